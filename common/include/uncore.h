@@ -1,0 +1,111 @@
+/*
+ * intel-uncore: find, program and read the uncore performance-monitoring
+ * units of Intel server processors.
+ *
+ * Every function that can fail returns a negative number on failure and
+ * leaves a message for the user in uncore_error() (per thread).
+ */
+#ifndef UNCORE_H
+#define UNCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct uncore uncore_t;
+typedef struct uncore_session uncore_session_t;
+
+/* Last error message of this thread ("" if none). */
+const char *uncore_error(void);
+
+/*
+ * Open the uncore of this machine.
+ * backend: "auto", "direct" (MSR + PCI config + MMIO), or
+ * "sim:<platform>[,sockets=N][,profile=FILE][,clock=manual]".
+ * NULL means the environment variable UNCORE_BACKEND, else "auto".
+ * All device and sysfs paths are taken below UNCORE_SYSROOT (default "/").
+ */
+int uncore_open(const char *backend, uncore_t **out);
+void uncore_close(uncore_t *u);
+
+const char *uncore_platform_name(const uncore_t *u); /* "snbep" */
+const char *uncore_platform_desc(const uncore_t *u); /* "Sandy Bridge-EP (Xeon E5-2600)" */
+const char *uncore_backend_name(const uncore_t *u);  /* "direct", "sim:snbep" ... */
+int uncore_is_simulated(const uncore_t *u);
+int uncore_num_sockets(const uncore_t *u);
+
+/* Units (box types) and the boxes found of each. */
+struct uncore_unit_info {
+	const char *name;     /* "imc" */
+	const char *desc;     /* "integrated memory controller channel" */
+	const char *space;    /* "msr", "pci" or "mmio" */
+	int counters;         /* general-purpose counters per box */
+	int width;            /* counter width in bits */
+	int has_fixed;        /* a fixed counter exists */
+	int boxes_per_socket; /* boxes found on socket 0 */
+};
+int uncore_num_units(const uncore_t *u);
+int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *out);
+/* Number of boxes of a unit found on a socket. */
+int uncore_unit_boxes(const uncore_t *u, int unit, int socket);
+/* Where a box lives, e.g. "msr 0xd04 cpu 0" or "pci 0000:7f:10.0". */
+int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *buf, size_t len);
+
+/* Event catalog of the platform: one entry per event/umask pair. */
+struct uncore_event_info {
+	const char *name;     /* full Intel name, "UNC_M_CAS_COUNT.RD" */
+	const char *unit;     /* "imc" */
+	unsigned code;        /* event select */
+	unsigned umask;
+	unsigned umask_ext;   /* extra select bit (bit 21) on SNB-EP */
+	unsigned counter_mask;/* bit i set = may use counter i; 0 = fixed counter */
+	const char *filters;  /* filter qualifiers the event needs, "" if none */
+	const char *desc;
+};
+int uncore_num_events(const uncore_t *u);
+int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *out);
+/* Index of an event by full name, or negative. */
+int uncore_event_find(const uncore_t *u, const char *name);
+
+/*
+ * Sessions.  Events are added as spec strings:
+ *   UNC_M_CAS_COUNT.RD[:socket=N][:box=N][:thresh=N][:edge][:inv][:filter=V...]
+ *   unit/event=0x4,umask=0x3[,...]/[:socket=N][:box=N]
+ * Without socket= an event is measured on every socket; without box= it is
+ * summed over every box of its unit in the socket.
+ */
+int uncore_session_new(uncore_t *u, uncore_session_t **out);
+/* Returns the event's index in the session (>= 0). */
+int uncore_session_add(uncore_session_t *s, const char *spec);
+int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfreeze */
+int uncore_session_read(uncore_session_t *s);  /* sample all counters, accumulate */
+int uncore_session_stop(uncore_session_t *s);  /* final read, disable */
+/* Restores every register the session touched, then frees it. */
+void uncore_session_free(uncore_session_t *s);
+
+int uncore_session_num_events(const uncore_session_t *s);
+const char *uncore_session_event_name(const uncore_session_t *s, int ev);
+/* Accumulated count since start.  socket/box = -1 sums over all. */
+int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
+/* Sockets the event is measured on, and boxes it uses on a socket. */
+int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets, int max);
+int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket);
+/* Nanoseconds elapsed between start and the last read. */
+uint64_t uncore_session_elapsed_ns(const uncore_session_t *s);
+
+/* Sleep; on a simulator with a manual clock, advance its clock instead. */
+int uncore_sleep_ns(uncore_t *u, uint64_t ns);
+
+/* Counters of register accesses and system calls made so far. */
+struct uncore_stats {
+	uint64_t reads, writes, syscalls;
+};
+void uncore_get_stats(const uncore_t *u, struct uncore_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,154 @@
+/*
+ * Sandy Bridge-EP (Xeon E5-2600, "Jaketown") uncore, seed 000 (Intel 327043-001).
+ * Addresses cite the seed's tables; where the seed lost a value, the public
+ * source is named (Linux uncore_snbep.c, see ../shared/notes/snbep_ivbep.md).
+ */
+#include <stddef.h>
+#include "platform.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Control-word bits accepted per box (seed 000 Tables 2-2, 2-10, 2-35, 2-61, 2-75, 2-86). */
+#define VALID_BASE   (0xffull | 0xff00ull | CTL_EDGE | CTL_EN | CTL_INVERT | 0xff000000ull)
+#define VALID_HA_IMC VALID_BASE                              /* no rst: 17:16 reserved */
+#define VALID_RST    (VALID_BASE | CTL_RST)                  /* R2PCIe, R3QPI */
+#define VALID_CBO    (VALID_BASE | CTL_RST | CTL_TID_EN)     /* Table 2-10 */
+#define VALID_QPI    (VALID_BASE | CTL_RST | CTL_EV_SEL_EXT) /* Table 2-86 bit 21 */
+#define VALID_UBOX   (0xffull | 0xff00ull | CTL_RST | CTL_EDGE | CTL_EN | CTL_INVERT | 0x1f000000ull) /* 5-bit thresh */
+/* PCU Table 2-75: occ_sel 15:14, thresh 28:24, occ_invert 30, occ_edge 31.  Bit 21 is
+ * reserved in the table but the "Extra Select Bit: Y" events need it; libpfm4 and the
+ * perfmon JSON (ExtSel) put it at bit 21 as on QPI, and so do we. */
+#define VALID_PCU    (0xffull | 0xc000ull | CTL_RST | CTL_EDGE | CTL_EV_SEL_EXT | CTL_EN | CTL_INVERT | \
+		      0x1f000000ull | CTL_OCC_INVERT | CTL_OCC_EDGE)
+
+/* CBo filter, Table 2-12 (tid bits from Linux: the table lost them). */
+static const struct filter_reg cbo_filt[] = { { "Cn_MSR_PMON_BOX_FILTER", 0xd14, 0, 32 } };
+static const struct filter_field cbo_fields[] = {
+	{ "tid", 0, 0, 5, "thread id: core << 1 | thread (sets tid_en)" },
+	{ "nid", 0, 10, 8, "node id mask, one bit per node" },
+	{ "state", 0, 18, 5, "LLC state mask: 0x10 F, 0x08 M, 0x04 E, 0x02 S, 0x01 I" },
+	{ "opc", 0, 23, 9, "IDI opcode (Table 2-13), e.g. 0x182 DRd" },
+};
+
+/* PCU filter, Table 2-77: four 8-bit frequency bands in 100 MHz units. */
+static const struct filter_reg pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xc34, 0, 32 } };
+static const struct filter_field pcu_fields[] = {
+	{ "band0", 0, 0, 8, "frequency band 0 threshold, 100 MHz units" },
+	{ "band1", 0, 8, 8, "frequency band 1 threshold, 100 MHz units" },
+	{ "band2", 0, 16, 8, "frequency band 2 threshold, 100 MHz units" },
+	{ "band3", 0, 24, 8, "frequency band 3 threshold, 100 MHz units" },
+};
+
+/* HA match registers, Tables 2-37..2-39. */
+static const struct filter_reg ha_filt[] = {
+	{ "HA_PCI_PMON_BOX_ADDRMATCH0", 0x40, 0, 32 },
+	{ "HA_PCI_PMON_BOX_ADDRMATCH1", 0x44, 0, 32 },
+	{ "HA_PCI_PMON_BOX_OPCODEMATCH", 0x48, 0, 32 },
+};
+static const struct filter_field ha_fields[] = {
+	{ "addr_lo", 0, 6, 26, "physical address bits 31:6 (value is PA >> 6)" },
+	{ "addr_hi", 1, 0, 14, "physical address bits 45:32" },
+	{ "opc", 2, 0, 6, "incoming opcode to match" },
+};
+
+/* QPI packet match/mask on D8/D9:F6, section 2.7.3.3 (offsets above 0xff). */
+static const struct filter_reg qpi_filt[] = {
+	{ "Q_Py_PCI_PMON_PKT_MATCH0", 0x228, 1, 32 },
+	{ "Q_Py_PCI_PMON_PKT_MATCH1", 0x22c, 1, 32 },
+	{ "Q_Py_PCI_PMON_PKT_MASK0", 0x238, 1, 32 },
+	{ "Q_Py_PCI_PMON_PKT_MASK1", 0x23c, 1, 32 },
+};
+static const struct filter_field qpi_fields[] = {
+	{ "match0", 0, 0, 32, "packet match bits 31:0 (RNID_4, DNID, MC, OPC, VNW)" },
+	{ "match1", 1, 0, 32, "packet match upper fields (RDS, RNID_3_0)" },
+	{ "mask0", 2, 0, 32, "packet mask bits 31:0" },
+	{ "mask1", 3, 0, 32, "packet mask upper fields" },
+};
+
+/* PCI device IDs: not in seed 000 (it gives only device:function); Linux pci_ids.h. */
+static const uint16_t ha_ids[] = { 0x3c46 };
+static const uint16_t imc_ids[] = { 0x3cb0, 0x3cb1, 0x3cb4, 0x3cb5 }; /* D16:F0,F1,F4,F5 (L2162-2165) */
+static const uint16_t qpi_ids[] = { 0x3c41, 0x3c42 };                  /* D8:F2, D9:F2 (L3392-3393) */
+static const uint16_t qpi_comp_ids[] = { 0x3c86, 0x3c96 };             /* D8:F6, D9:F6 (L3406-3407) */
+static const uint16_t r2pcie_ids[] = { 0x3c43 };                       /* D19:F1 (L176) */
+static const uint16_t r3qpi_ids[] = { 0x3c44, 0x3c45 };                /* D19:F5, F6 (L172) */
+
+
+/* UBox: Table 2-1 lost; MSRs from Linux (SNBEP_U_MSR_*).  No box control (L290). */
+static const struct box_type ubox = {
+	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U",
+	.space = UC_MSR, .max_boxes = 1, .nctr = 2, .width = 44 /* L323 */,
+	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
+	.ctl_valid = VALID_UBOX,
+	.has_fixed = 1, .fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48 /* L323-324 */,
+	.fixed_en = 1u << 22 /* Table 2-4 */, .fixed_rst = 0,
+};
+
+/* CBo n: Table 2-8; BOX_CTL 0xD04 + 0x20n, CTL 0xD10.., FILTER 0xD14, CTR 0xD16.. */
+static const struct box_type cbo = {
+	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C",
+	.space = UC_MSR, .max_boxes = 8, .nctr = 4, .width = 44 /* L423 */, .box_stride = 0x20,
+	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
+	.ctr0 = 0xd16, .ctr_stride = 1, .ctl_valid = VALID_CBO,
+	.filt_regs = cbo_filt, .nfilt_regs = N(cbo_filt), .fields = cbo_fields, .nfields = N(cbo_fields),
+};
+
+/* PCU: Table 2-73 (CTL 0xC30.., BOX_CTL 0xC24); CTR 0xC36.. and FILTER 0xC34 from Linux. */
+static const struct box_type pcu = {
+	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P",
+	.space = UC_MSR, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
+	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
+	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = VALID_PCU,
+	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
+};
+
+/* PCI boxes share one layout (Table 1-3): BOX_CTL 0xF4, CTL 0xD8 + 4k, CTR 0xA0 + 8k (lo/hi dwords). */
+#define PCI_LAYOUT .space = UC_PCI, .has_box_ctl = 1, .box_ctl = 0xf4, .ctl0 = 0xd8, .ctl_stride = 4, \
+		   .ctr0 = 0xa0, .ctr_stride = 8
+
+static const struct box_type ha = {
+	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", PCI_LAYOUT,
+	.max_boxes = 1, .nctr = 4, .width = 48 /* L1514 */, .box_ctl_resets = 0 /* Table 2-34 */,
+	.ctl_valid = VALID_HA_IMC, .pci_ids = ha_ids,
+	.filt_regs = ha_filt, .nfilt_regs = N(ha_filt), .fields = ha_fields, .nfields = N(ha_fields),
+};
+
+/* iMC channel: Table 2-59; fixed DCLK counter CTL 0xF0 (en 22, rst 19, Table 2-62), CTR 0xD0. */
+static const struct box_type imc = {
+	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", PCI_LAYOUT,
+	.max_boxes = 4, .nctr = 4, .width = 48 /* L2149 */, .box_ctl_resets = 0 /* Table 2-60 */,
+	.ctl_valid = VALID_HA_IMC, .pci_ids = imc_ids,
+	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
+	.fixed_en = 1u << 22, .fixed_rst = 1u << 19,
+};
+
+static const struct box_type qpi = {
+	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", PCI_LAYOUT,
+	.max_boxes = 2, .nctr = 4, .width = 48 /* L3380 */, .box_ctl_resets = 1,
+	.ctl_valid = VALID_QPI, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
+	.filt_regs = qpi_filt, .nfilt_regs = N(qpi_filt), .fields = qpi_fields, .nfields = N(qpi_fields),
+};
+
+/* R2PCIe / R3QPI: sections lost from the seed; counts and widths from Linux (44-bit). */
+static const struct box_type r2pcie = {
+	.name = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", PCI_LAYOUT,
+	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .ctl_valid = VALID_RST, .pci_ids = r2pcie_ids,
+};
+
+static const struct box_type r3qpi = {
+	.name = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", PCI_LAYOUT,
+	.max_boxes = 2, .nctr = 3 /* Table 1-3: ctl E0-D8 */, .width = 44, .box_ctl_resets = 1,
+	.ctl_valid = VALID_RST, .pci_ids = r3qpi_ids,
+};
+
+static const struct box_type *const snbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &qpi, &r2pcie, &r3qpi };
+static const int snbep_models[] = { 45, 0 };
+
+const struct platform_desc platform_snbep = {
+	.name = "snbep", .desc = "Sandy Bridge-EP (Xeon E5-2600)",
+	.family = 6, .models = snbep_models,
+	.types = snbep_types, .ntypes = N(snbep_types),
+	/* UBox device and its node-id registers: Linux snbep_pci2phy_map_init(0x3ce0, 0x40, 0x54) */
+	.ubox_devid = 0x3ce0, .cpunodeid = 0x40, .gidnidmap = 0x54,
+	.events = uc_events_snbep, .nevents = &uc_events_snbep_n,
+};

@@ -1,0 +1,82 @@
+/*
+ * The simulator backend: a register-level model of a platform's uncore.
+ * Tests reach it through sim_of() to advance the clock, inject faults and
+ * check the register protocol.
+ */
+#ifndef UNCORE_SIM_H
+#define UNCORE_SIM_H
+
+#include <stdint.h>
+#include "../access.h"
+#include "../platform.h"
+
+#define SIM_MAX_BOXES 256
+#define SIM_MAX_DEVS 256
+#define SIM_MAX_KEYS 32
+
+/* Workload truth, per socket (see doc/simulator.md). */
+struct sim_profile {
+	double mem_read_bps[UC_MAX_SOCKETS], mem_write_bps[UC_MAX_SOCKETS];
+	double llc_lookups[UC_MAX_SOCKETS], llc_miss_ratio[UC_MAX_SOCKETS];
+	double qpi_rx_bps[UC_MAX_SOCKETS], qpi_tx_bps[UC_MAX_SOCKETS];
+	double uncore_hz, dram_hz, qpi_hz, pcu_hz;
+};
+
+struct sim_box {
+	const struct box_type *t;
+	int socket, idx;
+	uint64_t box_ctl;
+	uint64_t ctl[UC_MAX_CTR], ctr[UC_MAX_CTR];
+	double frac[UC_MAX_CTR];
+	uint64_t fixed_ctl, fixed_ctr;
+	double fixed_frac;
+	uint64_t filt[4];
+	uint64_t last_ns;
+	int fault;        /* 0, or an errno every access fails with */
+	int allones;      /* reads return all ones */
+};
+
+struct sim_dev {
+	struct pci_devinfo info;
+	uint8_t cfg[4096];
+	struct sim_box *box; /* PMON registers of this function */
+	int companion;       /* the function holds box's match/mask registers */
+	int present;
+};
+
+struct sim;
+typedef double (*sim_rate_fn)(const struct sim *s, const struct sim_box *b, uint64_t ctl, int fixed);
+
+struct sim {
+	const struct platform_desc *plat;
+	int nsockets, cores;
+	struct sim_box boxes[SIM_MAX_BOXES];
+	int nboxes;
+	struct sim_dev devs[SIM_MAX_DEVS];
+	int ndevs;
+	struct sim_profile prof;
+	sim_rate_fn rate;
+	int manual_clock;
+	uint64_t now_ns, tick_ns, epoch_ns;
+	/* protocol checks */
+	uint64_t unfrozen_ctl_writes; /* control words changed while their box was counting */
+	uint64_t bad_accesses;        /* accesses outside every modelled PMON register */
+	uint64_t snapshot_taken;
+	struct sim_box snap[SIM_MAX_BOXES];
+};
+
+struct sim *sim_of(struct access *a);
+uint64_t sim_now(struct sim *s);
+void sim_advance(struct sim *s, uint64_t ns);
+/* Number of PMON registers that differ from the state at creation. */
+int sim_changed_registers(struct sim *s, char *why, size_t len);
+/* Faults: kind "eio", "eacces", "allones", "missing"; box type name and index (-1 = all). */
+int sim_fault(struct sim *s, const char *kind, const char *unit, int idx);
+void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val);
+
+/* Platform-specific parts. */
+int sim_snbep_build(struct sim *s);
+int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);
+void sim_profile_defaults(struct sim_profile *p, int nsockets);
+
+#endif

@@ -1,0 +1,499 @@
+/*
+ * Simulator core: the register file and the semantics the manuals define --
+ * box freeze (frz only with frz_en), reset bits, enable bits, 44/48-bit wrap,
+ * reserved bits ignored, PCI counters as two dwords -- driven by a clock that
+ * is real time or advanced by hand.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sim.h"
+#include "../error.h"
+
+struct sim *sim_of(struct access *a) { return a && a->simulated ? a->priv : NULL; }
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t sim_now(struct sim *s) { return s->manual_clock ? s->now_ns : mono_ns() - s->epoch_ns; }
+
+void sim_advance(struct sim *s, uint64_t ns)
+{
+	if (s->manual_clock)
+		s->now_ns += ns;
+}
+
+static int frozen(const struct sim_box *b)
+{
+	return b->t->has_box_ctl && (b->box_ctl & BOX_CTL_FRZ_EN) && (b->box_ctl & BOX_CTL_FRZ);
+}
+
+static uint64_t wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
+static void count(double rate, double dt, double *frac, uint64_t *ctr, int width)
+{
+	double inc;
+	*frac += rate * dt;
+	inc = floor(*frac);
+	*frac -= inc;
+	*ctr = (*ctr + (uint64_t)inc) & wmask(width);
+}
+
+/* Bring a box's counters up to the current time. */
+static void box_advance(struct sim *s, struct sim_box *b)
+{
+	uint64_t now = sim_now(s);
+	double dt = (double)(now - b->last_ns) / 1e9;
+	b->last_ns = now;
+	if (dt <= 0 || frozen(b))
+		return;
+	for (int c = 0; c < b->t->nctr; c++)
+		if (b->ctl[c] & CTL_EN)
+			count(s->rate(s, b, b->ctl[c], 0), dt, &b->frac[c], &b->ctr[c], b->t->width);
+	if (b->t->has_fixed && (b->fixed_ctl & b->t->fixed_en))
+		count(s->rate(s, b, 0, 1), dt, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
+}
+
+static void tick(struct sim *s)
+{
+	if (s->manual_clock)
+		s->now_ns += s->tick_ns;
+}
+
+/* Register kinds inside a box. */
+enum { R_NONE, R_BOX_CTL, R_CTL, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT };
+
+static int decode(const struct sim_box *b, uint32_t addr, int companion, int *idx)
+{
+	const struct box_type *t = b->t;
+	uint32_t base = t->space == UC_MSR ? (uint32_t)b->idx * t->box_stride : 0;
+	int pci = t->space != UC_MSR;
+	for (int f = 0; f < t->nfilt_regs; f++)
+		if (t->filt_regs[f].companion == companion &&
+		    addr == (t->filt_regs[f].companion ? 0 : base) + t->filt_regs[f].addr) {
+			*idx = f;
+			return R_FILT;
+		}
+	if (companion)
+		return R_NONE;
+	if (t->has_box_ctl && addr == base + t->box_ctl)
+		return R_BOX_CTL;
+	for (int c = 0; c < t->nctr; c++) {
+		*idx = c;
+		if (addr == base + t->ctl0 + (uint32_t)c * t->ctl_stride)
+			return R_CTL;
+		if (addr == base + t->ctr0 + (uint32_t)c * t->ctr_stride)
+			return R_CTR;
+		if (pci && addr == t->ctr0 + (uint32_t)c * t->ctr_stride + 4)
+			return R_CTR_HI;
+	}
+	if (t->has_fixed) {
+		if (addr == base + t->fixed_ctl)
+			return R_FIXED_CTL;
+		if (addr == base + t->fixed_ctr)
+			return R_FIXED_CTR;
+		if (pci && addr == t->fixed_ctr + 4)
+			return R_FIXED_CTR_HI;
+	}
+	return R_NONE;
+}
+
+static uint64_t reg_get(struct sim *s, struct sim_box *b, int kind, int i)
+{
+	box_advance(s, b);
+	switch (kind) {
+	case R_BOX_CTL: return b->box_ctl & (BOX_CTL_FRZ_EN | BOX_CTL_FRZ); /* reset bits read 0 */
+	case R_CTL: return b->ctl[i];
+	case R_CTR: return b->ctr[i];
+	case R_CTR_HI: return b->ctr[i] >> 32;
+	case R_FIXED_CTL: return b->fixed_ctl;
+	case R_FIXED_CTR: return b->fixed_ctr;
+	case R_FIXED_CTR_HI: return b->fixed_ctr >> 32;
+	case R_FILT: return b->filt[i];
+	}
+	return 0;
+}
+
+static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
+{
+	const struct box_type *t = b->t;
+	box_advance(s, b);
+	switch (kind) {
+	case R_BOX_CTL:
+		if (t->box_ctl_resets && (v & BOX_CTL_RST_CTRS))
+			for (int c = 0; c < t->nctr; c++) {
+				b->ctr[c] = 0;
+				b->frac[c] = 0;
+			}
+		if (t->box_ctl_resets && (v & BOX_CTL_RST_CTRL))
+			memset(b->ctl, 0, sizeof(b->ctl));
+		b->box_ctl = v & (BOX_CTL_FRZ_EN | BOX_CTL_FRZ);
+		break;
+	case R_CTL:
+		v &= t->ctl_valid; /* reserved bits are ignored */
+		if (t->has_box_ctl && !frozen(b) && v != b->ctl[i] && ((v | b->ctl[i]) & CTL_EN))
+			s->unfrozen_ctl_writes++;
+		if (v & CTL_RST) {
+			b->ctr[i] = 0;
+			b->frac[i] = 0;
+		}
+		b->ctl[i] = v & ~CTL_RST;
+		break;
+	case R_CTR:
+		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(t->width));
+		b->frac[i] = 0;
+		break;
+	case R_CTR_HI:
+		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & wmask(t->width);
+		break;
+	case R_FIXED_CTL:
+		if (t->fixed_rst && (v & t->fixed_rst)) {
+			b->fixed_ctr = 0;
+			b->fixed_frac = 0;
+		}
+		b->fixed_ctl = v & t->fixed_en;
+		break;
+	case R_FIXED_CTR:
+		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(t->fixed_width));
+		break;
+	case R_FIXED_CTR_HI:
+		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & wmask(t->fixed_width);
+		break;
+	case R_FILT:
+		b->filt[i] = t->filt_regs[i].bits == 64 ? v : (v & 0xffffffffull);
+		break;
+	}
+}
+
+static int fault_err(const struct sim_box *b, const char *what)
+{
+	if (b->fault == EACCES)
+		return uc_err("%s: permission denied on simulated %s %d: needs root or CAP_SYS_RAWIO", what,
+			      b->t->name, b->idx);
+	return uc_err("%s: I/O error on simulated %s %d (socket %d)", what, b->t->name, b->idx, b->socket);
+}
+
+/* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
+
+static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
+{
+	int socket = cpu / s->cores;
+	if (cpu < 0 || socket >= s->nsockets)
+		return uc_err("CPU %d does not exist on the simulated machine", cpu);
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (b->t->space != UC_MSR || b->socket != socket)
+			continue;
+		*kind = decode(b, reg, 0, idx);
+		if (*kind != R_NONE) {
+			*bp = b;
+			return 0;
+		}
+	}
+	s->bad_accesses++;
+	return uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
+}
+
+static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	a->stats.reads++;
+	a->stats.syscalls++;
+	tick(s);
+	if (msr_find(s, cpu, reg, &b, &kind, &idx))
+		return -1;
+	if (b->fault)
+		return fault_err(b, "reading an MSR");
+	*val = b->allones ? ~0ull : reg_get(s, b, kind, idx);
+	return 0;
+}
+
+static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	a->stats.writes++;
+	a->stats.syscalls++;
+	tick(s);
+	if (msr_find(s, cpu, reg, &b, &kind, &idx))
+		return -1;
+	if (b->fault)
+		return fault_err(b, "writing an MSR");
+	reg_set(s, b, kind, idx, val, 0);
+	return 0;
+}
+
+/* ---- PCI configuration space ---- */
+
+static struct sim_dev *dev_find(struct sim *s, const struct pci_loc *l)
+{
+	for (int i = 0; i < s->ndevs; i++)
+		if (s->devs[i].present && !memcmp(&s->devs[i].info.loc, l, sizeof(*l)))
+			return &s->devs[i];
+	return NULL;
+}
+
+static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
+{
+	struct sim *s = a->priv;
+	struct sim_dev *d = dev_find(s, l);
+	uint32_t *out = buf;
+	a->stats.syscalls++;
+	if (!d)
+		return uc_err("reading PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
+	if (d->box && d->box->fault)
+		return fault_err(d->box, "reading PCI config space");
+	if ((off & 3) || (len & 3) || off + len > sizeof(d->cfg))
+		return uc_err("reading PCI config space: bad offset 0x%x length %zu", off, len);
+	for (size_t k = 0; k < len / 4; k++) {
+		uint32_t o = off + 4 * (uint32_t)k;
+		int idx, kind = d->box ? decode(d->box, o, d->companion, &idx) : R_NONE;
+		tick(s);
+		a->stats.reads++;
+		if (d->box && d->box->allones)
+			out[k] = ~0u;
+		else if (kind != R_NONE)
+			out[k] = (uint32_t)reg_get(s, d->box, kind, idx);
+		else
+			memcpy(&out[k], d->cfg + o, 4);
+	}
+	return 0;
+}
+
+static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
+{
+	struct sim *s = a->priv;
+	struct sim_dev *d = dev_find(s, l);
+	int idx, kind;
+	a->stats.syscalls++;
+	a->stats.writes++;
+	tick(s);
+	if (!d)
+		return uc_err("writing PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
+	if (d->box && d->box->fault)
+		return fault_err(d->box, "writing PCI config space");
+	kind = d->box ? decode(d->box, off, d->companion, &idx) : R_NONE;
+	if (kind == R_NONE) {
+		s->bad_accesses++;
+		return uc_err("writing PCI config %02x:%02x.%d offset 0x%x: not a PMON register", l->bus, l->dev, l->fn, off);
+	}
+	reg_set(s, d->box, kind, idx, val, 1);
+	return 0;
+}
+
+static int s_pci_list(struct access *a, struct pci_devinfo **out, int *n)
+{
+	struct sim *s = a->priv;
+	int k = 0;
+	*out = calloc((size_t)s->ndevs + 1, sizeof(**out));
+	if (!*out)
+		return uc_err("out of memory");
+	for (int i = 0; i < s->ndevs; i++)
+		if (s->devs[i].present)
+			(*out)[k++] = s->devs[i].info;
+	*n = k;
+	return 0;
+}
+
+static int s_host(struct access *a, struct host_info *h)
+{
+	struct sim *s = a->priv;
+	memset(h, 0, sizeof(*h));
+	snprintf(h->vendor, sizeof(h->vendor), "GenuineIntel");
+	h->family = s->plat->family;
+	h->model = s->plat->models[0];
+	h->nsockets = s->nsockets;
+	for (int i = 0; i < s->nsockets; i++) {
+		h->socket_cpu[i] = i * s->cores;
+		h->socket_cores[i] = s->cores;
+	}
+	return 0;
+}
+
+static int s_sleep(struct access *a, uint64_t ns)
+{
+	struct sim *s = a->priv;
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+	if (s->manual_clock) {
+		s->now_ns += ns;
+		return 0;
+	}
+	while (nanosleep(&ts, &ts))
+		;
+	return 0;
+}
+
+static uint64_t s_now(struct access *a) { return sim_now(a->priv); }
+
+static void s_close(struct access *a)
+{
+	free(a->priv);
+	free(a);
+}
+
+static const struct access_ops sim_ops = {
+	.name = "sim",
+	.host = s_host,
+	.msr_read = s_msr_read,
+	.msr_write = s_msr_write,
+	.pci_read = s_pci_read,
+	.pci_write32 = s_pci_write32,
+	.pci_list = s_pci_list,
+	.sleep_ns = s_sleep,
+	.now_ns = s_now,
+	.close = s_close,
+};
+
+int sim_changed_registers(struct sim *s, char *why, size_t len)
+{
+	int n = 0;
+	if (why && len)
+		why[0] = 0;
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
+		box_advance(s, b);
+		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
+			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
+			   memcmp(b->filt, o->filt, sizeof(b->filt));
+		if (diff) {
+			if (why && !n)
+				snprintf(why, len, "%s %d socket %d", b->t->name, b->idx, b->socket);
+			n++;
+		}
+	}
+	return n;
+}
+
+int sim_fault(struct sim *s, const char *kind, const char *unit, int idx)
+{
+	int hit = 0;
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (strcmp(b->t->name, unit) || (idx >= 0 && b->idx != idx))
+			continue;
+		hit++;
+		if (!strcmp(kind, "eio"))
+			b->fault = EIO;
+		else if (!strcmp(kind, "eacces"))
+			b->fault = EACCES;
+		else if (!strcmp(kind, "allones"))
+			b->allones = 1;
+		else if (!strcmp(kind, "missing")) {
+			for (int d = 0; d < s->ndevs; d++)
+				if (s->devs[d].box == b)
+					s->devs[d].present = 0;
+		} else
+			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing)", kind);
+	}
+	if (!hit)
+		return uc_err("simulator fault: no %s box %d", unit, idx);
+	return 0;
+}
+
+void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val)
+{
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (!strcmp(b->t->name, unit) && b->socket == socket && b->idx == idx) {
+			box_advance(s, b);
+			if (ctr < 0)
+				b->fixed_ctr = val & wmask(b->t->fixed_width);
+			else
+				b->ctr[ctr] = val & wmask(b->t->width);
+		}
+	}
+}
+
+/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,fault=KIND:UNIT[:IDX]] */
+struct access *access_sim_open(const char *spec)
+{
+	char buf[512], *opt, *save = NULL;
+	struct sim *s = calloc(1, sizeof(*s));
+	struct access *a = calloc(1, sizeof(*a));
+	const char *profile = NULL;
+	char faults[4][64];
+	int nfaults = 0;
+	if (!s || !a) {
+		uc_err("out of memory");
+		goto fail;
+	}
+	snprintf(buf, sizeof(buf), "%s", spec);
+	opt = strtok_r(buf, ",", &save);
+	s->plat = opt ? platform_by_name(opt) : NULL;
+	if (!s->plat) {
+		uc_err("unknown simulated platform '%s' (available: snbep)", opt ? opt : "");
+		goto fail;
+	}
+	s->nsockets = 2;
+	s->cores = 8;
+	while ((opt = strtok_r(NULL, ",", &save))) {
+		char *v = strchr(opt, '=');
+		char *end;
+		long n;
+		if (!v) {
+			uc_err("simulator option '%s' needs a value (key=value)", opt);
+			goto fail;
+		}
+		*v++ = 0;
+		n = strtol(v, &end, 0);
+		if (!strcmp(opt, "sockets") && !*end && n >= 1 && n <= UC_MAX_SOCKETS)
+			s->nsockets = (int)n;
+		else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= 64)
+			s->cores = (int)n;
+		else if (!strcmp(opt, "profile"))
+			profile = v - buf + spec;
+		else if (!strcmp(opt, "clock") && (!strcmp(v, "manual") || !strcmp(v, "real")))
+			s->manual_clock = !strcmp(v, "manual");
+		else if (!strcmp(opt, "tick") && !*end && n >= 0)
+			s->tick_ns = (uint64_t)n;
+		else if (!strcmp(opt, "fault") && nfaults < 4)
+			snprintf(faults[nfaults++], sizeof(faults[0]), "%s", v);
+		else {
+			uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, "
+			       "clock=manual|real, tick=NS, fault=KIND:UNIT[:IDX])", opt, v, UC_MAX_SOCKETS);
+			goto fail;
+		}
+	}
+	sim_profile_defaults(&s->prof, s->nsockets);
+	if (profile) {
+		char file[512];
+		snprintf(file, sizeof(file), "%.*s", (int)strcspn(profile, ","), profile);
+		if (sim_profile_load(&s->prof, file, s->nsockets))
+			goto fail;
+	}
+	if (sim_snbep_build(s))
+		goto fail;
+	s->epoch_ns = mono_ns();
+	memcpy(s->snap, s->boxes, sizeof(s->snap));
+	for (int f = 0; f < nfaults; f++) {
+		char *kind = faults[f], *unit = strchr(kind, ':'), *idx;
+		if (!unit) {
+			uc_err("simulator fault '%s': expected KIND:UNIT[:IDX]", kind);
+			goto fail;
+		}
+		*unit++ = 0;
+		idx = strchr(unit, ':');
+		if (idx)
+			*idx++ = 0;
+		if (sim_fault(s, kind, unit, idx ? atoi(idx) : -1))
+			goto fail;
+	}
+	a->ops = &sim_ops;
+	a->priv = s;
+	a->simulated = 1;
+	return a;
+fail:
+	free(s);
+	free(a);
+	return NULL;
+}

@@ -1,0 +1,101 @@
+/* Workload profiles: the truth the simulator turns into event counts. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+#include "../error.h"
+
+void sim_profile_defaults(struct sim_profile *p, int nsockets)
+{
+	memset(p, 0, sizeof(*p));
+	for (int s = 0; s < nsockets && s < UC_MAX_SOCKETS; s++) {
+		/* socket 1 busier than socket 0 so per-socket mix-ups show */
+		p->mem_read_bps[s] = 12.8e9 * (1 + s);
+		p->mem_write_bps[s] = 4.8e9 * (1 + s);
+		p->llc_lookups[s] = 1.6e9 / (1 + s);
+		p->llc_miss_ratio[s] = 0.125 * (1 + s);
+		p->qpi_rx_bps[s] = 3.2e9 + 0.8e9 * s;
+		p->qpi_tx_bps[s] = 2.4e9 + 0.8e9 * s;
+	}
+	p->uncore_hz = 2.7e9;
+	p->dram_hz = 800e6;  /* DCLK, half the DDR3-1600 transfer rate (seed 000 L2255) */
+	p->qpi_hz = 1e9;     /* qfclk, 8 GT/s / 8 (L3732) */
+	p->pcu_hz = 800e6;   /* fixed PCU clock (L3029) */
+}
+
+static double *per_socket(struct sim_profile *p, const char *key)
+{
+	static const struct { const char *name; size_t off; } keys[] = {
+		{ "mem_read_bytes_per_s", offsetof(struct sim_profile, mem_read_bps) },
+		{ "mem_write_bytes_per_s", offsetof(struct sim_profile, mem_write_bps) },
+		{ "llc_lookups_per_s", offsetof(struct sim_profile, llc_lookups) },
+		{ "llc_miss_ratio", offsetof(struct sim_profile, llc_miss_ratio) },
+		{ "qpi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps) },
+		{ "qpi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps) },
+	};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(key, keys[i].name))
+			return (double *)((char *)p + keys[i].off);
+	return NULL;
+}
+
+int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
+{
+	char line[512];
+	int lineno = 0;
+	FILE *f = fopen(file, "r");
+	if (!f)
+		return uc_err("simulator profile %s: %s", file, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		char key[128], *eq, *end, *k = line;
+		double v;
+		int sock = -1;
+		lineno++;
+		if ((end = strchr(line, '#')))
+			*end = 0;
+		while (*k == ' ' || *k == '\t')
+			k++;
+		if (!*k || *k == '\n')
+			continue;
+		eq = strchr(k, '=');
+		if (!eq || sscanf(k, "%127[^= \t]", key) != 1) {
+			fclose(f);
+			return uc_err("simulator profile %s:%d: expected 'key = value'", file, lineno);
+		}
+		v = strtod(eq + 1, &end);
+		while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+			end++;
+		if (end == eq + 1 || *end || v < 0) {
+			fclose(f);
+			return uc_err("simulator profile %s:%d: '%s' needs a non-negative number", file, lineno, key);
+		}
+		char *name = key;
+		if (!strncmp(key, "socket", 6) && strchr(key, '.')) {
+			sock = atoi(key + 6);
+			name = strchr(key, '.') + 1;
+			if (sock < 0 || sock >= nsockets) {
+				fclose(f);
+				return uc_err("simulator profile %s:%d: no socket %d (the simulator has %d)", file, lineno,
+					      sock, nsockets);
+			}
+		}
+		double *arr = per_socket(p, name);
+		if (arr) {
+			for (int s = 0; s < nsockets; s++)
+				if (sock < 0 || s == sock)
+					arr[s] = v;
+		} else if (sock < 0 && !strcmp(name, "uncore_clock_hz")) {
+			p->uncore_hz = v;
+		} else if (sock < 0 && !strcmp(name, "dram_clock_hz")) {
+			p->dram_hz = v;
+		} else if (sock < 0 && !strcmp(name, "qpi_clock_hz")) {
+			p->qpi_hz = v;
+		} else {
+			fclose(f);
+			return uc_err("simulator profile %s:%d: unknown key '%s'", file, lineno, key);
+		}
+	}
+	fclose(f);
+	return 0;
+}

@@ -1,0 +1,164 @@
+/*
+ * Simulated Sandy Bridge-EP: where its boxes sit (MSRs per socket; PCI
+ * functions on one uncore bus per socket, buses deliberately not in socket
+ * order, node ids mapped through the UBox CPUNODEID/GIDNIDMAP registers) and
+ * how the workload profile becomes event rates.
+ */
+#include <string.h>
+#include "sim.h"
+#include "../error.h"
+
+/* Device:function of each PCI box, seed 000 Table 1-3 and section text (see platform_snbep.c). */
+static const struct { const char *unit; int idx, dev, fn, companion; } snbep_pci[] = {
+	{ "ha", 0, 14, 1, 0 },
+	{ "imc", 0, 16, 0, 0 }, { "imc", 1, 16, 1, 0 }, { "imc", 2, 16, 4, 0 }, { "imc", 3, 16, 5, 0 },
+	{ "qpi", 0, 8, 2, 0 }, { "qpi", 1, 9, 2, 0 }, { "qpi", 0, 8, 6, 1 }, { "qpi", 1, 9, 6, 1 },
+	{ "r2pcie", 0, 19, 1, 0 }, { "r3qpi", 0, 19, 5, 0 }, { "r3qpi", 1, 19, 6, 0 },
+};
+
+/* Socket 0 on the highest bus, so enumeration order is not socket order. */
+static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
+static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identity node numbering */
+
+static struct sim_box *add_box(struct sim *s, const struct box_type *t, int socket, int idx)
+{
+	struct sim_box *b;
+	if (s->nboxes == SIM_MAX_BOXES)
+		return NULL;
+	b = &s->boxes[s->nboxes++];
+	memset(b, 0, sizeof(*b));
+	b->t = t;
+	b->socket = socket;
+	b->idx = idx;
+	/* leftovers of an earlier user, so that "restored on close" means something */
+	for (int c = 0; c < t->nctr; c++)
+		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & ((1ull << t->width) - 1);
+	for (int f = 0; f < t->nfilt_regs; f++)
+		b->filt[f] = 0x100u + (unsigned)f;
+	b->fixed_ctr = 0x5555;
+	return b;
+}
+
+static struct sim_dev *add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id)
+{
+	struct sim_dev *d;
+	if (s->ndevs == SIM_MAX_DEVS)
+		return NULL;
+	d = &s->devs[s->ndevs++];
+	memset(d, 0, sizeof(*d));
+	d->info.loc = (struct pci_loc){ 0, bus, dev, fn };
+	d->info.vendor = 0x8086;
+	d->info.device = id;
+	d->present = 1;
+	d->cfg[0] = 0x86;
+	d->cfg[1] = 0x80;
+	d->cfg[2] = (uint8_t)id;
+	d->cfg[3] = (uint8_t)(id >> 8);
+	return d;
+}
+
+static const struct box_type *type_named(const struct platform_desc *p, const char *name)
+{
+	for (int t = 0; t < p->ntypes; t++)
+		if (!strcmp(p->types[t]->name, name))
+			return p->types[t];
+	return NULL;
+}
+
+#define CTL_CONDITIONED (CTL_EDGE | CTL_INVERT)
+
+static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int fixed)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->t->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
+	int ext = !!(ctl & CTL_EV_SEL_EXT), sock = b->socket;
+	int cbos = s->cores < 8 ? s->cores : 8;
+	if (fixed)
+		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
+	if (ctl & CTL_CONDITIONED)
+		return 0; /* thresholded/edge forms are not modelled */
+	if (!strcmp(u, "imc")) {
+		double rd = p->mem_read_bps[sock] / 64 / 4, wr = p->mem_write_bps[sock] / 64 / 4;
+		if (ev == 0x04) /* CAS_COUNT: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8 */
+			return (um & 1 ? rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
+		if (ev == 0x10)
+			return rd; /* RPQ_INSERTS */
+		if (ev == 0x20)
+			return wr; /* WPQ_INSERTS */
+	} else if (!strcmp(u, "cbo")) {
+		if (ev == 0x00)
+			return p->uncore_hz;
+		if (b->idx >= cbos)
+			return 0;
+		if (ev == 0x34 && um == 0x03) { /* LLC_LOOKUP.DATA_READ by the state filter */
+			unsigned st = (unsigned)(b->filt[0] >> 18) & 0x1f;
+			double miss = p->llc_miss_ratio[sock];
+			double frac = (st & 0x01 ? miss : 0) +
+				      (1 - miss) * ((st & 0x08 ? 0.2 : 0) + (st & 0x04 ? 0.5 : 0) + (st & 0x02 ? 0.3 : 0));
+			return p->llc_lookups[sock] / cbos * frac;
+		}
+	} else if (!strcmp(u, "ha")) {
+		if (ev == 0x00)
+			return p->uncore_hz;
+		if (ev == 0x01)
+			return (um & 0x03 ? p->mem_read_bps[sock] / 64 : 0) + (um & 0x0c ? p->mem_write_bps[sock] / 64 : 0);
+	} else if (!strcmp(u, "qpi")) {
+		double rx = p->qpi_rx_bps[sock] / 2 / 8, tx = p->qpi_tx_bps[sock] / 2 / 8; /* flits per port */
+		if (!ext && ev == 0x14)
+			return p->qpi_hz;
+		if ((ext && ev == 0x02 && (um & 0x08)) || (!ext && ev == 0x01 && (um & 0x02)))
+			return rx; /* RxL_FLITS_G1.DRS_DATA, RxL_FLITS_G0.DATA */
+		if ((ext && ev == 0x00 && (um & 0x08)) || (!ext && ev == 0x00 && (um & 0x02)))
+			return tx; /* TxL_FLITS_G1.DRS_DATA, TxL_FLITS_G0.DATA */
+	} else if (!strcmp(u, "pcu")) {
+		if (!ext && ev == 0x00)
+			return p->pcu_hz;
+	} else if (ev == 0x01) { /* r2pcie, r3qpi CLOCKTICKS */
+		return p->uncore_hz;
+	}
+	return 0;
+}
+
+int sim_snbep_build(struct sim *s)
+{
+	const struct platform_desc *p = s->plat;
+	uint32_t gidnidmap = 0;
+	s->rate = snbep_rate;
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = snbep_bus[sock];
+		struct sim_dev *ubox;
+		for (int t = 0; t < p->ntypes; t++) {
+			const struct box_type *bt = p->types[t];
+			if (bt->space == UC_MSR)
+				for (int i = 0; i < bt->max_boxes; i++)
+					if (!add_box(s, bt, sock, i))
+						return uc_err("simulator: too many boxes");
+		}
+		for (size_t k = 0; k < sizeof(snbep_pci) / sizeof(snbep_pci[0]); k++) {
+			const struct box_type *bt = type_named(p, snbep_pci[k].unit);
+			struct sim_box *b = NULL;
+			struct sim_dev *d;
+			uint16_t id = snbep_pci[k].companion ? bt->companion_ids[snbep_pci[k].idx] : bt->pci_ids[snbep_pci[k].idx];
+			for (int i = 0; i < s->nboxes; i++)
+				if (s->boxes[i].t == bt && s->boxes[i].socket == sock && s->boxes[i].idx == snbep_pci[k].idx)
+					b = &s->boxes[i];
+			if (!b && !(b = add_box(s, bt, sock, snbep_pci[k].idx)))
+				return uc_err("simulator: too many boxes");
+			d = add_dev(s, bus, snbep_pci[k].dev, snbep_pci[k].fn, id);
+			if (!d)
+				return uc_err("simulator: too many devices");
+			d->box = b;
+			d->companion = snbep_pci[k].companion;
+		}
+		/* UBox device 11.0 (0x0b): CPUNODEID and GIDNIDMAP, Linux snbep_pci2phy_map_init */
+		ubox = add_dev(s, bus, 11, 0, p->ubox_devid);
+		if (!ubox)
+			return uc_err("simulator: too many devices");
+		memcpy(ubox->cfg + p->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
+		memcpy(ubox->cfg + p->gidnidmap, &gidnidmap, 4);
+	}
+	return 0;
+}

@@ -1,0 +1,168 @@
+/* Opening the uncore: backend, host, platform, boxes; information and catalog queries. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "uncore_priv.h"
+#include "error.h"
+
+static int open_access(const char *backend, struct access **out)
+{
+	if (!strncmp(backend, "sim:", 4) || !strcmp(backend, "sim"))
+		*out = access_sim_open(backend[3] ? backend + 4 : "snbep");
+	else if (!strcmp(backend, "direct") || !strcmp(backend, "auto"))
+		*out = access_direct_open();
+	else
+		return uc_err("unknown backend '%s': use auto, direct or sim:<platform>[,sockets=N][,profile=FILE]",
+			      backend);
+	return *out ? 0 : -1;
+}
+
+/* A first register read, so a missing module or permission shows up at open, not mid-run. */
+static int probe(uncore_t *u)
+{
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		uint64_t v;
+		if (b->t->space != UC_MSR)
+			continue;
+		if (reg_read_ctl(u, b, box_ctl_addr(b, 0), 0, &v))
+			return uc_err_prefix("cannot read the %s registers: ", b->t->name);
+		return 0;
+	}
+	return 0;
+}
+
+int uncore_open(const char *backend, uncore_t **out)
+{
+	uncore_t *u;
+	*out = NULL;
+	uc_clear_warnings();
+	if (!backend)
+		backend = getenv("UNCORE_BACKEND");
+	if (!backend || !*backend)
+		backend = "auto";
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return uc_err("out of memory");
+	snprintf(u->backend, sizeof(u->backend), "%s", backend);
+	if (open_access(backend, &u->acc))
+		goto fail;
+	if (u->acc->ops->host(u->acc, &u->host))
+		goto fail;
+	if (strcmp(u->host.vendor, "GenuineIntel")) {
+		uc_err("this CPU (%s family %d model %d) has no supported Intel uncore%s; "
+		       "run on the simulator with --backend sim:snbep (or UNCORE_BACKEND=sim:snbep)",
+		       u->host.vendor[0] ? u->host.vendor : "unknown vendor", u->host.family, u->host.model,
+		       u->host.hypervisor ? " (and a hypervisor hides uncore PMUs)" : "");
+		goto fail;
+	}
+	u->plat = platform_by_cpu(u->host.family, u->host.model);
+	if (!u->plat) {
+		uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: Sandy Bridge-EP, "
+		       "family 6 model 45)", u->host.family, u->host.model, u->host.model);
+		goto fail;
+	}
+	if (boxes_discover(u->acc, &u->host, u->plat, &u->boxes, &u->nboxes))
+		goto fail;
+	if (!u->acc->simulated && probe(u))
+		goto fail;
+	*out = u;
+	return 0;
+fail:
+	uncore_close(u);
+	return -1;
+}
+
+void uncore_close(uncore_t *u)
+{
+	if (!u)
+		return;
+	if (u->acc)
+		u->acc->ops->close(u->acc);
+	free(u->boxes);
+	free(u);
+}
+
+const char *uncore_platform_name(const uncore_t *u) { return u->plat->name; }
+const char *uncore_platform_desc(const uncore_t *u) { return u->plat->desc; }
+const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
+int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
+int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
+int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
+
+int uncore_unit_boxes(const uncore_t *u, int unit, int socket)
+{
+	int n = 0;
+	for (int i = 0; i < u->nboxes; i++)
+		if (u->boxes[i].type_idx == unit && u->boxes[i].socket == socket)
+			n++;
+	return n;
+}
+
+int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *o)
+{
+	const struct box_type *t;
+	static const char *const spaces[] = { "msr", "pci", "mmio" };
+	if (unit < 0 || unit >= u->plat->ntypes)
+		return uc_err("no unit %d", unit);
+	t = u->plat->types[unit];
+	o->name = t->name;
+	o->desc = t->desc;
+	o->space = spaces[t->space];
+	o->counters = t->nctr;
+	o->width = t->width;
+	o->has_fixed = t->has_fixed;
+	o->boxes_per_socket = uncore_unit_boxes(u, unit, 0);
+	return 0;
+}
+
+int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *buf, size_t len)
+{
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		if (b->type_idx != unit || b->socket != socket || b->idx != box)
+			continue;
+		if (b->t->space == UC_MSR) {
+			if (b->t->has_box_ctl)
+				snprintf(buf, len, "msr 0x%x cpu %d", b->msr_off + b->t->box_ctl, b->cpu);
+			else
+				snprintf(buf, len, "msr 0x%x cpu %d", box_ctl_addr(b, 0), b->cpu);
+		} else {
+			snprintf(buf, len, "pci %04x:%02x:%02x.%d", b->pci.dom, b->pci.bus, b->pci.dev, b->pci.fn);
+		}
+		return 0;
+	}
+	return uc_err("no such box");
+}
+
+int uncore_num_events(const uncore_t *u) { return *u->plat->nevents; }
+
+int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *o)
+{
+	const struct uc_event *e;
+	if (idx < 0 || idx >= *u->plat->nevents)
+		return uc_err("no event %d", idx);
+	e = &u->plat->events[idx];
+	o->name = e->name;
+	o->unit = e->unit;
+	o->code = e->code;
+	o->umask = e->umask;
+	o->umask_ext = e->ext;
+	o->counter_mask = (e->flags & UC_EV_FIXED) ? 0 : e->ctr_mask;
+	o->filters = e->filters;
+	o->desc = e->desc;
+	return 0;
+}
+
+int uncore_event_find(const uncore_t *u, const char *name)
+{
+	for (int i = 0; i < *u->plat->nevents; i++)
+		if (!strcasecmp(u->plat->events[i].name, name))
+			return i;
+	return uc_err("unknown event '%s'", name);
+}
+
+int uncore_sleep_ns(uncore_t *u, uint64_t ns) { return u->acc->ops->sleep_ns(u->acc, ns); }
+
+void uncore_get_stats(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }

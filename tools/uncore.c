@@ -1,0 +1,327 @@
+/* uncore: list, inspect and count uncore events from the command line. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "uncore.h"
+
+static const char *backend_arg;
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: uncore [--backend B] info\n"
+		"       uncore [--backend B] list [--format text|tsv]\n"
+		"       uncore [--backend B] stat -e EV[,EV...] [-I ms] [--per-box] (--duration s | -- cmd [args])\n"
+		"backend: auto, direct, sim:<platform>[,sockets=N][,profile=FILE][,clock=manual] "
+		"(default: $UNCORE_BACKEND, else auto)\n");
+}
+
+static int open_or_die(uncore_t **u)
+{
+	if (uncore_open(backend_arg, u)) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		return -1;
+	}
+	return 0;
+}
+
+static void banner(FILE *f, uncore_t *u)
+{
+	fprintf(f, "# backend %s%s, platform %s (%s), %d sockets\n", uncore_backend_name(u),
+		uncore_is_simulated(u) ? " (SIMULATED: values come from the simulator's profile, not hardware)" : "",
+		uncore_platform_name(u), uncore_platform_desc(u), uncore_num_sockets(u));
+}
+
+static int cmd_info(void)
+{
+	uncore_t *u;
+	if (open_or_die(&u))
+		return 1;
+	banner(stdout, u);
+	printf("%-8s %-5s %4s %5s %5s  %s\n", "unit", "space", "ctrs", "width", "fixed", "boxes per socket");
+	for (int i = 0; i < uncore_num_units(u); i++) {
+		struct uncore_unit_info ui;
+		uncore_unit_info(u, i, &ui);
+		printf("%-8s %-5s %4d %5d %5s ", ui.name, ui.space, ui.counters, ui.width, ui.has_fixed ? "yes" : "no");
+		for (int s = 0; s < uncore_num_sockets(u); s++)
+			printf(" s%d:%d", s, uncore_unit_boxes(u, i, s));
+		printf("  %s\n", ui.desc);
+	}
+	for (int i = 0; i < uncore_num_units(u); i++)
+		for (int s = 0; s < uncore_num_sockets(u); s++)
+			for (int b = 0; b < uncore_unit_boxes(u, i, s); b++) {
+				struct uncore_unit_info ui;
+				char loc[96];
+				uncore_unit_info(u, i, &ui);
+				uncore_box_location(u, i, s, b, loc, sizeof(loc));
+				printf("box %s %d socket %d: %s\n", ui.name, b, s, loc);
+			}
+	uncore_close(u);
+	return 0;
+}
+
+static void ctr_list(unsigned m, char *buf, size_t len)
+{
+	size_t n = 0;
+	if (!m) {
+		snprintf(buf, len, "fixed");
+		return;
+	}
+	buf[0] = 0;
+	for (int i = 0; i < 8; i++)
+		if (m & (1u << i))
+			n += (size_t)snprintf(buf + n, len - n, "%s%d", n ? "," : "", i);
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	const char *format = "text";
+	uncore_t *u;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--format") && i + 1 < argc)
+			format = argv[++i];
+		else {
+			fprintf(stderr, "uncore list: unknown argument '%s'\n", argv[i]);
+			return 2;
+		}
+	}
+	if (strcmp(format, "text") && strcmp(format, "tsv")) {
+		fprintf(stderr, "uncore list: unknown format '%s' (text or tsv)\n", format);
+		return 2;
+	}
+	if (open_or_die(&u))
+		return 1;
+	if (!strcmp(format, "tsv")) {
+		if (uncore_is_simulated(u))
+			printf("# backend %s (SIMULATED)\n", uncore_backend_name(u));
+		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\n");
+	} else {
+		banner(stdout, u);
+	}
+	for (int i = 0; i < uncore_num_events(u); i++) {
+		struct uncore_event_info e;
+		char ctrs[32];
+		uncore_event_info(u, i, &e);
+		ctr_list(e.counter_mask, ctrs, sizeof(ctrs));
+		if (!strcmp(format, "tsv"))
+			printf("%s\t%s\t0x%02x\t0x%02x\t%u\t%s\t%s\n", e.unit, e.name, e.code, e.umask, e.umask_ext, ctrs,
+			       e.desc);
+		else
+			printf("%-44s %-6s code 0x%02x umask 0x%02x%s ctrs %-7s%s%s\n    %s\n", e.name, e.unit, e.code,
+			       e.umask, e.umask_ext ? " ext" : "", ctrs, e.filters[0] ? " filter " : "", e.filters,
+			       e.desc);
+	}
+	uncore_close(u);
+	return 0;
+}
+
+/* Split on commas outside raw-event slashes. */
+static int split_events(char *s, char **out, int max)
+{
+	int n = 0, slash = 0;
+	char *start = s;
+	for (char *p = s;; p++) {
+		if (*p == '/')
+			slash = !slash;
+		if ((*p == ',' && !slash) || !*p) {
+			int end = !*p;
+			*p = 0;
+			if (*start && n < max)
+				out[n++] = start;
+			if (end)
+				break;
+			start = p + 1;
+		}
+	}
+	return n;
+}
+
+static void print_values(uncore_session_t *s, uncore_t *u, int per_box, uint64_t **prev, double t, int interval)
+{
+	for (int e = 0; e < uncore_session_num_events(s); e++) {
+		uint64_t total = 0;
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			int nb = uncore_session_event_boxes(s, e, sock);
+			uint64_t v;
+			if (!nb || uncore_session_value(s, e, sock, -1, &v))
+				continue;
+			total += v;
+			if (interval)
+				printf("%10.3f ", t);
+			printf("socket%-3d %-44s %20llu\n", sock, uncore_session_event_name(s, e),
+			       (unsigned long long)(v - prev[e][sock]));
+			prev[e][sock] = v;
+			for (int b = 0; per_box && b < 64; b++) {
+				if (uncore_session_value(s, e, sock, b, &v))
+					continue;
+				if (interval)
+					printf("%10.3f ", t);
+				printf("  box%-4d %-44s %20llu\n", b, uncore_session_event_name(s, e), (unsigned long long)v);
+			}
+		}
+		(void)total;
+	}
+	fflush(stdout);
+}
+
+static int cmd_stat(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "events", required_argument, 0, 'e' }, { "interval", required_argument, 0, 'I' },
+		{ "per-box", no_argument, 0, 'b' },      { "duration", required_argument, 0, 'd' },
+		{ 0, 0, 0, 0 },
+	};
+	char *events[64], *evbuf = NULL;
+	int nev = 0, per_box = 0, c, rc = 1;
+	double duration = -1, interval_ms = 0;
+	uncore_t *u = NULL;
+	uncore_session_t *s = NULL;
+	uint64_t **prev = NULL;
+	pid_t child = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+e:I:", opts, NULL)) != -1) {
+		char *end;
+		switch (c) {
+		case 'e':
+			free(evbuf);
+			evbuf = strdup(optarg);
+			nev = split_events(evbuf, events, 64);
+			break;
+		case 'I':
+			interval_ms = strtod(optarg, &end);
+			if (*end || interval_ms < 1) {
+				fprintf(stderr, "uncore stat: -I '%s': need an interval of at least 1 ms\n", optarg);
+				return 2;
+			}
+			break;
+		case 'b': per_box = 1; break;
+		case 'd':
+			duration = strtod(optarg, &end);
+			if (*end || duration <= 0) {
+				fprintf(stderr, "uncore stat: --duration '%s': need a positive number of seconds\n", optarg);
+				return 2;
+			}
+			break;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (!nev) {
+		fprintf(stderr, "uncore stat: no events given (-e EV[,EV...]); see 'uncore list'\n");
+		free(evbuf);
+		return 2;
+	}
+	if ((duration < 0) == (optind >= argc)) {
+		fprintf(stderr, "uncore stat: give either --duration SECONDS or -- COMMAND\n");
+		free(evbuf);
+		return 2;
+	}
+	if (open_or_die(&u))
+		goto out;
+	if (uncore_session_new(u, &s))
+		goto err;
+	for (int i = 0; i < nev; i++)
+		if (uncore_session_add(s, events[i]) < 0)
+			goto err;
+	prev = calloc((size_t)nev, sizeof(*prev));
+	for (int i = 0; prev && i < nev; i++)
+		prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev));
+	banner(stdout, u);
+	if (uncore_session_start(s))
+		goto err;
+	if (optind < argc) {
+		child = fork();
+		if (child == 0) {
+			execvp(argv[optind], argv + optind);
+			fprintf(stderr, "uncore stat: cannot run '%s': %s\n", argv[optind], strerror(errno));
+			_exit(127);
+		}
+	}
+	{
+		double t = 0, step = interval_ms > 0 ? interval_ms / 1000 : (duration > 0 ? duration : 0.1);
+		for (;;) {
+			int status, done = 0;
+			double dt = step;
+			if (duration > 0 && t + dt > duration)
+				dt = duration - t;
+			uncore_sleep_ns(u, (uint64_t)(dt * 1e9));
+			t += dt;
+			if (child > 0 && waitpid(child, &status, WNOHANG) == child)
+				done = 1;
+			if (duration > 0 && t >= duration - 1e-9)
+				done = 1;
+			if (uncore_session_read(s))
+				goto err;
+			if (interval_ms > 0)
+				print_values(s, u, per_box, prev, (double)uncore_session_elapsed_ns(s) / 1e9, 1);
+			if (done)
+				break;
+		}
+	}
+	if (uncore_session_stop(s))
+		goto err;
+	if (interval_ms <= 0) {
+		printf("# %.3f s elapsed\n", (double)uncore_session_elapsed_ns(s) / 1e9);
+		print_values(s, u, per_box, prev, 0, 0);
+	}
+	rc = 0;
+	goto out;
+err:
+	fprintf(stderr, "uncore: %s\n", uncore_error());
+	if (child > 0)
+		kill(child, SIGTERM);
+out:
+	uncore_session_free(s);
+	for (int i = 0; prev && i < nev; i++)
+		free(prev[i]);
+	free(prev);
+	uncore_close(u);
+	free(evbuf);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	int i = 1;
+	while (i < argc && argv[i][0] == '-') {
+		if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+			backend_arg = argv[i + 1];
+			i += 2;
+		} else if (!strncmp(argv[i], "--backend=", 10)) {
+			backend_arg = argv[i] + 10;
+			i++;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			break;
+		}
+	}
+	if (i >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	/* --backend may also follow the subcommand */
+	for (int j = i + 1; j < argc; j++) {
+		if (!strcmp(argv[j], "--")) break;
+		if (!strcmp(argv[j], "--backend") && j + 1 < argc) {
+			backend_arg = argv[j + 1];
+			memmove(&argv[j], &argv[j + 2], (size_t)(argc - j - 1) * sizeof(*argv));
+			argc -= 2;
+			j--;
+		}
+	}
+	if (!strcmp(argv[i], "info"))
+		return cmd_info();
+	if (!strcmp(argv[i], "list"))
+		return cmd_list(argc - i, argv + i);
+	if (!strcmp(argv[i], "stat"))
+		return cmd_stat(argc - i, argv + i);
+	fprintf(stderr, "uncore: unknown command '%s'\n", argv[i]);
+	usage(stderr);
+	return 2;
+}

@@ -68,6 +68,14 @@ static int add_box(struct box **v, int *n, int *cap, const struct box *b)
 	return 0;
 }
 
+static int box_known(const struct box *v, int n, const struct box *b)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i].t == b->t && v[i].socket == b->socket && v[i].idx == b->idx)
+			return 1;
+	return 0;
+}
+
 static int box_cmp(const void *x, const void *y)
 {
 	const struct box *a = x, *b = y;
@@ -150,6 +158,12 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 							b.comp = c->loc;
 							b.has_comp = 1;
 						}
+					}
+					if (box_known(v, n, &b)) {
+						uc_warn("%s %d of socket %d appears twice (again at %02x:%02x.%d); the "
+							"second is ignored", bt->name, k, b.socket, d->loc.bus, d->loc.dev,
+							d->loc.fn);
+						continue;
 					}
 					if (add_box(&v, &n, &cap, &b))
 						goto fail;

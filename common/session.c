@@ -174,6 +174,10 @@ static int save_all(uncore_session_t *s)
 		const struct box *b = box_of(s, bi);
 		if (b->t->has_box_ctl && save(s, bi, b->msr_off + b->t->box_ctl, 0, 0))
 			return -1;
+		/* rst_ctrs clears every counter of the box, used or not */
+		for (int c = 0; b->t->box_ctl_resets && c < b->t->nctr; c++)
+			if (save(s, bi, box_ctr_addr(b, c), 0, 1))
+				return -1;
 		for (int f = 0; f < b->t->nfilt_regs; f++)
 			if (s->progs[p].fmask[f] && save(s, bi, filt_addr(b, f), b->t->filt_regs[f].companion, 0))
 				return -1;

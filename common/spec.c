@@ -227,6 +227,8 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 		first = close + 1;
 		if (*first && *first != ':')
 			return uc_err("unexpected '%s' after the raw event in '%s'", first, spec);
+		if (*first)
+			first++;
 	} else {
 		char *colon = strchr(buf, ':');
 		int n;
@@ -246,8 +248,8 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 		e->ctl = CTL_EN | CTL_EV_SEL(e->ev->code) | CTL_UMASK(e->ev->umask) | (e->ev->ext ? CTL_EV_SEL_EXT : 0);
 		first = colon ? colon + 1 : buf + strlen(buf);
 	}
-	if (*first == ':')
-		first++;
+	if (strstr(first, "::") || (*first && first[strlen(first) - 1] == ':') || *first == ':')
+		return uc_err("empty qualifier in '%s' (two ':' in a row or a trailing ':')", spec);
 	for (q = strtok_r(first, ":", &save); q; q = strtok_r(NULL, ":", &save))
 		if (apply_qualifier(u, spec, e, q, &thresh_set, 0))
 			return -1;

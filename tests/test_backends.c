@@ -1,0 +1,289 @@
+/*
+ * The real msr and pci backends against a fake sysroot of regular files:
+ * they touch the right offsets, and missing devices, permissions and I/O
+ * errors become messages a user can act on.  Also a whole "direct" open and
+ * session over a fake two-socket SNB-EP tree.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "harness.h"
+#include "uncore_priv.h"
+
+static char root[256];
+
+static void mkdirs(const char *path)
+{
+	char tmp[512];
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(tmp, 0755);
+			*p = '/';
+		}
+	mkdir(tmp, 0755);
+}
+
+static void put(const char *data, size_t len, const char *fmt, ...)
+{
+	char rel[256], path[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(rel, sizeof(rel), fmt, ap);
+	va_end(ap);
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	*strrchr(path, '/') = 0;
+	mkdirs(path);
+	path[strlen(path)] = '/';
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fwrite(data, 1, len, f);
+	fclose(f);
+}
+
+static void put_str(const char *s, const char *rel) { put(s, strlen(s), "%s", rel); }
+
+static uint64_t get_at(const char *rel, off_t off, int bytes)
+{
+	char path[512];
+	uint64_t v = 0;
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	int fd = open(path, O_RDONLY);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(pread(fd, &v, (size_t)bytes, off) == bytes);
+	close(fd);
+	return v;
+}
+
+static void put_at(const char *rel, off_t off, uint32_t v)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	int fd = open(path, O_WRONLY);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(pwrite(fd, &v, 4, off) == 4);
+	close(fd);
+}
+
+static void sparse(const char *rel, off_t size)
+{
+	char path[512];
+	put("", 0, "%s", rel);
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	CU_ASSERT(truncate(path, size) == 0);
+}
+
+static void test_msr_backend(void)
+{
+	struct uncore_stats st = { 0 };
+	struct msr_backend *m = msr_backend_open();
+	uint64_t v = 0;
+	char link[512];
+	sparse("/dev/cpu/0/msr", 0x10000);
+	CU_ASSERT(msr_backend_write(m, 0, 0xd10, 0x00400334, &st) == 0);
+	CU_ASSERT_EQUAL(get_at("/dev/cpu/0/msr", 0xd10, 8), 0x00400334);
+	CU_ASSERT(msr_backend_read(m, 0, 0xd10, &v, &st) == 0);
+	CU_ASSERT_EQUAL(v, 0x00400334);
+	CU_ASSERT_EQUAL(st.writes, 1);
+	CU_ASSERT_EQUAL(st.reads, 1);
+	/* msr_safe is preferred when present */
+	sparse("/dev/cpu/1/msr", 0x10000);
+	sparse("/dev/cpu/1/msr_safe", 0x10000);
+	CU_ASSERT(msr_backend_write(m, 1, 0xc24, 0x10100, &st) == 0);
+	CU_ASSERT_EQUAL(get_at("/dev/cpu/1/msr_safe", 0xc24, 8), 0x10100);
+	CU_ASSERT_EQUAL(get_at("/dev/cpu/1/msr", 0xc24, 8), 0);
+	/* no device: the msr module is not loaded */
+	CU_ASSERT(msr_backend_read(m, 5, 0xd10, &v, &st) < 0);
+	CU_ASSERT(strstr(uncore_error(), "load the msr module") != NULL);
+	/* a register the CPU lacks reads as EIO (here: an unmapped address of /proc/self/mem) */
+	snprintf(link, sizeof(link), "%s/dev/cpu/2", root);
+	mkdirs(link);
+	strcat(link, "/msr");
+	CU_ASSERT(symlink("/proc/self/mem", link) == 0);
+	CU_ASSERT(msr_backend_read(m, 2, 0xd10, &v, &st) < 0);
+	CU_ASSERT(strstr(uncore_error(), "I/O error") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "MSR 0xd10") != NULL);
+	msr_backend_close(m);
+	/* the advice for each errno */
+	access_errno_error(EACCES, "/dev/cpu/0/msr", "opening the MSR device");
+	CU_ASSERT(strstr(uncore_error(), "needs root or CAP_SYS_RAWIO") != NULL);
+	access_errno_error(EPERM, "/sys/bus/pci/devices/0000:7f:10.0/config", "reading");
+	CU_ASSERT(strstr(uncore_error(), "needs root") != NULL);
+}
+
+static void make_pci_dev(int bus, int dev, int fn, unsigned id, size_t cfgsize)
+{
+	char dir[128], buf[16];
+	uint8_t *cfg = calloc(1, cfgsize);
+	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/0000:%02x:%02x.%d", bus, dev, fn);
+	snprintf(buf, sizeof(buf), "0x%04x\n", 0x8086);
+	put(buf, strlen(buf), "%s/vendor", dir);
+	snprintf(buf, sizeof(buf), "0x%04x\n", id);
+	put(buf, strlen(buf), "%s/device", dir);
+	cfg[0] = 0x86, cfg[1] = 0x80, cfg[2] = (uint8_t)id, cfg[3] = (uint8_t)(id >> 8);
+	for (size_t i = 0x80; i < cfgsize && i < 0x100; i++)
+		cfg[i] = (uint8_t)(i * 7); /* a recognisable "previous" content */
+	put((char *)cfg, cfgsize, "%s/config", dir);
+	free(cfg);
+}
+
+static void test_pci_backend(void)
+{
+	struct uncore_stats st = { 0 };
+	struct pci_backend *p = pci_backend_open();
+	struct pci_loc imc = { 0, 0x7f, 16, 0 }, gone = { 0, 0x7f, 16, 7 }, small = { 0, 0x7f, 16, 1 };
+	uint32_t buf[4];
+	CU_ASSERT_FATAL(p != NULL);
+	make_pci_dev(0x7f, 16, 0, 0x3cb0, 4096);
+	make_pci_dev(0x7f, 16, 1, 0x3cb1, 64); /* what a non-root user sees */
+	put_at("/sys/bus/pci/devices/0000:7f:10.0/config", 0xa0, 0x89abcdef);
+	put_at("/sys/bus/pci/devices/0000:7f:10.0/config", 0xa4, 0x1234);
+	CU_ASSERT(pci_backend_read(p, &imc, 0xa0, buf, 16, &st) == 0);
+	CU_ASSERT_EQUAL(buf[0], 0x89abcdef);
+	CU_ASSERT_EQUAL(buf[1], 0x1234);
+	CU_ASSERT_EQUAL(st.syscalls, 1); /* one block read */
+	CU_ASSERT(pci_backend_write32(p, &imc, 0xd8, 0x00400304, &st) == 0);
+	CU_ASSERT_EQUAL(get_at("/sys/bus/pci/devices/0000:7f:10.0/config", 0xd8, 4), 0x00400304);
+	CU_ASSERT(pci_backend_read(p, &gone, 0xa0, buf, 4, &st) < 0);
+	CU_ASSERT(strstr(uncore_error(), "does not exist") != NULL);
+	CU_ASSERT(pci_backend_read(p, &small, 0xa0, buf, 4, &st) < 0);
+	CU_ASSERT(strstr(uncore_error(), "only root can read past the first 64 bytes") != NULL);
+	pci_backend_close(p);
+	/* the device list comes from sysfs */
+	struct pci_devinfo *devs;
+	int n;
+	CU_ASSERT(pci_list_sysfs(&devs, &n) == 0);
+	CU_ASSERT_EQUAL(n, 2);
+	free(devs);
+}
+
+/* A whole two-socket SNB-EP: socket 0's uncore is on bus 0xbf, socket 1's on 0x3f. */
+static void build_snbep_tree(void)
+{
+	char rel[128], cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root); /* no leftovers of other tests */
+	CU_ASSERT_FATAL(system(cmd) == 0);
+	const int bus[2] = { 0xbf, 0x3f }, node[2] = { 5, 2 };
+	uint32_t gidnidmap = (uint32_t)node[0] | (uint32_t)node[1] << 3;
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\n"
+		"flags\t\t: fpu msr\n\n", "/proc/cpuinfo");
+	for (int cpu = 0; cpu < 4; cpu++) {
+		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+		put_str(cpu < 2 ? "0\n" : "1\n", rel);
+		snprintf(rel, sizeof(rel), "/dev/cpu/%d/msr", cpu);
+		sparse(rel, 0x10000);
+	}
+	for (int s = 0; s < 2; s++) {
+		static const struct { int dev, fn; unsigned id; } d[] = {
+			{ 16, 0, 0x3cb0 }, { 16, 1, 0x3cb1 }, { 16, 4, 0x3cb4 }, { 16, 5, 0x3cb5 },
+			{ 14, 1, 0x3c46 }, { 11, 0, 0x3ce0 },
+		};
+		for (size_t k = 0; k < sizeof(d) / sizeof(d[0]); k++)
+			make_pci_dev(bus[s], d[k].dev, d[k].fn, d[k].id, 4096);
+		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:0b.0/config", bus[s]);
+		put_at(rel, 0x40, (uint32_t)node[s]);
+		put_at(rel, 0x54, gidnidmap);
+	}
+}
+
+static void test_direct_over_fake_tree(void)
+{
+	uncore_t *u;
+	uncore_session_t *s;
+	char loc[64];
+	const char *cfg0 = "/sys/bus/pci/devices/0000:bf:10.0/config";
+	const char *cfg1 = "/sys/bus/pci/devices/0000:3f:10.0/config";
+	build_snbep_tree();
+	uint64_t before_ctl = get_at(cfg0, 0xd8, 4), before_box = get_at(cfg0, 0xf4, 4);
+	int rc = uncore_open("direct", &u);
+	if (rc)
+		fprintf(stderr, "%s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	CU_ASSERT_EQUAL(uncore_num_sockets(u), 2);
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "snbep");
+	CU_ASSERT(!uncore_is_simulated(u));
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 4, 0), 4); /* imc */
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 4, 1), 4);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 1, 0), 2); /* cbo clipped to 2 cores */
+	uncore_box_location(u, 4, 0, 0, loc, sizeof(loc));
+	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:bf:10.0"); /* by GIDNIDMAP, not bus order */
+	uncore_box_location(u, 4, 1, 0, loc, sizeof(loc));
+	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:3f:10.0");
+	uncore_box_location(u, 1, 1, 1, loc, sizeof(loc));
+	CU_ASSERT_STRING_EQUAL(loc, "msr 0xd24 cpu 2");
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:socket=0:box=0") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ:socket=1:box=1:state=1") >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	CU_ASSERT_EQUAL(get_at(cfg0, 0xd8, 4), 0x00400304);    /* CTL0 */
+	CU_ASSERT_EQUAL(get_at(cfg0, 0xf4, 4), 0x00010000);    /* unfrozen, frz_en */
+	CU_ASSERT_EQUAL(get_at(cfg0, 0xa0, 8), 0);             /* counter zeroed: no reset bit on iMC */
+	CU_ASSERT_EQUAL(get_at(cfg1, 0xd8, 4), before_ctl);    /* socket 1 untouched */
+	CU_ASSERT_EQUAL(get_at("/dev/cpu/2/msr", 0xd30, 8), 0x00400334); /* CBo 1 CTL0 */
+	/* (the filter at 0xd34 is not checked here: in a flat file the 8-byte MSRs at consecutive
+	 * addresses overlap, so CTL0's write covers it; test_session proves the filter by counts) */
+	CU_ASSERT_EQUAL(get_at("/dev/cpu/2/msr", 0xd24, 8), 0x00010000);
+	/* the counter advances by 1000 in the "hardware" */
+	put_at(cfg0, 0xa0, 1000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	uint64_t v;
+	CU_ASSERT(uncore_session_value(s, 0, 0, 0, &v) == 0);
+	CU_ASSERT_EQUAL(v, 1000);
+	uncore_session_free(s);
+	CU_ASSERT_EQUAL(get_at(cfg0, 0xd8, 4), before_ctl);
+	CU_ASSERT_EQUAL(get_at(cfg0, 0xf4, 4), before_box);
+	CU_ASSERT_EQUAL(get_at(cfg0, 0xa0, 4), (uint32_t)(0xa0 * 7 & 0xff) | (uint32_t)((0xa1 * 7) & 0xff) << 8 |
+						 (uint32_t)((0xa2 * 7) & 0xff) << 16 | (uint32_t)((0xa3 * 7) & 0xff) << 24);
+	CU_ASSERT_EQUAL(get_at("/dev/cpu/2/msr", 0xd30, 8), 0);
+	uncore_close(u);
+}
+
+static void test_direct_errors(void)
+{
+	uncore_t *u;
+	char path[512];
+	/* not an Intel CPU */
+	put_str("vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\n", "/proc/cpuinfo");
+	CU_ASSERT(uncore_open("direct", &u) < 0);
+	CU_ASSERT(strstr(uncore_error(), "AuthenticAMD") && strstr(uncore_error(), "sim:snbep"));
+	/* an unsupported Intel model */
+	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\n", "/proc/cpuinfo");
+	CU_ASSERT(uncore_open("direct", &u) < 0);
+	CU_ASSERT(strstr(uncore_error(), "model 85") != NULL);
+	/* no msr module */
+	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\n", "/proc/cpuinfo");
+	for (int cpu = 0; cpu < 4; cpu++) {
+		snprintf(path, sizeof(path), "%s/dev/cpu/%d/msr", root, cpu);
+		unlink(path);
+	}
+	CU_ASSERT(uncore_open("direct", &u) < 0);
+	CU_ASSERT(strstr(uncore_error(), "load the msr module") != NULL);
+	CU_ASSERT(uncore_open("bogus", &u) < 0);
+	CU_ASSERT(strstr(uncore_error(), "unknown backend 'bogus'") != NULL);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "msr backend offsets and errors", test_msr_backend },
+		{ "pci backend offsets and errors", test_pci_backend },
+		{ "direct open and session over a fake SNB-EP", test_direct_over_fake_tree },
+		{ "direct open errors", test_direct_errors },
+		{ NULL, NULL },
+	};
+	int rc;
+	snprintf(root, sizeof(root), "/tmp/uncore-sysroot-%d", (int)getpid());
+	mkdirs(root);
+	setenv("UNCORE_SYSROOT", root, 1);
+	rc = run_suite("backends", tests);
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", root);
+	return rc;
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# The uncore CLI on the simulator: listing, counting against the profile's truth, and refusals.
+pass=0 fail=0
+UNCORE=${top_builddir:-.}/uncore
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+
+tsv=$($UNCORE list --backend sim:snbep --format tsv)
+check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription")" ]'
+rows=$(echo "$tsv" | grep -v '^#' | tail -n +2 | wc -l)
+check "at least 400 event/umask rows ($rows)" '[ "$rows" -ge 400 ]'
+check "CAS_COUNT.RD row" 'echo "$tsv" | grep -q "^imc	UNC_M_CAS_COUNT.RD	0x04	0x03	0	0,1,2,3	"'
+check "tsv says simulated" 'echo "$tsv" | head -1 | grep -q SIMULATED'
+
+out=$(UNCORE_BACKEND=sim:snbep,clock=manual $UNCORE stat -e UNC_M_CAS_COUNT.RD,UNC_M_CAS_COUNT.WR --duration 2)
+# default profile: socket s reads 12.8e9*(1+s) B/s and writes 4.8e9*(1+s) B/s; 64 bytes per CAS
+check "stat says simulated" 'echo "$out" | grep -q SIMULATED'
+check "socket0 reads" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD *400000000$"'
+check "socket1 reads" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD *800000000$"'
+check "socket1 writes" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.WR *300000000$"'
+
+out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket=0 -I 500 --duration 1.5)
+check "three intervals of 500 ms" '[ "$(echo "$out" | grep -c "socket0 *UNC_M_CAS_COUNT.RD:socket=0 *100000000$")" -eq 3 ]'
+
+out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket=1 --per-box --duration 1)
+# socket 1 reads 25.6e9 B/s: 1e8 CAS per second on each of its 4 channels
+check "per-box rows" '[ "$(echo "$out" | grep -c "box[0-3] *UNC_M_CAS_COUNT.RD:socket=1 *100000000$")" -eq 4 ]'
+
+out=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -- true 2>&1)
+check "stat -- cmd" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD"'
+
+err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.NOPE --duration 1 2>&1); rc=$?
+check "bad event refused (rc $rc)" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown event .UNC_M_CAS_COUNT.NOPE."'
+err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD:sock=1 --duration 1 2>&1); rc=$?
+check "bad qualifier refused" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown qualifier .sock."'
+err=$($UNCORE --backend sim:nope info 2>&1); rc=$?
+check "unknown simulated platform" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown simulated platform .nope."'
+err=$($UNCORE --backend sim:snbep,fault=eio:imc:2 stat -e UNC_M_CAS_COUNT.RD --duration 1 2>&1); rc=$?
+check "I/O error on one box is reported" '[ $rc -ne 0 ] && echo "$err" | grep -q "I/O error on simulated imc 2"'
+out=$($UNCORE --backend sim:snbep,fault=missing:imc:3,clock=manual stat -e UNC_M_CAS_COUNT.RD --per-box --duration 1 2>&1)
+check "missing channel: three boxes counted per socket" '[ "$(echo "$out" | grep -c "box[0-2] *UNC_M_CAS_COUNT.RD *50000000$")" -eq 3 ] && ! echo "$out" | grep -q "box3 "'
+err=$(UNCORE_BACKEND= UNCORE_SYSROOT=/nonexistent $UNCORE info 2>&1); rc=$?
+check "no sysroot: clear error" '[ $rc -ne 0 ] && echo "$err" | grep -q "does not exist"'
+info=$($UNCORE --backend sim:snbep,sockets=4 info)
+check "info: 4 sockets, 4 iMC channels each" 'echo "$info" | grep -q "^imc .* s0:4 s1:4 s2:4 s3:4"'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,234 @@
+/* Counts on the simulator equal the profile's truth; the register protocol is followed. */
+#include <math.h>
+#include <string.h>
+#include "harness.h"
+#include "uncore.h"
+#include "uncore_priv.h"
+#include "sim/sim.h"
+
+static uncore_t *open_sim(const char *spec)
+{
+	uncore_t *u = NULL;
+	int rc = uncore_open(spec, &u);
+	if (rc)
+		fprintf(stderr, "open %s: %s\n", spec, uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	return u;
+}
+
+static uint64_t val(uncore_session_t *s, int ev, int socket)
+{
+	uint64_t v = ~0ull;
+	CU_ASSERT(uncore_session_value(s, ev, socket, -1, &v) == 0);
+	return v;
+}
+
+/* Truth from the default profile (sim_profile_defaults): socket s reads 12.8 GB/s*(1+s), etc. */
+static void test_memory_llc_qpi_truth(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	const double T = 3.0;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD");
+	int wr = uncore_session_add(s, "UNC_M_CAS_COUNT.WR");
+	int lk = uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ");
+	int ms = uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ:state=0x1");
+	CU_ASSERT(ms < 0); /* different state filter values cannot share a CBo */
+	int q = uncore_session_add(s, "UNC_Q_RxL_FLITS_G1.DRS_DATA");
+	int clk = uncore_session_add(s, "UNC_M_CLOCKTICKS");
+	CU_ASSERT_FATAL(rd >= 0 && wr >= 0 && lk >= 0 && q >= 0 && clk >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, (uint64_t)(T * 1e9));
+	CU_ASSERT(uncore_session_read(s) == 0);
+	for (int sock = 0; sock < 2; sock++) {
+		const struct sim_profile *p = &sim->prof;
+		ASSERT_NEAR(val(s, rd, sock), p->mem_read_bps[sock] * T / 64, 4);
+		ASSERT_NEAR(val(s, wr, sock), p->mem_write_bps[sock] * T / 64, 4);
+		ASSERT_NEAR(val(s, lk, sock), p->llc_lookups[sock] * T, 8);
+		ASSERT_NEAR(val(s, q, sock), p->qpi_rx_bps[sock] * T / 8, 2);
+		ASSERT_NEAR(val(s, clk, sock), p->dram_hz * T * 4, 4);
+	}
+	/* system total = sum of sockets */
+	ASSERT_NEAR(val(s, rd, -1), (sim->prof.mem_read_bps[0] + sim->prof.mem_read_bps[1]) * T / 64, 8);
+	CU_ASSERT_EQUAL(uncore_session_elapsed_ns(s), (uint64_t)(T * 1e9));
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+static void test_llc_misses_and_profile_file(void)
+{
+	const char *path = "test_session_profile.txt";
+	FILE *f = fopen(path, "w");
+	char spec[128];
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "# test truth\nllc_lookups_per_s = 4e9\nsocket1.llc_miss_ratio = 0.4\nllc_miss_ratio = 0.1 # s0\n"
+		   "socket1.llc_miss_ratio = 0.4\nmem_read_bytes_per_s = 6.4e9\n");
+	fclose(f);
+	snprintf(spec, sizeof(spec), "sim:snbep,clock=manual,profile=%s", path);
+	uncore_t *u = open_sim(spec);
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	int ms = uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ:state=0x1");
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:socket=1");
+	CU_ASSERT_FATAL(ms >= 0 && rd >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000000ull);
+	uncore_session_read(s);
+	ASSERT_NEAR(val(s, ms, 0), 4e9 * 0.1 * 2, 8);
+	ASSERT_NEAR(val(s, ms, 1), 4e9 * 0.4 * 2, 8);
+	ASSERT_NEAR(val(s, rd, 1), 6.4e9 / 64 * 2, 4);
+	uint64_t v;
+	CU_ASSERT(uncore_session_value(s, rd, 0, -1, &v) < 0); /* socket=1 only */
+	uncore_session_free(s);
+	uncore_close(u);
+	remove(path);
+}
+
+/* Counters wrap (44-bit CBo, 48-bit iMC) several times; 64-bit totals still equal the truth. */
+static void test_wraparound(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	int lk = uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ:box=3:socket=0");
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=1:socket=0");
+	CU_ASSERT_FATAL(lk >= 0 && rd >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	double cbo_rate = sim->prof.llc_lookups[0] / 8, imc_rate = sim->prof.mem_read_bps[0] / 64 / 4;
+	double t = 0;
+	/* steps shorter than one wrap of each counter, 24 of them: 13 CBo wraps; then 30 longer ones: 2.3 iMC wraps */
+	for (int i = 0; i < 24; i++) {
+		uncore_sleep_ns(u, 50000ull * 1000000000ull);
+		t += 50000;
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	}
+	CU_ASSERT(cbo_rate * t > 2.0 * 17592186044416.0); /* really wrapped 2^44 */
+	ASSERT_NEAR(val(s, lk, 0), cbo_rate * t, 64);
+	t = 0;
+	for (int i = 0; i < 30; i++) {
+		uncore_sleep_ns(u, 400000ull * 1000000000ull);
+		t += 400000;
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	}
+	CU_ASSERT(imc_rate * (t + 24 * 50000.0) > 2.0 * 281474976710656.0); /* really wrapped 2^48 */
+	ASSERT_NEAR(val(s, rd, 0), imc_rate * (t + 24 * 50000.0), 64);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* Every register access advances the clock: the two 32-bit halves of a PCI counter may tear. */
+static void test_pci_split_read_consistent(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual,tick=20000");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=0:socket=0");
+	CU_ASSERT_FATAL(rd >= 0 && uncore_session_start(s) == 0);
+	double rate = sim->prof.mem_read_bps[0] / 64 / 4; /* 5e7/s: 1000 counts per access */
+	uint64_t prev = 0;
+	int crossed = 0;
+	/* walk across several low-dword carries in small steps */
+	for (int i = 0; i < 4000; i++) {
+		uint64_t t0 = sim_now(sim), v;
+		uncore_sleep_ns(u, 23456789);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		v = val(s, rd, 0);
+		CU_ASSERT(v >= prev);
+		/* the value read lies between the truth before and after the read */
+		CU_ASSERT(v <= (uint64_t)(rate * (double)sim_now(sim) / 1e9) + 1);
+		CU_ASSERT((double)v >= rate * (double)t0 / 1e9 - 200000);
+		if ((v >> 32) != (prev >> 32))
+			crossed++;
+		prev = v;
+	}
+	CU_ASSERT(crossed >= 1);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* Boxes are frozen while programmed; everything is restored on free; nothing outside PMON is touched. */
+static void test_protocol_and_restore(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	char why[128];
+	CU_ASSERT(sim_changed_registers(sim, why, sizeof(why)) == 0);
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_M_CLOCKTICKS") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_TOR_INSERTS.OPCODE:opc=0x182") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_P_FREQ_BAND0_CYCLES:band=20") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_U_EVENT_MSG.IPI_RCVD") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_U_CLOCKTICKS") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_Q_CTO_COUNT:match0=0x1c00:mask0=0x1f80") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_H_REQUESTS.READS") >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+	CU_ASSERT(sim_changed_registers(sim, NULL, 0) > 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	CU_ASSERT(uncore_session_stop(s) == 0);
+	uncore_session_free(s);
+	CU_ASSERT_EQUAL(sim_changed_registers(sim, why, sizeof(why)), 0);
+	if (why[0])
+		fprintf(stderr, "not restored: %s\n", why);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+	uncore_close(u);
+}
+
+/* Fewer cores than CBos: the CBo count is clipped and the lookups spread over the rest. */
+static void test_cbo_clip(void)
+{
+	uncore_t *u = open_sim("sim:snbep,cores=6,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 1, 0), 6);
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	int lk = uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ:socket=0");
+	CU_ASSERT(uncore_session_add(s, "UNC_C_CLOCKTICKS:box=6") < 0);
+	CU_ASSERT(strstr(uncore_error(), "no cbo box 6") != NULL);
+	CU_ASSERT_FATAL(lk >= 0 && uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	uncore_session_read(s);
+	ASSERT_NEAR(val(s, lk, 0), sim->prof.llc_lookups[0], 8);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+static void test_counter_restrictions(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	/* ring events only on counters 2-3; occupancy only on 0; the rest on 0-1 */
+	CU_ASSERT(uncore_session_add(s, "UNC_C_RING_AD_USED.UP_EVEN") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_TOR_OCCUPANCY.MISS_ALL") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_RING_BL_USED.UP_EVEN") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_LLC_VICTIMS.M_STATE") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_RxR_OCCUPANCY.IRQ") < 0); /* counter 0 taken */
+	CU_ASSERT(strstr(uncore_error(), "cannot place") != NULL);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "memory, LLC and QPI counts equal the profile", test_memory_llc_qpi_truth },
+		{ "LLC misses and a profile file", test_llc_misses_and_profile_file },
+		{ "44- and 48-bit wrap-around", test_wraparound },
+		{ "split 2x32-bit PCI reads are consistent", test_pci_split_read_consistent },
+		{ "freeze while programming, restore on close", test_protocol_and_restore },
+		{ "CBo count clipped to cores", test_cbo_clip },
+		{ "counter restrictions", test_counter_restrictions },
+		{ NULL, NULL },
+	};
+	return run_suite("session", tests);
+}

@@ -267,11 +267,34 @@ static void test_direct_errors(void)
 	CU_ASSERT(strstr(uncore_error(), "unknown backend 'bogus'") != NULL);
 }
 
+/* MMIO window over a regular file standing in for a PCI BAR resource. */
+static void test_mmio_backend(void)
+{
+	uint32_t v32 = 0;
+	uint64_t v64 = 0;
+	struct mmio_window *w;
+	sparse("/sys/bus/pci/devices/0000:00:00.0/resource0", 0x4000);
+	w = mmio_map("/sys/bus/pci/devices/0000:00:00.0/resource0", 0x2000, 0x100);
+	CU_ASSERT_FATAL(w != NULL);
+	CU_ASSERT(mmio_write32(w, 0x10, 0xdeadbeef) == 0);
+	CU_ASSERT(mmio_write64(w, 0x18, 0x0123456789abcdefull) == 0);
+	CU_ASSERT(mmio_read32(w, 0x10, &v32) == 0 && v32 == 0xdeadbeef);
+	CU_ASSERT(mmio_read64(w, 0x18, &v64) == 0 && v64 == 0x0123456789abcdefull);
+	CU_ASSERT(mmio_read32(w, 0x100, &v32) < 0); /* outside the window */
+	CU_ASSERT(strstr(uncore_error(), "outside") != NULL);
+	CU_ASSERT(mmio_read64(w, 0x14, &v64) < 0); /* unaligned */
+	mmio_unmap(w);
+	CU_ASSERT_EQUAL(get_at("/sys/bus/pci/devices/0000:00:00.0/resource0", 0x2010, 4), 0xdeadbeef);
+	CU_ASSERT(mmio_map("/sys/bus/pci/devices/0000:00:00.0/resource9", 0, 0x100) == NULL);
+	CU_ASSERT(strstr(uncore_error(), "does not exist") != NULL);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "msr backend offsets and errors", test_msr_backend },
 		{ "pci backend offsets and errors", test_pci_backend },
+		{ "mmio backend", test_mmio_backend },
 		{ "direct open and session over a fake SNB-EP", test_direct_over_fake_tree },
 		{ "direct open errors", test_direct_errors },
 		{ NULL, NULL },

@@ -42,6 +42,8 @@ out=$($UNCORE --backend sim:snbep,fault=missing:imc:3,clock=manual stat -e UNC_M
 check "missing channel: three boxes counted per socket" '[ "$(echo "$out" | grep -c "box[0-2] *UNC_M_CAS_COUNT.RD *50000000$")" -eq 3 ] && ! echo "$out" | grep -q "box3 "'
 err=$(UNCORE_BACKEND= UNCORE_SYSROOT=/nonexistent $UNCORE info 2>&1); rc=$?
 check "no sysroot: clear error" '[ $rc -ne 0 ] && echo "$err" | grep -q "does not exist"'
+out=$($UNCORE --backend sim:snbep,fault=allones:imc:0,clock=manual stat -e UNC_M_CAS_COUNT.RD:box=1 --duration 1 2>&1)
+check "all-ones box does not disturb another" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:box=1 *50000000$"'
 info=$($UNCORE --backend sim:snbep,sockets=4 info)
 check "info: 4 sockets, 4 iMC channels each" 'echo "$info" | grep -q "^imc .* s0:4 s1:4 s2:4 s3:4"'
 

@@ -86,6 +86,16 @@ static void test_llc_misses_and_profile_file(void)
 	remove(path);
 }
 
+/* Advance the manual clock in n steps of sec seconds, reading after each; returns the time covered. */
+static double read_every(uncore_t *u, uncore_session_t *s, int n, uint64_t sec)
+{
+	for (int i = 0; i < n; i++) {
+		uncore_sleep_ns(u, sec * 1000000000ull);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	}
+	return (double)n * (double)sec;
+}
+
 /* Counters wrap (44-bit CBo, 48-bit iMC) several times; 64-bit totals still equal the truth. */
 static void test_wraparound(void)
 {
@@ -98,21 +108,11 @@ static void test_wraparound(void)
 	CU_ASSERT_FATAL(lk >= 0 && rd >= 0);
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 	double cbo_rate = sim->prof.llc_lookups[0] / 8, imc_rate = sim->prof.mem_read_bps[0] / 64 / 4;
-	double t = 0;
 	/* steps shorter than one wrap of each counter, 24 of them: 13 CBo wraps; then 30 longer ones: 2.3 iMC wraps */
-	for (int i = 0; i < 24; i++) {
-		uncore_sleep_ns(u, 50000ull * 1000000000ull);
-		t += 50000;
-		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
-	}
+	double t = read_every(u, s, 24, 50000);
 	CU_ASSERT(cbo_rate * t > 2.0 * 17592186044416.0); /* really wrapped 2^44 */
 	ASSERT_NEAR(val(s, lk, 0), cbo_rate * t, 64);
-	t = 0;
-	for (int i = 0; i < 30; i++) {
-		uncore_sleep_ns(u, 400000ull * 1000000000ull);
-		t += 400000;
-		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
-	}
+	t = read_every(u, s, 30, 400000);
 	CU_ASSERT(imc_rate * (t + 24 * 50000.0) > 2.0 * 281474976710656.0); /* really wrapped 2^48 */
 	ASSERT_NEAR(val(s, rd, 0), imc_rate * (t + 24 * 50000.0), 64);
 	uncore_session_free(s);

@@ -144,13 +144,11 @@ static int split_events(char *s, char **out, int max)
 static void print_values(uncore_session_t *s, uncore_t *u, int per_box, uint64_t **prev, double t, int interval)
 {
 	for (int e = 0; e < uncore_session_num_events(s); e++) {
-		uint64_t total = 0;
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			int nb = uncore_session_event_boxes(s, e, sock);
 			uint64_t v;
 			if (!nb || uncore_session_value(s, e, sock, -1, &v))
 				continue;
-			total += v;
 			if (interval)
 				printf("%10.3f ", t);
 			printf("socket%-3d %-44s %20llu\n", sock, uncore_session_event_name(s, e),
@@ -164,7 +162,6 @@ static void print_values(uncore_session_t *s, uncore_t *u, int per_box, uint64_t
 				printf("  box%-4d %-44s %20llu\n", b, uncore_session_event_name(s, e), (unsigned long long)v);
 			}
 		}
-		(void)total;
 	}
 	fflush(stdout);
 }

@@ -40,6 +40,9 @@ struct access_ops {
 	int (*pci_read)(struct access *a, const struct pci_loc *d, uint32_t off, void *buf, size_t len);
 	int (*pci_write32)(struct access *a, const struct pci_loc *d, uint32_t off, uint32_t val);
 	int (*pci_list)(struct access *a, struct pci_devinfo **out, int *n);
+	/* physical memory-mapped registers; len 4 or 8 (or a multiple of 8 for tables) */
+	int (*mmio_read)(struct access *a, uint64_t phys, void *buf, size_t len);
+	int (*mmio_write)(struct access *a, uint64_t phys, uint64_t val, int bytes);
 	int (*sleep_ns)(struct access *a, uint64_t ns);
 	uint64_t (*now_ns)(struct access *a);
 	void (*close)(struct access *a);

@@ -4,10 +4,63 @@
 #include "access.h"
 #include "error.h"
 
+#define MMIO_WINDOWS 64
+#define MMIO_CHUNK 0x10000ull /* windows are mapped 64 KiB at a time, on first use */
+
 struct direct {
 	struct msr_backend *msr;
 	struct pci_backend *pci;
+	struct { uint64_t phys, len; struct mmio_window *w; } win[MMIO_WINDOWS];
+	int nwin;
 };
+
+/* The window of /dev/mem covering [phys, phys + len), mapped on first use. */
+static struct mmio_window *window(struct direct *d, uint64_t phys, size_t len, uint64_t *off)
+{
+	uint64_t base = phys & ~(MMIO_CHUNK - 1), end = (phys + len + MMIO_CHUNK - 1) & ~(MMIO_CHUNK - 1);
+	for (int i = 0; i < d->nwin; i++)
+		if (phys >= d->win[i].phys && phys + len <= d->win[i].phys + d->win[i].len) {
+			*off = phys - d->win[i].phys;
+			return d->win[i].w;
+		}
+	if (d->nwin == MMIO_WINDOWS) {
+		uc_err("too many MMIO windows open (%d)", MMIO_WINDOWS);
+		return NULL;
+	}
+	struct mmio_window *w = mmio_map("/dev/mem", base, (size_t)(end - base));
+	if (!w)
+		return NULL;
+	d->win[d->nwin].phys = base;
+	d->win[d->nwin].len = end - base;
+	d->win[d->nwin++].w = w;
+	*off = phys - base;
+	return w;
+}
+
+static int d_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
+{
+	uint64_t off;
+	struct mmio_window *w = window(a->priv, phys, len, &off);
+	a->stats.reads++;
+	if (!w)
+		return -1;
+	if (len == 4)
+		return mmio_read32(w, off, buf);
+	for (size_t k = 0; k < len; k += 8) /* 64-bit loads: counters are read in one access */
+		if (mmio_read64(w, off + k, (uint64_t *)buf + k / 8))
+			return -1;
+	return 0;
+}
+
+static int d_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
+{
+	uint64_t off;
+	struct mmio_window *w = window(a->priv, phys, (size_t)bytes, &off);
+	a->stats.writes++;
+	if (!w)
+		return -1;
+	return bytes == 4 ? mmio_write32(w, off, (uint32_t)val) : mmio_write64(w, off, val);
+}
 
 static int d_host(struct access *a, struct host_info *h) { (void)a; return host_from_sysfs(h); }
 
@@ -63,6 +116,8 @@ static void d_close(struct access *a)
 	struct direct *d = a->priv;
 	msr_backend_close(d->msr);
 	pci_backend_close(d->pci);
+	for (int i = 0; i < d->nwin; i++)
+		mmio_unmap(d->win[i].w);
 	free(d);
 	free(a);
 }
@@ -75,6 +130,8 @@ static const struct access_ops direct_ops = {
 	.pci_read = d_pci_read,
 	.pci_write32 = d_pci_write32,
 	.pci_list = d_pci_list,
+	.mmio_read = d_mmio_read,
+	.mmio_write = d_mmio_write,
 	.sleep_ns = d_sleep,
 	.now_ns = d_now,
 	.close = d_close,

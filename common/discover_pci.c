@@ -6,16 +6,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "platform.h"
+#include "discover.h"
 #include "error.h"
 
 #define INTEL 0x8086
 
-struct busmap {
-	int socket[256]; /* per bus of segment 0..; -1 = unknown */
-};
-
-static int map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
+int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
 		     int nsockets, int dom, struct busmap *m)
 {
 	int found = 0, next = -1;
@@ -54,24 +50,24 @@ static int map_buses(struct access *a, const struct platform_desc *p, const stru
 	return found;
 }
 
-static int add_box(struct box **v, int *n, int *cap, const struct box *b)
+int box_list_add(struct disc_ctx *c, const struct box *b)
 {
-	if (*n == *cap) {
-		int nc = *cap ? *cap * 2 : 32;
-		struct box *nv = realloc(*v, (size_t)nc * sizeof(**v));
+	if (c->n == c->cap) {
+		int nc = c->cap ? c->cap * 2 : 64;
+		struct box *nv = realloc(c->v, (size_t)nc * sizeof(*nv));
 		if (!nv)
 			return uc_err("out of memory");
-		*v = nv;
-		*cap = nc;
+		c->v = nv;
+		c->cap = nc;
 	}
-	(*v)[(*n)++] = *b;
+	c->v[c->n++] = *b;
 	return 0;
 }
 
-static int box_known(const struct box *v, int n, const struct box *b)
+static int box_known(const struct disc_ctx *c, const struct box *b)
 {
-	for (int i = 0; i < n; i++)
-		if (v[i].t == b->t && v[i].socket == b->socket && v[i].idx == b->idx)
+	for (int i = 0; i < c->n; i++)
+		if (c->v[i].t == b->t && c->v[i].socket == b->socket && c->v[i].unit_id == b->unit_id)
 			return 1;
 	return 0;
 }
@@ -83,26 +79,30 @@ static int box_cmp(const void *x, const void *y)
 		return a->type_idx - b->type_idx;
 	if (a->socket != b->socket)
 		return a->socket - b->socket;
-	return a->idx - b->idx;
+	return a->unit_id - b->unit_id;
 }
 
-static const struct pci_devinfo *find_companion(const struct pci_devinfo *devs, int n, const struct pci_loc *at,
-						uint16_t id)
+void box_list_finish(struct disc_ctx *c)
 {
-	for (int i = 0; i < n; i++)
-		if (devs[i].vendor == INTEL && devs[i].device == id && devs[i].loc.dom == at->dom &&
-		    devs[i].loc.bus == at->bus)
-			return &devs[i];
+	qsort(c->v, (size_t)c->n, sizeof(*c->v), box_cmp);
+}
+
+const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn)
+{
+	for (int i = 0; i < c->ndev; i++) {
+		const struct pci_loc *l = &c->devs[i].loc;
+		if (c->devs[i].vendor == INTEL && c->devs[i].device == device && l->dom == 0 && l->bus == bus &&
+		    (dev < 0 || l->dev == dev) && (fn < 0 || l->fn == fn))
+			return &c->devs[i];
+	}
 	return NULL;
 }
 
 int boxes_discover(struct access *a, const struct host_info *h, const struct platform_desc *p, struct box **out,
 		   int *nout)
 {
-	struct pci_devinfo *devs = NULL;
-	struct box *v = NULL;
-	int ndev = 0, n = 0, cap = 0, need_pci = 0;
-	struct busmap map;
+	struct disc_ctx c = { 0 };
+	int need_pci = 0;
 
 	for (int t = 0; t < p->ntypes; t++) {
 		const struct box_type *bt = p->types[t];
@@ -116,25 +116,26 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 			if (bt->max_boxes > 1 && h->socket_cores[s] > 0 && h->socket_cores[s] < count)
 				count = h->socket_cores[s];
 			for (int i = 0; i < count; i++) {
-				struct box b = { .t = bt, .type_idx = t, .socket = s, .idx = i,
-						 .cpu = h->socket_cpu[s], .msr_off = (uint32_t)i * bt->box_stride };
-				if (add_box(&v, &n, &cap, &b))
+				struct box b = { .t = bt, .type_idx = t, .socket = s, .idx = i, .unit_id = i, .gsp = -1,
+						 .cpu = h->socket_cpu[s] };
+				box_regs_static(bt, i, &b.r);
+				if (box_list_add(&c, &b))
 					goto fail;
 			}
 		}
 	}
 	if (need_pci) {
 		int mapped;
-		if (a->ops->pci_list(a, &devs, &ndev))
+		if (a->ops->pci_list(a, &c.devs, &c.ndev))
 			goto fail;
-		mapped = map_buses(a, p, devs, ndev, h->nsockets, 0, &map);
+		mapped = pci_map_buses(a, p, c.devs, c.ndev, h->nsockets, 0, &c.map);
 		if (mapped < 0)
 			goto fail;
 		if (mapped == 0)
 			uc_warn("no UBox PCI device (8086:%04x) found: the PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) "
 				"are unavailable", p->ubox_devid);
-		for (int i = 0; mapped > 0 && i < ndev; i++) {
-			const struct pci_devinfo *d = &devs[i];
+		for (int i = 0; mapped > 0 && i < c.ndev; i++) {
+			const struct pci_devinfo *d = &c.devs[i];
 			if (d->vendor != INTEL || d->loc.dom != 0)
 				continue;
 			for (int t = 0; t < p->ntypes; t++) {
@@ -142,42 +143,44 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 				if (bt->space != UC_PCI)
 					continue;
 				for (int k = 0; k < bt->max_boxes; k++) {
-					struct box b = { .t = bt, .type_idx = t, .idx = k, .cpu = -1, .pci = d->loc };
+					struct box b = { .t = bt, .type_idx = t, .idx = k, .unit_id = k, .gsp = -1, .cpu = -1,
+							 .pci = d->loc };
 					if (bt->pci_ids[k] != d->device)
 						continue;
-					b.socket = map.socket[d->loc.bus];
+					box_regs_static(bt, k, &b.r);
+					b.socket = c.map.socket[d->loc.bus];
 					if (b.socket < 0) {
 						uc_warn("%s %d at %02x:%02x.%d: no UBox maps its bus to a socket; skipped",
 							bt->name, k, d->loc.bus, d->loc.dev, d->loc.fn);
 						continue;
 					}
 					if (bt->companion_ids) {
-						const struct pci_devinfo *c =
-							find_companion(devs, ndev, &d->loc, bt->companion_ids[k]);
-						if (c) {
-							b.comp = c->loc;
+						const struct pci_devinfo *cd =
+							pci_find(&c, bt->companion_ids[k], d->loc.bus, -1, -1);
+						if (cd) {
+							b.comp = cd->loc;
 							b.has_comp = 1;
 						}
 					}
-					if (box_known(v, n, &b)) {
+					if (box_known(&c, &b)) {
 						uc_warn("%s %d of socket %d appears twice (again at %02x:%02x.%d); the "
 							"second is ignored", bt->name, k, b.socket, d->loc.bus, d->loc.dev,
 							d->loc.fn);
 						continue;
 					}
-					if (add_box(&v, &n, &cap, &b))
+					if (box_list_add(&c, &b))
 						goto fail;
 				}
 			}
 		}
 	}
-	free(devs);
-	qsort(v, (size_t)n, sizeof(*v), box_cmp);
-	*out = v;
-	*nout = n;
+	free(c.devs);
+	box_list_finish(&c);
+	*out = c.v;
+	*nout = c.n;
 	return 0;
 fail:
-	free(devs);
-	free(v);
+	free(c.devs);
+	free(c.v);
 	return -1;
 }

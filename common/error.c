@@ -45,3 +45,5 @@ void uc_warn(const char *fmt, ...)
 const char *uc_warnings(void) { return warnbuf; }
 void uc_clear_warnings(void) { warnbuf[0] = 0; }
 const char *uncore_error(void) { return errbuf; }
+
+const char *uncore_warnings(void) { return uc_warnings(); }

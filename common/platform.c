@@ -2,7 +2,7 @@
 #include <string.h>
 #include "platform.h"
 
-const struct platform_desc *const uc_platforms[] = { &platform_snbep, NULL };
+const struct platform_desc *const uc_platforms[] = { &platform_snbep, &platform_emr, NULL };
 
 const struct platform_desc *platform_by_name(const char *name)
 {
@@ -25,14 +25,23 @@ const struct platform_desc *platform_by_cpu(int family, int model)
 	return NULL;
 }
 
-uint32_t box_ctl_addr(const struct box *b, int ctr)
-{
-	return b->msr_off + b->t->ctl0 + (uint32_t)ctr * b->t->ctl_stride;
-}
+const struct box_ctl_bits box_ctl_snbep = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .frz_en = 1u << 16 };
 
-uint32_t box_ctr_addr(const struct box *b, int ctr)
+uint64_t box_ctl_addr(const struct box *b, int ctr) { return b->r.ctl0 + (uint64_t)ctr * b->r.ctl_stride; }
+
+uint64_t box_ctr_addr(const struct box *b, int ctr) { return b->r.ctr0 + (uint64_t)ctr * b->r.ctr_stride; }
+
+void box_regs_static(const struct box_type *t, int idx, struct box_regs *r)
 {
-	return b->msr_off + b->t->ctr0 + (uint32_t)ctr * b->t->ctr_stride;
+	r->rel = t->space == UC_MSR ? (uint64_t)idx * t->box_stride : 0;
+	r->box_ctl = r->rel + t->box_ctl;
+	r->ctl0 = r->rel + t->ctl0;
+	r->ctr0 = r->rel + t->ctr0;
+	r->status = 0;
+	r->ctl_stride = t->ctl_stride;
+	r->ctr_stride = t->ctr_stride;
+	r->nctr = t->nctr;
+	r->width = t->width;
 }
 
 const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt)

@@ -15,16 +15,18 @@ enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 #define UC_MAX_CTR 8  /* general counters per box */
 
 /* Event flags. */
-#define UC_EV_FIXED 0x01 /* counted by the box's fixed counter */
+#define UC_EV_FIXED 0x01   /* counted by the box's fixed counter */
+#define UC_EV_FREERUN 0x02 /* a free-running counter: umask = index into box_type.fr */
 
 /* One event/umask pair of the catalog (generated from eventtables/). */
 struct uc_event {
 	const char *name;    /* full Intel name */
 	const char *unit;    /* box type name */
-	uint8_t code, umask, ext;
+	uint8_t code, umask, ext; /* ext: the extra event-select bit (SNB-EP bit 21) */
 	uint8_t ctr_mask;
 	uint8_t maxinc;
 	uint8_t flags;
+	uint32_t umext;      /* umask extension, control bits 63:32 (EMR) */
 	const char *filters; /* "state:0x1f", "opc,nid", "band0?" ("" = none) */
 	const char *desc;
 	const char *src;     /* where the facts come from */
@@ -38,9 +40,11 @@ struct filter_reg {
 	uint8_t bits;         /* 32 or 64 */
 };
 
+#define UC_FIELD_CTL 0xff /* filter_field.reg: the field lives in the counter control word */
+
 struct filter_field {
 	const char *name;     /* qualifier name users write, "state" */
-	uint8_t reg;          /* index into box_type.filt_regs */
+	uint8_t reg;          /* index into box_type.filt_regs, or UC_FIELD_CTL */
 	uint8_t lo, width;
 	const char *help;
 };
@@ -58,17 +62,33 @@ struct filter_field {
 #define CTL_OCC_INVERT  (1ull << 30) /* PCU, Table 2-75 */
 #define CTL_OCC_EDGE    (1ull << 31) /* PCU, Table 2-75 */
 
-/* Box control (seed 000 Tables 2-9, 2-34, 2-60, 2-74, 2-85). */
-#define BOX_CTL_RST_CTRL (1u << 0)
-#define BOX_CTL_RST_CTRS (1u << 1)
-#define BOX_CTL_FRZ      (1u << 8)
-#define BOX_CTL_FRZ_EN   (1u << 16)
+/* Box control bits of one platform generation. */
+struct box_ctl_bits {
+	uint32_t rst_ctrl, rst_ctrs, frz, frz_en; /* frz_en 0: frz alone freezes */
+};
+/* SNB-EP: seed 000 Tables 2-9, 2-34, 2-60, 2-74, 2-85. */
+extern const struct box_ctl_bits box_ctl_snbep;
+/* Discovery-era units, seed 001 Table 1-3. */
+extern const struct box_ctl_bits box_ctl_discovery;
+
+/* A free-running counter: read-only, never frozen or reset (seed 001 section 2.3.2, 2.4.2). */
+struct freerun {
+	const char *name;     /* "bw_in_port0" */
+	uint32_t addr;        /* relative to the box's free-running base */
+	int width;
+};
 
 struct box_type {
 	const char *name;     /* "cbo" */
 	const char *desc;
 	const char *prefix;   /* event-name prefix, "UNC_C" */
 	enum uc_space space;
+	int disc_type;        /* unit type in the discovery table; -1 = not discovered */
+	const struct box_ctl_bits *bc;
+	uint64_t ctl_en;      /* enable bit of a control word (0: ev_sel != 0 enables) */
+	uint64_t tid_en;      /* bit that makes a counter use the thread-id filter */
+	int ctl_bytes;        /* width of a counter control register on PCI/MMIO (4 or 8) */
+	int thresh_bits;      /* width of the threshold field (0: from ctl_valid) */
 	int max_boxes;
 	int nctr, width;
 	uint32_t box_stride;  /* MSR address distance between boxes */
@@ -88,8 +108,11 @@ struct box_type {
 	int nfilt_regs;
 	const struct filter_field *fields;
 	int nfields;
+	const struct freerun *fr; /* free-running counters of a box */
+	int nfr;
 };
 
+struct disc_ctx;
 struct platform_desc {
 	const char *name, *desc;
 	int family;
@@ -100,6 +123,22 @@ struct platform_desc {
 	uint32_t cpunodeid, gidnidmap;
 	const struct uc_event *events; /* catalog, grouped by unit */
 	const int *nevents;
+	/* platforms that publish discovery tables */
+	int discovery;
+	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
+	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
+	/* platform quirks applied after discovery (NULL: none) */
+	int (*fixup)(struct disc_ctx *c);
+};
+
+/* Where a box's registers are: resolved at discovery, so that sessions never
+ * care whether the addresses came from a platform table or a discovery entry. */
+struct box_regs {
+	uint64_t box_ctl;           /* MSR number, PCI config offset or MMIO physical address */
+	uint64_t rel;               /* base of type-relative addresses (filters, fixed counter) */
+	uint64_t ctl0, ctr0, status;
+	uint32_t ctl_stride, ctr_stride;
+	int nctr, width;
 };
 
 /* One box found on the machine. */
@@ -108,27 +147,32 @@ struct box {
 	int type_idx;
 	int socket, idx;
 	int cpu;                    /* MSR boxes: a CPU of the socket */
-	uint32_t msr_off;           /* MSR boxes: idx * box_stride */
+	struct box_regs r;
 	struct pci_loc pci, comp;   /* PCI boxes: the box and its companion */
 	int has_comp;
+	int unit_id, gsp;           /* discovery: unit id, global status position (-1 none) */
+	uint64_t fr_base;           /* base of the free-running counters */
+	int nfr;                    /* free-running counters this box has (0: none) */
 };
 
-extern const struct platform_desc platform_snbep;
+extern const struct platform_desc platform_snbep, platform_emr;
 const struct platform_desc *platform_by_name(const char *name);
 const struct platform_desc *platform_by_cpu(int family, int model);
 extern const struct platform_desc *const uc_platforms[];
 
 /* Register addresses of a box. */
-uint32_t box_ctl_addr(const struct box *b, int ctr);
-uint32_t box_ctr_addr(const struct box *b, int ctr);
+uint64_t box_ctl_addr(const struct box *b, int ctr);
+uint64_t box_ctr_addr(const struct box *b, int ctr);
+/* Registers of box idx of a type whose addresses are fixed by the platform tables. */
+void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
 
 /* Discovery: fill the list of boxes for a platform. */
 int boxes_discover(struct access *a, const struct host_info *h, const struct platform_desc *p,
 		   struct box **out, int *n);
 
 /* Generated catalog (eventtables/ -> events_gen.c). */
-extern const struct uc_event uc_events_snbep[];
-extern const int uc_events_snbep_n;
+extern const struct uc_event uc_events_snbep[], uc_events_emr[];
+extern const int uc_events_snbep_n, uc_events_emr_n;
 const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt);
 
 #endif

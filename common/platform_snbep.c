@@ -7,6 +7,8 @@
 #include "platform.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* Every SNB-EP box: box control Table 2-9 etc., enable bit 22, not in a discovery table. */
+#define SNB_COMMON .disc_type = -1, .bc = &box_ctl_snbep, .ctl_en = CTL_EN, .ctl_bytes = 4
 
 /* Control-word bits accepted per box (seed 000 Tables 2-2, 2-10, 2-35, 2-61, 2-75, 2-86). */
 #define VALID_BASE   (0xffull | 0xff00ull | CTL_EDGE | CTL_EN | CTL_INVERT | 0xff000000ull)
@@ -77,7 +79,7 @@ static const uint16_t r3qpi_ids[] = { 0x3c44, 0x3c45 };                /* D19:F5
 /* UBox: Table 2-1 lost; MSRs from Linux (SNBEP_U_MSR_*).  No box control (L290). */
 static const struct box_type ubox = {
 	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U",
-	.space = UC_MSR, .max_boxes = 1, .nctr = 2, .width = 44 /* L323 */,
+	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44 /* L323 */,
 	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
 	.ctl_valid = VALID_UBOX,
 	.has_fixed = 1, .fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48 /* L323-324 */,
@@ -87,23 +89,23 @@ static const struct box_type ubox = {
 /* CBo n: Table 2-8; BOX_CTL 0xD04 + 0x20n, CTL 0xD10.., FILTER 0xD14, CTR 0xD16.. */
 static const struct box_type cbo = {
 	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C",
-	.space = UC_MSR, .max_boxes = 8, .nctr = 4, .width = 44 /* L423 */, .box_stride = 0x20,
+	.space = UC_MSR, SNB_COMMON, .max_boxes = 8, .nctr = 4, .width = 44 /* L423 */, .box_stride = 0x20,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
-	.ctr0 = 0xd16, .ctr_stride = 1, .ctl_valid = VALID_CBO,
+	.ctr0 = 0xd16, .ctr_stride = 1, .ctl_valid = VALID_CBO, .tid_en = CTL_TID_EN,
 	.filt_regs = cbo_filt, .nfilt_regs = N(cbo_filt), .fields = cbo_fields, .nfields = N(cbo_fields),
 };
 
 /* PCU: Table 2-73 (CTL 0xC30.., BOX_CTL 0xC24); CTR 0xC36.. and FILTER 0xC34 from Linux. */
 static const struct box_type pcu = {
 	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P",
-	.space = UC_MSR, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
+	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = VALID_PCU,
 	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
 };
 
 /* PCI boxes share one layout (Table 1-3): BOX_CTL 0xF4, CTL 0xD8 + 4k, CTR 0xA0 + 8k (lo/hi dwords). */
-#define PCI_LAYOUT .space = UC_PCI, .has_box_ctl = 1, .box_ctl = 0xf4, .ctl0 = 0xd8, .ctl_stride = 4, \
+#define PCI_LAYOUT .space = UC_PCI, SNB_COMMON, .has_box_ctl = 1, .box_ctl = 0xf4, .ctl0 = 0xd8, .ctl_stride = 4, \
 		   .ctr0 = 0xa0, .ctr_stride = 8
 
 static const struct box_type ha = {

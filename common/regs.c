@@ -1,7 +1,10 @@
 /*
- * Register access for a box: MSRs are 64-bit; PCI config registers are dwords
- * and 48-bit PCI counters are pairs of dwords (low at A0+8k, high at A4+8k,
- * seed 000 L2176-2179) that must be read consistently while counting.
+ * Register access for a box, whatever its space: MSRs are 64-bit; PCI config
+ * registers are dwords, so 64-bit control words are written upper half first
+ * (the lower half holds ev_sel, which starts counting on EMR; Linux does the
+ * same) and 48-bit counters are pairs of dwords that must be read
+ * consistently while counting (seed 000 L2176-2179); MMIO counters are read
+ * with one 64-bit load.
  */
 #include <string.h>
 #include "uncore_priv.h"
@@ -12,41 +15,59 @@ static const struct pci_loc *loc_of(const struct box *b, int companion)
 	return companion ? &b->comp : &b->pci;
 }
 
-int reg_read_ctl(uncore_t *u, const struct box *b, uint32_t addr, int companion, uint64_t *v)
+int reg_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : t->ctl_bytes ? t->ctl_bytes : 4; }
+int reg_box_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : 4; }
+
+int reg_read(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t *v)
 {
 	struct access *a = u->acc;
-	if (b->t->space == UC_MSR)
-		return a->ops->msr_read(a, b->cpu, addr, v);
-	uint32_t d;
-	if (companion && !b->has_comp)
-		return uc_err("%s %d (socket %d) has no match/mask function", b->t->name, b->idx, b->socket);
-	if (a->ops->pci_read(a, loc_of(b, companion), addr, &d, 4))
+	uint32_t d[2] = { 0, 0 };
+	switch (b->t->space) {
+	case UC_MSR:
+		return a->ops->msr_read(a, b->cpu, (uint32_t)addr, v);
+	case UC_MMIO:
+		*v = 0;
+		return a->ops->mmio_read(a, addr, v, (size_t)bytes);
+	case UC_PCI:
+		if (companion && !b->has_comp)
+			return uc_err("%s %d (socket %d) has no match/mask function", b->t->name, b->idx, b->socket);
+		if (a->ops->pci_read(a, loc_of(b, companion), (uint32_t)addr, d, bytes == 8 ? 8 : 4))
+			return -1;
+		*v = (uint64_t)d[1] << 32 | d[0];
+		return 0;
+	}
+	return uc_err("internal: unknown register space");
+}
+
+int reg_write(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t v)
+{
+	struct access *a = u->acc;
+	switch (b->t->space) {
+	case UC_MSR:
+		return a->ops->msr_write(a, b->cpu, (uint32_t)addr, v);
+	case UC_MMIO:
+		return a->ops->mmio_write(a, addr, v, bytes);
+	case UC_PCI:
+		if (companion && !b->has_comp)
+			return uc_err("%s %d (socket %d) has no match/mask function", b->t->name, b->idx, b->socket);
+		if (bytes == 8 && a->ops->pci_write32(a, loc_of(b, companion), (uint32_t)addr + 4, (uint32_t)(v >> 32)))
+			return -1;
+		return a->ops->pci_write32(a, loc_of(b, companion), (uint32_t)addr, (uint32_t)v);
+	}
+	return uc_err("internal: unknown register space");
+}
+
+int reg_write_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t v)
+{
+	struct access *a = u->acc;
+	if (b->t->space != UC_PCI)
+		return reg_write(u, b, addr, 0, 8, v);
+	if (a->ops->pci_write32(a, &b->pci, (uint32_t)addr, (uint32_t)v))
 		return -1;
-	*v = d;
-	return 0;
+	return a->ops->pci_write32(a, &b->pci, (uint32_t)addr + 4, (uint32_t)(v >> 32));
 }
 
-int reg_write_ctl(uncore_t *u, const struct box *b, uint32_t addr, int companion, uint64_t v)
-{
-	struct access *a = u->acc;
-	if (b->t->space == UC_MSR)
-		return a->ops->msr_write(a, b->cpu, addr, v);
-	if (companion && !b->has_comp)
-		return uc_err("%s %d (socket %d) has no match/mask function", b->t->name, b->idx, b->socket);
-	return a->ops->pci_write32(a, loc_of(b, companion), addr, (uint32_t)v);
-}
-
-int reg_write_counter(uncore_t *u, const struct box *b, uint32_t addr, uint64_t v)
-{
-	struct access *a = u->acc;
-	if (b->t->space == UC_MSR)
-		return a->ops->msr_write(a, b->cpu, addr, v);
-	if (a->ops->pci_write32(a, &b->pci, addr, (uint32_t)v))
-		return -1;
-	return a->ops->pci_write32(a, &b->pci, addr + 4, (uint32_t)(v >> 32));
-}
-
-int reg_read_counter(uncore_t *u, const struct box *b, uint32_t addr, uint64_t *v)
+int reg_read_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t *v)
 {
 	return reg_read_counters(u, b, &addr, 1, v);
 }
@@ -58,22 +79,22 @@ int reg_read_counter(uncore_t *u, const struct box *b, uint32_t addr, uint64_t *
  * the low half is read again after the second high.  Two system calls per box
  * in the common case, against four per counter for dword-by-dword reads.
  */
-int reg_read_counters(uncore_t *u, const struct box *b, const uint32_t *addr, int n, uint64_t *v)
+int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, int n, uint64_t *v)
 {
 	struct access *a = u->acc;
 	uint32_t lo = ~0u, hi = 0;
 	uint32_t first[64], second[64];
-	if (b->t->space == UC_MSR) {
+	if (b->t->space != UC_PCI) {
 		for (int i = 0; i < n; i++)
-			if (a->ops->msr_read(a, b->cpu, addr[i], &v[i]))
+			if (reg_read(u, b, addr[i], 0, 8, &v[i]))
 				return -1;
 		return 0;
 	}
 	for (int i = 0; i < n; i++) {
 		if (addr[i] < lo)
-			lo = addr[i];
+			lo = (uint32_t)addr[i];
 		if (addr[i] + 8 > hi)
-			hi = addr[i] + 8;
+			hi = (uint32_t)addr[i] + 8;
 	}
 	if (n == 0)
 		return 0;
@@ -82,9 +103,9 @@ int reg_read_counters(uncore_t *u, const struct box *b, const uint32_t *addr, in
 	if (a->ops->pci_read(a, &b->pci, lo, first, hi - lo) || a->ops->pci_read(a, &b->pci, lo, second, hi - lo))
 		return -1;
 	for (int i = 0; i < n; i++) {
-		uint32_t k = (addr[i] - lo) / 4;
+		uint32_t k = ((uint32_t)addr[i] - lo) / 4;
 		uint32_t hi1 = first[k + 1], lo2 = second[k], hi2 = second[k + 1];
-		if (hi1 != hi2 && a->ops->pci_read(a, &b->pci, addr[i], &lo2, 4))
+		if (hi1 != hi2 && a->ops->pci_read(a, &b->pci, (uint32_t)addr[i], &lo2, 4))
 			return -1;
 		v[i] = (uint64_t)hi2 << 32 | lo2;
 	}

@@ -9,21 +9,25 @@
 
 static int popcount(unsigned m) { return __builtin_popcount(m); }
 
-static int assign(struct sched_req *r, const int *order, int n, int k, unsigned used)
+static int assign(struct sched_req *r, const int *order, int n, int k, unsigned used, unsigned avail)
 {
 	struct sched_req *q;
 	if (k == n)
 		return 1;
 	q = &r[order[k]];
+	if (q->enc->fr >= 0) { /* free-running: nothing to allocate */
+		q->ctr = -2;
+		return assign(r, order, n, k + 1, used, avail);
+	}
 	if (q->enc->fixed) {
 		q->ctr = -1;
-		return assign(r, order, n, k + 1, used);
+		return assign(r, order, n, k + 1, used, avail);
 	}
 	for (int c = 0; c < UC_MAX_CTR; c++) {
-		if (!(q->enc->ctr_mask & (1u << c)) || (used & (1u << c)))
+		if (!(q->enc->ctr_mask & avail & (1u << c)) || (used & (1u << c)))
 			continue;
 		q->ctr = c;
-		if (assign(r, order, n, k + 1, used | (1u << c)))
+		if (assign(r, order, n, k + 1, used | (1u << c), avail))
 			return 1;
 	}
 	return 0;
@@ -31,8 +35,8 @@ static int assign(struct sched_req *r, const int *order, int n, int k, unsigned 
 
 int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, uint64_t *fmask)
 {
-	int order[32] = { 0 }, nfixed = 0;
-	if (n > 32)
+	int order[UC_MAX_SLOTS] = { 0 }, nfixed = 0;
+	if (n > UC_MAX_SLOTS)
 		return uc_err("too many events on %s %d", b->t->name, b->idx);
 	for (int i = 0; i < UC_MAX_FILT; i++)
 		fval[i] = fmask[i] = 0;
@@ -57,6 +61,9 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 				      b->idx, e->name);
 		if (e->fixed && !b->t->has_fixed)
 			return uc_err("%s box has no fixed counter for %s", b->t->name, e->name);
+		if (e->fr >= 0 && e->fr >= b->nfr)
+			return uc_err("%s box %d (socket %d) has no free-running counter for %s", b->t->name, b->idx,
+				      b->socket, e->name);
 		order[i] = i;
 	}
 	/* most constrained first */
@@ -67,7 +74,7 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
-	if (!assign(r, order, n, 0, 0)) {
+	if (!assign(r, order, n, 0, 0, (1u << b->r.nctr) - 1)) {
 		char list[512];
 		size_t m = 0;
 		list[0] = 0;
@@ -75,7 +82,7 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 			m += (size_t)snprintf(list + m, sizeof(list) - m, "%s%s", i ? ", " : "", r[i].enc->name);
 		return uc_err("cannot place %s together in %s box %d (socket %d): %d counters, and their counter "
 			      "restrictions overlap; measure fewer events at once", list, b->t->name, b->idx, b->socket,
-			      b->t->nctr);
+			      b->r.nctr);
 	}
 	return 0;
 }

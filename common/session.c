@@ -10,18 +10,22 @@
 #include "error.h"
 
 struct slot {
-	int ev, box, ctr; /* ctr -1 = fixed counter */
+	int ev, box, ctr; /* ctr -1 = fixed counter, SLOT_FREERUN = free-running counter */
+	int fr;           /* free-running counter index */
 	uint64_t last, acc;
 };
 
+#define SLOT_FREERUN (-2)
+
 struct saved {
-	int box, companion, counter;
-	uint32_t addr;
+	int box, companion, counter, bytes;
+	uint64_t addr;
 	uint64_t val;
 };
 
 struct prog {
 	int box;
+	int programmed; /* has a slot other than free-running counters */
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 };
 
@@ -41,6 +45,9 @@ struct uncore_session {
 
 static int targets(const struct encoded *e, const struct box *b)
 {
+	/* a free-running event covers the boxes that have the counter (IMC: channel 0 of each controller) */
+	if (e->fr >= 0 && e->box < 0 && e->fr >= b->nfr)
+		return 0;
 	return e->type_idx == b->type_idx && (e->socket < 0 || e->socket == b->socket) &&
 	       (e->box < 0 || e->box == b->idx);
 }
@@ -77,9 +84,13 @@ static int schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 			progs = np;
 		if (!ns || !np)
 			goto oom;
+		for (int i = 0; i < n; i++) {
+			slots[nslots++] = (struct slot){ .ev = evidx[i], .box = bi, .ctr = reqs[i].ctr,
+							 .fr = evs[evidx[i]].fr };
+			if (reqs[i].ctr != SLOT_FREERUN)
+				p.programmed = 1;
+		}
 		progs[nprogs++] = p;
-		for (int i = 0; i < n; i++)
-			slots[nslots++] = (struct slot){ .ev = evidx[i], .box = bi, .ctr = reqs[i].ctr };
 	}
 	free(reqs);
 	free(evidx);
@@ -129,30 +140,45 @@ int uncore_session_add(uncore_session_t *s, const char *spec)
 
 static const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
 
-static uint32_t filt_addr(const struct box *b, int f)
+static uint64_t filt_addr(const struct box *b, int f)
 {
-	return b->t->filt_regs[f].companion || b->t->space != UC_MSR ? b->t->filt_regs[f].addr
-								     : b->msr_off + b->t->filt_regs[f].addr;
+	return b->t->filt_regs[f].companion ? b->t->filt_regs[f].addr : b->r.rel + b->t->filt_regs[f].addr;
 }
 
-static uint32_t slot_ctl_addr(const struct box *b, const struct slot *sl)
+static int filt_bytes(const struct box *b, int f) { return b->t->filt_regs[f].bits / 8; }
+
+static uint64_t slot_ctl_addr(const struct box *b, const struct slot *sl)
 {
-	return sl->ctr < 0 ? b->msr_off + b->t->fixed_ctl : box_ctl_addr(b, sl->ctr);
+	return sl->ctr < 0 ? b->r.rel + b->t->fixed_ctl : box_ctl_addr(b, sl->ctr);
 }
 
-static uint32_t slot_ctr_addr(const struct box *b, const struct slot *sl)
+static int slot_ctl_bytes(const struct box *b, const struct slot *sl)
 {
-	return sl->ctr < 0 ? b->msr_off + b->t->fixed_ctr : box_ctr_addr(b, sl->ctr);
+	return sl->ctr < 0 ? reg_box_ctl_bytes(b->t) : reg_ctl_bytes(b->t);
 }
 
-static int save(uncore_session_t *s, int bi, uint32_t addr, int companion, int counter)
+static uint64_t slot_ctr_addr(const struct box *b, const struct slot *sl)
+{
+	if (sl->ctr == SLOT_FREERUN)
+		return b->fr_base + b->t->fr[sl->fr].addr;
+	return sl->ctr < 0 ? b->r.rel + b->t->fixed_ctr : box_ctr_addr(b, sl->ctr);
+}
+
+static int slot_width(const struct box *b, const struct slot *sl)
+{
+	if (sl->ctr == SLOT_FREERUN)
+		return b->t->fr[sl->fr].width;
+	return sl->ctr < 0 ? b->t->fixed_width : b->r.width;
+}
+
+static int save(uncore_session_t *s, int bi, uint64_t addr, int companion, int counter, int bytes)
 {
 	const struct box *b = box_of(s, bi);
-	struct saved v = { .box = bi, .addr = addr, .companion = companion, .counter = counter };
+	struct saved v = { .box = bi, .addr = addr, .companion = companion, .counter = counter, .bytes = bytes };
 	for (int i = 0; i < s->nsaved; i++)
 		if (s->saved[i].box == bi && s->saved[i].addr == addr && s->saved[i].companion == companion)
 			return 0;
-	if (counter ? reg_read_counter(s->u, b, addr, &v.val) : reg_read_ctl(s->u, b, addr, companion, &v.val))
+	if (counter ? reg_read_counter(s->u, b, addr, &v.val) : reg_read(s->u, b, addr, companion, bytes, &v.val))
 		return -1;
 	if (s->nsaved == s->capsaved) {
 		int nc = s->capsaved ? s->capsaved * 2 : 32;
@@ -172,20 +198,24 @@ static int save_all(uncore_session_t *s)
 	for (int p = 0; p < s->nprogs; p++) {
 		int bi = s->progs[p].box;
 		const struct box *b = box_of(s, bi);
-		if (b->t->has_box_ctl && save(s, bi, b->msr_off + b->t->box_ctl, 0, 0))
+		if (!s->progs[p].programmed)
+			continue; /* free-running counters only: nothing is written */
+		if (b->t->has_box_ctl && save(s, bi, b->r.box_ctl, 0, 0, reg_box_ctl_bytes(b->t)))
 			return -1;
 		/* rst_ctrs clears every counter of the box, used or not */
-		for (int c = 0; b->t->box_ctl_resets && c < b->t->nctr; c++)
-			if (save(s, bi, box_ctr_addr(b, c), 0, 1))
+		for (int c = 0; b->t->box_ctl_resets && c < b->r.nctr; c++)
+			if (save(s, bi, box_ctr_addr(b, c), 0, 1, 8))
 				return -1;
 		for (int f = 0; f < b->t->nfilt_regs; f++)
-			if (s->progs[p].fmask[f] && save(s, bi, filt_addr(b, f), b->t->filt_regs[f].companion, 0))
+			if (s->progs[p].fmask[f] &&
+			    save(s, bi, filt_addr(b, f), b->t->filt_regs[f].companion, 0, filt_bytes(b, f)))
 				return -1;
 		for (int i = 0; i < s->nslots; i++) {
 			const struct slot *sl = &s->slots[i];
-			if (sl->box != bi)
+			if (sl->box != bi || sl->ctr == SLOT_FREERUN)
 				continue;
-			if (save(s, bi, slot_ctl_addr(b, sl), 0, 0) || save(s, bi, slot_ctr_addr(b, sl), 0, 1))
+			if (save(s, bi, slot_ctl_addr(b, sl), 0, 0, slot_ctl_bytes(b, sl)) ||
+			    save(s, bi, slot_ctr_addr(b, sl), 0, 1, 8))
 				return -1;
 		}
 	}
@@ -196,16 +226,31 @@ static int write_box_ctl(uncore_session_t *s, const struct box *b, uint32_t v)
 {
 	if (!b->t->has_box_ctl)
 		return 0;
-	return reg_write_ctl(s->u, b, b->msr_off + b->t->box_ctl, 0, v);
+	return reg_write(s->u, b, b->r.box_ctl, 0, reg_box_ctl_bytes(b->t), v);
+}
+
+/* Box control words: frozen, counting, and frozen with a counter reset. */
+static uint32_t bc_frozen(const struct box *b) { return b->t->bc->frz_en | b->t->bc->frz; }
+static uint32_t bc_running(const struct box *b) { return b->t->bc->frz_en; }
+static uint32_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->rst_ctrs; }
+
+/* Freeze (or unfreeze) every box the session programs. */
+static void set_frozen(uncore_session_t *s, int frozen)
+{
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		if (s->progs[p].programmed)
+			write_box_ctl(s, b, frozen ? bc_frozen(b) : bc_running(b));
+	}
 }
 
 static int read_box(uncore_session_t *s, int bi, int baseline)
 {
 	const struct box *b = box_of(s, bi);
-	uint32_t addr[UC_MAX_CTR + 1] = { 0 };
-	uint64_t val[UC_MAX_CTR + 1] = { 0 };
-	int idx[UC_MAX_CTR + 1] = { 0 }, n = 0;
-	for (int i = 0; i < s->nslots && n <= UC_MAX_CTR; i++)
+	uint64_t addr[UC_MAX_SLOTS] = { 0 };
+	uint64_t val[UC_MAX_SLOTS] = { 0 };
+	int idx[UC_MAX_SLOTS] = { 0 }, n = 0;
+	for (int i = 0; i < s->nslots && n < UC_MAX_SLOTS; i++)
 		if (s->slots[i].box == bi) {
 			idx[n] = i;
 			addr[n++] = slot_ctr_addr(b, &s->slots[i]);
@@ -214,8 +259,8 @@ static int read_box(uncore_session_t *s, int bi, int baseline)
 		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[idx[k]];
-		int w = sl->ctr < 0 ? b->t->fixed_width : b->t->width;
-		uint64_t mask = (1ull << w) - 1;
+		int w = slot_width(b, sl);
+		uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
 		if (!baseline)
 			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
 		sl->last = val[k] & mask;
@@ -227,38 +272,44 @@ static int program(uncore_session_t *s)
 {
 	uncore_t *u = s->u;
 	/* a) b) enable freeze and freeze every box we use */
-	for (int p = 0; p < s->nprogs; p++)
-		if (write_box_ctl(s, box_of(s, s->progs[p].box), BOX_CTL_FRZ_EN | BOX_CTL_FRZ))
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		if (s->progs[p].programmed && write_box_ctl(s, b, bc_frozen(b)))
 			return -1;
+	}
 	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
 		for (int f = 0; f < b->t->nfilt_regs; f++)
-			if (s->progs[p].fmask[f] &&
-			    reg_write_ctl(u, b, filt_addr(b, f), b->t->filt_regs[f].companion, s->progs[p].fval[f]))
+			if (s->progs[p].fmask[f] && reg_write(u, b, filt_addr(b, f), b->t->filt_regs[f].companion,
+							      filt_bytes(b, f), s->progs[p].fval[f]))
 				return -1;
 	}
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
 		uint64_t ctl = sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl;
+		if (sl->ctr == SLOT_FREERUN)
+			continue;
 		if (!b->t->has_box_ctl)
-			ctl = sl->ctr < 0 ? 0 : CTL_EN;
-		if (reg_write_ctl(u, b, slot_ctl_addr(b, sl), 0, ctl))
+			ctl = sl->ctr < 0 ? 0 : b->t->ctl_en;
+		if (reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl), ctl))
 			return -1;
 	}
 	/* e) reset: box reset bits where they exist, else write 0 to each data register */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (b->t->box_ctl_resets &&
-		    write_box_ctl(s, b, BOX_CTL_FRZ_EN | BOX_CTL_FRZ | BOX_CTL_RST_CTRS))
+		if (s->progs[p].programmed && b->t->box_ctl_resets && write_box_ctl(s, b, bc_reset(b)))
 			return -1;
 	}
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
+		if (sl->ctr == SLOT_FREERUN)
+			continue; /* cannot be reset; the baseline read below takes its place */
 		if (sl->ctr < 0 && b->t->fixed_rst) {
-			if (reg_write_ctl(u, b, slot_ctl_addr(b, sl), 0, b->t->fixed_en | b->t->fixed_rst))
+			if (reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl),
+				      b->t->fixed_en | b->t->fixed_rst))
 				return -1;
 		} else if (sl->ctr < 0 || !b->t->box_ctl_resets) {
 			if (reg_write_counter(u, b, slot_ctr_addr(b, sl), 0))
@@ -269,17 +320,20 @@ static int program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (!b->t->has_box_ctl &&
-		    reg_write_ctl(u, b, slot_ctl_addr(b, sl), 0, sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl))
+		if (!b->t->has_box_ctl && sl->ctr != SLOT_FREERUN &&
+		    reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl),
+			      sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl))
 			return -1;
 	}
 	for (int p = 0; p < s->nprogs; p++)
 		if (read_box(s, s->progs[p].box, 1))
 			return -1;
 	/* f) unfreeze: counting begins */
-	for (int p = 0; p < s->nprogs; p++)
-		if (write_box_ctl(s, box_of(s, s->progs[p].box), BOX_CTL_FRZ_EN))
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		if (s->progs[p].programmed && write_box_ctl(s, b, bc_running(b)))
 			return -1;
+	}
 	return 0;
 }
 
@@ -287,13 +341,12 @@ static int restore(uncore_session_t *s)
 {
 	int rc = 0;
 	/* freeze before putting control words back, then restore in reverse (box control last) */
-	for (int p = 0; p < s->nprogs; p++)
-		write_box_ctl(s, box_of(s, s->progs[p].box), BOX_CTL_FRZ_EN | BOX_CTL_FRZ);
+	set_frozen(s, 1);
 	for (int i = s->nsaved - 1; i >= 0; i--) {
 		const struct saved *v = &s->saved[i];
 		const struct box *b = box_of(s, v->box);
 		int r = v->counter ? reg_write_counter(s->u, b, v->addr, v->val)
-				   : reg_write_ctl(s->u, b, v->addr, v->companion, v->val);
+				   : reg_write(s->u, b, v->addr, v->companion, v->bytes, v->val);
 		if (r)
 			rc = -1;
 	}
@@ -341,8 +394,7 @@ int uncore_session_stop(uncore_session_t *s)
 	if (!s->running)
 		return uc_err("the session is not running");
 	rc = uncore_session_read(s);
-	for (int p = 0; p < s->nprogs; p++)
-		write_box_ctl(s, box_of(s, s->progs[p].box), BOX_CTL_FRZ_EN | BOX_CTL_FRZ);
+	set_frozen(s, 1);
 	s->running = 0;
 	return rc;
 }

@@ -44,6 +44,10 @@ static uint64_t field_max(const struct filter_field *f)
 static void set_field(struct encoded *e, const struct filter_field *f, uint64_t v)
 {
 	uint64_t m = field_max(f) << f->lo;
+	if (f->reg == UC_FIELD_CTL) { /* a field of the control word itself (IIO ch_mask) */
+		e->ctl = (e->ctl & ~m) | (v << f->lo);
+		return;
+	}
 	e->fmask[f->reg] |= m;
 	e->fval[f->reg] = (e->fval[f->reg] & ~m) | (v << f->lo);
 }
@@ -100,7 +104,7 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 	uint64_t v = 0;
 	const struct box_type *bt = e->bt;
 	const struct filter_field *f;
-	int thresh_bits = (bt->ctl_valid >> 29) & 1 ? 8 : 5;
+	int thresh_bits = bt->thresh_bits ? bt->thresh_bits : (bt->ctl_valid >> 29) & 1 ? 8 : 5;
 	if (val)
 		*val++ = 0;
 	if (!*q)
@@ -116,7 +120,7 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 	} else if (!strcmp(q, "thresh")) {
 		if (parse_u64(spec, q, val, (1u << thresh_bits) - 1, &v))
 			return -1;
-		e->ctl = (e->ctl & ~(0xffull << CTL_THRESH_SHIFT)) | (v << CTL_THRESH_SHIFT);
+		e->ctl = (e->ctl & ~(((1ull << thresh_bits) - 1) << CTL_THRESH_SHIFT)) | (v << CTL_THRESH_SHIFT);
 		*thresh_set = 1;
 	} else if (!strcmp(q, "edge") || !strcmp(q, "inv") || (raw && !strcmp(q, "ext")) ||
 		   !strcmp(q, "occ_inv") || !strcmp(q, "occ_edge")) {
@@ -138,14 +142,14 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 			if (!f)
 				return uc_err("'band' in '%s': %s reads no frequency band", spec, e->name);
 		}
-		if (!raw && strcmp(f->name, "tid") && !ev_filter_rule(e->ev, f->name, &d))
+		if (!raw && strcmp(f->name, "tid") && f->reg != UC_FIELD_CTL && !ev_filter_rule(e->ev, f->name, &d))
 			return uc_err("qualifier '%s' does not apply to %s (it uses no %s filter)", f->name, e->name,
 				      f->name);
 		if (parse_u64(spec, q, val, field_max(f), &v))
 			return -1;
 		set_field(e, f, v);
-		if (!strcmp(f->name, "tid") && !strcmp(bt->name, "cbo"))
-			e->ctl |= CTL_TID_EN;
+		if (!strcmp(f->name, "tid"))
+			e->ctl |= bt->tid_en;
 	} else {
 		char qs[256];
 		list_qualifiers(bt, e->ev, qs, sizeof(qs));
@@ -183,10 +187,14 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 	}
 	snprintf(e->name, sizeof(e->name), "%s", spec);
 	e->ctr_mask = (1u << e->bt->nctr) - 1;
-	e->ctl = CTL_EN;
+	e->ctl = e->bt->ctl_en;
 	for (tok = strtok_r(slash + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char *val = strchr(tok, '=');
-		if (!strncmp(tok, "event=", 6) || !strncmp(tok, "umask=", 6)) {
+		if (!strncmp(tok, "umask_ext=", 10)) {
+			if (parse_u64(spec, "umask_ext", val + 1, 0xffffffffu, &v))
+				return -1;
+			e->ctl = (e->ctl & 0xffffffffull) | v << 32;
+		} else if (!strncmp(tok, "event=", 6) || !strncmp(tok, "umask=", 6)) {
 			if (parse_u64(spec, tok[0] == 'e' ? "event" : "umask", val + 1, 0xff, &v))
 				return -1;
 			if (tok[0] == 'e') {
@@ -210,6 +218,7 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 	int thresh_set = 0;
 	memset(e, 0, sizeof(*e));
 	e->socket = e->box = -1;
+	e->fr = -1;
 	if (!spec || !*spec)
 		return uc_err("empty event name");
 	if (strlen(spec) >= sizeof(buf))
@@ -232,10 +241,10 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 	} else {
 		char *colon = strchr(buf, ':');
 		int n;
-		const struct uc_event *all = u->plat->events;
+		const struct uc_event *all = u->events;
 		if (colon)
 			*colon = 0;
-		n = *u->plat->nevents;
+		n = u->nevents;
 		for (int i = 0; i < n && !e->ev; i++)
 			if (!strcasecmp(all[i].name, buf))
 				e->ev = &all[i];
@@ -243,9 +252,14 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 			return uc_err("unknown event '%s' on %s (see 'uncore list')", buf, u->plat->name);
 		e->bt = find_unit(u, e->ev->unit, &e->type_idx);
 		snprintf(e->name, sizeof(e->name), "%s", e->ev->name);
+		if (!e->bt)
+			return uc_err("%s belongs to unit '%s', which this machine does not have", e->ev->name, e->ev->unit);
 		e->fixed = !!(e->ev->flags & UC_EV_FIXED);
+		if (e->ev->flags & UC_EV_FREERUN)
+			e->fr = e->ev->umask;
 		e->ctr_mask = e->ev->ctr_mask;
-		e->ctl = CTL_EN | CTL_EV_SEL(e->ev->code) | CTL_UMASK(e->ev->umask) | (e->ev->ext ? CTL_EV_SEL_EXT : 0);
+		e->ctl = e->bt->ctl_en | CTL_EV_SEL(e->ev->code) | CTL_UMASK(e->ev->umask) |
+			 (e->ev->ext ? CTL_EV_SEL_EXT : 0) | (uint64_t)e->ev->umext << 32;
 		first = colon ? colon + 1 : buf + strlen(buf);
 	}
 	if (strstr(first, "::") || (*first && first[strlen(first) - 1] == ':') || *first == ':')
@@ -256,9 +270,10 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 	/* edge/invert act on the threshold comparison, which needs a non-zero threshold (seed 000 L118-131) */
 	if ((e->ctl & (CTL_EDGE | CTL_INVERT)) && !thresh_set)
 		e->ctl |= 1ull << CTL_THRESH_SHIFT;
-	if (e->fixed && (e->ctl & ~(CTL_EN | 0xffffull)))
-		return uc_err("%s counts on the fixed counter, which takes no thresh/edge/inv", e->name);
-	if (e->ctl & ~e->bt->ctl_valid)
+	if ((e->fixed || e->fr >= 0) && (e->ctl & ~(e->bt->ctl_en | 0xffffull)))
+		return uc_err("%s counts on a %s counter, which takes no thresh/edge/inv", e->name,
+			      e->fixed ? "fixed" : "free-running");
+	if (e->fr < 0 && (e->ctl & ~e->bt->ctl_valid))
 		return uc_err("'%s': bits 0x%llx are reserved in the %s control register", spec,
 			      (unsigned long long)(e->ctl & ~e->bt->ctl_valid), e->bt->name);
 	/* filters the event needs */
@@ -267,7 +282,7 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 			const struct filter_field *f = &e->bt->fields[i];
 			uint64_t d = 0;
 			int rule = ev_filter_rule(e->ev, f->name, &d);
-			int given = (e->fmask[f->reg] >> f->lo) & 1;
+			int given = f->reg == UC_FIELD_CTL || ((e->fmask[f->reg] >> f->lo) & 1);
 			if (given || !rule || rule == 'o')
 				continue;
 			if (rule == 'r')

@@ -26,7 +26,7 @@ static int probe(uncore_t *u)
 		uint64_t v;
 		if (b->t->space != UC_MSR)
 			continue;
-		if (reg_read_ctl(u, b, box_ctl_addr(b, 0), 0, &v))
+		if (reg_read(u, b, box_ctl_addr(b, 0), 0, 8, &v))
 			return uc_err_prefix("cannot read the %s registers: ", b->t->name);
 		return 0;
 	}
@@ -59,11 +59,22 @@ int uncore_open(const char *backend, uncore_t **out)
 	}
 	u->plat = platform_by_cpu(u->host.family, u->host.model);
 	if (!u->plat) {
-		uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: Sandy Bridge-EP, "
-		       "family 6 model 45)", u->host.family, u->host.model, u->host.model);
+		/* no tables for this CPU: usable if it publishes PMON discovery tables */
+		if (platform_generic_open(u))
+			goto fail;
+		if (boxes_from_discovery(u)) {
+			char why[512];
+			snprintf(why, sizeof(why), "%s", uncore_error());
+			uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: Sandy Bridge-EP "
+			       "model 45, Emerald Rapids model 0xCF) and cannot be used generically: %s",
+			       u->host.family, u->host.model, u->host.model, why);
+			goto fail;
+		}
+	} else if (u->plat->discovery ? boxes_from_discovery(u)
+				       : boxes_discover(u->acc, &u->host, u->plat, &u->boxes, &u->nboxes)) {
 		goto fail;
 	}
-	if (boxes_discover(u->acc, &u->host, u->plat, &u->boxes, &u->nboxes))
+	if (catalog_init(u))
 		goto fail;
 	if (!u->acc->simulated && probe(u))
 		goto fail;
@@ -81,6 +92,9 @@ void uncore_close(uncore_t *u)
 	if (u->acc)
 		u->acc->ops->close(u->acc);
 	free(u->boxes);
+	free(u->events);
+	arena_free(u->arena);
+	free(u->own_plat);
 	free(u);
 }
 
@@ -100,6 +114,14 @@ int uncore_unit_boxes(const uncore_t *u, int unit, int socket)
 	return n;
 }
 
+int uncore_box_number(const uncore_t *u, int unit, int socket, int k)
+{
+	for (int i = 0; i < u->nboxes; i++)
+		if (u->boxes[i].type_idx == unit && u->boxes[i].socket == socket && k-- == 0)
+			return u->boxes[i].idx;
+	return uc_err("no box %d of unit %d on socket %d", k, unit, socket);
+}
+
 int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *o)
 {
 	const struct box_type *t;
@@ -112,6 +134,12 @@ int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *o)
 	o->space = spaces[t->space];
 	o->counters = t->nctr;
 	o->width = t->width;
+	for (int i = 0; i < u->nboxes; i++) /* discovery may report fewer counters than the type has */
+		if (u->boxes[i].type_idx == unit) {
+			o->counters = u->boxes[i].r.nctr;
+			o->width = u->boxes[i].r.width;
+			break;
+		}
 	o->has_fixed = t->has_fixed;
 	o->boxes_per_socket = uncore_unit_boxes(u, unit, 0);
 	return 0;
@@ -123,33 +151,34 @@ int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *
 		const struct box *b = &u->boxes[i];
 		if (b->type_idx != unit || b->socket != socket || b->idx != box)
 			continue;
-		if (b->t->space == UC_MSR) {
-			if (b->t->has_box_ctl)
-				snprintf(buf, len, "msr 0x%x cpu %d", b->msr_off + b->t->box_ctl, b->cpu);
-			else
-				snprintf(buf, len, "msr 0x%x cpu %d", box_ctl_addr(b, 0), b->cpu);
-		} else {
-			snprintf(buf, len, "pci %04x:%02x:%02x.%d", b->pci.dom, b->pci.bus, b->pci.dev, b->pci.fn);
-		}
+		uint64_t at = b->t->has_box_ctl ? b->r.box_ctl : box_ctl_addr(b, 0);
+		if (b->t->space == UC_MSR)
+			snprintf(buf, len, "msr 0x%llx cpu %d", (unsigned long long)at, b->cpu);
+		else if (b->t->space == UC_MMIO)
+			snprintf(buf, len, "mmio 0x%llx", (unsigned long long)at);
+		else
+			snprintf(buf, len, "pci %04x:%02x:%02x.%d+0x%llx", b->pci.dom, b->pci.bus, b->pci.dev, b->pci.fn,
+				 (unsigned long long)at);
 		return 0;
 	}
 	return uc_err("no such box");
 }
 
-int uncore_num_events(const uncore_t *u) { return *u->plat->nevents; }
+int uncore_num_events(const uncore_t *u) { return u->nevents; }
 
 int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *o)
 {
 	const struct uc_event *e;
-	if (idx < 0 || idx >= *u->plat->nevents)
+	if (idx < 0 || idx >= u->nevents)
 		return uc_err("no event %d", idx);
-	e = &u->plat->events[idx];
+	e = &u->events[idx];
 	o->name = e->name;
 	o->unit = e->unit;
 	o->code = e->code;
 	o->umask = e->umask;
-	o->umask_ext = e->ext;
-	o->counter_mask = (e->flags & UC_EV_FIXED) ? 0 : e->ctr_mask;
+	o->umask_ext = e->umext ? e->umext : e->ext;
+	o->counter_mask = (e->flags & (UC_EV_FIXED | UC_EV_FREERUN)) ? 0 : e->ctr_mask;
+	o->freerun = !!(e->flags & UC_EV_FREERUN);
 	o->filters = e->filters;
 	o->desc = e->desc;
 	return 0;
@@ -157,8 +186,8 @@ int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *o)
 
 int uncore_event_find(const uncore_t *u, const char *name)
 {
-	for (int i = 0; i < *u->plat->nevents; i++)
-		if (!strcasecmp(u->plat->events[i].name, name))
+	for (int i = 0; i < u->nevents; i++)
+		if (!strcasecmp(u->events[i].name, name))
 			return i;
 	return uc_err("unknown event '%s'", name);
 }

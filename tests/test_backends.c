@@ -211,9 +211,9 @@ static void test_direct_over_fake_tree(void)
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 4, 1), 4);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 1, 0), 2); /* cbo clipped to 2 cores */
 	uncore_box_location(u, 4, 0, 0, loc, sizeof(loc));
-	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:bf:10.0"); /* by GIDNIDMAP, not bus order */
+	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:bf:10.0+0xf4"); /* by GIDNIDMAP, not bus order */
 	uncore_box_location(u, 4, 1, 0, loc, sizeof(loc));
-	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:3f:10.0");
+	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:3f:10.0+0xf4");
 	uncore_box_location(u, 1, 1, 1, loc, sizeof(loc));
 	CU_ASSERT_STRING_EQUAL(loc, "msr 0xd24 cpu 2");
 	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);

@@ -11,7 +11,9 @@ struct attrs {
 	char ctrs[32];
 	char filter[64];
 	char src[64];
-	int ext, maxinc, fixed;
+	int ext, maxinc, fixed, freerun;
+	unsigned umask; /* event line: the umask of an event without umask rows */
+	unsigned long umext;
 };
 
 static const char *file;
@@ -26,7 +28,7 @@ static void die(const char *msg, const char *what)
 static unsigned ctr_mask(const char *s)
 {
 	unsigned m = 0;
-	if (!strcmp(s, "fixed"))
+	if (!strcmp(s, "fixed") || !strcmp(s, "freerun"))
 		return 0;
 	while (*s) {
 		char *end;
@@ -88,6 +90,7 @@ static void parse_attrs(char **tok, int n, struct attrs *a)
 			snprintf(a->ctrs, sizeof(a->ctrs), "%s", v);
 			ctr_mask(v);
 			a->fixed = !strcmp(v, "fixed");
+			a->freerun = !strcmp(v, "freerun");
 		} else if (!strcmp(tok[i], "filter") && v)
 			snprintf(a->filter, sizeof(a->filter), "%s", v);
 		else if (!strcmp(tok[i], "src") && v)
@@ -96,6 +99,17 @@ static void parse_attrs(char **tok, int n, struct attrs *a)
 			a->maxinc = atoi(v);
 		else if (!strcmp(tok[i], "ext") && !v)
 			a->ext = 1;
+		else if (!strcmp(tok[i], "umask") && v) {
+			char *end;
+			a->umask = (unsigned)strtoul(v, &end, 0);
+			if (*end || a->umask > 0xff)
+				die("bad umask", v);
+		} else if (!strcmp(tok[i], "umext") && v) {
+			char *end;
+			a->umext = strtoul(v, &end, 0);
+			if (*end || a->umext > 0xffffffffUL)
+				die("bad umext", v);
+		}
 		else
 			die("unknown attribute", tok[i]);
 	}
@@ -121,8 +135,8 @@ static void emit(const char *unit, const char *name, unsigned code, unsigned uma
 	cstr(name);
 	printf(", ");
 	cstr(unit);
-	printf(", 0x%02x, 0x%02x, %d, 0x%02x, %d, %s, ", code, umask, a->ext, ctr_mask(a->ctrs),
-	       a->maxinc ? a->maxinc : 1, a->fixed ? "UC_EV_FIXED" : "0");
+	printf(", 0x%02x, 0x%02x, %d, 0x%02x, %d, %s, 0x%lx, ", code, umask, a->ext, ctr_mask(a->ctrs),
+	       a->maxinc ? a->maxinc : 1, a->fixed ? "UC_EV_FIXED" : a->freerun ? "UC_EV_FREERUN" : "0", a->umext);
 	cstr(a->filter);
 	printf(", ");
 	cstr(desc);
@@ -171,7 +185,7 @@ int main(int argc, char **argv)
 					die("expected: unit NAME PREFIX", NULL);
 				if (pending) {
 					snprintf(name, sizeof(name), "%s_%s", prefix, ev);
-					emit(unit, name, code, 0, &evattr, evdesc);
+					emit(unit, name, code, evattr.umask, &evattr, evdesc);
 				}
 				pending = 0;
 				snprintf(unit, sizeof(unit), "%s", tok[1]);
@@ -183,7 +197,7 @@ int main(int argc, char **argv)
 					die("expected: event CODE NAME [attrs] \"description\"", NULL);
 				if (pending) {
 					snprintf(name, sizeof(name), "%s_%s", prefix, ev);
-					emit(unit, name, code, 0, &evattr, evdesc);
+					emit(unit, name, code, evattr.umask, &evattr, evdesc);
 				}
 				code = num(tok[1], 0xff);
 				snprintf(ev, sizeof(ev), "%s", tok[2]);
@@ -213,7 +227,7 @@ int main(int argc, char **argv)
 		if (pending) {
 			char name[160];
 			snprintf(name, sizeof(name), "%s_%s", prefix, ev);
-			emit(unit, name, code, 0, &evattr, evdesc);
+			emit(unit, name, code, evattr.umask, &evattr, evdesc);
 		}
 		fclose(in);
 	}

@@ -18,13 +18,27 @@ static void usage(FILE *f)
 		"       uncore [--backend B] list [--format text|tsv]\n"
 		"       uncore [--backend B] stat -e EV[,EV...] [-I ms] [--per-box] (--duration s | -- cmd [args])\n"
 		"backend: auto, direct, sim:<platform>[,sockets=N][,profile=FILE][,clock=manual] "
-		"(default: $UNCORE_BACKEND, else auto)\n");
+		"(default: $UNCORE_BACKEND, else auto)\n"
+		"--events FILE: load an Intel perfmon uncore JSON file (also $UNCORE_EVENTS)\n");
 }
+
+static const char *events_arg;
 
 static int open_or_die(uncore_t **u)
 {
+	const char *w;
 	if (uncore_open(backend_arg, u)) {
 		fprintf(stderr, "uncore: %s\n", uncore_error());
+		return -1;
+	}
+	for (w = uncore_warnings(); *w;) { /* one line per unit left out */
+		size_t n = strcspn(w, "\n");
+		fprintf(stderr, "uncore: warning: %.*s\n", (int)n, w);
+		w += n + (w[n] == '\n');
+	}
+	if (events_arg && uncore_load_events(*u, events_arg) < 0) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		uncore_close(*u);
 		return -1;
 	}
 	return 0;
@@ -57,9 +71,10 @@ static int cmd_info(void)
 			for (int b = 0; b < uncore_unit_boxes(u, i, s); b++) {
 				struct uncore_unit_info ui;
 				char loc[96];
+				int num = uncore_box_number(u, i, s, b);
 				uncore_unit_info(u, i, &ui);
-				uncore_box_location(u, i, s, b, loc, sizeof(loc));
-				printf("box %s %d socket %d: %s\n", ui.name, b, s, loc);
+				uncore_box_location(u, i, s, num, loc, sizeof(loc));
+				printf("box %s %d socket %d: %s\n", ui.name, num, s, loc);
 			}
 	uncore_close(u);
 	return 0;
@@ -285,7 +300,10 @@ int main(int argc, char **argv)
 {
 	int i = 1;
 	while (i < argc && argv[i][0] == '-') {
-		if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+		if (!strcmp(argv[i], "--events") && i + 1 < argc) {
+			events_arg = argv[i + 1];
+			i += 2;
+		} else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
 			backend_arg = argv[i + 1];
 			i += 2;
 		} else if (!strncmp(argv[i], "--backend=", 10)) {
@@ -305,6 +323,13 @@ int main(int argc, char **argv)
 	/* --backend may also follow the subcommand */
 	for (int j = i + 1; j < argc; j++) {
 		if (!strcmp(argv[j], "--")) break;
+		if (!strcmp(argv[j], "--events") && j + 1 < argc) {
+			events_arg = argv[j + 1];
+			memmove(&argv[j], &argv[j + 2], (size_t)(argc - j - 1) * sizeof(*argv));
+			argc -= 2;
+			j--;
+			continue;
+		}
 		if (!strcmp(argv[j], "--backend") && j + 1 < argc) {
 			backend_arg = argv[j + 1];
 			memmove(&argv[j], &argv[j + 2], (size_t)(argc - j - 1) * sizeof(*argv));

@@ -20,6 +20,8 @@ typedef struct uncore_session uncore_session_t;
 
 /* Last error message of this thread ("" if none). */
 const char *uncore_error(void);
+/* Warnings of this thread's last uncore_open() (units left out and why), one per line; "" if none. */
+const char *uncore_warnings(void);
 
 /*
  * Open the uncore of this machine.
@@ -51,7 +53,9 @@ int uncore_num_units(const uncore_t *u);
 int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *out);
 /* Number of boxes of a unit found on a socket. */
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket);
-/* Where a box lives, e.g. "msr 0xd04 cpu 0" or "pci 0000:7f:10.0". */
+/* Number of the k-th box (0..boxes-1) of a unit on a socket: its unit id, used as box=N. */
+int uncore_box_number(const uncore_t *u, int unit, int socket, int k);
+/* Where box number N lives, e.g. "msr 0xd04 cpu 0", "pci 0000:7f:10.0+0xf4", "mmio 0xc8aa2800". */
 int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *buf, size_t len);
 
 /* Event catalog of the platform: one entry per event/umask pair. */
@@ -60,8 +64,9 @@ struct uncore_event_info {
 	const char *unit;     /* "imc" */
 	unsigned code;        /* event select */
 	unsigned umask;
-	unsigned umask_ext;   /* extra select bit (bit 21) on SNB-EP */
-	unsigned counter_mask;/* bit i set = may use counter i; 0 = fixed counter */
+	unsigned umask_ext;   /* umask extension (control bits 63:32) on EMR; the extra select bit on SNB-EP */
+	unsigned counter_mask;/* bit i set = may use counter i; 0 = fixed or free-running counter */
+	int freerun;          /* read from a free-running counter */
 	const char *filters;  /* filter qualifiers the event needs, "" if none */
 	const char *desc;
 };
@@ -69,6 +74,12 @@ int uncore_num_events(const uncore_t *u);
 int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *out);
 /* Index of an event by full name, or negative. */
 int uncore_event_find(const uncore_t *u, const char *name);
+/*
+ * Load an Intel perfmon uncore JSON file: its events are added to the catalog,
+ * replacing built-in events of the same name.  Returns the number loaded.
+ * The environment variable UNCORE_EVENTS=FILE[:FILE] does the same at open.
+ */
+int uncore_load_events(uncore_t *u, const char *file);
 
 /*
  * Sessions.  Events are added as spec strings:

@@ -10,7 +10,7 @@
 #include "../access.h"
 #include "../platform.h"
 
-#define SIM_MAX_BOXES 256
+#define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
 #define SIM_MAX_KEYS 32
 
@@ -18,13 +18,22 @@
 struct sim_profile {
 	double mem_read_bps[UC_MAX_SOCKETS], mem_write_bps[UC_MAX_SOCKETS];
 	double llc_lookups[UC_MAX_SOCKETS], llc_miss_ratio[UC_MAX_SOCKETS];
-	double qpi_rx_bps[UC_MAX_SOCKETS], qpi_tx_bps[UC_MAX_SOCKETS];
-	double uncore_hz, dram_hz, qpi_hz, pcu_hz;
+	double qpi_rx_bps[UC_MAX_SOCKETS], qpi_tx_bps[UC_MAX_SOCKETS]; /* QPI or UPI */
+	double iio_in_bps[UC_MAX_SOCKETS], iio_out_bps[UC_MAX_SOCKETS];
+	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz;
 };
+
+#define SIM_MAX_FR 17
 
 struct sim_box {
 	const struct box_type *t;
 	int socket, idx;
+	struct box_regs r;   /* where its registers are */
+	uint64_t fr_base;    /* free-running counters: base and count */
+	int nfr;
+	int disc_entry;      /* entry in its socket's discovery table, -1 = none */
+	uint64_t fr[SIM_MAX_FR];
+	double fr_frac[SIM_MAX_FR];
 	uint64_t box_ctl;
 	uint64_t ctl[UC_MAX_CTR], ctr[UC_MAX_CTR];
 	double frac[UC_MAX_CTR];
@@ -45,7 +54,18 @@ struct sim_dev {
 };
 
 struct sim;
-typedef double (*sim_rate_fn)(const struct sim *s, const struct sim_box *b, uint64_t ctl, int fixed);
+/* Events per second of a counter: ctr >= 0 a general counter with control word ctl, -1 the fixed
+ * counter, -2 - k free-running counter k. */
+typedef double (*sim_rate_fn)(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr);
+
+/* Memory-mapped regions that are plain bytes (discovery tables). */
+struct sim_blob {
+	uint64_t phys;
+	uint8_t *data;
+	size_t len;
+};
+#define SIM_MAX_BLOBS 8
+#define SIM_MAX_ROMSR 4
 
 struct sim {
 	const struct platform_desc *plat;
@@ -56,6 +76,12 @@ struct sim {
 	int ndevs;
 	struct sim_profile prof;
 	sim_rate_fn rate;
+	struct sim_blob blobs[SIM_MAX_BLOBS];
+	int nblobs;
+	struct { uint32_t addr; uint64_t val; } romsr[SIM_MAX_ROMSR]; /* read-only MSRs outside boxes */
+	int nromsr;
+	int family, model;
+	const char *name;
 	int manual_clock;
 	uint64_t now_ns, tick_ns, epoch_ns;
 	/* protocol checks */
@@ -76,6 +102,12 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 
 /* Platform-specific parts. */
 int sim_snbep_build(struct sim *s);
+int sim_emr_build(struct sim *s, int generic);
+/* Discovery-table faults: "corrupt" (entry reads all ones), "badaddr" (address outside its space). */
+int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);
+/* Shared builders (sim_core.c). */
+struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket, int idx);
+struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id);
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);
 void sim_profile_defaults(struct sim_profile *p, int nsockets);
 

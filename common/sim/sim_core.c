@@ -32,8 +32,12 @@ void sim_advance(struct sim *s, uint64_t ns)
 
 static int frozen(const struct sim_box *b)
 {
-	return b->t->has_box_ctl && (b->box_ctl & BOX_CTL_FRZ_EN) && (b->box_ctl & BOX_CTL_FRZ);
+	const struct box_ctl_bits *bc = b->t->bc;
+	return b->t->has_box_ctl && (b->box_ctl & bc->frz) && (!bc->frz_en || (b->box_ctl & bc->frz_en));
 }
+
+/* SNB-EP counts with the enable bit; the discovery generation whenever ev_sel != 0 (seed 001 L541). */
+static int enabled(const struct box_type *t, uint64_t ctl) { return t->ctl_en ? !!(ctl & t->ctl_en) : !!(ctl & 0xff); }
 
 static uint64_t wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
@@ -52,13 +56,17 @@ static void box_advance(struct sim *s, struct sim_box *b)
 	uint64_t now = sim_now(s);
 	double dt = (double)(now - b->last_ns) / 1e9;
 	b->last_ns = now;
-	if (dt <= 0 || frozen(b))
+	if (dt <= 0)
 		return;
-	for (int c = 0; c < b->t->nctr; c++)
-		if (b->ctl[c] & CTL_EN)
-			count(s->rate(s, b, b->ctl[c], 0), dt, &b->frac[c], &b->ctr[c], b->t->width);
+	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
+		count(s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], b->t->fr[k].width);
+	if (frozen(b))
+		return;
+	for (int c = 0; c < b->r.nctr; c++)
+		if (enabled(b->t, b->ctl[c]))
+			count(s->rate(s, b, b->ctl[c], c), dt, &b->frac[c], &b->ctr[c], b->r.width);
 	if (b->t->has_fixed && (b->fixed_ctl & b->t->fixed_en))
-		count(s->rate(s, b, 0, 1), dt, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
+		count(s->rate(s, b, 0, -1), dt, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
 }
 
 static void tick(struct sim *s)
@@ -68,13 +76,14 @@ static void tick(struct sim *s)
 }
 
 /* Register kinds inside a box. */
-enum { R_NONE, R_BOX_CTL, R_CTL, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT };
+enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
+       R_STATUS, R_FR, R_FR_HI };
 
-static int decode(const struct sim_box *b, uint32_t addr, int companion, int *idx)
+static int decode(const struct sim_box *b, uint64_t addr, int companion, int *idx)
 {
 	const struct box_type *t = b->t;
-	uint32_t base = t->space == UC_MSR ? (uint32_t)b->idx * t->box_stride : 0;
-	int pci = t->space != UC_MSR;
+	uint64_t base = b->r.rel;
+	int pci = t->space == UC_PCI, ctl64 = pci && t->ctl_bytes == 8;
 	for (int f = 0; f < t->nfilt_regs; f++)
 		if (t->filt_regs[f].companion == companion &&
 		    addr == (t->filt_regs[f].companion ? 0 : base) + t->filt_regs[f].addr) {
@@ -83,15 +92,20 @@ static int decode(const struct sim_box *b, uint32_t addr, int companion, int *id
 		}
 	if (companion)
 		return R_NONE;
-	if (t->has_box_ctl && addr == base + t->box_ctl)
+	if (t->has_box_ctl && addr == b->r.box_ctl)
 		return R_BOX_CTL;
-	for (int c = 0; c < t->nctr; c++) {
+	if (b->r.status && addr == b->r.status)
+		return R_STATUS;
+	for (int c = 0; c < b->r.nctr; c++) {
+		uint64_t ctl = b->r.ctl0 + (uint64_t)c * b->r.ctl_stride, ctr = b->r.ctr0 + (uint64_t)c * b->r.ctr_stride;
 		*idx = c;
-		if (addr == base + t->ctl0 + (uint32_t)c * t->ctl_stride)
+		if (addr == ctl)
 			return R_CTL;
-		if (addr == base + t->ctr0 + (uint32_t)c * t->ctr_stride)
+		if (ctl64 && addr == ctl + 4)
+			return R_CTL_HI;
+		if (addr == ctr)
 			return R_CTR;
-		if (pci && addr == t->ctr0 + (uint32_t)c * t->ctr_stride + 4)
+		if (pci && addr == ctr + 4)
 			return R_CTR_HI;
 	}
 	if (t->has_fixed) {
@@ -99,8 +113,15 @@ static int decode(const struct sim_box *b, uint32_t addr, int companion, int *id
 			return R_FIXED_CTL;
 		if (addr == base + t->fixed_ctr)
 			return R_FIXED_CTR;
-		if (pci && addr == t->fixed_ctr + 4)
+		if (pci && addr == base + t->fixed_ctr + 4)
 			return R_FIXED_CTR_HI;
+	}
+	for (int k = 0; k < b->nfr; k++) {
+		*idx = k;
+		if (addr == b->fr_base + t->fr[k].addr)
+			return R_FR;
+		if (pci && addr == b->fr_base + t->fr[k].addr + 4)
+			return R_FR_HI;
 	}
 	return R_NONE;
 }
@@ -109,8 +130,13 @@ static uint64_t reg_get(struct sim *s, struct sim_box *b, int kind, int i)
 {
 	box_advance(s, b);
 	switch (kind) {
-	case R_BOX_CTL: return b->box_ctl & (BOX_CTL_FRZ_EN | BOX_CTL_FRZ); /* reset bits read 0 */
+	case R_BOX_CTL: /* reset bits read 0; on the discovery generation every bit is write-only */
+		return b->t->bc->frz_en ? b->box_ctl & (b->t->bc->frz_en | b->t->bc->frz) : 0;
+	case R_STATUS: return 0;
 	case R_CTL: return b->ctl[i];
+	case R_CTL_HI: return b->ctl[i] >> 32;
+	case R_FR: return b->fr[i];
+	case R_FR_HI: return b->fr[i] >> 32;
 	case R_CTR: return b->ctr[i];
 	case R_CTR_HI: return b->ctr[i] >> 32;
 	case R_FIXED_CTL: return b->fixed_ctl;
@@ -127,18 +153,27 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 	box_advance(s, b);
 	switch (kind) {
 	case R_BOX_CTL:
-		if (t->box_ctl_resets && (v & BOX_CTL_RST_CTRS))
-			for (int c = 0; c < t->nctr; c++) {
+		if (t->box_ctl_resets && (v & t->bc->rst_ctrs))
+			for (int c = 0; c < b->r.nctr; c++) {
 				b->ctr[c] = 0;
 				b->frac[c] = 0;
 			}
-		if (t->box_ctl_resets && (v & BOX_CTL_RST_CTRL))
+		if (t->box_ctl_resets && (v & t->bc->rst_ctrl))
 			memset(b->ctl, 0, sizeof(b->ctl));
-		b->box_ctl = v & (BOX_CTL_FRZ_EN | BOX_CTL_FRZ);
+		b->box_ctl = v & (t->bc->frz_en | t->bc->frz);
 		break;
+	case R_STATUS:
+	case R_FR:
+	case R_FR_HI:
+		break; /* RW1C status bits are never set here; free-running counters are read-only */
+	case R_CTL_HI:
+		v = (b->ctl[i] & 0xffffffffull) | (v << 32);
+		/* fall through */
 	case R_CTL:
+		if (dword && kind == R_CTL)
+			v = (b->ctl[i] & ~0xffffffffull) | (v & 0xffffffffull);
 		v &= t->ctl_valid; /* reserved bits are ignored */
-		if (t->has_box_ctl && !frozen(b) && v != b->ctl[i] && ((v | b->ctl[i]) & CTL_EN))
+		if (t->has_box_ctl && !frozen(b) && v != b->ctl[i] && (enabled(t, v) || enabled(t, b->ctl[i])))
 			s->unfrozen_ctl_writes++;
 		if (v & CTL_RST) {
 			b->ctr[i] = 0;
@@ -147,11 +182,11 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 		b->ctl[i] = v & ~CTL_RST;
 		break;
 	case R_CTR:
-		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(t->width));
+		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(b->r.width));
 		b->frac[i] = 0;
 		break;
 	case R_CTR_HI:
-		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & wmask(t->width);
+		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & wmask(b->r.width);
 		break;
 	case R_FIXED_CTL:
 		if (t->fixed_rst && (v & t->fixed_rst)) {
@@ -209,6 +244,11 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	a->stats.reads++;
 	a->stats.syscalls++;
 	tick(s);
+	for (int i = 0; i < s->nromsr; i++)
+		if (s->romsr[i].addr == reg && cpu >= 0 && cpu / s->cores < s->nsockets) {
+			*val = s->romsr[i].val;
+			return 0;
+		}
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
 		return -1;
 	if (b->fault)
@@ -291,6 +331,64 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 	return 0;
 }
 
+/* ---- memory-mapped registers: discovery tables (plain bytes) and MMIO boxes ---- */
+
+static int mmio_find(struct sim *s, uint64_t phys, struct sim_box **bp, int *kind, int *idx)
+{
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (b->t->space != UC_MMIO)
+			continue;
+		*kind = decode(b, phys, 0, idx);
+		if (*kind != R_NONE) {
+			*bp = b;
+			return 0;
+		}
+	}
+	s->bad_accesses++;
+	return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
+}
+
+static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	uint64_t v;
+	a->stats.reads++;
+	tick(s);
+	for (int i = 0; i < s->nblobs; i++) {
+		const struct sim_blob *m = &s->blobs[i];
+		if (phys >= m->phys && phys + len <= m->phys + m->len) {
+			memcpy(buf, m->data + (phys - m->phys), len);
+			return 0;
+		}
+	}
+	if ((len != 4 && len != 8) || mmio_find(s, phys, &b, &kind, &idx))
+		return len != 4 && len != 8 ? uc_err("MMIO 0x%llx: %zu-byte read of a register",
+						     (unsigned long long)phys, len) : -1;
+	if (b->fault)
+		return fault_err(b, "reading MMIO");
+	v = b->allones ? ~0ull : reg_get(s, b, kind, idx);
+	memcpy(buf, &v, len); /* little-endian: the low bytes first */
+	return 0;
+}
+
+static int s_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	a->stats.writes++;
+	tick(s);
+	if (mmio_find(s, phys, &b, &kind, &idx))
+		return -1;
+	if (b->fault)
+		return fault_err(b, "writing MMIO");
+	reg_set(s, b, kind, idx, bytes == 4 ? (val & 0xffffffffull) : val, bytes == 4 && kind == R_CTR);
+	return 0;
+}
+
 static int s_pci_list(struct access *a, struct pci_devinfo **out, int *n)
 {
 	struct sim *s = a->priv;
@@ -310,8 +408,8 @@ static int s_host(struct access *a, struct host_info *h)
 	struct sim *s = a->priv;
 	memset(h, 0, sizeof(*h));
 	snprintf(h->vendor, sizeof(h->vendor), "GenuineIntel");
-	h->family = s->plat->family;
-	h->model = s->plat->models[0];
+	h->family = s->family;
+	h->model = s->model;
 	h->nsockets = s->nsockets;
 	for (int i = 0; i < s->nsockets; i++) {
 		h->socket_cpu[i] = i * s->cores;
@@ -337,7 +435,10 @@ static uint64_t s_now(struct access *a) { return sim_now(a->priv); }
 
 static void s_close(struct access *a)
 {
-	free(a->priv);
+	struct sim *s = a->priv;
+	for (int i = 0; i < s->nblobs; i++)
+		free(s->blobs[i].data);
+	free(s);
 	free(a);
 }
 
@@ -349,6 +450,8 @@ static const struct access_ops sim_ops = {
 	.pci_read = s_pci_read,
 	.pci_write32 = s_pci_write32,
 	.pci_list = s_pci_list,
+	.mmio_read = s_mmio_read,
+	.mmio_write = s_mmio_write,
 	.sleep_ns = s_sleep,
 	.now_ns = s_now,
 	.close = s_close,
@@ -392,8 +495,11 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx)
 			for (int d = 0; d < s->ndevs; d++)
 				if (s->devs[d].box == b)
 					s->devs[d].present = 0;
+		} else if (!strcmp(kind, "corrupt") || !strcmp(kind, "badaddr")) {
+			if (sim_emr_fault(s, kind, b))
+				return -1;
 		} else
-			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing)", kind);
+			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing, corrupt, badaddr)", kind);
 	}
 	if (!hit)
 		return uc_err("simulator fault: no %s box %d", unit, idx);
@@ -409,9 +515,48 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 			if (ctr < 0)
 				b->fixed_ctr = val & wmask(b->t->fixed_width);
 			else
-				b->ctr[ctr] = val & wmask(b->t->width);
+				b->ctr[ctr] = val & wmask(b->r.width);
 		}
 	}
+}
+
+struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket, int idx)
+{
+	struct sim_box *b;
+	if (s->nboxes == SIM_MAX_BOXES)
+		return NULL;
+	b = &s->boxes[s->nboxes++];
+	memset(b, 0, sizeof(*b));
+	b->t = t;
+	b->socket = socket;
+	b->idx = idx;
+	b->disc_entry = -1;
+	box_regs_static(t, idx, &b->r);
+	/* leftovers of an earlier user, so that "restored on close" means something */
+	for (int c = 0; c < t->nctr; c++)
+		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & wmask(t->width);
+	for (int f = 0; f < t->nfilt_regs; f++)
+		b->filt[f] = 0x100u + (unsigned)f;
+	b->fixed_ctr = 0x5555;
+	return b;
+}
+
+struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id)
+{
+	struct sim_dev *d;
+	if (s->ndevs == SIM_MAX_DEVS)
+		return NULL;
+	d = &s->devs[s->ndevs++];
+	memset(d, 0, sizeof(*d));
+	d->info.loc = (struct pci_loc){ 0, bus, dev, fn };
+	d->info.vendor = 0x8086;
+	d->info.device = id;
+	d->present = 1;
+	d->cfg[0] = 0x86;
+	d->cfg[1] = 0x80;
+	d->cfg[2] = (uint8_t)id;
+	d->cfg[3] = (uint8_t)(id >> 8);
+	return d;
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,fault=KIND:UNIT[:IDX]] */
@@ -422,20 +567,25 @@ struct access *access_sim_open(const char *spec)
 	struct access *a = calloc(1, sizeof(*a));
 	const char *profile = NULL;
 	char faults[4][64];
-	int nfaults = 0;
+	int nfaults = 0, generic;
 	if (!s || !a) {
 		uc_err("out of memory");
 		goto fail;
 	}
 	snprintf(buf, sizeof(buf), "%s", spec);
 	opt = strtok_r(buf, ",", &save);
-	s->plat = opt ? platform_by_name(opt) : NULL;
+	generic = opt && !strcmp(opt, "generic");
+	s->plat = opt ? platform_by_name(generic ? "emr" : opt) : NULL;
 	if (!s->plat) {
-		uc_err("unknown simulated platform '%s' (available: snbep)", opt ? opt : "");
+		uc_err("unknown simulated platform '%s' (available: snbep, emr, generic)", opt ? opt : "");
 		goto fail;
 	}
+	s->name = generic ? "generic" : s->plat->name;
+	s->family = s->plat->family;
+	/* the generic variant reports a model without tables in this project (0xEE is invented) */
+	s->model = generic ? 0xee : s->plat->models[0];
 	s->nsockets = 2;
-	s->cores = 8;
+	s->cores = s->plat->discovery ? (generic ? 4 : 60) : 8;
 	while ((opt = strtok_r(NULL, ",", &save))) {
 		char *v = strchr(opt, '=');
 		char *end;
@@ -471,7 +621,7 @@ struct access *access_sim_open(const char *spec)
 		if (sim_profile_load(&s->prof, file, s->nsockets))
 			goto fail;
 	}
-	if (sim_snbep_build(s))
+	if (s->plat->discovery ? sim_emr_build(s, generic) : sim_snbep_build(s))
 		goto fail;
 	s->epoch_ns = mono_ns();
 	memcpy(s->snap, s->boxes, sizeof(s->snap));

@@ -17,7 +17,10 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->llc_miss_ratio[s] = 0.125 * (1 + s);
 		p->qpi_rx_bps[s] = 3.2e9 + 0.8e9 * s;
 		p->qpi_tx_bps[s] = 2.4e9 + 0.8e9 * s;
+		p->iio_in_bps[s] = 1.6e9 * (1 + s);
+		p->iio_out_bps[s] = 0.96e9 * (1 + s);
 	}
+	p->iio_hz = 500e6;
 	p->uncore_hz = 2.7e9;
 	p->dram_hz = 800e6;  /* DCLK, half the DDR3-1600 transfer rate (seed 000 L2255) */
 	p->qpi_hz = 1e9;     /* qfclk, 8 GT/s / 8 (L3732) */
@@ -33,6 +36,10 @@ static double *per_socket(struct sim_profile *p, const char *key)
 		{ "llc_miss_ratio", offsetof(struct sim_profile, llc_miss_ratio) },
 		{ "qpi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps) },
 		{ "qpi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps) },
+		{ "upi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps) },
+		{ "upi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps) },
+		{ "iio_in_bytes_per_s", offsetof(struct sim_profile, iio_in_bps) },
+		{ "iio_out_bytes_per_s", offsetof(struct sim_profile, iio_out_bps) },
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))
@@ -89,8 +96,10 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 			p->uncore_hz = v;
 		} else if (sock < 0 && !strcmp(name, "dram_clock_hz")) {
 			p->dram_hz = v;
-		} else if (sock < 0 && !strcmp(name, "qpi_clock_hz")) {
+		} else if (sock < 0 && (!strcmp(name, "qpi_clock_hz") || !strcmp(name, "upi_clock_hz"))) {
 			p->qpi_hz = v;
+		} else if (sock < 0 && !strcmp(name, "iio_clock_hz")) {
+			p->iio_hz = v;
 		} else {
 			fclose(f);
 			return uc_err("simulator profile %s:%d: unknown key '%s'", file, lineno, key);

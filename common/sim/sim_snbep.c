@@ -20,43 +20,6 @@ static const struct { const char *unit; int idx, dev, fn, companion; } snbep_pci
 static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
 static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identity node numbering */
 
-static struct sim_box *add_box(struct sim *s, const struct box_type *t, int socket, int idx)
-{
-	struct sim_box *b;
-	if (s->nboxes == SIM_MAX_BOXES)
-		return NULL;
-	b = &s->boxes[s->nboxes++];
-	memset(b, 0, sizeof(*b));
-	b->t = t;
-	b->socket = socket;
-	b->idx = idx;
-	/* leftovers of an earlier user, so that "restored on close" means something */
-	for (int c = 0; c < t->nctr; c++)
-		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & ((1ull << t->width) - 1);
-	for (int f = 0; f < t->nfilt_regs; f++)
-		b->filt[f] = 0x100u + (unsigned)f;
-	b->fixed_ctr = 0x5555;
-	return b;
-}
-
-static struct sim_dev *add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id)
-{
-	struct sim_dev *d;
-	if (s->ndevs == SIM_MAX_DEVS)
-		return NULL;
-	d = &s->devs[s->ndevs++];
-	memset(d, 0, sizeof(*d));
-	d->info.loc = (struct pci_loc){ 0, bus, dev, fn };
-	d->info.vendor = 0x8086;
-	d->info.device = id;
-	d->present = 1;
-	d->cfg[0] = 0x86;
-	d->cfg[1] = 0x80;
-	d->cfg[2] = (uint8_t)id;
-	d->cfg[3] = (uint8_t)(id >> 8);
-	return d;
-}
-
 static const struct box_type *type_named(const struct platform_desc *p, const char *name)
 {
 	for (int t = 0; t < p->ntypes; t++)
@@ -67,8 +30,9 @@ static const struct box_type *type_named(const struct platform_desc *p, const ch
 
 #define CTL_CONDITIONED (CTL_EDGE | CTL_INVERT)
 
-static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int fixed)
+static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
+	int fixed = ctr == -1;
 	const struct sim_profile *p = &s->prof;
 	const char *u = b->t->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
@@ -134,7 +98,7 @@ int sim_snbep_build(struct sim *s)
 			const struct box_type *bt = p->types[t];
 			if (bt->space == UC_MSR)
 				for (int i = 0; i < bt->max_boxes; i++)
-					if (!add_box(s, bt, sock, i))
+					if (!sim_add_box(s, bt, sock, i))
 						return uc_err("simulator: too many boxes");
 		}
 		for (size_t k = 0; k < sizeof(snbep_pci) / sizeof(snbep_pci[0]); k++) {
@@ -145,16 +109,16 @@ int sim_snbep_build(struct sim *s)
 			for (int i = 0; i < s->nboxes; i++)
 				if (s->boxes[i].t == bt && s->boxes[i].socket == sock && s->boxes[i].idx == snbep_pci[k].idx)
 					b = &s->boxes[i];
-			if (!b && !(b = add_box(s, bt, sock, snbep_pci[k].idx)))
+			if (!b && !(b = sim_add_box(s, bt, sock, snbep_pci[k].idx)))
 				return uc_err("simulator: too many boxes");
-			d = add_dev(s, bus, snbep_pci[k].dev, snbep_pci[k].fn, id);
+			d = sim_add_dev(s, bus, snbep_pci[k].dev, snbep_pci[k].fn, id);
 			if (!d)
 				return uc_err("simulator: too many devices");
 			d->box = b;
 			d->companion = snbep_pci[k].companion;
 		}
 		/* UBox device 11.0 (0x0b): CPUNODEID and GIDNIDMAP, Linux snbep_pci2phy_map_init */
-		ubox = add_dev(s, bus, 11, 0, p->ubox_devid);
+		ubox = sim_add_dev(s, bus, 11, 0, p->ubox_devid);
 		if (!ubox)
 			return uc_err("simulator: too many devices");
 		memcpy(ubox->cfg + p->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);

@@ -1,0 +1,240 @@
+/*
+ * The event catalog of an open uncore: the platform's built-in tables, then any
+ * Intel perfmon uncore JSON files (UNCORE_EVENTS=FILE[:FILE], or
+ * uncore_load_events()), which add events or replace built-in ones of the same
+ * name.  perfmon "Unit" names are mapped to the platform's box types; on a
+ * generic discovery platform through the discovery type numbering of SPR/EMR.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "uncore_priv.h"
+#include "arena.h"
+#include "error.h"
+
+/* perfmon Unit -> our box type name, and its discovery type (seed 001 platforms; notes emr.md 5.6). */
+static const struct { const char *json, *unit; int disc; } unit_map[] = {
+	{ "CHA", "cha", 0 },       { "IIO", "iio", 1 },     { "IRP", "irp", 2 },       { "M2PCIe", "m2pcie", 3 },
+	{ "PCU", "pcu", 4 },       { "UBOX", "ubox", 5 },   { "iMC", "imc", 6 },       { "M2M", "m2m", 7 },
+	{ "UPI LL", "upi", 8 },    { "UPI", "upi", 8 },     { "M3UPI", "m3upi", 9 },   { "MDF", "mdf", 11 },
+	{ "CXLCM", "cxlcm", 12 },  { "CXLDP", "cxldp", 13 },
+	{ "CBO", "cbo", -1 },      { "HA", "ha", -1 },      { "QPI LL", "qpi", -1 },   { "R2PCIe", "r2pcie", -1 },
+	{ "R3QPI", "r3qpi", -1 },
+};
+
+static const struct box_type *unit_type(const uncore_t *u, const char *json_unit)
+{
+	const struct platform_desc *p = u->plat;
+	for (int t = 0; t < p->ntypes; t++)
+		if (!strcasecmp(p->types[t]->name, json_unit))
+			return p->types[t];
+	for (size_t i = 0; i < sizeof(unit_map) / sizeof(unit_map[0]); i++) {
+		if (strcasecmp(unit_map[i].json, json_unit))
+			continue;
+		for (int t = 0; t < p->ntypes; t++)
+			if (!strcmp(p->types[t]->name, unit_map[i].unit) ||
+			    (u->own_plat && unit_map[i].disc >= 0 && p->types[t]->disc_type == unit_map[i].disc))
+				return p->types[t];
+	}
+	return NULL;
+}
+
+static int catalog_add(uncore_t *u, const struct uc_event *e, int *cap)
+{
+	for (int i = 0; i < u->nevents; i++)
+		if (!strcasecmp(u->events[i].name, e->name)) {
+			u->events[i] = *e; /* a loaded event replaces the built-in one */
+			return 1;
+		}
+	if (u->nevents == *cap) {
+		int nc = *cap ? *cap * 2 : 256;
+		struct uc_event *nv = realloc(u->events, (size_t)nc * sizeof(*nv));
+		if (!nv)
+			return uc_err("out of memory");
+		u->events = nv;
+		*cap = nc;
+	}
+	u->events[u->nevents++] = *e;
+	return 0;
+}
+
+/* Line of the event in the file, for messages: where its EventName appears. */
+static int line_of(const char *file, const char *name)
+{
+	FILE *f = fopen(file, "r");
+	char buf[4096];
+	int line = 0, found = 0;
+	if (!f || !name)
+		return f ? (fclose(f), 0) : 0;
+	while (!found && fgets(buf, sizeof(buf), f)) {
+		line++;
+		found = strstr(buf, name) != NULL;
+	}
+	fclose(f);
+	return found ? line : 0;
+}
+
+static int field_num(json_t *ev, const char *key, unsigned long max, unsigned long *out, int required)
+{
+	json_t *v = json_object_get(ev, key);
+	const char *s;
+	char *end;
+	*out = 0;
+	if (!v)
+		return required ? -1 : 0;
+	if (json_is_integer(v)) {
+		if (json_integer_value(v) < 0 || (unsigned long)json_integer_value(v) > max)
+			return -1;
+		*out = (unsigned long)json_integer_value(v);
+		return 0;
+	}
+	if (!json_is_string(v))
+		return -1;
+	s = json_string_value(v);
+	*out = strtoul(s, &end, 0);
+	return (*end || end == s || *out > max) ? -1 : 0;
+}
+
+static unsigned counter_mask(const char *s, int *fixed)
+{
+	unsigned m = 0;
+	*fixed = s && !strcasecmp(s, "FIXED");
+	while (s && *s && !*fixed) {
+		char *end;
+		long c = strtol(s, &end, 10);
+		if (end == s || c < 0 || c >= UC_MAX_CTR)
+			return 0;
+		m |= 1u << c;
+		s = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return 0;
+	}
+	return m;
+}
+
+static int bad(const char *file, const char *name, const char *field, const char *what)
+{
+	return uc_err("%s:%d: event %s: field \"%s\" %s", file, line_of(file, name), name ? name : "(unnamed)",
+		      field, what);
+}
+
+static int load_json(uncore_t *u, const char *file, int *cap)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(file, 0, &jerr), *arr;
+	int added = 0, skipped = 0, rc = -1;
+	char skipped_units[256] = "";
+	if (!root)
+		return uc_err("%s:%d:%d: not valid JSON: %s", file, jerr.line, jerr.column, jerr.text);
+	arr = json_is_array(root) ? root : json_object_get(root, "Events");
+	if (!json_is_array(arr)) {
+		uc_err("%s: expected a perfmon event list (an array, or an object with an \"Events\" array)", file);
+		goto out;
+	}
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		json_t *ev = json_array_get(arr, i);
+		const char *name = json_string_value(json_object_get(ev, "EventName"));
+		const char *unit = json_string_value(json_object_get(ev, "Unit"));
+		const char *ctype = json_string_value(json_object_get(ev, "CounterType"));
+		const char *desc = json_string_value(json_object_get(ev, "BriefDescription"));
+		unsigned long code, umask, ext, port, fc;
+		struct uc_event e = { 0 };
+		const struct box_type *t;
+		int fixed;
+		if (!json_is_object(ev)) {
+			uc_err("%s: entry %zu of the event list is not an object", file, i);
+			goto out;
+		}
+		if (!name || !*name) {
+			uc_err("%s: entry %zu of the event list: field \"EventName\" is missing or not a string", file, i);
+			goto out;
+		}
+		if (!unit) {
+			bad(file, name, "Unit", "is missing or not a string");
+			goto out;
+		}
+		if (field_num(ev, "EventCode", 0xff, &code, 1)) {
+			bad(file, name, "EventCode", "is missing or not a number 0..0xff");
+			goto out;
+		}
+		if (field_num(ev, "UMask", 0xff, &umask, 0)) {
+			bad(file, name, "UMask", "is not a number 0..0xff");
+			goto out;
+		}
+		if (field_num(ev, "UMaskExt", 0xffffffffu, &ext, 0) || field_num(ev, "PortMask", 0xfff, &port, 0) ||
+		    field_num(ev, "FCMask", 7, &fc, 0)) {
+			bad(file, name, "UMaskExt/PortMask/FCMask", "is not a number in range");
+			goto out;
+		}
+		t = unit_type(u, unit);
+		if (!t || (ctype && !strcasecmp(ctype, "FREERUN"))) {
+			/* units this platform lacks, and free-running counters (built in where they exist) */
+			if (!t && !strstr(skipped_units, unit) && strlen(skipped_units) + strlen(unit) + 3 < sizeof(skipped_units))
+				snprintf(skipped_units + strlen(skipped_units), sizeof(skipped_units) - strlen(skipped_units),
+					 "%s%s", skipped_units[0] ? ", " : "", unit);
+			skipped++;
+			continue;
+		}
+		e.name = arena_strdup(&u->arena, name);
+		e.unit = t->name;
+		e.desc = arena_strdup(&u->arena, desc ? desc : "");
+		e.src = "json";
+		e.filters = "";
+		e.code = (uint8_t)code;
+		e.umask = (uint8_t)umask;
+		/* IIO: the port and flow-class masks sit in umask_ext bits 15:4 and 18:16 (T2-184) */
+		e.umext = (uint32_t)ext | (!ext && (port || fc) ? (uint32_t)(fc << 16 | port << 4) : 0);
+		e.ctr_mask = (uint8_t)counter_mask(json_string_value(json_object_get(ev, "Counter")), &fixed);
+		if (fixed)
+			e.flags = UC_EV_FIXED;
+		else if (!e.ctr_mask)
+			e.ctr_mask = (uint8_t)((1u << t->nctr) - 1);
+		if (!e.name || !e.desc) {
+			uc_err("out of memory");
+			goto out;
+		}
+		if (catalog_add(u, &e, cap) < 0)
+			goto out;
+		added++;
+	}
+	if (skipped_units[0])
+		uc_warn("%s: units %s are not on this %s machine; their events were skipped", file, skipped_units,
+			u->plat->name);
+	(void)skipped;
+	rc = added;
+out:
+	json_decref(root);
+	return rc;
+}
+
+static int cap_of(const uncore_t *u) { return u->nevents; }
+
+int catalog_init(uncore_t *u)
+{
+	const char *env = getenv("UNCORE_EVENTS");
+	int n = u->plat->nevents ? *u->plat->nevents : 0, cap = n;
+	u->events = n ? malloc((size_t)n * sizeof(*u->events)) : NULL;
+	if (n && !u->events)
+		return uc_err("out of memory");
+	if (n)
+		memcpy(u->events, u->plat->events, (size_t)n * sizeof(*u->events));
+	u->nevents = n;
+	if (env && *env) {
+		char buf[1024], *f, *save = NULL;
+		snprintf(buf, sizeof(buf), "%s", env);
+		for (f = strtok_r(buf, ":", &save); f; f = strtok_r(NULL, ":", &save))
+			if (load_json(u, f, &cap) < 0)
+				return uc_err_prefix("UNCORE_EVENTS: ");
+	}
+	return 0;
+}
+
+int uncore_load_events(uncore_t *u, const char *file)
+{
+	int cap = cap_of(u);
+	if (!file || !*file)
+		return uc_err("no events file given");
+	return load_json(u, file, &cap);
+}

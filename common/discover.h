@@ -1,0 +1,60 @@
+/*
+ * Shared by the discovery code: the list of boxes being built, the PCI devices
+ * of the machine and the PCI bus -> socket map, and the PMON discovery tables
+ * (seed 001 section 1.9) as decoded from memory.
+ */
+#ifndef UNCORE_DISCOVER_H
+#define UNCORE_DISCOVER_H
+
+#include "uncore_priv.h"
+
+struct busmap {
+	int socket[256]; /* per bus of segment 0; -1 = unknown */
+};
+
+struct disc_ctx {
+	uncore_t *u;
+	struct pci_devinfo *devs;
+	int ndev;
+	struct busmap map;
+	int mapped;       /* buses mapped through the UBox registers */
+	struct box *v;    /* boxes found so far */
+	int n, cap;
+};
+
+/* Map each PCI bus to its socket through the UBox node-id registers; returns buses with a UBox, or -1. */
+int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
+		  int nsockets, int dom, struct busmap *m);
+int box_list_add(struct disc_ctx *c, const struct box *b);
+/* Sort by type, socket and unit id (a box's number is its unit id). */
+void box_list_finish(struct disc_ctx *c);
+const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn);
+
+/* One PMON discovery table (one per socket) and its unit entries, decoded. */
+struct disc_unit {
+	int table, entry;     /* table number and entry index, for messages */
+	int access;           /* 0 MSR, 1 MMIO, 2 PCI config */
+	int type, id, nctr, width, gsp;
+	unsigned ctl_off, ctr_off, status_off;
+	uint64_t box_ctl;     /* MSR / MMIO address; PCI: the encoded B:D:F + offset */
+	struct pci_loc loc;   /* PCI: decoded location */
+	uint32_t reg;         /* PCI: config offset of the unit control */
+};
+
+struct disc_table {
+	struct pci_loc dev;   /* the function carrying the DVSEC */
+	uint64_t bar;
+	int access, max_units, stride, num_status, status_off;
+	uint64_t global_ctl;
+	int socket;
+};
+
+#define DISC_DVSEC_CAP 0x23 /* PCIe extended capability: DVSEC (seed 001 L941-1062) */
+
+/* Find every discovery table and decode its entries; entries that fail the checks are warned about
+ * by name and left out.  Returns 0 (possibly with no tables) or -1. */
+int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
+		     int *nunits);
+const char *disc_access_name(int access);
+
+#endif

@@ -1,0 +1,317 @@
+/*
+ * Simulated Emerald Rapids: the machine publishes its units only through PMON
+ * discovery tables, as the real one does.  Per socket: a discovery device
+ * (0x09A7) whose DVSEC names a 64-bit BAR holding the table; MSR units (CHA,
+ * IIO, IRP, M2PCIe, PCU, UBox, MDF), MMIO IMC channels at the address the
+ * 0x3251 config registers give, PCI units (M2M, UPI, M3UPI) on the socket's
+ * bus, free-running IIO and IMC counters, and the documented quirks: a broken
+ * third UPI entry, 0 from MSR 0x2FFE, CXL units on socket 0 only.
+ * "generic" builds another unit list and reports a CPU model without tables.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+#include "../error.h"
+
+static const int emr_bus[UC_MAX_SOCKETS] = { 0xfe, 0x7e, 0xbe, 0x3e, 0xde, 0x5e, 0x9e, 0x1e };
+static int node_id(int socket) { return (socket * 3 + 1) & 7; }
+
+#define TABLE_STRIDE 4                        /* 8-byte units per block */
+#define TABLE_MAX 160                         /* unit slots per table */
+#define BAR_BASE 0x3ffe00000000ull            /* above 4 GiB: the BAR must be read as 64-bit */
+#define IMC_BASE 0xc8000000ull                /* MMIO base of socket 0 (cfg 0xD0 << 23) */
+
+static const struct box_type *type_named(const struct platform_desc *p, const char *name)
+{
+	for (int t = 0; t < p->ntypes; t++)
+		if (!strcmp(p->types[t]->name, name))
+			return p->types[t];
+	return NULL;
+}
+
+struct table {
+	uint8_t *data;
+	int n;
+};
+
+static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+
+/* Append a unit entry (Table 1-14) for box b. */
+static void table_add(struct table *t, struct sim_box *b, int access, uint64_t box_ctl, int gsp)
+{
+	uint8_t *e = t->data + (size_t)(t->n + 1) * TABLE_STRIDE * 8;
+	uint64_t ctl_off = b->r.ctl0 - b->r.rel, ctr_off = b->r.ctr0 - b->r.rel;
+	uint64_t st_off = b->r.status ? b->r.status - b->r.rel : 0;
+	put64(e, (uint64_t)access << 62 | st_off << 32 | ctr_off << 24 | (uint64_t)b->r.width << 16 | ctl_off << 8 |
+			 (uint64_t)b->r.nctr);
+	put64(e + 8, box_ctl);
+	put64(e + 16, (uint64_t)gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)b->t->disc_type);
+	b->disc_entry = t->n++;
+}
+
+static struct sim_box *msr_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int id,
+				uint64_t ctl, int nctr, int *gsp)
+{
+	struct sim_box *b = sim_add_box(s, t, sock, id);
+	if (!b)
+		return NULL;
+	b->r = (struct box_regs){ .box_ctl = ctl, .rel = ctl, .ctl0 = ctl + 2, .ctr0 = ctl + 8, .status = ctl + 1,
+				  .ctl_stride = 1, .ctr_stride = 1, .nctr = nctr, .width = 48 };
+	table_add(tb, b, 0, ctl, (*gsp)++);
+	return b;
+}
+
+/* IMC channel ch of controller imc (MMIO, T1-12 / notes 3.5). */
+static struct sim_box *imc_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int imc,
+				int ch, uint64_t memn, int *gsp)
+{
+	uint64_t ctl = memn + 0x22800 + 0x8000ull * (uint64_t)ch;
+	struct sim_box *b = sim_add_box(s, t, sock, imc * 2 + ch);
+	if (!b)
+		return NULL;
+	b->r = (struct box_regs){ .box_ctl = ctl, .rel = ctl, .ctl0 = ctl + 0x40, .ctr0 = ctl + 0x08,
+				  .status = ctl + 0x5c, .ctl_stride = 4, .ctr_stride = 8, .nctr = 4, .width = 48 };
+	if (ch == 0) {
+		b->fr_base = memn;
+		b->nfr = t->nfr;
+	}
+	table_add(tb, b, 1, ctl, (*gsp)++);
+	return b;
+}
+
+static struct sim_box *pci_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int id,
+				int bus, int dev, int fn, uint16_t devid, uint32_t ctl, uint32_t ctl0, uint32_t ctr0,
+				uint32_t status, int *gsp)
+{
+	struct sim_box *b = sim_add_box(s, t, sock, id);
+	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, devid);
+	if (!b || !d)
+		return NULL;
+	d->box = b;
+	b->r = (struct box_regs){ .box_ctl = ctl, .rel = ctl, .ctl0 = ctl0, .ctr0 = ctr0, .status = status,
+				  .ctl_stride = 8, .ctr_stride = 8, .nctr = 4, .width = 48 };
+	table_add(tb, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | ctl, (*gsp)++);
+	return b;
+}
+
+/* The discovery device: ext caps 0x100 (another capability) -> 0x140 (a DVSEC of another id) ->
+ * 0x180 (the PMON DVSEC, BIR 0); BAR0 64-bit. */
+static int disc_device(struct sim *s, int bus, uint64_t bar)
+{
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, 0x09a7);
+	uint32_t v;
+	if (!d)
+		return -1;
+	v = (uint32_t)(bar & 0xfffff000u) | 0x4; /* memory BAR, 64-bit */
+	memcpy(d->cfg + 0x10, &v, 4);
+	v = (uint32_t)(bar >> 32);
+	memcpy(d->cfg + 0x14, &v, 4);
+	v = 0x000b | 1u << 16 | 0x140u << 20;
+	memcpy(d->cfg + 0x100, &v, 4);
+	v = 0x23u | 1u << 16 | 0x180u << 20;
+	memcpy(d->cfg + 0x140, &v, 4);
+	v = 0x2;
+	memcpy(d->cfg + 0x148, &v, 4);
+	v = 0x23u | 1u << 16;
+	memcpy(d->cfg + 0x180, &v, 4);
+	v = 0x1;
+	memcpy(d->cfg + 0x188, &v, 4);
+	v = 0x0;
+	memcpy(d->cfg + 0x18c, &v, 4);
+	return 0;
+}
+
+static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->t->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
+	uint32_t ext = (uint32_t)(ctl >> 32);
+	int sock = b->socket;
+	if (ctr <= -2) { /* free-running */
+		const char *n = b->t->fr[-2 - ctr].name;
+		int nstacks = 6;
+		if (!strcmp(n, "dclk"))
+			return p->dram_hz;
+		if (!strcmp(n, "rpq_cycles"))
+			return 0.5 * p->dram_hz;
+		if (!strcmp(n, "wpq_cycles"))
+			return 0.25 * p->dram_hz;
+		if (!strcmp(n, "ioclk"))
+			return p->iio_hz;
+		/* all traffic of a stack on its port 0; 32 bytes per count (README, "IIO bandwidth scale") */
+		if (!strcmp(n, "bw_in_port0"))
+			return p->iio_in_bps[sock] / nstacks / 32;
+		if (!strcmp(n, "bw_out_port0"))
+			return p->iio_out_bps[sock] / nstacks / 32;
+		return 0;
+	}
+	if (ctr == -1)
+		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
+	if (ctl & (CTL_EDGE | CTL_INVERT | 0xff000000ull))
+		return 0; /* thresholded/edge forms are not modelled */
+	if (!strcmp(u, "imc")) {
+		/* 4 IMCs x 2 channels; CAS_COUNT umask: 7:6 pseudo-channels, 3:0 read kinds, 5:4 write kinds */
+		double rd = p->mem_read_bps[sock] / 64 / 8, wr = p->mem_write_bps[sock] / 64 / 8;
+		double pch = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
+		if (ev == 0x01)
+			return p->dram_hz;
+		if (ev == 0x05)
+			return pch * (rd * ((um & 1 ? 0.7 : 0) + (um & 2 ? 0.2 : 0) + (um & 4 ? 0.06 : 0) + (um & 8 ? 0.04 : 0)) +
+				      wr * ((um & 0x10 ? 0.6 : 0) + (um & 0x20 ? 0.4 : 0)));
+		if (ev == 0x10)
+			return rd * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* RPQ_INSERTS.PCH0/1 */
+		if (ev == 0x20)
+			return wr * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* WPQ_INSERTS.PCH0/1 */
+		return 0;
+	}
+	if (!strcmp(u, "cha")) {
+		int nch = s->cores;
+		double f;
+		if (ev == 0x01)
+			return p->uncore_hz;
+		if (ev != 0x35 || !(um & 0x01))
+			return 0; /* TOR_INSERTS of IA requests only */
+		/* every simulated IA request is a locally homed DRd to DDR (T2-73 bit layout) */
+		f = (ext & 1) == (ext >> 1 & 1) ? 1 : (ext & 1) ? 1 - p->llc_miss_ratio[sock] : p->llc_miss_ratio[sock];
+		if ((ext >> 8 & 1) && !(ext >> 7 & 1))
+			f = 0; /* remote only */
+		if ((ext >> 9 & 1) && ((ext >> 11) & 0x7ff) != 0x102)
+			f = 0; /* opcode match on anything but DRd */
+		return p->llc_lookups[sock] / nch * f;
+	}
+	if (!strcmp(u, "upi")) {
+		double links = 4, data = 9.0 / 64; /* a 64-byte line travels as 9 flits (notes 12.3) */
+		if (ev == 0x01)
+			return p->qpi_hz;
+		if (ev == 0x02 && (um & 0x08))
+			return p->qpi_tx_bps[sock] / links * data;
+		if (ev == 0x03 && (um & 0x08))
+			return p->qpi_rx_bps[sock] / links * data;
+		return 0;
+	}
+	if (ev == 0x01)
+		return !strcmp(u, "pcu") ? p->pcu_hz : !strcmp(u, "iio") ? p->iio_hz : p->uncore_hz;
+	return 0;
+}
+
+int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
+{
+	uint8_t *e;
+	if (b->disc_entry < 0 || b->socket >= s->nblobs)
+		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->t->name, b->idx);
+	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
+	if (!strcmp(kind, "corrupt")) {
+		memset(e, 0xff, 24);
+	} else { /* badaddr: an address no PMON register has */
+		uint64_t w1 = b->t->space == UC_MSR ? 0x1234 : b->t->space == UC_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
+		put64(e + 8, w1);
+	}
+	return 0;
+}
+
+int sim_emr_build(struct sim *s, int generic)
+{
+	const struct platform_desc *p = s->plat;
+	const struct box_type *cha = type_named(p, "cha"), *iio = type_named(p, "iio"), *irp = type_named(p, "irp"),
+			      *m2p = type_named(p, "m2pcie"), *pcu = type_named(p, "pcu"), *ubox = type_named(p, "ubox"),
+			      *imc = type_named(p, "imc"), *m2m = type_named(p, "m2m"), *upi = type_named(p, "upi"),
+			      *m3upi = type_named(p, "m3upi"), *mdf = type_named(p, "mdf"), *cxlcm = type_named(p, "cxlcm"),
+			      *cxldp = type_named(p, "cxldp");
+	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
+	uint32_t gidnidmap = 0;
+	s->rate = emr_rate;
+	s->romsr[s->nromsr].addr = 0x2ffe; /* UNC_CBO_CONFIG: 0 on EMR XCC (Linux 6f7f984f) */
+	s->romsr[s->nromsr++].val = 0;
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = emr_bus[sock], gsp = 2;
+		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sock, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock;
+		struct table tb = { calloc(TABLE_MAX + 1, TABLE_STRIDE * 8), 0 };
+		struct sim_dev *d;
+		uint32_t v;
+		if (!tb.data || s->nblobs == SIM_MAX_BLOBS)
+			return free(tb.data), uc_err("out of memory");
+		s->blobs[s->nblobs++] = (struct sim_blob){ bar, tb.data, (size_t)(TABLE_MAX + 1) * TABLE_STRIDE * 8 };
+		/* UBox device: node ids for bus -> socket (0x3250, CPUNODEID 0xC0, GIDNIDMAP 0xD4) */
+		if (!(d = sim_add_dev(s, bus, 0, 0, p->ubox_devid)))
+			return uc_err("simulator: too many devices");
+		memcpy(d->cfg + p->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
+		memcpy(d->cfg + p->gidnidmap, &gidnidmap, 4);
+		if (disc_device(s, bus, bar))
+			return uc_err("simulator: too many devices");
+		for (int i = 0; i < s->cores; i++)
+			if (!msr_unit(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i, 4, &gsp))
+				return uc_err("simulator: too many boxes");
+		if (generic) {
+			/* another unit list: a CHA-like MSR unit, an MMIO unit, a PCI unit and an unknown MSR type */
+			static const struct box_type unknown = { .name = "type21", .space = UC_MSR, .disc_type = 21,
+								 .bc = &box_ctl_discovery, .has_box_ctl = 1,
+								 .box_ctl_resets = 1, .nctr = 4, .width = 48,
+								 .ctl_valid = ~0ull, .ctl_stride = 1, .ctr_stride = 1 };
+			if (!msr_unit(s, &tb, &unknown, sock, 0, 0x2e00, 4, &gsp))
+				return uc_err("simulator: too many boxes");
+			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
+				return uc_err("simulator: too many devices");
+			for (int ch = 0; ch < 2; ch++)
+				if (!imc_unit(s, &tb, imc, sock, 0, ch, imcbase, &gsp))
+					return uc_err("simulator: too many boxes");
+			if (!pci_unit(s, &tb, m2m, sock, 0, bus, 12, 0, 0x324a, 0x438, 0x468, 0x440, 0x4a8, &gsp))
+				return uc_err("simulator: too many boxes");
+		} else {
+			for (int i = 0; i < 6; i++) {
+				struct sim_box *b = msr_unit(s, &tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, 4, &gsp);
+				if (!b || !msr_unit(s, &tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, 2, &gsp) ||
+				    !msr_unit(s, &tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, 4, &gsp))
+					return uc_err("simulator: too many boxes");
+				b->fr_base = 0x10u * (unsigned)i;
+				b->nfr = iio->nfr;
+			}
+			if (!msr_unit(s, &tb, pcu, sock, 0, 0x2fc0, 4, &gsp) || !msr_unit(s, &tb, ubox, sock, 0, 0x2fd0, 2, &gsp))
+				return uc_err("simulator: too many boxes");
+			for (int i = 0; i < 4; i++)
+				if (!msr_unit(s, &tb, mdf, sock, i, mdf_ctl[i], 4, &gsp))
+					return uc_err("simulator: too many boxes");
+			/* IMC config device: MMIO base (0xD0, address 51:23) and MEM0..3 (0xD8 + 4n, address 22:12) */
+			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
+				return uc_err("simulator: too many devices");
+			v = (uint32_t)(imcbase >> 23);
+			memcpy(d->cfg + 0xd0, &v, 4);
+			for (int imcn = 0; imcn < 4; imcn++) {
+				uint64_t off = 0x280000ull + 0x80000ull * (uint64_t)imcn;
+				v = (uint32_t)(off >> 12);
+				memcpy(d->cfg + 0xd8 + 4 * imcn, &v, 4);
+				for (int ch = 0; ch < 2; ch++)
+					if (!imc_unit(s, &tb, imc, sock, imcn, ch, imcbase + off, &gsp))
+						return uc_err("simulator: too many boxes");
+			}
+			for (int i = 0; i < 4; i++) {
+				struct sim_box *u3 = pci_unit(s, &tb, upi, sock, i, bus, 1 + i, 1, 0x3241, 0x318, 0x350, 0x320,
+							      0x38c, &gsp);
+				if (!u3 || !pci_unit(s, &tb, m3upi, sock, i, bus, 5 + i, 1, 0x3246, 0xa0, 0xd8, 0xa8, 0xf8, &gsp) ||
+				    !pci_unit(s, &tb, m2m, sock, i, bus, 12 + i, 0, 0x324a, 0x438, 0x468, 0x440, 0x4a8, &gsp))
+					return uc_err("simulator: too many boxes");
+				if (i == 2) /* quirk 1: the third UPI entry points at a device that does not exist */
+					put64(tb.data + (size_t)(u3->disc_entry + 1) * TABLE_STRIDE * 8 + 8,
+					      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | 0x318);
+			}
+			if (sock == 0) { /* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
+				struct sim_box *cm = sim_add_box(s, cxlcm, sock, 0), *dp = sim_add_box(s, cxldp, sock, 0);
+				uint64_t base = 0xd0000000ull;
+				if (!cm || !dp)
+					return uc_err("simulator: too many boxes");
+				cm->r = (struct box_regs){ base, base, base + 0x08, base + 0x48, base + 0x88, 8, 8, 8, 48 };
+				dp->r = (struct box_regs){ base + 0x1000, base + 0x1000, base + 0x1008, base + 0x1028,
+							   base + 0x1048, 8, 8, 4, 48 };
+				table_add(&tb, cm, 1, base, gsp++);
+				table_add(&tb, dp, 1, base + 0x1000, gsp++);
+			}
+		}
+		/* global block (Table 1-13): MSR access, units, stride; global control 0x2FF0; status at +2 */
+		put64(tb.data, (uint64_t)tb.n << 16 | (uint64_t)TABLE_STRIDE << 8);
+		put64(tb.data + 8, 0x2ff0);
+		put64(tb.data + 16, (uint64_t)gsp << 8 | 2);
+	}
+	return 0;
+}

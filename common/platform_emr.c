@@ -24,8 +24,7 @@ const struct box_ctl_bits box_ctl_discovery = { .rst_ctrl = 1u << 8, .rst_ctrs =
 /* IIO, Table 2-184: thresh 35:24, ch_mask 47:36, fc_mask 50:48. */
 #define EMR_IIO    (0xffull | 0xff00ull | CTL_RST | CTL_EDGE | CTL_INVERT | 0x7ffffff000000ull)
 
-#define DISC(t) .disc_type = (t), .bc = &box_ctl_discovery, .has_box_ctl = 1, .box_ctl_resets = 1, \
-		.nctr = 4, .width = 48
+#define DISC(t) .disc_type = (t), .bc = &box_ctl_discovery, .has_box_ctl = 1, .box_ctl_resets = 1, .width = 48
 #define MSR_STEP .space = UC_MSR, .ctl_stride = 1, .ctr_stride = 1
 #define PCI_STEP .space = UC_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8 /* T1-12: 8 bytes apart */
 
@@ -80,69 +79,69 @@ static const struct freerun imc_fr[] = {
 };
 
 static const struct box_type cha = {
-	.name = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA",
+	.name = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .nctr = 4,
 	DISC(0), MSR_STEP, .max_boxes = 64, .ctl_valid = EMR_CHA, .tid_en = 1ull << 16,
 	.filt_regs = cha_filt, .nfilt_regs = N(cha_filt), .fields = cha_fields, .nfields = N(cha_fields),
 };
 static const struct box_type iio = {
-	.name = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO",
+	.name = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .nctr = 4,
 	DISC(1), MSR_STEP, .max_boxes = 16, .ctl_valid = EMR_IIO, .thresh_bits = 12,
 	.fields = iio_fields, .nfields = N(iio_fields), .fr = iio_fr, .nfr = N(iio_fr),
 };
 static const struct box_type irp = {
-	.name = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I",
+	.name = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .nctr = 2,
 	DISC(2), MSR_STEP, .max_boxes = 16, .ctl_valid = EMR_EXT24,
 };
 static const struct box_type m2pcie = {
-	.name = "m2pcie", .desc = "mesh to IIO interface (M2PCIe)", .prefix = "UNC_M2P",
+	.name = "m2pcie", .desc = "mesh to IIO interface (M2PCIe)", .prefix = "UNC_M2P", .nctr = 4,
 	DISC(3), MSR_STEP, .max_boxes = 16, .ctl_valid = EMR_EXT24,
 };
 static const struct box_type pcu = {
-	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P",
+	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .nctr = 4,
 	DISC(4), MSR_STEP, .max_boxes = 1, .ctl_valid = EMR_BASE,
 	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
 };
 /* UBox: discovery type 5 is not named by Linux; PCM places the UBox PMON at 0x2FD0 with two counters and
  * the UCLK fixed counter at 0x2FDE/0x2FDF (T1-8), enable bit 22 (PCM UCLK_FIXED_CTL_EN). [unverified] */
 static const struct box_type ubox = {
-	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U",
+	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .nctr = 2,
 	DISC(5), MSR_STEP, .max_boxes = 1, .ctl_valid = EMR_EXT24,
 	.has_fixed = 1, .fixed_ctl = 0xe, .fixed_ctr = 0xf, .fixed_width = 48, .fixed_en = 1u << 22,
 };
 /* IMC channel, MMIO: controls 4 bytes apart, counters 8 (T1-12 / notes 3.5); fixed DCLK counter at
  * +0x38, its control at +0x54 with en 22 and rst 19 (T2-129; offsets from Linux SNR_IMC_MMIO_PMON_FIXED_*). */
 static const struct box_type imc = {
-	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M",
+	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .nctr = 4,
 	DISC(6), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 16,
 	.ctl_valid = EMR_BASE,
 	.has_fixed = 1, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48, .fixed_en = 1u << 22,
 	.fixed_rst = 1u << 19, .fr = imc_fr, .nfr = N(imc_fr),
 };
 static const struct box_type m2m = {
-	.name = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M",
+	.name = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M", .nctr = 4,
 	DISC(7), PCI_STEP, .max_boxes = 4, .ctl_valid = EMR_EXT24,
 	.filt_regs = m2m_filt, .nfilt_regs = N(m2m_filt), .fields = m2m_fields, .nfields = N(m2m_fields),
 };
 static const struct box_type upi = {
-	.name = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI",
+	.name = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .nctr = 4,
 	DISC(8), PCI_STEP, .max_boxes = 4, .ctl_valid = EMR_EXT24,
 };
 static const struct box_type m3upi = {
-	.name = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI",
+	.name = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI", .nctr = 4,
 	DISC(9), PCI_STEP, .max_boxes = 4, .ctl_valid = EMR_EXT24,
 };
 static const struct box_type mdf = {
-	.name = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF",
+	.name = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF", .nctr = 4,
 	DISC(11), MSR_STEP, .max_boxes = 16, .ctl_valid = EMR_EXT24,
 };
 /* CXL: MMIO through discovery only (L14319-14329); 8 byte register step as PCM uses for non-IMC MMIO. */
 static const struct box_type cxlcm = {
-	.name = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM",
+	.name = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .nctr = 8,
 	DISC(12), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
 	.ctl_valid = EMR_EXT24,
 };
 static const struct box_type cxldp = {
-	.name = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP",
+	.name = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP", .nctr = 4,
 	DISC(13), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
 	.ctl_valid = EMR_EXT24,
 };

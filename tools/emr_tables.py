@@ -254,8 +254,20 @@ def ctr_attr(c, default):
     return c
 
 
+WORDS = {'snp': 'snoop', 'snps': 'snoops', 'resp': 'response', 'rdb': 'read data buffer', 'ne': 'not empty',
+         'wpq': 'write pending queue', 'rpq': 'read pending queue', 'pftch': 'prefetch', 'msg': 'message',
+         'crd': 'credit', 'crds': 'credits', 'occ': 'occupancy', 'txc': 'egress', 'rxc': 'ingress',
+         'txr': 'mesh egress', 'rxr': 'mesh ingress', 'txl': 'link transmit', 'rxl': 'link receive', 'ins': 'inserts',
+         'req': 'request', 'reqs': 'requests', 'rd': 'read', 'wr': 'write', 'cyc': 'cycles', 'tgr': 'transgress',
+         'ag0': 'agent 0', 'ag1': 'agent 1', 'vert': 'vertical', 'horz': 'horizontal', 'pref': 'prefetch',
+         'drd': 'data read', 'rfo': 'read for ownership', 'crd_pref': 'code read prefetch', 'ia': 'core',
+         'io': 'I/O', 'loc': 'local', 'rem': 'remote', 'dir': 'directory', 'upd': 'update', 'pmm': 'persistent memory',
+         'nm': 'near memory', 'fm': 'far memory', 'pch0': 'pseudo-channel 0', 'pch1': 'pseudo-channel 1'}
+
+
 def pretty(s):
-    return s.replace('_', ' ').replace('.', ', ').strip().lower()
+    words = s.replace('.', ' , ').replace('_', ' ').lower().split()
+    return ' '.join(WORDS.get(w, w) for w in words).replace(' ,', ',').strip()
 
 
 def main():
@@ -310,7 +322,8 @@ def main():
                  '', 'unit %s %s' % (unit, prefix), '']
         for ev, ent in events.items():
             ctrs = ent['ctrs'] or dctrs
-            desc = OWN.get(ev) or ('%s%s' % (pretty(ev).capitalize(), ' (%s)' % ent['cat'].lower() if ent['cat'] else ''))
+            desc = OWN.get(ev) or ('%s, %s event%s' % (pretty(ev).capitalize(), udesc,
+                                                      ' (%s)' % ent['cat'].lower() if ent['cat'] else ''))
             subs = ent['subs']
             if list(subs) == ['']:
                 um, ext, src = subs['']
@@ -322,10 +335,15 @@ def main():
                 lines.append('event 0x%02x %s %s "%s"' % (ent['code'], ev, ' '.join(attrs), desc))
                 total += 1
                 continue
+            if '' in subs:  # the JSON also names the event without a subevent: keep that name
+                um, ext, src = subs['']
+                attrs = ' umask=0x%02x' % um + (' umext=0x%x' % ext if ext else '')
+                lines.append('event 0x%02x %s ctrs=%s%s src=%s "%s"' % (ent['code'], ev, ctrs, attrs, src, desc))
+                total += 1
             lines.append('event 0x%02x %s ctrs=%s src=%s "%s"' % (ent['code'], ev, ctrs, ent['src'], desc))
             for sub, (um, ext, src) in subs.items():
                 if not sub:
-                    sub = 'ANY'
+                    continue
                 attrs = ' umext=0x%x' % ext if ext else ''
                 if src != ent['src']:
                     attrs += ' src=%s' % src

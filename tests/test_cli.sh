@@ -10,7 +10,7 @@ tsv=$($UNCORE list --backend sim:snbep --format tsv)
 check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription")" ]'
 rows=$(echo "$tsv" | grep -v '^#' | tail -n +2 | wc -l)
 check "at least 400 event/umask rows ($rows)" '[ "$rows" -ge 400 ]'
-check "CAS_COUNT.RD row" 'echo "$tsv" | grep -q "^imc	UNC_M_CAS_COUNT.RD	0x04	0x03	0	0,1,2,3	"'
+check "CAS_COUNT.RD row" 'echo "$tsv" | grep -q "^imc	UNC_M_CAS_COUNT.RD	0x04	0x03	0x0	0,1,2,3	"'
 check "tsv says simulated" 'echo "$tsv" | head -1 | grep -q SIMULATED'
 
 out=$(UNCORE_BACKEND=sim:snbep,clock=manual $UNCORE stat -e UNC_M_CAS_COUNT.RD,UNC_M_CAS_COUNT.WR --duration 2)
@@ -46,6 +46,24 @@ out=$($UNCORE --backend sim:snbep,fault=allones:imc:0,clock=manual stat -e UNC_M
 check "all-ones box does not disturb another" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:box=1 *50000000$"'
 info=$($UNCORE --backend sim:snbep,sockets=4 info)
 check "info: 4 sockets, 4 iMC channels each" 'echo "$info" | grep -q "^imc .* s0:4 s1:4 s2:4 s3:4"'
+
+# Emerald Rapids through its discovery tables
+tsv=$($UNCORE list --backend sim:emr --format tsv)
+rows=$(echo "$tsv" | grep -v '^#' | tail -n +2 | wc -l)
+check "emr: at least 2500 event/umask rows ($rows)" '[ "$rows" -ge 2500 ]'
+check "emr: TOR_INSERTS.IA_MISS_DRD row" 'echo "$tsv" | grep -q "^cha	UNC_CHA_TOR_INSERTS.IA_MISS_DRD	0x35	0x01	0xc817fe	"'
+info=$($UNCORE --backend sim:emr info 2>&1)
+check "emr info: units per socket" 'echo "$info" | grep -q "^cha .* s0:60 s1:60" && echo "$info" | grep -q "^imc *mmio .* s0:8 s1:8" && echo "$info" | grep -q "^upi *pci .* s0:4 s1:4" && echo "$info" | grep -q "^cxlcm .* s0:1 s1:0"'
+check "emr info: no warnings" '! echo "$info" | grep -q warning'
+out=$($UNCORE --backend sim:emr,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_IIO_BANDWIDTH_IN.PART0_FREERUN --duration 2)
+check "emr: socket1 reads" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD *800000000$"'
+check "emr: socket0 IIO inbound, 32-byte units" 'echo "$out" | grep -q "^socket0 *UNC_IIO_BANDWIDTH_IN.PART0_FREERUN *99999996$"'
+err=$($UNCORE --backend sim:emr,fault=corrupt:cha:7 info 2>&1)
+check "emr: corrupt entry named" 'echo "$err" | grep -q "warning: discovery table of socket 1, entry 7 (type 0, unit id 7): the entry reads all ones" && echo "$err" | grep -q "^cha .* s0:59 s1:59"'
+out=$($UNCORE --backend sim:generic,clock=manual --events "$top_srcdir/tests/fixtures/generic_events.json" stat -e UNC_CHA_CLOCKTICKS:socket=0 --duration 1 2>&1)
+check "generic: event from --events counted" 'echo "$out" | grep -q "^socket0 *UNC_CHA_CLOCKTICKS:socket=0 *10800000000$"'
+err=$($UNCORE --backend sim:emr --events "$top_srcdir/tests/fixtures/bad_syntax.json" list 2>&1); rc=$?
+check "bad JSON refused with file and line" '[ $rc -ne 0 ] && echo "$err" | grep -q "bad_syntax.json:3:"'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -123,13 +123,14 @@ static int cmd_list(int argc, char **argv)
 		char ctrs[32];
 		uncore_event_info(u, i, &e);
 		ctr_list(e.counter_mask, ctrs, sizeof(ctrs));
+		if (e.freerun)
+			snprintf(ctrs, sizeof(ctrs), "freerun");
 		if (!strcmp(format, "tsv"))
-			printf("%s\t%s\t0x%02x\t0x%02x\t%u\t%s\t%s\n", e.unit, e.name, e.code, e.umask, e.umask_ext, ctrs,
+			printf("%s\t%s\t0x%02x\t0x%02x\t0x%x\t%s\t%s\n", e.unit, e.name, e.code, e.umask, e.umask_ext, ctrs,
 			       e.desc);
 		else
-			printf("%-44s %-6s code 0x%02x umask 0x%02x%s ctrs %-7s%s%s\n    %s\n", e.name, e.unit, e.code,
-			       e.umask, e.umask_ext ? " ext" : "", ctrs, e.filters[0] ? " filter " : "", e.filters,
-			       e.desc);
+			printf("%-44s %-6s code 0x%02x umask 0x%02x ext 0x%x ctrs %-7s%s%s\n    %s\n", e.name, e.unit, e.code,
+			       e.umask, e.umask_ext, ctrs, e.filters[0] ? " filter " : "", e.filters, e.desc);
 	}
 	uncore_close(u);
 	return 0;

@@ -202,7 +202,7 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->t->name, b->idx);
 	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
 	if (!strcmp(kind, "corrupt")) {
-		memset(e, 0xff, 24);
+		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
 	} else { /* badaddr: an address no PMON register has */
 		uint64_t w1 = b->t->space == UC_MSR ? 0x1234 : b->t->space == UC_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
 		put64(e + 8, w1);

@@ -1,0 +1,264 @@
+/*
+ * Emerald Rapids through its discovery tables, on the simulator: every unit is
+ * found per socket; counts equal the profile's truth; the register protocol is
+ * kept; corrupted entries are named and skipped; the generic platform counts
+ * events loaded from a perfmon JSON file.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "harness.h"
+#include "uncore.h"
+#include "uncore_priv.h"
+#include "sim/sim.h"
+
+#define FIXTURES SRCDIR "/tests/fixtures/"
+
+static uncore_t *open_sim(const char *spec)
+{
+	uncore_t *u = NULL;
+	int rc = uncore_open(spec, &u);
+	if (rc)
+		fprintf(stderr, "open %s: %s\n", spec, uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	return u;
+}
+
+static int unit_idx(uncore_t *u, const char *name)
+{
+	for (int i = 0; i < uncore_num_units(u); i++) {
+		struct uncore_unit_info ui;
+		uncore_unit_info(u, i, &ui);
+		if (!strcmp(ui.name, name))
+			return i;
+	}
+	return -1;
+}
+
+static uint64_t val(uncore_session_t *s, int ev, int socket)
+{
+	uint64_t v = ~0ull;
+	CU_ASSERT(uncore_session_value(s, ev, socket, -1, &v) == 0);
+	return v;
+}
+
+static void test_units_per_socket(void)
+{
+	static const struct { const char *name; int s0, s1, ctrs; const char *space; } want[] = {
+		{ "cha", 60, 60, 4, "msr" }, { "iio", 6, 6, 4, "msr" },   { "irp", 6, 6, 2, "msr" },
+		{ "m2pcie", 6, 6, 4, "msr" }, { "pcu", 1, 1, 4, "msr" },   { "ubox", 1, 1, 2, "msr" },
+		{ "imc", 8, 8, 4, "mmio" },  { "m2m", 4, 4, 4, "pci" },   { "upi", 4, 4, 4, "pci" },
+		{ "m3upi", 4, 4, 4, "pci" }, { "mdf", 4, 4, 4, "msr" },   { "cxlcm", 1, 0, 8, "mmio" },
+		{ "cxldp", 1, 0, 4, "mmio" },
+	};
+	uncore_t *u = open_sim("sim:emr");
+	char loc[96];
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "emr");
+	CU_ASSERT_STRING_EQUAL(uncore_warnings(), ""); /* the broken third UPI entry is replaced silently */
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		int t = unit_idx(u, want[k].name);
+		struct uncore_unit_info ui;
+		CU_ASSERT_FATAL(t >= 0);
+		uncore_unit_info(u, t, &ui);
+		CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, 0), want[k].s0);
+		CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, 1), want[k].s1);
+		CU_ASSERT_EQUAL(ui.counters, want[k].ctrs);
+		CU_ASSERT_STRING_EQUAL(ui.space, want[k].space);
+	}
+	/* addresses from the tables: CHA 59 at 0x2000 + 0x10 * 59; socket 0 is bus 0xfe, socket 1 bus 0x7e;
+	 * IMC channel 1 of controller 0 at MEM0 + 0x2A800 as the 0x3251 registers give it */
+	CU_ASSERT(uncore_box_location(u, unit_idx(u, "cha"), 1, 59, loc, sizeof(loc)) == 0);
+	CU_ASSERT_STRING_EQUAL(loc, "msr 0x23b0 cpu 60");
+	uncore_box_location(u, unit_idx(u, "m2m"), 1, 2, loc, sizeof(loc));
+	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:7e:0e.0+0x438");
+	uncore_box_location(u, unit_idx(u, "upi"), 0, 2, loc, sizeof(loc));
+	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:fe:03.1+0x318");
+	uncore_box_location(u, unit_idx(u, "imc"), 0, 1, loc, sizeof(loc));
+	CU_ASSERT_STRING_EQUAL(loc, "mmio 0xc82aa800");
+	uncore_close(u);
+}
+
+/* Truth from the default profile (sim_profile_defaults). */
+static void test_truth(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual");
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	uncore_session_t *s;
+	const double T = 3.0;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD");
+	int wr = uncore_session_add(s, "UNC_M_CAS_COUNT.WR");
+	int tor = uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD");
+	int torh = uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_HIT");
+	int tx = uncore_session_add(s, "UNC_UPI_TxL_FLITS.ALL_DATA");
+	int rx = uncore_session_add(s, "UNC_UPI_RxL_FLITS.ALL_DATA");
+	int bin = uncore_session_add(s, "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN");
+	int bout = uncore_session_add(s, "UNC_IIO_BANDWIDTH_OUT.PART0_FREERUN");
+	int dclk = uncore_session_add(s, "UNC_M_FIXED_DCLK");
+	int frd = uncore_session_add(s, "UNC_M_DCLK_FREERUN");
+	CU_ASSERT_FATAL(rd >= 0 && wr >= 0 && tor >= 0 && torh >= 0 && tx >= 0 && rx >= 0 && bin >= 0 && bout >= 0 &&
+			dclk >= 0 && frd >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, (uint64_t)(T * 1e9));
+	CU_ASSERT(uncore_session_read(s) == 0);
+	for (int sock = 0; sock < 2; sock++) {
+		double lookups = p->llc_lookups[sock] * T, miss = p->llc_miss_ratio[sock];
+		ASSERT_NEAR(val(s, rd, sock), p->mem_read_bps[sock] * T / 64, 8);
+		ASSERT_NEAR(val(s, wr, sock), p->mem_write_bps[sock] * T / 64, 8);
+		ASSERT_NEAR(val(s, tor, sock), lookups * miss, 60); /* one count of rounding per CHA */
+		ASSERT_NEAR(val(s, torh, sock), lookups * (1 - miss), 60);
+		ASSERT_NEAR(val(s, tx, sock) * 64.0 / 9, p->qpi_tx_bps[sock] * T, 64);
+		ASSERT_NEAR(val(s, rx, sock) * 64.0 / 9, p->qpi_rx_bps[sock] * T, 64);
+		ASSERT_NEAR(val(s, bin, sock) * 32.0, p->iio_in_bps[sock] * T, 32 * 6);
+		ASSERT_NEAR(val(s, bout, sock) * 32.0, p->iio_out_bps[sock] * T, 32 * 6);
+		ASSERT_NEAR(val(s, dclk, sock), p->dram_hz * T * 8, 8);   /* 8 channels */
+		ASSERT_NEAR(val(s, frd, sock), p->dram_hz * T * 4, 4);    /* 4 controllers */
+		CU_ASSERT_EQUAL(uncore_session_event_boxes(s, frd, sock), 4);
+	}
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* Freeze, program, reset, unfreeze; nothing outside PMON; everything restored. */
+static void test_protocol(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	char why[128];
+	uint64_t m2m_ctl = 0;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA:tid=0x9:box=3") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0:ch_mask=0xff") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.ALL") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_M2M_DISTRESS_ASSERTED.VERT") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_UPI_RxL_BASIC_HDR_MATCH.REQ_OPC") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_P_CLOCKTICKS") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_U_UCLK") >= 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_IIO_CLOCKTICKS_FREERUN") >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	for (int i = 0; i < sim->nboxes; i++) {
+		const struct sim_box *b = &sim->boxes[i];
+		if (!strcmp(b->t->name, "m2m") && b->socket == 0 && b->idx == 0)
+			m2m_ctl = b->ctl[0];
+		if (!strcmp(b->t->name, "cha") && b->socket == 0 && b->idx == 3) {
+			CU_ASSERT_EQUAL(b->filt[0], 0x9);                    /* FILTER0.tid */
+			CU_ASSERT(b->ctl[0] & (1ull << 16));                 /* tid_en */
+			CU_ASSERT_EQUAL(b->ctl[0] >> 32, 0xc001ffu);         /* umask_ext of TOR_INSERTS.IA */
+		}
+	}
+	CU_ASSERT_EQUAL(m2m_ctl, 0x00800000000001afull); /* the mesh bit 55 reached the upper dword */
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_stop(s) == 0);
+	uncore_session_free(s);
+	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	CU_ASSERT_EQUAL(sim_changed_registers(sim, why, sizeof(why)), 0);
+	if (why[0])
+		fprintf(stderr, "changed: %s\n", why);
+	uncore_close(u);
+}
+
+static void test_corrupt_entries(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual,fault=corrupt:cha:5,fault=badaddr:iio:2,fault=badaddr:m2m:1,"
+			       "fault=badaddr:imc:3");
+	const char *w = uncore_warnings();
+	uncore_session_t *s;
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	CU_ASSERT(strstr(w, "socket 0, entry 5 (type 0, unit id 5): the entry reads all ones") != NULL);
+	CU_ASSERT(strstr(w, "(iio unit 2): MSR 0x1234..") != NULL);
+	CU_ASSERT(strstr(w, "(m2m unit 1): PCI device 0000:01:1f.0 does not exist") != NULL);
+	CU_ASSERT(strstr(w, "(imc unit 3): MMIO address 0x3 is not a plausible register address") != NULL);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "cha"), 0), 59);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "iio"), 1), 5);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "m2m"), 0), 3);
+	CU_ASSERT(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD:box=5") < 0);
+	CU_ASSERT(strstr(uncore_error(), "no cha box 5") != NULL);
+	int tor = uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD");
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=2");
+	int bin = uncore_session_add(s, "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=1");
+	CU_ASSERT_FATAL(tor >= 0 && rd >= 0 && bin >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	ASSERT_NEAR(val(s, tor, 0), p->llc_lookups[0] * 2 * p->llc_miss_ratio[0] * 59 / 60, 60);
+	ASSERT_NEAR(val(s, rd, 0), p->mem_read_bps[0] * 2 / 64 / 8, 2);
+	ASSERT_NEAR(val(s, bin, 1) * 32.0, p->iio_in_bps[1] * 2 * 5 / 6, 32 * 6);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+static void test_generic_with_json(void)
+{
+	uncore_t *u = open_sim("sim:generic,clock=manual");
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	uncore_session_t *s;
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "generic");
+	CU_ASSERT(strstr(uncore_platform_desc(u), "model 0xee") != NULL);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type0"), 0), 4);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type6"), 1), 2);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type7"), 0), 1);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type21"), 0), 1);
+	CU_ASSERT_EQUAL(uncore_num_events(u), 0);
+	CU_ASSERT_EQUAL(uncore_load_events(u, FIXTURES "generic_events.json"), 3);
+	CU_ASSERT(strstr(uncore_warnings(), "HBM") != NULL);
+	CU_ASSERT(uncore_event_find(u, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD") >= 0);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int clk = uncore_session_add(s, "UNC_CHA_CLOCKTICKS");
+	int raw = uncore_session_add(s, "type0/event=0x1/");
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD");
+	int tor = uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD:socket=1");
+	int unk = uncore_session_add(s, "type21/event=0x1/");
+	CU_ASSERT_FATAL(clk >= 0 && raw >= 0 && rd >= 0 && tor >= 0 && unk >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	ASSERT_NEAR(val(s, clk, 0), p->uncore_hz * 2 * 4, 4);
+	CU_ASSERT_EQUAL(val(s, raw, 0), val(s, clk, 0));
+	ASSERT_NEAR(val(s, rd, 1), p->mem_read_bps[1] * 2 / 64 / 8 * 2, 2); /* 2 of the 8-channel share */
+	ASSERT_NEAR(val(s, tor, 1), p->llc_lookups[1] * 2 * p->llc_miss_ratio[1], 4);
+	ASSERT_NEAR(val(s, unk, 0), p->uncore_hz * 2, 1);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+static void test_json_errors_and_override(void)
+{
+	uncore_t *u = open_sim("sim:emr");
+	CU_ASSERT(uncore_load_events(u, FIXTURES "bad_syntax.json") < 0);
+	CU_ASSERT(strstr(uncore_error(), "bad_syntax.json:3:") != NULL);
+	CU_ASSERT(uncore_load_events(u, FIXTURES "bad_field.json") < 0);
+	CU_ASSERT(strstr(uncore_error(), "bad_field.json:3: event UNC_CHA_BAD_CODE: field \"EventCode\"") != NULL);
+	CU_ASSERT(uncore_load_events(u, FIXTURES "no_such_file.json") < 0);
+	CU_ASSERT(strstr(uncore_error(), "no_such_file.json") != NULL);
+	uncore_close(u);
+	/* UNCORE_EVENTS at open: a built-in event is replaced, others stay */
+	setenv("UNCORE_EVENTS", FIXTURES "generic_events.json", 1);
+	u = open_sim("sim:emr");
+	unsetenv("UNCORE_EVENTS");
+	int i = uncore_event_find(u, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD");
+	struct uncore_event_info ei;
+	CU_ASSERT_FATAL(i >= 0);
+	uncore_event_info(u, i, &ei);
+	CU_ASSERT_STRING_EQUAL(ei.desc, "TOR inserts of core data reads that miss");
+	CU_ASSERT_EQUAL(ei.umask_ext, 0xc817feu);
+	CU_ASSERT(uncore_num_events(u) == *platform_emr.nevents);
+	uncore_close(u);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "every unit found through discovery, per socket", test_units_per_socket },
+		{ "CAS, TOR, UPI flits, IIO free-running equal the truth", test_truth },
+		{ "register protocol and restore", test_protocol },
+		{ "corrupt discovery entries are named and skipped", test_corrupt_entries },
+		{ "generic platform counts events from a JSON file", test_generic_with_json },
+		{ "JSON errors name file, line and field; overrides", test_json_errors_and_override },
+		{ NULL, NULL },
+	};
+	return run_suite("emr", tests);
+}

@@ -1,27 +1,8 @@
 /* Counts on the simulator equal the profile's truth; the register protocol is followed. */
 #include <math.h>
 #include <string.h>
-#include "harness.h"
-#include "uncore.h"
-#include "uncore_priv.h"
-#include "sim/sim.h"
+#include "sim_helpers.h"
 
-static uncore_t *open_sim(const char *spec)
-{
-	uncore_t *u = NULL;
-	int rc = uncore_open(spec, &u);
-	if (rc)
-		fprintf(stderr, "open %s: %s\n", spec, uncore_error());
-	CU_ASSERT_FATAL(rc == 0);
-	return u;
-}
-
-static uint64_t val(uncore_session_t *s, int ev, int socket)
-{
-	uint64_t v = ~0ull;
-	CU_ASSERT(uncore_session_value(s, ev, socket, -1, &v) == 0);
-	return v;
-}
 
 /* Truth from the default profile (sim_profile_defaults): socket s reads 12.8 GB/s*(1+s), etc. */
 static void test_memory_llc_qpi_truth(void)
@@ -174,11 +155,7 @@ static void test_protocol_and_restore(void)
 	CU_ASSERT(uncore_session_read(s) == 0);
 	CU_ASSERT(uncore_session_stop(s) == 0);
 	uncore_session_free(s);
-	CU_ASSERT_EQUAL(sim_changed_registers(sim, why, sizeof(why)), 0);
-	if (why[0])
-		fprintf(stderr, "not restored: %s\n", why);
-	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
-	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+	assert_left_as_found(sim);
 	uncore_close(u);
 }
 

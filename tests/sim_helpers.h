@@ -1,0 +1,39 @@
+/* Helpers shared by the tests that run sessions on the simulator. */
+#ifndef TEST_SIM_HELPERS_H
+#define TEST_SIM_HELPERS_H
+
+#include "harness.h"
+#include "uncore.h"
+#include "uncore_priv.h"
+#include "sim/sim.h"
+
+static inline uncore_t *open_sim(const char *spec)
+{
+	uncore_t *u = NULL;
+	int rc = uncore_open(spec, &u);
+	if (rc)
+		fprintf(stderr, "open %s: %s\n", spec, uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	return u;
+}
+
+/* Accumulated value of an event on a socket (-1: all). */
+static inline uint64_t val(uncore_session_t *s, int ev, int socket)
+{
+	uint64_t v = ~0ull;
+	CU_ASSERT(uncore_session_value(s, ev, socket, -1, &v) == 0);
+	return v;
+}
+
+/* After a session is freed: every register as found, nothing outside PMON, no write while counting. */
+static inline void assert_left_as_found(struct sim *sim)
+{
+	char why[128];
+	CU_ASSERT_EQUAL(sim_changed_registers(sim, why, sizeof(why)), 0);
+	if (why[0])
+		fprintf(stderr, "not restored: %s\n", why);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+}
+
+#endif

@@ -124,7 +124,7 @@ static int load_json(uncore_t *u, const char *file, int *cap)
 {
 	json_error_t jerr;
 	json_t *root = json_load_file(file, 0, &jerr), *arr;
-	int added = 0, skipped = 0, rc = -1;
+	int added = 0, rc = -1;
 	char skipped_units[256] = "";
 	if (!root)
 		return uc_err("%s:%d:%d: not valid JSON: %s", file, jerr.line, jerr.column, jerr.text);
@@ -174,7 +174,6 @@ static int load_json(uncore_t *u, const char *file, int *cap)
 			if (!t && !strstr(skipped_units, unit) && strlen(skipped_units) + strlen(unit) + 3 < sizeof(skipped_units))
 				snprintf(skipped_units + strlen(skipped_units), sizeof(skipped_units) - strlen(skipped_units),
 					 "%s%s", skipped_units[0] ? ", " : "", unit);
-			skipped++;
 			continue;
 		}
 		e.name = arena_strdup(&u->arena, name);
@@ -202,14 +201,11 @@ static int load_json(uncore_t *u, const char *file, int *cap)
 	if (skipped_units[0])
 		uc_warn("%s: units %s are not on this %s machine; their events were skipped", file, skipped_units,
 			u->plat->name);
-	(void)skipped;
 	rc = added;
 out:
 	json_decref(root);
 	return rc;
 }
-
-static int cap_of(const uncore_t *u) { return u->nevents; }
 
 int catalog_init(uncore_t *u)
 {
@@ -233,7 +229,7 @@ int catalog_init(uncore_t *u)
 
 int uncore_load_events(uncore_t *u, const char *file)
 {
-	int cap = cap_of(u);
+	int cap = u->nevents; /* u->events is exactly full: the first add grows it */
 	if (!file || !*file)
 		return uc_err("no events file given");
 	return load_json(u, file, &cap);

@@ -12,6 +12,14 @@ const struct platform_desc *platform_by_name(const char *name)
 	return NULL;
 }
 
+const struct box_type *platform_type_named(const struct platform_desc *p, const char *name)
+{
+	for (int t = 0; t < p->ntypes; t++)
+		if (!strcmp(p->types[t]->name, name))
+			return p->types[t];
+	return NULL;
+}
+
 const struct platform_desc *platform_by_cpu(int family, int model)
 {
 	for (int i = 0; uc_platforms[i]; i++) {

@@ -158,6 +158,7 @@ struct box {
 extern const struct platform_desc platform_snbep, platform_emr;
 const struct platform_desc *platform_by_name(const char *name);
 const struct platform_desc *platform_by_cpu(int family, int model);
+const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
 extern const struct platform_desc *const uc_platforms[];
 
 /* Register addresses of a box. */

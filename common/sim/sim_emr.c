@@ -21,14 +21,6 @@ static int node_id(int socket) { return (socket * 3 + 1) & 7; }
 #define BAR_BASE 0x3ffe00000000ull            /* above 4 GiB: the BAR must be read as 64-bit */
 #define IMC_BASE 0xc8000000ull                /* MMIO base of socket 0 (cfg 0xD0 << 23) */
 
-static const struct box_type *type_named(const struct platform_desc *p, const char *name)
-{
-	for (int t = 0; t < p->ntypes; t++)
-		if (!strcmp(p->types[t]->name, name))
-			return p->types[t];
-	return NULL;
-}
-
 struct table {
 	uint8_t *data;
 	int n;
@@ -213,11 +205,11 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 int sim_emr_build(struct sim *s, int generic)
 {
 	const struct platform_desc *p = s->plat;
-	const struct box_type *cha = type_named(p, "cha"), *iio = type_named(p, "iio"), *irp = type_named(p, "irp"),
-			      *m2p = type_named(p, "m2pcie"), *pcu = type_named(p, "pcu"), *ubox = type_named(p, "ubox"),
-			      *imc = type_named(p, "imc"), *m2m = type_named(p, "m2m"), *upi = type_named(p, "upi"),
-			      *m3upi = type_named(p, "m3upi"), *mdf = type_named(p, "mdf"), *cxlcm = type_named(p, "cxlcm"),
-			      *cxldp = type_named(p, "cxldp");
+	const struct box_type *cha = platform_type_named(p, "cha"), *iio = platform_type_named(p, "iio"), *irp = platform_type_named(p, "irp"),
+			      *m2p = platform_type_named(p, "m2pcie"), *pcu = platform_type_named(p, "pcu"), *ubox = platform_type_named(p, "ubox"),
+			      *imc = platform_type_named(p, "imc"), *m2m = platform_type_named(p, "m2m"), *upi = platform_type_named(p, "upi"),
+			      *m3upi = platform_type_named(p, "m3upi"), *mdf = platform_type_named(p, "mdf"), *cxlcm = platform_type_named(p, "cxlcm"),
+			      *cxldp = platform_type_named(p, "cxldp");
 	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
 	uint32_t gidnidmap = 0;
 	s->rate = emr_rate;

@@ -20,14 +20,6 @@ static const struct { const char *unit; int idx, dev, fn, companion; } snbep_pci
 static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
 static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identity node numbering */
 
-static const struct box_type *type_named(const struct platform_desc *p, const char *name)
-{
-	for (int t = 0; t < p->ntypes; t++)
-		if (!strcmp(p->types[t]->name, name))
-			return p->types[t];
-	return NULL;
-}
-
 #define CTL_CONDITIONED (CTL_EDGE | CTL_INVERT)
 
 static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
@@ -102,7 +94,7 @@ int sim_snbep_build(struct sim *s)
 						return uc_err("simulator: too many boxes");
 		}
 		for (size_t k = 0; k < sizeof(snbep_pci) / sizeof(snbep_pci[0]); k++) {
-			const struct box_type *bt = type_named(p, snbep_pci[k].unit);
+			const struct box_type *bt = platform_type_named(p, snbep_pci[k].unit);
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
 			uint16_t id = snbep_pci[k].companion ? bt->companion_ids[snbep_pci[k].idx] : bt->pci_ids[snbep_pci[k].idx];

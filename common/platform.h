@@ -11,7 +11,7 @@
 
 enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 
-#define UC_MAX_FILT 4 /* filter registers per box */
+#define UC_MAX_FILT 8 /* filter registers per box (EMR M2M has 5) */
 #define UC_MAX_CTR 8  /* general counters per box */
 
 /* Event flags. */

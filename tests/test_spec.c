@@ -98,11 +98,26 @@ static void test_refusals(void)
 	expect_refused(longspec, "too long");
 }
 
+/* Sessions and the simulator keep per-box state in fixed arrays: every box type must fit them. */
+static void test_limits(void)
+{
+	for (int p = 0; uc_platforms[p]; p++)
+		for (int t = 0; t < uc_platforms[p]->ntypes; t++) {
+			const struct box_type *bt = uc_platforms[p]->types[t];
+			if (bt->nfilt_regs > UC_MAX_FILT || bt->nctr > UC_MAX_CTR)
+				fprintf(stderr, "%s %s: %d filters, %d counters\n", uc_platforms[p]->name, bt->name,
+					bt->nfilt_regs, bt->nctr);
+			CU_ASSERT(bt->nfilt_regs <= UC_MAX_FILT);
+			CU_ASSERT(bt->nctr <= UC_MAX_CTR);
+		}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "encodings match the seed", test_encodings },
 		{ "bad specs are refused with a message naming the part", test_refusals },
+		{ "every box type fits the per-box arrays", test_limits },
 		{ NULL, NULL },
 	};
 	int rc;

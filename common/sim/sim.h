@@ -39,7 +39,7 @@ struct sim_box {
 	double frac[UC_MAX_CTR];
 	uint64_t fixed_ctl, fixed_ctr;
 	double fixed_frac;
-	uint64_t filt[4];
+	uint64_t filt[UC_MAX_FILT];
 	uint64_t last_ns;
 	int fault;        /* 0, or an errno every access fails with */
 	int allones;      /* reads return all ones */

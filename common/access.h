@@ -28,6 +28,7 @@ struct host_info {
 	int socket_cpu[UC_MAX_SOCKETS];   /* one online CPU per socket */
 	int socket_cores[UC_MAX_SOCKETS]; /* cores per socket */
 	int hypervisor;
+	double tsc_hz;                    /* TSC frequency; 0 = unknown */
 };
 
 struct access;

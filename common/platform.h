@@ -127,6 +127,7 @@ struct platform_desc {
 	int discovery;
 	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
 	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
+	const char *metrics_json;   /* eventtables/<platform>/metrics.json, embedded; NULL: none */
 	/* platform quirks applied after discovery (NULL: none) */
 	int (*fixup)(struct disc_ctx *c);
 };
@@ -174,6 +175,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 /* Generated catalog (eventtables/ -> events_gen.c). */
 extern const struct uc_event uc_events_snbep[], uc_events_emr[];
 extern const int uc_events_snbep_n, uc_events_emr_n;
+extern const char uc_metrics_snbep[], uc_metrics_emr[];
 const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt);
 
 #endif

@@ -299,7 +299,7 @@ const struct platform_desc platform_emr = {
 	/* UBox 0x3250 with CPUNODEID 0xC0 / GIDNIDMAP 0xD4 (Linux snbep_pci2phy_map_init for SPR/EMR;
 	 * the seed's defines are blank, L1064-1141) */
 	.ubox_devid = 0x3250, .cpunodeid = 0xc0, .gidnidmap = 0xd4,
-	.events = uc_events_emr, .nevents = &uc_events_emr_n,
+	.events = uc_events_emr, .nevents = &uc_events_emr_n, .metrics_json = uc_metrics_emr,
 	.discovery = 1, .pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, /* T1-8, T1-9, T1-10 */
 	.disc_ignore = emr_ignore,
 	.fixup = emr_fixup,

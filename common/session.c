@@ -13,6 +13,7 @@ struct slot {
 	int ev, box, ctr; /* ctr -1 = fixed counter, SLOT_FREERUN = free-running counter */
 	int fr;           /* free-running counter index */
 	uint64_t last, acc;
+	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
 };
 
 #define SLOT_FREERUN (-2)
@@ -40,7 +41,9 @@ struct uncore_session {
 	struct saved *saved;
 	int nsaved, capsaved;
 	int running;
-	uint64_t t0, t1;
+	uint64_t t0, t1, tprev;
+	struct session_metric *metrics; /* metrics added (metrics.c) */
+	int nmetrics;
 };
 
 static int targets(const struct encoded *e, const struct box *b)
@@ -261,6 +264,7 @@ static int read_box(uncore_session_t *s, int bi, int baseline)
 		struct slot *sl = &s->slots[idx[k]];
 		int w = slot_width(b, sl);
 		uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
+		sl->prev = sl->acc;
 		if (!baseline)
 			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
 		sl->last = val[k] & mask;
@@ -372,7 +376,7 @@ int uncore_session_start(uncore_session_t *s)
 		restore(s);
 		return uc_err("programming the uncore failed: %s", msg);
 	}
-	s->t0 = s->t1 = s->u->acc->ops->now_ns(s->u->acc);
+	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
 	s->running = 1;
 	return 0;
 }
@@ -384,6 +388,7 @@ int uncore_session_read(uncore_session_t *s)
 	for (int p = 0; p < s->nprogs; p++)
 		if (read_box(s, s->progs[p].box, 0))
 			return -1;
+	s->tprev = s->t1;
 	s->t1 = s->u->acc->ops->now_ns(s->u->acc);
 	return 0;
 }
@@ -405,6 +410,7 @@ void uncore_session_free(uncore_session_t *s)
 		return;
 	if (s->nsaved)
 		restore(s);
+	session_metrics_free(s->metrics, s->nmetrics);
 	free(s->evs);
 	free(s->slots);
 	free(s->progs);
@@ -419,7 +425,7 @@ const char *uncore_session_event_name(const uncore_session_t *s, int ev)
 	return ev >= 0 && ev < s->nevs ? s->evs[ev].name : NULL;
 }
 
-int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
+int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out)
 {
 	uint64_t sum = 0;
 	int found = 0;
@@ -430,7 +436,7 @@ int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box,
 		const struct box *b = box_of(s, sl->box);
 		if (sl->ev != ev || (socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
 			continue;
-		sum += sl->acc;
+		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
 		found = 1;
 	}
 	if (!found)
@@ -438,6 +444,47 @@ int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box,
 	*out = sum;
 	return 0;
 }
+
+int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
+{
+	return session_window_value(s, ev, socket, box, UNCORE_SINCE_START, out);
+}
+
+uint64_t session_window_ns(const uncore_session_t *s, int window)
+{
+	return window == UNCORE_LAST_INTERVAL ? s->t1 - s->tprev : s->t1 - s->t0;
+}
+
+int session_find_event(const uncore_session_t *s, const char *spec)
+{
+	for (int i = 0; i < s->nevs; i++)
+		if (!strcmp(s->evs[i].name, spec))
+			return i;
+	return -1;
+}
+
+int session_truncate(uncore_session_t *s, int nevs)
+{
+	if (nevs >= s->nevs)
+		return 0;
+	if (schedule_all(s, s->evs, nevs))
+		return -1;
+	s->nevs = nevs;
+	return 0;
+}
+
+struct session_metric **session_metrics(uncore_session_t *s, int **n)
+{
+	*n = &s->nmetrics;
+	return &s->metrics;
+}
+
+const struct session_metric *session_metric_get(const uncore_session_t *s, int m)
+{
+	return m >= 0 && m < s->nmetrics ? &s->metrics[m] : NULL;
+}
+
+uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
 
 int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets, int max)
 {

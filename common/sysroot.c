@@ -61,6 +61,12 @@ static int read_int_file(const char *path, long *val)
 	return ok ? 0 : -1;
 }
 
+static double brand_ghz(const char *v)
+{
+	const char *at = strrchr(v, '@');
+	return at ? strtod(at + 1, NULL) : 0;
+}
+
 int host_from_sysfs(struct host_info *h)
 {
 	char path[4096], line[512];
@@ -80,6 +86,8 @@ int host_from_sysfs(struct host_info *h)
 			h->family = atoi(v);
 		else if (!strncmp(line, "model\t", 6) && !h->model)
 			h->model = atoi(v);
+		else if (!strncmp(line, "model name", 10) && !h->tsc_hz && strstr(v, "GHz"))
+			h->tsc_hz = brand_ghz(v) * 1e9; /* Intel brand strings end "@ 2.70GHz": the TSC rate */
 		else if (!strncmp(line, "flags", 5) && strstr(v, " hypervisor"))
 			h->hypervisor = 1;
 	}

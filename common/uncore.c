@@ -93,6 +93,7 @@ void uncore_close(uncore_t *u)
 		u->acc->ops->close(u->acc);
 	free(u->boxes);
 	free(u->events);
+	metrics_free(u);
 	arena_free(u->arena);
 	free(u->own_plat);
 	free(u);

@@ -5,6 +5,7 @@
 #include "uncore.h"
 #include "access.h"
 #include "platform.h"
+#include "metric_expr.h"
 
 struct uncore {
 	struct access *acc;
@@ -17,6 +18,9 @@ struct uncore {
 	struct uc_event *events;
 	int nevents;
 	struct platform_desc *own_plat; /* generic discovery platform built at open */
+	/* derived metrics: the platform's definitions (loaded on first use) plus loaded files */
+	struct uc_metric *metrics;
+	int nmetrics, metrics_ready;
 	void *arena;                    /* strings of loaded events and generic types */
 };
 
@@ -34,6 +38,33 @@ struct encoded {
 	int socket, box;           /* -1 = all */
 	char name[200];
 };
+
+/* A derived metric: its definition and, once parsed, its expression. */
+struct uc_metric {
+	const char *name, *expr, *unit, *group, *desc;
+	double scale;     /* value = expression x scale, in unit */
+	struct mx_expr x; /* parsed, metric references inlined */
+	int root;
+	int state;        /* 0 not parsed, 1 being parsed, 2 parsed */
+	int type_idx;     /* the one unit all its events belong to, or -1 */
+};
+int metrics_ensure(uncore_t *u);
+void metrics_free(uncore_t *u);
+
+/* A metric bound to a session: the session's event index of each of its events. */
+struct session_metric {
+	int metric;
+	int *ev;
+};
+void session_metrics_free(struct session_metric *m, int n);
+/* Session internals the metric code uses (session.c). */
+int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out);
+uint64_t session_window_ns(const uncore_session_t *s, int window);
+int session_find_event(const uncore_session_t *s, const char *spec);
+int session_truncate(uncore_session_t *s, int nevs);
+struct session_metric **session_metrics(uncore_session_t *s, int **n);
+const struct session_metric *session_metric_get(const uncore_session_t *s, int m);
+uncore_t *session_owner(const uncore_session_t *s);
 
 /* Boxes from the PMON discovery tables (discover_units.c). */
 int boxes_from_discovery(uncore_t *u);

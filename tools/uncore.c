@@ -15,14 +15,16 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: uncore [--backend B] info\n"
-		"       uncore [--backend B] list [--format text|tsv]\n"
-		"       uncore [--backend B] stat -e EV[,EV...] [-I ms] [--per-box] (--duration s | -- cmd [args])\n"
+		"       uncore [--backend B] list [--metrics] [--format text|tsv]\n"
+		"       uncore [--backend B] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
+		"                                 [-I ms] [--per-box] (--duration s | -- cmd [args])\n"
 		"backend: auto, direct, sim:<platform>[,sockets=N][,profile=FILE][,clock=manual] "
 		"(default: $UNCORE_BACKEND, else auto)\n"
-		"--events FILE: load an Intel perfmon uncore JSON file (also $UNCORE_EVENTS)\n");
+		"--events FILE: load an Intel perfmon uncore JSON file (also $UNCORE_EVENTS)\n"
+		"--metric-file FILE: load metric definitions, perf-style JSON (also $UNCORE_METRICS)\n");
 }
 
-static const char *events_arg;
+static const char *events_arg, *metrics_arg;
 
 static int open_or_die(uncore_t **u)
 {
@@ -36,7 +38,8 @@ static int open_or_die(uncore_t **u)
 		fprintf(stderr, "uncore: warning: %.*s\n", (int)n, w);
 		w += n + (w[n] == '\n');
 	}
-	if (events_arg && uncore_load_events(*u, events_arg) < 0) {
+	if ((events_arg && uncore_load_events(*u, events_arg) < 0) ||
+	    (metrics_arg && uncore_load_metrics(*u, metrics_arg) < 0)) {
 		fprintf(stderr, "uncore: %s\n", uncore_error());
 		uncore_close(*u);
 		return -1;
@@ -93,13 +96,40 @@ static void ctr_list(unsigned m, char *buf, size_t len)
 			n += (size_t)snprintf(buf + n, len - n, "%s%d", n ? "," : "", i);
 }
 
+static int list_metrics(uncore_t *u, int tsv)
+{
+	int n = uncore_num_metrics(u);
+	if (n < 0) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		return 1;
+	}
+	if (tsv)
+		printf("name\tunit\tgroup\tper_box\tformula\tdescription\n");
+	for (int i = 0; i < n; i++) {
+		struct uncore_metric_info m;
+		struct uncore_unit_info ui = { .name = "-" };
+		uncore_metric_info(u, i, &m);
+		if (m.box_unit >= 0)
+			uncore_unit_info(u, m.box_unit, &ui);
+		if (tsv)
+			printf("%s\t%s\t%s\t%s\t%s\t%s\n", m.name, m.unit, m.group, ui.name, m.expr, m.desc);
+		else
+			printf("%-22s %-8s %-13s per %-7s %s\n    %s\n", m.name, m.unit, m.group,
+			       m.box_unit >= 0 ? ui.name : "socket", m.expr, m.desc);
+	}
+	return 0;
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	const char *format = "text";
+	int metrics = 0, rc;
 	uncore_t *u;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--format") && i + 1 < argc)
 			format = argv[++i];
+		else if (!strcmp(argv[i], "--metrics"))
+			metrics = 1;
 		else {
 			fprintf(stderr, "uncore list: unknown argument '%s'\n", argv[i]);
 			return 2;
@@ -111,12 +141,17 @@ static int cmd_list(int argc, char **argv)
 	}
 	if (open_or_die(&u))
 		return 1;
-	if (!strcmp(format, "tsv")) {
-		if (uncore_is_simulated(u))
-			printf("# backend %s (SIMULATED)\n", uncore_backend_name(u));
-		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\n");
-	} else {
+	if (!strcmp(format, "tsv") && uncore_is_simulated(u))
+		printf("# backend %s (SIMULATED)\n", uncore_backend_name(u));
+	else if (strcmp(format, "tsv"))
 		banner(stdout, u);
+	if (metrics) {
+		rc = list_metrics(u, !strcmp(format, "tsv"));
+		uncore_close(u);
+		return rc;
+	}
+	if (!strcmp(format, "tsv")) {
+		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\n");
 	}
 	for (int i = 0; i < uncore_num_events(u); i++) {
 		struct uncore_event_info e;
@@ -157,9 +192,11 @@ static int split_events(char *s, char **out, int max)
 	return n;
 }
 
-static void print_values(uncore_session_t *s, uncore_t *u, int per_box, uint64_t **prev, double t, int interval)
+/* The -e events (the first nev of the session; metrics' events follow them). */
+static void print_values(uncore_session_t *s, uncore_t *u, int nev, int per_box, uint64_t **prev, double t,
+			 int interval)
 {
-	for (int e = 0; e < uncore_session_num_events(s); e++) {
+	for (int e = 0; e < nev; e++) {
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			int nb = uncore_session_event_boxes(s, e, sock);
 			uint64_t v;
@@ -182,14 +219,73 @@ static void print_values(uncore_session_t *s, uncore_t *u, int per_box, uint64_t
 	fflush(stdout);
 }
 
+static void print_metrics(uncore_session_t *s, uncore_t *u, int per_box, int window, double t)
+{
+	for (int m = 0; m < uncore_session_num_metrics(s); m++) {
+		struct uncore_metric_info mi;
+		uncore_metric_info(u, uncore_metric_find(u, uncore_session_metric_name(s, m)), &mi);
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			double v;
+			if (uncore_session_metric_value(s, m, sock, -1, window, &v))
+				continue;
+			if (window == UNCORE_LAST_INTERVAL)
+				printf("%10.3f ", t);
+			printf("socket%-3d %-44s %20.4f %s\n", sock, mi.name, v, mi.unit);
+			for (int k = 0; per_box && mi.box_unit >= 0 && k < uncore_unit_boxes(u, mi.box_unit, sock); k++) {
+				struct uncore_unit_info ui;
+				int box = uncore_box_number(u, mi.box_unit, sock, k);
+				char label[32];
+				if (uncore_session_metric_value(s, m, sock, box, window, &v))
+					continue;
+				uncore_unit_info(u, mi.box_unit, &ui);
+				snprintf(label, sizeof(label), "%s%d", ui.name, box);
+				if (window == UNCORE_LAST_INTERVAL)
+					printf("%10.3f ", t);
+				printf("  %-7s %-44s %20.4f %s\n", label, mi.name, v, mi.unit);
+			}
+		}
+	}
+	fflush(stdout);
+}
+
+/* -M names and --metric-group groups into session metrics; -1 with the library's reason. */
+static int add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *groups)
+{
+	char *list[128];
+	int n = names ? split_events(names, list, 128) : 0;
+	for (int i = 0; i < n; i++)
+		if (uncore_session_add_metric(s, list[i]) < 0)
+			return -1;
+	n = groups ? split_events(groups, list, 128) : 0;
+	for (int g = 0; g < n; g++) {
+		int found = 0, nm = uncore_num_metrics(u);
+		for (int i = 0; i < nm; i++) {
+			struct uncore_metric_info mi;
+			uncore_metric_info(u, i, &mi);
+			if (strcmp(mi.group, list[g]))
+				continue;
+			found = 1;
+			if (uncore_session_add_metric(s, mi.name) < 0)
+				return -1;
+		}
+		if (!found) {
+			fprintf(stderr, "uncore: no metric group '%s' on %s (see 'uncore list --metrics')\n", list[g],
+				uncore_platform_name(u));
+			return -2;
+		}
+	}
+	return 0;
+}
+
 static int cmd_stat(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "events", required_argument, 0, 'e' }, { "interval", required_argument, 0, 'I' },
-		{ "per-box", no_argument, 0, 'b' },      { "duration", required_argument, 0, 'd' },
+		{ "events", required_argument, 0, 'e' },  { "interval", required_argument, 0, 'I' },
+		{ "per-box", no_argument, 0, 'b' },       { "duration", required_argument, 0, 'd' },
+		{ "metrics", required_argument, 0, 'M' }, { "metric-group", required_argument, 0, 'G' },
 		{ 0, 0, 0, 0 },
 	};
-	char *events[64], *evbuf = NULL;
+	char *events[64], *evbuf = NULL, *metrics = NULL, *groups = NULL;
 	int nev = 0, per_box = 0, c, rc = 1;
 	double duration = -1, interval_ms = 0;
 	uncore_t *u = NULL;
@@ -197,7 +293,7 @@ static int cmd_stat(int argc, char **argv)
 	uint64_t **prev = NULL;
 	pid_t child = -1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+e:I:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:I:M:", opts, NULL)) != -1) {
 		char *end;
 		switch (c) {
 		case 'e':
@@ -213,6 +309,8 @@ static int cmd_stat(int argc, char **argv)
 			}
 			break;
 		case 'b': per_box = 1; break;
+		case 'M': metrics = optarg; break;
+		case 'G': groups = optarg; break;
 		case 'd':
 			duration = strtod(optarg, &end);
 			if (*end || duration <= 0) {
@@ -223,8 +321,9 @@ static int cmd_stat(int argc, char **argv)
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!nev) {
-		fprintf(stderr, "uncore stat: no events given (-e EV[,EV...]); see 'uncore list'\n");
+	if (!nev && !metrics && !groups) {
+		fprintf(stderr, "uncore stat: nothing to count: give -e EV[,EV...], -M METRIC[,...] or --metric-group G; "
+				"see 'uncore list' and 'uncore list --metrics'\n");
 		free(evbuf);
 		return 2;
 	}
@@ -240,6 +339,10 @@ static int cmd_stat(int argc, char **argv)
 	for (int i = 0; i < nev; i++)
 		if (uncore_session_add(s, events[i]) < 0)
 			goto err;
+	if ((c = add_metrics(s, u, metrics, groups)) == -1)
+		goto err;
+	else if (c < 0)
+		goto out;
 	prev = calloc((size_t)nev, sizeof(*prev));
 	for (int i = 0; prev && i < nev; i++)
 		prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev));
@@ -269,8 +372,10 @@ static int cmd_stat(int argc, char **argv)
 				done = 1;
 			if (uncore_session_read(s))
 				goto err;
-			if (interval_ms > 0)
-				print_values(s, u, per_box, prev, (double)uncore_session_elapsed_ns(s) / 1e9, 1);
+			if (interval_ms > 0) {
+				print_values(s, u, nev, per_box, prev, (double)uncore_session_elapsed_ns(s) / 1e9, 1);
+				print_metrics(s, u, per_box, UNCORE_LAST_INTERVAL, (double)uncore_session_elapsed_ns(s) / 1e9);
+			}
 			if (done)
 				break;
 		}
@@ -279,7 +384,8 @@ static int cmd_stat(int argc, char **argv)
 		goto err;
 	if (interval_ms <= 0) {
 		printf("# %.3f s elapsed\n", (double)uncore_session_elapsed_ns(s) / 1e9);
-		print_values(s, u, per_box, prev, 0, 0);
+		print_values(s, u, nev, per_box, prev, 0, 0);
+		print_metrics(s, u, per_box, UNCORE_SINCE_START, 0);
 	}
 	rc = 0;
 	goto out;
@@ -297,15 +403,25 @@ out:
 	return rc;
 }
 
+/* Options taking a file or backend, accepted before or after the subcommand. */
+static const char **global_opt(const char *arg)
+{
+	if (!strcmp(arg, "--events"))
+		return &events_arg;
+	if (!strcmp(arg, "--metric-file"))
+		return &metrics_arg;
+	if (!strcmp(arg, "--backend"))
+		return &backend_arg;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	int i = 1;
+	const char **opt;
 	while (i < argc && argv[i][0] == '-') {
-		if (!strcmp(argv[i], "--events") && i + 1 < argc) {
-			events_arg = argv[i + 1];
-			i += 2;
-		} else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
-			backend_arg = argv[i + 1];
+		if ((opt = global_opt(argv[i])) && i + 1 < argc) {
+			*opt = argv[i + 1];
 			i += 2;
 		} else if (!strncmp(argv[i], "--backend=", 10)) {
 			backend_arg = argv[i] + 10;
@@ -321,18 +437,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* --backend may also follow the subcommand */
 	for (int j = i + 1; j < argc; j++) {
-		if (!strcmp(argv[j], "--")) break;
-		if (!strcmp(argv[j], "--events") && j + 1 < argc) {
-			events_arg = argv[j + 1];
-			memmove(&argv[j], &argv[j + 2], (size_t)(argc - j - 1) * sizeof(*argv));
-			argc -= 2;
-			j--;
-			continue;
-		}
-		if (!strcmp(argv[j], "--backend") && j + 1 < argc) {
-			backend_arg = argv[j + 1];
+		if (!strcmp(argv[j], "--"))
+			break;
+		if ((opt = global_opt(argv[j])) && j + 1 < argc) {
+			*opt = argv[j + 1];
 			memmove(&argv[j], &argv[j + 2], (size_t)(argc - j - 1) * sizeof(*argv));
 			argc -= 2;
 			j--;

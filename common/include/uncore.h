@@ -107,6 +107,40 @@ int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket);
 /* Nanoseconds elapsed between start and the last read. */
 uint64_t uncore_session_elapsed_ns(const uncore_session_t *s);
 
+/*
+ * Derived metrics (bandwidths, ratios, latencies, frequencies) defined over
+ * events in eventtables/<platform>/metrics.json.  A metric is evaluated per
+ * socket (socket = -1: the whole machine) and, when all its events belong to
+ * one unit, per box of that unit.
+ */
+struct uncore_metric_info {
+	const char *name;  /* "mem_bw_read" */
+	const char *expr;  /* "UNC_M_CAS_COUNT.RD * 64 / duration" */
+	const char *unit;  /* "GB/s" */
+	double scale;      /* value = expr x scale */
+	const char *group; /* "memory" */
+	const char *desc;
+	int box_unit;      /* unit index whose boxes it can be evaluated on, -1 = per socket only */
+};
+int uncore_num_metrics(uncore_t *u);
+int uncore_metric_info(uncore_t *u, int idx, struct uncore_metric_info *out);
+int uncore_metric_find(uncore_t *u, const char *name);
+/* Load metric definitions (a JSON array of objects with MetricName, MetricExpr,
+ * ScaleUnit, MetricGroup, BriefDescription); returns the number loaded.  The
+ * environment variable UNCORE_METRICS=FILE[:FILE] does the same on first use. */
+int uncore_load_metrics(uncore_t *u, const char *file);
+/* Add a metric's events to a session (events shared with earlier ones are
+ * reused).  Returns the metric's index in the session, or -1 when its events
+ * cannot all be counted at once next to the session's other events; the
+ * session is then unchanged. */
+int uncore_session_add_metric(uncore_session_t *s, const char *name);
+int uncore_session_num_metrics(const uncore_session_t *s);
+const char *uncore_session_metric_name(const uncore_session_t *s, int m);
+/* Windows for values: since start, or between the last two reads. */
+#define UNCORE_SINCE_START 0
+#define UNCORE_LAST_INTERVAL 1
+/* A metric's value (NaN when undefined, e.g. nothing happened to divide by). */
+int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out);
 /* Sleep; on a simulator with a manual clock, advance its clock instead. */
 int uncore_sleep_ns(uncore_t *u, uint64_t ns);
 

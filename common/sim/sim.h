@@ -20,7 +20,11 @@ struct sim_profile {
 	double llc_lookups[UC_MAX_SOCKETS], llc_miss_ratio[UC_MAX_SOCKETS];
 	double qpi_rx_bps[UC_MAX_SOCKETS], qpi_tx_bps[UC_MAX_SOCKETS]; /* QPI or UPI */
 	double iio_in_bps[UC_MAX_SOCKETS], iio_out_bps[UC_MAX_SOCKETS];
-	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz;
+	double llc_miss_lat_ns[UC_MAX_SOCKETS], llc_hit_lat_ns[UC_MAX_SOCKETS]; /* TOR residency */
+	double mem_read_lat_ns[UC_MAX_SOCKETS];                                  /* iMC RPQ residency */
+	double link_util[UC_MAX_SOCKETS]; /* QPI Rx / UPI Tx: used share of the link's flit slots */
+	double pcu_thermal[UC_MAX_SOCKETS], pcu_power[UC_MAX_SOCKETS], pcu_os[UC_MAX_SOCKETS], pcu_current[UC_MAX_SOCKETS];
+	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
 
 #define SIM_MAX_FR 17
@@ -83,6 +87,8 @@ struct sim {
 	int family, model;
 	const char *name;
 	int manual_clock;
+	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */
+	uint64_t wraps;    /* counter wrap-arounds so far */
 	uint64_t now_ns, tick_ns, epoch_ns;
 	/* protocol checks */
 	uint64_t unfrozen_ctl_writes; /* control words changed while their box was counting */

@@ -41,13 +41,24 @@ static int enabled(const struct box_type *t, uint64_t ctl) { return t->ctl_en ? 
 
 static uint64_t wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
-static void count(double rate, double dt, double *frac, uint64_t *ctr, int width)
+static void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, int width)
 {
 	double inc;
+	uint64_t old = *ctr;
 	*frac += rate * dt;
 	inc = floor(*frac);
 	*frac -= inc;
 	*ctr = (*ctr + (uint64_t)inc) & wmask(width);
+	if (*ctr < old)
+		s->wraps++;
+}
+
+/* What a counter holds after a reset: 0, or with prewrap=T the value that wraps after T seconds. */
+static uint64_t reset_value(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr, int width)
+{
+	if (s->prewrap_s <= 0)
+		return 0;
+	return (uint64_t)(-(int64_t)llround(s->rate(s, b, ctl, ctr) * s->prewrap_s)) & wmask(width);
 }
 
 /* Bring a box's counters up to the current time. */
@@ -59,14 +70,14 @@ static void box_advance(struct sim *s, struct sim_box *b)
 	if (dt <= 0)
 		return;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
-		count(s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], b->t->fr[k].width);
+		count(s, s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], b->t->fr[k].width);
 	if (frozen(b))
 		return;
 	for (int c = 0; c < b->r.nctr; c++)
 		if (enabled(b->t, b->ctl[c]))
-			count(s->rate(s, b, b->ctl[c], c), dt, &b->frac[c], &b->ctr[c], b->r.width);
+			count(s, s->rate(s, b, b->ctl[c], c), dt, &b->frac[c], &b->ctr[c], b->r.width);
 	if (b->t->has_fixed && (b->fixed_ctl & b->t->fixed_en))
-		count(s->rate(s, b, 0, -1), dt, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
+		count(s, s->rate(s, b, 0, -1), dt, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
 }
 
 static void tick(struct sim *s)
@@ -155,7 +166,7 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 	case R_BOX_CTL:
 		if (t->box_ctl_resets && (v & t->bc->rst_ctrs))
 			for (int c = 0; c < b->r.nctr; c++) {
-				b->ctr[c] = 0;
+				b->ctr[c] = reset_value(s, b, b->ctl[c], c, b->r.width);
 				b->frac[c] = 0;
 			}
 		if (t->box_ctl_resets && (v & t->bc->rst_ctrl))
@@ -175,31 +186,39 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 		v &= t->ctl_valid; /* reserved bits are ignored */
 		if (t->has_box_ctl && !frozen(b) && v != b->ctl[i] && (enabled(t, v) || enabled(t, b->ctl[i])))
 			s->unfrozen_ctl_writes++;
+		b->ctl[i] = v & ~CTL_RST;
 		if (v & CTL_RST) {
-			b->ctr[i] = 0;
+			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
 			b->frac[i] = 0;
 		}
-		b->ctl[i] = v & ~CTL_RST;
 		break;
 	case R_CTR:
 		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(b->r.width));
 		b->frac[i] = 0;
+		if (!dword && !b->ctr[i])
+			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
 		break;
 	case R_CTR_HI:
 		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & wmask(b->r.width);
+		if (!b->ctr[i]) /* a 64-bit write of 0 completed: a reset */
+			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
 		break;
 	case R_FIXED_CTL:
+		b->fixed_ctl = v & t->fixed_en;
 		if (t->fixed_rst && (v & t->fixed_rst)) {
-			b->fixed_ctr = 0;
+			b->fixed_ctr = reset_value(s, b, 0, -1, t->fixed_width);
 			b->fixed_frac = 0;
 		}
-		b->fixed_ctl = v & t->fixed_en;
 		break;
 	case R_FIXED_CTR:
 		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(t->fixed_width));
+		if (!dword && !b->fixed_ctr)
+			b->fixed_ctr = reset_value(s, b, 0, -1, t->fixed_width);
 		break;
 	case R_FIXED_CTR_HI:
 		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & wmask(t->fixed_width);
+		if (!b->fixed_ctr)
+			b->fixed_ctr = reset_value(s, b, 0, -1, t->fixed_width);
 		break;
 	case R_FILT:
 		b->filt[i] = t->filt_regs[i].bits == 64 ? v : (v & 0xffffffffull);
@@ -411,6 +430,7 @@ static int s_host(struct access *a, struct host_info *h)
 	h->family = s->family;
 	h->model = s->model;
 	h->nsockets = s->nsockets;
+	h->tsc_hz = s->prof.tsc_hz;
 	for (int i = 0; i < s->nsockets; i++) {
 		h->socket_cpu[i] = i * s->cores;
 		h->socket_cores[i] = s->cores;
@@ -606,11 +626,13 @@ struct access *access_sim_open(const char *spec)
 			s->manual_clock = !strcmp(v, "manual");
 		else if (!strcmp(opt, "tick") && !*end && n >= 0)
 			s->tick_ns = (uint64_t)n;
+		else if (!strcmp(opt, "prewrap") && (s->prewrap_s = strtod(v, &end)) > 0 && !*end)
+			; /* counters reset to wrap after this many seconds (tests of wrap handling) */
 		else if (!strcmp(opt, "fault") && nfaults < 4)
 			snprintf(faults[nfaults++], sizeof(faults[0]), "%s", v);
 		else {
 			uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, "
-			       "clock=manual|real, tick=NS, fault=KIND:UNIT[:IDX])", opt, v, UC_MAX_SOCKETS);
+			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX])", opt, v, UC_MAX_SOCKETS);
 			goto fail;
 		}
 	}
@@ -624,6 +646,9 @@ struct access *access_sim_open(const char *spec)
 	if (s->plat->discovery ? sim_emr_build(s, generic) : sim_snbep_build(s))
 		goto fail;
 	s->epoch_ns = mono_ns();
+	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */
+		for (int k = 0; s->prewrap_s > 0 && k < s->boxes[i].nfr; k++)
+			s->boxes[i].fr[k] = reset_value(s, &s->boxes[i], 0, -2 - k, s->boxes[i].t->fr[k].width);
 	memcpy(s->snap, s->boxes, sizeof(s->snap));
 	for (int f = 0; f < nfaults; f++) {
 		char *kind = faults[f], *unit = strchr(kind, ':'), *idx;

@@ -153,6 +153,8 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 				      wr * ((um & 0x10 ? 0.6 : 0) + (um & 0x20 ? 0.4 : 0)));
 		if (ev == 0x10)
 			return rd * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* RPQ_INSERTS.PCH0/1 */
+		if (ev == 0x80 || ev == 0x81) /* RPQ_OCCUPANCY_PCH0/1: inserts x residency in DCLKs */
+			return rd * 0.5 * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
 		if (ev == 0x20)
 			return wr * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* WPQ_INSERTS.PCH0/1 */
 		return 0;
@@ -160,28 +162,42 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	if (!strcmp(u, "cha")) {
 		int nch = s->cores;
 		double f;
+		double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9;
 		if (ev == 0x01)
 			return p->uncore_hz;
-		if (ev != 0x35 || !(um & 0x01))
-			return 0; /* TOR_INSERTS of IA requests only */
+		if (ev == 0x34 && (ext & 1)) { /* LLC_LOOKUP of data reads: umask bit 0 = miss (I), the rest hit states */
+			double hit_states = __builtin_popcount(um & 0xfe) / 7.0;
+			return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss));
+		}
+		if ((ev != 0x35 && ev != 0x36) || !(um & 0x01))
+			return 0; /* TOR_INSERTS / TOR_OCCUPANCY of IA requests only */
 		/* every simulated IA request is a locally homed DRd to DDR (T2-73 bit layout) */
-		f = (ext & 1) == (ext >> 1 & 1) ? 1 : (ext & 1) ? 1 - p->llc_miss_ratio[sock] : p->llc_miss_ratio[sock];
-		if ((ext >> 8 & 1) && !(ext >> 7 & 1))
-			f = 0; /* remote only */
+		int hits = (ext & 1) || !(ext & 2), misses = (ext & 2) || !(ext & 1);
+		f = ((ext >> 8 & 1) && !(ext >> 7 & 1)) ? 0 : 1; /* remote only */
 		if ((ext >> 9 & 1) && ((ext >> 11) & 0x7ff) != 0x102)
 			f = 0; /* opcode match on anything but DRd */
-		return p->llc_lookups[sock] / nch * f;
+		if (ev == 0x35)
+			return p->llc_lookups[sock] / nch * f * ((hits ? 1 - miss : 0) + (misses ? miss : 0));
+		/* occupancy = inserts x residency in CHA clocks (Little's law) */
+		return p->llc_lookups[sock] / nch * f * cyc *
+		       ((hits ? (1 - miss) * p->llc_hit_lat_ns[sock] : 0) + (misses ? miss * p->llc_miss_lat_ns[sock] : 0));
 	}
 	if (!strcmp(u, "upi")) {
 		double links = 4, data = 9.0 / 64; /* a 64-byte line travels as 9 flits (notes 12.3) */
 		if (ev == 0x01)
 			return p->qpi_hz;
+		if (ev == 0x02 && um == 0x97) { /* TxL_FLITS.NON_DATA: the slots not carrying data, 3 per clock */
+			double nondata = p->link_util[sock] * 3 * p->qpi_hz - p->qpi_tx_bps[sock] / links * data;
+			return nondata > 0 ? nondata : 0;
+		}
 		if (ev == 0x02 && (um & 0x08))
 			return p->qpi_tx_bps[sock] / links * data;
 		if (ev == 0x03 && (um & 0x08))
 			return p->qpi_rx_bps[sock] / links * data;
 		return 0;
 	}
+	if (!strcmp(u, "pcu") && (ev == 0x04 || ev == 0x05)) /* FREQ_MAX_LIMIT_THERMAL / _POWER_CYCLES */
+		return (ev == 0x04 ? p->pcu_thermal[sock] : p->pcu_power[sock]) * p->pcu_hz;
 	if (ev == 0x01)
 		return !strcmp(u, "pcu") ? p->pcu_hz : !strcmp(u, "iio") ? p->iio_hz : p->uncore_hz;
 	return 0;

@@ -19,7 +19,16 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->qpi_tx_bps[s] = 2.4e9 + 0.8e9 * s;
 		p->iio_in_bps[s] = 1.6e9 * (1 + s);
 		p->iio_out_bps[s] = 0.96e9 * (1 + s);
+		p->llc_miss_lat_ns[s] = 80 + 20 * s;
+		p->llc_hit_lat_ns[s] = 15 + 2 * s;
+		p->mem_read_lat_ns[s] = 40 + 10 * s;
+		p->link_util[s] = 0.3 + 0.1 * s;
+		p->pcu_thermal[s] = 0.05 * (1 + s);
+		p->pcu_power[s] = 0.1 + 0.05 * s;
+		p->pcu_os[s] = 0.02 * (1 + s);
+		p->pcu_current[s] = 0.01 * (1 + s);
 	}
+	p->tsc_hz = 2.6e9;
 	p->iio_hz = 500e6;
 	p->uncore_hz = 2.7e9;
 	p->dram_hz = 800e6;  /* DCLK, half the DDR3-1600 transfer rate (seed 000 L2255) */
@@ -40,6 +49,15 @@ static double *per_socket(struct sim_profile *p, const char *key)
 		{ "upi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps) },
 		{ "iio_in_bytes_per_s", offsetof(struct sim_profile, iio_in_bps) },
 		{ "iio_out_bytes_per_s", offsetof(struct sim_profile, iio_out_bps) },
+		{ "llc_miss_latency_ns", offsetof(struct sim_profile, llc_miss_lat_ns) },
+		{ "llc_hit_latency_ns", offsetof(struct sim_profile, llc_hit_lat_ns) },
+		{ "mem_read_latency_ns", offsetof(struct sim_profile, mem_read_lat_ns) },
+		{ "qpi_link_util", offsetof(struct sim_profile, link_util) },
+		{ "upi_link_util", offsetof(struct sim_profile, link_util) },
+		{ "pcu_thermal_limited", offsetof(struct sim_profile, pcu_thermal) },
+		{ "pcu_power_limited", offsetof(struct sim_profile, pcu_power) },
+		{ "pcu_os_limited", offsetof(struct sim_profile, pcu_os) },
+		{ "pcu_current_limited", offsetof(struct sim_profile, pcu_current) },
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))
@@ -100,6 +118,10 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 			p->qpi_hz = v;
 		} else if (sock < 0 && !strcmp(name, "iio_clock_hz")) {
 			p->iio_hz = v;
+		} else if (sock < 0 && !strcmp(name, "pcu_clock_hz")) {
+			p->pcu_hz = v;
+		} else if (sock < 0 && !strcmp(name, "tsc_hz")) {
+			p->tsc_hz = v;
 		} else {
 			fclose(f);
 			return uc_err("simulator profile %s:%d: unknown key '%s'", file, lineno, key);

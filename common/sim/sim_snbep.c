@@ -40,6 +40,8 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 			return (um & 1 ? rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
 		if (ev == 0x10)
 			return rd; /* RPQ_INSERTS */
+		if (ev == 0x80) /* RPQ_OCCUPANCY: inserts x residency in DCLKs (Little's law) */
+			return rd * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
 		if (ev == 0x20)
 			return wr; /* WPQ_INSERTS */
 	} else if (!strcmp(u, "cbo")) {
@@ -54,6 +56,15 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 				      (1 - miss) * ((st & 0x08 ? 0.2 : 0) + (st & 0x04 ? 0.5 : 0) + (st & 0x02 ? 0.3 : 0));
 			return p->llc_lookups[sock] / cbos * frac;
 		}
+		/* TOR_INSERTS / TOR_OCCUPANCY .OPCODE (umask 1) and .MISS_OPCODE (3) of data reads, opc=0x182 */
+		if ((ev == 0x35 || ev == 0x36) && (um == 0x01 || um == 0x03) && ((b->filt[0] >> 23) & 0x1ff) == 0x182) {
+			double miss = p->llc_lookups[sock] / cbos * p->llc_miss_ratio[sock];
+			double all = p->llc_lookups[sock] / cbos, cyc = p->uncore_hz / 1e9;
+			if (ev == 0x35)
+				return um == 0x03 ? miss : all;
+			return miss * p->llc_miss_lat_ns[sock] * cyc +
+			       (um == 0x01 ? (all - miss) * p->llc_hit_lat_ns[sock] * cyc : 0);
+		}
 	} else if (!strcmp(u, "ha")) {
 		if (ev == 0x00)
 			return p->uncore_hz;
@@ -63,13 +74,21 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 		double rx = p->qpi_rx_bps[sock] / 2 / 8, tx = p->qpi_tx_bps[sock] / 2 / 8; /* flits per port */
 		if (!ext && ev == 0x14)
 			return p->qpi_hz;
-		if ((ext && ev == 0x02 && (um & 0x08)) || (!ext && ev == 0x01 && (um & 0x02)))
-			return rx; /* RxL_FLITS_G1.DRS_DATA, RxL_FLITS_G0.DATA */
+		if (ext && ev == 0x02 && (um & 0x08))
+			return rx; /* RxL_FLITS_G1.DRS_DATA */
+		if (!ext && ev == 0x01) { /* RxL_FLITS_G0: DATA 2, NON_DATA 4; two flits per qfclk fill the link */
+			double nondata = p->link_util[sock] * 2 * p->qpi_hz - rx;
+			return (um & 0x02 ? rx : 0) + (um & 0x04 ? (nondata > 0 ? nondata : 0) : 0);
+		}
 		if ((ext && ev == 0x00 && (um & 0x08)) || (!ext && ev == 0x00 && (um & 0x02)))
 			return tx; /* TxL_FLITS_G1.DRS_DATA, TxL_FLITS_G0.DATA */
 	} else if (!strcmp(u, "pcu")) {
+		/* FREQ_MAX_LIMIT_THERMAL 4, _POWER 5, _OS 6, _CURRENT 7 (seed 000 Table 2-82 metrics) */
+		const double limited[] = { p->pcu_thermal[sock], p->pcu_power[sock], p->pcu_os[sock], p->pcu_current[sock] };
 		if (!ext && ev == 0x00)
 			return p->pcu_hz;
+		if (!ext && ev >= 0x04 && ev <= 0x07)
+			return limited[ev - 4] * p->pcu_hz;
 	} else if (ev == 0x01) { /* r2pcie, r3qpi CLOCKTICKS */
 		return p->uncore_hz;
 	}

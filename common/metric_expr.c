@@ -1,0 +1,271 @@
+/* Metric expressions: recursive-descent parser into a node array, and its evaluator. */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "metric_expr.h"
+
+struct parser {
+	struct mx_expr *e;
+	const char *src, *p;
+	mx_resolve_fn resolve;
+	void *arg;
+	char *err;
+	size_t len;
+	int first_ev;           /* first event named directly in this expression: what 'boxes' counts */
+	int boxes[16], nboxes;  /* 'boxes' nodes waiting for it */
+	int failed;
+};
+
+static int fail(struct parser *ps, const char *at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	if (ps->failed)
+		return -1;
+	ps->failed = 1;
+	n = snprintf(ps->err, ps->len, "position %d: ", (int)(at - ps->src) + 1);
+	va_start(ap, fmt);
+	if (n >= 0 && (size_t)n < ps->len)
+		vsnprintf(ps->err + n, ps->len - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int node(struct mx_expr *e, int op, double num, int a, int b)
+{
+	if (e->nn == e->capn) {
+		int cap = e->capn ? 2 * e->capn : 16;
+		struct mx_node *n = realloc(e->n, (size_t)cap * sizeof(*n));
+		if (!n)
+			return -1;
+		e->n = n;
+		e->capn = cap;
+	}
+	e->n[e->nn] = (struct mx_node){ op, num, a, b, -1 };
+	return e->nn++;
+}
+
+int mx_add_event(struct mx_expr *e, const char *spec)
+{
+	int i;
+	for (i = 0; i < e->nev && strcmp(e->events[i], spec); i++)
+		;
+	if (i == e->nev) {
+		char **ev = realloc(e->events, (size_t)(e->nev + 1) * sizeof(*ev));
+		if (!ev)
+			return -1;
+		e->events = ev;
+		if (!(ev[e->nev] = strdup(spec)))
+			return -1;
+		e->nev++;
+	}
+	int n = node(e, MX_EVENT, 0, -1, -1);
+	if (n >= 0)
+		e->n[n].ev = i;
+	return n;
+}
+
+static void skip(struct parser *ps)
+{
+	while (isspace((unsigned char)*ps->p))
+		ps->p++;
+}
+
+static int expr(struct parser *ps);
+
+/* NAME[:q[=v]...][{mod[=v],...}] -> "NAME:q=v:mod=v" */
+static int name_token(struct parser *ps, char *out, size_t len)
+{
+	const char *start = ps->p;
+	size_t n = 0;
+	while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '.' ||
+	       (*ps->p == ':' && (isalnum((unsigned char)ps->p[1]) || ps->p[1] == '_')) ||
+	       (*ps->p == '=' && ps->p > start && isalnum((unsigned char)ps->p[1]))) {
+		if (n + 1 >= len)
+			return fail(ps, start, "name too long");
+		out[n++] = *ps->p++;
+	}
+	out[n] = 0;
+	if (*ps->p != '{')
+		return 0;
+	/* the seeds' modifier notation: event{edge_det,thresh=0x1} */
+	const char *brace = ps->p++;
+	for (;;) {
+		char mod[32];
+		size_t m = 0;
+		skip(ps);
+		while ((isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '=') && m + 1 < sizeof(mod))
+			mod[m++] = *ps->p++;
+		mod[m] = 0;
+		if (!m)
+			return fail(ps, ps->p, "expected a modifier inside {}");
+		if (!strncmp(mod, "edge_det", 8) && (!mod[8] || mod[8] == '='))
+			memmove(mod + 4, mod + 8, strlen(mod + 8) + 1); /* edge_det -> edge */
+		if (n + strlen(mod) + 2 >= len)
+			return fail(ps, brace, "name too long");
+		n += (size_t)snprintf(out + n, len - n, ":%s", mod);
+		skip(ps);
+		if (*ps->p == ',') {
+			ps->p++;
+			continue;
+		}
+		if (*ps->p == '}') {
+			ps->p++;
+			return 0;
+		}
+		return fail(ps, ps->p, "expected ',' or '}' after a modifier");
+	}
+}
+
+static int primary(struct parser *ps)
+{
+	const char *at;
+	skip(ps);
+	at = ps->p;
+	if (isdigit((unsigned char)*ps->p) || (*ps->p == '.' && isdigit((unsigned char)ps->p[1]))) {
+		char *end;
+		double v = strtod(ps->p, &end);
+		ps->p = end;
+		return node(ps->e, MX_NUM, v, -1, -1);
+	}
+	if (*ps->p == '(') {
+		ps->p++;
+		int r = expr(ps);
+		skip(ps);
+		if (r < 0)
+			return -1;
+		if (*ps->p != ')')
+			return fail(ps, ps->p, "expected ')'");
+		ps->p++;
+		return r;
+	}
+	if (!isalpha((unsigned char)*ps->p) && *ps->p != '_')
+		return fail(ps, at, *ps->p ? "unexpected '%c'" : "expression ends too early", *ps->p);
+	char name[256];
+	if (name_token(ps, name, sizeof(name)))
+		return -1;
+	skip(ps);
+	if ((!strcmp(name, "min") || !strcmp(name, "max")) && *ps->p == '(') {
+		int a, b;
+		ps->p++;
+		if ((a = expr(ps)) < 0)
+			return -1;
+		skip(ps);
+		if (*ps->p != ',')
+			return fail(ps, ps->p, "%s() takes two arguments: expected ','", name);
+		ps->p++;
+		if ((b = expr(ps)) < 0)
+			return -1;
+		skip(ps);
+		if (*ps->p != ')')
+			return fail(ps, ps->p, "expected ')' after the arguments of %s()", name);
+		ps->p++;
+		return node(ps->e, name[1] == 'i' ? MX_MIN : MX_MAX, 0, a, b);
+	}
+	if (!strcmp(name, "duration"))
+		return node(ps->e, MX_DURATION, 0, -1, -1);
+	if (!strcmp(name, "tsc_hz"))
+		return node(ps->e, MX_TSC, 0, -1, -1);
+	if (!strcmp(name, "boxes")) {
+		if (ps->nboxes == (int)(sizeof(ps->boxes) / sizeof(ps->boxes[0])))
+			return fail(ps, at, "too many 'boxes' terms");
+		int n = node(ps->e, MX_BOXES, 0, -1, -1);
+		if (n >= 0)
+			ps->boxes[ps->nboxes++] = n;
+		return n;
+	}
+	char why[256] = "";
+	int n = ps->resolve(ps->arg, ps->e, name, why, sizeof(why));
+	if (n < 0)
+		return fail(ps, at, "%s", why);
+	if (ps->first_ev < 0 && ps->e->n[n].op == MX_EVENT)
+		ps->first_ev = ps->e->n[n].ev;
+	return n;
+}
+
+static int unary(struct parser *ps)
+{
+	skip(ps);
+	if (*ps->p == '-') {
+		ps->p++;
+		int a = unary(ps);
+		return a < 0 ? -1 : node(ps->e, MX_NEG, 0, a, -1);
+	}
+	return primary(ps);
+}
+
+static int binary(struct parser *ps, int (*operand)(struct parser *), char op1, int code1, char op2, int code2)
+{
+	int a = operand(ps);
+	while (a >= 0) {
+		skip(ps);
+		if (*ps->p != op1 && *ps->p != op2)
+			break;
+		int code = *ps->p++ == op1 ? code1 : code2;
+		int b = operand(ps);
+		if (b < 0)
+			return -1;
+		a = node(ps->e, code, 0, a, b);
+	}
+	return a;
+}
+
+static int term(struct parser *ps) { return binary(ps, unary, '*', MX_MUL, '/', MX_DIV); }
+static int expr(struct parser *ps) { return binary(ps, term, '+', MX_ADD, '-', MX_SUB); }
+
+int mx_parse(struct mx_expr *e, const char *src, mx_resolve_fn resolve, void *arg, char *err, size_t len)
+{
+	struct parser ps = { .e = e, .src = src, .p = src, .resolve = resolve, .arg = arg, .err = err, .len = len,
+			     .first_ev = -1 };
+	int root = expr(&ps);
+	if (root >= 0) {
+		skip(&ps);
+		if (*ps.p)
+			root = fail(&ps, ps.p, "unexpected '%c'", *ps.p);
+	}
+	if (root >= 0 && ps.nboxes && ps.first_ev < 0)
+		root = fail(&ps, src, "'boxes' needs an event in the same expression, whose boxes it counts");
+	for (int i = 0; root >= 0 && i < ps.nboxes; i++)
+		e->n[ps.boxes[i]].ev = ps.first_ev;
+	if (root < 0 && !ps.failed)
+		snprintf(err, len, "out of memory");
+	return root;
+}
+
+void mx_free(struct mx_expr *e)
+{
+	for (int i = 0; i < e->nev; i++)
+		free(e->events[i]);
+	free(e->events);
+	free(e->n);
+	memset(e, 0, sizeof(*e));
+}
+
+double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env)
+{
+	const struct mx_node *n = &e->n[root];
+	double a, b;
+	switch (n->op) {
+	case MX_NUM: return n->num;
+	case MX_EVENT: return env->event(env->arg, n->ev);
+	case MX_BOXES: return env->boxes(env->arg, n->ev);
+	case MX_DURATION: return env->duration_s > 0 ? env->duration_s : NAN;
+	case MX_TSC: return env->tsc_hz > 0 ? env->tsc_hz : NAN;
+	case MX_NEG: return -mx_eval(e, n->a, env);
+	default: break;
+	}
+	a = mx_eval(e, n->a, env);
+	b = mx_eval(e, n->b, env);
+	switch (n->op) {
+	case MX_ADD: return a + b;
+	case MX_SUB: return a - b;
+	case MX_MUL: return a * b;
+	case MX_DIV: return b == 0 ? NAN : a / b;
+	case MX_MIN: return isnan(a) || isnan(b) ? NAN : fmin(a, b);
+	case MX_MAX: return isnan(a) || isnan(b) ? NAN : fmax(a, b);
+	}
+	return NAN;
+}

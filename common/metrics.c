@@ -1,0 +1,341 @@
+/*
+ * Derived metrics: definitions (the platform's eventtables/<platform>/metrics.json,
+ * embedded at build time, plus files loaded at run time), parsed once into
+ * expressions whose leaves are event specs, and evaluated over a session.
+ */
+#include <ctype.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "uncore_priv.h"
+#include "arena.h"
+#include "error.h"
+
+static int find(const uncore_t *u, const char *name)
+{
+	for (int i = 0; i < u->nmetrics; i++)
+		if (!strcmp(u->metrics[i].name, name))
+			return i;
+	return -1;
+}
+
+/* ---- parsing: event names are resolved against the catalog, metric names inlined ---- */
+
+struct resolve_ctx {
+	uncore_t *u;
+	int type_idx; /* -2 none yet, -1 several units */
+};
+
+static void merge_type(struct resolve_ctx *c, int t)
+{
+	c->type_idx = c->type_idx == -2 ? t : (c->type_idx == t ? t : -1);
+}
+
+static int parse_metric(uncore_t *u, int m, char *err, size_t len);
+
+static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, size_t len)
+{
+	struct resolve_ctx *c = arg;
+	int m = find(c->u, name);
+	if (m >= 0) { /* another metric: its expression, inlined */
+		char sub[256];
+		if (parse_metric(c->u, m, sub, sizeof(sub))) {
+			snprintf(err, len, "metric %s: %s", name, sub);
+			return -1;
+		}
+		struct resolve_ctx inner = { c->u, -2 };
+		int root = mx_parse(e, c->u->metrics[m].expr, resolve, &inner, sub, sizeof(sub));
+		if (root < 0)
+			snprintf(err, len, "metric %s: %s", name, sub);
+		else
+			merge_type(c, inner.type_idx);
+		return root;
+	}
+	struct encoded enc;
+	if (spec_parse(c->u, name, &enc)) {
+		snprintf(err, len, "%s", uncore_error());
+		return -1;
+	}
+	if (enc.socket >= 0 || enc.box >= 0) {
+		snprintf(err, len, "'%s': socket= and box= are chosen when the metric is read, not in its formula", name);
+		return -1;
+	}
+	merge_type(c, enc.type_idx);
+	return mx_add_event(e, name);
+}
+
+static int parse_metric(uncore_t *u, int m, char *err, size_t len)
+{
+	struct uc_metric *mt = &u->metrics[m];
+	if (mt->state == 2)
+		return 0;
+	if (mt->state == 1) {
+		snprintf(err, len, "metric %s refers to itself", mt->name);
+		return -1;
+	}
+	mt->state = 1;
+	struct resolve_ctx c = { u, -2 };
+	mt->root = mx_parse(&mt->x, mt->expr, resolve, &c, err, len);
+	if (mt->root < 0) {
+		mx_free(&mt->x);
+		mt->state = 0;
+		return -1;
+	}
+	mt->type_idx = c.type_idx < 0 ? -1 : c.type_idx;
+	mt->state = 2;
+	return 0;
+}
+
+/* ---- definitions ---- */
+
+static const char *json_str(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+/* "1e-9GB/s" -> 1e-9 and "GB/s"; perf's ScaleUnit form */
+static void scale_unit(const char *su, double *scale, const char **unit)
+{
+	char *end;
+	double v = strtod(su, &end);
+	*scale = end == su ? 1 : v;
+	*unit = end == su ? su : end;
+}
+
+static int valid_name(const char *s)
+{
+	if (!*s || !islower((unsigned char)*s))
+		return 0;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+static void drop_from(uncore_t *u, int first)
+{
+	for (int m = first; m < u->nmetrics; m++)
+		mx_free(&u->metrics[m].x);
+	u->nmetrics = first;
+}
+
+/* Add the definitions of one JSON text; returns how many, or -1 (nothing added). */
+static int load_defs(uncore_t *u, const char *what, json_t *root)
+{
+	int first = u->nmetrics;
+	if (!json_is_array(root))
+		return uc_err("%s: expected a JSON array of metric objects", what);
+	for (size_t i = 0; i < json_array_size(root); i++) {
+		json_t *o = json_array_get(root, i);
+		const char *name = json_str(o, "MetricName"), *expr = json_str(o, "MetricExpr");
+		struct uc_metric d = { .type_idx = -1 }, *nm;
+		if (!json_is_object(o) || !valid_name(name) || !*expr) {
+			drop_from(u, first);
+			return uc_err("%s: metric %zu%s%s: needs MetricName (lower case, digits, '_') and MetricExpr", what,
+				      i + 1, *name ? " " : "", name);
+		}
+		if (find(u, name) >= 0) {
+			drop_from(u, first);
+			return uc_err("%s: metric %s is already defined; give it another name", what, name);
+		}
+		d.name = arena_strdup(&u->arena, name);
+		d.expr = arena_strdup(&u->arena, expr);
+		d.group = arena_strdup(&u->arena, json_str(o, "MetricGroup"));
+		d.desc = arena_strdup(&u->arena, json_str(o, "BriefDescription"));
+		scale_unit(json_str(o, "ScaleUnit"), &d.scale, &d.unit);
+		d.unit = arena_strdup(&u->arena, d.unit);
+		if (!d.name || !d.expr || !d.group || !d.desc || !d.unit ||
+		    !(nm = realloc(u->metrics, (size_t)(u->nmetrics + 1) * sizeof(*nm)))) {
+			drop_from(u, first);
+			return uc_err("out of memory");
+		}
+		u->metrics = nm;
+		u->metrics[u->nmetrics++] = d;
+	}
+	/* every expression must parse: refuse the file at load, naming metric and position */
+	for (int m = first; m < u->nmetrics; m++) {
+		char err[512];
+		if (parse_metric(u, m, err, sizeof(err))) {
+			uc_err("%s: metric %s: %s in '%s'", what, u->metrics[m].name, err, u->metrics[m].expr);
+			drop_from(u, first);
+			return -1;
+		}
+	}
+	return u->nmetrics - first;
+}
+
+static int load_file(uncore_t *u, const char *file)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(file, 0, &jerr);
+	int n;
+	if (!root)
+		return uc_err("%s:%d:%d: %s", file, jerr.line, jerr.column, jerr.text);
+	n = load_defs(u, file, root);
+	json_decref(root);
+	return n;
+}
+
+int metrics_ensure(uncore_t *u)
+{
+	const char *env = getenv("UNCORE_METRICS");
+	if (u->metrics_ready)
+		return 0;
+	u->metrics_ready = 1;
+	if (u->plat->metrics_json) {
+		json_error_t jerr;
+		json_t *root = json_loads(u->plat->metrics_json, 0, &jerr);
+		int n = root ? load_defs(u, "built-in metrics", root) : uc_err("built-in metrics:%d:%d: %s", jerr.line,
+										 jerr.column, jerr.text);
+		json_decref(root);
+		if (n < 0)
+			return -1;
+	}
+	while (env && *env) {
+		char file[4096];
+		size_t n = strcspn(env, ":");
+		snprintf(file, sizeof(file), "%.*s", (int)n, env);
+		if (load_file(u, file) < 0)
+			return uc_err_prefix("UNCORE_METRICS: ");
+		env += n + (env[n] == ':');
+	}
+	return 0;
+}
+
+void metrics_free(uncore_t *u)
+{
+	for (int i = 0; i < u->nmetrics; i++)
+		mx_free(&u->metrics[i].x);
+	free(u->metrics);
+}
+
+int uncore_load_metrics(uncore_t *u, const char *file)
+{
+	if (metrics_ensure(u))
+		return -1;
+	return load_file(u, file);
+}
+
+int uncore_num_metrics(uncore_t *u) { return metrics_ensure(u) ? -1 : u->nmetrics; }
+
+int uncore_metric_find(uncore_t *u, const char *name)
+{
+	if (metrics_ensure(u))
+		return -1;
+	int m = find(u, name);
+	if (m < 0)
+		return uc_err("unknown metric '%s' on %s (see 'uncore list --metrics')", name, u->plat->name);
+	return m;
+}
+
+int uncore_metric_info(uncore_t *u, int idx, struct uncore_metric_info *o)
+{
+	if (metrics_ensure(u))
+		return -1;
+	if (idx < 0 || idx >= u->nmetrics)
+		return uc_err("no metric %d", idx);
+	const struct uc_metric *m = &u->metrics[idx];
+	*o = (struct uncore_metric_info){ m->name, m->expr, m->unit, m->scale, m->group, m->desc, m->type_idx };
+	return 0;
+}
+
+/* ---- a metric in a session ---- */
+
+void session_metrics_free(struct session_metric *m, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(m[i].ev);
+	free(m);
+}
+
+int uncore_session_add_metric(uncore_session_t *s, const char *name)
+{
+	uncore_t *u = session_owner(s);
+	int m = uncore_metric_find(u, name), *n, before = uncore_session_num_events(s);
+	struct session_metric **list = session_metrics(s, &n), *nl;
+	if (m < 0)
+		return -1;
+	const struct uc_metric *mt = &u->metrics[m];
+	int *ev = calloc((size_t)mt->x.nev + 1, sizeof(*ev));
+	if (!ev)
+		return uc_err("out of memory");
+	for (int i = 0; i < mt->x.nev; i++) {
+		ev[i] = session_find_event(s, mt->x.events[i]);
+		if (ev[i] < 0 && (ev[i] = uncore_session_add(s, mt->x.events[i])) < 0) {
+			char why[512];
+			snprintf(why, sizeof(why), "%s", uncore_error());
+			free(ev);
+			session_truncate(s, before);
+			return uc_err("metric %s cannot be measured%s: %s", name,
+				      before ? " together with the session's other events" : "", why);
+		}
+	}
+	nl = realloc(*list, (size_t)(*n + 1) * sizeof(*nl));
+	if (!nl) {
+		free(ev);
+		session_truncate(s, before);
+		return uc_err("out of memory");
+	}
+	*list = nl;
+	nl[*n] = (struct session_metric){ m, ev };
+	return (*n)++;
+}
+
+int uncore_session_num_metrics(const uncore_session_t *s)
+{
+	int n = 0;
+	while (session_metric_get(s, n))
+		n++;
+	return n;
+}
+
+const char *uncore_session_metric_name(const uncore_session_t *s, int m)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	return sm ? session_owner(s)->metrics[sm->metric].name : NULL;
+}
+
+struct eval_ctx {
+	const uncore_session_t *s;
+	const struct session_metric *sm;
+	int socket, box, window;
+};
+
+static double ev_value(void *arg, int ev)
+{
+	const struct eval_ctx *c = arg;
+	uint64_t v;
+	if (session_window_value(c->s, c->sm->ev[ev], c->socket, c->box, c->window, &v))
+		return NAN;
+	return (double)v;
+}
+
+static double ev_boxes(void *arg, int ev)
+{
+	const struct eval_ctx *c = arg;
+	int n = 0;
+	if (c->box >= 0)
+		return 1;
+	for (int sock = 0; sock < session_owner(c->s)->host.nsockets; sock++)
+		if (c->socket < 0 || c->socket == sock)
+			n += uncore_session_event_boxes(c->s, c->sm->ev[ev], sock);
+	return n ? n : NAN;
+}
+
+int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	uncore_t *u = session_owner(s);
+	if (!sm)
+		return uc_err("no metric %d in this session", m);
+	const struct uc_metric *mt = &u->metrics[sm->metric];
+	if (box >= 0 && mt->type_idx < 0)
+		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
+	struct eval_ctx c = { s, sm, socket, box, window };
+	struct mx_env env = { ev_value, ev_boxes, (double)session_window_ns(s, window) / 1e9, u->host.tsc_hz, &c };
+	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
+	return 0;
+}

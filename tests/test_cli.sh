@@ -65,5 +65,44 @@ check "generic: event from --events counted" 'echo "$out" | grep -q "^socket0 *U
 err=$($UNCORE --backend sim:emr --events "$top_srcdir/tests/fixtures/bad_syntax.json" list 2>&1); rc=$?
 check "bad JSON refused with file and line" '[ $rc -ne 0 ] && echo "$err" | grep -q "bad_syntax.json:3:"'
 
+# Derived metrics.  near VALUE TRUTH: within 0.5%.
+near() { awk -v v="$1" -v t="$2" 'BEGIN { d = v - t; if (d < 0) d = -d; exit !(d <= 0.005 * t) }'; }
+# every "socket S NAME V UNIT" line of $out must be near the truth for its socket (TRUTH0 / TRUTH1)
+all_near() { # name unit truth0 truth1 expected-lines
+	lines=$(echo "$out" | grep -E "socket[01] +$1 +[0-9.]+ $2\$" || true)
+	[ "$(echo "$lines" | grep -c .)" -eq "$5" ] || return 1
+	echo "$lines" | while read -r t sock name v unit; do
+		case $sock in socket0) near "$v" "$3" || exit 1 ;; *) near "$v" "$4" || exit 1 ;; esac
+	done
+}
+for plat in snbep emr; do
+	# the real clock: the simulator's rates against the session's own elapsed time
+	out=$($UNCORE stat --backend sim:$plat -M mem_bw_read,mem_bw_write -I 1000 --duration 3 2>&1)
+	check "$plat: -M mem_bw_read -I 1000: three intervals equal the truth in GB/s" 'all_near mem_bw_read GB/s 12.8 25.6 6'
+	check "$plat: -M mem_bw_write: three intervals equal the truth" 'all_near mem_bw_write GB/s 4.8 9.6 6'
+	check "$plat: metric output says simulated" 'echo "$out" | grep -q SIMULATED'
+done
+out=$($UNCORE --backend sim:emr,clock=manual stat --metric-group memory --per-box --duration 1)
+check "emr: --metric-group memory per channel (8 x 1.6 GB/s on socket 0)" '[ "$(echo "$out" | grep -cE "^  imc[0-9]+ +mem_bw_read +1\.6000 GB/s$")" -eq 8 ] && echo "$out" | grep -qE "^socket1 +mem_bw_total +35\.2000 GB/s$"'
+out=$($UNCORE --backend sim:snbep,clock=manual stat -M llc_miss_ratio,llc_miss_latency_ns,qpi_rx_util --duration 1 2>&1); rc=$?
+check "snbep: LLC ratio and latency need CBo counters 0-1 at once: refused" '[ $rc -ne 0 ] && echo "$out" | grep -q "cannot be measured together"'
+out=$($UNCORE --backend sim:snbep,clock=manual stat -M llc_miss_latency_ns,qpi_rx_util,uncore_freq --duration 1 2>&1)
+check "snbep: latency 100 ns, link use 40 %, uncore 2.7 GHz on socket 1" 'echo "$out" | grep -qE "^socket1 +llc_miss_latency_ns +100\.0000 ns$" && echo "$out" | grep -qE "^socket1 +qpi_rx_util +40\.0000 %$" && echo "$out" | grep -qE "^socket0 +uncore_freq +2\.7000 GHz$"'
+err=$($UNCORE --backend sim:emr stat -M llc_miss_ratio,llc_miss_latency_ns --duration 1 2>&1); rc=$?
+check "emr: metrics that do not fit together are refused with the reason" '[ $rc -eq 1 ] && echo "$err" | grep -q "metric llc_miss_latency_ns cannot be measured together with the session.s other events: cannot place .* in cha box 0 (socket 0): 4 counters"'
+err=$($UNCORE --backend sim:emr stat -M mem_bw_raed --duration 1 2>&1); rc=$?
+check "unknown metric refused" '[ $rc -eq 1 ] && echo "$err" | grep -q "unknown metric .mem_bw_raed. on emr"'
+err=$($UNCORE --backend sim:emr stat --metric-group nope --duration 1 2>&1); rc=$?
+check "unknown metric group refused" '[ $rc -ne 0 ] && echo "$err" | grep -q "no metric group .nope."'
+lst=$($UNCORE --backend sim:emr list --metrics --format tsv)
+check "list --metrics: name, unit, group, per-box unit, formula" 'echo "$lst" | grep -q "^mem_bw_read	GB/s	memory	imc	UNC_M_CAS_COUNT.RD \* 64 / duration	" && [ "$(echo "$lst" | grep -vc "^#")" -ge 18 ]'
+lst=$($UNCORE --backend sim:snbep list --metrics)
+check "list --metrics text shows the formula" 'echo "$lst" | grep -q "^qpi_rx_util .*% .*interconnect .*per qpi .*(UNC_Q_RxL_FLITS_G0.DATA + UNC_Q_RxL_FLITS_G0.NON_DATA) / (2 \* UNC_Q_CLOCKTICKS)"'
+tmp=$(mktemp)
+echo '[{"MetricName": "broken", "MetricExpr": "(UNC_M_CAS_COUNT.RD * 64"}]' > "$tmp"
+err=$($UNCORE --backend sim:snbep --metric-file "$tmp" list --metrics 2>&1); rc=$?
+check "malformed metric file refused with metric and position" '[ $rc -ne 0 ] && echo "$err" | grep -q "metric broken: position 25: expected .)."'
+rm -f "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,397 @@
+/*
+ * Derived metrics: the expression language, definition files, refusals, and
+ * every metric of every platform against the simulator's truth over intervals
+ * in which every counter wraps.
+ */
+#include <math.h>
+#include <string.h>
+#include "sim_helpers.h"
+#include "metric_expr.h"
+
+/* ---- the expression language, with names resolved by a stub ---- */
+
+static char last_name[256];
+
+static int stub_resolve(void *arg, struct mx_expr *e, const char *name, char *err, size_t len)
+{
+	(void)arg;
+	snprintf(last_name, sizeof(last_name), "%s", name);
+	if (!strncmp(name, "BAD", 3)) {
+		snprintf(err, len, "unknown event '%s'", name);
+		return -1;
+	}
+	return mx_add_event(e, name);
+}
+
+static double stub_event(void *arg, int ev) { (void)arg; return 10.0 * (ev + 1); } /* 10, 20, ... */
+static double stub_boxes(void *arg, int ev) { (void)arg; (void)ev; return 4; }
+
+static double eval(const char *src)
+{
+	struct mx_expr e = { 0 };
+	char err[256] = "";
+	int root = mx_parse(&e, src, stub_resolve, NULL, err, sizeof(err));
+	if (root < 0)
+		fprintf(stderr, "%s: %s\n", src, err);
+	CU_ASSERT_FATAL(root >= 0);
+	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL };
+	double v = mx_eval(&e, root, &env);
+	mx_free(&e);
+	return v;
+}
+
+static void refused(const char *src, const char *words)
+{
+	struct mx_expr e = { 0 };
+	char err[256] = "";
+	CU_ASSERT(mx_parse(&e, src, stub_resolve, NULL, err, sizeof(err)) < 0);
+	if (!strstr(err, words))
+		fprintf(stderr, "'%s': message '%s' lacks '%s'\n", src, err, words);
+	CU_ASSERT(strstr(err, words) != NULL);
+	mx_free(&e);
+}
+
+static void test_expressions(void)
+{
+	CU_ASSERT_DOUBLE_EQUAL(eval("1 + 2 * 3"), 7, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("(1 + 2) * 3"), 9, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("8 - 2 - 1"), 5, 1e-12);     /* left associative */
+	CU_ASSERT_DOUBLE_EQUAL(eval("64 / 9 / 2"), 64.0 / 18, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("-3 + -(-2)"), -1, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("1e9 * 0.5 + 0x40"), 5e8 + 64, 1e-3);
+	CU_ASSERT_DOUBLE_EQUAL(eval("min(3, 2 * 4) + max(1, 5)"), 8, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("A * 64 / duration"), 10 * 64 / 2.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("A / B + A"), 10.0 / 20 + 10, 1e-12); /* A is one event, used twice */
+	CU_ASSERT_DOUBLE_EQUAL(eval("X / boxes / duration"), 10.0 / 4 / 2, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(eval("tsc_hz * duration"), 5.2e9, 1);
+	CU_ASSERT(isnan(eval("A / (B - B)")));     /* division by zero */
+	CU_ASSERT(isnan(eval("max(1, A / 0)")));
+	/* qualifiers and the seeds' modifier notation reach the resolver as one spec */
+	eval("UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182 * 2");
+	CU_ASSERT_STRING_EQUAL(last_name, "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182");
+	eval("COUNTER0_OCCUPANCY{edge_det,thresh=0x1} + 1");
+	CU_ASSERT_STRING_EQUAL(last_name, "COUNTER0_OCCUPANCY:edge:thresh=0x1");
+}
+
+static void test_malformed(void)
+{
+	refused("A * ", "position 5: expression ends too early");
+	refused("(A + 2", "position 7: expected ')'");
+	refused("A $ 2", "position 3: unexpected '$'");
+	refused("min(A)", "expected ','");
+	refused("A + BAD_EVENT", "position 5: unknown event 'BAD_EVENT'");
+	refused("X{edge_det thresh}", "expected ',' or '}'");
+	refused("boxes * 2", "'boxes' needs an event");
+	refused("", "expression ends too early");
+}
+
+/* ---- definition files ---- */
+
+static char tmpdir[] = "/tmp/uncore-metrics-XXXXXX";
+
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[256];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void load_refused(uncore_t *u, const char *text, const char *words)
+{
+	int before = uncore_num_metrics(u);
+	CU_ASSERT(uncore_load_metrics(u, write_file("bad.json", text)) < 0);
+	if (!strstr(uncore_error(), words))
+		fprintf(stderr, "message '%s' lacks '%s'\n", uncore_error(), words);
+	CU_ASSERT(strstr(uncore_error(), words) != NULL);
+	CU_ASSERT_EQUAL(uncore_num_metrics(u), before); /* nothing of a refused file stays */
+}
+
+static void test_definition_files(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	int n = uncore_num_metrics(u);
+	CU_ASSERT(n >= 15);
+	load_refused(u, "[{\"MetricName\": \"x\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD * \"}]",
+		     "bad.json: metric x: position 22: expression ends too early");
+	load_refused(u, "[{\"MetricName\": \"y\", \"MetricExpr\": \"UNC_M_NOPE / duration\"}]",
+		     "metric y: position 1: unknown event 'UNC_M_NOPE'");
+	load_refused(u, "[{\"MetricName\": \"z\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD:bogus=1\"}]",
+		     "unknown qualifier 'bogus'");
+	load_refused(u, "[{\"MetricName\": \"a\", \"MetricExpr\": \"b + 1\"}, {\"MetricName\": \"b\", \"MetricExpr\": \"a\"}]",
+		     "refers to itself");
+	load_refused(u, "[{\"MetricName\": \"mem_bw_read\", \"MetricExpr\": \"1\"}]", "already defined");
+	load_refused(u, "[{\"MetricName\": \"Upper\", \"MetricExpr\": \"1\"}]", "needs MetricName");
+	load_refused(u, "[{\"MetricName\": \"s\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD:socket=1\"}]",
+		     "chosen when the metric is read");
+	load_refused(u, "[{\"MetricName\": \"j\",", "bad.json:1:");
+	/* a good file: a new metric built on a built-in one, and the TSC term */
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("good.json",
+		"[{\"MetricName\": \"mem_bw_read_mib\", \"MetricExpr\": \"mem_bw_read / 1048576\", \"ScaleUnit\": \"MiB/s\","
+		" \"MetricGroup\": \"site\", \"BriefDescription\": \"reads in MiB/s\"},"
+		" {\"MetricName\": \"tsc_check\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD * 0 + tsc_hz\"},"
+		" {\"MetricName\": \"nothing_to_divide\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / (UNC_M_CAS_COUNT.WR - UNC_M_CAS_COUNT.WR)\"},"
+		" {\"MetricName\": \"mixed\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / UNC_C_CLOCKTICKS\"}]")), 4);
+	CU_ASSERT_EQUAL(uncore_num_metrics(u), n + 4);
+	struct uncore_metric_info mi;
+	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "mem_bw_read_mib"), &mi) == 0);
+	CU_ASSERT_STRING_EQUAL(mi.unit, "MiB/s");
+	CU_ASSERT_DOUBLE_EQUAL(mi.scale, 1, 0);
+	CU_ASSERT_STRING_EQUAL(mi.group, "site");
+	CU_ASSERT(uncore_metric_find(u, "no_such_metric") < 0);
+	CU_ASSERT(strstr(uncore_error(), "unknown metric 'no_such_metric'") != NULL);
+
+	uncore_session_t *s;
+	double v;
+	uncore_session_new(u, &s);
+	int mib = uncore_session_add_metric(s, "mem_bw_read_mib"), tsc = uncore_session_add_metric(s, "tsc_check");
+	int nan = uncore_session_add_metric(s, "nothing_to_divide"), mixed = uncore_session_add_metric(s, "mixed");
+	CU_ASSERT_FATAL(mib >= 0 && tsc >= 0 && nan >= 0 && mixed >= 0);
+	CU_ASSERT_EQUAL(uncore_session_num_events(s), 3); /* CAS RD shared by three metrics, WR, CBo clock */
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	CU_ASSERT(uncore_session_metric_value(s, mib, 1, -1, UNCORE_SINCE_START, &v) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(v, 25.6e9 / 1048576, 25.6e9 / 1048576 * 1e-6);
+	CU_ASSERT(uncore_session_metric_value(s, tsc, 0, -1, UNCORE_SINCE_START, &v) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(v, sim_of(u->acc)->prof.tsc_hz, 1);
+	CU_ASSERT(uncore_session_metric_value(s, nan, 0, -1, UNCORE_SINCE_START, &v) == 0);
+	CU_ASSERT(isnan(v));
+	CU_ASSERT(uncore_session_metric_value(s, mixed, 0, 1, UNCORE_SINCE_START, &v) < 0);
+	CU_ASSERT(strstr(uncore_error(), "several units") != NULL);
+	CU_ASSERT(uncore_session_metric_value(s, mixed, 0, -1, UNCORE_SINCE_START, &v) == 0 && v > 0);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* ---- metrics whose events do not fit the counters at once are refused, the session unchanged ---- */
+
+static void test_unschedulable(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual");
+	uncore_session_t *s;
+	double v;
+	uncore_session_new(u, &s);
+	int ratio = uncore_session_add_metric(s, "llc_miss_ratio");
+	CU_ASSERT_FATAL(ratio >= 0);
+	int nev = uncore_session_num_events(s);
+	/* two LLC_LOOKUPs + TOR occupancy, inserts and clock: five events for four CHA counters */
+	CU_ASSERT(uncore_session_add_metric(s, "llc_miss_latency_ns") < 0);
+	CU_ASSERT(strstr(uncore_error(), "metric llc_miss_latency_ns cannot be measured together") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "cha") != NULL);
+	fprintf(stderr, "refusal: %s\n", uncore_error());
+	CU_ASSERT_EQUAL(uncore_session_num_events(s), nev);
+	CU_ASSERT_EQUAL(uncore_session_num_metrics(s), 1);
+	/* what was accepted still counts right */
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	CU_ASSERT(uncore_session_metric_value(s, ratio, 1, -1, UNCORE_SINCE_START, &v) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(v, 100 * sim_of(u->acc)->prof.llc_miss_ratio[1], 0.01);
+	uncore_session_free(s);
+
+	/* both TOR occupancies want counter 0 */
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add_metric(s, "llc_miss_latency_ns") >= 0);
+	CU_ASSERT(uncore_session_add_metric(s, "llc_hit_latency_ns") < 0);
+	CU_ASSERT(strstr(uncore_error(), "counter") != NULL);
+	uncore_session_free(s);
+	uncore_close(u);
+
+	/* SNB-EP: the seed's AVG_TOR_DRD_HIT_LATENCY needs two TOR occupancies on counter 0 at once */
+	u = open_sim("sim:snbep,clock=manual");
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("hit.json",
+		"[{\"MetricName\": \"avg_tor_drd_hit_latency\", \"MetricExpr\": \"(UNC_C_TOR_OCCUPANCY.OPCODE:opc=0x182 - "
+		"UNC_C_TOR_OCCUPANCY.MISS_OPCODE:opc=0x182) / (UNC_C_TOR_INSERTS.OPCODE:opc=0x182 - "
+		"UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182)\"}]")), 1);
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add_metric(s, "avg_tor_drd_hit_latency") < 0);
+	CU_ASSERT(strstr(uncore_error(), "metric avg_tor_drd_hit_latency cannot be measured: ") != NULL);
+	CU_ASSERT_EQUAL(uncore_session_num_events(s), 0);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* ---- truth: what each metric must equal on the simulator, from its profile ---- */
+
+struct truth {
+	double v;  /* per socket, in the metric's unit */
+	int split; /* a rate spread evenly over the boxes (per-box truth = v / boxes), else the same per box */
+};
+
+static struct truth truth_of(const struct sim *sim, const char *m, int s)
+{
+	const struct sim_profile *p = &sim->prof;
+	static const struct {
+		const char *name;
+		size_t off;
+		double scale;
+		int split;
+	} per_socket[] = {
+#define F(x) offsetof(struct sim_profile, x)
+		{ "mem_bw_read", F(mem_read_bps), 1e-9, 1 },      { "mem_bw_write", F(mem_write_bps), 1e-9, 1 },
+		{ "llc_lookups", F(llc_lookups), 1e-6, 1 },       { "llc_miss_ratio", F(llc_miss_ratio), 100, 0 },
+		{ "llc_miss_latency_ns", F(llc_miss_lat_ns), 1, 0 }, { "llc_hit_latency_ns", F(llc_hit_lat_ns), 1, 0 },
+		{ "mem_read_latency_ns", F(mem_read_lat_ns), 1, 0 }, { "qpi_rx_bw", F(qpi_rx_bps), 1e-9, 1 },
+		{ "qpi_tx_bw", F(qpi_tx_bps), 1e-9, 1 },          { "upi_rx_bw", F(qpi_rx_bps), 1e-9, 1 },
+		{ "upi_tx_bw", F(qpi_tx_bps), 1e-9, 1 },          { "qpi_rx_util", F(link_util), 100, 0 },
+		{ "upi_tx_util", F(link_util), 100, 0 },          { "pcu_thermal_limited", F(pcu_thermal), 100, 0 },
+		{ "pcu_power_limited", F(pcu_power), 100, 0 },    { "pcu_os_limited", F(pcu_os), 100, 0 },
+		{ "pcu_current_limited", F(pcu_current), 100, 0 }, { "iio_bw_write", F(iio_in_bps), 1e-9, 1 },
+		{ "iio_bw_read", F(iio_out_bps), 1e-9, 1 },
+#undef F
+	};
+	for (size_t i = 0; i < sizeof(per_socket) / sizeof(per_socket[0]); i++)
+		if (!strcmp(m, per_socket[i].name))
+			return (struct truth){ ((const double *)((const char *)p + per_socket[i].off))[s] * per_socket[i].scale,
+					       per_socket[i].split };
+	if (!strcmp(m, "mem_bw_total"))
+		return (struct truth){ (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, 1 };
+	if (!strcmp(m, "llc_misses"))
+		return (struct truth){ p->llc_lookups[s] * p->llc_miss_ratio[s] * 1e-6, 1 };
+	if (!strcmp(m, "uncore_freq"))
+		return (struct truth){ p->uncore_hz * 1e-9, 0 };
+	if (!strcmp(m, "dram_freq"))
+		return (struct truth){ p->dram_hz * 1e-9, 0 };
+	return (struct truth){ NAN, 0 };
+}
+
+static int check(const char *what, double got, double want)
+{
+	int ok = fabs(got - want) <= 0.005 * fabs(want) && !isnan(got);
+	if (!ok)
+		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
+	CU_ASSERT(ok);
+	return ok;
+}
+
+/* One metric on a fresh simulated machine: counters (free-running ones too) wrap 0.4 s after start. */
+static int truth_metric(const char *spec, const char *backend, int idx, uint64_t *wraps)
+{
+	uncore_t *u = open_sim(spec);
+	struct sim *sim = sim_of(u->acc);
+	struct uncore_metric_info mi;
+	uncore_session_t *s;
+	char what[160];
+	int checked = 0;
+	uncore_metric_info(u, idx, &mi);
+	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
+		if (isnan(truth_of(sim, mi.name, sock).v)) {
+			fprintf(stderr, "%s: metric %s has no truth test\n", backend, mi.name);
+			CU_FAIL("a metric without a truth test");
+		}
+	uncore_session_new(u, &s);
+	int m = uncore_session_add_metric(s, mi.name);
+	if (m < 0)
+		fprintf(stderr, "%s: %s\n", mi.name, uncore_error());
+	CU_ASSERT_FATAL(m >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	/* each of the three 1 s intervals: the first holds every counter's wrap */
+	for (int step = 0; step < 3; step++) {
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			double v;
+			snprintf(what, sizeof(what), "%s %s socket %d interval %d", backend, mi.name, sock, step);
+			CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_LAST_INTERVAL, &v) == 0);
+			check(what, v, truth_of(sim, mi.name, sock).v);
+		}
+	}
+	uint64_t counting = 0; /* events that counted anything: each of their counters wrapped */
+	for (int e = 0; e < uncore_session_num_events(s); e++)
+		counting += val(s, e, -1) > 0;
+	CU_ASSERT(counting > 0 && sim->wraps >= counting);
+	*wraps += sim->wraps;
+	for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+		double v;
+		struct truth t = truth_of(sim, mi.name, sock);
+		snprintf(what, sizeof(what), "%s %s socket %d over 3 s", backend, mi.name, sock);
+		CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_SINCE_START, &v) == 0);
+		checked += check(what, v, t.v);
+		/* per box (channel, link, CBo/CHA, stack) where the metric has one unit */
+		int nb = mi.box_unit >= 0 ? uncore_unit_boxes(u, mi.box_unit, sock) : 0;
+		for (int k = 0; k < nb; k++) {
+			int box = uncore_box_number(u, mi.box_unit, sock, k);
+			snprintf(what, sizeof(what), "%s %s socket %d box %d", backend, mi.name, sock, box);
+			CU_ASSERT(uncore_session_metric_value(s, m, sock, box, UNCORE_SINCE_START, &v) == 0);
+			check(what, v, t.split ? t.v / nb : t.v);
+		}
+	}
+	uncore_session_free(s);
+	assert_left_as_found(sim);
+	uncore_close(u);
+	return checked;
+}
+
+static void truth_platform(const char *backend)
+{
+	char spec[128];
+	uint64_t wraps = 0;
+	int checked = 0;
+	snprintf(spec, sizeof(spec), "%s,clock=manual,prewrap=0.4", backend);
+	uncore_t *u = open_sim(spec);
+	int n = uncore_num_metrics(u);
+	uncore_close(u);
+	CU_ASSERT(n > 0);
+	for (int i = 0; i < n; i++)
+		checked += truth_metric(spec, backend, i, &wraps);
+	fprintf(stderr, "%s: %d metrics, %d per-socket values equal the truth over intervals with %llu wraps\n", backend,
+		n, checked, (unsigned long long)wraps);
+}
+
+static void test_truth_snbep(void) { truth_platform("sim:snbep"); }
+static void test_truth_emr(void) { truth_platform("sim:emr"); }
+
+/* Metric sets meant to run together (the default set of the collectd plugin among them) fit the counters. */
+static void test_groups_fit(void)
+{
+	static const char *const backends[] = { "sim:snbep", "sim:emr" };
+	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
+	for (int b = 0; b < 2; b++)
+		for (int set = 0; set < 2; set++) {
+			uncore_t *u = open_sim(backends[b]);
+			uncore_session_t *s;
+			int added = 0;
+			uncore_session_new(u, &s);
+			for (int i = 0; i < uncore_num_metrics(u); i++) {
+				struct uncore_metric_info mi;
+				uncore_metric_info(u, i, &mi);
+				for (int g = 0; g < 4 && sets[set][g]; g++)
+					if (!strcmp(mi.group, sets[set][g])) {
+						int rc = uncore_session_add_metric(s, mi.name);
+						if (rc < 0)
+							fprintf(stderr, "%s: %s\n", backends[b], uncore_error());
+						CU_ASSERT(rc >= 0);
+						added++;
+					}
+			}
+			CU_ASSERT(added >= 4);
+			uncore_session_free(s);
+			uncore_close(u);
+		}
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "expressions evaluate; NaN on division by zero", test_expressions },
+		{ "malformed expressions refused with their position", test_malformed },
+		{ "definition files: refusals and a good file", test_definition_files },
+		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
+		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },
+		{ "every EMR metric equals the truth across wraps", test_truth_emr },
+		{ "metric groups fit the counters together", test_groups_fit },
+		{ NULL, NULL },
+	};
+	if (!mkdtemp(tmpdir))
+		return 2;
+	int rc = run_suite("metrics", tests);
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd))
+		rc = rc ? rc : 2;
+	return rc;
+}

@@ -5,6 +5,7 @@
  * backend every backend call is one pread/pwrite system call.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include "uncore.h"
 
@@ -46,6 +47,60 @@ static int bench_emr_open(void)
 	return 0;
 }
 
+/* The default metric set (memory, llc, interconnect, clock) of a 2-socket EMR: loading the
+ * definitions, one read, and evaluating every metric on every socket (what a collectd read does). */
+static int bench_emr_metrics(void)
+{
+	static const char *const groups[] = { "memory", "llc", "interconnect", "clock" };
+	const int iters = 2000;
+	uncore_t *u;
+	uncore_session_t *s;
+	int nm = 0, values = 0;
+	double sink = 0;
+	if (uncore_open("sim:emr,sockets=2,clock=manual", &u) || uncore_session_new(u, &s))
+		goto fail;
+	double t0 = now();
+	int n = uncore_num_metrics(u);
+	double t_load = now() - t0;
+	for (int i = 0; i < n; i++) {
+		struct uncore_metric_info mi;
+		uncore_metric_info(u, i, &mi);
+		for (int g = 0; g < 4; g++)
+			if (!strcmp(mi.group, groups[g]) && uncore_session_add_metric(s, mi.name) < 0)
+				goto fail;
+	}
+	nm = uncore_session_num_metrics(s);
+	if (uncore_session_start(s))
+		goto fail;
+	double t1 = now(), t_eval = 0;
+	for (int i = 0; i < iters; i++) {
+		uncore_sleep_ns(u, 1000000000);
+		if (uncore_session_read(s))
+			goto fail;
+		double te = now();
+		for (int m = 0; m < nm; m++)
+			for (int sock = 0; sock < 2; sock++) {
+				double v;
+				uncore_session_metric_value(s, m, sock, -1, UNCORE_LAST_INTERVAL, &v);
+				sink += v;
+				values += i == 0;
+			}
+		t_eval += now() - te;
+	}
+	double t2 = now();
+	printf("bench emr_metrics: backend sim:emr (SIMULATED), 2 sockets, %d metrics (memory, llc, interconnect, "
+	       "clock) over %d events\n", nm, uncore_session_num_events(s));
+	printf("  parse the built-in definitions: %.3f ms\n", t_load * 1e3);
+	printf("  read + evaluate %d values: %.1f us (evaluation alone %.2f us)%s\n", values,
+	       (t2 - t1) / iters * 1e6, t_eval / iters * 1e6, sink < 0 ? " " : "");
+	uncore_session_free(s);
+	uncore_close(u);
+	return 0;
+fail:
+	fprintf(stderr, "bench: %s\n", uncore_error());
+	return 1;
+}
+
 int main(void)
 {
 	static const char *ev[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.WR", "UNC_M_ACT_COUNT",
@@ -84,5 +139,5 @@ int main(void)
 	       (t1 - t0) / iters / counters * 1e9);
 	uncore_session_free(s);
 	uncore_close(u);
-	return bench_emr_open();
+	return bench_emr_open() || bench_emr_metrics();
 }

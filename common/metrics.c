@@ -54,7 +54,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 		return root;
 	}
 	struct encoded enc;
-	if (spec_parse(c->u, name, &enc)) {
+	if (spec_encode(c->u, name, &enc)) { /* a unit this machine lacks is refused when the metric is used */
 		snprintf(err, len, "%s", uncore_error());
 		return -1;
 	}

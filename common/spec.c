@@ -212,7 +212,7 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 	return 0;
 }
 
-int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
+int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 {
 	char buf[512], *q, *save = NULL, *first;
 	int thresh_set = 0;
@@ -293,6 +293,13 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 	}
 	/* two uses of one event with different qualifiers stay distinguishable */
 	snprintf(e->name, sizeof(e->name), "%s", spec);
+	return 0;
+}
+
+int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
+{
+	if (spec_encode(u, spec, e))
+		return -1;
 	if (!box_exists(u, e->type_idx, e->socket, e->box)) {
 		if (e->box >= 0)
 			return uc_err("'%s': there is no %s box %d%s on this machine", spec, e->bt->name, e->box,

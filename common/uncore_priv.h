@@ -76,6 +76,8 @@ int platform_generic_open(uncore_t *u);
 int catalog_init(uncore_t *u);
 void arena_free(void *arena);
 
+/* An event spec, encoded; spec_parse also requires a box of its unit on this machine. */
+int spec_encode(const uncore_t *u, const char *spec, struct encoded *out);
 int spec_parse(const uncore_t *u, const char *spec, struct encoded *out);
 
 /* Counter assignment inside one box. */

@@ -165,13 +165,13 @@ static void test_pci_backend(void)
 /* A whole two-socket SNB-EP: socket 0's uncore is on bus 0xbf, socket 1's on 0x3f. */
 static void build_snbep_tree(void)
 {
-	char rel[128], cmd[300];
+	char rel[128], cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root); /* no leftovers of other tests */
 	CU_ASSERT_FATAL(system(cmd) == 0);
 	const int bus[2] = { 0xbf, 0x3f }, node[2] = { 5, 2 };
 	uint32_t gidnidmap = (uint32_t)node[0] | (uint32_t)node[1] << 3;
 	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\n"
-		"flags\t\t: fpu msr\n\n", "/proc/cpuinfo");
+		"model name\t: Intel(R) Xeon(R) CPU E5-2680 0 @ 2.70GHz\nflags\t\t: fpu msr\n\n", "/proc/cpuinfo");
 	for (int cpu = 0; cpu < 4; cpu++) {
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
 		put_str(cpu < 2 ? "0\n" : "1\n", rel);
@@ -234,6 +234,28 @@ static void test_direct_over_fake_tree(void)
 	uint64_t v;
 	CU_ASSERT(uncore_session_value(s, 0, 0, 0, &v) == 0);
 	CU_ASSERT_EQUAL(v, 1000);
+	uncore_session_free(s);
+	/* a metric over the direct backend: the counts of socket 0's channel 0 as bytes per second */
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int m = uncore_session_add_metric(s, "mem_bw_read");
+	rc = m < 0 ? -1 : uncore_session_start(s);
+	if (rc)
+		fprintf(stderr, "%s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	put_at(cfg0, 0xa0, 5000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	double bw, secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	CU_ASSERT(uncore_session_metric_value(s, m, 0, 0, UNCORE_SINCE_START, &bw) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(bw, 5000 * 64 / secs * 1e-9, 5000 * 64 / secs * 1e-12);
+	CU_ASSERT(uncore_session_metric_value(s, m, 1, -1, UNCORE_SINCE_START, &bw) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(bw, 0, 0);
+	uncore_session_free(s);
+	CU_ASSERT_DOUBLE_EQUAL(u->host.tsc_hz, 2.7e9, 1); /* from the brand string */
+	/* this tree has no QPI devices (BIOSes hide them): the QPI metrics exist but are refused by reason */
+	CU_ASSERT(uncore_metric_find(u, "qpi_rx_bw") >= 0);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add_metric(s, "qpi_rx_bw") < 0);
+	CU_ASSERT(strstr(uncore_error(), "metric qpi_rx_bw cannot be measured: 'UNC_Q_RxL_FLITS_G0.DATA': no qpi box") != NULL);
 	uncore_session_free(s);
 	CU_ASSERT_EQUAL(get_at(cfg0, 0xd8, 4), before_ctl);
 	CU_ASSERT_EQUAL(get_at(cfg0, 0xf4, 4), before_box);

@@ -17,7 +17,10 @@ struct parser {
 	int first_ev;           /* first event named directly in this expression: what 'boxes' counts */
 	int boxes[16], nboxes;  /* 'boxes' nodes waiting for it */
 	int failed;
+	int depth;              /* nesting, bounded so a hostile file cannot exhaust the stack */
 };
+
+#define MX_MAX_DEPTH 200
 
 static int fail(struct parser *ps, const char *at, const char *fmt, ...)
 {
@@ -188,13 +191,19 @@ static int primary(struct parser *ps)
 
 static int unary(struct parser *ps)
 {
+	int r;
 	skip(ps);
+	if (++ps->depth > MX_MAX_DEPTH)
+		return fail(ps, ps->p, "nested more than %d deep", MX_MAX_DEPTH);
 	if (*ps->p == '-') {
 		ps->p++;
 		int a = unary(ps);
-		return a < 0 ? -1 : node(ps->e, MX_NEG, 0, a, -1);
+		r = a < 0 ? -1 : node(ps->e, MX_NEG, 0, a, -1);
+	} else {
+		r = primary(ps);
 	}
-	return primary(ps);
+	ps->depth--;
+	return r;
 }
 
 static int binary(struct parser *ps, int (*operand)(struct parser *), char op1, int code1, char op2, int code2)

@@ -26,6 +26,7 @@ static int find(const uncore_t *u, const char *name)
 struct resolve_ctx {
 	uncore_t *u;
 	int type_idx; /* -2 none yet, -1 several units */
+	int depth;    /* metric references being inlined */
 };
 
 static void merge_type(struct resolve_ctx *c, int t)
@@ -33,7 +34,7 @@ static void merge_type(struct resolve_ctx *c, int t)
 	c->type_idx = c->type_idx == -2 ? t : (c->type_idx == t ? t : -1);
 }
 
-static int parse_metric(uncore_t *u, int m, char *err, size_t len);
+static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth);
 
 static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, size_t len)
 {
@@ -41,11 +42,15 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 	int m = find(c->u, name);
 	if (m >= 0) { /* another metric: its expression, inlined */
 		char sub[256];
-		if (parse_metric(c->u, m, sub, sizeof(sub))) {
+		if (c->depth >= 8) {
+			snprintf(err, len, "metric references nest more than 8 deep at %s", name);
+			return -1;
+		}
+		if (parse_metric(c->u, m, sub, sizeof(sub), c->depth + 1)) {
 			snprintf(err, len, "metric %s: %s", name, sub);
 			return -1;
 		}
-		struct resolve_ctx inner = { c->u, -2 };
+		struct resolve_ctx inner = { c->u, -2, c->depth + 1 };
 		int root = mx_parse(e, c->u->metrics[m].expr, resolve, &inner, sub, sizeof(sub));
 		if (root < 0)
 			snprintf(err, len, "metric %s: %s", name, sub);
@@ -66,7 +71,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 	return mx_add_event(e, name);
 }
 
-static int parse_metric(uncore_t *u, int m, char *err, size_t len)
+static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
 {
 	struct uc_metric *mt = &u->metrics[m];
 	if (mt->state == 2)
@@ -76,7 +81,7 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len)
 		return -1;
 	}
 	mt->state = 1;
-	struct resolve_ctx c = { u, -2 };
+	struct resolve_ctx c = { u, -2, depth };
 	mt->root = mx_parse(&mt->x, mt->expr, resolve, &c, err, len);
 	if (mt->root < 0) {
 		mx_free(&mt->x);
@@ -158,7 +163,7 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 	/* every expression must parse: refuse the file at load, naming metric and position */
 	for (int m = first; m < u->nmetrics; m++) {
 		char err[512];
-		if (parse_metric(u, m, err, sizeof(err))) {
+		if (parse_metric(u, m, err, sizeof(err), 0)) {
 			uc_err("%s: metric %s: %s in '%s'", what, u->metrics[m].name, err, u->metrics[m].expr);
 			drop_from(u, first);
 			return -1;

@@ -83,6 +83,52 @@ static void test_malformed(void)
 	refused("X{edge_det thresh}", "expected ',' or '}'");
 	refused("boxes * 2", "'boxes' needs an event");
 	refused("", "expression ends too early");
+	char deep[2100];
+	memset(deep, '(', 2000);
+	snprintf(deep + 2000, sizeof(deep) - 2000, "A");
+	refused(deep, "nested more than 200 deep");
+}
+
+/* Mangled expressions (a fixed-seed random walk of edits) never crash the parser or evaluator:
+ * each either parses and evaluates, or is refused with a position. */
+static void test_mangled(void)
+{
+	static const char *const seeds[] = { "(A + B) * 64 / duration", "min(A{edge_det,thresh=0x1}, max(B, 2)) - -C",
+					     "X:opc=0x182 / boxes / (Y - Y)" };
+	static const char alphabet[] = "AB()+-*/,{}=:. 0x19e_minaxdurtb";
+	unsigned r = 12345;
+	int parsed = 0, refused_n = 0;
+	for (int i = 0; i < 20000; i++) {
+		char buf[96];
+		snprintf(buf, sizeof(buf), "%s", seeds[i % 3]);
+		for (int k = 0; k < 1 + i % 4; k++) {
+			r = r * 1103515245u + 12345u;
+			size_t len = strlen(buf), at = (r >> 8) % (len + 1);
+			char c = alphabet[(r >> 20) % (sizeof(alphabet) - 1)];
+			if ((r >> 4) & 1 && len + 1 < sizeof(buf)) { /* insert */
+				memmove(buf + at + 1, buf + at, len - at + 1);
+				buf[at] = c;
+			} else if (at < len) { /* replace or delete */
+				if ((r >> 5) & 1)
+					buf[at] = c;
+				else
+					memmove(buf + at, buf + at + 1, len - at);
+			}
+		}
+		struct mx_expr e = { 0 };
+		char err[256] = "";
+		int root = mx_parse(&e, buf, stub_resolve, NULL, err, sizeof(err));
+		if (root >= 0) {
+			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL };
+			(void)mx_eval(&e, root, &env);
+			parsed++;
+		} else {
+			CU_ASSERT(!strncmp(err, "position ", 9));
+			refused_n++;
+		}
+		mx_free(&e);
+	}
+	CU_ASSERT(parsed > 1000 && refused_n > 1000);
 }
 
 /* ---- definition files ---- */
@@ -124,6 +170,13 @@ static void test_definition_files(void)
 	load_refused(u, "[{\"MetricName\": \"a\", \"MetricExpr\": \"b + 1\"}, {\"MetricName\": \"b\", \"MetricExpr\": \"a\"}]",
 		     "refers to itself");
 	load_refused(u, "[{\"MetricName\": \"mem_bw_read\", \"MetricExpr\": \"1\"}]", "already defined");
+	char chain[2048];
+	size_t len = (size_t)snprintf(chain, sizeof(chain), "[");
+	for (int i = 0; i < 12; i++) /* c0 -> c1 -> ... -> c11 */
+		len += (size_t)snprintf(chain + len, sizeof(chain) - len, "%s{\"MetricName\": \"c%d\", \"MetricExpr\": \"%s%d\"}",
+					i ? ", " : "", i, i < 11 ? "c" : "", i < 11 ? i + 1 : 1);
+	snprintf(chain + len, sizeof(chain) - len, "]");
+	load_refused(u, chain, "nest more than 8 deep");
 	load_refused(u, "[{\"MetricName\": \"Upper\", \"MetricExpr\": \"1\"}]", "needs MetricName");
 	load_refused(u, "[{\"MetricName\": \"s\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD:socket=1\"}]",
 		     "chosen when the metric is read");
@@ -379,6 +432,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "expressions evaluate; NaN on division by zero", test_expressions },
 		{ "malformed expressions refused with their position", test_malformed },
+		{ "mangled expressions: parsed or refused, never a crash", test_mangled },
 		{ "definition files: refusals and a good file", test_definition_files },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },

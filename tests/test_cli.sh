@@ -102,6 +102,8 @@ tmp=$(mktemp)
 echo '[{"MetricName": "broken", "MetricExpr": "(UNC_M_CAS_COUNT.RD * 64"}]' > "$tmp"
 err=$($UNCORE --backend sim:snbep --metric-file "$tmp" list --metrics 2>&1); rc=$?
 check "malformed metric file refused with metric and position" '[ $rc -ne 0 ] && echo "$err" | grep -q "metric broken: position 25: expected .)."'
+err=$(UNCORE_METRICS="$tmp" $UNCORE --backend sim:snbep list --metrics 2>&1); rc=$?
+check "UNCORE_METRICS with a bad file: refused, naming the variable" '[ $rc -ne 0 ] && echo "$err" | grep -q "UNCORE_METRICS: .*metric broken: position 25"'
 rm -f "$tmp"
 
 echo "$pass passed, $fail failed"

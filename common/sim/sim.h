@@ -76,6 +76,7 @@ struct sim {
 	int nsockets, cores;
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
+	struct sim_box *last_hit[3]; /* per address space: the box of the last register found */
 	struct sim_dev devs[SIM_MAX_DEVS];
 	int ndevs;
 	struct sim_profile prof;

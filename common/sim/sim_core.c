@@ -236,23 +236,33 @@ static int fault_err(const struct sim_box *b, const char *what)
 
 /* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
 
+/* The box of an MSR or MMIO register (socket -1: any).  Reads walk a box's registers in turn, so
+ * the box of the previous hit is tried first. */
+static struct sim_box *box_find(struct sim *s, int space, int socket, uint64_t addr, int *kind, int *idx)
+{
+	struct sim_box *b = s->last_hit[space];
+	if (b && (socket < 0 || b->socket == socket) && (*kind = decode(b, addr, 0, idx)) != R_NONE)
+		return b;
+	for (int i = 0; i < s->nboxes; i++) {
+		b = &s->boxes[i];
+		if (b->t->space != space || (socket >= 0 && b->socket != socket))
+			continue;
+		*kind = decode(b, addr, 0, idx);
+		if (*kind != R_NONE)
+			return s->last_hit[space] = b;
+	}
+	s->bad_accesses++;
+	return NULL;
+}
+
 static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
 {
 	int socket = cpu / s->cores;
 	if (cpu < 0 || socket >= s->nsockets)
 		return uc_err("CPU %d does not exist on the simulated machine", cpu);
-	for (int i = 0; i < s->nboxes; i++) {
-		struct sim_box *b = &s->boxes[i];
-		if (b->t->space != UC_MSR || b->socket != socket)
-			continue;
-		*kind = decode(b, reg, 0, idx);
-		if (*kind != R_NONE) {
-			*bp = b;
-			return 0;
-		}
-	}
-	s->bad_accesses++;
-	return uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
+	if (!(*bp = box_find(s, UC_MSR, socket, reg, kind, idx)))
+		return uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
+	return 0;
 }
 
 static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
@@ -354,18 +364,9 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 
 static int mmio_find(struct sim *s, uint64_t phys, struct sim_box **bp, int *kind, int *idx)
 {
-	for (int i = 0; i < s->nboxes; i++) {
-		struct sim_box *b = &s->boxes[i];
-		if (b->t->space != UC_MMIO)
-			continue;
-		*kind = decode(b, phys, 0, idx);
-		if (*kind != R_NONE) {
-			*bp = b;
-			return 0;
-		}
-	}
-	s->bad_accesses++;
-	return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
+	if (!(*bp = box_find(s, UC_MMIO, -1, phys, kind, idx)))
+		return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
+	return 0;
 }
 
 static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)

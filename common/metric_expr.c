@@ -123,6 +123,19 @@ static int name_token(struct parser *ps, char *out, size_t len)
 	}
 }
 
+/* An expression followed by the character c (consumed); the message names what was expected. */
+static int expr_then(struct parser *ps, char c, const char *expected, const char *name)
+{
+	int r = expr(ps);
+	if (r < 0)
+		return -1;
+	skip(ps);
+	if (*ps->p != c)
+		return fail(ps, ps->p, expected, name);
+	ps->p++;
+	return r;
+}
+
 static int primary(struct parser *ps)
 {
 	const char *at;
@@ -136,14 +149,7 @@ static int primary(struct parser *ps)
 	}
 	if (*ps->p == '(') {
 		ps->p++;
-		int r = expr(ps);
-		skip(ps);
-		if (r < 0)
-			return -1;
-		if (*ps->p != ')')
-			return fail(ps, ps->p, "expected ')'");
-		ps->p++;
-		return r;
+		return expr_then(ps, ')', "expected ')'%s", "");
 	}
 	if (!isalpha((unsigned char)*ps->p) && *ps->p != '_')
 		return fail(ps, at, *ps->p ? "unexpected '%c'" : "expression ends too early", *ps->p);
@@ -154,18 +160,9 @@ static int primary(struct parser *ps)
 	if ((!strcmp(name, "min") || !strcmp(name, "max")) && *ps->p == '(') {
 		int a, b;
 		ps->p++;
-		if ((a = expr(ps)) < 0)
+		if ((a = expr_then(ps, ',', "%s() takes two arguments: expected ','", name)) < 0 ||
+		    (b = expr_then(ps, ')', "expected ')' after the arguments of %s()", name)) < 0)
 			return -1;
-		skip(ps);
-		if (*ps->p != ',')
-			return fail(ps, ps->p, "%s() takes two arguments: expected ','", name);
-		ps->p++;
-		if ((b = expr(ps)) < 0)
-			return -1;
-		skip(ps);
-		if (*ps->p != ')')
-			return fail(ps, ps->p, "expected ')' after the arguments of %s()", name);
-		ps->p++;
 		return node(ps->e, name[1] == 'i' ? MX_MIN : MX_MAX, 0, a, b);
 	}
 	if (!strcmp(name, "duration"))

@@ -238,7 +238,7 @@ static int fault_err(const struct sim_box *b, const char *what)
 
 /* The box of an MSR or MMIO register (socket -1: any).  Reads walk a box's registers in turn, so
  * the box of the previous hit is tried first. */
-static struct sim_box *box_find(struct sim *s, int space, int socket, uint64_t addr, int *kind, int *idx)
+static struct sim_box *box_find(struct sim *s, enum uc_space space, int socket, uint64_t addr, int *kind, int *idx)
 {
 	struct sim_box *b = s->last_hit[space];
 	if (b && (socket < 0 || b->socket == socket) && (*kind = decode(b, addr, 0, idx)) != R_NONE)
@@ -265,6 +265,23 @@ static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, i
 	return 0;
 }
 
+/* A register of a found box, unless the box is faulted; all-ones boxes read ~0. */
+static int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t *v)
+{
+	if (b->fault)
+		return fault_err(b, what);
+	*v = b->allones ? ~0ull : reg_get(s, b, kind, idx);
+	return 0;
+}
+
+static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t v, int dword)
+{
+	if (b->fault)
+		return fault_err(b, what);
+	reg_set(s, b, kind, idx, v, dword);
+	return 0;
+}
+
 static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
 	struct sim *s = a->priv;
@@ -280,10 +297,7 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 		}
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
 		return -1;
-	if (b->fault)
-		return fault_err(b, "reading an MSR");
-	*val = b->allones ? ~0ull : reg_get(s, b, kind, idx);
-	return 0;
+	return box_get(s, b, kind, idx, "reading an MSR", val);
 }
 
 static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
@@ -296,10 +310,7 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	tick(s);
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
 		return -1;
-	if (b->fault)
-		return fault_err(b, "writing an MSR");
-	reg_set(s, b, kind, idx, val, 0);
-	return 0;
+	return box_set(s, b, kind, idx, "writing an MSR", val, 0);
 }
 
 /* ---- PCI configuration space ---- */
@@ -387,9 +398,8 @@ static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 	if ((len != 4 && len != 8) || mmio_find(s, phys, &b, &kind, &idx))
 		return len != 4 && len != 8 ? uc_err("MMIO 0x%llx: %zu-byte read of a register",
 						     (unsigned long long)phys, len) : -1;
-	if (b->fault)
-		return fault_err(b, "reading MMIO");
-	v = b->allones ? ~0ull : reg_get(s, b, kind, idx);
+	if (box_get(s, b, kind, idx, "reading MMIO", &v))
+		return -1;
 	memcpy(buf, &v, len); /* little-endian: the low bytes first */
 	return 0;
 }
@@ -403,10 +413,8 @@ static int s_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes
 	tick(s);
 	if (mmio_find(s, phys, &b, &kind, &idx))
 		return -1;
-	if (b->fault)
-		return fault_err(b, "writing MMIO");
-	reg_set(s, b, kind, idx, bytes == 4 ? (val & 0xffffffffull) : val, bytes == 4 && kind == R_CTR);
-	return 0;
+	return box_set(s, b, kind, idx, "writing MMIO", bytes == 4 ? (val & 0xffffffffull) : val,
+		       bytes == 4 && kind == R_CTR);
 }
 
 static int s_pci_list(struct access *a, struct pci_devinfo **out, int *n)

@@ -295,6 +295,11 @@ static struct truth truth_of(const struct sim *sim, const char *m, int s)
 		{ "pcu_power_limited", F(pcu_power), 100, 0 },    { "pcu_os_limited", F(pcu_os), 100, 0 },
 		{ "pcu_current_limited", F(pcu_current), 100, 0 }, { "iio_bw_write", F(iio_in_bps), 1e-9, 1 },
 		{ "iio_bw_read", F(iio_out_bps), 1e-9, 1 },
+		/* integral counts (group totals): the rate per second, multiplied by the window below */
+		{ "mem_read_bytes", F(mem_read_bps), 1, 1 },      { "mem_write_bytes", F(mem_write_bps), 1, 1 },
+		{ "qpi_rx_bytes", F(qpi_rx_bps), 1, 1 },          { "qpi_tx_bytes", F(qpi_tx_bps), 1, 1 },
+		{ "upi_rx_bytes", F(qpi_rx_bps), 1, 1 },          { "upi_tx_bytes", F(qpi_tx_bps), 1, 1 },
+		{ "iio_write_bytes", F(iio_in_bps), 1, 1 },       { "iio_read_bytes", F(iio_out_bps), 1, 1 },
 #undef F
 	};
 	for (size_t i = 0; i < sizeof(per_socket) / sizeof(per_socket[0]); i++)
@@ -342,16 +347,21 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 		fprintf(stderr, "%s: %s\n", mi.name, uncore_error());
 	CU_ASSERT_FATAL(m >= 0);
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	/* an integral count (group totals) is its rate's truth times the window */
+	int integral = strstr(mi.group, "totals") != NULL;
+	double before = 0, since_start = 0;
 	/* each of the three 1 s intervals: the first holds every counter's wrap */
 	for (int step = 0; step < 3; step++) {
 		uncore_sleep_ns(u, 1000000000);
 		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		since_start = (double)uncore_session_elapsed_ns(s) / 1e9;
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			double v;
 			snprintf(what, sizeof(what), "%s %s socket %d interval %d", backend, mi.name, sock, step);
 			CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_LAST_INTERVAL, &v) == 0);
-			check(what, v, truth_of(sim, mi.name, sock).v);
+			check(what, v, truth_of(sim, mi.name, sock).v * (integral ? since_start - before : 1));
 		}
+		before = since_start;
 	}
 	uint64_t counting = 0; /* events that counted anything: each of their counters wrapped */
 	for (int e = 0; e < uncore_session_num_events(s); e++)
@@ -361,6 +371,7 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 	for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 		double v;
 		struct truth t = truth_of(sim, mi.name, sock);
+		t.v *= integral ? since_start : 1;
 		snprintf(what, sizeof(what), "%s %s socket %d over 3 s", backend, mi.name, sock);
 		CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_SINCE_START, &v) == 0);
 		checked += check(what, v, t.v);

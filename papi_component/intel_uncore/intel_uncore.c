@@ -1,0 +1,349 @@
+/*
+ * intel_uncore: a PAPI 7.0 component over libuncore.  It lists the platform's
+ * uncore events (and integral metrics) as native events, gives every
+ * EventSet one library session, and leaves registers as found when the set
+ * is cleaned up.  The backend follows UNCORE_BACKEND, so the simulator works
+ * anywhere; when nothing can be accessed the component is disabled with the
+ * library's reason.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "papi.h"
+#include "papi_internal.h"
+#include "papi_vector.h"
+#include "papi_memory.h"
+#include "iu.h"
+
+#define IU_MAX_EVENTS 128
+
+papi_vector_t _intel_uncore_vector;
+
+typedef struct {
+	int dummy;
+} iu_context_t;
+
+/* One per EventSet: its library session and what each PAPI slot reads. */
+typedef struct {
+	uncore_session_t *s;
+	int n;
+	int running;
+	struct {
+		int metric; /* 0: event index in the session, 1: metric index */
+		int idx, socket;
+	} slot[IU_MAX_EVENTS];
+	long long offset[IU_MAX_EVENTS]; /* values at the last PAPI_reset */
+	long long values[IU_MAX_EVENTS];
+} iu_control_t;
+
+static uncore_t *U;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void disable(const char *why)
+{
+	snprintf(_intel_uncore_vector.cmp_info.disabled_reason, PAPI_HUGE_STR_LEN, "%s", why);
+}
+
+static int iu_init_component(int cidx)
+{
+	const char *backend = getenv("UNCORE_BACKEND");
+	int rc = PAPI_OK;
+	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
+	if (uncore_open(backend && *backend ? backend : "auto", &U)) {
+		disable(uncore_error());
+		rc = PAPI_ENOSUPP;
+		goto out;
+	}
+	if (iu_names_init(U)) {
+		disable("out of memory while listing uncore events");
+		uncore_close(U);
+		U = NULL;
+		rc = PAPI_ENOMEM;
+		goto out;
+	}
+	_intel_uncore_vector.cmp_info.num_native_events = iu_num_native();
+	snprintf(_intel_uncore_vector.cmp_info.description, PAPI_MAX_STR_LEN, "Intel uncore PMON: %s%s",
+		 uncore_platform_desc(U), uncore_is_simulated(U) ? " (SIMULATED)" : "");
+out:
+	_papi_hwd[cidx]->cmp_info.disabled = rc;
+	return rc;
+}
+
+static int iu_shutdown_component(void)
+{
+	pthread_mutex_lock(&lock);
+	iu_names_fini();
+	uncore_close(U);
+	U = NULL;
+	pthread_mutex_unlock(&lock);
+	return PAPI_OK;
+}
+
+static int iu_init_thread(hwd_context_t *ctx)
+{
+	(void)ctx;
+	return PAPI_OK;
+}
+
+static int iu_shutdown_thread(hwd_context_t *ctx)
+{
+	(void)ctx;
+	return PAPI_OK;
+}
+
+static int iu_init_control_state(hwd_control_state_t *ctl)
+{
+	memset(ctl, 0, sizeof(iu_control_t));
+	return PAPI_OK;
+}
+
+static void drop_session(iu_control_t *c)
+{
+	uncore_session_free(c->s); /* restores every register the session programmed */
+	c->s = NULL;
+	c->n = 0;
+	c->running = 0;
+}
+
+/* Rebuild the EventSet's session from its native events. */
+static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native, int count, hwd_context_t *ctx)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc = PAPI_OK;
+	(void)ctx;
+	if (count > IU_MAX_EVENTS)
+		return PAPI_ECOUNT;
+	pthread_mutex_lock(&lock);
+	drop_session(c);
+	if (count == 0)
+		goto out;
+	if (uncore_session_new(U, &c->s)) {
+		rc = PAPI_ENOMEM;
+		goto out;
+	}
+	for (int i = 0; i < count; i++) {
+		struct iu_target t;
+		int idx;
+		if (iu_target_of((unsigned)native[i].ni_event, &t)) {
+			rc = PAPI_ENOEVNT;
+			goto fail;
+		}
+		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : uncore_session_add(c->s, t.spec);
+		if (idx < 0) {
+			/* the library's reason (e.g. counters of one box exhausted) goes to PAPI's debug log */
+			SUBDBG("intel_uncore: %s: %s\n", t.spec, uncore_error());
+			rc = PAPI_ECNFLCT;
+			goto fail;
+		}
+		c->slot[i].metric = t.metric;
+		c->slot[i].idx = idx;
+		c->slot[i].socket = t.socket;
+		native[i].ni_position = i;
+	}
+	c->n = count;
+	goto out;
+fail:
+	drop_session(c);
+out:
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
+static long long slot_value(const iu_control_t *c, int i)
+{
+	if (c->slot[i].metric) {
+		double v;
+		if (uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v) ||
+		    isnan(v))
+			return 0;
+		return llround(v);
+	}
+	uint64_t v = 0;
+	uncore_session_value(c->s, c->slot[i].idx, -1, -1, &v);
+	return (long long)v;
+}
+
+static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc = PAPI_OK;
+	(void)ctx;
+	pthread_mutex_lock(&lock);
+	if (!c->s)
+		rc = PAPI_ENOEVNT;
+	else if (uncore_session_start(c->s)) {
+		SUBDBG("intel_uncore: start: %s\n", uncore_error());
+		rc = PAPI_ESYS;
+	} else {
+		c->running = 1;
+		memset(c->offset, 0, sizeof(c->offset));
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
+static int sample(iu_control_t *c)
+{
+	if (c->running && uncore_session_read(c->s)) {
+		SUBDBG("intel_uncore: read: %s\n", uncore_error());
+		return PAPI_ESYS;
+	}
+	for (int i = 0; i < c->n; i++)
+		c->values[i] = slot_value(c, i) - c->offset[i];
+	return PAPI_OK;
+}
+
+static int iu_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **events, int flags)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc;
+	(void)ctx;
+	(void)flags;
+	pthread_mutex_lock(&lock);
+	rc = c->s ? sample(c) : PAPI_ENOEVNT;
+	pthread_mutex_unlock(&lock);
+	*events = c->values;
+	return rc;
+}
+
+static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc = PAPI_OK;
+	(void)ctx;
+	pthread_mutex_lock(&lock);
+	if (c->s && c->running) {
+		if (uncore_session_stop(c->s))
+			rc = PAPI_ESYS;
+		c->running = 0;
+		for (int i = 0; i < c->n; i++)
+			c->values[i] = slot_value(c, i) - c->offset[i];
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
+/* Only this EventSet's view restarts from zero: the counters, which other sets or processes may share, are left alone. */
+static int iu_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc = PAPI_OK;
+	(void)ctx;
+	pthread_mutex_lock(&lock);
+	if (c->s && c->running && uncore_session_read(c->s))
+		rc = PAPI_ESYS;
+	for (int i = 0; c->s && i < c->n; i++) {
+		c->offset[i] = slot_value(c, i);
+		c->values[i] = 0;
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
+static int iu_write(hwd_context_t *ctx, hwd_control_state_t *ctl, long long *from)
+{
+	(void)ctx;
+	(void)ctl;
+	(void)from;
+	return PAPI_ENOSUPP;
+}
+
+static int iu_cleanup_eventset(hwd_control_state_t *ctl)
+{
+	pthread_mutex_lock(&lock);
+	drop_session((iu_control_t *)ctl);
+	pthread_mutex_unlock(&lock);
+	return PAPI_OK;
+}
+
+static int iu_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *option)
+{
+	(void)ctx;
+	(void)option;
+	/* uncore counts the whole socket: domain and granularity have nothing to select */
+	return code == PAPI_DOMAIN || code == PAPI_GRANUL ? PAPI_OK : PAPI_ENOSUPP;
+}
+
+static int iu_set_domain(hwd_control_state_t *ctl, int domain)
+{
+	(void)ctl;
+	return domain & PAPI_DOM_ALL ? PAPI_OK : PAPI_EINVAL;
+}
+
+/* Name services under the component lock (tools may list from several threads). */
+#define LOCKED(call)                          \
+	do {                                  \
+		int r_;                       \
+		pthread_mutex_lock(&lock);    \
+		r_ = U ? (call) : PAPI_ECMP;  \
+		pthread_mutex_unlock(&lock);  \
+		return r_;                    \
+	} while (0)
+
+static int iu_ntv_enum_events(unsigned int *code, int modifier) { LOCKED(iu_enum(code, modifier)); }
+static int iu_ntv_name_to_code(const char *name, unsigned int *code) { LOCKED(iu_name_to_code(name, code)); }
+static int iu_ntv_code_to_name(unsigned int code, char *name, int len) { LOCKED(iu_code_to_name(code, name, len)); }
+static int iu_ntv_code_to_descr(unsigned int code, char *d, int len) { LOCKED(iu_code_to_descr(code, d, len)); }
+
+static int info_of(unsigned code, PAPI_event_info_t *info)
+{
+	int rc = iu_code_to_name(code, info->symbol, sizeof(info->symbol));
+	if (rc == PAPI_OK)
+		rc = iu_code_to_descr(code, info->long_descr, sizeof(info->long_descr));
+	if (rc == PAPI_OK)
+		rc = iu_code_to_units(code, info->units, sizeof(info->units));
+	if (rc == PAPI_OK) {
+		snprintf(info->short_descr, sizeof(info->short_descr), "%s", info->long_descr);
+		info->data_type = PAPI_DATATYPE_INT64;
+		info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
+		info->timescope = PAPI_TIMESCOPE_SINCE_START;
+	}
+	return rc;
+}
+
+static int iu_ntv_code_to_info(unsigned int code, PAPI_event_info_t *info) { LOCKED(info_of(code, info)); }
+
+papi_vector_t _intel_uncore_vector = {
+	.cmp_info = {
+		.name = "intel_uncore",
+		.short_name = "intel_uncore",
+		.description = "Intel uncore PMON (memory controllers, LLC, links, power) via libuncore",
+		.version = "1.0",
+		.support_version = "n/a",
+		.kernel_version = "n/a",
+		.num_cntrs = IU_MAX_EVENTS,
+		.num_mpx_cntrs = IU_MAX_EVENTS,
+		.default_domain = PAPI_DOM_ALL,
+		.available_domains = PAPI_DOM_ALL,
+		.default_granularity = PAPI_GRN_SYS,
+		.available_granularities = PAPI_GRN_SYS,
+		.hardware_intr_sig = PAPI_INT_SIGNAL,
+	},
+	.size = {
+		.context = sizeof(iu_context_t),
+		.control_state = sizeof(iu_control_t),
+		.reg_value = 1,
+		.reg_alloc = 1,
+	},
+	.init_component = iu_init_component,
+	.shutdown_component = iu_shutdown_component,
+	.init_thread = iu_init_thread,
+	.shutdown_thread = iu_shutdown_thread,
+	.init_control_state = iu_init_control_state,
+	.update_control_state = iu_update_control_state,
+	.cleanup_eventset = iu_cleanup_eventset,
+	.start = iu_start,
+	.stop = iu_stop,
+	.read = iu_read,
+	.reset = iu_reset,
+	.write = iu_write,
+	.ctl = iu_ctl,
+	.set_domain = iu_set_domain,
+	.ntv_enum_events = iu_ntv_enum_events,
+	.ntv_name_to_code = iu_ntv_name_to_code,
+	.ntv_code_to_name = iu_ntv_code_to_name,
+	.ntv_code_to_descr = iu_ntv_code_to_descr,
+	.ntv_code_to_info = iu_ntv_code_to_info,
+};

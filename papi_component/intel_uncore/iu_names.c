@@ -1,0 +1,324 @@
+/*
+ * intel_uncore PAPI component: native event names, codes and descriptions.
+ * Base events are the library's catalog plus its integral metrics (group
+ * "totals", e.g. bytes read from memory); qualifiers are listed once per base
+ * event as PAPI umasks and parsed strictly by the library.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "papi.h"
+#include "iu.h"
+
+static uncore_t *U;
+static int nevents;
+static int *metrics; /* library metric index of each integral metric */
+static int nmetrics;
+static char **named; /* qualified names asked for, by code IU_NAMED | k */
+static int nnamed, capnamed;
+
+static int is_integral(uncore_t *u, int m)
+{
+	struct uncore_metric_info mi;
+	const char *g;
+	if (uncore_metric_info(u, m, &mi))
+		return 0;
+	for (g = mi.group; g && (g = strstr(g, "totals")); g += 6)
+		if ((g == mi.group || g[-1] == ',') && (g[6] == 0 || g[6] == ','))
+			return 1;
+	return 0;
+}
+
+int iu_names_init(uncore_t *u)
+{
+	int n = uncore_num_metrics(u);
+	U = u;
+	nevents = uncore_num_events(u);
+	nmetrics = 0;
+	metrics = calloc(n > 0 ? (size_t)n : 1, sizeof(*metrics));
+	if (!metrics)
+		return -1;
+	for (int m = 0; m < n; m++)
+		if (is_integral(u, m))
+			metrics[nmetrics++] = m;
+	return 0;
+}
+
+void iu_names_fini(void)
+{
+	for (int k = 0; k < nnamed; k++)
+		free(named[k]);
+	free(named);
+	free(metrics);
+	named = NULL;
+	metrics = NULL;
+	nnamed = capnamed = nmetrics = nevents = 0;
+	U = NULL;
+}
+
+int iu_num_native(void) { return nevents + nmetrics; }
+
+static int base_name(unsigned base, char *buf, size_t len, const char **desc, const char **unit)
+{
+	if ((int)base < nevents) {
+		struct uncore_event_info ei;
+		if (uncore_event_info(U, (int)base, &ei))
+			return -1;
+		snprintf(buf, len, "%s", ei.name);
+		*desc = ei.desc;
+		*unit = "";
+		return 0;
+	}
+	if ((int)base < nevents + nmetrics) {
+		struct uncore_metric_info mi;
+		if (uncore_metric_info(U, metrics[base - (unsigned)nevents], &mi))
+			return -1;
+		snprintf(buf, len, "%s", mi.name);
+		*desc = mi.desc;
+		*unit = mi.unit;
+		return 0;
+	}
+	return -1;
+}
+
+/* Qualifier v (1-based) of a base event: its text and what it means; 0 when there is no such one. */
+static int variant(unsigned base, int v, char *q, size_t ql, char *d, size_t dl)
+{
+	struct uncore_event_info ei;
+	int k = 0, ns = uncore_num_sockets(U);
+	if (++k == v) {
+		snprintf(q, ql, "socket=0");
+		snprintf(d, dl, "Socket to count on [0-%d]; without it every socket is summed", ns - 1);
+		return 1;
+	}
+	if ((int)base >= nevents || uncore_event_info(U, (int)base, &ei))
+		return 0;
+	int unit = -1;
+	struct uncore_unit_info ui;
+	for (int i = 0; i < uncore_num_units(U); i++)
+		if (!uncore_unit_info(U, i, &ui) && !strcmp(ui.name, ei.unit))
+			unit = i;
+	int nb = unit >= 0 ? uncore_unit_boxes(U, unit, 0) : 0;
+	if (nb > 0 && ++k == v) {
+		int first = uncore_box_number(U, unit, 0, 0), last = uncore_box_number(U, unit, 0, nb - 1);
+		snprintf(q, ql, "box=%d", first);
+		snprintf(d, dl, "%s box to count on, by unit id [%d-%d]; without it every box is summed", ei.unit,
+			 first, last);
+		return 1;
+	}
+	if (ei.counter_mask && !ei.freerun) {
+		static const char *const mods[][2] = {
+			{ "thresh=1", "Count only when the event's increment in a cycle reaches this threshold [0-255]" },
+			{ "edge", "Count rising edges of the threshold comparison (threshold 1 unless given)" },
+			{ "inv", "Invert the threshold comparison (threshold 1 unless given)" },
+		};
+		for (int i = 0; i < 3; i++)
+			if (++k == v) {
+				snprintf(q, ql, "%s", mods[i][0]);
+				snprintf(d, dl, "%s", mods[i][1]);
+				return 1;
+			}
+	}
+	/* filter fields the event uses: "state:0x1f" (default), "opc" (required), "band0?" (optional) */
+	for (const char *p = ei.filters; p && *p;) {
+		size_t len = strcspn(p, ",");
+		size_t nl = strcspn(p, ":?,");
+		if (++k == v) {
+			const char *dflt = p[nl] == ':' ? p + nl + 1 : "0";
+			int dlen = p[nl] == ':' ? (int)(len - nl - 1) : 1;
+			snprintf(q, ql, "%.*s=%.*s", (int)nl, p, dlen, dflt);
+			snprintf(d, dl, "Filter field '%.*s' of the %s unit (%s)", (int)nl, p, ei.unit,
+				 p[nl] == ':' ? "has a default" : p[nl] == '?' ? "optional" : "required");
+			return 1;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+int iu_enum(unsigned *code, int modifier)
+{
+	unsigned base = *code & IU_BASE_MASK;
+	if (modifier == PAPI_ENUM_FIRST) {
+		if (iu_num_native() == 0)
+			return PAPI_ENOEVNT;
+		*code = 0;
+		return PAPI_OK;
+	}
+	if (modifier == PAPI_ENUM_EVENTS) {
+		if (*code & (IU_VARIANT | IU_NAMED) || (int)base + 1 >= iu_num_native())
+			return PAPI_ENOEVNT;
+		*code = base + 1;
+		return PAPI_OK;
+	}
+	if (modifier == PAPI_NTV_ENUM_UMASKS) {
+		char q[64], d[256];
+		int v = (*code & IU_VARIANT) ? (int)((*code >> IU_VSHIFT) & IU_VMAX) + 1 : 1;
+		if ((*code & IU_NAMED) || v > IU_VMAX || !variant(base, v, q, sizeof(q), d, sizeof(d)))
+			return PAPI_ENOEVNT;
+		*code = IU_VARIANT | (unsigned)v << IU_VSHIFT | base;
+		return PAPI_OK;
+	}
+	return PAPI_ENOIMPL;
+}
+
+static int find_base(const char *name, size_t len, unsigned *base)
+{
+	char buf[256];
+	if (len >= sizeof(buf))
+		return -1;
+	memcpy(buf, name, len);
+	buf[len] = 0;
+	int e = uncore_event_find(U, buf);
+	if (e >= 0 && e < nevents) {
+		*base = (unsigned)e;
+		return 0;
+	}
+	int m = uncore_metric_find(U, buf);
+	for (int i = 0; m >= 0 && i < nmetrics; i++)
+		if (metrics[i] == m) {
+			*base = (unsigned)(nevents + i);
+			return 0;
+		}
+	return -1;
+}
+
+/* Does the library accept this qualified name?  Metrics take only socket=N. */
+static int valid(unsigned base, const char *name, const char *quals)
+{
+	if ((int)base >= nevents) {
+		char *end;
+		long s;
+		if (strncmp(quals, "socket=", 7) || quals[7] < '0' || quals[7] > '9')
+			return 0;
+		s = strtol(quals + 7, &end, 10);
+		return *end == 0 && s < uncore_num_sockets(U);
+	}
+	uncore_session_t *s;
+	if (uncore_session_new(U, &s))
+		return 0;
+	int ok = uncore_session_add(s, name) >= 0;
+	uncore_session_free(s);
+	return ok;
+}
+
+int iu_name_to_code(const char *name, unsigned *code)
+{
+	size_t blen = strcspn(name, ":");
+	unsigned base;
+	char q[64], d[256];
+	if (find_base(name, blen, &base))
+		return PAPI_ENOEVNT;
+	if (!name[blen]) {
+		*code = base;
+		return PAPI_OK;
+	}
+	const char *quals = name + blen + 1;
+	for (int v = 1; v <= IU_VMAX && variant(base, v, q, sizeof(q), d, sizeof(d)); v++)
+		if (!strcmp(q, quals)) {
+			*code = IU_VARIANT | (unsigned)v << IU_VSHIFT | base;
+			return PAPI_OK;
+		}
+	for (int k = 0; k < nnamed; k++)
+		if (!strcmp(named[k], name)) {
+			*code = IU_NAMED | (unsigned)k;
+			return PAPI_OK;
+		}
+	if (strlen(name) >= sizeof(((struct iu_target *)0)->spec) || !valid(base, name, quals))
+		return PAPI_ENOEVNT;
+	if (nnamed == capnamed) {
+		int nc = capnamed ? capnamed * 2 : 16;
+		char **nn = realloc(named, (size_t)nc * sizeof(*nn));
+		if (!nn)
+			return PAPI_ENOMEM;
+		named = nn;
+		capnamed = nc;
+	}
+	if (!(named[nnamed] = strdup(name)))
+		return PAPI_ENOMEM;
+	*code = IU_NAMED | (unsigned)nnamed++;
+	return PAPI_OK;
+}
+
+/* The full name of a code, its base's description and unit, and the qualifier's meaning. */
+static int describe(unsigned code, char *nm, size_t nl, const char **desc, const char **unit, char *qd, size_t ql)
+{
+	unsigned base;
+	qd[0] = 0;
+	if (code & IU_NAMED) {
+		unsigned k = code & ~IU_NAMED;
+		if (k >= (unsigned)nnamed)
+			return -1;
+		snprintf(nm, nl, "%s", named[k]);
+		char b[256];
+		return find_base(named[k], strcspn(named[k], ":"), &base) ? -1
+									   : base_name(base, b, sizeof(b), desc, unit);
+	}
+	base = code & IU_BASE_MASK;
+	if (base_name(base, nm, nl, desc, unit))
+		return -1;
+	if (code & IU_VARIANT) {
+		char q[64];
+		if (!variant(base, (int)((code >> IU_VSHIFT) & IU_VMAX), q, sizeof(q), qd, ql))
+			return -1;
+		size_t n = strlen(nm);
+		snprintf(nm + n, nl - n, ":%s", q);
+	}
+	return 0;
+}
+
+int iu_code_to_name(unsigned code, char *buf, int len)
+{
+	const char *desc, *unit;
+	char nm[256], qd[256];
+	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
+		return PAPI_ENOEVNT;
+	snprintf(buf, (size_t)len, "%s", nm);
+	return PAPI_OK;
+}
+
+int iu_code_to_descr(unsigned code, char *buf, int len)
+{
+	const char *desc, *unit;
+	char nm[256], qd[256];
+	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
+		return PAPI_ENOEVNT;
+	if (qd[0])
+		snprintf(buf, (size_t)len, "%s, masks:%s", desc, qd); /* papi_native_avail shows the part after masks: */
+	else
+		snprintf(buf, (size_t)len, "%s", desc);
+	return PAPI_OK;
+}
+
+int iu_code_to_units(unsigned code, char *buf, int len)
+{
+	const char *desc, *unit;
+	char nm[256], qd[256];
+	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
+		return PAPI_ENOEVNT;
+	snprintf(buf, (size_t)len, "%s", unit);
+	return PAPI_OK;
+}
+
+int iu_target_of(unsigned code, struct iu_target *t)
+{
+	const char *desc, *unit;
+	char qd[256];
+	if (describe(code, t->spec, sizeof(t->spec), &desc, &unit, qd, sizeof(qd)))
+		return PAPI_ENOEVNT;
+	unsigned base = (code & IU_NAMED) ? 0 : code & IU_BASE_MASK;
+	if (code & IU_NAMED)
+		find_base(t->spec, strcspn(t->spec, ":"), &base);
+	t->metric = (int)base >= nevents;
+	t->socket = -1;
+	if (t->metric) {
+		char *q = strchr(t->spec, ':');
+		if (q) {
+			t->socket = atoi(q + 7); /* validated as socket=N */
+			*q = 0;
+		}
+	}
+	return PAPI_OK;
+}

@@ -54,6 +54,8 @@ struct access {
 	struct uncore_stats stats;
 	int simulated;
 	void *priv;
+	/* file through which sessions of every process on the machine share boxes (claims.c); "" = this handle only */
+	char claims[512];
 };
 
 /* Backends. */

@@ -1,4 +1,5 @@
 /* Direct hardware access: MSR device + PCI config space (+ MMIO windows on demand). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include "access.h"
@@ -157,5 +158,10 @@ struct access *access_direct_open(void)
 	}
 	a->ops = &direct_ops;
 	a->priv = d;
+	const char *c = getenv("UNCORE_CLAIMS");
+	if (c && *c)
+		snprintf(a->claims, sizeof(a->claims), "%s", c);
+	else
+		sysroot_path(a->claims, sizeof(a->claims), "/dev/shm/intel-uncore.claims");
 	return a;
 }

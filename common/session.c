@@ -2,11 +2,14 @@
  * Sessions: program with the documented protocol (seed 000 section 2.1.1:
  * freeze, program, reset, unfreeze), read with wrap-around handling into
  * 64-bit accumulators, and leave every touched register as it was found.
+ * Boxes are claimed machine-wide (claims.c): a box another session already
+ * programs the same way is shared, read from a baseline and never reset.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "uncore_priv.h"
+#include "claims.h"
 #include "error.h"
 
 struct slot {
@@ -18,15 +21,11 @@ struct slot {
 
 #define SLOT_FREERUN (-2)
 
-struct saved {
-	int box, companion, counter, bytes;
-	uint64_t addr;
-	uint64_t val;
-};
-
 struct prog {
 	int box;
 	int programmed; /* has a slot other than free-running counters */
+	int held;       /* this session holds the box's claim */
+	int owner;      /* ... and programmed it (else it shares another session's programming) */
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 };
 
@@ -38,9 +37,8 @@ struct uncore_session {
 	int nslots;
 	struct prog *progs;
 	int nprogs;
-	struct saved *saved;
-	int nsaved, capsaved;
-	int running;
+	uint32_t token; /* tells this session's claims from others of the same process */
+	int running, started;
 	uint64_t t0, t1, tprev;
 	struct session_metric *metrics; /* metrics added (metrics.c) */
 	int nmetrics;
@@ -119,7 +117,9 @@ int uncore_session_new(uncore_t *u, uncore_session_t **out)
 	uncore_session_t *s = calloc(1, sizeof(*s));
 	if (!s)
 		return uc_err("out of memory");
+	static uint32_t next_token;
 	s->u = u;
+	s->token = __atomic_add_fetch(&next_token, 1, __ATOMIC_RELAXED);
 	*out = s;
 	return 0;
 }
@@ -127,7 +127,7 @@ int uncore_session_new(uncore_t *u, uncore_session_t **out)
 int uncore_session_add(uncore_session_t *s, const char *spec)
 {
 	struct encoded e, *nv;
-	if (s->running || s->nsaved)
+	if (s->started)
 		return uc_err("cannot add '%s': the session has already started", spec ? spec : "");
 	if (spec_parse(s->u, spec, &e))
 		return -1;
@@ -174,53 +174,42 @@ static int slot_width(const struct box *b, const struct slot *sl)
 	return sl->ctr < 0 ? b->t->fixed_width : b->r.width;
 }
 
-static int save(uncore_session_t *s, int bi, uint64_t addr, int companion, int counter, int bytes)
+/* Remember a register as found, in the box's claim. */
+static int save(uncore_session_t *s, struct claim *c, const struct box *b, uint64_t addr, int companion, int counter,
+		int bytes)
 {
-	const struct box *b = box_of(s, bi);
-	struct saved v = { .box = bi, .addr = addr, .companion = companion, .counter = counter, .bytes = bytes };
-	for (int i = 0; i < s->nsaved; i++)
-		if (s->saved[i].box == bi && s->saved[i].addr == addr && s->saved[i].companion == companion)
+	struct claim_saved v = { .addr = addr, .companion = companion, .counter = counter, .bytes = bytes };
+	for (int i = 0; i < c->nsaved; i++)
+		if (c->sv[i].addr == addr && c->sv[i].companion == companion)
 			return 0;
+	if (c->nsaved == CLAIM_SAVED)
+		return uc_err("%s %d: more registers to save than a claim holds (%d)", b->t->name, b->idx, CLAIM_SAVED);
 	if (counter ? reg_read_counter(s->u, b, addr, &v.val) : reg_read(s->u, b, addr, companion, bytes, &v.val))
 		return -1;
-	if (s->nsaved == s->capsaved) {
-		int nc = s->capsaved ? s->capsaved * 2 : 32;
-		struct saved *ns = realloc(s->saved, (size_t)nc * sizeof(*ns));
-		if (!ns)
-			return uc_err("out of memory");
-		s->saved = ns;
-		s->capsaved = nc;
-	}
-	s->saved[s->nsaved++] = v;
+	c->sv[c->nsaved++] = v;
 	return 0;
 }
 
-/* Remember every register the session will write, box control first. */
-static int save_all(uncore_session_t *s)
+/* Remember every register the session will write in a box, box control first. */
+static int save_box(uncore_session_t *s, const struct prog *p, struct claim *c)
 {
-	for (int p = 0; p < s->nprogs; p++) {
-		int bi = s->progs[p].box;
-		const struct box *b = box_of(s, bi);
-		if (!s->progs[p].programmed)
-			continue; /* free-running counters only: nothing is written */
-		if (b->t->has_box_ctl && save(s, bi, b->r.box_ctl, 0, 0, reg_box_ctl_bytes(b->t)))
+	const struct box *b = box_of(s, p->box);
+	if (b->t->has_box_ctl && save(s, c, b, b->r.box_ctl, 0, 0, reg_box_ctl_bytes(b->t)))
+		return -1;
+	/* rst_ctrs clears every counter of the box, used or not */
+	for (int k = 0; b->t->box_ctl_resets && k < b->r.nctr; k++)
+		if (save(s, c, b, box_ctr_addr(b, k), 0, 1, 8))
 			return -1;
-		/* rst_ctrs clears every counter of the box, used or not */
-		for (int c = 0; b->t->box_ctl_resets && c < b->r.nctr; c++)
-			if (save(s, bi, box_ctr_addr(b, c), 0, 1, 8))
-				return -1;
-		for (int f = 0; f < b->t->nfilt_regs; f++)
-			if (s->progs[p].fmask[f] &&
-			    save(s, bi, filt_addr(b, f), b->t->filt_regs[f].companion, 0, filt_bytes(b, f)))
-				return -1;
-		for (int i = 0; i < s->nslots; i++) {
-			const struct slot *sl = &s->slots[i];
-			if (sl->box != bi || sl->ctr == SLOT_FREERUN)
-				continue;
-			if (save(s, bi, slot_ctl_addr(b, sl), 0, 0, slot_ctl_bytes(b, sl)) ||
-			    save(s, bi, slot_ctr_addr(b, sl), 0, 1, 8))
-				return -1;
-		}
+	for (int f = 0; f < b->t->nfilt_regs; f++)
+		if (p->fmask[f] && save(s, c, b, filt_addr(b, f), b->t->filt_regs[f].companion, 0, filt_bytes(b, f)))
+			return -1;
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		if (sl->box != p->box || sl->ctr == SLOT_FREERUN)
+			continue;
+		if (save(s, c, b, slot_ctl_addr(b, sl), 0, 0, slot_ctl_bytes(b, sl)) ||
+		    save(s, c, b, slot_ctr_addr(b, sl), 0, 1, 8))
+			return -1;
 	}
 	return 0;
 }
@@ -236,16 +225,6 @@ static int write_box_ctl(uncore_session_t *s, const struct box *b, uint32_t v)
 static uint32_t bc_frozen(const struct box *b) { return b->t->bc->frz_en | b->t->bc->frz; }
 static uint32_t bc_running(const struct box *b) { return b->t->bc->frz_en; }
 static uint32_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->rst_ctrs; }
-
-/* Freeze (or unfreeze) every box the session programs. */
-static void set_frozen(uncore_session_t *s, int frozen)
-{
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].programmed)
-			write_box_ctl(s, b, frozen ? bc_frozen(b) : bc_running(b));
-	}
-}
 
 static int read_box(uncore_session_t *s, int bi, int baseline)
 {
@@ -272,19 +251,54 @@ static int read_box(uncore_session_t *s, int bi, int baseline)
 	return 0;
 }
 
+/* The control word a slot's counter gets. */
+static uint64_t slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl)
+{
+	return sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl;
+}
+
+/* What a box is programmed with, as a hash: sessions that agree on it can share the box. */
+static uint64_t box_sig(const uncore_session_t *s, const struct prog *p)
+{
+	const struct box *b = box_of(s, p->box);
+	uint64_t h = 1469598103934665603ull;
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
+	for (int c = -1; c < b->r.nctr; c++)
+		for (int i = 0; i < s->nslots; i++)
+			if (s->slots[i].box == p->box && s->slots[i].ctr == c) {
+				MIX(c + 2);
+				MIX(slot_ctl(s, b, &s->slots[i]));
+			}
+	for (int f = 0; f < UC_MAX_FILT; f++) {
+		MIX(p->fval[f]);
+		MIX(p->fmask[f]);
+	}
+#undef MIX
+	return h;
+}
+
+/* Is slot i on a box this session programs (rather than shares)? */
+static int owned(const uncore_session_t *s, const struct slot *sl)
+{
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].box == sl->box)
+			return s->progs[p].owner;
+	return 0;
+}
+
 static int program(uncore_session_t *s)
 {
 	uncore_t *u = s->u;
-	/* a) b) enable freeze and freeze every box we use */
+	/* a) b) enable freeze and freeze every box we program */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].programmed && write_box_ctl(s, b, bc_frozen(b)))
+		if (s->progs[p].owner && write_box_ctl(s, b, bc_frozen(b)))
 			return -1;
 	}
 	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		for (int f = 0; f < b->t->nfilt_regs; f++)
+		for (int f = 0; s->progs[p].owner && f < b->t->nfilt_regs; f++)
 			if (s->progs[p].fmask[f] && reg_write(u, b, filt_addr(b, f), b->t->filt_regs[f].companion,
 							      filt_bytes(b, f), s->progs[p].fval[f]))
 				return -1;
@@ -292,8 +306,8 @@ static int program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		uint64_t ctl = sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl;
-		if (sl->ctr == SLOT_FREERUN)
+		uint64_t ctl = slot_ctl(s, b, sl);
+		if (sl->ctr == SLOT_FREERUN || !owned(s, sl))
 			continue;
 		if (!b->t->has_box_ctl)
 			ctl = sl->ctr < 0 ? 0 : b->t->ctl_en;
@@ -303,14 +317,14 @@ static int program(uncore_session_t *s)
 	/* e) reset: box reset bits where they exist, else write 0 to each data register */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].programmed && b->t->box_ctl_resets && write_box_ctl(s, b, bc_reset(b)))
+		if (s->progs[p].owner && b->t->box_ctl_resets && write_box_ctl(s, b, bc_reset(b)))
 			return -1;
 	}
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (sl->ctr == SLOT_FREERUN)
-			continue; /* cannot be reset; the baseline read below takes its place */
+		if (sl->ctr == SLOT_FREERUN || !owned(s, sl))
+			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
 		if (sl->ctr < 0 && b->t->fixed_rst) {
 			if (reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl),
 				      b->t->fixed_en | b->t->fixed_rst))
@@ -324,9 +338,8 @@ static int program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (!b->t->has_box_ctl && sl->ctr != SLOT_FREERUN &&
-		    reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl),
-			      sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl))
+		if (!b->t->has_box_ctl && sl->ctr != SLOT_FREERUN && owned(s, sl) &&
+		    reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl), slot_ctl(s, b, sl)))
 			return -1;
 	}
 	for (int p = 0; p < s->nprogs; p++)
@@ -335,49 +348,101 @@ static int program(uncore_session_t *s)
 	/* f) unfreeze: counting begins */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].programmed && write_box_ctl(s, b, bc_running(b)))
+		if (s->progs[p].owner && write_box_ctl(s, b, bc_running(b)))
 			return -1;
 	}
 	return 0;
 }
 
-static int restore(uncore_session_t *s)
+/* Put a box's registers back as its claim found them: freeze, then in reverse (box control last). */
+static int restore_box(uncore_session_t *s, int bi, const struct claim *c)
 {
-	int rc = 0;
-	/* freeze before putting control words back, then restore in reverse (box control last) */
-	set_frozen(s, 1);
-	for (int i = s->nsaved - 1; i >= 0; i--) {
-		const struct saved *v = &s->saved[i];
-		const struct box *b = box_of(s, v->box);
-		int r = v->counter ? reg_write_counter(s->u, b, v->addr, v->val)
-				   : reg_write(s->u, b, v->addr, v->companion, v->bytes, v->val);
-		if (r)
+	const struct box *b = box_of(s, bi);
+	int rc = write_box_ctl(s, b, bc_frozen(b));
+	for (int i = c->nsaved - 1; i >= 0; i--) {
+		const struct claim_saved *v = &c->sv[i];
+		if (v->counter ? reg_write_counter(s->u, b, v->addr, v->val)
+			       : reg_write(s->u, b, v->addr, v->companion, v->bytes, v->val))
 			rc = -1;
 	}
-	s->nsaved = 0;
 	return rc;
+}
+
+/* Let go of every box; the last session on a box restores it.  Called with the claims locked. */
+static int release(uncore_session_t *s)
+{
+	int rc = 0;
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		struct claim *c = pg->held ? claims_get(s->u, box_of(s, pg->box), 0) : NULL;
+		if (c && claims_drop(c, s->token) == 0) {
+			if (restore_box(s, pg->box, c))
+				rc = -1;
+			claims_remove(s->u, c);
+		}
+		pg->held = pg->owner = 0;
+	}
+	return rc;
+}
+
+/* Claim every box the session programs: share one programmed the same way, else take it over. */
+static int claim(uncore_session_t *s)
+{
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		if (!pg->programmed)
+			continue; /* free-running counters only: nothing is written */
+		struct claim *c = claims_get(s->u, b, 1);
+		uint64_t sig = box_sig(s, pg);
+		if (!c)
+			return -1;
+		if (c->nholders > 0 && c->sig != sig)
+			return uc_err("%s %d (socket %d) is counting other events for another session (process %d); "
+				      "measure the same events as it does, or wait until it ends",
+				      b->t->name, b->idx, b->socket, claims_other_pid(c, s->token));
+		if (c->nholders == 0) {
+			/* a claim left by a process that died keeps the registers as that process found them */
+			if (c->nsaved == 0 && save_box(s, pg, c)) {
+				claims_remove(s->u, c);
+				return -1;
+			}
+			c->sig = sig;
+			pg->owner = 1;
+		}
+		if (claims_hold(c, s->token))
+			return -1;
+		pg->held = 1;
+	}
+	return 0;
 }
 
 int uncore_session_start(uncore_session_t *s)
 {
+	char msg[512];
 	if (s->nevs == 0)
 		return uc_err("no events to measure: add at least one");
 	if (s->running)
 		return uc_err("the session is already running");
-	if (!s->nsaved && save_all(s)) {
-		restore(s);
-		return -1;
-	}
 	for (int i = 0; i < s->nslots; i++)
 		s->slots[i].acc = 0;
-	if (program(s)) {
-		char msg[512];
+	if (claims_lock(s->u))
+		return -1;
+	int rc = claim(s);
+	if (!rc && program(s)) {
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
-		restore(s);
-		return uc_err("programming the uncore failed: %s", msg);
+		rc = uc_err("programming the uncore failed: %s", msg);
 	}
+	if (rc) {
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		release(s);
+		claims_unlock(s->u);
+		return uc_err("%s", msg);
+	}
+	if (claims_unlock(s->u))
+		return -1;
 	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
-	s->running = 1;
+	s->running = s->started = 1;
 	return 0;
 }
 
@@ -393,28 +458,41 @@ int uncore_session_read(uncore_session_t *s)
 	return 0;
 }
 
-int uncore_session_stop(uncore_session_t *s)
+/* Leave the boxes; registers are restored by the last session on each. */
+static int leave(uncore_session_t *s)
 {
-	int rc;
-	if (!s->running)
-		return uc_err("the session is not running");
-	rc = uncore_session_read(s);
-	set_frozen(s, 1);
+	int rc = claims_lock(s->u);
+	if (!rc) {
+		rc = release(s);
+		if (claims_unlock(s->u))
+			rc = -1;
+	}
 	s->running = 0;
 	return rc;
+}
+
+int uncore_session_stop(uncore_session_t *s)
+{
+	if (!s->running)
+		return uc_err("the session is not running");
+	int rc = uncore_session_read(s);
+	char msg[512];
+	snprintf(msg, sizeof(msg), "%s", rc ? uncore_error() : "");
+	if (leave(s))
+		return -1;
+	return rc ? uc_err("%s", msg) : 0;
 }
 
 void uncore_session_free(uncore_session_t *s)
 {
 	if (!s)
 		return;
-	if (s->nsaved)
-		restore(s);
+	if (s->running)
+		leave(s);
 	session_metrics_free(s->metrics, s->nmetrics);
 	free(s->evs);
 	free(s->slots);
 	free(s->progs);
-	free(s->saved);
 	free(s);
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "uncore_priv.h"
+#include "claims.h"
 #include "error.h"
 
 static int open_access(const char *backend, struct access **out)
@@ -94,6 +95,7 @@ void uncore_close(uncore_t *u)
 	free(u->boxes);
 	free(u->events);
 	metrics_free(u);
+	claims_free(u);
 	arena_free(u->arena);
 	free(u->own_plat);
 	free(u);

@@ -22,6 +22,7 @@ struct uncore {
 	struct uc_metric *metrics;
 	int nmetrics, metrics_ready;
 	void *arena;                    /* strings of loaded events and generic types */
+	struct claims *claims;          /* boxes in use by sessions, machine-wide (claims.c) */
 };
 
 

@@ -36,6 +36,7 @@ struct sim_box {
 	uint64_t fr_base;    /* free-running counters: base and count */
 	int nfr;
 	int disc_entry;      /* entry in its socket's discovery table, -1 = none */
+	/* register state, fr to last_ns: what a shared simulator keeps in its file (sim_shared.c) */
 	uint64_t fr[SIM_MAX_FR];
 	double fr_frac[SIM_MAX_FR];
 	uint64_t box_ctl;
@@ -96,6 +97,10 @@ struct sim {
 	uint64_t bad_accesses;        /* accesses outside every modelled PMON register */
 	uint64_t snapshot_taken;
 	struct sim_box snap[SIM_MAX_BOXES];
+	/* shared=FILE: the boxes' register state lives in FILE */
+	uint8_t *shm;
+	size_t shm_len;
+	int shm_fd;
 };
 
 struct sim *sim_of(struct access *a);
@@ -106,6 +111,13 @@ int sim_changed_registers(struct sim *s, char *why, size_t len);
 /* Faults: kind "eio", "eacces", "allones", "missing"; box type name and index (-1 = all). */
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx);
 void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val);
+
+/* A machine shared by processes (sim_shared.c): attach after building, bracket box accesses. */
+int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash);
+void sim_shared_in(struct sim *s, struct sim_box *b);
+void sim_shared_out(struct sim *s, struct sim_box *b);
+void sim_shared_sync(struct sim *s);
+void sim_shared_close(struct sim *s);
 
 /* Platform-specific parts. */
 int sim_snbep_build(struct sim *s);

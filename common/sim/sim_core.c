@@ -137,7 +137,7 @@ static int decode(const struct sim_box *b, uint64_t addr, int companion, int *id
 	return R_NONE;
 }
 
-static uint64_t reg_get(struct sim *s, struct sim_box *b, int kind, int i)
+static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 {
 	box_advance(s, b);
 	switch (kind) {
@@ -158,7 +158,7 @@ static uint64_t reg_get(struct sim *s, struct sim_box *b, int kind, int i)
 	return 0;
 }
 
-static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
+static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
 {
 	const struct box_type *t = b->t;
 	box_advance(s, b);
@@ -224,6 +224,22 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 		b->filt[i] = t->filt_regs[i].bits == 64 ? v : (v & 0xffffffffull);
 		break;
 	}
+}
+
+/* Register access, with the box's state brought in from (and back to) a shared file when there is one. */
+static uint64_t reg_get(struct sim *s, struct sim_box *b, int kind, int i)
+{
+	sim_shared_in(s, b);
+	uint64_t v = reg_get_local(s, b, kind, i);
+	sim_shared_out(s, b);
+	return v;
+}
+
+static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
+{
+	sim_shared_in(s, b);
+	reg_set_local(s, b, kind, i, v, dword);
+	sim_shared_out(s, b);
 }
 
 static int fault_err(const struct sim_box *b, const char *what)
@@ -465,6 +481,7 @@ static uint64_t s_now(struct access *a) { return sim_now(a->priv); }
 static void s_close(struct access *a)
 {
 	struct sim *s = a->priv;
+	sim_shared_close(s);
 	for (int i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
 	free(s);
@@ -491,6 +508,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 	int n = 0;
 	if (why && len)
 		why[0] = 0;
+	sim_shared_sync(s);
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
 		box_advance(s, b);
@@ -588,7 +606,8 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	return d;
 }
 
-/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,fault=KIND:UNIT[:IDX]] */
+/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX]]
+ *    [,shared=FILE] */
 struct access *access_sim_open(const char *spec)
 {
 	char buf[512], *opt, *save = NULL;
@@ -596,6 +615,8 @@ struct access *access_sim_open(const char *spec)
 	struct access *a = calloc(1, sizeof(*a));
 	const char *profile = NULL;
 	char faults[4][64];
+	const char *shared = NULL;
+	uint64_t spec_hash = 1469598103934665603ull; /* FNV-1a of the options other than shared= */
 	int nfaults = 0, generic;
 	if (!s || !a) {
 		uc_err("out of memory");
@@ -625,6 +646,9 @@ struct access *access_sim_open(const char *spec)
 		}
 		*v++ = 0;
 		n = strtol(v, &end, 0);
+		if (strcmp(opt, "shared"))
+			for (const char *c = opt; c < v + strlen(v); c++)
+				spec_hash = (spec_hash ^ (uint8_t)*c) * 1099511628211ull;
 		if (!strcmp(opt, "sockets") && !*end && n >= 1 && n <= UC_MAX_SOCKETS)
 			s->nsockets = (int)n;
 		else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= 64)
@@ -637,11 +661,14 @@ struct access *access_sim_open(const char *spec)
 			s->tick_ns = (uint64_t)n;
 		else if (!strcmp(opt, "prewrap") && (s->prewrap_s = strtod(v, &end)) > 0 && !*end)
 			; /* counters reset to wrap after this many seconds (tests of wrap handling) */
+		else if (!strcmp(opt, "shared") && *v)
+			shared = v - buf + spec; /* one machine for every process that names this file */
 		else if (!strcmp(opt, "fault") && nfaults < 4)
 			snprintf(faults[nfaults++], sizeof(faults[0]), "%s", v);
 		else {
 			uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, "
-			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX])", opt, v, UC_MAX_SOCKETS);
+			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX], shared=FILE)", opt, v,
+			       UC_MAX_SOCKETS);
 			goto fail;
 		}
 	}
@@ -659,6 +686,17 @@ struct access *access_sim_open(const char *spec)
 		for (int k = 0; s->prewrap_s > 0 && k < s->boxes[i].nfr; k++)
 			s->boxes[i].fr[k] = reset_value(s, &s->boxes[i], 0, -2 - k, s->boxes[i].t->fr[k].width);
 	memcpy(s->snap, s->boxes, sizeof(s->snap));
+	if (shared) {
+		char file[400]; /* room for ".claims" in a->claims */
+		snprintf(file, sizeof(file), "%.*s", (int)strcspn(shared, ","), shared);
+		if (s->manual_clock) {
+			uc_err("simulator option shared= needs the real clock: processes cannot share a manual one");
+			goto fail;
+		}
+		if (sim_shared_attach(s, file, spec_hash))
+			goto fail;
+		snprintf(a->claims, sizeof(a->claims), "%s.claims", file);
+	}
 	for (int f = 0; f < nfaults; f++) {
 		char *kind = faults[f], *unit = strchr(kind, ':'), *idx;
 		if (!unit) {
@@ -677,6 +715,8 @@ struct access *access_sim_open(const char *spec)
 	a->simulated = 1;
 	return a;
 fail:
+	if (s)
+		sim_shared_close(s);
 	free(s);
 	free(a);
 	return NULL;

@@ -1,0 +1,114 @@
+/*
+ * A simulated machine that several processes share (sim:<p>,shared=FILE): the
+ * register state of every box lives in FILE, mapped MAP_SHARED, and each
+ * register access copies its box in and out under flock().  MPI ranks started
+ * with the same spec therefore program and read one machine, as they would
+ * on real hardware; the clock is CLOCK_MONOTONIC from one shared epoch.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sim.h"
+#include "../error.h"
+
+struct shm_hdr {
+	char magic[8];
+	uint32_t nboxes, state_len;
+	uint64_t epoch_ns, spec_hash;
+};
+
+/* The mutable part of a box: the fields from fr to last_ns (sim.h keeps them together). */
+#define ST_OFF offsetof(struct sim_box, fr)
+#define ST_LEN (offsetof(struct sim_box, last_ns) + sizeof(uint64_t) - ST_OFF)
+
+static uint8_t *state_of(struct sim *s, const struct sim_box *b)
+{
+	return s->shm + sizeof(struct shm_hdr) + (size_t)(b - s->boxes) * ST_LEN;
+}
+
+int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash)
+{
+	size_t need = sizeof(struct shm_hdr) + (size_t)s->nboxes * ST_LEN;
+	struct stat st;
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return access_errno_error(errno, path, "the shared simulator file");
+	if (flock(fd, LOCK_EX) || fstat(fd, &st)) {
+		close(fd);
+		return uc_err("shared simulator file %s: %s", path, strerror(errno));
+	}
+	int fresh = st.st_size == 0;
+	if (fresh && ftruncate(fd, (off_t)need)) {
+		close(fd);
+		return uc_err("shared simulator file %s: %s", path, strerror(errno));
+	}
+	if (!fresh && (size_t)st.st_size != need) {
+		close(fd);
+		return uc_err("shared simulator file %s belongs to another simulated machine (size %lld, expected %zu): "
+			      "use the same sim: options in every process, or another file",
+			      path, (long long)st.st_size, need);
+	}
+	void *m = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED) {
+		close(fd);
+		return uc_err("shared simulator file %s: mmap: %s", path, strerror(errno));
+	}
+	struct shm_hdr *h = m;
+	if (fresh) {
+		*h = (struct shm_hdr){ "UCSIM01", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash };
+		s->shm = m;
+		for (int i = 0; i < s->nboxes; i++)
+			memcpy(state_of(s, &s->boxes[i]), (uint8_t *)&s->boxes[i] + ST_OFF, ST_LEN);
+	} else if (memcmp(h->magic, "UCSIM01", 8) || h->nboxes != (uint32_t)s->nboxes || h->spec_hash != spec_hash) {
+		munmap(m, need);
+		close(fd);
+		return uc_err("shared simulator file %s was made with other sim: options; use the same options in "
+			      "every process, or another file", path);
+	} else {
+		s->epoch_ns = h->epoch_ns;
+		s->shm = m;
+	}
+	s->shm_len = need;
+	s->shm_fd = fd;
+	flock(fd, LOCK_UN);
+	return 0;
+}
+
+void sim_shared_in(struct sim *s, struct sim_box *b)
+{
+	if (!s->shm)
+		return;
+	while (flock(s->shm_fd, LOCK_EX) && errno == EINTR)
+		;
+	memcpy((uint8_t *)b + ST_OFF, state_of(s, b), ST_LEN);
+}
+
+void sim_shared_out(struct sim *s, struct sim_box *b)
+{
+	if (!s->shm)
+		return;
+	memcpy(state_of(s, b), (uint8_t *)b + ST_OFF, ST_LEN);
+	flock(s->shm_fd, LOCK_UN);
+}
+
+void sim_shared_sync(struct sim *s)
+{
+	for (int i = 0; s->shm && i < s->nboxes; i++) {
+		sim_shared_in(s, &s->boxes[i]);
+		flock(s->shm_fd, LOCK_UN);
+	}
+}
+
+void sim_shared_close(struct sim *s)
+{
+	if (!s->shm)
+		return;
+	munmap(s->shm, s->shm_len);
+	close(s->shm_fd);
+	s->shm = NULL;
+}

@@ -1,0 +1,212 @@
+/*
+ * Sessions sharing boxes: within one handle, and across processes on a
+ * simulator shared through a file (sim:<p>,shared=FILE) -- a box is
+ * programmed once, later sessions attach without writing, nobody resets
+ * another's counts, a different programming is refused, and the last session
+ * to leave restores the registers (also after a holder died).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "sim_helpers.h"
+
+/* Truth of UNC_M_CAS_COUNT.RD on socket 0 of the default profile, per second. */
+static double rd_per_s(uncore_t *u) { return sim_of(u->acc)->prof.mem_read_bps[0] / 64; }
+
+static int near(double got, double want, double tol)
+{
+	int ok = got >= want * (1 - tol) && got <= want * (1 + tol);
+	if (!ok)
+		fprintf(stderr, "got %.6g, want %.6g\n", got, want);
+	return ok;
+}
+
+static uncore_session_t *session(uncore_t *u, const char *spec)
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, spec) >= 0);
+	return s;
+}
+
+static uint64_t writes(uncore_t *u)
+{
+	struct uncore_stats st;
+	uncore_get_stats(u, &st);
+	return st.writes;
+}
+
+static void test_same_handle(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD:socket=0"), *b = session(u, "UNC_M_CAS_COUNT.RD:socket=0");
+	uncore_session_t *c = session(u, "UNC_M_CAS_COUNT.WR:socket=0");
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	uint64_t w = writes(u);
+	CU_ASSERT_FATAL(uncore_session_start(b) == 0);
+	CU_ASSERT_EQUAL(writes(u), w); /* attached: not one register written */
+	/* other events on the same boxes would clobber a's: refused, a keeps counting */
+	CU_ASSERT(uncore_session_start(c) == -1);
+	CU_ASSERT(strstr(uncore_error(), "counting other events for another session") != NULL);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(a) == 0 && uncore_session_read(b) == 0);
+	CU_ASSERT(near((double)val(a, 0, 0), 2 * rd_per_s(u), 0.005));
+	CU_ASSERT(near((double)val(b, 0, 0), rd_per_s(u), 0.005));
+	/* a leaves first: b still counts, nothing restored under it */
+	CU_ASSERT(uncore_session_stop(a) == 0);
+	CU_ASSERT(sim_changed_registers(sim, NULL, 0) > 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(b) == 0);
+	CU_ASSERT(near((double)val(b, 0, 0), 2 * rd_per_s(u), 0.005));
+	uncore_session_free(b); /* the last one restores */
+	assert_left_as_found(sim);
+	/* now the boxes are free for c's events */
+	CU_ASSERT(uncore_session_start(c) == 0);
+	uncore_session_free(c);
+	uncore_session_free(a);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
+static char shm_file[64];
+
+static uncore_t *open_shared(const char *extra)
+{
+	char spec[200];
+	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s%s", shm_file, extra);
+	return open_sim(spec);
+}
+
+static void fresh_file(void)
+{
+	char claims[80];
+	snprintf(shm_file, sizeof(shm_file), "/tmp/uncore-test-shm-%d", (int)getpid());
+	snprintf(claims, sizeof(claims), "%s.claims", shm_file);
+	unlink(shm_file);
+	unlink(claims);
+}
+
+static void remove_file(void)
+{
+	char claims[80];
+	snprintf(claims, sizeof(claims), "%s.claims", shm_file);
+	unlink(shm_file);
+	unlink(claims);
+}
+
+/* A child process attaches to the parent's programming, counts, and dies without releasing. */
+static void test_across_processes(void)
+{
+	fresh_file();
+	uncore_t *u = open_shared("");
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD:socket=0");
+	int pipefd[2];
+	CU_ASSERT_FATAL(pipe(pipefd) == 0);
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
+	usleep(200000); /* counts before the child starts: a reset by the child would lose them */
+	pid_t pid = fork();
+	if (pid == 0) {
+		/* the child: attach (no writes), count 200 ms, report, exit without cleaning up */
+		uncore_t *cu;
+		uncore_session_t *cs;
+		char spec[200];
+		double r = -1;
+		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
+		uint64_t w = 0, v = 0;
+		if (!uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) &&
+		    uncore_session_add(cs, "UNC_M_CAS_COUNT.RD:socket=0") >= 0 && (w = writes(cu), 1) &&
+		    !uncore_session_start(cs)) {
+			usleep(200000);
+			uncore_session_read(cs);
+			uncore_session_value(cs, 0, 0, -1, &v);
+			r = writes(cu) == w ? (double)v / ((double)uncore_session_elapsed_ns(cs) / 1e9) : -2;
+		}
+		if (write(pipefd[1], &r, sizeof(r)) != sizeof(r))
+			_exit(2);
+		_exit(0); /* like a crashed rank: its claim is left behind */
+	}
+	double child_rate = 0;
+	CU_ASSERT(read(pipefd[0], &child_rate, sizeof(child_rate)) == sizeof(child_rate));
+	waitpid(pid, NULL, 0);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	CU_ASSERT(near(child_rate, rd_per_s(u), 0.02)); /* -2: the child wrote registers */
+	/* the parent's counts went on through the child's start: nobody reset them */
+	CU_ASSERT(uncore_session_read(a) == 0);
+	CU_ASSERT(near((double)val(a, 0, 0) / ((double)uncore_session_elapsed_ns(a) / 1e9), rd_per_s(u), 0.02));
+	uncore_session_free(a); /* the dead child no longer holds the box: this restores */
+	uncore_close(u);
+	uncore_t *check = open_shared("");
+	assert_left_as_found(sim_of(check->acc));
+	uncore_close(check);
+	remove_file();
+}
+
+/* The owner dies: the next session takes the box over and still restores what the owner found. */
+static void test_dead_owner(void)
+{
+	fresh_file();
+	pid_t pid = fork();
+	if (pid == 0) {
+		uncore_t *cu;
+		uncore_session_t *cs;
+		char spec[200];
+		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
+		int ok = !uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) &&
+			 uncore_session_add(cs, "UNC_M_CAS_COUNT.WR") >= 0 && !uncore_session_start(cs);
+		_exit(ok ? 0 : 1);
+	}
+	int st = -1;
+	waitpid(pid, &st, 0);
+	CU_ASSERT_FATAL(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	uncore_t *u = open_shared("");
+	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0); /* the dead owner's programming */
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD");
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0); /* other events, but nobody alive holds the boxes */
+	usleep(100000);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	CU_ASSERT(near((double)val(a, 0, 0) / ((double)uncore_session_elapsed_ns(a) / 1e9), rd_per_s(u), 0.02));
+	uncore_session_free(a);
+	assert_left_as_found(sim_of(u->acc));
+	uncore_close(u);
+	remove_file();
+}
+
+static void test_shared_refusals(void)
+{
+	uncore_t *u = NULL;
+	fresh_file();
+	char spec[200];
+	snprintf(spec, sizeof(spec), "sim:snbep,clock=manual,shared=%s", shm_file);
+	CU_ASSERT(uncore_open(spec, &u) == -1);
+	CU_ASSERT(strstr(uncore_error(), "needs the real clock") != NULL);
+	uncore_t *a = open_shared("");
+	snprintf(spec, sizeof(spec), "sim:snbep,sockets=1,shared=%s", shm_file);
+	CU_ASSERT(uncore_open(spec, &u) == -1);
+	CU_ASSERT(strstr(uncore_error(), "another simulated machine") != NULL ||
+		  strstr(uncore_error(), "other sim: options") != NULL);
+	snprintf(spec, sizeof(spec), "sim:snbep,prewrap=1,shared=%s", shm_file);
+	CU_ASSERT(uncore_open(spec, &u) == -1);
+	CU_ASSERT(strstr(uncore_error(), "other sim: options") != NULL);
+	CU_ASSERT(uncore_open("sim:snbep,shared=/nonexistent-dir/x", &u) == -1);
+	CU_ASSERT(strstr(uncore_error(), "/nonexistent-dir/x") != NULL);
+	uncore_close(a);
+	remove_file();
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "sessions of one handle share a box, others are refused", test_same_handle },
+		{ "a process attaches to another's programming", test_across_processes },
+		{ "a dead owner's box is taken over and restored", test_dead_owner },
+		{ "shared simulator refusals", test_shared_refusals },
+		{ NULL, NULL },
+	};
+	return run_suite("sharing", tests);
+}

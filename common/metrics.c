@@ -256,10 +256,32 @@ void session_metrics_free(struct session_metric *m, int n)
 	free(m);
 }
 
-int uncore_session_add_metric(uncore_session_t *s, const char *name)
+/* "name" or "name:socket=N": the metric's events, on one socket or all. */
+static int metric_spec(uncore_t *u, const char *spec, char *name, size_t len, int *socket)
+{
+	size_t n = strcspn(spec, ":");
+	char *end;
+	*socket = -1;
+	snprintf(name, len, "%.*s", (int)n, spec);
+	if (!spec[n])
+		return 0;
+	if (strncmp(spec + n, ":socket=", 8) || spec[n + 8] < '0' || spec[n + 8] > '9')
+		return uc_err("'%s': a metric takes only the qualifier socket=N", spec);
+	long v = strtol(spec + n + 8, &end, 10);
+	if (*end || v >= uncore_num_sockets(u))
+		return uc_err("'%s': socket must be a number from 0 to %d", spec, uncore_num_sockets(u) - 1);
+	*socket = (int)v;
+	return 0;
+}
+
+int uncore_session_add_metric(uncore_session_t *s, const char *spec)
 {
 	uncore_t *u = session_owner(s);
-	int m = uncore_metric_find(u, name), *n, before = uncore_session_num_events(s);
+	char name[128], ev_spec[300];
+	int socket, *n, before = uncore_session_num_events(s);
+	if (metric_spec(u, spec, name, sizeof(name), &socket))
+		return -1;
+	int m = uncore_metric_find(u, name);
 	struct session_metric **list = session_metrics(s, &n), *nl;
 	if (m < 0)
 		return -1;
@@ -268,8 +290,12 @@ int uncore_session_add_metric(uncore_session_t *s, const char *name)
 	if (!ev)
 		return uc_err("out of memory");
 	for (int i = 0; i < mt->x.nev; i++) {
-		ev[i] = session_find_event(s, mt->x.events[i]);
-		if (ev[i] < 0 && (ev[i] = uncore_session_add(s, mt->x.events[i])) < 0) {
+		if (socket >= 0)
+			snprintf(ev_spec, sizeof(ev_spec), "%s:socket=%d", mt->x.events[i], socket);
+		else
+			snprintf(ev_spec, sizeof(ev_spec), "%s", mt->x.events[i]);
+		ev[i] = session_find_event(s, ev_spec);
+		if (ev[i] < 0 && (ev[i] = uncore_session_add(s, ev_spec)) < 0) {
 			char why[512];
 			snprintf(why, sizeof(why), "%s", uncore_error());
 			free(ev);

@@ -130,7 +130,7 @@ int uncore_metric_find(uncore_t *u, const char *name);
  * environment variable UNCORE_METRICS=FILE[:FILE] does the same on first use. */
 int uncore_load_metrics(uncore_t *u, const char *file);
 /* Add a metric's events to a session (events shared with earlier ones are
- * reused).  Returns the metric's index in the session, or -1 when its events
+ * reused); "name:socket=N" counts them on that socket only.  Returns the metric's index in the session, or -1 when its events
  * cannot all be counted at once next to the session's other events; the
  * session is then unchanged. */
 int uncore_session_add_metric(uncore_session_t *s, const char *name);

@@ -116,6 +116,8 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash);
 void sim_shared_in(struct sim *s, struct sim_box *b);
 void sim_shared_out(struct sim *s, struct sim_box *b);
+void sim_shared_wrote(struct sim *s);
+uint64_t sim_shared_writes(struct sim *s); /* register writes by every process since the file was made */
 void sim_shared_sync(struct sim *s);
 void sim_shared_close(struct sim *s);
 

@@ -239,6 +239,7 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 {
 	sim_shared_in(s, b);
 	reg_set_local(s, b, kind, i, v, dword);
+	sim_shared_wrote(s);
 	sim_shared_out(s, b);
 }
 

@@ -20,6 +20,7 @@ struct shm_hdr {
 	char magic[8];
 	uint32_t nboxes, state_len;
 	uint64_t epoch_ns, spec_hash;
+	uint64_t writes; /* register writes by every process: shows whether a box was programmed once */
 };
 
 /* The mutable part of a box: the fields from fr to last_ns (sim.h keeps them together). */
@@ -87,6 +88,14 @@ void sim_shared_in(struct sim *s, struct sim_box *b)
 		;
 	memcpy((uint8_t *)b + ST_OFF, state_of(s, b), ST_LEN);
 }
+
+void sim_shared_wrote(struct sim *s)
+{
+	if (s->shm)
+		((struct shm_hdr *)s->shm)->writes++; /* called between sim_shared_in and _out: under the lock */
+}
+
+uint64_t sim_shared_writes(struct sim *s) { return s->shm ? ((volatile struct shm_hdr *)s->shm)->writes : 0; }
 
 void sim_shared_out(struct sim *s, struct sim_box *b)
 {

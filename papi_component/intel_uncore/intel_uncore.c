@@ -107,6 +107,15 @@ static void drop_session(iu_control_t *c)
 	c->running = 0;
 }
 
+/* An event of the session, reusing one a metric added already (one counter, one value). */
+static int session_event(uncore_session_t *s, const char *spec)
+{
+	for (int e = 0; e < uncore_session_num_events(s); e++)
+		if (!strcmp(uncore_session_event_name(s, e), spec))
+			return e;
+	return uncore_session_add(s, spec);
+}
+
 /* Rebuild the EventSet's session from its native events. */
 static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native, int count, hwd_context_t *ctx)
 {
@@ -130,10 +139,10 @@ static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *nativ
 			rc = PAPI_ENOEVNT;
 			goto fail;
 		}
-		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : uncore_session_add(c->s, t.spec);
+		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
 		if (idx < 0) {
-			/* the library's reason (e.g. counters of one box exhausted) goes to PAPI's debug log */
-			SUBDBG("intel_uncore: %s: %s\n", t.spec, uncore_error());
+			/* PAPI has no message channel: say why on stderr, as PAPI itself does, unless PAPI_QUIET */
+			PAPIERROR("intel_uncore: %s: %s", t.spec, uncore_error());
 			rc = PAPI_ECNFLCT;
 			goto fail;
 		}
@@ -174,7 +183,7 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	if (!c->s)
 		rc = PAPI_ENOEVNT;
 	else if (uncore_session_start(c->s)) {
-		SUBDBG("intel_uncore: start: %s\n", uncore_error());
+		PAPIERROR("intel_uncore: PAPI_start: %s", uncore_error());
 		rc = PAPI_ESYS;
 	} else {
 		c->running = 1;
@@ -187,7 +196,7 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 static int sample(iu_control_t *c)
 {
 	if (c->running && uncore_session_read(c->s)) {
-		SUBDBG("intel_uncore: read: %s\n", uncore_error());
+		PAPIERROR("intel_uncore: PAPI_read: %s", uncore_error());
 		return PAPI_ESYS;
 	}
 	for (int i = 0; i < c->n; i++)

@@ -17,11 +17,11 @@
 #define IU_NAMED (1u << 29)
 #define IU_BASE_MASK ((1u << IU_VSHIFT) - 1)
 
-/* What a code counts: a library event spec, or an integral metric on a socket (-1 = all). */
+/* What a code counts: a library event spec, or an integral metric ("name[:socket=N]"). */
 struct iu_target {
 	int metric;      /* 0: event spec, 1: metric */
-	char spec[256];  /* the spec or the metric's name */
-	int socket;
+	char spec[256];
+	int socket;      /* a metric's socket, -1 = all */
 };
 
 /* Event naming over an open library handle (iu_names.c). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "papi.h"
+#include "papi_internal.h"
 #include "iu.h"
 
 static uncore_t *U;
@@ -138,6 +139,17 @@ static int variant(unsigned base, int v, char *q, size_t ql, char *d, size_t dl)
 	return 0;
 }
 
+/* Tell PAPI the name of an enumerated code, so its table keeps one entry per name (else every
+ * enumeration adds one, and a name looked up later gets yet another PAPI code). */
+static int named_enum(unsigned code)
+{
+	char nm[256];
+	if (iu_code_to_name(code, nm, sizeof(nm)) != PAPI_OK)
+		return PAPI_ENOEVNT;
+	_papi_hwi_set_papi_event_string(nm);
+	return PAPI_OK;
+}
+
 int iu_enum(unsigned *code, int modifier)
 {
 	unsigned base = *code & IU_BASE_MASK;
@@ -145,13 +157,13 @@ int iu_enum(unsigned *code, int modifier)
 		if (iu_num_native() == 0)
 			return PAPI_ENOEVNT;
 		*code = 0;
-		return PAPI_OK;
+		return named_enum(*code);
 	}
 	if (modifier == PAPI_ENUM_EVENTS) {
 		if (*code & (IU_VARIANT | IU_NAMED) || (int)base + 1 >= iu_num_native())
 			return PAPI_ENOEVNT;
 		*code = base + 1;
-		return PAPI_OK;
+		return named_enum(*code);
 	}
 	if (modifier == PAPI_NTV_ENUM_UMASKS) {
 		char q[64], d[256];
@@ -159,7 +171,7 @@ int iu_enum(unsigned *code, int modifier)
 		if ((*code & IU_NAMED) || v > IU_VMAX || !variant(base, v, q, sizeof(q), d, sizeof(d)))
 			return PAPI_ENOEVNT;
 		*code = IU_VARIANT | (unsigned)v << IU_VSHIFT | base;
-		return PAPI_OK;
+		return named_enum(*code);
 	}
 	return PAPI_ENOIMPL;
 }
@@ -314,11 +326,9 @@ int iu_target_of(unsigned code, struct iu_target *t)
 	t->metric = (int)base >= nevents;
 	t->socket = -1;
 	if (t->metric) {
-		char *q = strchr(t->spec, ':');
-		if (q) {
-			t->socket = atoi(q + 7); /* validated as socket=N */
-			*q = 0;
-		}
+		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric */
+		if (q)
+			t->socket = atoi(q + 8);
 	}
 	return PAPI_OK;
 }

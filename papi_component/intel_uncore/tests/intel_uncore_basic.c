@@ -1,1 +1,137 @@
-int main(void){return 0;}
+/*
+ * intel_uncore through the PAPI API, on the simulator (UNCORE_BACKEND=sim:...):
+ * every listed name and qualifier round-trips through its code, bad names
+ * give PAPI_ENOEVNT, and start/read/reset/accum/stop behave as PAPI
+ * documents while sharing one library session per EventSet.
+ * Prints each failed check and ends with "N passed, N failed" and PASSED/FAILED.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <papi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int passed, failed;
+#define CHECK(c, ...)                                                    \
+	do {                                                             \
+		if (c)                                                   \
+			passed++;                                        \
+		else {                                                   \
+			failed++;                                        \
+			printf("FAIL line %d: %s: ", __LINE__, #c);      \
+			printf(__VA_ARGS__);                             \
+			printf("\n");                                    \
+		}                                                        \
+	} while (0)
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+/* name -> code -> name, exactly */
+static void check_name(int code)
+{
+	char name[PAPI_MAX_STR_LEN], again[PAPI_MAX_STR_LEN];
+	int back = 0;
+	CHECK(PAPI_event_code_to_name(code, name) == PAPI_OK, "code 0x%x", code);
+	CHECK(PAPI_event_name_to_code(name, &back) == PAPI_OK && back == code, "%s: 0x%x, then 0x%x", name, code, back);
+	CHECK(PAPI_event_code_to_name(back, again) == PAPI_OK && !strcmp(again, name), "%s", name);
+}
+
+/* Every base event and every qualifier variant listed for it. */
+static int round_trip(int cidx, int *bases)
+{
+	int code = PAPI_NATIVE_MASK, n = 0;
+	*bases = 0;
+	for (int r = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx); r == PAPI_OK;
+	     r = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx)) {
+		int variant = code;
+		(*bases)++;
+		check_name(code);
+		n++;
+		for (int q = PAPI_enum_cmp_event(&variant, PAPI_NTV_ENUM_UMASKS, cidx); q == PAPI_OK;
+		     q = PAPI_enum_cmp_event(&variant, PAPI_NTV_ENUM_UMASKS, cidx)) {
+			check_name(variant);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Two counters of one event read a few microseconds apart: equal within 0.01 %. */
+static int close_to(long long a, long long b) { return llabs(a - b) <= b / 10000 + 1; }
+
+int main(int argc, char **argv)
+{
+	int es = PAPI_NULL, code, bases = 0;
+	long long v[4], w[4], acc[4] = { 0 };
+	const char *ev = argc > 1 ? argv[1] : "UNC_M_CAS_COUNT.RD";
+	char name[256];
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT) {
+		printf("PAPI_library_init failed\nFAILED\n");
+		return 1;
+	}
+	int cidx = PAPI_get_component_index("intel_uncore");
+	CHECK(cidx >= 0, "no intel_uncore component");
+	if (cidx < 0 || PAPI_get_component_info(cidx)->disabled) {
+		printf("intel_uncore disabled: %s\nFAILED\n", cidx < 0 ? "" : PAPI_get_component_info(cidx)->disabled_reason);
+		return 1;
+	}
+	int checked = round_trip(cidx, &bases);
+	CHECK(bases == PAPI_get_component_info(cidx)->num_native_events, "%d listed, %d native", bases,
+	      PAPI_get_component_info(cidx)->num_native_events);
+	printf("round trip: %d base events, %d names checked\n", bases, checked);
+
+	/* malformed names: never an event, never a crash */
+	static const char *const bad[] = { "NO_SUCH_EVENT", ":socket=99", ":socket=0x", ":socket=",
+					   ":socket=-1", ":bogus=1", ":box=4096", ":thresh=300", "::", ":socket=0:",
+					   ":edge=banana" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(name, sizeof(name), "intel_uncore:::%s%s", bad[i][0] == ':' ? ev : "", bad[i]);
+		CHECK(PAPI_event_name_to_code(name, &code) == PAPI_ENOEVNT, "%s", name);
+	}
+	char huge[5000];
+	memset(huge, 'A', sizeof(huge) - 1);
+	huge[sizeof(huge) - 1] = 0;
+	memcpy(huge, "intel_uncore:::", 15);
+	CHECK(PAPI_event_name_to_code(huge, &code) == PAPI_ENOEVNT, "a 5000-character name");
+	CHECK(PAPI_event_name_to_code("intel_uncore:::mem_read_bytes:box=0", &code) == PAPI_ENOEVNT, "metric box=");
+
+	/* one EventSet: socket 0, socket 1, both, and the integral metric of socket 0 */
+	CHECK(PAPI_create_eventset(&es) == PAPI_OK, "create");
+	const char *names[4] = { "%s:socket=0", "%s:socket=1", "%s", "mem_read_bytes:socket=0" };
+	for (int i = 0; i < 4; i++) {
+		char full[300];
+		snprintf(name, sizeof(name), names[i], ev);
+		snprintf(full, sizeof(full), "intel_uncore:::%s", name);
+		CHECK(PAPI_add_named_event(es, full) == PAPI_OK, "%s", full);
+	}
+	CHECK(PAPI_start(es) == PAPI_OK, "start");
+	sleep_ms(100);
+	CHECK(PAPI_read(es, v) == PAPI_OK, "read");
+	CHECK(v[0] > 0 && v[1] > 0 && close_to(v[2], v[0] + v[1]), "%lld + %lld = %lld", v[0], v[1], v[2]);
+	CHECK(v[3] == 64 * v[0], "mem_read_bytes %lld = 64 x %lld", v[3], v[0]);
+	sleep_ms(50);
+	CHECK(PAPI_read(es, w) == PAPI_OK && w[0] > v[0], "counts grow: %lld then %lld", v[0], w[0]);
+	/* reset: only this EventSet's view restarts */
+	CHECK(PAPI_reset(es) == PAPI_OK, "reset");
+	sleep_ms(50);
+	CHECK(PAPI_read(es, v) == PAPI_OK && v[0] > 0 && v[0] < w[0], "after reset %lld < %lld", v[0], w[0]);
+	/* accum adds into the array and resets */
+	CHECK(PAPI_write(es, v) == PAPI_ENOSUPP, "write while running is not supported");
+	CHECK(PAPI_accum(es, acc) == PAPI_OK && acc[0] >= v[0], "accum %lld >= %lld", acc[0], v[0]);
+	CHECK(PAPI_read(es, w) == PAPI_OK && w[0] < acc[0], "after accum %lld < %lld", w[0], acc[0]);
+	sleep_ms(20);
+	CHECK(PAPI_stop(es, v) == PAPI_OK && v[0] >= w[0] && close_to(v[2], v[0] + v[1]), "stop %lld", v[0]);
+	/* restart after stop works, from zero */
+	CHECK(PAPI_start(es) == PAPI_OK, "restart");
+	sleep_ms(20);
+	CHECK(PAPI_stop(es, w) == PAPI_OK && w[0] > 0 && w[0] < v[0] + acc[0], "restart counts %lld", w[0]);
+	CHECK(PAPI_cleanup_eventset(es) == PAPI_OK && PAPI_destroy_eventset(&es) == PAPI_OK, "cleanup");
+	PAPI_shutdown();
+	printf("%d passed, %d failed\n%s\n", passed, failed, failed ? "FAILED" : "PASSED");
+	return failed != 0;
+}

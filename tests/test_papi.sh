@@ -1,0 +1,107 @@
+#!/bin/sh
+# The intel_uncore PAPI component through PAPI's own tools, an API test and an OpenMPI job, on the
+# simulator; PAPI comes from scripts/build-papi (configure --with-papi=PREFIX).
+pass=0 fail=0
+P=${PAPI_PREFIX:?configure --with-papi=PREFIX}
+UNCORE=${top_builddir:-.}/uncore
+SIMSTATE=${top_builddir:-.}/tests/sim_state
+SRC=${top_srcdir:-.}/papi_component
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+# is $1 within $3 (relative) of $2?
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= t * b) }'; }
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+# truth: socket 0 reads 6.4e9 B/s = 1e8 CAS/s, socket 1 twice that; every DRAM channel ticks 1.6e9 times a second
+printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 1.6e9\n' > "$W/profile"
+unset UNCORE_BACKEND
+cc -std=c11 -Wall -Wextra -Werror -o "$W/basic" "$SRC/intel_uncore/tests/intel_uncore_basic.c" -I"$P/include" \
+	-L"$P/lib" -lpapi -Wl,-rpath,"$P/lib" || no "intel_uncore_basic builds"
+mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw.c" -I"$P/include" \
+	-L"$P/lib" -lpapi -Wl,-rpath,"$P/lib" || no "the MPI example builds"
+
+for b in snbep emr; do
+	sim=sim:$b,profile=$W/profile
+	# --- papi_component_avail: enabled on the simulator, with every event of the library
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_component_avail" 2>&1)
+	active=$(echo "$out" | sed -n '/^Active components/,$p')
+	check "$b: papi_component_avail shows intel_uncore active on the simulator" \
+		'echo "$active" | grep -q "^Name: *intel_uncore .*(SIMULATED)"'
+	native=$(echo "$active" | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*Native: \([0-9]*\),.*/\1/p')
+	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
+	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
+	check "$b: Native $native = $events events + $totals integral metrics" '[ "$native" -eq $((events + totals)) ]'
+	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
+	check "$b: papi_native_avail lists all $listed" '[ "$listed" -eq $((events + totals)) ]'
+	q=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CLOCKTICKS 2>&1)
+	check "$b: qualifiers shown as PAPI umasks" 'echo "$q" | grep -q ":socket=0 -- Socket to count on \[0-1\]"'
+	box=$(echo "$q" | sed -n 's/.*:box=\([0-9]*\) --.*/\1/p')
+
+	# --- papi_command_line: counts equal the simulator's truth (against the same window's DRAM clock)
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" intel_uncore:::UNC_M_CAS_COUNT.RD:socket=0 \
+		intel_uncore:::UNC_M_CAS_COUNT.RD:socket=1 "intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=$box" \
+		intel_uncore:::mem_read_bytes:socket=0 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	rd0=$(value "UNC_M_CAS_COUNT.RD:socket=0") rd1=$(value "UNC_M_CAS_COUNT.RD:socket=1")
+	clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=$box") bytes=$(value "mem_read_bytes:socket=0")
+	echo "$b: CAS.RD socket0 $rd0 socket1 $rd1, DRAM clock $clk, read bytes $bytes"
+	check "$b: papi_command_line CAS_COUNT.RD:socket=0 = 1e8/s (1/16 of a DRAM clock)" \
+		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$rd0" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 16 }")" 0.005'
+	check "$b: socket 1 = 2e8/s" 'near "$rd1" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 8 }")" 0.005'
+	check "$b: mem_read_bytes = 64 x CAS" '[ -n "$bytes" ] && [ "$bytes" -eq $((64 * rd0)) ]'
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" intel_uncore:::UNC_M_CAS_COUNT.RD:socket=7 \
+		intel_uncore:::UNC_M_CAS_COUNT.RD:sokcet=0 intel_uncore:::NOT_AN_EVENT 2>&1)
+	check "$b: bad names are refused as missing events" \
+		'[ "$(echo "$out" | grep -c "^Failed adding: intel_uncore:::")" -eq 3 ] && echo "$out" | grep -q "Event does not exist"'
+
+	# --- the API test: names round-trip, reset/accum/stop semantics
+	out=$(UNCORE_BACKEND=$sim "$W/basic" 2>&1)
+	echo "$out" | tail -3
+	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
+done
+
+# --- disabled, with the library's reason, when nothing can be used
+disabled() { UNCORE_BACKEND=$1 "$P/bin/papi_component_avail" 2>&1 | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*-> Disabled: //p'; }
+if why=$(UNCORE_BACKEND= $UNCORE info 2>&1); then
+	check "this machine has a supported uncore: enabled by default" '[ -z "$(disabled "")" ]'
+else
+	why=${why#uncore: }
+	check "default backend disabled with the library's reason ($why)" '[ "$(disabled "")" = "$why" ]'
+fi
+R=$W/intel-host
+mkdir -p "$R/proc" "$R/sys/devices/system/cpu/cpu0/topology" "$R/sys/bus/pci/devices"
+printf 'processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nmodel name\t: Intel(R) Xeon(R) CPU E5-2680 0 @ 2.70GHz\nflags\t\t: fpu msr\n\n' >"$R/proc/cpuinfo"
+echo 0 >"$R/sys/devices/system/cpu/cpu0/topology/physical_package_id"
+why=$(UNCORE_SYSROOT=$R disabled direct)
+check "no msr device: disabled, saying to load the msr module ($why)" 'echo "$why" | grep -q "modprobe msr"'
+why=$(disabled sim:nope)
+check "unknown backend: disabled, naming it" 'echo "$why" | grep -q "unknown simulated platform .nope."'
+
+# --- MPI: ranks sharing a socket share its counters; every rank gets the socket's truth
+mpirun_() {
+	root=; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+	UNCORE_BACKEND=$1 mpirun $root --oversubscribe -np "$2" -x UNCORE_BACKEND "$W/mpi" --sockets 2 --seconds 1 2>&1
+}
+for b in snbep emr; do
+	rm -f "$W/two" "$W/two.claims" "$W/four" "$W/four.claims"
+	sim=sim:$b,profile=$W/profile
+	# one rank per socket: how many register writes programming and restoring both sockets takes
+	out=$(mpirun_ "$sim,shared=$W/two" 2)
+	check "$b: 2 ranks on 2 sockets consistent" 'echo "$out" | grep -q "^CONSISTENT$"'
+	two=$($SIMSTATE "$sim,shared=$W/two")
+	out=$(mpirun_ "$sim,shared=$W/four" 4)
+	echo "$out" | grep -E "^(rank|socket|CONSISTENT|INCONSISTENT)"
+	four=$($SIMSTATE "$sim,shared=$W/four")
+	echo "$b: register state after 2 ranks: $two; after 4: $four"
+	check "$b: 4 ranks: every rank got its socket's counts, consistent" 'echo "$out" | grep -q "^CONSISTENT$"'
+	check "$b: 4 ranks reported" '[ "$(echo "$out" | grep -c "^rank ")" -eq 4 ]'
+	bad=$(echo "$out" | awk '/^rank / { want = $4 == 0 ? 6.4e9 : 12.8e9; r = $8 / $6; d = r - want; if (d < 0) d = -d; if (d > 0.01 * want) print }')
+	check "$b: each rank's read bandwidth is its socket's truth within 1%" '[ -z "$bad" ] && [ -n "$out" ]'
+	check "$b: 4 ranks programmed each socket once (as many register writes as 2 ranks)" \
+		'[ "${two%% changed*}" = "${four%% changed*}" ] && [ "${two%% changed*}" != "writes 0" ]'
+	check "$b: registers left as found after the job" 'echo "$four" | grep -q "changed 0$"'
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -304,7 +304,9 @@ static int info_of(unsigned code, PAPI_event_info_t *info)
 	if (rc == PAPI_OK)
 		rc = iu_code_to_units(code, info->units, sizeof(info->units));
 	if (rc == PAPI_OK) {
-		snprintf(info->short_descr, sizeof(info->short_descr), "%s", info->long_descr);
+		/* PAPI's short description is 64 bytes: the start of the long one */
+		snprintf(info->short_descr, sizeof(info->short_descr), "%.*s", (int)sizeof(info->short_descr) - 1,
+			 info->long_descr);
 		info->data_type = PAPI_DATATYPE_INT64;
 		info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
 		info->timescope = PAPI_TIMESCOPE_SINCE_START;

@@ -281,38 +281,29 @@ static int describe(unsigned code, char *nm, size_t nl, const char **desc, const
 	return 0;
 }
 
-int iu_code_to_name(unsigned code, char *buf, int len)
-{
-	const char *desc, *unit;
-	char nm[256], qd[256];
-	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
-		return PAPI_ENOEVNT;
-	snprintf(buf, (size_t)len, "%s", nm);
-	return PAPI_OK;
-}
+enum { T_NAME, T_DESCR, T_UNITS };
 
-int iu_code_to_descr(unsigned code, char *buf, int len)
+/* One text of a code: its full name, its description, or its unit. */
+static int text_of(unsigned code, int what, char *buf, int len)
 {
 	const char *desc, *unit;
 	char nm[256], qd[256];
 	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
 		return PAPI_ENOEVNT;
-	if (qd[0])
+	if (what == T_NAME)
+		snprintf(buf, (size_t)len, "%s", nm);
+	else if (what == T_UNITS)
+		snprintf(buf, (size_t)len, "%s", unit);
+	else if (qd[0])
 		snprintf(buf, (size_t)len, "%s, masks:%s", desc, qd); /* papi_native_avail shows the part after masks: */
 	else
 		snprintf(buf, (size_t)len, "%s", desc);
 	return PAPI_OK;
 }
 
-int iu_code_to_units(unsigned code, char *buf, int len)
-{
-	const char *desc, *unit;
-	char nm[256], qd[256];
-	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
-		return PAPI_ENOEVNT;
-	snprintf(buf, (size_t)len, "%s", unit);
-	return PAPI_OK;
-}
+int iu_code_to_name(unsigned code, char *buf, int len) { return text_of(code, T_NAME, buf, len); }
+int iu_code_to_descr(unsigned code, char *buf, int len) { return text_of(code, T_DESCR, buf, len); }
+int iu_code_to_units(unsigned code, char *buf, int len) { return text_of(code, T_UNITS, buf, len); }
 
 int iu_target_of(unsigned code, struct iu_target *t)
 {

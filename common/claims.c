@@ -34,10 +34,9 @@ static int claims_open(uncore_t *u)
 		return uc_err("out of memory");
 	cl->fd = -1;
 	if (u->acc->claims[0]) {
-		mode_t old = umask(0);
-		/* every user with access to the uncore must see the same claims */
 		cl->fd = open(u->acc->claims, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-		umask(old);
+		if (cl->fd >= 0)
+			(void)!fchmod(cl->fd, 0666); /* every user with uncore access shares it (fails harmlessly if not ours) */
 		if (cl->fd < 0)
 			uc_warn("cannot open %s (%s): sessions of other processes are not coordinated with this one",
 				u->acc->claims, strerror(errno));

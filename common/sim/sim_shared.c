@@ -61,7 +61,7 @@ int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash)
 	}
 	struct shm_hdr *h = m;
 	if (fresh) {
-		*h = (struct shm_hdr){ "UCSIM01", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash };
+		*h = (struct shm_hdr){ "UCSIM01", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash, 0 };
 		s->shm = m;
 		for (int i = 0; i < s->nboxes; i++)
 			memcpy(state_of(s, &s->boxes[i]), (uint8_t *)&s->boxes[i] + ST_OFF, ST_LEN);

@@ -193,14 +193,20 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return rc;
 }
 
+/* The values PAPI gets: the session's, less those at the last PAPI_reset. */
+static void fill_values(iu_control_t *c)
+{
+	for (int i = 0; i < c->n; i++)
+		c->values[i] = slot_value(c, i) - c->offset[i];
+}
+
 static int sample(iu_control_t *c)
 {
 	if (c->running && uncore_session_read(c->s)) {
 		PAPIERROR("intel_uncore: PAPI_read: %s", uncore_error());
 		return PAPI_ESYS;
 	}
-	for (int i = 0; i < c->n; i++)
-		c->values[i] = slot_value(c, i) - c->offset[i];
+	fill_values(c);
 	return PAPI_OK;
 }
 
@@ -227,8 +233,7 @@ static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		if (uncore_session_stop(c->s))
 			rc = PAPI_ESYS;
 		c->running = 0;
-		for (int i = 0; i < c->n; i++)
-			c->values[i] = slot_value(c, i) - c->offset[i];
+		fill_values(c);
 	}
 	pthread_mutex_unlock(&lock);
 	return rc;

@@ -197,21 +197,13 @@ static int find_base(const char *name, size_t len, unsigned *base)
 	return -1;
 }
 
-/* Does the library accept this qualified name?  Metrics take only socket=N. */
-static int valid(unsigned base, const char *name, const char *quals)
+/* Does the library accept this qualified event (or metric, which takes only socket=N)? */
+static int valid(unsigned base, const char *name)
 {
-	if ((int)base >= nevents) {
-		char *end;
-		long s;
-		if (strncmp(quals, "socket=", 7) || quals[7] < '0' || quals[7] > '9')
-			return 0;
-		s = strtol(quals + 7, &end, 10);
-		return *end == 0 && s < uncore_num_sockets(U);
-	}
 	uncore_session_t *s;
 	if (uncore_session_new(U, &s))
 		return 0;
-	int ok = uncore_session_add(s, name) >= 0;
+	int ok = ((int)base >= nevents ? uncore_session_add_metric(s, name) : uncore_session_add(s, name)) >= 0;
 	uncore_session_free(s);
 	return ok;
 }
@@ -238,7 +230,7 @@ int iu_name_to_code(const char *name, unsigned *code)
 			*code = IU_NAMED | (unsigned)k;
 			return PAPI_OK;
 		}
-	if (strlen(name) >= sizeof(((struct iu_target *)0)->spec) || !valid(base, name, quals))
+	if (strlen(name) >= sizeof(((struct iu_target *)0)->spec) || !valid(base, name))
 		return PAPI_ENOEVNT;
 	if (nnamed == capnamed) {
 		int nc = capnamed ? capnamed * 2 : 16;

@@ -333,13 +333,17 @@ struct eval_ctx {
 	const uncore_session_t *s;
 	const struct session_metric *sm;
 	int socket, box, window;
+	int failed; /* an event's box failed: the metric has no value */
 };
 
 static double ev_value(void *arg, int ev)
 {
-	const struct eval_ctx *c = arg;
+	struct eval_ctx *c = arg;
 	uint64_t v;
-	if (session_window_value(c->s, c->sm->ev[ev], c->socket, c->box, c->window, &v))
+	int rc = session_window_value(c->s, c->sm->ev[ev], c->socket, c->box, c->window, &v);
+	if (rc == SESSION_BOX_FAILED)
+		c->failed = 1;
+	if (rc)
 		return NAN;
 	return (double)v;
 }
@@ -365,8 +369,10 @@ int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, in
 	const struct uc_metric *mt = &u->metrics[sm->metric];
 	if (box >= 0 && mt->type_idx < 0)
 		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
-	struct eval_ctx c = { s, sm, socket, box, window };
+	struct eval_ctx c = { s, sm, socket, box, window, 0 };
 	struct mx_env env = { ev_value, ev_boxes, (double)session_window_ns(s, window) / 1e9, u->host.tsc_hz, &c };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
+	if (c.failed) /* the message of the failed event is still the thread's last error */
+		return uc_err_prefix("metric %s: ", mt->name);
 	return 0;
 }

@@ -26,6 +26,7 @@ struct prog {
 	int programmed; /* has a slot other than free-running counters */
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
+	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 };
 
@@ -51,6 +52,13 @@ static int targets(const struct encoded *e, const struct box *b)
 		return 0;
 	return e->type_idx == b->type_idx && (e->socket < 0 || e->socket == b->socket) &&
 	       (e->box < 0 || e->box == b->idx);
+}
+
+static void free_progs(struct prog *progs, int n)
+{
+	for (int p = 0; progs && p < n; p++)
+		free(progs[p].failed);
+	free(progs);
 }
 
 /* Place every event of the session; on success replace the session's plan. */
@@ -96,7 +104,7 @@ static int schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 	free(reqs);
 	free(evidx);
 	free(s->slots);
-	free(s->progs);
+	free_progs(s->progs, s->nprogs);
 	s->slots = slots;
 	s->nslots = nslots;
 	s->progs = progs;
@@ -142,6 +150,14 @@ int uncore_session_add(uncore_session_t *s, const char *spec)
 }
 
 static const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
+
+static const struct prog *prog_of(const uncore_session_t *s, int bi)
+{
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].box == bi)
+			return &s->progs[p];
+	return NULL;
+}
 
 static uint64_t filt_addr(const struct box *b, int f)
 {
@@ -280,10 +296,8 @@ static uint64_t box_sig(const uncore_session_t *s, const struct prog *p)
 /* Is slot i on a box this session programs (rather than shares)? */
 static int owned(const uncore_session_t *s, const struct slot *sl)
 {
-	for (int p = 0; p < s->nprogs; p++)
-		if (s->progs[p].box == sl->box)
-			return s->progs[p].owner;
-	return 0;
+	const struct prog *p = prog_of(s, sl->box);
+	return p && p->owner;
 }
 
 static int program(uncore_session_t *s)
@@ -426,6 +440,10 @@ int uncore_session_start(uncore_session_t *s)
 		return uc_err("the session is already running");
 	for (int i = 0; i < s->nslots; i++)
 		s->slots[i].acc = 0;
+	for (int p = 0; p < s->nprogs; p++) { /* a restart tries every box again */
+		free(s->progs[p].failed);
+		s->progs[p].failed = NULL;
+	}
 	if (claims_lock(s->u))
 		return -1;
 	int rc = claim(s);
@@ -446,15 +464,29 @@ int uncore_session_start(uncore_session_t *s)
 	return 0;
 }
 
+/* A box that cannot be read is given up for good: counting it again after a gap could miss a wrap. */
 int uncore_session_read(uncore_session_t *s)
 {
+	char msg[1024] = "";
+	size_t len = 0;
+	int nfailed = 0;
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
-	for (int p = 0; p < s->nprogs; p++)
-		if (read_box(s, s->progs[p].box, 0))
-			return -1;
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		if (pg->failed || !read_box(s, pg->box, 0))
+			continue;
+		if (!(pg->failed = strdup(uncore_error())))
+			return uc_err("out of memory");
+		if (len < sizeof(msg))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%s", nfailed ? "; " : "", pg->failed);
+		nfailed++;
+	}
 	s->tprev = s->t1;
 	s->t1 = s->u->acc->ops->now_ns(s->u->acc);
+	if (nfailed)
+		return uc_err("%s (%s no longer counted; the other boxes go on)", msg,
+			      nfailed > 1 ? "these boxes are" : "this box is");
 	return 0;
 }
 
@@ -492,7 +524,7 @@ void uncore_session_free(uncore_session_t *s)
 	session_metrics_free(s->metrics, s->nmetrics);
 	free(s->evs);
 	free(s->slots);
-	free(s->progs);
+	free_progs(s->progs, s->nprogs);
 	free(s);
 }
 
@@ -514,6 +546,11 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 		const struct box *b = box_of(s, sl->box);
 		if (sl->ev != ev || (socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
 			continue;
+		const struct prog *p = prog_of(s, sl->box);
+		if (p && p->failed) {
+			uc_err("%s has no value since a box failed: %s", s->evs[ev].name, p->failed);
+			return SESSION_BOX_FAILED;
+		}
 		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
 		found = 1;
 	}

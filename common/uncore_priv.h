@@ -59,6 +59,8 @@ struct session_metric {
 };
 void session_metrics_free(struct session_metric *m, int n);
 /* Session internals the metric code uses (session.c). */
+/* session_window_value()'s return when a box the event needs has failed (the reason is in uncore_error()) */
+#define SESSION_BOX_FAILED (-2)
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out);
 uint64_t session_window_ns(const uncore_session_t *s, int window);
 int session_find_event(const uncore_session_t *s, const char *spec);

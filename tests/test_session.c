@@ -195,6 +195,44 @@ static void test_counter_restrictions(void)
 	uncore_close(u);
 }
 
+/* A box that starts failing mid-run is dropped once, named; the other boxes keep their true counts. */
+static void test_box_fails_mid_run(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual,fault=eio:imc:1@2.5");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	uint64_t v;
+	double m;
+	uncore_session_new(u, &s);
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD");
+	int bw = uncore_session_add_metric(s, "mem_bw_read");
+	CU_ASSERT_FATAL(rd >= 0 && bw >= 0 && uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000000ull);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	CU_ASSERT(uncore_session_value(s, rd, 0, 1, &v) == 0);
+	uncore_sleep_ns(u, 2000000000ull);
+	CU_ASSERT(uncore_session_read(s) == -1);
+	CU_ASSERT(strstr(uncore_error(), "imc 1 (socket 0)") && strstr(uncore_error(), "imc 1 (socket 1)") &&
+		  strstr(uncore_error(), "no longer counted"));
+	uncore_sleep_ns(u, 1000000000ull);
+	CU_ASSERT(uncore_session_read(s) == 0); /* reported once */
+	/* the failed box and every sum over it have no value, with the reason */
+	CU_ASSERT(uncore_session_value(s, rd, 0, 1, &v) < 0);
+	CU_ASSERT(strstr(uncore_error(), "I/O error") != NULL);
+	CU_ASSERT(uncore_session_value(s, rd, 0, -1, &v) < 0);
+	CU_ASSERT(uncore_session_metric_value(s, bw, 1, -1, UNCORE_LAST_INTERVAL, &m) < 0);
+	/* the healthy channels count on: 5 s of a quarter of the socket's reads each */
+	for (int sock = 0; sock < 2; sock++)
+		for (int box = 0; box < 4; box += box == 0 ? 2 : 1) {
+			CU_ASSERT(uncore_session_value(s, rd, sock, box, &v) == 0);
+			ASSERT_NEAR(v, sim->prof.mem_read_bps[sock] * 5 / 64 / 4, 2);
+			CU_ASSERT(uncore_session_metric_value(s, bw, sock, box, UNCORE_LAST_INTERVAL, &m) == 0);
+			ASSERT_NEAR(m, sim->prof.mem_read_bps[sock] / 4 * 1e-9, 1e-6);
+		}
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -205,6 +243,7 @@ int main(void)
 		{ "freeze while programming, restore on close", test_protocol_and_restore },
 		{ "CBo count clipped to cores", test_cbo_clip },
 		{ "counter restrictions", test_counter_restrictions },
+		{ "a box failing mid-run is dropped, the others go on", test_box_fails_mid_run },
 		{ NULL, NULL },
 	};
 	return run_suite("session", tests);

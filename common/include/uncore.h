@@ -92,7 +92,10 @@ int uncore_session_new(uncore_t *u, uncore_session_t **out);
 /* Returns the event's index in the session (>= 0). */
 int uncore_session_add(uncore_session_t *s, const char *spec);
 int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfreeze */
-int uncore_session_read(uncore_session_t *s);  /* sample all counters, accumulate */
+/* Sample all counters and accumulate.  A box that cannot be read is dropped
+ * for good (its values then fail with the reason) while the others go on; the
+ * read that drops it returns -1 naming it, later reads return 0. */
+int uncore_session_read(uncore_session_t *s);
 int uncore_session_stop(uncore_session_t *s);  /* final read, disable */
 /* Restores every register the session touched, then frees it. */
 void uncore_session_free(uncore_session_t *s);

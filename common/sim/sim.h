@@ -46,7 +46,8 @@ struct sim_box {
 	double fixed_frac;
 	uint64_t filt[UC_MAX_FILT];
 	uint64_t last_ns;
-	int fault;        /* 0, or an errno every access fails with */
+	int fault;        /* 0, or an errno every access fails with ... */
+	uint64_t fault_from_ns; /* ... from this simulated time on */
 	int allones;      /* reads return all ones */
 };
 
@@ -109,7 +110,7 @@ void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */
 int sim_changed_registers(struct sim *s, char *why, size_t len);
 /* Faults: kind "eio", "eacces", "allones", "missing"; box type name and index (-1 = all). */
-int sim_fault(struct sim *s, const char *kind, const char *unit, int idx);
+int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns);
 void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val);
 
 /* A machine shared by processes (sim_shared.c): attach after building, bracket box accesses. */

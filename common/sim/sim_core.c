@@ -243,6 +243,8 @@ static void reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t 
 	sim_shared_out(s, b);
 }
 
+static int faulted(struct sim *s, const struct sim_box *b) { return b->fault && sim_now(s) >= b->fault_from_ns; }
+
 static int fault_err(const struct sim_box *b, const char *what)
 {
 	if (b->fault == EACCES)
@@ -285,7 +287,7 @@ static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, i
 /* A register of a found box, unless the box is faulted; all-ones boxes read ~0. */
 static int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t *v)
 {
-	if (b->fault)
+	if (faulted(s, b))
 		return fault_err(b, what);
 	*v = b->allones ? ~0ull : reg_get(s, b, kind, idx);
 	return 0;
@@ -293,7 +295,7 @@ static int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const ch
 
 static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t v, int dword)
 {
-	if (b->fault)
+	if (faulted(s, b))
 		return fault_err(b, what);
 	reg_set(s, b, kind, idx, v, dword);
 	return 0;
@@ -348,7 +350,7 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 	a->stats.syscalls++;
 	if (!d)
 		return uc_err("reading PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
-	if (d->box && d->box->fault)
+	if (d->box && faulted(s, d->box))
 		return fault_err(d->box, "reading PCI config space");
 	if ((off & 3) || (len & 3) || off + len > sizeof(d->cfg))
 		return uc_err("reading PCI config space: bad offset 0x%x length %zu", off, len);
@@ -377,7 +379,7 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 	tick(s);
 	if (!d)
 		return uc_err("writing PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
-	if (d->box && d->box->fault)
+	if (d->box && faulted(s, d->box))
 		return fault_err(d->box, "writing PCI config space");
 	kind = d->box ? decode(d->box, off, d->companion, &idx) : R_NONE;
 	if (kind == R_NONE) {
@@ -525,7 +527,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 	return n;
 }
 
-int sim_fault(struct sim *s, const char *kind, const char *unit, int idx)
+int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
 {
 	int hit = 0;
 	for (int i = 0; i < s->nboxes; i++) {
@@ -533,6 +535,9 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx)
 		if (strcmp(b->t->name, unit) || (idx >= 0 && b->idx != idx))
 			continue;
 		hit++;
+		b->fault_from_ns = from_ns;
+		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces"))
+			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio and eacces can", kind);
 		if (!strcmp(kind, "eio"))
 			b->fault = EIO;
 		else if (!strcmp(kind, "eacces"))
@@ -607,7 +612,7 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	return d;
 }
 
-/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX]]
+/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
  *    [,shared=FILE] */
 struct access *access_sim_open(const char *spec)
 {
@@ -668,7 +673,7 @@ struct access *access_sim_open(const char *spec)
 			snprintf(faults[nfaults++], sizeof(faults[0]), "%s", v);
 		else {
 			uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, "
-			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX], shared=FILE)", opt, v,
+			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE)", opt, v,
 			       UC_MAX_SOCKETS);
 			goto fail;
 		}
@@ -699,16 +704,25 @@ struct access *access_sim_open(const char *spec)
 		snprintf(a->claims, sizeof(a->claims), "%s.claims", file);
 	}
 	for (int f = 0; f < nfaults; f++) {
-		char *kind = faults[f], *unit = strchr(kind, ':'), *idx;
-		if (!unit) {
-			uc_err("simulator fault '%s': expected KIND:UNIT[:IDX]", kind);
+		char *kind = faults[f], *unit, *idx, *at = strchr(kind, '@'), *end;
+		double from_s = 0;
+		if (at) { /* the box starts failing this many seconds after open (a box failing mid-run) */
+			*at++ = 0;
+			from_s = strtod(at, &end);
+			if (*end || !(from_s > 0 && from_s < 1e6)) {
+				uc_err("simulator fault '%s': @SECONDS must be a positive number of seconds", faults[f]);
+				goto fail;
+			}
+		}
+		if (!(unit = strchr(kind, ':'))) {
+			uc_err("simulator fault '%s': expected KIND:UNIT[:IDX][@SECONDS]", kind);
 			goto fail;
 		}
 		*unit++ = 0;
 		idx = strchr(unit, ':');
 		if (idx)
 			*idx++ = 0;
-		if (sim_fault(s, kind, unit, idx ? atoi(idx) : -1))
+		if (sim_fault(s, kind, unit, idx ? atoi(idx) : -1, (uint64_t)(from_s * 1e9)))
 			goto fail;
 	}
 	a->ops = &sim_ops;

@@ -1,0 +1,67 @@
+/*
+ * collectd read plugin intel_uncore: derived uncore metrics (memory bandwidth,
+ * LLC, QPI/UPI, uncore clock, ...) from libuncore, per socket and optionally
+ * per box.  Configuration: README.md and collectd.conf.d/intel_uncore.conf.
+ *
+ * Lifecycle (collectd 5.12): a configuration error aborts the daemon's start,
+ * so only real mistakes in the block fail there; hardware that cannot be
+ * reached (permissions, no uncore) fails init with the library's reason and the
+ * daemon unloads the plugin.  Shutdown also runs after a failed init.
+ */
+#include "iu_collectd.h"
+
+static struct iu_config cfg;
+static struct iu_state state;
+
+static int iu_config_cb(oconfig_item_t *ci)
+{
+	char err[1024];
+	struct iu_state probe;
+	int rc = iu_config_parse(&cfg, ci, err, sizeof(err));
+	if (!rc) {
+		/* names depend on the platform: check them now when the uncore can be opened, else in init */
+		rc = iu_setup(&cfg, &probe, err, sizeof(err));
+		if (rc == 0)
+			iu_teardown(&probe);
+		if (rc == -2)
+			rc = 0;
+	}
+	if (rc)
+		ERROR("%s plugin: %s", IU_NAME, err);
+	return rc;
+}
+
+static int iu_read_cb(user_data_t *ud)
+{
+	(void)ud;
+	return iu_read(&state) < 0 ? -1 : 0;
+}
+
+static int iu_init(void)
+{
+	char err[1024];
+	cdtime_t interval = cfg.interval > 0 ? DOUBLE_TO_CDTIME_T(cfg.interval) : 0;
+	if (iu_setup(&cfg, &state, err, sizeof(err)) || iu_start(&state, err, sizeof(err))) {
+		ERROR("%s plugin: %s", IU_NAME, err);
+		iu_teardown(&state);
+		return -1;
+	}
+	INFO("%s plugin: %d values from %s (%s%s)", IU_NAME, state.nseries, uncore_platform_desc(state.u),
+	     uncore_backend_name(state.u), uncore_is_simulated(state.u) ? ", SIMULATED" : "");
+	/* registered under the init's name, so that a failed init leaves no read behind */
+	return plugin_register_complex_read(NULL, IU_NAME, iu_read_cb, interval, NULL);
+}
+
+static int iu_shutdown(void)
+{
+	iu_teardown(&state); /* safe when init failed or never ran */
+	iu_config_free(&cfg);
+	return 0;
+}
+
+void module_register(void)
+{
+	plugin_register_complex_config(IU_NAME, iu_config_cb);
+	plugin_register_init(IU_NAME, iu_init);
+	plugin_register_shutdown(IU_NAME, iu_shutdown);
+}

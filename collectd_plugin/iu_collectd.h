@@ -1,0 +1,82 @@
+/*
+ * The collectd plugin intel_uncore: shared declarations.
+ *
+ * Built against Debian's collectd-dev (5.12): its headers need -DHAVE_CONFIG_H
+ * and -I/usr/include/collectd, and the plugin may only call what the daemon
+ * exports (plugin_*, cdtime); everything else comes from libuncore and libc.
+ */
+#ifndef IU_COLLECTD_H
+#define IU_COLLECTD_H
+
+/* The project's build defines its own PACKAGE_* macros; collectd's config.h defines collectd's. */
+#undef PACKAGE
+#undef PACKAGE_BUGREPORT
+#undef PACKAGE_NAME
+#undef PACKAGE_STRING
+#undef PACKAGE_TARNAME
+#undef PACKAGE_URL
+#undef PACKAGE_VERSION
+#undef VERSION
+
+#include "collectd/core/daemon/collectd.h"
+#include "collectd/core/daemon/plugin.h"
+#include "collectd/core/daemon/utils_time.h"
+#include "uncore.h"
+
+#define IU_NAME "intel_uncore"
+#define IU_MAX_LIST 64
+
+/* The <Plugin intel_uncore> block, parsed and checked for syntax (iu_config.c). */
+struct iu_config {
+	char *backend; /* NULL: UNCORE_BACKEND, else auto */
+	char *metrics[IU_MAX_LIST], *groups[IU_MAX_LIST], *events[IU_MAX_LIST], *box_units[IU_MAX_LIST];
+	int nmetrics, ngroups, nevents, nbox_units;
+	unsigned sockets; /* bit s = report socket s; 0 = every socket */
+	int per_box_all;  /* ReportPerBox true */
+	double interval;  /* seconds; 0 = collectd's interval */
+};
+
+/* Parse one <Plugin intel_uncore> block into c (blocks add up).  On a bad option
+ * returns -1 with a message naming it in err. */
+int iu_config_parse(struct iu_config *c, const oconfig_item_t *ci, char *err, size_t len);
+void iu_config_free(struct iu_config *c);
+
+/* One value dispatched on every read. */
+struct iu_series {
+	int metric;        /* index of the metric in the session, or -1 for a raw event */
+	int event;         /* index of the raw event in the session */
+	int socket, box;   /* box -1: the whole socket */
+	int derive;        /* cumulative count (DERIVE) rather than a GAUGE */
+	int rate;          /* the metric is per second: its cumulative count is value x elapsed */
+	double to_base;    /* multiplies the metric's value into the dispatched unit */
+	const char *type;  /* collectd type from types.db */
+	char plugin_instance[32];
+	char type_instance[DATA_MAX_NAME_LEN];
+	int failed;        /* its value failed (a box dropped): skipped from then on */
+};
+
+/* The plugin's running state (iu_series.c). */
+struct iu_state {
+	uncore_t *u;
+	uncore_session_t *s;
+	struct iu_series *series;
+	int nseries;
+	int started;
+};
+
+/* Open the uncore, add the configured metrics and events to a session and plan
+ * the series; every problem is reported in err naming the option at fault.
+ * Returns -1 for a configuration error, -2 when the uncore cannot be opened. */
+int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t len);
+/* Start counting. */
+int iu_start(struct iu_state *st, char *err, size_t len);
+/* Read the counters and dispatch every series.  Returns the number of values
+ * dispatched, or -1 when nothing could be read. */
+int iu_read(struct iu_state *st); /* the daemon stamps the read's interval */
+/* Stop counting (the library restores the registers) and free everything. */
+void iu_teardown(struct iu_state *st);
+
+/* Type instance from any name: lower case, [a-z0-9_] only. */
+void iu_clean_name(char *out, size_t len, const char *in);
+
+#endif

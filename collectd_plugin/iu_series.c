@@ -1,0 +1,360 @@
+/*
+ * What the plugin measures and how each value reaches collectd.
+ *
+ * A metric becomes one series per socket (plugin instance socketN) and, with
+ * ReportPerBox, one per box of its unit.  Per-second metrics and integral
+ * counts go out as DERIVE cumulative counts: collectd turns them into rates,
+ * and the library's 64-bit accumulators mean a 48-bit counter wrap is never a
+ * step.  Ratios, latencies and frequencies go out as GAUGEs over the last
+ * interval.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iu_collectd.h"
+
+/* What the plugin reports when the configuration names nothing (issue 6: memory bandwidth, LLC, QPI/UPI, uncore
+ * frequency). */
+static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
+
+static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void iu_clean_name(char *out, size_t len, const char *in)
+{
+	size_t n = 0;
+	for (; *in && n + 1 < len; in++) {
+		char ch = *in >= 'A' && *in <= 'Z' ? (char)(*in - 'A' + 'a') : *in;
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')))
+			ch = '_';
+		if (ch == '_' && (n == 0 || out[n - 1] == '_'))
+			continue; /* no leading or doubled separators */
+		out[n++] = ch;
+	}
+	while (n > 0 && out[n - 1] == '_')
+		n--;
+	out[n] = 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* The collectd type and value kind of a metric, from its unit (and group for integral counts). */
+static void classify(const struct uncore_metric_info *mi, struct iu_series *se)
+{
+	const char *unit = mi->unit;
+	int bytes = unit[0] && (ends_with(unit, "B/s") || ends_with(unit, "B"));
+	se->to_base = mi->scale != 0 ? 1 / mi->scale : 1; /* "1e-9GB/s": the expression itself is in B/s */
+	if (ends_with(unit, "/s") || !strcmp(mi->group, "totals")) {
+		se->derive = 1;
+		se->rate = ends_with(unit, "/s");
+		se->type = !bytes ? "total_events" : !strcmp(mi->group, "memory") ? "memory_bandwidth" : "total_bytes";
+	} else if (ends_with(unit, "Hz")) {
+		se->type = "frequency"; /* in Hz, as collectd's cpufreq and turbostat plugins report */
+	} else {
+		se->to_base = 1; /* kept in the metric's own unit: %, ns, ... */
+		se->type = !strcmp(unit, "%") ? "percent" : !strcmp(unit, "ns") ? "latency" : "gauge";
+	}
+}
+
+static int add_series(struct iu_state *st, const struct iu_series *se, char *err, size_t len)
+{
+	struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
+	if (!ns)
+		return fail(err, len, "out of memory");
+	st->series = ns;
+	ns[st->nseries++] = *se;
+	return 0;
+}
+
+static int unit_index(uncore_t *u, const char *name)
+{
+	struct uncore_unit_info ui;
+	for (int k = 0; k < uncore_num_units(u); k++)
+		if (!uncore_unit_info(u, k, &ui) && !strcmp(ui.name, name))
+			return k;
+	return -1;
+}
+
+static int wants_boxes(const struct iu_config *c, uncore_t *u, int unit)
+{
+	struct uncore_unit_info ui;
+	if (unit < 0 || uncore_unit_info(u, unit, &ui))
+		return 0;
+	if (c->per_box_all)
+		return 1;
+	for (int i = 0; i < c->nbox_units; i++)
+		if (!strcmp(c->box_units[i], ui.name))
+			return 1;
+	return 0;
+}
+
+/* The series of session metric m on socket sock: the socket, then its boxes if asked for. */
+static int plan_metric(const struct iu_config *c, struct iu_state *st, int m, int sock, char *err, size_t len)
+{
+	struct uncore_metric_info mi;
+	struct uncore_unit_info ui;
+	struct iu_series se = { .metric = m, .event = -1, .socket = sock, .box = -1 };
+	const char *name = uncore_session_metric_name(st->s, m);
+	uncore_metric_info(st->u, uncore_metric_find(st->u, name), &mi);
+	classify(&mi, &se);
+	snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", sock);
+	iu_clean_name(se.type_instance, sizeof(se.type_instance), name);
+	if (add_series(st, &se, err, len))
+		return -1;
+	if (!wants_boxes(c, st->u, mi.box_unit) || uncore_unit_info(st->u, mi.box_unit, &ui))
+		return 0;
+	for (int k = 0; k < uncore_unit_boxes(st->u, mi.box_unit, sock); k++) {
+		char ti[DATA_MAX_NAME_LEN + 32];
+		se.box = uncore_box_number(st->u, mi.box_unit, sock, k);
+		snprintf(ti, sizeof(ti), "%s_%s%d", name, ui.name, se.box);
+		iu_clean_name(se.type_instance, sizeof(se.type_instance), ti);
+		if (add_series(st, &se, err, len))
+			return -1;
+	}
+	return 0;
+}
+
+/* Add a metric on the configured sockets; opt names the option it came from, for errors. */
+static int add_metric(const struct iu_config *c, struct iu_state *st, const char *name, const char *opt,
+		      char *err, size_t len)
+{
+	int m;
+	if (!c->sockets) { /* one session metric covers every socket */
+		if ((m = uncore_session_add_metric(st->s, name)) < 0)
+			return fail(err, len, "%s: %s", opt, uncore_error());
+		for (int sock = 0; sock < uncore_num_sockets(st->u); sock++)
+			if (plan_metric(c, st, m, sock, err, len))
+				return -1;
+		return 0;
+	}
+	for (int sock = 0; sock < uncore_num_sockets(st->u); sock++) {
+		char spec[160];
+		if (!(c->sockets & (1u << sock)))
+			continue;
+		snprintf(spec, sizeof(spec), "%s:socket=%d", name, sock);
+		if ((m = uncore_session_add_metric(st->s, spec)) < 0)
+			return fail(err, len, "%s: %s", opt, uncore_error());
+		if (plan_metric(c, st, m, sock, err, len))
+			return -1;
+	}
+	return 0;
+}
+
+static int already_added(const struct iu_state *st, const char *name)
+{
+	for (int m = 0; m < uncore_session_num_metrics(st->s); m++)
+		if (!strcmp(uncore_session_metric_name(st->s, m), name))
+			return 1;
+	return 0;
+}
+
+static void list_groups(uncore_t *u, char *out, size_t len)
+{
+	struct uncore_metric_info mi, mj;
+	size_t n = 0;
+	out[0] = 0;
+	for (int i = 0; i < uncore_num_metrics(u) && n < len; i++) {
+		int seen = 0;
+		uncore_metric_info(u, i, &mi);
+		for (int j = 0; j < i && !seen; j++)
+			seen = !uncore_metric_info(u, j, &mj) && !strcmp(mi.group, mj.group);
+		if (!seen)
+			n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", mi.group);
+	}
+}
+
+static int add_group(const struct iu_config *c, struct iu_state *st, const char *group, char *err, size_t len)
+{
+	struct uncore_metric_info mi;
+	char opt[96];
+	int found = 0;
+	snprintf(opt, sizeof(opt), "MetricGroups: %s", group);
+	for (int i = 0; i < uncore_num_metrics(st->u); i++) {
+		if (uncore_metric_info(st->u, i, &mi) || strcmp(mi.group, group))
+			continue;
+		found = 1;
+		if (!already_added(st, mi.name) && add_metric(c, st, mi.name, opt, err, len))
+			return -1;
+	}
+	if (!found) {
+		char groups[512];
+		list_groups(st->u, groups, sizeof(groups));
+		return fail(err, len, "MetricGroups: no metric of group '%s' on %s (groups: %s)", group,
+			    uncore_platform_name(st->u), groups);
+	}
+	return 0;
+}
+
+static int add_event(const struct iu_config *c, struct iu_state *st, const char *spec, char *err, size_t len)
+{
+	int ev = uncore_session_add(st->s, spec), socks[32];
+	struct iu_series se = { .metric = -1, .event = ev, .box = -1, .derive = 1, .to_base = 1,
+				.type = "total_events" };
+	if (ev < 0)
+		return fail(err, len, "Events: %s", uncore_error());
+	iu_clean_name(se.type_instance, sizeof(se.type_instance), spec);
+	for (int i = 0; i < st->nseries; i++)
+		if (st->series[i].metric < 0 && !strcmp(st->series[i].type_instance, se.type_instance))
+			return fail(err, len, "Events: '%s' and '%s' would have the same name %s; drop one", spec,
+				    uncore_session_event_name(st->s, st->series[i].event), se.type_instance);
+	int n = uncore_session_event_sockets(st->s, ev, socks, 32);
+	for (int i = 0; i < n && i < 32; i++) {
+		if (c->sockets && !(c->sockets & (1u << socks[i])))
+			continue;
+		se.socket = socks[i];
+		snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", socks[i]);
+		if (add_series(st, &se, err, len))
+			return -1;
+	}
+	return 0;
+}
+
+/* Names that depend on the platform: sockets and ReportPerBox units. */
+static int check_names(const struct iu_config *c, uncore_t *u, char *err, size_t len)
+{
+	int nsock = uncore_num_sockets(u);
+	for (int s = nsock; s < 32; s++)
+		if (c->sockets & (1u << s))
+			return fail(err, len, "Sockets: socket %d does not exist (this machine has %d: 0-%d)", s, nsock,
+				    nsock - 1);
+	for (int i = 0; i < c->nbox_units; i++)
+		if (unit_index(u, c->box_units[i]) < 0) {
+			char units[512];
+			size_t n = 0;
+			struct uncore_unit_info ui;
+			units[0] = 0;
+			for (int k = 0; k < uncore_num_units(u) && n < sizeof(units); k++)
+				if (!uncore_unit_info(u, k, &ui))
+					n += (size_t)snprintf(units + n, sizeof(units) - n, "%s%s", k ? ", " : "", ui.name);
+			return fail(err, len, "ReportPerBox: no unit '%s' on %s (units: %s)", c->box_units[i],
+				    uncore_platform_name(u), units);
+		}
+	return 0;
+}
+
+static int backend_is_sim(const char *b) { return b && !strncmp(b, "sim:", 4); }
+
+int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t len)
+{
+	int named = c->nmetrics || c->ngroups || c->nevents;
+	memset(st, 0, sizeof(*st));
+	if (uncore_open(c->backend, &st->u)) {
+		/* a simulator or a misspelt backend is a configuration error; missing hardware access is not */
+		int cfg = c->backend && strcmp(c->backend, "auto") && strcmp(c->backend, "direct");
+		fail(err, len, "%s%s", cfg || backend_is_sim(c->backend) ? "Backend: " : "", uncore_error());
+		return cfg ? -1 : -2;
+	}
+	if (check_names(c, st->u, err, len) || uncore_session_new(st->u, &st->s))
+		goto fail;
+	for (int i = 0; !named && i < (int)(sizeof(default_groups) / sizeof(*default_groups)); i++)
+		if (add_group(c, st, default_groups[i], err, len))
+			goto fail;
+	for (int i = 0; i < c->ngroups; i++)
+		if (add_group(c, st, c->groups[i], err, len))
+			goto fail;
+	for (int i = 0; i < c->nmetrics; i++)
+		if (!already_added(st, c->metrics[i]) && add_metric(c, st, c->metrics[i], "Metrics", err, len))
+			goto fail;
+	for (int i = 0; i < c->nevents; i++)
+		if (add_event(c, st, c->events[i], err, len))
+			goto fail;
+	return 0;
+fail:
+	iu_teardown(st);
+	return -1;
+}
+
+int iu_start(struct iu_state *st, char *err, size_t len)
+{
+	if (uncore_session_start(st->s))
+		return fail(err, len, "cannot start counting: %s", uncore_error());
+	st->started = 1;
+	return 0;
+}
+
+/* The value of a series; 1 = nothing to report this time (no rate yet, NaN), -1 = its box failed. */
+static int series_value(const struct iu_state *st, const struct iu_series *se, value_t *out)
+{
+	double v;
+	uint64_t n;
+	if (se->metric < 0) {
+		if (uncore_session_value(st->s, se->event, se->socket, -1, &n))
+			return -1;
+		out->derive = (derive_t)n;
+		return 0;
+	}
+	if (uncore_session_metric_value(st->s, se->metric, se->socket, se->box,
+					se->derive ? UNCORE_SINCE_START : UNCORE_LAST_INTERVAL, &v))
+		return -1;
+	v *= se->to_base;
+	if (se->rate)
+		v *= (double)uncore_session_elapsed_ns(st->s) / 1e9;
+	if (!isfinite(v) || (se->derive && v < 0))
+		return 1;
+	if (se->derive)
+		out->derive = (derive_t)llround(v);
+	else
+		out->gauge = v;
+	return 0;
+}
+
+int iu_read(struct iu_state *st)
+{
+	char why[1024] = "";
+	value_t value;
+	value_list_t vl = VALUE_LIST_INIT;
+	int sent = 0, dropped = 0, alive = 0;
+	if (!st->started)
+		return -1;
+	if (uncore_session_read(st->s))
+		snprintf(why, sizeof(why), "%s", uncore_error());
+	vl.values = &value;
+	vl.values_len = 1;
+	vl.time = cdtime();
+	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
+	for (int i = 0; i < st->nseries; i++) {
+		struct iu_series *se = &st->series[i];
+		if (se->failed)
+			continue;
+		int rc = series_value(st, se, &value);
+		if (rc < 0) {
+			if (!why[0])
+				snprintf(why, sizeof(why), "%s", uncore_error());
+			se->failed = 1; /* never again: a count with a gap in it would be wrong */
+			dropped++;
+		}
+		alive += rc >= 0;
+		if (rc)
+			continue;
+		snprintf(vl.plugin_instance, sizeof(vl.plugin_instance), "%s", se->plugin_instance);
+		snprintf(vl.type, sizeof(vl.type), "%s", se->type);
+		snprintf(vl.type_instance, sizeof(vl.type_instance), "%s", se->type_instance);
+		if (plugin_dispatch_values(&vl) == 0)
+			sent++;
+	}
+	if (why[0]) /* once: the library reports a box on the read that drops it, and the series drop with it */
+		ERROR("%s plugin: %s; %d value%s no longer reported, the others go on", IU_NAME, why, dropped,
+		      dropped == 1 ? " is" : "s are");
+	return alive || !st->nseries ? sent : -1;
+}
+
+void iu_teardown(struct iu_state *st)
+{
+	uncore_session_free(st->s); /* restores every register the session programmed */
+	uncore_close(st->u);
+	free(st->series);
+	memset(st, 0, sizeof(*st));
+}

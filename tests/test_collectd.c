@@ -1,0 +1,296 @@
+/*
+ * The collectd plugin against a mock of the daemon API (mock_collectd.c): the
+ * configuration block and its refusals, what is dispatched (types, names,
+ * DERIVE or GAUGE, values equal to the simulator's truth), counter wraps, a box
+ * failing mid-run, and init failing with the library's reason.
+ *
+ * The plugin's own file is included, as collectd's in-tree plugin tests do, so
+ * the test reaches its state (and the simulator's manual clock).
+ */
+#include "../collectd_plugin/intel_uncore.c"
+#include "harness.h"
+#include "mock_collectd.h"
+#include "sim_helpers.h"
+#include "sim_truth.h"
+
+/* Load the plugin and give it a configuration block; returns the config callback's result. */
+static int configure(const char *text)
+{
+	mock_reset();
+	module_register();
+	CU_ASSERT_FATAL(mock.config && mock.init && mock.shutdown);
+	oconfig_item_t *ci = mock_block(text);
+	int rc = mock.config(ci);
+	mock_block_free(ci);
+	return rc;
+}
+
+static int start(const char *text)
+{
+	int rc = configure(text);
+	CU_ASSERT_FATAL(rc == 0);
+	rc = mock.init();
+	if (rc)
+		fprintf(stderr, "init: %s\n", mock.nlogs ? mock.logs[mock.nlogs - 1] : "");
+	return rc;
+}
+
+static void stop(void)
+{
+	CU_ASSERT(mock.shutdown() == 0);
+}
+
+/* One read after the simulator's clock advanced by s seconds. */
+static int read_after(double s)
+{
+	uncore_sleep_ns(state.u, (uint64_t)(s * 1e9));
+	mock.nvalues = 0;
+	return mock.read(NULL);
+}
+
+/* A dispatched value as a number, checking its kind against the type's DS type in types.db. */
+static double got(const char *pi, const char *type, const char *ti)
+{
+	const struct mock_value *v = mock_find(pi, type, ti);
+	if (!v) {
+		fprintf(stderr, "nothing dispatched as %s/%s-%s\n", pi, type, ti);
+		CU_FAIL("missing value");
+		return NAN;
+	}
+	int ds = mock_ds_type(type);
+	CU_ASSERT(ds == DS_TYPE_DERIVE || ds == DS_TYPE_GAUGE);
+	return ds == DS_TYPE_DERIVE ? (double)v->v.derive : v->v.gauge;
+}
+
+static void near(const char *what, double value, double want, double rel)
+{
+	int ok = fabs(value - want) <= rel * fabs(want) && !isnan(value);
+	if (!ok)
+		fprintf(stderr, "%s: %.9g, truth %.9g\n", what, value, want);
+	CU_ASSERT(ok);
+}
+
+/* What a metric's series must carry after T seconds: cumulative base units for a per-second metric, the
+ * metric's own value (frequencies in Hz) otherwise. */
+static double expected(const struct uncore_metric_info *mi, double truth, double T)
+{
+	if (strstr(mi->unit, "/s"))
+		return truth / mi->scale * T;
+	if (strstr(mi->unit, "Hz"))
+		return truth / mi->scale;
+	return truth;
+}
+
+static void check_names(void)
+{
+	for (int i = 0; i < mock.nvalues; i++) {
+		const value_list_t *vl = &mock.values[i].vl;
+		CU_ASSERT_STRING_EQUAL(vl->plugin, "intel_uncore");
+		CU_ASSERT(strspn(vl->type_instance, "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(vl->type_instance));
+		CU_ASSERT(vl->type_instance[0] != 0);
+		CU_ASSERT(mock_ds_type(vl->type) >= 0); /* every type exists in collectd's types.db */
+	}
+}
+
+/* Defaults on both platforms: memory, LLC, QPI/UPI and clock metrics per socket, equal to the truth. */
+static void defaults_on(const char *backend, int expect_metrics)
+{
+	char text[256];
+	snprintf(text, sizeof(text), "Backend \"%s,clock=manual\"\n", backend);
+	CU_ASSERT_FATAL(start(text) == 0);
+	CU_ASSERT_STRING_EQUAL(mock.read_name, "intel_uncore"); /* same name as init: a failed init leaves no read */
+	CU_ASSERT_EQUAL(mock.read_interval, 0);                 /* collectd's Interval */
+	struct sim *sim = sim_of(state.u->acc);
+	int n = 0;
+	for (int round = 1; round <= 2; round++) {
+		CU_ASSERT_FATAL(read_after(2.0) == 0);
+		check_names();
+		CU_ASSERT_EQUAL(mock.nvalues, state.nseries);
+		for (int m = 0; m < uncore_session_num_metrics(state.s); m++) {
+			struct uncore_metric_info mi;
+			const char *name = uncore_session_metric_name(state.s, m);
+			uncore_metric_info(state.u, uncore_metric_find(state.u, name), &mi);
+			CU_ASSERT(!strcmp(mi.group, "memory") || !strcmp(mi.group, "llc") ||
+				  !strcmp(mi.group, "interconnect") || !strcmp(mi.group, "clock"));
+			for (int sock = 0; sock < 2; sock++) {
+				char pi[16], what[128];
+				const char *type = NULL;
+				snprintf(pi, sizeof(pi), "socket%d", sock);
+				for (int i = 0; i < state.nseries; i++)
+					if (state.series[i].metric == m && state.series[i].socket == sock)
+						type = state.series[i].type;
+				CU_ASSERT_FATAL(type != NULL);
+				/* per-second metrics are cumulative counts, the rest gauges */
+				CU_ASSERT_EQUAL(mock_ds_type(type), strstr(mi.unit, "/s") ? DS_TYPE_DERIVE : DS_TYPE_GAUGE);
+				snprintf(what, sizeof(what), "%s %s %s", backend, pi, name);
+				near(what, got(pi, type, name), expected(&mi, truth_of(sim, name, sock).v, 2.0 * round), 0.005);
+				n += round == 1;
+			}
+		}
+	}
+	CU_ASSERT_EQUAL(n, 2 * expect_metrics);
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read") != NULL);
+	CU_ASSERT(mock_find("socket1", "frequency", "dram_freq") != NULL);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	stop();
+}
+
+static void test_defaults_emr(void) { defaults_on("sim:emr", 11); }
+static void test_defaults_snbep(void) { defaults_on("sim:snbep", 11); }
+
+/* Every counter wraps between reads: the cumulative counts still only grow, by the truth. */
+static void test_wraps_are_not_spikes(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,prewrap=0.5\"\nMetrics \"mem_read_bytes\"\n"
+			      "Events \"UNC_M_CAS_COUNT.WR\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	double prev = 0;
+	for (int k = 1; k <= 4; k++) {
+		CU_ASSERT_FATAL(read_after(1.0) == 0);
+		double b = got("socket1", "total_bytes", "mem_read_bytes");
+		near("mem_read_bytes", b, sim->prof.mem_read_bps[1] * k, 1e-6);
+		CU_ASSERT(b > prev);
+		prev = b;
+		near("raw CAS writes", got("socket0", "total_events", "unc_m_cas_count_wr"),
+		     sim->prof.mem_write_bps[0] / 64 * k, 1e-6);
+	}
+	stop();
+}
+
+/* Sockets, ReportPerBox with unit names, collectd's per-plugin Interval, raw events. */
+static void test_sockets_boxes_events(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:emr,clock=manual\"\nMetrics \"mem_bw_read\" \"upi_tx_util\"\n"
+			      "Sockets \"1\"\nReportPerBox \"imc\"\nEvents \"UNC_CHA_CLOCKTICKS:thresh=1\"\nInterval 2.5\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_EQUAL(mock.read_interval, DOUBLE_TO_CDTIME_T(2.5));
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	check_names();
+	int imc = -1;
+	for (int k = 0; k < uncore_num_units(state.u); k++) {
+		struct uncore_unit_info ui;
+		uncore_unit_info(state.u, k, &ui);
+		if (!strcmp(ui.name, "imc"))
+			imc = k;
+	}
+	int boxes = uncore_unit_boxes(state.u, imc, 1);
+	CU_ASSERT(boxes == 8);
+	for (int i = 0; i < mock.nvalues; i++)
+		CU_ASSERT_STRING_EQUAL(mock.values[i].vl.plugin_instance, "socket1");
+	/* per channel: an eighth of the socket's reads each, and no per-box UPI values (not asked for) */
+	for (int k = 0; k < boxes; k++) {
+		char ti[64];
+		snprintf(ti, sizeof(ti), "mem_bw_read_imc%d", uncore_box_number(state.u, imc, 1, k));
+		near(ti, got("socket1", "memory_bandwidth", ti), sim->prof.mem_read_bps[1] / boxes, 0.005);
+	}
+	near("socket", got("socket1", "memory_bandwidth", "mem_bw_read"), sim->prof.mem_read_bps[1], 0.005);
+	near("upi", got("socket1", "percent", "upi_tx_util"), sim->prof.link_util[1] * 100, 0.005);
+	CU_ASSERT(mock_find("socket1", "percent", "upi_tx_util_upi0") == NULL);
+	CU_ASSERT(mock_find("socket1", "total_events", "unc_cha_clockticks_thresh_1") != NULL);
+	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1);
+	stop();
+}
+
+/* A bad block is refused at config time, once, with the option's name. */
+static void refused(const char *text, const char *words)
+{
+	int rc = configure(text);
+	CU_ASSERT(rc != 0);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 1);
+	if (mock_logged(LOG_ERR, words) != 1)
+		fprintf(stderr, "'%s': logged '%s', expected '%s'\n", text, mock.nlogs ? mock.logs[0] : "", words);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, words), 1);
+	mock.shutdown();
+}
+
+static void test_config_refusals(void)
+{
+	refused("Backend \"sim:emr\"\nFoo 1\n", "unknown option 'Foo'");
+	refused("Backend 5\n", "Backend takes one quoted value");
+	refused("Backend \"sim:nope\"\n", "Backend: unknown simulated platform 'nope'");
+	refused("Backend \"sim:emr,sockets=x\"\n", "Backend: bad simulator option 'sockets=x'");
+	refused("Backend \"telepathy\"\n", "Backend: ");
+	refused("Backend \"sim:emr\"\nMetrics \"mem_bw_reed\"\n", "Metrics: unknown metric 'mem_bw_reed' on emr");
+	refused("Backend \"sim:emr\"\nMetrics\n", "Metrics needs at least one quoted name");
+	refused("Backend \"sim:emr\"\nMetrics 3\n", "Metrics: value 1 is not a quoted name");
+	refused("Backend \"sim:snbep\"\nMetricGroups \"memory\" \"disk\"\n", "MetricGroups: no metric of group 'disk' on snbep");
+	refused("Backend \"sim:snbep\"\nEvents \"UNC_M_CAS_COUNT.RD:bogus=1\"\n", "Events: ");
+	refused("Backend \"sim:snbep\"\nEvents \"UNC_NOT_AN_EVENT\"\n", "Events: ");
+	refused("Backend \"sim:snbep\"\nSockets \"0-x\"\n", "Sockets: '0-x' is not a socket list");
+	refused("Backend \"sim:snbep\"\nSockets \"2\"\n", "Sockets: socket 2 does not exist (this machine has 2");
+	refused("Backend \"sim:snbep\"\nSockets -1\n", "Sockets: '-1' is not a socket range");
+	refused("Backend \"sim:snbep\"\nReportPerBox \"chan\"\n", "ReportPerBox: no unit 'chan' on snbep");
+	refused("Backend \"sim:snbep\"\nReportPerBox 2\n", "ReportPerBox takes true, false, or unit names");
+	refused("Backend \"sim:snbep\"\nInterval 0\n", "Interval takes one number of seconds");
+	refused("Backend \"sim:snbep\"\nInterval \"1\"\n", "Interval takes one number of seconds");
+	refused("Backend \"sim:snbep\"\nMetrics \"llc_hit_latency_ns\"\n", "Metrics: ");
+	/* EMR's hit latency needs TOR occupancy on counter 0, which the LLC group's events leave no room for */
+	refused("Backend \"sim:emr\"\nMetricGroups \"llc\" \"latency_hit\"\n",
+		"MetricGroups: latency_hit: metric llc_hit_latency_ns cannot be measured together");
+}
+
+/* No permission: the block is fine, init fails with the library's reason and nothing is left behind. */
+static void test_init_fails_with_reason(void)
+{
+	CU_ASSERT_FATAL(configure("Backend \"sim:snbep,fault=eacces:imc\"\n") == 0);
+	CU_ASSERT(mock.init() != 0);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, "permission denied"), 1);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, "CAP_SYS_RAWIO"), 1);
+	CU_ASSERT(mock.read == NULL);
+	CU_ASSERT(state.u == NULL && state.s == NULL);
+	stop(); /* collectd calls shutdown after a failed init */
+}
+
+/* A box that starts failing: one message, then every healthy value goes on. */
+static void test_box_fails_mid_run(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,fault=eio:imc:1@1.5\"\nReportPerBox \"imc\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	int all = mock.nvalues;
+	CU_ASSERT_EQUAL(all, state.nseries);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 1);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, "imc 1 (socket 0)"), 1);
+	int after = mock.nvalues;
+	CU_ASSERT(after > 0 && after < all);
+	for (int k = 3; k <= 4; k++) {
+		CU_ASSERT(read_after(1.0) == 0);
+		CU_ASSERT_EQUAL(mock.nvalues, after);
+	}
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 1); /* logged once */
+	/* the socket sums and the failed channel are gone; the other channels and metrics are true */
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read") == NULL);
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read_imc1") == NULL);
+	near("imc2", got("socket1", "memory_bandwidth", "mem_bw_read_imc2"), sim->prof.mem_read_bps[1] / 4 * 4, 0.005);
+	near("llc", got("socket0", "total_events", "llc_lookups"), sim->prof.llc_lookups[0] * 4, 0.005);
+	near("qpi", got("socket1", "total_bytes", "qpi_rx_bw"), sim->prof.qpi_rx_bps[1] * 4, 0.005);
+	stop();
+}
+
+static void test_clean_name(void)
+{
+	char out[16];
+	iu_clean_name(out, sizeof(out), "UNC_M_CAS_COUNT.RD:socket=1");
+	CU_ASSERT_STRING_EQUAL(out, "unc_m_cas_count");
+	iu_clean_name(out, sizeof(out), "--A  b/c(d)--");
+	CU_ASSERT_STRING_EQUAL(out, "a_b_c_d");
+	iu_clean_name(out, sizeof(out), "...");
+	CU_ASSERT_STRING_EQUAL(out, "");
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "defaults on EMR equal the truth, DERIVE and GAUGE", test_defaults_emr },
+		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },
+		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
+		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
+		{ "bad options refused at config naming the option", test_config_refusals },
+		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },
+		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },
+		{ "type instances are [a-z0-9_]", test_clean_name },
+		{ NULL, NULL },
+	};
+	return run_suite("collectd", tests);
+}

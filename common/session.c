@@ -368,17 +368,22 @@ static int program(uncore_session_t *s)
 	return 0;
 }
 
-/* Put a box's registers back as its claim found them: freeze, then in reverse (box control last). */
+/* Put a box's registers back as its claim found them: freeze, then in reverse (box control last).
+ * A box without freeze (SNB-EP UBox) keeps counting until its control words are back, so those go
+ * first there and its counters after. */
 static int restore_box(uncore_session_t *s, int bi, const struct claim *c)
 {
 	const struct box *b = box_of(s, bi);
 	int rc = write_box_ctl(s, b, bc_frozen(b));
-	for (int i = c->nsaved - 1; i >= 0; i--) {
-		const struct claim_saved *v = &c->sv[i];
-		if (v->counter ? reg_write_counter(s->u, b, v->addr, v->val)
-			       : reg_write(s->u, b, v->addr, v->companion, v->bytes, v->val))
-			rc = -1;
-	}
+	for (int pass = b->t->has_box_ctl; pass < 2; pass++)
+		for (int i = c->nsaved - 1; i >= 0; i--) {
+			const struct claim_saved *v = &c->sv[i];
+			if (!b->t->has_box_ctl && v->counter != pass)
+				continue;
+			if (v->counter ? reg_write_counter(s->u, b, v->addr, v->val)
+				       : reg_write(s->u, b, v->addr, v->companion, v->bytes, v->val))
+				rc = -1;
+		}
 	return rc;
 }
 

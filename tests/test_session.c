@@ -195,6 +195,23 @@ static void test_counter_restrictions(void)
 	uncore_close(u);
 }
 
+/* On the real clock: the UBox has no freeze, so its counter must be stopped before it is put back. */
+static void test_unfrozen_box_restored(void)
+{
+	uncore_t *u = open_sim("sim:snbep");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	CU_ASSERT_FATAL(uncore_session_add(s, "UNC_U_CLOCKTICKS") >= 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, "UNC_U_EVENT_MSG.DOORBELL_RCVD") >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000);
+	CU_ASSERT(uncore_session_stop(s) == 0);
+	uncore_session_free(s);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 /* A box that starts failing mid-run is dropped once, named; the other boxes keep their true counts. */
 static void test_box_fails_mid_run(void)
 {
@@ -244,6 +261,7 @@ int main(void)
 		{ "CBo count clipped to cores", test_cbo_clip },
 		{ "counter restrictions", test_counter_restrictions },
 		{ "a box failing mid-run is dropped, the others go on", test_box_fails_mid_run },
+		{ "a box without freeze is restored on the real clock", test_unfrozen_box_restored },
 		{ NULL, NULL },
 	};
 	return run_suite("session", tests);

@@ -360,6 +360,20 @@ static double ev_boxes(void *arg, int ev)
 	return n ? n : NAN;
 }
 
+/* The metric's 'duration': the mean time its boxes counted over the window (each box has its own sample
+ * times), or 1 s for UNCORE_SINCE_START_COUNT so that a per-second metric gives its count. */
+static double metric_duration_s(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
+				int socket, int box, int window)
+{
+	uint64_t ns = 0;
+	int n = 0;
+	if (window == UNCORE_SINCE_START_COUNT)
+		return 1;
+	for (int i = 0; i < mt->x.nev; i++)
+		ns += session_event_window_ns(s, sm->ev[i], socket, box, window, &n);
+	return n ? (double)ns / n / 1e9 : (double)session_window_ns(s, window) / 1e9;
+}
+
 int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
 	const struct session_metric *sm = session_metric_get(s, m);
@@ -369,8 +383,8 @@ int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, in
 	const struct uc_metric *mt = &u->metrics[sm->metric];
 	if (box >= 0 && mt->type_idx < 0)
 		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
-	struct eval_ctx c = { s, sm, socket, box, window, 0 };
-	struct mx_env env = { ev_value, ev_boxes, (double)session_window_ns(s, window) / 1e9, u->host.tsc_hz, &c };
+	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0 };
+	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
 	if (c.failed) /* the message of the failed event is still the thread's last error */
 		return uc_err_prefix("metric %s: ", mt->name);

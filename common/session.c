@@ -13,7 +13,7 @@
 #include "error.h"
 
 struct slot {
-	int ev, box, ctr; /* ctr -1 = fixed counter, SLOT_FREERUN = free-running counter */
+	int ev, box, prog, ctr; /* ctr -1 = fixed counter, SLOT_FREERUN = free-running counter */
 	int fr;           /* free-running counter index */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
@@ -23,6 +23,8 @@ struct slot {
 
 struct prog {
 	int box;
+	int first, nslots; /* its slots: schedule_all places a box's slots together */
+	uint64_t t_start, t_prev, t_last; /* when it began counting, and its last two samples */
 	int programmed; /* has a slot other than free-running counters */
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
@@ -38,6 +40,7 @@ struct uncore_session {
 	int nslots;
 	struct prog *progs;
 	int nprogs;
+	int *ev_slots, *ev_first; /* slots of event e: ev_slots[ev_first[e] .. ev_first[e + 1]) */
 	uint32_t token; /* tells this session's claims from others of the same process */
 	int running, started;
 	uint64_t t0, t1, tprev;
@@ -59,6 +62,28 @@ static void free_progs(struct prog *progs, int n)
 	for (int p = 0; progs && p < n; p++)
 		free(progs[p].failed);
 	free(progs);
+}
+
+/* Which slots hold each event, so that a value is a walk over its own slots only. */
+static int index_events(uncore_session_t *s, const struct slot *slots, int nslots, int nevs)
+{
+	int *first = calloc((size_t)nevs + 2, sizeof(*first)), *idx = malloc((size_t)(nslots + 1) * sizeof(*idx));
+	if (!first || !idx) {
+		free(first);
+		free(idx);
+		return uc_err("out of memory");
+	}
+	for (int i = 0; i < nslots; i++)
+		first[slots[i].ev + 2]++;
+	for (int e = 0; e < nevs; e++)
+		first[e + 2] += first[e + 1];
+	for (int i = 0; i < nslots; i++) /* first[e + 1] runs from e's start to its end */
+		idx[first[slots[i].ev + 1]++] = i;
+	free(s->ev_first);
+	free(s->ev_slots);
+	s->ev_first = first;
+	s->ev_slots = idx;
+	return 0;
 }
 
 /* Place every event of the session; on success replace the session's plan. */
@@ -93,8 +118,10 @@ static int schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 			progs = np;
 		if (!ns || !np)
 			goto oom;
+		p.first = nslots;
+		p.nslots = n;
 		for (int i = 0; i < n; i++) {
-			slots[nslots++] = (struct slot){ .ev = evidx[i], .box = bi, .ctr = reqs[i].ctr,
+			slots[nslots++] = (struct slot){ .ev = evidx[i], .box = bi, .prog = nprogs, .ctr = reqs[i].ctr,
 							 .fr = evs[evidx[i]].fr };
 			if (reqs[i].ctr != SLOT_FREERUN)
 				p.programmed = 1;
@@ -103,6 +130,8 @@ static int schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 	}
 	free(reqs);
 	free(evidx);
+	if (index_events(s, slots, nslots, nevs))
+		goto fail_nomsg;
 	free(s->slots);
 	free_progs(s->progs, s->nprogs);
 	s->slots = slots;
@@ -115,6 +144,7 @@ oom:
 fail:
 	free(reqs);
 	free(evidx);
+fail_nomsg:
 	free(slots);
 	free(progs);
 	return -1;
@@ -151,13 +181,7 @@ int uncore_session_add(uncore_session_t *s, const char *spec)
 
 static const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
 
-static const struct prog *prog_of(const uncore_session_t *s, int bi)
-{
-	for (int p = 0; p < s->nprogs; p++)
-		if (s->progs[p].box == bi)
-			return &s->progs[p];
-	return NULL;
-}
+static const struct prog *prog_of(const uncore_session_t *s, const struct slot *sl) { return &s->progs[sl->prog]; }
 
 static uint64_t filt_addr(const struct box *b, int f)
 {
@@ -242,21 +266,24 @@ static uint32_t bc_frozen(const struct box *b) { return b->t->bc->frz_en | b->t-
 static uint32_t bc_running(const struct box *b) { return b->t->bc->frz_en; }
 static uint32_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->rst_ctrs; }
 
-static int read_box(uncore_session_t *s, int bi, int baseline)
+/* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
+ * every box takes a while next to a short interval. */
+static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 {
-	const struct box *b = box_of(s, bi);
+	const struct box *b = box_of(s, p->box);
 	uint64_t addr[UC_MAX_SLOTS] = { 0 };
 	uint64_t val[UC_MAX_SLOTS] = { 0 };
-	int idx[UC_MAX_SLOTS] = { 0 }, n = 0;
-	for (int i = 0; i < s->nslots && n < UC_MAX_SLOTS; i++)
-		if (s->slots[i].box == bi) {
-			idx[n] = i;
-			addr[n++] = slot_ctr_addr(b, &s->slots[i]);
-		}
+	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
+	for (int k = 0; k < n; k++)
+		addr[k] = slot_ctr_addr(b, &s->slots[p->first + k]);
 	if (reg_read_counters(s->u, b, addr, n, val))
 		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+	p->t_prev = baseline ? s->u->acc->ops->now_ns(s->u->acc) : p->t_last;
+	p->t_last = baseline ? p->t_prev : s->u->acc->ops->now_ns(s->u->acc);
+	if (baseline)
+		p->t_start = p->t_last;
 	for (int k = 0; k < n; k++) {
-		struct slot *sl = &s->slots[idx[k]];
+		struct slot *sl = &s->slots[p->first + k];
 		int w = slot_width(b, sl);
 		uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
 		sl->prev = sl->acc;
@@ -296,8 +323,7 @@ static uint64_t box_sig(const uncore_session_t *s, const struct prog *p)
 /* Is slot i on a box this session programs (rather than shares)? */
 static int owned(const uncore_session_t *s, const struct slot *sl)
 {
-	const struct prog *p = prog_of(s, sl->box);
-	return p && p->owner;
+	return prog_of(s, sl)->owner;
 }
 
 static int program(uncore_session_t *s)
@@ -357,13 +383,17 @@ static int program(uncore_session_t *s)
 			return -1;
 	}
 	for (int p = 0; p < s->nprogs; p++)
-		if (read_box(s, s->progs[p].box, 1))
+		if (read_box(s, &s->progs[p], 1))
 			return -1;
-	/* f) unfreeze: counting begins */
+	/* f) unfreeze: counting begins (a box read from a baseline began at that read) */
 	for (int p = 0; p < s->nprogs; p++) {
-		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].owner && write_box_ctl(s, b, bc_running(b)))
+		struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		if (!pg->owner || !b->t->has_box_ctl)
+			continue;
+		if (write_box_ctl(s, b, bc_running(b)))
 			return -1;
+		pg->t_start = pg->t_prev = pg->t_last = s->u->acc->ops->now_ns(s->u->acc);
 	}
 	return 0;
 }
@@ -479,7 +509,7 @@ int uncore_session_read(uncore_session_t *s)
 		return uc_err("the session is not running: start it first");
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		if (pg->failed || !read_box(s, pg->box, 0))
+		if (pg->failed || !read_box(s, pg, 0))
 			continue;
 		if (!(pg->failed = strdup(uncore_error())))
 			return uc_err("out of memory");
@@ -529,6 +559,8 @@ void uncore_session_free(uncore_session_t *s)
 	session_metrics_free(s->metrics, s->nmetrics);
 	free(s->evs);
 	free(s->slots);
+	free(s->ev_first);
+	free(s->ev_slots);
 	free_progs(s->progs, s->nprogs);
 	free(s);
 }
@@ -546,13 +578,13 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 	int found = 0;
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
-	for (int i = 0; i < s->nslots; i++) {
-		const struct slot *sl = &s->slots[i];
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
 		const struct box *b = box_of(s, sl->box);
-		if (sl->ev != ev || (socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
 			continue;
-		const struct prog *p = prog_of(s, sl->box);
-		if (p && p->failed) {
+		const struct prog *p = prog_of(s, sl);
+		if (p->failed) {
 			uc_err("%s has no value since a box failed: %s", s->evs[ev].name, p->failed);
 			return SESSION_BOX_FAILED;
 		}
@@ -563,6 +595,22 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 		return uc_err("%s is not measured on socket %d box %d", s->evs[ev].name, socket, box);
 	*out = sum;
 	return 0;
+}
+
+/* Time the event's boxes on a socket/box counted over a window, summed (ns) with their number in *n. */
+uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n)
+{
+	uint64_t sum = 0;
+	for (int k = s->ev_first[ev]; ev >= 0 && ev < s->nevs && k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
+		const struct box *b = box_of(s, sl->box);
+		const struct prog *p = prog_of(s, sl);
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+			continue;
+		sum += window == UNCORE_LAST_INTERVAL ? p->t_last - p->t_prev : p->t_last - p->t_start;
+		(*n)++;
+	}
+	return sum;
 }
 
 int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)

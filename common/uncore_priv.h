@@ -63,6 +63,7 @@ void session_metrics_free(struct session_metric *m, int n);
 #define SESSION_BOX_FAILED (-2)
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out);
 uint64_t session_window_ns(const uncore_session_t *s, int window);
+uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n);
 int session_find_event(const uncore_session_t *s, const char *spec);
 int session_truncate(uncore_session_t *s, int nevs);
 struct session_metric **session_metrics(uncore_session_t *s, int **n);

@@ -245,8 +245,12 @@ static void test_direct_over_fake_tree(void)
 	put_at(cfg0, 0xa0, 5000);
 	CU_ASSERT(uncore_session_read(s) == 0);
 	double bw, secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	/* what the rate adds up to is exact; the rate itself divides by the box's own sample times, which
+	 * files that never tick cannot pin down (the simulator tests check rates against the truth) */
+	CU_ASSERT(uncore_session_metric_value(s, m, 0, 0, UNCORE_SINCE_START_COUNT, &bw) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(bw, 5000 * 64 * 1e-9, 1e-15);
 	CU_ASSERT(uncore_session_metric_value(s, m, 0, 0, UNCORE_SINCE_START, &bw) == 0);
-	CU_ASSERT_DOUBLE_EQUAL(bw, 5000 * 64 / secs * 1e-9, 5000 * 64 / secs * 1e-12);
+	CU_ASSERT(bw > 0 && isfinite(bw) && secs > 0);
 	CU_ASSERT(uncore_session_metric_value(s, m, 1, -1, UNCORE_SINCE_START, &bw) == 0);
 	CU_ASSERT_DOUBLE_EQUAL(bw, 0, 0);
 	uncore_session_free(s);

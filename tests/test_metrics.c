@@ -358,6 +358,39 @@ static void truth_platform(const char *backend)
 		n, checked, (unsigned long long)wraps);
 }
 
+/* Reading every box takes long next to the interval (each register access advances the clock 20 us):
+ * rates still equal the truth, because each box keeps its own sample times. */
+static void test_slow_sweep_short_interval(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual,tick=20000");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	int rd = uncore_session_add_metric(s, "mem_bw_read"), bytes = uncore_session_add_metric(s, "mem_read_bytes");
+	int clk = uncore_session_add_metric(s, "dram_freq"), ufreq = uncore_session_add_metric(s, "uncore_freq");
+	CU_ASSERT_FATAL(rd >= 0 && bytes >= 0 && clk >= 0 && ufreq >= 0 && uncore_session_start(s) == 0);
+	for (int k = 0; k < 3; k++) {
+		uncore_sleep_ns(u, 5000000); /* 5 ms, against a sweep of several ms */
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		for (int sock = 0; sock < 2; sock++)
+			for (int w = UNCORE_SINCE_START; w <= UNCORE_LAST_INTERVAL; w++) {
+				double v, b;
+				CU_ASSERT(uncore_session_metric_value(s, rd, sock, -1, w, &v) == 0);
+				check("mem_bw_read, slow sweep", v, truth_of(sim, "mem_bw_read", sock).v);
+				CU_ASSERT(uncore_session_metric_value(s, clk, sock, -1, w, &v) == 0);
+				check("dram_freq, slow sweep", v, truth_of(sim, "dram_freq", sock).v);
+				CU_ASSERT(uncore_session_metric_value(s, ufreq, sock, -1, w, &v) == 0);
+				check("uncore_freq, slow sweep", v, truth_of(sim, "uncore_freq", sock).v);
+				/* the count a per-second metric adds up to is the integral metric's, exactly */
+				CU_ASSERT(uncore_session_metric_value(s, rd, sock, -1, UNCORE_SINCE_START_COUNT, &v) == 0);
+				CU_ASSERT(uncore_session_metric_value(s, bytes, sock, -1, UNCORE_SINCE_START, &b) == 0);
+				CU_ASSERT_DOUBLE_EQUAL(v, b * 1e-9, b * 1e-21);
+			}
+	}
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 static void test_truth_snbep(void) { truth_platform("sim:snbep"); }
 static void test_truth_emr(void) { truth_platform("sim:emr"); }
 
@@ -400,6 +433,7 @@ int main(void)
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },
 		{ "every EMR metric equals the truth across wraps", test_truth_emr },
+		{ "rates exact when a sweep is long next to the interval", test_slow_sweep_short_interval },
 		{ "metric groups fit the counters together", test_groups_fit },
 		{ NULL, NULL },
 	};

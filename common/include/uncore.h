@@ -142,6 +142,9 @@ const char *uncore_session_metric_name(const uncore_session_t *s, int m);
 /* Windows for values: since start, or between the last two reads. */
 #define UNCORE_SINCE_START 0
 #define UNCORE_LAST_INTERVAL 1
+/* For a metric in a per-second unit: what its rate adds up to since start (the
+ * rate times its duration, e.g. bytes for a GB/s metric, in the metric's scale). */
+#define UNCORE_SINCE_START_COUNT 2
 /* A metric's value (NaN when undefined, e.g. nothing happened to divide by). */
 int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out);
 /* Sleep; on a simulator with a manual clock, advance its clock instead. */

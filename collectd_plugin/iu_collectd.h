@@ -47,7 +47,7 @@ struct iu_series {
 	int event;         /* index of the raw event in the session */
 	int socket, box;   /* box -1: the whole socket */
 	int derive;        /* cumulative count (DERIVE) rather than a GAUGE */
-	int rate;          /* the metric is per second: its cumulative count is value x elapsed */
+	int rate;          /* the metric is per second: dispatched as the count its rate adds up to */
 	double to_base;    /* multiplies the metric's value into the dispatched unit */
 	const char *type;  /* collectd type from types.db */
 	char plugin_instance[32];

@@ -296,12 +296,10 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 		out->derive = (derive_t)n;
 		return 0;
 	}
-	if (uncore_session_metric_value(st->s, se->metric, se->socket, se->box,
-					se->derive ? UNCORE_SINCE_START : UNCORE_LAST_INTERVAL, &v))
+	int window = se->rate ? UNCORE_SINCE_START_COUNT : se->derive ? UNCORE_SINCE_START : UNCORE_LAST_INTERVAL;
+	if (uncore_session_metric_value(st->s, se->metric, se->socket, se->box, window, &v))
 		return -1;
 	v *= se->to_base;
-	if (se->rate)
-		v *= (double)uncore_session_elapsed_ns(st->s) / 1e9;
 	if (!isfinite(v) || (se->derive && v < 0))
 		return 1;
 	if (se->derive)

@@ -1,0 +1,202 @@
+#!/bin/sh
+# The collectd plugin end to end: installed like a site would (a regular file in collectd's plugin
+# directory, the example conf), its symbols all provided by the daemon or its own libraries, then the
+# real collectd daemon in the foreground with write_graphite into carbon-cache on 127.0.0.1 on
+# sim:emr and sim:snbep; the whisper files must hold the simulator's truth.  Also the daemon's view of
+# a bad option and of an uncore it may not touch.
+pass=0 fail=0
+B=${top_builddir:-.}
+SIMSTATE=$B/tests/sim_state
+COLLECTD=${COLLECTD:-/usr/sbin/collectd}
+PY=/usr/bin/python3 # Debian's python3-whisper and carbon live in the system interpreter
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+W=$(mktemp -d)
+carbon_pid=
+trap '[ -n "$carbon_pid" ] && kill $carbon_pid 2>/dev/null; rm -rf "$W"' EXIT
+unset UNCORE_BACKEND
+
+# --- installed as a site installs it
+make -s -C "$B" install-data DESTDIR="$W/stage" >"$W/install.log" 2>&1 || { cat "$W/install.log"; no "make install-data"; }
+PLUGDIR=$W/stage$collectdplugindir
+SO=$PLUGDIR/intel_uncore.so
+check "intel_uncore.so installed as a regular file in $collectdplugindir" '[ -f "$SO" ] && [ ! -L "$SO" ]'
+check "no libtool .la left beside it" '[ ! -e "$PLUGDIR/intel_uncore.la" ]'
+check "example conf installed in $collectdconfdir" '[ -f "$W/stage$collectdconfdir/intel_uncore.conf" ]'
+
+# --- every symbol the plugin needs comes from the daemon or a library the plugin itself links
+missing() { # $1: a .so; prints the undefined symbols nothing provides
+	nm -D --defined-only "$COLLECTD" | awk '{print $NF}' >"$W/have"
+	for lib in $(ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// {print $3}'); do
+		nm -D --defined-only "$lib" | awk 'NF == 3 {sub(/@.*/, "", $3); print $3}' >>"$W/have"
+	done
+	sort -u "$W/have" -o "$W/have"
+	nm -D --undefined-only "$1" | awk '$1 == "U" {sub(/@.*/, "", $2); print $2}' | sort -u >"$W/need"
+	comm -23 "$W/need" "$W/have"
+}
+out=$(missing "$SO")
+check "every undefined symbol is exported by $COLLECTD or a linked library${out:+ (missing: $out)}" '[ -z "$out" ]'
+check "it does use the daemon's API (plugin_dispatch_values)" 'grep -qx plugin_dispatch_values "$W/need"'
+check "only module_register is exported" \
+	'[ "$(nm -D --defined-only "$SO" | awk "\$2 ~ /^[TDB]$/ {print \$3}" | grep -v "^_")" = module_register ]'
+# the check itself catches a symbol collectd's headers declare but the daemon keeps to itself
+printf 'int config_cores_parse(void *, void *);\nint f(void) { return config_cores_parse(0, 0); }\n' >"$W/bad.c"
+cc -shared -fPIC -o "$W/bad.so" "$W/bad.c"
+check "... and would catch config_cores_parse (not exported by the daemon)" '[ "$(missing "$W/bad.so")" = config_cores_parse ]'
+
+# an ASan build of the plugin needs the sanitizer runtime loaded first
+PRELOAD=
+if ldd "$SO" | grep -q libasan; then
+	PRELOAD=$(cc -print-file-name=libasan.so)
+	export ASAN_OPTIONS=detect_leaks=0 # the daemon's own allocations at exit are not ours to judge
+fi
+run_collectd() { LD_PRELOAD=$PRELOAD "$COLLECTD" "$@"; }
+
+# --- carbon-cache on loopback, private directories, one point per second
+port() { $PY -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+LINE_PORT=$(port) PICKLE_PORT=$(port) QUERY_PORT=$(port)
+C=$W/carbon
+mkdir -p "$C/conf" "$C/whisper" "$C/lists" "$C/log"
+cat >"$C/conf/carbon.conf" <<EOF
+[cache]
+STORAGE_DIR = $C/
+LOCAL_DATA_DIR = $C/whisper/
+WHITELISTS_DIR = $C/lists/
+CONF_DIR = $C/conf/
+LOG_DIR = $C/log/
+PID_DIR = $C/
+DATABASE = whisper
+MAX_CACHE_SIZE = inf
+MAX_UPDATES_PER_SECOND = 1000
+MAX_CREATES_PER_MINUTE = inf
+LINE_RECEIVER_INTERFACE = 127.0.0.1
+LINE_RECEIVER_PORT = $LINE_PORT
+ENABLE_UDP_LISTENER = False
+PICKLE_RECEIVER_INTERFACE = 127.0.0.1
+PICKLE_RECEIVER_PORT = $PICKLE_PORT
+CACHE_QUERY_INTERFACE = 127.0.0.1
+CACHE_QUERY_PORT = $QUERY_PORT
+LOG_CREATES = True
+WHISPER_AUTOFLUSH = True
+EOF
+printf '[test]\npattern = .*\nretentions = 1s:1h\n' >"$C/conf/storage-schemas.conf"
+carbon-cache --config="$C/conf/carbon.conf" --pidfile="$C/carbon.pid" --logdir="$C/log" --nodaemon start \
+	>"$C/stdout" 2>&1 &
+carbon_pid=$!
+up=no
+for _ in $(seq 100); do
+	if $PY -c "import socket; socket.create_connection(('127.0.0.1', $LINE_PORT), 1)" 2>/dev/null; then up=yes; break; fi
+	sleep 0.2
+done
+check "carbon-cache listens on 127.0.0.1:$LINE_PORT" '[ $up = yes ]' || cat "$C/stdout"
+
+# collectd.conf for one run: $1 host name, $2 log file, $3 the <Plugin intel_uncore> body
+conf() {
+	cat <<EOF
+Hostname "$1"
+FQDNLookup false
+Interval 1
+BaseDir "$W/collectd"
+PIDFile "$W/collectd/collectd.pid"
+PluginDir "$STOCK"
+LoadPlugin logfile
+<Plugin logfile>
+  LogLevel "info"
+  File "$2"
+  Timestamp true
+  PrintSeverity true
+</Plugin>
+<LoadPlugin write_graphite>
+  FlushInterval 1
+</LoadPlugin>
+<Plugin write_graphite>
+  <Node "carbon">
+    Host "127.0.0.1"
+    Port "$LINE_PORT"
+    Protocol "tcp"
+    Prefix "collectd."
+    StoreRates true
+    SeparateInstances true
+  </Node>
+</Plugin>
+PluginDir "$PLUGDIR"
+<LoadPlugin intel_uncore>
+  Interval 1
+</LoadPlugin>
+<Plugin intel_uncore>
+$3
+</Plugin>
+EOF
+}
+mkdir -p "$W/collectd"
+STOCK=$("$COLLECTD" -h | sed -n 's/^ *Plugin directory *//p') # logfile, write_graphite
+
+# points of a whisper file from the last 5 minutes, one per line
+points() {
+	$PY -c 'import sys, time, whisper
+(start, end, step), values = whisper.fetch(sys.argv[1], time.time() - 300)
+print("\n".join("%.6f" % v for v in values if v is not None))' "$1" 2>/dev/null
+}
+# do all points of $1 lie within 1% of $2 (at least $3 of them)?
+all_near() { points "$1" | awk -v t="$2" -v n="$3" '{ d = $1 - t; if (d < 0) d = -d; if (d > 0.01 * t) bad++; k++ }
+	END { exit !(k >= n && !bad) }'; }
+
+# truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9; writes keep the simulator's defaults (4.8e9 x (1+s))
+printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 1.6e9\n' >"$W/profile"
+for b in emr snbep; do
+	sim="sim:$b,profile=$W/profile"
+	host="cn01.$b.cluster"
+	G=$C/whisper/collectd/cn01_${b}_cluster/intel_uncore
+	conf "$host" "$W/$b.log" "  Backend \"$sim,shared=$W/sim-$b\"
+  ReportPerBox \"imc\"" >"$W/$b.conf"
+	timeout --preserve-status -s TERM 8 sh -c "LD_PRELOAD=$PRELOAD exec $COLLECTD -f -C $W/$b.conf" >"$W/$b.out" 2>&1
+	rc=$?
+	check "$b: collectd ran 8 s in the foreground and shut down cleanly (rc $rc)" '[ $rc -eq 0 ]' || cat "$W/$b.out"
+	grep "intel_uncore" "$W/$b.log" | head -3
+	check "$b: the plugin started on the simulator" 'grep -q "intel_uncore plugin: [0-9]* values from .*SIMULATED" "$W/$b.log"'
+	check "$b: no error in collectd's log" '! grep -Eiq "\[error\]|dataset not found|failed" "$W/$b.log"'
+	# carbon writes its cache out shortly after
+	for _ in $(seq 50); do
+		[ "$(points "$G/socket1/memory_bandwidth/mem_bw_read.wsp" | wc -l)" -ge 4 ] && break
+		sleep 0.2
+	done
+	for s in 0 1; do
+		rd=$(awk -v s=$s 'BEGIN { print 6.4e9 * (1 + s) }') wr=$(awk -v s=$s 'BEGIN { print 4.8e9 * (1 + s) }')
+		echo "$b socket$s mem_bw_read points (B/s, truth $rd):" $(points "$G/socket$s/memory_bandwidth/mem_bw_read.wsp")
+		check "$b: collectd.cn01_${b}_cluster.intel_uncore.socket$s.memory_bandwidth.mem_bw_read = $rd B/s within 1%" \
+			'all_near "$G/socket$s/memory_bandwidth/mem_bw_read.wsp" "$rd" 4'
+		check "$b: ... mem_bw_write = $wr B/s" 'all_near "$G/socket$s/memory_bandwidth/mem_bw_write.wsp" "$wr" 4'
+		check "$b: ... mem_bw_total = the sum" \
+			'all_near "$G/socket$s/memory_bandwidth/mem_bw_total.wsp" "$(awk -v a=$rd -v b=$wr "BEGIN { print a + b }")" 4'
+		check "$b: ... frequency.dram_freq = 1.6e9 Hz" 'all_near "$G/socket$s/frequency/dram_freq.wsp" 1.6e9 4' ||
+			echo "dram_freq points:" $(points "$G/socket$s/frequency/dram_freq.wsp")
+	done
+	n=$(ls "$G/socket1/memory_bandwidth" | grep -c '^mem_bw_read_imc[0-9]*\.wsp$')
+	first=$(ls "$G/socket1/memory_bandwidth" | grep '^mem_bw_read_imc[0-9]*\.wsp$' | head -1)
+	check "$b: per channel: $n channels, $first = 12.8e9/$n B/s" \
+		'[ "$n" -ge 4 ] && all_near "$G/socket1/memory_bandwidth/$first" "$(awk -v n=$n "BEGIN { print 12.8e9 / n }")" 4'
+	check "$b: LLC, link and clock series under intel_uncore.socket0" \
+		'[ -f "$G/socket0/total_events/llc_lookups.wsp" ] && [ -f "$G/socket0/percent/llc_miss_ratio.wsp" ] &&
+		 [ -f "$G/socket0/frequency/uncore_freq.wsp" ] && ls "$G/socket0/total_bytes/" | grep -Eq "^(qpi|upi)_rx_bw.wsp$"'
+	state=$($SIMSTATE "$sim,shared=$W/sim-$b")
+	check "$b: every register back as found after collectd stopped ($state)" \
+		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'
+done
+
+# --- the daemon's view of mistakes: collectd -T (init, one read, exit)
+conf bad.example "$W/bad.log" '  Backend "sim:snbep"
+  Sockets "0-x"' >"$W/bad.conf"
+run_collectd -T -C "$W/bad.conf" >"$W/bad.out" 2>&1
+rc=$?
+check "a bad option stops collectd at config time (rc $rc)" '[ $rc -ne 0 ] && grep -q "Parsing the config file failed" "$W/bad.out"'
+check "... naming the option" 'grep -q "intel_uncore plugin: Sockets: .0-x. is not a socket list" "$W/bad.log"'
+conf perm.example "$W/perm.log" '  Backend "sim:snbep,fault=eacces:imc"' >"$W/perm.conf"
+run_collectd -T -C "$W/perm.conf" >"$W/perm.out" 2>&1
+rc=$?
+check "no permission: init fails, collectd -T reports it (rc $rc)" '[ $rc -ne 0 ]'
+check "... with the library's reason" 'grep -q "intel_uncore plugin: .*permission denied.*CAP_SYS_RAWIO" "$W/perm.log"'
+check "... and collectd unloads the plugin" 'grep -q "Initialization of plugin .intel_uncore. failed" "$W/perm.log" "$W/perm.out"'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

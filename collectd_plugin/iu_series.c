@@ -337,9 +337,10 @@ int iu_read(struct iu_state *st)
 		alive += rc >= 0;
 		if (rc)
 			continue;
-		snprintf(vl.plugin_instance, sizeof(vl.plugin_instance), "%s", se->plugin_instance);
-		snprintf(vl.type, sizeof(vl.type), "%s", se->type);
-		snprintf(vl.type_instance, sizeof(vl.type_instance), "%s", se->type_instance);
+		/* names were made and bounded when the series were planned */
+		memcpy(vl.plugin_instance, se->plugin_instance, sizeof(se->plugin_instance));
+		memcpy(vl.type, se->type, strlen(se->type) + 1);
+		memcpy(vl.type_instance, se->type_instance, sizeof(se->type_instance));
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;
 	}

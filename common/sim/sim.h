@@ -71,6 +71,7 @@ struct sim_blob {
 	size_t len;
 };
 #define SIM_MAX_BLOBS 8
+#define SIM_MEMO 4096
 #define SIM_MAX_ROMSR 4
 
 struct sim {
@@ -79,6 +80,7 @@ struct sim {
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_box *last_hit[3]; /* per address space: the box of the last register found */
+	struct { uint64_t key; int box; } memo[SIM_MEMO]; /* register address -> box index + 1 (sim_core.c) */
 	struct sim_dev devs[SIM_MAX_DEVS];
 	int ndevs;
 	struct sim_profile prof;

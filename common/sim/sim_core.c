@@ -262,13 +262,25 @@ static struct sim_box *box_find(struct sim *s, enum uc_space space, int socket, 
 	struct sim_box *b = s->last_hit[space];
 	if (b && (socket < 0 || b->socket == socket) && (*kind = decode(b, addr, 0, idx)) != R_NONE)
 		return b;
+	/* a read sweep meets each box once, so the last hit rarely helps: remember where addresses live,
+	 * or a scan of every box per box read would dominate a read of a 200-box machine */
+	uint64_t key = addr << 8 | (uint64_t)space << 4 | (uint64_t)(socket + 1);
+	unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 52) & (SIM_MEMO - 1);
+	if (s->memo[h].box && s->memo[h].key == key) {
+		b = &s->boxes[s->memo[h].box - 1];
+		if ((*kind = decode(b, addr, 0, idx)) != R_NONE)
+			return s->last_hit[space] = b;
+	}
 	for (int i = 0; i < s->nboxes; i++) {
 		b = &s->boxes[i];
 		if (b->t->space != space || (socket >= 0 && b->socket != socket))
 			continue;
 		*kind = decode(b, addr, 0, idx);
-		if (*kind != R_NONE)
+		if (*kind != R_NONE) {
+			s->memo[h].key = key;
+			s->memo[h].box = i + 1;
 			return s->last_hit[space] = b;
+		}
 	}
 	s->bad_accesses++;
 	return NULL;

@@ -76,6 +76,9 @@ int iu_read(struct iu_state *st); /* the daemon stamps the read's interval */
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 
+/* Write a message into err; returns -1. */
+int iu_fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Type instance from any name: lower case, [a-z0-9_] only. */
 void iu_clean_name(char *out, size_t len, const char *in);
 

@@ -12,8 +12,7 @@
 #include <strings.h>
 #include "iu_collectd.h"
 
-static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t len, const char *fmt, ...)
+int iu_fail(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -26,15 +25,15 @@ static int fail(char *err, size_t len, const char *fmt, ...)
 static int strings(const oconfig_item_t *o, char **list, int *n, char *err, size_t len)
 {
 	if (o->values_num < 1)
-		return fail(err, len, "%s needs at least one quoted name", o->key);
+		return iu_fail(err, len, "%s needs at least one quoted name", o->key);
 	for (int i = 0; i < o->values_num; i++) {
 		const oconfig_value_t *v = &o->values[i];
 		if (v->type != OCONFIG_TYPE_STRING || !v->value.string[0])
-			return fail(err, len, "%s: value %d is not a quoted name", o->key, i + 1);
+			return iu_fail(err, len, "%s: value %d is not a quoted name", o->key, i + 1);
 		if (*n >= IU_MAX_LIST)
-			return fail(err, len, "%s: more than %d names", o->key, IU_MAX_LIST);
+			return iu_fail(err, len, "%s: more than %d names", o->key, IU_MAX_LIST);
 		if (!(list[*n] = strdup(v->value.string)))
-			return fail(err, len, "%s: out of memory", o->key);
+			return iu_fail(err, len, "%s: out of memory", o->key);
 		(*n)++;
 	}
 	return 0;
@@ -44,7 +43,7 @@ static int strings(const oconfig_item_t *o, char **list, int *n, char *err, size
 static int sockets(const oconfig_item_t *o, unsigned *mask, char *err, size_t len)
 {
 	if (o->values_num < 1)
-		return fail(err, len, "Sockets needs socket numbers, e.g. Sockets \"0-1\" or Sockets 0 1");
+		return iu_fail(err, len, "Sockets needs socket numbers, e.g. Sockets \"0-1\" or Sockets 0 1");
 	for (int i = 0; i < o->values_num; i++) {
 		const oconfig_value_t *v = &o->values[i];
 		char buf[64];
@@ -53,7 +52,7 @@ static int sockets(const oconfig_item_t *o, unsigned *mask, char *err, size_t le
 		else if (v->type == OCONFIG_TYPE_STRING)
 			snprintf(buf, sizeof(buf), "%s", v->value.string);
 		else
-			return fail(err, len, "Sockets: value %d is not a socket number", i + 1);
+			return iu_fail(err, len, "Sockets: value %d is not a socket number", i + 1);
 		for (char *p = buf; *p;) {
 			char *end;
 			long lo = strtol(p, &end, 10), hi = lo;
@@ -66,7 +65,7 @@ static int sockets(const oconfig_item_t *o, unsigned *mask, char *err, size_t le
 					goto bad;
 			}
 			if (lo < 0 || hi < lo || hi >= 32)
-				return fail(err, len, "Sockets: '%s' is not a socket range from 0 to 31", buf);
+				return iu_fail(err, len, "Sockets: '%s' is not a socket range from 0 to 31", buf);
 			for (long s = lo; s <= hi; s++)
 				*mask |= 1u << s;
 			if (*end && *end != ',')
@@ -75,7 +74,7 @@ static int sockets(const oconfig_item_t *o, unsigned *mask, char *err, size_t le
 		}
 		continue;
 	bad:
-		return fail(err, len, "Sockets: '%s' is not a socket list (e.g. \"0\", \"0-1\" or \"0,2\")", buf);
+		return iu_fail(err, len, "Sockets: '%s' is not a socket list (e.g. \"0\", \"0-1\" or \"0,2\")", buf);
 	}
 	return 0;
 }
@@ -89,14 +88,14 @@ static int per_box(const oconfig_item_t *o, struct iu_config *c, char *err, size
 	}
 	if (o->values_num >= 1 && o->values[0].type == OCONFIG_TYPE_STRING)
 		return strings(o, c->box_units, &c->nbox_units, err, len);
-	return fail(err, len, "ReportPerBox takes true, false, or unit names such as \"imc\" \"upi\"");
+	return iu_fail(err, len, "ReportPerBox takes true, false, or unit names such as \"imc\" \"upi\"");
 }
 
 static int interval(const oconfig_item_t *o, double *out, char *err, size_t len)
 {
 	if (o->values_num != 1 || o->values[0].type != OCONFIG_TYPE_NUMBER || !(o->values[0].value.number > 0) ||
 	    o->values[0].value.number > 86400)
-		return fail(err, len, "Interval takes one number of seconds, more than 0 and at most 86400");
+		return iu_fail(err, len, "Interval takes one number of seconds, more than 0 and at most 86400");
 	*out = o->values[0].value.number;
 	return 0;
 }
@@ -107,13 +106,13 @@ int iu_config_parse(struct iu_config *c, const oconfig_item_t *ci, char *err, si
 		const oconfig_item_t *o = &ci->children[i];
 		int rc;
 		if (o->children_num)
-			return fail(err, len, "%s: no block is allowed here", o->key);
+			return iu_fail(err, len, "%s: no block is allowed here", o->key);
 		if (!strcasecmp(o->key, "Backend")) {
 			if (o->values_num != 1 || o->values[0].type != OCONFIG_TYPE_STRING || !o->values[0].value.string[0])
-				return fail(err, len, "Backend takes one quoted value: \"auto\", \"direct\" or \"sim:PLATFORM[,...]\"");
+				return iu_fail(err, len, "Backend takes one quoted value: \"auto\", \"direct\" or \"sim:PLATFORM[,...]\"");
 			free(c->backend);
 			if (!(c->backend = strdup(o->values[0].value.string)))
-				return fail(err, len, "Backend: out of memory");
+				return iu_fail(err, len, "Backend: out of memory");
 			rc = 0;
 		} else if (!strcasecmp(o->key, "Metrics"))
 			rc = strings(o, c->metrics, &c->nmetrics, err, len);
@@ -128,7 +127,7 @@ int iu_config_parse(struct iu_config *c, const oconfig_item_t *ci, char *err, si
 		else if (!strcasecmp(o->key, "Interval"))
 			rc = interval(o, &c->interval, err, len);
 		else
-			return fail(err, len, "unknown option '%s' (options: Backend, Metrics, MetricGroups, Sockets, "
+			return iu_fail(err, len, "unknown option '%s' (options: Backend, Metrics, MetricGroups, Sockets, "
 					      "ReportPerBox, Events, Interval)", o->key);
 		if (rc)
 			return -1;

@@ -9,7 +9,6 @@
  * interval.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,16 +17,6 @@
 /* What the plugin reports when the configuration names nothing (issue 6: memory bandwidth, LLC, QPI/UPI, uncore
  * frequency). */
 static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
-
-static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 void iu_clean_name(char *out, size_t len, const char *in)
 {
@@ -73,7 +62,7 @@ static int add_series(struct iu_state *st, const struct iu_series *se, char *err
 {
 	struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
 	if (!ns)
-		return fail(err, len, "out of memory");
+		return iu_fail(err, len, "out of memory");
 	st->series = ns;
 	ns[st->nseries++] = *se;
 	return 0;
@@ -134,7 +123,7 @@ static int add_metric(const struct iu_config *c, struct iu_state *st, const char
 	int m;
 	if (!c->sockets) { /* one session metric covers every socket */
 		if ((m = uncore_session_add_metric(st->s, name)) < 0)
-			return fail(err, len, "%s: %s", opt, uncore_error());
+			return iu_fail(err, len, "%s: %s", opt, uncore_error());
 		for (int sock = 0; sock < uncore_num_sockets(st->u); sock++)
 			if (plan_metric(c, st, m, sock, err, len))
 				return -1;
@@ -146,7 +135,7 @@ static int add_metric(const struct iu_config *c, struct iu_state *st, const char
 			continue;
 		snprintf(spec, sizeof(spec), "%s:socket=%d", name, sock);
 		if ((m = uncore_session_add_metric(st->s, spec)) < 0)
-			return fail(err, len, "%s: %s", opt, uncore_error());
+			return iu_fail(err, len, "%s: %s", opt, uncore_error());
 		if (plan_metric(c, st, m, sock, err, len))
 			return -1;
 	}
@@ -192,7 +181,7 @@ static int add_group(const struct iu_config *c, struct iu_state *st, const char 
 	if (!found) {
 		char groups[512];
 		list_groups(st->u, groups, sizeof(groups));
-		return fail(err, len, "MetricGroups: no metric of group '%s' on %s (groups: %s)", group,
+		return iu_fail(err, len, "MetricGroups: no metric of group '%s' on %s (groups: %s)", group,
 			    uncore_platform_name(st->u), groups);
 	}
 	return 0;
@@ -204,11 +193,11 @@ static int add_event(const struct iu_config *c, struct iu_state *st, const char 
 	struct iu_series se = { .metric = -1, .event = ev, .box = -1, .derive = 1, .to_base = 1,
 				.type = "total_events" };
 	if (ev < 0)
-		return fail(err, len, "Events: %s", uncore_error());
+		return iu_fail(err, len, "Events: %s", uncore_error());
 	iu_clean_name(se.type_instance, sizeof(se.type_instance), spec);
 	for (int i = 0; i < st->nseries; i++)
 		if (st->series[i].metric < 0 && !strcmp(st->series[i].type_instance, se.type_instance))
-			return fail(err, len, "Events: '%s' and '%s' would have the same name %s; drop one", spec,
+			return iu_fail(err, len, "Events: '%s' and '%s' would have the same name %s; drop one", spec,
 				    uncore_session_event_name(st->s, st->series[i].event), se.type_instance);
 	int n = uncore_session_event_sockets(st->s, ev, socks, 32);
 	for (int i = 0; i < n && i < 32; i++) {
@@ -228,7 +217,7 @@ static int check_names(const struct iu_config *c, uncore_t *u, char *err, size_t
 	int nsock = uncore_num_sockets(u);
 	for (int s = nsock; s < 32; s++)
 		if (c->sockets & (1u << s))
-			return fail(err, len, "Sockets: socket %d does not exist (this machine has %d: 0-%d)", s, nsock,
+			return iu_fail(err, len, "Sockets: socket %d does not exist (this machine has %d: 0-%d)", s, nsock,
 				    nsock - 1);
 	for (int i = 0; i < c->nbox_units; i++)
 		if (unit_index(u, c->box_units[i]) < 0) {
@@ -239,7 +228,7 @@ static int check_names(const struct iu_config *c, uncore_t *u, char *err, size_t
 			for (int k = 0; k < uncore_num_units(u) && n < sizeof(units); k++)
 				if (!uncore_unit_info(u, k, &ui))
 					n += (size_t)snprintf(units + n, sizeof(units) - n, "%s%s", k ? ", " : "", ui.name);
-			return fail(err, len, "ReportPerBox: no unit '%s' on %s (units: %s)", c->box_units[i],
+			return iu_fail(err, len, "ReportPerBox: no unit '%s' on %s (units: %s)", c->box_units[i],
 				    uncore_platform_name(u), units);
 		}
 	return 0;
@@ -254,7 +243,7 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	if (uncore_open(c->backend, &st->u)) {
 		/* a simulator or a misspelt backend is a configuration error; missing hardware access is not */
 		int cfg = c->backend && strcmp(c->backend, "auto") && strcmp(c->backend, "direct");
-		fail(err, len, "%s%s", cfg || backend_is_sim(c->backend) ? "Backend: " : "", uncore_error());
+		iu_fail(err, len, "%s%s", cfg || backend_is_sim(c->backend) ? "Backend: " : "", uncore_error());
 		return cfg ? -1 : -2;
 	}
 	if (check_names(c, st->u, err, len) || uncore_session_new(st->u, &st->s))
@@ -280,7 +269,7 @@ fail:
 int iu_start(struct iu_state *st, char *err, size_t len)
 {
 	if (uncore_session_start(st->s))
-		return fail(err, len, "cannot start counting: %s", uncore_error());
+		return iu_fail(err, len, "cannot start counting: %s", uncore_error());
 	st->started = 1;
 	return 0;
 }

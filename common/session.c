@@ -278,10 +278,11 @@ static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 		addr[k] = slot_ctr_addr(b, &s->slots[p->first + k]);
 	if (reg_read_counters(s->u, b, addr, n, val))
 		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-	p->t_prev = baseline ? s->u->acc->ops->now_ns(s->u->acc) : p->t_last;
-	p->t_last = baseline ? p->t_prev : s->u->acc->ops->now_ns(s->u->acc);
+	uint64_t now = s->u->acc->ops->now_ns(s->u->acc);
+	p->t_prev = baseline ? now : p->t_last;
+	p->t_last = now;
 	if (baseline)
-		p->t_start = p->t_last;
+		p->t_start = now;
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[p->first + k];
 		int w = slot_width(b, sl);
@@ -601,7 +602,9 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n)
 {
 	uint64_t sum = 0;
-	for (int k = s->ev_first[ev]; ev >= 0 && ev < s->nevs && k < s->ev_first[ev + 1]; k++) {
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
 		const struct slot *sl = &s->slots[s->ev_slots[k]];
 		const struct box *b = box_of(s, sl->box);
 		const struct prog *p = prog_of(s, sl);

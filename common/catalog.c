@@ -185,11 +185,11 @@ static int load_json(uncore_t *u, const char *file, int *cap)
 		e.umask = (uint8_t)umask;
 		/* IIO: the port and flow-class masks sit in umask_ext bits 15:4 and 18:16 (T2-184) */
 		e.umext = (uint32_t)ext | (!ext && (port || fc) ? (uint32_t)(fc << 16 | port << 4) : 0);
-		e.ctr_mask = (uint8_t)counter_mask(json_string_value(json_object_get(ev, "Counter")), &fixed);
+		e.ctr_mask = (uint16_t)counter_mask(json_string_value(json_object_get(ev, "Counter")), &fixed);
 		if (fixed)
 			e.flags = UC_EV_FIXED;
 		else if (!e.ctr_mask)
-			e.ctr_mask = (uint8_t)((1u << t->nctr) - 1);
+			e.ctr_mask = (uint16_t)((1u << t->nctr) - 1);
 		if (!e.name || !e.desc) {
 			uc_err("out of memory");
 			goto out;

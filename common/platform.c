@@ -2,7 +2,8 @@
 #include <string.h>
 #include "platform.h"
 
-const struct platform_desc *const uc_platforms[] = { &platform_snbep, &platform_emr, NULL };
+const struct platform_desc *const uc_platforms[] = { &platform_snbep, &platform_ivbep, &platform_emr, &platform_nhm,
+						    &platform_montecito, NULL };
 
 const struct platform_desc *platform_by_name(const char *name)
 {
@@ -26,6 +27,8 @@ const struct platform_desc *platform_by_cpu(int family, int model)
 		const struct platform_desc *p = uc_platforms[i];
 		if (p->family != family)
 			continue;
+		if (!p->models) /* every model of the family */
+			return p;
 		for (const int *m = p->models; *m; m++)
 			if (*m == model)
 				return p;
@@ -37,7 +40,20 @@ const struct box_ctl_bits box_ctl_snbep = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u 
 
 uint64_t box_ctl_addr(const struct box *b, int ctr) { return b->r.ctl0 + (uint64_t)ctr * b->r.ctl_stride; }
 
-uint64_t box_ctr_addr(const struct box *b, int ctr) { return b->r.ctr0 + (uint64_t)ctr * b->r.ctr_stride; }
+uint64_t regs_ctr_addr(const struct box_type *t, const struct box_regs *r, int ctr)
+{
+	return t->ctr_offs ? r->rel + t->ctr_offs[ctr] : r->ctr0 + (uint64_t)ctr * r->ctr_stride;
+}
+
+uint64_t box_ctr_addr(const struct box *b, int ctr) { return regs_ctr_addr(b->t, &b->r, ctr); }
+
+uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask)
+{
+	int us = t->umask_shift ? t->umask_shift : 8, ub = t->umask_bits ? t->umask_bits : 8;
+	return ((uint64_t)(code & 0xff) << t->ev_shift) | ((uint64_t)(umask & ((1u << ub) - 1)) << us);
+}
+
+int ctl_thresh_shift(const struct box_type *t) { return t->thresh_shift ? t->thresh_shift : CTL_THRESH_SHIFT; }
 
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r)
 {
@@ -45,7 +61,7 @@ void box_regs_static(const struct box_type *t, int idx, struct box_regs *r)
 	r->box_ctl = r->rel + t->box_ctl;
 	r->ctl0 = r->rel + t->ctl0;
 	r->ctr0 = r->rel + t->ctr0;
-	r->status = 0;
+	r->status = t->status ? r->rel + t->status : 0;
 	r->ctl_stride = t->ctl_stride;
 	r->ctr_stride = t->ctr_stride;
 	r->nctr = t->nctr;

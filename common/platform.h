@@ -12,18 +12,19 @@
 enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 
 #define UC_MAX_FILT 8 /* filter registers per box (EMR M2M has 5) */
-#define UC_MAX_CTR 8  /* general counters per box */
+#define UC_MAX_CTR 12 /* general counters per box (Montecito PMD4-15) */
 
 /* Event flags. */
 #define UC_EV_FIXED 0x01   /* counted by the box's fixed counter */
 #define UC_EV_FREERUN 0x02 /* a free-running counter: umask = index into box_type.fr */
+#define UC_EV_SOCKET 0x04  /* socket-wide, seen alike by every box of the socket: counted on box 0 only */
 
 /* One event/umask pair of the catalog (generated from eventtables/). */
 struct uc_event {
 	const char *name;    /* full Intel name */
 	const char *unit;    /* box type name */
 	uint8_t code, umask, ext; /* ext: the extra event-select bit (SNB-EP bit 21) */
-	uint8_t ctr_mask;
+	uint16_t ctr_mask;
 	uint8_t maxinc;
 	uint8_t flags;
 	uint32_t umext;      /* umask extension, control bits 63:32 (EMR) */
@@ -65,6 +66,8 @@ struct filter_field {
 /* Box control bits of one platform generation. */
 struct box_ctl_bits {
 	uint32_t rst_ctrl, rst_ctrs, frz, frz_en; /* frz_en 0: frz alone freezes */
+	uint64_t run; /* non-zero: an enable-style control (Nehalem global control): counting = these
+		       * bits set, stopped = 0; frz/frz_en unused */
 };
 /* SNB-EP: seed 000 Tables 2-9, 2-34, 2-60, 2-74, 2-85. */
 extern const struct box_ctl_bits box_ctl_snbep;
@@ -110,6 +113,14 @@ struct box_type {
 	int nfields;
 	const struct freerun *fr; /* free-running counters of a box */
 	int nfr;
+	/* deviations from the SNB-EP control-word layout (0: ev_sel 7:0, umask 15:8, thresh 31:24) */
+	int ev_shift, umask_shift, umask_bits, thresh_shift;
+	const uint32_t *ctr_offs; /* counters not evenly spaced (IVB-EP IRP): offset of each */
+	/* overflow sampling (seed 002 2.1.2-2.1.3): the counter-control bit that reports an
+	 * overflow, and the box status register (W1C, bit n = counter n, from status_shift) */
+	uint64_t ov_en;
+	uint32_t status;
+	int status_shift;
 };
 
 struct disc_ctx;
@@ -130,6 +141,12 @@ struct platform_desc {
 	const char *metrics_json;   /* eventtables/<platform>/metrics.json, embedded; NULL: none */
 	/* platform quirks applied after discovery (NULL: none) */
 	int (*fixup)(struct disc_ctx *c);
+	/* per-socket global control and overflow status (IVB-EP UBox), 0: none */
+	uint32_t glob_ctl, glob_status;
+	uint64_t glob_frz_all, glob_unfrz_all;
+	int glob_cpu_msr;  /* the global registers are MSRs reached through a CPU of the socket */
+	int sim_only;      /* no hardware backend exists (IA-64): the simulator is the only one */
+	const char *caveat; /* shown by 'uncore info' */
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never
@@ -156,7 +173,7 @@ struct box {
 	int nfr;                    /* free-running counters this box has (0: none) */
 };
 
-extern const struct platform_desc platform_snbep, platform_emr;
+extern const struct platform_desc platform_snbep, platform_emr, platform_ivbep, platform_nhm, platform_montecito;
 const struct platform_desc *platform_by_name(const char *name);
 const struct platform_desc *platform_by_cpu(int family, int model);
 const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
@@ -165,6 +182,10 @@ extern const struct platform_desc *const uc_platforms[];
 /* Register addresses of a box. */
 uint64_t box_ctl_addr(const struct box *b, int ctr);
 uint64_t box_ctr_addr(const struct box *b, int ctr);
+uint64_t regs_ctr_addr(const struct box_type *t, const struct box_regs *r, int ctr);
+/* A control word: event code and umask placed as the box type lays them out. */
+uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask);
+int ctl_thresh_shift(const struct box_type *t);
 /* Registers of box idx of a type whose addresses are fixed by the platform tables. */
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
 
@@ -173,9 +194,10 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 		   struct box **out, int *n);
 
 /* Generated catalog (eventtables/ -> events_gen.c). */
-extern const struct uc_event uc_events_snbep[], uc_events_emr[];
-extern const int uc_events_snbep_n, uc_events_emr_n;
-extern const char uc_metrics_snbep[], uc_metrics_emr[];
+extern const struct uc_event uc_events_snbep[], uc_events_emr[], uc_events_ivbep[], uc_events_nhm[],
+	uc_events_montecito[];
+extern const int uc_events_snbep_n, uc_events_emr_n, uc_events_ivbep_n, uc_events_nhm_n, uc_events_montecito_n;
+extern const char uc_metrics_snbep[], uc_metrics_emr[], uc_metrics_ivbep[], uc_metrics_nhm[], uc_metrics_montecito[];
 const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt);
 
 #endif

@@ -53,6 +53,9 @@ static int targets(const struct encoded *e, const struct box *b)
 	/* a free-running event covers the boxes that have the counter (IMC: channel 0 of each controller) */
 	if (e->fr >= 0 && e->box < 0 && e->fr >= b->nfr)
 		return 0;
+	/* a socket-wide event every box sees alike is counted once per socket */
+	if (e->ev && (e->ev->flags & UC_EV_SOCKET) && e->box < 0 && b->idx != 0)
+		return 0;
 	return e->type_idx == b->type_idx && (e->socket < 0 || e->socket == b->socket) &&
 	       (e->box < 0 || e->box == b->idx);
 }
@@ -254,17 +257,18 @@ static int save_box(uncore_session_t *s, const struct prog *p, struct claim *c)
 	return 0;
 }
 
-static int write_box_ctl(uncore_session_t *s, const struct box *b, uint32_t v)
+static int write_box_ctl(uncore_session_t *s, const struct box *b, uint64_t v)
 {
 	if (!b->t->has_box_ctl)
 		return 0;
 	return reg_write(s->u, b, b->r.box_ctl, 0, reg_box_ctl_bytes(b->t), v);
 }
 
-/* Box control words: frozen, counting, and frozen with a counter reset. */
-static uint32_t bc_frozen(const struct box *b) { return b->t->bc->frz_en | b->t->bc->frz; }
-static uint32_t bc_running(const struct box *b) { return b->t->bc->frz_en; }
-static uint32_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->rst_ctrs; }
+/* Box control words: frozen, counting, and frozen with a counter reset.  An enable-style control
+ * (Nehalem) stops with 0 and counts with its enable bits. */
+static uint64_t bc_frozen(const struct box *b) { return b->t->bc->run ? 0 : b->t->bc->frz_en | b->t->bc->frz; }
+static uint64_t bc_running(const struct box *b) { return b->t->bc->run ? b->t->bc->run : b->t->bc->frz_en; }
+static uint64_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->rst_ctrs; }
 
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
  * every box takes a while next to a short interval. */

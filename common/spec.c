@@ -120,7 +120,8 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 	} else if (!strcmp(q, "thresh")) {
 		if (parse_u64(spec, q, val, (1u << thresh_bits) - 1, &v))
 			return -1;
-		e->ctl = (e->ctl & ~(((1ull << thresh_bits) - 1) << CTL_THRESH_SHIFT)) | (v << CTL_THRESH_SHIFT);
+		int sh = ctl_thresh_shift(bt);
+		e->ctl = (e->ctl & ~(((1ull << thresh_bits) - 1) << sh)) | (v << sh);
 		*thresh_set = 1;
 	} else if (!strcmp(q, "edge") || !strcmp(q, "inv") || (raw && !strcmp(q, "ext")) ||
 		   !strcmp(q, "occ_inv") || !strcmp(q, "occ_edge")) {
@@ -130,7 +131,7 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 			return -1;
 		if (!val)
 			v = 1;
-		if (v && !(bt->ctl_valid & bit))
+		if (v && (!(bt->ctl_valid & bit) || bt->umask_shift)) /* another layout: those bits mean else */
 			return uc_err("'%s' in '%s': the %s control register has no such bit", q, spec, bt->name);
 		e->ctl = v ? (e->ctl | bit) : (e->ctl & ~bit);
 	} else if ((f = find_field(bt, q)) || (!strcmp(q, "band") && !raw && e->ev)) {
@@ -198,10 +199,10 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 			if (parse_u64(spec, tok[0] == 'e' ? "event" : "umask", val + 1, 0xff, &v))
 				return -1;
 			if (tok[0] == 'e') {
-				e->ctl |= CTL_EV_SEL(v);
+				e->ctl |= ctl_event(e->bt, (unsigned)v, 0);
 				have_event = 1;
 			} else {
-				e->ctl |= CTL_UMASK(v);
+				e->ctl |= ctl_event(e->bt, 0, (unsigned)v);
 			}
 		} else if (apply_qualifier(u, spec, e, tok, thresh_set, 1)) {
 			return -1;
@@ -258,7 +259,7 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		if (e->ev->flags & UC_EV_FREERUN)
 			e->fr = e->ev->umask;
 		e->ctr_mask = e->ev->ctr_mask;
-		e->ctl = e->bt->ctl_en | CTL_EV_SEL(e->ev->code) | CTL_UMASK(e->ev->umask) |
+		e->ctl = e->bt->ctl_en | ctl_event(e->bt, e->ev->code, e->ev->umask) |
 			 (e->ev->ext ? CTL_EV_SEL_EXT : 0) | (uint64_t)e->ev->umext << 32;
 		first = colon ? colon + 1 : buf + strlen(buf);
 	}
@@ -268,8 +269,8 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		if (apply_qualifier(u, spec, e, q, &thresh_set, 0))
 			return -1;
 	/* edge/invert act on the threshold comparison, which needs a non-zero threshold (seed 000 L118-131) */
-	if ((e->ctl & (CTL_EDGE | CTL_INVERT)) && !thresh_set)
-		e->ctl |= 1ull << CTL_THRESH_SHIFT;
+	if (!e->bt->umask_shift && (e->ctl & (CTL_EDGE | CTL_INVERT)) && !thresh_set)
+		e->ctl |= 1ull << ctl_thresh_shift(e->bt);
 	if ((e->fixed || e->fr >= 0) && (e->ctl & ~(e->bt->ctl_en | 0xffffull)))
 		return uc_err("%s counts on a %s counter, which takes no thresh/edge/inv", e->name,
 			      e->fixed ? "fixed" : "free-running");

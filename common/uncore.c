@@ -59,6 +59,11 @@ int uncore_open(const char *backend, uncore_t **out)
 		goto fail;
 	}
 	u->plat = platform_by_cpu(u->host.family, u->host.model);
+	if (u->plat && u->plat->sim_only && !u->acc->simulated) {
+		uc_err("%s has no hardware backend (Linux no longer runs on it): use --backend sim:%s", u->plat->desc,
+		       u->plat->name);
+		goto fail;
+	}
 	if (!u->plat) {
 		/* no tables for this CPU: usable if it publishes PMON discovery tables */
 		if (platform_generic_open(u))

@@ -11,7 +11,7 @@ struct attrs {
 	char ctrs[32];
 	char filter[64];
 	char src[64];
-	int ext, maxinc, fixed, freerun;
+	int ext, maxinc, fixed, freerun, socket;
 	unsigned umask; /* event line: the umask of an event without umask rows */
 	unsigned long umext;
 };
@@ -37,7 +37,7 @@ static unsigned ctr_mask(const char *s)
 			die("bad counter list", s);
 		if (*end == '-')
 			b = strtol(end + 1, &end, 10);
-		if (a < 0 || b > 7 || a > b)
+		if (a < 0 || b >= 12 || a > b)
 			die("counter out of range", s);
 		for (long i = a; i <= b; i++)
 			m |= 1u << i;
@@ -99,6 +99,8 @@ static void parse_attrs(char **tok, int n, struct attrs *a)
 			a->maxinc = atoi(v);
 		else if (!strcmp(tok[i], "ext") && !v)
 			a->ext = 1;
+		else if (!strcmp(tok[i], "scope") && v && !strcmp(v, "socket"))
+			a->socket = 1;
 		else if (!strcmp(tok[i], "umask") && v) {
 			char *end;
 			a->umask = (unsigned)strtoul(v, &end, 0);
@@ -135,8 +137,9 @@ static void emit(const char *unit, const char *name, unsigned code, unsigned uma
 	cstr(name);
 	printf(", ");
 	cstr(unit);
-	printf(", 0x%02x, 0x%02x, %d, 0x%02x, %d, %s, 0x%lx, ", code, umask, a->ext, ctr_mask(a->ctrs),
-	       a->maxinc ? a->maxinc : 1, a->fixed ? "UC_EV_FIXED" : a->freerun ? "UC_EV_FREERUN" : "0", a->umext);
+	printf(", 0x%02x, 0x%02x, %d, 0x%04x, %d, %s%s, 0x%lx, ", code, umask, a->ext, ctr_mask(a->ctrs),
+	       a->maxinc ? a->maxinc : 1, a->fixed ? "UC_EV_FIXED" : a->freerun ? "UC_EV_FREERUN" : "0",
+	       a->socket ? " | UC_EV_SOCKET" : "", a->umext);
 	cstr(a->filter);
 	printf(", ");
 	cstr(desc);
@@ -215,19 +218,20 @@ int main(int argc, char **argv)
 				if (n != 3)
 					die("expected: unit NAME PREFIX", NULL);
 				if (pending) {
-					snprintf(name, sizeof(name), "%s_%s", prefix, ev);
+					snprintf(name, sizeof(name), "%s%s%s", prefix, *prefix ? "_" : "", ev);
 					emit(unit, name, code, evattr.umask, &evattr, evdesc);
 				}
 				pending = 0;
 				snprintf(unit, sizeof(unit), "%s", tok[1]);
-				snprintf(prefix, sizeof(prefix), "%s", tok[2]);
+				/* "-": names without a prefix (Montecito's BUS_ALL...) */
+				snprintf(prefix, sizeof(prefix), "%s", strcmp(tok[2], "-") ? tok[2] : "");
 			} else if (!strcmp(tok[0], "event")) {
 				if (!unit[0])
 					die("event before unit", NULL);
 				if (n < 3 || !desc)
 					die("expected: event CODE NAME [attrs] \"description\"", NULL);
 				if (pending) {
-					snprintf(name, sizeof(name), "%s_%s", prefix, ev);
+					snprintf(name, sizeof(name), "%s%s%s", prefix, *prefix ? "_" : "", ev);
 					emit(unit, name, code, evattr.umask, &evattr, evdesc);
 				}
 				code = num(tok[1], 0xff);
@@ -244,7 +248,7 @@ int main(int argc, char **argv)
 				if (n < 3)
 					die("expected: umask VALUE NAME [attrs] [\"description\"]", NULL);
 				parse_attrs(tok + 3, n - 3, &ua);
-				snprintf(name, sizeof(name), "%s_%s.%s", prefix, ev, tok[2]);
+				snprintf(name, sizeof(name), "%s%s%s.%s", prefix, *prefix ? "_" : "", ev, tok[2]);
 				if (desc)
 					snprintf(full, sizeof(full), "%s: %s", evdesc, desc);
 				else
@@ -257,7 +261,7 @@ int main(int argc, char **argv)
 		}
 		if (pending) {
 			char name[160];
-			snprintf(name, sizeof(name), "%s_%s", prefix, ev);
+			snprintf(name, sizeof(name), "%s%s%s", prefix, *prefix ? "_" : "", ev);
 			emit(unit, name, code, evattr.umask, &evattr, evdesc);
 		}
 		fclose(in);

@@ -23,6 +23,9 @@ struct sim_profile {
 	double llc_miss_lat_ns[UC_MAX_SOCKETS], llc_hit_lat_ns[UC_MAX_SOCKETS]; /* TOR residency */
 	double mem_read_lat_ns[UC_MAX_SOCKETS];                                  /* iMC RPQ residency */
 	double link_util[UC_MAX_SOCKETS]; /* QPI Rx / UPI Tx: used share of the link's flit slots */
+	/* Montecito front-side bus: shares of the bus memory transactions that hit a modified line
+	 * elsewhere or are partial, and the share of all bus transactions that are I/O */
+	double bus_hitm_ratio[UC_MAX_SOCKETS], bus_partial_ratio[UC_MAX_SOCKETS], bus_io_ratio[UC_MAX_SOCKETS];
 	double pcu_thermal[UC_MAX_SOCKETS], pcu_power[UC_MAX_SOCKETS], pcu_os[UC_MAX_SOCKETS], pcu_current[UC_MAX_SOCKETS];
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
@@ -45,6 +48,7 @@ struct sim_box {
 	uint64_t fixed_ctl, fixed_ctr;
 	double fixed_frac;
 	uint64_t filt[UC_MAX_FILT];
+	uint64_t status;  /* overflow bits of the box status register (or of PMC0 on Montecito) */
 	uint64_t last_ns;
 	int fault;        /* 0, or an errno every access fails with ... */
 	uint64_t fault_from_ns; /* ... from this simulated time on */
@@ -94,6 +98,12 @@ struct sim {
 	int manual_clock;
 	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */
 	uint64_t wraps;    /* counter wrap-arounds so far */
+	/* global control (IVB-EP UBox): per socket the control word, overflow status and a freeze,
+	 * by software (frz_all) or by an overflow, in effect from gfrz_ns */
+	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS], gfrz_ns[UC_MAX_SOCKETS];
+	int gfrz[UC_MAX_SOCKETS];
+	int armed;         /* some counter reports overflows: advance those boxes first */
+	int advancing;
 	uint64_t now_ns, tick_ns, epoch_ns;
 	/* protocol checks */
 	uint64_t unfrozen_ctl_writes; /* control words changed while their box was counting */
@@ -125,7 +135,11 @@ void sim_shared_sync(struct sim *s);
 void sim_shared_close(struct sim *s);
 
 /* Platform-specific parts. */
-int sim_snbep_build(struct sim *s);
+int sim_snbep_build(struct sim *s); /* SNB-EP and IVB-EP */
+int sim_nhm_build(struct sim *s);
+int sim_montecito_build(struct sim *s);
+/* The value of a named filter field of a box as programmed (0 when the box has no such field). */
+uint64_t sim_field(const struct sim_box *b, const char *name);
 int sim_emr_build(struct sim *s, int generic);
 /* Discovery-table faults: "corrupt" (entry reads all ones), "badaddr" (address outside its space). */
 int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);

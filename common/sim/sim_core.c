@@ -30,14 +30,34 @@ void sim_advance(struct sim *s, uint64_t ns)
 		s->now_ns += ns;
 }
 
-static int frozen(const struct sim_box *b)
+/* Frozen by the box control (an enable-style control: when none of its enable bits is set). */
+static int frozen_own(const struct sim_box *b)
 {
 	const struct box_ctl_bits *bc = b->t->bc;
+	if (bc->run)
+		return !(b->box_ctl & bc->run);
 	return b->t->has_box_ctl && (b->box_ctl & bc->frz) && (!bc->frz_en || (b->box_ctl & bc->frz_en));
 }
 
-/* SNB-EP counts with the enable bit; the discovery generation whenever ev_sel != 0 (seed 001 L541). */
-static int enabled(const struct box_type *t, uint64_t ctl) { return t->ctl_en ? !!(ctl & t->ctl_en) : !!(ctl & 0xff); }
+/* ... or by the socket's global freeze. */
+static int frozen(const struct sim *s, const struct sim_box *b) { return s->gfrz[b->socket] || frozen_own(b); }
+
+/* SNB-EP counts with the enable bit; the discovery generation whenever ev_sel != 0 (seed 001 L541).
+ * Montecito's "enable" is its privilege-level mask plm 3:0: any bit set counts. */
+static int enabled(const struct box_type *t, uint64_t ctl)
+{
+	return t->ctl_en ? !!(ctl & t->ctl_en) : !!(ctl & ((uint64_t)0xff << t->ev_shift));
+}
+
+/* An enable-style control also enables counters one by one (Nehalem EN_PCn bit n, EN_FC0 bit 32). */
+static int ctr_on(const struct sim_box *b, int c)
+{
+	const struct box_ctl_bits *bc = b->t->bc;
+	return !bc->run || (b->box_ctl & (c < 0 ? 1ull << 32 : 1ull << c));
+}
+
+/* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
+static int armed(const struct sim_box *b, int c) { return b->t->ov_en && (b->ctl[c] & b->t->ov_en) && enabled(b->t, b->ctl[c]); }
 
 static uint64_t wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
@@ -61,23 +81,86 @@ static uint64_t reset_value(const struct sim *s, const struct sim_box *b, uint64
 	return (uint64_t)(-(int64_t)llround(s->rate(s, b, ctl, ctr) * s->prewrap_s)) & wmask(width);
 }
 
+/* How long an overflow takes to stop the counters (freeze-on-overflow is not instantaneous, so
+ * counters overflowing together are all reported: seed 002 L43).  Our model, not a documented figure. */
+#define SIM_FREEZE_LAT_S 100e-9
+
+static void box_advance(struct sim *s, struct sim_box *b);
+
+/* Overflows stop counting socket-wide (IVB-EP): bring the boxes that can overflow up to date first,
+ * so that no other box counts past the moment a freeze began. */
+static void advance_armed(struct sim *s, const struct sim_box *b)
+{
+	if (!s->armed || s->advancing)
+		return;
+	s->advancing = 1;
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *x = &s->boxes[i];
+		int any = 0;
+		for (int c = 0; c < x->r.nctr && !any; c++)
+			any = armed(x, c);
+		if (any && x != b && x->socket == b->socket)
+			box_advance(s, x);
+	}
+	s->advancing = 0;
+}
+
+/* An overflow of armed counters: status bits, then the freeze (the socket's global freeze where the
+ * platform has one, else the box's own: Montecito PMC0.fr) from time at_ns. */
+static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t at_ns)
+{
+	b->status |= bits;
+	if (s->plat->glob_ctl) {
+		for (int t = 0; t < s->plat->ntypes; t++) /* one bit per box type here: our model (A.4: unpublished) */
+			if (s->plat->types[t] == b->t)
+				s->gstatus[b->socket] |= 1ull << t;
+		if (!s->gfrz[b->socket]) {
+			s->gfrz[b->socket] = 1;
+			s->gfrz_ns[b->socket] = at_ns;
+		}
+	} else {
+		b->box_ctl |= b->t->bc->frz;
+	}
+}
+
 /* Bring a box's counters up to the current time. */
 static void box_advance(struct sim *s, struct sim_box *b)
 {
-	uint64_t now = sim_now(s);
-	double dt = (double)(now - b->last_ns) / 1e9;
+	uint64_t now = sim_now(s), end = now;
+	advance_armed(s, b);
+	if (s->gfrz[b->socket] && s->gfrz_ns[b->socket] < end) /* counted only until the global freeze */
+		end = s->gfrz_ns[b->socket] > b->last_ns ? s->gfrz_ns[b->socket] : b->last_ns;
+	double dt = (double)(now - b->last_ns) / 1e9, dtc = (double)(end - b->last_ns) / 1e9;
+	uint64_t start = b->last_ns, ovbits = 0, old[UC_MAX_CTR];
 	b->last_ns = now;
 	if (dt <= 0)
 		return;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
 		count(s, s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], b->t->fr[k].width);
-	if (frozen(b))
+	if (frozen_own(b))
+		return;
+	/* the first overflow of a counting armed counter stops the count a freeze latency later */
+	for (int c = 0; c < b->r.nctr; c++) {
+		old[c] = b->ctr[c];
+		double r = armed(b, c) ? s->rate(s, b, b->ctl[c], c) : 0;
+		if (r > 0) {
+			double t = ((double)(wmask(b->r.width) - b->ctr[c]) + 1 - b->frac[c]) / r;
+			if (t + SIM_FREEZE_LAT_S < dtc)
+				dtc = t + SIM_FREEZE_LAT_S;
+		}
+	}
+	if (dtc <= 0)
 		return;
 	for (int c = 0; c < b->r.nctr; c++)
-		if (enabled(b->t, b->ctl[c]))
-			count(s, s->rate(s, b, b->ctl[c], c), dt, &b->frac[c], &b->ctr[c], b->r.width);
-	if (b->t->has_fixed && (b->fixed_ctl & b->t->fixed_en))
-		count(s, s->rate(s, b, 0, -1), dt, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
+		if (enabled(b->t, b->ctl[c]) && ctr_on(b, c))
+			count(s, s->rate(s, b, b->ctl[c], c), dtc, &b->frac[c], &b->ctr[c], b->r.width);
+	if (b->t->has_fixed && (b->fixed_ctl & b->t->fixed_en) && ctr_on(b, -1))
+		count(s, s->rate(s, b, 0, -1), dtc, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
+	for (int c = 0; c < b->r.nctr; c++)
+		if (armed(b, c) && b->ctr[c] < old[c])
+			ovbits |= 1ull << (c + b->t->status_shift);
+	if (ovbits)
+		overflowed(s, b, ovbits, start + (uint64_t)(dtc * 1e9));
 }
 
 static void tick(struct sim *s)
@@ -104,7 +187,7 @@ static int decode(const struct sim_box *b, uint64_t addr, int companion, int *id
 	if (companion)
 		return R_NONE;
 	if (t->has_box_ctl && addr == b->r.box_ctl)
-		return R_BOX_CTL;
+		return R_BOX_CTL; /* Montecito: PMC0 holds the freeze bit and the overflow bits */
 	if (b->r.status && addr == b->r.status)
 		return R_STATUS;
 	for (int c = 0; c < b->r.nctr; c++) {
@@ -114,6 +197,7 @@ static int decode(const struct sim_box *b, uint64_t addr, int companion, int *id
 			return R_CTL;
 		if (ctl64 && addr == ctl + 4)
 			return R_CTL_HI;
+		ctr = regs_ctr_addr(t, &b->r, c);
 		if (addr == ctr)
 			return R_CTR;
 		if (pci && addr == ctr + 4)
@@ -137,13 +221,20 @@ static int decode(const struct sim_box *b, uint64_t addr, int companion, int *id
 	return R_NONE;
 }
 
+/* The counter reset bit 17 of the SNB-EP layout (Montecito's umask sits there). */
+static int has_rst(const struct box_type *t) { return !t->umask_shift && (t->ctl_valid & CTL_RST); }
+
 static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 {
 	box_advance(s, b);
 	switch (kind) {
 	case R_BOX_CTL: /* reset bits read 0; on the discovery generation every bit is write-only */
+		if (b->t->bc->run)
+			return b->box_ctl;
+		if (b->r.status == b->r.box_ctl)
+			return (b->box_ctl & b->t->bc->frz) | b->status;
 		return b->t->bc->frz_en ? b->box_ctl & (b->t->bc->frz_en | b->t->bc->frz) : 0;
-	case R_STATUS: return 0;
+	case R_STATUS: return b->status;
 	case R_CTL: return b->ctl[i];
 	case R_CTL_HI: return b->ctl[i] >> 32;
 	case R_FR: return b->fr[i];
@@ -171,9 +262,13 @@ static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uin
 			}
 		if (t->box_ctl_resets && (v & t->bc->rst_ctrl))
 			memset(b->ctl, 0, sizeof(b->ctl));
-		b->box_ctl = v & (t->bc->frz_en | t->bc->frz);
+		b->box_ctl = v & (t->bc->run ? t->bc->run : t->bc->frz_en | t->bc->frz);
+		if (b->r.status == b->r.box_ctl) /* PMC0: overflow bits are written like any bit */
+			b->status = v & (0xfffull << t->status_shift);
 		break;
-	case R_STATUS:
+	case R_STATUS: /* write 1 to clear */
+		b->status &= ~v;
+		break;
 	case R_FR:
 	case R_FR_HI:
 		break; /* RW1C status bits are never set here; free-running counters are read-only */
@@ -184,10 +279,12 @@ static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uin
 		if (dword && kind == R_CTL)
 			v = (b->ctl[i] & ~0xffffffffull) | (v & 0xffffffffull);
 		v &= t->ctl_valid; /* reserved bits are ignored */
-		if (t->has_box_ctl && !frozen(b) && v != b->ctl[i] && (enabled(t, v) || enabled(t, b->ctl[i])))
+		if (t->has_box_ctl && !frozen(s, b) && v != b->ctl[i] && (enabled(t, v) || enabled(t, b->ctl[i])))
 			s->unfrozen_ctl_writes++;
-		b->ctl[i] = v & ~CTL_RST;
-		if (v & CTL_RST) {
+		b->ctl[i] = has_rst(t) ? v & ~CTL_RST : v;
+		if (armed(b, i))
+			s->armed = 1;
+		if (has_rst(t) && (v & CTL_RST)) {
 			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
 			b->frac[i] = 0;
 		}
@@ -313,6 +410,32 @@ static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const ch
 	return 0;
 }
 
+/* The global control and status MSRs of a socket (IVB-EP U_MSR_PMON_GLOBAL_CTL/STATUS). */
+static int glob_reg(const struct sim *s, int cpu, uint32_t reg)
+{
+	const struct platform_desc *p = s->plat;
+	return p->glob_ctl && (reg == p->glob_ctl || reg == p->glob_status) && cpu >= 0 && cpu / s->cores < s->nsockets;
+}
+
+static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
+{
+	const struct platform_desc *p = s->plat;
+	if (reg == p->glob_status) { /* write 1 to clear */
+		s->gstatus[sock] &= ~v;
+		return;
+	}
+	if (v & p->glob_frz_all && !s->gfrz[sock]) {
+		s->gfrz[sock] = 1;
+		s->gfrz_ns[sock] = sim_now(s);
+	} else if (v & p->glob_unfrz_all && s->gfrz[sock]) {
+		for (int i = 0; i < s->nboxes; i++) /* the frozen span is not counted */
+			if (s->boxes[i].socket == sock)
+				box_advance(s, &s->boxes[i]);
+		s->gfrz[sock] = 0;
+	}
+	s->gctl[sock] = v & ~(p->glob_frz_all | p->glob_unfrz_all); /* the two are commands, read 0 */
+}
+
 static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
 	struct sim *s = a->priv;
@@ -321,6 +444,14 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	a->stats.reads++;
 	a->stats.syscalls++;
 	tick(s);
+	if (glob_reg(s, cpu, reg)) {
+		int sock = cpu / s->cores;
+		for (int i = 0; i < s->nboxes; i++) /* pending overflows show */
+			if (s->boxes[i].socket == sock && s->armed)
+				box_advance(s, &s->boxes[i]);
+		*val = reg == s->plat->glob_ctl ? s->gctl[sock] : s->gstatus[sock];
+		return 0;
+	}
 	for (int i = 0; i < s->nromsr; i++)
 		if (s->romsr[i].addr == reg && cpu >= 0 && cpu / s->cores < s->nsockets) {
 			*val = s->romsr[i].val;
@@ -339,6 +470,10 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	a->stats.writes++;
 	a->stats.syscalls++;
 	tick(s);
+	if (glob_reg(s, cpu, reg)) {
+		glob_write(s, cpu / s->cores, reg, val);
+		return 0;
+	}
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
 		return -1;
 	return box_set(s, b, kind, idx, "writing an MSR", val, 0);
@@ -571,6 +706,16 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 	return 0;
 }
 
+uint64_t sim_field(const struct sim_box *b, const char *name)
+{
+	for (int i = 0; i < b->t->nfields; i++) {
+		const struct filter_field *f = &b->t->fields[i];
+		if (!strcmp(f->name, name) && f->reg != UC_FIELD_CTL)
+			return (b->filt[f->reg] >> f->lo) & wmask(f->width);
+	}
+	return 0;
+}
+
 void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val)
 {
 	for (int i = 0; i < s->nboxes; i++) {
@@ -645,15 +790,17 @@ struct access *access_sim_open(const char *spec)
 	generic = opt && !strcmp(opt, "generic");
 	s->plat = opt ? platform_by_name(generic ? "emr" : opt) : NULL;
 	if (!s->plat) {
-		uc_err("unknown simulated platform '%s' (available: snbep, emr, generic)", opt ? opt : "");
+		uc_err("unknown simulated platform '%s' (available: snbep, ivbep, emr, generic, nhm, montecito)",
+		       opt ? opt : "");
 		goto fail;
 	}
 	s->name = generic ? "generic" : s->plat->name;
 	s->family = s->plat->family;
 	/* the generic variant reports a model without tables in this project (0xEE is invented) */
-	s->model = generic ? 0xee : s->plat->models[0];
+	s->model = generic ? 0xee : s->plat->models ? s->plat->models[0] : 0;
 	s->nsockets = 2;
-	s->cores = s->plat->discovery ? (generic ? 4 : 60) : 8;
+	s->cores = s->plat->discovery ? (generic ? 4 : 60) : !strcmp(s->name, "ivbep") ? 15 : !strcmp(s->name, "nhm") ? 4
+		   : !strcmp(s->name, "montecito") ? 2 : 8;
 	while ((opt = strtok_r(NULL, ",", &save))) {
 		char *v = strchr(opt, '=');
 		char *end;
@@ -697,7 +844,8 @@ struct access *access_sim_open(const char *spec)
 		if (sim_profile_load(&s->prof, file, s->nsockets))
 			goto fail;
 	}
-	if (s->plat->discovery ? sim_emr_build(s, generic) : sim_snbep_build(s))
+	if (s->plat->discovery ? sim_emr_build(s, generic) : !strcmp(s->name, "nhm") ? sim_nhm_build(s)
+	    : !strcmp(s->name, "montecito") ? sim_montecito_build(s) : sim_snbep_build(s))
 		goto fail;
 	s->epoch_ns = mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

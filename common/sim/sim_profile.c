@@ -27,6 +27,9 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->pcu_power[s] = 0.1 + 0.05 * s;
 		p->pcu_os[s] = 0.02 * (1 + s);
 		p->pcu_current[s] = 0.01 * (1 + s);
+		p->bus_hitm_ratio[s] = 0.04 * (1 + s);
+		p->bus_partial_ratio[s] = 0.05 + 0.05 * s;
+		p->bus_io_ratio[s] = 0.02 * (1 + s);
 	}
 	p->tsc_hz = 2.6e9;
 	p->iio_hz = 500e6;
@@ -58,6 +61,9 @@ static double *per_socket(struct sim_profile *p, const char *key)
 		{ "pcu_power_limited", offsetof(struct sim_profile, pcu_power) },
 		{ "pcu_os_limited", offsetof(struct sim_profile, pcu_os) },
 		{ "pcu_current_limited", offsetof(struct sim_profile, pcu_current) },
+		{ "bus_hitm_ratio", offsetof(struct sim_profile, bus_hitm_ratio) },
+		{ "bus_partial_ratio", offsetof(struct sim_profile, bus_partial_ratio) },
+		{ "bus_io_ratio", offsetof(struct sim_profile, bus_io_ratio) },
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))

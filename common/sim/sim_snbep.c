@@ -1,5 +1,5 @@
 /*
- * Simulated Sandy Bridge-EP: where its boxes sit (MSRs per socket; PCI
+ * Simulated Sandy Bridge-EP and Ivy Bridge-EP: where their boxes sit (MSRs per socket; PCI
  * functions on one uncore bus per socket, buses deliberately not in socket
  * order, node ids mapped through the UBox CPUNODEID/GIDNIDMAP registers) and
  * how the workload profile becomes event rates.
@@ -8,12 +8,27 @@
 #include "sim.h"
 #include "../error.h"
 
+struct pci_place { const char *unit; int idx, dev, fn, companion; };
+
 /* Device:function of each PCI box, seed 000 Table 1-3 and section text (see platform_snbep.c). */
-static const struct { const char *unit; int idx, dev, fn, companion; } snbep_pci[] = {
+static const struct pci_place snbep_pci[] = {
 	{ "ha", 0, 14, 1, 0 },
 	{ "imc", 0, 16, 0, 0 }, { "imc", 1, 16, 1, 0 }, { "imc", 2, 16, 4, 0 }, { "imc", 3, 16, 5, 0 },
 	{ "qpi", 0, 8, 2, 0 }, { "qpi", 1, 9, 2, 0 }, { "qpi", 0, 8, 6, 1 }, { "qpi", 1, 9, 6, 1 },
 	{ "r2pcie", 0, 19, 1, 0 }, { "r3qpi", 0, 19, 5, 0 }, { "r3qpi", 1, 19, 6, 0 },
+	{ NULL, 0, 0, 0, 0 },
+};
+
+/* IVB-EP: no seed gives device numbers; boxes are found by device ID (platform_ivbep.c), so these
+ * places are only plausible ones: two HAs, two controllers of four channels, three QPI ports. */
+static const struct pci_place ivbep_pci[] = {
+	{ "ha", 0, 14, 1, 0 }, { "ha", 1, 28, 1, 0 },
+	{ "imc", 0, 15, 2, 0 }, { "imc", 1, 15, 3, 0 }, { "imc", 2, 15, 4, 0 }, { "imc", 3, 15, 5, 0 },
+	{ "imc", 4, 29, 2, 0 }, { "imc", 5, 29, 3, 0 }, { "imc", 6, 29, 4, 0 }, { "imc", 7, 29, 5, 0 },
+	{ "irp", 0, 5, 6, 0 },
+	{ "qpi", 0, 8, 2, 0 }, { "qpi", 1, 9, 2, 0 }, { "qpi", 2, 24, 2, 0 }, { "qpi", 0, 8, 6, 1 }, { "qpi", 1, 9, 6, 1 },
+	{ "r2pcie", 0, 19, 1, 0 }, { "r3qpi", 0, 19, 5, 0 }, { "r3qpi", 1, 19, 6, 0 }, { "r3qpi", 2, 18, 5, 0 },
+	{ NULL, 0, 0, 0, 0 },
 };
 
 /* Socket 0 on the highest bus, so enumeration order is not socket order. */
@@ -29,13 +44,14 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 	const char *u = b->t->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
 	int ext = !!(ctl & CTL_EV_SEL_EXT), sock = b->socket;
-	int cbos = s->cores < 8 ? s->cores : 8;
+	int nb = b->t->max_boxes; /* every channel and port is populated on the simulator */
+	int cbos = s->cores < nb ? s->cores : nb;
 	if (fixed)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
 	if (ctl & CTL_CONDITIONED)
 		return 0; /* thresholded/edge forms are not modelled */
 	if (!strcmp(u, "imc")) {
-		double rd = p->mem_read_bps[sock] / 64 / 4, wr = p->mem_write_bps[sock] / 64 / 4;
+		double rd = p->mem_read_bps[sock] / 64 / nb, wr = p->mem_write_bps[sock] / 64 / nb;
 		if (ev == 0x04) /* CAS_COUNT: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8 */
 			return (um & 1 ? rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
 		if (ev == 0x10)
@@ -50,14 +66,14 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 		if (b->idx >= cbos)
 			return 0;
 		if (ev == 0x34 && um == 0x03) { /* LLC_LOOKUP.DATA_READ by the state filter */
-			unsigned st = (unsigned)(b->filt[0] >> 18) & 0x1f;
+			unsigned st = (unsigned)sim_field(b, "state");
 			double miss = p->llc_miss_ratio[sock];
 			double frac = (st & 0x01 ? miss : 0) +
 				      (1 - miss) * ((st & 0x08 ? 0.2 : 0) + (st & 0x04 ? 0.5 : 0) + (st & 0x02 ? 0.3 : 0));
 			return p->llc_lookups[sock] / cbos * frac;
 		}
 		/* TOR_INSERTS / TOR_OCCUPANCY .OPCODE (umask 1) and .MISS_OPCODE (3) of data reads, opc=0x182 */
-		if ((ev == 0x35 || ev == 0x36) && (um == 0x01 || um == 0x03) && ((b->filt[0] >> 23) & 0x1ff) == 0x182) {
+		if ((ev == 0x35 || ev == 0x36) && (um == 0x01 || um == 0x03) && sim_field(b, "opc") == 0x182) {
 			double miss = p->llc_lookups[sock] / cbos * p->llc_miss_ratio[sock];
 			double all = p->llc_lookups[sock] / cbos, cyc = p->uncore_hz / 1e9;
 			if (ev == 0x35)
@@ -71,7 +87,7 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 		if (ev == 0x01)
 			return (um & 0x03 ? p->mem_read_bps[sock] / 64 : 0) + (um & 0x0c ? p->mem_write_bps[sock] / 64 : 0);
 	} else if (!strcmp(u, "qpi")) {
-		double rx = p->qpi_rx_bps[sock] / 2 / 8, tx = p->qpi_tx_bps[sock] / 2 / 8; /* flits per port */
+		double rx = p->qpi_rx_bps[sock] / nb / 8, tx = p->qpi_tx_bps[sock] / nb / 8; /* flits per port */
 		if (!ext && ev == 0x14)
 			return p->qpi_hz;
 		if (ext && ev == 0x02 && (um & 0x08))
@@ -89,7 +105,7 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 			return p->pcu_hz;
 		if (!ext && ev >= 0x04 && ev <= 0x07)
 			return limited[ev - 4] * p->pcu_hz;
-	} else if (ev == 0x01) { /* r2pcie, r3qpi CLOCKTICKS */
+	} else if (ev == (strcmp(u, "irp") ? 0x01 : 0x00)) { /* r2pcie, r3qpi, irp CLOCKTICKS */
 		return p->uncore_hz;
 	}
 	return 0;
@@ -99,6 +115,7 @@ int sim_snbep_build(struct sim *s)
 {
 	const struct platform_desc *p = s->plat;
 	uint32_t gidnidmap = 0;
+	const struct pci_place *place = !strcmp(p->name, "ivbep") ? ivbep_pci : snbep_pci;
 	s->rate = snbep_rate;
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
@@ -112,21 +129,21 @@ int sim_snbep_build(struct sim *s)
 					if (!sim_add_box(s, bt, sock, i))
 						return uc_err("simulator: too many boxes");
 		}
-		for (size_t k = 0; k < sizeof(snbep_pci) / sizeof(snbep_pci[0]); k++) {
-			const struct box_type *bt = platform_type_named(p, snbep_pci[k].unit);
+		for (const struct pci_place *pl = place; pl->unit; pl++) {
+			const struct box_type *bt = platform_type_named(p, pl->unit);
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
-			uint16_t id = snbep_pci[k].companion ? bt->companion_ids[snbep_pci[k].idx] : bt->pci_ids[snbep_pci[k].idx];
+			uint16_t id = pl->companion ? bt->companion_ids[pl->idx] : bt->pci_ids[pl->idx];
 			for (int i = 0; i < s->nboxes; i++)
-				if (s->boxes[i].t == bt && s->boxes[i].socket == sock && s->boxes[i].idx == snbep_pci[k].idx)
+				if (s->boxes[i].t == bt && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)
 					b = &s->boxes[i];
-			if (!b && !(b = sim_add_box(s, bt, sock, snbep_pci[k].idx)))
+			if (!b && !(b = sim_add_box(s, bt, sock, pl->idx)))
 				return uc_err("simulator: too many boxes");
-			d = sim_add_dev(s, bus, snbep_pci[k].dev, snbep_pci[k].fn, id);
+			d = sim_add_dev(s, bus, pl->dev, pl->fn, id);
 			if (!d)
 				return uc_err("simulator: too many devices");
 			d->box = b;
-			d->companion = snbep_pci[k].companion;
+			d->companion = pl->companion;
 		}
 		/* UBox device 11.0 (0x0b): CPUNODEID and GIDNIDMAP, Linux snbep_pci2phy_map_init */
 		ubox = sim_add_dev(s, bus, 11, 0, p->ubox_devid);

@@ -165,7 +165,10 @@ static void list_groups(uncore_t *u, char *out, size_t len)
 	}
 }
 
-static int add_group(const struct iu_config *c, struct iu_state *st, const char *group, char *err, size_t len)
+/* A named group must exist; a default one (optional) is skipped where the platform has none
+ * (Nehalem-EP and Montecito have no interconnect metrics). */
+static int add_group(const struct iu_config *c, struct iu_state *st, const char *group, int optional, char *err,
+		     size_t len)
 {
 	struct uncore_metric_info mi;
 	char opt[96];
@@ -178,7 +181,7 @@ static int add_group(const struct iu_config *c, struct iu_state *st, const char 
 		if (!already_added(st, mi.name) && add_metric(c, st, mi.name, opt, err, len))
 			return -1;
 	}
-	if (!found) {
+	if (!found && !optional) {
 		char groups[512];
 		list_groups(st->u, groups, sizeof(groups));
 		return iu_fail(err, len, "MetricGroups: no metric of group '%s' on %s (groups: %s)", group,
@@ -249,10 +252,10 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	if (check_names(c, st->u, err, len) || uncore_session_new(st->u, &st->s))
 		goto fail;
 	for (int i = 0; !named && i < (int)(sizeof(default_groups) / sizeof(*default_groups)); i++)
-		if (add_group(c, st, default_groups[i], err, len))
+		if (add_group(c, st, default_groups[i], 1, err, len))
 			goto fail;
 	for (int i = 0; i < c->ngroups; i++)
-		if (add_group(c, st, c->groups[i], err, len))
+		if (add_group(c, st, c->groups[i], 0, err, len))
 			goto fail;
 	for (int i = 0; i < c->nmetrics; i++)
 		if (!already_added(st, c->metrics[i]) && add_metric(c, st, c->metrics[i], "Metrics", err, len))

@@ -299,6 +299,13 @@ static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 	return 0;
 }
 
+/* What a sampled counter starts from: it overflows after the period's N events. */
+static uint64_t preload(const uncore_session_t *s, const struct box *b, const struct slot *sl)
+{
+	uint64_t mask = (1ull << slot_width(b, sl)) - 1;
+	return (mask + 1 - s->evs[sl->ev].period) & mask;
+}
+
 /* The control word a slot's counter gets. */
 static uint64_t slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl)
 {
@@ -370,6 +377,11 @@ static int program(uncore_session_t *s)
 		const struct box *b = box_of(s, sl->box);
 		if (sl->ctr == SLOT_FREERUN || !owned(s, sl))
 			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
+		if (s->evs[sl->ev].period) { /* sampling: preload 2^width - N (seed 002 L7-11) */
+			if (reg_write_counter(u, b, slot_ctr_addr(b, sl), preload(s, b, sl)))
+				return -1;
+			continue;
+		}
 		if (sl->ctr < 0 && b->t->fixed_rst) {
 			if (reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl),
 				      b->t->fixed_en | b->t->fixed_rst))
@@ -530,17 +542,117 @@ int uncore_session_read(uncore_session_t *s)
 	return 0;
 }
 
+static int sampled(const uncore_session_t *s, int socket)
+{
+	for (int i = 0; i < s->nslots; i++)
+		if (s->evs[s->slots[i].ev].period && box_of(s, s->slots[i].box)->socket == socket)
+			return 1;
+	return 0;
+}
+
+/* The socket's global status (0 where the platform has none: every sampled box is then looked at). */
+static int glob_status(uncore_session_t *s, int socket, uint64_t *v)
+{
+	struct access *a = s->u->acc;
+	*v = 0;
+	if (!s->u->plat->glob_status)
+		return 0;
+	if (a->ops->msr_read(a, s->u->host.socket_cpu[socket], s->u->plat->glob_status, v))
+		return uc_err_prefix("reading the global overflow status of socket %d: ", socket);
+	return 0;
+}
+
+/* Clear the socket's global status (write 1 to clear) and let every box count again. */
+static int glob_resume(uncore_session_t *s, int socket, uint64_t status)
+{
+	struct access *a = s->u->acc;
+	const struct platform_desc *p = s->u->plat;
+	int cpu = s->u->host.socket_cpu[socket];
+	if (!p->glob_ctl)
+		return 0;
+	if ((status && a->ops->msr_write(a, cpu, p->glob_status, status)) ||
+	    a->ops->msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
+		return uc_err_prefix("resuming socket %d after an overflow: ", socket);
+	return 0;
+}
+
+/* One box's overflowed counters: recorded, re-armed, their status cleared.  Returns how many. */
+static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t *out, int room)
+{
+	const struct box *b = box_of(s, p->box);
+	uint64_t st, mask = (1ull << b->r.nctr) - 1;
+	int n = 0, pmc0 = b->r.status == b->r.box_ctl;
+	if (reg_read(s->u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), &st))
+		return -1;
+	st = (st >> b->t->status_shift) & mask;
+	if (!st)
+		return 0;
+	if (read_box(s, p, 0)) /* the counts up to the overflow */
+		return -1;
+	for (int k = 0; k < p->nslots; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		if (sl->ctr < 0 || !(st >> sl->ctr & 1) || !s->evs[sl->ev].period)
+			continue;
+		if (n < room)
+			out[n] = (uncore_overflow_t){ .event = sl->ev, .socket = b->socket, .box = b->idx, .counter = sl->ctr };
+		n++;
+		sl->last = preload(s, b, sl);
+		if (reg_write_counter(s->u, b, slot_ctr_addr(b, sl), sl->last))
+			return -1;
+	}
+	/* status bits are write-1-to-clear; Montecito's sit in PMC0 beside fr, cleared by writing it running */
+	if (pmc0 ? write_box_ctl(s, b, bc_running(b))
+		 : reg_write(s->u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift))
+		return -1;
+	return n;
+}
+
+int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int max)
+{
+	int total = 0;
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
+		uint64_t g;
+		if (!sampled(s, sock))
+			continue;
+		if (glob_status(s, sock, &g))
+			return -1;
+		if (s->u->plat->glob_status && !g)
+			continue; /* global first: no box of this socket overflowed */
+		for (int p = 0; p < s->nprogs; p++) {
+			struct prog *pg = &s->progs[p];
+			const struct box *b = box_of(s, pg->box);
+			if (b->socket != sock || !pg->owner || !b->r.status || pg->failed)
+				continue;
+			int n = box_overflows(s, pg, out + (total < max ? total : max), total < max ? max - total : 0);
+			if (n < 0)
+				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+			total += n;
+		}
+		if (glob_resume(s, sock, g))
+			return -1;
+	}
+	return total;
+}
+
 /* Leave the boxes; registers are restored by the last session on each. */
 static int leave(uncore_session_t *s)
 {
-	int rc = claims_lock(s->u);
+	int bad = 0, rc;
+	for (int sock = 0; sock < s->u->host.nsockets; sock++) { /* a freeze our overflows left behind */
+		uint64_t g;
+		if (sampled(s, sock) && (glob_status(s, sock, &g) || (g && glob_resume(s, sock, g))))
+			bad = -1;
+	}
+	rc = claims_lock(s->u);
 	if (!rc) {
 		rc = release(s);
 		if (claims_unlock(s->u))
 			rc = -1;
 	}
 	s->running = 0;
-	return rc;
+	return rc ? rc : bad;
 }
 
 int uncore_session_stop(uncore_session_t *s)

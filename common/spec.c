@@ -75,7 +75,7 @@ static int ev_filter_rule(const struct uc_event *ev, const char *field, uint64_t
 
 static void list_qualifiers(const struct box_type *bt, const struct uc_event *ev, char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "socket, box, thresh, edge, inv");
+	size_t n = (size_t)snprintf(buf, len, "socket, box, thresh, edge, inv%s", bt->ov_en && bt->status ? ", sample" : "");
 	for (int i = 0; i < bt->nfields && n < len; i++) {
 		uint64_t d;
 		if (ev && !ev_filter_rule(ev, bt->fields[i].name, &d) && strcmp(bt->fields[i].name, "tid"))
@@ -117,7 +117,17 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 		if (parse_u64(spec, q, val, (uint64_t)bt->max_boxes - 1, &v))
 			return -1;
 		e->box = (int)v;
-	} else if (!strcmp(q, "thresh")) {
+	} else if (!strcmp(q, "sample")) {
+		/* overflow sampling needs the overflow report bit and a status register to find it in */
+		if (!bt->ov_en || !bt->status)
+			return uc_err("'sample' in '%s': %s counters cannot be sampled on %s (no overflow status register "
+				      "is documented for this box); count it and poll instead", spec, bt->name, u->plat->name);
+		if (parse_u64(spec, q, val, (1ull << bt->width) - 1, &v))
+			return -1;
+		if (!v)
+			return uc_err("'sample=0' in '%s': the period must be at least 1 event", spec);
+		e->period = v;
+		e->ctl |= bt->ov_en;
 		if (parse_u64(spec, q, val, (1u << thresh_bits) - 1, &v))
 			return -1;
 		int sh = ctl_thresh_shift(bt);

@@ -108,6 +108,7 @@ void uncore_close(uncore_t *u)
 
 const char *uncore_platform_name(const uncore_t *u) { return u->plat->name; }
 const char *uncore_platform_desc(const uncore_t *u) { return u->plat->desc; }
+const char *uncore_platform_caveat(const uncore_t *u) { return u->plat->caveat; }
 const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }

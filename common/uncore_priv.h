@@ -37,6 +37,7 @@ struct encoded {
 	int fr;                    /* free-running counter index, -1 = none */
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 	int socket, box;           /* -1 = all */
+	uint64_t period;           /* sample=N: overflow after N events (0: counting only) */
 	char name[200];
 };
 

@@ -51,6 +51,18 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		return (struct truth){ p->uncore_hz * 1e-9, 0 };
 	if (!strcmp(m, "dram_freq"))
 		return (struct truth){ p->dram_hz * 1e-9, 0 };
+	if (!strcmp(m, "core_freq")) /* Montecito: the simulator's core clock is its TSC rate */
+		return (struct truth){ p->tsc_hz * 1e-9, 0 };
+	/* Montecito bus ratios (socket-wide: counted on core 0) */
+	if (!strcmp(m, "bus_hitm_ratio"))
+		return (struct truth){ p->bus_hitm_ratio[s] * 100, 0 };
+	if (!strcmp(m, "bus_partial_ratio"))
+		return (struct truth){ p->bus_partial_ratio[s] * 100, 0 };
+	if (!strcmp(m, "bus_io_cycle_ratio"))
+		return (struct truth){ p->bus_io_ratio[s] * 100, 0 };
+	if (!strcmp(m, "bus_wb_ratio")) /* write-backs over all memory transactions, partial ones included */
+		return (struct truth){ 100 * p->mem_write_bps[s] * (1 - p->bus_partial_ratio[s]) /
+					       (p->mem_read_bps[s] + p->mem_write_bps[s]), 0 };
 	return (struct truth){ NAN, 0 };
 }
 

@@ -35,6 +35,8 @@ void uncore_close(uncore_t *u);
 
 const char *uncore_platform_name(const uncore_t *u); /* "snbep" */
 const char *uncore_platform_desc(const uncore_t *u); /* "Sandy Bridge-EP (Xeon E5-2600)" */
+/* What users of this platform must know (simulator only, occupancy caveats), or NULL. */
+const char *uncore_platform_caveat(const uncore_t *u);
 const char *uncore_backend_name(const uncore_t *u);  /* "direct", "sim:snbep" ... */
 int uncore_is_simulated(const uncore_t *u);
 int uncore_num_sockets(const uncore_t *u);
@@ -96,6 +98,21 @@ int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfree
  * for good (its values then fail with the reason) while the others go on; the
  * read that drops it returns -1 naming it, later reads return 0. */
 int uncore_session_read(uncore_session_t *s);
+
+/*
+ * Overflow sampling (seed 002 section 2.1.2-2.1.3; Montecito PMC0).  An event added with the
+ * qualifier ':sample=N' has its counter preloaded with 2^width - N and reports its overflow, which
+ * stops counting (IVB-EP: every box of the socket, through the global freeze; Montecito: that core's
+ * PMU).  uncore_session_overflows() finds who overflowed, walking the global status and then each
+ * box's status (several counters may overflow at once), re-arms those counters, clears the status
+ * and lets counting go on.  It fills up to max entries and returns how many overflowed (0: none),
+ * or -1 with a message.
+ */
+typedef struct {
+	int event;   /* the session's event index */
+	int socket, box, counter;
+} uncore_overflow_t;
+int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int max);
 int uncore_session_stop(uncore_session_t *s);  /* final read, disable */
 /* Restores every register the session touched, then frees it. */
 void uncore_session_free(uncore_session_t *s);

@@ -128,6 +128,7 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 			return uc_err("'sample=0' in '%s': the period must be at least 1 event", spec);
 		e->period = v;
 		e->ctl |= bt->ov_en;
+	} else if (!strcmp(q, "thresh")) {
 		if (parse_u64(spec, q, val, (1u << thresh_bits) - 1, &v))
 			return -1;
 		int sh = ctl_thresh_shift(bt);

@@ -663,6 +663,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
 		box_advance(s, b);
 		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
+			   b->status != o->status || s->gfrz[b->socket] || s->gstatus[b->socket] ||
 			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
 			   memcmp(b->filt, o->filt, sizeof(b->filt));
 		if (diff) {

@@ -65,6 +65,39 @@ check "generic: event from --events counted" 'echo "$out" | grep -q "^socket0 *U
 err=$($UNCORE --backend sim:emr --events "$top_srcdir/tests/fixtures/bad_syntax.json" list 2>&1); rc=$?
 check "bad JSON refused with file and line" '[ $rc -ne 0 ] && echo "$err" | grep -q "bad_syntax.json:3:"'
 
+# The IVB-EP, Nehalem-EP and Montecito rows: tables listed, raw counts and metrics equal the truth.
+for spec in "ivbep 1000 imc	UNC_M_CAS_COUNT.RD	0x04	0x03	0x0	0,1,2,3	" \
+	    "nhm 150 unc	UNC_IMC_NORMAL_READS.ANY	0x2c	0x07	0x0	0,1,2,3,4,5,6,7	" \
+	    "montecito 150 pmu	BUS_MEM_READ.BRL.SELF	0x8b	0x06	0x0	0,1,2,3,4,5	"; do
+	plat=${spec%% *} rest=${spec#* } min=${rest%% *} row=${rest#* }
+	tsv=$($UNCORE list --backend sim:$plat --format tsv)
+	rows=$(echo "$tsv" | grep -v '^#' | tail -n +2 | wc -l)
+	check "$plat: list shows $rows rows (at least $min)" '[ "$rows" -ge "$min" ]'
+	check "$plat: list row $(echo "$row" | cut -f2)" 'echo "$tsv" | grep -qF "$row"'
+done
+# 2 s of socket 0's 12.8e9 B/s: 64-byte CAS / Nehalem reads, 128-byte Itanium bus lines
+out=$($UNCORE --backend sim:ivbep,clock=manual stat -e UNC_M_CAS_COUNT.RD --duration 2)
+check "ivbep: stat CAS reads over 8 channels" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD *400000000$"'
+out=$($UNCORE --backend sim:nhm,clock=manual stat -e UNC_IMC_NORMAL_READS.ANY,UNC_CLK_UNHALTED --duration 2)
+check "nhm: stat normal reads and uncore clocks" 'echo "$out" | grep -q "^socket0 *UNC_IMC_NORMAL_READS.ANY *400000000$" && echo "$out" | grep -q "^socket1 *UNC_CLK_UNHALTED *5400000000$"'
+out=$($UNCORE --backend sim:montecito,clock=manual stat -e BUS_MEM_READ.ALL.EITHER,BUS_MEM_READ.ALL.SELF --per-box --duration 2)
+check "montecito: socket-wide event counted once, SELF per core" 'echo "$out" | grep -q "^socket0 *BUS_MEM_READ.ALL.EITHER *200000000$" && [ "$(echo "$out" | grep -c "box[01] *BUS_MEM_READ.ALL.SELF *100000000$")" -eq 2 ]'
+out=$($UNCORE --backend sim:ivbep,clock=manual stat -M mem_read_latency_ns,llc_miss_latency_ns,uncore_freq --duration 1 2>&1)
+check "ivbep: -M latencies 50/100 ns and 2.7 GHz on socket 1" 'echo "$out" | grep -qE "^socket1 +mem_read_latency_ns +50\.0000 ns$" && echo "$out" | grep -qE "^socket1 +llc_miss_latency_ns +100\.0000 ns$" && echo "$out" | grep -qE "^socket1 +uncore_freq +2\.7000 GHz$"'
+out=$($UNCORE --backend sim:nhm,clock=manual stat -M mem_read_latency_ns,llc_miss_ratio --duration 1 2>&1)
+check "nhm: -M QHL latency 40 ns and miss ratio 25 %" 'echo "$out" | grep -qE "^socket0 +mem_read_latency_ns +40\.0000 ns$" && echo "$out" | grep -qE "^socket1 +llc_miss_ratio +25\.0000 %$"'
+check "nhm: the occupancy caveat is shown" 'echo "$out" | grep -q "^# note: occupancy events .* bus lock"'
+out=$($UNCORE --backend sim:montecito,clock=manual stat -M mem_read_latency_ns --duration 1 2>&1)
+check "montecito: -M Little's-law latency 40 ns" 'echo "$out" | grep -qE "^socket0 +mem_read_latency_ns +40\.0000 ns$"'
+out=$($UNCORE --backend sim:montecito,clock=manual stat -M bus_hitm_ratio,bus_partial_ratio --duration 1 2>&1)
+check "montecito: -M bus ratios: HITM 8 %, partial 10 % on socket 1" 'echo "$out" | grep -qE "^socket1 +bus_hitm_ratio +8\.0000 %$" && echo "$out" | grep -qE "^socket1 +bus_partial_ratio +10\.0000 %$"'
+out=$($UNCORE --backend sim:montecito,clock=manual stat -M mem_read_latency_ns,bus_hitm_ratio --duration 1 2>&1); rc=$?
+check "montecito: more bus events than PMC4-9 refused" '[ $rc -ne 0 ] && echo "$out" | grep -q "12 counters, and their counter restrictions overlap"'
+out=$($UNCORE --backend sim:montecito info)
+check "montecito: info says simulator only" 'echo "$out" | grep -q "^# note: simulator only: Linux no longer runs on IA-64"'
+out=$($UNCORE --backend sim:ivbep,clock=manual stat -e UNC_Q_RxL_FLITS_G0.DATA:socket=0:box=0:sample=1000 --duration 1 2>&1)
+check "ivbep: sample=N accepted by stat" 'echo "$out" | grep -qE "^socket0 +UNC_Q_RxL_FLITS_G0.DATA:socket=0:box=0:sample=1000 +10[0-9][0-9]$"'
+
 # Derived metrics.  near VALUE TRUTH: within 0.5%.
 near() { awk -v v="$1" -v t="$2" 'BEGIN { d = v - t; if (d < 0) d = -d; exit !(d <= 0.005 * t) }'; }
 # every "socket S NAME V UNIT" line of $out must be near the truth for its socket (TRUTH0 / TRUTH1)
@@ -75,7 +108,7 @@ all_near() { # name unit truth0 truth1 expected-lines
 		case $sock in socket0) near "$v" "$3" || exit 1 ;; *) near "$v" "$4" || exit 1 ;; esac
 	done
 }
-for plat in snbep emr; do
+for plat in snbep emr ivbep nhm montecito; do
 	# the real clock: the simulator's rates against the session's own elapsed time
 	out=$($UNCORE stat --backend sim:$plat -M mem_bw_read,mem_bw_write -I 1000 --duration 3 2>&1)
 	check "$plat: -M mem_bw_read -I 1000: three intervals equal the truth in GB/s" 'all_near mem_bw_read GB/s 12.8 25.6 6'

@@ -52,6 +52,8 @@ static void banner(FILE *f, uncore_t *u)
 	fprintf(f, "# backend %s%s, platform %s (%s), %d sockets\n", uncore_backend_name(u),
 		uncore_is_simulated(u) ? " (SIMULATED: values come from the simulator's profile, not hardware)" : "",
 		uncore_platform_name(u), uncore_platform_desc(u), uncore_num_sockets(u));
+	if (uncore_platform_caveat(u))
+		fprintf(f, "# note: %s\n", uncore_platform_caveat(u));
 }
 
 static int cmd_info(void)

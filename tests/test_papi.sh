@@ -61,6 +61,32 @@ for b in snbep emr; do
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
 
+# --- the IVB-EP, Nehalem-EP and Montecito rows: event lists, counts against a clock of known rate, the API test
+# clocks of 1.6e9/s: the uncore clock (Nehalem's fixed counter) and the core clock (Montecito's CPU_OP_CYCLES)
+printf 'uncore_clock_hz = 1.6e9\ntsc_hz = 1.6e9\n' | cat "$W/profile" - > "$W/profile2"
+for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
+	    "nhm UNC_IMC_NORMAL_READS.ANY UNC_CLK_UNHALTED:socket=0 16 64" \
+	    "montecito BUS_MEM_READ.ALL.EITHER CPU_OP_CYCLES:socket=0:box=1 32 128"; do
+	set -- $spec
+	b=$1 ev=$2 clkev=$3 ratio=$4 line=$5 sim=sim:$1,profile=$W/profile2
+	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
+	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
+	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
+	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics)" '[ "$listed" -eq $((events + totals)) ]'
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" "intel_uncore:::$ev:socket=0" "intel_uncore:::$ev:socket=1" \
+		"intel_uncore:::$clkev" intel_uncore:::mem_read_bytes:socket=1 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	rd0=$(value "$ev:socket=0") rd1=$(value "$ev:socket=1") clk=$(value "$clkev") bytes=$(value "mem_read_bytes:socket=1")
+	echo "$b: $ev socket0 $rd0 socket1 $rd1, clock $clk, socket1 read bytes $bytes"
+	check "$b: papi_command_line $ev:socket=0 = 1/$ratio of a 1.6 GHz clock (6.4e9 B/s)" \
+		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$rd0" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", c / r }")" 0.005'
+	check "$b: socket 1 twice that" 'near "$rd1" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", 2 * c / r }")" 0.005'
+	check "$b: mem_read_bytes:socket=1 near $line x the socket's count" '[ -n "$bytes" ] && near "$bytes" $((line * rd1)) 0.005'
+	out=$(UNCORE_BACKEND=$sim "$W/basic" "$ev" "$line" 2>&1)
+	echo "$out" | tail -2
+	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
+done
+
 # --- disabled, with the library's reason, when nothing can be used
 disabled() { UNCORE_BACKEND=$1 "$P/bin/papi_component_avail" 2>&1 | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*-> Disabled: //p'; }
 if why=$(UNCORE_BACKEND= $UNCORE info 2>&1); then

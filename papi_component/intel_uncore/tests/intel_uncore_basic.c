@@ -69,6 +69,7 @@ int main(int argc, char **argv)
 	int es = PAPI_NULL, code, bases = 0;
 	long long v[4], w[4], acc[4] = { 0 };
 	const char *ev = argc > 1 ? argv[1] : "UNC_M_CAS_COUNT.RD";
+	long long line = argc > 2 ? atoll(argv[2]) : 64; /* bytes mem_read_bytes counts per event (Itanium: 128) */
 	char name[256];
 	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT) {
 		printf("PAPI_library_init failed\nFAILED\n");
@@ -113,7 +114,7 @@ int main(int argc, char **argv)
 	sleep_ms(100);
 	CHECK(PAPI_read(es, v) == PAPI_OK, "read");
 	CHECK(v[0] > 0 && v[1] > 0 && close_to(v[2], v[0] + v[1]), "%lld + %lld = %lld", v[0], v[1], v[2]);
-	CHECK(v[3] == 64 * v[0], "mem_read_bytes %lld = 64 x %lld", v[3], v[0]);
+	CHECK(v[3] == line * v[0], "mem_read_bytes %lld = %lld x %lld", v[3], line, v[0]);
 	sleep_ms(50);
 	CHECK(PAPI_read(es, w) == PAPI_OK && w[0] > v[0], "counts grow: %lld then %lld", v[0], w[0]);
 	/* reset: only this EventSet's view restarts */

@@ -28,7 +28,8 @@ check "example conf installed in $collectdconfdir" '[ -f "$W/stage$collectdconfd
 # --- every symbol the plugin needs comes from the daemon or a library the plugin itself links
 missing() { # $1: a .so; prints the undefined symbols nothing provides
 	nm -D --defined-only "$COLLECTD" | awk '{print $NF}' >"$W/have"
-	for lib in $(ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// {print $3}'); do
+	# the libraries it links, and the dynamic loader (it provides __tls_get_addr)
+	for lib in $(ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
 		nm -D --defined-only "$lib" | awk 'NF == 3 {sub(/@.*/, "", $3); print $3}' >>"$W/have"
 	done
 	sort -u "$W/have" -o "$W/have"
@@ -144,12 +145,10 @@ all_near() { points "$1" | awk -v t="$2" -v n="$3" '{ d = $1 - t; if (d < 0) d =
 
 # truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9; writes keep the simulator's defaults (4.8e9 x (1+s))
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 1.6e9\n' >"$W/profile"
-for b in emr snbep; do
-	sim="sim:$b,profile=$W/profile"
-	host="cn01.$b.cluster"
-	G=$C/whisper/collectd/cn01_${b}_cluster/intel_uncore
-	conf "$host" "$W/$b.log" "  Backend \"$sim,shared=$W/sim-$b\"
-  ReportPerBox \"imc\"" >"$W/$b.conf"
+# run collectd 8 s on platform $1 with the <Plugin intel_uncore> body $2; the whisper tree is then in $G
+daemon() {
+	b=$1 host="cn01.$1.cluster" G=$C/whisper/collectd/cn01_${1}_cluster/intel_uncore
+	conf "$host" "$W/$b.log" "$2" >"$W/$b.conf"
 	timeout --preserve-status -s TERM 8 sh -c "LD_PRELOAD=$PRELOAD exec $COLLECTD -f -C $W/$b.conf" >"$W/$b.out" 2>&1
 	rc=$?
 	check "$b: collectd ran 8 s in the foreground and shut down cleanly (rc $rc)" '[ $rc -eq 0 ]' || cat "$W/$b.out"
@@ -161,6 +160,9 @@ for b in emr snbep; do
 		[ "$(points "$G/socket1/memory_bandwidth/mem_bw_read.wsp" | wc -l)" -ge 4 ] && break
 		sleep 0.2
 	done
+}
+# read, write and total bandwidth of both sockets in whisper, within 1% of the truth
+bandwidth() {
 	for s in 0 1; do
 		rd=$(awk -v s=$s 'BEGIN { print 6.4e9 * (1 + s) }') wr=$(awk -v s=$s 'BEGIN { print 4.8e9 * (1 + s) }')
 		echo "$b socket$s mem_bw_read points (B/s, truth $rd):" $(points "$G/socket$s/memory_bandwidth/mem_bw_read.wsp")
@@ -169,6 +171,14 @@ for b in emr snbep; do
 		check "$b: ... mem_bw_write = $wr B/s" 'all_near "$G/socket$s/memory_bandwidth/mem_bw_write.wsp" "$wr" 4'
 		check "$b: ... mem_bw_total = the sum" \
 			'all_near "$G/socket$s/memory_bandwidth/mem_bw_total.wsp" "$(awk -v a=$rd -v b=$wr "BEGIN { print a + b }")" 4'
+	done
+}
+for b in emr snbep; do
+	sim="sim:$b,profile=$W/profile"
+	daemon $b "  Backend \"$sim,shared=$W/sim-$b\"
+  ReportPerBox \"imc\""
+	bandwidth
+	for s in 0 1; do
 		check "$b: ... frequency.dram_freq = 1.6e9 Hz" 'all_near "$G/socket$s/frequency/dram_freq.wsp" 1.6e9 4' ||
 			echo "dram_freq points:" $(points "$G/socket$s/frequency/dram_freq.wsp")
 	done
@@ -179,6 +189,19 @@ for b in emr snbep; do
 	check "$b: LLC, link and clock series under intel_uncore.socket0" \
 		'[ -f "$G/socket0/total_events/llc_lookups.wsp" ] && [ -f "$G/socket0/percent/llc_miss_ratio.wsp" ] &&
 		 [ -f "$G/socket0/frequency/uncore_freq.wsp" ] && ls "$G/socket0/total_bytes/" | grep -Eq "^(qpi|upi)_rx_bw.wsp$"'
+	state=$($SIMSTATE "$sim,shared=$W/sim-$b")
+	check "$b: every register back as found after collectd stopped ($state)" \
+		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'
+done
+
+# IVB-EP, Nehalem-EP and Montecito with the default metric set (their groups differ: no interconnect
+# metrics on the last two), a clock series each: uncore 2.7e9 Hz, Montecito's core clock 2.6e9 Hz
+for spec in "ivbep uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_freq 2.6e9"; do
+	set -- $spec
+	sim="sim:$1,profile=$W/profile"
+	daemon $1 "  Backend \"$sim,shared=$W/sim-$1\""
+	bandwidth
+	check "$b: ... frequency.$2 = $3 Hz" 'all_near "$G/socket1/frequency/$2.wsp" $3 4'
 	state=$($SIMSTATE "$sim,shared=$W/sim-$b")
 	check "$b: every register back as found after collectd stopped ($state)" \
 		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'

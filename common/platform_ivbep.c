@@ -31,37 +31,7 @@ static const struct filter_field cbo_fields[] = {
 	{ "isoc", 1, 31, 1, "match isochronous requests" },
 };
 
-static const struct filter_reg pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xc34, 0, 32 } };
-static const struct filter_field pcu_fields[] = {
-	{ "band0", 0, 0, 8, "frequency band 0 threshold, 100 MHz units" },
-	{ "band1", 0, 8, 8, "frequency band 1 threshold, 100 MHz units" },
-	{ "band2", 0, 16, 8, "frequency band 2 threshold, 100 MHz units" },
-	{ "band3", 0, 24, 8, "frequency band 3 threshold, 100 MHz units" },
-};
-
-static const struct filter_reg ha_filt[] = {
-	{ "HA_PCI_PMON_BOX_ADDRMATCH0", 0x40, 0, 32 },
-	{ "HA_PCI_PMON_BOX_ADDRMATCH1", 0x44, 0, 32 },
-	{ "HA_PCI_PMON_BOX_OPCODEMATCH", 0x48, 0, 32 },
-};
-static const struct filter_field ha_fields[] = {
-	{ "addr_lo", 0, 6, 26, "physical address bits 31:6 (value is PA >> 6)" },
-	{ "addr_hi", 1, 0, 14, "physical address bits 45:32" },
-	{ "opc", 2, 0, 6, "incoming opcode to match" },
-};
-
-static const struct filter_reg qpi_filt[] = {
-	{ "Q_Py_PCI_PMON_PKT_MATCH0", 0x228, 1, 32 },
-	{ "Q_Py_PCI_PMON_PKT_MATCH1", 0x22c, 1, 32 },
-	{ "Q_Py_PCI_PMON_PKT_MASK0", 0x238, 1, 32 },
-	{ "Q_Py_PCI_PMON_PKT_MASK1", 0x23c, 1, 32 },
-};
-static const struct filter_field qpi_fields[] = {
-	{ "match0", 0, 0, 32, "packet match bits 31:0" },
-	{ "match1", 1, 0, 32, "packet match upper fields" },
-	{ "mask0", 2, 0, 32, "packet mask bits 31:0" },
-	{ "mask1", 3, 0, 32, "packet mask upper fields" },
-};
+/* PCU bands, HA address/opcode match and QPI match/mask as on SNB-EP (platform_xeon_ep.h). */
 
 /* PCI device IDs, Linux pci_ids.h (notes section 10). */
 static const uint16_t ha_ids[] = { 0x0e30, 0x0e38 };
@@ -103,7 +73,7 @@ static const struct box_type pcu = {
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = VALID_PCU | CTL_OV_EN,
-	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
+	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
 };
 
 #define IVB_PCI PCI_LAYOUT, .ov_en = CTL_OV_EN, PCI_STATUS
@@ -112,7 +82,7 @@ static const struct box_type ha = {
 	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", IVB_PCI,
 	.max_boxes = 2, .nctr = 4, .width = 48, .box_ctl_resets = 0,
 	.ctl_valid = VALID_HA_IMC | CTL_OV_EN, .pci_ids = ha_ids,
-	.filt_regs = ha_filt, .nfilt_regs = N(ha_filt), .fields = ha_fields, .nfields = N(ha_fields),
+	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
 };
 
 static const struct box_type imc = {
@@ -133,7 +103,7 @@ static const struct box_type qpi = {
 	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", IVB_PCI,
 	.max_boxes = 3, .nctr = 4, .width = 48, .box_ctl_resets = 1,
 	.ctl_valid = VALID_QPI | CTL_OV_EN, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
-	.filt_regs = qpi_filt, .nfilt_regs = N(qpi_filt), .fields = qpi_fields, .nfields = N(qpi_fields),
+	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
 };
 
 static const struct box_type r2pcie = {

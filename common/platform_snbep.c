@@ -16,8 +16,8 @@ static const struct filter_field cbo_fields[] = {
 };
 
 /* PCU filter, Table 2-77: four 8-bit frequency bands in 100 MHz units. */
-static const struct filter_reg pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xc34, 0, 32 } };
-static const struct filter_field pcu_fields[] = {
+const struct filter_reg xep_pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xc34, 0, 32 } };
+const struct filter_field xep_pcu_fields[] = {
 	{ "band0", 0, 0, 8, "frequency band 0 threshold, 100 MHz units" },
 	{ "band1", 0, 8, 8, "frequency band 1 threshold, 100 MHz units" },
 	{ "band2", 0, 16, 8, "frequency band 2 threshold, 100 MHz units" },
@@ -25,25 +25,25 @@ static const struct filter_field pcu_fields[] = {
 };
 
 /* HA match registers, Tables 2-37..2-39. */
-static const struct filter_reg ha_filt[] = {
+const struct filter_reg xep_ha_filt[] = {
 	{ "HA_PCI_PMON_BOX_ADDRMATCH0", 0x40, 0, 32 },
 	{ "HA_PCI_PMON_BOX_ADDRMATCH1", 0x44, 0, 32 },
 	{ "HA_PCI_PMON_BOX_OPCODEMATCH", 0x48, 0, 32 },
 };
-static const struct filter_field ha_fields[] = {
+const struct filter_field xep_ha_fields[] = {
 	{ "addr_lo", 0, 6, 26, "physical address bits 31:6 (value is PA >> 6)" },
 	{ "addr_hi", 1, 0, 14, "physical address bits 45:32" },
 	{ "opc", 2, 0, 6, "incoming opcode to match" },
 };
 
 /* QPI packet match/mask on D8/D9:F6, section 2.7.3.3 (offsets above 0xff). */
-static const struct filter_reg qpi_filt[] = {
+const struct filter_reg xep_qpi_filt[] = {
 	{ "Q_Py_PCI_PMON_PKT_MATCH0", 0x228, 1, 32 },
 	{ "Q_Py_PCI_PMON_PKT_MATCH1", 0x22c, 1, 32 },
 	{ "Q_Py_PCI_PMON_PKT_MASK0", 0x238, 1, 32 },
 	{ "Q_Py_PCI_PMON_PKT_MASK1", 0x23c, 1, 32 },
 };
-static const struct filter_field qpi_fields[] = {
+const struct filter_field xep_qpi_fields[] = {
 	{ "match0", 0, 0, 32, "packet match bits 31:0 (RNID_4, DNID, MC, OPC, VNW)" },
 	{ "match1", 1, 0, 32, "packet match upper fields (RDS, RNID_3_0)" },
 	{ "mask0", 2, 0, 32, "packet mask bits 31:0" },
@@ -84,14 +84,14 @@ static const struct box_type pcu = {
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = VALID_PCU,
-	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
+	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
 };
 
 static const struct box_type ha = {
 	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", PCI_LAYOUT,
 	.max_boxes = 1, .nctr = 4, .width = 48 /* L1514 */, .box_ctl_resets = 0 /* Table 2-34 */,
 	.ctl_valid = VALID_HA_IMC, .pci_ids = ha_ids,
-	.filt_regs = ha_filt, .nfilt_regs = N(ha_filt), .fields = ha_fields, .nfields = N(ha_fields),
+	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
 };
 
 /* iMC channel: Table 2-59; fixed DCLK counter CTL 0xF0 (en 22, rst 19, Table 2-62), CTR 0xD0. */
@@ -107,7 +107,7 @@ static const struct box_type qpi = {
 	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", PCI_LAYOUT,
 	.max_boxes = 2, .nctr = 4, .width = 48 /* L3380 */, .box_ctl_resets = 1,
 	.ctl_valid = VALID_QPI, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
-	.filt_regs = qpi_filt, .nfilt_regs = N(qpi_filt), .fields = qpi_fields, .nfields = N(qpi_fields),
+	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
 };
 
 /* R2PCIe / R3QPI: sections lost from the seed; counts and widths from Linux (44-bit). */

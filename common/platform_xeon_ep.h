@@ -28,5 +28,9 @@
 #define PCI_LAYOUT .space = UC_PCI, SNB_COMMON, .has_box_ctl = 1, .box_ctl = 0xf4, .ctl0 = 0xd8, .ctl_stride = 4, \
 		   .ctr0 = 0xa0, .ctr_stride = 8
 
+/* Filter registers and fields the two generations share (defined in platform_snbep.c): PCU frequency
+ * bands (Table 2-77), HA address/opcode match (Tables 2-37..2-39), QPI packet match/mask (2.7.3.3). */
+extern const struct filter_reg xep_pcu_filt[1], xep_ha_filt[3], xep_qpi_filt[4];
+extern const struct filter_field xep_pcu_fields[4], xep_ha_fields[3], xep_qpi_fields[4];
 
 #endif

@@ -95,6 +95,30 @@ static void test_ivbep_several_overflow(void)
 	uncore_close(u);
 }
 
+/* U_MSR_PMON_GLOBAL_CTL: frz_all stops every box of the socket at once, unfrz_all lets them go on
+ * (seed 002 L18 "enable counting at the global level"); the other socket is untouched. */
+static void test_ivbep_global_freeze(void)
+{
+	uncore_t *u = open_sim("sim:ivbep,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	struct access *a = u->acc;
+	static const char *const specs[] = { "UNC_M_CAS_COUNT.RD", "UNC_C_CLOCKTICKS:box=3" };
+	uncore_session_t *s = started(u, specs, 2);
+	double cas0 = sim->prof.mem_read_bps[0] / 64, cas1 = sim->prof.mem_read_bps[1] / 64;
+	uncore_sleep_ns(u, 500000000);
+	CU_ASSERT_EQUAL(a->ops->msr_write(a, u->host.socket_cpu[0], 0xc00, 1ull << 31), 0); /* frz_all */
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(a->ops->msr_write(a, u->host.socket_cpu[0], 0xc00, 1ull << 29), 0); /* unfrz_all */
+	uncore_sleep_ns(u, 500000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	ASSERT_NEAR(val(s, 0, 0), cas0, cas0 * 1e-6);      /* 1 s of the 2 s counted */
+	ASSERT_NEAR(val(s, 0, 1), 2 * cas1, cas1 * 1e-6); /* socket 1 counted all along */
+	ASSERT_NEAR(val(s, 1, 0), sim->prof.uncore_hz, sim->prof.uncore_hz * 1e-6);
+	uncore_session_free(s);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 static void test_sampling_refused(void)
 {
 	uncore_t *u = open_sim("sim:ivbep");
@@ -236,6 +260,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "IVB-EP: sample=N overflows after N and freezes the socket; walk, re-arm, resume", test_ivbep_sampling },
 		{ "IVB-EP: several counters overflowing at once are all reported", test_ivbep_several_overflow },
+		{ "IVB-EP: frz_all and unfrz_all stop and resume a whole socket", test_ivbep_global_freeze },
 		{ "sampling refused where no status register exists", test_sampling_refused },
 		{ "IVB-EP: unaligned IRP counters, CBo opcode filter in FILTER1", test_ivbep_irregular_registers },
 		{ "Nehalem-EP: global control, fixed clock, one-at-a-time MSRs", test_nhm },

@@ -121,6 +121,7 @@ struct box_type {
 	uint64_t ov_en;
 	uint32_t status;
 	int status_shift;
+	uint32_t status_clr; /* where status bits are cleared, writing 1s, when not the status register itself */
 };
 
 struct disc_ctx;

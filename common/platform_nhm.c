@@ -33,7 +33,11 @@ static const struct box_type unc = {
 	.max_boxes = 1, .nctr = 8, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 0, .box_ctl = 0x391, .ctl0 = 0x3c0, .ctl_stride = 1,
 	.ctr0 = 0x3b0, .ctr_stride = 1,
-	.ctl_valid = 0xffull | 0xff00ull | 1ull << 18 | 1ull << 22 | 1ull << 23 | 0xff000000ull,
+	.ctl_valid = 0xffull | 0xff00ull | 1ull << 18 | 1ull << 20 | 1ull << 22 | 1ull << 23 | 0xff000000ull,
+	/* overflow: PerfEvtSel PMI bit 20 reports it in MSR_UNCORE_PERF_GLOBAL_STATUS 0x392 (OV_PC0-7 bits
+	 * 0-7), cleared through MSR_UNCORE_PERF_GLOBAL_OVF_CTRL 0x393 (notes B.2, libpfm and nvmemu).
+	 * Counting goes on after an overflow: the freeze-on-PMI bit is not used. */
+	.ov_en = 1ull << 20, .status = 0x392, .status_clr = 0x393,
 	.has_fixed = 1, .fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48, .fixed_en = 1,
 	.filt_regs = unc_filt, .nfilt_regs = N(unc_filt), .fields = unc_fields, .nfields = N(unc_fields),
 };

@@ -601,8 +601,9 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 			return -1;
 	}
 	/* status bits are write-1-to-clear; Montecito's sit in PMC0 beside fr, cleared by writing it running */
+	uint64_t clr = b->t->status_clr ? b->r.rel + b->t->status_clr : b->r.status;
 	if (pmc0 ? write_box_ctl(s, b, bc_running(b))
-		 : reg_write(s->u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift))
+		 : reg_write(s->u, b, clr, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift))
 		return -1;
 	return n;
 }

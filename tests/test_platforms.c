@@ -195,6 +195,21 @@ static void test_nhm(void)
 	CU_ASSERT(strstr(uncore_error(), "MSR_UNCORE_ADDR_OPCODE_MATCH") != NULL);
 	uncore_session_free(s);
 	CU_ASSERT(strstr(uncore_platform_caveat(u), "bus lock") != NULL);
+
+	/* overflow status 0x392, cleared through 0x393; counting goes on after the overflow */
+	static const char *const sampled[] = { "UNC_IMC_NORMAL_READS.ANY:socket=1:sample=1000000", "UNC_CLK_UNHALTED" };
+	uncore_overflow_t ov[2];
+	s = started(u, sampled, 2);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 2), 1);
+	CU_ASSERT(ov[0].event == 0 && ov[0].socket == 1 && ov[0].counter >= 0);
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 2), 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	ASSERT_NEAR(val(s, 0, 1), 2 * sim->prof.mem_read_bps[1] / 64, 2); /* nothing lost across the re-arm */
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 2), 1);
+	uncore_session_free(s);
+	assert_left_as_found(sim);
 	uncore_close(u);
 }
 

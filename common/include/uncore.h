@@ -100,10 +100,10 @@ int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfree
 int uncore_session_read(uncore_session_t *s);
 
 /*
- * Overflow sampling (seed 002 section 2.1.2-2.1.3; Montecito PMC0).  An event added with the
- * qualifier ':sample=N' has its counter preloaded with 2^width - N and reports its overflow, which
- * stops counting (IVB-EP: every box of the socket, through the global freeze; Montecito: that core's
- * PMU).  uncore_session_overflows() finds who overflowed, walking the global status and then each
+ * Overflow sampling (seed 002 section 2.1.2-2.1.3; Montecito PMC0; Nehalem 0x392/0x393).  An event
+ * added with the qualifier ':sample=N' has its counter preloaded with 2^width - N and reports its
+ * overflow, which stops counting (IVB-EP: every box of the socket, through the global freeze;
+ * Montecito: that core's PMU; Nehalem: nothing stops, the counter runs on past the overflow).  uncore_session_overflows() finds who overflowed, walking the global status and then each
  * box's status (several counters may overflow at once), re-arms those counters, clears the status
  * and lets counting go on.  It fills up to max entries and returns how many overflowed (0: none),
  * or -1 with a message.

@@ -118,7 +118,7 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 			s->gfrz[b->socket] = 1;
 			s->gfrz_ns[b->socket] = at_ns;
 		}
-	} else {
+	} else if (!b->t->bc->run) { /* an enable-style control (Nehalem) does not stop on overflow */
 		b->box_ctl |= b->t->bc->frz;
 	}
 }
@@ -139,10 +139,12 @@ static void box_advance(struct sim *s, struct sim_box *b)
 		count(s, s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], b->t->fr[k].width);
 	if (frozen_own(b))
 		return;
-	/* the first overflow of a counting armed counter stops the count a freeze latency later */
+	/* the first overflow of a counting armed counter stops the count a freeze latency later, where an
+	 * overflow freezes (not with Nehalem's enable-style control) */
+	int freezes = s->plat->glob_ctl || !b->t->bc->run;
 	for (int c = 0; c < b->r.nctr; c++) {
 		old[c] = b->ctr[c];
-		double r = armed(b, c) ? s->rate(s, b, b->ctl[c], c) : 0;
+		double r = armed(b, c) && freezes ? s->rate(s, b, b->ctl[c], c) : 0;
 		if (r > 0) {
 			double t = ((double)(wmask(b->r.width) - b->ctr[c]) + 1 - b->frac[c]) / r;
 			if (t + SIM_FREEZE_LAT_S < dtc)
@@ -188,8 +190,8 @@ static int decode(const struct sim_box *b, uint64_t addr, int companion, int *id
 		return R_NONE;
 	if (t->has_box_ctl && addr == b->r.box_ctl)
 		return R_BOX_CTL; /* Montecito: PMC0 holds the freeze bit and the overflow bits */
-	if (b->r.status && addr == b->r.status)
-		return R_STATUS;
+	if ((b->r.status && addr == b->r.status) || (t->status_clr && addr == base + t->status_clr))
+		return R_STATUS; /* reads give the bits; writing 1s clears them (Nehalem: through 0x393) */
 	for (int c = 0; c < b->r.nctr; c++) {
 		uint64_t ctl = b->r.ctl0 + (uint64_t)c * b->r.ctl_stride, ctr = b->r.ctr0 + (uint64_t)c * b->r.ctr_stride;
 		*idx = c;

@@ -626,7 +626,8 @@ int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int ma
 			const struct box *b = box_of(s, pg->box);
 			if (b->socket != sock || !pg->owner || !b->r.status || pg->failed)
 				continue;
-			int n = box_overflows(s, pg, out + (total < max ? total : max), total < max ? max - total : 0);
+			int room = out && total < max ? max - total : 0;
+			int n = box_overflows(s, pg, room ? out + total : NULL, room);
 			if (n < 0)
 				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 			total += n;

@@ -142,10 +142,9 @@ struct platform_desc {
 	const char *metrics_json;   /* eventtables/<platform>/metrics.json, embedded; NULL: none */
 	/* platform quirks applied after discovery (NULL: none) */
 	int (*fixup)(struct disc_ctx *c);
-	/* per-socket global control and overflow status (IVB-EP UBox), 0: none */
+	/* per-socket global control and overflow status MSRs (IVB-EP UBox), 0: none */
 	uint32_t glob_ctl, glob_status;
 	uint64_t glob_frz_all, glob_unfrz_all;
-	int glob_cpu_msr;  /* the global registers are MSRs reached through a CPU of the socket */
 	int sim_only;      /* no hardware backend exists (IA-64): the simulator is the only one */
 	const char *caveat; /* shown by 'uncore info' */
 };

@@ -130,5 +130,4 @@ const struct platform_desc platform_ivbep = {
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00 (frz_all 31, unfrz_all 29: Linux IVBEP_U_PMON_GLOBAL_*),
 	 * U_MSR_PMON_GLOBAL_STATUS 0xC01 (likwid) */
 	.glob_ctl = 0xc00, .glob_status = 0xc01, .glob_frz_all = 1ull << 31, .glob_unfrz_all = 1ull << 29,
-	.glob_cpu_msr = 1,
 };

@@ -36,4 +36,13 @@ static inline void assert_left_as_found(struct sim *sim)
 	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
 }
 
+/* End a session and the uncore, checking the simulated registers were left as found. */
+static inline void finish(uncore_t *u, uncore_session_t *s)
+{
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_free(s);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 #endif

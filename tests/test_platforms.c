@@ -71,7 +71,6 @@ static void test_ivbep_sampling(void)
 static void test_ivbep_several_overflow(void)
 {
 	uncore_t *u = open_sim("sim:ivbep,clock=manual");
-	struct sim *sim = sim_of(u->acc);
 	static const char *const specs[] = { "UNC_Q_RxL_FLITS_G0.DATA:socket=1:sample=500000",
 					      "qpi/event=0x1,umask=0x2/:socket=1:box=1:sample=500000" };
 	uncore_session_t *s = started(u, specs, 2);
@@ -90,9 +89,7 @@ static void test_ivbep_several_overflow(void)
 	/* a room of one still counts every overflow */
 	uncore_sleep_ns(u, 100000000);
 	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 1), 4);
-	uncore_session_free(s);
-	assert_left_as_found(sim);
-	uncore_close(u);
+	finish(u, s);
 }
 
 /* U_MSR_PMON_GLOBAL_CTL: frz_all stops every box of the socket at once, unfrz_all lets them go on
@@ -114,9 +111,7 @@ static void test_ivbep_global_freeze(void)
 	ASSERT_NEAR(val(s, 0, 0), cas0, cas0 * 1e-6);      /* 1 s of the 2 s counted */
 	ASSERT_NEAR(val(s, 0, 1), 2 * cas1, cas1 * 1e-6); /* socket 1 counted all along */
 	ASSERT_NEAR(val(s, 1, 0), sim->prof.uncore_hz, sim->prof.uncore_hz * 1e-6);
-	uncore_session_free(s);
-	assert_left_as_found(sim);
-	uncore_close(u);
+	finish(u, s);
 }
 
 static void test_sampling_refused(void)
@@ -161,9 +156,7 @@ static void test_ivbep_irregular_registers(void)
 		if (!strcmp(b->t->name, "cbo") && b->socket == 0 && b->idx == 14)
 			CU_ASSERT_EQUAL(b->filt[1] >> 20 & 0x1ff, 0x182);
 	}
-	uncore_session_free(s);
-	assert_left_as_found(sim);
-	uncore_close(u);
+	finish(u, s);
 }
 
 /* Nehalem: counting is switched by the global control 0x391 (restored on close), the fixed counter
@@ -208,9 +201,7 @@ static void test_nhm(void)
 	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
 	ASSERT_NEAR(val(s, 0, 1), 2 * sim->prof.mem_read_bps[1] / 64, 2); /* nothing lost across the re-arm */
 	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 2), 1);
-	uncore_session_free(s);
-	assert_left_as_found(sim);
-	uncore_close(u);
+	finish(u, s);
 }
 
 /* Montecito: bus events only on PMC/PMD4-9, socket-wide forms counted once, SELF per core; PMC0 holds

@@ -772,6 +772,29 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	return d;
 }
 
+/* What each simulated platform builds, and its cores per socket (one CBo/CHA per core). */
+static int build_snbep(struct sim *s, int generic) { (void)generic; return sim_snbep_build(s); }
+static int build_nhm(struct sim *s, int generic) { (void)generic; return sim_nhm_build(s); }
+static int build_montecito(struct sim *s, int generic) { (void)generic; return sim_montecito_build(s); }
+struct sim_kind {
+	const char *name;
+	int cores;
+	int (*build)(struct sim *s, int generic);
+};
+static const struct sim_kind sim_kinds[] = {
+	{ "snbep", 8, build_snbep },         { "ivbep", 15, build_snbep },
+	{ "emr", 60, sim_emr_build },        { "generic", 4, sim_emr_build },
+	{ "nhm", 4, build_nhm },             { "montecito", 2, build_montecito },
+};
+
+static const struct sim_kind *sim_kind_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof(sim_kinds) / sizeof(sim_kinds[0]); i++)
+		if (!strcmp(sim_kinds[i].name, name))
+			return &sim_kinds[i];
+	return &sim_kinds[0];
+}
+
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
  *    [,shared=FILE] */
 struct access *access_sim_open(const char *spec)
@@ -802,8 +825,8 @@ struct access *access_sim_open(const char *spec)
 	/* the generic variant reports a model without tables in this project (0xEE is invented) */
 	s->model = generic ? 0xee : s->plat->models ? s->plat->models[0] : 0;
 	s->nsockets = 2;
-	s->cores = s->plat->discovery ? (generic ? 4 : 60) : !strcmp(s->name, "ivbep") ? 15 : !strcmp(s->name, "nhm") ? 4
-		   : !strcmp(s->name, "montecito") ? 2 : 8;
+	const struct sim_kind *k = sim_kind_of(s->name);
+	s->cores = k->cores;
 	while ((opt = strtok_r(NULL, ",", &save))) {
 		char *v = strchr(opt, '=');
 		char *end;
@@ -847,8 +870,7 @@ struct access *access_sim_open(const char *spec)
 		if (sim_profile_load(&s->prof, file, s->nsockets))
 			goto fail;
 	}
-	if (s->plat->discovery ? sim_emr_build(s, generic) : !strcmp(s->name, "nhm") ? sim_nhm_build(s)
-	    : !strcmp(s->name, "montecito") ? sim_montecito_build(s) : sim_snbep_build(s))
+	if (k->build(s, generic))
 		goto fail;
 	s->epoch_ns = mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

@@ -56,5 +56,9 @@ struct disc_table {
 int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
 		     int *nunits);
 const char *disc_access_name(int access);
+/* Index of the platform's box type with this discovery type, or -1. */
+int disc_type_index(const struct platform_desc *p, int disc_type);
+/* "cha unit 5" when the platform names the type, else "type 40, unit id 5". */
+const char *disc_unit_label(const struct platform_desc *p, const struct disc_unit *d, char *buf, size_t len);
 
 #endif

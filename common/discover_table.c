@@ -151,21 +151,21 @@ static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct d
 	for (int i = 0; i < t->max_units; i++) {
 		uint64_t w[3];
 		struct disc_unit d = { .table = ti, .entry = i };
-		char why[160];
+		char why[160], label[64];
 		memcpy(w, buf + step * (size_t)i, sizeof(w));
 		if (!w[0] && !w[1])
 			continue; /* "any non-0 entry provides discovery information" (L898) */
 		if (decode_unit(w, &d, why, sizeof(why))) {
-			uc_warn("discovery table of socket %d, entry %d (type %d, unit id %d): %s; the unit is left out",
-				t->socket, i, d.type, d.id, why);
+			uc_warn("discovery table of socket %d, entry %d (%s): %s; the unit is left out", t->socket, i,
+				disc_unit_label(c->u->plat, &d, label, sizeof(label)), why);
 			continue;
 		}
 		int dup = 0;
 		for (int k = first; k < *nu && !dup; k++)
 			dup = (*units)[k].type == d.type && (*units)[k].id == d.id;
 		if (dup) {
-			uc_warn("discovery table of socket %d, entry %d: type %d unit id %d appears twice; the second "
-				"is left out", t->socket, i, d.type, d.id);
+			uc_warn("discovery table of socket %d, entry %d: %s appears twice; the second is left out",
+				t->socket, i, disc_unit_label(c->u->plat, &d, label, sizeof(label)));
 			continue;
 		}
 		if (grow((void **)units, *nu, cap, sizeof(**units))) {

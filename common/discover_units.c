@@ -10,12 +10,22 @@
 #include "discover.h"
 #include "error.h"
 
-static int type_for(const struct platform_desc *p, int disc_type)
+int disc_type_index(const struct platform_desc *p, int disc_type)
 {
 	for (int t = 0; t < p->ntypes; t++)
 		if (p->types[t]->disc_type == disc_type)
 			return t;
 	return -1;
+}
+
+const char *disc_unit_label(const struct platform_desc *p, const struct disc_unit *d, char *buf, size_t len)
+{
+	int t = disc_type_index(p, d->type);
+	if (t >= 0)
+		snprintf(buf, len, "%s unit %d", p->types[t]->name, d->id);
+	else
+		snprintf(buf, len, "type %d, unit id %d", d->type, d->id);
+	return buf;
 }
 
 static int ignored(const struct platform_desc *p, int disc_type)
@@ -110,8 +120,8 @@ int boxes_from_discovery(uncore_t *u)
 		goto fail;
 	for (int i = 0; i < nunits; i++) {
 		const struct disc_unit *d = &units[i];
-		int t = type_for(u->plat, d->type), socket = tables[d->table].socket;
-		char why[200];
+		int t = disc_type_index(u->plat, d->type), socket = tables[d->table].socket;
+		char why[200], label[64];
 		struct box b;
 		if (ignored(u->plat, d->type))
 			continue; /* replaced by the platform's fixup */
@@ -124,8 +134,8 @@ int boxes_from_discovery(uncore_t *u)
 			continue;
 		}
 		if (check_addresses(&c, d, u->plat->types[t], why, sizeof(why))) {
-			uc_warn("discovery table of socket %d, entry %d (%s unit %d): %s; the unit is left out", socket,
-				d->entry, u->plat->types[t]->name, d->id, why);
+			uc_warn("discovery table of socket %d, entry %d (%s): %s; the unit is left out", socket,
+				d->entry, disc_unit_label(u->plat, d, label, sizeof(label)), why);
 			continue;
 		}
 		unit_box(&c, d, t, socket, &b);

@@ -59,7 +59,12 @@ out=$($UNCORE --backend sim:emr,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_IIO_
 check "emr: socket1 reads" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD *800000000$"'
 check "emr: socket0 IIO inbound, 32-byte units" 'echo "$out" | grep -q "^socket0 *UNC_IIO_BANDWIDTH_IN.PART0_FREERUN *99999996$"'
 err=$($UNCORE --backend sim:emr,fault=corrupt:cha:7 info 2>&1)
-check "emr: corrupt entry named" 'echo "$err" | grep -q "warning: discovery table of socket 1, entry 7 (type 0, unit id 7): the entry reads all ones" && echo "$err" | grep -q "^cha .* s0:59 s1:59"'
+check "emr: corrupt entry named" 'echo "$err" | grep -q "warning: discovery table of socket 1, entry 7 (cha unit 7): the entry reads all ones" && echo "$err" | grep -q "^cha .* s0:59 s1:59"'
+nine=$(for i in 0 1 2 3 4 5 6 7 8; do printf ',fault=eio:cha:%s' $i; done)
+err=$($UNCORE --backend "sim:emr$nine" info 2>&1); rc=$?
+check "emr: a ninth fault is refused by name" '[ $rc -ne 0 ] && echo "$err" | grep -q "too many simulator faults: at most 8"'
+err=$($UNCORE --backend "sim:emr,profile=$(printf '%0600d' 0)" info 2>&1); rc=$?
+check "sim spec too long refused" '[ $rc -ne 0 ] && echo "$err" | grep -q "simulator spec is 6[0-9][0-9] characters long"'
 out=$($UNCORE --backend sim:generic,clock=manual --events "$top_srcdir/tests/fixtures/generic_events.json" stat -e UNC_CHA_CLOCKTICKS:socket=0 --duration 1 2>&1)
 check "generic: event from --events counted" 'echo "$out" | grep -q "^socket0 *UNC_CHA_CLOCKTICKS:socket=0 *10800000000$"'
 err=$($UNCORE --backend sim:emr --events "$top_srcdir/tests/fixtures/bad_syntax.json" list 2>&1); rc=$?

@@ -139,14 +139,20 @@ static void test_protocol(void)
 static void test_corrupt_entries(void)
 {
 	uncore_t *u = open_sim("sim:emr,clock=manual,fault=corrupt:cha:5,fault=badaddr:iio:2,fault=badaddr:m2m:1,"
-			       "fault=badaddr:imc:3");
+			       "fault=badaddr:imc:3,fault=dupid:irp:3,fault=badwidth:mdf:1,fault=nctr:pcu:0");
 	const char *w = uncore_warnings();
 	uncore_session_t *s;
 	const struct sim_profile *p = &sim_of(u->acc)->prof;
-	CU_ASSERT(strstr(w, "socket 0, entry 5 (type 0, unit id 5): the entry reads all ones") != NULL);
+	CU_ASSERT(strstr(w, "socket 0, entry 5 (cha unit 5): the entry reads all ones") != NULL);
 	CU_ASSERT(strstr(w, "(iio unit 2): MSR 0x1234..") != NULL);
 	CU_ASSERT(strstr(w, "(m2m unit 1): PCI device 0000:01:1f.0 does not exist") != NULL);
 	CU_ASSERT(strstr(w, "(imc unit 3): MMIO address 0x3 is not a plausible register address") != NULL);
+	CU_ASSERT(strstr(w, "socket 1, entry 70: irp unit 2 appears twice; the second is left out") != NULL);
+	CU_ASSERT(strstr(w, "(mdf unit 1): counter width 200 bits (16..64 expected)") != NULL);
+	CU_ASSERT(strstr(w, "(pcu unit 0): 0 counters (1..12 expected)") != NULL);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "irp"), 1), 5);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "mdf"), 0), 3);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "pcu"), 1), 0);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "cha"), 0), 59);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "iio"), 1), 5);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "m2m"), 0), 3);
@@ -156,13 +162,17 @@ static void test_corrupt_entries(void)
 	int tor = uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD");
 	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=2");
 	int bin = uncore_session_add(s, "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=1");
-	CU_ASSERT_FATAL(tor >= 0 && rd >= 0 && bin >= 0);
+	int irp = uncore_session_add(s, "UNC_I_CLOCKTICKS:box=2");
+	CU_ASSERT(uncore_session_add(s, "UNC_I_CLOCKTICKS:box=3") < 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_P_CLOCKTICKS") < 0);
+	CU_ASSERT_FATAL(tor >= 0 && rd >= 0 && bin >= 0 && irp >= 0);
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 	uncore_sleep_ns(u, 2000000000);
 	CU_ASSERT(uncore_session_read(s) == 0);
 	ASSERT_NEAR(val(s, tor, 0), p->llc_lookups[0] * 2 * p->llc_miss_ratio[0] * 59 / 60, 60);
 	ASSERT_NEAR(val(s, rd, 0), p->mem_read_bps[0] * 2 / 64 / 8, 2);
 	ASSERT_NEAR(val(s, bin, 1) * 32.0, p->iio_in_bps[1] * 2 * 5 / 6, 32 * 6);
+	ASSERT_NEAR(val(s, irp, 1), p->uncore_hz * 2, 1); /* the unit whose id was copied still counts */
 	uncore_session_free(s);
 	uncore_close(u);
 }

@@ -698,11 +698,13 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			for (int d = 0; d < s->ndevs; d++)
 				if (s->devs[d].box == b)
 					s->devs[d].present = 0;
-		} else if (!strcmp(kind, "corrupt") || !strcmp(kind, "badaddr")) {
+		} else if (!strcmp(kind, "corrupt") || !strcmp(kind, "badaddr") || !strcmp(kind, "dupid") ||
+			   !strcmp(kind, "badwidth") || !strcmp(kind, "nctr")) {
 			if (sim_emr_fault(s, kind, b))
 				return -1;
 		} else
-			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing, corrupt, badaddr)", kind);
+			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing, corrupt, badaddr, "
+				      "dupid, badwidth, nctr)", kind);
 	}
 	if (!hit)
 		return uc_err("simulator fault: no %s box %d", unit, idx);
@@ -797,18 +799,24 @@ static const struct sim_kind *sim_kind_of(const char *name)
 
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
  *    [,shared=FILE] */
+#define SIM_MAX_FAULTS 8
+
 struct access *access_sim_open(const char *spec)
 {
 	char buf[512], *opt, *save = NULL;
 	struct sim *s = calloc(1, sizeof(*s));
 	struct access *a = calloc(1, sizeof(*a));
 	const char *profile = NULL;
-	char faults[4][64];
+	char faults[SIM_MAX_FAULTS][64];
 	const char *shared = NULL;
 	uint64_t spec_hash = 1469598103934665603ull; /* FNV-1a of the options other than shared= */
 	int nfaults = 0, generic;
 	if (!s || !a) {
 		uc_err("out of memory");
+		goto fail;
+	}
+	if (strlen(spec) >= sizeof(buf)) {
+		uc_err("simulator spec is %zu characters long; at most %zu are accepted", strlen(spec), sizeof(buf) - 1);
 		goto fail;
 	}
 	snprintf(buf, sizeof(buf), "%s", spec);
@@ -854,9 +862,12 @@ struct access *access_sim_open(const char *spec)
 			; /* counters reset to wrap after this many seconds (tests of wrap handling) */
 		else if (!strcmp(opt, "shared") && *v)
 			shared = v - buf + spec; /* one machine for every process that names this file */
-		else if (!strcmp(opt, "fault") && nfaults < 4)
+		else if (!strcmp(opt, "fault") && nfaults < SIM_MAX_FAULTS)
 			snprintf(faults[nfaults++], sizeof(faults[0]), "%s", v);
-		else {
+		else if (!strcmp(opt, "fault")) {
+			uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
+			goto fail;
+		} else {
 			uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, "
 			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE)", opt, v,
 			       UC_MAX_SOCKETS);

@@ -27,6 +27,12 @@ struct table {
 };
 
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
 
 /* Append a unit entry (Table 1-14) for box b. */
 static void table_add(struct table *t, struct sim_box *b, int access, uint64_t box_ctl, int gsp)
@@ -211,6 +217,13 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
 	if (!strcmp(kind, "corrupt")) {
 		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
+	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */
+		uint64_t w2 = get64(e + 16), id = (w2 >> 16) & 0xffff;
+		put64(e + 16, (w2 & ~0xffff0000ull) | (id ? id - 1 : 1) << 16);
+	} else if (!strcmp(kind, "badwidth")) { /* a 200-bit counter */
+		put64(e, (get64(e) & ~0xff0000ull) | 200ull << 16);
+	} else if (!strcmp(kind, "nctr")) { /* no counters */
+		put64(e, get64(e) & ~0xffull);
 	} else { /* badaddr: an address no PMON register has */
 		uint64_t w1 = b->t->space == UC_MSR ? 0x1234 : b->t->space == UC_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
 		put64(e + 8, w1);

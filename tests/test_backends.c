@@ -5,78 +5,12 @@
  * session over a fake two-socket SNB-EP tree.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "harness.h"
 #include "uncore_priv.h"
-
-static char root[256];
-
-static void mkdirs(const char *path)
-{
-	char tmp[512];
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++)
-		if (*p == '/') {
-			*p = 0;
-			mkdir(tmp, 0755);
-			*p = '/';
-		}
-	mkdir(tmp, 0755);
-}
-
-static void put(const char *data, size_t len, const char *fmt, ...)
-{
-	char rel[256], path[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(rel, sizeof(rel), fmt, ap);
-	va_end(ap);
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	*strrchr(path, '/') = 0;
-	mkdirs(path);
-	path[strlen(path)] = '/';
-	FILE *f = fopen(path, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fwrite(data, 1, len, f);
-	fclose(f);
-}
-
-static void put_str(const char *s, const char *rel) { put(s, strlen(s), "%s", rel); }
-
-static uint64_t get_at(const char *rel, off_t off, int bytes)
-{
-	char path[512];
-	uint64_t v = 0;
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	int fd = open(path, O_RDONLY);
-	CU_ASSERT_FATAL(fd >= 0);
-	CU_ASSERT(pread(fd, &v, (size_t)bytes, off) == bytes);
-	close(fd);
-	return v;
-}
-
-static void put_at(const char *rel, off_t off, uint32_t v)
-{
-	char path[512];
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	int fd = open(path, O_WRONLY);
-	CU_ASSERT_FATAL(fd >= 0);
-	CU_ASSERT(pwrite(fd, &v, 4, off) == 4);
-	close(fd);
-}
-
-static void sparse(const char *rel, off_t size)
-{
-	char path[512];
-	put("", 0, "%s", rel);
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	CU_ASSERT(truncate(path, size) == 0);
-}
+#include "fake_tree.h"
 
 static void test_msr_backend(void)
 {
@@ -114,22 +48,6 @@ static void test_msr_backend(void)
 	CU_ASSERT(strstr(uncore_error(), "needs root or CAP_SYS_RAWIO") != NULL);
 	access_errno_error(EPERM, "/sys/bus/pci/devices/0000:7f:10.0/config", "reading");
 	CU_ASSERT(strstr(uncore_error(), "needs root") != NULL);
-}
-
-static void make_pci_dev(int bus, int dev, int fn, unsigned id, size_t cfgsize)
-{
-	char dir[128], buf[16];
-	uint8_t *cfg = calloc(1, cfgsize);
-	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/0000:%02x:%02x.%d", bus, dev, fn);
-	snprintf(buf, sizeof(buf), "0x%04x\n", 0x8086);
-	put(buf, strlen(buf), "%s/vendor", dir);
-	snprintf(buf, sizeof(buf), "0x%04x\n", id);
-	put(buf, strlen(buf), "%s/device", dir);
-	cfg[0] = 0x86, cfg[1] = 0x80, cfg[2] = (uint8_t)id, cfg[3] = (uint8_t)(id >> 8);
-	for (size_t i = 0x80; i < cfgsize && i < 0x100; i++)
-		cfg[i] = (uint8_t)(i * 7); /* a recognisable "previous" content */
-	put((char *)cfg, cfgsize, "%s/config", dir);
-	free(cfg);
 }
 
 static void test_pci_backend(void)
@@ -325,14 +243,5 @@ int main(void)
 		{ "direct open errors", test_direct_errors },
 		{ NULL, NULL },
 	};
-	int rc;
-	snprintf(root, sizeof(root), "/tmp/uncore-sysroot-%d", (int)getpid());
-	mkdirs(root);
-	setenv("UNCORE_SYSROOT", root, 1);
-	rc = run_suite("backends", tests);
-	char cmd[300];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", root);
-	return rc;
+	return run_in_fake_tree("backends", tests);
 }

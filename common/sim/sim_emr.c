@@ -18,7 +18,7 @@ static int node_id(int socket) { return (socket * 3 + 1) & 7; }
 
 #define TABLE_STRIDE 4                        /* 8-byte units per block */
 #define TABLE_MAX 160                         /* unit slots per table */
-#define BAR_BASE 0x3ffe00000000ull            /* above 4 GiB: the BAR must be read as 64-bit */
+#define BAR_BASE 0x200000000ull               /* above 4 GiB: the BAR must be read as 64-bit */
 #define IMC_BASE 0xc8000000ull                /* MMIO base of socket 0 (cfg 0xD0 << 23) */
 
 struct table {

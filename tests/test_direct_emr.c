@@ -1,0 +1,190 @@
+/*
+ * The direct backend on an Emerald Rapids found only through its discovery
+ * tables.  A fake sysroot holds what the simulated EMR shows the kernel: the
+ * config space of every PCI function (UBox node ids, the discovery device's
+ * DVSEC and 64-bit BAR above 4 GiB, the IMC base registers, the PMON blocks of
+ * M2M/UPI/M3UPI) and /dev/mem with the discovery tables at the BAR.  So the
+ * sysfs, /dev/mem and msr paths walk the same tables the simulator tests use,
+ * and must find the same boxes and write the same control words.  Files do not
+ * count: the test moves counters itself.
+ */
+#include <string.h>
+#include "fake_tree.h"
+#include "sim_helpers.h"
+
+#define DEVMEM "/dev/mem"
+
+/* Write the tree the simulated machine of u shows; returns the size of /dev/mem. */
+static void build_tree_from(uncore_t *su)
+{
+	struct sim *s = sim_of(su->acc);
+	char rel[160], cmd[600];
+	uint64_t memsize = 0;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root);
+	CU_ASSERT_FATAL(system(cmd) == 0);
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 207\n"
+		"model name\t: INTEL(R) XEON(R) PLATINUM 8592+\nflags\t\t: fpu msr\n\n", "/proc/cpuinfo");
+	for (int cpu = 0; cpu < s->nsockets * s->cores; cpu++) {
+		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+		snprintf(cmd, sizeof(cmd), "%d\n", cpu / s->cores);
+		put_str(cmd, rel);
+		snprintf(rel, sizeof(rel), "/dev/cpu/%d/msr", cpu);
+		sparse(rel, 0x4000); /* reads 0: MSR 0x2FFE too, as on EMR XCC */
+	}
+	for (int i = 0; i < s->ndevs; i++) {
+		const struct sim_dev *d = &s->devs[i];
+		uint8_t cfg[4096];
+		if (!d->present)
+			continue;
+		CU_ASSERT_FATAL(su->acc->ops->pci_read(su->acc, &d->info.loc, 0, cfg, sizeof(cfg)) == 0);
+		make_pci_dev(d->info.loc.bus, d->info.loc.dev, d->info.loc.fn, d->info.device, sizeof(cfg));
+		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:%02x.%d/config", d->info.loc.bus,
+			 d->info.loc.dev, d->info.loc.fn);
+		put_bytes(rel, 0, cfg, sizeof(cfg));
+	}
+	for (int b = 0; b < s->nblobs; b++)
+		if (s->blobs[b].phys + s->blobs[b].len > memsize)
+			memsize = s->blobs[b].phys + s->blobs[b].len;
+	CU_ASSERT_FATAL(memsize > 1ull << 32); /* the BAR is above 4 GiB */
+	sparse(DEVMEM, (off_t)memsize);
+	for (int b = 0; b < s->nblobs; b++)
+		put_bytes(DEVMEM, (off_t)s->blobs[b].phys, s->blobs[b].data, s->blobs[b].len);
+}
+
+static const struct box *box_of(const uncore_t *u, const char *type, int socket, int id)
+{
+	for (int i = 0; i < u->nboxes; i++)
+		if (!strcmp(u->boxes[i].t->name, type) && u->boxes[i].socket == socket && u->boxes[i].unit_id == id)
+			return &u->boxes[i];
+	return NULL;
+}
+
+/* Control register k of box b as the direct backend left it in the files, and as the simulator has it. */
+static uint64_t file_ctl(const struct box *b, int k)
+{
+	char rel[96];
+	int bytes = reg_ctl_bytes(b->t);
+	if (b->t->space == UC_MMIO)
+		return get_at(DEVMEM, (off_t)box_ctl_addr(b, k), bytes);
+	snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:%02x.%d/config", b->pci.bus, b->pci.dev, b->pci.fn);
+	return get_at(rel, (off_t)box_ctl_addr(b, k), bytes);
+}
+
+static uint64_t sim_ctl(uncore_t *su, const struct box *b, int k)
+{
+	struct access *a = su->acc;
+	uint64_t v = 0;
+	size_t bytes = (size_t)reg_ctl_bytes(b->t);
+	int rc = b->t->space == UC_MMIO ? a->ops->mmio_read(a, box_ctl_addr(b, k), &v, bytes)
+					: a->ops->pci_read(a, &b->pci, (uint32_t)box_ctl_addr(b, k), &v, bytes);
+	CU_ASSERT(rc == 0);
+	return v;
+}
+
+static const char *const spec_events[] = {
+	"UNC_M_CAS_COUNT.RD:socket=1:box=3",     /* MMIO, at the address the IMC config registers give */
+	"UNC_M2M_IMC_READS.NORMAL:socket=0:box=1", /* PCI config space, from discovery */
+	"UNC_UPI_TxL_FLITS.ALL_DATA:socket=1:box=2", /* PCI, from the fallback table (quirk 1) */
+	"UNC_M_DCLK_FREERUN:socket=0:box=0",     /* free-running, MEM0 base + 0x22B0 */
+};
+#define NEV ((int)(sizeof(spec_events) / sizeof(spec_events[0])))
+
+static uncore_session_t *start(uncore_t *u)
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int e = 0; e < NEV; e++) {
+		int rc = uncore_session_add(s, spec_events[e]);
+		if (rc < 0)
+			fprintf(stderr, "%s: %s\n", spec_events[e], uncore_error());
+		CU_ASSERT_FATAL(rc == e);
+	}
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	return s;
+}
+
+static void test_direct_emr(void)
+{
+	uncore_t *su = open_sim("sim:emr,clock=manual"), *u = NULL;
+	uncore_session_t *ss, *s;
+	char a[96], b[96];
+	build_tree_from(su);
+	uint64_t cfg_before = get_at("/sys/bus/pci/devices/0000:fe:0d.0/config", 0x438, 4);
+	int rc = uncore_open("direct", &u);
+	if (rc)
+		fprintf(stderr, "%s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	CU_ASSERT(!uncore_is_simulated(u));
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "emr");
+	CU_ASSERT_EQUAL(uncore_num_sockets(u), 2);
+	/* the same boxes at the same places, unit by unit and socket by socket */
+	CU_ASSERT_EQUAL_FATAL(uncore_num_units(u), uncore_num_units(su));
+	int boxes = 0;
+	for (int t = 0; t < uncore_num_units(u); t++)
+		for (int sock = 0; sock < 2; sock++) {
+			int n = uncore_unit_boxes(u, t, sock);
+			CU_ASSERT_EQUAL(n, uncore_unit_boxes(su, t, sock));
+			for (int k = 0; k < n && n == uncore_unit_boxes(su, t, sock); k++, boxes++) {
+				uncore_box_location(u, t, sock, uncore_box_number(u, t, sock, k), a, sizeof(a));
+				uncore_box_location(su, t, sock, uncore_box_number(su, t, sock, k), b, sizeof(b));
+				CU_ASSERT_STRING_EQUAL(a, b);
+			}
+		}
+	CU_ASSERT_EQUAL(boxes, 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2); /* CXL on socket 0 only */
+	CU_ASSERT(uncore_unit_boxes(u, 8, 1) == 4); /* every UPI link, the broken entry replaced */
+
+	/* the same control words as the simulator receives */
+	ss = start(su);
+	s = start(u);
+	const struct box *imc = box_of(u, "imc", 1, 3), *m2m = box_of(u, "m2m", 0, 1), *upi = box_of(u, "upi", 1, 2);
+	const struct box *imc0 = box_of(u, "imc", 0, 0);
+	CU_ASSERT_FATAL(imc && m2m && upi && imc0);
+	const struct box *progd[] = { imc, m2m, upi };
+	for (int i = 0; i < 3; i++)
+		for (int k = 0; k < progd[i]->r.nctr; k++)
+			CU_ASSERT_EQUAL(file_ctl(progd[i], k), sim_ctl(su, progd[i], k));
+	CU_ASSERT_EQUAL(file_ctl(imc, 0), 0x0000cf05u); /* CAS_COUNT.RD: event 0x05 umask 0xcf */
+
+	/* counters move in the "hardware"; reads see exactly that */
+	char m2mcfg[64];
+	snprintf(m2mcfg, sizeof(m2mcfg), "/sys/bus/pci/devices/0000:%02x:%02x.%d/config", m2m->pci.bus, m2m->pci.dev,
+		 m2m->pci.fn);
+	/* (the box reset bits do not clear a file: counters move from whatever they held at start) */
+	uint64_t imc_at = get_at(DEVMEM, (off_t)box_ctr_addr(imc, 0), 8);
+	uint64_t m2m_at = get_at(m2mcfg, (off_t)box_ctr_addr(m2m, 0), 8);
+	uint64_t dclk_at = get_at(DEVMEM, (off_t)(imc0->fr_base + 0x22b0), 8);
+	put_at64(DEVMEM, (off_t)box_ctr_addr(imc, 0), imc_at + 123456789);
+	put_at64(m2mcfg, (off_t)box_ctr_addr(m2m, 0), m2m_at + 4242);
+	put_at64(DEVMEM, (off_t)(imc0->fr_base + 0x22b0), dclk_at + 1600000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	CU_ASSERT_EQUAL(val(s, 0, 1), 123456789);
+	CU_ASSERT_EQUAL(val(s, 1, 0), 4242);
+	CU_ASSERT_EQUAL(val(s, 2, 1), 0);
+	CU_ASSERT_EQUAL(val(s, 3, 0), 1600000000);
+	/* a 48-bit wrap of the MMIO counter */
+	put_at64(DEVMEM, (off_t)box_ctr_addr(imc, 0), (1ull << 48) - 10);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	put_at64(DEVMEM, (off_t)box_ctr_addr(imc, 0), 5);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	CU_ASSERT_EQUAL(val(s, 0, 1), (1ull << 48) + 5 - imc_at);
+
+	/* left as found */
+	uncore_session_free(s);
+	uncore_session_free(ss);
+	for (int i = 0; i < 3; i++)
+		for (int k = 0; k < progd[i]->r.nctr; k++)
+			CU_ASSERT_EQUAL(file_ctl(progd[i], k), 0);
+	CU_ASSERT_EQUAL(get_at("/sys/bus/pci/devices/0000:fe:0d.0/config", 0x438, 4), cfg_before);
+	assert_left_as_found(sim_of(su->acc));
+	uncore_close(u);
+	uncore_close(su);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "direct open and session over a fake EMR dumped from the simulator", test_direct_emr },
+		{ NULL, NULL },
+	};
+	return run_in_fake_tree("direct_emr", tests);
+}

@@ -13,8 +13,9 @@
 #include "sim_helpers.h"
 
 #define DEVMEM "/dev/mem"
+#define FIXTURES SRCDIR "/tests/fixtures/"
 
-/* Write the tree the simulated machine of u shows; returns the size of /dev/mem. */
+/* Write the tree the simulated machine of su shows. */
 static void build_tree_from(uncore_t *su)
 {
 	struct sim *s = sim_of(su->acc);
@@ -22,8 +23,9 @@ static void build_tree_from(uncore_t *su)
 	uint64_t memsize = 0;
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root);
 	CU_ASSERT_FATAL(system(cmd) == 0);
-	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 207\n"
-		"model name\t: INTEL(R) XEON(R) PLATINUM 8592+\nflags\t\t: fpu msr\n\n", "/proc/cpuinfo");
+	snprintf(cmd, sizeof(cmd), "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: %d\n"
+		 "model name\t: INTEL(R) XEON(R) PLATINUM 8592+\nflags\t\t: fpu msr\n\n", s->model);
+	put_str(cmd, "/proc/cpuinfo");
 	for (int cpu = 0; cpu < s->nsockets * s->cores; cpu++) {
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
 		snprintf(cmd, sizeof(cmd), "%d\n", cpu / s->cores);
@@ -89,6 +91,36 @@ static const char *const spec_events[] = {
 };
 #define NEV ((int)(sizeof(spec_events) / sizeof(spec_events[0])))
 
+/* Both handles see the same boxes at the same places, unit by unit and socket by socket; returns the boxes. */
+static int same_boxes(uncore_t *u, uncore_t *su)
+{
+	char a[96], b[96];
+	int boxes = 0;
+	CU_ASSERT_EQUAL_FATAL(uncore_num_units(u), uncore_num_units(su));
+	for (int t = 0; t < uncore_num_units(u); t++)
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			int n = uncore_unit_boxes(u, t, sock);
+			CU_ASSERT_EQUAL(n, uncore_unit_boxes(su, t, sock));
+			for (int k = 0; k < n && n == uncore_unit_boxes(su, t, sock); k++, boxes++) {
+				uncore_box_location(u, t, sock, uncore_box_number(u, t, sock, k), a, sizeof(a));
+				uncore_box_location(su, t, sock, uncore_box_number(su, t, sock, k), b, sizeof(b));
+				CU_ASSERT_STRING_EQUAL(a, b);
+			}
+		}
+	return boxes;
+}
+
+static uncore_t *open_direct(void)
+{
+	uncore_t *u = NULL;
+	int rc = uncore_open("direct", &u);
+	if (rc)
+		fprintf(stderr, "%s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	CU_ASSERT(!uncore_is_simulated(u));
+	return u;
+}
+
 static uncore_session_t *start(uncore_t *u)
 {
 	uncore_session_t *s;
@@ -105,31 +137,14 @@ static uncore_session_t *start(uncore_t *u)
 
 static void test_direct_emr(void)
 {
-	uncore_t *su = open_sim("sim:emr,clock=manual"), *u = NULL;
+	uncore_t *su = open_sim("sim:emr,clock=manual"), *u;
 	uncore_session_t *ss, *s;
-	char a[96], b[96];
 	build_tree_from(su);
 	uint64_t cfg_before = get_at("/sys/bus/pci/devices/0000:fe:0d.0/config", 0x438, 4);
-	int rc = uncore_open("direct", &u);
-	if (rc)
-		fprintf(stderr, "%s\n", uncore_error());
-	CU_ASSERT_FATAL(rc == 0);
-	CU_ASSERT(!uncore_is_simulated(u));
+	u = open_direct();
 	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "emr");
 	CU_ASSERT_EQUAL(uncore_num_sockets(u), 2);
-	/* the same boxes at the same places, unit by unit and socket by socket */
-	CU_ASSERT_EQUAL_FATAL(uncore_num_units(u), uncore_num_units(su));
-	int boxes = 0;
-	for (int t = 0; t < uncore_num_units(u); t++)
-		for (int sock = 0; sock < 2; sock++) {
-			int n = uncore_unit_boxes(u, t, sock);
-			CU_ASSERT_EQUAL(n, uncore_unit_boxes(su, t, sock));
-			for (int k = 0; k < n && n == uncore_unit_boxes(su, t, sock); k++, boxes++) {
-				uncore_box_location(u, t, sock, uncore_box_number(u, t, sock, k), a, sizeof(a));
-				uncore_box_location(su, t, sock, uncore_box_number(su, t, sock, k), b, sizeof(b));
-				CU_ASSERT_STRING_EQUAL(a, b);
-			}
-		}
+	int boxes = same_boxes(u, su);
 	CU_ASSERT_EQUAL(boxes, 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2); /* CXL on socket 0 only */
 	CU_ASSERT(uncore_unit_boxes(u, 8, 1) == 4); /* every UPI link, the broken entry replaced */
 
@@ -180,10 +195,43 @@ static void test_direct_emr(void)
 	uncore_close(su);
 }
 
+/* A model without tables: the generic platform over the same paths, with events from a perfmon file. */
+static void test_direct_generic(void)
+{
+	uncore_t *su = open_sim("sim:generic,clock=manual"), *u;
+	uncore_session_t *s, *ss;
+	build_tree_from(su);
+	u = open_direct();
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "generic");
+	CU_ASSERT(strstr(uncore_platform_desc(u), "model 0xee") != NULL);
+	CU_ASSERT_EQUAL(same_boxes(u, su), 2 * (4 + 1 + 2 + 1));
+	CU_ASSERT_EQUAL(uncore_load_events(u, FIXTURES "generic_events.json"), 3);
+	CU_ASSERT_EQUAL(uncore_load_events(su, FIXTURES "generic_events.json"), 3);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0 && uncore_session_new(su, &ss) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:socket=1:box=1") == 0);
+	CU_ASSERT(uncore_session_add(ss, "UNC_M_CAS_COUNT.RD:socket=1:box=1") == 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0 && uncore_session_start(ss) == 0);
+	const struct box *imc = box_of(u, "type6", 1, 1);
+	CU_ASSERT_FATAL(imc != NULL);
+	CU_ASSERT_EQUAL(file_ctl(imc, 0), sim_ctl(su, imc, 0));
+	CU_ASSERT_EQUAL(file_ctl(imc, 0) & 0xffff, 0xcf05u);
+	uint64_t at = get_at(DEVMEM, (off_t)box_ctr_addr(imc, 0), 8);
+	put_at64(DEVMEM, (off_t)box_ctr_addr(imc, 0), at + 777);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	CU_ASSERT_EQUAL(val(s, 0, 1), 777);
+	uncore_session_free(s);
+	uncore_session_free(ss);
+	CU_ASSERT_EQUAL(file_ctl(imc, 0), 0);
+	assert_left_as_found(sim_of(su->acc));
+	uncore_close(u);
+	uncore_close(su);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "direct open and session over a fake EMR dumped from the simulator", test_direct_emr },
+		{ "direct open of a discovery CPU without tables (generic)", test_direct_generic },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("direct_emr", tests);

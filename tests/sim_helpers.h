@@ -25,6 +25,21 @@ static inline uint64_t val(uncore_session_t *s, int ev, int socket)
 	return v;
 }
 
+/* A started session counting specs[0..n-1], which must all be accepted, as events 0..n-1. */
+static inline uncore_session_t *start_session(uncore_t *u, const char *const *specs, int n)
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int i = 0; i < n; i++) {
+		int rc = uncore_session_add(s, specs[i]);
+		if (rc < 0)
+			fprintf(stderr, "%s: %s\n", specs[i], uncore_error());
+		CU_ASSERT_FATAL(rc == i);
+	}
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	return s;
+}
+
 /* After a session is freed: every register as found, nothing outside PMON, no write while counting. */
 static inline void assert_left_as_found(struct sim *sim)
 {

@@ -121,20 +121,6 @@ static uncore_t *open_direct(void)
 	return u;
 }
 
-static uncore_session_t *start(uncore_t *u)
-{
-	uncore_session_t *s;
-	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-	for (int e = 0; e < NEV; e++) {
-		int rc = uncore_session_add(s, spec_events[e]);
-		if (rc < 0)
-			fprintf(stderr, "%s: %s\n", spec_events[e], uncore_error());
-		CU_ASSERT_FATAL(rc == e);
-	}
-	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
-	return s;
-}
-
 static void test_direct_emr(void)
 {
 	uncore_t *su = open_sim("sim:emr,clock=manual"), *u;
@@ -149,8 +135,8 @@ static void test_direct_emr(void)
 	CU_ASSERT(uncore_unit_boxes(u, 8, 1) == 4); /* every UPI link, the broken entry replaced */
 
 	/* the same control words as the simulator receives */
-	ss = start(su);
-	s = start(u);
+	ss = start_session(su, spec_events, NEV);
+	s = start_session(u, spec_events, NEV);
 	const struct box *imc = box_of(u, "imc", 1, 3), *m2m = box_of(u, "m2m", 0, 1), *upi = box_of(u, "upi", 1, 2);
 	const struct box *imc0 = box_of(u, "imc", 0, 0);
 	CU_ASSERT_FATAL(imc && m2m && upi && imc0);
@@ -207,10 +193,9 @@ static void test_direct_generic(void)
 	CU_ASSERT_EQUAL(same_boxes(u, su), 2 * (4 + 1 + 2 + 1));
 	CU_ASSERT_EQUAL(uncore_load_events(u, FIXTURES "generic_events.json"), 3);
 	CU_ASSERT_EQUAL(uncore_load_events(su, FIXTURES "generic_events.json"), 3);
-	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0 && uncore_session_new(su, &ss) == 0);
-	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:socket=1:box=1") == 0);
-	CU_ASSERT(uncore_session_add(ss, "UNC_M_CAS_COUNT.RD:socket=1:box=1") == 0);
-	CU_ASSERT_FATAL(uncore_session_start(s) == 0 && uncore_session_start(ss) == 0);
+	static const char *const cas[] = { "UNC_M_CAS_COUNT.RD:socket=1:box=1" };
+	s = start_session(u, cas, 1);
+	ss = start_session(su, cas, 1);
 	const struct box *imc = box_of(u, "type6", 1, 1);
 	CU_ASSERT_FATAL(imc != NULL);
 	CU_ASSERT_EQUAL(file_ctl(imc, 0), sim_ctl(su, imc, 0));

@@ -8,20 +8,6 @@
 #include <string.h>
 #include "sim_helpers.h"
 
-static uncore_session_t *started(uncore_t *u, const char *const *specs, int n)
-{
-	uncore_session_t *s;
-	uncore_session_new(u, &s);
-	for (int i = 0; i < n; i++) {
-		int rc = uncore_session_add(s, specs[i]);
-		if (rc < 0)
-			fprintf(stderr, "%s: %s\n", specs[i], uncore_error());
-		CU_ASSERT_FATAL(rc == i);
-	}
-	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
-	return s;
-}
-
 /* Seed 002: QPI port 0 data flits preloaded to overflow after N; the overflow freezes the socket (so
  * memory reads stop too) until the handler re-arms and resumes; the other socket goes on. */
 static void test_ivbep_sampling(void)
@@ -31,7 +17,7 @@ static void test_ivbep_sampling(void)
 	const uint64_t N = 1000000;
 	static const char *const specs[] = { "UNC_Q_RxL_FLITS_G0.DATA:socket=0:box=0:sample=1000000",
 					      "UNC_M_CAS_COUNT.RD", "UNC_U_CLOCKTICKS" };
-	uncore_session_t *s = started(u, specs, 3);
+	uncore_session_t *s = start_session(u, specs, 3);
 	uncore_overflow_t ov[4];
 	double flit_rate = sim->prof.qpi_rx_bps[0] / 3 / 8, t_ov = (double)N / flit_rate; /* 7.5 ms */
 	double cas0 = sim->prof.mem_read_bps[0] / 64, cas1 = sim->prof.mem_read_bps[1] / 64;
@@ -73,7 +59,7 @@ static void test_ivbep_several_overflow(void)
 	uncore_t *u = open_sim("sim:ivbep,clock=manual");
 	static const char *const specs[] = { "UNC_Q_RxL_FLITS_G0.DATA:socket=1:sample=500000",
 					      "qpi/event=0x1,umask=0x2/:socket=1:box=1:sample=500000" };
-	uncore_session_t *s = started(u, specs, 2);
+	uncore_session_t *s = start_session(u, specs, 2);
 	uncore_overflow_t ov[8];
 	uncore_sleep_ns(u, 100000000);
 	int n = uncore_session_overflows(s, ov, 8);
@@ -100,7 +86,7 @@ static void test_ivbep_global_freeze(void)
 	struct sim *sim = sim_of(u->acc);
 	struct access *a = u->acc;
 	static const char *const specs[] = { "UNC_M_CAS_COUNT.RD", "UNC_C_CLOCKTICKS:box=3" };
-	uncore_session_t *s = started(u, specs, 2);
+	uncore_session_t *s = start_session(u, specs, 2);
 	double cas0 = sim->prof.mem_read_bps[0] / 64, cas1 = sim->prof.mem_read_bps[1] / 64;
 	uncore_sleep_ns(u, 500000000);
 	CU_ASSERT_EQUAL(a->ops->msr_write(a, u->host.socket_cpu[0], 0xc00, 1ull << 31), 0); /* frz_all */
@@ -142,7 +128,7 @@ static void test_ivbep_irregular_registers(void)
 	static const char *const specs[] = { "irp/event=0x0/:socket=0", "irp/event=0x0/:socket=0:thresh=0",
 					      "irp/event=0x0/:socket=0:box=0", "irp/event=0x0/:socket=0:edge=0",
 					      "UNC_C_TOR_INSERTS.OPCODE:opc=0x182:socket=0:box=14" };
-	uncore_session_t *s = started(u, specs, 5);
+	uncore_session_t *s = start_session(u, specs, 5);
 	uncore_sleep_ns(u, 1000000000);
 	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
 	for (int e = 0; e < 4; e++)
@@ -167,7 +153,7 @@ static void test_nhm(void)
 	struct sim *sim = sim_of(u->acc);
 	static const char *const specs[] = { "UNC_CLK_UNHALTED", "UNC_IMC_NORMAL_READS.CH1", "UNC_QMC_NORMAL_READS.ANY",
 					      "UNC_GQ_SNOOP.GOTO_S_HIT_M", "UNC_ADDR_OPCODE_MATCH.LOCAL.RSPFWDI" };
-	uncore_session_t *s = started(u, specs, 5);
+	uncore_session_t *s = start_session(u, specs, 5);
 	CU_ASSERT_EQUAL(sim->boxes[0].box_ctl, 0xffull | 1ull << 32); /* EN_PC0-7, EN_FC0 */
 	CU_ASSERT_EQUAL(sim->boxes[0].filt[0], 0x4000190000000000ull);
 	CU_ASSERT_EQUAL(sim->boxes[0].filt[1], 0x01);
@@ -192,7 +178,7 @@ static void test_nhm(void)
 	/* overflow status 0x392, cleared through 0x393; counting goes on after the overflow */
 	static const char *const sampled[] = { "UNC_IMC_NORMAL_READS.ANY:socket=1:sample=1000000", "UNC_CLK_UNHALTED" };
 	uncore_overflow_t ov[2];
-	s = started(u, sampled, 2);
+	s = start_session(u, sampled, 2);
 	uncore_sleep_ns(u, 1000000000);
 	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 2), 1);
 	CU_ASSERT(ov[0].event == 0 && ov[0].socket == 1 && ov[0].counter >= 0);
@@ -213,7 +199,7 @@ static void test_montecito(void)
 	const struct sim_profile *p = &sim->prof;
 	static const char *const specs[] = { "BUS_MEM_READ.ALL.EITHER", "BUS_MEM_READ.ALL.SELF", "CPU_OP_CYCLES",
 					      "BUS_MEM_READ.BRL.SELF:box=1:sample=100000" };
-	uncore_session_t *s = started(u, specs, 4);
+	uncore_session_t *s = start_session(u, specs, 4);
 	uncore_overflow_t ov[4];
 	double rd = p->mem_read_bps[0] / 128;
 	CU_ASSERT_EQUAL(uncore_session_event_boxes(s, 0, 0), 1); /* socket-wide: core 0 alone */

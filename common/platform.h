@@ -124,6 +124,8 @@ struct box_type {
 	uint32_t status_clr; /* where status bits are cleared, writing 1s, when not the status register itself */
 };
 
+#define UC_MAX_GLOB_STATUS 2 /* global status MSRs per socket (EMR 0x2FF2-0x2FF3: 128 positions) */
+
 struct disc_ctx;
 struct platform_desc {
 	const char *name, *desc;
@@ -142,8 +144,11 @@ struct platform_desc {
 	const char *metrics_json;   /* eventtables/<platform>/metrics.json, embedded; NULL: none */
 	/* platform quirks applied after discovery (NULL: none) */
 	int (*fixup)(struct disc_ctx *c);
-	/* per-socket global control and overflow status MSRs (IVB-EP UBox), 0: none */
+	/* per-socket global control and overflow status MSRs (IVB-EP, EMR UBox), 0: none.  The status
+	 * spans glob_status_regs consecutive MSRs (0 = 1); with no unfreeze command (EMR), clearing
+	 * frz_all resumes. */
 	uint32_t glob_ctl, glob_status;
+	int glob_status_regs; /* at most UC_MAX_GLOB_STATUS */
 	uint64_t glob_frz_all, glob_unfrz_all;
 	int sim_only;      /* no hardware backend exists (IA-64): the simulator is the only one */
 	const char *caveat; /* shown by 'uncore info' */

@@ -550,28 +550,49 @@ static int sampled(const uncore_session_t *s, int socket)
 	return 0;
 }
 
-/* The socket's global status (0 where the platform has none: every sampled box is then looked at). */
-static int glob_status(uncore_session_t *s, int socket, uint64_t *v)
+static int glob_status_regs(const struct platform_desc *p)
+{
+	return !p->glob_status ? 0 : p->glob_status_regs ? p->glob_status_regs : 1;
+}
+
+/* The socket's global status words; returns whether any bit is set (1), 0, or -1.  A platform
+ * without one reports 1: every sampled box is then looked at. */
+static int glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STATUS])
 {
 	struct access *a = s->u->acc;
-	*v = 0;
-	if (!s->u->plat->glob_status)
-		return 0;
-	if (a->ops->msr_read(a, s->u->host.socket_cpu[socket], s->u->plat->glob_status, v))
-		return uc_err_prefix("reading the global overflow status of socket %d: ", socket);
-	return 0;
+	const struct platform_desc *p = s->u->plat;
+	int any = !p->glob_status;
+	for (int k = 0; k < UC_MAX_GLOB_STATUS; k++) {
+		v[k] = 0;
+		if (k < glob_status_regs(p) &&
+		    a->ops->msr_read(a, s->u->host.socket_cpu[socket], p->glob_status + (uint32_t)k, &v[k]))
+			return uc_err_prefix("reading the global overflow status of socket %d: ", socket);
+		any |= v[k] != 0;
+	}
+	return any;
+}
+
+/* Whether the global status names the box (by its discovery Global Status Position); boxes without
+ * one are always looked at, their bit being unpublished. */
+static int glob_names(const struct box *b, const uint64_t g[UC_MAX_GLOB_STATUS], const struct platform_desc *p)
+{
+	if (!p->glob_status || b->gsp < 0 || b->gsp >= 64 * glob_status_regs(p))
+		return 1;
+	return (int)(g[b->gsp / 64] >> (b->gsp % 64) & 1);
 }
 
 /* Clear the socket's global status (write 1 to clear) and let every box count again. */
-static int glob_resume(uncore_session_t *s, int socket, uint64_t status)
+static int glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_GLOB_STATUS])
 {
 	struct access *a = s->u->acc;
 	const struct platform_desc *p = s->u->plat;
 	int cpu = s->u->host.socket_cpu[socket];
 	if (!p->glob_ctl)
 		return 0;
-	if ((status && a->ops->msr_write(a, cpu, p->glob_status, status)) ||
-	    a->ops->msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
+	for (int k = 0; k < glob_status_regs(p); k++)
+		if (g[k] && a->ops->msr_write(a, cpu, p->glob_status + (uint32_t)k, g[k]))
+			return uc_err_prefix("resuming socket %d after an overflow: ", socket);
+	if (a->ops->msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
 		return uc_err_prefix("resuming socket %d after an overflow: ", socket);
 	return 0;
 }
@@ -614,17 +635,18 @@ int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int ma
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
-		uint64_t g;
+		uint64_t g[UC_MAX_GLOB_STATUS];
+		int any;
 		if (!sampled(s, sock))
 			continue;
-		if (glob_status(s, sock, &g))
+		if ((any = glob_status(s, sock, g)) < 0)
 			return -1;
-		if (s->u->plat->glob_status && !g)
+		if (!any)
 			continue; /* global first: no box of this socket overflowed */
 		for (int p = 0; p < s->nprogs; p++) {
 			struct prog *pg = &s->progs[p];
 			const struct box *b = box_of(s, pg->box);
-			if (b->socket != sock || !pg->owner || !b->r.status || pg->failed)
+			if (b->socket != sock || !pg->owner || !b->r.status || pg->failed || !glob_names(b, g, s->u->plat))
 				continue;
 			int room = out && total < max ? max - total : 0;
 			int n = box_overflows(s, pg, room ? out + total : NULL, room);
@@ -643,8 +665,9 @@ static int leave(uncore_session_t *s)
 {
 	int bad = 0, rc;
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) { /* a freeze our overflows left behind */
-		uint64_t g;
-		if (sampled(s, sock) && (glob_status(s, sock, &g) || (g && glob_resume(s, sock, g))))
+		uint64_t g[UC_MAX_GLOB_STATUS];
+		int any = sampled(s, sock) && s->u->plat->glob_status ? glob_status(s, sock, g) : 0;
+		if (any < 0 || (any && glob_resume(s, sock, g)))
 			bad = -1;
 	}
 	rc = claims_lock(s->u);

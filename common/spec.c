@@ -118,10 +118,11 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 			return -1;
 		e->box = (int)v;
 	} else if (!strcmp(q, "sample")) {
-		/* overflow sampling needs the overflow report bit and a status register to find it in */
-		if (!bt->ov_en || !bt->status)
-			return uc_err("'sample' in '%s': %s counters cannot be sampled on %s (no overflow status register "
-				      "is documented for this box); count it and poll instead", spec, bt->name, u->plat->name);
+		/* overflow sampling needs the overflow report bit and a status register to find it in
+		 * (a fixed one, or the one each unit's discovery entry gives) */
+		if (!bt->ov_en || !(bt->status || bt->disc_type >= 0))
+			return uc_err("'sample' in '%s': %s counters cannot be sampled on %s (their overflows reach no "
+				      "documented status register); count it and poll instead", spec, bt->name, u->plat->name);
 		if (parse_u64(spec, q, val, (1ull << bt->width) - 1, &v))
 			return -1;
 		if (!v)

@@ -32,11 +32,11 @@ static void test_ivbep_sampling(void)
 	ASSERT_NEAR(val(s, 1, 1), cas1, cas1 * 0.001);
 	ASSERT_NEAR(val(s, 2, 0), sim->prof.uncore_hz * t_ov, sim->prof.uncore_hz * t_ov * 0.001);
 	/* who caused the freeze: global status, then the QPI box's status, counter found */
-	CU_ASSERT_NOT_EQUAL(sim->gstatus[0], 0);
+	CU_ASSERT_NOT_EQUAL(sim->gstatus[0][0], 0);
 	int n = uncore_session_overflows(s, ov, 4);
 	CU_ASSERT_EQUAL(n, 1);
 	CU_ASSERT(n >= 1 && ov[0].event == 0 && ov[0].socket == 0 && ov[0].box == 0);
-	CU_ASSERT_EQUAL(sim->gstatus[0], 0);
+	CU_ASSERT_EQUAL(sim->gstatus[0][0], 0);
 	CU_ASSERT_EQUAL(sim->gfrz[0], 0);
 	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 0); /* cleared */
 	/* re-armed: the next N flits overflow again, and counting went on meanwhile */
@@ -48,7 +48,7 @@ static void test_ivbep_sampling(void)
 	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 1);
 	uncore_session_free(s);
 	CU_ASSERT_EQUAL(sim->gfrz[0], 0);
-	CU_ASSERT_EQUAL(sim->gstatus[0], 0);
+	CU_ASSERT_EQUAL(sim->gstatus[0][0], 0);
 	assert_left_as_found(sim);
 	uncore_close(u);
 }
@@ -106,7 +106,7 @@ static void test_sampling_refused(void)
 	uncore_session_t *s;
 	uncore_session_new(u, &s);
 	CU_ASSERT(uncore_session_add(s, "UNC_C_CLOCKTICKS:sample=1000") < 0);
-	CU_ASSERT(strstr(uncore_error(), "no overflow status register") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "their overflows reach no documented status register") != NULL);
 	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:sample=0") < 0);
 	CU_ASSERT(strstr(uncore_error(), "at least 1") != NULL);
 	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:sample=0x1000000000000") < 0);
@@ -118,6 +118,61 @@ static void test_sampling_refused(void)
 	CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:sample=1000") < 0);
 	uncore_session_free(s);
 	uncore_close(u);
+	u = open_sim("sim:emr"); /* seed 001 L14329: CXL CM sends no overflow message */
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add(s, "UNC_CXLCM_CLOCKTICKS:sample=1000") < 0);
+	CU_ASSERT(strstr(uncore_error(), "cxlcm counters cannot be sampled on emr") != NULL);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* Seed 001 1.10.4-1.10.6: a counter preloaded to overflow after N with frz_ovf; the UBox sets the
+ * unit's Global Status Position bit (from discovery; here above 63, in the second status MSR
+ * 0x2FF3) and freezes the socket; free-running counters go on; frz_all = 0 resumes. */
+static void test_emr_sampling(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	const uint64_t N = 1000000;
+	static const char *const specs[] = { "UNC_M_CAS_COUNT.RD:socket=0:box=5:sample=1000000",
+					      "UNC_CHA_CLOCKTICKS:socket=0:box=7", "UNC_M_CAS_COUNT.RD:socket=1",
+					      "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0" };
+	uncore_session_t *s = start_session(u, specs, 4);
+	uncore_overflow_t ov[4];
+	const struct box *imc = NULL;
+	for (int i = 0; i < u->nboxes; i++)
+		if (!strcmp(u->boxes[i].t->name, "imc") && u->boxes[i].socket == 0 && u->boxes[i].unit_id == 5)
+			imc = &u->boxes[i];
+	CU_ASSERT_FATAL(imc != NULL && imc->gsp >= 64 && imc->gsp < 128);
+	double cas = sim->prof.mem_read_bps[0] / 64 / 8, t_ov = (double)N / cas; /* one of 8 channels: 40 ms */
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	CU_ASSERT(val(s, 0, 0) >= N && val(s, 0, 0) <= N + 50);
+	ASSERT_NEAR(val(s, 1, 0), sim->prof.uncore_hz * t_ov, sim->prof.uncore_hz * t_ov * 0.001); /* frozen too */
+	ASSERT_NEAR(val(s, 2, 1), sim->prof.mem_read_bps[1] / 64, sim->prof.mem_read_bps[1] / 64 * 0.001);
+	ASSERT_NEAR(val(s, 3, 0) * 32.0, sim->prof.iio_in_bps[0], 32 * 6); /* free-running: the whole second */
+	/* exactly the channel's Global Status Position is set, in 0x2FF3 */
+	CU_ASSERT_EQUAL(sim->gstatus[0][0], 0);
+	CU_ASSERT_EQUAL(sim->gstatus[0][1], 1ull << (imc->gsp - 64));
+	CU_ASSERT_EQUAL(sim->gfrz[0], 1);
+	uint64_t reads0 = u->acc->stats.reads;
+	int n = uncore_session_overflows(s, ov, 4);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT(n == 1 && ov[0].event == 0 && ov[0].socket == 0 && ov[0].box == 5);
+	/* the global words name the IMC alone: the sampled socket's CHA status is not read.  4 reads: the
+	 * 2 global words, the IMC's unit status, its counters (one block read) */
+	CU_ASSERT_EQUAL(u->acc->stats.reads - reads0, 4);
+	CU_ASSERT_EQUAL(sim->gstatus[0][1], 0);
+	CU_ASSERT_EQUAL(sim->gfrz[0], 0);
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 0);
+	uint64_t clk = val(s, 1, 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	CU_ASSERT(val(s, 0, 0) >= 2 * N && val(s, 0, 0) <= 2 * N + 100);
+	ASSERT_NEAR(val(s, 1, 0) - clk, sim->prof.uncore_hz * t_ov, sim->prof.uncore_hz * t_ov * 0.002);
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 1);
+	finish(u, s);
 }
 
 /* IRP counters at 0xA0, 0xB0, 0xB8, 0xC0; the CBo opcode filter lives in FILTER1 (0xD1A + 0x20 n). */
@@ -254,6 +309,7 @@ int main(void)
 		{ "IVB-EP: several counters overflowing at once are all reported", test_ivbep_several_overflow },
 		{ "IVB-EP: frz_all and unfrz_all stop and resume a whole socket", test_ivbep_global_freeze },
 		{ "sampling refused where no status register exists", test_sampling_refused },
+		{ "EMR: sample=N through the discovery Global Status Position; frz_all = 0 resumes", test_emr_sampling },
 		{ "IVB-EP: unaligned IRP counters, CBo opcode filter in FILTER1", test_ivbep_irregular_registers },
 		{ "Nehalem-EP: global control, fixed clock, one-at-a-time MSRs", test_nhm },
 		{ "Montecito: PMC4-9 restriction, socket-wide events, PMC0 overflow", test_montecito },

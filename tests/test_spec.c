@@ -110,6 +110,8 @@ static void test_limits(void)
 			CU_ASSERT(bt->nfilt_regs <= UC_MAX_FILT);
 			CU_ASSERT(bt->nctr <= UC_MAX_CTR);
 		}
+	for (int p = 0; uc_platforms[p]; p++)
+		CU_ASSERT(uc_platforms[p]->glob_status_regs <= UC_MAX_GLOB_STATUS);
 }
 
 int main(void)

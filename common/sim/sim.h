@@ -39,6 +39,7 @@ struct sim_box {
 	uint64_t fr_base;    /* free-running counters: base and count */
 	int nfr;
 	int disc_entry;      /* entry in its socket's discovery table, -1 = none */
+	int gsp;             /* its Global Status Position there, -1 = none */
 	/* register state, fr to last_ns: what a shared simulator keeps in its file (sim_shared.c) */
 	uint64_t fr[SIM_MAX_FR];
 	double fr_frac[SIM_MAX_FR];
@@ -100,7 +101,7 @@ struct sim {
 	uint64_t wraps;    /* counter wrap-arounds so far */
 	/* global control (IVB-EP UBox): per socket the control word, overflow status and a freeze,
 	 * by software (frz_all) or by an overflow, in effect from gfrz_ns */
-	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS], gfrz_ns[UC_MAX_SOCKETS];
+	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS][UC_MAX_GLOB_STATUS], gfrz_ns[UC_MAX_SOCKETS];
 	int gfrz[UC_MAX_SOCKETS];
 	int armed;         /* some counter reports overflows: advance those boxes first */
 	int advancing;

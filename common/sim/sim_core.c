@@ -111,9 +111,12 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 {
 	b->status |= bits;
 	if (s->plat->glob_ctl) {
-		for (int t = 0; t < s->plat->ntypes; t++) /* one bit per box type here: our model (A.4: unpublished) */
-			if (s->plat->types[t] == b->t)
-				s->gstatus[b->socket] |= 1ull << t;
+		if (b->gsp >= 0 && b->gsp < 64 * UC_MAX_GLOB_STATUS) /* EMR: the unit's Global Status Position */
+			s->gstatus[b->socket][b->gsp / 64] |= 1ull << (b->gsp % 64);
+		else /* IVB-EP: one bit per box type here, our model (A.4: unpublished) */
+			for (int t = 0; t < s->plat->ntypes; t++)
+				if (s->plat->types[t] == b->t)
+					s->gstatus[b->socket][0] |= 1ull << t;
 		if (!s->gfrz[b->socket]) {
 			s->gfrz[b->socket] = 1;
 			s->gfrz_ns[b->socket] = at_ns;
@@ -412,24 +415,37 @@ static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const ch
 	return 0;
 }
 
-/* The global control and status MSRs of a socket (IVB-EP U_MSR_PMON_GLOBAL_CTL/STATUS). */
+/* Which global status word reg is (0, 1 ...), or -1. */
+static int glob_status_word(const struct platform_desc *p, uint32_t reg)
+{
+	int n = p->glob_status_regs ? p->glob_status_regs : 1;
+	if (!p->glob_status || n > UC_MAX_GLOB_STATUS || reg < p->glob_status || reg >= p->glob_status + (uint32_t)n)
+		return -1;
+	return (int)(reg - p->glob_status);
+}
+
+/* The global control and status MSRs of a socket (IVB-EP, EMR U_MSR_PMON_GLOBAL_CTL/STATUS). */
 static int glob_reg(const struct sim *s, int cpu, uint32_t reg)
 {
 	const struct platform_desc *p = s->plat;
-	return p->glob_ctl && (reg == p->glob_ctl || reg == p->glob_status) && cpu >= 0 && cpu / s->cores < s->nsockets;
+	return p->glob_ctl && (reg == p->glob_ctl || glob_status_word(p, reg) >= 0) && cpu >= 0 &&
+	       cpu / s->cores < s->nsockets;
 }
 
 static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 {
 	const struct platform_desc *p = s->plat;
-	if (reg == p->glob_status) { /* write 1 to clear */
-		s->gstatus[sock] &= ~v;
+	int w = glob_status_word(p, reg);
+	if (w >= 0) { /* write 1 to clear */
+		s->gstatus[sock][w] &= ~v;
 		return;
 	}
+	/* IVB-EP resumes with its unfrz_all command; EMR has none: frz_all written 0 resumes (L1291) */
+	int resume = p->glob_unfrz_all ? (v & p->glob_unfrz_all) != 0 : !(v & p->glob_frz_all);
 	if (v & p->glob_frz_all && !s->gfrz[sock]) {
 		s->gfrz[sock] = 1;
 		s->gfrz_ns[sock] = sim_now(s);
-	} else if (v & p->glob_unfrz_all && s->gfrz[sock]) {
+	} else if (resume && s->gfrz[sock]) {
 		for (int i = 0; i < s->nboxes; i++) /* the frozen span is not counted */
 			if (s->boxes[i].socket == sock)
 				box_advance(s, &s->boxes[i]);
@@ -451,7 +467,7 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 		for (int i = 0; i < s->nboxes; i++) /* pending overflows show */
 			if (s->boxes[i].socket == sock && s->armed)
 				box_advance(s, &s->boxes[i]);
-		*val = reg == s->plat->glob_ctl ? s->gctl[sock] : s->gstatus[sock];
+		*val = reg == s->plat->glob_ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->plat, reg)];
 		return 0;
 	}
 	for (int i = 0; i < s->nromsr; i++)
@@ -665,7 +681,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
 		box_advance(s, b);
 		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
-			   b->status != o->status || s->gfrz[b->socket] || s->gstatus[b->socket] ||
+			   b->status != o->status || s->gfrz[b->socket] || s->gstatus[b->socket][0] || s->gstatus[b->socket][1] ||
 			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
 			   memcmp(b->filt, o->filt, sizeof(b->filt));
 		if (diff) {
@@ -746,6 +762,7 @@ struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket,
 	b->socket = socket;
 	b->idx = idx;
 	b->disc_entry = -1;
+	b->gsp = -1;
 	box_regs_static(t, idx, &b->r);
 	/* leftovers of an earlier user, so that "restored on close" means something */
 	for (int c = 0; c < t->nctr; c++)

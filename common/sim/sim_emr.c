@@ -45,6 +45,7 @@ static void table_add(struct table *t, struct sim_box *b, int access, uint64_t b
 	put64(e + 8, box_ctl);
 	put64(e + 16, (uint64_t)gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)b->t->disc_type);
 	b->disc_entry = t->n++;
+	b->gsp = gsp;
 }
 
 static struct sim_box *msr_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int id,

@@ -182,6 +182,11 @@ extern const struct platform_desc platform_snbep, platform_emr, platform_ivbep, 
 const struct platform_desc *platform_by_name(const char *name);
 const struct platform_desc *platform_by_cpu(int family, int model);
 const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
+/* How many global status MSRs the platform has (0: none). */
+static inline int platform_glob_status_regs(const struct platform_desc *p)
+{
+	return !p->glob_status ? 0 : p->glob_status_regs ? p->glob_status_regs : 1;
+}
 extern const struct platform_desc *const uc_platforms[];
 
 /* Register addresses of a box. */

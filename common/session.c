@@ -550,11 +550,6 @@ static int sampled(const uncore_session_t *s, int socket)
 	return 0;
 }
 
-static int glob_status_regs(const struct platform_desc *p)
-{
-	return !p->glob_status ? 0 : p->glob_status_regs ? p->glob_status_regs : 1;
-}
-
 /* The socket's global status words; returns whether any bit is set (1), 0, or -1.  A platform
  * without one reports 1: every sampled box is then looked at. */
 static int glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STATUS])
@@ -564,7 +559,7 @@ static int glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_S
 	int any = !p->glob_status;
 	for (int k = 0; k < UC_MAX_GLOB_STATUS; k++) {
 		v[k] = 0;
-		if (k < glob_status_regs(p) &&
+		if (k < platform_glob_status_regs(p) &&
 		    a->ops->msr_read(a, s->u->host.socket_cpu[socket], p->glob_status + (uint32_t)k, &v[k]))
 			return uc_err_prefix("reading the global overflow status of socket %d: ", socket);
 		any |= v[k] != 0;
@@ -576,7 +571,7 @@ static int glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_S
  * one are always looked at, their bit being unpublished. */
 static int glob_names(const struct box *b, const uint64_t g[UC_MAX_GLOB_STATUS], const struct platform_desc *p)
 {
-	if (!p->glob_status || b->gsp < 0 || b->gsp >= 64 * glob_status_regs(p))
+	if (!p->glob_status || b->gsp < 0 || b->gsp >= 64 * platform_glob_status_regs(p))
 		return 1;
 	return (int)(g[b->gsp / 64] >> (b->gsp % 64) & 1);
 }
@@ -589,7 +584,7 @@ static int glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_
 	int cpu = s->u->host.socket_cpu[socket];
 	if (!p->glob_ctl)
 		return 0;
-	for (int k = 0; k < glob_status_regs(p); k++)
+	for (int k = 0; k < platform_glob_status_regs(p); k++)
 		if (g[k] && a->ops->msr_write(a, cpu, p->glob_status + (uint32_t)k, g[k]))
 			return uc_err_prefix("resuming socket %d after an overflow: ", socket);
 	if (a->ops->msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))

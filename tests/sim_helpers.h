@@ -2,6 +2,7 @@
 #ifndef TEST_SIM_HELPERS_H
 #define TEST_SIM_HELPERS_H
 
+#include <string.h>
 #include "harness.h"
 #include "uncore.h"
 #include "uncore_priv.h"
@@ -23,6 +24,15 @@ static inline uint64_t val(uncore_session_t *s, int ev, int socket)
 	uint64_t v = ~0ull;
 	CU_ASSERT(uncore_session_value(s, ev, socket, -1, &v) == 0);
 	return v;
+}
+
+/* The box of a unit type by socket and unit id, or NULL. */
+static inline const struct box *box_named(const uncore_t *u, const char *type, int socket, int id)
+{
+	for (int i = 0; i < u->nboxes; i++)
+		if (!strcmp(u->boxes[i].t->name, type) && u->boxes[i].socket == socket && u->boxes[i].unit_id == id)
+			return &u->boxes[i];
+	return NULL;
 }
 
 /* A started session counting specs[0..n-1], which must all be accepted, as events 0..n-1. */

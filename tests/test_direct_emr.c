@@ -53,14 +53,6 @@ static void build_tree_from(uncore_t *su)
 		put_bytes(DEVMEM, (off_t)s->blobs[b].phys, s->blobs[b].data, s->blobs[b].len);
 }
 
-static const struct box *box_of(const uncore_t *u, const char *type, int socket, int id)
-{
-	for (int i = 0; i < u->nboxes; i++)
-		if (!strcmp(u->boxes[i].t->name, type) && u->boxes[i].socket == socket && u->boxes[i].unit_id == id)
-			return &u->boxes[i];
-	return NULL;
-}
-
 /* Control register k of box b as the direct backend left it in the files, and as the simulator has it. */
 static uint64_t file_ctl(const struct box *b, int k)
 {
@@ -137,8 +129,8 @@ static void test_direct_emr(void)
 	/* the same control words as the simulator receives */
 	ss = start_session(su, spec_events, NEV);
 	s = start_session(u, spec_events, NEV);
-	const struct box *imc = box_of(u, "imc", 1, 3), *m2m = box_of(u, "m2m", 0, 1), *upi = box_of(u, "upi", 1, 2);
-	const struct box *imc0 = box_of(u, "imc", 0, 0);
+	const struct box *imc = box_named(u, "imc", 1, 3), *m2m = box_named(u, "m2m", 0, 1), *upi = box_named(u, "upi", 1, 2);
+	const struct box *imc0 = box_named(u, "imc", 0, 0);
 	CU_ASSERT_FATAL(imc && m2m && upi && imc0);
 	const struct box *progd[] = { imc, m2m, upi };
 	for (int i = 0; i < 3; i++)
@@ -196,7 +188,7 @@ static void test_direct_generic(void)
 	static const char *const cas[] = { "UNC_M_CAS_COUNT.RD:socket=1:box=1" };
 	s = start_session(u, cas, 1);
 	ss = start_session(su, cas, 1);
-	const struct box *imc = box_of(u, "type6", 1, 1);
+	const struct box *imc = box_named(u, "type6", 1, 1);
 	CU_ASSERT_FATAL(imc != NULL);
 	CU_ASSERT_EQUAL(file_ctl(imc, 0), sim_ctl(su, imc, 0));
 	CU_ASSERT_EQUAL(file_ctl(imc, 0) & 0xffff, 0xcf05u);

@@ -139,10 +139,7 @@ static void test_emr_sampling(void)
 					      "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0" };
 	uncore_session_t *s = start_session(u, specs, 4);
 	uncore_overflow_t ov[4];
-	const struct box *imc = NULL;
-	for (int i = 0; i < u->nboxes; i++)
-		if (!strcmp(u->boxes[i].t->name, "imc") && u->boxes[i].socket == 0 && u->boxes[i].unit_id == 5)
-			imc = &u->boxes[i];
+	const struct box *imc = box_named(u, "imc", 0, 5);
 	CU_ASSERT_FATAL(imc != NULL && imc->gsp >= 64 && imc->gsp < 128);
 	double cas = sim->prof.mem_read_bps[0] / 64 / 8, t_ov = (double)N / cas; /* one of 8 channels: 40 ms */
 	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 0);

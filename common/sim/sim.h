@@ -143,6 +143,9 @@ int sim_montecito_build(struct sim *s);
 uint64_t sim_field(const struct sim_box *b, const char *name);
 int sim_emr_build(struct sim *s, int generic);
 /* Discovery-table faults: "corrupt" (entry reads all ones), "badaddr" (address outside its space). */
+/* Faults of discovery entries: whether kind is one, and making a box's entry show it. */
+#define SIM_EMR_FAULTS "corrupt, badaddr, dupid, badwidth, nctr"
+int sim_emr_fault_kind(const char *kind);
 int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);
 /* Shared builders (sim_core.c). */
 struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket, int idx);

@@ -418,8 +418,8 @@ static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const ch
 /* Which global status word reg is (0, 1 ...), or -1. */
 static int glob_status_word(const struct platform_desc *p, uint32_t reg)
 {
-	int n = p->glob_status_regs ? p->glob_status_regs : 1;
-	if (!p->glob_status || n > UC_MAX_GLOB_STATUS || reg < p->glob_status || reg >= p->glob_status + (uint32_t)n)
+	int n = platform_glob_status_regs(p);
+	if (n > UC_MAX_GLOB_STATUS || reg < p->glob_status || reg >= p->glob_status + (uint32_t)n)
 		return -1;
 	return (int)(reg - p->glob_status);
 }
@@ -671,6 +671,14 @@ static const struct access_ops sim_ops = {
 	.close = s_close,
 };
 
+static int gstatus_any(const struct sim *s, int sock)
+{
+	for (int w = 0; w < UC_MAX_GLOB_STATUS; w++)
+		if (s->gstatus[sock][w])
+			return 1;
+	return 0;
+}
+
 int sim_changed_registers(struct sim *s, char *why, size_t len)
 {
 	int n = 0;
@@ -681,7 +689,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
 		box_advance(s, b);
 		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
-			   b->status != o->status || s->gfrz[b->socket] || s->gstatus[b->socket][0] || s->gstatus[b->socket][1] ||
+			   b->status != o->status || s->gfrz[b->socket] || gstatus_any(s, b->socket) ||
 			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
 			   memcmp(b->filt, o->filt, sizeof(b->filt));
 		if (diff) {
@@ -714,13 +722,12 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			for (int d = 0; d < s->ndevs; d++)
 				if (s->devs[d].box == b)
 					s->devs[d].present = 0;
-		} else if (!strcmp(kind, "corrupt") || !strcmp(kind, "badaddr") || !strcmp(kind, "dupid") ||
-			   !strcmp(kind, "badwidth") || !strcmp(kind, "nctr")) {
+		} else if (sim_emr_fault_kind(kind)) {
 			if (sim_emr_fault(s, kind, b))
 				return -1;
 		} else
-			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing, corrupt, badaddr, "
-				      "dupid, badwidth, nctr)", kind);
+			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing, %s)", kind,
+				      SIM_EMR_FAULTS);
 	}
 	if (!hit)
 		return uc_err("simulator fault: no %s box %d", unit, idx);

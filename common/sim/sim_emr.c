@@ -210,6 +210,15 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	return 0;
 }
 
+int sim_emr_fault_kind(const char *kind)
+{
+	static const char *const kinds[] = { "corrupt", "badaddr", "dupid", "badwidth", "nctr" };
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		if (!strcmp(kind, kinds[k]))
+			return 1;
+	return 0;
+}
+
 int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 {
 	uint8_t *e;

@@ -54,6 +54,7 @@ struct access {
 	struct uncore_stats stats;
 	int simulated;
 	void *priv;
+	struct write_guard *guard; /* the registers writes may go to (write_guard.c); NULL: none yet */
 	/* file through which sessions of every process on the machine share boxes (claims.c); "" = this handle only */
 	char claims[512];
 };

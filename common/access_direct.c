@@ -4,6 +4,7 @@
 #include <time.h>
 #include "access.h"
 #include "error.h"
+#include "claims.h"
 
 #define MMIO_WINDOWS 64
 #define MMIO_CHUNK 0x10000ull /* windows are mapped 64 KiB at a time, on first use */
@@ -162,6 +163,6 @@ struct access *access_direct_open(void)
 	if (c && *c)
 		snprintf(a->claims, sizeof(a->claims), "%s", c);
 	else
-		sysroot_path(a->claims, sizeof(a->claims), "/dev/shm/intel-uncore.claims");
+		sysroot_path(a->claims, sizeof(a->claims), CLAIMS_DEFAULT);
 	return a;
 }

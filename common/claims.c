@@ -1,7 +1,8 @@
 /*
  * The claims file: a header and an array of struct claim, read and written
  * whole under flock (it holds a few records: one per box in use).  A handle
- * whose backend names no file (a private simulator) keeps its claims in memory.
+ * whose backend names no file (a private simulator), or whose file is refused
+ * as unsafe, keeps its claims in memory.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,8 +12,10 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "claims.h"
+#include "safe_file.h"
 #include "uncore_priv.h"
 #include "error.h"
 
@@ -20,6 +23,7 @@ struct claims {
 	int fd; /* -1: in memory only */
 	struct claim *c;
 	int n, cap;
+	uint64_t my_start; /* this process's start time */
 };
 
 struct claims_hdr {
@@ -27,19 +31,43 @@ struct claims_hdr {
 	uint32_t n, rec_size;
 };
 
-static int claims_open(uncore_t *u)
+#define CLAIMS_MAGIC "UCCLM02"
+
+/* When process pid started (clock ticks after boot), 0 if unknown. */
+static uint64_t proc_start(int pid)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
+	unsigned long long start = 0;
+	/* after ") ": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime
+	 * cstime priority nice threads itrealvalue starttime(22) */
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+			 &start) != 1)
+		return 0;
+	return start;
+}
+
+int claims_open(uncore_t *u)
 {
 	struct claims *cl = calloc(1, sizeof(*cl));
 	if (!cl)
 		return uc_err("out of memory");
 	cl->fd = -1;
+	cl->my_start = proc_start((int)getpid());
 	if (u->acc->claims[0]) {
-		cl->fd = open(u->acc->claims, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-		if (cl->fd >= 0)
-			(void)!fchmod(cl->fd, 0666); /* every user with uncore access shares it (fails harmlessly if not ours) */
+		char dflt[512];
+		int is_default = !strcmp(u->acc->claims, sysroot_path(dflt, sizeof(dflt), CLAIMS_DEFAULT));
+		cl->fd = safe_open_rw(u->acc->claims, 1, 0660, is_default);
 		if (cl->fd < 0)
-			uc_warn("cannot open %s (%s): sessions of other processes are not coordinated with this one",
-				u->acc->claims, strerror(errno));
+			uc_warn("claims file refused: %s; sessions of other processes are not coordinated with this one (its "
+				"boxes are tracked in this process only)", uncore_error());
 	}
 	u->claims = cl;
 	return 0;
@@ -60,29 +88,87 @@ static int grow(struct claims *cl, int n)
 	return 0;
 }
 
+/* flock with a deadline: a process that keeps the lock must not hang every session on the machine. */
+static int lock_within(int fd, const char *path)
+{
+	struct timespec pause = { 0, 5000000 };
+	for (int waited = 0;; waited += 5) {
+		if (!flock(fd, LOCK_EX | LOCK_NB))
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return uc_err("locking %s: %s", path, strerror(errno));
+		if (waited >= CLAIMS_LOCK_TIMEOUT_MS)
+			return uc_err("%s has been locked by another process for %d s (find it with: fuser -v %s); nothing "
+				      "was programmed", path, CLAIMS_LOCK_TIMEOUT_MS / 1000, path);
+		nanosleep(&pause, NULL);
+	}
+}
+
+static const struct box *box_of_claim(const uncore_t *u, const struct claim *c)
+{
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		if (!strcmp(b->t->name, c->unit) && b->socket == c->socket && b->idx == c->idx)
+			return b;
+	}
+	return NULL;
+}
+
+/* Why a loaded record cannot be used (NULL: it can): it must name a box of this machine once, with
+ * counts in range and registers that box has. */
+static const char *bad_record(const uncore_t *u, const struct claims *cl, int i)
+{
+	const struct claim *c = &cl->c[i];
+	struct pmon_reg r;
+	if (!memchr(c->unit, 0, sizeof(c->unit)))
+		return "its unit name is not terminated";
+	const struct box *b = box_of_claim(u, c);
+	if (!b)
+		return "it names no box of this machine";
+	for (int j = 0; j < cl->n; j++) /* the records kept so far */
+		if (!strcmp(cl->c[j].unit, c->unit) && cl->c[j].socket == c->socket && cl->c[j].idx == c->idx)
+			return "a record for the box came before it";
+	if (c->nholders < 0 || c->nholders > CLAIM_HOLDERS)
+		return "its holder count is out of range";
+	if (c->nsaved < 0 || c->nsaved > CLAIM_SAVED)
+		return "its saved-register count is out of range";
+	for (int k = 0; k < c->nsaved; k++)
+		if (c->sv[k].kind >= PK_NKINDS || pmon_reg(b, (enum pmon_kind)c->sv[k].kind, c->sv[k].idx, &r))
+			return "it names a register its box does not have";
+	return NULL;
+}
+
 int claims_lock(uncore_t *u)
 {
 	struct claims_hdr h;
+	struct stat st;
 	if (!u->claims && claims_open(u))
 		return -1;
 	struct claims *cl = u->claims;
 	if (cl->fd < 0)
 		return 0;
-	while (flock(cl->fd, LOCK_EX))
-		if (errno != EINTR)
-			return uc_err("locking %s: %s", u->acc->claims, strerror(errno));
-	ssize_t r = pread(cl->fd, &h, sizeof(h), 0);
+	if (lock_within(cl->fd, u->acc->claims))
+		return -1;
 	cl->n = 0;
+	ssize_t r = pread(cl->fd, &h, sizeof(h), 0);
 	if (r == 0)
 		return 0; /* a new file */
-	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, "UCCLM01", 8) || h.rec_size != sizeof(struct claim) ||
-	    h.n > 65536 || grow(cl, (int)h.n) ||
+	/* one record per box at most: a header claiming more is not read */
+	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, CLAIMS_MAGIC, 8) || h.rec_size != sizeof(struct claim) ||
+	    h.n > (uint32_t)u->nboxes || fstat(cl->fd, &st) ||
+	    (uint64_t)st.st_size != sizeof(h) + (uint64_t)h.n * sizeof(struct claim) || grow(cl, (int)h.n) ||
 	    pread(cl->fd, cl->c, h.n * sizeof(struct claim), sizeof(h)) != (ssize_t)(h.n * sizeof(struct claim))) {
-		/* unreadable: treat as empty rather than refusing every session on the machine */
-		uc_warn("%s is damaged or from another version; starting it afresh", u->acc->claims);
+		uc_warn("%s is damaged or from another version: its records are ignored", u->acc->claims);
 		return 0;
 	}
-	cl->n = (int)h.n;
+	for (int i = 0; i < (int)h.n; i++) {
+		const char *why = bad_record(u, cl, i);
+		if (why) {
+			uc_warn("%s: record %d is ignored: %s", u->acc->claims, i, why);
+			continue;
+		}
+		cl->c[cl->n++] = cl->c[i];
+	}
 	return 0;
 }
 
@@ -92,7 +178,7 @@ int claims_unlock(uncore_t *u)
 	int rc = 0;
 	if (!cl || cl->fd < 0)
 		return 0;
-	struct claims_hdr h = { "UCCLM01", (uint32_t)cl->n, sizeof(struct claim) };
+	struct claims_hdr h = { CLAIMS_MAGIC, (uint32_t)cl->n, sizeof(struct claim) };
 	size_t len = (size_t)cl->n * sizeof(struct claim);
 	if (pwrite(cl->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
 	    (len && pwrite(cl->fd, cl->c, len, sizeof(h)) != (ssize_t)len) || ftruncate(cl->fd, (off_t)(sizeof(h) + len)))
@@ -101,7 +187,18 @@ int claims_unlock(uncore_t *u)
 	return rc;
 }
 
-static int alive(int pid) { return pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH; }
+/* A holder still runs: its pid exists and started when the holder did (a reused pid is someone else). */
+static int alive(const struct claims *cl, const struct claim_holder *h)
+{
+	if (h->pid <= 0)
+		return 0;
+	if (h->pid == (int32_t)getpid())
+		return h->start == cl->my_start;
+	if (kill(h->pid, 0) && errno == ESRCH)
+		return 0;
+	uint64_t start = proc_start(h->pid);
+	return !start || start == h->start; /* no /proc to ask: trust the pid */
+}
 
 struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 {
@@ -112,7 +209,7 @@ struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 			continue;
 		int k = 0; /* a holder that died without releasing no longer counts */
 		for (int j = 0; j < c->nholders && j < CLAIM_HOLDERS; j++)
-			if (alive(c->h[j].pid))
+			if (alive(cl, &c->h[j]))
 				c->h[k++] = c->h[j];
 		c->nholders = k;
 		return c;
@@ -127,13 +224,12 @@ struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 	return c;
 }
 
-int claims_hold(struct claim *c, uint32_t token)
+int claims_hold(struct uncore *u, struct claim *c, uint32_t token)
 {
 	if (c->nholders >= CLAIM_HOLDERS)
 		return uc_err("%s %d (socket %d) is already shared by %d sessions", c->unit, c->idx, c->socket,
 			      CLAIM_HOLDERS);
-	c->h[c->nholders].pid = (int32_t)getpid();
-	c->h[c->nholders++].token = token;
+	c->h[c->nholders++] = (struct claim_holder){ (int32_t)getpid(), token, u->claims->my_start };
 	return 0;
 }
 

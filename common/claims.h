@@ -4,18 +4,35 @@
  * flock while a session starts or stops), so a box is programmed once, later
  * sessions with the same programming attach to it without touching it, and
  * the last one to leave puts back the registers the first one found.
+ *
+ * The file is trusted only as far as its owner: it must be a regular file
+ * that no other user can open (root's, or the caller's), reached without
+ * following a link, through directories nobody else can write to.  Whatever
+ * a record says, it names registers by kind and index inside its own box
+ * (never by address), and every record is checked against the boxes of this
+ * machine when it is loaded.
  */
 #ifndef UNCORE_CLAIMS_H
 #define UNCORE_CLAIMS_H
 
 #include <stdint.h>
+#include "pmon_regs.h"
 
 #define CLAIM_HOLDERS 64
-#define CLAIM_SAVED 48
+#define CLAIM_SAVED 48 /* at least PMON_MAX_REGS */
+#define CLAIMS_DEFAULT "/run/intel-uncore/claims" /* below the sysroot; UNCORE_CLAIMS overrides */
+#define CLAIMS_LOCK_TIMEOUT_MS 3000
 
 struct claim_saved {
-	uint64_t addr, val;
-	int32_t companion, counter, bytes, pad;
+	uint8_t kind, idx; /* enum pmon_kind and index, in the claim's box */
+	uint8_t pad[6];
+	uint64_t val;
+};
+
+struct claim_holder {
+	int32_t pid;
+	uint32_t token;
+	uint64_t start; /* the process's start time (/proc/PID/stat field 22): a reused pid is not a holder */
 };
 
 struct claim {
@@ -23,22 +40,21 @@ struct claim {
 	int32_t socket, idx;
 	uint64_t sig; /* hash of the box's programming: counters, control words, filters */
 	int32_t nholders, nsaved;
-	struct {
-		int32_t pid;
-		uint32_t token;
-	} h[CLAIM_HOLDERS];
+	struct claim_holder h[CLAIM_HOLDERS];
 	struct claim_saved sv[CLAIM_SAVED]; /* the registers as found, in the order they were saved */
 };
 
 struct uncore;
 struct box;
-/* Take the machine-wide lock and load the claims (the file is opened on first use). */
+/* Open (or create) the claims file, refusing an unsafe one with a warning: the claims then stay in memory. */
+int claims_open(struct uncore *u);
+/* Take the machine-wide lock (waiting at most CLAIMS_LOCK_TIMEOUT_MS) and load the claims. */
 int claims_lock(struct uncore *u);
 /* Write the claims back and release the lock. */
 int claims_unlock(struct uncore *u);
 /* The claim on a box, holders that no longer run removed; with create, a new empty one if none. */
 struct claim *claims_get(struct uncore *u, const struct box *b, int create);
-int claims_hold(struct claim *c, uint32_t token);
+int claims_hold(struct uncore *u, struct claim *c, uint32_t token);
 /* Returns the number of holders left. */
 int claims_drop(struct claim *c, uint32_t token);
 void claims_remove(struct uncore *u, struct claim *c);

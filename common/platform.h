@@ -152,6 +152,7 @@ struct platform_desc {
 	uint64_t glob_frz_all, glob_unfrz_all;
 	int sim_only;      /* no hardware backend exists (IA-64): the simulator is the only one */
 	const char *caveat; /* shown by 'uncore info' */
+	const uint32_t *ro_msrs; /* MSRs read outside any box (0-terminated; NULL: none) */
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never

@@ -297,6 +297,8 @@ static const struct box_type *const emr_types[] = { &cha, &iio, &irp, &m2pcie, &
 static const int emr_models[] = { 0xcf, 0 };
 static const int emr_ignore[] = { 8, 9, -1 };
 
+static const uint32_t emr_ro_msrs[] = { EMR_MSR_UNC_CBO_CONFIG, 0 }; /* read by emr_fixup */
+
 const struct platform_desc platform_emr = {
 	.name = "emr", .desc = "Emerald Rapids (5th Gen Xeon Scalable)",
 	.family = 6, .models = emr_models,
@@ -311,4 +313,5 @@ const struct platform_desc platform_emr = {
 	/* U_MSR_PMON_GLOBAL_CTL 0x2FF0 (T1-1: frz_all bit 0; no unfreeze bit, frz_all = 0 resumes, L1291)
 	 * and GLOBAL_STATUS 0x2FF2-0x2FF3 (T1-2: one RW1C bit per Global Status Position) */
 	.glob_ctl = 0x2ff0, .glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0,
+	.ro_msrs = emr_ro_msrs,
 };

@@ -9,6 +9,8 @@
 #include <string.h>
 #include "uncore_priv.h"
 #include "error.h"
+#include "write_guard.h"
+#include "pmon_regs.h"
 
 static const struct pci_loc *loc_of(const struct box *b, int companion)
 {
@@ -44,15 +46,15 @@ int reg_write(uncore_t *u, const struct box *b, uint64_t addr, int companion, in
 	struct access *a = u->acc;
 	switch (b->t->space) {
 	case UC_MSR:
-		return a->ops->msr_write(a, b->cpu, (uint32_t)addr, v);
+		return guarded_msr_write(a, b->cpu, (uint32_t)addr, v);
 	case UC_MMIO:
-		return a->ops->mmio_write(a, addr, v, bytes);
+		return guarded_mmio_write(a, addr, v, bytes);
 	case UC_PCI:
 		if (companion && !b->has_comp)
 			return uc_err("%s %d (socket %d) has no match/mask function", b->t->name, b->idx, b->socket);
-		if (bytes == 8 && a->ops->pci_write32(a, loc_of(b, companion), (uint32_t)addr + 4, (uint32_t)(v >> 32)))
+		if (bytes == 8 && guarded_pci_write32(a, loc_of(b, companion), (uint32_t)addr + 4, (uint32_t)(v >> 32)))
 			return -1;
-		return a->ops->pci_write32(a, loc_of(b, companion), (uint32_t)addr, (uint32_t)v);
+		return guarded_pci_write32(a, loc_of(b, companion), (uint32_t)addr, (uint32_t)v);
 	}
 	return uc_err("internal: unknown register space");
 }
@@ -62,9 +64,19 @@ int reg_write_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t 
 	struct access *a = u->acc;
 	if (b->t->space != UC_PCI)
 		return reg_write(u, b, addr, 0, 8, v);
-	if (a->ops->pci_write32(a, &b->pci, (uint32_t)addr, (uint32_t)v))
+	if (guarded_pci_write32(a, &b->pci, (uint32_t)addr, (uint32_t)v))
 		return -1;
-	return a->ops->pci_write32(a, &b->pci, (uint32_t)addr + 4, (uint32_t)(v >> 32));
+	return guarded_pci_write32(a, &b->pci, (uint32_t)addr + 4, (uint32_t)(v >> 32));
+}
+
+int pmon_read(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t *v)
+{
+	return r->counter ? reg_read_counter(u, b, r->addr, v) : reg_read(u, b, r->addr, r->companion, r->bytes, v);
+}
+
+int pmon_write(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t v)
+{
+	return r->counter ? reg_write_counter(u, b, r->addr, v) : reg_write(u, b, r->addr, r->companion, r->bytes, v);
 }
 
 int reg_read_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t *v)

@@ -11,6 +11,8 @@
 #include "uncore_priv.h"
 #include "claims.h"
 #include "error.h"
+#include "write_guard.h"
+#include "pmon_regs.h"
 
 struct slot {
 	int ev, box, prog, ctr; /* ctr -1 = fixed counter, SLOT_FREERUN = free-running counter */
@@ -29,6 +31,8 @@ struct prog {
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
+	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
+	int nown;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 };
 
@@ -62,8 +66,10 @@ static int targets(const struct encoded *e, const struct box *b)
 
 static void free_progs(struct prog *progs, int n)
 {
-	for (int p = 0; progs && p < n; p++)
+	for (int p = 0; progs && p < n; p++) {
 		free(progs[p].failed);
+		free(progs[p].own);
+	}
 	free(progs);
 }
 
@@ -186,21 +192,19 @@ static const struct box *box_of(const uncore_session_t *s, int bi) { return &s->
 
 static const struct prog *prog_of(const uncore_session_t *s, const struct slot *sl) { return &s->progs[sl->prog]; }
 
-static uint64_t filt_addr(const struct box *b, int f)
+/* The control register of a slot's counter (general or fixed). */
+static struct pmon_reg slot_ctl_reg(const struct box *b, const struct slot *sl)
 {
-	return b->t->filt_regs[f].companion ? b->t->filt_regs[f].addr : b->r.rel + b->t->filt_regs[f].addr;
+	struct pmon_reg r;
+	pmon_reg(b, sl->ctr < 0 ? PK_FIXED_CTL : PK_CTL, sl->ctr < 0 ? 0 : sl->ctr, &r);
+	return r;
 }
 
-static int filt_bytes(const struct box *b, int f) { return b->t->filt_regs[f].bits / 8; }
-
-static uint64_t slot_ctl_addr(const struct box *b, const struct slot *sl)
+static struct pmon_reg slot_ctr_reg(const struct box *b, const struct slot *sl)
 {
-	return sl->ctr < 0 ? b->r.rel + b->t->fixed_ctl : box_ctl_addr(b, sl->ctr);
-}
-
-static int slot_ctl_bytes(const struct box *b, const struct slot *sl)
-{
-	return sl->ctr < 0 ? reg_box_ctl_bytes(b->t) : reg_ctl_bytes(b->t);
+	struct pmon_reg r;
+	pmon_reg(b, sl->ctr < 0 ? PK_FIXED_CTR : PK_CTR, sl->ctr < 0 ? 0 : sl->ctr, &r);
+	return r;
 }
 
 static uint64_t slot_ctr_addr(const struct box *b, const struct slot *sl)
@@ -217,51 +221,87 @@ static int slot_width(const struct box *b, const struct slot *sl)
 	return sl->ctr < 0 ? b->t->fixed_width : b->r.width;
 }
 
-/* Remember a register as found, in the box's claim. */
-static int save(uncore_session_t *s, struct claim *c, const struct box *b, uint64_t addr, int companion, int counter,
-		int bytes)
+/* Remember a register as found, in the box's claim (once). */
+static int save(uncore_session_t *s, struct claim *c, const struct box *b, const struct pmon_reg *r)
 {
-	struct claim_saved v = { .addr = addr, .companion = companion, .counter = counter, .bytes = bytes };
+	struct claim_saved v = { .kind = (uint8_t)r->kind, .idx = (uint8_t)r->idx };
 	for (int i = 0; i < c->nsaved; i++)
-		if (c->sv[i].addr == addr && c->sv[i].companion == companion)
+		if (c->sv[i].kind == v.kind && c->sv[i].idx == v.idx)
 			return 0;
 	if (c->nsaved == CLAIM_SAVED)
 		return uc_err("%s %d: more registers to save than a claim holds (%d)", b->t->name, b->idx, CLAIM_SAVED);
-	if (counter ? reg_read_counter(s->u, b, addr, &v.val) : reg_read(s->u, b, addr, companion, bytes, &v.val))
+	if (pmon_read(s->u, b, r, &v.val))
 		return -1;
 	c->sv[c->nsaved++] = v;
 	return 0;
 }
 
-/* Remember every register the session will write in a box, box control first. */
+static int save_kind(uncore_session_t *s, struct claim *c, const struct box *b, enum pmon_kind kind, int idx)
+{
+	struct pmon_reg r;
+	return pmon_reg(b, kind, idx, &r) ? 0 : save(s, c, b, &r);
+}
+
+/* Remember every register the session will write in a box, box control first.  Registers a dead
+ * owner's claim already holds keep the values it found. */
 static int save_box(uncore_session_t *s, const struct prog *p, struct claim *c)
 {
 	const struct box *b = box_of(s, p->box);
-	if (b->t->has_box_ctl && save(s, c, b, b->r.box_ctl, 0, 0, reg_box_ctl_bytes(b->t)))
+	if (save_kind(s, c, b, PK_BOX_CTL, 0))
 		return -1;
 	/* rst_ctrs clears every counter of the box, used or not */
 	for (int k = 0; b->t->box_ctl_resets && k < b->r.nctr; k++)
-		if (save(s, c, b, box_ctr_addr(b, k), 0, 1, 8))
+		if (save_kind(s, c, b, PK_CTR, k))
 			return -1;
 	for (int f = 0; f < b->t->nfilt_regs; f++)
-		if (p->fmask[f] && save(s, c, b, filt_addr(b, f), b->t->filt_regs[f].companion, 0, filt_bytes(b, f)))
+		if (p->fmask[f] && save_kind(s, c, b, PK_FILT, f))
 			return -1;
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
+		struct pmon_reg ctl, ctr;
 		if (sl->box != p->box || sl->ctr == SLOT_FREERUN)
 			continue;
-		if (save(s, c, b, slot_ctl_addr(b, sl), 0, 0, slot_ctl_bytes(b, sl)) ||
-		    save(s, c, b, slot_ctr_addr(b, sl), 0, 1, 8))
+		ctl = slot_ctl_reg(b, sl);
+		ctr = slot_ctr_reg(b, sl);
+		if (save(s, c, b, &ctl) || save(s, c, b, &ctr))
 			return -1;
 	}
 	return 0;
 }
 
+/* Is another agent (the kernel's perf driver, PCM, likwid, a crashed tool) counting on the box?  Any
+ * enabled counter control, fixed counter or enable-style box control says so; *what names it. */
+static int foreign_use(uncore_session_t *s, const struct box *b, char *what, size_t len)
+{
+	const struct box_type *t = b->t;
+	for (int k = 0; k < PK_NKINDS; k++)
+		for (int i = 0; i < UC_MAX_CTR; i++) {
+			struct pmon_reg r;
+			uint64_t v, on;
+			if (pmon_reg(b, (enum pmon_kind)k, i, &r))
+				continue;
+			if (k == PK_CTL) /* no enable bit (EMR): a non-zero event select counts (seed 001 L541) */
+				on = t->ctl_en ? t->ctl_en : ctl_event(t, 0xff, 0);
+			else
+				on = k == PK_FIXED_CTL ? t->fixed_en : k == PK_BOX_CTL ? t->bc->run : 0;
+			if (!on)
+				continue;
+			if (pmon_read(s->u, b, &r, &v))
+				return -1;
+			if (v & on) {
+				char name[48];
+				snprintf(what, len, "%s = 0x%llx", pmon_reg_name(b, r.kind, r.idx, name, sizeof(name)),
+					 (unsigned long long)v);
+				return 1;
+			}
+		}
+	return 0;
+}
+
 static int write_box_ctl(uncore_session_t *s, const struct box *b, uint64_t v)
 {
-	if (!b->t->has_box_ctl)
-		return 0;
-	return reg_write(s->u, b, b->r.box_ctl, 0, reg_box_ctl_bytes(b->t), v);
+	struct pmon_reg r;
+	return pmon_reg(b, PK_BOX_CTL, 0, &r) ? 0 : pmon_write(s->u, b, &r, v);
 }
 
 /* Box control words: frozen, counting, and frozen with a counter reset.  An enable-style control
@@ -350,10 +390,11 @@ static int program(uncore_session_t *s)
 	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		for (int f = 0; s->progs[p].owner && f < b->t->nfilt_regs; f++)
-			if (s->progs[p].fmask[f] && reg_write(u, b, filt_addr(b, f), b->t->filt_regs[f].companion,
-							      filt_bytes(b, f), s->progs[p].fval[f]))
-				return -1;
+		for (int f = 0; s->progs[p].owner && f < b->t->nfilt_regs; f++) {
+			struct pmon_reg r;
+			if (s->progs[p].fmask[f] && (pmon_reg(b, PK_FILT, f, &r) || pmon_write(u, b, &r, s->progs[p].fval[f])))
+				return uc_err_prefix("%s %d (socket %d) filter %d: ", b->t->name, b->idx, b->socket, f);
+		}
 	}
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
@@ -363,7 +404,8 @@ static int program(uncore_session_t *s)
 			continue;
 		if (!b->t->has_box_ctl)
 			ctl = sl->ctr < 0 ? 0 : b->t->ctl_en;
-		if (reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl), ctl))
+		struct pmon_reg r = slot_ctl_reg(b, sl);
+		if (pmon_write(u, b, &r, ctl))
 			return -1;
 	}
 	/* e) reset: box reset bits where they exist, else write 0 to each data register */
@@ -383,8 +425,8 @@ static int program(uncore_session_t *s)
 			continue;
 		}
 		if (sl->ctr < 0 && b->t->fixed_rst) {
-			if (reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl),
-				      b->t->fixed_en | b->t->fixed_rst))
+			struct pmon_reg r = slot_ctl_reg(b, sl);
+			if (pmon_write(u, b, &r, b->t->fixed_en | b->t->fixed_rst))
 				return -1;
 		} else if (sl->ctr < 0 || !b->t->box_ctl_resets) {
 			if (reg_write_counter(u, b, slot_ctr_addr(b, sl), 0))
@@ -395,8 +437,10 @@ static int program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (!b->t->has_box_ctl && sl->ctr != SLOT_FREERUN && owned(s, sl) &&
-		    reg_write(u, b, slot_ctl_addr(b, sl), 0, slot_ctl_bytes(b, sl), slot_ctl(s, b, sl)))
+		if (b->t->has_box_ctl || sl->ctr == SLOT_FREERUN || !owned(s, sl))
+			continue;
+		struct pmon_reg r = slot_ctl_reg(b, sl);
+		if (pmon_write(u, b, &r, slot_ctl(s, b, sl)))
 			return -1;
 	}
 	for (int p = 0; p < s->nprogs; p++)
@@ -415,40 +459,89 @@ static int program(uncore_session_t *s)
 	return 0;
 }
 
-/* Put a box's registers back as its claim found them: freeze, then in reverse (box control last).
- * A box without freeze (SNB-EP UBox) keeps counting until its control words are back, so those go
- * first there and its counters after. */
-static int restore_box(uncore_session_t *s, int bi, const struct claim *c)
+/* Put a box's registers back as found: freeze, then in reverse (box control last).  A box without
+ * freeze (SNB-EP UBox) keeps counting until its control words are back, so those go first there and
+ * its counters after.  Whatever the list says, only registers of this box are written, at the
+ * addresses this machine gives them, with the bits each defines. */
+static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv, int n)
 {
 	const struct box *b = box_of(s, bi);
 	int rc = write_box_ctl(s, b, bc_frozen(b));
 	for (int pass = b->t->has_box_ctl; pass < 2; pass++)
-		for (int i = c->nsaved - 1; i >= 0; i--) {
-			const struct claim_saved *v = &c->sv[i];
-			if (!b->t->has_box_ctl && v->counter != pass)
+		for (int i = n - 1; i >= 0; i--) {
+			struct pmon_reg r;
+			if (sv[i].kind >= PK_NKINDS || pmon_reg(b, (enum pmon_kind)sv[i].kind, sv[i].idx, &r))
+				continue; /* not a register of this box: never written */
+			if (!b->t->has_box_ctl && r.counter != pass)
 				continue;
-			if (v->counter ? reg_write_counter(s->u, b, v->addr, v->val)
-				       : reg_write(s->u, b, v->addr, v->companion, v->bytes, v->val))
+			if (pmon_write(s->u, b, &r, sv[i].val & r.wmask))
 				rc = -1;
 		}
 	return rc;
 }
 
-/* Let go of every box; the last session on a box restores it.  Called with the claims locked. */
+/* Let go of every box; the last session on a box restores it.  Called with the claims locked.  The
+ * owner restores from its own copy, so a record lost from the file cannot leave a box programmed. */
 static int release(uncore_session_t *s)
 {
 	int rc = 0;
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		struct claim *c = pg->held ? claims_get(s->u, box_of(s, pg->box), 0) : NULL;
-		if (c && claims_drop(c, s->token) == 0) {
-			if (restore_box(s, pg->box, c))
+		const struct box *b = box_of(s, pg->box);
+		if (!pg->held)
+			continue;
+		struct claim *c = claims_get(s->u, b, 0);
+		if (!c || claims_drop(c, s->token) == 0) {
+			if (!c)
+				uc_warn("the claims file lost the record of %s %d (socket %d)%s", b->t->name, b->idx, b->socket,
+					pg->owner ? ": restored from this session's copy" : ": left as its owner programmed it");
+			if (pg->owner ? restore_box(s, pg->box, pg->own, pg->nown)
+				      : c && restore_box(s, pg->box, c->sv, c->nsaved))
 				rc = -1;
-			claims_remove(s->u, c);
+			if (c)
+				claims_remove(s->u, c);
 		}
+		free(pg->own);
+		pg->own = NULL;
+		pg->nown = 0;
 		pg->held = pg->owner = 0;
 	}
 	return rc;
+}
+
+/* Become the owner of a box nobody alive holds.  A claim left by a process that died explains the
+ * box's state and keeps the registers as that process found them; with no claim, a box another agent
+ * counts on is refused unless the user forces it. */
+static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c, uint64_t sig)
+{
+	const struct box *b = box_of(s, pg->box);
+	int fresh = c->nsaved == 0, used;
+	char what[96];
+	if (fresh && (used = foreign_use(s, b, what, sizeof(what))) != 0) {
+		if (used < 0 || !s->u->force) {
+			claims_remove(s->u, c);
+			return used < 0 ? uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket)
+					: uc_err("%s %d (socket %d) is in use by another agent: %s (the kernel's perf uncore "
+						 "driver, PCM, likwid or a crashed tool is counting there); stop it, or force "
+						 "the take-over (--force, UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, what);
+		}
+		uc_warn("%s %d (socket %d) was in use by another agent (%s): taken over because of force; its "
+			"registers are put back at the end", b->t->name, b->idx, b->socket, what);
+	}
+	if (!(pg->own = malloc(sizeof(*pg->own) * CLAIM_SAVED)))
+		return uc_err("out of memory");
+	if (save_box(s, pg, c)) {
+		free(pg->own);
+		pg->own = NULL;
+		if (fresh)
+			claims_remove(s->u, c);
+		return -1;
+	}
+	memcpy(pg->own, c->sv, sizeof(*pg->own) * (size_t)c->nsaved);
+	pg->nown = c->nsaved;
+	c->sig = sig;
+	pg->owner = 1;
+	return 0;
 }
 
 /* Claim every box the session programs: share one programmed the same way, else take it over. */
@@ -467,16 +560,9 @@ static int claim(uncore_session_t *s)
 			return uc_err("%s %d (socket %d) is counting other events for another session (process %d); "
 				      "measure the same events as it does, or wait until it ends",
 				      b->t->name, b->idx, b->socket, claims_other_pid(c, s->token));
-		if (c->nholders == 0) {
-			/* a claim left by a process that died keeps the registers as that process found them */
-			if (c->nsaved == 0 && save_box(s, pg, c)) {
-				claims_remove(s->u, c);
-				return -1;
-			}
-			c->sig = sig;
-			pg->owner = 1;
-		}
-		if (claims_hold(c, s->token))
+		if (c->nholders == 0 && take_over(s, pg, c, sig))
+			return -1;
+		if (claims_hold(s->u, c, s->token))
 			return -1;
 		pg->held = 1;
 	}
@@ -585,9 +671,9 @@ static int glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_
 	if (!p->glob_ctl)
 		return 0;
 	for (int k = 0; k < platform_glob_status_regs(p); k++)
-		if (g[k] && a->ops->msr_write(a, cpu, p->glob_status + (uint32_t)k, g[k]))
+		if (g[k] && guarded_msr_write(a, cpu, p->glob_status + (uint32_t)k, g[k]))
 			return uc_err_prefix("resuming socket %d after an overflow: ", socket);
-	if (a->ops->msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
+	if (guarded_msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
 		return uc_err_prefix("resuming socket %d after an overflow: ", socket);
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include "uncore_priv.h"
 #include "claims.h"
 #include "error.h"
+#include "write_guard.h"
 
 static int open_access(const char *backend, struct access **out)
 {
@@ -47,6 +48,8 @@ int uncore_open(const char *backend, uncore_t **out)
 	if (!u)
 		return uc_err("out of memory");
 	snprintf(u->backend, sizeof(u->backend), "%s", backend);
+	const char *force = getenv("UNCORE_FORCE");
+	u->force = force && *force && strcmp(force, "0");
 	if (open_access(backend, &u->acc))
 		goto fail;
 	if (u->acc->ops->host(u->acc, &u->host))
@@ -80,7 +83,7 @@ int uncore_open(const char *backend, uncore_t **out)
 				       : boxes_discover(u->acc, &u->host, u->plat, &u->boxes, &u->nboxes)) {
 		goto fail;
 	}
-	if (catalog_init(u))
+	if (catalog_init(u) || write_guard_build(u))
 		goto fail;
 	if (!u->acc->simulated && probe(u))
 		goto fail;
@@ -95,8 +98,10 @@ void uncore_close(uncore_t *u)
 {
 	if (!u)
 		return;
-	if (u->acc)
+	if (u->acc) {
+		write_guard_free(u->acc);
 		u->acc->ops->close(u->acc);
+	}
 	free(u->boxes);
 	free(u->events);
 	metrics_free(u);
@@ -201,6 +206,16 @@ int uncore_event_find(const uncore_t *u, const char *name)
 	return uc_err("unknown event '%s'", name);
 }
 
+void uncore_set_force(uncore_t *u, int force) { u->force = force != 0; }
+
 int uncore_sleep_ns(uncore_t *u, uint64_t ns) { return u->acc->ops->sleep_ns(u->acc, ns); }
 
 void uncore_get_stats(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }
+
+char *uncore_msr_allowlist(const uncore_t *u)
+{
+	char title[200];
+	snprintf(title, sizeof(title), "intel-uncore %s: MSRs of %s (%s), for msr-safe", PACKAGE_VERSION, u->plat->desc,
+		 u->acc->simulated ? "as simulated" : "this machine");
+	return write_guard_msr_allowlist(u->acc, title);
+}

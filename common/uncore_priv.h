@@ -23,6 +23,7 @@ struct uncore {
 	int nmetrics, metrics_ready;
 	void *arena;                    /* strings of loaded events and generic types */
 	struct claims *claims;          /* boxes in use by sessions, machine-wide (claims.c) */
+	int force;                      /* take over boxes another agent counts on (UNCORE_FORCE) */
 };
 
 
@@ -101,6 +102,10 @@ int reg_read(uncore_t *u, const struct box *b, uint64_t addr, int companion, int
 int reg_write(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t v);
 int reg_read_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t *v);
 int reg_write_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t v);
+/* A register named by pmon_reg(), whatever its space and width. */
+struct pmon_reg;
+int pmon_read(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t *v);
+int pmon_write(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t v);
 /* Read several counters of one box consistently (PCI: 2x32-bit halves). */
 int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, int n, uint64_t *v);
 

@@ -101,8 +101,17 @@ static void build_snbep_tree(void)
 			{ 16, 0, 0x3cb0 }, { 16, 1, 0x3cb1 }, { 16, 4, 0x3cb4 }, { 16, 5, 0x3cb5 },
 			{ 14, 1, 0x3c46 }, { 11, 0, 0x3ce0 },
 		};
-		for (size_t k = 0; k < sizeof(d) / sizeof(d[0]); k++)
+		for (size_t k = 0; k < sizeof(d) / sizeof(d[0]); k++) {
 			make_pci_dev(bus[s], d[k].dev, d[k].fn, d[k].id, 4096);
+			if (d[k].dev == 11)
+				continue; /* the UBox: no PMON block */
+			/* what an idle box looks like after another tool: a disabled event, frz_en, counts left */
+			snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:%02x.%d/config", bus[s], d[k].dev, d[k].fn);
+			for (int c = 0; c < 4; c++)
+				put_at(rel, 0xd8 + 4 * c, 0x00000304);
+			put_at(rel, 0xf0, 0);
+			put_at(rel, 0xf4, 0x00010000);
+		}
 		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:0b.0/config", bus[s]);
 		put_at(rel, 0x40, (uint32_t)node[s]);
 		put_at(rel, 0x54, gidnidmap);

@@ -32,6 +32,13 @@ const char *uncore_warnings(void);
  */
 int uncore_open(const char *backend, uncore_t **out);
 void uncore_close(uncore_t *u);
+/*
+ * Before programming a box, the library reads its controls: a box on which another agent counts
+ * (an enabled counter: the kernel's perf uncore driver, PCM, likwid, a crashed tool) is refused
+ * with the register and its value.  Force (also UNCORE_FORCE=1 at open) takes such boxes over
+ * anyway, with a warning; their registers are still put back at the end.
+ */
+void uncore_set_force(uncore_t *u, int force);
 
 const char *uncore_platform_name(const uncore_t *u); /* "snbep" */
 const char *uncore_platform_desc(const uncore_t *u); /* "Sandy Bridge-EP (Xeon E5-2600)" */
@@ -170,8 +177,17 @@ int uncore_sleep_ns(uncore_t *u, uint64_t ns);
 /* Counters of register accesses and system calls made so far. */
 struct uncore_stats {
 	uint64_t reads, writes, syscalls;
+	uint64_t refused_writes; /* writes the library refused to make: not a PMON register (a bug if ever > 0) */
 };
 void uncore_get_stats(const uncore_t *u, struct uncore_stats *out);
+
+/*
+ * Every MSR the library reads or writes on this machine, with the bits it may write, in the
+ * format of msr-safe's allowlist (/dev/cpu/msr_allowlist): "0x00000C10 0x00000000FFFFFFFF # ..."
+ * lines, read-only registers with mask 0.  Loaded into msr-safe, it lets users who are not root
+ * count through the direct backend.  Returns malloc'd text (free it), or NULL with a message.
+ */
+char *uncore_msr_allowlist(const uncore_t *u);
 
 #ifdef __cplusplus
 }

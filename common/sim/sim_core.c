@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include "sim.h"
+#include "../pmon_regs.h"
 #include "../error.h"
 
 struct sim *sim_of(struct access *a) { return a && a->simulated ? a->priv : NULL; }
@@ -774,8 +775,13 @@ struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket,
 	/* leftovers of an earlier user, so that "restored on close" means something */
 	for (int c = 0; c < t->nctr; c++)
 		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & wmask(t->width);
-	for (int f = 0; f < t->nfilt_regs; f++)
-		b->filt[f] = 0x100u + (unsigned)f;
+	for (int f = 0; f < t->nfilt_regs; f++) { /* the lowest field bit: an earlier user's setting, never a reserved bit */
+		uint64_t m = 0;
+		for (int k = 0; k < t->nfields; k++)
+			if (t->fields[k].reg == f)
+				m |= filter_field_mask(&t->fields[k]);
+		b->filt[f] = m & (~m + 1);
+	}
 	b->fixed_ctr = 0x5555;
 	return b;
 }

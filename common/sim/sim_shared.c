@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "sim.h"
 #include "../error.h"
+#include "../safe_file.h"
 
 struct shm_hdr {
 	char magic[8];
@@ -36,9 +37,9 @@ int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash)
 {
 	size_t need = sizeof(struct shm_hdr) + (size_t)s->nboxes * ST_LEN;
 	struct stat st;
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	int fd = safe_open_rw(path, 1, 0600, 0); /* processes of one user share it; no link is followed */
 	if (fd < 0)
-		return access_errno_error(errno, path, "the shared simulator file");
+		return uc_err_prefix("the shared simulator file: ");
 	if (flock(fd, LOCK_EX) || fstat(fd, &st)) {
 		close(fd);
 		return uc_err("shared simulator file %s: %s", path, strerror(errno));

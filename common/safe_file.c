@@ -1,0 +1,122 @@
+/* safe_open_rw (safe_file.h): walk the path one directory at a time with O_NOFOLLOW, checking each. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "safe_file.h"
+#include "error.h"
+
+static int trusted_owner(uid_t uid) { return uid == 0 || uid == geteuid(); }
+
+static int check_dir(int fd, const char *path, const char *file)
+{
+	struct stat st;
+	if (fstat(fd, &st))
+		return uc_err("%s: cannot check directory %s: %s", file, path, strerror(errno));
+	if (!trusted_owner(st.st_uid))
+		return uc_err("%s: directory %s belongs to user %u (only root's or your own are trusted)", file, path,
+			      (unsigned)st.st_uid);
+	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+		return uc_err("%s: directory %s is writable by every user (mode %04o) without the sticky bit", file, path,
+			      (unsigned)(st.st_mode & 07777));
+	return 0;
+}
+
+static int check_file(int fd, const char *path)
+{
+	struct stat st;
+	if (fstat(fd, &st))
+		return uc_err("%s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return uc_err("%s is not a regular file", path);
+	if (st.st_nlink != 1)
+		return uc_err("%s has %lu hard links (another name could point at a file it must not change)", path,
+			      (unsigned long)st.st_nlink);
+	if (!trusted_owner(st.st_uid))
+		return uc_err("%s belongs to user %u (only root's or your own are trusted)", path, (unsigned)st.st_uid);
+	if (st.st_mode & 0007)
+		return uc_err("%s may be opened by every user (mode %04o): anyone could hold its lock or rewrite it", path,
+			      (unsigned)(st.st_mode & 07777));
+	return 0;
+}
+
+static int open_error(int err, const char *path)
+{
+	if (err == ELOOP)
+		return uc_err("%s is a symbolic link", path);
+	if (err == EISDIR)
+		return uc_err("%s is a directory", path);
+	return uc_err("%s: %s", path, strerror(err));
+}
+
+int safe_open_rw(const char *path, int create, mode_t mode, int mkdir)
+{
+	char buf[PATH_MAX], sofar[PATH_MAX];
+	if (!path || !*path || strlen(path) >= sizeof(buf))
+		return uc_err("bad file name '%.100s'", path ? path : "");
+	snprintf(buf, sizeof(buf), "%s", path);
+	char *slash = strrchr(buf, '/'), *dir = slash ? buf : NULL, *base = slash ? slash + 1 : buf;
+	if (slash)
+		*slash = 0;
+	if (!*base)
+		return uc_err("%s names a directory, not a file", path);
+	snprintf(sofar, sizeof(sofar), "%s", path[0] == '/' ? "/" : ".");
+	int dfd = open(sofar, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd;
+	if (dfd < 0)
+		return uc_err("%s: %s: %s", path, sofar, strerror(errno));
+	if (check_dir(dfd, sofar, path))
+		goto fail;
+	for (char *c = dir, *next; c && *c; c = next) { /* each directory, opened below the last one checked */
+		next = strchr(c, '/');
+		if (next)
+			*next++ = 0;
+		if (!*c || !strcmp(c, "."))
+			continue;
+		if (!strcmp(c, "..")) {
+			uc_err("%s: '..' in the path is not accepted", path);
+			goto fail;
+		}
+		size_t n = strlen(sofar);
+		if (snprintf(sofar + n, sizeof(sofar) - n, "%s%s", sofar[n - 1] == '/' ? "" : "/", c) >= (int)(sizeof(sofar) - n)) {
+			uc_err("%.100s: path too long", path);
+			goto fail;
+		}
+		int nfd = openat(dfd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0 && errno == ENOENT && mkdir && !(next && *next) && !mkdirat(dfd, c, 0755))
+			nfd = openat(dfd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0) {
+			if (errno == ENOENT)
+				uc_err("%s: directory %s does not exist", path, sofar);
+			else
+				uc_err("%s: %s is a symbolic link or not a directory (%s)", path, sofar, strerror(errno));
+			goto fail;
+		}
+		close(dfd);
+		dfd = nfd;
+		if (check_dir(dfd, sofar, path))
+			goto fail;
+	}
+	fd = openat(dfd, base, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && create) {
+		fd = openat(dfd, base, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+		if (fd < 0 && errno == EEXIST) /* another process made it meanwhile */
+			fd = openat(dfd, base, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	}
+	if (fd < 0) {
+		open_error(errno, path);
+		goto fail;
+	}
+	close(dfd);
+	if (check_file(fd, path)) {
+		close(fd);
+		return -1;
+	}
+	fcntl(fd, F_SETFL, 0); /* O_NONBLOCK only kept a planted FIFO from blocking the open */
+	return fd;
+fail:
+	close(dfd);
+	return -1;
+}

@@ -1,0 +1,22 @@
+/*
+ * Opening a file that root shares with other processes (the claims file, a
+ * shared simulator) without letting another user steer it: no symbolic link
+ * is followed, nothing is created except with O_EXCL, and a file or directory
+ * another user controls is refused.
+ */
+#ifndef UNCORE_SAFE_FILE_H
+#define UNCORE_SAFE_FILE_H
+
+#include <sys/types.h>
+
+/* Open path read-write.  With create, a missing file is made (O_EXCL, mode & ~umask); with mkdir, a
+ * missing last directory is made (0755).  Refused, with the reason in uncore_error():
+ *  - a path component that is a symbolic link or not a directory;
+ *  - a directory owned by another user than root or the caller, or writable by every user
+ *    without the sticky bit;
+ *  - a file that is a link, not a regular file, has other hard links, belongs to another user
+ *    than root or the caller, or that every user may open (any "other" permission bit).
+ * Returns the descriptor, or -1. */
+int safe_open_rw(const char *path, int create, mode_t mode, int mkdir);
+
+#endif

@@ -180,7 +180,6 @@ static int allowed(struct access *a, uint64_t key, uint64_t addr, uint64_t val, 
 	if (e && !e->ro && !(val & ~e->mask))
 		return 0;
 	a->stats.refused_writes++;
-	if (getenv("UC_ABORT_REFUSE")) abort();
 	snprintf(where, sizeof(where), wfmt, w1, w2);
 	if (!e || e->ro)
 		return uc_err("internal error: refused to write 0x%" PRIx64 " to %s: not a writable PMON register of a box "

@@ -215,6 +215,10 @@ void uncore_get_stats(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->
 char *uncore_msr_allowlist(const uncore_t *u)
 {
 	char title[200];
+	if (u->plat->sim_only) {
+		uc_err("%s has no MSRs for msr-safe: its PMU registers are IA-64 PMC/PMD registers", u->plat->desc);
+		return NULL;
+	}
 	snprintf(title, sizeof(title), "intel-uncore %s: MSRs of %s (%s), for msr-safe", PACKAGE_VERSION, u->plat->desc,
 		 u->acc->simulated ? "as simulated" : "this machine");
 	return write_guard_msr_allowlist(u->acc, title);

@@ -18,26 +18,42 @@ static void usage(FILE *f)
 		"       uncore [--backend B] list [--metrics] [--format text|tsv]\n"
 		"       uncore [--backend B] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
 		"                                 [-I ms] [--per-box] (--duration s | -- cmd [args])\n"
+		"       uncore [--backend B] allowlist   (msr-safe allowlist of every MSR the library uses)\n"
 		"backend: auto, direct, sim:<platform>[,sockets=N][,profile=FILE][,clock=manual] "
 		"(default: $UNCORE_BACKEND, else auto)\n"
 		"--events FILE: load an Intel perfmon uncore JSON file (also $UNCORE_EVENTS)\n"
-		"--metric-file FILE: load metric definitions, perf-style JSON (also $UNCORE_METRICS)\n");
+		"--metric-file FILE: load metric definitions, perf-style JSON (also $UNCORE_METRICS)\n"
+		"--force: take over boxes another agent (perf, PCM, likwid) counts on (also $UNCORE_FORCE=1)\n");
 }
 
 static const char *events_arg, *metrics_arg;
+static int force_arg;
+static size_t warnings_shown;
 
-static int open_or_die(uncore_t **u)
+/* The library's warnings not shown yet, one line each (units left out, a refused claims file ...). */
+static void show_warnings(void)
 {
-	const char *w;
-	if (uncore_open(backend_arg, u)) {
-		fprintf(stderr, "uncore: %s\n", uncore_error());
-		return -1;
-	}
-	for (w = uncore_warnings(); *w;) { /* one line per unit left out */
+	const char *w = uncore_warnings();
+	if (strlen(w) < warnings_shown)
+		warnings_shown = 0; /* a new open started the list afresh */
+	for (w += warnings_shown; *w;) {
 		size_t n = strcspn(w, "\n");
 		fprintf(stderr, "uncore: warning: %.*s\n", (int)n, w);
 		w += n + (w[n] == '\n');
 	}
+	warnings_shown = strlen(uncore_warnings());
+}
+
+static int open_or_die(uncore_t **u)
+{
+	warnings_shown = 0;
+	if (uncore_open(backend_arg, u)) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		return -1;
+	}
+	if (force_arg)
+		uncore_set_force(*u, 1);
+	show_warnings();
 	if ((events_arg && uncore_load_events(*u, events_arg) < 0) ||
 	    (metrics_arg && uncore_load_metrics(*u, metrics_arg) < 0)) {
 		fprintf(stderr, "uncore: %s\n", uncore_error());
@@ -349,7 +365,9 @@ static int cmd_stat(int argc, char **argv)
 	for (int i = 0; prev && i < nev; i++)
 		prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev));
 	banner(stdout, u);
-	if (uncore_session_start(s))
+	c = uncore_session_start(s);
+	show_warnings();
+	if (c)
 		goto err;
 	if (optind < argc) {
 		child = fork();
@@ -382,7 +400,9 @@ static int cmd_stat(int argc, char **argv)
 				break;
 		}
 	}
-	if (uncore_session_stop(s))
+	c = uncore_session_stop(s);
+	show_warnings(); /* e.g. a record the claims file lost */
+	if (c)
 		goto err;
 	if (interval_ms <= 0) {
 		printf("# %.3f s elapsed\n", (double)uncore_session_elapsed_ns(s) / 1e9);
@@ -403,6 +423,29 @@ out:
 	uncore_close(u);
 	free(evbuf);
 	return rc;
+}
+
+static int cmd_allowlist(int argc, char **argv)
+{
+	uncore_t *u;
+	char *text;
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "uncore allowlist: unexpected argument '%s'\n", argv[1]);
+		return 2;
+	}
+	if (open_or_die(&u))
+		return 1;
+	text = uncore_msr_allowlist(u);
+	if (!text) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		uncore_close(u);
+		return 1;
+	}
+	fputs(text, stdout);
+	free(text);
+	uncore_close(u);
+	return 0;
 }
 
 /* Options taking a file or backend, accepted before or after the subcommand. */
@@ -428,6 +471,9 @@ int main(int argc, char **argv)
 		} else if (!strncmp(argv[i], "--backend=", 10)) {
 			backend_arg = argv[i] + 10;
 			i++;
+		} else if (!strcmp(argv[i], "--force")) {
+			force_arg = 1;
+			i++;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage(stdout);
 			return 0;
@@ -438,6 +484,16 @@ int main(int argc, char **argv)
 	if (i >= argc) {
 		usage(stderr);
 		return 2;
+	}
+	for (int j = i; j < argc; j++) { /* --force anywhere before "--" */
+		if (!strcmp(argv[j], "--"))
+			break;
+		if (!strcmp(argv[j], "--force")) {
+			force_arg = 1;
+			memmove(&argv[j], &argv[j + 1], (size_t)(argc - j) * sizeof(*argv));
+			argc--;
+			j--;
+		}
 	}
 	for (int j = i + 1; j < argc; j++) {
 		if (!strcmp(argv[j], "--"))
@@ -455,6 +511,8 @@ int main(int argc, char **argv)
 		return cmd_list(argc - i, argv + i);
 	if (!strcmp(argv[i], "stat"))
 		return cmd_stat(argc - i, argv + i);
+	if (!strcmp(argv[i], "allowlist"))
+		return cmd_allowlist(argc - i, argv + i);
 	fprintf(stderr, "uncore: unknown command '%s'\n", argv[i]);
 	usage(stderr);
 	return 2;

@@ -111,6 +111,9 @@ struct sim {
 	uint64_t bad_accesses;        /* accesses outside every modelled PMON register */
 	uint64_t snapshot_taken;
 	struct sim_box snap[SIM_MAX_BOXES];
+	/* tests: told of every MSR access the library makes (write 0 = a read), e.g. to check an allowlist */
+	void (*msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
+	void *msr_hook_ctx;
 	/* shared=FILE: the boxes' register state lives in FILE */
 	uint8_t *shm;
 	size_t shm_len;

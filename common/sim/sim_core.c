@@ -460,6 +460,8 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	struct sim *s = a->priv;
 	struct sim_box *b;
 	int kind, idx;
+	if (s->msr_hook)
+		s->msr_hook(s->msr_hook_ctx, cpu, reg, 0, 0);
 	a->stats.reads++;
 	a->stats.syscalls++;
 	tick(s);
@@ -486,6 +488,8 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	struct sim *s = a->priv;
 	struct sim_box *b;
 	int kind, idx;
+	if (s->msr_hook)
+		s->msr_hook(s->msr_hook_ctx, cpu, reg, 1, val);
 	a->stats.writes++;
 	a->stats.syscalls++;
 	tick(s);

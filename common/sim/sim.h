@@ -120,6 +120,10 @@ struct sim {
 	int shm_fd;
 };
 
+/* tests: the msr_hook every simulator gets when it is made, so accesses during open are seen too */
+extern void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
+extern void *sim_new_msr_hook_ctx;
+
 struct sim *sim_of(struct access *a);
 uint64_t sim_now(struct sim *s);
 void sim_advance(struct sim *s, uint64_t ns);

@@ -455,6 +455,9 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 	s->gctl[sock] = v & ~(p->glob_frz_all | p->glob_unfrz_all); /* the two are commands, read 0 */
 }
 
+void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
+void *sim_new_msr_hook_ctx;
+
 static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
 	struct sim *s = a->priv;
@@ -867,6 +870,8 @@ struct access *access_sim_open(const char *spec)
 	/* the generic variant reports a model without tables in this project (0xEE is invented) */
 	s->model = generic ? 0xee : s->plat->models ? s->plat->models[0] : 0;
 	s->nsockets = 2;
+	s->msr_hook = sim_new_msr_hook;
+	s->msr_hook_ctx = sim_new_msr_hook_ctx;
 	const struct sim_kind *k = sim_kind_of(s->name);
 	s->cores = k->cores;
 	while ((opt = strtok_r(NULL, ",", &save))) {

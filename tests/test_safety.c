@@ -1,0 +1,672 @@
+/*
+ * Safe on a shared machine: the claims file cannot be turned against the
+ * library (links, other users' files, planted directories, forged records,
+ * truncation, a held lock), every register write stays inside the PMON
+ * registers of boxes this process programs, and a box another agent counts on
+ * is left alone unless forced.  The simulator is the witness: it counts
+ * accesses outside every modelled register and says which boxes changed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "sim_helpers.h"
+#include "claims.h"
+#include "pmon_regs.h"
+#include "write_guard.h"
+#include "error.h"
+
+static char shm[128], claims_path[160], victim[160];
+
+static void fresh(void)
+{
+	snprintf(shm, sizeof(shm), "/tmp/uncore-safety-%d", (int)getpid());
+	snprintf(claims_path, sizeof(claims_path), "%s.claims", shm);
+	snprintf(victim, sizeof(victim), "%s.victim", shm);
+	unlink(shm);
+	unlink(claims_path);
+	rmdir(claims_path);
+	unlink(victim);
+}
+
+static uncore_t *open_shared(void)
+{
+	char spec[200];
+	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm);
+	return open_sim(spec);
+}
+
+static uint64_t refused(uncore_t *u)
+{
+	struct uncore_stats st;
+	uncore_get_stats(u, &st);
+	return st.refused_writes;
+}
+
+static uint64_t writes(uncore_t *u)
+{
+	struct uncore_stats st;
+	uncore_get_stats(u, &st);
+	return st.writes;
+}
+
+static int warned(const char *what)
+{
+	int ok = strstr(uncore_warnings(), what) != NULL;
+	if (!ok)
+		fprintf(stderr, "no warning '%s' in: %s\n", what, uncore_warnings());
+	return ok;
+}
+
+/* One session counting spec for a moment; returns what start returned. */
+static int count_once(uncore_t *u, const char *spec)
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, spec) >= 0);
+	int rc = uncore_session_start(s);
+	if (!rc) {
+		uncore_sleep_ns(u, 20000000);
+		CU_ASSERT(uncore_session_stop(s) == 0);
+	}
+	uncore_session_free(s);
+	return rc;
+}
+
+static void make_victim(void)
+{
+	int fd = open(victim, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(write(fd, "precious", 8) == 8);
+	close(fd);
+}
+
+/* root's own file is as it was: mode 0600, 8 bytes */
+static void assert_victim_intact(void)
+{
+	struct stat st;
+	CU_ASSERT_FATAL(stat(victim, &st) == 0);
+	CU_ASSERT_EQUAL(st.st_mode & 07777, 0600);
+	CU_ASSERT_EQUAL(st.st_size, 8);
+}
+
+/* A session on a refused claims file still counts, keeps its claims in memory, and leaves the
+ * machine as found; the file (or what it points at) is not touched. */
+static void assert_refused_but_counts(const char *why)
+{
+	uncore_t *u = open_shared();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0);
+	CU_ASSERT(warned("claims file refused"));
+	CU_ASSERT(warned(why));
+	assert_left_as_found(sim_of(u->acc));
+	CU_ASSERT_EQUAL(refused(u), 0);
+	uncore_close(u);
+}
+
+static void test_links(void)
+{
+	fresh();
+	make_victim();
+	CU_ASSERT_FATAL(symlink(victim, claims_path) == 0); /* a user's link to root's file */
+	assert_refused_but_counts("is a symbolic link");
+	assert_victim_intact();
+	unlink(claims_path);
+	char target[200];
+	snprintf(target, sizeof(target), "%s.created", shm);
+	CU_ASSERT_FATAL(symlink(target, claims_path) == 0); /* dangling: would make root create target */
+	assert_refused_but_counts("is a symbolic link");
+	CU_ASSERT(access(target, F_OK) == -1 && errno == ENOENT);
+	unlink(claims_path);
+	CU_ASSERT_FATAL(link(victim, claims_path) == 0); /* a hard link to root's file */
+	assert_refused_but_counts("hard links");
+	assert_victim_intact();
+	unlink(claims_path);
+	fresh();
+}
+
+static void test_unsafe_files(void)
+{
+	fresh();
+	int fd = open(claims_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(fchmod(fd, 0666) == 0); /* every user could write records or hold the lock */
+	close(fd);
+	assert_refused_but_counts("may be opened by every user");
+	struct stat st;
+	CU_ASSERT(stat(claims_path, &st) == 0 && st.st_size == 0 && (st.st_mode & 07777) == 0666); /* untouched */
+	unlink(claims_path);
+	if (geteuid() == 0) { /* a file of another user: only root can make one to test with */
+		fd = open(claims_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+		CU_ASSERT_FATAL(fd >= 0);
+		CU_ASSERT(fchown(fd, 65534, 65534) == 0);
+		close(fd);
+		assert_refused_but_counts("belongs to user 65534");
+		unlink(claims_path);
+	} else {
+		printf("\n  (not run as root: the file-of-another-user case needs root to make such a file)\n");
+	}
+	CU_ASSERT_FATAL(mkdir(claims_path, 0700) == 0); /* a directory planted at the path */
+	assert_refused_but_counts("is a directory");
+	rmdir(claims_path);
+	/* a shared simulator in a directory every user may write into (no sticky bit) is refused too */
+	char dir[160], spec[300];
+	uncore_t *u = NULL;
+	snprintf(dir, sizeof(dir), "%s.dir", shm);
+	mkdir(dir, 0700);
+	CU_ASSERT(chmod(dir, 0777) == 0);
+	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s/machine", dir);
+	CU_ASSERT(uncore_open(spec, &u) == -1);
+	CU_ASSERT(strstr(uncore_error(), "is writable by every user") != NULL);
+	snprintf(spec, sizeof(spec), "%s/machine", dir);
+	CU_ASSERT(access(spec, F_OK) == -1); /* nothing was created there */
+	rmdir(dir);
+	unlink(shm);
+	fresh();
+}
+
+struct hdr {
+	char magic[8];
+	uint32_t n, rec_size;
+};
+
+static void write_claims(const struct claim *c, int n, uint32_t hdr_n)
+{
+	struct hdr h = { "UCCLM02", hdr_n, sizeof(struct claim) };
+	int fd = open(claims_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(write(fd, &h, sizeof(h)) == (ssize_t)sizeof(h));
+	CU_ASSERT(write(fd, c, (size_t)n * sizeof(*c)) == (ssize_t)((size_t)n * sizeof(*c)));
+	close(fd);
+}
+
+static struct claim record(const char *unit, int socket, int idx)
+{
+	struct claim c;
+	memset(&c, 0, sizeof(c));
+	snprintf(c.unit, sizeof(c.unit), "%s", unit);
+	c.socket = socket;
+	c.idx = idx;
+	return c;
+}
+
+/* Forged records: each is refused by name, and whatever a usable one says, writes stay in its box. */
+static void test_forged_records(void)
+{
+	fresh();
+	uncore_t *u = open_shared(); /* makes the machine file; the claims file comes with the first session */
+	struct sim *sim = sim_of(u->acc);
+	struct claim r[6];
+	r[0] = record("imc", 0, 0); /* a dead owner's claim: "found" values everywhere */
+	r[0].nsaved = 2;
+	r[0].sv[0] = (struct claim_saved){ .kind = PK_BOX_CTL, .val = 0x4141414141414141ull };
+	r[0].sv[1] = (struct claim_saved){ .kind = PK_CTL, .idx = 0, .val = 0x4141414141414141ull };
+	r[1] = record("imc", 7, 0); /* no socket 7 */
+	r[2] = record("cbo", 0, 2);
+	r[2].nsaved = 1000;
+	r[3] = record("qpi", 1, 0);
+	memset(r[3].unit, 'x', sizeof(r[3].unit)); /* not terminated */
+	r[4] = record("qpi", 1, 1);
+	r[4].nsaved = 1;
+	r[4].sv[0] = (struct claim_saved){ .kind = PK_FILT, .idx = 5, .val = 1 }; /* QPI: match/mask 0-3 only */
+	r[5] = record("imc", 1, 1); /* held by "pid 1", but not the pid 1 that runs now */
+	r[5].nholders = 1;
+	r[5].sig = 42;
+	r[5].h[0] = (struct claim_holder){ 1, 7, 12345 };
+	write_claims(r, 6, 6);
+	uint64_t bad0 = sim->bad_accesses;
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=0"), 0);
+	CU_ASSERT(warned("record 1 is ignored: it names no box of this machine"));
+	CU_ASSERT(warned("record 2 is ignored: its saved-register count is out of range"));
+	CU_ASSERT(warned("record 3 is ignored: its unit name is not terminated"));
+	CU_ASSERT(warned("record 4 is ignored: it names a register its box does not have"));
+	/* the dead owner's values went back into imc 0 of socket 0 only, cut to each register's bits:
+	 * iMC counter control 7:0 event, 15:8 umask, 18 edge, 22 en, 23 invert, 31:24 threshold; box
+	 * control rst 1:0, frz 8, frz_en 16 (seed 000, the iMC PMON control registers) */
+	const struct box *imc0 = box_named(u, "imc", 0, 0);
+	struct sim_box *sb = NULL;
+	for (int i = 0; i < sim->nboxes; i++)
+		if (!strcmp(sim->boxes[i].t->name, "imc") && sim->boxes[i].socket == 0 && sim->boxes[i].idx == imc0->idx)
+			sb = &sim->boxes[i];
+	CU_ASSERT_FATAL(sb != NULL);
+	sim_shared_sync(sim);
+	CU_ASSERT_EQUAL(sb->ctl[0], 0x41404141ull);
+	CU_ASSERT_EQUAL(sb->box_ctl & ~0x10103ull, 0);
+	CU_ASSERT_EQUAL(sim_changed_registers(sim, NULL, 0), 1); /* no other box was written */
+	CU_ASSERT_EQUAL(sim->bad_accesses, bad0);
+	CU_ASSERT_EQUAL(refused(u), 0);
+	/* put imc 0 back as the simulator made it, for the checks below */
+	struct access *a = u->acc;
+	CU_ASSERT(a->ops->pci_write32(a, &imc0->pci, (uint32_t)box_ctl_addr(imc0, 0), 0) == 0);
+	CU_ASSERT(a->ops->pci_write32(a, &imc0->pci, (uint32_t)imc0->r.box_ctl, 0) == 0);
+	assert_left_as_found(sim);
+	/* "pid 1" is not the holder that wrote the record: the box is free for other events */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.WR:socket=1:box=1"), 0);
+	assert_left_as_found(sim);
+	/* a header claiming 65536 records is not read at all */
+	write_claims(r, 1, 65536);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=1"), 0);
+	CU_ASSERT(warned("is damaged or from another version"));
+	assert_left_as_found(sim);
+	CU_ASSERT_EQUAL(refused(u), 0);
+	uncore_close(u);
+	fresh();
+}
+
+/* The file is cut to nothing while a session runs: its owner still restores every box it programmed. */
+static void test_truncated_mid_session(void)
+{
+	fresh();
+	uncore_t *u = open_shared();
+	static const char *const specs[] = { "UNC_M_CAS_COUNT.RD:socket=0:box=1", "UNC_C_CLOCKTICKS:socket=0:box=2" };
+	uncore_session_t *s = start_session(u, specs, 2);
+	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0);
+	CU_ASSERT(truncate(claims_path, 0) == 0);
+	CU_ASSERT(uncore_session_stop(s) == 0);
+	CU_ASSERT(warned("lost the record of imc 1 (socket 0): restored from this session's copy"));
+	CU_ASSERT(warned("lost the record of cbo 2 (socket 0)"));
+	finish(u, s);
+	fresh();
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Another process keeps the lock: a start gives up after the timeout, names the file, writes nothing. */
+static void test_lock_held(void)
+{
+	fresh();
+	uncore_t *u = open_shared();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0); /* the file exists now */
+	int pipefd[2];
+	CU_ASSERT_FATAL(pipe(pipefd) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open(claims_path, O_RDONLY);
+		char ok = fd >= 0 && !flock(fd, LOCK_EX);
+		if (write(pipefd[1], &ok, 1) != 1)
+			_exit(1);
+		sleep(60);
+		_exit(0);
+	}
+	char ok = 0;
+	CU_ASSERT(read(pipefd[0], &ok, 1) == 1 && ok);
+	uint64_t w = writes(u);
+	double t0 = now_s();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), -1);
+	double waited = now_s() - t0;
+	CU_ASSERT(strstr(uncore_error(), "has been locked by another process") != NULL);
+	CU_ASSERT(strstr(uncore_error(), claims_path) != NULL);
+	CU_ASSERT(waited >= CLAIMS_LOCK_TIMEOUT_MS / 1000.0 && waited < CLAIMS_LOCK_TIMEOUT_MS / 1000.0 + 5);
+	CU_ASSERT_EQUAL(writes(u), w);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0); /* the lock is free again */
+	assert_left_as_found(sim_of(u->acc));
+	uncore_close(u);
+	fresh();
+}
+
+/* The guard refuses writes outside the PMON registers, and undefined bits inside them. */
+static void test_guard_refuses(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	struct access *a = u->acc;
+	uint64_t w = writes(u);
+	CU_ASSERT_EQUAL(guarded_msr_write(a, 0, 0xc0000082, 0x4141414141414141ull), -1); /* LSTAR */
+	CU_ASSERT(strstr(uncore_error(), "MSR 0xc0000082 on CPU 0: not a writable PMON register") != NULL);
+	CU_ASSERT_EQUAL(guarded_msr_write(a, 0, 0x1a0, 1), -1); /* IA32_MISC_ENABLE */
+	/* PCU box control (seed 000 Table 2-74): 0xC24, defined bits 0, 1, 8, 16 */
+	CU_ASSERT_EQUAL(guarded_msr_write(a, 0, 0xc24, 0x10000), 0);
+	CU_ASSERT_EQUAL(guarded_msr_write(a, 0, 0xc24, 0x80000000ull), -1);
+	CU_ASSERT(strstr(uncore_error(), "bits 0x80000000 are not defined there") != NULL);
+	CU_ASSERT_EQUAL(guarded_msr_write(a, 0, 0xc24, 0), 0);
+	/* socket 0's CBo registers are written through the CPU the box was found on, nowhere else */
+	CU_ASSERT_EQUAL(guarded_msr_write(a, 1, 0xd04, 0), -1);
+	const struct box *imc = box_named(u, "imc", 0, 0);
+	CU_ASSERT_EQUAL(guarded_pci_write32(a, &imc->pci, 0x04, 0x6), -1); /* PCI command register */
+	CU_ASSERT_EQUAL(guarded_pci_write32(a, &imc->pci, 0xf4, 0x10000), 0); /* iMC box control, frz_en */
+	CU_ASSERT_EQUAL(guarded_pci_write32(a, &imc->pci, 0xf4, 0), 0);
+	CU_ASSERT_EQUAL(guarded_mmio_write(a, 0x1000, 1, 8), -1);
+	CU_ASSERT_EQUAL(refused(u), 6);
+	CU_ASSERT_EQUAL(writes(u) - w, 4); /* only the allowed ones reached the simulator */
+	CU_ASSERT_EQUAL(sim_of(a)->bad_accesses, 0);
+	assert_left_as_found(sim_of(a));
+	uncore_close(u);
+	/* EMR: the IMC MMIO window and the PCI M2M blocks come from discovery; nothing else is writable */
+	u = open_sim("sim:emr,clock=manual");
+	const struct box *m = box_named(u, "imc", 0, 0);
+	CU_ASSERT_FATAL(m != NULL);
+	CU_ASSERT_EQUAL(guarded_mmio_write(u->acc, m->r.box_ctl, 0x1, 4), 0); /* frz, seed 001 Table 1-3 */
+	CU_ASSERT_EQUAL(guarded_mmio_write(u->acc, m->r.box_ctl, 0x0, 4), 0);
+	CU_ASSERT_EQUAL(guarded_mmio_write(u->acc, m->r.box_ctl - 8, 0, 4), -1);
+	CU_ASSERT_EQUAL(guarded_msr_write(u->acc, 0, 0x2ffe, 0), -1); /* read, never written */
+	CU_ASSERT(strstr(uncore_error(), "not a writable PMON register") != NULL);
+	uncore_close(u);
+}
+
+/* Every MSR the simulator saw: written values and read addresses. */
+struct seen {
+	struct { uint32_t reg; int write; uint64_t val; } *v;
+	int n, cap;
+};
+
+static void hook(void *ctx, int cpu, uint32_t reg, int write, uint64_t val)
+{
+	struct seen *s = ctx;
+	(void)cpu;
+	for (int i = 0; i < s->n; i++) /* keep one entry per register and kind, values merged */
+		if (s->v[i].reg == reg && s->v[i].write == write) {
+			s->v[i].val |= val;
+			return;
+		}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->v = realloc(s->v, (size_t)s->cap * sizeof(*s->v));
+	}
+	s->v[s->n].reg = reg;
+	s->v[s->n].write = write;
+	s->v[s->n++].val = val;
+}
+
+struct allow {
+	uint32_t reg[4096];
+	uint64_t mask[4096];
+	int n;
+};
+
+/* Parse msr-safe's format strictly: "0x%08X 0x%016X # ..." lines, each MSR once. */
+static void parse_allowlist(const char *text, struct allow *al)
+{
+	al->n = 0;
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (*p != '#') {
+			unsigned reg;
+			unsigned long long mask;
+			char tail[8];
+			int ok = len > 30 && sscanf(p, "0x%8X 0x%16llX %1s", &reg, &mask, tail) == 3 && tail[0] == '#' &&
+				 p[10] == ' ' && p[29] == ' ';
+			if (!ok)
+				fprintf(stderr, "bad allowlist line: %.*s\n", (int)len, p);
+			CU_ASSERT(ok);
+			for (int i = 0; ok && i < al->n; i++)
+				CU_ASSERT(al->reg[i] != reg);
+			if (ok && al->n < 4096) {
+				al->reg[al->n] = reg;
+				al->mask[al->n++] = mask;
+			}
+		}
+		p += len + (nl != NULL);
+	}
+}
+
+static int allowed(const struct allow *al, uint32_t reg, uint64_t *mask)
+{
+	for (int i = 0; i < al->n; i++)
+		if (al->reg[i] == reg) {
+			*mask = al->mask[i];
+			return 1;
+		}
+	return 0;
+}
+
+/* Every event of the catalog alone, every metric alone, and a sampled event where the platform samples:
+ * start, read, overflow walk, stop.  Returns how many sessions ran. */
+static int every_path(uncore_t *u, const char *sample_spec)
+{
+	int ran = 0;
+	for (int i = 0; i < uncore_num_events(u); i++) {
+		struct uncore_event_info e;
+		uncore_session_t *s;
+		uncore_event_info(u, i, &e);
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		if (uncore_session_add(s, e.name) >= 0 && !uncore_session_start(s)) {
+			uncore_sleep_ns(u, 1000000);
+			CU_ASSERT(uncore_session_read(s) == 0);
+			CU_ASSERT(uncore_session_stop(s) == 0);
+			ran++;
+		}
+		uncore_session_free(s);
+	}
+	for (int t = 0; t < uncore_num_units(u); t++) { /* a raw event on every unit */
+		struct uncore_unit_info ui;
+		uncore_session_t *s;
+		char spec[64];
+		uncore_unit_info(u, t, &ui);
+		snprintf(spec, sizeof(spec), "%s/event=0x1/", ui.name);
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		if (uncore_session_add(s, spec) >= 0 && !uncore_session_start(s)) {
+			uncore_sleep_ns(u, 1000000);
+			CU_ASSERT(uncore_session_stop(s) == 0);
+			ran++;
+		}
+		uncore_session_free(s);
+	}
+	for (int m = 0; m < uncore_num_metrics(u); m++) {
+		struct uncore_metric_info mi;
+		uncore_session_t *s;
+		uncore_metric_info(u, m, &mi);
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		if (uncore_session_add_metric(s, mi.name) >= 0 && !uncore_session_start(s)) {
+			uncore_sleep_ns(u, 1000000);
+			CU_ASSERT(uncore_session_read(s) == 0);
+			ran++;
+		}
+		uncore_session_free(s); /* stops a running session */
+	}
+	if (sample_spec) {
+		uncore_session_t *s;
+		uncore_overflow_t ov[8];
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT_FATAL(uncore_session_add(s, sample_spec) >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_sleep_ns(u, 100000000);
+		CU_ASSERT(uncore_session_overflows(s, ov, 8) > 0);
+		uncore_session_free(s);
+		ran++;
+	}
+	return ran;
+}
+
+/* Every public path on every simulated platform: zero writes outside the PMON registers (the simulator's
+ * count and the guard's), every MSR written inside the printed allowlist and its masks, every MSR read in
+ * it too, and every register left as found. */
+static void test_every_path_stays_inside(void)
+{
+	static const struct { const char *spec, *sample; } plats[] = {
+		{ "sim:snbep,clock=manual", NULL },
+		{ "sim:ivbep,clock=manual", "UNC_Q_RxL_FLITS_G0.DATA:socket=0:box=0:sample=1000000" },
+		{ "sim:emr,clock=manual", "UNC_M_CAS_COUNT.RD:socket=0:box=5:sample=1000000" },
+		{ "sim:nhm,clock=manual", "UNC_IMC_NORMAL_READS.ANY:socket=0:sample=1000000" },
+		{ "sim:montecito,clock=manual", NULL },
+		{ "sim:generic,clock=manual", NULL },
+	};
+	static struct allow al;
+	for (size_t p = 0; p < sizeof(plats) / sizeof(plats[0]); p++) {
+		struct seen seen = { 0 };
+		sim_new_msr_hook = hook; /* from the start: discovery's reads count too */
+		sim_new_msr_hook_ctx = &seen;
+		uncore_t *u = open_sim(plats[p].spec);
+		struct sim *sim = sim_of(u->acc);
+		sim_new_msr_hook = NULL;
+		sim->msr_hook = NULL; /* not while the allowlist is made */
+		char *text = uncore_msr_allowlist(u);
+		int msrs = !u->plat->sim_only;
+		CU_ASSERT((text != NULL) == msrs);
+		if (text)
+			parse_allowlist(text, &al);
+		free(text);
+		sim->msr_hook = hook;
+		sim->msr_hook_ctx = &seen;
+		int ran = every_path(u, plats[p].sample);
+		sim->msr_hook = NULL;
+		int outside = 0, unread = 0;
+		for (int i = 0; msrs && i < seen.n; i++) {
+			uint64_t mask;
+			int in = allowed(&al, seen.v[i].reg, &mask);
+			if (seen.v[i].write && (!in || (seen.v[i].val & ~mask))) {
+				if (!outside++)
+					fprintf(stderr, "%s: MSR 0x%x written with bits 0x%llx outside the allowlist\n",
+						plats[p].spec, seen.v[i].reg, (unsigned long long)seen.v[i].val);
+			} else if (!seen.v[i].write && !in && !unread++) {
+				fprintf(stderr, "%s: MSR 0x%x read but not in the allowlist\n", plats[p].spec, seen.v[i].reg);
+			}
+		}
+		printf("\n  %s: %d sessions, %d MSRs touched, %d allowlist lines, %llu stray accesses, %llu refused writes",
+		       plats[p].spec, ran, seen.n, msrs ? al.n : 0, (unsigned long long)sim->bad_accesses,
+		       (unsigned long long)refused(u));
+		CU_ASSERT(ran >= (uncore_num_events(u) ? 10 : uncore_num_units(u))); /* generic: a raw event per unit */
+		CU_ASSERT_EQUAL(outside, 0);
+		CU_ASSERT_EQUAL(unread, 0);
+		CU_ASSERT_EQUAL(refused(u), 0);
+		assert_left_as_found(sim);
+		free(seen.v);
+		uncore_close(u);
+	}
+	printf("\n");
+}
+
+/* Simulator truth for "as found" after another agent changed a register: what it holds now (the
+ * agent's own writes were not ours to check). */
+static void snapshot(struct sim *sim)
+{
+	memcpy(sim->snap, sim->boxes, sizeof(sim->snap));
+	sim->unfrozen_ctl_writes = 0;
+}
+
+static struct sim_box *sim_box_named(struct sim *sim, const char *unit, int socket, int idx)
+{
+	for (int i = 0; i < sim->nboxes; i++)
+		if (!strcmp(sim->boxes[i].t->name, unit) && sim->boxes[i].socket == socket && sim->boxes[i].idx == idx)
+			return &sim->boxes[i];
+	return NULL;
+}
+
+/* The agent's box still holds its programming (ctl k, or the fixed control for k = -1, or the box
+ * control for k = -2) and only its counting changed it; every other box is as found. */
+static void assert_agent_kept(struct sim *sim, const char *unit, int socket, int idx, int k, uint64_t v)
+{
+	char why[128];
+	struct sim_box *b = sim_box_named(sim, unit, socket, idx);
+	CU_ASSERT_FATAL(b != NULL);
+	CU_ASSERT_EQUAL(k == -2 ? b->box_ctl : k < 0 ? b->fixed_ctl : b->ctl[k], v);
+	int n = sim_changed_registers(sim, why, sizeof(why));
+	char want[64];
+	snprintf(want, sizeof(want), "%s %d socket %d", unit, idx, socket);
+	CU_ASSERT(n == 0 || (n == 1 && !strcmp(why, want))); /* its counters moved: the agent counts */
+	if (n > 1 || (n == 1 && strcmp(why, want)))
+		fprintf(stderr, "changed besides the agent's box: %d, first %s\n", n, why);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+}
+
+static void test_another_agent(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	struct access *a = u->acc;
+	const struct box *imc0 = box_named(u, "imc", 0, 0), *imc1 = box_named(u, "imc", 0, 1);
+	uint32_t ctl0 = (uint32_t)box_ctl_addr(imc0, 0);
+	/* perf stat -e uncore_imc_0/event=0x4,umask=0x3/ on socket 0: CTL0 = en | umask 3 | event 4 */
+	CU_ASSERT_FATAL(a->ops->pci_write32(a, &imc0->pci, ctl0, 0x00400304) == 0);
+	CU_ASSERT_FATAL(a->ops->pci_write32(a, &imc1->pci, ctl0, 0x00000304) == 0); /* an idle leftover */
+	snapshot(sim);
+	uint64_t w = writes(u);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=0"), -1);
+	CU_ASSERT(strstr(uncore_error(), "imc 0 (socket 0) is in use by another agent: CTL0 = 0x400304") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "--force") != NULL);
+	CU_ASSERT_EQUAL(writes(u), w); /* looked at, not touched */
+	/* without box=, the whole socket's channels are needed: refused as a whole, nothing written */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), -1);
+	CU_ASSERT_EQUAL(writes(u), w);
+	/* a disabled leftover is nobody's counting: box 1 is used and its leftover put back */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=1"), 0);
+	CU_ASSERT_EQUAL(sim_box_named(sim, "imc", 0, imc1->idx)->ctl[0], 0x304);
+	assert_agent_kept(sim, "imc", 0, imc0->idx, 0, 0x400304);
+	/* forced: counted, with a warning, and the agent's programming is back afterwards */
+	uncore_set_force(u, 1);
+	uc_clear_warnings();
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, "UNC_M_CAS_COUNT.RD:socket=0:box=0") >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	CU_ASSERT(warned("imc 0 (socket 0) was in use by another agent (CTL0 = 0x400304): taken over because of force"));
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	ASSERT_NEAR(val(s, 0, 0), sim->prof.mem_read_bps[0] / 64 / 4, 2); /* one of four channels */
+	uncore_session_free(s);
+	assert_agent_kept(sim, "imc", 0, imc0->idx, 0, 0x400304); /* its programming is back */
+	uncore_close(u);
+
+	/* the fixed counter's enable counts too, and UNCORE_FORCE=1 at open forces */
+	u = open_sim("sim:snbep,clock=manual");
+	a = u->acc;
+	imc0 = box_named(u, "imc", 1, 2);
+	CU_ASSERT_FATAL(a->ops->pci_write32(a, &imc0->pci, (uint32_t)(imc0->r.rel + imc0->t->fixed_ctl), 1u << 22) == 0);
+	snapshot(sim_of(a));
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CLOCKTICKS:socket=1:box=2"), -1);
+	CU_ASSERT(strstr(uncore_error(), "in use by another agent: fixed counter control = 0x400000") != NULL);
+	uncore_close(u);
+	setenv("UNCORE_FORCE", "1", 1);
+	u = open_sim("sim:snbep,clock=manual");
+	unsetenv("UNCORE_FORCE");
+	a = u->acc;
+	imc0 = box_named(u, "imc", 1, 2);
+	CU_ASSERT_FATAL(a->ops->pci_write32(a, &imc0->pci, (uint32_t)(imc0->r.rel + imc0->t->fixed_ctl), 1u << 22) == 0);
+	snapshot(sim_of(a));
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CLOCKTICKS:socket=1:box=2"), 0);
+	assert_agent_kept(sim_of(a), "imc", 1, imc0->idx, -1, 1u << 22);
+	uncore_close(u);
+
+	/* EMR has no enable bit: a non-zero event select counts (seed 001 Table 1-5) */
+	u = open_sim("sim:emr,clock=manual");
+	a = u->acc;
+	const struct box *cha = box_named(u, "cha", 0, 3);
+	CU_ASSERT_FATAL(cha != NULL);
+	CU_ASSERT_FATAL(a->ops->msr_write(a, cha->cpu, (uint32_t)box_ctl_addr(cha, 2), 0x01) == 0);
+	snapshot(sim_of(a));
+	CU_ASSERT_EQUAL(count_once(u, "UNC_CHA_CLOCKTICKS:socket=0:box=3"), -1);
+	CU_ASSERT(strstr(uncore_error(), "cha 3 (socket 0) is in use by another agent: CTL2 = 0x1") != NULL);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_CHA_CLOCKTICKS:socket=0:box=4"), 0);
+	assert_agent_kept(sim_of(a), "cha", 0, 3, 2, 0x01);
+	uncore_close(u);
+
+	/* Nehalem: the global control's enable bits (seed 003 MSR_UNCORE_PERF_GLOBAL_CTRL 0x391) */
+	u = open_sim("sim:nhm,clock=manual");
+	a = u->acc;
+	CU_ASSERT_FATAL(a->ops->msr_write(a, u->host.socket_cpu[1], 0x391, 0x1) == 0);
+	snapshot(sim_of(a));
+	CU_ASSERT_EQUAL(count_once(u, "UNC_IMC_NORMAL_READS.ANY:socket=1"), -1);
+	CU_ASSERT(strstr(uncore_error(), "in use by another agent: box control = 0x1") != NULL);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_IMC_NORMAL_READS.ANY:socket=0"), 0);
+	assert_agent_kept(sim_of(a), "unc", 1, 0, -2, 0x1);
+	uncore_close(u);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "claims file: links are refused, their targets untouched", test_links },
+		{ "claims file: another user's, a world-writable one, a planted directory", test_unsafe_files },
+		{ "claims records: forged ones named and ignored, writes stay in the claimed box", test_forged_records },
+		{ "claims file truncated mid-session: the owner still restores", test_truncated_mid_session },
+		{ "claims lock held by another process: no hang, nothing written", test_lock_held },
+		{ "the write guard refuses writes outside the PMON registers", test_guard_refuses },
+		{ "every path on every platform: no stray write, all MSRs in the allowlist", test_every_path_stays_inside },
+		{ "a box another agent counts on is refused unless forced", test_another_agent },
+		{ NULL, NULL },
+	};
+	return run_suite("safety", tests);
+}

@@ -57,7 +57,7 @@ static void cross_check(const struct platform_desc *p, const char *json, int min
 	const struct uc_event *cat = p->events;
 	int ncat = *p->nevents;
 	int *seen = calloc((size_t)ncat, sizeof(int));
-	snprintf(path, sizeof(path), SRCDIR "/../shared/reference/perfmon/%s", json);
+	snprintf(path, sizeof(path), REFDIR "/perfmon/%s", json);
 	snprintf(dpath, sizeof(dpath), SRCDIR "/eventtables/%s/json_differences.txt", p->name);
 	root = json_load_file(path, 0, &err);
 	if (!root)
@@ -139,22 +139,25 @@ static void base_of(const char *name, char *out, size_t len)
 static void test_nhm_seed_check(void)
 {
 	char line[4096], seedtext[200000] = "";
-	FILE *f = fopen(SRCDIR "/../shared/seeds/003_c151f55183a36f9a.txt", "r");
-	int lineno = 0, checked = 0, bad = 0, code = -1;
+	FILE *f = fopen(REFDIR "/seed003_names.txt", "r");
+	int lineno = 0, checked = 0, bad = 0, code = -1, at = 0;
 	size_t have = 0;
+	CU_ASSERT_FATAL(f != NULL);
+	while (fgets(line, sizeof(line), f)) /* every UNC_ word the seed uses */
+		if (have + strlen(line) < sizeof(seedtext)) {
+			memcpy(seedtext + have, line, strlen(line) + 1);
+			have += strlen(line);
+		}
+	fclose(f);
+	f = fopen(REFDIR "/seed003_nhm_rows.txt", "r");
 	CU_ASSERT_FATAL(f != NULL);
 	load_diffs(SRCDIR "/eventtables/nhm/seed_differences.txt");
 	while (fgets(line, sizeof(line), f)) {
 		char name[128], um[8], ev[8];
 		int n;
-		lineno++;
-		if (have + strlen(line) < sizeof(seedtext)) {
-			memcpy(seedtext + have, line, strlen(line) + 1);
-			have += strlen(line);
-		}
-		if (lineno < 1124 || lineno > 1630 || strncmp(line, "UNC_", 4))
-			continue;
-		n = sscanf(line, "%127[A-Z0-9_.]\t%*[^\t]\t%2[0-9A-F]\t%2[0-9A-F]", name, um, ev);
+		if (sscanf(line, "%d\t%n", &lineno, &at) != 1 || !at)
+			continue; /* "LINE<TAB>the seed's row" */
+		n = sscanf(line + at, "%127[A-Z0-9_.]\t%*[^\t]\t%2[0-9A-F]\t%2[0-9A-F]", name, um, ev);
 		if (n < 2 || name[strlen(name) - 1] == '.')
 			continue;
 		if (n == 3)
@@ -195,20 +198,19 @@ static void test_nhm_seed_check(void)
 static void test_montecito_seed_check(void)
 {
 	char line[8192];
-	FILE *f = fopen(SRCDIR "/../shared/seeds/004_aa9b0601a856b0dc.txt", "r");
-	int lineno = 0, checked = 0, bad = 0;
+	FILE *f = fopen(REFDIR "/seed004_bus_events.txt", "r");
+	int lineno = 0, checked = 0, bad = 0, at = 0;
 	char names[64][64];
 	int nnames = 0;
 	CU_ASSERT_FATAL(f != NULL);
 	while (fgets(line, sizeof(line), f)) {
-		lineno++;
-		if (!(lineno >= 3160 && lineno <= 3280) && lineno != 2394)
-			continue;
-		for (char *p = line; *p; p++) {
+		if (sscanf(line, "%d %n", &lineno, &at) != 1 || !at)
+			continue; /* "LINE entry" */
+		for (char *p = line + at; *p; p++) {
 			char name[64], yn[3][4];
 			unsigned code;
 			int max, used = 0;
-			if ((p != line && p[-1] != ' ') || !(*p >= 'A' && *p <= 'Z'))
+			if ((p != line + at && p[-1] != ' ') || !(*p >= 'A' && *p <= 'Z'))
 				continue;
 			if (sscanf(p, "%63[A-Z0-9_] 0x%2x %3s %3s %3s %d%n", name, &code, yn[0], yn[1], yn[2], &max, &used) != 6)
 				continue;
@@ -281,7 +283,7 @@ static void test_emr_cross_check(void)
 		json_error_t err;
 		json_t *root, *ev;
 		size_t i;
-		snprintf(path, sizeof(path), SRCDIR "/../shared/reference/perfmon/%s", files[f]);
+		snprintf(path, sizeof(path), REFDIR "/perfmon/%s", files[f]);
 		root = json_load_file(path, 0, &err);
 		CU_ASSERT_FATAL(root != NULL);
 		json_array_foreach(json_object_get(root, "Events"), i, ev) {

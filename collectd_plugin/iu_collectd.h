@@ -34,6 +34,7 @@ struct iu_config {
 	unsigned sockets; /* bit s = report socket s; 0 = every socket */
 	int per_box_all;  /* ReportPerBox true */
 	double interval;  /* seconds; 0 = collectd's interval */
+	int force;        /* Force true: take over boxes another agent counts on */
 };
 
 /* Parse one <Plugin intel_uncore> block into c (blocks add up).  On a bad option

@@ -126,9 +126,14 @@ int iu_config_parse(struct iu_config *c, const oconfig_item_t *ci, char *err, si
 			rc = per_box(o, c, err, len);
 		else if (!strcasecmp(o->key, "Interval"))
 			rc = interval(o, &c->interval, err, len);
-		else
+		else if (!strcasecmp(o->key, "Force")) {
+			if (o->values_num != 1 || o->values[0].type != OCONFIG_TYPE_BOOLEAN)
+				return iu_fail(err, len, "Force takes true or false");
+			c->force = o->values[0].value.boolean != 0;
+			rc = 0;
+		} else
 			return iu_fail(err, len, "unknown option '%s' (options: Backend, Metrics, MetricGroups, Sockets, "
-					      "ReportPerBox, Events, Interval)", o->key);
+					      "ReportPerBox, Events, Interval, Force)", o->key);
 		if (rc)
 			return -1;
 	}

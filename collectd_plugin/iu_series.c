@@ -249,6 +249,8 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		iu_fail(err, len, "%s%s", cfg || backend_is_sim(c->backend) ? "Backend: " : "", uncore_error());
 		return cfg ? -1 : -2;
 	}
+	if (c->force)
+		uncore_set_force(st->u, 1);
 	if (check_names(c, st->u, err, len) || uncore_session_new(st->u, &st->s))
 		goto fail;
 	for (int i = 0; !named && i < (int)(sizeof(default_groups) / sizeof(*default_groups)); i++)

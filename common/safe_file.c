@@ -85,8 +85,13 @@ int safe_open_rw(const char *path, int create, mode_t mode, int mkdir)
 			goto fail;
 		}
 		int nfd = openat(dfd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (nfd < 0 && errno == ENOENT && mkdir && !(next && *next) && !mkdirat(dfd, c, 0755))
+		if (nfd < 0 && errno == ENOENT && mkdir && !(next && *next)) {
+			if (mkdirat(dfd, c, 0755) && errno != EEXIST) {
+				uc_err("%s: directory %s does not exist and cannot be made (%s)", path, sofar, strerror(errno));
+				goto fail;
+			}
 			nfd = openat(dfd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
 		if (nfd < 0) {
 			if (errno == ENOENT)
 				uc_err("%s: directory %s does not exist", path, sofar);

@@ -2,23 +2,63 @@
  * Test helper: the state of a shared simulated machine after other processes
  * used it.  Prints "writes N changed M": register writes by every process
  * since the file was made, and registers that differ from a fresh machine.
+ * With "ctl", it plays another agent instead (perf, PCM, likwid): it writes a
+ * counter control of a box directly, as they do, and prints its value.
  *   sim_state 'sim:snbep,shared=FILE'
+ *   sim_state 'sim:snbep,shared=FILE' ctl UNIT SOCKET BOX K [VALUE]
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include "uncore_priv.h"
 #include "sim/sim.h"
+
+/* Counter control k of a box: written when a value is given, printed. */
+static int agent_ctl(uncore_t *u, char **arg, int n)
+{
+	const struct box *b = NULL;
+	for (int i = 0; i < u->nboxes; i++)
+		if (!strcmp(u->boxes[i].t->name, arg[0]) && u->boxes[i].socket == atoi(arg[1]) &&
+		    u->boxes[i].idx == atoi(arg[2]))
+			b = &u->boxes[i];
+	int k = atoi(arg[3]);
+	if (!b || k < 0 || k >= b->r.nctr) {
+		fprintf(stderr, "sim_state: no such box or counter\n");
+		return 1;
+	}
+	struct access *a = u->acc;
+	uint64_t v = 0, addr = box_ctl_addr(b, k);
+	int rc = 0;
+	if (n > 4) { /* raw, as another agent writes it: not through the library's guard */
+		v = strtoull(arg[4], NULL, 0);
+		rc = b->t->space == UC_MSR ? a->ops->msr_write(a, b->cpu, (uint32_t)addr, v)
+		     : b->t->space == UC_PCI ? a->ops->pci_write32(a, &b->pci, (uint32_t)addr, (uint32_t)v)
+					     : a->ops->mmio_write(a, addr, v, reg_ctl_bytes(b->t));
+	}
+	rc = rc ? rc : reg_read(u, b, addr, 0, reg_ctl_bytes(b->t), &v);
+	if (rc) {
+		fprintf(stderr, "sim_state: %s\n", uncore_error());
+		return 1;
+	}
+	printf("0x%llx\n", (unsigned long long)v);
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
 	uncore_t *u;
 	char why[160];
-	if (argc != 2) {
-		fprintf(stderr, "usage: sim_state 'sim:<platform>,shared=FILE'\n");
+	if (argc != 2 && !(argc >= 7 && argc <= 8 && !strcmp(argv[2], "ctl"))) {
+		fprintf(stderr, "usage: sim_state 'sim:<platform>,shared=FILE' [ctl UNIT SOCKET BOX K [VALUE]]\n");
 		return 2;
 	}
 	if (uncore_open(argv[1], &u)) {
 		fprintf(stderr, "sim_state: %s\n", uncore_error());
 		return 1;
+	}
+	if (argc > 2) {
+		int rc = agent_ctl(u, argv + 3, argc - 3);
+		uncore_close(u);
+		return rc;
 	}
 	struct sim *s = sim_of(u->acc);
 	int changed = sim_changed_registers(s, why, sizeof(why));

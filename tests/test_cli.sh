@@ -144,5 +144,39 @@ err=$(UNCORE_METRICS="$tmp" $UNCORE --backend sim:snbep list --metrics 2>&1); rc
 check "UNCORE_METRICS with a bad file: refused, naming the variable" '[ $rc -ne 0 ] && echo "$err" | grep -q "UNCORE_METRICS: .*metric broken: position 25"'
 rm -f "$tmp"
 
+# --- safe on a shared machine: the msr-safe allowlist, another agent's box, --force
+al=$($UNCORE --backend sim:snbep allowlist)
+# seed 000: PCU_MSR_PMON_BOX_CTL 0xC24 (rst_ctrl 0, rst_ctrs 1, frz 8, frz_en 16); C0_MSR_PMON_CTL0 0xD10
+# (Table 2-10: ev_sel 7:0, umask 15:8, rst 17, edge_det 18, tid_en 19, en 22, invert 23, thresh 31:24)
+check "allowlist: PCU box control 0xC24 with its four bits" 'echo "$al" | grep -q "^0x00000C24 0x0000000000010103 # "'
+check "allowlist: CBo 0 CTL0 0xD10 with the CBo control fields" 'echo "$al" | grep -q "^0x00000D10 0x00000000FFCEFFFF # "'
+check "allowlist: msr-safe format, each MSR once" \
+	'[ -z "$(echo "$al" | grep -v "^#" | grep -vE "^0x[0-9A-F]{8} 0x[0-9A-F]{16} # ")" ] && [ -z "$(echo "$al" | grep -v "^#" | cut -d" " -f1 | sort | uniq -d)" ]'
+al=$($UNCORE --backend sim:emr allowlist)
+# seed 001 Table 1-1: U_MSR_PMON_GLOBAL_CTL 0x2FF0, frz_all bit 0; 0x2FFE is read, never written
+check "allowlist: EMR global control 0x2FF0 (frz_all), 0x2FFE read only" \
+	'echo "$al" | grep -q "^0x00002FF0 0x0000000000000001 # global control" && echo "$al" | grep -q "^0x00002FFE 0x0000000000000000 # .*(read only)"'
+out=$($UNCORE --backend sim:montecito allowlist 2>&1); rc=$?
+check "allowlist: Montecito has no MSRs, said so" '[ $rc -ne 0 ] && echo "$out" | grep -q "no MSRs for msr-safe"'
+SIMSTATE=${top_builddir:-.}/tests/sim_state
+shm=$(mktemp -u /tmp/uncore-cli-agent-XXXXXX)
+agent="sim:snbep,shared=$shm"
+$SIMSTATE "$agent" ctl imc 0 0 0 0x400304 >/dev/null # another agent counts CAS reads on imc 0 of socket 0
+out=$($UNCORE --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=0 --duration 0.1 2>&1); rc=$?
+check "another agent's box: refused with the register and value ($rc)" \
+	'[ $rc -ne 0 ] && echo "$out" | grep -q "imc 0 (socket 0) is in use by another agent: CTL0 = 0x400304"'
+out=$($UNCORE --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=0:box=1 --duration 0.1 2>&1)
+check "another agent's box: the free channels count" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:socket=0:box=1 *[1-9]"'
+out=$($UNCORE --force --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=0 --duration 0.1 2>&1); rc=$?
+check "--force: counted, with a warning" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "warning: imc 0 (socket 0) was in use by another agent" && echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:socket=0 *[1-9]"'
+check "--force: the agent's programming is back afterwards" '[ "$($SIMSTATE "$agent" ctl imc 0 0 0)" = "0x400304" ]'
+rm -f "$shm.claims" && mkdir "$shm.claims"
+out=$($UNCORE --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=1 --duration 0.1 2>&1); rc=$?
+check "a directory planted at the claims path: a warning naming it, counting goes on" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "warning: claims file refused: $shm.claims is a directory"'
+rmdir "$shm.claims"
+rm -f "$shm" "$shm.claims"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

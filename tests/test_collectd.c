@@ -188,6 +188,10 @@ static void test_sockets_boxes_events(void)
 	CU_ASSERT(mock_find("socket1", "percent", "upi_tx_util_upi0") == NULL);
 	CU_ASSERT(mock_find("socket1", "total_events", "unc_cha_clockticks_thresh_1") != NULL);
 	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1);
+	CU_ASSERT_EQUAL(state.u->force, 0);
+	stop();
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nForce true\n") == 0);
+	CU_ASSERT_EQUAL(state.u->force, 1); /* boxes another agent counts on are taken over */
 	stop();
 }
 
@@ -223,6 +227,7 @@ static void test_config_refusals(void)
 	refused("Backend \"sim:snbep\"\nReportPerBox 2\n", "ReportPerBox takes true, false, or unit names");
 	refused("Backend \"sim:snbep\"\nInterval 0\n", "Interval takes one number of seconds");
 	refused("Backend \"sim:snbep\"\nInterval \"1\"\n", "Interval takes one number of seconds");
+	refused("Backend \"sim:snbep\"\nForce \"yes\"\n", "Force takes true or false");
 	refused("Backend \"sim:snbep\"\nMetrics \"llc_hit_latency_ns\"\n", "Metrics: ");
 	/* EMR's hit latency needs TOR occupancy on counter 0, which the LLC group's events leave no room for */
 	refused("Backend \"sim:emr\"\nMetricGroups \"llc\" \"latency_hit\"\n",

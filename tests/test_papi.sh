@@ -57,7 +57,7 @@ for b in snbep emr; do
 
 	# --- the API test: names round-trip, reset/accum/stop semantics
 	out=$(UNCORE_BACKEND=$sim "$W/basic" 2>&1)
-	echo "$out" | tail -3
+	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -3
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
 
@@ -83,7 +83,7 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 	check "$b: socket 1 twice that" 'near "$rd1" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", 2 * c / r }")" 0.005'
 	check "$b: mem_read_bytes:socket=1 near $line x the socket's count" '[ -n "$bytes" ] && near "$bytes" $((line * rd1)) 0.005'
 	out=$(UNCORE_BACKEND=$sim "$W/basic" "$ev" "$line" 2>&1)
-	echo "$out" | tail -2
+	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -2
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
 
@@ -122,8 +122,13 @@ for b in snbep emr; do
 	echo "$b: register state after 2 ranks: $two; after 4: $four"
 	check "$b: 4 ranks: every rank got its socket's counts, consistent" 'echo "$out" | grep -q "^CONSISTENT$"'
 	check "$b: 4 ranks reported" '[ "$(echo "$out" | grep -c "^rank ")" -eq 4 ]'
-	bad=$(echo "$out" | awk '/^rank / { want = $4 == 0 ? 6.4e9 : 12.8e9; r = $8 / $6; d = r - want; if (d < 0) d = -d; if (d > 0.01 * want) print }')
-	check "$b: each rank's read bandwidth is its socket's truth within 1%" '[ -z "$bad" ] && [ -n "$out" ]'
+	# the truth must lie between the rank's bytes over the time around its start..stop and over the time
+	# between them (0.1 % for the counts' rounding): that window is measured, not assumed
+	bad=$(echo "$out" | awk '/^rank / { want = $4 == 0 ? 6.4e9 : 12.8e9; lo = $10 / $6; hi = $10 / $8;
+		if (lo > want * 1.001 || hi < want * 0.999) print }')
+	[ -n "$bad" ] && echo "outside the bracket: $bad"
+	check "$b: each rank's read bandwidth brackets its socket's truth (bytes/outer <= truth <= bytes/inner)" \
+		'[ -z "$bad" ] && [ -n "$(echo "$out" | grep "^rank ")" ]'
 	check "$b: 4 ranks programmed each socket once (as many register writes as 2 ranks)" \
 		'[ "${two%% changed*}" = "${four%% changed*}" ] && [ "${two%% changed*}" != "writes 0" ]'
 	check "$b: registers left as found after the job" 'echo "$four" | grep -q "changed 0$"'

@@ -276,6 +276,11 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 	if (uncore_session_start(st->s))
 		return iu_fail(err, len, "cannot start counting: %s", uncore_error());
 	st->started = 1;
+	for (const char *w = uncore_warnings(); *w;) { /* units left out, a refused claims file, a forced box */
+		size_t n = strcspn(w, "\n");
+		WARNING("%s plugin: %.*s", IU_NAME, (int)n, w);
+		w += n + (w[n] == '\n');
+	}
 	return 0;
 }
 

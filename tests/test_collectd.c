@@ -12,6 +12,8 @@
 #include "mock_collectd.h"
 #include "sim_helpers.h"
 #include "sim_truth.h"
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Load the plugin and give it a configuration block; returns the config callback's result. */
 static int configure(const char *text)
@@ -193,6 +195,18 @@ static void test_sockets_boxes_events(void)
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nForce true\n") == 0);
 	CU_ASSERT_EQUAL(state.u->force, 1); /* boxes another agent counts on are taken over */
 	stop();
+	/* the library's warnings reach collectd's log: here a directory planted at the claims path */
+	char dir[96], conf[200];
+	snprintf(dir, sizeof(dir), "/tmp/uncore-collectd-%d", (int)getpid());
+	snprintf(conf, sizeof(conf), "%s.claims", dir);
+	CU_ASSERT_FATAL(mkdir(conf, 0700) == 0);
+	snprintf(conf, sizeof(conf), "Backend \"sim:snbep,shared=%s\"\n", dir);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	CU_ASSERT_EQUAL(mock_logged(LOG_WARNING, "claims file refused"), 1);
+	stop();
+	snprintf(conf, sizeof(conf), "%s.claims", dir);
+	rmdir(conf);
+	unlink(dir);
 }
 
 /* A bad block is refused at config time, once, with the option's name. */

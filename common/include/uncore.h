@@ -20,7 +20,9 @@ typedef struct uncore_session uncore_session_t;
 
 /* Last error message of this thread ("" if none). */
 const char *uncore_error(void);
-/* Warnings of this thread's last uncore_open() (units left out and why), one per line; "" if none. */
+/* Warnings since this thread's last uncore_open(), one per line ("" if none): units left out and why
+ * at open; a refused claims file, ignored claim records or a forced box at a session's start; a
+ * record the claims file lost at its stop. */
 const char *uncore_warnings(void);
 
 /*

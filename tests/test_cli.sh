@@ -144,6 +144,10 @@ err=$(UNCORE_METRICS="$tmp" $UNCORE --backend sim:snbep list --metrics 2>&1); rc
 check "UNCORE_METRICS with a bad file: refused, naming the variable" '[ $rc -ne 0 ] && echo "$err" | grep -q "UNCORE_METRICS: .*metric broken: position 25"'
 rm -f "$tmp"
 
+out=$($UNCORE --backend sim:snbep --events /nonexistent stat -e UNC_M_CAS_COUNT.RD --duration 0.1 2>&1); rc=$?
+check "a missing --events file: refused by name, no crash ($rc)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "unable to open /nonexistent" && ! echo "$out" | grep -q Sanitizer'
+
 # --- safe on a shared machine: the msr-safe allowlist, another agent's box, --force
 al=$($UNCORE --backend sim:snbep allowlist)
 # seed 000: PCU_MSR_PMON_BOX_CTL 0xC24 (rst_ctrl 0, rst_ctrs 1, frz 8, frz_en 16); C0_MSR_PMON_CTL0 0xD10

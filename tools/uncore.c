@@ -58,6 +58,7 @@ static int open_or_die(uncore_t **u)
 	    (metrics_arg && uncore_load_metrics(*u, metrics_arg) < 0)) {
 		fprintf(stderr, "uncore: %s\n", uncore_error());
 		uncore_close(*u);
+		*u = NULL; /* the caller closes whatever it holds */
 		return -1;
 	}
 	return 0;

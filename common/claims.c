@@ -200,6 +200,22 @@ static int alive(const struct claims *cl, const struct claim_holder *h)
 	return !start || start == h->start; /* no /proc to ask: trust the pid */
 }
 
+int claims_prune(uncore_t *u, struct claim *c)
+{
+	int k = 0, gone = 0;
+	for (int j = 0; j < c->nholders && j < CLAIM_HOLDERS; j++)
+		if (alive(u->claims, &c->h[j]))
+			c->h[k++] = c->h[j];
+		else
+			gone = c->h[j].pid;
+	c->nholders = k;
+	return gone;
+}
+
+int claims_count(const uncore_t *u) { return u->claims ? u->claims->n : 0; }
+struct claim *claims_at(uncore_t *u, int i) { return &u->claims->c[i]; }
+const struct box *claims_box(const uncore_t *u, const struct claim *c) { return box_of_claim(u, c); }
+
 struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 {
 	struct claims *cl = u->claims;
@@ -207,11 +223,7 @@ struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 		struct claim *c = &cl->c[i];
 		if (strcmp(c->unit, b->t->name) || c->socket != b->socket || c->idx != b->idx)
 			continue;
-		int k = 0; /* a holder that died without releasing no longer counts */
-		for (int j = 0; j < c->nholders && j < CLAIM_HOLDERS; j++)
-			if (alive(cl, &c->h[j]))
-				c->h[k++] = c->h[j];
-		c->nholders = k;
+		claims_prune(u, c); /* a holder that died without releasing no longer counts */
 		return c;
 	}
 	if (!create || grow(cl, cl->n + 1))

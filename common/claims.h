@@ -52,6 +52,12 @@ int claims_open(struct uncore *u);
 int claims_lock(struct uncore *u);
 /* Write the claims back and release the lock. */
 int claims_unlock(struct uncore *u);
+/* Remove the holders that no longer run; returns the pid of one of them (0: none left). */
+int claims_prune(struct uncore *u, struct claim *c);
+/* The claims loaded (every record names a box of this machine), one by one. */
+int claims_count(const struct uncore *u);
+struct claim *claims_at(struct uncore *u, int i);
+const struct box *claims_box(const struct uncore *u, const struct claim *c);
 /* The claim on a box, holders that no longer run removed; with create, a new empty one if none. */
 struct claim *claims_get(struct uncore *u, const struct box *b, int create);
 int claims_hold(struct uncore *u, struct claim *c, uint32_t token);

@@ -298,10 +298,10 @@ static int foreign_use(uncore_session_t *s, const struct box *b, char *what, siz
 	return 0;
 }
 
-static int write_box_ctl(uncore_session_t *s, const struct box *b, uint64_t v)
+static int write_box_ctl(uncore_t *u, const struct box *b, uint64_t v)
 {
 	struct pmon_reg r;
-	return pmon_reg(b, PK_BOX_CTL, 0, &r) ? 0 : pmon_write(s->u, b, &r, v);
+	return pmon_reg(b, PK_BOX_CTL, 0, &r) ? 0 : pmon_write(u, b, &r, v);
 }
 
 /* Box control words: frozen, counting, and frozen with a counter reset.  An enable-style control
@@ -384,7 +384,7 @@ static int program(uncore_session_t *s)
 	/* a) b) enable freeze and freeze every box we program */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].owner && write_box_ctl(s, b, bc_frozen(b)))
+		if (s->progs[p].owner && write_box_ctl(s->u, b, bc_frozen(b)))
 			return -1;
 	}
 	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
@@ -411,7 +411,7 @@ static int program(uncore_session_t *s)
 	/* e) reset: box reset bits where they exist, else write 0 to each data register */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].owner && b->t->box_ctl_resets && write_box_ctl(s, b, bc_reset(b)))
+		if (s->progs[p].owner && b->t->box_ctl_resets && write_box_ctl(s->u, b, bc_reset(b)))
 			return -1;
 	}
 	for (int i = 0; i < s->nslots; i++) {
@@ -452,7 +452,7 @@ static int program(uncore_session_t *s)
 		const struct box *b = box_of(s, pg->box);
 		if (!pg->owner || !b->t->has_box_ctl)
 			continue;
-		if (write_box_ctl(s, b, bc_running(b)))
+		if (write_box_ctl(s->u, b, bc_running(b)))
 			return -1;
 		pg->t_start = pg->t_prev = pg->t_last = s->u->acc->ops->now_ns(s->u->acc);
 	}
@@ -463,10 +463,9 @@ static int program(uncore_session_t *s)
  * freeze (SNB-EP UBox) keeps counting until its control words are back, so those go first there and
  * its counters after.  Whatever the list says, only registers of this box are written, at the
  * addresses this machine gives them, with the bits each defines. */
-static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv, int n)
+static int restore_regs(uncore_t *u, const struct box *b, const struct claim_saved *sv, int n)
 {
-	const struct box *b = box_of(s, bi);
-	int rc = write_box_ctl(s, b, bc_frozen(b));
+	int rc = write_box_ctl(u, b, bc_frozen(b));
 	for (int pass = b->t->has_box_ctl; pass < 2; pass++)
 		for (int i = n - 1; i >= 0; i--) {
 			struct pmon_reg r;
@@ -474,10 +473,37 @@ static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv
 				continue; /* not a register of this box: never written */
 			if (!b->t->has_box_ctl && r.counter != pass)
 				continue;
-			if (pmon_write(s->u, b, &r, sv[i].val & r.wmask))
+			if (pmon_write(u, b, &r, sv[i].val & r.wmask))
 				rc = -1;
 		}
 	return rc;
+}
+
+static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv, int n)
+{
+	return restore_regs(s->u, box_of(s, bi), sv, n);
+}
+
+/* Boxes that processes which died (SIGKILL, a crash) left programmed are put back as their claims found
+ * them, with a warning, whichever boxes this session uses.  Called with the claims locked. */
+static void reap_dead(uncore_t *u)
+{
+	for (int i = 0; i < claims_count(u);) {
+		struct claim *c = claims_at(u, i);
+		const struct box *b = claims_box(u, c);
+		int pid = claims_prune(u, c);
+		if (c->nholders || !b) {
+			i++;
+			continue;
+		}
+		if (c->nsaved && restore_regs(u, b, c->sv, c->nsaved))
+			uc_warn("%s %d (socket %d), left programmed by process %d, could not be restored: %s", b->t->name,
+				b->idx, b->socket, pid, uncore_error());
+		else if (c->nsaved)
+			uc_warn("%s %d (socket %d) was left programmed by process %d, which ended without releasing it: "
+				"its registers are restored", b->t->name, b->idx, b->socket, pid);
+		claims_remove(u, c);
+	}
 }
 
 /* Let go of every box; the last session on a box restores it.  Called with the claims locked.  The
@@ -584,6 +610,7 @@ int uncore_session_start(uncore_session_t *s)
 	}
 	if (claims_lock(s->u))
 		return -1;
+	reap_dead(s->u);
 	int rc = claim(s);
 	if (!rc && program(s)) {
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
@@ -704,7 +731,7 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 	}
 	/* status bits are write-1-to-clear; Montecito's sit in PMC0 beside fr, cleared by writing it running */
 	uint64_t clr = b->t->status_clr ? b->r.rel + b->t->status_clr : b->r.status;
-	if (pmc0 ? write_box_ctl(s, b, bc_running(b))
+	if (pmc0 ? write_box_ctl(s->u, b, bc_running(b))
 		 : reg_write(s->u, b, clr, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift))
 		return -1;
 	return n;

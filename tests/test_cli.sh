@@ -182,5 +182,62 @@ check "a directory planted at the claims path: a warning naming it, counting goe
 rmdir "$shm.claims"
 rm -f "$shm" "$shm.claims"
 
+# --- arguments: spans must be finite numbers, repeated options add up, the command's status is ours
+for d in nan inf 1e300 -1 0 abc; do
+	out=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD --duration $d 2>&1); rc=$?
+	check "--duration $d refused ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "need a positive number of seconds"'
+done
+for i in inf nan 0.5; do
+	out=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -I $i -- true 2>&1); rc=$?
+	check "-I $i refused ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "need an interval of at least 1 ms"'
+done
+out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket=0 -e UNC_M_CAS_COUNT.WR:socket=0 --duration 1)
+check "repeated -e: both counted" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:socket=0 *200000000$" && echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.WR:socket=0 *75000000$"'
+# 70 free-running events (no counter limit) spread over the IIO stacks: every one is counted
+evs=$(awk 'BEGIN { for (i = 0; i < 70; i++) printf "%sUNC_IIO_BANDWIDTH_IN.PART%d_FREERUN:socket=%d:box=%d", i ? "," : "", i % 8, int(i / 8) % 2, int(i / 16) }')
+out=$($UNCORE --backend sim:emr,clock=manual stat -e "$evs" --duration 1 2>&1)
+check "70 events in one -e: all 70 counted, none cut" '[ "$(echo "$out" | grep -c "^socket")" -eq 70 ]'
+out=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -- /nonexistent-command 2>&1); rc=$?
+check "a command that cannot run: its status 127" '[ $rc -eq 127 ] && echo "$out" | grep -q "cannot run ./nonexistent-command."'
+$UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
+check "the command's exit status is passed on ($rc)" '[ $rc -eq 3 ]'
+
+# --- signals: stop, restore, exit 128+N; a killed run's boxes are restored by the next one
+shm=$(mktemp -u /tmp/uncore-cli-sig-XXXXXX)
+sim="sim:snbep,shared=$shm"
+programmed() { # wait until a process has programmed the shared machine
+	for i in $(seq 1 100); do
+		case "$($SIMSTATE "$sim")" in *"changed 0"*) sleep 0.05 ;; *) return 0 ;; esac
+	done
+	return 1
+}
+for sig in INT:2 TERM:15 HUP:1; do
+	name=${sig%:*} num=${sig#*:}
+	$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 100 --duration 30 >/dev/null 2>&1 &
+	pid=$!
+	programmed
+	kill -$name $pid
+	wait $pid; rc=$?
+	check "SIG$name during stat -I: exit $((128 + num)) ($rc), registers as found" \
+		'[ $rc -eq $((128 + num)) ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
+done
+$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -- sleep 30 >/dev/null 2>&1 &
+pid=$!
+programmed
+kill -INT $pid
+wait $pid; rc=$?
+check "SIGINT during stat -- cmd: the command stopped too, exit 130 ($rc), registers as found" \
+	'[ $rc -eq 130 ] && $SIMSTATE "$sim" | grep -q "changed 0$" && ! pgrep -f "^sleep 30$" >/dev/null'
+$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD:socket=0:box=0 --duration 30 >/dev/null 2>&1 &
+pid=$!
+programmed
+kill -KILL $pid
+wait $pid
+check "SIGKILL leaves the box programmed" '$SIMSTATE "$sim" | grep -q "changed 1 first: imc 0 socket 0"'
+out=$($UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS:socket=1:box=2 --duration 0.1 2>&1)
+check "the next run restores it, whatever it counts itself, and says so" \
+	'echo "$out" | grep -q "warning: imc 0 (socket 0) was left programmed by process $pid, which ended without releasing it" && $SIMSTATE "$sim" | grep -q "changed 0$"'
+rm -f "$shm" "$shm.claims"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

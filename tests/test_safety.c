@@ -201,6 +201,8 @@ static void test_forged_records(void)
 	struct sim *sim = sim_of(u->acc);
 	struct claim r[6];
 	r[0] = record("imc", 0, 0); /* a dead owner's claim: "found" values everywhere */
+	r[0].nholders = 1;
+	r[0].h[0] = (struct claim_holder){ 1, 9, 54321 }; /* "pid 1", not the one that runs */
 	r[0].nsaved = 2;
 	r[0].sv[0] = (struct claim_saved){ .kind = PK_BOX_CTL, .val = 0x4141414141414141ull };
 	r[0].sv[1] = (struct claim_saved){ .kind = PK_CTL, .idx = 0, .val = 0x4141414141414141ull };
@@ -218,7 +220,9 @@ static void test_forged_records(void)
 	r[5].h[0] = (struct claim_holder){ 1, 7, 12345 };
 	write_claims(r, 6, 6);
 	uint64_t bad0 = sim->bad_accesses;
-	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=0"), 0);
+	/* a session on another box: the dead owner's box is put back on the way, as its record says */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=1"), 0);
+	CU_ASSERT(warned("imc 0 (socket 0) was left programmed by process 1, which ended without releasing it"));
 	CU_ASSERT(warned("record 1 is ignored: it names no box of this machine"));
 	CU_ASSERT(warned("record 2 is ignored: its saved-register count is out of range"));
 	CU_ASSERT(warned("record 3 is ignored: its unit name is not terminated"));

@@ -1,5 +1,6 @@
 /* uncore: list, inspect and count uncore events from the command line. */
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -190,7 +191,8 @@ static int cmd_list(int argc, char **argv)
 	return 0;
 }
 
-/* Split on commas outside raw-event slashes. */
+/* Split on commas outside raw-event slashes; out (room for max) may be NULL to count.  s is cut up
+ * only when out is given. */
 static int split_events(char *s, char **out, int max)
 {
 	int n = 0, slash = 0;
@@ -200,15 +202,39 @@ static int split_events(char *s, char **out, int max)
 			slash = !slash;
 		if ((*p == ',' && !slash) || !*p) {
 			int end = !*p;
-			*p = 0;
-			if (*start && n < max)
-				out[n++] = start;
+			if (out)
+				*p = 0;
+			if (p > start && out && n < max)
+				out[n] = start;
+			n += p > start;
 			if (end)
 				break;
 			start = p + 1;
 		}
 	}
 	return n;
+}
+
+/* Every item of a comma list, as a malloc'd array of pointers into s (NULL when out of memory). */
+static char **split_list(char *s, int *n)
+{
+	*n = s ? split_events(s, NULL, 0) : 0;
+	char **out = calloc((size_t)*n + 1, sizeof(*out));
+	if (out && s)
+		split_events(s, out, *n);
+	return out;
+}
+
+/* Repeated -e, -M and --metric-group add up: item is appended to the comma list *list. */
+static int append_list(char **list, const char *item)
+{
+	size_t have = *list ? strlen(*list) : 0;
+	char *n = realloc(*list, have + strlen(item) + 2);
+	if (!n)
+		return -1;
+	snprintf(n + have, strlen(item) + 2, "%s%s", have ? "," : "", item);
+	*list = n;
+	return 0;
 }
 
 /* The -e events (the first nev of the session; metrics' events follow them). */
@@ -267,15 +293,28 @@ static void print_metrics(uncore_session_t *s, uncore_t *u, int per_box, int win
 	fflush(stdout);
 }
 
+static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n);
+
 /* -M names and --metric-group groups into session metrics; -1 with the library's reason. */
 static int add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *groups)
 {
-	char *list[128];
-	int n = names ? split_events(names, list, 128) : 0;
-	for (int i = 0; i < n; i++)
+	int n, rc = 0;
+	char **list = split_list(names, &n);
+	for (int i = 0; list && i < n && !rc; i++)
 		if (uncore_session_add_metric(s, list[i]) < 0)
-			return -1;
-	n = groups ? split_events(groups, list, 128) : 0;
+			rc = -1;
+	free(list);
+	if (rc)
+		return rc;
+	if (!(list = split_list(groups, &n)))
+		return -1;
+	rc = groups_to_metrics(s, u, list, n);
+	free(list);
+	return rc;
+}
+
+static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n)
+{
 	for (int g = 0; g < n; g++) {
 		int found = 0, nm = uncore_num_metrics(u);
 		for (int i = 0; i < nm; i++) {
@@ -296,6 +335,37 @@ static int add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *grou
 	return 0;
 }
 
+static volatile sig_atomic_t stop_signal; /* SIGINT, SIGTERM or SIGHUP arrived: stop, restore, exit */
+
+static void on_signal(int sig) { stop_signal = sig; }
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: a wait returns at once */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* A number of seconds for --duration or milliseconds for -I: finite, in [lo, hi]. */
+static int parse_span(const char *arg, double lo, double hi, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !isfinite(v) || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Exit status as a shell gives it: the command's own, or 128 + the signal that ended it. */
+static int status_of(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
+
+#define MAX_SPAN_S 1e8 /* about three years: longer spans would overflow the nanosecond clock */
+
 static int cmd_stat(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -304,8 +374,8 @@ static int cmd_stat(int argc, char **argv)
 		{ "metrics", required_argument, 0, 'M' }, { "metric-group", required_argument, 0, 'G' },
 		{ 0, 0, 0, 0 },
 	};
-	char *events[64], *evbuf = NULL, *metrics = NULL, *groups = NULL;
-	int nev = 0, per_box = 0, c, rc = 1;
+	char **events = NULL, *evbuf = NULL, *metrics = NULL, *groups = NULL;
+	int nev = 0, per_box = 0, c, rc = 1, status = 0;
 	double duration = -1, interval_ms = 0;
 	uncore_t *u = NULL;
 	uncore_session_t *s = NULL;
@@ -313,43 +383,49 @@ static int cmd_stat(int argc, char **argv)
 	pid_t child = -1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+e:I:M:", opts, NULL)) != -1) {
-		char *end;
 		switch (c) {
 		case 'e':
-			free(evbuf);
-			evbuf = strdup(optarg);
-			nev = split_events(evbuf, events, 64);
+		case 'M':
+		case 'G':
+			if (append_list(c == 'e' ? &evbuf : c == 'M' ? &metrics : &groups, optarg)) {
+				fprintf(stderr, "uncore stat: out of memory\n");
+				goto out;
+			}
 			break;
 		case 'I':
-			interval_ms = strtod(optarg, &end);
-			if (*end || interval_ms < 1) {
-				fprintf(stderr, "uncore stat: -I '%s': need an interval of at least 1 ms\n", optarg);
-				return 2;
+			if (parse_span(optarg, 1, MAX_SPAN_S * 1000, &interval_ms)) {
+				fprintf(stderr, "uncore stat: -I '%s': need an interval of at least 1 ms (a number)\n", optarg);
+				rc = 2;
+				goto out;
 			}
 			break;
 		case 'b': per_box = 1; break;
-		case 'M': metrics = optarg; break;
-		case 'G': groups = optarg; break;
 		case 'd':
-			duration = strtod(optarg, &end);
-			if (*end || duration <= 0) {
-				fprintf(stderr, "uncore stat: --duration '%s': need a positive number of seconds\n", optarg);
-				return 2;
+			if (parse_span(optarg, 1e-6, MAX_SPAN_S, &duration)) {
+				fprintf(stderr, "uncore stat: --duration '%s': need a positive number of seconds, at most %.0e\n",
+					optarg, MAX_SPAN_S);
+				rc = 2;
+				goto out;
 			}
 			break;
-		default: usage(stderr); return 2;
+		default: usage(stderr); rc = 2; goto out;
 		}
+	}
+	events = split_list(evbuf, &nev);
+	if (!events) {
+		fprintf(stderr, "uncore stat: out of memory\n");
+		goto out;
 	}
 	if (!nev && !metrics && !groups) {
 		fprintf(stderr, "uncore stat: nothing to count: give -e EV[,EV...], -M METRIC[,...] or --metric-group G; "
 				"see 'uncore list' and 'uncore list --metrics'\n");
-		free(evbuf);
-		return 2;
+		rc = 2;
+		goto out;
 	}
 	if ((duration < 0) == (optind >= argc)) {
 		fprintf(stderr, "uncore stat: give either --duration SECONDS or -- COMMAND\n");
-		free(evbuf);
-		return 2;
+		rc = 2;
+		goto out;
 	}
 	if (open_or_die(&u))
 		goto out;
@@ -362,15 +438,17 @@ static int cmd_stat(int argc, char **argv)
 		goto err;
 	else if (c < 0)
 		goto out;
-	prev = calloc((size_t)nev, sizeof(*prev));
+	prev = calloc((size_t)nev + 1, sizeof(*prev));
 	for (int i = 0; prev && i < nev; i++)
 		prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev));
 	banner(stdout, u);
+	catch_signals(); /* from here on an interrupt stops counting and restores the registers */
 	c = uncore_session_start(s);
 	show_warnings();
 	if (c)
 		goto err;
 	if (optind < argc) {
+		fflush(stdout);
 		child = fork();
 		if (child == 0) {
 			execvp(argv[optind], argv + optind);
@@ -379,26 +457,39 @@ static int cmd_stat(int argc, char **argv)
 		}
 	}
 	{
-		double t = 0, step = interval_ms > 0 ? interval_ms / 1000 : (duration > 0 ? duration : 0.1);
-		for (;;) {
-			int status, done = 0;
-			double dt = step;
-			if (duration > 0 && t + dt > duration)
-				dt = duration - t;
-			uncore_sleep_ns(u, (uint64_t)(dt * 1e9));
-			t += dt;
-			if (child > 0 && waitpid(child, &status, WNOHANG) == child)
+		/* wait in slices of at most 50 ms, so that a signal or the command's end is seen soon */
+		const uint64_t slice = 50000000;
+		uint64_t step = (uint64_t)((interval_ms > 0 ? interval_ms / 1000 : duration > 0 ? duration : 0.1) * 1e9);
+		uint64_t total = duration > 0 ? (uint64_t)(duration * 1e9) : UINT64_MAX, t = 0;
+		for (int done = 0; !done;) {
+			for (uint64_t waited = 0; waited < step && t < total && !done && !stop_signal;) {
+				uint64_t dt = step - waited < slice ? step - waited : slice;
+				if (dt > total - t)
+					dt = total - t;
+				uncore_sleep_ns(u, dt);
+				waited += dt;
+				t += dt;
+				if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
+					child = -1;
+					done = 1;
+				}
+			}
+			if (t >= total)
 				done = 1;
-			if (duration > 0 && t >= duration - 1e-9)
+			if (stop_signal) {
+				if (child > 0) { /* the command gets the signal too, and is waited for */
+					kill(child, stop_signal);
+					waitpid(child, &status, 0);
+					child = -1;
+				}
 				done = 1;
+			}
 			if (uncore_session_read(s))
 				goto err;
 			if (interval_ms > 0) {
 				print_values(s, u, nev, per_box, prev, (double)uncore_session_elapsed_ns(s) / 1e9, 1);
 				print_metrics(s, u, per_box, UNCORE_LAST_INTERVAL, (double)uncore_session_elapsed_ns(s) / 1e9);
 			}
-			if (done)
-				break;
 		}
 	}
 	c = uncore_session_stop(s);
@@ -406,23 +497,30 @@ static int cmd_stat(int argc, char **argv)
 	if (c)
 		goto err;
 	if (interval_ms <= 0) {
-		printf("# %.3f s elapsed\n", (double)uncore_session_elapsed_ns(s) / 1e9);
+		printf("# %.3f s elapsed%s\n", (double)uncore_session_elapsed_ns(s) / 1e9,
+		       stop_signal ? " (interrupted)" : "");
 		print_values(s, u, nev, per_box, prev, 0, 0);
 		print_metrics(s, u, per_box, UNCORE_SINCE_START, 0);
 	}
-	rc = 0;
+	/* like a shell: the signal that stopped us, else the command's own status */
+	rc = stop_signal ? 128 + stop_signal : optind < argc ? status_of(status) : 0;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());
-	if (child > 0)
+	if (child > 0) {
 		kill(child, SIGTERM);
+		waitpid(child, NULL, 0);
+	}
 out:
-	uncore_session_free(s);
+	uncore_session_free(s); /* stops and restores whatever still runs */
 	for (int i = 0; prev && i < nev; i++)
 		free(prev[i]);
 	free(prev);
 	uncore_close(u);
+	free(events);
 	free(evbuf);
+	free(metrics);
+	free(groups);
 	return rc;
 }
 

@@ -320,7 +320,8 @@ int iu_read(struct iu_state *st)
 		snprintf(why, sizeof(why), "%s", uncore_error());
 	vl.values = &value;
 	vl.values_len = 1;
-	vl.time = cdtime();
+	cdtime_t now = cdtime();
+	uint64_t lib_now = uncore_now_ns(st->u);
 	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
 	for (int i = 0; i < st->nseries; i++) {
 		struct iu_series *se = &st->series[i];
@@ -340,6 +341,11 @@ int iu_read(struct iu_state *st)
 		memcpy(vl.plugin_instance, se->plugin_instance, sizeof(se->plugin_instance));
 		memcpy(vl.type, se->type, strlen(se->type) + 1);
 		memcpy(vl.type_instance, se->type_instance, sizeof(se->type_instance));
+		/* stamped with when its counters were read: rates then divide by the counts' own window,
+		 * however long reading every box or reaching this line took */
+		uint64_t t = se->metric >= 0 ? uncore_session_metric_read_time_ns(st->s, se->metric, se->socket, se->box)
+					     : uncore_session_read_time_ns(st->s, se->event, se->socket, -1);
+		vl.time = t && t <= lib_now ? now - NS_TO_CDTIME_T(lib_now - t) : now;
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;
 	}

@@ -329,6 +329,14 @@ const char *uncore_session_metric_name(const uncore_session_t *s, int m)
 	return sm ? session_owner(s)->metrics[sm->metric].name : NULL;
 }
 
+uint64_t uncore_session_metric_read_time_ns(const uncore_session_t *s, int m, int socket, int box)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	if (!sm || session_owner(s)->metrics[sm->metric].x.nev < 1)
+		return 0;
+	return uncore_session_read_time_ns(s, sm->ev[0], socket, box);
+}
+
 struct eval_ctx {
 	const uncore_session_t *s;
 	const struct session_metric *sm;

@@ -865,6 +865,27 @@ uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, 
 	return sum;
 }
 
+uint64_t uncore_session_read_time_ns(const uncore_session_t *s, int ev, int socket, int box)
+{
+	uint64_t base = 0;
+	int64_t off = 0;
+	int n = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
+		const struct box *b = box_of(s, sl->box);
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+			continue;
+		if (!n++)
+			base = prog_of(s, sl)->t_last;
+		off += (int64_t)(prog_of(s, sl)->t_last - base); /* boxes are read close together */
+	}
+	return n ? base + (uint64_t)(off / n) : 0;
+}
+
+uint64_t uncore_now_ns(const uncore_t *u) { return u->acc->ops->now_ns(u->acc); }
+
 int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
 {
 	return session_window_value(s, ev, socket, box, UNCORE_SINCE_START, out);

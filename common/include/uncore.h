@@ -135,6 +135,14 @@ int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets
 int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket);
 /* Nanoseconds elapsed between start and the last read. */
 uint64_t uncore_session_elapsed_ns(const uncore_session_t *s);
+/* The library's clock in ns (CLOCK_MONOTONIC, or the simulator's): what reads are timed with. */
+uint64_t uncore_now_ns(const uncore_t *u);
+/* When the counters behind a value were last read, on that clock: the mean over the boxes of event ev
+ * on socket/box (-1: all), or over those of metric m's first event; 0 when it has none.  A front end
+ * that timestamps values (collectd) uses it, so that rates divide by when the counts were taken, not
+ * by when they were passed on. */
+uint64_t uncore_session_read_time_ns(const uncore_session_t *s, int ev, int socket, int box);
+uint64_t uncore_session_metric_read_time_ns(const uncore_session_t *s, int m, int socket, int box);
 
 /*
  * Derived metrics (bandwidths, ratios, latencies, frequencies) defined over

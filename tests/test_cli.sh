@@ -221,13 +221,14 @@ for sig in INT:2 TERM:15 HUP:1; do
 	check "SIG$name during stat -I: exit $((128 + num)) ($rc), registers as found" \
 		'[ $rc -eq $((128 + num)) ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
 done
-$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -- sleep 30 >/dev/null 2>&1 &
+$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -- sh -c "echo \$\$ > $shm.child; exec sleep 30" >/dev/null 2>&1 &
 pid=$!
 programmed
+for i in $(seq 1 100); do [ -s "$shm.child" ] && break; sleep 0.05; done
 kill -INT $pid
 wait $pid; rc=$?
 check "SIGINT during stat -- cmd: the command stopped too, exit 130 ($rc), registers as found" \
-	'[ $rc -eq 130 ] && $SIMSTATE "$sim" | grep -q "changed 0$" && ! pgrep -f "^sleep 30$" >/dev/null'
+	'[ $rc -eq 130 ] && $SIMSTATE "$sim" | grep -q "changed 0$" && [ -s "$shm.child" ] && ! kill -0 "$(cat "$shm.child")" 2>/dev/null'
 $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD:socket=0:box=0 --duration 30 >/dev/null 2>&1 &
 pid=$!
 programmed
@@ -237,7 +238,7 @@ check "SIGKILL leaves the box programmed" '$SIMSTATE "$sim" | grep -q "changed 1
 out=$($UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS:socket=1:box=2 --duration 0.1 2>&1)
 check "the next run restores it, whatever it counts itself, and says so" \
 	'echo "$out" | grep -q "warning: imc 0 (socket 0) was left programmed by process $pid, which ended without releasing it" && $SIMSTATE "$sim" | grep -q "changed 0$"'
-rm -f "$shm" "$shm.claims"
+rm -f "$shm" "$shm.claims" "$shm.child"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

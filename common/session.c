@@ -58,7 +58,7 @@ static int targets(const struct encoded *e, const struct box *b)
 	if (e->fr >= 0 && e->box < 0 && e->fr >= b->nfr)
 		return 0;
 	/* a socket-wide event every box sees alike is counted once per socket */
-	if (e->ev && (e->ev->flags & UC_EV_SOCKET) && e->box < 0 && b->idx != 0)
+	if ((e->ev_flags & UC_EV_SOCKET) && e->box < 0 && b->idx != 0)
 		return 0;
 	return e->type_idx == b->type_idx && (e->socket < 0 || e->socket == b->socket) &&
 	       (e->box < 0 || e->box == b->idx);
@@ -178,6 +178,7 @@ int uncore_session_add(uncore_session_t *s, const char *spec)
 		return uc_err("cannot add '%s': the session has already started", spec ? spec : "");
 	if (spec_parse(s->u, spec, &e))
 		return -1;
+	e.ev = NULL; /* uncore_load_events may move the catalog: nothing kept points into it */
 	nv = realloc(s->evs, (size_t)(s->nevs + 1) * sizeof(*nv));
 	if (!nv)
 		return uc_err("out of memory");

@@ -267,6 +267,7 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		snprintf(e->name, sizeof(e->name), "%s", e->ev->name);
 		if (!e->bt)
 			return uc_err("%s belongs to unit '%s', which this machine does not have", e->ev->name, e->ev->unit);
+		e->ev_flags = e->ev->flags;
 		e->fixed = !!(e->ev->flags & UC_EV_FIXED);
 		if (e->ev->flags & UC_EV_FREERUN)
 			e->fr = e->ev->umask;

@@ -31,7 +31,8 @@ struct uncore {
 struct encoded {
 	const struct box_type *bt;
 	int type_idx;
-	const struct uc_event *ev; /* NULL for a raw event */
+	const struct uc_event *ev; /* NULL for a raw event; only while encoding: loading events moves the catalog */
+	uint8_t ev_flags;          /* the event's UC_EV_* flags, kept */
 	uint64_t ctl;              /* control word, enable bit included */
 	unsigned ctr_mask;         /* allowed counters; unused when fixed */
 	int fixed;

@@ -250,6 +250,33 @@ static void test_box_fails_mid_run(void)
 	uncore_close(u);
 }
 
+/* Events loaded between two adds move the catalog: the session keeps nothing that points into it. */
+static void test_load_events_between_adds(void)
+{
+	const char *path = "test_session_events.json";
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "{\"Events\": [");
+	for (int i = 0; i < 600; i++) /* more than any catalog's spare room */
+		fprintf(f, "%s{\"Unit\": \"iMC\", \"EventCode\": \"0x1\", \"UMask\": \"0x%x\", \"EventName\": \"UNC_M_TEST_%d\", "
+			   "\"Counter\": \"0,1,2,3\", \"BriefDescription\": \"test\"}", i ? "," : "", i & 0xff, i);
+	fprintf(f, "]}\n");
+	fclose(f);
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, "UNC_M_CAS_COUNT.RD") == 0);
+	CU_ASSERT_EQUAL(uncore_load_events(u, path), 600);
+	CU_ASSERT_FATAL(uncore_session_add(s, "UNC_M_CAS_COUNT.WR") == 1); /* schedules event 0 again */
+	CU_ASSERT_FATAL(uncore_session_add(s, "UNC_M_TEST_7") == 2);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	ASSERT_NEAR(val(s, 0, 0), sim_of(u->acc)->prof.mem_read_bps[0] / 64, 4);
+	finish(u, s);
+	remove(path);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -262,6 +289,7 @@ int main(void)
 		{ "counter restrictions", test_counter_restrictions },
 		{ "a box failing mid-run is dropped, the others go on", test_box_fails_mid_run },
 		{ "a box without freeze is restored on the real clock", test_unfrozen_box_restored },
+		{ "events loaded between two adds", test_load_events_between_adds },
 		{ NULL, NULL },
 	};
 	return run_suite("session", tests);

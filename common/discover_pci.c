@@ -84,7 +84,8 @@ static int box_cmp(const void *x, const void *y)
 
 void box_list_finish(struct disc_ctx *c)
 {
-	qsort(c->v, (size_t)c->n, sizeof(*c->v), box_cmp);
+	if (c->n > 1)
+		qsort(c->v, (size_t)c->n, sizeof(*c->v), box_cmp);
 }
 
 const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn)

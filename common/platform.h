@@ -190,6 +190,9 @@ static inline int platform_glob_status_regs(const struct platform_desc *p)
 }
 extern const struct platform_desc *const uc_platforms[];
 
+/* The bits of a w-bit counter or field (w may be 64). */
+static inline uint64_t uc_width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
 /* Register addresses of a box. */
 uint64_t box_ctl_addr(const struct box *b, int ctr);
 uint64_t box_ctr_addr(const struct box *b, int ctr);

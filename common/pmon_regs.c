@@ -3,9 +3,7 @@
 #include "pmon_regs.h"
 #include "uncore_priv.h"
 
-static uint64_t width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
-
-uint64_t filter_field_mask(const struct filter_field *f) { return width_mask(f->width) << f->lo; }
+uint64_t filter_field_mask(const struct filter_field *f) { return uc_width_mask(f->width) << f->lo; }
 
 /* The bits of a filter register that some qualifier of the box type sets. */
 static uint64_t filter_wmask(const struct box_type *t, int f)
@@ -18,7 +16,7 @@ static uint64_t filter_wmask(const struct box_type *t, int f)
 }
 
 /* Overflow bits of the status register: one per general counter, from status_shift. */
-static uint64_t status_bits(const struct box *b) { return width_mask(b->r.nctr) << b->t->status_shift; }
+static uint64_t status_bits(const struct box *b) { return uc_width_mask(b->r.nctr) << b->t->status_shift; }
 
 static uint64_t box_ctl_wmask(const struct box *b)
 {
@@ -50,7 +48,7 @@ int pmon_reg(const struct box *b, enum pmon_kind kind, int idx, struct pmon_reg 
 			o->addr = box_ctr_addr(b, idx);
 			o->bytes = 8;
 			o->counter = 1;
-			o->wmask = width_mask(b->r.width);
+			o->wmask = uc_width_mask(b->r.width);
 		}
 		return 0;
 	case PK_FILT:
@@ -72,7 +70,7 @@ int pmon_reg(const struct box *b, enum pmon_kind kind, int idx, struct pmon_reg 
 			o->addr = b->r.rel + t->fixed_ctr;
 			o->bytes = 8;
 			o->counter = 1;
-			o->wmask = width_mask(t->fixed_width);
+			o->wmask = uc_width_mask(t->fixed_width);
 		}
 		return 0;
 	case PK_STATUS:

@@ -22,6 +22,8 @@ struct slot {
 };
 
 #define SLOT_FREERUN (-2)
+#define SAMPLE_SLACK_NS 1000000 /* a box read taking longer than this is repeated ... */
+#define SAMPLE_TRIES 4          /* ... at most this often */
 
 struct prog {
 	int box;
@@ -319,11 +321,22 @@ static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 	uint64_t addr[UC_MAX_SLOTS] = { 0 };
 	uint64_t val[UC_MAX_SLOTS] = { 0 };
 	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
+	struct access *a = s->u->acc;
+	uint64_t now;
 	for (int k = 0; k < n; k++)
 		addr[k] = slot_ctr_addr(b, &s->slots[p->first + k]);
-	if (reg_read_counters(s->u, b, addr, n, val))
-		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-	uint64_t now = s->u->acc->ops->now_ns(s->u->acc);
+	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
+	 * is taken again, so that rates divide by the counts' own window, not by a preemption. */
+	for (int tries = 0;; tries++) {
+		uint64_t t0 = a->ops->now_ns(a);
+		if (reg_read_counters(s->u, b, addr, n, val))
+			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		uint64_t t1 = a->ops->now_ns(a);
+		if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
+			now = t0 + (t1 - t0) / 2;
+			break;
+		}
+	}
 	p->t_prev = baseline ? now : p->t_last;
 	p->t_last = now;
 	if (baseline)
@@ -331,7 +344,7 @@ static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[p->first + k];
 		int w = slot_width(b, sl);
-		uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
+		uint64_t mask = uc_width_mask(w);
 		sl->prev = sl->acc;
 		if (!baseline)
 			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
@@ -343,8 +356,8 @@ static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 /* What a sampled counter starts from: it overflows after the period's N events. */
 static uint64_t preload(const uncore_session_t *s, const struct box *b, const struct slot *sl)
 {
-	uint64_t mask = (1ull << slot_width(b, sl)) - 1;
-	return (mask + 1 - s->evs[sl->ev].period) & mask;
+	uint64_t mask = uc_width_mask(slot_width(b, sl)); /* discovery may report 64-bit counters */
+	return (mask - s->evs[sl->ev].period + 1) & mask;
 }
 
 /* The control word a slot's counter gets. */
@@ -710,7 +723,7 @@ static int glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_
 static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t *out, int room)
 {
 	const struct box *b = box_of(s, p->box);
-	uint64_t st, mask = (1ull << b->r.nctr) - 1;
+	uint64_t st, mask = uc_width_mask(b->r.nctr);
 	int n = 0, pmc0 = b->r.status == b->r.box_ctl;
 	if (reg_read(s->u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), &st))
 		return -1;

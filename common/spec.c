@@ -38,7 +38,7 @@ static const struct filter_field *find_field(const struct box_type *bt, const ch
 
 static uint64_t field_max(const struct filter_field *f)
 {
-	return f->width >= 64 ? ~0ull : (1ull << f->width) - 1;
+	return uc_width_mask(f->width);
 }
 
 static void set_field(struct encoded *e, const struct filter_field *f, uint64_t v)
@@ -123,7 +123,7 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 		if (!bt->ov_en || !(bt->status || bt->disc_type >= 0))
 			return uc_err("'sample' in '%s': %s counters cannot be sampled on %s (their overflows reach no "
 				      "documented status register); count it and poll instead", spec, bt->name, u->plat->name);
-		if (parse_u64(spec, q, val, (1ull << bt->width) - 1, &v))
+		if (parse_u64(spec, q, val, uc_width_mask(bt->width), &v))
 			return -1;
 		if (!v)
 			return uc_err("'sample=0' in '%s': the period must be at least 1 event", spec);

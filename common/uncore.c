@@ -83,6 +83,12 @@ int uncore_open(const char *backend, uncore_t **out)
 				       : boxes_discover(u->acc, &u->host, u->plat, &u->boxes, &u->nboxes)) {
 		goto fail;
 	}
+	if (!u->nboxes) {
+		const char *w = uc_warnings();
+		uc_err("no usable uncore unit was found on this %s%s%.*s", u->plat->desc, *w ? ": " : "",
+		       (int)strcspn(w, "\n"), w);
+		goto fail;
+	}
 	if (catalog_init(u) || write_guard_build(u))
 		goto fail;
 	if (!u->acc->simulated && probe(u))

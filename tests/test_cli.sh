@@ -202,6 +202,22 @@ check "a command that cannot run: its status 127" '[ $rc -eq 127 ] && echo "$out
 $UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
 check "the command's exit status is passed on ($rc)" '[ $rc -eq 3 ]'
 
+# --- simulator options and profiles that would give garbage are refused; a failed open leaks nothing
+for opt in tick=9223372036854775807 prewrap=inf prewrap=nan profile=/tmp; do
+	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?
+	check "sim option $opt refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "bad simulator option\|not a regular file"'
+done
+prof=$(mktemp)
+for v in nan inf 1e300 -1; do
+	echo "mem_read_bytes_per_s = $v" > "$prof"
+	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$?
+	check "profile rate $v refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "needs a number from 0 to 1e15"'
+done
+rm -f "$prof"
+out=$($UNCORE --backend "sim:emr,fault=eio:nosuch" info 2>&1); rc=$?
+check "a failed simulator open: refused by name, nothing leaked" \
+	'[ $rc -ne 0 ] && echo "$out" | grep -q "no nosuch box" && ! echo "$out" | grep -q "LeakSanitizer"'
+
 # --- signals: stop, restore, exit 128+N; a killed run's boxes are restored by the next one
 shm=$(mktemp -u /tmp/uncore-cli-sig-XXXXXX)
 sim="sim:snbep,shared=$shm"

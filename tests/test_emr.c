@@ -235,6 +235,17 @@ static void test_json_errors_and_override(void)
 	uncore_close(u);
 }
 
+/* Every unit's discovery entry broken: the open fails naming why, rather than "succeeding" with no box. */
+static void test_no_unit_left(void)
+{
+	uncore_t *u = NULL;
+	CU_ASSERT_EQUAL(uncore_open("sim:generic,fault=corrupt:cha,fault=corrupt:type21,fault=corrupt:imc,"
+				    "fault=corrupt:m2m", &u), -1);
+	CU_ASSERT(u == NULL);
+	CU_ASSERT(strstr(uncore_error(), "no usable uncore unit was found") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "the entry reads all ones") != NULL);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -244,6 +255,7 @@ int main(void)
 		{ "corrupt discovery entries are named and skipped", test_corrupt_entries },
 		{ "generic platform counts events from a JSON file", test_generic_with_json },
 		{ "JSON errors name file, line and field; overrides", test_json_errors_and_override },
+		{ "no unit left: the open fails with the reason", test_no_unit_left },
 		{ NULL, NULL },
 	};
 	return run_suite("emr", tests);

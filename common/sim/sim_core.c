@@ -60,7 +60,7 @@ static int ctr_on(const struct sim_box *b, int c)
 /* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
 static int armed(const struct sim_box *b, int c) { return b->t->ov_en && (b->ctl[c] & b->t->ov_en) && enabled(b->t, b->ctl[c]); }
 
-static uint64_t wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+static uint64_t wmask(int w) { return uc_width_mask(w); }
 
 static void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, int width)
 {
@@ -895,9 +895,9 @@ struct access *access_sim_open(const char *spec)
 			profile = v - buf + spec;
 		else if (!strcmp(opt, "clock") && (!strcmp(v, "manual") || !strcmp(v, "real")))
 			s->manual_clock = !strcmp(v, "manual");
-		else if (!strcmp(opt, "tick") && !*end && n >= 0)
+		else if (!strcmp(opt, "tick") && !*end && n >= 0 && n <= 1000000000) /* at most 1 s per access */
 			s->tick_ns = (uint64_t)n;
-		else if (!strcmp(opt, "prewrap") && (s->prewrap_s = strtod(v, &end)) > 0 && !*end)
+		else if (!strcmp(opt, "prewrap") && (s->prewrap_s = strtod(v, &end)) > 0 && !*end && s->prewrap_s <= 1e6)
 			; /* counters reset to wrap after this many seconds (tests of wrap handling) */
 		else if (!strcmp(opt, "shared") && *v)
 			shared = v - buf + spec; /* one machine for every process that names this file */
@@ -908,7 +908,7 @@ struct access *access_sim_open(const char *spec)
 			goto fail;
 		} else {
 			uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, "
-			       "clock=manual|real, tick=NS, prewrap=SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE)", opt, v,
+			       "clock=manual|real, tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE)", opt, v,
 			       UC_MAX_SOCKETS);
 			goto fail;
 		}
@@ -965,8 +965,11 @@ struct access *access_sim_open(const char *spec)
 	a->simulated = 1;
 	return a;
 fail:
-	if (s)
+	if (s) {
 		sim_shared_close(s);
+		for (int i = 0; i < s->nblobs; i++) /* discovery tables already built */
+			free(s->blobs[i].data);
+	}
 	free(s);
 	free(a);
 	return NULL;

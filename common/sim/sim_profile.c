@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "sim.h"
 #include "../error.h"
 
@@ -76,8 +77,13 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 	char line[512];
 	int lineno = 0;
 	FILE *f = fopen(file, "r");
+	struct stat st;
 	if (!f)
 		return uc_err("simulator profile %s: %s", file, strerror(errno));
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		fclose(f);
+		return uc_err("simulator profile %s is not a regular file", file);
+	}
 	while (fgets(line, sizeof(line), f)) {
 		char key[128], *eq, *end, *k = line;
 		double v;
@@ -97,9 +103,9 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 		v = strtod(eq + 1, &end);
 		while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
 			end++;
-		if (end == eq + 1 || *end || v < 0) {
+		if (end == eq + 1 || *end || !(v >= 0 && v <= 1e15)) { /* NaN, inf and absurd rates too */
 			fclose(f);
-			return uc_err("simulator profile %s:%d: '%s' needs a non-negative number", file, lineno, key);
+			return uc_err("simulator profile %s:%d: '%s' needs a number from 0 to 1e15", file, lineno, key);
 		}
 		char *name = key;
 		if (!strncmp(key, "socket", 6) && strchr(key, '.')) {

@@ -34,18 +34,24 @@ static int iu_config_cb(oconfig_item_t *ci)
 static int iu_read_cb(user_data_t *ud)
 {
 	(void)ud;
+	if (state.every > 1 && ++state.calls % state.every)
+		return uncore_session_sample(state.s) ? -1 : 0;
 	return iu_read(&state) < 0 ? -1 : 0;
 }
 
 static int iu_init(void)
 {
 	char err[1024];
-	cdtime_t interval = cfg.interval > 0 ? DOUBLE_TO_CDTIME_T(cfg.interval) : 0;
 	if (iu_setup(&cfg, &state, err, sizeof(err)) || iu_start(&state, err, sizeof(err))) {
 		ERROR("%s plugin: %s", IU_NAME, err);
 		iu_teardown(&state);
 		return -1;
 	}
+	/* an Interval longer than the counters may go unread (uncore.h) is read in that many steps */
+	cdtime_t want = cfg.interval > 0 ? DOUBLE_TO_CDTIME_T(cfg.interval) : plugin_get_interval();
+	cdtime_t lim = NS_TO_CDTIME_T(uncore_session_max_read_interval_ns(state.s));
+	state.every = lim && want > lim ? (int)((want + lim - 1) / lim) : 1;
+	cdtime_t interval = state.every > 1 ? want / (cdtime_t)state.every : cfg.interval > 0 ? want : 0;
 	INFO("%s plugin: %d values from %s (%s%s)", IU_NAME, state.nseries, uncore_platform_desc(state.u),
 	     uncore_backend_name(state.u), uncore_is_simulated(state.u) ? ", SIMULATED" : "");
 	/* registered under the init's name, so that a failed init leaves no read behind */

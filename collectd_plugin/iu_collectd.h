@@ -63,6 +63,7 @@ struct iu_state {
 	struct iu_series *series;
 	int nseries;
 	int started;
+	int every, calls; /* dispatch on every every-th read; the reads between only sample (no lost wraps) */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan

@@ -5,6 +5,7 @@
  * Boxes are claimed machine-wide (claims.c): a box another session already
  * programs the same way is shared, read from a baseline and never reset.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,18 @@ struct slot {
 	int fr;           /* free-running counter index */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
+	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
 };
+
+/* How a box is read: the baseline at start, a read by the caller (it closes an interval), or a sample the
+ * library takes on its own so that no counter wraps twice unseen (it only accumulates). */
+enum read_kind { READ_BASELINE, READ_USER, READ_SAMPLE };
+
+/* The fastest any counter can count, for how often it must be sampled: no uncore clock runs above
+ * 5 GHz, and no event adds more than 64 in a cycle (occupancy counts); fixed and free-running counters
+ * (clocks, 32-byte bandwidth units) add at most 1. */
+#define MAX_CLOCK_HZ 5e9
+#define MAX_INC_PER_CYCLE 64
 
 #define SLOT_FREERUN (-2)
 #define SAMPLE_SLACK_NS 1000000 /* a box read taking longer than this is repeated ... */
@@ -48,6 +60,8 @@ struct uncore_session {
 	int nprogs;
 	int *ev_slots, *ev_first; /* slots of event e: ev_slots[ev_first[e] .. ev_first[e + 1]) */
 	uint32_t token; /* tells this session's claims from others of the same process */
+	uint64_t max_read_ns; /* sample at least this often while running: half the fastest wrap */
+	uint64_t t_sampled;   /* when every box was last read or sampled */
 	int running, started;
 	uint64_t t0, t1, tprev;
 	struct session_metric *metrics; /* metrics added (metrics.c) */
@@ -315,7 +329,7 @@ static uint64_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->
 
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
  * every box takes a while next to a short interval. */
-static int read_box(uncore_session_t *s, struct prog *p, int baseline)
+static int read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 {
 	const struct box *b = box_of(s, p->box);
 	uint64_t addr[UC_MAX_SLOTS] = { 0 };
@@ -337,20 +351,39 @@ static int read_box(uncore_session_t *s, struct prog *p, int baseline)
 			break;
 		}
 	}
-	p->t_prev = baseline ? now : p->t_last;
-	p->t_last = now;
-	if (baseline)
+	if (kind != READ_SAMPLE) {
+		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
+		p->t_last = now;
+	}
+	if (kind == READ_BASELINE)
 		p->t_start = now;
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[p->first + k];
-		int w = slot_width(b, sl);
-		uint64_t mask = uc_width_mask(w);
-		sl->prev = sl->acc;
-		if (!baseline)
+		uint64_t mask = uc_width_mask(slot_width(b, sl));
+		if (kind != READ_BASELINE)
 			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
 		sl->last = val[k] & mask;
+		if (kind != READ_SAMPLE) {
+			sl->prev = sl->mark;
+			sl->mark = sl->acc;
+		}
 	}
 	return 0;
+}
+
+/* Half the time the session's fastest counter takes to wrap at the fastest rate it could count. */
+static uint64_t max_read_interval(const uncore_session_t *s)
+{
+	double lim = 1e18;
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		int w = slot_width(box_of(s, sl->box), sl);
+		double rate = MAX_CLOCK_HZ * (sl->ctr < 0 ? 1 : MAX_INC_PER_CYCLE);
+		double ns = ldexp(1.0, w) / rate / 2 * 1e9;
+		if (ns < lim)
+			lim = ns;
+	}
+	return lim < 1e6 ? 1000000 : (uint64_t)lim;
 }
 
 /* What a sampled counter starts from: it overflows after the period's N events. */
@@ -458,7 +491,7 @@ static int program(uncore_session_t *s)
 			return -1;
 	}
 	for (int p = 0; p < s->nprogs; p++)
-		if (read_box(s, &s->progs[p], 1))
+		if (read_box(s, &s->progs[p], READ_BASELINE))
 			return -1;
 	/* f) unfreeze: counting begins (a box read from a baseline began at that read) */
 	for (int p = 0; p < s->nprogs; p++) {
@@ -609,6 +642,67 @@ static int claim(uncore_session_t *s)
 	return 0;
 }
 
+static int leave(uncore_session_t *s);
+
+/* The handle's running sessions, which uncore_sleep_ns() samples on the way. */
+static int track(uncore_session_t *s, int on)
+{
+	uncore_t *u = s->u;
+	for (int i = 0; i < u->nrunning; i++)
+		if (u->running[i] == s) {
+			if (!on)
+				u->running[i] = u->running[--u->nrunning];
+			return 0;
+		}
+	if (!on)
+		return 0;
+	uncore_session_t **r = realloc(u->running, (size_t)(u->nrunning + 1) * sizeof(*r));
+	if (!r)
+		return uc_err("out of memory");
+	u->running = r;
+	u->running[u->nrunning++] = s;
+	return 0;
+}
+
+/* A sample of every box: counts accumulate, no interval closes.  A box that cannot be read is given up
+ * as a read would. */
+int uncore_session_sample(uncore_session_t *s)
+{
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		if (pg->failed || !read_box(s, pg, READ_SAMPLE))
+			continue;
+		if (!(pg->failed = strdup(uncore_error())))
+			return uc_err("out of memory");
+	}
+	s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
+	return 0;
+}
+
+uint64_t uncore_session_max_read_interval_ns(const uncore_session_t *s) { return s->running ? s->max_read_ns : 0; }
+
+uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now)
+{
+	uint64_t next = UINT64_MAX;
+	for (int i = 0; i < u->nrunning; i++) {
+		const uncore_session_t *s = u->running[i];
+		uint64_t due = s->t_sampled + s->max_read_ns;
+		uint64_t in = due > now ? due - now : 0;
+		if (in < next)
+			next = in;
+	}
+	return next;
+}
+
+void session_sample_due(uncore_t *u, uint64_t now)
+{
+	for (int i = 0; i < u->nrunning; i++)
+		if (u->running[i]->t_sampled + u->running[i]->max_read_ns <= now)
+			uncore_session_sample(u->running[i]);
+}
+
 int uncore_session_start(uncore_session_t *s)
 {
 	char msg[512];
@@ -617,7 +711,7 @@ int uncore_session_start(uncore_session_t *s)
 	if (s->running)
 		return uc_err("the session is already running");
 	for (int i = 0; i < s->nslots; i++)
-		s->slots[i].acc = 0;
+		s->slots[i].acc = s->slots[i].mark = 0;
 	for (int p = 0; p < s->nprogs; p++) { /* a restart tries every box again */
 		free(s->progs[p].failed);
 		s->progs[p].failed = NULL;
@@ -639,6 +733,12 @@ int uncore_session_start(uncore_session_t *s)
 	if (claims_unlock(s->u))
 		return -1;
 	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
+	s->max_read_ns = max_read_interval(s);
+	s->t_sampled = s->t0;
+	if (track(s, 1)) {
+		leave(s);
+		return -1;
+	}
 	s->running = s->started = 1;
 	return 0;
 }
@@ -653,7 +753,7 @@ int uncore_session_read(uncore_session_t *s)
 		return uc_err("the session is not running: start it first");
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		if (pg->failed || !read_box(s, pg, 0))
+		if (pg->failed || !read_box(s, pg, READ_USER))
 			continue;
 		if (!(pg->failed = strdup(uncore_error())))
 			return uc_err("out of memory");
@@ -662,7 +762,7 @@ int uncore_session_read(uncore_session_t *s)
 		nfailed++;
 	}
 	s->tprev = s->t1;
-	s->t1 = s->u->acc->ops->now_ns(s->u->acc);
+	s->t1 = s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
 	if (nfailed)
 		return uc_err("%s (%s no longer counted; the other boxes go on)", msg,
 			      nfailed > 1 ? "these boxes are" : "this box is");
@@ -730,7 +830,7 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 	st = (st >> b->t->status_shift) & mask;
 	if (!st)
 		return 0;
-	if (read_box(s, p, 0)) /* the counts up to the overflow */
+	if (read_box(s, p, READ_SAMPLE)) /* the counts up to the overflow */
 		return -1;
 	for (int k = 0; k < p->nslots; k++) {
 		struct slot *sl = &s->slots[p->first + k];
@@ -798,6 +898,7 @@ static int leave(uncore_session_t *s)
 		if (claims_unlock(s->u))
 			rc = -1;
 	}
+	track(s, 0);
 	s->running = 0;
 	return rc ? rc : bad;
 }

@@ -109,6 +109,7 @@ void uncore_close(uncore_t *u)
 		u->acc->ops->close(u->acc);
 	}
 	free(u->boxes);
+	free(u->running);
 	free(u->events);
 	metrics_free(u);
 	claims_free(u);
@@ -214,7 +215,23 @@ int uncore_event_find(const uncore_t *u, const char *name)
 
 void uncore_set_force(uncore_t *u, int force) { u->force = force != 0; }
 
-int uncore_sleep_ns(uncore_t *u, uint64_t ns) { return u->acc->ops->sleep_ns(u->acc, ns); }
+/* Sleep in steps no longer than the running sessions' maximum read interval, sampling them in between:
+ * however long the sleep, no counter wraps twice unseen. */
+int uncore_sleep_ns(uncore_t *u, uint64_t ns)
+{
+	struct access *a = u->acc;
+	for (;;) {
+		uint64_t step = ns, next = session_next_sample_ns(u, a->ops->now_ns(a));
+		if (next < step)
+			step = next;
+		if (step && a->ops->sleep_ns(a, step))
+			return -1;
+		ns -= step;
+		session_sample_due(u, a->ops->now_ns(a));
+		if (!ns)
+			return 0;
+	}
+}
 
 void uncore_get_stats(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }
 

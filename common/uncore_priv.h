@@ -24,6 +24,8 @@ struct uncore {
 	void *arena;                    /* strings of loaded events and generic types */
 	struct claims *claims;          /* boxes in use by sessions, machine-wide (claims.c) */
 	int force;                      /* take over boxes another agent counts on (UNCORE_FORCE) */
+	uncore_session_t **running;     /* sessions started and not stopped: uncore_sleep_ns samples them */
+	int nrunning;
 };
 
 
@@ -72,6 +74,10 @@ int session_truncate(uncore_session_t *s, int nevs);
 struct session_metric **session_metrics(uncore_session_t *s, int **n);
 const struct session_metric *session_metric_get(const uncore_session_t *s, int m);
 uncore_t *session_owner(const uncore_session_t *s);
+/* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
+ * sample of those that are due. */
+uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now);
+void session_sample_due(uncore_t *u, uint64_t now);
 
 /* Boxes from the PMON discovery tables (discover_units.c). */
 int boxes_from_discovery(uncore_t *u);

@@ -209,6 +209,31 @@ static void test_sockets_boxes_events(void)
 	unlink(dir);
 }
 
+/* Interval 86400 on SNB-EP, whose 44-bit counters may wrap in 55 s: collectd calls the plugin often
+ * enough to sample them, and the day's one dispatch holds the day's bytes exactly. */
+static void test_long_interval(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nMetrics \"mem_read_bytes\" \"llc_lookups\"\n"
+			      "Interval 86400\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	uint64_t lim = uncore_session_max_read_interval_ns(state.s);
+	CU_ASSERT(lim > 0 && lim < 60000000000ull); /* the CBo's 44-bit counters */
+	CU_ASSERT(state.every > 1);
+	CU_ASSERT(mock.read_interval <= NS_TO_CDTIME_T(lim));
+	CU_ASSERT(mock.read_interval * (cdtime_t)state.every <= DOUBLE_TO_CDTIME_T(86400) &&
+		  mock.read_interval * (cdtime_t)(state.every + 1) > DOUBLE_TO_CDTIME_T(86400));
+	double step = CDTIME_T_TO_DOUBLE(mock.read_interval);
+	int dispatched = 0;
+	for (int i = 0; i < state.every; i++) {
+		CU_ASSERT_FATAL(read_after(step) == 0);
+		dispatched += mock.nvalues > 0;
+	}
+	CU_ASSERT_EQUAL(dispatched, 1); /* once a "day", on the last call */
+	near("a day of reads", got("socket0", "total_bytes", "mem_read_bytes"), sim->prof.mem_read_bps[0] * step * state.every,
+	     1e-9);
+	stop();
+}
+
 /* A bad block is refused at config time, once, with the option's name. */
 static void refused(const char *text, const char *words)
 {
@@ -305,6 +330,7 @@ int main(void)
 		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
+		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },
 		{ "bad options refused at config naming the option", test_config_refusals },
 		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },
 		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },

@@ -250,6 +250,40 @@ static void test_box_fails_mid_run(void)
 	uncore_close(u);
 }
 
+/* Reads a day apart for 30 simulated days: the 44-bit counter wraps 13 times a day, the 48-bit one 7 times,
+ * yet every day's count is the truth exactly (the library samples on its own while the caller sleeps). */
+static void test_no_lost_wraps(void)
+{
+	const char *path = "test_session_wraps.txt";
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "mem_read_bytes_per_s = 6.4e12\n"); /* 2.5e10 CAS a second per channel: wraps every 11259 s */
+	fclose(f);
+	char spec[128];
+	snprintf(spec, sizeof(spec), "sim:snbep,clock=manual,profile=%s", path);
+	uncore_t *u = open_sim(spec);
+	static const char *const specs[] = { "UNC_C_CLOCKTICKS:socket=0:box=3", "UNC_M_CAS_COUNT.RD:socket=0:box=0" };
+	uncore_session_t *s = start_session(u, specs, 2);
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	const uint64_t day = 86400;
+	/* 2^44 / (5e9 x 64) / 2: the 44-bit CBo counter bounds how often to sample */
+	CU_ASSERT_EQUAL(uncore_session_max_read_interval_ns(s), (uint64_t)(ldexp(1, 44) / (5e9 * 64) / 2 * 1e9));
+	uint64_t wraps0 = sim_of(u->acc)->wraps;
+	for (int d = 1; d <= 30; d++) {
+		uint64_t c0 = val(s, 0, 0), m0 = val(s, 1, 0);
+		uncore_sleep_ns(u, day * 1000000000ull);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		CU_ASSERT_EQUAL(val(s, 0, 0) - c0, (uint64_t)(p->uncore_hz * day));
+		CU_ASSERT_EQUAL(val(s, 1, 0) - m0, (uint64_t)(p->mem_read_bps[0] / 64 / 4 * day)); /* one of 4 channels */
+	}
+	CU_ASSERT_EQUAL(val(s, 0, 0), (uint64_t)(p->uncore_hz * day * 30));
+	printf("\n  30 days: %llu counter wraps\n",
+	       (unsigned long long)(sim_of(u->acc)->wraps - wraps0));
+	CU_ASSERT(sim_of(u->acc)->wraps - wraps0 > 30 * 13);
+	finish(u, s);
+	remove(path);
+}
+
 /* Events loaded between two adds move the catalog: the session keeps nothing that points into it. */
 static void test_load_events_between_adds(void)
 {
@@ -290,6 +324,7 @@ int main(void)
 		{ "a box failing mid-run is dropped, the others go on", test_box_fails_mid_run },
 		{ "a box without freeze is restored on the real clock", test_unfrozen_box_restored },
 		{ "events loaded between two adds", test_load_events_between_adds },
+		{ "30 days of reads a day apart lose no wrap", test_no_lost_wraps },
 		{ NULL, NULL },
 	};
 	return run_suite("session", tests);

@@ -181,8 +181,21 @@ const char *uncore_session_metric_name(const uncore_session_t *s, int m);
 #define UNCORE_SINCE_START_COUNT 2
 /* A metric's value (NaN when undefined, e.g. nothing happened to divide by). */
 int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out);
-/* Sleep; on a simulator with a manual clock, advance its clock instead. */
+/* Sleep; on a simulator with a manual clock, advance its clock instead.  Running sessions of the handle
+ * are sampled on the way, so a long sleep loses no count. */
 int uncore_sleep_ns(uncore_t *u, uint64_t ns);
+
+/*
+ * No lost wraps.  A counter that wraps twice between two reads loses counts.  A running session knows
+ * how long its fastest counter could take to wrap (width, at most 5e9 cycles/s, at most 64 increments a
+ * cycle for general counters, 1 for fixed and free-running ones) and gives half of it here: read or
+ * sample at least that often (44-bit counters: every 27 s; 48-bit: every 7 min).  uncore_sleep_ns() does
+ * so by itself; the collectd plugin samples between its reads when its Interval is longer.
+ * uncore_session_sample() accumulates every counter without closing an interval (the last-interval
+ * values stay those of the caller's reads).
+ */
+uint64_t uncore_session_max_read_interval_ns(const uncore_session_t *s);
+int uncore_session_sample(uncore_session_t *s);
 
 /* Counters of register accesses and system calls made so far. */
 struct uncore_stats {

@@ -202,6 +202,10 @@ check "a command that cannot run: its status 127" '[ $rc -eq 127 ] && echo "$out
 $UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
 check "the command's exit status is passed on ($rc)" '[ $rc -eq 3 ]'
 
+# a 44-bit counter at 2.7 GHz wraps every 6515 s: two hours read once at the end lose nothing
+out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_C_CLOCKTICKS:socket=0:box=3 --duration 7200)
+check "two hours on a 44-bit counter read once: 2.7e9 x 7200 exactly" 'echo "$out" | grep -q "^socket0 *UNC_C_CLOCKTICKS:socket=0:box=3 *19440000000000$"'
+
 # --- simulator options and profiles that would give garbage are refused; a failed open leaks nothing
 for opt in tick=9223372036854775807 prewrap=inf prewrap=nan profile=/tmp; do
 	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?

@@ -41,39 +41,54 @@ static const struct box_type *unit_type(const uncore_t *u, const char *json_unit
 	return NULL;
 }
 
-static int catalog_add(uncore_t *u, const struct uc_event *e, int *cap)
+static const char *event_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->events[i].name; }
+
+int catalog_find(const uncore_t *u, const char *name) { return name_index_find(&u->event_names, name, event_name, u); }
+
+static int catalog_add(uncore_t *u, const struct uc_event *e)
 {
-	for (int i = 0; i < u->nevents; i++)
-		if (!strcasecmp(u->events[i].name, e->name)) {
-			u->events[i] = *e; /* a loaded event replaces the built-in one */
-			return 1;
-		}
-	if (u->nevents == *cap) {
-		int nc = *cap ? *cap * 2 : 256;
+	int i = catalog_find(u, e->name);
+	if (i >= 0) {
+		u->events[i] = *e; /* a loaded event replaces the built-in one (same name: the index holds) */
+		return 1;
+	}
+	if (u->nevents == u->events_cap) {
+		int nc = u->events_cap ? u->events_cap * 2 : 256;
 		struct uc_event *nv = realloc(u->events, (size_t)nc * sizeof(*nv));
 		if (!nv)
 			return uc_err("out of memory");
 		u->events = nv;
-		*cap = nc;
+		u->events_cap = nc;
 	}
 	u->events[u->nevents++] = *e;
-	return 0;
+	return name_index_add(&u->event_names, u->nevents - 1, event_name, u);
 }
 
-/* Line of the event in the file, for messages: where its EventName appears. */
+/* Line of the event in the file, for messages: where its EventName first appears (0: not found).  One
+ * pass over the file, in blocks, carrying the name's length over block edges; overlong names are not
+ * looked for. */
 static int line_of(const char *file, const char *name)
 {
+	size_t nl = name ? strlen(name) : 0, have = 0;
+	if (!nl || nl > 256)
+		return 0;
 	FILE *f = fopen(file, "r");
-	char buf[4096];
-	int line = 0, found = 0;
-	if (!f || !name)
-		return f ? (fclose(f), 0) : 0;
-	while (!found && fgets(buf, sizeof(buf), f)) {
-		line++;
-		found = strstr(buf, name) != NULL;
+	char buf[65536 + 256];
+	int line = 1;
+	if (!f)
+		return 0;
+	for (;;) {
+		size_t got = fread(buf + have, 1, sizeof(buf) - have, f), len = have + got;
+		char *hit = memmem(buf, len, name, nl);
+		for (char *p = buf; p < (hit ? hit : buf + (len >= nl ? len - nl + 1 : 0)); p++)
+			line += *p == '\n';
+		if (hit || !got) {
+			fclose(f);
+			return hit ? line : 0;
+		}
+		have = len >= nl ? nl - 1 : len; /* a name may straddle the edge: keep its possible start */
+		memmove(buf, buf + len - have, have);
 	}
-	fclose(f);
-	return found ? line : 0;
 }
 
 static int field_num(json_t *ev, const char *key, unsigned long max, unsigned long *out, int required)
@@ -120,7 +135,7 @@ static int bad(const char *file, const char *name, const char *field, const char
 		      field, what);
 }
 
-static int load_json(uncore_t *u, const char *file, int *cap)
+static int load_json(uncore_t *u, const char *file)
 {
 	json_error_t jerr;
 	json_t *root = json_load_file(file, 0, &jerr), *arr;
@@ -194,7 +209,7 @@ static int load_json(uncore_t *u, const char *file, int *cap)
 			uc_err("out of memory");
 			goto out;
 		}
-		if (catalog_add(u, &e, cap) < 0)
+		if (catalog_add(u, &e) < 0)
 			goto out;
 		added++;
 	}
@@ -210,18 +225,21 @@ out:
 int catalog_init(uncore_t *u)
 {
 	const char *env = getenv("UNCORE_EVENTS");
-	int n = u->plat->nevents ? *u->plat->nevents : 0, cap = n;
+	int n = u->plat->nevents ? *u->plat->nevents : 0;
 	u->events = n ? malloc((size_t)n * sizeof(*u->events)) : NULL;
 	if (n && !u->events)
 		return uc_err("out of memory");
 	if (n)
 		memcpy(u->events, u->plat->events, (size_t)n * sizeof(*u->events));
-	u->nevents = n;
+	u->nevents = u->events_cap = n;
+	for (int i = 0; i < n; i++)
+		if (name_index_add(&u->event_names, i, event_name, u))
+			return -1;
 	if (env && *env) {
 		char buf[1024], *f, *save = NULL;
 		snprintf(buf, sizeof(buf), "%s", env);
 		for (f = strtok_r(buf, ":", &save); f; f = strtok_r(NULL, ":", &save))
-			if (load_json(u, f, &cap) < 0)
+			if (load_json(u, f) < 0)
 				return uc_err_prefix("UNCORE_EVENTS: ");
 	}
 	return 0;
@@ -229,8 +247,7 @@ int catalog_init(uncore_t *u)
 
 int uncore_load_events(uncore_t *u, const char *file)
 {
-	int cap = u->nevents; /* u->events is exactly full: the first add grows it */
 	if (!file || !*file)
 		return uc_err("no events file given");
-	return load_json(u, file, &cap);
+	return load_json(u, file);
 }

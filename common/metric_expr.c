@@ -39,6 +39,8 @@ static int fail(struct parser *ps, const char *at, const char *fmt, ...)
 
 static int node(struct mx_expr *e, int op, double num, int a, int b)
 {
+	if (e->nn >= MX_MAX_NODES)
+		return -1;
 	if (e->nn == e->capn) {
 		int cap = e->capn ? 2 * e->capn : 16;
 		struct mx_node *n = realloc(e->n, (size_t)cap * sizeof(*n));
@@ -51,7 +53,8 @@ static int node(struct mx_expr *e, int op, double num, int a, int b)
 	return e->nn++;
 }
 
-int mx_add_event(struct mx_expr *e, const char *spec)
+/* The index of an event spec in the expression, added when new. */
+static int event_index(struct mx_expr *e, const char *spec)
 {
 	int i;
 	for (i = 0; i < e->nev && strcmp(e->events[i], spec); i++)
@@ -65,6 +68,14 @@ int mx_add_event(struct mx_expr *e, const char *spec)
 			return -1;
 		e->nev++;
 	}
+	return i;
+}
+
+int mx_add_event(struct mx_expr *e, const char *spec)
+{
+	int i = event_index(e, spec);
+	if (i < 0)
+		return -1;
 	int n = node(e, MX_EVENT, 0, -1, -1);
 	if (n >= 0)
 		e->n[n].ev = i;
@@ -250,28 +261,50 @@ void mx_free(struct mx_expr *e)
 	memset(e, 0, sizeof(*e));
 }
 
+int mx_copy(struct mx_expr *dst, const struct mx_expr *src, int root)
+{
+	int off = dst->nn;
+	if (root < 0 || root >= src->nn || src->nn > MX_MAX_NODES - dst->nn)
+		return -1;
+	for (int i = 0; i < src->nn; i++) {
+		const struct mx_node *s = &src->n[i];
+		int ev = s->ev >= 0 ? event_index(dst, src->events[s->ev]) : -1; /* the same event, its index here */
+		int k = node(dst, s->op, s->num, s->a < 0 ? -1 : s->a + off, s->b < 0 ? -1 : s->b + off);
+		if (k != off + i || (s->ev >= 0 && ev < 0))
+			return -1;
+		dst->n[k].ev = ev;
+	}
+	return root + off;
+}
+
+/* Nodes come after their operands (the parser makes them so, copies keep the order): one pass in
+ * index order evaluates every node once, however often it is shared. */
 double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env)
 {
-	const struct mx_node *n = &e->n[root];
-	double a, b;
-	switch (n->op) {
-	case MX_NUM: return n->num;
-	case MX_EVENT: return env->event(env->arg, n->ev);
-	case MX_BOXES: return env->boxes(env->arg, n->ev);
-	case MX_DURATION: return env->duration_s > 0 ? env->duration_s : NAN;
-	case MX_TSC: return env->tsc_hz > 0 ? env->tsc_hz : NAN;
-	case MX_NEG: return -mx_eval(e, n->a, env);
-	default: break;
+	double small[256], *v = root < 256 ? small : malloc(sizeof(double) * ((size_t)root + 1)), r;
+	if (!v || root < 0 || root >= e->nn)
+		return v && v != small ? (free(v), NAN) : NAN;
+	for (int i = 0; i <= root; i++) {
+		const struct mx_node *n = &e->n[i];
+		double a = n->a >= 0 && n->a < i ? v[n->a] : NAN, b = n->b >= 0 && n->b < i ? v[n->b] : NAN;
+		switch (n->op) {
+		case MX_NUM: v[i] = n->num; break;
+		case MX_EVENT: v[i] = env->event(env->arg, n->ev); break;
+		case MX_BOXES: v[i] = env->boxes(env->arg, n->ev); break;
+		case MX_DURATION: v[i] = env->duration_s > 0 ? env->duration_s : NAN; break;
+		case MX_TSC: v[i] = env->tsc_hz > 0 ? env->tsc_hz : NAN; break;
+		case MX_NEG: v[i] = -a; break;
+		case MX_ADD: v[i] = a + b; break;
+		case MX_SUB: v[i] = a - b; break;
+		case MX_MUL: v[i] = a * b; break;
+		case MX_DIV: v[i] = b == 0 ? NAN : a / b; break;
+		case MX_MIN: v[i] = isnan(a) || isnan(b) ? NAN : fmin(a, b); break;
+		case MX_MAX: v[i] = isnan(a) || isnan(b) ? NAN : fmax(a, b); break;
+		default: v[i] = NAN;
+		}
 	}
-	a = mx_eval(e, n->a, env);
-	b = mx_eval(e, n->b, env);
-	switch (n->op) {
-	case MX_ADD: return a + b;
-	case MX_SUB: return a - b;
-	case MX_MUL: return a * b;
-	case MX_DIV: return b == 0 ? NAN : a / b;
-	case MX_MIN: return isnan(a) || isnan(b) ? NAN : fmin(a, b);
-	case MX_MAX: return isnan(a) || isnan(b) ? NAN : fmax(a, b);
-	}
-	return NAN;
+	r = v[root];
+	if (v != small)
+		free(v);
+	return r;
 }

@@ -37,6 +37,9 @@ typedef int (*mx_resolve_fn)(void *arg, struct mx_expr *e, const char *name, cha
 int mx_parse(struct mx_expr *e, const char *src, mx_resolve_fn resolve, void *arg, char *err, size_t len);
 /* Add an event leaf (specs are kept once). */
 int mx_add_event(struct mx_expr *e, const char *spec);
+/* Append src's nodes to dst (events by spec); returns where src's root landed, or -1. */
+int mx_copy(struct mx_expr *dst, const struct mx_expr *src, int root);
+#define MX_MAX_NODES 65536 /* an expression, every metric it refers to included */
 void mx_free(struct mx_expr *e);
 
 /* Values of the leaves: event counts, boxes of an event, the window and the TSC. */

@@ -13,20 +13,25 @@
 #include "arena.h"
 #include "error.h"
 
+static const char *metric_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->metrics[i].name; }
+
 static int find(const uncore_t *u, const char *name)
 {
-	for (int i = 0; i < u->nmetrics; i++)
-		if (!strcmp(u->metrics[i].name, name))
-			return i;
-	return -1;
+	int i = name_index_find(&u->metric_names, name, metric_name, u);
+	return i >= 0 && !strcmp(u->metrics[i].name, name) ? i : -1; /* metric names are case-sensitive */
 }
 
-/* ---- parsing: event names are resolved against the catalog, metric names inlined ---- */
+/* ---- parsing: event names are resolved against the catalog; a metric named in another is parsed once
+ * and its nodes copied in once per expression, however often it is named (shared, not re-inlined) ---- */
+
+#define MAX_REFS 64 /* distinct metrics one expression copies in */
 
 struct resolve_ctx {
 	uncore_t *u;
 	int type_idx; /* -2 none yet, -1 several units */
-	int depth;    /* metric references being inlined */
+	int depth;    /* metric references being parsed */
+	struct { int metric, root; } copied[MAX_REFS];
+	int ncopied;
 };
 
 static void merge_type(struct resolve_ctx *c, int t)
@@ -40,22 +45,33 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 {
 	struct resolve_ctx *c = arg;
 	int m = find(c->u, name);
-	if (m >= 0) { /* another metric: its expression, inlined */
+	if (m >= 0) { /* another metric: parsed once, its nodes copied in once */
 		char sub[256];
+		for (int i = 0; i < c->ncopied; i++)
+			if (c->copied[i].metric == m)
+				return c->copied[i].root;
 		if (c->depth >= 8) {
 			snprintf(err, len, "metric references nest more than 8 deep at %s", name);
+			return -1;
+		}
+		if (c->ncopied == MAX_REFS) {
+			snprintf(err, len, "more than %d metrics named in one formula", MAX_REFS);
 			return -1;
 		}
 		if (parse_metric(c->u, m, sub, sizeof(sub), c->depth + 1)) {
 			snprintf(err, len, "metric %s: %s", name, sub);
 			return -1;
 		}
-		struct resolve_ctx inner = { c->u, -2, c->depth + 1 };
-		int root = mx_parse(e, c->u->metrics[m].expr, resolve, &inner, sub, sizeof(sub));
-		if (root < 0)
-			snprintf(err, len, "metric %s: %s", name, sub);
-		else
-			merge_type(c, inner.type_idx);
+		const struct uc_metric *ref = &c->u->metrics[m];
+		int root = mx_copy(e, &ref->x, ref->root);
+		if (root < 0) {
+			snprintf(err, len, "metric %s: the formula grows beyond %d terms", name, MX_MAX_NODES);
+			return -1;
+		}
+		if (ref->x.nev)
+			merge_type(c, ref->type_idx);
+		c->copied[c->ncopied].metric = m;
+		c->copied[c->ncopied++].root = root;
 		return root;
 	}
 	struct encoded enc;
@@ -81,7 +97,7 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
 		return -1;
 	}
 	mt->state = 1;
-	struct resolve_ctx c = { u, -2, depth };
+	struct resolve_ctx c = { .u = u, .type_idx = -2, .depth = depth };
 	mt->root = mx_parse(&mt->x, mt->expr, resolve, &c, err, len);
 	if (mt->root < 0) {
 		mx_free(&mt->x);
@@ -125,6 +141,9 @@ static void drop_from(uncore_t *u, int first)
 	for (int m = first; m < u->nmetrics; m++)
 		mx_free(&u->metrics[m].x);
 	u->nmetrics = first;
+	name_index_free(&u->metric_names); /* rare (a refused file): index the rest again */
+	for (int m = 0; m < u->nmetrics; m++)
+		name_index_add(&u->metric_names, m, metric_name, u);
 }
 
 /* Add the definitions of one JSON text; returns how many, or -1 (nothing added). */
@@ -136,7 +155,7 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 	for (size_t i = 0; i < json_array_size(root); i++) {
 		json_t *o = json_array_get(root, i);
 		const char *name = json_str(o, "MetricName"), *expr = json_str(o, "MetricExpr");
-		struct uc_metric d = { .type_idx = -1 }, *nm;
+		struct uc_metric d = { .type_idx = -1 }, *nm = NULL;
 		if (!json_is_object(o) || !valid_name(name) || !*expr) {
 			drop_from(u, first);
 			return uc_err("%s: metric %zu%s%s: needs MetricName (lower case, digits, '_') and MetricExpr", what,
@@ -152,13 +171,21 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 		d.desc = arena_strdup(&u->arena, json_str(o, "BriefDescription"));
 		scale_unit(json_str(o, "ScaleUnit"), &d.scale, &d.unit);
 		d.unit = arena_strdup(&u->arena, d.unit);
+		int cap = u->metrics_cap < 64 ? 64 : u->metrics_cap * 2;
 		if (!d.name || !d.expr || !d.group || !d.desc || !d.unit ||
-		    !(nm = realloc(u->metrics, (size_t)(u->nmetrics + 1) * sizeof(*nm)))) {
+		    (u->nmetrics == u->metrics_cap && !(nm = realloc(u->metrics, (size_t)cap * sizeof(*nm))))) {
 			drop_from(u, first);
 			return uc_err("out of memory");
 		}
-		u->metrics = nm;
+		if (u->nmetrics == u->metrics_cap) {
+			u->metrics = nm;
+			u->metrics_cap = cap;
+		}
 		u->metrics[u->nmetrics++] = d;
+		if (name_index_add(&u->metric_names, u->nmetrics - 1, metric_name, u)) {
+			drop_from(u, first);
+			return -1;
+		}
 	}
 	/* every expression must parse: refuse the file at load, naming metric and position */
 	for (int m = first; m < u->nmetrics; m++) {
@@ -215,6 +242,7 @@ void metrics_free(uncore_t *u)
 	for (int i = 0; i < u->nmetrics; i++)
 		mx_free(&u->metrics[i].x);
 	free(u->metrics);
+	name_index_free(&u->metric_names);
 }
 
 int uncore_load_metrics(uncore_t *u, const char *file)

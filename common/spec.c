@@ -257,10 +257,8 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		const struct uc_event *all = u->events;
 		if (colon)
 			*colon = 0;
-		n = u->nevents;
-		for (int i = 0; i < n && !e->ev; i++)
-			if (!strcasecmp(all[i].name, buf))
-				e->ev = &all[i];
+		n = catalog_find(u, buf);
+		e->ev = n >= 0 ? &all[n] : NULL;
 		if (!e->ev)
 			return uc_err("unknown event '%s' on %s (see 'uncore list')", buf, u->plat->name);
 		e->bt = find_unit(u, e->ev->unit, &e->type_idx);

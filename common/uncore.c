@@ -111,6 +111,7 @@ void uncore_close(uncore_t *u)
 	free(u->boxes);
 	free(u->running);
 	free(u->events);
+	name_index_free(&u->event_names);
 	metrics_free(u);
 	claims_free(u);
 	arena_free(u->arena);
@@ -207,10 +208,8 @@ int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *o)
 
 int uncore_event_find(const uncore_t *u, const char *name)
 {
-	for (int i = 0; i < u->nevents; i++)
-		if (!strcasecmp(u->events[i].name, name))
-			return i;
-	return uc_err("unknown event '%s'", name);
+	int i = catalog_find(u, name);
+	return i >= 0 ? i : uc_err("unknown event '%s'", name);
 }
 
 void uncore_set_force(uncore_t *u, int force) { u->force = force != 0; }

@@ -6,6 +6,7 @@
 #include "access.h"
 #include "platform.h"
 #include "metric_expr.h"
+#include "name_index.h"
 
 struct uncore {
 	struct access *acc;
@@ -16,11 +17,13 @@ struct uncore {
 	int nboxes;
 	/* the event catalog: the platform's tables plus events loaded at run time */
 	struct uc_event *events;
-	int nevents;
+	int nevents, events_cap;
+	struct name_index event_names;  /* events by name */
 	struct platform_desc *own_plat; /* generic discovery platform built at open */
 	/* derived metrics: the platform's definitions (loaded on first use) plus loaded files */
 	struct uc_metric *metrics;
-	int nmetrics, metrics_ready;
+	int nmetrics, metrics_cap, metrics_ready;
+	struct name_index metric_names; /* metrics by name */
 	void *arena;                    /* strings of loaded events and generic types */
 	struct claims *claims;          /* boxes in use by sessions, machine-wide (claims.c) */
 	int force;                      /* take over boxes another agent counts on (UNCORE_FORCE) */
@@ -87,6 +90,8 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n);
 int platform_generic_open(uncore_t *u);
 /* The event catalog: built-in tables plus UNCORE_EVENTS / uncore_load_events() files (catalog.c). */
 int catalog_init(uncore_t *u);
+/* The catalog's event named name (any case), or -1. */
+int catalog_find(const uncore_t *u, const char *name);
 void arena_free(void *arena);
 
 /* An event spec, encoded; spec_parse also requires a box of its unit on this machine. */

@@ -429,6 +429,41 @@ static void test_groups_fit(void)
 		}
 }
 
+/* Metrics naming metrics, ten times a level, seven levels: each is parsed once and shared, so the deepest
+ * has a few dozen nodes (not 10^7) and still counts exactly 10^7 times its event. */
+static void test_shared_references(void)
+{
+	const char *path = "test_metrics_deep.json";
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "[{\"MetricName\": \"deep0\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD\"}");
+	for (int l = 1; l <= 7; l++) {
+		fprintf(f, ",\n{\"MetricName\": \"deep%d\", \"MetricExpr\": \"", l);
+		for (int k = 0; k < 10; k++)
+			fprintf(f, "%sdeep%d", k ? " + " : "", l - 1);
+		fprintf(f, "\"}");
+	}
+	fprintf(f, "]\n");
+	fclose(f);
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	CU_ASSERT_EQUAL_FATAL(uncore_load_metrics(u, path), 8);
+	int m = uncore_metric_find(u, "deep7");
+	CU_ASSERT_FATAL(m >= 0);
+	CU_ASSERT(u->metrics[m].x.nn <= 8 * 10); /* each level: the one below, once, and nine additions */
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int sm = uncore_session_add_metric(s, "deep7:socket=0");
+	CU_ASSERT_FATAL(sm >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	double v;
+	CU_ASSERT(uncore_session_metric_value(s, sm, 0, -1, UNCORE_SINCE_START, &v) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(v, 1e7 * sim_of(u->acc)->prof.mem_read_bps[0] / 64, 1e7 * 4);
+	finish(u, s);
+	remove(path);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -444,6 +479,7 @@ int main(void)
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "rates exact when a sweep is long next to the interval", test_slow_sweep_short_interval },
 		{ "metric groups fit the counters together", test_groups_fit },
+		{ "metrics naming metrics are shared, not copied out", test_shared_references },
 		{ NULL, NULL },
 	};
 	if (!mkdtemp(tmpdir))

@@ -235,6 +235,22 @@ static void test_json_errors_and_override(void)
 	uncore_close(u);
 }
 
+/* 64-bit counters (discovery allows widths up to 64): sampling preloads 2^64 - N without shifting by 64. */
+static void test_64bit_counters(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual,fault=width64:cha:2");
+	const struct box *b = box_named(u, "cha", 0, 2);
+	CU_ASSERT_FATAL(b != NULL);
+	CU_ASSERT_EQUAL(b->r.width, 64);
+	static const char *const specs[] = { "UNC_CHA_CLOCKTICKS:socket=0:box=2:sample=1000000" };
+	uncore_session_t *s = start_session(u, specs, 1);
+	uint64_t v = 0;
+	struct access *a = u->acc;
+	CU_ASSERT(a->ops->msr_read(a, b->cpu, (uint32_t)box_ctr_addr(b, 0), &v) == 0);
+	CU_ASSERT_EQUAL(v, 0 - 1000000ull); /* 2^64 - N */
+	finish(u, s);
+}
+
 /* Every unit's discovery entry broken: the open fails naming why, rather than "succeeding" with no box. */
 static void test_no_unit_left(void)
 {
@@ -256,6 +272,7 @@ int main(void)
 		{ "generic platform counts events from a JSON file", test_generic_with_json },
 		{ "JSON errors name file, line and field; overrides", test_json_errors_and_override },
 		{ "no unit left: the open fails with the reason", test_no_unit_left },
+		{ "64-bit counters sample without an overflowing shift", test_64bit_counters },
 		{ NULL, NULL },
 	};
 	return run_suite("emr", tests);

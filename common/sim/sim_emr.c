@@ -212,7 +212,7 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 
 int sim_emr_fault_kind(const char *kind)
 {
-	static const char *const kinds[] = { "corrupt", "badaddr", "dupid", "badwidth", "nctr" };
+	static const char *const kinds[] = { "corrupt", "badaddr", "dupid", "badwidth", "nctr", "width64" };
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 		if (!strcmp(kind, kinds[k]))
 			return 1;
@@ -232,6 +232,9 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 		put64(e + 16, (w2 & ~0xffff0000ull) | (id ? id - 1 : 1) << 16);
 	} else if (!strcmp(kind, "badwidth")) { /* a 200-bit counter */
 		put64(e, (get64(e) & ~0xff0000ull) | 200ull << 16);
+	} else if (!strcmp(kind, "width64")) { /* not a fault: 64-bit counters, which discovery allows */
+		put64(e, (get64(e) & ~0xff0000ull) | 64ull << 16);
+		b->r.width = 64;
 	} else if (!strcmp(kind, "nctr")) { /* no counters */
 		put64(e, get64(e) & ~0xffull);
 	} else { /* badaddr: an address no PMON register has */

@@ -53,6 +53,7 @@ struct access {
 	const struct access_ops *ops;
 	struct uncore_stats stats;
 	int simulated;
+	int virtual_clock; /* time moves only when told to (a simulator's manual clock): sleep under the lock */
 	void *priv;
 	struct write_guard *guard; /* the registers writes may go to (write_guard.c); NULL: none yet */
 	/* file through which sessions of every process on the machine share boxes (claims.c); "" = this handle only */

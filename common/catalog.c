@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include "uncore_priv.h"
+#include "api.h"
 #include "arena.h"
 #include "error.h"
 
@@ -245,7 +246,7 @@ int catalog_init(uncore_t *u)
 	return 0;
 }
 
-int uncore_load_events(uncore_t *u, const char *file)
+int uncore_load_events_impl(uncore_t *u, const char *file)
 {
 	if (!file || !*file)
 		return uc_err("no events file given");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "uncore_priv.h"
+#include "api.h"
 #include "arena.h"
 #include "error.h"
 
@@ -245,16 +246,16 @@ void metrics_free(uncore_t *u)
 	name_index_free(&u->metric_names);
 }
 
-int uncore_load_metrics(uncore_t *u, const char *file)
+int uncore_load_metrics_impl(uncore_t *u, const char *file)
 {
 	if (metrics_ensure(u))
 		return -1;
 	return load_file(u, file);
 }
 
-int uncore_num_metrics(uncore_t *u) { return metrics_ensure(u) ? -1 : u->nmetrics; }
+int uncore_num_metrics_impl(uncore_t *u) { return metrics_ensure(u) ? -1 : u->nmetrics; }
 
-int uncore_metric_find(uncore_t *u, const char *name)
+int uncore_metric_find_impl(uncore_t *u, const char *name)
 {
 	if (metrics_ensure(u))
 		return -1;
@@ -264,7 +265,7 @@ int uncore_metric_find(uncore_t *u, const char *name)
 	return m;
 }
 
-int uncore_metric_info(uncore_t *u, int idx, struct uncore_metric_info *o)
+int uncore_metric_info_impl(uncore_t *u, int idx, struct uncore_metric_info *o)
 {
 	if (metrics_ensure(u))
 		return -1;
@@ -302,7 +303,7 @@ static int metric_spec(uncore_t *u, const char *spec, char *name, size_t len, in
 	return 0;
 }
 
-int uncore_session_add_metric(uncore_session_t *s, const char *spec)
+int uncore_session_add_metric_impl(uncore_session_t *s, const char *spec)
 {
 	uncore_t *u = session_owner(s);
 	char name[128], ev_spec[300];
@@ -343,7 +344,7 @@ int uncore_session_add_metric(uncore_session_t *s, const char *spec)
 	return (*n)++;
 }
 
-int uncore_session_num_metrics(const uncore_session_t *s)
+int uncore_session_num_metrics_impl(const uncore_session_t *s)
 {
 	int n = 0;
 	while (session_metric_get(s, n))
@@ -351,13 +352,13 @@ int uncore_session_num_metrics(const uncore_session_t *s)
 	return n;
 }
 
-const char *uncore_session_metric_name(const uncore_session_t *s, int m)
+const char *uncore_session_metric_name_impl(const uncore_session_t *s, int m)
 {
 	const struct session_metric *sm = session_metric_get(s, m);
 	return sm ? session_owner(s)->metrics[sm->metric].name : NULL;
 }
 
-uint64_t uncore_session_metric_read_time_ns(const uncore_session_t *s, int m, int socket, int box)
+uint64_t uncore_session_metric_read_time_ns_impl(const uncore_session_t *s, int m, int socket, int box)
 {
 	const struct session_metric *sm = session_metric_get(s, m);
 	if (!sm || session_owner(s)->metrics[sm->metric].x.nev < 1)
@@ -410,7 +411,7 @@ static double metric_duration_s(const uncore_session_t *s, const struct session_
 	return n ? (double)ns / n / 1e9 : (double)session_window_ns(s, window) / 1e9;
 }
 
-int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
+int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
 	const struct session_metric *sm = session_metric_get(s, m);
 	uncore_t *u = session_owner(s);

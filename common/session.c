@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "uncore_priv.h"
+#include "api.h"
 #include "claims.h"
 #include "error.h"
 #include "write_guard.h"
@@ -175,7 +176,7 @@ fail_nomsg:
 	return -1;
 }
 
-int uncore_session_new(uncore_t *u, uncore_session_t **out)
+int uncore_session_new_impl(uncore_t *u, uncore_session_t **out)
 {
 	uncore_session_t *s = calloc(1, sizeof(*s));
 	if (!s)
@@ -187,7 +188,7 @@ int uncore_session_new(uncore_t *u, uncore_session_t **out)
 	return 0;
 }
 
-int uncore_session_add(uncore_session_t *s, const char *spec)
+int uncore_session_add_impl(uncore_session_t *s, const char *spec)
 {
 	struct encoded e, *nv;
 	if (s->started)
@@ -666,7 +667,7 @@ static int track(uncore_session_t *s, int on)
 
 /* A sample of every box: counts accumulate, no interval closes.  A box that cannot be read is given up
  * as a read would. */
-int uncore_session_sample(uncore_session_t *s)
+int uncore_session_sample_impl(uncore_session_t *s)
 {
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
@@ -681,7 +682,7 @@ int uncore_session_sample(uncore_session_t *s)
 	return 0;
 }
 
-uint64_t uncore_session_max_read_interval_ns(const uncore_session_t *s) { return s->running ? s->max_read_ns : 0; }
+uint64_t uncore_session_max_read_interval_ns_impl(const uncore_session_t *s) { return s->running ? s->max_read_ns : 0; }
 
 uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now)
 {
@@ -703,7 +704,7 @@ void session_sample_due(uncore_t *u, uint64_t now)
 			uncore_session_sample(u->running[i]);
 }
 
-int uncore_session_start(uncore_session_t *s)
+int uncore_session_start_impl(uncore_session_t *s)
 {
 	char msg[512];
 	if (s->nevs == 0)
@@ -744,7 +745,7 @@ int uncore_session_start(uncore_session_t *s)
 }
 
 /* A box that cannot be read is given up for good: counting it again after a gap could miss a wrap. */
-int uncore_session_read(uncore_session_t *s)
+int uncore_session_read_impl(uncore_session_t *s)
 {
 	char msg[1024] = "";
 	size_t len = 0;
@@ -851,7 +852,7 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 	return n;
 }
 
-int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int max)
+int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, int max)
 {
 	int total = 0;
 	if (!s->running)
@@ -903,7 +904,7 @@ static int leave(uncore_session_t *s)
 	return rc ? rc : bad;
 }
 
-int uncore_session_stop(uncore_session_t *s)
+int uncore_session_stop_impl(uncore_session_t *s)
 {
 	if (!s->running)
 		return uc_err("the session is not running");
@@ -915,7 +916,7 @@ int uncore_session_stop(uncore_session_t *s)
 	return rc ? uc_err("%s", msg) : 0;
 }
 
-void uncore_session_free(uncore_session_t *s)
+void uncore_session_free_impl(uncore_session_t *s)
 {
 	if (!s)
 		return;
@@ -930,9 +931,9 @@ void uncore_session_free(uncore_session_t *s)
 	free(s);
 }
 
-int uncore_session_num_events(const uncore_session_t *s) { return s->nevs; }
+int uncore_session_num_events_impl(const uncore_session_t *s) { return s->nevs; }
 
-const char *uncore_session_event_name(const uncore_session_t *s, int ev)
+const char *uncore_session_event_name_impl(const uncore_session_t *s, int ev)
 {
 	return ev >= 0 && ev < s->nevs ? s->evs[ev].name : NULL;
 }
@@ -980,7 +981,7 @@ uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, 
 	return sum;
 }
 
-uint64_t uncore_session_read_time_ns(const uncore_session_t *s, int ev, int socket, int box)
+uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int socket, int box)
 {
 	uint64_t base = 0;
 	int64_t off = 0;
@@ -1001,7 +1002,7 @@ uint64_t uncore_session_read_time_ns(const uncore_session_t *s, int ev, int sock
 
 uint64_t uncore_now_ns(const uncore_t *u) { return u->acc->ops->now_ns(u->acc); }
 
-int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
+int uncore_session_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
 {
 	return session_window_value(s, ev, socket, box, UNCORE_SINCE_START, out);
 }
@@ -1042,7 +1043,7 @@ const struct session_metric *session_metric_get(const uncore_session_t *s, int m
 
 uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
 
-int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets, int max)
+int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max)
 {
 	int n = 0;
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
@@ -1057,7 +1058,7 @@ int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets
 	return n;
 }
 
-int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket)
+int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socket)
 {
 	int n = 0;
 	for (int i = 0; i < s->nslots; i++)
@@ -1066,4 +1067,4 @@ int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket)
 	return n;
 }
 
-uint64_t uncore_session_elapsed_ns(const uncore_session_t *s) { return s->t1 - s->t0; }
+uint64_t uncore_session_elapsed_ns_impl(const uncore_session_t *s) { return s->t1 - s->t0; }

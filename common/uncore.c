@@ -7,6 +7,7 @@
 #include "claims.h"
 #include "error.h"
 #include "write_guard.h"
+#include "api.h"
 
 static int open_access(const char *backend, struct access **out)
 {
@@ -47,6 +48,11 @@ int uncore_open(const char *backend, uncore_t **out)
 	u = calloc(1, sizeof(*u));
 	if (!u)
 		return uc_err("out of memory");
+	pthread_mutexattr_t attr;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&u->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
 	snprintf(u->backend, sizeof(u->backend), "%s", backend);
 	const char *force = getenv("UNCORE_FORCE");
 	u->force = force && *force && strcmp(force, "0");
@@ -116,6 +122,7 @@ void uncore_close(uncore_t *u)
 	claims_free(u);
 	arena_free(u->arena);
 	free(u->own_plat);
+	pthread_mutex_destroy(&u->lock);
 	free(u);
 }
 
@@ -186,9 +193,9 @@ int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *
 	return uc_err("no such box");
 }
 
-int uncore_num_events(const uncore_t *u) { return u->nevents; }
+int uncore_num_events_impl(const uncore_t *u) { return u->nevents; }
 
-int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *o)
+int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *o)
 {
 	const struct uc_event *e;
 	if (idx < 0 || idx >= u->nevents)
@@ -206,33 +213,45 @@ int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *o)
 	return 0;
 }
 
-int uncore_event_find(const uncore_t *u, const char *name)
+int uncore_event_find_impl(const uncore_t *u, const char *name)
 {
 	int i = catalog_find(u, name);
 	return i >= 0 ? i : uc_err("unknown event '%s'", name);
 }
 
-void uncore_set_force(uncore_t *u, int force) { u->force = force != 0; }
+void uncore_set_force_impl(uncore_t *u, int force) { u->force = force != 0; }
 
 /* Sleep in steps no longer than the running sessions' maximum read interval, sampling them in between:
  * however long the sleep, no counter wraps twice unseen. */
 int uncore_sleep_ns(uncore_t *u, uint64_t ns)
 {
 	struct access *a = u->acc;
-	for (;;) {
+	int rc = 0;
+	handle_lock(u);
+	while (!rc) {
 		uint64_t step = ns, next = session_next_sample_ns(u, a->ops->now_ns(a));
 		if (next < step)
 			step = next;
-		if (step && a->ops->sleep_ns(a, step))
-			return -1;
+		if (step && a->virtual_clock) {
+			rc = a->ops->sleep_ns(a, step);
+		} else if (step) { /* other threads go on using the handle while this one sleeps */
+			handle_unlock(u);
+			rc = a->ops->sleep_ns(a, step);
+			handle_lock(u);
+		}
 		ns -= step;
 		session_sample_due(u, a->ops->now_ns(a));
 		if (!ns)
-			return 0;
+			break;
 	}
+	handle_unlock(u);
+	return rc;
 }
 
-void uncore_get_stats(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }
+void handle_lock(const uncore_t *u) { pthread_mutex_lock((pthread_mutex_t *)&u->lock); }
+void handle_unlock(const uncore_t *u) { pthread_mutex_unlock((pthread_mutex_t *)&u->lock); }
+
+void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }
 
 char *uncore_msr_allowlist(const uncore_t *u)
 {

@@ -2,6 +2,7 @@
 #ifndef UNCORE_PRIV_H
 #define UNCORE_PRIV_H
 
+#include <pthread.h>
 #include "uncore.h"
 #include "access.h"
 #include "platform.h"
@@ -9,6 +10,7 @@
 #include "name_index.h"
 
 struct uncore {
+	pthread_mutex_t lock;           /* recursive: every public call that touches the handle takes it (api.c) */
 	struct access *acc;
 	char backend[160];
 	struct host_info host;

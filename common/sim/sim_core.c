@@ -963,6 +963,7 @@ struct access *access_sim_open(const char *spec)
 	a->ops = &sim_ops;
 	a->priv = s;
 	a->simulated = 1;
+	a->virtual_clock = s->manual_clock;
 	return a;
 fail:
 	if (s) {

@@ -1,0 +1,69 @@
+/* Public functions that touch a handle's mutable state, each under the handle's lock (api.h). */
+#include "api.h"
+#include "uncore_priv.h"
+
+#define H(s) session_owner(s)
+
+/* ret name(params): lock the handle h, call name_impl(args), unlock. */
+#define LOCKED(ret, name, params, args, h)                                                                       \
+	ret name params                                                                                          \
+	{                                                                                                         \
+		handle_lock(h);                                                                                   \
+		ret r_ = name##_impl args;                                                                        \
+		handle_unlock(h);                                                                                 \
+		return r_;                                                                                        \
+	}
+#define LOCKED_VOID(name, params, args, h)                                                                       \
+	void name params                                                                                          \
+	{                                                                                                         \
+		handle_lock(h);                                                                                   \
+		name##_impl args;                                                                                 \
+		handle_unlock(h);                                                                                 \
+	}
+
+LOCKED(int, uncore_load_events, (uncore_t *u, const char *file), (u, file), u)
+LOCKED(int, uncore_num_events, (const uncore_t *u), (u), u)
+LOCKED(int, uncore_event_info, (const uncore_t *u, int idx, struct uncore_event_info *out), (u, idx, out), u)
+LOCKED(int, uncore_event_find, (const uncore_t *u, const char *name), (u, name), u)
+LOCKED_VOID(uncore_get_stats, (const uncore_t *u, struct uncore_stats *out), (u, out), u)
+LOCKED_VOID(uncore_set_force, (uncore_t *u, int force), (u, force), u)
+LOCKED(int, uncore_load_metrics, (uncore_t *u, const char *file), (u, file), u)
+LOCKED(int, uncore_metric_find, (uncore_t *u, const char *name), (u, name), u)
+LOCKED(int, uncore_metric_info, (uncore_t *u, int idx, struct uncore_metric_info *out), (u, idx, out), u)
+LOCKED(int, uncore_num_metrics, (uncore_t *u), (u), u)
+LOCKED(int, uncore_session_add_metric, (uncore_session_t *s, const char *name), (s, name), H(s))
+LOCKED(int, uncore_session_metric_value, (const uncore_session_t *s, int m, int socket, int box, int window, double *out),
+       (s, m, socket, box, window, out), H(s))
+LOCKED(const char *, uncore_session_metric_name, (const uncore_session_t *s, int m), (s, m), H(s))
+LOCKED(int, uncore_session_num_metrics, (const uncore_session_t *s), (s), H(s))
+LOCKED(uint64_t, uncore_session_metric_read_time_ns, (const uncore_session_t *s, int m, int socket, int box),
+       (s, m, socket, box), H(s))
+LOCKED(int, uncore_session_new, (uncore_t *u, uncore_session_t **out), (u, out), u)
+LOCKED(int, uncore_session_add, (uncore_session_t *s, const char *spec), (s, spec), H(s))
+LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))
+LOCKED(int, uncore_session_stop, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_value, (const uncore_session_t *s, int ev, int socket, int box, uint64_t *out),
+       (s, ev, socket, box, out), H(s))
+LOCKED(int, uncore_session_event_sockets, (const uncore_session_t *s, int ev, int *sockets, int max),
+       (s, ev, sockets, max), H(s))
+LOCKED(int, uncore_session_event_boxes, (const uncore_session_t *s, int ev, int socket), (s, ev, socket), H(s))
+LOCKED(const char *, uncore_session_event_name, (const uncore_session_t *s, int ev), (s, ev), H(s))
+LOCKED(int, uncore_session_num_events, (const uncore_session_t *s), (s), H(s))
+LOCKED(uint64_t, uncore_session_elapsed_ns, (const uncore_session_t *s), (s), H(s))
+LOCKED(uint64_t, uncore_session_read_time_ns, (const uncore_session_t *s, int ev, int socket, int box),
+       (s, ev, socket, box), H(s))
+LOCKED(uint64_t, uncore_session_max_read_interval_ns, (const uncore_session_t *s), (s), H(s))
+
+/* Freed under its handle's lock (the handle outlives it). */
+void uncore_session_free(uncore_session_t *s)
+{
+	if (!s)
+		return;
+	uncore_t *u = H(s);
+	handle_lock(u);
+	uncore_session_free_impl(s);
+	handle_unlock(u);
+}

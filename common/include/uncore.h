@@ -4,6 +4,13 @@
  *
  * Every function that can fail returns a negative number on failure and
  * leaves a message for the user in uncore_error() (per thread).
+ *
+ * Threads: a handle (and its sessions) may be used from several threads at
+ * once; calls on one handle are serialised by a lock of that handle, and
+ * uncore_sleep_ns() does not hold it while it sleeps.  uncore_open() and
+ * uncore_close() are not to race with other calls on the same handle (close
+ * after every other thread is done with it).  Different handles are
+ * independent.
  */
 #ifndef UNCORE_H
 #define UNCORE_H

@@ -55,7 +55,7 @@ static void set_field(struct encoded *e, const struct filter_field *f, uint64_t 
 /* The event's filter requirement for a field: 0 none, 'r' required, 'd' default, 'o' optional. */
 static int ev_filter_rule(const struct uc_event *ev, const char *field, uint64_t *dflt)
 {
-	const char *p = ev->filters;
+	const char *p = ev ? ev->filters : NULL; /* a raw event has no rules */
 	size_t fl = strlen(field);
 	while (p && *p) {
 		const char *end = strchr(p, ',');
@@ -155,7 +155,7 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 			if (!f)
 				return uc_err("'band' in '%s': %s reads no frequency band", spec, e->name);
 		}
-		if (!raw && strcmp(f->name, "tid") && f->reg != UC_FIELD_CTL && !ev_filter_rule(e->ev, f->name, &d))
+		if (!raw && e->ev && strcmp(f->name, "tid") && f->reg != UC_FIELD_CTL && !ev_filter_rule(e->ev, f->name, &d))
 			return uc_err("qualifier '%s' does not apply to %s (it uses no %s filter)", f->name, e->name,
 				      f->name);
 		if (parse_u64(spec, q, val, field_max(f), &v))

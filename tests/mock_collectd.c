@@ -103,7 +103,7 @@ oconfig_item_t *mock_block(const char *text)
 		const char *p = line, *end = line + strcspn(line, "\n");
 		while (p < end && isspace((unsigned char)*p))
 			p++;
-		if (p == end)
+		if (p == end || ci->children_num == 64)
 			continue;
 		oconfig_item_t *o = &ci->children[ci->children_num++];
 		o->parent = ci;
@@ -115,7 +115,12 @@ oconfig_item_t *mock_block(const char *text)
 				p++;
 			if (p >= end)
 				break;
-			size_t n = *p == '"' ? (size_t)(strchr(p + 1, '"') - p) + 1 : strcspn(p, " \t\n");
+			const char *q = *p == '"' ? memchr(p + 1, '"', (size_t)(end - p - 1)) : NULL;
+			if (*p == '"' && !q)
+				break; /* an unterminated string: the rest of the line is not a value */
+			size_t n = q ? (size_t)(q - p) + 1 : strcspn(p, " \t\n");
+			if (o->values_num == 32)
+				break;
 			o->values[o->values_num++] = value_of(p, n);
 			p += n;
 		}

@@ -114,12 +114,29 @@ static void test_limits(void)
 		CU_ASSERT(uc_platforms[p]->glob_status_regs <= UC_MAX_GLOB_STATUS);
 }
 
+/* A raw event takes any filter qualifier of its unit (it has no event rules to say otherwise); the fuzzer
+ * found such a spec dereferencing the missing event's rules. */
+static void test_raw_event_filters(void)
+{
+	uncore_t *iv;
+	struct encoded e;
+	CU_ASSERT_FATAL(uncore_open("sim:ivbep", &iv) == 0);
+	CU_ASSERT_FATAL(spec_parse(iv, "qpi/event=0x0,umask=2/:match1=1:socket=0:box=0", &e) == 0);
+	CU_ASSERT(e.ev == NULL);
+	int found = 0;
+	for (int f = 0; f < UC_MAX_FILT; f++)
+		found |= e.fmask[f] && (e.fval[f] & e.fmask[f]) == (1ull & e.fmask[f]) && e.fval[f] == 1;
+	CU_ASSERT(found);
+	uncore_close(iv);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "encodings match the seed", test_encodings },
 		{ "bad specs are refused with a message naming the part", test_refusals },
 		{ "every box type fits the per-box arrays", test_limits },
+		{ "raw events take filter qualifiers", test_raw_event_filters },
 		{ NULL, NULL },
 	};
 	int rc;

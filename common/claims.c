@@ -26,6 +26,8 @@ struct claims {
 	uint64_t my_start; /* this process's start time */
 };
 
+_Static_assert(CLAIM_SAVED >= PMON_MAX_REGS, "a claim must hold every register of a box");
+
 struct claims_hdr {
 	char magic[8];
 	uint32_t n, rec_size;
@@ -221,10 +223,8 @@ struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 	struct claims *cl = u->claims;
 	for (int i = 0; i < cl->n; i++) {
 		struct claim *c = &cl->c[i];
-		if (strcmp(c->unit, b->t->name) || c->socket != b->socket || c->idx != b->idx)
-			continue;
-		claims_prune(u, c); /* a holder that died without releasing no longer counts */
-		return c;
+		if (!strcmp(c->unit, b->t->name) && c->socket == b->socket && c->idx == b->idx)
+			return c;
 	}
 	if (!create || grow(cl, cl->n + 1))
 		return NULL;

@@ -58,7 +58,8 @@ int claims_prune(struct uncore *u, struct claim *c);
 int claims_count(const struct uncore *u);
 struct claim *claims_at(struct uncore *u, int i);
 const struct box *claims_box(const struct uncore *u, const struct claim *c);
-/* The claim on a box, holders that no longer run removed; with create, a new empty one if none. */
+/* The claim on a box (holders are as loaded: claims_prune drops the dead); with create, a new empty one
+ * if none. */
 struct claim *claims_get(struct uncore *u, const struct box *b, int create);
 int claims_hold(struct uncore *u, struct claim *c, uint32_t token);
 /* Returns the number of holders left. */

@@ -227,9 +227,7 @@ static struct pmon_reg slot_ctr_reg(const struct box *b, const struct slot *sl)
 
 static uint64_t slot_ctr_addr(const struct box *b, const struct slot *sl)
 {
-	if (sl->ctr == SLOT_FREERUN)
-		return b->fr_base + b->t->fr[sl->fr].addr;
-	return sl->ctr < 0 ? b->r.rel + b->t->fixed_ctr : box_ctr_addr(b, sl->ctr);
+	return sl->ctr == SLOT_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : slot_ctr_reg(b, sl).addr;
 }
 
 static int slot_width(const struct box *b, const struct slot *sl)
@@ -532,8 +530,9 @@ static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv
 	return restore_regs(s->u, box_of(s, bi), sv, n);
 }
 
-/* Boxes that processes which died (SIGKILL, a crash) left programmed are put back as their claims found
- * them, with a warning, whichever boxes this session uses.  Called with the claims locked. */
+/* Holders that died (SIGKILL, a crash) are dropped from every claim, once per lock; boxes they left
+ * programmed with nobody else holding them are put back as their claims found them, with a warning,
+ * whichever boxes this session uses.  Called with the claims locked. */
 static void reap_dead(uncore_t *u)
 {
 	for (int i = 0; i < claims_count(u);) {
@@ -645,6 +644,32 @@ static int claim(uncore_session_t *s)
 
 static int leave(uncore_session_t *s);
 
+/* Read (or sample) every box still counted.  A box that cannot be read is given up for good: counting it
+ * again after a gap could miss a wrap.  The boxes that failed are named in one message. */
+static int read_all(uncore_session_t *s, enum read_kind kind)
+{
+	char msg[1024] = "";
+	size_t len = 0;
+	int nfailed = 0;
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		if (pg->failed || !read_box(s, pg, kind))
+			continue;
+		if (!(pg->failed = strdup(uncore_error())))
+			return uc_err("out of memory");
+		if (len < sizeof(msg))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%s", nfailed ? "; " : "", pg->failed);
+		nfailed++;
+	}
+	s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
+	if (nfailed)
+		return uc_err("%s (%s no longer counted; the other boxes go on)", msg,
+			      nfailed > 1 ? "these boxes are" : "this box is");
+	return 0;
+}
+
 /* The handle's running sessions, which uncore_sleep_ns() samples on the way. */
 static int track(uncore_session_t *s, int on)
 {
@@ -665,21 +690,10 @@ static int track(uncore_session_t *s, int on)
 	return 0;
 }
 
-/* A sample of every box: counts accumulate, no interval closes.  A box that cannot be read is given up
- * as a read would. */
+/* A sample of every box: counts accumulate, no interval closes. */
 int uncore_session_sample_impl(uncore_session_t *s)
 {
-	if (!s->running)
-		return uc_err("the session is not running: start it first");
-	for (int p = 0; p < s->nprogs; p++) {
-		struct prog *pg = &s->progs[p];
-		if (pg->failed || !read_box(s, pg, READ_SAMPLE))
-			continue;
-		if (!(pg->failed = strdup(uncore_error())))
-			return uc_err("out of memory");
-	}
-	s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
-	return 0;
+	return read_all(s, READ_SAMPLE);
 }
 
 uint64_t uncore_session_max_read_interval_ns_impl(const uncore_session_t *s) { return s->running ? s->max_read_ns : 0; }
@@ -744,30 +758,16 @@ int uncore_session_start_impl(uncore_session_t *s)
 	return 0;
 }
 
-/* A box that cannot be read is given up for good: counting it again after a gap could miss a wrap. */
+/* A read by the caller: it closes an interval. */
 int uncore_session_read_impl(uncore_session_t *s)
 {
-	char msg[1024] = "";
-	size_t len = 0;
-	int nfailed = 0;
-	if (!s->running)
-		return uc_err("the session is not running: start it first");
-	for (int p = 0; p < s->nprogs; p++) {
-		struct prog *pg = &s->progs[p];
-		if (pg->failed || !read_box(s, pg, READ_USER))
-			continue;
-		if (!(pg->failed = strdup(uncore_error())))
-			return uc_err("out of memory");
-		if (len < sizeof(msg))
-			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%s", nfailed ? "; " : "", pg->failed);
-		nfailed++;
+	uint64_t t1 = s->t1;
+	int rc = read_all(s, READ_USER);
+	if (s->running) {
+		s->tprev = t1;
+		s->t1 = s->t_sampled;
 	}
-	s->tprev = s->t1;
-	s->t1 = s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
-	if (nfailed)
-		return uc_err("%s (%s no longer counted; the other boxes go on)", msg,
-			      nfailed > 1 ? "these boxes are" : "this box is");
-	return 0;
+	return rc;
 }
 
 static int sampled(const uncore_session_t *s, int socket)
@@ -895,6 +895,7 @@ static int leave(uncore_session_t *s)
 	}
 	rc = claims_lock(s->u);
 	if (!rc) {
+		reap_dead(s->u);
 		rc = release(s);
 		if (claims_unlock(s->u))
 			rc = -1;

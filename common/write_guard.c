@@ -171,16 +171,19 @@ static const struct wg_entry *lookup(const struct write_guard *g, uint64_t key, 
 	return NULL;
 }
 
-/* Whether val may be written at (key, addr): 0, else -1 with the refusal (where: "MSR 0x... on CPU n"). */
-static int allowed(struct access *a, uint64_t key, uint64_t addr, uint64_t val, const char *wfmt, uint64_t w1,
-		   uint64_t w2)
+/* Whether val may be written at (key, addr).  A refusal is counted and explained; "where" the write
+ * went is only put into words then, keeping the allowed path to one lookup. */
+static const struct wg_entry *refused(struct access *a, uint64_t key, uint64_t addr, uint64_t val, int *bad)
 {
 	const struct wg_entry *e = lookup(a->guard, key, addr);
-	char where[96];
-	if (e && !e->ro && !(val & ~e->mask))
-		return 0;
-	a->stats.refused_writes++;
-	snprintf(where, sizeof(where), wfmt, w1, w2);
+	*bad = !e || e->ro || (val & ~e->mask);
+	if (*bad)
+		a->stats.refused_writes++;
+	return e;
+}
+
+static int refusal(const struct wg_entry *e, uint64_t val, const char *where)
+{
 	if (!e || e->ro)
 		return uc_err("internal error: refused to write 0x%" PRIx64 " to %s: not a writable PMON register of a box "
 			      "on this machine (please report this)", val, where);
@@ -190,26 +193,37 @@ static int allowed(struct access *a, uint64_t key, uint64_t addr, uint64_t val, 
 
 int guarded_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 {
-	if (allowed(a, msr_key(cpu), reg, val, "MSR 0x%" PRIx64 " on CPU %" PRIu64, reg, (uint64_t)cpu))
-		return -1;
-	return a->ops->msr_write(a, cpu, reg, val);
+	char where[64];
+	int bad;
+	const struct wg_entry *e = refused(a, msr_key(cpu), reg, val, &bad);
+	if (!bad)
+		return a->ops->msr_write(a, cpu, reg, val);
+	snprintf(where, sizeof(where), "MSR 0x%x on CPU %d", reg, cpu);
+	return refusal(e, val, where);
 }
 
 int guarded_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
 {
-	if (allowed(a, pci_key(l), off, val, "PCI function %#" PRIx64 " (dom:bus:dev:fn) offset 0x%" PRIx64,
-		    pci_key(l) & 0xffffffffffull, off))
-		return -1;
-	return a->ops->pci_write32(a, l, off, val);
+	char where[80];
+	int bad;
+	const struct wg_entry *e = refused(a, pci_key(l), off, val, &bad);
+	if (!bad)
+		return a->ops->pci_write32(a, l, off, val);
+	snprintf(where, sizeof(where), "PCI %04x:%02x:%02x.%d offset 0x%x", l->dom, l->bus, l->dev, l->fn, off);
+	return refusal(e, val, where);
 }
 
 int guarded_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
 {
+	char where[48];
+	int bad;
 	if (bytes != 4 && bytes != 8)
 		return uc_err("internal error: a %d-byte MMIO write", bytes);
-	if (allowed(a, mmio_key(), phys, bytes == 4 ? val & 0xffffffffull : val, "MMIO 0x%" PRIx64 "%.0" PRIu64, phys, 0))
-		return -1;
-	return a->ops->mmio_write(a, phys, val, bytes);
+	const struct wg_entry *e = refused(a, mmio_key(), phys, bytes == 4 ? val & 0xffffffffull : val, &bad);
+	if (!bad)
+		return a->ops->mmio_write(a, phys, val, bytes);
+	snprintf(where, sizeof(where), "MMIO 0x%" PRIx64, phys);
+	return refusal(e, val, where);
 }
 
 int write_guard_msr_mask(const struct access *a, int cpu, uint32_t reg, uint64_t *mask)

@@ -426,49 +426,43 @@ static int allowed(const struct allow *al, uint32_t reg, uint64_t *mask)
 	return 0;
 }
 
-/* Every event of the catalog alone, every metric alone, and a sampled event where the platform samples:
- * start, read, overflow walk, stop.  Returns how many sessions ran. */
+/* One session of an event (or a metric), if it can be counted alone: start, read, stop.  1 if it ran. */
+static int run_alone(uncore_t *u, const char *name, int metric)
+{
+	uncore_session_t *s;
+	int ran = 0;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	if ((metric ? uncore_session_add_metric(s, name) : uncore_session_add(s, name)) >= 0 && !uncore_session_start(s)) {
+		uncore_sleep_ns(u, 1000000);
+		CU_ASSERT(uncore_session_read(s) == 0);
+		CU_ASSERT(uncore_session_stop(s) == 0);
+		ran = 1;
+	}
+	uncore_session_free(s);
+	return ran;
+}
+
+/* Every event of the catalog alone, a raw event on every unit, every metric alone, and a sampled event
+ * where the platform samples: start, read, overflow walk, stop.  Returns how many sessions ran. */
 static int every_path(uncore_t *u, const char *sample_spec)
 {
 	int ran = 0;
 	for (int i = 0; i < uncore_num_events(u); i++) {
 		struct uncore_event_info e;
-		uncore_session_t *s;
 		uncore_event_info(u, i, &e);
-		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-		if (uncore_session_add(s, e.name) >= 0 && !uncore_session_start(s)) {
-			uncore_sleep_ns(u, 1000000);
-			CU_ASSERT(uncore_session_read(s) == 0);
-			CU_ASSERT(uncore_session_stop(s) == 0);
-			ran++;
-		}
-		uncore_session_free(s);
+		ran += run_alone(u, e.name, 0);
 	}
-	for (int t = 0; t < uncore_num_units(u); t++) { /* a raw event on every unit */
+	for (int t = 0; t < uncore_num_units(u); t++) {
 		struct uncore_unit_info ui;
-		uncore_session_t *s;
 		char spec[64];
 		uncore_unit_info(u, t, &ui);
 		snprintf(spec, sizeof(spec), "%s/event=0x1/", ui.name);
-		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-		if (uncore_session_add(s, spec) >= 0 && !uncore_session_start(s)) {
-			uncore_sleep_ns(u, 1000000);
-			CU_ASSERT(uncore_session_stop(s) == 0);
-			ran++;
-		}
-		uncore_session_free(s);
+		ran += run_alone(u, spec, 0);
 	}
 	for (int m = 0; m < uncore_num_metrics(u); m++) {
 		struct uncore_metric_info mi;
-		uncore_session_t *s;
 		uncore_metric_info(u, m, &mi);
-		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-		if (uncore_session_add_metric(s, mi.name) >= 0 && !uncore_session_start(s)) {
-			uncore_sleep_ns(u, 1000000);
-			CU_ASSERT(uncore_session_read(s) == 0);
-			ran++;
-		}
-		uncore_session_free(s); /* stops a running session */
+		ran += run_alone(u, mi.name, 1);
 	}
 	if (sample_spec) {
 		uncore_session_t *s;

@@ -204,7 +204,9 @@ static void test_generic_with_json(void)
 	CU_ASSERT(uncore_session_read(s) == 0);
 	ASSERT_NEAR(val(s, clk, 0), p->uncore_hz * 2 * 4, 4);
 	CU_ASSERT_EQUAL(val(s, raw, 0), val(s, clk, 0));
-	ASSERT_NEAR(val(s, rd, 1), p->mem_read_bps[1] * 2 / 64 / 8 * 2, 2); /* 2 of the 8-channel share */
+	/* every read of the socket, over the 2 channels it has (not an 8-channel share of it) */
+	CU_ASSERT_EQUAL(uncore_session_event_boxes(s, rd, 1), 2);
+	ASSERT_NEAR(val(s, rd, 1), p->mem_read_bps[1] * 2 / 64, 2);
 	ASSERT_NEAR(val(s, tor, 1), p->llc_lookups[1] * 2 * p->llc_miss_ratio[1], 4);
 	ASSERT_NEAR(val(s, unk, 0), p->uncore_hz * 2, 1);
 	uncore_session_free(s);

@@ -95,6 +95,7 @@ struct sim {
 	struct { uint32_t addr; uint64_t val; } romsr[SIM_MAX_ROMSR]; /* read-only MSRs outside boxes */
 	int nromsr;
 	int family, model;
+	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
 	const char *name;
 	int manual_clock;
 	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */

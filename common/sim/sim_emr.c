@@ -150,8 +150,10 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	if (ctl & (CTL_EDGE | CTL_INVERT | 0xff000000ull))
 		return 0; /* thresholded/edge forms are not modelled */
 	if (!strcmp(u, "imc")) {
-		/* 4 IMCs x 2 channels; CAS_COUNT umask: 7:6 pseudo-channels, 3:0 read kinds, 5:4 write kinds */
-		double rd = p->mem_read_bps[sock] / 64 / 8, wr = p->mem_write_bps[sock] / 64 / 8;
+		/* traffic spread over the channels built (EMR 4 IMCs x 2, generic 2); CAS_COUNT umask: 7:6
+		 * pseudo-channels, 3:0 read kinds, 5:4 write kinds */
+		int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+		double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
 		double pch = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
 		if (ev == 0x01)
 			return p->dram_hz;
@@ -347,5 +349,8 @@ int sim_emr_build(struct sim *s, int generic)
 		put64(tb.data + 8, 0x2ff0);
 		put64(tb.data + 16, (uint64_t)gsp << 8 | 2);
 	}
+	for (int i = 0; i < s->nboxes; i++)
+		if (s->boxes[i].t == imc)
+			s->mem_channels[s->boxes[i].socket]++;
 	return 0;
 }

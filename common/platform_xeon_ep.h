@@ -25,8 +25,9 @@
 		      0x1f000000ull | CTL_OCC_INVERT | CTL_OCC_EDGE)
 
 /* PCI boxes share one layout (Table 1-3): BOX_CTL 0xF4, CTL 0xD8 + 4k, CTR 0xA0 + 8k (lo/hi dwords). */
-#define PCI_LAYOUT .space = UC_PCI, SNB_COMMON, .has_box_ctl = 1, .box_ctl = 0xf4, .ctl0 = 0xd8, .ctl_stride = 4, \
-		   .ctr0 = 0xa0, .ctr_stride = 8
+#define PCI_REGS .space = UC_PCI, .has_box_ctl = 1, .box_ctl = 0xf4, .ctl0 = 0xd8, .ctl_stride = 4, .ctr0 = 0xa0, \
+		 .ctr_stride = 8
+#define PCI_LAYOUT PCI_REGS, SNB_COMMON
 
 /* Filter registers and fields the two generations share (defined in platform_snbep.c): PCU frequency
  * bands (Table 2-77), HA address/opcode match (Tables 2-37..2-39), QPI packet match/mask (2.7.3.3). */

@@ -15,15 +15,18 @@ if ! echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) {
 	echo "no libFuzzer: $CC -fsanitize=fuzzer does not link (install clang and libclang-rt-dev)"
 	exit 77
 fi
-# the library, once, with coverage for the fuzzers; two compilers at a time (two cores)
+# the library, once, with coverage for the fuzzers; two compilers at a time (two cores).  An object
+# is reused only when it is newer than its source and than every header (a changed struct layout in
+# a header would otherwise mix two layouts in one fuzzer).
 objs= running=0
 rm -f "$B/obj/failed"
+newest_h=$(ls -t "$S"/common/*.h "$S"/common/sim/*.h "$S"/common/include/*.h "$B"/../common/*.h 2>/dev/null | head -1)
 for src in $FUZZ_SOURCES; do
 	case $src in *.c) ;; *) continue ;; esac
 	[ -f "$src" ] || src=$S/$src
 	o=$B/obj/$(echo "$src" | tr '/' '_' | sed 's/\.c$/.o/')
 	objs="$objs $o"
-	[ "$o" -nt "$src" ] && continue
+	[ "$o" -nt "$src" ] && { [ -z "$newest_h" ] || [ "$o" -nt "$newest_h" ]; } && continue
 	{ $CC $FLAGS -fsanitize=fuzzer-no-link $FUZZ_CPPFLAGS -c "$src" -o "$o" || echo "$src" >>"$B/obj/failed"; } &
 	running=$((running + 1))
 	[ $running -ge 2 ] && { wait; running=0; }

@@ -106,11 +106,19 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		v = (uint64_t)t->width;
 	else if (!strcmp(key, "boxes"))
 		v = (uint64_t)t->max_boxes;
-	else if (!strcmp(key, "fixed_ctl") || !strcmp(key, "fixed_ctr") || !strcmp(key, "fixed_width") ||
-		 !strcmp(key, "fixed_en")) {
+	else if (!strncmp(key, "fixed_", 6)) {
 		if (!t->has_fixed)
 			return 0;
-		v = key[6] == 'c' ? (key[8] == 'l' ? t->fixed_ctl : t->fixed_ctr) : key[6] == 'w' ? (uint64_t)t->fixed_width : t->fixed_en;
+		if (!strcmp(key, "fixed_ctl"))
+			v = t->fixed_ctl;
+		else if (!strcmp(key, "fixed_ctr"))
+			v = t->fixed_ctr;
+		else if (!strcmp(key, "fixed_width"))
+			v = (uint64_t)t->fixed_width;
+		else if (!strcmp(key, "fixed_en"))
+			v = t->fixed_en;
+		else
+			return -1;
 	} else if (!strcmp(key, "event_mask"))
 		v = user & 0xffffffffull;
 	else if (!strcmp(key, "event_mask_ext"))

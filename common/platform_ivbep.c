@@ -19,9 +19,9 @@
  * FRZ_EN bit 16 (a reserved MSR bit written raises #GP, EIO from the msr driver). */
 static const struct box_ctl_bits box_ctl_ivbep = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8 };
 
-/* Control words carry no invert bit 23: every IVBEP_*_RAW_EVENT_MASK leaves it out and seed 002 does
- * not name it (regs_differences.txt). */
-#define IVB_NO_INV(v) ((v) & ~CTL_INVERT)
+/* Control words: the SNB-EP fields plus ov_en, but no invert bit 23: every IVBEP_*_RAW_EVENT_MASK
+ * leaves it out and seed 002 does not name it (regs_differences.txt). */
+#define IVB_VALID(v) (((v) | CTL_OV_EN) & ~CTL_INVERT)
 #define IVB_COMMON .disc_type = -1, .bc = &box_ctl_ivbep, .ctl_en = CTL_EN, .ctl_bytes = 4, .ov_en = CTL_OV_EN
 
 /* CBo filter: 64 bits in two MSRs, FILTER0 at +0x14 and FILTER1 at +0x1A (Linux writes the high
@@ -64,7 +64,7 @@ static const struct box_type ubox = {
 	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44,
 	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
-	.ctl_valid = IVB_NO_INV(VALID_UBOX | CTL_OV_EN), .status = 0xc15,
+	.ctl_valid = IVB_VALID(VALID_UBOX), .status = 0xc15,
 	.has_fixed = 1, .fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48,
 	.fixed_en = 1u << 22,
 };
@@ -74,7 +74,7 @@ static const struct box_type cbo = {
 	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 15, .nctr = 4, .width = 44, .box_stride = 0x20,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
-	.ctr0 = 0xd16, .ctr_stride = 1, .ctl_valid = IVB_NO_INV(VALID_CBO | CTL_OV_EN), .tid_en = CTL_TID_EN,
+	.ctr0 = 0xd16, .ctr_stride = 1, .ctl_valid = IVB_VALID(VALID_CBO), .tid_en = CTL_TID_EN,
 	.filt_regs = cbo_filt, .nfilt_regs = N(cbo_filt), .fields = cbo_fields, .nfields = N(cbo_fields),
 };
 
@@ -82,7 +82,7 @@ static const struct box_type pcu = {
 	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
-	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = IVB_NO_INV(VALID_PCU | CTL_OV_EN),
+	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = IVB_VALID(VALID_PCU),
 	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
 };
 
@@ -91,14 +91,14 @@ static const struct box_type pcu = {
 static const struct box_type ha = {
 	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", IVB_PCI,
 	.max_boxes = 2, .nctr = 4, .width = 48, .box_ctl_resets = 0,
-	.ctl_valid = IVB_NO_INV(VALID_HA_IMC | CTL_OV_EN), .pci_ids = ha_ids,
+	.ctl_valid = IVB_VALID(VALID_HA_IMC), .pci_ids = ha_ids,
 	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
 };
 
 static const struct box_type imc = {
 	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", IVB_PCI,
 	.max_boxes = 8, .nctr = 4, .width = 48, .box_ctl_resets = 0,
-	.ctl_valid = IVB_NO_INV(VALID_HA_IMC | CTL_OV_EN), .pci_ids = imc_ids,
+	.ctl_valid = IVB_VALID(VALID_HA_IMC), .pci_ids = imc_ids,
 	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
 	.fixed_en = 1u << 22, .fixed_rst = 1u << 19,
 };
@@ -106,25 +106,25 @@ static const struct box_type imc = {
 static const struct box_type irp = {
 	.name = "irp", .desc = "IIO ring port (IRP)", .prefix = "UNC_I", IVB_PCI,
 	.max_boxes = 1, .nctr = 4, .width = 48, .box_ctl_resets = 1, .ctr_offs = irp_ctrs,
-	.ctl_valid = IVB_NO_INV(VALID_RST | CTL_OV_EN), .pci_ids = irp_ids,
+	.ctl_valid = IVB_VALID(VALID_RST), .pci_ids = irp_ids,
 };
 
 static const struct box_type qpi = {
 	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", IVB_PCI,
 	.max_boxes = 3, .nctr = 4, .width = 48, .box_ctl_resets = 1,
-	.ctl_valid = IVB_NO_INV(VALID_QPI | CTL_OV_EN), .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
+	.ctl_valid = IVB_VALID(VALID_QPI), .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
 	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
 };
 
 static const struct box_type r2pcie = {
 	.name = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", IVB_PCI,
-	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .ctl_valid = IVB_NO_INV(VALID_RST | CTL_OV_EN),
+	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .ctl_valid = IVB_VALID(VALID_RST),
 	.pci_ids = r2pcie_ids,
 };
 
 static const struct box_type r3qpi = {
 	.name = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", IVB_PCI,
-	.max_boxes = 3, .nctr = 3, .width = 44, .box_ctl_resets = 1, .ctl_valid = IVB_NO_INV(VALID_RST | CTL_OV_EN),
+	.max_boxes = 3, .nctr = 3, .width = 44, .box_ctl_resets = 1, .ctl_valid = IVB_VALID(VALID_RST),
 	.pci_ids = r3qpi_ids,
 };
 

@@ -6,6 +6,7 @@
  * a later change of that value is caught too.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,52 @@ static void put_list16(char *out, size_t len, const uint16_t *ids, int n)
 		k += (size_t)snprintf(out + k, len - k, "%s0x%" PRIx16, i ? "," : "", ids[i]);
 }
 
+/* Keys that are one numeric field of a struct. */
+struct num_key {
+	const char *key;
+	size_t off, size;
+};
+#define NK(type, k, f) { k, offsetof(type, f), sizeof(((type *)0)->f) }
+static const struct num_key plat_keys[] = {
+	NK(struct platform_desc, "ubox_devid", ubox_devid), NK(struct platform_desc, "cpunodeid", cpunodeid),
+	NK(struct platform_desc, "gidnidmap", gidnidmap),   NK(struct platform_desc, "glob_ctl", glob_ctl),
+	NK(struct platform_desc, "glob_frz_all", glob_frz_all), NK(struct platform_desc, "glob_unfrz_all", glob_unfrz_all),
+};
+static const struct num_key type_keys[] = {
+	NK(struct box_type, "ctl0", ctl0),		 NK(struct box_type, "ctl_stride", ctl_stride),
+	NK(struct box_type, "ctr_stride", ctr_stride),	 NK(struct box_type, "box_stride", box_stride),
+	NK(struct box_type, "counters", nctr),		 NK(struct box_type, "width", width),
+	NK(struct box_type, "boxes", max_boxes),	 NK(struct box_type, "box_resets", box_ctl_resets),
+};
+static const struct num_key fixed_keys[] = {
+	NK(struct box_type, "fixed_ctl", fixed_ctl), NK(struct box_type, "fixed_ctr", fixed_ctr),
+	NK(struct box_type, "fixed_width", fixed_width), NK(struct box_type, "fixed_en", fixed_en),
+};
+static const struct num_key bc_keys[] = {
+	NK(struct box_ctl_bits, "bc.frz", frz),		  NK(struct box_ctl_bits, "bc.frz_en", frz_en),
+	NK(struct box_ctl_bits, "bc.rst_ctrs", rst_ctrs), NK(struct box_ctl_bits, "bc.rst_ctrl", rst_ctrl),
+	NK(struct box_ctl_bits, "bc.run", run),
+};
+#undef NK
+
+/* The field named key of the struct at base, if keys has it (every field is unsigned or a count >= 0). */
+static int num_key_value(const void *base, const struct num_key *keys, size_t n, const char *key, uint64_t *v)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *f = (const char *)base + keys[i].off;
+		if (strcmp(keys[i].key, key))
+			continue;
+		switch (keys[i].size) {
+		case 2: *v = *(const uint16_t *)(const void *)f; break;
+		case 4: *v = *(const uint32_t *)(const void *)f; break;
+		default: *v = *(const uint64_t *)(const void *)f; break;
+		}
+		return 1;
+	}
+	return 0;
+}
+#define NUM_KEY(base, keys, key, v) num_key_value(base, keys, sizeof(keys) / sizeof(keys[0]), key, v)
+
 /* The library's value of a key, as text ("none" when it has no such thing); -1 for a key this test
  * does not know. */
 static int lib_value(const struct platform_desc *p, const char *unit, const char *key, char *out, size_t len)
@@ -67,19 +114,7 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 	uint64_t v = 0;
 	snprintf(out, len, "none");
 	if (!strcmp(unit, "-")) {
-		if (!strcmp(key, "ubox_devid"))
-			v = p->ubox_devid;
-		else if (!strcmp(key, "cpunodeid"))
-			v = p->cpunodeid;
-		else if (!strcmp(key, "gidnidmap"))
-			v = p->gidnidmap;
-		else if (!strcmp(key, "glob_ctl"))
-			v = p->glob_ctl;
-		else if (!strcmp(key, "glob_frz_all"))
-			v = p->glob_frz_all;
-		else if (!strcmp(key, "glob_unfrz_all"))
-			v = p->glob_unfrz_all;
-		else
+		if (!NUM_KEY(p, plat_keys, key, &v))
 			return -1;
 		snprintf(out, len, "0x%" PRIx64, v);
 		return 0;
@@ -88,53 +123,21 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		return 0; /* the library has no such unit: "none" */
 	/* bits a user may set: not the enable, counter-reset (17) or overflow (20) bits Linux keeps out */
 	uint64_t user = t->ctl_valid & ~(t->ctl_en | t->ov_en | 1ull << 17 | 1ull << 20);
+	if (NUM_KEY(t, fixed_keys, key, &v)) {
+		if (t->has_fixed)
+			snprintf(out, len, "0x%" PRIx64, v);
+		return 0;
+	}
+	if (NUM_KEY(t, type_keys, key, &v) || NUM_KEY(t->bc, bc_keys, key, &v))
+		goto number;
 	if (!strcmp(key, "box_ctl"))
 		v = t->has_box_ctl ? t->box_ctl : 0;
-	else if (!strcmp(key, "ctl0"))
-		v = t->ctl0;
 	else if (!strcmp(key, "ctr0"))
 		v = t->ctr_offs ? t->ctr_offs[0] : t->ctr0;
-	else if (!strcmp(key, "ctl_stride"))
-		v = t->ctl_stride;
-	else if (!strcmp(key, "ctr_stride"))
-		v = t->ctr_stride;
-	else if (!strcmp(key, "box_stride"))
-		v = t->box_stride;
-	else if (!strcmp(key, "counters"))
-		v = (uint64_t)t->nctr;
-	else if (!strcmp(key, "width"))
-		v = (uint64_t)t->width;
-	else if (!strcmp(key, "boxes"))
-		v = (uint64_t)t->max_boxes;
-	else if (!strncmp(key, "fixed_", 6)) {
-		if (!t->has_fixed)
-			return 0;
-		if (!strcmp(key, "fixed_ctl"))
-			v = t->fixed_ctl;
-		else if (!strcmp(key, "fixed_ctr"))
-			v = t->fixed_ctr;
-		else if (!strcmp(key, "fixed_width"))
-			v = (uint64_t)t->fixed_width;
-		else if (!strcmp(key, "fixed_en"))
-			v = t->fixed_en;
-		else
-			return -1;
-	} else if (!strcmp(key, "event_mask"))
+	else if (!strcmp(key, "event_mask"))
 		v = user & 0xffffffffull;
 	else if (!strcmp(key, "event_mask_ext"))
 		v = user >> 32;
-	else if (!strcmp(key, "bc.frz"))
-		v = t->bc->frz;
-	else if (!strcmp(key, "bc.frz_en"))
-		v = t->bc->frz_en;
-	else if (!strcmp(key, "bc.rst_ctrs"))
-		v = t->bc->rst_ctrs;
-	else if (!strcmp(key, "bc.rst_ctrl"))
-		v = t->bc->rst_ctrl;
-	else if (!strcmp(key, "bc.run"))
-		v = t->bc->run;
-	else if (!strcmp(key, "box_resets"))
-		v = (uint64_t)t->box_ctl_resets;
 	else if (!strncmp(key, "filter", 6)) {
 		int i = atoi(key + 6);
 		if (i >= t->nfilt_regs)
@@ -169,6 +172,7 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		return 0;
 	} else
 		return -1;
+number:
 	snprintf(out, len, "0x%" PRIx64, v);
 	return 0;
 }

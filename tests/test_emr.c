@@ -120,9 +120,9 @@ static void test_protocol(void)
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 	for (int i = 0; i < sim->nboxes; i++) {
 		const struct sim_box *b = &sim->boxes[i];
-		if (!strcmp(b->t->name, "m2m") && b->socket == 0 && b->idx == 0)
+		if (!strcmp(b->u->name, "m2m") && b->socket == 0 && b->idx == 0)
 			m2m_ctl = b->ctl[0];
-		if (!strcmp(b->t->name, "cha") && b->socket == 0 && b->idx == 3) {
+		if (!strcmp(b->u->name, "cha") && b->socket == 0 && b->idx == 3) {
 			CU_ASSERT_EQUAL(b->filt[0], 0x9);                    /* FILTER0.tid */
 			CU_ASSERT(b->ctl[0] & (1ull << 16));                 /* tid_en */
 			CU_ASSERT_EQUAL(b->ctl[0] >> 32, 0xc001ffu);         /* umask_ext of TOR_INSERTS.IA */

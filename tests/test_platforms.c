@@ -188,10 +188,10 @@ static void test_ivbep_irregular_registers(void)
 	ASSERT_NEAR(val(s, 4, 0), sim->prof.llc_lookups[0] / 15, sim->prof.llc_lookups[0] / 15 * 1e-6);
 	for (int i = 0; i < sim->nboxes; i++) {
 		struct sim_box *b = &sim->boxes[i];
-		if (!strcmp(b->t->name, "irp") && b->socket == 0)
+		if (!strcmp(b->u->name, "irp") && b->socket == 0)
 			for (int c = 0; c < 4; c++) /* every counter programmed and counting */
 				CU_ASSERT(b->ctl[c] != 0 && b->ctr[c] > 1000000);
-		if (!strcmp(b->t->name, "cbo") && b->socket == 0 && b->idx == 14)
+		if (!strcmp(b->u->name, "cbo") && b->socket == 0 && b->idx == 14)
 			CU_ASSERT_EQUAL(b->filt[1] >> 20 & 0x1ff, 0x182);
 	}
 	finish(u, s);

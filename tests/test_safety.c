@@ -233,7 +233,7 @@ static void test_forged_records(void)
 	const struct box *imc0 = box_named(u, "imc", 0, 0);
 	struct sim_box *sb = NULL;
 	for (int i = 0; i < sim->nboxes; i++)
-		if (!strcmp(sim->boxes[i].t->name, "imc") && sim->boxes[i].socket == 0 && sim->boxes[i].idx == imc0->idx)
+		if (!strcmp(sim->boxes[i].u->name, "imc") && sim->boxes[i].socket == 0 && sim->boxes[i].idx == imc0->idx)
 			sb = &sim->boxes[i];
 	CU_ASSERT_FATAL(sb != NULL);
 	sim_shared_sync(sim);
@@ -547,7 +547,7 @@ static void snapshot(struct sim *sim)
 static struct sim_box *sim_box_named(struct sim *sim, const char *unit, int socket, int idx)
 {
 	for (int i = 0; i < sim->nboxes; i++)
-		if (!strcmp(sim->boxes[i].t->name, unit) && sim->boxes[i].socket == socket && sim->boxes[i].idx == idx)
+		if (!strcmp(sim->boxes[i].u->name, unit) && sim->boxes[i].socket == socket && sim->boxes[i].idx == idx)
 			return &sim->boxes[i];
 	return NULL;
 }

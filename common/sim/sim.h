@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 #include "../access.h"
-#include "../platform.h"
+#include "sim_model.h"
 
 #define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
@@ -30,12 +30,11 @@ struct sim_profile {
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
 
-#define SIM_MAX_FR 17
-
 struct sim_box {
-	const struct box_type *t;
+	const struct sim_unit *u;
 	int socket, idx;
-	struct box_regs r;   /* where its registers are */
+	uint64_t base;       /* its registers are at base + the unit's addresses (sim_model.h) */
+	int width;           /* of its counters (a discovery fault may make it 64) */
 	uint64_t fr_base;    /* free-running counters: base and count */
 	int nfr;
 	int disc_entry;      /* entry in its socket's discovery table, -1 = none */
@@ -44,11 +43,11 @@ struct sim_box {
 	uint64_t fr[SIM_MAX_FR];
 	double fr_frac[SIM_MAX_FR];
 	uint64_t box_ctl;
-	uint64_t ctl[UC_MAX_CTR], ctr[UC_MAX_CTR];
-	double frac[UC_MAX_CTR];
+	uint64_t ctl[SIM_MAX_CTR], ctr[SIM_MAX_CTR];
+	double frac[SIM_MAX_CTR];
 	uint64_t fixed_ctl, fixed_ctr;
 	double fixed_frac;
-	uint64_t filt[UC_MAX_FILT];
+	uint64_t filt[SIM_MAX_FILT];
 	uint64_t status;  /* overflow bits of the box status register (or of PMC0 on Montecito) */
 	uint64_t last_ns;
 	int fault;        /* 0, or an errno every access fails with ... */
@@ -76,16 +75,26 @@ struct sim_blob {
 	size_t len;
 };
 #define SIM_MAX_BLOBS 8
-#define SIM_MEMO 4096
 #define SIM_MAX_ROMSR 4
+#define SIM_MAX_GLOB_STATUS 2
+
+/* The register map: absolute address (space, socket or PCI function, address) -> box register. */
+struct sim_reg {
+	uint64_t key;
+	uint32_t box;  /* box index + 1; 0 = empty slot */
+	uint8_t kind, idx;
+};
 
 struct sim {
-	const struct platform_desc *plat;
+	const struct sim_unit *units; /* the platform's units (sim_model.h) */
+	int nunits;
+	const struct sim_global *glob; /* NULL: no global control */
+	const struct sim_ubox_dev *ubox;
 	int nsockets, cores;
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
-	struct sim_box *last_hit[3]; /* per address space: the box of the last register found */
-	struct { uint64_t key; int box; } memo[SIM_MEMO]; /* register address -> box index + 1 (sim_core.c) */
+	struct sim_reg *map; /* open addressing, map_cap slots (sim_core.c) */
+	size_t map_cap;
 	struct sim_dev devs[SIM_MAX_DEVS];
 	int ndevs;
 	struct sim_profile prof;
@@ -102,7 +111,7 @@ struct sim {
 	uint64_t wraps;    /* counter wrap-arounds so far */
 	/* global control (IVB-EP UBox): per socket the control word, overflow status and a freeze,
 	 * by software (frz_all) or by an overflow, in effect from gfrz_ns */
-	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS][UC_MAX_GLOB_STATUS], gfrz_ns[UC_MAX_SOCKETS];
+	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS][SIM_MAX_GLOB_STATUS], gfrz_ns[UC_MAX_SOCKETS];
 	int gfrz[UC_MAX_SOCKETS];
 	int armed;         /* some counter reports overflows: advance those boxes first */
 	int advancing;
@@ -156,7 +165,8 @@ int sim_emr_build(struct sim *s, int generic);
 int sim_emr_fault_kind(const char *kind);
 int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);
 /* Shared builders (sim_core.c). */
-struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket, int idx);
+struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket, int idx);
+const struct sim_unit *sim_unit_named(const struct sim *s, const char *name);
 struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id);
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);
 void sim_profile_defaults(struct sim_profile *p, int nsockets);

@@ -11,7 +11,6 @@
 #include <string.h>
 #include <time.h>
 #include "sim.h"
-#include "../pmon_regs.h"
 #include "../error.h"
 
 struct sim *sim_of(struct access *a) { return a && a->simulated ? a->priv : NULL; }
@@ -34,10 +33,12 @@ void sim_advance(struct sim *s, uint64_t ns)
 /* Frozen by the box control (an enable-style control: when none of its enable bits is set). */
 static int frozen_own(const struct sim_box *b)
 {
-	const struct box_ctl_bits *bc = b->t->bc;
+	const struct sim_boxctl *bc = b->u->bc;
+	if (!bc)
+		return 0;
 	if (bc->run)
 		return !(b->box_ctl & bc->run);
-	return b->t->has_box_ctl && (b->box_ctl & bc->frz) && (!bc->frz_en || (b->box_ctl & bc->frz_en));
+	return (b->box_ctl & bc->frz) && (!bc->frz_en || (b->box_ctl & bc->frz_en));
 }
 
 /* ... or by the socket's global freeze. */
@@ -45,22 +46,24 @@ static int frozen(const struct sim *s, const struct sim_box *b) { return s->gfrz
 
 /* SNB-EP counts with the enable bit; the discovery generation whenever ev_sel != 0 (seed 001 L541).
  * Montecito's "enable" is its privilege-level mask plm 3:0: any bit set counts. */
-static int enabled(const struct box_type *t, uint64_t ctl)
+static int enabled(const struct sim_unit *u, uint64_t ctl)
 {
-	return t->ctl_en ? !!(ctl & t->ctl_en) : !!(ctl & ((uint64_t)0xff << t->ev_shift));
+	return u->ctl_en ? !!(ctl & u->ctl_en) : !!(ctl & ((uint64_t)0xff << u->ev_shift));
 }
 
 /* An enable-style control also enables counters one by one (Nehalem EN_PCn bit n, EN_FC0 bit 32). */
 static int ctr_on(const struct sim_box *b, int c)
 {
-	const struct box_ctl_bits *bc = b->t->bc;
-	return !bc->run || (b->box_ctl & (c < 0 ? 1ull << 32 : 1ull << c));
+	const struct sim_boxctl *bc = b->u->bc;
+	return !bc || !bc->run || (b->box_ctl & (c < 0 ? 1ull << 32 : 1ull << c));
 }
 
-/* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
-static int armed(const struct sim_box *b, int c) { return b->t->ov_en && (b->ctl[c] & b->t->ov_en) && enabled(b->t, b->ctl[c]); }
+static int run_style(const struct sim_unit *u) { return u->bc && u->bc->run; }
 
-static uint64_t wmask(int w) { return uc_width_mask(w); }
+/* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
+static int armed(const struct sim_box *b, int c) { return b->u->ov_en && (b->ctl[c] & b->u->ov_en) && enabled(b->u, b->ctl[c]); }
+
+static uint64_t wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
 static void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, int width)
 {
@@ -98,7 +101,7 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *x = &s->boxes[i];
 		int any = 0;
-		for (int c = 0; c < x->r.nctr && !any; c++)
+		for (int c = 0; c < x->u->nctr && !any; c++)
 			any = armed(x, c);
 		if (any && x != b && x->socket == b->socket)
 			box_advance(s, x);
@@ -111,60 +114,59 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
 static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t at_ns)
 {
 	b->status |= bits;
-	if (s->plat->glob_ctl) {
-		if (b->gsp >= 0 && b->gsp < 64 * UC_MAX_GLOB_STATUS) /* EMR: the unit's Global Status Position */
+	if (s->glob) {
+		if (b->gsp >= 0 && b->gsp < 64 * SIM_MAX_GLOB_STATUS) /* EMR: the unit's Global Status Position */
 			s->gstatus[b->socket][b->gsp / 64] |= 1ull << (b->gsp % 64);
-		else /* IVB-EP: one bit per box type here, our model (A.4: unpublished) */
-			for (int t = 0; t < s->plat->ntypes; t++)
-				if (s->plat->types[t] == b->t)
-					s->gstatus[b->socket][0] |= 1ull << t;
+		else /* IVB-EP: one bit per unit here, our model (A.4: unpublished) */
+			s->gstatus[b->socket][0] |= 1ull << (b->u - s->units);
 		if (!s->gfrz[b->socket]) {
 			s->gfrz[b->socket] = 1;
 			s->gfrz_ns[b->socket] = at_ns;
 		}
-	} else if (!b->t->bc->run) { /* an enable-style control (Nehalem) does not stop on overflow */
-		b->box_ctl |= b->t->bc->frz;
+	} else if (b->u->bc && !b->u->bc->run) { /* an enable-style control (Nehalem) does not stop on overflow */
+		b->box_ctl |= b->u->bc->frz;
 	}
 }
 
 /* Bring a box's counters up to the current time. */
 static void box_advance(struct sim *s, struct sim_box *b)
 {
+	const struct sim_unit *u = b->u;
 	uint64_t now = sim_now(s), end = now;
 	advance_armed(s, b);
 	if (s->gfrz[b->socket] && s->gfrz_ns[b->socket] < end) /* counted only until the global freeze */
 		end = s->gfrz_ns[b->socket] > b->last_ns ? s->gfrz_ns[b->socket] : b->last_ns;
 	double dt = (double)(now - b->last_ns) / 1e9, dtc = (double)(end - b->last_ns) / 1e9;
-	uint64_t start = b->last_ns, ovbits = 0, old[UC_MAX_CTR];
+	uint64_t start = b->last_ns, ovbits = 0, old[SIM_MAX_CTR];
 	b->last_ns = now;
 	if (dt <= 0)
 		return;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
-		count(s, s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], b->t->fr[k].width);
+		count(s, s->rate(s, b, 0, -2 - k), dt, &b->fr_frac[k], &b->fr[k], u->fr[k].width);
 	if (frozen_own(b))
 		return;
 	/* the first overflow of a counting armed counter stops the count a freeze latency later, where an
 	 * overflow freezes (not with Nehalem's enable-style control) */
-	int freezes = s->plat->glob_ctl || !b->t->bc->run;
-	for (int c = 0; c < b->r.nctr; c++) {
+	int freezes = s->glob || !run_style(u);
+	for (int c = 0; c < u->nctr; c++) {
 		old[c] = b->ctr[c];
 		double r = armed(b, c) && freezes ? s->rate(s, b, b->ctl[c], c) : 0;
 		if (r > 0) {
-			double t = ((double)(wmask(b->r.width) - b->ctr[c]) + 1 - b->frac[c]) / r;
+			double t = ((double)(wmask(b->width) - b->ctr[c]) + 1 - b->frac[c]) / r;
 			if (t + SIM_FREEZE_LAT_S < dtc)
 				dtc = t + SIM_FREEZE_LAT_S;
 		}
 	}
 	if (dtc <= 0)
 		return;
-	for (int c = 0; c < b->r.nctr; c++)
-		if (enabled(b->t, b->ctl[c]) && ctr_on(b, c))
-			count(s, s->rate(s, b, b->ctl[c], c), dtc, &b->frac[c], &b->ctr[c], b->r.width);
-	if (b->t->has_fixed && (b->fixed_ctl & b->t->fixed_en) && ctr_on(b, -1))
-		count(s, s->rate(s, b, 0, -1), dtc, &b->fixed_frac, &b->fixed_ctr, b->t->fixed_width);
-	for (int c = 0; c < b->r.nctr; c++)
+	for (int c = 0; c < u->nctr; c++)
+		if (enabled(u, b->ctl[c]) && ctr_on(b, c))
+			count(s, s->rate(s, b, b->ctl[c], c), dtc, &b->frac[c], &b->ctr[c], b->width);
+	if (u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && ctr_on(b, -1))
+		count(s, s->rate(s, b, 0, -1), dtc, &b->fixed_frac, &b->fixed_ctr, u->fixed_width);
+	for (int c = 0; c < u->nctr; c++)
 		if (armed(b, c) && b->ctr[c] < old[c])
-			ovbits |= 1ull << (c + b->t->status_shift);
+			ovbits |= 1ull << (c + u->status_shift);
 	if (ovbits)
 		overflowed(s, b, ovbits, start + (uint64_t)(dtc * 1e9));
 }
@@ -179,67 +181,121 @@ static void tick(struct sim *s)
 enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
        R_STATUS, R_FR, R_FR_HI };
 
-static int decode(const struct sim_box *b, uint64_t addr, int companion, int *idx)
+/* ---- the register map: every register of every box by absolute address ---- */
+
+/* MSR: scope = socket; PCI: scope = device index + 1 and addr the config offset; MMIO: scope 0. */
+static uint64_t reg_key(enum sim_space sp, unsigned scope, uint64_t addr)
 {
-	const struct box_type *t = b->t;
-	uint64_t base = b->r.rel;
-	int pci = t->space == UC_PCI, ctl64 = pci && t->ctl_bytes == 8;
-	for (int f = 0; f < t->nfilt_regs; f++)
-		if (t->filt_regs[f].companion == companion &&
-		    addr == (t->filt_regs[f].companion ? 0 : base) + t->filt_regs[f].addr) {
-			*idx = f;
-			return R_FILT;
-		}
-	if (companion)
-		return R_NONE;
-	if (t->has_box_ctl && addr == b->r.box_ctl)
-		return R_BOX_CTL; /* Montecito: PMC0 holds the freeze bit and the overflow bits */
-	if ((b->r.status && addr == b->r.status) || (t->status_clr && addr == base + t->status_clr))
-		return R_STATUS; /* reads give the bits; writing 1s clears them (Nehalem: through 0x393) */
-	for (int c = 0; c < b->r.nctr; c++) {
-		uint64_t ctl = b->r.ctl0 + (uint64_t)c * b->r.ctl_stride, ctr = b->r.ctr0 + (uint64_t)c * b->r.ctr_stride;
-		*idx = c;
-		if (addr == ctl)
-			return R_CTL;
-		if (ctl64 && addr == ctl + 4)
-			return R_CTL_HI;
-		ctr = regs_ctr_addr(t, &b->r, c);
-		if (addr == ctr)
-			return R_CTR;
-		if (pci && addr == ctr + 4)
-			return R_CTR_HI;
-	}
-	if (t->has_fixed) {
-		if (addr == base + t->fixed_ctl)
-			return R_FIXED_CTL;
-		if (addr == base + t->fixed_ctr)
-			return R_FIXED_CTR;
-		if (pci && addr == base + t->fixed_ctr + 4)
-			return R_FIXED_CTR_HI;
-	}
-	for (int k = 0; k < b->nfr; k++) {
-		*idx = k;
-		if (addr == b->fr_base + t->fr[k].addr)
-			return R_FR;
-		if (pci && addr == b->fr_base + t->fr[k].addr + 4)
-			return R_FR_HI;
-	}
-	return R_NONE;
+	return (uint64_t)sp << 62 | (uint64_t)scope << 50 | (addr & ((1ull << 50) - 1));
 }
 
-/* The counter reset bit 17 of the SNB-EP layout (Montecito's umask sits there). */
-static int has_rst(const struct box_type *t) { return !t->umask_shift && (t->ctl_valid & CTL_RST); }
+static size_t slot_of(const struct sim *s, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (s->map_cap - 1);
+}
+
+static int map_put(struct sim *s, uint64_t key, int box, int kind, int idx)
+{
+	size_t h = slot_of(s, key);
+	while (s->map[h].box) {
+		if (s->map[h].key == key) {
+			const struct sim_box *o = &s->boxes[s->map[h].box - 1], *b = &s->boxes[box];
+			return uc_err("simulator map: %s %d and %s %d (socket %d) both claim register 0x%llx", o->u->name,
+				      o->idx, b->u->name, b->idx, b->socket, (unsigned long long)(key & ((1ull << 50) - 1)));
+		}
+		h = (h + 1) & (s->map_cap - 1);
+	}
+	s->map[h] = (struct sim_reg){ key, (uint32_t)box + 1, (uint8_t)kind, (uint8_t)idx };
+	return 0;
+}
+
+static struct sim_box *map_get(struct sim *s, uint64_t key, int *kind, int *idx)
+{
+	if (!s->map)
+		return NULL;
+	for (size_t h = slot_of(s, key); s->map[h].box; h = (h + 1) & (s->map_cap - 1))
+		if (s->map[h].key == key) {
+			*kind = s->map[h].kind;
+			*idx = s->map[h].idx;
+			return &s->boxes[s->map[h].box - 1];
+		}
+	return NULL;
+}
+
+/* Enter the registers of box bi (on PCI: those of one of its functions) into the map. */
+static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int companion)
+{
+	const struct sim_box *b = &s->boxes[bi];
+	const struct sim_unit *u = b->u;
+	uint64_t base = b->base;
+	int pci = u->space == SIM_PCI, rc = 0;
+#define PUT(a, k, i) (rc = rc ? rc : map_put(s, reg_key(sp, scope, (a)), bi, (k), (i)))
+	for (int f = 0; f < u->nfilt; f++)
+		if (u->filt[f].companion == companion)
+			PUT(base + u->filt[f].addr, R_FILT, f);
+	if (companion)
+		return rc;
+	if (u->bc) /* Montecito: PMC0 holds the freeze bit and the overflow bits */
+		PUT(base + u->box_ctl, R_BOX_CTL, 0);
+	if (u->status && !(u->bc && u->bc->pmc0)) /* reads give the bits; writing 1s clears them */
+		PUT(base + u->status, R_STATUS, 0);
+	if (u->status_clr) /* Nehalem clears through 0x393 */
+		PUT(base + u->status_clr, R_STATUS, 0);
+	for (int c = 0; c < u->nctr; c++) {
+		uint64_t ctl = base + u->ctl0 + (uint64_t)c * u->ctl_stride;
+		uint64_t ctr = base + (u->ctr_offs ? u->ctr_offs[c] : u->ctr0 + (uint64_t)c * u->ctr_stride);
+		PUT(ctl, R_CTL, c);
+		if (pci && u->ctl_bytes == 8)
+			PUT(ctl + 4, R_CTL_HI, c);
+		PUT(ctr, R_CTR, c);
+		if (pci) /* PCI counters are two dwords */
+			PUT(ctr + 4, R_CTR_HI, c);
+	}
+	if (u->fixed_ctl) {
+		PUT(base + u->fixed_ctl, R_FIXED_CTL, 0);
+		PUT(base + u->fixed_ctr, R_FIXED_CTR, 0);
+		if (pci)
+			PUT(base + u->fixed_ctr + 4, R_FIXED_CTR_HI, 0);
+	}
+	for (int k = 0; k < b->nfr; k++) {
+		PUT(b->fr_base + u->fr[k].addr, R_FR, k);
+		if (pci)
+			PUT(b->fr_base + u->fr[k].addr + 4, R_FR_HI, k);
+	}
+#undef PUT
+	return rc;
+}
+
+/* Build the map once the machine is built: a register claimed twice is an error in the model. */
+static int map_build(struct sim *s)
+{
+	size_t need = 0;
+	int rc = 0;
+	for (int i = 0; i < s->nboxes; i++) {
+		const struct sim_unit *u = s->boxes[i].u;
+		need += 6 + 4 * (size_t)u->nctr + (size_t)u->nfilt + 2 * (size_t)s->boxes[i].nfr;
+	}
+	for (s->map_cap = 64; s->map_cap < 2 * need; s->map_cap *= 2)
+		;
+	if (!(s->map = calloc(s->map_cap, sizeof(*s->map))))
+		return uc_err("out of memory");
+	for (int i = 0; i < s->nboxes && !rc; i++)
+		if (s->boxes[i].u->space != SIM_PCI)
+			rc = map_box(s, i, s->boxes[i].u->space, s->boxes[i].u->space == SIM_MSR ? (unsigned)s->boxes[i].socket : 0, 0);
+	for (int d = 0; d < s->ndevs && !rc; d++)
+		if (s->devs[d].box)
+			rc = map_box(s, (int)(s->devs[d].box - s->boxes), SIM_PCI, (unsigned)d + 1, s->devs[d].companion);
+	return rc;
+}
 
 static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 {
 	box_advance(s, b);
 	switch (kind) {
-	case R_BOX_CTL: /* reset bits read 0; on the discovery generation every bit is write-only */
-		if (b->t->bc->run)
-			return b->box_ctl;
-		if (b->r.status == b->r.box_ctl)
-			return (b->box_ctl & b->t->bc->frz) | b->status;
-		return b->t->bc->frz_en ? b->box_ctl & (b->t->bc->frz_en | b->t->bc->frz) : 0;
+	case R_BOX_CTL: /* reset commands read 0; on the discovery generation every bit is write-only */
+		if (b->u->bc->pmc0)
+			return (b->box_ctl & b->u->bc->frz) | b->status;
+		return b->box_ctl & b->u->bc->readable;
 	case R_STATUS: return b->status;
 	case R_CTL: return b->ctl[i];
 	case R_CTL_HI: return b->ctl[i] >> 32;
@@ -257,74 +313,75 @@ static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 
 static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
 {
-	const struct box_type *t = b->t;
+	const struct sim_unit *u = b->u;
+	const struct sim_boxctl *bc = u->bc;
 	box_advance(s, b);
 	switch (kind) {
 	case R_BOX_CTL:
-		if (t->box_ctl_resets && (v & t->bc->rst_ctrs))
-			for (int c = 0; c < b->r.nctr; c++) {
-				b->ctr[c] = reset_value(s, b, b->ctl[c], c, b->r.width);
+		if (bc->rst_ctrs && (v & bc->rst_ctrs))
+			for (int c = 0; c < u->nctr; c++) {
+				b->ctr[c] = reset_value(s, b, b->ctl[c], c, b->width);
 				b->frac[c] = 0;
 			}
-		if (t->box_ctl_resets && (v & t->bc->rst_ctrl))
+		if (bc->rst_ctrl && (v & bc->rst_ctrl))
 			memset(b->ctl, 0, sizeof(b->ctl));
-		b->box_ctl = v & (t->bc->run ? t->bc->run : t->bc->frz_en | t->bc->frz);
-		if (b->r.status == b->r.box_ctl) /* PMC0: overflow bits are written like any bit */
-			b->status = v & (0xfffull << t->status_shift);
+		b->box_ctl = v & (bc->run ? bc->run : bc->frz_en | bc->frz);
+		if (bc->pmc0) /* PMC0: overflow bits are written like any bit */
+			b->status = v & (0xfffull << u->status_shift);
 		break;
 	case R_STATUS: /* write 1 to clear */
 		b->status &= ~v;
 		break;
 	case R_FR:
 	case R_FR_HI:
-		break; /* RW1C status bits are never set here; free-running counters are read-only */
+		break; /* free-running counters are read-only */
 	case R_CTL_HI:
 		v = (b->ctl[i] & 0xffffffffull) | (v << 32);
 		/* fall through */
 	case R_CTL:
 		if (dword && kind == R_CTL)
 			v = (b->ctl[i] & ~0xffffffffull) | (v & 0xffffffffull);
-		v &= t->ctl_valid; /* reserved bits are ignored */
-		if (t->has_box_ctl && !frozen(s, b) && v != b->ctl[i] && (enabled(t, v) || enabled(t, b->ctl[i])))
+		v &= u->ctl_writable; /* reserved bits are ignored */
+		if (bc && !frozen(s, b) && v != b->ctl[i] && (enabled(u, v) || enabled(u, b->ctl[i])))
 			s->unfrozen_ctl_writes++;
-		b->ctl[i] = has_rst(t) ? v & ~CTL_RST : v;
+		b->ctl[i] = v & ~u->ctl_rst; /* the reset bit is a command */
 		if (armed(b, i))
 			s->armed = 1;
-		if (has_rst(t) && (v & CTL_RST)) {
-			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
+		if (v & u->ctl_rst) {
+			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->width);
 			b->frac[i] = 0;
 		}
 		break;
 	case R_CTR:
-		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(b->r.width));
+		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(b->width));
 		b->frac[i] = 0;
 		if (!dword && !b->ctr[i])
-			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
+			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->width);
 		break;
 	case R_CTR_HI:
-		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & wmask(b->r.width);
+		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & wmask(b->width);
 		if (!b->ctr[i]) /* a 64-bit write of 0 completed: a reset */
-			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->r.width);
+			b->ctr[i] = reset_value(s, b, b->ctl[i], i, b->width);
 		break;
 	case R_FIXED_CTL:
-		b->fixed_ctl = v & t->fixed_en;
-		if (t->fixed_rst && (v & t->fixed_rst)) {
-			b->fixed_ctr = reset_value(s, b, 0, -1, t->fixed_width);
+		b->fixed_ctl = v & u->fixed_en;
+		if (u->fixed_rst && (v & u->fixed_rst)) {
+			b->fixed_ctr = reset_value(s, b, 0, -1, u->fixed_width);
 			b->fixed_frac = 0;
 		}
 		break;
 	case R_FIXED_CTR:
-		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(t->fixed_width));
+		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & wmask(u->fixed_width));
 		if (!dword && !b->fixed_ctr)
-			b->fixed_ctr = reset_value(s, b, 0, -1, t->fixed_width);
+			b->fixed_ctr = reset_value(s, b, 0, -1, u->fixed_width);
 		break;
 	case R_FIXED_CTR_HI:
-		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & wmask(t->fixed_width);
+		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & wmask(u->fixed_width);
 		if (!b->fixed_ctr)
-			b->fixed_ctr = reset_value(s, b, 0, -1, t->fixed_width);
+			b->fixed_ctr = reset_value(s, b, 0, -1, u->fixed_width);
 		break;
 	case R_FILT:
-		b->filt[i] = t->filt_regs[i].bits == 64 ? v : (v & 0xffffffffull);
+		b->filt[i] = v & u->filt[i].writable; /* unimplemented bits read 0 */
 		break;
 	}
 }
@@ -352,41 +409,19 @@ static int fault_err(const struct sim_box *b, const char *what)
 {
 	if (b->fault == EACCES)
 		return uc_err("%s: permission denied on simulated %s %d: needs root or CAP_SYS_RAWIO", what,
-			      b->t->name, b->idx);
-	return uc_err("%s: I/O error on simulated %s %d (socket %d)", what, b->t->name, b->idx, b->socket);
+			      b->u->name, b->idx);
+	return uc_err("%s: I/O error on simulated %s %d (socket %d)", what, b->u->name, b->idx, b->socket);
 }
 
 /* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
 
-/* The box of an MSR or MMIO register (socket -1: any).  Reads walk a box's registers in turn, so
- * the box of the previous hit is tried first. */
-static struct sim_box *box_find(struct sim *s, enum uc_space space, int socket, uint64_t addr, int *kind, int *idx)
+/* The box whose register an address is; an address the map does not know is a bad access. */
+static struct sim_box *reg_find(struct sim *s, enum sim_space sp, unsigned scope, uint64_t addr, int *kind, int *idx)
 {
-	struct sim_box *b = s->last_hit[space];
-	if (b && (socket < 0 || b->socket == socket) && (*kind = decode(b, addr, 0, idx)) != R_NONE)
-		return b;
-	/* a read sweep meets each box once, so the last hit rarely helps: remember where addresses live,
-	 * or a scan of every box per box read would dominate a read of a 200-box machine */
-	uint64_t key = addr << 8 | (uint64_t)space << 4 | (uint64_t)(socket + 1);
-	unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 52) & (SIM_MEMO - 1);
-	if (s->memo[h].box && s->memo[h].key == key) {
-		b = &s->boxes[s->memo[h].box - 1];
-		if ((*kind = decode(b, addr, 0, idx)) != R_NONE)
-			return s->last_hit[space] = b;
-	}
-	for (int i = 0; i < s->nboxes; i++) {
-		b = &s->boxes[i];
-		if (b->t->space != space || (socket >= 0 && b->socket != socket))
-			continue;
-		*kind = decode(b, addr, 0, idx);
-		if (*kind != R_NONE) {
-			s->memo[h].key = key;
-			s->memo[h].box = i + 1;
-			return s->last_hit[space] = b;
-		}
-	}
-	s->bad_accesses++;
-	return NULL;
+	struct sim_box *b = map_get(s, reg_key(sp, scope, addr), kind, idx);
+	if (!b)
+		s->bad_accesses++;
+	return b;
 }
 
 static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
@@ -394,7 +429,7 @@ static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, i
 	int socket = cpu / s->cores;
 	if (cpu < 0 || socket >= s->nsockets)
 		return uc_err("CPU %d does not exist on the simulated machine", cpu);
-	if (!(*bp = box_find(s, UC_MSR, socket, reg, kind, idx)))
+	if (!(*bp = reg_find(s, SIM_MSR, (unsigned)socket, reg, kind, idx))) /* as rdmsr of a missing MSR */
 		return uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
 	return 0;
 }
@@ -417,33 +452,32 @@ static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const ch
 }
 
 /* Which global status word reg is (0, 1 ...), or -1. */
-static int glob_status_word(const struct platform_desc *p, uint32_t reg)
+static int glob_status_word(const struct sim_global *g, uint32_t reg)
 {
-	int n = platform_glob_status_regs(p);
-	if (n > UC_MAX_GLOB_STATUS || reg < p->glob_status || reg >= p->glob_status + (uint32_t)n)
+	int n = g->status_regs;
+	if (n > SIM_MAX_GLOB_STATUS || reg < g->status || reg >= g->status + (uint32_t)n)
 		return -1;
-	return (int)(reg - p->glob_status);
+	return (int)(reg - g->status);
 }
 
 /* The global control and status MSRs of a socket (IVB-EP, EMR U_MSR_PMON_GLOBAL_CTL/STATUS). */
 static int glob_reg(const struct sim *s, int cpu, uint32_t reg)
 {
-	const struct platform_desc *p = s->plat;
-	return p->glob_ctl && (reg == p->glob_ctl || glob_status_word(p, reg) >= 0) && cpu >= 0 &&
-	       cpu / s->cores < s->nsockets;
+	const struct sim_global *g = s->glob;
+	return g && (reg == g->ctl || glob_status_word(g, reg) >= 0) && cpu >= 0 && cpu / s->cores < s->nsockets;
 }
 
 static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 {
-	const struct platform_desc *p = s->plat;
-	int w = glob_status_word(p, reg);
+	const struct sim_global *g = s->glob;
+	int w = glob_status_word(g, reg);
 	if (w >= 0) { /* write 1 to clear */
 		s->gstatus[sock][w] &= ~v;
 		return;
 	}
 	/* IVB-EP resumes with its unfrz_all command; EMR has none: frz_all written 0 resumes (L1291) */
-	int resume = p->glob_unfrz_all ? (v & p->glob_unfrz_all) != 0 : !(v & p->glob_frz_all);
-	if (v & p->glob_frz_all && !s->gfrz[sock]) {
+	int resume = g->unfrz_all ? (v & g->unfrz_all) != 0 : !(v & g->frz_all);
+	if (v & g->frz_all && !s->gfrz[sock]) {
 		s->gfrz[sock] = 1;
 		s->gfrz_ns[sock] = sim_now(s);
 	} else if (resume && s->gfrz[sock]) {
@@ -452,7 +486,7 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 				box_advance(s, &s->boxes[i]);
 		s->gfrz[sock] = 0;
 	}
-	s->gctl[sock] = v & ~(p->glob_frz_all | p->glob_unfrz_all); /* the two are commands, read 0 */
+	s->gctl[sock] = v & ~(g->frz_all | g->unfrz_all); /* the two are commands, read 0 */
 }
 
 void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
@@ -473,7 +507,7 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 		for (int i = 0; i < s->nboxes; i++) /* pending overflows show */
 			if (s->boxes[i].socket == sock && s->armed)
 				box_advance(s, &s->boxes[i]);
-		*val = reg == s->plat->glob_ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->plat, reg)];
+		*val = reg == s->glob->ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->glob, reg)];
 		return 0;
 	}
 	for (int i = 0; i < s->nromsr; i++)
@@ -529,7 +563,9 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 		return uc_err("reading PCI config space: bad offset 0x%x length %zu", off, len);
 	for (size_t k = 0; k < len / 4; k++) {
 		uint32_t o = off + 4 * (uint32_t)k;
-		int idx, kind = d->box ? decode(d->box, o, d->companion, &idx) : R_NONE;
+		int idx, kind = R_NONE;
+		if (d->box && !map_get(s, reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx))
+			kind = R_NONE; /* plain config space: IDs, BARs, capabilities */
 		tick(s);
 		a->stats.reads++;
 		if (d->box && d->box->allones)
@@ -554,9 +590,9 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 		return uc_err("writing PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
 	if (d->box && faulted(s, d->box))
 		return fault_err(d->box, "writing PCI config space");
-	kind = d->box ? decode(d->box, off, d->companion, &idx) : R_NONE;
-	if (kind == R_NONE) {
-		s->bad_accesses++;
+	if (!d->box || !reg_find(s, SIM_PCI, (unsigned)(d - s->devs) + 1, off, &kind, &idx)) {
+		if (!d->box)
+			s->bad_accesses++;
 		return uc_err("writing PCI config %02x:%02x.%d offset 0x%x: not a PMON register", l->bus, l->dev, l->fn, off);
 	}
 	reg_set(s, d->box, kind, idx, val, 1);
@@ -567,7 +603,7 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 
 static int mmio_find(struct sim *s, uint64_t phys, struct sim_box **bp, int *kind, int *idx)
 {
-	if (!(*bp = box_find(s, UC_MMIO, -1, phys, kind, idx)))
+	if (!(*bp = reg_find(s, SIM_MMIO, 0, phys, kind, idx)))
 		return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
 	return 0;
 }
@@ -660,6 +696,7 @@ static void s_close(struct access *a)
 	sim_shared_close(s);
 	for (int i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
+	free(s->map);
 	free(s);
 	free(a);
 }
@@ -681,7 +718,7 @@ static const struct access_ops sim_ops = {
 
 static int gstatus_any(const struct sim *s, int sock)
 {
-	for (int w = 0; w < UC_MAX_GLOB_STATUS; w++)
+	for (int w = 0; w < SIM_MAX_GLOB_STATUS; w++)
 		if (s->gstatus[sock][w])
 			return 1;
 	return 0;
@@ -702,7 +739,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 			   memcmp(b->filt, o->filt, sizeof(b->filt));
 		if (diff) {
 			if (why && !n)
-				snprintf(why, len, "%s %d socket %d", b->t->name, b->idx, b->socket);
+				snprintf(why, len, "%s %d socket %d", b->u->name, b->idx, b->socket);
 			n++;
 		}
 	}
@@ -714,7 +751,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 	int hit = 0;
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
-		if (strcmp(b->t->name, unit) || (idx >= 0 && b->idx != idx))
+		if (strcmp(b->u->name, unit) || (idx >= 0 && b->idx != idx))
 			continue;
 		hit++;
 		b->fault_from_ns = from_ns;
@@ -744,9 +781,9 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 
 uint64_t sim_field(const struct sim_box *b, const char *name)
 {
-	for (int i = 0; i < b->t->nfields; i++) {
-		const struct filter_field *f = &b->t->fields[i];
-		if (!strcmp(f->name, name) && f->reg != UC_FIELD_CTL)
+	for (int i = 0; i < b->u->nfld; i++) {
+		const struct sim_fld *f = &b->u->fld[i];
+		if (!strcmp(f->name, name))
 			return (b->filt[f->reg] >> f->lo) & wmask(f->width);
 	}
 	return 0;
@@ -756,41 +793,45 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 {
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
-		if (!strcmp(b->t->name, unit) && b->socket == socket && b->idx == idx) {
+		if (!strcmp(b->u->name, unit) && b->socket == socket && b->idx == idx) {
 			box_advance(s, b);
 			if (ctr < 0)
-				b->fixed_ctr = val & wmask(b->t->fixed_width);
+				b->fixed_ctr = val & wmask(b->u->fixed_width);
 			else
-				b->ctr[ctr] = val & wmask(b->r.width);
+				b->ctr[ctr] = val & wmask(b->width);
 		}
 	}
 }
 
-struct sim_box *sim_add_box(struct sim *s, const struct box_type *t, int socket, int idx)
+struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket, int idx)
 {
 	struct sim_box *b;
 	if (s->nboxes == SIM_MAX_BOXES)
 		return NULL;
 	b = &s->boxes[s->nboxes++];
 	memset(b, 0, sizeof(*b));
-	b->t = t;
+	b->u = u;
 	b->socket = socket;
 	b->idx = idx;
+	b->base = (uint64_t)idx * u->box_stride;
+	b->width = u->width;
 	b->disc_entry = -1;
 	b->gsp = -1;
-	box_regs_static(t, idx, &b->r);
 	/* leftovers of an earlier user, so that "restored on close" means something */
-	for (int c = 0; c < t->nctr; c++)
-		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & wmask(t->width);
-	for (int f = 0; f < t->nfilt_regs; f++) { /* the lowest field bit: an earlier user's setting, never a reserved bit */
-		uint64_t m = 0;
-		for (int k = 0; k < t->nfields; k++)
-			if (t->fields[k].reg == f)
-				m |= filter_field_mask(&t->fields[k]);
-		b->filt[f] = m & (~m + 1);
-	}
+	for (int c = 0; c < u->nctr; c++)
+		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & wmask(u->width);
+	for (int f = 0; f < u->nfilt; f++) /* the lowest implemented bit: an earlier user's setting */
+		b->filt[f] = u->filt[f].writable & (~u->filt[f].writable + 1);
 	b->fixed_ctr = 0x5555;
 	return b;
+}
+
+const struct sim_unit *sim_unit_named(const struct sim *s, const char *name)
+{
+	for (int i = 0; i < s->nunits; i++)
+		if (!strcmp(s->units[i].name, name))
+			return &s->units[i];
+	return NULL;
 }
 
 struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id)
@@ -811,27 +852,37 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	return d;
 }
 
-/* What each simulated platform builds, and its cores per socket (one CBo/CHA per core). */
+/* What each simulated platform is: its register map, CPUID, cores per socket (one CBo/CHA per core)
+ * and builder.  "generic" is EMR's map behind a CPU model without tables (0xEE is invented). */
 static int build_snbep(struct sim *s, int generic) { (void)generic; return sim_snbep_build(s); }
 static int build_nhm(struct sim *s, int generic) { (void)generic; return sim_nhm_build(s); }
 static int build_montecito(struct sim *s, int generic) { (void)generic; return sim_montecito_build(s); }
 struct sim_kind {
 	const char *name;
-	int cores;
+	int cores, family, model;
 	int (*build)(struct sim *s, int generic);
+	const struct sim_unit *units;
+	const int *nunits;
+	const struct sim_global *glob;
+	const struct sim_ubox_dev *ubox;
 };
 static const struct sim_kind sim_kinds[] = {
-	{ "snbep", 8, build_snbep },         { "ivbep", 15, build_snbep },
-	{ "emr", 60, sim_emr_build },        { "generic", 4, sim_emr_build },
-	{ "nhm", 4, build_nhm },             { "montecito", 2, build_montecito },
+	{ "snbep", 8, 6, 45, build_snbep, sim_snbep_units, &sim_snbep_nunits, NULL, &sim_snbep_ubox },
+	{ "ivbep", 15, 6, 62, build_snbep, sim_ivbep_units, &sim_ivbep_nunits, &sim_ivbep_global, &sim_ivbep_ubox },
+	{ "emr", 60, 6, 0xcf, sim_emr_build, sim_emr_units, &sim_emr_nunits, &sim_emr_global, &sim_emr_ubox },
+	{ "generic", 4, 6, 0xee, sim_emr_build, sim_emr_units, &sim_emr_nunits, &sim_emr_global, &sim_emr_ubox },
+	{ "nhm", 4, 6, 26, build_nhm, sim_nhm_units, &sim_nhm_nunits, NULL, NULL },
+	/* Itanium 2 9000: CPUID family 0x20 (seed 004 L287-296) */
+	{ "montecito", 2, 0x20, 0, build_montecito, sim_montecito_units, &sim_montecito_nunits, NULL, NULL },
 };
+#define SIM_KIND_NAMES "snbep, ivbep, emr, generic, nhm, montecito"
 
 static const struct sim_kind *sim_kind_of(const char *name)
 {
 	for (size_t i = 0; i < sizeof(sim_kinds) / sizeof(sim_kinds[0]); i++)
 		if (!strcmp(sim_kinds[i].name, name))
 			return &sim_kinds[i];
-	return &sim_kinds[0];
+	return NULL;
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
@@ -858,21 +909,22 @@ struct access *access_sim_open(const char *spec)
 	}
 	snprintf(buf, sizeof(buf), "%s", spec);
 	opt = strtok_r(buf, ",", &save);
-	generic = opt && !strcmp(opt, "generic");
-	s->plat = opt ? platform_by_name(generic ? "emr" : opt) : NULL;
-	if (!s->plat) {
-		uc_err("unknown simulated platform '%s' (available: snbep, ivbep, emr, generic, nhm, montecito)",
-		       opt ? opt : "");
+	const struct sim_kind *k = opt ? sim_kind_of(opt) : NULL;
+	if (!k) {
+		uc_err("unknown simulated platform '%s' (available: " SIM_KIND_NAMES ")", opt ? opt : "");
 		goto fail;
 	}
-	s->name = generic ? "generic" : s->plat->name;
-	s->family = s->plat->family;
-	/* the generic variant reports a model without tables in this project (0xEE is invented) */
-	s->model = generic ? 0xee : s->plat->models ? s->plat->models[0] : 0;
+	generic = !strcmp(k->name, "generic");
+	s->name = k->name;
+	s->family = k->family;
+	s->model = k->model;
+	s->units = k->units;
+	s->nunits = *k->nunits;
+	s->glob = k->glob;
+	s->ubox = k->ubox;
 	s->nsockets = 2;
 	s->msr_hook = sim_new_msr_hook;
 	s->msr_hook_ctx = sim_new_msr_hook_ctx;
-	const struct sim_kind *k = sim_kind_of(s->name);
 	s->cores = k->cores;
 	while ((opt = strtok_r(NULL, ",", &save))) {
 		char *v = strchr(opt, '=');
@@ -920,12 +972,12 @@ struct access *access_sim_open(const char *spec)
 		if (sim_profile_load(&s->prof, file, s->nsockets))
 			goto fail;
 	}
-	if (k->build(s, generic))
+	if (k->build(s, generic) || map_build(s))
 		goto fail;
 	s->epoch_ns = mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */
-		for (int k = 0; s->prewrap_s > 0 && k < s->boxes[i].nfr; k++)
-			s->boxes[i].fr[k] = reset_value(s, &s->boxes[i], 0, -2 - k, s->boxes[i].t->fr[k].width);
+		for (int f = 0; s->prewrap_s > 0 && f < s->boxes[i].nfr; f++)
+			s->boxes[i].fr[f] = reset_value(s, &s->boxes[i], 0, -2 - f, s->boxes[i].u->fr[f].width);
 	memcpy(s->snap, s->boxes, sizeof(s->snap));
 	if (shared) {
 		char file[400]; /* room for ".claims" in a->claims */
@@ -970,8 +1022,15 @@ fail:
 		sim_shared_close(s);
 		for (int i = 0; i < s->nblobs; i++) /* discovery tables already built */
 			free(s->blobs[i].data);
+		free(s->map);
 	}
 	free(s);
 	free(a);
 	return NULL;
 }
+
+/* The simulator is the second source the library is checked against: it must decode accesses
+ * with its own register map (sim_model.h), never with the library's platform tables. */
+#ifdef UNCORE_PLATFORM_H
+#error "the simulator must not include platform.h"
+#endif

@@ -34,62 +34,58 @@ static uint64_t get64(const uint8_t *p)
 	return v;
 }
 
-/* Append a unit entry (Table 1-14) for box b. */
+/* Where a unit's register at map address a sits relative to its unit control (the table's offsets). */
+static uint64_t rel(const struct sim_unit *u, uint32_t a) { return a - u->box_ctl; }
+
+/* Append a unit entry (Table 1-14) for box b, whose unit control the table gives as box_ctl. */
 static void table_add(struct table *t, struct sim_box *b, int access, uint64_t box_ctl, int gsp)
 {
+	const struct sim_unit *u = b->u;
 	uint8_t *e = t->data + (size_t)(t->n + 1) * TABLE_STRIDE * 8;
-	uint64_t ctl_off = b->r.ctl0 - b->r.rel, ctr_off = b->r.ctr0 - b->r.rel;
-	uint64_t st_off = b->r.status ? b->r.status - b->r.rel : 0;
-	put64(e, (uint64_t)access << 62 | st_off << 32 | ctr_off << 24 | (uint64_t)b->r.width << 16 | ctl_off << 8 |
-			 (uint64_t)b->r.nctr);
+	uint64_t st_off = u->status ? rel(u, u->status) : 0;
+	put64(e, (uint64_t)access << 62 | st_off << 32 | rel(u, u->ctr0) << 24 | (uint64_t)b->width << 16 |
+			 rel(u, u->ctl0) << 8 | (uint64_t)u->nctr);
 	put64(e + 8, box_ctl);
-	put64(e + 16, (uint64_t)gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)b->t->disc_type);
+	put64(e + 16, (uint64_t)gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)u->disc_type);
 	b->disc_entry = t->n++;
 	b->gsp = gsp;
 }
 
-static struct sim_box *msr_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int id,
-				uint64_t ctl, int nctr, int *gsp)
+/* A unit at an MSR or MMIO address: its registers are relative to its unit control. */
+static struct sim_box *placed_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int id,
+				   uint64_t ctl, int *gsp)
 {
-	struct sim_box *b = sim_add_box(s, t, sock, id);
+	struct sim_box *b = sim_add_box(s, u, sock, id);
 	if (!b)
 		return NULL;
-	b->r = (struct box_regs){ .box_ctl = ctl, .rel = ctl, .ctl0 = ctl + 2, .ctr0 = ctl + 8, .status = ctl + 1,
-				  .ctl_stride = 1, .ctr_stride = 1, .nctr = nctr, .width = 48 };
-	table_add(tb, b, 0, ctl, (*gsp)++);
+	b->base = ctl;
+	table_add(tb, b, u->space == SIM_MSR ? 0 : 1, ctl, (*gsp)++);
 	return b;
 }
 
-/* IMC channel ch of controller imc (MMIO, T1-12 / notes 3.5). */
-static struct sim_box *imc_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int imc,
+/* IMC channel ch of controller imc (MMIO at MEMn + 0x22800 + 0x8000 ch, section 1.10.3); the
+ * controller's free-running counters go with channel 0. */
+static struct sim_box *imc_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int imc,
 				int ch, uint64_t memn, int *gsp)
 {
-	uint64_t ctl = memn + 0x22800 + 0x8000ull * (uint64_t)ch;
-	struct sim_box *b = sim_add_box(s, t, sock, imc * 2 + ch);
-	if (!b)
-		return NULL;
-	b->r = (struct box_regs){ .box_ctl = ctl, .rel = ctl, .ctl0 = ctl + 0x40, .ctr0 = ctl + 0x08,
-				  .status = ctl + 0x5c, .ctl_stride = 4, .ctr_stride = 8, .nctr = 4, .width = 48 };
-	if (ch == 0) {
+	struct sim_box *b = placed_unit(s, tb, u, sock, imc * 2 + ch, memn + 0x22800 + 0x8000ull * (uint64_t)ch, gsp);
+	if (b && ch == 0) {
 		b->fr_base = memn;
-		b->nfr = t->nfr;
+		b->nfr = u->nfr;
 	}
-	table_add(tb, b, 1, ctl, (*gsp)++);
 	return b;
 }
 
-static struct sim_box *pci_unit(struct sim *s, struct table *tb, const struct box_type *t, int sock, int id,
-				int bus, int dev, int fn, uint16_t devid, uint32_t ctl, uint32_t ctl0, uint32_t ctr0,
-				uint32_t status, int *gsp)
+/* A PCI unit on bus:dev.fn; its registers are config offsets (Table 1-12). */
+static struct sim_box *pci_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int id,
+				int bus, int dev, int fn, int *gsp)
 {
-	struct sim_box *b = sim_add_box(s, t, sock, id);
-	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, devid);
+	struct sim_box *b = sim_add_box(s, u, sock, id);
+	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, u->ids[id]);
 	if (!b || !d)
 		return NULL;
 	d->box = b;
-	b->r = (struct box_regs){ .box_ctl = ctl, .rel = ctl, .ctl0 = ctl0, .ctr0 = ctr0, .status = status,
-				  .ctl_stride = 8, .ctr_stride = 8, .nctr = 4, .width = 48 };
-	table_add(tb, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | ctl, (*gsp)++);
+	table_add(tb, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl, (*gsp)++);
 	return b;
 }
 
@@ -123,12 +119,12 @@ static int disc_device(struct sim *s, int bus, uint64_t bar)
 static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	const struct sim_profile *p = &s->prof;
-	const char *u = b->t->name;
+	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
 	uint32_t ext = (uint32_t)(ctl >> 32);
 	int sock = b->socket;
 	if (ctr <= -2) { /* free-running */
-		const char *n = b->t->fr[-2 - ctr].name;
+		const char *n = b->u->fr[-2 - ctr].name;
 		int nstacks = 6;
 		if (!strcmp(n, "dclk"))
 			return p->dram_hz;
@@ -147,7 +143,7 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	}
 	if (ctr == -1)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
-	if (ctl & (CTL_EDGE | CTL_INVERT | 0xff000000ull))
+	if (ctl & (SIM_EDGE | SIM_INV | 0xff000000ull))
 		return 0; /* thresholded/edge forms are not modelled */
 	if (!strcmp(u, "imc")) {
 		/* traffic spread over the channels built (EMR 4 IMCs x 2, generic 2); CAS_COUNT umask: 7:6
@@ -225,7 +221,7 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 {
 	uint8_t *e;
 	if (b->disc_entry < 0 || b->socket >= s->nblobs)
-		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->t->name, b->idx);
+		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
 	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
 	if (!strcmp(kind, "corrupt")) {
 		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
@@ -236,11 +232,11 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 		put64(e, (get64(e) & ~0xff0000ull) | 200ull << 16);
 	} else if (!strcmp(kind, "width64")) { /* not a fault: 64-bit counters, which discovery allows */
 		put64(e, (get64(e) & ~0xff0000ull) | 64ull << 16);
-		b->r.width = 64;
+		b->width = 64;
 	} else if (!strcmp(kind, "nctr")) { /* no counters */
 		put64(e, get64(e) & ~0xffull);
 	} else { /* badaddr: an address no PMON register has */
-		uint64_t w1 = b->t->space == UC_MSR ? 0x1234 : b->t->space == UC_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
+		uint64_t w1 = b->u->space == SIM_MSR ? 0x1234 : b->u->space == SIM_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
 		put64(e + 8, w1);
 	}
 	return 0;
@@ -248,12 +244,11 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 
 int sim_emr_build(struct sim *s, int generic)
 {
-	const struct platform_desc *p = s->plat;
-	const struct box_type *cha = platform_type_named(p, "cha"), *iio = platform_type_named(p, "iio"), *irp = platform_type_named(p, "irp"),
-			      *m2p = platform_type_named(p, "m2pcie"), *pcu = platform_type_named(p, "pcu"), *ubox = platform_type_named(p, "ubox"),
-			      *imc = platform_type_named(p, "imc"), *m2m = platform_type_named(p, "m2m"), *upi = platform_type_named(p, "upi"),
-			      *m3upi = platform_type_named(p, "m3upi"), *mdf = platform_type_named(p, "mdf"), *cxlcm = platform_type_named(p, "cxlcm"),
-			      *cxldp = platform_type_named(p, "cxldp");
+	const struct sim_unit *cha = sim_unit_named(s, "cha"), *iio = sim_unit_named(s, "iio"), *irp = sim_unit_named(s, "irp"),
+			      *m2p = sim_unit_named(s, "m2pcie"), *pcu = sim_unit_named(s, "pcu"), *ubox = sim_unit_named(s, "ubox"),
+			      *imc = sim_unit_named(s, "imc"), *m2m = sim_unit_named(s, "m2m"), *upi = sim_unit_named(s, "upi"),
+			      *m3upi = sim_unit_named(s, "m3upi"), *mdf = sim_unit_named(s, "mdf"), *cxlcm = sim_unit_named(s, "cxlcm"),
+			      *cxldp = sim_unit_named(s, "cxldp");
 	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
 	uint32_t gidnidmap = 0;
 	s->rate = emr_rate;
@@ -270,44 +265,40 @@ int sim_emr_build(struct sim *s, int generic)
 		if (!tb.data || s->nblobs == SIM_MAX_BLOBS)
 			return free(tb.data), uc_err("out of memory");
 		s->blobs[s->nblobs++] = (struct sim_blob){ bar, tb.data, (size_t)(TABLE_MAX + 1) * TABLE_STRIDE * 8 };
-		/* UBox device: node ids for bus -> socket (0x3250, CPUNODEID 0xC0, GIDNIDMAP 0xD4) */
-		if (!(d = sim_add_dev(s, bus, 0, 0, p->ubox_devid)))
+		/* UBox device: node ids for bus -> socket */
+		if (!(d = sim_add_dev(s, bus, 0, 0, s->ubox->devid)))
 			return uc_err("simulator: too many devices");
-		memcpy(d->cfg + p->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
-		memcpy(d->cfg + p->gidnidmap, &gidnidmap, 4);
+		memcpy(d->cfg + s->ubox->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
+		memcpy(d->cfg + s->ubox->gidnidmap, &gidnidmap, 4);
 		if (disc_device(s, bus, bar))
 			return uc_err("simulator: too many devices");
-		for (int i = 0; i < s->cores; i++)
-			if (!msr_unit(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i, 4, &gsp))
+		for (int i = 0; i < s->cores; i++) /* T1-9: CHA n at 0x2000 + 0x10 n */
+			if (!placed_unit(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i, &gsp))
 				return uc_err("simulator: too many boxes");
 		if (generic) {
 			/* another unit list: a CHA-like MSR unit, an MMIO unit, a PCI unit and an unknown MSR type */
-			static const struct box_type unknown = { .name = "type21", .space = UC_MSR, .disc_type = 21,
-								 .bc = &box_ctl_discovery, .has_box_ctl = 1,
-								 .box_ctl_resets = 1, .nctr = 4, .width = 48,
-								 .ctl_valid = ~0ull, .ctl_stride = 1, .ctr_stride = 1 };
-			if (!msr_unit(s, &tb, &unknown, sock, 0, 0x2e00, 4, &gsp))
+			if (!placed_unit(s, &tb, &sim_generic_type21, sock, 0, 0x2e00, &gsp))
 				return uc_err("simulator: too many boxes");
 			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
 				return uc_err("simulator: too many devices");
 			for (int ch = 0; ch < 2; ch++)
 				if (!imc_unit(s, &tb, imc, sock, 0, ch, imcbase, &gsp))
 					return uc_err("simulator: too many boxes");
-			if (!pci_unit(s, &tb, m2m, sock, 0, bus, 12, 0, 0x324a, 0x438, 0x468, 0x440, 0x4a8, &gsp))
+			if (!pci_unit(s, &tb, m2m, sock, 0, bus, 12, 0, &gsp))
 				return uc_err("simulator: too many boxes");
 		} else {
-			for (int i = 0; i < 6; i++) {
-				struct sim_box *b = msr_unit(s, &tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, 4, &gsp);
-				if (!b || !msr_unit(s, &tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, 2, &gsp) ||
-				    !msr_unit(s, &tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, 4, &gsp))
+			for (int i = 0; i < 6; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
+				struct sim_box *b = placed_unit(s, &tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, &gsp);
+				if (!b || !placed_unit(s, &tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, &gsp) ||
+				    !placed_unit(s, &tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, &gsp))
 					return uc_err("simulator: too many boxes");
 				b->fr_base = 0x10u * (unsigned)i;
 				b->nfr = iio->nfr;
 			}
-			if (!msr_unit(s, &tb, pcu, sock, 0, 0x2fc0, 4, &gsp) || !msr_unit(s, &tb, ubox, sock, 0, 0x2fd0, 2, &gsp))
+			if (!placed_unit(s, &tb, pcu, sock, 0, 0x2fc0, &gsp) || !placed_unit(s, &tb, ubox, sock, 0, 0x2fd0, &gsp))
 				return uc_err("simulator: too many boxes");
 			for (int i = 0; i < 4; i++)
-				if (!msr_unit(s, &tb, mdf, sock, i, mdf_ctl[i], 4, &gsp))
+				if (!placed_unit(s, &tb, mdf, sock, i, mdf_ctl[i], &gsp))
 					return uc_err("simulator: too many boxes");
 			/* IMC config device: MMIO base (0xD0, address 51:23) and MEM0..3 (0xD8 + 4n, address 22:12) */
 			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
@@ -322,35 +313,28 @@ int sim_emr_build(struct sim *s, int generic)
 					if (!imc_unit(s, &tb, imc, sock, imcn, ch, imcbase + off, &gsp))
 						return uc_err("simulator: too many boxes");
 			}
-			for (int i = 0; i < 4; i++) {
-				struct sim_box *u3 = pci_unit(s, &tb, upi, sock, i, bus, 1 + i, 1, 0x3241, 0x318, 0x350, 0x320,
-							      0x38c, &gsp);
-				if (!u3 || !pci_unit(s, &tb, m3upi, sock, i, bus, 5 + i, 1, 0x3246, 0xa0, 0xd8, 0xa8, 0xf8, &gsp) ||
-				    !pci_unit(s, &tb, m2m, sock, i, bus, 12 + i, 0, 0x324a, 0x438, 0x468, 0x440, 0x4a8, &gsp))
+			for (int i = 0; i < 4; i++) { /* T1-12: UPI D1-4:F1, M3UPI D5-8:F1, M2M D12-15:F0 */
+				struct sim_box *u3 = pci_unit(s, &tb, upi, sock, i, bus, 1 + i, 1, &gsp);
+				if (!u3 || !pci_unit(s, &tb, m3upi, sock, i, bus, 5 + i, 1, &gsp) ||
+				    !pci_unit(s, &tb, m2m, sock, i, bus, 12 + i, 0, &gsp))
 					return uc_err("simulator: too many boxes");
 				if (i == 2) /* quirk 1: the third UPI entry points at a device that does not exist */
 					put64(tb.data + (size_t)(u3->disc_entry + 1) * TABLE_STRIDE * 8 + 8,
-					      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | 0x318);
+					      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
 			}
 			if (sock == 0) { /* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
-				struct sim_box *cm = sim_add_box(s, cxlcm, sock, 0), *dp = sim_add_box(s, cxldp, sock, 0);
-				uint64_t base = 0xd0000000ull;
-				if (!cm || !dp)
+				if (!placed_unit(s, &tb, cxlcm, sock, 0, 0xd0000000ull, &gsp) ||
+				    !placed_unit(s, &tb, cxldp, sock, 0, 0xd0001000ull, &gsp))
 					return uc_err("simulator: too many boxes");
-				cm->r = (struct box_regs){ base, base, base + 0x08, base + 0x48, base + 0x88, 8, 8, 8, 48 };
-				dp->r = (struct box_regs){ base + 0x1000, base + 0x1000, base + 0x1008, base + 0x1028,
-							   base + 0x1048, 8, 8, 4, 48 };
-				table_add(&tb, cm, 1, base, gsp++);
-				table_add(&tb, dp, 1, base + 0x1000, gsp++);
 			}
 		}
-		/* global block (Table 1-13): MSR access, units, stride; global control 0x2FF0; status at +2 */
+		/* global block (Table 1-13): MSR access, units, stride; global control; status at +2 */
 		put64(tb.data, (uint64_t)tb.n << 16 | (uint64_t)TABLE_STRIDE << 8);
-		put64(tb.data + 8, 0x2ff0);
-		put64(tb.data + 16, (uint64_t)gsp << 8 | 2);
+		put64(tb.data + 8, s->glob->ctl);
+		put64(tb.data + 16, (uint64_t)gsp << 8 | (uint64_t)(s->glob->status - s->glob->ctl));
 	}
 	for (int i = 0; i < s->nboxes; i++)
-		if (s->boxes[i].t == imc)
+		if (s->boxes[i].u == imc)
 			s->mem_channels[s->boxes[i].socket]++;
 	return 0;
 }

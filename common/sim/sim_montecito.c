@@ -48,7 +48,7 @@ static double montecito_rate(const struct sim *s, const struct sim_box *b, uint6
 
 int sim_montecito_build(struct sim *s)
 {
-	const struct box_type *t = s->plat->types[0];
+	const struct sim_unit *t = &s->units[0];
 	s->rate = montecito_rate;
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int c = 0; c < CORES; c++)

@@ -42,7 +42,7 @@ static double nhm_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 
 int sim_nhm_build(struct sim *s)
 {
-	const struct box_type *t = s->plat->types[0];
+	const struct sim_unit *t = &s->units[0];
 	s->rate = nhm_rate;
 	for (int sock = 0; sock < s->nsockets; sock++)
 		if (!sim_add_box(s, t, sock, 0))

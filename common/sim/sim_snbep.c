@@ -10,7 +10,7 @@
 
 struct pci_place { const char *unit; int idx, dev, fn, companion; };
 
-/* Device:function of each PCI box, seed 000 Table 1-3 and section text (see platform_snbep.c). */
+/* Device:function of each PCI box, seed 000 Table 1-3 and section text (L172-192, L1523, L2162-2165, L3392-3407). */
 static const struct pci_place snbep_pci[] = {
 	{ "ha", 0, 14, 1, 0 },
 	{ "imc", 0, 16, 0, 0 }, { "imc", 1, 16, 1, 0 }, { "imc", 2, 16, 4, 0 }, { "imc", 3, 16, 5, 0 },
@@ -19,7 +19,7 @@ static const struct pci_place snbep_pci[] = {
 	{ NULL, 0, 0, 0, 0 },
 };
 
-/* IVB-EP: no seed gives device numbers; boxes are found by device ID (platform_ivbep.c), so these
+/* IVB-EP: no seed gives device numbers; boxes are found by device ID (map_xeon_ep.c), so these
  * places are only plausible ones: two HAs, two controllers of four channels, three QPI ports. */
 static const struct pci_place ivbep_pci[] = {
 	{ "ha", 0, 14, 1, 0 }, { "ha", 1, 28, 1, 0 },
@@ -35,16 +35,16 @@ static const struct pci_place ivbep_pci[] = {
 static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
 static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identity node numbering */
 
-#define CTL_CONDITIONED (CTL_EDGE | CTL_INVERT)
+#define CTL_CONDITIONED (SIM_EDGE | SIM_INV)
 
 static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	int fixed = ctr == -1;
 	const struct sim_profile *p = &s->prof;
-	const char *u = b->t->name;
+	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
-	int ext = !!(ctl & CTL_EV_SEL_EXT), sock = b->socket;
-	int nb = b->t->max_boxes; /* every channel and port is populated on the simulator */
+	int ext = !!(ctl & SIM_EV_EXT), sock = b->socket;
+	int nb = b->u->nboxes; /* every channel and port is populated on the simulator */
 	int cbos = s->cores < nb ? s->cores : nb;
 	if (fixed)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
@@ -113,31 +113,28 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 
 int sim_snbep_build(struct sim *s)
 {
-	const struct platform_desc *p = s->plat;
 	uint32_t gidnidmap = 0;
-	const struct pci_place *place = !strcmp(p->name, "ivbep") ? ivbep_pci : snbep_pci;
+	const struct pci_place *place = !strcmp(s->name, "ivbep") ? ivbep_pci : snbep_pci;
 	s->rate = snbep_rate;
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
 		int bus = snbep_bus[sock];
 		struct sim_dev *ubox;
-		for (int t = 0; t < p->ntypes; t++) {
-			const struct box_type *bt = p->types[t];
-			if (bt->space == UC_MSR)
-				for (int i = 0; i < bt->max_boxes; i++)
-					if (!sim_add_box(s, bt, sock, i))
+		for (int t = 0; t < s->nunits; t++)
+			if (s->units[t].space == SIM_MSR)
+				for (int i = 0; i < s->units[t].nboxes; i++)
+					if (!sim_add_box(s, &s->units[t], sock, i))
 						return uc_err("simulator: too many boxes");
-		}
 		for (const struct pci_place *pl = place; pl->unit; pl++) {
-			const struct box_type *bt = platform_type_named(p, pl->unit);
+			const struct sim_unit *u = sim_unit_named(s, pl->unit);
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
-			uint16_t id = pl->companion ? bt->companion_ids[pl->idx] : bt->pci_ids[pl->idx];
+			uint16_t id = pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
 			for (int i = 0; i < s->nboxes; i++)
-				if (s->boxes[i].t == bt && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)
+				if (s->boxes[i].u == u && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)
 					b = &s->boxes[i];
-			if (!b && !(b = sim_add_box(s, bt, sock, pl->idx)))
+			if (!b && !(b = sim_add_box(s, u, sock, pl->idx)))
 				return uc_err("simulator: too many boxes");
 			d = sim_add_dev(s, bus, pl->dev, pl->fn, id);
 			if (!d)
@@ -146,11 +143,11 @@ int sim_snbep_build(struct sim *s)
 			d->companion = pl->companion;
 		}
 		/* UBox device 11.0 (0x0b): CPUNODEID and GIDNIDMAP, Linux snbep_pci2phy_map_init */
-		ubox = sim_add_dev(s, bus, 11, 0, p->ubox_devid);
+		ubox = sim_add_dev(s, bus, 11, 0, s->ubox->devid);
 		if (!ubox)
 			return uc_err("simulator: too many devices");
-		memcpy(ubox->cfg + p->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
-		memcpy(ubox->cfg + p->gidnidmap, &gidnidmap, 4);
+		memcpy(ubox->cfg + s->ubox->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
+		memcpy(ubox->cfg + s->ubox->gidnidmap, &gidnidmap, 4);
 	}
 	return 0;
 }

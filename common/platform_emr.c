@@ -232,9 +232,11 @@ static void cha_count(struct disc_ctx *c)
 	}
 }
 
-/* Quirk 3: IMC MMIO base from the config registers of 0x3251 (section 1.10.3; the seed's code shifts a
- * u32 by 23 -- widened here).  Checks each IMC entry against it and gives channel 0 of every IMC its
- * free-running counters. */
+/* Quirk 3: the IMC free-running counters are not in the discovery table: their base is the IMC's MEMn
+ * address from the config registers of 0x3251 (section 1.10.3; the seed's code shifts a u32 by 23 --
+ * widened here).  The table stays the hardware's word for the channels: where the config registers
+ * place a channel elsewhere, the box keeps the table's address and its IMC gets no free-running
+ * counters, since nothing says which of the two is right. */
 static int imc_bases(struct disc_ctx *c)
 {
 	struct access *a = c->u->acc;
@@ -259,12 +261,10 @@ static int imc_bases(struct disc_ctx *c)
 			want = memn + EMR_IMC_CHN_OFFSET + EMR_IMC_CHN_STRIDE * (uint64_t)ch;
 			if (want != b->r.box_ctl) {
 				uc_warn("discovery table of socket %d: imc unit %d is at 0x%llx, but the IMC config "
-					"registers place it at 0x%llx; using the config registers", s, b->unit_id,
-					(unsigned long long)b->r.box_ctl, (unsigned long long)want);
-				b->r.ctl0 = want + (b->r.ctl0 - b->r.box_ctl);
-				b->r.ctr0 = want + (b->r.ctr0 - b->r.box_ctl);
-				b->r.status = want + (b->r.status - b->r.box_ctl);
-				b->r.box_ctl = b->r.rel = want;
+					"registers place it at 0x%llx; keeping the table's address%s", s, b->unit_id,
+					(unsigned long long)b->r.box_ctl, (unsigned long long)want,
+					ch ? "" : ", without the IMC's free-running counters");
+				continue;
 			}
 			if (ch == 0) {
 				b->fr_base = memn;

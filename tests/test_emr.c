@@ -253,6 +253,39 @@ static void test_64bit_counters(void)
 	finish(u, s);
 }
 
+/* The IMC config registers place IMC 1 a page away from its discovery entries: the table is the hardware's
+ * word, so the channels keep the table's address (nothing is written at the computed one), a warning says
+ * so, and that IMC's free-running counters, whose base only the config registers give, are left out. */
+static void test_imc_base_disagrees(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual,fault=imcbase:imc:2");
+	struct sim *sim = sim_of(u->acc);
+	const struct sim_profile *p = &sim->prof;
+	const char *w = uncore_warnings();
+	uncore_session_t *s;
+	const double T = 2.0;
+	CU_ASSERT(strstr(w, "socket 0: imc unit 2 is at 0xc8322800, but the IMC config registers place it at "
+			    "0xc8323800; keeping the table's address, without the IMC's free-running counters") != NULL);
+	CU_ASSERT(strstr(w, "socket 1: imc unit 2 is at 0xc9322800") != NULL);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=2");
+	int frd = uncore_session_add(s, "UNC_M_DCLK_FREERUN");
+	CU_ASSERT_FATAL(rd >= 0 && frd >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, (uint64_t)(T * 1e9));
+	CU_ASSERT(uncore_session_read(s) == 0);
+	for (int sock = 0; sock < 2; sock++) {
+		ASSERT_NEAR(val(s, rd, sock), p->mem_read_bps[sock] * T / 64 / 8, 2);
+		CU_ASSERT_EQUAL(uncore_session_event_boxes(s, frd, sock), 3);
+		ASSERT_NEAR(val(s, frd, sock), p->dram_hz * T * 3, 3);
+	}
+	CU_ASSERT(uncore_session_stop(s) == 0);
+	uncore_session_free(s);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 /* Every unit's discovery entry broken: the open fails naming why, rather than "succeeding" with no box. */
 static void test_no_unit_left(void)
 {
@@ -274,6 +307,7 @@ int main(void)
 		{ "generic platform counts events from a JSON file", test_generic_with_json },
 		{ "JSON errors name file, line and field; overrides", test_json_errors_and_override },
 		{ "no unit left: the open fails with the reason", test_no_unit_left },
+		{ "IMC config registers disagree with discovery: the table wins", test_imc_base_disagrees },
 		{ "64-bit counters sample without an overflowing shift", test_64bit_counters },
 		{ NULL, NULL },
 	};

@@ -161,7 +161,7 @@ uint64_t sim_field(const struct sim_box *b, const char *name);
 int sim_emr_build(struct sim *s, int generic);
 /* Discovery-table faults: "corrupt" (entry reads all ones), "badaddr" (address outside its space). */
 /* Faults of discovery entries: whether kind is one, and making a box's entry show it. */
-#define SIM_EMR_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64"
+#define SIM_EMR_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
 int sim_emr_fault_kind(const char *kind);
 int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);
 /* Shared builders (sim_core.c). */

@@ -210,7 +210,7 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 
 int sim_emr_fault_kind(const char *kind)
 {
-	static const char *const kinds[] = { "corrupt", "badaddr", "dupid", "badwidth", "nctr", "width64" };
+	static const char *const kinds[] = { "corrupt", "badaddr", "dupid", "badwidth", "nctr", "width64", "imcbase" };
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 		if (!strcmp(kind, kinds[k]))
 			return 1;
@@ -223,6 +223,19 @@ int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b)
 	if (b->disc_entry < 0 || b->socket >= s->nblobs)
 		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
 	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
+	if (!strcmp(kind, "imcbase")) { /* the config registers place the box's IMC a page off its table entry */
+		for (int i = 0; i < s->ndevs; i++) {
+			struct sim_dev *d = &s->devs[i];
+			uint32_t v;
+			if (d->info.device != 0x3251 || d->info.loc.bus != emr_bus[b->socket] || b->u->space != SIM_MMIO)
+				continue;
+			memcpy(&v, d->cfg + 0xd8 + 4 * (b->idx / 2), 4);
+			v += 1;
+			memcpy(d->cfg + 0xd8 + 4 * (b->idx / 2), &v, 4);
+			return 0;
+		}
+		return uc_err("simulator fault imcbase: %s %d is not an IMC channel", b->u->name, b->idx);
+	}
 	if (!strcmp(kind, "corrupt")) {
 		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
 	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */

@@ -329,6 +329,7 @@ static void test_snbep(void) { run_file("snbep", 30); }
 static void test_ivbep(void) { run_file("ivbep", 30); }
 static void test_nhm(void) { run_file("nhm", 30); }
 static void test_montecito(void) { run_file("montecito", 10); }
+static void test_emr(void) { run_file("emr", 30); }
 
 int main(void)
 {
@@ -337,6 +338,7 @@ int main(void)
 		{ "IVB-EP golden register vectors", test_ivbep },
 		{ "Nehalem-EP golden register vectors", test_nhm },
 		{ "Montecito golden register vectors", test_montecito },
+		{ "Emerald Rapids golden register vectors", test_emr },
 		{ NULL, NULL },
 	};
 	return run_suite("vectors", tests);

@@ -164,6 +164,13 @@ int sim_emr_build(struct sim *s, int generic);
 #define SIM_EMR_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
 int sim_emr_fault_kind(const char *kind);
 int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);
+/* Register kinds inside a box (sim_map.c enters them, sim_core.c acts on them). */
+enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
+       R_STATUS, R_FR, R_FR_HI };
+uint64_t sim_reg_key(enum sim_space sp, unsigned scope, uint64_t addr);
+struct sim_box *sim_map_get(struct sim *s, uint64_t key, int *kind, int *idx);
+int sim_map_build(struct sim *s); /* once the machine is built */
+
 /* Shared builders (sim_core.c). */
 struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket, int idx);
 const struct sim_unit *sim_unit_named(const struct sim *s, const char *name);

@@ -2,7 +2,8 @@
  * Simulator core: the register file and the semantics the manuals define --
  * box freeze (frz only with frz_en), reset bits, enable bits, 44/48-bit wrap,
  * reserved bits ignored, PCI counters as two dwords -- driven by a clock that
- * is real time or advanced by hand.
+ * is real time or advanced by hand.  Accesses are decoded through the register
+ * map (sim_map.c), built from the simulator's own unit models (map_*.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -177,117 +178,6 @@ static void tick(struct sim *s)
 		s->now_ns += s->tick_ns;
 }
 
-/* Register kinds inside a box. */
-enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
-       R_STATUS, R_FR, R_FR_HI };
-
-/* ---- the register map: every register of every box by absolute address ---- */
-
-/* MSR: scope = socket; PCI: scope = device index + 1 and addr the config offset; MMIO: scope 0. */
-static uint64_t reg_key(enum sim_space sp, unsigned scope, uint64_t addr)
-{
-	return (uint64_t)sp << 62 | (uint64_t)scope << 50 | (addr & ((1ull << 50) - 1));
-}
-
-static size_t slot_of(const struct sim *s, uint64_t key)
-{
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (s->map_cap - 1);
-}
-
-static int map_put(struct sim *s, uint64_t key, int box, int kind, int idx)
-{
-	size_t h = slot_of(s, key);
-	while (s->map[h].box) {
-		if (s->map[h].key == key) {
-			const struct sim_box *o = &s->boxes[s->map[h].box - 1], *b = &s->boxes[box];
-			return uc_err("simulator map: %s %d and %s %d (socket %d) both claim register 0x%llx", o->u->name,
-				      o->idx, b->u->name, b->idx, b->socket, (unsigned long long)(key & ((1ull << 50) - 1)));
-		}
-		h = (h + 1) & (s->map_cap - 1);
-	}
-	s->map[h] = (struct sim_reg){ key, (uint32_t)box + 1, (uint8_t)kind, (uint8_t)idx };
-	return 0;
-}
-
-static struct sim_box *map_get(struct sim *s, uint64_t key, int *kind, int *idx)
-{
-	if (!s->map)
-		return NULL;
-	for (size_t h = slot_of(s, key); s->map[h].box; h = (h + 1) & (s->map_cap - 1))
-		if (s->map[h].key == key) {
-			*kind = s->map[h].kind;
-			*idx = s->map[h].idx;
-			return &s->boxes[s->map[h].box - 1];
-		}
-	return NULL;
-}
-
-/* Enter the registers of box bi (on PCI: those of one of its functions) into the map. */
-static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int companion)
-{
-	const struct sim_box *b = &s->boxes[bi];
-	const struct sim_unit *u = b->u;
-	uint64_t base = b->base;
-	int pci = u->space == SIM_PCI, rc = 0;
-#define PUT(a, k, i) (rc = rc ? rc : map_put(s, reg_key(sp, scope, (a)), bi, (k), (i)))
-	for (int f = 0; f < u->nfilt; f++)
-		if (u->filt[f].companion == companion)
-			PUT(base + u->filt[f].addr, R_FILT, f);
-	if (companion)
-		return rc;
-	if (u->bc) /* Montecito: PMC0 holds the freeze bit and the overflow bits */
-		PUT(base + u->box_ctl, R_BOX_CTL, 0);
-	if (u->status && !(u->bc && u->bc->pmc0)) /* reads give the bits; writing 1s clears them */
-		PUT(base + u->status, R_STATUS, 0);
-	if (u->status_clr) /* Nehalem clears through 0x393 */
-		PUT(base + u->status_clr, R_STATUS, 0);
-	for (int c = 0; c < u->nctr; c++) {
-		uint64_t ctl = base + u->ctl0 + (uint64_t)c * u->ctl_stride;
-		uint64_t ctr = base + (u->ctr_offs ? u->ctr_offs[c] : u->ctr0 + (uint64_t)c * u->ctr_stride);
-		PUT(ctl, R_CTL, c);
-		if (pci && u->ctl_bytes == 8)
-			PUT(ctl + 4, R_CTL_HI, c);
-		PUT(ctr, R_CTR, c);
-		if (pci) /* PCI counters are two dwords */
-			PUT(ctr + 4, R_CTR_HI, c);
-	}
-	if (u->fixed_ctl) {
-		PUT(base + u->fixed_ctl, R_FIXED_CTL, 0);
-		PUT(base + u->fixed_ctr, R_FIXED_CTR, 0);
-		if (pci)
-			PUT(base + u->fixed_ctr + 4, R_FIXED_CTR_HI, 0);
-	}
-	for (int k = 0; k < b->nfr; k++) {
-		PUT(b->fr_base + u->fr[k].addr, R_FR, k);
-		if (pci)
-			PUT(b->fr_base + u->fr[k].addr + 4, R_FR_HI, k);
-	}
-#undef PUT
-	return rc;
-}
-
-/* Build the map once the machine is built: a register claimed twice is an error in the model. */
-static int map_build(struct sim *s)
-{
-	size_t need = 0;
-	int rc = 0;
-	for (int i = 0; i < s->nboxes; i++) {
-		const struct sim_unit *u = s->boxes[i].u;
-		need += 6 + 4 * (size_t)u->nctr + (size_t)u->nfilt + 2 * (size_t)s->boxes[i].nfr;
-	}
-	for (s->map_cap = 64; s->map_cap < 2 * need; s->map_cap *= 2)
-		;
-	if (!(s->map = calloc(s->map_cap, sizeof(*s->map))))
-		return uc_err("out of memory");
-	for (int i = 0; i < s->nboxes && !rc; i++)
-		if (s->boxes[i].u->space != SIM_PCI)
-			rc = map_box(s, i, s->boxes[i].u->space, s->boxes[i].u->space == SIM_MSR ? (unsigned)s->boxes[i].socket : 0, 0);
-	for (int d = 0; d < s->ndevs && !rc; d++)
-		if (s->devs[d].box)
-			rc = map_box(s, (int)(s->devs[d].box - s->boxes), SIM_PCI, (unsigned)d + 1, s->devs[d].companion);
-	return rc;
-}
-
 static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 {
 	box_advance(s, b);
@@ -418,7 +308,7 @@ static int fault_err(const struct sim_box *b, const char *what)
 /* The box whose register an address is; an address the map does not know is a bad access. */
 static struct sim_box *reg_find(struct sim *s, enum sim_space sp, unsigned scope, uint64_t addr, int *kind, int *idx)
 {
-	struct sim_box *b = map_get(s, reg_key(sp, scope, addr), kind, idx);
+	struct sim_box *b = sim_map_get(s, sim_reg_key(sp, scope, addr), kind, idx);
 	if (!b)
 		s->bad_accesses++;
 	return b;
@@ -564,7 +454,7 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 	for (size_t k = 0; k < len / 4; k++) {
 		uint32_t o = off + 4 * (uint32_t)k;
 		int idx, kind = R_NONE;
-		if (d->box && !map_get(s, reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx))
+		if (d->box && !sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx))
 			kind = R_NONE; /* plain config space: IDs, BARs, capabilities */
 		tick(s);
 		a->stats.reads++;
@@ -972,7 +862,7 @@ struct access *access_sim_open(const char *spec)
 		if (sim_profile_load(&s->prof, file, s->nsockets))
 			goto fail;
 	}
-	if (k->build(s, generic) || map_build(s))
+	if (k->build(s, generic) || sim_map_build(s))
 		goto fail;
 	s->epoch_ns = mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

@@ -31,6 +31,9 @@ void sim_advance(struct sim *s, uint64_t ns)
 		s->now_ns += ns;
 }
 
+/* An enable-style box control (Nehalem global control): counters run while their enable bits are set. */
+static int run_style(const struct sim_unit *u) { return u->bc && u->bc->run; }
+
 /* Frozen by the box control (an enable-style control: when none of its enable bits is set). */
 static int frozen_own(const struct sim_box *b)
 {
@@ -55,11 +58,8 @@ static int enabled(const struct sim_unit *u, uint64_t ctl)
 /* An enable-style control also enables counters one by one (Nehalem EN_PCn bit n, EN_FC0 bit 32). */
 static int ctr_on(const struct sim_box *b, int c)
 {
-	const struct sim_boxctl *bc = b->u->bc;
-	return !bc || !bc->run || (b->box_ctl & (c < 0 ? 1ull << 32 : 1ull << c));
+	return !run_style(b->u) || (b->box_ctl & (c < 0 ? 1ull << 32 : 1ull << c));
 }
-
-static int run_style(const struct sim_unit *u) { return u->bc && u->bc->run; }
 
 /* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
 static int armed(const struct sim_box *b, int c) { return b->u->ov_en && (b->ctl[c] & b->u->ov_en) && enabled(b->u, b->ctl[c]); }
@@ -124,7 +124,7 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 			s->gfrz[b->socket] = 1;
 			s->gfrz_ns[b->socket] = at_ns;
 		}
-	} else if (b->u->bc && !b->u->bc->run) { /* an enable-style control (Nehalem) does not stop on overflow */
+	} else if (b->u->bc && !run_style(b->u)) { /* an enable-style control (Nehalem) does not stop on overflow */
 		b->box_ctl |= b->u->bc->frz;
 	}
 }
@@ -453,9 +453,9 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 		return uc_err("reading PCI config space: bad offset 0x%x length %zu", off, len);
 	for (size_t k = 0; k < len / 4; k++) {
 		uint32_t o = off + 4 * (uint32_t)k;
-		int idx, kind = R_NONE;
-		if (d->box && !sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx))
-			kind = R_NONE; /* plain config space: IDs, BARs, capabilities */
+		int idx, kind = R_NONE; /* not a PMON register: plain config space (IDs, BARs, capabilities) */
+		if (d->box)
+			sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx);
 		tick(s);
 		a->stats.reads++;
 		if (d->box && d->box->allones)

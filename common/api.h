@@ -12,6 +12,7 @@ int uncore_load_events_impl(uncore_t *u, const char *file);
 int uncore_num_events_impl(const uncore_t *u);
 int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *out);
 int uncore_event_find_impl(const uncore_t *u, const char *name);
+int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_qualifier *out, int max);
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);
 void uncore_set_force_impl(uncore_t *u, int force);
 int uncore_load_metrics_impl(uncore_t *u, const char *file);

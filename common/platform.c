@@ -49,11 +49,17 @@ uint64_t box_ctr_addr(const struct box *b, int ctr) { return regs_ctr_addr(b->t,
 
 uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask)
 {
-	int us = t->umask_shift ? t->umask_shift : 8, ub = t->umask_bits ? t->umask_bits : 8;
-	return ((uint64_t)(code & 0xff) << t->ev_shift) | ((uint64_t)(umask & ((1u << ub) - 1)) << us);
+	return ctl_put(t->lay, CR_EVENT, code) | ctl_put(t->lay, CR_UMASK, umask);
 }
 
-int ctl_thresh_shift(const struct box_type *t) { return t->thresh_shift ? t->thresh_shift : CTL_THRESH_SHIFT; }
+uint64_t box_ctl_valid(const struct box_type *t)
+{
+	uint64_t m = ctl_valid(t->lay);
+	for (int i = 0; i < t->nfields; i++)
+		if (t->fields[i].reg == UC_FIELD_CTL)
+			m |= uc_width_mask(t->fields[i].width) << t->fields[i].lo;
+	return m;
+}
 
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r)
 {

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include "access.h"
+#include "ctl_layout.h"
 
 enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 
@@ -50,19 +51,6 @@ struct filter_field {
 	const char *help;
 };
 
-/* Control-word fields common to the SNB-EP family (seed 000 Table 2-10 etc.). */
-#define CTL_EV_SEL(x)   ((uint64_t)(x) & 0xff)
-#define CTL_UMASK(x)    (((uint64_t)(x) & 0xff) << 8)
-#define CTL_RST         (1ull << 17)
-#define CTL_EDGE        (1ull << 18)
-#define CTL_TID_EN      (1ull << 19)
-#define CTL_EV_SEL_EXT  (1ull << 21)
-#define CTL_EN          (1ull << 22)
-#define CTL_INVERT      (1ull << 23)
-#define CTL_THRESH_SHIFT 24
-#define CTL_OCC_INVERT  (1ull << 30) /* PCU, Table 2-75 */
-#define CTL_OCC_EDGE    (1ull << 31) /* PCU, Table 2-75 */
-
 /* Box control bits of one platform generation. */
 struct box_ctl_bits {
 	uint32_t rst_ctrl, rst_ctrs, frz, frz_en; /* frz_en 0: frz alone freezes */
@@ -88,17 +76,14 @@ struct box_type {
 	enum uc_space space;
 	int disc_type;        /* unit type in the discovery table; -1 = not discovered */
 	const struct box_ctl_bits *bc;
-	uint64_t ctl_en;      /* enable bit of a control word (0: ev_sel != 0 enables) */
-	uint64_t tid_en;      /* bit that makes a counter use the thread-id filter */
+	const struct ctl_layout *lay; /* the counter control word's fields */
 	int ctl_bytes;        /* width of a counter control register on PCI/MMIO (4 or 8) */
-	int thresh_bits;      /* width of the threshold field (0: from ctl_valid) */
 	int max_boxes;
 	int nctr, width;
 	uint32_t box_stride;  /* MSR address distance between boxes */
 	int has_box_ctl;      /* UBox has none */
 	int box_ctl_resets;   /* rst_ctrs/rst_ctrl exist (not on HA, iMC) */
 	uint32_t box_ctl, ctl0, ctl_stride, ctr0, ctr_stride;
-	uint64_t ctl_valid;   /* bits a control word may carry */
 	/* fixed counter */
 	int has_fixed;
 	uint32_t fixed_ctl, fixed_ctr;
@@ -113,12 +98,9 @@ struct box_type {
 	int nfields;
 	const struct freerun *fr; /* free-running counters of a box */
 	int nfr;
-	/* deviations from the SNB-EP control-word layout (0: ev_sel 7:0, umask 15:8, thresh 31:24) */
-	int ev_shift, umask_shift, umask_bits, thresh_shift;
 	const uint32_t *ctr_offs; /* counters not evenly spaced (IVB-EP IRP): offset of each */
-	/* overflow sampling (seed 002 2.1.2-2.1.3): the counter-control bit that reports an
-	 * overflow, and the box status register (W1C, bit n = counter n, from status_shift) */
-	uint64_t ov_en;
+	/* overflow sampling (seed 002 2.1.2-2.1.3): the box status register (W1C, bit n = counter n,
+	 * from status_shift); the counter bit that reports an overflow is the layout's CR_OV_EN */
 	uint32_t status;
 	int status_shift;
 	uint32_t status_clr; /* where status bits are cleared, writing 1s, when not the status register itself */
@@ -199,7 +181,9 @@ uint64_t box_ctr_addr(const struct box *b, int ctr);
 uint64_t regs_ctr_addr(const struct box_type *t, const struct box_regs *r, int ctr);
 /* A control word: event code and umask placed as the box type lays them out. */
 uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask);
-int ctl_thresh_shift(const struct box_type *t);
+/* Every bit a counter control word of the type may carry: its layout and the qualifier fields
+ * that live in the control word (IIO ch_mask). */
+uint64_t box_ctl_valid(const struct box_type *t);
 /* Registers of box idx of a type whose addresses are fixed by the platform tables. */
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
 

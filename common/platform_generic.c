@@ -11,7 +11,9 @@
 #include "error.h"
 
 /* Raw specs on an unknown unit: the baseline control layout of seed 001 Table 1-5 plus umask_ext. */
-#define GENERIC_VALID (0xffull | 0xff00ull | CTL_RST | CTL_EDGE | CTL_INVERT | 0xff000000ull | 0xffffffff00000000ull)
+static const struct ctl_layout lay_generic = { .name = "generic",
+	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 },
+	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 32 } } };
 
 int platform_generic_open(uncore_t *u)
 {
@@ -71,7 +73,7 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 			t->disc_type = d->type;
 			t->bc = &box_ctl_discovery;
 			t->has_box_ctl = t->box_ctl_resets = 1;
-			t->ctl_valid = GENERIC_VALID;
+			t->lay = &lay_generic;
 			/* register steps: MSR 1; PCI 8; MMIO controls 4 apart, counters 8 (Linux generic driver) */
 			t->ctl_stride = t->space == UC_MSR ? 1 : t->space == UC_PCI ? 8 : 4;
 			t->ctr_stride = t->space == UC_MSR ? 1 : 8;

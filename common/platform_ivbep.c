@@ -11,7 +11,7 @@
 /* CTL bit 20 ov_en: an overflow of this counter is reported to the UBox's global status and
  * freezes counting (seed 002 L37-43 "set the counters to freeze on overflow").  The bit is not in
  * the seed excerpt: 329468 Table 2-x as remembered, Linux never sets it [unverified]. */
-#define CTL_OV_EN (1ull << 20)
+#define IVB_OV_EN [CR_OV_EN] = { 20, 1 }
 
 /* Box control: rst_ctrl 0, rst_ctrs 1 and frz 8 as on SNB-EP, but no freeze enable.  Seed 002 (2.1.2 f)
  * unfreezes with ".frz to 0" and names no frz_en; Linux initialises IVB-EP boxes with
@@ -21,8 +21,16 @@ static const struct box_ctl_bits box_ctl_ivbep = { .rst_ctrl = 1u << 0, .rst_ctr
 
 /* Control words: the SNB-EP fields plus ov_en, but no invert bit 23: every IVBEP_*_RAW_EVENT_MASK
  * leaves it out and seed 002 does not name it (regs_differences.txt). */
-#define IVB_VALID(v) (((v) | CTL_OV_EN) & ~CTL_INVERT)
-#define IVB_COMMON .disc_type = -1, .bc = &box_ctl_ivbep, .ctl_en = CTL_EN, .ctl_bytes = 4, .ov_en = CTL_OV_EN
+#define IVB_LAY(n, ...) { .name = "ivbep-" n, .f = { XEP_EV_UMASK, XEP_EDGE, IVB_OV_EN, __VA_ARGS__ }, .enable = XEP_EN }
+static const struct ctl_layout lay_ubox = IVB_LAY("ubox", XEP_RST, XEP_THRESH5);
+static const struct ctl_layout lay_cbo = IVB_LAY("cbo", XEP_RST, XEP_TID_EN, XEP_THRESH8);
+static const struct ctl_layout lay_pcu = { .name = "ivbep-pcu",
+	.f = { XEP_EV_UMASK, XEP_RST, XEP_EDGE, XEP_EV_EXT, IVB_OV_EN, XEP_THRESH5, XEP_PCU_OCC },
+	.enable = XEP_EN, .reserved = XEP_PCU_RESERVED };
+static const struct ctl_layout lay_ha_imc = IVB_LAY("ha-imc", XEP_THRESH8);
+static const struct ctl_layout lay_qpi = IVB_LAY("qpi", XEP_RST, XEP_EV_EXT, XEP_THRESH8);
+static const struct ctl_layout lay_rst = IVB_LAY("irp-r2pcie-r3qpi", XEP_RST, XEP_THRESH8);
+#define IVB_COMMON .disc_type = -1, .bc = &box_ctl_ivbep, .ctl_bytes = 4
 
 /* CBo filter: 64 bits in two MSRs, FILTER0 at +0x14 and FILTER1 at +0x1A (Linux writes the high
  * half to the filter MSR + 6; likwid 0xD1A).  Fields: Linux format attributes, notes section 10. */
@@ -64,7 +72,7 @@ static const struct box_type ubox = {
 	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44,
 	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
-	.ctl_valid = IVB_VALID(VALID_UBOX), .status = 0xc15,
+	.lay = &lay_ubox, .status = 0xc15,
 	.has_fixed = 1, .fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48,
 	.fixed_en = 1u << 22,
 };
@@ -74,7 +82,7 @@ static const struct box_type cbo = {
 	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 15, .nctr = 4, .width = 44, .box_stride = 0x20,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
-	.ctr0 = 0xd16, .ctr_stride = 1, .ctl_valid = IVB_VALID(VALID_CBO), .tid_en = CTL_TID_EN,
+	.ctr0 = 0xd16, .ctr_stride = 1, .lay = &lay_cbo,
 	.filt_regs = cbo_filt, .nfilt_regs = N(cbo_filt), .fields = cbo_fields, .nfields = N(cbo_fields),
 };
 
@@ -82,7 +90,7 @@ static const struct box_type pcu = {
 	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
-	.ctr0 = 0xc36, .ctr_stride = 1, .ctl_valid = IVB_VALID(VALID_PCU),
+	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &lay_pcu,
 	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
 };
 
@@ -91,14 +99,14 @@ static const struct box_type pcu = {
 static const struct box_type ha = {
 	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", IVB_PCI,
 	.max_boxes = 2, .nctr = 4, .width = 48, .box_ctl_resets = 0,
-	.ctl_valid = IVB_VALID(VALID_HA_IMC), .pci_ids = ha_ids,
+	.lay = &lay_ha_imc, .pci_ids = ha_ids,
 	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
 };
 
 static const struct box_type imc = {
 	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", IVB_PCI,
 	.max_boxes = 8, .nctr = 4, .width = 48, .box_ctl_resets = 0,
-	.ctl_valid = IVB_VALID(VALID_HA_IMC), .pci_ids = imc_ids,
+	.lay = &lay_ha_imc, .pci_ids = imc_ids,
 	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
 	.fixed_en = 1u << 22, .fixed_rst = 1u << 19,
 };
@@ -106,25 +114,25 @@ static const struct box_type imc = {
 static const struct box_type irp = {
 	.name = "irp", .desc = "IIO ring port (IRP)", .prefix = "UNC_I", IVB_PCI,
 	.max_boxes = 1, .nctr = 4, .width = 48, .box_ctl_resets = 1, .ctr_offs = irp_ctrs,
-	.ctl_valid = IVB_VALID(VALID_RST), .pci_ids = irp_ids,
+	.lay = &lay_rst, .pci_ids = irp_ids,
 };
 
 static const struct box_type qpi = {
 	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", IVB_PCI,
 	.max_boxes = 3, .nctr = 4, .width = 48, .box_ctl_resets = 1,
-	.ctl_valid = IVB_VALID(VALID_QPI), .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
+	.lay = &lay_qpi, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
 	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
 };
 
 static const struct box_type r2pcie = {
 	.name = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", IVB_PCI,
-	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .ctl_valid = IVB_VALID(VALID_RST),
+	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst,
 	.pci_ids = r2pcie_ids,
 };
 
 static const struct box_type r3qpi = {
 	.name = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", IVB_PCI,
-	.max_boxes = 3, .nctr = 3, .width = 44, .box_ctl_resets = 1, .ctl_valid = IVB_VALID(VALID_RST),
+	.max_boxes = 3, .nctr = 3, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst,
 	.pci_ids = r3qpi_ids,
 };
 

@@ -19,19 +19,20 @@ static const struct filter_field pmu_fields[] = {
 	{ "all", UC_FIELD_CTL, 26, 1, "count both hardware threads of the core (PMC4-9 only, Table 3-6)" },
 };
 
-/* Counting system-wide (Figure 3-8): plm = 1001 (PL0 and PL3), pm = 1, ism = '10'. */
-#define PMC_ON (0x9ull | 1ull << 6 | 2ull << 24)
+/* PMC4-15, Table 3-6: es 15:8, umask 19:16, threshold 22:20, oi 5 (overflow interrupt); all 26 is a
+ * qualifier field (pmu_fields).  Counting system-wide (Figure 3-8): plm = 1001 (PL0 and PL3), pm = 1,
+ * ism = '10'; plm 3:0, pm 6, ism 25:24 and MESI 30:27 are kept but set by no qualifier. */
+static const struct ctl_layout lay_pmc = { .name = "montecito-pmc",
+	.f = { [CR_EVENT] = { 8, 8 }, [CR_UMASK] = { 16, 4 }, [CR_THRESH] = { 20, 3 }, [CR_OV_EN] = { 5, 1 } },
+	.enable = 0x9ull | 1ull << 6 | 2ull << 24, .other = 0xfull | 1ull << 6 | 3ull << 24 | 0xfull << 27 };
 
 static const struct box_type pmu = {
 	.name = "pmu", .desc = "core PMU counting the shared bus and system interface (PMC/PMD4-15)",
-	.prefix = "", .space = UC_MSR, .disc_type = -1, .bc = &box_ctl_pmc0, .ctl_en = PMC_ON,
+	.prefix = "", .space = UC_MSR, .disc_type = -1, .bc = &box_ctl_pmc0,
 	.max_boxes = 2 /* two cores a socket */, .nctr = 12, .width = 47 /* count 46:0, ov 47 */,
 	.box_stride = 0x200, .has_box_ctl = 1, .box_ctl_resets = 0,
 	.box_ctl = 0x1000, .ctl0 = 0x1004, .ctl_stride = 1, .ctr0 = 0x1104, .ctr_stride = 1,
-	.ctl_valid = 0xfull | 1ull << 5 | 1ull << 6 | 0xff00ull | 0xf0000ull | 0x700000ull | 3ull << 24 | 1ull << 26 |
-		     0xfull << 27,
-	.ev_shift = 8, .umask_shift = 16, .umask_bits = 4, .thresh_shift = 20, .thresh_bits = 3,
-	.ov_en = 1ull << 5 /* oi */, .status = 0x1000 /* PMC0 */, .status_shift = 4,
+	.lay = &lay_pmc, .status = 0x1000 /* PMC0 */, .status_shift = 4,
 	.fields = pmu_fields, .nfields = N(pmu_fields),
 };
 

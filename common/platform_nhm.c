@@ -25,19 +25,25 @@ static const struct filter_field unc_fields[] = {
 	{ "mesf", 1, 0, 8, "GQ_SNOOP prior-state select: bits 0-3 M/E/S/F to S, bits 4-7 M/E/S/F to I" },
 };
 
+/* MSR_UNCORE_PERFEVTSEL0-7: event 7:0, umask 15:8, edge 18, PMI 20 (reports an overflow in the global
+ * status), EN 22, INV 23, cmask 31:24 (Linux NHM_UNC_*; notes B.2). */
+static const struct ctl_layout lay_unc = { .name = "nhm",
+	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_EDGE] = { 18, 1 }, [CR_OV_EN] = { 20, 1 },
+	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 } }, .enable = 1ull << 22 };
+
 /* MSR_UNCORE_PERFEVTSEL0-7 0x3C0.. (event 7:0, umask 15:8, edge 18, EN 22, INV 23, cmask 31:24),
  * MSR_UNCORE_PMC0-7 0x3B0.. 48-bit; fixed MSR_UNCORE_FIXED_CTR_CTRL 0x395 (EN bit 0), CTR 0x394. */
 static const struct box_type unc = {
 	.name = "unc", .desc = "uncore PMU (GQ, L3, QHL, QMC, QPI home)", .prefix = "UNC",
-	.space = UC_MSR, .disc_type = -1, .bc = &box_ctl_nhm, .ctl_en = 1ull << 22,
+	.space = UC_MSR, .disc_type = -1, .bc = &box_ctl_nhm,
 	.max_boxes = 1, .nctr = 8, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 0, .box_ctl = 0x391, .ctl0 = 0x3c0, .ctl_stride = 1,
 	.ctr0 = 0x3b0, .ctr_stride = 1,
-	.ctl_valid = 0xffull | 0xff00ull | 1ull << 18 | 1ull << 20 | 1ull << 22 | 1ull << 23 | 0xff000000ull,
+	.lay = &lay_unc,
 	/* overflow: PerfEvtSel PMI bit 20 reports it in MSR_UNCORE_PERF_GLOBAL_STATUS 0x392 (OV_PC0-7 bits
 	 * 0-7), cleared through MSR_UNCORE_PERF_GLOBAL_OVF_CTRL 0x393 (notes B.2, libpfm and nvmemu).
 	 * Counting goes on after an overflow: the freeze-on-PMI bit is not used. */
-	.ov_en = 1ull << 20, .status = 0x392, .status_clr = 0x393,
+	.status = 0x392, .status_clr = 0x393,
 	.has_fixed = 1, .fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48, .fixed_en = 1,
 	.filt_regs = unc_filt, .nfilt_regs = N(unc_filt), .fields = unc_fields, .nfields = N(unc_fields),
 };

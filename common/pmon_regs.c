@@ -43,7 +43,7 @@ int pmon_reg(const struct box *b, enum pmon_kind kind, int idx, struct pmon_reg 
 		if (kind == PK_CTL) {
 			o->addr = box_ctl_addr(b, idx);
 			o->bytes = reg_ctl_bytes(t);
-			o->wmask = t->ctl_valid | t->ctl_en | t->ov_en | t->tid_en;
+			o->wmask = box_ctl_valid(t);
 		} else {
 			o->addr = box_ctr_addr(b, idx);
 			o->bytes = 8;

@@ -297,7 +297,7 @@ static int foreign_use(uncore_session_t *s, const struct box *b, char *what, siz
 			if (pmon_reg(b, (enum pmon_kind)k, i, &r))
 				continue;
 			if (k == PK_CTL) /* no enable bit (EMR): a non-zero event select counts (seed 001 L541) */
-				on = t->ctl_en ? t->ctl_en : ctl_event(t, 0xff, 0);
+				on = t->lay->enable ? t->lay->enable : ctl_mask(t->lay, CR_EVENT);
 			else
 				on = k == PK_FIXED_CTL ? t->fixed_en : k == PK_BOX_CTL ? t->bc->run : 0;
 			if (!on)
@@ -449,7 +449,7 @@ static int program(uncore_session_t *s)
 		if (sl->ctr == SLOT_FREERUN || !owned(s, sl))
 			continue;
 		if (!b->t->has_box_ctl)
-			ctl = sl->ctr < 0 ? 0 : b->t->ctl_en;
+			ctl = sl->ctr < 0 ? 0 : b->t->lay->enable;
 		struct pmon_reg r = slot_ctl_reg(b, sl);
 		if (pmon_write(u, b, &r, ctl))
 			return -1;

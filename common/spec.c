@@ -2,6 +2,7 @@
  * Event specs -> encoded events.
  *   NAME[:socket=N][:box=N][:thresh=N][:edge][:inv][:<filter field>=V]...
  *   unit/event=0x4,umask=0x3[,edge][,inv][,thresh=N][,ext][,<field>=V]/[:socket=N][:box=N]
+ * The qualifiers accepted are exactly those qual_list() gives for the event; each may be given once.
  * Every refusal names the bad part.
  */
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <strings.h>
 #include "uncore_priv.h"
 #include "error.h"
+#include "qualifiers.h"
 
 static int parse_u64(const char *spec, const char *key, const char *val, uint64_t max, uint64_t *out)
 {
@@ -28,22 +30,9 @@ static int parse_u64(const char *spec, const char *key, const char *val, uint64_
 	return 0;
 }
 
-static const struct filter_field *find_field(const struct box_type *bt, const char *name)
-{
-	for (int i = 0; i < bt->nfields; i++)
-		if (!strcmp(bt->fields[i].name, name))
-			return &bt->fields[i];
-	return NULL;
-}
-
-static uint64_t field_max(const struct filter_field *f)
-{
-	return uc_width_mask(f->width);
-}
-
 static void set_field(struct encoded *e, const struct filter_field *f, uint64_t v)
 {
-	uint64_t m = field_max(f) << f->lo;
+	uint64_t m = uc_width_mask(f->width) << f->lo;
 	if (f->reg == UC_FIELD_CTL) { /* a field of the control word itself (IIO ch_mask) */
 		e->ctl = (e->ctl & ~m) | (v << f->lo);
 		return;
@@ -52,38 +41,12 @@ static void set_field(struct encoded *e, const struct filter_field *f, uint64_t 
 	e->fval[f->reg] = (e->fval[f->reg] & ~m) | (v << f->lo);
 }
 
-/* The event's filter requirement for a field: 0 none, 'r' required, 'd' default, 'o' optional. */
-static int ev_filter_rule(const struct uc_event *ev, const char *field, uint64_t *dflt)
+static void list_names(const struct qual *q, int n, char *buf, size_t len)
 {
-	const char *p = ev ? ev->filters : NULL; /* a raw event has no rules */
-	size_t fl = strlen(field);
-	while (p && *p) {
-		const char *end = strchr(p, ',');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
-		if (len >= fl && !strncmp(p, field, fl) && (len == fl || p[fl] == ':' || p[fl] == '?')) {
-			if (len == fl)
-				return 'r';
-			if (p[fl] == '?')
-				return 'o';
-			*dflt = strtoull(p + fl + 1, NULL, 0);
-			return 'd';
-		}
-		p = end ? end + 1 : NULL;
-	}
-	return 0;
-}
-
-static void list_qualifiers(const struct box_type *bt, const struct uc_event *ev, char *buf, size_t len)
-{
-	size_t n = (size_t)snprintf(buf, len, "socket, box, thresh, edge, inv%s", bt->ov_en && bt->status ? ", sample" : "");
-	for (int i = 0; i < bt->nfields && n < len; i++) {
-		uint64_t d;
-		if (ev && !ev_filter_rule(ev, bt->fields[i].name, &d) && strcmp(bt->fields[i].name, "tid"))
-			continue;
-		n += (size_t)snprintf(buf + n, len - n, ", %s", bt->fields[i].name);
-	}
-	if (!strcmp(bt->name, "pcu") && n < len)
-		snprintf(buf + n, len - n, ", occ_inv, occ_edge");
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", q[i].name);
 }
 
 static int box_exists(const uncore_t *u, int type_idx, int socket, int box)
@@ -96,77 +59,99 @@ static int box_exists(const uncore_t *u, int type_idx, int socket, int box)
 	return 0;
 }
 
-/* One qualifier "key[=value]" shared by both spec forms. */
-static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *e, char *q, int *thresh_set,
-			   int raw)
+/* Why a name that is not in the event's list is refused: a field the event does not use, a control
+ * field its counter or box lacks, or a name nobody knows. */
+static int refuse(const uncore_t *u, const struct encoded *e, const char *spec, const char *q, const struct qual *ql, int n)
 {
+	const struct box_type *bt = e->bt;
+	char names[400];
+	for (int i = 0; i < bt->nfields; i++)
+		if (!strcmp(bt->fields[i].name, q))
+			return uc_err("qualifier '%s' does not apply to %s (it uses no %s filter)", q, e->name, q);
+	for (int r = 0; r < CR_NROLES; r++) {
+		if (!ctl_roles[r].qualifier || strcmp(ctl_roles[r].qualifier, q))
+			continue;
+		if (e->fixed || e->fr >= 0)
+			return uc_err("%s counts on a %s counter, which takes no '%s'", e->name,
+				      e->fixed ? "fixed" : "free-running", q);
+		return uc_err("'%s' in '%s': the %s control register has no such bit", q, spec, bt->name);
+	}
+	if (!strcmp(q, "sample"))
+		return uc_err("'sample' in '%s': %s counters cannot be sampled on %s (their overflows reach no "
+			      "documented status register); count it and poll instead", spec, bt->name, u->plat->name);
+	list_names(ql, n, names, sizeof(names));
+	return uc_err("unknown qualifier '%s' in '%s'; %s accepts: %s", q, spec, e->name, names);
+}
+
+/* "band" names the frequency band a FREQ_BANDn event reads: the one band field it uses. */
+static int band_alias(const struct qual *ql, int n, const struct encoded *e)
+{
+	for (int i = 0; e->ev && i < n; i++)
+		if (ql[i].kind == QK_FIELD && !strncmp(ql[i].name, "band", 4) && ql[i].name[4])
+			return i;
+	return -1;
+}
+
+/* What the qualifiers of one spec have said so far. */
+struct given {
+	uint32_t seen; /* bit k: qualifier k of the list */
+	int thresh;    /* a threshold was given */
+	int raw;       /* raw form: event=, umask=, umask_ext= seen (bits 0-2) */
+};
+
+/* One qualifier "key[=value]" of either spec form, looked up in the event's qualifier list. */
+static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *e, char *q, struct given *g)
+{
+	struct qual ql[UC_MAX_QUALS];
+	int n = qual_list(u, e->bt, e->ev, ql, UC_MAX_QUALS), k = -1;
 	char *val = strchr(q, '=');
 	uint64_t v = 0;
-	const struct box_type *bt = e->bt;
-	const struct filter_field *f;
-	int thresh_bits = bt->thresh_bits ? bt->thresh_bits : (bt->ctl_valid >> 29) & 1 ? 8 : 5;
 	if (val)
 		*val++ = 0;
 	if (!*q)
 		return uc_err("empty qualifier in '%s'", spec);
-	if (!strcmp(q, "socket")) {
-		if (parse_u64(spec, q, val, (uint64_t)u->host.nsockets - 1, &v))
-			return -1;
-		e->socket = (int)v;
-	} else if (!strcmp(q, "box")) {
-		if (parse_u64(spec, q, val, (uint64_t)bt->max_boxes - 1, &v))
-			return -1;
-		e->box = (int)v;
-	} else if (!strcmp(q, "sample")) {
-		/* overflow sampling needs the overflow report bit and a status register to find it in
-		 * (a fixed one, or the one each unit's discovery entry gives) */
-		if (!bt->ov_en || !(bt->status || bt->disc_type >= 0))
-			return uc_err("'sample' in '%s': %s counters cannot be sampled on %s (their overflows reach no "
-				      "documented status register); count it and poll instead", spec, bt->name, u->plat->name);
-		if (parse_u64(spec, q, val, uc_width_mask(bt->width), &v))
-			return -1;
-		if (!v)
-			return uc_err("'sample=0' in '%s': the period must be at least 1 event", spec);
-		e->period = v;
-		e->ctl |= bt->ov_en;
-	} else if (!strcmp(q, "thresh")) {
-		if (parse_u64(spec, q, val, (1u << thresh_bits) - 1, &v))
-			return -1;
-		int sh = ctl_thresh_shift(bt);
-		e->ctl = (e->ctl & ~(((1ull << thresh_bits) - 1) << sh)) | (v << sh);
-		*thresh_set = 1;
-	} else if (!strcmp(q, "edge") || !strcmp(q, "inv") || (raw && !strcmp(q, "ext")) ||
-		   !strcmp(q, "occ_inv") || !strcmp(q, "occ_edge")) {
-		uint64_t bit = !strcmp(q, "edge") ? CTL_EDGE : !strcmp(q, "inv") ? CTL_INVERT :
-			       !strcmp(q, "ext") ? CTL_EV_SEL_EXT : !strcmp(q, "occ_inv") ? CTL_OCC_INVERT : CTL_OCC_EDGE;
+	if (n > UC_MAX_QUALS)
+		n = UC_MAX_QUALS;
+	for (int i = 0; i < n && k < 0; i++)
+		if (!strcmp(ql[i].name, q))
+			k = i;
+	if (k < 0 && !strcmp(q, "band") && (k = band_alias(ql, n, e)) < 0)
+		return uc_err("'band' in '%s': %s reads no frequency band", spec, e->name);
+	if (k < 0)
+		return refuse(u, e, spec, q, ql, n);
+	const struct qual *x = &ql[k];
+	if (g->seen & (1u << k))
+		return uc_err("qualifier '%s' is given twice in '%s'; give it once", x->name, spec);
+	g->seen |= 1u << k;
+	if (x->flag) {
 		if (val && parse_u64(spec, q, val, 1, &v))
 			return -1;
-		if (!val)
-			v = 1;
-		if (v && (!(bt->ctl_valid & bit) || bt->umask_shift)) /* another layout: those bits mean else */
-			return uc_err("'%s' in '%s': the %s control register has no such bit", q, spec, bt->name);
-		e->ctl = v ? (e->ctl | bit) : (e->ctl & ~bit);
-	} else if ((f = find_field(bt, q)) || (!strcmp(q, "band") && !raw && e->ev)) {
-		uint64_t d;
-		if (!f) { /* "band" names the band the FREQ_BANDn event reads */
-			for (int i = 0; i < bt->nfields && !f; i++)
-				if (ev_filter_rule(e->ev, bt->fields[i].name, &d))
-					f = &bt->fields[i];
-			if (!f)
-				return uc_err("'band' in '%s': %s reads no frequency band", spec, e->name);
-		}
-		if (!raw && e->ev && strcmp(f->name, "tid") && f->reg != UC_FIELD_CTL && !ev_filter_rule(e->ev, f->name, &d))
-			return uc_err("qualifier '%s' does not apply to %s (it uses no %s filter)", f->name, e->name,
-				      f->name);
-		if (parse_u64(spec, q, val, field_max(f), &v))
-			return -1;
-		set_field(e, f, v);
-		if (!strcmp(f->name, "tid"))
-			e->ctl |= bt->tid_en;
-	} else {
-		char qs[256];
-		list_qualifiers(bt, e->ev, qs, sizeof(qs));
-		return uc_err("unknown qualifier '%s' in '%s'; %s accepts: %s", q, spec, e->name, qs);
+		v = val ? v : 1;
+	} else if (parse_u64(spec, q, val, x->kind == QK_BOX ? (uint64_t)e->bt->max_boxes - 1 :
+					   x->kind == QK_SOCKET ? (uint64_t)u->host.nsockets - 1 : x->max, &v)) {
+		return -1; /* a box or socket the machine has but the unit lacks there is named by spec_parse */
+	} else if (x->kind == QK_SAMPLE && !v) {
+		return uc_err("'sample=0' in '%s': the period must be at least 1 event", spec);
+	} else if (v < x->min && x->kind != QK_BOX && x->kind != QK_SOCKET) {
+		return uc_err("'%s=%s' in '%s' is out of range (%llu..%llu)", q, val, spec, (unsigned long long)x->min,
+			      (unsigned long long)x->max);
+	}
+	switch (x->kind) {
+	case QK_SOCKET: e->socket = (int)v; break;
+	case QK_BOX: e->box = (int)v; break;
+	case QK_SAMPLE:
+		e->period = v;
+		e->ctl |= ctl_mask(e->bt->lay, CR_OV_EN);
+		break;
+	case QK_ROLE:
+		e->ctl = (e->ctl & ~ctl_mask(e->bt->lay, (enum ctl_role)x->role)) | ctl_put(e->bt->lay, (enum ctl_role)x->role, v);
+		g->thresh |= x->role == CR_THRESH;
+		break;
+	case QK_FIELD:
+		set_field(e, x->field, v);
+		if (!strcmp(x->name, "tid"))
+			e->ctl |= ctl_mask(e->bt->lay, CR_TID_EN);
+		break;
 	}
 	return 0;
 }
@@ -183,11 +168,27 @@ static const struct box_type *find_unit(const uncore_t *u, const char *name, int
 	return NULL;
 }
 
-static int parse_raw(const uncore_t *u, const char *spec, char *body, struct encoded *e, int *thresh_set)
+/* A raw event's "event=", "umask=" or "umask_ext=" (bit of g->raw: 1, 2, 4), each at most once. */
+static int raw_select(const char *spec, struct encoded *e, const char *key, const char *val, struct given *g)
+{
+	const struct ctl_layout *l = e->bt->lay;
+	enum ctl_role r = key[1] == 'v' ? CR_EVENT : strcmp(key, "umask") ? CR_UMASK_EXT : CR_UMASK;
+	int bit = r == CR_EVENT ? 1 : r == CR_UMASK ? 2 : 4;
+	uint64_t v;
+	if (g->raw & bit)
+		return uc_err("'%s' is given twice in '%s'; give it once", key, spec);
+	g->raw |= bit;
+	if (!ctl_has(l, r))
+		return uc_err("'%s' in '%s': the %s control register has no %s field", key, spec, e->bt->name, key);
+	if (parse_u64(spec, key, val, r == CR_UMASK_EXT ? ctl_max(l, r) : 0xff, &v))
+		return -1;
+	e->ctl |= ctl_put(l, r, v);
+	return 0;
+}
+
+static int parse_raw(const uncore_t *u, const char *spec, char *body, struct encoded *e, struct given *g)
 {
 	char *slash = strchr(body, '/'), *tok, *save = NULL;
-	uint64_t v;
-	int have_event = 0;
 	*slash = 0;
 	e->bt = find_unit(u, body, &e->type_idx);
 	if (!e->bt) {
@@ -200,35 +201,41 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 	}
 	snprintf(e->name, sizeof(e->name), "%s", spec);
 	e->ctr_mask = (1u << e->bt->nctr) - 1;
-	e->ctl = e->bt->ctl_en;
+	e->ctl = e->bt->lay->enable;
 	for (tok = strtok_r(slash + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *val = strchr(tok, '=');
-		if (!strncmp(tok, "umask_ext=", 10)) {
-			if (parse_u64(spec, "umask_ext", val + 1, 0xffffffffu, &v))
+		size_t kl = strcspn(tok, "=");
+		char key[16];
+		snprintf(key, sizeof(key), "%.*s", (int)(kl < sizeof(key) ? kl : sizeof(key) - 1), tok);
+		if (tok[kl] == '=' && (!strcmp(key, "event") || !strcmp(key, "umask") || !strcmp(key, "umask_ext"))) {
+			if (raw_select(spec, e, key, tok + kl + 1, g))
 				return -1;
-			e->ctl = (e->ctl & 0xffffffffull) | v << 32;
-		} else if (!strncmp(tok, "event=", 6) || !strncmp(tok, "umask=", 6)) {
-			if (parse_u64(spec, tok[0] == 'e' ? "event" : "umask", val + 1, 0xff, &v))
-				return -1;
-			if (tok[0] == 'e') {
-				e->ctl |= ctl_event(e->bt, (unsigned)v, 0);
-				have_event = 1;
-			} else {
-				e->ctl |= ctl_event(e->bt, 0, (unsigned)v);
-			}
-		} else if (apply_qualifier(u, spec, e, tok, thresh_set, 1)) {
+		} else if (apply_qualifier(u, spec, e, tok, g)) {
 			return -1;
 		}
 	}
-	if (!have_event)
+	if (!(g->raw & 1))
 		return uc_err("raw event '%s' has no event=<code>", spec);
+	return 0;
+}
+
+/* A catalog event's control word: its code, umask and extension bits placed by the box's layout. */
+static int event_ctl(const char *spec, struct encoded *e)
+{
+	const struct ctl_layout *l = e->bt->lay;
+	const struct uc_event *ev = e->ev;
+	if ((ev->ext && !ctl_has(l, CR_EV_EXT)) || (ev->umext && (!ctl_has(l, CR_UMASK_EXT) || ev->umext > ctl_max(l, CR_UMASK_EXT))))
+		return uc_err("'%s': %s needs control bits the %s control register does not have", spec, ev->name,
+			      e->bt->name);
+	e->ctl = l->enable | ctl_event(e->bt, ev->code, ev->umask) | ctl_put(l, CR_EV_EXT, ev->ext) |
+		 ctl_put(l, CR_UMASK_EXT, ev->umext);
 	return 0;
 }
 
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 {
 	char buf[512], *q, *save = NULL, *first;
-	int thresh_set = 0;
+	struct given g = { 0 };
+	const struct ctl_layout *l;
 	memset(e, 0, sizeof(*e));
 	e->socket = e->box = -1;
 	e->fr = -1;
@@ -244,7 +251,7 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		if (!close)
 			return uc_err("raw event '%s' is missing its closing '/'", spec);
 		*close = 0;
-		if (parse_raw(u, spec, buf, e, &thresh_set))
+		if (parse_raw(u, spec, buf, e, &g))
 			return -1;
 		first = close + 1;
 		if (*first && *first != ':')
@@ -270,30 +277,28 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		if (e->ev->flags & UC_EV_FREERUN)
 			e->fr = e->ev->umask;
 		e->ctr_mask = e->ev->ctr_mask;
-		e->ctl = e->bt->ctl_en | ctl_event(e->bt, e->ev->code, e->ev->umask) |
-			 (e->ev->ext ? CTL_EV_SEL_EXT : 0) | (uint64_t)e->ev->umext << 32;
+		if (event_ctl(spec, e))
+			return -1;
 		first = colon ? colon + 1 : buf + strlen(buf);
 	}
 	if (strstr(first, "::") || (*first && first[strlen(first) - 1] == ':') || *first == ':')
 		return uc_err("empty qualifier in '%s' (two ':' in a row or a trailing ':')", spec);
 	for (q = strtok_r(first, ":", &save); q; q = strtok_r(NULL, ":", &save))
-		if (apply_qualifier(u, spec, e, q, &thresh_set, 0))
+		if (apply_qualifier(u, spec, e, q, &g))
 			return -1;
+	l = e->bt->lay;
 	/* edge/invert act on the threshold comparison, which needs a non-zero threshold (seed 000 L118-131) */
-	if (!e->bt->umask_shift && (e->ctl & (CTL_EDGE | CTL_INVERT)) && !thresh_set)
-		e->ctl |= 1ull << ctl_thresh_shift(e->bt);
-	if ((e->fixed || e->fr >= 0) && (e->ctl & ~(e->bt->ctl_en | 0xffffull)))
-		return uc_err("%s counts on a %s counter, which takes no thresh/edge/inv", e->name,
-			      e->fixed ? "fixed" : "free-running");
-	if (e->fr < 0 && (e->ctl & ~e->bt->ctl_valid))
+	if ((e->ctl & (ctl_mask(l, CR_EDGE) | ctl_mask(l, CR_INV))) && !g.thresh)
+		e->ctl |= ctl_put(l, CR_THRESH, 1);
+	if (e->fr < 0 && (e->ctl & ~box_ctl_valid(e->bt)))
 		return uc_err("'%s': bits 0x%llx are reserved in the %s control register", spec,
-			      (unsigned long long)(e->ctl & ~e->bt->ctl_valid), e->bt->name);
+			      (unsigned long long)(e->ctl & ~box_ctl_valid(e->bt)), e->bt->name);
 	/* filters the event needs */
 	if (e->ev) {
 		for (int i = 0; i < e->bt->nfields; i++) {
 			const struct filter_field *f = &e->bt->fields[i];
 			uint64_t d = 0;
-			int rule = ev_filter_rule(e->ev, f->name, &d);
+			int rule = qual_filter_rule(e->ev, f->name, &d);
 			int given = f->reg == UC_FIELD_CTL || ((e->fmask[f->reg] >> f->lo) & 1);
 			if (given || !rule || rule == 'o')
 				continue;

@@ -7,7 +7,14 @@ no() { fail=$((fail + 1)); echo "FAIL: $1"; }
 check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 
 tsv=$($UNCORE list --backend sim:snbep --format tsv)
-check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription")" ]'
+check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers")" ]'
+# qualifiers as the library lists them, with the ranges of the manuals' control registers
+quals() { echo "$1" | awk -F'\t' -v e="$2" '$2 == e { print $8 }'; }
+check "UBox thresh is 5 bits (Table 2-2)" '[ "$(quals "$tsv" UNC_U_LOCK_CYCLES)" = "socket=0..1 box=0..0 thresh=0..31 edge inv" ]'
+check "an opcode event lists opc as required" 'quals "$tsv" UNC_C_TOR_INSERTS.OPCODE | grep -q "opc=0..511(required)"'
+check "PCU lists occ_inv and occ_edge" 'quals "$tsv" UNC_P_CLOCKTICKS | grep -q " occ_inv occ_edge"'
+ivb=$($UNCORE list --backend sim:ivbep --format tsv)
+check "IVB-EP lists no inv (no invert bit)" '! echo "$ivb" | awk -F"\t" "{ print \$8 }" | grep -qw inv'
 rows=$(echo "$tsv" | grep -v '^#' | tail -n +2 | wc -l)
 check "at least 400 event/umask rows ($rows)" '[ "$rows" -ge 400 ]'
 check "CAS_COUNT.RD row" 'echo "$tsv" | grep -q "^imc	UNC_M_CAS_COUNT.RD	0x04	0x03	0x0	0,1,2,3	"'

@@ -122,7 +122,7 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 	if (!t)
 		return 0; /* the library has no such unit: "none" */
 	/* bits a user may set: not the enable, counter-reset (17) or overflow (20) bits Linux keeps out */
-	uint64_t user = t->ctl_valid & ~(t->ctl_en | t->ov_en | 1ull << 17 | 1ull << 20);
+	uint64_t user = box_ctl_valid(t) & ~(t->lay->enable | ctl_mask(t->lay, CR_OV_EN) | 1ull << 17 | 1ull << 20);
 	if (NUM_KEY(t, fixed_keys, key, &v)) {
 		if (t->has_fixed)
 			snprintf(out, len, "0x%" PRIx64, v);

@@ -140,6 +140,23 @@ static int list_metrics(uncore_t *u, int tsv)
 	return 0;
 }
 
+/* An event's qualifiers as the library lists them: "socket=0..1 box=0..3 edge opc=0..0x1ff(required)". */
+static void qualifier_list(uncore_t *u, int ev, char *buf, size_t len)
+{
+	struct uncore_qualifier q[32];
+	int n = uncore_event_qualifiers(u, ev, q, 32);
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && i < 32 && k < len; i++) {
+		const char *sep = k ? " " : "";
+		if (q[i].flag)
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", sep, q[i].name);
+		else
+			k += (size_t)snprintf(buf + k, len - k, q[i].max < 4096 ? "%s%s=%llu..%llu%s" : "%s%s=%llu..%#llx%s",
+					      sep, q[i].name, q[i].min, q[i].max, q[i].required ? "(required)" : "");
+	}
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	const char *format = "text";
@@ -171,21 +188,22 @@ static int cmd_list(int argc, char **argv)
 		return rc;
 	}
 	if (!strcmp(format, "tsv")) {
-		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\n");
+		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers\n");
 	}
 	for (int i = 0; i < uncore_num_events(u); i++) {
 		struct uncore_event_info e;
-		char ctrs[32];
+		char ctrs[32], quals[1024];
 		uncore_event_info(u, i, &e);
 		ctr_list(e.counter_mask, ctrs, sizeof(ctrs));
 		if (e.freerun)
 			snprintf(ctrs, sizeof(ctrs), "freerun");
+		qualifier_list(u, i, quals, sizeof(quals));
 		if (!strcmp(format, "tsv"))
-			printf("%s\t%s\t0x%02x\t0x%02x\t0x%x\t%s\t%s\n", e.unit, e.name, e.code, e.umask, e.umask_ext, ctrs,
-			       e.desc);
+			printf("%s\t%s\t0x%02x\t0x%02x\t0x%x\t%s\t%s\t%s\n", e.unit, e.name, e.code, e.umask, e.umask_ext, ctrs,
+			       e.desc, quals);
 		else
-			printf("%-44s %-6s code 0x%02x umask 0x%02x ext 0x%x ctrs %-7s%s%s\n    %s\n", e.name, e.unit, e.code,
-			       e.umask, e.umask_ext, ctrs, e.filters[0] ? " filter " : "", e.filters, e.desc);
+			printf("%-44s %-6s code 0x%02x umask 0x%02x ext 0x%x ctrs %s\n    %s\n    qualifiers: %s\n", e.name,
+			       e.unit, e.code, e.umask, e.umask_ext, ctrs, e.desc, quals);
 	}
 	uncore_close(u);
 	return 0;

@@ -90,6 +90,22 @@ struct uncore_event_info {
 };
 int uncore_num_events(const uncore_t *u);
 int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *out);
+/*
+ * The qualifiers an event accepts after its name ("EVENT:name=value:flag"), derived from its box's
+ * control-word layout and filter registers: fills up to max entries and returns how many there are.
+ * A required qualifier is one the event counts nothing meaningful without (a filter opcode); one with
+ * a default is set to it when not given.  Strings are owned by the library.
+ */
+struct uncore_qualifier {
+	const char *name;               /* "thresh", "edge", "state", "socket" */
+	int flag;                       /* 1: written alone (":edge"); 0: written name=value */
+	unsigned long long min, max;    /* the value range (flags: 0..1) */
+	int required;
+	int has_default;
+	unsigned long long dflt;
+	const char *desc;               /* one line */
+};
+int uncore_event_qualifiers(const uncore_t *u, int idx, struct uncore_qualifier *out, int max);
 /* Index of an event by full name, or negative. */
 int uncore_event_find(const uncore_t *u, const char *name);
 /*

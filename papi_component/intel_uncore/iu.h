@@ -13,7 +13,7 @@
 
 #define IU_VARIANT (1u << 28)
 #define IU_VSHIFT 20
-#define IU_VMAX 15
+#define IU_VMAX 63 /* a mask: variant numbers live in bits 20-25 */
 #define IU_NAMED (1u << 29)
 #define IU_BASE_MASK ((1u << IU_VSHIFT) - 1)
 

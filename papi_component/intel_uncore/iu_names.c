@@ -82,61 +82,45 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 	return -1;
 }
 
-/* Qualifier v (1-based) of a base event: its text and what it means; 0 when there is no such one. */
+/* Qualifier v (1-based) of a base event, as the library lists it: its text and what it means; 0 when
+ * there is no such one.  A metric takes only socket=N. */
 static int variant(unsigned base, int v, char *q, size_t ql, char *d, size_t dl)
 {
-	struct uncore_event_info ei;
-	int k = 0, ns = uncore_num_sockets(U);
-	if (++k == v) {
+	struct uncore_qualifier qs[IU_VMAX];
+	int n;
+	if ((int)base >= nevents) {
+		if (v != 1)
+			return 0;
 		snprintf(q, ql, "socket=0");
-		snprintf(d, dl, "Socket to count on [0-%d]; without it every socket is summed", ns - 1);
+		snprintf(d, dl, "socket to count on [0-%d]; without it every socket is summed", uncore_num_sockets(U) - 1);
 		return 1;
 	}
-	if ((int)base >= nevents || uncore_event_info(U, (int)base, &ei))
+	n = uncore_event_qualifiers(U, (int)base, qs, IU_VMAX);
+	if (v < 1 || v > n || v > IU_VMAX)
 		return 0;
-	int unit = -1;
-	struct uncore_unit_info ui;
-	for (int i = 0; i < uncore_num_units(U); i++)
-		if (!uncore_unit_info(U, i, &ui) && !strcmp(ui.name, ei.unit))
-			unit = i;
-	int nb = unit >= 0 ? uncore_unit_boxes(U, unit, 0) : 0;
-	if (nb > 0 && ++k == v) {
-		int first = uncore_box_number(U, unit, 0, 0), last = uncore_box_number(U, unit, 0, nb - 1);
-		snprintf(q, ql, "box=%d", first);
-		snprintf(d, dl, "%s box to count on, by unit id [%d-%d]; without it every box is summed", ei.unit,
-			 first, last);
-		return 1;
-	}
-	if (ei.counter_mask && !ei.freerun) {
-		static const char *const mods[][2] = {
-			{ "thresh=1", "Count only when the event's increment in a cycle reaches this threshold [0-255]" },
-			{ "edge", "Count rising edges of the threshold comparison (threshold 1 unless given)" },
-			{ "inv", "Invert the threshold comparison (threshold 1 unless given)" },
-		};
-		for (int i = 0; i < 3; i++)
-			if (++k == v) {
-				snprintf(q, ql, "%s", mods[i][0]);
-				snprintf(d, dl, "%s", mods[i][1]);
-				return 1;
-			}
-	}
-	/* filter fields the event uses: "state:0x1f" (default), "opc" (required), "band0?" (optional) */
-	for (const char *p = ei.filters; p && *p;) {
-		size_t len = strcspn(p, ",");
-		size_t nl = strcspn(p, ":?,");
-		if (++k == v) {
-			const char *dflt = p[nl] == ':' ? p + nl + 1 : "0";
-			int dlen = p[nl] == ':' ? (int)(len - nl - 1) : 1;
-			snprintf(q, ql, "%.*s=%.*s", (int)nl, p, dlen, dflt);
-			snprintf(d, dl, "Filter field '%.*s' of the %s unit (%s)", (int)nl, p, ei.unit,
-				 p[nl] == ':' ? "has a default" : p[nl] == '?' ? "optional" : "required");
-			return 1;
-		}
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return 0;
+	const struct uncore_qualifier *x = &qs[v - 1];
+	if (x->flag)
+		snprintf(q, ql, "%s", x->name);
+	else
+		snprintf(q, ql, "%s=%llu", x->name, x->has_default ? x->dflt : x->min);
+	if (x->flag)
+		snprintf(d, dl, "%s", x->desc);
+	else
+		snprintf(d, dl, "%s [%llu-%llu]%s", x->desc, x->min, x->max,
+			 x->required ? " (required)" : x->has_default ? " (has a default)" : "");
+	return 1;
+}
+
+/* What a base event needs besides its name: " Needs :opc=V." for each required qualifier. */
+static void needs(unsigned base, char *buf, size_t len)
+{
+	struct uncore_qualifier qs[IU_VMAX];
+	int n = (int)base < nevents ? uncore_event_qualifiers(U, (int)base, qs, IU_VMAX) : 0;
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && i < IU_VMAX && k < len; i++)
+		if (qs[i].required)
+			k += (size_t)snprintf(buf + k, len - k, " Needs :%s=V (%s).", qs[i].name, qs[i].desc);
 }
 
 /* Tell PAPI the name of an enumerated code, so its table keeps one entry per name (else every
@@ -279,9 +263,11 @@ enum { T_NAME, T_DESCR, T_UNITS };
 static int text_of(unsigned code, int what, char *buf, int len)
 {
 	const char *desc, *unit;
-	char nm[256], qd[256];
+	char nm[256], qd[256], need[512] = "";
 	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
 		return PAPI_ENOEVNT;
+	if (what == T_DESCR && !(code & (IU_NAMED | IU_VARIANT)))
+		needs(code & IU_BASE_MASK, need, sizeof(need));
 	if (what == T_NAME)
 		snprintf(buf, (size_t)len, "%s", nm);
 	else if (what == T_UNITS)
@@ -289,7 +275,7 @@ static int text_of(unsigned code, int what, char *buf, int len)
 	else if (qd[0])
 		snprintf(buf, (size_t)len, "%s, masks:%s", desc, qd); /* papi_native_avail shows the part after masks: */
 	else
-		snprintf(buf, (size_t)len, "%s", desc);
+		snprintf(buf, (size_t)len, "%s%s", desc, need);
 	return PAPI_OK;
 }
 

@@ -36,7 +36,7 @@ const struct platform_desc *platform_by_cpu(int family, int model)
 	return NULL;
 }
 
-const struct box_ctl_bits box_ctl_snbep = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .frz_en = 1u << 16 };
+const struct box_ctl_bits box_ctl_snbep = { &bc_style_frz_en, .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .frz_en = 1u << 16 };
 
 uint64_t box_ctl_addr(const struct box *b, int ctr) { return b->r.ctl0 + (uint64_t)ctr * b->r.ctl_stride; }
 

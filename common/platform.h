@@ -51,11 +51,31 @@ struct filter_field {
 	const char *help;
 };
 
+/* How a style of box control freezes, resumes and resets a box (box_ctl.c): one entry per style the
+ * hardware has, so that no code recognises a platform to know how to stop its boxes. */
+struct box_ctl_bits;
+struct box_ctl_style {
+	const char *name;
+	uint64_t (*frozen)(const struct box_ctl_bits *bc);  /* the value that stops counting */
+	uint64_t (*running)(const struct box_ctl_bits *bc); /* the value that counts */
+	uint64_t (*in_use)(const struct box_ctl_bits *bc);  /* bits that show a box counting (0: it cannot tell) */
+	int status_in_ctl; /* overflow bits live in the box control itself and clear when it is written running */
+};
+/* SNB-EP: frz_en + frz freeze, rst_ctrl/rst_ctrs reset (seed 000 Table 2-9). */
+extern const struct box_ctl_style bc_style_frz_en;
+/* frz alone freezes: IVB-EP (Linux IVBEP_PMON_BOX_CTL_INT) and the discovery-era unit control (seed 001
+ * Table 1-3), beside a per-socket global control. */
+extern const struct box_ctl_style bc_style_frz;
+/* Enable style: counting while the run bits are set (Nehalem MSR_UNCORE_PERF_GLOBAL_CTRL). */
+extern const struct box_ctl_style bc_style_enable;
+/* Montecito PMC0: fr (bit 0) freezes, and the overflow bits 15:4 sit beside it (308065 Table 3-8). */
+extern const struct box_ctl_style bc_style_pmc0;
+
 /* Box control bits of one platform generation. */
 struct box_ctl_bits {
-	uint32_t rst_ctrl, rst_ctrs, frz, frz_en; /* frz_en 0: frz alone freezes */
-	uint64_t run; /* non-zero: an enable-style control (Nehalem global control): counting = these
-		       * bits set, stopped = 0; frz/frz_en unused */
+	const struct box_ctl_style *style;
+	uint32_t rst_ctrl, rst_ctrs, frz, frz_en;
+	uint64_t run; /* enable style: counting = these bits set, stopped = 0 */
 };
 /* SNB-EP: seed 000 Tables 2-9, 2-34, 2-60, 2-74, 2-85. */
 extern const struct box_ctl_bits box_ctl_snbep;
@@ -174,6 +194,9 @@ extern const struct platform_desc *const uc_platforms[];
 
 /* The bits of a w-bit counter or field (w may be 64). */
 static inline uint64_t uc_width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
+/* The box control value that freezes a box and resets its counters. */
+uint64_t box_ctl_reset(const struct box_ctl_bits *bc);
 
 /* Register addresses of a box. */
 uint64_t box_ctl_addr(const struct box *b, int ctr);

@@ -17,7 +17,7 @@
  * unfreezes with ".frz to 0" and names no frz_en; Linux initialises IVB-EP boxes with
  * IVBEP_PMON_BOX_CTL_INT = rst_ctrl | rst_ctrs and freezes with frz alone, leaving out the SNB-EP
  * FRZ_EN bit 16 (a reserved MSR bit written raises #GP, EIO from the msr driver). */
-static const struct box_ctl_bits box_ctl_ivbep = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8 };
+static const struct box_ctl_bits box_ctl_ivbep = { &bc_style_frz, .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8 };
 
 /* Control words: the SNB-EP fields plus ov_en, but no invert bit 23: every IVBEP_*_RAW_EVENT_MASK
  * leaves it out and seed 002 does not name it (regs_differences.txt). */

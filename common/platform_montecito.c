@@ -13,7 +13,7 @@
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* PMC0.fr: set by an overflow with oi = 1, cleared by software (Table 3-8); no reset bits. */
-static const struct box_ctl_bits box_ctl_pmc0 = { .frz = 1u << 0 };
+static const struct box_ctl_bits box_ctl_pmc0 = { &bc_style_pmc0, .frz = 1u << 0 };
 
 static const struct filter_field pmu_fields[] = {
 	{ "all", UC_FIELD_CTL, 26, 1, "count both hardware threads of the core (PMC4-9 only, Table 3-6)" },

@@ -10,7 +10,7 @@
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* MSR_UNCORE_PERF_GLOBAL_CTRL 0x391: EN_PC0-7 bits 0-7, EN_FC0 bit 32 (Linux NHM_UNC_GLOBAL_CTL_EN_*). */
-static const struct box_ctl_bits box_ctl_nhm = { .run = 0xffull | 1ull << 32 };
+static const struct box_ctl_bits box_ctl_nhm = { &bc_style_enable, .run = 0xffull | 1ull << 32 };
 
 /* Registers shared by one event at a time (seed 003 L1275 "only one MSR"; L1497-1529 Table 37). */
 static const struct filter_reg unc_filt[] = {

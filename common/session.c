@@ -299,7 +299,7 @@ static int foreign_use(uncore_session_t *s, const struct box *b, char *what, siz
 			if (k == PK_CTL) /* no enable bit (EMR): a non-zero event select counts (seed 001 L541) */
 				on = t->lay->enable ? t->lay->enable : ctl_mask(t->lay, CR_EVENT);
 			else
-				on = k == PK_FIXED_CTL ? t->fixed_en : k == PK_BOX_CTL ? t->bc->run : 0;
+				on = k == PK_FIXED_CTL ? t->fixed_en : k == PK_BOX_CTL ? t->bc->style->in_use(t->bc) : 0;
 			if (!on)
 				continue;
 			if (pmon_read(s->u, b, &r, &v))
@@ -322,9 +322,9 @@ static int write_box_ctl(uncore_t *u, const struct box *b, uint64_t v)
 
 /* Box control words: frozen, counting, and frozen with a counter reset.  An enable-style control
  * (Nehalem) stops with 0 and counts with its enable bits. */
-static uint64_t bc_frozen(const struct box *b) { return b->t->bc->run ? 0 : b->t->bc->frz_en | b->t->bc->frz; }
-static uint64_t bc_running(const struct box *b) { return b->t->bc->run ? b->t->bc->run : b->t->bc->frz_en; }
-static uint64_t bc_reset(const struct box *b) { return bc_frozen(b) | b->t->bc->rst_ctrs; }
+static uint64_t bc_frozen(const struct box *b) { return b->t->bc->style->frozen(b->t->bc); }
+static uint64_t bc_running(const struct box *b) { return b->t->bc->style->running(b->t->bc); }
+static uint64_t bc_reset(const struct box *b) { return box_ctl_reset(b->t->bc); }
 
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
  * every box takes a while next to a short interval. */
@@ -825,7 +825,7 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 {
 	const struct box *b = box_of(s, p->box);
 	uint64_t st, mask = uc_width_mask(b->r.nctr);
-	int n = 0, pmc0 = b->r.status == b->r.box_ctl;
+	int n = 0, pmc0 = b->t->bc->style->status_in_ctl;
 	if (reg_read(s->u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), &st))
 		return -1;
 	st = (st >> b->t->status_shift) & mask;

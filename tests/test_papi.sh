@@ -35,7 +35,7 @@ for b in snbep emr; do
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed" '[ "$listed" -eq $((events + totals)) ]'
 	q=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CLOCKTICKS 2>&1)
-	check "$b: qualifiers shown as PAPI umasks" 'echo "$q" | grep -q ":socket=0 -- Socket to count on \[0-1\]"'
+	check "$b: qualifiers shown as PAPI umasks" 'echo "$q" | grep -q ":socket=0 -- socket to count on .*\[0-1\]"'
 	box=$(echo "$q" | sed -n 's/.*:box=\([0-9]*\) --.*/\1/p')
 
 	# --- papi_command_line: counts equal the simulator's truth (against the same window's DRAM clock)
@@ -86,6 +86,33 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -2
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
+
+# --- PAPI's ctests/all_native_events adds every name the component enumerates (each base event and each
+# qualifier it lists).  The only refusals allowed are of events the library lists as needing a filter
+# value (e.g. an opcode), each refused with a message naming that qualifier.
+ANE=$P/libexec/papi/all_native_events
+check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
+for b in snbep ivbep nhm emr montecito; do
+	out=$(UNCORE_BACKEND=sim:$b "$ANE" 2>&1)
+	added=$(echo "$out" | sed -n 's/^Successfully found and added \([0-9]*\) events.*/\1/p')
+	failed=$(echo "$out" | sed -n 's/^Failed to add \([0-9]*\) events.*/\1/p')
+	required=$($UNCORE --backend sim:$b list --format tsv | awk -F'\t' '$8 ~ /\(required\)/ { print $2 }' | sort)
+	# the base event of every refused name, and the library's reasons
+	refused=$(echo "$out" | grep -o "^Error adding intel_uncore:::[^ ]*" | sed 's/^Error adding intel_uncore::://; s/:.*//' | sort -u)
+	other=$(echo "$refused" | grep -vxF -e "${required:-@none@}" | grep -v '^$')
+	reasons=$(echo "$out" | grep "^PAPI Error: intel_uncore:" | grep -vc "needs the '[a-z_0-9]*' qualifier")
+	echo "$b: all_native_events added ${added:-?}, failed ${failed:-0}; $(echo "$refused" | grep -c .) events refused, $(echo "$required" | grep -c .) need a filter value"
+	[ -n "$other" ] && echo "$b: refused though they need nothing: $(echo $other | head -c 300)"
+	check "$b: all_native_events added every name it was offered but the filter-requiring events" \
+		'[ "${added:-0}" -gt 500 ] && [ -z "$other" ] && [ "$reasons" -eq 0 ]'
+	case $b in nhm|emr|montecito) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
+done
+d=$(UNCORE_BACKEND=sim:snbep "$P/bin/papi_native_avail" -e intel_uncore:::UNC_C_TOR_INSERTS.OPCODE 2>&1)
+check "snbep: a filter-requiring event says so in its description" 'echo "$d" | grep -q "Needs :opc=V"'
+check "snbep: the UBox lists a 5-bit threshold" \
+	'UNCORE_BACKEND=sim:snbep "$P/bin/papi_native_avail" -e intel_uncore:::UNC_U_LOCK_CYCLES 2>&1 | grep -q ":thresh=0 .*\[0-31\]"'
+check "ivbep: no inv umask (the control register has no invert bit)" \
+	'! UNCORE_BACKEND=sim:ivbep "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CAS_COUNT.RD 2>&1 | grep -q ":inv "'
 
 # --- disabled, with the library's reason, when nothing can be used
 disabled() { UNCORE_BACKEND=$1 "$P/bin/papi_component_avail" 2>&1 | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*-> Disabled: //p'; }

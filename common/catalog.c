@@ -15,30 +15,36 @@
 #include "arena.h"
 #include "error.h"
 
-/* perfmon Unit -> our box type name, and its discovery type (seed 001 platforms; notes emr.md 5.6). */
-static const struct { const char *json, *unit; int disc; } unit_map[] = {
-	{ "CHA", "cha", 0 },       { "IIO", "iio", 1 },     { "IRP", "irp", 2 },       { "M2PCIe", "m2pcie", 3 },
-	{ "PCU", "pcu", 4 },       { "UBOX", "ubox", 5 },   { "iMC", "imc", 6 },       { "M2M", "m2m", 7 },
-	{ "UPI LL", "upi", 8 },    { "UPI", "upi", 8 },     { "M3UPI", "m3upi", 9 },   { "MDF", "mdf", 11 },
-	{ "CXLCM", "cxlcm", 12 },  { "CXLDP", "cxldp", 13 },
-	{ "CBO", "cbo", -1 },      { "HA", "ha", -1 },      { "QPI LL", "qpi", -1 },   { "R2PCIe", "r2pcie", -1 },
-	{ "R3QPI", "r3qpi", -1 },
-};
+/* Is json_unit one of the perfmon Unit names of box type t? */
+static int perfmon_named(const struct box_type *t, const char *json_unit)
+{
+	size_t l = strlen(json_unit);
+	for (const char *p = t->perfmon; p && *p;) {
+		size_t n = strcspn(p, "|");
+		if (n == l && !strncasecmp(p, json_unit, l))
+			return 1;
+		p += n + (p[n] == '|');
+	}
+	return 0;
+}
 
+/* The box type a perfmon Unit name means: ours by name or perfmon name; on a generic discovery
+ * platform, the unit of the discovery type a platform with tables gives that name (SPR/EMR numbering). */
 static const struct box_type *unit_type(const uncore_t *u, const char *json_unit)
 {
 	const struct platform_desc *p = u->plat;
 	for (int t = 0; t < p->ntypes; t++)
-		if (!strcasecmp(p->types[t]->name, json_unit))
+		if (!strcasecmp(p->types[t]->name, json_unit) || perfmon_named(p->types[t], json_unit))
 			return p->types[t];
-	for (size_t i = 0; i < sizeof(unit_map) / sizeof(unit_map[0]); i++) {
-		if (strcasecmp(unit_map[i].json, json_unit))
-			continue;
-		for (int t = 0; t < p->ntypes; t++)
-			if (!strcmp(p->types[t]->name, unit_map[i].unit) ||
-			    (u->own_plat && unit_map[i].disc >= 0 && p->types[t]->disc_type == unit_map[i].disc))
-				return p->types[t];
-	}
+	for (int k = 0; u->own_plat && uc_platforms[k]; k++)
+		for (int j = 0; j < uc_platforms[k]->ntypes; j++) {
+			const struct box_type *known = uc_platforms[k]->types[j];
+			if (known->disc_type < 0 || !perfmon_named(known, json_unit))
+				continue;
+			for (int t = 0; t < p->ntypes; t++)
+				if (p->types[t]->disc_type == known->disc_type)
+					return p->types[t];
+		}
 	return NULL;
 }
 

@@ -1,5 +1,5 @@
 /*
- * Derived metrics: definitions (the platform's eventtables/<platform>/metrics.json,
+ * Derived metrics: definitions (the platform's platforms/<platform>/metrics.json,
  * embedded at build time, plus files loaded at run time), parsed once into
  * expressions whose leaves are event specs, and evaluated over a session.
  */

@@ -1,9 +1,19 @@
 /* Platform registry and register addressing of a box. */
+#include <stdio.h>
 #include <string.h>
 #include "platform.h"
 
-const struct platform_desc *const uc_platforms[] = { &platform_snbep, &platform_ivbep, &platform_emr, &platform_nhm,
-						    &platform_montecito, NULL };
+void platform_supported(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; uc_platforms[i] && n < len; i++) {
+		const struct platform_desc *p = uc_platforms[i];
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", p->desc);
+		for (int m = 0; p->models && p->models[m] && n < len; m++)
+			n += (size_t)snprintf(buf + n, len - n, "%s%d", m ? "/" : " model ", p->models[m]);
+	}
+}
 
 const struct platform_desc *platform_by_name(const char *name)
 {

@@ -6,6 +6,7 @@
 #ifndef UNCORE_PLATFORM_H
 #define UNCORE_PLATFORM_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "access.h"
 #include "ctl_layout.h"
@@ -20,7 +21,7 @@ enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 #define UC_EV_FREERUN 0x02 /* a free-running counter: umask = index into box_type.fr */
 #define UC_EV_SOCKET 0x04  /* socket-wide, seen alike by every box of the socket: counted on box 0 only */
 
-/* One event/umask pair of the catalog (generated from eventtables/). */
+/* One event/umask pair of the catalog (generated from the platform's .evt files). */
 struct uc_event {
 	const char *name;    /* full Intel name */
 	const char *unit;    /* box type name */
@@ -93,6 +94,7 @@ struct box_type {
 	const char *name;     /* "cbo" */
 	const char *desc;
 	const char *prefix;   /* event-name prefix, "UNC_C" */
+	const char *perfmon;  /* the Unit names Intel's perfmon JSON gives its events, '|'-separated ("UPI LL|UPI") */
 	enum uc_space space;
 	int disc_type;        /* unit type in the discovery table; -1 = not discovered */
 	const struct box_ctl_bits *bc;
@@ -143,7 +145,7 @@ struct platform_desc {
 	int discovery;
 	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
 	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
-	const char *metrics_json;   /* eventtables/<platform>/metrics.json, embedded; NULL: none */
+	const char *metrics_json;   /* platforms/<p>/metrics.json, embedded; NULL: none */
 	/* platform quirks applied after discovery (NULL: none) */
 	int (*fixup)(struct disc_ctx *c);
 	/* per-socket global control and overflow status MSRs (IVB-EP, EMR UBox), 0: none.  The status
@@ -181,7 +183,6 @@ struct box {
 	int nfr;                    /* free-running counters this box has (0: none) */
 };
 
-extern const struct platform_desc platform_snbep, platform_emr, platform_ivbep, platform_nhm, platform_montecito;
 const struct platform_desc *platform_by_name(const char *name);
 const struct platform_desc *platform_by_cpu(int family, int model);
 const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
@@ -190,7 +191,10 @@ static inline int platform_glob_status_regs(const struct platform_desc *p)
 {
 	return !p->glob_status ? 0 : p->glob_status_regs ? p->glob_status_regs : 1;
 }
+/* Every platform with tables, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct platform_desc *const uc_platforms[];
+/* "Sandy Bridge-EP (Xeon E5-2600) model 45, ...": the platforms a CPU may be, for messages. */
+void platform_supported(char *buf, size_t len);
 
 /* The bits of a w-bit counter or field (w may be 64). */
 static inline uint64_t uc_width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
@@ -214,11 +218,12 @@ void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
 int boxes_discover(struct access *a, const struct host_info *h, const struct platform_desc *p,
 		   struct box **out, int *n);
 
-/* Generated catalog (eventtables/ -> events_gen.c). */
-extern const struct uc_event uc_events_snbep[], uc_events_emr[], uc_events_ivbep[], uc_events_nhm[],
-	uc_events_montecito[];
-extern const int uc_events_snbep_n, uc_events_emr_n, uc_events_ivbep_n, uc_events_nhm_n, uc_events_montecito_n;
-extern const char uc_metrics_snbep[], uc_metrics_emr[], uc_metrics_ivbep[], uc_metrics_nhm[], uc_metrics_montecito[];
+/* Platform p's generated catalog and metrics (platforms/<p>/ .evt files and metrics.json -> events_gen.c,
+ * metrics_gen.c), declared by the platform's descriptor file. */
+#define UC_PLATFORM_TABLES(p)                                                                                  \
+	extern const struct uc_event uc_events_##p[];                                                          \
+	extern const int uc_events_##p##_n;                                                                    \
+	extern const char uc_metrics_##p[]
 const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt);
 
 #endif

@@ -80,9 +80,10 @@ int uncore_open(const char *backend, uncore_t **out)
 		if (boxes_from_discovery(u)) {
 			char why[512];
 			snprintf(why, sizeof(why), "%s", uncore_error());
-			uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: Sandy Bridge-EP "
-			       "model 45, Emerald Rapids model 0xCF) and cannot be used generically: %s",
-			       u->host.family, u->host.model, u->host.model, why);
+			char known[512];
+			platform_supported(known, sizeof(known));
+			uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: %s) and cannot be "
+			       "used generically: %s", u->host.family, u->host.model, u->host.model, known, why);
 			goto fail;
 		}
 	} else if (u->plat->discovery ? boxes_from_discovery(u)

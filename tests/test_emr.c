@@ -233,7 +233,7 @@ static void test_json_errors_and_override(void)
 	uncore_event_info(u, i, &ei);
 	CU_ASSERT_STRING_EQUAL(ei.desc, "TOR inserts of core data reads that miss");
 	CU_ASSERT_EQUAL(ei.umask_ext, 0xc817feu);
-	CU_ASSERT(uncore_num_events(u) == *platform_emr.nevents);
+	CU_ASSERT(uncore_num_events(u) == *platform_by_name("emr")->nevents);
 	uncore_close(u);
 }
 

@@ -1,7 +1,7 @@
 /*
  * The SNB-EP event tables against Intel's Jaketown perfmon JSON: every code,
  * umask, extra-select bit and counter list must match, except the deliberate
- * differences listed (with reasons) in eventtables/snbep/json_differences.txt.
+ * differences listed (with reasons) in platforms/snbep/json_differences.txt.
  */
 #include <jansson.h>
 #include <math.h>
@@ -58,7 +58,7 @@ static void cross_check(const struct platform_desc *p, const char *json, int min
 	int ncat = *p->nevents;
 	int *seen = calloc((size_t)ncat, sizeof(int));
 	snprintf(path, sizeof(path), REFDIR "/perfmon/%s", json);
-	snprintf(dpath, sizeof(dpath), SRCDIR "/eventtables/%s/json_differences.txt", p->name);
+	snprintf(dpath, sizeof(dpath), SRCDIR "/platforms/%s/json_differences.txt", p->name);
 	root = json_load_file(path, 0, &err);
 	if (!root)
 		fprintf(stderr, "%s:%d: %s\n", path, err.line, err.text);
@@ -114,8 +114,8 @@ static void cross_check(const struct platform_desc *p, const char *json, int min
 	json_decref(root);
 }
 
-static void test_cross_check(void) { cross_check(&platform_snbep, "Jaketown_uncore.json", 400); }
-static void test_ivbep_cross_check(void) { cross_check(&platform_ivbep, "ivytown_uncore.json", 1000); }
+static void test_cross_check(void) { cross_check(platform_by_name("snbep"), "Jaketown_uncore.json", 400); }
+static void test_ivbep_cross_check(void) { cross_check(platform_by_name("ivbep"), "ivytown_uncore.json", 1000); }
 
 static const struct uc_event *find_event(const struct platform_desc *p, const char *name)
 {
@@ -151,7 +151,7 @@ static void test_nhm_seed_check(void)
 	fclose(f);
 	f = fopen(REFDIR "/seed003_nhm_rows.txt", "r");
 	CU_ASSERT_FATAL(f != NULL);
-	load_diffs(SRCDIR "/eventtables/nhm/seed_differences.txt");
+	load_diffs(SRCDIR "/platforms/nhm/seed_differences.txt");
 	while (fgets(line, sizeof(line), f)) {
 		char name[128], um[8], ev[8];
 		int n;
@@ -162,7 +162,7 @@ static void test_nhm_seed_check(void)
 			continue;
 		if (n == 3)
 			code = (int)strtol(ev, NULL, 16);
-		const struct uc_event *e = find_event(&platform_nhm, name);
+		const struct uc_event *e = find_event(platform_by_name("nhm"), name);
 		if (!e) {
 			if (!deliberate("form", name)) {
 				fprintf(stderr, "seed 003 L%d: %s is not in the tables\n", lineno, name);
@@ -178,12 +178,12 @@ static void test_nhm_seed_check(void)
 		}
 	}
 	fclose(f);
-	for (int k = 0; k < *platform_nhm.nevents; k++) {
+	for (int k = 0; k < *platform_by_name("nhm")->nevents; k++) {
 		char base[96];
-		base_of(platform_nhm.events[k].name, base, sizeof(base));
-		if (!strstr(seedtext, platform_nhm.events[k].name) && !deliberate("filled", base) &&
+		base_of(platform_by_name("nhm")->events[k].name, base, sizeof(base));
+		if (!strstr(seedtext, platform_by_name("nhm")->events[k].name) && !deliberate("filled", base) &&
 		    !strstr(seedtext, base)) {
-			fprintf(stderr, "%s is named nowhere in seed 003\n", platform_nhm.events[k].name);
+			fprintf(stderr, "%s is named nowhere in seed 003\n", platform_by_name("nhm")->events[k].name);
 			bad++;
 		}
 	}
@@ -218,8 +218,8 @@ static void test_montecito_seed_check(void)
 			    strncmp(name, "ER_", 3) && strcmp(name, "MEM_READ_CURRENT"))
 				continue;
 			int found = 0;
-			for (int k = 0; k < *platform_montecito.nevents; k++) {
-				const struct uc_event *e = &platform_montecito.events[k];
+			for (int k = 0; k < *platform_by_name("montecito")->nevents; k++) {
+				const struct uc_event *e = &platform_by_name("montecito")->events[k];
 				char base[96];
 				base_of(e->name, base, sizeof(base));
 				if (strcmp(base, name))
@@ -242,19 +242,19 @@ static void test_montecito_seed_check(void)
 		}
 	}
 	fclose(f);
-	for (int k = 0; k < *platform_montecito.nevents; k++) {
+	for (int k = 0; k < *platform_by_name("montecito")->nevents; k++) {
 		char base[96];
 		int named = 0;
-		base_of(platform_montecito.events[k].name, base, sizeof(base));
+		base_of(platform_by_name("montecito")->events[k].name, base, sizeof(base));
 		for (int i = 0; i < nnames; i++)
 			named |= !strcmp(names[i], base);
 		if (!named) {
-			fprintf(stderr, "%s is not in seed 004's tables\n", platform_montecito.events[k].name);
+			fprintf(stderr, "%s is not in seed 004's tables\n", platform_by_name("montecito")->events[k].name);
 			bad++;
 		}
 		/* bus, SI and ER events only on PMC/PMD4-9 (seed L1359) */
-		if (platform_montecito.events[k].code >= 0x80)
-			CU_ASSERT_EQUAL(platform_montecito.events[k].ctr_mask, 0x3f);
+		if (platform_by_name("montecito")->events[k].code >= 0x80)
+			CU_ASSERT_EQUAL(platform_by_name("montecito")->events[k].ctr_mask, 0x3f);
 	}
 	printf("\nmontecito: %d seed entries cross-checked, %d differences\n", checked, bad);
 	CU_ASSERT_EQUAL(bad, 0);
@@ -271,13 +271,13 @@ static unsigned hex(json_t *ev, const char *key)
  * EMR: every perfmon event (both files) of a unit EMR XCC has is in the tables with the same code,
  * umask and umask_ext (PortMask/FCMask folded in as the IIO control word has them), and never on a
  * counter the JSON does not list: where the seed and the JSON disagree, the tables keep the counters
- * both allow (eventtables/emr/json_differences.txt; notes emr.md 11).
+ * both allow (platforms/emr/json_differences.txt; notes emr.md 11).
  */
 static void test_emr_cross_check(void)
 {
 	static const char *const files[] = { "emeraldrapids_uncore.json", "emeraldrapids_uncore_experimental.json" };
-	const struct uc_event *cat = platform_emr.events;
-	int ncat = *platform_emr.nevents, checked = 0, bad = 0;
+	const struct uc_event *cat = platform_by_name("emr")->events;
+	int ncat = *platform_by_name("emr")->nevents, checked = 0, bad = 0;
 	for (int f = 0; f < 2; f++) {
 		char path[512];
 		json_error_t err;
@@ -360,11 +360,8 @@ static void check_rows(const struct platform_desc *p)
 
 static void test_rows_well_formed(void)
 {
-	check_rows(&platform_snbep);
-	check_rows(&platform_emr);
-	check_rows(&platform_ivbep);
-	check_rows(&platform_nhm);
-	check_rows(&platform_montecito);
+	for (int i = 0; uc_platforms[i]; i++)
+		check_rows(uc_platforms[i]);
 }
 
 int main(void)

@@ -1,7 +1,7 @@
 /*
  * The library's register facts held against the Linux uncore driver's (tests/reference/linux_regs.txt):
  * every address, stride, width, counter count, control and filter bit position and PCI device ID the
- * file names must agree, or be listed with its reason in eventtables/<platform>/regs_differences.txt.
+ * file names must agree, or be listed with its reason in platforms/<platform>/regs_differences.txt.
  * A listed difference must still be one (stale entries fail), and must name the library's value, so
  * a later change of that value is caught too.
  */
@@ -26,7 +26,7 @@ static int ndiffs;
 static void load_diffs(const char *platform)
 {
 	char path[512], line[1024];
-	snprintf(path, sizeof(path), SRCDIR "/eventtables/%s/regs_differences.txt", platform);
+	snprintf(path, sizeof(path), SRCDIR "/platforms/%s/regs_differences.txt", platform);
 	ndiffs = 0;
 	FILE *f = fopen(path, "r");
 	if (!f)

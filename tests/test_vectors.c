@@ -1,10 +1,10 @@
 /*
- * Golden register vectors (tests/vectors/<platform>.vec), in the spirit of libpfm4's validate_x86:
+ * Golden register vectors (platforms/<platform>/vectors.vec), in the spirit of libpfm4's validate_x86:
  * each case names events and, written by hand from the manuals, the exact ordered register writes
  * of programming them (start), the registers a read samples (read), and the ordered writes that
  * put the machine back (stop).  The cases are replayed through the public API on the simulator with
  * every register access recorded at the access layer; any difference fails with both lists printed.
- * See tests/vectors/README.md for the format and the protocol the writes follow.
+ * See platforms/VECTORS.md for the format and the protocol the writes follow.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -272,7 +272,7 @@ static void run_file(const char *platform, int min_cases)
 	char path[512], line[512];
 	struct vcase c = { 0 };
 	int lineno = 0, ph = P_NONE, cases = 0, passed = 0, in_case = 0;
-	snprintf(path, sizeof(path), SRCDIR "/tests/vectors/%s.vec", platform);
+	snprintf(path, sizeof(path), SRCDIR "/platforms/%s/vectors.vec", platform);
 	FILE *f = fopen(path, "r");
 	if (!f) {
 		fprintf(stderr, "FAIL cannot read %s\n", path);
@@ -325,20 +325,20 @@ static void run_file(const char *platform, int min_cases)
 	CU_ASSERT(cases >= min_cases);
 }
 
-static void test_snbep(void) { run_file("snbep", 30); }
-static void test_ivbep(void) { run_file("ivbep", 30); }
-static void test_nhm(void) { run_file("nhm", 30); }
-static void test_montecito(void) { run_file("montecito", 10); }
-static void test_emr(void) { run_file("emr", 30); }
+/* Every platform ships its vectors (platforms/<p>/vectors.vec): at least ten cases, and two for each of
+ * its box types. */
+static void test_every_platform(void)
+{
+	for (int i = 0; uc_platforms[i]; i++) {
+		int floor = 2 * uc_platforms[i]->ntypes;
+		run_file(uc_platforms[i]->name, floor > 10 ? floor : 10);
+	}
+}
 
 int main(void)
 {
 	static const struct test_case tests[] = {
-		{ "SNB-EP golden register vectors", test_snbep },
-		{ "IVB-EP golden register vectors", test_ivbep },
-		{ "Nehalem-EP golden register vectors", test_nhm },
-		{ "Montecito golden register vectors", test_montecito },
-		{ "Emerald Rapids golden register vectors", test_emr },
+		{ "golden register vectors of every platform", test_every_platform },
 		{ NULL, NULL },
 	};
 	return run_suite("vectors", tests);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate eventtables/emr/*.evt from seed 001 (the EMR uncore guide) and Intel's perfmon JSON.
+"""Generate platforms/emr/*.evt from seed 001 (the EMR uncore guide) and Intel's perfmon JSON.
 
 Usage: tools/emr_tables.py SEED.txt PERFMON_DIR OUTDIR
 

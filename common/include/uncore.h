@@ -169,7 +169,7 @@ uint64_t uncore_session_metric_read_time_ns(const uncore_session_t *s, int m, in
 
 /*
  * Derived metrics (bandwidths, ratios, latencies, frequencies) defined over
- * events in eventtables/<platform>/metrics.json.  A metric is evaluated per
+ * events in platforms/<platform>/metrics.json.  A metric is evaluated per
  * socket (socket = -1: the whole machine) and, when all its events belong to
  * one unit, per box of that unit.
  */

@@ -86,6 +86,7 @@ struct sim_reg {
 };
 
 struct sim {
+	const struct sim_kind *kind;
 	const struct sim_unit *units; /* the platform's units (sim_model.h) */
 	int nunits;
 	const struct sim_global *glob; /* NULL: no global control */
@@ -152,18 +153,28 @@ uint64_t sim_shared_writes(struct sim *s); /* register writes by every process s
 void sim_shared_sync(struct sim *s);
 void sim_shared_close(struct sim *s);
 
-/* Platform-specific parts. */
-int sim_snbep_build(struct sim *s); /* SNB-EP and IVB-EP */
-int sim_nhm_build(struct sim *s);
-int sim_montecito_build(struct sim *s);
+/* A simulated platform (platforms/<name>/sim.c): its CPUID, cores per socket (one CBo/CHA per core),
+ * register map and how its machine is built. */
+struct sim_kind {
+	const char *name;
+	int cores, family, model;
+	int (*build)(struct sim *s);
+	const struct sim_unit *units;
+	const int *nunits;
+	const struct sim_global *glob;   /* NULL: no global control */
+	const struct sim_ubox_dev *ubox; /* NULL: no UBox device */
+	const char *faults;              /* fault kinds of its own, "corrupt, badaddr" (NULL: none) */
+	int (*fault)(struct sim *s, const char *kind, struct sim_box *b);
+};
+/* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
+extern const struct sim_kind *const sim_kinds[];
+
+/* The Xeon E5 generation's machine (sim_xeon_ep.c): MSR boxes per socket and PCI functions at these
+ * places on one uncore bus per socket. */
+struct sim_pci_place { const char *unit; int idx, dev, fn, companion; };
+int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place);
 /* The value of a named filter field of a box as programmed (0 when the box has no such field). */
 uint64_t sim_field(const struct sim_box *b, const char *name);
-int sim_emr_build(struct sim *s, int generic);
-/* Discovery-table faults: "corrupt" (entry reads all ones), "badaddr" (address outside its space). */
-/* Faults of discovery entries: whether kind is one, and making a box's entry show it. */
-#define SIM_EMR_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
-int sim_emr_fault_kind(const char *kind);
-int sim_emr_fault(struct sim *s, const char *kind, struct sim_box *b);
 /* Register kinds inside a box (sim_map.c enters them, sim_core.c acts on them). */
 enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
        R_STATUS, R_FR, R_FR_HI };

@@ -636,6 +636,20 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 	return n;
 }
 
+/* Is word one of the comma-separated names of list ("a, b, c")? */
+static int name_in_list(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = list; *p;) {
+		size_t l = strcspn(p, ",");
+		if (l == wl && !strncmp(p, word, wl))
+			return 1;
+		p += l;
+		p += strspn(p, ", ");
+	}
+	return 0;
+}
+
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
 {
 	int hit = 0;
@@ -657,12 +671,12 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			for (int d = 0; d < s->ndevs; d++)
 				if (s->devs[d].box == b)
 					s->devs[d].present = 0;
-		} else if (sim_emr_fault_kind(kind)) {
-			if (sim_emr_fault(s, kind, b))
+		} else if (s->kind->faults && name_in_list(s->kind->faults, kind)) {
+			if (s->kind->fault(s, kind, b))
 				return -1;
 		} else
-			return uc_err("unknown simulator fault '%s' (eio, eacces, allones, missing, %s)", kind,
-				      SIM_EMR_FAULTS);
+			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing%s%s)", kind, s->name,
+				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit)
 		return uc_err("simulator fault: no %s box %d", unit, idx);
@@ -742,37 +756,21 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	return d;
 }
 
-/* What each simulated platform is: its register map, CPUID, cores per socket (one CBo/CHA per core)
- * and builder.  "generic" is EMR's map behind a CPU model without tables (0xEE is invented). */
-static int build_snbep(struct sim *s, int generic) { (void)generic; return sim_snbep_build(s); }
-static int build_nhm(struct sim *s, int generic) { (void)generic; return sim_nhm_build(s); }
-static int build_montecito(struct sim *s, int generic) { (void)generic; return sim_montecito_build(s); }
-struct sim_kind {
-	const char *name;
-	int cores, family, model;
-	int (*build)(struct sim *s, int generic);
-	const struct sim_unit *units;
-	const int *nunits;
-	const struct sim_global *glob;
-	const struct sim_ubox_dev *ubox;
-};
-static const struct sim_kind sim_kinds[] = {
-	{ "snbep", 8, 6, 45, build_snbep, sim_snbep_units, &sim_snbep_nunits, NULL, &sim_snbep_ubox },
-	{ "ivbep", 15, 6, 62, build_snbep, sim_ivbep_units, &sim_ivbep_nunits, &sim_ivbep_global, &sim_ivbep_ubox },
-	{ "emr", 60, 6, 0xcf, sim_emr_build, sim_emr_units, &sim_emr_nunits, &sim_emr_global, &sim_emr_ubox },
-	{ "generic", 4, 6, 0xee, sim_emr_build, sim_emr_units, &sim_emr_nunits, &sim_emr_global, &sim_emr_ubox },
-	{ "nhm", 4, 6, 26, build_nhm, sim_nhm_units, &sim_nhm_nunits, NULL, NULL },
-	/* Itanium 2 9000: CPUID family 0x20 (seed 004 L287-296) */
-	{ "montecito", 2, 0x20, 0, build_montecito, sim_montecito_units, &sim_montecito_nunits, NULL, NULL },
-};
-#define SIM_KIND_NAMES "snbep, ivbep, emr, generic, nhm, montecito"
-
 static const struct sim_kind *sim_kind_of(const char *name)
 {
-	for (size_t i = 0; i < sizeof(sim_kinds) / sizeof(sim_kinds[0]); i++)
-		if (!strcmp(sim_kinds[i].name, name))
-			return &sim_kinds[i];
+	for (int i = 0; sim_kinds[i]; i++)
+		if (!strcmp(sim_kinds[i]->name, name))
+			return sim_kinds[i];
 	return NULL;
+}
+
+/* "snbep, ivbep, ..." */
+static void sim_kind_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; sim_kinds[i] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", sim_kinds[i]->name);
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
@@ -788,7 +786,7 @@ struct access *access_sim_open(const char *spec)
 	char faults[SIM_MAX_FAULTS][64];
 	const char *shared = NULL;
 	uint64_t spec_hash = 1469598103934665603ull; /* FNV-1a of the options other than shared= */
-	int nfaults = 0, generic;
+	int nfaults = 0;
 	if (!s || !a) {
 		uc_err("out of memory");
 		goto fail;
@@ -801,10 +799,12 @@ struct access *access_sim_open(const char *spec)
 	opt = strtok_r(buf, ",", &save);
 	const struct sim_kind *k = opt ? sim_kind_of(opt) : NULL;
 	if (!k) {
-		uc_err("unknown simulated platform '%s' (available: " SIM_KIND_NAMES ")", opt ? opt : "");
+		char names[256];
+		sim_kind_names(names, sizeof(names));
+		uc_err("unknown simulated platform '%s' (available: %s)", opt ? opt : "", names);
 		goto fail;
 	}
-	generic = !strcmp(k->name, "generic");
+	s->kind = k;
 	s->name = k->name;
 	s->family = k->family;
 	s->model = k->model;
@@ -862,7 +862,7 @@ struct access *access_sim_open(const char *spec)
 		if (sim_profile_load(&s->prof, file, s->nsockets))
 			goto fail;
 	}
-	if (k->build(s, generic) || sim_map_build(s))
+	if (k->build(s) || sim_map_build(s))
 		goto fail;
 	s->epoch_ns = mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

@@ -99,11 +99,7 @@ struct sim_ubox_dev {
 	uint32_t cpunodeid, gidnidmap;
 };
 
-extern const struct sim_unit sim_snbep_units[], sim_ivbep_units[], sim_emr_units[], sim_nhm_units[],
-	sim_montecito_units[];
-extern const int sim_snbep_nunits, sim_ivbep_nunits, sim_emr_nunits, sim_nhm_nunits, sim_montecito_nunits;
-extern const struct sim_unit sim_generic_type21;
-extern const struct sim_global sim_ivbep_global, sim_emr_global;
-extern const struct sim_ubox_dev sim_snbep_ubox, sim_ivbep_ubox, sim_emr_ubox;
+/* A platform's map (platforms/<p>/sim_map.c), declared where its simulator (sim.c) uses it. */
+#define SIM_MAP_DECL(p) extern const struct sim_unit sim_##p##_units[]; extern const int sim_##p##_nunits
 
 #endif

@@ -1,0 +1,129 @@
+/*
+ * The simulated Xeon E5 generation (Sandy Bridge-EP, Ivy Bridge-EP): MSR boxes per socket, PCI
+ * functions on one uncore bus per socket (buses deliberately not in socket order, node ids mapped
+ * through the UBox CPUNODEID/GIDNIDMAP registers) at the places each platform gives
+ * (platforms/<name>/sim.c), and how the workload profile becomes event rates.
+ */
+#include <string.h>
+#include "sim.h"
+#include "../error.h"
+
+/* Socket 0 on the highest bus, so enumeration order is not socket order. */
+static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
+static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identity node numbering */
+
+#define CTL_CONDITIONED (SIM_EDGE | SIM_INV)
+
+static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	int fixed = ctr == -1;
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
+	int ext = !!(ctl & SIM_EV_EXT), sock = b->socket;
+	int nb = b->u->nboxes; /* every channel and port is populated on the simulator */
+	int cbos = s->cores < nb ? s->cores : nb;
+	if (fixed)
+		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
+	if (ctl & CTL_CONDITIONED)
+		return 0; /* thresholded/edge forms are not modelled */
+	if (!strcmp(u, "imc")) {
+		double rd = p->mem_read_bps[sock] / 64 / nb, wr = p->mem_write_bps[sock] / 64 / nb;
+		if (ev == 0x04) /* CAS_COUNT: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8 */
+			return (um & 1 ? rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
+		if (ev == 0x10)
+			return rd; /* RPQ_INSERTS */
+		if (ev == 0x80) /* RPQ_OCCUPANCY: inserts x residency in DCLKs (Little's law) */
+			return rd * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
+		if (ev == 0x20)
+			return wr; /* WPQ_INSERTS */
+	} else if (!strcmp(u, "cbo")) {
+		if (ev == 0x00)
+			return p->uncore_hz;
+		if (b->idx >= cbos)
+			return 0;
+		if (ev == 0x34 && um == 0x03) { /* LLC_LOOKUP.DATA_READ by the state filter */
+			unsigned st = (unsigned)sim_field(b, "state");
+			double miss = p->llc_miss_ratio[sock];
+			double frac = (st & 0x01 ? miss : 0) +
+				      (1 - miss) * ((st & 0x08 ? 0.2 : 0) + (st & 0x04 ? 0.5 : 0) + (st & 0x02 ? 0.3 : 0));
+			return p->llc_lookups[sock] / cbos * frac;
+		}
+		/* TOR_INSERTS / TOR_OCCUPANCY .OPCODE (umask 1) and .MISS_OPCODE (3) of data reads, opc=0x182 */
+		if ((ev == 0x35 || ev == 0x36) && (um == 0x01 || um == 0x03) && sim_field(b, "opc") == 0x182) {
+			double miss = p->llc_lookups[sock] / cbos * p->llc_miss_ratio[sock];
+			double all = p->llc_lookups[sock] / cbos, cyc = p->uncore_hz / 1e9;
+			if (ev == 0x35)
+				return um == 0x03 ? miss : all;
+			return miss * p->llc_miss_lat_ns[sock] * cyc +
+			       (um == 0x01 ? (all - miss) * p->llc_hit_lat_ns[sock] * cyc : 0);
+		}
+	} else if (!strcmp(u, "ha")) {
+		if (ev == 0x00)
+			return p->uncore_hz;
+		if (ev == 0x01)
+			return (um & 0x03 ? p->mem_read_bps[sock] / 64 : 0) + (um & 0x0c ? p->mem_write_bps[sock] / 64 : 0);
+	} else if (!strcmp(u, "qpi")) {
+		double rx = p->qpi_rx_bps[sock] / nb / 8, tx = p->qpi_tx_bps[sock] / nb / 8; /* flits per port */
+		if (!ext && ev == 0x14)
+			return p->qpi_hz;
+		if (ext && ev == 0x02 && (um & 0x08))
+			return rx; /* RxL_FLITS_G1.DRS_DATA */
+		if (!ext && ev == 0x01) { /* RxL_FLITS_G0: DATA 2, NON_DATA 4; two flits per qfclk fill the link */
+			double nondata = p->link_util[sock] * 2 * p->qpi_hz - rx;
+			return (um & 0x02 ? rx : 0) + (um & 0x04 ? (nondata > 0 ? nondata : 0) : 0);
+		}
+		if ((ext && ev == 0x00 && (um & 0x08)) || (!ext && ev == 0x00 && (um & 0x02)))
+			return tx; /* TxL_FLITS_G1.DRS_DATA, TxL_FLITS_G0.DATA */
+	} else if (!strcmp(u, "pcu")) {
+		/* FREQ_MAX_LIMIT_THERMAL 4, _POWER 5, _OS 6, _CURRENT 7 (seed 000 Table 2-82 metrics) */
+		const double limited[] = { p->pcu_thermal[sock], p->pcu_power[sock], p->pcu_os[sock], p->pcu_current[sock] };
+		if (!ext && ev == 0x00)
+			return p->pcu_hz;
+		if (!ext && ev >= 0x04 && ev <= 0x07)
+			return limited[ev - 4] * p->pcu_hz;
+	} else if (ev == (strcmp(u, "irp") ? 0x01 : 0x00)) { /* r2pcie, r3qpi, irp CLOCKTICKS */
+		return p->uncore_hz;
+	}
+	return 0;
+}
+
+int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
+{
+	uint32_t gidnidmap = 0;
+	s->rate = snbep_rate;
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = snbep_bus[sock];
+		struct sim_dev *ubox;
+		for (int t = 0; t < s->nunits; t++)
+			if (s->units[t].space == SIM_MSR)
+				for (int i = 0; i < s->units[t].nboxes; i++)
+					if (!sim_add_box(s, &s->units[t], sock, i))
+						return uc_err("simulator: too many boxes");
+		for (const struct sim_pci_place *pl = place; pl->unit; pl++) {
+			const struct sim_unit *u = sim_unit_named(s, pl->unit);
+			struct sim_box *b = NULL;
+			struct sim_dev *d;
+			uint16_t id = pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
+			for (int i = 0; i < s->nboxes; i++)
+				if (s->boxes[i].u == u && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)
+					b = &s->boxes[i];
+			if (!b && !(b = sim_add_box(s, u, sock, pl->idx)))
+				return uc_err("simulator: too many boxes");
+			d = sim_add_dev(s, bus, pl->dev, pl->fn, id);
+			if (!d)
+				return uc_err("simulator: too many devices");
+			d->box = b;
+			d->companion = pl->companion;
+		}
+		/* UBox device 11.0 (0x0b): CPUNODEID and GIDNIDMAP, Linux snbep_pci2phy_map_init */
+		ubox = sim_add_dev(s, bus, 11, 0, s->ubox->devid);
+		if (!ubox)
+			return uc_err("simulator: too many devices");
+		memcpy(ubox->cfg + s->ubox->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
+		memcpy(ubox->cfg + s->ubox->gidnidmap, &gidnidmap, 4);
+	}
+	return 0;
+}

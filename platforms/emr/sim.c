@@ -1,0 +1,363 @@
+/*
+ * Simulated Emerald Rapids: the machine publishes its units only through PMON
+ * discovery tables, as the real one does.  Per socket: a discovery device
+ * (0x09A7) whose DVSEC names a 64-bit BAR holding the table; MSR units (CHA,
+ * IIO, IRP, M2PCIe, PCU, UBox, MDF), MMIO IMC channels at the address the
+ * 0x3251 config registers give, PCI units (M2M, UPI, M3UPI) on the socket's
+ * bus, free-running IIO and IMC counters, and the documented quirks: a broken
+ * third UPI entry, 0 from MSR 0x2FFE, CXL units on socket 0 only.
+ * "generic" builds another unit list and reports a CPU model without tables.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/sim.h"
+#include "error.h"
+
+SIM_MAP_DECL(emr);
+extern const struct sim_ubox_dev sim_emr_ubox;
+extern const struct sim_global sim_emr_global;
+extern const struct sim_unit sim_generic_type21;
+
+static const int emr_bus[UC_MAX_SOCKETS] = { 0xfe, 0x7e, 0xbe, 0x3e, 0xde, 0x5e, 0x9e, 0x1e };
+static int node_id(int socket) { return (socket * 3 + 1) & 7; }
+
+#define TABLE_STRIDE 4                        /* 8-byte units per block */
+#define TABLE_MAX 160                         /* unit slots per table */
+#define BAR_BASE 0x200000000ull               /* above 4 GiB: the BAR must be read as 64-bit */
+#define IMC_BASE 0xc8000000ull                /* MMIO base of socket 0 (cfg 0xD0 << 23) */
+
+struct table {
+	uint8_t *data;
+	int n;
+};
+
+static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* Where a unit's register at map address a sits relative to its unit control (the table's offsets). */
+static uint64_t rel(const struct sim_unit *u, uint32_t a) { return a - u->box_ctl; }
+
+/* Append a unit entry (Table 1-14) for box b, whose unit control the table gives as box_ctl. */
+static void table_add(struct table *t, struct sim_box *b, int access, uint64_t box_ctl, int gsp)
+{
+	const struct sim_unit *u = b->u;
+	uint8_t *e = t->data + (size_t)(t->n + 1) * TABLE_STRIDE * 8;
+	uint64_t st_off = u->status ? rel(u, u->status) : 0;
+	put64(e, (uint64_t)access << 62 | st_off << 32 | rel(u, u->ctr0) << 24 | (uint64_t)b->width << 16 |
+			 rel(u, u->ctl0) << 8 | (uint64_t)u->nctr);
+	put64(e + 8, box_ctl);
+	put64(e + 16, (uint64_t)gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)u->disc_type);
+	b->disc_entry = t->n++;
+	b->gsp = gsp;
+}
+
+/* A unit at an MSR or MMIO address: its registers are relative to its unit control. */
+static struct sim_box *placed_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int id,
+				   uint64_t ctl, int *gsp)
+{
+	struct sim_box *b = sim_add_box(s, u, sock, id);
+	if (!b)
+		return NULL;
+	b->base = ctl;
+	table_add(tb, b, u->space == SIM_MSR ? 0 : 1, ctl, (*gsp)++);
+	return b;
+}
+
+/* IMC channel ch of controller imc (MMIO at MEMn + 0x22800 + 0x8000 ch, section 1.10.3); the
+ * controller's free-running counters go with channel 0. */
+static struct sim_box *imc_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int imc,
+				int ch, uint64_t memn, int *gsp)
+{
+	struct sim_box *b = placed_unit(s, tb, u, sock, imc * 2 + ch, memn + 0x22800 + 0x8000ull * (uint64_t)ch, gsp);
+	if (b && ch == 0) {
+		b->fr_base = memn;
+		b->nfr = u->nfr;
+	}
+	return b;
+}
+
+/* A PCI unit on bus:dev.fn; its registers are config offsets (Table 1-12). */
+static struct sim_box *pci_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int id,
+				int bus, int dev, int fn, int *gsp)
+{
+	struct sim_box *b = sim_add_box(s, u, sock, id);
+	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, u->ids[id]);
+	if (!b || !d)
+		return NULL;
+	d->box = b;
+	table_add(tb, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl, (*gsp)++);
+	return b;
+}
+
+/* The discovery device: ext caps 0x100 (another capability) -> 0x140 (a DVSEC of another id) ->
+ * 0x180 (the PMON DVSEC, BIR 0); BAR0 64-bit. */
+static int disc_device(struct sim *s, int bus, uint64_t bar)
+{
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, 0x09a7);
+	uint32_t v;
+	if (!d)
+		return -1;
+	v = (uint32_t)(bar & 0xfffff000u) | 0x4; /* memory BAR, 64-bit */
+	memcpy(d->cfg + 0x10, &v, 4);
+	v = (uint32_t)(bar >> 32);
+	memcpy(d->cfg + 0x14, &v, 4);
+	v = 0x000b | 1u << 16 | 0x140u << 20;
+	memcpy(d->cfg + 0x100, &v, 4);
+	v = 0x23u | 1u << 16 | 0x180u << 20;
+	memcpy(d->cfg + 0x140, &v, 4);
+	v = 0x2;
+	memcpy(d->cfg + 0x148, &v, 4);
+	v = 0x23u | 1u << 16;
+	memcpy(d->cfg + 0x180, &v, 4);
+	v = 0x1;
+	memcpy(d->cfg + 0x188, &v, 4);
+	v = 0x0;
+	memcpy(d->cfg + 0x18c, &v, 4);
+	return 0;
+}
+
+static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
+	uint32_t ext = (uint32_t)(ctl >> 32);
+	int sock = b->socket;
+	if (ctr <= -2) { /* free-running */
+		const char *n = b->u->fr[-2 - ctr].name;
+		int nstacks = 6;
+		if (!strcmp(n, "dclk"))
+			return p->dram_hz;
+		if (!strcmp(n, "rpq_cycles"))
+			return 0.5 * p->dram_hz;
+		if (!strcmp(n, "wpq_cycles"))
+			return 0.25 * p->dram_hz;
+		if (!strcmp(n, "ioclk"))
+			return p->iio_hz;
+		/* all traffic of a stack on its port 0; 32 bytes per count (README, "IIO bandwidth scale") */
+		if (!strcmp(n, "bw_in_port0"))
+			return p->iio_in_bps[sock] / nstacks / 32;
+		if (!strcmp(n, "bw_out_port0"))
+			return p->iio_out_bps[sock] / nstacks / 32;
+		return 0;
+	}
+	if (ctr == -1)
+		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
+	if (ctl & (SIM_EDGE | SIM_INV | 0xff000000ull))
+		return 0; /* thresholded/edge forms are not modelled */
+	if (!strcmp(u, "imc")) {
+		/* traffic spread over the channels built (EMR 4 IMCs x 2, generic 2); CAS_COUNT umask: 7:6
+		 * pseudo-channels, 3:0 read kinds, 5:4 write kinds */
+		int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+		double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
+		double pch = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
+		if (ev == 0x01)
+			return p->dram_hz;
+		if (ev == 0x05)
+			return pch * (rd * ((um & 1 ? 0.7 : 0) + (um & 2 ? 0.2 : 0) + (um & 4 ? 0.06 : 0) + (um & 8 ? 0.04 : 0)) +
+				      wr * ((um & 0x10 ? 0.6 : 0) + (um & 0x20 ? 0.4 : 0)));
+		if (ev == 0x10)
+			return rd * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* RPQ_INSERTS.PCH0/1 */
+		if (ev == 0x80 || ev == 0x81) /* RPQ_OCCUPANCY_PCH0/1: inserts x residency in DCLKs */
+			return rd * 0.5 * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
+		if (ev == 0x20)
+			return wr * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* WPQ_INSERTS.PCH0/1 */
+		return 0;
+	}
+	if (!strcmp(u, "cha")) {
+		int nch = s->cores;
+		double f;
+		double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9;
+		if (ev == 0x01)
+			return p->uncore_hz;
+		if (ev == 0x34 && (ext & 1)) { /* LLC_LOOKUP of data reads: umask bit 0 = miss (I), the rest hit states */
+			double hit_states = __builtin_popcount(um & 0xfe) / 7.0;
+			return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss));
+		}
+		if ((ev != 0x35 && ev != 0x36) || !(um & 0x01))
+			return 0; /* TOR_INSERTS / TOR_OCCUPANCY of IA requests only */
+		/* every simulated IA request is a locally homed DRd to DDR (T2-73 bit layout) */
+		int hits = (ext & 1) || !(ext & 2), misses = (ext & 2) || !(ext & 1);
+		f = ((ext >> 8 & 1) && !(ext >> 7 & 1)) ? 0 : 1; /* remote only */
+		if ((ext >> 9 & 1) && ((ext >> 11) & 0x7ff) != 0x102)
+			f = 0; /* opcode match on anything but DRd */
+		if (ev == 0x35)
+			return p->llc_lookups[sock] / nch * f * ((hits ? 1 - miss : 0) + (misses ? miss : 0));
+		/* occupancy = inserts x residency in CHA clocks (Little's law) */
+		return p->llc_lookups[sock] / nch * f * cyc *
+		       ((hits ? (1 - miss) * p->llc_hit_lat_ns[sock] : 0) + (misses ? miss * p->llc_miss_lat_ns[sock] : 0));
+	}
+	if (!strcmp(u, "upi")) {
+		double links = 4, data = 9.0 / 64; /* a 64-byte line travels as 9 flits (notes 12.3) */
+		if (ev == 0x01)
+			return p->qpi_hz;
+		if (ev == 0x02 && um == 0x97) { /* TxL_FLITS.NON_DATA: the slots not carrying data, 3 per clock */
+			double nondata = p->link_util[sock] * 3 * p->qpi_hz - p->qpi_tx_bps[sock] / links * data;
+			return nondata > 0 ? nondata : 0;
+		}
+		if (ev == 0x02 && (um & 0x08))
+			return p->qpi_tx_bps[sock] / links * data;
+		if (ev == 0x03 && (um & 0x08))
+			return p->qpi_rx_bps[sock] / links * data;
+		return 0;
+	}
+	if (!strcmp(u, "pcu") && (ev == 0x04 || ev == 0x05)) /* FREQ_MAX_LIMIT_THERMAL / _POWER_CYCLES */
+		return (ev == 0x04 ? p->pcu_thermal[sock] : p->pcu_power[sock]) * p->pcu_hz;
+	if (ev == 0x01)
+		return !strcmp(u, "pcu") ? p->pcu_hz : !strcmp(u, "iio") ? p->iio_hz : p->uncore_hz;
+	return 0;
+}
+
+static int fault(struct sim *s, const char *kind, struct sim_box *b)
+{
+	uint8_t *e;
+	if (b->disc_entry < 0 || b->socket >= s->nblobs)
+		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
+	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
+	if (!strcmp(kind, "imcbase")) { /* the config registers place the box's IMC a page off its table entry */
+		for (int i = 0; i < s->ndevs; i++) {
+			struct sim_dev *d = &s->devs[i];
+			uint32_t v;
+			if (d->info.device != 0x3251 || d->info.loc.bus != emr_bus[b->socket] || b->u->space != SIM_MMIO)
+				continue;
+			memcpy(&v, d->cfg + 0xd8 + 4 * (b->idx / 2), 4);
+			v += 1;
+			memcpy(d->cfg + 0xd8 + 4 * (b->idx / 2), &v, 4);
+			return 0;
+		}
+		return uc_err("simulator fault imcbase: %s %d is not an IMC channel", b->u->name, b->idx);
+	}
+	if (!strcmp(kind, "corrupt")) {
+		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
+	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */
+		uint64_t w2 = get64(e + 16), id = (w2 >> 16) & 0xffff;
+		put64(e + 16, (w2 & ~0xffff0000ull) | (id ? id - 1 : 1) << 16);
+	} else if (!strcmp(kind, "badwidth")) { /* a 200-bit counter */
+		put64(e, (get64(e) & ~0xff0000ull) | 200ull << 16);
+	} else if (!strcmp(kind, "width64")) { /* not a fault: 64-bit counters, which discovery allows */
+		put64(e, (get64(e) & ~0xff0000ull) | 64ull << 16);
+		b->width = 64;
+	} else if (!strcmp(kind, "nctr")) { /* no counters */
+		put64(e, get64(e) & ~0xffull);
+	} else { /* badaddr: an address no PMON register has */
+		uint64_t w1 = b->u->space == SIM_MSR ? 0x1234 : b->u->space == SIM_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
+		put64(e + 8, w1);
+	}
+	return 0;
+}
+
+static int build_any(struct sim *s, int generic)
+{
+	const struct sim_unit *cha = sim_unit_named(s, "cha"), *iio = sim_unit_named(s, "iio"), *irp = sim_unit_named(s, "irp"),
+			      *m2p = sim_unit_named(s, "m2pcie"), *pcu = sim_unit_named(s, "pcu"), *ubox = sim_unit_named(s, "ubox"),
+			      *imc = sim_unit_named(s, "imc"), *m2m = sim_unit_named(s, "m2m"), *upi = sim_unit_named(s, "upi"),
+			      *m3upi = sim_unit_named(s, "m3upi"), *mdf = sim_unit_named(s, "mdf"), *cxlcm = sim_unit_named(s, "cxlcm"),
+			      *cxldp = sim_unit_named(s, "cxldp");
+	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
+	uint32_t gidnidmap = 0;
+	s->rate = emr_rate;
+	s->romsr[s->nromsr].addr = 0x2ffe; /* UNC_CBO_CONFIG: 0 on EMR XCC (Linux 6f7f984f) */
+	s->romsr[s->nromsr++].val = 0;
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = emr_bus[sock], gsp = 2;
+		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sock, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock;
+		struct table tb = { calloc(TABLE_MAX + 1, TABLE_STRIDE * 8), 0 };
+		struct sim_dev *d;
+		uint32_t v;
+		if (!tb.data || s->nblobs == SIM_MAX_BLOBS)
+			return free(tb.data), uc_err("out of memory");
+		s->blobs[s->nblobs++] = (struct sim_blob){ bar, tb.data, (size_t)(TABLE_MAX + 1) * TABLE_STRIDE * 8 };
+		/* UBox device: node ids for bus -> socket */
+		if (!(d = sim_add_dev(s, bus, 0, 0, s->ubox->devid)))
+			return uc_err("simulator: too many devices");
+		memcpy(d->cfg + s->ubox->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
+		memcpy(d->cfg + s->ubox->gidnidmap, &gidnidmap, 4);
+		if (disc_device(s, bus, bar))
+			return uc_err("simulator: too many devices");
+		for (int i = 0; i < s->cores; i++) /* T1-9: CHA n at 0x2000 + 0x10 n */
+			if (!placed_unit(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i, &gsp))
+				return uc_err("simulator: too many boxes");
+		if (generic) {
+			/* another unit list: a CHA-like MSR unit, an MMIO unit, a PCI unit and an unknown MSR type */
+			if (!placed_unit(s, &tb, &sim_generic_type21, sock, 0, 0x2e00, &gsp))
+				return uc_err("simulator: too many boxes");
+			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
+				return uc_err("simulator: too many devices");
+			for (int ch = 0; ch < 2; ch++)
+				if (!imc_unit(s, &tb, imc, sock, 0, ch, imcbase, &gsp))
+					return uc_err("simulator: too many boxes");
+			if (!pci_unit(s, &tb, m2m, sock, 0, bus, 12, 0, &gsp))
+				return uc_err("simulator: too many boxes");
+		} else {
+			for (int i = 0; i < 6; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
+				struct sim_box *b = placed_unit(s, &tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, &gsp);
+				if (!b || !placed_unit(s, &tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, &gsp) ||
+				    !placed_unit(s, &tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, &gsp))
+					return uc_err("simulator: too many boxes");
+				b->fr_base = 0x10u * (unsigned)i;
+				b->nfr = iio->nfr;
+			}
+			if (!placed_unit(s, &tb, pcu, sock, 0, 0x2fc0, &gsp) || !placed_unit(s, &tb, ubox, sock, 0, 0x2fd0, &gsp))
+				return uc_err("simulator: too many boxes");
+			for (int i = 0; i < 4; i++)
+				if (!placed_unit(s, &tb, mdf, sock, i, mdf_ctl[i], &gsp))
+					return uc_err("simulator: too many boxes");
+			/* IMC config device: MMIO base (0xD0, address 51:23) and MEM0..3 (0xD8 + 4n, address 22:12) */
+			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
+				return uc_err("simulator: too many devices");
+			v = (uint32_t)(imcbase >> 23);
+			memcpy(d->cfg + 0xd0, &v, 4);
+			for (int imcn = 0; imcn < 4; imcn++) {
+				uint64_t off = 0x280000ull + 0x80000ull * (uint64_t)imcn;
+				v = (uint32_t)(off >> 12);
+				memcpy(d->cfg + 0xd8 + 4 * imcn, &v, 4);
+				for (int ch = 0; ch < 2; ch++)
+					if (!imc_unit(s, &tb, imc, sock, imcn, ch, imcbase + off, &gsp))
+						return uc_err("simulator: too many boxes");
+			}
+			for (int i = 0; i < 4; i++) { /* T1-12: UPI D1-4:F1, M3UPI D5-8:F1, M2M D12-15:F0 */
+				struct sim_box *u3 = pci_unit(s, &tb, upi, sock, i, bus, 1 + i, 1, &gsp);
+				if (!u3 || !pci_unit(s, &tb, m3upi, sock, i, bus, 5 + i, 1, &gsp) ||
+				    !pci_unit(s, &tb, m2m, sock, i, bus, 12 + i, 0, &gsp))
+					return uc_err("simulator: too many boxes");
+				if (i == 2) /* quirk 1: the third UPI entry points at a device that does not exist */
+					put64(tb.data + (size_t)(u3->disc_entry + 1) * TABLE_STRIDE * 8 + 8,
+					      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
+			}
+			if (sock == 0) { /* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
+				if (!placed_unit(s, &tb, cxlcm, sock, 0, 0xd0000000ull, &gsp) ||
+				    !placed_unit(s, &tb, cxldp, sock, 0, 0xd0001000ull, &gsp))
+					return uc_err("simulator: too many boxes");
+			}
+		}
+		/* global block (Table 1-13): MSR access, units, stride; global control; status at +2 */
+		put64(tb.data, (uint64_t)tb.n << 16 | (uint64_t)TABLE_STRIDE << 8);
+		put64(tb.data + 8, s->glob->ctl);
+		put64(tb.data + 16, (uint64_t)gsp << 8 | (uint64_t)(s->glob->status - s->glob->ctl));
+	}
+	for (int i = 0; i < s->nboxes; i++)
+		if (s->boxes[i].u == imc)
+			s->mem_channels[s->boxes[i].socket]++;
+	return 0;
+}
+
+static int build(struct sim *s) { return build_any(s, 0); }
+static int build_generic(struct sim *s) { return build_any(s, 1); }
+
+/* Faults of discovery entries: corrupt (reads all ones), badaddr (outside its space), dupid, badwidth, nctr,
+ * width64, and imcbase (the IMC config registers disagree with the table). */
+#define FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
+const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .family = 6, .model = 0xcf, .build = build,
+				       .units = sim_emr_units, .nunits = &sim_emr_nunits, .glob = &sim_emr_global,
+				       .ubox = &sim_emr_ubox, .faults = FAULTS, .fault = fault };
+/* EMR's map behind a CPU model without tables (0xEE is invented): the generic discovery platform */
+const struct sim_kind sim_kind_generic = { .name = "generic", .cores = 4, .family = 6, .model = 0xee,
+					   .build = build_generic, .units = sim_emr_units, .nunits = &sim_emr_nunits,
+					   .glob = &sim_emr_global, .ubox = &sim_emr_ubox, .faults = FAULTS, .fault = fault };

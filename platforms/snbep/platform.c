@@ -1,0 +1,114 @@
+/*
+ * Sandy Bridge-EP (Xeon E5-2600, "Jaketown") uncore, seed 000 (Intel 327043-001).
+ * Addresses cite the seed's tables; where the seed lost a value, the public
+ * source is named (Linux uncore_snbep.c, see ../shared/notes/snbep_ivbep.md).
+ */
+#include <stddef.h>
+#include "xeon_ep.h"
+
+UC_PLATFORM_TABLES(snbep);
+
+/* CBo filter, Table 2-12 (tid bits from Linux: the table lost them). */
+static const struct filter_reg cbo_filt[] = { { "Cn_MSR_PMON_BOX_FILTER", 0xd14, 0, 32 } };
+static const struct filter_field cbo_fields[] = {
+	{ "tid", 0, 0, 5, "thread id: core << 1 | thread (sets tid_en)" },
+	{ "nid", 0, 10, 8, "node id mask, one bit per node" },
+	{ "state", 0, 18, 5, "LLC state mask: 0x10 F, 0x08 M, 0x04 E, 0x02 S, 0x01 I" },
+	{ "opc", 0, 23, 9, "IDI opcode (Table 2-13), e.g. 0x182 DRd" },
+};
+
+/* PCI device IDs: not in seed 000 (it gives only device:function); Linux pci_ids.h. */
+static const uint16_t ha_ids[] = { 0x3c46 };
+static const uint16_t imc_ids[] = { 0x3cb0, 0x3cb1, 0x3cb4, 0x3cb5 }; /* D16:F0,F1,F4,F5 (L2162-2165) */
+static const uint16_t qpi_ids[] = { 0x3c41, 0x3c42 };                  /* D8:F2, D9:F2 (L3392-3393) */
+static const uint16_t qpi_comp_ids[] = { 0x3c86, 0x3c96 };             /* D8:F6, D9:F6 (L3406-3407) */
+static const uint16_t r2pcie_ids[] = { 0x3c43 };                       /* D19:F1 (L176) */
+static const uint16_t r3qpi_ids[] = { 0x3c44, 0x3c45 };                /* D19:F5, F6 (L172) */
+
+
+/* Counter control layouts (platform_xeon_ep.h): UBox Table 2-2, CBo 2-10, HA 2-35, iMC 2-61, PCU 2-75,
+ * QPI 2-86; R2PCIe/R3QPI as the others with a reset bit (their tables were lost). */
+#define SNB_LAY(n, ...) { .name = "snbep-" n, .f = { XEP_EV_UMASK, XEP_EDGE, XEP_INV, __VA_ARGS__ }, .enable = XEP_EN }
+static const struct ctl_layout lay_ubox = SNB_LAY("ubox", XEP_RST, XEP_THRESH5);
+static const struct ctl_layout lay_cbo = SNB_LAY("cbo", XEP_RST, XEP_TID_EN, XEP_THRESH8);
+static const struct ctl_layout lay_pcu = { .name = "snbep-pcu",
+	.f = { XEP_EV_UMASK, XEP_RST, XEP_EDGE, XEP_EV_EXT, XEP_INV, XEP_THRESH5, XEP_PCU_OCC },
+	.enable = XEP_EN, .reserved = XEP_PCU_RESERVED };
+static const struct ctl_layout lay_ha_imc = SNB_LAY("ha-imc", XEP_THRESH8); /* no rst: 17:16 reserved */
+static const struct ctl_layout lay_qpi = SNB_LAY("qpi", XEP_RST, XEP_EV_EXT, XEP_THRESH8);
+static const struct ctl_layout lay_rst = SNB_LAY("r2pcie-r3qpi", XEP_RST, XEP_THRESH8);
+
+/* UBox: Table 2-1 lost; MSRs from Linux (SNBEP_U_MSR_*).  No box control (L290). */
+static const struct box_type ubox = {
+	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
+	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44 /* L323 */,
+	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
+	.lay = &lay_ubox,
+	.has_fixed = 1, .fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48 /* L323-324 */,
+	.fixed_en = 1u << 22 /* Table 2-4 */, .fixed_rst = 0,
+};
+
+/* CBo n: Table 2-8; BOX_CTL 0xD04 + 0x20n, CTL 0xD10.., FILTER 0xD14, CTR 0xD16.. */
+static const struct box_type cbo = {
+	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C", .perfmon = "CBO",
+	.space = UC_MSR, SNB_COMMON, .max_boxes = 8, .nctr = 4, .width = 44 /* L423 */, .box_stride = 0x20,
+	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
+	.ctr0 = 0xd16, .ctr_stride = 1, .lay = &lay_cbo,
+	.filt_regs = cbo_filt, .nfilt_regs = N(cbo_filt), .fields = cbo_fields, .nfields = N(cbo_fields),
+};
+
+/* PCU: Table 2-73 (CTL 0xC30.., BOX_CTL 0xC24); CTR 0xC36.. and FILTER 0xC34 from Linux. */
+static const struct box_type pcu = {
+	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
+	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
+	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
+	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &lay_pcu,
+	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
+};
+
+static const struct box_type ha = {
+	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", .perfmon = "HA", PCI_LAYOUT,
+	.max_boxes = 1, .nctr = 4, .width = 48 /* L1514 */, .box_ctl_resets = 0 /* Table 2-34 */,
+	.lay = &lay_ha_imc, .pci_ids = ha_ids,
+	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
+};
+
+/* iMC channel: Table 2-59; fixed DCLK counter CTL 0xF0 (en 22, rst 19, Table 2-62), CTR 0xD0. */
+static const struct box_type imc = {
+	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", PCI_LAYOUT,
+	.max_boxes = 4, .nctr = 4, .width = 48 /* L2149 */, .box_ctl_resets = 0 /* Table 2-60 */,
+	.lay = &lay_ha_imc, .pci_ids = imc_ids,
+	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
+	.fixed_en = 1u << 22, .fixed_rst = 1u << 19,
+};
+
+static const struct box_type qpi = {
+	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", .perfmon = "QPI LL", PCI_LAYOUT,
+	.max_boxes = 2, .nctr = 4, .width = 48 /* L3380 */, .box_ctl_resets = 1,
+	.lay = &lay_qpi, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
+	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
+};
+
+/* R2PCIe / R3QPI: sections lost from the seed; counts and widths from Linux (44-bit). */
+static const struct box_type r2pcie = {
+	.name = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", .perfmon = "R2PCIe", PCI_LAYOUT,
+	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst, .pci_ids = r2pcie_ids,
+};
+
+static const struct box_type r3qpi = {
+	.name = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", .perfmon = "R3QPI", PCI_LAYOUT,
+	.max_boxes = 2, .nctr = 3 /* Table 1-3: ctl E0-D8 */, .width = 44, .box_ctl_resets = 1,
+	.lay = &lay_rst, .pci_ids = r3qpi_ids,
+};
+
+static const struct box_type *const snbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &qpi, &r2pcie, &r3qpi };
+static const int snbep_models[] = { 45, 0 };
+
+const struct platform_desc platform_snbep = {
+	.name = "snbep", .desc = "Sandy Bridge-EP (Xeon E5-2600)",
+	.family = 6, .models = snbep_models,
+	.types = snbep_types, .ntypes = N(snbep_types),
+	/* UBox device and its node-id registers: Linux snbep_pci2phy_map_init(0x3ce0, 0x40, 0x54) */
+	.ubox_devid = 0x3ce0, .cpunodeid = 0x40, .gidnidmap = 0x54,
+	.events = uc_events_snbep, .nevents = &uc_events_snbep_n, .metrics_json = uc_metrics_snbep,
+};

@@ -1,0 +1,20 @@
+/* The simulated Sandy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with SNB-EP's PCI places
+ * and register map (sim_map.c). */
+#include "sim/sim.h"
+
+/* Device:function of each PCI box, seed 000 Table 1-3 and section text (L172-192, L1523, L2162-2165, L3392-3407). */
+static const struct sim_pci_place places[] = {
+	{ "ha", 0, 14, 1, 0 },
+	{ "imc", 0, 16, 0, 0 }, { "imc", 1, 16, 1, 0 }, { "imc", 2, 16, 4, 0 }, { "imc", 3, 16, 5, 0 },
+	{ "qpi", 0, 8, 2, 0 }, { "qpi", 1, 9, 2, 0 }, { "qpi", 0, 8, 6, 1 }, { "qpi", 1, 9, 6, 1 },
+	{ "r2pcie", 0, 19, 1, 0 }, { "r3qpi", 0, 19, 5, 0 }, { "r3qpi", 1, 19, 6, 0 },
+	{ NULL, 0, 0, 0, 0 },
+};
+
+SIM_MAP_DECL(snbep);
+extern const struct sim_ubox_dev sim_snbep_ubox;
+
+static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
+
+const struct sim_kind sim_kind_snbep = { .name = "snbep", .cores = 8, .family = 6, .model = 45, .build = build,
+					 .units = sim_snbep_units, .nunits = &sim_snbep_nunits, .ubox = &sim_snbep_ubox };

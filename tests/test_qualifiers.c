@@ -8,7 +8,6 @@
 #include "harness.h"
 #include "uncore_priv.h"
 
-static const char *const platforms[] = { "snbep", "ivbep", "nhm", "emr", "montecito" };
 
 static int find_qual(uncore_t *u, const char *event, const char *name, struct uncore_qualifier *out)
 {
@@ -85,11 +84,11 @@ static void spec_with(const char *event, const struct uncore_qualifier *q, int n
  * qualifier is accepted; value qualifiers also at the top of their range and refused one above it. */
 static void test_every_listed_qualifier_is_accepted(void)
 {
-	for (size_t p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
+	for (int p = 0; uc_uc_platforms[p]->name; p++) {
 		uncore_t *u;
 		char backend[32], spec[512];
 		int tried = 0, bad = 0;
-		snprintf(backend, sizeof(backend), "sim:%s", platforms[p]);
+		snprintf(backend, sizeof(backend), "sim:%s", uc_platforms[p]->name);
 		CU_ASSERT_FATAL(uncore_open(backend, &u) == 0);
 		for (int ev = 0; ev < uncore_num_events(u); ev++) {
 			struct uncore_event_info ei;
@@ -105,7 +104,7 @@ static void test_every_listed_qualifier_is_accepted(void)
 					tried++;
 					if (spec_parse(u, spec, &e)) {
 						if (bad++ < 5)
-							fprintf(stderr, "FAIL %s: '%s' refused: %s\n", platforms[p], spec, uncore_error());
+							fprintf(stderr, "FAIL %s: '%s' refused: %s\n", uc_platforms[p]->name, spec, uncore_error());
 						continue;
 					}
 					if (!at_max || q[k].max == ~0ull || !strcmp(q[k].name, "box") || !strcmp(q[k].name, "socket"))
@@ -114,11 +113,11 @@ static void test_every_listed_qualifier_is_accepted(void)
 					snprintf(over, sizeof(over), "%s:%s=%llu", ei.name, q[k].name, q[k].max + 1);
 					if (!spec_parse(u, over, &e) || !strstr(uncore_error(), "out of range")) {
 						if (bad++ < 5)
-							fprintf(stderr, "FAIL %s: '%s' not refused as out of range\n", platforms[p], over);
+							fprintf(stderr, "FAIL %s: '%s' not refused as out of range\n", uc_platforms[p]->name, over);
 					}
 				}
 		}
-		printf("%s: %d qualified specs tried, %d wrong\n", platforms[p], tried, bad);
+		printf("%s: %d qualified specs tried, %d wrong\n", uc_platforms[p]->name, tried, bad);
 		CU_ASSERT(tried > uncore_num_events(u) * 2);
 		CU_ASSERT_EQUAL(bad, 0);
 		uncore_close(u);
@@ -130,10 +129,10 @@ static void test_every_listed_qualifier_is_accepted(void)
 static void test_required_qualifiers_are_named(void)
 {
 	int required = 0;
-	for (size_t p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
+	for (int p = 0; uc_uc_platforms[p]->name; p++) {
 		uncore_t *u;
 		char backend[32], want[64];
-		snprintf(backend, sizeof(backend), "sim:%s", platforms[p]);
+		snprintf(backend, sizeof(backend), "sim:%s", uc_platforms[p]->name);
 		CU_ASSERT_FATAL(uncore_open(backend, &u) == 0);
 		for (int ev = 0; ev < uncore_num_events(u); ev++) {
 			struct uncore_event_info ei;
@@ -147,7 +146,7 @@ static void test_required_qualifiers_are_named(void)
 			int rc = spec_parse(u, ei.name, &e);
 			if (need < 0) {
 				if (rc)
-					fprintf(stderr, "FAIL %s: %s refused though it lists nothing required: %s\n", platforms[p],
+					fprintf(stderr, "FAIL %s: %s refused though it lists nothing required: %s\n", uc_platforms[p]->name,
 						ei.name, uncore_error());
 				CU_ASSERT(rc == 0);
 				continue;

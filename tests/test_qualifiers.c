@@ -84,7 +84,7 @@ static void spec_with(const char *event, const struct uncore_qualifier *q, int n
  * qualifier is accepted; value qualifiers also at the top of their range and refused one above it. */
 static void test_every_listed_qualifier_is_accepted(void)
 {
-	for (int p = 0; uc_uc_platforms[p]->name; p++) {
+	for (int p = 0; uc_platforms[p]; p++) {
 		uncore_t *u;
 		char backend[32], spec[512];
 		int tried = 0, bad = 0;
@@ -129,7 +129,7 @@ static void test_every_listed_qualifier_is_accepted(void)
 static void test_required_qualifiers_are_named(void)
 {
 	int required = 0;
-	for (int p = 0; uc_uc_platforms[p]->name; p++) {
+	for (int p = 0; uc_platforms[p]; p++) {
 		uncore_t *u;
 		char backend[32], want[64];
 		snprintf(backend, sizeof(backend), "sim:%s", uc_platforms[p]->name);

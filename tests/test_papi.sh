@@ -93,14 +93,14 @@ done
 ANE=$P/libexec/papi/all_native_events
 check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
 for b in snbep ivbep nhm emr montecito; do
-	out=$(UNCORE_BACKEND=sim:$b "$ANE" 2>&1)
+	out=$(UNCORE_BACKEND=sim:$b "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout
 	added=$(echo "$out" | sed -n 's/^Successfully found and added \([0-9]*\) events.*/\1/p')
 	failed=$(echo "$out" | sed -n 's/^Failed to add \([0-9]*\) events.*/\1/p')
 	required=$($UNCORE --backend sim:$b list --format tsv | awk -F'\t' '$8 ~ /\(required\)/ { print $2 }' | sort)
 	# the base event of every refused name, and the library's reasons
 	refused=$(echo "$out" | grep -o "^Error adding intel_uncore:::[^ ]*" | sed 's/^Error adding intel_uncore::://; s/:.*//' | sort -u)
 	other=$(echo "$refused" | grep -vxF -e "${required:-@none@}" | grep -v '^$')
-	reasons=$(echo "$out" | grep "^PAPI Error: intel_uncore:" | grep -vc "needs the '[a-z_0-9]*' qualifier")
+	reasons=$(grep "^PAPI Error: intel_uncore:" "$W/ane.err" | grep -vc "needs the '[a-z_0-9]*' qualifier")
 	echo "$b: all_native_events added ${added:-?}, failed ${failed:-0}; $(echo "$refused" | grep -c .) events refused, $(echo "$required" | grep -c .) need a filter value"
 	[ -n "$other" ] && echo "$b: refused though they need nothing: $(echo $other | head -c 300)"
 	check "$b: all_native_events added every name it was offered but the filter-requiring events" \

@@ -30,10 +30,13 @@ int box_list_add(struct disc_ctx *c, const struct box *b);
 void box_list_finish(struct disc_ctx *c);
 const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn);
 
+/* How a discovery entry's unit is reached (seed 001 Table 1-13, bits 63:62 as in Linux). */
+enum disc_access { DISC_MSR = 0, DISC_MMIO = 1, DISC_PCI = 2, DISC_BAD = 3 };
+
 /* One PMON discovery table (one per socket) and its unit entries, decoded. */
 struct disc_unit {
 	int table, entry;     /* table number and entry index, for messages */
-	int access;           /* 0 MSR, 1 MMIO, 2 PCI config */
+	enum disc_access access; /* seed 001 Table 1-13 */
 	int type, id, nctr, width, gsp;
 	unsigned ctl_off, ctr_off, status_off;
 	uint64_t box_ctl;     /* MSR / MMIO address; PCI: the encoded B:D:F + offset */
@@ -44,7 +47,8 @@ struct disc_unit {
 struct disc_table {
 	struct pci_loc dev;   /* the function carrying the DVSEC */
 	uint64_t bar;
-	int access, max_units, stride, num_status, status_off;
+	enum disc_access access;
+	int max_units, stride, num_status, status_off;
 	uint64_t global_ctl;
 	int socket;
 };
@@ -55,7 +59,7 @@ struct disc_table {
  * by name and left out.  Returns 0 (possibly with no tables) or -1. */
 int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
 		     int *nunits);
-const char *disc_access_name(int access);
+const char *disc_access_name(enum disc_access access);
 /* Index of the platform's box type with this discovery type, or -1. */
 int disc_type_index(const struct platform_desc *p, int disc_type);
 /* "cha unit 5" when the platform names the type, else "type 40, unit id 5". */

@@ -9,7 +9,6 @@
 #include "discover.h"
 #include "error.h"
 
-#define INTEL 0x8086
 
 int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
 		     int nsockets, int dom, struct busmap *m)
@@ -21,7 +20,7 @@ int pci_map_buses(struct access *a, const struct platform_desc *p, const struct 
 		uint32_t nodeid, map;
 		const struct pci_devinfo *d = &devs[i];
 		int sock = -1;
-		if (d->vendor != INTEL || d->device != p->ubox_devid || d->loc.dom != dom)
+		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != p->ubox_devid || d->loc.dom != dom)
 			continue;
 		if (a->ops->pci_read(a, &d->loc, p->cpunodeid, &nodeid, 4) ||
 		    a->ops->pci_read(a, &d->loc, p->gidnidmap, &map, 4))
@@ -92,7 +91,7 @@ const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, in
 {
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_loc *l = &c->devs[i].loc;
-		if (c->devs[i].vendor == INTEL && c->devs[i].device == device && l->dom == 0 && l->bus == bus &&
+		if (c->devs[i].vendor == UC_PCI_VENDOR_INTEL && c->devs[i].device == device && l->dom == 0 && l->bus == bus &&
 		    (dev < 0 || l->dev == dev) && (fn < 0 || l->fn == fn))
 			return &c->devs[i];
 	}
@@ -137,7 +136,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 				"are unavailable", p->ubox_devid);
 		for (int i = 0; mapped > 0 && i < c.ndev; i++) {
 			const struct pci_devinfo *d = &c.devs[i];
-			if (d->vendor != INTEL || d->loc.dom != 0)
+			if (d->vendor != UC_PCI_VENDOR_INTEL || d->loc.dom != 0)
 				continue;
 			for (int t = 0; t < p->ntypes; t++) {
 				const struct box_type *bt = p->types[t];

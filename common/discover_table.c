@@ -13,14 +13,13 @@
 #include "discover.h"
 #include "error.h"
 
-#define INTEL 0x8086
 #define DISC_DEVICE 0x09a7   /* generic discovery device (Linux UNCORE_DISCOVERY_TABLE_DEVICE) */
 #define DVSEC_ID_PMON 0x1    /* seed UNCORE_DISCOVERY_DVSEC_ID_PMON */
 #define DVSEC_ID_OFF 0x8     /* dword: bits 15:0 DVSEC id (seed leaves it undefined; Linux) */
 #define DVSEC_BIR_OFF 0xc    /* dword: bits 2:0 BIR, others must be 0 */
 #define MAX_UNITS 1024       /* the field is 10 bits wide (Table 1-13, bits 25:16) */
 
-const char *disc_access_name(int access)
+const char *disc_access_name(enum disc_access access)
 {
 	static const char *const n[] = { "msr", "mmio", "pci", "unknown" };
 	return n[access & 3];
@@ -74,7 +73,7 @@ static int read_global(struct access *a, struct disc_table *t)
 	if (!w[0] || !w[1] || w[0] == ~0ull || w[1] == ~0ull || w[2] == ~0ull)
 		return uc_err("its global block is invalid (words 0x%llx 0x%llx 0x%llx)", (unsigned long long)w[0],
 			      (unsigned long long)w[1], (unsigned long long)w[2]);
-	t->access = (int)(w[0] >> 62) & 3;  /* bits 63:62 as in Linux; Table 1-13 prints 63:61 */
+	t->access = (enum disc_access)((w[0] >> 62) & 3);  /* bits 63:62 as in Linux; Table 1-13 prints 63:61 */
 	t->max_units = (int)(w[0] >> 16) & 0x3ff;
 	t->stride = (int)(w[0] >> 8) & 0xff;
 	t->global_ctl = w[1];
@@ -90,7 +89,7 @@ static int read_global(struct access *a, struct disc_table *t)
 
 static int decode_unit(const uint64_t *w, struct disc_unit *d, char *why, size_t len)
 {
-	d->access = (int)(w[0] >> 62) & 3;
+	d->access = (enum disc_access)((w[0] >> 62) & 3);
 	d->status_off = (unsigned)(w[0] >> 32) & 0xff;
 	d->ctr_off = (unsigned)(w[0] >> 24) & 0xff;
 	d->width = (int)(w[0] >> 16) & 0xff;
@@ -102,7 +101,7 @@ static int decode_unit(const uint64_t *w, struct disc_unit *d, char *why, size_t
 	d->type = (int)(w[2] & 0xffff);
 	if (w[0] == ~0ull || w[1] == ~0ull || w[2] == ~0ull)
 		return snprintf(why, len, "the entry reads all ones"), -1;
-	if (d->access == 3)
+	if (d->access == DISC_BAD)
 		return snprintf(why, len, "unknown access type 3"), -1;
 	if (!d->box_ctl)
 		return snprintf(why, len, "unit control address is 0"), -1;
@@ -112,7 +111,7 @@ static int decode_unit(const uint64_t *w, struct disc_unit *d, char *why, size_t
 		return snprintf(why, len, "%d counters (1..%d expected)", d->nctr, UC_MAX_CTR), -1;
 	if (d->width < 16 || d->width > 64)
 		return snprintf(why, len, "counter width %d bits (16..64 expected)", d->width), -1;
-	if (d->access == 2) { /* Linux: domain 30:28, bus 27:20, devfn 19:12, offset 11:0 */
+	if (d->access == DISC_PCI) { /* Linux: domain 30:28, bus 27:20, devfn 19:12, offset 11:0 */
 		d->loc = (struct pci_loc){ (int)(d->box_ctl >> 28) & 7, (int)(d->box_ctl >> 20) & 0xff,
 					   (int)(d->box_ctl >> 15) & 0x1f, (int)(d->box_ctl >> 12) & 7 };
 		d->reg = (uint32_t)d->box_ctl & 0xfff;
@@ -188,13 +187,13 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 	*units = NULL;
 	*ntables = *nunits = 0;
 	for (int i = 0; i < c->ndev; i++)
-		only_disc |= c->devs[i].vendor == INTEL && c->devs[i].device == DISC_DEVICE;
+		only_disc |= c->devs[i].vendor == UC_PCI_VENDOR_INTEL && c->devs[i].device == DISC_DEVICE;
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_devinfo *d = &c->devs[i];
 		struct disc_table t = { .dev = d->loc, .socket = -1 };
 		uint32_t cap;
 		int r;
-		if (d->vendor != INTEL || (only_disc && d->device != DISC_DEVICE))
+		if (d->vendor != UC_PCI_VENDOR_INTEL || (only_disc && d->device != DISC_DEVICE))
 			continue;
 		r = find_dvsec(a, &d->loc, &cap);
 		if (r < 0) {

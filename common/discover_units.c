@@ -44,18 +44,18 @@ static int check_addresses(const struct disc_ctx *c, const struct disc_unit *d, 
 	uint64_t last_ctl = d->ctl_off + (uint64_t)(d->nctr - 1) * bt->ctl_stride;
 	uint64_t last_ctr = d->ctr_off + (uint64_t)(d->nctr - 1) * bt->ctr_stride;
 	uint64_t span = (last_ctl > last_ctr ? last_ctl : last_ctr) + 8;
-	static const int access_of_space[] = { [UC_MSR] = 0, [UC_MMIO] = 1, [UC_PCI] = 2 };
+	static const enum disc_access access_of_space[] = { [UC_MSR] = DISC_MSR, [UC_MMIO] = DISC_MMIO, [UC_PCI] = DISC_PCI };
 	if (d->access != access_of_space[bt->space])
 		return snprintf(why, len, "access type %s, but %s units are %s", disc_access_name(d->access), bt->name,
 				disc_access_name(access_of_space[bt->space])), -1;
 	switch (d->access) {
-	case 0:
+	case DISC_MSR:
 		if (d->box_ctl < p->pmon_msr_lo || d->box_ctl + span > (uint64_t)p->pmon_msr_hi + 1)
 			return snprintf(why, len, "MSR 0x%llx..0x%llx is outside the PMON range 0x%x..0x%x",
 					(unsigned long long)d->box_ctl, (unsigned long long)(d->box_ctl + span - 1),
 					p->pmon_msr_lo, p->pmon_msr_hi), -1;
 		return 0;
-	case 1:
+	case DISC_MMIO:
 		if (d->box_ctl & 3 || d->box_ctl < 0x100000 || d->box_ctl + span > (1ull << 52))
 			return snprintf(why, len, "MMIO address 0x%llx is not a plausible register address",
 					(unsigned long long)d->box_ctl), -1;
@@ -82,7 +82,7 @@ static void unit_box(const struct disc_ctx *c, const struct disc_unit *d, int t,
 	b->idx = b->unit_id = d->id;
 	b->gsp = d->gsp;
 	b->cpu = c->u->host.socket_cpu[socket];
-	b->r.box_ctl = b->r.rel = d->access == 2 ? d->reg : d->box_ctl;
+	b->r.box_ctl = b->r.rel = d->access == DISC_PCI ? d->reg : d->box_ctl;
 	b->r.ctl0 = b->r.rel + d->ctl_off;
 	b->r.ctr0 = b->r.rel + d->ctr_off;
 	b->r.status = b->r.rel + d->status_off;
@@ -90,7 +90,7 @@ static void unit_box(const struct disc_ctx *c, const struct disc_unit *d, int t,
 	b->r.ctr_stride = bt->ctr_stride;
 	b->r.nctr = d->nctr;
 	b->r.width = d->width;
-	if (d->access == 2)
+	if (d->access == DISC_PCI)
 		b->pci = d->loc;
 }
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "access.h"
 #include "ctl_layout.h"
+#include "uc_defs.h"
 
 enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 

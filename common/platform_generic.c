@@ -69,7 +69,7 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 			if (!t->name || !t->desc)
 				return uc_err("out of memory");
 			t->prefix = "";
-			t->space = (enum uc_space)(d->access == 0 ? UC_MSR : d->access == 1 ? UC_MMIO : UC_PCI);
+			t->space = d->access == DISC_MSR ? UC_MSR : d->access == DISC_MMIO ? UC_MMIO : UC_PCI;
 			t->disc_type = d->type;
 			t->bc = &box_ctl_discovery;
 			t->has_box_ctl = t->box_ctl_resets = 1;

@@ -16,11 +16,11 @@ static int assign(struct sched_req *r, const int *order, int n, int k, unsigned 
 		return 1;
 	q = &r[order[k]];
 	if (q->enc->fr >= 0) { /* free-running: nothing to allocate */
-		q->ctr = -2;
+		q->ctr = UC_CTR_FREERUN;
 		return assign(r, order, n, k + 1, used, avail);
 	}
 	if (q->enc->fixed) {
-		q->ctr = -1;
+		q->ctr = UC_CTR_FIXED;
 		return assign(r, order, n, k + 1, used, avail);
 	}
 	for (int c = 0; c < UC_MAX_CTR; c++) {

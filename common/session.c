@@ -17,7 +17,7 @@
 #include "pmon_regs.h"
 
 struct slot {
-	int ev, box, prog, ctr; /* ctr -1 = fixed counter, SLOT_FREERUN = free-running counter */
+	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
 	int fr;           /* free-running counter index */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
@@ -34,7 +34,6 @@ enum read_kind { READ_BASELINE, READ_USER, READ_SAMPLE };
 #define MAX_CLOCK_HZ 5e9
 #define MAX_INC_PER_CYCLE 64
 
-#define SLOT_FREERUN (-2)
 #define SAMPLE_SLACK_NS 1000000 /* a box read taking longer than this is repeated ... */
 #define SAMPLE_TRIES 4          /* ... at most this often */
 
@@ -149,7 +148,7 @@ static int schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 		for (int i = 0; i < n; i++) {
 			slots[nslots++] = (struct slot){ .ev = evidx[i], .box = bi, .prog = nprogs, .ctr = reqs[i].ctr,
 							 .fr = evs[evidx[i]].fr };
-			if (reqs[i].ctr != SLOT_FREERUN)
+			if (reqs[i].ctr != UC_CTR_FREERUN)
 				p.programmed = 1;
 		}
 		progs[nprogs++] = p;
@@ -214,27 +213,27 @@ static const struct prog *prog_of(const uncore_session_t *s, const struct slot *
 static struct pmon_reg slot_ctl_reg(const struct box *b, const struct slot *sl)
 {
 	struct pmon_reg r;
-	pmon_reg(b, sl->ctr < 0 ? PK_FIXED_CTL : PK_CTL, sl->ctr < 0 ? 0 : sl->ctr, &r);
+	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTL : PK_CTL, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
 	return r;
 }
 
 static struct pmon_reg slot_ctr_reg(const struct box *b, const struct slot *sl)
 {
 	struct pmon_reg r;
-	pmon_reg(b, sl->ctr < 0 ? PK_FIXED_CTR : PK_CTR, sl->ctr < 0 ? 0 : sl->ctr, &r);
+	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTR : PK_CTR, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
 	return r;
 }
 
 static uint64_t slot_ctr_addr(const struct box *b, const struct slot *sl)
 {
-	return sl->ctr == SLOT_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : slot_ctr_reg(b, sl).addr;
+	return sl->ctr == UC_CTR_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : slot_ctr_reg(b, sl).addr;
 }
 
 static int slot_width(const struct box *b, const struct slot *sl)
 {
-	if (sl->ctr == SLOT_FREERUN)
+	if (sl->ctr == UC_CTR_FREERUN)
 		return b->t->fr[sl->fr].width;
-	return sl->ctr < 0 ? b->t->fixed_width : b->r.width;
+	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_width : b->r.width;
 }
 
 /* Remember a register as found, in the box's claim (once). */
@@ -275,7 +274,7 @@ static int save_box(uncore_session_t *s, const struct prog *p, struct claim *c)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		struct pmon_reg ctl, ctr;
-		if (sl->box != p->box || sl->ctr == SLOT_FREERUN)
+		if (sl->box != p->box || sl->ctr == UC_CTR_FREERUN)
 			continue;
 		ctl = slot_ctl_reg(b, sl);
 		ctr = slot_ctr_reg(b, sl);
@@ -377,7 +376,7 @@ static uint64_t max_read_interval(const uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		int w = slot_width(box_of(s, sl->box), sl);
-		double rate = MAX_CLOCK_HZ * (sl->ctr < 0 ? 1 : MAX_INC_PER_CYCLE);
+		double rate = MAX_CLOCK_HZ * (sl->ctr < 0 ? 1 : MAX_INC_PER_CYCLE); /* fixed and free-running: 1 a cycle */
 		double ns = ldexp(1.0, w) / rate / 2 * 1e9;
 		if (ns < lim)
 			lim = ns;
@@ -395,7 +394,7 @@ static uint64_t preload(const uncore_session_t *s, const struct box *b, const st
 /* The control word a slot's counter gets. */
 static uint64_t slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl)
 {
-	return sl->ctr < 0 ? b->t->fixed_en : s->evs[sl->ev].ctl;
+	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_en : s->evs[sl->ev].ctl;
 }
 
 /* What a box is programmed with, as a hash: sessions that agree on it can share the box. */
@@ -404,7 +403,7 @@ static uint64_t box_sig(const uncore_session_t *s, const struct prog *p)
 	const struct box *b = box_of(s, p->box);
 	uint64_t h = 1469598103934665603ull;
 #define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
-	for (int c = -1; c < b->r.nctr; c++)
+	for (int c = UC_CTR_FIXED; c < b->r.nctr; c++) /* the fixed counter, then the general ones */
 		for (int i = 0; i < s->nslots; i++)
 			if (s->slots[i].box == p->box && s->slots[i].ctr == c) {
 				MIX(c + 2);
@@ -446,10 +445,10 @@ static int program(uncore_session_t *s)
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
 		uint64_t ctl = slot_ctl(s, b, sl);
-		if (sl->ctr == SLOT_FREERUN || !owned(s, sl))
+		if (sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
 			continue;
 		if (!b->t->has_box_ctl)
-			ctl = sl->ctr < 0 ? 0 : b->t->lay->enable;
+			ctl = sl->ctr == UC_CTR_FIXED ? 0 : b->t->lay->enable;
 		struct pmon_reg r = slot_ctl_reg(b, sl);
 		if (pmon_write(u, b, &r, ctl))
 			return -1;
@@ -463,18 +462,18 @@ static int program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (sl->ctr == SLOT_FREERUN || !owned(s, sl))
+		if (sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
 			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
 		if (s->evs[sl->ev].period) { /* sampling: preload 2^width - N (seed 002 L7-11) */
 			if (reg_write_counter(u, b, slot_ctr_addr(b, sl), preload(s, b, sl)))
 				return -1;
 			continue;
 		}
-		if (sl->ctr < 0 && b->t->fixed_rst) {
+		if (sl->ctr == UC_CTR_FIXED && b->t->fixed_rst) {
 			struct pmon_reg r = slot_ctl_reg(b, sl);
 			if (pmon_write(u, b, &r, b->t->fixed_en | b->t->fixed_rst))
 				return -1;
-		} else if (sl->ctr < 0 || !b->t->box_ctl_resets) {
+		} else if (sl->ctr == UC_CTR_FIXED || !b->t->box_ctl_resets) {
 			if (reg_write_counter(u, b, slot_ctr_addr(b, sl), 0))
 				return -1;
 		}
@@ -483,7 +482,7 @@ static int program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (b->t->has_box_ctl || sl->ctr == SLOT_FREERUN || !owned(s, sl))
+		if (b->t->has_box_ctl || sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
 			continue;
 		struct pmon_reg r = slot_ctl_reg(b, sl);
 		if (pmon_write(u, b, &r, slot_ctl(s, b, sl)))

@@ -100,10 +100,13 @@ void arena_free(void *arena);
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *out);
 int spec_parse(const uncore_t *u, const char *spec, struct encoded *out);
 
+/* Where an event counts: a general counter (0..), the box's fixed counter or a free-running one. */
+enum { UC_CTR_FIXED = -1, UC_CTR_FREERUN = -2 };
+
 /* Counter assignment inside one box. */
 struct sched_req {
 	const struct encoded *enc;
-	int ctr; /* result: counter index, -1 = fixed, -2 = free-running */
+	int ctr; /* result: counter index, UC_CTR_FIXED or UC_CTR_FREERUN */
 };
 #define UC_MAX_SLOTS 32 /* events one box can carry (free-running counters included) */
 /* Assign counters and merge filters; returns 0 or -1 with a message naming the conflict. */

@@ -7,7 +7,7 @@
 
 #include "platform.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define N(a) UC_ARRAY_LEN(a)
 /* Every SNB-EP box: box control Table 2-9 etc., not in a discovery table. */
 #define SNB_COMMON .disc_type = -1, .bc = &box_ctl_snbep, .ctl_bytes = 4
 

@@ -9,7 +9,7 @@
 
 #include "sim_model.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define N(a) UC_ARRAY_LEN(a)
 
 /* Counter control, seed 000 Table 2-10: ev_sel 7:0, umask 15:8, rst 17, edge 18, en 22, invert 23,
  * thresh 31:24.  Each unit keeps the fields its table lists. */

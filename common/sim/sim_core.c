@@ -746,7 +746,7 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	d = &s->devs[s->ndevs++];
 	memset(d, 0, sizeof(*d));
 	d->info.loc = (struct pci_loc){ 0, bus, dev, fn };
-	d->info.vendor = 0x8086;
+	d->info.vendor = UC_PCI_VENDOR_INTEL;
 	d->info.device = id;
 	d->present = 1;
 	d->cfg[0] = 0x86;

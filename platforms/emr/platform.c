@@ -13,7 +13,7 @@
 
 UC_PLATFORM_TABLES(emr);
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define N(a) UC_ARRAY_LEN(a)
 
 /* Unit control, seed 001 Table 1-3 (L420): frz 0, rst_ctrl 8, rst_ctrs 9, all write-only. */
 const struct box_ctl_bits box_ctl_discovery = { &bc_style_frz, .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
@@ -197,7 +197,7 @@ static int add_pci_units(struct disc_ctx *c)
 		for (int k = 0; k < N(emr_pci_units); k++) {
 			struct box b = { 0 };
 			int link = d->loc.dev - emr_pci_units[k].dev0;
-			if (d->vendor != 0x8086 || d->device != emr_pci_units[k].device || d->loc.fn != 1 || link < 0 ||
+			if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != emr_pci_units[k].device || d->loc.fn != 1 || link < 0 ||
 			    link > 3 || d->loc.dom != 0)
 				continue;
 			b.socket = c->mapped > 0 ? c->map.socket[d->loc.bus] : -1;
@@ -257,7 +257,7 @@ static int imc_bases(struct disc_ctx *c)
 		const struct pci_devinfo *d = &c->devs[i];
 		uint32_t base_reg, mem;
 		int s;
-		if (d->vendor != 0x8086 || d->device != EMR_IMC_DEVICE || d->loc.dom != 0 || c->mapped <= 0)
+		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != EMR_IMC_DEVICE || d->loc.dom != 0 || c->mapped <= 0)
 			continue;
 		s = c->map.socket[d->loc.bus];
 		if (s < 0 || a->ops->pci_read(a, &d->loc, EMR_IMC_MMIO_BASE, &base_reg, 4))

@@ -5,7 +5,7 @@
  */
 #include "sim/sim_model.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define N(a) UC_ARRAY_LEN(a)
 
 /* Unit control, Table 1-3: frz 0, rst_ctrl 8, rst_ctrs 9, all write-only (read 0). */
 static const struct sim_boxctl disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };

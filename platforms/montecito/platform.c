@@ -12,7 +12,7 @@
 
 UC_PLATFORM_TABLES(montecito);
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define N(a) UC_ARRAY_LEN(a)
 
 /* PMC0.fr: set by an overflow with oi = 1, cleared by software (Table 3-8); no reset bits. */
 static const struct box_ctl_bits box_ctl_pmc0 = { &bc_style_pmc0, .frz = 1u << 0 };

@@ -5,7 +5,7 @@
  */
 #include "sim/sim_model.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define N(a) UC_ARRAY_LEN(a)
 
 /* MSR_UNCORE_PERF_GLOBAL_CTRL 0x391: EN_PC0-7 bits 0-7, EN_FC0 bit 32 (Linux NHM_UNC_GLOBAL_CTL_EN_*). */
 static const struct sim_boxctl nhm_bc = { .run = 0xffull | 1ull << 32, .readable = 0xffull | 1ull << 32 };

@@ -1,0 +1,211 @@
+/* Sessions: claiming boxes machine-wide, saving what they held, and giving them back as found. */
+#include "session_priv.h"
+
+static int save(uncore_session_t *s, struct claim *c, const struct box *b, const struct pmon_reg *r)
+{
+	struct claim_saved v = { .kind = (uint8_t)r->kind, .idx = (uint8_t)r->idx };
+	for (int i = 0; i < c->nsaved; i++)
+		if (c->sv[i].kind == v.kind && c->sv[i].idx == v.idx)
+			return 0;
+	if (c->nsaved == CLAIM_SAVED)
+		return uc_err("%s %d: more registers to save than a claim holds (%d)", b->t->name, b->idx, CLAIM_SAVED);
+	if (pmon_read(s->u, b, r, &v.val))
+		return -1;
+	c->sv[c->nsaved++] = v;
+	return 0;
+}
+
+static int save_kind(uncore_session_t *s, struct claim *c, const struct box *b, enum pmon_kind kind, int idx)
+{
+	struct pmon_reg r;
+	return pmon_reg(b, kind, idx, &r) ? 0 : save(s, c, b, &r);
+}
+
+/* Remember every register the session will write in a box, box control first.  Registers a dead
+ * owner's claim already holds keep the values it found. */
+static int save_box(uncore_session_t *s, const struct prog *p, struct claim *c)
+{
+	const struct box *b = box_of(s, p->box);
+	if (save_kind(s, c, b, PK_BOX_CTL, 0))
+		return -1;
+	/* rst_ctrs clears every counter of the box, used or not */
+	for (int k = 0; b->t->box_ctl_resets && k < b->r.nctr; k++)
+		if (save_kind(s, c, b, PK_CTR, k))
+			return -1;
+	for (int f = 0; f < b->t->nfilt_regs; f++)
+		if (p->fmask[f] && save_kind(s, c, b, PK_FILT, f))
+			return -1;
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		struct pmon_reg ctl, ctr;
+		if (sl->box != p->box || sl->ctr == UC_CTR_FREERUN)
+			continue;
+		ctl = sess_slot_ctl_reg(b, sl);
+		ctr = sess_slot_ctr_reg(b, sl);
+		if (save(s, c, b, &ctl) || save(s, c, b, &ctr))
+			return -1;
+	}
+	return 0;
+}
+
+/* Is another agent (the kernel's perf driver, PCM, likwid, a crashed tool) counting on the box?  Any
+ * enabled counter control, fixed counter or enable-style box control says so; *what names it. */
+static int foreign_use(uncore_session_t *s, const struct box *b, char *what, size_t len)
+{
+	const struct box_type *t = b->t;
+	for (int k = 0; k < PK_NKINDS; k++)
+		for (int i = 0; i < UC_MAX_CTR; i++) {
+			struct pmon_reg r;
+			uint64_t v, on;
+			if (pmon_reg(b, (enum pmon_kind)k, i, &r))
+				continue;
+			if (k == PK_CTL) /* no enable bit (EMR): a non-zero event select counts (seed 001 L541) */
+				on = t->lay->enable ? t->lay->enable : ctl_mask(t->lay, CR_EVENT);
+			else
+				on = k == PK_FIXED_CTL ? t->fixed_en : k == PK_BOX_CTL ? t->bc->style->in_use(t->bc) : 0;
+			if (!on)
+				continue;
+			if (pmon_read(s->u, b, &r, &v))
+				return -1;
+			if (v & on) {
+				char name[48];
+				snprintf(what, len, "%s = 0x%llx", pmon_reg_name(b, r.kind, r.idx, name, sizeof(name)),
+					 (unsigned long long)v);
+				return 1;
+			}
+		}
+	return 0;
+}
+
+static int restore_regs(uncore_t *u, const struct box *b, const struct claim_saved *sv, int n)
+{
+	int rc = sess_write_box_ctl(u, b, sess_bc_frozen(b));
+	for (int pass = b->t->has_box_ctl; pass < 2; pass++)
+		for (int i = n - 1; i >= 0; i--) {
+			struct pmon_reg r;
+			if (sv[i].kind >= PK_NKINDS || pmon_reg(b, (enum pmon_kind)sv[i].kind, sv[i].idx, &r))
+				continue; /* not a register of this box: never written */
+			if (!b->t->has_box_ctl && r.counter != pass)
+				continue;
+			if (pmon_write(u, b, &r, sv[i].val & r.wmask))
+				rc = -1;
+		}
+	return rc;
+}
+
+static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv, int n)
+{
+	return restore_regs(s->u, box_of(s, bi), sv, n);
+}
+
+/* Holders that died (SIGKILL, a crash) are dropped from every claim, once per lock; boxes they left
+ * programmed with nobody else holding them are put back as their claims found them, with a warning,
+ * whichever boxes this session uses.  Called with the claims locked. */
+void sess_reap_dead(uncore_t *u)
+{
+	for (int i = 0; i < claims_count(u);) {
+		struct claim *c = claims_at(u, i);
+		const struct box *b = claims_box(u, c);
+		int pid = claims_prune(u, c);
+		if (c->nholders || !b) {
+			i++;
+			continue;
+		}
+		if (c->nsaved && restore_regs(u, b, c->sv, c->nsaved))
+			uc_warn("%s %d (socket %d), left programmed by process %d, could not be restored: %s", b->t->name,
+				b->idx, b->socket, pid, uncore_error());
+		else if (c->nsaved)
+			uc_warn("%s %d (socket %d) was left programmed by process %d, which ended without releasing it: "
+				"its registers are restored", b->t->name, b->idx, b->socket, pid);
+		claims_remove(u, c);
+	}
+}
+
+/* Let go of every box; the last session on a box restores it.  Called with the claims locked.  The
+ * owner restores from its own copy, so a record lost from the file cannot leave a box programmed. */
+int sess_release(uncore_session_t *s)
+{
+	int rc = 0;
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		if (!pg->held)
+			continue;
+		struct claim *c = claims_get(s->u, b, 0);
+		if (!c || claims_drop(c, s->token) == 0) {
+			if (!c)
+				uc_warn("the claims file lost the record of %s %d (socket %d)%s", b->t->name, b->idx, b->socket,
+					pg->owner ? ": restored from this session's copy" : ": left as its owner programmed it");
+			if (pg->owner ? restore_box(s, pg->box, pg->own, pg->nown)
+				      : c && restore_box(s, pg->box, c->sv, c->nsaved))
+				rc = -1;
+			if (c)
+				claims_remove(s->u, c);
+		}
+		free(pg->own);
+		pg->own = NULL;
+		pg->nown = 0;
+		pg->held = pg->owner = 0;
+	}
+	return rc;
+}
+
+/* Become the owner of a box nobody alive holds.  A claim left by a process that died explains the
+ * box's state and keeps the registers as that process found them; with no claim, a box another agent
+ * counts on is refused unless the user forces it. */
+static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c, uint64_t sig)
+{
+	const struct box *b = box_of(s, pg->box);
+	int fresh = c->nsaved == 0, used;
+	char what[96];
+	if (fresh && (used = foreign_use(s, b, what, sizeof(what))) != 0) {
+		if (used < 0 || !s->u->force) {
+			claims_remove(s->u, c);
+			return used < 0 ? uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket)
+					: uc_err("%s %d (socket %d) is in use by another agent: %s (the kernel's perf uncore "
+						 "driver, PCM, likwid or a crashed tool is counting there); stop it, or force "
+						 "the take-over (--force, UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, what);
+		}
+		uc_warn("%s %d (socket %d) was in use by another agent (%s): taken over because of force; its "
+			"registers are put back at the end", b->t->name, b->idx, b->socket, what);
+	}
+	if (!(pg->own = malloc(sizeof(*pg->own) * CLAIM_SAVED)))
+		return uc_err("out of memory");
+	if (save_box(s, pg, c)) {
+		free(pg->own);
+		pg->own = NULL;
+		if (fresh)
+			claims_remove(s->u, c);
+		return -1;
+	}
+	memcpy(pg->own, c->sv, sizeof(*pg->own) * (size_t)c->nsaved);
+	pg->nown = c->nsaved;
+	c->sig = sig;
+	pg->owner = 1;
+	return 0;
+}
+
+/* Claim every box the session programs: share one programmed the same way, else take it over. */
+int sess_claim(uncore_session_t *s)
+{
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		if (!pg->programmed)
+			continue; /* free-running counters only: nothing is written */
+		struct claim *c = claims_get(s->u, b, 1);
+		uint64_t sig = sess_box_sig(s, pg);
+		if (!c)
+			return -1;
+		if (c->nholders > 0 && c->sig != sig)
+			return uc_err("%s %d (socket %d) is counting other events for another session (process %d); "
+				      "measure the same events as it does, or wait until it ends",
+				      b->t->name, b->idx, b->socket, claims_other_pid(c, s->token));
+		if (c->nholders == 0 && take_over(s, pg, c, sig))
+			return -1;
+		if (claims_hold(s->u, c, s->token))
+			return -1;
+		pg->held = 1;
+	}
+	return 0;
+}

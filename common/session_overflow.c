@@ -1,0 +1,117 @@
+/* Sessions: overflow sampling, through the box and global status registers. */
+#include "session_priv.h"
+
+int sess_sampled(const uncore_session_t *s, int socket)
+{
+	for (int i = 0; i < s->nslots; i++)
+		if (s->evs[s->slots[i].ev].period && box_of(s, s->slots[i].box)->socket == socket)
+			return 1;
+	return 0;
+}
+
+/* The socket's global status words; returns whether any bit is set (1), 0, or -1.  A platform
+ * without one reports 1: every sampled box is then looked at. */
+int sess_glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STATUS])
+{
+	struct access *a = s->u->acc;
+	const struct platform_desc *p = s->u->plat;
+	int any = !p->glob_status;
+	for (int k = 0; k < UC_MAX_GLOB_STATUS; k++) {
+		v[k] = 0;
+		if (k < platform_glob_status_regs(p) &&
+		    a->ops->msr_read(a, s->u->host.socket_cpu[socket], p->glob_status + (uint32_t)k, &v[k]))
+			return uc_err_prefix("reading the global overflow status of socket %d: ", socket);
+		any |= v[k] != 0;
+	}
+	return any;
+}
+
+/* Whether the global status names the box (by its discovery Global Status Position); boxes without
+ * one are always looked at, their bit being unpublished. */
+static int glob_names(const struct box *b, const uint64_t g[UC_MAX_GLOB_STATUS], const struct platform_desc *p)
+{
+	if (!p->glob_status || b->gsp < 0 || b->gsp >= 64 * platform_glob_status_regs(p))
+		return 1;
+	return (int)(g[b->gsp / 64] >> (b->gsp % 64) & 1);
+}
+
+/* Clear the socket's global status (write 1 to clear) and let every box count again. */
+int sess_glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_GLOB_STATUS])
+{
+	struct access *a = s->u->acc;
+	const struct platform_desc *p = s->u->plat;
+	int cpu = s->u->host.socket_cpu[socket];
+	if (!p->glob_ctl)
+		return 0;
+	for (int k = 0; k < platform_glob_status_regs(p); k++)
+		if (g[k] && guarded_msr_write(a, cpu, p->glob_status + (uint32_t)k, g[k]))
+			return uc_err_prefix("resuming socket %d after an overflow: ", socket);
+	if (guarded_msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
+		return uc_err_prefix("resuming socket %d after an overflow: ", socket);
+	return 0;
+}
+
+/* One box's overflowed counters: recorded, re-armed, their status cleared.  Returns how many. */
+static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t *out, int room)
+{
+	const struct box *b = box_of(s, p->box);
+	uint64_t st, mask = uc_width_mask(b->r.nctr);
+	int n = 0, pmc0 = b->t->bc->style->status_in_ctl;
+	if (reg_read(s->u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), &st))
+		return -1;
+	st = (st >> b->t->status_shift) & mask;
+	if (!st)
+		return 0;
+	if (sess_read_box(s, p, READ_SAMPLE)) /* the counts up to the overflow */
+		return -1;
+	for (int k = 0; k < p->nslots; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		if (sl->ctr < 0 || !(st >> sl->ctr & 1) || !s->evs[sl->ev].period)
+			continue;
+		if (n < room)
+			out[n] = (uncore_overflow_t){ .event = sl->ev, .socket = b->socket, .box = b->idx, .counter = sl->ctr };
+		n++;
+		sl->last = sess_preload(s, b, sl);
+		if (reg_write_counter(s->u, b, sess_slot_ctr_addr(b, sl), sl->last))
+			return -1;
+	}
+	/* status bits are write-1-to-clear; Montecito's sit in PMC0 beside fr, cleared by writing it running */
+	uint64_t clr = b->t->status_clr ? b->r.rel + b->t->status_clr : b->r.status;
+	if (pmc0 ? sess_write_box_ctl(s->u, b, sess_bc_running(b))
+		 : reg_write(s->u, b, clr, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift))
+		return -1;
+	return n;
+}
+
+int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, int max)
+{
+	int total = 0;
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
+		uint64_t g[UC_MAX_GLOB_STATUS];
+		int any;
+		if (!sess_sampled(s, sock))
+			continue;
+		if ((any = sess_glob_status(s, sock, g)) < 0)
+			return -1;
+		if (!any)
+			continue; /* global first: no box of this socket overflowed */
+		for (int p = 0; p < s->nprogs; p++) {
+			struct prog *pg = &s->progs[p];
+			const struct box *b = box_of(s, pg->box);
+			if (b->socket != sock || !pg->owner || !b->r.status || pg->failed || !glob_names(b, g, s->u->plat))
+				continue;
+			int room = out && total < max ? max - total : 0;
+			int n = box_overflows(s, pg, room ? out + total : NULL, room);
+			if (n < 0)
+				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+			total += n;
+		}
+		if (sess_glob_resume(s, sock, g))
+			return -1;
+	}
+	return total;
+}
+
+/* Leave the boxes; registers are restored by the last session on each. */

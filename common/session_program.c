@@ -1,0 +1,182 @@
+/* Sessions: the registers of a slot, and programming a box with the documented protocol. */
+#include "session_priv.h"
+
+/* The control register of a slot's counter (general or fixed). */
+struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl)
+{
+	struct pmon_reg r;
+	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTL : PK_CTL, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
+	return r;
+}
+
+struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl)
+{
+	struct pmon_reg r;
+	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTR : PK_CTR, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
+	return r;
+}
+
+uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl)
+{
+	return sl->ctr == UC_CTR_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : sess_slot_ctr_reg(b, sl).addr;
+}
+
+int sess_slot_width(const struct box *b, const struct slot *sl)
+{
+	if (sl->ctr == UC_CTR_FREERUN)
+		return b->t->fr[sl->fr].width;
+	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_width : b->r.width;
+}
+
+/* Remember a register as found, in the box's claim (once). */
+
+int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v)
+{
+	struct pmon_reg r;
+	return pmon_reg(b, PK_BOX_CTL, 0, &r) ? 0 : pmon_write(u, b, &r, v);
+}
+
+/* Box control words: frozen, counting, and frozen with a counter reset.  An enable-style control
+ * (Nehalem) stops with 0 and counts with its enable bits. */
+uint64_t sess_bc_frozen(const struct box *b) { return b->t->bc->style->frozen(b->t->bc); }
+uint64_t sess_bc_running(const struct box *b) { return b->t->bc->style->running(b->t->bc); }
+static uint64_t bc_reset(const struct box *b) { return box_ctl_reset(b->t->bc); }
+
+uint64_t sess_max_read_interval(const uncore_session_t *s)
+{
+	double lim = 1e18;
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		int w = sess_slot_width(box_of(s, sl->box), sl);
+		double rate = MAX_CLOCK_HZ * (sl->ctr < 0 ? 1 : MAX_INC_PER_CYCLE); /* fixed and free-running: 1 a cycle */
+		double ns = ldexp(1.0, w) / rate / 2 * 1e9;
+		if (ns < lim)
+			lim = ns;
+	}
+	return lim < 1e6 ? 1000000 : (uint64_t)lim;
+}
+
+/* What a sampled counter starts from: it overflows after the period's N events. */
+uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const struct slot *sl)
+{
+	uint64_t mask = uc_width_mask(sess_slot_width(b, sl)); /* discovery may report 64-bit counters */
+	return (mask - s->evs[sl->ev].period + 1) & mask;
+}
+
+/* The control word a slot's counter gets. */
+static uint64_t slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl)
+{
+	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_en : s->evs[sl->ev].ctl;
+}
+
+/* What a box is programmed with, as a hash: sessions that agree on it can share the box. */
+uint64_t sess_box_sig(const uncore_session_t *s, const struct prog *p)
+{
+	const struct box *b = box_of(s, p->box);
+	uint64_t h = 1469598103934665603ull;
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
+	for (int c = UC_CTR_FIXED; c < b->r.nctr; c++) /* the fixed counter, then the general ones */
+		for (int i = 0; i < s->nslots; i++)
+			if (s->slots[i].box == p->box && s->slots[i].ctr == c) {
+				MIX(c + 2);
+				MIX(slot_ctl(s, b, &s->slots[i]));
+			}
+	for (int f = 0; f < UC_MAX_FILT; f++) {
+		MIX(p->fval[f]);
+		MIX(p->fmask[f]);
+	}
+#undef MIX
+	return h;
+}
+
+/* Is slot i on a box this session programs (rather than shares)? */
+static int owned(const uncore_session_t *s, const struct slot *sl)
+{
+	return prog_of(s, sl)->owner;
+}
+
+int sess_program(uncore_session_t *s)
+{
+	uncore_t *u = s->u;
+	/* a) b) enable freeze and freeze every box we program */
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		if (s->progs[p].owner && sess_write_box_ctl(s->u, b, sess_bc_frozen(b)))
+			return -1;
+	}
+	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		for (int f = 0; s->progs[p].owner && f < b->t->nfilt_regs; f++) {
+			struct pmon_reg r;
+			if (s->progs[p].fmask[f] && (pmon_reg(b, PK_FILT, f, &r) || pmon_write(u, b, &r, s->progs[p].fval[f])))
+				return uc_err_prefix("%s %d (socket %d) filter %d: ", b->t->name, b->idx, b->socket, f);
+		}
+	}
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		const struct box *b = box_of(s, sl->box);
+		uint64_t ctl = slot_ctl(s, b, sl);
+		if (sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
+			continue;
+		if (!b->t->has_box_ctl)
+			ctl = sl->ctr == UC_CTR_FIXED ? 0 : b->t->lay->enable;
+		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
+		if (pmon_write(u, b, &r, ctl))
+			return -1;
+	}
+	/* e) reset: box reset bits where they exist, else write 0 to each data register */
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		if (s->progs[p].owner && b->t->box_ctl_resets && sess_write_box_ctl(s->u, b, bc_reset(b)))
+			return -1;
+	}
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		const struct box *b = box_of(s, sl->box);
+		if (sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
+			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
+		if (s->evs[sl->ev].period) { /* sampling: preload 2^width - N (seed 002 L7-11) */
+			if (reg_write_counter(u, b, sess_slot_ctr_addr(b, sl), sess_preload(s, b, sl)))
+				return -1;
+			continue;
+		}
+		if (sl->ctr == UC_CTR_FIXED && b->t->fixed_rst) {
+			struct pmon_reg r = sess_slot_ctl_reg(b, sl);
+			if (pmon_write(u, b, &r, b->t->fixed_en | b->t->fixed_rst))
+				return -1;
+		} else if (sl->ctr == UC_CTR_FIXED || !b->t->box_ctl_resets) {
+			if (reg_write_counter(u, b, sess_slot_ctr_addr(b, sl), 0))
+				return -1;
+		}
+	}
+	/* the UBox has no freeze: give it its real event just before the others unfreeze */
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		const struct box *b = box_of(s, sl->box);
+		if (b->t->has_box_ctl || sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
+			continue;
+		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
+		if (pmon_write(u, b, &r, slot_ctl(s, b, sl)))
+			return -1;
+	}
+	for (int p = 0; p < s->nprogs; p++)
+		if (sess_read_box(s, &s->progs[p], READ_BASELINE))
+			return -1;
+	/* f) unfreeze: counting begins (a box read from a baseline began at that read) */
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		if (!pg->owner || !b->t->has_box_ctl)
+			continue;
+		if (sess_write_box_ctl(s->u, b, sess_bc_running(b)))
+			return -1;
+		pg->t_start = pg->t_prev = pg->t_last = s->u->acc->ops->now_ns(s->u->acc);
+	}
+	return 0;
+}
+
+/* Put a box's registers back as found: freeze, then in reverse (box control last).  A box without
+ * freeze (SNB-EP UBox) keeps counting until its control words are back, so those go first there and
+ * its counters after.  Whatever the list says, only registers of this box are written, at the
+ * addresses this machine gives them, with the bits each defines. */

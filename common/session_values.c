@@ -1,0 +1,140 @@
+/* Sessions: the values, windows and boxes a session reports. */
+#include "session_priv.h"
+
+int uncore_session_num_events_impl(const uncore_session_t *s) { return s->nevs; }
+
+const char *uncore_session_event_name_impl(const uncore_session_t *s, int ev)
+{
+	return ev >= 0 && ev < s->nevs ? s->evs[ev].name : NULL;
+}
+
+int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out)
+{
+	uint64_t sum = 0;
+	int found = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return uc_err("no event %d in this session", ev);
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
+		const struct box *b = box_of(s, sl->box);
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+			continue;
+		const struct prog *p = prog_of(s, sl);
+		if (p->failed) {
+			uc_err("%s has no value since a box failed: %s", s->evs[ev].name, p->failed);
+			return SESSION_BOX_FAILED;
+		}
+		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
+		found = 1;
+	}
+	if (!found)
+		return uc_err("%s is not measured on socket %d box %d", s->evs[ev].name, socket, box);
+	*out = sum;
+	return 0;
+}
+
+/* Time the event's boxes on a socket/box counted over a window, summed (ns) with their number in *n. */
+uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n)
+{
+	uint64_t sum = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
+		const struct box *b = box_of(s, sl->box);
+		const struct prog *p = prog_of(s, sl);
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+			continue;
+		sum += window == UNCORE_LAST_INTERVAL ? p->t_last - p->t_prev : p->t_last - p->t_start;
+		(*n)++;
+	}
+	return sum;
+}
+
+uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int socket, int box)
+{
+	uint64_t base = 0;
+	int64_t off = 0;
+	int n = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
+		const struct box *b = box_of(s, sl->box);
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+			continue;
+		if (!n++)
+			base = prog_of(s, sl)->t_last;
+		off += (int64_t)(prog_of(s, sl)->t_last - base); /* boxes are read close together */
+	}
+	return n ? base + (uint64_t)(off / n) : 0;
+}
+
+uint64_t uncore_now_ns(const uncore_t *u) { return u->acc->ops->now_ns(u->acc); }
+
+int uncore_session_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
+{
+	return session_window_value(s, ev, socket, box, UNCORE_SINCE_START, out);
+}
+
+uint64_t session_window_ns(const uncore_session_t *s, int window)
+{
+	return window == UNCORE_LAST_INTERVAL ? s->t1 - s->tprev : s->t1 - s->t0;
+}
+
+int session_find_event(const uncore_session_t *s, const char *spec)
+{
+	for (int i = 0; i < s->nevs; i++)
+		if (!strcmp(s->evs[i].name, spec))
+			return i;
+	return -1;
+}
+
+int session_truncate(uncore_session_t *s, int nevs)
+{
+	if (nevs >= s->nevs)
+		return 0;
+	if (sess_schedule_all(s, s->evs, nevs))
+		return -1;
+	s->nevs = nevs;
+	return 0;
+}
+
+struct session_metric **session_metrics(uncore_session_t *s, int **n)
+{
+	*n = &s->nmetrics;
+	return &s->metrics;
+}
+
+const struct session_metric *session_metric_get(const uncore_session_t *s, int m)
+{
+	return m >= 0 && m < s->nmetrics ? &s->metrics[m] : NULL;
+}
+
+uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
+
+int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max)
+{
+	int n = 0;
+	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
+		for (int i = 0; i < s->nslots; i++)
+			if (s->slots[i].ev == ev && box_of(s, s->slots[i].box)->socket == sock) {
+				if (n < max)
+					sockets[n] = sock;
+				n++;
+				break;
+			}
+	}
+	return n;
+}
+
+int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socket)
+{
+	int n = 0;
+	for (int i = 0; i < s->nslots; i++)
+		if (s->slots[i].ev == ev && box_of(s, s->slots[i].box)->socket == socket)
+			n++;
+	return n;
+}
+
+uint64_t uncore_session_elapsed_ns_impl(const uncore_session_t *s) { return s->t1 - s->t0; }

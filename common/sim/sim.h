@@ -175,6 +175,25 @@ struct sim_pci_place { const char *unit; int idx, dev, fn, companion; };
 int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place);
 /* The value of a named filter field of a box as programmed (0 when the box has no such field). */
 uint64_t sim_field(const struct sim_box *b, const char *name);
+/* The register semantics (sim_core.c) the access paths (sim_access.c), the machine's inspection
+ * (sim_machine.c) and its construction (sim_open.c) act through. */
+void sim_box_advance(struct sim *s, struct sim_box *b);
+int sim_fault_err(const struct sim_box *b, const char *what);
+int sim_faulted(struct sim *s, const struct sim_box *b);
+uint64_t sim_mono_ns(void);
+uint64_t sim_reg_get(struct sim *s, struct sim_box *b, int kind, int i);
+void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);
+uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr, int width);
+void sim_tick(struct sim *s);
+uint64_t sim_wmask(int w);
+extern const struct access_ops sim_access_ops;
+void sim_free(struct sim *s); /* a machine, built or partly built */
+/* The counter a rate is asked for: a general one (0..), the fixed counter, or free-running counter k. */
+#define SIM_CTR_FIXED (-1)
+#define SIM_CTR_FR(k) (-2 - (k))
+#define SIM_CTR_IS_FR(c) ((c) <= -2)
+#define SIM_CTR_FR_INDEX(c) (-2 - (c))
+
 /* Register kinds inside a box (sim_map.c enters them, sim_core.c acts on them). */
 enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
        R_STATUS, R_FR, R_FR_HI };

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include "sim.h"
 #include "../error.h"
+#include "sim_only.h"
 
 /* ---- the register map: every register of every box by absolute address ---- */
 

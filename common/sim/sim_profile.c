@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include "sim.h"
 #include "../error.h"
+#include "sim_only.h"
 
 void sim_profile_defaults(struct sim_profile *p, int nsockets)
 {

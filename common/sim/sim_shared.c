@@ -16,6 +16,7 @@
 #include "sim.h"
 #include "../error.h"
 #include "../safe_file.h"
+#include "sim_only.h"
 
 struct shm_hdr {
 	char magic[8];

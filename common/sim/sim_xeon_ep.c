@@ -7,6 +7,7 @@
 #include <string.h>
 #include "sim.h"
 #include "../error.h"
+#include "sim_only.h"
 
 /* Socket 0 on the highest bus, so enumeration order is not socket order. */
 static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
@@ -16,7 +17,7 @@ static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identit
 
 static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
-	int fixed = ctr == -1;
+	int fixed = ctr == SIM_CTR_FIXED;
 	const struct sim_profile *p = &s->prof;
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "error.h"
+#include "sim/sim_only.h"
 
 SIM_MAP_DECL(emr);
 extern const struct sim_ubox_dev sim_emr_ubox;
@@ -128,8 +129,8 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
 	uint32_t ext = (uint32_t)(ctl >> 32);
 	int sock = b->socket;
-	if (ctr <= -2) { /* free-running */
-		const char *n = b->u->fr[-2 - ctr].name;
+	if (SIM_CTR_IS_FR(ctr)) {
+		const char *n = b->u->fr[SIM_CTR_FR_INDEX(ctr)].name;
 		int nstacks = 6;
 		if (!strcmp(n, "dclk"))
 			return p->dram_hz;
@@ -146,7 +147,7 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 			return p->iio_out_bps[sock] / nstacks / 32;
 		return 0;
 	}
-	if (ctr == -1)
+	if (ctr == SIM_CTR_FIXED)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
 	if (ctl & (SIM_EDGE | SIM_INV | 0xff000000ull))
 		return 0; /* thresholded/edge forms are not modelled */

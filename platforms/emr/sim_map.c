@@ -4,6 +4,7 @@
  * each unit and publishes the address in its discovery table) or as PCI config offsets (Table 1-12).
  */
 #include "sim/sim_model.h"
+#include "sim/sim_only.h"
 
 #define N(a) UC_ARRAY_LEN(a)
 

@@ -1,6 +1,7 @@
 /* The simulated Ivy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with IVB-EP's PCI places,
  * register map (sim_map.c) and UBox global control. */
 #include "sim/sim.h"
+#include "sim/sim_only.h"
 
 /* IVB-EP: no seed gives device numbers; boxes are found by device ID (sim_map.c), so these
  * places are only plausible ones: two HAs, two controllers of four channels, three QPI ports. */

@@ -1,6 +1,7 @@
 /* The simulator's register map of Ivy Bridge-EP (seed 002, Intel 329468-002; addresses from Linux
  * uncore_snbep.c IVBEP_* and likwid registers.h). */
 #include "sim/map_xeon_ep.h"
+#include "sim/sim_only.h"
 
 /* IVB-EP: as SNB-EP, but ov_en at 20 (seed 002 2.1.2 freeze on overflow; bit [unverified]), no invert
  * (Linux IVBEP_*_RAW_EVENT_MASK), box status at 0xC15 (UBox) and 0xF8 (PCI units, likwid). */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "error.h"
+#include "sim/sim_only.h"
 
 SIM_MAP_DECL(montecito);
 

@@ -5,6 +5,7 @@
  * uses.
  */
 #include "sim/sim_model.h"
+#include "sim/sim_only.h"
 
 /* PMC0 (Table 3-8): fr bit 0, set by an overflow with oi = 1, cleared by software; overflow bits 15:4. */
 static const struct sim_boxctl pmc0 = { .frz = 1u << 0, .pmc0 = 1 };

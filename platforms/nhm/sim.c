@@ -5,6 +5,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "error.h"
+#include "sim/sim_only.h"
 
 SIM_MAP_DECL(nhm);
 
@@ -19,7 +20,7 @@ static double nhm_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	int sock = b->socket;
 	double rd = p->mem_read_bps[sock] / 64, wr = p->mem_write_bps[sock] / 64, cyc = p->uncore_hz / 1e9;
 	double miss = p->llc_lookups[sock] * p->llc_miss_ratio[sock], hit = p->llc_lookups[sock] - miss;
-	if (ctr == -1)
+	if (ctr == SIM_CTR_FIXED)
 		return p->uncore_hz; /* UNC_CLK_UNHALTED */
 	if (ctl & ((1ull << 18) | (1ull << 23) | 0xff000000ull))
 		return 0; /* edge, invert and cmask forms are not modelled */

@@ -4,6 +4,7 @@
  * Linux driver's (uncore_snb.c nhm_uncore) and libpfm4's, as collected in notes B.2.
  */
 #include "sim/sim_model.h"
+#include "sim/sim_only.h"
 
 #define N(a) UC_ARRAY_LEN(a)
 

@@ -1,6 +1,7 @@
 /* The simulated Sandy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with SNB-EP's PCI places
  * and register map (sim_map.c). */
 #include "sim/sim.h"
+#include "sim/sim_only.h"
 
 /* Device:function of each PCI box, seed 000 Table 1-3 and section text (L172-192, L1523, L2162-2165, L3392-3407). */
 static const struct sim_pci_place places[] = {

@@ -1,6 +1,7 @@
 /* The simulator's register map of Sandy Bridge-EP (seed 000, Intel 327043-001).  MSR units: box i at
  * i x box_stride; PCI units: config offsets of their function. */
 #include "sim/map_xeon_ep.h"
+#include "sim/sim_only.h"
 
 const struct sim_unit sim_snbep_units[] = {
 	{ .name = "ubox", .space = SIM_MSR, .nboxes = 1, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,

@@ -1,0 +1,308 @@
+/* The simulator as an access backend: MSR, PCI configuration and MMIO accesses decoded through its map. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sim.h"
+#include "../error.h"
+#include "sim_only.h"
+
+/* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
+
+/* The box whose register an address is; an address the map does not know is a bad access. */
+static struct sim_box *reg_find(struct sim *s, enum sim_space sp, unsigned scope, uint64_t addr, int *kind, int *idx)
+{
+	struct sim_box *b = sim_map_get(s, sim_reg_key(sp, scope, addr), kind, idx);
+	if (!b)
+		s->bad_accesses++;
+	return b;
+}
+
+static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
+{
+	int socket = cpu / s->cores;
+	if (cpu < 0 || socket >= s->nsockets)
+		return uc_err("CPU %d does not exist on the simulated machine", cpu);
+	if (!(*bp = reg_find(s, SIM_MSR, (unsigned)socket, reg, kind, idx))) /* as rdmsr of a missing MSR */
+		return uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
+	return 0;
+}
+
+/* A register of a found box, unless the box is faulted; all-ones boxes read ~0. */
+static int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t *v)
+{
+	if (sim_faulted(s, b))
+		return sim_fault_err(b, what);
+	*v = b->allones ? ~0ull : sim_reg_get(s, b, kind, idx);
+	return 0;
+}
+
+static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t v, int dword)
+{
+	if (sim_faulted(s, b))
+		return sim_fault_err(b, what);
+	sim_reg_set(s, b, kind, idx, v, dword);
+	return 0;
+}
+
+/* Which global status word reg is (0, 1 ...), or -1. */
+static int glob_status_word(const struct sim_global *g, uint32_t reg)
+{
+	int n = g->status_regs;
+	if (n > SIM_MAX_GLOB_STATUS || reg < g->status || reg >= g->status + (uint32_t)n)
+		return -1;
+	return (int)(reg - g->status);
+}
+
+/* The global control and status MSRs of a socket (IVB-EP, EMR U_MSR_PMON_GLOBAL_CTL/STATUS). */
+static int glob_reg(const struct sim *s, int cpu, uint32_t reg)
+{
+	const struct sim_global *g = s->glob;
+	return g && (reg == g->ctl || glob_status_word(g, reg) >= 0) && cpu >= 0 && cpu / s->cores < s->nsockets;
+}
+
+static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
+{
+	const struct sim_global *g = s->glob;
+	int w = glob_status_word(g, reg);
+	if (w >= 0) { /* write 1 to clear */
+		s->gstatus[sock][w] &= ~v;
+		return;
+	}
+	/* IVB-EP resumes with its unfrz_all command; EMR has none: frz_all written 0 resumes (L1291) */
+	int resume = g->unfrz_all ? (v & g->unfrz_all) != 0 : !(v & g->frz_all);
+	if (v & g->frz_all && !s->gfrz[sock]) {
+		s->gfrz[sock] = 1;
+		s->gfrz_ns[sock] = sim_now(s);
+	} else if (resume && s->gfrz[sock]) {
+		for (int i = 0; i < s->nboxes; i++) /* the frozen span is not counted */
+			if (s->boxes[i].socket == sock)
+				sim_box_advance(s, &s->boxes[i]);
+		s->gfrz[sock] = 0;
+	}
+	s->gctl[sock] = v & ~(g->frz_all | g->unfrz_all); /* the two are commands, read 0 */
+}
+
+void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
+void *sim_new_msr_hook_ctx;
+
+static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	if (s->msr_hook)
+		s->msr_hook(s->msr_hook_ctx, cpu, reg, 0, 0);
+	a->stats.reads++;
+	a->stats.syscalls++;
+	sim_tick(s);
+	if (glob_reg(s, cpu, reg)) {
+		int sock = cpu / s->cores;
+		for (int i = 0; i < s->nboxes; i++) /* pending overflows show */
+			if (s->boxes[i].socket == sock && s->armed)
+				sim_box_advance(s, &s->boxes[i]);
+		*val = reg == s->glob->ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->glob, reg)];
+		return 0;
+	}
+	for (int i = 0; i < s->nromsr; i++)
+		if (s->romsr[i].addr == reg && cpu >= 0 && cpu / s->cores < s->nsockets) {
+			*val = s->romsr[i].val;
+			return 0;
+		}
+	if (msr_find(s, cpu, reg, &b, &kind, &idx))
+		return -1;
+	return box_get(s, b, kind, idx, "reading an MSR", val);
+}
+
+static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	if (s->msr_hook)
+		s->msr_hook(s->msr_hook_ctx, cpu, reg, 1, val);
+	a->stats.writes++;
+	a->stats.syscalls++;
+	sim_tick(s);
+	if (glob_reg(s, cpu, reg)) {
+		glob_write(s, cpu / s->cores, reg, val);
+		return 0;
+	}
+	if (msr_find(s, cpu, reg, &b, &kind, &idx))
+		return -1;
+	return box_set(s, b, kind, idx, "writing an MSR", val, 0);
+}
+
+/* ---- PCI configuration space ---- */
+
+static struct sim_dev *dev_find(struct sim *s, const struct pci_loc *l)
+{
+	for (int i = 0; i < s->ndevs; i++)
+		if (s->devs[i].present && !memcmp(&s->devs[i].info.loc, l, sizeof(*l)))
+			return &s->devs[i];
+	return NULL;
+}
+
+static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
+{
+	struct sim *s = a->priv;
+	struct sim_dev *d = dev_find(s, l);
+	uint32_t *out = buf;
+	a->stats.syscalls++;
+	if (!d)
+		return uc_err("reading PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
+	if (d->box && sim_faulted(s, d->box))
+		return sim_fault_err(d->box, "reading PCI config space");
+	if ((off & 3) || (len & 3) || off + len > sizeof(d->cfg))
+		return uc_err("reading PCI config space: bad offset 0x%x length %zu", off, len);
+	for (size_t k = 0; k < len / 4; k++) {
+		uint32_t o = off + 4 * (uint32_t)k;
+		int idx, kind = R_NONE; /* not a PMON register: plain config space (IDs, BARs, capabilities) */
+		if (d->box)
+			sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx);
+		sim_tick(s);
+		a->stats.reads++;
+		if (d->box && d->box->allones)
+			out[k] = ~0u;
+		else if (kind != R_NONE)
+			out[k] = (uint32_t)sim_reg_get(s, d->box, kind, idx);
+		else
+			memcpy(&out[k], d->cfg + o, 4);
+	}
+	return 0;
+}
+
+static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
+{
+	struct sim *s = a->priv;
+	struct sim_dev *d = dev_find(s, l);
+	int idx, kind;
+	a->stats.syscalls++;
+	a->stats.writes++;
+	sim_tick(s);
+	if (!d)
+		return uc_err("writing PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
+	if (d->box && sim_faulted(s, d->box))
+		return sim_fault_err(d->box, "writing PCI config space");
+	if (!d->box || !reg_find(s, SIM_PCI, (unsigned)(d - s->devs) + 1, off, &kind, &idx)) {
+		if (!d->box)
+			s->bad_accesses++;
+		return uc_err("writing PCI config %02x:%02x.%d offset 0x%x: not a PMON register", l->bus, l->dev, l->fn, off);
+	}
+	sim_reg_set(s, d->box, kind, idx, val, 1);
+	return 0;
+}
+
+/* ---- memory-mapped registers: discovery tables (plain bytes) and MMIO boxes ---- */
+
+static int mmio_find(struct sim *s, uint64_t phys, struct sim_box **bp, int *kind, int *idx)
+{
+	if (!(*bp = reg_find(s, SIM_MMIO, 0, phys, kind, idx)))
+		return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
+	return 0;
+}
+
+static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	uint64_t v;
+	a->stats.reads++;
+	sim_tick(s);
+	for (int i = 0; i < s->nblobs; i++) {
+		const struct sim_blob *m = &s->blobs[i];
+		if (phys >= m->phys && phys + len <= m->phys + m->len) {
+			memcpy(buf, m->data + (phys - m->phys), len);
+			return 0;
+		}
+	}
+	if ((len != 4 && len != 8) || mmio_find(s, phys, &b, &kind, &idx))
+		return len != 4 && len != 8 ? uc_err("MMIO 0x%llx: %zu-byte read of a register",
+						     (unsigned long long)phys, len) : -1;
+	if (box_get(s, b, kind, idx, "reading MMIO", &v))
+		return -1;
+	memcpy(buf, &v, len); /* little-endian: the low bytes first */
+	return 0;
+}
+
+static int s_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
+{
+	struct sim *s = a->priv;
+	struct sim_box *b;
+	int kind, idx;
+	a->stats.writes++;
+	sim_tick(s);
+	if (mmio_find(s, phys, &b, &kind, &idx))
+		return -1;
+	return box_set(s, b, kind, idx, "writing MMIO", bytes == 4 ? (val & 0xffffffffull) : val,
+		       bytes == 4 && kind == R_CTR);
+}
+
+static int s_pci_list(struct access *a, struct pci_devinfo **out, int *n)
+{
+	struct sim *s = a->priv;
+	int k = 0;
+	*out = calloc((size_t)s->ndevs + 1, sizeof(**out));
+	if (!*out)
+		return uc_err("out of memory");
+	for (int i = 0; i < s->ndevs; i++)
+		if (s->devs[i].present)
+			(*out)[k++] = s->devs[i].info;
+	*n = k;
+	return 0;
+}
+
+static int s_host(struct access *a, struct host_info *h)
+{
+	struct sim *s = a->priv;
+	memset(h, 0, sizeof(*h));
+	snprintf(h->vendor, sizeof(h->vendor), "GenuineIntel");
+	h->family = s->family;
+	h->model = s->model;
+	h->nsockets = s->nsockets;
+	h->tsc_hz = s->prof.tsc_hz;
+	for (int i = 0; i < s->nsockets; i++) {
+		h->socket_cpu[i] = i * s->cores;
+		h->socket_cores[i] = s->cores;
+	}
+	return 0;
+}
+
+static int s_sleep(struct access *a, uint64_t ns)
+{
+	struct sim *s = a->priv;
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+	if (s->manual_clock) {
+		s->now_ns += ns;
+		return 0;
+	}
+	while (nanosleep(&ts, &ts))
+		;
+	return 0;
+}
+
+static uint64_t s_now(struct access *a) { return sim_now(a->priv); }
+
+static void s_close(struct access *a)
+{
+	sim_free(a->priv);
+	free(a);
+}
+
+const struct access_ops sim_access_ops = {
+	.name = "sim",
+	.host = s_host,
+	.msr_read = s_msr_read,
+	.msr_write = s_msr_write,
+	.pci_read = s_pci_read,
+	.pci_write32 = s_pci_write32,
+	.pci_list = s_pci_list,
+	.mmio_read = s_mmio_read,
+	.mmio_write = s_mmio_write,
+	.sleep_ns = s_sleep,
+	.now_ns = s_now,
+	.close = s_close,
+};

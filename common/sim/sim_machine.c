@@ -1,0 +1,160 @@
+/* The simulated machine: building its boxes and devices, faults, and what tests inspect. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sim.h"
+#include "../error.h"
+#include "sim_only.h"
+
+static int gstatus_any(const struct sim *s, int sock)
+{
+	for (int w = 0; w < SIM_MAX_GLOB_STATUS; w++)
+		if (s->gstatus[sock][w])
+			return 1;
+	return 0;
+}
+
+int sim_changed_registers(struct sim *s, char *why, size_t len)
+{
+	int n = 0;
+	if (why && len)
+		why[0] = 0;
+	sim_shared_sync(s);
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
+		sim_box_advance(s, b);
+		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
+			   b->status != o->status || s->gfrz[b->socket] || gstatus_any(s, b->socket) ||
+			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
+			   memcmp(b->filt, o->filt, sizeof(b->filt));
+		if (diff) {
+			if (why && !n)
+				snprintf(why, len, "%s %d socket %d", b->u->name, b->idx, b->socket);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Is word one of the comma-separated names of list ("a, b, c")? */
+static int name_in_list(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = list; *p;) {
+		size_t l = strcspn(p, ",");
+		if (l == wl && !strncmp(p, word, wl))
+			return 1;
+		p += l;
+		p += strspn(p, ", ");
+	}
+	return 0;
+}
+
+int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
+{
+	int hit = 0;
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (strcmp(b->u->name, unit) || (idx >= 0 && b->idx != idx))
+			continue;
+		hit++;
+		b->fault_from_ns = from_ns;
+		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces"))
+			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio and eacces can", kind);
+		if (!strcmp(kind, "eio"))
+			b->fault = EIO;
+		else if (!strcmp(kind, "eacces"))
+			b->fault = EACCES;
+		else if (!strcmp(kind, "allones"))
+			b->allones = 1;
+		else if (!strcmp(kind, "missing")) {
+			for (int d = 0; d < s->ndevs; d++)
+				if (s->devs[d].box == b)
+					s->devs[d].present = 0;
+		} else if (s->kind->faults && name_in_list(s->kind->faults, kind)) {
+			if (s->kind->fault(s, kind, b))
+				return -1;
+		} else
+			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing%s%s)", kind, s->name,
+				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
+	}
+	if (!hit)
+		return uc_err("simulator fault: no %s box %d", unit, idx);
+	return 0;
+}
+
+uint64_t sim_field(const struct sim_box *b, const char *name)
+{
+	for (int i = 0; i < b->u->nfld; i++) {
+		const struct sim_fld *f = &b->u->fld[i];
+		if (!strcmp(f->name, name))
+			return (b->filt[f->reg] >> f->lo) & sim_wmask(f->width);
+	}
+	return 0;
+}
+
+void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val)
+{
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (!strcmp(b->u->name, unit) && b->socket == socket && b->idx == idx) {
+			sim_box_advance(s, b);
+			if (ctr < 0)
+				b->fixed_ctr = val & sim_wmask(b->u->fixed_width);
+			else
+				b->ctr[ctr] = val & sim_wmask(b->width);
+		}
+	}
+}
+
+struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket, int idx)
+{
+	struct sim_box *b;
+	if (s->nboxes == SIM_MAX_BOXES)
+		return NULL;
+	b = &s->boxes[s->nboxes++];
+	memset(b, 0, sizeof(*b));
+	b->u = u;
+	b->socket = socket;
+	b->idx = idx;
+	b->base = (uint64_t)idx * u->box_stride;
+	b->width = u->width;
+	b->disc_entry = -1;
+	b->gsp = -1;
+	/* leftovers of an earlier user, so that "restored on close" means something */
+	for (int c = 0; c < u->nctr; c++)
+		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & sim_wmask(u->width);
+	for (int f = 0; f < u->nfilt; f++) /* the lowest implemented bit: an earlier user's setting */
+		b->filt[f] = u->filt[f].writable & (~u->filt[f].writable + 1);
+	b->fixed_ctr = 0x5555;
+	return b;
+}
+
+const struct sim_unit *sim_unit_named(const struct sim *s, const char *name)
+{
+	for (int i = 0; i < s->nunits; i++)
+		if (!strcmp(s->units[i].name, name))
+			return &s->units[i];
+	return NULL;
+}
+
+struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id)
+{
+	struct sim_dev *d;
+	if (s->ndevs == SIM_MAX_DEVS)
+		return NULL;
+	d = &s->devs[s->ndevs++];
+	memset(d, 0, sizeof(*d));
+	d->info.loc = (struct pci_loc){ 0, bus, dev, fn };
+	d->info.vendor = UC_PCI_VENDOR_INTEL;
+	d->info.device = id;
+	d->present = 1;
+	d->cfg[0] = 0x86;
+	d->cfg[1] = 0x80;
+	d->cfg[2] = (uint8_t)id;
+	d->cfg[3] = (uint8_t)(id >> 8);
+	return d;
+}

@@ -1,0 +1,198 @@
+/* Opening a simulated machine: sim:<platform>[,options], its kind, profile, faults and sharing. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sim.h"
+#include "../error.h"
+#include "sim_only.h"
+
+static const struct sim_kind *sim_kind_of(const char *name)
+{
+	for (int i = 0; sim_kinds[i]; i++)
+		if (!strcmp(sim_kinds[i]->name, name))
+			return sim_kinds[i];
+	return NULL;
+}
+
+/* "snbep, ivbep, ..." */
+static void sim_kind_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; sim_kinds[i] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", sim_kinds[i]->name);
+}
+
+/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
+ *    [,shared=FILE] */
+#define SIM_MAX_FAULTS 8
+
+/* What the options after the platform name ask for besides the machine's own settings. */
+struct sim_opts {
+	char profile[512], shared[400]; /* shared: room for ".claims" in access.claims */
+	char faults[SIM_MAX_FAULTS][64];
+	int nfaults;
+	uint64_t hash; /* FNV-1a of the options other than shared=: processes sharing a file must agree */
+};
+
+/* One option key=value into the machine or the options; -1 with a message when it is bad. */
+static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
+{
+	char *v = strchr(opt, '='), *end;
+	long n;
+	if (!v)
+		return uc_err("simulator option '%s' needs a value (key=value)", opt);
+	*v++ = 0;
+	n = strtol(v, &end, 0);
+	if (strcmp(opt, "shared"))
+		for (const char *c = opt; c < v + strlen(v); c++)
+			o->hash = (o->hash ^ (uint8_t)*c) * 1099511628211ull;
+	if (!strcmp(opt, "sockets") && !*end && n >= 1 && n <= UC_MAX_SOCKETS)
+		s->nsockets = (int)n;
+	else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= 64)
+		s->cores = (int)n;
+	else if (!strcmp(opt, "profile"))
+		snprintf(o->profile, sizeof(o->profile), "%s", v);
+	else if (!strcmp(opt, "clock") && (!strcmp(v, "manual") || !strcmp(v, "real")))
+		s->manual_clock = !strcmp(v, "manual");
+	else if (!strcmp(opt, "tick") && !*end && n >= 0 && n <= 1000000000) /* at most 1 s per access */
+		s->tick_ns = (uint64_t)n;
+	else if (!strcmp(opt, "prewrap") && (s->prewrap_s = strtod(v, &end)) > 0 && !*end && s->prewrap_s <= 1e6)
+		; /* counters reset to wrap after this many seconds (tests of wrap handling) */
+	else if (!strcmp(opt, "shared") && *v)
+		snprintf(o->shared, sizeof(o->shared), "%s", v); /* one machine for every process naming this file */
+	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
+		snprintf(o->faults[o->nfaults++], sizeof(o->faults[0]), "%s", v);
+	else if (!strcmp(opt, "fault"))
+		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
+	else
+		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, clock=manual|real, "
+			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE)", opt, v,
+			      UC_MAX_SOCKETS);
+	return 0;
+}
+
+/* The machine of a kind, with its defaults before the options. */
+static void sim_init(struct sim *s, const struct sim_kind *k)
+{
+	s->kind = k;
+	s->name = k->name;
+	s->family = k->family;
+	s->model = k->model;
+	s->units = k->units;
+	s->nunits = *k->nunits;
+	s->glob = k->glob;
+	s->ubox = k->ubox;
+	s->nsockets = 2;
+	s->msr_hook = sim_new_msr_hook;
+	s->msr_hook_ctx = sim_new_msr_hook_ctx;
+	s->cores = k->cores;
+}
+
+/* fault=KIND:UNIT[:IDX][@SECONDS]: the box starts failing that many seconds after open (mid-run). */
+static int sim_apply_fault(struct sim *s, char *spec)
+{
+	char *kind = spec, *unit, *idx, *at = strchr(kind, '@'), *end;
+	double from_s = 0;
+	if (at) {
+		*at++ = 0;
+		from_s = strtod(at, &end);
+		if (*end || !(from_s > 0 && from_s < 1e6))
+			return uc_err("simulator fault '%s': @SECONDS must be a positive number of seconds", spec);
+	}
+	if (!(unit = strchr(kind, ':')))
+		return uc_err("simulator fault '%s': expected KIND:UNIT[:IDX][@SECONDS]", kind);
+	*unit++ = 0;
+	idx = strchr(unit, ':');
+	if (idx)
+		*idx++ = 0;
+	return sim_fault(s, kind, unit, idx ? atoi(idx) : -1, (uint64_t)(from_s * 1e9));
+}
+
+/* Build the machine the options describe: profile, boxes and map, the state tests compare with, the
+ * shared file and the faults. */
+static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
+{
+	sim_profile_defaults(&s->prof, s->nsockets);
+	if (o->profile[0] && sim_profile_load(&s->prof, o->profile, s->nsockets))
+		return -1;
+	if (s->kind->build(s) || sim_map_build(s))
+		return -1;
+	s->epoch_ns = sim_mono_ns();
+	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */
+		for (int f = 0; s->prewrap_s > 0 && f < s->boxes[i].nfr; f++)
+			s->boxes[i].fr[f] = sim_reset_value(s, &s->boxes[i], 0, SIM_CTR_FR(f), s->boxes[i].u->fr[f].width);
+	memcpy(s->snap, s->boxes, sizeof(s->snap));
+	if (o->shared[0]) {
+		if (s->manual_clock)
+			return uc_err("simulator option shared= needs the real clock: processes cannot share a manual one");
+		if (sim_shared_attach(s, o->shared, o->hash))
+			return -1;
+		snprintf(a->claims, sizeof(a->claims), "%s.claims", o->shared);
+	}
+	for (int f = 0; f < o->nfaults; f++)
+		if (sim_apply_fault(s, o->faults[f]))
+			return -1;
+	return 0;
+}
+
+/* Everything a machine holds, and the machine (s may be partly built). */
+void sim_free(struct sim *s)
+{
+	if (!s)
+		return;
+	sim_shared_close(s);
+	for (int i = 0; i < s->nblobs; i++) /* discovery tables */
+		free(s->blobs[i].data);
+	free(s->map);
+	free(s);
+}
+
+struct access *access_sim_open(const char *spec)
+{
+	char buf[512], *opt, *save = NULL;
+	struct sim *s = NULL;
+	struct access *a = NULL;
+	struct sim_opts *o = calloc(1, sizeof(*o));
+	if (!o)
+		goto oom;
+	o->hash = 1469598103934665603ull;
+	if (strlen(spec) >= sizeof(buf)) {
+		uc_err("simulator spec is %zu characters long; at most %zu are accepted", strlen(spec), sizeof(buf) - 1);
+		goto fail;
+	}
+	snprintf(buf, sizeof(buf), "%s", spec);
+	opt = strtok_r(buf, ",", &save);
+	const struct sim_kind *k = opt ? sim_kind_of(opt) : NULL;
+	if (!k) {
+		char names[256];
+		sim_kind_names(names, sizeof(names));
+		uc_err("unknown simulated platform '%s' (available: %s)", opt ? opt : "", names);
+		goto fail;
+	}
+	/* the machine's state (megabytes: every box's registers and their snapshot) only now */
+	if (!(s = calloc(1, sizeof(*s))) || !(a = calloc(1, sizeof(*a))))
+		goto oom;
+	sim_init(s, k);
+	while ((opt = strtok_r(NULL, ",", &save)))
+		if (sim_option(s, o, opt))
+			goto fail;
+	if (sim_build(s, o, a))
+		goto fail;
+	free(o);
+	a->ops = &sim_access_ops;
+	a->priv = s;
+	a->simulated = 1;
+	a->virtual_clock = s->manual_clock;
+	return a;
+oom:
+	uc_err("out of memory");
+fail:
+	sim_free(s);
+	free(a);
+	free(o);
+	return NULL;
+}

@@ -65,6 +65,8 @@ struct access *access_direct_open(void);
 struct access *access_sim_open(const char *spec);
 
 /* Sysroot-prefixed path; returns buf. */
+/* A number (decimal, 0x hex or octal) from a one-line file: 0, or -1 when it cannot be read. */
+int sysroot_read_long(const char *path, long *val);
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Explain an errno from opening a device or sysfs file in words a user can act on. */

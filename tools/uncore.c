@@ -384,7 +384,15 @@ static int status_of(int status) { return WIFEXITED(status) ? WEXITSTATUS(status
 
 #define MAX_SPAN_S 1e8 /* about three years: longer spans would overflow the nanosecond clock */
 
-static int cmd_stat(int argc, char **argv)
+/* What 'uncore stat' was asked: its options, and where the command to run starts (0: none). */
+struct stat_args {
+	char *evbuf, *metrics, *groups; /* comma lists; -e, -M and --metric-group add up */
+	int per_box, cmd;
+	double duration, interval_ms;
+};
+
+/* Parse the options: 0, or the exit status of a refusal (1 out of memory, 2 usage). */
+static int stat_parse(int argc, char **argv, struct stat_args *a)
 {
 	static const struct option opts[] = {
 		{ "events", required_argument, 0, 'e' },  { "interval", required_argument, 0, 'I' },
@@ -392,56 +400,105 @@ static int cmd_stat(int argc, char **argv)
 		{ "metrics", required_argument, 0, 'M' }, { "metric-group", required_argument, 0, 'G' },
 		{ 0, 0, 0, 0 },
 	};
-	char **events = NULL, *evbuf = NULL, *metrics = NULL, *groups = NULL;
-	int nev = 0, per_box = 0, c, rc = 1, status = 0;
-	double duration = -1, interval_ms = 0;
-	uncore_t *u = NULL;
-	uncore_session_t *s = NULL;
-	uint64_t **prev = NULL;
-	pid_t child = -1;
+	int c;
+	a->duration = -1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+e:I:M:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 		case 'M':
 		case 'G':
-			if (append_list(c == 'e' ? &evbuf : c == 'M' ? &metrics : &groups, optarg)) {
+			if (append_list(c == 'e' ? &a->evbuf : c == 'M' ? &a->metrics : &a->groups, optarg)) {
 				fprintf(stderr, "uncore stat: out of memory\n");
-				goto out;
+				return 1;
 			}
 			break;
 		case 'I':
-			if (parse_span(optarg, 1, MAX_SPAN_S * 1000, &interval_ms)) {
+			if (parse_span(optarg, 1, MAX_SPAN_S * 1000, &a->interval_ms)) {
 				fprintf(stderr, "uncore stat: -I '%s': need an interval of at least 1 ms (a number)\n", optarg);
-				rc = 2;
-				goto out;
+				return 2;
 			}
 			break;
-		case 'b': per_box = 1; break;
+		case 'b': a->per_box = 1; break;
 		case 'd':
-			if (parse_span(optarg, 1e-6, MAX_SPAN_S, &duration)) {
+			if (parse_span(optarg, 1e-6, MAX_SPAN_S, &a->duration)) {
 				fprintf(stderr, "uncore stat: --duration '%s': need a positive number of seconds, at most %.0e\n",
 					optarg, MAX_SPAN_S);
-				rc = 2;
-				goto out;
+				return 2;
 			}
 			break;
-		default: usage(stderr); rc = 2; goto out;
+		default: usage(stderr); return 2;
 		}
 	}
-	events = split_list(evbuf, &nev);
-	if (!events) {
+	if ((a->duration < 0) == (optind >= argc)) {
+		fprintf(stderr, "uncore stat: give either --duration SECONDS or -- COMMAND\n");
+		return 2;
+	}
+	a->cmd = optind < argc ? optind : 0;
+	return 0;
+}
+
+/* Count until the duration ends, the command exits or a signal comes, reading (and with -I printing)
+ * every interval; waits in slices of at most 50 ms so that a signal or the command's end is seen soon.
+ * Returns 0, or -1 when a read failed. */
+static int stat_loop(uncore_t *u, uncore_session_t *s, const struct stat_args *a, int nev, uint64_t **prev,
+		     pid_t *child, int *status)
+{
+	const uint64_t slice = 50000000;
+	uint64_t step = (uint64_t)((a->interval_ms > 0 ? a->interval_ms / 1000 : a->duration > 0 ? a->duration : 0.1) * 1e9);
+	uint64_t total = a->duration > 0 ? (uint64_t)(a->duration * 1e9) : UINT64_MAX, t = 0;
+	for (int done = 0; !done;) {
+		for (uint64_t waited = 0; waited < step && t < total && !done && !stop_signal;) {
+			uint64_t dt = step - waited < slice ? step - waited : slice;
+			if (dt > total - t)
+				dt = total - t;
+			uncore_sleep_ns(u, dt);
+			waited += dt;
+			t += dt;
+			if (*child > 0 && waitpid(*child, status, WNOHANG) == *child) {
+				*child = -1;
+				done = 1;
+			}
+		}
+		if (t >= total)
+			done = 1;
+		if (stop_signal) {
+			if (*child > 0) { /* the command gets the signal too, and is waited for */
+				kill(*child, stop_signal);
+				waitpid(*child, status, 0);
+				*child = -1;
+			}
+			done = 1;
+		}
+		if (uncore_session_read(s))
+			return -1;
+		if (a->interval_ms > 0) {
+			print_values(s, u, nev, a->per_box, prev, (double)uncore_session_elapsed_ns(s) / 1e9, 1);
+			print_metrics(s, u, a->per_box, UNCORE_LAST_INTERVAL, (double)uncore_session_elapsed_ns(s) / 1e9);
+		}
+	}
+	return 0;
+}
+
+static int cmd_stat(int argc, char **argv)
+{
+	struct stat_args a = { 0 };
+	char **events = NULL;
+	int nev = 0, c, rc, status = 0;
+	uncore_t *u = NULL;
+	uncore_session_t *s = NULL;
+	uint64_t **prev = NULL;
+	pid_t child = -1;
+	if ((rc = stat_parse(argc, argv, &a)))
+		goto out;
+	rc = 1;
+	if (!(events = split_list(a.evbuf, &nev))) {
 		fprintf(stderr, "uncore stat: out of memory\n");
 		goto out;
 	}
-	if (!nev && !metrics && !groups) {
+	if (!nev && !a.metrics && !a.groups) {
 		fprintf(stderr, "uncore stat: nothing to count: give -e EV[,EV...], -M METRIC[,...] or --metric-group G; "
 				"see 'uncore list' and 'uncore list --metrics'\n");
-		rc = 2;
-		goto out;
-	}
-	if ((duration < 0) == (optind >= argc)) {
-		fprintf(stderr, "uncore stat: give either --duration SECONDS or -- COMMAND\n");
 		rc = 2;
 		goto out;
 	}
@@ -452,7 +509,7 @@ static int cmd_stat(int argc, char **argv)
 	for (int i = 0; i < nev; i++)
 		if (uncore_session_add(s, events[i]) < 0)
 			goto err;
-	if ((c = add_metrics(s, u, metrics, groups)) == -1)
+	if ((c = add_metrics(s, u, a.metrics, a.groups)) == -1)
 		goto err;
 	else if (c < 0)
 		goto out;
@@ -465,63 +522,29 @@ static int cmd_stat(int argc, char **argv)
 	show_warnings();
 	if (c)
 		goto err;
-	if (optind < argc) {
+	if (a.cmd) {
 		fflush(stdout);
 		child = fork();
 		if (child == 0) {
-			execvp(argv[optind], argv + optind);
-			fprintf(stderr, "uncore stat: cannot run '%s': %s\n", argv[optind], strerror(errno));
+			execvp(argv[a.cmd], argv + a.cmd);
+			fprintf(stderr, "uncore stat: cannot run '%s': %s\n", argv[a.cmd], strerror(errno));
 			_exit(127);
 		}
 	}
-	{
-		/* wait in slices of at most 50 ms, so that a signal or the command's end is seen soon */
-		const uint64_t slice = 50000000;
-		uint64_t step = (uint64_t)((interval_ms > 0 ? interval_ms / 1000 : duration > 0 ? duration : 0.1) * 1e9);
-		uint64_t total = duration > 0 ? (uint64_t)(duration * 1e9) : UINT64_MAX, t = 0;
-		for (int done = 0; !done;) {
-			for (uint64_t waited = 0; waited < step && t < total && !done && !stop_signal;) {
-				uint64_t dt = step - waited < slice ? step - waited : slice;
-				if (dt > total - t)
-					dt = total - t;
-				uncore_sleep_ns(u, dt);
-				waited += dt;
-				t += dt;
-				if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
-					child = -1;
-					done = 1;
-				}
-			}
-			if (t >= total)
-				done = 1;
-			if (stop_signal) {
-				if (child > 0) { /* the command gets the signal too, and is waited for */
-					kill(child, stop_signal);
-					waitpid(child, &status, 0);
-					child = -1;
-				}
-				done = 1;
-			}
-			if (uncore_session_read(s))
-				goto err;
-			if (interval_ms > 0) {
-				print_values(s, u, nev, per_box, prev, (double)uncore_session_elapsed_ns(s) / 1e9, 1);
-				print_metrics(s, u, per_box, UNCORE_LAST_INTERVAL, (double)uncore_session_elapsed_ns(s) / 1e9);
-			}
-		}
-	}
+	if (stat_loop(u, s, &a, nev, prev, &child, &status))
+		goto err;
 	c = uncore_session_stop(s);
 	show_warnings(); /* e.g. a record the claims file lost */
 	if (c)
 		goto err;
-	if (interval_ms <= 0) {
+	if (a.interval_ms <= 0) {
 		printf("# %.3f s elapsed%s\n", (double)uncore_session_elapsed_ns(s) / 1e9,
 		       stop_signal ? " (interrupted)" : "");
-		print_values(s, u, nev, per_box, prev, 0, 0);
-		print_metrics(s, u, per_box, UNCORE_SINCE_START, 0);
+		print_values(s, u, nev, a.per_box, prev, 0, 0);
+		print_metrics(s, u, a.per_box, UNCORE_SINCE_START, 0);
 	}
 	/* like a shell: the signal that stopped us, else the command's own status */
-	rc = stop_signal ? 128 + stop_signal : optind < argc ? status_of(status) : 0;
+	rc = stop_signal ? 128 + stop_signal : a.cmd ? status_of(status) : 0;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());
@@ -536,9 +559,9 @@ out:
 	free(prev);
 	uncore_close(u);
 	free(events);
-	free(evbuf);
-	free(metrics);
-	free(groups);
+	free(a.evbuf);
+	free(a.metrics);
+	free(a.groups);
 	return rc;
 }
 

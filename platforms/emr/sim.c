@@ -252,14 +252,86 @@ static int fault(struct sim *s, const char *kind, struct sim_box *b)
 	return 0;
 }
 
+/* The generic platform's units of one socket: a CHA-like MSR unit of an unknown type, two IMC channels
+ * (MMIO) and an M2M (PCI). */
+static int generic_units(struct sim *s, struct table *tb, int sock, int bus, uint64_t imcbase, int *gsp)
+{
+	const struct sim_unit *imc = sim_unit_named(s, "imc"), *m2m = sim_unit_named(s, "m2m");
+	if (!placed_unit(s, tb, &sim_generic_type21, sock, 0, 0x2e00, gsp))
+		return uc_err("simulator: too many boxes");
+	if (!sim_add_dev(s, bus, 0, 1, 0x3251))
+		return uc_err("simulator: too many devices");
+	for (int ch = 0; ch < 2; ch++)
+		if (!imc_unit(s, tb, imc, sock, 0, ch, imcbase, gsp))
+			return uc_err("simulator: too many boxes");
+	if (!pci_unit(s, tb, m2m, sock, 0, bus, 12, 0, gsp))
+		return uc_err("simulator: too many boxes");
+	return 0;
+}
+
+/* The IMC config device (MMIO base at 0xD0, address 51:23; MEM0..3 at 0xD8 + 4n, address 22:12) and the
+ * two channels of each of the four IMCs it places. */
+static int emr_imcs(struct sim *s, struct table *tb, int sock, int bus, uint64_t imcbase, int *gsp)
+{
+	const struct sim_unit *imc = sim_unit_named(s, "imc");
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 1, 0x3251);
+	uint32_t v = (uint32_t)(imcbase >> 23);
+	if (!d)
+		return uc_err("simulator: too many devices");
+	memcpy(d->cfg + 0xd0, &v, 4);
+	for (int imcn = 0; imcn < 4; imcn++) {
+		uint64_t off = 0x280000ull + 0x80000ull * (uint64_t)imcn;
+		v = (uint32_t)(off >> 12);
+		memcpy(d->cfg + 0xd8 + 4 * imcn, &v, 4);
+		for (int ch = 0; ch < 2; ch++)
+			if (!imc_unit(s, tb, imc, sock, imcn, ch, imcbase + off, gsp))
+				return uc_err("simulator: too many boxes");
+	}
+	return 0;
+}
+
+/* EMR's units of one socket besides the CHAs, at the addresses of T1-9 and T1-12. */
+static int emr_units(struct sim *s, struct table *tb, int sock, int bus, uint64_t imcbase, int *gsp)
+{
+	const struct sim_unit *iio = sim_unit_named(s, "iio"), *irp = sim_unit_named(s, "irp"),
+			      *m2p = sim_unit_named(s, "m2pcie"), *pcu = sim_unit_named(s, "pcu"), *ubox = sim_unit_named(s, "ubox"),
+			      *m2m = sim_unit_named(s, "m2m"), *upi = sim_unit_named(s, "upi"), *m3upi = sim_unit_named(s, "m3upi"),
+			      *mdf = sim_unit_named(s, "mdf"), *cxlcm = sim_unit_named(s, "cxlcm"), *cxldp = sim_unit_named(s, "cxldp");
+	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
+	for (int i = 0; i < 6; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
+		struct sim_box *b = placed_unit(s, tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, gsp);
+		if (!b || !placed_unit(s, tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, gsp) ||
+		    !placed_unit(s, tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, gsp))
+			return uc_err("simulator: too many boxes");
+		b->fr_base = 0x10u * (unsigned)i;
+		b->nfr = iio->nfr;
+	}
+	if (!placed_unit(s, tb, pcu, sock, 0, 0x2fc0, gsp) || !placed_unit(s, tb, ubox, sock, 0, 0x2fd0, gsp))
+		return uc_err("simulator: too many boxes");
+	for (int i = 0; i < 4; i++)
+		if (!placed_unit(s, tb, mdf, sock, i, mdf_ctl[i], gsp))
+			return uc_err("simulator: too many boxes");
+	if (emr_imcs(s, tb, sock, bus, imcbase, gsp))
+		return -1;
+	for (int i = 0; i < 4; i++) { /* T1-12: UPI D1-4:F1, M3UPI D5-8:F1, M2M D12-15:F0 */
+		struct sim_box *u3 = pci_unit(s, tb, upi, sock, i, bus, 1 + i, 1, gsp);
+		if (!u3 || !pci_unit(s, tb, m3upi, sock, i, bus, 5 + i, 1, gsp) || !pci_unit(s, tb, m2m, sock, i, bus, 12 + i, 0, gsp))
+			return uc_err("simulator: too many boxes");
+		if (i == 2) /* quirk 1: the third UPI entry points at a device that does not exist */
+			put64(tb->data + (size_t)(u3->disc_entry + 1) * TABLE_STRIDE * 8 + 8,
+			      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
+	}
+	/* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
+	if (sock == 0 && (!placed_unit(s, tb, cxlcm, sock, 0, 0xd0000000ull, gsp) ||
+			  !placed_unit(s, tb, cxldp, sock, 0, 0xd0001000ull, gsp)))
+		return uc_err("simulator: too many boxes");
+	return 0;
+}
+
+/* Every socket: its discovery table, UBox node-id device, CHAs and the platform's other units. */
 static int build_any(struct sim *s, int generic)
 {
-	const struct sim_unit *cha = sim_unit_named(s, "cha"), *iio = sim_unit_named(s, "iio"), *irp = sim_unit_named(s, "irp"),
-			      *m2p = sim_unit_named(s, "m2pcie"), *pcu = sim_unit_named(s, "pcu"), *ubox = sim_unit_named(s, "ubox"),
-			      *imc = sim_unit_named(s, "imc"), *m2m = sim_unit_named(s, "m2m"), *upi = sim_unit_named(s, "upi"),
-			      *m3upi = sim_unit_named(s, "m3upi"), *mdf = sim_unit_named(s, "mdf"), *cxlcm = sim_unit_named(s, "cxlcm"),
-			      *cxldp = sim_unit_named(s, "cxldp");
-	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
+	const struct sim_unit *cha = sim_unit_named(s, "cha"), *imc = sim_unit_named(s, "imc");
 	uint32_t gidnidmap = 0;
 	s->rate = emr_rate;
 	s->romsr[s->nromsr].addr = 0x2ffe; /* UNC_CBO_CONFIG: 0 on EMR XCC (Linux 6f7f984f) */
@@ -271,7 +343,6 @@ static int build_any(struct sim *s, int generic)
 		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sock, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock;
 		struct table tb = { calloc(TABLE_MAX + 1, TABLE_STRIDE * 8), 0 };
 		struct sim_dev *d;
-		uint32_t v;
 		if (!tb.data || s->nblobs == SIM_MAX_BLOBS)
 			return free(tb.data), uc_err("out of memory");
 		s->blobs[s->nblobs++] = (struct sim_blob){ bar, tb.data, (size_t)(TABLE_MAX + 1) * TABLE_STRIDE * 8 };
@@ -285,59 +356,8 @@ static int build_any(struct sim *s, int generic)
 		for (int i = 0; i < s->cores; i++) /* T1-9: CHA n at 0x2000 + 0x10 n */
 			if (!placed_unit(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i, &gsp))
 				return uc_err("simulator: too many boxes");
-		if (generic) {
-			/* another unit list: a CHA-like MSR unit, an MMIO unit, a PCI unit and an unknown MSR type */
-			if (!placed_unit(s, &tb, &sim_generic_type21, sock, 0, 0x2e00, &gsp))
-				return uc_err("simulator: too many boxes");
-			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
-				return uc_err("simulator: too many devices");
-			for (int ch = 0; ch < 2; ch++)
-				if (!imc_unit(s, &tb, imc, sock, 0, ch, imcbase, &gsp))
-					return uc_err("simulator: too many boxes");
-			if (!pci_unit(s, &tb, m2m, sock, 0, bus, 12, 0, &gsp))
-				return uc_err("simulator: too many boxes");
-		} else {
-			for (int i = 0; i < 6; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
-				struct sim_box *b = placed_unit(s, &tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, &gsp);
-				if (!b || !placed_unit(s, &tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, &gsp) ||
-				    !placed_unit(s, &tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, &gsp))
-					return uc_err("simulator: too many boxes");
-				b->fr_base = 0x10u * (unsigned)i;
-				b->nfr = iio->nfr;
-			}
-			if (!placed_unit(s, &tb, pcu, sock, 0, 0x2fc0, &gsp) || !placed_unit(s, &tb, ubox, sock, 0, 0x2fd0, &gsp))
-				return uc_err("simulator: too many boxes");
-			for (int i = 0; i < 4; i++)
-				if (!placed_unit(s, &tb, mdf, sock, i, mdf_ctl[i], &gsp))
-					return uc_err("simulator: too many boxes");
-			/* IMC config device: MMIO base (0xD0, address 51:23) and MEM0..3 (0xD8 + 4n, address 22:12) */
-			if (!(d = sim_add_dev(s, bus, 0, 1, 0x3251)))
-				return uc_err("simulator: too many devices");
-			v = (uint32_t)(imcbase >> 23);
-			memcpy(d->cfg + 0xd0, &v, 4);
-			for (int imcn = 0; imcn < 4; imcn++) {
-				uint64_t off = 0x280000ull + 0x80000ull * (uint64_t)imcn;
-				v = (uint32_t)(off >> 12);
-				memcpy(d->cfg + 0xd8 + 4 * imcn, &v, 4);
-				for (int ch = 0; ch < 2; ch++)
-					if (!imc_unit(s, &tb, imc, sock, imcn, ch, imcbase + off, &gsp))
-						return uc_err("simulator: too many boxes");
-			}
-			for (int i = 0; i < 4; i++) { /* T1-12: UPI D1-4:F1, M3UPI D5-8:F1, M2M D12-15:F0 */
-				struct sim_box *u3 = pci_unit(s, &tb, upi, sock, i, bus, 1 + i, 1, &gsp);
-				if (!u3 || !pci_unit(s, &tb, m3upi, sock, i, bus, 5 + i, 1, &gsp) ||
-				    !pci_unit(s, &tb, m2m, sock, i, bus, 12 + i, 0, &gsp))
-					return uc_err("simulator: too many boxes");
-				if (i == 2) /* quirk 1: the third UPI entry points at a device that does not exist */
-					put64(tb.data + (size_t)(u3->disc_entry + 1) * TABLE_STRIDE * 8 + 8,
-					      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
-			}
-			if (sock == 0) { /* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
-				if (!placed_unit(s, &tb, cxlcm, sock, 0, 0xd0000000ull, &gsp) ||
-				    !placed_unit(s, &tb, cxldp, sock, 0, 0xd0001000ull, &gsp))
-					return uc_err("simulator: too many boxes");
-			}
-		}
+		if ((generic ? generic_units : emr_units)(s, &tb, sock, bus, imcbase, &gsp))
+			return -1;
 		/* global block (Table 1-13): MSR access, units, stride; global control; status at +2 */
 		put64(tb.data, (uint64_t)tb.n << 16 | (uint64_t)TABLE_STRIDE << 8);
 		put64(tb.data + 8, s->glob->ctl);

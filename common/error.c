@@ -7,7 +7,7 @@
 static _Thread_local char errbuf[512];
 static _Thread_local char warnbuf[2048];
 
-int uc_err(const char *fmt, ...)
+int uc_err_set(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -16,7 +16,7 @@ int uc_err(const char *fmt, ...)
 	return -1;
 }
 
-int uc_err_prefix(const char *fmt, ...)
+int uc_err_prefix_set(const char *fmt, ...)
 {
 	char old[sizeof(errbuf)], pre[256];
 	va_list ap;

@@ -116,7 +116,7 @@ static int name_token(struct parser *ps, char *out, size_t len)
 		mod[m] = 0;
 		if (!m)
 			return fail(ps, ps->p, "expected a modifier inside {}");
-		if (!strncmp(mod, "edge_det", 8) && (!mod[8] || mod[8] == '='))
+		if (m >= 8 && !strncmp(mod, "edge_det", 8) && (m == 8 || mod[8] == '='))
 			memmove(mod + 4, mod + 8, strlen(mod + 8) + 1); /* edge_det -> edge */
 		if (n + strlen(mod) + 2 >= len)
 			return fail(ps, brace, "name too long");

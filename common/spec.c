@@ -244,7 +244,6 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 	if (strlen(spec) >= sizeof(buf))
 		return uc_err("event spec is too long (%zu characters, at most %zu)", strlen(spec), sizeof(buf) - 1);
 	snprintf(buf, sizeof(buf), "%s", spec);
-	first = buf;
 	if (strchr(buf, '/')) {
 		char *close = strchr(buf, '/');
 		close = strchr(close + 1, '/');

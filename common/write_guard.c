@@ -95,6 +95,8 @@ static int cmp(const void *a, const void *b)
 static void finish(struct write_guard *g)
 {
 	int k = 0;
+	if (!g->n)
+		return;
 	qsort(g->e, (size_t)g->n, sizeof(*g->e), cmp);
 	for (int i = 0; i < g->n; i++) {
 		if (k && g->e[k - 1].key == g->e[i].key && g->e[k - 1].addr == g->e[i].addr) {
@@ -257,7 +259,8 @@ char *write_guard_msr_allowlist(const struct access *a, const char *title)
 	for (int i = 0; g && i < g->n; i++)
 		if (g->e[i].key >> 60 == UC_MSR)
 			m[n++] = g->e[i];
-	qsort(m, (size_t)n, sizeof(*m), by_addr);
+	if (n)
+		qsort(m, (size_t)n, sizeof(*m), by_addr);
 	snprintf(out, cap, "# %.200s\n# MSR      Write mask\n", title);
 	len = strlen(out);
 	for (int i = 0; i < n;) {

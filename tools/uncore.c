@@ -515,7 +515,12 @@ static int cmd_stat(int argc, char **argv)
 		goto out;
 	prev = calloc((size_t)nev + 1, sizeof(*prev));
 	for (int i = 0; prev && i < nev; i++)
-		prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev));
+		if (!(prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev))))
+			break;
+	if (!prev || (nev && !prev[nev - 1])) {
+		fprintf(stderr, "uncore stat: out of memory\n");
+		goto out;
+	}
 	banner(stdout, u);
 	catch_signals(); /* from here on an interrupt stops counting and restores the registers */
 	c = uncore_session_start(s);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "iu_collectd.h"
 
-/* What the plugin reports when the configuration names nothing (issue 6: memory bandwidth, LLC, QPI/UPI, uncore
+/* What the plugin reports when the configuration names nothing (memory bandwidth, LLC, QPI/UPI, uncore
  * frequency). */
 static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
 

@@ -122,91 +122,109 @@ static int disc_device(struct sim *s, int bus, uint64_t bar)
 	return 0;
 }
 
+/* The free-running counters: IMC clocks and queue cycles, IIO clock and per-port bandwidth. */
+static double fr_rate(const struct sim_profile *p, const char *n, int sock)
+{
+	int nstacks = 6;
+	if (!strcmp(n, "dclk"))
+		return p->dram_hz;
+	if (!strcmp(n, "rpq_cycles"))
+		return 0.5 * p->dram_hz;
+	if (!strcmp(n, "wpq_cycles"))
+		return 0.25 * p->dram_hz;
+	if (!strcmp(n, "ioclk"))
+		return p->iio_hz;
+	/* all traffic of a stack on its port 0; 32 bytes per count (README, "IIO bandwidth scale") */
+	if (!strcmp(n, "bw_in_port0"))
+		return p->iio_in_bps[sock] / nstacks / 32;
+	if (!strcmp(n, "bw_out_port0"))
+		return p->iio_out_bps[sock] / nstacks / 32;
+	return 0;
+}
+
+/* IMC channel events: traffic spread over the channels built (EMR 4 IMCs x 2, generic 2); CAS_COUNT
+ * umask: 7:6 pseudo-channels, 3:0 read kinds, 5:4 write kinds. */
+static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
+	double pch = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
+	if (ev == 0x01)
+		return p->dram_hz;
+	if (ev == 0x05)
+		return pch * (rd * ((um & 1 ? 0.7 : 0) + (um & 2 ? 0.2 : 0) + (um & 4 ? 0.06 : 0) + (um & 8 ? 0.04 : 0)) +
+			      wr * ((um & 0x10 ? 0.6 : 0) + (um & 0x20 ? 0.4 : 0)));
+	if (ev == 0x10)
+		return rd * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* RPQ_INSERTS.PCH0/1 */
+	if (ev == 0x80 || ev == 0x81) /* RPQ_OCCUPANCY_PCH0/1: inserts x residency in DCLKs */
+		return rd * 0.5 * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
+	if (ev == 0x20)
+		return wr * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* WPQ_INSERTS.PCH0/1 */
+	return 0;
+}
+
+/* CHA events: LLC lookups, TOR inserts and occupancy; every simulated IA request is a locally homed DRd
+ * to DDR (T2-73 bit layout of the umask extension). */
+static double cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->cores;
+	double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9, f;
+	if (ev == 0x01)
+		return p->uncore_hz;
+	if (ev == 0x34 && (ext & 1)) { /* LLC_LOOKUP of data reads: umask bit 0 = miss (I), the rest hit states */
+		double hit_states = __builtin_popcount(um & 0xfe) / 7.0;
+		return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss));
+	}
+	if ((ev != 0x35 && ev != 0x36) || !(um & 0x01))
+		return 0; /* TOR_INSERTS / TOR_OCCUPANCY of IA requests only */
+	int hits = (ext & 1) || !(ext & 2), misses = (ext & 2) || !(ext & 1);
+	f = ((ext >> 8 & 1) && !(ext >> 7 & 1)) ? 0 : 1; /* remote only */
+	if ((ext >> 9 & 1) && ((ext >> 11) & 0x7ff) != 0x102)
+		f = 0; /* opcode match on anything but DRd */
+	if (ev == 0x35)
+		return p->llc_lookups[sock] / nch * f * ((hits ? 1 - miss : 0) + (misses ? miss : 0));
+	/* occupancy = inserts x residency in CHA clocks (Little's law) */
+	return p->llc_lookups[sock] / nch * f * cyc *
+	       ((hits ? (1 - miss) * p->llc_hit_lat_ns[sock] : 0) + (misses ? miss * p->llc_miss_lat_ns[sock] : 0));
+}
+
+/* UPI link events: clocks and flits (a 64-byte line travels as 9 flits, notes 12.3). */
+static double upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um)
+{
+	double links = 4, data = 9.0 / 64;
+	if (ev == 0x01)
+		return p->qpi_hz;
+	if (ev == 0x02 && um == 0x97) { /* TxL_FLITS.NON_DATA: the slots not carrying data, 3 per clock */
+		double nondata = p->link_util[sock] * 3 * p->qpi_hz - p->qpi_tx_bps[sock] / links * data;
+		return nondata > 0 ? nondata : 0;
+	}
+	if (ev == 0x02 && (um & 0x08))
+		return p->qpi_tx_bps[sock] / links * data;
+	if (ev == 0x03 && (um & 0x08))
+		return p->qpi_rx_bps[sock] / links * data;
+	return 0;
+}
+
 static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	const struct sim_profile *p = &s->prof;
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
-	uint32_t ext = (uint32_t)(ctl >> 32);
 	int sock = b->socket;
-	if (SIM_CTR_IS_FR(ctr)) {
-		const char *n = b->u->fr[SIM_CTR_FR_INDEX(ctr)].name;
-		int nstacks = 6;
-		if (!strcmp(n, "dclk"))
-			return p->dram_hz;
-		if (!strcmp(n, "rpq_cycles"))
-			return 0.5 * p->dram_hz;
-		if (!strcmp(n, "wpq_cycles"))
-			return 0.25 * p->dram_hz;
-		if (!strcmp(n, "ioclk"))
-			return p->iio_hz;
-		/* all traffic of a stack on its port 0; 32 bytes per count (README, "IIO bandwidth scale") */
-		if (!strcmp(n, "bw_in_port0"))
-			return p->iio_in_bps[sock] / nstacks / 32;
-		if (!strcmp(n, "bw_out_port0"))
-			return p->iio_out_bps[sock] / nstacks / 32;
-		return 0;
-	}
+	if (SIM_CTR_IS_FR(ctr))
+		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, sock);
 	if (ctr == SIM_CTR_FIXED)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
 	if (ctl & (SIM_EDGE | SIM_INV | 0xff000000ull))
 		return 0; /* thresholded/edge forms are not modelled */
-	if (!strcmp(u, "imc")) {
-		/* traffic spread over the channels built (EMR 4 IMCs x 2, generic 2); CAS_COUNT umask: 7:6
-		 * pseudo-channels, 3:0 read kinds, 5:4 write kinds */
-		int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
-		double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
-		double pch = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
-		if (ev == 0x01)
-			return p->dram_hz;
-		if (ev == 0x05)
-			return pch * (rd * ((um & 1 ? 0.7 : 0) + (um & 2 ? 0.2 : 0) + (um & 4 ? 0.06 : 0) + (um & 8 ? 0.04 : 0)) +
-				      wr * ((um & 0x10 ? 0.6 : 0) + (um & 0x20 ? 0.4 : 0)));
-		if (ev == 0x10)
-			return rd * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* RPQ_INSERTS.PCH0/1 */
-		if (ev == 0x80 || ev == 0x81) /* RPQ_OCCUPANCY_PCH0/1: inserts x residency in DCLKs */
-			return rd * 0.5 * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
-		if (ev == 0x20)
-			return wr * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* WPQ_INSERTS.PCH0/1 */
-		return 0;
-	}
-	if (!strcmp(u, "cha")) {
-		int nch = s->cores;
-		double f;
-		double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9;
-		if (ev == 0x01)
-			return p->uncore_hz;
-		if (ev == 0x34 && (ext & 1)) { /* LLC_LOOKUP of data reads: umask bit 0 = miss (I), the rest hit states */
-			double hit_states = __builtin_popcount(um & 0xfe) / 7.0;
-			return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss));
-		}
-		if ((ev != 0x35 && ev != 0x36) || !(um & 0x01))
-			return 0; /* TOR_INSERTS / TOR_OCCUPANCY of IA requests only */
-		/* every simulated IA request is a locally homed DRd to DDR (T2-73 bit layout) */
-		int hits = (ext & 1) || !(ext & 2), misses = (ext & 2) || !(ext & 1);
-		f = ((ext >> 8 & 1) && !(ext >> 7 & 1)) ? 0 : 1; /* remote only */
-		if ((ext >> 9 & 1) && ((ext >> 11) & 0x7ff) != 0x102)
-			f = 0; /* opcode match on anything but DRd */
-		if (ev == 0x35)
-			return p->llc_lookups[sock] / nch * f * ((hits ? 1 - miss : 0) + (misses ? miss : 0));
-		/* occupancy = inserts x residency in CHA clocks (Little's law) */
-		return p->llc_lookups[sock] / nch * f * cyc *
-		       ((hits ? (1 - miss) * p->llc_hit_lat_ns[sock] : 0) + (misses ? miss * p->llc_miss_lat_ns[sock] : 0));
-	}
-	if (!strcmp(u, "upi")) {
-		double links = 4, data = 9.0 / 64; /* a 64-byte line travels as 9 flits (notes 12.3) */
-		if (ev == 0x01)
-			return p->qpi_hz;
-		if (ev == 0x02 && um == 0x97) { /* TxL_FLITS.NON_DATA: the slots not carrying data, 3 per clock */
-			double nondata = p->link_util[sock] * 3 * p->qpi_hz - p->qpi_tx_bps[sock] / links * data;
-			return nondata > 0 ? nondata : 0;
-		}
-		if (ev == 0x02 && (um & 0x08))
-			return p->qpi_tx_bps[sock] / links * data;
-		if (ev == 0x03 && (um & 0x08))
-			return p->qpi_rx_bps[sock] / links * data;
-		return 0;
-	}
+	if (!strcmp(u, "imc"))
+		return imc_rate(s, sock, ev, um);
+	if (!strcmp(u, "cha"))
+		return cha_rate(s, sock, ev, um, (uint32_t)(ctl >> 32));
+	if (!strcmp(u, "upi"))
+		return upi_rate(p, sock, ev, um);
 	if (!strcmp(u, "pcu") && (ev == 0x04 || ev == 0x05)) /* FREQ_MAX_LIMIT_THERMAL / _POWER_CYCLES */
 		return (ev == 0x04 ? p->pcu_thermal[sock] : p->pcu_power[sock]) * p->pcu_hz;
 	if (ev == 0x01)

@@ -142,12 +142,67 @@ static int bad(const char *file, const char *name, const char *field, const char
 		      field, what);
 }
 
+/* Note a perfmon Unit this platform lacks, once, in the list of units skipped. */
+static void note_skipped(char *list, size_t len, const char *unit)
+{
+	size_t n = strlen(list);
+	if (!strstr(list, unit) && n + strlen(unit) + 3 < len)
+		snprintf(list + n, len - n, "%s%s", n ? ", " : "", unit);
+}
+
+/* Entry i of a perfmon event list as a catalog event: 0, 1 when it is to be skipped (a unit this
+ * platform lacks, or a free-running counter, built in where it exists), -1 with a message naming the
+ * file, event and field. */
+static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struct uc_event *e, char *skipped,
+		      size_t slen)
+{
+	const char *name = json_string_value(json_object_get(ev, "EventName"));
+	const char *unit = json_string_value(json_object_get(ev, "Unit"));
+	const char *ctype = json_string_value(json_object_get(ev, "CounterType"));
+	const char *desc = json_string_value(json_object_get(ev, "BriefDescription"));
+	unsigned long code, umask, ext, port, fc;
+	const struct box_type *t;
+	int fixed;
+	if (!json_is_object(ev))
+		return uc_err("%s: entry %zu of the event list is not an object", file, i);
+	if (!name || !*name)
+		return uc_err("%s: entry %zu of the event list: field \"EventName\" is missing or not a string", file, i);
+	if (!unit)
+		return bad(file, name, "Unit", "is missing or not a string");
+	if (field_num(ev, "EventCode", 0xff, &code, 1))
+		return bad(file, name, "EventCode", "is missing or not a number 0..0xff");
+	if (field_num(ev, "UMask", 0xff, &umask, 0))
+		return bad(file, name, "UMask", "is not a number 0..0xff");
+	if (field_num(ev, "UMaskExt", 0xffffffffu, &ext, 0) || field_num(ev, "PortMask", 0xfff, &port, 0) ||
+	    field_num(ev, "FCMask", 7, &fc, 0))
+		return bad(file, name, "UMaskExt/PortMask/FCMask", "is not a number in range");
+	t = unit_type(u, unit);
+	if (!t || (ctype && !strcasecmp(ctype, "FREERUN"))) {
+		if (!t)
+			note_skipped(skipped, slen, unit);
+		return 1;
+	}
+	*e = (struct uc_event){ .name = arena_strdup(&u->arena, name), .unit = t->name, .src = "json", .filters = "",
+				.desc = arena_strdup(&u->arena, desc ? desc : ""), .code = (uint8_t)code,
+				.umask = (uint8_t)umask };
+	/* IIO: the port and flow-class masks sit in umask_ext bits 15:4 and 18:16 (T2-184) */
+	e->umext = (uint32_t)ext | (!ext && (port || fc) ? (uint32_t)(fc << 16 | port << 4) : 0);
+	e->ctr_mask = (uint16_t)counter_mask(json_string_value(json_object_get(ev, "Counter")), &fixed);
+	if (fixed)
+		e->flags = UC_EV_FIXED;
+	else if (!e->ctr_mask)
+		e->ctr_mask = (uint16_t)((1u << t->nctr) - 1);
+	if (!e->name || !e->desc)
+		return uc_err("out of memory");
+	return 0;
+}
+
 static int load_json(uncore_t *u, const char *file)
 {
 	json_error_t jerr;
 	json_t *root = json_load_file(file, 0, &jerr), *arr;
 	int added = 0, rc = -1;
-	char skipped_units[256] = "";
+	char skipped[256] = "";
 	if (!root)
 		return uc_err("%s:%d:%d: not valid JSON: %s", file, jerr.line, jerr.column, jerr.text);
 	arr = json_is_array(root) ? root : json_object_get(root, "Events");
@@ -156,73 +211,14 @@ static int load_json(uncore_t *u, const char *file)
 		goto out;
 	}
 	for (size_t i = 0; i < json_array_size(arr); i++) {
-		json_t *ev = json_array_get(arr, i);
-		const char *name = json_string_value(json_object_get(ev, "EventName"));
-		const char *unit = json_string_value(json_object_get(ev, "Unit"));
-		const char *ctype = json_string_value(json_object_get(ev, "CounterType"));
-		const char *desc = json_string_value(json_object_get(ev, "BriefDescription"));
-		unsigned long code, umask, ext, port, fc;
-		struct uc_event e = { 0 };
-		const struct box_type *t;
-		int fixed;
-		if (!json_is_object(ev)) {
-			uc_err("%s: entry %zu of the event list is not an object", file, i);
+		struct uc_event e;
+		int r = json_event(u, file, i, json_array_get(arr, i), &e, skipped, sizeof(skipped));
+		if (r < 0 || (!r && catalog_add(u, &e) < 0))
 			goto out;
-		}
-		if (!name || !*name) {
-			uc_err("%s: entry %zu of the event list: field \"EventName\" is missing or not a string", file, i);
-			goto out;
-		}
-		if (!unit) {
-			bad(file, name, "Unit", "is missing or not a string");
-			goto out;
-		}
-		if (field_num(ev, "EventCode", 0xff, &code, 1)) {
-			bad(file, name, "EventCode", "is missing or not a number 0..0xff");
-			goto out;
-		}
-		if (field_num(ev, "UMask", 0xff, &umask, 0)) {
-			bad(file, name, "UMask", "is not a number 0..0xff");
-			goto out;
-		}
-		if (field_num(ev, "UMaskExt", 0xffffffffu, &ext, 0) || field_num(ev, "PortMask", 0xfff, &port, 0) ||
-		    field_num(ev, "FCMask", 7, &fc, 0)) {
-			bad(file, name, "UMaskExt/PortMask/FCMask", "is not a number in range");
-			goto out;
-		}
-		t = unit_type(u, unit);
-		if (!t || (ctype && !strcasecmp(ctype, "FREERUN"))) {
-			/* units this platform lacks, and free-running counters (built in where they exist) */
-			if (!t && !strstr(skipped_units, unit) && strlen(skipped_units) + strlen(unit) + 3 < sizeof(skipped_units))
-				snprintf(skipped_units + strlen(skipped_units), sizeof(skipped_units) - strlen(skipped_units),
-					 "%s%s", skipped_units[0] ? ", " : "", unit);
-			continue;
-		}
-		e.name = arena_strdup(&u->arena, name);
-		e.unit = t->name;
-		e.desc = arena_strdup(&u->arena, desc ? desc : "");
-		e.src = "json";
-		e.filters = "";
-		e.code = (uint8_t)code;
-		e.umask = (uint8_t)umask;
-		/* IIO: the port and flow-class masks sit in umask_ext bits 15:4 and 18:16 (T2-184) */
-		e.umext = (uint32_t)ext | (!ext && (port || fc) ? (uint32_t)(fc << 16 | port << 4) : 0);
-		e.ctr_mask = (uint16_t)counter_mask(json_string_value(json_object_get(ev, "Counter")), &fixed);
-		if (fixed)
-			e.flags = UC_EV_FIXED;
-		else if (!e.ctr_mask)
-			e.ctr_mask = (uint16_t)((1u << t->nctr) - 1);
-		if (!e.name || !e.desc) {
-			uc_err("out of memory");
-			goto out;
-		}
-		if (catalog_add(u, &e) < 0)
-			goto out;
-		added++;
+		added += !r;
 	}
-	if (skipped_units[0])
-		uc_warn("%s: units %s are not on this %s machine; their events were skipped", file, skipped_units,
-			u->plat->name);
+	if (skipped[0])
+		uc_warn("%s: units %s are not on this %s machine; their events were skipped", file, skipped, u->plat->name);
 	rc = added;
 out:
 	json_decref(root);

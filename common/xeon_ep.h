@@ -13,8 +13,8 @@
 
 /* Counter control fields of the generation (seed 000 Table 2-10): ev_sel 7:0, umask 15:8, rst 17,
  * edge 18, tid_en 19, ev_sel_ext 21, en 22, invert 23, thresh 31:24.  Each box keeps the fields its
- * table lists (Tables 2-2, 2-10, 2-35, 2-61, 2-75, 2-86); the layouts are in platform_snbep.c and
- * platform_ivbep.c. */
+ * table lists (Tables 2-2, 2-10, 2-35, 2-61, 2-75, 2-86); the layouts are in platforms/snbep/platform.c
+ * and platforms/ivbep/platform.c. */
 #define XEP_EV_UMASK [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }
 #define XEP_RST [CR_RST] = { 17, 1 }
 #define XEP_EDGE [CR_EDGE] = { 18, 1 }

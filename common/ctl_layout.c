@@ -10,9 +10,7 @@ const struct ctl_role_info ctl_roles[CR_NROLES] = {
 	[CR_EV_EXT] = { "ext", 1, "the extra event-select bit (raw events)" },
 };
 
-static uint64_t width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
-
-uint64_t ctl_max(const struct ctl_layout *l, enum ctl_role r) { return width_mask(l->f[r].width); /* 0 when absent */ }
+uint64_t ctl_max(const struct ctl_layout *l, enum ctl_role r) { return uc_width_mask(l->f[r].width); /* 0 when absent */ }
 
 uint64_t ctl_mask(const struct ctl_layout *l, enum ctl_role r) { return ctl_max(l, r) << l->f[r].lo; }
 

@@ -7,6 +7,7 @@
 #define UNCORE_CTL_LAYOUT_H
 
 #include <stdint.h>
+#include "uc_defs.h"
 
 /* In listing order: qualifiers are offered in this order. */
 enum ctl_role {

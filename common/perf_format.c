@@ -66,8 +66,7 @@ int perf_format_put(const char *name, const struct perf_format *f, uint64_t v, u
 	uint64_t left = v;
 	for (int i = 0; i < f->nranges && left; i++) {
 		int n = f->r[i].hi - f->r[i].lo + 1;
-		uint64_t part = n >= 64 ? left : left & ((1ull << n) - 1);
-		uint64_t mask = (n >= 64 ? ~0ull : (1ull << n) - 1) << f->r[i].lo;
+		uint64_t part = left & uc_width_mask(n), mask = uc_width_mask(n) << f->r[i].lo;
 		cfg[f->word] = (cfg[f->word] & ~mask) | (part << f->r[i].lo);
 		left = n >= 64 ? 0 : left >> n;
 	}

@@ -9,6 +9,7 @@
 #define UNCORE_PERF_FORMAT_H
 
 #include <stdint.h>
+#include "uc_defs.h"
 
 #define PF_MAX_RANGES 8
 

@@ -197,8 +197,6 @@ extern const struct platform_desc *const uc_platforms[];
 /* "Sandy Bridge-EP (Xeon E5-2600) model 45, ...": the platforms a CPU may be, for messages. */
 void platform_supported(char *buf, size_t len);
 
-/* The bits of a w-bit counter or field (w may be 64). */
-static inline uint64_t uc_width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
 /* The box control value that freezes a box and resets its counters. */
 uint64_t box_ctl_reset(const struct box_ctl_bits *bc);

@@ -32,15 +32,20 @@ int qual_filter_rule(const struct uc_event *ev, const char *field, uint64_t *dfl
 
 /* Can counters of this type be sampled: an overflow bit and a status register to find it in (a fixed
  * one, or the one each unit's discovery entry gives)? */
-int qual_can_sample(const struct box_type *bt)
+static int qual_can_sample(const struct box_type *bt)
 {
 	return ctl_has(bt->lay, CR_OV_EN) && (bt->status || bt->disc_type >= 0);
 }
 
 static int add(struct qual *out, int n, int max, struct qual q)
 {
-	if (n < max)
+	if (n < max) {
 		out[n] = q;
+		if (q.kind != QK_SOCKET && q.kind != QK_BOX) {
+			out[n].amin = q.min;
+			out[n].amax = q.max;
+		}
+	}
 	return n + 1;
 }
 
@@ -72,8 +77,10 @@ int qual_list(const uncore_t *u, const struct box_type *bt, const struct uc_even
 	const struct ctl_layout *l = bt->lay;
 	struct span sp = type_span(u, bt);
 	n = add(out, n, max, (struct qual){ .kind = QK_SOCKET, .name = "socket", .min = sp.sock_lo, .max = sp.sock_hi,
+					    .amax = (uint64_t)u->host.nsockets - 1,
 					    .desc = "socket to count on (without it every socket is counted and summed)" });
 	n = add(out, n, max, (struct qual){ .kind = QK_BOX, .name = "box", .min = sp.box_lo, .max = sp.box_hi,
+					    .amax = bt->max_boxes > 0 ? (uint64_t)bt->max_boxes - 1 : 0,
 					    .desc = "box of the unit to count on (without it every box is summed)" });
 	if (ev && (ev->flags & (UC_EV_FIXED | UC_EV_FREERUN)))
 		return n; /* a fixed or free-running counter has no control fields */

@@ -15,7 +15,9 @@ struct qual {
 	const struct filter_field *field; /* QK_FIELD */
 	const char *name;
 	int flag;                        /* 1: given alone, 0: name=value */
-	uint64_t min, max;
+	uint64_t min, max;               /* the range listed: for socket and box, where the unit has boxes */
+	uint64_t amin, amax;             /* the range the parser takes (a box the unit lacks there is then
+					  * refused by name, not as out of range) */
 	int required, has_dflt;
 	uint64_t dflt;
 	const char *desc;
@@ -27,6 +29,5 @@ struct uncore;
 int qual_list(const struct uncore *u, const struct box_type *bt, const struct uc_event *ev, struct qual *out, int max);
 /* The event's rule for a filter field: 0 none, 'r' required, 'd' with default *dflt, 'o' optional. */
 int qual_filter_rule(const struct uc_event *ev, const char *field, uint64_t *dflt);
-int qual_can_sample(const struct box_type *bt);
 
 #endif

@@ -92,34 +92,41 @@ static int band_alias(const struct qual *ql, int n, const struct encoded *e)
 	return -1;
 }
 
-/* What the qualifiers of one spec have said so far. */
+/* The qualifiers a spec may give, and what it has said so far. */
 struct given {
+	struct qual ql[UC_MAX_QUALS];
+	int n;
 	uint32_t seen; /* bit k: qualifier k of the list */
 	int thresh;    /* a threshold was given */
 	int raw;       /* raw form: event=, umask=, umask_ext= seen (bits 0-2) */
 };
 
+/* The qualifiers the spec's event (or raw unit) takes, listed once for all of them. */
+static void given_list(const uncore_t *u, const struct encoded *e, struct given *g)
+{
+	g->n = qual_list(u, e->bt, e->ev, g->ql, UC_MAX_QUALS);
+	if (g->n > UC_MAX_QUALS)
+		g->n = UC_MAX_QUALS;
+}
+
 /* One qualifier "key[=value]" of either spec form, looked up in the event's qualifier list. */
 static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *e, char *q, struct given *g)
 {
-	struct qual ql[UC_MAX_QUALS];
-	int n = qual_list(u, e->bt, e->ev, ql, UC_MAX_QUALS), k = -1;
+	int k = -1;
 	char *val = strchr(q, '=');
 	uint64_t v = 0;
 	if (val)
 		*val++ = 0;
 	if (!*q)
 		return uc_err("empty qualifier in '%s'", spec);
-	if (n > UC_MAX_QUALS)
-		n = UC_MAX_QUALS;
-	for (int i = 0; i < n && k < 0; i++)
-		if (!strcmp(ql[i].name, q))
+	for (int i = 0; i < g->n && k < 0; i++)
+		if (!strcmp(g->ql[i].name, q))
 			k = i;
-	if (k < 0 && !strcmp(q, "band") && (k = band_alias(ql, n, e)) < 0)
+	if (k < 0 && !strcmp(q, "band") && (k = band_alias(g->ql, g->n, e)) < 0)
 		return uc_err("'band' in '%s': %s reads no frequency band", spec, e->name);
 	if (k < 0)
-		return refuse(u, e, spec, q, ql, n);
-	const struct qual *x = &ql[k];
+		return refuse(u, e, spec, q, g->ql, g->n);
+	const struct qual *x = &g->ql[k];
 	if (g->seen & (1u << k))
 		return uc_err("qualifier '%s' is given twice in '%s'; give it once", x->name, spec);
 	g->seen |= 1u << k;
@@ -127,14 +134,13 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 		if (val && parse_u64(spec, q, val, 1, &v))
 			return -1;
 		v = val ? v : 1;
-	} else if (parse_u64(spec, q, val, x->kind == QK_BOX ? (uint64_t)e->bt->max_boxes - 1 :
-					   x->kind == QK_SOCKET ? (uint64_t)u->host.nsockets - 1 : x->max, &v)) {
-		return -1; /* a box or socket the machine has but the unit lacks there is named by spec_parse */
+	} else if (parse_u64(spec, q, val, x->amax, &v)) {
+		return -1;
 	} else if (x->kind == QK_SAMPLE && !v) {
 		return uc_err("'sample=0' in '%s': the period must be at least 1 event", spec);
-	} else if (v < x->min && x->kind != QK_BOX && x->kind != QK_SOCKET) {
-		return uc_err("'%s=%s' in '%s' is out of range (%llu..%llu)", q, val, spec, (unsigned long long)x->min,
-			      (unsigned long long)x->max);
+	} else if (v < x->amin) {
+		return uc_err("'%s=%s' in '%s' is out of range (%llu..%llu)", q, val, spec, (unsigned long long)x->amin,
+			      (unsigned long long)x->amax);
 	}
 	switch (x->kind) {
 	case QK_SOCKET: e->socket = (int)v; break;
@@ -202,6 +208,7 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 	snprintf(e->name, sizeof(e->name), "%s", spec);
 	e->ctr_mask = (1u << e->bt->nctr) - 1;
 	e->ctl = e->bt->lay->enable;
+	given_list(u, e, g);
 	for (tok = strtok_r(slash + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t kl = strcspn(tok, "=");
 		char key[16];
@@ -234,9 +241,10 @@ static int event_ctl(const char *spec, struct encoded *e)
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 {
 	char buf[512], *q, *save = NULL, *first;
-	struct given g = { 0 };
+	struct given g;
 	const struct ctl_layout *l;
 	memset(e, 0, sizeof(*e));
+	memset(&g, 0, sizeof(g));
 	e->socket = e->box = -1;
 	e->fr = -1;
 	if (!spec || !*spec)
@@ -278,6 +286,7 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		e->ctr_mask = e->ev->ctr_mask;
 		if (event_ctl(spec, e))
 			return -1;
+		given_list(u, e, &g);
 		first = colon ? colon + 1 : buf + strlen(buf);
 	}
 	if (strstr(first, "::") || (*first && first[strlen(first) - 1] == ':') || *first == ':')

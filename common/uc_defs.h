@@ -2,7 +2,12 @@
 #ifndef UNCORE_UC_DEFS_H
 #define UNCORE_UC_DEFS_H
 
+#include <stdint.h>
+
 #define UC_ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define UC_PCI_VENDOR_INTEL 0x8086
+
+/* The bits of a w-bit counter or field (w may be 64). */
+static inline uint64_t uc_width_mask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
 #endif

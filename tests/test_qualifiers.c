@@ -9,6 +9,17 @@
 #include "uncore_priv.h"
 
 
+/* The simulator of a platform, by name. */
+static uncore_t *open_sim(const char *plat)
+{
+	uncore_t *u = NULL;
+	char backend[32];
+	snprintf(backend, sizeof(backend), "sim:%s", plat);
+	if (uncore_open(backend, &u))
+		fprintf(stderr, "FAIL %s: %s\n", backend, uncore_error());
+	return u;
+}
+
 static int find_qual(uncore_t *u, const char *event, const char *name, struct uncore_qualifier *out)
 {
 	struct uncore_qualifier q[32];
@@ -25,11 +36,9 @@ static int find_qual(uncore_t *u, const char *event, const char *name, struct un
 
 static void expect_range(const char *plat, const char *event, const char *name, unsigned long long max)
 {
-	uncore_t *u;
+	uncore_t *u = open_sim(plat);
 	struct uncore_qualifier q;
-	char backend[32];
-	snprintf(backend, sizeof(backend), "sim:%s", plat);
-	CU_ASSERT_FATAL(uncore_open(backend, &u) == 0);
+	CU_ASSERT_FATAL(u != NULL);
 	int found = find_qual(u, event, name, &q);
 	int ok = max == 0 ? !found : found && q.max == max && q.min == !strcmp(name, "sample");
 	if (!ok)
@@ -85,11 +94,10 @@ static void spec_with(const char *event, const struct uncore_qualifier *q, int n
 static void test_every_listed_qualifier_is_accepted(void)
 {
 	for (int p = 0; uc_platforms[p]; p++) {
-		uncore_t *u;
-		char backend[32], spec[512];
+		uncore_t *u = open_sim(uc_platforms[p]->name);
+		char spec[512];
 		int tried = 0, bad = 0;
-		snprintf(backend, sizeof(backend), "sim:%s", uc_platforms[p]->name);
-		CU_ASSERT_FATAL(uncore_open(backend, &u) == 0);
+		CU_ASSERT_FATAL(u != NULL);
 		for (int ev = 0; ev < uncore_num_events(u); ev++) {
 			struct uncore_event_info ei;
 			struct uncore_qualifier q[32];
@@ -130,10 +138,9 @@ static void test_required_qualifiers_are_named(void)
 {
 	int required = 0;
 	for (int p = 0; uc_platforms[p]; p++) {
-		uncore_t *u;
-		char backend[32], want[64];
-		snprintf(backend, sizeof(backend), "sim:%s", uc_platforms[p]->name);
-		CU_ASSERT_FATAL(uncore_open(backend, &u) == 0);
+		uncore_t *u = open_sim(uc_platforms[p]->name);
+		char want[64];
+		CU_ASSERT_FATAL(u != NULL);
 		for (int ev = 0; ev < uncore_num_events(u); ev++) {
 			struct uncore_event_info ei;
 			struct uncore_qualifier q[32];
@@ -172,8 +179,8 @@ static void expect_refused(uncore_t *u, const char *spec, const char *words)
 
 static void test_repeated_and_foreign_qualifiers(void)
 {
-	uncore_t *u;
-	CU_ASSERT_FATAL(uncore_open("sim:snbep", &u) == 0);
+	uncore_t *u = open_sim("snbep");
+	CU_ASSERT_FATAL(u != NULL);
 	expect_refused(u, "UNC_C_LLC_LOOKUP.DATA_READ:state=0x1:state=0x2", "'state' is given twice");
 	expect_refused(u, "UNC_M_CAS_COUNT.RD:socket=0:socket=1", "'socket' is given twice");
 	expect_refused(u, "UNC_M_CAS_COUNT.RD:edge:edge", "'edge' is given twice");
@@ -182,12 +189,12 @@ static void test_repeated_and_foreign_qualifiers(void)
 	expect_refused(u, "cbo/event=0x34,umask=3,umask=1/", "'umask' is given twice");
 	expect_refused(u, "UNC_M_CLOCKTICKS:thresh=1", "fixed counter, which takes no 'thresh'");
 	uncore_close(u);
-	CU_ASSERT_FATAL(uncore_open("sim:emr", &u) == 0);
+	CU_ASSERT_FATAL((u = open_sim("emr")) != NULL);
 	/* bit 30 is the threshold's on EMR: occ_inv would have set threshold 0x40 */
 	expect_refused(u, "UNC_P_CLOCKTICKS:occ_inv", "has no such bit");
 	expect_refused(u, "UNC_IIO_CLOCKTICKS:thresh=4096", "out of range (0..4095)");
 	uncore_close(u);
-	CU_ASSERT_FATAL(uncore_open("sim:ivbep", &u) == 0);
+	CU_ASSERT_FATAL((u = open_sim("ivbep")) != NULL);
 	expect_refused(u, "UNC_M_CAS_COUNT.RD:inv", "has no such bit");
 	uncore_close(u);
 }

@@ -185,7 +185,6 @@ uint64_t sim_reg_get(struct sim *s, struct sim_box *b, int kind, int i);
 void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);
 uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr, int width);
 void sim_tick(struct sim *s);
-uint64_t sim_wmask(int w);
 extern const struct access_ops sim_access_ops;
 void sim_free(struct sim *s); /* a machine, built or partly built */
 /* The counter a rate is asked for: a general one (0..), the fixed counter, or free-running counter k. */

@@ -65,7 +65,6 @@ static int ctr_on(const struct sim_box *b, int c)
 /* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
 static int armed(const struct sim_box *b, int c) { return b->u->ov_en && (b->ctl[c] & b->u->ov_en) && enabled(b->u, b->ctl[c]); }
 
-uint64_t sim_wmask(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
 static void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, int width)
 {
@@ -74,7 +73,7 @@ static void count(struct sim *s, double rate, double dt, double *frac, uint64_t 
 	*frac += rate * dt;
 	inc = floor(*frac);
 	*frac -= inc;
-	*ctr = (*ctr + (uint64_t)inc) & sim_wmask(width);
+	*ctr = (*ctr + (uint64_t)inc) & uc_width_mask(width);
 	if (*ctr < old)
 		s->wraps++;
 }
@@ -84,7 +83,7 @@ uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t 
 {
 	if (s->prewrap_s <= 0)
 		return 0;
-	return (uint64_t)(-(int64_t)llround(s->rate(s, b, ctl, ctr) * s->prewrap_s)) & sim_wmask(width);
+	return (uint64_t)(-(int64_t)llround(s->rate(s, b, ctl, ctr) * s->prewrap_s)) & uc_width_mask(width);
 }
 
 /* How long an overflow takes to stop the counters (freeze-on-overflow is not instantaneous, so
@@ -153,7 +152,7 @@ void sim_box_advance(struct sim *s, struct sim_box *b)
 		old[c] = b->ctr[c];
 		double r = armed(b, c) && freezes ? s->rate(s, b, b->ctl[c], c) : 0;
 		if (r > 0) {
-			double t = ((double)(sim_wmask(b->width) - b->ctr[c]) + 1 - b->frac[c]) / r;
+			double t = ((double)(uc_width_mask(b->width) - b->ctr[c]) + 1 - b->frac[c]) / r;
 			if (t + SIM_FREEZE_LAT_S < dtc)
 				dtc = t + SIM_FREEZE_LAT_S;
 		}
@@ -243,13 +242,13 @@ static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uin
 		}
 		break;
 	case R_CTR:
-		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & sim_wmask(b->width));
+		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & uc_width_mask(b->width));
 		b->frac[i] = 0;
 		if (!dword && !b->ctr[i])
 			b->ctr[i] = sim_reset_value(s, b, b->ctl[i], i, b->width);
 		break;
 	case R_CTR_HI:
-		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & sim_wmask(b->width);
+		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & uc_width_mask(b->width);
 		if (!b->ctr[i]) /* a 64-bit write of 0 completed: a reset */
 			b->ctr[i] = sim_reset_value(s, b, b->ctl[i], i, b->width);
 		break;
@@ -261,12 +260,12 @@ static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uin
 		}
 		break;
 	case R_FIXED_CTR:
-		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & sim_wmask(u->fixed_width));
+		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & uc_width_mask(u->fixed_width));
 		if (!dword && !b->fixed_ctr)
 			b->fixed_ctr = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
 		break;
 	case R_FIXED_CTR_HI:
-		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & sim_wmask(u->fixed_width);
+		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & uc_width_mask(u->fixed_width);
 		if (!b->fixed_ctr)
 			b->fixed_ctr = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
 		break;

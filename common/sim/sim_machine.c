@@ -91,7 +91,7 @@ uint64_t sim_field(const struct sim_box *b, const char *name)
 	for (int i = 0; i < b->u->nfld; i++) {
 		const struct sim_fld *f = &b->u->fld[i];
 		if (!strcmp(f->name, name))
-			return (b->filt[f->reg] >> f->lo) & sim_wmask(f->width);
+			return (b->filt[f->reg] >> f->lo) & uc_width_mask(f->width);
 	}
 	return 0;
 }
@@ -103,9 +103,9 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 		if (!strcmp(b->u->name, unit) && b->socket == socket && b->idx == idx) {
 			sim_box_advance(s, b);
 			if (ctr < 0)
-				b->fixed_ctr = val & sim_wmask(b->u->fixed_width);
+				b->fixed_ctr = val & uc_width_mask(b->u->fixed_width);
 			else
-				b->ctr[ctr] = val & sim_wmask(b->width);
+				b->ctr[ctr] = val & uc_width_mask(b->width);
 		}
 	}
 }
@@ -126,7 +126,7 @@ struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket,
 	b->gsp = -1;
 	/* leftovers of an earlier user, so that "restored on close" means something */
 	for (int c = 0; c < u->nctr; c++)
-		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & sim_wmask(u->width);
+		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & uc_width_mask(u->width);
 	for (int f = 0; f < u->nfilt; f++) /* the lowest implemented bit: an earlier user's setting */
 		b->filt[f] = u->filt[f].writable & (~u->filt[f].writable + 1);
 	b->fixed_ctr = 0x5555;

@@ -156,10 +156,7 @@ struct access *access_sim_open(const char *spec)
 	char buf[512], *opt, *save = NULL;
 	struct sim *s = NULL;
 	struct access *a = NULL;
-	struct sim_opts *o = calloc(1, sizeof(*o));
-	if (!o)
-		goto oom;
-	o->hash = 1469598103934665603ull;
+	struct sim_opts o = { .hash = 1469598103934665603ull };
 	if (strlen(spec) >= sizeof(buf)) {
 		uc_err("simulator spec is %zu characters long; at most %zu are accepted", strlen(spec), sizeof(buf) - 1);
 		goto fail;
@@ -178,11 +175,10 @@ struct access *access_sim_open(const char *spec)
 		goto oom;
 	sim_init(s, k);
 	while ((opt = strtok_r(NULL, ",", &save)))
-		if (sim_option(s, o, opt))
+		if (sim_option(s, &o, opt))
 			goto fail;
-	if (sim_build(s, o, a))
+	if (sim_build(s, &o, a))
 		goto fail;
-	free(o);
 	a->ops = &sim_access_ops;
 	a->priv = s;
 	a->simulated = 1;
@@ -193,6 +189,5 @@ oom:
 fail:
 	sim_free(s);
 	free(a);
-	free(o);
 	return NULL;
 }

@@ -82,32 +82,40 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 	return -1;
 }
 
-/* Qualifier v (1-based) of a base event, as the library lists it: its text and what it means; 0 when
- * there is no such one.  A metric takes only socket=N. */
+/* The qualifiers of a base event as the library lists them (a metric takes only socket=N); returns how
+ * many, at most IU_VMAX. */
+static int qualifiers_of(unsigned base, struct uncore_qualifier *qs)
+{
+	if ((int)base >= nevents) {
+		qs[0] = (struct uncore_qualifier){ .name = "socket", .max = (unsigned long long)uncore_num_sockets(U) - 1,
+						   .desc = "socket to count on; without it every socket is summed" };
+		return 1;
+	}
+	int n = uncore_event_qualifiers(U, (int)base, qs, IU_VMAX);
+	return n < 0 ? 0 : n > IU_VMAX ? IU_VMAX : n;
+}
+
+/* A qualifier as a PAPI umask: its text ("thresh=0", "edge") and what it means. */
+static void umask_text(const struct uncore_qualifier *x, char *q, size_t ql, char *d, size_t dl)
+{
+	if (x->flag) {
+		snprintf(q, ql, "%s", x->name);
+		snprintf(d, dl, "%s", x->desc);
+		return;
+	}
+	snprintf(q, ql, "%s=%llu", x->name, x->has_default ? x->dflt : x->min);
+	snprintf(d, dl, "%s [%llu-%llu]%s", x->desc, x->min, x->max,
+		 x->required ? " (required)" : x->has_default ? " (has a default)" : "");
+}
+
+/* Qualifier v (1-based) of a base event: its text and meaning; 0 when there is no such one. */
 static int variant(unsigned base, int v, char *q, size_t ql, char *d, size_t dl)
 {
 	struct uncore_qualifier qs[IU_VMAX];
-	int n;
-	if ((int)base >= nevents) {
-		if (v != 1)
-			return 0;
-		snprintf(q, ql, "socket=0");
-		snprintf(d, dl, "socket to count on [0-%d]; without it every socket is summed", uncore_num_sockets(U) - 1);
-		return 1;
-	}
-	n = uncore_event_qualifiers(U, (int)base, qs, IU_VMAX);
-	if (v < 1 || v > n || v > IU_VMAX)
+	int n = qualifiers_of(base, qs);
+	if (v < 1 || v > n)
 		return 0;
-	const struct uncore_qualifier *x = &qs[v - 1];
-	if (x->flag)
-		snprintf(q, ql, "%s", x->name);
-	else
-		snprintf(q, ql, "%s=%llu", x->name, x->has_default ? x->dflt : x->min);
-	if (x->flag)
-		snprintf(d, dl, "%s", x->desc);
-	else
-		snprintf(d, dl, "%s [%llu-%llu]%s", x->desc, x->min, x->max,
-			 x->required ? " (required)" : x->has_default ? " (has a default)" : "");
+	umask_text(&qs[v - 1], q, ql, d, dl);
 	return 1;
 }
 
@@ -115,10 +123,10 @@ static int variant(unsigned base, int v, char *q, size_t ql, char *d, size_t dl)
 static void needs(unsigned base, char *buf, size_t len)
 {
 	struct uncore_qualifier qs[IU_VMAX];
-	int n = (int)base < nevents ? uncore_event_qualifiers(U, (int)base, qs, IU_VMAX) : 0;
+	int n = qualifiers_of(base, qs);
 	size_t k = 0;
 	buf[0] = 0;
-	for (int i = 0; i < n && i < IU_VMAX && k < len; i++)
+	for (int i = 0; i < n && k < len; i++)
 		if (qs[i].required)
 			k += (size_t)snprintf(buf + k, len - k, " Needs :%s=V (%s).", qs[i].name, qs[i].desc);
 }
@@ -204,11 +212,15 @@ int iu_name_to_code(const char *name, unsigned *code)
 		return PAPI_OK;
 	}
 	const char *quals = name + blen + 1;
-	for (int v = 1; v <= IU_VMAX && variant(base, v, q, sizeof(q), d, sizeof(d)); v++)
+	struct uncore_qualifier qs[IU_VMAX];
+	int nq = qualifiers_of(base, qs);
+	for (int v = 1; v <= nq; v++) {
+		umask_text(&qs[v - 1], q, sizeof(q), d, sizeof(d));
 		if (!strcmp(q, quals)) {
 			*code = IU_VARIANT | (unsigned)v << IU_VSHIFT | base;
 			return PAPI_OK;
 		}
+	}
 	for (int k = 0; k < nnamed; k++)
 		if (!strcmp(named[k], name)) {
 			*code = IU_NAMED | (unsigned)k;

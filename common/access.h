@@ -55,6 +55,7 @@ struct access {
 	int simulated;
 	int virtual_clock; /* time moves only when told to (a simulator's manual clock): sleep under the lock */
 	void *priv;
+	struct access *inner; /* the perf backend over a simulator: the simulator's access (sim_of finds it) */
 	struct write_guard *guard; /* the registers writes may go to (write_guard.c); NULL: none yet */
 	/* file through which sessions of every process on the machine share boxes (claims.c); "" = this handle only */
 	char claims[512];
@@ -63,6 +64,13 @@ struct access {
 /* Backends. */
 struct access *access_direct_open(void);
 struct access *access_sim_open(const char *spec);
+/* The perf_event backend's access: the host, its clock and no register at all (every register access is
+ * refused: the kernel programs the uncore).  inner: a simulator whose host and clock it takes, or NULL. */
+struct access *access_perf_open(struct access *inner);
+/* The machine's own host description and clock (direct and perf backends). */
+int access_host_info(struct access *a, struct host_info *h);
+int access_host_sleep_ns(struct access *a, uint64_t ns);
+uint64_t access_host_now_ns(struct access *a);
 
 /* Sysroot-prefixed path; returns buf. */
 /* A number (decimal, 0x hex or octal) from a one-line file: 0, or -1 when it cannot be read. */

@@ -64,7 +64,7 @@ static int d_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes
 	return bytes == 4 ? mmio_write32(w, off, (uint32_t)val) : mmio_write64(w, off, val);
 }
 
-static int d_host(struct access *a, struct host_info *h) { (void)a; return host_from_sysfs(h); }
+int access_host_info(struct access *a, struct host_info *h) { (void)a; return host_from_sysfs(h); }
 
 static int d_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
@@ -96,7 +96,7 @@ static int d_pci_list(struct access *a, struct pci_devinfo **out, int *n)
 	return pci_list_sysfs(out, n);
 }
 
-static int d_sleep(struct access *a, uint64_t ns)
+int access_host_sleep_ns(struct access *a, uint64_t ns)
 {
 	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
 	(void)a;
@@ -105,7 +105,7 @@ static int d_sleep(struct access *a, uint64_t ns)
 	return 0;
 }
 
-static uint64_t d_now(struct access *a)
+uint64_t access_host_now_ns(struct access *a)
 {
 	struct timespec ts;
 	(void)a;
@@ -126,7 +126,7 @@ static void d_close(struct access *a)
 
 static const struct access_ops direct_ops = {
 	.name = "direct",
-	.host = d_host,
+	.host = access_host_info,
 	.msr_read = d_msr_read,
 	.msr_write = d_msr_write,
 	.pci_read = d_pci_read,
@@ -134,8 +134,8 @@ static const struct access_ops direct_ops = {
 	.pci_list = d_pci_list,
 	.mmio_read = d_mmio_read,
 	.mmio_write = d_mmio_write,
-	.sleep_ns = d_sleep,
-	.now_ns = d_now,
+	.sleep_ns = access_host_sleep_ns,
+	.now_ns = access_host_now_ns,
 	.close = d_close,
 };
 

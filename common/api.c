@@ -28,6 +28,7 @@ LOCKED(int, uncore_event_find, (const uncore_t *u, const char *name), (u, name),
 LOCKED(int, uncore_event_qualifiers, (const uncore_t *u, int idx, struct uncore_qualifier *out, int max), (u, idx, out, max), u)
 LOCKED_VOID(uncore_get_stats, (const uncore_t *u, struct uncore_stats *out), (u, out), u)
 LOCKED_VOID(uncore_set_force, (uncore_t *u, int force), (u, force), u)
+LOCKED_VOID(uncore_set_scaling, (uncore_t *u, int on), (u, on), u)
 LOCKED(int, uncore_load_metrics, (uncore_t *u, const char *file), (u, file), u)
 LOCKED(int, uncore_metric_find, (uncore_t *u, const char *name), (u, name), u)
 LOCKED(int, uncore_metric_info, (uncore_t *u, int idx, struct uncore_metric_info *out), (u, idx, out), u)
@@ -46,6 +47,9 @@ LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))
 LOCKED(int, uncore_session_stop, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_times,
+       (const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled, uint64_t *running),
+       (s, ev, socket, box, enabled, running), H(s))
 LOCKED(int, uncore_session_value, (const uncore_session_t *s, int ev, int socket, int box, uint64_t *out),
        (s, ev, socket, box, out), H(s))
 LOCKED(int, uncore_session_event_sockets, (const uncore_session_t *s, int ev, int *sockets, int max),

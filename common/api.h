@@ -15,6 +15,9 @@ int uncore_event_find_impl(const uncore_t *u, const char *name);
 int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_qualifier *out, int max);
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);
 void uncore_set_force_impl(uncore_t *u, int force);
+void uncore_set_scaling_impl(uncore_t *u, int on);
+int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled,
+			      uint64_t *running);
 int uncore_load_metrics_impl(uncore_t *u, const char *file);
 int uncore_metric_find_impl(uncore_t *u, const char *name);
 int uncore_metric_info_impl(uncore_t *u, int idx, struct uncore_metric_info *out);

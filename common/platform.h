@@ -89,6 +89,7 @@ struct freerun {
 	const char *name;     /* "bw_in_port0" */
 	uint32_t addr;        /* relative to the box's free-running base */
 	int width;
+	uint8_t perf_umask;   /* the Linux free-running PMU's umask for it (event 0xff): 0x10 x (group + 1) + index */
 };
 
 struct box_type {
@@ -96,6 +97,10 @@ struct box_type {
 	const char *desc;
 	const char *prefix;   /* event-name prefix, "UNC_C" */
 	const char *perfmon;  /* the Unit names Intel's perfmon JSON gives its events, '|'-separated ("UPI LL|UPI") */
+	/* the Linux perf PMU: uncore_<perf>[_N] ("" = the lone "uncore" of Nehalem; NULL with a discovery type:
+	 * only uncore_type_<disc_type>[_N]; NULL otherwise: the kernel has none).  Free-running counters are
+	 * uncore_<perf>_free_running_N. */
+	const char *perf;
 	enum uc_space space;
 	int disc_type;        /* unit type in the discovery table; -1 = not discovered */
 	const struct box_ctl_bits *bc;
@@ -182,6 +187,7 @@ struct box {
 	int unit_id, gsp;           /* discovery: unit id, global status position (-1 none) */
 	uint64_t fr_base;           /* base of the free-running counters */
 	int nfr;                    /* free-running counters this box has (0: none) */
+	int pmu, fr_pmu;            /* perf backend: its kernel PMU and free-running PMU (perf_pmus.h; -1: none) */
 };
 
 const struct platform_desc *platform_by_name(const char *name);

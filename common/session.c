@@ -132,7 +132,7 @@ int uncore_session_add_impl(uncore_session_t *s, const char *spec)
 	struct encoded e, *nv;
 	if (s->started)
 		return uc_err("cannot add '%s': the session has already started", spec ? spec : "");
-	if (spec_parse(s->u, spec, &e))
+	if (spec_parse(s->u, spec, &e) || (s->u->perf && sess_perf_check(s, &e)))
 		return -1;
 	e.ev = NULL; /* uncore_load_events may move the catalog: nothing kept points into it */
 	nv = realloc(s->evs, (size_t)(s->nevs + 1) * sizeof(*nv));

@@ -23,6 +23,8 @@ struct slot {
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
 	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
+	int fd;        /* perf backend: its event's fd (-1: none) */
+	uint64_t en, run, en0, run0; /* perf backend: its group's time enabled and running, now and at start */
 };
 
 /* How a box is read: the baseline at start, a read by the caller (it closes an interval), or a sample the
@@ -49,6 +51,7 @@ struct prog {
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
+	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 };
 
 struct uncore_session {
@@ -92,5 +95,11 @@ uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);
 int sess_slot_width(const struct box *b, const struct slot *sl);
 int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v);
+/* The perf backend's side of a session (session_perf.c): open and enable a group per box, read it with
+ * one read(2), close it; and whether an added event can go through the kernel at all. */
+int sess_perf_check(uncore_session_t *s, const struct encoded *e);
+int sess_perf_start(uncore_session_t *s);
+int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
+void sess_perf_stop(uncore_session_t *s);
 
 #endif

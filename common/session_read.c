@@ -59,7 +59,7 @@ static int read_all(uncore_session_t *s, enum read_kind kind)
 		return uc_err("the session is not running: start it first");
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		if (pg->failed || !sess_read_box(s, pg, kind))
+		if (pg->failed || !(s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)))
 			continue;
 		if (!(pg->failed = strdup(uncore_error())))
 			return uc_err("out of memory");
@@ -73,6 +73,8 @@ static int read_all(uncore_session_t *s, enum read_kind kind)
 			      nfailed > 1 ? "these boxes are" : "this box is");
 	return 0;
 }
+
+#define PERF_NO_SAMPLING_NS (UINT64_MAX / 4)
 
 /* The handle's running sessions, which uncore_sleep_ns() samples on the way. */
 static int track(uncore_session_t *s, int on)
@@ -122,6 +124,28 @@ void session_sample_due(uncore_t *u, uint64_t now)
 			uncore_session_sample(u->running[i]);
 }
 
+/* A session that has started counting: its clock, how often it must be sampled, and the handle's list. */
+static int running(uncore_session_t *s, uint64_t max_read_ns)
+{
+	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
+	s->max_read_ns = max_read_ns;
+	s->t_sampled = s->t0;
+	if (track(s, 1)) {
+		sess_leave(s);
+		return -1;
+	}
+	s->running = s->started = 1;
+	return 0;
+}
+
+/* The kernel keeps its counts in 64 bits and arbitrates the boxes: no claims, no sampling against wraps. */
+static int perf_start(uncore_session_t *s)
+{
+	if (sess_perf_start(s))
+		return -1;
+	return running(s, PERF_NO_SAMPLING_NS);
+}
+
 int uncore_session_start_impl(uncore_session_t *s)
 {
 	char msg[512];
@@ -135,6 +159,8 @@ int uncore_session_start_impl(uncore_session_t *s)
 		free(s->progs[p].failed);
 		s->progs[p].failed = NULL;
 	}
+	if (s->u->perf)
+		return perf_start(s);
 	if (claims_lock(s->u))
 		return -1;
 	sess_reap_dead(s->u);
@@ -151,15 +177,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 	}
 	if (claims_unlock(s->u))
 		return -1;
-	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
-	s->max_read_ns = sess_max_read_interval(s);
-	s->t_sampled = s->t0;
-	if (track(s, 1)) {
-		sess_leave(s);
-		return -1;
-	}
-	s->running = s->started = 1;
-	return 0;
+	return running(s, sess_max_read_interval(s));
 }
 
 /* A read by the caller: it closes an interval. */
@@ -177,6 +195,12 @@ int uncore_session_read_impl(uncore_session_t *s)
 int sess_leave(uncore_session_t *s)
 {
 	int bad = 0, rc;
+	if (s->u->perf) {
+		sess_perf_stop(s);
+		track(s, 0);
+		s->running = 0;
+		return 0;
+	}
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) { /* a freeze our overflows left behind */
 		uint64_t g[UC_MAX_GLOB_STATUS];
 		int any = sess_sampled(s, sock) && s->u->plat->glob_status ? sess_glob_status(s, sock, g) : 0;

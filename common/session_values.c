@@ -138,3 +138,33 @@ int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socke
 }
 
 uint64_t uncore_session_elapsed_ns_impl(const uncore_session_t *s) { return s->t1 - s->t0; }
+
+int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled,
+			      uint64_t *running)
+{
+	uint64_t en = 0, run = 0;
+	int found = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return uc_err("no event %d in this session", ev);
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = &s->slots[s->ev_slots[k]];
+		const struct box *b = box_of(s, sl->box);
+		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+			continue;
+		found = 1;
+		if (s->u->perf) {
+			en += sl->en - sl->en0;
+			run += sl->run - sl->run0;
+		} else { /* the registers count all the time they are programmed */
+			en += prog_of(s, sl)->t_last - prog_of(s, sl)->t_start;
+			run = en;
+		}
+	}
+	if (!found)
+		return uc_err("%s is not measured on socket %d box %d", s->evs[ev].name, socket, box);
+	*enabled = en;
+	*running = run;
+	return run < en;
+}
+
+void uncore_set_scaling_impl(uncore_t *u, int on) { u->scale = on != 0; }

@@ -8,17 +8,51 @@
 #include "error.h"
 #include "write_guard.h"
 #include "api.h"
+#include "perf_pmus.h"
 
-static int open_access(const char *backend, struct access **out)
+static int open_access(uncore_t *u, const char *backend)
 {
+	if (!strcmp(backend, "perf") || !strncmp(backend, "perf+sim:", 9))
+		return perf_backend_open(u, backend);
 	if (!strncmp(backend, "sim:", 4) || !strcmp(backend, "sim"))
-		*out = access_sim_open(backend[3] ? backend + 4 : "snbep");
-	else if (!strcmp(backend, "direct") || !strcmp(backend, "auto"))
-		*out = access_direct_open();
+		u->acc = access_sim_open(backend[3] ? backend + 4 : "snbep");
+	else if (!strcmp(backend, "direct"))
+		u->acc = access_direct_open();
 	else
-		return uc_err("unknown backend '%s': use auto, direct or sim:<platform>[,sockets=N][,profile=FILE]",
-			      backend);
-	return *out ? 0 : -1;
+		return uc_err("unknown backend '%s': use auto, perf, direct, sim:<platform>[,options] or "
+			      "perf+sim:<platform>[,options]", backend);
+	return u->acc ? 0 : -1;
+}
+
+/* auto: the kernel's perf PMUs when they exist for this platform and may be used, else the registers
+ * directly; when neither can be used, both reasons. */
+static int open_auto(uncore_t *u)
+{
+	char perf_why[512];
+	if (!perf_backend_open(u, "auto") && !u->acc->ops->host(u->acc, &u->host)) {
+		const struct platform_desc *p = platform_by_cpu(u->host.family, u->host.model);
+		if (p && !p->sim_only && perf_backend_usable(u)) {
+			snprintf(u->backend, sizeof(u->backend), "perf");
+			return 0;
+		}
+		if (!p)
+			snprintf(u->why, sizeof(u->why), "the perf backend needs a platform with tables");
+	} else {
+		snprintf(u->why, sizeof(u->why), "%s", uncore_error());
+	}
+	snprintf(perf_why, sizeof(perf_why), "%s", u->why);
+	if (u->acc)
+		u->acc->ops->close(u->acc);
+	u->acc = NULL;
+	perf_backend_close(u);
+	if (!(u->acc = access_direct_open())) {
+		char direct_why[512];
+		snprintf(direct_why, sizeof(direct_why), "%s", uncore_error());
+		return uc_err("no backend can count here.  perf: %s.  direct: %s", perf_why, direct_why);
+	}
+	snprintf(u->backend, sizeof(u->backend), "direct");
+	snprintf(u->why, sizeof(u->why), "registers directly: perf is not usable (%.440s)", perf_why);
+	return 0;
 }
 
 /* A first register read, so a missing module or permission shows up at open, not mid-run. */
@@ -54,9 +88,12 @@ int uncore_open(const char *backend, uncore_t **out)
 	pthread_mutex_init(&u->lock, &attr);
 	pthread_mutexattr_destroy(&attr);
 	snprintf(u->backend, sizeof(u->backend), "%s", backend);
+	snprintf(u->why, sizeof(u->why), "named by the caller (--backend or UNCORE_BACKEND)");
 	const char *force = getenv("UNCORE_FORCE");
 	u->force = force && *force && strcmp(force, "0");
-	if (open_access(backend, &u->acc))
+	const char *scale = getenv("UNCORE_SCALE");
+	u->scale = scale && *scale && strcmp(scale, "0");
+	if (!strcmp(backend, "auto") ? open_auto(u) : open_access(u, backend))
 		goto fail;
 	if (u->acc->ops->host(u->acc, &u->host))
 		goto fail;
@@ -73,7 +110,18 @@ int uncore_open(const char *backend, uncore_t **out)
 		       u->plat->name);
 		goto fail;
 	}
-	if (!u->plat) {
+	if (!u->plat && u->perf) {
+		char known[512];
+		platform_supported(known, sizeof(known));
+		uc_err("Intel family %d model %d (0x%x) is not a platform with tables (supported: %s): the perf backend "
+		       "maps the kernel's PMUs by those tables; use --backend direct", u->host.family, u->host.model,
+		       u->host.model, known);
+		goto fail;
+	}
+	if (u->perf) {
+		if (perf_boxes(u))
+			goto fail;
+	} else if (!u->plat) {
 		/* no tables for this CPU: usable if it publishes PMON discovery tables */
 		if (platform_generic_open(u))
 			goto fail;
@@ -96,9 +144,9 @@ int uncore_open(const char *backend, uncore_t **out)
 		       (int)strcspn(w, "\n"), w);
 		goto fail;
 	}
-	if (catalog_init(u) || write_guard_build(u))
+	if (catalog_init(u) || (!u->perf && write_guard_build(u)))
 		goto fail;
-	if (!u->acc->simulated && probe(u))
+	if (!u->acc->simulated && !u->perf && probe(u))
 		goto fail;
 	*out = u;
 	return 0;
@@ -115,6 +163,7 @@ void uncore_close(uncore_t *u)
 		write_guard_free(u->acc);
 		u->acc->ops->close(u->acc);
 	}
+	perf_backend_close(u); /* after its access: a simulated kernel owns the simulator under it */
 	free(u->boxes);
 	free(u->running);
 	free(u->events);
@@ -131,6 +180,7 @@ const char *uncore_platform_name(const uncore_t *u) { return u->plat->name; }
 const char *uncore_platform_desc(const uncore_t *u) { return u->plat->desc; }
 const char *uncore_platform_caveat(const uncore_t *u) { return u->plat->caveat; }
 const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
+const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
 int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
@@ -182,7 +232,10 @@ int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *
 		if (b->type_idx != unit || b->socket != socket || b->idx != box)
 			continue;
 		uint64_t at = b->t->has_box_ctl ? b->r.box_ctl : box_ctl_addr(b, 0);
-		if (b->t->space == UC_MSR)
+		if (u->perf)
+			snprintf(buf, len, "perf %s cpu %d%s%s", u->perf->pmus[b->pmu].name, b->cpu, b->fr_pmu >= 0 ? " + " : "",
+				 b->fr_pmu >= 0 ? u->perf->pmus[b->fr_pmu].name : "");
+		else if (b->t->space == UC_MSR)
 			snprintf(buf, len, "msr 0x%llx cpu %d", (unsigned long long)at, b->cpu);
 		else if (b->t->space == UC_MMIO)
 			snprintf(buf, len, "mmio 0x%llx", (unsigned long long)at);

@@ -31,6 +31,9 @@ struct uncore {
 	int force;                      /* take over boxes another agent counts on (UNCORE_FORCE) */
 	uncore_session_t **running;     /* sessions started and not stopped: uncore_sleep_ns samples them */
 	int nrunning;
+	struct perf_sys *perf;          /* the perf_event backend's kernel and PMUs (perf_backend.c); NULL: registers */
+	int scale;                      /* perf backend: scale multiplexed counts by enabled / running time */
+	char why[512];                  /* why this backend (auto's choice) */
 };
 
 
@@ -84,6 +87,16 @@ uncore_t *session_owner(const uncore_session_t *s);
 uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now);
 void session_sample_due(uncore_t *u, uint64_t now);
 
+/* The perf_event backend (perf_backend.c): open the kernel named by backend ("perf", "perf+sim:..."),
+ * and the boxes from its PMUs; auto's choice between perf and direct. */
+int perf_backend_open(uncore_t *u, const char *backend);
+int perf_boxes(uncore_t *u);
+void perf_backend_close(uncore_t *u);
+/* auto: 1 when the kernel's PMUs for this platform may be used (why says so), 0 with why saying why not. */
+int perf_backend_usable(uncore_t *u);
+/* The perf attr words (config, config1, config2) of an event on box b, counted by counter ctr (a general
+ * one, UC_CTR_FIXED, or UC_CTR_FREERUN with free-running counter fr), through the PMU's format files. */
+int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e, int ctr, int fr, uint64_t cfg[3]);
 /* Boxes from the PMON discovery tables (discover_units.c). */
 int boxes_from_discovery(uncore_t *u);
 /* Generic platform: box types made from the discovered units (platform_generic.c). */

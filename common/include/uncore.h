@@ -34,8 +34,13 @@ const char *uncore_warnings(void);
 
 /*
  * Open the uncore of this machine.
- * backend: "auto", "direct" (MSR + PCI config + MMIO), or
- * "sim:<platform>[,sockets=N][,profile=FILE][,clock=manual]".
+ * backend: "auto", "perf" (the kernel's uncore PMUs through perf_event_open(2): no root needed where
+ * perf_event_paranoid <= 0 or with CAP_PERFMON), "direct" (MSR + PCI config + MMIO, root),
+ * "sim:<platform>[,sockets=N][,profile=FILE][,clock=manual]", or "perf+sim:<platform>[,options]" (the
+ * perf backend over a simulated kernel that runs the simulator; options paranoid=N, caps=none|perfmon|
+ * sys_admin, mux_ms=N, fds=N, generic=1, tree=DIR, busy=PMU[:N], missing=PMU besides the simulator's).
+ * "auto" takes perf when the kernel has uncore PMUs for this platform and this process may use them,
+ * else direct; uncore_backend_name() then says which and uncore_backend_reason() why.
  * NULL means the environment variable UNCORE_BACKEND, else "auto".
  * All device and sysfs paths are taken below UNCORE_SYSROOT (default "/").
  */
@@ -53,7 +58,14 @@ const char *uncore_platform_name(const uncore_t *u); /* "snbep" */
 const char *uncore_platform_desc(const uncore_t *u); /* "Sandy Bridge-EP (Xeon E5-2600)" */
 /* What users of this platform must know (simulator only, occupancy caveats), or NULL. */
 const char *uncore_platform_caveat(const uncore_t *u);
-const char *uncore_backend_name(const uncore_t *u);  /* "direct", "sim:snbep" ... */
+const char *uncore_backend_name(const uncore_t *u);  /* "direct", "perf", "sim:snbep" ... */
+const char *uncore_backend_reason(const uncore_t *u); /* why this backend (auto's choice, or the caller's) */
+/*
+ * perf backend: the kernel may multiplex a box's events with another user's (time running < time
+ * enabled).  With scaling on (also UNCORE_SCALE=1 at open) counts are scaled by enabled / running
+ * time as perf stat does; off (the default), they are what was counted.
+ */
+void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);
 int uncore_num_sockets(const uncore_t *u);
 
@@ -153,6 +165,14 @@ int uncore_session_num_events(const uncore_session_t *s);
 const char *uncore_session_event_name(const uncore_session_t *s, int ev);
 /* Accumulated count since start.  socket/box = -1 sums over all. */
 int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
+/*
+ * How long the event's boxes on socket/box (-1: all, summed) were enabled and really counting since
+ * start, in ns.  running < enabled: the kernel multiplexed them with another user's events (perf
+ * backend; the register backends always count, running == enabled).  Returns 1 when multiplexed,
+ * 0 when not, -1 on error.
+ */
+int uncore_session_times(const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled,
+			 uint64_t *running);
 /* Sockets the event is measured on, and boxes it uses on a socket. */
 int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets, int max);
 int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket);

@@ -165,6 +165,8 @@ struct sim_kind {
 	const struct sim_ubox_dev *ubox; /* NULL: no UBox device */
 	const char *faults;              /* fault kinds of its own, "corrupt, badaddr" (NULL: none) */
 	int (*fault)(struct sim *s, const char *kind, struct sim_box *b);
+	const struct sim_perf_type *perf; /* the Linux driver's PMU types over it (sim_kernel.h); NULL: none */
+	const int *nperf;
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];

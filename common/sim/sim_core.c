@@ -15,7 +15,12 @@
 #include "../error.h"
 #include "sim_only.h"
 
-struct sim *sim_of(struct access *a) { return a && a->simulated ? a->priv : NULL; }
+struct sim *sim_of(struct access *a)
+{
+	if (a && a->inner)
+		return sim_of(a->inner);
+	return a && a->ops == &sim_access_ops ? a->priv : NULL;
+}
 
 uint64_t sim_mono_ns(void)
 {

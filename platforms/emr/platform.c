@@ -81,40 +81,41 @@ static const struct filter_field m2m_fields[] = {
 };
 
 /* Free-running counters (not in discovery, L848).  IIO: T1-10/T1-11 and T2-185..187, per stack n at
- * base 0x10 * n; IMC: T2-131..133, per IMC at its MEMn base. */
+ * base 0x10 * n; IMC: T2-131..133, per IMC at its MEMn base.  Their Linux umasks follow the driver's
+ * spr_iio_freerunning and spr_imc_freerunning groups: 0x10 x (group + 1) + index in the group. */
 static const struct freerun iio_fr[] = {
-	{ "ioclk", 0x340e, 48 },
-	{ "bw_in_port0", 0x3800, 48 }, { "bw_in_port1", 0x3801, 48 }, { "bw_in_port2", 0x3802, 48 },
-	{ "bw_in_port3", 0x3803, 48 }, { "bw_in_port4", 0x3804, 48 }, { "bw_in_port5", 0x3805, 48 },
-	{ "bw_in_port6", 0x3806, 48 }, { "bw_in_port7", 0x3807, 48 },
-	{ "bw_out_port0", 0x3808, 48 }, { "bw_out_port1", 0x3809, 48 }, { "bw_out_port2", 0x380a, 48 },
-	{ "bw_out_port3", 0x380b, 48 }, { "bw_out_port4", 0x380c, 48 }, { "bw_out_port5", 0x380d, 48 },
-	{ "bw_out_port6", 0x380e, 48 }, { "bw_out_port7", 0x380f, 48 },
+	{ "ioclk", 0x340e, 48, 0x10 },
+	{ "bw_in_port0", 0x3800, 48, 0x20 }, { "bw_in_port1", 0x3801, 48, 0x21 }, { "bw_in_port2", 0x3802, 48, 0x22 },
+	{ "bw_in_port3", 0x3803, 48, 0x23 }, { "bw_in_port4", 0x3804, 48, 0x24 }, { "bw_in_port5", 0x3805, 48, 0x25 },
+	{ "bw_in_port6", 0x3806, 48, 0x26 }, { "bw_in_port7", 0x3807, 48, 0x27 },
+	{ "bw_out_port0", 0x3808, 48, 0x30 }, { "bw_out_port1", 0x3809, 48, 0x31 }, { "bw_out_port2", 0x380a, 48, 0x32 },
+	{ "bw_out_port3", 0x380b, 48, 0x33 }, { "bw_out_port4", 0x380c, 48, 0x34 }, { "bw_out_port5", 0x380d, 48, 0x35 },
+	{ "bw_out_port6", 0x380e, 48, 0x36 }, { "bw_out_port7", 0x380f, 48, 0x37 },
 };
 static const struct freerun imc_fr[] = {
-	{ "dclk", 0x22b0, 48 }, { "rpq_cycles", 0x2318, 48 }, { "wpq_cycles", 0x2320, 48 },
+	{ "dclk", 0x22b0, 48, 0x10 }, { "rpq_cycles", 0x2318, 48, 0x20 }, { "wpq_cycles", 0x2320, 48, 0x21 },
 };
 
 static const struct box_type cha = {
-	.name = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
+	.name = "cha", .perf = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
 	DISC(0), MSR_STEP, .max_boxes = 64, .lay = &lay_cha,
 	.filt_regs = cha_filt, .nfilt_regs = N(cha_filt), .fields = cha_fields, .nfields = N(cha_fields),
 };
 static const struct box_type iio = {
-	.name = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
+	.name = "iio", .perf = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
 	DISC(1), MSR_STEP, .max_boxes = 16, .lay = &lay_iio,
 	.fields = iio_fields, .nfields = N(iio_fields), .fr = iio_fr, .nfr = N(iio_fr),
 };
 static const struct box_type irp = {
-	.name = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .perfmon = "IRP", .nctr = 2,
+	.name = "irp", .perf = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .perfmon = "IRP", .nctr = 2,
 	DISC(2), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
 };
 static const struct box_type m2pcie = {
-	.name = "m2pcie", .desc = "mesh to IIO interface (M2PCIe)", .prefix = "UNC_M2P", .perfmon = "M2PCIe", .nctr = 4,
+	.name = "m2pcie", .perf = "m2pcie", .desc = "mesh to IIO interface (M2PCIe)", .prefix = "UNC_M2P", .perfmon = "M2PCIe", .nctr = 4,
 	DISC(3), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
 };
 static const struct box_type pcu = {
-	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU", .nctr = 4,
+	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU", .nctr = 4,
 	DISC(4), MSR_STEP, .max_boxes = 1, .lay = &lay_base,
 	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
 };
@@ -128,38 +129,38 @@ static const struct box_type ubox = {
 /* IMC channel, MMIO: controls 4 bytes apart, counters 8 (T1-12 / notes 3.5); fixed DCLK counter at
  * +0x38, its control at +0x54 with en 22 and rst 19 (T2-129; offsets from Linux SNR_IMC_MMIO_PMON_FIXED_*). */
 static const struct box_type imc = {
-	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", .nctr = 4,
+	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", .nctr = 4,
 	DISC(6), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 16,
 	.lay = &lay_base,
 	.has_fixed = 1, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48, .fixed_en = 1u << 22,
 	.fixed_rst = 1u << 19, .fr = imc_fr, .nfr = N(imc_fr),
 };
 static const struct box_type m2m = {
-	.name = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M", .nctr = 4,
+	.name = "m2m", .perf = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M", .nctr = 4,
 	DISC(7), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
 	.filt_regs = m2m_filt, .nfilt_regs = N(m2m_filt), .fields = m2m_fields, .nfields = N(m2m_fields),
 };
 static const struct box_type upi = {
-	.name = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
+	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
 	DISC(8), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
 };
 static const struct box_type m3upi = {
-	.name = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI", .perfmon = "M3UPI", .nctr = 4,
+	.name = "m3upi", .perf = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI", .perfmon = "M3UPI", .nctr = 4,
 	DISC(9), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
 };
 static const struct box_type mdf = {
-	.name = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
+	.name = "mdf", .perf = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
 	DISC(11), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
 };
 /* CXL: MMIO through discovery only (L14319-14329); 8 byte register step as PCM uses for non-IMC MMIO.
  * Not sampled: CXL CM unit 1 sends no overflow message and is not frozen (L14329). */
 static const struct box_type cxlcm = {
-	.name = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
+	.name = "cxlcm", .perf = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
 	DISC(12), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
 	.lay = &lay_cxl,
 };
 static const struct box_type cxldp = {
-	.name = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP", .perfmon = "CXLDP", .nctr = 4,
+	.name = "cxldp", .perf = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP", .perfmon = "CXLDP", .nctr = 4,
 	DISC(13), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
 	.lay = &lay_cxl,
 };

@@ -12,7 +12,10 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "error.h"
+#include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
+
+SIM_PERF_DECL(emr);
 
 SIM_MAP_DECL(emr);
 extern const struct sim_ubox_dev sim_emr_ubox;
@@ -395,7 +398,7 @@ static int build_generic(struct sim *s) { return build_any(s, 1); }
 #define FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
 const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .family = 6, .model = 0xcf, .build = build,
 				       .units = sim_emr_units, .nunits = &sim_emr_nunits, .glob = &sim_emr_global,
-				       .ubox = &sim_emr_ubox, .faults = FAULTS, .fault = fault };
+				       .ubox = &sim_emr_ubox, .faults = FAULTS, .fault = fault, .perf = sim_emr_perf, .nperf = &sim_emr_nperf };
 /* EMR's map behind a CPU model without tables (0xEE is invented): the generic discovery platform */
 const struct sim_kind sim_kind_generic = { .name = "generic", .cores = 4, .family = 6, .model = 0xee,
 					   .build = build_generic, .units = sim_emr_units, .nunits = &sim_emr_nunits,

@@ -71,7 +71,7 @@ static const uint32_t irp_ctrs[] = { 0xa0, 0xb0, 0xb8, 0xc0 };
 
 /* UBox: as SNB-EP, plus the global control 0xC00 and status 0xC01 (platform below). */
 static const struct box_type ubox = {
-	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
+	.name = "ubox", .perf = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44,
 	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
 	.lay = &lay_ubox, .status = 0xc15,
@@ -81,7 +81,7 @@ static const struct box_type ubox = {
 
 /* CBo n: up to 15 (one per core), same MSR layout as SNB-EP with stride 0x20. */
 static const struct box_type cbo = {
-	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C", .perfmon = "CBO",
+	.name = "cbo", .perf = "cbox", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C", .perfmon = "CBO",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 15, .nctr = 4, .width = 44, .box_stride = 0x20,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
 	.ctr0 = 0xd16, .ctr_stride = 1, .lay = &lay_cbo,
@@ -89,7 +89,7 @@ static const struct box_type cbo = {
 };
 
 static const struct box_type pcu = {
-	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
+	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
 	.space = UC_MSR, IVB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &lay_pcu,
@@ -99,14 +99,14 @@ static const struct box_type pcu = {
 #define IVB_PCI PCI_REGS, IVB_COMMON, PCI_STATUS
 
 static const struct box_type ha = {
-	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", .perfmon = "HA", IVB_PCI,
+	.name = "ha", .perf = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", .perfmon = "HA", IVB_PCI,
 	.max_boxes = 2, .nctr = 4, .width = 48, .box_ctl_resets = 0,
 	.lay = &lay_ha_imc, .pci_ids = ha_ids,
 	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
 };
 
 static const struct box_type imc = {
-	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", IVB_PCI,
+	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", IVB_PCI,
 	.max_boxes = 8, .nctr = 4, .width = 48, .box_ctl_resets = 0,
 	.lay = &lay_ha_imc, .pci_ids = imc_ids,
 	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
@@ -114,26 +114,26 @@ static const struct box_type imc = {
 };
 
 static const struct box_type irp = {
-	.name = "irp", .desc = "IIO ring port (IRP)", .prefix = "UNC_I", .perfmon = "IRP", IVB_PCI,
+	.name = "irp", .perf = "irp", .desc = "IIO ring port (IRP)", .prefix = "UNC_I", .perfmon = "IRP", IVB_PCI,
 	.max_boxes = 1, .nctr = 4, .width = 48, .box_ctl_resets = 1, .ctr_offs = irp_ctrs,
 	.lay = &lay_rst, .pci_ids = irp_ids,
 };
 
 static const struct box_type qpi = {
-	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", .perfmon = "QPI LL", IVB_PCI,
+	.name = "qpi", .perf = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", .perfmon = "QPI LL", IVB_PCI,
 	.max_boxes = 3, .nctr = 4, .width = 48, .box_ctl_resets = 1,
 	.lay = &lay_qpi, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
 	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
 };
 
 static const struct box_type r2pcie = {
-	.name = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", .perfmon = "R2PCIe", IVB_PCI,
+	.name = "r2pcie", .perf = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", .perfmon = "R2PCIe", IVB_PCI,
 	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst,
 	.pci_ids = r2pcie_ids,
 };
 
 static const struct box_type r3qpi = {
-	.name = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", .perfmon = "R3QPI", IVB_PCI,
+	.name = "r3qpi", .perf = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", .perfmon = "R3QPI", IVB_PCI,
 	.max_boxes = 3, .nctr = 3, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst,
 	.pci_ids = r3qpi_ids,
 };

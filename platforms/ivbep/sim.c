@@ -1,7 +1,10 @@
 /* The simulated Ivy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with IVB-EP's PCI places,
  * register map (sim_map.c) and UBox global control. */
 #include "sim/sim.h"
+#include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
+
+SIM_PERF_DECL(ivbep);
 
 /* IVB-EP: no seed gives device numbers; boxes are found by device ID (sim_map.c), so these
  * places are only plausible ones: two HAs, two controllers of four channels, three QPI ports. */
@@ -23,4 +26,4 @@ static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
 
 const struct sim_kind sim_kind_ivbep = { .name = "ivbep", .cores = 15, .family = 6, .model = 62, .build = build,
 					 .units = sim_ivbep_units, .nunits = &sim_ivbep_nunits, .glob = &sim_ivbep_global,
-					 .ubox = &sim_ivbep_ubox };
+					 .ubox = &sim_ivbep_ubox, .perf = sim_ivbep_perf, .nperf = &sim_ivbep_nperf };

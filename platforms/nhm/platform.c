@@ -36,7 +36,7 @@ static const struct ctl_layout lay_unc = { .name = "nhm",
 /* MSR_UNCORE_PERFEVTSEL0-7 0x3C0.. (event 7:0, umask 15:8, edge 18, EN 22, INV 23, cmask 31:24),
  * MSR_UNCORE_PMC0-7 0x3B0.. 48-bit; fixed MSR_UNCORE_FIXED_CTR_CTRL 0x395 (EN bit 0), CTR 0x394. */
 static const struct box_type unc = {
-	.name = "unc", .desc = "uncore PMU (GQ, L3, QHL, QMC, QPI home)", .prefix = "UNC",
+	.name = "unc", .perf = "", .desc = "uncore PMU (GQ, L3, QHL, QMC, QPI home)", .prefix = "UNC",
 	.space = UC_MSR, .disc_type = -1, .bc = &box_ctl_nhm,
 	.max_boxes = 1, .nctr = 8, .width = 48,
 	.has_box_ctl = 1, .box_ctl_resets = 0, .box_ctl = 0x391, .ctl0 = 0x3c0, .ctl_stride = 1,

@@ -5,7 +5,10 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "error.h"
+#include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
+
+SIM_PERF_DECL(nhm);
 
 SIM_MAP_DECL(nhm);
 
@@ -55,4 +58,4 @@ static int build(struct sim *s)
 }
 
 const struct sim_kind sim_kind_nhm = { .name = "nhm", .cores = 4, .family = 6, .model = 26, .build = build,
-				       .units = sim_nhm_units, .nunits = &sim_nhm_nunits };
+				       .units = sim_nhm_units, .nunits = &sim_nhm_nunits, .perf = sim_nhm_perf, .nperf = &sim_nhm_nperf };

@@ -40,7 +40,7 @@ static const struct ctl_layout lay_rst = SNB_LAY("r2pcie-r3qpi", XEP_RST, XEP_TH
 
 /* UBox: Table 2-1 lost; MSRs from Linux (SNBEP_U_MSR_*).  No box control (L290). */
 static const struct box_type ubox = {
-	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
+	.name = "ubox", .perf = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44 /* L323 */,
 	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
 	.lay = &lay_ubox,
@@ -50,7 +50,7 @@ static const struct box_type ubox = {
 
 /* CBo n: Table 2-8; BOX_CTL 0xD04 + 0x20n, CTL 0xD10.., FILTER 0xD14, CTR 0xD16.. */
 static const struct box_type cbo = {
-	.name = "cbo", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C", .perfmon = "CBO",
+	.name = "cbo", .perf = "cbox", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C", .perfmon = "CBO",
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 8, .nctr = 4, .width = 44 /* L423 */, .box_stride = 0x20,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
 	.ctr0 = 0xd16, .ctr_stride = 1, .lay = &lay_cbo,
@@ -59,7 +59,7 @@ static const struct box_type cbo = {
 
 /* PCU: Table 2-73 (CTL 0xC30.., BOX_CTL 0xC24); CTR 0xC36.. and FILTER 0xC34 from Linux. */
 static const struct box_type pcu = {
-	.name = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
+	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &lay_pcu,
@@ -67,7 +67,7 @@ static const struct box_type pcu = {
 };
 
 static const struct box_type ha = {
-	.name = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", .perfmon = "HA", PCI_LAYOUT,
+	.name = "ha", .perf = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", .perfmon = "HA", PCI_LAYOUT,
 	.max_boxes = 1, .nctr = 4, .width = 48 /* L1514 */, .box_ctl_resets = 0 /* Table 2-34 */,
 	.lay = &lay_ha_imc, .pci_ids = ha_ids,
 	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
@@ -75,7 +75,7 @@ static const struct box_type ha = {
 
 /* iMC channel: Table 2-59; fixed DCLK counter CTL 0xF0 (en 22, rst 19, Table 2-62), CTR 0xD0. */
 static const struct box_type imc = {
-	.name = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", PCI_LAYOUT,
+	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", PCI_LAYOUT,
 	.max_boxes = 4, .nctr = 4, .width = 48 /* L2149 */, .box_ctl_resets = 0 /* Table 2-60 */,
 	.lay = &lay_ha_imc, .pci_ids = imc_ids,
 	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
@@ -83,7 +83,7 @@ static const struct box_type imc = {
 };
 
 static const struct box_type qpi = {
-	.name = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", .perfmon = "QPI LL", PCI_LAYOUT,
+	.name = "qpi", .perf = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", .perfmon = "QPI LL", PCI_LAYOUT,
 	.max_boxes = 2, .nctr = 4, .width = 48 /* L3380 */, .box_ctl_resets = 1,
 	.lay = &lay_qpi, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
 	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
@@ -91,12 +91,12 @@ static const struct box_type qpi = {
 
 /* R2PCIe / R3QPI: sections lost from the seed; counts and widths from Linux (44-bit). */
 static const struct box_type r2pcie = {
-	.name = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", .perfmon = "R2PCIe", PCI_LAYOUT,
+	.name = "r2pcie", .perf = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", .perfmon = "R2PCIe", PCI_LAYOUT,
 	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst, .pci_ids = r2pcie_ids,
 };
 
 static const struct box_type r3qpi = {
-	.name = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", .perfmon = "R3QPI", PCI_LAYOUT,
+	.name = "r3qpi", .perf = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", .perfmon = "R3QPI", PCI_LAYOUT,
 	.max_boxes = 2, .nctr = 3 /* Table 1-3: ctl E0-D8 */, .width = 44, .box_ctl_resets = 1,
 	.lay = &lay_rst, .pci_ids = r3qpi_ids,
 };

@@ -1,7 +1,10 @@
 /* The simulated Sandy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with SNB-EP's PCI places
  * and register map (sim_map.c). */
 #include "sim/sim.h"
+#include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
+
+SIM_PERF_DECL(snbep);
 
 /* Device:function of each PCI box, seed 000 Table 1-3 and section text (L172-192, L1523, L2162-2165, L3392-3407). */
 static const struct sim_pci_place places[] = {
@@ -18,4 +21,4 @@ extern const struct sim_ubox_dev sim_snbep_ubox;
 static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
 
 const struct sim_kind sim_kind_snbep = { .name = "snbep", .cores = 8, .family = 6, .model = 45, .build = build,
-					 .units = sim_snbep_units, .nunits = &sim_snbep_nunits, .ubox = &sim_snbep_ubox };
+					 .units = sim_snbep_units, .nunits = &sim_snbep_nunits, .ubox = &sim_snbep_ubox, .perf = sim_snbep_perf, .nperf = &sim_snbep_nperf };

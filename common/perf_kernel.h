@@ -1,0 +1,47 @@
+/*
+ * The kernel's side of the perf_event backend, behind a seam: perf_event_open(2), read(2), ioctl(2)
+ * and close(2) on perf fds, the capabilities of the caller, and where the kernel's sysfs and procfs
+ * trees are.  The real kernel is the system calls; the simulator's kernel (sim/sim_kernel.c) enforces
+ * the same rules over a simulated machine, so the backend runs end to end without uncore PMUs.
+ */
+#ifndef UNCORE_PERF_KERNEL_H
+#define UNCORE_PERF_KERNEL_H
+
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct perf_kernel;
+struct perf_kernel_ops {
+	/* an fd, or -errno */
+	int (*open)(struct perf_kernel *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		    unsigned long flags);
+	/* bytes read, or -errno */
+	ssize_t (*read)(struct perf_kernel *k, int fd, void *buf, size_t len);
+	/* 0, or -errno */
+	int (*ioctl)(struct perf_kernel *k, int fd, unsigned long req, unsigned long arg);
+	int (*close)(struct perf_kernel *k, int fd);
+	/* whether the caller has CAP_PERFMON and CAP_SYS_ADMIN in its effective set */
+	void (*caps)(struct perf_kernel *k, int *perfmon, int *sys_admin);
+	void (*free)(struct perf_kernel *k);
+};
+
+struct perf_kernel {
+	const struct perf_kernel_ops *ops;
+	const char *name;   /* "the kernel", "the simulated kernel" */
+	char root[512];     /* prefix of its /sys and /proc ("" = the machine's own) */
+	int simulated;
+	unsigned long syscalls; /* calls made into it */
+	void *priv;
+};
+
+/* The running kernel, its trees below UNCORE_SYSROOT. */
+struct perf_kernel *perf_kernel_syscalls(void);
+/* The simulated kernel over a simulator: "<platform>[,simulator options][,paranoid=N][,caps=none|perfmon|
+ * sys_admin][,mux_ms=N][,fds=N][,generic=1][,tree=DIR][,busy=PMU[:N]][,missing=PMU]".  It writes its
+ * sysfs tree to DIR (default: a directory of its own, removed when it is freed) and sets *sim to the
+ * simulator's access, which it owns. */
+struct access;
+struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);
+
+#endif

@@ -1,0 +1,76 @@
+/* The simulated kernel's state, shared by its syscall side (sim_kernel.c), its scheduler
+ * (sim_kernel_sched.c) and its sysfs tree (sim_kernel_tree.c). */
+#ifndef UNCORE_SIM_KERNEL_PRIV_H
+#define UNCORE_SIM_KERNEL_PRIV_H
+
+#include "../perf_kernel.h"
+#include "sim.h"
+#include "sim_kernel.h"
+
+#define SK_FD0 1000     /* fds it hands out: SK_FD0 + event index */
+#define SK_MAX_FIELDS 24 /* filter fields (config1/config2 formats) of one PMU */
+
+struct sk_pmu {
+	char name[64];
+	unsigned type;
+	const struct sim_perf_type *t;
+	int fr;                                  /* a free-running PMU */
+	int idx;                                 /* box index, or free-running ordinal */
+	struct sim_box *box[UC_MAX_SOCKETS];     /* its box on each socket (NULL: none there) */
+	int missing;                             /* left out of the tree: the driver did not probe it */
+	int nfld;
+	struct { int word; uint64_t mask; } fld[SK_MAX_FIELDS]; /* its filter fields' bits in config1/2 */
+	uint64_t keep[3];                        /* config bits it keeps, per word */
+};
+
+struct sk_event {
+	int used;
+	int pmu, socket;
+	struct sim_box *box;
+	int leader;       /* its group leader's index (its own for a leader) */
+	uint64_t config[3];
+	int fixed, fr;    /* the fixed counter; a free-running counter of the unit (-1: none) */
+	int enabled, pinned, error;
+	int ctr;          /* counter while scheduled (-1: not) */
+	int on;           /* counting now (scheduled, or free-running and enabled) */
+	uint64_t seq;     /* place in the rotation */
+	uint64_t count, last;
+	uint64_t enabled_ns, running_ns, mark_ns;
+	uint64_t read_format;
+};
+
+struct sk_box {
+	uint64_t rot_ns; /* last rotation */
+	int inited;
+};
+
+struct sim_kernel {
+	struct perf_kernel k;
+	struct access *acc; /* the simulated machine, which it owns */
+	struct sim *s;
+	struct sk_pmu *pmus;
+	int npmus;
+	struct sk_event *ev;
+	int nev, cap, nfds;
+	struct sk_box *kbox; /* per simulator box */
+	uint64_t seq;
+	long paranoid;
+	int perfmon, sys_admin, maxfds, generic, own_root;
+	uint64_t mux_ns;
+};
+
+static inline struct sim_kernel *sk_of(struct perf_kernel *k) { return (struct sim_kernel *)k; }
+uint64_t sk_now(struct sim_kernel *k);
+/* Bring every event of a box up to now, then place its enabled groups on the counters again. */
+void sk_settle(struct sim_kernel *k, struct sim_box *b);
+void sk_resched(struct sim_kernel *k, struct sim_box *b);
+/* Rotate a box's groups when its multiplexing interval has passed. */
+void sk_rotate(struct sim_kernel *k, struct sim_box *b);
+/* Does the group led by leader (plus a candidate cand, -1: none) fit an empty box? */
+int sk_group_fits(struct sim_kernel *k, int leader, int cand);
+/* The PMUs over the machine, and their sysfs tree (sim_kernel_tree.c). */
+int sk_build_pmus(struct sim_kernel *k);
+int sk_write_tree(struct sim_kernel *k);
+void sk_remove_tree(struct sim_kernel *k);
+
+#endif

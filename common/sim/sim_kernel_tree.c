@@ -1,0 +1,223 @@
+/*
+ * The simulated kernel's PMUs and the sysfs tree it shows them in, as the driver registers them:
+ * uncore_<name>[_<box>] (the box number only when the type has several), "uncore" for Nehalem's
+ * nameless type, uncore_type_<type>[_<box>] for a discovered type it does not name (and for every type
+ * with generic=1, a kernel without the model's entry), an alias file on named discovery types, the
+ * free-running PMUs, type numbers as dynamic as the kernel's, a cpumask with one CPU per die, the
+ * format and event files, the CPU topology and perf_event_paranoid.
+ */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "sim_kernel_priv.h"
+#include "../error.h"
+#include "../perf_format.h"
+#include "sim_only.h"
+
+/* uncore_discovery.c generic formats, and the free-running PMUs' (skx_uncore_iio_freerunning_formats_attr) */
+static const char *const generic_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
+					   "thresh=config:24-31", NULL };
+static const char *const fr_fmt[] = { "event=config:0-7", "umask=config:8-15", NULL };
+
+static const char *const *formats_of(const struct sim_kernel *k, const struct sk_pmu *p)
+{
+	return p->fr ? fr_fmt : k->generic ? generic_fmt : p->t->formats;
+}
+
+/* The bits each format names, per word; filter fields (config1/config2) kept one by one. */
+static int parse_formats(struct sim_kernel *k, struct sk_pmu *p)
+{
+	for (const char *const *f = formats_of(k, p); *f; f++) {
+		struct perf_format pf;
+		const char *eq = strchr(*f, '=');
+		if (!eq || perf_format_parse(*f, eq + 1, &pf))
+			return uc_err("simulated kernel: bad format '%s'", *f);
+		uint64_t m = 0;
+		for (int r = 0; r < pf.nranges; r++)
+			m |= uc_width_mask(pf.r[r].hi - pf.r[r].lo + 1) << pf.r[r].lo;
+		p->keep[pf.word] |= m;
+		if (pf.word && p->nfld < SK_MAX_FIELDS) {
+			p->fld[p->nfld].word = pf.word;
+			p->fld[p->nfld++].mask = m;
+		}
+	}
+	if (!p->fr) /* the driver's event mask decides what it keeps of config, not the format list */
+		p->keep[0] = p->t->raw_mask;
+	return 0;
+}
+
+static struct sk_pmu *add_pmu(struct sim_kernel *k)
+{
+	struct sk_pmu *n = realloc(k->pmus, (size_t)(k->npmus + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	k->pmus = n;
+	memset(&n[k->npmus], 0, sizeof(*n));
+	return &n[k->npmus++];
+}
+
+static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
+{
+	const struct sim_perf_type *t = p->t;
+	const char *stem = k->generic ? NULL : t->name;
+	char base[48];
+	if (p->fr)
+		snprintf(base, sizeof(base), "uncore_%s", t->fr_name);
+	else if (stem && !*stem)
+		snprintf(base, sizeof(base), "uncore");
+	else if (stem)
+		snprintf(base, sizeof(base), "uncore_%s", stem);
+	else
+		snprintf(base, sizeof(base), "uncore_type_%d", t->disc_type);
+	if (nboxes > 1)
+		snprintf(p->name, sizeof(p->name), "%s_%d", base, p->idx);
+	else
+		snprintf(p->name, sizeof(p->name), "%s", base);
+}
+
+/* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
+ * free-running counters (numbered in order on each die). */
+static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_unit *u)
+{
+	int first = k->npmus, nbox = 0, nfr = 0;
+	for (int fr = 0; fr < 2; fr++) {
+		int start = k->npmus;
+		for (int i = 0; i < k->s->nboxes; i++) {
+			struct sim_box *b = &k->s->boxes[i];
+			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (fr && (!t->fr_name || !b->nfr)))
+				continue;
+			int idx = b->idx;
+			if (fr) { /* its ordinal among the die's boxes with free-running counters */
+				idx = 0;
+				for (int j = 0; j < i; j++)
+					idx += k->s->boxes[j].u == u && k->s->boxes[j].socket == b->socket && k->s->boxes[j].nfr;
+			}
+			struct sk_pmu *p = NULL;
+			for (int j = start; j < k->npmus; j++)
+				if (k->pmus[j].idx == idx)
+					p = &k->pmus[j];
+			if (!p) {
+				if (!(p = add_pmu(k)))
+					return uc_err("out of memory");
+				p->t = t;
+				p->fr = fr;
+				p->idx = idx;
+			}
+			p->box[b->socket] = b;
+		}
+		if (fr)
+			nfr = k->npmus - start;
+		else
+			nbox = k->npmus - start;
+	}
+	for (int j = first; j < k->npmus; j++) {
+		name_pmu(k, &k->pmus[j], k->pmus[j].fr ? nfr : nbox);
+		if (parse_formats(k, &k->pmus[j]))
+			return -1;
+	}
+	return 0;
+}
+
+int sk_build_pmus(struct sim_kernel *k)
+{
+	const struct sim_kind *kind = k->s->kind;
+	for (int i = 0; i < *kind->nperf; i++) {
+		const struct sim_unit *u = sim_unit_named(k->s, kind->perf[i].unit);
+		if (u && type_pmus(k, &kind->perf[i], u))
+			return -1;
+	}
+	/* dynamic type numbers, in an order of their own (perf_pmu_register hands out the next free id) */
+	for (int i = 0; i < k->npmus; i++)
+		k->pmus[i].type = 24 + (unsigned)((i * 7 + 3) % k->npmus) + (unsigned)k->npmus * (unsigned)(i % 2);
+	return 0;
+}
+
+static int put(const char *root, const char *rel, const char *text)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (char *s = path + strlen(root) + 1; (s = strchr(s, '/')); s++) { /* its directories */
+		*s = 0;
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return uc_err("simulated kernel: cannot make %s: %s", path, strerror(errno));
+		*s = '/';
+	}
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return uc_err("simulated kernel: cannot write %s: %s", path, strerror(errno));
+	fprintf(f, "%s\n", text);
+	return fclose(f) ? uc_err("simulated kernel: cannot write %s", path) : 0;
+}
+
+static int write_pmu(const struct sim_kernel *k, const struct sk_pmu *p)
+{
+	char rel[256], text[256];
+	const char *root = k->k.root;
+	int n = 0, rc;
+	snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/type", p->name);
+	snprintf(text, sizeof(text), "%u", p->type);
+	rc = put(root, rel, text);
+	text[0] = 0;
+	for (int s = 0; s < UC_MAX_SOCKETS; s++)
+		if (p->box[s])
+			n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%d", n ? "," : "", s * k->s->cores);
+	snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/cpumask", p->name);
+	rc = rc ? rc : put(root, rel, text);
+	for (const char *const *f = formats_of(k, p); *f && !rc; f++) {
+		const char *eq = strchr(*f, '=');
+		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/format/%.*s", p->name, (int)(eq - *f), *f);
+		rc = put(root, rel, eq + 1);
+	}
+	const char *const *ev = p->fr ? p->t->fr_events : p->t->events;
+	for (; ev && *ev && !rc; ev++) {
+		const char *eq = strchr(*ev, '=');
+		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
+		rc = put(root, rel, eq + 1);
+	}
+	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
+		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/alias", p->name);
+		snprintf(text, sizeof(text), "uncore_type_%d_%d", p->t->disc_type, p->idx);
+		rc = put(root, rel, text);
+	}
+	return rc;
+}
+
+int sk_write_tree(struct sim_kernel *k)
+{
+	char rel[128], text[32];
+	if (!k->k.root[0]) {
+		char tmpl[] = "/tmp/uncore-simkernel.XXXXXX";
+		if (!mkdtemp(tmpl))
+			return uc_err("simulated kernel: cannot make a directory for its sysfs tree: %s", strerror(errno));
+		snprintf(k->k.root, sizeof(k->k.root), "%s", tmpl);
+		k->own_root = 1;
+	}
+	snprintf(text, sizeof(text), "%ld", k->paranoid);
+	if (put(k->k.root, "proc/sys/kernel/perf_event_paranoid", text))
+		return -1;
+	for (int c = 0; c < k->s->nsockets * k->s->cores; c++) {
+		snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		snprintf(text, sizeof(text), "%d", c / k->s->cores);
+		if (put(k->k.root, rel, text))
+			return -1;
+	}
+	for (int i = 0; i < k->npmus; i++)
+		if (!k->pmus[i].missing && write_pmu(k, &k->pmus[i]))
+			return -1;
+	return 0;
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+void sk_remove_tree(struct sim_kernel *k)
+{
+	if (k->own_root && k->k.root[0])
+		nftw(k->k.root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}

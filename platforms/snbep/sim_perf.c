@@ -1,0 +1,56 @@
+/* The Linux driver's Sandy Bridge-EP PMUs (uncore_snbep.c, snbep_uncore_init / snbep_uncore_pci_init):
+ * names, format attributes (L469-547, attr lists L662-733), RAW_EVENT_MASKs and event aliases (L736-752). */
+#include <stddef.h>
+#include "sim/sim_kernel.h"
+#include "sim/sim_only.h"
+
+#define EV_UMASK 0xffffull
+#define EDGE (1ull << 18)
+#define TID_EN (1ull << 19)
+#define EV_EXT (1ull << 21)
+#define INV (1ull << 23)
+#define THRESH5 (0x1full << 24)
+#define THRESH8 (0xffull << 24)
+#define RAW (EV_UMASK | EDGE | INV | THRESH8) /* SNBEP_PMON_RAW_EVENT_MASK */
+
+static const char *const ubox_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
+					"thresh=config:24-28", NULL };
+static const char *const cbox_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "tid_en=config:19",
+					"inv=config:23", "thresh=config:24-31", "filter_tid=config1:0-4",
+					"filter_nid=config1:10-17", "filter_state=config1:18-22",
+					"filter_opc=config1:23-31", NULL };
+/* occ_edge as the driver writes it, "config:14-51" (the hardware bit is 31, which the mask keeps) */
+static const char *const pcu_fmt[] = { "event=config:0-7", "occ_sel=config:14-15", "edge=config:18", "inv=config:23",
+				       "thresh=config:24-28", "occ_invert=config:30", "occ_edge=config:14-51",
+				       "filter_band0=config1:0-7", "filter_band1=config1:8-15",
+				       "filter_band2=config1:16-23", "filter_band3=config1:24-31", NULL };
+static const char *const pci_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
+				       "thresh=config:24-31", NULL };
+static const char *const qpi_fmt[] = { "event=config:0-7,21", "umask=config:8-15", "edge=config:18", "inv=config:23",
+				       "thresh=config:24-31", "match_rds=config1:48-51", "match_rnid30=config1:32-35",
+				       "match_rnid4=config1:31", "match_dnid=config1:13-17", "match_mc=config1:9-12",
+				       "match_opc=config1:5-8", "match_vnw=config1:3-4", "match0=config1:0-31",
+				       "match1=config1:32-63", "mask_rds=config2:48-51", "mask_rnid30=config2:32-35",
+				       "mask_rnid4=config2:31", "mask_dnid=config2:13-17", "mask_mc=config2:9-12",
+				       "mask_opc=config2:5-8", "mask_vnw=config2:3-4", "mask0=config2:0-31",
+				       "mask1=config2:32-63", NULL };
+static const char *const imc_ev[] = { "clockticks=event=0xff,umask=0x00", "cas_count_read=event=0x04,umask=0x03",
+				      "cas_count_write=event=0x04,umask=0x0c", NULL };
+static const char *const qpi_ev[] = { "clockticks=event=0x14", "txl_flits_active=event=0x00,umask=0x06",
+				      "drs_data=event=0x102,umask=0x08", "ncb_data=event=0x103,umask=0x04", NULL };
+
+const struct sim_perf_type sim_snbep_perf[] = {
+	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1,
+	  .raw_mask = EV_UMASK | EDGE | INV | THRESH5 },
+	{ .name = "cbox", .unit = "cbo", .disc_type = -1, .formats = cbox_fmt, .raw_mask = RAW | TID_EN,
+	  .filt_word = { 1 } },
+	{ .name = "pcu", .unit = "pcu", .disc_type = -1, .formats = pcu_fmt, .filt_word = { 1 },
+	  .raw_mask = 0xffull | 0xc000ull | EDGE | INV | THRESH5 | 1ull << 30 | 1ull << 31 },
+	{ .name = "ha", .unit = "ha", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
+	{ .name = "imc", .unit = "imc", .disc_type = -1, .formats = pci_fmt, .events = imc_ev, .fixed = 1, .raw_mask = RAW },
+	{ .name = "qpi", .unit = "qpi", .disc_type = -1, .formats = qpi_fmt, .events = qpi_ev, .raw_mask = RAW | EV_EXT,
+	  .filt_word = { 1, 1, 2, 2 }, .filt_shift = { 0, 32, 0, 32 } },
+	{ .name = "r2pcie", .unit = "r2pcie", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
+	{ .name = "r3qpi", .unit = "r3qpi", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
+};
+const int sim_snbep_nperf = sizeof(sim_snbep_perf) / sizeof(sim_snbep_perf[0]);

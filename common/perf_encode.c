@@ -35,15 +35,18 @@ static int put_named(const struct perf_pmu *p, const char *name, uint64_t v, uin
 	return perf_format_put(name, f, v, cfg);
 }
 
-/* Which of the box's qualifiers hold the bits no format names, for the message. */
+/* Which fields of the control word hold the bits no format names, for the message. */
 static void name_bits(const struct box_type *t, uint64_t bits, char *buf, size_t len)
 {
+	static const char *const field[CR_NROLES] = { [CR_EVENT] = "the event select", [CR_UMASK] = "the umask",
+		[CR_UMASK_EXT] = "the umask extension", [CR_EV_EXT] = "the extended event select bit",
+		[CR_TID_EN] = "tid_en", [CR_OCC_SEL] = "occ_sel" };
 	size_t n = 0;
 	buf[0] = 0;
 	for (int r = 0; r < CR_NROLES && n < len; r++)
 		if (ctl_mask(t->lay, r) & bits)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
-					      ctl_roles[r].qualifier ? ctl_roles[r].qualifier : "the extended event select");
+					      field[r] ? field[r] : ctl_roles[r].qualifier ? ctl_roles[r].qualifier : "a field");
 	for (int i = 0; i < t->nfields && n < len; i++)
 		if (t->fields[i].reg == UC_FIELD_CTL && (uc_width_mask(t->fields[i].width) << t->fields[i].lo) & bits)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", t->fields[i].name);

@@ -43,5 +43,7 @@ struct perf_kernel *perf_kernel_syscalls(void);
  * simulator's access, which it owns. */
 struct access;
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);
+/* Events a simulated kernel has open (tests: everything closes); -1 for another kernel. */
+int sim_kernel_open_events(struct perf_kernel *k);
 
 #endif

@@ -138,15 +138,18 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 		if (m == (int)buf[0])
 			return uc_err("reading %s's group: %llu values for more members", s->evs[lead->ev].name,
 				      (unsigned long long)buf[0]);
-		uint64_t v = buf[3 + m++], den = buf[1] - sl->en, drun = buf[2] - sl->run, d = v - sl->last;
+		uint64_t v = buf[3 + m++];
 		if (kind == READ_BASELINE) {
 			sl->en0 = buf[1];
 			sl->run0 = buf[2];
-		} else if (s->u->scale && drun < den) { /* as perf stat scales: the share of time it counted */
-			d = drun ? (uint64_t)llround((double)d * (double)den / (double)drun) : 0;
+			sl->raw = 0;
+		} else {
+			sl->raw += v - sl->last;
 		}
-		if (kind != READ_BASELINE)
-			sl->acc += d;
+		/* as perf stat scales: the count over the share of the time enabled that it was counting */
+		uint64_t en = buf[1] - sl->en0, run = buf[2] - sl->run0;
+		sl->acc = s->u->scale && run < en && run ? (uint64_t)llround((double)sl->raw * (double)en / (double)run)
+							 : sl->raw;
 		sl->last = v;
 		sl->en = buf[1];
 		sl->run = buf[2];

@@ -25,6 +25,7 @@ struct slot {
 	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
 	int fd;        /* perf backend: its event's fd (-1: none) */
 	uint64_t en, run, en0, run0; /* perf backend: its group's time enabled and running, now and at start */
+	uint64_t raw;  /* perf backend: counted since start, unscaled */
 };
 
 /* How a box is read: the baseline at start, a read by the caller (it closes an interval), or a sample the

@@ -24,6 +24,8 @@ static int open_access(uncore_t *u, const char *backend)
 	return u->acc ? 0 : -1;
 }
 
+#define AUTO_DIRECT "registers directly: perf is not usable ("
+
 /* auto: the kernel's perf PMUs when they exist for this platform and may be used, else the registers
  * directly; when neither can be used, both reasons. */
 static int open_auto(uncore_t *u)
@@ -51,7 +53,7 @@ static int open_auto(uncore_t *u)
 		return uc_err("no backend can count here.  perf: %s.  direct: %s", perf_why, direct_why);
 	}
 	snprintf(u->backend, sizeof(u->backend), "direct");
-	snprintf(u->why, sizeof(u->why), "registers directly: perf is not usable (%.440s)", perf_why);
+	snprintf(u->why, sizeof(u->why), AUTO_DIRECT "%.440s)", perf_why);
 	return 0;
 }
 
@@ -151,6 +153,12 @@ int uncore_open(const char *backend, uncore_t **out)
 	*out = u;
 	return 0;
 fail:
+	if (!strncmp(u->why, AUTO_DIRECT, strlen(AUTO_DIRECT))) { /* auto's second choice failed too: both reasons */
+		char msg[1024];
+		const char *perf_why = u->why + strlen(AUTO_DIRECT);
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		uc_err("no backend can count here.  perf: %.*s.  direct: %s", (int)strlen(perf_why) - 1, perf_why, msg);
+	}
 	uncore_close(u);
 	return -1;
 }

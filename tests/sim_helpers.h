@@ -7,6 +7,7 @@
 #include "uncore.h"
 #include "uncore_priv.h"
 #include "sim/sim.h"
+#include "perf_pmus.h"
 
 static inline uncore_t *open_sim(const char *spec)
 {
@@ -53,6 +54,8 @@ static inline uncore_session_t *start_session(uncore_t *u, const char *const *sp
 /* After a session is freed: every register as found, nothing outside PMON, no write while counting. */
 static inline void assert_left_as_found(struct sim *sim)
 {
+	if (!sim)
+		return;
 	char why[128];
 	CU_ASSERT_EQUAL(sim_changed_registers(sim, why, sizeof(why)), 0);
 	if (why[0])
@@ -68,6 +71,16 @@ static inline void finish(uncore_t *u, uncore_session_t *s)
 	uncore_session_free(s);
 	assert_left_as_found(sim);
 	uncore_close(u);
+}
+
+/* After a session on the perf backend is freed: the simulated kernel has no event of it open (the kernel
+ * owns the registers: it is the one to keep or reset them). */
+static inline void assert_perf_closed(const uncore_t *u)
+{
+	int n = sim_kernel_open_events(u->perf->k);
+	if (n)
+		fprintf(stderr, "%d perf events left open\n", n);
+	CU_ASSERT_EQUAL(n, 0);
 }
 
 #endif

@@ -383,3 +383,8 @@ fail:
 	k_free(&k->k);
 	return NULL;
 }
+
+int sim_kernel_open_events(struct perf_kernel *pk)
+{
+	return pk && pk->ops == &sim_kernel_ops ? sk_of(pk)->nfds : -1;
+}

@@ -1,0 +1,331 @@
+/*
+ * The perf_event backend over the simulated kernel: the kernel's rules (each one refused or handled as
+ * Linux does), and the library's handling of them -- permissions, missing PMUs, a kernel that names
+ * no type, formats that lack a field, multiplexing with another user, file-descriptor limits, sampling
+ * -- and every metric's events counting what the direct backend counts.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include "sim_helpers.h"
+#include "fake_tree.h"
+
+static struct perf_kernel *kern(uncore_t *u) { return u->perf->k; }
+
+static unsigned type_of(uncore_t *u, const char *pmu)
+{
+	const struct perf_pmu *p = perf_pmu_named(u->perf, pmu);
+	CU_ASSERT_FATAL(p != NULL);
+	return p->type;
+}
+
+static int kopen(uncore_t *u, const char *pmu, uint64_t config, uint64_t config1, int cpu, int group)
+{
+	struct perf_event_attr a = { .type = type_of(u, pmu), .size = sizeof(a), .config = config, .config1 = config1,
+				     .read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+						    PERF_FORMAT_TOTAL_TIME_RUNNING };
+	return kern(u)->ops->open(kern(u), &a, -1, cpu, group, 0);
+}
+
+static void expect(const char *what, int got, int want)
+{
+	if (got != want)
+		fprintf(stderr, "FAIL %s: %d, expected %d\n", what, got, want);
+	CU_ASSERT_EQUAL(got, want);
+}
+
+/* perf_event_open's refusals: what Linux refuses for uncore PMUs, the simulated kernel refuses. */
+static void test_open_rules(void)
+{
+	uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
+	struct perf_event_attr a = { .type = type_of(u, "uncore_cbox_0"), .size = sizeof(a) };
+	struct perf_kernel *k = kern(u);
+	struct perf_event_attr x = a;
+	x.exclude_kernel = 1;
+	expect("exclude_kernel", k->ops->open(k, &x, -1, 0, -1, 0), -EINVAL);
+	x = a;
+	x.exclude_user = 1;
+	expect("exclude_user", k->ops->open(k, &x, -1, 0, -1, 0), -EINVAL);
+	x = a;
+	x.sample_period = 1000;
+	expect("sampling", k->ops->open(k, &x, -1, 0, -1, 0), -EINVAL);
+	expect("per task", k->ops->open(k, &a, 0, 0, -1, 0), -EINVAL);
+	expect("cpu = -1", k->ops->open(k, &a, -1, -1, -1, 0), -EINVAL);
+	expect("offline cpu", k->ops->open(k, &a, -1, 4096, -1, 0), -ENODEV);
+	x = a;
+	x.type = 9999;
+	expect("unknown type", k->ops->open(k, &x, -1, 0, -1, 0), -ENOENT);
+	expect("fixed counter on a box without one", kopen(u, "uncore_cbox_0", 0xff, 0, 0, -1), -EINVAL);
+	int fx = kopen(u, "uncore_imc_0", 0xff, 0, 0, -1);
+	CU_ASSERT(fx >= 0);
+	expect("free-running encoding where there is none", kopen(u, "uncore_imc_0", 0x20ff, 0, 0, -1), -EINVAL);
+	/* groups: one PMU, one die, no more than the box's counters */
+	int lead = kopen(u, "uncore_cbox_0", 0x00, 0, 0, -1);
+	CU_ASSERT_FATAL(lead >= 0);
+	expect("group spanning PMUs", kopen(u, "uncore_cbox_1", 0x00, 0, 0, lead), -EINVAL);
+	expect("group spanning dies", kopen(u, "uncore_cbox_0", 0x00, 0, 8, lead), -EINVAL);
+	CU_ASSERT(kopen(u, "uncore_cbox_0", 0x00, 0, 1, lead) >= 0); /* any CPU of the die */
+	CU_ASSERT(kopen(u, "uncore_cbox_0", 0x00, 0, 0, lead) >= 0);
+	CU_ASSERT(kopen(u, "uncore_cbox_0", 0x00, 0, 0, lead) >= 0);
+	expect("fifth event in a group of four counters", kopen(u, "uncore_cbox_0", 0x00, 0, 0, lead), -EINVAL);
+	/* one shared filter: fields events set must agree within a group; different fields go together */
+	int f0 = kopen(u, "uncore_cbox_1", 0x0334, 0x1full << 18, 0, -1); /* filter_state */
+	CU_ASSERT_FATAL(f0 >= 0);
+	expect("two values of filter_state in a group", kopen(u, "uncore_cbox_1", 0x0334, 0x01ull << 18, 0, f0), -EINVAL);
+	CU_ASSERT(kopen(u, "uncore_cbox_1", 0x0334, 0x1full << 18, 0, f0) >= 0);       /* the same value */
+	CU_ASSERT(kopen(u, "uncore_cbox_1", 0x0135, 0x182ull << 23, 0, f0) >= 0);      /* filter_opc beside it */
+	/* reads: a buffer too small for the group */
+	uint64_t buf[2];
+	expect("read into a short buffer", (int)k->ops->read(k, lead, buf, sizeof(buf)), -ENOSPC);
+	expect("ioctl on a bad fd", k->ops->ioctl(k, 12345, PERF_EVENT_IOC_ENABLE, 0), -EBADF);
+	uncore_close(u);
+}
+
+/* The kernel masks config bits its driver does not know: no error, and they change nothing. */
+static void test_unknown_bits_dropped(void)
+{
+	uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
+	struct perf_kernel *k = kern(u);
+	int a = kopen(u, "uncore_cbox_2", 0x00, 0, 0, -1);
+	int b = kopen(u, "uncore_cbox_2", 0x00 | 1ull << 60 | 1ull << 17 | 1ull << 20, 0, 0, -1); /* not in the mask */
+	CU_ASSERT_FATAL(a >= 0 && b >= 0);
+	CU_ASSERT(k->ops->ioctl(k, a, PERF_EVENT_IOC_ENABLE, 0) == 0 && k->ops->ioctl(k, b, PERF_EVENT_IOC_ENABLE, 0) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	uint64_t ra[4], rb[4];
+	CU_ASSERT(k->ops->read(k, a, ra, sizeof(ra)) == 32 && k->ops->read(k, b, rb, sizeof(rb)) == 32);
+	CU_ASSERT(ra[0] == 1 && ra[3] > 1000000 && ra[3] == rb[3]);
+	uncore_close(u);
+}
+
+/* perf_event_paranoid and capabilities, as perf_allow_cpu() (and Debian's level 3) decide. */
+static void test_permissions(void)
+{
+	static const struct { const char *opts; int ok; const char *why; } cases[] = {
+		{ "paranoid=2,caps=none", 0, "neither CAP_PERFMON nor CAP_SYS_ADMIN" },
+		{ "paranoid=1,caps=none", 0, "perf_event_paranoid is 1" },
+		{ "paranoid=2,caps=perfmon", 1, NULL },
+		{ "paranoid=3,caps=perfmon", 0, "only CAP_SYS_ADMIN" },
+		{ "paranoid=3,caps=sys_admin", 1, NULL },
+		{ "paranoid=0,caps=none", 1, NULL },
+		{ "paranoid=-1,caps=none", 1, NULL },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char spec[128];
+		uncore_t *u = NULL;
+		snprintf(spec, sizeof(spec), "perf+sim:snbep,clock=manual,%s", cases[i].opts);
+		int rc = uncore_open(spec, &u);
+		if ((rc == 0) != cases[i].ok || (!cases[i].ok && !strstr(uncore_error(), cases[i].why)))
+			fprintf(stderr, "FAIL %s: rc %d: %s\n", cases[i].opts, rc, uncore_error());
+		CU_ASSERT((rc == 0) == cases[i].ok);
+		if (!cases[i].ok)
+			CU_ASSERT(strstr(uncore_error(), cases[i].why) != NULL &&
+				  strstr(uncore_error(), "perf_event_paranoid") != NULL);
+		uncore_close(u);
+	}
+}
+
+/* Sampling, a filter the kernel does not pass, a control field no format covers: refused at add, named. */
+static void test_refusals(void)
+{
+	uncore_t *u = open_sim("perf+sim:snbep,clock=manual"), *d = open_sim("sim:snbep,clock=manual");
+	uncore_session_t *s, *ds;
+	uncore_session_new(u, &s);
+	uncore_session_new(d, &ds);
+	uncore_t *iv = open_sim("perf+sim:ivbep,clock=manual"); /* IVB-EP's counters can sample on the registers */
+	uncore_session_t *is;
+	uncore_session_new(iv, &is);
+	CU_ASSERT(uncore_session_add(is, "UNC_M_CAS_COUNT.RD:sample=1000") < 0 && strstr(uncore_error(), "do not sample"));
+	uncore_session_free(is);
+	uncore_close(iv);
+	const char *match = "UNC_H_ADDR_OPC_MATCH.FILT:addr_lo=0x100:opc=0x1";
+	CU_ASSERT(uncore_session_add(ds, match) >= 0); /* the registers can */
+	CU_ASSERT(uncore_session_add(s, match) < 0);
+	CU_ASSERT(strstr(uncore_error(), "uncore_ha has no format for the 'addr_lo' qualifier") != NULL);
+	CU_ASSERT(uncore_session_add(s, "UNC_C_LLC_LOOKUP.DATA_READ:state=0x1f") >= 0); /* filter_state exists */
+	uncore_session_free(s);
+	uncore_session_free(ds);
+	uncore_close(u);
+	uncore_close(d);
+	/* a kernel without the model's entry names every type uncore_type_<t>_<id>, with generic formats */
+	u = open_sim("perf+sim:emr,clock=manual,generic=1");
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD") < 0);
+	CU_ASSERT(strstr(uncore_error(), "uncore_type_0_0 has no format for the umask extension") != NULL);
+	int e = uncore_session_add(s, "UNC_CHA_CLOCKTICKS");
+	CU_ASSERT_FATAL(e >= 0 && uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	double want = sim_of(u->acc)->prof.uncore_hz * (double)uncore_session_elapsed_ns(s) / 1e9 *
+		      uncore_unit_boxes(u, 0, 0);
+	ASSERT_NEAR(val(s, e, 0), want, want * 1e-6);
+	uncore_session_free(s);
+	assert_perf_closed(u);
+	uncore_close(u);
+}
+
+/* A PMU the kernel did not register leaves its unit out, with a warning; the rest counts. */
+static void test_missing_pmus(void)
+{
+	uncore_t *u = open_sim("perf+sim:snbep,clock=manual,missing=uncore_ha,missing=uncore_imc_2");
+	int ha = -1, imc = -1;
+	for (int i = 0; i < uncore_num_units(u); i++) {
+		struct uncore_unit_info ui;
+		uncore_unit_info(u, i, &ui);
+		if (!strcmp(ui.name, "ha"))
+			ha = i;
+		if (!strcmp(ui.name, "imc"))
+			imc = i;
+	}
+	CU_ASSERT(uncore_unit_boxes(u, ha, 0) == 0 && uncore_unit_boxes(u, imc, 0) == 3);
+	CU_ASSERT(strstr(uncore_warnings(), "ha: the kernel has no PMU uncore_ha") != NULL);
+	uncore_close(u);
+	CU_ASSERT(uncore_open("perf+sim:montecito", &u) < 0 && strstr(uncore_error(), "Linux has no uncore PMUs"));
+}
+
+/* Another perf user holds the box's counters: the kernel multiplexes, the times say so, and scaling
+ * (asked for) recovers the rate. */
+static void test_multiplexing(void)
+{
+	for (int scale = 0; scale < 2; scale++) {
+		uncore_t *u = open_sim("perf+sim:snbep,clock=manual,busy=uncore_cbox_0:3");
+		uncore_set_scaling(u, scale);
+		uncore_session_t *s;
+		uncore_session_new(u, &s);
+		int e = uncore_session_add(s, "UNC_C_CLOCKTICKS:box=0:socket=0");
+		int f = uncore_session_add(s, "UNC_C_CLOCKTICKS:box=0:socket=0:thresh=0"); /* a second counter: no fit */
+		CU_ASSERT_FATAL(e >= 0 && f >= 0 && uncore_session_start(s) == 0);
+		for (int i = 0; i < 200; i++) { /* every read past the 4 ms interval rotates */
+			uncore_sleep_ns(u, 5000000);
+			CU_ASSERT(uncore_session_read(s) == 0);
+		}
+		uint64_t en, run, v = val(s, e, 0);
+		CU_ASSERT(uncore_session_times(s, e, 0, 0, &en, &run) == 1);
+		CU_ASSERT(run > en / 4 && run < en * 3 / 4);
+		double truth = sim_of(u->acc)->prof.uncore_hz * (double)en / 1e9;
+		/* each 5 ms read interval is wholly in or out: scaled counts are the rate times the time */
+		double want = scale ? truth : truth * (double)run / (double)en;
+		ASSERT_NEAR(v, want, want * 1e-6);
+		fprintf(stderr, "multiplexed%s: running %.1f%% of %.3f s, count %llu, truth %.0f\n", scale ? ", scaled" : "",
+			100.0 * (double)run / (double)en, (double)en / 1e9, (unsigned long long)v, truth);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+	/* alone on the box: never multiplexed */
+	uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	int e = uncore_session_add(s, "UNC_C_CLOCKTICKS");
+	CU_ASSERT_FATAL(e >= 0 && uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 100000000);
+	uncore_session_read(s);
+	uint64_t en, run;
+	CU_ASSERT(uncore_session_times(s, e, -1, -1, &en, &run) == 0 && en == run && en > 0);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* Out of file descriptors: the error says how to raise the limit, and nothing stays open. */
+static void test_fd_limit(void)
+{
+	uncore_t *u = open_sim("perf+sim:emr,clock=manual,fds=20");
+	uncore_session_t *s;
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add(s, "UNC_CHA_CLOCKTICKS") >= 0); /* 60 CHAs x 2 sockets */
+	CU_ASSERT(uncore_session_start(s) < 0 && strstr(uncore_error(), "ulimit -n"));
+	assert_perf_closed(u);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* Every event of every metric counts through the perf backend what it counts on the registers. */
+static void test_equal_to_direct(void)
+{
+	static const char *const plats[] = { "snbep", "ivbep", "nhm", "emr" };
+	for (int p = 0; p < 4; p++) {
+		char ds[64], ps[64];
+		snprintf(ds, sizeof(ds), "sim:%s,clock=manual", plats[p]);
+		snprintf(ps, sizeof(ps), "perf+sim:%s,clock=manual", plats[p]);
+		uncore_t *d = open_sim(ds), *u = open_sim(ps);
+		int n = uncore_num_metrics(d), events = 0;
+		for (int m = 0; m < n; m++) {
+			struct uncore_metric_info mi;
+			uncore_session_t *s[2];
+			uncore_metric_info(d, m, &mi);
+			uncore_t *h[2] = { d, u };
+			for (int b = 0; b < 2; b++) {
+				uncore_session_new(h[b], &s[b]);
+				CU_ASSERT_FATAL(uncore_session_add_metric(s[b], mi.name) >= 0);
+				CU_ASSERT_FATAL(uncore_session_start(s[b]) == 0);
+				uncore_sleep_ns(h[b], 500000000);
+				CU_ASSERT(uncore_session_read(s[b]) == 0);
+			}
+			CU_ASSERT_EQUAL(uncore_session_num_events(s[0]), uncore_session_num_events(s[1]));
+			for (int e = 0; e < uncore_session_num_events(s[0]); e++)
+				for (int sock = 0; sock < uncore_num_sockets(d); sock++) {
+					uint64_t a = val(s[0], e, sock), b = val(s[1], e, sock);
+					double tol = 1 + (double)a * 1e-6; /* the windows differ by the reads' own ticks */
+					if (fabs((double)a - (double)b) > tol)
+						fprintf(stderr, "%s %s %s socket %d: direct %llu, perf %llu\n", plats[p], mi.name,
+							uncore_session_event_name(s[0], e), sock, (unsigned long long)a,
+							(unsigned long long)b);
+					CU_ASSERT(fabs((double)a - (double)b) <= tol);
+					events++;
+				}
+			uncore_session_free(s[0]);
+			uncore_session_free(s[1]);
+			assert_perf_closed(u);
+		}
+		fprintf(stderr, "%s: %d metrics, %d event values equal between direct and perf\n", plats[p], n, events);
+		uncore_close(d);
+		uncore_close(u);
+	}
+}
+
+/* auto: the kernel's PMUs when this platform has them and they may be used, else the registers, else both
+ * reasons (a fake machine: a Sandy Bridge-EP without /dev/cpu). */
+static void test_auto(void)
+{
+	snprintf(root, sizeof(root), "/tmp/test_perf_auto.%d", (int)getpid());
+	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nmodel name\t: Xeon @ 2.70GHz\n", "/proc/cpuinfo");
+	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
+	setenv("UNCORE_SYSROOT", root, 1);
+	uncore_t *u = NULL;
+	CU_ASSERT(uncore_open("auto", &u) < 0);
+	if (!strstr(uncore_error(), "perf: no uncore PMUs") || !strstr(uncore_error(), "direct: "))
+		fprintf(stderr, "auto: %s\n", uncore_error());
+	CU_ASSERT(strstr(uncore_error(), "perf: no uncore PMUs") && strstr(uncore_error(), "direct: "));
+	put_str("-1\n", "/proc/sys/kernel/perf_event_paranoid");
+	put_str("17\n", "/sys/bus/event_source/devices/uncore_imc_0/type");
+	put_str("0\n", "/sys/bus/event_source/devices/uncore_imc_0/cpumask");
+	put_str("config:0-7\n", "/sys/bus/event_source/devices/uncore_imc_0/format/event");
+	put_str("config:8-15\n", "/sys/bus/event_source/devices/uncore_imc_0/format/umask");
+	int rc = uncore_open("auto", &u);
+	if (rc)
+		fprintf(stderr, "auto: %s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	CU_ASSERT_STRING_EQUAL(uncore_backend_name(u), "perf");
+	CU_ASSERT(strstr(uncore_backend_reason(u), "the kernel has 1 uncore PMUs and perf_event_paranoid -1") != NULL);
+	CU_ASSERT(strstr(uncore_warnings(), "cbo: the kernel has no PMU uncore_cbox[_N]") != NULL);
+	uncore_close(u);
+	unsetenv("UNCORE_SYSROOT");
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	CU_ASSERT(system(cmd) == 0);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "perf_event_open refuses what Linux refuses", test_open_rules },
+		{ "config bits the driver does not know are dropped silently", test_unknown_bits_dropped },
+		{ "perf_event_paranoid and capabilities decide, named", test_permissions },
+		{ "sampling, missing formats and filters are refused by name", test_refusals },
+		{ "PMUs the kernel did not register are left out with a warning", test_missing_pmus },
+		{ "multiplexing is reported, and scaled when asked", test_multiplexing },
+		{ "out of file descriptors: the limit is named", test_fd_limit },
+		{ "every metric's events count as on the registers", test_equal_to_direct },
+		{ "auto picks perf when it may, else says why", test_auto },
+		{ NULL, NULL },
+	};
+	return run_suite("perf", tests);
+}

@@ -267,5 +267,18 @@ check "the next run restores it, whatever it counts itself, and says so" \
 	'echo "$out" | grep -q "warning: imc 0 (socket 0) was left programmed by process $pid, which ended without releasing it" && $SIMSTATE "$sim" | grep -q "changed 0$"'
 rm -f "$shm" "$shm.claims" "$shm.child"
 
+# the same counts through the perf backend, over the simulated kernel
+out=$($UNCORE --backend perf+sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_M_CAS_COUNT.WR --duration 2)
+check "perf: socket0 reads" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD *400000000$"'
+check "perf: socket1 writes" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.WR *300000000$"'
+out=$($UNCORE --backend perf+sim:emr,clock=manual info)
+check "perf: info says why and where" 'echo "$out" | grep -q "^# backend chosen: named by the caller" && echo "$out" | grep -q "^box imc 2 socket 1: perf uncore_imc_2 cpu 60 + uncore_imc_free_running_1$"'
+out=$($UNCORE --backend perf+sim:snbep,clock=manual,busy=uncore_cbox_0:3 stat -e UNC_C_CLOCKTICKS:box=0:socket=0,UNC_C_CLOCKTICKS:box=0:socket=0:thresh=0 --duration 1)
+check "perf: multiplexing is shown" 'echo "$out" | grep -q "(multiplexed: counting [0-9.]*% of the time)$"'
+out=$($UNCORE --backend perf+sim:snbep,paranoid=2 info 2>&1)
+check "perf: paranoid 2 without CAP_PERFMON is refused, named" 'echo "$out" | grep -q "perf_event_paranoid is 2 and this process has neither CAP_PERFMON"'
+out=$($UNCORE --backend perf+sim:ivbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:sample=100 --duration 1 2>&1)
+check "perf: sampling refused" 'echo "$out" | grep -q "do not sample"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -101,6 +101,56 @@ fail:
 	return 1;
 }
 
+/* The default collectd set on a 2-socket EMR, on the registers and through the perf backend over the
+ * simulated kernel: read(2) calls per sample (target: one per box group) and time per counter. */
+static int bench_perf(void)
+{
+	static const char *const groups[] = { "memory", "llc", "interconnect", "clock" };
+	static const char *const backends[] = { "sim:emr,sockets=2,clock=manual", "perf+sim:emr,sockets=2,clock=manual" };
+	const int iters = 200;
+	printf("bench perf_read: the collectd plugin's default set (memory, llc, interconnect, clock), 2-socket EMR "
+	       "(SIMULATED)\n");
+	for (int b = 0; b < 2; b++) {
+		uncore_t *u;
+		uncore_session_t *s;
+		struct uncore_stats a, z;
+		if (uncore_open(backends[b], &u) || uncore_session_new(u, &s))
+			goto fail;
+		for (int i = 0; i < uncore_num_metrics(u); i++) {
+			struct uncore_metric_info mi;
+			uncore_metric_info(u, i, &mi);
+			for (int g = 0; g < 4; g++)
+				if (!strcmp(mi.group, groups[g]) && uncore_session_add_metric(s, mi.name) < 0)
+					goto fail;
+		}
+		if (uncore_session_start(s))
+			goto fail;
+		int counters = 0;
+		for (int e = 0; e < uncore_session_num_events(s); e++)
+			for (int sock = 0; sock < uncore_num_sockets(u); sock++)
+				counters += uncore_session_event_boxes(s, e, sock);
+		uncore_get_stats(u, &a);
+		double t0 = now();
+		for (int i = 0; i < iters; i++) {
+			uncore_sleep_ns(u, 1000000000);
+			if (uncore_session_read(s))
+				goto fail;
+		}
+		double t1 = now();
+		uncore_get_stats(u, &z);
+		printf("  %-5s %d counters: %s per sample %.1f (%.2f per counter); %.0f ns per counter, %.1f us per sample\n",
+		       b ? "perf" : "direct", counters, b ? "read(2) calls (one per box group)" : "register reads",
+		       (double)(z.reads - a.reads) / iters, (double)(z.reads - a.reads) / iters / counters,
+		       (t1 - t0) / iters / counters * 1e9, (t1 - t0) / iters * 1e6);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+	return 0;
+fail:
+	fprintf(stderr, "bench: %s\n", uncore_error());
+	return 1;
+}
+
 int main(void)
 {
 	static const char *ev[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.WR", "UNC_M_ACT_COUNT",
@@ -139,5 +189,5 @@ int main(void)
 	       (t1 - t0) / iters / counters * 1e9);
 	uncore_session_free(s);
 	uncore_close(u);
-	return bench_emr_open() || bench_emr_metrics();
+	return bench_emr_open() || bench_emr_metrics() || bench_perf();
 }

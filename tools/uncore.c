@@ -20,8 +20,10 @@ static void usage(FILE *f)
 		"       uncore [--backend B] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
 		"                                 [-I ms] [--per-box] (--duration s | -- cmd [args])\n"
 		"       uncore [--backend B] allowlist   (msr-safe allowlist of every MSR the library uses)\n"
-		"backend: auto, direct, sim:<platform>[,sockets=N][,profile=FILE][,clock=manual] "
-		"(default: $UNCORE_BACKEND, else auto)\n"
+		"backend: auto, perf, direct, sim:<platform>[,sockets=N][,profile=FILE][,clock=manual], "
+		"perf+sim:<platform>[,options] (default: $UNCORE_BACKEND, else auto: perf where the kernel's uncore PMUs "
+		"may be used, else direct)\n"
+		"UNCORE_SCALE=1: scale counts the kernel multiplexed by time enabled / time running, as perf stat does\n"
 		"--events FILE: load an Intel perfmon uncore JSON file (also $UNCORE_EVENTS)\n"
 		"--metric-file FILE: load metric definitions, perf-style JSON (also $UNCORE_METRICS)\n"
 		"--force: take over boxes another agent (perf, PCM, likwid) counts on (also $UNCORE_FORCE=1)\n");
@@ -80,6 +82,7 @@ static int cmd_info(void)
 	if (open_or_die(&u))
 		return 1;
 	banner(stdout, u);
+	printf("# backend chosen: %s\n", uncore_backend_reason(u));
 	printf("%-8s %-5s %4s %5s %5s  %s\n", "unit", "space", "ctrs", "width", "fixed", "boxes per socket");
 	for (int i = 0; i < uncore_num_units(u); i++) {
 		struct uncore_unit_info ui;
@@ -267,8 +270,13 @@ static void print_values(uncore_session_t *s, uncore_t *u, int nev, int per_box,
 				continue;
 			if (interval)
 				printf("%10.3f ", t);
-			printf("socket%-3d %-44s %20llu\n", sock, uncore_session_event_name(s, e),
-			       (unsigned long long)(v - prev[e][sock]));
+			uint64_t en, run;
+			char mux[64] = "";
+			if (uncore_session_times(s, e, sock, -1, &en, &run) == 1) /* the kernel shared the counters */
+				snprintf(mux, sizeof(mux), "  (multiplexed: counting %.1f%% of the time)",
+					 en ? 100.0 * (double)run / (double)en : 0.0);
+			printf("socket%-3d %-44s %20llu%s\n", sock, uncore_session_event_name(s, e),
+			       (unsigned long long)(v - prev[e][sock]), mux);
 			prev[e][sock] = v;
 			for (int b = 0; per_box && b < 64; b++) {
 				if (uncore_session_value(s, e, sock, b, &v))

@@ -19,7 +19,7 @@ struct sim *sim_of(struct access *a)
 {
 	if (a && a->inner)
 		return sim_of(a->inner);
-	return a && a->ops == &sim_access_ops ? a->priv : NULL;
+	return a && a->simulated ? a->priv : NULL;
 }
 
 uint64_t sim_mono_ns(void)

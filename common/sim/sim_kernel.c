@@ -122,9 +122,20 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	g = group_fd != -1 ? event_of(k, group_fd) : NULL; /* the table may have moved */
 	e.leader = g ? (int)(g - k->ev) : i;
 	e.seq = ++k->seq;
+	struct sk_box *kb = sk_box_of(k, e.box);
+	if (kb->nev == kb->cap) {
+		int cap = kb->cap ? 2 * kb->cap : 8;
+		int *n = realloc(kb->ev, (size_t)cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		kb->ev = n;
+		kb->cap = cap;
+	}
 	k->ev[i] = e;
+	kb->ev[kb->nev++] = i;
 	if (!sk_group_fits(k, e.leader, -1)) { /* uncore_validate_group: the group alone must fit the box */
 		k->ev[i].used = 0;
+		kb->nev--;
 		return -EINVAL;
 	}
 	k->nfds++;
@@ -158,8 +169,8 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 	int group = !!(e->read_format & PERF_FORMAT_GROUP), lead = (int)(e - k->ev);
 	if (group) {
 		int nr = 0;
-		for (int i = 0; i < k->nev; i++)
-			nr += k->ev[i].used && k->ev[i].leader == lead;
+		SK_FOR_BOX(k, e->box, i)
+			nr += k->ev[i].leader == lead;
 		out[n++] = (uint64_t)nr;
 	} else {
 		out[n++] = e->count;
@@ -170,8 +181,8 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 		out[n++] = e->running_ns;
 	if (!group && (e->read_format & PERF_FORMAT_ID))
 		out[n++] = (uint64_t)fd;
-	for (int i = 0; group && i < k->nev && n + 2 <= sizeof(out) / sizeof(out[0]); i++) {
-		if (!k->ev[i].used || k->ev[i].leader != lead)
+	SK_FOR_BOX(k, e->box, i) {
+		if (!group || k->ev[i].leader != lead || n + 2 > sizeof(out) / sizeof(out[0]))
 			continue;
 		out[n++] = k->ev[i].count;
 		if (e->read_format & PERF_FORMAT_ID)
@@ -194,9 +205,9 @@ static int k_ioctl(struct perf_kernel *pk, int fd, unsigned long req, unsigned l
 		return -ENOTTY;
 	sk_settle(k, e->box);
 	int lead = e->leader, self = (int)(e - k->ev);
-	for (int i = 0; i < k->nev; i++) {
+	SK_FOR_BOX(k, e->box, i) {
 		struct sk_event *x = &k->ev[i];
-		if (!x->used || (i != self && !((arg & PERF_IOC_FLAG_GROUP) && x->leader == lead)))
+		if (i != self && !((arg & PERF_IOC_FLAG_GROUP) && x->leader == lead))
 			continue;
 		if (req == PERF_EVENT_IOC_RESET) {
 			x->count = 0;
@@ -223,8 +234,12 @@ static int k_close(struct perf_kernel *pk, int fd)
 	e->enabled = 0;
 	sk_resched(k, b); /* off its counter first */
 	e->used = 0;
-	for (int i = 0; i < k->nev; i++) /* its members go on alone, as the kernel ungroups them */
-		if (k->ev[i].used && k->ev[i].leader == self)
+	struct sk_box *kb = sk_box_of(k, b);
+	for (int j = 0; j < kb->nev; j++)
+		if (kb->ev[j] == self)
+			kb->ev[j--] = kb->ev[--kb->nev];
+	SK_FOR_BOX(k, b, i) /* its members go on alone, as the kernel ungroups them */
+		if (k->ev[i].leader == self)
 			k->ev[i].leader = i;
 	k->nfds--;
 	sk_resched(k, b);
@@ -244,11 +259,13 @@ static void k_free(struct perf_kernel *pk)
 		if (k->ev[i].used)
 			k_close(pk, SK_FD0 + i);
 	sk_remove_tree(k);
+	for (int i = 0; k->kbox && i < k->s->nboxes; i++)
+		free(k->kbox[i].ev);
+	free(k->kbox);
 	if (k->acc)
 		k->acc->ops->close(k->acc);
 	free(k->ev);
 	free(k->pmus);
-	free(k->kbox);
 	free(k);
 }
 

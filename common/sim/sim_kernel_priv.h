@@ -42,6 +42,7 @@ struct sk_event {
 struct sk_box {
 	uint64_t rot_ns; /* last rotation */
 	int inited;
+	int *ev, nev, cap; /* its events (indices), so that a read walks one box, not the whole machine */
 };
 
 struct sim_kernel {
@@ -60,6 +61,10 @@ struct sim_kernel {
 };
 
 static inline struct sim_kernel *sk_of(struct perf_kernel *k) { return (struct sim_kernel *)k; }
+static inline struct sk_box *sk_box_of(const struct sim_kernel *k, const struct sim_box *b) { return &k->kbox[b - k->s->boxes]; }
+/* for each event i on box b */
+#define SK_FOR_BOX(k, b, i)                                                                                    \
+	for (int i##_j = 0, i = 0; i##_j < sk_box_of(k, b)->nev && ((i = sk_box_of(k, b)->ev[i##_j]), 1); i##_j++)
 uint64_t sk_now(struct sim_kernel *k);
 /* Bring every event of a box up to now, then place its enabled groups on the counters again. */
 void sk_settle(struct sim_kernel *k, struct sim_box *b);

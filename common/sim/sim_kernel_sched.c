@@ -44,9 +44,8 @@ static void settle_event(struct sim_kernel *k, struct sk_event *e, uint64_t now)
 void sk_settle(struct sim_kernel *k, struct sim_box *b)
 {
 	uint64_t now = sk_now(k);
-	for (int i = 0; i < k->nev; i++)
-		if (k->ev[i].used && k->ev[i].box == b)
-			settle_event(k, &k->ev[i], now);
+	SK_FOR_BOX(k, b, i)
+		settle_event(k, &k->ev[i], now);
 }
 
 /* Filter fields taken so far on a box: the value of each, with how many events use it. */
@@ -99,9 +98,9 @@ static int place_group(struct sim_kernel *k, int leader, int cand, unsigned *ctr
 	int fx0 = *fixed;
 	struct fields f0 = *f;
 	int n = 0;
-	for (int i = 0; i < k->nev; i++) {
+	SK_FOR_BOX(k, k->ev[leader].box, i) {
 		const struct sk_event *e = &k->ev[i];
-		if (i != cand && (!e->used || e->leader != leader))
+		if (i != cand && e->leader != leader)
 			continue;
 		int c = take(k, e, ctrs, fixed, f, 0);
 		if (c < 0 || take(k, e, ctrs, fixed, f, 1) < 0) {
@@ -170,9 +169,9 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 	memset(&f, 0, sizeof(f));
 	box_init(k, b);
 	sk_settle(k, b);
-	for (int i = 0; i < k->nev; i++) { /* everything off the counters first */
+	SK_FOR_BOX(k, b, i) { /* everything off the counters first */
 		struct sk_event *e = &k->ev[i];
-		if (!e->used || e->box != b || !e->on)
+		if (!e->on)
 			continue;
 		if (e->fixed)
 			sim_reg_set(k->s, b, R_FIXED_CTL, 0, 0, 0);
@@ -181,8 +180,8 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 		e->on = 0;
 		e->ctr = -1;
 	}
-	for (int i = 0; i < k->nev && n < 64; i++)
-		if (k->ev[i].used && k->ev[i].box == b && k->ev[i].leader == i && k->ev[i].enabled && !k->ev[i].error)
+	SK_FOR_BOX(k, b, i)
+		if (n < 64 && k->ev[i].leader == i && k->ev[i].enabled && !k->ev[i].error)
 			order[n++] = i;
 	for (int i = 1; i < n; i++) /* insertion sort: pinned first, then rotation order */
 		for (int j = i; j > 0 && by_seq(k, order[j - 1], order[j]) > 0; j--) {
@@ -198,9 +197,9 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 				k->ev[l].error = 1;
 			continue;
 		}
-		for (int i = 0; i < k->nev; i++) {
+		SK_FOR_BOX(k, b, i) {
 			struct sk_event *e = &k->ev[i];
-			if (!e->used || e->leader != l || !e->enabled)
+			if (e->leader != l || !e->enabled)
 				continue;
 			e->on = 1;
 			e->ctr = e->fr >= 0 || e->fixed ? -1 : slot[i];
@@ -208,9 +207,9 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 	}
 	if (p)
 		write_filters(k, b, p, &f);
-	for (int i = 0; i < k->nev; i++) { /* program what goes on, and take its counter's value as the base */
+	SK_FOR_BOX(k, b, i) { /* program what goes on, and take its counter's value as the base */
 		struct sk_event *e = &k->ev[i];
-		if (!e->used || e->box != b || !e->on)
+		if (!e->on)
 			continue;
 		if (e->fixed)
 			sim_reg_set(k->s, b, R_FIXED_CTL, 0, b->u->fixed_en, 0);
@@ -227,9 +226,9 @@ void sk_rotate(struct sim_kernel *k, struct sim_box *b)
 	int waiting = 0, first = -1;
 	if (now - kb->rot_ns < k->mux_ns)
 		return;
-	for (int i = 0; i < k->nev; i++) {
+	SK_FOR_BOX(k, b, i) {
 		const struct sk_event *e = &k->ev[i];
-		if (!e->used || e->box != b || e->leader != i || !e->enabled || e->error || e->pinned)
+		if (e->leader != i || !e->enabled || e->error || e->pinned)
 			continue;
 		if (!e->on)
 			waiting = 1;

@@ -194,6 +194,12 @@ for b in emr snbep; do
 		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'
 done
 
+# the same daemon through the perf backend: the plugin counts through the (simulated) kernel's PMUs
+daemon perfemr "  Backend \"perf+sim:emr,profile=$W/profile\"
+  ReportPerBox \"imc\""
+bandwidth
+check "perfemr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:emr" "$W/perfemr.log"'
+
 # IVB-EP, Nehalem-EP and Montecito with the default metric set (their groups differ: no interconnect
 # metrics on the last two), a clock series each: uncore 2.7e9 Hz, Montecito's core clock 2.6e9 Hz
 for spec in "ivbep uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_freq 2.6e9"; do

@@ -21,8 +21,9 @@ cc -std=c11 -Wall -Wextra -Werror -o "$W/basic" "$SRC/intel_uncore/tests/intel_u
 mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw.c" -I"$P/include" \
 	-L"$P/lib" -lpapi -Wl,-rpath,"$P/lib" || no "the MPI example builds"
 
-for b in snbep emr; do
+for b in snbep emr perf_emr; do # perf_emr: the perf backend over the simulated kernel
 	sim=sim:$b,profile=$W/profile
+	[ "$b" = perf_emr ] && sim=perf+sim:emr,profile=$W/profile
 	# --- papi_component_avail: enabled on the simulator, with every event of the library
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_component_avail" 2>&1)
 	active=$(echo "$out" | sed -n '/^Active components/,$p')

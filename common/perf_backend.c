@@ -22,8 +22,8 @@ int perf_backend_open(uncore_t *u, const char *backend)
 		k = perf_kernel_syscalls();
 	else
 		return uc_err("unknown backend '%s'", backend);
-	if (!k)
-		return k == NULL && !inner && strncmp(backend, "perf+sim:", 9) ? uc_err("out of memory") : -1;
+	if (!k) /* the simulated kernel said why */
+		return strncmp(backend, "perf+sim:", 9) ? uc_err("out of memory") : -1;
 	if (!(u->perf = calloc(1, sizeof(*u->perf))) || !(u->acc = access_perf_open(inner))) {
 		k->ops->free(k);
 		free(u->perf);

@@ -318,6 +318,10 @@ void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *o) { *o = u->
 char *uncore_msr_allowlist(const uncore_t *u)
 {
 	char title[200];
+	if (u->perf) {
+		uc_err("the perf backend writes no MSR (the kernel programs the uncore): msr-safe is not needed for it");
+		return NULL;
+	}
 	if (u->plat->sim_only) {
 		uc_err("%s has no MSRs for msr-safe: its PMU registers are IA-64 PMC/PMD registers", u->plat->desc);
 		return NULL;

@@ -279,6 +279,8 @@ out=$($UNCORE --backend perf+sim:snbep,paranoid=2 info 2>&1)
 check "perf: paranoid 2 without CAP_PERFMON is refused, named" 'echo "$out" | grep -q "perf_event_paranoid is 2 and this process has neither CAP_PERFMON"'
 out=$($UNCORE --backend perf+sim:ivbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:sample=100 --duration 1 2>&1)
 check "perf: sampling refused" 'echo "$out" | grep -q "do not sample"'
+out=$($UNCORE --backend perf+sim:snbep allowlist 2>&1)
+check "perf: no msr-safe allowlist (it writes no MSR)" 'echo "$out" | grep -q "writes no MSR"'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -38,8 +38,8 @@ struct perf_kernel {
 /* The running kernel, its trees below UNCORE_SYSROOT. */
 struct perf_kernel *perf_kernel_syscalls(void);
 /* The simulated kernel over a simulator: "<platform>[,simulator options][,paranoid=N][,caps=none|perfmon|
- * sys_admin][,mux_ms=N][,fds=N][,generic=1][,tree=DIR][,busy=PMU[:N]][,missing=PMU]".  It writes its
- * sysfs tree to DIR (default: a directory of its own, removed when it is freed) and sets *sim to the
+ * sys_admin][,mux_ms=N][,fds=N][,generic=1][,busy=PMU[:N]][,missing=PMU]".  It writes its
+ * sysfs tree to a directory of its own, removed when it is freed, and sets *sim to the
  * simulator's access, which it owns. */
 struct access;
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);

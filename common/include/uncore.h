@@ -38,7 +38,7 @@ const char *uncore_warnings(void);
  * perf_event_paranoid <= 0 or with CAP_PERFMON), "direct" (MSR + PCI config + MMIO, root),
  * "sim:<platform>[,sockets=N][,profile=FILE][,clock=manual]", or "perf+sim:<platform>[,options]" (the
  * perf backend over a simulated kernel that runs the simulator; options paranoid=N, caps=none|perfmon|
- * sys_admin, mux_ms=N, fds=N, generic=1, tree=DIR, busy=PMU[:N], missing=PMU besides the simulator's).
+ * sys_admin, mux_ms=N, fds=N, generic=1, busy=PMU[:N], missing=PMU besides the simulator's).
  * "auto" takes perf when the kernel has uncore PMUs for this platform and this process may use them,
  * else direct; uncore_backend_name() then says which and uncore_backend_reason() why.
  * NULL means the environment variable UNCORE_BACKEND, else "auto".

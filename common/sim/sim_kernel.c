@@ -299,7 +299,7 @@ static int busy(struct sim_kernel *k, const char *spec)
 }
 
 /* key=value options of the simulated kernel (the rest go to the simulator). */
-static int option(struct sim_kernel *k, const char *key, const char *v, char *tree, size_t tlen)
+static int option(struct sim_kernel *k, const char *key, const char *v)
 {
 	char *end;
 	long n = strtol(v, &end, 0);
@@ -314,17 +314,15 @@ static int option(struct sim_kernel *k, const char *key, const char *v, char *tr
 		k->maxfds = (int)n;
 	else if (!strcmp(key, "generic") && !*end && (n == 0 || n == 1))
 		k->generic = (int)n;
-	else if (!strcmp(key, "tree") && *v)
-		snprintf(tree, tlen, "%s", v);
 	else
 		return uc_err("bad simulated kernel option '%s=%s' (paranoid=-1..4, caps=none|perfmon|sys_admin, "
-			      "mux_ms=1..10000, fds=N, generic=0|1, tree=DIR, busy=PMU[:N], missing=PMU)", key, v);
+			      "mux_ms=1..10000, fds=N, generic=0|1, busy=PMU[:N], missing=PMU)", key, v);
 	return 0;
 }
 
 static int is_kernel_key(const char *opt)
 {
-	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "tree=", "busy=",
+	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "busy=",
 					    "missing=", NULL };
 	for (int i = 0; keys[i]; i++)
 		if (!strncmp(opt, keys[i], strlen(keys[i])))
@@ -335,7 +333,7 @@ static int is_kernel_key(const char *opt)
 /* perf+sim:<platform>[,simulator options][,kernel options] */
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 {
-	char simspec[512] = "", kopts[512] = "", buf[512], tree[400] = "", *save = NULL;
+	char simspec[512] = "", kopts[512] = "", buf[512], *save = NULL;
 	if (strlen(spec) >= sizeof(buf)) {
 		uc_err("simulated kernel spec is too long (%zu characters)", strlen(spec));
 		return NULL;
@@ -368,12 +366,11 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 	for (char *o = strtok_r(kopts, ",", &ks); o; o = strtok_r(NULL, ",", &ks)) {
 		char *v = strchr(o, '=');
 		*v++ = 0;
-		if (strcmp(o, "busy") && strcmp(o, "missing") && option(k, o, v, tree, sizeof(tree)))
+		if (strcmp(o, "busy") && strcmp(o, "missing") && option(k, o, v))
 			goto fail;
 	}
 	if (!(k->kbox = calloc((size_t)k->s->nboxes, sizeof(*k->kbox))) || sk_build_pmus(k))
 		goto fail;
-	snprintf(k->k.root, sizeof(k->k.root), "%s", tree);
 	/* second pass: options that name PMUs */
 	snprintf(buf, sizeof(buf), "%s", spec);
 	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save)) {

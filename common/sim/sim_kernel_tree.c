@@ -188,13 +188,13 @@ static int write_pmu(const struct sim_kernel *k, const struct sk_pmu *p)
 int sk_write_tree(struct sim_kernel *k)
 {
 	char rel[128], text[32];
-	if (!k->k.root[0]) {
-		char tmpl[] = "/tmp/uncore-simkernel.XXXXXX";
-		if (!mkdtemp(tmpl))
-			return uc_err("simulated kernel: cannot make a directory for its sysfs tree: %s", strerror(errno));
-		snprintf(k->k.root, sizeof(k->k.root), "%s", tmpl);
-		k->own_root = 1;
-	}
+	/* a directory of its own (mode 0700, made fresh): nobody else can plant links in it, and no option
+	 * lets a user point a root process's writes elsewhere */
+	char tmpl[] = "/tmp/uncore-simkernel.XXXXXX";
+	if (!mkdtemp(tmpl))
+		return uc_err("simulated kernel: cannot make a directory for its sysfs tree: %s", strerror(errno));
+	snprintf(k->k.root, sizeof(k->k.root), "%s", tmpl);
+	k->own_root = 1;
 	snprintf(text, sizeof(text), "%ld", k->paranoid);
 	if (put(k->k.root, "proc/sys/kernel/perf_event_paranoid", text))
 		return -1;

@@ -8,6 +8,14 @@ const char *uncore_session_event_name_impl(const uncore_session_t *s, int ev)
 	return ev >= 0 && ev < s->nevs ? s->evs[ev].name : NULL;
 }
 
+/* Slot ev_slots[k] (of an event) when its box is on socket/box (-1: any), else NULL. */
+static const struct slot *ev_slot(const uncore_session_t *s, int k, int socket, int box)
+{
+	const struct slot *sl = &s->slots[s->ev_slots[k]];
+	const struct box *b = box_of(s, sl->box);
+	return (socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box) ? NULL : sl;
+}
+
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out)
 {
 	uint64_t sum = 0;
@@ -15,9 +23,8 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
 	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = &s->slots[s->ev_slots[k]];
-		const struct box *b = box_of(s, sl->box);
-		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+		const struct slot *sl = ev_slot(s, k, socket, box);
+		if (!sl)
 			continue;
 		const struct prog *p = prog_of(s, sl);
 		if (p->failed) {
@@ -40,11 +47,10 @@ uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, 
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
 	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = &s->slots[s->ev_slots[k]];
-		const struct box *b = box_of(s, sl->box);
-		const struct prog *p = prog_of(s, sl);
-		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+		const struct slot *sl = ev_slot(s, k, socket, box);
+		if (!sl)
 			continue;
+		const struct prog *p = prog_of(s, sl);
 		sum += window == UNCORE_LAST_INTERVAL ? p->t_last - p->t_prev : p->t_last - p->t_start;
 		(*n)++;
 	}
@@ -59,9 +65,8 @@ uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
 	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = &s->slots[s->ev_slots[k]];
-		const struct box *b = box_of(s, sl->box);
-		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+		const struct slot *sl = ev_slot(s, k, socket, box);
+		if (!sl)
 			continue;
 		if (!n++)
 			base = prog_of(s, sl)->t_last;
@@ -147,21 +152,21 @@ int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
 	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = &s->slots[s->ev_slots[k]];
-		const struct box *b = box_of(s, sl->box);
-		if ((socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box))
+		const struct slot *sl = ev_slot(s, k, socket, box);
+		if (!sl)
 			continue;
 		found = 1;
 		if (s->u->perf) {
 			en += sl->en - sl->en0;
 			run += sl->run - sl->run0;
-		} else { /* the registers count all the time they are programmed */
+		} else {
 			en += prog_of(s, sl)->t_last - prog_of(s, sl)->t_start;
-			run = en;
 		}
 	}
 	if (!found)
 		return uc_err("%s is not measured on socket %d box %d", s->evs[ev].name, socket, box);
+	if (!s->u->perf) /* the registers count all the time they are programmed */
+		run = en;
 	*enabled = en;
 	*running = run;
 	return run < en;

@@ -24,13 +24,11 @@ static int open_access(uncore_t *u, const char *backend)
 	return u->acc ? 0 : -1;
 }
 
-#define AUTO_DIRECT "registers directly: perf is not usable ("
-
 /* auto: the kernel's perf PMUs when they exist for this platform and may be used, else the registers
- * directly; when neither can be used, both reasons. */
-static int open_auto(uncore_t *u)
+ * directly.  When it falls back, perf_why says why perf was not taken (uncore_open gives it beside direct's
+ * own failure, if direct fails too); otherwise it stays "". */
+static int open_auto(uncore_t *u, char *perf_why, size_t len)
 {
-	char perf_why[512];
 	if (!perf_backend_open(u, "auto") && !u->acc->ops->host(u->acc, &u->host)) {
 		const struct platform_desc *p = platform_by_cpu(u->host.family, u->host.model);
 		if (p && !p->sim_only && perf_backend_usable(u)) {
@@ -42,19 +40,14 @@ static int open_auto(uncore_t *u)
 	} else {
 		snprintf(u->why, sizeof(u->why), "%s", uncore_error());
 	}
-	snprintf(perf_why, sizeof(perf_why), "%s", u->why);
+	snprintf(perf_why, len, "%s", u->why);
 	if (u->acc)
 		u->acc->ops->close(u->acc);
 	u->acc = NULL;
 	perf_backend_close(u);
-	if (!(u->acc = access_direct_open())) {
-		char direct_why[512];
-		snprintf(direct_why, sizeof(direct_why), "%s", uncore_error());
-		return uc_err("no backend can count here.  perf: %s.  direct: %s", perf_why, direct_why);
-	}
 	snprintf(u->backend, sizeof(u->backend), "direct");
-	snprintf(u->why, sizeof(u->why), AUTO_DIRECT "%.440s)", perf_why);
-	return 0;
+	snprintf(u->why, sizeof(u->why), "registers directly: perf is not usable (%.440s)", perf_why);
+	return (u->acc = access_direct_open()) ? 0 : -1;
 }
 
 /* A first register read, so a missing module or permission shows up at open, not mid-run. */
@@ -75,6 +68,7 @@ static int probe(uncore_t *u)
 int uncore_open(const char *backend, uncore_t **out)
 {
 	uncore_t *u;
+	char perf_why[512] = ""; /* auto fell back to direct: why not perf */
 	*out = NULL;
 	uc_clear_warnings();
 	if (!backend)
@@ -95,7 +89,7 @@ int uncore_open(const char *backend, uncore_t **out)
 	u->force = force && *force && strcmp(force, "0");
 	const char *scale = getenv("UNCORE_SCALE");
 	u->scale = scale && *scale && strcmp(scale, "0");
-	if (!strcmp(backend, "auto") ? open_auto(u) : open_access(u, backend))
+	if (!strcmp(backend, "auto") ? open_auto(u, perf_why, sizeof(perf_why)) : open_access(u, backend))
 		goto fail;
 	if (u->acc->ops->host(u->acc, &u->host))
 		goto fail;
@@ -153,11 +147,10 @@ int uncore_open(const char *backend, uncore_t **out)
 	*out = u;
 	return 0;
 fail:
-	if (!strncmp(u->why, AUTO_DIRECT, strlen(AUTO_DIRECT))) { /* auto's second choice failed too: both reasons */
+	if (perf_why[0]) { /* auto's second choice failed too: both reasons */
 		char msg[1024];
-		const char *perf_why = u->why + strlen(AUTO_DIRECT);
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
-		uc_err("no backend can count here.  perf: %.*s.  direct: %s", (int)strlen(perf_why) - 1, perf_why, msg);
+		uc_err("no backend can count here.  perf: %.400s.  direct: %s", perf_why, msg);
 	}
 	uncore_close(u);
 	return -1;

@@ -49,9 +49,22 @@ static int bench_emr_open(void)
 
 /* The default metric set (memory, llc, interconnect, clock) of a 2-socket EMR: loading the
  * definitions, one read, and evaluating every metric on every socket (what a collectd read does). */
-static int bench_emr_metrics(void)
+/* The collectd plugin's default metric set: the memory, llc, interconnect and clock groups. */
+static int add_default_set(uncore_t *u, uncore_session_t *s)
 {
 	static const char *const groups[] = { "memory", "llc", "interconnect", "clock" };
+	for (int i = 0; i < uncore_num_metrics(u); i++) {
+		struct uncore_metric_info mi;
+		uncore_metric_info(u, i, &mi);
+		for (int g = 0; g < 4; g++)
+			if (!strcmp(mi.group, groups[g]) && uncore_session_add_metric(s, mi.name) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+static int bench_emr_metrics(void)
+{
 	const int iters = 2000;
 	uncore_t *u;
 	uncore_session_t *s;
@@ -60,15 +73,11 @@ static int bench_emr_metrics(void)
 	if (uncore_open("sim:emr,sockets=2,clock=manual", &u) || uncore_session_new(u, &s))
 		goto fail;
 	double t0 = now();
-	int n = uncore_num_metrics(u);
+	if (uncore_num_metrics(u) <= 0) /* parses the built-in definitions */
+		goto fail;
 	double t_load = now() - t0;
-	for (int i = 0; i < n; i++) {
-		struct uncore_metric_info mi;
-		uncore_metric_info(u, i, &mi);
-		for (int g = 0; g < 4; g++)
-			if (!strcmp(mi.group, groups[g]) && uncore_session_add_metric(s, mi.name) < 0)
-				goto fail;
-	}
+	if (add_default_set(u, s))
+		goto fail;
 	nm = uncore_session_num_metrics(s);
 	if (uncore_session_start(s))
 		goto fail;
@@ -105,7 +114,6 @@ fail:
  * simulated kernel: read(2) calls per sample (target: one per box group) and time per counter. */
 static int bench_perf(void)
 {
-	static const char *const groups[] = { "memory", "llc", "interconnect", "clock" };
 	static const char *const backends[] = { "sim:emr,sockets=2,clock=manual", "perf+sim:emr,sockets=2,clock=manual" };
 	const int iters = 200;
 	printf("bench perf_read: the collectd plugin's default set (memory, llc, interconnect, clock), 2-socket EMR "
@@ -116,14 +124,7 @@ static int bench_perf(void)
 		struct uncore_stats a, z;
 		if (uncore_open(backends[b], &u) || uncore_session_new(u, &s))
 			goto fail;
-		for (int i = 0; i < uncore_num_metrics(u); i++) {
-			struct uncore_metric_info mi;
-			uncore_metric_info(u, i, &mi);
-			for (int g = 0; g < 4; g++)
-				if (!strcmp(mi.group, groups[g]) && uncore_session_add_metric(s, mi.name) < 0)
-					goto fail;
-		}
-		if (uncore_session_start(s))
+		if (add_default_set(u, s) || uncore_session_start(s))
 			goto fail;
 		int counters = 0;
 		for (int e = 0; e < uncore_session_num_events(s); e++)

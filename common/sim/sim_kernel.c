@@ -271,6 +271,14 @@ static void k_free(struct perf_kernel *pk)
 
 static const struct perf_kernel_ops sim_kernel_ops = { k_open, k_read, k_ioctl, k_close, k_caps, k_free };
 
+static int pmu_named(const struct sim_kernel *k, const char *name)
+{
+	for (int i = 0; i < k->npmus; i++)
+		if (!strcmp(k->pmus[i].name, name))
+			return i;
+	return -1;
+}
+
 /* Another perf user on a PMU: n general events in one group, enabled, on every socket. */
 static int busy(struct sim_kernel *k, const char *spec)
 {
@@ -278,10 +286,7 @@ static int busy(struct sim_kernel *k, const char *spec)
 	int n = 1;
 	if (sscanf(spec, "%63[^:]:%d", name, &n) < 1 || n < 1 || n > SIM_MAX_CTR)
 		return uc_err("simulated kernel option busy=%s: expected busy=PMU[:N], N = 1..%d", spec, SIM_MAX_CTR);
-	int pi = -1;
-	for (int i = 0; i < k->npmus; i++)
-		if (!strcmp(k->pmus[i].name, name))
-			pi = i;
+	int pi = pmu_named(k, name);
 	if (pi < 0)
 		return uc_err("simulated kernel option busy=%s: no PMU named %s", spec, name);
 	for (int sock = 0; sock < k->s->nsockets; sock++) {
@@ -333,16 +338,22 @@ static int is_kernel_key(const char *opt)
 /* perf+sim:<platform>[,simulator options][,kernel options] */
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 {
-	char simspec[512] = "", kopts[512] = "", buf[512], *save = NULL;
+	char simspec[512] = "", buf[512], *save = NULL, *kopt[32];
+	int nk = 0;
 	if (strlen(spec) >= sizeof(buf)) {
 		uc_err("simulated kernel spec is too long (%zu characters)", strlen(spec));
 		return NULL;
 	}
-	snprintf(buf, sizeof(buf), "%s", spec);
+	snprintf(buf, sizeof(buf), "%s", spec); /* the kernel's options apart, the rest for the simulator */
 	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
-		char *dst = is_kernel_key(o) ? kopts : simspec;
-		size_t n = strlen(dst);
-		snprintf(dst + n, 512 - n, "%s%s", n ? "," : "", o);
+		size_t n = strlen(simspec);
+		if (is_kernel_key(o) && nk < 32)
+			kopt[nk++] = o;
+		else if (is_kernel_key(o)) {
+			uc_err("too many simulated kernel options (at most 32)");
+			return NULL;
+		} else
+			snprintf(simspec + n, sizeof(simspec) - n, "%s%s", n ? "," : "", o);
 	}
 	struct sim_kernel *k = calloc(1, sizeof(*k));
 	if (!k) {
@@ -362,34 +373,28 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 		uc_err("Linux has no uncore PMUs for the simulated %s: use sim:%s", k->s->kind->name, k->s->kind->name);
 		goto fail;
 	}
-	char *ks = NULL;
-	for (char *o = strtok_r(kopts, ",", &ks); o; o = strtok_r(NULL, ",", &ks)) {
-		char *v = strchr(o, '=');
+	for (int i = 0; i < nk; i++) { /* settings first, then what names PMUs: missing ones before the tree, */
+		char *v = strchr(kopt[i], '=');  /* another user's events after it */
 		*v++ = 0;
-		if (strcmp(o, "busy") && strcmp(o, "missing") && option(k, o, v))
+		if (strcmp(kopt[i], "busy") && strcmp(kopt[i], "missing") && option(k, kopt[i], v))
 			goto fail;
 	}
 	if (!(k->kbox = calloc((size_t)k->s->nboxes, sizeof(*k->kbox))) || sk_build_pmus(k))
 		goto fail;
-	/* second pass: options that name PMUs */
-	snprintf(buf, sizeof(buf), "%s", spec);
-	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
-		if (!strncmp(o, "missing=", 8)) {
-			int found = 0;
-			for (int i = 0; i < k->npmus; i++)
-				if (!strcmp(k->pmus[i].name, o + 8))
-					found = k->pmus[i].missing = 1;
-			if (!found) {
-				uc_err("simulated kernel option %s: no PMU of that name", o);
-				goto fail;
-			}
+	for (int i = 0; i < nk; i++) {
+		const char *v = kopt[i] + strlen(kopt[i]) + 1;
+		int p = !strcmp(kopt[i], "missing") ? pmu_named(k, v) : 0;
+		if (p < 0) {
+			uc_err("simulated kernel option missing=%s: no PMU of that name", v);
+			goto fail;
 		}
+		if (!strcmp(kopt[i], "missing"))
+			k->pmus[p].missing = 1;
 	}
 	if (sk_write_tree(k))
 		goto fail;
-	snprintf(buf, sizeof(buf), "%s", spec);
-	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save))
-		if (!strncmp(o, "busy=", 5) && busy(k, o + 5))
+	for (int i = 0; i < nk; i++)
+		if (!strcmp(kopt[i], "busy") && busy(k, kopt[i] + strlen(kopt[i]) + 1))
 			goto fail;
 	*sim_acc = k->acc;
 	return &k->k;

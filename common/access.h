@@ -21,12 +21,15 @@ struct pci_devinfo {
 
 /* What the host looks like: CPU identity and which CPUs sit on each socket. */
 #define UC_MAX_SOCKETS 8
+#define UC_MAX_CPUS 4096
 struct host_info {
 	char vendor[16];
 	int family, model;
 	int nsockets;
 	int socket_cpu[UC_MAX_SOCKETS];   /* one online CPU per socket */
 	int socket_cores[UC_MAX_SOCKETS]; /* cores per socket */
+	int ncpus;                        /* CPU numbers 0..ncpus-1 exist (some may be offline) */
+	signed char cpu_socket[UC_MAX_CPUS]; /* each CPU's socket; -1: offline or absent */
 	int hypervisor;
 	double tsc_hz;                    /* TSC frequency; 0 = unknown */
 };

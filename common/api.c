@@ -42,6 +42,7 @@ LOCKED(uint64_t, uncore_session_metric_read_time_ns, (const uncore_session_t *s,
        (s, m, socket, box), H(s))
 LOCKED(int, uncore_session_new, (uncore_t *u, uncore_session_t **out), (u, out), u)
 LOCKED(int, uncore_session_add, (uncore_session_t *s, const char *spec), (s, spec), H(s))
+LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))

@@ -9,6 +9,7 @@
 #include "uncore.h"
 
 int uncore_load_events_impl(uncore_t *u, const char *file);
+int uncore_session_set_cpu_impl(uncore_session_t *s, int cpu);
 int uncore_num_events_impl(const uncore_t *u);
 int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *out);
 int uncore_event_find_impl(const uncore_t *u, const char *name);

@@ -42,19 +42,24 @@ int host_from_sysfs(struct host_info *h)
 	fclose(f);
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
 		h->socket_cpu[i] = -1;
-	for (int cpu = 0; cpu < 4096; cpu++) {
+	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
+	for (int cpu = 0; cpu < UC_MAX_CPUS; cpu++) {
 		long pkg, online = 1;
 		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
 		if (sysroot_read_long(path, &pkg) < 0) {
 			sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
-			if (access(path, F_OK) == 0)
+			if (access(path, F_OK) == 0) {
+				h->ncpus = cpu + 1;
 				continue; /* offline CPUs have no topology directory */
+			}
 			break;
 		}
+		h->ncpus = cpu + 1;
 		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
 		sysroot_read_long(path, &online);
 		if (pkg < 0 || pkg >= UC_MAX_SOCKETS || !online)
 			continue;
+		h->cpu_socket[cpu] = (signed char)pkg;
 		if (h->socket_cpu[pkg] < 0)
 			h->socket_cpu[pkg] = cpu;
 		h->socket_cores[pkg]++;

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <jansson.h>
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,19 +286,25 @@ void session_metrics_free(struct session_metric *m, int n)
 	free(m);
 }
 
-/* "name" or "name:socket=N": the metric's events, on one socket or all. */
+/* "name", "name:socket=N" or "name:cpu=N" (the socket of CPU N): the metric's events, on one socket or all. */
 static int metric_spec(uncore_t *u, const char *spec, char *name, size_t len, int *socket)
 {
 	size_t n = strcspn(spec, ":");
+	int cpu = !strncmp(spec + n, ":cpu=", 5);
+	const char *num = spec + n + (cpu ? 5 : 8);
 	char *end;
 	*socket = -1;
 	snprintf(name, len, "%.*s", (int)n, spec);
 	if (!spec[n])
 		return 0;
-	if (strncmp(spec + n, ":socket=", 8) || spec[n + 8] < '0' || spec[n + 8] > '9')
-		return uc_err("'%s': a metric takes only the qualifier socket=N", spec);
-	long v = strtol(spec + n + 8, &end, 10);
-	if (*end || v >= uncore_num_sockets(u))
+	if ((!cpu && strncmp(spec + n, ":socket=", 8)) || *num < '0' || *num > '9')
+		return uc_err("'%s': a metric takes only the qualifier socket=N or cpu=N", spec);
+	long v = strtol(num, &end, 10);
+	if (*end || v > INT_MAX)
+		return uc_err("'%s': '%s' is not a number", spec, num);
+	if (cpu)
+		return (*socket = uncore_cpu_socket(u, (int)v)) < 0 ? uc_err_prefix("'%s': ", spec) : 0;
+	if (v >= uncore_num_sockets(u))
 		return uc_err("'%s': socket must be a number from 0 to %d", spec, uncore_num_sockets(u) - 1);
 	*socket = (int)v;
 	return 0;
@@ -420,6 +427,11 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 	const struct uc_metric *mt = &u->metrics[sm->metric];
 	if (box >= 0 && mt->type_idx < 0)
 		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
+	int here = socket < 0 || mt->x.nev == 0; /* name:socket=N or cpu=N measures one socket only */
+	for (int i = 0; i < mt->x.nev && !here; i++)
+		here = uncore_session_event_boxes_impl(s, sm->ev[i], socket) > 0;
+	if (!here)
+		return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
 	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0 };
 	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;

@@ -41,7 +41,7 @@ static int add(struct qual *out, int n, int max, struct qual q)
 {
 	if (n < max) {
 		out[n] = q;
-		if (q.kind != QK_SOCKET && q.kind != QK_BOX) {
+		if (q.kind != QK_SOCKET && q.kind != QK_BOX && q.kind != QK_CPU) {
 			out[n].amin = q.min;
 			out[n].amax = q.max;
 		}
@@ -79,6 +79,18 @@ int qual_list(const uncore_t *u, const struct box_type *bt, const struct uc_even
 	n = add(out, n, max, (struct qual){ .kind = QK_SOCKET, .name = "socket", .min = sp.sock_lo, .max = sp.sock_hi,
 					    .amax = (uint64_t)u->host.nsockets - 1,
 					    .desc = "socket to count on (without it every socket is counted and summed)" });
+	/* perf's -C N and PAPI's :cpu=N: the uncore of that CPU's socket; listed: the CPUs of the sockets
+	 * that have the unit */
+	int cpu_lo = -1, cpu_hi = -1;
+	for (int c = 0; c < u->host.ncpus; c++)
+		if (u->host.cpu_socket[c] >= (int)sp.sock_lo && u->host.cpu_socket[c] <= (int)sp.sock_hi) {
+			cpu_lo = cpu_lo < 0 ? c : cpu_lo;
+			cpu_hi = c;
+		}
+	if (cpu_lo >= 0)
+		n = add(out, n, max, (struct qual){ .kind = QK_CPU, .name = "cpu", .min = (uint64_t)cpu_lo,
+						    .max = (uint64_t)cpu_hi, .amax = (uint64_t)u->host.ncpus - 1,
+						    .desc = "count on the socket of this CPU (as perf -C N and PAPI's :cpu=N)" });
 	n = add(out, n, max, (struct qual){ .kind = QK_BOX, .name = "box", .min = sp.box_lo, .max = sp.box_hi,
 					    .amax = bt->max_boxes > 0 ? (uint64_t)bt->max_boxes - 1 : 0,
 					    .desc = "box of the unit to count on (without it every box is summed)" });

@@ -7,7 +7,7 @@
 
 #define UC_MAX_QUALS 32
 
-enum qual_kind { QK_SOCKET, QK_BOX, QK_ROLE, QK_SAMPLE, QK_FIELD };
+enum qual_kind { QK_SOCKET, QK_CPU, QK_BOX, QK_ROLE, QK_SAMPLE, QK_FIELD };
 
 struct qual {
 	enum qual_kind kind;

@@ -132,7 +132,7 @@ int uncore_session_add_impl(uncore_session_t *s, const char *spec)
 	struct encoded e, *nv;
 	if (s->started)
 		return uc_err("cannot add '%s': the session has already started", spec ? spec : "");
-	if (spec_parse(s->u, spec, &e) || (s->u->perf && sess_perf_check(s, &e)))
+	if (spec_parse_on(s->u, spec, s->cpu_socket - 1, &e) || (s->u->perf && sess_perf_check(s, &e)))
 		return -1;
 	e.ev = NULL; /* uncore_load_events may move the catalog: nothing kept points into it */
 	nv = realloc(s->evs, (size_t)(s->nevs + 1) * sizeof(*nv));
@@ -143,6 +143,17 @@ int uncore_session_add_impl(uncore_session_t *s, const char *spec)
 	if (sess_schedule_all(s, s->evs, s->nevs + 1))
 		return -1;
 	return s->nevs++;
+}
+
+int uncore_session_set_cpu_impl(uncore_session_t *s, int cpu)
+{
+	int sk = cpu < 0 ? -1 : uncore_cpu_socket(s->u, cpu);
+	if (s->started)
+		return uc_err("cannot attach the session to CPU %d: it has already started", cpu);
+	if (cpu >= 0 && sk < 0)
+		return -1;
+	s->cpu_socket = sk + 1;
+	return 0;
 }
 
 void uncore_session_free_impl(uncore_session_t *s)

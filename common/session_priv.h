@@ -68,6 +68,7 @@ struct uncore_session {
 	uint64_t max_read_ns; /* sample at least this often while running: half the fastest wrap */
 	uint64_t t_sampled;   /* when every box was last read or sampled */
 	int running, started;
+	int cpu_socket; /* uncore_session_set_cpu: the socket events without socket= count on, + 1 (0: all) */
 	uint64_t t0, t1, tprev;
 	struct session_metric *metrics; /* metrics added (metrics.c) */
 	int nmetrics;

@@ -99,6 +99,7 @@ struct given {
 	uint32_t seen; /* bit k: qualifier k of the list */
 	int thresh;    /* a threshold was given */
 	int raw;       /* raw form: event=, umask=, umask_ext= seen (bits 0-2) */
+	int cpu;       /* cpu=N given: N + 1 */
 };
 
 /* The qualifiers the spec's event (or raw unit) takes, listed once for all of them. */
@@ -144,6 +145,12 @@ static int apply_qualifier(const uncore_t *u, const char *spec, struct encoded *
 	}
 	switch (x->kind) {
 	case QK_SOCKET: e->socket = (int)v; break;
+	case QK_CPU:
+		if (u->host.cpu_socket[v] < 0)
+			return uc_err("'cpu=%llu' in '%s': CPU %llu is offline or absent", (unsigned long long)v, spec,
+				      (unsigned long long)v);
+		g->cpu = (int)v + 1;
+		break;
 	case QK_BOX: e->box = (int)v; break;
 	case QK_SAMPLE:
 		e->period = v;
@@ -294,6 +301,13 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 	for (q = strtok_r(first, ":", &save); q; q = strtok_r(NULL, ":", &save))
 		if (apply_qualifier(u, spec, e, q, &g))
 			return -1;
+	if (g.cpu) {
+		int sk = u->host.cpu_socket[g.cpu - 1];
+		if (e->socket >= 0 && e->socket != sk)
+			return uc_err("'%s': CPU %d is on socket %d, not socket %d; give one of cpu= and socket=", spec,
+				      g.cpu - 1, sk, e->socket);
+		e->socket = sk;
+	}
 	l = e->bt->lay;
 	/* edge/invert act on the threshold comparison, which needs a non-zero threshold (seed 000 L118-131) */
 	if ((e->ctl & (ctl_mask(l, CR_EDGE) | ctl_mask(l, CR_INV))) && !g.thresh)
@@ -321,10 +335,12 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 	return 0;
 }
 
-int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
+int spec_parse_on(const uncore_t *u, const char *spec, int socket, struct encoded *e)
 {
 	if (spec_encode(u, spec, e))
 		return -1;
+	if (e->socket < 0)
+		e->socket = socket;
 	if (!box_exists(u, e->type_idx, e->socket, e->box)) {
 		if (e->box >= 0)
 			return uc_err("'%s': there is no %s box %d%s on this machine", spec, e->bt->name, e->box,
@@ -334,3 +350,5 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *e)
 	}
 	return 0;
 }
+
+int spec_parse(const uncore_t *u, const char *spec, struct encoded *e) { return spec_parse_on(u, spec, -1, e); }

@@ -184,6 +184,15 @@ const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
 const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
+
+int uncore_cpu_socket(const uncore_t *u, int cpu)
+{
+	if (cpu < 0 || cpu >= u->host.ncpus)
+		return uc_err("there is no CPU %d (CPUs 0..%d)", cpu, u->host.ncpus - 1);
+	if (u->host.cpu_socket[cpu] < 0)
+		return uc_err("CPU %d is offline: bring it online or name another CPU of its socket", cpu);
+	return u->host.cpu_socket[cpu];
+}
 int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
 
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket)

@@ -109,9 +109,11 @@ int catalog_init(uncore_t *u);
 int catalog_find(const uncore_t *u, const char *name);
 void arena_free(void *arena);
 
-/* An event spec, encoded; spec_parse also requires a box of its unit on this machine. */
+/* An event spec, encoded; spec_parse also requires a box of its unit on this machine.  spec_parse_on
+ * counts one that names no socket on socket (-1: every socket). */
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *out);
 int spec_parse(const uncore_t *u, const char *spec, struct encoded *out);
+int spec_parse_on(const uncore_t *u, const char *spec, int socket, struct encoded *out);
 
 /* Where an event counts: a general counter (0..), the box's fixed counter or a free-running one. */
 enum { UC_CTR_FIXED = -1, UC_CTR_FREERUN = -2 };

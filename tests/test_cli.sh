@@ -10,7 +10,7 @@ tsv=$($UNCORE list --backend sim:snbep --format tsv)
 check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers")" ]'
 # qualifiers as the library lists them, with the ranges of the manuals' control registers
 quals() { echo "$1" | awk -F'\t' -v e="$2" '$2 == e { print $8 }'; }
-check "UBox thresh is 5 bits (Table 2-2)" '[ "$(quals "$tsv" UNC_U_LOCK_CYCLES)" = "socket=0..1 box=0..0 thresh=0..31 edge inv" ]'
+check "UBox thresh is 5 bits (Table 2-2)" '[ "$(quals "$tsv" UNC_U_LOCK_CYCLES)" = "socket=0..1 cpu=0..15 box=0..0 thresh=0..31 edge inv" ]'
 check "an opcode event lists opc as required" 'quals "$tsv" UNC_C_TOR_INSERTS.OPCODE | grep -q "opc=0..511(required)"'
 check "PCU lists occ_inv and occ_edge" 'quals "$tsv" UNC_P_CLOCKTICKS | grep -q " occ_inv occ_edge"'
 ivb=$($UNCORE list --backend sim:ivbep --format tsv)
@@ -29,6 +29,18 @@ check "socket1 writes" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.WR *300
 
 out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket=0 -I 500 --duration 1.5)
 check "three intervals of 500 ms" '[ "$(echo "$out" | grep -c "socket0 *UNC_M_CAS_COUNT.RD:socket=0 *100000000$")" -eq 3 ]'
+
+# cpu=N (perf -C N, PAPI's :cpu=N): the socket of CPU N; the simulated SNB-EP numbers 8 CPUs per socket
+out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:cpu=9,UNC_M_CAS_COUNT.RD:cpu=7 --duration 1)
+check "cpu=9 counts socket 1 only" '[ "$(echo "$out" | grep -c "CAS_COUNT.RD:cpu=9")" -eq 1 ] && echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD:cpu=9 *400000000$"'
+check "cpu=7 counts socket 0 only" '[ "$(echo "$out" | grep -c "CAS_COUNT.RD:cpu=7")" -eq 1 ] && echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:cpu=7 *200000000$"'
+err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD:cpu=9:socket=0 --duration 1 2>&1)
+check "cpu= and socket= that disagree are refused ($err)" 'echo "$err" | grep -q "CPU 9 is on socket 1, not socket 0"'
+err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD:cpu=16 --duration 1 2>&1)
+check "a CPU the machine lacks is refused ($err)" 'echo "$err" | grep -q "out of range (0..15)"'
+out=$($UNCORE --backend sim:snbep,clock=manual stat -M mem_bw_read:cpu=9 --duration 1 2>&1)
+check "a metric with cpu=9 is socket 1's (25.6 GB/s), and socket 1 alone" \
+	'echo "$out" | grep -q "^socket1 *mem_bw_read *25.6000 GB/s$" && ! echo "$out" | grep -q "^socket0"'
 
 out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket=1 --per-box --duration 1)
 # socket 1 reads 25.6e9 B/s: 1e8 CAS per second on each of its 4 channels

@@ -16,6 +16,8 @@ trap 'rm -rf "$W"' EXIT
 # truth: socket 0 reads 6.4e9 B/s = 1e8 CAS/s, socket 1 twice that; every DRAM channel ticks 1.6e9 times a second
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 1.6e9\n' > "$W/profile"
 unset UNCORE_BACKEND
+# the first CPU of socket 1, as the library places socket 1's MSR boxes (PAPI_CPU_ATTACH tests)
+socket1_cpu() { $UNCORE --backend "$1" info | sed -n 's/^box .* socket 1: .* cpu \([0-9]*\).*/\1/p' | head -1; }
 cc -std=c11 -Wall -Wextra -Werror -o "$W/basic" "$SRC/intel_uncore/tests/intel_uncore_basic.c" -I"$P/include" \
 	-L"$P/lib" -lpapi -Wl,-rpath,"$P/lib" || no "intel_uncore_basic builds"
 mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw.c" -I"$P/include" \
@@ -57,7 +59,7 @@ for b in snbep emr perf_emr; do # perf_emr: the perf backend over the simulated 
 		'[ "$(echo "$out" | grep -c "^Failed adding: intel_uncore:::")" -eq 3 ] && echo "$out" | grep -q "Event does not exist"'
 
 	# --- the API test: names round-trip, reset/accum/stop semantics
-	out=$(UNCORE_BACKEND=$sim "$W/basic" 2>&1)
+	out=$(UNCORE_BACKEND=$sim IU_SOCKET1_CPU=$(socket1_cpu "$sim") "$W/basic" 2>&1)
 	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -3
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
@@ -83,7 +85,7 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$rd0" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", c / r }")" 0.005'
 	check "$b: socket 1 twice that" 'near "$rd1" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", 2 * c / r }")" 0.005'
 	check "$b: mem_read_bytes:socket=1 near $line x the socket's count" '[ -n "$bytes" ] && near "$bytes" $((line * rd1)) 0.005'
-	out=$(UNCORE_BACKEND=$sim "$W/basic" "$ev" "$line" 2>&1)
+	out=$(UNCORE_BACKEND=$sim IU_SOCKET1_CPU=$(socket1_cpu "$sim") "$W/basic" "$ev" "$line" 2>&1)
 	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -2
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
@@ -114,6 +116,56 @@ check "snbep: the UBox lists a 5-bit threshold" \
 	'UNCORE_BACKEND=sim:snbep "$P/bin/papi_native_avail" -e intel_uncore:::UNC_U_LOCK_CYCLES 2>&1 | grep -q ":thresh=0 .*\[0-31\]"'
 check "ivbep: no inv umask (the control register has no invert bit)" \
 	'! UNCORE_BACKEND=sim:ivbep "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CAS_COUNT.RD 2>&1 | grep -q ":inv "'
+
+# --- PAPI's own perf_event_uncore tests (:cpu=0, PAPI_CPU_ATTACH, multiple EventSets, every CBox on every
+# socket), built by scripts/build-papi with the component name swapped.  They pick their event
+# (snbep_unc_imc0::UNC_M_CLOCKTICKS, nhm_unc::UNC_CLK_UNHALTED, snbep_unc_cboN::UNC_C_TOR_OCCUPANCY:ALL)
+# and each socket's CPU from PAPI_get_hardware_info(): a preloaded shim reports the simulated CPU there.
+cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -o "$W/shim.so" "$SRC/intel_uncore/tests/sim_cpu_shim.c" -I"$P/include" -ldl ||
+	no "the CPU shim builds"
+# multiple's second EventSet counts PAPI_TOT_CYC; a host without core counters (a VM: PAPI's perf_event
+# component disabled) runs it with a second intel_uncore EventSet instead, on socket 1 beside the one
+# attached to CPU 0 (the direct backend lets two sessions share a box only when they count the same)
+second=
+if "$P/bin/papi_avail" -e PAPI_TOT_CYC 2>&1 | grep -q "NOT available"; then
+	echo "note: PAPI_TOT_CYC is not available here ($("$P/bin/papi_component_avail" 2>&1 | grep -A1 '^Name: *perf_event ' | sed -n 's/.*Disabled: //p')); multiple's second EventSet counts an intel_uncore event on socket 1"
+	second=yes
+fi
+for spec in "sim:snbep 45 UNC_M_CAS_COUNT.RD" "perf+sim:snbep 45 UNC_M_CAS_COUNT.RD" \
+	    "sim:nhm 26 UNC_IMC_NORMAL_READS.ANY" "perf+sim:nhm 26 UNC_IMC_NORMAL_READS.ANY"; do
+	set -- $spec
+	b=$1 sim=$1,profile=$W/profile2
+	cpus=$(socket1_cpu "$sim")
+	tests="perf_event_uncore perf_event_uncore_attach perf_event_uncore_multiple"
+	case $b in *snbep) tests="$tests perf_event_uncore_cbox" ;; esac # PAPI's test has no CBox event for Nehalem
+	for t in $tests; do
+		out=$(env UNCORE_BACKEND="$sim" IU_SIM_CPU="$2 2 $cpus" ${second:+IU_SECOND_EVENT=intel_uncore:::$3:socket=1} \
+			LD_PRELOAD="$W/shim.so" "$P/libexec/papi/$t" 2>&1)
+		rc=$?
+		# every value the test prints: "<tab>name: N" (cbox: "<tab>name N")
+		vals=$(echo "$out" | sed -n 's/^\t[^ ]*:\{0,1\} \{1,\}\([0-9-]*\)$/\1/p')
+		zero=$(echo "$vals" | grep -c -v '^[1-9]')
+		n=$(echo "$vals" | grep -c .)
+		echo "$b: $t: exit $rc, $n values: $(echo $vals | head -c 200)"
+		echo "$out" | grep -E "FAILED|SKIPPED|Error" | head -3
+		want=1; case $t in *multiple) want=2 ;; *cbox) want=16 ;; esac
+		check "$b: PAPI's $t passes against intel_uncore, $want counts > 0" \
+			'[ "$rc" -eq 0 ] && echo "$out" | grep -q "PASSED" && [ "$n" -eq "$want" ] && [ "$zero" -eq 0 ]'
+		case $t in *cbox) check "$b: the CBox test attached socket 1's EventSets to CPU $cpus" \
+			'echo "$out" | grep -q "Using core $cpus for socket 1"' ;; esac
+	done
+done
+# perf_event_uncore's names: PMU::EVENT[:UMASK][:qualifier] counts what the library's name counts; a PMU
+# of another unit, box or platform, or two umasks at once, is no event
+out=$(UNCORE_BACKEND=sim:snbep,profile=$W/profile "$P/bin/papi_command_line" snbep_unc_imc1::UNC_M_CAS_COUNT:RD:cpu=8 \
+	intel_uncore:::UNC_M_CAS_COUNT.RD:box=1:socket=1 snbep_unc_imc0::UNC_C_CLOCKTICKS snbep_unc_imc9::UNC_M_CLOCKTICKS \
+	ivbep_unc_imc0::UNC_M_CLOCKTICKS snbep_unc_imc0::UNC_M_CAS_COUNT:RD:WR 2>&1)
+pfm=$(echo "$out" | sed -n 's/^snbep_unc_imc1::UNC_M_CAS_COUNT:RD:cpu=8 :[[:space:]]*\([0-9]*\).*/\1/p')
+lib=$(echo "$out" | sed -n 's/^intel_uncore:::UNC_M_CAS_COUNT.RD:box=1:socket=1 :[[:space:]]*\([0-9]*\).*/\1/p')
+echo "snbep: snbep_unc_imc1::UNC_M_CAS_COUNT:RD:cpu=8 $pfm, UNC_M_CAS_COUNT.RD:box=1:socket=1 $lib"
+check "snbep: a perf_event_uncore name counts as the library's name (within 0.5%)" '[ -n "$pfm" ] && [ "$pfm" -gt 0 ] && near "$pfm" "$lib" 0.005'
+check "snbep: perf_event_uncore names of another unit, box, platform, or two umasks are refused" \
+	'[ "$(echo "$out" | grep -c "^Failed adding: ")" -eq 4 ]'
 
 # --- disabled, with the library's reason, when nothing can be used
 disabled() { UNCORE_BACKEND=$1 "$P/bin/papi_component_avail" 2>&1 | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*-> Disabled: //p'; }

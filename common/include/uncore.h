@@ -68,6 +68,9 @@ const char *uncore_backend_reason(const uncore_t *u); /* why this backend (auto'
 void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);
 int uncore_num_sockets(const uncore_t *u);
+/* The socket of CPU cpu, as the uncore sees it (perf -C N, PAPI_CPU_ATTACH); -1 with the error when it
+ * is offline or absent. */
+int uncore_cpu_socket(const uncore_t *u, int cpu);
 
 /* Units (box types) and the boxes found of each. */
 struct uncore_unit_info {
@@ -129,12 +132,16 @@ int uncore_load_events(uncore_t *u, const char *file);
 
 /*
  * Sessions.  Events are added as spec strings:
- *   UNC_M_CAS_COUNT.RD[:socket=N][:box=N][:thresh=N][:edge][:inv][:filter=V...]
- *   unit/event=0x4,umask=0x3[,...]/[:socket=N][:box=N]
- * Without socket= an event is measured on every socket; without box= it is
- * summed over every box of its unit in the socket.
+ *   UNC_M_CAS_COUNT.RD[:socket=N|:cpu=N][:box=N][:thresh=N][:edge][:inv][:filter=V...]
+ *   unit/event=0x4,umask=0x3[,...]/[:socket=N|:cpu=N][:box=N]
+ * Without socket= (or cpu=N: the socket of CPU N) an event is measured on
+ * every socket; without box= it is summed over every box of its unit in the
+ * socket.
  */
 int uncore_session_new(uncore_t *u, uncore_session_t **out);
+/* Attach the session to CPU cpu (PAPI_CPU_ATTACH): events and metrics added from now on that name no
+ * socket count only on that CPU's socket.  -1 detaches.  Fails for an offline CPU or a started session. */
+int uncore_session_set_cpu(uncore_session_t *s, int cpu);
 /* Returns the event's index in the session (>= 0). */
 int uncore_session_add(uncore_session_t *s, const char *spec);
 int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfreeze */

@@ -264,10 +264,15 @@ static int s_host(struct access *a, struct host_info *h)
 	h->model = s->model;
 	h->nsockets = s->nsockets;
 	h->tsc_hz = s->prof.tsc_hz;
+	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
 	for (int i = 0; i < s->nsockets; i++) {
 		h->socket_cpu[i] = i * s->cores;
 		h->socket_cores[i] = s->cores;
+		/* the simulated kernel's sysfs tree numbers CPUs the same way: socket by socket */
+		for (int c = i * s->cores; c < (i + 1) * s->cores && c < UC_MAX_CPUS; c++)
+			h->cpu_socket[c] = (signed char)i;
 	}
+	h->ncpus = s->nsockets * s->cores < UC_MAX_CPUS ? s->nsockets * s->cores : UC_MAX_CPUS;
 	return 0;
 }
 

@@ -50,14 +50,17 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 				      (1 - miss) * ((st & 0x08 ? 0.2 : 0) + (st & 0x04 ? 0.5 : 0) + (st & 0x02 ? 0.3 : 0));
 			return p->llc_lookups[sock] / cbos * frac;
 		}
-		/* TOR_INSERTS / TOR_OCCUPANCY .OPCODE (umask 1) and .MISS_OPCODE (3) of data reads, opc=0x182 */
-		if ((ev == 0x35 || ev == 0x36) && (um == 0x01 || um == 0x03) && sim_field(b, "opc") == 0x182) {
+		/* TOR_INSERTS / TOR_OCCUPANCY .OPCODE (umask 1) and .MISS_OPCODE (3) of data reads, opc=0x182;
+		 * .ALL (8) and .MISS_ALL (0xa) count the same, as every request of the model is a data read */
+		int kinds = um == 0x08 || um == 0x0a;
+		if ((ev == 0x35 || ev == 0x36) && (kinds || ((um == 0x01 || um == 0x03) && sim_field(b, "opc") == 0x182))) {
 			double miss = p->llc_lookups[sock] / cbos * p->llc_miss_ratio[sock];
 			double all = p->llc_lookups[sock] / cbos, cyc = p->uncore_hz / 1e9;
+			int misses_only = um == 0x03 || um == 0x0a;
 			if (ev == 0x35)
-				return um == 0x03 ? miss : all;
+				return misses_only ? miss : all;
 			return miss * p->llc_miss_lat_ns[sock] * cyc +
-			       (um == 0x01 ? (all - miss) * p->llc_hit_lat_ns[sock] * cyc : 0);
+			       (misses_only ? 0 : (all - miss) * p->llc_hit_lat_ns[sock] * cyc);
 		}
 	} else if (!strcmp(u, "ha")) {
 		if (ev == 0x00)

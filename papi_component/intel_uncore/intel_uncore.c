@@ -30,6 +30,8 @@ typedef struct {
 	uncore_session_t *s;
 	int n;
 	int running;
+	int cpu;                       /* PAPI_CPU_ATTACH: count on this CPU's socket (-1: every socket) */
+	unsigned code[IU_MAX_EVENTS];  /* the native events, to rebuild the session when the CPU changes */
 	struct {
 		int metric; /* 0: event index in the session, 1: metric index */
 		int idx, socket;
@@ -44,6 +46,14 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static void disable(const char *why)
 {
 	snprintf(_intel_uncore_vector.cmp_info.disabled_reason, PAPI_HUGE_STR_LEN, "%s", why);
+}
+
+static void free_pmu_names(void)
+{
+	for (int i = 0; i < PAPI_PMU_MAX; i++) {
+		free(_intel_uncore_vector.cmp_info.pmu_names[i]);
+		_intel_uncore_vector.cmp_info.pmu_names[i] = NULL;
+	}
 }
 
 static int iu_init_component(int cidx)
@@ -64,6 +74,15 @@ static int iu_init_component(int cidx)
 		goto out;
 	}
 	_intel_uncore_vector.cmp_info.num_native_events = iu_num_native();
+	if (iu_pfm_pmus(U, _intel_uncore_vector.cmp_info.pmu_names, PAPI_PMU_MAX) < 0) {
+		disable("out of memory while listing uncore PMU names");
+		free_pmu_names();
+		iu_names_fini();
+		uncore_close(U);
+		U = NULL;
+		rc = PAPI_ENOMEM;
+		goto out;
+	}
 	snprintf(_intel_uncore_vector.cmp_info.description, PAPI_MAX_STR_LEN, "Intel uncore PMON: %s%s",
 		 uncore_platform_desc(U), uncore_is_simulated(U) ? " (SIMULATED)" : "");
 out:
@@ -74,6 +93,7 @@ out:
 static int iu_shutdown_component(void)
 {
 	pthread_mutex_lock(&lock);
+	free_pmu_names();
 	iu_names_fini();
 	uncore_close(U);
 	U = NULL;
@@ -96,6 +116,7 @@ static int iu_shutdown_thread(hwd_context_t *ctx)
 static int iu_init_control_state(hwd_control_state_t *ctl)
 {
 	memset(ctl, 0, sizeof(iu_control_t));
+	((iu_control_t *)ctl)->cpu = -1;
 	return PAPI_OK;
 }
 
@@ -116,46 +137,55 @@ static int session_event(uncore_session_t *s, const char *spec)
 	return uncore_session_add(s, spec);
 }
 
-/* Rebuild the EventSet's session from its native events. */
-static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native, int count, hwd_context_t *ctx)
+/* Build the EventSet's session from its n native events in c->code (under the lock). */
+static int build(iu_control_t *c, int count)
 {
-	iu_control_t *c = (iu_control_t *)ctl;
-	int rc = PAPI_OK;
-	(void)ctx;
-	if (count > IU_MAX_EVENTS)
-		return PAPI_ECOUNT;
-	pthread_mutex_lock(&lock);
 	drop_session(c);
 	if (count == 0)
-		goto out;
-	if (uncore_session_new(U, &c->s)) {
-		rc = PAPI_ENOMEM;
-		goto out;
+		return PAPI_OK;
+	if (uncore_session_new(U, &c->s))
+		return PAPI_ENOMEM;
+	if (c->cpu >= 0 && uncore_session_set_cpu(c->s, c->cpu)) {
+		PAPIERROR("intel_uncore: %s", uncore_error());
+		drop_session(c);
+		return PAPI_EINVAL;
 	}
 	for (int i = 0; i < count; i++) {
 		struct iu_target t;
 		int idx;
-		if (iu_target_of((unsigned)native[i].ni_event, &t)) {
-			rc = PAPI_ENOEVNT;
-			goto fail;
+		if (iu_target_of(c->code[i], &t)) {
+			drop_session(c);
+			return PAPI_ENOEVNT;
 		}
 		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
 		if (idx < 0) {
 			/* PAPI has no message channel: say why on stderr, as PAPI itself does, unless PAPI_QUIET */
 			PAPIERROR("intel_uncore: %s: %s", t.spec, uncore_error());
-			rc = PAPI_ECNFLCT;
-			goto fail;
+			drop_session(c);
+			return PAPI_ECNFLCT;
 		}
 		c->slot[i].metric = t.metric;
 		c->slot[i].idx = idx;
 		c->slot[i].socket = t.socket;
-		native[i].ni_position = i;
 	}
 	c->n = count;
-	goto out;
-fail:
-	drop_session(c);
-out:
+	return PAPI_OK;
+}
+
+/* Rebuild the EventSet's session from its native events. */
+static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native, int count, hwd_context_t *ctx)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc;
+	(void)ctx;
+	if (count > IU_MAX_EVENTS)
+		return PAPI_ECOUNT;
+	for (int i = 0; i < count; i++) {
+		c->code[i] = (unsigned)native[i].ni_event;
+		native[i].ni_position = i;
+	}
+	pthread_mutex_lock(&lock);
+	rc = build(c, count);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }
@@ -272,10 +302,31 @@ static int iu_cleanup_eventset(hwd_control_state_t *ctl)
 	return PAPI_OK;
 }
 
+/* Attaching to CPU N (PAPI_CPU_ATTACH, as for perf_event_uncore) counts the uncore of N's socket. */
+static int attach(iu_control_t *c, int cpu)
+{
+	int rc = PAPI_OK;
+	pthread_mutex_lock(&lock);
+	if (uncore_cpu_socket(U, cpu) < 0) {
+		PAPIERROR("intel_uncore: PAPI_CPU_ATTACH: %s", uncore_error());
+		rc = PAPI_EINVAL;
+	} else if (c->cpu != cpu) {
+		int was = c->cpu, n = c->n;
+		c->cpu = cpu;
+		if ((rc = build(c, n)) != PAPI_OK) {
+			c->cpu = was; /* the EventSet stays as it was */
+			build(c, n);
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
 static int iu_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *option)
 {
 	(void)ctx;
-	(void)option;
+	if (code == PAPI_CPU_ATTACH)
+		return attach((iu_control_t *)option->cpu.ESI->ctl_state, (int)option->cpu.cpu_num);
 	/* uncore counts the whole socket: domain and granularity have nothing to select */
 	return code == PAPI_DOMAIN || code == PAPI_GRANUL ? PAPI_OK : PAPI_ENOSUPP;
 }
@@ -336,6 +387,7 @@ papi_vector_t _intel_uncore_vector = {
 		.default_granularity = PAPI_GRN_SYS,
 		.available_granularities = PAPI_GRN_SYS,
 		.hardware_intr_sig = PAPI_INT_SIGNAL,
+		.cpu = 1, /* PAPI_CPU_ATTACH */
 	},
 	.size = {
 		.context = sizeof(iu_context_t),

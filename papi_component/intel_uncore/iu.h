@@ -34,5 +34,11 @@ int iu_code_to_name(unsigned code, char *buf, int len);
 int iu_code_to_descr(unsigned code, char *buf, int len);
 int iu_code_to_units(unsigned code, char *buf, int len);
 int iu_target_of(unsigned code, struct iu_target *t);
+/* A perf_event_uncore (libpfm4) name, "snbep_unc_imc0::UNC_M_CAS_COUNT:RD[:cpu=0]", as a library spec;
+ * -1 when it is not one of this platform's (iu_pfm.c). */
+int iu_pfm_spec(uncore_t *u, const char *name, char *spec, size_t len);
+/* The platform's perf_event_uncore PMU names present here, strdup'ed into names (PAPI routes a
+ * "PMU::EVENT" name only to a component listing its PMU); how many, or -1 out of memory. */
+int iu_pfm_pmus(uncore_t *u, char **names, int max);
 
 #endif

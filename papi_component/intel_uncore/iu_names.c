@@ -15,7 +15,9 @@ static uncore_t *U;
 static int nevents;
 static int *metrics; /* library metric index of each integral metric */
 static int nmetrics;
-static char **named; /* qualified names asked for, by code IU_NAMED | k */
+/* qualified names asked for, by code IU_NAMED | k: the name as given and the library spec it counts
+ * (the same but for perf_event_uncore's names) */
+static struct named { char *name, *spec; } *named;
 static int nnamed, capnamed;
 
 static int is_integral(uncore_t *u, int m)
@@ -47,8 +49,10 @@ int iu_names_init(uncore_t *u)
 
 void iu_names_fini(void)
 {
-	for (int k = 0; k < nnamed; k++)
-		free(named[k]);
+	for (int k = 0; k < nnamed; k++) {
+		free(named[k].name);
+		free(named[k].spec);
+	}
 	free(named);
 	free(metrics);
 	named = NULL;
@@ -200,11 +204,44 @@ static int valid(unsigned base, const char *name)
 	return ok;
 }
 
+/* A name not listed: the library checks it, and it gets a code of its own. */
+static int add_named(const char *name, const char *spec, unsigned *code)
+{
+	unsigned base;
+	for (int k = 0; k < nnamed; k++)
+		if (!strcmp(named[k].name, name)) {
+			*code = IU_NAMED | (unsigned)k;
+			return PAPI_OK;
+		}
+	if (strlen(spec) >= sizeof(((struct iu_target *)0)->spec) || find_base(spec, strcspn(spec, ":"), &base) ||
+	    !valid(base, spec))
+		return PAPI_ENOEVNT;
+	if (nnamed == capnamed) {
+		int nc = capnamed ? capnamed * 2 : 16;
+		struct named *nn = realloc(named, (size_t)nc * sizeof(*nn));
+		if (!nn)
+			return PAPI_ENOMEM;
+		named = nn;
+		capnamed = nc;
+	}
+	named[nnamed].name = strdup(name);
+	named[nnamed].spec = strdup(spec);
+	if (!named[nnamed].name || !named[nnamed].spec) {
+		free(named[nnamed].name);
+		free(named[nnamed].spec);
+		return PAPI_ENOMEM;
+	}
+	*code = IU_NAMED | (unsigned)nnamed++;
+	return PAPI_OK;
+}
+
 int iu_name_to_code(const char *name, unsigned *code)
 {
 	size_t blen = strcspn(name, ":");
 	unsigned base;
-	char q[64], d[256];
+	char q[64], d[256], spec[256];
+	if (strstr(name, "::")) /* perf_event_uncore's PMU::EVENT */
+		return iu_pfm_spec(U, name, spec, sizeof(spec)) ? PAPI_ENOEVNT : add_named(name, spec, code);
 	if (find_base(name, blen, &base))
 		return PAPI_ENOEVNT;
 	if (!name[blen]) {
@@ -221,25 +258,7 @@ int iu_name_to_code(const char *name, unsigned *code)
 			return PAPI_OK;
 		}
 	}
-	for (int k = 0; k < nnamed; k++)
-		if (!strcmp(named[k], name)) {
-			*code = IU_NAMED | (unsigned)k;
-			return PAPI_OK;
-		}
-	if (strlen(name) >= sizeof(((struct iu_target *)0)->spec) || !valid(base, name))
-		return PAPI_ENOEVNT;
-	if (nnamed == capnamed) {
-		int nc = capnamed ? capnamed * 2 : 16;
-		char **nn = realloc(named, (size_t)nc * sizeof(*nn));
-		if (!nn)
-			return PAPI_ENOMEM;
-		named = nn;
-		capnamed = nc;
-	}
-	if (!(named[nnamed] = strdup(name)))
-		return PAPI_ENOMEM;
-	*code = IU_NAMED | (unsigned)nnamed++;
-	return PAPI_OK;
+	return add_named(name, name, code);
 }
 
 /* The full name of a code, its base's description and unit, and the qualifier's meaning. */
@@ -251,10 +270,10 @@ static int describe(unsigned code, char *nm, size_t nl, const char **desc, const
 		unsigned k = code & ~IU_NAMED;
 		if (k >= (unsigned)nnamed)
 			return -1;
-		snprintf(nm, nl, "%s", named[k]);
+		snprintf(nm, nl, "%s", named[k].name);
 		char b[256];
-		return find_base(named[k], strcspn(named[k], ":"), &base) ? -1
-									   : base_name(base, b, sizeof(b), desc, unit);
+		const char *sp = named[k].spec;
+		return find_base(sp, strcspn(sp, ":"), &base) ? -1 : base_name(base, b, sizeof(b), desc, unit);
 	}
 	base = code & IU_BASE_MASK;
 	if (base_name(base, nm, nl, desc, unit))
@@ -302,8 +321,10 @@ int iu_target_of(unsigned code, struct iu_target *t)
 	if (describe(code, t->spec, sizeof(t->spec), &desc, &unit, qd, sizeof(qd)))
 		return PAPI_ENOEVNT;
 	unsigned base = (code & IU_NAMED) ? 0 : code & IU_BASE_MASK;
-	if (code & IU_NAMED)
+	if (code & IU_NAMED) {
+		snprintf(t->spec, sizeof(t->spec), "%s", named[code & ~IU_NAMED].spec); /* describe checked k */
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
+	}
 	t->metric = (int)base >= nevents;
 	t->socket = -1;
 	if (t->metric) {

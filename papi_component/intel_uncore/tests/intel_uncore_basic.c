@@ -2,7 +2,8 @@
  * intel_uncore through the PAPI API, on the simulator (UNCORE_BACKEND=sim:...):
  * every listed name and qualifier round-trips through its code, bad names
  * give PAPI_ENOEVNT, and start/read/reset/accum/stop behave as PAPI
- * documents while sharing one library session per EventSet.
+ * documents while sharing one library session per EventSet; an EventSet attached
+ * to a CPU (PAPI_CPU_ATTACH, or :cpu=N) counts that CPU's socket.
  * Prints each failed check and ends with "N passed, N failed" and PASSED/FAILED.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -80,6 +81,58 @@ static int consistent(long long both, long long sum, const struct window *w)
 		printf("both sockets %lld, sum %lld: off by %lld, more than %.0f (calls %lld ns, %lld ns between)\n", both,
 		       sum, llabs(both - sum), tol, calls, inside);
 	return ok;
+}
+
+static int attach(int es, int cpu)
+{
+	PAPI_cpu_option_t opt = { .eventset = es, .cpu_num = (unsigned)cpu };
+	return PAPI_set_opt(PAPI_CPU_ATTACH, (PAPI_option_t *)&opt);
+}
+
+/*
+ * PAPI_CPU_ATTACH to the first CPU of socket 1 (IU_SOCKET1_CPU): the EventSet counts socket 1 only, as
+ * perf_event_uncore's does.  A, attached, runs around B, a thread EventSet reading the event with
+ * :cpu=N and on socket 0 (on the direct backend two sessions share a box only counting the same
+ * events, so B counts socket 1 once, as A does); A equals B's :cpu=N within what counts while the
+ * calls around B run.
+ */
+static void attached(int cidx, const char *ev, long long line)
+{
+	const char *c1 = getenv("IU_SOCKET1_CPU");
+	int a = PAPI_NULL, b = PAPI_NULL, cpu = c1 ? atoi(c1) : -1, r;
+	long long va[2] = { 0 }, vb[2] = { 0 };
+	char name[300];
+	struct window w;
+	CHECK(cpu > 0, "IU_SOCKET1_CPU (the first CPU of socket 1) is not set");
+	if (cpu <= 0)
+		return;
+	CHECK(PAPI_create_eventset(&a) == PAPI_OK && PAPI_assign_eventset_component(a, cidx) == PAPI_OK, "create A");
+	CHECK(attach(a, 99999) != PAPI_OK, "attaching to CPU 99999 is refused");
+	CHECK(attach(a, cpu) == PAPI_OK, "PAPI_CPU_ATTACH to CPU %d", cpu);
+	snprintf(name, sizeof(name), "intel_uncore:::%s", ev);
+	CHECK(PAPI_add_named_event(a, name) == PAPI_OK, "add %s to A", name);
+	CHECK(PAPI_add_named_event(a, "intel_uncore:::mem_read_bytes") == PAPI_OK, "add mem_read_bytes to A");
+	CHECK(PAPI_create_eventset(&b) == PAPI_OK, "create B");
+	snprintf(name, sizeof(name), "intel_uncore:::%s:cpu=%d", ev, cpu);
+	CHECK(PAPI_add_named_event(b, name) == PAPI_OK, "add %s to B", name);
+	snprintf(name, sizeof(name), "intel_uncore:::%s:socket=0", ev);
+	CHECK(PAPI_add_named_event(b, name) == PAPI_OK, "add %s to B", name);
+	w.b0 = PAPI_get_real_nsec();
+	CHECK((r = PAPI_start(a)) == PAPI_OK, "start A: %s", PAPI_strerror(r));
+	CHECK((r = PAPI_start(b)) == PAPI_OK, "start B while A runs: %s", PAPI_strerror(r));
+	w.b1 = PAPI_get_real_nsec();
+	sleep_ms(60);
+	w.r0 = PAPI_get_real_nsec();
+	CHECK(PAPI_stop(b, vb) == PAPI_OK, "stop B");
+	CHECK(PAPI_stop(a, va) == PAPI_OK, "stop A");
+	w.r1 = PAPI_get_real_nsec();
+	printf("attached to CPU %d: %lld; :cpu=%d %lld, socket 0 %lld\n", cpu, va[0], cpu, vb[0], vb[1]);
+	CHECK(vb[0] > 0 && consistent(va[0], vb[0], &w), "A %lld = :cpu=%d %lld", va[0], cpu, vb[0]);
+	CHECK(va[0] > vb[1] * 3 / 2, "A %lld is socket 1's, not socket 0's %lld (the profile: socket 1 twice socket 0)",
+	      va[0], vb[1]);
+	CHECK(va[1] == line * va[0], "A's mem_read_bytes %lld = %lld x %lld (socket 1 only)", va[1], line, va[0]);
+	CHECK(PAPI_cleanup_eventset(a) == PAPI_OK && PAPI_destroy_eventset(&a) == PAPI_OK, "cleanup A");
+	CHECK(PAPI_cleanup_eventset(b) == PAPI_OK && PAPI_destroy_eventset(&b) == PAPI_OK, "cleanup B");
 }
 
 int main(int argc, char **argv)
@@ -160,6 +213,7 @@ int main(int argc, char **argv)
 	sleep_ms(20);
 	CHECK(PAPI_stop(es, w) == PAPI_OK && w[0] > 0 && w[0] < v[0] + acc[0], "restart counts %lld", w[0]);
 	CHECK(PAPI_cleanup_eventset(es) == PAPI_OK && PAPI_destroy_eventset(&es) == PAPI_OK, "cleanup");
+	attached(cidx, ev, line);
 	PAPI_shutdown();
 	printf("%d passed, %d failed\n%s\n", passed, failed, failed ? "FAILED" : "PASSED");
 	return failed != 0;

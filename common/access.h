@@ -67,6 +67,8 @@ struct access {
 /* Backends. */
 struct access *access_direct_open(void);
 struct access *access_sim_open(const char *spec);
+/* The i-th simulated platform's name (NULL past the last). */
+const char *access_sim_platform(int i);
 /* The perf_event backend's access: the host, its clock and no register at all (every register access is
  * refused: the kernel programs the uncore).  inner: a simulator whose host and clock it takes, or NULL. */
 struct access *access_perf_open(struct access *inner);

@@ -184,6 +184,18 @@ const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
 const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
+const char *uncore_version(void) { return PACKAGE_VERSION; }
+
+int uncore_sim_platform(int i, const char **name, const char **desc)
+{
+	if (!(*name = access_sim_platform(i)))
+		return -1;
+	*desc = "";
+	for (int p = 0; uc_platforms[p]; p++)
+		if (!strcmp(uc_platforms[p]->name, *name))
+			*desc = uc_platforms[p]->desc;
+	return 0;
+}
 
 int uncore_cpu_socket(const uncore_t *u, int cpu)
 {

@@ -54,6 +54,10 @@ void uncore_close(uncore_t *u);
  */
 void uncore_set_force(uncore_t *u, int force);
 
+const char *uncore_version(void); /* the package version, "0.1.0" */
+/* The i-th simulated platform built in (i = 0, 1, ... until -1): its name, as in "sim:<name>", and what
+ * it is ("Sandy Bridge-EP (Xeon E5-2600)", or "" for a generic one). */
+int uncore_sim_platform(int i, const char **name, const char **desc);
 const char *uncore_platform_name(const uncore_t *u); /* "snbep" */
 const char *uncore_platform_desc(const uncore_t *u); /* "Sandy Bridge-EP (Xeon E5-2600)" */
 /* What users of this platform must know (simulator only, occupancy caveats), or NULL. */

@@ -17,6 +17,14 @@ static const struct sim_kind *sim_kind_of(const char *name)
 	return NULL;
 }
 
+const char *access_sim_platform(int i)
+{
+	for (int k = 0; k <= i; k++)
+		if (i < 0 || !sim_kinds[k])
+			return NULL;
+	return sim_kinds[i]->name;
+}
+
 /* "snbep, ivbep, ..." */
 static void sim_kind_names(char *buf, size_t len)
 {

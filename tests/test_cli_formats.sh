@@ -1,0 +1,130 @@
+#!/bin/sh
+# uncore's output for scripts (stat -x SEP, stat --json, list --json), read back with Python's csv and
+# json modules and checked against the simulator's truth; help and version; repeated file options.
+pass=0 fail=0
+UNCORE=${top_builddir:-.}/uncore
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+
+# --- stat -x ';': the default profile reads 12.8e9 * (1 + s) B/s on socket s, 64 bytes per CAS, over
+# 4 channels: 2e8 CAS on socket 0 and 4e8 on socket 1 in one (manual-clock) second
+$UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD -M mem_bw_read -x ';' --per-box --duration 1 \
+	>"$W/out.csv" 2>"$W/err"
+check "stat -x exits 0 and writes nothing else ($(cat "$W/err"))" '[ ! -s "$W/err" ]'
+out=$(python3 - "$W/out.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline=''), delimiter=';'))
+want = {('0', '', 'UNC_M_CAS_COUNT.RD'): 2e8, ('1', '', 'UNC_M_CAS_COUNT.RD'): 4e8,
+        ('0', '', 'mem_bw_read'): 12.8, ('1', '', 'mem_bw_read'): 25.6}
+for s in '01':
+    for b in '0123':
+        want[(s, b, 'UNC_M_CAS_COUNT.RD')] = 5e7 * (1 + int(s))
+        want[(s, b, 'mem_bw_read')] = 3.2 * (1 + int(s))
+bad = 0
+for r in rows:
+    k = (r['socket'], r['box'], r['name'])
+    w = want.pop(k, None)
+    if w is None or abs(float(r['value']) - w) > 1e-9 * w or abs(float(r['time']) - 1) > 1e-6 \
+       or r['backend'] != 'sim:snbep,clock=manual' or r['simulated'] != '1' \
+       or r['unit'] != ('GB/s' if r['name'] == 'mem_bw_read' else '') or r['enabled_ns'] or r['running_ns']:
+        print('wrong row', r); bad += 1
+print('missing', sorted(want)) if want else None
+print('rows %d bad %d missing %d' % (len(rows), bad, len(want)))
+PY
+)
+echo "$out"
+check "stat -x: every row parses as CSV and equals the truth" 'echo "$out" | grep -q "^rows 20 bad 0 missing 0$"'
+
+# --- stat --json -I through the perf backend: one object a line, per interval, with the kernel's times
+$UNCORE --backend perf+sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket=1 -M mem_bw_write --json -I 500 \
+	--duration 1.5 >"$W/out.json"
+out=$(python3 - "$W/out.json" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+bad = 0
+for r in recs:
+    t = r['time']
+    if r.get('event') == 'UNC_M_CAS_COUNT.RD:socket=1':
+        # 2e8 CAS in half a second on socket 1; enabled = running (nothing multiplexed), 4 boxes counting
+        ok = r['value'] == 200000000 and r['enabled_ns'] == r['running_ns'] == int(round(t * 4e9)) and r['socket'] == 1
+    elif r.get('metric') == 'mem_bw_write':
+        ok = abs(r['value'] - 4.8 * (1 + r['socket'])) < 1e-9 and r['unit'] == 'GB/s' and r['enabled_ns'] is None
+    else:
+        ok = False
+    ok = ok and r['box'] is None and r['simulated'] is True and r['backend'].startswith('perf+sim:snbep')
+    if not ok:
+        print('wrong record', r); bad += 1
+times = sorted(set(r['time'] for r in recs))
+print('records %d bad %d times %s' % (len(recs), bad, ' '.join('%.1f' % t for t in times)))
+PY
+)
+echo "$out"
+check "stat --json -I: 3 intervals x 3 values, each equal to the truth, with enabled/running times" \
+	'echo "$out" | grep -q "^records 9 bad 0 times 0.5 1.0 1.5$"'
+err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -x , --json --duration 0.1 2>&1); rc=$?
+check "stat -x with --json is refused ($rc: $err)" '[ "$rc" -eq 2 ] && echo "$err" | grep -q "one of -x SEP and --json"'
+err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -x '' --duration 0.1 2>&1); rc=$?
+check "an empty separator is refused ($rc)" '[ "$rc" -eq 2 ] && echo "$err" | grep -q "separator"'
+
+# --- list --json: as many events as the TSV, each parsed, CAS_COUNT.RD as the manual gives it
+$UNCORE --backend sim:snbep list --json >"$W/list.json"
+tsv=$($UNCORE --backend sim:snbep list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
+out=$(python3 - "$W/list.json" <<'PY'
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1])]
+cas = [e for e in ev if e['name'] == 'UNC_M_CAS_COUNT.RD']
+ok = len(cas) == 1 and cas[0]['unit'] == 'imc' and cas[0]['code'] == '0x04' and cas[0]['umask'] == '0x03' \
+     and cas[0]['counters'] == [0, 1, 2, 3] and cas[0]['kind'] == 'general' and 'cpu=0..15' in cas[0]['qualifiers']
+clk = [e for e in ev if e['name'] == 'UNC_M_CLOCKTICKS']
+print('events %d cas %s fixed %s' % (len(ev), ok, len(clk) == 1 and clk[0]['kind'] == 'fixed' and clk[0]['counters'] == []))
+PY
+)
+echo "$out"
+check "list --json: $tsv events, CAS_COUNT.RD event 0x04 umask 0x03 on counters 0-3 (seed 000), the fixed clock" \
+	'echo "$out" | grep -q "^events $tsv cas True fixed True$"'
+n=$($UNCORE --backend sim:emr list --metrics --json | python3 -c 'import json,sys; print(sum(1 for l in sys.stdin if json.loads(l)["formula"]))')
+m=$($UNCORE --backend sim:emr list --metrics --format tsv | grep -v '^#' | tail -n +2 | wc -l)
+check "list --metrics --json: every metric with its formula ($n of $m)" '[ "$n" -eq "$m" ] && [ "$m" -gt 10 ]'
+
+# --- help and version
+for c in info list stat allowlist; do
+	out=$($UNCORE "$c" --help); rc=$?
+	check "uncore $c --help: its usage, exit 0" '[ "$rc" -eq 0 ] && echo "$out" | grep -q "^usage: uncore \[OPTIONS\] $c"'
+	check "uncore help $c says the same" '[ "$($UNCORE help "$c")" = "$out" ]'
+done
+out=$($UNCORE --help); rc=$?
+check "uncore --help names every simulated platform, exit 0" \
+	'[ "$rc" -eq 0 ] && for p in snbep ivbep nhm emr montecito generic; do echo "$out" | grep -q "sim:$p " || exit 1; done'
+out=$($UNCORE --version)
+check "uncore --version: the package version ($out)" 'echo "$out" | head -1 | grep -Eq "^uncore \(intel-uncore\) [0-9]+\.[0-9]+\.[0-9]+$"'
+err=$($UNCORE help nothing 2>&1); rc=$?
+check "uncore help of a command there is not: exit 2" '[ "$rc" -eq 2 ] && echo "$err" | grep -q "no command .nothing."'
+
+# --- --events and --metric-file add up when repeated, and split on ':' as the variables do
+F=${top_srcdir:-.}/tests/fixtures/generic_events.json
+cat >"$W/more.json" <<'J'
+{ "Header": { "Info": "test: one more CHA event, and one for a unit this machine lacks" },
+  "Events": [
+    { "Unit": "CHA", "EventCode": "0x34", "UMask": "0x11", "EventName": "UNC_CHA_TEST_LOOKUP",
+      "BriefDescription": "test", "Counter": "0,1,2,3", "CounterType": "PGMABLE" },
+    { "Unit": "NOSUCHUNIT", "EventCode": "0x01", "UMask": "0x00", "EventName": "UNC_NOPE_CLOCKTICKS",
+      "BriefDescription": "test", "Counter": "0", "CounterType": "PGMABLE" } ] }
+J
+for form in "--events $F --events $W/more.json" "--events $F:$W/more.json"; do
+	out=$($UNCORE --backend sim:generic $form list --format tsv 2>"$W/err")
+	check "$form: events of both files" \
+		'echo "$out" | grep -q "	UNC_CHA_CLOCKTICKS	" && echo "$out" | grep -q "	UNC_CHA_TEST_LOOKUP	"'
+	check "$form: the skipped unit is warned about ($(cat "$W/err"))" 'grep -q "units .*NOSUCHUNIT.* skipped" "$W/err"'
+done
+cat >"$W/m1.json" <<'J'
+[ { "MetricName": "test_cas_a", "MetricExpr": "UNC_M_CAS_COUNT.RD", "BriefDescription": "t", "ScaleUnit": "1count" } ]
+J
+sed 's/test_cas_a/test_cas_b/' "$W/m1.json" >"$W/m2.json"
+out=$($UNCORE --backend sim:snbep --metric-file "$W/m1.json" list --metrics --metric-file "$W/m2.json" --format tsv 2>&1)
+check "--metric-file twice: metrics of both files" 'echo "$out" | grep -q "^test_cas_a	" && echo "$out" | grep -q "^test_cas_b	"'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,53 @@
+/* The uncore CLI's parts: options and opening (uncore.c), help (cli_help.c), the commands list and
+ * stat (cli_list.c, cli_stat.c), and their output as text, CSV or JSON lines (cli_out.c). */
+#ifndef UNCORE_CLI_H
+#define UNCORE_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "uncore.h"
+
+/* Open the handle with the global options (--backend, --events, --metric-file, --force), showing the
+ * library's warnings; -1 after printing why. */
+int cli_open(uncore_t **u);
+/* The library's warnings not shown yet, one line each on stderr. */
+void cli_warnings(void);
+/* "# backend ..., platform ..., N sockets" and the platform's caveat. */
+void cli_banner(FILE *f, uncore_t *u);
+
+/* Usage of a command ("stat"), or of the program (NULL); -1 for a command there is not. */
+int cli_help(const char *cmd, FILE *f);
+void cli_version(FILE *f);
+
+int cmd_list(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+
+/* How values are written: perf-like text columns, CSV with a separator (-x), or a JSON object a line. */
+enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON };
+struct out {
+	enum out_fmt fmt;
+	const char *sep;      /* OUT_CSV */
+	const char *backend;  /* uncore_backend_name() */
+	int simulated;
+	int perf;             /* the perf backend: enabled/running times are the kernel's */
+};
+/* One value: an event's count or a metric's value, of a socket or one box of it. */
+struct out_rec {
+	int interval;        /* printed with -I: t is the interval's end */
+	double t;            /* seconds since counting started */
+	int socket, box;     /* box -1: the socket's total */
+	const char *box_label; /* text output's per-box label ("box3", "imc3") */
+	const char *name;
+	int metric;          /* 0: count, 1: metric value */
+	uint64_t count;
+	double value;
+	const char *unit;
+	int times;           /* enabled/running known (the perf backend) */
+	uint64_t enabled_ns, running_ns;
+};
+void out_header(const struct out *o);
+void out_record(const struct out *o, const struct out_rec *r);
+/* s as a JSON string, quoted and escaped. */
+void out_json_str(FILE *f, const char *s);
+
+#endif

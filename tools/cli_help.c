@@ -1,0 +1,77 @@
+/* uncore --help, uncore help CMD / uncore CMD --help, and --version. */
+#include <string.h>
+#include "cli.h"
+
+static const struct {
+	const char *cmd, *synopsis, *text;
+} cmds[] = {
+	{ "info", "uncore [OPTIONS] info",
+	  "What was found: the platform, the backend chosen and why, each unit (counters, width, boxes per\n"
+	  "socket) and where every box lives.\n" },
+	{ "list", "uncore [OPTIONS] list [--metrics] [--format text|tsv] [--json]",
+	  "The events of this platform with their codes, counters, description and qualifiers, or with\n"
+	  "--metrics the derived metrics with their formulas.  --format tsv: one tab-separated row each;\n"
+	  "--json: one JSON object a line.\n" },
+	{ "stat", "uncore [OPTIONS] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
+		  "                      [-I MS] [--per-box] [-x SEP | --json] (--duration S | -- CMD [ARGS])",
+	  "Count events and derived metrics for S seconds or while CMD runs, every socket (and with\n"
+	  "--per-box every box); -I MS prints every MS milliseconds.  -e, -M and --metric-group may be\n"
+	  "repeated.  An event is NAME[:socket=N|:cpu=N][:box=N][:thresh=N][:edge][:inv][:FILTER=V] or a raw\n"
+	  "unit/event=0x..,umask=0x../; a metric NAME[:socket=N|:cpu=N].  -x SEP: CSV with that separator\n"
+	  "and a header row; --json: one JSON object per value.  Exit status: CMD's, or 128 + the signal\n"
+	  "that stopped counting.\n" },
+	{ "allowlist", "uncore [OPTIONS] allowlist",
+	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.\n" },
+	{ "help", "uncore help [COMMAND]", "Usage of the program, or of one command.\n" },
+	{ "version", "uncore --version", "The package version and the platforms built in.\n" },
+};
+#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static void sim_platforms(FILE *f)
+{
+	const char *name, *desc;
+	for (int i = 0; uncore_sim_platform(i, &name, &desc) == 0; i++)
+		fprintf(f, "  sim:%-10s %s\n", name, *desc ? desc : "a machine with discovery tables only");
+}
+
+static const char options[] =
+	"options (before or after the command):\n"
+	"  --backend B        auto (default; also $UNCORE_BACKEND): perf where the kernel's uncore PMUs may\n"
+	"                     be used, else direct; perf; direct (MSR/PCI/MMIO, root); sim:<platform>[,sockets=N]\n"
+	"                     [,profile=FILE][,clock=manual]; perf+sim:<platform>[,options]\n"
+	"  --events FILE[:FILE]       load Intel perfmon uncore JSON files (also $UNCORE_EVENTS); repeatable\n"
+	"  --metric-file FILE[:FILE]  load perf-style metric JSON files (also $UNCORE_METRICS); repeatable\n"
+	"  --force            take over boxes another agent (perf, PCM, likwid) counts on (also $UNCORE_FORCE=1)\n"
+	"  -h, --help         this text; 'uncore help CMD' or 'uncore CMD --help' for one command\n"
+	"  --version          the version and the platforms built in\n"
+	"environment: UNCORE_SCALE=1 scales counts the kernel multiplexed (enabled / running time), as perf\n"
+	"stat does; UNCORE_SYSROOT=DIR reads /proc, /sys and /dev below DIR.\n";
+
+int cli_help(const char *cmd, FILE *f)
+{
+	if (!cmd) {
+		fprintf(f, "uncore: count Intel uncore events (memory controllers, LLC, links, power) and derived metrics\n"
+			   "usage:\n");
+		for (size_t i = 0; i < NCMDS; i++)
+			fprintf(f, "  %s\n", cmds[i].synopsis);
+		fprintf(f, "%s", options);
+		fprintf(f, "simulated platforms (--backend sim:<platform>, no hardware needed):\n");
+		sim_platforms(f);
+		return 0;
+	}
+	for (size_t i = 0; i < NCMDS; i++)
+		if (!strcmp(cmd, cmds[i].cmd)) {
+			fprintf(f, "usage: %s\n%s", cmds[i].synopsis, cmds[i].text);
+			return 0;
+		}
+	return -1;
+}
+
+void cli_version(FILE *f)
+{
+	const char *name, *desc;
+	fprintf(f, "uncore (intel-uncore) %s\nsimulated platforms:", uncore_version());
+	for (int i = 0; uncore_sim_platform(i, &name, &desc) == 0; i++)
+		fprintf(f, " %s", name);
+	fprintf(f, "\n");
+}

@@ -1,0 +1,107 @@
+/* uncore stat's values as perf-like text, CSV (-x SEP) or JSON lines (--json); the fields of the last
+ * two are documented in README ("Output for scripts"). */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+#include "cli.h"
+
+void out_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* A CSV field: quoted when it holds the separator, a quote or a line break. */
+static void csv_field(const struct out *o, const char *s)
+{
+	if (!strpbrk(s, "\"\r\n") && !strstr(s, o->sep)) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static const char *const fields[] = { "time", "socket", "box", "name", "value", "unit", "backend", "simulated",
+				      "enabled_ns", "running_ns" };
+#define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+
+void out_header(const struct out *o)
+{
+	if (o->fmt != OUT_CSV)
+		return;
+	for (size_t i = 0; i < NFIELDS; i++)
+		printf("%s%s", i ? o->sep : "", fields[i]);
+	putchar('\n');
+}
+
+static void text(const struct out_rec *r)
+{
+	if (r->interval)
+		printf("%10.3f ", r->t);
+	if (r->box < 0)
+		printf("socket%-3d ", r->socket);
+	else
+		printf("  %-7s ", r->box_label);
+	if (r->metric) {
+		printf("%-44s %20.4f %s\n", r->name, r->value, r->unit);
+		return;
+	}
+	printf("%-44s %20" PRIu64, r->name, r->count);
+	if (r->times && r->running_ns < r->enabled_ns) /* the kernel shared the counters */
+		printf("  (multiplexed: counting %.1f%% of the time)",
+		       r->enabled_ns ? 100.0 * (double)r->running_ns / (double)r->enabled_ns : 0.0);
+	putchar('\n');
+}
+
+void out_record(const struct out *o, const struct out_rec *r)
+{
+	char v[64], box[16] = "", en[24] = "", run[24] = "";
+	if (o->fmt == OUT_TEXT) {
+		text(r);
+		return;
+	}
+	if (r->metric)
+		snprintf(v, sizeof(v), isfinite(r->value) ? "%.15g" : "nan", r->value);
+	else
+		snprintf(v, sizeof(v), "%" PRIu64, r->count);
+	if (r->box >= 0)
+		snprintf(box, sizeof(box), "%d", r->box);
+	if (r->times) {
+		snprintf(en, sizeof(en), "%" PRIu64, r->enabled_ns);
+		snprintf(run, sizeof(run), "%" PRIu64, r->running_ns);
+	}
+	if (o->fmt == OUT_CSV) {
+		printf("%.6f%s%d%s%s%s", r->t, o->sep, r->socket, o->sep, box, o->sep);
+		csv_field(o, r->name);
+		printf("%s%s%s", o->sep, v, o->sep);
+		csv_field(o, r->unit);
+		printf("%s", o->sep);
+		csv_field(o, o->backend);
+		printf("%s%d%s%s%s%s\n", o->sep, o->simulated, o->sep, en, o->sep, run);
+		return;
+	}
+	printf("{\"time\": %.6f, \"socket\": %d, \"box\": %s, ", r->t, r->socket, box[0] ? box : "null");
+	printf(r->metric ? "\"metric\": " : "\"event\": ");
+	out_json_str(stdout, r->name);
+	printf(", \"value\": %s, \"unit\": ", r->metric && !isfinite(r->value) ? "null" : v);
+	out_json_str(stdout, r->unit);
+	printf(", \"backend\": ");
+	out_json_str(stdout, o->backend);
+	printf(", \"simulated\": %s, \"enabled_ns\": %s, \"running_ns\": %s}\n", o->simulated ? "true" : "false",
+	       en[0] ? en : "null", run[0] ? run : "null");
+}

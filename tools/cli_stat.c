@@ -1,0 +1,415 @@
+/* uncore stat: count events and metrics for a while or while a command runs, and print them. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli.h"
+
+#define MAX_BOXES 64 /* box numbers --per-box looks at */
+
+/* Split on commas outside raw-event slashes; out (room for max) may be NULL to count.  s is cut up
+ * only when out is given. */
+static int split_events(char *s, char **out, int max)
+{
+	int n = 0, slash = 0;
+	char *start = s;
+	for (char *p = s;; p++) {
+		if (*p == '/')
+			slash = !slash;
+		if ((*p == ',' && !slash) || !*p) {
+			int end = !*p;
+			if (out)
+				*p = 0;
+			if (p > start && out && n < max)
+				out[n] = start;
+			n += p > start;
+			if (end)
+				break;
+			start = p + 1;
+		}
+	}
+	return n;
+}
+
+/* Every item of a comma list, as a malloc'd array of pointers into s (NULL when out of memory). */
+static char **split_list(char *s, int *n)
+{
+	*n = s ? split_events(s, NULL, 0) : 0;
+	char **out = calloc((size_t)*n + 1, sizeof(*out));
+	if (out && s)
+		split_events(s, out, *n);
+	return out;
+}
+
+/* Repeated -e, -M and --metric-group add up: item is appended to the comma list *list. */
+static int append_list(char **list, const char *item)
+{
+	size_t have = *list ? strlen(*list) : 0;
+	char *n = realloc(*list, have + strlen(item) + 2);
+	if (!n)
+		return -1;
+	snprintf(n + have, strlen(item) + 2, "%s%s", have ? "," : "", item);
+	*list = n;
+	return 0;
+}
+
+/* The previous reading of event e on a socket (box -1) or one of its boxes: prev[e][socket][box + 1]. */
+typedef uint64_t prev_t[MAX_BOXES + 1];
+
+/* One event count, of a socket (box -1) or a box, less its previous reading; enabled and running
+ * times where the kernel keeps them (the perf backend). */
+static void put_count(const struct out *o, uncore_session_t *s, int e, int sock, int box, prev_t *prev, double t,
+		      int interval)
+{
+	uint64_t v, en = 0, run = 0;
+	char label[16];
+	if (uncore_session_value(s, e, sock, box, &v))
+		return;
+	snprintf(label, sizeof(label), "box%d", box);
+	struct out_rec r = { .interval = interval, .t = t, .socket = sock, .box = box, .box_label = label,
+			     .name = uncore_session_event_name(s, e), .count = v - prev[sock][box + 1], .unit = "" };
+	r.times = o->perf && uncore_session_times(s, e, sock, box, &en, &run) >= 0;
+	r.enabled_ns = en;
+	r.running_ns = run;
+	prev[sock][box + 1] = v;
+	out_record(o, &r);
+}
+
+/* The -e events (the first nev of the session; metrics' events follow them). */
+static void print_values(const struct out *o, uncore_session_t *s, uncore_t *u, int nev, int per_box, prev_t **prev,
+			 double t, int interval)
+{
+	for (int e = 0; e < nev; e++)
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			if (!uncore_session_event_boxes(s, e, sock))
+				continue;
+			put_count(o, s, e, sock, -1, prev[e], t, interval);
+			for (int b = 0; per_box && b < MAX_BOXES; b++)
+				put_count(o, s, e, sock, b, prev[e], t, interval);
+		}
+	fflush(stdout);
+}
+
+static void put_metric(const struct out *o, uncore_session_t *s, int m, const struct uncore_metric_info *mi,
+		       int sock, int box, const char *label, int window, double t)
+{
+	double v;
+	if (uncore_session_metric_value(s, m, sock, box, window, &v))
+		return;
+	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
+			     .box_label = label, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit };
+	out_record(o, &r);
+}
+
+static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u, int per_box, int window, double t)
+{
+	for (int m = 0; m < uncore_session_num_metrics(s); m++) {
+		struct uncore_metric_info mi;
+		struct uncore_unit_info ui = { .name = "" };
+		uncore_metric_info(u, uncore_metric_find(u, uncore_session_metric_name(s, m)), &mi);
+		if (mi.box_unit >= 0)
+			uncore_unit_info(u, mi.box_unit, &ui);
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			put_metric(o, s, m, &mi, sock, -1, "", window, t);
+			for (int k = 0; per_box && mi.box_unit >= 0 && k < uncore_unit_boxes(u, mi.box_unit, sock); k++) {
+				char label[32];
+				int box = uncore_box_number(u, mi.box_unit, sock, k);
+				snprintf(label, sizeof(label), "%s%d", ui.name, box);
+				put_metric(o, s, m, &mi, sock, box, label, window, t);
+			}
+		}
+	}
+	fflush(stdout);
+}
+
+static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n);
+
+/* -M names and --metric-group groups into session metrics; -1 with the library's reason. */
+static int add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *groups)
+{
+	int n, rc = 0;
+	char **list = split_list(names, &n);
+	for (int i = 0; list && i < n && !rc; i++)
+		if (uncore_session_add_metric(s, list[i]) < 0)
+			rc = -1;
+	free(list);
+	if (rc)
+		return rc;
+	if (!(list = split_list(groups, &n)))
+		return -1;
+	rc = groups_to_metrics(s, u, list, n);
+	free(list);
+	return rc;
+}
+
+static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n)
+{
+	for (int g = 0; g < n; g++) {
+		int found = 0, nm = uncore_num_metrics(u);
+		for (int i = 0; i < nm; i++) {
+			struct uncore_metric_info mi;
+			uncore_metric_info(u, i, &mi);
+			if (strcmp(mi.group, list[g]))
+				continue;
+			found = 1;
+			if (uncore_session_add_metric(s, mi.name) < 0)
+				return -1;
+		}
+		if (!found) {
+			fprintf(stderr, "uncore: no metric group '%s' on %s (see 'uncore list --metrics')\n", list[g],
+				uncore_platform_name(u));
+			return -2;
+		}
+	}
+	return 0;
+}
+
+static volatile sig_atomic_t stop_signal; /* SIGINT, SIGTERM or SIGHUP arrived: stop, restore, exit */
+
+static void on_signal(int sig) { stop_signal = sig; }
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: a wait returns at once */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* A number of seconds for --duration or milliseconds for -I: finite, in [lo, hi]. */
+static int parse_span(const char *arg, double lo, double hi, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !isfinite(v) || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Exit status as a shell gives it: the command's own, or 128 + the signal that ended it. */
+static int status_of(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
+
+#define MAX_SPAN_S 1e8 /* about three years: longer spans would overflow the nanosecond clock */
+
+/* What 'uncore stat' was asked: its options, and where the command to run starts (0: none). */
+struct stat_args {
+	char *evbuf, *metrics, *groups; /* comma lists; -e, -M and --metric-group add up */
+	int per_box, cmd;
+	enum out_fmt fmt;
+	const char *sep;
+	double duration, interval_ms;
+};
+
+/* Parse the options: 0, or the exit status of a refusal (1 out of memory, 2 usage). */
+static int stat_parse(int argc, char **argv, struct stat_args *a)
+{
+	static const struct option opts[] = {
+		{ "events", required_argument, 0, 'e' },  { "interval", required_argument, 0, 'I' },
+		{ "per-box", no_argument, 0, 'b' },       { "duration", required_argument, 0, 'd' },
+		{ "metrics", required_argument, 0, 'M' }, { "metric-group", required_argument, 0, 'G' },
+		{ "json", no_argument, 0, 'j' },          { "field-separator", required_argument, 0, 'x' },
+		{ 0, 0, 0, 0 },
+	};
+	int c;
+	a->duration = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+e:I:M:x:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+		case 'M':
+		case 'G':
+			if (append_list(c == 'e' ? &a->evbuf : c == 'M' ? &a->metrics : &a->groups, optarg)) {
+				fprintf(stderr, "uncore stat: out of memory\n");
+				return 1;
+			}
+			break;
+		case 'I':
+			if (parse_span(optarg, 1, MAX_SPAN_S * 1000, &a->interval_ms)) {
+				fprintf(stderr, "uncore stat: -I '%s': need an interval of at least 1 ms (a number)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'b': a->per_box = 1; break;
+		case 'j':
+		case 'x':
+			if (a->fmt != OUT_TEXT) {
+				fprintf(stderr, "uncore stat: give one of -x SEP and --json\n");
+				return 2;
+			}
+			if (c == 'x' && (!*optarg || strpbrk(optarg, "\"\r\n") || strlen(optarg) > 4)) {
+				fprintf(stderr, "uncore stat: -x '%s': the separator is 1 to 4 characters, no quote or line "
+						"break\n", optarg);
+				return 2;
+			}
+			a->fmt = c == 'x' ? OUT_CSV : OUT_JSON;
+			a->sep = c == 'x' ? optarg : ",";
+			break;
+		case 'd':
+			if (parse_span(optarg, 1e-6, MAX_SPAN_S, &a->duration)) {
+				fprintf(stderr, "uncore stat: --duration '%s': need a positive number of seconds, at most %.0e\n",
+					optarg, MAX_SPAN_S);
+				return 2;
+			}
+			break;
+		default:
+			cli_help("stat", stderr);
+			return 2;
+		}
+	}
+	if ((a->duration < 0) == (optind >= argc)) {
+		fprintf(stderr, "uncore stat: give either --duration SECONDS or -- COMMAND\n");
+		return 2;
+	}
+	a->cmd = optind < argc ? optind : 0;
+	return 0;
+}
+
+/* Count until the duration ends, the command exits or a signal comes, reading (and with -I printing)
+ * every interval; waits in slices of at most 50 ms so that a signal or the command's end is seen soon.
+ * Returns 0, or -1 when a read failed. */
+static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, const struct stat_args *a, int nev,
+		     prev_t **prev, pid_t *child, int *status)
+{
+	const uint64_t slice = 50000000;
+	uint64_t step = (uint64_t)((a->interval_ms > 0 ? a->interval_ms / 1000 : a->duration > 0 ? a->duration : 0.1) * 1e9);
+	uint64_t total = a->duration > 0 ? (uint64_t)(a->duration * 1e9) : UINT64_MAX, t = 0;
+	for (int done = 0; !done;) {
+		for (uint64_t waited = 0; waited < step && t < total && !done && !stop_signal;) {
+			uint64_t dt = step - waited < slice ? step - waited : slice;
+			if (dt > total - t)
+				dt = total - t;
+			uncore_sleep_ns(u, dt);
+			waited += dt;
+			t += dt;
+			if (*child > 0 && waitpid(*child, status, WNOHANG) == *child) {
+				*child = -1;
+				done = 1;
+			}
+		}
+		if (t >= total)
+			done = 1;
+		if (stop_signal) {
+			if (*child > 0) { /* the command gets the signal too, and is waited for */
+				kill(*child, stop_signal);
+				waitpid(*child, status, 0);
+				*child = -1;
+			}
+			done = 1;
+		}
+		if (uncore_session_read(s))
+			return -1;
+		if (a->interval_ms > 0) {
+			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
+			print_values(o, s, u, nev, a->per_box, prev, t, 1);
+			print_metrics(o, s, u, a->per_box, UNCORE_LAST_INTERVAL, t);
+		}
+	}
+	return 0;
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct stat_args a = { 0 };
+	char **events = NULL;
+	int nev = 0, c, rc, status = 0;
+	uncore_t *u = NULL;
+	uncore_session_t *s = NULL;
+	prev_t **prev = NULL;
+	struct out o;
+	pid_t child = -1;
+	if ((rc = stat_parse(argc, argv, &a)))
+		goto out;
+	rc = 1;
+	if (!(events = split_list(a.evbuf, &nev))) {
+		fprintf(stderr, "uncore stat: out of memory\n");
+		goto out;
+	}
+	if (!nev && !a.metrics && !a.groups) {
+		fprintf(stderr, "uncore stat: nothing to count: give -e EV[,EV...], -M METRIC[,...] or --metric-group G; "
+				"see 'uncore list' and 'uncore list --metrics'\n");
+		rc = 2;
+		goto out;
+	}
+	if (cli_open(&u))
+		goto out;
+	if (uncore_session_new(u, &s))
+		goto err;
+	for (int i = 0; i < nev; i++)
+		if (uncore_session_add(s, events[i]) < 0)
+			goto err;
+	if ((c = add_metrics(s, u, a.metrics, a.groups)) == -1)
+		goto err;
+	else if (c < 0)
+		goto out;
+	prev = calloc((size_t)nev + 1, sizeof(*prev));
+	for (int i = 0; prev && i < nev; i++)
+		if (!(prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev))))
+			break;
+	o = (struct out){ .fmt = a.fmt, .sep = a.sep, .backend = uncore_backend_name(u), .simulated = uncore_is_simulated(u),
+			  .perf = !strncmp(uncore_backend_name(u), "perf", 4) };
+	if (!prev || (nev && !prev[nev - 1])) {
+		fprintf(stderr, "uncore stat: out of memory\n");
+		goto out;
+	}
+	if (o.fmt == OUT_TEXT)
+		cli_banner(stdout, u);
+	else
+		out_header(&o);
+	catch_signals(); /* from here on an interrupt stops counting and restores the registers */
+	c = uncore_session_start(s);
+	cli_warnings();
+	if (c)
+		goto err;
+	if (a.cmd) {
+		fflush(stdout);
+		child = fork();
+		if (child == 0) {
+			execvp(argv[a.cmd], argv + a.cmd);
+			fprintf(stderr, "uncore stat: cannot run '%s': %s\n", argv[a.cmd], strerror(errno));
+			_exit(127);
+		}
+	}
+	if (stat_loop(&o, u, s, &a, nev, prev, &child, &status))
+		goto err;
+	c = uncore_session_stop(s);
+	cli_warnings(); /* e.g. a record the claims file lost */
+	if (c)
+		goto err;
+	if (a.interval_ms <= 0) {
+		double t = (double)uncore_session_elapsed_ns(s) / 1e9;
+		if (o.fmt == OUT_TEXT)
+			printf("# %.3f s elapsed%s\n", t, stop_signal ? " (interrupted)" : "");
+		print_values(&o, s, u, nev, a.per_box, prev, t, 0);
+		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
+	}
+	/* like a shell: the signal that stopped us, else the command's own status */
+	rc = stop_signal ? 128 + stop_signal : a.cmd ? status_of(status) : 0;
+	goto out;
+err:
+	fprintf(stderr, "uncore: %s\n", uncore_error());
+	if (child > 0) {
+		kill(child, SIGTERM);
+		waitpid(child, NULL, 0);
+	}
+out:
+	uncore_session_free(s); /* stops and restores whatever still runs */
+	for (int i = 0; prev && i < nev; i++)
+		free(prev[i]);
+	free(prev);
+	uncore_close(u);
+	free(events);
+	free(a.evbuf);
+	free(a.metrics);
+	free(a.groups);
+	return rc;
+}
+

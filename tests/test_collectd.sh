@@ -139,9 +139,12 @@ points() {
 (start, end, step), values = whisper.fetch(sys.argv[1], time.time() - 300)
 print("\n".join("%.6f" % v for v in values if v is not None))' "$1" 2>/dev/null
 }
-# do all points of $1 lie within 1% of $2 (at least $3 of them)?
-all_near() { points "$1" | awk -v t="$2" -v n="$3" '{ d = $1 - t; if (d < 0) d = -d; if (d > 0.01 * t) bad++; k++ }
-	END { exit !(k >= n && !bad) }'; }
+# do the points of $1 lie near $2 (at least $3 of them)?  Each point is a count over a window the plugin
+# timed with the clock; a read preempted between its timestamp and its register read (2 loaded cores)
+# moves that one point by the preemption over the 1 s interval.  So: the median within 1% (an error of
+# the formula or the windows moves every point), and every point within 5% (50 ms of preemption).
+all_near() { points "$1" | sort -g | awk -v t="$2" -v n="$3" '{ v[k++] = $1; d = $1 - t; if (d < 0) d = -d; if (d > 0.05 * t) bad++ }
+	END { if (k < n || bad) exit 1; m = v[int(k / 2)] - t; if (m < 0) m = -m; exit !(m <= 0.01 * t) }'; }
 
 # truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9; writes keep the simulator's defaults (4.8e9 x (1+s))
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 1.6e9\n' >"$W/profile"
@@ -207,7 +210,9 @@ for spec in "ivbep uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_fr
 	sim="sim:$1,profile=$W/profile"
 	daemon $1 "  Backend \"$sim,shared=$W/sim-$1\""
 	bandwidth
-	check "$b: ... frequency.$2 = $3 Hz" 'all_near "$G/socket1/frequency/$2.wsp" $3 4'
+	clock=$2 hz=$3 # check's eval has its own $2 and $3
+	check "$b: ... frequency.$clock = $hz Hz" 'all_near "$G/socket1/frequency/$clock.wsp" "$hz" 4' ||
+		echo "$clock points:" $(points "$G/socket1/frequency/$clock.wsp")
 	state=$($SIMSTATE "$sim,shared=$W/sim-$b")
 	check "$b: every register back as found after collectd stopped ($state)" \
 		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'

@@ -1,0 +1,36 @@
+#!/bin/sh
+# The manual page uncore(1): it renders with man -l without a warning, and names every option and
+# command the program's own help lists.
+pass=0 fail=0
+UNCORE=${top_builddir:-.}/uncore
+PAGE=${top_srcdir:-.}/doc/uncore.1
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+if ! command -v man >/dev/null 2>&1; then
+	echo "FAIL: man is not installed (scripts/install-deps installs man-db)"
+	exit 1
+fi
+err=$(MANWIDTH=100 man -l "$PAGE" 2>&1 >/dev/null)
+check "uncore(1) renders without a warning${err:+ ($err)}" '[ -z "$err" ]'
+text=$(MANWIDTH=400 man -l "$PAGE" 2>/dev/null | col -b)
+check "uncore(1) has its sections" \
+	'for s in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS ENVIRONMENT "EXIT STATUS" EXAMPLES; do echo "$text" | grep -q "^$s" || exit 1; done'
+help=$($UNCORE --help; for c in info list stat allowlist help version; do $UNCORE help $c; done)
+# every -x and --long the help shows after a space, '[', '(' or '|' (not "msr-safe")
+opts=$(echo "$help" | grep -oE -- '(^|[[ (|])--?[a-zA-Z][a-zA-Z-]*' | sed 's/^[^-]*//; s/-$//' | sort -u)
+echo "options the program lists: $(echo $opts)"
+missing=
+for o in $opts; do
+	echo "$text" | grep -q -- "$o\b" || missing="$missing $o"
+done
+check "uncore(1) names every option of the program's help${missing:+ (missing:$missing)}" '[ -z "$missing" ] && [ -n "$opts" ]'
+for c in info list stat allowlist help; do
+	check "uncore(1) describes the command $c" 'echo "$text" | grep -Eq "^ +$c( |$)"'
+done
+vars=$(echo "$help" | grep -o '\$UNCORE_[A-Z]*\|UNCORE_[A-Z]*=' | tr -d '$=' | sort -u)
+missing=
+for v in $vars; do echo "$text" | grep -q "^ *$v$" || missing="$missing $v"; done
+check "uncore(1) lists every environment variable the help names ($(echo $vars))${missing:+ (missing:$missing)}" '[ -z "$missing" ]'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

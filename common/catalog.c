@@ -238,13 +238,8 @@ int catalog_init(uncore_t *u)
 	for (int i = 0; i < n; i++)
 		if (name_index_add(&u->event_names, i, event_name, u))
 			return -1;
-	if (env && *env) {
-		char buf[1024], *f, *save = NULL;
-		snprintf(buf, sizeof(buf), "%s", env);
-		for (f = strtok_r(buf, ":", &save); f; f = strtok_r(NULL, ":", &save))
-			if (load_json(u, f) < 0)
-				return uc_err_prefix("UNCORE_EVENTS: ");
-	}
+	if (uc_load_list(u, env, load_json) < 0)
+		return uc_err_prefix("UNCORE_EVENTS: ");
 	return 0;
 }
 
@@ -252,5 +247,5 @@ int uncore_load_events_impl(uncore_t *u, const char *file)
 {
 	if (!file || !*file)
 		return uc_err("no events file given");
-	return load_json(u, file);
+	return uc_load_list(u, file, load_json);
 }

@@ -228,14 +228,8 @@ int metrics_ensure(uncore_t *u)
 		if (n < 0)
 			return -1;
 	}
-	while (env && *env) {
-		char file[4096];
-		size_t n = strcspn(env, ":");
-		snprintf(file, sizeof(file), "%.*s", (int)n, env);
-		if (load_file(u, file) < 0)
-			return uc_err_prefix("UNCORE_METRICS: ");
-		env += n + (env[n] == ':');
-	}
+	if (uc_load_list(u, env, load_file) < 0)
+		return uc_err_prefix("UNCORE_METRICS: ");
 	return 0;
 }
 
@@ -251,7 +245,7 @@ int uncore_load_metrics_impl(uncore_t *u, const char *file)
 {
 	if (metrics_ensure(u))
 		return -1;
-	return load_file(u, file);
+	return uc_load_list(u, file, load_file);
 }
 
 int uncore_num_metrics_impl(uncore_t *u) { return metrics_ensure(u) ? -1 : u->nmetrics; }

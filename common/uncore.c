@@ -186,6 +186,24 @@ int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
 const char *uncore_version(void) { return PACKAGE_VERSION; }
 
+int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const char *file))
+{
+	int total = 0;
+	while (list && *list) {
+		char file[4096];
+		size_t n = strcspn(list, ":");
+		if (n >= sizeof(file))
+			return uc_err("a file name of %zu characters is too long (at most %zu)", n, sizeof(file) - 1);
+		snprintf(file, sizeof(file), "%.*s", (int)n, list);
+		int r = n ? load(u, file) : 0;
+		if (r < 0)
+			return -1;
+		total += r;
+		list += n + (list[n] == ':');
+	}
+	return total;
+}
+
 int uncore_sim_platform(int i, const char **name, const char **desc)
 {
 	if (!(*name = access_sim_platform(i)))

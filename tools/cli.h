@@ -10,6 +10,9 @@
 /* Open the handle with the global options (--backend, --events, --metric-file, --force), showing the
  * library's warnings; -1 after printing why. */
 int cli_open(uncore_t **u);
+/* item added to the sep-separated list *list (malloc'd; NULL: empty); -1 out of memory.  Repeated
+ * options add up this way. */
+int cli_append(char **list, char sep, const char *item);
 /* The library's warnings not shown yet, one line each on stderr. */
 void cli_warnings(void);
 /* "# backend ..., platform ..., N sockets" and the platform's caveat. */

@@ -46,18 +46,6 @@ static char **split_list(char *s, int *n)
 	return out;
 }
 
-/* Repeated -e, -M and --metric-group add up: item is appended to the comma list *list. */
-static int append_list(char **list, const char *item)
-{
-	size_t have = *list ? strlen(*list) : 0;
-	char *n = realloc(*list, have + strlen(item) + 2);
-	if (!n)
-		return -1;
-	snprintf(n + have, strlen(item) + 2, "%s%s", have ? "," : "", item);
-	*list = n;
-	return 0;
-}
-
 /* The previous reading of event e on a socket (box -1) or one of its boxes: prev[e][socket][box + 1]. */
 typedef uint64_t prev_t[MAX_BOXES + 1];
 
@@ -227,7 +215,7 @@ static int stat_parse(int argc, char **argv, struct stat_args *a)
 		case 'e':
 		case 'M':
 		case 'G':
-			if (append_list(c == 'e' ? &a->evbuf : c == 'M' ? &a->metrics : &a->groups, optarg)) {
+			if (cli_append(c == 'e' ? &a->evbuf : c == 'M' ? &a->metrics : &a->groups, ',', optarg)) {
 				fprintf(stderr, "uncore stat: out of memory\n");
 				return 1;
 			}

@@ -6,6 +6,17 @@
 #include "cli.h"
 
 static const char *backend_arg;
+
+int cli_append(char **list, char sep, const char *item)
+{
+	size_t have = *list ? strlen(*list) : 0;
+	char *n = realloc(*list, have + strlen(item) + 2);
+	if (!n)
+		return -1;
+	snprintf(n + have, strlen(item) + 2, "%.*s%s", have ? 1 : 0, &sep, item);
+	*list = n;
+	return 0;
+}
 static char *events_arg, *metrics_arg; /* ':'-joined: repeated options add up, like the variables */
 static int force_arg;
 static size_t warnings_shown;
@@ -23,26 +34,6 @@ void cli_warnings(void)
 	warnings_shown = strlen(uncore_warnings());
 }
 
-/* Each file of a ':' list, loaded by load(); -1 at the first that fails. */
-static int load_each(uncore_t *u, const char *list, int (*load)(uncore_t *, const char *))
-{
-	while (list && *list) {
-		char file[4096];
-		size_t n = strcspn(list, ":");
-		if (n >= sizeof(file)) {
-			fprintf(stderr, "uncore: a file name of %zu characters is too long\n", n);
-			return -1;
-		}
-		snprintf(file, sizeof(file), "%.*s", (int)n, list);
-		if (n && load(u, file) < 0) {
-			fprintf(stderr, "uncore: %s\n", uncore_error());
-			return -1;
-		}
-		list += n + (list[n] == ':');
-	}
-	return 0;
-}
-
 int cli_open(uncore_t **u)
 {
 	warnings_shown = 0;
@@ -52,7 +43,9 @@ int cli_open(uncore_t **u)
 	}
 	if (force_arg)
 		uncore_set_force(*u, 1);
-	if (load_each(*u, events_arg, uncore_load_events) || load_each(*u, metrics_arg, uncore_load_metrics)) {
+	if ((events_arg && uncore_load_events(*u, events_arg) < 0) ||
+	    (metrics_arg && uncore_load_metrics(*u, metrics_arg) < 0)) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
 		cli_warnings();
 		uncore_close(*u);
 		*u = NULL; /* the caller closes whatever it holds */
@@ -130,18 +123,11 @@ static int cmd_allowlist(int argc, char **argv)
 /* --events and --metric-file add to their list; --backend replaces.  0, or -1 out of memory. */
 static int set_global(const char *opt, const char *val)
 {
-	char **list = !strcmp(opt, "--events") ? &events_arg : &metrics_arg;
 	if (!strcmp(opt, "--backend")) {
 		backend_arg = val;
 		return 0;
 	}
-	size_t have = *list ? strlen(*list) : 0;
-	char *n = realloc(*list, have + strlen(val) + 2);
-	if (!n)
-		return -1;
-	snprintf(n + have, strlen(val) + 2, "%s%s", have ? ":" : "", val);
-	*list = n;
-	return 0;
+	return cli_append(!strcmp(opt, "--events") ? &events_arg : &metrics_arg, ':', val);
 }
 
 static int is_global(const char *arg)

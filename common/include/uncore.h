@@ -128,9 +128,9 @@ int uncore_event_qualifiers(const uncore_t *u, int idx, struct uncore_qualifier 
 /* Index of an event by full name, or negative. */
 int uncore_event_find(const uncore_t *u, const char *name);
 /*
- * Load an Intel perfmon uncore JSON file: its events are added to the catalog,
- * replacing built-in events of the same name.  Returns the number loaded.
- * The environment variable UNCORE_EVENTS=FILE[:FILE] does the same at open.
+ * Load Intel perfmon uncore JSON files, "FILE[:FILE...]": their events are added
+ * to the catalog, replacing built-in events of the same name.  Returns the number
+ * loaded.  The environment variable UNCORE_EVENTS=FILE[:FILE] does the same at open.
  */
 int uncore_load_events(uncore_t *u, const char *file);
 
@@ -216,7 +216,7 @@ struct uncore_metric_info {
 int uncore_num_metrics(uncore_t *u);
 int uncore_metric_info(uncore_t *u, int idx, struct uncore_metric_info *out);
 int uncore_metric_find(uncore_t *u, const char *name);
-/* Load metric definitions (a JSON array of objects with MetricName, MetricExpr,
+/* Load metric definitions from "FILE[:FILE...]" (JSON arrays of objects with MetricName, MetricExpr,
  * ScaleUnit, MetricGroup, BriefDescription); returns the number loaded.  The
  * environment variable UNCORE_METRICS=FILE[:FILE] does the same on first use. */
 int uncore_load_metrics(uncore_t *u, const char *file);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "metric_expr.h"
 
 struct parser {
@@ -49,7 +50,7 @@ static int node(struct mx_expr *e, int op, double num, int a, int b)
 		e->n = n;
 		e->capn = cap;
 	}
-	e->n[e->nn] = (struct mx_node){ op, num, a, b, -1 };
+	e->n[e->nn] = (struct mx_node){ op, num, a, b, -1, -1 };
 	return e->nn++;
 }
 
@@ -89,15 +90,33 @@ static void skip(struct parser *ps)
 }
 
 static int expr(struct parser *ps);
+static int cond(struct parser *ps);
 
-/* NAME[:q[=v]...][{mod[=v],...}] -> "NAME:q=v:mod=v" */
+/* NAME[:q[=v]...][{mod[=v],...}] -> "NAME:q=v:mod=v"; perf's PMU@terms@ keeps its '@'s, drops its '\'s */
 static int name_token(struct parser *ps, char *out, size_t len)
 {
 	const char *start = ps->p;
 	size_t n = 0;
+	if (*ps->p == '#')
+		out[n++] = *ps->p++;
 	while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '.' ||
 	       (*ps->p == ':' && (isalnum((unsigned char)ps->p[1]) || ps->p[1] == '_')) ||
 	       (*ps->p == '=' && ps->p > start && isalnum((unsigned char)ps->p[1]))) {
+		if (n + 1 >= len)
+			return fail(ps, start, "name too long");
+		out[n++] = *ps->p++;
+	}
+	if (*ps->p == '@' && n) {
+		const char *at = ps->p;
+		do {
+			if (*ps->p == '\\' && ps->p[1])
+				ps->p++;
+			if (n + 1 >= len)
+				return fail(ps, start, "name too long");
+			out[n++] = *ps->p++;
+		} while (*ps->p && *ps->p != '@');
+		if (*ps->p != '@')
+			return fail(ps, at, "'@' without its closing '@'");
 		if (n + 1 >= len)
 			return fail(ps, start, "name too long");
 		out[n++] = *ps->p++;
@@ -137,7 +156,7 @@ static int name_token(struct parser *ps, char *out, size_t len)
 /* An expression followed by the character c (consumed); the message names what was expected. */
 static int expr_then(struct parser *ps, char c, const char *expected, const char *name)
 {
-	int r = expr(ps);
+	int r = cond(ps);
 	if (r < 0)
 		return -1;
 	skip(ps);
@@ -145,6 +164,29 @@ static int expr_then(struct parser *ps, char c, const char *expected, const char
 		return fail(ps, ps->p, expected, name);
 	ps->p++;
 	return r;
+}
+
+/* perf's source_count(EV): how many boxes (per package) EV is counted on; EV must be an event. */
+static int source_count(struct parser *ps, const char *at)
+{
+	char name[256], why[256] = "";
+	ps->p++;
+	skip(ps);
+	if (name_token(ps, name, sizeof(name)))
+		return -1;
+	skip(ps);
+	if ((!isalpha((unsigned char)*name) && *name != '_') || *ps->p != ')')
+		return fail(ps, ps->p, "source_count() takes one event name");
+	ps->p++;
+	int ev = ps->resolve(ps->arg, ps->e, name, why, sizeof(why));
+	if (ev < 0)
+		return fail(ps, at, "%s", why);
+	if (ps->e->n[ev].op != MX_EVENT)
+		return fail(ps, at, "source_count() takes an event, and '%s' is not one", name);
+	int n = node(ps->e, MX_SRCCOUNT, 0, -1, -1);
+	if (n >= 0)
+		ps->e->n[n].ev = ps->e->n[ev].ev;
+	return n;
 }
 
 static int primary(struct parser *ps)
@@ -162,24 +204,28 @@ static int primary(struct parser *ps)
 		ps->p++;
 		return expr_then(ps, ')', "expected ')'%s", "");
 	}
-	if (!isalpha((unsigned char)*ps->p) && *ps->p != '_')
+	if (!isalpha((unsigned char)*ps->p) && *ps->p != '_' && *ps->p != '#')
 		return fail(ps, at, *ps->p ? "unexpected '%c'" : "expression ends too early", *ps->p);
 	char name[256];
 	if (name_token(ps, name, sizeof(name)))
 		return -1;
 	skip(ps);
-	if ((!strcmp(name, "min") || !strcmp(name, "max")) && *ps->p == '(') {
+	if ((!strcmp(name, "min") || !strcmp(name, "max") || !strcmp(name, "d_ratio")) && *ps->p == '(') {
 		int a, b;
 		ps->p++;
 		if ((a = expr_then(ps, ',', "%s() takes two arguments: expected ','", name)) < 0 ||
 		    (b = expr_then(ps, ')', "expected ')' after the arguments of %s()", name)) < 0)
 			return -1;
-		return node(ps->e, name[1] == 'i' ? MX_MIN : MX_MAX, 0, a, b);
+		return node(ps->e, name[0] == 'd' ? MX_DRATIO : name[1] == 'i' ? MX_MIN : MX_MAX, 0, a, b);
 	}
-	if (!strcmp(name, "duration"))
+	if (!strcmp(name, "source_count") && *ps->p == '(')
+		return source_count(ps, at);
+	if (!strcmp(name, "duration") || !strcmp(name, "duration_time"))
 		return node(ps->e, MX_DURATION, 0, -1, -1);
-	if (!strcmp(name, "tsc_hz"))
+	if (!strcmp(name, "tsc_hz") || !strcasecmp(name, "#system_tsc_freq"))
 		return node(ps->e, MX_TSC, 0, -1, -1);
+	if (!strcasecmp(name, "#num_packages"))
+		return node(ps->e, MX_PACKAGES, 0, -1, -1);
 	if (!strcmp(name, "boxes")) {
 		if (ps->nboxes == (int)(sizeof(ps->boxes) / sizeof(ps->boxes[0])))
 			return fail(ps, at, "too many 'boxes' terms");
@@ -233,11 +279,92 @@ static int binary(struct parser *ps, int (*operand)(struct parser *), char op1, 
 static int term(struct parser *ps) { return binary(ps, unary, '*', MX_MUL, '/', MX_DIV); }
 static int expr(struct parser *ps) { return binary(ps, term, '+', MX_ADD, '-', MX_SUB); }
 
+/* A comparison: at most one operator, as in perf's grammar. */
+static int cmp(struct parser *ps)
+{
+	static const struct { const char *op; int code; } ops[] = { { "<=", MX_LE }, { ">=", MX_GE }, { "==", MX_EQ },
+								     { "!=", MX_NE }, { "<", MX_LT },  { ">", MX_GT } };
+	int a = expr(ps);
+	if (a < 0)
+		return -1;
+	skip(ps);
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strncmp(ps->p, ops[i].op, strlen(ops[i].op))) {
+			ps->p += strlen(ops[i].op);
+			int b = expr(ps);
+			return b < 0 ? -1 : node(ps->e, ops[i].code, 0, a, b);
+		}
+	return a;
+}
+
+/* '&' / '&&' and '|' / '||': logical, as perf's metric files use them. */
+static int logical(struct parser *ps, int (*operand)(struct parser *), char op, int code)
+{
+	int a = operand(ps);
+	while (a >= 0) {
+		skip(ps);
+		if (*ps->p != op)
+			break;
+		ps->p += ps->p[1] == op ? 2 : 1;
+		int b = operand(ps);
+		if (b < 0)
+			return -1;
+		a = node(ps->e, code, 0, a, b);
+	}
+	return a;
+}
+
+static int land(struct parser *ps) { return logical(ps, cmp, '&', MX_AND); }
+static int lor(struct parser *ps) { return logical(ps, land, '|', MX_OR); }
+
+static int keyword(struct parser *ps, const char *kw)
+{
+	size_t n = strlen(kw);
+	if (strncmp(ps->p, kw, n) || isalnum((unsigned char)ps->p[n]) || ps->p[n] == '_')
+		return 0;
+	ps->p += n;
+	return 1;
+}
+
+static int select_node(struct parser *ps, int then, int otherwise, int test)
+{
+	int n = then < 0 || otherwise < 0 || test < 0 ? -1 : node(ps->e, MX_SELECT, 0, then, otherwise);
+	if (n >= 0)
+		ps->e->n[n].c = test;
+	return n;
+}
+
+/* perf's "A if C else B" and the C form "C ? A : B" (write ' : ' with spaces: "X:q" is a qualifier). */
+static int cond(struct parser *ps)
+{
+	int a = lor(ps);
+	if (a < 0)
+		return -1;
+	skip(ps);
+	if (keyword(ps, "if")) {
+		int c = lor(ps);
+		skip(ps);
+		if (c >= 0 && !keyword(ps, "else"))
+			return fail(ps, ps->p, "expected 'else' after 'if'");
+		return select_node(ps, a, c < 0 ? -1 : cond(ps), c);
+	}
+	if (*ps->p == '?') {
+		ps->p++;
+		int t = cond(ps);
+		skip(ps);
+		if (t >= 0 && *ps->p != ':')
+			return fail(ps, ps->p, "expected ':' after '?'");
+		ps->p++;
+		return select_node(ps, t, t < 0 ? -1 : cond(ps), a);
+	}
+	return a;
+}
+
 int mx_parse(struct mx_expr *e, const char *src, mx_resolve_fn resolve, void *arg, char *err, size_t len)
 {
 	struct parser ps = { .e = e, .src = src, .p = src, .resolve = resolve, .arg = arg, .err = err, .len = len,
 			     .first_ev = -1 };
-	int root = expr(&ps);
+	int root = cond(&ps);
 	if (root >= 0) {
 		skip(&ps);
 		if (*ps.p)
@@ -272,6 +399,7 @@ int mx_copy(struct mx_expr *dst, const struct mx_expr *src, int root)
 		int k = node(dst, s->op, s->num, s->a < 0 ? -1 : s->a + off, s->b < 0 ? -1 : s->b + off);
 		if (k != off + i || (s->ev >= 0 && ev < 0))
 			return -1;
+		dst->n[k].c = s->c < 0 ? -1 : s->c + off;
 		dst->n[k].ev = ev;
 	}
 	return root + off;
@@ -287,6 +415,8 @@ double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env)
 	for (int i = 0; i <= root; i++) {
 		const struct mx_node *n = &e->n[i];
 		double a = n->a >= 0 && n->a < i ? v[n->a] : NAN, b = n->b >= 0 && n->b < i ? v[n->b] : NAN;
+		double c = n->c >= 0 && n->c < i ? v[n->c] : NAN, pk = env->packages > 0 ? env->packages : NAN;
+		int ab_nan = isnan(a) || isnan(b); /* a comparison of a missing value has none */
 		switch (n->op) {
 		case MX_NUM: v[i] = n->num; break;
 		case MX_EVENT: v[i] = env->event(env->arg, n->ev); break;
@@ -300,6 +430,18 @@ double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env)
 		case MX_DIV: v[i] = b == 0 ? NAN : a / b; break;
 		case MX_MIN: v[i] = isnan(a) || isnan(b) ? NAN : fmin(a, b); break;
 		case MX_MAX: v[i] = isnan(a) || isnan(b) ? NAN : fmax(a, b); break;
+		case MX_PACKAGES: v[i] = pk; break;
+		case MX_SRCCOUNT: v[i] = env->boxes(env->arg, n->ev) / pk; break;
+		case MX_DRATIO: v[i] = b == 0 ? 0 : a / b; break; /* perf's d_ratio: 0, not NaN, over 0 */
+		case MX_SELECT: v[i] = isnan(c) ? NAN : c != 0 ? a : b; break;
+		case MX_LT: v[i] = ab_nan ? NAN : a < b; break;
+		case MX_GT: v[i] = ab_nan ? NAN : a > b; break;
+		case MX_LE: v[i] = ab_nan ? NAN : a <= b; break;
+		case MX_GE: v[i] = ab_nan ? NAN : a >= b; break;
+		case MX_EQ: v[i] = ab_nan ? NAN : a == b; break;
+		case MX_NE: v[i] = ab_nan ? NAN : a != b; break;
+		case MX_AND: v[i] = ab_nan ? NAN : a != 0 && b != 0; break;
+		case MX_OR: v[i] = ab_nan ? NAN : a != 0 || b != 0; break;
 		default: v[i] = NAN;
 		}
 	}

@@ -1,25 +1,35 @@
 /*
  * Metric expressions: a small parser and evaluator.
+ *   cond    := logic ['if' logic 'else' cond] | logic '?' cond ':' cond
+ *   logic   := land (('|' | '||') land)*
+ *   land    := cmp (('&' | '&&') cmp)*
+ *   cmp     := expr [('<' | '>' | '<=' | '>=' | '==' | '!=') expr]
  *   expr    := term (('+' | '-') term)*
  *   term    := unary (('*' | '/') unary)*
  *   unary   := '-' unary | primary
- *   primary := NUMBER | '(' expr ')' | ('min' | 'max') '(' expr ',' expr ')'
- *            | 'duration' | 'boxes' | 'tsc_hz' | NAME
- * NAME is an event spec (qualifiers after ':', or the seed's "{edge_det,thresh=0x1}"
- * modifiers) or another metric; the caller resolves it.
+ *   primary := NUMBER | '(' cond ')' | ('min' | 'max' | 'd_ratio') '(' cond ',' cond ')'
+ *            | 'source_count' '(' NAME ')' | 'duration' | 'duration_time' | 'boxes' | 'tsc_hz'
+ *            | '#num_packages' | '#system_tsc_freq' | NAME
+ * NAME is an event spec (qualifiers after ':', the seed's "{edge_det,thresh=0x1}" modifiers,
+ * or perf's PMU@terms@ with '\' escapes), '#'-fact or another metric; the caller resolves it.
+ * The if/else, '?:', comparisons, d_ratio, source_count, duration_time and '#' facts are the
+ * perf metric-file dialect (tools/perf/util/expr.y), so perf's metric JSON loads as shipped.
  */
 #ifndef UNCORE_METRIC_EXPR_H
 #define UNCORE_METRIC_EXPR_H
 
 #include <stddef.h>
 
-enum mx_op { MX_NUM, MX_EVENT, MX_DURATION, MX_BOXES, MX_TSC, MX_ADD, MX_SUB, MX_MUL, MX_DIV, MX_NEG, MX_MIN, MX_MAX };
+enum mx_op {
+	MX_NUM, MX_EVENT, MX_DURATION, MX_BOXES, MX_TSC, MX_ADD, MX_SUB, MX_MUL, MX_DIV, MX_NEG, MX_MIN, MX_MAX,
+	MX_PACKAGES, MX_SRCCOUNT, MX_DRATIO, MX_SELECT, MX_LT, MX_GT, MX_LE, MX_GE, MX_EQ, MX_NE, MX_AND, MX_OR
+};
 
 struct mx_node {
 	int op;
 	double num;
-	int a, b; /* operands (node indices) */
-	int ev;   /* MX_EVENT: event index; MX_BOXES: the event whose boxes are counted */
+	int a, b, c; /* operands (node indices); MX_SELECT: a if c else b */
+	int ev;      /* MX_EVENT: event index; MX_BOXES, MX_SRCCOUNT: the event whose boxes are counted */
 };
 
 struct mx_expr {
@@ -42,12 +52,14 @@ int mx_copy(struct mx_expr *dst, const struct mx_expr *src, int root);
 #define MX_MAX_NODES 65536 /* an expression, every metric it refers to included */
 void mx_free(struct mx_expr *e);
 
-/* Values of the leaves: event counts, boxes of an event, the window and the TSC. */
+/* Values of the leaves: event counts, boxes of an event, the window, the TSC and the packages
+ * (sockets) the value covers; source_count(EV) is EV's boxes per package, as perf counts it. */
 struct mx_env {
 	double (*event)(void *arg, int ev);
 	double (*boxes)(void *arg, int ev);
 	double duration_s, tsc_hz;
 	void *arg;
+	double packages;
 };
 /* NaN when a value is missing or a divisor is zero. */
 double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env);

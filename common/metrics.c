@@ -32,6 +32,7 @@ struct resolve_ctx {
 	uncore_t *u;
 	int type_idx; /* -2 none yet, -1 several units */
 	int depth;    /* metric references being parsed */
+	int core;     /* the formula names a core event or fact (perf's files mix both): skip, not refuse */
 	struct { int metric, root; } copied[MAX_REFS];
 	int ncopied;
 };
@@ -43,10 +44,63 @@ static void merge_type(struct resolve_ctx *c, int t)
 
 static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth);
 
-static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, size_t len)
+/* perf's "uncore_<unit>[_<n>]@terms@" as our spec: an event name, or the raw "unit/terms/" where perf's
+ * one umask (its bits 8 and up are the unit's umask extension) becomes umask= and umask_ext=.
+ * Returns 1 for another PMU's event (a core one), 0 with the spec in out, -1 when it does not fit. */
+static int perf_spelling(const char *name, char *out, size_t len)
+{
+	const char *at = strchr(name, '@');
+	if (!at)
+		return snprintf(out, len, "%s", name) >= (int)len ? -1 : 0;
+	if (strncmp(name, "uncore_", 7))
+		return 1;
+	size_t ul = (size_t)(at - name) - 7, tl = strlen(at + 1) - 1, n;
+	while (ul > 1 && isdigit((unsigned char)name[7 + ul - 1]))
+		ul--;
+	if (ul > 1 && name[7 + ul - 1] == '_')
+		ul--; /* uncore_cha_3: the unit (a box is chosen when the metric is read) */
+	if (!memchr(at + 1, '=', tl))
+		return snprintf(out, len, "%.*s", (int)tl, at + 1) >= (int)len ? -1 : 0;
+	n = (size_t)snprintf(out, len, "%.*s/", (int)ul, name + 7);
+	for (const char *t = at + 1, *end = at + 1 + tl; t < end && n < len;) {
+		size_t tk = strcspn(t, ",@");
+		char *e;
+		unsigned long long v = strtoull(t + 6, &e, 0);
+		if (tk > 6 && !strncmp(t, "umask=", 6) && e == t + tk && v > 0xff)
+			n += (size_t)snprintf(out + n, len - n, "umask=0x%llx,umask_ext=0x%llx,", v & 0xff, v >> 8);
+		else
+			n += (size_t)snprintf(out + n, len - n, "%.*s,", (int)tk, t);
+		t += tk + (t[tk] == ',');
+	}
+	if (n >= len)
+		return -1;
+	out[n - 1] = '/';
+	return 0;
+}
+
+/* What perf's metric files name besides uncore events: core events (INST_RETIRED.ANY, TSC, cpu@..@) and
+ * facts of the cores (#smt_on, #num_cpus).  Only names the catalog does not know are asked. */
+static int core_name(const char *name)
+{
+	return *name == '#' || (isupper((unsigned char)*name) && strncmp(name, "UNC_", 4));
+}
+
+static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *err, size_t len)
 {
 	struct resolve_ctx *c = arg;
+	char name[256];
+	int kind = perf_spelling(perf_name, name, sizeof(name));
+	if (kind) {
+		c->core |= kind > 0;
+		snprintf(err, len, kind > 0 ? "'%s' is a core event" : "'%s' is too long", perf_name);
+		return -1;
+	}
 	int m = find(c->u, name);
+	if (m >= 0 && c->u->metrics[m].state == 3) {
+		c->core = 1;
+		snprintf(err, len, "metric %s uses core events", name);
+		return -1;
+	}
 	if (m >= 0) { /* another metric: parsed once, its nodes copied in once */
 		char sub[256];
 		for (int i = 0; i < c->ncopied; i++)
@@ -60,7 +114,9 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 			snprintf(err, len, "more than %d metrics named in one formula", MAX_REFS);
 			return -1;
 		}
-		if (parse_metric(c->u, m, sub, sizeof(sub), c->depth + 1)) {
+		int r = parse_metric(c->u, m, sub, sizeof(sub), c->depth + 1);
+		if (r) {
+			c->core |= r == -2;
 			snprintf(err, len, "metric %s: %s", name, sub);
 			return -1;
 		}
@@ -78,6 +134,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 	}
 	struct encoded enc;
 	if (spec_encode(c->u, name, &enc)) { /* a unit this machine lacks is refused when the metric is used */
+		c->core |= core_name(name);
 		snprintf(err, len, "%s", uncore_error());
 		return -1;
 	}
@@ -89,11 +146,14 @@ static int resolve(void *arg, struct mx_expr *e, const char *name, char *err, si
 	return mx_add_event(e, name);
 }
 
+/* 0 parsed; -1 refused (err says why); -2 it uses core events: state 3, skipped by the loader. */
 static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
 {
 	struct uc_metric *mt = &u->metrics[m];
 	if (mt->state == 2)
 		return 0;
+	if (mt->state == 3)
+		return -2;
 	if (mt->state == 1) {
 		snprintf(err, len, "metric %s refers to itself", mt->name);
 		return -1;
@@ -103,8 +163,8 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
 	mt->root = mx_parse(&mt->x, mt->expr, resolve, &c, err, len);
 	if (mt->root < 0) {
 		mx_free(&mt->x);
-		mt->state = 0;
-		return -1;
+		mt->state = c.core ? 3 : 0;
+		return c.core ? -2 : -1;
 	}
 	mt->type_idx = c.type_idx < 0 ? -1 : c.type_idx;
 	mt->state = 2;
@@ -138,14 +198,43 @@ static int valid_name(const char *s)
 	return 1;
 }
 
+/* Keep the first n metrics (rare: a refused file, a file's core metrics), and index them again. */
+static void keep_first(uncore_t *u, int n)
+{
+	u->nmetrics = n;
+	name_index_free(&u->metric_names);
+	for (int m = 0; m < u->nmetrics; m++)
+		name_index_add(&u->metric_names, m, metric_name, u);
+}
+
 static void drop_from(uncore_t *u, int first)
 {
 	for (int m = first; m < u->nmetrics; m++)
 		mx_free(&u->metrics[m].x);
-	u->nmetrics = first;
-	name_index_free(&u->metric_names); /* rare (a refused file): index the rest again */
-	for (int m = 0; m < u->nmetrics; m++)
-		name_index_add(&u->metric_names, m, metric_name, u);
+	keep_first(u, first);
+}
+
+/* Warn once for the metrics of a file that use core events (how many, a few names, their groups), and
+ * take them out: an uncore tool cannot count them, and the rest of the file is still good. */
+static void drop_skipped(uncore_t *u, const char *what, int first, int skipped)
+{
+	char names[160] = "", groups[160] = "";
+	size_t nn = 0, ng = 0;
+	int total = u->nmetrics - first, keep = first, shown = 0;
+	for (int m = first; m < u->nmetrics; m++) {
+		const struct uc_metric *mt = &u->metrics[m];
+		if (mt->state != 3) { /* a skipped metric's expression is freed already */
+			u->metrics[keep++] = *mt;
+			continue;
+		}
+		if (shown++ < 3 && nn < sizeof(names))
+			nn += (size_t)snprintf(names + nn, sizeof(names) - nn, "%s%s", nn ? ", " : "", mt->name);
+		if (*mt->group && !strstr(groups, mt->group) && ng < sizeof(groups))
+			ng += (size_t)snprintf(groups + ng, sizeof(groups) - ng, "%s%s", ng ? ", " : "", mt->group);
+	}
+	uc_warn("%s: %d of %d metrics left out: they use core events (%s%s; groups: %s), which this uncore tool "
+		"does not count", what, skipped, total, names, skipped > 3 ? ", ..." : "", ng ? groups : "none");
+	keep_first(u, keep);
 }
 
 /* Add the definitions of one JSON text; returns how many, or -1 (nothing added). */
@@ -189,15 +278,21 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 			return -1;
 		}
 	}
-	/* every expression must parse: refuse the file at load, naming metric and position */
+	/* every expression must parse: refuse the file at load, naming metric and position; perf's files
+	 * also hold core metrics, which are left out with one warning */
+	int skipped = 0;
 	for (int m = first; m < u->nmetrics; m++) {
 		char err[512];
-		if (parse_metric(u, m, err, sizeof(err), 0)) {
+		int r = parse_metric(u, m, err, sizeof(err), 0);
+		skipped += r == -2;
+		if (r == -1) {
 			uc_err("%s: metric %s: %s in '%s'", what, u->metrics[m].name, err, u->metrics[m].expr);
 			drop_from(u, first);
 			return -1;
 		}
 	}
+	if (skipped)
+		drop_skipped(u, what, first, skipped);
 	return u->nmetrics - first;
 }
 
@@ -412,6 +507,23 @@ static double metric_duration_s(const uncore_session_t *s, const struct session_
 	return n ? (double)ns / n / 1e9 : (double)session_window_ns(s, window) / 1e9;
 }
 
+/* perf's #num_packages: the sockets the value covers (one for a socket's or a box's value), so that
+ * source_count(EV) * #num_packages is the boxes counted, as in perf's system-wide sums. */
+static double packages(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
+		       int socket, int box)
+{
+	int n = 0;
+	if (socket >= 0 || box >= 0)
+		return 1;
+	for (int sock = 0; sock < session_owner(s)->host.nsockets; sock++) {
+		int here = 0;
+		for (int i = 0; i < mt->x.nev && !here; i++)
+			here = uncore_session_event_boxes_impl(s, sm->ev[i], sock) > 0;
+		n += here;
+	}
+	return n ? n : session_owner(s)->host.nsockets;
+}
+
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
 	const struct session_metric *sm = session_metric_get(s, m);
@@ -427,7 +539,8 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 	if (!here)
 		return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
 	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0 };
-	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c };
+	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,
+			      packages(s, sm, mt, socket, box) };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
 	if (c.failed) /* the message of the failed event is still the thread's last error */
 		return uc_err_prefix("metric %s: ", mt->name);

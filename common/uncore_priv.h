@@ -59,7 +59,7 @@ struct uc_metric {
 	double scale;     /* value = expression x scale, in unit */
 	struct mx_expr x; /* parsed, metric references inlined */
 	int root;
-	int state;        /* 0 not parsed, 1 being parsed, 2 parsed */
+	int state;        /* 0 not parsed, 1 being parsed, 2 parsed, 3 uses core events (skipped) */
 	int type_idx;     /* the one unit all its events belong to, or -1 */
 };
 int metrics_ensure(uncore_t *u);

@@ -8,6 +8,7 @@
 #include "sim_helpers.h"
 #include "sim_truth.h"
 #include "metric_expr.h"
+#include "error.h"
 
 /* ---- the expression language, with names resolved by a stub ---- */
 
@@ -35,7 +36,7 @@ static double eval(const char *src)
 	if (root < 0)
 		fprintf(stderr, "%s: %s\n", src, err);
 	CU_ASSERT_FATAL(root >= 0);
-	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL };
+	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL, 2 };
 	double v = mx_eval(&e, root, &env);
 	mx_free(&e);
 	return v;
@@ -74,6 +75,36 @@ static void test_expressions(void)
 	CU_ASSERT_STRING_EQUAL(last_name, "COUNTER0_OCCUPANCY:edge:thresh=0x1");
 }
 
+/* perf's metric dialect (tools/perf/util/expr.y): conditionals, comparisons, d_ratio, source_count,
+ * duration_time, the '#' facts and PMU@terms@ spellings. */
+static void test_perf_dialect(void)
+{
+	CU_ASSERT_DOUBLE_EQUAL(eval("3 if A < B else 4"), 3, 0);  /* A 10 < B 20 */
+	CU_ASSERT_DOUBLE_EQUAL(eval("3 if A > B else 4"), 4, 0);
+	CU_ASSERT_DOUBLE_EQUAL(eval("1 + 2 if 0 else 5 * 2"), 10, 0); /* 'if' binds loosest */
+	CU_ASSERT_DOUBLE_EQUAL(eval("A >= 10 ? 7 : 8"), 7, 0);
+	CU_ASSERT_DOUBLE_EQUAL(eval("A != 10 ? 7 : 8"), 8, 0);
+	CU_ASSERT_DOUBLE_EQUAL(eval("0 ? 1 : 0 ? 2 : 3"), 3, 0);    /* right associative */
+	CU_ASSERT_DOUBLE_EQUAL(eval("(A == 10) + (A <= 9) + (1 & 0) + (1 | 0) + (0 && 1) + (0 || 2)"), 3, 0);
+	CU_ASSERT_DOUBLE_EQUAL(eval("d_ratio(A, 0) + d_ratio(B, A)"), 2, 1e-12); /* perf: 0 over 0, not NaN */
+	CU_ASSERT(isnan(eval("1 if A / 0 else 2")));                 /* a missing condition has no value */
+	CU_ASSERT(isnan(eval("(A / 0) < 1")));
+	/* stub: 4 boxes, 2 packages; source_count is boxes per package, as perf counts an uncore PMU's instances */
+	CU_ASSERT_DOUBLE_EQUAL(eval("source_count(A) * #num_packages"), 4, 0);
+	CU_ASSERT_DOUBLE_EQUAL(eval("source_count(A)"), 2, 0);
+	CU_ASSERT_DOUBLE_EQUAL(eval("A * duration_time + #SYSTEM_TSC_FREQ / #system_tsc_freq"), 21, 1e-12);
+	eval("uncore_cha@event\\=0x35\\,umask\\=0xc817fe01@ + 1");
+	CU_ASSERT_STRING_EQUAL(last_name, "uncore_cha@event=0x35,umask=0xc817fe01@");
+	eval("#smt_on + 1");
+	CU_ASSERT_STRING_EQUAL(last_name, "#smt_on");
+	refused("A if B", "expected 'else'");
+	refused("A ? B", "expected ':' after '?'");
+	refused("source_count(1)", "source_count() takes one event name");
+	refused("source_count(A + B)", "source_count() takes one event name");
+	refused("uncore_cha@event=1", "'@' without its closing '@'");
+	refused("A < B < C", "unexpected '<'");
+}
+
 static void test_malformed(void)
 {
 	refused("A * ", "position 5: expression ends too early");
@@ -95,13 +126,14 @@ static void test_malformed(void)
 static void test_mangled(void)
 {
 	static const char *const seeds[] = { "(A + B) * 64 / duration", "min(A{edge_det,thresh=0x1}, max(B, 2)) - -C",
-					     "X:opc=0x182 / boxes / (Y - Y)" };
-	static const char alphabet[] = "AB()+-*/,{}=:. 0x19e_minaxdurtb";
+					     "X:opc=0x182 / boxes / (Y - Y)",
+					     "A if B <= 2 | C else d_ratio(source_count(C), #num_packages) ? u@e\\=1@ : 0" };
+	static const char alphabet[] = "AB()+-*/,{}=:. 0x19e_minaxdurtb?<>!|&#@\\ifelse";
 	unsigned r = 12345;
 	int parsed = 0, refused_n = 0;
 	for (int i = 0; i < 20000; i++) {
 		char buf[96];
-		snprintf(buf, sizeof(buf), "%s", seeds[i % 3]);
+		snprintf(buf, sizeof(buf), "%s", seeds[i % 4]);
 		for (int k = 0; k < 1 + i % 4; k++) {
 			r = r * 1103515245u + 12345u;
 			size_t len = strlen(buf), at = (r >> 8) % (len + 1);
@@ -120,7 +152,7 @@ static void test_mangled(void)
 		char err[256] = "";
 		int root = mx_parse(&e, buf, stub_resolve, NULL, err, sizeof(err));
 		if (root >= 0) {
-			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL };
+			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL, 1 };
 			(void)mx_eval(&e, root, &env);
 			parsed++;
 		} else {
@@ -399,6 +431,130 @@ static void test_slow_sweep_short_interval(void)
 	uncore_close(u);
 }
 
+/* ---- perf's own EMR metric file, as Intel ships it, next to the built-in metrics and the truth ---- */
+
+struct perf_pair {
+	const char *perf, *ours; /* perf's metric (MB/s, ns, GHz) and the built-in one (GB/s, ns, GHz) */
+	double to_ours;          /* perf's value times this is ours */
+	const char *truth;       /* the truth_of() metric */
+};
+
+static void perf_file_on(const char *backend)
+{
+	static const struct perf_pair pairs[] = {
+		{ "memory_bandwidth_read", "mem_bw_read", 1e-3, "mem_bw_read" },
+		{ "memory_bandwidth_write", "mem_bw_write", 1e-3, "mem_bw_write" },
+		{ "memory_bandwidth_total", "mem_bw_total", 1e-3, "mem_bw_total" },
+		{ "upi_data_transmit_bw", "upi_tx_bw", 1e-3, "upi_tx_bw" },
+		{ "upi_data_receive_bw", "upi_rx_bw", 1e-3, "upi_rx_bw" },
+		/* perf counts DATA_REQ_OF_CPU x 4 bytes, ours the free-running BANDWIDTH_IN/OUT x 32 */
+		{ "iio_bandwidth_read", "iio_bw_read", 1e-3, "iio_bw_read" },
+		{ "iio_bandwidth_write", "iio_bw_write", 1e-3, "iio_bw_write" },
+		{ "llc_demand_data_read_miss_latency", "llc_miss_latency_ns", 1, "llc_miss_latency_ns" },
+		{ "uncore_frequency", "uncore_freq", 1, "uncore_freq" },
+		/* written here in perf's other spellings: a raw PMU@terms@, a named one, if/else, ?: */
+		{ "raw_miss_latency", "llc_miss_latency_ns", 1, "llc_miss_latency_ns" },
+		{ "named_upi_tx", "upi_tx_bw", 1e-3, "upi_tx_bw" },
+		{ "read_bw_if_two", "mem_bw_read", 1e-3, "mem_bw_read" },
+		{ "read_bw_or_none", "mem_bw_read", 1e-3, "mem_bw_read" },
+	};
+	enum { NP = sizeof(pairs) / sizeof(pairs[0]) };
+	char spec[96];
+	snprintf(spec, sizeof(spec), "%s,clock=manual", backend);
+	uncore_t *u = open_sim(spec);
+	struct sim *sim = sim_of(u->acc);
+	int before = uncore_num_metrics(u);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, REFDIR "/perfmon/emeraldrapids_metrics_perf.json"), 32);
+	const char *w = uncore_warnings();
+	if (!strstr(w, "22 of 54 metrics left out") || !strstr(w, "cpu_operating_frequency"))
+		fprintf(stderr, "%s: warning '%s'\n", backend, w);
+	CU_ASSERT(strstr(w, "22 of 54 metrics left out: they use core events (cpu_operating_frequency") != NULL);
+	CU_ASSERT_EQUAL(uncore_num_metrics(u), before + 32);
+	CU_ASSERT(uncore_metric_find(u, "cpi") < 0); /* a core metric is left out, not half loaded */
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("perf_spellings.json",
+		"[{\"MetricName\": \"raw_miss_latency\", \"ScaleUnit\": \"1ns\", \"MetricExpr\": \"1e9 * "
+		"(uncore_cha@UNC_CHA_TOR_OCCUPANCY.IA_MISS_DRD@ / uncore_cha_0@event\\\\=0x35\\\\,umask\\\\=0xc817fe01@) / "
+		"(uncore_cha@UNC_CHA_CLOCKTICKS@ / (source_count(UNC_CHA_CLOCKTICKS) * #num_packages)) * duration_time\"},"
+		" {\"MetricName\": \"named_upi_tx\", \"ScaleUnit\": \"1MB/s\", \"MetricExpr\": "
+		"\"uncore_upi@UNC_UPI_TxL_FLITS.ALL_DATA@ * (64 / 9.0) / 1e6 / duration_time\"},"
+		" {\"MetricName\": \"read_bw_if_two\", \"ScaleUnit\": \"1MB/s\", \"MetricExpr\": "
+		"\"memory_bandwidth_read if #num_packages < 3 && UNC_M_CAS_COUNT.RD > 0 else 0\"},"
+		" {\"MetricName\": \"read_bw_or_none\", \"ScaleUnit\": \"1MB/s\", \"MetricExpr\": "
+		"\"UNC_M_CAS_COUNT.RD == 0 ? 0 : d_ratio(UNC_M_CAS_COUNT.RD * 64, 1e6 * duration_time)\"},"
+		" {\"MetricName\": \"packages_seen\", \"MetricExpr\": \"#num_packages + 0 * UNC_M_CAS_COUNT.RD\"},"
+		" {\"MetricName\": \"chas_per_package\", \"MetricExpr\": \"source_count(UNC_CHA_CLOCKTICKS)\"},"
+		" {\"MetricName\": \"ipc_like\", \"MetricGroup\": \"core\", \"MetricExpr\": \"cpu_core@INST_RETIRED.ANY@ / 2\"}]")), 6);
+	CU_ASSERT(strstr(uncore_warnings(), "1 of 7 metrics left out: they use core events (ipc_like; groups: core)") != NULL);
+
+	/* #num_packages: the sockets a value covers; source_count: the boxes per package */
+	uncore_session_t *s;
+	double v;
+	uncore_session_new(u, &s);
+	int pk = uncore_session_add_metric(s, "packages_seen"), sc = uncore_session_add_metric(s, "chas_per_package");
+	int pk1 = uncore_session_add_metric(s, "packages_seen:socket=1"), cha = -1;
+	struct uncore_unit_info ui;
+	for (int t = 0; t < uncore_num_units(u); t++)
+		if (uncore_unit_info(u, t, &ui) == 0 && !strcmp(ui.name, "cha"))
+			cha = t;
+	CU_ASSERT_FATAL(pk >= 0 && sc >= 0 && pk1 >= 0 && cha >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	int nsock = uncore_num_sockets(u), chas = 0;
+	for (int sock = 0; sock < nsock; sock++) {
+		CU_ASSERT(uncore_session_metric_value(s, pk, sock, -1, UNCORE_SINCE_START, &v) == 0 && v == 1);
+		CU_ASSERT(uncore_session_metric_value(s, sc, sock, -1, UNCORE_SINCE_START, &v) == 0);
+		CU_ASSERT_DOUBLE_EQUAL(v, uncore_unit_boxes(u, cha, sock), 0);
+		chas += uncore_unit_boxes(u, cha, sock);
+	}
+	CU_ASSERT(uncore_session_metric_value(s, pk, -1, -1, UNCORE_SINCE_START, &v) == 0 && v == nsock);
+	CU_ASSERT(uncore_session_metric_value(s, sc, -1, -1, UNCORE_SINCE_START, &v) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(v, (double)chas / nsock, 0);
+	CU_ASSERT(uncore_session_metric_value(s, pk1, -1, -1, UNCORE_SINCE_START, &v) == 0 && v == 1); /* one socket */
+	uncore_session_free(s);
+
+	for (int i = 0; i < NP; i++) { /* a session each: a pair's CHA events fill the box's 4 counters */
+		double all_p, all_o, truth_all = 0;
+		uncore_session_new(u, &s);
+		int pm = uncore_session_add_metric(s, pairs[i].perf), om = uncore_session_add_metric(s, pairs[i].ours);
+		if (pm < 0 || om < 0)
+			fprintf(stderr, "%s %s: %s\n", backend, pairs[i].perf, uncore_error());
+		CU_ASSERT_FATAL(pm >= 0 && om >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		char what[160];
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+			double p, o;
+			CU_ASSERT(uncore_session_metric_value(s, pm, sock, -1, UNCORE_SINCE_START, &p) == 0);
+			CU_ASSERT(uncore_session_metric_value(s, om, sock, -1, UNCORE_SINCE_START, &o) == 0);
+			snprintf(what, sizeof(what), "%s perf %s socket %d vs truth", backend, pairs[i].perf, sock);
+			check(what, p * pairs[i].to_ours, truth_of(sim, pairs[i].truth, sock).v);
+			snprintf(what, sizeof(what), "%s perf %s socket %d vs %s", backend, pairs[i].perf, sock, pairs[i].ours);
+			check(what, p * pairs[i].to_ours, o);
+			truth_all += truth_of(sim, pairs[i].truth, sock).v;
+		}
+		/* the whole machine: bandwidths add up; latency and clock are both tools' mean over every box */
+		CU_ASSERT(uncore_session_metric_value(s, pm, -1, -1, UNCORE_SINCE_START, &all_p) == 0);
+		CU_ASSERT(uncore_session_metric_value(s, om, -1, -1, UNCORE_SINCE_START, &all_o) == 0);
+		snprintf(what, sizeof(what), "%s perf %s machine vs %s", backend, pairs[i].perf, pairs[i].ours);
+		check(what, all_p * pairs[i].to_ours, all_o);
+		if (strstr(pairs[i].ours, "_bw_")) {
+			snprintf(what, sizeof(what), "%s perf %s machine vs truth", backend, pairs[i].perf);
+			check(what, all_p * pairs[i].to_ours, truth_all);
+		}
+		uncore_session_free(s);
+	}
+	uncore_close(u);
+}
+
+static void test_perf_metric_file(void)
+{
+	perf_file_on("sim:emr");
+	perf_file_on("perf+sim:emr");
+}
+
 static void test_truth_snbep(void) { truth_platform("sim:snbep"); }
 static void test_truth_emr(void) { truth_platform("sim:emr"); }
 static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
@@ -482,8 +638,10 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "expressions evaluate; NaN on division by zero", test_expressions },
 		{ "malformed expressions refused with their position", test_malformed },
+		{ "perf's metric dialect: if/else, ?:, source_count, # facts, @ spellings", test_perf_dialect },
 		{ "mangled expressions: parsed or refused, never a crash", test_mangled },
 		{ "definition files: refusals and a good file", test_definition_files },
+		{ "perf's EMR metric file loads; its uncore metrics equal the truth", test_perf_metric_file },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },
 		{ "every EMR metric equals the truth across wraps", test_truth_emr },

@@ -29,7 +29,7 @@ typedef struct uncore_session uncore_session_t;
 const char *uncore_error(void);
 /* Warnings since this thread's last uncore_open(), one per line ("" if none): units left out and why
  * at open; a refused claims file, ignored claim records or a forced box at a session's start; a
- * record the claims file lost at its stop. */
+ * record the claims file lost at its stop; the metrics of a loaded file left out for using core events. */
 const char *uncore_warnings(void);
 
 /*

@@ -125,10 +125,12 @@ static int disc_device(struct sim *s, int bus, uint64_t bar)
 	return 0;
 }
 
+#define EMR_SIM_STACKS 6 /* IIO stacks per socket, all traffic of a stack on its port 0 */
+
 /* The free-running counters: IMC clocks and queue cycles, IIO clock and per-port bandwidth. */
 static double fr_rate(const struct sim_profile *p, const char *n, int sock)
 {
-	int nstacks = 6;
+	int nstacks = EMR_SIM_STACKS;
 	if (!strcmp(n, "dclk"))
 		return p->dram_hz;
 	if (!strcmp(n, "rpq_cycles"))
@@ -210,6 +212,16 @@ static double upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsig
 	return 0;
 }
 
+/* IIO DATA_REQ_OF_CPU (0x83): the same traffic as the free-running bandwidth counters, in 4-byte units
+ * (umask 0x01 MEM_WRITE = bytes in, 0x04 MEM_READ = bytes out), on port 0 of ch_mask 47:36 for any flow
+ * class of fc_mask 50:48 (ext = control bits 63:32). */
+static double iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext)
+{
+	if (!(ext >> 4 & 1) || !(ext >> 16 & 7))
+		return 0;
+	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / EMR_SIM_STACKS / 4;
+}
+
 static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	const struct sim_profile *p = &s->prof;
@@ -228,6 +240,8 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 		return cha_rate(s, sock, ev, um, (uint32_t)(ctl >> 32));
 	if (!strcmp(u, "upi"))
 		return upi_rate(p, sock, ev, um);
+	if (!strcmp(u, "iio") && ev == 0x83)
+		return iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32));
 	if (!strcmp(u, "pcu") && (ev == 0x04 || ev == 0x05)) /* FREQ_MAX_LIMIT_THERMAL / _POWER_CYCLES */
 		return (ev == 0x04 ? p->pcu_thermal[sock] : p->pcu_power[sock]) * p->pcu_hz;
 	if (ev == 0x01)
@@ -319,7 +333,7 @@ static int emr_units(struct sim *s, struct table *tb, int sock, int bus, uint64_
 			      *m2m = sim_unit_named(s, "m2m"), *upi = sim_unit_named(s, "upi"), *m3upi = sim_unit_named(s, "m3upi"),
 			      *mdf = sim_unit_named(s, "mdf"), *cxlcm = sim_unit_named(s, "cxlcm"), *cxldp = sim_unit_named(s, "cxldp");
 	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
-	for (int i = 0; i < 6; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
+	for (int i = 0; i < EMR_SIM_STACKS; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
 		struct sim_box *b = placed_unit(s, tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, gsp);
 		if (!b || !placed_unit(s, tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, gsp) ||
 		    !placed_unit(s, tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, gsp))

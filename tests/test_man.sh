@@ -1,6 +1,7 @@
 #!/bin/sh
-# The manual page uncore(1): it renders with man -l without a warning, and names every option and
-# command the program's own help lists.
+# The manual pages: uncore(1) renders with man -l without a warning and names every option and
+# command the program's own help lists; libuncore(3) every function of uncore.h; intel_uncore(5)
+# every option the collectd plugin's configuration parser takes.
 pass=0 fail=0
 UNCORE=${top_builddir:-.}/uncore
 PAGE=${top_srcdir:-.}/doc/uncore.1
@@ -32,5 +33,29 @@ vars=$(echo "$help" | grep -o '\$UNCORE_[A-Z]*\|UNCORE_[A-Z]*=' | tr -d '$=' | s
 missing=
 for v in $vars; do echo "$text" | grep -q "^ *$v$" || missing="$missing $v"; done
 check "uncore(1) lists every environment variable the help names ($(echo $vars))${missing:+ (missing:$missing)}" '[ -z "$missing" ]'
+
+DOC=${top_srcdir:-.}/doc
+for page in libuncore.3 intel_uncore.5; do
+	for w in 80 100; do
+		err=$(MANWIDTH=$w man -l "$DOC/$page" 2>&1 >/dev/null)
+		check "$page renders at $w columns without a warning${err:+ ($err)}" '[ -z "$err" ]'
+	done
+done
+lib=$(MANWIDTH=400 man -l "$DOC/libuncore.3" 2>/dev/null | col -b)
+check "libuncore(3) has its sections" \
+	'for s in NAME SYNOPSIS DESCRIPTION FUNCTIONS "RETURN VALUE" ENVIRONMENT EXAMPLE; do echo "$lib" | grep -q "^$s" || exit 1; done'
+check "libuncore(3) states the thread and error contract" 'echo "$lib" | grep -q "^   Threads" && echo "$lib" | grep -q "^   Errors"'
+funcs=$(grep -oE '\buncore_[a-z_]+\(' "${top_srcdir:-.}/common/include/uncore.h" | tr -d '(' | sort -u)
+missing=
+for f in $funcs; do echo "$lib" | grep -q "\b$f()" || echo "$lib" | grep -q "\b$f(" || missing="$missing $f"; done
+check "libuncore(3) names every function of uncore.h ($(echo $funcs | wc -w))${missing:+ (missing:$missing)}" \
+	'[ -z "$missing" ] && [ -n "$funcs" ]'
+cd_page=$(MANWIDTH=400 man -l "$DOC/intel_uncore.5" 2>/dev/null | col -b)
+keys=$(grep -oE 'strcasecmp\(o->key, "[A-Za-z]+"\)' "${top_srcdir:-.}/collectd_plugin/iu_config.c" | grep -oE '"[A-Za-z]+"' | tr -d '"')
+missing=
+for k in $keys; do echo "$cd_page" | grep -Eq "^       $k( |$)" || missing="$missing $k"; done
+check "intel_uncore(5) describes every option the plugin parses ($(echo $keys))${missing:+ (missing:$missing)}" \
+	'[ -z "$missing" ] && [ -n "$keys" ]'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

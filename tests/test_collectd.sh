@@ -14,7 +14,7 @@ no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
 check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 W=$(mktemp -d)
 carbon_pid=
-trap '[ -n "$carbon_pid" ] && kill $carbon_pid 2>/dev/null; rm -rf "$W"' EXIT
+trap '[ -n "$carbon_pid" ] && kill $carbon_pid 2>/dev/null; [ -n "$web_pid" ] && kill $web_pid 2>/dev/null; rm -rf "$W"' EXIT
 unset UNCORE_BACKEND
 
 # --- installed as a site installs it
@@ -231,6 +231,49 @@ rc=$?
 check "no permission: init fails, collectd -T reports it (rc $rc)" '[ $rc -ne 0 ]'
 check "... with the library's reason" 'grep -q "intel_uncore plugin: .*permission denied.*CAP_SYS_RAWIO" "$W/perm.log"'
 check "... and collectd unloads the plugin" 'grep -q "Initialization of plugin .intel_uncore. failed" "$W/perm.log" "$W/perm.out"'
+
+# --- the Grafana dashboard's targets through Debian's graphite-web, over the whisper files written above:
+# graphite-web on 127.0.0.1 with private settings (storage, database, log under $W), its /render API
+# evaluating every target against the truth, and every panel rendered to PNG (kept in dashboard-png/)
+GW=$W/graphite-web
+WEB_PORT=$(port)
+mkdir -p "$GW/log"
+cat >"$GW/iu_graphite_settings.py" <<EOF
+SECRET_KEY = 'test-only'
+GRAPHITE_ROOT = '/usr/share/graphite-web'
+CONF_DIR = '$GW'
+STORAGE_DIR = '$GW'
+WHISPER_DIR = '$C/whisper'
+STANDARD_DIRS = ['$C/whisper']
+LOG_DIR = '$GW/log'
+INDEX_FILE = '$GW/index'
+STATIC_ROOT = '/usr/share/graphite-web/static'
+DATABASES = {'default': {'NAME': '$GW/graphite.db', 'ENGINE': 'django.db.backends.sqlite3'}}
+ALLOWED_HOSTS = ['127.0.0.1']
+EOF
+gweb() { PYTHONPATH=$GW GRAPHITE_SETTINGS_MODULE=iu_graphite_settings DJANGO_SETTINGS_MODULE=graphite.settings $PY -m django "$@"; }
+gweb migrate --run-syncdb -v0 >"$GW/migrate.log" 2>&1
+gweb runserver --noreload "127.0.0.1:$WEB_PORT" >"$GW/server.log" 2>&1 &
+web_pid=$!
+up=no
+for _ in $(seq 100); do
+	if $PY -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$WEB_PORT/render?target=x&format=json', timeout=2)" 2>/dev/null; then up=yes; break; fi
+	sleep 0.2
+done
+check "graphite-web answers on 127.0.0.1:$WEB_PORT" '[ $up = yes ]' || tail -20 "$GW/migrate.log" "$GW/server.log"
+PNG=${top_builddir:-.}/dashboard-png
+rm -rf "$PNG"
+mkdir -p "$PNG"
+for b in emr snbep; do
+	$PY "${top_srcdir:-.}/tests/graphite_dashboard.py" "http://127.0.0.1:$WEB_PORT" \
+		"${top_srcdir:-.}/collectd_plugin/grafana/intel_uncore.json" "cn01_${b}_cluster" "$b" "$PNG" >"$W/dash-$b.out" 2>&1
+	cat "$W/dash-$b.out"
+	pass=$((pass + $(grep -c '^PASS' "$W/dash-$b.out"))) fail=$((fail + $(grep -c '^FAIL' "$W/dash-$b.out")))
+	check "$b: the dashboard check ran to its end" 'grep -q "^graphite_dashboard: " "$W/dash-$b.out"'
+done
+kill $web_pid 2>/dev/null
+wait $web_pid 2>/dev/null
+web_pid=
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""Every target of the Grafana dashboard, evaluated by graphite-web's /render API over the whisper
+files test_collectd.sh wrote, against the simulator's truth; and every panel rendered to PNG.
+
+    graphite_dashboard.py URL DASHBOARD HOST PLATFORM PNG_DIR
+
+Prints a PASS:/FAIL: line per check.  The truth is the profile test_collectd.sh gives the simulator
+(socket s reads 6.4e9 x (1+s) B/s, DRAM clock 1.6e9 Hz) over the defaults of common/sim/sim_profile.c
+(writes 4.8e9 x (1+s) B/s, LLC lookups 1.6e9 / (1+s) per s with miss ratio 0.125 x (1+s), link
+rx 3.2e9 + 0.8e9 s and tx 2.4e9 + 0.8e9 s B/s at 0.3 + 0.1 s of its slots, uncore clock 2.7e9 Hz).
+"""
+import json
+import statistics
+import sys
+import urllib.parse
+import urllib.request
+
+URL, DASHBOARD, HOST, PLATFORM, PNG_DIR = sys.argv[1:6]
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    print(("PASS: " if ok else "FAIL: ") + what)
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+    return ok
+
+
+def truth(metric, s, boxes):
+    """What a series of socket s must equal (boxes: the per-box series of that socket)."""
+    table = {
+        "mem_bw_read": 6.4e9 * (1 + s),
+        "mem_bw_write": 4.8e9 * (1 + s),
+        "llc_lookups": 1.6e9 / (1 + s),
+        "llc_misses": 1.6e9 / (1 + s) * 0.125 * (1 + s),
+        "llc_miss_ratio": 12.5 * (1 + s),
+        "upi_rx_bw": 3.2e9 + 0.8e9 * s, "qpi_rx_bw": 3.2e9 + 0.8e9 * s,
+        "upi_tx_bw": 2.4e9 + 0.8e9 * s, "qpi_tx_bw": 2.4e9 + 0.8e9 * s,
+        "upi_tx_util": 100 * (0.3 + 0.1 * s), "qpi_rx_util": 100 * (0.3 + 0.1 * s),
+        "uncore_freq": 2.7e9,
+        "dram_freq": 1.6e9,
+    }
+    if metric.startswith("mem_bw_read_imc"):  # a channel: the socket's reads spread evenly
+        return table["mem_bw_read"] / boxes
+    return table.get(metric)
+
+
+def render(target, fmt, extra="&from=-10min"):
+    query = "target=%s&format=%s%s" % (urllib.parse.quote(target), fmt, extra)
+    with urllib.request.urlopen("%s/render?%s" % (URL, query), timeout=60) as r:
+        return r.read()
+
+
+dash = json.load(open(DASHBOARD))
+check(any(v["name"] == "host" for v in dash["templating"]["list"]), "the dashboard has a host variable")
+targets = 0
+for panel in dash["panels"]:
+    seen = []  # times of the panel's points: its PNG shows that window
+    for t in panel["targets"]:
+        targets += 1
+        target = t["target"].replace("$host", HOST)
+        series = json.loads(render(target, "json"))
+        check(len(series) > 0, "%s: panel '%s' %s: %d series from %s" % (PLATFORM, panel["title"], t["refId"],
+                                                                       len(series), target))
+        per_socket = {}
+        for ser in series:
+            sock = ser["target"].split(".")[-2]
+            per_socket[sock] = per_socket.get(sock, 0) + 1
+        for ser in series:
+            host, sock, metric = ser["target"].split(".")[-3:]
+            s = int(sock.replace("socket", ""))
+            want = truth(metric, s, per_socket[sock])
+            points = [v for v, _ in ser["datapoints"] if v is not None]
+            seen += [when for v, when in ser["datapoints"] if v is not None]
+            if not check(want is not None, "%s: %s has a truth" % (PLATFORM, ser["target"])):
+                continue
+            # as test_collectd.sh's all_near: the median within 1%, every point within 5%
+            med = statistics.median(points) if points else float("nan")
+            ok = (len(points) >= 4 and abs(med - want) <= 0.01 * want and
+                  all(abs(v - want) <= 0.05 * want for v in points))
+            check(ok, "%s: %s = %.4g (median of %d points) truth %.4g" % (PLATFORM, ser["target"], med,
+                                                                          len(points), want))
+    more = "".join("&target=" + urllib.parse.quote(t["target"].replace("$host", HOST)) for t in panel["targets"][1:])
+    png = render(panel["targets"][0]["target"].replace("$host", HOST), "png",
+                 more + "&from=%d&until=%d&yMin=0&width=800&height=300&title=%s" %
+                 (min(seen, default=0) - 2, max(seen, default=0) + 2, urllib.parse.quote(panel["title"])))
+    path = "%s/%s-panel%d.png" % (PNG_DIR, PLATFORM, panel["id"])
+    open(path, "wb").write(png)
+    check(png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 4000,
+          "%s: panel '%s' renders to PNG (%d bytes, %s)" % (PLATFORM, panel["title"], len(png), path))
+check(targets >= 8, "%s: %d dashboard targets evaluated" % (PLATFORM, targets))
+print("graphite_dashboard: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)

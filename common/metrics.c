@@ -52,9 +52,12 @@ static int perf_spelling(const char *name, char *out, size_t len)
 	const char *at = strchr(name, '@');
 	if (!at)
 		return snprintf(out, len, "%s", name) >= (int)len ? -1 : 0;
+	const char *close = strchr(at + 1, '@');
 	if (strncmp(name, "uncore_", 7))
 		return 1;
-	size_t ul = (size_t)(at - name) - 7, tl = strlen(at + 1) - 1, n;
+	if (!close || close[1])
+		return -1; /* the parser hands over PMU@terms@ whole, nothing after it */
+	size_t ul = (size_t)(at - name) - 7, tl = (size_t)(close - at - 1), n;
 	while (ul > 1 && isdigit((unsigned char)name[7 + ul - 1]))
 		ul--;
 	if (ul > 1 && name[7 + ul - 1] == '_')
@@ -64,9 +67,9 @@ static int perf_spelling(const char *name, char *out, size_t len)
 	n = (size_t)snprintf(out, len, "%.*s/", (int)ul, name + 7);
 	for (const char *t = at + 1, *end = at + 1 + tl; t < end && n < len;) {
 		size_t tk = strcspn(t, ",@");
-		char *e;
-		unsigned long long v = strtoull(t + 6, &e, 0);
-		if (tk > 6 && !strncmp(t, "umask=", 6) && e == t + tk && v > 0xff)
+		char *e = NULL;
+		unsigned long long v = tk > 6 && !strncmp(t, "umask=", 6) ? strtoull(t + 6, &e, 0) : 0;
+		if (e == t + tk && v > 0xff)
 			n += (size_t)snprintf(out + n, len - n, "umask=0x%llx,umask_ext=0x%llx,", v & 0xff, v >> 8);
 		else
 			n += (size_t)snprintf(out + n, len - n, "%.*s,", (int)tk, t);
@@ -92,7 +95,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 	int kind = perf_spelling(perf_name, name, sizeof(name));
 	if (kind) {
 		c->core |= kind > 0;
-		snprintf(err, len, kind > 0 ? "'%s' is a core event" : "'%s' is too long", perf_name);
+		snprintf(err, len, kind > 0 ? "'%s' is a core event" : "'%s' is too long or malformed", perf_name);
 		return -1;
 	}
 	int m = find(c->u, name);

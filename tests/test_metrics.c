@@ -214,6 +214,9 @@ static void test_definition_files(void)
 	load_refused(u, "[{\"MetricName\": \"s\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD:socket=1\"}]",
 		     "chosen when the metric is read");
 	load_refused(u, "[{\"MetricName\": \"j\",", "bad.json:1:");
+	load_refused(u, "[{\"MetricName\": \"w\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4@{edge_det} * 2\"}]",
+		     "'uncore_imc@event=0x4@:edge' is too long or malformed");
+	load_refused(u, "[{\"MetricName\": \"v\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4\"}]", "without its closing '@'");
 	/* a good file: a new metric built on a built-in one, and the TSC term */
 	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("good.json",
 		"[{\"MetricName\": \"mem_bw_read_mib\", \"MetricExpr\": \"mem_bw_read / 1048576\", \"ScaleUnit\": \"MiB/s\","

@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "SKIP: installing packages needs root (run as root, as CI does)"
 	exit 77
 fi
-for t in dpkg-buildpackage dh lintian collectd git; do
+for t in dpkg-buildpackage dh lintian collectd; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
 PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0"
@@ -26,9 +26,7 @@ trap cleanup EXIT
 
 # --- build from the sources as they are (committed or not), outside the tree
 V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
-mkdir -p "$W/intel-uncore-$V"
-(cd "$SRC" && git ls-files -z --cached --others --exclude-standard) |
-	(cd "$SRC" && tar --null -T - -cf -) | tar -C "$W/intel-uncore-$V" -xf -
+"$SRC/scripts/deb-source" "$W/intel-uncore-$V"
 (cd "$W/intel-uncore-$V" && dpkg-buildpackage -us -uc -b) >"$W/build.log" 2>&1
 rc=$?
 check "dpkg-buildpackage -us -uc -b builds (rc $rc)" '[ $rc -eq 0 ]' || tail -30 "$W/build.log"

@@ -510,6 +510,15 @@ static double metric_duration_s(const uncore_session_t *s, const struct session_
 	return n ? (double)ns / n / 1e9 : (double)session_window_ns(s, window) / 1e9;
 }
 
+/* Whether any of the metric's events is counted on socket sock (name:socket=N measures one only). */
+static int measured_on(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt, int sock)
+{
+	for (int i = 0; i < mt->x.nev; i++)
+		if (uncore_session_event_boxes_impl(s, sm->ev[i], sock) > 0)
+			return 1;
+	return 0;
+}
+
 /* perf's #num_packages: the sockets the value covers (one for a socket's or a box's value), so that
  * source_count(EV) * #num_packages is the boxes counted, as in perf's system-wide sums. */
 static double packages(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
@@ -518,12 +527,8 @@ static double packages(const uncore_session_t *s, const struct session_metric *s
 	int n = 0;
 	if (socket >= 0 || box >= 0)
 		return 1;
-	for (int sock = 0; sock < session_owner(s)->host.nsockets; sock++) {
-		int here = 0;
-		for (int i = 0; i < mt->x.nev && !here; i++)
-			here = uncore_session_event_boxes_impl(s, sm->ev[i], sock) > 0;
-		n += here;
-	}
+	for (int sock = 0; sock < session_owner(s)->host.nsockets; sock++)
+		n += measured_on(s, sm, mt, sock);
 	return n ? n : session_owner(s)->host.nsockets;
 }
 
@@ -536,10 +541,7 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 	const struct uc_metric *mt = &u->metrics[sm->metric];
 	if (box >= 0 && mt->type_idx < 0)
 		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
-	int here = socket < 0 || mt->x.nev == 0; /* name:socket=N or cpu=N measures one socket only */
-	for (int i = 0; i < mt->x.nev && !here; i++)
-		here = uncore_session_event_boxes_impl(s, sm->ev[i], socket) > 0;
-	if (!here)
+	if (socket >= 0 && mt->x.nev > 0 && !measured_on(s, sm, mt, socket))
 		return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
 	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0 };
 	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,

@@ -85,12 +85,15 @@ printf '[test]\npattern = .*\nretentions = 1s:1h\n' >"$C/conf/storage-schemas.co
 carbon-cache --config="$C/conf/carbon.conf" --pidfile="$C/carbon.pid" --logdir="$C/log" --nodaemon start \
 	>"$C/stdout" 2>&1 &
 carbon_pid=$!
-up=no
-for _ in $(seq 100); do
-	if $PY -c "import socket; socket.create_connection(('127.0.0.1', $LINE_PORT), 1)" 2>/dev/null; then up=yes; break; fi
-	sleep 0.2
-done
-check "carbon-cache listens on 127.0.0.1:$LINE_PORT" '[ $up = yes ]' || cat "$C/stdout"
+# does a server listen on 127.0.0.1:$1 (within 20 s)?
+listening() {
+	for _ in $(seq 100); do
+		$PY -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null && return 0
+		sleep 0.2
+	done
+	return 1
+}
+check "carbon-cache listens on 127.0.0.1:$LINE_PORT" 'listening $LINE_PORT' || cat "$C/stdout"
 
 # collectd.conf for one run: $1 host name, $2 log file, $3 the <Plugin intel_uncore> body
 conf() {
@@ -255,12 +258,7 @@ gweb() { PYTHONPATH=$GW GRAPHITE_SETTINGS_MODULE=iu_graphite_settings DJANGO_SET
 gweb migrate --run-syncdb -v0 >"$GW/migrate.log" 2>&1
 gweb runserver --noreload "127.0.0.1:$WEB_PORT" >"$GW/server.log" 2>&1 &
 web_pid=$!
-up=no
-for _ in $(seq 100); do
-	if $PY -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$WEB_PORT/render?target=x&format=json', timeout=2)" 2>/dev/null; then up=yes; break; fi
-	sleep 0.2
-done
-check "graphite-web answers on 127.0.0.1:$WEB_PORT" '[ $up = yes ]' || tail -20 "$GW/migrate.log" "$GW/server.log"
+check "graphite-web listens on 127.0.0.1:$WEB_PORT" 'listening $WEB_PORT' || tail -20 "$GW/migrate.log" "$GW/server.log"
 PNG=${top_builddir:-.}/dashboard-png
 rm -rf "$PNG"
 mkdir -p "$PNG"

@@ -1,7 +1,7 @@
 /*
  * The kernel's side of the perf_event backend, behind a seam: perf_event_open(2), read(2), ioctl(2)
- * and close(2) on perf fds, the capabilities of the caller, and where the kernel's sysfs and procfs
- * trees are.  The real kernel is the system calls; the simulator's kernel (sim/sim_kernel.c) enforces
+ * and close(2) on perf fds, the capabilities of the caller, and the files of the kernel's sysfs and
+ * procfs trees.  The real kernel is the system calls; the simulator's kernel (sim/sim_kernel.c) enforces
  * the same rules over a simulated machine, so the backend runs end to end without uncore PMUs.
  */
 #ifndef UNCORE_PERF_KERNEL_H
@@ -23,13 +23,18 @@ struct perf_kernel_ops {
 	int (*close)(struct perf_kernel *k, int fd);
 	/* whether the caller has CAP_PERFMON and CAP_SYS_ADMIN in its effective set */
 	void (*caps)(struct perf_kernel *k, int *perfmon, int *sys_admin);
+	/* the first line of a file of its trees ("/sys/...", "/proc/..."), without the newline: 0, or -1 */
+	int (*read_line)(struct perf_kernel *k, const char *path, char *buf, size_t len);
+	/* fn(arg, name) for each entry of a directory of its trees but "." and "..", until fn returns
+	 * non-zero: 0, or -1 when there is no such directory */
+	int (*list_dir)(struct perf_kernel *k, const char *dir, int (*fn)(void *arg, const char *name), void *arg);
 	void (*free)(struct perf_kernel *k);
 };
 
 struct perf_kernel {
 	const struct perf_kernel_ops *ops;
 	const char *name;   /* "the kernel", "the simulated kernel" */
-	char root[512];     /* prefix of its /sys and /proc ("" = the machine's own) */
+	char root[512];     /* prefix of its /sys and /proc in messages ("" = the machine's own) */
 	int simulated;
 	unsigned long syscalls; /* calls made into it */
 	void *priv;
@@ -38,9 +43,8 @@ struct perf_kernel {
 /* The running kernel, its trees below UNCORE_SYSROOT. */
 struct perf_kernel *perf_kernel_syscalls(void);
 /* The simulated kernel over a simulator: "<platform>[,simulator options][,paranoid=N][,caps=none|perfmon|
- * sys_admin][,mux_ms=N][,fds=N][,generic=1][,busy=PMU[:N]][,missing=PMU]".  It writes its
- * sysfs tree to a directory of its own, removed when it is freed, and sets *sim to the
- * simulator's access, which it owns. */
+ * sys_admin][,mux_ms=N][,fds=N][,generic=1][,busy=PMU[:N]][,missing=PMU]".  Its sysfs tree is
+ * in memory (no file is written), and it sets *sim to the simulator's access, which it owns. */
 struct access;
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);
 /* Events a simulated kernel has open (tests: everything closes); -1 for another kernel. */

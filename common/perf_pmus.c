@@ -1,5 +1,4 @@
 /* Reading the kernel's uncore PMUs from sysfs, and whether the caller may use them. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,30 +8,27 @@
 
 #define PMU_DIR "/sys/bus/event_source/devices"
 
-static int read_line(const char *path, char *buf, size_t len)
+static int read_long(struct perf_kernel *k, const char *path, long *val)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
+	char line[64], *end;
+	if (k->ops->read_line(k, path, line, sizeof(line)))
 		return -1;
-	int ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = 0;
-	return 0;
+	errno = 0;
+	*val = strtol(line, &end, 0);
+	return end == line || errno ? -1 : 0;
 }
 
 /* The socket of a CPU, from the topology the kernel's tree shows (-1: unknown). */
-static int cpu_socket(const struct perf_kernel *k, long cpu)
+static int cpu_socket(struct perf_kernel *k, long cpu)
 {
-	char path[700];
+	char path[128];
 	long pkg;
-	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%ld/topology/physical_package_id", k->root, cpu);
-	return sysroot_read_long(path, &pkg) < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS ? -1 : (int)pkg;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/topology/physical_package_id", cpu);
+	return read_long(k, path, &pkg) < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS ? -1 : (int)pkg;
 }
 
 /* cpumask "0,18" or "0-1": the first CPU of each socket. */
-static int parse_cpumask(const struct perf_kernel *k, const char *mask, struct perf_pmu *p)
+static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pmu *p)
 {
 	const char *s = mask;
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
@@ -58,53 +54,54 @@ static int parse_cpumask(const struct perf_kernel *k, const char *mask, struct p
 	return 0;
 }
 
-static int read_formats(const struct perf_kernel *k, struct perf_pmu *p)
+struct fmt_walk {
+	struct perf_kernel *k;
+	struct perf_pmu *p;
+	int rc;
+};
+
+static int read_format(void *arg, const char *name)
 {
-	char dir[700], path[1000], line[128];
-	snprintf(dir, sizeof(dir), "%s" PMU_DIR "/%s/format", k->root, p->name);
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0; /* a PMU without formats takes only raw configs: every field will be refused */
-	struct dirent *de;
-	int rc = 0;
-	while ((de = readdir(d)) && !rc) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (p->nfmt == PP_MAX_FMT || strlen(de->d_name) >= sizeof(p->fmt[0].name)) {
-			rc = uc_err("%s: too many or too long format names (%s)", p->name, de->d_name);
-			break;
-		}
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (read_line(path, line, sizeof(line))) {
-			rc = uc_err("%s: cannot read %s", p->name, path);
-			break;
-		}
-		snprintf(p->fmt[p->nfmt].name, sizeof(p->fmt[0].name), "%s", de->d_name);
-		if (perf_format_parse(de->d_name, line, &p->fmt[p->nfmt].f))
-			rc = uc_err_prefix("%s: ", p->name);
+	struct fmt_walk *w = arg;
+	struct perf_pmu *p = w->p;
+	char path[256], line[128];
+	if (name[0] == '.')
+		return 0;
+	if (p->nfmt == PP_MAX_FMT || strlen(name) >= sizeof(p->fmt[0].name))
+		w->rc = uc_err("%s: too many or too long format names (%s)", p->name, name);
+	else if (snprintf(path, sizeof(path), PMU_DIR "/%s/format/%s", p->name, name),
+		 w->k->ops->read_line(w->k, path, line, sizeof(line)))
+		w->rc = uc_err("%s: cannot read %s%s", p->name, w->k->root, path);
+	else {
+		snprintf(p->fmt[p->nfmt].name, sizeof(p->fmt[0].name), "%s", name);
+		if (perf_format_parse(name, line, &p->fmt[p->nfmt].f))
+			w->rc = uc_err_prefix("%s: ", p->name);
 		p->nfmt++;
 	}
-	closedir(d);
-	return rc;
+	return w->rc;
 }
 
-static int read_pmu(const struct perf_kernel *k, const char *name, struct perf_pmu *p)
+static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
 {
-	char path[700], line[4096];
+	char path[256], line[4096];
 	char *end;
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", name);
-	snprintf(path, sizeof(path), "%s" PMU_DIR "/%s/type", k->root, name);
-	if (read_line(path, line, sizeof(line)))
-		return uc_err("%s: cannot read %s", name, path);
+	snprintf(path, sizeof(path), PMU_DIR "/%s/type", name);
+	if (k->ops->read_line(k, path, line, sizeof(line)))
+		return uc_err("%s: cannot read %s%s", name, k->root, path);
 	unsigned long t = strtoul(line, &end, 10);
 	if (end == line || *end || t > 0xffffffffu)
-		return uc_err("%s: bad type '%.20s' in %s", name, line, path);
+		return uc_err("%s: bad type '%.20s' in %s%s", name, line, k->root, path);
 	p->type = (unsigned)t;
-	snprintf(path, sizeof(path), "%s" PMU_DIR "/%s/cpumask", k->root, name);
-	if (read_line(path, line, sizeof(line)) || parse_cpumask(k, line, p))
-		return uc_err("%s: cannot read a CPU list from %s", name, path);
-	return read_formats(k, p);
+	snprintf(path, sizeof(path), PMU_DIR "/%s/cpumask", name);
+	if (k->ops->read_line(k, path, line, sizeof(line)) || parse_cpumask(k, line, p))
+		return uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
+	/* a PMU without formats takes only raw configs: every field will be refused */
+	snprintf(path, sizeof(path), PMU_DIR "/%s/format", name);
+	struct fmt_walk w = { k, p, 0 };
+	k->ops->list_dir(k, path, read_format, &w);
+	return w.rc;
 }
 
 static int by_name(const void *a, const void *b)
@@ -112,36 +109,31 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const struct perf_pmu *)a)->name, ((const struct perf_pmu *)b)->name);
 }
 
+static int add_pmu(void *arg, const char *name)
+{
+	struct perf_sys *ps = arg;
+	if (strncmp(name, "uncore", 6) || strlen(name) >= sizeof(ps->pmus[0].name))
+		return 0;
+	struct perf_pmu *np = realloc(ps->pmus, (size_t)(ps->npmus + 1) * sizeof(*np));
+	if (!np)
+		return ps->rc = uc_err("out of memory");
+	ps->pmus = np;
+	if ((ps->rc = read_pmu(ps->k, name, &ps->pmus[ps->npmus])))
+		return ps->rc;
+	ps->npmus++;
+	return 0;
+}
+
 int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k)
 {
-	char dir[700], path[700];
 	memset(ps, 0, sizeof(*ps));
 	ps->k = k;
-	snprintf(path, sizeof(path), "%s/proc/sys/kernel/perf_event_paranoid", k->root);
-	if (sysroot_read_long(path, &ps->paranoid) < 0)
+	if (read_long(k, "/proc/sys/kernel/perf_event_paranoid", &ps->paranoid) < 0)
 		ps->paranoid = PERF_PARANOID_UNKNOWN;
 	k->ops->caps(k, &ps->perfmon, &ps->sys_admin);
-	snprintf(dir, sizeof(dir), "%s" PMU_DIR, k->root);
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		if (strncmp(de->d_name, "uncore", 6) || strlen(de->d_name) >= sizeof(ps->pmus[0].name))
-			continue;
-		struct perf_pmu *np = realloc(ps->pmus, (size_t)(ps->npmus + 1) * sizeof(*np));
-		if (!np) {
-			closedir(d);
-			return uc_err("out of memory");
-		}
-		ps->pmus = np;
-		if (read_pmu(k, de->d_name, &ps->pmus[ps->npmus])) {
-			closedir(d);
-			return -1;
-		}
-		ps->npmus++;
-	}
-	closedir(d);
+	k->ops->list_dir(k, PMU_DIR, add_pmu, ps); /* no directory: no PMUs, not an error */
+	if (ps->rc)
+		return -1;
 	if (ps->npmus)
 		qsort(ps->pmus, (size_t)ps->npmus, sizeof(*ps->pmus), by_name);
 	return 0;

@@ -1,5 +1,8 @@
 /* The real kernel behind the perf seam: the system calls themselves. */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <linux/capability.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,9 +59,43 @@ static void k_caps(struct perf_kernel *k, int *perfmon, int *sys_admin)
 	*sys_admin = !!(d[CAP_SYS_ADMIN / 32].effective & (1u << (CAP_SYS_ADMIN % 32)));
 }
 
+/* The trees below UNCORE_SYSROOT. */
+static int k_read_line(struct perf_kernel *k, const char *path, char *buf, size_t len)
+{
+	char full[1024];
+	if (snprintf(full, sizeof(full), "%s%s", k->root, path) >= (int)sizeof(full) || len > INT_MAX)
+		return -1;
+	FILE *f = fopen(full, "re");
+	if (!f)
+		return -1;
+	int ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+static int k_list_dir(struct perf_kernel *k, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
+{
+	char full[1024];
+	if (snprintf(full, sizeof(full), "%s%s", k->root, dir) >= (int)sizeof(full))
+		return -1;
+	DIR *d = opendir(full);
+	if (!d)
+		return -1;
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && fn(arg, de->d_name))
+			break;
+	closedir(d);
+	return 0;
+}
+
 static void k_free(struct perf_kernel *k) { free(k); }
 
-static const struct perf_kernel_ops syscall_ops = { k_open, k_read, k_ioctl, k_close, k_caps, k_free };
+static const struct perf_kernel_ops syscall_ops = { k_open, k_read, k_ioctl, k_close, k_caps, k_read_line, k_list_dir,
+						    k_free };
 
 struct perf_kernel *perf_kernel_syscalls(void)
 {

@@ -18,16 +18,17 @@ static double now(void)
 
 /* Discovery and open of a 2-socket EMR on the simulator (target: under 5 ms): PCI scan, DVSEC walk,
  * table decode, quirks, catalog.  The simulator builds its machine inside uncore_open(), so the time
- * printed includes that too (an upper bound for the library's part). */
-static int bench_emr_open(void)
+ * printed includes that too (an upper bound for the library's part).  Through the simulated kernel
+ * (target: under 100 ms) it also includes the kernel's PMUs and sysfs tree and the backend's scan. */
+static int bench_emr_open(const char *spec, double budget_ms)
 {
-	const int iters = 200;
+	const int iters = 50;
 	double t_open = 0, t_close = 0;
 	int units = 0, events = 0;
 	for (int i = 0; i < iters; i++) {
 		uncore_t *u;
 		double t0 = now();
-		if (uncore_open("sim:emr,sockets=2", &u)) {
+		if (uncore_open(spec, &u)) {
 			fprintf(stderr, "bench: %s\n", uncore_error());
 			return 1;
 		}
@@ -40,10 +41,9 @@ static int bench_emr_open(void)
 		t_open += t1 - t0;
 		t_close += now() - t1;
 	}
-	printf("bench emr_open: backend sim:emr (SIMULATED), 2 sockets, %d boxes found through discovery, %d events\n",
-	       units, events);
-	printf("  discover + open (including building the simulated machine): %.3f ms; close: %.3f ms\n",
-	       t_open / iters * 1e3, t_close / iters * 1e3);
+	printf("bench emr_open: backend %s (SIMULATED), %d boxes, %d events\n", spec, units, events);
+	printf("  discover + open (including building the simulated machine): %.3f ms (budget %.0f ms); close: %.3f ms\n",
+	       t_open / iters * 1e3, budget_ms, t_close / iters * 1e3);
 	return 0;
 }
 
@@ -190,5 +190,6 @@ int main(void)
 	       (t1 - t0) / iters / counters * 1e9);
 	uncore_session_free(s);
 	uncore_close(u);
-	return bench_emr_open() || bench_emr_metrics() || bench_perf();
+	return bench_emr_open("sim:emr,sockets=2", 5) || bench_emr_open("perf+sim:emr,sockets=2", 100) ||
+	       bench_emr_metrics() || bench_perf();
 }

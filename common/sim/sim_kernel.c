@@ -258,7 +258,7 @@ static void k_free(struct perf_kernel *pk)
 	for (int i = 0; i < k->nev; i++) /* what the process left open closes with it */
 		if (k->ev[i].used)
 			k_close(pk, SK_FD0 + i);
-	sk_remove_tree(k);
+	sk_free_tree(k);
 	for (int i = 0; k->kbox && i < k->s->nboxes; i++)
 		free(k->kbox[i].ev);
 	free(k->kbox);
@@ -269,7 +269,8 @@ static void k_free(struct perf_kernel *pk)
 	free(k);
 }
 
-static const struct perf_kernel_ops sim_kernel_ops = { k_open, k_read, k_ioctl, k_close, k_caps, k_free };
+static const struct perf_kernel_ops sim_kernel_ops = { k_open, k_read, k_ioctl, k_close, k_caps, sk_read_line,
+							sk_list_dir, k_free };
 
 static int pmu_named(const struct sim_kernel *k, const char *name)
 {

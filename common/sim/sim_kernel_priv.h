@@ -56,7 +56,9 @@ struct sim_kernel {
 	struct sk_box *kbox; /* per simulator box */
 	uint64_t seq;
 	long paranoid;
-	int perfmon, sys_admin, maxfds, generic, own_root;
+	int perfmon, sys_admin, maxfds, generic;
+	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
+	int nfiles, fcap;
 	uint64_t mux_ns;
 };
 
@@ -73,9 +75,12 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b);
 void sk_rotate(struct sim_kernel *k, struct sim_box *b);
 /* Does the group led by leader (plus a candidate cand, -1: none) fit an empty box? */
 int sk_group_fits(struct sim_kernel *k, int leader, int cand);
-/* The PMUs over the machine, and their sysfs tree (sim_kernel_tree.c). */
+/* The PMUs over the machine, and their sysfs tree in memory (sim_kernel_tree.c). */
 int sk_build_pmus(struct sim_kernel *k);
 int sk_write_tree(struct sim_kernel *k);
-void sk_remove_tree(struct sim_kernel *k);
+void sk_free_tree(struct sim_kernel *k);
+/* The kernel ops that read the tree (perf_kernel.h). */
+int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len);
+int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg);
 
 #endif

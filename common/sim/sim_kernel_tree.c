@@ -6,12 +6,9 @@
  * free-running PMUs, type numbers as dynamic as the kernel's, a cpumask with one CPU per die, the
  * format and event files, the CPU topology and perf_event_paranoid.
  */
-#include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "sim_kernel_priv.h"
 #include "../error.h"
 #include "../perf_format.h"
@@ -135,89 +132,139 @@ int sk_build_pmus(struct sim_kernel *k)
 	return 0;
 }
 
-static int put(const char *root, const char *rel, const char *text)
+/* One file of the tree: its path ("/sys/...") and its text, in one allocation. */
+static int put(struct sim_kernel *k, const char *path, const char *text)
 {
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (char *s = path + strlen(root) + 1; (s = strchr(s, '/')); s++) { /* its directories */
-		*s = 0;
-		if (mkdir(path, 0755) && errno != EEXIST)
-			return uc_err("simulated kernel: cannot make %s: %s", path, strerror(errno));
-		*s = '/';
+	if (k->nfiles == k->fcap) {
+		int cap = k->fcap ? 2 * k->fcap : 256;
+		char **n = realloc(k->files, (size_t)cap * sizeof(*n));
+		if (!n)
+			return uc_err("out of memory");
+		k->files = n;
+		k->fcap = cap;
 	}
-	FILE *f = fopen(path, "w");
+	size_t lp = strlen(path) + 1, lt = strlen(text) + 1;
+	char *f = malloc(lp + lt);
 	if (!f)
-		return uc_err("simulated kernel: cannot write %s: %s", path, strerror(errno));
-	fprintf(f, "%s\n", text);
-	return fclose(f) ? uc_err("simulated kernel: cannot write %s", path) : 0;
+		return uc_err("out of memory");
+	memcpy(f, path, lp);
+	memcpy(f + lp, text, lt);
+	k->files[k->nfiles++] = f;
+	return 0;
 }
 
-static int write_pmu(const struct sim_kernel *k, const struct sk_pmu *p)
+#define PMU_DIR "/sys/bus/event_source/devices/"
+
+static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 {
-	char rel[256], text[256];
-	const char *root = k->k.root;
+	char path[256], text[256];
 	int n = 0, rc;
-	snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/type", p->name);
+	snprintf(path, sizeof(path), PMU_DIR "%s/type", p->name);
 	snprintf(text, sizeof(text), "%u", p->type);
-	rc = put(root, rel, text);
+	rc = put(k, path, text);
 	text[0] = 0;
 	for (int s = 0; s < UC_MAX_SOCKETS; s++)
 		if (p->box[s])
 			n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%d", n ? "," : "", s * k->s->cores);
-	snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/cpumask", p->name);
-	rc = rc ? rc : put(root, rel, text);
+	snprintf(path, sizeof(path), PMU_DIR "%s/cpumask", p->name);
+	rc = rc ? rc : put(k, path, text);
 	for (const char *const *f = formats_of(k, p); *f && !rc; f++) {
 		const char *eq = strchr(*f, '=');
-		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/format/%.*s", p->name, (int)(eq - *f), *f);
-		rc = put(root, rel, eq + 1);
+		snprintf(path, sizeof(path), PMU_DIR "%s/format/%.*s", p->name, (int)(eq - *f), *f);
+		rc = put(k, path, eq + 1);
 	}
 	const char *const *ev = p->fr ? p->t->fr_events : p->t->events;
 	for (; ev && *ev && !rc; ev++) {
 		const char *eq = strchr(*ev, '=');
-		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
-		rc = put(root, rel, eq + 1);
+		snprintf(path, sizeof(path), PMU_DIR "%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
+		rc = put(k, path, eq + 1);
 	}
 	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
-		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/%s/alias", p->name);
+		snprintf(path, sizeof(path), PMU_DIR "%s/alias", p->name);
 		snprintf(text, sizeof(text), "uncore_type_%d_%d", p->t->disc_type, p->idx);
-		rc = put(root, rel, text);
+		rc = put(k, path, text);
 	}
 	return rc;
 }
 
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The tree is kept in memory, sorted by path, and read through the kernel's read_line and list_dir:
+ * nothing is written to disk, so it costs no time to make and nothing is left if the process dies. */
 int sk_write_tree(struct sim_kernel *k)
 {
-	char rel[128], text[32];
-	/* a directory of its own (mode 0700, made fresh): nobody else can plant links in it, and no option
-	 * lets a user point a root process's writes elsewhere */
-	char tmpl[] = "/tmp/uncore-simkernel.XXXXXX";
-	if (!mkdtemp(tmpl))
-		return uc_err("simulated kernel: cannot make a directory for its sysfs tree: %s", strerror(errno));
-	snprintf(k->k.root, sizeof(k->k.root), "%s", tmpl);
-	k->own_root = 1;
+	char path[128], text[32];
 	snprintf(text, sizeof(text), "%ld", k->paranoid);
-	if (put(k->k.root, "proc/sys/kernel/perf_event_paranoid", text))
+	if (put(k, "/proc/sys/kernel/perf_event_paranoid", text))
 		return -1;
 	for (int c = 0; c < k->s->nsockets * k->s->cores; c++) {
-		snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
 		snprintf(text, sizeof(text), "%d", c / k->s->cores);
-		if (put(k->k.root, rel, text))
+		if (put(k, path, text))
 			return -1;
 	}
 	for (int i = 0; i < k->npmus; i++)
 		if (!k->pmus[i].missing && write_pmu(k, &k->pmus[i]))
 			return -1;
+	qsort(k->files, (size_t)k->nfiles, sizeof(*k->files), by_path);
 	return 0;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* The first entry whose path is not below key in sort order. */
+static int lower_bound(const struct sim_kernel *k, const char *key)
 {
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
+	int lo = 0, hi = k->nfiles;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(k->files[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-void sk_remove_tree(struct sim_kernel *k)
+int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len)
 {
-	if (k->own_root && k->k.root[0])
-		nftw(k->k.root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	const struct sim_kernel *k = sk_of(pk);
+	int i = lower_bound(k, path);
+	if (i == k->nfiles || strcmp(k->files[i], path) || !len)
+		return -1;
+	snprintf(buf, len, "%s", k->files[i] + strlen(k->files[i]) + 1);
+	return 0;
+}
+
+int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
+{
+	const struct sim_kernel *k = sk_of(pk);
+	char prefix[256], name[256];
+	int n = snprintf(prefix, sizeof(prefix), "%s/", dir), found = 0;
+	if (n < 0 || (size_t)n >= sizeof(prefix))
+		return -1;
+	name[0] = 0;
+	/* everything below dir is one run of the sorted paths, each child's entries side by side */
+	for (int i = lower_bound(k, prefix); i < k->nfiles && !strncmp(k->files[i], prefix, (size_t)n); i++) {
+		const char *c = k->files[i] + n;
+		size_t len = strcspn(c, "/");
+		found = 1;
+		if (len >= sizeof(name) || (!strncmp(name, c, len) && !name[len]))
+			continue;
+		memcpy(name, c, len);
+		name[len] = 0;
+		if (fn(arg, name))
+			return 0;
+	}
+	return found ? 0 : -1;
+}
+
+void sk_free_tree(struct sim_kernel *k)
+{
+	for (int i = 0; i < k->nfiles; i++)
+		free(k->files[i]);
+	free(k->files);
+	k->files = NULL;
+	k->nfiles = k->fcap = 0;
 }

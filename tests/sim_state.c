@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "uncore_priv.h"
 #include "sim/sim.h"
 

@@ -10,6 +10,11 @@ SECONDS_EACH=${FUZZ_SECONDS:-10}
 FLAGS="-g -O1 -std=c11 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 pass=0 fail=0
 mkdir -p "$B/obj"
+# the fuzzers' scratch files, removed however they end (a crash skips their own cleanup)
+export TMPDIR="$B/tmp"
+rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
+trap 'rm -rf "$TMPDIR"' EXIT
+trap 'exit 1' INT TERM HUP
 if ! echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }' |
 	$CC -x c -fsanitize=fuzzer - -o "$B/probe" 2>/dev/null; then
 	echo "no libFuzzer: $CC -fsanitize=fuzzer does not link (install clang and libclang-rt-dev)"
@@ -37,6 +42,10 @@ if [ -s "$B/obj/failed" ]; then
 	exit 1
 fi
 for h in spec metrics json simopt discovery collectd; do
+	if [ $h = collectd ] && [ -z "$FUZZ_COLLECTD_CPPFLAGS" ]; then
+		echo "SKIP: fuzz_collectd: the collectd plugin is not configured (configure --with-collectd)"
+		continue
+	fi
 	extra=
 	[ $h = collectd ] && extra="$S/tests/mock_collectd.c $S/collectd_plugin/iu_config.c $S/collectd_plugin/iu_series.c $FUZZ_COLLECTD_CPPFLAGS"
 	if ! $CC $FLAGS -fsanitize=fuzzer $FUZZ_CPPFLAGS -I"$S/tests" $extra "$S/tests/fuzz/fuzz_$h.c" $objs $FUZZ_LIBS \

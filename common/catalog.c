@@ -200,9 +200,14 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 static int load_json(uncore_t *u, const char *file)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(file, 0, &jerr), *arr;
+	FILE *f = uc_open_input(file);
+	json_t *root, *arr;
 	int added = 0, rc = -1;
 	char skipped[256] = "";
+	if (!f)
+		return -1;
+	root = json_loadf(f, 0, &jerr);
+	fclose(f);
 	if (!root)
 		return uc_err("%s:%d:%d: not valid JSON: %s", file, jerr.line, jerr.column, jerr.text);
 	arr = json_is_array(root) ? root : json_object_get(root, "Events");

@@ -302,8 +302,13 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 static int load_file(uncore_t *u, const char *file)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(file, 0, &jerr);
+	FILE *f = uc_open_input(file);
+	json_t *root;
 	int n;
+	if (!f)
+		return -1;
+	root = json_loadf(f, 0, &jerr);
+	fclose(f);
 	if (!root)
 		return uc_err("%s:%d:%d: %s", file, jerr.line, jerr.column, jerr.text);
 	n = load_defs(u, file, root);

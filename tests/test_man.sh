@@ -1,10 +1,11 @@
 #!/bin/sh
 # The manual pages: uncore(1) renders with man -l without a warning and names every option and
 # command the program's own help lists; libuncore(3) every function of uncore.h; intel_uncore(5)
-# every option the collectd plugin's configuration parser takes.
+# every option the collectd plugin's configuration parser takes.  All three fit in 80 columns and carry
+# the package version in their footers (configure writes it into the pages of the build directory).
 pass=0 fail=0
 UNCORE=${top_builddir:-.}/uncore
-PAGE=${top_srcdir:-.}/doc/uncore.1
+PAGE=${top_builddir:-.}/doc/uncore.1
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 no() { fail=$((fail + 1)); echo "FAIL: $1"; }
 check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
@@ -34,7 +35,16 @@ missing=
 for v in $vars; do echo "$text" | grep -q "^ *$v$" || missing="$missing $v"; done
 check "uncore(1) lists every environment variable the help names ($(echo $vars))${missing:+ (missing:$missing)}" '[ -z "$missing" ]'
 
-DOC=${top_srcdir:-.}/doc
+DOC=${top_builddir:-.}/doc
+version=$(sed -n 's/^PACKAGE_VERSION = //p' "${top_builddir:-.}/Makefile")
+for page in uncore.1 libuncore.3 intel_uncore.5; do
+	# the widest lines as a terminal of 80 columns shows them (LC_ALL=C: one byte per column)
+	wide=$(LC_ALL=C MANWIDTH=80 man -l "$DOC/$page" 2>/dev/null | col -bx | awk 'length > 80 { print length ": " $0 }')
+	check "$page: every line fits in 80 columns${wide:+ (wider: $wide)}" '[ -z "$wide" ]'
+	foot=$(MANWIDTH=80 man -l "$DOC/$page" 2>/dev/null | col -bx | sed '/^ *$/d' | tail -1)
+	check "$page: the footer shows the package version $version ($foot)" \
+		'[ -n "$version" ] && echo "$foot" | grep -q "^intel-uncore $version "'
+done
 for page in libuncore.3 intel_uncore.5; do
 	for w in 80 100; do
 		err=$(MANWIDTH=$w man -l "$DOC/$page" 2>&1 >/dev/null)

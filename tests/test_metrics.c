@@ -166,7 +166,7 @@ static void test_mangled(void)
 
 /* ---- definition files ---- */
 
-static char tmpdir[] = "/tmp/uncore-metrics-XXXXXX";
+static char tmpdir[300];
 
 static const char *write_file(const char *name, const char *text)
 {
@@ -214,6 +214,8 @@ static void test_definition_files(void)
 	load_refused(u, "[{\"MetricName\": \"s\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD:socket=1\"}]",
 		     "chosen when the metric is read");
 	load_refused(u, "[{\"MetricName\": \"j\",", "bad.json:1:");
+	CU_ASSERT(uncore_load_metrics(u, "/nonexistent/metrics.json") < 0);
+	CU_ASSERT_STRING_EQUAL(uncore_error(), "cannot open /nonexistent/metrics.json: No such file or directory");
 	load_refused(u, "[{\"MetricName\": \"w\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4@{edge_det} * 2\"}]",
 		     "'uncore_imc@event=0x4@:edge' is too long or malformed");
 	load_refused(u, "[{\"MetricName\": \"v\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4\"}]", "without its closing '@'");
@@ -657,10 +659,11 @@ int main(void)
 		{ "metrics naming metrics are shared, not copied out", test_shared_references },
 		{ NULL, NULL },
 	};
+	snprintf(tmpdir, sizeof(tmpdir), "%s/uncore-metrics-XXXXXX", test_tmpdir());
 	if (!mkdtemp(tmpdir))
 		return 2;
 	int rc = run_suite("metrics", tests);
-	char cmd[300];
+	char cmd[400];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))
 		rc = rc ? rc : 2;

@@ -99,7 +99,7 @@ static inline int run_in_fake_tree(const char *suite, const struct test_case *te
 {
 	char cmd[300];
 	int rc;
-	snprintf(root, sizeof(root), "/tmp/uncore-sysroot-%d", (int)getpid());
+	snprintf(root, sizeof(root), "%s/uncore-sysroot-%d", test_tmpdir(), (int)getpid());
 	mkdirs(root);
 	setenv("UNCORE_SYSROOT", root, 1);
 	rc = run_suite(suite, tests);

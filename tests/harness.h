@@ -5,6 +5,7 @@
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "tmpdir.h"
 
 struct test_case {
 	const char *name;

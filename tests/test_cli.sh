@@ -5,6 +5,9 @@ UNCORE=${top_builddir:-.}/uncore
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 no() { fail=$((fail + 1)); echo "FAIL: $1"; }
 check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+W=$(mktemp -d) # every file the test makes, removed however it ends
+trap 'rm -rf "$W"' EXIT
+trap 'exit 1' INT TERM HUP
 
 tsv=$($UNCORE list --backend sim:snbep --format tsv)
 check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers")" ]'
@@ -155,7 +158,7 @@ lst=$($UNCORE --backend sim:emr list --metrics --format tsv)
 check "list --metrics: name, unit, group, per-box unit, formula" 'echo "$lst" | grep -q "^mem_bw_read	GB/s	memory	imc	UNC_M_CAS_COUNT.RD \* 64 / duration	" && [ "$(echo "$lst" | grep -vc "^#")" -ge 18 ]'
 lst=$($UNCORE --backend sim:snbep list --metrics)
 check "list --metrics text shows the formula" 'echo "$lst" | grep -q "^qpi_rx_util .*% .*interconnect .*per qpi .*(UNC_Q_RxL_FLITS_G0.DATA + UNC_Q_RxL_FLITS_G0.NON_DATA) / (2 \* UNC_Q_CLOCKTICKS)"'
-tmp=$(mktemp)
+tmp=$W/broken-metric.json
 echo '[{"MetricName": "broken", "MetricExpr": "(UNC_M_CAS_COUNT.RD * 64"}]' > "$tmp"
 err=$($UNCORE --backend sim:snbep --metric-file "$tmp" list --metrics 2>&1); rc=$?
 check "malformed metric file refused with metric and position" '[ $rc -ne 0 ] && echo "$err" | grep -q "metric broken: position 25: expected .)."'
@@ -170,8 +173,14 @@ check "perf's memory_bandwidth_read: 12800 MB/s on socket 0" 'echo "$out" | grep
 check "perf's LLC miss latency: 100 ns on socket 1" 'echo "$out" | grep -q "^socket1 *llc_demand_data_read_miss_latency *100.0000 ns$"'
 
 out=$($UNCORE --backend sim:snbep --events /nonexistent stat -e UNC_M_CAS_COUNT.RD --duration 0.1 2>&1); rc=$?
-check "a missing --events file: refused by name, no crash ($rc)" \
-	'[ $rc -eq 1 ] && echo "$out" | grep -q "unable to open /nonexistent" && ! echo "$out" | grep -q Sanitizer'
+check "a missing --events file: refused by name and reason, no crash ($rc: $out)" \
+	'[ $rc -eq 1 ] && [ "$out" = "uncore: cannot open /nonexistent: No such file or directory" ]'
+out=$(UNCORE_EVENTS=/nonexistent $UNCORE --backend sim:snbep info 2>&1); rc=$?
+check "a missing UNCORE_EVENTS file: the same, naming the variable ($rc: $out)" \
+	'[ $rc -eq 1 ] && [ "$out" = "uncore: UNCORE_EVENTS: cannot open /nonexistent: No such file or directory" ]'
+out=$($UNCORE --backend sim:snbep --metric-file /nonexistent stat -M mem_bw_read --duration 0.1 2>&1); rc=$?
+check "a missing --metric-file: refused by name and reason ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -qx "uncore: cannot open /nonexistent: No such file or directory" && ! echo "$out" | grep -q JSON'
 
 # --- safe on a shared machine: the msr-safe allowlist, another agent's box, --force
 al=$($UNCORE --backend sim:snbep allowlist)
@@ -188,7 +197,7 @@ check "allowlist: EMR global control 0x2FF0 (frz_all), 0x2FFE read only" \
 out=$($UNCORE --backend sim:montecito allowlist 2>&1); rc=$?
 check "allowlist: Montecito has no MSRs, said so" '[ $rc -ne 0 ] && echo "$out" | grep -q "no MSRs for msr-safe"'
 SIMSTATE=${top_builddir:-.}/tests/sim_state
-shm=$(mktemp -u /tmp/uncore-cli-agent-XXXXXX)
+shm=$W/agent
 agent="sim:snbep,shared=$shm"
 $SIMSTATE "$agent" ctl imc 0 0 0 0x400304 >/dev/null # another agent counts CAS reads on imc 0 of socket 0
 out=$($UNCORE --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=0 --duration 0.1 2>&1); rc=$?
@@ -236,7 +245,7 @@ for opt in tick=9223372036854775807 prewrap=inf prewrap=nan profile=/tmp; do
 	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?
 	check "sim option $opt refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "bad simulator option\|not a regular file"'
 done
-prof=$(mktemp)
+prof=$W/profile
 for v in nan inf 1e300 -1; do
 	echo "mem_read_bytes_per_s = $v" > "$prof"
 	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$?
@@ -248,12 +257,13 @@ check "a failed simulator open: refused by name, nothing leaked" \
 	'[ $rc -ne 0 ] && echo "$out" | grep -q "no nosuch box" && ! echo "$out" | grep -q "LeakSanitizer"'
 
 # --- signals: stop, restore, exit 128+N; a killed run's boxes are restored by the next one
-shm=$(mktemp -u /tmp/uncore-cli-sig-XXXXXX)
+shm=$W/sig
 sim="sim:snbep,shared=$shm"
-programmed() { # wait until a process has programmed the shared machine
-	for i in $(seq 1 100); do
+programmed() { # wait until a process has programmed the shared machine (a loaded machine: up to 60 s)
+	for i in $(seq 1 1200); do
 		case "$($SIMSTATE "$sim")" in *"changed 0"*) sleep 0.05 ;; *) return 0 ;; esac
 	done
+	echo "waited 60 s for a process to program $sim: it did not"
 	return 1
 }
 for sig in INT:2 TERM:15 HUP:1; do
@@ -269,7 +279,8 @@ done
 $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -- sh -c "echo \$\$ > $shm.child; exec sleep 30" >/dev/null 2>&1 &
 pid=$!
 programmed
-for i in $(seq 1 100); do [ -s "$shm.child" ] && break; sleep 0.05; done
+for i in $(seq 1 1200); do [ -s "$shm.child" ] && break; sleep 0.05; done
+[ -s "$shm.child" ] || echo "waited 60 s for the command of stat -- CMD to start: it did not"
 kill -INT $pid
 wait $pid; rc=$?
 check "SIGINT during stat -- cmd: the command stopped too, exit 130 ($rc), registers as found" \
@@ -299,6 +310,26 @@ out=$($UNCORE --backend perf+sim:ivbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:s
 check "perf: sampling refused" 'echo "$out" | grep -q "do not sample"'
 out=$($UNCORE --backend perf+sim:snbep allowlist 2>&1)
 check "perf: no msr-safe allowlist (it writes no MSR)" 'echo "$out" | grep -q "writes no MSR"'
+
+# scripts/demo's closing commands run as it prints them: from the top of the tree, in a shell without
+# UNCORE_BACKEND, naming the simulator when the demo fell back to it (and the plain form on hardware)
+abs=$(cd "$(dirname "$UNCORE")" && pwd)/uncore
+if $UNCORE info >/dev/null 2>&1; then named=; else named=" --backend sim:snbep"; fi
+for be in "" sim:emr; do
+	cmds=$(cd "${top_srcdir:-.}" && UNCORE_BACKEND=$be scripts/demo --suggest "$abs" | grep -v '^==' | grep -v '^$')
+	want=${be:+ --backend $be}
+	check "demo${be:+ with UNCORE_BACKEND=$be} suggests 3 commands, naming the backend as${want:-$named}" \
+		'[ "$(echo "$cmds" | wc -l)" -eq 3 ] && echo "$cmds" | grep -qx "$abs${want:-$named} list --metrics"'
+	bad= ran=0
+	while IFS= read -r cmd; do
+		ran=$((ran + 1))
+		err=$(cd "${top_srcdir:-.}" && env -u UNCORE_BACKEND sh -c "$cmd" 2>&1 >/dev/null) || bad="$bad [$cmd: $err]"
+	done <<-EOF
+	$cmds
+	EOF
+	check "demo${be:+ with UNCORE_BACKEND=$be}: each suggested command runs as printed${bad:+ (failed:$bad)}" \
+		'[ -z "$bad" ] && [ $ran -eq 3 ]'
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -196,8 +196,8 @@ static void test_sockets_boxes_events(void)
 	CU_ASSERT_EQUAL(state.u->force, 1); /* boxes another agent counts on are taken over */
 	stop();
 	/* the library's warnings reach collectd's log: here a directory planted at the claims path */
-	char dir[96], conf[200];
-	snprintf(dir, sizeof(dir), "/tmp/uncore-collectd-%d", (int)getpid());
+	char dir[300], conf[400];
+	snprintf(dir, sizeof(dir), "%s/uncore-collectd-%d", test_tmpdir(), (int)getpid());
 	snprintf(conf, sizeof(conf), "%s.claims", dir);
 	CU_ASSERT_FATAL(mkdir(conf, 0700) == 0);
 	snprintf(conf, sizeof(conf), "Backend \"sim:snbep,shared=%s\"\n", dir);

@@ -16,13 +16,14 @@ for t in dpkg-buildpackage dh lintian collectd; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
 PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0"
-W=$(mktemp -d /tmp/uncore-deb.XXXXXX)
+W=$(mktemp -d)
 cleanup() {
 	[ -n "$cd_pid" ] && kill "$cd_pid" 2>/dev/null
 	DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $PKGS >/dev/null 2>&1
 	rm -rf "$W"
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
 
 # --- build from the sources as they are (committed or not), outside the tree
 V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
@@ -86,7 +87,9 @@ EOF
 collectd -f -C "$W/collectd.conf" >"$W/collectd.out" 2>&1 &
 cd_pid=$!
 f=$W/csv/pkgtest/intel_uncore-socket1/memory_bandwidth-mem_bw_read-$(date +%Y-%m-%d)
-for _ in $(seq 100); do [ "$(cat "$f" 2>/dev/null | grep -c '^[0-9]')" -ge 5 ] && break; sleep 0.2; done
+# up to 120 s for 5 points (a loaded machine slows the daemon's start, not its counts)
+for _ in $(seq 600); do [ "$(cat "$f" 2>/dev/null | grep -c '^[0-9]')" -ge 5 ] && break; sleep 0.2; done
+[ "$(cat "$f" 2>/dev/null | grep -c '^[0-9]')" -ge 5 ] || echo "waited 120 s for 5 points in $f: $(cat "$f" 2>/dev/null | grep -c '^[0-9]') came"
 kill "$cd_pid" 2>/dev/null
 wait "$cd_pid" 2>/dev/null
 cd_pid=

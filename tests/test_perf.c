@@ -285,7 +285,7 @@ static void test_equal_to_direct(void)
  * reasons (a fake machine: a Sandy Bridge-EP without /dev/cpu). */
 static void test_auto(void)
 {
-	snprintf(root, sizeof(root), "/tmp/test_perf_auto.%d", (int)getpid());
+	snprintf(root, sizeof(root), "%s/test_perf_auto.%d", test_tmpdir(), (int)getpid());
 	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nmodel name\t: Xeon @ 2.70GHz\n", "/proc/cpuinfo");
 	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
 	setenv("UNCORE_SYSROOT", root, 1);

@@ -20,11 +20,11 @@
 #include "write_guard.h"
 #include "error.h"
 
-static char shm[128], claims_path[160], victim[160];
+static char shm[300], claims_path[320], victim[320];
 
 static void fresh(void)
 {
-	snprintf(shm, sizeof(shm), "/tmp/uncore-safety-%d", (int)getpid());
+	snprintf(shm, sizeof(shm), "%s/uncore-safety-%d", test_tmpdir(), (int)getpid());
 	snprintf(claims_path, sizeof(claims_path), "%s.claims", shm);
 	snprintf(victim, sizeof(victim), "%s.victim", shm);
 	unlink(shm);

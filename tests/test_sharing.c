@@ -73,7 +73,7 @@ static void test_same_handle(void)
 	uncore_close(u);
 }
 
-static char shm_file[64];
+static char shm_file[300];
 
 static uncore_t *open_shared(const char *extra)
 {
@@ -84,8 +84,8 @@ static uncore_t *open_shared(const char *extra)
 
 static void fresh_file(void)
 {
-	char claims[80];
-	snprintf(shm_file, sizeof(shm_file), "/tmp/uncore-test-shm-%d", (int)getpid());
+	char claims[320];
+	snprintf(shm_file, sizeof(shm_file), "%s/uncore-test-shm-%d", test_tmpdir(), (int)getpid());
 	snprintf(claims, sizeof(claims), "%s.claims", shm_file);
 	unlink(shm_file);
 	unlink(claims);
@@ -93,7 +93,7 @@ static void fresh_file(void)
 
 static void remove_file(void)
 {
-	char claims[80];
+	char claims[320];
 	snprintf(claims, sizeof(claims), "%s.claims", shm_file);
 	unlink(shm_file);
 	unlink(claims);

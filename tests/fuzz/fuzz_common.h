@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "uncore_priv.h"
 #include "sim/sim.h"
+#include "tmpdir.h"
 
 /* The input as a NUL-terminated string (at most max bytes); free it. */
 static inline char *fuzz_str(const uint8_t *data, size_t size, size_t max)
@@ -25,9 +26,9 @@ static inline char *fuzz_str(const uint8_t *data, size_t size, size_t max)
 /* The input written to this process's scratch file; returns its path. */
 static inline const char *fuzz_file(const uint8_t *data, size_t size)
 {
-	static char path[64];
+	static char path[300];
 	if (!path[0])
-		snprintf(path, sizeof(path), "/tmp/uncore-fuzz-%d", (int)getpid());
+		snprintf(path, sizeof(path), "%s/uncore-fuzz-%d", test_tmpdir(), (int)getpid());
 	FILE *f = fopen(path, "w");
 	if (!f || fwrite(data, 1, size, f) != size)
 		abort();

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include "fuzz_common.h"
 
-static char root[128];
+static char root[300];
 static uint64_t table_phys;
 static size_t table_len;
 static uint8_t *table0; /* socket 0's table as the simulator made it */
@@ -35,7 +35,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	char rel[160], txt[256];
 	(void)argc;
 	(void)argv;
-	snprintf(root, sizeof(root), "/tmp/uncore-fuzz-root-%d", (int)getpid());
+	snprintf(root, sizeof(root), "%s/uncore-fuzz-root-%d", test_tmpdir(), (int)getpid());
 	mkdir(root, 0755);
 	if (uncore_open("sim:emr,clock=manual", &su))
 		abort();

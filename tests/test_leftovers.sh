@@ -1,0 +1,35 @@
+#!/bin/sh
+# tests/leftovers.sh, the check scripts/test runs after make check: it finds a server started through a
+# shell function in the background (the kill that reaches only the subshell) and a file left in the
+# run's TMPDIR, names both, kills and removes them and fails; after a clean run it passes.
+pass=0 fail=0
+S=${top_srcdir:-.}
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT INT TERM HUP
+
+# a clean run: nothing to report
+mkdir "$W/clean"
+out=$(sh "$S/tests/leftovers.sh" "clean.$$" "$W/clean")
+rc=$?
+check "a clean run passes (rc $rc: $out)" '[ $rc -eq 0 ] && [ ! -d "$W/clean" ]'
+
+# a run that left a server behind (started in the background by a shell that is gone, as a kill that
+# reaches only a subshell leaves it: reparented to init) and a file
+token=planted.$$
+UNCORE_TEST_RUN=$token sh -c 'sleep 300 >/dev/null 2>&1 &'
+mkdir "$W/dirty"
+echo x >"$W/dirty/uncore-simkernel.x"
+out=$(sh "$S/tests/leftovers.sh" "$token" "$W/dirty")
+rc=$?
+echo "$out"
+check "a run that left a process and a file fails (rc $rc)" '[ $rc -ne 0 ]'
+check "... naming the process" 'echo "$out" | grep -q "^LEFT: process [0-9]* (sleep 300"'
+check "... and the file" 'echo "$out" | grep -q "^LEFT: .*/uncore-simkernel.x$"'
+sleep_left=$(for e in /proc/[0-9]*/environ; do tr '\0' '\n' 2>/dev/null <"$e" | grep -qx "UNCORE_TEST_RUN=$token" && echo "${e%/environ}"; done)
+check "... and leaves neither behind${sleep_left:+ (still: $sleep_left)}" '[ -z "$sleep_left" ] && [ ! -d "$W/dirty" ]'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -17,6 +17,7 @@ for t in dpkg-buildpackage dh lintian collectd; do
 done
 PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0"
 W=$(mktemp -d)
+export TMPDIR="$W" # what dpkg-buildpackage and lintian leave in TMPDIR (lintian's mldbm-elf-*) goes with W
 cleanup() {
 	[ -n "$cd_pid" ] && kill "$cd_pid" 2>/dev/null
 	DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $PKGS >/dev/null 2>&1

@@ -79,7 +79,7 @@ static int line_of(const char *file, const char *name)
 	size_t nl = name ? strlen(name) : 0, have = 0;
 	if (!nl || nl > 256)
 		return 0;
-	FILE *f = fopen(file, "r");
+	FILE *f = fopen(file, "re");
 	char buf[65536 + 256];
 	int line = 1;
 	if (!f)

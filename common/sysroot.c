@@ -52,7 +52,7 @@ int access_errno_error(int err, const char *path, const char *what)
 
 int sysroot_read_long(const char *path, long *val)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	int ok;
 	if (!f)
 		return -1;

@@ -209,7 +209,7 @@ int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const c
 FILE *uc_open_input(const char *file)
 {
 	struct stat st;
-	FILE *f = fopen(file, "r");
+	FILE *f = fopen(file, "re");
 	if (!f) {
 		uc_err("cannot open %s: %s", file, strerror(errno));
 		return NULL;

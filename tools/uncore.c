@@ -174,6 +174,8 @@ static int run(int argc, char **argv, int i)
 int main(int argc, char **argv)
 {
 	int i = 1, rc;
+	if (cli_note_caller_fds()) /* before anything opens one of its own */
+		goto oom;
 	while (i < argc && argv[i][0] == '-') {
 		if (is_global(argv[i]) && i + 1 < argc) {
 			if (set_global(argv[i], argv[i + 1]))

@@ -13,6 +13,7 @@
 #include "uncore_priv.h"
 #include "api.h"
 #include "arena.h"
+#include "env.h"
 #include "error.h"
 
 /* Is json_unit one of the perfmon Unit names of box type t? */
@@ -232,7 +233,7 @@ out:
 
 int catalog_init(uncore_t *u)
 {
-	const char *env = getenv("UNCORE_EVENTS");
+	const char *env = uc_env("UNCORE_EVENTS");
 	int n = u->plat->nevents ? *u->plat->nevents : 0;
 	u->events = n ? malloc((size_t)n * sizeof(*u->events)) : NULL;
 	if (n && !u->events)

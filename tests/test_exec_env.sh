@@ -1,10 +1,13 @@
 #!/bin/sh
-# Nothing of uncore's crosses exec.
+# Nothing of uncore's crosses exec, and a privileged uncore does not trust its environment.
 # 1. The command of 'uncore stat -- CMD' lists its own descriptors and finds exactly those its caller
 #    passed (here also fd 7): on the direct backend over a fake SNB-EP, on sim:...,shared=FILE and on
 #    perf+sim:.
+# 2. As root: a copy of the program given file capabilities (setcap cap_perfmon+ep) and run as nobody
+#    ignores UNCORE_BACKEND and UNCORE_SYSROOT and says so once; the same copy without them takes both.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
+STATIC=${top_builddir:-.}/tests/uncore_static
 
 # --- a fake two-socket SNB-EP, as tests/test_backends.c builds it
 le32() { # FILE OFFSET VALUE: four bytes, little-endian
@@ -61,6 +64,51 @@ for be in direct "sim:snbep,shared=$W/shared" perf+sim:snbep; do
 		'[ "$got" = "$want" ]'
 done
 check "the caller's fd 7 reaches the command" 'echo " $want " | grep -q " 7 "'
+
+# --- 2. a privileged copy as an unprivileged user
+skip() { echo "SKIP: privileged copy: $1"; }
+if [ "$(id -u)" -ne 0 ]; then
+	skip "the tests do not run as root (setcap and setpriv need it)"
+elif ! command -v setcap >/dev/null 2>&1 || ! command -v setpriv >/dev/null 2>&1; then
+	skip "setcap or setpriv is missing (scripts/install-deps installs libcap2-bin)"
+elif [ ! -x "$STATIC" ]; then
+	skip "$STATIC is not built"
+elif grep -q '^NoNewPrivs:[[:space:]]*1' /proc/self/status; then
+	skip "this process runs with no_new_privs: exec grants no capabilities"
+elif findmnt -no OPTIONS -T "$W" 2>/dev/null | grep -qw nosuid; then
+	skip "$W is on a nosuid mount: exec ignores file capabilities there"
+elif ! { cp "$STATIC" "$W/priv" && cp "$STATIC" "$W/plain" && chmod 755 "$W/priv" "$W/plain" &&
+	setcap cap_perfmon+ep "$W/priv" 2>"$W/setcap.err"; }; then
+	skip "setcap cap_perfmon+ep failed ($(cat "$W/setcap.err"))"
+else
+	# nobody cannot reach $W: run the copies through descriptors (/proc/self/fd/9) opened as root
+	asnobody() { # FILE ARGS...
+		f=$1
+		shift
+		ASAN_OPTIONS=detect_leaks=0 setpriv --reuid=nobody --regid=nogroup --clear-groups /proc/self/fd/9 "$@" 9<"$f" 2>&1
+	}
+	if ! err=$(asnobody "$W/priv" version); then
+		skip "the copy with file capabilities does not run as nobody ($err)"
+	else
+		WARN="does not trust the environment"
+		out=$(UNCORE_BACKEND=sim:snbep asnobody "$W/plain" info)
+		check "control: without privilege, UNCORE_BACKEND is taken" 'echo "$out" | grep -q SIMULATED'
+		out=$(UNCORE_BACKEND=sim:snbep asnobody "$W/priv" info)
+		check "privileged: UNCORE_BACKEND is ignored" '! echo "$out" | grep -q SIMULATED'
+		check "privileged: one warning names UNCORE_BACKEND (${out%%
+*})" \
+			'[ "$(echo "$out" | grep -c "$WARN")" -eq 1 ] && echo "$out" | grep "$WARN" | grep -q "UNCORE_BACKEND is ignored"'
+		out=$(UNCORE_SYSROOT=$R asnobody "$W/plain" --backend direct info)
+		check "control: without privilege, UNCORE_SYSROOT is taken" 'echo "$out" | grep -qF "$R/"'
+		out=$(UNCORE_SYSROOT=$R UNCORE_CLAIMS=$W/claims asnobody "$W/priv" --backend direct info)
+		check "privileged: UNCORE_SYSROOT is ignored" '! echo "$out" | grep -qF "$R"'
+		check "privileged: one warning names UNCORE_SYSROOT and UNCORE_CLAIMS" \
+			'[ "$(echo "$out" | grep -c "$WARN")" -eq 1 ] && echo "$out" | grep "$WARN" | grep -q "UNCORE_SYSROOT" &&
+			 echo "$out" | grep "$WARN" | grep -q "UNCORE_CLAIMS"'
+		out=$(asnobody "$W/priv" --backend sim:snbep info)
+		check "privileged without UNCORE_* variables: no warning" '! echo "$out" | grep -q "$WARN"'
+	fi
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

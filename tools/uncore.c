@@ -38,6 +38,7 @@ int cli_open(uncore_t **u)
 {
 	warnings_shown = 0;
 	if (uncore_open(backend_arg, u)) {
+		cli_warnings(); /* e.g. the environment ignored: it may be why */
 		fprintf(stderr, "uncore: %s\n", uncore_error());
 		return -1;
 	}

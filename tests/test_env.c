@@ -110,7 +110,7 @@ static void test_not_secure_reads_all(void)
 	unset_all();
 }
 
-/* Privileged with no UNCORE_* set (or set empty): nothing to say; and the decision is AT_SECURE's when not overridden. */
+/* Privileged with no UNCORE_* set (or set empty): nothing to say.  Not overridden, AT_SECURE decides. */
 static void test_secure_quiet_without_variables(void)
 {
 	uncore_t *u;

@@ -11,7 +11,11 @@
 static int *caller_fds;
 static int ncaller;
 
-static int by_value(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+static int by_value(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
 
 static int append(int **v, int *n, int *cap, int fd)
 {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "access.h"
+#include "env.h"
 #include "error.h"
 #include "claims.h"
 
@@ -159,7 +160,7 @@ struct access *access_direct_open(void)
 	}
 	a->ops = &direct_ops;
 	a->priv = d;
-	const char *c = getenv("UNCORE_CLAIMS");
+	const char *c = uc_env("UNCORE_CLAIMS");
 	if (c && *c)
 		snprintf(a->claims, sizeof(a->claims), "%s", c);
 	else

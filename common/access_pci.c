@@ -2,6 +2,10 @@
  * PCI configuration space through libpci's sysfs method, rooted at the sysroot.
  * libpci reports fatal errors through a noreturn callback; we catch them with
  * longjmp so the library never exits the process.
+ * libpci opens a device's config file (read-write) without O_CLOEXEC when first used; right after
+ * every call we mark its descriptors close-on-exec, so no command the process runs later gets them.
+ * (A thread of the host that forks and execs during the call itself could still take one; the CLI
+ * also closes everything but its caller's descriptors before it runs a command.)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -75,6 +79,15 @@ struct pci_backend *pci_backend_open(void)
 	return p;
 }
 
+/* libpci keeps the descriptors of the device it used last in these fields of pci_access. */
+static void pci_cloexec(struct pci_backend *p)
+{
+	if (p->pacc->fd >= 0)
+		fcntl(p->pacc->fd, F_SETFD, FD_CLOEXEC);
+	if (p->pacc->fd_vpd >= 0)
+		fcntl(p->pacc->fd_vpd, F_SETFD, FD_CLOEXEC);
+}
+
 static struct pci_dev *pci_dev_get(struct pci_backend *p, const struct pci_loc *d)
 {
 	struct pci_dev *dev;
@@ -100,7 +113,7 @@ static int pci_explain(struct pci_backend *p, const struct pci_loc *d, uint32_t 
 	char path[4200];
 	int fd;
 	snprintf(path, sizeof(path), "%s/devices/%04x:%02x:%02x.%d/config", p->sysfs, d->dom, d->bus, d->dev, d->fn);
-	fd = open(path, write ? O_RDWR : O_RDONLY);
+	fd = open(path, (write ? O_RDWR : O_RDONLY) | O_CLOEXEC);
 	if (fd < 0)
 		return access_errno_error(errno, path, write ? "writing PCI config space" : "reading PCI config space");
 	if (!write) {
@@ -128,12 +141,14 @@ int pci_backend_read(struct pci_backend *p, const struct pci_loc *d, uint32_t of
 	pci_jmp = &jb;
 	if (setjmp(jb)) {
 		pci_jmp = NULL;
+		pci_cloexec(p);
 		return uc_err("libpci: %s", pci_msg);
 	}
 	pci_msg[0] = 0;
 	dev = pci_dev_get(p, d);
 	ok = dev && pci_read_block(dev, (int)off, buf, (int)len);
 	pci_jmp = NULL;
+	pci_cloexec(p);
 	st->syscalls++;
 	st->reads += len / 4;
 	if (!ok)
@@ -150,12 +165,14 @@ int pci_backend_write32(struct pci_backend *p, const struct pci_loc *d, uint32_t
 	pci_jmp = &jb;
 	if (setjmp(jb)) {
 		pci_jmp = NULL;
+		pci_cloexec(p);
 		return uc_err("libpci: %s", pci_msg);
 	}
 	pci_msg[0] = 0;
 	dev = pci_dev_get(p, d);
 	ok = dev && pci_write_long(dev, (int)off, val);
 	pci_jmp = NULL;
+	pci_cloexec(p);
 	st->syscalls++;
 	st->writes++;
 	if (!ok)

@@ -13,6 +13,7 @@
 #include "uncore_priv.h"
 #include "api.h"
 #include "arena.h"
+#include "env.h"
 #include "error.h"
 
 /* Is json_unit one of the perfmon Unit names of box type t? */
@@ -79,7 +80,7 @@ static int line_of(const char *file, const char *name)
 	size_t nl = name ? strlen(name) : 0, have = 0;
 	if (!nl || nl > 256)
 		return 0;
-	FILE *f = fopen(file, "r");
+	FILE *f = fopen(file, "re");
 	char buf[65536 + 256];
 	int line = 1;
 	if (!f)
@@ -232,7 +233,7 @@ out:
 
 int catalog_init(uncore_t *u)
 {
-	const char *env = getenv("UNCORE_EVENTS");
+	const char *env = uc_env("UNCORE_EVENTS");
 	int n = u->plat->nevents ? *u->plat->nevents : 0;
 	u->events = n ? malloc((size_t)n * sizeof(*u->events)) : NULL;
 	if (n && !u->events)

@@ -40,7 +40,7 @@ static uint64_t proc_start(int pid)
 {
 	char path[64], buf[1024];
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	if (!f)
 		return 0;
 	size_t n = fread(buf, 1, sizeof(buf) - 1, f);

@@ -20,7 +20,7 @@ int host_from_sysfs(struct host_info *h)
 	char path[4096], line[512];
 	FILE *f;
 	memset(h, 0, sizeof(*h));
-	f = fopen(sysroot_path(path, sizeof(path), "/proc/cpuinfo"), "r");
+	f = fopen(sysroot_path(path, sizeof(path), "/proc/cpuinfo"), "re");
 	if (!f)
 		return access_errno_error(errno, path, "reading the CPU identity");
 	while (fgets(line, sizeof(line), f)) {

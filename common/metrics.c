@@ -13,6 +13,7 @@
 #include "uncore_priv.h"
 #include "api.h"
 #include "arena.h"
+#include "env.h"
 #include "error.h"
 
 static const char *metric_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->metrics[i].name; }
@@ -318,7 +319,7 @@ static int load_file(uncore_t *u, const char *file)
 
 int metrics_ensure(uncore_t *u)
 {
-	const char *env = getenv("UNCORE_METRICS");
+	const char *env = uc_env("UNCORE_METRICS");
 	if (u->metrics_ready)
 		return 0;
 	u->metrics_ready = 1;

@@ -109,10 +109,13 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const struct perf_pmu *)a)->name, ((const struct perf_pmu *)b)->name);
 }
 
+/* The kernel's uncore driver names its PMUs "uncore" (Nehalem) or "uncore_*"; no other is taken. */
+static int uncore_name(const char *name) { return !strcmp(name, "uncore") || !strncmp(name, "uncore_", 7); }
+
 static int add_pmu(void *arg, const char *name)
 {
 	struct perf_sys *ps = arg;
-	if (strncmp(name, "uncore", 6) || strlen(name) >= sizeof(ps->pmus[0].name))
+	if (!uncore_name(name) || strlen(name) >= sizeof(ps->pmus[0].name))
 		return 0;
 	struct perf_pmu *np = realloc(ps->pmus, (size_t)(ps->npmus + 1) * sizeof(*np));
 	if (!np)
@@ -120,6 +123,14 @@ static int add_pmu(void *arg, const char *name)
 	ps->pmus = np;
 	if ((ps->rc = read_pmu(ps->k, name, &ps->pmus[ps->npmus])))
 		return ps->rc;
+	/* enum perf_type_id (<linux/perf_event.h>): hardware 0, software 1, tracepoint 2, hw_cache 3, raw 4,
+	 * breakpoint 5 are the core's own types; a PMU the driver registers gets a dynamic type above them */
+	if (ps->pmus[ps->npmus].type < PERF_TYPE_MAX) {
+		uc_warn("%s: type %u in %s" PMU_DIR "/%s/type is one of the kernel's generic event types (0..%d: "
+			"hardware, software, tracepoint, cache, raw, breakpoint), not an uncore PMU's: left out", name,
+			ps->pmus[ps->npmus].type, ps->k->root, name, PERF_TYPE_MAX - 1);
+		return 0;
+	}
 	ps->npmus++;
 	return 0;
 }

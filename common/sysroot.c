@@ -7,11 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "access.h"
+#include "env.h"
 #include "error.h"
 
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 {
-	const char *root = getenv("UNCORE_SYSROOT");
+	const char *root = uc_env("UNCORE_SYSROOT");
 	size_t n;
 	va_list ap;
 	if (!root || !*root || !strcmp(root, "/"))
@@ -52,7 +53,7 @@ int access_errno_error(int err, const char *path, const char *what)
 
 int sysroot_read_long(const char *path, long *val)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	int ok;
 	if (!f)
 		return -1;

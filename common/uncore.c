@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include "uncore_priv.h"
 #include "claims.h"
+#include "env.h"
 #include "error.h"
 #include "write_guard.h"
 #include "api.h"
@@ -73,8 +74,9 @@ int uncore_open(const char *backend, uncore_t **out)
 	char perf_why[512] = ""; /* auto fell back to direct: why not perf */
 	*out = NULL;
 	uc_clear_warnings();
+	uc_env_warn_ignored();
 	if (!backend)
-		backend = getenv("UNCORE_BACKEND");
+		backend = uc_env("UNCORE_BACKEND");
 	if (!backend || !*backend)
 		backend = "auto";
 	u = calloc(1, sizeof(*u));
@@ -87,9 +89,9 @@ int uncore_open(const char *backend, uncore_t **out)
 	pthread_mutexattr_destroy(&attr);
 	snprintf(u->backend, sizeof(u->backend), "%s", backend);
 	snprintf(u->why, sizeof(u->why), "named by the caller (--backend or UNCORE_BACKEND)");
-	const char *force = getenv("UNCORE_FORCE");
+	const char *force = uc_env("UNCORE_FORCE");
 	u->force = force && *force && strcmp(force, "0");
-	const char *scale = getenv("UNCORE_SCALE");
+	const char *scale = uc_env("UNCORE_SCALE");
 	u->scale = scale && *scale && strcmp(scale, "0");
 	if (!strcmp(backend, "auto") ? open_auto(u, perf_why, sizeof(perf_why)) : open_access(u, backend))
 		goto fail;
@@ -97,9 +99,10 @@ int uncore_open(const char *backend, uncore_t **out)
 		goto fail;
 	if (strcmp(u->host.vendor, "GenuineIntel")) {
 		uc_err("this CPU (%s family %d model %d) has no supported Intel uncore%s; "
-		       "run on the simulator with --backend sim:snbep (or UNCORE_BACKEND=sim:snbep)",
+		       "run on the simulator with --backend sim:snbep%s",
 		       u->host.vendor[0] ? u->host.vendor : "unknown vendor", u->host.family, u->host.model,
-		       u->host.hypervisor ? " (and a hypervisor hides uncore PMUs)" : "");
+		       u->host.hypervisor ? " (and a hypervisor hides uncore PMUs)" : "",
+		       uc_env_secure() ? "" : " (or UNCORE_BACKEND=sim:snbep)");
 		goto fail;
 	}
 	u->plat = platform_by_cpu(u->host.family, u->host.model);
@@ -209,7 +212,7 @@ int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const c
 FILE *uc_open_input(const char *file)
 {
 	struct stat st;
-	FILE *f = fopen(file, "r");
+	FILE *f = fopen(file, "re");
 	if (!f) {
 		uc_err("cannot open %s: %s", file, strerror(errno));
 		return NULL;

@@ -2,9 +2,12 @@
  * The real msr and pci backends against a fake sysroot of regular files:
  * they touch the right offsets, and missing devices, permissions and I/O
  * errors become messages a user can act on.  Also a whole "direct" open and
- * session over a fake two-socket SNB-EP tree.
+ * session over a fake two-socket SNB-EP tree.  No descriptor the library opens
+ * survives exec.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
@@ -196,6 +199,75 @@ static void test_direct_over_fake_tree(void)
 	uncore_close(u);
 }
 
+/* The descriptors open now, as a bitmap of the first 1024 (the test opens no more). */
+static void fds_open(unsigned char open[1024])
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+	memset(open, 0, 1024);
+	CU_ASSERT_FATAL(d != NULL);
+	while ((de = readdir(d))) {
+		int fd = atoi(de->d_name);
+		if (de->d_name[0] != '.' && fd != dirfd(d) && fd < 1024)
+			open[fd] = 1;
+	}
+	closedir(d);
+}
+
+/* Every descriptor opened since before[] was taken is close-on-exec; those that are not, named. */
+static void expect_cloexec(const unsigned char before[1024], const char *backend)
+{
+	unsigned char now[1024];
+	fds_open(now);
+	for (int fd = 0; fd < 1024; fd++) {
+		if (!now[fd] || before[fd] || (fcntl(fd, F_GETFD) & FD_CLOEXEC))
+			continue;
+		char link[64], target[512] = "?";
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		ssize_t n = readlink(link, target, sizeof(target) - 1);
+		target[n > 0 ? n : 1] = 0;
+		fprintf(stderr, "%s: descriptor %d (%s) is not close-on-exec\n", backend, fd, target);
+		CU_FAIL("a descriptor the library opened crosses exec");
+	}
+}
+
+/* Open, count and read on each backend that opens files: what it left open must not cross exec. */
+static void test_descriptors_cloexec(void)
+{
+	static const char *const events[] = { "UNC_M_CAS_COUNT.RD:socket=0:box=0", "UNC_M_CAS_COUNT.WR:socket=1",
+					      "UNC_C_LLC_LOOKUP.DATA_READ:socket=1:box=1:state=1" };
+	unsigned char before[1024];
+	char backend[600];
+	build_snbep_tree();
+	fds_open(before);
+	for (int b = 0; b < 3; b++) {
+		if (b == 0)
+			snprintf(backend, sizeof(backend), "direct");
+		else if (b == 1)
+			snprintf(backend, sizeof(backend), "sim:snbep,shared=%s/sim-shared", root);
+		else
+			snprintf(backend, sizeof(backend), "perf+sim:snbep");
+		uncore_t *u;
+		uncore_session_t *s;
+		int rc = uncore_open(backend, &u);
+		if (rc)
+			fprintf(stderr, "%s: %s\n", backend, uncore_error());
+		CU_ASSERT_FATAL(rc == 0);
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		for (size_t e = 0; e < sizeof(events) / sizeof(events[0]); e++)
+			CU_ASSERT(uncore_session_add(s, events[e]) >= 0);
+		rc = uncore_session_start(s);
+		if (rc)
+			fprintf(stderr, "%s: %s\n", backend, uncore_error());
+		CU_ASSERT_FATAL(rc == 0);
+		expect_cloexec(before, backend);
+		CU_ASSERT(uncore_session_read(s) == 0);
+		expect_cloexec(before, backend);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
 static void test_direct_errors(void)
 {
 	uncore_t *u;
@@ -249,6 +321,7 @@ int main(void)
 		{ "pci backend offsets and errors", test_pci_backend },
 		{ "mmio backend", test_mmio_backend },
 		{ "direct open and session over a fake SNB-EP", test_direct_over_fake_tree },
+		{ "no descriptor the library opens crosses exec", test_descriptors_cloexec },
 		{ "direct open errors", test_direct_errors },
 		{ NULL, NULL },
 	};

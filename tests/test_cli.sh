@@ -1,13 +1,7 @@
 #!/bin/sh
 # The uncore CLI on the simulator: listing, counting against the profile's truth, and refusals.
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d) # every file the test makes, removed however it ends
-trap 'rm -rf "$W"' EXIT
-trap 'exit 1' INT TERM HUP
 
 tsv=$($UNCORE list --backend sim:snbep --format tsv)
 check "tsv header" '[ "$(echo "$tsv" | grep -v "^#" | head -1)" = "$(printf "unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers")" ]'

@@ -1,13 +1,8 @@
 #!/bin/sh
 # uncore's output for scripts (stat -x SEP, stat --json, list --json), read back with Python's csv and
 # json modules and checked against the simulator's truth; help and version; repeated file options.
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
 
 # --- stat -x ';': the default profile reads 12.8e9 * (1 + s) B/s on socket s, 64 bytes per CAS, over
 # 4 channels: 2e8 CAS on socket 0 and 4e8 on socket 1 in one (manual-clock) second

@@ -313,6 +313,50 @@ static void test_auto(void)
 	CU_ASSERT(system(cmd) == 0);
 }
 
+/* Only the uncore driver's PMUs are taken: a PMU named uncore_* whose type is one of the kernel's generic
+ * types (software 1, raw 4) is left out with a warning naming it, and PMUs of other names are ignored. */
+static void test_only_uncore_pmus(void)
+{
+	static const struct { const char *name, *type; int taken; } pmus[] = {
+		{ "uncore_imc_0", "1", 0 }, { "uncore_imc_1", "4", 0 }, { "uncore_imc_2", "17", 1 },
+		{ "uncorefoo", "18", 0 },   { "msr", "9", 0 },          { "software", "1", 0 },
+	};
+	char path[160], cmd[300];
+	snprintf(root, sizeof(root), "%s/test_perf_types.%d", test_tmpdir(), (int)getpid());
+	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nmodel name\t: Xeon @ 2.70GHz\n", "/proc/cpuinfo");
+	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
+	put_str("-1\n", "/proc/sys/kernel/perf_event_paranoid");
+	for (size_t i = 0; i < sizeof(pmus) / sizeof(pmus[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmus[i].name);
+		put_str(pmus[i].type, path);
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/cpumask", pmus[i].name);
+		put_str("0\n", path);
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/format/event", pmus[i].name);
+		put_str("config:0-7\n", path);
+	}
+	setenv("UNCORE_SYSROOT", root, 1);
+	uncore_t *u = NULL;
+	int rc = uncore_open("perf", &u);
+	if (rc)
+		fprintf(stderr, "perf: %s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	for (size_t i = 0; i < sizeof(pmus) / sizeof(pmus[0]); i++) {
+		int taken = perf_pmu_named(u->perf, pmus[i].name) != NULL;
+		if (taken != pmus[i].taken)
+			fprintf(stderr, "PMU %s (type %s) %s\n", pmus[i].name, pmus[i].type, taken ? "taken" : "left out");
+		CU_ASSERT_EQUAL(taken, pmus[i].taken);
+	}
+	CU_ASSERT_EQUAL(u->perf->npmus, 1);
+	const char *w = uncore_warnings();
+	CU_ASSERT(strstr(w, "uncore_imc_0: type 1 in ") && strstr(w, "uncore_imc_1: type 4 in "));
+	CU_ASSERT(strstr(w, "is one of the kernel's generic event types") != NULL);
+	CU_ASSERT(!strstr(w, "uncorefoo") && !strstr(w, "msr:"));
+	uncore_close(u);
+	unsetenv("UNCORE_SYSROOT");
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	CU_ASSERT(system(cmd) == 0);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -325,6 +369,7 @@ int main(void)
 		{ "out of file descriptors: the limit is named", test_fd_limit },
 		{ "every metric's events count as on the registers", test_equal_to_direct },
 		{ "auto picks perf when it may, else says why", test_auto },
+		{ "only uncore PMUs: generic types and other names are left out", test_only_uncore_pmus },
 		{ NULL, NULL },
 	};
 	return run_suite("perf", tests);

@@ -18,6 +18,12 @@ void cli_warnings(void);
 /* "# backend ..., platform ..., N sockets" and the platform's caveat. */
 void cli_banner(FILE *f, uncore_t *u);
 
+/* Note the descriptors open now, at the start: the caller's (0, or -1 out of memory). */
+int cli_note_caller_fds(void);
+/* The descriptors open now that the caller did not pass (malloc'd, ascending): their count, or -1 out of
+ * memory.  A child closes them before it runs a command. */
+int cli_foreign_fds(int **out);
+
 /* Usage of a command ("stat"), or of the program (NULL); -1 for a command there is not. */
 int cli_help(const char *cmd, FILE *f);
 void cli_version(FILE *f);

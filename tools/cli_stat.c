@@ -358,13 +358,21 @@ int cmd_stat(int argc, char **argv)
 	if (c)
 		goto err;
 	if (a.cmd) {
+		int *foreign, nforeign = cli_foreign_fds(&foreign);
+		if (nforeign < 0) {
+			fprintf(stderr, "uncore stat: out of memory\n");
+			goto out;
+		}
 		fflush(stdout);
 		child = fork();
 		if (child == 0) {
+			for (int i = 0; i < nforeign; i++) /* the command gets only what our caller passed */
+				close(foreign[i]);
 			execvp(argv[a.cmd], argv + a.cmd);
 			fprintf(stderr, "uncore stat: cannot run '%s': %s\n", argv[a.cmd], strerror(errno));
 			_exit(127);
 		}
+		free(foreign);
 	}
 	if (stat_loop(&o, u, s, &a, nev, prev, &child, &status))
 		goto err;

@@ -38,6 +38,7 @@ int cli_open(uncore_t **u)
 {
 	warnings_shown = 0;
 	if (uncore_open(backend_arg, u)) {
+		cli_warnings(); /* e.g. the environment ignored: it may be why */
 		fprintf(stderr, "uncore: %s\n", uncore_error());
 		return -1;
 	}
@@ -174,6 +175,8 @@ static int run(int argc, char **argv, int i)
 int main(int argc, char **argv)
 {
 	int i = 1, rc;
+	if (cli_note_caller_fds()) /* before anything opens one of its own */
+		goto oom;
 	while (i < argc && argv[i][0] == '-') {
 		if (is_global(argv[i]) && i + 1 < argc) {
 			if (set_global(argv[i], argv[i + 1]))

@@ -43,6 +43,8 @@ const char *uncore_warnings(void);
  * else direct; uncore_backend_name() then says which and uncore_backend_reason() why.
  * NULL means the environment variable UNCORE_BACKEND, else "auto".
  * All device and sysfs paths are taken below UNCORE_SYSROOT (default "/").
+ * A process with more privilege than its user (setuid, setgid, file capabilities: AT_SECURE) ignores
+ * every UNCORE_* variable, with a warning naming those set.
  */
 int uncore_open(const char *backend, uncore_t **out);
 void uncore_close(uncore_t *u);

@@ -77,7 +77,7 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 {
 	char line[512];
 	int lineno = 0;
-	FILE *f = fopen(file, "r");
+	FILE *f = fopen(file, "re");
 	struct stat st;
 	if (!f)
 		return uc_err("simulator profile %s: %s", file, strerror(errno));

@@ -58,10 +58,9 @@ static void free_pmu_names(void)
 
 static int iu_init_component(int cidx)
 {
-	const char *backend = getenv("UNCORE_BACKEND");
 	int rc = PAPI_OK;
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
-	if (uncore_open(backend && *backend ? backend : "auto", &U)) {
+	if (uncore_open(NULL, &U)) { /* UNCORE_BACKEND, read by the library (ignored when privileged), else auto */
 		disable(uncore_error());
 		rc = PAPI_ENOSUPP;
 		goto out;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# What a test run left behind: every process that still carries the run's UNCORE_TEST_RUN token in its
+# What a test run left behind: every process that still carries the run's IU_TEST_RUN token in its
 # environment (a daemon or server a test started, even one reparented to init), and every file in the
 # run's private TMPDIR.  Each is printed as "LEFT: ...", then killed or removed; exit 1 if there was any.
 # Usage: tests/leftovers.sh TOKEN TMPDIR   (scripts/test calls it after make check, passed or failed;
@@ -9,7 +9,7 @@ left=0
 pids=
 for e in /proc/[0-9]*/environ; do
 	p=${e#/proc/} p=${p%/environ}
-	tr '\0' '\n' 2>/dev/null <"$e" | grep -qx "UNCORE_TEST_RUN=$token" && pids="$pids $p"
+	tr '\0' '\n' 2>/dev/null <"$e" | grep -qx "IU_TEST_RUN=$token" && pids="$pids $p"
 done
 for p in $pids; do
 	echo "LEFT: process $p ($(tr '\0' ' ' </proc/$p/cmdline 2>/dev/null | cut -c1-150)), parent $(sed -n 's/^PPid:\t//p' /proc/$p/status 2>/dev/null)"

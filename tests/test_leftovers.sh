@@ -19,7 +19,7 @@ check "a clean run passes (rc $rc: $out)" '[ $rc -eq 0 ] && [ ! -d "$W/clean" ]'
 # a run that left a server behind (started in the background by a shell that is gone, as a kill that
 # reaches only a subshell leaves it: reparented to init) and a file
 token=planted.$$
-UNCORE_TEST_RUN=$token sh -c 'sleep 300 >/dev/null 2>&1 &'
+IU_TEST_RUN=$token sh -c 'sleep 300 >/dev/null 2>&1 &'
 mkdir "$W/dirty"
 echo x >"$W/dirty/uncore-simkernel.x"
 out=$(sh "$S/tests/leftovers.sh" "$token" "$W/dirty")
@@ -28,7 +28,7 @@ echo "$out"
 check "a run that left a process and a file fails (rc $rc)" '[ $rc -ne 0 ]'
 check "... naming the process" 'echo "$out" | grep -q "^LEFT: process [0-9]* (sleep 300"'
 check "... and the file" 'echo "$out" | grep -q "^LEFT: .*/uncore-simkernel.x$"'
-sleep_left=$(for e in /proc/[0-9]*/environ; do tr '\0' '\n' 2>/dev/null <"$e" | grep -qx "UNCORE_TEST_RUN=$token" && echo "${e%/environ}"; done)
+sleep_left=$(for e in /proc/[0-9]*/environ; do tr '\0' '\n' 2>/dev/null <"$e" | grep -qx "IU_TEST_RUN=$token" && echo "${e%/environ}"; done)
 check "... and leaves neither behind${sleep_left:+ (still: $sleep_left)}" '[ -z "$sleep_left" ] && [ ! -d "$W/dirty" ]'
 
 echo "$pass passed, $fail failed"

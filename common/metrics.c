@@ -31,7 +31,7 @@ static int find(const uncore_t *u, const char *name)
 struct resolve_ctx {
 	uncore_t *u;
 	int type_idx; /* -2 none yet, -1 several units */
-	int depth;    /* metric references being parsed */
+	int refs;     /* metric references being parsed */
 	int core;     /* the formula names a core event or fact (perf's files mix both): skip, not refuse */
 	struct { int metric, root; } copied[MAX_REFS];
 	int ncopied;
@@ -42,7 +42,7 @@ static void merge_type(struct resolve_ctx *c, int t)
 	c->type_idx = c->type_idx == -2 ? t : (c->type_idx == t ? t : -1);
 }
 
-static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth);
+static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int depth);
 
 /* perf's "uncore_<unit>[_<n>]@terms@" as our spec: an event name, or the raw "unit/terms/" where perf's
  * one umask (its bits 8 and up are the unit's umask extension) becomes umask= and umask_ext=.
@@ -88,7 +88,7 @@ static int core_name(const char *name)
 	return *name == '#' || (isupper((unsigned char)*name) && strncmp(name, "UNC_", 4));
 }
 
-static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *err, size_t len)
+static int resolve(void *arg, struct mx_expr *e, const char *perf_name, int depth, char *err, size_t len)
 {
 	struct resolve_ctx *c = arg;
 	char name[256];
@@ -109,7 +109,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 		for (int i = 0; i < c->ncopied; i++)
 			if (c->copied[i].metric == m)
 				return c->copied[i].root;
-		if (c->depth >= 8) {
+		if (c->refs >= 8) {
 			snprintf(err, len, "metric references nest more than 8 deep at %s", name);
 			return -1;
 		}
@@ -117,7 +117,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 			snprintf(err, len, "more than %d metrics named in one formula", MAX_REFS);
 			return -1;
 		}
-		int r = parse_metric(c->u, m, sub, sizeof(sub), c->depth + 1);
+		int r = parse_metric(c->u, m, sub, sizeof(sub), c->refs + 1, depth);
 		if (r) {
 			c->core |= r == -2;
 			snprintf(err, len, "metric %s: %s", name, sub);
@@ -150,7 +150,8 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 }
 
 /* 0 parsed; -1 refused (err says why); -2 it uses core events: state 3, skipped by the loader. */
-static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
+/* refs: metric references it is parsed within; depth: their expressions' nesting, which it continues */
+static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int depth)
 {
 	struct uc_metric *mt = &u->metrics[m];
 	if (mt->state == 2)
@@ -162,8 +163,8 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
 		return -1;
 	}
 	mt->state = 1;
-	struct resolve_ctx c = { .u = u, .type_idx = -2, .depth = depth };
-	mt->root = mx_parse(&mt->x, mt->expr, resolve, &c, err, len);
+	struct resolve_ctx c = { .u = u, .type_idx = -2, .refs = refs };
+	mt->root = mx_parse(&mt->x, mt->expr, depth, resolve, &c, err, len);
 	if (mt->root < 0) {
 		mx_free(&mt->x);
 		mt->state = c.core ? 3 : 0;
@@ -286,7 +287,7 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 	int skipped = 0;
 	for (int m = first; m < u->nmetrics; m++) {
 		char err[512];
-		int r = parse_metric(u, m, err, sizeof(err), 0);
+		int r = parse_metric(u, m, err, sizeof(err), 0, 0);
 		skipped += r == -2;
 		if (r == -1) {
 			uc_err("%s: metric %s: %s in '%s'", what, u->metrics[m].name, err, u->metrics[m].expr);

@@ -14,6 +14,7 @@
 #include "api.h"
 #include "arena.h"
 #include "error.h"
+#include "safe_file.h"
 
 /* Is json_unit one of the perfmon Unit names of box type t? */
 static int perfmon_named(const struct box_type *t, const char *json_unit)
@@ -79,7 +80,7 @@ static int line_of(const char *file, const char *name)
 	size_t nl = name ? strlen(name) : 0, have = 0;
 	if (!nl || nl > 256)
 		return 0;
-	FILE *f = fopen(file, "r");
+	FILE *f = uc_open_input(file); /* its message, if any, gives way to the caller's */
 	char buf[65536 + 256];
 	int line = 1;
 	if (!f)

@@ -14,6 +14,7 @@
 #include "api.h"
 #include "arena.h"
 #include "error.h"
+#include "safe_file.h"
 
 static const char *metric_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->metrics[i].name; }
 

@@ -243,8 +243,31 @@ check "two hours on a 44-bit counter read once: 2.7e9 x 7200 exactly" 'echo "$ou
 # --- simulator options and profiles that would give garbage are refused; a failed open leaks nothing
 for opt in tick=9223372036854775807 prewrap=inf prewrap=nan profile=/tmp; do
 	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?
-	check "sim option $opt refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "bad simulator option\|not a regular file"'
+	check "sim option $opt refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "bad simulator option\|Is a directory"'
 done
+
+# --- a FIFO (or a device) named as an input file is refused at once, not read until a writer comes
+fifo=$W/fifo
+mkfifo "$fifo" "$W/shared.claims"
+chmod 600 "$fifo" "$W/shared.claims"
+nonreg() { # name, what it says, then the command; a hang ends after 60 s (rc 124)
+	what=$1 says=$2
+	shift 2
+	out=$(timeout 60 "$@" 2>&1 </dev/null); rc=$?
+	check "$what: refused at once ($rc: $out)" '[ $rc -ne 124 ] && echo "$out" | grep -q "$says"'
+}
+nonreg "a FIFO as profile=" "simulator profile: cannot open $fifo: it is a FIFO, not a regular file" \
+	$UNCORE --backend "sim:snbep,profile=$fifo" info
+nonreg "a device as profile=" "cannot open /dev/null: it is a character device, not a regular file" \
+	$UNCORE --backend "sim:snbep,profile=/dev/null" info
+nonreg "a FIFO as --events" "cannot open $fifo: it is a FIFO, not a regular file" $UNCORE --backend sim:snbep --events "$fifo" info
+nonreg "a FIFO as UNCORE_EVENTS" "UNCORE_EVENTS: cannot open $fifo: it is a FIFO" env UNCORE_EVENTS="$fifo" $UNCORE --backend sim:snbep info
+nonreg "a FIFO as --metric-file" "cannot open $fifo: it is a FIFO, not a regular file" \
+	$UNCORE --backend sim:snbep --metric-file "$fifo" info
+nonreg "a FIFO as shared=" "$fifo is a FIFO, not a regular file" $UNCORE --backend "sim:snbep,shared=$fifo" info
+nonreg "a FIFO as the claims file" "claims file refused: $W/shared.claims is a FIFO, not a regular file" \
+	$UNCORE --backend "sim:snbep,shared=$W/shared" stat -e UNC_M_CAS_COUNT.RD --duration 0.1
+rm -f "$fifo" "$W/shared" "$W/shared.claims"
 prof=$W/profile
 for v in nan inf 1e300 -1; do
 	echo "mem_read_bytes_per_s = $v" > "$prof"

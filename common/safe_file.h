@@ -2,7 +2,8 @@
  * Opening a file that root shares with other processes (the claims file, a
  * shared simulator) without letting another user steer it: no symbolic link
  * is followed, nothing is created except with O_EXCL, and a file or directory
- * another user controls is refused.
+ * another user controls is refused.  And opening the input files a user names
+ * without a FIFO or a device stalling the open.
  */
 #ifndef UNCORE_SAFE_FILE_H
 #define UNCORE_SAFE_FILE_H

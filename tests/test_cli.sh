@@ -268,6 +268,14 @@ nonreg "a FIFO as shared=" "$fifo is a FIFO, not a regular file" $UNCORE --backe
 nonreg "a FIFO as the claims file" "claims file refused: $W/shared.claims is a FIFO, not a regular file" \
 	$UNCORE --backend "sim:snbep,shared=$W/shared" stat -e UNC_M_CAS_COUNT.RD --duration 0.1
 rm -f "$fifo" "$W/shared" "$W/shared.claims"
+# an option longer than the simulator keeps (within a spec it accepts) is refused, not cut
+long=$W/$(printf '%0420d' 0)
+for opt in "shared=$long" "fault=eio:imc:0@$(printf '%070d' 1)"; do
+	key=${opt%%=*} val=${opt#*=}
+	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?
+	check "sim option $key= of ${#val} characters refused ($rc: $out)" \
+		'[ $rc -ne 0 ] && echo "$out" | grep -q "simulator option $key= is ${#val} characters long"'
+done
 prof=$W/profile
 for v in nan inf 1e300 -1; do
 	echo "mem_read_bytes_per_s = $v" > "$prof"

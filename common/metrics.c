@@ -184,13 +184,28 @@ static const char *json_str(json_t *o, const char *key)
 	return s ? s : "";
 }
 
-/* "1e-9GB/s" -> 1e-9 and "GB/s"; perf's ScaleUnit form */
-static void scale_unit(const char *su, double *scale, const char **unit)
+/* perf's ScaleUnit: "1e-9GB/s" -> 1e-9 and "GB/s", a unit alone scales by 1; absent: 1 and "".  -1 with
+ * what is wrong in why when it is no string, or its scale is hexadecimal or not finite. */
+static int scale_unit(json_t *v, double *scale, const char **unit, const char **why)
 {
+	const char *su = v ? json_string_value(v) : "", *p;
 	char *end;
-	double v = strtod(su, &end);
-	*scale = end == su ? 1 : v;
+	if (!su) {
+		*why = "is not a string";
+		return -1;
+	}
+	for (p = su; isspace((unsigned char)*p) || *p == '+' || *p == '-'; p++)
+		;
+	double d = strtod(su, &end);
+	if (*p == '0' && (p[1] == 'x' || p[1] == 'X')) /* strtod reads hexadecimal; perf's files never use it */
+		*why = "has a hexadecimal scale";
+	else if (end != su && !isfinite(d))
+		*why = "has a scale that is not a finite number";
+	else
+		*why = NULL;
+	*scale = end == su ? 1 : d;
 	*unit = end == su ? su : end;
+	return *why ? -1 : 0;
 }
 
 static int valid_name(const char *s)
@@ -265,7 +280,12 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 		d.expr = arena_strdup(&u->arena, expr);
 		d.group = arena_strdup(&u->arena, json_str(o, "MetricGroup"));
 		d.desc = arena_strdup(&u->arena, json_str(o, "BriefDescription"));
-		scale_unit(json_str(o, "ScaleUnit"), &d.scale, &d.unit);
+		const char *why;
+		if (scale_unit(json_object_get(o, "ScaleUnit"), &d.scale, &d.unit, &why)) {
+			drop_from(u, first);
+			return uc_err("%s: metric %s: ScaleUnit %s: write a decimal scale and the unit, as in \"1e-9GB/s\"",
+				      what, name, why);
+		}
 		d.unit = arena_strdup(&u->arena, d.unit);
 		int cap = u->metrics_cap < 64 ? 64 : u->metrics_cap * 2;
 		if (!d.name || !d.expr || !d.group || !d.desc || !d.unit ||

@@ -374,19 +374,34 @@ static void test_definition_files(void)
 	load_refused(u, "[{\"MetricName\": \"w\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4@{edge_det} * 2\"}]",
 		     "'uncore_imc@event=0x4@:edge' is too long or malformed");
 	load_refused(u, "[{\"MetricName\": \"v\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4\"}]", "without its closing '@'");
+	/* ScaleUnit: a string, its scale a finite decimal number */
+	static const char *const bad_units[] = { "5", "null", "true", "{}", "[\"1GB\"]", "\"inf%\"", "\"nanGB\"",
+						 "\"-infinityGB\"", "\"1e999GB/s\"", "\"0x10GB/s\"", "\"-0x1p3%\"", "\" 0X2ns\"" };
+	for (size_t i = 0; i < sizeof(bad_units) / sizeof(bad_units[0]); i++) {
+		char text[256];
+		snprintf(text, sizeof(text), "[{\"MetricName\": \"scaled\", \"MetricExpr\": \"1\", \"ScaleUnit\": %s}]",
+			 bad_units[i]);
+		load_refused(u, text, "bad.json: metric scaled: ScaleUnit ");
+	}
 	/* a good file: a new metric built on a built-in one, and the TSC term */
 	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("good.json",
 		"[{\"MetricName\": \"mem_bw_read_mib\", \"MetricExpr\": \"mem_bw_read / 1048576\", \"ScaleUnit\": \"MiB/s\","
 		" \"MetricGroup\": \"site\", \"BriefDescription\": \"reads in MiB/s\"},"
 		" {\"MetricName\": \"tsc_check\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD * 0 + tsc_hz\"},"
 		" {\"MetricName\": \"nothing_to_divide\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / (UNC_M_CAS_COUNT.WR - UNC_M_CAS_COUNT.WR)\"},"
-		" {\"MetricName\": \"mixed\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / UNC_C_CLOCKTICKS\"}]")), 4);
-	CU_ASSERT_EQUAL(uncore_num_metrics(u), n + 4);
+		" {\"MetricName\": \"mixed\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / UNC_C_CLOCKTICKS\"},"
+		" {\"MetricName\": \"scaled_a\", \"MetricExpr\": \"1\", \"ScaleUnit\": \"1e-9GB/s\"},"
+		" {\"MetricName\": \"scaled_b\", \"MetricExpr\": \"1\", \"ScaleUnit\": \"-.5%\"}]")), 6);
+	CU_ASSERT_EQUAL(uncore_num_metrics(u), n + 6);
 	struct uncore_metric_info mi;
 	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "mem_bw_read_mib"), &mi) == 0);
 	CU_ASSERT_STRING_EQUAL(mi.unit, "MiB/s");
 	CU_ASSERT_DOUBLE_EQUAL(mi.scale, 1, 0);
 	CU_ASSERT_STRING_EQUAL(mi.group, "site");
+	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "scaled_a"), &mi) == 0);
+	CU_ASSERT(mi.scale == 1e-9 && !strcmp(mi.unit, "GB/s"));
+	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "scaled_b"), &mi) == 0);
+	CU_ASSERT(mi.scale == -0.5 && !strcmp(mi.unit, "%"));
 	CU_ASSERT(uncore_metric_find(u, "no_such_metric") < 0);
 	CU_ASSERT(strstr(uncore_error(), "unknown metric 'no_such_metric'") != NULL);
 

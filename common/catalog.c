@@ -14,6 +14,7 @@
 #include "api.h"
 #include "arena.h"
 #include "error.h"
+#include "json_in.h"
 #include "safe_file.h"
 
 /* Is json_unit one of the perfmon Unit names of box type t? */
@@ -224,17 +225,11 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 
 static int load_json(uncore_t *u, const char *file)
 {
-	json_error_t jerr;
-	FILE *f = uc_open_input(file);
-	json_t *root, *arr;
+	json_t *root = uc_json_load(file), *arr;
 	int added = 0, rc = -1;
 	char skipped[256] = "";
-	if (!f)
-		return -1;
-	root = json_loadf(f, 0, &jerr);
-	fclose(f);
 	if (!root)
-		return uc_err("%s:%d:%d: not valid JSON: %s", file, jerr.line, jerr.column, jerr.text);
+		return -1;
 	arr = json_is_array(root) ? root : json_object_get(root, "Events");
 	if (!json_is_array(arr)) {
 		uc_err("%s: expected a perfmon event list (an array, or an object with an \"Events\" array)", file);

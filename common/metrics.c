@@ -14,7 +14,7 @@
 #include "api.h"
 #include "arena.h"
 #include "error.h"
-#include "safe_file.h"
+#include "json_in.h"
 
 static const char *metric_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->metrics[i].name; }
 
@@ -323,16 +323,10 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 
 static int load_file(uncore_t *u, const char *file)
 {
-	json_error_t jerr;
-	FILE *f = uc_open_input(file);
-	json_t *root;
+	json_t *root = uc_json_load(file);
 	int n;
-	if (!f)
-		return -1;
-	root = json_loadf(f, 0, &jerr);
-	fclose(f);
 	if (!root)
-		return uc_err("%s:%d:%d: %s", file, jerr.line, jerr.column, jerr.text);
+		return -1;
 	n = load_defs(u, file, root);
 	json_decref(root);
 	return n;

@@ -276,6 +276,47 @@ static void test_bounded_references(void)
 	uncore_close(u);
 }
 
+/* uncore_load_events in a thread with a 128 KiB stack. */
+static void *load_events_thread(void *arg)
+{
+	struct small_stack_load *sl = arg;
+	sl->r = uncore_load_events(sl->u, sl->path);
+	snprintf(sl->err, sizeof(sl->err), "%s", uncore_error());
+	return NULL;
+}
+
+/* JSON nested deeper than any definition file is refused before the JSON parser recurses into it (2,000
+ * levels overflow a 128 KiB stack inside jansson). */
+static void test_json_nesting(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	for (int n = 0; n < 2; n++) {
+		int levels = n ? 100000 : 2000;
+		char *text = chain("[", "1", "]", levels);
+		const char *path = write_file("deep_json.json", text);
+		for (int events = 0; events < 2; events++) {
+			struct small_stack_load sl = { .u = u, .path = path };
+			size_t stack = 128 * 1024 < PTHREAD_STACK_MIN ? PTHREAD_STACK_MIN : 128 * 1024;
+			pthread_attr_t attr;
+			pthread_t t;
+			char want[400];
+			CU_ASSERT_FATAL(pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, stack) == 0);
+			CU_ASSERT_FATAL(pthread_create(&t, &attr, events ? load_events_thread : load_thread, &sl) == 0);
+			pthread_join(t, NULL);
+			pthread_attr_destroy(&attr);
+			snprintf(want, sizeof(want), "%s:1:33: arrays and objects nested more than 32 deep", path);
+			if (sl.r >= 0 || strcmp(sl.err, want))
+				fprintf(stderr, "%d levels (%s): %d, '%s'\n", levels, events ? "events" : "metrics", sl.r, sl.err);
+			CU_ASSERT(sl.r < 0 && !strcmp(sl.err, want));
+		}
+		free(text);
+	}
+	/* a string may hold brackets */
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("brackets.json", "[{\"MetricName\": \"brackets\", "
+		"\"MetricExpr\": \"UNC_M_CAS_COUNT.RD\", \"BriefDescription\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"\"}]")), 1);
+	uncore_close(u);
+}
+
 /* Mangled expressions (a fixed-seed random walk of edits) never crash the parser or evaluator:
  * each either parses and evaluates, or is refused with a position. */
 static void test_mangled(void)
@@ -817,6 +858,7 @@ int main(void)
 		{ "mangled expressions: parsed or refused, never a crash", test_mangled },
 		{ "every recursive production bounded, on a 128 KiB stack; too many nodes said so", test_bounded },
 		{ "nesting through metric references bounded too, on a 128 KiB stack", test_bounded_references },
+		{ "JSON nesting bounded before jansson parses it, on a 128 KiB stack", test_json_nesting },
 		{ "definition files: refusals and a good file", test_definition_files },
 		{ "perf's EMR metric file loads; its uncore metrics equal the truth", test_perf_metric_file },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },

@@ -187,19 +187,25 @@ static void catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	for (int i = 0, n = (int)(sizeof(sigs) / sizeof(sigs[0])); i < n + SIGRTMAX - SIGRTMIN + 1; i++) {
 		int sig = i < n ? sigs[i] : SIGRTMIN + i - n;
-		if (!sigaction(sig, NULL, &old) && (old.sa_handler != SIG_IGN || sig == SIGINT || sig == SIGQUIT || sig == SIGPIPE))
+		int keep_ignored = sig != SIGINT && sig != SIGQUIT && sig != SIGPIPE;
+		if (!sigaction(sig, NULL, &old) && !(keep_ignored && old.sa_handler == SIG_IGN))
 			sigaction(sig, &sa, NULL);
 	}
 }
 
-/* Flush what was printed: 0, or why the output cannot be written (its reader went away, the disk is
- * full; EIO when a write inside printf failed and its reason is lost). */
-static int output_failed(void)
+/* Flush what was printed.  Output nobody reads any more (EPIPE, SIGPIPE ignored) stops the run as
+ * SIGPIPE would; returns 0, or why else it cannot be written (a full disk; EIO when a write inside
+ * printf failed and its reason is lost) unless a signal already stopped the run. */
+static int flush_output(void)
 {
+	int e;
 	errno = 0;
-	if (!fflush(stdout) && !ferror(stdout))
+	if ((!fflush(stdout) && !ferror(stdout)) || stop_signal)
 		return 0;
-	return errno ? errno : EIO;
+	if ((e = errno ? errno : EIO) != EPIPE)
+		return e;
+	stop_signal = SIGPIPE;
+	return 0;
 }
 
 /* A number of seconds for --duration or milliseconds for -I: finite, in [lo, hi]. */
@@ -329,12 +335,9 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
 			print_values(o, s, u, nev, a->per_box, prev, t, 1);
 			print_metrics(o, s, u, a->per_box, UNCORE_LAST_INTERVAL, t);
-			int e = output_failed();
-			if (e && !stop_signal) { /* a signal (SIGPIPE, SIGXFSZ) says why, else the error */
-				if (e != EPIPE)
-					return e;
-				stop_signal = SIGPIPE;
-			}
+			int e = flush_output();
+			if (e)
+				return e;
 		}
 	}
 	return 0;
@@ -419,12 +422,8 @@ int cmd_stat(int argc, char **argv)
 		print_values(&o, s, u, nev, a.per_box, prev, t, 0);
 		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
 	}
-	if ((c = output_failed()) && !stop_signal) {
-		if (c == EPIPE)
-			stop_signal = SIGPIPE;
-		else
-			fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
-	}
+	if ((c = flush_output()))
+		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 	/* like a shell: the signal that stopped us, else the command's own status */
 	rc = stop_signal ? 128 + stop_signal : c ? 1 : a.cmd ? status_of(status) : 0;
 	goto out;

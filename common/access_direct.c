@@ -1,6 +1,7 @@
 /* Direct hardware access: MSR device + PCI config space (+ MMIO windows on demand). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "access.h"
 #include "env.h"
@@ -161,6 +162,12 @@ struct access *access_direct_open(void)
 	a->ops = &direct_ops;
 	a->priv = d;
 	const char *c = uc_env("UNCORE_CLAIMS");
+	if (c && strlen(c) >= sizeof(a->claims)) { /* cut, it would name another file */
+		uc_err("UNCORE_CLAIMS is %zu characters long: a claims path may have at most %zu", strlen(c),
+		       sizeof(a->claims) - 1);
+		d_close(a);
+		return NULL;
+	}
 	if (c && *c)
 		snprintf(a->claims, sizeof(a->claims), "%s", c);
 	else

@@ -15,6 +15,8 @@
 #include "arena.h"
 #include "env.h"
 #include "error.h"
+#include "json_in.h"
+#include "safe_file.h"
 
 /* Is json_unit one of the perfmon Unit names of box type t? */
 static int perfmon_named(const struct box_type *t, const char *json_unit)
@@ -80,7 +82,7 @@ static int line_of(const char *file, const char *name)
 	size_t nl = name ? strlen(name) : 0, have = 0;
 	if (!nl || nl > 256)
 		return 0;
-	FILE *f = fopen(file, "re");
+	FILE *f = uc_open_input(file); /* its message, if any, gives way to the caller's */
 	char buf[65536 + 256];
 	int line = 1;
 	if (!f)
@@ -120,21 +122,35 @@ static int field_num(json_t *ev, const char *key, unsigned long max, unsigned lo
 	return (*end || end == s || *out > max) ? -1 : 0;
 }
 
-static unsigned counter_mask(const char *s, int *fixed)
+/* perfmon's Counter: "FIXED", or the general counters the event may use ("0,1,2,3"), each below nctr.
+ * Absent: any counter. -1 when it is anything else. */
+static int counter_mask(json_t *v, int nctr, unsigned *mask, int *fixed)
 {
-	unsigned m = 0;
-	*fixed = s && !strcasecmp(s, "FIXED");
-	while (s && *s && !*fixed) {
-		char *end;
-		long c = strtol(s, &end, 10);
-		if (end == s || c < 0 || c >= UC_MAX_CTR)
-			return 0;
-		m |= 1u << c;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return 0;
+	const char *s = json_string_value(v);
+	*mask = 0;
+	*fixed = 0;
+	if (!v) {
+		*mask = (1u << nctr) - 1;
+		return 0;
 	}
-	return m;
+	if (!s)
+		return -1;
+	if (!strcasecmp(s, "FIXED")) {
+		*fixed = 1;
+		return 0;
+	}
+	for (;;) {
+		int c = 0, digits = 0;
+		for (; *s >= '0' && *s <= '9' && digits < 3; s++, digits++)
+			c = c * 10 + (*s - '0');
+		if (!digits || c >= nctr)
+			return -1;
+		*mask |= 1u << c;
+		if (!*s)
+			return 0;
+		if (*s++ != ',')
+			return -1;
+	}
 }
 
 static int bad(const char *file, const char *name, const char *field, const char *what)
@@ -163,6 +179,7 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 	const char *desc = json_string_value(json_object_get(ev, "BriefDescription"));
 	unsigned long code, umask, ext, port, fc;
 	const struct box_type *t;
+	unsigned mask;
 	int fixed;
 	if (!json_is_object(ev))
 		return uc_err("%s: entry %zu of the event list is not an object", file, i);
@@ -188,11 +205,20 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 				.umask = (uint8_t)umask };
 	/* IIO: the port and flow-class masks sit in umask_ext bits 15:4 and 18:16 (T2-184) */
 	e->umext = (uint32_t)ext | (!ext && (port || fc) ? (uint32_t)(fc << 16 | port << 4) : 0);
-	e->ctr_mask = (uint16_t)counter_mask(json_string_value(json_object_get(ev, "Counter")), &fixed);
+	if (counter_mask(json_object_get(ev, "Counter"), t->nctr, &mask, &fixed)) {
+		char what[160];
+		json_t *v = json_object_get(ev, "Counter");
+		if (json_is_string(v))
+			snprintf(what, sizeof(what), "is \"%.40s\", not FIXED or a list of %s counters 0..%d (\"0,1\")",
+				 json_string_value(v), t->name, t->nctr - 1);
+		else
+			snprintf(what, sizeof(what), "is not a string: FIXED or a list of %s counters 0..%d (\"0,1\")",
+				 t->name, t->nctr - 1);
+		return bad(file, name, "Counter", what);
+	}
+	e->ctr_mask = (uint16_t)mask;
 	if (fixed)
 		e->flags = UC_EV_FIXED;
-	else if (!e->ctr_mask)
-		e->ctr_mask = (uint16_t)((1u << t->nctr) - 1);
 	if (!e->name || !e->desc)
 		return uc_err("out of memory");
 	return 0;
@@ -200,17 +226,11 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 
 static int load_json(uncore_t *u, const char *file)
 {
-	json_error_t jerr;
-	FILE *f = uc_open_input(file);
-	json_t *root, *arr;
+	json_t *root = uc_json_load(file), *arr;
 	int added = 0, rc = -1;
 	char skipped[256] = "";
-	if (!f)
-		return -1;
-	root = json_loadf(f, 0, &jerr);
-	fclose(f);
 	if (!root)
-		return uc_err("%s:%d:%d: not valid JSON: %s", file, jerr.line, jerr.column, jerr.text);
+		return -1;
 	arr = json_is_array(root) ? root : json_object_get(root, "Events");
 	if (!json_is_array(arr)) {
 		uc_err("%s: expected a perfmon event list (an array, or an object with an \"Events\" array)", file);

@@ -19,9 +19,8 @@ struct parser {
 	int boxes[16], nboxes;  /* 'boxes' nodes waiting for it */
 	int failed;
 	int depth;              /* nesting, bounded so a hostile file cannot exhaust the stack */
+	char name[256], why[256]; /* a name and the resolver's answer: here, not in each nested frame */
 };
-
-#define MX_MAX_DEPTH 200
 
 static int fail(struct parser *ps, const char *at, const char *fmt, ...)
 {
@@ -36,6 +35,14 @@ static int fail(struct parser *ps, const char *at, const char *fmt, ...)
 		vsnprintf(ps->err + n, ps->len - (size_t)n, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+/* A node could not be added: the limit, or memory. */
+static int too_big(struct parser *ps)
+{
+	if (ps->e->nn >= MX_MAX_NODES)
+		return fail(ps, ps->p, "the expression has more than %d nodes", MX_MAX_NODES);
+	return fail(ps, ps->p, "out of memory");
 }
 
 static int node(struct mx_expr *e, int op, double num, int a, int b)
@@ -89,7 +96,6 @@ static void skip(struct parser *ps)
 		ps->p++;
 }
 
-static int expr(struct parser *ps);
 static int cond(struct parser *ps);
 
 /* NAME[:q[=v]...][{mod[=v],...}] -> "NAME:q=v:mod=v"; perf's PMU@terms@ keeps its '@'s, drops its '\'s */
@@ -169,18 +175,19 @@ static int expr_then(struct parser *ps, char c, const char *expected, const char
 /* perf's source_count(EV): how many boxes (per package) EV is counted on; EV must be an event. */
 static int source_count(struct parser *ps, const char *at)
 {
-	char name[256], why[256] = "";
+	char *name = ps->name, *why = ps->why;
+	*why = 0;
 	ps->p++;
 	skip(ps);
-	if (name_token(ps, name, sizeof(name)))
+	if (name_token(ps, name, sizeof(ps->name)))
 		return -1;
 	skip(ps);
 	if ((!isalpha((unsigned char)*name) && *name != '_') || *ps->p != ')')
 		return fail(ps, ps->p, "source_count() takes one event name");
 	ps->p++;
-	int ev = ps->resolve(ps->arg, ps->e, name, why, sizeof(why));
+	int ev = ps->resolve(ps->arg, ps->e, name, ps->depth, why, sizeof(ps->why));
 	if (ev < 0)
-		return fail(ps, at, "%s", why);
+		return *why ? fail(ps, at, "%s", why) : too_big(ps);
 	if (ps->e->n[ev].op != MX_EVENT)
 		return fail(ps, at, "source_count() takes an event, and '%s' is not one", name);
 	int n = node(ps->e, MX_SRCCOUNT, 0, -1, -1);
@@ -189,34 +196,40 @@ static int source_count(struct parser *ps, const char *at)
 	return n;
 }
 
+/* Out of line: its end pointer would otherwise take stack in every nesting level. */
+static __attribute__((noinline)) int number(struct parser *ps)
+{
+	char *end;
+	double v = strtod(ps->p, &end);
+	ps->p = end;
+	return node(ps->e, MX_NUM, v, -1, -1);
+}
+
 static int primary(struct parser *ps)
 {
 	const char *at;
 	skip(ps);
 	at = ps->p;
-	if (isdigit((unsigned char)*ps->p) || (*ps->p == '.' && isdigit((unsigned char)ps->p[1]))) {
-		char *end;
-		double v = strtod(ps->p, &end);
-		ps->p = end;
-		return node(ps->e, MX_NUM, v, -1, -1);
-	}
+	if (isdigit((unsigned char)*ps->p) || (*ps->p == '.' && isdigit((unsigned char)ps->p[1])))
+		return number(ps);
 	if (*ps->p == '(') {
 		ps->p++;
 		return expr_then(ps, ')', "expected ')'%s", "");
 	}
 	if (!isalpha((unsigned char)*ps->p) && *ps->p != '_' && *ps->p != '#')
 		return fail(ps, at, *ps->p ? "unexpected '%c'" : "expression ends too early", *ps->p);
-	char name[256];
-	if (name_token(ps, name, sizeof(name)))
+	char *name = ps->name; /* overwritten by the arguments of a function */
+	if (name_token(ps, name, sizeof(ps->name)))
 		return -1;
 	skip(ps);
 	if ((!strcmp(name, "min") || !strcmp(name, "max") || !strcmp(name, "d_ratio")) && *ps->p == '(') {
-		int a, b;
+		int a, b, op = name[0] == 'd' ? MX_DRATIO : name[1] == 'i' ? MX_MIN : MX_MAX;
+		const char *fn = op == MX_DRATIO ? "d_ratio" : op == MX_MIN ? "min" : "max";
 		ps->p++;
-		if ((a = expr_then(ps, ',', "%s() takes two arguments: expected ','", name)) < 0 ||
-		    (b = expr_then(ps, ')', "expected ')' after the arguments of %s()", name)) < 0)
+		if ((a = expr_then(ps, ',', "%s() takes two arguments: expected ','", fn)) < 0 ||
+		    (b = expr_then(ps, ')', "expected ')' after the arguments of %s()", fn)) < 0)
 			return -1;
-		return node(ps->e, name[0] == 'd' ? MX_DRATIO : name[1] == 'i' ? MX_MIN : MX_MAX, 0, a, b);
+		return node(ps->e, op, 0, a, b);
 	}
 	if (!strcmp(name, "source_count") && *ps->p == '(')
 		return source_count(ps, at);
@@ -234,88 +247,86 @@ static int primary(struct parser *ps)
 			ps->boxes[ps->nboxes++] = n;
 		return n;
 	}
-	char why[256] = "";
-	int n = ps->resolve(ps->arg, ps->e, name, why, sizeof(why));
+	char *why = ps->why;
+	*why = 0;
+	int n = ps->resolve(ps->arg, ps->e, name, ps->depth, why, sizeof(ps->why));
 	if (n < 0)
-		return fail(ps, at, "%s", why);
+		return *why ? fail(ps, at, "%s", why) : too_big(ps);
 	if (ps->first_ev < 0 && ps->e->n[n].op == MX_EVENT)
 		ps->first_ev = ps->e->n[n].ev;
 	return n;
 }
 
+/* Every recursion passes through cond() or a unary minus: each counts one level. */
+static int enter(struct parser *ps)
+{
+	if (++ps->depth <= MX_MAX_DEPTH)
+		return 0;
+	return fail(ps, ps->p, "nested more than %d deep", MX_MAX_DEPTH);
+}
+
 static int unary(struct parser *ps)
 {
-	int r;
 	skip(ps);
-	if (++ps->depth > MX_MAX_DEPTH)
-		return fail(ps, ps->p, "nested more than %d deep", MX_MAX_DEPTH);
-	if (*ps->p == '-') {
-		ps->p++;
-		int a = unary(ps);
-		r = a < 0 ? -1 : node(ps->e, MX_NEG, 0, a, -1);
-	} else {
-		r = primary(ps);
-	}
-	ps->depth--;
-	return r;
-}
-
-static int binary(struct parser *ps, int (*operand)(struct parser *), char op1, int code1, char op2, int code2)
-{
-	int a = operand(ps);
-	while (a >= 0) {
-		skip(ps);
-		if (*ps->p != op1 && *ps->p != op2)
-			break;
-		int code = *ps->p++ == op1 ? code1 : code2;
-		int b = operand(ps);
-		if (b < 0)
-			return -1;
-		a = node(ps->e, code, 0, a, b);
-	}
-	return a;
-}
-
-static int term(struct parser *ps) { return binary(ps, unary, '*', MX_MUL, '/', MX_DIV); }
-static int expr(struct parser *ps) { return binary(ps, term, '+', MX_ADD, '-', MX_SUB); }
-
-/* A comparison: at most one operator, as in perf's grammar. */
-static int cmp(struct parser *ps)
-{
-	static const struct { const char *op; int code; } ops[] = { { "<=", MX_LE }, { ">=", MX_GE }, { "==", MX_EQ },
-								     { "!=", MX_NE }, { "<", MX_LT },  { ">", MX_GT } };
-	int a = expr(ps);
-	if (a < 0)
+	if (*ps->p != '-')
+		return primary(ps);
+	ps->p++;
+	if (enter(ps))
 		return -1;
-	skip(ps);
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (!strncmp(ps->p, ops[i].op, strlen(ops[i].op))) {
-			ps->p += strlen(ops[i].op);
-			int b = expr(ps);
-			return b < 0 ? -1 : node(ps->e, ops[i].code, 0, a, b);
-		}
-	return a;
+	int a = unary(ps);
+	ps->depth--;
+	return a < 0 ? -1 : node(ps->e, MX_NEG, 0, a, -1);
 }
 
-/* '&' / '&&' and '|' / '||': logical, as perf's metric files use them. */
-static int logical(struct parser *ps, int (*operand)(struct parser *), char op, int code)
+enum { P_OR = 1, P_AND, P_CMP, P_ADD, P_MUL }; /* binary operators, loosest first */
+
+/* The binary operator at p: its length (0 when none), node and precedence. '&'/'&&' and '|'/'||' are
+ * logical, as perf's metric files use them. */
+static int binop(const char *p, int *code, int *prec)
 {
-	int a = operand(ps);
-	while (a >= 0) {
-		skip(ps);
-		if (*ps->p != op)
-			break;
-		ps->p += ps->p[1] == op ? 2 : 1;
-		int b = operand(ps);
-		if (b < 0)
-			return -1;
-		a = node(ps->e, code, 0, a, b);
+	static const struct { char s[3]; char code, prec; } ops[] = {
+		{ "||", MX_OR, P_OR },   { "|", MX_OR, P_OR },    { "&&", MX_AND, P_AND }, { "&", MX_AND, P_AND },
+		{ "<=", MX_LE, P_CMP },  { ">=", MX_GE, P_CMP },  { "==", MX_EQ, P_CMP },  { "!=", MX_NE, P_CMP },
+		{ "<", MX_LT, P_CMP },   { ">", MX_GT, P_CMP },   { "+", MX_ADD, P_ADD },  { "-", MX_SUB, P_ADD },
+		{ "*", MX_MUL, P_MUL },  { "/", MX_DIV, P_MUL } };
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		size_t n = strlen(ops[i].s);
+		if (!strncmp(p, ops[i].s, n)) {
+			*code = ops[i].code;
+			*prec = ops[i].prec;
+			return (int)n;
+		}
 	}
-	return a;
+	return 0;
 }
 
-static int land(struct parser *ps) { return logical(ps, cmp, '&', MX_AND); }
-static int lor(struct parser *ps) { return logical(ps, land, '|', MX_OR); }
+/* Operands joined by binary operators, left associative, at most one comparison in a row (perf's
+ * grammar). A loop over a stack of pending operators (one per precedence at most), not a recursion. */
+static int binary(struct parser *ps)
+{
+	struct { int a, code, prec; } st[P_MUL];
+	int n = 0, a = unary(ps);
+	while (a >= 0) {
+		int code = 0, prec = 0;
+		skip(ps);
+		int len = binop(ps->p, &code, &prec);
+		while (n && st[n - 1].prec >= prec) { /* prec 0 (none) reduces all */
+			n--;
+			if (st[n].prec == P_CMP && prec == P_CMP)
+				return fail(ps, ps->p, "unexpected '%c'", *ps->p);
+			if ((a = node(ps->e, st[n].code, 0, st[n].a, a)) < 0)
+				return -1;
+		}
+		if (!len)
+			return a;
+		st[n].a = a;
+		st[n].code = code;
+		st[n++].prec = prec;
+		ps->p += len;
+		a = unary(ps);
+	}
+	return -1;
+}
 
 static int keyword(struct parser *ps, const char *kw)
 {
@@ -335,14 +346,14 @@ static int select_node(struct parser *ps, int then, int otherwise, int test)
 }
 
 /* perf's "A if C else B" and the C form "C ? A : B" (write ' : ' with spaces: "X:q" is a qualifier). */
-static int cond(struct parser *ps)
+static int cond_body(struct parser *ps)
 {
-	int a = lor(ps);
+	int a = binary(ps);
 	if (a < 0)
 		return -1;
 	skip(ps);
 	if (keyword(ps, "if")) {
-		int c = lor(ps);
+		int c = binary(ps);
 		skip(ps);
 		if (c >= 0 && !keyword(ps, "else"))
 			return fail(ps, ps->p, "expected 'else' after 'if'");
@@ -360,10 +371,19 @@ static int cond(struct parser *ps)
 	return a;
 }
 
-int mx_parse(struct mx_expr *e, const char *src, mx_resolve_fn resolve, void *arg, char *err, size_t len)
+static int cond(struct parser *ps)
+{
+	if (enter(ps))
+		return -1;
+	int r = cond_body(ps);
+	ps->depth--;
+	return r;
+}
+
+int mx_parse(struct mx_expr *e, const char *src, int depth, mx_resolve_fn resolve, void *arg, char *err, size_t len)
 {
 	struct parser ps = { .e = e, .src = src, .p = src, .resolve = resolve, .arg = arg, .err = err, .len = len,
-			     .first_ev = -1 };
+			     .first_ev = -1, .depth = depth };
 	int root = cond(&ps);
 	if (root >= 0) {
 		skip(&ps);
@@ -374,8 +394,8 @@ int mx_parse(struct mx_expr *e, const char *src, mx_resolve_fn resolve, void *ar
 		root = fail(&ps, src, "'boxes' needs an event in the same expression, whose boxes it counts");
 	for (int i = 0; root >= 0 && i < ps.nboxes; i++)
 		e->n[ps.boxes[i]].ev = ps.first_ev;
-	if (root < 0 && !ps.failed)
-		snprintf(err, len, "out of memory");
+	if (root < 0)
+		too_big(&ps);
 	return root;
 }
 

@@ -39,12 +39,15 @@ struct mx_expr {
 	int nev;
 };
 
-/* Resolves NAME: returns a node index (an event added with mx_add_event, or a
- * whole sub-expression), or -1 with a message in err. */
-typedef int (*mx_resolve_fn)(void *arg, struct mx_expr *e, const char *name, char *err, size_t len);
+/* Resolves NAME, met at nesting depth: returns a node index (an event added with mx_add_event, or a
+ * whole sub-expression, parsed with mx_parse from depth on), or -1 with a message in err. */
+typedef int (*mx_resolve_fn)(void *arg, struct mx_expr *e, const char *name, int depth, char *err, size_t len);
 
-/* Parse src into e; returns the root node or -1 with "position N: why" in err. */
-int mx_parse(struct mx_expr *e, const char *src, mx_resolve_fn resolve, void *arg, char *err, size_t len);
+/* Parse src into e, nested depth levels deep already (0 at the top); returns the root node or -1 with
+ * "position N: why" in err. Nesting, of expressions parsed within expressions too, stops at
+ * MX_MAX_DEPTH: the deepest fits a 128 KiB thread stack with room to spare, sanitizers on. */
+int mx_parse(struct mx_expr *e, const char *src, int depth, mx_resolve_fn resolve, void *arg, char *err, size_t len);
+#define MX_MAX_DEPTH 100
 /* Add an event leaf (specs are kept once). */
 int mx_add_event(struct mx_expr *e, const char *spec);
 /* Append src's nodes to dst (events by spec); returns where src's root landed, or -1. */

@@ -15,6 +15,7 @@
 #include "arena.h"
 #include "env.h"
 #include "error.h"
+#include "json_in.h"
 
 static const char *metric_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->metrics[i].name; }
 
@@ -32,7 +33,7 @@ static int find(const uncore_t *u, const char *name)
 struct resolve_ctx {
 	uncore_t *u;
 	int type_idx; /* -2 none yet, -1 several units */
-	int depth;    /* metric references being parsed */
+	int refs;     /* metric references being parsed */
 	int core;     /* the formula names a core event or fact (perf's files mix both): skip, not refuse */
 	struct { int metric, root; } copied[MAX_REFS];
 	int ncopied;
@@ -43,7 +44,7 @@ static void merge_type(struct resolve_ctx *c, int t)
 	c->type_idx = c->type_idx == -2 ? t : (c->type_idx == t ? t : -1);
 }
 
-static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth);
+static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int depth);
 
 /* perf's "uncore_<unit>[_<n>]@terms@" as our spec: an event name, or the raw "unit/terms/" where perf's
  * one umask (its bits 8 and up are the unit's umask extension) becomes umask= and umask_ext=.
@@ -89,7 +90,7 @@ static int core_name(const char *name)
 	return *name == '#' || (isupper((unsigned char)*name) && strncmp(name, "UNC_", 4));
 }
 
-static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *err, size_t len)
+static int resolve(void *arg, struct mx_expr *e, const char *perf_name, int depth, char *err, size_t len)
 {
 	struct resolve_ctx *c = arg;
 	char name[256];
@@ -110,7 +111,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 		for (int i = 0; i < c->ncopied; i++)
 			if (c->copied[i].metric == m)
 				return c->copied[i].root;
-		if (c->depth >= 8) {
+		if (c->refs >= 8) {
 			snprintf(err, len, "metric references nest more than 8 deep at %s", name);
 			return -1;
 		}
@@ -118,7 +119,7 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 			snprintf(err, len, "more than %d metrics named in one formula", MAX_REFS);
 			return -1;
 		}
-		int r = parse_metric(c->u, m, sub, sizeof(sub), c->depth + 1);
+		int r = parse_metric(c->u, m, sub, sizeof(sub), c->refs + 1, depth);
 		if (r) {
 			c->core |= r == -2;
 			snprintf(err, len, "metric %s: %s", name, sub);
@@ -151,7 +152,8 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, char *er
 }
 
 /* 0 parsed; -1 refused (err says why); -2 it uses core events: state 3, skipped by the loader. */
-static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
+/* refs: metric references it is parsed within; depth: their expressions' nesting, which it continues */
+static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int depth)
 {
 	struct uc_metric *mt = &u->metrics[m];
 	if (mt->state == 2)
@@ -163,8 +165,8 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len, int depth)
 		return -1;
 	}
 	mt->state = 1;
-	struct resolve_ctx c = { .u = u, .type_idx = -2, .depth = depth };
-	mt->root = mx_parse(&mt->x, mt->expr, resolve, &c, err, len);
+	struct resolve_ctx c = { .u = u, .type_idx = -2, .refs = refs };
+	mt->root = mx_parse(&mt->x, mt->expr, depth, resolve, &c, err, len);
 	if (mt->root < 0) {
 		mx_free(&mt->x);
 		mt->state = c.core ? 3 : 0;
@@ -183,13 +185,28 @@ static const char *json_str(json_t *o, const char *key)
 	return s ? s : "";
 }
 
-/* "1e-9GB/s" -> 1e-9 and "GB/s"; perf's ScaleUnit form */
-static void scale_unit(const char *su, double *scale, const char **unit)
+/* perf's ScaleUnit: "1e-9GB/s" -> 1e-9 and "GB/s", a unit alone scales by 1; absent: 1 and "".  -1 with
+ * what is wrong in why when it is no string, or its scale is hexadecimal or not finite. */
+static int scale_unit(json_t *v, double *scale, const char **unit, const char **why)
 {
+	const char *su = v ? json_string_value(v) : "", *p;
 	char *end;
-	double v = strtod(su, &end);
-	*scale = end == su ? 1 : v;
+	if (!su) {
+		*why = "is not a string";
+		return -1;
+	}
+	for (p = su; isspace((unsigned char)*p) || *p == '+' || *p == '-'; p++)
+		;
+	double d = strtod(su, &end);
+	if (*p == '0' && (p[1] == 'x' || p[1] == 'X')) /* strtod reads hexadecimal; perf's files never use it */
+		*why = "has a hexadecimal scale";
+	else if (end != su && !isfinite(d))
+		*why = "has a scale that is not a finite number";
+	else
+		*why = NULL;
+	*scale = end == su ? 1 : d;
 	*unit = end == su ? su : end;
+	return *why ? -1 : 0;
 }
 
 static int valid_name(const char *s)
@@ -264,7 +281,12 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 		d.expr = arena_strdup(&u->arena, expr);
 		d.group = arena_strdup(&u->arena, json_str(o, "MetricGroup"));
 		d.desc = arena_strdup(&u->arena, json_str(o, "BriefDescription"));
-		scale_unit(json_str(o, "ScaleUnit"), &d.scale, &d.unit);
+		const char *why;
+		if (scale_unit(json_object_get(o, "ScaleUnit"), &d.scale, &d.unit, &why)) {
+			drop_from(u, first);
+			return uc_err("%s: metric %s: ScaleUnit %s: write a decimal scale and the unit, as in \"1e-9GB/s\"",
+				      what, name, why);
+		}
 		d.unit = arena_strdup(&u->arena, d.unit);
 		int cap = u->metrics_cap < 64 ? 64 : u->metrics_cap * 2;
 		if (!d.name || !d.expr || !d.group || !d.desc || !d.unit ||
@@ -287,7 +309,7 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 	int skipped = 0;
 	for (int m = first; m < u->nmetrics; m++) {
 		char err[512];
-		int r = parse_metric(u, m, err, sizeof(err), 0);
+		int r = parse_metric(u, m, err, sizeof(err), 0, 0);
 		skipped += r == -2;
 		if (r == -1) {
 			uc_err("%s: metric %s: %s in '%s'", what, u->metrics[m].name, err, u->metrics[m].expr);
@@ -302,16 +324,10 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 
 static int load_file(uncore_t *u, const char *file)
 {
-	json_error_t jerr;
-	FILE *f = uc_open_input(file);
-	json_t *root;
+	json_t *root = uc_json_load(file);
 	int n;
-	if (!f)
-		return -1;
-	root = json_loadf(f, 0, &jerr);
-	fclose(f);
 	if (!root)
-		return uc_err("%s:%d:%d: %s", file, jerr.line, jerr.column, jerr.text);
+		return -1;
 	n = load_defs(u, file, root);
 	json_decref(root);
 	return n;

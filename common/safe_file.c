@@ -25,13 +25,47 @@ static int check_dir(int fd, const char *path, const char *file)
 	return 0;
 }
 
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" :
+	       S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+/* fd, opened O_NONBLOCK, is a regular file: O_NONBLOCK off again. */
+static int regular(int fd, struct stat *st)
+{
+	int fl;
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) || (fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+		return -1;
+	return 0;
+}
+
+FILE *uc_open_input(const char *path)
+{
+	struct stat st = { 0 };
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), e = errno;
+	FILE *f = fd < 0 || regular(fd, &st) ? NULL : fdopen(fd, "r");
+	if (f)
+		return f;
+	e = fd < 0 ? e : errno;
+	if (fd >= 0)
+		close(fd);
+	if (S_ISDIR(st.st_mode))
+		uc_err("cannot open %s: %s", path, strerror(EISDIR));
+	else if (st.st_mode && !S_ISREG(st.st_mode))
+		uc_err("cannot open %s: it is %s, not a regular file", path, file_kind(st.st_mode));
+	else
+		uc_err("cannot open %s: %s", path, strerror(e));
+	return NULL;
+}
+
 static int check_file(int fd, const char *path)
 {
-	struct stat st;
-	if (fstat(fd, &st))
-		return uc_err("%s: %s", path, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return uc_err("%s is not a regular file", path);
+	struct stat st = { 0 };
+	if (regular(fd, &st))
+		return S_ISREG(st.st_mode) || !st.st_mode ? uc_err("%s: %s", path, strerror(errno))
+							  : uc_err("%s is %s, not a regular file", path, file_kind(st.st_mode));
 	if (st.st_nlink != 1)
 		return uc_err("%s has %lu hard links (another name could point at a file it must not change)", path,
 			      (unsigned long)st.st_nlink);
@@ -115,11 +149,10 @@ int safe_open_rw(const char *path, int create, mode_t mode, int mkdir)
 		goto fail;
 	}
 	close(dfd);
-	if (check_file(fd, path)) {
+	if (check_file(fd, path)) { /* O_NONBLOCK only kept a planted FIFO from blocking the open: cleared */
 		close(fd);
 		return -1;
 	}
-	fcntl(fd, F_SETFL, 0); /* O_NONBLOCK only kept a planted FIFO from blocking the open */
 	return fd;
 fail:
 	close(dfd);

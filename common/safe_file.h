@@ -2,11 +2,13 @@
  * Opening a file that root shares with other processes (the claims file, a
  * shared simulator) without letting another user steer it: no symbolic link
  * is followed, nothing is created except with O_EXCL, and a file or directory
- * another user controls is refused.
+ * another user controls is refused.  And opening the input files a user names
+ * without a FIFO or a device stalling the open.
  */
 #ifndef UNCORE_SAFE_FILE_H
 #define UNCORE_SAFE_FILE_H
 
+#include <stdio.h>
 #include <sys/types.h>
 
 /* Open path read-write.  With create, a missing file is made (O_EXCL, mode & ~umask); with mkdir, a
@@ -18,5 +20,10 @@
  *    than root or the caller, or that every user may open (any "other" permission bit).
  * Returns the descriptor, or -1. */
 int safe_open_rw(const char *path, int create, mode_t mode, int mkdir);
+
+/* Open a file the caller named (a profile, an events or metric file) for reading: without blocking, so
+ * that a FIFO cannot hang the open, and refused unless it is a regular file.  Returns the stream, or
+ * NULL with "cannot open PATH: why" in uncore_error(). */
+FILE *uc_open_input(const char *path);
 
 #endif

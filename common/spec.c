@@ -216,6 +216,8 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 	e->ctr_mask = (1u << e->bt->nctr) - 1;
 	e->ctl = e->bt->lay->enable;
 	given_list(u, e, g);
+	if (slash[1] == ',' || strstr(slash + 1, ",,") || (slash[1] && slash[strlen(slash + 1)] == ','))
+		return uc_err("empty term in '%s' (two ',' in a row, or one next to a '/')", spec);
 	for (tok = strtok_r(slash + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t kl = strcspn(tok, "=");
 		char key[16];
@@ -248,6 +250,7 @@ static int event_ctl(const char *spec, struct encoded *e)
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 {
 	char buf[512], *q, *save = NULL, *first;
+	int quals; /* a ':' says qualifiers follow */
 	struct given g;
 	const struct ctl_layout *l;
 	memset(e, 0, sizeof(*e));
@@ -270,8 +273,8 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		first = close + 1;
 		if (*first && *first != ':')
 			return uc_err("unexpected '%s' after the raw event in '%s'", first, spec);
-		if (*first)
-			first++;
+		quals = *first == ':';
+		first += quals;
 	} else {
 		char *colon = strchr(buf, ':');
 		int n;
@@ -295,8 +298,9 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 			return -1;
 		given_list(u, e, &g);
 		first = colon ? colon + 1 : buf + strlen(buf);
+		quals = colon != NULL;
 	}
-	if (strstr(first, "::") || (*first && first[strlen(first) - 1] == ':') || *first == ':')
+	if (strstr(first, "::") || (quals && (!*first || first[strlen(first) - 1] == ':')) || *first == ':')
 		return uc_err("empty qualifier in '%s' (two ':' in a row or a trailing ':')", spec);
 	for (q = strtok_r(first, ":", &save); q; q = strtok_r(NULL, ":", &save))
 		if (apply_qualifier(u, spec, e, q, &g))

@@ -1,10 +1,8 @@
 /* Opening the uncore: backend, host, platform, boxes; information and catalog queries. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include "uncore_priv.h"
 #include "claims.h"
 #include "env.h"
@@ -207,22 +205,6 @@ int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const c
 		list += n + (list[n] == ':');
 	}
 	return total;
-}
-
-FILE *uc_open_input(const char *file)
-{
-	struct stat st;
-	FILE *f = fopen(file, "re");
-	if (!f) {
-		uc_err("cannot open %s: %s", file, strerror(errno));
-		return NULL;
-	}
-	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		uc_err("cannot open %s: %s", file, strerror(EISDIR));
-		return NULL;
-	}
-	return f;
 }
 
 int uncore_sim_platform(int i, const char **name, const char **desc)

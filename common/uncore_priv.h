@@ -117,8 +117,6 @@ int spec_parse(const uncore_t *u, const char *spec, struct encoded *out);
 /* Each file of a ':' list ("a.json:b.json", as the UNCORE_EVENTS and UNCORE_METRICS variables), given to
  * load; empty names are skipped.  The sum of what load returned, or -1 at the first failure. */
 int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const char *file));
-/* file opened for reading, or NULL with "cannot open FILE: reason" in uncore_error() (a directory too). */
-FILE *uc_open_input(const char *file);
 int spec_parse_on(const uncore_t *u, const char *spec, int socket, struct encoded *out);
 
 /* Where an event counts: a general counter (0..), the box's fixed counter or a free-running one. */

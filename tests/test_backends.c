@@ -266,6 +266,27 @@ static void test_descriptors_cloexec(void)
 		uncore_session_free(s);
 		uncore_close(u);
 	}
+/* UNCORE_CLAIMS longer than the path the backend keeps: refused, not cut to another file's name. */
+static void test_long_claims_path(void)
+{
+	uncore_t *u;
+	char path[1024];
+	build_snbep_tree();
+	int n = snprintf(path, sizeof(path), "%s/", root);
+	memset(path + n, 'c', sizeof(path) - (size_t)n - 1);
+	path[sizeof(path) - 1] = 0;
+	setenv("UNCORE_CLAIMS", path, 1);
+	int rc = uncore_open("direct", &u);
+	if (rc == 0)
+		uncore_close(u);
+	CU_ASSERT(rc < 0 && strstr(uncore_error(), "UNCORE_CLAIMS is 1023 characters long") != NULL);
+	path[n + 10] = 0; /* a path that fits is taken */
+	setenv("UNCORE_CLAIMS", path, 1);
+	rc = uncore_open("direct", &u);
+	CU_ASSERT_FATAL(rc == 0);
+	CU_ASSERT_STRING_EQUAL(u->acc->claims, path);
+	uncore_close(u);
+	unsetenv("UNCORE_CLAIMS");
 }
 
 static void test_direct_errors(void)
@@ -322,6 +343,7 @@ int main(void)
 		{ "mmio backend", test_mmio_backend },
 		{ "direct open and session over a fake SNB-EP", test_direct_over_fake_tree },
 		{ "no descriptor the library opens crosses exec", test_descriptors_cloexec },
+		{ "UNCORE_CLAIMS longer than its buffer is refused", test_long_claims_path },
 		{ "direct open errors", test_direct_errors },
 		{ NULL, NULL },
 	};

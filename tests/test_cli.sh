@@ -237,7 +237,38 @@ check "two hours on a 44-bit counter read once: 2.7e9 x 7200 exactly" 'echo "$ou
 # --- simulator options and profiles that would give garbage are refused; a failed open leaks nothing
 for opt in tick=9223372036854775807 prewrap=inf prewrap=nan profile=/tmp; do
 	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?
-	check "sim option $opt refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "bad simulator option\|not a regular file"'
+	check "sim option $opt refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "bad simulator option\|Is a directory"'
+done
+
+# --- a FIFO (or a device) named as an input file is refused at once, not read until a writer comes
+fifo=$W/fifo
+mkfifo "$fifo" "$W/shared.claims"
+chmod 600 "$fifo" "$W/shared.claims"
+nonreg() { # name, what it says, then the command; a hang ends after 60 s (rc 124)
+	what=$1 says=$2
+	shift 2
+	out=$(timeout 60 "$@" 2>&1 </dev/null); rc=$?
+	check "$what: refused at once ($rc: $out)" '[ $rc -ne 124 ] && echo "$out" | grep -q "$says"'
+}
+nonreg "a FIFO as profile=" "simulator profile: cannot open $fifo: it is a FIFO, not a regular file" \
+	$UNCORE --backend "sim:snbep,profile=$fifo" info
+nonreg "a device as profile=" "cannot open /dev/null: it is a character device, not a regular file" \
+	$UNCORE --backend "sim:snbep,profile=/dev/null" info
+nonreg "a FIFO as --events" "cannot open $fifo: it is a FIFO, not a regular file" $UNCORE --backend sim:snbep --events "$fifo" info
+nonreg "a FIFO as UNCORE_EVENTS" "UNCORE_EVENTS: cannot open $fifo: it is a FIFO" env UNCORE_EVENTS="$fifo" $UNCORE --backend sim:snbep info
+nonreg "a FIFO as --metric-file" "cannot open $fifo: it is a FIFO, not a regular file" \
+	$UNCORE --backend sim:snbep --metric-file "$fifo" info
+nonreg "a FIFO as shared=" "$fifo is a FIFO, not a regular file" $UNCORE --backend "sim:snbep,shared=$fifo" info
+nonreg "a FIFO as the claims file" "claims file refused: $W/shared.claims is a FIFO, not a regular file" \
+	$UNCORE --backend "sim:snbep,shared=$W/shared" stat -e UNC_M_CAS_COUNT.RD --duration 0.1
+rm -f "$fifo" "$W/shared" "$W/shared.claims"
+# an option longer than the simulator keeps (within a spec it accepts) is refused, not cut
+long=$W/$(printf '%0420d' 0)
+for opt in "shared=$long" "fault=eio:imc:0@$(printf '%070d' 1)"; do
+	key=${opt%%=*} val=${opt#*=}
+	out=$($UNCORE --backend "sim:snbep,$opt" info 2>&1); rc=$?
+	check "sim option $key= of ${#val} characters refused ($rc: $out)" \
+		'[ $rc -ne 0 ] && echo "$out" | grep -q "simulator option $key= is ${#val} characters long"'
 done
 prof=$W/profile
 for v in nan inf 1e300 -1; do
@@ -260,16 +291,34 @@ programmed() { # wait until a process has programmed the shared machine (a loade
 	echo "waited 60 s for a process to program $sim: it did not"
 	return 1
 }
-for sig in INT:2 TERM:15 HUP:1; do
-	name=${sig%:*} num=${sig#*:}
+ulimit -c 0 2>/dev/null # the signals that dump core by default, before they were caught: no core files
+# every signal whose default action ends the process, but those of a fault in it (SEGV, BUS, ...)
+for name in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU XFSZ PIPE IO PWR RTMIN; do
 	$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 100 --duration 30 >/dev/null 2>&1 &
 	pid=$!
 	programmed
 	kill -$name $pid
 	wait $pid; rc=$?
-	check "SIG$name during stat -I: exit $((128 + num)) ($rc), registers as found" \
-		'[ $rc -eq $((128 + num)) ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
+	check "SIG$name during stat -I: exit 128 + SIG$name ($rc: $(kill -l $rc)), registers as found" \
+		'[ $rc -gt 128 ] && [ "$(kill -l $rc)" = $name ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
+	$SIMSTATE "$sim" | grep -q "changed 0$" || $UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1
 done
+# the reader of the output goes away: SIGPIPE at the next interval's write
+{ $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 200 --duration 60; echo $? >"$shm.rc"; } 2>/dev/null | head -1 >/dev/null
+rc=$(cat "$shm.rc")
+check "stat -I 200 | head -1: exit 141 ($rc), registers as found" '[ "$rc" -eq 141 ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
+$SIMSTATE "$sim" | grep -q "changed 0$" || $UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1
+# output that cannot be written stops the run too
+out=$($UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 100 --duration 60 2>&1 >/dev/full); rc=$?
+check "stat -I 100 >/dev/full: stops, exit 1, says why ($rc: $out), registers as found" \
+	'[ $rc -eq 1 ] && [ "$out" = "uncore stat: cannot write the output: No space left on device" ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
+# a signal ignored at the start (nohup) stays ignored: the run goes on to its end
+sh -c 'trap "" HUP; exec "$@"' sh $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD --duration 3 >/dev/null 2>&1 &
+pid=$!
+programmed
+kill -HUP $pid
+wait $pid; rc=$?
+check "SIGHUP ignored at the start (nohup): the run ends on its own, exit 0 ($rc)" '[ $rc -eq 0 ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
 $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -- sh -c "echo \$\$ > $shm.child; exec sleep 30" >/dev/null 2>&1 &
 pid=$!
 programmed
@@ -288,7 +337,7 @@ check "SIGKILL leaves the box programmed" '$SIMSTATE "$sim" | grep -q "changed 1
 out=$($UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS:socket=1:box=2 --duration 0.1 2>&1)
 check "the next run restores it, whatever it counts itself, and says so" \
 	'echo "$out" | grep -q "warning: imc 0 (socket 0) was left programmed by process $pid, which ended without releasing it" && $SIMSTATE "$sim" | grep -q "changed 0$"'
-rm -f "$shm" "$shm.claims" "$shm.child"
+rm -f "$shm" "$shm.claims" "$shm.child" "$shm.rc"
 
 # the same counts through the perf backend, over the simulated kernel
 out=$($UNCORE --backend perf+sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_M_CAS_COUNT.WR --duration 2)

@@ -6,7 +6,9 @@
 #include <jansson.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 #include "harness.h"
+#include "sim_helpers.h"
 #include "uncore_priv.h"
 
 static char diffs[64][128];
@@ -364,6 +366,71 @@ static void test_rows_well_formed(void)
 		check_rows(uc_platforms[i]);
 }
 
+/* A one-event perfmon file in $TMPDIR; the caller removes it. */
+static const char *event_file(const char *unit, const char *counter_field)
+{
+	static char path[512];
+	snprintf(path, sizeof(path), "%s/uncore-counter-%ld.json", test_tmpdir(), (long)getpid());
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "{ \"Events\": [\n  { \"Unit\": \"%s\", \"EventCode\": \"0x01\", \"UMask\": \"0x00\",\n"
+		   "    \"EventName\": \"UNC_TEST_EVENT\"%s%s }\n] }\n", unit, *counter_field ? ", " : "", counter_field);
+	fclose(f);
+	return path;
+}
+
+/* Intel's files load whole, every Counter form in them accepted; a malformed Counter (which once meant
+ * every counter) is refused naming file, line and field. */
+static void test_counter_field(void)
+{
+	static const struct { const char *plat, *file; } intel[] = {
+		{ "sim:snbep", "Jaketown_uncore.json" }, { "sim:ivbep", "ivytown_uncore.json" },
+		{ "sim:emr", "emeraldrapids_uncore.json" }, { "sim:emr", "emeraldrapids_uncore_experimental.json" },
+		{ "sim:generic", "emeraldrapids_uncore.json" },
+	};
+	for (size_t i = 0; i < sizeof(intel) / sizeof(intel[0]); i++) {
+		char path[512];
+		uncore_t *u = open_sim(intel[i].plat);
+		snprintf(path, sizeof(path), REFDIR "/perfmon/%s", intel[i].file);
+		int n = uncore_load_events(u, path);
+		if (n <= 0)
+			fprintf(stderr, "%s on %s: %d: %s\n", intel[i].file, intel[i].plat, n, uncore_error());
+		CU_ASSERT(n > 0);
+		uncore_close(u);
+	}
+	/* the forms Intel uses, and what each means on an SNB-EP CBo (4 counters) */
+	static const struct { const char *field; unsigned mask; int fixed; } good[] = {
+		{ "\"Counter\": \"0,1,2,3\"", 0xf, 0 }, { "\"Counter\": \"0,1\"", 0x3, 0 }, { "\"Counter\": \"0\"", 0x1, 0 },
+		{ "\"Counter\": \"2,3\"", 0xc, 0 },     { "\"Counter\": \"1,2,3\"", 0xe, 0 }, { "\"Counter\": \"FIXED\"", 0, 1 },
+		{ "\"Counter\": \"Fixed\"", 0, 1 },      { "", 0xf, 0 },
+	};
+	uncore_t *u = open_sim("sim:snbep");
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		int n = uncore_load_events(u, event_file("CBO", good[i].field));
+		int k = uncore_event_find(u, "UNC_TEST_EVENT");
+		if (n != 1)
+			fprintf(stderr, "{%s}: %s\n", good[i].field, uncore_error());
+		CU_ASSERT_FATAL(n == 1 && k >= 0);
+		CU_ASSERT_EQUAL(u->events[k].ctr_mask, good[i].fixed ? 0 : good[i].mask);
+		CU_ASSERT_EQUAL(!!(u->events[k].flags & UC_EV_FIXED), good[i].fixed);
+	}
+	static const char *const bad[] = { "\"15\"", "\"4\"", "\"abc\"", "\"-1\"", "\"\"", "\"0x1\"", "\"0,\"",
+					   "\",1\"", "\"0,,1\"", "\"0 1\"", "\"0-3\"", "\"99999999999\"", "0", "null",
+					   "[0]" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char field[64], want[128];
+		snprintf(field, sizeof(field), "\"Counter\": %s", bad[i]);
+		const char *path = event_file("CBO", field);
+		CU_ASSERT(uncore_load_events(u, path) < 0);
+		snprintf(want, sizeof(want), "%s:3: event UNC_TEST_EVENT: field \"Counter\" is ", path);
+		if (strncmp(uncore_error(), want, strlen(want)) || !strstr(uncore_error(), "cbo counters 0..3"))
+			fprintf(stderr, "{%s}: '%s'\n", field, uncore_error());
+		CU_ASSERT(!strncmp(uncore_error(), want, strlen(want)) && strstr(uncore_error(), "cbo counters 0..3"));
+	}
+	remove(event_file("CBO", ""));
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -373,6 +440,7 @@ int main(void)
 		{ "Nehalem-EP codes and umasks match seed 003's tables", test_nhm_seed_check },
 		{ "Montecito codes and Max Inc/Cyc match seed 004's bus table", test_montecito_seed_check },
 		{ "rows are well formed", test_rows_well_formed },
+		{ "perfmon Counter: Intel's forms load, malformed ones are refused", test_counter_field },
 		{ NULL, NULL },
 	};
 	return run_suite("eventtables", tests);

@@ -3,7 +3,9 @@
  * every metric of every platform against the simulator's truth over intervals
  * in which every counter wraps.
  */
+#include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 #include "sim_helpers.h"
 #include "sim_truth.h"
@@ -14,9 +16,10 @@
 
 static char last_name[256];
 
-static int stub_resolve(void *arg, struct mx_expr *e, const char *name, char *err, size_t len)
+static int stub_resolve(void *arg, struct mx_expr *e, const char *name, int depth, char *err, size_t len)
 {
 	(void)arg;
+	(void)depth;
 	snprintf(last_name, sizeof(last_name), "%s", name);
 	if (!strncmp(name, "BAD", 3)) {
 		snprintf(err, len, "unknown event '%s'", name);
@@ -32,7 +35,7 @@ static double eval(const char *src)
 {
 	struct mx_expr e = { 0 };
 	char err[256] = "";
-	int root = mx_parse(&e, src, stub_resolve, NULL, err, sizeof(err));
+	int root = mx_parse(&e, src, 0, stub_resolve, NULL, err, sizeof(err));
 	if (root < 0)
 		fprintf(stderr, "%s: %s\n", src, err);
 	CU_ASSERT_FATAL(root >= 0);
@@ -46,7 +49,7 @@ static void refused(const char *src, const char *words)
 {
 	struct mx_expr e = { 0 };
 	char err[256] = "";
-	CU_ASSERT(mx_parse(&e, src, stub_resolve, NULL, err, sizeof(err)) < 0);
+	CU_ASSERT(mx_parse(&e, src, 0, stub_resolve, NULL, err, sizeof(err)) < 0);
 	if (!strstr(err, words))
 		fprintf(stderr, "'%s': message '%s' lacks '%s'\n", src, err, words);
 	CU_ASSERT(strstr(err, words) != NULL);
@@ -118,7 +121,200 @@ static void test_malformed(void)
 	char deep[2100];
 	memset(deep, '(', 2000);
 	snprintf(deep + 2000, sizeof(deep) - 2000, "A");
-	refused(deep, "nested more than 200 deep");
+	refused(deep, "nested more than 100 deep");
+}
+
+/* mx_parse in a thread with a 128 KiB stack, as a library caller's worker thread may have. */
+struct small_stack_parse {
+	const char *src;
+	char err[256];
+	int root;
+};
+
+static void *parse_thread(void *arg)
+{
+	struct small_stack_parse *sp = arg;
+	struct mx_expr e = { 0 };
+	sp->root = mx_parse(&e, sp->src, 0, stub_resolve, NULL, sp->err, sizeof(sp->err));
+	mx_free(&e);
+	return NULL;
+}
+
+static int parse_on_small_stack(struct small_stack_parse *sp)
+{
+	size_t stack = 128 * 1024;
+	pthread_attr_t attr;
+	pthread_t t;
+	if (stack < (size_t)PTHREAD_STACK_MIN)
+		stack = (size_t)PTHREAD_STACK_MIN;
+	CU_ASSERT_FATAL(pthread_attr_init(&attr) == 0);
+	CU_ASSERT_FATAL(pthread_attr_setstacksize(&attr, stack) == 0);
+	CU_ASSERT_FATAL(pthread_create(&t, &attr, parse_thread, sp) == 0);
+	pthread_join(t, NULL);
+	pthread_attr_destroy(&attr);
+	return sp->root;
+}
+
+/* A chain of n copies of unit, then tail, then n copies of close. */
+static char *chain(const char *unit, const char *tail, const char *close, int n)
+{
+	size_t lu = strlen(unit), lc = strlen(close), len = 0;
+	char *s = malloc((lu + lc) * (size_t)n + strlen(tail) + 1);
+	CU_ASSERT_FATAL(s != NULL);
+	for (int i = 0; i < n; i++, len += lu)
+		memcpy(s + len, unit, lu);
+	len += (size_t)sprintf(s + len, "%s", tail);
+	for (int i = 0; i < n; i++, len += lc)
+		memcpy(s + len, close, lc);
+	s[len] = 0;
+	return s;
+}
+
+/* Every recursive production is bounded: deep chains of each are refused, not a stack overflow, on a
+ * small stack; an expression too large is refused as such, not as "out of memory". */
+static void test_bounded(void)
+{
+	static const struct { const char *unit, *tail, *close; } forms[] = {
+		{ "1 if A else ", "2", "" },           /* else-branch recursion */
+		{ "A ? 1 : ", "2", "" },               /* ':'-branch recursion */
+		{ "A ? ", "1", " : 2" },               /* '?'-branch recursion */
+		{ "(", "A", ")" },                     /* parentheses */
+		{ "-", "A", "" },                      /* unary minus */
+		{ "min(1, ", "A", ")" },               /* function arguments */
+		{ "1 if (", "A", ") else 2" },         /* conditions */
+		{ "A | B & C < D + E * (", "A", ")" }, /* every binary operator pending */
+	};
+	static const int levels[] = { MX_MAX_DEPTH, 3000, 100000 };
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++)
+		for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
+			char *src = chain(forms[f].unit, forms[f].tail, forms[f].close, levels[l]);
+			struct small_stack_parse sp = { .src = src };
+			if (parse_on_small_stack(&sp) >= 0 || !strstr(sp.err, "nested more than 100 deep"))
+				fprintf(stderr, "'%s' x %d: root %d, message '%s'\n", forms[f].unit, levels[l], sp.root, sp.err);
+			CU_ASSERT(sp.root < 0 && strstr(sp.err, "nested more than 100 deep") != NULL);
+			free(src);
+		}
+	/* one level less is fine, on the small stack too */
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+		char *src = chain(forms[f].unit, forms[f].tail, forms[f].close, MX_MAX_DEPTH - 1);
+		struct small_stack_parse sp = { .src = src };
+		if (parse_on_small_stack(&sp) < 0)
+			fprintf(stderr, "'%s' x %d: %s\n", forms[f].unit, MX_MAX_DEPTH - 1, sp.err);
+		CU_ASSERT(sp.root >= 0);
+		free(src);
+	}
+	/* flat, but more nodes than an expression may have */
+	char *wide = chain("A + ", "1", "", MX_MAX_NODES);
+	struct mx_expr e = { 0 };
+	char err[256] = "";
+	CU_ASSERT(mx_parse(&e, wide, 0, stub_resolve, NULL, err, sizeof(err)) < 0);
+	if (!strstr(err, "more than 65536 nodes"))
+		fprintf(stderr, "wide: message '%s'\n", err);
+	CU_ASSERT(strstr(err, "more than 65536 nodes") != NULL && !strstr(err, "memory"));
+	mx_free(&e);
+	free(wide);
+}
+
+/* uncore_load_metrics in a thread with a 128 KiB stack: what it returned and said. */
+struct small_stack_load {
+	uncore_t *u;
+	const char *path;
+	int r;
+	char err[512];
+};
+
+static void *load_thread(void *arg)
+{
+	struct small_stack_load *sl = arg;
+	sl->r = uncore_load_metrics(sl->u, sl->path);
+	snprintf(sl->err, sizeof(sl->err), "%s", uncore_error());
+	return NULL;
+}
+
+static int load_on_small_stack(struct small_stack_load *sl)
+{
+	size_t stack = 128 * 1024 < PTHREAD_STACK_MIN ? PTHREAD_STACK_MIN : 128 * 1024;
+	pthread_attr_t attr;
+	pthread_t t;
+	CU_ASSERT_FATAL(pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, stack) == 0);
+	CU_ASSERT_FATAL(pthread_create(&t, &attr, load_thread, sl) == 0);
+	pthread_join(t, NULL);
+	pthread_attr_destroy(&attr);
+	return sl->r;
+}
+
+static const char *write_file(const char *name, const char *text);
+
+/* A metric named in another is parsed inside it: the nesting limit counts both, so a chain of metrics,
+ * each nested nearly to the limit, cannot exhaust a small stack either. */
+static void test_bounded_references(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	for (int deep = 0; deep < 2; deep++) {
+		int n = deep ? 60 : 45; /* each; 45 + 45 fit the limit, 60 + 60 do not */
+		char *inner = chain("(", "UNC_M_CAS_COUNT.RD", ")", n), *outer = chain("(", deep ? "nest_inner1" : "nest_inner0", ")", n);
+		char *text = malloc(strlen(inner) + strlen(outer) + 200);
+		CU_ASSERT_FATAL(text != NULL);
+		/* the referring metric first, so that the other is parsed inside it */
+		sprintf(text, "[{\"MetricName\": \"nest_outer%d\", \"MetricExpr\": \"%s\"},"
+			      " {\"MetricName\": \"nest_inner%d\", \"MetricExpr\": \"%s\"}]", deep, outer, deep, inner);
+		struct small_stack_load sl = { .u = u, .path = write_file("nest.json", text) };
+		int r = load_on_small_stack(&sl);
+		if (deep) {
+			if (r >= 0 || !strstr(sl.err, "metric nest_inner1: position 40: nested more than 100 deep"))
+				fprintf(stderr, "60 + 60 deep: %d, '%.200s'\n", r, sl.err);
+			CU_ASSERT(r < 0 && strstr(sl.err, "metric nest_inner1: position 40: nested more than 100 deep") != NULL);
+		} else {
+			if (r != 2)
+				fprintf(stderr, "45 + 45 deep: %d, '%.200s'\n", r, sl.err);
+			CU_ASSERT_EQUAL(r, 2);
+		}
+		free(inner);
+		free(outer);
+		free(text);
+	}
+	uncore_close(u);
+}
+
+/* uncore_load_events in a thread with a 128 KiB stack. */
+static void *load_events_thread(void *arg)
+{
+	struct small_stack_load *sl = arg;
+	sl->r = uncore_load_events(sl->u, sl->path);
+	snprintf(sl->err, sizeof(sl->err), "%s", uncore_error());
+	return NULL;
+}
+
+/* JSON nested deeper than any definition file is refused before the JSON parser recurses into it (2,000
+ * levels overflow a 128 KiB stack inside jansson). */
+static void test_json_nesting(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual");
+	for (int n = 0; n < 2; n++) {
+		int levels = n ? 100000 : 2000;
+		char *text = chain("[", "1", "]", levels);
+		const char *path = write_file("deep_json.json", text);
+		for (int events = 0; events < 2; events++) {
+			struct small_stack_load sl = { .u = u, .path = path };
+			size_t stack = 128 * 1024 < PTHREAD_STACK_MIN ? PTHREAD_STACK_MIN : 128 * 1024;
+			pthread_attr_t attr;
+			pthread_t t;
+			char want[400];
+			CU_ASSERT_FATAL(pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, stack) == 0);
+			CU_ASSERT_FATAL(pthread_create(&t, &attr, events ? load_events_thread : load_thread, &sl) == 0);
+			pthread_join(t, NULL);
+			pthread_attr_destroy(&attr);
+			snprintf(want, sizeof(want), "%s:1:33: arrays and objects nested more than 32 deep", path);
+			if (sl.r >= 0 || strcmp(sl.err, want))
+				fprintf(stderr, "%d levels (%s): %d, '%s'\n", levels, events ? "events" : "metrics", sl.r, sl.err);
+			CU_ASSERT(sl.r < 0 && !strcmp(sl.err, want));
+		}
+		free(text);
+	}
+	/* a string may hold brackets */
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("brackets.json", "[{\"MetricName\": \"brackets\", "
+		"\"MetricExpr\": \"UNC_M_CAS_COUNT.RD\", \"BriefDescription\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"\"}]")), 1);
+	uncore_close(u);
 }
 
 /* Mangled expressions (a fixed-seed random walk of edits) never crash the parser or evaluator:
@@ -150,7 +346,7 @@ static void test_mangled(void)
 		}
 		struct mx_expr e = { 0 };
 		char err[256] = "";
-		int root = mx_parse(&e, buf, stub_resolve, NULL, err, sizeof(err));
+		int root = mx_parse(&e, buf, 0, stub_resolve, NULL, err, sizeof(err));
 		if (root >= 0) {
 			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL, 1 };
 			(void)mx_eval(&e, root, &env);
@@ -170,7 +366,7 @@ static char tmpdir[300];
 
 static const char *write_file(const char *name, const char *text)
 {
-	static char path[256];
+	static char path[sizeof(tmpdir) + 64];
 	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
 	FILE *f = fopen(path, "w");
 	CU_ASSERT_FATAL(f != NULL);
@@ -219,19 +415,34 @@ static void test_definition_files(void)
 	load_refused(u, "[{\"MetricName\": \"w\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4@{edge_det} * 2\"}]",
 		     "'uncore_imc@event=0x4@:edge' is too long or malformed");
 	load_refused(u, "[{\"MetricName\": \"v\", \"MetricExpr\": \"uncore_imc@event\\\\=0x4\"}]", "without its closing '@'");
+	/* ScaleUnit: a string, its scale a finite decimal number */
+	static const char *const bad_units[] = { "5", "null", "true", "{}", "[\"1GB\"]", "\"inf%\"", "\"nanGB\"",
+						 "\"-infinityGB\"", "\"1e999GB/s\"", "\"0x10GB/s\"", "\"-0x1p3%\"", "\" 0X2ns\"" };
+	for (size_t i = 0; i < sizeof(bad_units) / sizeof(bad_units[0]); i++) {
+		char text[256];
+		snprintf(text, sizeof(text), "[{\"MetricName\": \"scaled\", \"MetricExpr\": \"1\", \"ScaleUnit\": %s}]",
+			 bad_units[i]);
+		load_refused(u, text, "bad.json: metric scaled: ScaleUnit ");
+	}
 	/* a good file: a new metric built on a built-in one, and the TSC term */
 	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("good.json",
 		"[{\"MetricName\": \"mem_bw_read_mib\", \"MetricExpr\": \"mem_bw_read / 1048576\", \"ScaleUnit\": \"MiB/s\","
 		" \"MetricGroup\": \"site\", \"BriefDescription\": \"reads in MiB/s\"},"
 		" {\"MetricName\": \"tsc_check\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD * 0 + tsc_hz\"},"
 		" {\"MetricName\": \"nothing_to_divide\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / (UNC_M_CAS_COUNT.WR - UNC_M_CAS_COUNT.WR)\"},"
-		" {\"MetricName\": \"mixed\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / UNC_C_CLOCKTICKS\"}]")), 4);
-	CU_ASSERT_EQUAL(uncore_num_metrics(u), n + 4);
+		" {\"MetricName\": \"mixed\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD / UNC_C_CLOCKTICKS\"},"
+		" {\"MetricName\": \"scaled_a\", \"MetricExpr\": \"1\", \"ScaleUnit\": \"1e-9GB/s\"},"
+		" {\"MetricName\": \"scaled_b\", \"MetricExpr\": \"1\", \"ScaleUnit\": \"-.5%\"}]")), 6);
+	CU_ASSERT_EQUAL(uncore_num_metrics(u), n + 6);
 	struct uncore_metric_info mi;
 	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "mem_bw_read_mib"), &mi) == 0);
 	CU_ASSERT_STRING_EQUAL(mi.unit, "MiB/s");
 	CU_ASSERT_DOUBLE_EQUAL(mi.scale, 1, 0);
 	CU_ASSERT_STRING_EQUAL(mi.group, "site");
+	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "scaled_a"), &mi) == 0);
+	CU_ASSERT(mi.scale == 1e-9 && !strcmp(mi.unit, "GB/s"));
+	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "scaled_b"), &mi) == 0);
+	CU_ASSERT(mi.scale == -0.5 && !strcmp(mi.unit, "%"));
 	CU_ASSERT(uncore_metric_find(u, "no_such_metric") < 0);
 	CU_ASSERT(strstr(uncore_error(), "unknown metric 'no_such_metric'") != NULL);
 
@@ -645,6 +856,9 @@ int main(void)
 		{ "malformed expressions refused with their position", test_malformed },
 		{ "perf's metric dialect: if/else, ?:, source_count, # facts, @ spellings", test_perf_dialect },
 		{ "mangled expressions: parsed or refused, never a crash", test_mangled },
+		{ "every recursive production bounded, on a 128 KiB stack; too many nodes said so", test_bounded },
+		{ "nesting through metric references bounded too, on a 128 KiB stack", test_bounded_references },
+		{ "JSON nesting bounded before jansson parses it, on a 128 KiB stack", test_json_nesting },
 		{ "definition files: refusals and a good file", test_definition_files },
 		{ "perf's EMR metric file loads; its uncore metrics equal the truth", test_perf_metric_file },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },

@@ -86,6 +86,15 @@ static void test_refusals(void)
 	expect_refused("UNC_C_TOR_INSERTS.OPCODE:opc=0x200", "out of range (0..511)");
 	expect_refused("UNC_M_CLOCKTICKS:edge", "fixed counter");
 	expect_refused("UNC_M_CAS_COUNT.RD::", "empty qualifier");
+	/* a trailing ':' (and an empty raw term), in either form */
+	expect_refused("UNC_M_CAS_COUNT.RD:", "empty qualifier in 'UNC_M_CAS_COUNT.RD:'");
+	expect_refused("UNC_M_CAS_COUNT.RD:socket=1:", "empty qualifier");
+	expect_refused("imc/event=0x4/:", "empty qualifier in 'imc/event=0x4/:'");
+	expect_refused("imc/event=0x4/::", "empty qualifier");
+	expect_refused("imc/event=0x4/:socket=1:", "empty qualifier");
+	expect_refused("imc/event=0x4,/", "empty term in 'imc/event=0x4,/'");
+	expect_refused("imc/,event=0x4/", "empty term");
+	expect_refused("imc/event=0x4,,umask=0x3/", "empty term");
 	expect_refused("foo/event=1/", "unknown unit 'foo'");
 	expect_refused("imc/umask=3/", "has no event=");
 	expect_refused("imc/event=0x4", "missing its closing '/'");

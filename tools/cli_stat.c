@@ -80,7 +80,6 @@ static void print_values(const struct out *o, uncore_session_t *s, uncore_t *u, 
 			for (int b = 0; per_box && b < MAX_BOXES; b++)
 				put_count(o, s, e, sock, b, prev[e], t, interval);
 		}
-	fflush(stdout);
 }
 
 static void put_metric(const struct out *o, uncore_session_t *s, int m, const struct uncore_metric_info *mi,
@@ -112,7 +111,6 @@ static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u,
 			}
 		}
 	}
-	fflush(stdout);
 }
 
 static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n);
@@ -157,19 +155,57 @@ static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int 
 	return 0;
 }
 
-static volatile sig_atomic_t stop_signal; /* SIGINT, SIGTERM or SIGHUP arrived: stop, restore, exit */
+static volatile sig_atomic_t stop_signal; /* a signal that would end the process: stop, restore, exit 128 + it */
 
-static void on_signal(int sig) { stop_signal = sig; }
+static void on_signal(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig; /* the first: writing after a SIGUSR1 may raise SIGPIPE */
+}
 
+/* Every signal whose default action ends the process, but those reporting a fault of the process itself
+ * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT), which keep their core dump.  One ignored
+ * when stat starts stays ignored (nohup), but SIGINT and SIGQUIT, which a shell ignores in every
+ * background job it starts, and SIGPIPE: its reader gone, the run ends all the same. */
 static void catch_signals(void)
 {
-	struct sigaction sa;
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGPROF,
+				    SIGVTALRM, SIGXCPU, SIGXFSZ,
+#ifdef SIGIO
+				    SIGIO,
+#endif
+#ifdef SIGPWR
+				    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+				    SIGSTKFLT,
+#endif
+	};
+	struct sigaction sa, old;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal; /* no SA_RESTART: a wait returns at once */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (int i = 0, n = (int)(sizeof(sigs) / sizeof(sigs[0])); i < n + SIGRTMAX - SIGRTMIN + 1; i++) {
+		int sig = i < n ? sigs[i] : SIGRTMIN + i - n;
+		int keep_ignored = sig != SIGINT && sig != SIGQUIT && sig != SIGPIPE;
+		if (!sigaction(sig, NULL, &old) && !(keep_ignored && old.sa_handler == SIG_IGN))
+			sigaction(sig, &sa, NULL);
+	}
+}
+
+/* Flush what was printed.  Output nobody reads any more (EPIPE, SIGPIPE ignored) stops the run as
+ * SIGPIPE would; returns 0, or why else it cannot be written (a full disk; EIO when a write inside
+ * printf failed and its reason is lost) unless a signal already stopped the run. */
+static int flush_output(void)
+{
+	int e;
+	errno = 0;
+	if ((!fflush(stdout) && !ferror(stdout)) || stop_signal)
+		return 0;
+	if ((e = errno ? errno : EIO) != EPIPE)
+		return e;
+	stop_signal = SIGPIPE;
+	return 0;
 }
 
 /* A number of seconds for --duration or milliseconds for -I: finite, in [lo, hi]. */
@@ -263,7 +299,7 @@ static int stat_parse(int argc, char **argv, struct stat_args *a)
 
 /* Count until the duration ends, the command exits or a signal comes, reading (and with -I printing)
  * every interval; waits in slices of at most 50 ms so that a signal or the command's end is seen soon.
- * Returns 0, or -1 when a read failed. */
+ * Returns 0, -1 when a read failed, or the errno of output that cannot be written. */
 static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, const struct stat_args *a, int nev,
 		     prev_t **prev, pid_t *child, int *status)
 {
@@ -299,6 +335,9 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
 			print_values(o, s, u, nev, a->per_box, prev, t, 1);
 			print_metrics(o, s, u, a->per_box, UNCORE_LAST_INTERVAL, t);
+			int e = flush_output();
+			if (e)
+				return e;
 		}
 	}
 	return 0;
@@ -374,7 +413,11 @@ int cmd_stat(int argc, char **argv)
 		}
 		free(foreign);
 	}
-	if (stat_loop(&o, u, s, &a, nev, prev, &child, &status))
+	if ((c = stat_loop(&o, u, s, &a, nev, prev, &child, &status)) > 0) {
+		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
+		goto end_child;
+	}
+	if (c)
 		goto err;
 	c = uncore_session_stop(s);
 	cli_warnings(); /* e.g. a record the claims file lost */
@@ -387,11 +430,14 @@ int cmd_stat(int argc, char **argv)
 		print_values(&o, s, u, nev, a.per_box, prev, t, 0);
 		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
 	}
+	if ((c = flush_output()))
+		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 	/* like a shell: the signal that stopped us, else the command's own status */
-	rc = stop_signal ? 128 + stop_signal : a.cmd ? status_of(status) : 0;
+	rc = stop_signal ? 128 + stop_signal : c ? 1 : a.cmd ? status_of(status) : 0;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());
+end_child:
 	if (child > 0) {
 		kill(child, SIGTERM);
 		waitpid(child, NULL, 0);

@@ -46,6 +46,16 @@ struct sim_opts {
 	uint64_t hash; /* FNV-1a of the options other than shared=: processes sharing a file must agree */
 };
 
+/* A path or spec option whole into buf, or refused: cut short, it would name another file. */
+static int opt_copy(char *buf, size_t len, const char *opt, const char *v)
+{
+	size_t n = strlen(v);
+	if (n >= len)
+		return uc_err("simulator option %s= is %zu characters long: at most %zu", opt, n, len - 1);
+	memcpy(buf, v, n + 1);
+	return 0;
+}
+
 /* One option key=value into the machine or the options; -1 with a message when it is bad. */
 static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 {
@@ -63,17 +73,17 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= 64)
 		s->cores = (int)n;
 	else if (!strcmp(opt, "profile"))
-		snprintf(o->profile, sizeof(o->profile), "%s", v);
+		return opt_copy(o->profile, sizeof(o->profile), opt, v);
 	else if (!strcmp(opt, "clock") && (!strcmp(v, "manual") || !strcmp(v, "real")))
 		s->manual_clock = !strcmp(v, "manual");
 	else if (!strcmp(opt, "tick") && !*end && n >= 0 && n <= 1000000000) /* at most 1 s per access */
 		s->tick_ns = (uint64_t)n;
 	else if (!strcmp(opt, "prewrap") && (s->prewrap_s = strtod(v, &end)) > 0 && !*end && s->prewrap_s <= 1e6)
 		; /* counters reset to wrap after this many seconds (tests of wrap handling) */
-	else if (!strcmp(opt, "shared") && *v)
-		snprintf(o->shared, sizeof(o->shared), "%s", v); /* one machine for every process naming this file */
+	else if (!strcmp(opt, "shared") && *v) /* one machine for every process naming this file */
+		return opt_copy(o->shared, sizeof(o->shared), opt, v);
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
-		snprintf(o->faults[o->nfaults++], sizeof(o->faults[0]), "%s", v);
+		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
 		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
 	else

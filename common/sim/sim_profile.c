@@ -1,11 +1,10 @@
 /* Workload profiles: the truth the simulator turns into event counts. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "sim.h"
 #include "../error.h"
+#include "../safe_file.h"
 #include "sim_only.h"
 
 void sim_profile_defaults(struct sim_profile *p, int nsockets)
@@ -77,14 +76,9 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 {
 	char line[512];
 	int lineno = 0;
-	FILE *f = fopen(file, "re");
-	struct stat st;
+	FILE *f = uc_open_input(file);
 	if (!f)
-		return uc_err("simulator profile %s: %s", file, strerror(errno));
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		fclose(f);
-		return uc_err("simulator profile %s is not a regular file", file);
-	}
+		return uc_err_prefix("simulator profile: ");
 	while (fgets(line, sizeof(line), f)) {
 		char key[128], *eq, *end, *k = line;
 		double v;

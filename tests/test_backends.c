@@ -266,6 +266,8 @@ static void test_descriptors_cloexec(void)
 		uncore_session_free(s);
 		uncore_close(u);
 	}
+}
+
 /* UNCORE_CLAIMS longer than the path the backend keeps: refused, not cut to another file's name. */
 static void test_long_claims_path(void)
 {

@@ -81,6 +81,7 @@ static int read_format(void *arg, const char *name)
 	return w->rc;
 }
 
+/* 0 read, 1 not an uncore PMU (left out with a warning), -1 with a message. */
 static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
 {
 	char path[256], line[4096];
@@ -94,6 +95,14 @@ static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
 	if (end == line || *end || t > 0xffffffffu)
 		return uc_err("%s: bad type '%.20s' in %s%s", name, line, k->root, path);
 	p->type = (unsigned)t;
+	/* enum perf_type_id (<linux/perf_event.h>): hardware 0, software 1, tracepoint 2, hw_cache 3, raw 4,
+	 * breakpoint 5 are the core's own types; a PMU the driver registers gets a dynamic type above them */
+	if (p->type < PERF_TYPE_MAX) {
+		uc_warn("%s: type %u in %s%s is one of the kernel's generic event types (0..%d: hardware, software, "
+			"tracepoint, cache, raw, breakpoint), not an uncore PMU's: left out", name, p->type, k->root, path,
+			PERF_TYPE_MAX - 1);
+		return 1;
+	}
 	snprintf(path, sizeof(path), PMU_DIR "/%s/cpumask", name);
 	if (k->ops->read_line(k, path, line, sizeof(line)) || parse_cpumask(k, line, p))
 		return uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
@@ -112,26 +121,25 @@ static int by_name(const void *a, const void *b)
 /* The kernel's uncore driver names its PMUs "uncore" (Nehalem) or "uncore_*"; no other is taken. */
 static int uncore_name(const char *name) { return !strcmp(name, "uncore") || !strncmp(name, "uncore_", 7); }
 
+struct pmu_walk {
+	struct perf_sys *ps;
+	int rc;
+};
+
 static int add_pmu(void *arg, const char *name)
 {
-	struct perf_sys *ps = arg;
+	struct pmu_walk *w = arg;
+	struct perf_sys *ps = w->ps;
 	if (!uncore_name(name) || strlen(name) >= sizeof(ps->pmus[0].name))
 		return 0;
 	struct perf_pmu *np = realloc(ps->pmus, (size_t)(ps->npmus + 1) * sizeof(*np));
 	if (!np)
-		return ps->rc = uc_err("out of memory");
+		return w->rc = uc_err("out of memory");
 	ps->pmus = np;
-	if ((ps->rc = read_pmu(ps->k, name, &ps->pmus[ps->npmus])))
-		return ps->rc;
-	/* enum perf_type_id (<linux/perf_event.h>): hardware 0, software 1, tracepoint 2, hw_cache 3, raw 4,
-	 * breakpoint 5 are the core's own types; a PMU the driver registers gets a dynamic type above them */
-	if (ps->pmus[ps->npmus].type < PERF_TYPE_MAX) {
-		uc_warn("%s: type %u in %s" PMU_DIR "/%s/type is one of the kernel's generic event types (0..%d: "
-			"hardware, software, tracepoint, cache, raw, breakpoint), not an uncore PMU's: left out", name,
-			ps->pmus[ps->npmus].type, ps->k->root, name, PERF_TYPE_MAX - 1);
-		return 0;
-	}
-	ps->npmus++;
+	int rc = read_pmu(ps->k, name, &ps->pmus[ps->npmus]);
+	if (rc < 0)
+		return w->rc = -1;
+	ps->npmus += !rc;
 	return 0;
 }
 
@@ -142,8 +150,9 @@ int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k)
 	if (read_long(k, "/proc/sys/kernel/perf_event_paranoid", &ps->paranoid) < 0)
 		ps->paranoid = PERF_PARANOID_UNKNOWN;
 	k->ops->caps(k, &ps->perfmon, &ps->sys_admin);
-	k->ops->list_dir(k, PMU_DIR, add_pmu, ps); /* no directory: no PMUs, not an error */
-	if (ps->rc)
+	struct pmu_walk w = { ps, 0 };
+	k->ops->list_dir(k, PMU_DIR, add_pmu, &w); /* no directory: no PMUs, not an error */
+	if (w.rc)
 		return -1;
 	if (ps->npmus)
 		qsort(ps->pmus, (size_t)ps->npmus, sizeof(*ps->pmus), by_name);

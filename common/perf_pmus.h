@@ -29,7 +29,6 @@ struct perf_sys {
 	int npmus;
 	long paranoid;          /* /proc/sys/kernel/perf_event_paranoid; PERF_PARANOID_UNKNOWN: unreadable */
 	int perfmon, sys_admin; /* capabilities of the caller */
-	int rc;                 /* the scan's error, while it walks the tree */
 };
 #define PERF_PARANOID_UNKNOWN (-100)
 

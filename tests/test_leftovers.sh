@@ -2,13 +2,8 @@
 # tests/leftovers.sh, the check scripts/test runs after make check: it finds a server started through a
 # shell function in the background (the kill that reaches only the subshell) and a file left in the
 # run's TMPDIR, names both, kills and removes them and fails; after a clean run it passes.
-pass=0 fail=0
 S=${top_srcdir:-.}
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT INT TERM HUP
+. "$S/tests/check.sh"
 
 # a clean run: nothing to report
 mkdir "$W/clean"

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include "claims.h"
@@ -24,6 +26,10 @@ struct claims {
 	struct claim *c;
 	int n, cap;
 	uint64_t my_start; /* this process's start time */
+	/* sessions of this process that left while the lock was held elsewhere: their boxes are restored,
+	 * and their records are dropped at the next lock, as a dead holder's would be */
+	uint32_t *gone;
+	int ngone;
 };
 
 _Static_assert(CLAIM_SAVED >= PMON_MAX_REGS, "a claim must hold every register of a box");
@@ -90,6 +96,37 @@ static int grow(struct claims *cl, int n)
 	return 0;
 }
 
+/* " by process PID (COMM)" when /proc/locks names the process that holds a lock on fd's file, else "". */
+static void lock_holder(int fd, char *buf, size_t len)
+{
+	struct stat st;
+	char line[256], want[64], comm[64] = "", path[64];
+	int pid = 0;
+	buf[0] = 0;
+	FILE *f = fstat(fd, &st) ? NULL : fopen("/proc/locks", "re");
+	if (!f)
+		return;
+	snprintf(want, sizeof(want), "%02x:%02x:%llu", major(st.st_dev), minor(st.st_dev), (unsigned long long)st.st_ino);
+	while (!pid && fgets(line, sizeof(line), f)) {
+		char type[16], id[64];
+		int p;
+		/* "1: FLOCK  ADVISORY  WRITE 1234 fe:00:10952996 0 EOF"; "->" marks a waiter, not the holder */
+		if (!strstr(line, "->") && sscanf(line, "%*d: %15s %*s %*s %d %63s", type, &p, id) == 3 &&
+		    !strcmp(type, "FLOCK") && !strcmp(id, want) && p != (int)getpid())
+			pid = p;
+	}
+	fclose(f);
+	if (!pid)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	if ((f = fopen(path, "re"))) {
+		if (fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = 0;
+		fclose(f);
+	}
+	snprintf(buf, len, " by process %d%s%s%s", pid, comm[0] ? " (" : "", comm, comm[0] ? ")" : "");
+}
+
 /* flock with a deadline: a process that keeps the lock must not hang every session on the machine. */
 static int lock_within(int fd, const char *path)
 {
@@ -99,9 +136,13 @@ static int lock_within(int fd, const char *path)
 			return 0;
 		if (errno != EWOULDBLOCK && errno != EINTR)
 			return uc_err("locking %s: %s", path, strerror(errno));
-		if (waited >= CLAIMS_LOCK_TIMEOUT_MS)
-			return uc_err("%s has been locked by another process for %d s (find it with: fuser -v %s); nothing "
-				      "was programmed", path, CLAIMS_LOCK_TIMEOUT_MS / 1000, path);
+		if (waited >= CLAIMS_LOCK_TIMEOUT_MS) {
+			char who[128];
+			lock_holder(fd, who, sizeof(who));
+			return uc_err("%s has been locked%s for %d s (%s%s)", path, who[0] ? who : " by another process",
+				      CLAIMS_LOCK_TIMEOUT_MS / 1000, who[0] ? "see it with: fuser -v " : "find it with: fuser -v ",
+				      path);
+		}
 		nanosleep(&pause, NULL);
 	}
 }
@@ -156,9 +197,10 @@ int claims_lock(uncore_t *u)
 	if (r == 0)
 		return 0; /* a new file */
 	/* one record per box at most: a header claiming more is not read */
+	/* a write given up for want of space (claims_write) may leave the file longer than its records */
 	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, CLAIMS_MAGIC, 8) || h.rec_size != sizeof(struct claim) ||
 	    h.n > (uint32_t)u->nboxes || fstat(cl->fd, &st) ||
-	    (uint64_t)st.st_size != sizeof(h) + (uint64_t)h.n * sizeof(struct claim) || grow(cl, (int)h.n) ||
+	    (uint64_t)st.st_size < sizeof(h) + (uint64_t)h.n * sizeof(struct claim) || grow(cl, (int)h.n) ||
 	    pread(cl->fd, cl->c, h.n * sizeof(struct claim), sizeof(h)) != (ssize_t)(h.n * sizeof(struct claim))) {
 		uc_warn("%s is damaged or from another version: its records are ignored", u->acc->claims);
 		return 0;
@@ -174,28 +216,55 @@ int claims_lock(uncore_t *u)
 	return 0;
 }
 
-int claims_unlock(uncore_t *u)
+/* The space is taken first: a full file system (ENOSPC) or a file size limit refuses the write before
+ * a byte of the file changes, so the file keeps the claims it had. */
+int claims_write(uncore_t *u)
 {
 	struct claims *cl = u->claims;
-	int rc = 0;
 	if (!cl || cl->fd < 0)
 		return 0;
 	struct claims_hdr h = { CLAIMS_MAGIC, (uint32_t)cl->n, sizeof(struct claim) };
 	size_t len = (size_t)cl->n * sizeof(struct claim);
-	if (pwrite(cl->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
-	    (len && pwrite(cl->fd, cl->c, len, sizeof(h)) != (ssize_t)len) || ftruncate(cl->fd, (off_t)(sizeof(h) + len)))
-		rc = uc_err("writing %s: %s", u->acc->claims, strerror(errno));
-	flock(cl->fd, LOCK_UN);
-	return rc;
+	struct iovec v[2] = { { &h, sizeof(h) }, { cl->c, len } };
+	int err = posix_fallocate(cl->fd, 0, (off_t)(sizeof(h) + len));
+	if (err)
+		return uc_err("writing %s: %s", u->acc->claims, strerror(err));
+	if (pwritev(cl->fd, v, 2, 0) != (ssize_t)(sizeof(h) + len) || ftruncate(cl->fd, (off_t)(sizeof(h) + len)))
+		return uc_err("writing %s: %s", u->acc->claims, strerror(errno));
+	return 0;
 }
+
+void claims_unlock(uncore_t *u)
+{
+	struct claims *cl = u->claims;
+	if (cl && cl->fd >= 0)
+		flock(cl->fd, LOCK_UN);
+}
+
+int claims_gone(uncore_t *u, uint32_t token)
+{
+	struct claims *cl = u->claims;
+	uint32_t *g = realloc(cl->gone, (size_t)(cl->ngone + 1) * sizeof(*g));
+	if (!g)
+		return uc_err("out of memory");
+	cl->gone = g;
+	cl->gone[cl->ngone++] = token;
+	return 0;
+}
+
+int claims_pending(const uncore_t *u) { return u->claims ? u->claims->ngone : 0; }
 
 /* A holder still runs: its pid exists and started when the holder did (a reused pid is someone else). */
 static int alive(const struct claims *cl, const struct claim_holder *h)
 {
 	if (h->pid <= 0)
 		return 0;
-	if (h->pid == (int32_t)getpid())
+	if (h->pid == (int32_t)getpid()) {
+		for (int i = 0; i < cl->ngone; i++)
+			if (cl->gone[i] == h->token)
+				return 0;
 		return h->start == cl->my_start;
+	}
 	if (kill(h->pid, 0) && errno == ESRCH)
 		return 0;
 	uint64_t start = proc_start(h->pid);
@@ -280,6 +349,7 @@ void claims_free(uncore_t *u)
 	if (cl->fd >= 0)
 		close(cl->fd);
 	free(cl->c);
+	free(cl->gone);
 	free(cl);
 	u->claims = NULL;
 }

@@ -50,8 +50,13 @@ struct box;
 int claims_open(struct uncore *u);
 /* Take the machine-wide lock (waiting at most CLAIMS_LOCK_TIMEOUT_MS) and load the claims. */
 int claims_lock(struct uncore *u);
-/* Write the claims back and release the lock. */
-int claims_unlock(struct uncore *u);
+/* Write the claims to the file, keeping the lock: before a register is written, so that a process killed
+ * at any instant leaves a record of what it found (the next session restores it). */
+int claims_write(struct uncore *u);
+void claims_unlock(struct uncore *u);
+/* A session that could not have the lock to leave: its records are dropped at the next lock. */
+int claims_gone(struct uncore *u, uint32_t token);
+int claims_pending(const struct uncore *u);
 /* Remove the holders that no longer run; returns the pid of one of them (0: none left). */
 int claims_prune(struct uncore *u, struct claim *c);
 /* The claims loaded (every record names a box of this machine), one by one. */

@@ -100,7 +100,8 @@ static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv
 
 /* Holders that died (SIGKILL, a crash) are dropped from every claim, once per lock; boxes they left
  * programmed with nobody else holding them are put back as their claims found them, with a warning,
- * whichever boxes this session uses.  Called with the claims locked. */
+ * whichever boxes this session uses.  A box that cannot be restored (its device does not answer) keeps
+ * its record, so that a later session restores it.  Called with the claims locked. */
 void sess_reap_dead(uncore_t *u)
 {
 	for (int i = 0; i < claims_count(u);) {
@@ -111,19 +112,43 @@ void sess_reap_dead(uncore_t *u)
 			i++;
 			continue;
 		}
-		if (c->nsaved && restore_regs(u, b, c->sv, c->nsaved))
-			uc_warn("%s %d (socket %d), left programmed by process %d, could not be restored: %s", b->t->name,
-				b->idx, b->socket, pid, uncore_error());
-		else if (c->nsaved)
+		if (c->nsaved && restore_regs(u, b, c->sv, c->nsaved)) {
+			uc_warn("%s %d (socket %d), left programmed, could not be restored: %s; its record is kept for a "
+				"later session", b->t->name, b->idx, b->socket, uncore_error());
+			i++;
+			continue;
+		}
+		if (c->nsaved && pid)
 			uc_warn("%s %d (socket %d) was left programmed by process %d, which ended without releasing it: "
 				"its registers are restored", b->t->name, b->idx, b->socket, pid);
+		else if (c->nsaved) /* a record kept by keep_unrestored() */
+			uc_warn("%s %d (socket %d) could not be restored when its session ended: its registers are "
+				"restored now", b->t->name, b->idx, b->socket);
 		claims_remove(u, c);
 	}
 }
 
+/* A box that could not be put back keeps its record with no holder, made from the owner's copy when the
+ * file lost it: the values as found are not lost, and a later session restores them (sess_reap_dead). */
+static void keep_unrestored(uncore_session_t *s, const struct prog *pg, struct claim *c)
+{
+	const struct box *b = box_of(s, pg->box);
+	char why[256];
+	snprintf(why, sizeof(why), "%s", uncore_error());
+	if (!c && pg->owner && (c = claims_get(s->u, b, 1))) {
+		memcpy(c->sv, pg->own, sizeof(*c->sv) * (size_t)pg->nown);
+		c->nsaved = pg->nown;
+	}
+	uc_warn("%s %d (socket %d) could not be restored: %s; %s", b->t->name, b->idx, b->socket, why,
+		c ? "its record is kept, and a later session restores it when the device answers"
+		  : "its saved values are lost");
+	uc_err("%s %d (socket %d) could not be restored: %s", b->t->name, b->idx, b->socket, why);
+}
+
 /* Let go of every box; the last session on a box restores it.  Called with the claims locked.  The
- * owner restores from its own copy, so a record lost from the file cannot leave a box programmed. */
-int sess_release(uncore_session_t *s)
+ * owner restores from its own copy, so a record lost from the file cannot leave a box programmed.
+ * Without restore (nothing was written yet), only the session's holds are dropped. */
+int sess_release(uncore_session_t *s, int restore)
 {
 	int rc = 0;
 	for (int p = 0; p < s->nprogs; p++) {
@@ -133,19 +158,40 @@ int sess_release(uncore_session_t *s)
 			continue;
 		struct claim *c = claims_get(s->u, b, 0);
 		if (!c || claims_drop(c, s->token) == 0) {
-			if (!c)
+			int bad = 0;
+			if (!c && restore)
 				uc_warn("the claims file lost the record of %s %d (socket %d)%s", b->t->name, b->idx, b->socket,
 					pg->owner ? ": restored from this session's copy" : ": left as its owner programmed it");
-			if (pg->owner ? restore_box(s, pg->box, pg->own, pg->nown)
-				      : c && restore_box(s, pg->box, c->sv, c->nsaved))
+			if (restore)
+				bad = pg->owner ? restore_box(s, pg->box, pg->own, pg->nown)
+						: c && restore_box(s, pg->box, c->sv, c->nsaved);
+			if (bad) {
+				keep_unrestored(s, pg, c);
 				rc = -1;
-			if (c)
+			} else if (c && (restore || !pg->adopted))
 				claims_remove(s->u, c);
 		}
 		free(pg->own);
 		pg->own = NULL;
 		pg->nown = 0;
-		pg->held = pg->owner = 0;
+		pg->held = pg->owner = pg->adopted = 0;
+	}
+	return rc;
+}
+
+/* The claims lock could not be had to leave: the boxes this session programmed are put back from its own
+ * copy all the same (their records stay until this process locks again, or ends). */
+int sess_restore_own(uncore_session_t *s)
+{
+	int rc = 0;
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		if (pg->held && pg->owner && restore_box(s, pg->box, pg->own, pg->nown))
+			rc = -1;
+		free(pg->own);
+		pg->own = NULL;
+		pg->nown = 0;
+		pg->held = pg->owner = pg->adopted = 0;
 	}
 	return rc;
 }
@@ -182,6 +228,7 @@ static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c, uint
 	pg->nown = c->nsaved;
 	c->sig = sig;
 	pg->owner = 1;
+	pg->adopted = !fresh;
 	return 0;
 }
 
@@ -208,4 +255,13 @@ int sess_claim(uncore_session_t *s)
 		pg->held = 1;
 	}
 	return 0;
+}
+
+void session_claims_settle(uncore_t *u)
+{
+	if (!claims_pending(u) || claims_lock(u))
+		return; /* the records go when this process has ended: a dead holder's are cleared */
+	sess_reap_dead(u);
+	claims_write(u);
+	claims_unlock(u);
 }

@@ -48,6 +48,7 @@ struct prog {
 	int programmed; /* has a slot other than free-running counters */
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
+	int adopted;    /* ... from a record that was there before (a dead owner's, or one not restored) */
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
@@ -89,7 +90,8 @@ uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const stru
 int sess_program(uncore_session_t *s);
 int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
 void sess_reap_dead(uncore_t *u);
-int sess_release(uncore_session_t *s);
+int sess_release(uncore_session_t *s, int restore);
+int sess_restore_own(uncore_session_t *s);
 int sess_sampled(const uncore_session_t *s, int socket);
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);

@@ -161,22 +161,27 @@ int uncore_session_start_impl(uncore_session_t *s)
 	}
 	if (s->u->perf)
 		return perf_start(s);
-	if (claims_lock(s->u))
-		return -1;
+	if (claims_lock(s->u)) {
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		return uc_err("%s; nothing was programmed", msg);
+	}
 	sess_reap_dead(s->u);
-	int rc = sess_claim(s);
-	if (!rc && sess_program(s)) {
+	/* the claims reach the file before the first register write: a kill at any instant after it leaves a
+	 * record the next session restores from */
+	if (sess_claim(s) || claims_write(s->u)) {
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
-		rc = uc_err("programming the uncore failed: %s", msg);
-	}
-	if (rc) {
-		snprintf(msg, sizeof(msg), "%s", uncore_error());
-		sess_release(s);
+		sess_release(s, 0);
 		claims_unlock(s->u);
-		return uc_err("%s", msg);
+		return uc_err("%s; nothing was programmed", msg);
 	}
-	if (claims_unlock(s->u))
-		return -1;
+	if (sess_program(s)) {
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		if (sess_release(s, 1) || claims_write(s->u))
+			uc_warn("after programming failed: %s", uncore_error());
+		claims_unlock(s->u);
+		return uc_err("programming the uncore failed: %s", msg);
+	}
+	claims_unlock(s->u);
 	return running(s, sess_max_read_interval(s));
 }
 
@@ -207,12 +212,23 @@ int sess_leave(uncore_session_t *s)
 		if (any < 0 || (any && sess_glob_resume(s, sock, g)))
 			bad = -1;
 	}
-	rc = claims_lock(s->u);
-	if (!rc) {
-		sess_reap_dead(s->u);
-		rc = sess_release(s);
-		if (claims_unlock(s->u))
+	if (claims_lock(s->u)) { /* restore all the same: the counts read stay valid */
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		rc = sess_restore_own(s);
+		if (claims_gone(s->u, s->token))
 			rc = -1;
+		uc_warn("%s: this session's boxes are restored from its own copy, and their records are left for the "
+			"next session to clear", msg);
+	} else {
+		sess_reap_dead(s->u);
+		rc = sess_release(s, 1);
+		if (claims_write(s->u)) {
+			uc_warn("%s: the records of this session's boxes (restored) are left for the next session to clear",
+				uncore_error());
+			claims_gone(s->u, s->token);
+		}
+		claims_unlock(s->u);
 	}
 	track(s, 0);
 	s->running = 0;

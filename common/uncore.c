@@ -164,6 +164,7 @@ void uncore_close(uncore_t *u)
 	if (!u)
 		return;
 	if (u->acc) {
+		session_claims_settle(u);
 		write_guard_free(u->acc);
 		u->acc->ops->close(u->acc);
 	}

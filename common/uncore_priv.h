@@ -86,6 +86,8 @@ uncore_t *session_owner(const uncore_session_t *s);
 /* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
  * sample of those that are due. */
 uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now);
+/* At close: clear the records of sessions that left while the claims lock was held elsewhere. */
+void session_claims_settle(uncore_t *u);
 void session_sample_due(uncore_t *u, uint64_t now);
 
 /* The perf_event backend (perf_backend.c): open the kernel named by backend ("perf", "perf+sim:..."),

@@ -2,7 +2,12 @@
 #ifndef TEST_SIM_HELPERS_H
 #define TEST_SIM_HELPERS_H
 
+#include <fcntl.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "harness.h"
 #include "uncore.h"
 #include "uncore_priv.h"
@@ -49,6 +54,56 @@ static inline uncore_session_t *start_session(uncore_t *u, const char *const *sp
 	}
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 	return s;
+}
+
+static inline int warned(const char *what)
+{
+	int ok = strstr(uncore_warnings(), what) != NULL;
+	if (!ok)
+		fprintf(stderr, "no warning '%s' in: %s\n", what, uncore_warnings());
+	return ok;
+}
+
+/* One session counting spec for a moment; returns what start returned. */
+static inline int count_once(uncore_t *u, const char *spec)
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, spec) >= 0);
+	int rc = uncore_session_start(s);
+	if (!rc) {
+		uncore_sleep_ns(u, 20000000);
+		CU_ASSERT(uncore_session_stop(s) == 0);
+	}
+	uncore_session_free(s);
+	return rc;
+}
+
+/* Another process that takes the lock of a claims file and keeps it until lock_release(); its pid. */
+static inline pid_t lock_hold(const char *path)
+{
+	int pipefd[2];
+	char ok = 0;
+	CU_ASSERT_FATAL(pipe(pipefd) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open(path, O_RDONLY);
+		ok = fd >= 0 && !flock(fd, LOCK_EX);
+		if (write(pipefd[1], &ok, 1) != 1)
+			_exit(1);
+		sleep(60);
+		_exit(0);
+	}
+	CU_ASSERT(read(pipefd[0], &ok, 1) == 1 && ok);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	return pid;
+}
+
+static inline void lock_release(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
 }
 
 /* After a session is freed: every register as found, nothing outside PMON, no write while counting. */

@@ -54,29 +54,6 @@ static uint64_t writes(uncore_t *u)
 	return st.writes;
 }
 
-static int warned(const char *what)
-{
-	int ok = strstr(uncore_warnings(), what) != NULL;
-	if (!ok)
-		fprintf(stderr, "no warning '%s' in: %s\n", what, uncore_warnings());
-	return ok;
-}
-
-/* One session counting spec for a moment; returns what start returned. */
-static int count_once(uncore_t *u, const char *spec)
-{
-	uncore_session_t *s;
-	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-	CU_ASSERT_FATAL(uncore_session_add(s, spec) >= 0);
-	int rc = uncore_session_start(s);
-	if (!rc) {
-		uncore_sleep_ns(u, 20000000);
-		CU_ASSERT(uncore_session_stop(s) == 0);
-	}
-	uncore_session_free(s);
-	return rc;
-}
-
 static void make_victim(void)
 {
 	int fd = open(victim, O_WRONLY | O_CREAT | O_EXCL, 0600);
@@ -290,31 +267,19 @@ static void test_lock_held(void)
 	fresh();
 	uncore_t *u = open_shared();
 	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0); /* the file exists now */
-	int pipefd[2];
-	CU_ASSERT_FATAL(pipe(pipefd) == 0);
-	pid_t pid = fork();
-	if (pid == 0) {
-		int fd = open(claims_path, O_RDONLY);
-		char ok = fd >= 0 && !flock(fd, LOCK_EX);
-		if (write(pipefd[1], &ok, 1) != 1)
-			_exit(1);
-		sleep(60);
-		_exit(0);
-	}
-	char ok = 0;
-	CU_ASSERT(read(pipefd[0], &ok, 1) == 1 && ok);
+	pid_t pid = lock_hold(claims_path);
+	char who[64];
 	uint64_t w = writes(u);
 	double t0 = now_s();
 	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), -1);
 	double waited = now_s() - t0;
-	CU_ASSERT(strstr(uncore_error(), "has been locked by another process") != NULL);
+	snprintf(who, sizeof(who), "has been locked by process %d (", (int)pid); /* /proc/locks names it */
+	CU_ASSERT(strstr(uncore_error(), who) != NULL);
 	CU_ASSERT(strstr(uncore_error(), claims_path) != NULL);
+	CU_ASSERT(strstr(uncore_error(), "nothing was programmed") != NULL);
 	CU_ASSERT(waited >= CLAIMS_LOCK_TIMEOUT_MS / 1000.0 && waited < CLAIMS_LOCK_TIMEOUT_MS / 1000.0 + 5);
 	CU_ASSERT_EQUAL(writes(u), w);
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	close(pipefd[0]);
-	close(pipefd[1]);
+	lock_release(pid);
 	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0); /* the lock is free again */
 	assert_left_as_found(sim_of(u->acc));
 	uncore_close(u);

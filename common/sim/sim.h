@@ -120,6 +120,9 @@ struct sim {
 	/* protocol checks */
 	uint64_t unfrozen_ctl_writes; /* control words changed while their box was counting */
 	uint64_t bad_accesses;        /* accesses outside every modelled PMON register */
+	/* crash tests (kill_at=N): register accesses made so far, and the one before which the process is
+	 * killed with SIGKILL (0: never), as a power cut or kill -9 would stop it */
+	uint64_t accesses, kill_at;
 	uint64_t snapshot_taken;
 	struct sim_box snap[SIM_MAX_BOXES];
 	/* tests: told of every MSR access the library makes (write 0 = a read), e.g. to check an allowlist */
@@ -136,6 +139,8 @@ extern void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uin
 extern void *sim_new_msr_hook_ctx;
 
 struct sim *sim_of(struct access *a);
+/* Every register access (MSR, PCI configuration, MMIO) of the library counts here first. */
+void sim_access_point(struct sim *s);
 uint64_t sim_now(struct sim *s);
 void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */

@@ -1,10 +1,12 @@
 /* The simulator as an access backend: MSR, PCI configuration and MMIO accesses decoded through its map. */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "sim.h"
 #include "../error.h"
 #include "sim_only.h"
@@ -85,6 +87,12 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 	s->gctl[sock] = v & ~(g->frz_all | g->unfrz_all); /* the two are commands, read 0 */
 }
 
+void sim_access_point(struct sim *s)
+{
+	if (++s->accesses == s->kill_at)
+		kill(getpid(), SIGKILL);
+}
+
 void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 void *sim_new_msr_hook_ctx;
 
@@ -95,6 +103,7 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	int kind, idx;
 	if (s->msr_hook)
 		s->msr_hook(s->msr_hook_ctx, cpu, reg, 0, 0);
+	sim_access_point(s);
 	a->stats.reads++;
 	a->stats.syscalls++;
 	sim_tick(s);
@@ -123,6 +132,7 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	int kind, idx;
 	if (s->msr_hook)
 		s->msr_hook(s->msr_hook_ctx, cpu, reg, 1, val);
+	sim_access_point(s);
 	a->stats.writes++;
 	a->stats.syscalls++;
 	sim_tick(s);
@@ -150,6 +160,7 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 	struct sim *s = a->priv;
 	struct sim_dev *d = dev_find(s, l);
 	uint32_t *out = buf;
+	sim_access_point(s);
 	a->stats.syscalls++;
 	if (!d)
 		return uc_err("reading PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
@@ -179,6 +190,7 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 	struct sim *s = a->priv;
 	struct sim_dev *d = dev_find(s, l);
 	int idx, kind;
+	sim_access_point(s);
 	a->stats.syscalls++;
 	a->stats.writes++;
 	sim_tick(s);
@@ -210,6 +222,7 @@ static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 	struct sim_box *b;
 	int kind, idx;
 	uint64_t v;
+	sim_access_point(s);
 	a->stats.reads++;
 	sim_tick(s);
 	for (int i = 0; i < s->nblobs; i++) {
@@ -233,6 +246,7 @@ static int s_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes
 	struct sim *s = a->priv;
 	struct sim_box *b;
 	int kind, idx;
+	sim_access_point(s);
 	a->stats.writes++;
 	sim_tick(s);
 	if (mmio_find(s, phys, &b, &kind, &idx))

@@ -35,7 +35,7 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE] */
+ *    [,shared=FILE][,kill_at=N] */
 #define SIM_MAX_FAULTS 8
 
 /* What the options after the platform name ask for besides the machine's own settings. */
@@ -65,7 +65,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return uc_err("simulator option '%s' needs a value (key=value)", opt);
 	*v++ = 0;
 	n = strtol(v, &end, 0);
-	if (strcmp(opt, "shared"))
+	/* the machine, not how one process sees it: its faults and its end are its own */
+	if (strcmp(opt, "shared") && strcmp(opt, "kill_at") && strcmp(opt, "fault"))
 		for (const char *c = opt; c < v + strlen(v); c++)
 			o->hash = (o->hash ^ (uint8_t)*c) * 1099511628211ull;
 	if (!strcmp(opt, "sockets") && !*end && n >= 1 && n <= UC_MAX_SOCKETS)
@@ -82,13 +83,15 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		; /* counters reset to wrap after this many seconds (tests of wrap handling) */
 	else if (!strcmp(opt, "shared") && *v) /* one machine for every process naming this file */
 		return opt_copy(o->shared, sizeof(o->shared), opt, v);
+	else if (!strcmp(opt, "kill_at") && !*end && n >= 1) /* crash tests: SIGKILL before access N */
+		s->kill_at = (uint64_t)n;
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
 		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
 		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, clock=manual|real, "
-			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE)", opt, v,
+			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N)", opt, v,
 			      UC_MAX_SOCKETS);
 	return 0;
 }

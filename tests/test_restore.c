@@ -1,0 +1,164 @@
+/*
+ * Every box goes back as found, whatever goes wrong around it: the claims
+ * reach the file before the first register write (a full file system
+ * refuses the start with nothing written), a stop restores even when another
+ * process keeps the claims lock (and says which), and a box that cannot be
+ * restored keeps its record until a later session can.  The crash test
+ * (test_crash.c) kills a session at every register access.
+ */
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include "sim_helpers.h"
+#include "claims.h"
+#include "error.h"
+
+static char shm[300], claims_path[320];
+
+static void fresh(void)
+{
+	snprintf(shm, sizeof(shm), "%s/uncore-restore-%d", test_tmpdir(), (int)getpid());
+	snprintf(claims_path, sizeof(claims_path), "%s.claims", shm);
+	unlink(shm);
+	unlink(claims_path);
+}
+
+static uncore_t *open_shared(const char *extra)
+{
+	char spec[400];
+	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s%s", shm, extra);
+	return open_sim(spec);
+}
+
+/* The records in the claims file, as its header counts them (-1: no file or no header). */
+static int records(void)
+{
+	struct {
+		char magic[8];
+		uint32_t n, rec_size;
+	} h;
+	FILE *f = fopen(claims_path, "rb");
+	int n = f && fread(&h, sizeof(h), 1, f) == 1 ? (int)h.n : -1;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+static const char *const specs[] = { "UNC_M_CAS_COUNT.RD:socket=0:box=1", "UNC_C_CLOCKTICKS:socket=0:box=2" };
+
+/* The claims cannot be written (a file size limit here, ENOSPC in a full /run alike): the start is
+ * refused before a register is written, and the file keeps what it had. */
+static void test_no_space(void)
+{
+	fresh();
+	uncore_t *u = open_shared("");
+	CU_ASSERT_EQUAL(count_once(u, specs[0]), 0); /* the file exists now, with no record */
+	struct stat st;
+	struct rlimit old, lim;
+	CU_ASSERT_FATAL(stat(claims_path, &st) == 0);
+	CU_ASSERT_FATAL(getrlimit(RLIMIT_FSIZE, &old) == 0);
+	lim = old;
+	lim.rlim_cur = (rlim_t)st.st_size; /* a claim does not fit */
+	signal(SIGXFSZ, SIG_IGN);
+	CU_ASSERT_FATAL(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, specs[0]) == 0 && uncore_session_add(s, specs[1]) == 1);
+	uint64_t w = sim_shared_writes(sim_of(u->acc));
+	CU_ASSERT_EQUAL(uncore_session_start(s), -1);
+	CU_ASSERT(setrlimit(RLIMIT_FSIZE, &old) == 0);
+	signal(SIGXFSZ, SIG_DFL);
+	CU_ASSERT(strstr(uncore_error(), claims_path) != NULL);
+	CU_ASSERT(strstr(uncore_error(), strerror(EFBIG)) != NULL);
+	CU_ASSERT(strstr(uncore_error(), "nothing was programmed") != NULL);
+	fprintf(stderr, "  refused: %s\n", uncore_error());
+	CU_ASSERT_EQUAL(sim_shared_writes(sim_of(u->acc)), w); /* not one register written */
+	assert_left_as_found(sim_of(u->acc));
+	CU_ASSERT_EQUAL(records(), 0);
+	uncore_session_free(s);
+	CU_ASSERT_EQUAL(count_once(u, specs[0]), 0); /* and the boxes are free */
+	uncore_close(u);
+	fresh();
+}
+
+/* Another process keeps the claims lock while a session stops: the session restores its boxes from its
+ * own copy, keeps its counts, names the holder, and its records go at the next lock (here at close). */
+static void test_stop_without_lock(void)
+{
+	fresh();
+	uncore_t *u = open_shared("");
+	uncore_session_t *s = start_session(u, specs, 2);
+	uncore_sleep_ns(u, 30000000);
+	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0);
+	CU_ASSERT_EQUAL(records(), 2);
+	pid_t pid = lock_hold(claims_path);
+	char who[64];
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(uncore_session_stop(s), 0);
+	snprintf(who, sizeof(who), "locked by process %d (", (int)pid);
+	CU_ASSERT(warned(who));
+	CU_ASSERT(warned("restored from its own copy"));
+	assert_left_as_found(sim_of(u->acc)); /* restored although the lock was not had */
+	/* the counts read at the stop are kept: 30 ms of the uncore clock is far above zero */
+	uint64_t ticks = 0;
+	CU_ASSERT(uncore_session_value(s, 1, 0, -1, &ticks) == 0);
+	CU_ASSERT(ticks > 1000000);
+	CU_ASSERT_EQUAL(records(), 2); /* left for the next lock */
+	lock_release(pid);
+	uncore_session_free(s);
+	/* the same process counts other events on those boxes: its own left records do not stand in the way */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_TxR_INSERTS.AD_CACHE:socket=0:box=2"), 0);
+	CU_ASSERT_EQUAL(records(), 0);
+	assert_left_as_found(sim_of(u->acc));
+	uncore_close(u);
+
+	/* and when the process only closes, the close clears them */
+	u = open_shared("");
+	s = start_session(u, specs, 2);
+	pid = lock_hold(claims_path);
+	CU_ASSERT_EQUAL(uncore_session_stop(s), 0);
+	lock_release(pid);
+	uncore_session_free(s);
+	CU_ASSERT_EQUAL(records(), 2);
+	uncore_close(u);
+	CU_ASSERT_EQUAL(records(), 0);
+	fresh();
+}
+
+/* A box whose device stops answering cannot be restored at stop: its record stays, with no holder, and
+ * the next session restores it once the device answers again. */
+static void test_failed_restore_kept(void)
+{
+	fresh();
+	uncore_t *u = open_shared(",fault=eio:imc:1@0.2");
+	uncore_session_t *s = start_session(u, specs, 2);
+	uncore_sleep_ns(u, 400000000); /* the fault begins after 0.2 s */
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(uncore_session_stop(s), -1);
+	CU_ASSERT(strstr(uncore_error(), "imc 1 (socket 0) could not be restored") != NULL);
+	CU_ASSERT(warned("its record is kept"));
+	uncore_session_free(s);
+	uncore_close(u);
+	CU_ASSERT_EQUAL(records(), 1); /* the imc's; the cbo was restored and released */
+
+	u = open_shared(""); /* the device answers again */
+	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=1:box=0"), 0); /* any box: the record is acted on */
+	CU_ASSERT(warned("imc 1 (socket 0) could not be restored when its session ended: its registers are restored now"));
+	assert_left_as_found(sim_of(u->acc));
+	CU_ASSERT_EQUAL(records(), 0);
+	uncore_close(u);
+	fresh();
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "claims written ahead: no room for them, nothing programmed", test_no_space },
+		{ "a stop restores without the claims lock, keeps its counts, names the holder", test_stop_without_lock },
+		{ "a box not restored keeps its record for the next session", test_failed_restore_kept },
+		{ NULL, NULL },
+	};
+	return run_suite("restore", tests);
+}

@@ -4,6 +4,7 @@
  * whose backend names no file (a private simulator), or whose file is refused
  * as unsafe, keeps its claims in memory.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -23,8 +24,12 @@
 
 struct claims {
 	int fd; /* -1: in memory only */
-	struct claim *c;
-	int n, cap;
+	char path[540]; /* the file this process keeps its claims in */
+	int priv;       /* a privileged process: path is root's own file, and the group's is read for conflicts */
+	struct claim *c, *peer; /* the claims loaded; the group's, for a privileged process */
+	int n, cap, npeer, peer_cap;
+	dev_t peer_dev;
+	ino_t peer_ino;
 	uint64_t my_start; /* this process's start time */
 	/* sessions of this process that left while the lock was held elsewhere: their boxes are restored,
 	 * and their records are dropped at the next lock, as a dead holder's would be */
@@ -62,6 +67,21 @@ static uint64_t proc_start(int pid)
 	return start;
 }
 
+/* A privileged process trusts its claims file only if no other user can open it: a group member who
+ * could write a record could make root restore values of the member's choosing. */
+static int root_only(int fd, const char *path)
+{
+	struct stat st;
+	if (fstat(fd, &st))
+		return uc_err("%s: %s", path, strerror(errno));
+	if (st.st_uid != 0 || (st.st_mode & 0077))
+		return uc_err("%s may be opened by other users (owner %u, mode %04o): a privileged process keeps its "
+			      "claims only in a file no one else can open (chown root %s; chmod 0600 %s); other users' "
+			      "sessions keep theirs in %s" CLAIMS_GROUP_SUFFIX, path, (unsigned)st.st_uid,
+			      (unsigned)(st.st_mode & 07777), path, path, path);
+	return 0;
+}
+
 int claims_open(uncore_t *u)
 {
 	struct claims *cl = calloc(1, sizeof(*cl));
@@ -69,10 +89,16 @@ int claims_open(uncore_t *u)
 		return uc_err("out of memory");
 	cl->fd = -1;
 	cl->my_start = proc_start((int)getpid());
+	cl->priv = geteuid() == 0;
 	if (u->acc->claims[0]) {
 		char dflt[512];
 		int is_default = !strcmp(u->acc->claims, sysroot_path(dflt, sizeof(dflt), CLAIMS_DEFAULT));
-		cl->fd = safe_open_rw(u->acc->claims, 1, 0660, is_default);
+		snprintf(cl->path, sizeof(cl->path), "%s%s", u->acc->claims, cl->priv ? "" : CLAIMS_GROUP_SUFFIX);
+		cl->fd = safe_open_rw(cl->path, 1, cl->priv ? 0600 : 0660, is_default);
+		if (cl->fd >= 0 && cl->priv && root_only(cl->fd, cl->path)) {
+			close(cl->fd);
+			cl->fd = -1;
+		}
 		if (cl->fd < 0)
 			uc_warn("claims file refused: %s; sessions of other processes are not coordinated with this one (its "
 				"boxes are tracked in this process only)", uncore_error());
@@ -81,18 +107,18 @@ int claims_open(uncore_t *u)
 	return 0;
 }
 
-static int grow(struct claims *cl, int n)
+static int grow(struct claim **arr, int *cap, int n)
 {
-	if (n <= cl->cap)
+	if (n <= *cap)
 		return 0;
-	int nc = cl->cap ? cl->cap * 2 : 8;
+	int nc = *cap ? *cap * 2 : 8;
 	while (nc < n)
 		nc *= 2;
-	struct claim *c = realloc(cl->c, (size_t)nc * sizeof(*c));
+	struct claim *c = realloc(*arr, (size_t)nc * sizeof(*c));
 	if (!c)
 		return uc_err("out of memory");
-	cl->c = c;
-	cl->cap = nc;
+	*arr = c;
+	*cap = nc;
 	return 0;
 }
 
@@ -157,19 +183,19 @@ static const struct box *box_of_claim(const uncore_t *u, const struct claim *c)
 	return NULL;
 }
 
-/* Why a loaded record cannot be used (NULL: it can): it must name a box of this machine once, with
- * counts in range and registers that box has. */
-static const char *bad_record(const uncore_t *u, const struct claims *cl, int i)
+/* Why loaded record c[i] cannot be used (NULL: it can): it must name a box of this machine once (among
+ * the n kept so far), with counts in range and registers that box has. */
+static const char *bad_record(const uncore_t *u, const struct claim *all, int i, int n)
 {
-	const struct claim *c = &cl->c[i];
+	const struct claim *c = &all[i];
 	struct pmon_reg r;
 	if (!memchr(c->unit, 0, sizeof(c->unit)))
 		return "its unit name is not terminated";
 	const struct box *b = box_of_claim(u, c);
 	if (!b)
 		return "it names no box of this machine";
-	for (int j = 0; j < cl->n; j++) /* the records kept so far */
-		if (!strcmp(cl->c[j].unit, c->unit) && cl->c[j].socket == c->socket && cl->c[j].idx == c->idx)
+	for (int j = 0; j < n; j++)
+		if (!strcmp(all[j].unit, c->unit) && all[j].socket == c->socket && all[j].idx == c->idx)
 			return "a record for the box came before it";
 	if (c->nholders < 0 || c->nholders > CLAIM_HOLDERS)
 		return "its holder count is out of range";
@@ -181,38 +207,67 @@ static const char *bad_record(const uncore_t *u, const struct claims *cl, int i)
 	return NULL;
 }
 
-int claims_lock(uncore_t *u)
+/* The records of a claims file, each checked (a bad one is named and left out); the number kept. */
+static int load(const uncore_t *u, int fd, const char *path, struct claim **arr, int *cap)
 {
 	struct claims_hdr h;
 	struct stat st;
+	int n = 0;
+	ssize_t r = pread(fd, &h, sizeof(h), 0);
+	if (r == 0)
+		return 0; /* a new file */
+	/* one record per box at most: a header claiming more is not read; a write given up for want of space
+	 * (claims_write) may leave the file longer than its records */
+	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, CLAIMS_MAGIC, 8) || h.rec_size != sizeof(struct claim) ||
+	    h.n > (uint32_t)u->nboxes || fstat(fd, &st) ||
+	    (uint64_t)st.st_size < sizeof(h) + (uint64_t)h.n * sizeof(struct claim) || grow(arr, cap, (int)h.n) ||
+	    pread(fd, *arr, h.n * sizeof(struct claim), sizeof(h)) != (ssize_t)(h.n * sizeof(struct claim))) {
+		uc_warn("%s is damaged or from another version: its records are ignored", path);
+		return 0;
+	}
+	for (int i = 0; i < (int)h.n; i++) {
+		const char *why = bad_record(u, *arr, i, n);
+		if (why) {
+			uc_warn("%s: record %d is ignored: %s", path, i, why);
+			continue;
+		}
+		(*arr)[n++] = (*arr)[i];
+	}
+	return n;
+}
+
+/* A privileged process reads the group's file for conflicts only, without its lock (a member may hold
+ * it): what a record says there is never acted on. */
+static void load_peer(uncore_t *u)
+{
+	struct claims *cl = u->claims;
+	char path[560];
+	struct stat st;
+	cl->npeer = 0;
+	snprintf(path, sizeof(path), "%s" CLAIMS_GROUP_SUFFIX, cl->path);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode)) {
+		cl->peer_dev = st.st_dev;
+		cl->peer_ino = st.st_ino;
+		cl->npeer = load(u, fd, path, &cl->peer, &cl->peer_cap);
+	}
+	close(fd);
+}
+
+int claims_lock(uncore_t *u)
+{
 	if (!u->claims && claims_open(u))
 		return -1;
 	struct claims *cl = u->claims;
 	if (cl->fd < 0)
 		return 0;
-	if (lock_within(cl->fd, u->acc->claims))
+	if (lock_within(cl->fd, cl->path))
 		return -1;
-	cl->n = 0;
-	ssize_t r = pread(cl->fd, &h, sizeof(h), 0);
-	if (r == 0)
-		return 0; /* a new file */
-	/* one record per box at most: a header claiming more is not read */
-	/* a write given up for want of space (claims_write) may leave the file longer than its records */
-	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, CLAIMS_MAGIC, 8) || h.rec_size != sizeof(struct claim) ||
-	    h.n > (uint32_t)u->nboxes || fstat(cl->fd, &st) ||
-	    (uint64_t)st.st_size < sizeof(h) + (uint64_t)h.n * sizeof(struct claim) || grow(cl, (int)h.n) ||
-	    pread(cl->fd, cl->c, h.n * sizeof(struct claim), sizeof(h)) != (ssize_t)(h.n * sizeof(struct claim))) {
-		uc_warn("%s is damaged or from another version: its records are ignored", u->acc->claims);
-		return 0;
-	}
-	for (int i = 0; i < (int)h.n; i++) {
-		const char *why = bad_record(u, cl, i);
-		if (why) {
-			uc_warn("%s: record %d is ignored: %s", u->acc->claims, i, why);
-			continue;
-		}
-		cl->c[cl->n++] = cl->c[i];
-	}
+	cl->n = load(u, cl->fd, cl->path, &cl->c, &cl->cap);
+	if (cl->priv)
+		load_peer(u);
 	return 0;
 }
 
@@ -228,9 +283,9 @@ int claims_write(uncore_t *u)
 	struct iovec v[2] = { { &h, sizeof(h) }, { cl->c, len } };
 	int err = posix_fallocate(cl->fd, 0, (off_t)(sizeof(h) + len));
 	if (err)
-		return uc_err("writing %s: %s", u->acc->claims, strerror(err));
+		return uc_err("writing %s: %s", cl->path, strerror(err));
 	if (pwritev(cl->fd, v, 2, 0) != (ssize_t)(sizeof(h) + len) || ftruncate(cl->fd, (off_t)(sizeof(h) + len)))
-		return uc_err("writing %s: %s", u->acc->claims, strerror(errno));
+		return uc_err("writing %s: %s", cl->path, strerror(errno));
 	return 0;
 }
 
@@ -295,7 +350,7 @@ struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 		if (!strcmp(c->unit, b->t->name) && c->socket == b->socket && c->idx == b->idx)
 			return c;
 	}
-	if (!create || grow(cl, cl->n + 1))
+	if (!create || grow(&cl->c, &cl->cap, cl->n + 1))
 		return NULL;
 	struct claim *c = &cl->c[cl->n++];
 	memset(c, 0, sizeof(*c));
@@ -341,6 +396,42 @@ void claims_remove(uncore_t *u, struct claim *c)
 	cl->n--;
 }
 
+int claims_peer_pid(uncore_t *u, const struct box *b)
+{
+	struct claims *cl = u->claims;
+	for (int i = 0; cl && b->t->space == UC_MSR && i < cl->npeer; i++) {
+		const struct claim *c = &cl->peer[i];
+		if (strcmp(c->unit, b->t->name) || c->socket != b->socket || c->idx != b->idx)
+			continue;
+		for (int j = 0; j < c->nholders; j++)
+			if (c->h[j].pid != (int32_t)getpid() && alive(cl, &c->h[j]))
+				return c->h[j].pid;
+	}
+	return 0;
+}
+
+int claims_pid_is_session(const uncore_t *u, int pid)
+{
+	const struct claims *cl = u->claims;
+	char dir[64], path[600];
+	struct dirent *e;
+	struct stat st;
+	snprintf(dir, sizeof(dir), "/proc/%d/fd", pid);
+	DIR *d = opendir(dir);
+	if (!d)
+		return errno != ENOENT; /* not allowed to look: take it for one */
+	int found = 0;
+	while (!found && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			found = !stat(path, &st) && st.st_dev == cl->peer_dev && st.st_ino == cl->peer_ino;
+		}
+	closedir(d);
+	return found;
+}
+
+const char *claims_file(const uncore_t *u) { return u->claims ? u->claims->path : ""; }
+
 void claims_free(uncore_t *u)
 {
 	struct claims *cl = u->claims;
@@ -349,6 +440,7 @@ void claims_free(uncore_t *u)
 	if (cl->fd >= 0)
 		close(cl->fd);
 	free(cl->c);
+	free(cl->peer);
 	free(cl->gone);
 	free(cl);
 	u->claims = NULL;

@@ -22,6 +22,11 @@
 #define CLAIM_SAVED 48 /* at least PMON_MAX_REGS */
 #define CLAIMS_DEFAULT "/run/intel-uncore/claims" /* below the sysroot; UNCORE_CLAIMS overrides */
 #define CLAIMS_LOCK_TIMEOUT_MS 3000
+/* Who trusts which file: a privileged process (euid 0) keeps its claims in the claims file, which only
+ * root may open; every other process in the file of that name with this suffix (the group's, in a
+ * msr-safe deployment).  Root reads the group's file only to leave alone the MSR boxes a live member
+ * session counts on (members cannot program PCI or MMIO boxes), and never restores from it. */
+#define CLAIMS_GROUP_SUFFIX ".group"
 
 struct claim_saved {
 	uint8_t kind, idx; /* enum pmon_kind and index, in the claim's box */
@@ -72,6 +77,12 @@ int claims_drop(struct claim *c, uint32_t token);
 void claims_remove(struct uncore *u, struct claim *c);
 /* The process id of a holder other than this session, for messages. */
 int claims_other_pid(const struct claim *c, uint32_t token);
+/* Privileged processes: the pid of a live holder of box b in the group's file (MSR boxes only), or 0. */
+int claims_peer_pid(struct uncore *u, const struct box *b);
+/* Does process pid hold the group's claims file open (an intel-uncore session, not a forged pin)? */
+int claims_pid_is_session(const struct uncore *u, int pid);
+/* The file this process keeps its claims in ("": none). */
+const char *claims_file(const struct uncore *u);
 void claims_free(struct uncore *u);
 
 #endif

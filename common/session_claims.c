@@ -232,6 +232,24 @@ static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c, uint
 	return 0;
 }
 
+/* A privileged process leaves alone a box a live session of another user counts on (the group's file
+ * says so), unless forced and that process is no intel-uncore session at all (a forged pin). */
+static int peer_session(uncore_session_t *s, const struct box *b)
+{
+	int pid = claims_peer_pid(s->u, b);
+	if (!pid)
+		return 0;
+	if (!claims_pid_is_session(s->u, pid) && s->u->force) {
+		uc_warn("%s %d (socket %d): the group's claims file names process %d, which is not an intel-uncore "
+			"session: taken over because of force", b->t->name, b->idx, b->socket, pid);
+		return 0;
+	}
+	return uc_err("%s %d (socket %d) is counting for a session of another user (process %d, in %s"
+		      CLAIMS_GROUP_SUFFIX "); wait until it ends%s", b->t->name, b->idx, b->socket, pid,
+		      claims_file(s->u), s->u->force ? "" : ", or force the take-over if that process is not an "
+		      "intel-uncore session (--force, UNCORE_FORCE=1)");
+}
+
 /* Claim every box the session programs: share one programmed the same way, else take it over. */
 int sess_claim(uncore_session_t *s)
 {
@@ -240,6 +258,8 @@ int sess_claim(uncore_session_t *s)
 		const struct box *b = box_of(s, pg->box);
 		if (!pg->programmed)
 			continue; /* free-running counters only: nothing is written */
+		if (peer_session(s, b))
+			return -1;
 		struct claim *c = claims_get(s->u, b, 1);
 		uint64_t sig = sess_box_sig(s, pg);
 		if (!c)

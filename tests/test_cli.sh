@@ -203,12 +203,12 @@ out=$($UNCORE --force --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=0 --d
 check "--force: counted, with a warning" \
 	'[ $rc -eq 0 ] && echo "$out" | grep -q "warning: imc 0 (socket 0) was in use by another agent" && echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:socket=0 *[1-9]"'
 check "--force: the agent's programming is back afterwards" '[ "$($SIMSTATE "$agent" ctl imc 0 0 0)" = "0x400304" ]'
-rm -f "$shm.claims" && mkdir "$shm.claims"
+rm -f "$shm$CLAIMS" && mkdir "$shm$CLAIMS"
 out=$($UNCORE --backend "$agent" stat -e UNC_M_CAS_COUNT.RD:socket=1 --duration 0.1 2>&1); rc=$?
 check "a directory planted at the claims path: a warning naming it, counting goes on" \
-	'[ $rc -eq 0 ] && echo "$out" | grep -q "warning: claims file refused: $shm.claims is a directory"'
-rmdir "$shm.claims"
-rm -f "$shm" "$shm.claims"
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "warning: claims file refused: $shm$CLAIMS is a directory"'
+rmdir "$shm$CLAIMS"
+rm -f "$shm" "$shm$CLAIMS"
 
 # --- arguments: spans must be finite numbers, repeated options add up, the command's status is ours
 for d in nan inf 1e300 -1 0 abc; do
@@ -242,8 +242,8 @@ done
 
 # --- a FIFO (or a device) named as an input file is refused at once, not read until a writer comes
 fifo=$W/fifo
-mkfifo "$fifo" "$W/shared.claims"
-chmod 600 "$fifo" "$W/shared.claims"
+mkfifo "$fifo" "$W/shared$CLAIMS"
+chmod 600 "$fifo" "$W/shared$CLAIMS"
 nonreg() { # name, what it says, then the command; a hang ends after 60 s (rc 124)
 	what=$1 says=$2
 	shift 2
@@ -259,9 +259,9 @@ nonreg "a FIFO as UNCORE_EVENTS" "UNCORE_EVENTS: cannot open $fifo: it is a FIFO
 nonreg "a FIFO as --metric-file" "cannot open $fifo: it is a FIFO, not a regular file" \
 	$UNCORE --backend sim:snbep --metric-file "$fifo" info
 nonreg "a FIFO as shared=" "$fifo is a FIFO, not a regular file" $UNCORE --backend "sim:snbep,shared=$fifo" info
-nonreg "a FIFO as the claims file" "claims file refused: $W/shared.claims is a FIFO, not a regular file" \
+nonreg "a FIFO as the claims file" "claims file refused: $W/shared$CLAIMS is a FIFO, not a regular file" \
 	$UNCORE --backend "sim:snbep,shared=$W/shared" stat -e UNC_M_CAS_COUNT.RD --duration 0.1
-rm -f "$fifo" "$W/shared" "$W/shared.claims"
+rm -f "$fifo" "$W/shared" "$W/shared$CLAIMS"
 # an option longer than the simulator keeps (within a spec it accepts) is refused, not cut
 long=$W/$(printf '%0420d' 0)
 for opt in "shared=$long" "fault=eio:imc:0@$(printf '%070d' 1)"; do
@@ -337,7 +337,7 @@ check "SIGKILL leaves the box programmed" '$SIMSTATE "$sim" | grep -q "changed 1
 out=$($UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS:socket=1:box=2 --duration 0.1 2>&1)
 check "the next run restores it, whatever it counts itself, and says so" \
 	'echo "$out" | grep -q "warning: imc 0 (socket 0) was left programmed by process $pid, which ended without releasing it" && $SIMSTATE "$sim" | grep -q "changed 0$"'
-rm -f "$shm" "$shm.claims" "$shm.child" "$shm.rc"
+rm -f "$shm" "$shm$CLAIMS" "$shm.child" "$shm.rc"
 
 # the same counts through the perf backend, over the simulated kernel
 out=$($UNCORE --backend perf+sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_M_CAS_COUNT.WR --duration 2)

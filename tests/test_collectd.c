@@ -198,13 +198,13 @@ static void test_sockets_boxes_events(void)
 	/* the library's warnings reach collectd's log: here a directory planted at the claims path */
 	char dir[300], conf[400];
 	snprintf(dir, sizeof(dir), "%s/uncore-collectd-%d", test_tmpdir(), (int)getpid());
-	snprintf(conf, sizeof(conf), "%s.claims", dir);
+	snprintf(conf, sizeof(conf), "%s%s", dir, claims_ext());
 	CU_ASSERT_FATAL(mkdir(conf, 0700) == 0);
 	snprintf(conf, sizeof(conf), "Backend \"sim:snbep,shared=%s\"\n", dir);
 	CU_ASSERT_FATAL(start(conf) == 0);
 	CU_ASSERT_EQUAL(mock_logged(LOG_WARNING, "claims file refused"), 1);
 	stop();
-	snprintf(conf, sizeof(conf), "%s.claims", dir);
+	snprintf(conf, sizeof(conf), "%s%s", dir, claims_ext());
 	rmdir(conf);
 	unlink(dir);
 }

@@ -121,7 +121,7 @@ static void sweep(const char *platform)
 	uint64_t opened = 0, stopped = 0, lo = ~0ull, hi = 0;
 	int all = getenv("IU_CRASH_ALL") != NULL;
 	snprintf(shm, sizeof(shm), "%s/uncore-crash-%d", test_tmpdir(), (int)getpid());
-	snprintf(claims_path, sizeof(claims_path), "%s.claims", shm);
+	snprintf(claims_path, sizeof(claims_path), "%s%s", shm, claims_ext());
 	unlink(shm);
 	unlink(claims_path);
 	snprintf(spec, sizeof(spec), "sim:%s,shared=%s", platform, shm);

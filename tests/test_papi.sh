@@ -190,7 +190,7 @@ mpirun_() {
 	UNCORE_BACKEND=$1 mpirun $root --oversubscribe -np "$2" -x UNCORE_BACKEND "$W/mpi" --sockets 2 --seconds 1 2>&1
 }
 for b in snbep emr; do
-	rm -f "$W/two" "$W/two.claims" "$W/four" "$W/four.claims"
+	rm -f "$W/two" "$W/two".claims* "$W/four" "$W/four".claims*
 	sim=sim:$b,profile=$W/profile
 	# one rank per socket: how many register writes programming and restoring both sockets takes
 	out=$(mpirun_ "$sim,shared=$W/two" 2)

@@ -18,7 +18,7 @@ static char shm[300], claims_path[320];
 static void fresh(void)
 {
 	snprintf(shm, sizeof(shm), "%s/uncore-restore-%d", test_tmpdir(), (int)getpid());
-	snprintf(claims_path, sizeof(claims_path), "%s.claims", shm);
+	snprintf(claims_path, sizeof(claims_path), "%s%s", shm, claims_ext());
 	unlink(shm);
 	unlink(claims_path);
 }

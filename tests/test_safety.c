@@ -25,7 +25,7 @@ static char shm[300], claims_path[320], victim[320];
 static void fresh(void)
 {
 	snprintf(shm, sizeof(shm), "%s/uncore-safety-%d", test_tmpdir(), (int)getpid());
-	snprintf(claims_path, sizeof(claims_path), "%s.claims", shm);
+	snprintf(claims_path, sizeof(claims_path), "%s%s", shm, claims_ext());
 	snprintf(victim, sizeof(victim), "%s.victim", shm);
 	unlink(shm);
 	unlink(claims_path);
@@ -35,7 +35,7 @@ static void fresh(void)
 
 static uncore_t *open_shared(void)
 {
-	char spec[200];
+	char spec[340];
 	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm);
 	return open_sim(spec);
 }
@@ -92,7 +92,7 @@ static void test_links(void)
 	assert_refused_but_counts("is a symbolic link");
 	assert_victim_intact();
 	unlink(claims_path);
-	char target[200];
+	char target[320];
 	snprintf(target, sizeof(target), "%s.created", shm);
 	CU_ASSERT_FATAL(symlink(target, claims_path) == 0); /* dangling: would make root create target */
 	assert_refused_but_counts("is a symbolic link");
@@ -130,7 +130,7 @@ static void test_unsafe_files(void)
 	assert_refused_but_counts("is a directory");
 	rmdir(claims_path);
 	/* a shared simulator in a directory every user may write into (no sticky bit) is refused too */
-	char dir[160], spec[300];
+	char dir[320], spec[360];
 	uncore_t *u = NULL;
 	snprintf(dir, sizeof(dir), "%s.dir", shm);
 	mkdir(dir, 0700);
@@ -150,14 +150,20 @@ struct hdr {
 	uint32_t n, rec_size;
 };
 
-static void write_claims(const struct claim *c, int n, uint32_t hdr_n)
+static void write_claims_to(const char *path, mode_t mode, const struct claim *c, int n, uint32_t hdr_n)
 {
 	struct hdr h = { "UCCLM02", hdr_n, sizeof(struct claim) };
-	int fd = open(claims_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
 	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(fchmod(fd, mode) == 0);
 	CU_ASSERT(write(fd, &h, sizeof(h)) == (ssize_t)sizeof(h));
 	CU_ASSERT(write(fd, c, (size_t)n * sizeof(*c)) == (ssize_t)((size_t)n * sizeof(*c)));
 	close(fd);
+}
+
+static void write_claims(const struct claim *c, int n, uint32_t hdr_n)
+{
+	write_claims_to(claims_path, 0600, c, n, hdr_n);
 }
 
 static struct claim record(const char *unit, int socket, int idx)
@@ -168,6 +174,93 @@ static struct claim record(const char *unit, int socket, int idx)
 	c.socket = socket;
 	c.idx = idx;
 	return c;
+}
+
+/* When a process started (/proc/PID/stat field 22), as a claim's holder records it. */
+static uint64_t start_of(int pid)
+{
+	char path[64], buf[1024];
+	unsigned long long t = 0;
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+	if (f)
+		fclose(f);
+	buf[n] = 0;
+	char *p = strrchr(buf, ')');
+	if (p)
+		sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu", &t);
+	return t;
+}
+
+/* A record naming a box as held by pid (alive or not) with "found" values of the writer's choosing. */
+static struct claim forged(const char *unit, int socket, int idx, int pid)
+{
+	struct claim c = record(unit, socket, idx);
+	c.nholders = 1;
+	c.sig = 42;
+	c.h[0] = (struct claim_holder){ pid, 1, start_of(pid) };
+	c.nsaved = 3;
+	c.sv[0] = (struct claim_saved){ .kind = PK_BOX_CTL, .val = 0x100 }; /* frozen */
+	c.sv[1] = (struct claim_saved){ .kind = PK_CTL, .idx = 0, .val = 0xffc4ffffull };
+	c.sv[2] = (struct claim_saved){ .kind = PK_CTR, .idx = 0, .val = ~0ull };
+	return c;
+}
+
+/* README's group deployment: members of the group may write the group's claims file (and a site that
+ * set up an older version gave them the claims file itself, 0660).  Root never restores what such a
+ * file says, counts on PCI and MMIO boxes whatever it pins (members cannot program those), and leaves
+ * an MSR box a member's live session counts on alone -- unless forced and the pin's holder is no
+ * intel-uncore session. */
+static void test_group_member(void)
+{
+	if (geteuid() != 0) {
+		printf("(root's trust in the claims files is tested as root only) ");
+		return;
+	}
+	char group[340];
+	fresh();
+	snprintf(group, sizeof(group), "%s" CLAIMS_GROUP_SUFFIX, claims_path);
+	uncore_t *u = open_shared();
+	struct sim *sim = sim_of(u->acc);
+	/* the old deployment: root's file writable by the group holds a dead "holder"'s values for imc 0 */
+	struct claim r[4];
+	r[0] = forged("imc", 0, 0, 999999);
+	write_claims_to(claims_path, 0660, r, 1, 1);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=2"), 0);
+	CU_ASSERT(warned("may be opened by other users"));
+	assert_left_as_found(sim); /* imc 0 was not "restored" to the member's values */
+	claims_free(u); /* the next session opens the files again */
+	unlink(claims_path);
+
+	/* the group's file: a dead holder's values, and pins by pid 1 of an MSR box (cbo 1) and a PCI one */
+	r[1] = forged("cbo", 0, 1, 1);
+	r[2] = forged("imc", 0, 1, 1);
+	write_claims_to(group, 0660, r, 3, 3);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=2"), 0);
+	assert_left_as_found(sim);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=1"), 0); /* a PCI box: the pin is moot */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=1"), -1);
+	CU_ASSERT(strstr(uncore_error(), "cbo 1 (socket 0) is counting for a session of another user (process 1,") != NULL);
+	uncore_set_force(u, 1);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=1"), 0); /* pid 1 has no claims file open */
+	CU_ASSERT(warned("names process 1, which is not an intel-uncore session: taken over because of force"));
+	assert_left_as_found(sim);
+
+	/* a live process that holds the group's file open is a session: even force leaves its box alone */
+	pid_t pid = lock_hold(group);
+	r[3] = forged("cbo", 0, 3, (int)pid);
+	write_claims_to(group, 0660, r, 4, 4);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), -1);
+	CU_ASSERT(strstr(uncore_error(), "cbo 3 (socket 0) is counting for a session of another user") != NULL);
+	lock_release(pid);
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), 0); /* it ended: the box is free */
+	assert_left_as_found(sim);
+	uncore_close(u);
+	unlink(group);
+	fresh();
 }
 
 /* Forged records: each is refused by name, and whatever a usable one says, writes stay in its box. */
@@ -625,6 +718,7 @@ int main(void)
 		{ "claims file: another user's, a world-writable one, a planted directory", test_unsafe_files },
 		{ "claims records: forged ones named and ignored, writes stay in the claimed box", test_forged_records },
 		{ "claims file truncated mid-session: the owner still restores", test_truncated_mid_session },
+		{ "group members cannot steer root: their records are never restored, their pins forced", test_group_member },
 		{ "claims lock held by another process: no hang, nothing written", test_lock_held },
 		{ "the write guard refuses writes outside the PMON registers", test_guard_refuses },
 		{ "every path on every platform: no stray write, all MSRs in the allowlist", test_every_path_stays_inside },

@@ -77,7 +77,7 @@ static char shm_file[300];
 
 static uncore_t *open_shared(const char *extra)
 {
-	char spec[200];
+	char spec[360];
 	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s%s", shm_file, extra);
 	return open_sim(spec);
 }
@@ -86,7 +86,7 @@ static void fresh_file(void)
 {
 	char claims[320];
 	snprintf(shm_file, sizeof(shm_file), "%s/uncore-test-shm-%d", test_tmpdir(), (int)getpid());
-	snprintf(claims, sizeof(claims), "%s.claims", shm_file);
+	snprintf(claims, sizeof(claims), "%s%s", shm_file, claims_ext());
 	unlink(shm_file);
 	unlink(claims);
 }
@@ -94,7 +94,7 @@ static void fresh_file(void)
 static void remove_file(void)
 {
 	char claims[320];
-	snprintf(claims, sizeof(claims), "%s.claims", shm_file);
+	snprintf(claims, sizeof(claims), "%s%s", shm_file, claims_ext());
 	unlink(shm_file);
 	unlink(claims);
 }
@@ -114,7 +114,7 @@ static void test_across_processes(void)
 		/* the child: attach (no writes), count 200 ms, report, exit without cleaning up */
 		uncore_t *cu;
 		uncore_session_t *cs;
-		char spec[200];
+		char spec[360];
 		double r = -1;
 		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
 		uint64_t w = 0, v = 0;
@@ -155,7 +155,7 @@ static void test_dead_owner(void)
 	if (pid == 0) {
 		uncore_t *cu;
 		uncore_session_t *cs;
-		char spec[200];
+		char spec[360];
 		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
 		int ok = !uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) &&
 			 uncore_session_add(cs, "UNC_M_CAS_COUNT.WR") >= 0 && !uncore_session_start(cs);
@@ -181,7 +181,7 @@ static void test_shared_refusals(void)
 {
 	uncore_t *u = NULL;
 	fresh_file();
-	char spec[200];
+	char spec[360];
 	snprintf(spec, sizeof(spec), "sim:snbep,clock=manual,shared=%s", shm_file);
 	CU_ASSERT(uncore_open(spec, &u) == -1);
 	CU_ASSERT(strstr(uncore_error(), "needs the real clock") != NULL);

@@ -44,7 +44,7 @@ struct claims_hdr {
 	uint32_t n, rec_size;
 };
 
-#define CLAIMS_MAGIC "UCCLM02"
+#define CLAIMS_MAGIC "UCCLM03"
 
 /* When process pid started (clock ticks after boot), 0 if unknown. */
 static uint64_t proc_start(int pid)
@@ -201,6 +201,9 @@ static const char *bad_record(const uncore_t *u, const struct claim *all, int i,
 		return "its holder count is out of range";
 	if (c->nsaved < 0 || c->nsaved > CLAIM_SAVED)
 		return "its saved-register count is out of range";
+	for (int k = 0; k < c->nholders; k++)
+		if (c->h[k].ctrs & ~((1u << b->r.nctr) - 1) & ~(1u << CLAIM_FIXED))
+			return "a holder uses counters its box does not have";
 	for (int k = 0; k < c->nsaved; k++)
 		if (c->sv[k].kind >= PK_NKINDS || pmon_reg(b, (enum pmon_kind)c->sv[k].kind, c->sv[k].idx, &r))
 			return "it names a register its box does not have";
@@ -360,20 +363,53 @@ struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 	return c;
 }
 
-int claims_hold(struct uncore *u, struct claim *c, uint32_t token)
+int claims_hold(struct uncore *u, struct claim *c, uint32_t token, uint32_t ctrs, const uint64_t *fmask)
 {
 	if (c->nholders >= CLAIM_HOLDERS)
 		return uc_err("%s %d (socket %d) is already shared by %d sessions", c->unit, c->idx, c->socket,
 			      CLAIM_HOLDERS);
-	c->h[c->nholders++] = (struct claim_holder){ (int32_t)getpid(), token, u->claims->my_start };
+	struct claim_holder *h = &c->h[c->nholders++];
+	memset(h, 0, sizeof(*h));
+	*h = (struct claim_holder){ (int32_t)getpid(), token, u->claims->my_start, ctrs, 0, { 0 } };
+	memcpy(h->fmask, fmask, sizeof(h->fmask));
+	return 0;
+}
+
+static int mine(const struct claim_holder *h, uint32_t token)
+{
+	return h->pid == (int32_t)getpid() && h->token == token;
+}
+
+uint32_t claims_busy(const struct claim *c, uint32_t token)
+{
+	uint32_t m = 0;
+	for (int j = 0; j < c->nholders; j++)
+		if (!mine(&c->h[j], token))
+			m |= c->h[j].ctrs;
+	return m;
+}
+
+void claims_filter_bits(const struct claim *c, uint64_t fmask[UC_MAX_FILT])
+{
+	for (int f = 0; f < UC_MAX_FILT; f++) {
+		fmask[f] = 0;
+		for (int j = 0; j < c->nholders; j++)
+			fmask[f] |= c->h[j].fmask[f];
+	}
+}
+
+uint32_t claims_ctrs_of(const struct claim *c, uint32_t token)
+{
+	for (int j = 0; j < c->nholders; j++)
+		if (mine(&c->h[j], token))
+			return c->h[j].ctrs;
 	return 0;
 }
 
 int claims_drop(struct claim *c, uint32_t token)
 {
-	int pid = (int)getpid();
 	for (int j = 0; j < c->nholders; j++)
-		if (c->h[j].pid == pid && c->h[j].token == token) {
+		if (mine(&c->h[j], token)) {
 			c->h[j] = c->h[--c->nholders];
 			break;
 		}
@@ -383,7 +419,7 @@ int claims_drop(struct claim *c, uint32_t token)
 int claims_other_pid(const struct claim *c, uint32_t token)
 {
 	for (int j = 0; j < c->nholders; j++)
-		if (c->h[j].pid != (int32_t)getpid() || c->h[j].token != token)
+		if (!mine(&c->h[j], token))
 			return c->h[j].pid;
 	return 0;
 }

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include "pmon_regs.h"
+#include "platform.h"
 
 #define CLAIM_HOLDERS 64
 #define CLAIM_SAVED 48 /* at least PMON_MAX_REGS */
@@ -34,17 +35,25 @@ struct claim_saved {
 	uint64_t val;
 };
 
+#define CLAIM_FIXED UC_MAX_CTR /* the fixed counter's bit in a holder's counters */
+
 struct claim_holder {
 	int32_t pid;
 	uint32_t token;
 	uint64_t start; /* the process's start time (/proc/PID/stat field 22): a reused pid is not a holder */
+	uint32_t ctrs;  /* the counters its events use, programmed by it or shared (bit CLAIM_FIXED: the fixed one) */
+	uint32_t pad;
+	uint64_t fmask[UC_MAX_FILT]; /* the filter bits its events need */
 };
 
+/* A box in use: sessions hold counters, not the whole box (the kernel's way).  Counters nobody holds are
+ * free for the next session; the box control and filters are shared, and put back by the last holder. */
 struct claim {
 	char unit[16];
 	int32_t socket, idx;
-	uint64_t sig; /* hash of the box's programming: counters, control words, filters */
 	int32_t nholders, nsaved;
+	uint64_t ctl[UC_MAX_CTR + 1]; /* what each counter held is programmed with (the fixed one last) */
+	uint64_t fval[UC_MAX_FILT];   /* the filter registers' values while held */
 	struct claim_holder h[CLAIM_HOLDERS];
 	struct claim_saved sv[CLAIM_SAVED]; /* the registers as found, in the order they were saved */
 };
@@ -71,7 +80,12 @@ const struct box *claims_box(const struct uncore *u, const struct claim *c);
 /* The claim on a box (holders are as loaded: claims_prune drops the dead); with create, a new empty one
  * if none. */
 struct claim *claims_get(struct uncore *u, const struct box *b, int create);
-int claims_hold(struct uncore *u, struct claim *c, uint32_t token);
+int claims_hold(struct uncore *u, struct claim *c, uint32_t token, uint32_t ctrs, const uint64_t *fmask);
+/* The counters the holders use (but the session token's own hold), and the filter bits they need. */
+uint32_t claims_busy(const struct claim *c, uint32_t token);
+void claims_filter_bits(const struct claim *c, uint64_t fmask[UC_MAX_FILT]);
+/* The counters session token holds. */
+uint32_t claims_ctrs_of(const struct claim *c, uint32_t token);
 /* Returns the number of holders left. */
 int claims_drop(struct claim *c, uint32_t token);
 void claims_remove(struct uncore *u, struct claim *c);

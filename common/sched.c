@@ -35,7 +35,7 @@ static int assign(struct sched_req *r, const int *order, int n, int k, unsigned 
 
 int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, uint64_t *fmask)
 {
-	int order[UC_MAX_SLOTS] = { 0 }, nfixed = 0;
+	int nfixed = 0;
 	if (n > UC_MAX_SLOTS)
 		return uc_err("too many events on %s %d", b->t->name, b->idx);
 	for (int i = 0; i < UC_MAX_FILT; i++)
@@ -64,8 +64,17 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 		if (e->fr >= 0 && e->fr >= b->nfr)
 			return uc_err("%s box %d (socket %d) has no free-running counter for %s", b->t->name, b->idx,
 				      b->socket, e->name);
-		order[i] = i;
 	}
+	return sched_place(b, r, n, (1u << b->r.nctr) - 1);
+}
+
+int sched_place(const struct box *b, struct sched_req *r, int n, unsigned avail)
+{
+	int order[UC_MAX_SLOTS] = { 0 };
+	if (n > UC_MAX_SLOTS)
+		return uc_err("too many events on %s %d", b->t->name, b->idx);
+	for (int i = 0; i < n; i++)
+		order[i] = i;
 	/* most constrained first */
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && popcount(r[order[j]].enc->ctr_mask) < popcount(r[order[j - 1]].enc->ctr_mask);
@@ -74,15 +83,15 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
-	if (!assign(r, order, n, 0, 0, (1u << b->r.nctr) - 1)) {
+	if (!assign(r, order, n, 0, 0, avail)) {
 		char list[512];
 		size_t m = 0;
 		list[0] = 0;
 		for (int i = 0; i < n && m < sizeof(list); i++)
 			m += (size_t)snprintf(list + m, sizeof(list) - m, "%s%s", i ? ", " : "", r[i].enc->name);
-		return uc_err("cannot place %s together in %s box %d (socket %d): %d counters, and their counter "
+		return uc_err("cannot place %s together in %s box %d (socket %d): %d counters%s, and their counter "
 			      "restrictions overlap; measure fewer events at once", list, b->t->name, b->idx, b->socket,
-			      b->r.nctr);
+			      popcount(avail), popcount(avail) < b->r.nctr ? " free" : "");
 	}
 	return 0;
 }

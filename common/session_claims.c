@@ -93,6 +93,35 @@ static int restore_regs(uncore_t *u, const struct box *b, const struct claim_sav
 	return rc;
 }
 
+/* The counter bit of a slot in a claim (0: a free-running counter, which nobody holds). */
+static uint32_t ctr_bit(const struct slot *sl)
+{
+	return sl->ctr == UC_CTR_FREERUN ? 0 : 1u << (sl->ctr == UC_CTR_FIXED ? CLAIM_FIXED : sl->ctr);
+}
+
+/* The counters of a box that others still count on (bit CLAIM_FIXED: the fixed one) back as found: the
+ * box frozen meanwhile, control words before counters, box control and filters left to the last holder. */
+static int restore_ctrs(uncore_t *u, const struct box *b, const struct claim_saved *sv, int n, uint32_t ctrs)
+{
+	int rc = b->t->has_box_ctl ? sess_write_box_ctl(u, b, sess_bc_frozen(b)) : 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			const struct claim_saved *v = &sv[i];
+			int fixed = v->kind == PK_FIXED_CTL || v->kind == PK_FIXED_CTR;
+			int ctl = v->kind == (fixed ? PK_FIXED_CTL : PK_CTL);
+			struct pmon_reg r;
+			if ((!fixed && v->kind != PK_CTL && v->kind != PK_CTR) || ctl != !pass ||
+			    !(ctrs & (1u << (fixed ? CLAIM_FIXED : v->idx))) ||
+			    pmon_reg(b, (enum pmon_kind)v->kind, v->idx, &r))
+				continue;
+			if (pmon_write(u, b, &r, v->val & r.wmask))
+				rc = -1;
+		}
+	if (b->t->has_box_ctl && sess_write_box_ctl(u, b, sess_bc_running(b)))
+		rc = -1;
+	return rc;
+}
+
 static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv, int n)
 {
 	return restore_regs(s->u, box_of(s, bi), sv, n);
@@ -157,14 +186,20 @@ int sess_release(uncore_session_t *s, int restore)
 		if (!pg->held)
 			continue;
 		struct claim *c = claims_get(s->u, b, 0);
-		if (!c || claims_drop(c, s->token) == 0) {
+		uint32_t ctrs = c ? claims_ctrs_of(c, s->token) : 0;
+		if (c && claims_drop(c, s->token) > 0) { /* others still count: put back the counters only it held */
+			uint32_t alone = ctrs & ~claims_busy(c, s->token);
+			if (alone && restore && restore_ctrs(s->u, b, c->sv, c->nsaved, alone))
+				rc = -1;
+		} else {
 			int bad = 0;
 			if (!c && restore)
 				uc_warn("the claims file lost the record of %s %d (socket %d)%s", b->t->name, b->idx, b->socket,
 					pg->owner ? ": restored from this session's copy" : ": left as its owner programmed it");
+			/* the claim has every register its holders saved; the owner's copy stands in when it is lost */
 			if (restore)
-				bad = pg->owner ? restore_box(s, pg->box, pg->own, pg->nown)
-						: c && restore_box(s, pg->box, c->sv, c->nsaved);
+				bad = c ? restore_box(s, pg->box, c->sv, c->nsaved)
+					: pg->owner && restore_box(s, pg->box, pg->own, pg->nown);
 			if (bad) {
 				keep_unrestored(s, pg, c);
 				rc = -1;
@@ -174,9 +209,19 @@ int sess_release(uncore_session_t *s, int restore)
 		free(pg->own);
 		pg->own = NULL;
 		pg->nown = 0;
-		pg->held = pg->owner = pg->adopted = 0;
+		pg->held = pg->owner = pg->adopted = pg->joined = 0;
 	}
 	return rc;
+}
+
+/* The counters a session programmed itself in a box it shares. */
+static uint32_t own_ctrs(const uncore_session_t *s, const struct prog *pg)
+{
+	uint32_t m = 0;
+	for (int i = pg->first; i < pg->first + pg->nslots; i++)
+		if (!s->slots[i].shared)
+			m |= ctr_bit(&s->slots[i]);
+	return m;
 }
 
 /* The claims lock could not be had to leave: the boxes this session programmed are put back from its own
@@ -188,10 +233,12 @@ int sess_restore_own(uncore_session_t *s)
 		struct prog *pg = &s->progs[p];
 		if (pg->held && pg->owner && restore_box(s, pg->box, pg->own, pg->nown))
 			rc = -1;
+		if (pg->held && pg->joined && restore_ctrs(s->u, box_of(s, pg->box), pg->own, pg->nown, own_ctrs(s, pg)))
+			rc = -1;
 		free(pg->own);
 		pg->own = NULL;
 		pg->nown = 0;
-		pg->held = pg->owner = pg->adopted = 0;
+		pg->held = pg->owner = pg->adopted = pg->joined = 0;
 	}
 	return rc;
 }
@@ -199,7 +246,7 @@ int sess_restore_own(uncore_session_t *s)
 /* Become the owner of a box nobody alive holds.  A claim left by a process that died explains the
  * box's state and keeps the registers as that process found them; with no claim, a box another agent
  * counts on is refused unless the user forces it. */
-static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c, uint64_t sig)
+static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c)
 {
 	const struct box *b = box_of(s, pg->box);
 	int fresh = c->nsaved == 0, used;
@@ -226,10 +273,94 @@ static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c, uint
 	}
 	memcpy(pg->own, c->sv, sizeof(*pg->own) * (size_t)c->nsaved);
 	pg->nown = c->nsaved;
-	c->sig = sig;
+	memset(c->ctl, 0, sizeof(c->ctl));
+	memset(c->fval, 0, sizeof(c->fval));
 	pg->owner = 1;
 	pg->adopted = !fresh;
 	return 0;
+}
+
+/* A counter another session programmed as slot sl wants it (with the same filters), or -1. */
+static int same_counter(uncore_session_t *s, const struct box *b, const struct slot *sl, const struct claim *c,
+			uint32_t busy, int same_filters, uint32_t *attached)
+{
+	int k = -1;
+	if (sl->ctr == UC_CTR_FIXED)
+		k = busy & (1u << CLAIM_FIXED) ? UC_CTR_FIXED : -1; /* it counts one thing */
+	for (int i = 0; k == -1 && same_filters && i < b->r.nctr; i++)
+		if ((busy & ~*attached & (1u << i)) && (s->evs[sl->ev].ctr_mask & (1u << i)) &&
+		    c->ctl[i] == sess_slot_ctl(s, b, sl))
+			k = i;
+	if (k != -1) /* one slot per counter: a restart as the box's owner keeps them apart */
+		*attached |= 1u << (k == UC_CTR_FIXED ? CLAIM_FIXED : k);
+	return k;
+}
+
+/* Share a box other sessions hold, as the kernel does: attach to a counter programmed the same way, take
+ * free counters for the rest, add filter bits nobody uses; only a true clash is refused. */
+static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
+{
+	const struct box *b = box_of(s, pg->box);
+	uint64_t used[UC_MAX_FILT];
+	uint32_t busy = claims_busy(c, s->token);
+	struct sched_req reqs[UC_MAX_SLOTS];
+	int idx[UC_MAX_SLOTS], n = 0, same_filters = 1, pid = claims_other_pid(c, s->token);
+	uint32_t attached = 0;
+	claims_filter_bits(c, used);
+	for (int f = 0; f < b->t->nfilt_regs; f++) {
+		if ((pg->fval[f] ^ c->fval[f]) & pg->fmask[f] & used[f])
+			return uc_err("%s %d (socket %d) is counting for another session (process %d) with other values in "
+				      "its %s; measure other events, or wait until it ends", b->t->name, b->idx, b->socket,
+				      pid, b->t->filt_regs[f].name);
+		same_filters &= pg->fmask[f] == used[f];
+	}
+	for (int i = pg->first; i < pg->first + pg->nslots; i++) {
+		struct slot *sl = &s->slots[i];
+		int k = sl->ctr == UC_CTR_FREERUN ? -1 : same_counter(s, b, sl, c, busy, same_filters, &attached);
+		sl->shared = k != -1;
+		if (sl->shared)
+			sl->ctr = k;
+		else if (sl->ctr != UC_CTR_FREERUN) {
+			reqs[n].enc = &s->evs[sl->ev];
+			idx[n++] = i;
+		}
+	}
+	if (sched_place(b, reqs, n, ~(busy | attached) & ((1u << b->r.nctr) - 1)))
+		return uc_err_prefix("%s %d (socket %d) is shared with another session (process %d): ", b->t->name,
+				     b->idx, b->socket, pid);
+	for (int j = 0; j < n; j++) {
+		struct slot *sl = &s->slots[idx[j]];
+		struct pmon_reg ctl, ctr;
+		sl->ctr = reqs[j].ctr;
+		ctl = sess_slot_ctl_reg(b, sl);
+		ctr = sess_slot_ctr_reg(b, sl);
+		if (save(s, c, b, &ctl) || save(s, c, b, &ctr))
+			return -1;
+	}
+	for (int f = 0; f < b->t->nfilt_regs; f++) { /* what the filter holds with this session's bits added */
+		if ((pg->fmask[f] & ~used[f]) && save_kind(s, c, b, PK_FILT, f))
+			return -1;
+		pg->fval[f] = (c->fval[f] & ~pg->fmask[f]) | (pg->fval[f] & pg->fmask[f]);
+	}
+	if (!(pg->own = malloc(sizeof(*pg->own) * CLAIM_SAVED))) /* for a stop without the lock */
+		return uc_err("out of memory");
+	memcpy(pg->own, c->sv, sizeof(*pg->own) * (size_t)c->nsaved);
+	pg->nown = c->nsaved;
+	pg->joined = 1;
+	return 0;
+}
+
+/* What the claim says the box now holds: this session's counters' control words and filter values. */
+static void note_programming(uncore_session_t *s, const struct prog *pg, struct claim *c)
+{
+	const struct box *b = box_of(s, pg->box);
+	for (int i = pg->first; i < pg->first + pg->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		if (sl->ctr != UC_CTR_FREERUN && !sl->shared)
+			c->ctl[sl->ctr == UC_CTR_FIXED ? CLAIM_FIXED : sl->ctr] = sess_slot_ctl(s, b, sl);
+	}
+	for (int f = 0; f < UC_MAX_FILT; f++)
+		c->fval[f] = (c->fval[f] & ~pg->fmask[f]) | (pg->fval[f] & pg->fmask[f]);
 }
 
 /* A privileged process leaves alone a box a live session of another user counts on (the group's file
@@ -250,27 +381,26 @@ static int peer_session(uncore_session_t *s, const struct box *b)
 		      "intel-uncore session (--force, UNCORE_FORCE=1)");
 }
 
-/* Claim every box the session programs: share one programmed the same way, else take it over. */
+/* Claim every box the session programs: take over one nobody holds, else share it by counter. */
 int sess_claim(uncore_session_t *s)
 {
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
 		const struct box *b = box_of(s, pg->box);
+		uint32_t ctrs = 0;
+		for (int i = pg->first; i < pg->first + pg->nslots; i++)
+			s->slots[i].shared = 0;
 		if (!pg->programmed)
 			continue; /* free-running counters only: nothing is written */
 		if (peer_session(s, b))
 			return -1;
 		struct claim *c = claims_get(s->u, b, 1);
-		uint64_t sig = sess_box_sig(s, pg);
-		if (!c)
+		if (!c || (c->nholders == 0 ? take_over(s, pg, c) : join(s, pg, c)))
 			return -1;
-		if (c->nholders > 0 && c->sig != sig)
-			return uc_err("%s %d (socket %d) is counting other events for another session (process %d); "
-				      "measure the same events as it does, or wait until it ends",
-				      b->t->name, b->idx, b->socket, claims_other_pid(c, s->token));
-		if (c->nholders == 0 && take_over(s, pg, c, sig))
-			return -1;
-		if (claims_hold(s->u, c, s->token))
+		note_programming(s, pg, c);
+		for (int i = pg->first; i < pg->first + pg->nslots; i++)
+			ctrs |= ctr_bit(&s->slots[i]);
+		if (claims_hold(s->u, c, s->token, ctrs, pg->fmask))
 			return -1;
 		pg->held = 1;
 	}

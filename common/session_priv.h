@@ -20,6 +20,7 @@
 struct slot {
 	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
 	int fr;           /* free-running counter index */
+	int shared;       /* its counter is one another session programmed the same way: never written */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
 	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
@@ -49,6 +50,7 @@ struct prog {
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
 	int adopted;    /* ... from a record that was there before (a dead owner's, or one not restored) */
+	int joined;     /* ... or shares it with other sessions, on its own counters or theirs */
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
@@ -80,7 +82,6 @@ static inline const struct prog *prog_of(const uncore_session_t *s, const struct
 
 uint64_t sess_bc_frozen(const struct box *b);
 uint64_t sess_bc_running(const struct box *b);
-uint64_t sess_box_sig(const uncore_session_t *s, const struct prog *p);
 int sess_claim(uncore_session_t *s);
 int sess_leave(uncore_session_t *s);
 int sess_glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_GLOB_STATUS]);
@@ -95,6 +96,7 @@ int sess_restore_own(uncore_session_t *s);
 int sess_sampled(const uncore_session_t *s, int socket);
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
+uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);
 int sess_slot_width(const struct box *b, const struct slot *sl);

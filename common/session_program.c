@@ -64,50 +64,43 @@ uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const stru
 }
 
 /* The control word a slot's counter gets. */
-static uint64_t slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl)
+uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl)
 {
 	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_en : s->evs[sl->ev].ctl;
 }
 
-/* What a box is programmed with, as a hash: sessions that agree on it can share the box. */
-uint64_t sess_box_sig(const uncore_session_t *s, const struct prog *p)
+/* Does this session write slot i's counter: on a box it programs, or on a counter of its own in a box it
+ * shares (rather than one another session programmed the same way)? */
+static int mine(const uncore_session_t *s, const struct slot *sl)
 {
-	const struct box *b = box_of(s, p->box);
-	uint64_t h = 1469598103934665603ull;
-#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
-	for (int c = UC_CTR_FIXED; c < b->r.nctr; c++) /* the fixed counter, then the general ones */
-		for (int i = 0; i < s->nslots; i++)
-			if (s->slots[i].box == p->box && s->slots[i].ctr == c) {
-				MIX(c + 2);
-				MIX(slot_ctl(s, b, &s->slots[i]));
-			}
-	for (int f = 0; f < UC_MAX_FILT; f++) {
-		MIX(p->fval[f]);
-		MIX(p->fmask[f]);
-	}
-#undef MIX
-	return h;
+	const struct prog *p = prog_of(s, sl);
+	return p->owner || (p->joined && !sl->shared);
 }
 
-/* Is slot i on a box this session programs (rather than shares)? */
-static int owned(const uncore_session_t *s, const struct slot *sl)
+/* Does the session write anything in the box (and so freeze it meanwhile)? */
+static int writes_box(const uncore_session_t *s, const struct prog *p)
 {
-	return prog_of(s, sl)->owner;
+	for (int i = p->first; !p->owner && p->joined && i < p->first + p->nslots; i++)
+		if (s->slots[i].ctr != UC_CTR_FREERUN && !s->slots[i].shared)
+			return 1;
+	return p->owner;
 }
 
+/* A box other sessions count on is frozen only while this one programs its own counters and filters, and
+ * never reset: its counters count from the baseline read. */
 int sess_program(uncore_session_t *s)
 {
 	uncore_t *u = s->u;
 	/* a) b) enable freeze and freeze every box we program */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].owner && sess_write_box_ctl(s->u, b, sess_bc_frozen(b)))
+		if (writes_box(s, &s->progs[p]) && sess_write_box_ctl(s->u, b, sess_bc_frozen(b)))
 			return -1;
 	}
 	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct box *b = box_of(s, s->progs[p].box);
-		for (int f = 0; s->progs[p].owner && f < b->t->nfilt_regs; f++) {
+		for (int f = 0; writes_box(s, &s->progs[p]) && f < b->t->nfilt_regs; f++) {
 			struct pmon_reg r;
 			if (s->progs[p].fmask[f] && (pmon_reg(b, PK_FILT, f, &r) || pmon_write(u, b, &r, s->progs[p].fval[f])))
 				return uc_err_prefix("%s %d (socket %d) filter %d: ", b->t->name, b->idx, b->socket, f);
@@ -116,8 +109,8 @@ int sess_program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		uint64_t ctl = slot_ctl(s, b, sl);
-		if (sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
+		uint64_t ctl = sess_slot_ctl(s, b, sl);
+		if (sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
 			continue;
 		if (!b->t->has_box_ctl)
 			ctl = sl->ctr == UC_CTR_FIXED ? 0 : b->t->lay->enable;
@@ -134,13 +127,15 @@ int sess_program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
+		if (sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
 			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
 		if (s->evs[sl->ev].period) { /* sampling: preload 2^width - N (seed 002 L7-11) */
 			if (reg_write_counter(u, b, sess_slot_ctr_addr(b, sl), sess_preload(s, b, sl)))
 				return -1;
 			continue;
 		}
+		if (!prog_of(s, sl)->owner)
+			continue; /* a shared box: counts from the baseline */
 		if (sl->ctr == UC_CTR_FIXED && b->t->fixed_rst) {
 			struct pmon_reg r = sess_slot_ctl_reg(b, sl);
 			if (pmon_write(u, b, &r, b->t->fixed_en | b->t->fixed_rst))
@@ -154,10 +149,10 @@ int sess_program(uncore_session_t *s)
 	for (int i = 0; i < s->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
-		if (b->t->has_box_ctl || sl->ctr == UC_CTR_FREERUN || !owned(s, sl))
+		if (b->t->has_box_ctl || sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
 			continue;
 		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
-		if (pmon_write(u, b, &r, slot_ctl(s, b, sl)))
+		if (pmon_write(u, b, &r, sess_slot_ctl(s, b, sl)))
 			return -1;
 	}
 	for (int p = 0; p < s->nprogs; p++)
@@ -167,7 +162,7 @@ int sess_program(uncore_session_t *s)
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
 		const struct box *b = box_of(s, pg->box);
-		if (!pg->owner || !b->t->has_box_ctl)
+		if (!writes_box(s, pg) || !b->t->has_box_ctl)
 			continue;
 		if (sess_write_box_ctl(s->u, b, sess_bc_running(b)))
 			return -1;

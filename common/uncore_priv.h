@@ -132,6 +132,8 @@ struct sched_req {
 #define UC_MAX_SLOTS 32 /* events one box can carry (free-running counters included) */
 /* Assign counters and merge filters; returns 0 or -1 with a message naming the conflict. */
 int sched_box(const struct box *b, struct sched_req *reqs, int n, uint64_t *fval, uint64_t *fmask);
+/* Assign counters among those in avail (a mask) only: the free ones of a box other sessions share. */
+int sched_place(const struct box *b, struct sched_req *reqs, int n, unsigned avail);
 
 /* Register helpers used by sessions (register widths and PCI dword pairs handled here). */
 int reg_ctl_bytes(const struct box_type *t);     /* a counter control register */

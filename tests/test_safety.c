@@ -152,7 +152,7 @@ struct hdr {
 
 static void write_claims_to(const char *path, mode_t mode, const struct claim *c, int n, uint32_t hdr_n)
 {
-	struct hdr h = { "UCCLM02", hdr_n, sizeof(struct claim) };
+	struct hdr h = { "UCCLM03", hdr_n, sizeof(struct claim) };
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT(fchmod(fd, mode) == 0);
@@ -198,7 +198,6 @@ static struct claim forged(const char *unit, int socket, int idx, int pid)
 {
 	struct claim c = record(unit, socket, idx);
 	c.nholders = 1;
-	c.sig = 42;
 	c.h[0] = (struct claim_holder){ pid, 1, start_of(pid) };
 	c.nsaved = 3;
 	c.sv[0] = (struct claim_saved){ .kind = PK_BOX_CTL, .val = 0x100 }; /* frozen */
@@ -286,8 +285,8 @@ static void test_forged_records(void)
 	r[4].sv[0] = (struct claim_saved){ .kind = PK_FILT, .idx = 5, .val = 1 }; /* QPI: match/mask 0-3 only */
 	r[5] = record("imc", 1, 1); /* held by "pid 1", but not the pid 1 that runs now */
 	r[5].nholders = 1;
-	r[5].sig = 42;
-	r[5].h[0] = (struct claim_holder){ 1, 7, 12345 };
+	r[5].ctl[0] = 42; /* programmed otherwise */
+	r[5].h[0] = (struct claim_holder){ 1, 7, 12345, 1, 0, { 0 } };
 	write_claims(r, 6, 6);
 	uint64_t bad0 = sim->bad_accesses;
 	/* a session on another box: the dead owner's box is put back on the way, as its record says */

@@ -1,9 +1,9 @@
 /*
  * Sessions sharing boxes: within one handle, and across processes on a
  * simulator shared through a file (sim:<p>,shared=FILE) -- a box is
- * programmed once, later sessions attach without writing, nobody resets
- * another's counts, a different programming is refused, and the last session
- * to leave restores the registers (also after a holder died).
+ * programmed once, later sessions attach without writing or take free
+ * counters, nobody resets another's counts, a true clash is refused, and the
+ * last session to leave restores the registers (also after a holder died).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +15,8 @@
 
 /* Truth of UNC_M_CAS_COUNT.RD on socket 0 of the default profile, per second. */
 static double rd_per_s(uncore_t *u) { return sim_of(u->acc)->prof.mem_read_bps[0] / 64; }
+/* ... and of UNC_M_CAS_COUNT.WR. */
+static double wr_per_s(uncore_t *u) { return sim_of(u->acc)->prof.mem_write_bps[0] / 64; }
 
 static int near(double got, double want, double tol)
 {
@@ -39,6 +41,8 @@ static uint64_t writes(uncore_t *u)
 	return st.writes;
 }
 
+/* Sessions share boxes by counter, as the kernel does: the same programming is attached to, other
+ * events take the free counters, and only a true clash (no counter left) is refused. */
 static void test_same_handle(void)
 {
 	uncore_t *u = open_sim("sim:snbep,clock=manual");
@@ -50,26 +54,35 @@ static void test_same_handle(void)
 	uint64_t w = writes(u);
 	CU_ASSERT_FATAL(uncore_session_start(b) == 0);
 	CU_ASSERT_EQUAL(writes(u), w); /* attached: not one register written */
-	/* other events on the same boxes would clobber a's: refused, a keeps counting */
-	CU_ASSERT(uncore_session_start(c) == -1);
-	CU_ASSERT(strstr(uncore_error(), "counting other events for another session") != NULL);
+	/* other events on the same boxes take their free counters; a keeps counting */
+	CU_ASSERT_FATAL(uncore_session_start(c) == 0);
 	uncore_sleep_ns(u, 1000000000);
-	CU_ASSERT(uncore_session_read(a) == 0 && uncore_session_read(b) == 0);
+	CU_ASSERT(uncore_session_read(a) == 0 && uncore_session_read(b) == 0 && uncore_session_read(c) == 0);
 	CU_ASSERT(near((double)val(a, 0, 0), 2 * rd_per_s(u), 0.005));
 	CU_ASSERT(near((double)val(b, 0, 0), rd_per_s(u), 0.005));
-	/* a leaves first: b still counts, nothing restored under it */
-	CU_ASSERT(uncore_session_stop(a) == 0);
+	CU_ASSERT(near((double)val(c, 0, 0), wr_per_s(u), 0.005));
+	/* a box with every counter taken: a fifth event is a true clash, refused by name */
+	uncore_session_t *d = session(u, "UNC_M_ACT_COUNT:socket=0:box=0");
+	CU_ASSERT(uncore_session_add(d, "UNC_M_PRE_COUNT.PAGE_MISS:socket=0:box=0") == 1);
+	CU_ASSERT_FATAL(uncore_session_start(d) == 0); /* counters 2 and 3 of imc 0 */
+	uncore_session_t *e = session(u, "UNC_M_CAS_COUNT.ALL:socket=0:box=0");
+	CU_ASSERT(uncore_session_start(e) == -1);
+	CU_ASSERT(strstr(uncore_error(), "imc 0 (socket 0) is shared with another session") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "0 counters free") != NULL);
+	uncore_session_free(e);
+	uncore_session_free(d); /* gives back its two counters only */
 	CU_ASSERT(sim_changed_registers(sim, NULL, 0) > 0);
+	/* a leaves first: b and c still count, nothing restored under them */
+	CU_ASSERT(uncore_session_stop(a) == 0);
 	uncore_sleep_ns(u, 1000000000);
-	CU_ASSERT(uncore_session_read(b) == 0);
+	CU_ASSERT(uncore_session_read(b) == 0 && uncore_session_read(c) == 0);
 	CU_ASSERT(near((double)val(b, 0, 0), 2 * rd_per_s(u), 0.005));
-	uncore_session_free(b); /* the last one restores */
+	CU_ASSERT(near((double)val(c, 0, 0), 2 * wr_per_s(u), 0.005));
+	uncore_session_free(b);
+	CU_ASSERT(sim_changed_registers(sim, NULL, 0) > 0); /* c still counts */
+	uncore_session_free(c); /* the last one restores */
 	assert_left_as_found(sim);
-	/* now the boxes are free for c's events */
-	CU_ASSERT(uncore_session_start(c) == 0);
-	uncore_session_free(c);
 	uncore_session_free(a);
-	assert_left_as_found(sim);
 	uncore_close(u);
 }
 
@@ -100,46 +113,55 @@ static void remove_file(void)
 }
 
 /* A child process attaches to the parent's programming, counts, and dies without releasing. */
-static void test_across_processes(void)
+/* Another process counts ev on socket 0 for 200 ms and ends without cleaning up, like a crashed rank: its
+ * rate per second; -1 when it could not count, -2 when it had to attach but wrote a register. */
+static double child_rate(const char *ev, int attach)
 {
-	fresh_file();
-	uncore_t *u = open_shared("");
-	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD:socket=0");
 	int pipefd[2];
 	CU_ASSERT_FATAL(pipe(pipefd) == 0);
-	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
-	usleep(200000); /* counts before the child starts: a reset by the child would lose them */
 	pid_t pid = fork();
 	if (pid == 0) {
-		/* the child: attach (no writes), count 200 ms, report, exit without cleaning up */
 		uncore_t *cu;
 		uncore_session_t *cs;
 		char spec[360];
 		double r = -1;
 		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
 		uint64_t w = 0, v = 0;
-		if (!uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) &&
-		    uncore_session_add(cs, "UNC_M_CAS_COUNT.RD:socket=0") >= 0 && (w = writes(cu), 1) &&
-		    !uncore_session_start(cs)) {
+		if (!uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) && uncore_session_add(cs, ev) >= 0 &&
+		    (w = writes(cu), 1) && !uncore_session_start(cs)) {
 			usleep(200000);
 			uncore_session_read(cs);
 			uncore_session_value(cs, 0, 0, -1, &v);
-			r = writes(cu) == w ? (double)v / ((double)uncore_session_elapsed_ns(cs) / 1e9) : -2;
-		}
+			r = attach && writes(cu) != w ? -2 : (double)v / ((double)uncore_session_elapsed_ns(cs) / 1e9);
+		} else
+			fprintf(stderr, "child: %s\n", uncore_error());
 		if (write(pipefd[1], &r, sizeof(r)) != sizeof(r))
 			_exit(2);
-		_exit(0); /* like a crashed rank: its claim is left behind */
+		_exit(0); /* its claim is left behind */
 	}
-	double child_rate = 0;
-	CU_ASSERT(read(pipefd[0], &child_rate, sizeof(child_rate)) == sizeof(child_rate));
+	double rate = 0;
+	CU_ASSERT(read(pipefd[0], &rate, sizeof(rate)) == sizeof(rate));
 	waitpid(pid, NULL, 0);
 	close(pipefd[0]);
 	close(pipefd[1]);
-	CU_ASSERT(near(child_rate, rd_per_s(u), 0.02)); /* -2: the child wrote registers */
-	/* the parent's counts went on through the child's start: nobody reset them */
+	return rate;
+}
+
+static void test_across_processes(void)
+{
+	fresh_file();
+	uncore_t *u = open_shared("");
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD:socket=0");
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
+	usleep(200000); /* counts before the children start: a reset by one would lose them */
+	/* the same events: attached, not one register written */
+	CU_ASSERT(near(child_rate("UNC_M_CAS_COUNT.RD:socket=0", 1), rd_per_s(u), 0.02));
+	/* other events on the same boxes: the free counters */
+	CU_ASSERT(near(child_rate("UNC_M_CAS_COUNT.WR:socket=0", 0), wr_per_s(u), 0.02));
+	/* the parent's counts went on through the children's starts: nobody reset them */
 	CU_ASSERT(uncore_session_read(a) == 0);
 	CU_ASSERT(near((double)val(a, 0, 0) / ((double)uncore_session_elapsed_ns(a) / 1e9), rd_per_s(u), 0.02));
-	uncore_session_free(a); /* the dead child no longer holds the box: this restores */
+	uncore_session_free(a); /* the dead children no longer hold the boxes: this restores theirs too */
 	uncore_close(u);
 	uncore_t *check = open_shared("");
 	assert_left_as_found(sim_of(check->acc));
@@ -202,8 +224,8 @@ static void test_shared_refusals(void)
 int main(void)
 {
 	static const struct test_case tests[] = {
-		{ "sessions of one handle share a box, others are refused", test_same_handle },
-		{ "a process attaches to another's programming", test_across_processes },
+		{ "sessions of one handle share a box by counter, a true clash is refused", test_same_handle },
+		{ "processes attach to another's programming, or take free counters", test_across_processes },
 		{ "a dead owner's box is taken over and restored", test_dead_owner },
 		{ "shared simulator refusals", test_shared_refusals },
 		{ NULL, NULL },

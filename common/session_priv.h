@@ -49,6 +49,7 @@ struct prog {
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
+	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];

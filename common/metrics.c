@@ -499,7 +499,7 @@ static double ev_value(void *arg, int ev)
 	struct eval_ctx *c = arg;
 	uint64_t v;
 	int rc = session_window_value(c->s, c->sm->ev[ev], c->socket, c->box, c->window, &v);
-	if (rc == SESSION_BOX_FAILED)
+	if (rc == UNCORE_BOX_FAILED)
 		c->failed = 1;
 	if (rc)
 		return NAN;
@@ -569,7 +569,25 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,
 			      packages(s, sm, mt, socket, box) };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
-	if (c.failed) /* the message of the failed event is still the thread's last error */
-		return uc_err_prefix("metric %s: ", mt->name);
+	if (c.failed) { /* the message of the failed event is still the thread's last error */
+		uc_err_prefix("metric %s: ", mt->name);
+		return UNCORE_BOX_FAILED;
+	}
+	return 0;
+}
+
+/* Every event of the metric is evaluated (mx_eval computes both sides of a condition), so the metric's
+ * value fails exactly when one of its events on socket/box names a failed box. */
+int uncore_session_metric_failed_box_impl(const uncore_session_t *s, int m, int socket, int box, char *buf, size_t len)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	if (len)
+		*buf = 0;
+	if (!sm)
+		return uc_err("no metric %d in this session", m);
+	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
+	for (int i = 0; i < mt->x.nev; i++)
+		if (uncore_session_failed_box(s, sm->ev[i], socket, box, buf, len) > 0)
+			return 1;
 	return 0;
 }

@@ -52,6 +52,7 @@ struct prog {
 	int adopted;    /* ... from a record that was there before (a dead owner's, or one not restored) */
 	int joined;     /* ... or shares it with other sessions, on its own counters or theirs */
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
+	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];

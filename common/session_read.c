@@ -49,8 +49,9 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 
 
 /* Read (or sample) every box still counted.  A box that cannot be read is given up for good: counting it
- * again after a gap could miss a wrap.  The boxes that failed are named in one message. */
-static int read_all(uncore_session_t *s, enum read_kind kind)
+ * again after a gap could miss a wrap.  The boxes that failed and were not named to the caller yet are
+ * named in one message; tell: the caller gets it (uncore_sleep_ns()'s samples leave it to the next read). */
+static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 {
 	char msg[1024] = "";
 	size_t len = 0;
@@ -59,19 +60,21 @@ static int read_all(uncore_session_t *s, enum read_kind kind)
 		return uc_err("the session is not running: start it first");
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		if (pg->failed || !(s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)))
-			continue;
-		if (!(pg->failed = strdup(uncore_error())))
+		if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
+		    !(pg->failed = strdup(uncore_error())))
 			return uc_err("out of memory");
+		if (!pg->failed || pg->told)
+			continue;
+		pg->told = tell;
 		if (len < sizeof(msg))
 			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%s", nfailed ? "; " : "", pg->failed);
 		nfailed++;
 	}
 	s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
-	if (nfailed)
-		return uc_err("%s (%s no longer counted; the other boxes go on)", msg,
-			      nfailed > 1 ? "these boxes are" : "this box is");
-	return 0;
+	if (!nfailed)
+		return 0;
+	uc_err("%s (%s no longer counted; the other boxes go on)", msg, nfailed > 1 ? "these boxes are" : "this box is");
+	return UNCORE_BOX_FAILED;
 }
 
 #define PERF_NO_SAMPLING_NS (UINT64_MAX / 4)
@@ -99,7 +102,7 @@ static int track(uncore_session_t *s, int on)
 /* A sample of every box: counts accumulate, no interval closes. */
 int uncore_session_sample_impl(uncore_session_t *s)
 {
-	return read_all(s, READ_SAMPLE);
+	return read_all(s, READ_SAMPLE, 1);
 }
 
 uint64_t uncore_session_max_read_interval_ns_impl(const uncore_session_t *s) { return s->running ? s->max_read_ns : 0; }
@@ -121,7 +124,7 @@ void session_sample_due(uncore_t *u, uint64_t now)
 {
 	for (int i = 0; i < u->nrunning; i++)
 		if (u->running[i]->t_sampled + u->running[i]->max_read_ns <= now)
-			uncore_session_sample(u->running[i]);
+			read_all(u->running[i], READ_SAMPLE, 0);
 }
 
 /* A session that has started counting: its clock, how often it must be sampled, and the handle's list. */
@@ -158,6 +161,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 	for (int p = 0; p < s->nprogs; p++) { /* a restart tries every box again */
 		free(s->progs[p].failed);
 		s->progs[p].failed = NULL;
+		s->progs[p].told = 0;
 	}
 	if (s->u->perf)
 		return perf_start(s);
@@ -189,7 +193,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 int uncore_session_read_impl(uncore_session_t *s)
 {
 	uint64_t t1 = s->t1;
-	int rc = read_all(s, READ_USER);
+	int rc = read_all(s, READ_USER, 1);
 	if (s->running) {
 		s->tprev = t1;
 		s->t1 = s->t_sampled;
@@ -240,9 +244,13 @@ int uncore_session_stop_impl(uncore_session_t *s)
 	if (!s->running)
 		return uc_err("the session is not running");
 	int rc = uncore_session_read(s);
-	char msg[512];
+	char msg[512], why[512];
 	snprintf(msg, sizeof(msg), "%s", rc ? uncore_error() : "");
-	if (sess_leave(s))
-		return -1;
-	return rc ? uc_err("%s", msg) : 0;
+	if (sess_leave(s)) { /* a box that failed mostly cannot be put back either: say both */
+		snprintf(why, sizeof(why), "%s", uncore_error());
+		return uc_err("%s%sputting the registers back: %s", msg, rc ? "; " : "", why);
+	}
+	if (rc)
+		uc_err("%s", msg);
+	return rc;
 }

@@ -16,21 +16,34 @@ static const struct slot *ev_slot(const uncore_session_t *s, int k, int socket, 
 	return (socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box) ? NULL : sl;
 }
 
+/* The first of event ev's slots on socket/box (-1: any) whose box failed, or NULL. */
+static const struct slot *failed_slot(const uncore_session_t *s, int ev, int socket, int box)
+{
+	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
+		const struct slot *sl = ev_slot(s, k, socket, box);
+		if (sl && prog_of(s, sl)->failed)
+			return sl;
+	}
+	return NULL;
+}
+
+/* A sum over a failed box has no value: the box's count stopped when it failed, so the sum would be
+ * a count too small, not one of fewer boxes. */
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out)
 {
 	uint64_t sum = 0;
 	int found = 0;
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
+	const struct slot *bad = failed_slot(s, ev, socket, box);
+	if (bad) {
+		uc_err("%s has no value since a box failed: %s", s->evs[ev].name, prog_of(s, bad)->failed);
+		return UNCORE_BOX_FAILED;
+	}
 	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
 		const struct slot *sl = ev_slot(s, k, socket, box);
 		if (!sl)
 			continue;
-		const struct prog *p = prog_of(s, sl);
-		if (p->failed) {
-			uc_err("%s has no value since a box failed: %s", s->evs[ev].name, p->failed);
-			return SESSION_BOX_FAILED;
-		}
 		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
 		found = 1;
 	}
@@ -38,6 +51,20 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 		return uc_err("%s is not measured on socket %d box %d", s->evs[ev].name, socket, box);
 	*out = sum;
 	return 0;
+}
+
+int uncore_session_failed_box_impl(const uncore_session_t *s, int ev, int socket, int box, char *buf, size_t len)
+{
+	if (len)
+		*buf = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return uc_err("no event %d in this session", ev);
+	const struct slot *bad = failed_slot(s, ev, socket, box);
+	if (!bad)
+		return 0;
+	const struct box *b = box_of(s, bad->box);
+	snprintf(buf, len, "%s %d (socket %d)", b->t->name, b->idx, b->socket);
+	return 1;
 }
 
 /* Time the event's boxes on a socket/box counted over a window, summed (ns) with their number in *n. */

@@ -73,8 +73,8 @@ struct session_metric {
 };
 void session_metrics_free(struct session_metric *m, int n);
 /* Session internals the metric code uses (session.c). */
-/* session_window_value()'s return when a box the event needs has failed (the reason is in uncore_error()) */
-#define SESSION_BOX_FAILED (-2)
+/* session_window_value() returns UNCORE_BOX_FAILED when a box the event needs has failed (the reason is
+ * in uncore_error()) */
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out);
 uint64_t session_window_ns(const uncore_session_t *s, int window);
 uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n);

@@ -54,6 +54,32 @@ err=$($UNCORE --backend sim:nope info 2>&1); rc=$?
 check "unknown simulated platform" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown simulated platform .nope."'
 err=$($UNCORE --backend sim:snbep,fault=eio:imc:2 stat -e UNC_M_CAS_COUNT.RD --duration 1 2>&1); rc=$?
 check "I/O error on one box is reported" '[ $rc -ne 0 ] && echo "$err" | grep -q "I/O error on simulated imc 2"'
+# a box that fails mid-run (imc 0 of each socket, from 0.5 s on): the values that do not involve it are
+# printed with the truth (the profile's 2.7 GHz uncore clock on every CHA), the sums over it are marked
+fault=sim:emr,clock=manual,fault=eio:imc:0@0.5
+chas=$($UNCORE --backend sim:emr info | awk '$1 == "cha" { for (i = 2; i <= NF; i++) if ($i ~ /^s0:/) print substr($i, 4) }')
+clk() { awk -v n="$chas" -v t="$1" 'BEGIN { printf "%.0f", 2.7e9 * n * t }'; }
+out=$($UNCORE --backend "$fault" stat -M mem_bw_read,uncore_freq -e UNC_CHA_CLOCKTICKS --duration 1.2 2>"$W/err"); rc=$?
+check "a box failing mid-run: exit 1 ($rc), the failure said once ($(cat "$W/err"))" \
+	'[ $rc -eq 1 ] && [ "$(grep -c "no longer counted" "$W/err")" -eq 1 ] && grep -q "imc 0 (socket 0): reading MMIO: I/O error" "$W/err"'
+check "a box failing mid-run: the CHA clocks ($chas CHAs: $(clk 1.2)) and uncore_freq (2.7 GHz) of each socket are printed" \
+	'(for k in 0 1; do echo "$out" | grep -q "^socket$k *UNC_CHA_CLOCKTICKS *$(clk 1.2)$" &&
+		echo "$out" | grep -qE "^socket$k +uncore_freq +2\.7000 GHz$" || exit 1; done)'
+check "a box failing mid-run: each socket's mem_bw_read, a sum over it, is marked" \
+	'(for k in 0 1; do echo "$out" | grep -qE "^socket$k +mem_bw_read +<not counted: imc 0 \(socket $k\) failed>$" || exit 1; done)'
+out=$($UNCORE --backend "$fault" stat -M mem_bw_read,uncore_freq -e UNC_CHA_CLOCKTICKS -I 400 --duration 1.2 2>"$W/err"); rc=$?
+check "-I 400 with a box failing at 0.5 s: exit 1 ($rc); every interval has the CHA clocks ($(clk 0.4)) and 2.7 GHz" \
+	'[ $rc -eq 1 ] && [ "$(echo "$out" | grep -cE "^ +(0\.400|0\.800|1\.200) socket[01] +UNC_CHA_CLOCKTICKS +$(clk 0.4)$")" -eq 6 ] &&
+	 [ "$(echo "$out" | grep -cE "^ +(0\.400|0\.800|1\.200) socket[01] +uncore_freq +2\.7000 GHz$")" -eq 6 ]'
+check "-I 400: mem_bw_read is the truth before the fault (12.8, 25.6 GB/s), marked in the two intervals after" \
+	'echo "$out" | grep -qE "^ +0\.400 socket0 +mem_bw_read +12\.8000 GB/s$" && echo "$out" | grep -qE "^ +0\.400 socket1 +mem_bw_read +25\.6000 GB/s$" &&
+	 [ "$(echo "$out" | grep -cE "^ +(0\.800|1\.200) socket[01] +mem_bw_read +<not counted: imc 0 \(socket [01]\) failed>$")" -eq 4 ]'
+$UNCORE --backend sim:emr,fault=eio:imc:0@0.5 stat -e UNC_M_CAS_COUNT.RD,UNC_CHA_CLOCKTICKS -- sh -c 'sleep 1; exit 3' \
+	>"$W/out" 2>"$W/err"; rc=$?
+check "a box failing while a command runs: the command's own status still wins ($rc)" \
+	'[ $rc -eq 3 ] && grep -q "no longer counted" "$W/err" && grep -qE "^socket1 +UNC_CHA_CLOCKTICKS +[1-9]" "$W/out"'
+out=$($UNCORE --backend sim:emr,fault=eio:imc:0@0.5 stat -e UNC_M_CAS_COUNT.RD,UNC_CHA_CLOCKTICKS -- sleep 1 2>&1); rc=$?
+check "... and when it succeeds, exit 1 ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -qE "^socket0 +UNC_CHA_CLOCKTICKS +[1-9]"'
 out=$($UNCORE --backend sim:snbep,fault=missing:imc:3,clock=manual stat -e UNC_M_CAS_COUNT.RD --per-box --duration 1 2>&1)
 check "missing channel: three boxes counted per socket" '[ "$(echo "$out" | grep -c "box[0-2] *UNC_M_CAS_COUNT.RD *50000000$")" -eq 3 ] && ! echo "$out" | grep -q "box3 "'
 err=$(UNCORE_BACKEND= UNCORE_SYSROOT=/nonexistent $UNCORE info 2>&1); rc=$?

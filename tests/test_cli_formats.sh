@@ -24,7 +24,8 @@ for r in rows:
     w = want.pop(k, None)
     if w is None or abs(float(r['value']) - w) > 1e-9 * w or abs(float(r['time']) - 1) > 1e-6 \
        or r['backend'] != 'sim:snbep,clock=manual' or r['simulated'] != '1' \
-       or r['unit'] != ('GB/s' if r['name'] == 'mem_bw_read' else '') or r['enabled_ns'] or r['running_ns']:
+       or r['unit'] != ('GB/s' if r['name'] == 'mem_bw_read' else '') or r['enabled_ns'] or r['running_ns'] \
+       or r['status'] != 'ok':
         print('wrong row', r); bad += 1
 print('missing', sorted(want)) if want else None
 print('rows %d bad %d missing %d' % (len(rows), bad, len(want)))
@@ -49,7 +50,8 @@ for r in recs:
         ok = abs(r['value'] - 4.8 * (1 + r['socket'])) < 1e-9 and r['unit'] == 'GB/s' and r['enabled_ns'] is None
     else:
         ok = False
-    ok = ok and r['box'] is None and r['simulated'] is True and r['backend'].startswith('perf+sim:snbep')
+    ok = ok and r['box'] is None and r['simulated'] is True and r['backend'].startswith('perf+sim:snbep') \
+         and r['status'] == 'ok'
     if not ok:
         print('wrong record', r); bad += 1
 times = sorted(set(r['time'] for r in recs))
@@ -59,6 +61,55 @@ PY
 echo "$out"
 check "stat --json -I: 3 intervals x 3 values, each equal to the truth, with enabled/running times" \
 	'echo "$out" | grep -q "^records 9 bad 0 times 0.5 1.0 1.5$"'
+# --- a box that fails mid-run (imc 0 of each socket, from 0.5 s on): every value over it has the status
+# failed and no value; every other one is ok and the truth: 2.7e9 clocks a second on each CHA (uncore_freq
+# 2.7 GHz), a socket's clocks the sum of its CHAs', 12.8e9 * (1 + s) B/s read over the 8 channels
+fault=sim:emr,clock=manual,fault=eio:imc:0@0.5
+for fmt in "-x ;" --json; do
+	$UNCORE --backend "$fault" stat -M mem_bw_read,uncore_freq -e UNC_CHA_CLOCKTICKS --per-box $fmt --duration 1.2 \
+		>"$W/failed.out" 2>"$W/err"; rc=$?
+	out=$(python3 - "$W/failed.out" "$fmt" <<'PY'
+import csv, json, sys
+if sys.argv[2] == '--json':
+    recs = [json.loads(l) for l in open(sys.argv[1])]
+    for r in recs:
+        r['name'] = r.get('event', r.get('metric'))
+else:
+    recs = list(csv.DictReader(open(sys.argv[1], newline=''), delimiter=';'))
+    for r in recs:
+        r['socket'] = int(r['socket'])
+        r['box'] = int(r['box']) if r['box'] else None
+        r['value'] = float(r['value']) if r['value'] else None
+socket_clk = {}
+bad = failed = 0
+for r in recs:
+    s, b, name = r['socket'], r['box'], r['name']
+    if name == 'mem_bw_read' and b in (None, 0):
+        want = None # the socket's sum and the failed channel itself
+    elif name == 'mem_bw_read':
+        want = 12.8 * (1 + s) / 8
+    elif name == 'uncore_freq':
+        want = 2.7
+    elif b is None:
+        want = socket_clk.setdefault(s, r['value']) # checked against its CHAs below
+    else:
+        want = 2.7e9 * 1.2
+        socket_clk[(s, 'sum')] = socket_clk.get((s, 'sum'), 0) + want
+    if want is None:
+        failed += 1
+        ok = r['status'] == 'failed' and r['value'] is None
+    else:
+        ok = r['status'] == 'ok' and r['value'] is not None and abs(r['value'] - want) <= 1e-9 * want
+    if not ok:
+        print('wrong record', r); bad += 1
+bad += sum(socket_clk[s] != socket_clk.get((s, 'sum')) for s in (0, 1))
+print('records %d bad %d failed %d' % (len(recs), bad, failed))
+PY
+)
+	echo "$out"
+	check "stat $fmt with a box failing: exit 1 ($rc); values over it failed, the others ok and true" \
+		'[ $rc -eq 1 ] && echo "$out" | grep -qE "^records [0-9]+ bad 0 failed 4$"'
+done
 err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -x , --json --duration 0.1 2>&1); rc=$?
 check "stat -x with --json is refused ($rc: $err)" '[ "$rc" -eq 2 ] && echo "$err" | grep -q "one of -x SEP and --json"'
 err=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -x '' --duration 0.1 2>&1); rc=$?

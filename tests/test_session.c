@@ -228,7 +228,7 @@ static void test_box_fails_mid_run(void)
 	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
 	CU_ASSERT(uncore_session_value(s, rd, 0, 1, &v) == 0);
 	uncore_sleep_ns(u, 2000000000ull);
-	CU_ASSERT(uncore_session_read(s) == -1);
+	CU_ASSERT(uncore_session_read(s) == UNCORE_BOX_FAILED);
 	CU_ASSERT(strstr(uncore_error(), "imc 1 (socket 0)") && strstr(uncore_error(), "imc 1 (socket 1)") &&
 		  strstr(uncore_error(), "no longer counted"));
 	uncore_sleep_ns(u, 1000000000ull);
@@ -246,6 +246,52 @@ static void test_box_fails_mid_run(void)
 			CU_ASSERT(uncore_session_metric_value(s, bw, sock, box, UNCORE_LAST_INTERVAL, &m) == 0);
 			ASSERT_NEAR(m, sim->prof.mem_read_bps[sock] / 4 * 1e-9, 1e-6);
 		}
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+/* A box that fails while uncore_sleep_ns() samples on its own is named by the next read.  Values that do
+ * not involve it keep their exact truth; those that sum over it have none, and name it. */
+static void test_failed_box_spares_other_values(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual,fault=eio:imc:0@0.5");
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	const double T = 1000;
+	uncore_session_t *s;
+	uint64_t v;
+	double m;
+	char box[64], want[64];
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int clk = uncore_session_add(s, "UNC_CHA_CLOCKTICKS"), rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD");
+	int freq = uncore_session_add_metric(s, "uncore_freq"), bw = uncore_session_add_metric(s, "mem_bw_read");
+	CU_ASSERT_FATAL(clk >= 0 && rd >= 0 && freq >= 0 && bw >= 0 && uncore_session_start(s) == 0);
+	CU_ASSERT_FATAL(uncore_session_max_read_interval_ns(s) < T * 1e9 / 2); /* the failure is met by a sample */
+	uncore_sleep_ns(u, (uint64_t)(T * 1e9));
+	CU_ASSERT(uncore_session_read(s) == UNCORE_BOX_FAILED);
+	CU_ASSERT(strstr(uncore_error(), "imc 0 (socket 0)") && strstr(uncore_error(), "no longer counted"));
+	CU_ASSERT(uncore_session_read(s) == 0); /* named once */
+	for (int sock = 0; sock < 2; sock++) {
+		snprintf(want, sizeof(want), "imc 0 (socket %d)", sock);
+		CU_ASSERT(uncore_session_value(s, clk, sock, -1, &v) == 0);
+		CU_ASSERT_EQUAL(v, (uint64_t)(p->uncore_hz * T) * (uint64_t)uncore_session_event_boxes(s, clk, sock));
+		CU_ASSERT(uncore_session_failed_box(s, clk, sock, -1, box, sizeof(box)) == 0 && !box[0]);
+		CU_ASSERT(uncore_session_metric_value(s, freq, sock, -1, UNCORE_SINCE_START, &m) == 0);
+		ASSERT_NEAR(m, p->uncore_hz * 1e-9, 1e-9);
+		CU_ASSERT(uncore_session_metric_failed_box(s, freq, sock, -1, box, sizeof(box)) == 0);
+		/* the socket's sum over its channels would be too small: none, naming the channel */
+		CU_ASSERT(uncore_session_value(s, rd, sock, -1, &v) == UNCORE_BOX_FAILED);
+		CU_ASSERT(strstr(uncore_error(), want) != NULL);
+		CU_ASSERT(uncore_session_failed_box(s, rd, sock, -1, box, sizeof(box)) == 1);
+		CU_ASSERT_STRING_EQUAL(box, want);
+		CU_ASSERT(uncore_session_metric_value(s, bw, sock, -1, UNCORE_SINCE_START, &m) == UNCORE_BOX_FAILED);
+		CU_ASSERT(uncore_session_metric_failed_box(s, bw, sock, -1, box, sizeof(box)) == 1);
+		CU_ASSERT_STRING_EQUAL(box, want);
+		/* another channel: an eighth of the socket's reads, exactly */
+		CU_ASSERT(uncore_session_value(s, rd, sock, 1, &v) == 0);
+		CU_ASSERT_EQUAL(v, (uint64_t)(p->mem_read_bps[sock] * T / 64 / 8));
+		CU_ASSERT(uncore_session_metric_failed_box(s, bw, sock, 1, box, sizeof(box)) == 0);
+	}
+	CU_ASSERT(uncore_session_failed_box(s, 99, -1, -1, box, sizeof(box)) < 0);
 	uncore_session_free(s);
 	uncore_close(u);
 }
@@ -322,6 +368,7 @@ int main(void)
 		{ "CBo count clipped to cores", test_cbo_clip },
 		{ "counter restrictions", test_counter_restrictions },
 		{ "a box failing mid-run is dropped, the others go on", test_box_fails_mid_run },
+		{ "a failed box spares the values that do not involve it", test_failed_box_spares_other_values },
 		{ "a box without freeze is restored on the real clock", test_unfrozen_box_restored },
 		{ "events loaded between two adds", test_load_events_between_adds },
 		{ "30 days of reads a day apart lose no wrap", test_no_lost_wraps },

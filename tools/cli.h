@@ -53,6 +53,7 @@ struct out_rec {
 	const char *unit;
 	int times;           /* enabled/running known (the perf backend) */
 	uint64_t enabled_ns, running_ns;
+	const char *failed;  /* the box whose failure leaves it without a value ("imc 0 (socket 0)"), or NULL */
 };
 void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);

@@ -18,8 +18,10 @@ static const struct {
 	  "--per-box every box); -I MS prints every MS milliseconds.  -e, -M and --metric-group may be\n"
 	  "repeated.  An event is NAME[:socket=N|:cpu=N][:box=N][:thresh=N][:edge][:inv][:FILTER=V] or a raw\n"
 	  "unit/event=0x..,umask=0x../; a metric NAME[:socket=N|:cpu=N].  -x SEP: CSV with that separator\n"
-	  "and a header row; --json: one JSON object per value.  Exit status: CMD's, or 128 + the signal\n"
-	  "that stopped counting.\n" },
+	  "and a header row; --json: one JSON object per value.  A box that fails mid-run is named on\n"
+	  "stderr; counting goes on, values that sum over it are marked (status 'failed' in CSV and JSON).\n"
+	  "Exit status: 128 + the signal that stopped counting, else CMD's when not 0, else 1 when a box\n"
+	  "failed.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.\n" },
 	{ "help", "uncore help [COMMAND]", "Usage of the program, or of one command.\n" },

@@ -37,7 +37,7 @@ static void csv_field(const struct out *o, const char *s)
 }
 
 static const char *const fields[] = { "time", "socket", "box", "name", "value", "unit", "backend", "simulated",
-				      "enabled_ns", "running_ns" };
+				      "enabled_ns", "running_ns", "status" };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 void out_header(const struct out *o)
@@ -57,6 +57,12 @@ static void text(const struct out_rec *r)
 		printf("socket%-3d ", r->socket);
 	else
 		printf("  %-7s ", r->box_label);
+	if (r->failed) {
+		char mark[128];
+		snprintf(mark, sizeof(mark), "<not counted: %s failed>", r->failed);
+		printf("%-44s %20s\n", r->name, mark);
+		return;
+	}
 	if (r->metric) {
 		printf("%-44s %20.4f %s\n", r->name, r->value, r->unit);
 		return;
@@ -71,11 +77,14 @@ static void text(const struct out_rec *r)
 void out_record(const struct out *o, const struct out_rec *r)
 {
 	char v[64], box[16] = "", en[24] = "", run[24] = "";
+	const char *status = r->failed ? "failed" : "ok"; /* the box is named on stderr when it fails */
 	if (o->fmt == OUT_TEXT) {
 		text(r);
 		return;
 	}
-	if (r->metric)
+	if (r->failed) /* a sum over a failed box: no number at all rather than one too small */
+		v[0] = 0;
+	else if (r->metric)
 		snprintf(v, sizeof(v), isfinite(r->value) ? "%.15g" : "nan", r->value);
 	else
 		snprintf(v, sizeof(v), "%" PRIu64, r->count);
@@ -92,16 +101,16 @@ void out_record(const struct out *o, const struct out_rec *r)
 		csv_field(o, r->unit);
 		printf("%s", o->sep);
 		csv_field(o, o->backend);
-		printf("%s%d%s%s%s%s\n", o->sep, o->simulated, o->sep, en, o->sep, run);
+		printf("%s%d%s%s%s%s%s%s\n", o->sep, o->simulated, o->sep, en, o->sep, run, o->sep, status);
 		return;
 	}
 	printf("{\"time\": %.6f, \"socket\": %d, \"box\": %s, ", r->t, r->socket, box[0] ? box : "null");
 	printf(r->metric ? "\"metric\": " : "\"event\": ");
 	out_json_str(stdout, r->name);
-	printf(", \"value\": %s, \"unit\": ", r->metric && !isfinite(r->value) ? "null" : v);
+	printf(", \"value\": %s, \"unit\": ", !v[0] || (r->metric && !isfinite(r->value)) ? "null" : v);
 	out_json_str(stdout, r->unit);
 	printf(", \"backend\": ");
 	out_json_str(stdout, o->backend);
-	printf(", \"simulated\": %s, \"enabled_ns\": %s, \"running_ns\": %s}\n", o->simulated ? "true" : "false",
-	       en[0] ? en : "null", run[0] ? run : "null");
+	printf(", \"simulated\": %s, \"enabled_ns\": %s, \"running_ns\": %s, \"status\": \"%s\"}\n",
+	       o->simulated ? "true" : "false", en[0] ? en : "null", run[0] ? run : "null", status);
 }

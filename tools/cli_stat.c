@@ -50,21 +50,26 @@ static char **split_list(char *s, int *n)
 typedef uint64_t prev_t[MAX_BOXES + 1];
 
 /* One event count, of a socket (box -1) or a box, less its previous reading; enabled and running
- * times where the kernel keeps them (the perf backend). */
+ * times where the kernel keeps them (the perf backend).  A count over a box that failed is marked;
+ * one not measured there is left out. */
 static void put_count(const struct out *o, uncore_session_t *s, int e, int sock, int box, prev_t *prev, double t,
 		      int interval)
 {
-	uint64_t v, en = 0, run = 0;
-	char label[16];
-	if (uncore_session_value(s, e, sock, box, &v))
+	uint64_t v = 0, en = 0, run = 0;
+	char label[16], failed[64];
+	int rc = uncore_session_value(s, e, sock, box, &v);
+	if (rc && rc != UNCORE_BOX_FAILED)
 		return;
+	uncore_session_failed_box(s, e, sock, box, failed, sizeof(failed));
 	snprintf(label, sizeof(label), "box%d", box);
 	struct out_rec r = { .interval = interval, .t = t, .socket = sock, .box = box, .box_label = label,
-			     .name = uncore_session_event_name(s, e), .count = v - prev[sock][box + 1], .unit = "" };
-	r.times = o->perf && uncore_session_times(s, e, sock, box, &en, &run) >= 0;
+			     .name = uncore_session_event_name(s, e), .count = v - prev[sock][box + 1], .unit = "",
+			     .failed = rc ? failed : NULL };
+	r.times = !rc && o->perf && uncore_session_times(s, e, sock, box, &en, &run) >= 0;
 	r.enabled_ns = en;
 	r.running_ns = run;
-	prev[sock][box + 1] = v;
+	if (!rc)
+		prev[sock][box + 1] = v;
 	out_record(o, &r);
 }
 
@@ -85,11 +90,15 @@ static void print_values(const struct out *o, uncore_session_t *s, uncore_t *u, 
 static void put_metric(const struct out *o, uncore_session_t *s, int m, const struct uncore_metric_info *mi,
 		       int sock, int box, const char *label, int window, double t)
 {
-	double v;
-	if (uncore_session_metric_value(s, m, sock, box, window, &v))
+	double v = NAN;
+	char failed[64];
+	int rc = uncore_session_metric_value(s, m, sock, box, window, &v);
+	if (rc && rc != UNCORE_BOX_FAILED)
 		return;
+	uncore_session_metric_failed_box(s, m, sock, box, failed, sizeof(failed));
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
-			     .box_label = label, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit };
+			     .box_label = label, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
+			     .failed = rc ? failed : NULL };
 	out_record(o, &r);
 }
 
@@ -297,11 +306,20 @@ static int stat_parse(int argc, char **argv, struct stat_args *a)
 	return 0;
 }
 
+/* An error the run goes on after (a box failed at a read; at the stop, registers not put back): said
+ * once, here; the values not involving the box are still printed, and the run exits 1 at its end. */
+static void say_and_go_on(int *lost)
+{
+	fprintf(stderr, "uncore: %s\n", uncore_error());
+	*lost = 1;
+}
+
 /* Count until the duration ends, the command exits or a signal comes, reading (and with -I printing)
  * every interval; waits in slices of at most 50 ms so that a signal or the command's end is seen soon.
- * Returns 0, -1 when a read failed, or the errno of output that cannot be written. */
+ * Returns 0, -1 when a read failed, or the errno of output that cannot be written; *lost is set when
+ * a box failed (the values that do not involve it go on). */
 static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, const struct stat_args *a, int nev,
-		     prev_t **prev, pid_t *child, int *status)
+		     prev_t **prev, pid_t *child, int *status, int *lost)
 {
 	const uint64_t slice = 50000000;
 	uint64_t step = (uint64_t)((a->interval_ms > 0 ? a->interval_ms / 1000 : a->duration > 0 ? a->duration : 0.1) * 1e9);
@@ -329,7 +347,10 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			}
 			done = 1;
 		}
-		if (uncore_session_read(s))
+		int rc = uncore_session_read(s);
+		if (rc == UNCORE_BOX_FAILED)
+			say_and_go_on(lost);
+		else if (rc)
 			return -1;
 		if (a->interval_ms > 0) {
 			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
@@ -347,7 +368,7 @@ int cmd_stat(int argc, char **argv)
 {
 	struct stat_args a = { 0 };
 	char **events = NULL;
-	int nev = 0, c, rc, status = 0;
+	int nev = 0, c, rc, status = 0, lost = 0;
 	uncore_t *u = NULL;
 	uncore_session_t *s = NULL;
 	prev_t **prev = NULL;
@@ -413,7 +434,7 @@ int cmd_stat(int argc, char **argv)
 		}
 		free(foreign);
 	}
-	if ((c = stat_loop(&o, u, s, &a, nev, prev, &child, &status)) > 0) {
+	if ((c = stat_loop(&o, u, s, &a, nev, prev, &child, &status, &lost)) > 0) {
 		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 		goto end_child;
 	}
@@ -421,8 +442,8 @@ int cmd_stat(int argc, char **argv)
 		goto err;
 	c = uncore_session_stop(s);
 	cli_warnings(); /* e.g. a record the claims file lost */
-	if (c)
-		goto err;
+	if (c) /* the final read's values stand (uncore.h): those not involving a failed box are printed */
+		say_and_go_on(&lost);
 	if (a.interval_ms <= 0) {
 		double t = (double)uncore_session_elapsed_ns(s) / 1e9;
 		if (o.fmt == OUT_TEXT)
@@ -432,8 +453,8 @@ int cmd_stat(int argc, char **argv)
 	}
 	if ((c = flush_output()))
 		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
-	/* like a shell: the signal that stopped us, else the command's own status */
-	rc = stop_signal ? 128 + stop_signal : c ? 1 : a.cmd ? status_of(status) : 0;
+	/* like a shell: the signal that stopped us, else the command's own status; else 1 when a box failed */
+	rc = stop_signal ? 128 + stop_signal : c ? 1 : a.cmd && status_of(status) ? status_of(status) : lost;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());

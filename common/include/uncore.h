@@ -152,9 +152,15 @@ int uncore_session_set_cpu(uncore_session_t *s, int cpu);
 int uncore_session_add(uncore_session_t *s, const char *spec);
 int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfreeze */
 /* Sample all counters and accumulate.  A box that cannot be read is dropped
- * for good (its values then fail with the reason) while the others go on; the
- * read that drops it returns -1 naming it, later reads return 0. */
+ * for good while the others go on: the read that drops it returns
+ * UNCORE_BOX_FAILED naming it (so does the first read after a sample that
+ * uncore_sleep_ns() took dropped one), later reads return 0.  Every value that
+ * sums over a dropped box has none from then on; the others keep counting. */
 int uncore_session_read(uncore_session_t *s);
+/* What the reads, uncore_session_stop() and the value getters return when a box failed mid-run: a
+ * count summed over it would silently be too small, so such a value has none (uncore_error() names
+ * the box and why), while values that do not involve it are still exact. */
+#define UNCORE_BOX_FAILED (-2)
 
 /*
  * Overflow sampling (seed 002 section 2.1.2-2.1.3; Montecito PMC0; Nehalem 0x392/0x393).  An event
@@ -170,14 +176,22 @@ typedef struct {
 	int socket, box, counter;
 } uncore_overflow_t;
 int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int max);
-int uncore_session_stop(uncore_session_t *s);  /* final read, disable */
+/* Final read, disable.  UNCORE_BOX_FAILED when the final read dropped a box (as uncore_session_read());
+ * -1 when putting the registers back failed (a box that failed can seldom be written either: the
+ * message then names what the read dropped too).  The values are those of the final read either way. */
+int uncore_session_stop(uncore_session_t *s);
 /* Restores every register the session touched, then frees it. */
 void uncore_session_free(uncore_session_t *s);
 
 int uncore_session_num_events(const uncore_session_t *s);
 const char *uncore_session_event_name(const uncore_session_t *s, int ev);
-/* Accumulated count since start.  socket/box = -1 sums over all. */
+/* Accumulated count since start.  socket/box = -1 sums over all.  UNCORE_BOX_FAILED when one of the
+ * boxes it sums over failed. */
 int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
+/* The box whose failure leaves event ev's value on socket/box (-1: all) without one, as
+ * "imc 0 (socket 0)" in buf (the first, when several did): 1; 0 when none does (buf ""); -1 for an
+ * event the session does not have.  A front end marks such a value instead of leaving it out. */
+int uncore_session_failed_box(const uncore_session_t *s, int ev, int socket, int box, char *buf, size_t len);
 /*
  * How long the event's boxes on socket/box (-1: all, summed) were enabled and really counting since
  * start, in ns.  running < enabled: the kernel multiplexed them with another user's events (perf
@@ -235,8 +249,11 @@ const char *uncore_session_metric_name(const uncore_session_t *s, int m);
 /* For a metric in a per-second unit: what its rate adds up to since start (the
  * rate times its duration, e.g. bytes for a GB/s metric, in the metric's scale). */
 #define UNCORE_SINCE_START_COUNT 2
-/* A metric's value (NaN when undefined, e.g. nothing happened to divide by). */
+/* A metric's value (NaN when undefined, e.g. nothing happened to divide by); UNCORE_BOX_FAILED when
+ * one of its events on socket/box sums over a box that failed. */
 int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out);
+/* As uncore_session_failed_box(), for metric m's value on socket/box. */
+int uncore_session_metric_failed_box(const uncore_session_t *s, int m, int socket, int box, char *buf, size_t len);
 /* Sleep; on a simulator with a manual clock, advance its clock instead.  Running sessions of the handle
  * are sampled on the way, so a long sleep loses no count. */
 int uncore_sleep_ns(uncore_t *u, uint64_t ns);

@@ -42,16 +42,18 @@ for b in snbep emr perf_emr; do # perf_emr: the perf backend over the simulated 
 	box=$(echo "$q" | sed -n 's/.*:box=\([0-9]*\) --.*/\1/p')
 
 	# --- papi_command_line: counts equal the simulator's truth (against the same window's DRAM clock)
+	# (each socket against its own DRAM clock: a loaded machine starts the sockets' boxes apart)
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" intel_uncore:::UNC_M_CAS_COUNT.RD:socket=0 \
 		intel_uncore:::UNC_M_CAS_COUNT.RD:socket=1 "intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=$box" \
-		intel_uncore:::mem_read_bytes:socket=0 2>&1)
+		"intel_uncore:::UNC_M_CLOCKTICKS:socket=1:box=$box" intel_uncore:::mem_read_bytes:socket=0 2>&1)
 	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
 	rd0=$(value "UNC_M_CAS_COUNT.RD:socket=0") rd1=$(value "UNC_M_CAS_COUNT.RD:socket=1")
-	clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=$box") bytes=$(value "mem_read_bytes:socket=0")
-	echo "$b: CAS.RD socket0 $rd0 socket1 $rd1, DRAM clock $clk, read bytes $bytes"
+	clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=$box") clk1=$(value "UNC_M_CLOCKTICKS:socket=1:box=$box")
+	bytes=$(value "mem_read_bytes:socket=0")
+	echo "$b: CAS.RD socket0 $rd0 socket1 $rd1, DRAM clocks $clk $clk1, read bytes $bytes"
 	check "$b: papi_command_line CAS_COUNT.RD:socket=0 = 1e8/s (1/16 of a DRAM clock)" \
 		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$rd0" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 16 }")" 0.005'
-	check "$b: socket 1 = 2e8/s" 'near "$rd1" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 8 }")" 0.005'
+	check "$b: socket 1 = 2e8/s" '[ -n "$clk1" ] && near "$rd1" "$(awk -v c="$clk1" "BEGIN { printf \"%.0f\", c / 8 }")" 0.005'
 	check "$b: mem_read_bytes = 64 x CAS" '[ -n "$bytes" ] && [ "$bytes" -eq $((64 * rd0)) ]'
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" intel_uncore:::UNC_M_CAS_COUNT.RD:socket=7 \
 		intel_uncore:::UNC_M_CAS_COUNT.RD:sokcet=0 intel_uncore:::NOT_AN_EVENT 2>&1)
@@ -76,14 +78,16 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics)" '[ "$listed" -eq $((events + totals)) ]'
+	clk1ev=$(echo "$clkev" | sed 's/socket=0/socket=1/') # each socket against its own clock
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" "intel_uncore:::$ev:socket=0" "intel_uncore:::$ev:socket=1" \
-		"intel_uncore:::$clkev" intel_uncore:::mem_read_bytes:socket=1 2>&1)
+		"intel_uncore:::$clkev" "intel_uncore:::$clk1ev" intel_uncore:::mem_read_bytes:socket=1 2>&1)
 	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
-	rd0=$(value "$ev:socket=0") rd1=$(value "$ev:socket=1") clk=$(value "$clkev") bytes=$(value "mem_read_bytes:socket=1")
+	rd0=$(value "$ev:socket=0") rd1=$(value "$ev:socket=1") clk=$(value "$clkev") clk1=$(value "$clk1ev")
+	bytes=$(value "mem_read_bytes:socket=1")
 	echo "$b: $ev socket0 $rd0 socket1 $rd1, clock $clk, socket1 read bytes $bytes"
 	check "$b: papi_command_line $ev:socket=0 = 1/$ratio of a 1.6 GHz clock (6.4e9 B/s)" \
 		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$rd0" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", c / r }")" 0.005'
-	check "$b: socket 1 twice that" 'near "$rd1" "$(awk -v c="$clk" -v r="$ratio" "BEGIN { printf \"%.0f\", 2 * c / r }")" 0.005'
+	check "$b: socket 1 twice that" '[ -n "$clk1" ] && near "$rd1" "$(awk -v c="$clk1" -v r="$ratio" "BEGIN { printf \"%.0f\", 2 * c / r }")" 0.005'
 	check "$b: mem_read_bytes:socket=1 near $line x the socket's count" '[ -n "$bytes" ] && near "$bytes" $((line * rd1)) 0.005'
 	out=$(UNCORE_BACKEND=$sim IU_SOCKET1_CPU=$(socket1_cpu "$sim") "$W/basic" "$ev" "$line" 2>&1)
 	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -2

@@ -1,12 +1,13 @@
 /*
  * Claims: which boxes are programmed, by whom, and what they held before.
  * Sessions of every process on a machine share one claims file (locked with
- * flock while a session starts or stops), so a box is programmed once, later
- * sessions with the same programming attach to it without touching it, and
- * the last one to leave puts back the registers the first one found.
+ * flock while a session starts or stops), so sessions share a box counter by
+ * counter: a later session attaches to a counter programmed the same way or
+ * takes a free one, and the last one to leave puts back the registers found.
  *
  * The file is trusted only as far as its owner: it must be a regular file
- * that no other user can open (root's, or the caller's), reached without
+ * that every user may not open (root's, or the caller's; root's only root may
+ * open, see CLAIMS_GROUP_SUFFIX), reached without
  * following a link, through directories nobody else can write to.  Whatever
  * a record says, it names registers by kind and index inside its own box
  * (never by address), and every record is checked against the boxes of this

@@ -2,8 +2,9 @@
  * Sessions: program with the documented protocol (seed 000 section 2.1.1:
  * freeze, program, reset, unfreeze), read with wrap-around handling into
  * 64-bit accumulators, and leave every touched register as it was found.
- * Boxes are claimed machine-wide (claims.c): a box another session already
- * programs the same way is shared, read from a baseline and never reset.
+ * Boxes are claimed machine-wide, counter by counter (claims.c): a counter
+ * another session programs the same way is shared, other events take free
+ * counters; a shared box is read from a baseline and never reset.
  * This file plans a session: its events, the boxes they need and the counters they get.
  */
 #include "session_priv.h"

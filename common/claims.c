@@ -14,7 +14,6 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include "claims.h"
@@ -35,16 +34,22 @@ struct claims {
 	 * and their records are dropped at the next lock, as a dead holder's would be */
 	uint32_t *gone;
 	int ngone;
+	int copy; /* the copy of the records in force in the file (claims_hdr) */
 };
 
 _Static_assert(CLAIM_SAVED >= PMON_MAX_REGS, "a claim must hold every register of a box");
 
+/* The file holds two copies of the records, the header naming the one in force: a writer fills the other
+ * and then rewrites the header, which lies inside one page, so a kill during a write (the kernel stops
+ * a write between pages) leaves the file as it was or as it was meant to be, never torn. */
 struct claims_hdr {
 	char magic[8];
 	uint32_t n, rec_size;
+	uint32_t copy, pad; /* the copy in force, 0 or 1 */
+	uint64_t sum;       /* claims_sum() of its records */
 };
 
-#define CLAIMS_MAGIC "UCCLM03"
+#define CLAIMS_MAGIC "UCCLM04"
 
 /* When process pid started (clock ticks after boot), 0 if unknown. */
 static uint64_t proc_start(int pid)
@@ -211,23 +216,38 @@ static const char *bad_record(const uncore_t *u, const struct claim *all, int i,
 }
 
 /* The records of a claims file, each checked (a bad one is named and left out); the number kept. */
-static int load(const uncore_t *u, int fd, const char *path, struct claim **arr, int *cap)
+uint64_t claims_sum(const void *p, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ ((const uint8_t *)p)[i]) * 1099511628211ull;
+	return h;
+}
+
+off_t claims_copy_offset(const uncore_t *u, int copy)
+{
+	uint64_t room = ((uint64_t)u->nboxes * sizeof(struct claim) + 4095) / 4096 * 4096;
+	return (off_t)(4096 + (uint64_t)copy * room);
+}
+
+static int load(const uncore_t *u, int fd, const char *path, struct claim **arr, int *cap, int *copy)
 {
 	struct claims_hdr h;
-	struct stat st;
 	int n = 0;
 	ssize_t r = pread(fd, &h, sizeof(h), 0);
 	if (r == 0)
 		return 0; /* a new file */
-	/* one record per box at most: a header claiming more is not read; a write given up for want of space
-	 * (claims_write) may leave the file longer than its records */
+	/* one record per box at most: a header claiming more is not read */
 	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, CLAIMS_MAGIC, 8) || h.rec_size != sizeof(struct claim) ||
-	    h.n > (uint32_t)u->nboxes || fstat(fd, &st) ||
-	    (uint64_t)st.st_size < sizeof(h) + (uint64_t)h.n * sizeof(struct claim) || grow(arr, cap, (int)h.n) ||
-	    pread(fd, *arr, h.n * sizeof(struct claim), sizeof(h)) != (ssize_t)(h.n * sizeof(struct claim))) {
+	    h.n > (uint32_t)u->nboxes || h.copy > 1 || grow(arr, cap, (int)h.n) ||
+	    pread(fd, *arr, h.n * sizeof(struct claim), claims_copy_offset(u, (int)h.copy)) !=
+		    (ssize_t)(h.n * sizeof(struct claim)) ||
+	    claims_sum(*arr, h.n * sizeof(struct claim)) != h.sum) {
 		uc_warn("%s is damaged or from another version: its records are ignored", path);
 		return 0;
 	}
+	if (copy)
+		*copy = (int)h.copy;
 	for (int i = 0; i < (int)h.n; i++) {
 		const char *why = bad_record(u, *arr, i, n);
 		if (why) {
@@ -254,7 +274,7 @@ static void load_peer(uncore_t *u)
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode)) {
 		cl->peer_dev = st.st_dev;
 		cl->peer_ino = st.st_ino;
-		cl->npeer = load(u, fd, path, &cl->peer, &cl->peer_cap);
+		cl->npeer = load(u, fd, path, &cl->peer, &cl->peer_cap, NULL);
 	}
 	close(fd);
 }
@@ -268,27 +288,31 @@ int claims_lock(uncore_t *u)
 		return 0;
 	if (lock_within(cl->fd, cl->path))
 		return -1;
-	cl->n = load(u, cl->fd, cl->path, &cl->c, &cl->cap);
+	cl->copy = 1; /* a new file's first write goes to copy 0 */
+	cl->n = load(u, cl->fd, cl->path, &cl->c, &cl->cap, &cl->copy);
 	if (cl->priv)
 		load_peer(u);
 	return 0;
 }
 
 /* The space is taken first: a full file system (ENOSPC) or a file size limit refuses the write before
- * a byte of the file changes, so the file keeps the claims it had. */
+ * a byte of the file changes.  Then the copy not in force, then the header that puts it in force. */
 int claims_write(uncore_t *u)
 {
 	struct claims *cl = u->claims;
 	if (!cl || cl->fd < 0)
 		return 0;
-	struct claims_hdr h = { CLAIMS_MAGIC, (uint32_t)cl->n, sizeof(struct claim) };
 	size_t len = (size_t)cl->n * sizeof(struct claim);
-	struct iovec v[2] = { { &h, sizeof(h) }, { cl->c, len } };
-	int err = posix_fallocate(cl->fd, 0, (off_t)(sizeof(h) + len));
+	int next = !cl->copy;
+	off_t at = claims_copy_offset(u, next);
+	struct claims_hdr h = { CLAIMS_MAGIC, (uint32_t)cl->n, sizeof(struct claim), (uint32_t)next, 0,
+				claims_sum(cl->c, len) };
+	int err = posix_fallocate(cl->fd, 0, len ? at + (off_t)len : (off_t)sizeof(h));
 	if (err)
 		return uc_err("writing %s: %s", cl->path, strerror(err));
-	if (pwritev(cl->fd, v, 2, 0) != (ssize_t)(sizeof(h) + len) || ftruncate(cl->fd, (off_t)(sizeof(h) + len)))
+	if ((len && pwrite(cl->fd, cl->c, len, at) != (ssize_t)len) || pwrite(cl->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		return uc_err("writing %s: %s", cl->path, strerror(errno));
+	cl->copy = next;
 	return 0;
 }
 

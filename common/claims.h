@@ -17,6 +17,7 @@
 #define UNCORE_CLAIMS_H
 
 #include <stdint.h>
+#include <sys/types.h>
 #include "pmon_regs.h"
 #include "platform.h"
 
@@ -96,6 +97,9 @@ int claims_other_pid(const struct claim *c, uint32_t token);
 int claims_peer_pid(struct uncore *u, const struct box *b);
 /* Does process pid hold the group's claims file open (an intel-uncore session, not a forged pin)? */
 int claims_pid_is_session(const struct uncore *u, int pid);
+/* The file's format, for tests that forge one: FNV-1a of the records, and where copy 0 or 1 of them lies. */
+uint64_t claims_sum(const void *p, size_t len);
+off_t claims_copy_offset(const struct uncore *u, int copy);
 /* The file this process keeps its claims in ("": none). */
 const char *claims_file(const struct uncore *u);
 void claims_free(struct uncore *u);

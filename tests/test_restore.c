@@ -152,12 +152,40 @@ static void test_failed_restore_kept(void)
 	fresh();
 }
 
+/* The kernel stops a write between pages when the writer is killed: the claims file keeps its records in
+ * two copies and switches with a header inside one page, so a copy written halfway changes nothing. */
+static void test_torn_write(void)
+{
+	fresh();
+	uncore_t *u = open_shared("");
+	uncore_session_t *s = start_session(u, specs, 2); /* its claims in copy 0 */
+	CU_ASSERT_EQUAL(records(), 2);
+	int fd = open(claims_path, O_WRONLY);
+	char junk[6000];
+	memset(junk, 0x41, sizeof(junk));
+	CU_ASSERT(fd >= 0 && pwrite(fd, junk, sizeof(junk), claims_copy_offset(u, 1)) == (ssize_t)sizeof(junk));
+	close(fd);
+	uncore_t *v = open_shared(""); /* another handle reads the file */
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(v, "UNC_C_CLOCKTICKS:socket=1:box=0"), 0);
+	CU_ASSERT(strstr(uncore_warnings(), "damaged") == NULL);
+	CU_ASSERT_EQUAL(records(), 2); /* s's claims, read intact */
+	uncore_close(v);
+	CU_ASSERT_EQUAL(uncore_session_stop(s), 0);
+	uncore_session_free(s);
+	assert_left_as_found(sim_of(u->acc));
+	CU_ASSERT_EQUAL(records(), 0);
+	uncore_close(u);
+	fresh();
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "claims written ahead: no room for them, nothing programmed", test_no_space },
 		{ "a stop restores without the claims lock, keeps its counts, names the holder", test_stop_without_lock },
 		{ "a box not restored keeps its record for the next session", test_failed_restore_kept },
+		{ "a claims write cut short leaves the claims in force", test_torn_write },
 		{ NULL, NULL },
 	};
 	return run_suite("restore", tests);

@@ -147,17 +147,22 @@ static void test_unsafe_files(void)
 
 struct hdr {
 	char magic[8];
-	uint32_t n, rec_size;
+	uint32_t n, rec_size, copy, pad;
+	uint64_t sum;
 };
 
+/* A claims file as a writer with access to it could make one: n records, a header counting hdr_n. */
 static void write_claims_to(const char *path, mode_t mode, const struct claim *c, int n, uint32_t hdr_n)
 {
-	struct hdr h = { "UCCLM03", hdr_n, sizeof(struct claim) };
+	struct hdr h = { "UCCLM04", hdr_n, sizeof(struct claim), 0, 0, claims_sum(c, (size_t)n * sizeof(*c)) };
+	uncore_t *u = open_sim("sim:snbep"); /* the layout depends on the machine's boxes */
+	off_t at = claims_copy_offset(u, 0);
+	uncore_close(u);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT(fchmod(fd, mode) == 0);
-	CU_ASSERT(write(fd, &h, sizeof(h)) == (ssize_t)sizeof(h));
-	CU_ASSERT(write(fd, c, (size_t)n * sizeof(*c)) == (ssize_t)((size_t)n * sizeof(*c)));
+	CU_ASSERT(pwrite(fd, &h, sizeof(h), 0) == (ssize_t)sizeof(h));
+	CU_ASSERT(pwrite(fd, c, (size_t)n * sizeof(*c), at) == (ssize_t)((size_t)n * sizeof(*c)));
 	close(fd);
 }
 

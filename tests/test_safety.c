@@ -15,10 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "sim_helpers.h"
-#include "claims.h"
-#include "pmon_regs.h"
-#include "write_guard.h"
-#include "error.h"
+#include "session/claims.h"
+#include "regs/pmon_regs.h"
+#include "regs/write_guard.h"
+#include "util/error.h"
 
 static char shm[300], claims_path[320], victim[320];
 
@@ -203,7 +203,7 @@ static struct claim forged(const char *unit, int socket, int idx, int pid)
 {
 	struct claim c = record(unit, socket, idx);
 	c.nholders = 1;
-	c.h[0] = (struct claim_holder){ pid, 1, start_of(pid) };
+	c.h[0] = (struct claim_holder){ .pid = pid, .token = 1, .start = start_of(pid) };
 	c.nsaved = 3;
 	c.sv[0] = (struct claim_saved){ .kind = PK_BOX_CTL, .val = 0x100 }; /* frozen */
 	c.sv[1] = (struct claim_saved){ .kind = PK_CTL, .idx = 0, .val = 0xffc4ffffull };
@@ -276,7 +276,7 @@ static void test_forged_records(void)
 	struct claim r[6];
 	r[0] = record("imc", 0, 0); /* a dead owner's claim: "found" values everywhere */
 	r[0].nholders = 1;
-	r[0].h[0] = (struct claim_holder){ 1, 9, 54321 }; /* "pid 1", not the one that runs */
+	r[0].h[0] = (struct claim_holder){ .pid = 1, .token = 9, .start = 54321 }; /* "pid 1", not the one that runs */
 	r[0].nsaved = 2;
 	r[0].sv[0] = (struct claim_saved){ .kind = PK_BOX_CTL, .val = 0x4141414141414141ull };
 	r[0].sv[1] = (struct claim_saved){ .kind = PK_CTL, .idx = 0, .val = 0x4141414141414141ull };

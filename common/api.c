@@ -74,6 +74,7 @@ void uncore_session_free(uncore_session_t *s)
 		return;
 	uncore_t *u = H(s);
 	handle_lock(u);
+	session_metrics_release(s); /* the metrics layer's part of the session, then the session */
 	uncore_session_free_impl(s);
 	handle_unlock(u);
 }

@@ -4,12 +4,10 @@
 #include <string.h>
 #include <strings.h>
 #include "uncore_priv.h"
-#include "claims.h"
-#include "env.h"
-#include "error.h"
-#include "write_guard.h"
+#include "util/arena.h"
+#include "util/env.h"
+#include "util/error.h"
 #include "api.h"
-#include "perf_pmus.h"
 
 static int open_access(uncore_t *u, const char *backend)
 {
@@ -187,26 +185,8 @@ const char *uncore_platform_caveat(const uncore_t *u) { return u->plat->caveat; 
 const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
 const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
-int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
 const char *uncore_version(void) { return PACKAGE_VERSION; }
 
-int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const char *file))
-{
-	int total = 0;
-	while (list && *list) {
-		char file[4096];
-		size_t n = strcspn(list, ":");
-		if (n >= sizeof(file))
-			return uc_err("a file name of %zu characters is too long (at most %zu)", n, sizeof(file) - 1);
-		snprintf(file, sizeof(file), "%.*s", (int)n, list);
-		int r = n ? load(u, file) : 0;
-		if (r < 0)
-			return -1;
-		total += r;
-		list += n + (list[n] == ':');
-	}
-	return total;
-}
 
 int uncore_sim_platform(int i, const char **name, const char **desc)
 {
@@ -219,14 +199,6 @@ int uncore_sim_platform(int i, const char **name, const char **desc)
 	return 0;
 }
 
-int uncore_cpu_socket(const uncore_t *u, int cpu)
-{
-	if (cpu < 0 || cpu >= u->host.ncpus)
-		return uc_err("there is no CPU %d (CPUs 0..%d)", cpu, u->host.ncpus - 1);
-	if (u->host.cpu_socket[cpu] < 0)
-		return uc_err("CPU %d is offline: bring it online or name another CPU of its socket", cpu);
-	return u->host.cpu_socket[cpu];
-}
 int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
 
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket)

@@ -4,7 +4,7 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 no() { fail=$((fail + 1)); echo "FAIL: $1"; }
 check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-# root keeps its claims in FILE.claims, any other user in FILE.claims.group (common/claims.h)
+# root keeps its claims in FILE.claims, any other user in FILE.claims.group (common/session/claims.h)
 CLAIMS=.claims
 [ "$(id -u)" -eq 0 ] || CLAIMS=.claims.group
 W=$(mktemp -d) || exit 1

@@ -12,7 +12,7 @@
 #include "uncore.h"
 #include "uncore_priv.h"
 #include "sim/sim.h"
-#include "perf_pmus.h"
+#include "perf/perf_pmus.h"
 
 static inline uncore_t *open_sim(const char *spec)
 {

@@ -9,7 +9,7 @@
 #include "harness.h"
 #include "uncore.h"
 #include "uncore_priv.h"
-#include "env.h"
+#include "util/env.h"
 
 #define WARNING "does not trust the environment"
 

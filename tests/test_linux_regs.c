@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
-#include "platform.h"
+#include "platform/platform.h"
 
 #define MAXROW 512
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include "sim_helpers.h"
 #include "sim_truth.h"
-#include "metric_expr.h"
-#include "error.h"
+#include "metrics/metric_expr.h"
+#include "util/error.h"
 
 /* ---- the expression language, with names resolved by a stub ---- */
 

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 #include "harness.h"
-#include "perf_format.h"
+#include "util/perf_format.h"
 #include "uncore.h"
 
 struct put_case {

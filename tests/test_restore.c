@@ -10,8 +10,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include "sim_helpers.h"
-#include "claims.h"
-#include "error.h"
+#include "session/claims.h"
+#include "util/error.h"
 
 static char shm[300], claims_path[320];
 

@@ -15,10 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "sim_helpers.h"
-#include "claims.h"
-#include "pmon_regs.h"
-#include "write_guard.h"
-#include "error.h"
+#include "session/claims.h"
+#include "regs/pmon_regs.h"
+#include "regs/write_guard.h"
+#include "util/error.h"
 
 static char shm[300], claims_path[320], victim[320];
 

@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 
-def objects(builddir):
-    """source path (relative to common/) -> object file of libuncore_impl"""
+def objects(builddir, srcdir):
+    """source path (relative to common/) -> object file of libuncore_impl (of a source that exists)"""
     out = {}
     for root, _, files in os.walk(os.path.join(builddir, "common")):
         if not root.endswith(".libs"):
@@ -22,7 +22,9 @@ def objects(builddir):
             m = re.match(r"libuncore_impl_la-(.+)\.o$", f)
             if m:
                 rel = os.path.relpath(os.path.dirname(root), os.path.join(builddir, "common"))
-                out[os.path.normpath(os.path.join(rel, m.group(1) + ".c"))] = os.path.join(root, f)
+                src = os.path.normpath(os.path.join(rel, m.group(1) + ".c"))
+                if os.path.isfile(os.path.join(srcdir, "common", src)):
+                    out[src] = os.path.join(root, f)
     return out
 
 
@@ -116,7 +118,7 @@ def main():
         return 2
     builddir = sys.argv[1]
     srcdir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..")
-    objs = objects(builddir)
+    objs = objects(builddir, srcdir)
     if not objs:
         print(f"layers.py: no libuncore_impl objects under {builddir}/common: build first", file=sys.stderr)
         return 2

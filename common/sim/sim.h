@@ -7,7 +7,7 @@
 #define UNCORE_SIM_H
 
 #include <stdint.h>
-#include "../access.h"
+#include "access/access.h"
 #include "sim_model.h"
 
 #define SIM_MAX_BOXES 1024

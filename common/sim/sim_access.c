@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "sim.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 /* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "sim.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 struct sim *sim_of(struct access *a)

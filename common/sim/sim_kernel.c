@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include "sim_kernel_priv.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 static struct sk_event *event_of(struct sim_kernel *k, int fd)

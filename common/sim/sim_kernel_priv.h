@@ -3,7 +3,7 @@
 #ifndef UNCORE_SIM_KERNEL_PRIV_H
 #define UNCORE_SIM_KERNEL_PRIV_H
 
-#include "../perf_kernel.h"
+#include "access/access.h"
 #include "sim.h"
 #include "sim_kernel.h"
 

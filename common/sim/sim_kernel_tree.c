@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim_kernel_priv.h"
-#include "../error.h"
-#include "../perf_format.h"
+#include "util/error.h"
+#include "util/perf_format.h"
 #include "sim_only.h"
 
 /* uncore_discovery.c generic formats, and the free-running PMUs' (skx_uncore_iio_freerunning_formats_attr) */

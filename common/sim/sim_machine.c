@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "sim.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 static int gstatus_any(const struct sim *s, int sock)

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 #include "sim.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 /* ---- the register map: every register of every box by absolute address ---- */

@@ -8,7 +8,7 @@
 #define UNCORE_SIM_MODEL_H
 
 #include <stdint.h>
-#include "../uc_defs.h"
+#include "util/uc_defs.h"
 
 #define SIM_MAX_CTR 12  /* Montecito PMD4-15 */
 #define SIM_MAX_FILT 8

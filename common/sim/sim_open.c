@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "sim.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 static const struct sim_kind *sim_kind_of(const char *name)

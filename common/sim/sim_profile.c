@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim.h"
-#include "../error.h"
-#include "../safe_file.h"
+#include "util/error.h"
+#include "util/safe_file.h"
 #include "sim_only.h"
 
 void sim_profile_defaults(struct sim_profile *p, int nsockets)

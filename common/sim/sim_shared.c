@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sim.h"
-#include "../error.h"
-#include "../safe_file.h"
+#include "util/error.h"
+#include "util/safe_file.h"
 #include "sim_only.h"
 
 struct shm_hdr {

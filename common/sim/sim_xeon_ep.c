@@ -6,7 +6,7 @@
  */
 #include <string.h>
 #include "sim.h"
-#include "../error.h"
+#include "util/error.h"
 #include "sim_only.h"
 
 /* Socket 0 on the highest bus, so enumeration order is not socket order. */

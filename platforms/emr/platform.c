@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "discover.h"
-#include "error.h"
+#include "discover/discover.h"
+#include "util/error.h"
 
 UC_PLATFORM_TABLES(emr);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"
-#include "error.h"
+#include "util/error.h"
 #include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
 

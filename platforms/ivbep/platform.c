@@ -6,7 +6,7 @@
  * there is as on SNB-EP (seed 000).
  */
 #include <stddef.h>
-#include "xeon_ep.h"
+#include "platform/xeon_ep.h"
 
 UC_PLATFORM_TABLES(ivbep);
 

@@ -8,7 +8,7 @@
  * numbers PMC n of core k as 0x1000 + 0x200 k + n and PMD n as 0x1100 + 0x200 k + n.
  */
 #include <stddef.h>
-#include "platform.h"
+#include "platform/platform.h"
 
 UC_PLATFORM_TABLES(montecito);
 

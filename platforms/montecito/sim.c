@@ -5,7 +5,7 @@
  */
 #include <string.h>
 #include "sim/sim.h"
-#include "error.h"
+#include "util/error.h"
 #include "sim/sim_only.h"
 
 SIM_MAP_DECL(montecito);

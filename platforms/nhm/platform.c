@@ -5,7 +5,7 @@
  * and stopped by the global control MSR, so it plays the part of a box control here.
  */
 #include <stddef.h>
-#include "platform.h"
+#include "platform/platform.h"
 
 UC_PLATFORM_TABLES(nhm);
 

@@ -4,7 +4,7 @@
  * source is named (Linux uncore_snbep.c, see ../shared/notes/snbep_ivbep.md).
  */
 #include <stddef.h>
-#include "xeon_ep.h"
+#include "platform/xeon_ep.h"
 
 UC_PLATFORM_TABLES(snbep);
 

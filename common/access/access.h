@@ -1,0 +1,122 @@
+/*
+ * One small interface to the registers, whatever lies behind it: the MSR
+ * device, PCI configuration space (libpci, sysfs method), an MMIO window, or
+ * the simulator.  Every path goes through the sysroot prefix.
+ */
+#ifndef UNCORE_ACCESS_H
+#define UNCORE_ACCESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "uncore.h"
+#include "perf_kernel.h" /* the kernel seam of the perf backend */
+
+struct pci_loc {
+	int dom, bus, dev, fn;
+};
+
+struct pci_devinfo {
+	struct pci_loc loc;
+	uint16_t vendor, device;
+};
+
+/* What the host looks like: CPU identity and which CPUs sit on each socket. */
+#define UC_MAX_SOCKETS 8
+#define UC_MAX_CPUS 4096
+struct host_info {
+	char vendor[16];
+	int family, model;
+	int nsockets;
+	int socket_cpu[UC_MAX_SOCKETS];   /* one online CPU per socket */
+	int socket_cores[UC_MAX_SOCKETS]; /* cores per socket */
+	int ncpus;                        /* CPU numbers 0..ncpus-1 exist (some may be offline) */
+	signed char cpu_socket[UC_MAX_CPUS]; /* each CPU's socket; -1: offline or absent */
+	int hypervisor;
+	double tsc_hz;                    /* TSC frequency; 0 = unknown */
+};
+
+struct access;
+struct access_ops {
+	const char *name;
+	int (*host)(struct access *a, struct host_info *out);
+	int (*msr_read)(struct access *a, int cpu, uint32_t reg, uint64_t *val);
+	int (*msr_write)(struct access *a, int cpu, uint32_t reg, uint64_t val);
+	/* len is a multiple of 4, off 4-aligned */
+	int (*pci_read)(struct access *a, const struct pci_loc *d, uint32_t off, void *buf, size_t len);
+	int (*pci_write32)(struct access *a, const struct pci_loc *d, uint32_t off, uint32_t val);
+	int (*pci_list)(struct access *a, struct pci_devinfo **out, int *n);
+	/* physical memory-mapped registers; len 4 or 8 (or a multiple of 8 for tables) */
+	int (*mmio_read)(struct access *a, uint64_t phys, void *buf, size_t len);
+	int (*mmio_write)(struct access *a, uint64_t phys, uint64_t val, int bytes);
+	int (*sleep_ns)(struct access *a, uint64_t ns);
+	uint64_t (*now_ns)(struct access *a);
+	void (*close)(struct access *a);
+};
+
+/* The file through which sessions of every process share boxes (session/claims.h), below the sysroot;
+ * UNCORE_CLAIMS overrides it. */
+#define CLAIMS_DEFAULT "/run/intel-uncore/claims"
+
+struct access {
+	const struct access_ops *ops;
+	struct uncore_stats stats;
+	int simulated;
+	int virtual_clock; /* time moves only when told to (a simulator's manual clock): sleep under the lock */
+	void *priv;
+	struct access *inner; /* the perf backend over a simulator: the simulator's access (sim_of finds it) */
+	struct write_guard *guard; /* the registers writes may go to (write_guard.c); NULL: none yet */
+	/* file through which sessions of every process on the machine share boxes (claims.c); "" = this handle only */
+	char claims[512];
+};
+
+/* Backends. */
+struct access *access_direct_open(void);
+struct access *access_sim_open(const char *spec);
+/* The i-th simulated platform's name (NULL past the last). */
+const char *access_sim_platform(int i);
+/* The perf_event backend's access: the host, its clock and no register at all (every register access is
+ * refused: the kernel programs the uncore).  inner: a simulator whose host and clock it takes, or NULL. */
+struct access *access_perf_open(struct access *inner);
+/* The machine's own host description and clock (direct and perf backends). */
+int access_host_info(struct access *a, struct host_info *h);
+int access_host_sleep_ns(struct access *a, uint64_t ns);
+uint64_t access_host_now_ns(struct access *a);
+
+/* Sysroot-prefixed path; returns buf. */
+/* A number (decimal, 0x hex or octal) from a one-line file: 0, or -1 when it cannot be read. */
+int sysroot_read_long(const char *path, long *val);
+const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Explain an errno from opening a device or sysfs file in words a user can act on. */
+int access_errno_error(int err, const char *path, const char *what);
+
+/* Host info from sysfs/procfs under the sysroot (used by direct access). */
+int host_from_sysfs(struct host_info *out);
+/* PCI device list from sysfs under the sysroot. */
+int pci_list_sysfs(struct pci_devinfo **out, int *n);
+
+/* Component backends used by direct access. */
+struct msr_backend;
+struct msr_backend *msr_backend_open(void);
+int msr_backend_read(struct msr_backend *m, int cpu, uint32_t reg, uint64_t *val, struct uncore_stats *st);
+int msr_backend_write(struct msr_backend *m, int cpu, uint32_t reg, uint64_t val, struct uncore_stats *st);
+void msr_backend_close(struct msr_backend *m);
+
+struct pci_backend;
+struct pci_backend *pci_backend_open(void);
+int pci_backend_read(struct pci_backend *p, const struct pci_loc *d, uint32_t off, void *buf, size_t len,
+		     struct uncore_stats *st);
+int pci_backend_write32(struct pci_backend *p, const struct pci_loc *d, uint32_t off, uint32_t val,
+			struct uncore_stats *st);
+void pci_backend_close(struct pci_backend *p);
+
+struct mmio_window;
+/* Map len bytes at offset off of a file (PCI BAR resourceN or /dev/mem), below the sysroot. */
+struct mmio_window *mmio_map(const char *path, uint64_t off, size_t len);
+int mmio_read32(struct mmio_window *w, uint64_t off, uint32_t *val);
+int mmio_read64(struct mmio_window *w, uint64_t off, uint64_t *val);
+int mmio_write32(struct mmio_window *w, uint64_t off, uint32_t val);
+int mmio_write64(struct mmio_window *w, uint64_t off, uint64_t val);
+void mmio_unmap(struct mmio_window *w);
+
+#endif

@@ -1,0 +1,75 @@
+/* The host: CPU vendor, family, model, sockets and their CPUs, from /proc/cpuinfo and sysfs below the sysroot. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "access.h"
+#include "util/error.h"
+
+static double brand_ghz(const char *v)
+{
+	const char *at = strrchr(v, '@');
+	return at ? strtod(at + 1, NULL) : 0;
+}
+
+int host_from_sysfs(struct host_info *h)
+{
+	char path[4096], line[512];
+	FILE *f;
+	memset(h, 0, sizeof(*h));
+	f = fopen(sysroot_path(path, sizeof(path), "/proc/cpuinfo"), "re");
+	if (!f)
+		return access_errno_error(errno, path, "reading the CPU identity");
+	while (fgets(line, sizeof(line), f)) {
+		char *v = strchr(line, ':');
+		if (!v)
+			continue;
+		v++;
+		if (!strncmp(line, "vendor_id", 9) && !h->vendor[0])
+			sscanf(v, " %15s", h->vendor);
+		else if (!strncmp(line, "cpu family", 10) && !h->family)
+			h->family = atoi(v);
+		else if (!strncmp(line, "model\t", 6) && !h->model)
+			h->model = atoi(v);
+		else if (!strncmp(line, "model name", 10) && !h->tsc_hz && strstr(v, "GHz"))
+			h->tsc_hz = brand_ghz(v) * 1e9; /* Intel brand strings end "@ 2.70GHz": the TSC rate */
+		else if (!strncmp(line, "flags", 5) && strstr(v, " hypervisor"))
+			h->hypervisor = 1;
+	}
+	fclose(f);
+	for (int i = 0; i < UC_MAX_SOCKETS; i++)
+		h->socket_cpu[i] = -1;
+	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
+	for (int cpu = 0; cpu < UC_MAX_CPUS; cpu++) {
+		long pkg, online = 1;
+		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+		if (sysroot_read_long(path, &pkg) < 0) {
+			sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+			if (access(path, F_OK) == 0) {
+				h->ncpus = cpu + 1;
+				continue; /* offline CPUs have no topology directory */
+			}
+			break;
+		}
+		h->ncpus = cpu + 1;
+		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+		sysroot_read_long(path, &online);
+		if (pkg < 0 || pkg >= UC_MAX_SOCKETS || !online)
+			continue;
+		h->cpu_socket[cpu] = (signed char)pkg;
+		if (h->socket_cpu[pkg] < 0)
+			h->socket_cpu[pkg] = cpu;
+		h->socket_cores[pkg]++;
+		if (pkg + 1 > h->nsockets)
+			h->nsockets = (int)pkg + 1;
+	}
+	if (h->nsockets == 0)
+		return uc_err("no CPU topology found under %s", sysroot_path(path, sizeof(path), "/sys/devices/system/cpu"));
+	for (int s = 0; s < h->nsockets; s++)
+		if (h->socket_cpu[s] < 0)
+			return uc_err("socket %d has no online CPU: bring one online to read its uncore", s);
+	return 0;
+}

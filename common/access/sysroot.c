@@ -1,0 +1,63 @@
+/* Paths below UNCORE_SYSROOT, and errno -> advice the user can act on. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "access.h"
+#include "util/env.h"
+#include "util/error.h"
+
+const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
+{
+	const char *root = uc_env("UNCORE_SYSROOT");
+	size_t n;
+	va_list ap;
+	if (!root || !*root || !strcmp(root, "/"))
+		root = "";
+	n = (size_t)snprintf(buf, len, "%s", root);
+	if (n >= len)
+		n = len - 1;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+int access_errno_error(int err, const char *path, const char *what)
+{
+	switch (err) {
+	case ENOENT:
+	case ENXIO:
+	case ENODEV:
+		if (strstr(path, "/dev/cpu/"))
+			return uc_err("%s: %s does not exist: load the msr module (modprobe msr) "
+				      "or install msr-safe", what, path);
+		return uc_err("%s: %s does not exist: the device is not present on this machine", what, path);
+	case EACCES:
+	case EPERM:
+		if (strstr(path, "/dev/cpu/"))
+			return uc_err("%s: permission denied on %s: needs root or CAP_SYS_RAWIO "
+				      "(or an msr-safe allowlist granting these registers)", what, path);
+		return uc_err("%s: permission denied on %s: needs root (PCI config space above "
+			      "64 bytes and MMIO are root-only)", what, path);
+	case EIO:
+		return uc_err("%s: I/O error on %s: the register is not implemented on this CPU, "
+			      "or a hypervisor blocks it", what, path);
+	default:
+		return uc_err("%s: %s: %s", what, path, strerror(err));
+	}
+}
+
+int sysroot_read_long(const char *path, long *val)
+{
+	FILE *f = fopen(path, "re");
+	int ok;
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%li", val) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
+}

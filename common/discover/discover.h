@@ -1,0 +1,76 @@
+/*
+ * Shared by the discovery code: the list of boxes being built, the PCI devices
+ * of the machine and the PCI bus -> socket map, and the PMON discovery tables
+ * (seed 001 section 1.9) as decoded from memory.
+ */
+#ifndef UNCORE_DISCOVER_H
+#define UNCORE_DISCOVER_H
+
+#include "handle/handle.h"
+#include "regs/regs.h"
+
+/* Boxes from the PMON discovery tables (discover_units.c). */
+int boxes_from_discovery(uncore_t *u);
+/* Generic platform: box types made from the discovered units (platform_generic.c). */
+struct disc_unit;
+int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n);
+int platform_generic_open(uncore_t *u);
+
+struct busmap {
+	int socket[256]; /* per bus of segment 0; -1 = unknown */
+};
+
+struct disc_ctx {
+	uncore_t *u;
+	struct pci_devinfo *devs;
+	int ndev;
+	struct busmap map;
+	int mapped;       /* buses mapped through the UBox registers */
+	struct box *v;    /* boxes found so far */
+	int n, cap;
+};
+
+/* Map each PCI bus to its socket through the UBox node-id registers; returns buses with a UBox, or -1. */
+int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
+		  int nsockets, int dom, struct busmap *m);
+int box_list_add(struct disc_ctx *c, const struct box *b);
+/* Sort by type, socket and unit id (a box's number is its unit id). */
+void box_list_finish(struct disc_ctx *c);
+const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn);
+
+/* How a discovery entry's unit is reached (seed 001 Table 1-13, bits 63:62 as in Linux). */
+enum disc_access { DISC_MSR = 0, DISC_MMIO = 1, DISC_PCI = 2, DISC_BAD = 3 };
+
+/* One PMON discovery table (one per socket) and its unit entries, decoded. */
+struct disc_unit {
+	int table, entry;     /* table number and entry index, for messages */
+	enum disc_access access; /* seed 001 Table 1-13 */
+	int type, id, nctr, width, gsp;
+	unsigned ctl_off, ctr_off, status_off;
+	uint64_t box_ctl;     /* MSR / MMIO address; PCI: the encoded B:D:F + offset */
+	struct pci_loc loc;   /* PCI: decoded location */
+	uint32_t reg;         /* PCI: config offset of the unit control */
+};
+
+struct disc_table {
+	struct pci_loc dev;   /* the function carrying the DVSEC */
+	uint64_t bar;
+	enum disc_access access;
+	int max_units, stride, num_status, status_off;
+	uint64_t global_ctl;
+	int socket;
+};
+
+#define DISC_DVSEC_CAP 0x23 /* PCIe extended capability: DVSEC (seed 001 L941-1062) */
+
+/* Find every discovery table and decode its entries; entries that fail the checks are warned about
+ * by name and left out.  Returns 0 (possibly with no tables) or -1. */
+int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
+		     int *nunits);
+const char *disc_access_name(enum disc_access access);
+/* Index of the platform's box type with this discovery type, or -1. */
+int disc_type_index(const struct platform_desc *p, int disc_type);
+/* "cha unit 5" when the platform names the type, else "type 40, unit id 5". */
+const char *disc_unit_label(const struct platform_desc *p, const struct disc_unit *d, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,235 @@
+/*
+ * The PMON discovery tables (seed 001 section 1.9, Tables 1-13 and 1-14, and the
+ * walk of section 1.10.1): a PCIe DVSEC (extended capability 0x23, DVSEC id 1)
+ * names a BAR; the BAR holds one global block and max_units unit blocks of
+ * stride * 8 bytes each.  Unit i sits at (i + 1) * stride * 8 -- the seed's
+ * pseudo-loop (L900-903) steps by the stride in units and is wrong; its own C
+ * code, Linux and PCM agree on this layout (../shared/notes/emr.md 5.4).
+ * Every entry is checked; a bad one is reported by name and left out.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "discover.h"
+#include "util/error.h"
+
+#define DISC_DEVICE 0x09a7   /* generic discovery device (Linux UNCORE_DISCOVERY_TABLE_DEVICE) */
+#define DVSEC_ID_PMON 0x1    /* seed UNCORE_DISCOVERY_DVSEC_ID_PMON */
+#define DVSEC_ID_OFF 0x8     /* dword: bits 15:0 DVSEC id (seed leaves it undefined; Linux) */
+#define DVSEC_BIR_OFF 0xc    /* dword: bits 2:0 BIR, others must be 0 */
+#define MAX_UNITS 1024       /* the field is 10 bits wide (Table 1-13, bits 25:16) */
+
+const char *disc_access_name(enum disc_access access)
+{
+	static const char *const n[] = { "msr", "mmio", "pci", "unknown" };
+	return n[access & 3];
+}
+
+/* Offset of the PMON DVSEC in a function's extended config space, 0 if none, -1 on a read error. */
+static int find_dvsec(struct access *a, const struct pci_loc *l, uint32_t *at)
+{
+	uint32_t off = 0x100, hdr, id;
+	for (int guard = 0; off >= 0x100 && off <= 0xffc && guard < 128; guard++) {
+		if (a->ops->pci_read(a, l, off, &hdr, 4))
+			return -1;
+		if (hdr == 0 || hdr == 0xffffffffu)
+			return 0;
+		if ((hdr & 0xffff) == DISC_DVSEC_CAP) {
+			if (a->ops->pci_read(a, l, off + DVSEC_ID_OFF, &id, 4))
+				return -1;
+			if ((id & 0xffff) == DVSEC_ID_PMON) {
+				*at = off;
+				return 1;
+			}
+		}
+		off = hdr >> 20;
+	}
+	return 0;
+}
+
+/* The BAR the DVSEC names, 64-bit BARs included (the seed and PCM read one dword only). */
+static int dvsec_bar(struct access *a, const struct pci_loc *l, uint32_t cap, uint64_t *bar)
+{
+	uint32_t bir, lo, hi = 0;
+	if (a->ops->pci_read(a, l, cap + DVSEC_BIR_OFF, &bir, 4))
+		return -1;
+	if ((bir & ~7u) || (bir & 7) > 5)
+		return uc_err("its DVSEC names BIR 0x%x, which is not a BAR", bir);
+	if (a->ops->pci_read(a, l, 0x10 + 4 * (bir & 7), &lo, 4))
+		return -1;
+	if ((lo & 0x6) == 0x4 && a->ops->pci_read(a, l, 0x10 + 4 * (bir & 7) + 4, &hi, 4))
+		return -1;
+	*bar = ((uint64_t)hi << 32 | lo) & ~0xfffull;
+	if (!*bar)
+		return uc_err("BAR%u is not assigned (reads 0)", bir & 7);
+	return 0;
+}
+
+static int read_global(struct access *a, struct disc_table *t)
+{
+	uint64_t w[3];
+	if (a->ops->mmio_read(a, t->bar, w, sizeof(w)))
+		return -1;
+	if (!w[0] || !w[1] || w[0] == ~0ull || w[1] == ~0ull || w[2] == ~0ull)
+		return uc_err("its global block is invalid (words 0x%llx 0x%llx 0x%llx)", (unsigned long long)w[0],
+			      (unsigned long long)w[1], (unsigned long long)w[2]);
+	t->access = (enum disc_access)((w[0] >> 62) & 3);  /* bits 63:62 as in Linux; Table 1-13 prints 63:61 */
+	t->max_units = (int)(w[0] >> 16) & 0x3ff;
+	t->stride = (int)(w[0] >> 8) & 0xff;
+	t->global_ctl = w[1];
+	t->num_status = (int)(w[2] >> 8) & 0xffff;
+	t->status_off = (int)(w[2] & 0xff);
+	if (!t->stride || t->stride * 8 < 24)
+		return uc_err("its global block gives a block stride of %d (8-byte units), too small for a unit entry",
+			      t->stride);
+	if (!t->max_units)
+		return uc_err("its global block lists no units");
+	return 0;
+}
+
+static int decode_unit(const uint64_t *w, struct disc_unit *d, char *why, size_t len)
+{
+	d->access = (enum disc_access)((w[0] >> 62) & 3);
+	d->status_off = (unsigned)(w[0] >> 32) & 0xff;
+	d->ctr_off = (unsigned)(w[0] >> 24) & 0xff;
+	d->width = (int)(w[0] >> 16) & 0xff;
+	d->ctl_off = (unsigned)(w[0] >> 8) & 0xff;
+	d->nctr = (int)(w[0] & 0xff);
+	d->box_ctl = w[1];
+	d->gsp = (int)(w[2] >> 32) & 0xffff;
+	d->id = (int)(w[2] >> 16) & 0xffff;
+	d->type = (int)(w[2] & 0xffff);
+	if (w[0] == ~0ull || w[1] == ~0ull || w[2] == ~0ull)
+		return snprintf(why, len, "the entry reads all ones"), -1;
+	if (d->access == DISC_BAD)
+		return snprintf(why, len, "unknown access type 3"), -1;
+	if (!d->box_ctl)
+		return snprintf(why, len, "unit control address is 0"), -1;
+	if (!d->ctl_off || !d->ctr_off)
+		return snprintf(why, len, "control offset 0x%x / counter offset 0x%x is 0", d->ctl_off, d->ctr_off), -1;
+	if (d->nctr < 1 || d->nctr > UC_MAX_CTR)
+		return snprintf(why, len, "%d counters (1..%d expected)", d->nctr, UC_MAX_CTR), -1;
+	if (d->width < 16 || d->width > 64)
+		return snprintf(why, len, "counter width %d bits (16..64 expected)", d->width), -1;
+	if (d->access == DISC_PCI) { /* Linux: domain 30:28, bus 27:20, devfn 19:12, offset 11:0 */
+		d->loc = (struct pci_loc){ (int)(d->box_ctl >> 28) & 7, (int)(d->box_ctl >> 20) & 0xff,
+					   (int)(d->box_ctl >> 15) & 0x1f, (int)(d->box_ctl >> 12) & 7 };
+		d->reg = (uint32_t)d->box_ctl & 0xfff;
+		if (d->box_ctl >> 31)
+			return snprintf(why, len, "PCI address 0x%llx has bits above 30 set",
+					(unsigned long long)d->box_ctl), -1;
+	}
+	return 0;
+}
+
+static int grow(void **v, int n, int *cap, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	int nc = *cap ? *cap * 2 : 64;
+	void *nv = realloc(*v, (size_t)nc * size);
+	if (!nv)
+		return uc_err("out of memory");
+	*v = nv;
+	*cap = nc;
+	return 0;
+}
+
+static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct disc_unit **units, int *nu, int *cap)
+{
+	struct access *a = c->u->acc;
+	size_t step = (size_t)t->stride * 8, len = step * (size_t)t->max_units;
+	uint8_t *buf = malloc(len);
+	int first = *nu;
+	if (!buf)
+		return uc_err("out of memory");
+	if (a->ops->mmio_read(a, t->bar + step, buf, len)) {
+		free(buf);
+		return -1;
+	}
+	for (int i = 0; i < t->max_units; i++) {
+		uint64_t w[3];
+		struct disc_unit d = { .table = ti, .entry = i };
+		char why[160], label[64];
+		memcpy(w, buf + step * (size_t)i, sizeof(w));
+		if (!w[0] && !w[1])
+			continue; /* "any non-0 entry provides discovery information" (L898) */
+		if (decode_unit(w, &d, why, sizeof(why))) {
+			uc_warn("discovery table of socket %d, entry %d (%s): %s; the unit is left out", t->socket, i,
+				disc_unit_label(c->u->plat, &d, label, sizeof(label)), why);
+			continue;
+		}
+		int dup = 0;
+		for (int k = first; k < *nu && !dup; k++)
+			dup = (*units)[k].type == d.type && (*units)[k].id == d.id;
+		if (dup) {
+			uc_warn("discovery table of socket %d, entry %d: %s appears twice; the second is left out",
+				t->socket, i, disc_unit_label(c->u->plat, &d, label, sizeof(label)));
+			continue;
+		}
+		if (grow((void **)units, *nu, cap, sizeof(**units))) {
+			free(buf);
+			return -1;
+		}
+		(*units)[(*nu)++] = d;
+	}
+	free(buf);
+	return 0;
+}
+
+int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
+		     int *nunits)
+{
+	struct access *a = c->u->acc;
+	int only_disc = 0, tcap = 0, ucap = 0, readerr = 0;
+	char lasterr[256] = "";
+	*tables = NULL;
+	*units = NULL;
+	*ntables = *nunits = 0;
+	for (int i = 0; i < c->ndev; i++)
+		only_disc |= c->devs[i].vendor == UC_PCI_VENDOR_INTEL && c->devs[i].device == DISC_DEVICE;
+	for (int i = 0; i < c->ndev; i++) {
+		const struct pci_devinfo *d = &c->devs[i];
+		struct disc_table t = { .dev = d->loc, .socket = -1 };
+		uint32_t cap;
+		int r;
+		if (d->vendor != UC_PCI_VENDOR_INTEL || (only_disc && d->device != DISC_DEVICE))
+			continue;
+		r = find_dvsec(a, &d->loc, &cap);
+		if (r < 0) {
+			readerr++;
+			snprintf(lasterr, sizeof(lasterr), "%s", uncore_error());
+			continue;
+		}
+		if (!r)
+			continue;
+		if (d->loc.dom == 0 && c->mapped > 0)
+			t.socket = c->map.socket[d->loc.bus];
+		if (t.socket < 0)
+			t.socket = *ntables; /* no node-id map: tables in the order found (as Linux does) */
+		if (t.socket >= c->u->host.nsockets) {
+			uc_warn("discovery table at %02x:%02x.%d: socket %d does not exist; ignored", d->loc.bus,
+				d->loc.dev, d->loc.fn, t.socket);
+			continue;
+		}
+		if (dvsec_bar(a, &d->loc, cap, &t.bar) || read_global(a, &t)) {
+			uc_warn("discovery table of socket %d at %02x:%02x.%d: %s; the socket's discovered units are "
+				"unavailable", t.socket, d->loc.bus, d->loc.dev, d->loc.fn, uncore_error());
+			continue;
+		}
+		if (grow((void **)tables, *ntables, &tcap, sizeof(**tables)))
+			goto fail;
+		(*tables)[(*ntables)++] = t;
+		if (read_units(c, &(*tables)[*ntables - 1], *ntables - 1, units, nunits, &ucap))
+			goto fail;
+	}
+	if (!*ntables && readerr)
+		return uc_err("no PMON discovery table could be read: %s", lasterr);
+	return 0;
+fail:
+	free(*tables);
+	free(*units);
+	*tables = NULL;
+	*units = NULL;
+	return -1;
+}

@@ -1,0 +1,93 @@
+/*
+ * A CPU with PMON discovery tables but no tables in this project: its units
+ * become box types named by their discovery type ("type0", "type6", ...),
+ * usable with raw event specs and with events loaded from a perfmon JSON file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "discover.h"
+#include "util/arena.h"
+#include "util/error.h"
+
+/* Raw specs on an unknown unit: the baseline control layout of seed 001 Table 1-5 plus umask_ext. */
+static const struct ctl_layout lay_generic = { .name = "generic",
+	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 },
+	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 32 } } };
+
+int platform_generic_open(uncore_t *u)
+{
+	struct platform_desc *p = calloc(1, sizeof(*p) + 2 * sizeof(int) + 64 + 96);
+	char *name, *desc;
+	int *models;
+	if (!p)
+		return uc_err("out of memory");
+	models = (int *)(p + 1);
+	name = (char *)(models + 2);
+	desc = name + 64;
+	models[0] = u->host.model;
+	snprintf(name, 64, "generic");
+	snprintf(desc, 96, "Intel family %d model 0x%x (discovery tables only)", u->host.family, u->host.model);
+	p->name = name;
+	p->desc = desc;
+	p->family = u->host.family;
+	p->models = models;
+	p->discovery = 1;
+	/* the PMON MSR range of the discovery generation (seed 001 T1-8..T1-10); an assumption elsewhere */
+	p->pmon_msr_lo = 0x2000;
+	p->pmon_msr_hi = 0x3fff;
+	u->own_plat = p;
+	u->plat = p;
+	return 0;
+}
+
+int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
+{
+	struct platform_desc *p = u->own_plat;
+	const struct box_type **types;
+	int ntypes = 0;
+	if (!p)
+		return uc_err("internal: no generic platform");
+	types = arena_alloc(&u->arena, (size_t)(n ? n : 1) * sizeof(*types));
+	if (!types)
+		return uc_err("out of memory");
+	for (int i = 0; i < n; i++) {
+		const struct disc_unit *d = &units[i];
+		struct box_type *t = NULL;
+		char buf[96];
+		for (int k = 0; k < ntypes; k++)
+			if (types[k]->disc_type == d->type)
+				t = (struct box_type *)types[k];
+		if (!t) {
+			t = arena_alloc(&u->arena, sizeof(*t));
+			if (!t)
+				return uc_err("out of memory");
+			snprintf(buf, sizeof(buf), "type%d", d->type);
+			t->name = arena_strdup(&u->arena, buf);
+			snprintf(buf, sizeof(buf), "discovery unit type %d (%s)", d->type, disc_access_name(d->access));
+			t->desc = arena_strdup(&u->arena, buf);
+			if (!t->name || !t->desc)
+				return uc_err("out of memory");
+			t->prefix = "";
+			t->space = d->access == DISC_MSR ? UC_MSR : d->access == DISC_MMIO ? UC_MMIO : UC_PCI;
+			t->disc_type = d->type;
+			t->bc = &box_ctl_discovery;
+			t->has_box_ctl = t->box_ctl_resets = 1;
+			t->lay = &lay_generic;
+			/* register steps: MSR 1; PCI 8; MMIO controls 4 apart, counters 8 (Linux generic driver) */
+			t->ctl_stride = t->space == UC_MSR ? 1 : t->space == UC_PCI ? 8 : 4;
+			t->ctr_stride = t->space == UC_MSR ? 1 : 8;
+			t->ctl_bytes = t->space == UC_PCI ? 8 : 4;
+			types[ntypes++] = t;
+		}
+		if (d->nctr > t->nctr)
+			t->nctr = d->nctr;
+		if (d->width > t->width)
+			t->width = d->width;
+		if (d->id + 1 > t->max_boxes)
+			t->max_boxes = d->id + 1;
+	}
+	p->types = types;
+	p->ntypes = ntypes;
+	return 0;
+}

@@ -1,0 +1,53 @@
+/*
+ * Events: the catalog (built-in tables and loaded perfmon files), event specs encoded against the
+ * platform, and the placing of a box's events on its counters.
+ */
+#ifndef UNCORE_EVENTS_H
+#define UNCORE_EVENTS_H
+
+#include "handle/handle.h"
+#include "qualifiers.h"
+
+/* An event spec resolved against the platform: what to write where. */
+struct encoded {
+	const struct box_type *bt;
+	int type_idx;
+	const struct uc_event *ev; /* NULL for a raw event; only while encoding: loading events moves the catalog */
+	uint8_t ev_flags;          /* the event's UC_EV_* flags, kept */
+	uint64_t ctl;              /* control word, enable bit included */
+	unsigned ctr_mask;         /* allowed counters; unused when fixed */
+	int fixed;
+	int fr;                    /* free-running counter index, -1 = none */
+	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
+	int socket, box;           /* -1 = all */
+	uint64_t period;           /* sample=N: overflow after N events (0: counting only) */
+	char name[200];
+};
+
+/* The event catalog: built-in tables plus UNCORE_EVENTS / uncore_load_events() files (catalog.c). */
+int catalog_init(uncore_t *u);
+/* The catalog's event named name (any case), or -1. */
+int catalog_find(const uncore_t *u, const char *name);
+/* An event spec, encoded; spec_parse also requires a box of its unit on this machine.  spec_parse_on
+ * counts one that names no socket on socket (-1: every socket). */
+int spec_encode(const uncore_t *u, const char *spec, struct encoded *out);
+int spec_parse(const uncore_t *u, const char *spec, struct encoded *out);
+int spec_parse_on(const uncore_t *u, const char *spec, int socket, struct encoded *out);
+
+/* Where an event counts: a general counter (0..), the box's fixed counter or a free-running one. */
+enum { UC_CTR_FIXED = -1, UC_CTR_FREERUN = -2 };
+
+/* Counter assignment inside one box. */
+struct sched_req {
+	const struct encoded *enc;
+	int ctr; /* result: counter index, UC_CTR_FIXED or UC_CTR_FREERUN */
+};
+#define UC_MAX_SLOTS 32 /* events one box can carry (free-running counters included) */
+/* Assign counters and merge filters; returns 0 or -1 with a message naming the conflict. */
+int sched_box(const struct box *b, struct sched_req *reqs, int n, uint64_t *fval, uint64_t *fmask);
+/* Assign counters among those in avail (a mask) only: the free ones of a box other sessions share. */
+int sched_place(const struct box *b, struct sched_req *reqs, int n, unsigned avail);
+
+int uncore_load_events_impl(uncore_t *u, const char *file);
+
+#endif

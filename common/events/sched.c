@@ -1,0 +1,97 @@
+/*
+ * Counter assignment inside one box: honour each event's counter mask and the
+ * box's shared filter registers.  Two events needing different values of the
+ * same filter bits cannot share a box: they are refused, never clobbered.
+ */
+#include <stdio.h>
+#include "events.h"
+#include "util/error.h"
+
+static int popcount(unsigned m) { return __builtin_popcount(m); }
+
+static int assign(struct sched_req *r, const int *order, int n, int k, unsigned used, unsigned avail)
+{
+	struct sched_req *q;
+	if (k == n)
+		return 1;
+	q = &r[order[k]];
+	if (q->enc->fr >= 0) { /* free-running: nothing to allocate */
+		q->ctr = UC_CTR_FREERUN;
+		return assign(r, order, n, k + 1, used, avail);
+	}
+	if (q->enc->fixed) {
+		q->ctr = UC_CTR_FIXED;
+		return assign(r, order, n, k + 1, used, avail);
+	}
+	for (int c = 0; c < UC_MAX_CTR; c++) {
+		if (!(q->enc->ctr_mask & avail & (1u << c)) || (used & (1u << c)))
+			continue;
+		q->ctr = c;
+		if (assign(r, order, n, k + 1, used | (1u << c), avail))
+			return 1;
+	}
+	return 0;
+}
+
+int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, uint64_t *fmask)
+{
+	int nfixed = 0;
+	if (n > UC_MAX_SLOTS)
+		return uc_err("too many events on %s %d", b->t->name, b->idx);
+	for (int i = 0; i < UC_MAX_FILT; i++)
+		fval[i] = fmask[i] = 0;
+	for (int i = 0; i < n; i++) {
+		const struct encoded *e = r[i].enc;
+		for (int f = 0; f < UC_MAX_FILT; f++) {
+			uint64_t both = fmask[f] & e->fmask[f];
+			if ((fval[f] & both) != (e->fval[f] & both)) {
+				const char *other = "another event";
+				for (int j = 0; j < i; j++)
+					if (r[j].enc->fmask[f] & both)
+						other = r[j].enc->name;
+				return uc_err("%s and %s need different values in the shared %s of %s box %d "
+					      "(socket %d): measure them in separate runs", other, e->name,
+					      b->t->filt_regs[f].name, b->t->name, b->idx, b->socket);
+			}
+			fval[f] |= e->fval[f];
+			fmask[f] |= e->fmask[f];
+		}
+		if (e->fixed && ++nfixed > 1)
+			return uc_err("%s box %d has one fixed counter and %s needs it a second time", b->t->name,
+				      b->idx, e->name);
+		if (e->fixed && !b->t->has_fixed)
+			return uc_err("%s box has no fixed counter for %s", b->t->name, e->name);
+		if (e->fr >= 0 && e->fr >= b->nfr)
+			return uc_err("%s box %d (socket %d) has no free-running counter for %s", b->t->name, b->idx,
+				      b->socket, e->name);
+	}
+	return sched_place(b, r, n, (1u << b->r.nctr) - 1);
+}
+
+int sched_place(const struct box *b, struct sched_req *r, int n, unsigned avail)
+{
+	int order[UC_MAX_SLOTS] = { 0 };
+	if (n > UC_MAX_SLOTS)
+		return uc_err("too many events on %s %d", b->t->name, b->idx);
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	/* most constrained first */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && popcount(r[order[j]].enc->ctr_mask) < popcount(r[order[j - 1]].enc->ctr_mask);
+		     j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	if (!assign(r, order, n, 0, 0, avail)) {
+		char list[512];
+		size_t m = 0;
+		list[0] = 0;
+		for (int i = 0; i < n && m < sizeof(list); i++)
+			m += (size_t)snprintf(list + m, sizeof(list) - m, "%s%s", i ? ", " : "", r[i].enc->name);
+		return uc_err("cannot place %s together in %s box %d (socket %d): %d counters%s, and their counter "
+			      "restrictions overlap; measure fewer events at once", list, b->t->name, b->idx, b->socket,
+			      popcount(avail), popcount(avail) < b->r.nctr ? " free" : "");
+	}
+	return 0;
+}

@@ -1,0 +1,51 @@
+/*
+ * The handle: what every layer of the library works on (its backend, host, platform, boxes, event
+ * catalog), and the few questions about it that any layer may ask.  The layers' own state hangs off it
+ * as opaque pointers (claims, perf, metrics), so this header depends on none of them.
+ */
+#ifndef UNCORE_HANDLE_H
+#define UNCORE_HANDLE_H
+
+#include <pthread.h>
+#include <stdio.h>
+#include "uncore.h"
+#include "access/access.h"
+#include "platform/platform.h"
+#include "util/name_index.h"
+
+struct uc_metric;
+struct claims;
+struct perf_sys;
+
+struct uncore {
+	pthread_mutex_t lock;           /* recursive: every public call that touches the handle takes it (api.c) */
+	struct access *acc;
+	char backend[160];
+	struct host_info host;
+	const struct platform_desc *plat;
+	struct box *boxes;
+	int nboxes;
+	/* the event catalog: the platform's tables plus events loaded at run time */
+	struct uc_event *events;
+	int nevents, events_cap;
+	struct name_index event_names;  /* events by name */
+	struct platform_desc *own_plat; /* generic discovery platform built at open */
+	/* derived metrics: the platform's definitions (loaded on first use) plus loaded files */
+	struct uc_metric *metrics;  /* metrics.h */
+	int nmetrics, metrics_cap, metrics_ready;
+	struct name_index metric_names; /* metrics by name */
+	void *arena;                    /* strings of loaded events and generic types */
+	struct claims *claims;          /* boxes in use by sessions, machine-wide (claims.c) */
+	int force;                      /* take over boxes another agent counts on (UNCORE_FORCE) */
+	uncore_session_t **running;     /* sessions started and not stopped: uncore_sleep_ns samples them */
+	int nrunning;
+	struct perf_sys *perf;          /* the perf_event backend's kernel and PMUs (perf_backend.c); NULL: registers */
+	int scale;                      /* perf backend: scale multiplexed counts by enabled / running time */
+	char why[512];                  /* why this backend (auto's choice) */
+};
+
+/* Each file of a ':' list ("a.json:b.json", as the UNCORE_EVENTS and UNCORE_METRICS variables), given to
+ * load; empty names are skipped.  The sum of what load returned, or -1 at the first failure. */
+int uc_load_list(uncore_t *u, const char *list, int (*load)(uncore_t *u, const char *file));
+
+#endif

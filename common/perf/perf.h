@@ -1,0 +1,19 @@
+/* The perf_event backend, as the layers above see it. */
+#ifndef UNCORE_PERF_H
+#define UNCORE_PERF_H
+
+#include "handle/handle.h"
+#include "events/events.h"
+#include "perf_pmus.h"
+
+/* The perf_event backend (perf_backend.c): open the kernel named by backend ("perf", "perf+sim:..."),
+ * and the boxes from its PMUs; auto's choice between perf and direct. */
+int perf_backend_open(uncore_t *u, const char *backend);
+int perf_boxes(uncore_t *u);
+void perf_backend_close(uncore_t *u);
+/* auto: 1 when the kernel's PMUs for this platform may be used (why says so), 0 with why saying why not. */
+int perf_backend_usable(uncore_t *u);
+/* The perf attr words (config, config1, config2) of an event on box b, counted by counter ctr (a general
+ * one, UC_CTR_FIXED, or UC_CTR_FREERUN with free-running counter fr), through the PMU's format files. */
+int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e, int ctr, int fr, uint64_t cfg[3]);
+#endif

@@ -1,0 +1,189 @@
+/*
+ * The perf_event backend: which kernel (the real one, or the simulator's), the boxes its PMUs give
+ * (by the kernel's own names: uncore_<name>[_N], the lone "uncore", uncore_type_<type>[_N] for a type
+ * the kernel does not name, uncore_<name>_free_running_N), and whether the caller may use them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "perf.h"
+#include "perf_pmus.h"
+#include "util/error.h"
+
+int perf_backend_open(uncore_t *u, const char *backend)
+{
+	struct perf_kernel *k = NULL;
+	struct access *inner = NULL;
+	if (!strncmp(backend, "perf+sim:", 9))
+		k = sim_kernel_open(backend + 9, &inner);
+	else if (!strcmp(backend, "perf") || !strcmp(backend, "auto"))
+		k = perf_kernel_syscalls();
+	else
+		return uc_err("unknown backend '%s'", backend);
+	if (!k) /* the simulated kernel said why */
+		return strncmp(backend, "perf+sim:", 9) ? uc_err("out of memory") : -1;
+	if (!(u->perf = calloc(1, sizeof(*u->perf))) || !(u->acc = access_perf_open(inner))) {
+		k->ops->free(k);
+		free(u->perf);
+		u->perf = NULL;
+		return uc_err("out of memory");
+	}
+	if (perf_sys_scan(u->perf, k))
+		return -1;
+	return 0;
+}
+
+void perf_backend_close(uncore_t *u)
+{
+	if (!u->perf)
+		return;
+	perf_sys_free(u->perf);
+	if (u->perf->k)
+		u->perf->k->ops->free(u->perf->k);
+	free(u->perf);
+	u->perf = NULL;
+}
+
+/* The box number N in name when it is base or base_N (-1: not this base). */
+static int numbered(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+	if (strncmp(name, base, n))
+		return -1;
+	if (!name[n])
+		return 0;
+	if (name[n] != '_' || !name[n + 1])
+		return -1;
+	char *end;
+	long v = strtol(name + n + 1, &end, 10);
+	return *end || v < 0 || v > 4095 || name[n + 1] < '0' || name[n + 1] > '9' ? -1 : (int)v;
+}
+
+struct found {
+	int n, pmu;
+};
+
+static int by_n(const void *a, const void *b) { return ((const struct found *)a)->n - ((const struct found *)b)->n; }
+
+/* The PMUs named base[_N], by N. */
+static int collect(const struct perf_sys *ps, const char *base, struct found *out, int max)
+{
+	int k = 0;
+	for (int i = 0; i < ps->npmus && k < max; i++) {
+		int n = numbered(ps->pmus[i].name, base);
+		if (n >= 0)
+			out[k++] = (struct found){ n, i };
+	}
+	qsort(out, (size_t)k, sizeof(*out), by_n);
+	return k;
+}
+
+/* A type's box PMUs: its kernel name, else the discovery type's generic name (a kernel without the
+ * model's entry names none). */
+static int type_pmus(const struct perf_sys *ps, const struct box_type *t, struct found *out, int max, char *base,
+		     size_t len)
+{
+	int n = 0;
+	if (t->perf) {
+		snprintf(base, len, *t->perf ? "uncore_%s" : "uncore", t->perf);
+		n = collect(ps, base, out, max);
+	}
+	if (!n && t->disc_type >= 0) {
+		snprintf(base, len, "uncore_type_%d", t->disc_type);
+		n = collect(ps, base, out, max);
+	}
+	return n;
+}
+
+static int add_box(uncore_t *u, const struct box *b)
+{
+	struct box *nb = realloc(u->boxes, (size_t)(u->nboxes + 1) * sizeof(*nb));
+	if (!nb)
+		return uc_err("out of memory");
+	u->boxes = nb;
+	u->boxes[u->nboxes++] = *b;
+	return 0;
+}
+
+/* The boxes of one type on every socket; free-running PMUs go to every ratio-th box (the kernel numbers
+ * them per controller: IMC channels per controller = channel PMUs / free-running PMUs). */
+static int type_boxes(uncore_t *u, int ti)
+{
+	const struct box_type *t = u->plat->types[ti];
+	const struct perf_sys *ps = u->perf;
+	struct found f[256], fr[64];
+	char base[64], frbase[80];
+	int n = type_pmus(ps, t, f, 256, base, sizeof(base)), nfr = 0;
+	if (t->nfr && t->perf && *t->perf) {
+		snprintf(frbase, sizeof(frbase), "uncore_%s_free_running", t->perf);
+		nfr = collect(ps, frbase, fr, 64);
+	}
+	if (!n) {
+		if (t->perf || t->disc_type >= 0)
+			uc_warn("%s: the kernel has no PMU %s%s: left out (its PCI device was not probed, or the driver does "
+				"not know it)", t->name, base, t->perf && *t->perf ? "[_N]" : "");
+		return 0;
+	}
+	for (int s = 0; s < u->host.nsockets; s++) {
+		int nb = 0, j = 0;
+		for (int i = 0; i < n; i++)
+			nb += ps->pmus[f[i].pmu].cpu[s] >= 0;
+		int ratio = nfr && nb >= nfr ? nb / nfr : 1;
+		for (int i = 0; i < n; i++) {
+			const struct perf_pmu *p = &ps->pmus[f[i].pmu];
+			if (p->cpu[s] < 0)
+				continue;
+			struct box b = { .t = t, .type_idx = ti, .socket = s, .idx = f[i].n, .unit_id = f[i].n, .cpu = p->cpu[s],
+					 .pmu = f[i].pmu, .fr_pmu = -1, .gsp = -1,
+					 .r = { .nctr = t->nctr, .width = t->width } };
+			int k = j / ratio;
+			if (nfr && j % ratio == 0 && k < nfr && ps->pmus[fr[k].pmu].cpu[s] >= 0) {
+				b.fr_pmu = fr[k].pmu;
+				b.nfr = t->nfr;
+			}
+			j++;
+			if (add_box(u, &b))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int perf_boxes(uncore_t *u)
+{
+	char why[512];
+	if (perf_permission(u->perf, why, sizeof(why)))
+		return uc_err("the perf backend cannot be used: %s", why);
+	if (!u->perf->npmus)
+		return uc_err("%s shows no uncore PMUs in %s/sys/bus/event_source/devices%s", u->perf->k->name,
+			      u->perf->k->root, u->host.hypervisor ? ": this is a virtual machine, and a hypervisor hides the "
+			      "uncore from its guests" : ": is the intel_uncore module loaded (modprobe intel_uncore)?");
+	for (int t = 0; t < u->plat->ntypes; t++)
+		if (type_boxes(u, t))
+			return -1;
+	if (!u->nboxes)
+		return uc_err("none of the kernel's %d uncore PMUs belongs to %s (the kernel does not know this CPU's "
+			      "uncore)", u->perf->npmus, u->plat->desc);
+	return 0;
+}
+
+/* auto: the kernel's PMUs when they exist for this platform and the caller may use them. */
+int perf_backend_usable(uncore_t *u)
+{
+	char why[400];
+	if (!u->perf->npmus) {
+		snprintf(u->why, sizeof(u->why), "no uncore PMUs in %.400s/sys/bus/event_source/devices%s", u->perf->k->root,
+			 u->host.hypervisor ? " (a hypervisor hides them)" : "");
+		return 0;
+	}
+	if (perf_permission(u->perf, why, sizeof(why))) {
+		snprintf(u->why, sizeof(u->why), "the kernel has %d uncore PMUs, but %.400s", u->perf->npmus, why);
+		return 0;
+	}
+	snprintf(u->why, sizeof(u->why), "the kernel has %d uncore PMUs and perf_event_paranoid %ld%s lets this process "
+		 "use them", u->perf->npmus, u->perf->paranoid,
+		 u->perf->sys_admin ? " with CAP_SYS_ADMIN" : u->perf->perfmon ? " with CAP_PERFMON" : "");
+	return 1;
+}

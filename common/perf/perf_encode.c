@@ -1,0 +1,122 @@
+/*
+ * An encoded event as the kernel's perf attr words, through the PMU's format files: the control word
+ * the hardware would get (less the bits the kernel owns: enable, reset, overflow) is handed to the
+ * formats that name its bits, and a filter qualifier goes to the format of its name.  A bit or a
+ * qualifier no format names is refused: the kernel would drop it without an error.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "perf.h"
+#include "perf_pmus.h"
+#include "util/error.h"
+
+#define UNCORE_FIXED_EVENT 0xff /* the kernel's config for a box's fixed counter (uncore.h) */
+
+/* The value a format takes from a word: its bits gathered lowest first (the inverse of a scatter). */
+static uint64_t gather(const struct perf_format *f, uint64_t word, uint64_t *bits)
+{
+	uint64_t v = 0;
+	int pos = 0;
+	for (int i = 0; i < f->nranges && pos < 64; i++) {
+		int n = f->r[i].hi - f->r[i].lo + 1;
+		uint64_t m = uc_width_mask(n);
+		v |= ((word >> f->r[i].lo) & m) << pos;
+		*bits |= m << f->r[i].lo;
+		pos += n;
+	}
+	return v;
+}
+
+static int put_named(const struct perf_pmu *p, const char *name, uint64_t v, uint64_t cfg[3])
+{
+	const struct perf_format *f = perf_pmu_format(p, name);
+	if (!f)
+		return uc_err("the kernel's %s has no '%s' format", p->name, name);
+	return perf_format_put(name, f, v, cfg);
+}
+
+/* Which fields of the control word hold the bits no format names, for the message. */
+static void name_bits(const struct box_type *t, uint64_t bits, char *buf, size_t len)
+{
+	static const char *const field[CR_NROLES] = { [CR_EVENT] = "the event select", [CR_UMASK] = "the umask",
+		[CR_UMASK_EXT] = "the umask extension", [CR_EV_EXT] = "the extended event select bit",
+		[CR_TID_EN] = "tid_en", [CR_OCC_SEL] = "occ_sel" };
+	size_t n = 0;
+	buf[0] = 0;
+	for (int r = 0; r < CR_NROLES && n < len; r++)
+		if (ctl_mask(t->lay, r) & bits)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
+					      field[r] ? field[r] : ctl_roles[r].qualifier ? ctl_roles[r].qualifier : "a field");
+	for (int i = 0; i < t->nfields && n < len; i++)
+		if (t->fields[i].reg == UC_FIELD_CTL && (uc_width_mask(t->fields[i].width) << t->fields[i].lo) & bits)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", t->fields[i].name);
+	if (!n)
+		snprintf(buf, len, "bits 0x%llx", (unsigned long long)bits);
+}
+
+static int control_word(const struct perf_pmu *p, const struct box_type *t, uint64_t ctl, uint64_t cfg[3])
+{
+	const struct ctl_layout *l = t->lay;
+	uint64_t want = ctl & ~(l->enable | ctl_mask(l, CR_RST) | ctl_mask(l, CR_OV_EN)), covered = 0;
+	for (int i = 0; i < p->nfmt; i++) {
+		const struct perf_format *f = &p->fmt[i].f;
+		if (f->word)
+			continue;
+		uint64_t v = gather(f, want, &covered);
+		if (v && perf_format_put(p->fmt[i].name, f, v, cfg))
+			return -1;
+	}
+	if (want & ~covered) {
+		char what[160];
+		name_bits(t, want & ~covered, what, sizeof(what));
+		return uc_err("the kernel's %s has no format for %s: it would drop those bits, so the event cannot be "
+			      "counted through perf", p->name, what);
+	}
+	return 0;
+}
+
+/* Filter qualifiers, each to its format: filter_<name> (CBo, PCU bands) or <name> (QPI match/mask). */
+static int filters(const struct perf_pmu *p, const struct box_type *t, const struct encoded *e, uint64_t cfg[3])
+{
+	for (int i = 0; i < t->nfields; i++) {
+		const struct filter_field *fd = &t->fields[i];
+		if (fd->reg == UC_FIELD_CTL)
+			continue;
+		uint64_t m = uc_width_mask(fd->width) << fd->lo;
+		if (!(e->fmask[fd->reg] & m))
+			continue;
+		uint64_t v = (e->fval[fd->reg] & m) >> fd->lo;
+		char name[48];
+		snprintf(name, sizeof(name), "filter_%s", fd->name);
+		const struct perf_format *f = perf_pmu_format(p, name);
+		if (!f)
+			f = perf_pmu_format(p, fd->name);
+		if (!f)
+			return uc_err("the kernel's %s has no format for the '%s' qualifier (no %s or %s file): the kernel "
+				      "does not pass that filter, so count it with the direct backend", p->name, fd->name,
+				      name, fd->name);
+		if (perf_format_put(fd->name, f, v, cfg))
+			return -1;
+	}
+	return 0;
+}
+
+int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e, int ctr, int fr, uint64_t cfg[3])
+{
+	const struct perf_sys *ps = u->perf;
+	cfg[0] = cfg[1] = cfg[2] = 0;
+	if (ctr == UC_CTR_FREERUN) {
+		if (b->fr_pmu < 0)
+			return uc_err("%s %d: the kernel has no free-running PMU for it", b->t->name, b->idx);
+		const struct perf_pmu *p = &ps->pmus[b->fr_pmu];
+		return put_named(p, "event", UNCORE_FIXED_EVENT, cfg) || put_named(p, "umask", b->t->fr[fr].perf_umask, cfg)
+			       ? uc_err_prefix("%s: ", e->name)
+			       : 0;
+	}
+	const struct perf_pmu *p = &ps->pmus[b->pmu];
+	if (ctr == UC_CTR_FIXED)
+		return put_named(p, "event", UNCORE_FIXED_EVENT, cfg) ? uc_err_prefix("%s: ", e->name) : 0;
+	if (control_word(p, b->t, e->ctl, cfg) || filters(p, b->t, e, cfg))
+		return uc_err_prefix("%s: ", e->name);
+	return 0;
+}

@@ -1,0 +1,235 @@
+/* Reading the kernel's uncore PMUs from sysfs, and whether the caller may use them. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "perf_pmus.h"
+#include "util/error.h"
+
+#define PMU_DIR "/sys/bus/event_source/devices"
+
+static int read_long(struct perf_kernel *k, const char *path, long *val)
+{
+	char line[64], *end;
+	if (k->ops->read_line(k, path, line, sizeof(line)))
+		return -1;
+	errno = 0;
+	*val = strtol(line, &end, 0);
+	return end == line || errno ? -1 : 0;
+}
+
+/* The socket of a CPU, from the topology the kernel's tree shows (-1: unknown). */
+static int cpu_socket(struct perf_kernel *k, long cpu)
+{
+	char path[128];
+	long pkg;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/topology/physical_package_id", cpu);
+	return read_long(k, path, &pkg) < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS ? -1 : (int)pkg;
+}
+
+/* cpumask "0,18" or "0-1": the first CPU of each socket. */
+static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pmu *p)
+{
+	const char *s = mask;
+	for (int i = 0; i < UC_MAX_SOCKETS; i++)
+		p->cpu[i] = -1;
+	while (*s) {
+		char *end;
+		long lo = strtol(s, &end, 10), hi = lo;
+		if (end == s || lo < 0)
+			return -1;
+		if (*end == '-' && ((hi = strtol(end + 1, &end, 10)) < lo || hi - lo > 4096))
+			return -1;
+		for (long c = lo; c <= hi; c++) {
+			int sock = cpu_socket(k, c);
+			if (sock >= 0 && p->cpu[sock] < 0)
+				p->cpu[sock] = (int)c;
+		}
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return -1;
+		s = end;
+	}
+	return 0;
+}
+
+struct fmt_walk {
+	struct perf_kernel *k;
+	struct perf_pmu *p;
+	int rc;
+};
+
+static int read_format(void *arg, const char *name)
+{
+	struct fmt_walk *w = arg;
+	struct perf_pmu *p = w->p;
+	char path[256], line[128];
+	if (name[0] == '.')
+		return 0;
+	if (p->nfmt == PP_MAX_FMT || strlen(name) >= sizeof(p->fmt[0].name))
+		w->rc = uc_err("%s: too many or too long format names (%s)", p->name, name);
+	else if (snprintf(path, sizeof(path), PMU_DIR "/%s/format/%s", p->name, name),
+		 w->k->ops->read_line(w->k, path, line, sizeof(line)))
+		w->rc = uc_err("%s: cannot read %s%s", p->name, w->k->root, path);
+	else {
+		snprintf(p->fmt[p->nfmt].name, sizeof(p->fmt[0].name), "%s", name);
+		if (perf_format_parse(name, line, &p->fmt[p->nfmt].f))
+			w->rc = uc_err_prefix("%s: ", p->name);
+		p->nfmt++;
+	}
+	return w->rc;
+}
+
+/* 0 read, 1 not an uncore PMU (left out with a warning), -1 with a message. */
+static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
+{
+	char path[256], line[4096];
+	char *end;
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	snprintf(path, sizeof(path), PMU_DIR "/%s/type", name);
+	if (k->ops->read_line(k, path, line, sizeof(line)))
+		return uc_err("%s: cannot read %s%s", name, k->root, path);
+	unsigned long t = strtoul(line, &end, 10);
+	if (end == line || *end || t > 0xffffffffu)
+		return uc_err("%s: bad type '%.20s' in %s%s", name, line, k->root, path);
+	p->type = (unsigned)t;
+	/* enum perf_type_id (<linux/perf_event.h>): hardware 0, software 1, tracepoint 2, hw_cache 3, raw 4,
+	 * breakpoint 5 are the core's own types; a PMU the driver registers gets a dynamic type above them */
+	if (p->type < PERF_TYPE_MAX) {
+		uc_warn("%s: type %u in %s%s is one of the kernel's generic event types (0..%d: hardware, software, "
+			"tracepoint, cache, raw, breakpoint), not an uncore PMU's: left out", name, p->type, k->root, path,
+			PERF_TYPE_MAX - 1);
+		return 1;
+	}
+	snprintf(path, sizeof(path), PMU_DIR "/%s/cpumask", name);
+	if (k->ops->read_line(k, path, line, sizeof(line)) || parse_cpumask(k, line, p))
+		return uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
+	/* a PMU without formats takes only raw configs: every field will be refused */
+	snprintf(path, sizeof(path), PMU_DIR "/%s/format", name);
+	struct fmt_walk w = { k, p, 0 };
+	k->ops->list_dir(k, path, read_format, &w);
+	return w.rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct perf_pmu *)a)->name, ((const struct perf_pmu *)b)->name);
+}
+
+/* The kernel's uncore driver names its PMUs "uncore" (Nehalem) or "uncore_*"; no other is taken. */
+static int uncore_name(const char *name) { return !strcmp(name, "uncore") || !strncmp(name, "uncore_", 7); }
+
+struct pmu_walk {
+	struct perf_sys *ps;
+	int rc;
+};
+
+static int add_pmu(void *arg, const char *name)
+{
+	struct pmu_walk *w = arg;
+	struct perf_sys *ps = w->ps;
+	if (!uncore_name(name) || strlen(name) >= sizeof(ps->pmus[0].name))
+		return 0;
+	struct perf_pmu *np = realloc(ps->pmus, (size_t)(ps->npmus + 1) * sizeof(*np));
+	if (!np)
+		return w->rc = uc_err("out of memory");
+	ps->pmus = np;
+	int rc = read_pmu(ps->k, name, &ps->pmus[ps->npmus]);
+	if (rc < 0)
+		return w->rc = -1;
+	ps->npmus += !rc;
+	return 0;
+}
+
+int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->k = k;
+	if (read_long(k, "/proc/sys/kernel/perf_event_paranoid", &ps->paranoid) < 0)
+		ps->paranoid = PERF_PARANOID_UNKNOWN;
+	k->ops->caps(k, &ps->perfmon, &ps->sys_admin);
+	struct pmu_walk w = { ps, 0 };
+	k->ops->list_dir(k, PMU_DIR, add_pmu, &w); /* no directory: no PMUs, not an error */
+	if (w.rc)
+		return -1;
+	if (ps->npmus)
+		qsort(ps->pmus, (size_t)ps->npmus, sizeof(*ps->pmus), by_name);
+	return 0;
+}
+
+void perf_sys_free(struct perf_sys *ps)
+{
+	free(ps->pmus);
+	ps->pmus = NULL;
+	ps->npmus = 0;
+}
+
+const struct perf_pmu *perf_pmu_named(const struct perf_sys *ps, const char *name)
+{
+	struct perf_pmu key;
+	snprintf(key.name, sizeof(key.name), "%s", name);
+	return ps->npmus ? bsearch(&key, ps->pmus, (size_t)ps->npmus, sizeof(key), by_name) : NULL;
+}
+
+const struct perf_format *perf_pmu_format(const struct perf_pmu *p, const char *name)
+{
+	for (int i = 0; i < p->nfmt; i++)
+		if (!strcmp(p->fmt[i].name, name))
+			return &p->fmt[i].f;
+	return NULL;
+}
+
+/* Uncore events count CPU-wide: above level 0 they need CAP_PERFMON (or CAP_SYS_ADMIN), and above
+ * level 2 (Debian's and Ubuntu's patch) CAP_SYS_ADMIN alone. */
+int perf_permission(const struct perf_sys *ps, char *why, size_t len)
+{
+	long p = ps->paranoid;
+	if (p == PERF_PARANOID_UNKNOWN) {
+		snprintf(why, len, "%s/proc/sys/kernel/perf_event_paranoid cannot be read: the kernel has no perf_event "
+			 "support", ps->k->root);
+		return -1;
+	}
+	if (p > 2 && !ps->sys_admin) {
+		snprintf(why, len, "perf_event_paranoid is %ld: above 2 only CAP_SYS_ADMIN may use perf events; set it to 0 "
+			 "(sysctl kernel.perf_event_paranoid=0) or run as root", p);
+		return -1;
+	}
+	if (p > 0 && !ps->perfmon && !ps->sys_admin) {
+		snprintf(why, len, "perf_event_paranoid is %ld and this process has neither CAP_PERFMON nor CAP_SYS_ADMIN: "
+			 "uncore events count CPU-wide; set kernel.perf_event_paranoid=0 (or -1), or give the program "
+			 "CAP_PERFMON (setcap cap_perfmon+ep), or run as root", p);
+		return -1;
+	}
+	return 0;
+}
+
+int perf_errno_error(const struct perf_sys *ps, int err, const char *pmu, int cpu)
+{
+	char why[400];
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		if (perf_permission(ps, why, sizeof(why)))
+			return uc_err("%s on CPU %d: permission denied: %s", pmu, cpu, why);
+		return uc_err("%s on CPU %d: permission denied (a security module refused it; perf_event_paranoid is %ld)",
+			      pmu, cpu, ps->paranoid);
+	case ENOENT:
+		return uc_err("%s: the kernel has no such PMU (its type is not registered)", pmu);
+	case ENODEV:
+		return uc_err("%s: CPU %d is offline or has no such box", pmu, cpu);
+	case EMFILE:
+	case ENFILE:
+		return uc_err("%s on CPU %d: out of file descriptors (each event per box per socket takes one): raise "
+			      "the limit (ulimit -n)", pmu, cpu);
+	case EINVAL:
+		return uc_err("%s on CPU %d: the kernel refused the event (EINVAL): the group does not fit the box's "
+			      "counters, two events need different values of one shared filter, or the kernel does not "
+			      "know the event", pmu, cpu);
+	case EBUSY:
+		return uc_err("%s on CPU %d: the counters are busy (another user pinned them)", pmu, cpu);
+	default:
+		return uc_err("%s on CPU %d: %s", pmu, cpu, strerror(err));
+	}
+}

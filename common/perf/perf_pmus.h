@@ -1,0 +1,47 @@
+/*
+ * The kernel's uncore PMUs as sysfs shows them (/sys/bus/event_source/devices/uncore*): each one's
+ * dynamic type number, the CPU per socket that counts for it (cpumask with the CPU topology), and
+ * its format files parsed; plus what the caller may do (perf_event_paranoid, capabilities).
+ */
+#ifndef UNCORE_PERF_PMUS_H
+#define UNCORE_PERF_PMUS_H
+
+#include "access/access.h"
+#include "util/perf_format.h"
+#include "access/access.h"
+
+#define PP_MAX_FMT 24
+
+struct perf_pmu {
+	char name[64];
+	unsigned type;
+	int cpu[UC_MAX_SOCKETS]; /* the CPU that counts for it on each socket, -1: not on that socket */
+	int nfmt;
+	struct {
+		char name[32];
+		struct perf_format f;
+	} fmt[PP_MAX_FMT];
+};
+
+struct perf_sys {
+	struct perf_kernel *k;
+	struct perf_pmu *pmus;
+	int npmus;
+	long paranoid;          /* /proc/sys/kernel/perf_event_paranoid; PERF_PARANOID_UNKNOWN: unreadable */
+	int perfmon, sys_admin; /* capabilities of the caller */
+};
+#define PERF_PARANOID_UNKNOWN (-100)
+
+/* Read every uncore PMU the kernel registered: 0 (none is not an error), or -1 with a message. */
+int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k);
+void perf_sys_free(struct perf_sys *ps);
+/* The PMU named name, or NULL. */
+const struct perf_pmu *perf_pmu_named(const struct perf_sys *ps, const char *name);
+/* The PMU's format file name, or NULL. */
+const struct perf_format *perf_pmu_format(const struct perf_pmu *p, const char *name);
+/* May the caller count CPU-wide on these PMUs?  0, or -1 with the reason and what to change in why. */
+int perf_permission(const struct perf_sys *ps, char *why, size_t len);
+/* An errno from perf_event_open explained for the user, as uncore_error(); returns -1. */
+int perf_errno_error(const struct perf_sys *ps, int err, const char *pmu, int cpu);
+
+#endif

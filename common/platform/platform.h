@@ -1,0 +1,234 @@
+/*
+ * Platforms and box types as data.  A box type describes where a box's
+ * registers live and how its control word is laid out; code exists only
+ * where hardware deviates.
+ */
+#ifndef UNCORE_PLATFORM_H
+#define UNCORE_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "access/access.h"
+#include "ctl_layout.h"
+#include "util/uc_defs.h"
+
+enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
+
+#define UC_MAX_FILT 8 /* filter registers per box (EMR M2M has 5) */
+#define UC_MAX_CTR 12 /* general counters per box (Montecito PMD4-15) */
+
+/* Event flags. */
+#define UC_EV_FIXED 0x01   /* counted by the box's fixed counter */
+#define UC_EV_FREERUN 0x02 /* a free-running counter: umask = index into box_type.fr */
+#define UC_EV_SOCKET 0x04  /* socket-wide, seen alike by every box of the socket: counted on box 0 only */
+
+/* One event/umask pair of the catalog (generated from the platform's .evt files). */
+struct uc_event {
+	const char *name;    /* full Intel name */
+	const char *unit;    /* box type name */
+	uint8_t code, umask, ext; /* ext: the extra event-select bit (SNB-EP bit 21) */
+	uint16_t ctr_mask;
+	uint8_t maxinc;
+	uint8_t flags;
+	uint32_t umext;      /* umask extension, control bits 63:32 (EMR) */
+	const char *filters; /* "state:0x1f", "opc,nid", "band0?" ("" = none) */
+	const char *desc;
+	const char *src;     /* where the facts come from */
+};
+
+/* A filter/match register and the qualifier fields inside it. */
+struct filter_reg {
+	const char *name;
+	uint32_t addr;        /* MSR: relative to the box base; PCI: config offset */
+	uint8_t companion;    /* PCI: register sits on the box's companion function */
+	uint8_t bits;         /* 32 or 64 */
+};
+
+#define UC_FIELD_CTL 0xff /* filter_field.reg: the field lives in the counter control word */
+
+struct filter_field {
+	const char *name;     /* qualifier name users write, "state" */
+	uint8_t reg;          /* index into box_type.filt_regs, or UC_FIELD_CTL */
+	uint8_t lo, width;
+	const char *help;
+};
+
+/* How a style of box control freezes, resumes and resets a box (box_ctl.c): one entry per style the
+ * hardware has, so that no code recognises a platform to know how to stop its boxes. */
+struct box_ctl_bits;
+struct box_ctl_style {
+	const char *name;
+	uint64_t (*frozen)(const struct box_ctl_bits *bc);  /* the value that stops counting */
+	uint64_t (*running)(const struct box_ctl_bits *bc); /* the value that counts */
+	uint64_t (*in_use)(const struct box_ctl_bits *bc);  /* bits that show a box counting (0: it cannot tell) */
+	int status_in_ctl; /* overflow bits live in the box control itself and clear when it is written running */
+};
+/* SNB-EP: frz_en + frz freeze, rst_ctrl/rst_ctrs reset (seed 000 Table 2-9). */
+extern const struct box_ctl_style bc_style_frz_en;
+/* frz alone freezes: IVB-EP (Linux IVBEP_PMON_BOX_CTL_INT) and the discovery-era unit control (seed 001
+ * Table 1-3), beside a per-socket global control. */
+extern const struct box_ctl_style bc_style_frz;
+/* Enable style: counting while the run bits are set (Nehalem MSR_UNCORE_PERF_GLOBAL_CTRL). */
+extern const struct box_ctl_style bc_style_enable;
+/* Montecito PMC0: fr (bit 0) freezes, and the overflow bits 15:4 sit beside it (308065 Table 3-8). */
+extern const struct box_ctl_style bc_style_pmc0;
+
+/* Box control bits of one platform generation. */
+struct box_ctl_bits {
+	const struct box_ctl_style *style;
+	uint32_t rst_ctrl, rst_ctrs, frz, frz_en;
+	uint64_t run; /* enable style: counting = these bits set, stopped = 0 */
+};
+/* SNB-EP: seed 000 Tables 2-9, 2-34, 2-60, 2-74, 2-85. */
+extern const struct box_ctl_bits box_ctl_snbep;
+/* Discovery-era units, seed 001 Table 1-3. */
+extern const struct box_ctl_bits box_ctl_discovery;
+
+/* A free-running counter: read-only, never frozen or reset (seed 001 section 2.3.2, 2.4.2). */
+struct freerun {
+	const char *name;     /* "bw_in_port0" */
+	uint32_t addr;        /* relative to the box's free-running base */
+	int width;
+	uint8_t perf_umask;   /* the Linux free-running PMU's umask for it (event 0xff): 0x10 x (group + 1) + index */
+};
+
+struct box_type {
+	const char *name;     /* "cbo" */
+	const char *desc;
+	const char *prefix;   /* event-name prefix, "UNC_C" */
+	const char *perfmon;  /* the Unit names Intel's perfmon JSON gives its events, '|'-separated ("UPI LL|UPI") */
+	/* the Linux perf PMU: uncore_<perf>[_N] ("" = the lone "uncore" of Nehalem; NULL with a discovery type:
+	 * only uncore_type_<disc_type>[_N]; NULL otherwise: the kernel has none).  Free-running counters are
+	 * uncore_<perf>_free_running_N. */
+	const char *perf;
+	enum uc_space space;
+	int disc_type;        /* unit type in the discovery table; -1 = not discovered */
+	const struct box_ctl_bits *bc;
+	const struct ctl_layout *lay; /* the counter control word's fields */
+	int ctl_bytes;        /* width of a counter control register on PCI/MMIO (4 or 8) */
+	int max_boxes;
+	int nctr, width;
+	uint32_t box_stride;  /* MSR address distance between boxes */
+	int has_box_ctl;      /* UBox has none */
+	int box_ctl_resets;   /* rst_ctrs/rst_ctrl exist (not on HA, iMC) */
+	uint32_t box_ctl, ctl0, ctl_stride, ctr0, ctr_stride;
+	/* fixed counter */
+	int has_fixed;
+	uint32_t fixed_ctl, fixed_ctr;
+	int fixed_width;
+	uint64_t fixed_en, fixed_rst;
+	/* PCI identity of box i and of its companion function (match/mask) */
+	const uint16_t *pci_ids;
+	const uint16_t *companion_ids;
+	const struct filter_reg *filt_regs;
+	int nfilt_regs;
+	const struct filter_field *fields;
+	int nfields;
+	const struct freerun *fr; /* free-running counters of a box */
+	int nfr;
+	const uint32_t *ctr_offs; /* counters not evenly spaced (IVB-EP IRP): offset of each */
+	/* overflow sampling (seed 002 2.1.2-2.1.3): the box status register (W1C, bit n = counter n,
+	 * from status_shift); the counter bit that reports an overflow is the layout's CR_OV_EN */
+	uint32_t status;
+	int status_shift;
+	uint32_t status_clr; /* where status bits are cleared, writing 1s, when not the status register itself */
+};
+
+#define UC_MAX_GLOB_STATUS 2 /* global status MSRs per socket (EMR 0x2FF2-0x2FF3: 128 positions) */
+
+struct disc_ctx;
+struct platform_desc {
+	const char *name, *desc;
+	int family;
+	const int *models;          /* 0-terminated */
+	const struct box_type *const *types;
+	int ntypes;
+	uint16_t ubox_devid;        /* UBox PCI device used for bus -> socket */
+	uint32_t cpunodeid, gidnidmap;
+	const struct uc_event *events; /* catalog, grouped by unit */
+	const int *nevents;
+	/* platforms that publish discovery tables */
+	int discovery;
+	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
+	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
+	const char *metrics_json;   /* platforms/<p>/metrics.json, embedded; NULL: none */
+	/* platform quirks applied after discovery (NULL: none) */
+	int (*fixup)(struct disc_ctx *c);
+	/* per-socket global control and overflow status MSRs (IVB-EP, EMR UBox), 0: none.  The status
+	 * spans glob_status_regs consecutive MSRs (0 = 1); with no unfreeze command (EMR), clearing
+	 * frz_all resumes. */
+	uint32_t glob_ctl, glob_status;
+	int glob_status_regs; /* at most UC_MAX_GLOB_STATUS */
+	uint64_t glob_frz_all, glob_unfrz_all;
+	int sim_only;      /* no hardware backend exists (IA-64): the simulator is the only one */
+	const char *caveat; /* shown by 'uncore info' */
+	const uint32_t *ro_msrs; /* MSRs read outside any box (0-terminated; NULL: none) */
+};
+
+/* Where a box's registers are: resolved at discovery, so that sessions never
+ * care whether the addresses came from a platform table or a discovery entry. */
+struct box_regs {
+	uint64_t box_ctl;           /* MSR number, PCI config offset or MMIO physical address */
+	uint64_t rel;               /* base of type-relative addresses (filters, fixed counter) */
+	uint64_t ctl0, ctr0, status;
+	uint32_t ctl_stride, ctr_stride;
+	int nctr, width;
+};
+
+/* One box found on the machine. */
+struct box {
+	const struct box_type *t;
+	int type_idx;
+	int socket, idx;
+	int cpu;                    /* MSR boxes: a CPU of the socket */
+	struct box_regs r;
+	struct pci_loc pci, comp;   /* PCI boxes: the box and its companion */
+	int has_comp;
+	int unit_id, gsp;           /* discovery: unit id, global status position (-1 none) */
+	uint64_t fr_base;           /* base of the free-running counters */
+	int nfr;                    /* free-running counters this box has (0: none) */
+	int pmu, fr_pmu;            /* perf backend: its kernel PMU and free-running PMU (perf_pmus.h; -1: none) */
+};
+
+const struct platform_desc *platform_by_name(const char *name);
+const struct platform_desc *platform_by_cpu(int family, int model);
+const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
+/* How many global status MSRs the platform has (0: none). */
+static inline int platform_glob_status_regs(const struct platform_desc *p)
+{
+	return !p->glob_status ? 0 : p->glob_status_regs ? p->glob_status_regs : 1;
+}
+/* Every platform with tables, NULL-terminated: generated from the platform list (Makefile.am). */
+extern const struct platform_desc *const uc_platforms[];
+/* "Sandy Bridge-EP (Xeon E5-2600) model 45, ...": the platforms a CPU may be, for messages. */
+void platform_supported(char *buf, size_t len);
+
+
+/* The box control value that freezes a box and resets its counters. */
+uint64_t box_ctl_reset(const struct box_ctl_bits *bc);
+
+/* Register addresses of a box. */
+uint64_t box_ctl_addr(const struct box *b, int ctr);
+uint64_t box_ctr_addr(const struct box *b, int ctr);
+uint64_t regs_ctr_addr(const struct box_type *t, const struct box_regs *r, int ctr);
+/* A control word: event code and umask placed as the box type lays them out. */
+uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask);
+/* Every bit a counter control word of the type may carry: its layout and the qualifier fields
+ * that live in the control word (IIO ch_mask). */
+uint64_t box_ctl_valid(const struct box_type *t);
+/* Registers of box idx of a type whose addresses are fixed by the platform tables. */
+void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
+
+/* Discovery: fill the list of boxes for a platform. */
+int boxes_discover(struct access *a, const struct host_info *h, const struct platform_desc *p,
+		   struct box **out, int *n);
+
+/* Platform p's generated catalog and metrics (platforms/<p>/ .evt files and metrics.json -> events_gen.c,
+ * metrics_gen.c), declared by the platform's descriptor file. */
+#define UC_PLATFORM_TABLES(p)                                                                                  \
+	extern const struct uc_event uc_events_##p[];                                                          \
+	extern const int uc_events_##p##_n;                                                                    \
+	extern const char uc_metrics_##p[]
+const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * Register access for the layers above: a register by address or as pmon_reg() names it, whatever
+ * its space (MSR, PCI, MMIO) and width, every write through the write guard (write_guard.h).
+ */
+#ifndef UNCORE_REGS_H
+#define UNCORE_REGS_H
+
+#include "handle/handle.h"
+#include "pmon_regs.h"
+#include "write_guard.h"
+
+int reg_ctl_bytes(const struct box_type *t);     /* a counter control register */
+int reg_box_ctl_bytes(const struct box_type *t); /* the box control register */
+int reg_read(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t *v);
+int reg_write(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t v);
+int reg_read_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t *v);
+int reg_write_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t v);
+/* A register named by pmon_reg(), whatever its space and width. */
+int pmon_read(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t *v);
+int pmon_write(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t v);
+/* Read several counters of one box consistently (PCI: 2x32-bit halves). */
+int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, int n, uint64_t *v);
+
+#endif

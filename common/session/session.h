@@ -1,0 +1,60 @@
+/*
+ * Sessions, as the layers above see them (metrics, the public API): their implementations of the
+ * public session calls, and what the metric code asks of a session.
+ */
+#ifndef UNCORE_SESSION_H
+#define UNCORE_SESSION_H
+
+#include "handle/handle.h"
+#include "events/events.h"
+#include "claims.h"
+
+/* A metric bound to a session: the session's event index of each of its events (the session keeps an
+ * array of them, session_metrics()). */
+struct session_metric {
+	int metric;
+	int *ev;
+};
+/* Session internals the metric code uses (session.c). */
+/* session_window_value() returns UNCORE_BOX_FAILED when a box the event needs has failed (the reason is
+ * in uncore_error()) */
+int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out);
+uint64_t session_window_ns(const uncore_session_t *s, int window);
+uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n);
+int session_find_event(const uncore_session_t *s, const char *spec);
+int session_truncate(uncore_session_t *s, int nevs);
+struct session_metric **session_metrics(uncore_session_t *s, int **n);
+const struct session_metric *session_metric_get(const uncore_session_t *s, int m);
+uncore_t *session_owner(const uncore_session_t *s);
+/* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
+ * sample of those that are due. */
+uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now);
+/* At close: clear the records of sessions that left while the claims lock was held elsewhere. */
+void session_claims_settle(uncore_t *u);
+void session_sample_due(uncore_t *u, uint64_t now);
+
+
+/* The public session calls, as implemented (api.c wraps each in the handle's lock). */
+int uncore_session_set_cpu_impl(uncore_session_t *s, int cpu);
+void uncore_set_scaling_impl(uncore_t *u, int on);
+int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled,
+			      uint64_t *running);
+int uncore_session_new_impl(uncore_t *u, uncore_session_t **out);
+int uncore_session_add_impl(uncore_session_t *s, const char *spec);
+int uncore_session_start_impl(uncore_session_t *s);
+int uncore_session_read_impl(uncore_session_t *s);
+int uncore_session_sample_impl(uncore_session_t *s);
+int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, int max);
+int uncore_session_stop_impl(uncore_session_t *s);
+void uncore_session_free_impl(uncore_session_t *s);
+int uncore_session_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
+int uncore_session_failed_box_impl(const uncore_session_t *s, int ev, int socket, int box, char *buf, size_t len);
+int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max);
+int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socket);
+const char *uncore_session_event_name_impl(const uncore_session_t *s, int ev);
+int uncore_session_num_events_impl(const uncore_session_t *s);
+uint64_t uncore_session_elapsed_ns_impl(const uncore_session_t *s);
+uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int socket, int box);
+uint64_t uncore_session_max_read_interval_ns_impl(const uncore_session_t *s);
+
+#endif

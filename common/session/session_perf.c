@@ -1,0 +1,189 @@
+/*
+ * Sessions on the perf_event backend: each box's events form one perf group on the box's PMU (its
+ * free-running events one more on the free-running PMU), opened per socket on the CPU the PMU's
+ * cpumask gives, enabled together and read with one read(2) per group (PERF_FORMAT_GROUP with the
+ * times enabled and running).  The kernel owns the registers: nothing here touches them.
+ */
+#include "session_priv.h"
+
+#define READ_FORMAT (PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+static struct perf_kernel *kern(const uncore_session_t *s) { return s->u->perf->k; }
+
+int sess_perf_check(uncore_session_t *s, const struct encoded *e)
+{
+	uint64_t cfg[3];
+	if (e->period)
+		return uc_err("%s: sample=N cannot be used with the perf backend: the kernel's uncore PMUs do not sample "
+			      "(count, or use the direct backend)", e->name);
+	for (int i = 0; i < s->u->nboxes; i++) { /* the boxes of a unit share their PMUs' formats */
+		const struct box *b = &s->u->boxes[i];
+		if (b->type_idx != e->type_idx)
+			continue;
+		int ctr = e->fr >= 0 ? UC_CTR_FREERUN : e->fixed ? UC_CTR_FIXED : 0;
+		if (e->fr >= 0 && b->fr_pmu < 0)
+			continue;
+		return perf_encode(s->u, b, e, ctr, e->fr, cfg);
+	}
+	return 0;
+}
+
+/* Open one group: the slots of prog p that go to free-running counters (fr) or not. */
+static int open_group(uncore_session_t *s, struct prog *p, int fr)
+{
+	const struct box *b = box_of(s, p->box);
+	int pi = fr ? b->fr_pmu : b->pmu;
+	if (pi < 0)
+		return 0; /* no such group: sess_perf_check refused free-running events without a PMU */
+	const struct perf_pmu *pmu = &s->u->perf->pmus[pi];
+	int cpu = pmu->cpu[b->socket];
+	for (int k = 0; k < p->nslots; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		if ((sl->ctr == UC_CTR_FREERUN) != fr)
+			continue;
+		struct perf_event_attr a;
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = pmu->type;
+		a.read_format = READ_FORMAT;
+		a.disabled = p->lead[fr] < 0; /* the leader holds the group until all of it is there */
+		uint64_t cfg[3];
+		if (perf_encode(s->u, b, &s->evs[sl->ev], sl->ctr, sl->fr, cfg))
+			return -1;
+		a.config = cfg[0];
+		a.config1 = cfg[1];
+		a.config2 = cfg[2];
+		int fd = kern(s)->ops->open(kern(s), &a, -1, cpu, p->lead[fr] < 0 ? -1 : s->slots[p->lead[fr]].fd,
+					    PERF_FLAG_FD_CLOEXEC);
+		if (fd < 0) {
+			perf_errno_error(s->u->perf, -fd, pmu->name, cpu);
+			return uc_err_prefix("%s: ", s->evs[sl->ev].name);
+		}
+		sl->fd = fd;
+		if (p->lead[fr] < 0)
+			p->lead[fr] = p->first + k;
+	}
+	return 0;
+}
+
+static void close_all(uncore_session_t *s)
+{
+	for (int p = 0; p < s->nprogs; p++) /* members first, then their leaders */
+		for (int pass = 0; pass < 2; pass++)
+			for (int k = 0; k < s->progs[p].nslots; k++) {
+				struct slot *sl = &s->slots[s->progs[p].first + k];
+				int lead = s->progs[p].first + k == s->progs[p].lead[0] ||
+					   s->progs[p].first + k == s->progs[p].lead[1];
+				if (sl->fd >= 0 && lead == pass) {
+					kern(s)->ops->close(kern(s), sl->fd);
+					sl->fd = -1;
+				}
+			}
+}
+
+int sess_perf_start(uncore_session_t *s)
+{
+	for (int i = 0; i < s->nslots; i++)
+		s->slots[i].fd = -1;
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		pg->lead[0] = pg->lead[1] = -1;
+		if (open_group(s, pg, 0) || open_group(s, pg, 1))
+			goto fail;
+	}
+	for (int p = 0; p < s->nprogs; p++)
+		for (int g = 0; g < 2; g++) {
+			int lead = s->progs[p].lead[g];
+			if (lead < 0)
+				continue;
+			int fd = s->slots[lead].fd, rc = kern(s)->ops->ioctl(kern(s), fd, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+			if (!rc)
+				rc = kern(s)->ops->ioctl(kern(s), fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+			if (rc) {
+				uc_err("enabling %s's group: %s", s->evs[s->slots[lead].ev].name, strerror(-rc));
+				goto fail;
+			}
+		}
+	for (int p = 0; p < s->nprogs; p++)
+		if (sess_perf_read_box(s, &s->progs[p], READ_BASELINE))
+			goto fail;
+	return 0;
+fail:
+	close_all(s);
+	return -1;
+}
+
+/* One read(2) of a group: {nr, time enabled, time running, value per member}. */
+static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind)
+{
+	uint64_t buf[3 + UC_MAX_SLOTS];
+	const struct slot *lead = &s->slots[p->lead[g]];
+	ssize_t n = kern(s)->ops->read(kern(s), lead->fd, buf, sizeof(buf));
+	s->u->acc->stats.reads++;
+	s->u->acc->stats.syscalls++;
+	if (n == 0)
+		return uc_err("the kernel could not put %s's group on the box's counters (another user pinned them)",
+			      s->evs[lead->ev].name);
+	if (n < 0)
+		return uc_err("reading %s's group: %s", s->evs[lead->ev].name, strerror((int)-n));
+	if (n < 24 || (size_t)n != (3 + buf[0]) * 8)
+		return uc_err("reading %s's group: the kernel returned %zd bytes for %llu values", s->evs[lead->ev].name, n,
+			      (unsigned long long)buf[0]);
+	int m = 0;
+	for (int k = 0; k < p->nslots; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		if ((sl->ctr == UC_CTR_FREERUN) != g)
+			continue;
+		if (m == (int)buf[0])
+			return uc_err("reading %s's group: %llu values for more members", s->evs[lead->ev].name,
+				      (unsigned long long)buf[0]);
+		uint64_t v = buf[3 + m++];
+		if (kind == READ_BASELINE) {
+			sl->en0 = buf[1];
+			sl->run0 = buf[2];
+			sl->raw = 0;
+		} else {
+			sl->raw += v - sl->last;
+		}
+		/* as perf stat scales: the count over the share of the time enabled that it was counting */
+		uint64_t en = buf[1] - sl->en0, run = buf[2] - sl->run0;
+		sl->acc = s->u->scale && run < en && run ? (uint64_t)llround((double)sl->raw * (double)en / (double)run)
+							 : sl->raw;
+		sl->last = v;
+		sl->en = buf[1];
+		sl->run = buf[2];
+		if (kind != READ_SAMPLE) {
+			sl->prev = sl->mark;
+			sl->mark = sl->acc;
+		}
+	}
+	return 0;
+}
+
+int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
+{
+	const struct box *b = box_of(s, p->box);
+	struct access *a = s->u->acc;
+	uint64_t t0 = a->ops->now_ns(a);
+	for (int g = 0; g < 2; g++)
+		if (p->lead[g] >= 0 && read_group(s, p, g, kind))
+			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+	uint64_t t1 = a->ops->now_ns(a), now = t0 + (t1 - t0) / 2;
+	if (kind != READ_SAMPLE) {
+		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
+		p->t_last = now;
+	}
+	if (kind == READ_BASELINE)
+		p->t_start = now;
+	return 0;
+}
+
+void sess_perf_stop(uncore_session_t *s)
+{
+	for (int p = 0; p < s->nprogs; p++)
+		for (int g = 0; g < 2; g++)
+			if (s->progs[p].lead[g] >= 0)
+				kern(s)->ops->ioctl(kern(s), s->slots[s->progs[p].lead[g]].fd, PERF_EVENT_IOC_DISABLE,
+						    PERF_IOC_FLAG_GROUP);
+	close_all(s);
+}

@@ -1,0 +1,111 @@
+/*
+ * What the session files share (session.c plans, session_claims.c claims and restores,
+ * session_program.c programs, session_read.c reads and stops, session_overflow.c samples,
+ * session_values.c reports): the session's structures and the steps one file takes for another.
+ */
+#ifndef UNCORE_SESSION_PRIV_H
+#define UNCORE_SESSION_PRIV_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "session.h"
+#include "regs/regs.h"
+#include "perf/perf.h"
+#include "claims.h"
+#include "util/error.h"
+
+struct slot {
+	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
+	int fr;           /* free-running counter index */
+	int shared;       /* its counter is one another session programmed the same way: never written */
+	uint64_t last, acc;
+	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
+	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
+	int fd;        /* perf backend: its event's fd (-1: none) */
+	uint64_t en, run, en0, run0; /* perf backend: its group's time enabled and running, now and at start */
+	uint64_t raw;  /* perf backend: counted since start, unscaled */
+};
+
+/* How a box is read: the baseline at start, a read by the caller (it closes an interval), or a sample the
+ * library takes on its own so that no counter wraps twice unseen (it only accumulates). */
+enum read_kind { READ_BASELINE, READ_USER, READ_SAMPLE };
+
+/* The fastest any counter can count, for how often it must be sampled: no uncore clock runs above
+ * 5 GHz, and no event adds more than 64 in a cycle (occupancy counts); fixed and free-running counters
+ * (clocks, 32-byte bandwidth units) add at most 1. */
+#define MAX_CLOCK_HZ 5e9
+#define MAX_INC_PER_CYCLE 64
+
+#define SAMPLE_SLACK_NS 1000000 /* a box read taking longer than this is repeated ... */
+#define SAMPLE_TRIES 4          /* ... at most this often */
+
+struct prog {
+	int box;
+	int first, nslots; /* its slots: schedule_all places a box's slots together */
+	uint64_t t_start, t_prev, t_last; /* when it began counting, and its last two samples */
+	int programmed; /* has a slot other than free-running counters */
+	int held;       /* this session holds the box's claim */
+	int owner;      /* ... and programmed it (else it shares another session's programming) */
+	int adopted;    /* ... from a record that was there before (a dead owner's, or one not restored) */
+	int joined;     /* ... or shares it with other sessions, on its own counters or theirs */
+	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
+	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
+	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
+	int nown;
+	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
+	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
+};
+
+struct uncore_session {
+	uncore_t *u;
+	struct encoded *evs;
+	int nevs;
+	struct slot *slots;
+	int nslots;
+	struct prog *progs;
+	int nprogs;
+	int *ev_slots, *ev_first; /* slots of event e: ev_slots[ev_first[e] .. ev_first[e + 1]) */
+	uint32_t token; /* tells this session's claims from others of the same process */
+	uint64_t max_read_ns; /* sample at least this often while running: half the fastest wrap */
+	uint64_t t_sampled;   /* when every box was last read or sampled */
+	int running, started;
+	int cpu_socket; /* uncore_session_set_cpu: the socket events without socket= count on, + 1 (0: all) */
+	uint64_t t0, t1, tprev;
+	struct session_metric *metrics; /* metrics added (metrics.c) */
+	int nmetrics;
+};
+
+static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
+static inline const struct prog *prog_of(const uncore_session_t *s, const struct slot *sl) { return &s->progs[sl->prog]; }
+
+uint64_t sess_bc_frozen(const struct box *b);
+uint64_t sess_bc_running(const struct box *b);
+int sess_claim(uncore_session_t *s);
+int sess_leave(uncore_session_t *s);
+int sess_glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_GLOB_STATUS]);
+int sess_glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STATUS]);
+uint64_t sess_max_read_interval(const uncore_session_t *s);
+uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const struct slot *sl);
+int sess_program(uncore_session_t *s);
+int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
+void sess_reap_dead(uncore_t *u);
+int sess_release(uncore_session_t *s, int restore);
+int sess_restore_own(uncore_session_t *s);
+int sess_sampled(const uncore_session_t *s, int socket);
+int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
+struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
+uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);
+uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl);
+struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);
+int sess_slot_width(const struct box *b, const struct slot *sl);
+int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v);
+/* The perf backend's side of a session (session_perf.c): open and enable a group per box, read it with
+ * one read(2), close it; and whether an added event can go through the kernel at all. */
+int sess_perf_check(uncore_session_t *s, const struct encoded *e);
+int sess_perf_start(uncore_session_t *s);
+int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
+void sess_perf_stop(uncore_session_t *s);
+
+#endif

@@ -1,0 +1,256 @@
+/* Sessions: starting, reading (with wrap-around into 64-bit accumulators), sampling and stopping. */
+#include "session_priv.h"
+
+/* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
+ * every box takes a while next to a short interval. */
+int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
+{
+	const struct box *b = box_of(s, p->box);
+	uint64_t addr[UC_MAX_SLOTS] = { 0 };
+	uint64_t val[UC_MAX_SLOTS] = { 0 };
+	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
+	struct access *a = s->u->acc;
+	uint64_t now;
+	for (int k = 0; k < n; k++)
+		addr[k] = sess_slot_ctr_addr(b, &s->slots[p->first + k]);
+	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
+	 * is taken again, so that rates divide by the counts' own window, not by a preemption. */
+	for (int tries = 0;; tries++) {
+		uint64_t t0 = a->ops->now_ns(a);
+		if (reg_read_counters(s->u, b, addr, n, val))
+			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		uint64_t t1 = a->ops->now_ns(a);
+		if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
+			now = t0 + (t1 - t0) / 2;
+			break;
+		}
+	}
+	if (kind != READ_SAMPLE) {
+		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
+		p->t_last = now;
+	}
+	if (kind == READ_BASELINE)
+		p->t_start = now;
+	for (int k = 0; k < n; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		uint64_t mask = uc_width_mask(sess_slot_width(b, sl));
+		if (kind != READ_BASELINE)
+			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
+		sl->last = val[k] & mask;
+		if (kind != READ_SAMPLE) {
+			sl->prev = sl->mark;
+			sl->mark = sl->acc;
+		}
+	}
+	return 0;
+}
+
+/* Half the time the session's fastest counter takes to wrap at the fastest rate it could count. */
+
+
+/* Read (or sample) every box still counted.  A box that cannot be read is given up for good: counting it
+ * again after a gap could miss a wrap.  The boxes that failed and were not named to the caller yet are
+ * named in one message; tell: the caller gets it (uncore_sleep_ns()'s samples leave it to the next read). */
+static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
+{
+	char msg[1024] = "";
+	size_t len = 0;
+	int nfailed = 0;
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	for (int p = 0; p < s->nprogs; p++) {
+		struct prog *pg = &s->progs[p];
+		if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
+		    !(pg->failed = strdup(uncore_error())))
+			return uc_err("out of memory");
+		if (!pg->failed || pg->told)
+			continue;
+		pg->told = tell;
+		if (len < sizeof(msg))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%s", nfailed ? "; " : "", pg->failed);
+		nfailed++;
+	}
+	s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
+	if (!nfailed)
+		return 0;
+	uc_err("%s (%s no longer counted; the other boxes go on)", msg, nfailed > 1 ? "these boxes are" : "this box is");
+	return UNCORE_BOX_FAILED;
+}
+
+#define PERF_NO_SAMPLING_NS (UINT64_MAX / 4)
+
+/* The handle's running sessions, which uncore_sleep_ns() samples on the way. */
+static int track(uncore_session_t *s, int on)
+{
+	uncore_t *u = s->u;
+	for (int i = 0; i < u->nrunning; i++)
+		if (u->running[i] == s) {
+			if (!on)
+				u->running[i] = u->running[--u->nrunning];
+			return 0;
+		}
+	if (!on)
+		return 0;
+	uncore_session_t **r = realloc(u->running, (size_t)(u->nrunning + 1) * sizeof(*r));
+	if (!r)
+		return uc_err("out of memory");
+	u->running = r;
+	u->running[u->nrunning++] = s;
+	return 0;
+}
+
+/* A sample of every box: counts accumulate, no interval closes. */
+int uncore_session_sample_impl(uncore_session_t *s)
+{
+	return read_all(s, READ_SAMPLE, 1);
+}
+
+uint64_t uncore_session_max_read_interval_ns_impl(const uncore_session_t *s) { return s->running ? s->max_read_ns : 0; }
+
+uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now)
+{
+	uint64_t next = UINT64_MAX;
+	for (int i = 0; i < u->nrunning; i++) {
+		const uncore_session_t *s = u->running[i];
+		uint64_t due = s->t_sampled + s->max_read_ns;
+		uint64_t in = due > now ? due - now : 0;
+		if (in < next)
+			next = in;
+	}
+	return next;
+}
+
+void session_sample_due(uncore_t *u, uint64_t now)
+{
+	for (int i = 0; i < u->nrunning; i++)
+		if (u->running[i]->t_sampled + u->running[i]->max_read_ns <= now)
+			read_all(u->running[i], READ_SAMPLE, 0);
+}
+
+/* A session that has started counting: its clock, how often it must be sampled, and the handle's list. */
+static int running(uncore_session_t *s, uint64_t max_read_ns)
+{
+	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
+	s->max_read_ns = max_read_ns;
+	s->t_sampled = s->t0;
+	if (track(s, 1)) {
+		sess_leave(s);
+		return -1;
+	}
+	s->running = s->started = 1;
+	return 0;
+}
+
+/* The kernel keeps its counts in 64 bits and arbitrates the boxes: no claims, no sampling against wraps. */
+static int perf_start(uncore_session_t *s)
+{
+	if (sess_perf_start(s))
+		return -1;
+	return running(s, PERF_NO_SAMPLING_NS);
+}
+
+int uncore_session_start_impl(uncore_session_t *s)
+{
+	char msg[512];
+	if (s->nevs == 0)
+		return uc_err("no events to measure: add at least one");
+	if (s->running)
+		return uc_err("the session is already running");
+	for (int i = 0; i < s->nslots; i++)
+		s->slots[i].acc = s->slots[i].mark = 0;
+	for (int p = 0; p < s->nprogs; p++) { /* a restart tries every box again */
+		free(s->progs[p].failed);
+		s->progs[p].failed = NULL;
+		s->progs[p].told = 0;
+	}
+	if (s->u->perf)
+		return perf_start(s);
+	if (claims_lock(s->u)) {
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		return uc_err("%s; nothing was programmed", msg);
+	}
+	sess_reap_dead(s->u);
+	/* the claims reach the file before the first register write: a kill at any instant after it leaves a
+	 * record the next session restores from */
+	if (sess_claim(s) || claims_write(s->u)) {
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		sess_release(s, 0);
+		claims_unlock(s->u);
+		return uc_err("%s; nothing was programmed", msg);
+	}
+	if (sess_program(s)) {
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		if (sess_release(s, 1) || claims_write(s->u))
+			uc_warn("after programming failed: %s", uncore_error());
+		claims_unlock(s->u);
+		return uc_err("programming the uncore failed: %s", msg);
+	}
+	claims_unlock(s->u);
+	return running(s, sess_max_read_interval(s));
+}
+
+/* A read by the caller: it closes an interval. */
+int uncore_session_read_impl(uncore_session_t *s)
+{
+	uint64_t t1 = s->t1;
+	int rc = read_all(s, READ_USER, 1);
+	if (s->running) {
+		s->tprev = t1;
+		s->t1 = s->t_sampled;
+	}
+	return rc;
+}
+
+int sess_leave(uncore_session_t *s)
+{
+	int bad = 0, rc;
+	if (s->u->perf) {
+		sess_perf_stop(s);
+		track(s, 0);
+		s->running = 0;
+		return 0;
+	}
+	for (int sock = 0; sock < s->u->host.nsockets; sock++) { /* a freeze our overflows left behind */
+		uint64_t g[UC_MAX_GLOB_STATUS];
+		int any = sess_sampled(s, sock) && s->u->plat->glob_status ? sess_glob_status(s, sock, g) : 0;
+		if (any < 0 || (any && sess_glob_resume(s, sock, g)))
+			bad = -1;
+	}
+	if (claims_lock(s->u)) { /* restore all the same: the counts read stay valid */
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+		rc = sess_restore_own(s);
+		if (claims_gone(s->u, s->token))
+			rc = -1;
+		uc_warn("%s: this session's boxes are restored from its own copy, and their records are left for the "
+			"next session to clear", msg);
+	} else {
+		sess_reap_dead(s->u);
+		rc = sess_release(s, 1);
+		if (claims_write(s->u)) {
+			uc_warn("%s: the records of this session's boxes (restored) are left for the next session to clear",
+				uncore_error());
+			claims_gone(s->u, s->token);
+		}
+		claims_unlock(s->u);
+	}
+	track(s, 0);
+	s->running = 0;
+	return rc ? rc : bad;
+}
+
+int uncore_session_stop_impl(uncore_session_t *s)
+{
+	if (!s->running)
+		return uc_err("the session is not running");
+	int rc = uncore_session_read_impl(s);
+	char msg[512], why[512];
+	snprintf(msg, sizeof(msg), "%s", rc ? uncore_error() : "");
+	if (sess_leave(s)) { /* a box that failed mostly cannot be put back either: say both */
+		snprintf(why, sizeof(why), "%s", uncore_error());
+		return uc_err("%s%sputting the registers back: %s", msg, rc ? "; " : "", why);
+	}
+	if (rc)
+		uc_err("%s", msg);
+	return rc;
+}

@@ -1,0 +1,26 @@
+#!/bin/sh
+# The library's house: calls and includes go one way between the folders of common/ (tools/layers.py
+# reads the built objects' symbols and the sources' includes), and common/ itself holds at most a dozen
+# files.  A loop across two folders fails with its members named.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+src=${top_srcdir:-.} build=${top_builddir:-.}
+out=$(python3 "$src/tools/layers.py" "$build" "$src" 2>&1)
+rc=$?
+echo "$out"
+check "no call or include loop spans two folders of common/" '[ $rc -eq 0 ] && echo "$out" | grep -q " 0 loops across folders$"'
+files=$(echo "$out" | sed -n 's/.*, \([0-9]*\) files directly in common\/.*/\1/p')
+check "common/ holds at most 12 files directly ($files)" '[ -n "$files" ] && [ "$files" -le 12 ]'
+# the measure itself: a call from a lower folder up into the session layer is a loop it names
+mkdir -p "$W/common/util" "$W/common/session"
+printf 'int sess_x(void);\nint util_y(void) { return sess_x(); }\n' > "$W/common/util/y.c"
+printf 'int util_y(void);\nint sess_x(void) { return util_y(); }\n' > "$W/common/session/x.c"
+for d in util session; do
+	mkdir -p "$W/build/common/$d/.libs"
+	f=$(ls "$W/common/$d")
+	cc -c -o "$W/build/common/$d/.libs/libuncore_impl_la-${f%.c}.o" "$W/common/$d/$f"
+done
+bad=$(python3 "$src/tools/layers.py" "$W/build" "$W" 2>&1)
+check "a loop between util/ and session/ is found and named" \
+	'echo "$bad" | grep -q "call loop across session, util: session/x.c util/y.c"'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -211,7 +211,7 @@ static struct claim forged(const char *unit, int socket, int idx, int pid)
 	return c;
 }
 
-/* README's group deployment: members of the group may write the group's claims file (and a site that
+/* doc/safety.md's group deployment: members of the group may write the group's claims file (and a site that
  * set up an older version gave them the claims file itself, 0660).  Root never restores what such a
  * file says, counts on PCI and MMIO boxes whatever it pins (members cannot program those), and leaves
  * an MSR box a member's live session counts on alone -- unless forced and the pin's holder is no

@@ -1,0 +1,148 @@
+#!/bin/sh
+# Every `uncore` command line written in README.md and doc/*.md runs on the simulator, and every
+# relative link of those pages reaches a file (and a heading, for #anchor).
+#
+# What is a command line:
+#  * in a code block (a fenced ``` block, or a line indented by 4 spaces or more), a line that starts,
+#    after an optional "$ " prompt, with "uncore ", "build/uncore " or "/usr/bin/uncore "; a
+#    "# comment" at its end is not part of it;
+#  * in prose, an inline code span on one line whose whole text is such a command and names a command
+#    word after it (`uncore info`, `uncore list --json`; a span of "uncore" alone names the program).
+#    A span of "uncore stat" with nothing to count (no -e, -M or --metric-group) is a phrase about
+#    stat's options (`uncore stat -x SEP`), not a command line: it is listed as not run.
+# How it is run: through sh in a scratch directory (so "> FILE" lands there), with the build's binary
+# whatever path the line gives, stdin from /dev/null, for at most 30 s; and with these changes:
+#  * the backend: sim:... and perf+sim:... run as written; a real backend runs over its simulated
+#    form, perf as perf+sim:P, direct and auto as sim:P; a line naming no backend runs with
+#    UNCORE_BACKEND=sim:P.  P is snbep, or emr when the line names an event, metric or metric group
+#    that snbep has not;
+#  * "-- CMD ..." becomes "-- sleep 0.1", "--duration S" at most 0.3 s and "-I MS" at most 100 ms;
+#  * the example file my_cpu_uncore.json is Intel's EMR uncore file of tests/reference/perfmon/;
+#  * a line with another placeholder (an upper-case word that is not an event such as FILE, SEP or
+#    N, or one with "<", "[", "..." or "…") is not run, and says so with the placeholder.
+# A line fails when it exits non-zero, runs out of time, or prints "unknown" or "usage:" (but a help
+# command).  A line meant to fail says so in its comment, "# error: TEXT": it must exit non-zero and
+# print TEXT.  Each failure is one FAIL line with its file and line number.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+UNCORE=${top_builddir:-.}/uncore
+SRC=${top_srcdir:-.}
+cd "$SRC" || exit 1
+SRC=$(pwd)
+case $UNCORE in /*) ;; *) UNCORE=$OLDPWD/$UNCORE ;; esac
+PAGES="README.md $(ls doc/*.md)"
+# the line's binary, whichever path it names, is the build's
+mkdir -p "$W/bin" "$W/run"
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$UNCORE" >"$W/bin/uncore"
+chmod +x "$W/bin/uncore"
+# what Sandy Bridge-EP has: event names, metric names and metric groups
+{
+	"$UNCORE" --backend sim:snbep list --format tsv | cut -f2
+	"$UNCORE" --backend sim:snbep list --metrics --format tsv | cut -f1,3 | tr '\t' '\n'
+} >"$W/snbep.names" 2>/dev/null
+
+lines=$(grep -c '' README.md)
+check "README.md is at most 250 lines ($lines)" '[ "$lines" -le 250 ]'
+
+# FILE <tab> LINE <tab> code|span <tab> COMMAND <tab> COMMENT, one a command line
+awk '
+function cmd(s) { return s ~ /^(build\/|\/usr\/bin\/)?uncore / }
+FNR == 1 { fence = 0 }
+/^ *```/ { fence = !fence; next }
+{
+	if (fence || /^    /) {
+		s = $0; sub(/^ +/, "", s); sub(/^\$ /, "", s)
+		if (!cmd(s)) next
+		c = ""
+		if (match(s, /[ \t]#/)) { c = substr(s, RSTART + 1); s = substr(s, 1, RSTART - 1) }
+		sub(/[ \t]+$/, "", s); sub(/^# */, "", c)
+		printf "%s\t%d\tcode\t%s\t%s\n", FILENAME, FNR, s, c
+		next
+	}
+	s = $0
+	while (match(s, /`[^`]*`/)) {
+		span = substr(s, RSTART + 1, RLENGTH - 2); s = substr(s, RSTART + RLENGTH)
+		if (cmd(span)) printf "%s\t%d\tspan\t%s\t\n", FILENAME, FNR, span
+	}
+}' $PAGES >"$W/commands"
+
+# the platform a line runs on: snbep unless it names what snbep has not
+platform() {
+	for w in $(printf '%s\n' "$1" | awk '{ for (i = 1; i < NF; i++)
+		if ($i == "-e" || $i == "-M" || $i == "--metric-group") { n = split($(i + 1), a, ","); for (j = 1; j <= n; j++) { sub(/:.*/, "", a[j]); print a[j] } } }'); do
+		grep -qxF "$w" "$W/snbep.names" || { echo emr; return; }
+	done
+	echo snbep
+}
+# the first word of a line that holds a placeholder, if any
+placeholder() {
+	printf '%s\n' "$1" | awk '{ for (i = 1; i <= NF; i++) { n = split($i, part, /[,=:]/)
+		for (j = 1; j <= n; j++) if (part[j] !~ /^UNC_/ && part[j] ~ /^[A-Z][A-Z0-9_]*$|[<[]|\.\.\.|…/) { print $i; exit } } }'
+}
+ran=0 skipped=0
+while IFS='	' read -r file line kind text comment; do
+	where="$file:$line: $text"
+	words=" $text "
+	if [ "$kind" = span ]; then
+		case $words in *" stat "*) case $words in *" -e "* | *" -M "* | *" --metric-group "*) ;; *)
+			skipped=$((skipped + 1)); echo "not run: $where (a phrase about stat's options: nothing to count)"; continue ;;
+		esac ;; esac
+	fi
+	# the command after "--" is a short sleep; durations and intervals are cut short
+	run=$(printf '%s\n' "$text" | sed 's/ --backend=/ --backend /; s/ -- .*/ -- sleep 0.1/; s/my_cpu_uncore\.json/$RT\/tests\/reference\/perfmon\/emeraldrapids_uncore.json/' |
+		sed 's/^[^ ]*uncore /uncore /' |
+		awk '{ for (i = 2; i <= NF; i++) {
+			if ($(i - 1) == "--duration" && $i + 0 > 0.3) $i = "0.3"
+			if ($(i - 1) == "-I" && $i + 0 > 100) $i = "100" } print }')
+	ph=$(placeholder "$(printf '%s\n' "$run" | sed 's/\$RT[^ ]*//')")
+	if [ -n "$ph" ]; then
+		skipped=$((skipped + 1)); echo "not run: $where (placeholder $ph)"; continue
+	fi
+	p=$(platform "$run")
+	be=sim:$p
+	case $run in
+	*" --backend perf "*) run=$(printf '%s\n' "$run" | sed "s/ --backend perf / --backend perf+sim:$p /") ;;
+	*" --backend direct "* | *" --backend auto "*) run=$(printf '%s\n' "$run" | sed -E "s/ --backend (direct|auto) / --backend sim:$p /") ;;
+	esac
+	case $run in *" --backend "*) be= ;; esac
+	ran=$((ran + 1))
+	rc=0
+	(cd "$W/run" && PATH="$W/bin:$PATH" RT="$SRC" UNCORE_BACKEND=$be timeout 30 sh -c "$run" \
+		</dev/null >"$W/out" 2>&1) || rc=$?
+	shown=$where
+	[ "$run" = "$text" ] && [ -z "$be" ] || shown="$where (ran: ${be:+UNCORE_BACKEND=$be }$run)"
+	case $comment in
+	error:*)
+		want=${comment#error: }
+		if [ $rc -ne 0 ] && grep -qF -- "$want" "$W/out"; then ok "$shown: refused as written"
+		else no "$shown: should fail with '$want', exit $rc: $(head -3 "$W/out")"; fi
+		continue ;;
+	esac
+	bad=
+	[ $rc -eq 0 ] || bad="exit $rc"
+	grep -qi unknown "$W/out" && bad="$bad, prints 'unknown'"
+	case $words in *" help "* | *" --help "*) ;; *) grep -qi 'usage:' "$W/out" && bad="$bad, prints 'usage:'" ;; esac
+	if [ -z "$bad" ]; then ok "$shown"; else no "$shown: ${bad#, }: $(head -3 "$W/out")"; fi
+done <"$W/commands"
+check "the pages' command lines ran: $ran (at least 20), $skipped not run" '[ "$ran" -ge 20 ]'
+
+# every relative link reaches its file, and its #anchor a heading there (GitHub's ids: lower case,
+# punctuation but - and _ left out, spaces as -)
+anchors() { sed -n 's/^#\{1,6\} //p' "$1" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9 _-]//g; s/ /-/g'; }
+bad=
+for page in $PAGES; do
+	dir=$(dirname "$page")
+	for link in $(grep -o '\]([^)]*)' "$page" | sed 's/^](//; s/)$//' | grep -v '^[a-z]*:'); do
+		target=${link%%#*} anchor=
+		case $link in *'#'*) anchor=${link#*#} ;; esac
+		[ -n "$target" ] && target=$dir/$target || target=$page
+		if [ ! -f "$target" ]; then bad="$bad $page:$link"
+		elif [ -n "$anchor" ] && ! anchors "$target" | grep -qxF "$anchor"; then bad="$bad $page:$link"; fi
+	done
+done
+check "every relative link of README.md and doc/*.md reaches its page and heading${bad:+ (broken:$bad)}" '[ -z "$bad" ]'
+for page in doc/*.md; do
+	check "README.md links to $page" 'grep -qF "]($page)" README.md'
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

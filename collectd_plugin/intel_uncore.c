@@ -1,7 +1,7 @@
 /*
  * collectd read plugin intel_uncore: derived uncore metrics (memory bandwidth,
  * LLC, QPI/UPI, uncore clock, ...) from libuncore, per socket and optionally
- * per box.  Configuration: README.md and collectd.conf.d/intel_uncore.conf.
+ * per box.  Configuration: doc/collectd.md and collectd.conf.d/intel_uncore.conf.
  *
  * Lifecycle (collectd 5.12): a configuration error aborts the daemon's start,
  * so only real mistakes in the block fail there; hardware that cannot be

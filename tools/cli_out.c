@@ -1,5 +1,5 @@
 /* uncore stat's values as perf-like text, CSV (-x SEP) or JSON lines (--json); the fields of the last
- * two are documented in README ("Output for scripts"). */
+ * two are documented in doc/user-guide.md ("Output for scripts"). */
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>

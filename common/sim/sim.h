@@ -14,7 +14,7 @@
 #define SIM_MAX_DEVS 256
 #define SIM_MAX_KEYS 32
 
-/* Workload truth, per socket (the profile keys are listed in README, "Simulator profile"). */
+/* Workload truth, per socket (the profile keys are listed in doc/user-guide.md, "Simulator profile"). */
 struct sim_profile {
 	double mem_read_bps[UC_MAX_SOCKETS], mem_write_bps[UC_MAX_SOCKETS];
 	double llc_lookups[UC_MAX_SOCKETS], llc_miss_ratio[UC_MAX_SOCKETS];

@@ -233,3 +233,22 @@ fail:
 	*units = NULL;
 	return -1;
 }
+
+/* What a table entry names: the platform's box type of a discovery type, and a label for messages. */
+int disc_type_index(const struct platform_desc *p, int disc_type)
+{
+	for (int t = 0; t < p->ntypes; t++)
+		if (p->types[t]->disc_type == disc_type)
+			return t;
+	return -1;
+}
+
+const char *disc_unit_label(const struct platform_desc *p, const struct disc_unit *d, char *buf, size_t len)
+{
+	int t = disc_type_index(p, d->type);
+	if (t >= 0)
+		snprintf(buf, len, "%s unit %d", p->types[t]->name, d->id);
+	else
+		snprintf(buf, len, "type %d, unit id %d", d->type, d->id);
+	return buf;
+}

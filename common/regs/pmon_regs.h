@@ -43,4 +43,8 @@ const char *pmon_reg_name(const struct box *b, enum pmon_kind kind, int idx, cha
 /* Registers a box can have: box control, counters and their controls, filters, fixed pair, status pair. */
 #define PMON_MAX_REGS (1 + 2 * UC_MAX_CTR + UC_MAX_FILT + 2 + 2)
 
+/* The widths in bytes of a box type's control registers. */
+int reg_ctl_bytes(const struct box_type *t);     /* a counter control register */
+int reg_box_ctl_bytes(const struct box_type *t); /* the box control register */
+
 #endif

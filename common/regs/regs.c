@@ -17,8 +17,6 @@ static const struct pci_loc *loc_of(const struct box *b, int companion)
 	return companion ? &b->comp : &b->pci;
 }
 
-int reg_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : t->ctl_bytes ? t->ctl_bytes : 4; }
-int reg_box_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : 4; }
 
 int reg_read(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t *v)
 {

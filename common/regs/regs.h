@@ -9,8 +9,6 @@
 #include "pmon_regs.h"
 #include "write_guard.h"
 
-int reg_ctl_bytes(const struct box_type *t);     /* a counter control register */
-int reg_box_ctl_bytes(const struct box_type *t); /* the box control register */
 int reg_read(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t *v);
 int reg_write(uncore_t *u, const struct box *b, uint64_t addr, int companion, int bytes, uint64_t v);
 int reg_read_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t *v);

@@ -1,34 +1,5 @@
-/* Sessions: the registers of a slot, and programming a box with the documented protocol. */
+/* Sessions: programming a box with the documented protocol. */
 #include "session_priv.h"
-
-/* The control register of a slot's counter (general or fixed). */
-struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl)
-{
-	struct pmon_reg r;
-	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTL : PK_CTL, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
-	return r;
-}
-
-struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl)
-{
-	struct pmon_reg r;
-	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTR : PK_CTR, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
-	return r;
-}
-
-uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl)
-{
-	return sl->ctr == UC_CTR_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : sess_slot_ctr_reg(b, sl).addr;
-}
-
-int sess_slot_width(const struct box *b, const struct slot *sl)
-{
-	if (sl->ctr == UC_CTR_FREERUN)
-		return b->t->fr[sl->fr].width;
-	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_width : b->r.width;
-}
-
-/* Remember a register as found, in the box's claim (once). */
 
 int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v)
 {

@@ -158,3 +158,15 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	d->cfg[3] = (uint8_t)(id >> 8);
 	return d;
 }
+
+/* Everything a machine holds, and the machine (s may be partly built). */
+void sim_free(struct sim *s)
+{
+	if (!s)
+		return;
+	sim_shared_close(s);
+	for (int i = 0; i < s->nblobs; i++) /* discovery tables */
+		free(s->blobs[i].data);
+	free(s->map);
+	free(s);
+}

@@ -160,18 +160,6 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	return 0;
 }
 
-/* Everything a machine holds, and the machine (s may be partly built). */
-void sim_free(struct sim *s)
-{
-	if (!s)
-		return;
-	sim_shared_close(s);
-	for (int i = 0; i < s->nblobs; i++) /* discovery tables */
-		free(s->blobs[i].data);
-	free(s->map);
-	free(s);
-}
-
 struct access *access_sim_open(const char *spec)
 {
 	char buf[512], *opt, *save = NULL;

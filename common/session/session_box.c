@@ -1,0 +1,74 @@
+/* Sessions: a box's slots, their registers, and reading them into 64-bit accumulators (for a start, a
+ * read or a sample). */
+#include "session_priv.h"
+
+/* The control register of a slot's counter (general or fixed). */
+struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl)
+{
+	struct pmon_reg r;
+	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTL : PK_CTL, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
+	return r;
+}
+
+struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl)
+{
+	struct pmon_reg r;
+	pmon_reg(b, sl->ctr == UC_CTR_FIXED ? PK_FIXED_CTR : PK_CTR, sl->ctr == UC_CTR_FIXED ? 0 : sl->ctr, &r);
+	return r;
+}
+
+uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl)
+{
+	return sl->ctr == UC_CTR_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : sess_slot_ctr_reg(b, sl).addr;
+}
+
+int sess_slot_width(const struct box *b, const struct slot *sl)
+{
+	if (sl->ctr == UC_CTR_FREERUN)
+		return b->t->fr[sl->fr].width;
+	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_width : b->r.width;
+}
+
+/* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
+ * every box takes a while next to a short interval. */
+int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
+{
+	const struct box *b = box_of(s, p->box);
+	uint64_t addr[UC_MAX_SLOTS] = { 0 };
+	uint64_t val[UC_MAX_SLOTS] = { 0 };
+	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
+	struct access *a = s->u->acc;
+	uint64_t now;
+	for (int k = 0; k < n; k++)
+		addr[k] = sess_slot_ctr_addr(b, &s->slots[p->first + k]);
+	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
+	 * is taken again, so that rates divide by the counts' own window, not by a preemption. */
+	for (int tries = 0;; tries++) {
+		uint64_t t0 = a->ops->now_ns(a);
+		if (reg_read_counters(s->u, b, addr, n, val))
+			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		uint64_t t1 = a->ops->now_ns(a);
+		if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
+			now = t0 + (t1 - t0) / 2;
+			break;
+		}
+	}
+	if (kind != READ_SAMPLE) {
+		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
+		p->t_last = now;
+	}
+	if (kind == READ_BASELINE)
+		p->t_start = now;
+	for (int k = 0; k < n; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		uint64_t mask = uc_width_mask(sess_slot_width(b, sl));
+		if (kind != READ_BASELINE)
+			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
+		sl->last = val[k] & mask;
+		if (kind != READ_SAMPLE) {
+			sl->prev = sl->mark;
+			sl->mark = sl->acc;
+		}
+	}
+	return 0;
+}

@@ -2,11 +2,15 @@
  * Sessions on the perf_event backend: each box's events form one perf group on the box's PMU (its
  * free-running events one more on the free-running PMU), opened per socket on the CPU the PMU's
  * cpumask gives, enabled together and read with one read(2) per group (PERF_FORMAT_GROUP with the
- * times enabled and running).  The kernel owns the registers: nothing here touches them.
+ * times enabled and running, each value with its event's id, and its lost count where the kernel has
+ * PERF_FORMAT_LOST, Linux 6.0).  Values are matched by id, never by position.  The kernel owns the
+ * registers: nothing here touches them.
  */
+#include <errno.h>
 #include "session_priv.h"
 
-#define READ_FORMAT (PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+#define READ_FORMAT (PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | \
+		     PERF_FORMAT_ID | PERF_FORMAT_LOST)
 
 static struct perf_kernel *kern(const uncore_session_t *s) { return s->u->perf->k; }
 
@@ -45,7 +49,7 @@ static int open_group(uncore_session_t *s, struct prog *p, int fr)
 		memset(&a, 0, sizeof(a));
 		a.size = sizeof(a);
 		a.type = pmu->type;
-		a.read_format = READ_FORMAT;
+		a.read_format = s->perf_rf;
 		a.disabled = p->lead[fr] < 0; /* the leader holds the group until all of it is there */
 		uint64_t cfg[3];
 		if (perf_encode(s->u, b, &s->evs[sl->ev], sl->ctr, sl->fr, cfg))
@@ -53,8 +57,17 @@ static int open_group(uncore_session_t *s, struct prog *p, int fr)
 		a.config = cfg[0];
 		a.config1 = cfg[1];
 		a.config2 = cfg[2];
-		int fd = kern(s)->ops->open(kern(s), &a, -1, cpu, p->lead[fr] < 0 ? -1 : s->slots[p->lead[fr]].fd,
-					    PERF_FLAG_FD_CLOEXEC);
+		int group = p->lead[fr] < 0 ? -1 : s->slots[p->lead[fr]].fd;
+		int fd = kern(s)->ops->open(kern(s), &a, -1, cpu, group, PERF_FLAG_FD_CLOEXEC);
+		if (fd == -EINVAL && (s->perf_rf & PERF_FORMAT_LOST) && group < 0) { /* a kernel before 6.0 */
+			s->perf_rf &= ~(uint64_t)PERF_FORMAT_LOST;
+			a.read_format = s->perf_rf;
+			fd = kern(s)->ops->open(kern(s), &a, -1, cpu, group, PERF_FLAG_FD_CLOEXEC);
+		}
+		if (fd >= 0 && kern(s)->ops->ioctl(kern(s), fd, PERF_EVENT_IOC_ID, (unsigned long)&sl->id)) {
+			kern(s)->ops->close(kern(s), fd);
+			return uc_err("%s: the kernel gave no id for its event (PERF_EVENT_IOC_ID)", s->evs[sl->ev].name);
+		}
 		if (fd < 0) {
 			perf_errno_error(s->u->perf, -fd, pmu->name, cpu);
 			return uc_err_prefix("%s: ", s->evs[sl->ev].name);
@@ -83,6 +96,7 @@ static void close_all(uncore_session_t *s)
 
 int sess_perf_start(uncore_session_t *s)
 {
+	s->perf_rf = READ_FORMAT;
 	for (int i = 0; i < s->nslots; i++)
 		s->slots[i].fd = -1;
 	for (int p = 0; p < s->nprogs; p++) {
@@ -113,11 +127,25 @@ fail:
 	return -1;
 }
 
-/* One read(2) of a group: {nr, time enabled, time running, value per member}. */
+/* The slot of group g of prog p whose event has id, or NULL. */
+static struct slot *slot_of_id(uncore_session_t *s, const struct prog *p, int g, uint64_t id)
+{
+	for (int k = 0; k < p->nslots; k++) {
+		struct slot *sl = &s->slots[p->first + k];
+		if ((sl->ctr == UC_CTR_FREERUN) == g && sl->fd >= 0 && sl->id == id)
+			return sl;
+	}
+	return NULL;
+}
+
+/* One read(2) of a group: {nr, time enabled, time running, {value, id[, lost]} per member}.  Each value
+ * goes to the slot of its id, whatever the order the kernel gives them in. */
 static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind)
 {
-	uint64_t buf[3 + UC_MAX_SLOTS];
+	uint64_t buf[3 + 3 * UC_MAX_SLOTS];
 	const struct slot *lead = &s->slots[p->lead[g]];
+	size_t stride = s->perf_rf & PERF_FORMAT_LOST ? 3 : 2;
+	int members = 0;
 	ssize_t n = kern(s)->ops->read(kern(s), lead->fd, buf, sizeof(buf));
 	s->u->acc->stats.reads++;
 	s->u->acc->stats.syscalls++;
@@ -126,18 +154,17 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 			      s->evs[lead->ev].name);
 	if (n < 0)
 		return uc_err("reading %s's group: %s", s->evs[lead->ev].name, strerror((int)-n));
-	if (n < 24 || (size_t)n != (3 + buf[0]) * 8)
-		return uc_err("reading %s's group: the kernel returned %zd bytes for %llu values", s->evs[lead->ev].name, n,
-			      (unsigned long long)buf[0]);
-	int m = 0;
-	for (int k = 0; k < p->nslots; k++) {
-		struct slot *sl = &s->slots[p->first + k];
-		if ((sl->ctr == UC_CTR_FREERUN) != g)
-			continue;
-		if (m == (int)buf[0])
-			return uc_err("reading %s's group: %llu values for more members", s->evs[lead->ev].name,
-				      (unsigned long long)buf[0]);
-		uint64_t v = buf[3 + m++];
+	for (int k = 0; k < p->nslots; k++)
+		members += (s->slots[p->first + k].ctr == UC_CTR_FREERUN) == g;
+	if (n < 24 || buf[0] != (uint64_t)members || (size_t)n != (3 + buf[0] * stride) * 8)
+		return uc_err("reading %s's group: the kernel returned %zd bytes for %llu values (%d members)",
+			      s->evs[lead->ev].name, n, (unsigned long long)buf[0], members);
+	for (uint64_t m = 0; m < buf[0]; m++) {
+		struct slot *sl = slot_of_id(s, p, g, buf[3 + m * stride + 1]);
+		if (!sl)
+			return uc_err("reading %s's group: a value with id %llu, which no member has", s->evs[lead->ev].name,
+				      (unsigned long long)buf[3 + m * stride + 1]);
+		uint64_t v = buf[3 + m * stride];
 		if (kind == READ_BASELINE) {
 			sl->en0 = buf[1];
 			sl->run0 = buf[2];

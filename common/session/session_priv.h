@@ -26,6 +26,7 @@ struct slot {
 	int fd;        /* perf backend: its event's fd (-1: none) */
 	uint64_t en, run, en0, run0; /* perf backend: its group's time enabled and running, now and at start */
 	uint64_t raw;  /* perf backend: counted since start, unscaled */
+	uint64_t id;   /* perf backend: its event's id, by which a group read gives its value */
 };
 
 /* How a box is read: the baseline at start, a read by the caller (it closes an interval), or a sample the
@@ -71,6 +72,7 @@ struct uncore_session {
 	uint64_t max_read_ns; /* sample at least this often while running: half the fastest wrap */
 	uint64_t t_sampled;   /* when every box was last read or sampled */
 	int running, started;
+	uint64_t perf_rf; /* perf backend: the read_format of its groups */
 	int cpu_socket; /* uncore_session_set_cpu: the socket events without socket= count on, + 1 (0: all) */
 	uint64_t t0, t1, tprev;
 	struct session_metric *metrics; /* metrics added (metrics.c) */

@@ -96,6 +96,9 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 		return -ENODEV;
 	if (attr->sample_period || exclude_any(attr)) /* "Sampling not supported yet"; PERF_PMU_CAP_NO_EXCLUDE */
 		return -EINVAL;
+	uint64_t known = k->no_lost ? PERF_FORMAT_LOST - 1 : PERF_FORMAT_LOST * 2 - 1;
+	if (attr->read_format & ~known) /* read_format bits it does not know */
+		return -EINVAL;
 	if (check_perm && permitted(k))
 		return -EACCES;
 	if (k->nfds >= k->maxfds)
@@ -122,6 +125,7 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	g = group_fd != -1 ? event_of(k, group_fd) : NULL; /* the table may have moved */
 	e.leader = g ? (int)(g - k->ev) : i;
 	e.seq = ++k->seq;
+	e.id = 0x100 + ++k->next_id; /* not an fd: an id is a number of its own */
 	struct sk_box *kb = sk_box_of(k, e.box);
 	if (kb->nev == kb->cap) {
 		int cap = kb->cap ? 2 * kb->cap : 8;
@@ -157,7 +161,7 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 {
 	struct sim_kernel *k = sk_of(pk);
 	struct sk_event *e = event_of(k, fd);
-	uint64_t out[3 + 2 * 64];
+	uint64_t out[3 + 3 * 64];
 	size_t n = 0;
 	pk->syscalls++;
 	if (!e)
@@ -180,13 +184,18 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 	if (e->read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
 		out[n++] = e->running_ns;
 	if (!group && (e->read_format & PERF_FORMAT_ID))
-		out[n++] = (uint64_t)fd;
+		out[n++] = e->id;
+	if (!group && (e->read_format & PERF_FORMAT_LOST))
+		out[n++] = 0; /* an uncore count loses nothing */
+	/* the leader, then its members in the order they were made (the box's list keeps that order) */
 	SK_FOR_BOX(k, e->box, i) {
-		if (!group || k->ev[i].leader != lead || n + 2 > sizeof(out) / sizeof(out[0]))
+		if (!group || k->ev[i].leader != lead || n + 3 > sizeof(out) / sizeof(out[0]))
 			continue;
 		out[n++] = k->ev[i].count;
 		if (e->read_format & PERF_FORMAT_ID)
-			out[n++] = (uint64_t)(SK_FD0 + i);
+			out[n++] = k->ev[i].id;
+		if (e->read_format & PERF_FORMAT_LOST)
+			out[n++] = 0;
 	}
 	if (len < n * sizeof(uint64_t))
 		return -ENOSPC;
@@ -201,6 +210,10 @@ static int k_ioctl(struct perf_kernel *pk, int fd, unsigned long req, unsigned l
 	pk->syscalls++;
 	if (!e)
 		return -EBADF;
+	if (req == PERF_EVENT_IOC_ID) {
+		*(uint64_t *)(uintptr_t)arg = e->id;
+		return 0;
+	}
 	if (req != PERF_EVENT_IOC_ENABLE && req != PERF_EVENT_IOC_DISABLE && req != PERF_EVENT_IOC_RESET)
 		return -ENOTTY;
 	sk_settle(k, e->box);
@@ -235,9 +248,12 @@ static int k_close(struct perf_kernel *pk, int fd)
 	sk_resched(k, b); /* off its counter first */
 	e->used = 0;
 	struct sk_box *kb = sk_box_of(k, b);
-	for (int j = 0; j < kb->nev; j++)
-		if (kb->ev[j] == self)
-			kb->ev[j--] = kb->ev[--kb->nev];
+	for (int j = 0; j < kb->nev; j++) /* the others keep their order: a group reads in creation order */
+		if (kb->ev[j] == self) {
+			memmove(&kb->ev[j], &kb->ev[j + 1], (size_t)(kb->nev - j - 1) * sizeof(kb->ev[0]));
+			kb->nev--;
+			break;
+		}
 	SK_FOR_BOX(k, b, i) /* its members go on alone, as the kernel ungroups them */
 		if (k->ev[i].leader == self)
 			k->ev[i].leader = i;
@@ -320,15 +336,17 @@ static int option(struct sim_kernel *k, const char *key, const char *v)
 		k->maxfds = (int)n;
 	else if (!strcmp(key, "generic") && !*end && (n == 0 || n == 1))
 		k->generic = (int)n;
+	else if (!strcmp(key, "lost") && !*end && (n == 0 || n == 1)) /* 0: a kernel before 6.0 */
+		k->no_lost = !n;
 	else
 		return uc_err("bad simulated kernel option '%s=%s' (paranoid=-1..4, caps=none|perfmon|sys_admin, "
-			      "mux_ms=1..10000, fds=N, generic=0|1, busy=PMU[:N], missing=PMU)", key, v);
+			      "mux_ms=1..10000, fds=N, generic=0|1, lost=0|1, busy=PMU[:N], missing=PMU)", key, v);
 	return 0;
 }
 
 static int is_kernel_key(const char *opt)
 {
-	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "busy=",
+	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "lost=", "busy=",
 					    "missing=", NULL };
 	for (int i = 0; keys[i]; i++)
 		if (!strncmp(opt, keys[i], strlen(keys[i])))

@@ -34,6 +34,7 @@ struct sk_event {
 	int ctr;          /* counter while scheduled (-1: not) */
 	int on;           /* counting now (scheduled, or free-running and enabled) */
 	uint64_t seq;     /* place in the rotation */
+	uint64_t id;      /* its id (PERF_FORMAT_ID, PERF_EVENT_IOC_ID): unique, in creation order */
 	uint64_t count, last;
 	uint64_t enabled_ns, running_ns, mark_ns;
 	uint64_t read_format;
@@ -55,6 +56,8 @@ struct sim_kernel {
 	int nev, cap, nfds;
 	struct sk_box *kbox; /* per simulator box */
 	uint64_t seq;
+	int no_lost;      /* lost=0: a kernel before 6.0, without PERF_FORMAT_LOST */
+	uint64_t next_id; /* the last event id given */
 	long paranoid;
 	int perfmon, sys_admin, maxfds, generic;
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */

@@ -51,7 +51,7 @@ static void test_open_rules(void)
 	expect("sampling", k->ops->open(k, &x, -1, 0, -1, 0), -EINVAL);
 	expect("per task", k->ops->open(k, &a, 0, 0, -1, 0), -EINVAL);
 	expect("cpu = -1", k->ops->open(k, &a, -1, -1, -1, 0), -EINVAL);
-	expect("offline cpu", k->ops->open(k, &a, -1, 4096, -1, 0), -ENODEV);
+	expect("cpu beyond the last", k->ops->open(k, &a, -1, 4096, -1, 0), -EINVAL);
 	x = a;
 	x.type = 9999;
 	expect("unknown type", k->ops->open(k, &x, -1, 0, -1, 0), -ENOENT);
@@ -68,6 +68,14 @@ static void test_open_rules(void)
 	CU_ASSERT(kopen(u, "uncore_cbox_0", 0x00, 0, 0, lead) >= 0);
 	CU_ASSERT(kopen(u, "uncore_cbox_0", 0x00, 0, 0, lead) >= 0);
 	expect("fifth event in a group of four counters", kopen(u, "uncore_cbox_0", 0x00, 0, 0, lead), -EINVAL);
+	int lead2 = kopen(u, "uncore_cbox_2", 0x00, 0, 0, -1); /* a group with room */
+	CU_ASSERT_FATAL(lead2 >= 0);
+	x = a;
+	x.type = type_of(u, "uncore_cbox_2");
+	x.pinned = 1;
+	expect("a pinned group member", k->ops->open(k, &x, -1, 0, lead2, 0), -EINVAL);
+	x.pinned = 0;
+	CU_ASSERT(k->ops->open(k, &x, -1, 0, lead2, 0) >= 0); /* not pinned, it joins */
 	/* one shared filter: fields events set must agree within a group; different fields go together */
 	int f0 = kopen(u, "uncore_cbox_1", 0x0334, 0x1full << 18, 0, -1); /* filter_state */
 	CU_ASSERT_FATAL(f0 >= 0);
@@ -122,6 +130,17 @@ static void test_permissions(void)
 				  strstr(uncore_error(), "perf_event_paranoid") != NULL);
 		uncore_close(u);
 	}
+	/* the kernel's permission comes before the PMU's rules: sampling without it is EACCES, as on Linux */
+	struct access *inner = NULL;
+	struct perf_kernel *k = sim_kernel_open("snbep,clock=manual,paranoid=2,caps=none", &inner);
+	CU_ASSERT_FATAL(k != NULL);
+	char type[32] = "";
+	CU_ASSERT(k->ops->read_line(k, "/sys/bus/event_source/devices/uncore_cbox_0/type", type, sizeof(type)) == 0);
+	struct perf_event_attr a = { .type = (uint32_t)atoi(type), .size = sizeof(a), .sample_period = 1000 };
+	expect("sampling without permission", k->ops->open(k, &a, -1, 0, -1, 0), -EACCES);
+	a.exclude_kernel = 1; /* perf_allow_kernel is not asked: the PMU refuses first */
+	expect("sampling, user only, without permission", k->ops->open(k, &a, -1, 0, -1, 0), -EINVAL);
+	k->ops->free(k);
 }
 
 /* Sampling, a filter the kernel does not pass, a control field no format covers: refused at add, named. */

@@ -88,16 +88,19 @@ static int exclude_any(const struct perf_event_attr *a)
 static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int check_perm)
 {
 	int ncpus = k->s->nsockets * k->s->cores, pi = pmu_of_type(k, attr->type);
+	/* in Linux's order: the attribute, the kernel's permission, then the PMU's rules, then the CPU's */
+	uint64_t known = k->no_lost ? PERF_FORMAT_LOST - 1 : PERF_FORMAT_LOST * 2 - 1;
+	if (attr->read_format & ~known) /* perf_copy_attr: read_format bits it does not know */
+		return -EINVAL;
+	if (check_perm && !attr->exclude_kernel && k->paranoid > 1 && !k->perfmon && !k->sys_admin)
+		return -EACCES; /* perf_allow_kernel, before any PMU sees the event */
 	if (pi < 0)
 		return -ENOENT;
 	if (pid != -1 || cpu < 0) /* uncore PMUs have no task context: per-CPU events only */
 		return -EINVAL;
 	if (cpu >= ncpus)
-		return -ENODEV;
+		return -EINVAL; /* perf_event_alloc: cpu >= nr_cpu_ids */
 	if (attr->sample_period || exclude_any(attr)) /* "Sampling not supported yet"; PERF_PMU_CAP_NO_EXCLUDE */
-		return -EINVAL;
-	uint64_t known = k->no_lost ? PERF_FORMAT_LOST - 1 : PERF_FORMAT_LOST * 2 - 1;
-	if (attr->read_format & ~known) /* read_format bits it does not know */
 		return -EINVAL;
 	if (check_perm && permitted(k))
 		return -EACCES;
@@ -118,6 +121,8 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 		g = event_of(k, group_fd);
 		if (!g || g->leader != g - k->ev || g->pmu != pi || g->socket != sock)
 			return -EINVAL; /* a group stays within one PMU and one die */
+		if (attr->pinned)
+			return -EINVAL; /* only a group leader can be pinned */
 	}
 	int i = new_slot(k);
 	if (i < 0)

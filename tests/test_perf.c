@@ -431,6 +431,33 @@ static void test_group_read_by_id(void)
 	uncore_close(u);
 }
 
+/* EMR's CHA umask runs over config bits 8-15 and 32-63 in Linux (umask_ext5): every CHA event of the
+ * catalog goes through perf+sim:emr, those with umask extension bits above 55 (bit 23 of the
+ * extension) included. */
+static void test_emr_cha_umask(void)
+{
+	uncore_t *u = open_sim("perf+sim:emr,clock=manual");
+	int n = 0, high = 0, refused = 0;
+	for (int i = 0; i < uncore_num_events(u); i++) {
+		struct uncore_event_info ei;
+		uncore_session_t *s;
+		if (uncore_event_info(u, i, &ei) || strcmp(ei.unit, "cha") || ei.freerun)
+			continue;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		n++;
+		high += (ei.umask_ext >> 24) != 0;
+		if (uncore_session_add(s, ei.name) < 0) {
+			if (refused++ < 3)
+				fprintf(stderr, "refused: %s (umask_ext 0x%x): %s\n", ei.name, ei.umask_ext, uncore_error());
+		}
+		uncore_session_free(s);
+	}
+	fprintf(stderr, "perf+sim:emr: %d CHA events, %d with umask bits above 55, %d refused\n", n, high, refused);
+	CU_ASSERT(n > 100 && high > 0);
+	CU_ASSERT_EQUAL(refused, 0);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -445,6 +472,7 @@ int main(void)
 		{ "auto picks perf when it may, else says why", test_auto },
 		{ "only uncore PMUs: generic types and other names are left out", test_only_uncore_pmus },
 		{ "a group's values go by id, after an unrelated event on the box closed", test_group_read_by_id },
+		{ "EMR CHA umask over config bits 8-15 and 32-63, as Linux", test_emr_cha_umask },
 		{ NULL, NULL },
 	};
 	return run_suite("perf", tests);

@@ -8,8 +8,9 @@
 
 #define BASE (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24) /* SNBEP_PMON_RAW_EVENT_MASK */
 #define EXT24 (0xffffffull << 32)                                  /* SPR_RAW_EVENT_MASK_EXT */
+#define EXT32 (0xffffffffull << 32) /* SPR_CHA_EVENT_MASK_EXT: Linux 6.1 and 6.12, "umask_ext5" */
 
-static const char *const cha_fmt[] = { "event=config:0-7", "umask=config:8-15,32-55", "tid_en=config:16",
+static const char *const cha_fmt[] = { "event=config:0-7", "umask=config:8-15,32-63", "tid_en=config:16",
 				       "edge=config:18", "inv=config:23", "thresh=config:24-31",
 				       "filter_tid=config1:0-9", NULL };
 static const char *const raw_fmt[] = { "event=config:0-7", "umask=config:8-15,32-55", "edge=config:18",
@@ -31,7 +32,7 @@ static const char *const imc_fr_ev[] = { "dclk=event=0xff,umask=0x10", "rpq_cycl
 
 #define RAW_TYPE(n, t) { .name = n, .unit = n, .disc_type = t, .formats = raw_fmt, .raw_mask = BASE | EXT24 }
 const struct sim_perf_type sim_emr_perf[] = {
-	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT24,
+	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT32,
 	  .filt_word = { 1 } },
 	{ .name = "iio", .unit = "iio", .disc_type = 1, .formats = iio_fmt, .raw_mask = BASE | 0x7ffffull << 32,
 	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = iio_fr_ev },

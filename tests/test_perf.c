@@ -458,6 +458,43 @@ static void test_emr_cha_umask(void)
 	uncore_close(u);
 }
 
+static int add_name(void *arg, const char *name)
+{
+	char *list = arg;
+	size_t n = strlen(list);
+	snprintf(list + n, 1024 - n, "%s%s", n ? " " : "", name);
+	return 0;
+}
+
+/* IVB-EP's QPI PMU has the formats ivbep_uncore_qpi_formats_attr gives it in Linux 6.1 and 6.12 (the
+ * same match and mask fields as SNB-EP's, and no inv), listed here in the driver's order. */
+static void test_ivbep_qpi_formats(void)
+{
+	static const char *const linux_qpi[] = { "event", "umask", "edge", "thresh", "match_rds", "match_rnid30",
+		"match_rnid4", "match_dnid", "match_mc", "match_opc", "match_vnw", "match0", "match1", "mask_rds",
+		"mask_rnid30", "mask_rnid4", "mask_dnid", "mask_mc", "mask_opc", "mask_vnw", "mask0", "mask1", NULL };
+	uncore_t *u = open_sim("perf+sim:ivbep,clock=manual");
+	char list[1024] = "", line[64] = "";
+	int n = 0;
+	CU_ASSERT(kern(u)->ops->list_dir(kern(u), "/sys/bus/event_source/devices/uncore_qpi_0/format", add_name, list) == 0);
+	for (int i = 0; linux_qpi[i]; i++, n++) {
+		char word[40];
+		snprintf(word, sizeof(word), " %s ", linux_qpi[i]);
+		char padded[1040];
+		snprintf(padded, sizeof(padded), " %s ", list);
+		if (!strstr(padded, word))
+			fprintf(stderr, "uncore_qpi_0 has no format %s (it has: %s)\n", linux_qpi[i], list);
+		CU_ASSERT(strstr(padded, word) != NULL);
+	}
+	int have = 1;
+	for (const char *c = list; *c; c++)
+		have += *c == ' ';
+	CU_ASSERT_EQUAL(have, n); /* and nothing else */
+	CU_ASSERT(kern(u)->ops->read_line(kern(u), "/sys/bus/event_source/devices/uncore_qpi_0/format/match_rds", line,
+					  sizeof(line)) == 0 && !strcmp(line, "config1:48-51"));
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -473,6 +510,7 @@ int main(void)
 		{ "only uncore PMUs: generic types and other names are left out", test_only_uncore_pmus },
 		{ "a group's values go by id, after an unrelated event on the box closed", test_group_read_by_id },
 		{ "EMR CHA umask over config bits 8-15 and 32-63, as Linux", test_emr_cha_umask },
+		{ "IVB-EP QPI formats as Linux lists them", test_ivbep_qpi_formats },
 		{ NULL, NULL },
 	};
 	return run_suite("perf", tests);

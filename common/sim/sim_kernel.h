@@ -33,4 +33,14 @@ struct sim_perf_type {
 
 #define SIM_PERF_DECL(p) extern const struct sim_perf_type sim_##p##_perf[]; extern const int sim_##p##_nperf
 
+/* The QPI match and mask formats Linux's SNB-EP and IVB-EP drivers share (format_attr_match_* and
+ * format_attr_mask_* of uncore_snbep.c). */
+#define SK_XEON_EP_QPI_MATCH_MASK                                                                          \
+	"match_rds=config1:48-51", "match_rnid30=config1:32-35", "match_rnid4=config1:31",                \
+		"match_dnid=config1:13-17", "match_mc=config1:9-12", "match_opc=config1:5-8",              \
+		"match_vnw=config1:3-4", "match0=config1:0-31", "match1=config1:32-63",                    \
+		"mask_rds=config2:48-51", "mask_rnid30=config2:32-35", "mask_rnid4=config2:31",            \
+		"mask_dnid=config2:13-17", "mask_mc=config2:9-12", "mask_opc=config2:5-8",                 \
+		"mask_vnw=config2:3-4", "mask0=config2:0-31", "mask1=config2:32-63"
+
 #endif

@@ -27,13 +27,7 @@ static const char *const pcu_fmt[] = { "event=config:0-7", "occ_sel=config:14-15
 static const char *const pci_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
 				       "thresh=config:24-31", NULL };
 static const char *const qpi_fmt[] = { "event=config:0-7,21", "umask=config:8-15", "edge=config:18", "inv=config:23",
-				       "thresh=config:24-31", "match_rds=config1:48-51", "match_rnid30=config1:32-35",
-				       "match_rnid4=config1:31", "match_dnid=config1:13-17", "match_mc=config1:9-12",
-				       "match_opc=config1:5-8", "match_vnw=config1:3-4", "match0=config1:0-31",
-				       "match1=config1:32-63", "mask_rds=config2:48-51", "mask_rnid30=config2:32-35",
-				       "mask_rnid4=config2:31", "mask_dnid=config2:13-17", "mask_mc=config2:9-12",
-				       "mask_opc=config2:5-8", "mask_vnw=config2:3-4", "mask0=config2:0-31",
-				       "mask1=config2:32-63", NULL };
+				       "thresh=config:24-31", SK_XEON_EP_QPI_MATCH_MASK, NULL };
 static const char *const imc_ev[] = { "clockticks=event=0xff,umask=0x00", "cas_count_read=event=0x04,umask=0x03",
 				      "cas_count_write=event=0x04,umask=0x0c", NULL };
 static const char *const qpi_ev[] = { "clockticks=event=0x14", "txl_flits_active=event=0x00,umask=0x06",

@@ -495,6 +495,30 @@ static void test_ivbep_qpi_formats(void)
 	uncore_close(u);
 }
 
+/* The aliases' .scale and .unit files, as the driver writes them: what perf stat multiplies a count by. */
+static void test_alias_scale_unit(void)
+{
+	static const struct { const char *spec, *file, *text; } files[] = {
+		{ "perf+sim:snbep", "uncore_imc_0/events/cas_count_read.scale", "6.103515625e-5" },
+		{ "perf+sim:snbep", "uncore_imc_0/events/cas_count_write.unit", "MiB" },
+		{ "perf+sim:ivbep", "uncore_imc_0/events/cas_count_write.scale", "6.103515625e-5" },
+		{ "perf+sim:emr", "uncore_imc_0/events/cas_count_read.unit", "MiB" },
+		{ "perf+sim:emr", "uncore_imc_0/events/cas_count_write.scale", "6.103515625e-5" },
+		{ "perf+sim:emr", "uncore_iio_free_running_0/events/bw_in_port0.scale", "3.0517578125e-5" },
+		{ "perf+sim:emr", "uncore_iio_free_running_0/events/bw_in_port7.unit", "MiB" },
+	};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		uncore_t *u = open_sim(files[i].spec);
+		char path[160], line[64] = "";
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", files[i].file);
+		int rc = kern(u)->ops->read_line(kern(u), path, line, sizeof(line));
+		if (rc || strcmp(line, files[i].text))
+			fprintf(stderr, "%s: %s: '%s', expected '%s'\n", files[i].spec, files[i].file, line, files[i].text);
+		CU_ASSERT(rc == 0 && !strcmp(line, files[i].text));
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -511,6 +535,7 @@ int main(void)
 		{ "a group's values go by id, after an unrelated event on the box closed", test_group_read_by_id },
 		{ "EMR CHA umask over config bits 8-15 and 32-63, as Linux", test_emr_cha_umask },
 		{ "IVB-EP QPI formats as Linux lists them", test_ivbep_qpi_formats },
+		{ "the aliases' .scale and .unit files, as the driver writes them", test_alias_scale_unit },
 		{ NULL, NULL },
 	};
 	return run_suite("perf", tests);

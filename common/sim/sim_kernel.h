@@ -43,4 +43,10 @@ struct sim_perf_type {
 		"mask_dnid=config2:13-17", "mask_mc=config2:9-12", "mask_opc=config2:5-8",                 \
 		"mask_vnw=config2:3-4", "mask0=config2:0-31", "mask1=config2:32-63"
 
+/* The scale and unit files of the CAS aliases every Xeon driver of Linux gives (a count is 64 bytes:
+ * 64 / 2^20 MiB), as events/cas_count_read.scale and .unit. */
+#define SK_CAS_SCALE_UNIT                                                                                  \
+	"cas_count_read.scale=6.103515625e-5", "cas_count_read.unit=MiB", "cas_count_write.scale=6.103515625e-5", \
+		"cas_count_write.unit=MiB"
+
 #endif

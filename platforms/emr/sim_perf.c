@@ -20,13 +20,13 @@ static const char *const iio_fmt[] = { "event=config:0-7", "umask=config:8-15", 
 static const char *const gen_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
 				       "thresh=config:24-31", NULL };
 static const char *const imc_ev[] = { "clockticks=event=0x01,umask=0x00", "cas_count_read=event=0x05,umask=0xcf",
-				      "cas_count_write=event=0x05,umask=0xf0", NULL };
+				      "cas_count_write=event=0x05,umask=0xf0", SK_CAS_SCALE_UNIT, NULL };
 /* the bw_out aliases were removed upstream (their increment is inconsistent); the umasks still count */
-static const char *const iio_fr_ev[] = { "ioclk=event=0xff,umask=0x10", "bw_in_port0=event=0xff,umask=0x20",
-					 "bw_in_port1=event=0xff,umask=0x21", "bw_in_port2=event=0xff,umask=0x22",
-					 "bw_in_port3=event=0xff,umask=0x23", "bw_in_port4=event=0xff,umask=0x24",
-					 "bw_in_port5=event=0xff,umask=0x25", "bw_in_port6=event=0xff,umask=0x26",
-					 "bw_in_port7=event=0xff,umask=0x27", NULL };
+/* each bw_in_port alias with its scale (a count is 32 bytes: 32 / 2^20 MiB, Linux 6.12) and unit */
+#define BW_IN(n) "bw_in_port" #n "=event=0xff,umask=0x2" #n, "bw_in_port" #n ".scale=3.0517578125e-5", \
+		 "bw_in_port" #n ".unit=MiB"
+static const char *const iio_fr_ev[] = { "ioclk=event=0xff,umask=0x10", BW_IN(0), BW_IN(1), BW_IN(2), BW_IN(3),
+					 BW_IN(4), BW_IN(5), BW_IN(6), BW_IN(7), NULL };
 static const char *const imc_fr_ev[] = { "dclk=event=0xff,umask=0x10", "rpq_cycles=event=0xff,umask=0x20",
 					 "wpq_cycles=event=0xff,umask=0x21", NULL };
 

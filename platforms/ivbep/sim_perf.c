@@ -30,7 +30,7 @@ static const char *const pci_fmt[] = { "event=config:0-7", "umask=config:8-15", 
 static const char *const qpi_fmt[] = { "event=config:0-7,21", "umask=config:8-15", "edge=config:18",
 				       "thresh=config:24-31", SK_XEON_EP_QPI_MATCH_MASK, NULL };
 static const char *const imc_ev[] = { "clockticks=event=0xff,umask=0x00", "cas_count_read=event=0x04,umask=0x03",
-				      "cas_count_write=event=0x04,umask=0x0c", NULL };
+				      "cas_count_write=event=0x04,umask=0x0c", SK_CAS_SCALE_UNIT, NULL };
 
 const struct sim_perf_type sim_ivbep_perf[] = {
 	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1, .raw_mask = EV_UMASK | EDGE | THRESH5 },

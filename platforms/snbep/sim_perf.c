@@ -29,7 +29,7 @@ static const char *const pci_fmt[] = { "event=config:0-7", "umask=config:8-15", 
 static const char *const qpi_fmt[] = { "event=config:0-7,21", "umask=config:8-15", "edge=config:18", "inv=config:23",
 				       "thresh=config:24-31", SK_XEON_EP_QPI_MATCH_MASK, NULL };
 static const char *const imc_ev[] = { "clockticks=event=0xff,umask=0x00", "cas_count_read=event=0x04,umask=0x03",
-				      "cas_count_write=event=0x04,umask=0x0c", NULL };
+				      "cas_count_write=event=0x04,umask=0x0c", SK_CAS_SCALE_UNIT, NULL };
 static const char *const qpi_ev[] = { "clockticks=event=0x14", "txl_flits_active=event=0x00,umask=0x06",
 				      "drs_data=event=0x102,umask=0x08", "ncb_data=event=0x103,umask=0x04", NULL };
 

@@ -79,6 +79,42 @@ static inline int count_once(uncore_t *u, const char *spec)
 	return rc;
 }
 
+/* Two files (their buffers, filled later) removed when the test program exits, whatever ended it: a
+ * fatal assertion leaves a test before its own cleanup.  A forked child leaves by _exit, untouched. */
+static inline const char **exit_files(void)
+{
+	static const char *files[2];
+	return files;
+}
+
+static inline void unlink_exit_files(void)
+{
+	for (int i = 0; i < 2; i++)
+		if (exit_files()[i] && exit_files()[i][0])
+			unlink(exit_files()[i]);
+}
+
+static inline void remove_at_exit(const char *a, const char *b)
+{
+	exit_files()[0] = a;
+	exit_files()[1] = b;
+	atexit(unlink_exit_files);
+}
+
+/* The records in a claims file, as its header counts them (-1: no file or no header). */
+static inline int claims_records(const char *path)
+{
+	struct {
+		char magic[8];
+		uint32_t n, rec_size;
+	} h;
+	FILE *f = fopen(path, "rb");
+	int n = f && fread(&h, sizeof(h), 1, f) == 1 ? (int)h.n : -1;
+	if (f)
+		fclose(f);
+	return n;
+}
+
 /* Another process that takes the lock of a claims file and keeps it until lock_release(); its pid. */
 static inline pid_t lock_hold(const char *path)
 {

@@ -56,20 +56,6 @@ static int run(const char *spec, uint64_t *opened, uint64_t *stopped)
 	return rc;
 }
 
-/* The records in the claims file (-1: none readable). */
-static int records(void)
-{
-	struct {
-		char magic[8];
-		uint32_t n, rec_size;
-	} h;
-	FILE *f = fopen(claims_path, "rb");
-	int n = f && fread(&h, sizeof(h), 1, f) == 1 ? (int)h.n : -1;
-	if (f)
-		fclose(f);
-	return n;
-}
-
 /* Registers that differ from a fresh machine, seen by a process that only looks. */
 static int changed(const char *spec, char *why, size_t len)
 {
@@ -105,7 +91,7 @@ static int kill_point(const char *spec, uint64_t n, int *left)
 		fprintf(stderr, "  kill point %llu: the next session: %s\n", (unsigned long long)n, uncore_error());
 		return -1;
 	}
-	int c = changed(spec, why, sizeof(why)), r = records();
+	int c = changed(spec, why, sizeof(why)), r = claims_records(claims_path);
 	if (c || r) {
 		fprintf(stderr, "  kill point %llu: %d boxes left programmed (first: %s), %d records left\n",
 			(unsigned long long)n, c, c > 0 ? why : "-", r);
@@ -168,6 +154,7 @@ int main(void)
 		{ "killed at a register access of a start or a stop (EMR default metric set)", test_emr },
 		{ NULL, NULL },
 	};
+	remove_at_exit(shm, claims_path); /* a fatal assertion ends a test before its own cleanup */
 	int rc = run_suite("crash", tests);
 	printf("%d kill points, %d boxes left programmed\n", total_points, total_left);
 	return rc;

@@ -30,19 +30,6 @@ static uncore_t *open_shared(const char *extra)
 	return open_sim(spec);
 }
 
-/* The records in the claims file, as its header counts them (-1: no file or no header). */
-static int records(void)
-{
-	struct {
-		char magic[8];
-		uint32_t n, rec_size;
-	} h;
-	FILE *f = fopen(claims_path, "rb");
-	int n = f && fread(&h, sizeof(h), 1, f) == 1 ? (int)h.n : -1;
-	if (f)
-		fclose(f);
-	return n;
-}
 
 static const char *const specs[] = { "UNC_M_CAS_COUNT.RD:socket=0:box=1", "UNC_C_CLOCKTICKS:socket=0:box=2" };
 
@@ -74,7 +61,7 @@ static void test_no_space(void)
 	fprintf(stderr, "  refused: %s\n", uncore_error());
 	CU_ASSERT_EQUAL(sim_shared_writes(sim_of(u->acc)), w); /* not one register written */
 	assert_left_as_found(sim_of(u->acc));
-	CU_ASSERT_EQUAL(records(), 0);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 0);
 	uncore_session_free(s);
 	CU_ASSERT_EQUAL(count_once(u, specs[0]), 0); /* and the boxes are free */
 	uncore_close(u);
@@ -90,7 +77,7 @@ static void test_stop_without_lock(void)
 	uncore_session_t *s = start_session(u, specs, 2);
 	uncore_sleep_ns(u, 30000000);
 	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0);
-	CU_ASSERT_EQUAL(records(), 2);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 2);
 	pid_t pid = lock_hold(claims_path);
 	char who[64];
 	uc_clear_warnings();
@@ -103,12 +90,12 @@ static void test_stop_without_lock(void)
 	uint64_t ticks = 0;
 	CU_ASSERT(uncore_session_value(s, 1, 0, -1, &ticks) == 0);
 	CU_ASSERT(ticks > 1000000);
-	CU_ASSERT_EQUAL(records(), 2); /* left for the next lock */
+	CU_ASSERT_EQUAL(claims_records(claims_path), 2); /* left for the next lock */
 	lock_release(pid);
 	uncore_session_free(s);
 	/* the same process counts other events on those boxes: its own left records do not stand in the way */
 	CU_ASSERT_EQUAL(count_once(u, "UNC_C_TxR_INSERTS.AD_CACHE:socket=0:box=2"), 0);
-	CU_ASSERT_EQUAL(records(), 0);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 0);
 	assert_left_as_found(sim_of(u->acc));
 	uncore_close(u);
 
@@ -119,9 +106,9 @@ static void test_stop_without_lock(void)
 	CU_ASSERT_EQUAL(uncore_session_stop(s), 0);
 	lock_release(pid);
 	uncore_session_free(s);
-	CU_ASSERT_EQUAL(records(), 2);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 2);
 	uncore_close(u);
-	CU_ASSERT_EQUAL(records(), 0);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 0);
 	fresh();
 }
 
@@ -139,7 +126,7 @@ static void test_failed_restore_kept(void)
 	CU_ASSERT(warned("its record is kept"));
 	uncore_session_free(s);
 	uncore_close(u);
-	CU_ASSERT_EQUAL(records(), 1); /* the imc's; the cbo was restored and released */
+	CU_ASSERT_EQUAL(claims_records(claims_path), 1); /* the imc's; the cbo was restored and released */
 
 	u = open_shared(""); /* the device answers again */
 	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0);
@@ -147,7 +134,7 @@ static void test_failed_restore_kept(void)
 	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=1:box=0"), 0); /* any box: the record is acted on */
 	CU_ASSERT(warned("imc 1 (socket 0) could not be restored when its session ended: its registers are restored now"));
 	assert_left_as_found(sim_of(u->acc));
-	CU_ASSERT_EQUAL(records(), 0);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 0);
 	uncore_close(u);
 	fresh();
 }
@@ -159,7 +146,7 @@ static void test_torn_write(void)
 	fresh();
 	uncore_t *u = open_shared("");
 	uncore_session_t *s = start_session(u, specs, 2); /* its claims in copy 0 */
-	CU_ASSERT_EQUAL(records(), 2);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 2);
 	int fd = open(claims_path, O_WRONLY);
 	char junk[6000];
 	memset(junk, 0x41, sizeof(junk));
@@ -169,12 +156,12 @@ static void test_torn_write(void)
 	uc_clear_warnings();
 	CU_ASSERT_EQUAL(count_once(v, "UNC_C_CLOCKTICKS:socket=1:box=0"), 0);
 	CU_ASSERT(strstr(uncore_warnings(), "damaged") == NULL);
-	CU_ASSERT_EQUAL(records(), 2); /* s's claims, read intact */
+	CU_ASSERT_EQUAL(claims_records(claims_path), 2); /* s's claims, read intact */
 	uncore_close(v);
 	CU_ASSERT_EQUAL(uncore_session_stop(s), 0);
 	uncore_session_free(s);
 	assert_left_as_found(sim_of(u->acc));
-	CU_ASSERT_EQUAL(records(), 0);
+	CU_ASSERT_EQUAL(claims_records(claims_path), 0);
 	uncore_close(u);
 	fresh();
 }
@@ -188,5 +175,6 @@ int main(void)
 		{ "a claims write cut short leaves the claims in force", test_torn_write },
 		{ NULL, NULL },
 	};
+	remove_at_exit(shm, claims_path); /* a fatal assertion ends a test before its own cleanup */
 	return run_suite("restore", tests);
 }

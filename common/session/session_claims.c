@@ -101,18 +101,23 @@ static uint32_t ctr_bit(const struct slot *sl)
 
 /* The counters of a box that others still count on (bit CLAIM_FIXED: the fixed one) back as found: the
  * box frozen meanwhile, control words before counters, box control and filters left to the last holder. */
+/* The claim bit of the counter a saved register belongs to (0: box control, filter, status). */
+static uint32_t saved_ctr_bit(const struct claim_saved *v)
+{
+	if (v->kind == PK_FIXED_CTL || v->kind == PK_FIXED_CTR)
+		return 1u << CLAIM_FIXED;
+	return (v->kind == PK_CTL || v->kind == PK_CTR) && v->idx < UC_MAX_CTR ? 1u << v->idx : 0;
+}
+
 static int restore_ctrs(uncore_t *u, const struct box *b, const struct claim_saved *sv, int n, uint32_t ctrs)
 {
 	int rc = b->t->has_box_ctl ? sess_write_box_ctl(u, b, sess_bc_frozen(b)) : 0;
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 2; pass++) /* control words, then counters */
 		for (int i = 0; i < n; i++) {
 			const struct claim_saved *v = &sv[i];
-			int fixed = v->kind == PK_FIXED_CTL || v->kind == PK_FIXED_CTR;
-			int ctl = v->kind == (fixed ? PK_FIXED_CTL : PK_CTL);
+			int ctl = v->kind == PK_CTL || v->kind == PK_FIXED_CTL;
 			struct pmon_reg r;
-			if ((!fixed && v->kind != PK_CTL && v->kind != PK_CTR) || ctl != !pass ||
-			    !(ctrs & (1u << (fixed ? CLAIM_FIXED : v->idx))) ||
-			    pmon_reg(b, (enum pmon_kind)v->kind, v->idx, &r))
+			if (!(ctrs & saved_ctr_bit(v)) || ctl != !pass || pmon_reg(b, (enum pmon_kind)v->kind, v->idx, &r))
 				continue;
 			if (pmon_write(u, b, &r, v->val & r.wmask))
 				rc = -1;
@@ -174,6 +179,15 @@ static void keep_unrestored(uncore_session_t *s, const struct prog *pg, struct c
 	uc_err("%s %d (socket %d) could not be restored: %s", b->t->name, b->idx, b->socket, why);
 }
 
+/* The session no longer holds prog pg's box: its copy of the registers goes. */
+static void let_go(struct prog *pg)
+{
+	free(pg->own);
+	pg->own = NULL;
+	pg->nown = 0;
+	pg->held = pg->owner = pg->adopted = pg->joined = 0;
+}
+
 /* Let go of every box; the last session on a box restores it.  Called with the claims locked.  The
  * owner restores from its own copy, so a record lost from the file cannot leave a box programmed.
  * Without restore (nothing was written yet), only the session's holds are dropped. */
@@ -206,10 +220,7 @@ int sess_release(uncore_session_t *s, int restore)
 			} else if (c && (restore || !pg->adopted))
 				claims_remove(s->u, c);
 		}
-		free(pg->own);
-		pg->own = NULL;
-		pg->nown = 0;
-		pg->held = pg->owner = pg->adopted = pg->joined = 0;
+		let_go(pg);
 	}
 	return rc;
 }
@@ -235,10 +246,7 @@ int sess_restore_own(uncore_session_t *s)
 			rc = -1;
 		if (pg->held && pg->joined && restore_ctrs(s->u, box_of(s, pg->box), pg->own, pg->nown, own_ctrs(s, pg)))
 			rc = -1;
-		free(pg->own);
-		pg->own = NULL;
-		pg->nown = 0;
-		pg->held = pg->owner = pg->adopted = pg->joined = 0;
+		let_go(pg);
 	}
 	return rc;
 }

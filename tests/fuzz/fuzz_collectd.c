@@ -14,8 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (!iu_config_parse(&c, ci, err, sizeof(err))) {
 		if (!c.backend || !strncmp(c.backend, "sim:", 4)) { /* never real hardware, never a shared file */
-			if (!c.backend || (!strstr(c.backend, "shared=") && !strstr(c.backend, "profile=") &&
-					    !strstr(c.backend, "kill_at="))) { /* kill_at kills by design */
+			if (!c.backend || fuzz_sim_spec_ok(c.backend)) {
 				if (!c.backend)
 					c.backend = strdup("sim:snbep,clock=manual");
 				if (!iu_setup(&c, &st, err, sizeof(err))) {

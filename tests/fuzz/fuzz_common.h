@@ -53,4 +53,11 @@ static inline void fuzz_check(uncore_t *u)
 		abort();
 }
 
+/* A simulator spec the fuzzers may open: no file of the machine (shared=, profile=: not the option
+ * parser's business) and no kill_at=, which kills the process at a register access by design. */
+static inline int fuzz_sim_spec_ok(const char *spec)
+{
+	return !strstr(spec, "shared=") && !strstr(spec, "profile=") && !strstr(spec, "kill_at=");
+}
+
 #endif

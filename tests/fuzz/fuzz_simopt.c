@@ -7,10 +7,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uncore_t *u;
 	snprintf(spec, sizeof(spec), "sim:%s", opt);
 	free(opt);
-	if (strstr(spec, "shared=") || strstr(spec, "profile="))
-		return 0; /* files of the machine: not the option parser's business */
-	if (strstr(spec, "kill_at="))
-		return 0; /* kills the process at a register access by design (the crash tests) */
+	if (!fuzz_sim_spec_ok(spec))
+		return 0;
 	if (!uncore_open(spec, &u)) {
 		fuzz_check(u);
 		uncore_close(u);

@@ -106,14 +106,21 @@ int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e,
 	const struct perf_sys *ps = u->perf;
 	cfg[0] = cfg[1] = cfg[2] = 0;
 	if (ctr == UC_CTR_FREERUN) {
-		if (b->fr_pmu < 0)
-			return uc_err("%s %d: the kernel has no free-running PMU for it", b->t->name, b->idx);
+		if (b->fr_pmu < 0) /* Linux's generic discovery driver (no model entry) registers none */
+			return uc_err("%s: the kernel has no free-running PMU for %s (uncore_%s_free_running_N; a kernel "
+				      "without this CPU's uncore entry, on the generic discovery driver, has none): count it "
+				      "with the direct backend", e->name, b->t->name, b->t->perf ? b->t->perf : b->t->name);
 		const struct perf_pmu *p = &ps->pmus[b->fr_pmu];
 		return put_named(p, "event", UNCORE_FIXED_EVENT, cfg) || put_named(p, "umask", b->t->fr[fr].perf_umask, cfg)
 			       ? uc_err_prefix("%s: ", e->name)
 			       : 0;
 	}
 	const struct perf_pmu *p = &ps->pmus[b->pmu];
+	/* a type the driver does not name has the generic driver's setup, without a fixed counter: config 0xff
+	 * is EINVAL there (uncore.c uncore_pmu_event_init: no fixed_ctl) */
+	if (ctr == UC_CTR_FIXED && !strncmp(p->name, "uncore_type_", 12))
+		return uc_err("%s: the kernel's %s is a type its driver does not name, which has no fixed counter (Linux "
+			      "refuses config 0xff there): count it with the direct backend", e->name, p->name);
 	if (ctr == UC_CTR_FIXED)
 		return put_named(p, "event", UNCORE_FIXED_EVENT, cfg) ? uc_err_prefix("%s: ", e->name) : 0;
 	if (control_word(p, b->t, e->ctl, cfg) || filters(p, b->t, e, cfg))

@@ -17,6 +17,7 @@ static struct perf_kernel *kern(const uncore_session_t *s) { return s->u->perf->
 int sess_perf_check(uncore_session_t *s, const struct encoded *e)
 {
 	uint64_t cfg[3];
+	const struct box *last = NULL;
 	if (e->period)
 		return uc_err("%s: sample=N cannot be used with the perf backend: the kernel's uncore PMUs do not sample "
 			      "(count, or use the direct backend)", e->name);
@@ -25,11 +26,13 @@ int sess_perf_check(uncore_session_t *s, const struct encoded *e)
 		if (b->type_idx != e->type_idx)
 			continue;
 		int ctr = e->fr >= 0 ? UC_CTR_FREERUN : e->fixed ? UC_CTR_FIXED : 0;
+		last = b;
 		if (e->fr >= 0 && b->fr_pmu < 0)
 			continue;
 		return perf_encode(s->u, b, e, ctr, e->fr, cfg);
 	}
-	return 0;
+	/* free-running, and no box of the unit has a free-running PMU: perf_encode says why */
+	return last ? perf_encode(s->u, last, e, UC_CTR_FREERUN, e->fr, cfg) : 0;
 }
 
 /* Open one group: the slots of prog p that go to free-running counters (fr) or not. */

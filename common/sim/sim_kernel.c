@@ -29,7 +29,7 @@ static int pmu_of_type(const struct sim_kernel *k, unsigned type)
 }
 
 /* What a config selects on a PMU: the fixed counter, a free-running counter or a general one. */
-static int decode(const struct sk_pmu *p, struct sk_event *e)
+static int decode(const struct sim_kernel *k, const struct sk_pmu *p, struct sk_event *e)
 {
 	uint64_t c = e->config[0];
 	unsigned umask = (unsigned)(c >> 8) & 0xff;
@@ -41,8 +41,8 @@ static int decode(const struct sk_pmu *p, struct sk_event *e)
 		e->fr = p->t->fr_first[g] + (int)idx;
 		return e->fr < e->box->nfr ? 0 : -EINVAL;
 	}
-	if (c == 0xff) { /* UNCORE_FIXED_EVENT */
-		if (!p->t->fixed || !e->box->u->fixed_ctl)
+	if (c == 0xff) { /* UNCORE_FIXED_EVENT: the generic driver sets no fixed_ctl, so EINVAL there */
+		if (!p->t->fixed || k->generic || !e->box->u->fixed_ctl)
 			return -EINVAL;
 		e->fixed = 1;
 		return 0;
@@ -113,7 +113,7 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	struct sk_event e = { .used = 1, .pmu = pi, .socket = sock, .box = p->box[sock], .ctr = -1, .fr = -1,
 			      .config = { attr->config, attr->config1, attr->config2 }, .read_format = attr->read_format,
 			      .pinned = attr->pinned, .enabled = !attr->disabled, .mark_ns = sk_now(k) };
-	int rc = decode(p, &e);
+	int rc = decode(k, p, &e);
 	if (rc)
 		return rc;
 	struct sk_event *g = NULL;

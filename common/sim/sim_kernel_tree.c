@@ -14,6 +14,9 @@
 #include "util/perf_format.h"
 #include "sim_only.h"
 
+/* GENERIC_PMON_RAW_EVENT_MASK (uncore_discovery.h): what the generic driver keeps of config */
+#define GENERIC_RAW_MASK (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24)
+
 /* uncore_discovery.c generic formats, and the free-running PMUs' (skx_uncore_iio_freerunning_formats_attr) */
 static const char *const generic_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
 					   "thresh=config:24-31", NULL };
@@ -42,7 +45,7 @@ static int parse_formats(struct sim_kernel *k, struct sk_pmu *p)
 		}
 	}
 	if (!p->fr) /* the driver's event mask decides what it keeps of config, not the format list */
-		p->keep[0] = p->t->raw_mask;
+		p->keep[0] = k->generic ? GENERIC_RAW_MASK : p->t->raw_mask;
 	return 0;
 }
 
@@ -75,8 +78,31 @@ static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
 		snprintf(p->name, sizeof(p->name), "%s", base);
 }
 
+/* Whether a PCI unit's discovery entry names a device the machine has (always, for a unit the driver
+ * does not find through the table): Linux registers a PCI unit of the table only then
+ * (uncore.c uncore_pci_pmus_register).  The socket's table is the machine's blob of that number. */
+static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b)
+{
+	const struct sim *s = k->s;
+	if (b->u->space != SIM_PCI || b->disc_entry < 0 || b->socket >= s->nblobs || (t->by_devid && !k->generic))
+		return 1;
+	const struct sim_blob *bl = &s->blobs[b->socket];
+	uint64_t g, a;
+	memcpy(&g, bl->data, 8);
+	size_t off = ((size_t)b->disc_entry + 1) * ((g >> 8) & 0xff) * 8 + 8; /* the entry's unit control */
+	if (off + 8 > bl->len)
+		return 0;
+	memcpy(&a, bl->data + off, 8);
+	for (int i = 0; i < s->ndevs; i++) {
+		const struct pci_loc *l = &s->devs[i].info.loc;
+		if (l->bus == (int)(a >> 20 & 0xff) && (l->dev << 3 | l->fn) == (int)(a >> 12 & 0xff))
+			return 1;
+	}
+	return 0;
+}
+
 /* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
- * free-running counters (numbered in order on each die). */
+ * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs. */
 static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_unit *u)
 {
 	int first = k->npmus, nbox = 0, nfr = 0;
@@ -84,7 +110,8 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		int start = k->npmus;
 		for (int i = 0; i < k->s->nboxes; i++) {
 			struct sim_box *b = &k->s->boxes[i];
-			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (fr && (!t->fr_name || !b->nfr)))
+			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) ||
+			    (fr && (!t->fr_name || !b->nfr || k->generic)) || !found_by_driver(k, t, b))
 				continue;
 			int idx = b->idx;
 			if (fr) { /* its ordinal among the die's boxes with free-running counters */
@@ -118,6 +145,8 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 	return 0;
 }
 
+static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
+
 int sk_build_pmus(struct sim_kernel *k)
 {
 	const struct sim_kind *kind = k->s->kind;
@@ -126,9 +155,13 @@ int sk_build_pmus(struct sim_kernel *k)
 		if (u && type_pmus(k, &kind->perf[i], u))
 			return -1;
 	}
-	/* dynamic type numbers, in an order of their own (perf_pmu_register hands out the next free id) */
+	/* dynamic type numbers, in an order of their own (perf_pmu_register hands out the next free id): a
+	 * stride prime to the count, so that no two PMUs share one */
+	int stride = 7;
+	while (gcd(stride, k->npmus) != 1)
+		stride += 2;
 	for (int i = 0; i < k->npmus; i++)
-		k->pmus[i].type = 24 + (unsigned)((i * 7 + 3) % k->npmus) + (unsigned)k->npmus * (unsigned)(i % 2);
+		k->pmus[i].type = 24 + (unsigned)((i * stride + 3) % k->npmus) + (unsigned)k->npmus * (unsigned)(i % 2);
 	return 0;
 }
 
@@ -155,6 +188,15 @@ static int put(struct sim_kernel *k, const char *path, const char *text)
 
 #define PMU_DIR "/sys/bus/event_source/devices/"
 
+/* The boxes of p's driver type: its PMUs (free-running ones apart). */
+static int type_boxes(const struct sim_kernel *k, const struct sk_pmu *p)
+{
+	int n = 0;
+	for (int i = 0; i < k->npmus; i++)
+		n += k->pmus[i].t == p->t && k->pmus[i].fr == p->fr;
+	return n;
+}
+
 static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 {
 	char path[256], text[256];
@@ -173,15 +215,19 @@ static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 		snprintf(path, sizeof(path), PMU_DIR "%s/format/%.*s", p->name, (int)(eq - *f), *f);
 		rc = put(k, path, eq + 1);
 	}
-	const char *const *ev = p->fr ? p->t->fr_events : p->t->events;
+	const char *const *ev = k->generic ? NULL : p->fr ? p->t->fr_events : p->t->events;
 	for (; ev && *ev && !rc; ev++) {
 		const char *eq = strchr(*ev, '=');
 		snprintf(path, sizeof(path), PMU_DIR "%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
 		rc = put(k, path, eq + 1);
 	}
 	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
+		/* uncore_get_alias_name: no box number when the type has one box */
 		snprintf(path, sizeof(path), PMU_DIR "%s/alias", p->name);
-		snprintf(text, sizeof(text), "uncore_type_%d_%d", p->t->disc_type, p->idx);
+		if (type_boxes(k, p) == 1)
+			snprintf(text, sizeof(text), "uncore_type_%d", p->t->disc_type);
+		else
+			snprintf(text, sizeof(text), "uncore_type_%d_%d", p->t->disc_type, p->idx);
 		rc = put(k, path, text);
 	}
 	return rc;

@@ -44,8 +44,9 @@ const struct sim_perf_type sim_emr_perf[] = {
 	  .raw_mask = BASE | EXT24, .fr_name = "imc_free_running", .fr_first = { 0, 1 }, .fr_n = { 1, 2 },
 	  .fr_events = imc_fr_ev },
 	RAW_TYPE("m2m", 7),
-	RAW_TYPE("upi", 8),
-	RAW_TYPE("m3upi", 9),
+	/* found by device id (0x3241, 0x3246), so a broken table entry does not hide one (Linux 6.12) */
+	{ .name = "upi", .unit = "upi", .disc_type = 8, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
+	{ .name = "m3upi", .unit = "m3upi", .disc_type = 9, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
 	RAW_TYPE("mdf", 11),
 	RAW_TYPE("cxlcm", 12),
 	RAW_TYPE("cxldp", 13),

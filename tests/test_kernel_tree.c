@@ -1,0 +1,295 @@
+/*
+ * The simulated kernel's sysfs tree equals what Linux 6.12's driver creates on the same machine: the
+ * listings platforms/<p>/linux_pmus*.txt, written by tools/linux_pmus.py from the driver's source (not
+ * from the simulated kernel's tables).  Every file of the tree's PMUs but `type` (a dynamic number) must
+ * be in the listing with the same text, and every line of the listing in the tree; each difference is
+ * printed on its own line.  Then what the tree's names and the generic driver mean for the perf
+ * backend: a one-box type's alias, and perf+sim:emr,generic=1 counting what the generic driver counts.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_helpers.h"
+#include "access/perf_kernel.h"
+
+#define PMUS "/sys/bus/event_source/devices"
+
+struct lines {
+	char **v;
+	int n, cap;
+};
+
+static void add_line(struct lines *l, const char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 256;
+		l->v = realloc(l->v, (size_t)l->cap * sizeof(*l->v));
+		CU_ASSERT_FATAL(l->v != NULL);
+	}
+	l->v[l->n] = strdup(s);
+	CU_ASSERT_FATAL(l->v[l->n] != NULL);
+	l->n++;
+}
+
+static void free_lines(struct lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+static int by_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The listing's data lines ("<pmu>/<file> <text>"), sorted. */
+static int read_listing(const char *name, struct lines *l)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024], line[512];
+	snprintf(path, sizeof(path), "%s/platforms/%s", top ? top : "..", name);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "cannot open %s\n", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (line[0] && line[0] != '#')
+			add_line(l, line);
+	}
+	fclose(f);
+	qsort(l->v, (size_t)l->n, sizeof(*l->v), by_str);
+	return 0;
+}
+
+struct walk {
+	struct perf_kernel *k;
+	struct lines *out;
+	const char *dir; /* relative to PMUS ("" at the top) */
+};
+
+/* One entry: a directory is walked, a file becomes "<rel path> <text>". */
+static int visit(void *arg, const char *name)
+{
+	struct walk *w = arg;
+	char rel[512], abs[600], text[512];
+	snprintf(rel, sizeof(rel), "%s%s%s", w->dir, *w->dir ? "/" : "", name);
+	if (!*w->dir && strncmp(name, "uncore", 6))
+		return 0; /* only the uncore driver's PMUs */
+	if (*w->dir && !strchr(w->dir, '/') && !strcmp(name, "type"))
+		return 0; /* <pmu>/type: dynamic, not in the listing */
+	snprintf(abs, sizeof(abs), PMUS "/%s", rel);
+	if (!w->k->ops->list_dir(w->k, abs, visit, &(struct walk){ w->k, w->out, rel }))
+		return 0;
+	if (w->k->ops->read_line(w->k, abs, text, sizeof(text))) {
+		fprintf(stderr, "%s: neither a directory nor a readable file\n", abs);
+		CU_FAIL("unreadable entry");
+		return 0;
+	}
+	char line[1100];
+	snprintf(line, sizeof(line), "%s %s", rel, text);
+	add_line(w->out, line);
+	return 0;
+}
+
+/* Every file below the uncore PMUs' directories, sorted. */
+static void walk_pmus(struct perf_kernel *k, struct lines *out)
+{
+	struct walk w = { k, out, "" };
+	CU_ASSERT(k->ops->list_dir(k, PMUS, visit, &w) == 0);
+	qsort(out->v, (size_t)out->n, sizeof(*out->v), by_str);
+}
+
+/* The path part of a line (up to the space). */
+static size_t path_len(const char *l) { return strcspn(l, " "); }
+
+static int cmp_path(const char *a, const char *b)
+{
+	size_t la = path_len(a), lb = path_len(b);
+	int c = strncmp(a, b, la < lb ? la : lb);
+	return c ? c : (la > lb) - (la < lb);
+}
+
+/* Both sorted lists, merged: each difference on its own line; the number of differences. */
+static int compare(const char *spec, const struct lines *want, const struct lines *have)
+{
+	int i = 0, j = 0, diffs = 0;
+	while (i < want->n || j < have->n) {
+		int c = i == want->n ? 1 : j == have->n ? -1 : cmp_path(want->v[i], have->v[j]);
+		if (c < 0) {
+			fprintf(stderr, "%s: missing %.*s (expected '%s')\n", spec, (int)path_len(want->v[i]), want->v[i],
+				want->v[i] + path_len(want->v[i]) + !!want->v[i][path_len(want->v[i])]);
+			i++, diffs++;
+		} else if (c > 0) {
+			fprintf(stderr, "%s: extra %.*s (found '%s')\n", spec, (int)path_len(have->v[j]), have->v[j],
+				have->v[j] + path_len(have->v[j]) + !!have->v[j][path_len(have->v[j])]);
+			j++, diffs++;
+		} else {
+			if (strcmp(want->v[i], have->v[j])) {
+				size_t p = path_len(want->v[i]);
+				fprintf(stderr, "%s: %.*s: expected '%s', found '%s'\n", spec, (int)p, want->v[i],
+					want->v[i] + p + !!want->v[i][p], have->v[j] + p + !!have->v[j][p]);
+				diffs++;
+			}
+			i++, j++;
+		}
+	}
+	return diffs;
+}
+
+struct types {
+	struct perf_kernel *k;
+	unsigned seen[512];
+	int n, dup;
+};
+
+static int check_type(void *arg, const char *name)
+{
+	struct types *t = arg;
+	char path[160], line[32] = "";
+	snprintf(path, sizeof(path), PMUS "/%s/type", name);
+	CU_ASSERT(t->k->ops->read_line(t->k, path, line, sizeof(line)) == 0);
+	unsigned v = (unsigned)strtoul(line, NULL, 10);
+	for (int i = 0; i < t->n; i++)
+		if (t->seen[i] == v) {
+			fprintf(stderr, "%s: type %u, as another PMU's\n", name, v);
+			t->dup++;
+		}
+	if (t->n < 512)
+		t->seen[t->n++] = v;
+	return 0;
+}
+
+/* The tree of a simulated kernel against a listing; the number of differences.  And each PMU's type
+ * number its own (perf_pmu_register never gives one twice). */
+static int tree_vs_listing(const char *spec, const char *listing)
+{
+	struct access *inner = NULL;
+	struct perf_kernel *k = sim_kernel_open(spec, &inner);
+	struct lines want = { 0 }, have = { 0 };
+	if (!k)
+		fprintf(stderr, "%s: %s\n", spec, uncore_error());
+	CU_ASSERT_FATAL(k != NULL);
+	CU_ASSERT_FATAL(read_listing(listing, &want) == 0);
+	walk_pmus(k, &have);
+	int diffs = compare(spec, &want, &have);
+	struct types t = { .k = k };
+	CU_ASSERT(k->ops->list_dir(k, PMUS, check_type, &t) == 0);
+	CU_ASSERT(t.n > 0);
+	CU_ASSERT_EQUAL(t.dup, 0);
+	fprintf(stderr, "%s: %d files, %d listed, %d differences\n", spec, have.n, want.n, diffs);
+	CU_ASSERT(want.n > 10);
+	free_lines(&want);
+	free_lines(&have);
+	k->ops->free(k);
+	return diffs;
+}
+
+static void test_nhm(void) { CU_ASSERT_EQUAL(tree_vs_listing("nhm", "nhm/linux_pmus.txt"), 0); }
+static void test_snbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("snbep", "snbep/linux_pmus.txt"), 0); }
+static void test_ivbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("ivbep", "ivbep/linux_pmus.txt"), 0); }
+static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
+static void test_emr_generic(void)
+{
+	CU_ASSERT_EQUAL(tree_vs_listing("emr,generic=1", "emr/linux_pmus_generic.txt"), 0);
+}
+
+static int pmu_type(struct perf_kernel *k, const char *pmu)
+{
+	char path[160], line[32] = "";
+	snprintf(path, sizeof(path), PMUS "/%s/type", pmu);
+	CU_ASSERT_FATAL(k->ops->read_line(k, path, line, sizeof(line)) == 0);
+	return atoi(line);
+}
+
+static int kopen(struct perf_kernel *k, const char *pmu, uint64_t config)
+{
+	struct perf_event_attr a = { .type = (uint32_t)pmu_type(k, pmu), .size = sizeof(a), .config = config };
+	int fd = k->ops->open(k, &a, -1, 0, -1, 0);
+	if (fd >= 0)
+		k->ops->close(k, fd);
+	return fd < 0 ? fd : 0;
+}
+
+/* config 0xff: the fixed counter where the model's driver gives one; EINVAL from the generic driver,
+ * which sets no fixed_ctl (uncore.c uncore_pmu_event_init), and for a free-running encoding. */
+static void test_generic_fixed_refused(void)
+{
+	struct access *inner = NULL;
+	struct perf_kernel *k = sim_kernel_open("emr,clock=manual", &inner);
+	CU_ASSERT_FATAL(k != NULL);
+	CU_ASSERT_EQUAL(kopen(k, "uncore_imc_0", 0xff), 0);
+	k->ops->free(k);
+	k = sim_kernel_open("emr,generic=1,clock=manual", &inner);
+	CU_ASSERT_FATAL(k != NULL);
+	CU_ASSERT_EQUAL(kopen(k, "uncore_type_6_0", 0xff), -EINVAL); /* the IMC channel */
+	CU_ASSERT_EQUAL(kopen(k, "uncore_type_5", 0xff), -EINVAL);   /* the UBox */
+	CU_ASSERT_EQUAL(kopen(k, "uncore_type_1_0", 0x20ff), -EINVAL); /* bw_in_port0's encoding on an IIO */
+	CU_ASSERT_EQUAL(kopen(k, "uncore_type_6_0", 0x01), 0);
+	k->ops->free(k);
+}
+
+/* The library on a kernel with the generic driver: the one-box types' PMUs without a box number
+ * (uncore_type_4, uncore_type_12) are found, its events count what the registers count, and what the
+ * generic driver cannot count is refused at once, by name. */
+static void test_generic_backend(void)
+{
+	static const char *const counted[] = { "UNC_CHA_CLOCKTICKS", "UNC_P_CLOCKTICKS", "UNC_CXLCM_CLOCKTICKS",
+					       "UNC_M_CAS_COUNT.RD_REG" };
+	static const struct { const char *ev, *why; } refused[] = {
+		{ "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN", "no free-running PMU" },
+		{ "UNC_M_FIXED_DCLK", "no fixed counter" },
+		{ "UNC_CHA_TOR_INSERTS.IA_MISS", "umask extension" },
+	};
+	uncore_t *d = open_sim("sim:emr,clock=manual"), *u = open_sim("perf+sim:emr,generic=1,clock=manual");
+	const struct box *pcu = box_named(u, "pcu", 1, 0), *cxl = box_named(u, "cxlcm", 0, 0);
+	CU_ASSERT_FATAL(pcu != NULL && cxl != NULL);
+	CU_ASSERT_STRING_EQUAL(u->perf->pmus[pcu->pmu].name, "uncore_type_4");
+	CU_ASSERT_STRING_EQUAL(u->perf->pmus[cxl->pmu].name, "uncore_type_12");
+	CU_ASSERT(box_named(u, "cxlcm", 1, 0) == NULL); /* socket 0 only, as its cpumask says */
+	/* the third UPI link's table entry names no device: the generic driver registers links 0, 1, 3 */
+	CU_ASSERT(box_named(u, "upi", 0, 1) != NULL && box_named(u, "upi", 0, 2) == NULL &&
+		  box_named(u, "upi", 0, 3) != NULL);
+	uncore_session_t *s[2];
+	uncore_t *h[2] = { d, u };
+	for (int b = 0; b < 2; b++) {
+		s[b] = start_session(h[b], counted, 4);
+		uncore_sleep_ns(h[b], 1000000000);
+		CU_ASSERT(uncore_session_read(s[b]) == 0);
+	}
+	for (int e = 0; e < 4; e++)
+		for (int sock = 0; sock < (e == 2 ? 1 : 2); sock++) { /* the CXL CM on socket 0 only */
+			uint64_t a = val(s[0], e, sock), p = val(s[1], e, sock);
+			if (a != p)
+				fprintf(stderr, "%s socket %d: direct %llu, perf generic %llu\n", counted[e], sock,
+					(unsigned long long)a, (unsigned long long)p);
+			CU_ASSERT(a == p && a > 0);
+		}
+	uncore_session_free(s[0]);
+	uncore_session_free(s[1]);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		uncore_session_t *r;
+		CU_ASSERT_FATAL(uncore_session_new(u, &r) == 0);
+		int rc = uncore_session_add(r, refused[i].ev);
+		if (rc >= 0 || !strstr(uncore_error(), refused[i].why))
+			fprintf(stderr, "%s: rc %d: %s\n", refused[i].ev, rc, uncore_error());
+		CU_ASSERT(rc < 0 && strstr(uncore_error(), refused[i].why) != NULL);
+		uncore_session_free(r);
+	}
+	uncore_close(d);
+	uncore_close(u);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "perf+sim:nhm's tree is Linux 6.12's", test_nhm },
+		{ "perf+sim:snbep's tree is Linux 6.12's", test_snbep },
+		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
+		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
+		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
+		{ "the generic driver refuses config 0xff", test_generic_fixed_refused },
+		{ "the library on the generic driver: one-box PMUs, counts, refusals", test_generic_backend },
+		{ NULL, NULL },
+	};
+	return run_suite("kernel_tree", tests);
+}

@@ -193,6 +193,31 @@ static void test_emr_generic(void)
 	CU_ASSERT_EQUAL(tree_vs_listing("emr,generic=1", "emr/linux_pmus_generic.txt"), 0);
 }
 
+static int count_entry(void *arg, const char *name)
+{
+	(void)name;
+	++*(int *)arg;
+	return 0;
+}
+
+/* A model without discovery tables and without its entry: intel_uncore_init finds neither and
+ * registers no uncore PMU (ENODEV). */
+static void test_generic_without_tables(void)
+{
+	static const char *const specs[] = { "snbep,generic=1", "ivbep,generic=1", "nhm,generic=1" };
+	for (int i = 0; i < 3; i++) {
+		struct access *inner = NULL;
+		struct perf_kernel *k = sim_kernel_open(specs[i], &inner);
+		int n = 0;
+		CU_ASSERT_FATAL(k != NULL);
+		k->ops->list_dir(k, PMUS, count_entry, &n);
+		if (n)
+			fprintf(stderr, "%s: %d PMUs\n", specs[i], n);
+		CU_ASSERT_EQUAL(n, 0);
+		k->ops->free(k);
+	}
+}
+
 static int pmu_type(struct perf_kernel *k, const char *pmu)
 {
 	char path[160], line[32] = "";
@@ -287,6 +312,7 @@ int main(void)
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
+		{ "the generic driver without discovery tables registers nothing", test_generic_without_tables },
 		{ "the generic driver refuses config 0xff", test_generic_fixed_refused },
 		{ "the library on the generic driver: one-box PMUs, counts, refusals", test_generic_backend },
 		{ NULL, NULL },

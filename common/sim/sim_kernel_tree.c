@@ -152,13 +152,15 @@ int sk_build_pmus(struct sim_kernel *k)
 	const struct sim_kind *kind = k->s->kind;
 	for (int i = 0; i < *kind->nperf; i++) {
 		const struct sim_unit *u = sim_unit_named(k->s, kind->perf[i].unit);
+		if (k->generic && kind->perf[i].disc_type < 0)
+			continue; /* the generic driver knows only discovered units: none without tables (ENODEV) */
 		if (u && type_pmus(k, &kind->perf[i], u))
 			return -1;
 	}
 	/* dynamic type numbers, in an order of their own (perf_pmu_register hands out the next free id): a
 	 * stride prime to the count, so that no two PMUs share one */
 	int stride = 7;
-	while (gcd(stride, k->npmus) != 1)
+	while (k->npmus > 1 && gcd(stride, k->npmus) != 1)
 		stride += 2;
 	for (int i = 0; i < k->npmus; i++)
 		k->pmus[i].type = 24 + (unsigned)((i * stride + 3) % k->npmus) + (unsigned)k->npmus * (unsigned)(i % 2);

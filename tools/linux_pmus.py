@@ -176,6 +176,8 @@ MACHINES = {
     # D5-8:F1 (sim_map.c .ids), MSR 0x2FFE reads 0 (so the CHA count stays the table's)
     "emr": {"sockets": 2, "cores": 60, "units": emr_units,
             "pci_devs": {0x3241: [(1 + i, 1) for i in range(4)], 0x3246: [(5 + i, 1) for i in range(4)]},
+            # the PMON functions each socket's bus has (dev, fn): UPI, M3UPI, M2M (emr_units' pci_unit calls)
+            "pci_present": {(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(12 + i, 0) for i in range(4)},
             "cbo_config": 0},
 }
 
@@ -364,7 +366,7 @@ def emit_type(drv, pmus, tname, type_id, num_boxes, ty, custom, gen_formats, m):
 
 def present(m, devfn):
     """Whether the simulated machine has a PCI device at devfn (on the die's bus)."""
-    return devfn != (0x1f, 7)  # only the broken UPI entry names a missing device (emr_units)
+    return devfn in m["pci_present"]
 
 
 def listing(src, plat, generic):

@@ -720,7 +720,7 @@ static void perf_file_on(const char *backend)
 	CU_ASSERT(uncore_metric_find(u, "cpi") < 0); /* a core metric is left out, not half loaded */
 	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("perf_spellings.json",
 		"[{\"MetricName\": \"raw_miss_latency\", \"ScaleUnit\": \"1ns\", \"MetricExpr\": \"1e9 * "
-		"(uncore_cha@UNC_CHA_TOR_OCCUPANCY.IA_MISS_DRD@ / uncore_cha_0@event\\\\=0x35\\\\,umask\\\\=0xc817fe01@) / "
+		"(uncore_cha@UNC_CHA_TOR_OCCUPANCY.IA_MISS_DRD@ / uncore_cha@event\\\\=0x35\\\\,umask\\\\=0xc817fe01@) / "
 		"(uncore_cha@UNC_CHA_CLOCKTICKS@ / (source_count(UNC_CHA_CLOCKTICKS) * #num_packages)) * duration_time\"},"
 		" {\"MetricName\": \"named_upi_tx\", \"ScaleUnit\": \"1MB/s\", \"MetricExpr\": "
 		"\"uncore_upi@UNC_UPI_TxL_FLITS.ALL_DATA@ * (64 / 9.0) / 1e6 / duration_time\"},"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "metrics.h"
+#include "events/perf_spell.h"
 #include "util/arena.h"
 #include "util/env.h"
 #include "util/error.h"
@@ -51,43 +52,6 @@ static void merge_type(struct resolve_ctx *c, int t)
 
 static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int depth);
 
-/* perf's "uncore_<unit>[_<n>]@terms@" as our spec: an event name, or the raw "unit/terms/" where perf's
- * one umask (its bits 8 and up are the unit's umask extension) becomes umask= and umask_ext=.
- * Returns 1 for another PMU's event (a core one), 0 with the spec in out, -1 when it does not fit. */
-static int perf_spelling(const char *name, char *out, size_t len)
-{
-	const char *at = strchr(name, '@');
-	if (!at)
-		return snprintf(out, len, "%s", name) >= (int)len ? -1 : 0;
-	const char *close = strchr(at + 1, '@');
-	if (strncmp(name, "uncore_", 7))
-		return 1;
-	if (!close || close[1])
-		return -1; /* the parser hands over PMU@terms@ whole, nothing after it */
-	size_t ul = (size_t)(at - name) - 7, tl = (size_t)(close - at - 1), n;
-	while (ul > 1 && isdigit((unsigned char)name[7 + ul - 1]))
-		ul--;
-	if (ul > 1 && name[7 + ul - 1] == '_')
-		ul--; /* uncore_cha_3: the unit (a box is chosen when the metric is read) */
-	if (!memchr(at + 1, '=', tl))
-		return snprintf(out, len, "%.*s", (int)tl, at + 1) >= (int)len ? -1 : 0;
-	n = (size_t)snprintf(out, len, "%.*s/", (int)ul, name + 7);
-	for (const char *t = at + 1, *end = at + 1 + tl; t < end && n < len;) {
-		size_t tk = strcspn(t, ",@");
-		char *e = NULL;
-		unsigned long long v = tk > 6 && !strncmp(t, "umask=", 6) ? strtoull(t + 6, &e, 0) : 0;
-		if (e == t + tk && v > 0xff)
-			n += (size_t)snprintf(out + n, len - n, "umask=0x%llx,umask_ext=0x%llx,", v & 0xff, v >> 8);
-		else
-			n += (size_t)snprintf(out + n, len - n, "%.*s,", (int)tk, t);
-		t += tk + (t[tk] == ',');
-	}
-	if (n >= len)
-		return -1;
-	out[n - 1] = '/';
-	return 0;
-}
-
 /* What perf's metric files name besides uncore events: core events (INST_RETIRED.ANY, TSC, cpu@..@), perf's
  * own names of core events (cycles, cycles-t, topdown-fe-bound, mem_load_uops_retired.hit_lfb: perf takes
  * event names in any case) and facts of the cores (#smt_on, #num_cpus).  Only names the catalog does not
@@ -106,11 +70,12 @@ static int core_name(const char *name)
 static int resolve(void *arg, struct mx_expr *e, const char *perf_name, int depth, char *err, size_t len)
 {
 	struct resolve_ctx *c = arg;
-	char name[256];
-	int kind = perf_spelling(perf_name, name, sizeof(name));
-	if (kind) {
-		c->core |= kind > 0;
-		snprintf(err, len, kind > 0 ? "'%s' is a core event" : "'%s' is too long or malformed", perf_name);
+	struct perf_spelled sp; /* perf's PMU@terms@ and EVENT@terms@ in our words; a name stays as it is */
+	int kind = perf_spell(c->u, perf_name, &sp);
+	const char *name = sp.spec;
+	if (kind && strchr(perf_name, '@')) {
+		c->core |= kind > 0; /* another PMU's event: cpu@..@ */
+		snprintf(err, len, "%s", kind > 0 ? "a core event" : uncore_error());
 		return -1;
 	}
 	int m = find(c->u, name);
@@ -156,11 +121,11 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, int dept
 		snprintf(err, len, "%s", uncore_error());
 		return -1;
 	}
-	if (enc.socket >= 0 || enc.box >= 0) {
+	if (enc.socket >= 0 || (enc.box >= 0 && enc.box != sp.box)) {
 		snprintf(err, len, "'%s': socket= and box= are chosen when the metric is read, not in its formula", name);
 		return -1;
 	}
-	merge_type(c, enc.type_idx);
+	merge_type(c, sp.box >= 0 ? -1 : enc.type_idx); /* a numbered PMU's one box: no value per box */
 	return mx_add_event(e, name);
 }
 

@@ -264,7 +264,7 @@ static void drop_skipped(uncore_t *u, const char *what, int first, int skipped)
 {
 	char names[160] = "", groups[160] = "";
 	size_t nn = 0, ng = 0;
-	int total = u->nmetrics - first, keep = first, shown = 0;
+	int total = u->nmetrics - first, keep = first, shown = 0, full = 0;
 	for (int m = first; m < u->nmetrics; m++) {
 		const struct uc_metric *mt = &u->metrics[m];
 		if (mt->state != 3) { /* a skipped metric's expression is freed already */
@@ -273,8 +273,10 @@ static void drop_skipped(uncore_t *u, const char *what, int first, int skipped)
 		}
 		if (shown++ < 3 && nn < sizeof(names))
 			nn += (size_t)snprintf(names + nn, sizeof(names) - nn, "%s%s", nn ? ", " : "", mt->name);
-		if (*mt->group && !strstr(groups, mt->group) && ng < sizeof(groups))
-			ng += (size_t)snprintf(groups + ng, sizeof(groups) - ng, "%s%s", ng ? ", " : "", mt->group);
+		if (!*mt->group || strstr(groups, mt->group) || full)
+			continue;
+		full = ng + strlen(mt->group) + 7 >= sizeof(groups); /* whole groups only, then "..." */
+		ng += (size_t)snprintf(groups + ng, sizeof(groups) - ng, "%s%s", ng ? ", " : "", full ? "..." : mt->group);
 	}
 	uc_warn("%s: %d of %d metrics left out: they use core events (%s%s; groups: %s), which this uncore tool "
 		"does not count", what, skipped, total, names, skipped > 3 ? ", ..." : "", ng ? groups : "none");

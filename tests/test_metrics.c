@@ -465,6 +465,22 @@ static void test_definition_files(void)
 	struct uncore_metric_info mi;
 	CU_ASSERT(uncore_metric_info(u, uncore_metric_find(u, "MIXED_CASE"), &mi) == 0 && !strcmp(mi.name, "Mixed_Case"));
 	CU_ASSERT(uncore_metric_info(u, file, &mi) == 0 && !strcmp(mi.name, "UNCORE_FREQ") && !strcmp(mi.expr, "7"));
+	/* perf's facts of the machine, fixed when parsed: the simulated SNB-EP is GenuineIntel-6-2D-7 (CPUID
+	 * 0x206D7), has no PMem, and counts UNC_M_CAS_COUNT.RD but no UNC_M_NOPE nor cycles-t */
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("facts.json",
+		"[{\"MetricName\": \"facts\", \"MetricExpr\": \"strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-2D) + "
+		"2 * strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-2D\\\\-7) + 4 * strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-2.) + "
+		"8 * strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-3E) + 16 * has_event(UNC_M_CAS_COUNT.RD) + 32 * has_event(UNC_M_NOPE) + "
+		"64 * has_event(cycles\\\\-t) + 128 * #has_pmem + 0 * UNC_M_CAS_COUNT.WR\"}]")), 1);
+	uncore_session_t *fs;
+	double fv = 0;
+	CU_ASSERT_FATAL(uncore_session_new(u, &fs) == 0);
+	int fm = uncore_session_add_metric(fs, "facts");
+	CU_ASSERT_FATAL(fm >= 0 && uncore_session_start(fs) == 0);
+	uncore_sleep_ns(u, 1000000);
+	CU_ASSERT(uncore_session_read(fs) == 0 && uncore_session_metric_value(fs, fm, -1, -1, UNCORE_SINCE_START, &fv) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(fv, 1 + 2 + 4 + 16, 0);
+	uncore_session_free(fs);
 	CU_ASSERT_FATAL(uncore_metric_info(u, uncore_metric_find(u, "mem_bw_read_mib"), &mi) == 0);
 	CU_ASSERT_STRING_EQUAL(mi.unit, "MiB/s");
 	CU_ASSERT_DOUBLE_EQUAL(mi.scale, 1, 0);

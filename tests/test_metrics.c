@@ -466,12 +466,13 @@ static void test_definition_files(void)
 	CU_ASSERT(uncore_metric_info(u, uncore_metric_find(u, "MIXED_CASE"), &mi) == 0 && !strcmp(mi.name, "Mixed_Case"));
 	CU_ASSERT(uncore_metric_info(u, file, &mi) == 0 && !strcmp(mi.name, "UNCORE_FREQ") && !strcmp(mi.expr, "7"));
 	/* perf's facts of the machine, fixed when parsed: the simulated SNB-EP is GenuineIntel-6-2D-7 (CPUID
-	 * 0x206D7), has no PMem, and counts UNC_M_CAS_COUNT.RD but no UNC_M_NOPE nor cycles-t */
+	 * 0x206D7), has no PMem, and counts UNC_M_CAS_COUNT.RD but no UNC_M_NOPE nor cycles-t; a metric is no event */
 	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("facts.json",
 		"[{\"MetricName\": \"facts\", \"MetricExpr\": \"strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-2D) + "
 		"2 * strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-2D\\\\-7) + 4 * strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-2.) + "
 		"8 * strcmp_cpuid_str(GenuineIntel\\\\-6\\\\-3E) + 16 * has_event(UNC_M_CAS_COUNT.RD) + 32 * has_event(UNC_M_NOPE) + "
-		"64 * has_event(cycles\\\\-t) + 128 * #has_pmem + 0 * UNC_M_CAS_COUNT.WR\"}]")), 1);
+		"64 * has_event(cycles\\\\-t) + 128 * #has_pmem + 256 * has_event(one_event) + 0 * UNC_M_CAS_COUNT.WR\"},"
+		" {\"MetricName\": \"one_event\", \"MetricExpr\": \"UNC_M_CAS_COUNT.RD\"}]")), 2);
 	uncore_session_t *fs;
 	double fv = 0;
 	CU_ASSERT_FATAL(uncore_session_new(u, &fs) == 0);

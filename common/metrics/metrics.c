@@ -158,7 +158,9 @@ static int resolve_name(void *arg, struct mx_expr *e, const char *name, int dept
 	struct resolve_ctx *c = arg;
 	if (depth == MX_PROBE_CPUID)
 		return cpuid_matches(&c->u->host, name, err, len);
-	if (depth == MX_PROBE_EVENT) { /* whether it names an event here; what it names is not counted */
+	if (depth == MX_PROBE_EVENT) { /* whether it names an event here (a metric is none); not counted */
+		if (find(c->u, name) >= 0)
+			return 0;
 		struct resolve_ctx keep = *c;
 		struct mx_expr scratch = { 0 };
 		char why[256];

@@ -465,6 +465,8 @@ static void test_definition_files(void)
 	struct uncore_metric_info mi;
 	CU_ASSERT(uncore_metric_info(u, uncore_metric_find(u, "MIXED_CASE"), &mi) == 0 && !strcmp(mi.name, "Mixed_Case"));
 	CU_ASSERT(uncore_metric_info(u, file, &mi) == 0 && !strcmp(mi.name, "UNCORE_FREQ") && !strcmp(mi.expr, "7"));
+	load_refused(u, "[{\"MetricName\": \"MEM_BW_READ\", \"MetricExpr\": \"1\"}, {\"MetricName\": \"mem_BW_read\", \"MetricExpr\": \"2\"}]",
+		     "metric mem_BW_read is already defined as MEM_BW_READ"); /* in one file, though the built-in is another case */
 	/* perf's facts of the machine, fixed when parsed: the simulated SNB-EP is GenuineIntel-6-2D-7 (CPUID
 	 * 0x206D7), has no PMem, and counts UNC_M_CAS_COUNT.RD but no UNC_M_NOPE nor cycles-t; a metric is no event */
 	CU_ASSERT_EQUAL(uncore_load_metrics(u, write_file("facts.json",

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "metrics.h"
 #include "events/perf_spell.h"
 #include "util/arena.h"
@@ -300,11 +301,17 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 			return uc_err("%s: metric %zu%s%s: needs MetricName (letters, digits, '_') and MetricExpr", what,
 				      i + 1, *name ? " " : "", name);
 		}
+		/* the exact name defined before, or in this file in another case (perf could not tell them apart) */
 		int same = find(u, name);
-		if (same >= 0 && (same >= first || !strcmp(u->metrics[same].name, name))) {
+		if (same >= 0 && strcmp(u->metrics[same].name, name))
+			same = -1;
+		for (int m = first; same < 0 && m < u->nmetrics; m++)
+			if (!strcasecmp(u->metrics[m].name, name))
+				same = m;
+		if (same >= 0) {
 			const char *prev = u->metrics[same].name; /* in the arena: kept after drop_from */
 			drop_from(u, first);
-			if (strcmp(prev, name)) /* in one file: perf could not tell them apart */
+			if (strcmp(prev, name))
 				return uc_err("%s: metric %s is already defined as %s (names match without regard to case, "
 					      "as in perf); give it another name", what, name, prev);
 			return uc_err("%s: metric %s is already defined; give it another name", what, name);

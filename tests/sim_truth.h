@@ -68,14 +68,14 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 
 /* ---- perf's metric files (Linux's jkt/ivt/emr-metrics.json, Intel's EMR perf file) on the simulator ----
  * Each metric as perf computes it from the profile: per socket num/den, and for the machine the sums'
- * ratio times a factor, because perf's formulas are not all per-socket means: a value over uncore_cha_0's
+ * ratio, the values' sum or the ratio over the sockets, because perf's formulas are not all per-socket
+ * means: a value over uncore_cha_0's
  * or cbox_0's clocks counts one box per socket (the machine's is the sockets' sum), cpu_cstate_c0 scales by
  * #num_packages, and the tma_info_system_upi_data_transmit_bw and *_socket_clks values are counts over
  * the window dur_s (perf divides neither by duration_time). */
 enum { PT_RATIO, PT_SUM, PT_PER_SOCKET }; /* machine: the sums' ratio; the values' sum; the sums' ratio / n */
 
 struct perf_part { double num, den; };
-
 
 /* The per-socket parts of metric m on socket s, and how the machine's value combines them (*mode). */
 static inline int perf_parts(const struct sim *sim, const char *m, int s, double dur_s, struct perf_part *pt, int *mode)
@@ -118,7 +118,8 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		double x = v[rates[i].what] * rates[i].scale;
 		if (strstr(m, "_pmm_") && !pm)
 			x = 0; /* "... if #has_pmem > 0 else 0" */
-		if (!strcmp(m, "tma_info_system_upi_data_transmit_bw") || strstr(m, "ocket_clks") || strstr(m, "ocket_CLKS"))
+		if (!strcmp(m, "tma_info_system_upi_data_transmit_bw") || !strcmp(m, "tma_info_system_socket_clks") ||
+		    !strcmp(m, "Socket_CLKS"))
 			x *= dur_s; /* counts over the window, not rates */
 		*pt = (struct perf_part){ x, 1 };
 		*mode = PT_SUM;

@@ -66,4 +66,124 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 	return (struct truth){ NAN, 0 };
 }
 
+/* ---- perf's metric files (Linux's jkt/ivt/emr-metrics.json, Intel's EMR perf file) on the simulator ----
+ * Each metric as perf computes it from the profile: per socket num/den, and for the machine the sums'
+ * ratio, the values' sum or the ratio over the sockets, because perf's formulas are not all per-socket
+ * means: a value over uncore_cha_0's
+ * or cbox_0's clocks counts one box per socket (the machine's is the sockets' sum), cpu_cstate_c0 scales by
+ * #num_packages, and the tma_info_system_upi_data_transmit_bw and *_socket_clks values are counts over
+ * the window dur_s (perf divides neither by duration_time). */
+enum { PT_RATIO, PT_SUM, PT_PER_SOCKET }; /* machine: the sums' ratio; the values' sum; the sums' ratio / n */
+
+struct perf_part { double num, den; };
+
+/* The per-socket parts of metric m on socket s, and how the machine's value combines them (*mode). */
+static inline int perf_parts(const struct sim *sim, const char *m, int s, double dur_s, struct perf_part *pt, int *mode)
+{
+	const struct sim_profile *p = &sim->prof;
+	double rd = p->mem_read_bps[s], wr = p->mem_write_bps[s], out = p->iio_out_bps[s], in = p->iio_in_bps[s];
+	double r = p->remote_ratio[s], mi = p->io_miss_ratio[s], w = p->io_partial_ratio[s], q = p->llc_miss_pmem_ratio[s];
+	double misses = p->llc_lookups[s] * p->llc_miss_ratio[s], pm = p->pmem > 0;
+	double lat = p->llc_miss_lat_ns[s], plat = p->pmem_read_lat_ns[s], emr = !strcmp(sim->name, "emr");
+	double mix = emr ? (1 - q) * lat + q * plat : lat; /* the mean latency of all data-read misses */
+	static const struct { const char *name; double scale; int what; } rates[] = {
+		/* what: 0 reads, 1 writes, 2 both, 3 I/O reads, 4 I/O writes, 5 UPI tx, 6 UPI rx, 7 directory updates,
+		 * 8 PMem reads, 9 PMem writes, 10 PMem both, 11 uncore clock, 12 remote-homed memory reads,
+		 * 13 local ones, 14 remote-homed memory writes, 15 local ones, 16-19 I/O reads and writes, local and
+		 * remote, 20 I/O reads that miss, 21 I/O writes that miss */
+		{ "memory_bandwidth_read", 1e-6, 0 }, { "memory_bandwidth_write", 1e-6, 1 },
+		{ "memory_bandwidth_total", 1e-6, 2 }, { "tma_info_system_dram_bw_use", 1e-9, 2 }, { "DRAM_BW_Use", 1e-9, 2 },
+		{ "iio_bandwidth_read", 1e-6, 3 }, { "iio_bandwidth_write", 1e-6, 4 }, { "io_bandwidth_read", 1e-6, 3 },
+		{ "io_bandwidth_write", 1e-6, 4 }, { "tma_info_system_io_read_bw", 1e-9, 3 },
+		{ "tma_info_system_io_write_bw", 1e-9, 4 }, { "upi_data_transmit_bw", 1e-6, 5 },
+		{ "upi_data_receive_bw", 1e-6, 6 }, { "memory_extra_write_bw_due_to_directory_updates", 1e-6, 7 },
+		{ "pmem_memory_bandwidth_read", 1e-6, 8 }, { "pmem_memory_bandwidth_write", 1e-6, 9 },
+		{ "pmem_memory_bandwidth_total", 1e-6, 10 }, { "tma_info_system_pmm_read_bw", 1e-9, 8 },
+		{ "tma_info_system_pmm_write_bw", 1e-9, 9 }, { "llc_miss_remote_memory_bandwidth_read", 1e-6, 12 },
+		{ "llc_miss_local_memory_bandwidth_read", 1e-6, 13 }, { "llc_miss_remote_memory_bandwidth_write", 1e-6, 14 },
+		{ "llc_miss_local_memory_bandwidth_write", 1e-6, 15 }, { "io_bandwidth_read_local", 1e-6, 16 },
+		{ "io_bandwidth_read_remote", 1e-6, 17 }, { "io_bandwidth_write_local", 1e-6, 18 },
+		{ "io_bandwidth_write_remote", 1e-6, 19 }, { "io_bandwidth_read_l3_miss", 1e-6, 20 },
+		{ "io_bandwidth_write_l3_miss", 1e-6, 21 }, { "tma_info_system_upi_data_transmit_bw", 1e-6, 5 },
+		{ "tma_info_system_socket_clks", 1, 11 }, { "Socket_CLKS", 1, 11 },
+		{ "tma_info_system_uncore_frequency", 1e-9, 11 },
+	};
+	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+		if (strcmp(m, rates[i].name))
+			continue;
+		double v[] = { rd, wr, rd + wr, out, in, p->qpi_tx_bps[s], p->qpi_rx_bps[s], p->dir_update_bps[s],
+			       p->pmem_read_bps[s], p->pmem_write_bps[s], p->pmem_read_bps[s] + p->pmem_write_bps[s],
+			       p->uncore_hz, rd * r, rd * (1 - r), wr * r, wr * (1 - r), out * (1 - r), out * r, in * (1 - r),
+			       in * r, out * mi, in * mi };
+		double x = v[rates[i].what] * rates[i].scale;
+		if (strstr(m, "_pmm_") && !pm)
+			x = 0; /* "... if #has_pmem > 0 else 0" */
+		if (!strcmp(m, "tma_info_system_upi_data_transmit_bw") || !strcmp(m, "tma_info_system_socket_clks") ||
+		    !strcmp(m, "Socket_CLKS"))
+			x *= dur_s; /* counts over the window, not rates */
+		*pt = (struct perf_part){ x, 1 };
+		*mode = PT_SUM;
+		return 1;
+	}
+	*mode = PT_RATIO;
+	if (!strcmp(m, "uncore_frequency") || !strcmp(m, "UNCORE_FREQ"))
+		*pt = (struct perf_part){ p->uncore_hz * 1e-9, 1 };
+	else if (!strcmp(m, "io_read_l3_miss") || !strcmp(m, "io_percent_of_inbound_reads_that_miss_l3"))
+		*pt = (struct perf_part){ 100 * out * mi, out };
+	else if (!strcmp(m, "io_full_write_l3_miss") || !strcmp(m, "io_percent_of_inbound_full_writes_that_miss_l3"))
+		*pt = (struct perf_part){ 100 * in * (1 - w) * mi, in * (1 - w) };
+	else if (!strcmp(m, "io_partial_write_l3_miss") || !strcmp(m, "io_percent_of_inbound_partial_writes_that_miss_l3"))
+		*pt = (struct perf_part){ 100 * in * w * mi, in * w };
+	else if (!strcmp(m, "numa_reads_addressed_to_local_dram"))
+		*pt = (struct perf_part){ 100 * misses * (1 - r), misses };
+	else if (!strcmp(m, "numa_reads_addressed_to_remote_dram"))
+		*pt = (struct perf_part){ 100 * misses * r, misses };
+	else if (!strcmp(m, "llc_demand_data_read_miss_latency"))
+		*pt = (struct perf_part){ misses * mix, misses };
+	else if (!strcmp(m, "llc_demand_data_read_miss_latency_for_local_requests")) /* the target mix of all misses */
+		*pt = (struct perf_part){ misses * (1 - r) * mix, misses * (1 - r) };
+	else if (!strcmp(m, "llc_demand_data_read_miss_latency_for_remote_requests"))
+		*pt = (struct perf_part){ misses * r * mix, misses * r };
+	else if (!strcmp(m, "llc_demand_data_read_miss_to_dram_latency"))
+		*pt = (struct perf_part){ misses * (1 - q) * lat, misses * (1 - q) };
+	else if (!strcmp(m, "llc_demand_data_read_miss_to_pmem_latency"))
+		*pt = (struct perf_part){ misses * q * plat, misses * q };
+	else if (!strcmp(m, "tma_info_system_mem_read_latency")) /* over socket_clks: one CBo/CHA a socket */
+		*pt = (struct perf_part){ misses * mix, misses }, *mode = PT_PER_SOCKET;
+	else if (!strcmp(m, "tma_info_system_mem_dram_read_latency")) /* over one CHA's clocks: a count */
+		*pt = (struct perf_part){ misses * (1 - q) * lat / dur_s, misses * (1 - q) }, *mode = PT_PER_SOCKET;
+	else if (!strcmp(m, "tma_info_system_mem_pmm_read_latency"))
+		*pt = pm ? (struct perf_part){ misses * q * plat / dur_s, misses * q } : (struct perf_part){ 0, 1 },
+		*mode = PT_PER_SOCKET;
+	else if (!strcmp(m, "tma_info_system_mem_parallel_reads"))
+		*pt = (struct perf_part){ misses * lat, misses * lat / p->llc_miss_parallel[s] }; /* occupancies' ratio */
+	else if (!strcmp(m, "cpu_cstate_c0") || !strcmp(m, "cpu_cstate_c6"))
+		*pt = (struct perf_part){ (m[12] == '0' ? p->cores_c0[s] : p->cores_c6[s]) * sim->cores, 1 },
+		*mode = PT_SUM; /* x #num_packages: the cores in C0 of every socket */
+	else
+		return 0;
+	return 1;
+}
+
+/* Metric m as perf computes it on the simulator, on socket s or (s < 0) the machine; NaN: no such metric
+ * or no value (a latency of no requests). */
+static inline double perf_truth(const struct sim *sim, const char *m, int s, double dur_s)
+{
+	struct perf_part pt, all = { 0, 0 };
+	int mode = PT_RATIO, n = sim->nsockets;
+	double sum = 0;
+	if (s >= 0)
+		return perf_parts(sim, m, s, dur_s, &pt, &mode) && pt.den != 0 ? pt.num / pt.den : NAN;
+	for (int k = 0; k < n; k++) {
+		if (!perf_parts(sim, m, k, dur_s, &pt, &mode))
+			return NAN;
+		all.num += pt.num;
+		all.den += pt.den;
+		sum += pt.den != 0 ? pt.num / pt.den : NAN;
+	}
+	if (mode == PT_SUM)
+		return sum;
+	return all.den == 0 ? NAN : mode == PT_PER_SOCKET ? all.num / all.den / n : all.num / all.den;
+}
+
 #endif

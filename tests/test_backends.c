@@ -121,6 +121,20 @@ static void build_snbep_tree(void)
 	}
 }
 
+/* The host facts perf's metric files ask: the stepping of perf's CPU id, and #has_pmem (an ACPI NFIT table). */
+static void test_host_facts(void)
+{
+	struct host_info h;
+	build_snbep_tree();
+	CU_ASSERT_FATAL(host_from_sysfs(&h) == 0);
+	CU_ASSERT(h.stepping == 0 && h.has_pmem == 0);
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nstepping\t: 7\n\n"
+		"processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nstepping\t: 6\n\n", "/proc/cpuinfo");
+	put_str("NFIT", "/sys/firmware/acpi/tables/NFIT");
+	CU_ASSERT_FATAL(host_from_sysfs(&h) == 0);
+	CU_ASSERT(h.family == 6 && h.model == 45 && h.stepping == 7 && h.has_pmem == 1); /* the first CPU's */
+}
+
 static void test_direct_over_fake_tree(void)
 {
 	uncore_t *u;
@@ -344,6 +358,7 @@ int main(void)
 		{ "pci backend offsets and errors", test_pci_backend },
 		{ "mmio backend", test_mmio_backend },
 		{ "direct open and session over a fake SNB-EP", test_direct_over_fake_tree },
+		{ "host facts for perf's metric files: stepping, PMem", test_host_facts },
 		{ "no descriptor the library opens crosses exec", test_descriptors_cloexec },
 		{ "UNCORE_CLAIMS longer than its buffer is refused", test_long_claims_path },
 		{ "direct open errors", test_direct_errors },

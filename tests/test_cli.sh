@@ -43,6 +43,30 @@ out=$($UNCORE --backend sim:snbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:socket
 # socket 1 reads 25.6e9 B/s: 1e8 CAS per second on each of its 4 channels
 check "per-box rows" '[ "$(echo "$out" | grep -c "box[0-3] *UNC_M_CAS_COUNT.RD:socket=1 *100000000$")" -eq 4 ]'
 
+# perf's event names (Linux's snbep_uncore_imc_events): cas_count_read counts 64-byte CASes, printed in MiB
+# by its .scale 6.103515625e-5 as perf stat prints it; socket 0 reads 25.6e9 B in 2 s = 24414.0625 MiB, one
+# channel (uncore_imc_0) a quarter of it; uncore_cbox_0/event=0x0/ is one CBo's clock (2.7 GHz x 2 s)
+for be in sim:snbep perf+sim:snbep; do
+	out=$($UNCORE --backend $be,clock=manual stat -e uncore_imc/cas_count_read/,uncore_imc_0/cas_count_read/,imc/cas_count_write/,uncore_cbox_0/event=0x0/ --duration 2 2>&1)
+	check "$be: uncore_imc/cas_count_read/ in MiB" 'echo "$out" | grep -q "^socket0 *uncore_imc/cas_count_read/ *24414.06 MiB$"'
+	check "$be: uncore_imc_0 is one channel of four" 'echo "$out" | grep -q "^socket1 *uncore_imc_0/cas_count_read/ *12207.03 MiB$"'
+	check "$be: imc/cas_count_write/ without the prefix" 'echo "$out" | grep -q "^socket0 *imc/cas_count_write/ *9155.27 MiB$"'
+	check "$be: uncore_cbox_0/event=0x0/ is one CBo's clock" 'echo "$out" | grep -q "^socket0 *uncore_cbox_0/event=0x0/ *5400000000$"'
+	out=$($UNCORE --backend $be,clock=manual stat -e uncore_imc/cas_count_read/ --duration 2 --json)
+	check "$be: JSON carries the scaled value and its unit" \
+		'echo "$out" | grep -q "\"event\": \"uncore_imc/cas_count_read/\", \"value\": 24414.0625, \"unit\": \"MiB\""'
+	out=$($UNCORE --backend $be,clock=manual stat -e uncore_imc/cas_count_read/ --duration 2 -x ,)
+	check "$be: CSV carries the scaled value and its unit" 'echo "$out" | grep -q ",0,,uncore_imc/cas_count_read/,24414.0625,MiB,"'
+done
+err=$($UNCORE --backend sim:snbep stat -e uncore_foo/event=0x1/ --duration 1 2>&1); rc=$?
+check "an unknown PMU is refused by name" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown PMU .uncore_foo."'
+err=$($UNCORE --backend perf+sim:snbep stat -e uncore_imc/cas_count_reads/ --duration 1 2>&1); rc=$?
+check "an unknown alias is refused by name" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown term .cas_count_reads..*no such event alias"'
+err=$($UNCORE --backend sim:snbep stat -e uncore_cbox/event=0x34,filter_link=1/ --duration 1 2>&1); rc=$?
+check "a term the unit lacks is refused by name" '[ $rc -ne 0 ] && echo "$err" | grep -q "unknown term .filter_link."'
+err=$($UNCORE --backend sim:snbep stat -e uncore_imc_4/cas_count_read/ --duration 1 2>&1); rc=$?
+check "a box the machine lacks is refused" '[ $rc -ne 0 ] && echo "$err" | grep -q "no imc box 4"'
+
 out=$($UNCORE --backend sim:snbep stat -e UNC_M_CAS_COUNT.RD -- true 2>&1)
 check "stat -- cmd" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD"'
 

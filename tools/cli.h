@@ -48,6 +48,7 @@ struct out_rec {
 	const char *box_label; /* text output's per-box label ("box3", "imc3") */
 	const char *name;
 	int metric;          /* 0: count, 1: metric value */
+	int scaled;          /* a count given as value in unit: perf's alias .scale and .unit */
 	uint64_t count;
 	double value;
 	const char *unit;

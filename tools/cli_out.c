@@ -67,7 +67,10 @@ static void text(const struct out_rec *r)
 		printf("%-44s %20.4f %s\n", r->name, r->value, r->unit);
 		return;
 	}
-	printf("%-44s %20" PRIu64, r->name, r->count);
+	if (r->scaled)
+		printf("%-44s %20.2f %s", r->name, r->value, r->unit);
+	else
+		printf("%-44s %20" PRIu64, r->name, r->count);
 	if (r->times && r->running_ns < r->enabled_ns) /* the kernel shared the counters */
 		printf("  (multiplexed: counting %.1f%% of the time)",
 		       r->enabled_ns ? 100.0 * (double)r->running_ns / (double)r->enabled_ns : 0.0);
@@ -84,7 +87,7 @@ void out_record(const struct out *o, const struct out_rec *r)
 	}
 	if (r->failed) /* a sum over a failed box: no number at all rather than one too small */
 		v[0] = 0;
-	else if (r->metric)
+	else if (r->metric || r->scaled)
 		snprintf(v, sizeof(v), isfinite(r->value) ? "%.15g" : "nan", r->value);
 	else
 		snprintf(v, sizeof(v), "%" PRIu64, r->count);

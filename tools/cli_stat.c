@@ -65,6 +65,9 @@ static void put_count(const struct out *o, uncore_session_t *s, int e, int sock,
 	struct out_rec r = { .interval = interval, .t = t, .socket = sock, .box = box, .box_label = label,
 			     .name = uncore_session_event_name(s, e), .count = v - prev[sock][box + 1], .unit = "",
 			     .failed = rc ? failed : NULL };
+	double scale = uncore_session_event_scale(s, e, &r.unit); /* perf's alias: MiB for cas_count_read */
+	r.scaled = scale != 1 || (r.unit && *r.unit);
+	r.value = (double)r.count * scale;
 	r.times = !rc && o->perf && uncore_session_times(s, e, sock, box, &en, &run) >= 0;
 	r.enabled_ns = en;
 	r.running_ns = run;

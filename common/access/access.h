@@ -33,6 +33,8 @@ struct host_info {
 	signed char cpu_socket[UC_MAX_CPUS]; /* each CPU's socket; -1: offline or absent */
 	int hypervisor;
 	double tsc_hz;                    /* TSC frequency; 0 = unknown */
+	int stepping;                     /* with vendor, family and model: perf's CPU id string */
+	int has_pmem;                     /* persistent memory: an ACPI NFIT table, as perf's #has_pmem */
 };
 
 struct access;

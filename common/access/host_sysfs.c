@@ -34,12 +34,16 @@ int host_from_sysfs(struct host_info *h)
 			h->family = atoi(v);
 		else if (!strncmp(line, "model\t", 6) && !h->model)
 			h->model = atoi(v);
+		else if (!strncmp(line, "stepping", 8) && !h->stepping)
+			h->stepping = atoi(v);
 		else if (!strncmp(line, "model name", 10) && !h->tsc_hz && strstr(v, "GHz"))
 			h->tsc_hz = brand_ghz(v) * 1e9; /* Intel brand strings end "@ 2.70GHz": the TSC rate */
 		else if (!strncmp(line, "flags", 5) && strstr(v, " hypervisor"))
 			h->hypervisor = 1;
 	}
 	fclose(f);
+	/* perf's #has_pmem (tools/perf/util/expr.c has_pmem()): the firmware lists NVDIMMs */
+	h->has_pmem = access(sysroot_path(path, sizeof(path), "/sys/firmware/acpi/tables/NFIT"), F_OK) == 0;
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
 		h->socket_cpu[i] = -1;
 	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));

@@ -21,6 +21,8 @@ struct encoded {
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 	int socket, box;           /* -1 = all */
 	uint64_t period;           /* sample=N: overflow after N events (0: counting only) */
+	double scale;              /* perf's alias .scale: value x scale is in unit (1: none) */
+	const char *unit;          /* its .unit ("": none); the platform's or the kernel's string */
 	char name[200];
 };
 

@@ -2,6 +2,7 @@
  * Event specs -> encoded events.
  *   NAME[:socket=N][:box=N][:thresh=N][:edge][:inv][:<filter field>=V]...
  *   unit/event=0x4,umask=0x3[,edge][,inv][,thresh=N][,ext][,<field>=V]/[:socket=N][:box=N]
+ * and perf's spellings (PMU/terms/, EVENT@terms@), which perf_spell.c puts in these words first.
  * The qualifiers accepted are exactly those qual_list() gives for the event; each may be given once.
  * Every refusal names the bad part.
  */
@@ -12,6 +13,7 @@
 #include "events.h"
 #include "util/error.h"
 #include "qualifiers.h"
+#include "perf_spell.h"
 
 static int parse_u64(const char *spec, const char *key, const char *val, uint64_t max, uint64_t *out)
 {
@@ -247,7 +249,8 @@ static int event_ctl(const char *spec, struct encoded *e)
 	return 0;
 }
 
-int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
+/* Our spec (perf's already translated) encoded; e->name is what the user wrote. */
+static int encode(const uncore_t *u, const char *user, const char *spec, struct encoded *e)
 {
 	char buf[512], *q, *save = NULL, *first;
 	int quals; /* a ':' says qualifiers follow */
@@ -335,7 +338,20 @@ int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 		}
 	}
 	/* two uses of one event with different qualifiers stay distinguishable */
-	snprintf(e->name, sizeof(e->name), "%s", spec);
+	snprintf(e->name, sizeof(e->name), "%s", user);
+	return 0;
+}
+
+int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
+{
+	struct perf_spelled sp;
+	int rc = perf_spell(u, spec ? spec : "", &sp);
+	if (rc < 0 || (rc > 0 && spec && strpbrk(spec, "/@")))
+		return -1;
+	if (encode(u, spec, rc ? spec : sp.spec, e))
+		return rc ? -1 : uc_err_prefix("'%s' (perf's spelling of '%s'): ", spec, sp.spec);
+	e->scale = sp.scale;
+	e->unit = sp.unit;
 	return 0;
 }
 

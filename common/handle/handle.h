@@ -41,6 +41,7 @@ struct uncore {
 	int nrunning;
 	struct perf_sys *perf;          /* the perf_event backend's kernel and PMUs (perf_backend.c); NULL: registers */
 	int scale;                      /* perf backend: scale multiplexed counts by enabled / running time */
+	const struct perf_alias *kernel_aliases; /* perf backend: the kernel's event aliases (NULL: the platform's) */
 	char why[512];                  /* why this backend (auto's choice) */
 };
 

@@ -185,6 +185,10 @@ void uncore_session_free(uncore_session_t *s);
 
 int uncore_session_num_events(const uncore_session_t *s);
 const char *uncore_session_event_name(const uncore_session_t *s, int ev);
+/* perf's scale and unit of event ev: those of the driver's event alias it names (uncore_imc/cas_count_read/
+ * counts 64-byte CAS commands; scale 6.103515625e-5, unit "MiB"), so that value x scale is in unit; 1 and
+ * "" for every other event (unit may be NULL). */
+double uncore_session_event_scale(const uncore_session_t *s, int ev, const char **unit);
 /* Accumulated count since start.  socket/box = -1 sums over all.  UNCORE_BOX_FAILED when one of the
  * boxes it sums over failed. */
 int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);

@@ -79,6 +79,8 @@ static int event_index(struct mx_expr *e, const char *spec)
 	return i;
 }
 
+int mx_add_num(struct mx_expr *e, double v) { return node(e, MX_NUM, v, -1, -1); }
+
 int mx_add_event(struct mx_expr *e, const char *spec)
 {
 	int i = event_index(e, spec);
@@ -98,6 +100,9 @@ static void skip(struct parser *ps)
 
 static int cond(struct parser *ps);
 
+/* perf's escapes in a name (expr.l "spec"): '\-', '\,', '\=' stand for the character */
+static int escaped(const char *p) { return p[0] == '\\' && p[1] && strchr("-,=", p[1]); }
+
 /* NAME[:q[=v]...][{mod[=v],...}] -> "NAME:q=v:mod=v"; perf's PMU@terms@ keeps its '@'s, drops its '\'s */
 static int name_token(struct parser *ps, char *out, size_t len)
 {
@@ -105,11 +110,12 @@ static int name_token(struct parser *ps, char *out, size_t len)
 	size_t n = 0;
 	if (*ps->p == '#')
 		out[n++] = *ps->p++;
-	while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '.' ||
+	while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '.' || escaped(ps->p) ||
 	       (*ps->p == ':' && (isalnum((unsigned char)ps->p[1]) || ps->p[1] == '_')) ||
 	       (*ps->p == '=' && ps->p > start && isalnum((unsigned char)ps->p[1]))) {
 		if (n + 1 >= len)
 			return fail(ps, start, "name too long");
+		ps->p += *ps->p == '\\';
 		out[n++] = *ps->p++;
 	}
 	if (*ps->p == '@' && n) {
@@ -172,19 +178,41 @@ static int expr_then(struct parser *ps, char c, const char *expected, const char
 	return r;
 }
 
-/* perf's source_count(EV): how many boxes (per package) EV is counted on; EV must be an event. */
-static int source_count(struct parser *ps, const char *at)
+/* The one name in fn(NAME), after the '(' at ps->p: into ps->name; -1 when it is not one name. */
+static int one_name(struct parser *ps, const char *fn, const char *what)
 {
-	char *name = ps->name, *why = ps->why;
-	*why = 0;
+	char *name = ps->name;
 	ps->p++;
 	skip(ps);
 	if (name_token(ps, name, sizeof(ps->name)))
 		return -1;
 	skip(ps);
 	if ((!isalpha((unsigned char)*name) && *name != '_') || *ps->p != ')')
-		return fail(ps, ps->p, "source_count() takes one event name");
+		return fail(ps, ps->p, "%s() takes one %s", fn, what);
 	ps->p++;
+	return 0;
+}
+
+/* perf's has_event(EV) and strcmp_cpuid_str(ID): the resolver's answer, a constant. */
+static int probe(struct parser *ps, const char *at, int kind)
+{
+	char *why = ps->why;
+	*why = 0;
+	if (one_name(ps, kind == MX_PROBE_EVENT ? "has_event" : "strcmp_cpuid_str", kind == MX_PROBE_EVENT ? "event name" : "CPU id"))
+		return -1;
+	int r = ps->resolve(ps->arg, ps->e, ps->name, kind, why, sizeof(ps->why));
+	if (r < 0)
+		return fail(ps, at, "%s", *why ? why : "out of memory");
+	return node(ps->e, MX_NUM, r > 0, -1, -1);
+}
+
+/* perf's source_count(EV): how many boxes (per package) EV is counted on; EV must be an event. */
+static int source_count(struct parser *ps, const char *at)
+{
+	char *name = ps->name, *why = ps->why;
+	*why = 0;
+	if (one_name(ps, "source_count", "event name"))
+		return -1;
 	int ev = ps->resolve(ps->arg, ps->e, name, ps->depth, why, sizeof(ps->why));
 	if (ev < 0)
 		return *why ? fail(ps, at, "%s", why) : too_big(ps);
@@ -233,12 +261,18 @@ static int primary(struct parser *ps)
 	}
 	if (!strcmp(name, "source_count") && *ps->p == '(')
 		return source_count(ps, at);
+	if (!strcmp(name, "has_event") && *ps->p == '(')
+		return probe(ps, at, MX_PROBE_EVENT);
+	if (!strcmp(name, "strcmp_cpuid_str") && *ps->p == '(')
+		return probe(ps, at, MX_PROBE_CPUID);
 	if (!strcmp(name, "duration") || !strcmp(name, "duration_time"))
 		return node(ps->e, MX_DURATION, 0, -1, -1);
 	if (!strcmp(name, "tsc_hz") || !strcasecmp(name, "#system_tsc_freq"))
 		return node(ps->e, MX_TSC, 0, -1, -1);
-	if (!strcasecmp(name, "#num_packages"))
+	if (!strcmp(name, "#num_packages")) /* perf compares these two with regard to case (expr.c) */
 		return node(ps->e, MX_PACKAGES, 0, -1, -1);
+	if (!strcmp(name, "#num_dies"))
+		return node(ps->e, MX_DIES, 0, -1, -1);
 	if (!strcmp(name, "boxes")) {
 		if (ps->nboxes == (int)(sizeof(ps->boxes) / sizeof(ps->boxes[0])))
 			return fail(ps, at, "too many 'boxes' terms");
@@ -278,17 +312,17 @@ static int unary(struct parser *ps)
 	return a < 0 ? -1 : node(ps->e, MX_NEG, 0, a, -1);
 }
 
-enum { P_OR = 1, P_AND, P_CMP, P_ADD, P_MUL }; /* binary operators, loosest first */
+enum { P_OR = 1, P_XOR, P_AND, P_CMP, P_ADD, P_MUL }; /* binary operators, loosest first (perf's expr.y) */
 
-/* The binary operator at p: its length (0 when none), node and precedence. '&'/'&&' and '|'/'||' are
- * logical, as perf's metric files use them. */
+/* The binary operator at p: its length (0 when none), node and precedence. '&'/'&&', '|'/'||' and '^'
+ * are logical and '%' the remainder of the integer parts, as in perf's expr.y. */
 static int binop(const char *p, int *code, int *prec)
 {
 	static const struct { char s[3]; char code, prec; } ops[] = {
 		{ "||", MX_OR, P_OR },   { "|", MX_OR, P_OR },    { "&&", MX_AND, P_AND }, { "&", MX_AND, P_AND },
 		{ "<=", MX_LE, P_CMP },  { ">=", MX_GE, P_CMP },  { "==", MX_EQ, P_CMP },  { "!=", MX_NE, P_CMP },
 		{ "<", MX_LT, P_CMP },   { ">", MX_GT, P_CMP },   { "+", MX_ADD, P_ADD },  { "-", MX_SUB, P_ADD },
-		{ "*", MX_MUL, P_MUL },  { "/", MX_DIV, P_MUL } };
+		{ "*", MX_MUL, P_MUL },  { "/", MX_DIV, P_MUL },  { "%", MX_MOD, P_MUL },  { "^", MX_XOR, P_XOR } };
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		size_t n = strlen(ops[i].s);
 		if (!strncmp(p, ops[i].s, n)) {
@@ -451,6 +485,9 @@ double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env)
 		case MX_MIN: v[i] = isnan(a) || isnan(b) ? NAN : fmin(a, b); break;
 		case MX_MAX: v[i] = isnan(a) || isnan(b) ? NAN : fmax(a, b); break;
 		case MX_PACKAGES: v[i] = pk; break;
+		case MX_DIES: v[i] = env->dies > 0 ? env->dies : NAN; break;
+		case MX_MOD: v[i] = trunc(b) == 0 ? NAN : fmod(trunc(a), trunc(b)); break; /* NaN stays NaN */
+		case MX_XOR: v[i] = ab_nan ? NAN : (a != 0) != (b != 0); break;
 		case MX_SRCCOUNT: v[i] = env->boxes(env->arg, n->ev) / pk; break;
 		case MX_DRATIO: v[i] = b == 0 ? 0 : a / b; break; /* perf's d_ratio: 0, not NaN, over 0 */
 		case MX_SELECT: v[i] = isnan(c) ? NAN : c != 0 ? a : b; break;

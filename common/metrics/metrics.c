@@ -7,10 +7,13 @@
 #include <jansson.h>
 #include <math.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "metrics.h"
+#include "events/perf_spell.h"
 #include "util/arena.h"
 #include "util/env.h"
 #include "util/error.h"
@@ -18,10 +21,15 @@
 
 static const char *metric_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->metrics[i].name; }
 
+/* Without regard to case, as perf matches metric names (metricgroup.c match_metric, strcasecmp); the exact
+ * name wins where two files (Linux's UNCORE_FREQ, our uncore_freq) differ only in case. */
 static int find(const uncore_t *u, const char *name)
 {
 	int i = name_index_find(&u->metric_names, name, metric_name, u);
-	return i >= 0 && !strcmp(u->metrics[i].name, name) ? i : -1; /* metric names are case-sensitive */
+	for (int m = 0; i >= 0 && strcmp(u->metrics[i].name, name) && m < u->nmetrics; m++)
+		if (!strcmp(u->metrics[m].name, name))
+			return m;
+	return i;
 }
 
 /* ---- parsing: event names are resolved against the catalog; a metric named in another is parsed once
@@ -45,58 +53,30 @@ static void merge_type(struct resolve_ctx *c, int t)
 
 static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int depth);
 
-/* perf's "uncore_<unit>[_<n>]@terms@" as our spec: an event name, or the raw "unit/terms/" where perf's
- * one umask (its bits 8 and up are the unit's umask extension) becomes umask= and umask_ext=.
- * Returns 1 for another PMU's event (a core one), 0 with the spec in out, -1 when it does not fit. */
-static int perf_spelling(const char *name, char *out, size_t len)
-{
-	const char *at = strchr(name, '@');
-	if (!at)
-		return snprintf(out, len, "%s", name) >= (int)len ? -1 : 0;
-	const char *close = strchr(at + 1, '@');
-	if (strncmp(name, "uncore_", 7))
-		return 1;
-	if (!close || close[1])
-		return -1; /* the parser hands over PMU@terms@ whole, nothing after it */
-	size_t ul = (size_t)(at - name) - 7, tl = (size_t)(close - at - 1), n;
-	while (ul > 1 && isdigit((unsigned char)name[7 + ul - 1]))
-		ul--;
-	if (ul > 1 && name[7 + ul - 1] == '_')
-		ul--; /* uncore_cha_3: the unit (a box is chosen when the metric is read) */
-	if (!memchr(at + 1, '=', tl))
-		return snprintf(out, len, "%.*s", (int)tl, at + 1) >= (int)len ? -1 : 0;
-	n = (size_t)snprintf(out, len, "%.*s/", (int)ul, name + 7);
-	for (const char *t = at + 1, *end = at + 1 + tl; t < end && n < len;) {
-		size_t tk = strcspn(t, ",@");
-		char *e = NULL;
-		unsigned long long v = tk > 6 && !strncmp(t, "umask=", 6) ? strtoull(t + 6, &e, 0) : 0;
-		if (e == t + tk && v > 0xff)
-			n += (size_t)snprintf(out + n, len - n, "umask=0x%llx,umask_ext=0x%llx,", v & 0xff, v >> 8);
-		else
-			n += (size_t)snprintf(out + n, len - n, "%.*s,", (int)tk, t);
-		t += tk + (t[tk] == ',');
-	}
-	if (n >= len)
-		return -1;
-	out[n - 1] = '/';
-	return 0;
-}
-
-/* What perf's metric files name besides uncore events: core events (INST_RETIRED.ANY, TSC, cpu@..@) and
- * facts of the cores (#smt_on, #num_cpus).  Only names the catalog does not know are asked. */
+/* What perf's metric files name besides uncore events: core events (INST_RETIRED.ANY, TSC, cpu@..@), perf's
+ * own names of core events (cycles, cycles-t, topdown-fe-bound, mem_load_uops_retired.hit_lfb: perf takes
+ * event names in any case) and facts of the cores (#smt_on, #num_cpus).  Only names the catalog does not
+ * know are asked; an unknown UNC_ name or plain lower-case word (a misspelt metric) is an error. */
 static int core_name(const char *name)
 {
-	return *name == '#' || (isupper((unsigned char)*name) && strncmp(name, "UNC_", 4));
+	static const char *const generic[] = { "cycles", "instructions", "branches", "branch-misses", "cache-misses",
+					       "cache-references", "ref-cycles", "bus-cycles", NULL };
+	for (int i = 0; generic[i]; i++)
+		if (!strcmp(name, generic[i]))
+			return 1;
+	return *name == '#' || (isupper((unsigned char)*name) && strncmp(name, "UNC_", 4)) ||
+	       (islower((unsigned char)*name) && strpbrk(name, "-.") && !strchr(name, '/'));
 }
 
 static int resolve(void *arg, struct mx_expr *e, const char *perf_name, int depth, char *err, size_t len)
 {
 	struct resolve_ctx *c = arg;
-	char name[256];
-	int kind = perf_spelling(perf_name, name, sizeof(name));
-	if (kind) {
-		c->core |= kind > 0;
-		snprintf(err, len, kind > 0 ? "'%s' is a core event" : "'%s' is too long or malformed", perf_name);
+	struct perf_spelled sp; /* perf's PMU@terms@ and EVENT@terms@ in our words; a name stays as it is */
+	int kind = perf_spell(c->u, perf_name, &sp);
+	const char *name = sp.spec;
+	if (kind && strchr(perf_name, '@')) {
+		c->core |= kind > 0; /* another PMU's event: cpu@..@ */
+		snprintf(err, len, "%s", kind > 0 ? "a core event" : uncore_error());
 		return -1;
 	}
 	int m = find(c->u, name);
@@ -142,12 +122,58 @@ static int resolve(void *arg, struct mx_expr *e, const char *perf_name, int dept
 		snprintf(err, len, "%s", uncore_error());
 		return -1;
 	}
-	if (enc.socket >= 0 || enc.box >= 0) {
+	if (enc.socket >= 0 || (enc.box >= 0 && enc.box != sp.box)) {
 		snprintf(err, len, "'%s': socket= and box= are chosen when the metric is read, not in its formula", name);
 		return -1;
 	}
-	merge_type(c, enc.type_idx);
+	merge_type(c, sp.box >= 0 ? -1 : enc.type_idx); /* a numbered PMU's one box: no value per box */
 	return mx_add_event(e, name);
+}
+
+/* perf's CPU id on x86, vendor-family-model-stepping ("GenuineIntel-6-CF-2", tools/perf/arch/x86/util/header.c
+ * get_cpuid_str), matched against the regular expression id as a whole; an id without a stepping ignores it
+ * (arch/x86 strcmp_cpuid_str). 1 match, 0 not, -1 a bad expression. */
+static int cpuid_matches(const struct host_info *h, const char *id, char *err, size_t len)
+{
+	char cpuid[64];
+	regex_t re;
+	regmatch_t m;
+	int dashes = 0;
+	for (const char *p = id; *p; p++)
+		dashes += *p == '-';
+	int n = snprintf(cpuid, sizeof(cpuid), "%s-%d-%X-%X", h->vendor, h->family, (unsigned)h->model, (unsigned)h->stepping);
+	if (regcomp(&re, id, REG_EXTENDED)) {
+		snprintf(err, len, "strcmp_cpuid_str(%s): not a regular expression", id);
+		return -1;
+	}
+	int hit = !regexec(&re, cpuid, 1, &m, 0);
+	regfree(&re);
+	size_t whole = dashes >= 3 ? (size_t)n : (size_t)(strrchr(cpuid, '-') - cpuid);
+	return hit && m.rm_so == 0 && (size_t)m.rm_eo == whole;
+}
+
+/* What the expression parser asks: has_event() and strcmp_cpuid_str() probes, #has_pmem (a fact of the machine,
+ * fixed when parsed as perf's literals are), and every other name through resolve(). */
+static int resolve_name(void *arg, struct mx_expr *e, const char *name, int depth, char *err, size_t len)
+{
+	struct resolve_ctx *c = arg;
+	if (depth == MX_PROBE_CPUID)
+		return cpuid_matches(&c->u->host, name, err, len);
+	if (depth == MX_PROBE_EVENT) { /* whether it names an event here (a metric is none); not counted */
+		if (find(c->u, name) >= 0)
+			return 0;
+		struct resolve_ctx keep = *c;
+		struct mx_expr scratch = { 0 };
+		char why[256];
+		int n = resolve(c, &scratch, name, 0, why, sizeof(why));
+		int ev = n >= 0 && scratch.n[n].op == MX_EVENT;
+		mx_free(&scratch);
+		*c = keep;
+		return ev;
+	}
+	if (!strcmp(name, "#has_pmem"))
+		return mx_add_num(e, c->u->host.has_pmem);
+	return resolve(arg, e, name, depth, err, len);
 }
 
 /* 0 parsed; -1 refused (err says why); -2 it uses core events: state 3, skipped by the loader. */
@@ -165,7 +191,7 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int
 	}
 	mt->state = 1;
 	struct resolve_ctx c = { .u = u, .type_idx = -2, .refs = refs };
-	mt->root = mx_parse(&mt->x, mt->expr, depth, resolve, &c, err, len);
+	mt->root = mx_parse(&mt->x, mt->expr, depth, resolve_name, &c, err, len);
 	if (mt->root < 0) {
 		mx_free(&mt->x);
 		mt->state = c.core ? 3 : 0;
@@ -208,12 +234,13 @@ static int scale_unit(json_t *v, double *scale, const char **unit, const char **
 	return *why ? -1 : 0;
 }
 
+/* Letters, digits and '_', a letter first: perf's files write UNCORE_FREQ and C6_Pkg_Residency. */
 static int valid_name(const char *s)
 {
-	if (!*s || !islower((unsigned char)*s))
+	if (!isalpha((unsigned char)*s))
 		return 0;
 	for (; *s; s++)
-		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+		if (!isalnum((unsigned char)*s) && *s != '_')
 			return 0;
 	return 1;
 }
@@ -240,7 +267,7 @@ static void drop_skipped(uncore_t *u, const char *what, int first, int skipped)
 {
 	char names[160] = "", groups[160] = "";
 	size_t nn = 0, ng = 0;
-	int total = u->nmetrics - first, keep = first, shown = 0;
+	int total = u->nmetrics - first, keep = first, shown = 0, full = 0;
 	for (int m = first; m < u->nmetrics; m++) {
 		const struct uc_metric *mt = &u->metrics[m];
 		if (mt->state != 3) { /* a skipped metric's expression is freed already */
@@ -249,8 +276,10 @@ static void drop_skipped(uncore_t *u, const char *what, int first, int skipped)
 		}
 		if (shown++ < 3 && nn < sizeof(names))
 			nn += (size_t)snprintf(names + nn, sizeof(names) - nn, "%s%s", nn ? ", " : "", mt->name);
-		if (*mt->group && !strstr(groups, mt->group) && ng < sizeof(groups))
-			ng += (size_t)snprintf(groups + ng, sizeof(groups) - ng, "%s%s", ng ? ", " : "", mt->group);
+		if (!*mt->group || strstr(groups, mt->group) || full)
+			continue;
+		full = ng + strlen(mt->group) + 7 >= sizeof(groups); /* whole groups only, then "..." */
+		ng += (size_t)snprintf(groups + ng, sizeof(groups) - ng, "%s%s", ng ? ", " : "", full ? "..." : mt->group);
 	}
 	uc_warn("%s: %d of %d metrics left out: they use core events (%s%s; groups: %s), which this uncore tool "
 		"does not count", what, skipped, total, names, skipped > 3 ? ", ..." : "", ng ? groups : "none");
@@ -269,11 +298,22 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 		struct uc_metric d = { .type_idx = -1 }, *nm = NULL;
 		if (!json_is_object(o) || !valid_name(name) || !*expr) {
 			drop_from(u, first);
-			return uc_err("%s: metric %zu%s%s: needs MetricName (lower case, digits, '_') and MetricExpr", what,
+			return uc_err("%s: metric %zu%s%s: needs MetricName (letters, digits, '_') and MetricExpr", what,
 				      i + 1, *name ? " " : "", name);
 		}
-		if (find(u, name) >= 0) {
+		/* the exact name defined before, or in this file in another case (perf could not tell them apart) */
+		int same = find(u, name);
+		if (same >= 0 && strcmp(u->metrics[same].name, name))
+			same = -1;
+		for (int m = first; same < 0 && m < u->nmetrics; m++)
+			if (!strcasecmp(u->metrics[m].name, name))
+				same = m;
+		if (same >= 0) {
+			const char *prev = u->metrics[same].name; /* in the arena: kept after drop_from */
 			drop_from(u, first);
+			if (strcmp(prev, name))
+				return uc_err("%s: metric %s is already defined as %s (names match without regard to case, "
+					      "as in perf); give it another name", what, name, prev);
 			return uc_err("%s: metric %s is already defined; give it another name", what, name);
 		}
 		d.name = arena_strdup(&u->arena, name);
@@ -565,8 +605,11 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 	if (socket >= 0 && mt->x.nev > 0 && !measured_on(s, sm, mt, socket))
 		return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
 	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0 };
+	double pk = packages(s, sm, mt, socket, box);
+	/* one die per package: Linux's topology has no die level on SNB-EP, IVB-EP or EMR (no CPUID leaf 0x1F
+	 * dies), so perf's #num_dies there is its #num_packages */
 	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,
-			      packages(s, sm, mt, socket, box) };
+			      pk, pk };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
 	if (c.failed) { /* the message of the failed event is still the thread's last error */
 		uc_err_prefix("metric %s: ", mt->name);

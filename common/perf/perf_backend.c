@@ -30,8 +30,10 @@ int perf_backend_open(uncore_t *u, const char *backend)
 		u->perf = NULL;
 		return uc_err("out of memory");
 	}
-	if (perf_sys_scan(u->perf, k))
+	if (perf_sys_scan(u->perf, k) || perf_sys_aliases(u->perf))
 		return -1;
+	static const struct perf_alias none = { 0 };
+	u->kernel_aliases = u->perf->aliases ? u->perf->aliases : &none; /* perf knows only the kernel's */
 	return 0;
 }
 
@@ -40,6 +42,7 @@ void perf_backend_close(uncore_t *u)
 	if (!u->perf)
 		return;
 	perf_sys_free(u->perf);
+	u->kernel_aliases = NULL;
 	if (u->perf->k)
 		u->perf->k->ops->free(u->perf->k);
 	free(u->perf);

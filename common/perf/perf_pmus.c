@@ -159,8 +159,85 @@ int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k)
 	return 0;
 }
 
+/* A PMU's name stem as perf_alias.pmu has it: "uncore_imc_3" -> "imc", "uncore" -> "". */
+static void pmu_stem(const char *name, char *out, size_t len)
+{
+	const char *s = !strncmp(name, "uncore_", 7) ? name + 7 : "";
+	size_t n = strlen(s), k = n;
+	while (k && s[k - 1] >= '0' && s[k - 1] <= '9')
+		k--;
+	if (k < n && k > 1 && s[k - 1] == '_')
+		n = k - 1;
+	snprintf(out, len, "%.*s", (int)n, s);
+}
+
+static char *dup_str(const char *s, int *oom)
+{
+	char *d = strdup(s);
+	*oom |= !d;
+	return d;
+}
+
+struct alias_walk {
+	struct perf_sys *ps;
+	const char *pmu, *stem;
+	int rc;
+};
+
+/* One events/ file: an alias (NAME) with its NAME.scale and NAME.unit when the driver gives them. */
+static int read_alias(void *arg, const char *name)
+{
+	struct alias_walk *w = arg;
+	struct perf_sys *ps = w->ps;
+	char path[256], terms[256], scale[64] = "", unit[32] = "";
+	int oom = 0;
+	if (strchr(name, '.'))
+		return 0;
+	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s", w->pmu, name);
+	if (ps->k->ops->read_line(ps->k, path, terms, sizeof(terms)))
+		return 0; /* unreadable: perf cannot use it either */
+	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s.scale", w->pmu, name);
+	ps->k->ops->read_line(ps->k, path, scale, sizeof(scale));
+	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s.unit", w->pmu, name);
+	ps->k->ops->read_line(ps->k, path, unit, sizeof(unit));
+	struct perf_alias *na = realloc(ps->aliases, (size_t)(ps->naliases + 2) * sizeof(*na));
+	if (!na)
+		return w->rc = uc_err("out of memory");
+	ps->aliases = na;
+	na[ps->naliases] = (struct perf_alias){ dup_str(w->stem, &oom), dup_str(name, &oom), dup_str(terms, &oom),
+						 *scale ? strtod(scale, NULL) : 0, *unit ? dup_str(unit, &oom) : NULL };
+	na[++ps->naliases] = (struct perf_alias){ 0 };
+	return oom ? (w->rc = uc_err("out of memory")) : 0;
+}
+
+int perf_sys_aliases(struct perf_sys *ps)
+{
+	char stem[64], prev[64] = "\n", path[256];
+	for (int i = 0; i < ps->npmus; i++) { /* sorted by name: a stem's PMUs are together */
+		pmu_stem(ps->pmus[i].name, stem, sizeof(stem));
+		if (!strcmp(stem, prev))
+			continue;
+		snprintf(prev, sizeof(prev), "%s", stem);
+		struct alias_walk w = { ps, ps->pmus[i].name, stem, 0 };
+		snprintf(path, sizeof(path), PMU_DIR "/%s/events", ps->pmus[i].name);
+		ps->k->ops->list_dir(ps->k, path, read_alias, &w); /* no events/: no aliases */
+		if (w.rc)
+			return -1;
+	}
+	return 0;
+}
+
 void perf_sys_free(struct perf_sys *ps)
 {
+	for (int i = 0; i < ps->naliases; i++) {
+		free((char *)ps->aliases[i].pmu);
+		free((char *)ps->aliases[i].name);
+		free((char *)ps->aliases[i].terms);
+		free((char *)ps->aliases[i].unit);
+	}
+	free(ps->aliases);
+	ps->aliases = NULL;
+	ps->naliases = 0;
 	free(ps->pmus);
 	ps->pmus = NULL;
 	ps->npmus = 0;

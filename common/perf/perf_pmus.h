@@ -8,7 +8,7 @@
 
 #include "access/access.h"
 #include "util/perf_format.h"
-#include "access/access.h"
+#include "platform/platform.h"
 
 #define PP_MAX_FMT 24
 
@@ -29,12 +29,17 @@ struct perf_sys {
 	int npmus;
 	long paranoid;          /* /proc/sys/kernel/perf_event_paranoid; PERF_PARANOID_UNKNOWN: unreadable */
 	int perfmon, sys_admin; /* capabilities of the caller */
+	struct perf_alias *aliases; /* every PMU's events/ aliases, once per PMU name stem; ends with a NULL name */
+	int naliases;
 };
 #define PERF_PARANOID_UNKNOWN (-100)
 
 /* Read every uncore PMU the kernel registered: 0 (none is not an error), or -1 with a message. */
 int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k);
 void perf_sys_free(struct perf_sys *ps);
+/* The kernel's event aliases (events/NAME, NAME.scale, NAME.unit) of every PMU into ps->aliases, each stem
+ * ("imc" for uncore_imc_0..N) read once: 0, or -1 with a message. */
+int perf_sys_aliases(struct perf_sys *ps);
 /* The PMU named name, or NULL. */
 const struct perf_pmu *perf_pmu_named(const struct perf_sys *ps, const char *name);
 /* The PMU's format file name, or NULL. */

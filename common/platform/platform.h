@@ -134,6 +134,25 @@ struct box_type {
 	uint32_t status_clr; /* where status bits are cleared, writing 1s, when not the status register itself */
 };
 
+/* One event alias of the Linux driver (sysfs events/<name>, its .scale and .unit), for perf's spelling
+ * PMU/alias/ where the kernel's own list cannot be read (the simulator, the direct backend). */
+struct perf_alias {
+	const char *pmu;   /* the PMU's name without "uncore_" and box number: "imc", "iio_free_running" ("" Nehalem) */
+	const char *name;  /* "cas_count_read" */
+	const char *terms; /* "event=0x04,umask=0x03" */
+	double scale;      /* .scale (0: none, 1) */
+	const char *unit;  /* .unit (NULL: none) */
+};
+
+/* One of the driver's format names (PMU format/<perf>) that is not our qualifier of the same name or
+ * filter_<ours>: its value goes into our qualifier ours at bit lo (width bits; width 0: the whole value,
+ * ours NULL: accepted, implied by another term). */
+struct perf_term {
+	const char *unit;  /* our unit name, NULL: every unit */
+	const char *perf, *ours;
+	uint8_t lo, width;
+};
+
 #define UC_MAX_GLOB_STATUS 2 /* global status MSRs per socket (EMR 0x2FF2-0x2FF3: 128 positions) */
 
 struct disc_ctx;
@@ -163,6 +182,9 @@ struct platform_desc {
 	int sim_only;      /* no hardware backend exists (IA-64): the simulator is the only one */
 	const char *caveat; /* shown by 'uncore info' */
 	const uint32_t *ro_msrs; /* MSRs read outside any box (0-terminated; NULL: none) */
+	/* perf's spellings: the driver's event aliases and format names (both end with a NULL name; NULL: none) */
+	const struct perf_alias *perf_aliases;
+	const struct perf_term *perf_terms;
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never

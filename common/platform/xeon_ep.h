@@ -40,4 +40,22 @@
 extern const struct filter_reg xep_pcu_filt[1], xep_ha_filt[3], xep_qpi_filt[4];
 extern const struct filter_field xep_pcu_fields[4], xep_ha_fields[3], xep_qpi_fields[4];
 
+/* perf's spellings both generations share (Linux 6.12 uncore_snbep.c).  The driver's IMC aliases
+ * (snbep_uncore_imc_events; ivbep_uncore_imc uses the same list): a CAS moves 64 bytes, 64 / 2^20 MiB. */
+#define XEP_IMC_ALIASES                                                                                        \
+	{ "imc", "clockticks", "event=0xff,umask=0x00", 0, NULL },                                             \
+	{ "imc", "cas_count_read", "event=0x04,umask=0x03", 6.103515625e-5, "MiB" },                          \
+	{ "imc", "cas_count_write", "event=0x04,umask=0x0c", 6.103515625e-5, "MiB" }
+/* Format names that are not ours: PCU occ_sel config:14-15 is the top of our umask byte, occ_invert
+ * config:30 and occ_edge (bit 31) our occ_inv and occ_edge (snbep/ivbep_uncore_pcu_formats_attr); QPI
+ * match_* and mask_* (config1 = PKT_MATCH1:0, config2 = PKT_MASK1:0, format attrs match_rds .. mask1)
+ * are bits of our match0/match1/mask0/mask1; the CBo's tid_en comes with filter_tid (our tid sets it). */
+#define XEP_QPI_TERMS(w)                                                                                       \
+	{ "qpi", #w "_rds", #w "1", 16, 4 }, { "qpi", #w "_rnid30", #w "1", 0, 4 },                            \
+	{ "qpi", #w "_rnid4", #w "0", 31, 1 }, { "qpi", #w "_dnid", #w "0", 13, 5 },                           \
+	{ "qpi", #w "_mc", #w "0", 9, 4 }, { "qpi", #w "_opc", #w "0", 5, 4 }, { "qpi", #w "_vnw", #w "0", 3, 2 }
+#define XEP_PERF_TERMS                                                                                         \
+	{ "pcu", "occ_sel", "umask", 6, 2 }, { "pcu", "occ_invert", "occ_inv", 0, 0 },                         \
+	{ "cbo", "tid_en", NULL, 0, 0 }, XEP_QPI_TERMS(match), XEP_QPI_TERMS(mask)
+
 #endif

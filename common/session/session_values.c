@@ -8,6 +8,14 @@ const char *uncore_session_event_name_impl(const uncore_session_t *s, int ev)
 	return ev >= 0 && ev < s->nevs ? s->evs[ev].name : NULL;
 }
 
+double uncore_session_event_scale_impl(const uncore_session_t *s, int ev, const char **unit)
+{
+	int ok = ev >= 0 && ev < s->nevs;
+	if (unit)
+		*unit = ok ? s->evs[ev].unit : "";
+	return ok ? s->evs[ev].scale : 1;
+}
+
 /* Slot ev_slots[k] (of an event) when its box is on socket/box (-1: any), else NULL. */
 static const struct slot *ev_slot(const uncore_session_t *s, int k, int socket, int box)
 {

@@ -27,6 +27,15 @@ struct sim_profile {
 	 * elsewhere or are partial, and the share of all bus transactions that are I/O */
 	double bus_hitm_ratio[UC_MAX_SOCKETS], bus_partial_ratio[UC_MAX_SOCKETS], bus_io_ratio[UC_MAX_SOCKETS];
 	double pcu_thermal[UC_MAX_SOCKETS], pcu_power[UC_MAX_SOCKETS], pcu_os[UC_MAX_SOCKETS], pcu_current[UC_MAX_SOCKETS];
+	/* what perf's metric files also ask (doc/user-guide.md, "Simulator profile"): LLC data-read misses
+	 * outstanding per CBo/CHA while it has any; EMR: the share homed on another socket (of misses, I/O and
+	 * memory requests) and served by PMem, PMem latency and traffic, I/O requests' LLC misses and partial
+	 * writes, directory-update writes, cores in C0 and C6 */
+	double llc_miss_parallel[UC_MAX_SOCKETS], remote_ratio[UC_MAX_SOCKETS], llc_miss_pmem_ratio[UC_MAX_SOCKETS];
+	double pmem_read_lat_ns[UC_MAX_SOCKETS], pmem_read_bps[UC_MAX_SOCKETS], pmem_write_bps[UC_MAX_SOCKETS];
+	double io_miss_ratio[UC_MAX_SOCKETS], io_partial_ratio[UC_MAX_SOCKETS], dir_update_bps[UC_MAX_SOCKETS];
+	double cores_c0[UC_MAX_SOCKETS], cores_c6[UC_MAX_SOCKETS]; /* shares of the socket's cores */
+	double pmem; /* the machine has persistent memory (perf's #has_pmem) */
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
 
@@ -163,6 +172,8 @@ void sim_shared_close(struct sim *s);
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
+	int stepping; /* of a shipped part (SNB-EP C2 0x206D7, IVB-EP E1 0x306E4, NHM-EP D0 0x106A5, EMR 0xC06F2):
+		       * perf's CPU id string ends with it */
 	int (*build)(struct sim *s);
 	const struct sim_unit *units;
 	const int *nunits;

@@ -31,6 +31,14 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->bus_hitm_ratio[s] = 0.04 * (1 + s);
 		p->bus_partial_ratio[s] = 0.05 + 0.05 * s;
 		p->bus_io_ratio[s] = 0.02 * (1 + s);
+		p->llc_miss_parallel[s] = 2 + s;
+		p->remote_ratio[s] = 0.1 * (1 + s);
+		p->pmem_read_lat_ns[s] = 300 + 50 * s;
+		p->io_miss_ratio[s] = 0.3 + 0.1 * s;
+		p->io_partial_ratio[s] = 0.2;
+		p->dir_update_bps[s] = 0.32e9 * (1 + s);
+		p->cores_c0[s] = 0.6 + 0.1 * s;
+		p->cores_c6[s] = 0.3 - 0.1 * s;
 	}
 	p->tsc_hz = 2.6e9;
 	p->iio_hz = 500e6;
@@ -65,6 +73,17 @@ static double *per_socket(struct sim_profile *p, const char *key)
 		{ "bus_hitm_ratio", offsetof(struct sim_profile, bus_hitm_ratio) },
 		{ "bus_partial_ratio", offsetof(struct sim_profile, bus_partial_ratio) },
 		{ "bus_io_ratio", offsetof(struct sim_profile, bus_io_ratio) },
+		{ "llc_miss_parallel", offsetof(struct sim_profile, llc_miss_parallel) },
+		{ "remote_ratio", offsetof(struct sim_profile, remote_ratio) },
+		{ "llc_miss_pmem_ratio", offsetof(struct sim_profile, llc_miss_pmem_ratio) },
+		{ "pmem_read_latency_ns", offsetof(struct sim_profile, pmem_read_lat_ns) },
+		{ "pmem_read_bytes_per_s", offsetof(struct sim_profile, pmem_read_bps) },
+		{ "pmem_write_bytes_per_s", offsetof(struct sim_profile, pmem_write_bps) },
+		{ "io_llc_miss_ratio", offsetof(struct sim_profile, io_miss_ratio) },
+		{ "io_partial_write_ratio", offsetof(struct sim_profile, io_partial_ratio) },
+		{ "dir_update_bytes_per_s", offsetof(struct sim_profile, dir_update_bps) },
+		{ "cores_c0_ratio", offsetof(struct sim_profile, cores_c0) },
+		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6) },
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))
@@ -129,6 +148,8 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 			p->pcu_hz = v;
 		} else if (sock < 0 && !strcmp(name, "tsc_hz")) {
 			p->tsc_hz = v;
+		} else if (sock < 0 && !strcmp(name, "pmem")) {
+			p->pmem = v;
 		} else {
 			fclose(f);
 			return uc_err("simulator profile %s:%d: unknown key '%s'", file, lineno, key);

@@ -26,8 +26,11 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 	int cbos = s->cores < nb ? s->cores : nb;
 	if (fixed)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
+	unsigned thresh = (unsigned)(ctl >> 24) & 0xff;
 	if (ctl & CTL_CONDITIONED)
-		return 0; /* thresholded/edge forms are not modelled */
+		return 0; /* edge and invert forms are not modelled */
+	if (thresh && !(!strcmp(u, "cbo") && ev == 0x36 && thresh == 1))
+		return 0; /* thresholds: only the TOR occupancy's "not empty" (1) is modelled */
 	if (!strcmp(u, "imc")) {
 		double rd = p->mem_read_bps[sock] / 64 / nb, wr = p->mem_write_bps[sock] / 64 / nb;
 		if (ev == 0x04) /* CAS_COUNT: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8 */
@@ -59,8 +62,10 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 			int misses_only = um == 0x03 || um == 0x0a;
 			if (ev == 0x35)
 				return misses_only ? miss : all;
-			return miss * p->llc_miss_lat_ns[sock] * cyc +
-			       (misses_only ? 0 : (all - miss) * p->llc_hit_lat_ns[sock] * cyc);
+			double occ = miss * p->llc_miss_lat_ns[sock] * cyc +
+				     (misses_only ? 0 : (all - miss) * p->llc_hit_lat_ns[sock] * cyc);
+			/* thresh 1: the cycles with any, while llc_miss_parallel are outstanding on average */
+			return thresh ? occ / p->llc_miss_parallel[sock] : occ;
 		}
 	} else if (!strcmp(u, "ha")) {
 		if (ev == 0x00)

@@ -311,6 +311,24 @@ static const struct box_type *const emr_types[] = { &cha, &iio, &irp, &m2pcie, &
 static const int emr_models[] = { 0xcf, 0 };
 static const int emr_ignore[] = { 8, 9, -1 };
 
+/* The driver's aliases (Linux 6.12 uncore_snbep.c, the SPR types EMR uses): spr_uncore_imc_events (a CAS
+ * moves 64 bytes: 64 / 2^20 MiB), snr_uncore_iio_freerunning_events (a count is 32 bytes: 32 / 2^20 MiB)
+ * and spr_uncore_imc_freerunning_events. */
+#define EMR_BW_IN(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
+static const struct perf_alias emr_aliases[] = {
+	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
+	{ "imc", "cas_count_read", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
+	{ "imc", "cas_count_write", "event=0x05,umask=0xf0", 6.103515625e-5, "MiB" },
+	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
+	EMR_BW_IN(0), EMR_BW_IN(1), EMR_BW_IN(2), EMR_BW_IN(3), EMR_BW_IN(4), EMR_BW_IN(5), EMR_BW_IN(6), EMR_BW_IN(7),
+	{ "imc_free_running", "dclk", "event=0xff,umask=0x10", 0, NULL },
+	{ "imc_free_running", "rpq_cycles", "event=0xff,umask=0x20", 0, NULL },
+	{ "imc_free_running", "wpq_cycles", "event=0xff,umask=0x21", 0, NULL },
+	{ 0 },
+};
+/* The CHA's tid_en (format tid_en2, config:16) comes with filter_tid (our tid sets it). */
+static const struct perf_term emr_terms[] = { { "cha", "tid_en", NULL, 0, 0 }, { 0 } };
+
 static const uint32_t emr_ro_msrs[] = { EMR_MSR_UNC_CBO_CONFIG, 0 }; /* read by emr_fixup */
 
 const struct platform_desc platform_emr = {
@@ -328,4 +346,5 @@ const struct platform_desc platform_emr = {
 	 * and GLOBAL_STATUS 0x2FF2-0x2FF3 (T1-2: one RW1C bit per Global Status Position) */
 	.glob_ctl = 0x2ff0, .glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0,
 	.ro_msrs = emr_ro_msrs,
+	.perf_aliases = emr_aliases, .perf_terms = emr_terms,
 };

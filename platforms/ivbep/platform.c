@@ -138,6 +138,11 @@ static const struct box_type r3qpi = {
 	.pci_ids = r3qpi_ids,
 };
 
+/* The driver's aliases: ivbep_uncore_imc's (snbep_uncore_imc_events, Linux 6.12 uncore_snbep.c); its QPI
+ * has none. */
+static const struct perf_alias ivbep_aliases[] = { XEP_IMC_ALIASES, { 0 } };
+static const struct perf_term ivbep_terms[] = { XEP_PERF_TERMS, { 0 } };
+
 static const struct box_type *const ivbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &irp, &qpi, &r2pcie, &r3qpi };
 static const int ivbep_models[] = { 62, 0 };
 
@@ -147,6 +152,7 @@ const struct platform_desc platform_ivbep = {
 	.types = ivbep_types, .ntypes = N(ivbep_types),
 	.ubox_devid = 0x0e1e, .cpunodeid = 0x40, .gidnidmap = 0x54, /* Linux ivbep_pci2phy_map_init */
 	.events = uc_events_ivbep, .nevents = &uc_events_ivbep_n, .metrics_json = uc_metrics_ivbep,
+	.perf_aliases = ivbep_aliases, .perf_terms = ivbep_terms,
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00 (frz_all 31, unfrz_all 29: Linux IVBEP_U_PMON_GLOBAL_*),
 	 * U_MSR_PMON_GLOBAL_STATUS 0xC01 (likwid) */
 	.glob_ctl = 0xc00, .glob_status = 0xc01, .glob_frz_all = 1ull << 31, .glob_unfrz_all = 1ull << 29,

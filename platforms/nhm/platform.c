@@ -50,6 +50,22 @@ static const struct box_type unc = {
 	.filt_regs = unc_filt, .nfilt_regs = N(unc_filt), .fields = unc_fields, .nfields = N(unc_fields),
 };
 
+/* The driver's aliases of the lone "uncore" PMU (nhm_uncore_events, Linux 6.12 uncore_snb.c), and its
+ * threshold, which it calls cmask (format cmask8, config:24-31). */
+static const struct perf_alias nhm_aliases[] = {
+	{ "", "clockticks", "event=0xff,umask=0x00", 0, NULL },
+	{ "", "qmc_writes_full_any", "event=0x2f,umask=0x0f", 0, NULL },
+	{ "", "qmc_normal_reads_any", "event=0x2c,umask=0x0f", 0, NULL },
+	{ "", "qhl_request_ioh_reads", "event=0x20,umask=0x01", 0, NULL },
+	{ "", "qhl_request_ioh_writes", "event=0x20,umask=0x02", 0, NULL },
+	{ "", "qhl_request_remote_reads", "event=0x20,umask=0x04", 0, NULL },
+	{ "", "qhl_request_remote_writes", "event=0x20,umask=0x08", 0, NULL },
+	{ "", "qhl_request_local_reads", "event=0x20,umask=0x10", 0, NULL },
+	{ "", "qhl_request_local_writes", "event=0x20,umask=0x20", 0, NULL },
+	{ 0 },
+};
+static const struct perf_term nhm_terms[] = { { NULL, "cmask", "thresh", 0, 0 }, { 0 } };
+
 static const struct box_type *const nhm_types[] = { &unc };
 static const int nhm_models[] = { 26, 30, 0 }; /* 0x1A Nehalem-EP, 0x1E (Linux nhm_uncore) */
 
@@ -58,6 +74,7 @@ const struct platform_desc platform_nhm = {
 	.family = 6, .models = nhm_models,
 	.types = nhm_types, .ntypes = N(nhm_types),
 	.events = uc_events_nhm, .nevents = &uc_events_nhm_n, .metrics_json = uc_metrics_nhm,
+	.perf_aliases = nhm_aliases, .perf_terms = nhm_terms,
 	.caveat = "occupancy events (GQ_TRACKER_OCCUP, QHL_OCCUPANCY, IMC_*_OCCUPANCY) need an empty queue when "
 		  "first programmed, which Intel's driver gets with a bus lock (seed 003 L1134); this tool cannot, so "
 		  "the first interval may include requests already queued. Divide occupancy by inserts for a latency, "

@@ -101,6 +101,18 @@ static const struct box_type r3qpi = {
 	.lay = &lay_rst, .pci_ids = r3qpi_ids,
 };
 
+/* The driver's aliases: the IMC's (XEP_IMC_ALIASES) and the QPI's (snbep_uncore_qpi_events, Linux 6.12
+ * uncore_snbep.c; event=0x102 is select 0x02 with the extra bit 21 of format event "config:0-7,21"). */
+static const struct perf_alias snbep_aliases[] = {
+	XEP_IMC_ALIASES,
+	{ "qpi", "clockticks", "event=0x14", 0, NULL },
+	{ "qpi", "txl_flits_active", "event=0x00,umask=0x06", 0, NULL },
+	{ "qpi", "drs_data", "event=0x102,umask=0x08", 0, NULL },
+	{ "qpi", "ncb_data", "event=0x103,umask=0x04", 0, NULL },
+	{ 0 },
+};
+static const struct perf_term snbep_terms[] = { XEP_PERF_TERMS, { 0 } };
+
 static const struct box_type *const snbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &qpi, &r2pcie, &r3qpi };
 static const int snbep_models[] = { 45, 0 };
 
@@ -111,4 +123,5 @@ const struct platform_desc platform_snbep = {
 	/* UBox device and its node-id registers: Linux snbep_pci2phy_map_init(0x3ce0, 0x40, 0x54) */
 	.ubox_devid = 0x3ce0, .cpunodeid = 0x40, .gidnidmap = 0x54,
 	.events = uc_events_snbep, .nevents = &uc_events_snbep_n, .metrics_json = uc_metrics_snbep,
+	.perf_aliases = snbep_aliases, .perf_terms = snbep_terms,
 };

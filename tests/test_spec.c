@@ -157,6 +157,8 @@ static const struct spelling spellings[] = {
 	{ "snbep", "uncore_imc/cas_count_read/", "imc/event=0x4,umask=0x3/", -1, 6.103515625e-5, "MiB" },
 	{ "snbep", "uncore_imc_2/cas_count_write/", "imc/event=0x4,umask=0xc/:box=2", 2, 6.103515625e-5, "MiB" },
 	{ "snbep", "imc/cas_count_read/:socket=1", "imc/event=0x4,umask=0x3/:socket=1", -1, 6.103515625e-5, "MiB" },
+	/* perf matches alias names in any case (pmu.c perf_pmu__find_alias: strcasecmp) */
+	{ "snbep", "uncore_imc/CAS_COUNT_READ/", "imc/event=0x4,umask=0x3/", -1, 6.103515625e-5, "MiB" },
 	/* clockticks "event=0xff,umask=0x00": the driver's fixed-counter event (UNCORE_FIXED_EVENT) */
 	{ "snbep", "uncore_imc_0/clockticks/", "UNC_M_CLOCKTICKS:box=0", 0, 1, "" },
 	/* the CBo is uncore_cbox_N (snbep_uncore_cbox .name "cbox"); filter_<x> formats are our fields */

@@ -263,6 +263,8 @@ static void test_perf_spelling_refusals(void)
 	expect_refused("uncore_qpi/event=0x302/", "out of range (0..255, or 0x100");
 	expect_refused("uncore_qpi/event=0x38,match_opc=0x10/", "out of range (0..15)");
 	expect_refused("uncore_imc/umask=0x3/", "no event=<code>");
+	expect_refused("uncore_cbox/event=0x34,filter_state=0x0000000000000000000000000000000000000000000000000000000000001f/",
+		       "term 'filter_state' in");
 }
 
 int main(void)

@@ -262,7 +262,8 @@ static int term(const uncore_t *u, const struct pmu_ref *r, const char *spec, ch
 	if (w->nq == MAX_TERMS)
 		return uc_err("'%s': too many terms", spec);
 	w->has_tid |= !strcmp(ours, "tid"); /* our tid sets tid_en itself */
-	snprintf(w->q[w->nq++], sizeof(w->q[0]), val ? "%s=%s" : "%s", ours, val ? val : "");
+	if (snprintf(w->q[w->nq++], sizeof(w->q[0]), val ? "%s=%s" : "%s", ours, val ? val : "") >= (int)sizeof(w->q[0]))
+		return uc_err("term '%s' in '%s' is too long", tok, spec);
 	return 0;
 }
 

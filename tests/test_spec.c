@@ -178,6 +178,8 @@ static const struct spelling spellings[] = {
 	{ "snbep", "UNC_C_TOR_OCCUPANCY.MISS_OPCODE@filter_opc\\=0x182\\,thresh\\=1@",
 	  "UNC_C_TOR_OCCUPANCY.MISS_OPCODE:opc=0x182:thresh=1", -1, 1, "" },
 	{ "snbep", "uncore_cbox_0@event\\=0x0@", "cbo/event=0x0/:box=0", 0, 1, "" },
+	{ "snbep", "cbox_5@event\\=0x0@", "cbo/event=0x0/:box=5", 5, 1, "" },
+	{ "nhm", "uncore@event\\=0x2c\\,umask\\=0xf@", "unc/event=0x2c,umask=0xf/", -1, 1, "" },
 	{ "snbep", "uncore_cbox_1/UNC_C_CLOCKTICKS/", "UNC_C_CLOCKTICKS:box=1", 1, 1, "" },
 	/* IVB-EP: filter_nid config1:32-47, filter_opc config1:52-60, filter_nc config1:62 (filter1 fields) */
 	{ "ivbep", "uncore_cbox_2/event=0x34,umask=0x3,filter_nid=0x1,filter_opc=0x182,filter_nc=1/",

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include "sim_helpers.h"
+#include "events/perf_spell.h"
 
 static int near(const char *what, double got, double want)
 {
@@ -173,6 +174,38 @@ static void test_kernel_aliases(void)
 	uncore_close(u);
 }
 
+/* The platforms' alias tables (the library's, for sim: and direct) and the simulated kernels' events/
+ * files (perf+sim:, written apart from the driver's lists) say the same: every alias of either spells the
+ * same spec with the same scale and unit through both. */
+static void test_alias_tables_match_the_kernels(void)
+{
+	static const char *const plats[] = { "snbep", "ivbep", "emr", "nhm" };
+	for (size_t p = 0; p < sizeof(plats) / sizeof(plats[0]); p++) {
+		char be[64];
+		snprintf(be, sizeof(be), "sim:%s", plats[p]);
+		uncore_t *table = open_sim(be);
+		snprintf(be, sizeof(be), "perf+sim:%s", plats[p]);
+		uncore_t *kernel = open_sim(be);
+		const struct perf_alias *lists[2] = { table->plat->perf_aliases, kernel->kernel_aliases };
+		int n[2] = { 0, 0 };
+		for (int l = 0; l < 2; l++)
+			for (const struct perf_alias *a = lists[l]; a && a->name; a++, n[l]++) {
+				char spec[160];
+				struct perf_spelled st, sk;
+				snprintf(spec, sizeof(spec), "%s%s/%s/", *a->pmu ? "uncore_" : "uncore", a->pmu, a->name);
+				int rt = perf_spell(table, spec, &st), rk = perf_spell(kernel, spec, &sk);
+				int same = !rt && !rk && !strcmp(st.spec, sk.spec) && st.scale == sk.scale && !strcmp(st.unit, sk.unit);
+				if (!same)
+					fprintf(stderr, "%s %s: table %d '%s' %g '%s', kernel %d '%s' %g '%s'\n", plats[p], spec, rt,
+						st.spec, st.scale, st.unit, rk, sk.spec, sk.scale, sk.unit);
+				CU_ASSERT(same);
+			}
+		CU_ASSERT(n[0] > 0 && n[0] == n[1]);
+		uncore_close(table);
+		uncore_close(kernel);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -180,6 +213,7 @@ int main(void)
 		{ "EMR's PMU names, aliases and free-running counters count the truth", test_emr_names_count_truth },
 		{ "a numbered PMU in a metric formula is that box only", test_numbered_pmu_in_a_metric },
 		{ "the perf backend reads the kernel's aliases with .scale and .unit", test_kernel_aliases },
+		{ "the platforms' alias tables say what the simulated kernels' events/ say", test_alias_tables_match_the_kernels },
 		{ NULL, NULL },
 	};
 	return run_suite("perf_names", tests);

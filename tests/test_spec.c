@@ -157,6 +157,8 @@ static const struct spelling spellings[] = {
 	{ "snbep", "uncore_imc/cas_count_read/", "imc/event=0x4,umask=0x3/", -1, 6.103515625e-5, "MiB" },
 	{ "snbep", "uncore_imc_2/cas_count_write/", "imc/event=0x4,umask=0xc/:box=2", 2, 6.103515625e-5, "MiB" },
 	{ "snbep", "imc/cas_count_read/:socket=1", "imc/event=0x4,umask=0x3/:socket=1", -1, 6.103515625e-5, "MiB" },
+	/* perf matches alias names in any case (pmu.c perf_pmu__find_alias: strcasecmp) */
+	{ "snbep", "uncore_imc/CAS_COUNT_READ/", "imc/event=0x4,umask=0x3/", -1, 6.103515625e-5, "MiB" },
 	/* clockticks "event=0xff,umask=0x00": the driver's fixed-counter event (UNCORE_FIXED_EVENT) */
 	{ "snbep", "uncore_imc_0/clockticks/", "UNC_M_CLOCKTICKS:box=0", 0, 1, "" },
 	/* the CBo is uncore_cbox_N (snbep_uncore_cbox .name "cbox"); filter_<x> formats are our fields */
@@ -176,6 +178,8 @@ static const struct spelling spellings[] = {
 	{ "snbep", "UNC_C_TOR_OCCUPANCY.MISS_OPCODE@filter_opc\\=0x182\\,thresh\\=1@",
 	  "UNC_C_TOR_OCCUPANCY.MISS_OPCODE:opc=0x182:thresh=1", -1, 1, "" },
 	{ "snbep", "uncore_cbox_0@event\\=0x0@", "cbo/event=0x0/:box=0", 0, 1, "" },
+	{ "snbep", "cbox_5@event\\=0x0@", "cbo/event=0x0/:box=5", 5, 1, "" },
+	{ "nhm", "uncore@event\\=0x2c\\,umask\\=0xf@", "unc/event=0x2c,umask=0xf/", -1, 1, "" },
 	{ "snbep", "uncore_cbox_1/UNC_C_CLOCKTICKS/", "UNC_C_CLOCKTICKS:box=1", 1, 1, "" },
 	/* IVB-EP: filter_nid config1:32-47, filter_opc config1:52-60, filter_nc config1:62 (filter1 fields) */
 	{ "ivbep", "uncore_cbox_2/event=0x34,umask=0x3,filter_nid=0x1,filter_opc=0x182,filter_nc=1/",
@@ -261,6 +265,8 @@ static void test_perf_spelling_refusals(void)
 	expect_refused("uncore_qpi/event=0x302/", "out of range (0..255, or 0x100");
 	expect_refused("uncore_qpi/event=0x38,match_opc=0x10/", "out of range (0..15)");
 	expect_refused("uncore_imc/umask=0x3/", "no event=<code>");
+	expect_refused("uncore_cbox/event=0x34,filter_state=0x0000000000000000000000000000000000000000000000000000000000001f/",
+		       "term 'filter_state' in");
 }
 
 int main(void)

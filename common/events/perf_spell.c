@@ -124,15 +124,25 @@ static int pmu_lookup(const uncore_t *u, const char *name, const char *spec, str
 	return 1;
 }
 
-static const struct perf_alias *alias_find(const uncore_t *u, const struct pmu_ref *r, const char *name)
+/* The next of the PMU's event aliases after a (NULL: its first), or NULL. */
+static const struct perf_alias *pmu_alias(const uncore_t *u, const struct pmu_ref *r, const struct perf_alias *a)
 {
-	const struct perf_alias *a = u->kernel_aliases ? u->kernel_aliases : u->plat->perf_aliases;
 	char type[48]; /* a kernel without the model's names calls the type uncore_type_<t> */
 	snprintf(type, sizeof(type), "type_%d", r->bt->disc_type);
+	a = a ? a + 1 : u->kernel_aliases ? u->kernel_aliases : u->plat->perf_aliases;
 	for (; a && a->name; a++)
-		if ((!strcmp(a->pmu, r->stem) || (!r->fr && !strcmp(a->pmu, type))) && !strcmp(a->name, name))
+		if (!strcmp(a->pmu, r->stem) || (!r->fr && !strcmp(a->pmu, type)))
 			return a;
 	return NULL;
+}
+
+/* The PMU's alias name, in any case as perf matches it. */
+static const struct perf_alias *alias_find(const uncore_t *u, const struct pmu_ref *r, const char *name)
+{
+	const struct perf_alias *a = NULL;
+	while ((a = pmu_alias(u, r, a)) && strcasecmp(a->name, name))
+		;
+	return a;
 }
 
 static int number(const char *spec, const char *key, const char *val, uint64_t *v)
@@ -240,14 +250,20 @@ static int term(const uncore_t *u, const struct pmu_ref *r, const char *spec, ch
 		for (int i = 0; i < r->bt->nfields; i++)
 			if (!strcmp(r->bt->fields[i].name, tok + 7))
 				ours = tok + 7;
-	if (!ours_known(u, r, w, ours))
-		return uc_err("unknown term '%s' in '%s': %s%s takes no such format%s", tok, spec,
+	if (!ours_known(u, r, w, ours)) {
+		char aliases[300] = "";
+		size_t n = 0;
+		for (const struct perf_alias *a = NULL; !val && (a = pmu_alias(u, r, a)) && n < sizeof(aliases);)
+			n += (size_t)snprintf(aliases + n, sizeof(aliases) - n, "%s%s", n ? ", " : "", a->name);
+		return uc_err("unknown term '%s' in '%s': %s%s takes no such format%s%s%s", tok, spec,
 			      w->evname ? w->evname : "the PMU of unit ", w->evname ? "" : r->bt->name,
-			      val ? "" : " and knows no such event alias");
+			      val ? "" : " and has no such event alias", n ? "; its aliases: " : "", aliases);
+	}
 	if (w->nq == MAX_TERMS)
 		return uc_err("'%s': too many terms", spec);
 	w->has_tid |= !strcmp(ours, "tid"); /* our tid sets tid_en itself */
-	snprintf(w->q[w->nq++], sizeof(w->q[0]), val ? "%s=%s" : "%s", ours, val ? val : "");
+	if (snprintf(w->q[w->nq++], sizeof(w->q[0]), val ? "%s=%s" : "%s", ours, val ? val : "") >= (int)sizeof(w->q[0]))
+		return uc_err("term '%s' in '%s' is too long", tok, spec);
 	return 0;
 }
 

@@ -25,7 +25,7 @@ fi
 # a header would otherwise mix two layouts in one fuzzer).
 objs= running=0
 rm -f "$B/obj/failed"
-newest_h=$(ls -t "$S"/common/*.h "$S"/common/sim/*.h "$S"/common/include/*.h "$B"/../common/*.h 2>/dev/null | head -1)
+newest_h=$(ls -t "$S"/common/*.h "$S"/common/*/*.h "$B"/../common/*.h "$B"/../common/*/*.h 2>/dev/null | head -1)
 for src in $FUZZ_SOURCES; do
 	case $src in *.c) ;; *) continue ;; esac
 	[ -f "$src" ] || src=$S/$src

@@ -288,6 +288,135 @@ static void test_match_registers(void)
 	uncore_close(u);
 }
 
+/* Through the library, on the registers and on the simulated kernel alike: four FREQ_BAND0_CYCLES with
+ * different thresholds all count, each moved to a free band as Linux's driver moves them, and each
+ * counts its threshold's truth. */
+static void test_library_bands(void)
+{
+	const char *specs[] = { "sim:snbep,clock=manual", "perf+sim:snbep,clock=manual", "sim:ivbep,clock=manual",
+				"perf+sim:ivbep,clock=manual" };
+	const unsigned ghz10[] = { 10, 40, 20, 30 };
+	for (int p = 0; p < 4; p++) {
+		uncore_t *u = open_sim(specs[p]);
+		const struct sim *sim = sim_of(u->acc);
+		char ev[4][64];
+		const char *list[4];
+		for (int i = 0; i < 4; i++) {
+			snprintf(ev[i], sizeof(ev[i]), "UNC_P_FREQ_BAND0_CYCLES:band0=%u:socket=0", ghz10[i]);
+			list[i] = ev[i];
+		}
+		uncore_session_t *s = start_session(u, list, 4);
+		uncore_sleep_ns(u, 100000000);
+		CU_ASSERT(uncore_session_read(s) == 0);
+		double t = (double)uncore_session_elapsed_ns(s) / 1e9;
+		for (int i = 0; i < 4; i++) {
+			double want = sim->prof.uncore_hz >= ghz10[i] * 100e6 ? sim->prof.pcu_hz * t : 0;
+			ASSERT_NEAR(val(s, i, 0), want, sim->prof.pcu_hz * 1e-6);
+		}
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
+/* Where the library and the driver would disagree, the library follows the driver: a band filter on a
+ * PCU event that is not a band event is refused on perf (snbep_pcu_hw_config ignores it), counted on the
+ * registers; IVB-EP's LLC_LOOKUP.NID holds the nid field (ivbep_uncore_cbox_extra_regs 0x4134), so it
+ * shares it with another nid event only at the same value, on both backends. */
+static void test_library_follows_driver(void)
+{
+	for (int perf = 0; perf < 2; perf++) {
+		uncore_t *u = open_sim(perf ? "perf+sim:snbep,clock=manual" : "sim:snbep,clock=manual");
+		uncore_session_t *s;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		int rc = uncore_session_add(s, "UNC_P_DEMOTIONS_CORE1:band0=5");
+		CU_ASSERT(perf ? rc < 0 && strstr(uncore_error(), "band events 0x0b-0x0e only") != NULL : rc == 0);
+		uncore_session_free(s);
+		uncore_close(u);
+		u = open_sim(perf ? "perf+sim:ivbep,clock=manual" : "sim:ivbep,clock=manual");
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_C_LLC_LOOKUP.NID:nid=1:box=0:socket=0") == 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_C_TOR_INSERTS.NID_ALL:nid=5:box=0:socket=0") < 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_C_TOR_INSERTS.NID_ALL:nid=1:box=0:socket=0") == 1);
+		CU_ASSERT(uncore_session_start(s) == 0);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
+/* Spelling v (0-7) of one event on box 0 of socket 0: the same event, a different spec, so that a
+ * session holds it several times. */
+static void spelled(char *out, size_t len, const char *name, int v)
+{
+	static const char *const q[] = { ":box=0:socket=0", ":socket=0:box=0", ":box=0:socket=0:thresh=0",
+					 ":box=0:thresh=0:socket=0", ":socket=0:box=0:thresh=0", ":socket=0:thresh=0:box=0",
+					 ":thresh=0:box=0:socket=0", ":thresh=0:socket=0:box=0" };
+	snprintf(out, len, "%s%s", name, q[v]);
+}
+
+/* Does a set the library places (events rep[set[0..n-1]]) open on the simulated kernel?  Returns 1 when
+ * the library placed several events, 0 when it refused one (the set is then not tried). */
+static int try_set(uncore_t *u, const char *what, char rep[][128], const int *set, int n)
+{
+	uncore_session_t *s;
+	char ev[160];
+	int copies[256] = { 0 }, ok = 1;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int j = 0; j < n && ok; j++) {
+		spelled(ev, sizeof(ev), rep[set[j]], copies[set[j]]++);
+		ok = uncore_session_add(s, ev) >= 0;
+	}
+	if (ok) {
+		int rc = uncore_session_start(s);
+		if (rc)
+			fprintf(stderr, "FAIL %s: the library placed %d events (%s ...) the kernel refused: %s\n", what, n,
+				rep[set[0]], uncore_error());
+		CU_ASSERT(rc == 0);
+	}
+	uncore_session_free(s);
+	return ok;
+}
+
+/* The library never builds a group the driver refuses: on each constrained unit, one event per event
+ * select, k copies of it for every k up to eight and every pair of them once and twice, as far as the
+ * library places them on one box, open on the simulated kernel, whose placement is the driver's. */
+static void test_library_groups_open(void)
+{
+	static const struct { const char *plat, *unit; } units[] = {
+		{ "snbep", "cbo" }, { "snbep", "r2pcie" }, { "snbep", "r3qpi" }, { "ivbep", "cbo" }, { "ivbep", "r2pcie" },
+		{ "ivbep", "r3qpi" }, { "emr", "cha" }, { "emr", "iio" }, { "emr", "m2pcie" }, { "emr", "m3upi" },
+		{ "emr", "cxlcm" },
+	};
+	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
+		char spec[64], what[64], rep[256][128];
+		int n = 0, seen[256] = { 0 }, tried = 0, placed = 0;
+		snprintf(spec, sizeof(spec), "perf+sim:%s,clock=manual", units[t].plat);
+		snprintf(what, sizeof(what), "%s %s", units[t].plat, units[t].unit);
+		uncore_t *u = open_sim(spec);
+		for (int i = 0; i < uncore_num_events(u); i++) {
+			struct uncore_event_info ei;
+			if (uncore_event_info(u, i, &ei) || strcmp(ei.unit, units[t].unit) || !ei.counter_mask || seen[ei.code & 0xff])
+				continue;
+			snprintf(rep[n], sizeof(rep[0]), "%s", ei.name);
+			int one[] = { n };
+			seen[ei.code & 0xff] = try_set(u, what, rep, one, 1); /* one that needs no qualifier */
+			n += seen[ei.code & 0xff];
+		}
+		CU_ASSERT_FATAL(n > 1);
+		for (int x = 0; x < n; x++) {
+			int set[8] = { x, x, x, x, x, x, x, x };
+			for (int k = 2; k <= 8; k++, tried++)
+				placed += try_set(u, what, rep, set, k);
+			for (int y = x + 1; y < n; y++) {
+				int two[] = { x, y }, three[] = { x, x, y }, four[] = { x, y, y };
+				placed += try_set(u, what, rep, two, 2) + try_set(u, what, rep, three, 3) + try_set(u, what, rep, four, 3);
+				tried += 3;
+			}
+		}
+		fprintf(stderr, "%s: %d event selects, %d sets, %d placed by the library and opened\n", what, n, tried, placed);
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -296,6 +425,9 @@ int main(void)
 		{ "the CBo filter is held per field by the events the driver selects", test_cbox_filter },
 		{ "PCU band events move to a free band and count its truth", test_pcu_bands },
 		{ "QPI match/mask and EMR CHA tid filter: equal values share", test_match_registers },
+		{ "the library moves band events to free bands, on both backends", test_library_bands },
+		{ "where the library and the driver differ, the driver decides", test_library_follows_driver },
+		{ "the library never builds a group the driver refuses", test_library_groups_open },
 		{ NULL, NULL },
 	};
 	return run_suite("perf_rules", tests);

@@ -417,6 +417,57 @@ static void test_library_groups_open(void)
 	}
 }
 
+/* The default metric set (the collectd plugin's groups memory, llc, interconnect and clock), in one
+ * session: under the driver's rules on the simulated kernel each metric equals what the registers give. */
+static int default_set(const char *spec, double *vals, char names[][96])
+{
+	static const char *const groups[] = { "memory", "llc", "interconnect", "clock" };
+	uncore_t *u = open_sim(spec);
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int n = 0;
+	for (int i = 0; i < uncore_num_metrics(u); i++) {
+		struct uncore_metric_info mi;
+		uncore_metric_info(u, i, &mi);
+		for (int g = 0; g < 4; g++)
+			if (!strcmp(mi.group, groups[g]) && n < 64) {
+				int rc = uncore_session_add_metric(s, mi.name);
+				if (rc < 0)
+					fprintf(stderr, "%s %s: %s\n", spec, mi.name, uncore_error());
+				CU_ASSERT_FATAL(rc == n);
+				snprintf(names[n++], 96, "%s", mi.name);
+			}
+	}
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	for (int m = 0; m < n; m++)
+		CU_ASSERT(uncore_session_metric_value(s, m, -1, -1, UNCORE_SINCE_START, &vals[m]) == 0);
+	uncore_session_free(s);
+	uncore_close(u);
+	return n;
+}
+
+static void test_default_set(void)
+{
+	const char *plats[] = { "snbep", "ivbep", "emr" };
+	for (int p = 0; p < 3; p++) {
+		char names[64][96], spec[64];
+		double want[64], got[64];
+		snprintf(spec, sizeof(spec), "sim:%s,clock=manual", plats[p]);
+		int n = default_set(spec, want, names);
+		snprintf(spec, sizeof(spec), "perf+sim:%s,clock=manual", plats[p]);
+		CU_ASSERT_FATAL(default_set(spec, got, names) == n && n >= 4);
+		for (int m = 0; m < n; m++) {
+			int same = fabs(got[m] - want[m]) <= fabs(want[m]) * 1e-6 || (isnan(got[m]) && isnan(want[m]));
+			if (!same)
+				fprintf(stderr, "FAIL %s %s: perf %g, registers %g\n", plats[p], names[m], got[m], want[m]);
+			CU_ASSERT(same);
+		}
+		fprintf(stderr, "%s: the %d metrics of the default set equal on perf and on the registers\n", plats[p], n);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -428,6 +479,7 @@ int main(void)
 		{ "the library moves band events to free bands, on both backends", test_library_bands },
 		{ "where the library and the driver differ, the driver decides", test_library_follows_driver },
 		{ "the library never builds a group the driver refuses", test_library_groups_open },
+		{ "the default metric set counts on perf what it counts on the registers", test_default_set },
 		{ NULL, NULL },
 	};
 	return run_suite("perf_rules", tests);

@@ -47,7 +47,7 @@ const struct sim_perf_constraint sk_icx_m3upi_constraints[] = {
 	{ 0x50, 0x7 }, { 0, 0 }
 };
 
-/* spr_uncore_cxlcm_constraints: counters 0-3 or 4-7 */
+/* spr_uncore_cxlcm_constraints: counters 0-3 or 4-7 (Linux 6.12; 6.1 has no CXL CM type of its own) */
 const struct sim_perf_constraint sk_spr_cxlcm_constraints[] = {
 	{ 0x02, 0x0f }, { 0x05, 0x0f }, { 0x40, 0xf0 }, { 0x41, 0xf0 }, { 0x42, 0xf0 }, { 0x43, 0xf0 },
 	{ 0x4b, 0xf0 }, { 0x52, 0xf0 }, { 0, 0 }

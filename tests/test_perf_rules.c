@@ -321,7 +321,8 @@ static void test_library_bands(void)
 /* Where the library and the driver would disagree, the library follows the driver: a band filter on a
  * PCU event that is not a band event is refused on perf (snbep_pcu_hw_config ignores it), counted on the
  * registers; IVB-EP's LLC_LOOKUP.NID holds the nid field (ivbep_uncore_cbox_extra_regs 0x4134), so it
- * shares it with another nid event only at the same value, on both backends. */
+ * shares it with another nid event only at the same value, on both backends; so do QPI CTO_COUNTs with
+ * the match and mask registers. */
 static void test_library_follows_driver(void)
 {
 	for (int perf = 0; perf < 2; perf++) {
@@ -337,6 +338,16 @@ static void test_library_follows_driver(void)
 		CU_ASSERT(uncore_session_add(s, "UNC_C_LLC_LOOKUP.NID:nid=1:box=0:socket=0") == 0);
 		CU_ASSERT(uncore_session_add(s, "UNC_C_TOR_INSERTS.NID_ALL:nid=5:box=0:socket=0") < 0);
 		CU_ASSERT(uncore_session_add(s, "UNC_C_TOR_INSERTS.NID_ALL:nid=1:box=0:socket=0") == 1);
+		CU_ASSERT(uncore_session_start(s) == 0);
+		uncore_session_free(s);
+		uncore_close(u);
+		/* every CTO_COUNT holds the whole QPI match and mask (snbep_qpi_hw_config: config1, config2), 0 when
+		 * not given: one without match values and one with them do not share a box */
+		u = open_sim(perf ? "perf+sim:snbep,clock=manual" : "sim:snbep,clock=manual");
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_Q_CTO_COUNT:box=0:socket=0") == 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_Q_CTO_COUNT:match0=0x1c00:box=0:socket=0") < 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_Q_CTO_COUNT:match1=0:box=0:socket=0") == 1);
 		CU_ASSERT(uncore_session_start(s) == 0);
 		uncore_session_free(s);
 		uncore_close(u);

@@ -428,6 +428,72 @@ static void test_library_groups_open(void)
 	}
 }
 
+/* The qualifiers that program a shared filter or match register, on the units that have one. */
+static int filter_qualifier(const char *name)
+{
+	static const char *const names[] = { "tid", "state", "nid", "opc", "band0", "band1", "band2", "band3",
+					     "match0", "match1", "mask0", "mask1" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
+/* Event idx spelled with every filter qualifier it takes set to v (within its range), or 0 if none. */
+static int with_filters(uncore_t *u, int idx, unsigned v, char *out, size_t len)
+{
+	struct uncore_event_info ei;
+	struct uncore_qualifier q[32];
+	int nq = uncore_event_qualifiers(u, idx, q, 32), any = 0;
+	uncore_event_info(u, idx, &ei);
+	size_t k = (size_t)snprintf(out, len, "%s", ei.name);
+	for (int i = 0; i < nq && i < 32 && k < len; i++)
+		if (!q[i].flag && filter_qualifier(q[i].name)) {
+			unsigned long long x = v < q[i].min ? q[i].min : v > q[i].max ? q[i].max : v;
+			k += (size_t)snprintf(out + k, len - k, ":%s=%llu", q[i].name, x);
+			any = 1;
+		}
+	return any;
+}
+
+/* Filters likewise: pairs of a filtered unit's events, with their filter values equal and different, that
+ * the library places on one box open on the simulated kernel. */
+static void test_library_filters_open(void)
+{
+	static const struct { const char *plat, *unit; } units[] = {
+		{ "snbep", "cbo" }, { "snbep", "pcu" }, { "snbep", "qpi" }, { "ivbep", "cbo" }, { "ivbep", "pcu" },
+		{ "ivbep", "qpi" }, { "emr", "cha" },
+	};
+	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
+		char spec[64], what[64], rep[2][64][128];
+		int n = 0, seen[256] = { 0 }, tried = 0, placed = 0;
+		snprintf(spec, sizeof(spec), "perf+sim:%s,clock=manual", units[t].plat);
+		snprintf(what, sizeof(what), "%s %s filters", units[t].plat, units[t].unit);
+		uncore_t *u = open_sim(spec);
+		for (int i = 0; i < uncore_num_events(u) && n < 64; i++) {
+			struct uncore_event_info ei;
+			if (uncore_event_info(u, i, &ei) || strcmp(ei.unit, units[t].unit) || !ei.counter_mask)
+				continue;
+			if (!*ei.filters && seen[ei.code & 0xff]++)
+				continue; /* of those that need no filter (tid only), one per event select */
+			n += with_filters(u, i, 1, rep[0][n], sizeof(rep[0][n])) && with_filters(u, i, 2, rep[1][n], sizeof(rep[1][n]));
+		}
+		CU_ASSERT_FATAL(n > 0);
+		for (int x = 0; x < n; x++)
+			for (int y = x; y < n; y++)
+				for (int vy = 0; vy < 2; vy++) {
+					char pair[2][128];
+					snprintf(pair[0], sizeof(pair[0]), "%s", rep[0][x]);
+					snprintf(pair[1], sizeof(pair[1]), "%s", rep[vy][y]);
+					int set[] = { 0, 1 };
+					placed += try_set(u, what, pair, set, 2); /* (the same spec twice is spelled twice) */
+					tried++;
+				}
+		fprintf(stderr, "%s: %d events, %d pairs, %d placed by the library and opened\n", what, n, tried, placed);
+		uncore_close(u);
+	}
+}
+
 /* The default metric set (the collectd plugin's groups memory, llc, interconnect and clock), in one
  * session: under the driver's rules on the simulated kernel each metric equals what the registers give. */
 static int default_set(const char *spec, double *vals, char names[][96])
@@ -490,6 +556,7 @@ int main(void)
 		{ "the library moves band events to free bands, on both backends", test_library_bands },
 		{ "where the library and the driver differ, the driver decides", test_library_follows_driver },
 		{ "the library never builds a group the driver refuses", test_library_groups_open },
+		{ "the library never builds a filter group the driver refuses", test_library_filters_open },
 		{ "the default metric set counts on perf what it counts on the registers", test_default_set },
 		{ NULL, NULL },
 	};

@@ -1,8 +1,9 @@
 /*
  * The simulated kernel's scheduler: which enabled groups of a box sit on its counters, as the
  * driver's uncore_collect_events / uncore_assign_events decide it -- whole groups or nothing, one
- * fixed counter, the general counters, and filter fields events must agree on -- and rotation of the
- * groups that do not fit, every multiplexing interval.  Counts come from the simulated registers: a
+ * fixed counter, the general counters within each event's constraint (sim_kernel_rules.c), the shared
+ * filter fields the driver's tables give an event, PCU band moves -- and rotation of the groups that
+ * do not fit, every multiplexing interval.  Counts come from the simulated registers: a
  * scheduled event's control word is written as the driver writes it (config & its mask | enable),
  * its counter read and accumulated to 64 bits.
  */

@@ -41,11 +41,12 @@ enum { UC_CTR_FIXED = -1, UC_CTR_FREERUN = -2 };
 
 /* Counter assignment inside one box. */
 struct sched_req {
-	const struct encoded *enc;
+	struct encoded *enc; /* sched_box may move a band event to a free band */
 	int ctr; /* result: counter index, UC_CTR_FIXED or UC_CTR_FREERUN */
 };
 #define UC_MAX_SLOTS 32 /* events one box can carry (free-running counters included) */
-/* Assign counters and merge filters; returns 0 or -1 with a message naming the conflict. */
+/* Assign counters and merge filters; returns 0 or -1 with a message naming the conflict.  A band event
+ * whose band is held with another value is moved to a free one (box_type band_ev). */
 int sched_box(const struct box *b, struct sched_req *reqs, int n, uint64_t *fval, uint64_t *fmask);
 /* Assign counters among those in avail (a mask) only: the free ones of a box other sessions share. */
 int sched_place(const struct box *b, struct sched_req *reqs, int n, unsigned avail);

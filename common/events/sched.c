@@ -33,6 +33,27 @@ static int assign(struct sched_req *r, const int *order, int n, int k, unsigned 
 	return 0;
 }
 
+/* Move band event e to the next band whose filter byte is free or holds e's value: its event select and
+ * filter byte with it, as Linux's snbep_pcu_get_constraint does.  The four band events count the same
+ * residency, each against its own byte.  0: moved; -1: not a band event, or no band fits. */
+static int move_band(const struct box *b, struct encoded *e, const uint64_t *fval, const uint64_t *fmask)
+{
+	unsigned band = (unsigned)(e->ctl & 0xff) - b->t->band_ev;
+	if (!b->t->band_ev || band > 3 || e->fmask[0] != 0xffull << 8 * band)
+		return -1;
+	for (unsigned i = 1; i < 4; i++) {
+		unsigned nb = (band + i) % 4;
+		uint64_t m = 0xffull << 8 * nb, v = (e->fval[0] >> 8 * band) << 8 * nb;
+		if ((fmask[0] & m) && (fval[0] & m) != v)
+			continue;
+		e->ctl = (e->ctl & ~0xffull) | (b->t->band_ev + nb);
+		e->fval[0] = v;
+		e->fmask[0] = m;
+		return 0;
+	}
+	return -1;
+}
+
 int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, uint64_t *fmask)
 {
 	int nfixed = 0;
@@ -41,7 +62,9 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 	for (int i = 0; i < UC_MAX_FILT; i++)
 		fval[i] = fmask[i] = 0;
 	for (int i = 0; i < n; i++) {
-		const struct encoded *e = r[i].enc;
+		struct encoded *e = r[i].enc;
+		if ((fval[0] ^ e->fval[0]) & fmask[0] & e->fmask[0])
+			move_band(b, e, fval, fmask); /* a band event takes a free band; other conflicts are named below */
 		for (int f = 0; f < UC_MAX_FILT; f++) {
 			uint64_t both = fmask[f] & e->fmask[f];
 			if ((fval[f] & both) != (e->fval[f] & both)) {

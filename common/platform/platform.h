@@ -124,6 +124,10 @@ struct box_type {
 	int nfilt_regs;
 	const struct filter_field *fields;
 	int nfields;
+	/* events band_ev .. band_ev + 3 count against filter fields 0-3 (the SNB-EP/IVB-EP PCU's frequency
+	 * bands); one whose band another event holds with another threshold moves to a free band, as Linux's
+	 * driver moves it (snbep_pcu_get_constraint).  0: none */
+	uint8_t band_ev;
 	const struct freerun *fr; /* free-running counters of a box */
 	int nfr;
 	const uint32_t *ctr_offs; /* counters not evenly spaced (IVB-EP IRP): offset of each */

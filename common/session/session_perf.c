@@ -21,6 +21,11 @@ int sess_perf_check(uncore_session_t *s, const struct encoded *e)
 	if (e->period)
 		return uc_err("%s: sample=N cannot be used with the perf backend: the kernel's uncore PMUs do not sample "
 			      "(count, or use the direct backend)", e->name);
+	unsigned band = (unsigned)(e->ctl & 0xff) - e->bt->band_ev;
+	if (e->bt->band_ev && e->fmask[0] && band > 3) /* snbep_pcu_hw_config: event selects 0xb-0xe only */
+		return uc_err("%s: Linux's driver writes the %s for the band events 0x%02x-0x%02x only and would ignore "
+			      "this filter (count it with the direct backend)", e->name, e->bt->filt_regs[0].name,
+			      e->bt->band_ev, e->bt->band_ev + 3);
 	for (int i = 0; i < s->u->nboxes; i++) { /* the boxes of a unit share their PMUs' formats */
 		const struct box *b = &s->u->boxes[i];
 		if (b->type_idx != e->type_idx)

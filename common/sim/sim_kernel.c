@@ -51,6 +51,7 @@ static int decode(const struct sim_kernel *k, const struct sk_pmu *p, struct sk_
 		return -EINVAL; /* a free-running encoding on a PMU without free-running counters */
 	for (int w = 0; w < 3; w++)
 		e->config[w] &= p->keep[w]; /* the driver masks what it does not know, silently */
+	e->xidx = sk_extra_fields(p->t, e->config[0]);
 	return 0;
 }
 
@@ -142,7 +143,7 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	}
 	k->ev[i] = e;
 	kb->ev[kb->nev++] = i;
-	if (!sk_group_fits(k, e.leader, -1)) { /* uncore_validate_group: the group alone must fit the box */
+	if (!sk_group_fits(k, e.leader, i)) { /* uncore_validate_group: the group alone must fit the box */
 		k->ev[i].used = 0;
 		kb->nev--;
 		return -EINVAL;
@@ -301,6 +302,18 @@ static int pmu_named(const struct sim_kernel *k, const char *name)
 	return -1;
 }
 
+/* An event select that no counter constraint of type t names: another user's events take any counter. */
+static uint64_t any_counter_event(const struct sim_perf_type *t)
+{
+	for (unsigned code = 1;; code++) {
+		int named = 0;
+		for (const struct sim_perf_constraint *c = t->constraints; c && c->mask; c++)
+			named |= c->code == code;
+		if (!named)
+			return 0x0100 | code;
+	}
+}
+
 /* Another perf user on a PMU: n general events in one group, enabled, on every socket. */
 static int busy(struct sim_kernel *k, const char *spec)
 {
@@ -314,7 +327,8 @@ static int busy(struct sim_kernel *k, const char *spec)
 	for (int sock = 0; sock < k->s->nsockets; sock++) {
 		int lead = -1;
 		for (int j = 0; j < n && k->pmus[pi].box[sock]; j++) {
-			struct perf_event_attr a = { .type = k->pmus[pi].type, .size = sizeof(a), .config = 0x0101 };
+			struct perf_event_attr a = { .type = k->pmus[pi].type, .size = sizeof(a),
+						 .config = any_counter_event(k->pmus[pi].t) };
 			int fd = sk_open_as(k, &a, -1, sock * k->s->cores, lead, 0);
 			if (fd < 0)
 				return uc_err("simulated kernel option busy=%s: cannot open %d events there", spec, n);

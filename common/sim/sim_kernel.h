@@ -11,6 +11,27 @@
 #include "sim_model.h"
 
 #define SK_MAX_FR_GROUPS 4
+#define SK_MAX_XFLD 5 /* shared filter fields of one box (IVB-EP CBo: tid, link, state, nid, opc) */
+
+/* A counter constraint of the driver (UNCORE_EVENT_CONSTRAINT): an event whose select (config bits
+ * 0-7) is code goes only on the counters of mask.  A list ends with mask 0. */
+struct sim_perf_constraint {
+	uint8_t code;
+	uint16_t mask;
+};
+
+/* A row of the driver's extra_regs (or of what its hw_config tests): an event with (config & cmask)
+ * == event uses the box's shared filter fields idx (bit i: field i).  A list ends with cmask 0. */
+struct sim_perf_extra {
+	uint64_t event, cmask;
+	uint8_t idx;
+};
+
+/* A shared filter field: its bits in config<word> (word 0 ends the list). */
+struct sim_perf_xfld {
+	uint8_t word;
+	uint64_t mask;
+};
 
 struct sim_perf_type {
 	const char *name;  /* "cbox": uncore_cbox_N (uncore_cbox alone with one box); "": the lone "uncore";
@@ -31,6 +52,15 @@ struct sim_perf_type {
 	const char *fr_name;
 	uint8_t fr_first[SK_MAX_FR_GROUPS], fr_n[SK_MAX_FR_GROUPS];
 	const char *const *fr_events;
+	/* The driver's rules for placing events (uncore.c uncore_get_event_constraint): counter
+	 * constraints (NULL: any counter); which events use the shared filter and its fields, each field
+	 * held with one value by any number of events (NULL: config1/config2 are not used); bands: a
+	 * field an event cannot get moves it to the next free one, its event select with it
+	 * (snbep_pcu_get_constraint). */
+	const struct sim_perf_constraint *constraints;
+	const struct sim_perf_extra *extra;
+	struct sim_perf_xfld xfld[SK_MAX_XFLD];
+	int bands;
 };
 
 #define SIM_PERF_DECL(p) extern const struct sim_perf_type sim_##p##_perf[]; extern const int sim_##p##_nperf
@@ -50,5 +80,17 @@ struct sim_perf_type {
 #define SK_CAS_SCALE_UNIT                                                                                  \
 	"cas_count_read.scale=6.103515625e-5", "cas_count_read.unit=MiB", "cas_count_write.scale=6.103515625e-5", \
 		"cas_count_write.unit=MiB"
+
+/* The driver's constraint and extra-register tables that several platforms share
+ * (sim_kernel_rules.c). */
+extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2pcie_constraints[],
+	sk_snbep_r3qpi_constraints[], sk_skx_chabox_constraints[], sk_icx_iio_constraints[],
+	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[];
+extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[], sk_pcu_band_extra[],
+	sk_qpi_match_extra[], sk_spr_cha_extra[];
+/* The PCU's four band bytes of config1 (snbep_pcu_hw_config), and the QPI's match (config1) and
+ * mask (config2) words (snbep_qpi_hw_config), as shared fields. */
+#define SK_PCU_BAND_FIELDS { { 1, 0xffull }, { 1, 0xff00ull }, { 1, 0xff0000ull }, { 1, 0xff000000ull } }
+#define SK_QPI_MATCH_FIELDS { { 1, ~0ull }, { 2, ~0ull } }
 
 #endif

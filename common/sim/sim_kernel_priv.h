@@ -30,6 +30,7 @@ struct sk_event {
 	int leader;       /* its group leader's index (its own for a leader) */
 	uint64_t config[3];
 	int fixed, fr;    /* the fixed counter; a free-running counter of the unit (-1: none) */
+	unsigned xidx;    /* the shared filter fields it uses (bit i: field i of its type's xfld) */
 	int enabled, pinned, error;
 	int ctr;          /* counter while scheduled (-1: not) */
 	int on;           /* counting now (scheduled, or free-running and enabled) */
@@ -44,6 +45,7 @@ struct sk_box {
 	uint64_t rot_ns; /* last rotation */
 	int inited;
 	int *ev, nev, cap; /* its events (indices), so that a read walks one box, not the whole machine */
+	uint64_t er[3];    /* the shared filter's image (config1, config2 words), as the driver keeps it */
 };
 
 struct sim_kernel {
@@ -76,8 +78,10 @@ void sk_settle(struct sim_kernel *k, struct sim_box *b);
 void sk_resched(struct sim_kernel *k, struct sim_box *b);
 /* Rotate a box's groups when its multiplexing interval has passed. */
 void sk_rotate(struct sim_kernel *k, struct sim_box *b);
-/* Does the group led by leader (plus a candidate cand, -1: none) fit an empty box? */
-int sk_group_fits(struct sim_kernel *k, int leader, int cand);
+/* uncore_validate_group: do the group led by leader, with its new event ev, fit an empty box? */
+int sk_group_fits(struct sim_kernel *k, int leader, int ev);
+/* The shared filter fields an event's config selects (the driver's hw_config). */
+unsigned sk_extra_fields(const struct sim_perf_type *t, uint64_t config);
 /* The PMUs over the machine, and their sysfs tree in memory (sim_kernel_tree.c). */
 int sk_build_pmus(struct sim_kernel *k);
 int sk_write_tree(struct sim_kernel *k);

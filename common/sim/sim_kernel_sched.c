@@ -1,8 +1,9 @@
 /*
  * The simulated kernel's scheduler: which enabled groups of a box sit on its counters, as the
  * driver's uncore_collect_events / uncore_assign_events decide it -- whole groups or nothing, one
- * fixed counter, the general counters, and filter fields events must agree on -- and rotation of the
- * groups that do not fit, every multiplexing interval.  Counts come from the simulated registers: a
+ * fixed counter, the general counters within each event's constraint (sim_kernel_rules.c), the shared
+ * filter fields the driver's tables give an event, PCU band moves -- and rotation of the groups that
+ * do not fit, every multiplexing interval.  Counts come from the simulated registers: a
  * scheduled event's control word is written as the driver writes it (config & its mask | enable),
  * its counter read and accumulated to 64 bits.
  */
@@ -48,92 +49,140 @@ void sk_settle(struct sim_kernel *k, struct sim_box *b)
 		settle_event(k, &k->ev[i], now);
 }
 
-/* Filter fields taken so far on a box: the value of each, with how many events use it. */
-struct fields {
-	uint64_t val[SK_MAX_FIELDS];
-	int refs[SK_MAX_FIELDS];
+unsigned sk_extra_fields(const struct sim_perf_type *t, uint64_t config)
+{
+	unsigned idx = 0;
+	for (const struct sim_perf_extra *x = t->extra; x && x->cmask; x++)
+		if ((config & x->cmask) == x->event)
+			idx |= x->idx;
+	return idx;
+}
+
+/* The shared filter of one box while events are placed: each field's holders, and the image. */
+struct shared {
+	int refs[SK_MAX_XFLD];
+	uint64_t img[3];
 };
 
-/* Can event e take its counter and filter fields next to what is taken? */
-static int take(struct sim_kernel *k, const struct sk_event *e, unsigned *ctrs, int *fixed, struct fields *f, int commit)
+/* A PCU band event moved to band nb: its config1 byte and event select follow (snbep_pcu_alter_er). */
+static uint64_t band_config(const struct sk_event *e, int nb)
 {
-	const struct sk_pmu *p = &k->pmus[e->pmu];
-	int nctr = e->box->u->nctr;
-	if (e->fr >= 0)
-		return 0; /* free-running: no counter, no filter */
-	if (e->fixed) {
-		if (*fixed)
-			return -1;
-		if (commit)
-			*fixed = 1;
-		return 0;
-	}
-	int c = 0;
-	while (c < nctr && (*ctrs & (1u << c)))
-		c++;
-	if (c == nctr)
-		return -1;
-	for (int i = 0; i < p->nfld; i++) {
-		uint64_t v = e->config[p->fld[i].word] & p->fld[i].mask;
-		if (v && f->refs[i] && f->val[i] != v)
-			return -1;
-	}
-	if (commit) {
-		*ctrs |= 1u << c;
-		for (int i = 0; i < p->nfld; i++) {
-			uint64_t v = e->config[p->fld[i].word] & p->fld[i].mask;
-			if (v) {
-				f->val[i] = v;
-				f->refs[i]++;
-			}
-		}
-	}
-	return c;
+	int b = __builtin_ctz(e->xidx);
+	return nb > b ? e->config[1] << 8 * (nb - b) : e->config[1] >> 8 * (b - nb);
 }
 
-/* Place a whole group (members in index order), or nothing. */
-static int place_group(struct sim_kernel *k, int leader, int cand, unsigned *ctrs, int *fixed, struct fields *f, int *slot)
+/* The driver's get_constraint for the shared filter: can e hold its fields next to their holders?
+ * Fields are taken in order, each free or held with the same value (__snbep_cbox_get_constraint,
+ * uncore_get_constraint); a band event tries the next bands in turn (snbep_pcu_get_constraint), and on
+ * a real box (move) is moved to the band it got. */
+static int take_shared(struct sk_event *e, const struct sim_perf_type *t, struct shared *sh, int move)
 {
-	unsigned c0 = *ctrs;
-	int fx0 = *fixed;
-	struct fields f0 = *f;
-	int n = 0;
+	if (!e->xidx)
+		return 0;
+	if (t->bands) {
+		int b = __builtin_ctz(e->xidx);
+		for (int i = 0; i < 4; i++) {
+			int nb = (b + i) % 4;
+			uint64_t v = band_config(e, nb), m = t->xfld[nb].mask;
+			if (sh->refs[nb] && ((v ^ sh->img[1]) & m))
+				continue;
+			sh->refs[nb]++;
+			sh->img[1] = (sh->img[1] & ~m) | (v & m);
+			if (move && nb != b) {
+				e->config[0] += (uint64_t)(nb - b); /* event 0xb + band */
+				e->config[1] = v;
+				e->xidx = 1u << nb;
+			}
+			return 0;
+		}
+		return -1;
+	}
+	struct shared before = *sh;
+	for (int i = 0; i < SK_MAX_XFLD && t->xfld[i].word; i++) {
+		int w = t->xfld[i].word;
+		uint64_t m = t->xfld[i].mask, v = e->config[w] & m;
+		if (!(e->xidx & (1u << i)))
+			continue;
+		if (sh->refs[i] && ((v ^ sh->img[w]) & m)) {
+			*sh = before;
+			return -1;
+		}
+		sh->refs[i]++;
+		sh->img[w] = (sh->img[w] & ~m) | v;
+	}
+	return 0;
+}
+
+#define SK_FIXED_BIT 16 /* the fixed counter, after every general one (UNCORE_PMC_IDX_FIXED) */
+
+/* The counters event e may take (uncore_get_event_constraint): the fixed one, its constraint's, or
+ * every general counter of the box. */
+static unsigned ctr_mask(const struct sk_event *e, const struct sim_perf_type *t)
+{
+	if (e->fixed)
+		return 1u << SK_FIXED_BIT;
+	for (const struct sim_perf_constraint *c = t->constraints; c && c->mask; c++)
+		if ((e->config[0] & 0xff) == c->code)
+			return c->mask;
+	return (1u << e->box->u->nctr) - 1;
+}
+
+/* uncore_assign_events over a box's event list, as perf_assign_events does it: the shared filter
+ * first, in list order, then counters by weight (fewest allowed counters first; equal weights in list
+ * order), each event the lowest free counter of its mask, no backtracking (uncore constraints do not
+ * overlap).  On a real box (real) band events move and *sh keeps the filter's image; on the fake box
+ * of uncore_validate_group nothing changes. */
+static int assign(struct sim_kernel *k, const int *list, int n, int *slot, struct shared *sh, int real)
+{
+	unsigned mask[64], used = 0;
+	const struct sim_perf_type *t = n ? k->pmus[k->ev[list[0]].pmu].t : NULL;
+	struct shared fake;
+	memset(&fake, 0, sizeof(fake));
+	if (!real)
+		sh = &fake;
+	else
+		memset(sh->refs, 0, sizeof(sh->refs));
+	if (n > 64 || (n && n > k->ev[list[0]].box->u->nctr + (t->fixed && k->ev[list[0]].box->u->fixed_ctl)))
+		return -1; /* uncore_collect_events: more events than counters */
+	for (int i = 0; i < n; i++) {
+		struct sk_event *e = &k->ev[list[i]];
+		if (take_shared(e, t, sh, real))
+			return -1; /* uncore_constraint_empty */
+		mask[i] = ctr_mask(e, t);
+	}
+	for (int w = 1; w <= 32; w++)
+		for (int i = 0; i < n; i++) {
+			if (__builtin_popcount(mask[i]) != w)
+				continue;
+			unsigned free = mask[i] & ~used;
+			if (!free)
+				return -1;
+			int c = __builtin_ctz(free);
+			used |= 1u << c;
+			slot[i] = c == SK_FIXED_BIT ? -1 : c;
+		}
+	return 0;
+}
+
+int sk_group_fits(struct sim_kernel *k, int leader, int ev)
+{
+	int list[64], slot[64], n = 0;
+	/* the leader, its members that are not off, then the new event (uncore_collect_events) */
 	SK_FOR_BOX(k, k->ev[leader].box, i) {
 		const struct sk_event *e = &k->ev[i];
-		if (i != cand && e->leader != leader)
-			continue;
-		int c = take(k, e, ctrs, fixed, f, 0);
-		if (c < 0 || take(k, e, ctrs, fixed, f, 1) < 0) {
-			*ctrs = c0, *fixed = fx0, *f = f0;
-			return -1;
-		}
-		if (slot)
-			slot[i] = c;
-		n++;
+		if (n < 64 && e->fr < 0 && (i == leader || i == ev || (e->leader == leader && e->enabled)))
+			list[n++] = i;
 	}
-	return n;
+	return assign(k, list, n, slot, NULL, 0) == 0;
 }
 
-int sk_group_fits(struct sim_kernel *k, int leader, int cand)
+/* The box's filter registers from the shared filter's image: config1/config2 words cut per register. */
+static void write_filters(struct sim_kernel *k, struct sim_box *b, const struct sim_perf_type *t, const uint64_t *img)
 {
-	unsigned ctrs = 0;
-	int fixed = 0;
-	struct fields f;
-	memset(&f, 0, sizeof(f));
-	return place_group(k, leader, cand, &ctrs, &fixed, &f, NULL) >= 0;
-}
-
-/* The box's filter registers from the fields taken: config1/config2 images cut per register. */
-static void write_filters(struct sim_kernel *k, struct sim_box *b, const struct sk_pmu *p, const struct fields *f)
-{
-	uint64_t img[3] = { 0, 0, 0 };
-	for (int i = 0; i < p->nfld; i++)
-		if (f->refs[i])
-			img[p->fld[i].word] |= f->val[i];
 	for (int r = 0; r < b->u->nfilt && r < SIM_MAX_FILT; r++) {
-		int w = p->t->filt_word[r];
+		int w = t->filt_word[r];
 		if (w)
-			sim_reg_set(k->s, b, R_FILT, r, img[w] >> p->t->filt_shift[r], 0);
+			sim_reg_set(k->s, b, R_FILT, r, img[w] >> t->filt_shift[r], 0);
 	}
 }
 
@@ -159,14 +208,18 @@ static int by_seq(struct sim_kernel *k, int a, int b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Place the box's enabled groups as perf core and the driver do: pinned groups first, then the others
+ * in rotation order; each group's events that are not off join the box's list one by one and the
+ * whole list is assigned again (uncore_pmu_event_add); a group that does not fit comes off whole, and
+ * no later group of its kind is tried (merge_sched_in: can_add_hw); a pinned one goes to error state. */
 void sk_resched(struct sim_kernel *k, struct sim_box *b)
 {
-	int order[64], n = 0, slot[4096];
-	unsigned ctrs = 0;
-	int fixed = 0;
-	struct fields f;
-	const struct sk_pmu *p = NULL;
-	memset(&f, 0, sizeof(f));
+	int order[64], n = 0, list[64], slot[64], nl = 0, can[2] = { 1, 1 }, filtered = 0;
+	struct sk_box *kb = sk_box_of(k, b);
+	struct shared sh;
+	const struct sim_perf_type *t = NULL;
+	memset(&sh, 0, sizeof(sh));
+	memcpy(sh.img, kb->er, sizeof(sh.img));
 	box_init(k, b);
 	sk_settle(k, b);
 	SK_FOR_BOX(k, b, i) { /* everything off the counters first */
@@ -185,28 +238,44 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 			order[n++] = i;
 	for (int i = 1; i < n; i++) /* insertion sort: pinned first, then rotation order */
 		for (int j = i; j > 0 && by_seq(k, order[j - 1], order[j]) > 0; j--) {
-			int t = order[j];
+			int x = order[j];
 			order[j] = order[j - 1];
-			order[j - 1] = t;
+			order[j - 1] = x;
 		}
 	for (int g = 0; g < n; g++) {
-		int l = order[g];
-		p = &k->pmus[k->ev[l].pmu];
-		if (k->nev > 4096 || place_group(k, l, -1, &ctrs, &fixed, &f, slot) < 0) {
-			if (k->ev[l].pinned) /* a pinned group that cannot go on: error state, reads return 0 bytes */
-				k->ev[l].error = 1;
+		int l = order[g], pinned = k->ev[l].pinned, nl0 = nl, ok = can[pinned];
+		if (k->ev[l].fr >= 0) { /* free-running: always on, nothing to place */
+			SK_FOR_BOX(k, b, i)
+				if (k->ev[i].leader == l && k->ev[i].enabled)
+					k->ev[i].on = 1;
 			continue;
 		}
 		SK_FOR_BOX(k, b, i) {
-			struct sk_event *e = &k->ev[i];
-			if (e->leader != l || !e->enabled)
+			if (!ok || k->ev[i].leader != l || !k->ev[i].enabled || nl == 64)
 				continue;
-			e->on = 1;
-			e->ctr = e->fr >= 0 || e->fixed ? -1 : slot[i];
+			list[nl++] = i;
+			ok = assign(k, list, nl, slot, &sh, 1) == 0;
+		}
+		if (!ok) {
+			nl = nl0;
+			can[pinned] = 0;
+			if (pinned) /* a pinned group that cannot go on: error state, reads return 0 bytes */
+				k->ev[l].error = 1;
 		}
 	}
-	if (p)
-		write_filters(k, b, p, &f);
+	if (nl && assign(k, list, nl, slot, &sh, 1)) /* what stays on, with the shared filter's final holders */
+		nl = 0;
+	for (int j = 0; j < nl; j++) {
+		struct sk_event *e = &k->ev[list[j]];
+		e->on = 1;
+		e->ctr = e->fixed ? -1 : slot[j];
+		filtered |= e->xidx != 0;
+		t = k->pmus[e->pmu].t;
+	}
+	if (filtered) { /* the driver writes the filter when an event that uses it goes on */
+		memcpy(kb->er, sh.img, sizeof(kb->er));
+		write_filters(k, b, t, kb->er);
+	}
 	SK_FOR_BOX(k, b, i) { /* program what goes on, and take its counter's value as the base */
 		struct sk_event *e = &k->ev[i];
 		if (!e->on)

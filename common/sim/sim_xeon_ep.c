@@ -91,6 +91,10 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 			return p->pcu_hz;
 		if (!ext && ev >= 0x04 && ev <= 0x07)
 			return limited[ev - 4] * p->pcu_hz;
+		if (!ext && ev >= 0x0b && ev <= 0x0e) { /* FREQ_BAND0-3_CYCLES (000:L3159-3209): the PCU clock */
+			unsigned f = (unsigned)(b->filt[0] >> 8 * (ev - 0x0b)) & 0xff; /* while the uncore runs at or */
+			return p->uncore_hz >= f * 100e6 ? p->pcu_hz : 0;            /* above its band, 100 MHz units */
+		}
 	} else if (ev == (strcmp(u, "irp") ? 0x01 : 0x00)) { /* r2pcie, r3qpi, irp CLOCKTICKS */
 		return p->uncore_hz;
 	}

@@ -30,14 +30,18 @@ static const char *const iio_fr_ev[] = { "ioclk=event=0xff,umask=0x10", BW_IN(0)
 static const char *const imc_fr_ev[] = { "dclk=event=0xff,umask=0x10", "rpq_cycles=event=0xff,umask=0x20",
 					 "wpq_cycles=event=0xff,umask=0x21", NULL };
 
-#define RAW_TYPE(n, t) { .name = n, .unit = n, .disc_type = t, .formats = raw_fmt, .raw_mask = BASE | EXT24 }
+#define RAW_TYPE_C(n, t, c) { .name = n, .unit = n, .disc_type = t, .formats = raw_fmt, .raw_mask = BASE | EXT24, \
+			     .constraints = c }
+#define RAW_TYPE(n, t) RAW_TYPE_C(n, t, NULL)
 const struct sim_perf_type sim_emr_perf[] = {
 	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT32,
-	  .filt_word = { 1 } },
+	  .filt_word = { 1 }, .constraints = sk_skx_chabox_constraints, .extra = sk_spr_cha_extra,
+	  .xfld = { { 1, 0x3ff } } }, /* SPR_CHA_PMON_BOX_FILTER_TID */
 	{ .name = "iio", .unit = "iio", .disc_type = 1, .formats = iio_fmt, .raw_mask = BASE | 0x7ffffull << 32,
+	  .constraints = sk_icx_iio_constraints,
 	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = iio_fr_ev },
 	RAW_TYPE("irp", 2),
-	RAW_TYPE("m2pcie", 3),
+	RAW_TYPE_C("m2pcie", 3, sk_spr_m2pcie_constraints),
 	{ .name = "pcu", .unit = "pcu", .disc_type = 4, .formats = gen_fmt, .raw_mask = BASE },
 	{ .name = NULL, .unit = "ubox", .disc_type = 5, .formats = gen_fmt, .raw_mask = BASE },
 	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = raw_fmt, .events = imc_ev, .fixed = 1,
@@ -46,9 +50,10 @@ const struct sim_perf_type sim_emr_perf[] = {
 	RAW_TYPE("m2m", 7),
 	/* found by device id (0x3241, 0x3246), so a broken table entry does not hide one (Linux 6.12) */
 	{ .name = "upi", .unit = "upi", .disc_type = 8, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
-	{ .name = "m3upi", .unit = "m3upi", .disc_type = 9, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
+	{ .name = "m3upi", .unit = "m3upi", .disc_type = 9, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1,
+	  .constraints = sk_icx_m3upi_constraints },
 	RAW_TYPE("mdf", 11),
-	RAW_TYPE("cxlcm", 12),
+	RAW_TYPE_C("cxlcm", 12, sk_spr_cxlcm_constraints),
 	RAW_TYPE("cxldp", 13),
 };
 const int sim_emr_nperf = sizeof(sim_emr_perf) / sizeof(sim_emr_perf[0]);

@@ -35,15 +35,20 @@ static const char *const imc_ev[] = { "clockticks=event=0xff,umask=0x00", "cas_c
 const struct sim_perf_type sim_ivbep_perf[] = {
 	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1, .raw_mask = EV_UMASK | EDGE | THRESH5 },
 	{ .name = "cbox", .unit = "cbo", .disc_type = -1, .formats = cbox_fmt, .raw_mask = RAW | TID_EN,
-	  .filt_word = { 1, 1 }, .filt_shift = { 0, 32 } },
+	  .filt_word = { 1, 1 }, .filt_shift = { 0, 32 }, .constraints = sk_snbep_cbox_constraints,
+	  .extra = sk_ivbep_cbox_extra, /* IVBEP_CB0_MSR_PMON_BOX_FILTER_*: tid, link, state, nid, opc+c6+nc+isoc */
+	  .xfld = { { 1, 0x1full }, { 1, 0xfull << 5 }, { 1, 0x3full << 17 }, { 1, 0xffffull << 32 }, { 1, 0xfffull << 52 } } },
 	{ .name = "pcu", .unit = "pcu", .disc_type = -1, .formats = pcu_fmt, .filt_word = { 1 },
-	  .raw_mask = 0xffull | 0xc000ull | EDGE | THRESH5 | 1ull << 30 | 1ull << 31 },
+	  .raw_mask = 0xffull | 0xc000ull | EDGE | THRESH5 | 1ull << 30 | 1ull << 31,
+	  .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1 },
 	{ .name = "ha", .unit = "ha", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
 	{ .name = "imc", .unit = "imc", .disc_type = -1, .formats = pci_fmt, .events = imc_ev, .fixed = 1, .raw_mask = RAW },
 	{ .name = "irp", .unit = "irp", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
 	{ .name = "qpi", .unit = "qpi", .disc_type = -1, .formats = qpi_fmt, .raw_mask = RAW | EV_EXT,
-	  .filt_word = { 1, 1, 2, 2 }, .filt_shift = { 0, 32, 0, 32 } },
-	{ .name = "r2pcie", .unit = "r2pcie", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
-	{ .name = "r3qpi", .unit = "r3qpi", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW, .max_boxes = 2 },
+	  .filt_word = { 1, 1, 2, 2 }, .filt_shift = { 0, 32, 0, 32 }, .extra = sk_qpi_match_extra, .xfld = SK_QPI_MATCH_FIELDS },
+	{ .name = "r2pcie", .unit = "r2pcie", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW,
+	  .constraints = sk_snbep_r2pcie_constraints },
+	{ .name = "r3qpi", .unit = "r3qpi", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW, .max_boxes = 2,
+	  .constraints = sk_snbep_r3qpi_constraints },
 };
 const int sim_ivbep_nperf = sizeof(sim_ivbep_perf) / sizeof(sim_ivbep_perf[0]);

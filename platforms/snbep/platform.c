@@ -64,6 +64,7 @@ static const struct box_type pcu = {
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &lay_pcu,
 	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
+	.band_ev = 0x0b, /* FREQ_BAND0-3_CYCLES (seed 000 Table 2-81) */
 };
 
 static const struct box_type ha = {

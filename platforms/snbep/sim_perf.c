@@ -37,14 +37,18 @@ const struct sim_perf_type sim_snbep_perf[] = {
 	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1,
 	  .raw_mask = EV_UMASK | EDGE | INV | THRESH5 },
 	{ .name = "cbox", .unit = "cbo", .disc_type = -1, .formats = cbox_fmt, .raw_mask = RAW | TID_EN,
-	  .filt_word = { 1 } },
+	  .filt_word = { 1 }, .constraints = sk_snbep_cbox_constraints, .extra = sk_snbep_cbox_extra,
+	  .xfld = { { 1, 0x1f }, { 1, 0x3fc00 }, { 1, 0x7c0000 }, { 1, 0xff800000 } } }, /* SNBEP_CB0_..._FILTER_* */
 	{ .name = "pcu", .unit = "pcu", .disc_type = -1, .formats = pcu_fmt, .filt_word = { 1 },
-	  .raw_mask = 0xffull | 0xc000ull | EDGE | INV | THRESH5 | 1ull << 30 | 1ull << 31 },
+	  .raw_mask = 0xffull | 0xc000ull | EDGE | INV | THRESH5 | 1ull << 30 | 1ull << 31,
+	  .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1 },
 	{ .name = "ha", .unit = "ha", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
 	{ .name = "imc", .unit = "imc", .disc_type = -1, .formats = pci_fmt, .events = imc_ev, .fixed = 1, .raw_mask = RAW },
 	{ .name = "qpi", .unit = "qpi", .disc_type = -1, .formats = qpi_fmt, .events = qpi_ev, .raw_mask = RAW | EV_EXT,
-	  .filt_word = { 1, 1, 2, 2 }, .filt_shift = { 0, 32, 0, 32 } },
-	{ .name = "r2pcie", .unit = "r2pcie", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
-	{ .name = "r3qpi", .unit = "r3qpi", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
+	  .filt_word = { 1, 1, 2, 2 }, .filt_shift = { 0, 32, 0, 32 }, .extra = sk_qpi_match_extra, .xfld = SK_QPI_MATCH_FIELDS },
+	{ .name = "r2pcie", .unit = "r2pcie", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW,
+	  .constraints = sk_snbep_r2pcie_constraints },
+	{ .name = "r3qpi", .unit = "r3qpi", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW,
+	  .constraints = sk_snbep_r3qpi_constraints },
 };
 const int sim_snbep_nperf = sizeof(sim_snbep_perf) / sizeof(sim_snbep_perf[0]);

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include "events.h"
+#include "regs/regs.h"
 #include "util/error.h"
 
 static int popcount(unsigned m) { return __builtin_popcount(m); }
@@ -87,6 +88,18 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 		if (e->fr >= 0 && e->fr >= b->nfr)
 			return uc_err("%s box %d (socket %d) has no free-running counter for %s", b->t->name, b->idx,
 				      b->socket, e->name);
+	}
+	for (int f = 0; f < b->t->nfilt_regs; f++) {
+		struct pmon_reg reg;
+		if (!fmask[f] || !pmon_reg(b, PK_FILT, f, &reg))
+			continue;
+		/* a filter in a PCI function this box lacks (IVB-EP QPI port 2 has no match/mask function, nor a
+		 * Linux filter device): zeros are the no-filter default, which it counts without */
+		if (fval[f] & fmask[f])
+			return uc_err("%s box %d (socket %d) has no %s (its PCI function is absent): a filter value for it "
+				      "cannot be set there; choose another box with :box=N", b->t->name, b->idx, b->socket,
+				      b->t->filt_regs[f].name);
+		fmask[f] = 0;
 	}
 	return sched_place(b, r, n, (1u << b->r.nctr) - 1);
 }

@@ -73,8 +73,14 @@ int sess_program(uncore_session_t *s)
 		const struct box *b = box_of(s, s->progs[p].box);
 		for (int f = 0; writes_box(s, &s->progs[p]) && f < b->t->nfilt_regs; f++) {
 			struct pmon_reg r;
-			if (s->progs[p].fmask[f] && (pmon_reg(b, PK_FILT, f, &r) || pmon_write(u, b, &r, s->progs[p].fval[f])))
-				return uc_err_prefix("%s %d (socket %d) filter %d: ", b->t->name, b->idx, b->socket, f);
+			if (!s->progs[p].fmask[f])
+				continue;
+			if (pmon_reg(b, PK_FILT, f, &r)) /* sched_box lets no filter through that the box lacks */
+				return uc_err("%s %d (socket %d) has no %s register", b->t->name, b->idx, b->socket,
+					      b->t->filt_regs[f].name);
+			if (pmon_write(u, b, &r, s->progs[p].fval[f]))
+				return uc_err_prefix("%s %d (socket %d) %s: ", b->t->name, b->idx, b->socket,
+						     b->t->filt_regs[f].name);
 		}
 	}
 	for (int i = 0; i < s->nslots; i++) {

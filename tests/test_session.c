@@ -179,6 +179,15 @@ static void test_qpi_port_without_filter(void)
 	uncore_session_free(s);
 	assert_left_as_found(sim);
 	uncore_close(u);
+	/* the perf backend alike: Linux's driver has no filter device for port 2 and would drop the value */
+	u = open_sim("perf+sim:ivbep,clock=manual");
+	uncore_session_new(u, &s);
+	CU_ASSERT(uncore_session_add(s, "UNC_Q_CTO_COUNT:match0=0x1") < 0);
+	CU_ASSERT(strstr(uncore_error(), "qpi box 2 (socket 0) has no Q_Py_PCI_PMON_PKT_MATCH0") != NULL);
+	CU_ASSERT(uncore_session_add(s, "UNC_Q_CTO_COUNT:match0=0x1:box=1") >= 0);
+	CU_ASSERT(uncore_session_start(s) == 0);
+	uncore_session_free(s);
+	uncore_close(u);
 }
 
 /* Fewer cores than CBos: the CBo count is clipped and the lookups spread over the rest. */

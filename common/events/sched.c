@@ -5,7 +5,6 @@
  */
 #include <stdio.h>
 #include "events.h"
-#include "regs/regs.h"
 #include "util/error.h"
 
 static int popcount(unsigned m) { return __builtin_popcount(m); }
@@ -55,6 +54,15 @@ static int move_band(const struct box *b, struct encoded *e, const uint64_t *fva
 	return -1;
 }
 
+/* A filter in a companion PCI function the box's type has none for (IVB-EP QPI port 2: no match/mask
+ * function, nor a filter device in Linux's ivbep_uncore_pci_ids), on every backend. */
+static int companion_absent(const struct box *b, int f)
+{
+	const struct box_type *t = b->t;
+	return t->filt_regs[f].companion && t->companion_ids && b->idx >= 0 && b->idx < t->max_boxes &&
+	       !t->companion_ids[b->idx];
+}
+
 int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, uint64_t *fmask)
 {
 	int nfixed = 0;
@@ -90,11 +98,9 @@ int sched_box(const struct box *b, struct sched_req *r, int n, uint64_t *fval, u
 				      b->socket, e->name);
 	}
 	for (int f = 0; f < b->t->nfilt_regs; f++) {
-		struct pmon_reg reg;
-		if (!fmask[f] || !pmon_reg(b, PK_FILT, f, &reg))
+		if (!fmask[f] || !companion_absent(b, f))
 			continue;
-		/* a filter in a PCI function this box lacks (IVB-EP QPI port 2 has no match/mask function, nor a
-		 * Linux filter device): zeros are the no-filter default, which it counts without */
+		/* zeros are the no-filter default, which such a box counts without */
 		if (fval[f] & fmask[f])
 			return uc_err("%s box %d (socket %d) has no %s (its PCI function is absent): a filter value for it "
 				      "cannot be set there; choose another box with :box=N", b->t->name, b->idx, b->socket,

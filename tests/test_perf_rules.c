@@ -339,7 +339,8 @@ static void check_multiplexed(uncore_t *u, uncore_session_t *s, int perf)
  * PCU event that is not a band event is refused on perf (snbep_pcu_hw_config ignores it), counted on the
  * registers; IVB-EP's LLC_LOOKUP.NID holds the nid field (ivbep_uncore_cbox_extra_regs 0x4134), so it
  * shares it with another nid event only at the same value, on both backends; so do QPI CTO_COUNTs with
- * the match and mask registers. */
+ * the match and mask registers.  Another value is refused on the registers and goes to a group of its own
+ * on perf, which the kernel rotates with the first. */
 static void test_library_follows_driver(void)
 {
 	for (int perf = 0; perf < 2; perf++) {

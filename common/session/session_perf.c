@@ -1,7 +1,8 @@
 /*
  * Sessions on the perf_event backend: each box's events form one perf group on the box's PMU (its
  * free-running events one more on the free-running PMU; events that do not fit the box's counters
- * together several groups, one per prog, which the kernel rotates and whose counts are scaled), opened per socket on the CPU the PMU's
+ * together several groups, one per prog, which the kernel rotates and whose counts are scaled),
+ * opened per socket on the CPU the PMU's
  * cpumask gives, enabled together and read with one read(2) per group (PERF_FORMAT_GROUP with the
  * times enabled and running, each value with its event's id, and its lost count where the kernel has
  * PERF_FORMAT_LOST, Linux 6.0).  Values are matched by id, never by position.  The kernel owns the

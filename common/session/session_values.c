@@ -65,8 +65,9 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 			continue;
 		if (not_counted(s, sl, window)) {
 			const struct box *b = box_of(s, sl->box);
-			uc_err("%s was not counted on %s %d (socket %d): the kernel has not had its group on the counters "
-			       "yet (multiplexed)", s->evs[ev].name, b->t->name, b->idx, b->socket);
+			uc_err("%s was not counted on %s %d (socket %d)%s: multiplexed, its group was not on the counters",
+			       s->evs[ev].name, b->t->name, b->idx, b->socket,
+			       window == UNCORE_LAST_INTERVAL ? " in the last interval" : "");
 			return UNCORE_NOT_COUNTED;
 		}
 		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;

@@ -284,20 +284,22 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 	return 0;
 }
 
-/* The value of a series; 1 = nothing to report this time (no rate yet, NaN), -1 = its box failed. */
+/* The value of a series; 1 = nothing to report this time (no rate yet, NaN, multiplexed and not counted
+ * yet), -1 = its box failed. */
 static int series_value(const struct iu_state *st, const struct iu_series *se, value_t *out)
 {
 	double v;
 	uint64_t n;
+	int rc;
 	if (se->metric < 0) {
-		if (uncore_session_value(st->s, se->event, se->socket, -1, &n))
-			return -1;
+		if ((rc = uncore_session_value(st->s, se->event, se->socket, -1, &n)))
+			return rc == UNCORE_NOT_COUNTED ? 1 : -1;
 		out->derive = (derive_t)n;
 		return 0;
 	}
 	int window = se->rate ? UNCORE_SINCE_START_COUNT : se->derive ? UNCORE_SINCE_START : UNCORE_LAST_INTERVAL;
-	if (uncore_session_metric_value(st->s, se->metric, se->socket, se->box, window, &v))
-		return -1;
+	if ((rc = uncore_session_metric_value(st->s, se->metric, se->socket, se->box, window, &v)))
+		return rc == UNCORE_NOT_COUNTED ? 1 : -1;
 	v *= se->to_base;
 	if (!isfinite(v) || (se->derive && v < 0))
 		return 1;

@@ -53,10 +53,15 @@ LOCKED(int, uncore_session_times,
        (s, ev, socket, box, enabled, running), H(s))
 LOCKED(int, uncore_session_value, (const uncore_session_t *s, int ev, int socket, int box, uint64_t *out),
        (s, ev, socket, box, out), H(s))
+LOCKED(int, uncore_session_interval_value, (const uncore_session_t *s, int ev, int socket, int box, uint64_t *out),
+       (s, ev, socket, box, out), H(s))
 LOCKED(int, uncore_session_failed_box, (const uncore_session_t *s, int ev, int socket, int box, char *buf, size_t len),
        (s, ev, socket, box, buf, len), H(s))
 LOCKED(int, uncore_session_metric_failed_box,
        (const uncore_session_t *s, int m, int socket, int box, char *buf, size_t len), (s, m, socket, box, buf, len), H(s))
+LOCKED(int, uncore_session_metric_times,
+       (const uncore_session_t *s, int m, int socket, int box, uint64_t *enabled, uint64_t *running),
+       (s, m, socket, box, enabled, running), H(s))
 LOCKED(int, uncore_session_event_sockets, (const uncore_session_t *s, int ev, int *sockets, int max),
        (s, ev, sockets, max), H(s))
 LOCKED(int, uncore_session_event_boxes, (const uncore_session_t *s, int ev, int socket), (s, ev, socket), H(s))

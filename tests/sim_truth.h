@@ -156,7 +156,7 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		*pt = pm ? (struct perf_part){ misses * q * plat / dur_s, misses * q } : (struct perf_part){ 0, 1 },
 		*mode = PT_PER_SOCKET;
 	else if (!strcmp(m, "tma_info_system_mem_parallel_reads"))
-		*pt = (struct perf_part){ misses * lat, misses * lat / p->llc_miss_parallel[s] }; /* occupancies' ratio */
+		*pt = (struct perf_part){ misses * mix, misses * mix / p->llc_miss_parallel[s] }; /* occupancies' ratio */
 	else if (!strcmp(m, "cpu_cstate_c0") || !strcmp(m, "cpu_cstate_c6"))
 		*pt = (struct perf_part){ (m[12] == '0' ? p->cores_c0[s] : p->cores_c6[s]) * sim->cores, 1 },
 		*mode = PT_SUM; /* x #num_packages: the cores in C0 of every socket */

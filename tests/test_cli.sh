@@ -397,6 +397,11 @@ out=$($UNCORE --backend perf+sim:emr,clock=manual info)
 check "perf: info says why and where" 'echo "$out" | grep -q "^# backend chosen: named by the caller" && echo "$out" | grep -q "^box imc 2 socket 1: perf uncore_imc_2 cpu 60 + uncore_imc_free_running_1$"'
 out=$($UNCORE --backend perf+sim:snbep,clock=manual,busy=uncore_cbox_0:3 stat -e UNC_C_CLOCKTICKS:box=0:socket=0,UNC_C_CLOCKTICKS:box=0:socket=0:thresh=0 --duration 1)
 check "perf: multiplexing is shown" 'echo "$out" | grep -q "(multiplexed: counting [0-9.]*% of the time)$"'
+out=$($UNCORE --backend perf+sim:emr,clock=manual stat -M llc_miss_ratio,llc_miss_latency_ns --duration 1)
+check "perf: a metric set that does not fit the CHAs is multiplexed, scaled to the truth and marked" \
+	'echo "$out" | grep -q "^socket0 *llc_miss_latency_ns *80.0000 ns  (multiplexed: counting 50.0% of the time)$"'
+out=$($UNCORE --backend sim:emr,clock=manual stat -M llc_miss_ratio,llc_miss_latency_ns --duration 1 2>&1)
+check "direct: the same set is refused, pointing to the perf backend" 'echo "$out" | grep -q "the perf backend multiplexes such sets"'
 out=$($UNCORE --backend perf+sim:snbep,paranoid=2 info 2>&1)
 check "perf: paranoid 2 without CAP_PERFMON is refused, named" 'echo "$out" | grep -q "perf_event_paranoid is 2 and this process has neither CAP_PERFMON"'
 out=$($UNCORE --backend perf+sim:ivbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:sample=100 --duration 1 2>&1)

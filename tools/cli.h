@@ -55,6 +55,7 @@ struct out_rec {
 	int times;           /* enabled/running known (the perf backend) */
 	uint64_t enabled_ns, running_ns;
 	const char *failed;  /* the box whose failure leaves it without a value ("imc 0 (socket 0)"), or NULL */
+	int not_counted;     /* multiplexed, and not yet on the counters over the window: no value */
 };
 void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);

@@ -63,11 +63,11 @@ static void text(const struct out_rec *r)
 		printf("%-44s %20s\n", r->name, mark);
 		return;
 	}
-	if (r->metric) {
-		printf("%-44s %20.4f %s\n", r->name, r->value, r->unit);
-		return;
-	}
-	if (r->scaled)
+	if (r->not_counted) /* as perf stat: the kernel never had it on the counters */
+		printf("%-44s %20s", r->name, "<not counted>");
+	else if (r->metric)
+		printf("%-44s %20.4f %s", r->name, r->value, r->unit);
+	else if (r->scaled)
 		printf("%-44s %20.2f %s", r->name, r->value, r->unit);
 	else
 		printf("%-44s %20" PRIu64, r->name, r->count);
@@ -80,12 +80,13 @@ static void text(const struct out_rec *r)
 void out_record(const struct out *o, const struct out_rec *r)
 {
 	char v[64], box[16] = "", en[24] = "", run[24] = "";
-	const char *status = r->failed ? "failed" : "ok"; /* the box is named on stderr when it fails */
+	/* the box is named on stderr when it fails */
+	const char *status = r->failed ? "failed" : r->not_counted ? "not_counted" : "ok";
 	if (o->fmt == OUT_TEXT) {
 		text(r);
 		return;
 	}
-	if (r->failed) /* a sum over a failed box: no number at all rather than one too small */
+	if (r->failed || r->not_counted) /* no number at all rather than one too small */
 		v[0] = 0;
 	else if (r->metric || r->scaled)
 		snprintf(v, sizeof(v), isfinite(r->value) ? "%.15g" : "nan", r->value);

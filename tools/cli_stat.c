@@ -46,47 +46,41 @@ static char **split_list(char *s, int *n)
 	return out;
 }
 
-/* The previous reading of event e on a socket (box -1) or one of its boxes: prev[e][socket][box + 1]. */
-typedef uint64_t prev_t[MAX_BOXES + 1];
-
-/* One event count, of a socket (box -1) or a box, less its previous reading; enabled and running
- * times where the kernel keeps them (the perf backend).  A count over a box that failed is marked;
- * one not measured there is left out. */
-static void put_count(const struct out *o, uncore_session_t *s, int e, int sock, int box, prev_t *prev, double t,
-		      int interval)
+/* One event count, of a socket (box -1) or a box, over the interval (-I) or the run; enabled and running
+ * times where the kernel keeps them (the perf backend).  A count over a box that failed is marked, and one
+ * the kernel never had on the counters (multiplexed); one not measured there is left out. */
+static void put_count(const struct out *o, uncore_session_t *s, int e, int sock, int box, double t, int interval)
 {
 	uint64_t v = 0, en = 0, run = 0;
 	char label[16], failed[64];
-	int rc = uncore_session_value(s, e, sock, box, &v);
-	if (rc && rc != UNCORE_BOX_FAILED)
+	int rc = interval ? uncore_session_interval_value(s, e, sock, box, &v) : uncore_session_value(s, e, sock, box, &v);
+	if (rc && rc != UNCORE_BOX_FAILED && rc != UNCORE_NOT_COUNTED)
 		return;
 	uncore_session_failed_box(s, e, sock, box, failed, sizeof(failed));
 	snprintf(label, sizeof(label), "box%d", box);
 	struct out_rec r = { .interval = interval, .t = t, .socket = sock, .box = box, .box_label = label,
-			     .name = uncore_session_event_name(s, e), .count = v - prev[sock][box + 1], .unit = "",
-			     .failed = rc ? failed : NULL };
+			     .name = uncore_session_event_name(s, e), .count = v, .unit = "",
+			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED };
 	double scale = uncore_session_event_scale(s, e, &r.unit); /* perf's alias: MiB for cas_count_read */
 	r.scaled = scale != 1 || (r.unit && *r.unit);
 	r.value = (double)r.count * scale;
-	r.times = !rc && o->perf && uncore_session_times(s, e, sock, box, &en, &run) >= 0;
+	r.times = rc != UNCORE_BOX_FAILED && o->perf && uncore_session_times(s, e, sock, box, &en, &run) >= 0;
 	r.enabled_ns = en;
 	r.running_ns = run;
-	if (!rc)
-		prev[sock][box + 1] = v;
 	out_record(o, &r);
 }
 
 /* The -e events (the first nev of the session; metrics' events follow them). */
-static void print_values(const struct out *o, uncore_session_t *s, uncore_t *u, int nev, int per_box, prev_t **prev,
-			 double t, int interval)
+static void print_values(const struct out *o, uncore_session_t *s, uncore_t *u, int nev, int per_box, double t,
+			 int interval)
 {
 	for (int e = 0; e < nev; e++)
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			if (!uncore_session_event_boxes(s, e, sock))
 				continue;
-			put_count(o, s, e, sock, -1, prev[e], t, interval);
+			put_count(o, s, e, sock, -1, t, interval);
 			for (int b = 0; per_box && b < MAX_BOXES; b++)
-				put_count(o, s, e, sock, b, prev[e], t, interval);
+				put_count(o, s, e, sock, b, t, interval);
 		}
 }
 
@@ -96,12 +90,15 @@ static void put_metric(const struct out *o, uncore_session_t *s, int m, const st
 	double v = NAN;
 	char failed[64];
 	int rc = uncore_session_metric_value(s, m, sock, box, window, &v);
-	if (rc && rc != UNCORE_BOX_FAILED)
+	if (rc && rc != UNCORE_BOX_FAILED && rc != UNCORE_NOT_COUNTED)
 		return;
 	uncore_session_metric_failed_box(s, m, sock, box, failed, sizeof(failed));
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
 			     .box_label = label, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
-			     .failed = rc ? failed : NULL };
+			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED };
+	/* perf backend: the share of the time its least counted event was on the counters */
+	r.times = rc != UNCORE_BOX_FAILED && o->perf &&
+		  uncore_session_metric_times(s, m, sock, box, &r.enabled_ns, &r.running_ns) >= 0;
 	out_record(o, &r);
 }
 
@@ -322,7 +319,7 @@ static void say_and_go_on(int *lost)
  * Returns 0, -1 when a read failed, or the errno of output that cannot be written; *lost is set when
  * a box failed (the values that do not involve it go on). */
 static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, const struct stat_args *a, int nev,
-		     prev_t **prev, pid_t *child, int *status, int *lost)
+		     pid_t *child, int *status, int *lost)
 {
 	const uint64_t slice = 50000000;
 	uint64_t step = (uint64_t)((a->interval_ms > 0 ? a->interval_ms / 1000 : a->duration > 0 ? a->duration : 0.1) * 1e9);
@@ -357,7 +354,7 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			return -1;
 		if (a->interval_ms > 0) {
 			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
-			print_values(o, s, u, nev, a->per_box, prev, t, 1);
+			print_values(o, s, u, nev, a->per_box, t, 1);
 			print_metrics(o, s, u, a->per_box, UNCORE_LAST_INTERVAL, t);
 			int e = flush_output();
 			if (e)
@@ -374,7 +371,6 @@ int cmd_stat(int argc, char **argv)
 	int nev = 0, c, rc, status = 0, lost = 0;
 	uncore_t *u = NULL;
 	uncore_session_t *s = NULL;
-	prev_t **prev = NULL;
 	struct out o;
 	pid_t child = -1;
 	if ((rc = stat_parse(argc, argv, &a)))
@@ -401,16 +397,8 @@ int cmd_stat(int argc, char **argv)
 		goto err;
 	else if (c < 0)
 		goto out;
-	prev = calloc((size_t)nev + 1, sizeof(*prev));
-	for (int i = 0; prev && i < nev; i++)
-		if (!(prev[i] = calloc((size_t)uncore_num_sockets(u), sizeof(**prev))))
-			break;
 	o = (struct out){ .fmt = a.fmt, .sep = a.sep, .backend = uncore_backend_name(u), .simulated = uncore_is_simulated(u),
 			  .perf = !strncmp(uncore_backend_name(u), "perf", 4) };
-	if (!prev || (nev && !prev[nev - 1])) {
-		fprintf(stderr, "uncore stat: out of memory\n");
-		goto out;
-	}
 	if (o.fmt == OUT_TEXT)
 		cli_banner(stdout, u);
 	else
@@ -437,7 +425,7 @@ int cmd_stat(int argc, char **argv)
 		}
 		free(foreign);
 	}
-	if ((c = stat_loop(&o, u, s, &a, nev, prev, &child, &status, &lost)) > 0) {
+	if ((c = stat_loop(&o, u, s, &a, nev, &child, &status, &lost)) > 0) {
 		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 		goto end_child;
 	}
@@ -451,7 +439,7 @@ int cmd_stat(int argc, char **argv)
 		double t = (double)uncore_session_elapsed_ns(s) / 1e9;
 		if (o.fmt == OUT_TEXT)
 			printf("# %.3f s elapsed%s\n", t, stop_signal ? " (interrupted)" : "");
-		print_values(&o, s, u, nev, a.per_box, prev, t, 0);
+		print_values(&o, s, u, nev, a.per_box, t, 0);
 		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
 	}
 	if ((c = flush_output()))
@@ -468,9 +456,6 @@ end_child:
 	}
 out:
 	uncore_session_free(s); /* stops and restores whatever still runs */
-	for (int i = 0; prev && i < nev; i++)
-		free(prev[i]);
-	free(prev);
 	uncore_close(u);
 	free(events);
 	free(a.evbuf);

@@ -69,7 +69,8 @@ const char *uncore_backend_reason(const uncore_t *u); /* why this backend (auto'
 /*
  * perf backend: the kernel may multiplex a box's events with another user's (time running < time
  * enabled).  With scaling on (also UNCORE_SCALE=1 at open) counts are scaled by enabled / running
- * time as perf stat does; off (the default), they are what was counted.
+ * time as perf stat does; off (the default), they are what was counted.  Events the library itself
+ * split into several groups on a box (they do not fit its counters together) are always scaled.
  */
 void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);
@@ -161,6 +162,10 @@ int uncore_session_read(uncore_session_t *s);
  * count summed over it would silently be too small, so such a value has none (uncore_error() names
  * the box and why), while values that do not involve it are still exact. */
 #define UNCORE_BOX_FAILED (-2)
+/* What the value getters return for a count the kernel never put on the counters over the window
+ * (perf backend, multiplexed: time running 0 while enabled), as perf stat's "<not counted>": no
+ * value rather than 0 (uncore_error() names the event and box). */
+#define UNCORE_NOT_COUNTED (-3)
 
 /*
  * Overflow sampling (seed 002 section 2.1.2-2.1.3; Montecito PMC0; Nehalem 0x392/0x393).  An event
@@ -190,8 +195,13 @@ const char *uncore_session_event_name(const uncore_session_t *s, int ev);
  * "" for every other event (unit may be NULL). */
 double uncore_session_event_scale(const uncore_session_t *s, int ev, const char **unit);
 /* Accumulated count since start.  socket/box = -1 sums over all.  UNCORE_BOX_FAILED when one of the
- * boxes it sums over failed. */
+ * boxes it sums over failed, UNCORE_NOT_COUNTED when one of them was never counted.  On the perf backend a
+ * box's events that do not fit its counters together are split into groups the kernel takes turns with
+ * (multiplexing, as perf does); their counts are then scaled by time enabled / time running. */
 int uncore_session_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
+/* The count between the last two reads, likewise (multiplexed: scaled by that interval's own times, as
+ * perf stat -I does, so never less than 0). */
+int uncore_session_interval_value(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
 /* The box whose failure leaves event ev's value on socket/box (-1: all) without one, as
  * "imc 0 (socket 0)" in buf (the first, when several did): 1; 0 when none does (buf ""); -1 for an
  * event the session does not have.  A front end marks such a value instead of leaving it out. */
@@ -254,10 +264,16 @@ const char *uncore_session_metric_name(const uncore_session_t *s, int m);
  * rate times its duration, e.g. bytes for a GB/s metric, in the metric's scale). */
 #define UNCORE_SINCE_START_COUNT 2
 /* A metric's value (NaN when undefined, e.g. nothing happened to divide by); UNCORE_BOX_FAILED when
- * one of its events on socket/box sums over a box that failed. */
+ * one of its events on socket/box sums over a box that failed, UNCORE_NOT_COUNTED (value NaN) when one
+ * was not counted over the window. */
 int uncore_session_metric_value(const uncore_session_t *s, int m, int socket, int box, int window, double *out);
 /* As uncore_session_failed_box(), for metric m's value on socket/box. */
 int uncore_session_metric_failed_box(const uncore_session_t *s, int m, int socket, int box, char *buf, size_t len);
+/* As uncore_session_times(), for metric m's value on socket/box: the times of its event that counted the
+ * smallest share of its time enabled (perf backend), so that a front end can mark a value computed from
+ * multiplexed counts. */
+int uncore_session_metric_times(const uncore_session_t *s, int m, int socket, int box, uint64_t *enabled,
+				uint64_t *running);
 /* Sleep; on a simulator with a manual clock, advance its clock instead.  Running sessions of the handle
  * are sampled on the way, so a long sleep loses no count. */
 int uncore_sleep_ns(uncore_t *u, uint64_t ns);

@@ -531,6 +531,7 @@ struct eval_ctx {
 	const struct session_metric *sm;
 	int socket, box, window;
 	int failed; /* an event's box failed: the metric has no value */
+	int not_counted; /* an event was not counted over the window (multiplexed): no value either */
 };
 
 static double ev_value(void *arg, int ev)
@@ -540,6 +541,8 @@ static double ev_value(void *arg, int ev)
 	int rc = session_window_value(c->s, c->sm->ev[ev], c->socket, c->box, c->window, &v);
 	if (rc == UNCORE_BOX_FAILED)
 		c->failed = 1;
+	if (rc == UNCORE_NOT_COUNTED)
+		c->not_counted = 1;
 	if (rc)
 		return NAN;
 	return (double)v;
@@ -604,16 +607,17 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
 	if (socket >= 0 && mt->x.nev > 0 && !measured_on(s, sm, mt, socket))
 		return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
-	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0 };
+	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0, 0 };
 	double pk = packages(s, sm, mt, socket, box);
 	/* one die per package: Linux's topology has no die level on SNB-EP, IVB-EP or EMR (no CPUID leaf 0x1F
 	 * dies), so perf's #num_dies there is its #num_packages */
 	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,
 			      pk, pk };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
-	if (c.failed) { /* the message of the failed event is still the thread's last error */
+	if (c.failed || c.not_counted) { /* the message of that event is still the thread's last error */
 		uc_err_prefix("metric %s: ", mt->name);
-		return UNCORE_BOX_FAILED;
+		*out = NAN;
+		return c.failed ? UNCORE_BOX_FAILED : UNCORE_NOT_COUNTED;
 	}
 	return 0;
 }
@@ -632,6 +636,31 @@ int uncore_session_metric_failed_box_impl(const uncore_session_t *s, int m, int 
 		if (uncore_session_failed_box_impl(s, sm->ev[i], socket, box, buf, len) > 0)
 			return 1;
 	return 0;
+}
+
+/* The times of the metric's event with the smallest share running: a value is as multiplexed as its
+ * least counted part. */
+int uncore_session_metric_times_impl(const uncore_session_t *s, int m, int socket, int box, uint64_t *enabled,
+				     uint64_t *running)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	int found = 0, mux = 0;
+	if (!sm)
+		return uc_err("no metric %d in this session", m);
+	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
+	for (int i = 0; i < mt->x.nev; i++) {
+		uint64_t en, run;
+		int rc = uncore_session_times_impl(s, sm->ev[i], socket, box, &en, &run);
+		if (rc < 0) /* not counted there: a metric of several units has events on other boxes */
+			continue;
+		if (!found || (double)run * (double)*enabled < (double)*running * (double)en) {
+			*enabled = en;
+			*running = run;
+		}
+		found = 1;
+		mux |= rc;
+	}
+	return found ? mux : uc_err("metric %s is not measured on socket %d box %d", mt->name, socket, box);
 }
 
 void session_metrics_release(uncore_session_t *s)

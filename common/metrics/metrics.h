@@ -31,5 +31,7 @@ const char *uncore_session_metric_name_impl(const uncore_session_t *s, int m);
 int uncore_session_num_metrics_impl(const uncore_session_t *s);
 uint64_t uncore_session_metric_read_time_ns_impl(const uncore_session_t *s, int m, int socket, int box);
 int uncore_session_metric_failed_box_impl(const uncore_session_t *s, int m, int socket, int box, char *buf, size_t len);
+int uncore_session_metric_times_impl(const uncore_session_t *s, int m, int socket, int box, uint64_t *enabled,
+				     uint64_t *running);
 
 #endif

@@ -5,7 +5,8 @@
  * Boxes are claimed machine-wide, counter by counter (claims.c): a counter
  * another session programs the same way is shared, other events take free
  * counters; a shared box is read from a baseline and never reset.
- * This file plans a session: its events, the boxes they need and the counters they get.
+ * This file plans a session: its events, the boxes they need and the counters they get (a prog per box,
+ * or on the perf backend one per group when a box's events are split to be multiplexed).
  */
 #include "session_priv.h"
 
@@ -52,21 +53,92 @@ static int index_events(uncore_session_t *s, const struct slot *slots, int nslot
 	return 0;
 }
 
-/* Place every event of the session; on success replace the session's plan. */
+/* Events of one box that do not fit its counters together, in groups that each do: first fit, in the
+ * order they were added, so that a metric's events (added together) share a group where they can, and
+ * fixed and free-running events, which fit anywhere, land in the first.  perf multiplexes such a set;
+ * grp[i] is event i's group.  Returns the number of groups, or -1 when an event does not fit even alone
+ * (the scheduler says why). */
+static int split_box(const struct box *b, const struct sched_req *reqs, int n, int *grp)
+{
+	struct sched_req tr[UC_MAX_SLOTS];
+	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
+	int ng = 0;
+	for (int i = 0; i < n; i++) {
+		for (grp[i] = 0; grp[i] <= ng; grp[i]++) {
+			int m = 0;
+			for (int j = 0; j < i && m < UC_MAX_SLOTS - 1; j++)
+				if (grp[j] == grp[i])
+					tr[m++].enc = reqs[j].enc;
+			tr[m++].enc = reqs[i].enc;
+			if (!sched_box(b, tr, m, fval, fmask))
+				break;
+			if (grp[i] == ng)
+				return -1; /* not even alone */
+		}
+		if (grp[i] == ng)
+			ng++;
+	}
+	return ng;
+}
+
+/* Add box bi's events reqs (of session events evidx), placed by group (grp[i]; ng groups), to the plan:
+ * one prog per group. */
+static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const int *evidx, const int *grp, int n,
+		     int ng, struct slot **slots, int *nslots, struct prog **progs, int *nprogs)
+{
+	const struct box *b = &u->boxes[bi];
+	struct sched_req gr[UC_MAX_SLOTS];
+	int gev[UC_MAX_SLOTS];
+	for (int g = 0; g < ng; g++) {
+		struct prog p = { .box = bi, .mux = ng > 1 };
+		int m = 0;
+		for (int i = 0; i < n; i++)
+			if (grp[i] == g) {
+				gr[m] = reqs[i];
+				gev[m++] = evidx[i];
+			}
+		if (sched_box(b, gr, m, p.fval, p.fmask))
+			return -1;
+		struct slot *ns = realloc(*slots, (size_t)(*nslots + m) * sizeof(*ns));
+		struct prog *np = realloc(*progs, (size_t)(*nprogs + 1) * sizeof(*np));
+		if (ns)
+			*slots = ns;
+		if (np)
+			*progs = np;
+		if (!ns || !np)
+			return uc_err("out of memory");
+		p.first = *nslots;
+		p.nslots = m;
+		for (int i = 0; i < m; i++) {
+			ns[(*nslots)++] = (struct slot){ .ev = gev[i], .box = bi, .prog = *nprogs, .ctr = gr[i].ctr,
+							 .fr = gr[i].enc->fr };
+			if (gr[i].ctr != UC_CTR_FREERUN)
+				p.programmed = 1;
+		}
+		np[(*nprogs)++] = p;
+	}
+	return 0;
+}
+
+/* Place every event of the session; on success replace the session's plan.  A box's events that do not
+ * fit its counters together are refused, but on the perf backend, which splits them into groups the
+ * kernel rotates, as perf does. */
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 {
 	uncore_t *u = s->u;
 	struct slot *slots = NULL;
 	struct prog *progs = NULL;
-	int nslots = 0, nprogs = 0;
+	int nslots = 0, nprogs = 0, grp[UC_MAX_SLOTS];
 	struct sched_req *reqs = calloc((size_t)nevs, sizeof(*reqs));
 	int *evidx = calloc((size_t)nevs, sizeof(*evidx));
-	if (!reqs || !evidx)
-		goto oom;
+	if (!reqs || !evidx) {
+		uc_err("out of memory");
+		goto fail;
+	}
 	for (int bi = 0; bi < u->nboxes; bi++) {
 		const struct box *b = &u->boxes[bi];
-		int n = 0;
-		struct prog p = { .box = bi };
+		int n = 0, ng = 1;
+		uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 		for (int e = 0; e < nevs; e++)
 			if (targets(&evs[e], b)) {
 				reqs[n].enc = &evs[e];
@@ -74,30 +146,27 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 			}
 		if (!n)
 			continue;
-		if (sched_box(b, reqs, n, p.fval, p.fmask))
+		memset(grp, 0, sizeof(grp));
+		if (n > UC_MAX_SLOTS) {
+			sched_box(b, reqs, n, fval, fmask); /* says how many a box can carry */
 			goto fail;
-		struct slot *ns = realloc(slots, (size_t)(nslots + n) * sizeof(*ns));
-		struct prog *np = realloc(progs, (size_t)(nprogs + 1) * sizeof(*np));
-		if (ns)
-			slots = ns;
-		if (np)
-			progs = np;
-		if (!ns || !np)
-			goto oom;
-		p.first = nslots;
-		p.nslots = n;
-		for (int i = 0; i < n; i++) {
-			slots[nslots++] = (struct slot){ .ev = evidx[i], .box = bi, .prog = nprogs, .ctr = reqs[i].ctr,
-							 .fr = evs[evidx[i]].fr };
-			if (reqs[i].ctr != UC_CTR_FREERUN)
-				p.programmed = 1;
 		}
-		progs[nprogs++] = p;
+		if (sched_box(b, reqs, n, fval, fmask)) {
+			char why[600];
+			snprintf(why, sizeof(why), "%s", uncore_error());
+			ng = split_box(b, reqs, n, grp);
+			if (ng < 2 || !u->perf) { /* direct access has no kernel to rotate groups */
+				uc_err(ng < 2 ? "%s" : "%s (the perf backend multiplexes such sets, as perf does)", why);
+				goto fail;
+			}
+		}
+		if (add_progs(u, bi, reqs, evidx, grp, n, ng, &slots, &nslots, &progs, &nprogs))
+			goto fail;
 	}
 	free(reqs);
 	free(evidx);
 	if (index_events(s, slots, nslots, nevs))
-		goto fail_nomsg;
+		goto fail_plan;
 	free(s->slots);
 	free_progs(s->progs, s->nprogs);
 	s->slots = slots;
@@ -105,12 +174,10 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 	s->progs = progs;
 	s->nprogs = nprogs;
 	return 0;
-oom:
-	uc_err("out of memory");
 fail:
 	free(reqs);
 	free(evidx);
-fail_nomsg:
+fail_plan:
 	free(slots);
 	free(progs);
 	return -1;

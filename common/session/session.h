@@ -48,6 +48,7 @@ int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, i
 int uncore_session_stop_impl(uncore_session_t *s);
 void uncore_session_free_impl(uncore_session_t *s);
 int uncore_session_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
+int uncore_session_interval_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out);
 int uncore_session_failed_box_impl(const uncore_session_t *s, int ev, int socket, int box, char *buf, size_t len);
 int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max);
 int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socket);

@@ -1,6 +1,8 @@
 /*
  * Sessions on the perf_event backend: each box's events form one perf group on the box's PMU (its
- * free-running events one more on the free-running PMU), opened per socket on the CPU the PMU's
+ * free-running events one more on the free-running PMU; events that do not fit the box's counters
+ * together several groups, one per prog, which the kernel rotates and whose counts are scaled),
+ * opened per socket on the CPU the PMU's
  * cpumask gives, enabled together and read with one read(2) per group (PERF_FORMAT_GROUP with the
  * times enabled and running, each value with its event's id, and its lost count where the kernel has
  * PERF_FORMAT_LOST, Linux 6.0).  Values are matched by id, never by position.  The kernel owns the
@@ -146,6 +148,12 @@ static struct slot *slot_of_id(uncore_session_t *s, const struct prog *p, int g,
 	return NULL;
 }
 
+/* A count over the share of the time enabled that its group was counting, as perf stat scales it (on: scale). */
+static uint64_t scaled(uint64_t raw, uint64_t en, uint64_t run, int on)
+{
+	return on && run && run < en ? (uint64_t)llround((double)raw * (double)en / (double)run) : raw;
+}
+
 /* One read(2) of a group: {nr, time enabled, time running, {value, id[, lost]} per member}.  Each value
  * goes to the slot of its id, whatever the order the kernel gives them in. */
 static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind)
@@ -176,21 +184,27 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 		if (kind == READ_BASELINE) {
 			sl->en0 = buf[1];
 			sl->run0 = buf[2];
-			sl->raw = 0;
+			sl->raw = sl->mraw = sl->men = sl->mrun = sl->ien = sl->irun = 0;
 		} else {
 			sl->raw += v - sl->last;
 		}
-		/* as perf stat scales: the count over the share of the time enabled that it was counting */
+		int scale = s->u->scale || p->mux;
 		uint64_t en = buf[1] - sl->en0, run = buf[2] - sl->run0;
-		sl->acc = s->u->scale && run < en && run ? (uint64_t)llround((double)sl->raw * (double)en / (double)run)
-							 : sl->raw;
+		sl->acc = scaled(sl->raw, en, run, scale);
 		sl->last = v;
 		sl->en = buf[1];
 		sl->run = buf[2];
-		if (kind != READ_SAMPLE) {
-			sl->prev = sl->mark;
-			sl->mark = sl->acc;
-		}
+		if (kind == READ_SAMPLE)
+			continue;
+		/* the interval's count as perf stat -I scales it: by the interval's own times, so that it is
+		 * never negative (acc - prev is the interval's count, in modular arithmetic) */
+		sl->ien = en - sl->men;
+		sl->irun = run - sl->mrun;
+		sl->prev = scale ? sl->acc - scaled(sl->raw - sl->mraw, sl->ien, sl->irun, 1) : sl->mark;
+		sl->mark = sl->acc;
+		sl->mraw = sl->raw;
+		sl->men = en;
+		sl->mrun = run;
 	}
 	return 0;
 }

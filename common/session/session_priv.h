@@ -26,6 +26,8 @@ struct slot {
 	int fd;        /* perf backend: its event's fd (-1: none) */
 	uint64_t en, run, en0, run0; /* perf backend: its group's time enabled and running, now and at start */
 	uint64_t raw;  /* perf backend: counted since start, unscaled */
+	uint64_t mraw, men, mrun; /* perf backend: raw and its group's times since start, at the caller's last read */
+	uint64_t ien, irun;       /* ... and the group's times over the last interval */
 	uint64_t id;   /* perf backend: its event's id, by which a group read gives its value */
 };
 
@@ -42,9 +44,10 @@ enum read_kind { READ_BASELINE, READ_USER, READ_SAMPLE };
 #define SAMPLE_SLACK_NS 1000000 /* a box read taking longer than this is repeated ... */
 #define SAMPLE_TRIES 4          /* ... at most this often */
 
+/* A box's programming: one per box, but on the perf backend one per group when its events were split. */
 struct prog {
 	int box;
-	int first, nslots; /* its slots: schedule_all places a box's slots together */
+	int first, nslots; /* its slots: schedule_all places a prog's slots together */
 	uint64_t t_start, t_prev, t_last; /* when it began counting, and its last two samples */
 	int programmed; /* has a slot other than free-running counters */
 	int held;       /* this session holds the box's claim */
@@ -57,6 +60,8 @@ struct prog {
 	int nown;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
+	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
+			 * fit its counters together; the kernel rotates them and their counts are always scaled */
 };
 
 struct uncore_session {

@@ -35,6 +35,17 @@ static const struct slot *failed_slot(const uncore_session_t *s, int ev, int soc
 	return NULL;
 }
 
+/* perf backend: the slot's group was enabled over the window but never on the counters (perf stat's
+ * "<not counted>"): it has no count, not a count of 0. */
+static int not_counted(const uncore_session_t *s, const struct slot *sl, int window)
+{
+	if (!s->u->perf)
+		return 0;
+	if (window == UNCORE_LAST_INTERVAL)
+		return sl->ien && !sl->irun;
+	return sl->en != sl->en0 && sl->run == sl->run0;
+}
+
 /* A sum over a failed box has no value: the box's count stopped when it failed, so the sum would be
  * a count too small, not one of fewer boxes. */
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out)
@@ -52,6 +63,13 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 		const struct slot *sl = ev_slot(s, k, socket, box);
 		if (!sl)
 			continue;
+		if (not_counted(s, sl, window)) {
+			const struct box *b = box_of(s, sl->box);
+			uc_err("%s was not counted on %s %d (socket %d)%s: multiplexed, its group was not on the counters",
+			       s->evs[ev].name, b->t->name, b->idx, b->socket,
+			       window == UNCORE_LAST_INTERVAL ? " in the last interval" : "");
+			return UNCORE_NOT_COUNTED;
+		}
 		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
 		found = 1;
 	}
@@ -115,6 +133,11 @@ uint64_t uncore_now_ns(const uncore_t *u) { return u->acc->ops->now_ns(u->acc); 
 int uncore_session_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
 {
 	return session_window_value(s, ev, socket, box, UNCORE_SINCE_START, out);
+}
+
+int uncore_session_interval_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)
+{
+	return session_window_value(s, ev, socket, box, UNCORE_LAST_INTERVAL, out);
 }
 
 uint64_t session_window_ns(const uncore_session_t *s, int window)

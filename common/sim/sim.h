@@ -126,6 +126,8 @@ struct sim {
 	int armed;         /* some counter reports overflows: advance those boxes first */
 	int advancing;
 	uint64_t now_ns, tick_ns, epoch_ns;
+	int held;         /* the clock stands at hold_ns: the simulated kernel replays a rotation it owed */
+	uint64_t hold_ns;
 	/* protocol checks */
 	uint64_t unfrozen_ctl_writes; /* control words changed while their box was counting */
 	uint64_t bad_accesses;        /* accesses outside every modelled PMON register */

@@ -29,7 +29,12 @@ uint64_t sim_mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t sim_now(struct sim *s) { return s->manual_clock ? s->now_ns : sim_mono_ns() - s->epoch_ns; }
+uint64_t sim_now(struct sim *s)
+{
+	if (s->held)
+		return s->hold_ns;
+	return s->manual_clock ? s->now_ns : sim_mono_ns() - s->epoch_ns;
+}
 
 void sim_advance(struct sim *s, uint64_t ns)
 {

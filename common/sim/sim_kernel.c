@@ -117,6 +117,7 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	int rc = decode(k, p, &e);
 	if (rc)
 		return rc;
+	sk_rotate(k, e.box); /* the rotations due before this call first */
 	struct sk_event *g = NULL;
 	if (group_fd != -1) {
 		g = event_of(k, group_fd);
@@ -222,6 +223,7 @@ static int k_ioctl(struct perf_kernel *pk, int fd, unsigned long req, unsigned l
 	}
 	if (req != PERF_EVENT_IOC_ENABLE && req != PERF_EVENT_IOC_DISABLE && req != PERF_EVENT_IOC_RESET)
 		return -ENOTTY;
+	sk_rotate(k, e->box); /* the rotations due before this call first */
 	sk_settle(k, e->box);
 	int lead = e->leader, self = (int)(e - k->ev);
 	SK_FOR_BOX(k, e->box, i) {
@@ -249,6 +251,7 @@ static int k_close(struct perf_kernel *pk, int fd)
 		return -EBADF;
 	int self = (int)(e - k->ev);
 	struct sim_box *b = e->box;
+	sk_rotate(k, b);
 	sk_settle(k, b);
 	e->enabled = 0;
 	sk_resched(k, b); /* off its counter first */

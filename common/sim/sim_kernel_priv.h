@@ -76,7 +76,7 @@ uint64_t sk_now(struct sim_kernel *k);
 /* Bring every event of a box up to now, then place its enabled groups on the counters again. */
 void sk_settle(struct sim_kernel *k, struct sim_box *b);
 void sk_resched(struct sim_kernel *k, struct sim_box *b);
-/* Rotate a box's groups when its multiplexing interval has passed. */
+/* Rotate a box's groups once for every multiplexing interval passed since its last rotation. */
 void sk_rotate(struct sim_kernel *k, struct sim_box *b);
 /* uncore_validate_group: do the group led by leader, with its new event ev, fit an empty box? */
 int sk_group_fits(struct sim_kernel *k, int leader, int ev);

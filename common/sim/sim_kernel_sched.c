@@ -288,13 +288,11 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 	}
 }
 
-void sk_rotate(struct sim_kernel *k, struct sim_box *b)
+/* The group to move to the back of the rotation, the first on the counters (ctx_event_to_rotate), when
+ * an enabled group waits off them (rotate_necessary); else -1. */
+static int to_rotate(struct sim_kernel *k, struct sim_box *b)
 {
-	struct sk_box *kb = &k->kbox[b - k->s->boxes];
-	uint64_t now = sk_now(k);
 	int waiting = 0, first = -1;
-	if (now - kb->rot_ns < k->mux_ns)
-		return;
 	SK_FOR_BOX(k, b, i) {
 		const struct sk_event *e = &k->ev[i];
 		if (e->leader != i || !e->enabled || e->error || e->pinned)
@@ -304,9 +302,28 @@ void sk_rotate(struct sim_kernel *k, struct sim_box *b)
 		else if (first < 0 || e->seq < k->ev[first].seq)
 			first = i;
 	}
-	kb->rot_ns = now;
-	if (!waiting || first < 0)
-		return;
-	k->ev[first].seq = ++k->seq; /* the longest-running group goes to the back */
-	sk_resched(k, b);
+	return waiting ? first : -1;
+}
+
+/* Linux rotates on a timer, every multiplexing interval, whether anyone reads or not
+ * (perf_mux_hrtimer_handler, perf_rotate_context): each interval that passed since the box's last
+ * rotation is replayed at its own instant, the simulator's clock held there, so that over a long wait
+ * every group counts its share.  With nothing waiting the timer stops. */
+void sk_rotate(struct sim_kernel *k, struct sim_box *b)
+{
+	struct sk_box *kb = sk_box_of(k, b);
+	uint64_t now = sk_now(k);
+	while (now - kb->rot_ns >= k->mux_ns) {
+		int first = to_rotate(k, b);
+		if (first < 0) {
+			kb->rot_ns = now;
+			return;
+		}
+		kb->rot_ns += k->mux_ns;
+		k->ev[first].seq = ++k->seq; /* the longest-running group goes to the back */
+		k->s->hold_ns = kb->rot_ns > b->last_ns ? kb->rot_ns : b->last_ns; /* never before the box's last change */
+		k->s->held = 1;
+		sk_resched(k, b);
+		k->s->held = 0;
+	}
 }

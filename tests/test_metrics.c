@@ -947,7 +947,7 @@ static int perf_file_truth(const char *backend, const char *file, const char *pr
 		for (int sock = -1; sock < uncore_num_sockets(u); sock++) {
 			double v = NAN, t = isnan(constant) ? perf_truth(sim, name, sock, 1) : constant;
 			CU_ASSERT(uncore_session_metric_value(s, sm, sock, -1, UNCORE_SINCE_START, &v) == 0);
-			char where[16];
+			char where[24];
 			snprintf(where, sizeof(where), sock < 0 ? "machine" : "socket %d", sock);
 			snprintf(what, sizeof(what), "%s %s %s %s", backend, strrchr(file, '/') + 1, name, where);
 			if (isnan(t)) { /* no requests of the kind (PMem latency without PMem): no value either */

@@ -33,7 +33,7 @@ static const char *const imc_fr_ev[] = { "dclk=event=0xff,umask=0x10", "rpq_cycl
 #define RAW_TYPE_C(n, t, c) { .name = n, .unit = n, .disc_type = t, .formats = raw_fmt, .raw_mask = BASE | EXT24, \
 			     .constraints = c }
 #define RAW_TYPE(n, t) RAW_TYPE_C(n, t, NULL)
-const struct sim_perf_type sim_emr_perf[] = {
+const struct sim_perf_type sim_spr_perf[] = {
 	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT32,
 	  .filt_word = { 1 }, .constraints = sk_skx_chabox_constraints, .extra = sk_spr_cha_extra,
 	  .xfld = { { 1, 0x3ff } } }, /* SPR_CHA_PMON_BOX_FILTER_TID */
@@ -56,4 +56,4 @@ const struct sim_perf_type sim_emr_perf[] = {
 	RAW_TYPE_C("cxlcm", 12, sk_spr_cxlcm_constraints),
 	RAW_TYPE("cxldp", 13),
 };
-const int sim_emr_nperf = sizeof(sim_emr_perf) / sizeof(sim_emr_perf[0]);
+const int sim_spr_nperf = sizeof(sim_spr_perf) / sizeof(sim_spr_perf[0]);

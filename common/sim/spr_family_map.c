@@ -46,7 +46,7 @@ static const struct sim_fr iio_fr[] = {
 /* IMC free-running counters at the MEMn base (section 1.10.3, T2-131..T2-133). */
 static const struct sim_fr imc_fr[] = { { "dclk", 0x22b0, 48 }, { "rpq_cycles", 0x2318, 48 }, { "wpq_cycles", 0x2320, 48 } };
 
-const struct sim_unit sim_emr_units[] = {
+const struct sim_unit sim_spr_units[] = {
 	{ .name = "cha", MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0,
 	  .filt = cha_filt, .nfilt = N(cha_filt), .src = "T1-9 CHA rows; T2-72 tid_en 16, umask_ext 63:32" },
 	{ .name = "iio", MSR_UNIT(4), CTL(0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0x7ffffff000000ull),
@@ -78,10 +78,10 @@ const struct sim_unit sim_emr_units[] = {
 	{ .name = "cxldp", .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x28, .ctr_stride = 8, .status = 0x48,
 	  .nctr = 4, .ctl_bytes = 8, CTL_NOOV(BASE | EXT24), .disc_type = 13, .src = "L14319-14329; PCM" },
 };
-const int sim_emr_nunits = N(sim_emr_units);
-const struct sim_ubox_dev sim_emr_ubox = { 0x3250, 0xc0, 0xd4 }; /* Linux SPR: snbep_pci2phy_map_init(0x3250, ...) */
+const int sim_spr_nunits = N(sim_spr_units);
+const struct sim_ubox_dev sim_spr_ubox = { 0x3250, 0xc0, 0xd4 }; /* Linux SPR: snbep_pci2phy_map_init(0x3250, ...) */
 /* U_MSR_PMON_GLOBAL_CTL 0x2FF0 (frz_all bit 0, no unfreeze: clear frz_all, L1291), STATUS 0x2FF2-0x2FF3 (T1-8) */
-const struct sim_global sim_emr_global = { 0x2ff0, 0x2ff2, 2, 1ull << 0, 0 };
+const struct sim_global sim_spr_global = { 0x2ff0, 0x2ff2, 2, 1ull << 0, 0 };
 
 /* sim:generic: a unit of a type no table names (21), laid out as the MSR units above. */
 const struct sim_unit sim_generic_type21 = { .name = "type21", MSR_UNIT(4), CTL_NOOV(~0ull), .disc_type = 21,

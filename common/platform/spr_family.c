@@ -1,0 +1,330 @@
+/*
+ * The Sapphire Rapids family (4th Gen Xeon Scalable SPR, 5th Gen EMR): Linux drives both with
+ * spr_uncore_init (uncore_snbep.c spr_uncores[]) and the register layout is the same, so the box
+ * types, control layouts, filters, free-running counters and discovery quirks live here once; each
+ * platform's folder holds only its descriptor (platforms/{spr,emr}/platform.c).  Register facts are
+ * from the EMR guide, seed 001 (Intel 817509-001), and the Linux driver -- see
+ * ../shared/notes/emr.md sections 3-7 for every source.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "discover/discover.h"
+#include "platform/spr_family.h"
+#include "util/error.h"
+
+#define N(a) UC_ARRAY_LEN(a)
+
+/* Unit control, seed 001 Table 1-3 (L420): frz 0, rst_ctrl 8, rst_ctrs 9, all write-only. */
+const struct box_ctl_bits box_ctl_discovery = { &bc_style_frz, .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
+
+/* Counter control, Table 1-5 (L470): ev_sel 7:0, umask 15:8, rst 17, edge 18, frz_ovf 20, invert 23,
+ * thresh 31:24; no enable bit (ev_sel != 0 counts, L541); umask_ext from bit 32.  frz_ovf sends an
+ * overflow to the UBox, which sets the unit's Global Status Position bit and freezes (L511-521). */
+#define SPR_F [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 }, \
+	[CR_OV_EN] = { 20, 1 }, [CR_INV] = { 23, 1 }
+static const struct ctl_layout lay_base = { .name = "spr", .f = { SPR_F, [CR_THRESH] = { 24, 8 } } };
+/* umask_ext 55:32 (Linux SPR_RAW_EVENT_MASK_EXT) */
+static const struct ctl_layout lay_ext24 = { .name = "spr-ext24",
+	.f = { SPR_F, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 24 } } };
+/* CHA, T2-72: tid_en 16, umask_ext 63:32 */
+static const struct ctl_layout lay_cha = { .name = "spr-cha",
+	.f = { SPR_F, [CR_TID_EN] = { 16, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 32 } } };
+/* CXL: frz_ovf is in the register, but CXL CM unit 1 sends no overflow message and is not frozen
+ * (L14329), so the bit is kept and not offered for sampling */
+static const struct ctl_layout lay_cxl = { .name = "spr-cxl",
+	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 },
+	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 24 } }, .other = 1ull << 20 };
+/* IIO, Table 2-184: thresh 35:24, ch_mask 47:36, fc_mask 50:48 (qualifier fields, iio_fields).  The
+ * perfmon JSON's UMaskExt of an IIO event is control bits 50:32, i.e. its ch_mask and fc_mask (bits
+ * 35:32 are zero in every event), so the umask extension overlaps the threshold's top bits here. */
+static const struct ctl_layout lay_iio = { .name = "spr-iio",
+	.f = { SPR_F, [CR_THRESH] = { 24, 12 }, [CR_UMASK_EXT] = { 32, 19 } } };
+
+#define DISC(t) .disc_type = (t), .bc = &box_ctl_discovery, .has_box_ctl = 1, .box_ctl_resets = 1, .width = 48
+#define MSR_STEP .space = UC_MSR, .ctl_stride = 1, .ctr_stride = 1
+#define PCI_STEP .space = UC_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8 /* T1-12: 8 bytes apart */
+
+/* CHA FILTER0 at unit control + 0xE (T1-9; T2-75: tid 9:0 = core << 3 | thread). */
+static const struct filter_reg cha_filt[] = { { "Cn_MSR_PMON_BOX_FILTER0", 0xe, 0, 64 } };
+static const struct filter_field cha_fields[] = {
+	{ "tid", 0, 0, 10, "thread id: core << 3 | thread (sets tid_en)" },
+};
+
+/* PCU filter 0x2FCE = unit control + 0xE (T2-419): four 8-bit frequency bands. */
+static const struct filter_reg pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xe, 0, 64 } };
+static const struct filter_field pcu_fields[] = {
+	{ "band0", 0, 0, 8, "frequency band 0 threshold, 100 MHz units" },
+	{ "band1", 0, 8, 8, "frequency band 1 threshold, 100 MHz units" },
+	{ "band2", 0, 16, 8, "frequency band 2 threshold, 100 MHz units" },
+	{ "band3", 0, 24, 8, "frequency band 3 threshold, 100 MHz units" },
+};
+
+/* IIO port and flow-class masks live in the control word (T2-184). */
+static const struct filter_field iio_fields[] = {
+	{ "ch_mask", UC_FIELD_CTL, 36, 12, "ports: bit n = PART n (0..7), bit 8/9 = IOMMU0/1" },
+	{ "fc_mask", UC_FIELD_CTL, 48, 3, "flow classes: 1 posted, 2 non-posted, 4 completions" },
+};
+
+/* M2M match registers (T2-231..T2-234), 32-bit, at 0x490..0x4A0 = unit control 0x438 + 0x58... */
+static const struct filter_reg m2m_filt[] = {
+	{ "M2Mn_PCI_PMON_ADDRMATCH0", 0x58, 0, 32 }, { "M2Mn_PCI_PMON_ADDRMATCH1", 0x5c, 0, 32 },
+	{ "M2Mn_PCI_PMON_ADDRMASK0", 0x60, 0, 32 },  { "M2Mn_PCI_PMON_ADDRMASK1", 0x64, 0, 32 },
+	{ "M2Mn_PCI_PMON_OPCODE_MM", 0x68, 0, 32 },
+};
+static const struct filter_field m2m_fields[] = {
+	{ "addr_lo", 0, 0, 32, "physical address bits 31:0 to match" },
+	{ "addr_hi", 1, 0, 14, "physical address bits 45:32 to match" },
+	{ "mask_lo", 2, 0, 32, "address mask bits 31:0" },
+	{ "mask_hi", 3, 0, 14, "address mask bits 45:32" },
+	{ "opc_mm", 4, 0, 28, "OPCODE_MM: opc 3:0, opc_mask 7:4, mc 11:8, mc_mask 15:12, mcopc 21:16, mcopc_mask 27:22" },
+};
+
+/* Free-running counters (not in discovery, L848).  IIO: T1-10/T1-11 and T2-185..187, per stack n at
+ * base 0x10 * n; IMC: T2-131..133, per IMC at its MEMn base.  Their Linux umasks follow the driver's
+ * spr_iio_freerunning and spr_imc_freerunning groups: 0x10 x (group + 1) + index in the group. */
+static const struct freerun iio_fr[] = {
+	{ "ioclk", 0x340e, 48, 0x10 },
+	{ "bw_in_port0", 0x3800, 48, 0x20 }, { "bw_in_port1", 0x3801, 48, 0x21 }, { "bw_in_port2", 0x3802, 48, 0x22 },
+	{ "bw_in_port3", 0x3803, 48, 0x23 }, { "bw_in_port4", 0x3804, 48, 0x24 }, { "bw_in_port5", 0x3805, 48, 0x25 },
+	{ "bw_in_port6", 0x3806, 48, 0x26 }, { "bw_in_port7", 0x3807, 48, 0x27 },
+	{ "bw_out_port0", 0x3808, 48, 0x30 }, { "bw_out_port1", 0x3809, 48, 0x31 }, { "bw_out_port2", 0x380a, 48, 0x32 },
+	{ "bw_out_port3", 0x380b, 48, 0x33 }, { "bw_out_port4", 0x380c, 48, 0x34 }, { "bw_out_port5", 0x380d, 48, 0x35 },
+	{ "bw_out_port6", 0x380e, 48, 0x36 }, { "bw_out_port7", 0x380f, 48, 0x37 },
+};
+static const struct freerun imc_fr[] = {
+	{ "dclk", 0x22b0, 48, 0x10 }, { "rpq_cycles", 0x2318, 48, 0x20 }, { "wpq_cycles", 0x2320, 48, 0x21 },
+};
+
+static const struct box_type cha = {
+	.name = "cha", .perf = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
+	DISC(0), MSR_STEP, .max_boxes = 64, .lay = &lay_cha,
+	.filt_regs = cha_filt, .nfilt_regs = N(cha_filt), .fields = cha_fields, .nfields = N(cha_fields),
+};
+static const struct box_type iio = {
+	.name = "iio", .perf = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
+	DISC(1), MSR_STEP, .max_boxes = 16, .lay = &lay_iio,
+	.fields = iio_fields, .nfields = N(iio_fields), .fr = iio_fr, .nfr = N(iio_fr),
+};
+static const struct box_type irp = {
+	.name = "irp", .perf = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .perfmon = "IRP", .nctr = 2,
+	DISC(2), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
+};
+static const struct box_type m2pcie = {
+	.name = "m2pcie", .perf = "m2pcie", .desc = "mesh to IIO interface (M2PCIe)", .prefix = "UNC_M2P", .perfmon = "M2PCIe", .nctr = 4,
+	DISC(3), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
+};
+static const struct box_type pcu = {
+	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU", .nctr = 4,
+	DISC(4), MSR_STEP, .max_boxes = 1, .lay = &lay_base,
+	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
+};
+/* UBox: discovery type 5 is not named by Linux; PCM places the UBox PMON at 0x2FD0 with two counters and
+ * the UCLK fixed counter at 0x2FDE/0x2FDF (T1-8), enable bit 22 (PCM UCLK_FIXED_CTL_EN). [unverified] */
+static const struct box_type ubox = {
+	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX", .nctr = 2,
+	DISC(5), MSR_STEP, .max_boxes = 1, .lay = &lay_ext24,
+	.has_fixed = 1, .fixed_ctl = 0xe, .fixed_ctr = 0xf, .fixed_width = 48, .fixed_en = 1u << 22,
+};
+/* IMC channel, MMIO: controls 4 bytes apart, counters 8 (T1-12 / notes 3.5); fixed DCLK counter at
+ * +0x38, its control at +0x54 with en 22 and rst 19 (T2-129; offsets from Linux SNR_IMC_MMIO_PMON_FIXED_*). */
+static const struct box_type imc = {
+	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", .nctr = 4,
+	DISC(6), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 16,
+	.lay = &lay_base,
+	.has_fixed = 1, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48, .fixed_en = 1u << 22,
+	.fixed_rst = 1u << 19, .fr = imc_fr, .nfr = N(imc_fr),
+};
+static const struct box_type m2m = {
+	.name = "m2m", .perf = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M", .nctr = 4,
+	DISC(7), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
+	.filt_regs = m2m_filt, .nfilt_regs = N(m2m_filt), .fields = m2m_fields, .nfields = N(m2m_fields),
+};
+static const struct box_type upi = {
+	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
+	DISC(8), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
+};
+static const struct box_type m3upi = {
+	.name = "m3upi", .perf = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI", .perfmon = "M3UPI", .nctr = 4,
+	DISC(9), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
+};
+static const struct box_type mdf = {
+	.name = "mdf", .perf = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
+	DISC(11), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
+};
+/* CXL: MMIO through discovery only (L14319-14329); 8 byte register step as PCM uses for non-IMC MMIO.
+ * Not sampled: CXL CM unit 1 sends no overflow message and is not frozen (L14329). */
+static const struct box_type cxlcm = {
+	.name = "cxlcm", .perf = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
+	DISC(12), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
+	.lay = &lay_cxl,
+};
+static const struct box_type cxldp = {
+	.name = "cxldp", .perf = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP", .perfmon = "CXLDP", .nctr = 4,
+	DISC(13), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
+	.lay = &lay_cxl,
+};
+
+/* ---- quirks (notes 6) ---- */
+
+/* Quirk 1: UPI and M3UPI discovery entries are broken on some parts (Linux 65248a9a); use their PCI
+ * functions instead: UPI link k at D(1+k):F1 0x3241, M3UPI link k at D(5+k):F1 0x3246 (T1-12). */
+static const struct { const struct box_type *t; uint16_t device; int dev0; uint32_t box_ctl, ctl0, ctr0, status; }
+	spr_pci_units[] = {
+		{ &upi, 0x3241, 1, 0x318, 0x350, 0x320, 0x38c },
+		{ &m3upi, 0x3246, 5, 0xa0, 0xd8, 0xa8, 0xf8 },
+	};
+
+#define SPR_IMC_DEVICE 0x3251         /* B:D0:F1, section 1.10.3 */
+#define SPR_IMC_MMIO_BASE 0xd0        /* bits 28:0 = address 51:23 */
+#define SPR_IMC_MEM0 0xd8             /* + 4 * imc; bits 10:0 = address 22:12 */
+#define SPR_IMC_CHN_OFFSET 0x22800
+#define SPR_IMC_CHN_STRIDE 0x8000
+
+static int type_index(const struct platform_desc *p, const struct box_type *t)
+{
+	for (int i = 0; i < p->ntypes; i++)
+		if (p->types[i] == t)
+			return i;
+	return -1;
+}
+
+static int add_pci_units(struct disc_ctx *c)
+{
+	const struct platform_desc *p = c->u->plat;
+	for (int i = 0; i < c->ndev; i++) {
+		const struct pci_devinfo *d = &c->devs[i];
+		for (int k = 0; k < N(spr_pci_units); k++) {
+			struct box b = { 0 };
+			int link = d->loc.dev - spr_pci_units[k].dev0;
+			if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != spr_pci_units[k].device || d->loc.fn != 1 || link < 0 ||
+			    link > 3 || d->loc.dom != 0)
+				continue;
+			b.socket = c->mapped > 0 ? c->map.socket[d->loc.bus] : -1;
+			if (b.socket < 0 || b.socket >= c->u->host.nsockets) {
+				uc_warn("%s link %d at %02x:%02x.%d: no UBox maps its bus to a socket; skipped",
+					spr_pci_units[k].t->name, link, d->loc.bus, d->loc.dev, d->loc.fn);
+				continue;
+			}
+			b.t = spr_pci_units[k].t;
+			b.type_idx = type_index(p, b.t);
+			b.idx = b.unit_id = link;
+			b.gsp = -1;
+			b.cpu = -1;
+			b.pci = d->loc;
+			b.r = (struct box_regs){ .box_ctl = spr_pci_units[k].box_ctl, .rel = spr_pci_units[k].box_ctl,
+						 .ctl0 = spr_pci_units[k].ctl0, .ctr0 = spr_pci_units[k].ctr0,
+						 .status = spr_pci_units[k].status, .ctl_stride = 8, .ctr_stride = 8,
+						 .nctr = 4, .width = 48 };
+			if (box_list_add(c, &b))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static void drop_box(struct disc_ctx *c, int i)
+{
+	memmove(&c->v[i], &c->v[i + 1], (size_t)(c->n - i - 1) * sizeof(*c->v));
+	c->n--;
+}
+
+/* Quirk 2: the CHA count.  MSR 0x2FFE when it reads non-zero (SPR firmware bug, Linux 38776cc4),
+ * else the discovery table (EMR XCC returns 0, Linux 6f7f984f). */
+static void cha_count(struct disc_ctx *c)
+{
+	struct access *a = c->u->acc;
+	for (int s = 0; s < c->u->host.nsockets; s++) {
+		uint64_t v = 0;
+		if (a->ops->msr_read(a, c->u->host.socket_cpu[s], SPR_MSR_UNC_CBO_CONFIG, &v))
+			continue; /* not readable: keep what discovery says */
+		v &= 0x7f;
+		for (int i = c->n - 1; v && i >= 0; i--)
+			if (c->v[i].t == &cha && c->v[i].socket == s && (uint64_t)c->v[i].unit_id >= v)
+				drop_box(c, i);
+	}
+}
+
+/* Quirk 3: the IMC free-running counters are not in the discovery table: their base is the IMC's MEMn
+ * address from the config registers of 0x3251 (section 1.10.3; the seed's code shifts a u32 by 23 --
+ * widened here).  The table stays the hardware's word for the channels: where the config registers
+ * place a channel elsewhere, the box keeps the table's address and its IMC gets no free-running
+ * counters, since nothing says which of the two is right. */
+static int imc_bases(struct disc_ctx *c)
+{
+	struct access *a = c->u->acc;
+	for (int i = 0; i < c->ndev; i++) {
+		const struct pci_devinfo *d = &c->devs[i];
+		uint32_t base_reg, mem;
+		int s;
+		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != SPR_IMC_DEVICE || d->loc.dom != 0 || c->mapped <= 0)
+			continue;
+		s = c->map.socket[d->loc.bus];
+		if (s < 0 || a->ops->pci_read(a, &d->loc, SPR_IMC_MMIO_BASE, &base_reg, 4))
+			continue;
+		for (int k = 0; k < c->n; k++) {
+			struct box *b = &c->v[k];
+			int imcn = b->unit_id / 2, ch = b->unit_id % 2;
+			uint64_t memn, want;
+			if (b->t != &imc || b->socket != s || imcn > 3)
+				continue;
+			if (a->ops->pci_read(a, &d->loc, SPR_IMC_MEM0 + 4 * (uint32_t)imcn, &mem, 4))
+				return uc_err_prefix("reading the IMC %d base of socket %d: ", imcn, s);
+			memn = ((uint64_t)(base_reg & 0x1fffffff) << 23) | ((uint64_t)(mem & 0x7ff) << 12);
+			want = memn + SPR_IMC_CHN_OFFSET + SPR_IMC_CHN_STRIDE * (uint64_t)ch;
+			if (want != b->r.box_ctl) {
+				uc_warn("discovery table of socket %d: imc unit %d is at 0x%llx, but the IMC config "
+					"registers place it at 0x%llx; keeping the table's address%s", s, b->unit_id,
+					(unsigned long long)b->r.box_ctl, (unsigned long long)want,
+					ch ? "" : ", without the IMC's free-running counters");
+				continue;
+			}
+			if (ch == 0) {
+				b->fr_base = memn;
+				b->nfr = N(imc_fr);
+			}
+		}
+	}
+	return 0;
+}
+
+int spr_family_fixup(struct disc_ctx *c)
+{
+	if (add_pci_units(c))
+		return -1;
+	cha_count(c);
+	if (imc_bases(c))
+		return -1;
+	for (int k = 0; k < c->n; k++) { /* IIO stack n: free-running counters at base 0x10 * n (T1-10) */
+		struct box *b = &c->v[k];
+		if (b->t == &iio && b->r.box_ctl >= 0x3000 && b->r.box_ctl <= 0x30f0 && !(b->r.box_ctl & 0xf)) {
+			b->fr_base = b->r.box_ctl - 0x3000;
+			b->nfr = N(iio_fr);
+		}
+	}
+	return 0;
+}
+
+const struct box_type *const spr_family_types[SPR_FAMILY_NTYPES] = { &cha, &iio, &irp, &m2pcie, &pcu, &ubox, &imc,
+									  &m2m, &upi, &m3upi, &mdf, &cxlcm, &cxldp };
+const int spr_family_ignore[] = { 8, 9, -1 }; /* Linux spr_uncore_units_ignore: UPI, M3UPI */
+
+/* The driver's aliases (Linux 6.12 uncore_snbep.c, spr_uncores): spr_uncore_imc_events (a CAS
+ * moves 64 bytes: 64 / 2^20 MiB), snr_uncore_iio_freerunning_events (a count is 32 bytes: 32 / 2^20 MiB)
+ * and spr_uncore_imc_freerunning_events. */
+#define SPR_BW_IN(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
+const struct perf_alias spr_family_aliases[] = {
+	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
+	{ "imc", "cas_count_read", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
+	{ "imc", "cas_count_write", "event=0x05,umask=0xf0", 6.103515625e-5, "MiB" },
+	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
+	SPR_BW_IN(0), SPR_BW_IN(1), SPR_BW_IN(2), SPR_BW_IN(3), SPR_BW_IN(4), SPR_BW_IN(5), SPR_BW_IN(6), SPR_BW_IN(7),
+	{ "imc_free_running", "dclk", "event=0xff,umask=0x10", 0, NULL },
+	{ "imc_free_running", "rpq_cycles", "event=0xff,umask=0x20", 0, NULL },
+	{ "imc_free_running", "wpq_cycles", "event=0xff,umask=0x21", 0, NULL },
+	{ 0 },
+};
+/* The CHA's tid_en (format tid_en2, config:16) comes with filter_tid (our tid sets it). */
+const struct perf_term spr_family_terms[] = { { "cha", "tid_en", NULL, 0, 0 }, { 0 } };
+
+const uint32_t spr_family_ro_msrs[] = { SPR_MSR_UNC_CBO_CONFIG, 0 }; /* read by spr_family_fixup */

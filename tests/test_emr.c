@@ -2,7 +2,8 @@
  * Emerald Rapids through its discovery tables, on the simulator: every unit is
  * found per socket; counts equal the profile's truth; the register protocol is
  * kept; corrupted entries are named and skipped; the generic platform counts
- * events loaded from a perfmon JSON file.
+ * events loaded from a perfmon JSON file.  Also its sibling Sapphire Rapids (sim:spr), whose
+ * tables list more CHAs than there are.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -56,6 +57,29 @@ static void test_units_per_socket(void)
 	CU_ASSERT_STRING_EQUAL(loc, "pci 0000:fe:03.1+0x318");
 	uncore_box_location(u, unit_idx(u, "imc"), 0, 1, loc, sizeof(loc));
 	CU_ASSERT_STRING_EQUAL(loc, "mmio 0xc82aa800");
+	uncore_close(u);
+}
+
+/* Linux 38776cc4 (spr_uncore_cpu_init): on some SPR parts the discovery table lists more CHAs than
+ * exist, and MSR 0x2FFE (SPR_MSR_UNC_CBO_CONFIG) holds the real count.  sim:spr is such a part: 56
+ * CHAs (its kind's core count), 60 CHA entries in each table, MSR 0x2FFE = 56.  The four extra
+ * entries must not become boxes (nothing answers at 0x23C0..0x23F0), nor warnings. */
+static void test_spr_cha_count(void)
+{
+	uncore_t *u = open_sim("sim:spr");
+	struct sim *sim = sim_of(u->acc);
+	int t = unit_idx(u, "cha"), extra = 0;
+	char loc[96];
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "spr");
+	CU_ASSERT_STRING_EQUAL(uncore_warnings(), "");
+	for (int i = 0; i < sim->nboxes; i++) /* the simulator's own CHAs: the truth */
+		extra += !strcmp(sim->boxes[i].u->name, "cha") && sim->boxes[i].socket == 0;
+	CU_ASSERT_EQUAL(extra, 56);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, 0), 56);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, 1), 56);
+	CU_ASSERT(uncore_box_location(u, t, 1, 55, loc, sizeof(loc)) == 0);
+	CU_ASSERT_STRING_EQUAL(loc, "msr 0x2370 cpu 56");
+	CU_ASSERT(uncore_box_location(u, t, 0, 56, loc, sizeof(loc)) != 0);
 	uncore_close(u);
 }
 
@@ -303,6 +327,7 @@ int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "every unit found through discovery, per socket", test_units_per_socket },
+		{ "SPR: the CHA count is MSR 0x2FFE's where the table lists more", test_spr_cha_count },
 		{ "CAS, TOR, UPI flits, IIO free-running equal the truth", test_truth },
 		{ "register protocol and restore", test_protocol },
 		{ "corrupt discovery entries are named and skipped", test_corrupt_entries },

@@ -8,7 +8,7 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep or emr;
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, emr or spr;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
 What comes from the driver's source: the type tables (names, num_boxes, format groups, event
@@ -146,10 +146,11 @@ PCI_IDS_H = {"PCI_DEVICE_ID_INTEL_UNC_HA": 0x3c46, "PCI_DEVICE_ID_INTEL_UNC_IMC0
              "PCI_DEVICE_ID_INTEL_UNC_R3QPI0": 0x3c44, "PCI_DEVICE_ID_INTEL_UNC_R3QPI1": 0x3c45}
 
 
-def emr_units(sock):
-    """One EMR socket's discovery entries in table order, as platforms/emr/sim.c build_any/emr_units
-    write them: (type, box id, access: 0 MSR 1 MMIO 2 PCI, PCI devfn the entry's address names)."""
-    u = [(0, i, 0, None) for i in range(60)]                      # CHA 0..59 (s->cores)
+def spr_family_units(sock, chas=60):
+    """One socket's discovery entries in table order, as common/sim/spr_family_sim.c spr_family_build/
+    spr_units write them: (type, box id, access: 0 MSR 1 MMIO 2 PCI, PCI devfn the entry's address
+    names).  chas: the CHA entries (s->cores plus the variant's extra_chas)."""
+    u = [(0, i, 0, None) for i in range(chas)]                    # CHA 0..chas-1
     for i in range(6):                                            # EMR_SIM_STACKS
         u += [(1, i, 0, None), (2, i, 0, None), (3, i, 0, None)]  # IIO, IRP, M2PCIe
     u += [(4, 0, 0, None), (5, 0, 0, None)]                       # PCU, UBox
@@ -163,6 +164,10 @@ def emr_units(sock):
     return u
 
 
+SPR_PCI_DEVS = {0x3241: [(1 + i, 1) for i in range(4)], 0x3246: [(5 + i, 1) for i in range(4)]}
+# the PMON functions each socket's bus has (dev, fn): UPI, M3UPI, M2M (spr_units' pci_unit calls)
+SPR_PCI_PRESENT = {(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(12 + i, 0) for i in range(4)}
+
 # The simulated machines (perf+sim:<p> defaults: 2 sockets, the kind's core count).
 MACHINES = {
     "nhm": {"sockets": 2, "cores": 4},                            # platforms/nhm/sim.c sim_kind_nhm
@@ -172,13 +177,14 @@ MACHINES = {
     "ivbep": {"sockets": 2, "cores": 15,                          # platforms/ivbep/sim.c, sim_map.c .ids
               "pci": [0x0e30, 0x0e38, 0x0eb4, 0x0eb5, 0x0eb0, 0x0eb1, 0x0ef4, 0x0ef5, 0x0ef0, 0x0ef1, 0x0e39,
                       0x0e32, 0x0e33, 0x0e3a, 0x0e34, 0x0e36, 0x0e37, 0x0e3e, 0x0e86, 0x0e96]},
-    # platforms/emr/sim.c: discovery tables per socket, UPI 0x3241 at D1-4:F1 and M3UPI 0x3246 at
-    # D5-8:F1 (sim_map.c .ids), MSR 0x2FFE reads 0 (so the CHA count stays the table's)
-    "emr": {"sockets": 2, "cores": 60, "units": emr_units,
-            "pci_devs": {0x3241: [(1 + i, 1) for i in range(4)], 0x3246: [(5 + i, 1) for i in range(4)]},
-            # the PMON functions each socket's bus has (dev, fn): UPI, M3UPI, M2M (emr_units' pci_unit calls)
-            "pci_present": {(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(12 + i, 0) for i in range(4)},
-            "cbo_config": 0},
+    # platforms/emr/sim.c (common/sim/spr_family_sim.c): discovery tables per socket, UPI 0x3241 at
+    # D1-4:F1 and M3UPI 0x3246 at D5-8:F1 (spr_family_map.c .ids), MSR 0x2FFE reads 0 (so the CHA
+    # count stays the table's)
+    "emr": {"sockets": 2, "cores": 60, "units": spr_family_units,
+            "pci_devs": SPR_PCI_DEVS, "pci_present": SPR_PCI_PRESENT, "cbo_config": 0},
+    # platforms/spr/sim.c: the same machine with 56 CHAs, 60 CHA entries per table, MSR 0x2FFE = 56
+    "spr": {"sockets": 2, "cores": 56, "units": spr_family_units,
+            "pci_devs": SPR_PCI_DEVS, "pci_present": SPR_PCI_PRESENT, "cbo_config": 56},
 }
 
 
@@ -215,6 +221,13 @@ NOTES = {
         "spr_uncore_imc_events); (4) UPI and M3UPI came from the discovery table (spr_uncores[8], [9]),",
         "so the broken third UPI entry left no uncore_upi_2 (uncore_pci_pmus_register finds no device).",
         "The CHA umask (umask_ext5, config:8-15,32-63) and the IIO bw_in_port scale are 6.1's too.",
+    ],
+    "spr": [
+        "SPR (model 0x8f) is spr_uncore_init's, as EMR: the same types, names, formats and aliases (see",
+        "emr/linux_pmus.txt).  What differs is the CHA count: the simulated part's tables list 60 CHAs",
+        "(the firmware bug of Linux 38776cc4) while MSR 0x2FFE reads 56, and spr_uncore_cpu_init takes",
+        "the MSR's, so uncore_cha_0..55 (the extra entries never become PMUs); cpumask \"0,56\".",
+        "Linux 6.1 differs as for EMR (emr/linux_pmus.txt); its spr_uncore_cpu_init reads the MSR alike.",
     ],
     "emr_generic": [
         "A kernel without the model's entry and discovery tables: generic_uncore_init (uncore.c",
@@ -379,7 +392,7 @@ def listing(src, plat, generic):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         pmus, notes = fixed_table(drv, m, plat + "_msr_uncores", plat + "_pci_uncores", plat + "_uncore_pci_ids",
                                   cap_cbox=plat + "_uncore_cbox")
-    elif plat == "emr":
+    elif plat in ("emr", "spr"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))
         pmus, notes = discovery(drv, disc, m, generic)

@@ -987,13 +987,17 @@ static int perf_file_truth(const char *backend, const char *file, const char *pr
 static const char pmem_profile[] = "pmem = 1\nllc_miss_pmem_ratio = 0.25\nsocket1.llc_miss_pmem_ratio = 0.4\n"
 				   "pmem_read_bytes_per_s = 2e9\nsocket1.pmem_read_bytes_per_s = 3e9\npmem_write_bytes_per_s = 1e9\n";
 
+#define SPR_PERF_UNCORE 36 /* the uncore metrics of its 58 */
 static void test_perf_files_truth(void)
 {
-	static const char *const emr[] = { "sim:emr", "perf+sim:emr" }, *const xeon_ep[] = { "sim:snbep", "perf+sim:snbep",
+	static const char *const emr[] = { "sim:emr", "perf+sim:emr" }, *const spr[] = { "sim:spr", "perf+sim:spr" }, *const xeon_ep[] = { "sim:snbep", "perf+sim:snbep",
 		"sim:ivbep", "perf+sim:ivbep" };
 	for (int b = 0; b < 2; b++) {
 		CU_ASSERT(perf_file_truth(emr[b], SRCDIR "/eventtables/EMR/metrics/perf/emeraldrapids_metrics_perf.json", NULL) == 32);
 		CU_ASSERT(perf_file_truth(emr[b], SRCDIR "/eventtables/EMR/metrics/perf/emeraldrapids_metrics_perf.json", pmem_profile) == 32);
+		/* Intel's SPR perf file on sim:spr: every uncore metric loads and equals the truth */
+		CU_ASSERT(perf_file_truth(spr[b], SRCDIR "/eventtables/SPR/metrics/perf/sapphirerapids_metrics_perf.json", NULL) == SPR_PERF_UNCORE);
+		CU_ASSERT(perf_file_truth(spr[b], SRCDIR "/eventtables/SPR/metrics/perf/sapphirerapids_metrics_perf.json", pmem_profile) == SPR_PERF_UNCORE);
 		/* tma_info_system_mem_parallel_reads is counted on perf+sim only: it is multiplexed */
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", NULL) == 11 + b);
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", pmem_profile) == 11 + b);
@@ -1080,14 +1084,15 @@ static void test_perf_multiplexes(void)
 
 static void test_truth_snbep(void) { truth_platform("sim:snbep"); }
 static void test_truth_emr(void) { truth_platform("sim:emr"); }
+static void test_truth_spr(void) { truth_platform("sim:spr"); }
 static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 /* the same through the perf backend: the simulated kernel programs the simulator's registers */
 static void test_truth_perf(void)
 {
-	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr" };
-	for (int i = 0; i < 4; i++)
+	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr" };
+	for (int i = 0; i < 5; i++)
 		truth_platform(p[i]);
 }
 
@@ -1096,9 +1101,10 @@ static void test_truth_perf(void)
 static void test_groups_fit(void)
 {
 	static const char *const backends[] = { "sim:snbep", "sim:emr", "sim:ivbep", "sim:nhm", "sim:montecito",
-						"perf+sim:snbep", "perf+sim:emr", "perf+sim:ivbep", "perf+sim:nhm" };
+						"perf+sim:snbep", "perf+sim:emr", "perf+sim:ivbep", "perf+sim:nhm", "sim:spr",
+						"perf+sim:spr" };
 	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
-	for (int b = 0; b < 9; b++)
+	for (int b = 0; b < 11; b++)
 		for (int set = 0; set < 2; set++) {
 			uncore_t *u = open_sim(backends[b]);
 			uncore_session_t *s;
@@ -1179,6 +1185,7 @@ int main(void)
 		{ "perf backend: metrics that do not fit are multiplexed, scaled to the truth", test_perf_multiplexes },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },
 		{ "every EMR metric equals the truth across wraps", test_truth_emr },
+		{ "every SPR metric equals the truth across wraps", test_truth_spr },
 		{ "every IVB-EP metric equals the truth across wraps", test_truth_ivbep },
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },

@@ -23,9 +23,9 @@ cc -std=c11 -Wall -Wextra -Werror -o "$W/basic" "$SRC/intel_uncore/tests/intel_u
 mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw.c" -I"$P/include" \
 	-L"$P/lib" -lpapi -Wl,-rpath,"$P/lib" || no "the MPI example builds"
 
-for b in snbep emr perf_emr; do # perf_emr: the perf backend over the simulated kernel
+for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over the simulated kernel
 	sim=sim:$b,profile=$W/profile
-	[ "$b" = perf_emr ] && sim=perf+sim:emr,profile=$W/profile
+	case $b in perf_*) sim=perf+sim:${b#perf_},profile=$W/profile ;; esac
 	# --- papi_component_avail: enabled on the simulator, with every event of the library
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_component_avail" 2>&1)
 	active=$(echo "$out" | sed -n '/^Active components/,$p')
@@ -99,7 +99,7 @@ done
 # value (e.g. an opcode), each refused with a message naming that qualifier.
 ANE=$P/libexec/papi/all_native_events
 check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
-for b in snbep ivbep nhm emr montecito; do
+for b in snbep ivbep nhm emr spr montecito; do
 	out=$(UNCORE_BACKEND=sim:$b "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout
 	added=$(echo "$out" | sed -n 's/^Successfully found and added \([0-9]*\) events.*/\1/p')
 	failed=$(echo "$out" | sed -n 's/^Failed to add \([0-9]*\) events.*/\1/p')
@@ -112,7 +112,7 @@ for b in snbep ivbep nhm emr montecito; do
 	[ -n "$other" ] && echo "$b: refused though they need nothing: $(echo $other | head -c 300)"
 	check "$b: all_native_events added every name it was offered but the filter-requiring events" \
 		'[ "${added:-0}" -gt 500 ] && [ -z "$other" ] && [ "$reasons" -eq 0 ]'
-	case $b in nhm|emr|montecito) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
+	case $b in nhm|emr|spr|montecito) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
 done
 d=$(UNCORE_BACKEND=sim:snbep "$P/bin/papi_native_avail" -e intel_uncore:::UNC_C_TOR_INSERTS.OPCODE 2>&1)
 check "snbep: a filter-requiring event says so in its description" 'echo "$d" | grep -q "Needs :opc=V"'

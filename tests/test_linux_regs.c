@@ -193,7 +193,9 @@ static int same(const char *a, const char *b)
 	return !*a && !*b;
 }
 
-static void check_platform(const char *name)
+/* Platform name's data against the rows of linux_regs.txt tagged rows (SPR reads EMR's: both are
+ * Linux's spr_uncore_init constants). */
+static void check_platform_rows(const char *name, const char *rows_tag)
 {
 	const struct platform_desc *p = platform_by_name(name);
 	char line[1024];
@@ -207,7 +209,7 @@ static void check_platform(const char *name)
 		int n = 0;
 		lineno++;
 		if (line[0] == '#' || line[0] == '\n' || sscanf(line, "%15s %31s %47s %159s %n", plat, unit, key, linux_v, &n) < 4 ||
-		    strcmp(plat, name))
+		    strcmp(plat, rows_tag))
 			continue;
 		rows++;
 		if (lib_value(p, unit, key, lib, sizeof(lib))) {
@@ -253,10 +255,13 @@ static void check_platform(const char *name)
 	CU_ASSERT(rows >= 10);
 }
 
+static void check_platform(const char *name) { check_platform_rows(name, name); }
+
 static void test_snbep(void) { check_platform("snbep"); }
 static void test_ivbep(void) { check_platform("ivbep"); }
 static void test_nhm(void) { check_platform("nhm"); }
 static void test_emr(void) { check_platform("emr"); }
+static void test_spr(void) { check_platform_rows("spr", "emr"); }
 
 int main(void)
 {
@@ -265,6 +270,7 @@ int main(void)
 		{ "IVB-EP register facts agree with Linux uncore_snbep.c", test_ivbep },
 		{ "Nehalem-EP register facts agree with Linux uncore_snb.c", test_nhm },
 		{ "EMR register facts agree with Linux (SPR code EMR uses)", test_emr },
+		{ "SPR register facts agree with Linux spr_uncore_init's", test_spr },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

@@ -1,8 +1,8 @@
 /*
  * 5th Gen Xeon Scalable (Emerald Rapids, family 6 model 0xCF), seed 001 (Intel 817509-001).  Its
- * units, layouts and quirks are the Sapphire Rapids family's (common/platform/spr_family.c).
+ * units, layouts and quirks are the Sapphire Rapids family's (common/discover/spr_family.c).
  */
-#include "platform/spr_family.h"
+#include "discover/spr_family.h"
 
 UC_PLATFORM_TABLES(emr);
 

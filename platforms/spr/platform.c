@@ -1,10 +1,10 @@
 /*
  * 4th Gen Xeon Scalable (Sapphire Rapids, family 6 model 0x8F: perfmon's mapfile GenuineIntel-6-8F,
  * Linux INTEL_SAPPHIRERAPIDS_X).  Linux drives it with EMR's spr_uncore_init, and so does this
- * library: units, layouts and quirks are the Sapphire Rapids family's (common/platform/spr_family.c),
+ * library: units, layouts and quirks are the Sapphire Rapids family's (common/discover/spr_family.c),
  * including the one that matters most here, the CHA count from MSR 0x2FFE (Linux 38776cc4).
  */
-#include "platform/spr_family.h"
+#include "discover/spr_family.h"
 
 UC_PLATFORM_TABLES(spr);
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "discover/discover.h"
-#include "platform/spr_family.h"
+#include "discover/spr_family.h"
 #include "util/error.h"
 
 #define N(a) UC_ARRAY_LEN(a)

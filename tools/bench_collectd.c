@@ -53,5 +53,6 @@ int main(void)
 		     "Backend \"sim:emr,sockets=2,clock=manual\"\n") ||
 	       bench("default set per channel and link (ReportPerBox \"imc\" \"upi\")",
 		     "Backend \"sim:emr,sockets=2,clock=manual\"\nReportPerBox \"imc\" \"upi\"\n") ||
+	       bench("default set, sim:spr 2 sockets", "Backend \"sim:spr,sockets=2,clock=manual\"\n") ||
 	       bench("default set, sim:snbep 2 sockets", "Backend \"sim:snbep,sockets=2,clock=manual\"\n");
 }

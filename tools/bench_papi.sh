@@ -19,7 +19,7 @@ native_avail() {
 	printf '%s.%03d ms, %s events' $(($(cat "$W/t") / 1000)) $(($(cat "$W/t") % 1000)) \
 		"$(grep -c "^| $1" "$W/out")"
 }
-for b in emr snbep; do
+for b in emr spr snbep; do
 	UNCORE_BACKEND=sim:$b "$W/bench_papi"
 	echo "papi_native_avail, intel_uncore on sim:$b: $(UNCORE_BACKEND=sim:$b native_avail intel_uncore:::) (target for EMR: under 1000 ms)"
 done

@@ -129,8 +129,9 @@ int uncore_open(const char *backend, uncore_t **out)
 			snprintf(why, sizeof(why), "%s", uncore_error());
 			char known[512];
 			platform_supported(known, sizeof(known));
-			uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: %s) and cannot be "
-			       "used generically: %s", u->host.family, u->host.model, u->host.model, known, why);
+			uc_err("Intel family %d model %d (0x%x) is not a supported platform (%s; supported: %s) and cannot "
+			       "be used generically: %s", u->host.family, u->host.model, u->host.model, u->cpu_match, known,
+			       why);
 			goto fail;
 		}
 	} else if (u->plat->discovery ? boxes_from_discovery(u)

@@ -218,8 +218,16 @@ static void test_sysroot_cpuinfo(void)
 			fprintf(stderr, "'%s', want '%s'\n", match, cases[i].match);
 		CU_ASSERT_STRING_EQUAL(match, cases[i].match);
 	}
-	/* not Intel: refused at open, whatever the mapfile holds */
+	/* a Skylake-SP without discovery tables: refused, the message giving the match */
 	uncore_t *u;
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n",
+		"/proc/cpuinfo");
+	sparse("/dev/cpu/0/msr", 0x4000);
+	CU_ASSERT(uncore_open("direct", &u) < 0);
+	if (!strstr(uncore_error(), "cpu GenuineIntel-6-55-4: mapfile row SKX"))
+		fprintf(stderr, "%s\n", uncore_error());
+	CU_ASSERT(strstr(uncore_error(), "cpu GenuineIntel-6-55-4: mapfile row SKX") != NULL);
+	/* not Intel: refused at open, whatever the mapfile holds */
 	put_str("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nstepping\t: 1\n\n",
 		"/proc/cpuinfo");
 	CU_ASSERT(uncore_open("direct", &u) < 0);

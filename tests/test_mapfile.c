@@ -124,6 +124,13 @@ static void test_sim_cpus(void)
 		/* an Intel model the mapfile does not know */
 		{ "sim:generic", "generic", "cpu GenuineIntel-6-EE-0: not in the perfmon mapfile: no platform of ours", "events of emr, the newest built-in platform with discovery tables (the CPU is not in the mapfile)" },
 	};
+	static const char *const bad[] = { "sim:emr,cpu=6-55", "sim:emr,cpu=6-55-10", "sim:emr,cpu=6-155-1",
+					   "sim:emr,cpu=0-55-1", "sim:emr,cpu=6-55-1x" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		uncore_t *u;
+		CU_ASSERT(uncore_open(bad[i], &u) < 0);
+		CU_ASSERT(strstr(uncore_error(), "bad simulator option 'cpu=") != NULL);
+	}
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		uncore_t *u = open_sim(cases[i].spec);
 		const char *caveat = uncore_platform_caveat(u);

@@ -8,9 +8,9 @@
  * third UPI entry, 0 from MSR 0x2FFE, CXL units on socket 0 only.
  * "generic" builds another unit list and reports a CPU model without tables.
  */
-#include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"
+#include "sim/sim_disc.h"
 #include "util/error.h"
 #include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
@@ -25,104 +25,21 @@ extern const struct sim_unit sim_generic_type21;
 static const int emr_bus[UC_MAX_SOCKETS] = { 0xfe, 0x7e, 0xbe, 0x3e, 0xde, 0x5e, 0x9e, 0x1e };
 static int node_id(int socket) { return (socket * 3 + 1) & 7; }
 
-#define TABLE_STRIDE 4                        /* 8-byte units per block */
 #define TABLE_MAX 160                         /* unit slots per table */
 #define BAR_BASE 0x200000000ull               /* above 4 GiB: the BAR must be read as 64-bit */
 #define IMC_BASE 0xc8000000ull                /* MMIO base of socket 0 (cfg 0xD0 << 23) */
 
-struct table {
-	uint8_t *data;
-	int n;
-};
-
-static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-/* Where a unit's register at map address a sits relative to its unit control (the table's offsets). */
-static uint64_t rel(const struct sim_unit *u, uint32_t a) { return a - u->box_ctl; }
-
-/* Append a unit entry (Table 1-14) for box b, whose unit control the table gives as box_ctl. */
-static void table_add(struct table *t, struct sim_box *b, int access, uint64_t box_ctl, int gsp)
-{
-	const struct sim_unit *u = b->u;
-	uint8_t *e = t->data + (size_t)(t->n + 1) * TABLE_STRIDE * 8;
-	uint64_t st_off = u->status ? rel(u, u->status) : 0;
-	put64(e, (uint64_t)access << 62 | st_off << 32 | rel(u, u->ctr0) << 24 | (uint64_t)b->width << 16 |
-			 rel(u, u->ctl0) << 8 | (uint64_t)u->nctr);
-	put64(e + 8, box_ctl);
-	put64(e + 16, (uint64_t)gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)u->disc_type);
-	b->disc_entry = t->n++;
-	b->gsp = gsp;
-}
-
-/* A unit at an MSR or MMIO address: its registers are relative to its unit control. */
-static struct sim_box *placed_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int id,
-				   uint64_t ctl, int *gsp)
-{
-	struct sim_box *b = sim_add_box(s, u, sock, id);
-	if (!b)
-		return NULL;
-	b->base = ctl;
-	table_add(tb, b, u->space == SIM_MSR ? 0 : 1, ctl, (*gsp)++);
-	return b;
-}
-
 /* IMC channel ch of controller imc (MMIO at MEMn + 0x22800 + 0x8000 ch, section 1.10.3); the
  * controller's free-running counters go with channel 0. */
-static struct sim_box *imc_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int imc,
-				int ch, uint64_t memn, int *gsp)
+static struct sim_box *imc_unit(struct sim *s, struct sim_disc_table *tb, const struct sim_unit *u, int sock, int imc,
+				int ch, uint64_t memn)
 {
-	struct sim_box *b = placed_unit(s, tb, u, sock, imc * 2 + ch, memn + 0x22800 + 0x8000ull * (uint64_t)ch, gsp);
+	struct sim_box *b = sim_disc_placed(s, tb, u, sock, imc * 2 + ch, memn + 0x22800 + 0x8000ull * (uint64_t)ch);
 	if (b && ch == 0) {
 		b->fr_base = memn;
 		b->nfr = u->nfr;
 	}
 	return b;
-}
-
-/* A PCI unit on bus:dev.fn; its registers are config offsets (Table 1-12). */
-static struct sim_box *pci_unit(struct sim *s, struct table *tb, const struct sim_unit *u, int sock, int id,
-				int bus, int dev, int fn, int *gsp)
-{
-	struct sim_box *b = sim_add_box(s, u, sock, id);
-	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, u->ids[id]);
-	if (!b || !d)
-		return NULL;
-	d->box = b;
-	table_add(tb, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl, (*gsp)++);
-	return b;
-}
-
-/* The discovery device: ext caps 0x100 (another capability) -> 0x140 (a DVSEC of another id) ->
- * 0x180 (the PMON DVSEC, BIR 0); BAR0 64-bit. */
-static int disc_device(struct sim *s, int bus, uint64_t bar)
-{
-	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, 0x09a7);
-	uint32_t v;
-	if (!d)
-		return -1;
-	v = (uint32_t)(bar & 0xfffff000u) | 0x4; /* memory BAR, 64-bit */
-	memcpy(d->cfg + 0x10, &v, 4);
-	v = (uint32_t)(bar >> 32);
-	memcpy(d->cfg + 0x14, &v, 4);
-	v = 0x000b | 1u << 16 | 0x140u << 20;
-	memcpy(d->cfg + 0x100, &v, 4);
-	v = 0x23u | 1u << 16 | 0x180u << 20;
-	memcpy(d->cfg + 0x140, &v, 4);
-	v = 0x2;
-	memcpy(d->cfg + 0x148, &v, 4);
-	v = 0x23u | 1u << 16;
-	memcpy(d->cfg + 0x180, &v, 4);
-	v = 0x1;
-	memcpy(d->cfg + 0x188, &v, 4);
-	v = 0x0;
-	memcpy(d->cfg + 0x18c, &v, 4);
-	return 0;
 }
 
 #define EMR_SIM_STACKS 6 /* IIO stacks per socket, all traffic of a stack on its port 0 */
@@ -313,10 +230,6 @@ static double emr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 
 static int fault(struct sim *s, const char *kind, struct sim_box *b)
 {
-	uint8_t *e;
-	if (b->disc_entry < 0 || b->socket >= s->nblobs)
-		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
-	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * TABLE_STRIDE * 8;
 	if (!strcmp(kind, "imcbase")) { /* the config registers place the box's IMC a page off its table entry */
 		for (int i = 0; i < s->ndevs; i++) {
 			struct sim_dev *d = &s->devs[i];
@@ -330,45 +243,27 @@ static int fault(struct sim *s, const char *kind, struct sim_box *b)
 		}
 		return uc_err("simulator fault imcbase: %s %d is not an IMC channel", b->u->name, b->idx);
 	}
-	if (!strcmp(kind, "corrupt")) {
-		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
-	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */
-		uint64_t w2 = get64(e + 16), id = (w2 >> 16) & 0xffff;
-		put64(e + 16, (w2 & ~0xffff0000ull) | (id ? id - 1 : 1) << 16);
-	} else if (!strcmp(kind, "badwidth")) { /* a 200-bit counter */
-		put64(e, (get64(e) & ~0xff0000ull) | 200ull << 16);
-	} else if (!strcmp(kind, "width64")) { /* not a fault: 64-bit counters, which discovery allows */
-		put64(e, (get64(e) & ~0xff0000ull) | 64ull << 16);
-		b->width = 64;
-	} else if (!strcmp(kind, "nctr")) { /* no counters */
-		put64(e, get64(e) & ~0xffull);
-	} else { /* badaddr: an address no PMON register has */
-		uint64_t w1 = b->u->space == SIM_MSR ? 0x1234 : b->u->space == SIM_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
-		put64(e + 8, w1);
-	}
-	return 0;
+	return sim_disc_fault(s, kind, b);
 }
 
 /* The generic platform's units of one socket: a CHA-like MSR unit of an unknown type, two IMC channels
  * (MMIO) and an M2M (PCI). */
-static int generic_units(struct sim *s, struct table *tb, int sock, int bus, uint64_t imcbase, int *gsp)
+static int generic_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus, uint64_t imcbase)
 {
 	const struct sim_unit *imc = sim_unit_named(s, "imc"), *m2m = sim_unit_named(s, "m2m");
-	if (!placed_unit(s, tb, &sim_generic_type21, sock, 0, 0x2e00, gsp))
-		return uc_err("simulator: too many boxes");
+	if (!sim_disc_placed(s, tb, &sim_generic_type21, sock, 0, 0x2e00))
+		return -1;
 	if (!sim_add_dev(s, bus, 0, 1, 0x3251))
 		return uc_err("simulator: too many devices");
 	for (int ch = 0; ch < 2; ch++)
-		if (!imc_unit(s, tb, imc, sock, 0, ch, imcbase, gsp))
-			return uc_err("simulator: too many boxes");
-	if (!pci_unit(s, tb, m2m, sock, 0, bus, 12, 0, gsp))
-		return uc_err("simulator: too many boxes");
-	return 0;
+		if (!imc_unit(s, tb, imc, sock, 0, ch, imcbase))
+			return -1;
+	return sim_disc_pci(s, tb, m2m, sock, 0, bus, 12, 0) ? 0 : -1;
 }
 
 /* The IMC config device (MMIO base at 0xD0, address 51:23; MEM0..3 at 0xD8 + 4n, address 22:12) and the
  * two channels of each of the four IMCs it places. */
-static int emr_imcs(struct sim *s, struct table *tb, int sock, int bus, uint64_t imcbase, int *gsp)
+static int emr_imcs(struct sim *s, struct sim_disc_table *tb, int sock, int bus, uint64_t imcbase)
 {
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	struct sim_dev *d = sim_add_dev(s, bus, 0, 1, 0x3251);
@@ -381,14 +276,14 @@ static int emr_imcs(struct sim *s, struct table *tb, int sock, int bus, uint64_t
 		v = (uint32_t)(off >> 12);
 		memcpy(d->cfg + 0xd8 + 4 * imcn, &v, 4);
 		for (int ch = 0; ch < 2; ch++)
-			if (!imc_unit(s, tb, imc, sock, imcn, ch, imcbase + off, gsp))
-				return uc_err("simulator: too many boxes");
+			if (!imc_unit(s, tb, imc, sock, imcn, ch, imcbase + off))
+				return -1;
 	}
 	return 0;
 }
 
 /* EMR's units of one socket besides the CHAs, at the addresses of T1-9 and T1-12. */
-static int emr_units(struct sim *s, struct table *tb, int sock, int bus, uint64_t imcbase, int *gsp)
+static int emr_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus, uint64_t imcbase)
 {
 	const struct sim_unit *iio = sim_unit_named(s, "iio"), *irp = sim_unit_named(s, "irp"),
 			      *m2p = sim_unit_named(s, "m2pcie"), *pcu = sim_unit_named(s, "pcu"), *ubox = sim_unit_named(s, "ubox"),
@@ -396,32 +291,32 @@ static int emr_units(struct sim *s, struct table *tb, int sock, int bus, uint64_
 			      *mdf = sim_unit_named(s, "mdf"), *cxlcm = sim_unit_named(s, "cxlcm"), *cxldp = sim_unit_named(s, "cxldp");
 	static const uint32_t mdf_ctl[] = { 0x2800, 0x2810, 0x2820, 0x2830 }; /* T1-9 */
 	for (int i = 0; i < EMR_SIM_STACKS; i++) { /* T1-9: IIO 0x3000, IRP 0x3400, M2PCIe 0x3200, + 0x10 n */
-		struct sim_box *b = placed_unit(s, tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i, gsp);
-		if (!b || !placed_unit(s, tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i, gsp) ||
-		    !placed_unit(s, tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i, gsp))
-			return uc_err("simulator: too many boxes");
+		struct sim_box *b = sim_disc_placed(s, tb, iio, sock, i, 0x3000 + 0x10u * (unsigned)i);
+		if (!b || !sim_disc_placed(s, tb, irp, sock, i, 0x3400 + 0x10u * (unsigned)i) ||
+		    !sim_disc_placed(s, tb, m2p, sock, i, 0x3200 + 0x10u * (unsigned)i))
+			return -1;
 		b->fr_base = 0x10u * (unsigned)i;
 		b->nfr = iio->nfr;
 	}
-	if (!placed_unit(s, tb, pcu, sock, 0, 0x2fc0, gsp) || !placed_unit(s, tb, ubox, sock, 0, 0x2fd0, gsp))
-		return uc_err("simulator: too many boxes");
+	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2fc0) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x2fd0))
+		return -1;
 	for (int i = 0; i < 4; i++)
-		if (!placed_unit(s, tb, mdf, sock, i, mdf_ctl[i], gsp))
-			return uc_err("simulator: too many boxes");
-	if (emr_imcs(s, tb, sock, bus, imcbase, gsp))
+		if (!sim_disc_placed(s, tb, mdf, sock, i, mdf_ctl[i]))
+			return -1;
+	if (emr_imcs(s, tb, sock, bus, imcbase))
 		return -1;
 	for (int i = 0; i < 4; i++) { /* T1-12: UPI D1-4:F1, M3UPI D5-8:F1, M2M D12-15:F0 */
-		struct sim_box *u3 = pci_unit(s, tb, upi, sock, i, bus, 1 + i, 1, gsp);
-		if (!u3 || !pci_unit(s, tb, m3upi, sock, i, bus, 5 + i, 1, gsp) || !pci_unit(s, tb, m2m, sock, i, bus, 12 + i, 0, gsp))
-			return uc_err("simulator: too many boxes");
+		struct sim_box *u3 = sim_disc_pci(s, tb, upi, sock, i, bus, 1 + i, 1);
+		if (!u3 || !sim_disc_pci(s, tb, m3upi, sock, i, bus, 5 + i, 1) || !sim_disc_pci(s, tb, m2m, sock, i, bus, 12 + i, 0))
+			return -1;
 		if (i == 2) /* quirk 1: the third UPI entry points at a device that does not exist */
-			put64(tb->data + (size_t)(u3->disc_entry + 1) * TABLE_STRIDE * 8 + 8,
-			      (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
+			sim_disc_put64(sim_disc_entry(tb, u3->disc_entry) + 8,
+				       (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
 	}
 	/* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
-	if (sock == 0 && (!placed_unit(s, tb, cxlcm, sock, 0, 0xd0000000ull, gsp) ||
-			  !placed_unit(s, tb, cxldp, sock, 0, 0xd0001000ull, gsp)))
-		return uc_err("simulator: too many boxes");
+	if (sock == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd0000000ull) ||
+			  !sim_disc_placed(s, tb, cxldp, sock, 0, 0xd0001000ull)))
+		return -1;
 	return 0;
 }
 
@@ -436,29 +331,17 @@ static int build_any(struct sim *s, int generic)
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
-		int bus = emr_bus[sock], gsp = 2;
+		int bus = emr_bus[sock];
 		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sock, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock;
-		struct table tb = { calloc(TABLE_MAX + 1, TABLE_STRIDE * 8), 0 };
-		struct sim_dev *d;
-		if (!tb.data || s->nblobs == SIM_MAX_BLOBS)
-			return free(tb.data), uc_err("out of memory");
-		s->blobs[s->nblobs++] = (struct sim_blob){ bar, tb.data, (size_t)(TABLE_MAX + 1) * TABLE_STRIDE * 8 };
-		/* UBox device: node ids for bus -> socket */
-		if (!(d = sim_add_dev(s, bus, 0, 0, s->ubox->devid)))
-			return uc_err("simulator: too many devices");
-		memcpy(d->cfg + s->ubox->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);
-		memcpy(d->cfg + s->ubox->gidnidmap, &gidnidmap, 4);
-		if (disc_device(s, bus, bar))
-			return uc_err("simulator: too many devices");
-		for (int i = 0; i < s->cores; i++) /* T1-9: CHA n at 0x2000 + 0x10 n */
-			if (!placed_unit(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i, &gsp))
-				return uc_err("simulator: too many boxes");
-		if ((generic ? generic_units : emr_units)(s, &tb, sock, bus, imcbase, &gsp))
+		struct sim_disc_table tb;
+		if (sim_disc_socket(s, &tb, sock, bus, bar, TABLE_MAX, (uint32_t)node_id(sock), gidnidmap))
 			return -1;
-		/* global block (Table 1-13): MSR access, units, stride; global control; status at +2 */
-		put64(tb.data, (uint64_t)tb.n << 16 | (uint64_t)TABLE_STRIDE << 8);
-		put64(tb.data + 8, s->glob->ctl);
-		put64(tb.data + 16, (uint64_t)gsp << 8 | (uint64_t)(s->glob->status - s->glob->ctl));
+		for (int i = 0; i < s->cores; i++) /* T1-9: CHA n at 0x2000 + 0x10 n */
+			if (!sim_disc_placed(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
+				return -1;
+		if ((generic ? generic_units : emr_units)(s, &tb, sock, bus, imcbase))
+			return -1;
+		sim_disc_finish(s, &tb);
 	}
 	for (int i = 0; i < s->nboxes; i++)
 		if (s->boxes[i].u == imc)
@@ -471,7 +354,7 @@ static int build_generic(struct sim *s) { return build_any(s, 1); }
 
 /* Faults of discovery entries: corrupt (reads all ones), badaddr (outside its space), dupid, badwidth, nctr,
  * width64, and imcbase (the IMC config registers disagree with the table). */
-#define FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
+#define FAULTS SIM_DISC_FAULTS ", imcbase"
 const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .family = 6, .model = 0xcf, .stepping = 2, .build = build,
 				       .units = sim_emr_units, .nunits = &sim_emr_nunits, .glob = &sim_emr_global,
 				       .ubox = &sim_emr_ubox, .faults = FAULTS, .fault = fault, .perf = sim_emr_perf, .nperf = &sim_emr_nperf };

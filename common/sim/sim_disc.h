@@ -38,4 +38,9 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 #define SIM_DISC_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64"
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
 
+/* The shared workload model (sim_disc_rates.c): events per second of one box. */
+double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh);
+double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links);
+double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks);
+
 #endif

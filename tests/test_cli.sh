@@ -210,7 +210,7 @@ err=$(UNCORE_METRICS="$tmp" $UNCORE --backend sim:snbep list --metrics 2>&1); rc
 check "UNCORE_METRICS with a bad file: refused, naming the variable" '[ $rc -ne 0 ] && echo "$err" | grep -q "UNCORE_METRICS: .*metric broken: position 25"'
 rm -f "$tmp"
 # perf's own metric file, as Intel ships it: its uncore metrics load, its core ones are left out with one warning
-out=$(UNCORE_BACKEND=sim:emr,clock=manual $UNCORE --metric-file "$top_srcdir/tests/reference/perfmon/emeraldrapids_metrics_perf.json" \
+out=$(UNCORE_BACKEND=sim:emr,clock=manual $UNCORE --metric-file "$top_srcdir/eventtables/EMR/metrics/perf/emeraldrapids_metrics_perf.json" \
 	stat -M memory_bandwidth_read,llc_demand_data_read_miss_latency --duration 1 2>&1)
 check "perf's metric file: one warning for its 22 core metrics" '[ "$(echo "$out" | grep -c "warning: .*22 of 54 metrics left out: they use core events")" -eq 1 ]'
 check "perf's memory_bandwidth_read: 12800 MB/s on socket 0" 'echo "$out" | grep -q "^socket0 *memory_bandwidth_read *12800.0000 MB/s$"'

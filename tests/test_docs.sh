@@ -17,7 +17,7 @@
 #    UNCORE_BACKEND=sim:P.  P is snbep, or emr when the line names an event, metric or metric group
 #    that snbep has not;
 #  * "-- CMD ..." becomes "-- sleep 0.1", "--duration S" at most 0.3 s and "-I MS" at most 100 ms;
-#  * the example file my_cpu_uncore.json is Intel's EMR uncore file of tests/reference/perfmon/;
+#  * the example file my_cpu_uncore.json is Intel's EMR uncore file of eventtables/EMR/events/;
 #  * a line with another placeholder (an upper-case word that is not an event such as FILE, SEP or
 #    N, or one with "<", "[", "..." or "…") is not run, and says so with the placeholder.
 # A line fails when it exits non-zero, runs out of time, or prints "unknown" or "usage:" (but a help
@@ -88,7 +88,7 @@ while IFS='	' read -r file line kind text comment; do
 		esac ;; esac
 	fi
 	# the command after "--" is a short sleep; durations and intervals are cut short
-	run=$(printf '%s\n' "$text" | sed 's/ --backend=/ --backend /; s/ -- .*/ -- sleep 0.1/; s/my_cpu_uncore\.json/$RT\/tests\/reference\/perfmon\/emeraldrapids_uncore.json/' |
+	run=$(printf '%s\n' "$text" | sed 's/ --backend=/ --backend /; s/ -- .*/ -- sleep 0.1/; s/my_cpu_uncore\.json/$RT\/eventtables\/EMR\/events\/emeraldrapids_uncore.json/' |
 		sed 's/^[^ ]*uncore /uncore /' |
 		awk '{ for (i = 2; i <= NF; i++) {
 			if ($(i - 1) == "--duration" && $i + 0 > 0.3) $i = "0.3"

@@ -59,7 +59,7 @@ static void cross_check(const struct platform_desc *p, const char *json, int min
 	const struct uc_event *cat = p->events;
 	int ncat = *p->nevents;
 	int *seen = calloc((size_t)ncat, sizeof(int));
-	snprintf(path, sizeof(path), REFDIR "/perfmon/%s", json);
+	snprintf(path, sizeof(path), SRCDIR "/eventtables/%s", json);
 	snprintf(dpath, sizeof(dpath), SRCDIR "/platforms/%s/json_differences.txt", p->name);
 	root = json_load_file(path, 0, &err);
 	if (!root)
@@ -116,8 +116,8 @@ static void cross_check(const struct platform_desc *p, const char *json, int min
 	json_decref(root);
 }
 
-static void test_cross_check(void) { cross_check(platform_by_name("snbep"), "Jaketown_uncore.json", 400); }
-static void test_ivbep_cross_check(void) { cross_check(platform_by_name("ivbep"), "ivytown_uncore.json", 1000); }
+static void test_cross_check(void) { cross_check(platform_by_name("snbep"), "JKT/events/Jaketown_uncore.json", 400); }
+static void test_ivbep_cross_check(void) { cross_check(platform_by_name("ivbep"), "IVT/events/ivytown_uncore.json", 1000); }
 
 static const struct uc_event *find_event(const struct platform_desc *p, const char *name)
 {
@@ -277,7 +277,8 @@ static unsigned hex(json_t *ev, const char *key)
  */
 static void test_emr_cross_check(void)
 {
-	static const char *const files[] = { "emeraldrapids_uncore.json", "emeraldrapids_uncore_experimental.json" };
+	static const char *const files[] = { "EMR/events/emeraldrapids_uncore.json",
+						  "EMR/events/emeraldrapids_uncore_experimental.json" };
 	const struct uc_event *cat = platform_by_name("emr")->events;
 	int ncat = *platform_by_name("emr")->nevents, checked = 0, bad = 0;
 	for (int f = 0; f < 2; f++) {
@@ -285,7 +286,7 @@ static void test_emr_cross_check(void)
 		json_error_t err;
 		json_t *root, *ev;
 		size_t i;
-		snprintf(path, sizeof(path), REFDIR "/perfmon/%s", files[f]);
+		snprintf(path, sizeof(path), SRCDIR "/eventtables/%s", files[f]);
 		root = json_load_file(path, 0, &err);
 		CU_ASSERT_FATAL(root != NULL);
 		json_array_foreach(json_object_get(root, "Events"), i, ev) {
@@ -384,14 +385,15 @@ static const char *event_file(const char *unit, const char *counter_field)
 static void test_counter_field(void)
 {
 	static const struct { const char *plat, *file; } intel[] = {
-		{ "sim:snbep", "Jaketown_uncore.json" }, { "sim:ivbep", "ivytown_uncore.json" },
-		{ "sim:emr", "emeraldrapids_uncore.json" }, { "sim:emr", "emeraldrapids_uncore_experimental.json" },
-		{ "sim:generic", "emeraldrapids_uncore.json" },
+		{ "sim:snbep", "JKT/events/Jaketown_uncore.json" }, { "sim:ivbep", "IVT/events/ivytown_uncore.json" },
+		{ "sim:emr", "EMR/events/emeraldrapids_uncore.json" },
+		{ "sim:emr", "EMR/events/emeraldrapids_uncore_experimental.json" },
+		{ "sim:generic", "EMR/events/emeraldrapids_uncore.json" },
 	};
 	for (size_t i = 0; i < sizeof(intel) / sizeof(intel[0]); i++) {
 		char path[512];
 		uncore_t *u = open_sim(intel[i].plat);
-		snprintf(path, sizeof(path), REFDIR "/perfmon/%s", intel[i].file);
+		snprintf(path, sizeof(path), SRCDIR "/eventtables/%s", intel[i].file);
 		int n = uncore_load_events(u, path);
 		if (n <= 0)
 			fprintf(stderr, "%s on %s: %d: %s\n", intel[i].file, intel[i].plat, n, uncore_error());
@@ -431,6 +433,210 @@ static void test_counter_field(void)
 	uncore_close(u);
 }
 
+
+/*
+ * Catalogs generated from Intel's JSON (tools/gen_perfmon) equal the JSON event for event.  The test
+ * reads the JSON itself with jansson and the platform's unit map (our only input: which files, which
+ * Unit is which box, what a Filter means, where PortMask/FCMask go), and derives each event's code,
+ * umask, umask_ext, ExtSel, counters, fixed/free-running flag, filters and description on its own.
+ */
+extern const struct uc_event uc_events_spr_json[];
+extern const int uc_events_spr_json_n;
+
+struct unit_map {
+	char json[8][256];
+	char unit[64][2][64]; /* box, perfmon Unit */
+	char filter[16][2][64]; /* ours ("-": none), JSON Filter */
+	char fold[4][64];
+	int shift[4], njson, nunit, nfilter, nfold;
+};
+
+static void read_unit_map(const char *platform, struct unit_map *m)
+{
+	char path[512], line[512];
+	snprintf(path, sizeof(path), SRCDIR "/platforms/%s/perfmon_units.txt", platform);
+	FILE *f = fopen(path, "r");
+	memset(m, 0, sizeof(*m));
+	CU_ASSERT_FATAL(f != NULL);
+	while (fgets(line, sizeof(line), f)) {
+		char kw[16], a[64], b[64];
+		int n = sscanf(line, "%15s %63s %63[^\n]", kw, a, b);
+		if (n < 2 || kw[0] == '#')
+			continue;
+		if (!strcmp(kw, "json") && m->njson < 8)
+			snprintf(m->json[m->njson++], sizeof(m->json[0]), "%s", a);
+		else if (!strcmp(kw, "unit") && n == 3 && m->nunit < 64) {
+			memcpy(m->unit[m->nunit][0], a, sizeof(a));
+			memcpy(m->unit[m->nunit++][1], b, sizeof(b));
+		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 16) {
+			memcpy(m->filter[m->nfilter][0], strcmp(a, "-") ? a : "", strcmp(a, "-") ? sizeof(a) : 1);
+			memcpy(m->filter[m->nfilter++][1], b, sizeof(b));
+		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
+			memcpy(m->fold[m->nfold], a, sizeof(a));
+			m->shift[m->nfold++] = atoi(b);
+		}
+	}
+	fclose(f);
+	CU_ASSERT(m->njson > 0 && m->nunit > 0);
+}
+
+/* The JSON's counter list as a mask, read digit group by digit group. */
+static unsigned counter_list(const char *s)
+{
+	char copy[64], *save = NULL;
+	unsigned mask = 0;
+	snprintf(copy, sizeof(copy), "%s", s);
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+		mask |= 1u << atoi(t);
+	return mask;
+}
+
+/* How many events differ between cat and the JSON documents roots (the map's files, in order). */
+static int json_differences(const struct uc_event *cat, int ncat, const struct unit_map *m, json_t *const *roots)
+{
+	int bad = 0, seen = 0;
+	for (int j = 0; j < m->njson; j++) {
+		size_t i;
+		json_t *ev;
+		json_array_foreach(json_object_get(roots[j], "Events"), i, ev) {
+			const char *name = json_string_value(json_object_get(ev, "EventName"));
+			const char *unit = json_string_value(json_object_get(ev, "Unit"));
+			const char *ctr = json_string_value(json_object_get(ev, "Counter"));
+			const char *type = json_string_value(json_object_get(ev, "CounterType"));
+			const char *filt = json_string_value(json_object_get(ev, "Filter"));
+			const char *dep = json_string_value(json_object_get(ev, "Deprecated"));
+			const char *box = NULL, *want_filter = "?";
+			const struct uc_event *mine = NULL;
+			for (int u = 0; u < m->nunit && !box; u++)
+				if (!strcmp(m->unit[u][1], unit))
+					box = m->unit[u][0];
+			if (!box) {
+				fprintf(stderr, "%s: unit %s not in the unit map\n", name, unit);
+				bad++;
+				continue;
+			}
+			if (!strcmp(box, "-") || (dep && !strcmp(dep, "1")))
+				continue;
+			for (int k = 0; k < ncat && !mine; k++)
+				if (!strcmp(cat[k].name, name))
+					mine = &cat[k];
+			if (!mine) {
+				fprintf(stderr, "%s: missing from the generated catalog\n", name);
+				bad++;
+				continue;
+			}
+			seen++;
+			unsigned long long umask = strtoull(json_string_value(json_object_get(ev, "UMask")), NULL, 16);
+			unsigned long long umext = hex(ev, "UMaskExt");
+			if (umask > 0xff) {
+				umext = umask >> 8;
+				umask &= 0xff;
+			}
+			for (int f = 0; f < m->nfold && !hex(ev, "UMaskExt"); f++)
+				umext |= (unsigned long long)hex(ev, m->fold[f]) << m->shift[f];
+			unsigned flags = !strcmp(type, "FREERUN") ? UC_EV_FREERUN : !strcmp(ctr, "FIXED") ? UC_EV_FIXED : 0;
+			unsigned mask = flags ? 0 : counter_list(ctr);
+			if (flags == UC_EV_FREERUN)
+				umask = (unsigned)atoi(ctr);
+			if (!filt || !strcmp(filt, "na"))
+				want_filter = "";
+			for (int f = 0; f < m->nfilter; f++)
+				if (filt && !strcmp(m->filter[f][1], filt))
+					want_filter = m->filter[f][0];
+			if (strcmp(mine->unit, box) || mine->code != hex(ev, "EventCode") || mine->umask != umask ||
+			    mine->umext != umext || mine->ext != (unsigned)atoi(json_string_value(json_object_get(ev, "ExtSel"))) ||
+			    mine->ctr_mask != mask || (mine->flags & (UC_EV_FIXED | UC_EV_FREERUN)) != flags ||
+			    strcmp(mine->filters, want_filter) ||
+			    strcmp(mine->desc, json_string_value(json_object_get(ev, "BriefDescription")))) {
+				fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x ctrs 0x%x flags 0x%x '%s', JSON %s 0x%x/0x%llx/0x%llx "
+					"ctrs 0x%x flags 0x%x '%s'\n", name, mine->unit, mine->code, mine->umask, mine->umext,
+					mine->ctr_mask, mine->flags, mine->filters, box, hex(ev, "EventCode"), umask, umext,
+					mask, flags, want_filter);
+				bad++;
+			}
+		}
+	}
+	if (seen != ncat) {
+		fprintf(stderr, "the catalog has %d events, the JSON %d\n", ncat, seen);
+		bad += abs(ncat - seen);
+	}
+	return bad;
+}
+
+static void load_map_json(const char *platform, struct unit_map *m, json_t **roots)
+{
+	read_unit_map(platform, m);
+	for (int j = 0; j < m->njson; j++) {
+		char path[512];
+		json_error_t err;
+		snprintf(path, sizeof(path), SRCDIR "/eventtables/%s", m->json[j]);
+		roots[j] = json_load_file(path, 0, &err);
+		CU_ASSERT_FATAL(roots[j] != NULL);
+	}
+}
+
+static void test_generated_equal_json(void)
+{
+	struct unit_map m;
+	json_t *roots[8];
+	int checked = 0;
+	/* the SPR demonstration catalog, and every built-in platform whose catalog is generated */
+	load_map_json("spr", &m, roots);
+	CU_ASSERT_EQUAL(json_differences(uc_events_spr_json, uc_events_spr_json_n, &m, roots), 0);
+	CU_ASSERT(uc_events_spr_json_n > 2000); /* 289 + 1993 events, less the HBM units' */
+	for (int j = 0; j < m.njson; j++)
+		json_decref(roots[j]);
+	for (int i = 0; uc_platforms[i]; i++) {
+		char path[512];
+		snprintf(path, sizeof(path), SRCDIR "/platforms/%s/perfmon_units.txt", uc_platforms[i]->name);
+		if (access(path, R_OK))
+			continue;
+		load_map_json(uc_platforms[i]->name, &m, roots);
+		int bad = json_differences(uc_platforms[i]->events, *uc_platforms[i]->nevents, &m, roots);
+		printf("\n%s: %d generated events, %d differences from the JSON\n", uc_platforms[i]->name,
+		       *uc_platforms[i]->nevents, bad);
+		CU_ASSERT_EQUAL(bad, 0);
+		checked++;
+		for (int j = 0; j < m.njson; j++)
+			json_decref(roots[j]);
+	}
+	printf("\n%d built-in platforms with generated catalogs checked\n", checked);
+}
+
+/* The comparison sees a change of any one JSON value it compares (so a stale or wrong catalog fails). */
+static void test_generated_mutations(void)
+{
+	static const struct { const char *key, *value; } muts[] = {
+		{ "EventCode", "0x7e" }, { "UMask", "0x5a" }, { "UMaskExt", "0x00000100" }, { "Counter", "0,1,2" },
+		{ "CounterType", "FREERUN" }, { "Counter", "FIXED" }, { "ExtSel", "1" },
+		{ "Filter", "CBoFilter0[23:17]" }, { "BriefDescription", "changed" }, { "Unit", "IRP" },
+		{ "EventName", "UNC_CHA_NO_SUCH_EVENT" }, { "Deprecated", "1" }, { "PortMask", "0x02" },
+	};
+	struct unit_map m;
+	json_t *roots[8];
+	load_map_json("spr", &m, roots);
+	/* an event with a zero UMaskExt, so that PortMask folds in */
+	json_t *events = json_object_get(roots[0], "Events"), *ev = NULL;
+	size_t i;
+	json_array_foreach(events, i, ev)
+		if (!strcmp(json_string_value(json_object_get(ev, "Unit")), "IIO") && !hex(ev, "UMaskExt") &&
+		    !hex(ev, "PortMask") && strcmp(json_string_value(json_object_get(ev, "CounterType")), "FREERUN"))
+			break;
+	CU_ASSERT_FATAL(ev != NULL && i < json_array_size(events));
+	for (size_t k = 0; k < sizeof(muts) / sizeof(muts[0]); k++) {
+		json_t *was = json_deep_copy(json_object_get(ev, muts[k].key));
+		json_object_set_new(ev, muts[k].key, json_string(muts[k].value));
+		int bad = json_differences(uc_events_spr_json, uc_events_spr_json_n, &m, roots);
+		if (bad < 1)
+			fprintf(stderr, "%s=%s went unnoticed\n", muts[k].key, muts[k].value);
+		CU_ASSERT(bad >= 1);
+		json_object_set_new(ev, muts[k].key, was);
+	}
+	CU_ASSERT_EQUAL(json_differences(uc_events_spr_json, uc_events_spr_json_n, &m, roots), 0);
+	for (int j = 0; j < m.njson; j++)
+		json_decref(roots[j]);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -441,6 +647,8 @@ int main(void)
 		{ "Montecito codes and Max Inc/Cyc match seed 004's bus table", test_montecito_seed_check },
 		{ "rows are well formed", test_rows_well_formed },
 		{ "perfmon Counter: Intel's forms load, malformed ones are refused", test_counter_field },
+		{ "catalogs generated from Intel's JSON equal it event for event", test_generated_equal_json },
+		{ "the equality check sees any one JSON value changed", test_generated_mutations },
 		{ NULL, NULL },
 	};
 	return run_suite("eventtables", tests);

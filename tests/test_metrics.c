@@ -731,7 +731,7 @@ static void perf_file_on(const char *backend)
 	struct sim *sim = sim_of(u->acc);
 	int before = uncore_num_metrics(u);
 	uc_clear_warnings();
-	CU_ASSERT_EQUAL(uncore_load_metrics(u, REFDIR "/perfmon/emeraldrapids_metrics_perf.json"), 32);
+	CU_ASSERT_EQUAL(uncore_load_metrics(u, SRCDIR "/eventtables/EMR/metrics/perf/emeraldrapids_metrics_perf.json"), 32);
 	const char *w = uncore_warnings();
 	if (!strstr(w, "22 of 54 metrics left out") || !strstr(w, "cpu_operating_frequency"))
 		fprintf(stderr, "%s: warning '%s'\n", backend, w);
@@ -992,8 +992,8 @@ static void test_perf_files_truth(void)
 	static const char *const emr[] = { "sim:emr", "perf+sim:emr" }, *const xeon_ep[] = { "sim:snbep", "perf+sim:snbep",
 		"sim:ivbep", "perf+sim:ivbep" };
 	for (int b = 0; b < 2; b++) {
-		CU_ASSERT(perf_file_truth(emr[b], REFDIR "/perfmon/emeraldrapids_metrics_perf.json", NULL) == 32);
-		CU_ASSERT(perf_file_truth(emr[b], REFDIR "/perfmon/emeraldrapids_metrics_perf.json", pmem_profile) == 32);
+		CU_ASSERT(perf_file_truth(emr[b], SRCDIR "/eventtables/EMR/metrics/perf/emeraldrapids_metrics_perf.json", NULL) == 32);
+		CU_ASSERT(perf_file_truth(emr[b], SRCDIR "/eventtables/EMR/metrics/perf/emeraldrapids_metrics_perf.json", pmem_profile) == 32);
 		/* tma_info_system_mem_parallel_reads is counted on perf+sim only: it is multiplexed */
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", NULL) == 11 + b);
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", pmem_profile) == 11 + b);

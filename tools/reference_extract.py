@@ -4,38 +4,22 @@ stands alone in a plain clone.  Run from the repository root with ../shared besi
 
     tools/reference_extract.py ../shared
 
-- perfmon/*.json: Intel's perfmon uncore files (BSD-3-Clause, LICENSE copied beside them), cut to
-  the fields the tests read (names, units, codes, umasks, counters); the descriptions are dropped.
+Intel's perfmon files are vendored whole in eventtables/ (tools/update_eventtables.sh), not here.
 - seed003_nhm_rows.txt: seed 003's uncore event table rows (lines 1124-1630 starting with UNC_) as
   "LINE<TAB>row", the row's columns kept as the seed has them but the definition replaced by "-"; seed003_names.txt: every
   UNC_ word the seed uses anywhere.
 - seed004_bus_events.txt: seed 004's "NAME 0xNN Y/N Y/N Y/N max" entries of the system bus table
   (lines 3160-3280) and of Table 4-1 for CPU_OP_CYCLES (line 2394), one per line with its line.
 """
-import json
 import os
 import re
-import shutil
 import sys
 
-KEEP = ("EventName", "Unit", "EventCode", "UMask", "ExtSel", "Counter", "CounterType", "UMaskExt", "PortMask",
-        "FCMask")
-JSON = ("Jaketown_uncore.json", "ivytown_uncore.json", "emeraldrapids_uncore.json",
-        "emeraldrapids_uncore_experimental.json")
 
 
 def main(shared):
     out = os.path.join("tests", "reference")
-    os.makedirs(os.path.join(out, "perfmon"), exist_ok=True)
-    src = os.path.join(shared, "reference", "perfmon")
-    shutil.copyfile(os.path.join(src, "LICENSE"), os.path.join(out, "perfmon", "LICENSE"))
-    for name in JSON:
-        with open(os.path.join(src, name)) as f:
-            data = json.load(f)
-        events = [{k: e[k] for k in KEEP if k in e} for e in data["Events"]]
-        with open(os.path.join(out, "perfmon", name), "w") as f:
-            json.dump({"Header": data.get("Header", {}), "Events": events}, f, indent=0)
-            f.write("\n")
+    os.makedirs(out, exist_ok=True)
     with open(os.path.join(shared, "seeds", "003_c151f55183a36f9a.txt")) as f:
         seed3 = f.read().split("\n")
     with open(os.path.join(out, "seed003_nhm_rows.txt"), "w") as f:

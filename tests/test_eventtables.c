@@ -348,7 +348,8 @@ static void check_rows(const struct platform_desc *p)
 			if (!strcmp(p->types[t]->name, cat[k].unit))
 				bt = p->types[t];
 		CU_ASSERT_FATAL(bt != NULL);
-		CU_ASSERT(strlen(cat[k].desc) > 10);
+		/* a catalog generated from Intel's JSON has Intel's words, "-" for a few GNR IIO events */
+		CU_ASSERT(strlen(cat[k].desc) > 10 || (!strcmp(cat[k].src, "json") && cat[k].desc[0]));
 		CU_ASSERT(cat[k].src[0] != 0);
 		CU_ASSERT(strncmp(cat[k].name, bt->prefix, strlen(bt->prefix)) == 0);
 		if (cat[k].flags & UC_EV_FIXED) {

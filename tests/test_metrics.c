@@ -998,6 +998,10 @@ static void test_perf_files_truth(void)
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", NULL) == 11 + b);
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", pmem_profile) == 11 + b);
 	}
+	/* Intel's Granite Rapids file: its memory bandwidths add both schedulers' CASes, as the truth does */
+	static const char *const gnr[] = { "sim:gnr", "perf+sim:gnr" };
+	for (int b = 0; b < 2; b++)
+		CU_ASSERT(perf_file_truth(gnr[b], SRCDIR "/eventtables/GNR/metrics/perf/graniterapids_metrics_perf.json", NULL) == 33);
 	for (int b = 0; b < 4; b++) /* Linux's jkt and ivt files have the same uncore metrics */
 		CU_ASSERT(perf_file_truth(xeon_ep[b], FIXTURES "perf_metrics_xeon_ep.json", NULL) == 7 + b % 2);
 }
@@ -1254,7 +1258,7 @@ int main(void)
 		{ "JSON nesting bounded before jansson parses it, on a 128 KiB stack", test_json_nesting },
 		{ "definition files: refusals and a good file", test_definition_files },
 		{ "perf's EMR metric file loads; its uncore metrics equal the truth", test_perf_metric_file },
-		{ "perf's metric files, Linux's spellings: every uncore metric equals the truth", test_perf_files_truth },
+		{ "perf's metric files (Intel's EMR and GNR, Linux's spellings): every uncore metric equals the truth", test_perf_files_truth },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
 		{ "perf backend: metrics that do not fit are multiplexed, scaled to the truth", test_perf_multiplexes },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },

@@ -998,10 +998,17 @@ static void test_perf_files_truth(void)
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", NULL) == 11 + b);
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", pmem_profile) == 11 + b);
 	}
-	/* Intel's Granite Rapids file: its memory bandwidths add both schedulers' CASes, as the truth does */
-	static const char *const gnr[] = { "sim:gnr", "perf+sim:gnr" };
+	/* Intel's Granite Rapids, Sierra Forest and Clearwater Forest files: memory bandwidths add both
+	 * schedulers' CASes, as the truth does */
+	/* (perf+sim:cwf with 48 CHAs: four CHA events on 144 CHAs and 2 sockets take more descriptors than the
+	 * test's limit of 1024 allows, as they would under perf) */
+	static const char *const gnr[] = { "sim:gnr", "perf+sim:gnr" }, *const forests[] = { "sim:srf", "perf+sim:srf",
+		"sim:cwf", "perf+sim:cwf,cores=48" };
 	for (int b = 0; b < 2; b++)
 		CU_ASSERT(perf_file_truth(gnr[b], SRCDIR "/eventtables/GNR/metrics/perf/graniterapids_metrics_perf.json", NULL) == 33);
+	for (int b = 0; b < 4; b++)
+		CU_ASSERT(perf_file_truth(forests[b], b < 2 ? SRCDIR "/eventtables/SRF/metrics/perf/sierraforest_metrics_perf.json" :
+			SRCDIR "/eventtables/CWF/metrics/perf/clearwaterforest_metrics_perf.json", NULL) == (b < 2 ? 28 : 30));
 	for (int b = 0; b < 4; b++) /* Linux's jkt and ivt files have the same uncore metrics */
 		CU_ASSERT(perf_file_truth(xeon_ep[b], FIXTURES "perf_metrics_xeon_ep.json", NULL) == 7 + b % 2);
 }
@@ -1088,6 +1095,14 @@ static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 static void test_truth_gnr(void) { truth_platform("sim:gnr"); }
+/* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
+static void test_truth_srf_cwf(void)
+{
+	truth_platform("sim:srf");
+	truth_platform("sim:cwf");
+	truth_platform("perf+sim:srf");
+	truth_platform("perf+sim:cwf");
+}
 /* the same through the perf backend: the simulated kernel programs the simulator's registers */
 static void test_truth_perf(void)
 {
@@ -1179,8 +1194,8 @@ static void test_groups_fit(void)
 {
 	/* each backend and the fewest metrics its second set has (Nehalem and Montecito: no power or io group) */
 	static const struct { const char *be; int min2; } backends[] = {
-		{ "sim:snbep", 4 }, { "sim:emr", 4 }, { "sim:ivbep", 1 }, { "sim:nhm", 1 }, { "sim:montecito", 1 }, { "sim:gnr", 3 },
-		{ "perf+sim:snbep", 4 }, { "perf+sim:emr", 4 }, { "perf+sim:ivbep", 1 }, { "perf+sim:nhm", 1 }, { "perf+sim:gnr", 3 } };
+		{ "sim:snbep", 4 }, { "sim:emr", 4 }, { "sim:ivbep", 1 }, { "sim:nhm", 1 }, { "sim:montecito", 1 }, { "sim:gnr", 2 },
+		{ "perf+sim:snbep", 4 }, { "perf+sim:emr", 4 }, { "perf+sim:ivbep", 1 }, { "perf+sim:nhm", 1 }, { "perf+sim:gnr", 2 } };
 	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
 	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++)
 		for (int set = 0; set < 2; set++) {
@@ -1258,7 +1273,7 @@ int main(void)
 		{ "JSON nesting bounded before jansson parses it, on a 128 KiB stack", test_json_nesting },
 		{ "definition files: refusals and a good file", test_definition_files },
 		{ "perf's EMR metric file loads; its uncore metrics equal the truth", test_perf_metric_file },
-		{ "perf's metric files (Intel's EMR and GNR, Linux's spellings): every uncore metric equals the truth", test_perf_files_truth },
+		{ "perf's metric files (Intel's EMR, GNR, SRF, CWF; Linux's spellings): every uncore metric equals the truth", test_perf_files_truth },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
 		{ "perf backend: metrics that do not fit are multiplexed, scaled to the truth", test_perf_multiplexes },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },
@@ -1268,6 +1283,7 @@ int main(void)
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
 		{ "Granite Rapids: memory metrics count both schedulers, reads split 9:1 and 15:85", test_gnr_schedulers },
+		{ "every Sierra Forest and Clearwater Forest metric equals the truth (sim: and perf+sim:)", test_truth_srf_cwf },
 		{ "every metric equals the truth through the perf backend", test_truth_perf },
 		{ "rates exact when a sweep is long next to the interval", test_slow_sweep_short_interval },
 		{ "metric groups fit the counters together", test_groups_fit },

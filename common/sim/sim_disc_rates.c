@@ -43,11 +43,12 @@ static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
 	double io[3] = { p->iio_out_bps[sock] / 64 * per_cha, p->iio_in_bps[sock] / 64 * per_cha * (1 - p->io_partial_ratio[sock]),
 			 p->iio_in_bps[sock] / 64 * per_cha * p->io_partial_ratio[sock] };
 	static const unsigned io_opc[3] = { 0x11e, 0x188, 0x1a8 };
+	unsigned drd = s->kind && s->kind->ia_read_opc ? s->kind->ia_read_opc : 0x102;
 	int n = 0;
-	out[n++] = (struct tor_req){ 0x01, 0x102, 0, 0, 0, look * (1 - m), p->llc_hit_lat_ns[sock] };
+	out[n++] = (struct tor_req){ 0x01, drd, 0, 0, 0, look * (1 - m), p->llc_hit_lat_ns[sock] };
 	for (int rem = 0; rem < 2; rem++) {
 		for (int pmm = 0; pmm < 2; pmm++)
-			out[n++] = (struct tor_req){ 0x01, 0x102, 1, rem, pmm, look * m * (rem ? r : 1 - r) * (pmm ? q : 1 - q),
+			out[n++] = (struct tor_req){ 0x01, drd, 1, rem, pmm, look * m * (rem ? r : 1 - r) * (pmm ? q : 1 - q),
 						     pmm ? p->pmem_read_lat_ns[sock] : p->llc_miss_lat_ns[sock] };
 		for (int k = 0; k < 3; k++)
 			for (int miss = 0; miss < 2; miss++)

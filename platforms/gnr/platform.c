@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "discover/discover.h"
 #include "platform/xeon_disc.h"
+#include "gnr.h"
 
 UC_PLATFORM_TABLES(gnr);
 
@@ -24,7 +25,7 @@ UC_PLATFORM_TABLES(gnr);
 
 static const struct box_type cha = {
 	.name = "cha", .perf = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
-	XD_DISC(0), XD_MSR_STEP, .max_boxes = 128, .lay = &xd_lay_cha, XD_CHA_FILTERS,
+	XD_DISC(0), XD_MSR_STEP, .max_boxes = 144, .lay = &xd_lay_cha, XD_CHA_FILTERS,
 };
 static const struct box_type iio = {
 	.name = "iio", .perf = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
@@ -90,16 +91,16 @@ static const struct box_type pciex8 = {
 	XD_DISC(22), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 
-static const struct box_type *const gnr_types[] = { &cha, &iio, &irp, &pcu, &ubox, &imc, &upi, &cxlcm, &cxldp,
+const struct box_type *const gnr_types[] = { &cha, &iio, &irp, &pcu, &ubox, &imc, &upi, &cxlcm, &cxldp,
 						    &b2hot, &b2cmi, &b2cxl, &b2upi, &mdf, &pciex16, &pciex8 };
 /* Linux intel-family.h INTEL_GRANITERAPIDS_X 0xAD, INTEL_GRANITERAPIDS_D 0xAE (uncore.c intel_uncore_match) */
 static const int gnr_models[] = { 0xad, 0xae, 0 };
 /* gnr_uncores[] has no entry for types 3, 7, 9-11, 14, 19 (NULL): the driver makes them generic PMUs */
-static const int gnr_ignore[] = { 3, 7, 9, 10, 11, 14, 19, -1 };
+const int gnr_ignore[] = { 3, 7, 9, 10, 11, 14, 19, -1 };
 
 /* The driver's IMC aliases (gnr_uncore_imc_events): one read and one write CAS alias per scheduler, a
  * CAS moving 64 bytes (64 / 2^20 MiB). */
-static const struct perf_alias gnr_aliases[] = {
+const struct perf_alias gnr_aliases[] = {
 	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
 	{ "imc", "cas_count_read_sch0", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_read_sch1", "event=0x06,umask=0xcf", 6.103515625e-5, "MiB" },
@@ -108,18 +109,15 @@ static const struct perf_alias gnr_aliases[] = {
 	{ 0 },
 };
 /* The CHA's tid_en (format tid_en2, config:16) comes with filter_tid (our tid sets it). */
-static const struct perf_term gnr_terms[] = { { "cha", "tid_en", NULL, 0, 0 }, { 0 } };
+const struct perf_term gnr_terms[] = { { "cha", "tid_en", NULL, 0, 0 }, { 0 } };
+
+_Static_assert(N(gnr_types) == GNR_NTYPES, "gnr.h: GNR_NTYPES is the number of gnr_types");
 
 const struct platform_desc platform_gnr = {
 	.name = "gnr", .desc = "Granite Rapids (Xeon 6 with P-cores)",
 	.family = 6, .models = gnr_models,
-	.types = gnr_types, .ntypes = N(gnr_types),
-	/* UBox 0x3250 with CPUNODEID 0xC0 / GIDNIDMAP 0xD4 as SPR/EMR (Linux snbep_pci2phy_map_init) */
-	.ubox_devid = 0x3250, .cpunodeid = 0xc0, .gidnidmap = 0xd4,
-	.events = uc_events_gnr, .nevents = &uc_events_gnr_n, .metrics_json = uc_metrics_gnr,
-	.discovery = 1, .pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff,
-	.disc_ignore = gnr_ignore,
-	/* U_MSR_PMON_GLOBAL_CTL 0x2FF0 and GLOBAL_STATUS 0x2FF2-0x2FF3 as EMR (seed 001 T1-1, T1-2) */
-	.glob_ctl = 0x2ff0, .glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0,
-	.perf_aliases = gnr_aliases, .perf_terms = gnr_terms,
+	/* UBox 0x3250 with CPUNODEID 0xC0 / GIDNIDMAP 0xD4 as SPR/EMR (Linux snbep_pci2phy_map_init); the PMON
+	 * MSR range 0x2000-0x3FFF; U_MSR_PMON_GLOBAL_CTL 0x2FF0 and GLOBAL_STATUS 0x2FF2-0x2FF3 as EMR
+	 * (seed 001 T1-1, T1-2): GNR_UNCORE in gnr.h */
+	GNR_UNCORE(gnr),
 };

@@ -1,24 +1,17 @@
 /*
  * Simulated Granite Rapids: the machine publishes its units only through PMON discovery tables, as the
  * real one does.  Per socket, one table (one discovery device) for three compute dies and two I/O dies:
- * per compute die 24 CHAs, four IMC channels (MMIO, each with two schedulers, SCH0 and SCH1) and their
- * B2CMI bridges (PCI), a B2HOT and two MDF stops; per I/O die three IIO stacks with their IRP and PCIEX16
+ * per compute die a third of the CHAs (24 on sim:gnr), four IMC channels (MMIO, each with two schedulers,
+ * SCH0 and SCH1) and their B2CMI bridges (PCI), a B2HOT and two MDF stops; per I/O die three IIO stacks with their IRP and PCIEX16
  * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only.
  * Unit types and formats follow Linux 6.12 gnr_uncores[]; addresses are placed here (sim_map.c).
  * The memory controller splits each channel's traffic between its schedulers by the profile's
  * mem_sch0_ratio, so a metric that counts one scheduler is wrong.
  */
 #include <string.h>
-#include "sim/sim.h"
-#include "sim/sim_disc.h"
 #include "util/error.h"
-#include "sim/sim_kernel.h"
 #include "sim/sim_only.h"
-
-SIM_PERF_DECL(gnr);
-SIM_MAP_DECL(gnr);
-extern const struct sim_ubox_dev sim_gnr_ubox;
-extern const struct sim_global sim_gnr_global;
+#include "sim_gnr.h"
 
 /* PCI buses of the sockets, not in socket order (one uncore bus per socket) */
 static const int gnr_bus[UC_MAX_SOCKETS] = { 0x7e, 0xfe, 0x3e, 0xbe, 0x5e, 0xde, 0x1e, 0x9e };
@@ -31,7 +24,7 @@ static int node_id(int socket) { return (socket * 5 + 2) & 7; }
 #define GNR_STACKS_PER_IO 3   /* IIO stacks per I/O die */
 #define GNR_STACKS (GNR_IO_DIES * GNR_STACKS_PER_IO)
 #define GNR_LINKS 4
-#define TABLE_MAX 200
+#define TABLE_MAX 260 /* 144 CHAs (sim:cwf) and the rest */
 #define BAR_BASE 0x280000000ull
 #define IMC_BASE 0xe0000000ull /* socket 0's IMC MMIO; die d at + 0x100000 d, channel c at + 0x8000 c */
 
@@ -104,8 +97,7 @@ static int compute_die(struct sim *s, struct sim_disc_table *tb, int sock, int d
 	const struct sim_unit *cha = sim_unit_named(s, "cha"), *imc = sim_unit_named(s, "imc"),
 			      *b2cmi = sim_unit_named(s, "b2cmi"), *b2hot = sim_unit_named(s, "b2hot"), *mdf = sim_unit_named(s, "mdf");
 	uint64_t imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock + 0x100000ull * (uint64_t)die;
-	int per_die = s->cores / GNR_DIES;
-	for (int i = die * per_die; i < (die + 1) * per_die; i++)
+	for (int i = die * s->cores / GNR_DIES; i < (die + 1) * s->cores / GNR_DIES; i++) /* cores=N: any N */
 		if (!sim_disc_placed(s, tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
 			return -1;
 	for (int c = 0; c < GNR_CH_PER_DIE; c++) {
@@ -147,7 +139,7 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 	return 0;
 }
 
-static int build(struct sim *s)
+int sim_gnr_build(struct sim *s)
 {
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	uint32_t gidnidmap = 0;
@@ -174,7 +166,4 @@ static int build(struct sim *s)
 }
 
 /* Xeon 6 6960P-like: 72 cores (3 dies x 24), family 6 model 0xAD (Linux INTEL_GRANITERAPIDS_X), stepping 1 */
-const struct sim_kind sim_kind_gnr = { .name = "gnr", .cores = GNR_DIES * GNR_CHA_PER_DIE, .family = 6, .model = 0xad,
-				       .stepping = 1, .build = build, .units = sim_gnr_units, .nunits = &sim_gnr_nunits,
-				       .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox, .faults = SIM_DISC_FAULTS,
-				       .fault = sim_disc_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf };
+const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102);

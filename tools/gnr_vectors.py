@@ -102,6 +102,17 @@ C("iio2_part3", "IIO stack 2 at 0x2920; ch_mask 47:36, fc_mask 50:48 (snr_uncore
   ["UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART3:socket=0:box=2"], msr(0x2920), [0], [0x7008000000183])
 C("iio5_all_parts", "IIO stack 5 at 0x2950; JSON DATA_REQ_OF_CPU.MEM_READ.ALL_PARTS 0x83/0x04 ext 0x70FF0",
   ["UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.ALL_PARTS:socket=0:box=5"], msr(0x2950), [0], [0x70ff000000483])
+def freerun(name, src, event, addr):
+    out.append("\n".join(["case " + name, "  src " + src, "  event " + event, "  start", "  read",
+                          "    r msr:0 0x%x" % addr, "  stop", "end", ""]))
+
+
+freerun("iio0_bw_in_port0_freerun", "Linux gnr_iio_freerunning BW_IN: 0x360E + 0x10 port + 0x80 stack, read only",
+        "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0:box=0", 0x360e)
+freerun("iio2_ioclk_freerun", "gnr_iio_freerunning IOCLK: 0x290E + 0x10 stack (stack 2: 0x292E)",
+        "UNC_IIO_CLOCKTICKS_FREERUN:socket=0:box=2", 0x292e)
+freerun("iio5_bw_out_port3_freerun", "gnr_iio_freerunning BW_OUT: 0x2E0E + 0x10 x 3 + 0x80 x 5 = 0x30BE",
+        "UNC_IIO_BANDWIDTH_OUT.PART3_FREERUN:socket=0:box=5", 0x30be)
 C("irp1_clockticks", "IRP n at 0x2A00 + 0x10 n; JSON UNC_I_CLOCKTICKS 0x01", ["UNC_I_CLOCKTICKS:socket=0:box=1"], msr(0x2a10), [0], [0x01])
 C("irp0_four_counters", "GNR's IRP has counters 0-3 (perfmon GNR IRP Counter 0,1,2,3): the third event takes Ctrl2 +4",
   ["UNC_I_CLOCKTICKS:socket=0:box=0", "irp/event=0x01/:socket=0:box=0", "irp/event=0x11,umask=0x08/:socket=0:box=0"],
@@ -149,6 +160,8 @@ HEADER = """\
 #    umask_ext from 32 (CHA 63:32 with tid_en 16; IIO thresh 35:24, ch_mask 47:36, fc_mask 50:48).
 #  Addresses: the parts' are not public; the simulated machine (platforms/gnr/sim.c) places its units
 #    and publishes them in its discovery table, which is all the library may use:
+#    IIO free-running counters (Linux gnr_iio_freerunning, not in discovery): IOCLK 0x290E + 0x10 stack,
+#    BW_IN port p 0x360E + 0x10 p + 0x80 stack, BW_OUT 0x2E0E + 0x10 p + 0x80 stack.
 #    MSR units (status +1, controls +2.., counters +8..): CHA n 0x2000 + 0x10 n (FILTER0 +0xE; {n} CHAs,
 #    {d} per compute die), IIO n 0x2900 + 0x10 n, IRP n 0x2A00 + 0x10 n (4 counters), B2HOT d 0x2B00 +
 #    0x10 d, MDF k 0x2C00 + 0x10 k, PCU 0x2D00, UBox 0x2D10 (2 counters).

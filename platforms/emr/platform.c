@@ -37,16 +37,16 @@ static const struct filter_field m2m_fields[] = {
  * base 0x10 * n; IMC: T2-131..133, per IMC at its MEMn base.  Their Linux umasks follow the driver's
  * spr_iio_freerunning and spr_imc_freerunning groups: 0x10 x (group + 1) + index in the group. */
 static const struct freerun iio_fr[] = {
-	{ "ioclk", 0x340e, 48, 0x10 },
-	{ "bw_in_port0", 0x3800, 48, 0x20 }, { "bw_in_port1", 0x3801, 48, 0x21 }, { "bw_in_port2", 0x3802, 48, 0x22 },
-	{ "bw_in_port3", 0x3803, 48, 0x23 }, { "bw_in_port4", 0x3804, 48, 0x24 }, { "bw_in_port5", 0x3805, 48, 0x25 },
-	{ "bw_in_port6", 0x3806, 48, 0x26 }, { "bw_in_port7", 0x3807, 48, 0x27 },
-	{ "bw_out_port0", 0x3808, 48, 0x30 }, { "bw_out_port1", 0x3809, 48, 0x31 }, { "bw_out_port2", 0x380a, 48, 0x32 },
-	{ "bw_out_port3", 0x380b, 48, 0x33 }, { "bw_out_port4", 0x380c, 48, 0x34 }, { "bw_out_port5", 0x380d, 48, 0x35 },
-	{ "bw_out_port6", 0x380e, 48, 0x36 }, { "bw_out_port7", 0x380f, 48, 0x37 },
+	{ "ioclk", 0x340e, 48, 0x10, 0 },
+	{ "bw_in_port0", 0x3800, 48, 0x20, 0 }, { "bw_in_port1", 0x3801, 48, 0x21, 0 }, { "bw_in_port2", 0x3802, 48, 0x22, 0 },
+	{ "bw_in_port3", 0x3803, 48, 0x23, 0 }, { "bw_in_port4", 0x3804, 48, 0x24, 0 }, { "bw_in_port5", 0x3805, 48, 0x25, 0 },
+	{ "bw_in_port6", 0x3806, 48, 0x26, 0 }, { "bw_in_port7", 0x3807, 48, 0x27, 0 },
+	{ "bw_out_port0", 0x3808, 48, 0x30, 0 }, { "bw_out_port1", 0x3809, 48, 0x31, 0 }, { "bw_out_port2", 0x380a, 48, 0x32, 0 },
+	{ "bw_out_port3", 0x380b, 48, 0x33, 0 }, { "bw_out_port4", 0x380c, 48, 0x34, 0 }, { "bw_out_port5", 0x380d, 48, 0x35, 0 },
+	{ "bw_out_port6", 0x380e, 48, 0x36, 0 }, { "bw_out_port7", 0x380f, 48, 0x37, 0 },
 };
 static const struct freerun imc_fr[] = {
-	{ "dclk", 0x22b0, 48, 0x10 }, { "rpq_cycles", 0x2318, 48, 0x20 }, { "wpq_cycles", 0x2320, 48, 0x21 },
+	{ "dclk", 0x22b0, 48, 0x10, 0 }, { "rpq_cycles", 0x2318, 48, 0x20, 0 }, { "wpq_cycles", 0x2320, 48, 0x21, 0 },
 };
 
 static const struct box_type cha = {

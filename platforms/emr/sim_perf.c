@@ -12,12 +12,6 @@
 
 static const char *const imc_ev[] = { "clockticks=event=0x01,umask=0x00", "cas_count_read=event=0x05,umask=0xcf",
 				      "cas_count_write=event=0x05,umask=0xf0", SK_CAS_SCALE_UNIT, NULL };
-/* the bw_out aliases were removed upstream (their increment is inconsistent); the umasks still count */
-/* each bw_in_port alias with its scale (a count is 32 bytes: 32 / 2^20 MiB, Linux 6.12) and unit */
-#define BW_IN(n) "bw_in_port" #n "=event=0xff,umask=0x2" #n, "bw_in_port" #n ".scale=3.0517578125e-5", \
-		 "bw_in_port" #n ".unit=MiB"
-static const char *const iio_fr_ev[] = { "ioclk=event=0xff,umask=0x10", BW_IN(0), BW_IN(1), BW_IN(2), BW_IN(3),
-					 BW_IN(4), BW_IN(5), BW_IN(6), BW_IN(7), NULL };
 static const char *const imc_fr_ev[] = { "dclk=event=0xff,umask=0x10", "rpq_cycles=event=0xff,umask=0x20",
 					 "wpq_cycles=event=0xff,umask=0x21", NULL };
 
@@ -30,7 +24,7 @@ const struct sim_perf_type sim_emr_perf[] = {
 	  .xfld = { { 1, 0x3ff } } }, /* SPR_CHA_PMON_BOX_FILTER_TID */
 	{ .name = "iio", .unit = "iio", .disc_type = 1, .formats = sk_snr_iio_fmt, .raw_mask = BASE | 0x7ffffull << 32,
 	  .constraints = sk_icx_iio_constraints,
-	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = iio_fr_ev },
+	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = sk_spr_iio_fr_events },
 	RAW_TYPE("irp", 2),
 	RAW_TYPE_C("m2pcie", 3, sk_spr_m2pcie_constraints),
 	{ .name = "pcu", .unit = "pcu", .disc_type = 4, .formats = sk_generic_fmt, .raw_mask = BASE },

@@ -14,6 +14,7 @@ extern const int gnr_ignore[];
 #define GNR_NTYPES 16
 extern const struct perf_alias gnr_aliases[];
 extern const struct perf_term gnr_terms[];
+int gnr_fixup(struct disc_ctx *c);
 
 /* A descriptor's uncore fields on this layout, with platform p's catalog and metrics. */
 #define GNR_UNCORE(p)                                                                                    \
@@ -21,6 +22,6 @@ extern const struct perf_term gnr_terms[];
 	.events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, .discovery = 1, \
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .disc_ignore = gnr_ignore, .glob_ctl = 0x2ff0,       \
 	.glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0, .perf_aliases = gnr_aliases, \
-	.perf_terms = gnr_terms
+	.perf_terms = gnr_terms, .fixup = gnr_fixup
 
 #endif

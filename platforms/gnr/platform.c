@@ -23,13 +23,25 @@ UC_PLATFORM_TABLES(gnr);
 /* MMIO with 8-byte control steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT: b2cxl, and spr_uncore_cxlcm/dp) */
 #define MMIO8 .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8
 
+/* IIO free-running counters (Linux 6.12 gnr_iio_freerunning, read through spr_uncore_iio_free_running):
+ * IOCLK 0x290E + 0x10 per stack; BW_IN port p 0x360E + 0x10 p + 0x80 per stack; BW_OUT 0x2E0E + 0x10 p
+ * + 0x80 per stack; 48 bits.  Umasks: 0x10 x (group + 1) + index, the driver's encoding. */
+#define GNR_BW(dir, base, um, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, (um) + (p), 0x80 }
+static const struct freerun iio_fr[] = {
+	{ "ioclk", 0x290e, 48, 0x10, 0x10 },
+	GNR_BW("in", 0x360e, 0x20, 0), GNR_BW("in", 0x360e, 0x20, 1), GNR_BW("in", 0x360e, 0x20, 2), GNR_BW("in", 0x360e, 0x20, 3),
+	GNR_BW("in", 0x360e, 0x20, 4), GNR_BW("in", 0x360e, 0x20, 5), GNR_BW("in", 0x360e, 0x20, 6), GNR_BW("in", 0x360e, 0x20, 7),
+	GNR_BW("out", 0x2e0e, 0x30, 0), GNR_BW("out", 0x2e0e, 0x30, 1), GNR_BW("out", 0x2e0e, 0x30, 2), GNR_BW("out", 0x2e0e, 0x30, 3),
+	GNR_BW("out", 0x2e0e, 0x30, 4), GNR_BW("out", 0x2e0e, 0x30, 5), GNR_BW("out", 0x2e0e, 0x30, 6), GNR_BW("out", 0x2e0e, 0x30, 7),
+};
+
 static const struct box_type cha = {
 	.name = "cha", .perf = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
 	XD_DISC(0), XD_MSR_STEP, .max_boxes = 144, .lay = &xd_lay_cha, XD_CHA_FILTERS,
 };
 static const struct box_type iio = {
 	.name = "iio", .perf = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
-	XD_DISC(1), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_iio, XD_IIO_FIELDS,
+	XD_DISC(1), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_iio, XD_IIO_FIELDS, .fr = iio_fr, .nfr = N(iio_fr),
 };
 static const struct box_type irp = {
 	.name = "irp", .perf = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .perfmon = "IRP", .nctr = 4, /* perfmon GNR IRP: counters 0-3 */
@@ -100,8 +112,12 @@ const int gnr_ignore[] = { 3, 7, 9, 10, 11, 14, 19, -1 };
 
 /* The driver's IMC aliases (gnr_uncore_imc_events): one read and one write CAS alias per scheduler, a
  * CAS moving 64 bytes (64 / 2^20 MiB). */
+#define GNR_BW_IN(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
 const struct perf_alias gnr_aliases[] = {
 	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
+	/* spr_uncore_iio_free_running's events (snr_uncore_iio_freerunning_events: a count is 32 bytes) */
+	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
+	GNR_BW_IN(0), GNR_BW_IN(1), GNR_BW_IN(2), GNR_BW_IN(3), GNR_BW_IN(4), GNR_BW_IN(5), GNR_BW_IN(6), GNR_BW_IN(7),
 	{ "imc", "cas_count_read_sch0", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_read_sch1", "event=0x06,umask=0xcf", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_write_sch0", "event=0x05,umask=0xf0", 6.103515625e-5, "MiB" },
@@ -110,6 +126,17 @@ const struct perf_alias gnr_aliases[] = {
 };
 /* The CHA's tid_en (format tid_en2, config:16) comes with filter_tid (our tid sets it). */
 const struct perf_term gnr_terms[] = { { "cha", "tid_en", NULL, 0, 0 }, { 0 } };
+
+/* Every IIO stack has the free-running counters, at addresses of its own (iio_fr), not in discovery. */
+int gnr_fixup(struct disc_ctx *c)
+{
+	for (int k = 0; k < c->n; k++)
+		if (c->v[k].t == &iio) {
+			c->v[k].fr_base = 0;
+			c->v[k].nfr = N(iio_fr);
+		}
+	return 0;
+}
 
 _Static_assert(N(gnr_types) == GNR_NTYPES, "gnr.h: GNR_NTYPES is the number of gnr_types");
 

@@ -62,12 +62,27 @@ static double b2cmi_rate(const struct sim *s, int sock, unsigned ev, unsigned um
 	return ev == 0x01 ? p->uncore_hz : 0;
 }
 
+/* The IIO free-running counters: IOCLK, and each stack's traffic on its port 0, 32 bytes a count (the
+ * driver's bw_in_port scale 3.0517578125e-5 MiB). */
+static double fr_rate(const struct sim_profile *p, const char *n, int sock)
+{
+	if (!strcmp(n, "ioclk"))
+		return p->iio_hz;
+	if (!strcmp(n, "bw_in_port0"))
+		return p->iio_in_bps[sock] / GNR_STACKS / 32;
+	if (!strcmp(n, "bw_out_port0"))
+		return p->iio_out_bps[sock] / GNR_STACKS / 32;
+	return 0;
+}
+
 static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	const struct sim_profile *p = &s->prof;
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
 	int sock = b->socket;
+	if (SIM_CTR_IS_FR(ctr))
+		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, sock);
 	if (ctr == SIM_CTR_FIXED)
 		return p->dram_hz; /* the IMC's DCLK */
 	if (ctl & (SIM_EDGE | SIM_INV))
@@ -122,10 +137,13 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 			      *ubox = sim_unit_named(s, "ubox"), *upi = sim_unit_named(s, "upi"), *b2upi = sim_unit_named(s, "b2upi"),
 			      *x16 = sim_unit_named(s, "pciex16"), *x8 = sim_unit_named(s, "pciex8"), *cxlcm = sim_unit_named(s, "cxlcm"),
 			      *cxldp = sim_unit_named(s, "cxldp"), *b2cxl = sim_unit_named(s, "b2cxl");
-	for (int i = 0; i < GNR_STACKS; i++)
-		if (!sim_disc_placed(s, tb, iio, sock, i, 0x2900 + 0x10u * (unsigned)i) ||
-		    !sim_disc_placed(s, tb, irp, sock, i, 0x2a00 + 0x10u * (unsigned)i) || !sim_disc_pci(s, tb, x16, sock, i, bus, 9 + i, 2))
+	for (int i = 0; i < GNR_STACKS; i++) {
+		struct sim_box *b = sim_disc_placed(s, tb, iio, sock, i, 0x2900 + 0x10u * (unsigned)i);
+		if (!b || !sim_disc_placed(s, tb, irp, sock, i, 0x2a00 + 0x10u * (unsigned)i) ||
+		    !sim_disc_pci(s, tb, x16, sock, i, bus, 9 + i, 2))
 			return -1;
+		b->nfr = iio->nfr; /* at the driver's addresses, base 0 (sim_map.c iio_fr) */
+	}
 	if (!sim_disc_pci(s, tb, x8, sock, 0, bus, 9, 3))
 		return -1;
 	for (int i = 0; i < GNR_LINKS; i++)

@@ -35,6 +35,17 @@ static const struct sim_boxctl disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u <
  * discovery table alone, gnr_uncore_units_ignore being empty) */
 #define IDS(x) .ids = { x, x, x, x, x, x, x, x }
 
+/* IIO free-running counters, Linux 6.12 gnr_iio_freerunning: IOCLK 0x290E + 0x10 per stack; BW_IN port p
+ * 0x360E + 0x10 p + 0x80 per stack, BW_OUT 0x2E0E + 0x10 p + 0x80 per stack; 48 bits. */
+#define BW(dir, base, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, 0x80 }
+static const struct sim_fr iio_fr[] = {
+	{ "ioclk", 0x290e, 48, 0x10 },
+	BW("in", 0x360e, 0), BW("in", 0x360e, 1), BW("in", 0x360e, 2), BW("in", 0x360e, 3),
+	BW("in", 0x360e, 4), BW("in", 0x360e, 5), BW("in", 0x360e, 6), BW("in", 0x360e, 7),
+	BW("out", 0x2e0e, 0), BW("out", 0x2e0e, 1), BW("out", 0x2e0e, 2), BW("out", 0x2e0e, 3),
+	BW("out", 0x2e0e, 4), BW("out", 0x2e0e, 5), BW("out", 0x2e0e, 6), BW("out", 0x2e0e, 7),
+};
+
 /* CHA FILTER0 at +0xE (Linux SPR_C0_MSR_PMON_BOX_FILTER0 - SPR_C0_MSR_PMON_BOX_CTL; tid 9:0). */
 static const struct sim_filt cha_filt[] = { { 0xe, 0, 0x3ffull } };
 
@@ -42,7 +53,8 @@ const struct sim_unit sim_gnr_units[] = {
 	{ .name = "cha", MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0,
 	  .filt = cha_filt, .nfilt = N(cha_filt), .src = "Linux spr_uncore_chabox: tid_en 16, umask_ext 63:32, filter tid" },
 	{ .name = "iio", MSR_UNIT(4), CTL(0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0x7ffffff000000ull),
-	  .disc_type = 1, .src = "Linux spr_uncore_iio: thresh 35:24, ch_mask 47:36, fc_mask 50:48" },
+	  .disc_type = 1, .fr = iio_fr, .nfr = N(iio_fr),
+	  .src = "Linux spr_uncore_iio: thresh 35:24, ch_mask 47:36, fc_mask 50:48; gnr_iio_freerunning" },
 	{ .name = "irp", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 2, .src = "Linux spr_uncore_irp; 4 counters (perfmon GNR IRP: 0,1,2,3)" },
 	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux spr_uncore_pcu" },
 	{ .name = "ubox", MSR_UNIT(2), CTL(BASE), .disc_type = 5, .src = "Linux gnr_uncore_ubox (generic format); 2 counters (perfmon UBOX 0,1)" },

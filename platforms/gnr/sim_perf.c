@@ -26,7 +26,8 @@ const struct sim_perf_type sim_gnr_perf[] = {
 	  .filt_word = { 1 }, .constraints = sk_skx_chabox_constraints, .extra = sk_spr_cha_extra,
 	  .xfld = { { 1, 0x3ff } } }, /* SPR_CHA_PMON_BOX_FILTER_TID */
 	{ .name = "iio", .unit = "iio", .disc_type = 1, .formats = sk_snr_iio_fmt, .raw_mask = BASE | 0x7ffffull << 32,
-	  .constraints = sk_icx_iio_constraints },
+	  .constraints = sk_icx_iio_constraints, /* gnr_uncore_cpu_init: spr_uncore_iio_free_running, gnr_iio_freerunning */
+	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = sk_spr_iio_fr_events },
 	RAW_TYPE("irp", 2),
 	GEN_TYPE("pcu", "pcu", 4),
 	GEN_TYPE("ubox", "ubox", 5),

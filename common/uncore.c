@@ -29,7 +29,7 @@ static int open_access(uncore_t *u, const char *backend)
 static int open_auto(uncore_t *u, char *perf_why, size_t len)
 {
 	if (!perf_backend_open(u, "auto") && !u->acc->ops->host(u->acc, &u->host)) {
-		const struct platform_desc *p = platform_by_cpu(u->host.family, u->host.model);
+		const struct platform_desc *p = platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
 		if (p && !p->sim_only && perf_backend_usable(u)) {
 			snprintf(u->backend, sizeof(u->backend), "perf");
 			return 0;
@@ -101,7 +101,9 @@ int uncore_open(const char *backend, uncore_t **out)
 		       uc_env_secure() ? "" : " (or UNCORE_BACKEND=sim:snbep)");
 		goto fail;
 	}
-	u->plat = platform_by_cpu(u->host.family, u->host.model);
+	u->plat = platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
+	platform_cpu_match(u->host.vendor, u->host.family, u->host.model, u->host.stepping, u->cpu_match,
+			   sizeof(u->cpu_match));
 	if (u->plat && u->plat->sim_only && !u->acc->simulated) {
 		uc_err("%s has no hardware backend (Linux no longer runs on it): use --backend sim:%s", u->plat->desc,
 		       u->plat->name);
@@ -127,8 +129,9 @@ int uncore_open(const char *backend, uncore_t **out)
 			snprintf(why, sizeof(why), "%s", uncore_error());
 			char known[512];
 			platform_supported(known, sizeof(known));
-			uc_err("Intel family %d model %d (0x%x) is not a supported platform (supported: %s) and cannot be "
-			       "used generically: %s", u->host.family, u->host.model, u->host.model, known, why);
+			uc_err("Intel family %d model %d (0x%x) is not a supported platform (%s; supported: %s) and cannot "
+			       "be used generically: %s", u->host.family, u->host.model, u->host.model, u->cpu_match, known,
+			       why);
 			goto fail;
 		}
 	} else if (u->plat->discovery ? boxes_from_discovery(u)
@@ -141,7 +144,10 @@ int uncore_open(const char *backend, uncore_t **out)
 		       (int)strcspn(w, "\n"), w);
 		goto fail;
 	}
-	if (catalog_init(u) || (!u->perf && write_guard_build(u)))
+	const struct uc_event *near = NULL; /* the generic platform's: the nearest platform's events */
+	int nnear = 0;
+	if ((u->own_plat && platform_generic_nearest(u, &near, &nnear)) || catalog_init(u, near, nnear) ||
+	    (!u->perf && write_guard_build(u)))
 		goto fail;
 	if (!u->acc->simulated && !u->perf && probe(u))
 		goto fail;
@@ -183,6 +189,7 @@ const char *uncore_platform_name(const uncore_t *u) { return u->plat->name; }
 const char *uncore_platform_desc(const uncore_t *u) { return u->plat->desc; }
 const char *uncore_platform_caveat(const uncore_t *u) { return u->plat->caveat; }
 const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
+const char *uncore_cpu_match(const uncore_t *u) { return u->cpu_match; }
 const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 const char *uncore_version(void) { return PACKAGE_VERSION; }

@@ -188,7 +188,12 @@ static void test_generic_with_json(void)
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type6"), 1), 2);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type7"), 0), 1);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "type21"), 0), 1);
-	CU_ASSERT_EQUAL(uncore_num_events(u), 0);
+	/* built in: the events of the newest discovery platform (emr), on the units of the same type */
+	int n = uncore_num_events(u), k = uncore_event_find(u, "UNC_CHA_TOR_INSERTS.IA_MISS");
+	CU_ASSERT(n > 2000 && n < *platform_by_name("emr")->nevents);
+	CU_ASSERT_FATAL(k >= 0);
+	CU_ASSERT_STRING_EQUAL(u->events[k].unit, "type0");
+	CU_ASSERT(strstr(uncore_platform_caveat(u), "events of emr, the newest built-in platform") != NULL);
 	CU_ASSERT_EQUAL(uncore_load_events(u, FIXTURES "generic_events.json"), 3);
 	CU_ASSERT(strstr(uncore_warnings(), "HBM") != NULL);
 	CU_ASSERT(uncore_event_find(u, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD") >= 0);

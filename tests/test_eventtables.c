@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "harness.h"
+#include "eventtables.h"
 #include "sim_helpers.h"
 #include "uncore_priv.h"
 
@@ -282,13 +283,8 @@ static void test_emr_cross_check(void)
 	const struct uc_event *cat = platform_by_name("emr")->events;
 	int ncat = *platform_by_name("emr")->nevents, checked = 0, bad = 0;
 	for (int f = 0; f < 2; f++) {
-		char path[512];
-		json_error_t err;
-		json_t *root, *ev;
+		json_t *root = eventtable(files[f]), *ev;
 		size_t i;
-		snprintf(path, sizeof(path), SRCDIR "/eventtables/%s", files[f]);
-		root = json_load_file(path, 0, &err);
-		CU_ASSERT_FATAL(root != NULL);
 		json_array_foreach(json_object_get(root, "Events"), i, ev) {
 			const char *name = json_string_value(json_object_get(ev, "EventName"));
 			const char *unit = json_string_value(json_object_get(ev, "Unit"));
@@ -567,13 +563,8 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 static void load_map_json(const char *platform, struct unit_map *m, json_t **roots)
 {
 	read_unit_map(platform, m);
-	for (int j = 0; j < m->njson; j++) {
-		char path[512];
-		json_error_t err;
-		snprintf(path, sizeof(path), SRCDIR "/eventtables/%s", m->json[j]);
-		roots[j] = json_load_file(path, 0, &err);
-		CU_ASSERT_FATAL(roots[j] != NULL);
-	}
+	for (int j = 0; j < m->njson; j++)
+		roots[j] = eventtable(m->json[j]);
 }
 
 static void test_generated_equal_json(void)

@@ -2,6 +2,8 @@
  * gen_perfmon: turn Intel's perfmon uncore JSON (eventtables/) into a platform's C event catalog at
  * build time, the same array gen_events makes from .evt files (struct uc_event, platform/platform.h).
  * Usage: gen_perfmon SYMBOL EVENTTABLES_DIR UNIT_MAP > out.c
+ *        gen_perfmon --mapfile EVENTTABLES_DIR DIR_MAP > out.c     (CPU detection table, below)
+ *        gen_perfmon --generic EVENTTABLES_DIR DIR_MAP PLATFORM... > out.c   (generic catalogs, below)
  *
  * The unit map (platforms/<p>/perfmon_units.txt, format in platforms/README.md) is the only thing we
  * write: which JSON files, which perfmon Unit is which of our box types, what a JSON Filter means for
@@ -9,6 +11,7 @@
  * umask, umask extension, counters, free-running index, description) is Intel's, copied as the JSON
  * has it, so updating a platform is replacing its JSON files and rebuilding.
  */
+#include <ctype.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +22,14 @@
 struct unit_row { char perfmon[256], box[256]; };
 struct filter_row { char json[256], ours[256]; };
 struct fold_row { char field[256]; int shift; };
+struct dir_row { char dir[256], platform[64]; int discovery; };
 
 static struct unit_row units[MAX_ROWS];
 static struct filter_row filters[MAX_ROWS];
 static struct fold_row folds[4];
+static struct dir_row dirs[MAX_ROWS];
 static char jsons[8][256];
-static int nunits, nfilters, nfolds, njsons, rows;
+static int nunits, nfilters, nfolds, njsons, ndirs, rows;
 
 static void die(const char *where, const char *msg, const char *what)
 {
@@ -56,18 +61,23 @@ static void read_map(const char *path)
 		} else if (!strcmp(kw, "filter") && n == 3 && nfilters < MAX_ROWS) {
 			snprintf(filters[nfilters].ours, sizeof(filters[0].ours), "%s", strcmp(a, "-") ? a : "");
 			snprintf(filters[nfilters++].json, sizeof(filters[0].json), "%s", b);
+		} else if (!strcmp(kw, "dir") && n == 3 && ndirs < MAX_ROWS) {
+			char plat[64], flag[64] = "";
+			snprintf(dirs[ndirs].dir, sizeof(dirs[0].dir), "%s", a);
+			sscanf(b, "%63s %63s", plat, flag);
+			snprintf(dirs[ndirs].platform, sizeof(dirs[0].platform), "%s", plat);
+			dirs[ndirs++].discovery = !strcmp(flag, "discovery");
 		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 4) {
 			snprintf(folds[nfolds].field, sizeof(folds[0].field), "%s", a);
 			folds[nfolds++].shift = atoi(b);
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER or fold FIELD SHIFT\n", path, lineno);
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT or dir DIR PLATFORM [discovery]\n", path,
+				lineno);
 			exit(1);
 		}
 	}
 	fclose(f);
-	if (!njsons || !nunits)
-		die(path, "names no json file or no unit", NULL);
 }
 
 static const char *str(json_t *ev, const char *key)
@@ -161,43 +171,45 @@ static void emit(json_t *ev, const char *box)
 	rows++;
 }
 
-int main(int argc, char **argv)
+static int unit_known(const char *perfmon)
 {
-	json_t *roots[8];
-	if (argc != 4) {
-		fprintf(stderr, "usage: gen_perfmon SYMBOL EVENTTABLES_DIR UNIT_MAP\n");
-		return 2;
-	}
-	read_map(argv[3]);
-	for (int j = 0; j < njsons; j++) {
-		char path[1024];
-		json_error_t err;
-		snprintf(path, sizeof(path), "%s/%s", argv[2], jsons[j]);
-		if (!(roots[j] = json_load_file(path, 0, &err)))
-			die(path, "not valid JSON", err.text);
-		if (!json_is_array(json_object_get(roots[j], "Events")))
-			die(path, "no Events array", NULL);
-	}
-	/* every Unit must be named, so that a unit new in an updated file is a build error, not a loss */
-	for (int j = 0; j < njsons; j++) {
+	for (int u = 0; u < nunits; u++)
+		if (!strcmp(units[u].perfmon, perfmon))
+			return 1;
+	return 0;
+}
+
+static json_t *load_events(const char *dir, const char *file)
+{
+	char path[1024];
+	json_error_t err;
+	json_t *root;
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (!(root = json_load_file(path, 0, &err)))
+		die(path, "not valid JSON", err.text);
+	if (!json_is_array(json_object_get(root, "Events")))
+		die(path, "no Events array", NULL);
+	return root;
+}
+
+/* The array SYMBOL of the events of roots[0..n): grouped by unit in units[] order, in each the files'
+ * order; deprecated events left out.  Every Unit must be in units[], so that a unit new in an updated
+ * file is a build error, not a silent loss. */
+static void catalog(const char *symbol, json_t **roots, int n)
+{
+	rows = 0;
+	for (int j = 0; j < n; j++) {
 		size_t i;
 		json_t *ev;
-		json_array_foreach(json_object_get(roots[j], "Events"), i, ev) {
-			int known = 0;
-			for (int u = 0; u < nunits && !known; u++)
-				known = !strcmp(units[u].perfmon, str(ev, "Unit"));
-			if (!known)
-				die(jsons[j], "a Unit the unit map does not name", str(ev, "Unit"));
-		}
+		json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
+			if (!unit_known(str(ev, "Unit")))
+				die(symbol, "a Unit the unit map does not name", str(ev, "Unit"));
 	}
-	printf("/* Generated by tools/gen_perfmon from %s: do not edit. */\n#include \"platform/platform.h\"\n\n",
-	       argv[3]);
-	printf("const struct uc_event %s[] = {\n", argv[1]);
-	/* grouped by unit in the map's order; in each, the files' order; deprecated events left out */
+	printf("const struct uc_event %s[] = {\n", symbol);
 	for (int u = 0; u < nunits; u++) {
 		if (!strcmp(units[u].box, "-"))
 			continue;
-		for (int j = 0; j < njsons; j++) {
+		for (int j = 0; j < n; j++) {
 			size_t i;
 			json_t *ev;
 			json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
@@ -205,7 +217,185 @@ int main(int argc, char **argv)
 					emit(ev, units[u].box);
 		}
 	}
-	printf("};\nconst int %s_n = %d;\n", argv[1], rows);
+	printf("};\nconst int %s_n = %d;\n", symbol, rows);
+}
+
+/* One mapfile.csv row: "GenuineIntel-6-55-[01234],V1.37,/SKX/events/skylakex_uncore.json,uncore,..." */
+struct map_row {
+	char vendor[32], dir[256], file[256], version[16], type[32];
+	int family, model;
+	unsigned steppings; /* bit s: stepping s matches */
+};
+
+/* perfmon's CPU id: VENDOR-FAMILY(decimal)-MODEL(hex)[-STEPPINGS], STEPPINGS one hex digit or a
+ * bracket list of them (perf matches the column as a regular expression; these are the forms Intel
+ * uses, anything else stops the build). */
+static int parse_row(char *line, struct map_row *r)
+{
+	char id[96], path[256], *f[4];
+	int n = 0;
+	for (char *t = strtok(line, ",\r\n"); t && n < 4; t = strtok(NULL, ",\r\n"))
+		f[n++] = t;
+	if (n < 4 || strncmp(f[0], "GenuineIntel-", 13) || f[2][0] != '/')
+		return 0;
+	snprintf(id, sizeof(id), "%s", f[0]);
+	snprintf(path, sizeof(path), "%s", f[2] + 1);
+	char *dash = strchr(id + 13, '-'), *step = dash ? strchr(dash + 1, '-') : NULL, *slash = strchr(path, '/');
+	if (!dash || !slash)
+		die(f[0], "not a perfmon CPU id", f[2]);
+	memset(r, 0, sizeof(*r));
+	snprintf(r->vendor, sizeof(r->vendor), "GenuineIntel");
+	r->family = atoi(id + 13);
+	r->model = (int)strtol(dash + 1, NULL, 16);
+	r->steppings = 0xffff;
+	if (step) {
+		const char *d = step + 1 + (step[1] == '[');
+		r->steppings = 0;
+		for (; *d && *d != ']'; d++) {
+			if (!isxdigit((unsigned char)*d))
+				die(f[0], "a stepping form gen_perfmon does not know", step);
+			r->steppings |= 1u << (isdigit((unsigned char)*d) ? *d - '0' : toupper((unsigned char)*d) - 'A' + 10);
+		}
+	}
+	*slash = 0;
+	snprintf(r->dir, sizeof(r->dir), "%s", path);
+	snprintf(r->file, sizeof(r->file), "%s", strrchr(slash + 1, '/') ? strrchr(slash + 1, '/') + 1 : slash + 1);
+	snprintf(r->version, sizeof(r->version), "%s", f[1]);
+	snprintf(r->type, sizeof(r->type), "%s", f[3]);
+	return 1;
+}
+
+static int read_mapfile(const char *evdir, struct map_row *rowv, int max)
+{
+	char path[1024], line[512];
+	int n = 0;
+	snprintf(path, sizeof(path), "%s/mapfile.csv", evdir);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		die(path, "cannot open", NULL);
+	while (fgets(line, sizeof(line), f) && n < max)
+		n += parse_row(line, &rowv[n]);
+	fclose(f);
+	return n;
+}
+
+static const struct dir_row *dir_named(const char *dir)
+{
+	for (int d = 0; d < ndirs; d++)
+		if (!strcmp(dirs[d].dir, dir))
+			return &dirs[d];
+	return NULL;
+}
+
+/* --mapfile: one row per CPU id and directory, naming the uncore file (else the first file) and the
+ * platform the directory is ours (platforms/perfmon_dirs.txt; "" when none), for detection. */
+static int mapfile_table(const char *evdir)
+{
+	static struct map_row r[1024];
+	int n = read_mapfile(evdir, r, 1024), out = 0;
+	printf("const struct uc_mapfile_row uc_mapfile[] = {\n");
+	for (int i = 0; i < n; i++) {
+		int first = 1, best = i;
+		for (int k = 0; k < n; k++)
+			if (!strcmp(r[k].dir, r[i].dir) && r[k].family == r[i].family && r[k].model == r[i].model &&
+			    r[k].steppings == r[i].steppings) {
+				if (k < i)
+					first = 0;
+				if (!strcmp(r[k].type, "uncore") && strcmp(r[best].type, "uncore"))
+					best = k;
+			}
+		if (!first)
+			continue;
+		const struct dir_row *d = dir_named(r[i].dir);
+		printf("\t{ %d, 0x%02x, 0x%04x, \"%s\", \"%s\", \"%s\", \"%s\" },\n", r[i].family, r[i].model,
+		       r[i].steppings, r[i].dir, r[best].file, r[best].version, d ? d->platform : "");
+		out++;
+	}
+	printf("};\nconst int uc_mapfile_n = %d;\n", out);
+	return 0;
+}
+
+/* --generic: for each discovery directory whose platform is not built in, its uncore files (as the
+ * mapfile names them) as a catalog keeping perfmon's Unit names, which the generic platform maps to
+ * discovery types at open; and the list of them. */
+static int generic_catalogs(const char *evdir, char **built, int nbuilt)
+{
+	static struct map_row r[1024];
+	int n = read_mapfile(evdir, r, 1024), ncat = 0;
+	char done[MAX_ROWS][64];
+	for (int d = 0; d < ndirs; d++) {
+		int is_built = 0;
+		json_t *roots[8];
+		char files[8][256], sym[96], version[16] = "";
+		int nf = 0;
+		for (int b = 0; b < nbuilt; b++)
+			is_built |= !strcmp(built[b], dirs[d].platform);
+		if (!dirs[d].discovery || is_built)
+			continue;
+		for (int i = 0; i < n; i++) {
+			int seen = 0;
+			if (strcmp(r[i].dir, dirs[d].dir) || strncmp(r[i].type, "uncore", 6))
+				continue;
+			snprintf(sym, sizeof(sym), "%s/events/%s", r[i].dir, r[i].file);
+			for (int k = 0; k < nf; k++)
+				seen |= !strcmp(files[k], sym);
+			if (!seen && nf < 8) {
+				snprintf(files[nf], sizeof(files[0]), "%s", sym);
+				if (!version[0])
+					snprintf(version, sizeof(version), "%s", r[i].version);
+				roots[nf++] = load_events(evdir, sym);
+			}
+		}
+		if (!nf)
+			die(dirs[d].dir, "the mapfile names no uncore file", NULL);
+		nunits = 0; /* every Unit as perfmon names it, in order of first appearance */
+		for (int j = 0; j < nf; j++) {
+			size_t i;
+			json_t *ev;
+			json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
+				if (!unit_known(str(ev, "Unit")) && nunits < MAX_ROWS) {
+					snprintf(units[nunits].perfmon, sizeof(units[0].perfmon), "%s", str(ev, "Unit"));
+					snprintf(units[nunits++].box, sizeof(units[0].box), "%s", str(ev, "Unit"));
+				}
+		}
+		snprintf(sym, sizeof(sym), "uc_generic_%s", dirs[d].platform);
+		catalog(sym, roots, nf);
+		printf("static const char %s_file[] = \"%s\", %s_version[] = \"%s\";\n\n", sym, files[0], sym, version);
+		snprintf(done[ncat++], sizeof(done[0]), "%s", dirs[d].platform);
+		for (int j = 0; j < nf; j++)
+			json_decref(roots[j]);
+	}
+	printf("const struct uc_generic_catalog uc_generic_catalogs[] = {\n");
+	for (int c = 0; c < ncat; c++)
+		printf("\t{ \"%s\", uc_generic_%s_file, uc_generic_%s_version, uc_generic_%s, &uc_generic_%s_n },\n",
+		       done[c], done[c], done[c], done[c], done[c]);
+	printf("\t{ NULL, NULL, NULL, NULL, NULL },\n};\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	json_t *roots[8];
+	if (argc >= 4 && (!strcmp(argv[1], "--mapfile") || !strcmp(argv[1], "--generic"))) {
+		read_map(argv[3]);
+		printf("/* Generated by tools/gen_perfmon %s from %s/mapfile.csv and %s: do not edit. */\n"
+		       "#include \"platform/platform.h\"\n\n", argv[1], argv[2], argv[3]);
+		return !strcmp(argv[1], "--mapfile") ? mapfile_table(argv[2]) : generic_catalogs(argv[2], argv + 4, argc - 4);
+	}
+	if (argc != 4) {
+		fprintf(stderr, "usage: gen_perfmon SYMBOL EVENTTABLES_DIR UNIT_MAP\n"
+			"       gen_perfmon --mapfile EVENTTABLES_DIR DIR_MAP\n"
+			"       gen_perfmon --generic EVENTTABLES_DIR DIR_MAP PLATFORM...\n");
+		return 2;
+	}
+	read_map(argv[3]);
+	if (!njsons || !nunits)
+		die(argv[3], "names no json file or no unit", NULL);
+	for (int j = 0; j < njsons; j++)
+		roots[j] = load_events(argv[2], jsons[j]);
+	printf("/* Generated by tools/gen_perfmon from %s: do not edit. */\n#include \"platform/platform.h\"\n\n",
+	       argv[3]);
+	catalog(argv[1], roots, njsons);
 	for (int j = 0; j < njsons; j++)
 		json_decref(roots[j]);
 	return 0;

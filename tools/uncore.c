@@ -75,6 +75,7 @@ static int cmd_info(int argc, char **argv)
 	if (cli_open(&u))
 		return 1;
 	cli_banner(stdout, u);
+	printf("# %s\n", uncore_cpu_match(u));
 	printf("# backend chosen: %s\n", uncore_backend_reason(u));
 	printf("%-8s %-5s %4s %5s %5s  %s\n", "unit", "space", "ctrs", "width", "fixed", "boxes per socket");
 	for (int i = 0; i < uncore_num_units(u); i++) {

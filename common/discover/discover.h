@@ -15,6 +15,10 @@ int boxes_from_discovery(uncore_t *u);
 struct disc_unit;
 int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n);
 int platform_generic_open(uncore_t *u);
+/* The events the generic platform offers (platform_generic.c): the mapfile's platform's for this CPU if
+ * its JSON is built in, else the newest built-in discovery platform's; *n = 0: none.  Says which in the
+ * platform's caveat ('uncore info'). */
+int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n);
 
 struct busmap {
 	int socket[256]; /* per bus of segment 0; -1 = unknown */

@@ -1,7 +1,8 @@
 /*
  * A CPU with PMON discovery tables but no tables in this project: its units
  * become box types named by their discovery type ("type0", "type6", ...),
- * usable with raw event specs and with events loaded from a perfmon JSON file.
+ * usable with raw event specs, with the events of the nearest platform (below) and with events loaded
+ * from a perfmon JSON file.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,5 +90,43 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 	}
 	p->types = types;
 	p->ntypes = ntypes;
+	return 0;
+}
+
+/* The newest built-in platform with discovery tables: the last the registry lists (newest last). */
+static const struct platform_desc *newest_discovery(void)
+{
+	const struct platform_desc *best = NULL;
+	for (int i = 0; uc_platforms[i]; i++)
+		if (uc_platforms[i]->discovery && uc_platforms[i]->nevents && !uc_platforms[i]->sim_only)
+			best = uc_platforms[i];
+	return best;
+}
+
+int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n)
+{
+	const struct uc_mapfile_row *row = mapfile_row(u->host.family, u->host.model, u->host.stepping);
+	const struct platform_desc *newest = newest_discovery();
+	char buf[512];
+	*ev = NULL;
+	*n = 0;
+	/* the mapfile's platform for this CPU when its JSON is built in (a platform not built in yet) */
+	for (int i = 0; row && uc_generic_catalogs[i].platform; i++)
+		if (!strcmp(uc_generic_catalogs[i].platform, row->platform)) {
+			*ev = uc_generic_catalogs[i].events;
+			*n = *uc_generic_catalogs[i].n;
+			snprintf(buf, sizeof(buf), "events of %s, the mapfile's platform for this CPU (not built in): "
+				 "Intel's %s %s, on the units of the discovery types SPR/EMR give their names",
+				 row->platform, uc_generic_catalogs[i].file, uc_generic_catalogs[i].version);
+		}
+	if (!*ev && newest) {
+		*ev = newest->events;
+		*n = *newest->nevents;
+		snprintf(buf, sizeof(buf), "events of %s, the newest built-in platform with discovery tables (%s), "
+			 "on the units of the same discovery types", newest->name,
+			 row ? "the mapfile's platform for this CPU has no events built in" : "the CPU is not in the mapfile");
+	}
+	if (*ev && !(u->own_plat->caveat = arena_strdup(&u->arena, buf)))
+		return uc_err("out of memory");
 	return 0;
 }

@@ -73,6 +73,25 @@ static int catalog_add(uncore_t *u, const struct uc_event *e)
 	return name_index_add(&u->event_names, u->nevents - 1, event_name, u);
 }
 
+/* Another platform's events (unit: a box type or perfmon Unit name), each on this platform's type of that
+ * name or discovery type; the others (a unit or counter this CPU lacks) left out. */
+static int catalog_add_mapped(uncore_t *u, const struct uc_event *ev, int n)
+{
+	int added = 0;
+	for (int i = 0; i < n; i++) {
+		const struct box_type *t = unit_type(u, ev[i].unit);
+		struct uc_event e = ev[i];
+		/* a unit this CPU lacks, or a counter its type does not have */
+		if (!t || ((e.flags & UC_EV_FIXED) && !t->has_fixed) || ((e.flags & UC_EV_FREERUN) && !t->nfr))
+			continue;
+		e.unit = t->name;
+		if (catalog_add(u, &e) < 0)
+			return -1;
+		added++;
+	}
+	return added;
+}
+
 /* Line of the event in the file, for messages: where its EventName first appears (0: not found).  One
  * pass over the file, in blocks, carrying the name's length over block edges; overlong names are not
  * looked for. */
@@ -250,7 +269,7 @@ out:
 	return rc;
 }
 
-int catalog_init(uncore_t *u)
+int catalog_init(uncore_t *u, const struct uc_event *more, int nmore)
 {
 	const char *env = uc_env("UNCORE_EVENTS");
 	int n = u->plat->nevents ? *u->plat->nevents : 0;
@@ -263,6 +282,8 @@ int catalog_init(uncore_t *u)
 	for (int i = 0; i < n; i++)
 		if (name_index_add(&u->event_names, i, event_name, u))
 			return -1;
+	if (nmore && catalog_add_mapped(u, more, nmore) < 0)
+		return -1;
 	if (uc_load_list(u, env, load_json) < 0)
 		return uc_err_prefix("UNCORE_EVENTS: ");
 	return 0;

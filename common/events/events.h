@@ -27,7 +27,9 @@ struct encoded {
 };
 
 /* The event catalog: built-in tables plus UNCORE_EVENTS / uncore_load_events() files (catalog.c). */
-int catalog_init(uncore_t *u);
+/* The platform's events, then more (another platform's, for the generic one: on the types of the same
+ * name or discovery type, those of units this CPU lacks left out), then UNCORE_EVENTS' files. */
+int catalog_init(uncore_t *u, const struct uc_event *more, int nmore);
 /* The catalog's event named name (any case), or -1. */
 int catalog_find(const uncore_t *u, const char *name);
 /* An event spec, encoded; spec_parse also requires a box of its unit on this machine.  spec_parse_on

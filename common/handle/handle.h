@@ -43,6 +43,7 @@ struct uncore {
 	int scale;                      /* perf backend: scale multiplexed counts by enabled / running time */
 	const struct perf_alias *kernel_aliases; /* perf backend: the kernel's event aliases (NULL: the platform's) */
 	char why[512];                  /* why this backend (auto's choice) */
+	char cpu_match[256];            /* the CPU's perfmon mapfile match (platform_cpu_match) */
 };
 
 /* Each file of a ':' list ("a.json:b.json", as the UNCORE_EVENTS and UNCORE_METRICS variables), given to

@@ -65,6 +65,9 @@ const char *uncore_platform_desc(const uncore_t *u); /* "Sandy Bridge-EP (Xeon E
 /* What users of this platform must know (simulator only, occupancy caveats), or NULL. */
 const char *uncore_platform_caveat(const uncore_t *u);
 const char *uncore_backend_name(const uncore_t *u);  /* "direct", "perf", "sim:snbep" ... */
+/* The CPU and how it was matched: "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json
+ * V1.24): platform emr" (Intel's perfmon mapfile, eventtables/mapfile.csv) */
+const char *uncore_cpu_match(const uncore_t *u);
 const char *uncore_backend_reason(const uncore_t *u); /* why this backend (auto's choice, or the caller's) */
 /*
  * perf backend: the kernel may multiplex a box's events with another user's (time running < time

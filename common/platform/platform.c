@@ -31,8 +31,20 @@ const struct box_type *platform_type_named(const struct platform_desc *p, const 
 	return NULL;
 }
 
-const struct platform_desc *platform_by_cpu(int family, int model)
+const struct uc_mapfile_row *mapfile_row(int family, int model, int stepping)
 {
+	for (int i = 0; i < uc_mapfile_n; i++)
+		if (uc_mapfile[i].family == family && uc_mapfile[i].model == model && stepping >= 0 && stepping < 16 &&
+		    (uc_mapfile[i].steppings >> stepping & 1))
+			return &uc_mapfile[i];
+	return NULL;
+}
+
+const struct platform_desc *platform_by_cpu(int family, int model, int stepping)
+{
+	const struct uc_mapfile_row *row = mapfile_row(family, model, stepping);
+	if (row) /* the mapfile knows the CPU: its platform, or none built in */
+		return platform_by_name(row->platform);
 	for (int i = 0; uc_platforms[i]; i++) {
 		const struct platform_desc *p = uc_platforms[i];
 		if (p->family != family)
@@ -44,6 +56,25 @@ const struct platform_desc *platform_by_cpu(int family, int model)
 				return p;
 	}
 	return NULL;
+}
+
+void platform_cpu_match(const char *vendor, int family, int model, int stepping, char *buf, size_t len)
+{
+	const struct uc_mapfile_row *row = mapfile_row(family, model, stepping);
+	const struct platform_desc *p = platform_by_cpu(family, model, stepping);
+	char id[64], what[96];
+	/* perf's spelling of the CPU id: decimal family, hex model and stepping */
+	snprintf(id, sizeof(id), "%s-%d-%X-%X", vendor, family, (unsigned)model, (unsigned)stepping);
+	if (p)
+		snprintf(what, sizeof(what), "platform %s", p->name);
+	else if (row && row->platform[0])
+		snprintf(what, sizeof(what), "platform %s, not built in", row->platform);
+	else
+		snprintf(what, sizeof(what), "no platform of ours");
+	if (row)
+		snprintf(buf, len, "cpu %s: mapfile row %s (%s %s): %s", id, row->dir, row->file, row->version, what);
+	else
+		snprintf(buf, len, "cpu %s: not in the perfmon mapfile: %s", id, what);
 }
 
 const struct box_ctl_bits box_ctl_snbep = { &bc_style_frz_en, .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .frz_en = 1u << 16 };

@@ -218,7 +218,31 @@ struct box {
 };
 
 const struct platform_desc *platform_by_name(const char *name);
-const struct platform_desc *platform_by_cpu(int family, int model);
+/* A CPU's platform: as Intel's perfmon mapfile says (a row, then its directory's platform if built in),
+ * else by platform_desc.family/models for CPUs the mapfile does not list (Montecito). */
+const struct platform_desc *platform_by_cpu(int family, int model, int stepping);
+
+/* A row of Intel's perfmon mapfile, eventtables/mapfile.csv (tools/gen_perfmon --mapfile): one per CPU id
+ * and perfmon directory, naming the uncore file (else the first file) and our platform ("" none). */
+struct uc_mapfile_row {
+	int family, model;
+	unsigned steppings; /* bit s: stepping s */
+	const char *dir, *file, *version, *platform;
+};
+extern const struct uc_mapfile_row uc_mapfile[];
+extern const int uc_mapfile_n;
+const struct uc_mapfile_row *mapfile_row(int family, int model, int stepping);
+/* "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr" */
+void platform_cpu_match(const char *vendor, int family, int model, int stepping, char *buf, size_t len);
+
+/* The events of a discovery directory whose platform is not built in, perfmon's Unit names kept, for
+ * the generic platform (tools/gen_perfmon --generic); ends with a NULL platform. */
+struct uc_generic_catalog {
+	const char *platform, *file, *version;
+	const struct uc_event *events;
+	const int *n;
+};
+extern const struct uc_generic_catalog uc_generic_catalogs[];
 const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
 /* How many global status MSRs the platform has (0: none). */
 static inline int platform_glob_status_regs(const struct platform_desc *p)

@@ -114,7 +114,7 @@ struct sim {
 	int nblobs;
 	struct { uint32_t addr; uint64_t val; } romsr[SIM_MAX_ROMSR]; /* read-only MSRs outside boxes */
 	int nromsr;
-	int family, model;
+	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
 	const char *name;
 	int manual_clock;

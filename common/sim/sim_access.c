@@ -276,7 +276,7 @@ static int s_host(struct access *a, struct host_info *h)
 	snprintf(h->vendor, sizeof(h->vendor), "GenuineIntel");
 	h->family = s->family;
 	h->model = s->model;
-	h->stepping = s->kind->stepping;
+	h->stepping = s->stepping;
 	h->has_pmem = s->prof.pmem > 0;
 	h->nsockets = s->nsockets;
 	h->tsc_hz = s->prof.tsc_hz;

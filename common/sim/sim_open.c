@@ -35,7 +35,7 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE][,kill_at=N] */
+ *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING] */
 #define SIM_MAX_FAULTS 8
 
 /* What the options after the platform name ask for besides the machine's own settings. */
@@ -61,6 +61,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 {
 	char *v = strchr(opt, '='), *end;
 	long n;
+	int len = 0, fam = 0;
+	unsigned mod = 0, step = 0;
 	if (!v)
 		return uc_err("simulator option '%s' needs a value (key=value)", opt);
 	*v++ = 0;
@@ -85,13 +87,20 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return opt_copy(o->shared, sizeof(o->shared), opt, v);
 	else if (!strcmp(opt, "kill_at") && !*end && n >= 1) /* crash tests: SIGKILL before access N */
 		s->kill_at = (uint64_t)n;
+	else if (!strcmp(opt, "cpu") && sscanf(v, "%d-%x-%x%n", &fam, &mod, &step, &len) == 3 && !v[len] && fam > 0 &&
+		 mod <= 0xff && step < 16) { /* the CPU id as perf spells it (decimal family, hex model and stepping) */
+		s->family = fam;
+		s->model = (int)mod;
+		s->stepping = (int)step;
+	}
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
 		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
 		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, clock=manual|real, "
-			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N)", opt, v,
+			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
+			      "cpu=FAMILY-MODEL-STEPPING)", opt, v,
 			      UC_MAX_SOCKETS);
 	return 0;
 }
@@ -103,6 +112,7 @@ static void sim_init(struct sim *s, const struct sim_kind *k)
 	s->name = k->name;
 	s->family = k->family;
 	s->model = k->model;
+	s->stepping = k->stepping;
 	s->units = k->units;
 	s->nunits = *k->nunits;
 	s->glob = k->glob;

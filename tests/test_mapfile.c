@@ -1,0 +1,254 @@
+/*
+ * Detection by Intel's perfmon mapfile (issue 33 point 2).  The truth is eventtables/mapfile.csv read
+ * here with POSIX regular expressions, as perf matches its first column, and platforms/perfmon_dirs.txt
+ * (which perfmon directory is which of our platforms): every family-model-stepping must get the row and
+ * platform they say.  Then the simulator and sysroot trees with CPUs of each kind the mapfile has
+ * (stepping ranges, a platform not built in, an unknown Intel model, a non-Intel CPU), and the generic
+ * platform's events named after the nearest platform, checked against Intel's JSON.
+ */
+#include <regex.h>
+#include <string.h>
+#include "fake_tree.h"
+#include "sim_helpers.h"
+#include "eventtables.h"
+#include "access/access.h"
+
+struct truth_row {
+	regex_t re;
+	char dir[32];
+};
+static struct truth_row truth[1024];
+static int ntruth;
+
+/* The mapfile's rows as perf reads them: the first column a regular expression over
+ * "GenuineIntel-FAMILY-MODEL-STEPPING"; one without a stepping matches any stepping. */
+static void load_truth(void)
+{
+	char line[512];
+	FILE *f = fopen(SRCDIR "/eventtables/mapfile.csv", "r");
+	CU_ASSERT_FATAL(f != NULL);
+	ntruth = 0;
+	while (fgets(line, sizeof(line), f) && ntruth < 1024) {
+		char id[96], dir[32], pat[128];
+		if (sscanf(line, "%95[^,],%*[^,],/%31[^/]/", id, dir) != 2 || strncmp(id, "GenuineIntel-", 13))
+			continue;
+		int dashes = 0;
+		for (const char *c = id; *c; c++)
+			dashes += *c == '-';
+		snprintf(pat, sizeof(pat), "^%s%s$", id, dashes == 2 ? "-[0-9A-F]+" : "");
+		CU_ASSERT_FATAL(regcomp(&truth[ntruth].re, pat, REG_EXTENDED | REG_NOSUB) == 0);
+		snprintf(truth[ntruth++].dir, sizeof(truth[0].dir), "%s", dir);
+	}
+	fclose(f);
+	CU_ASSERT(ntruth > 200);
+}
+
+static const char *truth_dir(int family, int model, int stepping)
+{
+	char id[64];
+	snprintf(id, sizeof(id), "GenuineIntel-%d-%X-%X", family, (unsigned)model, (unsigned)stepping);
+	for (int i = 0; i < ntruth; i++)
+		if (!regexec(&truth[i].re, id, 0, NULL, 0))
+			return truth[i].dir;
+	return NULL;
+}
+
+/* Our platform for a perfmon directory, from platforms/perfmon_dirs.txt ("" none). */
+static const char *dir_platform(const char *dir)
+{
+	static char plat[64];
+	char line[256], d[64];
+	FILE *f = fopen(SRCDIR "/platforms/perfmon_dirs.txt", "r");
+	CU_ASSERT_FATAL(f != NULL);
+	plat[0] = 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "dir %63s %63s", d, plat) == 2 && !strcmp(d, dir))
+			break;
+		else
+			plat[0] = 0;
+	fclose(f);
+	return plat;
+}
+
+/* Every stepping of every model of the families the mapfile has: the row and the platform agree. */
+static void test_every_cpu_id(void)
+{
+	static const int families[] = { 6, 18, 19 };
+	int checked = 0, bad = 0, matched = 0;
+	load_truth();
+	for (size_t fi = 0; fi < sizeof(families) / sizeof(families[0]); fi++)
+		for (int model = 0; model < 256; model++)
+			for (int step = 0; step < 16; step++) {
+				const char *dir = truth_dir(families[fi], model, step);
+				const struct uc_mapfile_row *row = mapfile_row(families[fi], model, step);
+				const struct platform_desc *p = platform_by_cpu(families[fi], model, step);
+				const struct platform_desc *want = dir ? platform_by_name(dir_platform(dir)) : NULL;
+				checked++;
+				matched += dir != NULL;
+				if ((dir == NULL) != (row == NULL) || (dir && strcmp(dir, row->dir)) || p != want) {
+					fprintf(stderr, "%d-%X-%X: mapfile %s, ours %s, platform %s (want %s)\n", families[fi],
+						(unsigned)model, (unsigned)step, dir ? dir : "-", row ? row->dir : "-",
+						p ? p->name : "-", want ? want->name : "-");
+					bad++;
+				}
+			}
+	printf("\n%d CPU ids checked, %d in the mapfile, %d differences\n", checked, matched, bad);
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT(matched > 600);
+	for (int i = 0; i < ntruth; i++)
+		regfree(&truth[i].re);
+}
+
+/* The simulator reporting each kind of CPU id: the platform, the line 'uncore info' prints, and for
+ * the generic platform whose events it names. */
+static void test_sim_cpus(void)
+{
+	static const struct {
+		const char *spec, *platform, *match, *caveat;
+	} cases[] = {
+		{ "sim:emr", "emr", "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr", NULL },
+		{ "sim:snbep", "snbep", "cpu GenuineIntel-6-2D-7: mapfile row JKT (Jaketown_uncore.json V24): platform snbep", NULL },
+		{ "sim:ivbep", "ivbep", "cpu GenuineIntel-6-3E-4: mapfile row IVT (ivytown_uncore.json V24): platform ivbep", NULL },
+		{ "sim:nhm", "nhm", "cpu GenuineIntel-6-1A-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
+		/* 0x1F: Nehalem-EP by the mapfile, though not in the platform's own model list */
+		{ "sim:nhm,cpu=6-1F-2", "nhm", "cpu GenuineIntel-6-1F-2: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
+		/* Skylake-SP and Cascade Lake share model 0x55, told apart by stepping */
+		{ "sim:emr,cpu=6-55-4", "generic", "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): no platform of ours", "events of emr" },
+		{ "sim:emr,cpu=6-55-5", "generic", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours", "events of emr" },
+		{ "sim:emr,cpu=6-55-B", "generic", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours", "events of emr" },
+		{ "sim:emr,cpu=6-8F-8", NULL, "cpu GenuineIntel-6-8F-8: mapfile row SPR (sapphirerapids_uncore.json V1.39): platform spr", "events of spr" },
+		{ "sim:emr,cpu=6-AD-1", NULL, "cpu GenuineIntel-6-AD-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
+		{ "sim:emr,cpu=6-AE-1", NULL, "cpu GenuineIntel-6-AE-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
+		{ "sim:emr,cpu=6-AF-3", NULL, "cpu GenuineIntel-6-AF-3: mapfile row SRF (sierraforest_uncore.json V1.18): platform srf", "events of srf" },
+		{ "sim:emr,cpu=6-DD-0", NULL, "cpu GenuineIntel-6-DD-0: mapfile row CWF (clearwaterforest_uncore.json V1.04): platform cwf", "events of cwf" },
+		/* an Intel model the mapfile does not know */
+		{ "sim:generic", "generic", "cpu GenuineIntel-6-EE-0: not in the perfmon mapfile: no platform of ours", "events of emr, the newest built-in platform with discovery tables (the CPU is not in the mapfile)" },
+	};
+	static const char *const bad[] = { "sim:emr,cpu=6-55", "sim:emr,cpu=6-55-10", "sim:emr,cpu=6-155-1",
+					   "sim:emr,cpu=0-55-1", "sim:emr,cpu=6-55-1x" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		uncore_t *u;
+		CU_ASSERT(uncore_open(bad[i], &u) < 0);
+		CU_ASSERT(strstr(uncore_error(), "bad simulator option 'cpu=") != NULL);
+	}
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uncore_t *u = open_sim(cases[i].spec);
+		const char *caveat = uncore_platform_caveat(u);
+		/* a platform G or H builds later is used once it is built in; until then, generic */
+		const char *want = cases[i].platform ? cases[i].platform
+				   : platform_by_name(cases[i].caveat + 10) ? cases[i].caveat + 10 : "generic";
+		if (strncmp(uncore_cpu_match(u), cases[i].match, strlen(cases[i].match)) ||
+		    strcmp(uncore_platform_name(u), want))
+			fprintf(stderr, "%s: '%s', platform %s\n", cases[i].spec, uncore_cpu_match(u), uncore_platform_name(u));
+		CU_ASSERT(!strncmp(uncore_cpu_match(u), cases[i].match, strlen(cases[i].match)));
+		CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), want);
+		if (!strcmp(want, "generic")) {
+			CU_ASSERT(caveat && strstr(caveat, cases[i].caveat));
+			CU_ASSERT(uncore_num_events(u) > 500);
+		}
+		uncore_close(u);
+	}
+}
+
+/* The generic platform on a Granite Rapids id names Granite Rapids' events: each is Intel's event of that
+ * name (code, umask, umask extension), on the type SPR/EMR number that unit with. */
+static void test_generic_events_are_intels(void)
+{
+	static const char *const files[] = { "GNR/events/graniterapids_uncore.json",
+					     "GNR/events/graniterapids_uncore_experimental.json" };
+	uncore_t *u = open_sim("sim:emr,cpu=6-AD-1");
+	if (strcmp(uncore_platform_name(u), "generic")) { /* Granite Rapids is built in: its own tests */
+		uncore_close(u);
+		return;
+	}
+	int found = 0, bad = 0;
+	for (int f = 0; f < 2; f++) {
+		json_t *root = eventtable(files[f]), *ev;
+		size_t i;
+		json_array_foreach(json_object_get(root, "Events"), i, ev) {
+			const char *name = json_string_value(json_object_get(ev, "EventName"));
+			const char *unit = json_string_value(json_object_get(ev, "Unit"));
+			int k = uncore_event_find(u, name);
+			if (k < 0)
+				continue;
+			found++;
+			const struct uc_event *e = &u->events[k];
+			unsigned code = (unsigned)strtoul(json_string_value(json_object_get(ev, "EventCode")), NULL, 16);
+			unsigned umask = (unsigned)strtoul(json_string_value(json_object_get(ev, "UMask")), NULL, 16);
+			unsigned long ext = strtoul(json_string_value(json_object_get(ev, "UMaskExt")), NULL, 16);
+			/* the unit: CHA is discovery type 0, IMC 6, UPI 8 on SPR, EMR and GNR (uncore_snbep.c gnr_uncores) */
+			const char *type = !strcmp(unit, "CHA") ? "type0" : !strcmp(unit, "IMC") ? "type6"
+					   : !strcmp(unit, "UPI LL") ? "type8" : NULL;
+			if (e->code != code || e->umask != umask || e->umext != ext || (type && strcmp(e->unit, type))) {
+				fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x, JSON %s 0x%x/0x%x/0x%lx\n", name, e->unit, e->code,
+					e->umask, e->umext, unit, code, umask, ext);
+				bad++;
+			}
+		}
+		json_decref(root);
+	}
+	printf("\ngeneric on GNR: %d of Intel's events named, %d differences\n", found, bad);
+	CU_ASSERT(found > 500);
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT(uncore_event_find(u, "UNC_M_CAS_COUNT_SCH0.RD") >= 0); /* GNR's, not EMR's */
+	CU_ASSERT(uncore_event_find(u, "UNC_M_CAS_COUNT.RD") < 0);
+	uncore_close(u);
+}
+
+/* /proc/cpuinfo of a sysroot: the CPU id read from it (stepping included) and its match. */
+static void test_sysroot_cpuinfo(void)
+{
+	static const struct {
+		const char *vendor;
+		int family, model, stepping;
+		const char *match;
+	} cases[] = {
+		{ "GenuineIntel", 6, 0x55, 4, "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): no platform of ours" },
+		{ "GenuineIntel", 6, 0x55, 7, "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours" },
+		{ "GenuineIntel", 6, 0xcf, 2, "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr" },
+		{ "GenuineIntel", 6, 0x2d, 6, "cpu GenuineIntel-6-2D-6: mapfile row JKT (Jaketown_uncore.json V24): platform snbep" },
+		{ "GenuineIntel", 6, 0x1e, 5, "cpu GenuineIntel-6-1E-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm" },
+		{ "GenuineIntel", 6, 0xee, 0, "cpu GenuineIntel-6-EE-0: not in the perfmon mapfile: no platform of ours" },
+		{ "GenuineIntel", 32, 0, 0, "cpu GenuineIntel-32-0-0: not in the perfmon mapfile: platform montecito" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char info[512], match[256];
+		struct host_info h;
+		snprintf(info, sizeof(info), "processor\t: 0\nvendor_id\t: %s\ncpu family\t: %d\nmodel\t\t: %d\n"
+			 "stepping\t: %d\nflags\t\t: fpu msr\n\n", cases[i].vendor, cases[i].family, cases[i].model,
+			 cases[i].stepping);
+		put_str(info, "/proc/cpuinfo");
+		put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
+		CU_ASSERT_FATAL(host_from_sysfs(&h) == 0);
+		platform_cpu_match(h.vendor, h.family, h.model, h.stepping, match, sizeof(match));
+		if (strcmp(match, cases[i].match))
+			fprintf(stderr, "'%s', want '%s'\n", match, cases[i].match);
+		CU_ASSERT_STRING_EQUAL(match, cases[i].match);
+	}
+	/* a Skylake-SP without discovery tables: refused, the message giving the match */
+	uncore_t *u;
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n",
+		"/proc/cpuinfo");
+	sparse("/dev/cpu/0/msr", 0x4000);
+	CU_ASSERT(uncore_open("direct", &u) < 0);
+	if (!strstr(uncore_error(), "cpu GenuineIntel-6-55-4: mapfile row SKX"))
+		fprintf(stderr, "%s\n", uncore_error());
+	CU_ASSERT(strstr(uncore_error(), "cpu GenuineIntel-6-55-4: mapfile row SKX") != NULL);
+	/* not Intel: refused at open, whatever the mapfile holds */
+	put_str("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nstepping\t: 1\n\n",
+		"/proc/cpuinfo");
+	CU_ASSERT(uncore_open("direct", &u) < 0);
+	CU_ASSERT(strstr(uncore_error(), "AuthenticAMD family 25 model 1") != NULL);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "every CPU id gets the mapfile's row and platform", test_every_cpu_id },
+		{ "simulated CPUs: platform, 'uncore info' match, generic's events", test_sim_cpus },
+		{ "generic on a Granite Rapids id names Intel's Granite Rapids events", test_generic_events_are_intels },
+		{ "sysroot /proc/cpuinfo: the CPU id and its match", test_sysroot_cpuinfo },
+		{ NULL, NULL },
+	};
+	return run_in_fake_tree("mapfile", tests);
+}

@@ -158,6 +158,10 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		*mode = PT_PER_SOCKET;
 	else if (!strcmp(m, "tma_info_system_mem_parallel_reads"))
 		*pt = (struct perf_part){ misses * mix, misses * mix / p->llc_miss_parallel[s] }; /* occupancies' ratio */
+	else if (!strcmp(m, "io_number_of_partial_pci_writes")) /* CWF: ItoMCacheNear + RFO (none) a second */
+		*pt = (struct perf_part){ in * w / 64, 1 }, *mode = PT_SUM;
+	else if (!strcmp(m, "io_msi") || !strcmp(m, "io_lost_fwd")) /* GNR: the simulated devices send no MSI, */
+		*pt = (struct perf_part){ 0, 1 }, *mode = PT_SUM;                 /* and no IRP forward is lost */
 	else if (!strcmp(m, "cpu_cstate_c0") || !strcmp(m, "cpu_cstate_c6"))
 		*pt = (struct perf_part){ (m[12] == '0' ? p->cores_c0[s] : p->cores_c6[s]) * sim->cores, 1 },
 		*mode = PT_SUM; /* x #num_packages: the cores in C0 of every socket */

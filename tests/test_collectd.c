@@ -140,6 +140,14 @@ static void defaults_on(const char *backend, int expect_metrics)
 static void test_defaults_emr(void) { defaults_on("sim:emr", 11); }
 static void test_defaults_snbep(void) { defaults_on("sim:snbep", 11); }
 static void test_defaults_spr(void) { defaults_on("sim:spr", 11); defaults_on("perf+sim:spr", 11); }
+/* GNR: memory metrics add both schedulers, which the default profile loads unevenly (0.7 - 0.1 s on SCH0) */
+static void test_defaults_gnr(void) { defaults_on("sim:gnr", 11); }
+static void test_defaults_perf_gnr(void) { defaults_on("perf+sim:gnr", 11); }
+static void test_defaults_srf_cwf(void)
+{
+	defaults_on("sim:srf", 11);
+	defaults_on("perf+sim:cwf", 11);
+}
 
 /* Every counter wraps between reads: the cumulative counts still only grow, by the truth. */
 static void test_wraps_are_not_spikes(void)
@@ -329,6 +337,9 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "defaults on EMR equal the truth, DERIVE and GAUGE", test_defaults_emr },
 		{ "defaults on SPR (sim: and perf+sim:) equal the truth", test_defaults_spr },
+		{ "defaults on GNR equal the truth, both memory schedulers", test_defaults_gnr },
+		{ "defaults on GNR through the perf backend equal the truth", test_defaults_perf_gnr },
+		{ "defaults on Sierra Forest and Clearwater Forest (perf) equal the truth", test_defaults_srf_cwf },
 		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },

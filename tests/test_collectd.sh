@@ -2,7 +2,8 @@
 # The collectd plugin end to end: installed like a site would (a regular file in collectd's plugin
 # directory, the example conf), its symbols all provided by the daemon or its own libraries, then the
 # real collectd daemon in the foreground with write_graphite into carbon-cache on 127.0.0.1 on
-# sim:emr, sim:spr and sim:snbep; the whisper files must hold the simulator's truth.  Also the daemon's view of
+# sim:emr, sim:spr, sim:snbep and sim:gnr (and perf+sim: of emr, spr and gnr); the whisper files must hold the
+# simulator's truth.  Also the daemon's view of
 # a bad option and of an uncore it may not touch.
 pass=0 fail=0
 B=${top_builddir:-.}
@@ -217,7 +218,7 @@ bandwidth() {
 			'all_near "$G/socket$s/memory_bandwidth/mem_bw_total.wsp" "$(awk -v a=$rd -v b=$wr "BEGIN { print a + b }")" $NPOINTS'
 	done
 }
-for b in emr spr snbep; do
+for b in emr spr snbep gnr; do
 	sim="sim:$b,profile=$W/profile"
 	daemon $b "  Backend \"$sim,shared=$W/sim-$b\"
   ReportPerBox \"imc\""
@@ -247,6 +248,11 @@ daemon perfspr "  Backend \"perf+sim:spr,profile=$W/profile\"
   ReportPerBox \"imc\""
 bandwidth
 check "perfspr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:spr" "$W/perfspr.log"'
+# Granite Rapids through the perf backend: the driver's per-scheduler CAS counts, both added
+daemon perfgnr "  Backend \"perf+sim:gnr,profile=$W/profile\"
+  ReportPerBox \"imc\""
+bandwidth
+check "perfgnr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:gnr" "$W/perfgnr.log"'
 
 # IVB-EP, Nehalem-EP and Montecito with the default metric set (their groups differ: no interconnect
 # metrics on the last two), a clock series each: uncore 2.7e9 Hz, Montecito's core clock 2.6e9 Hz

@@ -189,6 +189,12 @@ static void test_snbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("snbep", "snbep/l
 static void test_ivbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("ivbep", "ivbep/linux_pmus.txt"), 0); }
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
 static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
+static void test_gnr_family(void)
+{
+	CU_ASSERT_EQUAL(tree_vs_listing("gnr", "gnr/linux_pmus.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("srf", "srf/linux_pmus.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("cwf", "cwf/linux_pmus.txt"), 0);
+}
 static void test_emr_generic(void)
 {
 	CU_ASSERT_EQUAL(tree_vs_listing("emr,generic=1", "emr/linux_pmus_generic.txt"), 0);
@@ -314,6 +320,7 @@ int main(void)
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
+		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },
 		{ "the generic driver without discovery tables registers nothing", test_generic_without_tables },
 		{ "the generic driver refuses config 0xff", test_generic_fixed_refused },
 		{ "the library on the generic driver: one-box PMUs, counts, refusals", test_generic_backend },

@@ -1002,6 +1002,17 @@ static void test_perf_files_truth(void)
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", NULL) == 11 + b);
 		CU_ASSERT(perf_file_truth(emr[b], FIXTURES "perf_metrics_emr.json", pmem_profile) == 11 + b);
 	}
+	/* Intel's Granite Rapids, Sierra Forest and Clearwater Forest files: memory bandwidths add both
+	 * schedulers' CASes, as the truth does */
+	/* (perf+sim:cwf with 48 CHAs: four CHA events on 144 CHAs and 2 sockets take more descriptors than the
+	 * test's limit of 1024 allows, as they would under perf) */
+	static const char *const gnr[] = { "sim:gnr", "perf+sim:gnr" }, *const forests[] = { "sim:srf", "perf+sim:srf",
+		"sim:cwf", "perf+sim:cwf,cores=48" };
+	for (int b = 0; b < 2; b++)
+		CU_ASSERT(perf_file_truth(gnr[b], SRCDIR "/eventtables/GNR/metrics/perf/graniterapids_metrics_perf.json", NULL) == 33);
+	for (int b = 0; b < 4; b++)
+		CU_ASSERT(perf_file_truth(forests[b], b < 2 ? SRCDIR "/eventtables/SRF/metrics/perf/sierraforest_metrics_perf.json" :
+			SRCDIR "/eventtables/CWF/metrics/perf/clearwaterforest_metrics_perf.json", NULL) == (b < 2 ? 28 : 30));
 	for (int b = 0; b < 4; b++) /* Linux's jkt and ivt files have the same uncore metrics */
 		CU_ASSERT(perf_file_truth(xeon_ep[b], FIXTURES "perf_metrics_xeon_ep.json", NULL) == 7 + b % 2);
 }
@@ -1088,25 +1099,114 @@ static void test_truth_spr(void) { truth_platform("sim:spr"); }
 static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
+static void test_truth_gnr(void) { truth_platform("sim:gnr"); }
+/* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
+static void test_truth_srf_cwf(void)
+{
+	truth_platform("sim:srf");
+	truth_platform("sim:cwf");
+	truth_platform("perf+sim:srf");
+	truth_platform("perf+sim:cwf");
+}
 /* the same through the perf backend: the simulated kernel programs the simulator's registers */
 static void test_truth_perf(void)
 {
-	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr" };
+	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr",
+					 "perf+sim:gnr" };
 	for (int i = 0; i < 5; i++)
 		truth_platform(p[i]);
+}
+
+static int imc_unit(const uncore_t *u)
+{
+	struct uncore_unit_info ui;
+	for (int i = 0; i < uncore_num_units(u); i++)
+		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, "imc"))
+			return i;
+	CU_FAIL_FATAL("no imc unit");
+	return -1;
+}
+
+/* Granite Rapids: each channel has two schedulers and reads are split unevenly between them (9:1 on socket 0,
+ * 15:85 on socket 1), so the memory metrics equal the truth only when they count both; the schedulers' own
+ * counts show the split is really there. */
+static void test_gnr_schedulers(void)
+{
+	char spec[600];
+	const char *prof = write_file("sch.prof", "mem_sch0_ratio = 0.9\nsocket1.mem_sch0_ratio = 0.15\n");
+	static const char *const backends[] = { "sim:gnr", "perf+sim:gnr" };
+	static const char *const names[] = { "mem_bw_read", "mem_bw_write", "mem_bw_total", "mem_read_bytes", "mem_write_bytes" };
+	for (int b = 0; b < 2; b++) {
+		snprintf(spec, sizeof(spec), "%s,clock=manual,profile=%s", backends[b], prof);
+		uncore_t *u = open_sim(spec);
+		struct sim *sim = sim_of(u->acc);
+		uncore_session_t *s;
+		int m[5], sch[2];
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		for (int i = 0; i < 5; i++)
+			CU_ASSERT_FATAL((m[i] = uncore_session_add_metric(s, names[i])) >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+		for (int sock = 0; sock < 2; sock++) {
+			int unit = imc_unit(u), nb = uncore_unit_boxes(u, unit, sock);
+			CU_ASSERT(nb == 12);
+			for (int i = 0; i < 5; i++) {
+				char what[160];
+				double v, t = truth_of(sim, names[i], sock).v * (i >= 3 ? secs : 1);
+				snprintf(what, sizeof(what), "%s %s socket %d", backends[b], names[i], sock);
+				CU_ASSERT(uncore_session_metric_value(s, m[i], sock, -1, UNCORE_SINCE_START, &v) == 0);
+				check(what, v, t);
+				for (int k = 0; k < nb; k++) { /* --per-box: each channel its share */
+					snprintf(what, sizeof(what), "%s %s socket %d channel %d", backends[b], names[i], sock, k);
+					CU_ASSERT(uncore_session_metric_value(s, m[i], sock, uncore_box_number(u, unit, sock, k),
+									      UNCORE_SINCE_START, &v) == 0);
+					check(what, v, t / nb);
+				}
+			}
+		}
+		uncore_session_free(s);
+		/* each scheduler alone counts its share of the reads: 0.9 and 0.1 of socket 0's, 0.15 and 0.85 of socket 1's */
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT_FATAL((sch[0] = uncore_session_add(s, "UNC_M_CAS_COUNT_SCH0.RD")) >= 0);
+		CU_ASSERT_FATAL((sch[1] = uncore_session_add(s, "UNC_M_CAS_COUNT_SCH1.RD")) >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+		for (int sock = 0; sock < 2; sock++)
+			for (int k = 0; k < 2; k++) {
+				char what[160];
+				uint64_t n = 0;
+				double share = sock ? (k ? 0.85 : 0.15) : (k ? 0.1 : 0.9);
+				snprintf(what, sizeof(what), "%s SCH%d reads socket %d", backends[b], k, sock);
+				CU_ASSERT(uncore_session_value(s, sch[k], sock, -1, &n) == 0);
+				check(what, (double)n, sim->prof.mem_read_bps[sock] / 64 * share * secs);
+			}
+		uncore_session_free(s);
+		if (u->perf)
+			assert_perf_closed(u);
+		else
+			assert_left_as_found(sim);
+		uncore_close(u);
+	}
+	remove(prof);
 }
 
 /* Metric sets meant to run together (the default set of the collectd plugin among them) fit the counters:
  * the register backends take them, and the perf backend counts them without multiplexing. */
 static void test_groups_fit(void)
 {
-	static const char *const backends[] = { "sim:snbep", "sim:emr", "sim:ivbep", "sim:nhm", "sim:montecito",
-						"perf+sim:snbep", "perf+sim:emr", "perf+sim:ivbep", "perf+sim:nhm", "sim:spr",
-						"perf+sim:spr" };
+	/* each backend and the fewest metrics its second set has (Nehalem and Montecito: no power or io group) */
+	static const struct { const char *be; int min2; } backends[] = {
+		{ "sim:snbep", 4 }, { "sim:emr", 4 }, { "sim:ivbep", 1 }, { "sim:nhm", 1 }, { "sim:montecito", 1 }, { "sim:gnr", 2 }, { "sim:spr", 4 },
+		{ "perf+sim:snbep", 4 }, { "perf+sim:emr", 4 }, { "perf+sim:ivbep", 1 }, { "perf+sim:nhm", 1 }, { "perf+sim:gnr", 2 },
+		{ "perf+sim:spr", 4 } };
 	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
-	for (int b = 0; b < 11; b++)
+	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++)
 		for (int set = 0; set < 2; set++) {
-			uncore_t *u = open_sim(backends[b]);
+			uncore_t *u = open_sim(backends[b].be);
 			uncore_session_t *s;
 			int added = 0;
 			uncore_session_new(u, &s);
@@ -1117,13 +1217,13 @@ static void test_groups_fit(void)
 					if (!strcmp(mi.group, sets[set][g])) {
 						int rc = uncore_session_add_metric(s, mi.name);
 						if (rc < 0)
-							fprintf(stderr, "%s: %s\n", backends[b], uncore_error());
+							fprintf(stderr, "%s: %s\n", backends[b].be, uncore_error());
 						CU_ASSERT(rc >= 0);
 						added++;
 					}
 			}
-			CU_ASSERT(added >= (b % 5 < 2 || !set ? 4 : 1)); /* Nehalem and Montecito have no power or io group */
-			if (b >= 5) { /* perf would take any set, multiplexing: these fit, so nothing is */
+			CU_ASSERT(added >= (set ? backends[b].min2 : 4));
+			if (!strncmp(backends[b].be, "perf+", 5)) { /* perf would take any set, multiplexing: these fit, so nothing is */
 				CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 				uncore_sleep_ns(u, 10000000);
 				CU_ASSERT(uncore_session_read(s) == 0 && never_multiplexed(s));
@@ -1180,7 +1280,7 @@ int main(void)
 		{ "JSON nesting bounded before jansson parses it, on a 128 KiB stack", test_json_nesting },
 		{ "definition files: refusals and a good file", test_definition_files },
 		{ "perf's EMR metric file loads; its uncore metrics equal the truth", test_perf_metric_file },
-		{ "perf's metric files, Linux's spellings: every uncore metric equals the truth", test_perf_files_truth },
+		{ "perf's metric files (Intel's EMR, GNR, SRF, CWF; Linux's spellings): every uncore metric equals the truth", test_perf_files_truth },
 		{ "metrics that do not fit are refused, session unchanged", test_unschedulable },
 		{ "perf backend: metrics that do not fit are multiplexed, scaled to the truth", test_perf_multiplexes },
 		{ "every SNB-EP metric equals the truth across wraps", test_truth_snbep },
@@ -1189,6 +1289,9 @@ int main(void)
 		{ "every IVB-EP metric equals the truth across wraps", test_truth_ivbep },
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
+		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
+		{ "Granite Rapids: memory metrics count both schedulers, reads split 9:1 and 15:85", test_gnr_schedulers },
+		{ "every Sierra Forest and Clearwater Forest metric equals the truth (sim: and perf+sim:)", test_truth_srf_cwf },
 		{ "every metric equals the truth through the perf backend", test_truth_perf },
 		{ "rates exact when a sweep is long next to the interval", test_slow_sweep_short_interval },
 		{ "metric groups fit the counters together", test_groups_fit },

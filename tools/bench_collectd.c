@@ -1,7 +1,7 @@
 /*
  * collectd-bench: CPU time of one read of the intel_uncore collectd plugin
- * (read every counter, evaluate, dispatch) for the default metric set on a
- * 2-socket EMR simulator (target: under 100 us), with the daemon's dispatch
+ * (read every counter, evaluate, dispatch) for the default metric set on
+ * 2-socket EMR and GNR simulators (target: under 100 us), with the daemon's dispatch
  * replaced by the test mock (which only copies the value list).
  */
 #include <time.h>
@@ -54,5 +54,9 @@ int main(void)
 	       bench("default set per channel and link (ReportPerBox \"imc\" \"upi\")",
 		     "Backend \"sim:emr,sockets=2,clock=manual\"\nReportPerBox \"imc\" \"upi\"\n") ||
 	       bench("default set, sim:spr 2 sockets", "Backend \"sim:spr,sockets=2,clock=manual\"\n") ||
-	       bench("default set, sim:snbep 2 sockets", "Backend \"sim:snbep,sockets=2,clock=manual\"\n");
+	       bench("default set, sim:snbep 2 sockets", "Backend \"sim:snbep,sockets=2,clock=manual\"\n") ||
+	       /* issue 33: Granite Rapids, 72 CHAs and 12 two-scheduler channels a socket */
+	       bench("default set, sim:gnr 2 sockets", "Backend \"sim:gnr,sockets=2,clock=manual\"\n") ||
+	       bench("default set per channel and link, sim:gnr 2 sockets",
+		     "Backend \"sim:gnr,sockets=2,clock=manual\"\nReportPerBox \"imc\" \"upi\"\n");
 }

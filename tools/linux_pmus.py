@@ -8,7 +8,8 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, emr or spr;
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, spr,
+emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
 What comes from the driver's source: the type tables (names, num_boxes, format groups, event
@@ -168,6 +169,33 @@ SPR_PCI_DEVS = {0x3241: [(1 + i, 1) for i in range(4)], 0x3246: [(5 + i, 1) for 
 # the PMON functions each socket's bus has (dev, fn): UPI, M3UPI, M2M (spr_units' pci_unit calls)
 SPR_PCI_PRESENT = {(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(12 + i, 0) for i in range(4)}
 
+
+def gnr_units(chas):
+    """One socket's discovery entries of GNR's machine (platforms/gnr/sim.c compute_die, io_units), in table
+    order, for a machine with chas CHAs a socket (a third per compute die)."""
+    def f(sock):
+        u = []
+        for die in range(3):
+            u += [(0, i, 0, None) for i in range(die * chas // 3, (die + 1) * chas // 3)]  # CHAs
+            for c in range(4):                                                          # IMC, B2CMI
+                i = die * 4 + c
+                u += [(6, i, 1, None), (16, i, 2, (16 + i, 0))]
+            u += [(15, die, 0, None)] + [(20, die * 2 + k, 0, None) for k in range(2)]   # B2HOT, MDF
+        for i in range(6):                                                              # IIO, IRP, PCIEX16
+            u += [(1, i, 0, None), (2, i, 0, None), (21, i, 2, (9 + i, 2))]
+        u += [(22, 0, 2, (9, 3))]                                                       # PCIEX8
+        for i in range(4):                                                              # UPI, B2UPI
+            u += [(8, i, 2, (1 + i, 1)), (18, i, 2, (5 + i, 1))]
+        u += [(4, 0, 0, None), (5, 0, 0, None)]                                         # PCU, UBox
+        if sock == 0:                                                                   # CXL CM, DP, B2CXL
+            u += [(12, 0, 1, None), (13, 0, 1, None), (17, 0, 1, None)]
+        return u
+    return f
+
+
+GNR_PCI = ({(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(9 + i, 2) for i in range(6)} |
+           {(9, 3)} | {(16 + i, 0) for i in range(12)})
+
 # The simulated machines (perf+sim:<p> defaults: 2 sockets, the kind's core count).
 MACHINES = {
     "nhm": {"sockets": 2, "cores": 4},                            # platforms/nhm/sim.c sim_kind_nhm
@@ -185,6 +213,11 @@ MACHINES = {
     # platforms/spr/sim.c: the same machine with 56 CHAs, 60 CHA entries per table, MSR 0x2FFE = 56
     "spr": {"sockets": 2, "cores": 56, "units": spr_family_units,
             "pci_devs": SPR_PCI_DEVS, "pci_present": SPR_PCI_PRESENT, "cbo_config": 56},
+    # platforms/gnr/sim.c (sim:srf and sim:cwf: the same machine, 96 and 144 CHAs): every unit through its
+    # table entry; the PMON functions each socket's bus has (dev, fn) are GNR_PCI
+    "gnr": {"sockets": 2, "cores": 72, "units": gnr_units(72), "pci_present": GNR_PCI, "cbo_config": 0},
+    "srf": {"sockets": 2, "cores": 96, "units": gnr_units(96), "pci_present": GNR_PCI, "cbo_config": 0},
+    "cwf": {"sockets": 2, "cores": 144, "units": gnr_units(144), "pci_present": GNR_PCI, "cbo_config": 0},
 }
 
 
@@ -228,6 +261,30 @@ NOTES = {
         "(the firmware bug of Linux 38776cc4) while MSR 0x2FFE reads 56, and spr_uncore_cpu_init takes",
         "the MSR's, so uncore_cha_0..55 (the extra entries never become PMUs); cpumask \"0,56\".",
         "Linux 6.1 differs as for EMR (emr/linux_pmus.txt); its spr_uncore_cpu_init reads the MSR alike.",
+    ],
+    "gnr": [
+        "GNR (model 0xad) is gnr_uncore_init's (uncore.c intel_uncore_match).  Units come from the discovery table, none",
+        "ignored (gnr_uncore_units_ignore is empty), named by gnr_uncores[type]; the types without a format",
+        "group (pcu, ubox, b2hot, mdf_sbo) take the generic discovery formats.  The extra MSR type is",
+        "spr_uncore_iio_free_running with gnr_iio_freerunning, one PMU per IIO box; there is no IMC",
+        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).",
+        "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
+    ],
+    "srf": [
+        "SRF (INTEL_ATOM_CRESTMONT_X, model 0xaf) is gnr_uncore_init's (uncore.c intel_uncore_match).  Units come from the discovery table, none",
+        "ignored (gnr_uncore_units_ignore is empty), named by gnr_uncores[type]; the types without a format",
+        "group (pcu, ubox, b2hot, mdf_sbo) take the generic discovery formats.  The extra MSR type is",
+        "spr_uncore_iio_free_running with gnr_iio_freerunning, one PMU per IIO box; there is no IMC",
+        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).",
+        "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
+    ],
+    "cwf": [
+        "CWF (INTEL_ATOM_DARKMONT_X, model 0xdd) is gnr_uncore_init's (uncore.c intel_uncore_match).  Units come from the discovery table, none",
+        "ignored (gnr_uncore_units_ignore is empty), named by gnr_uncores[type]; the types without a format",
+        "group (pcu, ubox, b2hot, mdf_sbo) take the generic discovery formats.  The extra MSR type is",
+        "spr_uncore_iio_free_running with gnr_iio_freerunning, one PMU per IIO box; there is no IMC",
+        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).",
+        "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
     ],
     "emr_generic": [
         "A kernel without the model's entry and discovery tables: generic_uncore_init (uncore.c",
@@ -308,15 +365,15 @@ def desig_order(desig, tvar):
     return list(desig.values()).index(tvar)
 
 
-def discovery(drv, disc, m, generic):
-    """SPR/EMR (spr_uncore_init) or the generic discovery driver (generic_uncore_init)."""
+def discovery(drv, disc, m, generic, family="spr"):
+    """SPR/EMR (spr_uncore_init), GNR/SRF/CWF (gnr_uncore_init) or the generic discovery driver."""
     notes = []
     gen_formats = disc.format_list("generic_uncore_format_group")
     if generic:
         names, ignore = [None] * 64, []
     else:
-        names, _ = drv.list_of("spr_uncores")
-        ignore = drv.int_array("spr_uncore_units_ignore")
+        names, _ = drv.list_of(family + "_uncores")
+        ignore = drv.int_array(family + "_uncore_units_ignore")
     # intel_uncore_has_discovery_tables / uncore_insert_box_info: per type, units with pmu_idx by
     # first appearance of their box id; the dies' tables in the order of their devices (either order
     # gives the same here: every die lists its ids in ascending order)
@@ -339,6 +396,10 @@ def discovery(drv, disc, m, generic):
         max_id[t] = max(ty["ids"])
         emit_type(drv, pmus, unquote(custom.get("name")), t, num_boxes, ty, custom, gen_formats, m)
     if generic:
+        return pmus, notes
+    if family == "gnr":  # gnr_uncore_cpu_init: the SPR MSR extras, i.e. the IIO free-running type alone
+        t = drv.types["spr_uncore_iio_free_running"]
+        emit_type(drv, pmus, unquote(t["name"]), None, max_id[1] + 1, {"access": 0, "units": None}, t, None, m)
         return pmus, notes
     # the extra types: free-running IIO (MSR) and IMC (MMIO), and UPI/M3UPI found by PCI device id
     for tv, n in (("spr_uncore_iio_free_running", max_id[1] + 1), ("spr_uncore_imc_free_running", (max_id[6] + 1) // 2)):
@@ -392,10 +453,10 @@ def listing(src, plat, generic):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         pmus, notes = fixed_table(drv, m, plat + "_msr_uncores", plat + "_pci_uncores", plat + "_uncore_pci_ids",
                                   cap_cbox=plat + "_uncore_cbox")
-    elif plat in ("emr", "spr"):
+    elif plat in ("spr", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))
-        pmus, notes = discovery(drv, disc, m, generic)
+        pmus, notes = discovery(drv, disc, m, generic, "spr" if plat in ("spr", "emr") else "gnr")
     else:
         raise SystemExit("unknown platform " + plat)
     lines = []

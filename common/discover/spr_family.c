@@ -11,6 +11,7 @@
 #include <string.h>
 #include "discover/discover.h"
 #include "discover/spr_family.h"
+#include "platform/xeon_disc.h"
 #include "util/error.h"
 
 #define N(a) UC_ARRAY_LEN(a)
@@ -18,53 +19,8 @@
 /* Unit control, seed 001 Table 1-3 (L420): frz 0, rst_ctrl 8, rst_ctrs 9, all write-only. */
 const struct box_ctl_bits box_ctl_discovery = { &bc_style_frz, .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
 
-/* Counter control, Table 1-5 (L470): ev_sel 7:0, umask 15:8, rst 17, edge 18, frz_ovf 20, invert 23,
- * thresh 31:24; no enable bit (ev_sel != 0 counts, L541); umask_ext from bit 32.  frz_ovf sends an
- * overflow to the UBox, which sets the unit's Global Status Position bit and freezes (L511-521). */
-#define SPR_F [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 }, \
-	[CR_OV_EN] = { 20, 1 }, [CR_INV] = { 23, 1 }
-static const struct ctl_layout lay_base = { .name = "spr", .f = { SPR_F, [CR_THRESH] = { 24, 8 } } };
-/* umask_ext 55:32 (Linux SPR_RAW_EVENT_MASK_EXT) */
-static const struct ctl_layout lay_ext24 = { .name = "spr-ext24",
-	.f = { SPR_F, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 24 } } };
-/* CHA, T2-72: tid_en 16, umask_ext 63:32 */
-static const struct ctl_layout lay_cha = { .name = "spr-cha",
-	.f = { SPR_F, [CR_TID_EN] = { 16, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 32 } } };
-/* CXL: frz_ovf is in the register, but CXL CM unit 1 sends no overflow message and is not frozen
- * (L14329), so the bit is kept and not offered for sampling */
-static const struct ctl_layout lay_cxl = { .name = "spr-cxl",
-	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 },
-	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 24 } }, .other = 1ull << 20 };
-/* IIO, Table 2-184: thresh 35:24, ch_mask 47:36, fc_mask 50:48 (qualifier fields, iio_fields).  The
- * perfmon JSON's UMaskExt of an IIO event is control bits 50:32, i.e. its ch_mask and fc_mask (bits
- * 35:32 are zero in every event), so the umask extension overlaps the threshold's top bits here. */
-static const struct ctl_layout lay_iio = { .name = "spr-iio",
-	.f = { SPR_F, [CR_THRESH] = { 24, 12 }, [CR_UMASK_EXT] = { 32, 19 } } };
-
-#define DISC(t) .disc_type = (t), .bc = &box_ctl_discovery, .has_box_ctl = 1, .box_ctl_resets = 1, .width = 48
-#define MSR_STEP .space = UC_MSR, .ctl_stride = 1, .ctr_stride = 1
-#define PCI_STEP .space = UC_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8 /* T1-12: 8 bytes apart */
-
-/* CHA FILTER0 at unit control + 0xE (T1-9; T2-75: tid 9:0 = core << 3 | thread). */
-static const struct filter_reg cha_filt[] = { { "Cn_MSR_PMON_BOX_FILTER0", 0xe, 0, 64 } };
-static const struct filter_field cha_fields[] = {
-	{ "tid", 0, 0, 10, "thread id: core << 3 | thread (sets tid_en)" },
-};
-
-/* PCU filter 0x2FCE = unit control + 0xE (T2-419): four 8-bit frequency bands. */
-static const struct filter_reg pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xe, 0, 64 } };
-static const struct filter_field pcu_fields[] = {
-	{ "band0", 0, 0, 8, "frequency band 0 threshold, 100 MHz units" },
-	{ "band1", 0, 8, 8, "frequency band 1 threshold, 100 MHz units" },
-	{ "band2", 0, 16, 8, "frequency band 2 threshold, 100 MHz units" },
-	{ "band3", 0, 24, 8, "frequency band 3 threshold, 100 MHz units" },
-};
-
-/* IIO port and flow-class masks live in the control word (T2-184). */
-static const struct filter_field iio_fields[] = {
-	{ "ch_mask", UC_FIELD_CTL, 36, 12, "ports: bit n = PART n (0..7), bit 8/9 = IOMMU0/1" },
-	{ "fc_mask", UC_FIELD_CTL, 48, 3, "flow classes: 1 posted, 2 non-posted, 4 completions" },
-};
+/* The control layouts, the DISC/step macros and the CHA, PCU and IIO filters are the discovery
+ * generation's (platform/xeon_disc.c), which GNR, SRF and CWF share too. */
 
 /* M2M match registers (T2-231..T2-234), 32-bit, at 0x490..0x4A0 = unit control 0x438 + 0x58... */
 static const struct filter_reg m2m_filt[] = {
@@ -84,85 +40,85 @@ static const struct filter_field m2m_fields[] = {
  * base 0x10 * n; IMC: T2-131..133, per IMC at its MEMn base.  Their Linux umasks follow the driver's
  * spr_iio_freerunning and spr_imc_freerunning groups: 0x10 x (group + 1) + index in the group. */
 static const struct freerun iio_fr[] = {
-	{ "ioclk", 0x340e, 48, 0x10 },
-	{ "bw_in_port0", 0x3800, 48, 0x20 }, { "bw_in_port1", 0x3801, 48, 0x21 }, { "bw_in_port2", 0x3802, 48, 0x22 },
-	{ "bw_in_port3", 0x3803, 48, 0x23 }, { "bw_in_port4", 0x3804, 48, 0x24 }, { "bw_in_port5", 0x3805, 48, 0x25 },
-	{ "bw_in_port6", 0x3806, 48, 0x26 }, { "bw_in_port7", 0x3807, 48, 0x27 },
-	{ "bw_out_port0", 0x3808, 48, 0x30 }, { "bw_out_port1", 0x3809, 48, 0x31 }, { "bw_out_port2", 0x380a, 48, 0x32 },
-	{ "bw_out_port3", 0x380b, 48, 0x33 }, { "bw_out_port4", 0x380c, 48, 0x34 }, { "bw_out_port5", 0x380d, 48, 0x35 },
-	{ "bw_out_port6", 0x380e, 48, 0x36 }, { "bw_out_port7", 0x380f, 48, 0x37 },
+	{ "ioclk", 0x340e, 48, 0x10, 0 },
+	{ "bw_in_port0", 0x3800, 48, 0x20, 0 }, { "bw_in_port1", 0x3801, 48, 0x21, 0 }, { "bw_in_port2", 0x3802, 48, 0x22, 0 },
+	{ "bw_in_port3", 0x3803, 48, 0x23, 0 }, { "bw_in_port4", 0x3804, 48, 0x24, 0 }, { "bw_in_port5", 0x3805, 48, 0x25, 0 },
+	{ "bw_in_port6", 0x3806, 48, 0x26, 0 }, { "bw_in_port7", 0x3807, 48, 0x27, 0 },
+	{ "bw_out_port0", 0x3808, 48, 0x30, 0 }, { "bw_out_port1", 0x3809, 48, 0x31, 0 }, { "bw_out_port2", 0x380a, 48, 0x32, 0 },
+	{ "bw_out_port3", 0x380b, 48, 0x33, 0 }, { "bw_out_port4", 0x380c, 48, 0x34, 0 }, { "bw_out_port5", 0x380d, 48, 0x35, 0 },
+	{ "bw_out_port6", 0x380e, 48, 0x36, 0 }, { "bw_out_port7", 0x380f, 48, 0x37, 0 },
 };
 static const struct freerun imc_fr[] = {
-	{ "dclk", 0x22b0, 48, 0x10 }, { "rpq_cycles", 0x2318, 48, 0x20 }, { "wpq_cycles", 0x2320, 48, 0x21 },
+	{ "dclk", 0x22b0, 48, 0x10, 0 }, { "rpq_cycles", 0x2318, 48, 0x20, 0 }, { "wpq_cycles", 0x2320, 48, 0x21, 0 },
 };
 
 static const struct box_type cha = {
 	.name = "cha", .perf = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
-	DISC(0), MSR_STEP, .max_boxes = 64, .lay = &lay_cha,
-	.filt_regs = cha_filt, .nfilt_regs = N(cha_filt), .fields = cha_fields, .nfields = N(cha_fields),
+	XD_DISC(0), XD_MSR_STEP, .max_boxes = 64, .lay = &xd_lay_cha,
+	XD_CHA_FILTERS,
 };
 static const struct box_type iio = {
 	.name = "iio", .perf = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
-	DISC(1), MSR_STEP, .max_boxes = 16, .lay = &lay_iio,
-	.fields = iio_fields, .nfields = N(iio_fields), .fr = iio_fr, .nfr = N(iio_fr),
+	XD_DISC(1), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_iio,
+	XD_IIO_FIELDS, .fr = iio_fr, .nfr = N(iio_fr),
 };
 static const struct box_type irp = {
 	.name = "irp", .perf = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .perfmon = "IRP", .nctr = 2,
-	DISC(2), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
+	XD_DISC(2), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 static const struct box_type m2pcie = {
 	.name = "m2pcie", .perf = "m2pcie", .desc = "mesh to IIO interface (M2PCIe)", .prefix = "UNC_M2P", .perfmon = "M2PCIe", .nctr = 4,
-	DISC(3), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
+	XD_DISC(3), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 static const struct box_type pcu = {
 	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU", .nctr = 4,
-	DISC(4), MSR_STEP, .max_boxes = 1, .lay = &lay_base,
-	.filt_regs = pcu_filt, .nfilt_regs = N(pcu_filt), .fields = pcu_fields, .nfields = N(pcu_fields),
+	XD_DISC(4), XD_MSR_STEP, .max_boxes = 1, .lay = &xd_lay_base,
+	XD_PCU_FILTERS,
 };
 /* UBox: discovery type 5 is not named by Linux; PCM places the UBox PMON at 0x2FD0 with two counters and
  * the UCLK fixed counter at 0x2FDE/0x2FDF (T1-8), enable bit 22 (PCM UCLK_FIXED_CTL_EN). [unverified] */
 static const struct box_type ubox = {
 	.name = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX", .nctr = 2,
-	DISC(5), MSR_STEP, .max_boxes = 1, .lay = &lay_ext24,
+	XD_DISC(5), XD_MSR_STEP, .max_boxes = 1, .lay = &xd_lay_ext24,
 	.has_fixed = 1, .fixed_ctl = 0xe, .fixed_ctr = 0xf, .fixed_width = 48, .fixed_en = 1u << 22,
 };
 /* IMC channel, MMIO: controls 4 bytes apart, counters 8 (T1-12 / notes 3.5); fixed DCLK counter at
  * +0x38, its control at +0x54 with en 22 and rst 19 (T2-129; offsets from Linux SNR_IMC_MMIO_PMON_FIXED_*). */
 static const struct box_type imc = {
 	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", .nctr = 4,
-	DISC(6), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 16,
-	.lay = &lay_base,
+	XD_DISC(6), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 16,
+	.lay = &xd_lay_base,
 	.has_fixed = 1, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48, .fixed_en = 1u << 22,
 	.fixed_rst = 1u << 19, .fr = imc_fr, .nfr = N(imc_fr),
 };
 static const struct box_type m2m = {
 	.name = "m2m", .perf = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M", .nctr = 4,
-	DISC(7), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
+	XD_DISC(7), XD_PCI_STEP, .max_boxes = 4, .lay = &xd_lay_ext24,
 	.filt_regs = m2m_filt, .nfilt_regs = N(m2m_filt), .fields = m2m_fields, .nfields = N(m2m_fields),
 };
 static const struct box_type upi = {
 	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
-	DISC(8), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
+	XD_DISC(8), XD_PCI_STEP, .max_boxes = 4, .lay = &xd_lay_ext24,
 };
 static const struct box_type m3upi = {
 	.name = "m3upi", .perf = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI", .perfmon = "M3UPI", .nctr = 4,
-	DISC(9), PCI_STEP, .max_boxes = 4, .lay = &lay_ext24,
+	XD_DISC(9), XD_PCI_STEP, .max_boxes = 4, .lay = &xd_lay_ext24,
 };
 static const struct box_type mdf = {
 	.name = "mdf", .perf = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
-	DISC(11), MSR_STEP, .max_boxes = 16, .lay = &lay_ext24,
+	XD_DISC(11), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 /* CXL: MMIO through discovery only (L14319-14329); 8 byte register step as PCM uses for non-IMC MMIO.
  * Not sampled: CXL CM unit 1 sends no overflow message and is not frozen (L14329). */
 static const struct box_type cxlcm = {
 	.name = "cxlcm", .perf = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
-	DISC(12), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
-	.lay = &lay_cxl,
+	XD_DISC(12), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
+	.lay = &xd_lay_cxl,
 };
 static const struct box_type cxldp = {
 	.name = "cxldp", .perf = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP", .perfmon = "CXLDP", .nctr = 4,
-	DISC(13), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
-	.lay = &lay_cxl,
+	XD_DISC(13), .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 8,
+	.lay = &xd_lay_cxl,
 };
 
 /* ---- quirks (notes 6) ---- */

@@ -90,6 +90,7 @@ struct freerun {
 	uint32_t addr;        /* relative to the box's free-running base */
 	int width;
 	uint8_t perf_umask;   /* the Linux free-running PMU's umask for it (event 0xff): 0x10 x (group + 1) + index */
+	uint32_t box_step;    /* + the box's unit id x this (GNR: each group has its own box stride; 0: none) */
 };
 
 struct box_type {
@@ -258,6 +259,10 @@ void platform_supported(char *buf, size_t len);
 uint64_t box_ctl_reset(const struct box_ctl_bits *bc);
 
 /* Register addresses of a box. */
+static inline uint64_t box_fr_addr(const struct box *b, int k)
+{
+	return b->fr_base + b->t->fr[k].addr + (uint64_t)b->unit_id * b->t->fr[k].box_step;
+}
 uint64_t box_ctl_addr(const struct box *b, int ctr);
 uint64_t box_ctr_addr(const struct box *b, int ctr);
 uint64_t regs_ctr_addr(const struct box_type *t, const struct box_regs *r, int ctr);

@@ -124,7 +124,7 @@ int write_guard_build(uncore_t *u)
 				goto fail;
 		for (int k = 0; k < b->nfr; k++) /* free-running counters: read, never written */
 			if (add(g, b->t->space == UC_MSR ? msr_key(b->cpu) : b->t->space == UC_PCI ? pci_key(&b->pci) : mmio_key(),
-				b->fr_base + b->t->fr[k].addr, 0, 1, b->t->name, b->t->fr[k].name))
+				box_fr_addr(b, k), 0, 1, b->t->name, b->t->fr[k].name))
 				goto fail;
 	}
 	for (int s = 0; s < u->host.nsockets && s < UC_MAX_SOCKETS; s++) {

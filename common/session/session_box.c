@@ -19,7 +19,7 @@ struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl)
 
 uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl)
 {
-	return sl->ctr == UC_CTR_FREERUN ? b->fr_base + b->t->fr[sl->fr].addr : sess_slot_ctr_reg(b, sl).addr;
+	return sl->ctr == UC_CTR_FREERUN ? box_fr_addr(b, sl->fr) : sess_slot_ctr_reg(b, sl).addr;
 }
 
 int sess_slot_width(const struct box *b, const struct slot *sl)

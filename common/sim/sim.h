@@ -35,6 +35,7 @@ struct sim_profile {
 	double pmem_read_lat_ns[UC_MAX_SOCKETS], pmem_read_bps[UC_MAX_SOCKETS], pmem_write_bps[UC_MAX_SOCKETS];
 	double io_miss_ratio[UC_MAX_SOCKETS], io_partial_ratio[UC_MAX_SOCKETS], dir_update_bps[UC_MAX_SOCKETS];
 	double cores_c0[UC_MAX_SOCKETS], cores_c6[UC_MAX_SOCKETS]; /* shares of the socket's cores */
+	double mem_sch0_ratio[UC_MAX_SOCKETS]; /* GNR/SRF/CWF: share of a channel's CASes its scheduler 0 serves */
 	double pmem; /* the machine has persistent memory (perf's #has_pmem) */
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
@@ -184,6 +185,8 @@ struct sim_kind {
 	const char *faults;              /* fault kinds of its own, "corrupt, badaddr" (NULL: none) */
 	int (*fault)(struct sim *s, const char *kind, struct sim_box *b);
 	const struct sim_perf_type *perf; /* the Linux driver's PMU types over it (sim_kernel.h); NULL: none */
+	uint16_t ia_read_opc;             /* IDI opcode of the cores' data reads in the CHA's TOR (0: DRd 0x102;
+					   * Atom cores, SRF and CWF: DRd_Opt 0x104, perfmon TOR *_DRD_OPT) */
 	const int *nperf;
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */

@@ -63,6 +63,11 @@ struct sim_perf_type {
 	int bands;
 };
 
+/* The discovery generation's format attributes (sim_perf_disc.c): CHA, raw (umask_ext 55:32), IIO, generic. */
+extern const char *const sk_spr_cha_fmt[], *const sk_spr_raw_fmt[], *const sk_snr_iio_fmt[], *const sk_generic_fmt[];
+/* spr_uncore_iio_free_running's events (snr_uncore_iio_freerunning_events), EMR and GNR */
+extern const char *const sk_spr_iio_fr_events[];
+
 #define SIM_PERF_DECL(p) extern const struct sim_perf_type sim_##p##_perf[]; extern const int sim_##p##_nperf
 
 /* The QPI match and mask formats Linux's SNB-EP and IVB-EP drivers share (format_attr_match_* and

@@ -85,9 +85,10 @@ static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int
 			PUT(base + u->fixed_ctr + 4, R_FIXED_CTR_HI, 0);
 	}
 	for (int k = 0; k < b->nfr; k++) {
-		PUT(b->fr_base + u->fr[k].addr, R_FR, k);
+		uint64_t a = b->fr_base + u->fr[k].addr + (uint64_t)b->idx * u->fr[k].box_step;
+		PUT(a, R_FR, k);
 		if (pci)
-			PUT(b->fr_base + u->fr[k].addr + 4, R_FR_HI, k);
+			PUT(a + 4, R_FR_HI, k);
 	}
 #undef PUT
 	return rc;

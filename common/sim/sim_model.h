@@ -50,6 +50,7 @@ struct sim_fr {
 	const char *name;
 	uint32_t addr;
 	int width;
+	uint32_t box_step; /* + the box's index x this (Linux freerunning_counters box_offset; 0: none) */
 };
 
 struct sim_unit {

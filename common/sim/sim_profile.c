@@ -39,6 +39,7 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->dir_update_bps[s] = 0.32e9 * (1 + s);
 		p->cores_c0[s] = 0.6 + 0.1 * s;
 		p->cores_c6[s] = 0.3 - 0.1 * s;
+		p->mem_sch0_ratio[s] = 0.7 - 0.1 * s; /* uneven: a count of one scheduler alone is wrong */
 	}
 	p->tsc_hz = 2.6e9;
 	p->iio_hz = 500e6;
@@ -84,6 +85,7 @@ static double *per_socket(struct sim_profile *p, const char *key)
 		{ "dir_update_bytes_per_s", offsetof(struct sim_profile, dir_update_bps) },
 		{ "cores_c0_ratio", offsetof(struct sim_profile, cores_c0) },
 		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6) },
+		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio) },
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))

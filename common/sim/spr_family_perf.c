@@ -10,47 +10,32 @@
 #define EXT24 (0xffffffull << 32)                                  /* SPR_RAW_EVENT_MASK_EXT */
 #define EXT32 (0xffffffffull << 32) /* SPR_CHA_EVENT_MASK_EXT: Linux 6.1 and 6.12, "umask_ext5" */
 
-static const char *const cha_fmt[] = { "event=config:0-7", "umask=config:8-15,32-63", "tid_en=config:16",
-				       "edge=config:18", "inv=config:23", "thresh=config:24-31",
-				       "filter_tid=config1:0-9", NULL };
-static const char *const raw_fmt[] = { "event=config:0-7", "umask=config:8-15,32-55", "edge=config:18",
-				       "inv=config:23", "thresh=config:24-31", NULL };
-static const char *const iio_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
-				       "thresh=config:24-35", "ch_mask=config:36-47", "fc_mask=config:48-50", NULL };
-static const char *const gen_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
-				       "thresh=config:24-31", NULL };
 static const char *const imc_ev[] = { "clockticks=event=0x01,umask=0x00", "cas_count_read=event=0x05,umask=0xcf",
 				      "cas_count_write=event=0x05,umask=0xf0", SK_CAS_SCALE_UNIT, NULL };
-/* the bw_out aliases were removed upstream (their increment is inconsistent); the umasks still count */
-/* each bw_in_port alias with its scale (a count is 32 bytes: 32 / 2^20 MiB, Linux 6.12) and unit */
-#define BW_IN(n) "bw_in_port" #n "=event=0xff,umask=0x2" #n, "bw_in_port" #n ".scale=3.0517578125e-5", \
-		 "bw_in_port" #n ".unit=MiB"
-static const char *const iio_fr_ev[] = { "ioclk=event=0xff,umask=0x10", BW_IN(0), BW_IN(1), BW_IN(2), BW_IN(3),
-					 BW_IN(4), BW_IN(5), BW_IN(6), BW_IN(7), NULL };
 static const char *const imc_fr_ev[] = { "dclk=event=0xff,umask=0x10", "rpq_cycles=event=0xff,umask=0x20",
 					 "wpq_cycles=event=0xff,umask=0x21", NULL };
 
-#define RAW_TYPE_C(n, t, c) { .name = n, .unit = n, .disc_type = t, .formats = raw_fmt, .raw_mask = BASE | EXT24, \
+#define RAW_TYPE_C(n, t, c) { .name = n, .unit = n, .disc_type = t, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, \
 			     .constraints = c }
 #define RAW_TYPE(n, t) RAW_TYPE_C(n, t, NULL)
 const struct sim_perf_type sim_spr_perf[] = {
-	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT32,
+	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = sk_spr_cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT32,
 	  .filt_word = { 1 }, .constraints = sk_skx_chabox_constraints, .extra = sk_spr_cha_extra,
 	  .xfld = { { 1, 0x3ff } } }, /* SPR_CHA_PMON_BOX_FILTER_TID */
-	{ .name = "iio", .unit = "iio", .disc_type = 1, .formats = iio_fmt, .raw_mask = BASE | 0x7ffffull << 32,
+	{ .name = "iio", .unit = "iio", .disc_type = 1, .formats = sk_snr_iio_fmt, .raw_mask = BASE | 0x7ffffull << 32,
 	  .constraints = sk_icx_iio_constraints,
-	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = iio_fr_ev },
+	  .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 }, .fr_n = { 1, 8, 8 }, .fr_events = sk_spr_iio_fr_events },
 	RAW_TYPE("irp", 2),
 	RAW_TYPE_C("m2pcie", 3, sk_spr_m2pcie_constraints),
-	{ .name = "pcu", .unit = "pcu", .disc_type = 4, .formats = gen_fmt, .raw_mask = BASE },
-	{ .name = NULL, .unit = "ubox", .disc_type = 5, .formats = gen_fmt, .raw_mask = BASE },
-	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = raw_fmt, .events = imc_ev, .fixed = 1,
+	{ .name = "pcu", .unit = "pcu", .disc_type = 4, .formats = sk_generic_fmt, .raw_mask = BASE },
+	{ .name = NULL, .unit = "ubox", .disc_type = 5, .formats = sk_generic_fmt, .raw_mask = BASE },
+	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = sk_spr_raw_fmt, .events = imc_ev, .fixed = 1,
 	  .raw_mask = BASE | EXT24, .fr_name = "imc_free_running", .fr_first = { 0, 1 }, .fr_n = { 1, 2 },
 	  .fr_events = imc_fr_ev },
 	RAW_TYPE("m2m", 7),
 	/* found by device id (0x3241, 0x3246), so a broken table entry does not hide one (Linux 6.12) */
-	{ .name = "upi", .unit = "upi", .disc_type = 8, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
-	{ .name = "m3upi", .unit = "m3upi", .disc_type = 9, .formats = raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1,
+	{ .name = "upi", .unit = "upi", .disc_type = 8, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
+	{ .name = "m3upi", .unit = "m3upi", .disc_type = 9, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1,
 	  .constraints = sk_icx_m3upi_constraints },
 	RAW_TYPE("mdf", 11),
 	RAW_TYPE_C("cxlcm", 12, sk_spr_cxlcm_constraints),

@@ -1,0 +1,129 @@
+/*
+ * The simulated discovery tables (sim_disc.h).  Entry layout: seed 001 Table 1-14 (word 0: access 63:62,
+ * status offset 39:32, counter 0 offset 31:24, width 23:16, control 0 offset 15:8, counters 7:0; word 1:
+ * unit control address; word 2: Global Status Position 63:32, unit id 31:16, type 15:0); global block
+ * Table 1-13.  The discovery device (Linux UNCORE_DISCOVERY_TABLE_DEVICE 0x09A7) chains extended
+ * capabilities 0x100 (another) -> 0x140 (a DVSEC of another id) -> 0x180 (the PMON DVSEC, BIR 0).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/sim_disc.h"
+#include "util/error.h"
+
+void sim_disc_put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+uint64_t sim_disc_get64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+uint8_t *sim_disc_entry(const struct sim_disc_table *t, int i) { return t->data + (size_t)(i + 1) * SIM_DISC_STRIDE * 8; }
+
+/* Where a unit's register at map address a sits relative to its unit control (the table's offsets). */
+static uint64_t rel(const struct sim_unit *u, uint32_t a) { return a - u->box_ctl; }
+
+/* Append box b's entry, its unit control at box_ctl. */
+static void table_add(struct sim_disc_table *t, struct sim_box *b, int access, uint64_t box_ctl)
+{
+	const struct sim_unit *u = b->u;
+	uint8_t *e = sim_disc_entry(t, t->n);
+	uint64_t st_off = u->status ? rel(u, u->status) : 0;
+	sim_disc_put64(e, (uint64_t)access << 62 | st_off << 32 | rel(u, u->ctr0) << 24 | (uint64_t)b->width << 16 |
+				  rel(u, u->ctl0) << 8 | (uint64_t)u->nctr);
+	sim_disc_put64(e + 8, box_ctl);
+	sim_disc_put64(e + 16, (uint64_t)t->gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)u->disc_type);
+	b->disc_entry = t->n++;
+	b->gsp = t->gsp++;
+}
+
+struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
+				uint64_t ctl)
+{
+	struct sim_box *b = sim_add_box(s, u, sock, id);
+	if (!b)
+		return uc_err("simulator: too many boxes"), NULL;
+	b->base = ctl;
+	table_add(t, b, u->space == SIM_MSR ? 0 : 1, ctl);
+	return b;
+}
+
+struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
+			     int bus, int dev, int fn)
+{
+	struct sim_box *b = sim_add_box(s, u, sock, id);
+	struct sim_dev *d = b ? sim_add_dev(s, bus, dev, fn, u->ids[id < SIM_MAX_IDS ? id : 0]) : NULL;
+	if (!d)
+		return uc_err("simulator: too many boxes or devices"), NULL;
+	d->box = b;
+	table_add(t, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl);
+	return b;
+}
+
+static void put32(uint8_t *cfg, int off, uint32_t v) { memcpy(cfg + off, &v, 4); }
+
+static int disc_device(struct sim *s, int bus, uint64_t bar)
+{
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, 0x09a7);
+	if (!d)
+		return -1;
+	put32(d->cfg, 0x10, (uint32_t)(bar & 0xfffff000u) | 0x4); /* memory BAR, 64-bit */
+	put32(d->cfg, 0x14, (uint32_t)(bar >> 32));
+	put32(d->cfg, 0x100, 0x000b | 1u << 16 | 0x140u << 20);
+	put32(d->cfg, 0x140, 0x23u | 1u << 16 | 0x180u << 20);
+	put32(d->cfg, 0x148, 0x2);
+	put32(d->cfg, 0x180, 0x23u | 1u << 16);
+	put32(d->cfg, 0x188, 0x1);
+	put32(d->cfg, 0x18c, 0x0);
+	return 0;
+}
+
+int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int sock, int bus, uint64_t bar, int max, uint32_t node,
+		    uint32_t gidnidmap)
+{
+	struct sim_dev *d;
+	(void)sock;
+	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2 };
+	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
+		return free(t->data), uc_err("out of memory");
+	s->blobs[s->nblobs++] = (struct sim_blob){ bar, t->data, (size_t)(max + 1) * SIM_DISC_STRIDE * 8 };
+	if (!(d = sim_add_dev(s, bus, 0, 0, s->ubox->devid))) /* node ids for bus -> socket */
+		return uc_err("simulator: too many devices");
+	put32(d->cfg, (int)s->ubox->cpunodeid, node);
+	put32(d->cfg, (int)s->ubox->gidnidmap, gidnidmap);
+	if (disc_device(s, bus, bar))
+		return uc_err("simulator: too many devices");
+	return 0;
+}
+
+void sim_disc_finish(struct sim *s, struct sim_disc_table *t)
+{
+	sim_disc_put64(t->data, (uint64_t)t->n << 16 | (uint64_t)SIM_DISC_STRIDE << 8);
+	sim_disc_put64(t->data + 8, s->glob->ctl);
+	sim_disc_put64(t->data + 16, (uint64_t)t->gsp << 8 | (uint64_t)(s->glob->status - s->glob->ctl));
+}
+
+int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b)
+{
+	uint8_t *e;
+	if (b->disc_entry < 0 || b->socket >= s->nblobs)
+		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
+	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8;
+	if (!strcmp(kind, "corrupt")) {
+		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
+	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */
+		uint64_t w2 = sim_disc_get64(e + 16), id = (w2 >> 16) & 0xffff;
+		sim_disc_put64(e + 16, (w2 & ~0xffff0000ull) | (id ? id - 1 : 1) << 16);
+	} else if (!strcmp(kind, "badwidth")) { /* a 200-bit counter */
+		sim_disc_put64(e, (sim_disc_get64(e) & ~0xff0000ull) | 200ull << 16);
+	} else if (!strcmp(kind, "width64")) { /* not a fault: 64-bit counters, which discovery allows */
+		sim_disc_put64(e, (sim_disc_get64(e) & ~0xff0000ull) | 64ull << 16);
+		b->width = 64;
+	} else if (!strcmp(kind, "nctr")) { /* no counters */
+		sim_disc_put64(e, sim_disc_get64(e) & ~0xffull);
+	} else { /* badaddr: an address no PMON register has */
+		uint64_t w1 = b->u->space == SIM_MSR ? 0x1234 : b->u->space == SIM_MMIO ? 0x3 : (0x01ull << 20 | 0x1fu << 15);
+		sim_disc_put64(e + 8, w1);
+	}
+	return 0;
+}

@@ -1,0 +1,46 @@
+/*
+ * Building a simulated discovery-table machine (EMR, GNR, SRF, CWF): per socket a discovery device
+ * whose DVSEC names a 64-bit BAR holding the table (seed 001 Tables 1-13, 1-14; Linux uncore_discovery.h),
+ * the UBox node-id device, and units appended to the table as they are placed.  The faults every
+ * such table can carry are here too.
+ */
+#ifndef UNCORE_SIM_DISC_H
+#define UNCORE_SIM_DISC_H
+
+#include <stdint.h>
+#include "sim/sim.h"
+
+#define SIM_DISC_STRIDE 4 /* 8-byte words per table block */
+
+struct sim_disc_table {
+	uint8_t *data;
+	int n;    /* units so far */
+	int gsp;  /* the next Global Status Position */
+};
+
+void sim_disc_put64(uint8_t *p, uint64_t v);
+uint64_t sim_disc_get64(const uint8_t *p);
+/* The table entry of unit slot i (0 = the first unit). */
+uint8_t *sim_disc_entry(const struct sim_disc_table *t, int i);
+/* Socket sock's table (room for max units) at BAR bar, its discovery device at bus:0.2 and its UBox device
+ * (node id node, GIDNIDMAP gidnidmap). */
+int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int sock, int bus, uint64_t bar, int max, uint32_t node,
+		    uint32_t gidnidmap);
+/* Close socket sock's table: the global block (access MSR, units, stride, global control and status). */
+void sim_disc_finish(struct sim *s, struct sim_disc_table *t);
+/* A unit at an MSR or MMIO address ctl (its unit control); NULL when the machine is full (error set). */
+struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
+				uint64_t ctl);
+/* A PCI unit on bus:dev.fn with the unit's device id of box id; its registers are config offsets. */
+struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
+			     int bus, int dev, int fn);
+/* Faults of a discovery entry: corrupt, badaddr, dupid, badwidth, nctr, width64. */
+#define SIM_DISC_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64"
+int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
+
+/* The shared workload model (sim_disc_rates.c): events per second of one box. */
+double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh);
+double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links);
+double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks);
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * The workload model the discovery-table machines share (EMR, GNR, SRF, CWF: the same CHA, UPI and IIO
+ * events in Intel's perfmon JSON): CHA LLC lookups, TOR inserts and occupancy, home-agent requests and
+ * directory updates; UPI flits; IIO DATA_REQ_OF_CPU.  Each platform's sim.c adds its own units (IMC,
+ * M2M or B2CMI, free-running counters).  The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5),
+ * which GNR's perfmon JSON repeats (TOR umask_ext 0xC817FE, LLC_LOOKUP 0x1FC1, UPI 0x0F/0x97).
+ */
+#include <string.h>
+#include "sim/sim_disc.h"
+
+/* One kind of TOR request of a CHA: its queue (TOR umask: 0x01 IRQ_IA, 0x04 PRQ), IDI opcode, whether it
+ * missed the LLC, is homed on another socket, is served by PMem; its rate per CHA and TOR residency. */
+struct tor_req {
+	unsigned queue, opc;
+	int miss, remote, pmm;
+	double rate, lat_ns;
+};
+
+/* Whether the TOR umask extension ext selects r (T2-73, notes/emr.md 4.5): hit/miss bits 0/1, memory
+ * target DDR/PMM bits 2/3 (HBM, MMCFG, MMIO 4-6 not modelled), local/remote home bits 7/8, opcode
+ * match bit 9 with the opcode in 21:11. A pair with neither or both bits set does not filter. */
+static int tor_selects(uint32_t ext, const struct tor_req *r)
+{
+	int hit = ext & 1, miss = ext >> 1 & 1, loc = ext >> 7 & 1, rem = ext >> 8 & 1;
+	if (hit != miss && (r->miss ? !miss : !hit))
+		return 0;
+	if ((ext >> 2 & 0x1f) && !(ext >> (r->pmm ? 3 : 2) & 1))
+		return 0;
+	if (loc != rem && (r->remote ? !rem : !loc))
+		return 0;
+	return !(ext >> 9 & 1) || ((ext >> 11) & 0x7ff) == r->opc;
+}
+
+/* The TOR requests of one CHA (the socket's traffic spread evenly over its CHAs): IA data reads (DRd 0x102),
+ * hits local, misses homed remotely by remote_ratio and served by PMem by llc_miss_pmem_ratio; I/O reads
+ * (PCIRdCur 0x11E) and writes (ItoM 0x188 whole lines, ItoMCacheNear 0x1A8 partial) of the IIO traffic, 64
+ * bytes each, missing by io_llc_miss_ratio and homed remotely by remote_ratio (T3-1..3-5 opcodes). */
+static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
+{
+	const struct sim_profile *p = &s->prof;
+	double per_cha = 1.0 / s->cores, look = p->llc_lookups[sock] * per_cha, m = p->llc_miss_ratio[sock];
+	double r = p->remote_ratio[sock], q = p->llc_miss_pmem_ratio[sock], mi = p->io_miss_ratio[sock];
+	double io[3] = { p->iio_out_bps[sock] / 64 * per_cha, p->iio_in_bps[sock] / 64 * per_cha * (1 - p->io_partial_ratio[sock]),
+			 p->iio_in_bps[sock] / 64 * per_cha * p->io_partial_ratio[sock] };
+	static const unsigned io_opc[3] = { 0x11e, 0x188, 0x1a8 };
+	unsigned drd = s->kind && s->kind->ia_read_opc ? s->kind->ia_read_opc : 0x102;
+	int n = 0;
+	out[n++] = (struct tor_req){ 0x01, drd, 0, 0, 0, look * (1 - m), p->llc_hit_lat_ns[sock] };
+	for (int rem = 0; rem < 2; rem++) {
+		for (int pmm = 0; pmm < 2; pmm++)
+			out[n++] = (struct tor_req){ 0x01, drd, 1, rem, pmm, look * m * (rem ? r : 1 - r) * (pmm ? q : 1 - q),
+						     pmm ? p->pmem_read_lat_ns[sock] : p->llc_miss_lat_ns[sock] };
+		for (int k = 0; k < 3; k++)
+			for (int miss = 0; miss < 2; miss++)
+				out[n++] = (struct tor_req){ 0x04, io_opc[k], miss, rem, 0, io[k] * (rem ? r : 1 - r) * (miss ? mi : 1 - mi), 0 };
+	}
+	return n;
+}
+
+/* CHA events: LLC lookups, TOR inserts and occupancy (thresh 1: the cycles it holds any, when llc_miss_parallel
+ * requests are outstanding on average meanwhile), home-agent requests, directory updates. */
+double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->cores;
+	double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9, r = p->remote_ratio[sock];
+	if (thresh && !(ev == 0x36 && thresh == 1))
+		return 0; /* other thresholded forms are not modelled */
+	if (ev == 0x01)
+		return p->uncore_hz;
+	if (ev == 0x34 && (ext & 1)) { /* LLC_LOOKUP of data reads: umask bit 0 = miss (I), the rest hit states */
+		double hit_states = __builtin_popcount(um & 0xfe) / 7.0;
+		return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss));
+	}
+	if (ev == 0x50) { /* REQUESTS: READS_LOCAL 1, READS_REMOTE 2, WRITES_LOCAL 4, WRITES_REMOTE 8 (64-byte lines) */
+		double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
+		return rd * ((um & 1 ? 1 - r : 0) + (um & 2 ? r : 0)) + wr * ((um & 4 ? 1 - r : 0) + (um & 8 ? r : 0));
+	}
+	if (ev == 0x54) /* DIR_UPDATE: HA 1, TOR 2, each a quarter of the directory writes (M2M has the other half) */
+		return p->dir_update_bps[sock] / 64 / nch * ((um & 1 ? 0.25 : 0) + (um & 2 ? 0.25 : 0));
+	if (ev != 0x35 && ev != 0x36)
+		return 0;
+	struct tor_req req[32];
+	double v = 0;
+	for (int i = 0, n = tor_requests(s, sock, req); i < n; i++)
+		if ((um & req[i].queue) && tor_selects(ext, &req[i]))
+			v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc); /* occupancy: Little's law */
+	return thresh ? v / p->llc_miss_parallel[sock] : v;
+}
+
+/* UPI link events: clocks and flits (a 64-byte line travels as 9 flits, notes 12.3). */
+double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links)
+{
+	double data = 9.0 / 64;
+	if (ev == 0x01)
+		return p->qpi_hz;
+	if (ev == 0x02 && um == 0x97) { /* TxL_FLITS.NON_DATA: the slots not carrying data, 3 per clock */
+		double nondata = p->link_util[sock] * 3 * p->qpi_hz - p->qpi_tx_bps[sock] / links * data;
+		return nondata > 0 ? nondata : 0;
+	}
+	if (ev == 0x02 && (um & 0x08))
+		return p->qpi_tx_bps[sock] / links * data;
+	if (ev == 0x03 && (um & 0x08))
+		return p->qpi_rx_bps[sock] / links * data;
+	return 0;
+}
+
+/* IIO DATA_REQ_OF_CPU (0x83): the same traffic as the free-running bandwidth counters, in 4-byte units
+ * (umask 0x01 MEM_WRITE = bytes in, 0x04 MEM_READ = bytes out), on port 0 of ch_mask 47:36 for any flow
+ * class of fc_mask 50:48 (ext = control bits 63:32). */
+double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks)
+{
+	if (!(ext >> 4 & 1) || !(ext >> 16 & 7))
+		return 0;
+	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / nstacks / 4;
+}
+

@@ -1,0 +1,27 @@
+/*
+ * What Granite Rapids shares with Sierra Forest and Clearwater Forest, which Linux drives with the same
+ * gnr_uncore_init (uncore.c intel_uncore_match: INTEL_ATOM_CRESTMONT_X, INTEL_ATOM_DARKMONT_X): the unit
+ * types, quirks and perf aliases (platform.c) and the simulated machine (sim.c, sim_map.c, sim_perf.c).
+ * platforms/srf and platforms/cwf are thin: their models, their event catalogs and their machine's size.
+ */
+#ifndef UNCORE_PLATFORM_GNR_H
+#define UNCORE_PLATFORM_GNR_H
+
+#include "platform/platform.h"
+
+extern const struct box_type *const gnr_types[];
+extern const int gnr_ignore[];
+#define GNR_NTYPES 16
+extern const struct perf_alias gnr_aliases[];
+extern const struct perf_term gnr_terms[];
+int gnr_fixup(struct disc_ctx *c);
+
+/* A descriptor's uncore fields on this layout, with platform p's catalog and metrics. */
+#define GNR_UNCORE(p)                                                                                    \
+	.types = gnr_types, .ntypes = GNR_NTYPES, .ubox_devid = 0x3250, .cpunodeid = 0xc0, .gidnidmap = 0xd4,     \
+	.events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, .discovery = 1, \
+	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .disc_ignore = gnr_ignore, .glob_ctl = 0x2ff0,       \
+	.glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0, .perf_aliases = gnr_aliases, \
+	.perf_terms = gnr_terms, .fixup = gnr_fixup
+
+#endif

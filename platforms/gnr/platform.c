@@ -1,0 +1,150 @@
+/*
+ * Granite Rapids (Xeon 6 with P-cores, family 6 models 0xAD and 0xAE = GNR-D).  Boxes come from the PMON
+ * discovery tables; the unit types are those Linux 6.12 names for GNR (uncore_snbep.c gnr_uncores[],
+ * indexed by discovery type), with the driver's quirks: no type is ignored (gnr_uncore_units_ignore is
+ * empty: the UPI entries are good here, unlike SPR/EMR's), the CHA count is discovery's (gnr_uncore_cpu_init
+ * does not read MSR 0x2FFE), no IMC free-running PMU.  Each IMC channel has two schedulers (SCH0, SCH1)
+ * with their own CAS counts (perfmon UNC_M_CAS_COUNT_SCH0/SCH1, events 0x05/0x06): memory metrics add both.
+ * Sierra Forest and Clearwater Forest share this layout (platforms/srf, platforms/cwf when built).
+ */
+#include <stddef.h>
+#include "discover/discover.h"
+#include "platform/xeon_disc.h"
+#include "gnr.h"
+
+UC_PLATFORM_TABLES(gnr);
+
+#define N(a) UC_ARRAY_LEN(a)
+
+/* MMIO IMC: controls 4 bytes apart, counters 8 (Linux SPR_UNCORE_MMIO_COMMON_FORMAT, generic MMIO ops);
+ * the fixed DCLK counter at +0x38, its control at +0x54 (gnr_uncore_imc: SNR_IMC_MMIO_PMON_FIXED_CTR/CTL,
+ * 48 bits), en 22 and rst 19 as on EMR (seed 001 T2-129). */
+#define MMIO4 .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4
+/* MMIO with 8-byte control steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT: b2cxl, and spr_uncore_cxlcm/dp) */
+#define MMIO8 .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8
+
+/* IIO free-running counters (Linux 6.12 gnr_iio_freerunning, read through spr_uncore_iio_free_running):
+ * IOCLK 0x290E + 0x10 per stack; BW_IN port p 0x360E + 0x10 p + 0x80 per stack; BW_OUT 0x2E0E + 0x10 p
+ * + 0x80 per stack; 48 bits.  Umasks: 0x10 x (group + 1) + index, the driver's encoding. */
+#define GNR_BW(dir, base, um, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, (um) + (p), 0x80 }
+static const struct freerun iio_fr[] = {
+	{ "ioclk", 0x290e, 48, 0x10, 0x10 },
+	GNR_BW("in", 0x360e, 0x20, 0), GNR_BW("in", 0x360e, 0x20, 1), GNR_BW("in", 0x360e, 0x20, 2), GNR_BW("in", 0x360e, 0x20, 3),
+	GNR_BW("in", 0x360e, 0x20, 4), GNR_BW("in", 0x360e, 0x20, 5), GNR_BW("in", 0x360e, 0x20, 6), GNR_BW("in", 0x360e, 0x20, 7),
+	GNR_BW("out", 0x2e0e, 0x30, 0), GNR_BW("out", 0x2e0e, 0x30, 1), GNR_BW("out", 0x2e0e, 0x30, 2), GNR_BW("out", 0x2e0e, 0x30, 3),
+	GNR_BW("out", 0x2e0e, 0x30, 4), GNR_BW("out", 0x2e0e, 0x30, 5), GNR_BW("out", 0x2e0e, 0x30, 6), GNR_BW("out", 0x2e0e, 0x30, 7),
+};
+
+static const struct box_type cha = {
+	.name = "cha", .perf = "cha", .desc = "caching and home agent with its LLC slice and mesh stop (CHA)", .prefix = "UNC_CHA", .perfmon = "CHA", .nctr = 4,
+	XD_DISC(0), XD_MSR_STEP, .max_boxes = 144, .lay = &xd_lay_cha, XD_CHA_FILTERS,
+};
+static const struct box_type iio = {
+	.name = "iio", .perf = "iio", .desc = "integrated I/O stack (IIO)", .prefix = "UNC_IIO", .perfmon = "IIO", .nctr = 4,
+	XD_DISC(1), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_iio, XD_IIO_FIELDS, .fr = iio_fr, .nfr = N(iio_fr),
+};
+static const struct box_type irp = {
+	.name = "irp", .perf = "irp", .desc = "I/O coherency ring port of an IIO stack (IRP)", .prefix = "UNC_I", .perfmon = "IRP", .nctr = 4, /* perfmon GNR IRP: counters 0-3 */
+	XD_DISC(2), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+};
+static const struct box_type pcu = {
+	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU", .nctr = 4,
+	XD_DISC(4), XD_MSR_STEP, .max_boxes = 1, .lay = &xd_lay_base, XD_PCU_FILTERS,
+};
+/* gnr_uncore_ubox: the generic discovery format (no umask_ext) */
+static const struct box_type ubox = {
+	.name = "ubox", .perf = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX", .nctr = 2,
+	XD_DISC(5), XD_MSR_STEP, .max_boxes = 1, .lay = &xd_lay_base,
+};
+static const struct box_type imc = {
+	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel with two schedulers (iMC)", .prefix = "UNC_M", .perfmon = "IMC", .nctr = 4,
+	XD_DISC(6), MMIO4, .max_boxes = 16, .lay = &xd_lay_ext24,
+	.has_fixed = 1, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48, .fixed_en = 1u << 22, .fixed_rst = 1u << 19,
+};
+static const struct box_type upi = {
+	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
+	XD_DISC(8), XD_PCI_STEP, .max_boxes = 6, .lay = &xd_lay_ext24,
+};
+static const struct box_type cxlcm = {
+	.name = "cxlcm", .perf = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
+	XD_DISC(12), MMIO8, .max_boxes = 8, .lay = &xd_lay_cxl,
+};
+static const struct box_type cxldp = {
+	.name = "cxldp", .perf = "cxldp", .desc = "CXL data path (CXL DP)", .prefix = "UNC_CXLDP", .perfmon = "CXLDP", .nctr = 4,
+	XD_DISC(13), MMIO8, .max_boxes = 8, .lay = &xd_lay_cxl,
+};
+/* gnr_uncore_b2hot and gnr_uncore_mdf_sbo: the generic discovery format; MSR units here as EMR's MDF */
+static const struct box_type b2hot = {
+	.name = "b2hot", .perf = "b2hot", .desc = "mesh to home-agent tracker bridge (B2HOT)", .prefix = "UNC_B2HOT", .perfmon = "B2HOT", .nctr = 4,
+	XD_DISC(15), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_base,
+};
+static const struct box_type b2cmi = {
+	.name = "b2cmi", .perf = "b2cmi", .desc = "mesh to memory controller bridge (B2CMI, the M2M of GNR)", .prefix = "UNC_B2CMI", .perfmon = "B2CMI", .nctr = 4,
+	XD_DISC(16), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+};
+static const struct box_type b2cxl = {
+	.name = "b2cxl", .perf = "b2cxl", .desc = "mesh to CXL bridge (B2CXL)", .prefix = "UNC_B2CXL", .perfmon = "B2CXL", .nctr = 4,
+	XD_DISC(17), MMIO8, .max_boxes = 16, .lay = &xd_lay_ext24,
+};
+static const struct box_type b2upi = {
+	.name = "b2upi", .perf = "b2upi", .desc = "mesh to UPI bridge (B2UPI, the M3UPI of GNR)", .prefix = "UNC_B2UPI", .perfmon = "B2UPI", .nctr = 4,
+	XD_DISC(18), XD_PCI_STEP, .max_boxes = 6, .lay = &xd_lay_ext24,
+};
+static const struct box_type mdf = {
+	.name = "mdf", .perf = "mdf_sbo", .desc = "multi-die fabric stop (MDF SBO)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
+	XD_DISC(20), XD_MSR_STEP, .max_boxes = 32, .lay = &xd_lay_base,
+};
+static const struct box_type pciex16 = {
+	.name = "pciex16", .perf = "pciex16", .desc = "PCIe x16 controller (PCIEX16)", .prefix = "UNC_PCIEX16", .perfmon = "PCIEX16", .nctr = 4,
+	XD_DISC(21), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+};
+static const struct box_type pciex8 = {
+	.name = "pciex8", .perf = "pciex8", .desc = "PCIe x8 controller (PCIEX8)", .prefix = "UNC_PCIEX8", .perfmon = "PCIEX8", .nctr = 4,
+	XD_DISC(22), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+};
+
+const struct box_type *const gnr_types[] = { &cha, &iio, &irp, &pcu, &ubox, &imc, &upi, &cxlcm, &cxldp,
+						    &b2hot, &b2cmi, &b2cxl, &b2upi, &mdf, &pciex16, &pciex8 };
+/* Linux intel-family.h INTEL_GRANITERAPIDS_X 0xAD, INTEL_GRANITERAPIDS_D 0xAE (uncore.c intel_uncore_match) */
+static const int gnr_models[] = { 0xad, 0xae, 0 };
+/* gnr_uncores[] has no entry for types 3, 7, 9-11, 14, 19 (NULL): the driver makes them generic PMUs */
+const int gnr_ignore[] = { 3, 7, 9, 10, 11, 14, 19, -1 };
+
+/* The driver's IMC aliases (gnr_uncore_imc_events): one read and one write CAS alias per scheduler, a
+ * CAS moving 64 bytes (64 / 2^20 MiB). */
+#define GNR_BW_IN(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
+const struct perf_alias gnr_aliases[] = {
+	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
+	/* spr_uncore_iio_free_running's events (snr_uncore_iio_freerunning_events: a count is 32 bytes) */
+	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
+	GNR_BW_IN(0), GNR_BW_IN(1), GNR_BW_IN(2), GNR_BW_IN(3), GNR_BW_IN(4), GNR_BW_IN(5), GNR_BW_IN(6), GNR_BW_IN(7),
+	{ "imc", "cas_count_read_sch0", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
+	{ "imc", "cas_count_read_sch1", "event=0x06,umask=0xcf", 6.103515625e-5, "MiB" },
+	{ "imc", "cas_count_write_sch0", "event=0x05,umask=0xf0", 6.103515625e-5, "MiB" },
+	{ "imc", "cas_count_write_sch1", "event=0x06,umask=0xf0", 6.103515625e-5, "MiB" },
+	{ 0 },
+};
+/* The CHA's tid_en (format tid_en2, config:16) comes with filter_tid (our tid sets it). */
+const struct perf_term gnr_terms[] = { { "cha", "tid_en", NULL, 0, 0 }, { 0 } };
+
+/* Every IIO stack has the free-running counters, at addresses of its own (iio_fr), not in discovery. */
+int gnr_fixup(struct disc_ctx *c)
+{
+	for (int k = 0; k < c->n; k++)
+		if (c->v[k].t == &iio) {
+			c->v[k].fr_base = 0;
+			c->v[k].nfr = N(iio_fr);
+		}
+	return 0;
+}
+
+_Static_assert(N(gnr_types) == GNR_NTYPES, "gnr.h: GNR_NTYPES is the number of gnr_types");
+
+const struct platform_desc platform_gnr = {
+	.name = "gnr", .desc = "Granite Rapids (Xeon 6 with P-cores)",
+	.family = 6, .models = gnr_models,
+	/* UBox 0x3250 with CPUNODEID 0xC0 / GIDNIDMAP 0xD4 as SPR/EMR (Linux snbep_pci2phy_map_init); the PMON
+	 * MSR range 0x2000-0x3FFF; U_MSR_PMON_GLOBAL_CTL 0x2FF0 and GLOBAL_STATUS 0x2FF2-0x2FF3 as EMR
+	 * (seed 001 T1-1, T1-2): GNR_UNCORE in gnr.h */
+	GNR_UNCORE(gnr),
+};

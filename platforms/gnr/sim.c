@@ -1,0 +1,187 @@
+/*
+ * Simulated Granite Rapids: the machine publishes its units only through PMON discovery tables, as the
+ * real one does.  Per socket, one table (one discovery device) for three compute dies and two I/O dies:
+ * per compute die a third of the CHAs (24 on sim:gnr), four IMC channels (MMIO, each with two schedulers,
+ * SCH0 and SCH1) and their B2CMI bridges (PCI), a B2HOT and two MDF stops; per I/O die three IIO stacks with their IRP and PCIEX16
+ * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only.
+ * Unit types and formats follow Linux 6.12 gnr_uncores[]; addresses are placed here (sim_map.c).
+ * The memory controller splits each channel's traffic between its schedulers by the profile's
+ * mem_sch0_ratio, so a metric that counts one scheduler is wrong.
+ */
+#include <string.h>
+#include "util/error.h"
+#include "sim/sim_only.h"
+#include "sim_gnr.h"
+
+/* PCI buses of the sockets, not in socket order (one uncore bus per socket) */
+static const int gnr_bus[UC_MAX_SOCKETS] = { 0x7e, 0xfe, 0x3e, 0xbe, 0x5e, 0xde, 0x1e, 0x9e };
+static int node_id(int socket) { return (socket * 5 + 2) & 7; }
+
+#define GNR_DIES 3            /* compute dies per socket */
+#define GNR_IO_DIES 2
+#define GNR_CHA_PER_DIE 24
+#define GNR_CH_PER_DIE 4      /* IMC channels per compute die */
+#define GNR_STACKS_PER_IO 3   /* IIO stacks per I/O die */
+#define GNR_STACKS (GNR_IO_DIES * GNR_STACKS_PER_IO)
+#define GNR_LINKS 4
+#define TABLE_MAX 260 /* 144 CHAs (sim:cwf) and the rest */
+#define BAR_BASE 0x280000000ull
+#define IMC_BASE 0xe0000000ull /* socket 0's IMC MMIO; die d at + 0x100000 d, channel c at + 0x8000 c */
+
+/* IMC channel events: traffic spread evenly over the channels, each CAS going to scheduler 0 by
+ * mem_sch0_ratio; CAS_COUNT_SCH0 (0x05) and _SCH1 (0x06) umasks (perfmon): 3:0 read kinds RD_REG,
+ * RD_PRE_REG, RD_UNDERFILL, RD_PRE_UNDERFILL, 5:4 write kinds WR_NONPRE, WR_PRE, 7:6 set in every event. */
+static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
+	double sch = ev == 0x05 ? p->mem_sch0_ratio[sock] : 1 - p->mem_sch0_ratio[sock];
+	double both = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
+	if (ev == 0x01)
+		return p->dram_hz;
+	if (ev == 0x05 || ev == 0x06)
+		return sch * both * (rd * ((um & 1 ? 0.7 : 0) + (um & 2 ? 0.2 : 0) + (um & 4 ? 0.06 : 0) + (um & 8 ? 0.04 : 0)) +
+				     wr * ((um & 0x10 ? 0.6 : 0) + (um & 0x20 ? 0.4 : 0)));
+	return 0;
+}
+
+/* B2CMI (one per channel): IMC_READS (0x24: NORMAL 0x01, ALL 0x04) and IMC_WRITES (0x25: FULL 0x01,
+ * PARTIAL 0x02, ALL 0x10) of the channel's traffic, writes 90 % full; DIRECTORY_UPDATE.ANY (0x21 0x01)
+ * half the directory writes, as EMR's M2M. */
+static double b2cmi_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	if (ev == 0x24)
+		return um & 0x05 ? p->mem_read_bps[sock] / 64 / nch : 0;
+	if (ev == 0x25)
+		return p->mem_write_bps[sock] / 64 / nch * (um & 0x10 ? 1 : (um & 1 ? 0.9 : 0) + (um & 2 ? 0.1 : 0));
+	if (ev == 0x21 && (um & 1))
+		return p->dir_update_bps[sock] / 64 / nch * 0.5;
+	return ev == 0x01 ? p->uncore_hz : 0;
+}
+
+/* The IIO free-running counters: IOCLK, and each stack's traffic on its port 0, 32 bytes a count (the
+ * driver's bw_in_port scale 3.0517578125e-5 MiB). */
+static double fr_rate(const struct sim_profile *p, const char *n, int sock)
+{
+	if (!strcmp(n, "ioclk"))
+		return p->iio_hz;
+	if (!strcmp(n, "bw_in_port0"))
+		return p->iio_in_bps[sock] / GNR_STACKS / 32;
+	if (!strcmp(n, "bw_out_port0"))
+		return p->iio_out_bps[sock] / GNR_STACKS / 32;
+	return 0;
+}
+
+static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
+	int sock = b->socket;
+	if (SIM_CTR_IS_FR(ctr))
+		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, sock);
+	if (ctr == SIM_CTR_FIXED)
+		return p->dram_hz; /* the IMC's DCLK */
+	if (ctl & (SIM_EDGE | SIM_INV))
+		return 0; /* edge and invert forms are not modelled */
+	if (!strcmp(u, "cha"))
+		return sim_disc_cha_rate(s, sock, ev, um, (uint32_t)(ctl >> 32), thresh);
+	if (thresh)
+		return 0; /* thresholds are modelled for the TOR occupancy only */
+	if (!strcmp(u, "imc"))
+		return imc_rate(s, sock, ev, um);
+	if (!strcmp(u, "b2cmi"))
+		return b2cmi_rate(s, sock, ev, um);
+	if (!strcmp(u, "upi"))
+		return sim_disc_upi_rate(p, sock, ev, um, GNR_LINKS);
+	if (!strcmp(u, "iio") && ev == 0x83)
+		return sim_disc_iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32), GNR_STACKS);
+	if (!strcmp(u, "pcu") && (ev == 0x35 || ev == 0x37)) /* POWER_STATE_OCCUPANCY_CORES_C0 / _C6: cores per clock */
+		return (ev == 0x35 ? p->cores_c0[sock] : p->cores_c6[sock]) * s->cores * p->pcu_hz;
+	if (ev == 0x01)
+		return !strcmp(u, "pcu") ? p->pcu_hz : !strcmp(u, "iio") ? p->iio_hz : p->uncore_hz;
+	return 0;
+}
+
+/* One compute die: its CHAs (MSR 0x2000 + 0x10 n over the socket), IMC channels, B2CMIs, B2HOT, MDFs. */
+static int compute_die(struct sim *s, struct sim_disc_table *tb, int sock, int die, int bus)
+{
+	const struct sim_unit *cha = sim_unit_named(s, "cha"), *imc = sim_unit_named(s, "imc"),
+			      *b2cmi = sim_unit_named(s, "b2cmi"), *b2hot = sim_unit_named(s, "b2hot"), *mdf = sim_unit_named(s, "mdf");
+	uint64_t imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock + 0x100000ull * (uint64_t)die;
+	for (int i = die * s->cores / GNR_DIES; i < (die + 1) * s->cores / GNR_DIES; i++) /* cores=N: any N */
+		if (!sim_disc_placed(s, tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
+			return -1;
+	for (int c = 0; c < GNR_CH_PER_DIE; c++) {
+		int id = die * GNR_CH_PER_DIE + c;
+		if (!sim_disc_placed(s, tb, imc, sock, id, imcbase + 0x8000ull * (uint64_t)c) ||
+		    !sim_disc_pci(s, tb, b2cmi, sock, id, bus, 16 + id, 0))
+			return -1;
+	}
+	if (!sim_disc_placed(s, tb, b2hot, sock, die, 0x2b00 + 0x10u * (unsigned)die))
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (!sim_disc_placed(s, tb, mdf, sock, die * 2 + k, 0x2c00 + 0x10u * (unsigned)(die * 2 + k)))
+			return -1;
+	return 0;
+}
+
+/* The I/O dies' stacks (IIO 0x2900 + 0x10 n: the driver's IOCLK free-running counter 0x290E + 0x10 n sits
+ * at its +0xE; IRP 0x2A00 + 0x10 n), their PCIEX16 functions, the UPI links and B2UPIs, PCU, UBox, CXL. */
+static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
+{
+	const struct sim_unit *iio = sim_unit_named(s, "iio"), *irp = sim_unit_named(s, "irp"), *pcu = sim_unit_named(s, "pcu"),
+			      *ubox = sim_unit_named(s, "ubox"), *upi = sim_unit_named(s, "upi"), *b2upi = sim_unit_named(s, "b2upi"),
+			      *x16 = sim_unit_named(s, "pciex16"), *x8 = sim_unit_named(s, "pciex8"), *cxlcm = sim_unit_named(s, "cxlcm"),
+			      *cxldp = sim_unit_named(s, "cxldp"), *b2cxl = sim_unit_named(s, "b2cxl");
+	for (int i = 0; i < GNR_STACKS; i++) {
+		struct sim_box *b = sim_disc_placed(s, tb, iio, sock, i, 0x2900 + 0x10u * (unsigned)i);
+		if (!b || !sim_disc_placed(s, tb, irp, sock, i, 0x2a00 + 0x10u * (unsigned)i) ||
+		    !sim_disc_pci(s, tb, x16, sock, i, bus, 9 + i, 2))
+			return -1;
+		b->nfr = iio->nfr; /* at the driver's addresses, base 0 (sim_map.c iio_fr) */
+	}
+	if (!sim_disc_pci(s, tb, x8, sock, 0, bus, 9, 3))
+		return -1;
+	for (int i = 0; i < GNR_LINKS; i++)
+		if (!sim_disc_pci(s, tb, upi, sock, i, bus, 1 + i, 1) || !sim_disc_pci(s, tb, b2upi, sock, i, bus, 5 + i, 1))
+			return -1;
+	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2d00) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x2d10))
+		return -1;
+	if (sock == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd8000000ull) ||
+			  !sim_disc_placed(s, tb, cxldp, sock, 0, 0xd8001000ull) || !sim_disc_placed(s, tb, b2cxl, sock, 0, 0xd8002000ull)))
+		return -1;
+	return 0;
+}
+
+int sim_gnr_build(struct sim *s)
+{
+	const struct sim_unit *imc = sim_unit_named(s, "imc");
+	uint32_t gidnidmap = 0;
+	s->rate = gnr_rate;
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		struct sim_disc_table tb;
+		int bus = gnr_bus[sock];
+		if (sim_disc_socket(s, &tb, sock, bus, BAR_BASE + 0x100000ull * (uint64_t)sock, TABLE_MAX, (uint32_t)node_id(sock),
+				    gidnidmap))
+			return -1;
+		for (int d = 0; d < GNR_DIES; d++)
+			if (compute_die(s, &tb, sock, d, bus))
+				return -1;
+		if (io_units(s, &tb, sock, bus))
+			return -1;
+		sim_disc_finish(s, &tb);
+	}
+	for (int i = 0; i < s->nboxes; i++)
+		if (s->boxes[i].u == imc)
+			s->mem_channels[s->boxes[i].socket]++;
+	return 0;
+}
+
+/* Xeon 6 6960P-like: 72 cores (3 dies x 24), family 6 model 0xAD (Linux INTEL_GRANITERAPIDS_X), stepping 1 */
+const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102);

@@ -1,0 +1,26 @@
+/*
+ * The simulated Granite Rapids machine that sim:srf and sim:cwf reuse (same Linux driver, same unit
+ * layout): its builder, register map, PMU types and global registers.  A kind sets its CPUID and the
+ * number of CHAs (cores), spread over the three compute dies.
+ */
+#ifndef UNCORE_SIM_GNR_H
+#define UNCORE_SIM_GNR_H
+
+#include "sim/sim.h"
+#include "sim/sim_disc.h"
+#include "sim/sim_kernel.h"
+
+SIM_MAP_DECL(gnr);
+SIM_PERF_DECL(gnr);
+extern const struct sim_ubox_dev sim_gnr_ubox;
+extern const struct sim_global sim_gnr_global;
+int sim_gnr_build(struct sim *s);
+
+/* A kind on GNR's machine: name, CHAs per socket, CPUID model and stepping, the cores' data-read opcode. */
+#define SIM_GNR_KIND(n, c, m, st, opc)                                                                     \
+	{ .name = n, .cores = (c), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
+	  .ia_read_opc = (opc),                                                                              \
+	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
+	  .faults = SIM_DISC_FAULTS, .fault = sim_disc_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf }
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * The simulator's register map of Granite Rapids: what a unit's registers are relative to its unit
+ * control (MSR and MMIO units: the builder places each and publishes the address in its discovery table)
+ * or as PCI config offsets.  Sources: the Linux 6.12 driver (uncore_snbep.c gnr_uncores[], spr_uncore_*
+ * formats and masks; uncore_discovery.c generic ops: control 0 and counter 0 offsets from the table,
+ * MSR steps 1, PCI 8, MMIO controls 4 apart or 8 with OFFS8, counters 8) and seed 001 (EMR) for the bits the
+ * generation shares (unit control Table 1-3, counter control Table 1-5).  Addresses the public sources
+ * leave open are the simulator's choice, marked "placed here": discovery publishes them, so the library
+ * must find them from the table alone.
+ */
+#include "sim/sim_model.h"
+#include "sim/sim_only.h"
+
+#define N(a) UC_ARRAY_LEN(a)
+
+/* Unit control, seed 001 Table 1-3 (Linux GENERIC_PMON_BOX_CTL_*): frz 0, rst_ctrl 8, rst_ctrs 9. */
+static const struct sim_boxctl disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
+
+/* Counter control, Table 1-5: ev_sel 7:0, umask 15:8, rst 17, edge 18, frz_ovf 20, invert 23, thresh 31:24. */
+#define OV (1ull << 20)
+#define RST (1ull << 17)
+#define BASE (0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0xff000000ull)
+#define EXT24 0x00ffffff00000000ull /* umask_ext 55:32, Linux SPR_RAW_EVENT_MASK_EXT */
+#define CTL_NOOV(w) .ctl_writable = (w), .ctl_rst = RST, .width = 48, .bc = &disc_bc
+#define CTL(w) CTL_NOOV(w), .ov_en = OV
+/* MSR units: status +1, controls +2.., counters +8.. (the EMR layout, T1-9; placed here the same way). */
+#define MSR_UNIT(n) .space = SIM_MSR, .status = 1, .ctl0 = 2, .ctl_stride = 1, .ctr0 = 8, .ctr_stride = 1, .nctr = (n)
+/* PCI units: 64-bit controls and counters 8 bytes apart (Linux generic PCI ops); offsets placed here. */
+#define PCI_UNIT(b) .space = SIM_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4, .box_ctl = (b), \
+	.ctr0 = (b) + 0x08, .ctl0 = (b) + 0x28, .status = (b) + 0x48
+/* MMIO units with 8-byte steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT) */
+#define MMIO8(n) .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x08 + 8 * (n), .ctr_stride = 8, \
+	.status = 0x08 + 16 * (n), .nctr = (n), .ctl_bytes = 8
+/* Device ids of the PCI units: placed here (nothing looks them up: Linux finds GNR's PCI units through the
+ * discovery table alone, gnr_uncore_units_ignore being empty) */
+#define IDS(x) .ids = { x, x, x, x, x, x, x, x }
+
+/* IIO free-running counters, Linux 6.12 gnr_iio_freerunning: IOCLK 0x290E + 0x10 per stack; BW_IN port p
+ * 0x360E + 0x10 p + 0x80 per stack, BW_OUT 0x2E0E + 0x10 p + 0x80 per stack; 48 bits. */
+#define BW(dir, base, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, 0x80 }
+static const struct sim_fr iio_fr[] = {
+	{ "ioclk", 0x290e, 48, 0x10 },
+	BW("in", 0x360e, 0), BW("in", 0x360e, 1), BW("in", 0x360e, 2), BW("in", 0x360e, 3),
+	BW("in", 0x360e, 4), BW("in", 0x360e, 5), BW("in", 0x360e, 6), BW("in", 0x360e, 7),
+	BW("out", 0x2e0e, 0), BW("out", 0x2e0e, 1), BW("out", 0x2e0e, 2), BW("out", 0x2e0e, 3),
+	BW("out", 0x2e0e, 4), BW("out", 0x2e0e, 5), BW("out", 0x2e0e, 6), BW("out", 0x2e0e, 7),
+};
+
+/* CHA FILTER0 at +0xE (Linux SPR_C0_MSR_PMON_BOX_FILTER0 - SPR_C0_MSR_PMON_BOX_CTL; tid 9:0). */
+static const struct sim_filt cha_filt[] = { { 0xe, 0, 0x3ffull } };
+
+const struct sim_unit sim_gnr_units[] = {
+	{ .name = "cha", MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0,
+	  .filt = cha_filt, .nfilt = N(cha_filt), .src = "Linux spr_uncore_chabox: tid_en 16, umask_ext 63:32, filter tid" },
+	{ .name = "iio", MSR_UNIT(4), CTL(0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0x7ffffff000000ull),
+	  .disc_type = 1, .fr = iio_fr, .nfr = N(iio_fr),
+	  .src = "Linux spr_uncore_iio: thresh 35:24, ch_mask 47:36, fc_mask 50:48; gnr_iio_freerunning" },
+	{ .name = "irp", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 2, .src = "Linux spr_uncore_irp; 4 counters (perfmon GNR IRP: 0,1,2,3)" },
+	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux spr_uncore_pcu" },
+	{ .name = "ubox", MSR_UNIT(2), CTL(BASE), .disc_type = 5, .src = "Linux gnr_uncore_ubox (generic format); 2 counters (perfmon UBOX 0,1)" },
+	/* IMC channel, MMIO: control 0 at +0x40, counter 0 at +0x08, fixed DCLK counter +0x38 with its control at
+	 * +0x54 (Linux SNR_IMC_MMIO_PMON_CTL0/CTR0/FIXED_CTR/FIXED_CTL, gnr_uncore_imc), en 22, rst 19 (T2-129) */
+	{ .name = "imc", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c,
+	  .nctr = 4, .ctl_bytes = 4, CTL(BASE | EXT24), .disc_type = 6, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48,
+	  .fixed_en = 1u << 22, .fixed_rst = 1u << 19, .src = "Linux gnr_uncore_imc, SNR_IMC_MMIO_PMON_*" },
+	{ .name = "upi", PCI_UNIT(0x318), CTL(BASE | EXT24), .disc_type = 8, IDS(0x3d41), .src = "Linux gnr_uncore_upi (PCI, table)" },
+	{ .name = "cxlcm", MMIO8(8), CTL_NOOV(BASE | EXT24), .disc_type = 12, .src = "Linux spr_uncore_cxlcm (8 counters)" },
+	{ .name = "cxldp", MMIO8(4), CTL_NOOV(BASE | EXT24), .disc_type = 13, .src = "Linux spr_uncore_cxldp" },
+	{ .name = "b2hot", MSR_UNIT(4), CTL(BASE), .disc_type = 15, .src = "Linux gnr_uncore_b2hot (generic format)" },
+	{ .name = "b2cmi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 16, IDS(0x3d4a), .src = "Linux gnr_uncore_b2cmi (PCI)" },
+	{ .name = "b2cxl", MMIO8(4), CTL(BASE | EXT24), .disc_type = 17, .src = "Linux gnr_uncore_b2cxl (MMIO, OFFS8)" },
+	{ .name = "b2upi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 18, IDS(0x3d46), .src = "Linux gnr_uncore_b2upi (PCI)" },
+	{ .name = "mdf", MSR_UNIT(4), CTL(BASE), .disc_type = 20, .src = "Linux gnr_uncore_mdf_sbo (generic format)" },
+	{ .name = "pciex16", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 21, IDS(0x3d50), .src = "Linux gnr_uncore_pciex16 (PCI)" },
+	{ .name = "pciex8", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 22, IDS(0x3d51), .src = "Linux gnr_uncore_pciex8 (PCI)" },
+};
+const int sim_gnr_nunits = N(sim_gnr_units);
+const struct sim_ubox_dev sim_gnr_ubox = { 0x3250, 0xc0, 0xd4 }; /* as SPR/EMR: snbep_pci2phy_map_init(0x3250, ...) */
+/* global control 0x2FF0 (frz_all bit 0), status 0x2FF2-0x2FF3: the discovery global block names them */
+const struct sim_global sim_gnr_global = { 0x2ff0, 0x2ff2, 2, 1ull << 0, 0 };

@@ -16,10 +16,8 @@
 
 #define N(a) UC_ARRAY_LEN(a)
 
-/* Unit control, seed 001 Table 1-3 (L420): frz 0, rst_ctrl 8, rst_ctrs 9, all write-only. */
-const struct box_ctl_bits box_ctl_discovery = { &bc_style_frz, .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
 
-/* The control layouts, the DISC/step macros and the CHA, PCU and IIO filters are the discovery
+/* The unit control, the control layouts, the DISC/step macros and the CHA, PCU and IIO filters are the discovery
  * generation's (platform/xeon_disc.c), which GNR, SRF and CWF share too. */
 
 /* M2M match registers (T2-231..T2-234), 32-bit, at 0x490..0x4A0 = unit control 0x438 + 0x58... */

@@ -5,6 +5,9 @@
  */
 #include "xeon_disc.h"
 
+/* Unit control, seed 001 Table 1-3 (L420): frz 0, rst_ctrl 8, rst_ctrs 9, all write-only. */
+const struct box_ctl_bits box_ctl_discovery = { &bc_style_frz, .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
+
 /* Counter control, Table 1-5 (L470): ev_sel 7:0, umask 15:8, rst 17, edge 18, frz_ovf 20, invert 23,
  * thresh 31:24; no enable bit (ev_sel != 0 counts, L541); umask_ext from bit 32.  frz_ovf sends an
  * overflow to the UBox, which sets the unit's Global Status Position bit and freezes (L511-521). */

@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sim_disc.h"
+#include "sim/sim_disc_map.h"
 #include "util/error.h"
+
+/* The unit control every discovery unit has (sim_disc_map.h). */
+const struct sim_boxctl sim_disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
 
 void sim_disc_put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 uint64_t sim_disc_get64(const uint8_t *p)
@@ -46,6 +50,12 @@ struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const s
 	b->base = ctl;
 	table_add(t, b, u->space == SIM_MSR ? 0 : 1, ctl);
 	return b;
+}
+
+void sim_disc_listed(struct sim_disc_table *t, const struct sim_unit *u, int id, uint64_t ctl)
+{
+	struct sim_box ghost = { .u = u, .idx = id, .width = 48 };
+	table_add(t, &ghost, u->space == SIM_MSR ? 0 : 1, ctl);
 }
 
 struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
@@ -101,6 +111,13 @@ void sim_disc_finish(struct sim *s, struct sim_disc_table *t)
 	sim_disc_put64(t->data, (uint64_t)t->n << 16 | (uint64_t)SIM_DISC_STRIDE << 8);
 	sim_disc_put64(t->data + 8, s->glob->ctl);
 	sim_disc_put64(t->data + 16, (uint64_t)t->gsp << 8 | (uint64_t)(s->glob->status - s->glob->ctl));
+}
+
+void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc)
+{
+	for (int i = 0; i < s->nboxes; i++)
+		if (s->boxes[i].u == imc)
+			s->mem_channels[s->boxes[i].socket]++;
 }
 
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b)

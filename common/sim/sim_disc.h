@@ -31,9 +31,13 @@ void sim_disc_finish(struct sim *s, struct sim_disc_table *t);
 /* A unit at an MSR or MMIO address ctl (its unit control); NULL when the machine is full (error set). */
 struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
 				uint64_t ctl);
+/* An entry for unit id of u at ctl that no box answers (tables listing more units than there are). */
+void sim_disc_listed(struct sim_disc_table *t, const struct sim_unit *u, int id, uint64_t ctl);
 /* A PCI unit on bus:dev.fn with the unit's device id of box id; its registers are config offsets. */
 struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
 			     int bus, int dev, int fn);
+/* Once every socket is built: each socket's memory channels (the boxes of unit imc), for the workload model. */
+void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc);
 /* Faults of a discovery entry: corrupt, badaddr, dupid, badwidth, nctr, width64. */
 #define SIM_DISC_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64"
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
@@ -42,5 +46,16 @@ int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
 double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh);
 double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links);
 double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks);
+double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks);
+
+/* What sets a machine's model apart: its UPI links and IIO stacks, and its own units' events (own returns
+ * the rate, or -1 for the shared model's). */
+struct sim_disc_model {
+	int links, stacks;
+	double (*own)(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl);
+};
+/* A programmed counter's events per second (not the fixed or free-running ones): edge and invert forms
+ * count 0, CHA, thresholds, then m->own, then UPI, IIO DATA_REQ_OF_CPU, PCU C-state occupancy, clockticks. */
+double sim_disc_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, const struct sim_disc_model *m);
 
 #endif

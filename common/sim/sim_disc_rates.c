@@ -2,7 +2,7 @@
  * The workload model the discovery-table machines share (EMR, GNR, SRF, CWF: the same CHA, UPI and IIO
  * events in Intel's perfmon JSON): CHA LLC lookups, TOR inserts and occupancy, home-agent requests and
  * directory updates; UPI flits; IIO DATA_REQ_OF_CPU.  Each platform's sim.c adds its own units (IMC,
- * M2M or B2CMI, free-running counters).  The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5),
+ * M2M or B2CMI, IMC free-running counters) through sim_disc_rate's own hook.  The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5),
  * which GNR's perfmon JSON repeats (TOR umask_ext 0xC817FE, LLC_LOOKUP 0x1FC1, UPI 0x0F/0x97).
  */
 #include <string.h>
@@ -115,3 +115,42 @@ double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um,
 	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / nstacks / 4;
 }
 
+
+/* IIO free-running counters: IOCLK, and each stack's traffic on its port 0, 32 bytes a count (the
+ * driver's bw_in_port scale 3.0517578125e-5 MiB; README, "IIO bandwidth scale"); other ports count nothing. */
+double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks)
+{
+	if (!strcmp(n, "ioclk"))
+		return p->iio_hz;
+	if (!strcmp(n, "bw_in_port0"))
+		return p->iio_in_bps[sock] / nstacks / 32;
+	if (!strcmp(n, "bw_out_port0"))
+		return p->iio_out_bps[sock] / nstacks / 32;
+	return 0;
+}
+
+double sim_disc_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, const struct sim_disc_model *m)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
+	int sock = b->socket;
+	double v;
+	if (ctl & (SIM_EDGE | SIM_INV))
+		return 0; /* edge and invert forms are not modelled */
+	if (!strcmp(u, "cha"))
+		return sim_disc_cha_rate(s, sock, ev, um, (uint32_t)(ctl >> 32), thresh);
+	if (thresh)
+		return 0; /* thresholds are modelled for the TOR occupancy only */
+	if ((v = m->own(s, b, ev, um, ctl)) >= 0)
+		return v;
+	if (!strcmp(u, "upi"))
+		return sim_disc_upi_rate(p, sock, ev, um, m->links);
+	if (!strcmp(u, "iio") && ev == 0x83)
+		return sim_disc_iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32), m->stacks);
+	if (!strcmp(u, "pcu") && (ev == 0x35 || ev == 0x37)) /* POWER_STATE_OCCUPANCY_CORES_C0 / _C6: cores per clock */
+		return (ev == 0x35 ? p->cores_c0[sock] : p->cores_c6[sock]) * s->cores * p->pcu_hz;
+	if (ev == 0x01)
+		return !strcmp(u, "pcu") ? p->pcu_hz : !strcmp(u, "iio") ? p->iio_hz : p->uncore_hz;
+	return 0;
+}

@@ -3,24 +3,11 @@
  * registers are, relative to its unit control (MSR and MMIO units: the simulator's builder places
  * each unit and publishes the address in its discovery table) or as PCI config offsets (Table 1-12).
  */
-#include "sim/sim_model.h"
+#include "sim/sim_disc_map.h"
 #include "sim/sim_only.h"
 
 #define N(a) UC_ARRAY_LEN(a)
 
-/* Unit control, Table 1-3: frz 0, rst_ctrl 8, rst_ctrs 9, all write-only (read 0). */
-static const struct sim_boxctl disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
-
-/* Counter control, Table 1-5: ev_sel 7:0, umask 15:8, rst 17, edge 18, frz_ovf 20, invert 23,
- * thresh 31:24; no enable bit (an ev_sel != 0 counts, L541). */
-#define OV (1ull << 20)
-#define RST (1ull << 17)
-#define BASE (0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0xff000000ull)
-#define EXT24 0x00ffffff00000000ull /* umask_ext 55:32, Linux SPR_RAW_EVENT_MASK_EXT */
-#define CTL_NOOV(w) .ctl_writable = (w), .ctl_rst = RST, .width = 48, .bc = &disc_bc
-#define CTL(w) CTL_NOOV(w), .ov_en = OV
-/* MSR units, Table 1-9: UnitStatus +1, Ctrl0.. +2, Ctr0.. +8, Extra +0xE. */
-#define MSR_UNIT(n) .space = SIM_MSR, .status = 1, .ctl0 = 2, .ctl_stride = 1, .ctr0 = 8, .ctr_stride = 1, .nctr = (n)
 /* PCI units, Table 1-12: 64-bit controls and counters 8 bytes apart. */
 #define PCI_UNIT .space = SIM_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4
 
@@ -47,10 +34,9 @@ static const struct sim_fr iio_fr[] = {
 static const struct sim_fr imc_fr[] = { { "dclk", 0x22b0, 48, 0 }, { "rpq_cycles", 0x2318, 48, 0 }, { "wpq_cycles", 0x2320, 48, 0 } };
 
 const struct sim_unit sim_spr_units[] = {
-	{ .name = "cha", MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0,
+	{ .name = "cha", CHA_UNIT,
 	  .filt = cha_filt, .nfilt = N(cha_filt), .src = "T1-9 CHA rows; T2-72 tid_en 16, umask_ext 63:32" },
-	{ .name = "iio", MSR_UNIT(4), CTL(0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0x7ffffff000000ull),
-	  .disc_type = 1, .fr = iio_fr, .nfr = N(iio_fr),
+	{ .name = "iio", IIO_UNIT, .fr = iio_fr, .nfr = N(iio_fr),
 	  .src = "T1-9 IIO rows; T2-184 thresh 35:24, ch_mask 47:36, fc_mask 50:48; T1-10/T1-11" },
 	{ .name = "irp", MSR_UNIT(2), CTL(BASE | EXT24), .disc_type = 2, .src = "T1-9 IRP rows: 2 counters" },
 	{ .name = "m2pcie", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 3, .src = "T1-9 M2PCIe rows" },

@@ -4,6 +4,7 @@
 #define UNCORE_SPR_FAMILY_SIM_H
 #include "sim/sim.h"
 #include "sim/sim_kernel.h"
+#include "sim/sim_disc.h"
 
 SIM_MAP_DECL(spr);
 SIM_PERF_DECL(spr);
@@ -23,7 +24,7 @@ int spr_family_fault(struct sim *s, const char *kind, struct sim_box *b);
 
 /* Faults of discovery entries: corrupt (reads all ones), badaddr (outside its space), dupid, badwidth, nctr,
  * width64, and imcbase (the IMC config registers disagree with the table). */
-#define SPR_FAMILY_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64, imcbase"
+#define SPR_FAMILY_FAULTS SIM_DISC_FAULTS ", imcbase"
 /* The sim_kind fields the members share (the map, UBox device, global control and faults). */
 #define SPR_FAMILY_SIM_MAP                                                                                 \
 	.units = sim_spr_units, .nunits = &sim_spr_nunits, .glob = &sim_spr_global, .ubox = &sim_spr_ubox, \

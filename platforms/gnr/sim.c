@@ -62,48 +62,25 @@ static double b2cmi_rate(const struct sim *s, int sock, unsigned ev, unsigned um
 	return ev == 0x01 ? p->uncore_hz : 0;
 }
 
-/* The IIO free-running counters: IOCLK, and each stack's traffic on its port 0, 32 bytes a count (the
- * driver's bw_in_port scale 3.0517578125e-5 MiB). */
-static double fr_rate(const struct sim_profile *p, const char *n, int sock)
+/* GNR's own units: IMC channels and their B2CMI bridges; -1: the shared model's. */
+static double gnr_own(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl)
 {
-	if (!strcmp(n, "ioclk"))
-		return p->iio_hz;
-	if (!strcmp(n, "bw_in_port0"))
-		return p->iio_in_bps[sock] / GNR_STACKS / 32;
-	if (!strcmp(n, "bw_out_port0"))
-		return p->iio_out_bps[sock] / GNR_STACKS / 32;
-	return 0;
+	(void)ctl;
+	if (!strcmp(b->u->name, "imc"))
+		return imc_rate(s, b->socket, ev, um);
+	if (!strcmp(b->u->name, "b2cmi"))
+		return b2cmi_rate(s, b->socket, ev, um);
+	return -1;
 }
 
 static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
-	const struct sim_profile *p = &s->prof;
-	const char *u = b->u->name;
-	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
-	int sock = b->socket;
-	if (SIM_CTR_IS_FR(ctr))
-		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, sock);
+	static const struct sim_disc_model model = { .links = GNR_LINKS, .stacks = GNR_STACKS, .own = gnr_own };
+	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
+		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, GNR_STACKS);
 	if (ctr == SIM_CTR_FIXED)
-		return p->dram_hz; /* the IMC's DCLK */
-	if (ctl & (SIM_EDGE | SIM_INV))
-		return 0; /* edge and invert forms are not modelled */
-	if (!strcmp(u, "cha"))
-		return sim_disc_cha_rate(s, sock, ev, um, (uint32_t)(ctl >> 32), thresh);
-	if (thresh)
-		return 0; /* thresholds are modelled for the TOR occupancy only */
-	if (!strcmp(u, "imc"))
-		return imc_rate(s, sock, ev, um);
-	if (!strcmp(u, "b2cmi"))
-		return b2cmi_rate(s, sock, ev, um);
-	if (!strcmp(u, "upi"))
-		return sim_disc_upi_rate(p, sock, ev, um, GNR_LINKS);
-	if (!strcmp(u, "iio") && ev == 0x83)
-		return sim_disc_iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32), GNR_STACKS);
-	if (!strcmp(u, "pcu") && (ev == 0x35 || ev == 0x37)) /* POWER_STATE_OCCUPANCY_CORES_C0 / _C6: cores per clock */
-		return (ev == 0x35 ? p->cores_c0[sock] : p->cores_c6[sock]) * s->cores * p->pcu_hz;
-	if (ev == 0x01)
-		return !strcmp(u, "pcu") ? p->pcu_hz : !strcmp(u, "iio") ? p->iio_hz : p->uncore_hz;
-	return 0;
+		return s->prof.dram_hz; /* the IMC's DCLK */
+	return sim_disc_rate(s, b, ctl, &model);
 }
 
 /* One compute die: its CHAs (MSR 0x2000 + 0x10 n over the socket), IMC channels, B2CMIs, B2HOT, MDFs. */
@@ -177,9 +154,7 @@ int sim_gnr_build(struct sim *s)
 			return -1;
 		sim_disc_finish(s, &tb);
 	}
-	for (int i = 0; i < s->nboxes; i++)
-		if (s->boxes[i].u == imc)
-			s->mem_channels[s->boxes[i].socket]++;
+	sim_disc_count_channels(s, imc);
 	return 0;
 }
 

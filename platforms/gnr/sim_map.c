@@ -8,23 +8,11 @@
  * leave open are the simulator's choice, marked "placed here": discovery publishes them, so the library
  * must find them from the table alone.
  */
-#include "sim/sim_model.h"
+#include "sim/sim_disc_map.h"
 #include "sim/sim_only.h"
 
 #define N(a) UC_ARRAY_LEN(a)
 
-/* Unit control, seed 001 Table 1-3 (Linux GENERIC_PMON_BOX_CTL_*): frz 0, rst_ctrl 8, rst_ctrs 9. */
-static const struct sim_boxctl disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
-
-/* Counter control, Table 1-5: ev_sel 7:0, umask 15:8, rst 17, edge 18, frz_ovf 20, invert 23, thresh 31:24. */
-#define OV (1ull << 20)
-#define RST (1ull << 17)
-#define BASE (0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0xff000000ull)
-#define EXT24 0x00ffffff00000000ull /* umask_ext 55:32, Linux SPR_RAW_EVENT_MASK_EXT */
-#define CTL_NOOV(w) .ctl_writable = (w), .ctl_rst = RST, .width = 48, .bc = &disc_bc
-#define CTL(w) CTL_NOOV(w), .ov_en = OV
-/* MSR units: status +1, controls +2.., counters +8.. (the EMR layout, T1-9; placed here the same way). */
-#define MSR_UNIT(n) .space = SIM_MSR, .status = 1, .ctl0 = 2, .ctl_stride = 1, .ctr0 = 8, .ctr_stride = 1, .nctr = (n)
 /* PCI units: 64-bit controls and counters 8 bytes apart (Linux generic PCI ops); offsets placed here. */
 #define PCI_UNIT(b) .space = SIM_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4, .box_ctl = (b), \
 	.ctr0 = (b) + 0x08, .ctl0 = (b) + 0x28, .status = (b) + 0x48
@@ -50,10 +38,9 @@ static const struct sim_fr iio_fr[] = {
 static const struct sim_filt cha_filt[] = { { 0xe, 0, 0x3ffull } };
 
 const struct sim_unit sim_gnr_units[] = {
-	{ .name = "cha", MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0,
+	{ .name = "cha", CHA_UNIT,
 	  .filt = cha_filt, .nfilt = N(cha_filt), .src = "Linux spr_uncore_chabox: tid_en 16, umask_ext 63:32, filter tid" },
-	{ .name = "iio", MSR_UNIT(4), CTL(0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0x7ffffff000000ull),
-	  .disc_type = 1, .fr = iio_fr, .nfr = N(iio_fr),
+	{ .name = "iio", IIO_UNIT, .fr = iio_fr, .nfr = N(iio_fr),
 	  .src = "Linux spr_uncore_iio: thresh 35:24, ch_mask 47:36, fc_mask 50:48; gnr_iio_freerunning" },
 	{ .name = "irp", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 2, .src = "Linux spr_uncore_irp; 4 counters (perfmon GNR IRP: 0,1,2,3)" },
 	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux spr_uncore_pcu" },

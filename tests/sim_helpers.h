@@ -174,4 +174,16 @@ static inline void assert_perf_closed(const uncore_t *u)
 	CU_ASSERT_EQUAL(n, 0);
 }
 
+/* End a session and the uncore on either backend: the register backends leave every register as found,
+ * the perf backend leaves no event open. */
+static inline void close_checked(uncore_t *u, uncore_session_t *s, struct sim *sim)
+{
+	uncore_session_free(s);
+	if (u->perf)
+		assert_perf_closed(u);
+	else
+		assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 #endif

@@ -639,12 +639,7 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 			check(what, v, t.split ? t.v / nb : t.v);
 		}
 	}
-	uncore_session_free(s);
-	if (u->perf)
-		assert_perf_closed(u);
-	else
-		assert_left_as_found(sim);
-	uncore_close(u);
+	close_checked(u, s, sim);
 	return checked;
 }
 
@@ -1184,12 +1179,7 @@ static void test_gnr_schedulers(void)
 				CU_ASSERT(uncore_session_value(s, sch[k], sock, -1, &n) == 0);
 				check(what, (double)n, sim->prof.mem_read_bps[sock] / 64 * share * secs);
 			}
-		uncore_session_free(s);
-		if (u->perf)
-			assert_perf_closed(u);
-		else
-			assert_left_as_found(sim);
-		uncore_close(u);
+		close_checked(u, s, sim);
 	}
 	remove(prof);
 }

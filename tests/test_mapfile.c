@@ -113,16 +113,16 @@ static void test_sim_cpus(void)
 		/* 0x1F: Nehalem-EP by the mapfile, though not in the platform's own model list */
 		{ "sim:nhm,cpu=6-1F-2", "nhm", "cpu GenuineIntel-6-1F-2: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
 		/* Skylake-SP and Cascade Lake share model 0x55, told apart by stepping */
-		{ "sim:emr,cpu=6-55-4", "generic", "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): no platform of ours", "events of emr" },
-		{ "sim:emr,cpu=6-55-5", "generic", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours", "events of emr" },
-		{ "sim:emr,cpu=6-55-B", "generic", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours", "events of emr" },
+		{ "sim:emr,cpu=6-55-4", "generic", "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): no platform of ours", "events of gnr" },
+		{ "sim:emr,cpu=6-55-5", "generic", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours", "events of gnr" },
+		{ "sim:emr,cpu=6-55-B", "generic", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): no platform of ours", "events of gnr" },
 		{ "sim:emr,cpu=6-8F-8", NULL, "cpu GenuineIntel-6-8F-8: mapfile row SPR (sapphirerapids_uncore.json V1.39): platform spr", "events of spr" },
 		{ "sim:emr,cpu=6-AD-1", NULL, "cpu GenuineIntel-6-AD-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
 		{ "sim:emr,cpu=6-AE-1", NULL, "cpu GenuineIntel-6-AE-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
 		{ "sim:emr,cpu=6-AF-3", NULL, "cpu GenuineIntel-6-AF-3: mapfile row SRF (sierraforest_uncore.json V1.18): platform srf", "events of srf" },
 		{ "sim:emr,cpu=6-DD-0", NULL, "cpu GenuineIntel-6-DD-0: mapfile row CWF (clearwaterforest_uncore.json V1.04): platform cwf", "events of cwf" },
 		/* an Intel model the mapfile does not know */
-		{ "sim:generic", "generic", "cpu GenuineIntel-6-EE-0: not in the perfmon mapfile: no platform of ours", "events of emr, the newest built-in platform with discovery tables (the CPU is not in the mapfile)" },
+		{ "sim:generic", "generic", "cpu GenuineIntel-6-EE-0: not in the perfmon mapfile: no platform of ours", "events of gnr, the newest built-in server P-core platform with discovery tables (the CPU is not in the mapfile)" },
 	};
 	static const char *const bad[] = { "sim:emr,cpu=6-55", "sim:emr,cpu=6-55-10", "sim:emr,cpu=6-155-1",
 					   "sim:emr,cpu=0-55-1", "sim:emr,cpu=6-55-1x" };
@@ -144,7 +144,7 @@ static void test_sim_cpus(void)
 		CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), want);
 		if (!strcmp(want, "generic")) {
 			CU_ASSERT(caveat && strstr(caveat, cases[i].caveat));
-			CU_ASSERT(uncore_num_events(u) > 500);
+			CU_ASSERT(uncore_num_events(u) > 400); /* GNR's CHA and IMC events on sim:emr's or sim:generic's units */
 		}
 		uncore_close(u);
 	}

@@ -93,12 +93,15 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 	return 0;
 }
 
-/* The newest built-in platform with discovery tables: the last the registry lists (newest last). */
+/* The newest built-in server P-core platform with discovery tables: the last such the registry lists
+ * (oldest first).  An unknown discovery CPU is far more likely a newer P-core Xeon than an E-core one,
+ * whose catalogs (SRF, CWF) lack units the P-core parts have. */
 static const struct platform_desc *newest_discovery(void)
 {
 	const struct platform_desc *best = NULL;
 	for (int i = 0; uc_platforms[i]; i++)
-		if (uc_platforms[i]->discovery && uc_platforms[i]->nevents && !uc_platforms[i]->sim_only)
+		if (uc_platforms[i]->discovery && uc_platforms[i]->nevents && !uc_platforms[i]->sim_only &&
+		    !uc_platforms[i]->ecore_only)
 			best = uc_platforms[i];
 	return best;
 }
@@ -122,7 +125,7 @@ int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n)
 	if (!*ev && newest) {
 		*ev = newest->events;
 		*n = *newest->nevents;
-		snprintf(buf, sizeof(buf), "events of %s, the newest built-in platform with discovery tables (%s), "
+		snprintf(buf, sizeof(buf), "events of %s, the newest built-in server P-core platform with discovery tables (%s), "
 			 "on the units of the same discovery types", newest->name,
 			 row ? "the mapfile's platform for this CPU has no events built in" : "the CPU is not in the mapfile");
 	}

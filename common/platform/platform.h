@@ -173,6 +173,7 @@ struct platform_desc {
 	const int *nevents;
 	/* platforms that publish discovery tables */
 	int discovery;
+	int ecore_only; /* a Xeon of E-cores only (SRF, CWF): the generic platform never borrows its events */
 	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
 	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
 	const char *metrics_json;   /* platforms/<p>/metrics.json, embedded; NULL: none */

@@ -12,5 +12,5 @@ static const int cwf_models[] = { 0xdd, 0 };
 const struct platform_desc platform_cwf = {
 	.name = "cwf", .desc = "Clearwater Forest (Xeon 6+ with E-cores)",
 	.family = 6, .models = cwf_models,
-	GNR_UNCORE(cwf),
+	GNR_UNCORE(cwf), .ecore_only = 1,
 };

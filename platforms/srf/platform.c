@@ -12,5 +12,5 @@ static const int srf_models[] = { 0xaf, 0 };
 const struct platform_desc platform_srf = {
 	.name = "srf", .desc = "Sierra Forest (Xeon 6 with E-cores)",
 	.family = 6, .models = srf_models,
-	GNR_UNCORE(srf),
+	GNR_UNCORE(srf), .ecore_only = 1,
 };

@@ -1,8 +1,8 @@
 /*
- * Building a simulated discovery-table machine (EMR, GNR, SRF, CWF): per socket a discovery device
- * whose DVSEC names a 64-bit BAR holding the table (seed 001 Tables 1-13, 1-14; Linux uncore_discovery.h),
- * the UBox node-id device, and units appended to the table as they are placed.  The faults every
- * such table can carry are here too.
+ * Building a simulated discovery-table machine (SPR, EMR and generic: spr_family_sim.c; GNR, SRF,
+ * CWF: platforms/gnr/sim.c): per socket a discovery device whose DVSEC names a 64-bit BAR holding
+ * the table (seed 001 Tables 1-13, 1-14; Linux uncore_discovery.h), the UBox node-id device, and
+ * units appended to the table as they are placed.  The faults every such table can carry are here too.
  */
 #ifndef UNCORE_SIM_DISC_H
 #define UNCORE_SIM_DISC_H

@@ -1,5 +1,5 @@
 /*
- * The workload model the discovery-table machines share (EMR, GNR, SRF, CWF: the same CHA, UPI and IIO
+ * The workload model the discovery-table machines share (SPR, EMR, GNR, SRF, CWF: the same CHA, UPI and IIO
  * events in Intel's perfmon JSON): CHA LLC lookups, TOR inserts and occupancy, home-agent requests and
  * directory updates; UPI flits; IIO DATA_REQ_OF_CPU.  Each platform's sim.c adds its own units (IMC,
  * M2M or B2CMI, IMC free-running counters) through sim_disc_rate's own hook.  The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5),

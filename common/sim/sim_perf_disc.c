@@ -1,6 +1,6 @@
 /*
  * The Linux driver's format attributes of the discovery generation (uncore_snbep.c, 6.1 and 6.12), shared
- * by the simulated kernels of EMR, GNR, SRF and CWF: spr_uncore_chabox_format_group,
+ * by the simulated kernels of SPR, EMR, GNR, SRF and CWF: spr_uncore_chabox_format_group,
  * spr_uncore_raw_format_group, snr_uncore_iio_format_group and the generic discovery formats
  * (uncore_discovery.c generic_uncore_formats_attr), and the IIO free-running PMU's events.
  */

@@ -11,6 +11,7 @@
 
 int uncore_num_events_impl(const uncore_t *u);
 int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *out);
+int uncore_alias_info_impl(const uncore_t *u, int i, struct uncore_alias_info *out);
 int uncore_event_find_impl(const uncore_t *u, const char *name);
 int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_qualifier *out, int max);
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);

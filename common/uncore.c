@@ -30,12 +30,10 @@ static int open_auto(uncore_t *u, char *perf_why, size_t len)
 {
 	if (!perf_backend_open(u, "auto") && !u->acc->ops->host(u->acc, &u->host)) {
 		const struct platform_desc *p = platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
-		if (p && !p->sim_only && perf_backend_usable(u)) {
+		if ((!p || !p->sim_only) && perf_backend_usable(u)) { /* no platform: the kernel's PMUs are the units */
 			snprintf(u->backend, sizeof(u->backend), "perf");
 			return 0;
 		}
-		if (!p)
-			snprintf(u->why, sizeof(u->why), "the perf backend needs a platform with tables");
 	} else {
 		snprintf(u->why, sizeof(u->why), "%s", uncore_error());
 	}
@@ -109,16 +107,8 @@ int uncore_open(const char *backend, uncore_t **out)
 		       u->plat->name);
 		goto fail;
 	}
-	if (!u->plat && u->perf) {
-		char known[512];
-		platform_supported(known, sizeof(known));
-		uc_err("Intel family %d model %d (0x%x) is not a platform with tables (supported: %s): the perf backend "
-		       "maps the kernel's PMUs by those tables; use --backend direct", u->host.family, u->host.model,
-		       u->host.model, known);
-		goto fail;
-	}
 	if (u->perf) {
-		if (perf_boxes(u))
+		if ((!u->plat && perf_platform_open(u)) || perf_boxes(u))
 			goto fail;
 	} else if (!u->plat) {
 		/* no tables for this CPU: usable if it publishes PMON discovery tables */
@@ -146,7 +136,8 @@ int uncore_open(const char *backend, uncore_t **out)
 	}
 	const struct uc_event *near = NULL; /* the generic platform's: the nearest platform's events */
 	int nnear = 0;
-	if ((u->own_plat && platform_generic_nearest(u, &near, &nnear)) || catalog_init(u, near, nnear) ||
+	if ((u->own_plat && (u->perf ? perf_platform_events(u, &near, &nnear) : platform_generic_nearest(u, &near, &nnear))) ||
+	    catalog_init(u, near, nnear) ||
 	    (!u->perf && write_guard_build(u)))
 		goto fail;
 	if (!u->acc->simulated && !u->perf && probe(u))
@@ -244,6 +235,10 @@ int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *o)
 			break;
 		}
 	o->has_fixed = t->has_fixed;
+	if (t->kernel_places) { /* known by its kernel PMU only */
+		o->space = "perf";
+		o->counters = 0;
+	}
 	o->boxes_per_socket = uncore_unit_boxes(u, unit, 0);
 	return 0;
 }
@@ -271,6 +266,23 @@ int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *
 }
 
 int uncore_num_events_impl(const uncore_t *u) { return u->nevents; }
+
+int uncore_alias_info_impl(const uncore_t *u, int i, struct uncore_alias_info *o)
+{
+	const struct perf_alias *a = u->perf ? u->kernel_aliases : NULL;
+	for (int k = 0; a && a->name && k < i; k++)
+		a++;
+	if (i < 0 || !a || !a->name)
+		return uc_err("no kernel event alias %d", i);
+	if (*a->pmu)
+		snprintf(o->spec, sizeof(o->spec), "uncore_%s/%s/", a->pmu, a->name);
+	else /* Nehalem's lone PMU */
+		snprintf(o->spec, sizeof(o->spec), "uncore/%s/", a->name);
+	o->terms = a->terms;
+	o->scale = a->scale ? a->scale : 1;
+	o->unit = a->unit ? a->unit : "";
+	return 0;
+}
 
 int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *o)
 {

@@ -40,6 +40,20 @@ static void json_line(const char *const *k, const char *const *v, int n, const u
 	printf("}\n");
 }
 
+/* The kernel's event aliases (perf backend), after the events in the text listing: counted as written,
+ * "uncore_imc/clockticks/" */
+static void list_aliases(uncore_t *u)
+{
+	struct uncore_alias_info a;
+	for (int i = 0; !uncore_alias_info(u, i, &a); i++) {
+		printf("%s%-44s kernel alias: %s", i ? "" : "# the kernel's event aliases, counted as written:\n", a.spec,
+		       a.terms);
+		if (a.scale != 1)
+			printf(" (x %.12g%s%s)", a.scale, *a.unit ? " " : "", a.unit);
+		printf("\n");
+	}
+}
+
 static int list_metrics(uncore_t *u, enum list_fmt f)
 {
 	int n = uncore_num_metrics(u);
@@ -149,6 +163,8 @@ int cmd_list(int argc, char **argv)
 			printf("%-44s %-6s code %s umask %s ext %s ctrs %s\n    %s\n    qualifiers: %s\n", e.name, e.unit, code,
 			       umask, ext, ctrs, e.desc, quals);
 	}
+	if (f == L_TEXT)
+		list_aliases(u);
 	uncore_close(u);
 	return 0;
 }

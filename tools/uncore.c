@@ -81,7 +81,10 @@ static int cmd_info(int argc, char **argv)
 	for (int i = 0; i < uncore_num_units(u); i++) {
 		struct uncore_unit_info ui;
 		uncore_unit_info(u, i, &ui);
-		printf("%-8s %-5s %4d %5d %5s ", ui.name, ui.space, ui.counters, ui.width, ui.has_fixed ? "yes" : "no");
+		char ctrs[16] = "-"; /* 0: the kernel's to place */
+		if (ui.counters)
+			snprintf(ctrs, sizeof(ctrs), "%d", ui.counters);
+		printf("%-8s %-5s %4s %5d %5s ", ui.name, ui.space, ctrs, ui.width, ui.has_fixed ? "yes" : "no");
 		for (int s = 0; s < uncore_num_sockets(u); s++)
 			printf(" s%d:%d", s, uncore_unit_boxes(u, i, s));
 		printf("  %s\n", ui.desc);

@@ -6,8 +6,9 @@
 set -eu
 repo=$1
 commit=${2:-HEAD}
-# the perfmon directories vendored: the supported platforms and those of the next issue
-dirs="JKT IVT NHM-EP HSX BDX BDW-DE SKX CLX ICX SPR EMR GNR SRF CWF"
+# the perfmon directories vendored: the supported platforms, those of the next issue, and Grand Ridge
+# (a discovery part with no platform here: perf on any Intel server is tested with its events)
+dirs="JKT IVT NHM-EP HSX BDX BDW-DE SKX CLX ICX SPR EMR GNR SRF CWF GRR"
 g() { git -C "$repo" "$@"; }
 rm -rf eventtables
 mkdir -p eventtables

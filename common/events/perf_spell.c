@@ -311,7 +311,7 @@ static int render(const uncore_t *u, const struct pmu_ref *r, const char *spec, 
 	size_t n = 0, len = sizeof(out->spec);
 	char *o = out->spec;
 	const char *name = w->evname;
-	int fixed = !name && w->has_event && w->event == 0xff && r->bt->has_fixed && !r->fr;
+	int fixed = !name && w->has_event && w->event == 0xff && r->bt->has_fixed && !r->fr && !r->bt->kernel_places;
 	if (name && (w->has_event || w->has_umask))
 		return uc_err("'%s' names event %s and gives event= or umask= too", spec, name);
 	if (!name && (fixed || r->fr) && !(name = counter_event(u, r, fixed, w->umask)))

@@ -286,6 +286,8 @@ static int encode(const uncore_t *u, const char *user, const char *spec, struct 
 			*colon = 0;
 		n = catalog_find(u, buf);
 		e->ev = n >= 0 ? &all[n] : NULL;
+		if (!e->ev && !u->nevents && u->plat->caveat) /* a CPU with no tables: say what it has instead */
+			return uc_err("unknown event '%s' on %s: %s", buf, u->plat->name, u->plat->caveat);
 		if (!e->ev)
 			return uc_err("unknown event '%s' on %s (see 'uncore list')", buf, u->plat->name);
 		e->bt = find_unit(u, e->ev->unit, &e->type_idx);

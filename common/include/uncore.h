@@ -86,8 +86,8 @@ int uncore_cpu_socket(const uncore_t *u, int cpu);
 struct uncore_unit_info {
 	const char *name;     /* "imc" */
 	const char *desc;     /* "integrated memory controller channel" */
-	const char *space;    /* "msr", "pci" or "mmio" */
-	int counters;         /* general-purpose counters per box */
+	const char *space;    /* "msr", "pci" or "mmio"; "perf": a unit known by its kernel PMU only */
+	int counters;         /* general-purpose counters per box (0: unknown, the kernel places the events) */
 	int width;            /* counter width in bits */
 	int has_fixed;        /* a fixed counter exists */
 	int boxes_per_socket; /* boxes found on socket 0 */
@@ -115,6 +115,16 @@ struct uncore_event_info {
 };
 int uncore_num_events(const uncore_t *u);
 int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *out);
+/* The kernel's event aliases (perf backend; none on the others), each as perf spells it and as event specs
+ * take it ("uncore_imc/cas_count_read_sch0/"), with its terms ("event=0x05,umask=0xcf"), scale (1: none)
+ * and unit ("": none).  Alias i from 0: 0, or -1 past the last. */
+struct uncore_alias_info {
+	char spec[96];
+	const char *terms;
+	double scale;
+	const char *unit;
+};
+int uncore_alias_info(const uncore_t *u, int i, struct uncore_alias_info *out);
 /*
  * The qualifiers an event accepts after its name ("EVENT:name=value:flag"), derived from its box's
  * control-word layout and filter registers: fills up to max entries and returns how many there are.

@@ -13,6 +13,11 @@ int perf_boxes(uncore_t *u);
 void perf_backend_close(uncore_t *u);
 /* auto: 1 when the kernel's PMUs for this platform may be used (why says so), 0 with why saying why not. */
 int perf_backend_usable(uncore_t *u);
+/* An Intel CPU without a built-in platform (perf_platform.c): its platform from the kernel's PMUs, and
+ * the events it gets (Intel's JSON for its mapfile row when built in, else none: the kernel's aliases and
+ * raw specs), which the platform's caveat names. */
+int perf_platform_open(uncore_t *u);
+int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n);
 /* The perf attr words (config, config1, config2) of an event on box b, counted by counter ctr (a general
  * one, UC_CTR_FIXED, or UC_CTR_FREERUN with free-running counter fr), through the PMU's format files. */
 int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e, int ctr, int fr, uint64_t cfg[3]);

@@ -137,6 +137,9 @@ struct box_type {
 	uint32_t status;
 	int status_shift;
 	uint32_t status_clr; /* where status bits are cleared, writing 1s, when not the status register itself */
+	/* a unit known only by its kernel PMU (perf_platform.c): its counters are unknown, so each event is a
+	 * perf group of its own and the kernel places it, as perf stat opens events */
+	int kernel_places;
 };
 
 /* One event alias of the Linux driver (sysfs events/<name>, its .scale and .unit), for perf's spelling

@@ -151,7 +151,11 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 			sched_box(b, reqs, n, fval, fmask); /* says how many a box can carry */
 			goto fail;
 		}
-		if (sched_box(b, reqs, n, fval, fmask)) {
+		if (b->t->kernel_places) { /* one group per event: the kernel knows the counters */
+			for (int i = 0; i < n; i++)
+				grp[i] = i;
+			ng = n;
+		} else if (sched_box(b, reqs, n, fval, fmask)) {
 			char why[600];
 			snprintf(why, sizeof(why), "%s", uncore_error());
 			ng = split_box(b, reqs, n, grp);

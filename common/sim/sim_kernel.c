@@ -407,6 +407,7 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 	k->paranoid = 0; /* a site that lets its users count; paranoid=2 is the mainline default */
 	k->maxfds = 1024;
 	k->mux_ns = 4000000; /* PERF_CPU_HRTIMER at HZ=250 */
+	k->generic = -1;
 	if (!(k->acc = access_sim_open(simspec)))
 		goto fail;
 	k->s = sim_of(k->acc);
@@ -420,6 +421,8 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 		if (strcmp(kopt[i], "busy") && strcmp(kopt[i], "missing") && option(k, kopt[i], v))
 			goto fail;
 	}
+	if (sk_choose_driver(k))
+		goto fail;
 	if (!(k->kbox = calloc((size_t)k->s->nboxes, sizeof(*k->kbox))) || sk_build_pmus(k))
 		goto fail;
 	for (int i = 0; i < nk; i++) {

@@ -61,7 +61,8 @@ struct sim_kernel {
 	int no_lost;      /* lost=0: a kernel before 6.0, without PERF_FORMAT_LOST */
 	uint64_t next_id; /* the last event id given */
 	long paranoid;
-	int perfmon, sys_admin, maxfds, generic;
+	int perfmon, sys_admin, maxfds;
+	int generic;      /* 1: Linux's generic discovery driver; -1 until chosen for the CPU (sk_choose_driver) */
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
 	int nfiles, fcap;
 	uint64_t mux_ns;
@@ -82,6 +83,9 @@ void sk_rotate(struct sim_kernel *k, struct sim_box *b);
 int sk_group_fits(struct sim_kernel *k, int leader, int ev);
 /* The shared filter fields an event's config selects (the driver's hw_config). */
 unsigned sk_extra_fields(const struct sim_perf_type *t, uint64_t config);
+/* generic= when not given: as Linux 6.12 for the CPU the machine reports (sim_kernel_models.c); 0, or -1
+ * with a message (a model Linux drives with a driver not simulated). */
+int sk_choose_driver(struct sim_kernel *k);
 /* The PMUs over the machine, and their sysfs tree in memory (sim_kernel_tree.c). */
 int sk_build_pmus(struct sim_kernel *k);
 int sk_write_tree(struct sim_kernel *k);

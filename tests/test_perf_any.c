@@ -1,0 +1,286 @@
+/*
+ * perf on any Intel server (issue 33 point 6): a CPU with no platform of ours still counts through the
+ * kernel's uncore PMUs.  Three simulated kernels of models the project has no folder for, each on a
+ * simulated Granite Rapids machine reporting another CPU:
+ *  - Grand Ridge (6-B6), which Linux 6.12 drives with gnr_uncore_init and Intel's mapfile gives
+ *    grandridge_uncore.json: named events from that JSON;
+ *  - a family 19 model 1 CPU that neither Linux 6.12 nor the mapfile knows, under a kernel that drives it
+ *    as GNR (generic=0, a newer kernel): the kernel's events/ aliases and raw specs;
+ *  - model 6-F0 on Linux 6.12: its generic discovery driver (uncore_type_<t>_<n>, no aliases): raw specs.
+ * The truths are the simulator's profile and its own box counts, never the library's tables.
+ */
+#include <math.h>
+#include <strings.h>
+#include "sim_helpers.h"
+#include "eventtables.h"
+
+static int near(const char *what, double got, double want)
+{
+	int ok = fabs(got - want) <= 0.005 * fabs(want) && want != 0;
+	if (!ok)
+		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
+	CU_ASSERT(ok);
+	return ok;
+}
+
+/* The simulator's boxes of a unit on a socket (its own count, not the kernel's or the library's). */
+static int sim_boxes(const struct sim *sim, const char *unit, int socket)
+{
+	int n = 0;
+	for (int i = 0; i < sim->nboxes; i++)
+		n += !strcmp(sim->boxes[i].u->name, unit) && sim->boxes[i].socket == socket;
+	return n;
+}
+
+/* Count specs for 2 s of the manual clock: per socket, scaled by the alias's .scale; the seconds. */
+static double count(uncore_t *u, const char *const *specs, int n, double v[][UC_MAX_SOCKETS])
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int i = 0; i < n; i++) {
+		int ev = uncore_session_add(s, specs[i]);
+		if (ev != i)
+			fprintf(stderr, "%s: %s\n", specs[i], uncore_error());
+		CU_ASSERT_FATAL(ev == i);
+	}
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	for (int i = 0; i < n; i++)
+		for (int sock = 0; sock < uncore_num_sockets(u); sock++)
+			v[i][sock] = (double)val(s, i, sock) * uncore_session_event_scale(s, i, NULL);
+	uncore_session_free(s);
+	return secs;
+}
+
+static void expect_caveat(uncore_t *u, const char *has)
+{
+	const char *c = uncore_platform_caveat(u);
+	int ok = c && strstr(c, has);
+	if (!ok)
+		fprintf(stderr, "caveat '%s' lacks '%s'\n", c ? c : "(none)", has);
+	CU_ASSERT(ok);
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "generic");
+}
+
+/* Grand Ridge: the events of Intel's JSON for its mapfile row, on the PMUs Linux names as for GNR. */
+static void test_json_events_of_the_mapfile_row(void)
+{
+	static const char *const specs[] = { "UNC_CHA_CLOCKTICKS", "UNC_M_CAS_COUNT_SCH0.RD", "UNC_M_CAS_COUNT_SCH1.RD",
+					     "UNC_M_CAS_COUNT_SCH0.WR", "UNC_M_CAS_COUNT_SCH1.WR", "UNC_CHA_CLOCKTICKS:box=5" };
+	double v[6][UC_MAX_SOCKETS];
+	char what[160];
+	uncore_t *u = open_sim("perf+sim:gnr,cpu=6-B6-0,clock=manual");
+	expect_caveat(u, "grandridge_uncore.json");
+	CU_ASSERT(strstr(uncore_cpu_match(u), "mapfile row GRR") != NULL);
+	CU_ASSERT(uncore_event_find(u, "UNC_B2CMI_CLOCKTICKS") >= 0);
+	double secs = count(u, specs, 6, v);
+	const struct sim *sim = sim_of(u->acc);
+	const struct sim_profile *p = &sim->prof;
+	for (int s = 0; s < uncore_num_sockets(u); s++) {
+		double lines = secs / 64;
+		snprintf(what, sizeof(what), "GRR socket %d CHA clocks (%d CHAs)", s, sim_boxes(sim, "cha", s));
+		near(what, v[0][s], p->uncore_hz * secs * sim_boxes(sim, "cha", s));
+		snprintf(what, sizeof(what), "GRR socket %d reads, SCH0 + SCH1", s);
+		near(what, v[1][s] + v[2][s], p->mem_read_bps[s] * lines);
+		snprintf(what, sizeof(what), "GRR socket %d reads, SCH0", s);
+		near(what, v[1][s], p->mem_read_bps[s] * lines * p->mem_sch0_ratio[s]);
+		snprintf(what, sizeof(what), "GRR socket %d writes", s);
+		near(what, v[3][s] + v[4][s], p->mem_write_bps[s] * lines);
+		snprintf(what, sizeof(what), "GRR socket %d CHA 5 clocks", s);
+		near(what, v[5][s], p->uncore_hz * secs);
+	}
+	uncore_close(u);
+}
+
+/* Intel's "0,1,2,3" as a counter mask. */
+static unsigned counter_mask(const char *c)
+{
+	unsigned m = 0;
+	for (; c && *c; c++)
+		if (*c >= '0' && *c <= '9')
+			m |= 1u << (*c - '0');
+	return m;
+}
+
+/* Every Grand Ridge event of Intel's files whose Unit has a kernel PMU (perf's rule: uncore_<unit in lower
+ * case>) is named, on that PMU's unit, with the file's code, umask, extension (PortMask and FCMask in it
+ * at bits 4 and 16, as the IIO's ch_mask and fc_mask formats take them) and counters. */
+static void test_json_events_equal_intels(void)
+{
+	static const char *const files[] = { "GRR/events/grandridge_uncore.json",
+					     "GRR/events/grandridge_uncore_experimental.json" };
+	uncore_t *u = open_sim("perf+sim:gnr,cpu=6-B6-0");
+	int found = 0, bad = 0, nopmu = 0;
+	for (int f = 0; f < 2; f++) {
+		json_t *root = eventtable(files[f]), *ev;
+		size_t i;
+		json_array_foreach(json_object_get(root, "Events"), i, ev) {
+			const char *name = json_string_value(json_object_get(ev, "EventName"));
+			const char *unit = json_string_value(json_object_get(ev, "Unit"));
+			int k = uncore_event_find(u, name);
+			if (!strcmp(unit, "CHACMS")) { /* the CHA's mesh stop: no Linux PMU (gnr_uncores) */
+				nopmu++;
+				CU_ASSERT(k < 0);
+				continue;
+			}
+			if (k < 0) {
+				fprintf(stderr, "%s (%s): not named\n", name, unit);
+				bad++;
+				continue;
+			}
+			found++;
+			const struct uc_event *e = &u->events[k];
+			unsigned code = (unsigned)strtoul(json_string_value(json_object_get(ev, "EventCode")), NULL, 16);
+			unsigned umask = (unsigned)strtoul(json_string_value(json_object_get(ev, "UMask")), NULL, 16);
+			unsigned long ext = strtoul(json_string_value(json_object_get(ev, "UMaskExt")), NULL, 16);
+			const char *pm = json_string_value(json_object_get(ev, "PortMask"));
+			const char *fc = json_string_value(json_object_get(ev, "FCMask"));
+			ext |= (pm ? strtoul(pm, NULL, 16) << 4 : 0) | (fc ? strtoul(fc, NULL, 16) << 16 : 0);
+			unsigned ctrs = counter_mask(json_string_value(json_object_get(ev, "Counter")));
+			if (e->code != code || e->umask != umask || e->umext != ext || strcasecmp(e->unit, unit) ||
+			    e->ctr_mask != ctrs) {
+				fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x ctrs 0x%x, JSON %s 0x%x/0x%x/0x%lx ctrs 0x%x\n", name,
+					e->unit, e->code, e->umask, e->umext, e->ctr_mask, unit, code, umask, ext, ctrs);
+				bad++;
+			}
+		}
+		json_decref(root);
+	}
+	printf("\nGrand Ridge on perf: %d of Intel's events named, %d without a kernel PMU, %d differences\n", found,
+	       nopmu, bad);
+	CU_ASSERT(found > 400);
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT_EQUAL(uncore_num_events(u), found);
+	uncore_close(u);
+}
+
+/* A model neither Linux 6.12 nor the mapfile knows, under a newer kernel that names its PMUs: the
+ * kernel's aliases (with their .scale) and raw specs count; a JSON name is refused, saying what to use. */
+static void test_kernel_aliases_and_raw_specs(void)
+{
+	static const char *const specs[] = { "uncore_imc/cas_count_read_sch0/", "uncore_imc/cas_count_read_sch1/",
+					     "uncore_imc_0/clockticks/", "uncore_cha_3/event=0x1/",
+					     "uncore_imc/event=0x05,umask=0xcf/", "uncore_iio_free_running/ioclk/" };
+	double v[6][UC_MAX_SOCKETS];
+	char what[160];
+	uncore_t *u = open_sim("perf+sim:gnr,cpu=19-1-0,generic=0,clock=manual");
+	expect_caveat(u, "no event tables for this CPU (not in Intel's mapfile)");
+	CU_ASSERT_EQUAL(uncore_num_events(u), 0);
+	struct uncore_alias_info a;
+	int n = 0, clk = 0;
+	while (!uncore_alias_info(u, n, &a))
+		clk += !strcmp(a.spec, "uncore_imc/clockticks/") && !strcmp(a.terms, "event=0x01,umask=0x00") && a.scale == 1,
+		n++;
+	CU_ASSERT_EQUAL(n, 14); /* gnr_uncore_imc_events (5) and gnr_iio_freerunning (9) in Linux 6.12 */
+	CU_ASSERT_EQUAL(clk, 1);
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_CHA_CLOCKTICKS") < 0);
+	CU_ASSERT(strstr(uncore_error(), "event aliases") != NULL);
+	uncore_session_free(s);
+	double secs = count(u, specs, 6, v);
+	const struct sim *sim = sim_of(u->acc);
+	const struct sim_profile *p = &sim->prof;
+	for (int sk = 0; sk < uncore_num_sockets(u); sk++) {
+		snprintf(what, sizeof(what), "socket %d read MiB, both schedulers", sk);
+		near(what, v[0][sk] + v[1][sk], p->mem_read_bps[sk] * secs / (1 << 20));
+		snprintf(what, sizeof(what), "socket %d channel 0 DRAM clocks", sk);
+		near(what, v[2][sk], p->dram_hz * secs);
+		snprintf(what, sizeof(what), "socket %d CHA 3 clocks", sk);
+		near(what, v[3][sk], p->uncore_hz * secs);
+		snprintf(what, sizeof(what), "socket %d raw SCH0 reads", sk);
+		near(what, v[4][sk] * 64, p->mem_read_bps[sk] * secs * p->mem_sch0_ratio[sk]);
+		snprintf(what, sizeof(what), "socket %d IIO clocks (%d stacks)", sk, sim_boxes(sim, "iio", sk));
+		near(what, v[5][sk], p->iio_hz * secs * sim_boxes(sim, "iio", sk));
+	}
+	uncore_close(u);
+}
+
+/* The library does not know such a unit's counters, so each event is a perf group of its own: six on one
+ * box with four counters are rotated by the kernel, and each scaled count is the truth. */
+static void test_the_kernel_places_the_events(void)
+{
+	const char *specs[6];
+	double v[6][UC_MAX_SOCKETS];
+	char what[160];
+	for (int i = 0; i < 6; i++)
+		specs[i] = "uncore_cha_3/event=0x1/";
+	uncore_t *u = open_sim("perf+sim:gnr,cpu=19-1-0,generic=0,clock=manual");
+	double secs = count(u, specs, 6, v);
+	for (int i = 0; i < 6; i++)
+		for (int sk = 0; sk < uncore_num_sockets(u); sk++) {
+			snprintf(what, sizeof(what), "event %d socket %d CHA 3 clocks, multiplexed", i, sk);
+			near(what, v[i][sk], sim_of(u->acc)->prof.uncore_hz * secs);
+		}
+	uncore_close(u);
+}
+
+/* A model Linux 6.12 does not know: its generic discovery driver's uncore_type_<t>[_<n>] PMUs, raw
+ * specs only; the generic type has no fixed counter (config 0xff is EINVAL there). */
+static void test_generic_driver_raw_specs(void)
+{
+	/* GNR's discovery types: 0 CHA, 6 IMC (Linux 6.12 uncore_snbep.c gnr_uncores[]) */
+	static const char *const specs[] = { "uncore_type_0/event=0x1/", "uncore_type_0_7/event=0x1/",
+					     "uncore_type_6/event=0x05,umask=0xcf/", "uncore_type_6/event=0x06,umask=0xcf/" };
+	double v[4][UC_MAX_SOCKETS];
+	char what[160];
+	uncore_t *u = open_sim("perf+sim:gnr,cpu=6-F0-0,clock=manual");
+	expect_caveat(u, "the kernel's 0 event aliases");
+	struct uncore_alias_info a;
+	CU_ASSERT(uncore_alias_info(u, 0, &a) < 0);
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "uncore_type_6/event=0xff/") >= 0);
+	CU_ASSERT(uncore_session_start(s) < 0); /* the kernel refuses it: no fixed counter on a generic type */
+	uncore_session_free(s);
+	double secs = count(u, specs, 4, v);
+	const struct sim *sim = sim_of(u->acc);
+	const struct sim_profile *p = &sim->prof;
+	for (int sk = 0; sk < uncore_num_sockets(u); sk++) {
+		snprintf(what, sizeof(what), "socket %d uncore_type_0 clocks", sk);
+		near(what, v[0][sk], p->uncore_hz * secs * sim_boxes(sim, "cha", sk));
+		snprintf(what, sizeof(what), "socket %d uncore_type_0_7 clocks", sk);
+		near(what, v[1][sk], p->uncore_hz * secs);
+		snprintf(what, sizeof(what), "socket %d reads by raw spec", sk);
+		near(what, (v[2][sk] + v[3][sk]) * 64, p->mem_read_bps[sk] * secs);
+	}
+	uncore_close(u);
+}
+
+/* What cannot count says why: a kernel that registers no uncore PMU (a model Linux 6.12 lacks, on a
+ * machine without discovery tables), and a model Linux drives with a driver the simulation lacks.
+ * Never the old "needs a platform with tables". */
+static void test_refusals_name_the_reason(void)
+{
+	static const struct {
+		const char *backend, *says;
+	} cases[] = {
+		{ "perf+sim:snbep,cpu=6-F0-0", "shows no uncore PMUs" },
+		{ "perf+sim:gnr,cpu=6-55-4", "skx_uncore_init" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uncore_t *u = NULL;
+		CU_ASSERT(uncore_open(cases[i].backend, &u) < 0);
+		int ok = strstr(uncore_error(), cases[i].says) && !strstr(uncore_error(), "platform with tables");
+		if (!ok)
+			fprintf(stderr, "%s: %s\n", cases[i].backend, uncore_error());
+		CU_ASSERT(ok);
+		uncore_close(u);
+	}
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "a CPU without a platform counts the events of its mapfile row's JSON", test_json_events_of_the_mapfile_row },
+		{ "its events are Intel's JSON event for event", test_json_events_equal_intels },
+		{ "a CPU without tables counts the kernel's aliases and raw specs", test_kernel_aliases_and_raw_specs },
+		{ "the kernel places and rotates the events of a unit it alone knows", test_the_kernel_places_the_events },
+		{ "Linux's generic discovery driver: raw specs on uncore_type_<t>", test_generic_driver_raw_specs },
+		{ "what cannot count says why", test_refusals_name_the_reason },
+		{ NULL, NULL },
+	};
+	return run_suite("perf_any", tests);
+}

@@ -13,6 +13,8 @@
 #include <strings.h>
 #include "sim_helpers.h"
 #include "eventtables.h"
+#include "fake_tree.h"
+#include "perf/perf.h"
 
 static int near(const char *what, double got, double want)
 {
@@ -249,6 +251,104 @@ static void test_generic_driver_raw_specs(void)
 	uncore_close(u);
 }
 
+/* One PMU of a fake kernel tree: its type, cpumask and format files ("name=config:0-7" each). */
+static void fake_pmu(const char *pmu, int type, const char *const *formats)
+{
+	char path[200], text[64];
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
+	snprintf(text, sizeof(text), "%d\n", type);
+	put_str(text, path);
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/cpumask", pmu);
+	put_str("0,1\n", path);
+	for (int i = 0; formats[i]; i++) {
+		const char *eq = strchr(formats[i], '=');
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/format/%.*s", pmu, (int)(eq - formats[i]),
+			 formats[i]);
+		snprintf(text, sizeof(text), "%s\n", eq + 1);
+		put_str(text, path);
+	}
+}
+
+/* The perf attr config (config1 in *c1) of a catalog event on its unit's first box. */
+static uint64_t perf_config1(uncore_t *u, const char *name, uint64_t *c1)
+{
+	struct encoded e;
+	uint64_t cfg[3] = { 0, 0, 0 };
+	int rc = spec_encode(u, name, &e);
+	if (rc)
+		fprintf(stderr, "%s: %s\n", name, uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	for (int i = 0; i < u->nboxes; i++)
+		if (u->boxes[i].type_idx == e.type_idx) {
+			CU_ASSERT(perf_encode(u, &u->boxes[i], &e, 0, -1, cfg) == 0);
+			break;
+		}
+	*c1 = cfg[1];
+	return cfg[0];
+}
+
+static uint64_t perf_config(uncore_t *u, const char *name)
+{
+	uint64_t c1;
+	return perf_config1(u, name, &c1);
+}
+
+/* A Skylake-SP node (no platform of ours yet, no discovery tables) whose kernel has uncore PMUs: auto takes
+ * perf, with the events of Intel's skylakex_uncore.json.  The configs are what Linux perf's own tables for
+ * skylakex give (tools/perf/pmu-events/arch/x86/skylakex: UNC_M_CAS_COUNT.RD event 0x4 umask 0x3;
+ * UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0 event 0x83 umask 0x4 PortMask 0x01 FCMask 0x07) through the
+ * driver's formats (uncore_snbep.c skx_uncore_iio_formats_attr: ch_mask config:36-43, fc_mask config:44-46). */
+static void test_skylake_node_takes_perf(void)
+{
+	static const char *const imc[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
+					   "thresh=config:24-31", NULL };
+	/* skx_uncore_cha_formats_attr */
+	static const char *const cha[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "tid_en=config:19",
+					   "inv=config:23", "thresh=config:24-31", "filter_tid=config1:0-8",
+					   "filter_state=config1:17-26", "filter_rem=config1:32", "filter_loc=config1:33",
+					   "filter_nm=config1:36", "filter_all_op=config1:35", "filter_not_nm=config1:37",
+					   "filter_opc0=config1:41-50", "filter_opc1=config1:51-60", "filter_nc=config1:62",
+					   "filter_isoc=config1:63", NULL };
+	static const char *const iio[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
+					   "thresh=config:24-31", "ch_mask=config:36-43", "fc_mask=config:44-46", NULL };
+	snprintf(root, sizeof(root), "%s/test_perf_any_skx.%d", test_tmpdir(), (int)getpid());
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n"
+		"processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n",
+		"/proc/cpuinfo");
+	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
+	put_str("1\n", "/sys/devices/system/cpu/cpu1/topology/physical_package_id");
+	put_str("0\n", "/proc/sys/kernel/perf_event_paranoid");
+	fake_pmu("uncore_imc_0", 31, imc);
+	fake_pmu("uncore_imc_1", 32, imc);
+	fake_pmu("uncore_iio_0", 33, iio);
+	fake_pmu("uncore_cha_0", 34, cha);
+	setenv("UNCORE_SYSROOT", root, 1);
+	uncore_t *u = NULL;
+	int rc = uncore_open("auto", &u);
+	if (rc)
+		fprintf(stderr, "auto on a Skylake-SP: %s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
+	CU_ASSERT_STRING_EQUAL(uncore_backend_name(u), "perf");
+	expect_caveat(u, "skylakex_uncore.json");
+	CU_ASSERT(strstr(uncore_platform_caveat(u), "3 that need a filter register left out") != NULL);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 2, 1), 2); /* imc (units by name: cha, iio, imc): 2 on socket 1 */
+	CU_ASSERT_EQUAL(perf_config(u, "UNC_M_CAS_COUNT.RD"), 0x0304);
+	CU_ASSERT_EQUAL(perf_config(u, "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0"),
+			0x83 | 0x04 << 8 | 0x01ull << 36 | 0x07ull << 44);
+	/* Linux perf's skylakex table: UNC_CHA_TOR_INSERTS.IA_MISS_DRD event 0x35 umask 0x21
+	 * config1=0x4043300000000; IA_MISS the same without a filter */
+	uint64_t c1 = 1;
+	CU_ASSERT_EQUAL(perf_config1(u, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", &c1), 0x2135);
+	CU_ASSERT_EQUAL(c1, 0x4043300000000ull);
+	CU_ASSERT_EQUAL(perf_config1(u, "UNC_CHA_TOR_INSERTS.IA_MISS", &c1), 0x2135);
+	CU_ASSERT_EQUAL(c1, 0);
+	uncore_close(u);
+	unsetenv("UNCORE_SYSROOT");
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	CU_ASSERT(system(cmd) == 0);
+}
+
 /* What cannot count says why: a kernel that registers no uncore PMU (a model Linux 6.12 lacks, on a
  * machine without discovery tables), and a model Linux drives with a driver the simulation lacks.
  * Never the old "needs a platform with tables". */
@@ -279,6 +379,7 @@ int main(void)
 		{ "a CPU without tables counts the kernel's aliases and raw specs", test_kernel_aliases_and_raw_specs },
 		{ "the kernel places and rotates the events of a unit it alone knows", test_the_kernel_places_the_events },
 		{ "Linux's generic discovery driver: raw specs on uncore_type_<t>", test_generic_driver_raw_specs },
+		{ "a Skylake-SP node's kernel PMUs: auto takes perf with Intel's SKX events", test_skylake_node_takes_perf },
 		{ "what cannot count says why", test_refusals_name_the_reason },
 		{ NULL, NULL },
 	};

@@ -21,15 +21,19 @@
 
 struct unit_row { char perfmon[256], box[256]; };
 struct filter_row { char json[256], ours[256]; };
-struct fold_row { char field[256]; int shift; };
+struct fold_row { char field[256]; int shift; char dirs[200]; /* "": every directory without a row of its own */ };
 struct dir_row { char dir[256], platform[64]; int discovery; };
 
 static struct unit_row units[MAX_ROWS];
 static struct filter_row filters[MAX_ROWS];
-static struct fold_row folds[4];
+static struct fold_row folds[8];
 static struct dir_row dirs[MAX_ROWS];
 static char jsons[8][256];
 static int nunits, nfilters, nfolds, njsons, ndirs, rows;
+/* --generic: the directory being generated (for its folds), and events left out because their Filter is
+ * not one the map names (counted, not fatal: those catalogs serve CPUs without a platform) */
+static const char *cur_dir = "";
+static int lenient, left_out;
 
 static void die(const char *where, const char *msg, const char *what)
 {
@@ -67,12 +71,13 @@ static void read_map(const char *path)
 			sscanf(b, "%63s %63s", plat, flag);
 			snprintf(dirs[ndirs].platform, sizeof(dirs[0].platform), "%s", plat);
 			dirs[ndirs++].discovery = !strcmp(flag, "discovery");
-		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 4) {
+		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 8) {
 			snprintf(folds[nfolds].field, sizeof(folds[0].field), "%s", a);
-			folds[nfolds++].shift = atoi(b);
+			sscanf(b, "%d %199[^\n]", &folds[nfolds].shift, folds[nfolds].dirs);
+			nfolds++;
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER, fold FIELD SHIFT or dir DIR PLATFORM [discovery]\n", path,
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...] or dir DIR PLATFORM [discovery]\n", path,
 				lineno);
 			exit(1);
 		}
@@ -127,6 +132,27 @@ static unsigned ctr_mask(const char *s, const char *name)
 	return m;
 }
 
+/* Is dir one of the space-separated names in list? */
+static int names_dir(const char *list, const char *dir)
+{
+	size_t n = strlen(dir);
+	for (const char *p = list; *dir && (p = strstr(p, dir)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/* Does fold row i apply to the current directory: a row naming it, else the row for every directory? */
+static int fold_applies(int i)
+{
+	if (folds[i].dirs[0])
+		return names_dir(folds[i].dirs, cur_dir);
+	for (int k = 0; k < nfolds; k++)
+		if (k != i && !strcmp(folds[k].field, folds[i].field) && names_dir(folds[k].dirs, cur_dir))
+			return 0;
+	return 1;
+}
+
 static void emit(json_t *ev, const char *box)
 {
 	const char *name = str(ev, "EventName"), *ctr = str(ev, "Counter"), *type = str(ev, "CounterType");
@@ -143,7 +169,8 @@ static void emit(json_t *ev, const char *box)
 	}
 	if (!umext) /* files that give PortMask/FCMask apart (IIO) rather than inside UMaskExt */
 		for (int i = 0; i < nfolds; i++)
-			umext |= hexval(ev, folds[i].field, name) << folds[i].shift;
+			if (fold_applies(i))
+				umext |= hexval(ev, folds[i].field, name) << folds[i].shift;
 	if (umext > 0xffffffffULL || code > 0xff)
 		die(name, "code or umask extension out of range", NULL);
 	if (freerun) /* the free-running counter's number in the box's list, as the .evt files have it */
@@ -155,8 +182,23 @@ static void emit(json_t *ev, const char *box)
 	for (int i = 0; i < nfilters && !ours; i++)
 		if (!strcmp(filters[i].json, filt))
 			ours = filters[i].ours;
+	if (!ours && lenient) {
+		left_out++;
+		return;
+	}
 	if (!ours)
 		die(name, "a Filter the unit map does not name", filt);
+	char raw[48];
+	if (!strncmp(ours, "config1<<", 9)) { /* the filter register's value as perf's config1 takes it */
+		unsigned long long v = hexval(ev, "FILTER_VALUE", name);
+		int shift = atoi(ours + 9);
+		if (shift < 0 || shift > 63 || (shift && v >> (64 - shift)))
+			die(name, "FILTER_VALUE out of range", str(ev, "FILTER_VALUE"));
+		raw[0] = 0;
+		if (v)
+			snprintf(raw, sizeof(raw), "config1:0x%llx", v << shift);
+		ours = raw;
+	}
 
 	printf("\t{ ");
 	cstr(name);
@@ -315,14 +357,16 @@ static int mapfile_table(const char *evdir)
 	return 0;
 }
 
-/* --generic: for each discovery directory whose platform is not built in, its uncore files (as the
- * mapfile names them) as a catalog keeping perfmon's Unit names, which the generic platform maps to
- * discovery types at open; and the list of them. */
+/* --generic: for each directory whose platform is not built in, its uncore files (as the mapfile names
+ * them) as a catalog keeping perfmon's Unit names, which the library maps at open: to discovery types on
+ * a discovery CPU without a platform (directories marked discovery), to the kernel's PMUs on perf (every
+ * one).  Events whose Filter the map does not name are left out and counted. */
 static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 {
 	static struct map_row r[1024];
 	int n = read_mapfile(evdir, r, 1024), ncat = 0;
-	char done[MAX_ROWS][64];
+	struct { char sym[96]; int d, left; } done[MAX_ROWS];
+	lenient = 1;
 	for (int d = 0; d < ndirs; d++) {
 		int is_built = 0;
 		json_t *roots[8];
@@ -330,7 +374,7 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 		int nf = 0;
 		for (int b = 0; b < nbuilt; b++)
 			is_built |= !strcmp(built[b], dirs[d].platform);
-		if (!dirs[d].discovery || is_built)
+		if (is_built)
 			continue;
 		for (int i = 0; i < n; i++) {
 			int seen = 0;
@@ -358,18 +402,25 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 					snprintf(units[nunits++].box, sizeof(units[0].box), "%s", str(ev, "Unit"));
 				}
 		}
-		snprintf(sym, sizeof(sym), "uc_generic_%s", dirs[d].platform);
+		snprintf(sym, sizeof(sym), "uc_generic_%s", dirs[d].dir);
+		for (char *c = sym; *c; c++) /* BDW-DE: a C name */
+			*c = isalnum((unsigned char)*c) ? *c : '_';
+		cur_dir = dirs[d].dir;
+		left_out = 0;
 		catalog(sym, roots, nf);
 		printf("static const char %s_file[] = \"%s\", %s_version[] = \"%s\";\n\n", sym, files[0], sym, version);
-		snprintf(done[ncat++], sizeof(done[0]), "%s", dirs[d].platform);
+		snprintf(done[ncat].sym, sizeof(done[0].sym), "%s", sym);
+		done[ncat].d = d;
+		done[ncat++].left = left_out;
 		for (int j = 0; j < nf; j++)
 			json_decref(roots[j]);
 	}
 	printf("const struct uc_generic_catalog uc_generic_catalogs[] = {\n");
 	for (int c = 0; c < ncat; c++)
-		printf("\t{ \"%s\", uc_generic_%s_file, uc_generic_%s_version, uc_generic_%s, &uc_generic_%s_n },\n",
-		       done[c], done[c], done[c], done[c], done[c]);
-	printf("\t{ NULL, NULL, NULL, NULL, NULL },\n};\n");
+		printf("\t{ \"%s\", \"%s\", %s_file, %s_version, %s, &%s_n, %d, %d },\n", dirs[done[c].d].dir,
+		       dirs[done[c].d].platform, done[c].sym, done[c].sym, done[c].sym, done[c].sym, dirs[done[c].d].discovery,
+		       done[c].left);
+	printf("\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 },\n};\n");
 	return 0;
 }
 

@@ -113,21 +113,21 @@ int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n)
 	char buf[512];
 	*ev = NULL;
 	*n = 0;
-	/* the mapfile's platform for this CPU when its JSON is built in (a platform not built in yet) */
-	for (int i = 0; row && uc_generic_catalogs[i].platform; i++)
-		if (!strcmp(uc_generic_catalogs[i].platform, row->platform)) {
-			*ev = uc_generic_catalogs[i].events;
-			*n = *uc_generic_catalogs[i].n;
-			snprintf(buf, sizeof(buf), "events of %s, the mapfile's platform for this CPU (not built in): "
-				 "Intel's %s %s, on the units of the discovery types SPR/EMR give their names",
-				 row->platform, uc_generic_catalogs[i].file, uc_generic_catalogs[i].version);
-		}
+	/* the mapfile's platform for this CPU when its JSON is built in (a platform not built in yet) and
+	 * its CPUs publish discovery tables */
+	const struct uc_generic_catalog *c = row ? generic_catalog(row->dir) : NULL;
+	if (c && c->discovery) {
+		*ev = c->events;
+		*n = *c->n;
+		snprintf(buf, sizeof(buf), "events of %s, the mapfile's platform for this CPU (not built in): Intel's %s "
+			 "%s, on the units of the discovery types SPR/EMR give their names", row->platform, c->file, c->version);
+	}
 	if (!*ev && newest) {
 		*ev = newest->events;
 		*n = *newest->nevents;
 		snprintf(buf, sizeof(buf), "events of %s, the newest built-in server P-core platform with discovery tables (%s), "
 			 "on the units of the same discovery types", newest->name,
-			 row ? "the mapfile's platform for this CPU has no events built in" : "the CPU is not in the mapfile");
+			 row ? "the mapfile's platform for this CPU has no discovery events built in" : "the CPU is not in the mapfile");
 	}
 	if (*ev && !(u->own_plat->caveat = arena_strdup(&u->arena, buf)))
 		return uc_err("out of memory");

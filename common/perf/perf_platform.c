@@ -116,6 +116,11 @@ static int stem_type(uncore_t *u, const struct perf_pmu *p, const char *stem, in
 		if (f->word)
 			t->nfilt_regs = f->word > t->nfilt_regs ? f->word : t->nfilt_regs;
 	}
+	/* an extension Intel's files give apart from the umask (IIO PortMask, FCMask) sits in control bits
+	 * 63:32, where the formats that hold it (ch_mask, fc_mask) take it; bits no format holds are refused
+	 * when the event is encoded (perf_encode) */
+	if (!l->f[CR_UMASK_EXT].width)
+		l->f[CR_UMASK_EXT] = (struct ctl_field){ 32, 32 };
 	l->name = "the kernel's formats";
 	t->lay = l;
 	t->fields = fields;
@@ -198,14 +203,17 @@ int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n)
 	char buf[512];
 	*ev = NULL;
 	*n = 0;
-	for (int i = 0; row && uc_generic_catalogs[i].platform; i++)
-		if (!strcmp(uc_generic_catalogs[i].platform, row->platform)) {
-			*ev = uc_generic_catalogs[i].events;
-			*n = *uc_generic_catalogs[i].n;
-			snprintf(buf, sizeof(buf), "events from Intel's %s %s (mapfile row %s), on the kernel's uncore PMUs; "
-				 "the kernel's event aliases and raw specs too", uc_generic_catalogs[i].file,
-				 uc_generic_catalogs[i].version, row->dir);
-		}
+	const struct uc_generic_catalog *c = row ? generic_catalog(row->dir) : NULL;
+	if (c) {
+		char left[96] = "";
+		*ev = c->events;
+		*n = *c->n;
+		if (c->left)
+			snprintf(left, sizeof(left), " (%d that need a filter register left out: give it by format name)",
+				 c->left);
+		snprintf(buf, sizeof(buf), "events from Intel's %s %s (mapfile row %s)%s, on the kernel's uncore PMUs; "
+			 "the kernel's event aliases and raw specs too", c->file, c->version, row->dir, left);
+	}
 	for (const struct perf_alias *a = u->kernel_aliases; a && a->name; a++)
 		naliases++;
 	if (!*ev)

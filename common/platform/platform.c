@@ -31,6 +31,14 @@ const struct box_type *platform_type_named(const struct platform_desc *p, const 
 	return NULL;
 }
 
+const struct uc_generic_catalog *generic_catalog(const char *dir)
+{
+	for (int i = 0; dir && uc_generic_catalogs[i].dir; i++)
+		if (!strcmp(uc_generic_catalogs[i].dir, dir))
+			return &uc_generic_catalogs[i];
+	return NULL;
+}
+
 const struct uc_mapfile_row *mapfile_row(int family, int model, int stepping)
 {
 	for (int i = 0; i < uc_mapfile_n; i++)

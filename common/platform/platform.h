@@ -239,13 +239,18 @@ const struct uc_mapfile_row *mapfile_row(int family, int model, int stepping);
 /* "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr" */
 void platform_cpu_match(const char *vendor, int family, int model, int stepping, char *buf, size_t len);
 
-/* The events of a discovery directory whose platform is not built in, perfmon's Unit names kept, for
- * the generic platform (tools/gen_perfmon --generic); ends with a NULL platform. */
+/* The events of a perfmon directory whose platform is not built in, perfmon's Unit names kept, for the
+ * generic platform (tools/gen_perfmon --generic): on discovery types where the directory's CPUs publish
+ * discovery tables, on the kernel's PMUs on perf.  left: events left out, their Filter not understood.
+ * Ends with a NULL dir. */
 struct uc_generic_catalog {
-	const char *platform, *file, *version;
+	const char *dir, *platform, *file, *version;
 	const struct uc_event *events;
 	const int *n;
+	int discovery, left;
 };
+/* The catalog of the perfmon directory dir, or NULL. */
+const struct uc_generic_catalog *generic_catalog(const char *dir);
 extern const struct uc_generic_catalog uc_generic_catalogs[];
 const struct box_type *platform_type_named(const struct platform_desc *p, const char *name);
 /* How many global status MSRs the platform has (0: none). */

@@ -106,6 +106,42 @@ static unsigned counter_mask(const char *c)
 	return m;
 }
 
+/* Grand Ridge's metrics are Intel's perf metric file for it (eventtables/GRR/metrics/perf): memory read and
+ * total bandwidth over both schedulers, and the uncore clock, equal the simulator's truth. */
+static void test_metrics_of_the_mapfile_row(void)
+{
+	static const char *const names[] = { "memory_bandwidth_read", "memory_bandwidth_total", "uncore_frequency" };
+	uncore_t *u = open_sim("perf+sim:gnr,cpu=6-B6-0,clock=manual");
+	uncore_session_t *s;
+	int m[3];
+	char what[160];
+	expect_caveat(u, "metrics from Intel's perf metric file");
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int i = 0; i < 3; i++) {
+		m[i] = uncore_session_add_metric(s, names[i]);
+		if (m[i] < 0)
+			fprintf(stderr, "%s: %s\n", names[i], uncore_error());
+		CU_ASSERT_FATAL(m[i] >= 0);
+	}
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 2000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	for (int sk = 0; sk < uncore_num_sockets(u); sk++) {
+		double v[3];
+		for (int i = 0; i < 3; i++)
+			CU_ASSERT(uncore_session_metric_value(s, m[i], sk, -1, UNCORE_SINCE_START, &v[i]) == 0);
+		snprintf(what, sizeof(what), "GRR socket %d memory_bandwidth_read MB/s", sk);
+		near(what, v[0], p->mem_read_bps[sk] / 1e6);
+		snprintf(what, sizeof(what), "GRR socket %d memory_bandwidth_total MB/s", sk);
+		near(what, v[1], (p->mem_read_bps[sk] + p->mem_write_bps[sk]) / 1e6);
+		snprintf(what, sizeof(what), "GRR socket %d uncore_frequency GHz", sk);
+		near(what, v[2], p->uncore_hz / 1e9);
+	}
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 /* Every Grand Ridge event of Intel's files whose Unit has a kernel PMU (perf's rule: uncore_<unit in lower
  * case>) is named, on that PMU's unit, with the file's code, umask, extension (PortMask and FCMask in it
  * at bits 4 and 16, as the IIO's ch_mask and fc_mask formats take them) and counters. */
@@ -376,6 +412,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "a CPU without a platform counts the events of its mapfile row's JSON", test_json_events_of_the_mapfile_row },
 		{ "its events are Intel's JSON event for event", test_json_events_equal_intels },
+		{ "its metrics are Intel's perf metric file's, equal to the truth", test_metrics_of_the_mapfile_row },
 		{ "a CPU without tables counts the kernel's aliases and raw specs", test_kernel_aliases_and_raw_specs },
 		{ "the kernel places and rotates the events of a unit it alone knows", test_the_kernel_places_the_events },
 		{ "Linux's generic discovery driver: raw specs on uncore_type_<t>", test_generic_driver_raw_specs },

@@ -12,6 +12,7 @@
  * has it, so updating a platform is replacing its JSON files and rebuilding.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,37 @@ static int mapfile_table(const char *evdir)
 	return 0;
 }
 
+/* The directory's perf metric file (the one .json of its metrics/perf, if it has exactly one) as the C string
+ * SYMBOL_metrics, or a NULL one: the perf backend loads its uncore metrics on these CPUs. */
+static void embed_metrics(const char *evdir, const char *dir, const char *sym)
+{
+	char path[1024], file[1400] = "";
+	int n = 0;
+	snprintf(path, sizeof(path), "%s/%s/metrics/perf", evdir, dir);
+	DIR *d = opendir(path);
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (strlen(e->d_name) > 5 && !strcmp(e->d_name + strlen(e->d_name) - 5, ".json") && ++n == 1)
+			snprintf(file, sizeof(file), "%s/%.300s", path, e->d_name);
+	if (d)
+		closedir(d);
+	if (n != 1) {
+		printf("static const char *const %s_metrics = NULL;\n\n", sym);
+		return;
+	}
+	FILE *f = fopen(file, "r");
+	char line[4096];
+	if (!f)
+		die(file, "cannot open", NULL);
+	printf("static const char %s_metrics[] = /* %s */\n", sym, file + strlen(evdir) + 1);
+	while (fgets(line, sizeof(line), f)) {
+		printf("\t");
+		cstr(line);
+		printf("\n");
+	}
+	printf(";\n\n");
+	fclose(f);
+}
+
 /* --generic: for each directory whose platform is not built in, its uncore files (as the mapfile names
  * them) as a catalog keeping perfmon's Unit names, which the library maps at open: to discovery types on
  * a discovery CPU without a platform (directories marked discovery), to the kernel's PMUs on perf (every
@@ -409,6 +441,7 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 		left_out = 0;
 		catalog(sym, roots, nf);
 		printf("static const char %s_file[] = \"%s\", %s_version[] = \"%s\";\n\n", sym, files[0], sym, version);
+		embed_metrics(evdir, dirs[d].dir, sym);
 		snprintf(done[ncat].sym, sizeof(done[0].sym), "%s", sym);
 		done[ncat].d = d;
 		done[ncat++].left = left_out;
@@ -417,10 +450,10 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 	}
 	printf("const struct uc_generic_catalog uc_generic_catalogs[] = {\n");
 	for (int c = 0; c < ncat; c++)
-		printf("\t{ \"%s\", \"%s\", %s_file, %s_version, %s, &%s_n, %d, %d },\n", dirs[done[c].d].dir,
-		       dirs[done[c].d].platform, done[c].sym, done[c].sym, done[c].sym, done[c].sym, dirs[done[c].d].discovery,
-		       done[c].left);
-	printf("\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 },\n};\n");
+		printf("\t{ \"%s\", \"%s\", %s_file, %s_version, %s, &%s_n, %d, %d, %s_metrics },\n",
+		       dirs[done[c].d].dir, dirs[done[c].d].platform, done[c].sym, done[c].sym, done[c].sym, done[c].sym,
+		       dirs[done[c].d].discovery, done[c].left, done[c].sym);
+	printf("\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL },\n};\n");
 	return 0;
 }
 

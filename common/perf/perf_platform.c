@@ -212,7 +212,9 @@ int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n)
 			snprintf(left, sizeof(left), " (%d that need a filter register left out: give it by format name)",
 				 c->left);
 		snprintf(buf, sizeof(buf), "events from Intel's %s %s (mapfile row %s)%s, on the kernel's uncore PMUs; "
-			 "the kernel's event aliases and raw specs too", c->file, c->version, row->dir, left);
+			 "the kernel's event aliases and raw specs too%s", c->file, c->version, row->dir, left,
+			 c->metrics_json ? "; metrics from Intel's perf metric file" : "");
+		u->own_plat->metrics_json = c->metrics_json; /* its uncore metrics, the core ones left out */
 	}
 	for (const struct perf_alias *a = u->kernel_aliases; a && a->name; a++)
 		naliases++;

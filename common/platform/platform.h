@@ -241,13 +241,14 @@ void platform_cpu_match(const char *vendor, int family, int model, int stepping,
 
 /* The events of a perfmon directory whose platform is not built in, perfmon's Unit names kept, for the
  * generic platform (tools/gen_perfmon --generic): on discovery types where the directory's CPUs publish
- * discovery tables, on the kernel's PMUs on perf.  left: events left out, their Filter not understood.
- * Ends with a NULL dir. */
+ * discovery tables, on the kernel's PMUs on perf.  left: events left out, their Filter not understood;
+ * metrics_json: the directory's perf metric file (NULL: none).  Ends with a NULL dir. */
 struct uc_generic_catalog {
 	const char *dir, *platform, *file, *version;
 	const struct uc_event *events;
 	const int *n;
 	int discovery, left;
+	const char *metrics_json;
 };
 /* The catalog of the perfmon directory dir, or NULL. */
 const struct uc_generic_catalog *generic_catalog(const char *dir);

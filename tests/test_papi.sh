@@ -102,11 +102,14 @@ done
 # value (e.g. an opcode), each refused with a message naming that qualifier.
 ANE=$P/libexec/papi/all_native_events
 check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
-for b in snbep ivbep nhm emr spr gnr montecito; do
-	out=$(UNCORE_BACKEND=sim:$b "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout
+# grr: a Grand Ridge, which has no platform of ours, on perf: the kernel's PMUs with Intel's GRR events
+for b in snbep ivbep nhm emr spr gnr montecito grr; do
+	be=sim:$b
+	[ $b = grr ] && be=perf+sim:gnr,cpu=6-B6-0
+	out=$(UNCORE_BACKEND=$be "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout
 	added=$(echo "$out" | sed -n 's/^Successfully found and added \([0-9]*\) events.*/\1/p')
 	failed=$(echo "$out" | sed -n 's/^Failed to add \([0-9]*\) events.*/\1/p')
-	required=$($UNCORE --backend sim:$b list --format tsv | awk -F'\t' '$8 ~ /\(required\)/ { print $2 }' | sort)
+	required=$($UNCORE --backend $be list --format tsv | awk -F'\t' '$8 ~ /\(required\)/ { print $2 }' | sort)
 	# the base event of every refused name, and the library's reasons
 	refused=$(echo "$out" | grep -o "^Error adding intel_uncore:::[^ ]*" | sed 's/^Error adding intel_uncore::://; s/:.*//' | sort -u)
 	other=$(echo "$refused" | grep -vxF -e "${required:-@none@}" | grep -v '^$')
@@ -115,8 +118,19 @@ for b in snbep ivbep nhm emr spr gnr montecito; do
 	[ -n "$other" ] && echo "$b: refused though they need nothing: $(echo $other | head -c 300)"
 	check "$b: all_native_events added every name it was offered but the filter-requiring events" \
 		'[ "${added:-0}" -gt 500 ] && [ -z "$other" ] && [ "$reasons" -eq 0 ]'
-	case $b in nhm|emr|spr|gnr|montecito) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
+	case $b in nhm|emr|spr|gnr|montecito|grr) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
 done
+# the Grand Ridge counts its truth through PAPI: both schedulers' CAS reads = 1e8/s on socket 0 (1/16 of a
+# DRAM clock), more than scheduler 0 alone
+out=$(UNCORE_BACKEND=perf+sim:gnr,cpu=6-B6-0,profile=$W/profile "$P/bin/papi_command_line" \
+	intel_uncore:::UNC_M_CAS_COUNT_SCH0.RD:socket=0 intel_uncore:::UNC_M_CAS_COUNT_SCH1.RD:socket=0 \
+	intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=0 2>&1)
+value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+s0=$(value "UNC_M_CAS_COUNT_SCH0.RD:socket=0") s1=$(value "UNC_M_CAS_COUNT_SCH1.RD:socket=0")
+clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=0")
+echo "grr: CAS reads SCH0 $s0 SCH1 $s1, DRAM clocks $clk"
+check "grr: papi_command_line SCH0 + SCH1 reads on socket 0 = 1/16 of a DRAM clock" \
+	'[ -n "$clk" ] && [ "$clk" -gt 0 ] && [ -n "$s0" ] && [ -n "$s1" ] && [ "$s1" -gt 0 ] && near "$((s0 + s1))" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 16 }")" 0.005'
 # issue 33: papi_native_avail lists every event of a 2-socket Granite Rapids in under a second
 t0=$(date +%s%N)
 listed=$(UNCORE_BACKEND=sim:gnr,sockets=2 "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')

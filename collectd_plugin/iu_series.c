@@ -17,6 +17,9 @@
 /* What the plugin reports when the configuration names nothing (memory bandwidth, LLC, QPI/UPI, uncore
  * frequency). */
 static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
+/* Intel's perf metric files' names for the same, where a CPU has no platform of ours */
+static const char *const intel_defaults[] = { "memory_bandwidth_read", "memory_bandwidth_write",
+					      "memory_bandwidth_total", "uncore_frequency" };
 
 void iu_clean_name(char *out, size_t len, const char *in)
 {
@@ -255,6 +258,13 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		goto fail;
 	for (int i = 0; !named && i < (int)(sizeof(default_groups) / sizeof(*default_groups)); i++)
 		if (add_group(c, st, default_groups[i], 1, err, len))
+			goto fail;
+	/* a CPU without a platform of ours (perf on the kernel's PMUs) has Intel's metrics, in no group of
+	 * ours: the default set is those of them that Intel names alike on every platform */
+	int none = !named && !uncore_session_num_metrics(st->s);
+	for (int i = 0; none && i < (int)(sizeof(intel_defaults) / sizeof(*intel_defaults)); i++)
+		if (uncore_metric_find(st->u, intel_defaults[i]) >= 0 &&
+		    add_metric(c, st, intel_defaults[i], "the default metrics", err, len))
 			goto fail;
 	for (int i = 0; i < c->ngroups; i++)
 		if (add_group(c, st, c->groups[i], 0, err, len))

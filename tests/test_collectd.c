@@ -150,6 +150,33 @@ static void test_defaults_srf_cwf(void)
 }
 
 /* Every counter wraps between reads: the cumulative counts still only grow, by the truth. */
+/* A CPU without a platform of ours, on perf (a Grand Ridge): the default set is Intel's perf metric file for
+ * it, each metric per socket; memory read bandwidth and the uncore clock equal the truth. */
+static void test_defaults_without_a_platform(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"perf+sim:gnr,cpu=6-B6-0,clock=manual\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(2.0) == 0);
+	check_names();
+	CU_ASSERT_EQUAL(uncore_session_num_metrics(state.s), 4); /* memory_bandwidth_read/write/total, uncore_frequency */
+	struct uncore_metric_info mi;
+	const char *type = NULL;
+	CU_ASSERT_FATAL(uncore_metric_info(state.u, uncore_metric_find(state.u, "memory_bandwidth_read"), &mi) == 0);
+	for (int i = 0; i < state.nseries; i++)
+		if (state.series[i].metric >= 0 &&
+		    !strcmp(uncore_session_metric_name(state.s, state.series[i].metric), "memory_bandwidth_read"))
+			type = state.series[i].type;
+	CU_ASSERT_FATAL(type != NULL);
+	for (int sock = 0; sock < 2; sock++) {
+		char pi[16];
+		snprintf(pi, sizeof(pi), "socket%d", sock);
+		near("grr memory_bandwidth_read MB", got(pi, type, "memory_bandwidth_read"),
+		     expected(&mi, sim->prof.mem_read_bps[sock] / 1e6, 2.0), 0.005);
+	}
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	stop();
+}
+
 static void test_wraps_are_not_spikes(void)
 {
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,prewrap=0.5\"\nMetrics \"mem_read_bytes\"\n"
@@ -341,6 +368,7 @@ int main(void)
 		{ "defaults on GNR through the perf backend equal the truth", test_defaults_perf_gnr },
 		{ "defaults on Sierra Forest and Clearwater Forest (perf) equal the truth", test_defaults_srf_cwf },
 		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },
+		{ "defaults on a CPU without a platform: Intel's metrics for it, equal to the truth", test_defaults_without_a_platform },
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
 		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },

@@ -93,8 +93,12 @@ static int cmd_info(int argc, char **argv)
 				char loc[96];
 				int num = uncore_box_number(u, i, s, b);
 				uncore_unit_info(u, i, &ui);
+				int die = uncore_box_die(u, i, s, num);
 				uncore_box_location(u, i, s, num, loc, sizeof(loc));
-				printf("box %s %d socket %d: %s\n", ui.name, num, s, loc);
+				if (die >= 0)
+					printf("box %s %d socket %d die %d: %s\n", ui.name, num, s, die, loc);
+				else
+					printf("box %s %d socket %d: %s\n", ui.name, num, s, loc);
 			}
 	uncore_close(u);
 	return 0;

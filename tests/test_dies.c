@@ -10,15 +10,6 @@
 #include "fake_tree.h"
 #include "util/error.h"
 
-static int check(const char *what, double got, double want)
-{
-	int ok = fabs(got - want) <= 0.005 * fabs(want) && !isnan(got);
-	if (!ok)
-		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
-	CU_ASSERT(ok);
-	return ok;
-}
-
 /* Every memory metric (mem_*) of the machine, per socket and per box, against the profile. */
 static void memory_truth(const char *backend)
 {
@@ -47,7 +38,7 @@ static void memory_truth(const char *backend)
 			t.v *= integral ? secs : 1;
 			snprintf(what, sizeof(what), "%s %s socket %d", backend, mi.name, sock);
 			CU_ASSERT(uncore_session_metric_value(s, sm, sock, -1, UNCORE_SINCE_START, &v) == 0);
-			checked += check(what, v, t.v);
+			checked += check_truth(what, v, t.v);
 			/* every channel of every die carries its share: the simulator built nb per socket */
 			int nb = mi.box_unit >= 0 ? uncore_unit_boxes(u, mi.box_unit, sock) : 0;
 			CU_ASSERT(nb == 0 || nb == sim->mem_channels[sock]);
@@ -55,7 +46,7 @@ static void memory_truth(const char *backend)
 				int box = uncore_box_number(u, mi.box_unit, sock, k);
 				snprintf(what, sizeof(what), "%s %s socket %d box %d", backend, mi.name, sock, box);
 				CU_ASSERT(uncore_session_metric_value(s, sm, sock, box, UNCORE_SINCE_START, &v) == 0);
-				check(what, v, t.split ? t.v / nb : t.v);
+				check_truth(what, v, t.split ? t.v / nb : t.v);
 			}
 		}
 		uncore_session_free(s);
@@ -138,7 +129,7 @@ static void test_missing_table(void)
 	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
 	for (int sock = 0; sock < 2; sock++) { /* socket 0 counts its die 0 only: half its reads */
 		double bytes = (double)(val(s, 0, sock) + val(s, 1, sock)) * 64;
-		check(sock ? "socket 1, both dies" : "socket 0, die 0 alone", bytes,
+		check_truth(sock ? "socket 1, both dies" : "socket 0, die 0 alone", bytes,
 		      sim->prof.mem_read_bps[sock] * secs * (sock ? 1 : 0.5));
 	}
 	uncore_session_free(s);

@@ -156,6 +156,42 @@ static void test_missing_table(void)
 	CU_ASSERT(strstr(uncore_error(), "snbep has one die per socket") != NULL);
 }
 
+/* Overflow sampling on die 1: its own global status and freeze (the die's registers, on its CPU), found,
+ * re-armed and resumed; die 0 of the same socket counts on through it. */
+static void test_die_sampling(void)
+{
+	uncore_t *u = open_sim("sim:emr,dies=2,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	const uint64_t N = 1000000;
+	/* sim:emr has 8 channels and 60 CHAs a die: imc 13 is die 1's channel 5, cha 61 die 1's CHA 1 */
+	static const char *const specs[] = { "UNC_M_CAS_COUNT.RD:socket=0:box=13:sample=1000000",
+					      "UNC_CHA_CLOCKTICKS:socket=0:box=61", "UNC_CHA_CLOCKTICKS:socket=0:box=1" };
+	uncore_session_t *s = start_session(u, specs, 3);
+	uncore_overflow_t ov[4];
+	double cas = sim->prof.mem_read_bps[0] / 64 / 16, t_ov = (double)N / cas, hz = sim->prof.uncore_hz;
+	CU_ASSERT_EQUAL(uncore_session_overflows(s, ov, 4), 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	CU_ASSERT(val(s, 0, 0) >= N && val(s, 0, 0) <= N + 50);
+	ASSERT_NEAR(val(s, 1, 0), hz * t_ov, hz * t_ov * 0.001); /* die 1 froze with its channel */
+	ASSERT_NEAR(val(s, 2, 0), hz, hz * 0.001);               /* die 0 did not */
+	CU_ASSERT(sim->gfrz[1] == 1 && sim->gfrz[0] == 0);       /* scope 1: socket 0's die 1 */
+	int n = uncore_session_overflows(s, ov, 4);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT(n == 1 && ov[0].event == 0 && ov[0].socket == 0 && ov[0].box == 13);
+	CU_ASSERT(sim->gfrz[1] == 0 && sim->gstatus[1][0] == 0 && sim->gstatus[1][1] == 0);
+	uint64_t clk = val(s, 1, 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	CU_ASSERT(val(s, 0, 0) >= 2 * N && val(s, 0, 0) <= 2 * N + 100);
+	ASSERT_NEAR(val(s, 1, 0) - clk, hz * t_ov, hz * t_ov * 0.002);
+	CU_ASSERT(uncore_session_stop(s) == 0); /* leaves no die frozen */
+	uncore_session_free(s);
+	CU_ASSERT(sim->gfrz[1] == 0 && sim->gfrz[0] == 0);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	uncore_close(u);
+}
+
 /* ---- the host's own sysfs, as each kernel writes it ---- */
 
 /* 2 packages x 2 dies x 2 CPUs; die_id as 6.1 gives it (package-relative) or 6.12 (the package's bits above). */
@@ -232,6 +268,7 @@ int main(void)
 		{ "every metric equals the truth with 2 dies (sim:gnr, perf+sim:emr)", test_truth_all },
 		{ "boxes of every die: numbers, CPUs, dies", test_box_dies },
 		{ "a die without its discovery table is named, the rest count", test_missing_table },
+		{ "overflow sampling on die 1: its own global status and freeze", test_die_sampling },
 		{ "die ids from sysfs as Linux 6.1 and 6.12 write them; perf cpumask per die", test_sysfs_dies },
 		{ NULL, NULL },
 	};

@@ -46,7 +46,7 @@ struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const s
 {
 	struct sim_box *b = sim_add_box(s, u, sock, id);
 	if (!b)
-		return uc_err("simulator: too many boxes"), NULL;
+		return uc_err("simulator: more than %d boxes: ask for fewer sockets, dies or cores", SIM_MAX_BOXES), NULL;
 	b->base = ctl;
 	table_add(t, b, u->space == SIM_MSR ? 0 : 1, ctl);
 	return b;
@@ -64,7 +64,8 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 	struct sim_box *b = sim_add_box(s, u, sock, id);
 	struct sim_dev *d = b ? sim_add_dev(s, bus, dev, fn, u->ids[id < SIM_MAX_IDS ? id : 0]) : NULL;
 	if (!d)
-		return uc_err("simulator: too many boxes or devices"), NULL;
+		return uc_err("simulator: more than %d boxes or %d PCI functions: ask for fewer sockets, dies or cores",
+			      SIM_MAX_BOXES, SIM_MAX_DEVS), NULL;
 	d->box = b;
 	table_add(t, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl);
 	return b;

@@ -131,6 +131,36 @@ static void test_box_dies(void)
 	uncore_close(u);
 }
 
+/* The simulated kernel's tree: a cpumask with one CPU per die (Linux uncore.c), die_id as 6.12 writes it. */
+static void test_kernel_topology(void)
+{
+	static const struct { const char *path, *want; } files[] = {
+		{ "/sys/bus/event_source/devices/uncore_imc_0/cpumask", "0,72,144,216" },
+		{ "/sys/bus/event_source/devices/uncore_cha_71/cpumask", "0,72,144,216" },
+		{ "/sys/devices/system/cpu/cpu71/topology/die_id", "0" },
+		{ "/sys/devices/system/cpu/cpu72/topology/die_id", "1" },
+		{ "/sys/devices/system/cpu/cpu216/topology/die_id", "3" }, /* socket 1 << 1 | die 1 */
+		{ "/sys/devices/system/cpu/cpu216/topology/physical_package_id", "1" },
+	};
+	uncore_t *u = open_sim("perf+sim:gnr,dies=2");
+	struct perf_kernel *k = u->perf->k;
+	char line[128];
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		CU_ASSERT_FATAL(k->ops->read_line(k, files[i].path, line, sizeof(line)) == 0);
+		if (strcmp(line, files[i].want))
+			fprintf(stderr, "%s: '%s', want '%s'\n", files[i].path, line, files[i].want);
+		CU_ASSERT_STRING_EQUAL(line, files[i].want);
+	}
+	uncore_close(u);
+	u = open_sim("perf+sim:gnr"); /* one die a socket: as before */
+	k = u->perf->k;
+	CU_ASSERT(k->ops->read_line(k, "/sys/bus/event_source/devices/uncore_imc_0/cpumask", line, sizeof(line)) == 0);
+	CU_ASSERT_STRING_EQUAL(line, "0,72");
+	CU_ASSERT(k->ops->read_line(k, "/sys/devices/system/cpu/cpu72/topology/die_id", line, sizeof(line)) == 0);
+	CU_ASSERT_STRING_EQUAL(line, "1"); /* 6.12: the package id where the package has one die */
+	uncore_close(u);
+}
+
 /* A die whose discovery table is missing: warned about by name, the other dies keep counting. */
 static void test_missing_table(void)
 {
@@ -267,6 +297,7 @@ int main(void)
 		{ "memory metrics equal the truth on srf with 2 and 3 dies", test_truth_srf },
 		{ "every metric equals the truth with 2 dies (sim:gnr, perf+sim:emr)", test_truth_all },
 		{ "boxes of every die: numbers, CPUs, dies", test_box_dies },
+		{ "the simulated kernel: a cpumask CPU per die, die_id as Linux 6.12", test_kernel_topology },
 		{ "a die without its discovery table is named, the rest count", test_missing_table },
 		{ "overflow sampling on die 1: its own global status and freeze", test_die_sampling },
 		{ "die ids from sysfs as Linux 6.1 and 6.12 write them; perf cpumask per die", test_sysfs_dies },

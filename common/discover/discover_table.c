@@ -135,12 +135,15 @@ static int grow(void **v, int n, int *cap, size_t size)
 	return 0;
 }
 
-static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct disc_unit **units, int *nu, int *cap)
+/* Table ti's units, added to those of the tables before it; a unit another table of the same die already
+ * gave is left out (Linux merges a die's tables: uncore_insert_box_info). */
+static int read_units(struct disc_ctx *c, const struct disc_table *all, int ti, struct disc_unit **units, int *nu,
+		      int *cap)
 {
+	const struct disc_table *t = &all[ti];
 	struct access *a = c->u->acc;
 	size_t step = (size_t)t->stride * 8, len = step * (size_t)t->max_units;
 	uint8_t *buf = malloc(len);
-	int first = *nu;
 	char tname[48];
 	host_die_name(&c->u->host, t->socket, t->die, tname, sizeof(tname));
 	if (!buf)
@@ -162,8 +165,9 @@ static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct d
 			continue;
 		}
 		int dup = 0;
-		for (int k = first; k < *nu && !dup; k++)
-			dup = (*units)[k].type == d.type && (*units)[k].id == d.id;
+		for (int k = 0; k < *nu && !dup; k++)
+			dup = (*units)[k].type == d.type && (*units)[k].id == d.id &&
+			      all[(*units)[k].table].socket == t->socket && all[(*units)[k].table].die == t->die;
 		if (dup) {
 			uc_warn("discovery table of %s, entry %d: %s appears twice; the second is left out", tname, i,
 				disc_unit_label(c->u->plat, &d, label, sizeof(label)));
@@ -198,20 +202,16 @@ static int table_die(const struct disc_ctx *c, const struct pci_devinfo *d, int 
 	return t->socket >= 0 && t->socket < h->nsockets && t->die < h->socket_dies[t->socket] ? 0 : -1;
 }
 
-/* Dies the tables left without one: said once each, by socket and die (the other dies keep counting). */
-static void missing_dies(const struct disc_ctx *c, const struct disc_table *tables, int ntables)
+/* Dies without a table device: said once each, by socket and die (the other dies keep counting). */
+static void missing_dies(const struct disc_ctx *c, const unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES])
 {
 	const struct host_info *h = &c->u->host;
 	char name[48];
 	for (int s = 0; s < h->nsockets; s++)
-		for (int die = 0; die < h->socket_dies[s]; die++) {
-			int k = 0;
-			while (k < ntables && (tables[k].socket != s || tables[k].die != die))
-				k++;
-			if (k == ntables)
+		for (int die = 0; die < h->socket_dies[s]; die++)
+			if (!seen[s][die])
 				uc_warn("no PMON discovery table was found for %s (CPU %d): its units are not counted",
 					host_die_name(h, s, die, name, sizeof(name)), h->die_cpu[s][die]);
-		}
 }
 
 int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
@@ -221,6 +221,7 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 	const struct host_info *h = &c->u->host;
 	int only_disc = 0, tcap = 0, ucap = 0, readerr = 0, found = 0;
 	char lasterr[256] = "", name[48];
+	unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES] = { { 0 } };
 	*tables = NULL;
 	*units = NULL;
 	*ntables = *nunits = 0;
@@ -230,7 +231,7 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 		const struct pci_devinfo *d = &c->devs[i];
 		struct disc_table t = { .dev = d->loc };
 		uint32_t cap;
-		int r, dup = -1;
+		int r;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || (only_disc && d->device != DISC_DEVICE))
 			continue;
 		r = find_dvsec(a, &d->loc, &cap);
@@ -251,14 +252,7 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 			continue;
 		}
 		host_die_name(h, t.socket, t.die, name, sizeof(name));
-		for (int k = 0; k < *ntables && dup < 0; k++)
-			dup = (*tables)[k].socket == t.socket && (*tables)[k].die == t.die ? k : -1;
-		if (dup >= 0) {
-			uc_warn("discovery table at %02x:%02x.%d belongs to %s, as the one at %02x:%02x.%d does; ignored",
-				d->loc.bus, d->loc.dev, d->loc.fn, name, (*tables)[dup].dev.bus, (*tables)[dup].dev.dev,
-				(*tables)[dup].dev.fn);
-			continue;
-		}
+		seen[t.socket][t.die] = 1;
 		if (dvsec_bar(a, &d->loc, cap, &t.bar) || read_global(a, &t)) {
 			uc_warn("discovery table of %s at %02x:%02x.%d: %s; the %s's discovered units are unavailable", name,
 				d->loc.bus, d->loc.dev, d->loc.fn, uncore_error(), h->socket_dies[t.socket] > 1 ? "die" : "socket");
@@ -267,13 +261,13 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 		if (grow((void **)tables, *ntables, &tcap, sizeof(**tables)))
 			goto fail;
 		(*tables)[(*ntables)++] = t;
-		if (read_units(c, &(*tables)[*ntables - 1], *ntables - 1, units, nunits, &ucap))
+		if (read_units(c, *tables, *ntables - 1, units, nunits, &ucap))
 			goto fail;
 	}
 	if (!*ntables && readerr)
 		return uc_err("no PMON discovery table could be read: %s", lasterr);
 	if (*ntables)
-		missing_dies(c, *tables, *ntables);
+		missing_dies(c, seen);
 	return 0;
 fail:
 	free(*tables);

@@ -5,14 +5,18 @@
 #include "access.h"
 #include "util/error.h"
 
-static int by_value(const void *a, const void *b) { return *(const long *)a < *(const long *)b ? -1 : *(const long *)a > *(const long *)b; }
+static int by_value(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return (x > y) - (x < y);
+}
 
 void host_dies_from_ids(struct host_info *h, const long *die_id)
 {
 	memset(h->cpu_die, -1, sizeof(h->cpu_die));
 	for (int s = 0; s < h->nsockets; s++) {
 		long ids[UC_MAX_DIES];
-		int n = 0;
+		int n = 0, warned = 0;
 		for (int c = 0; c < h->ncpus && c < UC_MAX_CPUS; c++) {
 			int known = 0;
 			if (h->cpu_socket[c] != s || die_id[c] < 0)
@@ -21,9 +25,9 @@ void host_dies_from_ids(struct host_info *h, const long *die_id)
 				known |= ids[k] == die_id[c];
 			if (!known && n < UC_MAX_DIES)
 				ids[n++] = die_id[c];
-			else if (!known) /* more dies than a socket can hold here: counted with the last one */
-				uc_warn("socket %d has more than %d dies: die_id %ld is counted as die %d", s, UC_MAX_DIES,
-					die_id[c], UC_MAX_DIES - 1);
+			else if (!known && !warned++) /* more dies than a socket holds here: with the last one */
+				uc_warn("socket %d has more than %d dies: die_id %ld and beyond are counted with die %d", s,
+					UC_MAX_DIES, die_id[c], UC_MAX_DIES - 1);
 		}
 		qsort(ids, (size_t)n, sizeof(ids[0]), by_value);
 		h->socket_dies[s] = n ? n : 1;

@@ -199,8 +199,9 @@ check "--metric-file twice: metrics of both files" 'echo "$out" | grep -q "^test
 # --- two dies a socket (sim:gnr,dies=2: 12 channels a die): a box of die 1 is named by its die in text and
 # JSON; the same command on one die a socket shows no die at all
 $UNCORE --backend sim:gnr,dies=2,clock=manual stat -M mem_bw_read --per-box --duration 1 >"$W/dies.txt" 2>&1
-check "--per-box names die 1's channel imc12/die1 and die 0's imc11/die0" \
-	'grep -q "^  imc12/die1 *mem_bw_read *0.5333 GB/s" "$W/dies.txt" && grep -q "^  imc11/die0 " "$W/dies.txt"'
+check "--per-box names die 1's channel imc12/die1 and die 0's imc11/die0; the banner the dies" \
+	'grep -q "^  imc12/die1 *mem_bw_read *0.5333 GB/s" "$W/dies.txt" && grep -q "^  imc11/die0 " "$W/dies.txt" &&
+	 grep -q "^# backend sim:gnr,dies=2,clock=manual .*, 2 sockets of 2 dies$" "$W/dies.txt"'
 $UNCORE --backend perf+sim:gnr,dies=2,clock=manual stat -M mem_bw_read --per-box --json --duration 1 >"$W/dies.json"
 out=$(python3 - "$W/dies.json" <<'PY'
 import json, sys

@@ -104,6 +104,7 @@ static void test_box_dies(void)
 			cha = strcmp(ui.name, "cha") ? cha : t;
 		}
 		CU_ASSERT_FATAL(imc >= 0 && cha >= 0);
+		CU_ASSERT(uncore_socket_dies(u, 0) == 2 && uncore_socket_dies(u, 1) == 2 && uncore_socket_dies(u, 2) == 0);
 		/* sim:gnr has 12 channels and 72 CHAs a die (platforms/gnr/sim.c) */
 		CU_ASSERT_EQUAL(uncore_unit_boxes(u, imc, 1), 24);
 		CU_ASSERT_EQUAL(uncore_box_number(u, imc, 1, 23), 23);
@@ -127,6 +128,7 @@ static void test_box_dies(void)
 	}
 	uncore_t *u = open_sim("sim:gnr");
 	CU_ASSERT_EQUAL(uncore_box_die(u, 0, 0, 0), -1);
+	CU_ASSERT_EQUAL(uncore_socket_dies(u, 1), 1);
 	CU_ASSERT_EQUAL(u->host.socket_dies[0], 1);
 	uncore_close(u);
 }

@@ -58,9 +58,12 @@ int cli_open(uncore_t **u)
 
 void cli_banner(FILE *f, uncore_t *u)
 {
-	fprintf(f, "# backend %s%s, platform %s (%s), %d sockets\n", uncore_backend_name(u),
+	char dies[32] = "";
+	if (uncore_socket_dies(u, 0) > 1) /* the sockets' boxes count on every die, summed per socket */
+		snprintf(dies, sizeof(dies), " of %d dies", uncore_socket_dies(u, 0));
+	fprintf(f, "# backend %s%s, platform %s (%s), %d sockets%s\n", uncore_backend_name(u),
 		uncore_is_simulated(u) ? " (SIMULATED: values come from the simulator's profile, not hardware)" : "",
-		uncore_platform_name(u), uncore_platform_desc(u), uncore_num_sockets(u));
+		uncore_platform_name(u), uncore_platform_desc(u), uncore_num_sockets(u), dies);
 	if (uncore_platform_caveat(u))
 		fprintf(f, "# note: %s\n", uncore_platform_caveat(u));
 }

@@ -98,6 +98,8 @@ int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *out);
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket);
 /* Number of the k-th box (0..boxes-1) of a unit on a socket: its unit id, used as box=N. */
 int uncore_box_number(const uncore_t *u, int unit, int socket, int k);
+/* Logical dies of a socket as the kernel reports them (1 on most parts; 0 for no such socket). */
+int uncore_socket_dies(const uncore_t *u, int socket);
 /* The die of box number N of a unit on a socket, where the socket has several (Linux keeps an uncore per
  * logical die: Cascade Lake-AP, or a simulator with dies=N); -1 where it has one die or no such box. */
 int uncore_box_die(const uncore_t *u, int unit, int socket, int box);

@@ -6,6 +6,7 @@
  * registers give, PCI units (M2M, UPI, M3UPI) on the socket's bus, free-running IIO and IMC
  * counters, and the documented quirks: a broken third UPI entry, CXL units on socket 0 only, and
  * the member's own (struct spr_sim_variant): what MSR 0x2FFE reads, CHA entries beyond the CHAs.
+ * dies=N repeats a socket's machine per logical die, each with its own table, bus and windows.
  */
 #include <string.h>
 #include "sim/sim.h"

@@ -6,7 +6,8 @@
  * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only.
  * Unit types and formats follow Linux 6.12 gnr_uncores[]; addresses are placed here (sim_map.c).
  * The memory controller splits each channel's traffic between its schedulers by the profile's
- * mem_sch0_ratio, so a metric that counts one scheduler is wrong.
+ * mem_sch0_ratio, so a metric that counts one scheduler is wrong.  dies=N repeats all this per logical
+ * die (a table, bus and windows each; CXL on socket 0's first die), as the kernel would key it.
  */
 #include <string.h>
 #include "util/error.h"

@@ -33,8 +33,8 @@ static int cpu_place(struct perf_kernel *k, long cpu, long *die_id)
 	return (int)pkg;
 }
 
-/* cpumask "0,18" or "0-1": the kernel's CPU for each logical die (Linux uncore.c: one per die), kept
- * per socket and die, the dies of a socket numbered in the order of their die_id as host_dies.c does. */
+/* cpumask "0,18" or "0-1": the kernel's CPU for each logical die the PMU has a box on (Linux uncore.c:
+ * one per die), kept per socket in die_id order; the backend places each on the host's dies. */
 static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pmu *p)
 {
 	const char *s = mask;

@@ -15,7 +15,8 @@
 struct perf_pmu {
 	char name[64];
 	unsigned type;
-	int cpu[UC_MAX_SOCKETS][UC_MAX_DIES]; /* the CPU that counts for it on each socket's die, -1: none there */
+	/* its cpumask's CPUs (one per die it has a box on) of each socket, in die_id order; -1: no more */
+	int cpu[UC_MAX_SOCKETS][UC_MAX_DIES];
 	int nfmt;
 	struct {
 		char name[32];

@@ -66,6 +66,7 @@ LOCKED(int, uncore_session_metric_times,
 LOCKED(int, uncore_session_event_sockets, (const uncore_session_t *s, int ev, int *sockets, int max),
        (s, ev, sockets, max), H(s))
 LOCKED(int, uncore_session_event_boxes, (const uncore_session_t *s, int ev, int socket), (s, ev, socket), H(s))
+LOCKED(int, uncore_session_box_die, (const uncore_session_t *s, int ev, int socket, int box), (s, ev, socket, box), H(s))
 LOCKED(const char *, uncore_session_event_name, (const uncore_session_t *s, int ev), (s, ev), H(s))
 LOCKED(double, uncore_session_event_scale, (const uncore_session_t *s, int ev, const char **unit), (s, ev, unit), H(s))
 LOCKED(int, uncore_session_num_events, (const uncore_session_t *s), (s), H(s))

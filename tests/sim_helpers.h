@@ -3,6 +3,7 @@
 #define TEST_SIM_HELPERS_H
 
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/file.h>
@@ -39,6 +40,16 @@ static inline const struct box *box_named(const uncore_t *u, const char *type, i
 		if (!strcmp(u->boxes[i].t->name, type) && u->boxes[i].socket == socket && u->boxes[i].unit_id == id)
 			return &u->boxes[i];
 	return NULL;
+}
+
+/* A value against the simulator's truth: within 0.5 %, named on stderr when not. */
+static inline int check_truth(const char *what, double got, double want)
+{
+	int ok = fabs(got - want) <= 0.005 * fabs(want) && !isnan(got);
+	if (!ok)
+		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
+	CU_ASSERT(ok);
+	return ok;
 }
 
 /* A started session counting specs[0..n-1], which must all be accepted, as events 0..n-1. */

@@ -196,5 +196,30 @@ sed 's/test_cas_a/test_cas_b/' "$W/m1.json" >"$W/m2.json"
 out=$($UNCORE --backend sim:snbep --metric-file "$W/m1.json" list --metrics --metric-file "$W/m2.json" --format tsv 2>&1)
 check "--metric-file twice: metrics of both files" 'echo "$out" | grep -q "^test_cas_a	" && echo "$out" | grep -q "^test_cas_b	"'
 
+# --- two dies a socket (sim:gnr,dies=2: 12 channels a die): a box of die 1 is named by its die in text and
+# JSON; the same command on one die a socket shows no die at all
+$UNCORE --backend sim:gnr,dies=2,clock=manual stat -M mem_bw_read --per-box --duration 1 >"$W/dies.txt" 2>&1
+check "--per-box names die 1's channel imc12/die1 and die 0's imc11/die0; the banner the dies" \
+	'grep -q "^  imc12/die1 *mem_bw_read *0.5333 GB/s" "$W/dies.txt" && grep -q "^  imc11/die0 " "$W/dies.txt" &&
+	 grep -q "^# backend sim:gnr,dies=2,clock=manual .*, 2 sockets of 2 dies$" "$W/dies.txt"'
+$UNCORE --backend perf+sim:gnr,dies=2,clock=manual stat -M mem_bw_read --per-box --json --duration 1 >"$W/dies.json"
+out=$(python3 - "$W/dies.json" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+boxes = [r for r in rows if r['box'] is not None]
+ok = len(boxes) == 48 and all(r['die'] == (r['box'] >= 12) for r in boxes) \
+     and all('die' not in r for r in rows if r['box'] is None) \
+     and abs(sum(r['value'] for r in boxes if r['socket'] == 0) - 12.8) < 1e-6
+print('dies ok' if ok else 'dies wrong %r' % rows[:3])
+PY
+)
+check "--json: a die key on every box of a two-die socket, none on the totals, die 1's channels counted ($out)" \
+	'[ "$out" = "dies ok" ]'
+$UNCORE --backend sim:gnr stat -M mem_bw_read --per-box --json --duration 0.1 >"$W/one.json"
+check "--json: no die key with one die a socket" '! grep -q "die" "$W/one.json"'
+out=$($UNCORE --backend sim:gnr,dies=2 info)
+check "info: a box of die 1 is listed with its die and CPU" \
+	'echo "$out" | grep -q "^box cha 72 socket 0 die 1: msr 0x2000 cpu 72$"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -26,9 +26,12 @@ static void build_tree_from(uncore_t *su)
 	snprintf(cmd, sizeof(cmd), "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: %d\n"
 		 "model name\t: INTEL(R) XEON(R) PLATINUM 8592+\nflags\t\t: fpu msr\n\n", s->model);
 	put_str(cmd, "/proc/cpuinfo");
-	for (int cpu = 0; cpu < s->nsockets * s->cores; cpu++) {
+	for (int cpu = 0; cpu < sim_scopes(s) * s->cores; cpu++) { /* die by die (dies=N) */
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
-		snprintf(cmd, sizeof(cmd), "%d\n", cpu / s->cores);
+		snprintf(cmd, sizeof(cmd), "%d\n", cpu / s->cores / s->dies);
+		put_str(cmd, rel);
+		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/die_id", cpu);
+		snprintf(cmd, sizeof(cmd), "%ld\n", sim_cpu_die_id(s, cpu));
 		put_str(cmd, rel);
 		snprintf(rel, sizeof(rel), "/dev/cpu/%d/msr", cpu);
 		sparse(rel, 0x4000); /* reads 0: MSR 0x2FFE too, as on EMR XCC */
@@ -43,6 +46,15 @@ static void build_tree_from(uncore_t *su)
 		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:%02x.%d/config", d->info.loc.bus,
 			 d->info.loc.dev, d->info.loc.fn);
 		put_bytes(rel, 0, cfg, sizeof(cfg));
+		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:%02x.%d/numa_node", d->info.loc.bus,
+			 d->info.loc.dev, d->info.loc.fn);
+		snprintf(cmd, sizeof(cmd), "%d\n", d->info.node);
+		put_str(cmd, rel);
+	}
+	for (int n = 0; n < sim_scopes(s); n++) { /* a NUMA node per die, as the simulator's devices say */
+		snprintf(rel, sizeof(rel), "/sys/devices/system/node/node%d/cpulist", n);
+		snprintf(cmd, sizeof(cmd), "%d-%d\n", n * s->cores, (n + 1) * s->cores - 1);
+		put_str(cmd, rel);
 	}
 	for (int b = 0; b < s->nblobs; b++)
 		if (s->blobs[b].phys + s->blobs[b].len > memsize)
@@ -204,11 +216,37 @@ static void test_direct_generic(void)
 	uncore_close(su);
 }
 
+/* Two dies a socket: the generic platform's tables (no UBox) go to their dies by the devices' NUMA nodes in
+ * sysfs, EMR's by the UBox node ids; either way the boxes and their CPUs are the simulator's. */
+static void test_direct_dies(void)
+{
+	static const char *const specs[] = { "sim:generic,dies=2,clock=manual", "sim:emr,dies=2,clock=manual" };
+	for (int i = 0; i < 2; i++) {
+		uncore_t *su = open_sim(specs[i]), *u;
+		build_tree_from(su);
+		u = open_direct();
+		CU_ASSERT(u->host.socket_dies[0] == 2 && u->host.socket_dies[1] == 2);
+		int boxes = same_boxes(u, su);
+		CU_ASSERT_EQUAL(boxes, i ? 2 * 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2 : 2 * 2 * (4 + 1 + 2 + 1));
+		const struct box *b = box_named(u, i ? "cha" : "type0", 1, 1);
+		int die1 = 0;
+		for (int k = 0; k < u->nboxes; k++)
+			if (u->boxes[k].t == b->t && u->boxes[k].socket == 1 && u->boxes[k].die == 1 && u->boxes[k].unit_id == 1) {
+				CU_ASSERT_EQUAL(u->boxes[k].cpu, 3 * sim_of(su->acc)->cores); /* socket 1's die 1 */
+				die1++;
+			}
+		CU_ASSERT_EQUAL(die1, 1);
+		uncore_close(u);
+		uncore_close(su);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "direct open and session over a fake EMR dumped from the simulator", test_direct_emr },
 		{ "direct open of a discovery CPU without tables (generic)", test_direct_generic },
+		{ "direct open of two dies a socket: tables by NUMA node (generic) and UBox (emr)", test_direct_dies },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("direct_emr", tests);

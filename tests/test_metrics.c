@@ -567,14 +567,7 @@ static void test_unschedulable(void)
 	uncore_close(u);
 }
 
-static int check(const char *what, double got, double want)
-{
-	int ok = fabs(got - want) <= 0.005 * fabs(want) && !isnan(got);
-	if (!ok)
-		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
-	CU_ASSERT(ok);
-	return ok;
-}
+static int check(const char *what, double got, double want) { return check_truth(what, got, want); }
 
 /* One metric on a fresh simulated machine: counters (free-running ones too) wrap 0.4 s after start. */
 static int truth_metric(const char *spec, const char *backend, int idx, uint64_t *wraps)

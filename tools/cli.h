@@ -45,7 +45,8 @@ struct out_rec {
 	int interval;        /* printed with -I: t is the interval's end */
 	double t;            /* seconds since counting started */
 	int socket, box;     /* box -1: the socket's total */
-	const char *box_label; /* text output's per-box label ("box3", "imc3") */
+	const char *box_label; /* text output's per-box label ("box3", "imc3", "imc15/die1") */
+	int die;             /* the box's die where its socket has several (JSON "die"), else -1 */
 	const char *name;
 	int metric;          /* 0: count, 1: metric value */
 	int scaled;          /* a count given as value in unit: perf's alias .scale and .unit */

@@ -109,6 +109,8 @@ void out_record(const struct out *o, const struct out_rec *r)
 		return;
 	}
 	printf("{\"time\": %.6f, \"socket\": %d, \"box\": %s, ", r->t, r->socket, box[0] ? box : "null");
+	if (r->box >= 0 && r->die >= 0) /* only where the socket has several dies: other output stays as it was */
+		printf("\"die\": %d, ", r->die);
 	printf(r->metric ? "\"metric\": " : "\"event\": ");
 	out_json_str(stdout, r->name);
 	printf(", \"value\": %s, \"unit\": ", !v[0] || (r->metric && !isfinite(r->value)) ? "null" : v);

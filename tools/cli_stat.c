@@ -46,19 +46,29 @@ static char **split_list(char *s, int *n)
 	return out;
 }
 
+/* "imc3", or "imc15/die1" where the socket has several dies (die >= 0). */
+static void box_label(char *buf, size_t len, const char *unit, int box, int die)
+{
+	if (die >= 0)
+		snprintf(buf, len, "%s%d/die%d", unit, box, die);
+	else
+		snprintf(buf, len, "%s%d", unit, box);
+}
+
 /* One event count, of a socket (box -1) or a box, over the interval (-I) or the run; enabled and running
  * times where the kernel keeps them (the perf backend).  A count over a box that failed is marked, and one
  * the kernel never had on the counters (multiplexed); one not measured there is left out. */
 static void put_count(const struct out *o, uncore_session_t *s, int e, int sock, int box, double t, int interval)
 {
 	uint64_t v = 0, en = 0, run = 0;
-	char label[16], failed[64];
+	char label[32], failed[64];
 	int rc = interval ? uncore_session_interval_value(s, e, sock, box, &v) : uncore_session_value(s, e, sock, box, &v);
 	if (rc && rc != UNCORE_BOX_FAILED && rc != UNCORE_NOT_COUNTED)
 		return;
 	uncore_session_failed_box(s, e, sock, box, failed, sizeof(failed));
-	snprintf(label, sizeof(label), "box%d", box);
-	struct out_rec r = { .interval = interval, .t = t, .socket = sock, .box = box, .box_label = label,
+	int die = box < 0 ? -1 : uncore_session_box_die(s, e, sock, box);
+	box_label(label, sizeof(label), "box", box, die);
+	struct out_rec r = { .interval = interval, .t = t, .socket = sock, .box = box, .box_label = label, .die = die,
 			     .name = uncore_session_event_name(s, e), .count = v, .unit = "",
 			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED };
 	double scale = uncore_session_event_scale(s, e, &r.unit); /* perf's alias: MiB for cas_count_read */
@@ -85,7 +95,7 @@ static void print_values(const struct out *o, uncore_session_t *s, uncore_t *u, 
 }
 
 static void put_metric(const struct out *o, uncore_session_t *s, int m, const struct uncore_metric_info *mi,
-		       int sock, int box, const char *label, int window, double t)
+		       int sock, int box, const char *label, int die, int window, double t)
 {
 	double v = NAN;
 	char failed[64];
@@ -94,7 +104,7 @@ static void put_metric(const struct out *o, uncore_session_t *s, int m, const st
 		return;
 	uncore_session_metric_failed_box(s, m, sock, box, failed, sizeof(failed));
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
-			     .box_label = label, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
+			     .box_label = label, .die = die, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
 			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED };
 	/* perf backend: the share of the time its least counted event was on the counters */
 	r.times = rc != UNCORE_BOX_FAILED && o->perf &&
@@ -111,12 +121,12 @@ static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u,
 		if (mi.box_unit >= 0)
 			uncore_unit_info(u, mi.box_unit, &ui);
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
-			put_metric(o, s, m, &mi, sock, -1, "", window, t);
+			put_metric(o, s, m, &mi, sock, -1, "", -1, window, t);
 			for (int k = 0; per_box && mi.box_unit >= 0 && k < uncore_unit_boxes(u, mi.box_unit, sock); k++) {
-				char label[32];
-				int box = uncore_box_number(u, mi.box_unit, sock, k);
-				snprintf(label, sizeof(label), "%s%d", ui.name, box);
-				put_metric(o, s, m, &mi, sock, box, label, window, t);
+				char label[48];
+				int box = uncore_box_number(u, mi.box_unit, sock, k), die = uncore_box_die(u, mi.box_unit, sock, box);
+				box_label(label, sizeof(label), ui.name, box, die);
+				put_metric(o, s, m, &mi, sock, box, label, die, window, t);
 			}
 		}
 	}

@@ -58,9 +58,12 @@ int cli_open(uncore_t **u)
 
 void cli_banner(FILE *f, uncore_t *u)
 {
-	fprintf(f, "# backend %s%s, platform %s (%s), %d sockets\n", uncore_backend_name(u),
+	char dies[32] = "";
+	if (uncore_socket_dies(u, 0) > 1) /* the sockets' boxes count on every die, summed per socket */
+		snprintf(dies, sizeof(dies), " of %d dies", uncore_socket_dies(u, 0));
+	fprintf(f, "# backend %s%s, platform %s (%s), %d sockets%s\n", uncore_backend_name(u),
 		uncore_is_simulated(u) ? " (SIMULATED: values come from the simulator's profile, not hardware)" : "",
-		uncore_platform_name(u), uncore_platform_desc(u), uncore_num_sockets(u));
+		uncore_platform_name(u), uncore_platform_desc(u), uncore_num_sockets(u), dies);
 	if (uncore_platform_caveat(u))
 		fprintf(f, "# note: %s\n", uncore_platform_caveat(u));
 }
@@ -96,8 +99,12 @@ static int cmd_info(int argc, char **argv)
 				char loc[96];
 				int num = uncore_box_number(u, i, s, b);
 				uncore_unit_info(u, i, &ui);
+				int die = uncore_box_die(u, i, s, num);
 				uncore_box_location(u, i, s, num, loc, sizeof(loc));
-				printf("box %s %d socket %d: %s\n", ui.name, num, s, loc);
+				if (die >= 0)
+					printf("box %s %d socket %d die %d: %s\n", ui.name, num, s, die, loc);
+				else
+					printf("box %s %d socket %d: %s\n", ui.name, num, s, loc);
 			}
 	uncore_close(u);
 	return 0;

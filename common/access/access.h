@@ -18,11 +18,14 @@ struct pci_loc {
 struct pci_devinfo {
 	struct pci_loc loc;
 	uint16_t vendor, device;
+	int node; /* its NUMA node (sysfs numa_node); -1: unknown */
 };
 
 /* What the host looks like: CPU identity and which CPUs sit on each socket. */
 #define UC_MAX_SOCKETS 8
 #define UC_MAX_CPUS 4096
+#define UC_MAX_DIES 8   /* logical dies per socket (Linux: CPUID leaf 0x1F's die level) */
+#define UC_MAX_NODES 64 /* NUMA nodes whose CPUs are looked up */
 struct host_info {
 	char vendor[16];
 	int family, model;
@@ -35,7 +38,24 @@ struct host_info {
 	double tsc_hz;                    /* TSC frequency; 0 = unknown */
 	int stepping;                     /* with vendor, family and model: perf's CPU id string */
 	int has_pmem;                     /* persistent memory: an ACPI NFIT table, as perf's #has_pmem */
+	/* Dies: Linux keeps an uncore per logical die, not per package (uncore.c uncore_max_dies()).  A
+	 * socket's dies are numbered 0.. in the order of their die_id (6.1 gives it relative to the package,
+	 * 6.12 with the package bits above it: the order is the same). */
+	int socket_dies[UC_MAX_SOCKETS];            /* dies per socket: 1 unless the kernel names several */
+	int die_cpu[UC_MAX_SOCKETS][UC_MAX_DIES];   /* one online CPU per die; die 0's is socket_cpu */
+	signed char cpu_die[UC_MAX_CPUS];           /* each CPU's die in its socket; -1: offline or absent */
+	short node_die[UC_MAX_NODES]; /* NUMA node -> socket * UC_MAX_DIES + die of its first CPU; -1: unknown */
 };
+/* The socket and die of logical die ld, counted socket by socket (die 0 of socket 0 first, as Linux's
+ * logical die ids go): 0, or -1 when there is no such die. */
+/* Fill socket_dies, die_cpu and cpu_die from each CPU's die_id (-1: none; nsockets, ncpus and cpu_socket
+ * set; host_dies.c). */
+void host_dies_from_ids(struct host_info *h, const long *die_id);
+int host_logical_die(const struct host_info *h, int ld, int *socket, int *die);
+/* A CPU of the socket's die (the socket's CPU where the die has none online or is unknown). */
+int host_die_cpu(const struct host_info *h, int socket, int die);
+/* "socket 1" where the socket has one die, else "socket 1 die 0": for messages. */
+const char *host_die_name(const struct host_info *h, int socket, int die, char *buf, size_t len);
 
 struct access;
 struct access_ops {

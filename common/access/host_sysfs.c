@@ -15,6 +15,25 @@ static double brand_ghz(const char *v)
 	return at ? strtod(at + 1, NULL) : 0;
 }
 
+/* Each NUMA node's die: that of the first CPU of its cpulist ("0-17,72-89"), as Linux's
+ * uncore_device_to_die takes a CPU of the device's node. */
+static void node_dies(struct host_info *h)
+{
+	char path[4096], line[64];
+	for (int n = 0; n < UC_MAX_NODES; n++) {
+		FILE *f;
+		int cpu = -1;
+		h->node_die[n] = -1;
+		f = fopen(sysroot_path(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n), "re");
+		if (!f)
+			continue;
+		if (fgets(line, sizeof(line), f) && sscanf(line, "%d", &cpu) == 1 && cpu >= 0 && cpu < UC_MAX_CPUS &&
+		    h->cpu_socket[cpu] >= 0)
+			h->node_die[n] = (short)(h->cpu_socket[cpu] * UC_MAX_DIES + h->cpu_die[cpu]);
+		fclose(f);
+	}
+}
+
 int host_from_sysfs(struct host_info *h)
 {
 	char path[4096], line[512];
@@ -47,8 +66,12 @@ int host_from_sysfs(struct host_info *h)
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
 		h->socket_cpu[i] = -1;
 	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
+	long *die_id = malloc(UC_MAX_CPUS * sizeof(*die_id));
+	if (!die_id)
+		return uc_err("out of memory");
 	for (int cpu = 0; cpu < UC_MAX_CPUS; cpu++) {
 		long pkg, online = 1;
+		die_id[cpu] = -1;
 		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
 		if (sysroot_read_long(path, &pkg) < 0) {
 			sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
@@ -64,16 +87,23 @@ int host_from_sysfs(struct host_info *h)
 		if (pkg < 0 || pkg >= UC_MAX_SOCKETS || !online)
 			continue;
 		h->cpu_socket[cpu] = (signed char)pkg;
+		/* Linux 5.3+ (CPUID leaf 0x1F); absent before: one die per package */
+		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_id", cpu);
+		sysroot_read_long(path, &die_id[cpu]);
 		if (h->socket_cpu[pkg] < 0)
 			h->socket_cpu[pkg] = cpu;
 		h->socket_cores[pkg]++;
 		if (pkg + 1 > h->nsockets)
 			h->nsockets = (int)pkg + 1;
 	}
+	if (h->nsockets)
+		host_dies_from_ids(h, die_id);
+	free(die_id);
 	if (h->nsockets == 0)
 		return uc_err("no CPU topology found under %s", sysroot_path(path, sizeof(path), "/sys/devices/system/cpu"));
 	for (int s = 0; s < h->nsockets; s++)
 		if (h->socket_cpu[s] < 0)
 			return uc_err("socket %d has no online CPU: bring one online to read its uncore", s);
+	node_dies(h);
 	return 0;
 }

@@ -42,6 +42,9 @@ int pci_list_sysfs(struct pci_devinfo **out, int *n)
 			continue;
 		di.vendor = (uint16_t)ven;
 		di.device = (uint16_t)dev;
+		long node = -1; /* -1 also where the firmware gives none (no SRAT/_PXM entry) */
+		snprintf(dir, sizeof(dir), "%s/%s/numa_node", path, e->d_name);
+		di.node = sysroot_read_long(dir, &node) == 0 && node >= 0 && node < UC_MAX_NODES ? (int)node : -1;
 		if (cnt == cap) {
 			struct pci_devinfo *nv;
 			cap = cap ? cap * 2 : 64;

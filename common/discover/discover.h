@@ -22,6 +22,7 @@ int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n);
 
 struct busmap {
 	int socket[256]; /* per bus of segment 0; -1 = unknown */
+	int die[256];    /* and the die of the socket it belongs to */
 };
 
 struct disc_ctx {
@@ -34,11 +35,14 @@ struct disc_ctx {
 	int n, cap;
 };
 
-/* Map each PCI bus to its socket through the UBox node-id registers; returns buses with a UBox, or -1. */
+/* Map each PCI bus to its socket and die through the UBox node-id registers: GIDNIDMAP's group is the
+ * socket, or on parts with several dies per socket the logical die (Linux snbep_pcibus_to_physid when
+ * topology_max_dies_per_package() > 1); returns buses with a UBox, or -1. */
 int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
-		  int nsockets, int dom, struct busmap *m);
+		  const struct host_info *h, int dom, struct busmap *m);
 int box_list_add(struct disc_ctx *c, const struct box *b);
-/* Sort by type, socket and unit id (a box's number is its unit id). */
+/* Sort by type, socket, die and unit id; a box's number is its unit id, plus on die d > 0 of a socket
+ * d times the type's unit id span there (die 1's imc 0 is imc 12 when die 0 has imc 0..11). */
 void box_list_finish(struct disc_ctx *c);
 const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn);
 
@@ -62,7 +66,7 @@ struct disc_table {
 	enum disc_access access;
 	int max_units, stride, num_status, status_off;
 	uint64_t global_ctl;
-	int socket;
+	int socket, die;
 };
 
 #define DISC_DVSEC_CAP 0x23 /* PCIe extended capability: DVSEC (seed 001 L941-1062) */

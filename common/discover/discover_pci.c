@@ -11,15 +11,17 @@
 
 
 int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
-		     int nsockets, int dom, struct busmap *m)
+		     const struct host_info *h, int dom, struct busmap *m)
 {
-	int found = 0, next = -1;
+	int found = 0, next = -1, next_die = 0, ndies = 0;
+	for (int s = 0; s < h->nsockets; s++)
+		ndies += h->socket_dies[s];
 	for (int b = 0; b < 256; b++)
-		m->socket[b] = -1;
+		m->socket[b] = -1, m->die[b] = 0;
 	for (int i = 0; i < n; i++) {
 		uint32_t nodeid, map;
 		const struct pci_devinfo *d = &devs[i];
-		int sock = -1;
+		int sock = -1, die = 0, g = 0;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != p->ubox_devid || d->loc.dom != dom)
 			continue;
 		if (a->ops->pci_read(a, &d->loc, p->cpunodeid, &nodeid, 4) ||
@@ -28,23 +30,22 @@ int pci_map_buses(struct access *a, const struct platform_desc *p, const struct 
 		if (nodeid == 0xffffffffu || map == 0xffffffffu)
 			return uc_err("the UBox of bus %02x reads all-ones: the device is hidden or broken", d->loc.bus);
 		nodeid &= 0x7;
-		for (int g = 0; g < 8; g++)
-			if (((map >> (3 * g)) & 0x7) == nodeid) {
-				sock = g;
-				break;
-			}
-		if (sock < 0 || sock >= nsockets)
-			return uc_err("the UBox of bus %02x names node %u, which GIDNIDMAP 0x%08x maps to no socket "
-				      "of the %d found", d->loc.bus, nodeid, map, nsockets);
+		while (g < 8 && ((map >> (3 * g)) & 0x7) != nodeid)
+			g++;
+		if (g == 8 || host_logical_die(h, g, &sock, &die))
+			return uc_err("the UBox of bus %02x names node %u, which GIDNIDMAP 0x%08x maps to no %s of the %d "
+				      "found", d->loc.bus, nodeid, map, ndies > h->nsockets ? "die" : "socket",
+				      ndies > h->nsockets ? ndies : h->nsockets);
 		m->socket[d->loc.bus] = sock;
+		m->die[d->loc.bus] = die;
 		found++;
 	}
-	/* buses without a UBox belong to the socket of the next bus up that has one */
+	/* buses without a UBox belong to the socket (and die) of the next bus up that has one */
 	for (int b = 255; b >= 0; b--) {
 		if (m->socket[b] >= 0)
-			next = m->socket[b];
+			next = m->socket[b], next_die = m->die[b];
 		else
-			m->socket[b] = next;
+			m->socket[b] = next, m->die[b] = next_die;
 	}
 	return found;
 }
@@ -66,7 +67,7 @@ int box_list_add(struct disc_ctx *c, const struct box *b)
 static int box_known(const struct disc_ctx *c, const struct box *b)
 {
 	for (int i = 0; i < c->n; i++)
-		if (c->v[i].t == b->t && c->v[i].socket == b->socket && c->v[i].unit_id == b->unit_id)
+		if (c->v[i].t == b->t && c->v[i].socket == b->socket && c->v[i].die == b->die && c->v[i].unit_id == b->unit_id)
 			return 1;
 	return 0;
 }
@@ -78,6 +79,8 @@ static int box_cmp(const void *x, const void *y)
 		return a->type_idx - b->type_idx;
 	if (a->socket != b->socket)
 		return a->socket - b->socket;
+	if (a->die != b->die)
+		return a->die - b->die;
 	return a->unit_id - b->unit_id;
 }
 
@@ -85,6 +88,7 @@ void box_list_finish(struct disc_ctx *c)
 {
 	if (c->n > 1)
 		qsort(c->v, (size_t)c->n, sizeof(*c->v), box_cmp);
+	box_number_dies(c->v, c->n);
 }
 
 const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn)
@@ -128,7 +132,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 		int mapped;
 		if (a->ops->pci_list(a, &c.devs, &c.ndev))
 			goto fail;
-		mapped = pci_map_buses(a, p, c.devs, c.ndev, h->nsockets, 0, &c.map);
+		mapped = pci_map_buses(a, p, c.devs, c.ndev, h, 0, &c.map);
 		if (mapped < 0)
 			goto fail;
 		if (mapped == 0)

@@ -135,12 +135,17 @@ static int grow(void **v, int n, int *cap, size_t size)
 	return 0;
 }
 
-static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct disc_unit **units, int *nu, int *cap)
+/* Table ti's units, added to those of the tables before it; a unit another table of the same die already
+ * gave is left out (Linux merges a die's tables: uncore_insert_box_info). */
+static int read_units(struct disc_ctx *c, const struct disc_table *all, int ti, struct disc_unit **units, int *nu,
+		      int *cap)
 {
+	const struct disc_table *t = &all[ti];
 	struct access *a = c->u->acc;
 	size_t step = (size_t)t->stride * 8, len = step * (size_t)t->max_units;
 	uint8_t *buf = malloc(len);
-	int first = *nu;
+	char tname[48];
+	host_die_name(&c->u->host, t->socket, t->die, tname, sizeof(tname));
 	if (!buf)
 		return uc_err("out of memory");
 	if (a->ops->mmio_read(a, t->bar + step, buf, len)) {
@@ -155,16 +160,17 @@ static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct d
 		if (!w[0] && !w[1])
 			continue; /* "any non-0 entry provides discovery information" (L898) */
 		if (decode_unit(w, &d, why, sizeof(why))) {
-			uc_warn("discovery table of socket %d, entry %d (%s): %s; the unit is left out", t->socket, i,
+			uc_warn("discovery table of %s, entry %d (%s): %s; the unit is left out", tname, i,
 				disc_unit_label(c->u->plat, &d, label, sizeof(label)), why);
 			continue;
 		}
 		int dup = 0;
-		for (int k = first; k < *nu && !dup; k++)
-			dup = (*units)[k].type == d.type && (*units)[k].id == d.id;
+		for (int k = 0; k < *nu && !dup; k++)
+			dup = (*units)[k].type == d.type && (*units)[k].id == d.id &&
+			      all[(*units)[k].table].socket == t->socket && all[(*units)[k].table].die == t->die;
 		if (dup) {
-			uc_warn("discovery table of socket %d, entry %d: %s appears twice; the second is left out",
-				t->socket, i, disc_unit_label(c->u->plat, &d, label, sizeof(label)));
+			uc_warn("discovery table of %s, entry %d: %s appears twice; the second is left out", tname, i,
+				disc_unit_label(c->u->plat, &d, label, sizeof(label)));
 			continue;
 		}
 		if (grow((void **)units, *nu, cap, sizeof(**units))) {
@@ -177,12 +183,45 @@ static int read_units(struct disc_ctx *c, struct disc_table *t, int ti, struct d
 	return 0;
 }
 
+/* Which socket and die a table serves: the UBox node-id map of its bus; else, as Linux's
+ * get_device_die_id, the die of a CPU on the device's NUMA node, else the order the tables are found
+ * in (die by die, socket by socket).  -1: none of the host's. */
+static int table_die(const struct disc_ctx *c, const struct pci_devinfo *d, int order, struct disc_table *t)
+{
+	const struct host_info *h = &c->u->host;
+	t->socket = -1;
+	t->die = 0;
+	if (d->loc.dom == 0 && c->mapped > 0 && c->map.socket[d->loc.bus] >= 0) {
+		t->socket = c->map.socket[d->loc.bus];
+		t->die = c->map.die[d->loc.bus];
+	} else if (d->node >= 0 && d->node < UC_MAX_NODES && h->node_die[d->node] >= 0) {
+		t->socket = h->node_die[d->node] / UC_MAX_DIES;
+		t->die = h->node_die[d->node] % UC_MAX_DIES;
+	} else if (host_logical_die(h, order, &t->socket, &t->die))
+		t->socket = -1;
+	return t->socket >= 0 && t->socket < h->nsockets && t->die < h->socket_dies[t->socket] ? 0 : -1;
+}
+
+/* Dies without a table device: said once each, by socket and die (the other dies keep counting). */
+static void missing_dies(const struct disc_ctx *c, const unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES])
+{
+	const struct host_info *h = &c->u->host;
+	char name[48];
+	for (int s = 0; s < h->nsockets; s++)
+		for (int die = 0; die < h->socket_dies[s]; die++)
+			if (!seen[s][die])
+				uc_warn("no PMON discovery table was found for %s (CPU %d): its units are not counted",
+					host_die_name(h, s, die, name, sizeof(name)), h->die_cpu[s][die]);
+}
+
 int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
 		     int *nunits)
 {
 	struct access *a = c->u->acc;
-	int only_disc = 0, tcap = 0, ucap = 0, readerr = 0;
-	char lasterr[256] = "";
+	const struct host_info *h = &c->u->host;
+	int only_disc = 0, tcap = 0, ucap = 0, readerr = 0, found = 0;
+	char lasterr[256] = "", name[48];
+	unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES] = { { 0 } };
 	*tables = NULL;
 	*units = NULL;
 	*ntables = *nunits = 0;
@@ -190,7 +229,7 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 		only_disc |= c->devs[i].vendor == UC_PCI_VENDOR_INTEL && c->devs[i].device == DISC_DEVICE;
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_devinfo *d = &c->devs[i];
-		struct disc_table t = { .dev = d->loc, .socket = -1 };
+		struct disc_table t = { .dev = d->loc };
 		uint32_t cap;
 		int r;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || (only_disc && d->device != DISC_DEVICE))
@@ -203,28 +242,32 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 		}
 		if (!r)
 			continue;
-		if (d->loc.dom == 0 && c->mapped > 0)
-			t.socket = c->map.socket[d->loc.bus];
-		if (t.socket < 0)
-			t.socket = *ntables; /* no node-id map: tables in the order found (as Linux does) */
-		if (t.socket >= c->u->host.nsockets) {
-			uc_warn("discovery table at %02x:%02x.%d: socket %d does not exist; ignored", d->loc.bus,
-				d->loc.dev, d->loc.fn, t.socket);
+		if (table_die(c, d, found++, &t)) {
+			if (t.socket < 0)
+				uc_warn("discovery table at %02x:%02x.%d: more tables than the host has dies, and no UBox "
+					"or NUMA node says which it serves; ignored", d->loc.bus, d->loc.dev, d->loc.fn);
+			else
+				uc_warn("discovery table at %02x:%02x.%d: socket %d%s does not exist; ignored", d->loc.bus,
+					d->loc.dev, d->loc.fn, t.socket, t.die ? " (that die)" : "");
 			continue;
 		}
+		host_die_name(h, t.socket, t.die, name, sizeof(name));
+		seen[t.socket][t.die] = 1;
 		if (dvsec_bar(a, &d->loc, cap, &t.bar) || read_global(a, &t)) {
-			uc_warn("discovery table of socket %d at %02x:%02x.%d: %s; the socket's discovered units are "
-				"unavailable", t.socket, d->loc.bus, d->loc.dev, d->loc.fn, uncore_error());
+			uc_warn("discovery table of %s at %02x:%02x.%d: %s; the %s's discovered units are unavailable", name,
+				d->loc.bus, d->loc.dev, d->loc.fn, uncore_error(), h->socket_dies[t.socket] > 1 ? "die" : "socket");
 			continue;
 		}
 		if (grow((void **)tables, *ntables, &tcap, sizeof(**tables)))
 			goto fail;
 		(*tables)[(*ntables)++] = t;
-		if (read_units(c, &(*tables)[*ntables - 1], *ntables - 1, units, nunits, &ucap))
+		if (read_units(c, *tables, *ntables - 1, units, nunits, &ucap))
 			goto fail;
 	}
 	if (!*ntables && readerr)
 		return uc_err("no PMON discovery table could be read: %s", lasterr);
+	if (*ntables)
+		missing_dies(c, seen);
 	return 0;
 fail:
 	free(*tables);

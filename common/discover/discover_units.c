@@ -56,16 +56,20 @@ static int check_addresses(const struct disc_ctx *c, const struct disc_unit *d, 
 	}
 }
 
-static void unit_box(const struct disc_ctx *c, const struct disc_unit *d, int t, int socket, struct box *b)
+static void unit_box(const struct disc_ctx *c, const struct disc_unit *d, int t, const struct disc_table *tb,
+		     struct box *b)
 {
 	const struct box_type *bt = c->u->plat->types[t];
+	const struct host_info *h = &c->u->host;
 	memset(b, 0, sizeof(*b));
 	b->t = bt;
 	b->type_idx = t;
-	b->socket = socket;
+	b->socket = tb->socket;
+	b->die = tb->die;
 	b->idx = b->unit_id = d->id;
 	b->gsp = d->gsp;
-	b->cpu = c->u->host.socket_cpu[socket];
+	/* the table's die: its MSRs answer only that die's CPUs */
+	b->cpu = host_die_cpu(h, tb->socket, tb->die);
 	b->r.box_ctl = b->r.rel = d->access == DISC_PCI ? d->reg : d->box_ctl;
 	b->r.ctl0 = b->r.rel + d->ctl_off;
 	b->r.ctr0 = b->r.rel + d->ctr_off;
@@ -89,7 +93,7 @@ int boxes_from_discovery(uncore_t *u)
 	if (a->ops->pci_list(a, &c.devs, &c.ndev))
 		return -1;
 	if (u->plat->ubox_devid) {
-		c.mapped = pci_map_buses(a, u->plat, c.devs, c.ndev, u->host.nsockets, 0, &c.map);
+		c.mapped = pci_map_buses(a, u->plat, c.devs, c.ndev, &u->host, 0, &c.map);
 		if (c.mapped < 0)
 			goto fail;
 	}
@@ -104,8 +108,8 @@ int boxes_from_discovery(uncore_t *u)
 		goto fail;
 	for (int i = 0; i < nunits; i++) {
 		const struct disc_unit *d = &units[i];
-		int t = disc_type_index(u->plat, d->type), socket = tables[d->table].socket;
-		char why[200], label[64];
+		int t = disc_type_index(u->plat, d->type);
+		char why[200], label[64], tname[48];
 		struct box b;
 		if (ignored(u->plat, d->type))
 			continue; /* replaced by the platform's fixup */
@@ -118,11 +122,12 @@ int boxes_from_discovery(uncore_t *u)
 			continue;
 		}
 		if (check_addresses(&c, d, u->plat->types[t], why, sizeof(why))) {
-			uc_warn("discovery table of socket %d, entry %d (%s): %s; the unit is left out", socket,
+			uc_warn("discovery table of %s, entry %d (%s): %s; the unit is left out",
+				host_die_name(&u->host, tables[d->table].socket, tables[d->table].die, tname, sizeof(tname)),
 				d->entry, disc_unit_label(u->plat, d, label, sizeof(label)), why);
 			continue;
 		}
-		unit_box(&c, d, t, socket, &b);
+		unit_box(&c, d, t, &tables[d->table], &b);
 		if (box_list_add(&c, &b))
 			goto fail;
 	}

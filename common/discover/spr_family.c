@@ -160,6 +160,7 @@ static int add_pci_units(struct disc_ctx *c)
 					spr_pci_units[k].t->name, link, d->loc.bus, d->loc.dev, d->loc.fn);
 				continue;
 			}
+			b.die = c->map.die[d->loc.bus];
 			b.t = spr_pci_units[k].t;
 			b.type_idx = type_index(p, b.t);
 			b.idx = b.unit_id = link;
@@ -188,15 +189,18 @@ static void drop_box(struct disc_ctx *c, int i)
 static void cha_count(struct disc_ctx *c)
 {
 	struct access *a = c->u->acc;
-	for (int s = 0; s < c->u->host.nsockets; s++) {
-		uint64_t v = 0;
-		if (a->ops->msr_read(a, c->u->host.socket_cpu[s], SPR_MSR_UNC_CBO_CONFIG, &v))
-			continue; /* not readable: keep what discovery says */
-		v &= 0x7f;
-		for (int i = c->n - 1; v && i >= 0; i--)
-			if (c->v[i].t == &cha && c->v[i].socket == s && (uint64_t)c->v[i].unit_id >= v)
-				drop_box(c, i);
-	}
+	const struct host_info *h = &c->u->host;
+	for (int s = 0; s < h->nsockets; s++)
+		for (int die = 0; die < h->socket_dies[s]; die++) { /* each die's own MSR */
+			uint64_t v = 0;
+			if (a->ops->msr_read(a, host_die_cpu(h, s, die), SPR_MSR_UNC_CBO_CONFIG, &v))
+				continue; /* not readable: keep what discovery says */
+			v &= 0x7f;
+			for (int i = c->n - 1; v && i >= 0; i--)
+				if (c->v[i].t == &cha && c->v[i].socket == s && c->v[i].die == die &&
+				    (uint64_t)c->v[i].unit_id >= v)
+					drop_box(c, i);
+		}
 }
 
 /* Quirk 3: the IMC free-running counters are not in the discovery table: their base is the IMC's MEMn
@@ -210,17 +214,18 @@ static int imc_bases(struct disc_ctx *c)
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_devinfo *d = &c->devs[i];
 		uint32_t base_reg, mem;
-		int s;
+		int s, die;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != SPR_IMC_DEVICE || d->loc.dom != 0 || c->mapped <= 0)
 			continue;
 		s = c->map.socket[d->loc.bus];
+		die = c->map.die[d->loc.bus];
 		if (s < 0 || a->ops->pci_read(a, &d->loc, SPR_IMC_MMIO_BASE, &base_reg, 4))
 			continue;
 		for (int k = 0; k < c->n; k++) {
 			struct box *b = &c->v[k];
 			int imcn = b->unit_id / 2, ch = b->unit_id % 2;
 			uint64_t memn, want;
-			if (b->t != &imc || b->socket != s || imcn > 3)
+			if (b->t != &imc || b->socket != s || b->die != die || imcn > 3)
 				continue;
 			if (a->ops->pci_read(a, &d->loc, SPR_IMC_MEM0 + 4 * (uint32_t)imcn, &mem, 4))
 				return uc_err_prefix("reading the IMC %d base of socket %d: ", imcn, s);

@@ -98,6 +98,11 @@ int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *out);
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket);
 /* Number of the k-th box (0..boxes-1) of a unit on a socket: its unit id, used as box=N. */
 int uncore_box_number(const uncore_t *u, int unit, int socket, int k);
+/* Logical dies of a socket as the kernel reports them (1 on most parts; 0 for no such socket). */
+int uncore_socket_dies(const uncore_t *u, int socket);
+/* The die of box number N of a unit on a socket, where the socket has several (Linux keeps an uncore per
+ * logical die: Cascade Lake-AP, or a simulator with dies=N); -1 where it has one die or no such box. */
+int uncore_box_die(const uncore_t *u, int unit, int socket, int box);
 /* Where box number N lives, e.g. "msr 0xd04 cpu 0", "pci 0000:7f:10.0+0xf4", "mmio 0xc8aa2800". */
 int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *buf, size_t len);
 
@@ -230,6 +235,8 @@ int uncore_session_times(const uncore_session_t *s, int ev, int socket, int box,
 /* Sockets the event is measured on, and boxes it uses on a socket. */
 int uncore_session_event_sockets(const uncore_session_t *s, int ev, int *sockets, int max);
 int uncore_session_event_boxes(const uncore_session_t *s, int ev, int socket);
+/* The die of the event's box number box on a socket, as uncore_box_die (-1: one die, or no such box). */
+int uncore_session_box_die(const uncore_session_t *s, int ev, int socket, int box);
 /* Nanoseconds elapsed between start and the last read. */
 uint64_t uncore_session_elapsed_ns(const uncore_session_t *s);
 /* The library's clock in ns (CLOCK_MONOTONIC, or the simulator's): what reads are timed with. */

@@ -110,15 +110,56 @@ static int add_box(uncore_t *u, const struct box *b)
 	return 0;
 }
 
-/* The boxes of one type on every socket; free-running PMUs go to every ratio-th box (the kernel numbers
- * them per controller: IMC channels per controller = channel PMUs / free-running PMUs). */
+/* The CPU a PMU counts on for die d of socket s, or -1: its cpumask's CPU of that die as the host's
+ * topology places it (a PMU with no box on some die leaves that die out of its cpumask, as 6.12 does),
+ * else, where the host does not know the CPU's die, the mask's d-th die of the socket. */
+static int pmu_cpu(const uncore_t *u, const struct perf_pmu *p, int s, int d)
+{
+	for (int k = 0; k < UC_MAX_DIES; k++) {
+		int cpu = p->cpu[s][k], known = cpu >= 0 && cpu < UC_MAX_CPUS && u->host.cpu_die[cpu] >= 0;
+		if (cpu >= 0 && (known ? u->host.cpu_die[cpu] == d : k == d))
+			return cpu;
+	}
+	return -1;
+}
+
+/* The boxes of one type on die d of socket s; free-running PMUs go to every ratio-th box (the kernel
+ * numbers them per controller: IMC channels per controller = channel PMUs / free-running PMUs). */
+static int die_boxes(uncore_t *u, int ti, int s, int d, const struct found *f, int n, const struct found *fr, int nfr)
+{
+	const struct box_type *t = u->plat->types[ti];
+	const struct perf_sys *ps = u->perf;
+	int nb = 0, j = 0;
+	for (int i = 0; i < n; i++)
+		nb += pmu_cpu(u, &ps->pmus[f[i].pmu], s, d) >= 0;
+	int ratio = nfr && nb >= nfr ? nb / nfr : 1;
+	for (int i = 0; i < n; i++) {
+		int cpu = pmu_cpu(u, &ps->pmus[f[i].pmu], s, d);
+		if (cpu < 0)
+			continue;
+		struct box b = { .t = t, .type_idx = ti, .socket = s, .die = d, .idx = f[i].n, .unit_id = f[i].n,
+				 .cpu = cpu, .pmu = f[i].pmu, .fr_pmu = -1, .gsp = -1,
+				 .r = { .nctr = t->nctr, .width = t->width } };
+		int k = j / ratio;
+		if (nfr && j % ratio == 0 && k < nfr && pmu_cpu(u, &ps->pmus[fr[k].pmu], s, d) >= 0) {
+			b.fr_pmu = fr[k].pmu;
+			b.nfr = t->nfr;
+		}
+		j++;
+		if (add_box(u, &b))
+			return -1;
+	}
+	return 0;
+}
+
+/* The boxes of one type on every socket and die, numbered over a socket's dies (box_number_dies). */
 static int type_boxes(uncore_t *u, int ti)
 {
 	const struct box_type *t = u->plat->types[ti];
 	const struct perf_sys *ps = u->perf;
 	struct found f[256], fr[64];
 	char base[64], frbase[80];
-	int n = type_pmus(ps, t, f, 256, base, sizeof(base)), nfr = 0;
+	int n = type_pmus(ps, t, f, 256, base, sizeof(base)), nfr = 0, first = u->nboxes;
 	if (t->nfr && t->perf && *t->perf) {
 		snprintf(frbase, sizeof(frbase), "uncore_%s_free_running", t->perf);
 		nfr = collect(ps, frbase, fr, 64);
@@ -129,28 +170,11 @@ static int type_boxes(uncore_t *u, int ti)
 				"not know it)", t->name, base, t->perf && *t->perf ? "[_N]" : "");
 		return 0;
 	}
-	for (int s = 0; s < u->host.nsockets; s++) {
-		int nb = 0, j = 0;
-		for (int i = 0; i < n; i++)
-			nb += ps->pmus[f[i].pmu].cpu[s] >= 0;
-		int ratio = nfr && nb >= nfr ? nb / nfr : 1;
-		for (int i = 0; i < n; i++) {
-			const struct perf_pmu *p = &ps->pmus[f[i].pmu];
-			if (p->cpu[s] < 0)
-				continue;
-			struct box b = { .t = t, .type_idx = ti, .socket = s, .idx = f[i].n, .unit_id = f[i].n, .cpu = p->cpu[s],
-					 .pmu = f[i].pmu, .fr_pmu = -1, .gsp = -1,
-					 .r = { .nctr = t->nctr, .width = t->width } };
-			int k = j / ratio;
-			if (nfr && j % ratio == 0 && k < nfr && ps->pmus[fr[k].pmu].cpu[s] >= 0) {
-				b.fr_pmu = fr[k].pmu;
-				b.nfr = t->nfr;
-			}
-			j++;
-			if (add_box(u, &b))
+	for (int s = 0; s < u->host.nsockets; s++)
+		for (int d = 0; d < UC_MAX_DIES; d++) /* Linux: a box per PMU on every die its cpumask names */
+			if (die_boxes(u, ti, s, d, f, n, fr, nfr))
 				return -1;
-		}
-	}
+	box_number_dies(u->boxes + first, u->nboxes - first);
 	return 0;
 }
 

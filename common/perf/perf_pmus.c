@@ -18,21 +18,31 @@ static int read_long(struct perf_kernel *k, const char *path, long *val)
 	return end == line || errno ? -1 : 0;
 }
 
-/* The socket of a CPU, from the topology the kernel's tree shows (-1: unknown). */
-static int cpu_socket(struct perf_kernel *k, long cpu)
+/* The package and die_id of a CPU, from the topology the kernel's tree shows (-1: unknown; no die_id
+ * file, before Linux 5.3: die 0). */
+static int cpu_place(struct perf_kernel *k, long cpu, long *die_id)
 {
 	char path[128];
 	long pkg;
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/topology/physical_package_id", cpu);
-	return read_long(k, path, &pkg) < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS ? -1 : (int)pkg;
+	if (read_long(k, path, &pkg) < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/topology/die_id", cpu);
+	if (read_long(k, path, die_id) < 0)
+		*die_id = 0;
+	return (int)pkg;
 }
 
-/* cpumask "0,18" or "0-1": the first CPU of each socket. */
+/* cpumask "0,18" or "0-1": the kernel's CPU for each logical die the PMU has a box on (Linux uncore.c:
+ * one per die), kept per socket in die_id order; the backend places each on the host's dies. */
 static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pmu *p)
 {
 	const char *s = mask;
+	long ids[UC_MAX_SOCKETS][UC_MAX_DIES];
+	int n[UC_MAX_SOCKETS] = { 0 };
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
-		p->cpu[i] = -1;
+		for (int d = 0; d < UC_MAX_DIES; d++)
+			p->cpu[i][d] = -1;
 	while (*s) {
 		char *end;
 		long lo = strtol(s, &end, 10), hi = lo;
@@ -41,9 +51,23 @@ static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pm
 		if (*end == '-' && ((hi = strtol(end + 1, &end, 10)) < lo || hi - lo > 4096))
 			return -1;
 		for (long c = lo; c <= hi; c++) {
-			int sock = cpu_socket(k, c);
-			if (sock >= 0 && p->cpu[sock] < 0)
-				p->cpu[sock] = (int)c;
+			long id;
+			int sock = cpu_place(k, c, &id), d = 0;
+			if (sock < 0)
+				continue;
+			while (d < n[sock] && ids[sock][d] != id)
+				d++;
+			if (d == n[sock] && d < UC_MAX_DIES) { /* a die not seen yet: in die_id order among the others */
+				int at = d;
+				while (at > 0 && ids[sock][at - 1] > id) {
+					ids[sock][at] = ids[sock][at - 1];
+					p->cpu[sock][at] = p->cpu[sock][at - 1];
+					at--;
+				}
+				ids[sock][at] = id;
+				p->cpu[sock][at] = (int)c;
+				n[sock]++;
+			}
 		}
 		if (*end == ',')
 			end++;

@@ -1,6 +1,6 @@
 /*
  * The kernel's uncore PMUs as sysfs shows them (/sys/bus/event_source/devices/uncore*): each one's
- * dynamic type number, the CPU per socket that counts for it (cpumask with the CPU topology), and
+ * dynamic type number, the CPU per socket and die that counts for it (cpumask with the CPU topology), and
  * its format files parsed; plus what the caller may do (perf_event_paranoid, capabilities).
  */
 #ifndef UNCORE_PERF_PMUS_H
@@ -15,7 +15,8 @@
 struct perf_pmu {
 	char name[64];
 	unsigned type;
-	int cpu[UC_MAX_SOCKETS]; /* the CPU that counts for it on each socket, -1: not on that socket */
+	/* its cpumask's CPUs (one per die it has a box on) of each socket, in die_id order; -1: no more */
+	int cpu[UC_MAX_SOCKETS][UC_MAX_DIES];
 	int nfmt;
 	struct {
 		char name[32];

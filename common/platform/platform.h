@@ -211,7 +211,9 @@ struct box {
 	const struct box_type *t;
 	int type_idx;
 	int socket, idx;
-	int cpu;                    /* MSR boxes: a CPU of the socket */
+	int die;                    /* its logical die in the socket (0 where the socket has one); idx counts
+				     * on over a socket's dies (discover_pci.c box_list_finish) */
+	int cpu;                    /* MSR boxes: a CPU of the socket (of its die) */
 	struct box_regs r;
 	struct pci_loc pci, comp;   /* PCI boxes: the box and its companion */
 	int has_comp;
@@ -283,6 +285,9 @@ uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask);
 uint64_t box_ctl_valid(const struct box_type *t);
 /* Registers of box idx of a type whose addresses are fixed by the platform tables. */
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
+/* Number boxes sorted by type, socket, die and unit id: idx = unit id + die * (the largest unit id of the
+ * type on the socket + 1), so a socket's boxes of a type have distinct numbers over its dies. */
+void box_number_dies(struct box *v, int n);
 
 /* Discovery: fill the list of boxes for a platform. */
 int boxes_discover(struct access *a, const struct host_info *h, const struct platform_desc *p,

@@ -128,15 +128,18 @@ int write_guard_build(uncore_t *u)
 				goto fail;
 	}
 	for (int s = 0; s < u->host.nsockets && s < UC_MAX_SOCKETS; s++) {
-		int cpu = u->host.socket_cpu[s];
-		if (p->glob_ctl && add(g, msr_key(cpu), p->glob_ctl, p->glob_frz_all | p->glob_unfrz_all, 0, "global", "control"))
-			goto fail;
-		for (int k = 0; k < platform_glob_status_regs(p); k++) /* write 1 to clear */
-			if (add(g, msr_key(cpu), p->glob_status + (uint32_t)k, ~0ull, 0, "global", "overflow status"))
+		for (int die = 0; die < u->host.socket_dies[s] || die == 0; die++) { /* each die has its own */
+			int cpu = host_die_cpu(&u->host, s, die);
+			if (p->glob_ctl &&
+			    add(g, msr_key(cpu), p->glob_ctl, p->glob_frz_all | p->glob_unfrz_all, 0, "global", "control"))
 				goto fail;
-		for (const uint32_t *m = p->ro_msrs; m && *m; m++)
-			if (add(g, msr_key(cpu), *m, 0, 1, p->name, "read-only"))
-				goto fail;
+			for (int k = 0; k < platform_glob_status_regs(p); k++) /* write 1 to clear */
+				if (add(g, msr_key(cpu), p->glob_status + (uint32_t)k, ~0ull, 0, "global", "overflow status"))
+					goto fail;
+			for (const uint32_t *m = p->ro_msrs; m && *m; m++)
+				if (add(g, msr_key(cpu), *m, 0, 1, p->name, "read-only"))
+					goto fail;
+		}
 	}
 	finish(g);
 	write_guard_free(u->acc);

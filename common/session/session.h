@@ -52,6 +52,7 @@ int uncore_session_interval_value_impl(const uncore_session_t *s, int ev, int so
 int uncore_session_failed_box_impl(const uncore_session_t *s, int ev, int socket, int box, char *buf, size_t len);
 int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max);
 int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socket);
+int uncore_session_box_die_impl(const uncore_session_t *s, int ev, int socket, int box);
 const char *uncore_session_event_name_impl(const uncore_session_t *s, int ev);
 double uncore_session_event_scale_impl(const uncore_session_t *s, int ev, const char **unit);
 int uncore_session_num_events_impl(const uncore_session_t *s);

@@ -1,17 +1,25 @@
 /* Sessions: overflow sampling, through the box and global status registers. */
 #include "session_priv.h"
 
-int sess_sampled(const uncore_session_t *s, int socket)
+int sess_sampled(const uncore_session_t *s, int socket, int die)
 {
-	for (int i = 0; i < s->nslots; i++)
-		if (s->evs[s->slots[i].ev].period && box_of(s, s->slots[i].box)->socket == socket)
+	for (int i = 0; i < s->nslots; i++) {
+		const struct box *b = box_of(s, s->slots[i].box);
+		if (s->evs[s->slots[i].ev].period && b->socket == socket && b->die == die)
 			return 1;
+	}
 	return 0;
 }
 
-/* The socket's global status words; returns whether any bit is set (1), 0, or -1.  A platform
- * without one reports 1: every sampled box is then looked at. */
-int sess_glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STATUS])
+int sess_dies(const uncore_session_t *s, int socket)
+{
+	return s->u->host.socket_dies[socket] > 1 ? s->u->host.socket_dies[socket] : 1;
+}
+
+/* The die's global status words (each die has its own: its table's Global Status Positions); returns
+ * whether any bit is set (1), 0, or -1.  A platform without one reports 1: every sampled box is then
+ * looked at. */
+int sess_glob_status(uncore_session_t *s, int socket, int die, uint64_t v[UC_MAX_GLOB_STATUS])
 {
 	struct access *a = s->u->acc;
 	const struct platform_desc *p = s->u->plat;
@@ -19,7 +27,7 @@ int sess_glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STA
 	for (int k = 0; k < UC_MAX_GLOB_STATUS; k++) {
 		v[k] = 0;
 		if (k < platform_glob_status_regs(p) &&
-		    a->ops->msr_read(a, s->u->host.socket_cpu[socket], p->glob_status + (uint32_t)k, &v[k]))
+		    a->ops->msr_read(a, host_die_cpu(&s->u->host, socket, die), p->glob_status + (uint32_t)k, &v[k]))
 			return uc_err_prefix("reading the global overflow status of socket %d: ", socket);
 		any |= v[k] != 0;
 	}
@@ -35,12 +43,12 @@ static int glob_names(const struct box *b, const uint64_t g[UC_MAX_GLOB_STATUS],
 	return (int)(g[b->gsp / 64] >> (b->gsp % 64) & 1);
 }
 
-/* Clear the socket's global status (write 1 to clear) and let every box count again. */
-int sess_glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_GLOB_STATUS])
+/* Clear the die's global status (write 1 to clear) and let every box of it count again. */
+int sess_glob_resume(uncore_session_t *s, int socket, int die, const uint64_t g[UC_MAX_GLOB_STATUS])
 {
 	struct access *a = s->u->acc;
 	const struct platform_desc *p = s->u->plat;
-	int cpu = s->u->host.socket_cpu[socket];
+	int cpu = host_die_cpu(&s->u->host, socket, die);
 	if (!p->glob_ctl)
 		return 0;
 	for (int k = 0; k < platform_glob_status_regs(p); k++)
@@ -89,27 +97,30 @@ int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, i
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
-		uint64_t g[UC_MAX_GLOB_STATUS];
-		int any;
-		if (!sess_sampled(s, sock))
-			continue;
-		if ((any = sess_glob_status(s, sock, g)) < 0)
-			return -1;
-		if (!any)
-			continue; /* global first: no box of this socket overflowed */
-		for (int p = 0; p < s->nprogs; p++) {
-			struct prog *pg = &s->progs[p];
-			const struct box *b = box_of(s, pg->box);
-			if (b->socket != sock || !pg->owner || !b->r.status || pg->failed || !glob_names(b, g, s->u->plat))
+		for (int die = 0; die < sess_dies(s, sock); die++) {
+			uint64_t g[UC_MAX_GLOB_STATUS];
+			int any;
+			if (!sess_sampled(s, sock, die))
 				continue;
-			int room = out && total < max ? max - total : 0;
-			int n = box_overflows(s, pg, room ? out + total : NULL, room);
-			if (n < 0)
-				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-			total += n;
+			if ((any = sess_glob_status(s, sock, die, g)) < 0)
+				return -1;
+			if (!any)
+				continue; /* global first: no box of this die overflowed */
+			for (int p = 0; p < s->nprogs; p++) {
+				struct prog *pg = &s->progs[p];
+				const struct box *b = box_of(s, pg->box);
+				if (b->socket != sock || b->die != die || !pg->owner || !b->r.status || pg->failed ||
+				    !glob_names(b, g, s->u->plat))
+					continue;
+				int room = out && total < max ? max - total : 0;
+				int n = box_overflows(s, pg, room ? out + total : NULL, room);
+				if (n < 0)
+					return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+				total += n;
+			}
+			if (sess_glob_resume(s, sock, die, g))
+				return -1;
 		}
-		if (sess_glob_resume(s, sock, g))
-			return -1;
 	}
 	return total;
 }

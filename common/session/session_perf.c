@@ -50,7 +50,7 @@ static int open_group(uncore_session_t *s, struct prog *p, int fr)
 	if (pi < 0)
 		return 0; /* no such group: sess_perf_check refused free-running events without a PMU */
 	const struct perf_pmu *pmu = &s->u->perf->pmus[pi];
-	int cpu = pmu->cpu[b->socket];
+	int cpu = b->cpu; /* the box's die's CPU in the PMU's cpumask (perf_backend.c) */
 	for (int k = 0; k < p->nslots; k++) {
 		struct slot *sl = &s->slots[p->first + k];
 		if ((sl->ctr == UC_CTR_FREERUN) != fr)

@@ -91,8 +91,9 @@ uint64_t sess_bc_frozen(const struct box *b);
 uint64_t sess_bc_running(const struct box *b);
 int sess_claim(uncore_session_t *s);
 int sess_leave(uncore_session_t *s);
-int sess_glob_resume(uncore_session_t *s, int socket, const uint64_t g[UC_MAX_GLOB_STATUS]);
-int sess_glob_status(uncore_session_t *s, int socket, uint64_t v[UC_MAX_GLOB_STATUS]);
+/* A die's global overflow status and its resume (each die has its own global registers) */
+int sess_glob_resume(uncore_session_t *s, int socket, int die, const uint64_t g[UC_MAX_GLOB_STATUS]);
+int sess_glob_status(uncore_session_t *s, int socket, int die, uint64_t v[UC_MAX_GLOB_STATUS]);
 uint64_t sess_max_read_interval(const uncore_session_t *s);
 uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const struct slot *sl);
 int sess_program(uncore_session_t *s);
@@ -100,7 +101,8 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
 void sess_reap_dead(uncore_t *u);
 int sess_release(uncore_session_t *s, int restore);
 int sess_restore_own(uncore_session_t *s);
-int sess_sampled(const uncore_session_t *s, int socket);
+int sess_sampled(const uncore_session_t *s, int socket, int die);
+int sess_dies(const uncore_session_t *s, int socket); /* dies of a socket, at least 1 */
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);

@@ -163,12 +163,13 @@ int sess_leave(uncore_session_t *s)
 		s->running = 0;
 		return 0;
 	}
-	for (int sock = 0; sock < s->u->host.nsockets; sock++) { /* a freeze our overflows left behind */
-		uint64_t g[UC_MAX_GLOB_STATUS];
-		int any = sess_sampled(s, sock) && s->u->plat->glob_status ? sess_glob_status(s, sock, g) : 0;
-		if (any < 0 || (any && sess_glob_resume(s, sock, g)))
-			bad = -1;
-	}
+	for (int sock = 0; sock < s->u->host.nsockets; sock++) /* a freeze our overflows left behind */
+		for (int die = 0; die < sess_dies(s, sock); die++) {
+			uint64_t g[UC_MAX_GLOB_STATUS];
+			int any = sess_sampled(s, sock, die) && s->u->plat->glob_status ? sess_glob_status(s, sock, die, g) : 0;
+			if (any < 0 || (any && sess_glob_resume(s, sock, die, g)))
+				bad = -1;
+		}
 	if (claims_lock(s->u)) { /* restore all the same: the counts read stay valid */
 		char msg[512];
 		snprintf(msg, sizeof(msg), "%s", uncore_error());

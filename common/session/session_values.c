@@ -200,6 +200,16 @@ int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socke
 	return n;
 }
 
+int uncore_session_box_die_impl(const uncore_session_t *s, int ev, int socket, int box)
+{
+	for (int i = 0; i < s->nslots; i++) {
+		const struct box *b = box_of(s, s->slots[i].box);
+		if (s->slots[i].ev == ev && b->socket == socket && b->idx == box)
+			return s->u->host.socket_dies[socket] > 1 ? b->die : -1; /* as uncore_box_die */
+	}
+	return -1;
+}
+
 uint64_t uncore_session_elapsed_ns_impl(const uncore_session_t *s) { return s->t1 - s->t0; }
 
 int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled,

@@ -43,6 +43,7 @@ struct sim_profile {
 struct sim_box {
 	const struct sim_unit *u;
 	int socket, idx;
+	int die;             /* its logical die in the socket (dies=N; 0 on one-die sockets) */
 	uint64_t base;       /* its registers are at base + the unit's addresses (sim_model.h) */
 	int width;           /* of its counters (a discovery fault may make it 64) */
 	uint64_t fr_base;    /* free-running counters: base and count */
@@ -101,7 +102,10 @@ struct sim {
 	int nunits;
 	const struct sim_global *glob; /* NULL: no global control */
 	const struct sim_ubox_dev *ubox;
-	int nsockets, cores;
+	int nsockets, cores; /* cores: per die (one die per socket unless dies=N) */
+	int dies;            /* logical dies per socket (dies=N, discovery platforms): each its own table,
+			      * units, CPUs and MSR space, as Linux keys uncore boxes by die */
+	int build_die;       /* the die the builder is placing units on (sim_add_box) */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_reg *map; /* open addressing, map_cap slots (sim_core.c) */
@@ -150,6 +154,15 @@ struct sim {
 extern void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 extern void *sim_new_msr_hook_ctx;
 
+/* A die's MSR space and global control ("scope"): die by die, socket by socket; CPUs are numbered the
+ * same way, s->cores to a die, so CPU c is in scope c / s->cores. */
+static inline int sim_scopes(const struct sim *s) { return s->nsockets * s->dies; }
+static inline int sim_box_scope(const struct sim *s, const struct sim_box *b) { return b->socket * s->dies + b->die; }
+/* What /sys/devices/system/cpu/cpuN/topology/die_id says of CPU cpu: Linux 6.12's die id is the APIC id
+ * shifted to the die level (topo_set_ids), the package's bits above the die's, so socket 1's dies are
+ * 2 and 3 on a 2-die part, as the simulated APIC ids give (sim_machine.c). */
+long sim_cpu_die_id(const struct sim *s, int cpu);
+
 struct sim *sim_of(struct access *a);
 /* Every register access (MSR, PCI configuration, MMIO) of the library counts here first. */
 void sim_access_point(struct sim *s);
@@ -188,6 +201,7 @@ struct sim_kind {
 	uint16_t ia_read_opc;             /* IDI opcode of the cores' data reads in the CHA's TOR (0: DRd 0x102;
 					   * Atom cores, SRF and CWF: DRd_Opt 0x104, perfmon TOR *_DRD_OPT) */
 	const int *nperf;
+	int multi_die;                    /* dies=N builds a table per logical die (the discovery platforms) */
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];

@@ -24,10 +24,10 @@ static struct sim_box *reg_find(struct sim *s, enum sim_space sp, unsigned scope
 
 static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
 {
-	int socket = cpu / s->cores;
-	if (cpu < 0 || socket >= s->nsockets)
+	int scope = cpu / s->cores;
+	if (cpu < 0 || scope >= sim_scopes(s))
 		return uc_err("CPU %d does not exist on the simulated machine", cpu);
-	if (!(*bp = reg_find(s, SIM_MSR, (unsigned)socket, reg, kind, idx))) /* as rdmsr of a missing MSR */
+	if (!(*bp = reg_find(s, SIM_MSR, (unsigned)scope, reg, kind, idx))) /* as rdmsr of a missing MSR */
 		return uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
 	return 0;
 }
@@ -62,7 +62,7 @@ static int glob_status_word(const struct sim_global *g, uint32_t reg)
 static int glob_reg(const struct sim *s, int cpu, uint32_t reg)
 {
 	const struct sim_global *g = s->glob;
-	return g && (reg == g->ctl || glob_status_word(g, reg) >= 0) && cpu >= 0 && cpu / s->cores < s->nsockets;
+	return g && (reg == g->ctl || glob_status_word(g, reg) >= 0) && cpu >= 0 && cpu / s->cores < sim_scopes(s);
 }
 
 static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
@@ -80,7 +80,7 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 		s->gfrz_ns[sock] = sim_now(s);
 	} else if (resume && s->gfrz[sock]) {
 		for (int i = 0; i < s->nboxes; i++) /* the frozen span is not counted */
-			if (s->boxes[i].socket == sock)
+			if (sim_box_scope(s, &s->boxes[i]) == sock)
 				sim_box_advance(s, &s->boxes[i]);
 		s->gfrz[sock] = 0;
 	}
@@ -110,13 +110,13 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	if (glob_reg(s, cpu, reg)) {
 		int sock = cpu / s->cores;
 		for (int i = 0; i < s->nboxes; i++) /* pending overflows show */
-			if (s->boxes[i].socket == sock && s->armed)
+			if (sim_box_scope(s, &s->boxes[i]) == sock && s->armed)
 				sim_box_advance(s, &s->boxes[i]);
 		*val = reg == s->glob->ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->glob, reg)];
 		return 0;
 	}
 	for (int i = 0; i < s->nromsr; i++)
-		if (s->romsr[i].addr == reg && cpu >= 0 && cpu / s->cores < s->nsockets) {
+		if (s->romsr[i].addr == reg && cpu >= 0 && cpu / s->cores < sim_scopes(s)) {
 			*val = s->romsr[i].val;
 			return 0;
 		}
@@ -281,14 +281,24 @@ static int s_host(struct access *a, struct host_info *h)
 	h->nsockets = s->nsockets;
 	h->tsc_hz = s->prof.tsc_hz;
 	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
+	int per_socket = s->cores * s->dies;
+	h->ncpus = s->nsockets * per_socket < UC_MAX_CPUS ? s->nsockets * per_socket : UC_MAX_CPUS;
+	long *die_id = malloc(UC_MAX_CPUS * sizeof(*die_id));
+	if (!die_id)
+		return uc_err("out of memory");
 	for (int i = 0; i < s->nsockets; i++) {
-		h->socket_cpu[i] = i * s->cores;
-		h->socket_cores[i] = s->cores;
-		/* the simulated kernel's sysfs tree numbers CPUs the same way: socket by socket */
-		for (int c = i * s->cores; c < (i + 1) * s->cores && c < UC_MAX_CPUS; c++)
+		h->socket_cpu[i] = i * per_socket;
+		h->socket_cores[i] = per_socket;
+		/* the simulated kernel's sysfs tree numbers CPUs the same way: socket by socket, die by die */
+		for (int c = i * per_socket; c < (i + 1) * per_socket && c < UC_MAX_CPUS; c++) {
 			h->cpu_socket[c] = (signed char)i;
+			die_id[c] = sim_cpu_die_id(s, c);
+		}
 	}
-	h->ncpus = s->nsockets * s->cores < UC_MAX_CPUS ? s->nsockets * s->cores : UC_MAX_CPUS;
+	host_dies_from_ids(h, die_id);
+	free(die_id);
+	for (int n = 0; n < UC_MAX_NODES; n++) /* a NUMA node per logical die (sim_disc_socket) */
+		h->node_die[n] = (short)(n < sim_scopes(s) ? n / s->dies * UC_MAX_DIES + n % s->dies : -1);
 	return 0;
 }
 

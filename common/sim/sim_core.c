@@ -57,7 +57,7 @@ static int frozen_own(const struct sim_box *b)
 }
 
 /* ... or by the socket's global freeze. */
-static int frozen(const struct sim *s, const struct sim_box *b) { return s->gfrz[b->socket] || frozen_own(b); }
+static int frozen(const struct sim *s, const struct sim_box *b) { return s->gfrz[sim_box_scope(s, b)] || frozen_own(b); }
 
 /* SNB-EP counts with the enable bit; the discovery generation whenever ev_sel != 0 (seed 001 L541).
  * Montecito's "enable" is its privilege-level mask plm 3:0: any bit set counts. */
@@ -113,7 +113,7 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
 		int any = 0;
 		for (int c = 0; c < x->u->nctr && !any; c++)
 			any = armed(x, c);
-		if (any && x != b && x->socket == b->socket)
+		if (any && x != b && sim_box_scope(s, x) == sim_box_scope(s, b))
 			sim_box_advance(s, x);
 	}
 	s->advancing = 0;
@@ -123,15 +123,16 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
  * platform has one, else the box's own: Montecito PMC0.fr) from time at_ns. */
 static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t at_ns)
 {
+	int sc = sim_box_scope(s, b); /* the die's global control */
 	b->status |= bits;
 	if (s->glob) {
 		if (b->gsp >= 0 && b->gsp < 64 * SIM_MAX_GLOB_STATUS) /* EMR: the unit's Global Status Position */
-			s->gstatus[b->socket][b->gsp / 64] |= 1ull << (b->gsp % 64);
+			s->gstatus[sc][b->gsp / 64] |= 1ull << (b->gsp % 64);
 		else /* IVB-EP: one bit per unit here, our model (A.4: unpublished) */
-			s->gstatus[b->socket][0] |= 1ull << (b->u - s->units);
-		if (!s->gfrz[b->socket]) {
-			s->gfrz[b->socket] = 1;
-			s->gfrz_ns[b->socket] = at_ns;
+			s->gstatus[sc][0] |= 1ull << (b->u - s->units);
+		if (!s->gfrz[sc]) {
+			s->gfrz[sc] = 1;
+			s->gfrz_ns[sc] = at_ns;
 		}
 	} else if (b->u->bc && !run_style(b->u)) { /* an enable-style control (Nehalem) does not stop on overflow */
 		b->box_ctl |= b->u->bc->frz;
@@ -143,9 +144,10 @@ void sim_box_advance(struct sim *s, struct sim_box *b)
 {
 	const struct sim_unit *u = b->u;
 	uint64_t now = sim_now(s), end = now;
+	int sc = sim_box_scope(s, b);
 	advance_armed(s, b);
-	if (s->gfrz[b->socket] && s->gfrz_ns[b->socket] < end) /* counted only until the global freeze */
-		end = s->gfrz_ns[b->socket] > b->last_ns ? s->gfrz_ns[b->socket] : b->last_ns;
+	if (s->gfrz[sc] && s->gfrz_ns[sc] < end) /* counted only until the global freeze */
+		end = s->gfrz_ns[sc] > b->last_ns ? s->gfrz_ns[sc] : b->last_ns;
 	double dt = (double)(now - b->last_ns) / 1e9, dtc = (double)(end - b->last_ns) / 1e9;
 	uint64_t start = b->last_ns, ovbits = 0, old[SIM_MAX_CTR];
 	b->last_ns = now;

@@ -46,7 +46,7 @@ struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const s
 {
 	struct sim_box *b = sim_add_box(s, u, sock, id);
 	if (!b)
-		return uc_err("simulator: too many boxes"), NULL;
+		return uc_err("simulator: more than %d boxes: ask for fewer sockets, dies or cores", SIM_MAX_BOXES), NULL;
 	b->base = ctl;
 	table_add(t, b, u->space == SIM_MSR ? 0 : 1, ctl);
 	return b;
@@ -64,7 +64,8 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 	struct sim_box *b = sim_add_box(s, u, sock, id);
 	struct sim_dev *d = b ? sim_add_dev(s, bus, dev, fn, u->ids[id < SIM_MAX_IDS ? id : 0]) : NULL;
 	if (!d)
-		return uc_err("simulator: too many boxes or devices"), NULL;
+		return uc_err("simulator: more than %d boxes or %d PCI functions: ask for fewer sockets, dies or cores",
+			      SIM_MAX_BOXES, SIM_MAX_DEVS), NULL;
 	d->box = b;
 	table_add(t, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl);
 	return b;
@@ -72,11 +73,12 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 
 static void put32(uint8_t *cfg, int off, uint32_t v) { memcpy(cfg + off, &v, 4); }
 
-static int disc_device(struct sim *s, int bus, uint64_t bar)
+static int disc_device(struct sim *s, int bus, uint64_t bar, int scope)
 {
 	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, 0x09a7);
 	if (!d)
 		return -1;
+	d->info.node = scope; /* a NUMA node per logical die, as Linux's get_device_die_id expects */
 	put32(d->cfg, 0x10, (uint32_t)(bar & 0xfffff000u) | 0x4); /* memory BAR, 64-bit */
 	put32(d->cfg, 0x14, (uint32_t)(bar >> 32));
 	put32(d->cfg, 0x100, 0x000b | 1u << 16 | 0x140u << 20);
@@ -88,11 +90,10 @@ static int disc_device(struct sim *s, int bus, uint64_t bar)
 	return 0;
 }
 
-int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int sock, int bus, uint64_t bar, int max, uint32_t node,
+int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus, uint64_t bar, int max, uint32_t node,
 		    uint32_t gidnidmap)
 {
 	struct sim_dev *d;
-	(void)sock;
 	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2 };
 	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
 		return free(t->data), uc_err("out of memory");
@@ -101,7 +102,8 @@ int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int sock, int bus, 
 		return uc_err("simulator: too many devices");
 	put32(d->cfg, (int)s->ubox->cpunodeid, node);
 	put32(d->cfg, (int)s->ubox->gidnidmap, gidnidmap);
-	if (disc_device(s, bus, bar))
+	d->info.node = scope;
+	if (disc_device(s, bus, bar, scope))
 		return uc_err("simulator: too many devices");
 	return 0;
 }
@@ -123,9 +125,9 @@ void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc)
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b)
 {
 	uint8_t *e;
-	if (b->disc_entry < 0 || b->socket >= s->nblobs)
+	if (b->disc_entry < 0 || sim_box_scope(s, b) >= s->nblobs)
 		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
-	e = s->blobs[b->socket].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8;
+	e = s->blobs[sim_box_scope(s, b)].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8;
 	if (!strcmp(kind, "corrupt")) {
 		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
 	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */

@@ -22,9 +22,10 @@ void sim_disc_put64(uint8_t *p, uint64_t v);
 uint64_t sim_disc_get64(const uint8_t *p);
 /* The table entry of unit slot i (0 = the first unit). */
 uint8_t *sim_disc_entry(const struct sim_disc_table *t, int i);
-/* Socket sock's table (room for max units) at BAR bar, its discovery device at bus:0.2 and its UBox device
- * (node id node, GIDNIDMAP gidnidmap). */
-int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int sock, int bus, uint64_t bar, int max, uint32_t node,
+/* The table of logical die scope (sim_box_scope; the socket where it has one die), room for max units, at
+ * BAR bar; its discovery device at bus:0.2 and its UBox device (node id node, GIDNIDMAP gidnidmap), both
+ * on NUMA node scope.  Tables are made in scope order: blob k is scope k's. */
+int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus, uint64_t bar, int max, uint32_t node,
 		    uint32_t gidnidmap);
 /* Close socket sock's table: the global block (access MSR, units, stride, global control and status). */
 void sim_disc_finish(struct sim *s, struct sim_disc_table *t);

@@ -38,7 +38,7 @@ static int tor_selects(uint32_t ext, const struct tor_req *r)
 static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
 {
 	const struct sim_profile *p = &s->prof;
-	double per_cha = 1.0 / s->cores, look = p->llc_lookups[sock] * per_cha, m = p->llc_miss_ratio[sock];
+	double per_cha = 1.0 / (s->cores * s->dies), look = p->llc_lookups[sock] * per_cha, m = p->llc_miss_ratio[sock];
 	double r = p->remote_ratio[sock], q = p->llc_miss_pmem_ratio[sock], mi = p->io_miss_ratio[sock];
 	double io[3] = { p->iio_out_bps[sock] / 64 * per_cha, p->iio_in_bps[sock] / 64 * per_cha * (1 - p->io_partial_ratio[sock]),
 			 p->iio_in_bps[sock] / 64 * per_cha * p->io_partial_ratio[sock] };
@@ -62,7 +62,7 @@ static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
 double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh)
 {
 	const struct sim_profile *p = &s->prof;
-	int nch = s->cores;
+	int nch = s->cores * s->dies; /* the socket's CHAs, over its dies */
 	double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9, r = p->remote_ratio[sock];
 	if (thresh && !(ev == 0x36 && thresh == 1))
 		return 0; /* other thresholded forms are not modelled */
@@ -145,9 +145,9 @@ double sim_disc_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl,
 	if ((v = m->own(s, b, ev, um, ctl)) >= 0)
 		return v;
 	if (!strcmp(u, "upi"))
-		return sim_disc_upi_rate(p, sock, ev, um, m->links);
+		return sim_disc_upi_rate(p, sock, ev, um, m->links * s->dies); /* the socket's, every die's links */
 	if (!strcmp(u, "iio") && ev == 0x83)
-		return sim_disc_iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32), m->stacks);
+		return sim_disc_iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32), m->stacks * s->dies);
 	if (!strcmp(u, "pcu") && (ev == 0x35 || ev == 0x37)) /* POWER_STATE_OCCUPANCY_CORES_C0 / _C6: cores per clock */
 		return (ev == 0x35 ? p->cores_c0[sock] : p->cores_c6[sock]) * s->cores * p->pcu_hz;
 	if (ev == 0x01)

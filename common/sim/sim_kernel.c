@@ -88,7 +88,7 @@ static int exclude_any(const struct perf_event_attr *a)
 
 static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int check_perm)
 {
-	int ncpus = k->s->nsockets * k->s->cores, pi = pmu_of_type(k, attr->type);
+	int ncpus = sim_scopes(k->s) * k->s->cores, pi = pmu_of_type(k, attr->type);
 	/* in Linux's order: the attribute, the kernel's permission, then the PMU's rules, then the CPU's */
 	uint64_t known = k->no_lost ? PERF_FORMAT_LOST - 1 : PERF_FORMAT_LOST * 2 - 1;
 	if (attr->read_format & ~known) /* perf_copy_attr: read_format bits it does not know */
@@ -327,7 +327,7 @@ static int busy(struct sim_kernel *k, const char *spec)
 	int pi = pmu_named(k, name);
 	if (pi < 0)
 		return uc_err("simulated kernel option busy=%s: no PMU named %s", spec, name);
-	for (int sock = 0; sock < k->s->nsockets; sock++) {
+	for (int sock = 0; sock < sim_scopes(k->s); sock++) { /* every die */
 		int lead = -1;
 		for (int j = 0; j < n && k->pmus[pi].box[sock]; j++) {
 			struct perf_event_attr a = { .type = k->pmus[pi].type, .size = sizeof(a),

@@ -16,7 +16,7 @@ struct sk_pmu {
 	const struct sim_perf_type *t;
 	int fr;                                  /* a free-running PMU */
 	int idx;                                 /* box index, or free-running ordinal */
-	struct sim_box *box[UC_MAX_SOCKETS];     /* its box on each socket (NULL: none there) */
+	struct sim_box *box[UC_MAX_SOCKETS];     /* its box on each logical die (sim_box_scope; NULL: none there) */
 	int missing;                             /* left out of the tree: the driver did not probe it */
 	int nfld;
 	struct { int word; uint64_t mask; } fld[SK_MAX_FIELDS]; /* its filter fields' bits in config1/2 */

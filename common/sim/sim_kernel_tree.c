@@ -84,9 +84,9 @@ static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
 static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b)
 {
 	const struct sim *s = k->s;
-	if (b->u->space != SIM_PCI || b->disc_entry < 0 || b->socket >= s->nblobs || (t->by_devid && !k->generic))
+	if (b->u->space != SIM_PCI || b->disc_entry < 0 || sim_box_scope(s, b) >= s->nblobs || (t->by_devid && !k->generic))
 		return 1;
-	const struct sim_blob *bl = &s->blobs[b->socket];
+	const struct sim_blob *bl = &s->blobs[sim_box_scope(s, b)];
 	uint64_t g, a;
 	memcpy(&g, bl->data, 8);
 	size_t off = ((size_t)b->disc_entry + 1) * ((g >> 8) & 0xff) * 8 + 8; /* the entry's unit control */
@@ -117,7 +117,8 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 			if (fr) { /* its ordinal among the die's boxes with free-running counters */
 				idx = 0;
 				for (int j = 0; j < i; j++)
-					idx += k->s->boxes[j].u == u && k->s->boxes[j].socket == b->socket && k->s->boxes[j].nfr;
+					idx += k->s->boxes[j].u == u &&
+					       sim_box_scope(k->s, &k->s->boxes[j]) == sim_box_scope(k->s, b) && k->s->boxes[j].nfr;
 			}
 			struct sk_pmu *p = NULL;
 			for (int j = start; j < k->npmus; j++)
@@ -130,7 +131,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 				p->fr = fr;
 				p->idx = idx;
 			}
-			p->box[b->socket] = b;
+			p->box[sim_box_scope(k->s, b)] = b; /* by logical die, as the kernel's pmu->boxes[] */
 		}
 		if (fr)
 			nfr = k->npmus - start;
@@ -248,9 +249,13 @@ int sk_write_tree(struct sim_kernel *k)
 	snprintf(text, sizeof(text), "%ld", k->paranoid);
 	if (put(k, "/proc/sys/kernel/perf_event_paranoid", text))
 		return -1;
-	for (int c = 0; c < k->s->nsockets * k->s->cores; c++) {
+	for (int c = 0; c < sim_scopes(k->s) * k->s->cores; c++) { /* CPUs die by die (sim.h sim_scopes) */
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
-		snprintf(text, sizeof(text), "%d", c / k->s->cores);
+		snprintf(text, sizeof(text), "%d", c / k->s->cores / k->s->dies);
+		if (put(k, path, text))
+			return -1;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_id", c);
+		snprintf(text, sizeof(text), "%ld", sim_cpu_die_id(k->s, c));
 		if (put(k, path, text))
 			return -1;
 	}

@@ -27,7 +27,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
 		sim_box_advance(s, b);
 		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
-			   b->status != o->status || s->gfrz[b->socket] || gstatus_any(s, b->socket) ||
+			   b->status != o->status || s->gfrz[sim_box_scope(s, b)] || gstatus_any(s, sim_box_scope(s, b)) ||
 			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
 			   memcmp(b->filt, o->filt, sizeof(b->filt));
 		if (diff) {
@@ -53,9 +53,25 @@ static int name_in_list(const char *list, const char *word)
 	return 0;
 }
 
+/* missing:discovery:N: logical die N's discovery device (0x09A7, on NUMA node N) is not there. */
+static int hide_table(struct sim *s, const char *kind, int die)
+{
+	int hit = 0;
+	if (strcmp(kind, "missing"))
+		return uc_err("simulator fault %s:discovery: only 'missing' applies to a discovery table", kind);
+	for (int d = 0; d < s->ndevs; d++)
+		if (s->devs[d].info.device == 0x09a7 && (die < 0 || s->devs[d].info.node == die))
+			s->devs[d].present = 0, hit++;
+	return hit ? 0 : uc_err("simulator fault missing:discovery:%d: no such discovery table (logical dies 0..%d)",
+				die, sim_scopes(s) - 1);
+}
+
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
 {
 	int hit = 0;
+	if (!strcmp(unit, "discovery"))
+		return from_ns ? uc_err("simulator fault %s:discovery cannot be delayed (@SECONDS)", kind)
+			       : hide_table(s, kind, idx);
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
 		if (strcmp(b->u->name, unit) || (idx >= 0 && b->idx != idx))
@@ -119,6 +135,7 @@ struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket,
 	memset(b, 0, sizeof(*b));
 	b->u = u;
 	b->socket = socket;
+	b->die = s->build_die;
 	b->idx = idx;
 	b->base = (uint64_t)idx * u->box_stride;
 	b->width = u->width;
@@ -151,12 +168,21 @@ struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id
 	d->info.loc = (struct pci_loc){ 0, bus, dev, fn };
 	d->info.vendor = UC_PCI_VENDOR_INTEL;
 	d->info.device = id;
+	d->info.node = -1;
 	d->present = 1;
 	d->cfg[0] = 0x86;
 	d->cfg[1] = 0x80;
 	d->cfg[2] = (uint8_t)id;
 	d->cfg[3] = (uint8_t)(id >> 8);
 	return d;
+}
+
+long sim_cpu_die_id(const struct sim *s, int cpu)
+{
+	int scope = cpu / s->cores, width = 0;
+	while ((1 << width) < s->dies) /* the die field of the APIC id: enough bits for the dies */
+		width++;
+	return (long)(scope / s->dies) << width | (scope % s->dies);
 }
 
 /* Everything a machine holds, and the machine (s may be partly built). */

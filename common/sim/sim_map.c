@@ -109,7 +109,7 @@ int sim_map_build(struct sim *s)
 		return uc_err("out of memory");
 	for (int i = 0; i < s->nboxes && !rc; i++)
 		if (s->boxes[i].u->space != SIM_PCI)
-			rc = map_box(s, i, s->boxes[i].u->space, s->boxes[i].u->space == SIM_MSR ? (unsigned)s->boxes[i].socket : 0, 0);
+			rc = map_box(s, i, s->boxes[i].u->space, s->boxes[i].u->space == SIM_MSR ? (unsigned)sim_box_scope(s, &s->boxes[i]) : 0, 0);
 	for (int d = 0; d < s->ndevs && !rc; d++)
 		if (s->devs[d].box)
 			rc = map_box(s, (int)(s->devs[d].box - s->boxes), SIM_PCI, (unsigned)d + 1, s->devs[d].companion);

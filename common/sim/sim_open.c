@@ -34,7 +34,7 @@ static void sim_kind_names(char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", sim_kinds[i]->name);
 }
 
-/* sim:<platform>[,sockets=N][,cores=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
+/* sim:<platform>[,sockets=N][,cores=N][,dies=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
  *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING] */
 #define SIM_MAX_FAULTS 8
 
@@ -75,6 +75,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		s->nsockets = (int)n;
 	else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= 64)
 		s->cores = (int)n;
+	else if (!strcmp(opt, "dies") && !*end && n >= 1 && n <= UC_MAX_DIES)
+		s->dies = (int)n;
 	else if (!strcmp(opt, "profile"))
 		return opt_copy(o->profile, sizeof(o->profile), opt, v);
 	else if (!strcmp(opt, "clock") && (!strcmp(v, "manual") || !strcmp(v, "real")))
@@ -98,7 +100,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else if (!strcmp(opt, "fault"))
 		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
 	else
-		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, profile=FILE, clock=manual|real, "
+		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
 			      "cpu=FAMILY-MODEL-STEPPING)", opt, v,
 			      UC_MAX_SOCKETS);
@@ -121,6 +123,7 @@ static void sim_init(struct sim *s, const struct sim_kind *k)
 	s->msr_hook = sim_new_msr_hook;
 	s->msr_hook_ctx = sim_new_msr_hook_ctx;
 	s->cores = k->cores;
+	s->dies = 1;
 }
 
 /* fault=KIND:UNIT[:IDX][@SECONDS]: the box starts failing that many seconds after open (mid-run). */
@@ -147,6 +150,12 @@ static int sim_apply_fault(struct sim *s, char *spec)
  * shared file and the faults. */
 static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 {
+	if (s->dies > 1 && !s->kind->multi_die)
+		return uc_err("simulator option dies=%d: %s has one die per socket (dies= applies to the discovery "
+			      "platforms)", s->dies, s->name);
+	if (s->nsockets * s->dies > UC_MAX_SOCKETS)
+		return uc_err("simulator options sockets=%d and dies=%d: at most %d dies in all", s->nsockets, s->dies,
+			      UC_MAX_SOCKETS);
 	sim_profile_defaults(&s->prof, s->nsockets);
 	if (o->profile[0] && sim_profile_load(&s->prof, o->profile, s->nsockets))
 		return -1;

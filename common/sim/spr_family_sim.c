@@ -6,6 +6,7 @@
  * registers give, PCI units (M2M, UPI, M3UPI) on the socket's bus, free-running IIO and IMC
  * counters, and the documented quirks: a broken third UPI entry, CXL units on socket 0 only, and
  * the member's own (struct spr_sim_variant): what MSR 0x2FFE reads, CHA entries beyond the CHAs.
+ * dies=N repeats a socket's machine per logical die, each with its own table, bus and windows.
  */
 #include <string.h>
 #include "sim/sim.h"
@@ -39,7 +40,7 @@ static struct sim_box *imc_unit(struct sim *s, struct sim_disc_table *tb, const 
 #define SPR_SIM_STACKS 6 /* IIO stacks per socket, all traffic of a stack on its port 0 */
 
 /* The free-running counters: IMC clocks and queue cycles, and the IIO ones (sim_disc_iio_fr_rate). */
-static double fr_rate(const struct sim_profile *p, const char *n, int sock)
+static double fr_rate(const struct sim_profile *p, const char *n, int sock, int stacks)
 {
 	if (!strcmp(n, "dclk"))
 		return p->dram_hz;
@@ -47,7 +48,7 @@ static double fr_rate(const struct sim_profile *p, const char *n, int sock)
 		return 0.5 * p->dram_hz;
 	if (!strcmp(n, "wpq_cycles"))
 		return 0.25 * p->dram_hz;
-	return sim_disc_iio_fr_rate(p, n, sock, SPR_SIM_STACKS);
+	return sim_disc_iio_fr_rate(p, n, sock, stacks);
 }
 
 /* IMC channel events: traffic spread over the channels built (4 IMCs x 2, generic 2); CAS_COUNT
@@ -94,7 +95,7 @@ static double spr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	static const struct sim_disc_model model = { .links = 4, .stacks = SPR_SIM_STACKS, .own = spr_own };
 	const struct sim_profile *p = &s->prof;
 	if (SIM_CTR_IS_FR(ctr))
-		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket);
+		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, SPR_SIM_STACKS * s->dies);
 	if (ctr == SIM_CTR_FIXED)
 		return !strcmp(b->u->name, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
 	return sim_disc_rate(s, b, ctl, &model);
@@ -106,7 +107,7 @@ int spr_family_fault(struct sim *s, const char *kind, struct sim_box *b)
 		for (int i = 0; i < s->ndevs; i++) {
 			struct sim_dev *d = &s->devs[i];
 			uint32_t v;
-			if (d->info.device != 0x3251 || d->info.loc.bus != spr_bus[b->socket] || b->u->space != SIM_MMIO)
+			if (d->info.device != 0x3251 || d->info.loc.bus != spr_bus[sim_box_scope(s, b)] || b->u->space != SIM_MMIO)
 				continue;
 			memcpy(&v, d->cfg + 0xd8 + 4 * (b->idx / 2), 4);
 			v += 1;
@@ -187,8 +188,8 @@ static int spr_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus
 			sim_disc_put64(sim_disc_entry(tb, u3->disc_entry) + 8,
 				       (uint64_t)bus << 20 | (uint64_t)(0x1f << 3 | 7) << 12 | upi->box_ctl);
 	}
-	/* CXL on socket 0 only: dies are not symmetric (Linux 0007f393) */
-	if (sock == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd0000000ull) ||
+	/* CXL on socket 0 (its first die) only: dies are not symmetric (Linux 0007f393) */
+	if (sock == 0 && s->build_die == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd0000000ull) ||
 			  !sim_disc_placed(s, tb, cxldp, sock, 0, 0xd0001000ull)))
 		return -1;
 	return 0;
@@ -202,13 +203,14 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 	s->rate = spr_rate;
 	s->romsr[s->nromsr].addr = 0x2ffe; /* UNC_CBO_CONFIG (Linux spr_uncore_cpu_init) */
 	s->romsr[s->nromsr++].val = v->cbo_count ? (uint64_t)s->cores : 0;
-	for (int g = 0; g < s->nsockets; g++)
+	for (int g = 0; g < sim_scopes(s); g++) /* GIDNIDMAP's groups: the logical dies (one per socket by default) */
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
-	for (int sock = 0; sock < s->nsockets; sock++) {
-		int bus = spr_bus[sock];
-		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sock, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock;
+	for (int sc = 0; sc < sim_scopes(s); sc++) { /* die by die: a table, bus and addresses of its own */
+		int bus = spr_bus[sc], sock = sc / s->dies;
+		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sc, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sc;
 		struct sim_disc_table tb;
-		if (sim_disc_socket(s, &tb, sock, bus, bar, TABLE_MAX, (uint32_t)node_id(sock), gidnidmap))
+		s->build_die = sc % s->dies;
+		if (sim_disc_socket(s, &tb, sc, bus, bar, TABLE_MAX, (uint32_t)node_id(sc), gidnidmap))
 			return -1;
 		for (int i = 0; i < s->cores; i++) /* T1-9: CHA n at 0x2000 + 0x10 n */
 			if (!sim_disc_placed(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
@@ -219,6 +221,7 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 			return -1;
 		sim_disc_finish(s, &tb);
 	}
+	s->build_die = 0;
 	sim_disc_count_channels(s, imc);
 	return 0;
 }

@@ -28,7 +28,7 @@ int spr_family_fault(struct sim *s, const char *kind, struct sim_box *b);
 /* The sim_kind fields the members share (the map, UBox device, global control and faults). */
 #define SPR_FAMILY_SIM_MAP                                                                                 \
 	.units = sim_spr_units, .nunits = &sim_spr_nunits, .glob = &sim_spr_global, .ubox = &sim_spr_ubox, \
-	.faults = SPR_FAMILY_FAULTS, .fault = spr_family_fault
+	.faults = SPR_FAMILY_FAULTS, .fault = spr_family_fault, .multi_die = 1
 #define SPR_FAMILY_SIM_KIND SPR_FAMILY_SIM_MAP, .perf = sim_spr_perf, .nperf = &sim_spr_nperf
 
 #endif

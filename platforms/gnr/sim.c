@@ -6,7 +6,8 @@
  * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only.
  * Unit types and formats follow Linux 6.12 gnr_uncores[]; addresses are placed here (sim_map.c).
  * The memory controller splits each channel's traffic between its schedulers by the profile's
- * mem_sch0_ratio, so a metric that counts one scheduler is wrong.
+ * mem_sch0_ratio, so a metric that counts one scheduler is wrong.  dies=N repeats all this per logical
+ * die (a table, bus and windows each; CXL on socket 0's first die), as the kernel would key it.
  */
 #include <string.h>
 #include "util/error.h"
@@ -77,7 +78,7 @@ static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 {
 	static const struct sim_disc_model model = { .links = GNR_LINKS, .stacks = GNR_STACKS, .own = gnr_own };
 	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
-		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, GNR_STACKS);
+		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, GNR_STACKS * s->dies);
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the IMC's DCLK */
 	return sim_disc_rate(s, b, ctl, &model);
@@ -88,7 +89,8 @@ static int compute_die(struct sim *s, struct sim_disc_table *tb, int sock, int d
 {
 	const struct sim_unit *cha = sim_unit_named(s, "cha"), *imc = sim_unit_named(s, "imc"),
 			      *b2cmi = sim_unit_named(s, "b2cmi"), *b2hot = sim_unit_named(s, "b2hot"), *mdf = sim_unit_named(s, "mdf");
-	uint64_t imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sock + 0x100000ull * (uint64_t)die;
+	uint64_t sc = (uint64_t)(sock * s->dies + s->build_die); /* the logical die's own window (dies=N) */
+	uint64_t imcbase = IMC_BASE + 0x1000000ull * sc + 0x100000ull * (uint64_t)die;
 	for (int i = die * s->cores / GNR_DIES; i < (die + 1) * s->cores / GNR_DIES; i++) /* cores=N: any N */
 		if (!sim_disc_placed(s, tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
 			return -1;
@@ -128,7 +130,7 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 			return -1;
 	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2d00) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x2d10))
 		return -1;
-	if (sock == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd8000000ull) ||
+	if (sock == 0 && s->build_die == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd8000000ull) ||
 			  !sim_disc_placed(s, tb, cxldp, sock, 0, 0xd8001000ull) || !sim_disc_placed(s, tb, b2cxl, sock, 0, 0xd8002000ull)))
 		return -1;
 	return 0;
@@ -139,12 +141,13 @@ int sim_gnr_build(struct sim *s)
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	uint32_t gidnidmap = 0;
 	s->rate = gnr_rate;
-	for (int g = 0; g < s->nsockets; g++)
+	for (int g = 0; g < sim_scopes(s); g++) /* GIDNIDMAP's groups: the logical dies (one per socket by default) */
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
-	for (int sock = 0; sock < s->nsockets; sock++) {
+	for (int sc = 0; sc < sim_scopes(s); sc++) { /* die by die (dies=N): a table, bus and addresses of its own */
 		struct sim_disc_table tb;
-		int bus = gnr_bus[sock];
-		if (sim_disc_socket(s, &tb, sock, bus, BAR_BASE + 0x100000ull * (uint64_t)sock, TABLE_MAX, (uint32_t)node_id(sock),
+		int bus = gnr_bus[sc], sock = sc / s->dies;
+		s->build_die = sc % s->dies;
+		if (sim_disc_socket(s, &tb, sc, bus, BAR_BASE + 0x100000ull * (uint64_t)sc, TABLE_MAX, (uint32_t)node_id(sc),
 				    gidnidmap))
 			return -1;
 		for (int d = 0; d < GNR_DIES; d++)
@@ -154,6 +157,7 @@ int sim_gnr_build(struct sim *s)
 			return -1;
 		sim_disc_finish(s, &tb);
 	}
+	s->build_die = 0;
 	sim_disc_count_channels(s, imc);
 	return 0;
 }

@@ -21,6 +21,7 @@ int sim_gnr_build(struct sim *s);
 	{ .name = n, .cores = (c), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
 	  .ia_read_opc = (opc),                                                                              \
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
-	  .faults = SIM_DISC_FAULTS, .fault = sim_disc_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf }
+	  .faults = SIM_DISC_FAULTS, .fault = sim_disc_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
+	  .multi_die = 1 }
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim_helpers.h"
+#include "sim_truth.h"
 
 #define FIXTURES SRCDIR "/tests/fixtures/"
 
@@ -114,8 +115,9 @@ static void test_truth(void)
 		ASSERT_NEAR(val(s, torh, sock), lookups * (1 - miss), 60);
 		ASSERT_NEAR(val(s, tx, sock) * 64.0 / 9, p->qpi_tx_bps[sock] * T, 64);
 		ASSERT_NEAR(val(s, rx, sock) * 64.0 / 9, p->qpi_rx_bps[sock] * T, 64);
-		ASSERT_NEAR(val(s, bin, sock) * 32.0, p->iio_in_bps[sock] * T, 32 * 6);
-		ASSERT_NEAR(val(s, bout, sock) * 32.0, p->iio_out_bps[sock] * T, 32 * 6);
+		/* port 0's share of the stacks' traffic (the profile's iio_port<N>_share) */
+		ASSERT_NEAR(val(s, bin, sock) * 32.0, truth_of(sim_of(u->acc), "iio_bw_write_port0", sock).v * 1e9 * T, 32 * 6);
+		ASSERT_NEAR(val(s, bout, sock) * 32.0, truth_of(sim_of(u->acc), "iio_bw_read_port0", sock).v * 1e9 * T, 32 * 6);
 		ASSERT_NEAR(val(s, dclk, sock), p->dram_hz * T * 8, 8);   /* 8 channels */
 		ASSERT_NEAR(val(s, frd, sock), p->dram_hz * T * 4, 4);    /* 4 controllers */
 		CU_ASSERT_EQUAL(uncore_session_event_boxes(s, frd, sock), 4);
@@ -251,7 +253,7 @@ static void test_corrupt_entries(void)
 	CU_ASSERT(uncore_session_read(s) == 0);
 	ASSERT_NEAR(val(s, tor, 0), p->llc_lookups[0] * 2 * p->llc_miss_ratio[0] * 59 / 60, 60);
 	ASSERT_NEAR(val(s, rd, 0), p->mem_read_bps[0] * 2 / 64 / 8, 2);
-	ASSERT_NEAR(val(s, bin, 1) * 32.0, p->iio_in_bps[1] * 2 * 5 / 6, 32 * 6);
+	ASSERT_NEAR(val(s, bin, 1) * 32.0, truth_of(sim_of(u->acc), "iio_bw_write_port0", 1).v * 1e9 * 2 * 5 / 6, 32 * 6);
 	ASSERT_NEAR(val(s, irp, 1), p->uncore_hz * 2, 1); /* the unit whose id was copied still counts */
 	uncore_session_free(s);
 	uncore_close(u);

@@ -58,9 +58,13 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 					       per_socket[i].split };
 	int port, end = 0;
 	char dir[8];
+	/* IIO bandwidth of one port in GB/s, and its integral count (bytes a second, times the window) */
 	if (sscanf(m, "iio_bw_%5[a-z]_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 && port < SIM_IIO_PORTS &&
 	    (!strcmp(dir, "write") || !strcmp(dir, "read")))
 		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port) * 1e-9, 1 };
+	if (sscanf(m, "iio_%5[a-z]_bytes_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 &&
+	    port < SIM_IIO_PORTS && (!strcmp(dir, "write") || !strcmp(dir, "read")))
+		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port), 1 };
 	if (!strcmp(m, "mem_bw_total"))
 		return (struct truth){ (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, 1 };
 	if (!strcmp(m, "llc_misses"))

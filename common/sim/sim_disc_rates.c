@@ -3,7 +3,8 @@
  * events in Intel's perfmon JSON): CHA LLC lookups, TOR inserts and occupancy, home-agent requests and
  * directory updates; UPI flits; IIO DATA_REQ_OF_CPU and the bandwidth counters, by port.  Each platform's
  * sim.c adds its own units (IMC, M2M or B2CMI, IMC free-running counters) through sim_disc_rate's own hook.
- * The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5), which GNR's perfmon JSON repeats (TOR umask_ext 0xC817FE, LLC_LOOKUP 0x1FC1, UPI 0x0F/0x97).
+ * The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5), which GNR's perfmon JSON repeats
+ * (TOR umask_ext 0xC817FE, LLC_LOOKUP 0x1FC1, UPI 0x0F/0x97).
  */
 #include <stdio.h>
 #include <string.h>

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include "sim/sim.h"
 
@@ -11,6 +12,18 @@ struct truth {
 	double v;  /* per socket, in the metric's unit */
 	int split; /* a rate spread evenly over the boxes (per-box truth = v / boxes), else the same per box */
 };
+
+/* IIO bytes per second in (write: devices write into the socket) or out through the ports of mask (bit k =
+ * port k) of socket s's stacks: the ports' iio_port<k>_share weights over their sum (every stack alike). */
+static inline double iio_ports_bps(const struct sim_profile *p, int s, int write, unsigned mask)
+{
+	double sum = 0, sel = 0;
+	for (int k = 0; k < SIM_IIO_PORTS; k++) {
+		sum += p->iio_port_share[k][s];
+		sel += mask >> k & 1 ? p->iio_port_share[k][s] : 0;
+	}
+	return (write ? p->iio_in_bps[s] : p->iio_out_bps[s]) * sel / sum;
+}
 
 static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 {
@@ -43,6 +56,15 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		if (!strcmp(m, per_socket[i].name))
 			return (struct truth){ ((const double *)((const char *)p + per_socket[i].off))[s] * per_socket[i].scale,
 					       per_socket[i].split };
+	int port, end = 0;
+	char dir[8];
+	/* IIO bandwidth of one port in GB/s, and its integral count (bytes a second, times the window) */
+	if (sscanf(m, "iio_bw_%5[a-z]_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 && port < SIM_IIO_PORTS &&
+	    (!strcmp(dir, "write") || !strcmp(dir, "read")))
+		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port) * 1e-9, 1 };
+	if (sscanf(m, "iio_%5[a-z]_bytes_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 &&
+	    port < SIM_IIO_PORTS && (!strcmp(dir, "write") || !strcmp(dir, "read")))
+		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port), 1 };
 	if (!strcmp(m, "mem_bw_total"))
 		return (struct truth){ (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, 1 };
 	if (!strcmp(m, "llc_misses"))

@@ -123,7 +123,8 @@ check "emr info: units per socket" 'echo "$info" | grep -q "^cha .* s0:60 s1:60"
 check "emr info: no warnings" '! echo "$info" | grep -q warning'
 out=$($UNCORE --backend sim:emr,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_IIO_BANDWIDTH_IN.PART0_FREERUN --duration 2)
 check "emr: socket1 reads" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD *800000000$"'
-check "emr: socket0 IIO inbound, 32-byte units" 'echo "$out" | grep -q "^socket0 *UNC_IIO_BANDWIDTH_IN.PART0_FREERUN *99999996$"'
+# port 0 carries 8/36 of the 3.2 GB in (default iio_port<N>_share 8..1), over 6 stacks: 6 x floor(3703703.7)
+check "emr: socket0 IIO inbound of port 0, 32-byte units" 'echo "$out" | grep -q "^socket0 *UNC_IIO_BANDWIDTH_IN.PART0_FREERUN *22222218$"'
 err=$($UNCORE --backend sim:emr,fault=corrupt:cha:7 info 2>&1)
 check "emr: corrupt entry named" 'echo "$err" | grep -q "warning: discovery table of socket 1, entry 7 (cha unit 7): the entry reads all ones" && echo "$err" | grep -q "^cha .* s0:59 s1:59"'
 nine=$(for i in 0 1 2 3 4 5 6 7 8; do printf ',fault=eio:cha:%s' $i; done)
@@ -326,6 +327,14 @@ for v in nan inf 1e300 -1; do
 	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$?
 	check "profile rate $v refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "needs a number from 0 to 1e15"'
 done
+# IIO port weights: ports 0-7 only, and a socket's traffic must go through some port
+echo "iio_port8_share = 1" > "$prof"
+out=$($UNCORE --backend "sim:emr,profile=$prof" info 2>&1); rc=$?
+check "profile: no port 8 ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "unknown key .iio_port8_share."'
+for k in 0 1 2 3 4 5 6 7; do echo "socket1.iio_port${k}_share = 0"; done > "$prof"
+out=$($UNCORE --backend "sim:emr,profile=$prof" info 2>&1); rc=$?
+check "profile: all ports of a socket 0 refused ($rc)" \
+	'[ $rc -ne 0 ] && echo "$out" | grep -q "socket 1.s iio_port0_share..iio_port7_share are all 0"'
 rm -f "$prof"
 out=$($UNCORE --backend "sim:emr,fault=eio:nosuch" info 2>&1); rc=$?
 check "a failed simulator open: refused by name, nothing leaked" \

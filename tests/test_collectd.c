@@ -149,6 +149,41 @@ static void test_defaults_srf_cwf(void)
 	defaults_on("perf+sim:cwf", 11);
 }
 
+/* IIO bandwidth by port, per stack: MetricGroups "io_ports" with ReportPerBox "iio" dispatches each port
+ * of each stack as <metric>_iio<box>, total_bytes since the start, equal to the profile's split. */
+static void test_iio_ports_per_stack(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:gnr,clock=manual\"\nMetricGroups \"io_ports\"\nReportPerBox \"iio\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	int iio = -1, series = 0;
+	for (int i = 0; i < uncore_num_units(state.u); i++) {
+		struct uncore_unit_info ui;
+		if (uncore_unit_info(state.u, i, &ui) == 0 && !strcmp(ui.name, "iio"))
+			iio = i;
+	}
+	CU_ASSERT_FATAL(iio >= 0 && read_after(2.0) == 0);
+	check_names();
+	for (int sock = 0; sock < 2; sock++) {
+		int nb = uncore_unit_boxes(state.u, iio, sock);
+		char pi[16], ti[64];
+		snprintf(pi, sizeof(pi), "socket%d", sock);
+		for (int k = 0; k < SIM_IIO_PORTS; k++)
+			for (int w = 0; w < 2; w++) {
+				snprintf(ti, sizeof(ti), "iio_bw_%s_port%d", w ? "write" : "read", k);
+				double bytes = truth_of(sim, ti, sock).v * 1e9 * 2.0; /* GB/s over 2 s */
+				near(ti, got(pi, "total_bytes", ti), bytes, 0.005);
+				for (int b = 0; b < nb; b++, series++) {
+					snprintf(ti, sizeof(ti), "iio_bw_%s_port%d_iio%d", w ? "write" : "read", k,
+						 uncore_box_number(state.u, iio, sock, b));
+					near(ti, got(pi, "total_bytes", ti), bytes / nb, 0.005);
+				}
+			}
+	}
+	CU_ASSERT_EQUAL(series, 2 * 16 * 6); /* 6 stacks a socket on sim:gnr */
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	stop();
+}
+
 /* Every counter wraps between reads: the cumulative counts still only grow, by the truth. */
 /* A CPU without a platform of ours, on perf (a Grand Ridge): the default set is Intel's perf metric file for
  * it, each metric per socket; memory read bandwidth and the uncore clock equal the truth. */
@@ -371,6 +406,7 @@ int main(void)
 		{ "defaults on a CPU without a platform: Intel's metrics for it, equal to the truth", test_defaults_without_a_platform },
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
+		{ "IIO bandwidth by port and stack (io_ports, ReportPerBox iio) equals the truth", test_iio_ports_per_stack },
 		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },
 		{ "bad options refused at config naming the option", test_config_refusals },
 		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim_helpers.h"
+#include "sim_truth.h"
 
 #define FIXTURES SRCDIR "/tests/fixtures/"
 
@@ -114,14 +115,71 @@ static void test_truth(void)
 		ASSERT_NEAR(val(s, torh, sock), lookups * (1 - miss), 60);
 		ASSERT_NEAR(val(s, tx, sock) * 64.0 / 9, p->qpi_tx_bps[sock] * T, 64);
 		ASSERT_NEAR(val(s, rx, sock) * 64.0 / 9, p->qpi_rx_bps[sock] * T, 64);
-		ASSERT_NEAR(val(s, bin, sock) * 32.0, p->iio_in_bps[sock] * T, 32 * 6);
-		ASSERT_NEAR(val(s, bout, sock) * 32.0, p->iio_out_bps[sock] * T, 32 * 6);
+		/* port 0's share of the stacks' traffic (the profile's iio_port<N>_share) */
+		ASSERT_NEAR(val(s, bin, sock) * 32.0, truth_of(sim_of(u->acc), "iio_bw_write_port0", sock).v * 1e9 * T, 32 * 6);
+		ASSERT_NEAR(val(s, bout, sock) * 32.0, truth_of(sim_of(u->acc), "iio_bw_read_port0", sock).v * 1e9 * T, 32 * 6);
 		ASSERT_NEAR(val(s, dclk, sock), p->dram_hz * T * 8, 8);   /* 8 channels */
 		ASSERT_NEAR(val(s, frd, sock), p->dram_hz * T * 4, 4);    /* 4 controllers */
 		CU_ASSERT_EQUAL(uncore_session_event_boxes(s, frd, sock), 4);
 	}
 	uncore_session_free(s);
 	uncore_close(u);
+}
+
+/* SPR's IMC clocks, which Intel's SPR files do not list (platforms/spr/driver_events.json): each channel's
+ * fixed DCLK counter and each controller's free-running DCLK and queue-cycle counters count the profile's
+ * DCLK (queues busy 50 % and 25 % of it in the model), on the registers and through the simulated kernel;
+ * with the DCLK on the fixed counter, dram_freq fits beside four queue events on every general counter of
+ * a channel, and the read latency counts both pseudo-channels on those. */
+static void test_spr_imc_clocks(void)
+{
+	static const char *const backends[] = { "sim:spr,clock=manual", "perf+sim:spr,clock=manual" };
+	static const char *const names[] = { "UNC_M_FIXED_DCLK", "UNC_M_DCLK_FREERUN", "UNC_M_RPQ_CYCLES_NE_FREERUN",
+					     "UNC_M_WPQ_CYCLES_NE_FREERUN" };
+	static const char *const queues[] = { "UNC_M_RPQ_OCCUPANCY_PCH0", "UNC_M_RPQ_OCCUPANCY_PCH1",
+					      "UNC_M_RPQ_INSERTS.PCH0", "UNC_M_RPQ_INSERTS.PCH1" };
+	static const double busy[] = { 1, 1, 0.5, 0.25 };
+	const double T = 2.0;
+	for (int b = 0; b < 2; b++) {
+		uncore_t *u = open_sim(backends[b]);
+		struct sim *sim = sim_of(u->acc);
+		const struct sim_profile *p = &sim->prof;
+		uncore_session_t *s;
+		int ev[4], freq, lat;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		for (int i = 0; i < 4; i++)
+			CU_ASSERT_FATAL((ev[i] = uncore_session_add(s, names[i])) >= 0);
+		for (int i = 0; i < 4; i++) /* every general counter of each channel taken */
+			CU_ASSERT_FATAL(uncore_session_add(s, queues[i]) >= 0);
+		CU_ASSERT_FATAL((freq = uncore_session_add_metric(s, "dram_freq")) >= 0);
+		CU_ASSERT_FATAL((lat = uncore_session_add_metric(s, "mem_read_latency_ns")) >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_sleep_ns(u, (uint64_t)(T * 1e9));
+		CU_ASSERT(uncore_session_read(s) == 0);
+		for (int sock = 0; sock < 2; sock++) {
+			int channels = 0, controllers = 0; /* the simulator's own boxes: the truth */
+			double v;
+			for (int i = 0; i < sim->nboxes; i++)
+				if (!strcmp(sim->boxes[i].u->name, "imc") && sim->boxes[i].socket == sock) {
+					channels++;
+					controllers += sim->boxes[i].nfr > 0;
+				}
+			CU_ASSERT(channels == 8 && controllers == 4);
+			ASSERT_NEAR(val(s, ev[0], sock), p->dram_hz * T * channels, channels);
+			CU_ASSERT_EQUAL(uncore_session_event_boxes(s, ev[1], sock), controllers);
+			for (int i = 1; i < 4; i++)
+				ASSERT_NEAR(val(s, ev[i], sock), p->dram_hz * busy[i] * T * controllers, controllers);
+			CU_ASSERT(uncore_session_metric_value(s, freq, sock, -1, UNCORE_SINCE_START, &v) == 0);
+			ASSERT_NEAR(v, p->dram_hz * 1e-9, 1e-6);
+			CU_ASSERT(uncore_session_metric_value(s, lat, sock, -1, UNCORE_SINCE_START, &v) == 0);
+			ASSERT_NEAR(v, p->mem_read_lat_ns[sock], 0.01);
+		}
+		for (int e = 0; e < uncore_session_num_events(s); e++) { /* the kernel took every event at once */
+			uint64_t en = 0, run = 0;
+			CU_ASSERT(uncore_session_times(s, e, -1, -1, &en, &run) == 0 && en == run && en > 0);
+		}
+		close_checked(u, s, sim);
+	}
 }
 
 /* Freeze, program, reset, unfreeze; nothing outside PMON; everything restored. */
@@ -195,7 +253,7 @@ static void test_corrupt_entries(void)
 	CU_ASSERT(uncore_session_read(s) == 0);
 	ASSERT_NEAR(val(s, tor, 0), p->llc_lookups[0] * 2 * p->llc_miss_ratio[0] * 59 / 60, 60);
 	ASSERT_NEAR(val(s, rd, 0), p->mem_read_bps[0] * 2 / 64 / 8, 2);
-	ASSERT_NEAR(val(s, bin, 1) * 32.0, p->iio_in_bps[1] * 2 * 5 / 6, 32 * 6);
+	ASSERT_NEAR(val(s, bin, 1) * 32.0, truth_of(sim_of(u->acc), "iio_bw_write_port0", 1).v * 1e9 * 2 * 5 / 6, 32 * 6);
 	ASSERT_NEAR(val(s, irp, 1), p->uncore_hz * 2, 1); /* the unit whose id was copied still counts */
 	uncore_session_free(s);
 	uncore_close(u);
@@ -342,6 +400,7 @@ int main(void)
 		{ "every unit found through discovery, per socket", test_units_per_socket },
 		{ "SPR: the CHA count is MSR 0x2FFE's where the table lists more", test_spr_cha_count },
 		{ "CAS, TOR, UPI flits, IIO free-running equal the truth", test_truth },
+		{ "SPR: IMC fixed and free-running clocks equal the truth (sim: and perf+sim:)", test_spr_imc_clocks },
 		{ "register protocol and restore", test_protocol },
 		{ "corrupt discovery entries are named and skipped", test_corrupt_entries },
 		{ "generic platform counts events from a JSON file", test_generic_with_json },

@@ -1101,17 +1101,17 @@ static void test_truth_perf(void)
 {
 	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr",
 					 "perf+sim:gnr" };
-	for (int i = 0; i < 5; i++)
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		truth_platform(p[i]);
 }
 
-static int imc_unit(const uncore_t *u)
+static int unit_named(const uncore_t *u, const char *name)
 {
 	struct uncore_unit_info ui;
 	for (int i = 0; i < uncore_num_units(u); i++)
-		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, "imc"))
+		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, name))
 			return i;
-	CU_FAIL_FATAL("no imc unit");
+	CU_FAIL_FATAL("no such unit");
 	return -1;
 }
 
@@ -1138,7 +1138,7 @@ static void test_gnr_schedulers(void)
 		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
 		double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
 		for (int sock = 0; sock < 2; sock++) {
-			int unit = imc_unit(u), nb = uncore_unit_boxes(u, unit, sock);
+			int unit = unit_named(u, "imc"), nb = uncore_unit_boxes(u, unit, sock);
 			CU_ASSERT(nb == 12);
 			for (int i = 0; i < 5; i++) {
 				char what[160];
@@ -1173,6 +1173,99 @@ static void test_gnr_schedulers(void)
 				check(what, (double)n, sim->prof.mem_read_bps[sock] / 64 * share * secs);
 			}
 		close_checked(u, s, sim);
+	}
+	remove(prof);
+}
+
+/* Each of event/metric ev's values on both sockets, and on each IIO stack with --per-box, against the
+ * bytes per second (ports of mask) it must show: counts x unit bytes over secs, or a GB/s metric's value. */
+static void iio_port_check(const char *what, uncore_t *u, uncore_session_t *s, int ev, int metric, double unit_bytes,
+			   double secs, int write, unsigned mask)
+{
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	int iio = unit_named(u, "iio");
+	for (int sock = 0; sock < 2; sock++) {
+		double v = NAN, bps = iio_ports_bps(p, sock, write, mask);
+		int nb = uncore_unit_boxes(u, iio, sock);
+		for (int k = -1; k < nb; k++) { /* the socket, then each stack its share */
+			int box = k < 0 ? -1 : uncore_box_number(u, iio, sock, k);
+			char where[200];
+			uint64_t n = 0;
+			if (metric) {
+				CU_ASSERT(uncore_session_metric_value(s, ev, sock, box, UNCORE_SINCE_START, &v) == 0);
+			} else {
+				CU_ASSERT(uncore_session_value(s, ev, sock, box, &n) == 0);
+				v = (double)n * unit_bytes / secs * 1e-9;
+			}
+			snprintf(where, sizeof(where), "%s socket %d box %d", what, sock, box);
+			/* a port that carries nothing counts exactly 0 */
+			if (bps == 0) {
+				CU_ASSERT_EQUAL(v, 0);
+			} else {
+				check(where, v, bps * 1e-9 / (k < 0 ? 1 : nb));
+			}
+		}
+	}
+}
+
+/* IIO bandwidth by port on every discovery platform, through the registers and the simulated kernel: each
+ * stack's traffic is split over its ports by the profile (ports 1, 3 and 6 only on socket 0, unevenly; socket
+ * 1 adds port 0), so the per-port metrics (free-running bw_in/out_port<N>) and the general counters'
+ * DATA_REQ_OF_CPU.MEM_WRITE/MEM_READ.PART<N> (ch_mask 47:36) equal the truth only with the right port; the
+ * ALL_PARTS forms (and iio_bw_read/write) add every port. */
+static void test_iio_ports(void)
+{
+	static const char *const backends[] = { "sim:emr", "sim:spr", "sim:gnr", "sim:srf", "sim:cwf", "perf+sim:emr",
+						"perf+sim:spr", "perf+sim:gnr", "perf+sim:srf", "perf+sim:cwf" };
+	const char *prof = write_file("ports.prof", "iio_port0_share = 0\niio_port1_share = 5\niio_port2_share = 0\n"
+						    "iio_port3_share = 2\niio_port4_share = 0\niio_port5_share = 0\n"
+						    "iio_port6_share = 1\niio_port7_share = 0\nsocket1.iio_port0_share = 4\n");
+	char spec[600], name[96];
+	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
+		snprintf(spec, sizeof(spec), "%s,clock=manual,profile=%s", backends[b], prof);
+		uncore_t *u = open_sim(spec);
+		struct sim *sim = sim_of(u->acc);
+		uncore_session_t *s;
+		int m[2][SIM_IIO_PORTS];
+		/* the per-port metrics, all at once: free-running counters cost no counter */
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		for (int w = 0; w < 2; w++)
+			for (int k = 0; k < SIM_IIO_PORTS; k++) {
+				snprintf(name, sizeof(name), "iio_bw_%s_port%d", w ? "write" : "read", k);
+				CU_ASSERT_FATAL((m[w][k] = uncore_session_add_metric(s, name)) >= 0);
+			}
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		for (int w = 0; w < 2; w++)
+			for (int k = 0; k < SIM_IIO_PORTS; k++) {
+				snprintf(name, sizeof(name), "%s iio_bw_%s_port%d", backends[b], w ? "write" : "read", k);
+				iio_port_check(name, u, s, m[w][k], 1, 0, 0, w, 1u << k);
+			}
+		uncore_session_free(s);
+		/* the general counters, a port at a time (DATA_REQ_OF_CPU takes counters 0-1), then all ports */
+		for (int k = 0; k <= SIM_IIO_PORTS; k++) {
+			int e[2];
+			CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+			for (int w = 0; w < 2; w++) {
+				if (k < SIM_IIO_PORTS)
+					snprintf(name, sizeof(name), "UNC_IIO_DATA_REQ_OF_CPU.MEM_%s.PART%d", w ? "WRITE" : "READ", k);
+				else
+					snprintf(name, sizeof(name), "UNC_IIO_DATA_REQ_OF_CPU.MEM_%s.ALL_PARTS", w ? "WRITE" : "READ");
+				CU_ASSERT_FATAL((e[w] = uncore_session_add(s, name)) >= 0);
+			}
+			CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+			uncore_sleep_ns(u, 1000000000);
+			CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+			double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+			for (int w = 0; w < 2; w++) {
+				char what[160];
+				snprintf(what, sizeof(what), "%s DATA_REQ_OF_CPU.MEM_%s port %d", backends[b], w ? "WRITE" : "READ", k);
+				iio_port_check(what, u, s, e[w], 0, 4, secs, w, k < SIM_IIO_PORTS ? 1u << k : 0xff);
+			}
+			uncore_session_free(s);
+		}
+		close_checked(u, NULL, sim);
 	}
 	remove(prof);
 }
@@ -1274,6 +1367,7 @@ int main(void)
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
 		{ "Granite Rapids: memory metrics count both schedulers, reads split 9:1 and 15:85", test_gnr_schedulers },
+		{ "IIO bandwidth by port (metrics, DATA_REQ_OF_CPU.PART<N>) on every discovery platform, sim: and perf+sim:", test_iio_ports },
 		{ "every Sierra Forest and Clearwater Forest metric equals the truth (sim: and perf+sim:)", test_truth_srf_cwf },
 		{ "every metric equals the truth through the perf backend", test_truth_perf },
 		{ "rates exact when a sweep is long next to the interval", test_slow_sweep_short_interval },

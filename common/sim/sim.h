@@ -13,6 +13,7 @@
 #define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
 #define SIM_MAX_KEYS 32
+#define SIM_IIO_PORTS 8 /* ports of an IIO stack with bandwidth counters (Linux spr/gnr_iio_freerunning: 8 each way) */
 
 /* Workload truth, per socket (the profile keys are listed in doc/user-guide.md, "Simulator profile"). */
 struct sim_profile {
@@ -36,6 +37,9 @@ struct sim_profile {
 	double io_miss_ratio[UC_MAX_SOCKETS], io_partial_ratio[UC_MAX_SOCKETS], dir_update_bps[UC_MAX_SOCKETS];
 	double cores_c0[UC_MAX_SOCKETS], cores_c6[UC_MAX_SOCKETS]; /* shares of the socket's cores */
 	double mem_sch0_ratio[UC_MAX_SOCKETS]; /* GNR/SRF/CWF: share of a channel's CASes its scheduler 0 serves */
+	/* discovery machines: how each IIO stack's bytes in and out spread over its ports, as weights (a port's
+	 * share is its weight over the socket's sum); a row per port, so each is a per-socket profile key */
+	double iio_port_share[SIM_IIO_PORTS][UC_MAX_SOCKETS];
 	double pmem; /* the machine has persistent memory (perf's #has_pmem) */
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };

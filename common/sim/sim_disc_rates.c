@@ -1,10 +1,12 @@
 /*
  * The workload model the discovery-table machines share (SPR, EMR, GNR, SRF, CWF: the same CHA, UPI and IIO
  * events in Intel's perfmon JSON): CHA LLC lookups, TOR inserts and occupancy, home-agent requests and
- * directory updates; UPI flits; IIO DATA_REQ_OF_CPU.  Each platform's sim.c adds its own units (IMC,
- * M2M or B2CMI, IMC free-running counters) through sim_disc_rate's own hook.  The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5),
- * which GNR's perfmon JSON repeats (TOR umask_ext 0xC817FE, LLC_LOOKUP 0x1FC1, UPI 0x0F/0x97).
+ * directory updates; UPI flits; IIO DATA_REQ_OF_CPU and the bandwidth counters, by port.  Each platform's
+ * sim.c adds its own units (IMC, M2M or B2CMI, IMC free-running counters) through sim_disc_rate's own hook.
+ * The encodings are seed 001's (notes/emr.md 4.5, T2-73, T3-1..3-5), which GNR's perfmon JSON repeats
+ * (TOR umask_ext 0xC817FE, LLC_LOOKUP 0x1FC1, UPI 0x0F/0x97).
  */
+#include <stdio.h>
 #include <string.h>
 #include "sim/sim_disc.h"
 
@@ -105,27 +107,40 @@ double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, uns
 	return 0;
 }
 
-/* IIO DATA_REQ_OF_CPU (0x83): the same traffic as the free-running bandwidth counters, in 4-byte units
- * (umask 0x01 MEM_WRITE = bytes in, 0x04 MEM_READ = bytes out), on port 0 of ch_mask 47:36 for any flow
- * class of fc_mask 50:48 (ext = control bits 63:32). */
-double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks)
+/* The share of each stack's IIO traffic that the ports in mask (bit k = port k) carry: the profile's
+ * iio_port<k>_share weights over their sum (sim_profile_load refuses a socket whose weights are all 0). */
+static double port_share(const struct sim_profile *p, int sock, unsigned mask)
 {
-	if (!(ext >> 4 & 1) || !(ext >> 16 & 7))
-		return 0;
-	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / nstacks / 4;
+	double sum = 0, sel = 0;
+	for (int k = 0; k < SIM_IIO_PORTS; k++) {
+		sum += p->iio_port_share[k][sock];
+		sel += mask >> k & 1 ? p->iio_port_share[k][sock] : 0;
+	}
+	return sum > 0 ? sel / sum : 0;
 }
 
+/* IIO DATA_REQ_OF_CPU (0x83): the same traffic as the free-running bandwidth counters, in 4-byte units
+ * (umask 0x01 MEM_WRITE = bytes in, 0x04 MEM_READ = bytes out), on the ports of ch_mask 47:36 (ext bits
+ * 15:4; ports 8-11 carry nothing) for any flow class of fc_mask 50:48 (ext = control bits 63:32). */
+double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks)
+{
+	if (!(ext >> 16 & 7))
+		return 0;
+	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / nstacks / 4 *
+	       port_share(p, sock, ext >> 4 & 0xfff);
+}
 
-/* IIO free-running counters: IOCLK, and each stack's traffic on its port 0, 32 bytes a count (the
- * driver's bw_in_port scale 3.0517578125e-5 MiB; README, "IIO bandwidth scale"); other ports count nothing. */
+/* IIO free-running counters: IOCLK, and each stack's traffic on port N of bw_in_portN / bw_out_portN, 32
+ * bytes a count (the driver's bw_in_port scale 3.0517578125e-5 MiB; README, "IIO bandwidth scale"). */
 double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks)
 {
+	int port;
 	if (!strcmp(n, "ioclk"))
 		return p->iio_hz;
-	if (!strcmp(n, "bw_in_port0"))
-		return p->iio_in_bps[sock] / nstacks / 32;
-	if (!strcmp(n, "bw_out_port0"))
-		return p->iio_out_bps[sock] / nstacks / 32;
+	if (sscanf(n, "bw_in_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
+		return p->iio_in_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << port);
+	if (sscanf(n, "bw_out_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
+		return p->iio_out_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << port);
 	return 0;
 }
 

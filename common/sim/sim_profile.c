@@ -40,6 +40,8 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->cores_c0[s] = 0.6 + 0.1 * s;
 		p->cores_c6[s] = 0.3 - 0.1 * s;
 		p->mem_sch0_ratio[s] = 0.7 - 0.1 * s; /* uneven: a count of one scheduler alone is wrong */
+		for (int k = 0; k < SIM_IIO_PORTS; k++) /* uneven, and mirrored on odd sockets: port 0 alone or a */
+			p->iio_port_share[k][s] = s % 2 ? k + 1 : SIM_IIO_PORTS - k; /* port mask off by one is wrong */
 	}
 	p->tsc_hz = 2.6e9;
 	p->iio_hz = 500e6;
@@ -87,9 +89,13 @@ static double *per_socket(struct sim_profile *p, const char *key)
 		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6) },
 		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio) },
 	};
+	int port, end = 0;
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))
 			return (double *)((char *)p + keys[i].off);
+	if (sscanf(key, "iio_port%d_share%n", &port, &end) == 1 && end && !key[end] && port >= 0 && port < SIM_IIO_PORTS &&
+	    key[8] >= '0' && key[8] <= '9')
+		return p->iio_port_share[port];
 	return NULL;
 }
 
@@ -158,5 +164,13 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 		}
 	}
 	fclose(f);
+	for (int s = 0; s < nsockets; s++) {
+		double sum = 0;
+		for (int k = 0; k < SIM_IIO_PORTS; k++)
+			sum += p->iio_port_share[k][s];
+		if (!(sum > 0)) /* the stacks' traffic must go through some port */
+			return uc_err("simulator profile %s: socket %d's iio_port0_share..iio_port%d_share are all 0", file,
+				      s, SIM_IIO_PORTS - 1);
+	}
 	return 0;
 }

@@ -37,7 +37,7 @@ static struct sim_box *imc_unit(struct sim *s, struct sim_disc_table *tb, const 
 	return b;
 }
 
-#define SPR_SIM_STACKS 6 /* IIO stacks per socket, all traffic of a stack on its port 0 */
+#define SPR_SIM_STACKS 6 /* IIO stacks per socket, each with the profile's split of traffic over its ports */
 
 /* The free-running counters: IMC clocks and queue cycles, and the IIO ones (sim_disc_iio_fr_rate). */
 static double fr_rate(const struct sim_profile *p, const char *n, int sock, int stacks)

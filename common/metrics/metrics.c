@@ -305,7 +305,9 @@ static int load_defs(uncore_t *u, const char *what, json_t *root)
 		int same = find(u, name);
 		if (same >= 0 && strcmp(u->metrics[same].name, name))
 			same = -1;
-		for (int m = first; same < 0 && m < u->nmetrics; m++)
+		/* the index matches without regard to case: the file is scanned only when some name matches */
+		int any = same < 0 ? name_index_find(&u->metric_names, name, metric_name, u) : -1;
+		for (int m = first; any >= 0 && same < 0 && m < u->nmetrics; m++)
 			if (!strcasecmp(u->metrics[m].name, name))
 				same = m;
 		if (same >= 0) {

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,6 +93,15 @@ static inline void make_pci_dev(int bus, int dev, int fn, unsigned id, size_t cf
 		cfg[i] = (uint8_t)(i * 7); /* a recognisable "previous" content */
 	put((char *)cfg, cfgsize, "%s/config", dir);
 	free(cfg);
+}
+
+/* The end of a test that made its own tree at root: UNCORE_SYSROOT unset, the tree removed. */
+static inline void fake_tree_remove(void)
+{
+	char cmd[300];
+	unsetenv("UNCORE_SYSROOT");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CU_ASSERT(system(cmd) == 0);
 }
 
 /* Run a suite with UNCORE_SYSROOT pointing at a fresh private tree, removed afterwards. */

@@ -198,3 +198,14 @@ static inline void close_checked(uncore_t *u, uncore_session_t *s, struct sim *s
 }
 
 #endif
+/* A count or metric against the simulator's truth, within 0.5 % (a zero truth never passes: it would
+ * hide an event that counts nothing); a failure prints its own line. */
+static inline int near_truth(const char *what, double got, double want)
+{
+	int ok = fabs(got - want) <= 0.005 * fabs(want) && want != 0;
+	if (!ok)
+		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
+	CU_ASSERT(ok);
+	return ok;
+}
+

@@ -288,10 +288,7 @@ static void test_sysfs_dies(void)
 		}
 		CU_ASSERT_EQUAL(n, 6);
 		uncore_close(u);
-		unsetenv("UNCORE_SYSROOT");
-		char cmd[300];
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-		CU_ASSERT(system(cmd) == 0);
+		fake_tree_remove();
 	}
 }
 

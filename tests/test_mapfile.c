@@ -150,6 +150,28 @@ static void test_sim_cpus(void)
 	}
 }
 
+struct named { uncore_t *u; int found, bad; };
+
+/* One GNR event against the generic platform's: the same code, umask and extension, on the type SPR/EMR
+ * number that unit with (CHA is discovery type 0, IMC 6, UPI 8 on SPR, EMR and GNR: uncore_snbep.c
+ * gnr_uncores). */
+static void gnr_event(const struct json_event *j, void *ctx)
+{
+	struct named *c = ctx;
+	int k = uncore_event_find(c->u, j->name);
+	if (k < 0)
+		return;
+	c->found++;
+	const struct uc_event *e = &c->u->events[k];
+	const char *type = !strcmp(j->unit, "CHA") ? "type0" : !strcmp(j->unit, "IMC") ? "type6"
+			   : !strcmp(j->unit, "UPI LL") ? "type8" : NULL;
+	if (e->code != j->code || e->umask != j->umask || e->umext != j->ext || (type && strcmp(e->unit, type))) {
+		fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x, JSON %s 0x%x/0x%x/0x%lx\n", j->name, e->unit, e->code, e->umask,
+			e->umext, j->unit, j->code, j->umask, j->ext);
+		c->bad++;
+	}
+}
+
 /* The generic platform on a discovery CPU the mapfile does not list names the newest server P-core
  * platform's events, Granite Rapids': each is Intel's event of that name (code, umask, umask extension), on
  * the type SPR/EMR number that unit with. */
@@ -159,32 +181,9 @@ static void test_generic_events_are_intels(void)
 					     "GNR/events/graniterapids_uncore_experimental.json" };
 	uncore_t *u = open_sim("sim:emr,cpu=6-EE-0");
 	CU_ASSERT_STRING_EQUAL_FATAL(uncore_platform_name(u), "generic");
-	int found = 0, bad = 0;
-	for (int f = 0; f < 2; f++) {
-		json_t *root = eventtable(files[f]), *ev;
-		size_t i;
-		json_array_foreach(json_object_get(root, "Events"), i, ev) {
-			const char *name = json_string_value(json_object_get(ev, "EventName"));
-			const char *unit = json_string_value(json_object_get(ev, "Unit"));
-			int k = uncore_event_find(u, name);
-			if (k < 0)
-				continue;
-			found++;
-			const struct uc_event *e = &u->events[k];
-			unsigned code = (unsigned)strtoul(json_string_value(json_object_get(ev, "EventCode")), NULL, 16);
-			unsigned umask = (unsigned)strtoul(json_string_value(json_object_get(ev, "UMask")), NULL, 16);
-			unsigned long ext = strtoul(json_string_value(json_object_get(ev, "UMaskExt")), NULL, 16);
-			/* the unit: CHA is discovery type 0, IMC 6, UPI 8 on SPR, EMR and GNR (uncore_snbep.c gnr_uncores) */
-			const char *type = !strcmp(unit, "CHA") ? "type0" : !strcmp(unit, "IMC") ? "type6"
-					   : !strcmp(unit, "UPI LL") ? "type8" : NULL;
-			if (e->code != code || e->umask != umask || e->umext != ext || (type && strcmp(e->unit, type))) {
-				fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x, JSON %s 0x%x/0x%x/0x%lx\n", name, e->unit, e->code,
-					e->umask, e->umext, unit, code, umask, ext);
-				bad++;
-			}
-		}
-		json_decref(root);
-	}
+	struct named c = { u, 0, 0 };
+	each_json_event(files, 2, gnr_event, &c);
+	int found = c.found, bad = c.bad;
 	printf("\ngeneric on GNR: %d of Intel's events named, %d differences\n", found, bad);
 	CU_ASSERT(found > 500);
 	CU_ASSERT_EQUAL(bad, 0);

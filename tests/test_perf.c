@@ -328,10 +328,7 @@ static void test_auto(void)
 	CU_ASSERT(strstr(uncore_backend_reason(u), "the kernel has 1 uncore PMUs and perf_event_paranoid -1") != NULL);
 	CU_ASSERT(strstr(uncore_warnings(), "cbo: the kernel has no PMU uncore_cbox[_N]") != NULL);
 	uncore_close(u);
-	unsetenv("UNCORE_SYSROOT");
-	char cmd[300];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	CU_ASSERT(system(cmd) == 0);
+	fake_tree_remove();
 }
 
 /* Only the uncore driver's PMUs are taken: a PMU named uncore_* whose type is one of the kernel's generic
@@ -342,7 +339,7 @@ static void test_only_uncore_pmus(void)
 		{ "uncore_imc_0", "1", 0 }, { "uncore_imc_1", "4", 0 }, { "uncore_imc_2", "17", 1 },
 		{ "uncorefoo", "18", 0 },   { "msr", "9", 0 },          { "software", "1", 0 },
 	};
-	char path[160], cmd[300];
+	char path[160];
 	snprintf(root, sizeof(root), "%s/test_perf_types.%d", test_tmpdir(), (int)getpid());
 	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nmodel name\t: Xeon @ 2.70GHz\n", "/proc/cpuinfo");
 	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
@@ -373,9 +370,7 @@ static void test_only_uncore_pmus(void)
 	CU_ASSERT(strstr(w, "is one of the kernel's generic event types") != NULL);
 	CU_ASSERT(!strstr(w, "uncorefoo") && !strstr(w, "msr:"));
 	uncore_close(u);
-	unsetenv("UNCORE_SYSROOT");
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	CU_ASSERT(system(cmd) == 0);
+	fake_tree_remove();
 }
 
 /* Group values by id: an unrelated event on the same box, opened before the group and closed while it

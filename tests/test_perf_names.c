@@ -8,14 +8,6 @@
 #include "sim_helpers.h"
 #include "events/perf_spell.h"
 
-static int near(const char *what, double got, double want)
-{
-	int ok = fabs(got - want) <= 0.005 * fabs(want) && want != 0;
-	if (!ok)
-		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
-	CU_ASSERT(ok);
-	return ok;
-}
 
 /* Count the specs over 2 s of the simulator's manual clock; values per socket in v[spec][socket]. */
 static uncore_t *count(const char *backend, const char *const *specs, int n, double v[][UC_MAX_SOCKETS],
@@ -63,15 +55,15 @@ static void test_imc_aliases_count_truth(void)
 		for (int s = 0; s < uncore_num_sockets(u); s++) {
 			double mib = secs / (1 << 20);
 			snprintf(what, sizeof(what), "%s socket %d read MiB", backends[b], s);
-			near(what, v[0][s], p->mem_read_bps[s] * mib);
+			near_truth(what, v[0][s], p->mem_read_bps[s] * mib);
 			snprintf(what, sizeof(what), "%s socket %d write MiB", backends[b], s);
-			near(what, v[1][s], p->mem_write_bps[s] * mib);
+			near_truth(what, v[1][s], p->mem_write_bps[s] * mib);
 			snprintf(what, sizeof(what), "%s socket %d channel 0 read MiB", backends[b], s);
-			near(what, v[2][s], p->mem_read_bps[s] * mib / sim->mem_channels[s]);
+			near_truth(what, v[2][s], p->mem_read_bps[s] * mib / sim->mem_channels[s]);
 			snprintf(what, sizeof(what), "%s socket %d channel 1 DRAM clocks", backends[b], s);
-			near(what, v[3][s], p->dram_hz * secs);
+			near_truth(what, v[3][s], p->dram_hz * secs);
 			snprintf(what, sizeof(what), "%s socket %d CBo 0 uncore clocks", backends[b], s);
-			near(what, v[4][s], p->uncore_hz * secs);
+			near_truth(what, v[4][s], p->uncore_hz * secs);
 		}
 		uncore_close(u);
 	}
@@ -91,11 +83,11 @@ static void test_emr_names_count_truth(void)
 		const struct sim_profile *p = &sim_of(u->acc)->prof;
 		for (int s = 0; s < uncore_num_sockets(u); s++) {
 			snprintf(what, sizeof(what), "%s socket %d read MiB", backends[b], s);
-			near(what, v[0][s], p->mem_read_bps[s] * secs / (1 << 20));
+			near_truth(what, v[0][s], p->mem_read_bps[s] * secs / (1 << 20));
 			snprintf(what, sizeof(what), "%s socket %d CHA 2 clocks", backends[b], s);
-			near(what, v[1][s], p->uncore_hz * secs);
+			near_truth(what, v[1][s], p->uncore_hz * secs);
 			snprintf(what, sizeof(what), "%s socket %d CHA 3 clocks as uncore_type_0_3", backends[b], s);
-			near(what, v[2][s], p->uncore_hz * secs);
+			near_truth(what, v[2][s], p->uncore_hz * secs);
 			CU_ASSERT(v[3][s] > 0); /* port 0's share of the inbound traffic: the profile spreads it */
 		}
 		uncore_close(u);
@@ -137,7 +129,7 @@ static void test_numbered_pmu_in_a_metric(void)
 			double ghz;
 			CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_SINCE_START, &ghz) == 0);
 			snprintf(what, sizeof(what), "%s socket %d %s GHz", backends[b], sock, exprs[b]);
-			near(what, ghz, sim_of(u->acc)->prof.uncore_hz * 1e-9);
+			near_truth(what, ghz, sim_of(u->acc)->prof.uncore_hz * 1e-9);
 			CU_ASSERT_EQUAL(uncore_session_event_boxes(s, 0, sock), 1);
 		}
 		uncore_session_free(s);

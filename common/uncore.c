@@ -8,6 +8,7 @@
 #include "util/env.h"
 #include "util/error.h"
 #include "api.h"
+#include "sim/sim.h"
 
 static int open_access(uncore_t *u, const char *backend)
 {
@@ -183,6 +184,26 @@ const char *uncore_backend_name(const uncore_t *u) { return u->backend; }
 const char *uncore_cpu_match(const uncore_t *u) { return u->cpu_match; }
 const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
+
+static struct sim *simulator(uncore_t *u)
+{
+	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	if (!s)
+		uc_err("the %s backend is not simulated: its traffic is the machine's own", u->backend);
+	return s;
+}
+
+int uncore_sim_traffic_impl(uncore_t *u, int socket, double read_bps, double write_bps)
+{
+	struct sim *s = simulator(u);
+	return s ? sim_traffic(s, socket, read_bps, write_bps) : -1;
+}
+
+int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns)
+{
+	struct sim *s = simulator(u);
+	return s ? sim_workload(s, socket, read_bytes, write_bytes, ns) : -1;
+}
 const char *uncore_version(void) { return PACKAGE_VERSION; }
 
 

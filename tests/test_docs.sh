@@ -17,6 +17,7 @@
 #    UNCORE_BACKEND=sim:P.  P is snbep, or emr when the line names an event, metric or metric group
 #    that snbep has not;
 #  * "-- CMD ..." becomes "-- sleep 0.1", "--duration S" at most 0.3 s and "-I MS" at most 100 ms;
+#    "check" moves 8 MiB a generator after a baseline of 0.1 s (--size 8 --seconds 0.1);
 #  * the example file my_cpu_uncore.json is Intel's EMR uncore file of eventtables/EMR/events/;
 #  * a line with another placeholder (an upper-case word that is not an event such as FILE, SEP or
 #    N, or one with "<", "[", "..." or "…") is not run, and says so with the placeholder.
@@ -92,7 +93,9 @@ while IFS='	' read -r file line kind text comment; do
 		sed 's/^[^ ]*uncore /uncore /' |
 		awk '{ for (i = 2; i <= NF; i++) {
 			if ($(i - 1) == "--duration" && $i + 0 > 0.3) $i = "0.3"
-			if ($(i - 1) == "-I" && $i + 0 > 100) $i = "100" } print }')
+			if ($(i - 1) == "-I" && $i + 0 > 100) $i = "100"
+			if ($(i - 1) == "--size" || $(i - 1) == "--seconds") $(i - 1) = $i = "" }
+		  if ($0 ~ / check( |$)/) $0 = $0 " --size 8 --seconds 0.1"; print }')
 	ph=$(placeholder "$(printf '%s\n' "$run" | sed 's/\$RT[^ ]*//')")
 	if [ -n "$ph" ]; then
 		skipped=$((skipped + 1)); echo "not run: $where (placeholder $ph)"; continue

@@ -10,6 +10,8 @@
 /* Open the handle with the global options (--backend, --events, --metric-file, --force), showing the
  * library's warnings; -1 after printing why. */
 int cli_open(uncore_t **u);
+/* The backend cli_open takes (a command's own --backend, as uncore check has). */
+void cli_set_backend(const char *backend);
 /* item added to the sep-separated list *list (malloc'd; NULL: empty); -1 out of memory.  Repeated
  * options add up this way. */
 int cli_append(char **list, char sep, const char *item);
@@ -30,6 +32,7 @@ void cli_version(FILE *f);
 
 int cmd_list(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* How values are written: perf-like text columns, CSV with a separator (-x), or a JSON object a line. */
 enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON };

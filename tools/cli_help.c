@@ -23,6 +23,16 @@ static const struct {
 	  "stderr; counting goes on, values that sum over it are marked (status 'failed' in CSV and JSON).\n"
 	  "Exit status: 128 + the signal that stopped counting, else CMD's when not 0, else 1 when a box\n"
 	  "failed.\n" },
+	{ "check", "uncore [OPTIONS] check [--backend B] [--socket N] [--seconds S] [--size MIB] [--json]",
+	  "Prove this node's memory counts: an idle baseline of S seconds (default 1), then a streaming\n"
+	  "read, a non-temporal write and a copy of MIB MiB (default 1024) from a CPU of each socket (or\n"
+	  "socket N), its memory first touched there.  The bytes each socket counted must be at least those\n"
+	  "moved (less 0.1 %: counts of 64 bytes round down per channel) and at most those plus the idle\n"
+	  "rate's share plus 5 % and 16 MiB, and the other sockets\n"
+	  "must not count them.  A table (or --json: a JSON object a row) gives each check, what was\n"
+	  "expected, what was measured and PASS, FAIL or SKIP with the reason.  On the simulator the\n"
+	  "generators' bytes are its whole workload.  Exit status: 0 nothing failed, 1 a check failed, 2 no\n"
+	  "check could run.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.\n" },
 	{ "help", "uncore help [COMMAND]", "Usage of the program, or of one command.\n" },

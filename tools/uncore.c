@@ -34,6 +34,8 @@ void cli_warnings(void)
 	warnings_shown = strlen(uncore_warnings());
 }
 
+void cli_set_backend(const char *backend) { backend_arg = backend; }
+
 int cli_open(uncore_t **u)
 {
 	warnings_shown = 0;
@@ -152,6 +154,7 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{ "info", cmd_info }, { "list", cmd_list }, { "stat", cmd_stat }, { "allowlist", cmd_allowlist },
+	{ "check", cmd_check },
 };
 
 static int is_help(const char *a) { return !strcmp(a, "-h") || !strcmp(a, "--help"); }

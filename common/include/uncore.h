@@ -77,6 +77,14 @@ const char *uncore_backend_reason(const uncore_t *u); /* why this backend (auto'
  */
 void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);
+/* The simulator only: socket's memory traffic from now on, in bytes/s, in place of the simulator's profile
+ * (a program's traffic as the workload: uncore check proves its generators' bytes are counted this
+ * way).  -1 on a backend that is not simulated. */
+int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bps);
+/* The simulator only: read_bytes and write_bytes moved on socket over ns of the simulator's time, which
+ * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
+ * its generators' bytes this way).  -1 on a backend that is not simulated. */
+int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
 int uncore_num_sockets(const uncore_t *u);
 /* The socket of CPU cpu, as the uncore sees it (perf -C N, PAPI_CPU_ATTACH); -1 with the error when it
  * is offline or absent. */

@@ -154,6 +154,12 @@ struct sim {
 	int shm_fd;
 };
 
+/* A socket's memory traffic from now on, in bytes/s, in place of the profile's (a program's reported
+ * traffic as the workload): 0, or -1 with a message (sim_traffic.c). */
+int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps);
+/* read_bytes and write_bytes moved on a socket over ns of the simulator's time, which its clock then
+ * skips: counted exactly, whatever the host's timing (0, or -1 with a message). */
+int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns);
 /* tests: the msr_hook every simulator gets when it is made, so accesses during open are seen too */
 extern void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 extern void *sim_new_msr_hook_ctx;

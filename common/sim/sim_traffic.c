@@ -1,0 +1,56 @@
+/*
+ * Traffic a program reports it moved, taken as the simulated machine's workload (issue 35: `uncore check`
+ * runs its generators, then has the simulator count what they moved, on the socket they ran on):
+ * sim_traffic replaces a socket's steady rates from now on (every box brought up to now first, so that
+ * the counts before stay at the old rates); sim_workload moves a number of bytes over a stretch of the
+ * simulator's time that the clock then skips, so they are counted exactly.
+ */
+#include "sim.h"
+#include "util/error.h"
+
+int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
+{
+	if (socket < 0 || socket >= s->nsockets)
+		return uc_err("simulated traffic on socket %d: the machine has %d", socket, s->nsockets);
+	if (!(read_bps >= 0 && write_bps >= 0 && read_bps < 1e15 && write_bps < 1e15))
+		return uc_err("simulated traffic on socket %d: rates must be 0..1e15 bytes/s", socket);
+	if (s->shm)
+		return uc_err("simulated traffic: not on a simulator shared with other processes (shared=)");
+	for (int i = 0; i < s->nboxes; i++)
+		sim_box_advance(s, &s->boxes[i]);
+	s->prof.mem_read_bps[socket] = read_bps;
+	s->prof.mem_write_bps[socket] = write_bps;
+	return 0;
+}
+
+/* Every box brought up to the simulator's now. */
+static void settle(struct sim *s)
+{
+	for (int i = 0; i < s->nboxes; i++)
+		sim_box_advance(s, &s->boxes[i]);
+}
+
+int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns)
+{
+	if (!ns || ns > 3600000000000ull)
+		return uc_err("simulated workload on socket %d: its time must be 1 ns .. 1 h", socket);
+	double rd0 = s->prof.mem_read_bps[socket], wr0 = s->prof.mem_write_bps[socket];
+	if (sim_traffic(s, socket, read_bytes * 1e9 / (double)ns, write_bytes * 1e9 / (double)ns))
+		return -1;
+	/* the clock stands still while the bytes go in, then goes on ns later: nothing of the host's own
+	 * timing (a preempted process, a late wake-up) adds to or takes from them */
+	uint64_t t = sim_now(s);
+	s->held = 1;
+	s->hold_ns = t;
+	settle(s);
+	s->hold_ns = t + ns;
+	settle(s);
+	s->prof.mem_read_bps[socket] = rd0;
+	s->prof.mem_write_bps[socket] = wr0;
+	if (s->manual_clock)
+		s->now_ns = t + ns;
+	else
+		s->epoch_ns -= ns;
+	s->held = 0;
+	return 0;
+}

@@ -31,6 +31,16 @@ for b in "sim:snbep,fault=missing:imc:1" "perf+sim:emr,missing=uncore_imc_0" "pe
 		'[ $rc -eq 1 ] && grep -q "socket 0 read bytes .*FAIL: [0-9]*% of the bytes moved were counted" "$W/out" && grep -q "^# FAIL" "$W/out"'
 done
 
+# faults of the counters themselves: a dead PMU counts nothing, a phantom one an impossible rate
+$UNCORE --backend "sim:emr,clock=manual,fault=dead:imc:3" check $ARGS --socket 1 >"$W/out" 2>"$W/err"
+rc=$?
+check "a dead IMC channel: exit 1, the traffic not all counted (exit $rc)" \
+	'[ $rc -eq 1 ] && grep -q "socket 1 read bytes .*FAIL: [0-9]*% of the bytes moved were counted" "$W/out"'
+$UNCORE --backend "sim:snbep,clock=manual,fault=phantom:imc:2" check $ARGS --socket 0 >"$W/out" 2>"$W/err"
+rc=$?
+check "a phantom channel: exit 1, the idle traffic impossible (exit $rc)" \
+	'[ $rc -eq 1 ] && grep -q "idle: socket 0 memory traffic .*FAIL: more than 4 channels can move" "$W/out"'
+
 # --json: one object a row, the same verdicts
 $UNCORE --backend sim:gnr,clock=manual check $ARGS --socket 1 --json >"$W/json" 2>"$W/err"
 rc=$?
@@ -41,7 +51,7 @@ bad = [r for r in rows if set(r) != {"backend", "check", "expected", "measured",
 print(len(rows), len(bad))
 PY
 )
-check "--json: every row an object with check, expected, measured, verdict ($out, exit $rc)" '[ $rc -eq 0 ] && [ "$out" = "8 0" ]'
+check "--json: every row an object with check, expected, measured, verdict ($out, exit $rc)" '[ $rc -eq 0 ] && [ "$out" = "10 0" ]'
 
 # bad arguments
 for a in "--size 0" "--seconds -1" "--socket 7" "--bogus"; do

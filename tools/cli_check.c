@@ -122,6 +122,31 @@ fail:
 	return -1;
 }
 
+/* The idle baseline itself: no memory moves more than CHANNEL_BPS a channel, so more than that while idle
+ * is a phantom channel or a counter gone wrong (and would hide real traffic in the margins). */
+#define CHANNEL_BPS 64e9
+static int idle_row(uncore_t *u, int sock, double bps, struct verdicts *t)
+{
+	int channels = 0;
+	char check[96], exp[96], got[96];
+	for (int i = 0; i < uncore_num_units(u); i++) {
+		struct uncore_unit_info ui;
+		if (!uncore_unit_info(u, i, &ui) && !strcmp(ui.name, "imc"))
+			channels = uncore_unit_boxes(u, i, sock);
+	}
+	if (!channels)
+		channels = 16; /* no unit named imc: the most channels any socket has */
+	snprintf(check, sizeof(check), "idle: socket %d memory traffic", sock);
+	snprintf(exp, sizeof(exp), "<= %.0f GB/s (%d channels)", channels * CHANNEL_BPS / 1e9, channels);
+	snprintf(got, sizeof(got), "%.2f GB/s", bps / 1e9);
+	if (isnan(bps))
+		return verdict_add(t, V_FAIL, check, exp, "none", "the socket's memory was not counted");
+	if (bps > channels * CHANNEL_BPS)
+		return verdict_add(t, V_FAIL, check, exp, got, "more than %d channels can move: a phantom channel or a "
+				   "counter gone wrong", channels);
+	return verdict_add(t, V_PASS, check, exp, got, "%s", "");
+}
+
 static int parse(int argc, char **argv, struct opts *o)
 {
 	*o = (struct opts){ .socket = -1, .seconds = 1, .bytes = (size_t)1024 << 20 };
@@ -190,6 +215,8 @@ int cmd_check(int argc, char **argv)
 	for (int k = 0; k < nsock; k++) {
 		base_rd[k] /= o.seconds;
 		base_wr[k] /= o.seconds;
+		if (idle_row(u, k, base_rd[k] + base_wr[k], &t))
+			goto fail;
 	}
 	for (int k = 0; k < nsock; k++) {
 		if (o.socket >= 0 && k != o.socket)

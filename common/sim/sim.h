@@ -68,6 +68,8 @@ struct sim_box {
 	int fault;        /* 0, or an errno every access fails with ... */
 	uint64_t fault_from_ns; /* ... from this simulated time on */
 	int allones;      /* reads return all ones */
+	int dead;         /* fault dead: its counters never move (a PMU the hardware does not clock) */
+	double phantom;   /* fault phantom: events a second every counter adds whatever it counts */
 };
 
 struct sim_dev {
@@ -180,7 +182,7 @@ uint64_t sim_now(struct sim *s);
 void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */
 int sim_changed_registers(struct sim *s, char *why, size_t len);
-/* Faults: kind "eio", "eacces", "allones", "missing"; box type name and index (-1 = all). */
+/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom"; box type name and index (-1 = all). */
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns);
 void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val);
 

@@ -140,6 +140,12 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 }
 
 /* Bring a box's counters up to the current time. */
+/* A counter's rate: the workload's, or a fault's (dead: none; phantom: an impossible one on top). */
+static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c)
+{
+	return b->dead ? 0 : s->rate(s, b, ctl, c) + b->phantom;
+}
+
 void sim_box_advance(struct sim *s, struct sim_box *b)
 {
 	const struct sim_unit *u = b->u;
@@ -154,7 +160,7 @@ void sim_box_advance(struct sim *s, struct sim_box *b)
 	if (dt <= 0)
 		return;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
-		count(s, s->rate(s, b, 0, SIM_CTR_FR(k)), dt, &b->fr_frac[k], &b->fr[k], u->fr[k].width);
+		count(s, box_rate(s, b, 0, SIM_CTR_FR(k)), dt, &b->fr_frac[k], &b->fr[k], u->fr[k].width);
 	if (frozen_own(b))
 		return;
 	/* the first overflow of a counting armed counter stops the count a freeze latency later, where an
@@ -162,7 +168,7 @@ void sim_box_advance(struct sim *s, struct sim_box *b)
 	int freezes = s->glob || !run_style(u);
 	for (int c = 0; c < u->nctr; c++) {
 		old[c] = b->ctr[c];
-		double r = armed(b, c) && freezes ? s->rate(s, b, b->ctl[c], c) : 0;
+		double r = armed(b, c) && freezes ? box_rate(s, b, b->ctl[c], c) : 0;
 		if (r > 0) {
 			double t = ((double)(uc_width_mask(b->width) - b->ctr[c]) + 1 - b->frac[c]) / r;
 			if (t + SIM_FREEZE_LAT_S < dtc)
@@ -173,9 +179,9 @@ void sim_box_advance(struct sim *s, struct sim_box *b)
 		return;
 	for (int c = 0; c < u->nctr; c++)
 		if (enabled(u, b->ctl[c]) && ctr_on(b, c))
-			count(s, s->rate(s, b, b->ctl[c], c), dtc, &b->frac[c], &b->ctr[c], b->width);
+			count(s, box_rate(s, b, b->ctl[c], c), dtc, &b->frac[c], &b->ctr[c], b->width);
 	if (u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && ctr_on(b, SIM_CTR_FIXED))
-		count(s, s->rate(s, b, 0, SIM_CTR_FIXED), dtc, &b->fixed_frac, &b->fixed_ctr, u->fixed_width);
+		count(s, box_rate(s, b, 0, SIM_CTR_FIXED), dtc, &b->fixed_frac, &b->fixed_ctr, u->fixed_width);
 	for (int c = 0; c < u->nctr; c++)
 		if (armed(b, c) && b->ctr[c] < old[c])
 			ovbits |= 1ull << (c + u->status_shift);

@@ -86,6 +86,10 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->fault = EACCES;
 		else if (!strcmp(kind, "allones"))
 			b->allones = 1;
+		else if (!strcmp(kind, "dead"))
+			b->dead = 1;
+		else if (!strcmp(kind, "phantom")) /* 1e12 a second: no uncore event comes near it */
+			b->phantom = 1e12;
 		else if (!strcmp(kind, "missing")) {
 			for (int d = 0; d < s->ndevs; d++)
 				if (s->devs[d].box == b)
@@ -94,7 +98,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			if (s->kind->fault(s, kind, b))
 				return -1;
 		} else
-			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing%s%s)", kind, s->name,
+			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom%s%s)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit)

@@ -140,6 +140,18 @@ struct box_type {
 	/* a unit known only by its kernel PMU (perf_platform.c): its counters are unknown, so each event is a
 	 * perf group of its own and the kernel places it, as perf stat opens events */
 	int kernel_places;
+	/* PCI boxes whose device ids repeat (Skylake-SP): box i is also at device/function pci_devfn[i]
+	 * (dev << 3 | fn); NULL: the id alone names the box */
+	const uint8_t *pci_devfn;
+	/* how many boxes of an MSR type a socket has (NULL: max_boxes, at most one per core) */
+	const struct box_count *count;
+};
+
+/* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)
+ * (Skylake-SP CHAs: CAPID6); devid 0: max_boxes whatever the cores. */
+struct box_count {
+	uint16_t devid, off;
+	uint32_t mask;
 };
 
 /* One event alias of the Linux driver (sysfs events/<name>, its .scale and .unit), for perf's spelling
@@ -172,6 +184,9 @@ struct platform_desc {
 	int ntypes;
 	uint16_t ubox_devid;        /* UBox PCI device used for bus -> socket */
 	uint32_t cpunodeid, gidnidmap;
+	/* a bus without a UBox belongs to the socket of the next lower bus with one (Skylake-SP); 0: of the
+	 * next higher one (the others) */
+	int busmap_forward;
 	const struct uc_event *events; /* catalog, grouped by unit */
 	const int *nevents;
 	/* platforms that publish discovery tables */

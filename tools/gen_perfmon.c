@@ -154,6 +154,39 @@ static int fold_applies(int i)
 	return 1;
 }
 
+/* A FILTER_VALUE v cut into our filter fields by a map's "split(name@lo[.width],...)" (width 1 when not
+ * given): "name:0xV" for each field v sets, so that the event programs exactly the register value Intel
+ * gives and the user may still override each field.  A set bit no field covers stops the build. */
+static void split_value(const char *spec, unsigned long long v, const char *name, char *out, size_t len)
+{
+	unsigned long long covered = 0;
+	size_t n = 0;
+	out[0] = 0;
+	for (const char *p = spec; *p && *p != ')';) {
+		char field[64];
+		int lo, width = 1, used = 0;
+		if (sscanf(p, "%63[^@]@%d%n", field, &lo, &used) != 2)
+			die(name, "bad split filter", spec);
+		p += used;
+		if (*p == '.') {
+			char *end;
+			width = (int)strtol(p + 1, &end, 10);
+			p = end;
+		}
+		if (lo < 0 || width < 1 || lo + width > 64)
+			die(name, "split field out of range", field);
+		unsigned long long m = (width == 64 ? ~0ULL : (1ULL << width) - 1) << lo;
+		covered |= m;
+		if (v & m)
+			n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%s%s:0x%llx", n ? "," : "", field, (v & m) >> lo);
+		p += *p == ',';
+	}
+	if (v & ~covered)
+		die(name, "FILTER_VALUE sets bits no split field covers", spec);
+	if (n >= len)
+		die(name, "split filter too long", spec);
+}
+
 static void emit(json_t *ev, const char *box)
 {
 	const char *name = str(ev, "EventName"), *ctr = str(ev, "Counter"), *type = str(ev, "CounterType");
@@ -189,8 +222,11 @@ static void emit(json_t *ev, const char *box)
 	}
 	if (!ours)
 		die(name, "a Filter the unit map does not name", filt);
-	char raw[48];
-	if (!strncmp(ours, "config1<<", 9)) { /* the filter register's value as perf's config1 takes it */
+	char raw[256];
+	if (!strncmp(ours, "split(", 6)) { /* the filter register's value as defaults of our fields */
+		split_value(ours + 6, hexval(ev, "FILTER_VALUE", name), name, raw, sizeof(raw));
+		ours = raw;
+	} else if (!strncmp(ours, "config1<<", 9)) { /* the filter register's value as perf's config1 takes it */
 		unsigned long long v = hexval(ev, "FILTER_VALUE", name);
 		int shift = atoi(ours + 9);
 		if (shift < 0 || shift > 63 || (shift && v >> (64 - shift)))

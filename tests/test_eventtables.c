@@ -441,7 +441,7 @@ static void test_counter_field(void)
 struct unit_map {
 	char json[8][256];
 	char unit[64][2][64]; /* box, perfmon Unit */
-	char filter[16][2][64]; /* ours ("-": none), JSON Filter */
+	char filter[16][2][128]; /* ours ("-": none), JSON Filter */
 	char fold[4][64];
 	int shift[4], njson, nunit, nfilter, nfold;
 };
@@ -454,20 +454,20 @@ static void read_unit_map(const char *platform, struct unit_map *m)
 	memset(m, 0, sizeof(*m));
 	CU_ASSERT_FATAL(f != NULL);
 	while (fgets(line, sizeof(line), f)) {
-		char kw[16], a[64], b[64];
-		int n = sscanf(line, "%15s %63s %63[^\n]", kw, a, b);
+		char kw[16], a[128], b[64];
+		int n = sscanf(line, "%15s %127s %63[^\n]", kw, a, b);
 		if (n < 2 || kw[0] == '#')
 			continue;
 		if (!strcmp(kw, "json") && m->njson < 8)
 			snprintf(m->json[m->njson++], sizeof(m->json[0]), "%s", a);
 		else if (!strcmp(kw, "unit") && n == 3 && m->nunit < 64) {
-			memcpy(m->unit[m->nunit][0], a, sizeof(a));
+			memcpy(m->unit[m->nunit][0], a, sizeof(m->unit[0][0]));
 			memcpy(m->unit[m->nunit++][1], b, sizeof(b));
 		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 16) {
 			memcpy(m->filter[m->nfilter][0], strcmp(a, "-") ? a : "", strcmp(a, "-") ? sizeof(a) : 1);
 			memcpy(m->filter[m->nfilter++][1], b, sizeof(b));
 		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
-			memcpy(m->fold[m->nfold], a, sizeof(a));
+			memcpy(m->fold[m->nfold], a, sizeof(m->fold[0]));
 			m->shift[m->nfold++] = atoi(b);
 		}
 	}
@@ -486,6 +486,30 @@ static unsigned counter_list(const char *s)
 	return mask;
 }
 
+/* A map's "split(name@lo[.width],...)" applied to the JSON's FILTER_VALUE, read here on its own: each field
+ * the value sets as "name:0xV", in the map's order (NULL when a set bit has no field). */
+static const char *split_filter(const char *spec, json_t *ev, char *out, size_t len)
+{
+	const char *fv = json_string_value(json_object_get(ev, "FILTER_VALUE"));
+	unsigned long long v = fv ? strtoull(fv, NULL, 16) : 0, left = v;
+	char copy[128], *save = NULL;
+	size_t n = 0;
+	snprintf(copy, sizeof(copy), "%s", spec + 6);
+	copy[strcspn(copy, ")")] = 0;
+	out[0] = 0;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *at = strchr(t, '@'), *dot = at ? strchr(at, '.') : NULL;
+		int lo = at ? atoi(at + 1) : 0, w = dot ? atoi(dot + 1) : 1;
+		unsigned long long f = (v >> lo) & ((1ull << w) - 1);
+		left &= ~(((1ull << w) - 1) << lo);
+		if (at)
+			*at = 0;
+		if (f)
+			n += (size_t)snprintf(out + n, len - n, "%s%s:0x%llx", n ? "," : "", t, f);
+	}
+	return left ? NULL : out;
+}
+
 /* How many events differ between cat and the JSON documents roots (the map's files, in order). */
 static int json_differences(const struct uc_event *cat, int ncat, const struct unit_map *m, json_t *const *roots)
 {
@@ -498,9 +522,11 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 			const char *unit = json_string_value(json_object_get(ev, "Unit"));
 			const char *ctr = json_string_value(json_object_get(ev, "Counter"));
 			const char *type = json_string_value(json_object_get(ev, "CounterType"));
+			type = type ? type : ""; /* SKX and CLX files have no CounterType */
 			const char *filt = json_string_value(json_object_get(ev, "Filter"));
 			const char *dep = json_string_value(json_object_get(ev, "Deprecated"));
 			const char *box = NULL, *want_filter = "?";
+			char split[256];
 			const struct uc_event *mine = NULL;
 			for (int u = 0; u < m->nunit && !box; u++)
 				if (!strcmp(m->unit[u][1], unit))
@@ -538,6 +564,8 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 			for (int f = 0; f < m->nfilter; f++)
 				if (filt && !strcmp(m->filter[f][1], filt))
 					want_filter = m->filter[f][0];
+			if (!strncmp(want_filter, "split(", 6) && !(want_filter = split_filter(want_filter, ev, split, sizeof(split))))
+				want_filter = "?"; /* a FILTER_VALUE bit no field takes */
 			if (strcmp(mine->unit, box) || mine->code != hex(ev, "EventCode") || mine->umask != umask ||
 			    mine->umext != umext || mine->ext != (unsigned)atoi(json_string_value(json_object_get(ev, "ExtSel"))) ||
 			    mine->ctr_mask != mask || (mine->flags & (UC_EV_FIXED | UC_EV_FREERUN)) != flags ||

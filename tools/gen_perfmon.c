@@ -31,6 +31,10 @@ static struct fold_row folds[8];
 static struct dir_row dirs[MAX_ROWS];
 static char jsons[8][256];
 static int nunits, nfilters, nfolds, njsons, ndirs, rows;
+/* "deprecated UNIT": that Unit's deprecated events stay in the catalog (perf keeps them usable, and a perf
+ * metric file may name them: SKX's io_bandwidth_write reads UNC_IIO_PAYLOAD_BYTES_IN.*) */
+static char keep_dep[8][256];
+static int nkeep_dep;
 /* --generic: the directory being generated (for its folds), and events left out because their Filter is
  * not one the map names (counted, not fatal: those catalogs serve CPUs without a platform) */
 static const char *cur_dir = "";
@@ -72,13 +76,16 @@ static void read_map(const char *path)
 			sscanf(b, "%63s %63s", plat, flag);
 			snprintf(dirs[ndirs].platform, sizeof(dirs[0].platform), "%s", plat);
 			dirs[ndirs++].discovery = !strcmp(flag, "discovery");
+		} else if (!strcmp(kw, "deprecated") && n >= 2 && nkeep_dep < 8) {
+			sscanf(line, "%*s %255[^\n]", keep_dep[nkeep_dep++]);
 		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 8) {
 			snprintf(folds[nfolds].field, sizeof(folds[0].field), "%s", a);
 			sscanf(b, "%d %199[^\n]", &folds[nfolds].shift, folds[nfolds].dirs);
 			nfolds++;
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...] or dir DIR PLATFORM [discovery]\n", path,
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT or dir DIR PLATFORM "
+				"[discovery]\n", path,
 				lineno);
 			exit(1);
 		}
@@ -155,8 +162,8 @@ static int fold_applies(int i)
 }
 
 /* A FILTER_VALUE v cut into our filter fields by a map's "split(name@lo[.width],...)" (width 1 when not
- * given): "name:0xV" for each field v sets, so that the event programs exactly the register value Intel
- * gives and the user may still override each field.  A set bit no field covers stops the build. */
+ * given): "name:0xV" for every field, 0 included, so that the event programs exactly the register value
+ * Intel gives and the user may still override each field.  A set bit no field covers stops the build. */
 static void split_value(const char *spec, unsigned long long v, const char *name, char *out, size_t len)
 {
 	unsigned long long covered = 0;
@@ -177,8 +184,7 @@ static void split_value(const char *spec, unsigned long long v, const char *name
 			die(name, "split field out of range", field);
 		unsigned long long m = (width == 64 ? ~0ULL : (1ULL << width) - 1) << lo;
 		covered |= m;
-		if (v & m)
-			n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%s%s:0x%llx", n ? "," : "", field, (v & m) >> lo);
+		n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%s%s:0x%llx", n ? "," : "", field, (v & m) >> lo);
 		p += *p == ',';
 	}
 	if (v & ~covered)
@@ -250,6 +256,17 @@ static void emit(json_t *ev, const char *box)
 	rows++;
 }
 
+/* Is the event live, or a deprecated one of a Unit the map keeps? */
+static int kept(json_t *ev)
+{
+	if (strcmp(str(ev, "Deprecated"), "1"))
+		return 1;
+	for (int i = 0; i < nkeep_dep; i++)
+		if (!strcmp(keep_dep[i], str(ev, "Unit")))
+			return 1;
+	return 0;
+}
+
 static int unit_known(const char *perfmon)
 {
 	for (int u = 0; u < nunits; u++)
@@ -292,7 +309,7 @@ static void catalog(const char *symbol, json_t **roots, int n)
 			size_t i;
 			json_t *ev;
 			json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
-				if (!strcmp(str(ev, "Unit"), units[u].perfmon) && strcmp(str(ev, "Deprecated"), "1"))
+				if (!strcmp(str(ev, "Unit"), units[u].perfmon) && kept(ev))
 					emit(ev, units[u].box);
 		}
 	}

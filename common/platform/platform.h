@@ -166,7 +166,8 @@ struct perf_alias {
 
 /* One of the driver's format names (PMU format/<perf>) that is not our qualifier of the same name or
  * filter_<ours>: its value goes into our qualifier ours at bit lo (width bits; width 0: the whole value,
- * ours NULL: accepted, implied by another term). */
+ * ours NULL: accepted, implied by another term).  perf "config1": a slice of the raw config1 word, bits
+ * lo .. lo + width - 1 being our field ours, as the driver cuts config1 into its filter registers. */
 struct perf_term {
 	const char *unit;  /* our unit name, NULL: every unit */
 	const char *perf, *ours;

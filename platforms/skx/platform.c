@@ -54,7 +54,7 @@ static const struct filter_field cha_fields[] = {
 	{ "state", 0, 17, 10, "LLC state mask: 0x80 F, 0x40 M, 0x20 E, 0x10 S, 0x01 I (CHAFilter0[24:21,17])" },
 	{ "rem", 1, 0, 1, "match requests homed on another socket" },
 	{ "loc", 1, 1, 1, "match requests homed on this socket" },
-	{ "all_opc", 1, 3, 1, "match every opcode (opc0/opc1 ignored)" },
+	{ "all_op", 1, 3, 1, "match every opcode (opc0/opc1 ignored)" },
 	{ "nm", 1, 4, 1, "match requests to near memory" },
 	{ "not_nm", 1, 5, 1, "match requests not to near memory" },
 	{ "opc0", 1, 9, 10, "first opcode to match, e.g. 0x202 DRd" },
@@ -206,10 +206,18 @@ const struct perf_alias skx_aliases[] = {
 };
 /* Format names that are not ours (skx_uncore_pcu_formats_attr, skx_uncore_cha_formats_attr): PCU occ_invert
  * and occ_edge_det (config:30, 31: our occ_inv, occ_edge; its umask config:8-15 is our umask byte, occ_sel
- * at 15:14); the CHA's tid_en comes with filter_tid, filter_all_op is our all_opc. */
+ * at 15:14); the CHA's tid_en comes with filter_tid. */
 const struct perf_term skx_terms[] = {
 	{ "pcu", "occ_invert", "occ_inv", 0, 0 }, { "pcu", "occ_edge_det", "occ_edge", 0, 0 },
-	{ "cha", "tid_en", NULL, 0, 0 }, { "cha", "filter_all_op", "all_opc", 0, 0 },
+	{ "cha", "tid_en", NULL, 0, 0 },
+	/* raw config1 as the driver cuts it: FILTER0 = bits 31:0 (tid 8:0, link 12:9, state 26:17), FILTER1 = bits
+	 * 63:32 (SKX_CHA_MSR_PMON_BOX_FILTER_*); the PCU's four bands (filter_band0-3) */
+	{ "cha", "config1", "tid", 0, 9 }, { "cha", "config1", "link", 9, 4 }, { "cha", "config1", "state", 17, 10 },
+	{ "cha", "config1", "rem", 32, 1 }, { "cha", "config1", "loc", 33, 1 }, { "cha", "config1", "all_op", 35, 1 },
+	{ "cha", "config1", "nm", 36, 1 }, { "cha", "config1", "not_nm", 37, 1 }, { "cha", "config1", "opc0", 41, 10 },
+	{ "cha", "config1", "opc1", 51, 10 }, { "cha", "config1", "nc", 62, 1 }, { "cha", "config1", "isoc", 63, 1 },
+	{ "pcu", "config1", "band0", 0, 8 }, { "pcu", "config1", "band1", 8, 8 }, { "pcu", "config1", "band2", 16, 8 },
+	{ "pcu", "config1", "band3", 24, 8 },
 	{ 0 },
 };
 

@@ -91,6 +91,8 @@ static int filters(const struct perf_pmu *p, const struct box_type *t, const str
 		const struct perf_format *f = perf_pmu_format(p, name);
 		if (!f)
 			f = perf_pmu_format(p, fd->name);
+		if (!f && !v)
+			continue; /* held at 0 (Skylake-SP's CHA link): config1 has 0 there without a format */
 		if (!f)
 			return uc_err("the kernel's %s has no format for the '%s' qualifier (no %s or %s file): the kernel "
 				      "does not pass that filter, so count it with the direct backend", p->name, fd->name,

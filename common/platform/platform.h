@@ -145,6 +145,9 @@ struct box_type {
 	const uint8_t *pci_devfn;
 	/* how many boxes of an MSR type a socket has (NULL: max_boxes, at most one per core) */
 	const struct box_count *count;
+	/* an event with tid_en holds every filter field of the box, 0 unless given, as Linux's driver makes it
+	 * (Skylake-SP skx_cha_hw_config: the index SKX_CHA_MSR_PMON_BOX_FILTER_TID claims all fields) */
+	int tid_holds_all;
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)

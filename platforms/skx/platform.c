@@ -120,7 +120,7 @@ static const struct box_type cha = {
 	.space = UC_MSR, SKX_BOXED, .max_boxes = 28, .nctr = 4, .box_stride = 0x10,
 	.box_ctl = 0xe00, .ctl0 = 0xe01, .ctl_stride = 1, .ctr0 = 0xe08, .ctr_stride = 1, .lay = &lay_cha,
 	.filt_regs = cha_filt, .nfilt_regs = N(cha_filt), .fields = cha_fields, .nfields = N(cha_fields),
-	.count = &cha_count,
+	.count = &cha_count, .tid_holds_all = 1, /* skx_cha_hw_config: tid_en -> idx 0x1ff, every field */
 };
 
 /* skx_uncore_iio: box 0xA40 + 0x20 n (SKX_IIO0_MSR_PMON_BOX_CTL, SKX_IIO_MSR_OFFSET), CTL0 0xA48, CTR0 0xA41 */

@@ -447,19 +447,25 @@ struct unit_map {
 	char keep_dep[64]; /* "deprecated UNIT": that Unit's deprecated events are in the catalog too */
 };
 
-static void read_unit_map(const char *platform, struct unit_map *m)
+/* One map file's lines into m; "include FILE" reads FILE (relative to the map's folder) in place. */
+static void read_map_file(const char *dir, const char *file, struct unit_map *m)
 {
 	char path[512], line[512];
-	snprintf(path, sizeof(path), SRCDIR "/platforms/%s/perfmon_units.txt", platform);
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	FILE *f = fopen(path, "r");
-	memset(m, 0, sizeof(*m));
 	CU_ASSERT_FATAL(f != NULL);
 	while (fgets(line, sizeof(line), f)) {
 		char kw[16], a[128], b[64];
 		int n = sscanf(line, "%15s %127s %63[^\n]", kw, a, b);
 		if (n < 2 || kw[0] == '#')
 			continue;
-		if (!strcmp(kw, "json") && m->njson < 8)
+		if (!strcmp(kw, "include")) {
+			char sub[512], *slash;
+			snprintf(sub, sizeof(sub), "%s/%s", dir, a);
+			slash = strrchr(sub, '/');
+			*slash = 0;
+			read_map_file(sub, slash + 1, m);
+		} else if (!strcmp(kw, "json") && m->njson < 8)
 			snprintf(m->json[m->njson++], sizeof(m->json[0]), "%s", a);
 		else if (!strcmp(kw, "unit") && n == 3 && m->nunit < 64) {
 			memcpy(m->unit[m->nunit][0], a, sizeof(m->unit[0][0]));
@@ -475,6 +481,14 @@ static void read_unit_map(const char *platform, struct unit_map *m)
 		}
 	}
 	fclose(f);
+}
+
+static void read_unit_map(const char *platform, struct unit_map *m)
+{
+	char dir[512];
+	snprintf(dir, sizeof(dir), SRCDIR "/platforms/%s", platform);
+	memset(m, 0, sizeof(*m));
+	read_map_file(dir, "perfmon_units.txt", m);
 	CU_ASSERT(m->njson > 0 && m->nunit > 0);
 }
 

@@ -274,6 +274,7 @@ static void test_nhm(void) { check_platform("nhm"); }
 static void test_emr(void) { check_platform("emr"); }
 static void test_spr(void) { check_platform_rows("spr", "emr"); }
 static void test_skx(void) { check_platform("skx"); }
+static void test_clx(void) { check_platform_rows("clx", "skx"); } /* the same skx_uncore_init constants */
 
 int main(void)
 {
@@ -284,6 +285,7 @@ int main(void)
 		{ "EMR register facts agree with Linux (SPR code EMR uses)", test_emr },
 		{ "SPR register facts agree with Linux spr_uncore_init's", test_spr },
 		{ "SKX register facts agree with Linux skx_uncore_init's", test_skx },
+		{ "CLX register facts agree with Linux skx_uncore_init's", test_clx },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

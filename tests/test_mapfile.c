@@ -115,8 +115,10 @@ static void test_sim_cpus(void)
 		/* Skylake-SP and Cascade Lake share model 0x55, told apart by stepping */
 		{ "sim:skx", "skx", "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): platform skx", NULL },
 		{ "sim:skx,cpu=6-55-0", "skx", "cpu GenuineIntel-6-55-0: mapfile row SKX (skylakex_uncore.json V1.37): platform skx", NULL },
-		{ "sim:emr,cpu=6-55-5", "generic", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx, not built in", "events of gnr" },
-		{ "sim:emr,cpu=6-55-B", "generic", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx, not built in", "events of gnr" },
+		{ "sim:clx", "clx", "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
+		{ "sim:skx,cpu=6-55-5", "clx", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
+		/* Cooper Lake: the mapfile gives it the CLX files */
+		{ "sim:clx,cpu=6-55-B", "clx", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
 		{ "sim:emr,cpu=6-8F-8", NULL, "cpu GenuineIntel-6-8F-8: mapfile row SPR (sapphirerapids_uncore.json V1.39): platform spr", "events of spr" },
 		{ "sim:emr,cpu=6-AD-1", NULL, "cpu GenuineIntel-6-AD-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
 		{ "sim:emr,cpu=6-AE-1", NULL, "cpu GenuineIntel-6-AE-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
@@ -203,7 +205,7 @@ static void test_sysroot_cpuinfo(void)
 		const char *match;
 	} cases[] = {
 		{ "GenuineIntel", 6, 0x55, 4, "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): platform skx" },
-		{ "GenuineIntel", 6, 0x55, 7, "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx, not built in" },
+		{ "GenuineIntel", 6, 0x55, 7, "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx" },
 		{ "GenuineIntel", 6, 0xcf, 2, "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr" },
 		{ "GenuineIntel", 6, 0x2d, 6, "cpu GenuineIntel-6-2D-6: mapfile row JKT (Jaketown_uncore.json V24): platform snbep" },
 		{ "GenuineIntel", 6, 0x1e, 5, "cpu GenuineIntel-6-1E-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm" },

@@ -46,7 +46,8 @@ static void die(const char *where, const char *msg, const char *what)
 	exit(1);
 }
 
-/* The map's keyword lines; the last field of unit/filter lines may hold spaces ("UPI LL"). */
+/* The map's keyword lines; the last field of unit/filter lines may hold spaces ("UPI LL").  "include FILE"
+ * reads FILE (relative to the map's folder) in its place: Cascade Lake takes Skylake-SP's unit lines. */
 static void read_map(const char *path)
 {
 	char line[512];
@@ -55,6 +56,13 @@ static void read_map(const char *path)
 	if (!f)
 		die(path, "cannot open", NULL);
 	while (fgets(line, sizeof(line), f)) {
+		char inc[1024], name[256];
+		const char *slash = strrchr(path, '/');
+		if (sscanf(line, "include %255s", name) == 1) {
+			snprintf(inc, sizeof(inc), "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+			read_map(inc);
+			continue;
+		}
 		char kw[16], a[256], b[256];
 		int n;
 		lineno++;
@@ -84,7 +92,7 @@ static void read_map(const char *path)
 			nfolds++;
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT or dir DIR PLATFORM "
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT, include FILE or dir DIR PLATFORM "
 				"[discovery]\n", path,
 				lineno);
 			exit(1);

@@ -204,6 +204,19 @@ static void test_skx_driver_quirks(void)
 	close_all(u, fd, 2);
 	CU_ASSERT(open_group(u, "uncore_cha_3", g2, 2, fd) >= 0);
 	close_all(u, fd, 2);
+	/* the library follows: an event with the UPI umask extension is refused on perf, saying why, and counted
+	 * on the registers */
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_UPI_TxL_BASIC_HDR_MATCH.REQ_OPC:socket=0:box=2") < 0 &&
+		  strstr(uncore_error(), "Linux writes only bits 31:0 of the upi control") != NULL);
+	uncore_session_free(s);
+	uncore_close(u);
+	u = open_sim("sim:skx,clock=manual");
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT(uncore_session_add(s, "UNC_UPI_TxL_BASIC_HDR_MATCH.REQ_OPC:socket=0:box=2") == 0);
+	CU_ASSERT(uncore_session_start(s) == 0);
+	uncore_session_free(s);
 	uncore_close(u);
 }
 

@@ -148,6 +148,9 @@ struct box_type {
 	/* an event with tid_en holds every filter field of the box, 0 unless given, as Linux's driver makes it
 	 * (Skylake-SP skx_cha_hw_config: the index SKX_CHA_MSR_PMON_BOX_FILTER_TID claims all fields) */
 	int tid_holds_all;
+	/* Linux writes bits 31:0 of this 64-bit PCI control only (Skylake-SP UPI and M2M: snbep_uncore_pci_enable_event),
+	 * so an event with higher control bits cannot count through perf */
+	int perf_ctl_dword;
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)

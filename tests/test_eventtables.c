@@ -444,7 +444,7 @@ struct unit_map {
 	char filter[16][2][128]; /* ours ("-": none), JSON Filter */
 	char fold[4][64];
 	int shift[4], njson, nunit, nfilter, nfold;
-	char keep_dep[64]; /* "deprecated UNIT": that Unit's deprecated events are in the catalog too */
+	char keep_dep[200]; /* "deprecated UNIT": that Unit's deprecated events are in the catalog too */
 };
 
 /* One map file's lines into m; "include FILE" reads FILE (relative to the map's folder) in place. */
@@ -474,7 +474,7 @@ static void read_map_file(const char *dir, const char *file, struct unit_map *m)
 			memcpy(m->filter[m->nfilter][0], strcmp(a, "-") ? a : "", strcmp(a, "-") ? sizeof(a) : 1);
 			memcpy(m->filter[m->nfilter++][1], b, sizeof(b));
 		} else if (!strcmp(kw, "deprecated") && n >= 2) {
-			snprintf(m->keep_dep, sizeof(m->keep_dep), "%s", a);
+			snprintf(m->keep_dep, sizeof(m->keep_dep), "%s%s%s", a, n == 3 ? " " : "", n == 3 ? b : "");
 		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
 			memcpy(m->fold[m->nfold], a, sizeof(m->fold[0]));
 			m->shift[m->nfold++] = atoi(b);

@@ -1037,7 +1037,7 @@ static void test_skx_perf_files(void)
 			for (int m = before; m < uncore_num_metrics(u); m++) {
 				struct uncore_metric_info mi;
 				uncore_session_t *s;
-				char what[200];
+				char what[900];
 				uncore_metric_info(u, m, &mi);
 				int numa = !strncmp(mi.name, "numa_reads", 10), io = !strncmp(mi.name, "io_bandwidth", 12);
 				int lat = strstr(mi.name, "_miss_latency") != NULL;

@@ -68,7 +68,7 @@ static const struct filter_reg pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0x715
 
 /* IIO port and flow-class masks in the control word (format ch_mask config:36-43, fc_mask config:44-46). */
 static const struct filter_field iio_fields[] = {
-	{ "ch_mask", UC_FIELD_CTL, 36, 8, "ports: bit n = PART n (0..3 the x16 lanes' ports, 4..7 others)" },
+	{ "ch_mask", UC_FIELD_CTL, 36, 8, "ports: bit n = PART n (Intel's PortMask)" },
 	{ "fc_mask", UC_FIELD_CTL, 44, 3, "flow classes: 1 posted, 2 non-posted, 4 completions" },
 };
 

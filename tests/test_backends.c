@@ -313,10 +313,10 @@ static void test_direct_errors(void)
 	put_str("vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\n", "/proc/cpuinfo");
 	CU_ASSERT(uncore_open("direct", &u) < 0);
 	CU_ASSERT(strstr(uncore_error(), "AuthenticAMD") && strstr(uncore_error(), "sim:snbep"));
-	/* an unsupported Intel model */
-	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\n", "/proc/cpuinfo");
+	/* an unsupported Intel model (Knights Landing: Skylake-SP's 85 is built in now) */
+	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 87\n", "/proc/cpuinfo");
 	CU_ASSERT(uncore_open("direct", &u) < 0);
-	CU_ASSERT(strstr(uncore_error(), "model 85") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "model 87") != NULL);
 	/* no msr module */
 	put_str("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\n", "/proc/cpuinfo");
 	for (int cpu = 0; cpu < 4; cpu++) {

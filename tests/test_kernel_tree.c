@@ -187,6 +187,11 @@ static int tree_vs_listing(const char *spec, const char *listing)
 static void test_nhm(void) { CU_ASSERT_EQUAL(tree_vs_listing("nhm", "nhm/linux_pmus.txt"), 0); }
 static void test_snbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("snbep", "snbep/linux_pmus.txt"), 0); }
 static void test_ivbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("ivbep", "ivbep/linux_pmus.txt"), 0); }
+static void test_skx(void)
+{
+	CU_ASSERT_EQUAL(tree_vs_listing("skx", "skx/linux_pmus.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("clx", "clx/linux_pmus.txt"), 0); /* Cascade Lake: skx_uncore_init too */
+}
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
 static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
 static void test_gnr_family(void)
@@ -317,6 +322,7 @@ int main(void)
 		{ "perf+sim:nhm's tree is Linux 6.12's", test_nhm },
 		{ "perf+sim:snbep's tree is Linux 6.12's", test_snbep },
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
+		{ "perf+sim:skx and clx trees are Linux 6.12's (CAPID6's CHAs, PCI boxes by id and dev.fn)", test_skx },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },

@@ -70,6 +70,7 @@ static const struct num_key plat_keys[] = {
 	NK(struct platform_desc, "ubox_devid", ubox_devid), NK(struct platform_desc, "cpunodeid", cpunodeid),
 	NK(struct platform_desc, "gidnidmap", gidnidmap),   NK(struct platform_desc, "glob_ctl", glob_ctl),
 	NK(struct platform_desc, "glob_frz_all", glob_frz_all), NK(struct platform_desc, "glob_unfrz_all", glob_unfrz_all),
+	NK(struct platform_desc, "busmap_forward", busmap_forward),
 };
 static const struct num_key type_keys[] = {
 	NK(struct box_type, "ctl0", ctl0),		 NK(struct box_type, "ctl_stride", ctl_stride),
@@ -155,6 +156,16 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		if (ids)
 			put_list16(out, len, ids, t->max_boxes);
 		return 0;
+	} else if (!strcmp(key, "pci_devfn")) {
+		size_t k = 0;
+		for (int i = 0; t->pci_devfn && i < t->max_boxes && k < len; i++)
+			k += (size_t)snprintf(out + k, len - k, "%s%d.%d", i ? "," : "", t->pci_devfn[i] >> 3, t->pci_devfn[i] & 7);
+		return 0;
+	} else if (!strncmp(key, "count.", 6)) {
+		const struct box_count *c = t->count;
+		if (!c || !c->devid)
+			return 0;
+		v = !strcmp(key, "count.devid") ? c->devid : !strcmp(key, "count.off") ? c->off : c->mask;
 	} else if (!strncmp(key, "field.", 6)) {
 		for (int i = 0; i < t->nfields; i++)
 			if (!strcmp(t->fields[i].name, key + 6)) {
@@ -262,6 +273,8 @@ static void test_ivbep(void) { check_platform("ivbep"); }
 static void test_nhm(void) { check_platform("nhm"); }
 static void test_emr(void) { check_platform("emr"); }
 static void test_spr(void) { check_platform_rows("spr", "emr"); }
+static void test_skx(void) { check_platform("skx"); }
+static void test_clx(void) { check_platform_rows("clx", "skx"); } /* the same skx_uncore_init constants */
 
 int main(void)
 {
@@ -271,6 +284,8 @@ int main(void)
 		{ "Nehalem-EP register facts agree with Linux uncore_snb.c", test_nhm },
 		{ "EMR register facts agree with Linux (SPR code EMR uses)", test_emr },
 		{ "SPR register facts agree with Linux spr_uncore_init's", test_spr },
+		{ "SKX register facts agree with Linux skx_uncore_init's", test_skx },
+		{ "CLX register facts agree with Linux skx_uncore_init's", test_clx },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

@@ -113,9 +113,12 @@ static void test_sim_cpus(void)
 		/* 0x1F: Nehalem-EP by the mapfile, though not in the platform's own model list */
 		{ "sim:nhm,cpu=6-1F-2", "nhm", "cpu GenuineIntel-6-1F-2: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
 		/* Skylake-SP and Cascade Lake share model 0x55, told apart by stepping */
-		{ "sim:emr,cpu=6-55-4", "generic", "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): platform skx, not built in", "events of gnr" },
-		{ "sim:emr,cpu=6-55-5", "generic", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx, not built in", "events of gnr" },
-		{ "sim:emr,cpu=6-55-B", "generic", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx, not built in", "events of gnr" },
+		{ "sim:skx", "skx", "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): platform skx", NULL },
+		{ "sim:skx,cpu=6-55-0", "skx", "cpu GenuineIntel-6-55-0: mapfile row SKX (skylakex_uncore.json V1.37): platform skx", NULL },
+		{ "sim:clx", "clx", "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
+		{ "sim:skx,cpu=6-55-5", "clx", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
+		/* Cooper Lake: the mapfile gives it the CLX files */
+		{ "sim:clx,cpu=6-55-B", "clx", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
 		{ "sim:emr,cpu=6-8F-8", NULL, "cpu GenuineIntel-6-8F-8: mapfile row SPR (sapphirerapids_uncore.json V1.39): platform spr", "events of spr" },
 		{ "sim:emr,cpu=6-AD-1", NULL, "cpu GenuineIntel-6-AD-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
 		{ "sim:emr,cpu=6-AE-1", NULL, "cpu GenuineIntel-6-AE-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
@@ -200,8 +203,8 @@ static void test_sysroot_cpuinfo(void)
 		int family, model, stepping;
 		const char *match;
 	} cases[] = {
-		{ "GenuineIntel", 6, 0x55, 4, "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): platform skx, not built in" },
-		{ "GenuineIntel", 6, 0x55, 7, "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx, not built in" },
+		{ "GenuineIntel", 6, 0x55, 4, "cpu GenuineIntel-6-55-4: mapfile row SKX (skylakex_uncore.json V1.37): platform skx" },
+		{ "GenuineIntel", 6, 0x55, 7, "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx" },
 		{ "GenuineIntel", 6, 0xcf, 2, "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr" },
 		{ "GenuineIntel", 6, 0x2d, 6, "cpu GenuineIntel-6-2D-6: mapfile row JKT (Jaketown_uncore.json V24): platform snbep" },
 		{ "GenuineIntel", 6, 0x1e, 5, "cpu GenuineIntel-6-1E-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm" },
@@ -222,15 +225,15 @@ static void test_sysroot_cpuinfo(void)
 			fprintf(stderr, "'%s', want '%s'\n", match, cases[i].match);
 		CU_ASSERT_STRING_EQUAL(match, cases[i].match);
 	}
-	/* a Skylake-SP without discovery tables: refused, the message giving the match */
+	/* an Ice Lake-SP (no platform of ours, no discovery tables): refused, the message giving the match */
 	uncore_t *u;
-	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n",
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\nstepping\t: 6\n\n",
 		"/proc/cpuinfo");
 	sparse("/dev/cpu/0/msr", 0x4000);
 	CU_ASSERT(uncore_open("direct", &u) < 0);
-	if (!strstr(uncore_error(), "cpu GenuineIntel-6-55-4: mapfile row SKX"))
+	if (!strstr(uncore_error(), "cpu GenuineIntel-6-6A-6: mapfile row ICX"))
 		fprintf(stderr, "%s\n", uncore_error());
-	CU_ASSERT(strstr(uncore_error(), "cpu GenuineIntel-6-55-4: mapfile row SKX") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "cpu GenuineIntel-6-6A-6: mapfile row ICX") != NULL);
 	/* not Intel: refused at open, whatever the mapfile holds */
 	put_str("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nstepping\t: 1\n\n",
 		"/proc/cpuinfo");

@@ -1005,6 +1005,61 @@ static void test_perf_files_truth(void)
 		CU_ASSERT(perf_file_truth(xeon_ep[b], FIXTURES "perf_metrics_xeon_ep.json", NULL) == 7 + b % 2);
 }
 
+/* Intel's Skylake-SP and Cascade Lake perf files: their uncore metrics load (13 and 20; the rest use core events)
+ * and equal the truth on sim: and perf+sim:, with two Linux behaviours kept: the metrics that give config1 in
+ * its low half (numa_reads_addressed_to_*: 0x40432; CLX's llc_data_read_demand_plus_prefetch_miss_latency*:
+ * 0x40433) lose it, as the driver keeps only the FILTER1 fields for TOR events (skx_cha_hw_config), so their
+ * TOR counts see every miss: 50 % each, and the latency of all misses; io_bandwidth_read/write add four IIO
+ * events that only counters 0-1 take, which the direct backend refuses and the perf backend multiplexes. */
+static void test_skx_perf_files(void)
+{
+	static const struct { const char *plat, *file; int n; } files[] = {
+		{ "skx", SRCDIR "/eventtables/SKX/metrics/perf/skylakex_metrics_perf.json", 13 },
+		{ "clx", SRCDIR "/eventtables/CLX/metrics/perf/cascadelakex_metrics_perf.json", 20 },
+	};
+	for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++)
+		for (int b = 0; b < 2; b++) {
+			char spec[600];
+			snprintf(spec, sizeof(spec), "%s%s,clock=manual,profile=%s", b ? "perf+sim:" : "sim:", files[f].plat,
+				 write_file("perf_profile.txt", pmem_profile));
+			uncore_t *u = open_sim(spec);
+			struct sim *sim = sim_of(u->acc);
+			int before = uncore_num_metrics(u), checked = 0, apart = 0;
+			uc_clear_warnings();
+			CU_ASSERT_EQUAL(uncore_load_metrics(u, files[f].file), files[f].n);
+			for (int m = before; m < uncore_num_metrics(u); m++) {
+				struct uncore_metric_info mi;
+				uncore_session_t *s;
+				char what[900];
+				uncore_metric_info(u, m, &mi);
+				int numa = !strncmp(mi.name, "numa_reads", 10), io = !strncmp(mi.name, "io_bandwidth", 12);
+				int lat = strstr(mi.name, "_miss_latency") != NULL;
+				uncore_session_new(u, &s);
+				int sm = uncore_session_add_metric(s, mi.name);
+				if (io && !b) {
+					CU_ASSERT(sm < 0 && strstr(uncore_error(), "the perf backend multiplexes such sets"));
+					uncore_session_free(s);
+					apart++;
+					continue;
+				}
+				CU_ASSERT_FATAL(sm >= 0 && uncore_session_start(s) == 0);
+				uncore_sleep_ns(u, 1000000000);
+				CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+				CU_ASSERT(never_multiplexed(s) == !io);
+				for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+					double v = NAN;
+					snprintf(what, sizeof(what), "%s %s socket %d", spec, mi.name, sock);
+					CU_ASSERT(uncore_session_metric_value(s, sm, sock, -1, UNCORE_SINCE_START, &v) == 0);
+					checked += check(what, v, numa ? 50 : lat ? sim->prof.llc_miss_lat_ns[sock] : perf_truth(sim, mi.name, sock, 1));
+				}
+				uncore_session_free(s);
+			}
+			CU_ASSERT_EQUAL(checked, (files[f].n - apart) * uncore_num_sockets(u));
+			CU_ASSERT_EQUAL(apart, b ? 0 : 2);
+			uncore_close(u);
+		}
+}
+
 /* LINUX_TREE=<a Linux source tree> (tools/check_linux_metrics.sh): Linux's own jkt, ivt and emr metric files,
  * which are GPL and so not kept here, on both backends; a file the tree lacks (6.1 has no EMR) is skipped. */
 static void test_linux_tree(void)
@@ -1088,6 +1143,14 @@ static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 static void test_truth_gnr(void) { truth_platform("sim:gnr"); }
+/* Skylake-SP, both backends (CHAs counted from CAPID6, IIO free-running counters, UPI and M2M 64-bit controls) */
+static void test_truth_skx(void)
+{
+	truth_platform("sim:skx");
+	truth_platform("perf+sim:skx");
+	truth_platform("sim:clx"); /* Cascade Lake: Skylake-SP's machine and metrics over the CLX catalog */
+	truth_platform("perf+sim:clx");
+}
 /* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
 static void test_truth_srf_cwf(void)
 {
@@ -1278,7 +1341,7 @@ static void test_groups_fit(void)
 	static const struct { const char *be; int min2; } backends[] = {
 		{ "sim:snbep", 4 }, { "sim:emr", 4 }, { "sim:ivbep", 1 }, { "sim:nhm", 1 }, { "sim:montecito", 1 }, { "sim:gnr", 2 }, { "sim:spr", 4 },
 		{ "perf+sim:snbep", 4 }, { "perf+sim:emr", 4 }, { "perf+sim:ivbep", 1 }, { "perf+sim:nhm", 1 }, { "perf+sim:gnr", 2 },
-		{ "perf+sim:spr", 4 } };
+		{ "perf+sim:spr", 4 }, { "sim:skx", 2 }, { "perf+sim:skx", 2 }, { "sim:clx", 2 }, { "perf+sim:clx", 2 } };
 	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
 	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++)
 		for (int set = 0; set < 2; set++) {
@@ -1366,6 +1429,8 @@ int main(void)
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
+		{ "every Skylake-SP and Cascade Lake metric equals the truth across wraps, on sim: and perf+sim:", test_truth_skx },
+		{ "Intel's Skylake-SP and Cascade Lake perf metric files: their uncore metrics load and equal the truth", test_skx_perf_files },
 		{ "Granite Rapids: memory metrics count both schedulers, reads split 9:1 and 15:85", test_gnr_schedulers },
 		{ "IIO bandwidth by port (metrics, DATA_REQ_OF_CPU.PART<N>) on every discovery platform, sim: and perf+sim:", test_iio_ports },
 		{ "every Sierra Forest and Clearwater Forest metric equals the truth (sim: and perf+sim:)", test_truth_srf_cwf },

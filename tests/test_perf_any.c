@@ -320,27 +320,25 @@ static uint64_t perf_config(uncore_t *u, const char *name)
 	return perf_config1(u, name, &c1);
 }
 
-/* A Skylake-SP node (no platform of ours yet, no discovery tables) whose kernel has uncore PMUs: auto takes
- * perf, with the events of Intel's skylakex_uncore.json.  The configs are what Linux perf's own tables for
- * skylakex give (tools/perf/pmu-events/arch/x86/skylakex: UNC_M_CAS_COUNT.RD event 0x4 umask 0x3;
- * UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0 event 0x83 umask 0x4 PortMask 0x01 FCMask 0x07) through the
- * driver's formats (uncore_snbep.c skx_uncore_iio_formats_attr: ch_mask config:36-43, fc_mask config:44-46). */
-static void test_skylake_node_takes_perf(void)
+/* An Ice Lake-SP node (no platform of ours yet, no discovery tables) whose kernel has uncore PMUs: auto takes
+ * perf, with the events of Intel's icelakex_uncore.json.  The configs are what Linux perf's own tables for
+ * icelakex give (tools/perf/pmu-events/arch/x86/icelakex: UNC_M_CAS_COUNT.RD event 0x04 umask 0xf;
+ * UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0 event 0x83 umask 0x4 PortMask 0x01 FCMask 0x07;
+ * UNC_CHA_TOR_INSERTS.IA_MISS_DRD event 0x35 umask 0xc817fe01) through the driver's formats (uncore_snbep.c
+ * icx_uncore_imc: skx_uncore_formats_attr; icx_uncore_iio: snr_uncore_iio_formats_attr, ch_mask config:36-47,
+ * fc_mask config:48-50; icx_uncore_chabox: snr_uncore_cha_formats_attr, umask config:8-15,32-57). */
+static void test_icelake_node_takes_perf(void)
 {
 	static const char *const imc[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
 					   "thresh=config:24-31", NULL };
-	/* skx_uncore_cha_formats_attr */
-	static const char *const cha[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "tid_en=config:19",
-					   "inv=config:23", "thresh=config:24-31", "filter_tid=config1:0-8",
-					   "filter_state=config1:17-26", "filter_rem=config1:32", "filter_loc=config1:33",
-					   "filter_nm=config1:36", "filter_all_op=config1:35", "filter_not_nm=config1:37",
-					   "filter_opc0=config1:41-50", "filter_opc1=config1:51-60", "filter_nc=config1:62",
-					   "filter_isoc=config1:63", NULL };
+	static const char *const cha[] = { "event=config:0-7", "umask=config:8-15,32-57", "edge=config:18",
+					   "tid_en=config:19", "inv=config:23", "thresh=config:24-31",
+					   "filter_tid=config1:0-9", NULL };
 	static const char *const iio[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
-					   "thresh=config:24-31", "ch_mask=config:36-43", "fc_mask=config:44-46", NULL };
-	snprintf(root, sizeof(root), "%s/test_perf_any_skx.%d", test_tmpdir(), (int)getpid());
-	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n"
-		"processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\nstepping\t: 4\n\n",
+					   "thresh=config:24-35", "ch_mask=config:36-47", "fc_mask=config:48-50", NULL };
+	snprintf(root, sizeof(root), "%s/test_perf_any_icx.%d", test_tmpdir(), (int)getpid());
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\nstepping\t: 6\n\n"
+		"processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\nstepping\t: 6\n\n",
 		"/proc/cpuinfo");
 	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
 	put_str("1\n", "/sys/devices/system/cpu/cpu1/topology/physical_package_id");
@@ -353,21 +351,17 @@ static void test_skylake_node_takes_perf(void)
 	uncore_t *u = NULL;
 	int rc = uncore_open("auto", &u);
 	if (rc)
-		fprintf(stderr, "auto on a Skylake-SP: %s\n", uncore_error());
+		fprintf(stderr, "auto on an Ice Lake-SP: %s\n", uncore_error());
 	CU_ASSERT_FATAL(rc == 0);
 	CU_ASSERT_STRING_EQUAL(uncore_backend_name(u), "perf");
-	expect_caveat(u, "skylakex_uncore.json");
-	CU_ASSERT(strstr(uncore_platform_caveat(u), "3 that need a filter register left out") != NULL);
+	expect_caveat(u, "icelakex_uncore.json");
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, 2, 1), 2); /* imc (units by name: cha, iio, imc): 2 on socket 1 */
-	CU_ASSERT_EQUAL(perf_config(u, "UNC_M_CAS_COUNT.RD"), 0x0304);
+	CU_ASSERT_EQUAL(perf_config(u, "UNC_M_CAS_COUNT.RD"), 0x0f04);
 	CU_ASSERT_EQUAL(perf_config(u, "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0"),
-			0x83 | 0x04 << 8 | 0x01ull << 36 | 0x07ull << 44);
-	/* Linux perf's skylakex table: UNC_CHA_TOR_INSERTS.IA_MISS_DRD event 0x35 umask 0x21
-	 * config1=0x4043300000000; IA_MISS the same without a filter */
+			0x83 | 0x04 << 8 | 0x01ull << 36 | 0x07ull << 48);
+	/* the umask extension at config 57:32: no config1 */
 	uint64_t c1 = 1;
-	CU_ASSERT_EQUAL(perf_config1(u, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", &c1), 0x2135);
-	CU_ASSERT_EQUAL(c1, 0x4043300000000ull);
-	CU_ASSERT_EQUAL(perf_config1(u, "UNC_CHA_TOR_INSERTS.IA_MISS", &c1), 0x2135);
+	CU_ASSERT_EQUAL(perf_config1(u, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", &c1), 0x0135 | 0xc817feull << 32);
 	CU_ASSERT_EQUAL(c1, 0);
 	uncore_close(u);
 	fake_tree_remove();
@@ -382,7 +376,7 @@ static void test_refusals_name_the_reason(void)
 		const char *backend, *says;
 	} cases[] = {
 		{ "perf+sim:snbep,cpu=6-F0-0", "shows no uncore PMUs" },
-		{ "perf+sim:gnr,cpu=6-55-4", "skx_uncore_init" },
+		{ "perf+sim:gnr,cpu=6-6A-6", "icx_uncore_init" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		uncore_t *u = NULL;
@@ -404,7 +398,7 @@ int main(void)
 		{ "a CPU without tables counts the kernel's aliases and raw specs", test_kernel_aliases_and_raw_specs },
 		{ "the kernel places and rotates the events of a unit it alone knows", test_the_kernel_places_the_events },
 		{ "Linux's generic discovery driver: raw specs on uncore_type_<t>", test_generic_driver_raw_specs },
-		{ "a Skylake-SP node's kernel PMUs: auto takes perf with Intel's SKX events", test_skylake_node_takes_perf },
+		{ "an Ice Lake-SP node's kernel PMUs: auto takes perf with Intel's ICX events", test_icelake_node_takes_perf },
 		{ "what cannot count says why", test_refusals_name_the_reason },
 		{ NULL, NULL },
 	};

@@ -301,6 +301,41 @@ static void test_montecito(void)
 	CU_ASSERT(platform_by_name("montecito")->sim_only);
 }
 
+static int unit_named(const uncore_t *u, const char *name)
+{
+	struct uncore_unit_info ui;
+	for (int i = 0; i < uncore_num_units(u); i++)
+		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, name))
+			return i;
+	CU_FAIL_FATAL("no such unit");
+	return -1;
+}
+
+/* Skylake-SP's box counts are the driver's, not the cores': the CHAs as many as CAPID6 (8086:2083 config
+ * 0x9C, bits 27:0) has bits set (skx_count_chabox), read here from the simulated device itself; six IIO
+ * stacks and IRPs whatever the cores (num_boxes 6); the PCI boxes each at its dev.fn on every socket. */
+static void test_skx_box_counts(void)
+{
+	static const struct { const char *unit; int n; } fixed[] = { { "iio", 6 }, { "irp", 6 }, { "imc", 6 }, { "m2m", 2 },
+								   { "upi", 3 }, { "m2pcie", 4 }, { "m3upi", 3 } };
+	uncore_t *u = open_sim("sim:skx,cores=4");
+	const struct sim *sim = sim_of(u->acc);
+	int capid = -1;
+	for (int d = 0; d < sim->ndevs; d++)
+		if (sim->devs[d].info.device == 0x2083) {
+			uint32_t v;
+			memcpy(&v, sim->devs[d].cfg + 0x9c, 4);
+			capid = __builtin_popcount(v & 0x0fffffffu);
+		}
+	CU_ASSERT_FATAL(capid > 4); /* more slices than cores */
+	for (int sock = 0; sock < 2; sock++) {
+		CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, "cha"), sock), capid);
+		for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+			CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, fixed[i].unit), sock), fixed[i].n);
+	}
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -312,6 +347,7 @@ int main(void)
 		{ "IVB-EP: unaligned IRP counters, CBo opcode filter in FILTER1", test_ivbep_irregular_registers },
 		{ "Nehalem-EP: global control, fixed clock, one-at-a-time MSRs", test_nhm },
 		{ "Montecito: PMC4-9 restriction, socket-wide events, PMC0 overflow", test_montecito },
+		{ "Skylake-SP: CHAs from CAPID6, six IIO stacks on four cores, PCI boxes by dev.fn", test_skx_box_counts },
 		{ NULL, NULL },
 	};
 	return run_suite("platforms", tests);

@@ -31,6 +31,10 @@ static struct fold_row folds[8];
 static struct dir_row dirs[MAX_ROWS];
 static char jsons[8][256];
 static int nunits, nfilters, nfolds, njsons, ndirs, rows;
+/* "deprecated UNIT": that Unit's deprecated events stay in the catalog (perf keeps them usable, and a perf
+ * metric file may name them: SKX's io_bandwidth_write reads UNC_IIO_PAYLOAD_BYTES_IN.*) */
+static char keep_dep[8][256];
+static int nkeep_dep;
 /* --generic: the directory being generated (for its folds), and events left out because their Filter is
  * not one the map names (counted, not fatal: those catalogs serve CPUs without a platform) */
 static const char *cur_dir = "";
@@ -42,7 +46,8 @@ static void die(const char *where, const char *msg, const char *what)
 	exit(1);
 }
 
-/* The map's keyword lines; the last field of unit/filter lines may hold spaces ("UPI LL"). */
+/* The map's keyword lines; the last field of unit/filter lines may hold spaces ("UPI LL").  "include FILE"
+ * reads FILE (relative to the map's folder) in its place: Cascade Lake takes Skylake-SP's unit lines. */
 static void read_map(const char *path)
 {
 	char line[512];
@@ -51,6 +56,13 @@ static void read_map(const char *path)
 	if (!f)
 		die(path, "cannot open", NULL);
 	while (fgets(line, sizeof(line), f)) {
+		char inc[1024], name[256];
+		const char *slash = strrchr(path, '/');
+		if (sscanf(line, "include %255s", name) == 1) {
+			snprintf(inc, sizeof(inc), "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+			read_map(inc);
+			continue;
+		}
 		char kw[16], a[256], b[256];
 		int n;
 		lineno++;
@@ -72,13 +84,16 @@ static void read_map(const char *path)
 			sscanf(b, "%63s %63s", plat, flag);
 			snprintf(dirs[ndirs].platform, sizeof(dirs[0].platform), "%s", plat);
 			dirs[ndirs++].discovery = !strcmp(flag, "discovery");
+		} else if (!strcmp(kw, "deprecated") && n >= 2 && nkeep_dep < 8) {
+			sscanf(line, "%*s %255[^\n]", keep_dep[nkeep_dep++]);
 		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 8) {
 			snprintf(folds[nfolds].field, sizeof(folds[0].field), "%s", a);
 			sscanf(b, "%d %199[^\n]", &folds[nfolds].shift, folds[nfolds].dirs);
 			nfolds++;
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...] or dir DIR PLATFORM [discovery]\n", path,
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT, include FILE or dir DIR PLATFORM "
+				"[discovery]\n", path,
 				lineno);
 			exit(1);
 		}
@@ -154,6 +169,38 @@ static int fold_applies(int i)
 	return 1;
 }
 
+/* A FILTER_VALUE v cut into our filter fields by a map's "split(name@lo[.width],...)" (width 1 when not
+ * given): "name:0xV" for every field, 0 included, so that the event programs exactly the register value
+ * Intel gives and the user may still override each field.  A set bit no field covers stops the build. */
+static void split_value(const char *spec, unsigned long long v, const char *name, char *out, size_t len)
+{
+	unsigned long long covered = 0;
+	size_t n = 0;
+	out[0] = 0;
+	for (const char *p = spec; *p && *p != ')';) {
+		char field[64];
+		int lo, width = 1, used = 0;
+		if (sscanf(p, "%63[^@]@%d%n", field, &lo, &used) != 2)
+			die(name, "bad split filter", spec);
+		p += used;
+		if (*p == '.') {
+			char *end;
+			width = (int)strtol(p + 1, &end, 10);
+			p = end;
+		}
+		if (lo < 0 || width < 1 || lo + width > 64)
+			die(name, "split field out of range", field);
+		unsigned long long m = (width == 64 ? ~0ULL : (1ULL << width) - 1) << lo;
+		covered |= m;
+		n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%s%s:0x%llx", n ? "," : "", field, (v & m) >> lo);
+		p += *p == ',';
+	}
+	if (v & ~covered)
+		die(name, "FILTER_VALUE sets bits no split field covers", spec);
+	if (n >= len)
+		die(name, "split filter too long", spec);
+}
+
 static void emit(json_t *ev, const char *box)
 {
 	const char *name = str(ev, "EventName"), *ctr = str(ev, "Counter"), *type = str(ev, "CounterType");
@@ -189,8 +236,11 @@ static void emit(json_t *ev, const char *box)
 	}
 	if (!ours)
 		die(name, "a Filter the unit map does not name", filt);
-	char raw[48];
-	if (!strncmp(ours, "config1<<", 9)) { /* the filter register's value as perf's config1 takes it */
+	char raw[256];
+	if (!strncmp(ours, "split(", 6)) { /* the filter register's value as defaults of our fields */
+		split_value(ours + 6, hexval(ev, "FILTER_VALUE", name), name, raw, sizeof(raw));
+		ours = raw;
+	} else if (!strncmp(ours, "config1<<", 9)) { /* the filter register's value as perf's config1 takes it */
 		unsigned long long v = hexval(ev, "FILTER_VALUE", name);
 		int shift = atoi(ours + 9);
 		if (shift < 0 || shift > 63 || (shift && v >> (64 - shift)))
@@ -212,6 +262,17 @@ static void emit(json_t *ev, const char *box)
 	cstr(str(ev, "BriefDescription"));
 	printf(", \"json\" },\n");
 	rows++;
+}
+
+/* Is the event live, or a deprecated one of a Unit the map keeps? */
+static int kept(json_t *ev)
+{
+	if (strcmp(str(ev, "Deprecated"), "1"))
+		return 1;
+	for (int i = 0; i < nkeep_dep; i++)
+		if (!strcmp(keep_dep[i], str(ev, "Unit")))
+			return 1;
+	return 0;
 }
 
 static int unit_known(const char *perfmon)
@@ -256,7 +317,7 @@ static void catalog(const char *symbol, json_t **roots, int n)
 			size_t i;
 			json_t *ev;
 			json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
-				if (!strcmp(str(ev, "Unit"), units[u].perfmon) && strcmp(str(ev, "Deprecated"), "1"))
+				if (!strcmp(str(ev, "Unit"), units[u].perfmon) && kept(ev))
 					emit(ev, units[u].box);
 		}
 	}

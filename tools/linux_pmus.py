@@ -8,8 +8,8 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, spr,
-emr, gnr, srf or cwf;
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, skx,
+clx, spr, emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
 What comes from the driver's source: the type tables (names, num_boxes, format groups, event
@@ -196,6 +196,12 @@ def gnr_units(chas):
 GNR_PCI = ({(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(9 + i, 2) for i in range(6)} |
            {(9, 3)} | {(16 + i, 0) for i in range(12)})
 
+# Skylake-SP's machine (platforms/skx/sim.c places, sim_map.c .ids): the PCI functions of skx_uncore_pci_ids at
+# their dev.fn on each socket's buses, as (device id, dev, fn)
+SKX_PCI = {(0x2042, 10, 2), (0x2046, 10, 6), (0x204a, 11, 2), (0x2042, 12, 2), (0x2046, 12, 6), (0x204a, 13, 2),
+           (0x2066, 8, 0), (0x2066, 9, 0), (0x2058, 14, 0), (0x2058, 15, 0), (0x2058, 16, 0), (0x2088, 21, 1),
+           (0x2088, 22, 1), (0x2088, 23, 1), (0x2088, 21, 5), (0x204d, 18, 1), (0x204e, 18, 2), (0x204d, 18, 5)}
+
 # The simulated machines (perf+sim:<p> defaults: 2 sockets, the kind's core count).
 MACHINES = {
     "nhm": {"sockets": 2, "cores": 4},                            # platforms/nhm/sim.c sim_kind_nhm
@@ -205,6 +211,11 @@ MACHINES = {
     "ivbep": {"sockets": 2, "cores": 15,                          # platforms/ivbep/sim.c, sim_map.c .ids
               "pci": [0x0e30, 0x0e38, 0x0eb4, 0x0eb5, 0x0eb0, 0x0eb1, 0x0ef4, 0x0ef5, 0x0ef0, 0x0ef1, 0x0e39,
                       0x0e32, 0x0e33, 0x0e3a, 0x0e34, 0x0e36, 0x0e37, 0x0e3e, 0x0e86, 0x0e96]},
+    # platforms/skx/sim.c, sim_map.c .ids: 18 cores, 20 CHAs (CAPID6), the PCI functions of skx_uncore_pci_ids
+    # at their dev.fn on each socket's buses
+    "skx": {"sockets": 2, "cores": 18, "chas": 20, "pci_devfn": SKX_PCI},
+    # platforms/clx/sim.c: the same machine with 24 cores, 26 CHAs
+    "clx": {"sockets": 2, "cores": 24, "chas": 26, "pci_devfn": SKX_PCI},
     # platforms/emr/sim.c (common/sim/spr_family_sim.c): discovery tables per socket, UPI 0x3241 at
     # D1-4:F1 and M3UPI 0x3246 at D5-8:F1 (spr_family_map.c .ids), MSR 0x2FFE reads 0 (so the CHA
     # count stays the table's)
@@ -239,6 +250,23 @@ NOTES = {
     "ivbep": [
         "The CBo count is num_boxes (15) capped to the cores per package (ivbep_uncore_cpu_init): 15.",
         "Linux 6.1: the same files; cpumask printed the global uncore_cpu_mask, the same text here.",
+    ],
+    "skx": [
+        "SKX (model 0x55, every stepping: Cascade Lake and Cooper Lake too) is skx_uncore_init's.  The CHA count",
+        "is CAPID6's set bits (skx_count_chabox: 0x2083 config 0x9C, bits 27:0): 20 on the simulated part, which",
+        "has 18 cores.  PCI boxes are matched by device id and dev.fn (UNCORE_PCI_DEV_FULL_DATA).",
+        "Not listed: the die<N> mapping files of uncore_iio_* (skx_iio_attr_update, from MSR 0x300) and, in",
+        "6.12 only, of uncore_upi_* (skx_upi_attr_update, from KTILP0/KTIPCSTS): the simulated kernel does not",
+        "model them.",
+        "Linux 6.1: the same files (no UPI mapping attributes); cpumask printed the global uncore_cpu_mask, the",
+        "same text here.",
+    ],
+    "clx": [
+        "CLX (model 0x55 steppings 5-7; Cooper Lake 10-11) is skx_uncore_init's, as SKX (see skx/linux_pmus.txt):",
+        "the same types, names, formats and aliases.  What differs is the machine: 24 cores, CAPID6 with 26 bits",
+        "set, so uncore_cha_0..25; cpumask \"0,24\".  On stepping 11 (Cooper Lake) skx_upi_get_topology gives up",
+        "(\"CPX case is not supported\"), which only hides the UPI die<N> files, not listed here anyway.",
+        "Linux 6.1: the same files (no UPI mapping attributes); cpumask printed the global uncore_cpu_mask.",
     ],
     "emr": [
         "EMR (model 0xcf) is spr_uncore_init's.  Units come from the discovery tables (types 8 UPI and 9",
@@ -361,6 +389,33 @@ def fixed_table(drv, m, msr_list, pci_list=None, pci_table=None, cap_cbox=None):
     return pmus, notes
 
 
+def skx_table(drv, m):
+    """Skylake-SP (skx_uncore_init): the MSR types on every die, the CHAs as CAPID6 counts them; the PCI types
+    where a device of the id sits at the dev.fn its UNCORE_PCI_DEV_FULL_DATA names."""
+    pmus = []
+
+    def describe(tvar, nboxes, idx):
+        t = drv.types[tvar]
+        evs = drv.events[t["event_descs"]] if "event_descs" in t else []
+        return Pmu(pmu_name(unquote(t["name"]), nboxes, idx, 0), range(m["sockets"]),
+                   drv.format_list(t["format_group"].lstrip("&")), evs)
+
+    for tvar in drv.list_of("skx_msr_uncores")[0]:
+        if tvar:
+            n = m["chas"] if tvar == "skx_uncore_chabox" else num(drv.types[tvar]["num_boxes"])
+            pmus += [describe(tvar, n, i) for i in range(n)]
+    _, desig = drv.list_of("skx_pci_uncores")
+    t = re.search(r"skx_uncore_pci_ids\[\]\s*=\s*\{(.*?)\n\};", drv.text, re.S).group(1)
+    found = {}
+    for dev, d, f, enum, idx in re.findall(r"PCI_DEVICE\(PCI_VENDOR_ID_INTEL,\s*(\w+)\),\s*\.driver_data\s*=\s*"
+                                           r"UNCORE_PCI_DEV_FULL_DATA\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)", t):
+        if (int(dev, 0), int(d, 0), int(f, 0)) in m["pci_devfn"]:
+            found[(desig[enum], int(idx, 0))] = num(drv.types[desig[enum]]["num_boxes"])
+    for (tvar, i), n in sorted(found.items(), key=lambda x: (desig_order(desig, x[0][0]), x[0][1])):
+        pmus.append(describe(tvar, n, i))
+    return pmus, []
+
+
 def desig_order(desig, tvar):
     return list(desig.values()).index(tvar)
 
@@ -453,6 +508,8 @@ def listing(src, plat, generic):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         pmus, notes = fixed_table(drv, m, plat + "_msr_uncores", plat + "_pci_uncores", plat + "_uncore_pci_ids",
                                   cap_cbox=plat + "_uncore_cbox")
+    elif plat in ("skx", "clx"):
+        pmus, notes = skx_table(Driver(os.path.join(d, "uncore_snbep.c")), m)
     elif plat in ("spr", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))

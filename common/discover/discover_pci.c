@@ -40,8 +40,10 @@ int pci_map_buses(struct access *a, const struct platform_desc *p, const struct 
 		m->die[d->loc.bus] = die;
 		found++;
 	}
-	/* buses without a UBox belong to the socket (and die) of the next bus up that has one */
-	for (int b = 255; b >= 0; b--) {
+	/* buses without a UBox belong to the socket (and die) of the next bus up that has one, or on platforms
+	 * that fill forward (Linux snbep_pci2phy_map_init reverse=false) of the next bus down */
+	for (int i = 0; i < 256; i++) {
+		int b = p->busmap_forward ? i : 255 - i;
 		if (m->socket[b] >= 0)
 			next = m->socket[b], next_die = m->die[b];
 		else
@@ -102,34 +104,54 @@ const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, in
 	return NULL;
 }
 
+/* Boxes of an MSR type on socket s by the type's count rule: a capability register's set bits (read on
+ * the socket's buses; none found: no box, as Linux's skx_count_chabox), else max_boxes, which the types
+ * without a rule cap by the socket's cores (one CBo per core, seed 000 L410-413). */
+static int msr_box_count(struct access *a, const struct disc_ctx *c, const struct host_info *h,
+			 const struct box_type *bt, int s)
+{
+	const struct box_count *r = bt->count;
+	int count = bt->max_boxes;
+	if (!r) {
+		if (bt->max_boxes > 1 && h->socket_cores[s] > 0 && h->socket_cores[s] < count)
+			count = h->socket_cores[s];
+		return count;
+	}
+	if (!r->devid)
+		return count;
+	for (int i = 0; i < c->ndev; i++) {
+		const struct pci_devinfo *d = &c->devs[i];
+		uint32_t v;
+		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != r->devid || d->loc.dom != 0 ||
+		    c->map.socket[d->loc.bus] != s)
+			continue;
+		if (a->ops->pci_read(a, &d->loc, r->off, &v, 4))
+			return uc_err_prefix("reading the %s count (8086:%04x offset 0x%x): ", bt->name, r->devid, r->off);
+		if (v == 0xffffffffu)
+			return uc_err("the %s count register (8086:%04x offset 0x%x) reads all-ones", bt->name, r->devid,
+				      r->off);
+		count = __builtin_popcount(v & r->mask);
+		return count < bt->max_boxes ? count : bt->max_boxes;
+	}
+	uc_warn("no PCI device 8086:%04x on socket %d gives its %s count: none counted", r->devid, s, bt->name);
+	return 0;
+}
+
+/* Does PCI device d hold box k of type bt: its device id, and where ids repeat its device/function too? */
+static int pci_box_at(const struct box_type *bt, int k, const struct pci_devinfo *d)
+{
+	return bt->pci_ids[k] == d->device && (!bt->pci_devfn || bt->pci_devfn[k] == (d->loc.dev << 3 | d->loc.fn));
+}
+
 int boxes_discover(struct access *a, const struct host_info *h, const struct platform_desc *p, struct box **out,
 		   int *nout)
 {
 	struct disc_ctx c = { 0 };
-	int need_pci = 0;
+	int need_pci = 0, mapped = 0;
 
-	for (int t = 0; t < p->ntypes; t++) {
-		const struct box_type *bt = p->types[t];
-		if (bt->space != UC_MSR) {
-			need_pci = 1;
-			continue;
-		}
-		for (int s = 0; s < h->nsockets; s++) {
-			int count = bt->max_boxes;
-			/* one CBo per core: parts with fewer cores have fewer usable CBos (L410-413) */
-			if (bt->max_boxes > 1 && h->socket_cores[s] > 0 && h->socket_cores[s] < count)
-				count = h->socket_cores[s];
-			for (int i = 0; i < count; i++) {
-				struct box b = { .t = bt, .type_idx = t, .socket = s, .idx = i, .unit_id = i, .gsp = -1,
-						 .cpu = h->socket_cpu[s] };
-				box_regs_static(bt, i, &b.r);
-				if (box_list_add(&c, &b))
-					goto fail;
-			}
-		}
-	}
-	if (need_pci) {
-		int mapped;
+	for (int t = 0; t < p->ntypes; t++)
+		need_pci |= p->types[t]->space != UC_MSR || (p->types[t]->count && p->types[t]->count->devid);
+	if (need_pci) { /* the bus map first: MSR box counts may come from PCI registers */
 		if (a->ops->pci_list(a, &c.devs, &c.ndev))
 			goto fail;
 		mapped = pci_map_buses(a, p, c.devs, c.ndev, h, 0, &c.map);
@@ -138,6 +160,25 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 		if (mapped == 0)
 			uc_warn("no UBox PCI device (8086:%04x) found: the PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) "
 				"are unavailable", p->ubox_devid);
+	}
+	for (int t = 0; t < p->ntypes; t++) {
+		const struct box_type *bt = p->types[t];
+		if (bt->space != UC_MSR)
+			continue;
+		for (int s = 0; s < h->nsockets; s++) {
+			int count = msr_box_count(a, &c, h, bt, s);
+			if (count < 0)
+				goto fail;
+			for (int i = 0; i < count; i++) {
+				struct box b = { .t = bt, .type_idx = t, .socket = s, .idx = i, .unit_id = i, .gsp = -1,
+						 .cpu = h->socket_cpu[s], .nfr = bt->nfr };
+				box_regs_static(bt, i, &b.r);
+				if (box_list_add(&c, &b))
+					goto fail;
+			}
+		}
+	}
+	if (need_pci) {
 		for (int i = 0; mapped > 0 && i < c.ndev; i++) {
 			const struct pci_devinfo *d = &c.devs[i];
 			if (d->vendor != UC_PCI_VENDOR_INTEL || d->loc.dom != 0)
@@ -149,7 +190,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 				for (int k = 0; k < bt->max_boxes; k++) {
 					struct box b = { .t = bt, .type_idx = t, .idx = k, .unit_id = k, .gsp = -1, .cpu = -1,
 							 .pci = d->loc };
-					if (bt->pci_ids[k] != d->device)
+					if (!pci_box_at(bt, k, d))
 						continue;
 					box_regs_static(bt, k, &b.r);
 					b.socket = c.map.socket[d->loc.bus];

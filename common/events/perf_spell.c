@@ -177,6 +177,31 @@ static int ours_known(const uncore_t *u, const struct pmu_ref *r, const struct s
 
 static int terms(const uncore_t *u, const struct pmu_ref *r, const char *spec, char *list, struct said *w, int depth);
 
+/* A raw config1=V, cut into our fields by the platform's config1 slices (perf_term "config1").  Bits no slice
+ * takes, and fields the named event's filter rules do not name, are dropped, as the driver keeps only the
+ * filter fields its extra registers give the event (Skylake-SP skx_cha_hw_config: config1 &
+ * skx_cha_filter_mask(idx)).  1: the unit has no slices; -1: an error. */
+static int config1_slices(const uncore_t *u, const struct pmu_ref *r, const char *spec, const char *val, struct said *w)
+{
+	uint64_t v;
+	int ev = w->evname ? catalog_find(u, w->evname) : -1, any = 0;
+	if (number(spec, "config1", val, &v))
+		return -1;
+	for (const struct perf_term *m = u->plat->perf_terms; m && m->perf; m++) {
+		uint64_t mask = uc_width_mask(m->width), f, d;
+		if (strcmp(m->perf, "config1") || (m->unit && strcmp(m->unit, r->bt->name)))
+			continue;
+		any = 1;
+		f = (v >> m->lo) & mask;
+		if (!f || (ev >= 0 && !qual_filter_rule(&u->events[ev], m->ours, &d)))
+			continue;
+		if (w->nq == MAX_TERMS)
+			return uc_err("'%s': too many terms", spec);
+		snprintf(w->q[w->nq++], sizeof(w->q[0]), "%s=0x%llx", m->ours, (unsigned long long)f);
+	}
+	return !any;
+}
+
 /* One term key[=val] of perf's, said in ours. */
 static int term(const uncore_t *u, const struct pmu_ref *r, const char *spec, char *tok, struct said *w, int depth)
 {
@@ -213,6 +238,11 @@ static int term(const uncore_t *u, const struct pmu_ref *r, const char *spec, ch
 			w->umask |= v;
 		*(e ? &w->has_event : &w->has_umask) = 1;
 		return 0;
+	}
+	if (!strcmp(tok, "config1")) {
+		int rc = config1_slices(u, r, spec, val, w);
+		if (rc <= 0)
+			return rc;
 	}
 	const char *ours = tok;
 	for (const struct perf_term *m = u->plat->perf_terms; m && m->perf; m++) {

@@ -339,6 +339,12 @@ static int encode(const uncore_t *u, const char *user, const char *spec, struct 
 			set_field(e, f, d);
 		}
 	}
+	if (e->bt->tid_holds_all && (e->ctl & ctl_mask(l, CR_TID_EN)))
+		for (int i = 0; i < e->bt->nfields; i++) {
+			const struct filter_field *f = &e->bt->fields[i];
+			if (f->reg != UC_FIELD_CTL && !((e->fmask[f->reg] >> f->lo) & 1))
+				set_field(e, f, 0);
+		}
 	/* two uses of one event with different qualifiers stay distinguishable */
 	snprintf(e->name, sizeof(e->name), "%s", user);
 	return 0;

@@ -91,6 +91,8 @@ static int filters(const struct perf_pmu *p, const struct box_type *t, const str
 		const struct perf_format *f = perf_pmu_format(p, name);
 		if (!f)
 			f = perf_pmu_format(p, fd->name);
+		if (!f && !v)
+			continue; /* held at 0 (Skylake-SP's CHA link): config1 has 0 there without a format */
 		if (!f)
 			return uc_err("the kernel's %s has no format for the '%s' qualifier (no %s or %s file): the kernel "
 				      "does not pass that filter, so count it with the direct backend", p->name, fd->name,
@@ -123,6 +125,10 @@ int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e,
 			      "refuses config 0xff there): count it with the direct backend", e->name, p->name);
 	if (ctr == UC_CTR_FIXED)
 		return put_named(p, "event", UNCORE_FIXED_EVENT, cfg) ? uc_err_prefix("%s: ", e->name) : 0;
+	if (b->t->perf_ctl_dword && e->ctl >> 32)
+		return uc_err("%s: Linux writes only bits 31:0 of the %s control (snbep_uncore_pci_enable_event), so its "
+			      "bits 0x%llx (the umask extension) would never reach the hardware: count it with the direct "
+			      "backend", e->name, b->t->name, (unsigned long long)(e->ctl & ~0xffffffffull));
 	if (control_word(p, b->t, e->ctl, cfg) || filters(p, b->t, e, cfg))
 		return uc_err_prefix("%s: ", e->name);
 	return 0;

@@ -140,6 +140,24 @@ struct box_type {
 	/* a unit known only by its kernel PMU (perf_platform.c): its counters are unknown, so each event is a
 	 * perf group of its own and the kernel places it, as perf stat opens events */
 	int kernel_places;
+	/* PCI boxes whose device ids repeat (Skylake-SP): box i is also at device/function pci_devfn[i]
+	 * (dev << 3 | fn); NULL: the id alone names the box */
+	const uint8_t *pci_devfn;
+	/* how many boxes of an MSR type a socket has (NULL: max_boxes, at most one per core) */
+	const struct box_count *count;
+	/* an event with tid_en holds every filter field of the box, 0 unless given, as Linux's driver makes it
+	 * (Skylake-SP skx_cha_hw_config: the index SKX_CHA_MSR_PMON_BOX_FILTER_TID claims all fields) */
+	int tid_holds_all;
+	/* Linux writes bits 31:0 of this 64-bit PCI control only (Skylake-SP UPI and M2M: snbep_uncore_pci_enable_event),
+	 * so an event with higher control bits cannot count through perf */
+	int perf_ctl_dword;
+};
+
+/* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)
+ * (Skylake-SP CHAs: CAPID6); devid 0: max_boxes whatever the cores. */
+struct box_count {
+	uint16_t devid, off;
+	uint32_t mask;
 };
 
 /* One event alias of the Linux driver (sysfs events/<name>, its .scale and .unit), for perf's spelling
@@ -154,7 +172,8 @@ struct perf_alias {
 
 /* One of the driver's format names (PMU format/<perf>) that is not our qualifier of the same name or
  * filter_<ours>: its value goes into our qualifier ours at bit lo (width bits; width 0: the whole value,
- * ours NULL: accepted, implied by another term). */
+ * ours NULL: accepted, implied by another term).  perf "config1": a slice of the raw config1 word, bits
+ * lo .. lo + width - 1 being our field ours, as the driver cuts config1 into its filter registers. */
 struct perf_term {
 	const char *unit;  /* our unit name, NULL: every unit */
 	const char *perf, *ours;
@@ -172,6 +191,9 @@ struct platform_desc {
 	int ntypes;
 	uint16_t ubox_devid;        /* UBox PCI device used for bus -> socket */
 	uint32_t cpunodeid, gidnidmap;
+	/* a bus without a UBox belongs to the socket of the next lower bus with one (Skylake-SP); 0: of the
+	 * next higher one (the others) */
+	int busmap_forward;
 	const struct uc_event *events; /* catalog, grouped by unit */
 	const int *nevents;
 	/* platforms that publish discovery tables */

@@ -61,6 +61,10 @@ struct sim_perf_type {
 	const struct sim_perf_extra *extra;
 	struct sim_perf_xfld xfld[SK_MAX_XFLD];
 	int bands;
+	/* Linux quirks: the driver writes the low dword of a 64-bit PCI control only (snbep_uncore_pci_enable_event
+	 * and _disable_event on SKX UPI and M2M: bits 63:32 keep what they had); band events keep config1 &
+	 * 0xff << band, not << 8 x band (hswep_pcu_hw_config: band 1 keeps bit 8 only, bands 2 and 3 nothing) */
+	int ctl_dword, band_bug;
 };
 
 /* The discovery generation's format attributes (sim_perf_disc.c): CHA, raw (umask_ext 55:32), IIO, generic. */
@@ -93,6 +97,10 @@ extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2
 	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[];
 extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[], sk_pcu_band_extra[],
 	sk_qpi_match_extra[], sk_spr_cha_extra[];
+/* Skylake-SP's (sim_kernel_rules.c): skx_uncore_iio/m2pcie/m3upi_constraints, skx_uncore_cha_extra_regs with
+ * skx_cha_hw_config's tid_en rule. */
+extern const struct sim_perf_constraint sk_skx_iio_constraints[], sk_skx_m2pcie_constraints[], sk_skx_m3upi_constraints[];
+extern const struct sim_perf_extra sk_skx_cha_extra[];
 /* The PCU's four band bytes of config1 (snbep_pcu_hw_config), and the QPI's match (config1) and
  * mask (config2) words (snbep_qpi_hw_config), as shared fields. */
 #define SK_PCU_BAND_FIELDS { { 1, 0xffull }, { 1, 0xff00ull }, { 1, 0xff0000ull }, { 1, 0xff000000ull } }

@@ -93,3 +93,28 @@ const struct sim_perf_extra sk_qpi_match_extra[] = { { 0x38, 0xff, 0x3 }, { 0, 0
 /* spr_cha_hw_config: tid_en (SPR_CHA_PMON_CTL_TID_EN, bit 16) uses FILTER0's tid, held with one value
  * (uncore_get_constraint) */
 const struct sim_perf_extra sk_spr_cha_extra[] = { { 1ull << 16, 1ull << 16, 0x1 }, { 0, 0, 0 } };
+
+/* ---- Skylake-SP (skx, and clx: skx_uncore_init for every stepping of model 0x55) ---- */
+
+/* skx_uncore_iio_constraints */
+const struct sim_perf_constraint sk_skx_iio_constraints[] = {
+	{ 0x83, 0x3 }, { 0x88, 0xc }, { 0x95, 0xc }, { 0xc0, 0xc }, { 0xc5, 0xc }, { 0xd4, 0xc }, { 0xd5, 0xc }, { 0, 0 }
+};
+
+/* skx_uncore_m2pcie_constraints */
+const struct sim_perf_constraint sk_skx_m2pcie_constraints[] = { { 0x23, 0x3 }, { 0, 0 } };
+
+/* skx_uncore_m3upi_constraints */
+const struct sim_perf_constraint sk_skx_m3upi_constraints[] = {
+	{ 0x1d, 0x1 }, { 0x1e, 0x1 }, { 0x40, 0x7 }, { 0x4e, 0x7 }, { 0x4f, 0x7 }, { 0x50, 0x7 }, { 0x51, 0x7 },
+	{ 0x52, 0x7 }, { 0, 0 }
+};
+
+/* skx_uncore_cha_extra_regs and skx_cha_hw_config; fields (skx_cha_filter_mask): 0 tid, 1 link, 2 state,
+ * 3 the FILTER1 group.  tid_en sets the index to SKX_CHA_MSR_PMON_BOX_FILTER_TID (0x1ff, the TID mask
+ * rather than its index bit 0x1), so an event with tid_en claims every field. */
+const struct sim_perf_extra sk_skx_cha_extra[] = {
+	{ TID_EN, TID_EN, 0xf },   { 0x0334, 0xffff, 0x4 }, { 0x0534, 0xffff, 0x4 }, { 0x0934, 0xffff, 0x4 },
+	{ 0x1134, 0xffff, 0x4 },   { 0x3134, 0xffff, 0x4 }, { 0x9134, 0xffff, 0x4 }, { 0x35, 0xff, 0x8 },
+	{ 0x36, 0xff, 0x8 },       { 0x38, 0xff, 0x3 },     { 0, 0, 0 }
+};

@@ -1,0 +1,203 @@
+/*
+ * Simulated Skylake-SP.  Per socket: the MSR boxes (UBox, CHAs, six IIO stacks with their IRPs and
+ * free-running counters, PCU) and the PCI functions of skx_uncore_pci_ids on four buses, the UBox
+ * device (0x2014, node id registers) on the lowest: Linux maps a bus without a UBox to the socket of the
+ * next lower bus with one (snbep_pci2phy_map_init(..., false)), and the sockets' bus ranges are not in
+ * socket order.  The CHAs are as many as CAPID6 (0x2083 at D30 F3, config 0x9C) has bits set: two more
+ * than the cores, as on parts with more LLC slices than cores (Xeon Gold 5122: 4 cores, 12 slices),
+ * so that a count taken from the cores is wrong.
+ */
+#include <string.h>
+#include "util/error.h"
+#include "sim/sim_disc.h"
+#include "sim/sim_only.h"
+#include "sim_skx.h"
+
+/* Lowest bus of each socket's range of four, not in socket order. */
+static const int skx_bus[UC_MAX_SOCKETS] = { 0x80, 0x00, 0xc0, 0x40, 0xa0, 0x20, 0xe0, 0x60 };
+static int node_id(int socket) { return (socket * 3 + 2) & 7; }
+
+#define SKX_LINKS 3
+#define SKX_STACKS 6
+
+/* PCI functions (skx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on. */
+static const struct { const char *unit; int idx, bus, dev, fn; } places[] = {
+	{ "m2pcie", 0, 1, 21, 1 }, { "m2pcie", 1, 1, 22, 1 }, { "m2pcie", 2, 1, 23, 1 }, { "m2pcie", 3, 1, 21, 5 },
+	{ "m2m", 0, 2, 8, 0 }, { "m2m", 1, 2, 9, 0 },
+	{ "imc", 0, 2, 10, 2 }, { "imc", 1, 2, 10, 6 }, { "imc", 2, 2, 11, 2 }, { "imc", 3, 2, 12, 2 }, { "imc", 4, 2, 12, 6 },
+	{ "imc", 5, 2, 13, 2 },
+	{ "upi", 0, 3, 14, 0 }, { "upi", 1, 3, 15, 0 }, { "upi", 2, 3, 16, 0 },
+	{ "m3upi", 0, 3, 18, 1 }, { "m3upi", 1, 3, 18, 2 }, { "m3upi", 2, 3, 18, 5 },
+};
+
+/* The CHAs of a socket (CAPID6's set bits). */
+static int chas(const struct sim *s) { return s->cores + 2 < SIM_SKX_MAX_CHA ? s->cores + 2 : SIM_SKX_MAX_CHA; }
+
+/* One data read of the cores in a CHA's TOR: hit or miss, homed here or on another socket. */
+struct tor_req { int miss, remote; double rate, lat_ns; };
+
+/* Does the CHA's FILTER1 select r?  rem/loc (bits 0/1) by the home; opc0/opc1 (18:9, 28:19) the opcode
+ * unless all_opc (bit 3); nm/not_nm (4/5) do not filter here (no near memory).  A FILTER1 of 0 filters
+ * nothing, as counts through perf's events without a filter value show (skx.md 12 #12: the simulator's
+ * rule); the cores' data reads are DRd, opcode 0x202 (FILTER_VALUE 0x40433 of *_DRD). */
+static int filter1_selects(const struct sim_box *b, const struct tor_req *r)
+{
+	if (!b->filt[1])
+		return 1;
+	int rem = (int)sim_field(b, "rem"), loc = (int)sim_field(b, "loc");
+	unsigned o0 = (unsigned)sim_field(b, "opc0"), o1 = (unsigned)sim_field(b, "opc1");
+	if (!(r->remote ? rem : loc))
+		return 0;
+	return sim_field(b, "all_opc") || o0 == 0x202 || o1 == 0x202;
+}
+
+/* CHA: clockticks, LLC lookups of data reads by FILTER0's state (bit 0 I = miss; 4 S, 5 E, 6 M, 7 F share
+ * the hits 3:2:3:2), TOR inserts and occupancy of the IA queue (umask 0x01) by hit 0x10 / miss 0x20 and
+ * FILTER1, memory requests by home. */
+static double cha_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, unsigned thresh)
+{
+	const struct sim_profile *p = &s->prof;
+	int sock = b->socket, n = chas(s);
+	double look = p->llc_lookups[sock] / n, m = p->llc_miss_ratio[sock], r = p->remote_ratio[sock];
+	if (thresh && !(ev == 0x36 && thresh == 1))
+		return 0;
+	if (ev == 0x00)
+		return p->uncore_hz;
+	if (ev == 0x34 && um == 0x03) {
+		unsigned st = (unsigned)sim_field(b, "state");
+		double hit = (st & 0x10 ? 0.3 : 0) + (st & 0x20 ? 0.2 : 0) + (st & 0x40 ? 0.3 : 0) + (st & 0x80 ? 0.2 : 0);
+		return look * ((st & 1 ? m : 0) + (1 - m) * hit);
+	}
+	if (ev == 0x50) { /* REQUESTS: READS_LOCAL 1, READS_REMOTE 2, WRITES_LOCAL 4, WRITES_REMOTE 8 */
+		double rd = p->mem_read_bps[sock] / 64 / n, wr = p->mem_write_bps[sock] / 64 / n;
+		return rd * ((um & 1 ? 1 - r : 0) + (um & 2 ? r : 0)) + wr * ((um & 4 ? 1 - r : 0) + (um & 8 ? r : 0));
+	}
+	if ((ev != 0x35 && ev != 0x36) || !(um & 0x01))
+		return 0;
+	const struct tor_req req[] = { { 0, 0, look * (1 - m), p->llc_hit_lat_ns[sock] },
+				       { 1, 0, look * m * (1 - r), p->llc_miss_lat_ns[sock] },
+				       { 1, 1, look * m * r, p->llc_miss_lat_ns[sock] } };
+	double v = 0, cyc = p->uncore_hz / 1e9;
+	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++)
+		if ((um & (req[i].miss ? 0x20 : 0x10)) && filter1_selects(b, &req[i]))
+			v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc); /* occupancy: Little's law */
+	return thresh ? v / p->llc_miss_parallel[sock] : v;
+}
+
+/* IIO DATA_REQ_OF_CPU (0x83): the stack's traffic in 4-byte units on port 0 (ch_mask bit 36) for any flow
+ * class (fc_mask 46:44); MEM_WRITE 0x01 the bytes devices write in, MEM_READ 0x04 those they read. */
+static double iio_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, uint64_t ctl)
+{
+	if (ev == 0x01)
+		return p->iio_hz;
+	if (ev != 0x83 || !(ctl >> 36 & 1) || !(ctl >> 44 & 7))
+		return 0;
+	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / SKX_STACKS / 4;
+}
+
+/* iMC channel: DCLK (0x00), CAS_COUNT (0x04: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8), RPQ inserts (0x10)
+ * and occupancy (0x80), WPQ inserts (0x20); Cascade Lake's Optane (PMM) read and write queue inserts (0xE3,
+ * 0xE7, one a 64-byte line, Intel's CLX pmem_memory_bandwidth_*) of the profile's PMem traffic; traffic spread
+ * over the socket's six channels. */
+static double imc_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um)
+{
+	double rd = p->mem_read_bps[sock] / 64 / 6, wr = p->mem_write_bps[sock] / 64 / 6;
+	switch (ev) {
+	case 0xe3: return p->pmem_read_bps[sock] / 64 / 6;
+	case 0xe7: return p->pmem_write_bps[sock] / 64 / 6;
+	case 0x00: return p->dram_hz;
+	case 0x04: return (um & 1 ? 0.9 * rd : 0) + (um & 2 ? 0.1 * rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
+	case 0x10: return rd;
+	case 0x80: return rd * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
+	case 0x20: return wr;
+	default: return 0;
+	}
+}
+
+static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
+	int sock = b->socket;
+	if (SIM_CTR_IS_FR(ctr)) { /* IIO: IOCLK and each stack's traffic on its port 0, 4 bytes a count */
+		const char *n = b->u->fr[SIM_CTR_FR_INDEX(ctr)].name;
+		if (!strcmp(n, "ioclk"))
+			return p->iio_hz;
+		if (!strcmp(n, "bw_in_port0") || !strcmp(n, "bw_out_port0"))
+			return (n[3] == 'i' ? p->iio_in_bps[sock] : p->iio_out_bps[sock]) / SKX_STACKS / 4;
+		return 0;
+	}
+	if (ctr == SIM_CTR_FIXED)
+		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK, UBox UCLK */
+	if (ctl & (SIM_EDGE | SIM_INV))
+		return 0; /* edge and invert forms are not modelled */
+	if (!strcmp(u, "cha"))
+		return b->idx < chas(s) ? cha_rate(s, b, ev, um, thresh) : 0;
+	if (thresh)
+		return 0;
+	if (!strcmp(u, "imc"))
+		return imc_rate(p, sock, ev, um);
+	if (!strcmp(u, "iio"))
+		return iio_rate(p, sock, ev, um, ctl);
+	if (!strcmp(u, "upi")) /* the UPI events' codes are SPR's: the discovery machines' model */
+		return sim_disc_upi_rate(p, sock, ev, um, SKX_LINKS);
+	if (!strcmp(u, "pcu"))
+		return ev == 0x00 ? p->pcu_hz : 0;
+	/* CLOCKTICKS: M2M event 0x00, IRP, M2PCIe, M3UPI 0x01 */
+	return ev == (strcmp(u, "m2m") ? 0x01u : 0x00u) ? p->uncore_hz : 0;
+}
+
+static int put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v)
+{
+	if (!d)
+		return uc_err("simulator: too many devices");
+	memcpy(d->cfg + off, &v, 4);
+	return 0;
+}
+
+int sim_skx_build(struct sim *s)
+{
+	uint32_t gidnidmap = 0;
+	s->rate = skx_rate;
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = skx_bus[sock];
+		uint32_t capid6 = 0;
+		for (int t = 0; t < s->nunits; t++) {
+			const struct sim_unit *u = &s->units[t];
+			int n = !strcmp(u->name, "cha") ? chas(s) : u->nboxes;
+			for (int i = 0; u->space == SIM_MSR && i < n; i++) {
+				struct sim_box *b = sim_add_box(s, u, sock, i);
+				if (!b)
+					return uc_err("simulator: too many boxes");
+				b->nfr = u->nfr; /* IIO: at the driver's addresses, base 0 */
+			}
+		}
+		for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
+			const struct sim_unit *u = sim_unit_named(s, places[i].unit);
+			struct sim_box *b = sim_add_box(s, u, sock, places[i].idx);
+			struct sim_dev *d = b ? sim_add_dev(s, bus + places[i].bus, places[i].dev, places[i].fn, u->ids[places[i].idx]) : NULL;
+			if (!d)
+				return uc_err("simulator: too many boxes or devices");
+			d->box = b;
+		}
+		/* UBox 8.2: CPUNODEID and GIDNIDMAP; CAPID6 on D30 F3 of the next bus, every other slice bit set
+		 * first so that the bits are not contiguous */
+		if (put_cfg32(sim_add_dev(s, bus, 8, 2, s->ubox->devid), s->ubox->cpunodeid, (uint32_t)node_id(sock)) ||
+		    put_cfg32(&s->devs[s->ndevs - 1], s->ubox->gidnidmap, gidnidmap))
+			return -1;
+		for (int i = 0, k = 0; k < chas(s); i++)
+			if (!(capid6 >> (i % SIM_SKX_MAX_CHA) & 1) && (i >= SIM_SKX_MAX_CHA || i % 2 == 0)) {
+				capid6 |= 1u << (i % SIM_SKX_MAX_CHA);
+				k++;
+			}
+		if (put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
+			return -1;
+	}
+	return 0;
+}
+
+/* Xeon Gold 6154-like: 18 cores, family 6 model 0x55 (INTEL_SKYLAKE_X) stepping 4 (the mapfile's last SKX) */
+const struct sim_kind sim_kind_skx = SIM_SKX_KIND("skx", 18, 4);

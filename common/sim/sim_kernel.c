@@ -52,6 +52,8 @@ static int decode(const struct sim_kernel *k, const struct sk_pmu *p, struct sk_
 	for (int w = 0; w < 3; w++)
 		e->config[w] &= p->keep[w]; /* the driver masks what it does not know, silently */
 	e->xidx = sk_extra_fields(p->t, e->config[0]);
+	if (p->t->band_mask_by_index && e->xidx)
+		e->config[1] &= 0xffull << __builtin_ctz(e->xidx);
 	return 0;
 }
 

@@ -61,6 +61,11 @@ struct sim_perf_type {
 	const struct sim_perf_extra *extra;
 	struct sim_perf_xfld xfld[SK_MAX_XFLD];
 	int bands;
+	/* Haswell-EP onward (hswep_pcu_hw_config): a band event keeps config1 & (0xff << band), not the band's
+	 * byte (0xff << 8 x band), so band 1 keeps only config1 bit 8 and bands 2-3 nothing */
+	int band_mask_by_index;
+	/* the driver has no more boxes than the package has cores (hswep_uncore_cpu_init: the CBo count) */
+	int cap_by_cores;
 };
 
 /* The discovery generation's format attributes (sim_perf_disc.c): CHA, raw (umask_ext 55:32), IIO, generic. */
@@ -80,6 +85,18 @@ extern const char *const sk_spr_iio_fr_events[];
 		"mask_dnid=config2:13-17", "mask_mc=config2:9-12", "mask_opc=config2:5-8",                 \
 		"mask_vnw=config2:3-4", "mask0=config2:0-31", "mask1=config2:32-63"
 
+/* snbep_uncore_pcu_formats_attr (Haswell-EP's PCU keeps it; occ_edge as the driver writes it, "config:14-51",
+ * the hardware bit being 31, which the mask keeps) and snbep_uncore_formats_attr (the PCI boxes of both). */
+#define SK_SNBEP_PCU_FORMATS                                                                               \
+	"event=config:0-7", "occ_sel=config:14-15", "edge=config:18", "inv=config:23", "thresh=config:24-28", \
+		"occ_invert=config:30", "occ_edge=config:14-51", "filter_band0=config1:0-7",                \
+		"filter_band1=config1:8-15", "filter_band2=config1:16-23", "filter_band3=config1:24-31"
+#define SK_SNBEP_FORMATS "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23", "thresh=config:24-31"
+/* snbep_uncore_qpi_formats_attr (Haswell-EP's QPI keeps it) */
+#define SK_SNBEP_QPI_FORMATS                                                                               \
+	"event=config:0-7,21", "umask=config:8-15", "edge=config:18", "inv=config:23", "thresh=config:24-31", \
+		SK_XEON_EP_QPI_MATCH_MASK
+
 /* The scale and unit files of the CAS aliases every Xeon driver of Linux gives (a count is 64 bytes:
  * 64 / 2^20 MiB), as events/cas_count_read.scale and .unit. */
 #define SK_CAS_SCALE_UNIT                                                                                  \
@@ -90,9 +107,10 @@ extern const char *const sk_spr_iio_fr_events[];
  * (sim_kernel_rules.c). */
 extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2pcie_constraints[],
 	sk_snbep_r3qpi_constraints[], sk_skx_chabox_constraints[], sk_icx_iio_constraints[],
-	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[];
+	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[],
+	sk_hswep_cbox_constraints[], sk_hswep_r2pcie_constraints[], sk_hswep_r3qpi_constraints[];
 extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[], sk_pcu_band_extra[],
-	sk_qpi_match_extra[], sk_spr_cha_extra[];
+	sk_qpi_match_extra[], sk_spr_cha_extra[], sk_hswep_cbox_extra[], sk_hswep_ubox_extra[];
 /* The PCU's four band bytes of config1 (snbep_pcu_hw_config), and the QPI's match (config1) and
  * mask (config2) words (snbep_qpi_hw_config), as shared fields. */
 #define SK_PCU_BAND_FIELDS { { 1, 0xffull }, { 1, 0xff00ull }, { 1, 0xff0000ull }, { 1, 0xff000000ull } }

@@ -110,7 +110,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		int start = k->npmus;
 		for (int i = 0; i < k->s->nboxes; i++) {
 			struct sim_box *b = &k->s->boxes[i];
-			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) ||
+			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
 			    (fr && (!t->fr_name || !b->nfr || k->generic)) || !found_by_driver(k, t, b))
 				continue;
 			int idx = b->idx;

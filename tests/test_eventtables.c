@@ -441,7 +441,7 @@ static void test_counter_field(void)
 struct unit_map {
 	char json[8][256];
 	char unit[64][2][64]; /* box, perfmon Unit */
-	char filter[16][2][64]; /* ours ("-": none), JSON Filter */
+	char filter[24][2][96]; /* ours ("-": none), JSON Filter (HSX's QPI string is 64 characters) */
 	char fold[4][64];
 	int shift[4], njson, nunit, nfilter, nfold;
 };
@@ -454,20 +454,20 @@ static void read_unit_map(const char *platform, struct unit_map *m)
 	memset(m, 0, sizeof(*m));
 	CU_ASSERT_FATAL(f != NULL);
 	while (fgets(line, sizeof(line), f)) {
-		char kw[16], a[64], b[64];
-		int n = sscanf(line, "%15s %63s %63[^\n]", kw, a, b);
+		char kw[16], a[96], b[96];
+		int n = sscanf(line, "%15s %95s %95[^\n]", kw, a, b);
 		if (n < 2 || kw[0] == '#')
 			continue;
 		if (!strcmp(kw, "json") && m->njson < 8)
 			snprintf(m->json[m->njson++], sizeof(m->json[0]), "%s", a);
 		else if (!strcmp(kw, "unit") && n == 3 && m->nunit < 64) {
-			memcpy(m->unit[m->nunit][0], a, sizeof(a));
-			memcpy(m->unit[m->nunit++][1], b, sizeof(b));
-		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 16) {
+			snprintf(m->unit[m->nunit][0], sizeof(m->unit[0][0]), "%s", a);
+			snprintf(m->unit[m->nunit++][1], sizeof(m->unit[0][1]), "%s", b);
+		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 24) {
 			memcpy(m->filter[m->nfilter][0], strcmp(a, "-") ? a : "", strcmp(a, "-") ? sizeof(a) : 1);
 			memcpy(m->filter[m->nfilter++][1], b, sizeof(b));
 		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
-			memcpy(m->fold[m->nfold], a, sizeof(a));
+			snprintf(m->fold[m->nfold], sizeof(m->fold[0]), "%s", a);
 			m->shift[m->nfold++] = atoi(b);
 		}
 	}
@@ -498,6 +498,8 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 			const char *unit = json_string_value(json_object_get(ev, "Unit"));
 			const char *ctr = json_string_value(json_object_get(ev, "Counter"));
 			const char *type = json_string_value(json_object_get(ev, "CounterType"));
+			if (!type) /* HSX's file has no CounterType */
+				type = "";
 			const char *filt = json_string_value(json_object_get(ev, "Filter"));
 			const char *dep = json_string_value(json_object_get(ev, "Deprecated"));
 			const char *box = NULL, *want_filter = "?";

@@ -188,6 +188,7 @@ static void test_nhm(void) { CU_ASSERT_EQUAL(tree_vs_listing("nhm", "nhm/linux_p
 static void test_snbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("snbep", "snbep/linux_pmus.txt"), 0); }
 static void test_ivbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("ivbep", "ivbep/linux_pmus.txt"), 0); }
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
+static void test_hsx(void) { CU_ASSERT_EQUAL(tree_vs_listing("hsx", "hsx/linux_pmus.txt"), 0); }
 static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
 static void test_gnr_family(void)
 {
@@ -221,6 +222,30 @@ static void test_generic_without_tables(void)
 		if (n)
 			fprintf(stderr, "%s: %d PMUs\n", specs[i], n);
 		CU_ASSERT_EQUAL(n, 0);
+		k->ops->free(k);
+	}
+}
+
+static int count_cbox(void *arg, const char *name)
+{
+	*(int *)arg += !strncmp(name, "uncore_cbox_", 12);
+	return 0;
+}
+
+/* hswep_uncore_cpu_init: a Haswell-EP with fewer cores than 18 has a CBo PMU per core only (the listing
+ * above is the 18-core part's). */
+static void test_hsx_cbox_cap(void)
+{
+	static const struct { const char *spec; int cboxes; } cases[] = { { "hsx", 18 }, { "hsx,cores=8", 8 }, { "hsx,cores=6", 6 } };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct access *inner = NULL;
+		struct perf_kernel *k = sim_kernel_open(cases[i].spec, &inner);
+		int n = 0;
+		CU_ASSERT_FATAL(k != NULL);
+		k->ops->list_dir(k, PMUS, count_cbox, &n);
+		if (n != cases[i].cboxes)
+			fprintf(stderr, "%s: %d cbox PMUs, want %d\n", cases[i].spec, n, cases[i].cboxes);
+		CU_ASSERT_EQUAL(n, cases[i].cboxes);
 		k->ops->free(k);
 	}
 }
@@ -318,6 +343,8 @@ int main(void)
 		{ "perf+sim:snbep's tree is Linux 6.12's", test_snbep },
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
+		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
+		{ "perf+sim:hsx: one CBo PMU per core, at most 18 (hswep_uncore_cpu_init)", test_hsx_cbox_cap },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },

@@ -8,7 +8,7 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, spr,
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, spr,
 emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
@@ -205,6 +205,9 @@ MACHINES = {
     "ivbep": {"sockets": 2, "cores": 15,                          # platforms/ivbep/sim.c, sim_map.c .ids
               "pci": [0x0e30, 0x0e38, 0x0eb4, 0x0eb5, 0x0eb0, 0x0eb1, 0x0ef4, 0x0ef5, 0x0ef0, 0x0ef1, 0x0e39,
                       0x0e32, 0x0e33, 0x0e3a, 0x0e34, 0x0e36, 0x0e37, 0x0e3e, 0x0e86, 0x0e96]},
+    "hsx": {"sockets": 2, "cores": 18,                            # platforms/hsx/sim.c, sim_map.c .ids
+            "pci": [0x2f30, 0x2f38, 0x2fb0, 0x2fb1, 0x2fb4, 0x2fb5, 0x2fd0, 0x2fd1, 0x2fd4, 0x2fd5, 0x2f39,
+                    0x2f32, 0x2f33, 0x2f3a, 0x2f34, 0x2f36, 0x2f37, 0x2f3e, 0x2f86, 0x2f96]},
     # platforms/emr/sim.c (common/sim/spr_family_sim.c): discovery tables per socket, UPI 0x3241 at
     # D1-4:F1 and M3UPI 0x3246 at D5-8:F1 (spr_family_map.c .ids), MSR 0x2FFE reads 0 (so the CHA
     # count stays the table's)
@@ -239,6 +242,14 @@ NOTES = {
     "ivbep": [
         "The CBo count is num_boxes (15) capped to the cores per package (ivbep_uncore_cpu_init): 15.",
         "Linux 6.1: the same files; cpumask printed the global uncore_cpu_mask, the same text here.",
+    ],
+    "hsx": [
+        "HSX (model 0x3f) is hswep_uncore_init's.  The CBo count is num_boxes (18) capped to the cores per",
+        "package (hswep_uncore_cpu_init): 18.  The SBoxes stay 4: hswep_has_limit_sbox reads the PCU's CAPID4",
+        "(device 0x2fc0, config 0x94) and the simulated machine has no such device.  The QPI filter devices",
+        "0x2f86/0x2f96 are UNCORE_EXTRA_PCI_DEV: no PMU; port 2 has none.",
+        "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
+        "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
     ],
     "emr": [
         "EMR (model 0xcf) is spr_uncore_init's.  Units come from the discovery tables (types 8 UPI and 9",
@@ -449,10 +460,11 @@ def listing(src, plat, generic):
     if plat == "nhm":
         drv = Driver(os.path.join(d, "uncore_snb.c"))
         pmus, notes = fixed_table(drv, m, "nhm_msr_uncores")
-    elif plat in ("snbep", "ivbep"):
+    elif plat in ("snbep", "ivbep", "hsx"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
-        pmus, notes = fixed_table(drv, m, plat + "_msr_uncores", plat + "_pci_uncores", plat + "_uncore_pci_ids",
-                                  cap_cbox=plat + "_uncore_cbox")
+        pre = {"hsx": "hswep"}.get(plat, plat)  # the driver's prefix for the platform
+        pmus, notes = fixed_table(drv, m, pre + "_msr_uncores", pre + "_pci_uncores", pre + "_uncore_pci_ids",
+                                  cap_cbox=pre + "_uncore_cbox")
     elif plat in ("spr", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))

@@ -444,6 +444,9 @@ struct unit_map {
 	char filter[24][2][96]; /* ours ("-": none), JSON Filter (HSX's QPI string is 64 characters) */
 	char fold[4][64];
 	int shift[4], njson, nunit, nfilter, nfold;
+	char narrow_box[8][64]; /* narrow BOX CODE MASK: the driver's counter restriction, declared in the map */
+	unsigned narrow_code[8], narrow_mask[8];
+	int nnarrow;
 };
 
 static void read_unit_map(const char *platform, struct unit_map *m)
@@ -466,6 +469,9 @@ static void read_unit_map(const char *platform, struct unit_map *m)
 		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 24) {
 			memcpy(m->filter[m->nfilter][0], strcmp(a, "-") ? a : "", strcmp(a, "-") ? sizeof(a) : 1);
 			memcpy(m->filter[m->nfilter++][1], b, sizeof(b));
+		} else if (!strcmp(kw, "narrow") && n == 3 && m->nnarrow < 8 &&
+			   sscanf(b, "%x %x", &m->narrow_code[m->nnarrow], &m->narrow_mask[m->nnarrow]) == 2) {
+			snprintf(m->narrow_box[m->nnarrow++], sizeof(m->narrow_box[0]), "%s", a);
 		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
 			snprintf(m->fold[m->nfold], sizeof(m->fold[0]), "%s", a);
 			m->shift[m->nfold++] = atoi(b);
@@ -533,6 +539,9 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 				umext |= (unsigned long long)hex(ev, m->fold[f]) << m->shift[f];
 			unsigned flags = !strcmp(type, "FREERUN") ? UC_EV_FREERUN : !strcmp(ctr, "FIXED") ? UC_EV_FIXED : 0;
 			unsigned mask = flags ? 0 : counter_list(ctr);
+			for (int k = 0; k < m->nnarrow; k++)
+				if (!strcmp(m->narrow_box[k], box) && m->narrow_code[k] == hex(ev, "EventCode"))
+					mask &= m->narrow_mask[k];
 			if (flags == UC_EV_FREERUN)
 				umask = (unsigned)atoi(ctr);
 			if (!filt || !strcmp(filt, "na"))

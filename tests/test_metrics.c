@@ -1008,6 +1008,10 @@ static void test_perf_files_truth(void)
 	for (int b = 0; b < 4; b++)
 		CU_ASSERT(perf_file_truth(forests[b], b < 2 ? SRCDIR "/eventtables/SRF/metrics/perf/sierraforest_metrics_perf.json" :
 			SRCDIR "/eventtables/CWF/metrics/perf/clearwaterforest_metrics_perf.json", NULL) == (b < 2 ? 28 : 30));
+	/* Intel's Haswell-EP file: its 8 uncore metrics and the 4 that divide CBo counts by #num_cores */
+	static const char *const hsx[] = { "sim:hsx", "perf+sim:hsx" };
+	for (int b = 0; b < 2; b++)
+		CU_ASSERT(perf_file_truth(hsx[b], SRCDIR "/eventtables/HSX/metrics/perf/haswellx_metrics_perf.json", NULL) == 12);
 	for (int b = 0; b < 4; b++) /* Linux's jkt and ivt files have the same uncore metrics */
 		CU_ASSERT(perf_file_truth(xeon_ep[b], FIXTURES "perf_metrics_xeon_ep.json", NULL) == 7 + b % 2);
 }
@@ -1095,6 +1099,12 @@ static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 static void test_truth_gnr(void) { truth_platform("sim:gnr"); }
+/* Haswell-EP on the registers and through its driver (perf+sim:hsx, whose PCU band and CBo rules are Linux's) */
+static void test_truth_hsx(void)
+{
+	truth_platform("sim:hsx");
+	truth_platform("perf+sim:hsx");
+}
 /* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
 static void test_truth_srf_cwf(void)
 {
@@ -1277,6 +1287,7 @@ int main(void)
 		{ "every EMR metric equals the truth across wraps", test_truth_emr },
 		{ "every SPR metric equals the truth across wraps", test_truth_spr },
 		{ "every IVB-EP metric equals the truth across wraps", test_truth_ivbep },
+		{ "every HSX metric equals the truth across wraps, on the registers and through perf", test_truth_hsx },
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },

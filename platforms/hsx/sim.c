@@ -27,7 +27,7 @@ extern const struct sim_ubox_dev sim_hsx_ubox;
  * clock (UNC_M_DCLOCKTICKS and the driver's imc clockticks alias the DRAM clock, UNC_U_CLOCKTICKS and
  * UNC_S_CLOCKTICKS the uncore clock); QPI sends non-data flits (UNC_Q_TxL_FLITS_G0.NON_DATA, 0x00/0x04) to fill
  * the link to its profile use; the CBos' TOR sees local and remote data-read misses
- * (MISS_LOCAL_OPCODE 0x23, MISS_REMOTE_OPCODE 0x83) and the devices' reads (PCIRdCur 0x19e) and writes
+ * (MISS_LOCAL_OPCODE 0x23, MISS_REMOTE_OPCODE 0x83, inserts 0x35 and occupancy 0x36) and the devices' reads (PCIRdCur 0x19e) and writes
  * (ItoM 0x1c8), 64 bytes each, spread over the CBos as every TOR event is. */
 static double hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
@@ -45,11 +45,15 @@ static double hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 		double nondata = p->link_util[sock] * 2 * p->qpi_hz - p->qpi_tx_bps[sock] / b->u->nboxes / 8;
 		return nondata > 0 ? nondata : 0;
 	}
-	if (ev == 0x35 && !strcmp(u, "cbo") && b->idx < cbos) {
+	if ((ev == 0x35 || ev == 0x36) && !strcmp(u, "cbo") && b->idx < cbos) {
 		uint64_t opc = sim_field(b, "opc");
 		double misses = p->llc_lookups[sock] * p->llc_miss_ratio[sock] / cbos, r = p->remote_ratio[sock];
+		/* an occupancy is its inserts x their residency in uncore clocks (Little's law) */
+		double per = ev == 0x36 ? p->llc_miss_lat_ns[sock] * p->uncore_hz / 1e9 : 1;
 		if ((um == 0x23 || um == 0x83) && opc == 0x182)
-			return um == 0x83 ? misses * r : misses * (1 - r);
+			return (um == 0x83 ? misses * r : misses * (1 - r)) * per;
+		if (ev == 0x36)
+			return sim_xeon_ep_rate(s, b, ctl, ctr);
 		if (um == 0x01 && opc == 0x19e)
 			return p->iio_out_bps[sock] / 64 / cbos;
 		if (um == 0x01 && opc == 0x1c8)

@@ -1,16 +1,14 @@
 /* The simulated Haswell-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with HSX's PCI places, register
  * map (sim_map.c) and the clock events HSX counts on general counters. */
 #include <string.h>
-#include "sim/sim.h"
-#include "sim/sim_kernel.h"
-#include "sim/sim_only.h"
+#include "sim_hsx.h"
 
 SIM_PERF_DECL(hsx);
 
 /* Device:function of the PCI boxes: likwid's haswellEP_pci_devices (HA 12.1/12.5, iMC 14.0-15.1 and 17.0-18.1,
  * IRP 05.6, QPI 08.2/09.2 with match/mask on .6, R2PCIe 10.1, R3QPI 0b.1/0b.2); QPI port 2 and R3QPI link 2,
  * which likwid does not place, at 0a.2 and 0b.5.  Boxes are found by device id, so only the ids matter. */
-static const struct sim_pci_place places[] = {
+const struct sim_pci_place sim_hsx_places[] = {
 	{ "ha", 0, 0x12, 1, 0 }, { "ha", 1, 0x12, 5, 0 },
 	{ "imc", 0, 0x14, 0, 0 }, { "imc", 1, 0x14, 1, 0 }, { "imc", 2, 0x15, 0, 0 }, { "imc", 3, 0x15, 1, 0 },
 	{ "imc", 4, 0x17, 0, 0 }, { "imc", 5, 0x17, 1, 0 }, { "imc", 6, 0x18, 0, 0 }, { "imc", 7, 0x18, 1, 0 },
@@ -29,7 +27,7 @@ extern const struct sim_ubox_dev sim_hsx_ubox;
  * the link to its profile use; the CBos' TOR sees local and remote data-read misses
  * (MISS_LOCAL_OPCODE 0x23, MISS_REMOTE_OPCODE 0x83, inserts 0x35 and occupancy 0x36) and the devices' reads (PCIRdCur 0x19e) and writes
  * (ItoM 0x1c8), 64 bytes each, spread over the CBos as every TOR event is. */
-static double hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	const struct sim_profile *p = &s->prof;
 	const char *u = b->u->name;
@@ -62,14 +60,14 @@ static double hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	return sim_xeon_ep_rate(s, b, ctl, ctr);
 }
 
-static int build(struct sim *s)
+int sim_hsx_build(struct sim *s)
 {
-	int rc = sim_xeon_ep_build(s, places);
-	s->rate = hsx_rate;
+	int rc = sim_xeon_ep_build(s, sim_hsx_places);
+	s->rate = sim_hsx_rate;
 	return rc;
 }
 
 /* 18 cores: the E5-2699 v3, HSX's largest part (hswep_uncore_cbox.num_boxes 18); stepping 2 (C1, 0x306F2) */
-const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .family = 6, .model = 63, .stepping = 2, .build = build,
+const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .family = 6, .model = 63, .stepping = 2, .build = sim_hsx_build,
 				       .units = sim_hsx_units, .nunits = &sim_hsx_nunits, .ubox = &sim_hsx_ubox,
 				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf };

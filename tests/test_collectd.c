@@ -148,6 +148,8 @@ static void test_defaults_hsx(void)
 {
 	defaults_on("sim:hsx", 10);
 	defaults_on("perf+sim:hsx", 10);
+	defaults_on("sim:bdx", 10); /* Broadwell-EP: the same metrics */
+	defaults_on("perf+sim:bdx", 10);
 }
 static void test_defaults_srf_cwf(void)
 {
@@ -344,7 +346,7 @@ int main(void)
 		{ "defaults on EMR equal the truth, DERIVE and GAUGE", test_defaults_emr },
 		{ "defaults on SPR (sim: and perf+sim:) equal the truth", test_defaults_spr },
 		{ "defaults on GNR equal the truth, both memory schedulers", test_defaults_gnr },
-		{ "defaults on HSX equal the truth, on sim and perf+sim", test_defaults_hsx },
+		{ "defaults on HSX and BDX equal the truth, on sim and perf+sim", test_defaults_hsx },
 		{ "defaults on GNR through the perf backend equal the truth", test_defaults_perf_gnr },
 		{ "defaults on Sierra Forest and Clearwater Forest (perf) equal the truth", test_defaults_srf_cwf },
 		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },

@@ -189,6 +189,7 @@ static void test_snbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("snbep", "snbep/l
 static void test_ivbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("ivbep", "ivbep/linux_pmus.txt"), 0); }
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
 static void test_hsx(void) { CU_ASSERT_EQUAL(tree_vs_listing("hsx", "hsx/linux_pmus.txt"), 0); }
+static void test_bdx(void) { CU_ASSERT_EQUAL(tree_vs_listing("bdx", "bdx/linux_pmus.txt"), 0); }
 static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
 static void test_gnr_family(void)
 {
@@ -232,11 +233,12 @@ static int count_cbox(void *arg, const char *name)
 	return 0;
 }
 
-/* hswep_uncore_cpu_init: a Haswell-EP with fewer cores than 18 has a CBo PMU per core only (the listing
- * above is the 18-core part's). */
+/* hswep_uncore_cpu_init, bdx_uncore_cpu_init: a Haswell-EP or Broadwell-EP with fewer cores than 18 or 24 has a
+ * CBo PMU per core only (the listings above are the 18- and 22-core parts'). */
 static void test_hsx_cbox_cap(void)
 {
-	static const struct { const char *spec; int cboxes; } cases[] = { { "hsx", 18 }, { "hsx,cores=8", 8 }, { "hsx,cores=6", 6 } };
+	static const struct { const char *spec; int cboxes; } cases[] = { { "hsx", 18 }, { "hsx,cores=8", 8 }, { "hsx,cores=6", 6 },
+									  { "bdx", 22 }, { "bdx,cores=24", 24 }, { "bdx,cores=32", 24 } };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct access *inner = NULL;
 		struct perf_kernel *k = sim_kernel_open(cases[i].spec, &inner);
@@ -344,7 +346,8 @@ int main(void)
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
 		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
-		{ "perf+sim:hsx: one CBo PMU per core, at most 18 (hswep_uncore_cpu_init)", test_hsx_cbox_cap },
+		{ "perf+sim:bdx's tree is Linux 6.12's", test_bdx },
+		{ "perf+sim:hsx and bdx: one CBo PMU per core, at most 18 and 24 (*_uncore_cpu_init)", test_hsx_cbox_cap },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },

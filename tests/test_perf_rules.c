@@ -100,6 +100,10 @@ static const struct ctest ctests[] = {
 	  { C(0x0113), C(0x0123) }, 2, { C(0x0113), C(0x0110), C(0x0001), C(0x0001) }, 4, 0x0001 },
 	{ "perf+sim:hsx", "uncore_r3qpi_2", "hswep_uncore_r3qpi_constraints: 0x01 on counters 0-1, 0x07 on 0-2",
 	  { C(0x0001), C(0x0001), C(0x0001) }, 3, { C(0x0107), C(0x0001), C(0x0001) }, 3, 0x0001 },
+	{ "perf+sim:bdx", "uncore_pcu", "bdx_uncore_pcu_constraints: an event with bit 7 (0x80, 0xc0) not on counter 0",
+	  { C(0x4080), C(0x40c0), C(0x8080), C(0xc080) }, 4, { C(0x4080), C(0x0000), C(0x80c0), C(0x8080) }, 4, 0x0000 },
+	{ "perf+sim:bdx", "uncore_r3qpi_0", "bdx_uncore_r3qpi_constraints: 0x13 on counter 0, 0x01 on any",
+	  { C(0x0113), C(0x0113) }, 2, { C(0x0113), C(0x0001), C(0x0001) }, 3, 0x0001 },
 	{ "perf+sim:emr", "uncore_cha_0", "skx_uncore_chabox_constraints: 0x11 and 0x36 on counter 0",
 	  { C(0x0111), C(0x0136) }, 2, { C(0x0136), C(0x0001), C(0x0001), C(0x0001) }, 4, 0x0001 },
 	{ "perf+sim:emr", "uncore_iio_0", "icx_uncore_iio_constraints: 0x02, 0x03, 0x83 on counters 0-1",
@@ -450,7 +454,8 @@ static void test_library_groups_open(void)
 	static const struct { const char *plat, *unit; } units[] = {
 		{ "snbep", "cbo" }, { "snbep", "r2pcie" }, { "snbep", "r3qpi" }, { "ivbep", "cbo" }, { "ivbep", "r2pcie" },
 		{ "ivbep", "r3qpi" }, { "emr", "cha" }, { "emr", "iio" }, { "emr", "m2pcie" }, { "emr", "m3upi" },
-		{ "emr", "cxlcm" }, { "hsx", "cbo" }, { "hsx", "r2pcie" }, { "hsx", "r3qpi" },
+		{ "emr", "cxlcm" }, { "hsx", "cbo" }, { "hsx", "r2pcie" }, { "hsx", "r3qpi" }, { "bdx", "cbo" }, { "bdx", "pcu" },
+		{ "bdx", "r2pcie" }, { "bdx", "r3qpi" },
 	};
 	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
 		char spec[64], what[64], rep[256][128];
@@ -518,6 +523,7 @@ static void test_library_filters_open(void)
 	static const struct { const char *plat, *unit; } units[] = {
 		{ "snbep", "cbo" }, { "snbep", "pcu" }, { "snbep", "qpi" }, { "ivbep", "cbo" }, { "ivbep", "pcu" },
 		{ "ivbep", "qpi" }, { "emr", "cha" }, { "hsx", "cbo" }, { "hsx", "pcu" }, { "hsx", "qpi" }, { "hsx", "ubox" },
+		{ "bdx", "cbo" }, { "bdx", "qpi" },
 	};
 	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
 		char spec[64], what[64], rep[2][64][128];

@@ -1,14 +1,28 @@
 #!/usr/bin/env python3
-"""Golden register vectors of sim:hsx (platforms/hsx/vectors.vec).
+"""Golden register vectors of sim:hsx and sim:bdx (platforms/<p>/vectors.vec).
 
-Usage: tools/hsx_vectors.py > platforms/hsx/vectors.vec
+Usage: tools/hsx_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec     (hsx or bdx)
 
 The expected accesses follow the session protocol of platforms/VECTORS.md and the Haswell-EP register
-facts of Linux 6.12 uncore_snbep.c that the file header states (HSWEP_* addresses, SNB-EP's box control
-and control bits, hswep_uncore_pci_ids), with event codes from Intel's haswellx_uncore.json and the PCI
-places of the simulated machine (platforms/hsx/sim.c, socket 0 on bus 0xff); nothing here reads the
-library.
+facts of Linux 6.12 uncore_snbep.c that the file header states (HSWEP_* addresses, which the bdx_uncore_*
+types use too, SNB-EP's box control and control bits, hswep/bdx_uncore_pci_ids), with event codes from
+Intel's haswellx/broadwellx_uncore.json and the PCI places of the simulated machine (platforms/hsx/sim.c,
+which sim:bdx shares; socket 0 on bus 0xff); nothing here reads the library.  The two differ in event
+names (BDX's JSON gives the UBox and iMC fixed counters, HSX's the general-counter clocks; BDX has no PCU
+band events), in the last CBo (one per core: 18 and 22 on the simulated parts), in the PCU's occupancy
+events (not on counter 0 on BDX) and in QPI port 2's match/mask function (BDX only).
 """
+import sys
+
+PLAT = sys.argv[1] if len(sys.argv) > 1 else "hsx"
+BDX = PLAT == "bdx"
+# event names: HSX's file, BDX's file (None: the same)
+NAMES = {"ufix": ("UNC_U_FIXED_UCLK", "UNC_U_CLOCKTICKS"), "uclk": ("UNC_U_CLOCKTICKS", "ubox/event=0x00/"),
+         "mfix": ("UNC_M_FIXED_DCLK", "UNC_M_CLOCKTICKS"), "mclk": ("UNC_M_DCLOCKTICKS", "UNC_M_CLOCKTICKS_P"),
+         "band0": ("UNC_P_FREQ_BAND0_CYCLES:band0=0x20", "pcu/event=0x0b,band0=0x20/"),
+         "band3": ("UNC_P_FREQ_BAND3_CYCLES:band3=0x1e", "pcu/event=0x0e,band3=0x1e/")}
+NM = lambda k: NAMES[k][BDX]
+LAST_CBO = 21 if BDX else 17
 
 FRZ, RESET, RUN = 0x10100, 0x10102, 0x10000  # frz_en 16 | frz 8, + rst_ctrs 1; frz_en alone counts
 EN = 0x400000  # control enable bit 22
@@ -116,10 +130,15 @@ def ubox_case(name, src, events, ctls, filt=None, fixed=False):
     return "\n".join(L + ["end", ""])
 
 
-HEADER = """# Haswell-EP golden register vectors, written by tools/hsx_vectors.py from the facts below (no seed covers
+HEADER = ("""# Broadwell-EP golden register vectors, written by tools/hsx_vectors.py bdx from the facts below (no seed covers
+# BDX: Linux 6.12 arch/x86/events/intel/uncore_snbep.c, "BDX uncore support", whose bdx_uncore_* types use the
+# HSWEP_* registers, and Intel's broadwellx_uncore.json V23 for event codes).  Format and protocol:
+# platforms/VECTORS.md.  As Haswell-EP's except the PCI ids (0x6fxx, bdx_uncore_pci_ids), QPI port 2's filter
+# function (0x6f46 at 0a.6) and the PCU's occupancy events, which bdx_uncore_pcu_constraints keep off counter 0.
+#""" if BDX else """# Haswell-EP golden register vectors, written by tools/hsx_vectors.py hsx from the facts below (no seed covers
 # HSX: Linux 6.12 arch/x86/events/intel/uncore_snbep.c, "Haswell-EP uncore support", and Intel's
 # haswellx_uncore.json V29 for event codes).  Format and protocol: platforms/VECTORS.md.
-#
+#""") + """
 # Facts used (socket 0; the simulated machine puts socket 0's uncore on PCI bus 0xff, platforms/hsx/sim.c):
 #  box control: SNB-EP's (snbep_uncore_msr/pci_*_box, SNBEP_PMON_BOX_CTL_INT = rst_ctrl 0 | rst_ctrs 1 | frz_en
 #    16, frz 8), written to every HSX box with one, HA and iMC included: freeze 0x10100, reset 0x10102, count
@@ -143,8 +162,9 @@ C = lambda *a, **k: out.append(case(*a, **k))
 C("cbo0_clockticks", "HSWEP_C0_MSR_PMON_BOX_CTL 0xE00, CTL0 0xE01, CTR0 0xE08; UNC_C_CLOCKTICKS 0x00",
   ["UNC_C_CLOCKTICKS:socket=0:box=0"], cbo(0), [(0, EN)])
 C("cbo1_box_stride", "HSWEP_CBO_MSR_OFFSET 0x10: CBo 1 at 0xE10", ["UNC_C_CLOCKTICKS:socket=0:box=1"], cbo(1), [(0, EN)])
-C("cbo17_last_box", "hswep_uncore_cbox.num_boxes 18: CBo 17 at 0xF10 (the simulated part has 18 cores)",
-  ["UNC_C_CLOCKTICKS:socket=0:box=17"], cbo(17), [(0, EN)])
+C("cbo%d_last_box" % LAST_CBO, "one CBo per core, at most %s: CBo %d at 0x%X (the simulated part has %d cores)" %
+  ("24 (bdx_uncore_cbox.num_boxes)" if BDX else "18 (hswep_uncore_cbox.num_boxes)", LAST_CBO, 0xe00 + 0x10 * LAST_CBO, LAST_CBO + 1),
+  ["UNC_C_CLOCKTICKS:socket=0:box=%d" % LAST_CBO], cbo(LAST_CBO), [(0, EN)])
 C("cbo0_state_filter0", "HSWEP_CB0_MSR_PMON_BOX_FILTER_STATE 0x7f << 17 in FILTER0 0xE05; LLC_LOOKUP 0x34/0x03",
   ["cbo/event=0x34,umask=0x03,state=0x7f/:socket=0:box=0"], cbo(0), [(0, EN | 0x334)], filt=[("msr:0", 0xe05, 0x7f << 17)])
 C("cbo0_llc_lookup_default_state", "LLC_LOOKUP.DATA_READ (CBoFilter0[23:17]) counts nothing without a state: every state by default",
@@ -175,21 +195,26 @@ C("sbox1_thresh", "SBox 1 at 0x72A; thresh 31:24 (HSWEP_S_MSR_PMON_RAW_EVENT_MAS
 C("pcu_clockticks", "HSWEP_PCU_MSR_PMON_BOX_CTL 0x710, CTL0 0x711, CTR0 0x717; UNC_P_CLOCKTICKS 0x00",
   ["UNC_P_CLOCKTICKS:socket=0"], PCU, [(0, EN)])
 C("pcu_band0_filter", "HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715, band 0 = byte 0 (0x20 = 3.2 GHz); FREQ_BAND0_CYCLES 0x0B",
-  ["UNC_P_FREQ_BAND0_CYCLES:band0=0x20:socket=0"], PCU, [(0, EN | 0x0b)], filt=[("msr:0", 0x715, 0x20)])
+  [NM("band0") + ":socket=0"], PCU, [(0, EN | 0x0b)], filt=[("msr:0", 0x715, 0x20)])
 C("pcu_band3_filter", "band 3 = byte 3 of 0x715 (PCUFilter[31:24]), programmed whole on the registers; FREQ_BAND3_CYCLES 0x0E",
-  ["UNC_P_FREQ_BAND3_CYCLES:band3=0x1e:socket=0"], PCU, [(0, EN | 0x0e)], filt=[("msr:0", 0x715, 0x1e << 24)])
-C("pcu_occupancy_select", "occ_sel 15:14; POWER_STATE_OCCUPANCY 0x80 with occ_sel 1 (cores in C0)",
-  ["pcu/event=0x80,umask=0x40/:socket=0"], PCU, [(0, EN | 0x4080)])
+  [NM("band3") + ":socket=0"], PCU, [(0, EN | 0x0e)], filt=[("msr:0", 0x715, 0x1e << 24)])
+if BDX:
+    C("pcu_occupancy_not_counter0", "bdx_uncore_pcu_constraints: bit 7 events (occupancy) on counters 1-3; "
+      "POWER_STATE_OCCUPANCY.CORES_C0 0x80 with occ_sel 1: CTL1 0x712, CTR1 0x718",
+      ["UNC_P_POWER_STATE_OCCUPANCY.CORES_C0:socket=0"], PCU, [(1, EN | 0x4080)])
+else:
+    C("pcu_occupancy_select", "occ_sel 15:14; POWER_STATE_OCCUPANCY 0x80 with occ_sel 1 (cores in C0)",
+      ["pcu/event=0x80,umask=0x40/:socket=0"], PCU, [(0, EN | 0x4080)])
 C("pcu_thresh5_two_counters", "thresh 28:24 (SNBEP_PCU_MSR_PMON_CTL_TRESH_MASK); CTL1 0x712, CTR1 0x718",
   ["UNC_P_CLOCKTICKS:socket=0", "pcu/event=0x80,umask=0x40,thresh=0x1f/:socket=0"], PCU, [(0, EN), (1, 0x1f000000 | EN | 0x4080)])
 out.append(ubox_case("ubox_fixed_uclk", "HSWEP_U_MSR_PMON_UCLK_FIXED_CTL 0x703 (en 22), CTR 0x704; no UBox box control: the counter is zeroed by hand",
-                     ["UNC_U_FIXED_UCLK:socket=0"], [], fixed=True))
-out.append(ubox_case("ubox_counter0", "HSWEP_U_MSR_PMON_CTL0 0x705, CTR0 0x709; UNC_U_CLOCKTICKS 0x00 on counters 0-1",
-                     ["UNC_U_CLOCKTICKS:socket=0"], [(0, EN)]))
+                     [NM("ufix") + ":socket=0"], [], fixed=True))
+out.append(ubox_case("ubox_counter0", "HSWEP_U_MSR_PMON_CTL0 0x705, CTR0 0x709; event 0x00 (the UBox clock) on counter 0",
+                     [NM("uclk") + ":socket=0"], [(0, EN)]))
 out.append(ubox_case("ubox_filter_tid_core", "HSWEP_U_MSR_PMON_FILTER 0x707: tid bit 0, cid 5:1 (core 3 -> 0x6); FILTER_MATCH.ENABLE 0x41/0x01",
                      ["UNC_U_FILTER_MATCH.ENABLE:tid=1:core=3:socket=0"], [(0, EN | 0x141)], filt=0x7))
 out.append(ubox_case("ubox_thresh5_two_counters", "thresh 28:24 (SNBEP_U_MSR_PMON_CTL_TRESH_MASK); CTL1 0x706, CTR1 0x70A",
-                     ["UNC_U_CLOCKTICKS:socket=0", "ubox/event=0x42,umask=0x08,thresh=0x1f/:socket=0"], [(0, EN), (1, 0x1f000000 | EN | 0x842)]))
+                     [NM("uclk") + ":socket=0", "ubox/event=0x42,umask=0x08,thresh=0x1f/:socket=0"], [(0, EN), (1, 0x1f000000 | EN | 0x842)]))
 C("ha0_clockticks", "Home Agent 0 (0x2f30) at 12.1; UNC_H_CLOCKTICKS 0x00", ["UNC_H_CLOCKTICKS:socket=0:box=0"], pci(0x12, 1), [(0, EN)])
 C("ha1_second_home_agent", "Home Agent 1 (0x2f38) at 12.5; REQUESTS.READS 0x01/0x03", ["UNC_H_REQUESTS.READS:socket=0:box=1"],
   pci(0x12, 5), [(0, EN | 0x301)])
@@ -202,11 +227,11 @@ C("imc3_cas_count_wr", "MC0 channel 3 (0x2fb5) at 15.1; CAS_COUNT.WR 0x04/0x0C",
 C("imc7_last_channel", "MC1 channel 3 (0x2fd5) at 18.1, the eighth channel", ["UNC_M_CAS_COUNT.ALL:socket=0:box=7"], pci(0x18, 1),
   [(0, EN | 0xf04)])
 C("imc4_fixed_dclk", "MC1 channel 0 (0x2fd0) at 17.0; fixed DCLK CTL 0xF0 (en 22, rst 19), CTR 0xD0 (SNBEP_MC_CHy_PCI_PMON_FIXED_*)",
-  ["UNC_M_FIXED_DCLK:socket=0:box=4"], pci(0x17, 0), [], fixed=(0xf0, 0xd0))
-C("imc0_general_and_fixed", "general counter 0xA0 and the fixed 0xD0 together", ["UNC_M_CAS_COUNT.RD:socket=0:box=0", "UNC_M_FIXED_DCLK:socket=0:box=0"],
+  [NM("mfix") + ":socket=0:box=4"], pci(0x17, 0), [], fixed=(0xf0, 0xd0))
+C("imc0_general_and_fixed", "general counter 0xA0 and the fixed 0xD0 together", ["UNC_M_CAS_COUNT.RD:socket=0:box=0", NM("mfix") + ":socket=0:box=0"],
   pci(0x14, 0), [(0, EN | 0x304)], fixed=(0xf0, 0xd0))
-C("imc1_dclockticks_general", "UNC_M_DCLOCKTICKS 0x00 on a general counter (the driver's imc clockticks alias)",
-  ["UNC_M_DCLOCKTICKS:socket=0:box=1"], pci(0x14, 1), [(0, EN)])
+C("imc1_dclockticks_general", "%s 0x00 on a general counter (the driver's imc clockticks alias)" % NM("mclk"),
+  [NM("mclk") + ":socket=0:box=1"], pci(0x14, 1), [(0, EN)])
 C("irp_clockticks", "IRP (0x2f39) at 05.6; UNC_I_CLOCKTICKS 0x00", ["UNC_I_CLOCKTICKS:socket=0"], pci(0x05, 6), [(0, EN)])
 C("irp_counter1_regular", "hswep_uncore_irp_ctrs {0xA0, 0xA8, 0xB0, 0xB8}: counter 1 at 0xA8 (IVB-EP's was 0xB0)",
   ["UNC_I_CLOCKTICKS:socket=0", "irp/event=0x13,umask=0x01/:socket=0"], pci(0x05, 6), [(0, EN), (1, EN | 0x113)])
@@ -216,11 +241,18 @@ C("qpi0_packet_match", "PKT_MATCH0 0x228, PKT_MASK0 0x238 on the port 0 filter (
   filt=[("pci:ff:08.6", 0x228, 0x1c00), ("pci:ff:08.6", 0x238, 0x1f80)])
 C("qpi1_tx_flits_data", "QPI port 1 (0x2f33) at 09.2; TxL_FLITS_G0.DATA 0x00/0x02", ["UNC_Q_TxL_FLITS_G0.DATA:socket=0:box=1"],
   pci(0x09, 2), [(0, EN | 0x200)])
-C("qpi2_third_port", "QPI port 2 (0x2f3a, \"QPI1 Port 2\") at 0a.2: no filter function on HSX", ["UNC_Q_CLOCKTICKS:socket=0:box=2"],
-  pci(0x0a, 2), [(0, EN | 0x14)])
+C("qpi2_third_port", "QPI port 2 (\"QPI1 Port 2\") at 0a.2", ["UNC_Q_CLOCKTICKS:socket=0:box=2"], pci(0x0a, 2), [(0, EN | 0x14)])
+if BDX:
+    C("qpi2_packet_match", "QPI port 2's filter function (BDX_PCI_QPI_PORT2_FILTER 0x6f46) at 0a.6: PKT_MATCH0 0x228, PKT_MASK0 0x238",
+      ["qpi/event=0x38,ext,match0=0x1c00,mask0=0x1f80/:socket=0:box=2"], pci(0x0a, 2), [(0, EN | 1 << 21 | 0x38)],
+      filt=[("pci:ff:0a.6", 0x228, 0x1c00), ("pci:ff:0a.6", 0x238, 0x1f80)])
 C("r2pcie_clockticks", "R2PCIe (0x2f34) at 10.1; UNC_R2_CLOCKTICKS 0x01", ["UNC_R2_CLOCKTICKS:socket=0"], pci(0x10, 1), [(0, EN | 0x01)])
 C("r3qpi0_three_counters", "R3QPI link 0 (0x2f36) at 0b.1: 3 counters (hswep_uncore_r3qpi.num_counters)",
   ["UNC_R3_CLOCKTICKS:socket=0:box=0", "r3qpi/event=0x10,umask=0x01/:socket=0:box=0", "r3qpi/event=0x11,umask=0x01/:socket=0:box=0"],
   pci(0x0b, 1, n=3), [(0, EN | 0x01), (1, EN | 0x110), (2, EN | 0x111)])
 C("r3qpi2_third_link", "R3QPI1 link 2 (0x2f3e) at 0b.5", ["UNC_R3_CLOCKTICKS:socket=0:box=2"], pci(0x0b, 5, n=3), [(0, EN | 0x01)])
-print("\n".join(out), end="")
+# the citations name HSX's device ids (0x2fxx); BDX's are the same with 0x6f (bdx_uncore_pci_ids)
+text = "\n".join(out)
+if BDX:
+    text = "\n".join(l.replace("0x2f", "0x6f") if l.startswith("  src ") else l for l in text.split("\n"))
+print(text, end="")

@@ -8,7 +8,7 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, spr,
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, bdx, spr,
 emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
@@ -208,6 +208,9 @@ MACHINES = {
     "hsx": {"sockets": 2, "cores": 18,                            # platforms/hsx/sim.c, sim_map.c .ids
             "pci": [0x2f30, 0x2f38, 0x2fb0, 0x2fb1, 0x2fb4, 0x2fb5, 0x2fd0, 0x2fd1, 0x2fd4, 0x2fd5, 0x2f39,
                     0x2f32, 0x2f33, 0x2f3a, 0x2f34, 0x2f36, 0x2f37, 0x2f3e, 0x2f86, 0x2f96]},
+    "bdx": {"sockets": 2, "cores": 22,                            # platforms/bdx/sim.c, sim_map.c .ids
+            "pci": [0x6f30, 0x6f38, 0x6fb0, 0x6fb1, 0x6fb4, 0x6fb5, 0x6fd0, 0x6fd1, 0x6fd4, 0x6fd5, 0x6f39,
+                    0x6f32, 0x6f33, 0x6f3a, 0x6f34, 0x6f36, 0x6f37, 0x6f3e, 0x6f86, 0x6f96, 0x6f46]},
     # platforms/emr/sim.c (common/sim/spr_family_sim.c): discovery tables per socket, UPI 0x3241 at
     # D1-4:F1 and M3UPI 0x3246 at D5-8:F1 (spr_family_map.c .ids), MSR 0x2FFE reads 0 (so the CHA
     # count stays the table's)
@@ -248,6 +251,15 @@ NOTES = {
         "package (hswep_uncore_cpu_init): 18.  The SBoxes stay 4: hswep_has_limit_sbox reads the PCU's CAPID4",
         "(device 0x2fc0, config 0x94) and the simulated machine has no such device.  The QPI filter devices",
         "0x2f86/0x2f96 are UNCORE_EXTRA_PCI_DEV: no PMU; port 2 has none.",
+        "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
+        "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
+    ],
+    "bdx": [
+        "BDX (model 0x4f) is bdx_uncore_init's.  The CBo count is num_boxes (24) capped to the cores per",
+        "package (bdx_uncore_cpu_init): 22 on the simulated part.  The SBox type stays: bdx_uncore_cpu_init drops",
+        "it on Broadwell-DE (model 0x56) and where the PCU's CAPID4 (device 0x6fc0, config 0x94) reports no chop,",
+        "and the simulated machine is model 0x4f without such a device.  The QPI filter devices 0x6f86/0x6f96/",
+        "0x6f46 are UNCORE_EXTRA_PCI_DEV: no PMU.  The UBox has IVB-EP's formats (no filters).",
         "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
         "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
     ],
@@ -460,7 +472,7 @@ def listing(src, plat, generic):
     if plat == "nhm":
         drv = Driver(os.path.join(d, "uncore_snb.c"))
         pmus, notes = fixed_table(drv, m, "nhm_msr_uncores")
-    elif plat in ("snbep", "ivbep", "hsx"):
+    elif plat in ("snbep", "ivbep", "hsx", "bdx"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         pre = {"hsx": "hswep"}.get(plat, plat)  # the driver's prefix for the platform
         pmus, notes = fixed_table(drv, m, pre + "_msr_uncores", pre + "_pci_uncores", pre + "_uncore_pci_ids",

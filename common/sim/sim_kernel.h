@@ -58,6 +58,9 @@ struct sim_perf_type {
 	 * field an event cannot get moves it to the next free one, its event select with it
 	 * (snbep_pcu_get_constraint). */
 	const struct sim_perf_constraint *constraints;
+	/* constraints on bits of the event select (EVENT_CONSTRAINT(c, n, c): every event with the bits of code
+	 * set, BDX's PCU bit 7), after the exact ones */
+	const struct sim_perf_constraint *bit_constraints;
 	const struct sim_perf_extra *extra;
 	struct sim_perf_xfld xfld[SK_MAX_XFLD];
 	int bands;
@@ -108,7 +111,8 @@ extern const char *const sk_spr_iio_fr_events[];
 extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2pcie_constraints[],
 	sk_snbep_r3qpi_constraints[], sk_skx_chabox_constraints[], sk_icx_iio_constraints[],
 	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[],
-	sk_hswep_cbox_constraints[], sk_hswep_r2pcie_constraints[], sk_hswep_r3qpi_constraints[];
+	sk_hswep_cbox_constraints[], sk_hswep_r2pcie_constraints[], sk_hswep_r3qpi_constraints[],
+	sk_bdx_cbox_constraints[], sk_bdx_pcu_constraints[], sk_bdx_r2pcie_constraints[], sk_bdx_r3qpi_constraints[];
 extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[], sk_pcu_band_extra[],
 	sk_qpi_match_extra[], sk_spr_cha_extra[], sk_hswep_cbox_extra[], sk_hswep_ubox_extra[];
 /* The PCU's four band bytes of config1 (snbep_pcu_hw_config), and the QPI's match (config1) and

@@ -120,6 +120,8 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
 			uint16_t id = pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
+			if (!id) /* a function this model lacks (HSX's QPI port 2 match/mask; BDX has it) */
+				continue;
 			for (int i = 0; i < s->nboxes; i++)
 				if (s->boxes[i].u == u && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)
 					b = &s->boxes[i];

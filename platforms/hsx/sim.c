@@ -6,14 +6,15 @@
 SIM_PERF_DECL(hsx);
 
 /* Device:function of the PCI boxes: likwid's haswellEP_pci_devices (HA 12.1/12.5, iMC 14.0-15.1 and 17.0-18.1,
- * IRP 05.6, QPI 08.2/09.2 with match/mask on .6, R2PCIe 10.1, R3QPI 0b.1/0b.2); QPI port 2 and R3QPI link 2,
- * which likwid does not place, at 0a.2 and 0b.5.  Boxes are found by device id, so only the ids matter. */
+ * IRP 05.6, QPI 08.2/09.2 with match/mask on .6, R2PCIe 10.1, R3QPI 0b.1/0b.2); QPI port 2 (and BDX's match/mask
+ * function of it) and R3QPI link 2, which likwid does not place, at 0a.2 (0a.6) and 0b.5.  Boxes are found by device id, so only the ids matter. */
 const struct sim_pci_place sim_hsx_places[] = {
 	{ "ha", 0, 0x12, 1, 0 }, { "ha", 1, 0x12, 5, 0 },
 	{ "imc", 0, 0x14, 0, 0 }, { "imc", 1, 0x14, 1, 0 }, { "imc", 2, 0x15, 0, 0 }, { "imc", 3, 0x15, 1, 0 },
 	{ "imc", 4, 0x17, 0, 0 }, { "imc", 5, 0x17, 1, 0 }, { "imc", 6, 0x18, 0, 0 }, { "imc", 7, 0x18, 1, 0 },
 	{ "irp", 0, 0x05, 6, 0 },
 	{ "qpi", 0, 0x08, 2, 0 }, { "qpi", 1, 0x09, 2, 0 }, { "qpi", 2, 0x0a, 2, 0 }, { "qpi", 0, 0x08, 6, 1 }, { "qpi", 1, 0x09, 6, 1 },
+	{ "qpi", 2, 0x0a, 6, 1 }, /* BDX's port 2 match/mask function (HSX has none: no device) */
 	{ "r2pcie", 0, 0x10, 1, 0 }, { "r3qpi", 0, 0x0b, 1, 0 }, { "r3qpi", 1, 0x0b, 2, 0 }, { "r3qpi", 2, 0x0b, 5, 0 },
 	{ NULL, 0, 0, 0, 0 },
 };

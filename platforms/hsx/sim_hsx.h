@@ -58,7 +58,7 @@ extern const char *const sim_hsx_cbox_fmt[], *const sim_hsx_sbox_fmt[], *const s
 
 #define SK_RAW (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24) /* SNBEP_PMON_RAW_EVENT_MASK */
 #define SK_TID_EN (1ull << 19)
-/* The types after the UBox: cbox (constraints cc), sbox, pcu (constraints pc), the PCI ones (r2pcie and
+/* The types after the UBox: cbox (constraints cc), sbox, pcu (bit constraints pc), the PCI ones (r2pcie and
  * r3qpi constraints r2, r3) */
 #define SIM_HSX_PERF_TYPES(cc, pc, r2, r3)                                                                        \
 	{ .name = "cbox", .unit = "cbo", .disc_type = -1, .formats = sim_hsx_cbox_fmt, .raw_mask = SK_RAW | SK_TID_EN, \
@@ -68,7 +68,7 @@ extern const char *const sim_hsx_cbox_fmt[], *const sim_hsx_sbox_fmt[], *const s
 	{ .name = "sbox", .unit = "sbox", .disc_type = -1, .formats = sim_hsx_sbox_fmt, .raw_mask = SK_RAW | SK_TID_EN }, \
 	{ .name = "pcu", .unit = "pcu", .disc_type = -1, .formats = sim_hsx_pcu_fmt, .filt_word = { 1 },               \
 	  .raw_mask = 0xffull | 0xc000ull | 1ull << 18 | 1ull << 23 | 0x1full << 24 | 1ull << 30 | 1ull << 31,           \
-	  .constraints = pc, .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1, .band_mask_by_index = 1 }, \
+	  .bit_constraints = pc, .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1, .band_mask_by_index = 1 }, \
 	{ .name = "ha", .unit = "ha", .disc_type = -1, .formats = sim_hsx_pci_fmt, .raw_mask = SK_RAW },                   \
 	{ .name = "imc", .unit = "imc", .disc_type = -1, .formats = sim_hsx_pci_fmt, .events = sim_hsx_imc_events,        \
 	  .fixed = 1, .raw_mask = SK_RAW },                                                                            \

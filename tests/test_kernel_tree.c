@@ -189,7 +189,11 @@ static void test_snbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("snbep", "snbep/l
 static void test_ivbep(void) { CU_ASSERT_EQUAL(tree_vs_listing("ivbep", "ivbep/linux_pmus.txt"), 0); }
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
 static void test_hsx(void) { CU_ASSERT_EQUAL(tree_vs_listing("hsx", "hsx/linux_pmus.txt"), 0); }
-static void test_bdx(void) { CU_ASSERT_EQUAL(tree_vs_listing("bdx", "bdx/linux_pmus.txt"), 0); }
+static void test_bdx(void)
+{
+	CU_ASSERT_EQUAL(tree_vs_listing("bdx", "bdx/linux_pmus.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("bdxde", "bdxde/linux_pmus.txt"), 0); /* no SBox, QPI or R3QPI PMU */
+}
 static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
 static void test_gnr_family(void)
 {
@@ -346,7 +350,7 @@ int main(void)
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
 		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
-		{ "perf+sim:bdx's tree is Linux 6.12's", test_bdx },
+		{ "perf+sim:bdx's and perf+sim:bdxde's trees are Linux 6.12's", test_bdx },
 		{ "perf+sim:hsx and bdx: one CBo PMU per core, at most 18 and 24 (*_uncore_cpu_init)", test_hsx_cbox_cap },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },

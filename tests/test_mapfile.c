@@ -111,6 +111,7 @@ static void test_sim_cpus(void)
 		{ "sim:ivbep", "ivbep", "cpu GenuineIntel-6-3E-4: mapfile row IVT (ivytown_uncore.json V24): platform ivbep", NULL },
 		{ "sim:hsx", "hsx", "cpu GenuineIntel-6-3F-2: mapfile row HSX (haswellx_uncore.json V29): platform hsx", NULL },
 		{ "sim:bdx", "bdx", "cpu GenuineIntel-6-4F-1: mapfile row BDX (broadwellx_uncore.json V23): platform bdx", NULL },
+		{ "sim:bdxde", "bdxde", "cpu GenuineIntel-6-56-3: mapfile row BDW-DE (broadwellde_uncore.json V12): platform bdxde", NULL },
 		{ "sim:nhm", "nhm", "cpu GenuineIntel-6-1A-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
 		/* 0x1F: Nehalem-EP by the mapfile, though not in the platform's own model list */
 		{ "sim:nhm,cpu=6-1F-2", "nhm", "cpu GenuineIntel-6-1F-2: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },

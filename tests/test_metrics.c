@@ -1137,6 +1137,8 @@ static void test_truth_bdx(void)
 {
 	truth_platform("sim:bdx");
 	truth_platform("perf+sim:bdx");
+	truth_platform("sim:bdxde"); /* Broadwell-DE: one socket, one HA, two channels, its own catalog */
+	truth_platform("perf+sim:bdxde");
 }
 /* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
 static void test_truth_srf_cwf(void)
@@ -1321,7 +1323,7 @@ int main(void)
 		{ "every SPR metric equals the truth across wraps", test_truth_spr },
 		{ "every IVB-EP metric equals the truth across wraps", test_truth_ivbep },
 		{ "every HSX metric equals the truth across wraps, on the registers and through perf", test_truth_hsx },
-		{ "every BDX metric equals the truth across wraps, on the registers and through perf", test_truth_bdx },
+		{ "every BDX and BDX-DE metric equals the truth across wraps, on the registers and through perf", test_truth_bdx },
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },

@@ -455,7 +455,7 @@ static void test_library_groups_open(void)
 		{ "snbep", "cbo" }, { "snbep", "r2pcie" }, { "snbep", "r3qpi" }, { "ivbep", "cbo" }, { "ivbep", "r2pcie" },
 		{ "ivbep", "r3qpi" }, { "emr", "cha" }, { "emr", "iio" }, { "emr", "m2pcie" }, { "emr", "m3upi" },
 		{ "emr", "cxlcm" }, { "hsx", "cbo" }, { "hsx", "r2pcie" }, { "hsx", "r3qpi" }, { "bdx", "cbo" }, { "bdx", "pcu" },
-		{ "bdx", "r2pcie" }, { "bdx", "r3qpi" },
+		{ "bdx", "r2pcie" }, { "bdx", "r3qpi" }, { "bdxde", "cbo" }, { "bdxde", "pcu" }, { "bdxde", "r2pcie" },
 	};
 	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
 		char spec[64], what[64], rep[256][128];

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden register vectors of sim:hsx and sim:bdx (platforms/<p>/vectors.vec).
 
-Usage: tools/hsx_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec     (hsx or bdx)
+Usage: tools/hsx_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec     (hsx, bdx or bdxde)
 
 The expected accesses follow the session protocol of platforms/VECTORS.md and the Haswell-EP register
 facts of Linux 6.12 uncore_snbep.c that the file header states (HSWEP_* addresses, which the bdx_uncore_*
@@ -9,20 +9,26 @@ types use too, SNB-EP's box control and control bits, hswep/bdx_uncore_pci_ids),
 Intel's haswellx/broadwellx_uncore.json and the PCI places of the simulated machine (platforms/hsx/sim.c,
 which sim:bdx shares; socket 0 on bus 0xff); nothing here reads the library.  The two differ in event
 names (BDX's JSON gives the UBox and iMC fixed counters, HSX's the general-counter clocks; BDX has no PCU
-band events), in the last CBo (one per core: 18 and 22 on the simulated parts), in the PCU's occupancy
-events (not on counter 0 on BDX) and in QPI port 2's match/mask function (BDX only).
+band events), in the last CBo (one per core: 18, 22 and 8 on the simulated parts), in the PCU's occupancy
+events (not on counter 0 on BDX) and in QPI port 2's match/mask function (BDX only).  Broadwell-DE (bdxde) is
+BDX without SBox, QPI and R3QPI, with one home agent and two channels (platforms/bdxde/sim.c), and HSX's names
+of the fixed counters (Intel's BDW-DE file has neither; platforms/hsx/driver_events.json).
 """
 import sys
 
 PLAT = sys.argv[1] if len(sys.argv) > 1 else "hsx"
-BDX = PLAT == "bdx"
-# event names: HSX's file, BDX's file (None: the same)
-NAMES = {"ufix": ("UNC_U_FIXED_UCLK", "UNC_U_CLOCKTICKS"), "uclk": ("UNC_U_CLOCKTICKS", "ubox/event=0x00/"),
-         "mfix": ("UNC_M_FIXED_DCLK", "UNC_M_CLOCKTICKS"), "mclk": ("UNC_M_DCLOCKTICKS", "UNC_M_CLOCKTICKS_P"),
-         "band0": ("UNC_P_FREQ_BAND0_CYCLES:band0=0x20", "pcu/event=0x0b,band0=0x20/"),
-         "band3": ("UNC_P_FREQ_BAND3_CYCLES:band3=0x1e", "pcu/event=0x0e,band3=0x1e/")}
-NM = lambda k: NAMES[k][BDX]
-LAST_CBO = 21 if BDX else 17
+BDX, DE = PLAT in ("bdx", "bdxde"), PLAT == "bdxde"
+# event names in HSX's, BDX's and BDW-DE's catalogs
+NAMES = {"ufix": ("UNC_U_FIXED_UCLK", "UNC_U_CLOCKTICKS", "UNC_U_FIXED_UCLK"),
+         "uclk": ("UNC_U_CLOCKTICKS", "ubox/event=0x00/", "ubox/event=0x00/"),
+         "mfix": ("UNC_M_FIXED_DCLK", "UNC_M_CLOCKTICKS", "UNC_M_FIXED_DCLK"),
+         "mclk": ("UNC_M_DCLOCKTICKS", "UNC_M_CLOCKTICKS_P", "UNC_M_DCLOCKTICKS"),
+         "band0": ("UNC_P_FREQ_BAND0_CYCLES:band0=0x20", "pcu/event=0x0b,band0=0x20/", "pcu/event=0x0b,band0=0x20/"),
+         "band3": ("UNC_P_FREQ_BAND3_CYCLES:band3=0x1e", "pcu/event=0x0e,band3=0x1e/", "pcu/event=0x0e,band3=0x1e/")}
+NM = lambda k: NAMES[k][("hsx", "bdx", "bdxde").index(PLAT)]
+LAST_CBO = {"hsx": 17, "bdx": 21, "bdxde": 7}[PLAT]
+# the DE's machine has none of these units or places
+DE_SKIP = ("sbox", "qpi", "r3qpi", "ha1_", "imc3_", "imc7_", "imc4_")
 
 FRZ, RESET, RUN = 0x10100, 0x10102, 0x10000  # frz_en 16 | frz 8, + rst_ctrs 1; frz_en alone counts
 EN = 0x400000  # control enable bit 22
@@ -130,7 +136,11 @@ def ubox_case(name, src, events, ctls, filt=None, fixed=False):
     return "\n".join(L + ["end", ""])
 
 
-HEADER = ("""# Broadwell-EP golden register vectors, written by tools/hsx_vectors.py bdx from the facts below (no seed covers
+HEADER = ("""# Broadwell-DE golden register vectors, written by tools/hsx_vectors.py bdxde from the facts below (no seed
+# covers it: Linux 6.12 uncore_snbep.c, "BDX uncore support", bdx_uncore_init for INTEL_BROADWELL_D too, and
+# Intel's broadwellde_uncore.json V12).  Format and protocol: platforms/VECTORS.md.  As Broadwell-EP's (below)
+# without SBox, QPI and R3QPI, on one socket with one home agent (12.1) and two channels (14.0, 14.1).
+#""" if DE else """# Broadwell-EP golden register vectors, written by tools/hsx_vectors.py bdx from the facts below (no seed covers
 # BDX: Linux 6.12 arch/x86/events/intel/uncore_snbep.c, "BDX uncore support", whose bdx_uncore_* types use the
 # HSWEP_* registers, and Intel's broadwellx_uncore.json V23 for event codes).  Format and protocol:
 # platforms/VECTORS.md.  As Haswell-EP's except the PCI ids (0x6fxx, bdx_uncore_pci_ids), QPI port 2's filter
@@ -158,7 +168,7 @@ HEADER = ("""# Broadwell-EP golden register vectors, written by tools/hsx_vector
 """
 
 out = [HEADER]
-C = lambda *a, **k: out.append(case(*a, **k))
+C = lambda *a, **k: None if DE and a[0].startswith(DE_SKIP) else out.append(case(*a, **k))
 C("cbo0_clockticks", "HSWEP_C0_MSR_PMON_BOX_CTL 0xE00, CTL0 0xE01, CTR0 0xE08; UNC_C_CLOCKTICKS 0x00",
   ["UNC_C_CLOCKTICKS:socket=0:box=0"], cbo(0), [(0, EN)])
 C("cbo1_box_stride", "HSWEP_CBO_MSR_OFFSET 0x10: CBo 1 at 0xE10", ["UNC_C_CLOCKTICKS:socket=0:box=1"], cbo(1), [(0, EN)])
@@ -251,6 +261,17 @@ C("r3qpi0_three_counters", "R3QPI link 0 (0x2f36) at 0b.1: 3 counters (hswep_unc
   ["UNC_R3_CLOCKTICKS:socket=0:box=0", "r3qpi/event=0x10,umask=0x01/:socket=0:box=0", "r3qpi/event=0x11,umask=0x01/:socket=0:box=0"],
   pci(0x0b, 1, n=3), [(0, EN | 0x01), (1, EN | 0x110), (2, EN | 0x111)])
 C("r3qpi2_third_link", "R3QPI1 link 2 (0x2f3e) at 0b.5", ["UNC_R3_CLOCKTICKS:socket=0:box=2"], pci(0x0b, 5, n=3), [(0, EN | 0x01)])
+if DE:  # the fixed DCLK on a channel the DE has, and more of its own boxes
+    C("imc1_fixed_dclk", "MC0 channel 1 (0x2fb1) at 14.1; fixed DCLK CTL 0xF0 (en 22, rst 19), CTR 0xD0",
+      [NM("mfix") + ":socket=0:box=1"], pci(0x14, 1), [], fixed=(0xf0, 0xd0))
+    C("imc1_cas_count_wr", "MC0 channel 1 (0x2fb1) at 14.1; CAS_COUNT.WR 0x04/0x0C", ["UNC_M_CAS_COUNT.WR:socket=0:box=1"],
+      pci(0x14, 1), [(0, EN | 0xc04)])
+    C("cbo4_tor_inserts_miss", "CBo 4 at 0xE40; TOR_INSERTS.MISS_OPCODE 0x35/0x03, DRd 0x182 in FILTER1 0xE46",
+      ["UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182:socket=0:box=4"], cbo(4), [(0, EN | 0x335)], filt=[("msr:0", 0xe46, 0x182 << 20)])
+    C("r2pcie_two_counters", "R2PCIe CTL1 0xDC, CTR1 0xA8", ["UNC_R2_CLOCKTICKS:socket=0", "r2pcie/event=0x10,umask=0x01/:socket=0"],
+      pci(0x10, 1), [(0, EN | 0x01), (1, EN | 0x110)])
+    C("ha0_two_counters", "HA CTL1 0xDC, CTR1 0xA8; REQUESTS.READS 0x01/0x03", ["UNC_H_CLOCKTICKS:socket=0", "UNC_H_REQUESTS.READS:socket=0"],
+      pci(0x12, 1), [(0, EN), (1, EN | 0x301)])
 # the citations name HSX's device ids (0x2fxx); BDX's are the same with 0x6f (bdx_uncore_pci_ids)
 text = "\n".join(out)
 if BDX:

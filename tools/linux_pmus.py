@@ -8,7 +8,7 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, bdx, spr,
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, bdx, bdxde, spr,
 emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
@@ -211,6 +211,9 @@ MACHINES = {
     "bdx": {"sockets": 2, "cores": 22,                            # platforms/bdx/sim.c, sim_map.c .ids
             "pci": [0x6f30, 0x6f38, 0x6fb0, 0x6fb1, 0x6fb4, 0x6fb5, 0x6fd0, 0x6fd1, 0x6fd4, 0x6fd5, 0x6f39,
                     0x6f32, 0x6f33, 0x6f3a, 0x6f34, 0x6f36, 0x6f37, 0x6f3e, 0x6f86, 0x6f96, 0x6f46]},
+    # platforms/bdxde/sim.c: one socket of 8 cores, one HA and two channels; bdx_uncore_cpu_init drops the SBox
+    # type on INTEL_BROADWELL_D
+    "bdxde": {"sockets": 1, "cores": 8, "pci": [0x6f30, 0x6fb0, 0x6fb1, 0x6f39, 0x6f34], "drop": ["bdx_uncore_sbox"]},
     # platforms/emr/sim.c (common/sim/spr_family_sim.c): discovery tables per socket, UPI 0x3241 at
     # D1-4:F1 and M3UPI 0x3246 at D5-8:F1 (spr_family_map.c .ids), MSR 0x2FFE reads 0 (so the CHA
     # count stays the table's)
@@ -262,6 +265,12 @@ NOTES = {
         "0x6f46 are UNCORE_EXTRA_PCI_DEV: no PMU.  The UBox has IVB-EP's formats (no filters).",
         "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
         "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
+    ],
+    "bdxde": [
+        "Broadwell-DE (model 0x56) is bdx_uncore_init's too.  bdx_uncore_cpu_init drops the SBox type on",
+        "INTEL_BROADWELL_D; the one-socket part has no QPI or R3QPI device, so neither type registers.  The",
+        "CBo count is num_boxes (24) capped to the cores per package: 8 on the simulated part.",
+        "Linux 6.1: the same files (its test was boot_cpu_data.x86_model == 86, the same part).",
     ],
     "emr": [
         "EMR (model 0xcf) is spr_uncore_init's.  Units come from the discovery tables (types 8 UPI and 9",
@@ -350,7 +359,8 @@ def unquote(v):
 
 
 def fixed_table(drv, m, msr_list, pci_list=None, pci_table=None, cap_cbox=None):
-    """SNB-EP, IVB-EP, Nehalem: every MSR type's boxes on every die; PCI types where a device probed."""
+    """SNB-EP, IVB-EP, HSX, BDX, Nehalem: every MSR type's boxes on every die (but the types the machine's
+    *_uncore_cpu_init drops, m["drop"]); PCI types where a device probed."""
     notes, pmus = [], []
 
     def describe(tvar, nboxes, idx, dies):
@@ -359,7 +369,7 @@ def fixed_table(drv, m, msr_list, pci_list=None, pci_table=None, cap_cbox=None):
         return Pmu(pmu_name(unquote(t["name"]), nboxes, idx, 0), dies, drv.format_list(t["format_group"].lstrip("&")), evs)
 
     for tvar in drv.list_of(msr_list)[0]:
-        if not tvar:
+        if not tvar or tvar in m.get("drop", ()):
             continue
         n = num(drv.types[tvar]["num_boxes"])
         if tvar == cap_cbox and n > m["cores"]:  # *_uncore_cpu_init: capped to the cores per package
@@ -472,9 +482,9 @@ def listing(src, plat, generic):
     if plat == "nhm":
         drv = Driver(os.path.join(d, "uncore_snb.c"))
         pmus, notes = fixed_table(drv, m, "nhm_msr_uncores")
-    elif plat in ("snbep", "ivbep", "hsx", "bdx"):
+    elif plat in ("snbep", "ivbep", "hsx", "bdx", "bdxde"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
-        pre = {"hsx": "hswep"}.get(plat, plat)  # the driver's prefix for the platform
+        pre = {"hsx": "hswep", "bdxde": "bdx"}.get(plat, plat)  # the driver's prefix for the platform
         pmus, notes = fixed_table(drv, m, pre + "_msr_uncores", pre + "_pci_uncores", pre + "_uncore_pci_ids",
                                   cap_cbox=pre + "_uncore_cbox")
     elif plat in ("spr", "emr", "gnr", "srf", "cwf"):

@@ -188,6 +188,7 @@ struct sim_kind {
 	uint16_t ia_read_opc;             /* IDI opcode of the cores' data reads in the CHA's TOR (0: DRd 0x102;
 					   * Atom cores, SRF and CWF: DRd_Opt 0x104, perfmon TOR *_DRD_OPT) */
 	const int *nperf;
+	int sockets;                      /* sockets by default (0: 2; Broadwell-DE, a one-socket part: 1) */
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];

@@ -42,7 +42,8 @@ struct sim_perf_type {
 	const char *const *events;   /* "clockticks=event=0xff,umask=0x00", ... (NULL: none) */
 	uint64_t raw_mask; /* config bits the driver keeps: the rest are dropped without an error */
 	int fixed;         /* config 0xff selects the box's fixed counter */
-	int max_boxes;     /* boxes of the unit the driver knows (0: every one the machine has) */
+	int max_boxes;     /* boxes of the unit the driver knows, its num_boxes, which names the PMUs (0: every one the
+			    * machine has) */
 	int by_devid;      /* the model's driver finds its boxes by PCI device id, not through the discovery
 			    * table (SPR/EMR UPI, M3UPI: spr_uncore_units_ignore, spr_update_device_location) */
 	/* filter register i is config<filt_word[i]> >> filt_shift[i] (word 0: the driver does not write it) */

@@ -137,6 +137,10 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		else
 			nbox = k->npmus - start;
 	}
+	/* a type of known size is named by the driver's num_boxes (uncore_get_pmu_name), not by the boxes found:
+	 * Broadwell-DE's one HA is uncore_ha_0 */
+	if (t->max_boxes && !k->generic)
+		nbox = t->cap_by_cores && t->max_boxes > k->s->cores ? k->s->cores : t->max_boxes;
 	for (int j = first; j < k->npmus; j++) {
 		name_pmu(k, &k->pmus[j], k->pmus[j].fr ? nfr : nbox);
 		if (parse_formats(k, &k->pmus[j]))

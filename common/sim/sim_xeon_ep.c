@@ -119,8 +119,9 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 			const struct sim_unit *u = sim_unit_named(s, pl->unit);
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
-			uint16_t id = pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
-			if (!id) /* a function this model lacks (HSX's QPI port 2 match/mask; BDX has it) */
+			/* a unit or function this model lacks (Broadwell-DE's QPI; HSX's QPI port 2 match/mask) */
+			uint16_t id = !u || pl->idx >= u->nboxes ? 0 : pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
+			if (!id)
 				continue;
 			for (int i = 0; i < s->nboxes; i++)
 				if (s->boxes[i].u == u && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)

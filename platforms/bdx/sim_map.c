@@ -5,7 +5,7 @@
 
 /* bdx_uncore_*: UBox, SBox and R3QPI of 48 bits, 24 CBos */
 const struct sim_unit sim_bdx_units[] = {
-	SIM_HSX_MSR_UNITS(48, 24, 48),
+	SIM_HSX_MSR_UNITS(48, 24), SIM_HSX_SBOX(48),
 	SIM_HSX_PCI_UNIT("ha", 2, 4, 48, 0, .filt = ha_filt, .nfilt = N(ha_filt), .ids = { 0x6f30, 0x6f38 },
 			 .src = "Linux bdx_uncore_ha, bdx_uncore_pci_ids Home Agent 0/1"),
 	SIM_HSX_PCI_UNIT("imc", 8, 4, 48, 0, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48, .fixed_en = EN,

@@ -12,6 +12,6 @@ static const char *const ubox_fmt[] = { "event=config:0-7", "umask=config:8-15",
 const struct sim_perf_type sim_bdx_perf[] = {
 	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1,
 	  .raw_mask = 0xffffull | 1ull << 18 | 1ull << 23 | 0x1full << 24 /* SNBEP_U_MSR_PMON_RAW_EVENT_MASK */ },
-	SIM_HSX_PERF_TYPES(sk_bdx_cbox_constraints, sk_bdx_pcu_constraints, sk_bdx_r2pcie_constraints, sk_bdx_r3qpi_constraints),
+	SIM_HSX_PERF_TYPES(24, sk_bdx_cbox_constraints, sk_bdx_pcu_constraints, sk_bdx_r2pcie_constraints, sk_bdx_r3qpi_constraints),
 };
 const int sim_bdx_nperf = sizeof(sim_bdx_perf) / sizeof(sim_bdx_perf[0]);

@@ -11,7 +11,7 @@ const struct sim_filt sim_hsx_pcu_filt[] = { { 0x715, 0, 0xffffffffull } }; /* H
 
 /* hswep_uncore_*: UBox, SBox and R3QPI of 44 bits, 18 CBos; ids of hswep_uncore_pci_ids */
 const struct sim_unit sim_hsx_units[] = {
-	SIM_HSX_MSR_UNITS(44, 18, 44),
+	SIM_HSX_MSR_UNITS(44, 18), SIM_HSX_SBOX(44),
 	SIM_HSX_PCI_UNIT("ha", 2, 4, 48, 0, .filt = ha_filt, .nfilt = N(ha_filt), .ids = { 0x2f30, 0x2f38 },
 			 .src = "Linux hswep_uncore_ha, hswep_uncore_pci_ids Home Agent 0/1"),
 	SIM_HSX_PCI_UNIT("imc", 8, 4, 48, 0, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48, .fixed_en = EN,

@@ -30,6 +30,6 @@ const struct sim_perf_type sim_hsx_perf[] = {
 	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1,
 	  .raw_mask = 0xffffull | 1ull << 18 | 1ull << 23 | 0x1full << 24, .filt_word = { 1 }, .extra = sk_hswep_ubox_extra,
 	  .xfld = { { 1, 0x3full } } },
-	SIM_HSX_PERF_TYPES(sk_hswep_cbox_constraints, NULL, sk_hswep_r2pcie_constraints, sk_hswep_r3qpi_constraints),
+	SIM_HSX_PERF_TYPES(18, sk_hswep_cbox_constraints, NULL, sk_hswep_r2pcie_constraints, sk_hswep_r3qpi_constraints),
 };
 const int sim_hsx_nperf = sizeof(sim_hsx_perf) / sizeof(sim_hsx_perf[0]);

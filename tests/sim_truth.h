@@ -41,7 +41,8 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		{ "mem_read_latency_ns", F(mem_read_lat_ns), 1, 0 }, { "qpi_rx_bw", F(qpi_rx_bps), 1e-9, 1 },
 		{ "qpi_tx_bw", F(qpi_tx_bps), 1e-9, 1 },          { "upi_rx_bw", F(qpi_rx_bps), 1e-9, 1 },
 		{ "upi_tx_bw", F(qpi_tx_bps), 1e-9, 1 },          { "qpi_rx_util", F(link_util), 100, 0 },
-		{ "upi_tx_util", F(link_util), 100, 0 },          { "pcu_thermal_limited", F(pcu_thermal), 100, 0 },
+		{ "upi_tx_util", F(link_util), 100, 0 },          { "qpi_tx_util", F(link_util), 100, 0 },
+		{ "pcu_thermal_limited", F(pcu_thermal), 100, 0 },
 		{ "pcu_power_limited", F(pcu_power), 100, 0 },    { "pcu_os_limited", F(pcu_os), 100, 0 },
 		{ "pcu_current_limited", F(pcu_current), 100, 0 }, { "iio_bw_write", F(iio_in_bps), 1e-9, 1 },
 		{ "iio_bw_read", F(iio_out_bps), 1e-9, 1 },
@@ -129,7 +130,7 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		{ "io_bandwidth_write_remote", 1e-6, 19 }, { "io_bandwidth_read_l3_miss", 1e-6, 20 },
 		{ "io_bandwidth_write_l3_miss", 1e-6, 21 }, { "tma_info_system_upi_data_transmit_bw", 1e-6, 5 },
 		{ "tma_info_system_socket_clks", 1, 11 }, { "Socket_CLKS", 1, 11 },
-		{ "tma_info_system_uncore_frequency", 1e-9, 11 },
+		{ "tma_info_system_uncore_frequency", 1e-9, 11 }, { "qpi_data_transmit_bw", 1e-6, 5 },
 	};
 	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
 		if (strcmp(m, rates[i].name))
@@ -161,11 +162,14 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		*pt = (struct perf_part){ 100 * misses * (1 - r), misses };
 	else if (!strcmp(m, "numa_reads_addressed_to_remote_dram"))
 		*pt = (struct perf_part){ 100 * misses * r, misses };
-	else if (!strcmp(m, "llc_demand_data_read_miss_latency"))
+	else if (!strcmp(m, "llc_demand_data_read_miss_latency") ||
+		 !strcmp(m, "llc_data_read_demand_plus_prefetch_miss_latency")) /* HSX: DRd misses, over #num_cores */
 		*pt = (struct perf_part){ misses * mix, misses };
-	else if (!strcmp(m, "llc_demand_data_read_miss_latency_for_local_requests")) /* the target mix of all misses */
+	else if (!strcmp(m, "llc_demand_data_read_miss_latency_for_local_requests") || /* the target mix of all misses */
+		 !strcmp(m, "llc_data_read_demand_plus_prefetch_miss_latency_for_local_requests"))
 		*pt = (struct perf_part){ misses * (1 - r) * mix, misses * (1 - r) };
-	else if (!strcmp(m, "llc_demand_data_read_miss_latency_for_remote_requests"))
+	else if (!strcmp(m, "llc_demand_data_read_miss_latency_for_remote_requests") ||
+		 !strcmp(m, "llc_data_read_demand_plus_prefetch_miss_latency_for_remote_requests"))
 		*pt = (struct perf_part){ misses * r * mix, misses * r };
 	else if (!strcmp(m, "llc_demand_data_read_miss_to_dram_latency"))
 		*pt = (struct perf_part){ misses * (1 - q) * lat, misses * (1 - q) };

@@ -143,6 +143,14 @@ static void test_defaults_spr(void) { defaults_on("sim:spr", 11); defaults_on("p
 /* GNR: memory metrics add both schedulers, which the default profile loads unevenly (0.7 - 0.1 s on SCH0) */
 static void test_defaults_gnr(void) { defaults_on("sim:gnr", 11); }
 static void test_defaults_perf_gnr(void) { defaults_on("perf+sim:gnr", 11); }
+/* Haswell-EP: memory, LLC, QPI send bandwidth and use, clocks (10), on the registers and through perf */
+static void test_defaults_hsx(void)
+{
+	defaults_on("sim:hsx", 10);
+	defaults_on("perf+sim:hsx", 10);
+	defaults_on("sim:bdx", 10); /* Broadwell-EP: the same metrics */
+	defaults_on("perf+sim:bdx", 10);
+}
 static void test_defaults_srf_cwf(void)
 {
 	defaults_on("sim:srf", 11);
@@ -400,6 +408,7 @@ int main(void)
 		{ "defaults on EMR equal the truth, DERIVE and GAUGE", test_defaults_emr },
 		{ "defaults on SPR (sim: and perf+sim:) equal the truth", test_defaults_spr },
 		{ "defaults on GNR equal the truth, both memory schedulers", test_defaults_gnr },
+		{ "defaults on HSX and BDX equal the truth, on sim and perf+sim", test_defaults_hsx },
 		{ "defaults on GNR through the perf backend equal the truth", test_defaults_perf_gnr },
 		{ "defaults on Sierra Forest and Clearwater Forest (perf) equal the truth", test_defaults_srf_cwf },
 		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },

@@ -441,10 +441,13 @@ static void test_counter_field(void)
 struct unit_map {
 	char json[8][256];
 	char unit[64][2][64]; /* box, perfmon Unit */
-	char filter[16][2][128]; /* ours ("-": none), JSON Filter */
+	char filter[24][2][128]; /* ours ("-": none), JSON Filter (HSX's QPI string is 64 characters) */
 	char fold[4][64];
 	int shift[4], njson, nunit, nfilter, nfold;
 	char keep_dep[200]; /* "deprecated UNIT": that Unit's deprecated events are in the catalog too */
+	char narrow_box[8][64]; /* narrow BOX CODE MASK: the driver's counter restriction, declared in the map */
+	unsigned narrow_code[8], narrow_mask[8];
+	int nnarrow;
 };
 
 /* One map file's lines into m; "include FILE" reads FILE (relative to the map's folder) in place. */
@@ -455,8 +458,8 @@ static void read_map_file(const char *dir, const char *file, struct unit_map *m)
 	FILE *f = fopen(path, "r");
 	CU_ASSERT_FATAL(f != NULL);
 	while (fgets(line, sizeof(line), f)) {
-		char kw[16], a[128], b[64];
-		int n = sscanf(line, "%15s %127s %63[^\n]", kw, a, b);
+		char kw[16], a[128], b[128];
+		int n = sscanf(line, "%15s %127s %127[^\n]", kw, a, b);
 		if (n < 2 || kw[0] == '#')
 			continue;
 		if (!strcmp(kw, "include")) {
@@ -468,15 +471,18 @@ static void read_map_file(const char *dir, const char *file, struct unit_map *m)
 		} else if (!strcmp(kw, "json") && m->njson < 8)
 			snprintf(m->json[m->njson++], sizeof(m->json[0]), "%s", a);
 		else if (!strcmp(kw, "unit") && n == 3 && m->nunit < 64) {
-			memcpy(m->unit[m->nunit][0], a, sizeof(m->unit[0][0]));
-			memcpy(m->unit[m->nunit++][1], b, sizeof(b));
-		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 16) {
+			snprintf(m->unit[m->nunit][0], sizeof(m->unit[0][0]), "%s", a);
+			snprintf(m->unit[m->nunit++][1], sizeof(m->unit[0][1]), "%s", b);
+		} else if (!strcmp(kw, "filter") && n == 3 && m->nfilter < 24) {
 			memcpy(m->filter[m->nfilter][0], strcmp(a, "-") ? a : "", strcmp(a, "-") ? sizeof(a) : 1);
 			memcpy(m->filter[m->nfilter++][1], b, sizeof(b));
 		} else if (!strcmp(kw, "deprecated") && n >= 2) {
 			snprintf(m->keep_dep, sizeof(m->keep_dep), "%s%s%s", a, n == 3 ? " " : "", n == 3 ? b : "");
+		} else if (!strcmp(kw, "narrow") && n == 3 && m->nnarrow < 8 &&
+			   sscanf(b, "%x %x", &m->narrow_code[m->nnarrow], &m->narrow_mask[m->nnarrow]) == 2) {
+			snprintf(m->narrow_box[m->nnarrow++], sizeof(m->narrow_box[0]), "%s", a);
 		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
-			memcpy(m->fold[m->nfold], a, sizeof(m->fold[0]));
+			snprintf(m->fold[m->nfold], sizeof(m->fold[0]), "%s", a);
 			m->shift[m->nfold++] = atoi(b);
 		}
 	}
@@ -538,7 +544,7 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 			const char *unit = json_string_value(json_object_get(ev, "Unit"));
 			const char *ctr = json_string_value(json_object_get(ev, "Counter"));
 			const char *type = json_string_value(json_object_get(ev, "CounterType"));
-			type = type ? type : ""; /* SKX and CLX files have no CounterType */
+			type = type ? type : ""; /* the HSX, SKX and CLX files have no CounterType */
 			const char *filt = json_string_value(json_object_get(ev, "Filter"));
 			const char *dep = json_string_value(json_object_get(ev, "Deprecated"));
 			const char *box = NULL, *want_filter = "?";
@@ -573,6 +579,9 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 				umext |= (unsigned long long)hex(ev, m->fold[f]) << m->shift[f];
 			unsigned flags = !strcmp(type, "FREERUN") ? UC_EV_FREERUN : !strcmp(ctr, "FIXED") ? UC_EV_FIXED : 0;
 			unsigned mask = flags ? 0 : counter_list(ctr);
+			for (int k = 0; k < m->nnarrow; k++)
+				if (!strcmp(m->narrow_box[k], box) && m->narrow_code[k] == hex(ev, "EventCode"))
+					mask &= m->narrow_mask[k];
 			if (flags == UC_EV_FREERUN)
 				umask = (unsigned)atoi(ctr);
 			if (!filt || !strcmp(filt, "na"))

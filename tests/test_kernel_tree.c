@@ -193,6 +193,12 @@ static void test_skx(void)
 	CU_ASSERT_EQUAL(tree_vs_listing("clx", "clx/linux_pmus.txt"), 0); /* Cascade Lake: skx_uncore_init too */
 }
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
+static void test_hsx(void) { CU_ASSERT_EQUAL(tree_vs_listing("hsx", "hsx/linux_pmus.txt"), 0); }
+static void test_bdx(void)
+{
+	CU_ASSERT_EQUAL(tree_vs_listing("bdx", "bdx/linux_pmus.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("bdxde", "bdxde/linux_pmus.txt"), 0); /* no SBox, QPI or R3QPI PMU */
+}
 static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
 static void test_gnr_family(void)
 {
@@ -226,6 +232,31 @@ static void test_generic_without_tables(void)
 		if (n)
 			fprintf(stderr, "%s: %d PMUs\n", specs[i], n);
 		CU_ASSERT_EQUAL(n, 0);
+		k->ops->free(k);
+	}
+}
+
+static int count_cbox(void *arg, const char *name)
+{
+	*(int *)arg += !strncmp(name, "uncore_cbox_", 12);
+	return 0;
+}
+
+/* hswep_uncore_cpu_init, bdx_uncore_cpu_init: a Haswell-EP or Broadwell-EP with fewer cores than 18 or 24 has a
+ * CBo PMU per core only (the listings above are the 18- and 22-core parts'). */
+static void test_hsx_cbox_cap(void)
+{
+	static const struct { const char *spec; int cboxes; } cases[] = { { "hsx", 18 }, { "hsx,cores=8", 8 }, { "hsx,cores=6", 6 },
+									  { "bdx", 22 }, { "bdx,cores=24", 24 }, { "bdx,cores=32", 24 } };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct access *inner = NULL;
+		struct perf_kernel *k = sim_kernel_open(cases[i].spec, &inner);
+		int n = 0;
+		CU_ASSERT_FATAL(k != NULL);
+		k->ops->list_dir(k, PMUS, count_cbox, &n);
+		if (n != cases[i].cboxes)
+			fprintf(stderr, "%s: %d cbox PMUs, want %d\n", cases[i].spec, n, cases[i].cboxes);
+		CU_ASSERT_EQUAL(n, cases[i].cboxes);
 		k->ops->free(k);
 	}
 }
@@ -324,6 +355,9 @@ int main(void)
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
 		{ "perf+sim:skx and clx trees are Linux 6.12's (CAPID6's CHAs, PCI boxes by id and dev.fn)", test_skx },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
+		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
+		{ "perf+sim:bdx's and perf+sim:bdxde's trees are Linux 6.12's", test_bdx },
+		{ "perf+sim:hsx and bdx: one CBo PMU per core, at most 18 and 24 (*_uncore_cpu_init)", test_hsx_cbox_cap },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },

@@ -270,6 +270,8 @@ static void check_platform(const char *name) { check_platform_rows(name, name); 
 
 static void test_snbep(void) { check_platform("snbep"); }
 static void test_ivbep(void) { check_platform("ivbep"); }
+static void test_hsx(void) { check_platform("hsx"); }
+static void test_bdx(void) { check_platform("bdx"); }
 static void test_nhm(void) { check_platform("nhm"); }
 static void test_emr(void) { check_platform("emr"); }
 static void test_spr(void) { check_platform_rows("spr", "emr"); }
@@ -281,6 +283,8 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "SNB-EP register facts agree with Linux uncore_snbep.c", test_snbep },
 		{ "IVB-EP register facts agree with Linux uncore_snbep.c", test_ivbep },
+		{ "HSX register facts agree with Linux uncore_snbep.c (hswep_*)", test_hsx },
+		{ "BDX register facts agree with Linux uncore_snbep.c (bdx_*)", test_bdx },
 		{ "Nehalem-EP register facts agree with Linux uncore_snb.c", test_nhm },
 		{ "EMR register facts agree with Linux (SPR code EMR uses)", test_emr },
 		{ "SPR register facts agree with Linux spr_uncore_init's", test_spr },

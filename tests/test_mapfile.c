@@ -109,6 +109,9 @@ static void test_sim_cpus(void)
 		{ "sim:emr", "emr", "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr", NULL },
 		{ "sim:snbep", "snbep", "cpu GenuineIntel-6-2D-7: mapfile row JKT (Jaketown_uncore.json V24): platform snbep", NULL },
 		{ "sim:ivbep", "ivbep", "cpu GenuineIntel-6-3E-4: mapfile row IVT (ivytown_uncore.json V24): platform ivbep", NULL },
+		{ "sim:hsx", "hsx", "cpu GenuineIntel-6-3F-2: mapfile row HSX (haswellx_uncore.json V29): platform hsx", NULL },
+		{ "sim:bdx", "bdx", "cpu GenuineIntel-6-4F-1: mapfile row BDX (broadwellx_uncore.json V23): platform bdx", NULL },
+		{ "sim:bdxde", "bdxde", "cpu GenuineIntel-6-56-3: mapfile row BDW-DE (broadwellde_uncore.json V12): platform bdxde", NULL },
 		{ "sim:nhm", "nhm", "cpu GenuineIntel-6-1A-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
 		/* 0x1F: Nehalem-EP by the mapfile, though not in the platform's own model list */
 		{ "sim:nhm,cpu=6-1F-2", "nhm", "cpu GenuineIntel-6-1F-2: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm", NULL },
@@ -207,6 +210,8 @@ static void test_sysroot_cpuinfo(void)
 		{ "GenuineIntel", 6, 0x55, 7, "cpu GenuineIntel-6-55-7: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx" },
 		{ "GenuineIntel", 6, 0xcf, 2, "cpu GenuineIntel-6-CF-2: mapfile row EMR (emeraldrapids_uncore.json V1.24): platform emr" },
 		{ "GenuineIntel", 6, 0x2d, 6, "cpu GenuineIntel-6-2D-6: mapfile row JKT (Jaketown_uncore.json V24): platform snbep" },
+		{ "GenuineIntel", 6, 0x3f, 4, "cpu GenuineIntel-6-3F-4: mapfile row HSX (haswellx_uncore.json V29): platform hsx" },
+		{ "GenuineIntel", 6, 0x4f, 1, "cpu GenuineIntel-6-4F-1: mapfile row BDX (broadwellx_uncore.json V23): platform bdx" },
 		{ "GenuineIntel", 6, 0x1e, 5, "cpu GenuineIntel-6-1E-5: mapfile row NHM-EP (NehalemEP_core.json V4): platform nhm" },
 		{ "GenuineIntel", 6, 0xee, 0, "cpu GenuineIntel-6-EE-0: not in the perfmon mapfile: no platform of ours" },
 		{ "GenuineIntel", 32, 0, 0, "cpu GenuineIntel-32-0-0: not in the perfmon mapfile: platform montecito" },

@@ -821,10 +821,14 @@ static json_t *file_metrics(const char *file)
 	return root;
 }
 
-/* Metrics two TOR occupancies on one box make: the occupancy counts on counter 0 only (Linux's
- * UNCORE_EVENT_CONSTRAINT(0x36, 0x1) on SNB-EP, IVB-EP and SPR/EMR), so only the perf backend, which
- * multiplexes, counts them; direct access refuses them. */
-static int needs_two_occupancies(const char *m) { return !strcmp(m, "tma_info_system_mem_parallel_reads"); }
+/* Metrics whose events cannot be on one box together, so that only the perf backend, which multiplexes,
+ * counts them and direct access refuses them: two TOR occupancies (counter 0 only, Linux's
+ * UNCORE_EVENT_CONSTRAINT(0x36, 0x1) on SNB-EP, IVB-EP and SPR/EMR), and Intel's BDX io_bandwidth_write, which
+ * adds two TOR opcode counts (ItoM 0x1c8, RFO 0x180) needing two values of the one CBo FILTER1. */
+static int needs_two_occupancies(const char *backend, const char *m)
+{
+	return !strcmp(m, "tma_info_system_mem_parallel_reads") || (strstr(backend, "bdx") && !strcmp(m, "io_bandwidth_write"));
+}
 
 #define SK_MUX_NS 4e6 /* the simulated kernel's multiplexing interval: PERF_CPU_HRTIMER at HZ=250 */
 
@@ -855,6 +859,23 @@ static void check_mux_ratio(const char *what, const uncore_session_t *s, int soc
 		rel[e] = mux_bound(s, e, sock) / (double)v[e];
 	}
 	double tol = (rel[0] + rel[1]) / (1 - rel[1]) * fabs(want);
+	fprintf(stderr, "%s (multiplexed): %.12g, truth %.12g, off %.3g, allowed %.3g\n", what, got, want, fabs(got - want),
+		tol);
+	CU_ASSERT(fabs(got - want) <= tol);
+}
+
+/* A multiplexed metric that adds two events' scaled counts (one may count nothing): off by at most the two
+ * events' bounds over their sum. */
+static void check_mux_sum(const char *what, const uncore_session_t *s, int sock, double got, double want)
+{
+	uint64_t v[2];
+	double bound = 0;
+	for (int e = 0; e < 2; e++) {
+		CU_ASSERT_FATAL(uncore_session_value(s, e, sock, -1, &v[e]) == 0);
+		bound += mux_bound(s, e, sock);
+	}
+	CU_ASSERT_FATAL(v[0] + v[1] > 0);
+	double tol = bound / (double)(v[0] + v[1]) * fabs(want);
 	fprintf(stderr, "%s (multiplexed): %.12g, truth %.12g, off %.3g, allowed %.3g\n", what, got, want, fabs(got - want),
 		tol);
 	CU_ASSERT(fabs(got - want) <= tol);
@@ -916,8 +937,8 @@ static int perf_file_truth(const char *backend, const char *file, const char *pr
 		uncore_session_t *s;
 		uncore_session_new(u, &s);
 		int sm = uncore_session_add_metric(s, name);
-		int perf = !strncmp(backend, "perf+", 5), mux = perf && needs_two_occupancies(name);
-		if (needs_two_occupancies(name) && !perf) {
+		int perf = !strncmp(backend, "perf+", 5), mux = perf && needs_two_occupancies(backend, name);
+		if (needs_two_occupancies(backend, name) && !perf) {
 			CU_ASSERT(sm < 0 && strstr(uncore_error(), "cannot be measured") &&
 				  strstr(uncore_error(), "the perf backend multiplexes such sets"));
 			apart++;
@@ -946,6 +967,8 @@ static int perf_file_truth(const char *backend, const char *file, const char *pr
 				if (v != 0)
 					fprintf(stderr, "%s: %.6g, truth 0\n", what, v);
 				CU_ASSERT(v == 0);
+			} else if (mux && strstr(name, "bandwidth")) {
+				check_mux_sum(what, s, sock, v, t);
 			} else if (mux) {
 				check_mux_ratio(what, s, sock, v, t);
 			} else {
@@ -963,7 +986,7 @@ static int perf_file_truth(const char *backend, const char *file, const char *pr
 			fprintf(stderr, "%s %s: warning '%s' lacks '%s'\n", backend, file, uncore_warnings(), counted);
 		CU_ASSERT(strstr(uncore_warnings(), counted) != NULL);
 	}
-	fprintf(stderr, "%s %s: %d of %d metrics load, %d equal the truth, %d refused (two TOR occupancies: not multiplexed)\n",
+	fprintf(stderr, "%s %s: %d of %d metrics load, %d equal the truth, %d refused (events that cannot share a box: not multiplexed)\n",
 		backend, strrchr(file, '/') + 1, n, total, checked, apart);
 	CU_ASSERT_EQUAL(checked + apart, n);
 	json_decref(defs);
@@ -1001,6 +1024,14 @@ static void test_perf_files_truth(void)
 	for (int b = 0; b < 4; b++)
 		CU_ASSERT(perf_file_truth(forests[b], b < 2 ? SRCDIR "/eventtables/SRF/metrics/perf/sierraforest_metrics_perf.json" :
 			SRCDIR "/eventtables/CWF/metrics/perf/clearwaterforest_metrics_perf.json", NULL) == (b < 2 ? 28 : 30));
+	/* Intel's Haswell-EP file: its 8 uncore metrics and the 4 that divide CBo counts by #num_cores */
+	static const char *const hsx[] = { "sim:hsx", "perf+sim:hsx" }, *const bdx[] = { "sim:bdx", "perf+sim:bdx" };
+	for (int b = 0; b < 2; b++)
+		CU_ASSERT(perf_file_truth(hsx[b], SRCDIR "/eventtables/HSX/metrics/perf/haswellx_metrics_perf.json", NULL) == 12);
+	/* Broadwell-EP's: the same 12, but io_bandwidth_write adds two opcodes of the one CBo filter, which only the
+	 * perf backend multiplexes (the registers refuse it) */
+	for (int b = 0; b < 2; b++)
+		CU_ASSERT(perf_file_truth(bdx[b], SRCDIR "/eventtables/BDX/metrics/perf/broadwellx_metrics_perf.json", NULL) == 11 + b);
 	for (int b = 0; b < 4; b++) /* Linux's jkt and ivt files have the same uncore metrics */
 		CU_ASSERT(perf_file_truth(xeon_ep[b], FIXTURES "perf_metrics_xeon_ep.json", NULL) == 7 + b % 2);
 }
@@ -1150,6 +1181,20 @@ static void test_truth_skx(void)
 	truth_platform("perf+sim:skx");
 	truth_platform("sim:clx"); /* Cascade Lake: Skylake-SP's machine and metrics over the CLX catalog */
 	truth_platform("perf+sim:clx");
+}
+/* Haswell-EP on the registers and through its driver (perf+sim:hsx, whose PCU band and CBo rules are Linux's) */
+static void test_truth_hsx(void)
+{
+	truth_platform("sim:hsx");
+	truth_platform("perf+sim:hsx");
+}
+/* Broadwell-EP: HSX's metrics over BDX's catalog (its fixed UCLK and DCLK counters), 22 of 24 CBos */
+static void test_truth_bdx(void)
+{
+	truth_platform("sim:bdx");
+	truth_platform("perf+sim:bdx");
+	truth_platform("sim:bdxde"); /* Broadwell-DE: one socket, one HA, two channels, its own catalog */
+	truth_platform("perf+sim:bdxde");
 }
 /* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
 static void test_truth_srf_cwf(void)
@@ -1426,6 +1471,8 @@ int main(void)
 		{ "every EMR metric equals the truth across wraps", test_truth_emr },
 		{ "every SPR metric equals the truth across wraps", test_truth_spr },
 		{ "every IVB-EP metric equals the truth across wraps", test_truth_ivbep },
+		{ "every HSX metric equals the truth across wraps, on the registers and through perf", test_truth_hsx },
+		{ "every BDX and BDX-DE metric equals the truth across wraps, on the registers and through perf", test_truth_bdx },
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },

@@ -105,7 +105,7 @@ done
 ANE=$P/libexec/papi/all_native_events
 check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
 # grr: a Grand Ridge, which has no platform of ours, on perf: the kernel's PMUs with Intel's GRR events
-for b in snbep ivbep skx clx nhm emr spr gnr montecito grr; do
+for b in snbep ivbep hsx bdx bdxde skx clx nhm emr spr gnr montecito grr; do
 	be=sim:$b
 	[ $b = grr ] && be=perf+sim:gnr,cpu=6-B6-0
 	out=$(UNCORE_BACKEND=$be "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout

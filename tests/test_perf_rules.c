@@ -94,6 +94,16 @@ static const struct ctest ctests[] = {
 	  { C(0x0110), C(0x0111), C(0x0123) }, 3, { C(0x0110), C(0x0111), C(0x0001) }, 3, 0x0001 },
 	{ "perf+sim:ivbep", "uncore_r3qpi_1", "ivbep_uncore_r3qpi (snbep_uncore_r3qpi_constraints): event 0x13 on counter 0",
 	  { C(0x0113), C(0x0113) }, 2, { C(0x0113), C(0x0001), C(0x0001) }, 3, 0x0001 },
+	{ "perf+sim:hsx", "uncore_cbox_0", "hswep_uncore_cbox_constraints: 0x09 and 0x36 on counter 0",
+	  { C(0x0109), C(0x0136) }, 2, { C(0x0109), C(0x0134), C(0x0000), C(0x0000) }, 4, 0x0000 },
+	{ "perf+sim:hsx", "uncore_r2pcie", "hswep_uncore_r2pcie_constraints: 0x13 and 0x23 on counter 0",
+	  { C(0x0113), C(0x0123) }, 2, { C(0x0113), C(0x0110), C(0x0001), C(0x0001) }, 4, 0x0001 },
+	{ "perf+sim:hsx", "uncore_r3qpi_2", "hswep_uncore_r3qpi_constraints: 0x01 on counters 0-1, 0x07 on 0-2",
+	  { C(0x0001), C(0x0001), C(0x0001) }, 3, { C(0x0107), C(0x0001), C(0x0001) }, 3, 0x0001 },
+	{ "perf+sim:bdx", "uncore_pcu", "bdx_uncore_pcu_constraints: an event with bit 7 (0x80, 0xc0) not on counter 0",
+	  { C(0x4080), C(0x40c0), C(0x8080), C(0xc080) }, 4, { C(0x4080), C(0x0000), C(0x80c0), C(0x8080) }, 4, 0x0000 },
+	{ "perf+sim:bdx", "uncore_r3qpi_0", "bdx_uncore_r3qpi_constraints: 0x13 on counter 0, 0x01 on any",
+	  { C(0x0113), C(0x0113) }, 2, { C(0x0113), C(0x0001), C(0x0001) }, 3, 0x0001 },
 	{ "perf+sim:emr", "uncore_cha_0", "skx_uncore_chabox_constraints: 0x11 and 0x36 on counter 0",
 	  { C(0x0111), C(0x0136) }, 2, { C(0x0136), C(0x0001), C(0x0001), C(0x0001) }, 4, 0x0001 },
 	{ "perf+sim:emr", "uncore_iio_0", "icx_uncore_iio_constraints: 0x02, 0x03, 0x83 on counters 0-1",
@@ -399,6 +409,32 @@ static void test_library_bands(void)
 	}
 }
 
+/* Haswell-EP's PCU (hswep_pcu_hw_config) keeps config1 & (0xff << band), not the band's byte: through perf a
+ * 3.0 GHz threshold of band 1 or 2 reaches the filter as 0 and the event counts every PCU cycle, where the
+ * registers, programmed whole, count none at the simulated 2.7 GHz; band 0 is right on both. */
+static void test_hsx_pcu_band_mask(void)
+{
+	const char *evs[] = { "UNC_P_FREQ_BAND0_CYCLES:band0=30:socket=0", "UNC_P_FREQ_BAND1_CYCLES:band1=30:socket=0",
+			      "UNC_P_FREQ_BAND2_CYCLES:band2=30:socket=0", "UNC_P_FREQ_BAND3_CYCLES:band3=20:socket=0" };
+	for (int perf = 0; perf < 2; perf++) {
+		uncore_t *u = open_sim(perf ? "perf+sim:hsx,clock=manual" : "sim:hsx,clock=manual");
+		const struct sim *sim = sim_of(u->acc);
+		uncore_session_t *s = start_session(u, evs, 4);
+		uncore_sleep_ns(u, 100000000);
+		CU_ASSERT(uncore_session_read(s) == 0);
+		double t = (double)uncore_session_elapsed_ns(s) / 1e9, all = sim->prof.pcu_hz * t;
+		const double want[2][4] = { { 0, 0, 0, all }, { 0, all, all, all } };
+		for (int i = 0; i < 4; i++) {
+			if (fabs((double)val(s, i, 0) - want[perf][i]) > sim->prof.pcu_hz * 1e-6)
+				fprintf(stderr, "%s %s: %llu, want %.0f\n", perf ? "perf+sim" : "sim", evs[i],
+					(unsigned long long)val(s, i, 0), want[perf][i]);
+			ASSERT_NEAR(val(s, i, 0), want[perf][i], sim->prof.pcu_hz * 1e-6);
+		}
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
 /* Session events 0 and 2 share a group, event 1 (another value in the shared filter) is in one of its own
  * (perf), or there are two events that share (registers): after 0.1 s the groups took turns or none did. */
 static void check_multiplexed(uncore_t *u, uncore_session_t *s, int perf)
@@ -496,6 +532,8 @@ static void test_library_groups_open(void)
 		{ "snbep", "cbo" }, { "snbep", "r2pcie" }, { "snbep", "r3qpi" }, { "ivbep", "cbo" }, { "ivbep", "r2pcie" },
 		{ "ivbep", "r3qpi" }, { "emr", "cha" }, { "emr", "iio" }, { "emr", "m2pcie" }, { "emr", "m3upi" },
 		{ "emr", "cxlcm" }, { "skx", "cha" }, { "skx", "iio" }, { "skx", "m3upi" }, /* skx m2pcie: no JSON events */
+		{ "hsx", "cbo" }, { "hsx", "r2pcie" }, { "hsx", "r3qpi" }, { "bdx", "cbo" }, { "bdx", "pcu" },
+		{ "bdx", "r2pcie" }, { "bdx", "r3qpi" }, { "bdxde", "cbo" }, { "bdxde", "pcu" }, { "bdxde", "r2pcie" },
 	};
 	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
 		char spec[64], what[64], rep[256][128];
@@ -563,6 +601,8 @@ static void test_library_filters_open(void)
 	static const struct { const char *plat, *unit; } units[] = {
 		{ "snbep", "cbo" }, { "snbep", "pcu" }, { "snbep", "qpi" }, { "ivbep", "cbo" }, { "ivbep", "pcu" },
 		{ "ivbep", "qpi" }, { "emr", "cha" }, { "skx", "cha" }, /* skx pcu: no band event in the JSON */
+		{ "hsx", "cbo" }, { "hsx", "pcu" }, { "hsx", "qpi" }, { "hsx", "ubox" },
+		{ "bdx", "cbo" }, { "bdx", "qpi" },
 	};
 	for (size_t t = 0; t < sizeof(units) / sizeof(units[0]); t++) {
 		char spec[64], what[64], rep[2][64][128];
@@ -655,6 +695,7 @@ int main(void)
 		{ "QPI match/mask and EMR CHA tid filter: equal values share", test_match_registers },
 		{ "Skylake-SP: PCU band mask, UPI high dword and CHA tid_en as the driver has them", test_skx_driver_quirks },
 		{ "the library moves band events to free bands, on both backends", test_library_bands },
+		{ "HSX's driver keeps config1 & (0xff << band) of a band event (hswep_pcu_hw_config)", test_hsx_pcu_band_mask },
 		{ "where the library and the driver differ, the driver decides", test_library_follows_driver },
 		{ "the library never builds a group the driver refuses", test_library_groups_open },
 		{ "the library never builds a filter group the driver refuses", test_library_filters_open },

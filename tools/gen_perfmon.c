@@ -24,11 +24,16 @@ struct unit_row { char perfmon[256], box[256]; };
 struct filter_row { char json[256], ours[256]; };
 struct fold_row { char field[256]; int shift; char dirs[200]; /* "": every directory without a row of its own */ };
 struct dir_row { char dir[256], platform[64]; int discovery; };
+/* a counter restriction of the Linux driver narrower than Intel's Counter: events of box with this code
+ * go only on the counters of mask (the platform's perf backend must never place what the driver refuses) */
+struct narrow_row { char box[256]; unsigned code, mask; };
 
 static struct unit_row units[MAX_ROWS];
 static struct filter_row filters[MAX_ROWS];
 static struct fold_row folds[8];
 static struct dir_row dirs[MAX_ROWS];
+static struct narrow_row narrows[MAX_ROWS];
+static int nnarrows;
 static char jsons[8][256];
 static int nunits, nfilters, nfolds, njsons, ndirs, rows;
 /* "deprecated UNIT": that Unit's deprecated events stay in the catalog (perf keeps them usable, and a perf
@@ -86,13 +91,16 @@ static void read_map(const char *path)
 			dirs[ndirs++].discovery = !strcmp(flag, "discovery");
 		} else if (!strcmp(kw, "deprecated") && n >= 2 && nkeep_dep < 8) {
 			sscanf(line, "%*s %255[^\n]", keep_dep[nkeep_dep++]);
+		} else if (!strcmp(kw, "narrow") && n == 3 && nnarrows < MAX_ROWS &&
+			   sscanf(b, "%x %x", &narrows[nnarrows].code, &narrows[nnarrows].mask) == 2) {
+			snprintf(narrows[nnarrows++].box, sizeof(narrows[0].box), "%s", a);
 		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 8) {
 			snprintf(folds[nfolds].field, sizeof(folds[0].field), "%s", a);
 			sscanf(b, "%d %199[^\n]", &folds[nfolds].shift, folds[nfolds].dirs);
 			nfolds++;
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT, include FILE or dir DIR PLATFORM "
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT, include FILE, narrow BOX CODE MASK or dir DIR PLATFORM "
 				"[discovery]\n", path,
 				lineno);
 			exit(1);
@@ -225,6 +233,9 @@ static void emit(json_t *ev, const char *box)
 		umask = (unsigned)atoi(ctr);
 	else if (!fixed)
 		mask = ctr_mask(ctr, name);
+	for (int i = 0; i < nnarrows; i++)
+		if (!strcmp(narrows[i].box, box) && narrows[i].code == code && mask)
+			mask &= narrows[i].mask;
 	if (!*filt || !strcmp(filt, "na"))
 		ours = "";
 	for (int i = 0; i < nfilters && !ours; i++)

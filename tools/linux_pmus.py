@@ -8,8 +8,8 @@ Usage:
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
-older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, skx,
-clx, spr, emr, gnr, srf or cwf;
+older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, bdx,
+bdxde, skx, clx, spr, emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
 What comes from the driver's source: the type tables (names, num_boxes, format groups, event
@@ -216,6 +216,15 @@ MACHINES = {
     "skx": {"sockets": 2, "cores": 18, "chas": 20, "pci_devfn": SKX_PCI},
     # platforms/clx/sim.c: the same machine with 24 cores, 26 CHAs
     "clx": {"sockets": 2, "cores": 24, "chas": 26, "pci_devfn": SKX_PCI},
+    "hsx": {"sockets": 2, "cores": 18,                            # platforms/hsx/sim.c, sim_map.c .ids
+            "pci": [0x2f30, 0x2f38, 0x2fb0, 0x2fb1, 0x2fb4, 0x2fb5, 0x2fd0, 0x2fd1, 0x2fd4, 0x2fd5, 0x2f39,
+                    0x2f32, 0x2f33, 0x2f3a, 0x2f34, 0x2f36, 0x2f37, 0x2f3e, 0x2f86, 0x2f96]},
+    "bdx": {"sockets": 2, "cores": 22,                            # platforms/bdx/sim.c, sim_map.c .ids
+            "pci": [0x6f30, 0x6f38, 0x6fb0, 0x6fb1, 0x6fb4, 0x6fb5, 0x6fd0, 0x6fd1, 0x6fd4, 0x6fd5, 0x6f39,
+                    0x6f32, 0x6f33, 0x6f3a, 0x6f34, 0x6f36, 0x6f37, 0x6f3e, 0x6f86, 0x6f96, 0x6f46]},
+    # platforms/bdxde/sim.c: one socket of 8 cores, one HA and two channels; bdx_uncore_cpu_init drops the SBox
+    # type on INTEL_BROADWELL_D
+    "bdxde": {"sockets": 1, "cores": 8, "pci": [0x6f30, 0x6fb0, 0x6fb1, 0x6f39, 0x6f34], "drop": ["bdx_uncore_sbox"]},
     # platforms/emr/sim.c (common/sim/spr_family_sim.c): discovery tables per socket, UPI 0x3241 at
     # D1-4:F1 and M3UPI 0x3246 at D5-8:F1 (spr_family_map.c .ids), MSR 0x2FFE reads 0 (so the CHA
     # count stays the table's)
@@ -267,6 +276,29 @@ NOTES = {
         "set, so uncore_cha_0..25; cpumask \"0,24\".  On stepping 11 (Cooper Lake) skx_upi_get_topology gives up",
         "(\"CPX case is not supported\"), which only hides the UPI die<N> files, not listed here anyway.",
         "Linux 6.1: the same files (no UPI mapping attributes); cpumask printed the global uncore_cpu_mask.",
+    ],
+    "hsx": [
+        "HSX (model 0x3f) is hswep_uncore_init's.  The CBo count is num_boxes (18) capped to the cores per",
+        "package (hswep_uncore_cpu_init): 18.  The SBoxes stay 4: hswep_has_limit_sbox reads the PCU's CAPID4",
+        "(device 0x2fc0, config 0x94) and the simulated machine has no such device.  The QPI filter devices",
+        "0x2f86/0x2f96 are UNCORE_EXTRA_PCI_DEV: no PMU; port 2 has none.",
+        "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
+        "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
+    ],
+    "bdx": [
+        "BDX (model 0x4f) is bdx_uncore_init's.  The CBo count is num_boxes (24) capped to the cores per",
+        "package (bdx_uncore_cpu_init): 22 on the simulated part.  The SBox type stays: bdx_uncore_cpu_init drops",
+        "it on Broadwell-DE (model 0x56) and where the PCU's CAPID4 (device 0x6fc0, config 0x94) reports no chop,",
+        "and the simulated machine is model 0x4f without such a device.  The QPI filter devices 0x6f86/0x6f96/",
+        "0x6f46 are UNCORE_EXTRA_PCI_DEV: no PMU.  The UBox has IVB-EP's formats (no filters).",
+        "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
+        "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
+    ],
+    "bdxde": [
+        "Broadwell-DE (model 0x56) is bdx_uncore_init's too.  bdx_uncore_cpu_init drops the SBox type on",
+        "INTEL_BROADWELL_D; the one-socket part has no QPI or R3QPI device, so neither type registers.  The",
+        "CBo count is num_boxes (24) capped to the cores per package: 8 on the simulated part.",
+        "Linux 6.1: the same files (its test was boot_cpu_data.x86_model == 86, the same part).",
     ],
     "emr": [
         "EMR (model 0xcf) is spr_uncore_init's.  Units come from the discovery tables (types 8 UPI and 9",
@@ -355,7 +387,8 @@ def unquote(v):
 
 
 def fixed_table(drv, m, msr_list, pci_list=None, pci_table=None, cap_cbox=None):
-    """SNB-EP, IVB-EP, Nehalem: every MSR type's boxes on every die; PCI types where a device probed."""
+    """SNB-EP, IVB-EP, HSX, BDX, Nehalem: every MSR type's boxes on every die (but the types the machine's
+    *_uncore_cpu_init drops, m["drop"]); PCI types where a device probed."""
     notes, pmus = [], []
 
     def describe(tvar, nboxes, idx, dies):
@@ -364,7 +397,7 @@ def fixed_table(drv, m, msr_list, pci_list=None, pci_table=None, cap_cbox=None):
         return Pmu(pmu_name(unquote(t["name"]), nboxes, idx, 0), dies, drv.format_list(t["format_group"].lstrip("&")), evs)
 
     for tvar in drv.list_of(msr_list)[0]:
-        if not tvar:
+        if not tvar or tvar in m.get("drop", ()):
             continue
         n = num(drv.types[tvar]["num_boxes"])
         if tvar == cap_cbox and n > m["cores"]:  # *_uncore_cpu_init: capped to the cores per package
@@ -504,10 +537,11 @@ def listing(src, plat, generic):
     if plat == "nhm":
         drv = Driver(os.path.join(d, "uncore_snb.c"))
         pmus, notes = fixed_table(drv, m, "nhm_msr_uncores")
-    elif plat in ("snbep", "ivbep"):
+    elif plat in ("snbep", "ivbep", "hsx", "bdx", "bdxde"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
-        pmus, notes = fixed_table(drv, m, plat + "_msr_uncores", plat + "_pci_uncores", plat + "_uncore_pci_ids",
-                                  cap_cbox=plat + "_uncore_cbox")
+        pre = {"hsx": "hswep", "bdxde": "bdx"}.get(plat, plat)  # the driver's prefix for the platform
+        pmus, notes = fixed_table(drv, m, pre + "_msr_uncores", pre + "_pci_uncores", pre + "_uncore_pci_ids",
+                                  cap_cbox=pre + "_uncore_cbox")
     elif plat in ("skx", "clx"):
         pmus, notes = skx_table(Driver(os.path.join(d, "uncore_snbep.c")), m)
     elif plat in ("spr", "emr", "gnr", "srf", "cwf"):

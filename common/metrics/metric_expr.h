@@ -11,7 +11,7 @@
  *   primary := NUMBER | '(' cond ')' | ('min' | 'max' | 'd_ratio') '(' cond ',' cond ')'
  *            | 'source_count' '(' NAME ')' | 'has_event' '(' NAME ')' | 'strcmp_cpuid_str' '(' NAME ')'
  *            | 'duration' | 'duration_time' | 'boxes' | 'tsc_hz'
- *            | '#num_packages' | '#num_dies' | '#system_tsc_freq' | NAME
+ *            | '#num_packages' | '#num_dies' | '#num_cores' | '#system_tsc_freq' | NAME
  * NAME is an event spec (qualifiers after ':', the seed's "{edge_det,thresh=0x1}" modifiers,
  * or perf's PMU@terms@; perf's '\-', '\,' and '\=' escapes anywhere), '#'-fact or another metric;
  * the caller resolves it. The if/else, '?:', comparisons, '%', '^', d_ratio, source_count, has_event,
@@ -26,7 +26,7 @@
 enum mx_op {
 	MX_NUM, MX_EVENT, MX_DURATION, MX_BOXES, MX_TSC, MX_ADD, MX_SUB, MX_MUL, MX_DIV, MX_NEG, MX_MIN, MX_MAX,
 	MX_PACKAGES, MX_SRCCOUNT, MX_DRATIO, MX_SELECT, MX_LT, MX_GT, MX_LE, MX_GE, MX_EQ, MX_NE, MX_AND, MX_OR,
-	MX_MOD, MX_XOR, MX_DIES
+	MX_MOD, MX_XOR, MX_DIES, MX_CORES
 };
 
 struct mx_node {
@@ -67,15 +67,16 @@ int mx_copy(struct mx_expr *dst, const struct mx_expr *src, int root);
 #define MX_MAX_NODES 65536 /* an expression, every metric it refers to included */
 void mx_free(struct mx_expr *e);
 
-/* Values of the leaves: event counts, boxes of an event, the window, the TSC, the packages (sockets)
- * and the dies the value covers (perf's #num_packages and #num_dies); source_count(EV) is EV's boxes
- * per package, as perf counts it. */
+/* Values of the leaves: event counts, boxes of an event, the window, the TSC, the packages (sockets),
+ * the dies and the cores the value covers (perf's #num_packages, #num_dies and #num_cores); source_count(EV)
+ * is EV's boxes per package, as perf counts it. */
 struct mx_env {
 	double (*event)(void *arg, int ev);
 	double (*boxes)(void *arg, int ev);
 	double duration_s, tsc_hz;
 	void *arg;
 	double packages, dies;
+	double cores; /* 0: unknown (NaN) */
 };
 /* NaN when a value is missing or a divisor is zero. */
 double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env);

@@ -598,6 +598,17 @@ static double packages(const uncore_session_t *s, const struct session_metric *s
 	return n ? n : session_owner(s)->host.nsockets;
 }
 
+/* perf's #num_cores: the cores of the packages the value covers (a socket's or a box's: its socket's). */
+static double cores(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt, int socket)
+{
+	const struct host_info *h = &session_owner(s)->host;
+	double n = 0;
+	for (int sock = 0; sock < h->nsockets; sock++)
+		if (socket >= 0 ? sock == socket : measured_on(s, sm, mt, sock))
+			n += h->socket_cores[sock];
+	return n;
+}
+
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
 	const struct session_metric *sm = session_metric_get(s, m);
@@ -614,7 +625,7 @@ int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socke
 	/* one die per package: Linux's topology has no die level on SNB-EP, IVB-EP or EMR (no CPUID leaf 0x1F
 	 * dies), so perf's #num_dies there is its #num_packages */
 	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,
-			      pk, pk };
+			      pk, pk, cores(s, sm, mt, socket) };
 	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
 	if (c.failed || c.not_counted) { /* the message of that event is still the thread's last error */
 		uc_err_prefix("metric %s: ", mt->name);

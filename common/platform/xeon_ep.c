@@ -1,6 +1,18 @@
 /* Filter registers the two Xeon E5 generations share (seed 000; IVB-EP keeps them, notes snbep_ivbep.md 10). */
 #include "xeon_ep.h"
 
+/* Counter control layouts (xeon_ep.h): UBox Table 2-2, CBo 2-10, HA 2-35, iMC 2-61, PCU 2-75, QPI 2-86;
+ * R2PCIe/R3QPI as the others with a reset bit (their tables were lost). */
+#define SNB_LAY(n, ...) { .name = "snbep-" n, .f = { XEP_EV_UMASK, XEP_EDGE, XEP_INV, __VA_ARGS__ }, .enable = XEP_EN }
+const struct ctl_layout xep_lay_ubox = SNB_LAY("ubox", XEP_RST, XEP_THRESH5);
+const struct ctl_layout xep_lay_cbo = SNB_LAY("cbo", XEP_RST, XEP_TID_EN, XEP_THRESH8);
+const struct ctl_layout xep_lay_pcu = { .name = "snbep-pcu",
+	.f = { XEP_EV_UMASK, XEP_RST, XEP_EDGE, XEP_EV_EXT, XEP_INV, XEP_THRESH5, XEP_PCU_OCC },
+	.enable = XEP_EN, .reserved = XEP_PCU_RESERVED };
+const struct ctl_layout xep_lay_ha_imc = SNB_LAY("ha-imc", XEP_THRESH8); /* no rst: 17:16 reserved */
+const struct ctl_layout xep_lay_qpi = SNB_LAY("qpi", XEP_RST, XEP_EV_EXT, XEP_THRESH8);
+const struct ctl_layout xep_lay_rst = SNB_LAY("r2pcie-r3qpi", XEP_RST, XEP_THRESH8);
+
 /* PCU filter, Table 2-77: four 8-bit frequency bands in 100 MHz units. */
 const struct filter_reg xep_pcu_filt[] = { { "PCU_MSR_PMON_BOX_FILTER", 0xc34, 0, 32 } };
 const struct filter_field xep_pcu_fields[] = {

@@ -35,6 +35,11 @@
 		 .ctr_stride = 8
 #define PCI_LAYOUT PCI_REGS, SNB_COMMON
 
+/* The SNB-EP control layouts (seed 000 Tables 2-2, 2-10, 2-35, 2-61, 2-75, 2-86; R2PCIe/R3QPI as the
+ * others with a reset bit), which Haswell-EP keeps: Linux 6.12 uncore_snbep.c gives hswep_uncore_* the
+ * SNBEP_*_RAW_EVENT_MASKs (invert bit 23 included) and SNB-EP's control bits (xeon_ep.c). */
+extern const struct ctl_layout xep_lay_ubox, xep_lay_cbo, xep_lay_pcu, xep_lay_ha_imc, xep_lay_qpi, xep_lay_rst;
+
 /* Filter registers and fields the two generations share (xeon_ep.c): PCU frequency
  * bands (Table 2-77), HA address/opcode match (Tables 2-37..2-39), QPI packet match/mask (2.7.3.3). */
 extern const struct filter_reg xep_pcu_filt[1], xep_ha_filt[3], xep_qpi_filt[4];
@@ -42,10 +47,10 @@ extern const struct filter_field xep_pcu_fields[4], xep_ha_fields[3], xep_qpi_fi
 
 /* perf's spellings both generations share (Linux 6.12 uncore_snbep.c).  The driver's IMC aliases
  * (snbep_uncore_imc_events; ivbep_uncore_imc uses the same list): a CAS moves 64 bytes, 64 / 2^20 MiB. */
-#define XEP_IMC_ALIASES                                                                                        \
-	{ "imc", "clockticks", "event=0xff,umask=0x00", 0, NULL },                                             \
+#define XEP_IMC_CAS_ALIASES                                                                                    \
 	{ "imc", "cas_count_read", "event=0x04,umask=0x03", 6.103515625e-5, "MiB" },                          \
 	{ "imc", "cas_count_write", "event=0x04,umask=0x0c", 6.103515625e-5, "MiB" }
+#define XEP_IMC_ALIASES { "imc", "clockticks", "event=0xff,umask=0x00", 0, NULL }, XEP_IMC_CAS_ALIASES
 /* Format names that are not ours: PCU occ_sel config:14-15 is the top of our umask byte, occ_invert
  * config:30 and occ_edge (bit 31) our occ_inv and occ_edge (snbep/ivbep_uncore_pcu_formats_attr); QPI
  * match_* and mask_* (config1 = PKT_MATCH1:0, config2 = PKT_MASK1:0, format attrs match_rds .. mask1)

@@ -214,6 +214,7 @@ struct sim_kind {
 					   * Atom cores, SRF and CWF: DRd_Opt 0x104, perfmon TOR *_DRD_OPT) */
 	const int *nperf;
 	int multi_die;                    /* dies=N builds a table per logical die (the discovery platforms) */
+	int sockets;                      /* sockets by default (0: 2; Broadwell-DE, a one-socket part: 1) */
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];
@@ -222,6 +223,9 @@ extern const struct sim_kind *const sim_kinds[];
  * places on one uncore bus per socket. */
 struct sim_pci_place { const char *unit; int idx, dev, fn, companion; };
 int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place);
+/* How the generation's workload profile becomes event rates (the rate sim_xeon_ep_build installs), for a
+ * platform that adds events of its own around it (Haswell-EP). */
+double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr);
 /* The value of a named filter field of a box as programmed (0 when the box has no such field). */
 uint64_t sim_field(const struct sim_box *b, const char *name);
 /* The register semantics (sim_core.c) the access paths (sim_access.c), the machine's inspection

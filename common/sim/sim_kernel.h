@@ -42,7 +42,8 @@ struct sim_perf_type {
 	const char *const *events;   /* "clockticks=event=0xff,umask=0x00", ... (NULL: none) */
 	uint64_t raw_mask; /* config bits the driver keeps: the rest are dropped without an error */
 	int fixed;         /* config 0xff selects the box's fixed counter */
-	int max_boxes;     /* boxes of the unit the driver knows (0: every one the machine has) */
+	int max_boxes;     /* boxes of the unit the driver knows, its num_boxes, which names the PMUs (0: every one the
+			    * machine has) */
 	int by_devid;      /* the model's driver finds its boxes by PCI device id, not through the discovery
 			    * table (SPR/EMR UPI, M3UPI: spr_uncore_units_ignore, spr_update_device_location) */
 	/* filter register i is config<filt_word[i]> >> filt_shift[i] (word 0: the driver does not write it) */
@@ -58,13 +59,19 @@ struct sim_perf_type {
 	 * field an event cannot get moves it to the next free one, its event select with it
 	 * (snbep_pcu_get_constraint). */
 	const struct sim_perf_constraint *constraints;
+	/* constraints on bits of the event select (EVENT_CONSTRAINT(c, n, c): every event with the bits of code
+	 * set, BDX's PCU bit 7), after the exact ones */
+	const struct sim_perf_constraint *bit_constraints;
 	const struct sim_perf_extra *extra;
 	struct sim_perf_xfld xfld[SK_MAX_XFLD];
 	int bands;
 	/* Linux quirks: the driver writes the low dword of a 64-bit PCI control only (snbep_uncore_pci_enable_event
 	 * and _disable_event on SKX UPI and M2M: bits 63:32 keep what they had); band events keep config1 &
-	 * 0xff << band, not << 8 x band (hswep_pcu_hw_config: band 1 keeps bit 8 only, bands 2 and 3 nothing) */
+	 * 0xff << band, not << 8 x band (hswep_pcu_hw_config, Haswell-EP onward: band 1 keeps bit 8 only, bands
+	 * 2 and 3 nothing) */
 	int ctl_dword, band_bug;
+	/* the driver has no more boxes than the package has cores (hswep_uncore_cpu_init: the CBo count) */
+	int cap_by_cores;
 };
 
 /* The discovery generation's format attributes (sim_perf_disc.c): CHA, raw (umask_ext 55:32), IIO, generic. */
@@ -84,6 +91,18 @@ extern const char *const sk_spr_iio_fr_events[];
 		"mask_dnid=config2:13-17", "mask_mc=config2:9-12", "mask_opc=config2:5-8",                 \
 		"mask_vnw=config2:3-4", "mask0=config2:0-31", "mask1=config2:32-63"
 
+/* snbep_uncore_pcu_formats_attr (Haswell-EP's PCU keeps it; occ_edge as the driver writes it, "config:14-51",
+ * the hardware bit being 31, which the mask keeps) and snbep_uncore_formats_attr (the PCI boxes of both). */
+#define SK_SNBEP_PCU_FORMATS                                                                               \
+	"event=config:0-7", "occ_sel=config:14-15", "edge=config:18", "inv=config:23", "thresh=config:24-28", \
+		"occ_invert=config:30", "occ_edge=config:14-51", "filter_band0=config1:0-7",                \
+		"filter_band1=config1:8-15", "filter_band2=config1:16-23", "filter_band3=config1:24-31"
+#define SK_SNBEP_FORMATS "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23", "thresh=config:24-31"
+/* snbep_uncore_qpi_formats_attr (Haswell-EP's QPI keeps it) */
+#define SK_SNBEP_QPI_FORMATS                                                                               \
+	"event=config:0-7,21", "umask=config:8-15", "edge=config:18", "inv=config:23", "thresh=config:24-31", \
+		SK_XEON_EP_QPI_MATCH_MASK
+
 /* The scale and unit files of the CAS aliases every Xeon driver of Linux gives (a count is 64 bytes:
  * 64 / 2^20 MiB), as events/cas_count_read.scale and .unit. */
 #define SK_CAS_SCALE_UNIT                                                                                  \
@@ -94,9 +113,11 @@ extern const char *const sk_spr_iio_fr_events[];
  * (sim_kernel_rules.c). */
 extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2pcie_constraints[],
 	sk_snbep_r3qpi_constraints[], sk_skx_chabox_constraints[], sk_icx_iio_constraints[],
-	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[];
+	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[],
+	sk_hswep_cbox_constraints[], sk_hswep_r2pcie_constraints[], sk_hswep_r3qpi_constraints[],
+	sk_bdx_cbox_constraints[], sk_bdx_pcu_constraints[], sk_bdx_r2pcie_constraints[], sk_bdx_r3qpi_constraints[];
 extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[], sk_pcu_band_extra[],
-	sk_qpi_match_extra[], sk_spr_cha_extra[];
+	sk_qpi_match_extra[], sk_spr_cha_extra[], sk_hswep_cbox_extra[], sk_hswep_ubox_extra[];
 /* Skylake-SP's (sim_kernel_rules.c): skx_uncore_iio/m2pcie/m3upi_constraints, skx_uncore_cha_extra_regs with
  * skx_cha_hw_config's tid_en rule. */
 extern const struct sim_perf_constraint sk_skx_iio_constraints[], sk_skx_m2pcie_constraints[], sk_skx_m3upi_constraints[];

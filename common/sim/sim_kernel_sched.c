@@ -124,6 +124,9 @@ static unsigned ctr_mask(const struct sk_event *e, const struct sim_perf_type *t
 	for (const struct sim_perf_constraint *c = t->constraints; c && c->mask; c++)
 		if ((e->config[0] & 0xff) == c->code)
 			return c->mask;
+	for (const struct sim_perf_constraint *c = t->bit_constraints; c && c->mask; c++)
+		if ((e->config[0] & c->code) == c->code)
+			return c->mask;
 	return (1u << e->box->u->nctr) - 1;
 }
 

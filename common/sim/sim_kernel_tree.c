@@ -110,7 +110,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		int start = k->npmus;
 		for (int i = 0; i < k->s->nboxes; i++) {
 			struct sim_box *b = &k->s->boxes[i];
-			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) ||
+			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
 			    (fr && (!t->fr_name || !b->nfr || k->generic)) || !found_by_driver(k, t, b))
 				continue;
 			int idx = b->idx;
@@ -138,6 +138,10 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		else
 			nbox = k->npmus - start;
 	}
+	/* a type of known size is named by the driver's num_boxes (uncore_get_pmu_name), not by the boxes found:
+	 * Broadwell-DE's one HA is uncore_ha_0 */
+	if (t->max_boxes && !k->generic)
+		nbox = t->cap_by_cores && t->max_boxes > k->s->cores ? k->s->cores : t->max_boxes;
 	for (int j = first; j < k->npmus; j++) {
 		name_pmu(k, &k->pmus[j], k->pmus[j].fr ? nfr : nbox);
 		if (parse_formats(k, &k->pmus[j]))

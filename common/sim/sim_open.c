@@ -119,7 +119,7 @@ static void sim_init(struct sim *s, const struct sim_kind *k)
 	s->nunits = *k->nunits;
 	s->glob = k->glob;
 	s->ubox = k->ubox;
-	s->nsockets = 2;
+	s->nsockets = k->sockets ? k->sockets : 2;
 	s->msr_hook = sim_new_msr_hook;
 	s->msr_hook_ctx = sim_new_msr_hook_ctx;
 	s->cores = k->cores;

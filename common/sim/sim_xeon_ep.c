@@ -15,7 +15,7 @@ static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identit
 
 #define CTL_CONDITIONED (SIM_EDGE | SIM_INV)
 
-static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	int fixed = ctr == SIM_CTR_FIXED;
 	const struct sim_profile *p = &s->prof;
@@ -104,7 +104,7 @@ static double snbep_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 {
 	uint32_t gidnidmap = 0;
-	s->rate = snbep_rate;
+	s->rate = sim_xeon_ep_rate;
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
@@ -119,7 +119,10 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 			const struct sim_unit *u = sim_unit_named(s, pl->unit);
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
-			uint16_t id = pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
+			/* a unit or function this model lacks (Broadwell-DE's QPI; HSX's QPI port 2 match/mask) */
+			uint16_t id = !u || pl->idx >= u->nboxes ? 0 : pl->companion ? u->comp_ids[pl->idx] : u->ids[pl->idx];
+			if (!id)
+				continue;
 			for (int i = 0; i < s->nboxes; i++)
 				if (s->boxes[i].u == u && s->boxes[i].socket == sock && s->boxes[i].idx == pl->idx)
 					b = &s->boxes[i];

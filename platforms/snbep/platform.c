@@ -26,24 +26,14 @@ static const uint16_t r2pcie_ids[] = { 0x3c43 };                       /* D19:F1
 static const uint16_t r3qpi_ids[] = { 0x3c44, 0x3c45 };                /* D19:F5, F6 (L172) */
 
 
-/* Counter control layouts (platform_xeon_ep.h): UBox Table 2-2, CBo 2-10, HA 2-35, iMC 2-61, PCU 2-75,
- * QPI 2-86; R2PCIe/R3QPI as the others with a reset bit (their tables were lost). */
-#define SNB_LAY(n, ...) { .name = "snbep-" n, .f = { XEP_EV_UMASK, XEP_EDGE, XEP_INV, __VA_ARGS__ }, .enable = XEP_EN }
-static const struct ctl_layout lay_ubox = SNB_LAY("ubox", XEP_RST, XEP_THRESH5);
-static const struct ctl_layout lay_cbo = SNB_LAY("cbo", XEP_RST, XEP_TID_EN, XEP_THRESH8);
-static const struct ctl_layout lay_pcu = { .name = "snbep-pcu",
-	.f = { XEP_EV_UMASK, XEP_RST, XEP_EDGE, XEP_EV_EXT, XEP_INV, XEP_THRESH5, XEP_PCU_OCC },
-	.enable = XEP_EN, .reserved = XEP_PCU_RESERVED };
-static const struct ctl_layout lay_ha_imc = SNB_LAY("ha-imc", XEP_THRESH8); /* no rst: 17:16 reserved */
-static const struct ctl_layout lay_qpi = SNB_LAY("qpi", XEP_RST, XEP_EV_EXT, XEP_THRESH8);
-static const struct ctl_layout lay_rst = SNB_LAY("r2pcie-r3qpi", XEP_RST, XEP_THRESH8);
+/* Counter control layouts: xep_lay_* (common/platform/xeon_ep.c). */
 
 /* UBox: Table 2-1 lost; MSRs from Linux (SNBEP_U_MSR_*).  No box control (L290). */
 static const struct box_type ubox = {
 	.name = "ubox", .perf = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 2, .width = 44 /* L323 */,
 	.has_box_ctl = 0, .ctl0 = 0xc10, .ctl_stride = 1, .ctr0 = 0xc16, .ctr_stride = 1,
-	.lay = &lay_ubox,
+	.lay = &xep_lay_ubox,
 	.has_fixed = 1, .fixed_ctl = 0xc08, .fixed_ctr = 0xc09, .fixed_width = 48 /* L323-324 */,
 	.fixed_en = 1u << 22 /* Table 2-4 */, .fixed_rst = 0,
 };
@@ -53,7 +43,7 @@ static const struct box_type cbo = {
 	.name = "cbo", .perf = "cbox", .desc = "LLC slice caching agent (CBo)", .prefix = "UNC_C", .perfmon = "CBO",
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 8, .nctr = 4, .width = 44 /* L423 */, .box_stride = 0x20,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xd04, .ctl0 = 0xd10, .ctl_stride = 1,
-	.ctr0 = 0xd16, .ctr_stride = 1, .lay = &lay_cbo,
+	.ctr0 = 0xd16, .ctr_stride = 1, .lay = &xep_lay_cbo,
 	.filt_regs = cbo_filt, .nfilt_regs = N(cbo_filt), .fields = cbo_fields, .nfields = N(cbo_fields),
 };
 
@@ -62,7 +52,7 @@ static const struct box_type pcu = {
 	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
 	.space = UC_MSR, SNB_COMMON, .max_boxes = 1, .nctr = 4, .width = 48 /* L2742 */,
 	.has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
-	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &lay_pcu,
+	.ctr0 = 0xc36, .ctr_stride = 1, .lay = &xep_lay_pcu,
 	.filt_regs = xep_pcu_filt, .nfilt_regs = N(xep_pcu_filt), .fields = xep_pcu_fields, .nfields = N(xep_pcu_fields),
 	.band_ev = 0x0b, /* FREQ_BAND0-3_CYCLES (seed 000 Table 2-81) */
 };
@@ -70,7 +60,7 @@ static const struct box_type pcu = {
 static const struct box_type ha = {
 	.name = "ha", .perf = "ha", .desc = "home agent (HA)", .prefix = "UNC_H", .perfmon = "HA", PCI_LAYOUT,
 	.max_boxes = 1, .nctr = 4, .width = 48 /* L1514 */, .box_ctl_resets = 0 /* Table 2-34 */,
-	.lay = &lay_ha_imc, .pci_ids = ha_ids,
+	.lay = &xep_lay_ha_imc, .pci_ids = ha_ids,
 	.filt_regs = xep_ha_filt, .nfilt_regs = N(xep_ha_filt), .fields = xep_ha_fields, .nfields = N(xep_ha_fields),
 };
 
@@ -78,7 +68,7 @@ static const struct box_type ha = {
 static const struct box_type imc = {
 	.name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC)", .prefix = "UNC_M", .perfmon = "iMC", PCI_LAYOUT,
 	.max_boxes = 4, .nctr = 4, .width = 48 /* L2149 */, .box_ctl_resets = 0 /* Table 2-60 */,
-	.lay = &lay_ha_imc, .pci_ids = imc_ids,
+	.lay = &xep_lay_ha_imc, .pci_ids = imc_ids,
 	.has_fixed = 1, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
 	.fixed_en = 1u << 22, .fixed_rst = 1u << 19,
 };
@@ -86,20 +76,20 @@ static const struct box_type imc = {
 static const struct box_type qpi = {
 	.name = "qpi", .perf = "qpi", .desc = "QPI link layer port", .prefix = "UNC_Q", .perfmon = "QPI LL", PCI_LAYOUT,
 	.max_boxes = 2, .nctr = 4, .width = 48 /* L3380 */, .box_ctl_resets = 1,
-	.lay = &lay_qpi, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
+	.lay = &xep_lay_qpi, .pci_ids = qpi_ids, .companion_ids = qpi_comp_ids,
 	.filt_regs = xep_qpi_filt, .nfilt_regs = N(xep_qpi_filt), .fields = xep_qpi_fields, .nfields = N(xep_qpi_fields),
 };
 
 /* R2PCIe / R3QPI: sections lost from the seed; counts and widths from Linux (44-bit). */
 static const struct box_type r2pcie = {
 	.name = "r2pcie", .perf = "r2pcie", .desc = "ring to PCIe interface (R2PCIe)", .prefix = "UNC_R2", .perfmon = "R2PCIe", PCI_LAYOUT,
-	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .lay = &lay_rst, .pci_ids = r2pcie_ids,
+	.max_boxes = 1, .nctr = 4, .width = 44, .box_ctl_resets = 1, .lay = &xep_lay_rst, .pci_ids = r2pcie_ids,
 };
 
 static const struct box_type r3qpi = {
 	.name = "r3qpi", .perf = "r3qpi", .desc = "ring to QPI interface (R3QPI)", .prefix = "UNC_R3", .perfmon = "R3QPI", PCI_LAYOUT,
 	.max_boxes = 2, .nctr = 3 /* Table 1-3: ctl E0-D8 */, .width = 44, .box_ctl_resets = 1,
-	.lay = &lay_rst, .pci_ids = r3qpi_ids,
+	.lay = &xep_lay_rst, .pci_ids = r3qpi_ids,
 };
 
 /* The driver's aliases: the IMC's (XEP_IMC_ALIASES) and the QPI's (snbep_uncore_qpi_events, Linux 6.12

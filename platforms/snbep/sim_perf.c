@@ -19,15 +19,9 @@ static const char *const cbox_fmt[] = { "event=config:0-7", "umask=config:8-15",
 					"inv=config:23", "thresh=config:24-31", "filter_tid=config1:0-4",
 					"filter_nid=config1:10-17", "filter_state=config1:18-22",
 					"filter_opc=config1:23-31", NULL };
-/* occ_edge as the driver writes it, "config:14-51" (the hardware bit is 31, which the mask keeps) */
-static const char *const pcu_fmt[] = { "event=config:0-7", "occ_sel=config:14-15", "edge=config:18", "inv=config:23",
-				       "thresh=config:24-28", "occ_invert=config:30", "occ_edge=config:14-51",
-				       "filter_band0=config1:0-7", "filter_band1=config1:8-15",
-				       "filter_band2=config1:16-23", "filter_band3=config1:24-31", NULL };
-static const char *const pci_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
-				       "thresh=config:24-31", NULL };
-static const char *const qpi_fmt[] = { "event=config:0-7,21", "umask=config:8-15", "edge=config:18", "inv=config:23",
-				       "thresh=config:24-31", SK_XEON_EP_QPI_MATCH_MASK, NULL };
+static const char *const pcu_fmt[] = { SK_SNBEP_PCU_FORMATS, NULL };
+static const char *const pci_fmt[] = { SK_SNBEP_FORMATS, NULL };
+static const char *const qpi_fmt[] = { SK_SNBEP_QPI_FORMATS, NULL };
 static const char *const imc_ev[] = { "clockticks=event=0xff,umask=0x00", "cas_count_read=event=0x04,umask=0x03",
 				      "cas_count_write=event=0x04,umask=0x0c", SK_CAS_SCALE_UNIT, NULL };
 static const char *const qpi_ev[] = { "clockticks=event=0x14", "txl_flits_active=event=0x00,umask=0x06",

@@ -1,0 +1,47 @@
+/*
+ * Broadwell-EP (Xeon E5 v4) uncore: Haswell-EP's registers (Linux 6.12 uncore_snbep.c, "BDX uncore support":
+ * the bdx_uncore_* types use the HSWEP_* addresses; platforms/hsx/hsx.h), with BDX's widths, CBo count and
+ * PCI ids (bdx_uncore_pci_ids), as collected in /work/notes/i34/bdx.md.
+ */
+#include <stddef.h>
+#include "bdx.h"
+
+UC_PLATFORM_TABLES(bdx);
+
+/* PCI device ids, bdx_uncore_pci_ids (box index = UNCORE_PCI_DEV_DATA's idx). */
+const uint16_t bdx_ha_ids[] = { 0x6f30, 0x6f38 };
+const uint16_t bdx_imc_ids[] = { 0x6fb0, 0x6fb1, 0x6fb4, 0x6fb5, 0x6fd0, 0x6fd1, 0x6fd4, 0x6fd5 };
+const uint16_t bdx_irp_ids[] = { 0x6f39 };
+static const uint16_t qpi_ids[] = { 0x6f32, 0x6f33, 0x6f3a };
+/* QPI match/mask functions (UNCORE_EXTRA_PCI_DEV): ports 0, 1 and, unlike HSX, 2 (BDX_PCI_QPI_PORT2_FILTER) */
+static const uint16_t qpi_comp_ids[] = { 0x6f86, 0x6f96, 0x6f46 };
+const uint16_t bdx_r2pcie_ids[] = { 0x6f34 };
+static const uint16_t r3qpi_ids[] = { 0x6f36, 0x6f37, 0x6f3e };
+
+/* bdx_uncore_*: UBox 48 bits (bdx_uncore_ubox; ivbep_uncore_msr_ops and formats, so the driver never writes
+ * the UBox filter: the registers still take it on direct), up to 24 CBos (bdx_uncore_cbox), SBox 48 bits
+ * (bdx_uncore_sbox), PCU hswep_uncore_pcu, R3QPI 48 bits (bdx_uncore_r3qpi) */
+const struct box_type bdx_ubox = HSX_UBOX(48), bdx_cbo = HSX_CBO(24), bdx_pcu = HSX_PCU;
+const struct box_type bdx_ha = HSX_HA(bdx_ha_ids), bdx_imc = HSX_IMC(bdx_imc_ids), bdx_irp = HSX_IRP(bdx_irp_ids);
+const struct box_type bdx_r2pcie = HSX_R2PCIE(bdx_r2pcie_ids);
+static const struct box_type sbox = HSX_SBOX(48), qpi = HSX_QPI(qpi_ids, qpi_comp_ids), r3qpi = HSX_R3QPI(r3qpi_ids, 48);
+
+/* bdx_uncore_imc has hswep_uncore_imc_events; the UBox has no filter formats (ivbep_uncore_ubox_formats_attr),
+ * so perf's filter_cid term does not apply */
+const struct perf_alias bdx_aliases[] = { HSX_ALIASES };
+const struct perf_term bdx_terms[] = { XEP_PERF_TERMS, { 0 } };
+
+/* bdx_msr_uncores order: ubox, cbox, pcu, sbox */
+static const struct box_type *const bdx_types[] = { &bdx_ubox, &bdx_cbo, &bdx_pcu, &sbox, &bdx_ha, &bdx_imc, &bdx_irp, &qpi,
+						     &bdx_r2pcie, &r3qpi };
+static const int bdx_models[] = { 79, 0 };
+
+const struct platform_desc platform_bdx = {
+	.name = "bdx", .desc = "Broadwell-EP (Xeon E5 v4)",
+	.family = 6, .models = bdx_models,
+	.types = bdx_types, .ntypes = N(bdx_types),
+	/* bdx_uncore_pci_init: snbep_pci2phy_map_init(0x6f1e, SNBEP_CPUNODEID 0x40, SNBEP_GIDNIDMAP 0x54, reverse) */
+	.ubox_devid = 0x6f1e, .cpunodeid = 0x40, .gidnidmap = 0x54,
+	.events = uc_events_bdx, .nevents = &uc_events_bdx_n, .metrics_json = uc_metrics_bdx,
+	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms,
+};

@@ -1,0 +1,74 @@
+/* The simulated Haswell-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with HSX's PCI places, register
+ * map (sim_map.c) and the clock events HSX counts on general counters. */
+#include <string.h>
+#include "sim_hsx.h"
+
+SIM_PERF_DECL(hsx);
+
+/* Device:function of the PCI boxes: likwid's haswellEP_pci_devices (HA 12.1/12.5, iMC 14.0-15.1 and 17.0-18.1,
+ * IRP 05.6, QPI 08.2/09.2 with match/mask on .6, R2PCIe 10.1, R3QPI 0b.1/0b.2); QPI port 2 (and BDX's match/mask
+ * function of it) and R3QPI link 2, which likwid does not place, at 0a.2 (0a.6) and 0b.5.  Boxes are found by device id, so only the ids matter. */
+const struct sim_pci_place sim_hsx_places[] = {
+	{ "ha", 0, 0x12, 1, 0 }, { "ha", 1, 0x12, 5, 0 },
+	{ "imc", 0, 0x14, 0, 0 }, { "imc", 1, 0x14, 1, 0 }, { "imc", 2, 0x15, 0, 0 }, { "imc", 3, 0x15, 1, 0 },
+	{ "imc", 4, 0x17, 0, 0 }, { "imc", 5, 0x17, 1, 0 }, { "imc", 6, 0x18, 0, 0 }, { "imc", 7, 0x18, 1, 0 },
+	{ "irp", 0, 0x05, 6, 0 },
+	{ "qpi", 0, 0x08, 2, 0 }, { "qpi", 1, 0x09, 2, 0 }, { "qpi", 2, 0x0a, 2, 0 }, { "qpi", 0, 0x08, 6, 1 }, { "qpi", 1, 0x09, 6, 1 },
+	{ "qpi", 2, 0x0a, 6, 1 }, /* BDX's port 2 match/mask function (HSX has none: no device) */
+	{ "r2pcie", 0, 0x10, 1, 0 }, { "r3qpi", 0, 0x0b, 1, 0 }, { "r3qpi", 1, 0x0b, 2, 0 }, { "r3qpi", 2, 0x0b, 5, 0 },
+	{ NULL, 0, 0, 0, 0 },
+};
+
+SIM_MAP_DECL(hsx);
+extern const struct sim_ubox_dev sim_hsx_ubox;
+
+/* What HSX counts beyond the generation's model (haswellx_uncore.json): event 0x00 on a general counter is a
+ * clock (UNC_M_DCLOCKTICKS and the driver's imc clockticks alias the DRAM clock, UNC_U_CLOCKTICKS and
+ * UNC_S_CLOCKTICKS the uncore clock); QPI sends non-data flits (UNC_Q_TxL_FLITS_G0.NON_DATA, 0x00/0x04) to fill
+ * the link to its profile use; the CBos' TOR sees local and remote data-read misses
+ * (MISS_LOCAL_OPCODE 0x23, MISS_REMOTE_OPCODE 0x83, inserts 0x35 and occupancy 0x36) and the devices' reads (PCIRdCur 0x19e) and writes
+ * (ItoM 0x1c8), 64 bytes each, spread over the CBos as every TOR event is. */
+double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
+	int sock = b->socket, cbos = s->cores < b->u->nboxes ? s->cores : b->u->nboxes;
+	if (ctr == SIM_CTR_FIXED || (ctl & (SIM_EDGE | SIM_INV | SIM_EV_EXT | 0xff000000ull)))
+		return sim_xeon_ep_rate(s, b, ctl, ctr);
+	if (ev == 0x00 && um == 0x00 && !strcmp(u, "imc"))
+		return p->dram_hz;
+	if (ev == 0x00 && um == 0x00 && (!strcmp(u, "ubox") || !strcmp(u, "sbox")))
+		return p->uncore_hz;
+	if (ev == 0x00 && um == 0x04 && !strcmp(u, "qpi")) {
+		double nondata = p->link_util[sock] * 2 * p->qpi_hz - p->qpi_tx_bps[sock] / b->u->nboxes / 8;
+		return nondata > 0 ? nondata : 0;
+	}
+	if ((ev == 0x35 || ev == 0x36) && !strcmp(u, "cbo") && b->idx < cbos) {
+		uint64_t opc = sim_field(b, "opc");
+		double misses = p->llc_lookups[sock] * p->llc_miss_ratio[sock] / cbos, r = p->remote_ratio[sock];
+		/* an occupancy is its inserts x their residency in uncore clocks (Little's law) */
+		double per = ev == 0x36 ? p->llc_miss_lat_ns[sock] * p->uncore_hz / 1e9 : 1;
+		if ((um == 0x23 || um == 0x83) && opc == 0x182)
+			return (um == 0x83 ? misses * r : misses * (1 - r)) * per;
+		if (ev == 0x36)
+			return sim_xeon_ep_rate(s, b, ctl, ctr);
+		if (um == 0x01 && opc == 0x19e)
+			return p->iio_out_bps[sock] / 64 / cbos;
+		if (um == 0x01 && opc == 0x1c8)
+			return p->iio_in_bps[sock] / 64 / cbos;
+	}
+	return sim_xeon_ep_rate(s, b, ctl, ctr);
+}
+
+int sim_hsx_build(struct sim *s)
+{
+	int rc = sim_xeon_ep_build(s, sim_hsx_places);
+	s->rate = sim_hsx_rate;
+	return rc;
+}
+
+/* 18 cores: the E5-2699 v3, HSX's largest part (hswep_uncore_cbox.num_boxes 18); stepping 2 (C1, 0x306F2) */
+const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .family = 6, .model = 63, .stepping = 2, .build = sim_hsx_build,
+				       .units = sim_hsx_units, .nunits = &sim_hsx_nunits, .ubox = &sim_hsx_ubox,
+				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf };

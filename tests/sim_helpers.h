@@ -198,6 +198,17 @@ static inline void close_checked(uncore_t *u, uncore_session_t *s, struct sim *s
 }
 
 #endif
+/* The index of the unit named name (a fatal failure when there is none). */
+static inline int unit_named(const uncore_t *u, const char *name)
+{
+	struct uncore_unit_info ui;
+	for (int i = 0; i < uncore_num_units(u); i++)
+		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, name))
+			return i;
+	CU_FAIL_FATAL("no such unit");
+	return -1;
+}
+
 /* A count or metric against the simulator's truth, within 0.5 % (a zero truth never passes: it would
  * hide an event that counts nothing); a failure prints its own line. */
 static inline int near_truth(const char *what, double got, double want)

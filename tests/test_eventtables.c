@@ -440,12 +440,12 @@ static void test_counter_field(void)
  */
 struct unit_map {
 	char json[8][256];
-	char unit[64][2][64]; /* box, perfmon Unit */
+	char unit[64][2][128]; /* box, perfmon Unit */
 	char filter[24][2][128]; /* ours ("-": none), JSON Filter (HSX's QPI string is 64 characters) */
-	char fold[4][64];
+	char fold[4][128];
 	int shift[4], njson, nunit, nfilter, nfold;
-	char keep_dep[200]; /* "deprecated UNIT": that Unit's deprecated events are in the catalog too */
-	char narrow_box[8][64]; /* narrow BOX CODE MASK: the driver's counter restriction, declared in the map */
+	char keep_dep[260]; /* "deprecated UNIT": that Unit's deprecated events are in the catalog too */
+	char narrow_box[8][128]; /* narrow BOX CODE MASK: the driver's counter restriction, declared in the map */
 	unsigned narrow_code[8], narrow_mask[8];
 	int nnarrow;
 };

@@ -43,7 +43,7 @@ static double eval(const char *src)
 	if (root < 0)
 		fprintf(stderr, "%s: %s\n", src, err);
 	CU_ASSERT_FATAL(root >= 0);
-	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL, 2, 4 };
+	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL, 2, 4, 0 };
 	double v = mx_eval(&e, root, &env);
 	mx_free(&e);
 	return v;
@@ -364,7 +364,7 @@ static void test_mangled(void)
 		char err[256] = "";
 		int root = mx_parse(&e, buf, 0, stub_resolve, NULL, err, sizeof(err));
 		if (root >= 0) {
-			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL, 1, 1 };
+			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL, 1, 1, 0 };
 			(void)mx_eval(&e, root, &env);
 			parsed++;
 		} else {
@@ -1221,16 +1221,6 @@ static void test_truth_perf(void)
 					 "perf+sim:gnr" };
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		truth_platform(p[i]);
-}
-
-static int unit_named(const uncore_t *u, const char *name)
-{
-	struct uncore_unit_info ui;
-	for (int i = 0; i < uncore_num_units(u); i++)
-		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, name))
-			return i;
-	CU_FAIL_FATAL("no such unit");
-	return -1;
 }
 
 /* Granite Rapids: each channel has two schedulers and reads are split unevenly between them (9:1 on socket 0,

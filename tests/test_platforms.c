@@ -301,16 +301,6 @@ static void test_montecito(void)
 	CU_ASSERT(platform_by_name("montecito")->sim_only);
 }
 
-static int unit_named(const uncore_t *u, const char *name)
-{
-	struct uncore_unit_info ui;
-	for (int i = 0; i < uncore_num_units(u); i++)
-		if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, name))
-			return i;
-	CU_FAIL_FATAL("no such unit");
-	return -1;
-}
-
 /* Skylake-SP's box counts are the driver's, not the cores': the CHAs as many as CAPID6 (8086:2083 config
  * 0x9C, bits 27:0) has bits set (skx_count_chabox), read here from the simulated device itself; six IIO
  * stacks and IRPs whatever the cores (num_boxes 6); the PCI boxes each at its dev.fn on every socket. */

@@ -90,17 +90,18 @@ static inline int count_once(uncore_t *u, const char *spec)
 	return rc;
 }
 
-/* Two files (their buffers, filled later) removed when the test program exits, whatever ended it: a
- * fatal assertion leaves a test before its own cleanup.  A forked child leaves by _exit, untouched. */
+/* Files (their buffers, filled later) removed when the test program exits, whatever ended it: a fatal
+ * assertion leaves a test before its own cleanup.  A forked child leaves by _exit, untouched. */
+#define EXIT_FILES 4
 static inline const char **exit_files(void)
 {
-	static const char *files[2];
+	static const char *files[EXIT_FILES];
 	return files;
 }
 
 static inline void unlink_exit_files(void)
 {
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < EXIT_FILES; i++)
 		if (exit_files()[i] && exit_files()[i][0])
 			unlink(exit_files()[i]);
 }
@@ -110,6 +111,13 @@ static inline void remove_at_exit(const char *a, const char *b)
 	exit_files()[0] = a;
 	exit_files()[1] = b;
 	atexit(unlink_exit_files);
+}
+
+/* Two more for remove_at_exit to remove. */
+static inline void remove_also_at_exit(const char *c, const char *d)
+{
+	exit_files()[2] = c;
+	exit_files()[3] = d;
 }
 
 /* The records in a claims file, as its header counts them (-1: no file or no header). */

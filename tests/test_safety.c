@@ -20,13 +20,14 @@
 #include "regs/write_guard.h"
 #include "util/error.h"
 
-static char shm[300], claims_path[320], victim[320];
+static char shm[300], claims_path[320], victim[320], group_path[340];
 
 static void fresh(void)
 {
 	snprintf(shm, sizeof(shm), "%s/uncore-safety-%d", test_tmpdir(), (int)getpid());
 	snprintf(claims_path, sizeof(claims_path), "%s%s", shm, claims_ext());
 	snprintf(victim, sizeof(victim), "%s.victim", shm);
+	snprintf(group_path, sizeof(group_path), "%s" CLAIMS_GROUP_SUFFIX, claims_path);
 	unlink(shm);
 	unlink(claims_path);
 	rmdir(claims_path);
@@ -222,9 +223,8 @@ static void test_group_member(void)
 		printf("(root's trust in the claims files is tested as root only) ");
 		return;
 	}
-	char group[340];
+	const char *group = group_path;
 	fresh();
-	snprintf(group, sizeof(group), "%s" CLAIMS_GROUP_SUFFIX, claims_path);
 	uncore_t *u = open_shared();
 	struct sim *sim = sim_of(u->acc);
 	/* the old deployment: root's file writable by the group holds a dead "holder"'s values for imc 0 */
@@ -729,5 +729,7 @@ int main(void)
 		{ "a box another agent counts on is refused unless forced", test_another_agent },
 		{ NULL, NULL },
 	};
+	remove_at_exit(shm, claims_path); /* a fatal assertion ends a test before its own cleanup */
+	remove_also_at_exit(victim, group_path);
 	return run_suite("safety", tests);
 }

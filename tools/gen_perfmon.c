@@ -251,15 +251,6 @@ static void emit(json_t *ev, const char *box)
 	if (!strncmp(ours, "split(", 6)) { /* the filter register's value as defaults of our fields */
 		split_value(ours + 6, hexval(ev, "FILTER_VALUE", name), name, raw, sizeof(raw));
 		ours = raw;
-	} else if (!strncmp(ours, "config1<<", 9)) { /* the filter register's value as perf's config1 takes it */
-		unsigned long long v = hexval(ev, "FILTER_VALUE", name);
-		int shift = atoi(ours + 9);
-		if (shift < 0 || shift > 63 || (shift && v >> (64 - shift)))
-			die(name, "FILTER_VALUE out of range", str(ev, "FILTER_VALUE"));
-		raw[0] = 0;
-		if (v)
-			snprintf(raw, sizeof(raw), "config1:0x%llx", v << shift);
-		ours = raw;
 	}
 
 	printf("\t{ ");

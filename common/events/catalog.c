@@ -73,37 +73,8 @@ static int catalog_add(uncore_t *u, const struct uc_event *e)
 	return name_index_add(&u->event_names, u->nevents - 1, event_name, u);
 }
 
-/* An event's raw perf config1 ("config1:0x4043300000000", Intel's filter register value) as the defaults
- * of the type's config1 formats ("rem:0x1,loc:0x1,nm:0x1,not_nm:0x1,opc0:0x202"): 1 rewritten, 0 not raw,
- * -1 when a bit has no format (the kernel would drop it: the event is left out), -2 out of memory. */
-static int split_config1(uncore_t *u, const struct box_type *t, struct uc_event *e)
-{
-	char buf[256];
-	size_t n = 0;
-	if (strncmp(e->filters, "config1:", 8))
-		return 0;
-	uint64_t v = strtoull(e->filters + 8, NULL, 0), covered = 0;
-	buf[0] = 0;
-	for (int i = 0; i < t->nfields && t->kernel_places; i++) {
-		const struct filter_field *f = &t->fields[i];
-		uint64_t m = uc_width_mask(f->width) << f->lo;
-		if (f->reg != 0 || !(v & m) || n >= sizeof(buf))
-			continue;
-		covered |= v & m;
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s:0x%llx", n ? "," : "", f->name,
-				      (unsigned long long)((v & m) >> f->lo));
-	}
-	if (covered != v || n >= sizeof(buf))
-		return -1;
-	if (!(e->filters = arena_strdup(&u->arena, buf))) {
-		uc_err("out of memory");
-		return -2;
-	}
-	return 1;
-}
-
 /* Another platform's events (unit: a box type or perfmon Unit name), each on this platform's type of that
- * name or discovery type; the others (a unit or counter this CPU lacks, a filter it cannot take) left out. */
+ * name or discovery type; the others (a unit or counter this CPU lacks) left out. */
 static int catalog_add_mapped(uncore_t *u, const struct uc_event *ev, int n)
 {
 	int added = 0;
@@ -112,11 +83,6 @@ static int catalog_add_mapped(uncore_t *u, const struct uc_event *ev, int n)
 		struct uc_event e = ev[i];
 		/* a unit this CPU lacks, or a counter its type does not have */
 		if (!t || ((e.flags & UC_EV_FIXED) && !t->has_fixed) || ((e.flags & UC_EV_FREERUN) && !t->nfr))
-			continue;
-		int raw = split_config1(u, t, &e);
-		if (raw == -2)
-			return -1;
-		if (raw < 0)
 			continue;
 		e.unit = t->name;
 		if (catalog_add(u, &e) < 0)

@@ -448,6 +448,8 @@ struct unit_map {
 	char narrow_box[8][128]; /* narrow BOX CODE MASK: the driver's counter restriction, declared in the map */
 	unsigned narrow_code[8], narrow_mask[8];
 	int nnarrow;
+	char freerun_unit[4][64]; /* freerun UNIT N: that Unit's free-running counters N and up are left out */
+	int freerun_n[4], nfreerun;
 };
 
 /* One map file's lines into m; "include FILE" reads FILE (relative to the map's folder) in place. */
@@ -481,6 +483,9 @@ static void read_map_file(const char *dir, const char *file, struct unit_map *m)
 		} else if (!strcmp(kw, "narrow") && n == 3 && m->nnarrow < 8 &&
 			   sscanf(b, "%x %x", &m->narrow_code[m->nnarrow], &m->narrow_mask[m->nnarrow]) == 2) {
 			snprintf(m->narrow_box[m->nnarrow++], sizeof(m->narrow_box[0]), "%s", a);
+		} else if (!strcmp(kw, "freerun") && n == 3 && m->nfreerun < 4) {
+			snprintf(m->freerun_unit[m->nfreerun], sizeof(m->freerun_unit[0]), "%s", a);
+			m->freerun_n[m->nfreerun++] = atoi(b);
 		} else if (!strcmp(kw, "fold") && n == 3 && m->nfold < 4) {
 			snprintf(m->fold[m->nfold], sizeof(m->fold[0]), "%s", a);
 			m->shift[m->nfold++] = atoi(b);
@@ -559,6 +564,11 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 				continue;
 			}
 			if (!strcmp(box, "-") || (dep && !strcmp(dep, "1") && strcmp(m->keep_dep, unit)))
+				continue;
+			int beyond = 0; /* a free-running counter the map says the box does not have */
+			for (int k = 0; k < m->nfreerun; k++)
+				beyond |= !strcmp(m->freerun_unit[k], unit) && !strcmp(type, "FREERUN") && atoi(ctr) >= m->freerun_n[k];
+			if (beyond)
 				continue;
 			for (int k = 0; k < ncat && !mine; k++)
 				if (!strcmp(cat[k].name, name))

@@ -40,6 +40,10 @@ static int nunits, nfilters, nfolds, njsons, ndirs, rows;
  * metric file may name them: SKX's io_bandwidth_write reads UNC_IIO_PAYLOAD_BYTES_IN.*) */
 static char keep_dep[8][256];
 static int nkeep_dep;
+/* "freerun UNIT N": that Unit's free-running counters are its first N, the driver's; the JSON's others (ICX IIO
+ * BANDWIDTH_OUT, which no driver reads and no source places) are left out */
+static struct { char unit[256]; int n; } freeruns[8];
+static int nfreeruns;
 /* --generic: the directory being generated (for its folds), and events left out because their Filter is
  * not one the map names (counted, not fatal: those catalogs serve CPUs without a platform) */
 static const char *cur_dir = "";
@@ -94,13 +98,17 @@ static void read_map(const char *path)
 		} else if (!strcmp(kw, "narrow") && n == 3 && nnarrows < MAX_ROWS &&
 			   sscanf(b, "%x %x", &narrows[nnarrows].code, &narrows[nnarrows].mask) == 2) {
 			snprintf(narrows[nnarrows++].box, sizeof(narrows[0].box), "%s", a);
+		} else if (!strcmp(kw, "freerun") && n == 3 && nfreeruns < 8) {
+			snprintf(freeruns[nfreeruns].unit, sizeof(freeruns[0].unit), "%s", a);
+			freeruns[nfreeruns++].n = atoi(b);
 		} else if (!strcmp(kw, "fold") && n == 3 && nfolds < 8) {
 			snprintf(folds[nfolds].field, sizeof(folds[0].field), "%s", a);
 			sscanf(b, "%d %199[^\n]", &folds[nfolds].shift, folds[nfolds].dirs);
 			nfolds++;
 		} else {
 			fprintf(stderr, "gen_perfmon: %s:%d: expected json FILE, unit BOX PERFMON_UNIT, "
-				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT, include FILE, narrow BOX CODE MASK or dir DIR PLATFORM "
+				"filter OURS|- JSON_FILTER, fold FIELD SHIFT [DIR...], deprecated UNIT, include FILE, narrow BOX CODE MASK, "
+				"freerun UNIT N or dir DIR PLATFORM "
 				"[discovery]\n", path,
 				lineno);
 			exit(1);
@@ -269,6 +277,10 @@ static void emit(json_t *ev, const char *box)
 /* Is the event live, or a deprecated one of a Unit the map keeps? */
 static int kept(json_t *ev)
 {
+	for (int i = 0; i < nfreeruns; i++)
+		if (!strcmp(freeruns[i].unit, str(ev, "Unit")) && !strcmp(str(ev, "CounterType"), "FREERUN") &&
+		    atoi(str(ev, "Counter")) >= freeruns[i].n)
+			return 0;
 	if (strcmp(str(ev, "Deprecated"), "1"))
 		return 1;
 	for (int i = 0; i < nkeep_dep; i++)

@@ -44,6 +44,11 @@ int box_list_add(struct disc_ctx *c, const struct box *b);
 /* Sort by type, socket, die and unit id; a box's number is its unit id, plus on die d > 0 of a socket
  * d times the type's unit id span there (die 1's imc 0 is imc 12 when die 0 has imc 0..11). */
 void box_list_finish(struct disc_ctx *c);
+/* Controller c's base from the config registers of the device at loc (struct mmio_place). */
+int mmio_place_base(struct access *a, const struct mmio_place *m, const struct pci_loc *loc, int c, uint64_t *base);
+/* The boxes of MMIO type ti of each socket whose device its mmio_place names (c->map must be built). */
+int mmio_place_boxes(struct access *a, const struct host_info *h, const struct platform_desc *p, struct disc_ctx *c,
+		     int ti);
 const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn);
 
 /* How a discovery entry's unit is reached (seed 001 Table 1-13, bits 63:62 as in Linux). */

@@ -121,16 +121,16 @@ static int msr_box_count(struct access *a, const struct disc_ctx *c, const struc
 		return count;
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_devinfo *d = &c->devs[i];
-		uint32_t v;
+		uint32_t v, hi = 0;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != r->devid || d->loc.dom != 0 ||
 		    c->map.socket[d->loc.bus] != s)
 			continue;
-		if (a->ops->pci_read(a, &d->loc, r->off, &v, 4))
+		if (a->ops->pci_read(a, &d->loc, r->off, &v, 4) || (r->off_hi && a->ops->pci_read(a, &d->loc, r->off_hi, &hi, 4)))
 			return uc_err_prefix("reading the %s count (8086:%04x offset 0x%x): ", bt->name, r->devid, r->off);
-		if (v == 0xffffffffu)
+		if (v == 0xffffffffu || hi == 0xffffffffu)
 			return uc_err("the %s count register (8086:%04x offset 0x%x) reads all-ones", bt->name, r->devid,
-				      r->off);
-		count = __builtin_popcount(v & r->mask);
+				      hi == 0xffffffffu ? r->off_hi : r->off);
+		count = __builtin_popcountll(((uint64_t)hi << 32 | v) & r->mask);
 		return count < bt->max_boxes ? count : bt->max_boxes;
 	}
 	uc_warn("no PCI device 8086:%04x on socket %d gives its %s count: none counted", r->devid, s, bt->name);
@@ -154,7 +154,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 	if (need_pci) { /* the bus map first: MSR box counts may come from PCI registers */
 		if (a->ops->pci_list(a, &c.devs, &c.ndev))
 			goto fail;
-		mapped = pci_map_buses(a, p, c.devs, c.ndev, h, 0, &c.map);
+		mapped = c.mapped = pci_map_buses(a, p, c.devs, c.ndev, h, 0, &c.map);
 		if (mapped < 0)
 			goto fail;
 		if (mapped == 0)
@@ -178,6 +178,9 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 			}
 		}
 	}
+	for (int t = 0; t < p->ntypes; t++)
+		if (p->types[t]->space == UC_MMIO && p->types[t]->mmio && mmio_place_boxes(a, h, p, &c, t))
+			goto fail;
 	if (need_pci) {
 		for (int i = 0; mapped > 0 && i < c.ndev; i++) {
 			const struct pci_devinfo *d = &c.devs[i];

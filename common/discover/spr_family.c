@@ -38,16 +38,16 @@ static const struct filter_field m2m_fields[] = {
  * base 0x10 * n; IMC: T2-131..133, per IMC at its MEMn base.  Their Linux umasks follow the driver's
  * spr_iio_freerunning and spr_imc_freerunning groups: 0x10 x (group + 1) + index in the group. */
 static const struct freerun iio_fr[] = {
-	{ "ioclk", 0x340e, 48, 0x10, 0 },
-	{ "bw_in_port0", 0x3800, 48, 0x20, 0 }, { "bw_in_port1", 0x3801, 48, 0x21, 0 }, { "bw_in_port2", 0x3802, 48, 0x22, 0 },
-	{ "bw_in_port3", 0x3803, 48, 0x23, 0 }, { "bw_in_port4", 0x3804, 48, 0x24, 0 }, { "bw_in_port5", 0x3805, 48, 0x25, 0 },
-	{ "bw_in_port6", 0x3806, 48, 0x26, 0 }, { "bw_in_port7", 0x3807, 48, 0x27, 0 },
-	{ "bw_out_port0", 0x3808, 48, 0x30, 0 }, { "bw_out_port1", 0x3809, 48, 0x31, 0 }, { "bw_out_port2", 0x380a, 48, 0x32, 0 },
-	{ "bw_out_port3", 0x380b, 48, 0x33, 0 }, { "bw_out_port4", 0x380c, 48, 0x34, 0 }, { "bw_out_port5", 0x380d, 48, 0x35, 0 },
-	{ "bw_out_port6", 0x380e, 48, 0x36, 0 }, { "bw_out_port7", 0x380f, 48, 0x37, 0 },
+	{ "ioclk", 0x340e, 48, 0x10, 0, NULL },
+	{ "bw_in_port0", 0x3800, 48, 0x20, 0, NULL }, { "bw_in_port1", 0x3801, 48, 0x21, 0, NULL }, { "bw_in_port2", 0x3802, 48, 0x22, 0, NULL },
+	{ "bw_in_port3", 0x3803, 48, 0x23, 0, NULL }, { "bw_in_port4", 0x3804, 48, 0x24, 0, NULL }, { "bw_in_port5", 0x3805, 48, 0x25, 0, NULL },
+	{ "bw_in_port6", 0x3806, 48, 0x26, 0, NULL }, { "bw_in_port7", 0x3807, 48, 0x27, 0, NULL },
+	{ "bw_out_port0", 0x3808, 48, 0x30, 0, NULL }, { "bw_out_port1", 0x3809, 48, 0x31, 0, NULL }, { "bw_out_port2", 0x380a, 48, 0x32, 0, NULL },
+	{ "bw_out_port3", 0x380b, 48, 0x33, 0, NULL }, { "bw_out_port4", 0x380c, 48, 0x34, 0, NULL }, { "bw_out_port5", 0x380d, 48, 0x35, 0, NULL },
+	{ "bw_out_port6", 0x380e, 48, 0x36, 0, NULL }, { "bw_out_port7", 0x380f, 48, 0x37, 0, NULL },
 };
 static const struct freerun imc_fr[] = {
-	{ "dclk", 0x22b0, 48, 0x10, 0 }, { "rpq_cycles", 0x2318, 48, 0x20, 0 }, { "wpq_cycles", 0x2320, 48, 0x21, 0 },
+	{ "dclk", 0x22b0, 48, 0x10, 0, NULL }, { "rpq_cycles", 0x2318, 48, 0x20, 0, NULL }, { "wpq_cycles", 0x2320, 48, 0x21, 0, NULL },
 };
 
 static const struct box_type cha = {
@@ -129,11 +129,12 @@ static const struct { const struct box_type *t; uint16_t device; int dev0; uint3
 		{ &m3upi, 0x3246, 5, 0xa0, 0xd8, 0xa8, 0xf8 },
 	};
 
-#define SPR_IMC_DEVICE 0x3251         /* B:D0:F1, section 1.10.3 */
-#define SPR_IMC_MMIO_BASE 0xd0        /* bits 28:0 = address 51:23 */
-#define SPR_IMC_MEM0 0xd8             /* + 4 * imc; bits 10:0 = address 22:12 */
-#define SPR_IMC_CHN_OFFSET 0x22800
-#define SPR_IMC_CHN_STRIDE 0x8000
+/* The IMC config device B:D0:F1 (section 1.10.3): MMIO base at 0xD0 (bits 28:0 = address 51:23), MEMn at
+ * 0xD8 + 4n (bits 10:0 = address 22:12); channel k at MEMn + 0x22800 + 0x8000 k. */
+static const struct mmio_place spr_imc_place = { .devid = 0x3251, .base_off = 0xd0, .mem_off = 0xd8, .mem_step = 4,
+						 .base_mask = 0x1fffffff, .mem_mask = 0x7ff, .base_shift = 23,
+						 .mem_shift = 12, .nctrl = 4, .nchan = 2, .box_off = 0x22800,
+						 .chan_step = 0x8000 };
 
 static int type_index(const struct platform_desc *p, const struct box_type *t)
 {
@@ -210,27 +211,25 @@ static void cha_count(struct disc_ctx *c)
  * counters, since nothing says which of the two is right. */
 static int imc_bases(struct disc_ctx *c)
 {
-	struct access *a = c->u->acc;
+	const struct mmio_place *m = &spr_imc_place;
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_devinfo *d = &c->devs[i];
-		uint32_t base_reg, mem;
 		int s, die;
-		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != SPR_IMC_DEVICE || d->loc.dom != 0 || c->mapped <= 0)
+		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != m->devid || d->loc.dom != 0 || c->mapped <= 0)
 			continue;
 		s = c->map.socket[d->loc.bus];
 		die = c->map.die[d->loc.bus];
-		if (s < 0 || a->ops->pci_read(a, &d->loc, SPR_IMC_MMIO_BASE, &base_reg, 4))
+		if (s < 0)
 			continue;
 		for (int k = 0; k < c->n; k++) {
 			struct box *b = &c->v[k];
-			int imcn = b->unit_id / 2, ch = b->unit_id % 2;
+			int imcn = b->unit_id / m->nchan, ch = b->unit_id % m->nchan;
 			uint64_t memn, want;
-			if (b->t != &imc || b->socket != s || b->die != die || imcn > 3)
+			if (b->t != &imc || b->socket != s || b->die != die || imcn >= m->nctrl)
 				continue;
-			if (a->ops->pci_read(a, &d->loc, SPR_IMC_MEM0 + 4 * (uint32_t)imcn, &mem, 4))
-				return uc_err_prefix("reading the IMC %d base of socket %d: ", imcn, s);
-			memn = ((uint64_t)(base_reg & 0x1fffffff) << 23) | ((uint64_t)(mem & 0x7ff) << 12);
-			want = memn + SPR_IMC_CHN_OFFSET + SPR_IMC_CHN_STRIDE * (uint64_t)ch;
+			if (mmio_place_base(c->u->acc, m, &d->loc, imcn, &memn))
+				return uc_err_prefix("the IMC %d base of socket %d: ", imcn, s);
+			want = memn + m->box_off + (uint64_t)m->chan_step * (uint64_t)ch;
 			if (want != b->r.box_ctl) {
 				uc_warn("discovery table of socket %d: imc unit %d is at 0x%llx, but the IMC config "
 					"registers place it at 0x%llx; keeping the table's address%s", s, b->unit_id,

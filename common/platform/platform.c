@@ -112,7 +112,7 @@ uint64_t box_ctl_valid(const struct box_type *t)
 
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r)
 {
-	r->rel = t->space == UC_MSR ? (uint64_t)idx * t->box_stride : 0;
+	r->rel = t->space != UC_MSR ? 0 : t->box_offs ? t->box_offs[idx] : (uint64_t)idx * t->box_stride;
 	r->box_ctl = r->rel + t->box_ctl;
 	r->ctl0 = r->rel + t->ctl0;
 	r->ctr0 = r->rel + t->ctr0;

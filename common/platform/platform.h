@@ -91,6 +91,8 @@ struct freerun {
 	int width;
 	uint8_t perf_umask;   /* the Linux free-running PMU's umask for it (event 0xff): 0x10 x (group + 1) + index */
 	uint32_t box_step;    /* + the box's unit id x this (GNR: each group has its own box stride; 0: none) */
+	const uint32_t *box_offs; /* + this by unit id instead, where the stacks are not evenly spaced (Linux
+				   * freerunning_counters.box_offsets: Ice Lake-SP IIO); NULL: box_step */
 };
 
 struct box_type {
@@ -110,6 +112,9 @@ struct box_type {
 	int max_boxes;
 	int nctr, width;
 	uint32_t box_stride;  /* MSR address distance between boxes */
+	const uint32_t *box_offs; /* MSR offset of box i instead of i x box_stride, max_boxes entries (Linux
+				   * msr_offsets: Ice Lake-SP CHA, IIO, IRP, M2PCIe); NULL: box_stride */
+	const struct mmio_place *mmio; /* MMIO boxes placed by a PCI device's config registers (Ice Lake-SP iMC) */
 	int has_box_ctl;      /* UBox has none */
 	int box_ctl_resets;   /* rst_ctrs/rst_ctrl exist (not on HA, iMC) */
 	uint32_t box_ctl, ctl0, ctl_stride, ctr0, ctr_stride;
@@ -154,11 +159,27 @@ struct box_type {
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)
- * (Skylake-SP CHAs: CAPID6); devid 0: max_boxes whatever the cores. */
+ * (Skylake-SP CHAs: CAPID6), with the dword at off_hi as bits 63:32 where one is given (Ice Lake-SP:
+ * CAPID7); devid 0: max_boxes whatever the cores. */
 struct box_count {
-	uint16_t devid, off;
-	uint32_t mask;
+	uint16_t devid, off, off_hi;
+	uint64_t mask;
 };
+
+/* MMIO boxes whose window a PCI device of each socket gives (Linux snr_uncore_mmio_map: Ice Lake-SP, and
+ * the Sapphire Rapids family's free-running IMC counters): controller c's base is (config dword base_off &
+ * base_mask) << base_shift | (config dword mem_off + mem_step x c & mem_mask) << mem_shift, and its channel
+ * k's box control that base + box_off + chan_step x k; box c x nchan + k.  The controller's free-running
+ * counters are at its base and go with its channel 0. */
+struct mmio_place {
+	uint16_t devid;
+	uint16_t base_off, mem_off, mem_step;
+	uint32_t base_mask, mem_mask;
+	uint8_t base_shift, mem_shift;
+	int nctrl, nchan;
+	uint32_t box_off, chan_step;
+};
+
 
 /* One event alias of the Linux driver (sysfs events/<name>, its .scale and .unit), for perf's spelling
  * PMU/alias/ where the kernel's own list cannot be read (the simulator, the direct backend). */
@@ -295,7 +316,8 @@ uint64_t box_ctl_reset(const struct box_ctl_bits *bc);
 /* Register addresses of a box. */
 static inline uint64_t box_fr_addr(const struct box *b, int k)
 {
-	return b->fr_base + b->t->fr[k].addr + (uint64_t)b->unit_id * b->t->fr[k].box_step;
+	const struct freerun *f = &b->t->fr[k];
+	return b->fr_base + f->addr + (f->box_offs ? f->box_offs[b->unit_id] : (uint64_t)b->unit_id * f->box_step);
 }
 uint64_t box_ctl_addr(const struct box *b, int ctr);
 uint64_t box_ctr_addr(const struct box *b, int ctr);

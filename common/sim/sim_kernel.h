@@ -122,6 +122,9 @@ extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[],
  * skx_cha_hw_config's tid_en rule. */
 extern const struct sim_perf_constraint sk_skx_iio_constraints[], sk_skx_m2pcie_constraints[], sk_skx_m3upi_constraints[];
 extern const struct sim_perf_extra sk_skx_cha_extra[];
+/* Ice Lake-SP's (sim_kernel_rules.c): icx_uncore_m2pcie_constraints, icx_cha_hw_config's tid_en rule. */
+extern const struct sim_perf_constraint sk_icx_m2pcie_constraints[];
+extern const struct sim_perf_extra sk_icx_cha_extra[];
 /* The PCU's four band bytes of config1 (snbep_pcu_hw_config), and the QPI's match (config1) and
  * mask (config2) words (snbep_qpi_hw_config), as shared fields. */
 #define SK_PCU_BAND_FIELDS { { 1, 0xffull }, { 1, 0xff00ull }, { 1, 0xff0000ull }, { 1, 0xff000000ull } }

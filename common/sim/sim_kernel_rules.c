@@ -158,6 +158,13 @@ const struct sim_perf_extra sk_qpi_match_extra[] = { { 0x38, 0xff, 0x3 }, { 0, 0
  * (uncore_get_constraint) */
 const struct sim_perf_extra sk_spr_cha_extra[] = { { 1ull << 16, 1ull << 16, 0x1 }, { 0, 0, 0 } };
 
+/* ---- Ice Lake-SP (icx: icx_uncore_init) ---- */
+
+/* icx_uncore_m2pcie_constraints */
+const struct sim_perf_constraint sk_icx_m2pcie_constraints[] = { { 0x14, 0x3 }, { 0x23, 0x3 }, { 0x2d, 0x3 }, { 0, 0 } };
+/* icx_cha_hw_config: the tid filter only with tid_en (config bit 19, SNBEP_CBO_PMON_CTL_TID_EN) */
+const struct sim_perf_extra sk_icx_cha_extra[] = { { 1ull << 19, 1ull << 19, 0x1 }, { 0, 0, 0 } };
+
 /* ---- Skylake-SP (skx, and clx: skx_uncore_init for every stepping of model 0x55) ---- */
 
 /* skx_uncore_iio_constraints */

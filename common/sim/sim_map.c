@@ -85,7 +85,8 @@ static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int
 			PUT(base + u->fixed_ctr + 4, R_FIXED_CTR_HI, 0);
 	}
 	for (int k = 0; k < b->nfr; k++) {
-		uint64_t a = b->fr_base + u->fr[k].addr + (uint64_t)b->idx * u->fr[k].box_step;
+		const struct sim_fr *f = &u->fr[k];
+		uint64_t a = b->fr_base + f->addr + (f->box_offs ? f->box_offs[b->idx] : (uint64_t)b->idx * f->box_step);
 		PUT(a, R_FR, k);
 		if (pci)
 			PUT(a + 4, R_FR_HI, k);

@@ -51,6 +51,7 @@ struct sim_fr {
 	uint32_t addr;
 	int width;
 	uint32_t box_step; /* + the box's index x this (Linux freerunning_counters box_offset; 0: none) */
+	const uint32_t *box_offs; /* + this by box index instead (Linux freerunning_counters box_offsets) */
 };
 
 struct sim_unit {

@@ -3,6 +3,7 @@
  * registers are, relative to its unit control (MSR and MMIO units: the simulator's builder places
  * each unit and publishes the address in its discovery table) or as PCI config offsets (Table 1-12).
  */
+#include <stddef.h>
 #include "sim/sim_disc_map.h"
 #include "sim/sim_only.h"
 
@@ -22,16 +23,16 @@ static const struct sim_filt m2m_filt[] = { { 0x490, 0, 0xffffffffull }, { 0x494
 /* IIO free-running counters, T1-10/T1-11 (per stack n at base 0x10 n): IOCLK 0x340E, BW In port p
  * 0x3800 + p, BW Out 0x3808 + p; 48 bits (T2-185..T2-187). */
 static const struct sim_fr iio_fr[] = {
-	{ "ioclk", 0x340e, 48, 0 },
-	{ "bw_in_port0", 0x3800, 48, 0 }, { "bw_in_port1", 0x3801, 48, 0 }, { "bw_in_port2", 0x3802, 48, 0 },
-	{ "bw_in_port3", 0x3803, 48, 0 }, { "bw_in_port4", 0x3804, 48, 0 }, { "bw_in_port5", 0x3805, 48, 0 },
-	{ "bw_in_port6", 0x3806, 48, 0 }, { "bw_in_port7", 0x3807, 48, 0 },
-	{ "bw_out_port0", 0x3808, 48, 0 }, { "bw_out_port1", 0x3809, 48, 0 }, { "bw_out_port2", 0x380a, 48, 0 },
-	{ "bw_out_port3", 0x380b, 48, 0 }, { "bw_out_port4", 0x380c, 48, 0 }, { "bw_out_port5", 0x380d, 48, 0 },
-	{ "bw_out_port6", 0x380e, 48, 0 }, { "bw_out_port7", 0x380f, 48, 0 },
+	{ "ioclk", 0x340e, 48, 0, NULL },
+	{ "bw_in_port0", 0x3800, 48, 0, NULL }, { "bw_in_port1", 0x3801, 48, 0, NULL }, { "bw_in_port2", 0x3802, 48, 0, NULL },
+	{ "bw_in_port3", 0x3803, 48, 0, NULL }, { "bw_in_port4", 0x3804, 48, 0, NULL }, { "bw_in_port5", 0x3805, 48, 0, NULL },
+	{ "bw_in_port6", 0x3806, 48, 0, NULL }, { "bw_in_port7", 0x3807, 48, 0, NULL },
+	{ "bw_out_port0", 0x3808, 48, 0, NULL }, { "bw_out_port1", 0x3809, 48, 0, NULL }, { "bw_out_port2", 0x380a, 48, 0, NULL },
+	{ "bw_out_port3", 0x380b, 48, 0, NULL }, { "bw_out_port4", 0x380c, 48, 0, NULL }, { "bw_out_port5", 0x380d, 48, 0, NULL },
+	{ "bw_out_port6", 0x380e, 48, 0, NULL }, { "bw_out_port7", 0x380f, 48, 0, NULL },
 };
 /* IMC free-running counters at the MEMn base (section 1.10.3, T2-131..T2-133). */
-static const struct sim_fr imc_fr[] = { { "dclk", 0x22b0, 48, 0 }, { "rpq_cycles", 0x2318, 48, 0 }, { "wpq_cycles", 0x2320, 48, 0 } };
+static const struct sim_fr imc_fr[] = { { "dclk", 0x22b0, 48, 0, NULL }, { "rpq_cycles", 0x2318, 48, 0, NULL }, { "wpq_cycles", 0x2320, 48, 0, NULL } };
 
 const struct sim_unit sim_spr_units[] = {
 	{ .name = "cha", CHA_UNIT,

@@ -26,9 +26,9 @@ UC_PLATFORM_TABLES(gnr);
 /* IIO free-running counters (Linux 6.12 gnr_iio_freerunning, read through spr_uncore_iio_free_running):
  * IOCLK 0x290E + 0x10 per stack; BW_IN port p 0x360E + 0x10 p + 0x80 per stack; BW_OUT 0x2E0E + 0x10 p
  * + 0x80 per stack; 48 bits.  Umasks: 0x10 x (group + 1) + index, the driver's encoding. */
-#define GNR_BW(dir, base, um, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, (um) + (p), 0x80 }
+#define GNR_BW(dir, base, um, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, (um) + (p), 0x80, NULL }
 static const struct freerun iio_fr[] = {
-	{ "ioclk", 0x290e, 48, 0x10, 0x10 },
+	{ "ioclk", 0x290e, 48, 0x10, 0x10, NULL },
 	GNR_BW("in", 0x360e, 0x20, 0), GNR_BW("in", 0x360e, 0x20, 1), GNR_BW("in", 0x360e, 0x20, 2), GNR_BW("in", 0x360e, 0x20, 3),
 	GNR_BW("in", 0x360e, 0x20, 4), GNR_BW("in", 0x360e, 0x20, 5), GNR_BW("in", 0x360e, 0x20, 6), GNR_BW("in", 0x360e, 0x20, 7),
 	GNR_BW("out", 0x2e0e, 0x30, 0), GNR_BW("out", 0x2e0e, 0x30, 1), GNR_BW("out", 0x2e0e, 0x30, 2), GNR_BW("out", 0x2e0e, 0x30, 3),

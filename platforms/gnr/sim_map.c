@@ -8,6 +8,7 @@
  * leave open are the simulator's choice, marked "placed here": discovery publishes them, so the library
  * must find them from the table alone.
  */
+#include <stddef.h>
 #include "sim/sim_disc_map.h"
 #include "sim/sim_only.h"
 
@@ -25,9 +26,9 @@
 
 /* IIO free-running counters, Linux 6.12 gnr_iio_freerunning: IOCLK 0x290E + 0x10 per stack; BW_IN port p
  * 0x360E + 0x10 p + 0x80 per stack, BW_OUT 0x2E0E + 0x10 p + 0x80 per stack; 48 bits. */
-#define BW(dir, base, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, 0x80 }
+#define BW(dir, base, p) { "bw_" dir "_port" #p, (base) + 0x10 * (p), 48, 0x80, NULL }
 static const struct sim_fr iio_fr[] = {
-	{ "ioclk", 0x290e, 48, 0x10 },
+	{ "ioclk", 0x290e, 48, 0x10, NULL },
 	BW("in", 0x360e, 0), BW("in", 0x360e, 1), BW("in", 0x360e, 2), BW("in", 0x360e, 3),
 	BW("in", 0x360e, 4), BW("in", 0x360e, 5), BW("in", 0x360e, 6), BW("in", 0x360e, 7),
 	BW("out", 0x2e0e, 0), BW("out", 0x2e0e, 1), BW("out", 0x2e0e, 2), BW("out", 0x2e0e, 3),

@@ -14,7 +14,7 @@ UC_PLATFORM_TABLES(skx);
 
 /* Box control: rst_ctrl 0, rst_ctrs 1, frz 8, no freeze enable ("There is no frz_en for chabox ctl";
  * every SKX type initialises with IVBEP_PMON_BOX_CTL_INT and freezes with SNBEP_PMON_BOX_CTL_FRZ). */
-static const struct box_ctl_bits box_ctl_skx = { &bc_style_frz, .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8 };
+const struct box_ctl_bits box_ctl_skx = { &bc_style_frz, .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8 };
 #define SKX_COMMON .disc_type = -1, .bc = &box_ctl_skx, .box_ctl_resets = 1, .width = 48
 #define SKX_BOXED SKX_COMMON, .has_box_ctl = 1
 
@@ -74,9 +74,9 @@ static const struct filter_field iio_fields[] = {
 
 /* IIO free-running counters, skx_iio_freerunning[]: IOCLK 0xA45 + 0x20 per stack; BW 0xB00 + i and UTIL
  * 0xB08 + i + 0x10 per stack; 36 bits.  Umasks 0x10 x (group + 1) + index (the driver's aliases). */
-#define FR(n, a, um) { n, a, 36, um, 0x10 }
+#define FR(n, a, um) { n, a, 36, um, 0x10, NULL }
 static const struct freerun iio_fr[] = {
-	{ "ioclk", 0xa45, 36, 0x10, 0x20 },
+	{ "ioclk", 0xa45, 36, 0x10, 0x20, NULL },
 	FR("bw_in_port0", 0xb00, 0x20), FR("bw_in_port1", 0xb01, 0x21), FR("bw_in_port2", 0xb02, 0x22),
 	FR("bw_in_port3", 0xb03, 0x23), FR("bw_out_port0", 0xb04, 0x24), FR("bw_out_port1", 0xb05, 0x25),
 	FR("bw_out_port2", 0xb06, 0x26), FR("bw_out_port3", 0xb07, 0x27),
@@ -86,9 +86,9 @@ static const struct freerun iio_fr[] = {
 };
 
 /* CHA count: the set bits of CAPID6 (PCI 8086:2083, config 0x9C, bits 27:0) (skx_count_chabox). */
-static const struct box_count cha_count = { 0x2083, 0x9c, 0x0fffffff };
+static const struct box_count cha_count = { .devid = 0x2083, .off = 0x9c, .mask = 0x0fffffff };
 /* IIO, IRP: six stacks whatever the cores (num_boxes 6) */
-static const struct box_count fixed_count = { 0, 0, 0 };
+static const struct box_count fixed_count = { 0 };
 
 /* PCI boxes, skx_uncore_pci_ids[]: device ids repeat, so each box is also its dev << 3 | fn
  * (UNCORE_PCI_DEV_FULL_DATA(dev, func, type, idx)). */
@@ -106,7 +106,7 @@ static const uint8_t m3upi_df[] = { DF(18, 1), DF(18, 2), DF(18, 5) };
 
 /* skx_uncore_ubox: no box control, 2 counters at HSWEP_U_MSR_PMON_CTL0 0x705 / CTR0 0x709, UCLK fixed
  * counter CTL 0x703 / CTR 0x704 (HSWEP_U_MSR_PMON_UCLK_FIXED_*), 48 bits */
-static const struct box_type ubox = {
+const struct box_type skx_ubox = {
 	.name = "ubox", .perf = "ubox", .desc = "system configuration controller (UBox)", .prefix = "UNC_U", .perfmon = "UBOX",
 	.space = UC_MSR, .disc_type = -1, .bc = &box_ctl_skx, .width = 48, .max_boxes = 1, .nctr = 2,
 	.ctl0 = 0x705, .ctl_stride = 1, .ctr0 = 0x709, .ctr_stride = 1, .lay = &lay_ubox,
@@ -140,7 +140,7 @@ static const struct box_type irp = {
 };
 
 /* skx_uncore_pcu: HSWEP_PCU_MSR_PMON_BOX_CTL 0x710, CTL0 0x711, CTR0 0x717 */
-static const struct box_type pcu = {
+const struct box_type skx_pcu = {
 	.name = "pcu", .perf = "pcu", .desc = "power control unit (PCU)", .prefix = "UNC_P", .perfmon = "PCU",
 	.space = UC_MSR, SKX_BOXED, .max_boxes = 1, .nctr = 4,
 	.box_ctl = 0x710, .ctl0 = 0x711, .ctl_stride = 1, .ctr0 = 0x717, .ctr_stride = 1, .lay = &lay_pcu,
@@ -186,7 +186,7 @@ static const struct box_type m3upi = {
 	.max_boxes = 3, .nctr = 3, .lay = &lay_base, .pci_ids = m3upi_ids, .pci_devfn = m3upi_df,
 };
 
-const struct box_type *const skx_types[] = { &ubox, &cha, &iio, &irp, &pcu, &imc, &m2m, &upi, &m2pcie, &m3upi };
+const struct box_type *const skx_types[] = { &skx_ubox, &cha, &iio, &irp, &skx_pcu, &imc, &m2m, &upi, &m2pcie, &m3upi };
 _Static_assert(N(skx_types) == SKX_NTYPES, "skx.h: SKX_NTYPES is the number of skx_types");
 
 /* The driver's aliases: hswep_uncore_imc_events (clockticks is event 0x00 on a general counter here, not

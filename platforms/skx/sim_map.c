@@ -23,9 +23,9 @@ static const struct sim_fld cha_fld[] = { { "state", 0, 17, 10 }, { "rem", 1, 0,
 static const struct sim_filt skx_pcu_filt[] = { { 0x715, 0, 0xffffffffull } };
 
 /* skx_iio_freerunning: IOCLK 0xA45 (+0x20 a stack), BW 0xB00 + i and UTIL 0xB08 + i (+0x10 a stack), 36 bits */
-#define FR(n, a) { n, a, 36, 0x10 }
+#define FR(n, a) { n, a, 36, 0x10, NULL }
 static const struct sim_fr iio_fr[] = {
-	{ "ioclk", 0xa45, 36, 0x20 },
+	{ "ioclk", 0xa45, 36, 0x20, NULL },
 	FR("bw_in_port0", 0xb00), FR("bw_in_port1", 0xb01), FR("bw_in_port2", 0xb02), FR("bw_in_port3", 0xb03),
 	FR("bw_out_port0", 0xb04), FR("bw_out_port1", 0xb05), FR("bw_out_port2", 0xb06), FR("bw_out_port3", 0xb07),
 	FR("util_in_port0", 0xb08), FR("util_out_port0", 0xb09), FR("util_in_port1", 0xb0a), FR("util_out_port1", 0xb0b),

@@ -14,12 +14,11 @@
 #define EDGE (1ull << 18)
 #define TID_EN (1ull << 19)
 #define INV (1ull << 23)
-#define THRESH5 (0x1full << 24)
 #define RAW (EV_UMASK | EDGE | INV | 0xffull << 24) /* SNBEP_PMON_RAW_EVENT_MASK */
 #define FMT_BASE "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23"
 
 /* ivbep_uncore_ubox_formats_attr */
-static const char *const ubox_fmt[] = { FMT_BASE, "thresh=config:24-28", NULL };
+const char *const sim_skx_ubox_fmt[] = { FMT_BASE, "thresh=config:24-28", NULL };
 /* skx_uncore_cha_formats_attr */
 static const char *const cha_fmt[] = { FMT_BASE, "tid_en=config:19", "thresh=config:24-31", "filter_tid=config1:0-8",
 				       "filter_state=config1:17-26", "filter_rem=config1:32", "filter_loc=config1:33",
@@ -31,7 +30,7 @@ static const char *const iio_fmt[] = { FMT_BASE, "thresh=config:24-35", "ch_mask
 /* skx_uncore_formats_attr: IRP, iMC, M2M, M2PCIe, M3UPI */
 static const char *const pci_fmt[] = { FMT_BASE, "thresh=config:24-31", NULL };
 /* skx_uncore_pcu_formats_attr */
-static const char *const pcu_fmt[] = { FMT_BASE, "thresh=config:24-31", "occ_invert=config:30", "occ_edge_det=config:31",
+const char *const sim_skx_pcu_fmt[] = { FMT_BASE, "thresh=config:24-31", "occ_invert=config:30", "occ_edge_det=config:31",
 				       "filter_band0=config1:0-7", "filter_band1=config1:8-15", "filter_band2=config1:16-23",
 				       "filter_band3=config1:24-31", NULL };
 /* skx_upi_uncore_formats_attr: format_attr_umask_ext */
@@ -51,8 +50,7 @@ static const char *const iio_fr_ev[] = { "ioclk=event=0xff,umask=0x10",
 	"util_in_port3=event=0xff,umask=0x36", "util_out_port3=event=0xff,umask=0x37", NULL };
 
 const struct sim_perf_type sim_skx_perf[] = {
-	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = ubox_fmt, .fixed = 1,
-	  .raw_mask = EV_UMASK | EDGE | INV | THRESH5 }, /* SNBEP_U_MSR_PMON_RAW_EVENT_MASK */
+	SIM_SKX_PERF_UBOX,
 	/* HSWEP_S_MSR_PMON_RAW_EVENT_MASK; FILTER0 = config1 31:0, FILTER1 = config1 63:32 (hswep_cbox_enable_event) */
 	{ .name = "cha", .unit = "cha", .disc_type = -1, .formats = cha_fmt, .raw_mask = RAW | TID_EN,
 	  .filt_word = { 1, 1 }, .filt_shift = { 0, 32 }, .constraints = sk_skx_chabox_constraints, .extra = sk_skx_cha_extra,
@@ -63,10 +61,7 @@ const struct sim_perf_type sim_skx_perf[] = {
 	  .constraints = sk_skx_iio_constraints, .fr_name = "iio_free_running", .fr_first = { 0, 1, 9 },
 	  .fr_n = { 1, 8, 8 }, .fr_events = iio_fr_ev },
 	{ .name = "irp", .unit = "irp", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
-	/* SNBEP_PCU_MSR_PMON_RAW_EVENT_MASK: occ_sel 15:14, thresh 28:24, occ_invert 30, occ_edge_det 31 */
-	{ .name = "pcu", .unit = "pcu", .disc_type = -1, .formats = pcu_fmt, .filt_word = { 1 },
-	  .raw_mask = 0xffull | 0xc000ull | EDGE | INV | THRESH5 | 1ull << 30 | 1ull << 31,
-	  .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1, .band_bug = 1 },
+	SIM_SKX_PERF_PCU,
 	{ .name = "imc", .unit = "imc", .disc_type = -1, .formats = pci_fmt, .events = imc_ev, .fixed = 1, .raw_mask = RAW },
 	{ .name = "m2m", .unit = "m2m", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW, .ctl_dword = 1 },
 	/* event_mask_ext SKX_UPI_CTL_UMASK_EXT: accepted, but only the low dword is written */

@@ -15,6 +15,19 @@ SIM_PERF_DECL(skx);
 extern const struct sim_ubox_dev sim_skx_ubox;
 int sim_skx_build(struct sim *s);
 
+/* The UBox and PCU PMUs, which Ice Lake-SP keeps (icx_msr_uncores: skx_uncore_ubox, skx_uncore_pcu):
+ * ivbep_uncore_ubox_formats_attr with SNBEP_U_MSR_PMON_RAW_EVENT_MASK; skx_uncore_pcu_formats_attr with
+ * SNBEP_PCU_MSR_PMON_RAW_EVENT_MASK (occ_sel 15:14, thresh 28:24, occ_invert 30, occ_edge_det 31), its band
+ * filter and hswep_pcu_hw_config's band mask. */
+extern const char *const sim_skx_ubox_fmt[], *const sim_skx_pcu_fmt[];
+#define SIM_SKX_PERF_UBOX                                                                                  \
+	{ .name = "ubox", .unit = "ubox", .disc_type = -1, .formats = sim_skx_ubox_fmt, .fixed = 1,       \
+	  .raw_mask = 0xffffull | 1ull << 18 | 1ull << 23 | 0x1full << 24 }
+#define SIM_SKX_PERF_PCU                                                                                   \
+	{ .name = "pcu", .unit = "pcu", .disc_type = -1, .formats = sim_skx_pcu_fmt, .filt_word = { 1 },  \
+	  .raw_mask = 0xffull | 0xc000ull | 1ull << 18 | 1ull << 23 | 0x1full << 24 | 1ull << 30 | 1ull << 31, \
+	  .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1, .band_bug = 1 }
+
 /* A kind on SKX's machine: name, cores per socket, CPUID stepping. */
 #define SIM_SKX_KIND(n, c, st)                                                                             \
 	{ .name = n, .cores = (c), .family = 6, .model = 0x55, .stepping = (st), .build = sim_skx_build,      \

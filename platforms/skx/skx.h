@@ -12,6 +12,10 @@
 extern const struct box_type *const skx_types[];
 extern const struct perf_alias skx_aliases[];
 extern const struct perf_term skx_terms[];
+/* What Ice Lake-SP keeps of Skylake-SP (Linux icx_msr_uncores[]: skx_uncore_ubox, skx_uncore_pcu): the UBox
+ * and PCU types and the box control of every box (IVBEP_PMON_BOX_CTL_INT, frz 8) */
+extern const struct box_type skx_ubox, skx_pcu;
+extern const struct box_ctl_bits box_ctl_skx;
 
 /* A descriptor's uncore fields on this layout, with platform p's catalog and metrics: the UBox device
  * 0x2014 with CPUNODEID 0xC0 and GIDNIDMAP 0xD4, buses filled forward (skx_uncore_pci_init:

@@ -1,0 +1,202 @@
+/*
+ * Simulated Ice Lake-SP.  Per socket: the MSR boxes at the driver's irregular offsets (UBox, CHAs, six IIO
+ * stacks with their IRPs, M2PCIe and free-running counters, PCU); on four buses the PCI functions of
+ * icx_uncore_pci_ids, and on the highest the UBox device 0x3450 (node id registers) and the memory
+ * controller device 0x3451, whose config registers place the twelve iMC channels' MMIO windows and the
+ * four controllers' free-running counters (snr_uncore_mmio_map).  Linux maps a bus without a UBox to the
+ * socket of the next higher bus with one (snbep_pci2phy_map_init(..., true)), and the sockets' bus ranges
+ * are not in socket order.  The CHAs are as many as CAPID6 and CAPID7 (0x345B at D30 F3, config 0x9C and
+ * 0xA0) have bits set, spread over both dwords (40 on the simulated part, so CHAs 34-39 sit at the low
+ * offsets 0x0-0x46 of icx_cha_msr_offsets).
+ */
+#include <string.h>
+#include "util/error.h"
+#include "sim/sim_disc.h"
+#include "sim/sim_only.h"
+#include "sim_icx.h"
+
+/* Lowest bus of each socket's range of four, not in socket order; the UBox sits on the range's highest. */
+static const int icx_bus[UC_MAX_SOCKETS] = { 0x40, 0xc0, 0x00, 0x80, 0x60, 0xe0, 0x20, 0xa0 };
+static int node_id(int socket) { return (socket * 5 + 3) & 7; }
+
+#define ICX_LINKS 3
+#define ICX_IMC_BASE 0xd0000000ull /* socket 0's MMIO base (config 0xD0 << 23); + 0x1000000 a socket */
+
+/* PCI functions (icx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on. */
+static const struct { const char *unit; int idx, bus, dev, fn; } places[] = {
+	{ "upi", 0, 2, 2, 1 }, { "upi", 1, 2, 3, 1 }, { "upi", 2, 2, 4, 1 },
+	{ "m3upi", 0, 2, 5, 1 }, { "m3upi", 1, 2, 6, 1 }, { "m3upi", 2, 2, 7, 1 },
+	{ "m2m", 0, 1, 12, 0 }, { "m2m", 1, 1, 13, 0 }, { "m2m", 2, 1, 14, 0 }, { "m2m", 3, 1, 15, 0 },
+};
+
+/* The free-running counters: IIO clock and bandwidth in by port (sim_disc_iio_fr_rate), and per memory
+ * controller its three channels' reads and writes (64-byte lines), Optane traffic and DCLK. */
+static double fr_rate(const struct sim *s, const struct sim_box *b, const char *n)
+{
+	const struct sim_profile *p = &s->prof;
+	int sock = b->socket, nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	double ctrl_share = 3.0 / nch; /* a controller's three channels */
+	if (!strcmp(n, "dclk"))
+		return p->dram_hz;
+	if (!strcmp(n, "read") || !strcmp(n, "write"))
+		return (n[0] == 'r' ? p->mem_read_bps[sock] : p->mem_write_bps[sock]) / 64 * ctrl_share;
+	if (!strcmp(n, "ddrt_read") || !strcmp(n, "ddrt_write"))
+		return (n[5] == 'r' ? p->pmem_read_bps[sock] : p->pmem_write_bps[sock]) / 64 * ctrl_share;
+	return sim_disc_iio_fr_rate(p, n, sock, SIM_ICX_STACKS);
+}
+
+/* iMC channel: CLOCKTICKS (0x00), CAS_COUNT (0x04: reads RD_REG 1, RD_PRE_REG 2, RD_UNDERFILL 4,
+ * RD_PRE_UNDERFILL 8; writes WR_NONPRE 0x10, WR_PRE 0x20), RPQ inserts (0x10, PCH0 1 / PCH1 2) and occupancy
+ * (0x80 PCH0, 0x81 PCH1), WPQ inserts (0x20), Optane read and write queue inserts (0xE3, 0xE7); traffic spread
+ * over the socket's channels, half on each pseudo-channel. */
+static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
+	switch (ev) {
+	case 0x00: return p->dram_hz;
+	case 0x04:
+		return rd * ((um & 1 ? 0.6 : 0) + (um & 2 ? 0.2 : 0) + (um & 4 ? 0.15 : 0) + (um & 8 ? 0.05 : 0)) +
+		       wr * ((um & 0x10 ? 0.7 : 0) + (um & 0x20 ? 0.3 : 0));
+	case 0x10: return rd * ((um & 1 ? 0.5 : 0) + (um & 2 ? 0.5 : 0));
+	case 0x80:
+	case 0x81: return rd * 0.5 * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
+	case 0x20: return wr * ((um & 1 ? 0.5 : 0) + (um & 2 ? 0.5 : 0));
+	case 0xe3: return p->pmem_read_bps[sock] / 64 / nch;
+	case 0xe7: return p->pmem_write_bps[sock] / 64 / nch;
+	default: return 0;
+	}
+}
+
+/* ICX's own events around the discovery machines' model (the same CHA TOR, UPI and IIO encodings in Intel's
+ * JSON): CHA, iMC, M2M and PCU clockticks are event 0x00 here; the iMC; M2M directory updates (0x2E); the
+ * PCU's frequency limits. */
+static double icx_own(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl)
+{
+	const struct sim_profile *p = &s->prof;
+	const char *u = b->u->name;
+	(void)ctl;
+	if (!strcmp(u, "imc"))
+		return imc_rate(s, b->socket, ev, um);
+	if (!strcmp(u, "m2m"))
+		return ev == 0x00 ? p->uncore_hz : ev == 0x2e && (um & 1) ? p->dir_update_bps[b->socket] / 64 / 4 * 0.5 : 0;
+	if (!strcmp(u, "pcu")) /* CLOCKTICKS, FREQ_MAX_LIMIT_THERMAL_CYCLES (0x04), FREQ_MAX_POWER_CYCLES (0x05) */
+		return ev == 0x00 ? p->pcu_hz : ev == 0x04 ? p->pcu_thermal[b->socket] * p->pcu_hz
+				      : ev == 0x05 ? p->pcu_power[b->socket] * p->pcu_hz : 0;
+	return -1;
+}
+
+static double icx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	static const struct sim_disc_model model = { .links = ICX_LINKS, .stacks = SIM_ICX_STACKS, .own = icx_own };
+	const struct sim_profile *p = &s->prof;
+	if (SIM_CTR_IS_FR(ctr))
+		return fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name);
+	if (ctr == SIM_CTR_FIXED)
+		return !strcmp(b->u->name, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK, UBox UCLK */
+	if (!strcmp(b->u->name, "cha") && (ctl & 0xff) <= 0x01) /* CLOCKTICKS is 0x00 (0x01 on the discovery parts) */
+		return (ctl & 0xff) == 0x00 && !(ctl & (SIM_EDGE | SIM_INV)) ? p->uncore_hz : 0;
+	return sim_disc_rate(s, b, ctl, &model);
+}
+
+static int put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v)
+{
+	if (!d)
+		return uc_err("simulator: too many devices");
+	memcpy(d->cfg + off, &v, 4);
+	return 0;
+}
+
+/* The memory controller device 0x3451 on the UBox's bus: the MMIO base at 0xD0 (address 51:23) and controller
+ * c's offset at 0xD8 + 4 c (address 22:12); channel k at + 0x22800 + 0x4000 k, the free-running counters at
+ * the controller's base. */
+static int icx_imcs(struct sim *s, int sock, int bus)
+{
+	const struct sim_unit *imc = sim_unit_named(s, "imc");
+	uint64_t base = ICX_IMC_BASE + 0x1000000ull * (uint64_t)sock;
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 1, 0x3451);
+	if (put_cfg32(d, 0xd0, (uint32_t)(base >> 23)))
+		return -1;
+	for (int c = 0; c < 4; c++) {
+		uint64_t off = 0x200000ull + 0x80000ull * (uint64_t)c;
+		if (put_cfg32(d, 0xd8 + 4u * (uint32_t)c, (uint32_t)(off >> 12)))
+			return -1;
+		for (int ch = 0; ch < 3; ch++) {
+			struct sim_box *b = sim_add_box(s, imc, sock, c * 3 + ch);
+			if (!b)
+				return uc_err("simulator: too many boxes");
+			b->base = base + off + 0x22800 + 0x4000ull * (uint64_t)ch;
+			if (ch == 0) {
+				b->fr_base = base + off;
+				b->nfr = imc->nfr;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The MSR boxes of a socket: CHAs at icx_cha_msr_offsets, the stacks at icx_msr_offsets. */
+static int icx_msr_boxes(struct sim *s, int sock)
+{
+	for (int t = 0; t < s->nunits; t++) {
+		const struct sim_unit *u = &s->units[t];
+		int cha = !strcmp(u->name, "cha"), n = cha ? s->cores : u->nboxes;
+		for (int i = 0; u->space == SIM_MSR && i < n; i++) {
+			struct sim_box *b = sim_add_box(s, u, sock, i);
+			if (!b)
+				return uc_err("simulator: too many boxes");
+			if (cha)
+				b->base = sim_icx_cha_offs[i];
+			else if (u->nboxes == SIM_ICX_STACKS)
+				b->base = sim_icx_stack_offs[i];
+			b->nfr = u->nfr; /* IIO: at the driver's addresses, base 0 and the group's own offsets */
+		}
+	}
+	return 0;
+}
+
+static int sim_icx_build(struct sim *s)
+{
+	uint32_t gidnidmap = 0;
+	s->rate = icx_rate;
+	if (s->cores > SIM_ICX_MAX_CHA)
+		return uc_err("simulator: icx has at most %d CHAs, one per core (cores=%d)", SIM_ICX_MAX_CHA, s->cores);
+	for (int g = 0; g < s->nsockets; g++)
+		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = icx_bus[sock], ubus = bus + 3;
+		uint64_t capid = 0;
+		if (icx_msr_boxes(s, sock))
+			return -1;
+		for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
+			const struct sim_unit *u = sim_unit_named(s, places[i].unit);
+			struct sim_box *b = sim_add_box(s, u, sock, places[i].idx);
+			struct sim_dev *d = b ? sim_add_dev(s, bus + places[i].bus, places[i].dev, places[i].fn, u->ids[places[i].idx]) : NULL;
+			if (!d)
+				return uc_err("simulator: too many boxes or devices");
+			d->box = b;
+		}
+		/* the UBox (CPUNODEID, GIDNIDMAP) and the memory controller on the range's highest bus */
+		if (put_cfg32(sim_add_dev(s, ubus, 0, 0, s->ubox->devid), s->ubox->cpunodeid, (uint32_t)node_id(sock)) ||
+		    put_cfg32(&s->devs[s->ndevs - 1], s->ubox->gidnidmap, gidnidmap) || icx_imcs(s, sock, ubus))
+			return -1;
+		/* CAPID6/CAPID7: one bit per CHA, every third slot of the 64 first so that the bits are neither
+		 * contiguous nor in one dword */
+		for (int i = 0, k = 0; k < s->cores; i++)
+			if (!(capid >> (i % 64) & 1) && (i >= 64 || i % 3 == 0)) {
+				capid |= 1ull << (i % 64);
+				k++;
+			}
+		struct sim_dev *cap = sim_add_dev(s, bus, 30, 3, 0x345b);
+		if (put_cfg32(cap, 0x9c, (uint32_t)capid) || put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
+			return -1;
+	}
+	sim_disc_count_channels(s, sim_unit_named(s, "imc"));
+	return 0;
+}
+
+/* Xeon Platinum 8380-like: 40 cores (and CHAs), family 6 model 0x6A (INTEL_ICELAKE_X) stepping 6 */
+const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
+				       .build = sim_icx_build, .units = sim_icx_units, .nunits = &sim_icx_nunits,
+				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf };

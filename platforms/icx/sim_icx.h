@@ -1,0 +1,20 @@
+/*
+ * The simulated Ice Lake-SP: its builder's view of the register map (sim_map.c), the PMU types of the
+ * simulated kernel (sim_perf.c) and the per-box MSR offsets the driver's tables give.
+ */
+#ifndef UNCORE_SIM_ICX_H
+#define UNCORE_SIM_ICX_H
+
+#include "sim/sim.h"
+#include "sim/sim_kernel.h"
+
+#define SIM_ICX_MAX_CHA 40 /* icx_cha_msr_offsets[] */
+#define SIM_ICX_STACKS 6   /* IIO, IRP, M2PCIe: num_boxes 6 */
+
+SIM_MAP_DECL(icx);
+SIM_PERF_DECL(icx);
+extern const struct sim_ubox_dev sim_icx_ubox;
+/* MSR offsets of CHA n (icx_cha_msr_offsets) and of IIO, IRP and M2PCIe stack n (icx_msr_offsets) */
+extern const uint32_t sim_icx_cha_offs[SIM_ICX_MAX_CHA], sim_icx_stack_offs[SIM_ICX_STACKS];
+
+#endif

@@ -108,7 +108,8 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 	double r = p->remote_ratio[s], mi = p->io_miss_ratio[s], w = p->io_partial_ratio[s], q = p->llc_miss_pmem_ratio[s];
 	double misses = p->llc_lookups[s] * p->llc_miss_ratio[s], pm = p->pmem > 0;
 	double lat = p->llc_miss_lat_ns[s], plat = p->pmem_read_lat_ns[s];
-	int sprf = !strcmp(sim->name, "emr") || !strcmp(sim->name, "spr"); /* PMem behind the IMC: SPR and EMR */
+	/* PMem behind the IMC (its TOR misses mix DDR and PMem latencies): ICX, SPR and EMR */
+	int sprf = !strcmp(sim->name, "emr") || !strcmp(sim->name, "spr") || !strcmp(sim->name, "icx");
 	double mix = sprf ? (1 - q) * lat + q * plat : lat; /* the mean latency of all data-read misses */
 	static const struct { const char *name; double scale; int what; } rates[] = {
 		/* what: 0 reads, 1 writes, 2 both, 3 I/O reads, 4 I/O writes, 5 UPI tx, 6 UPI rx, 7 directory updates,

@@ -122,6 +122,9 @@ static void test_sim_cpus(void)
 		{ "sim:skx,cpu=6-55-5", "clx", "cpu GenuineIntel-6-55-5: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
 		/* Cooper Lake: the mapfile gives it the CLX files */
 		{ "sim:clx,cpu=6-55-B", "clx", "cpu GenuineIntel-6-55-B: mapfile row CLX (cascadelakex_uncore.json V1.25): platform clx", NULL },
+		{ "sim:icx", "icx", "cpu GenuineIntel-6-6A-6: mapfile row ICX (icelakex_uncore.json V1.30): platform icx", NULL },
+		/* Ice Lake-D: the ICX files and Linux's icx_uncore_init */
+		{ "sim:icx,cpu=6-6C-1", "icx", "cpu GenuineIntel-6-6C-1: mapfile row ICX (icelakex_uncore.json V1.30): platform icx", NULL },
 		{ "sim:emr,cpu=6-8F-8", NULL, "cpu GenuineIntel-6-8F-8: mapfile row SPR (sapphirerapids_uncore.json V1.39): platform spr", "events of spr" },
 		{ "sim:emr,cpu=6-AD-1", NULL, "cpu GenuineIntel-6-AD-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
 		{ "sim:emr,cpu=6-AE-1", NULL, "cpu GenuineIntel-6-AE-1: mapfile row GNR (graniterapids_uncore.json V1.20): platform gnr", "events of gnr" },
@@ -230,15 +233,15 @@ static void test_sysroot_cpuinfo(void)
 			fprintf(stderr, "'%s', want '%s'\n", match, cases[i].match);
 		CU_ASSERT_STRING_EQUAL(match, cases[i].match);
 	}
-	/* an Ice Lake-SP (no platform of ours, no discovery tables): refused, the message giving the match */
+	/* a Snow Ridge (no platform of ours, no discovery tables): refused, the message giving the match */
 	uncore_t *u;
-	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\nstepping\t: 6\n\n",
+	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 134\nstepping\t: 7\n\n",
 		"/proc/cpuinfo");
 	sparse("/dev/cpu/0/msr", 0x4000);
 	CU_ASSERT(uncore_open("direct", &u) < 0);
-	if (!strstr(uncore_error(), "cpu GenuineIntel-6-6A-6: mapfile row ICX"))
+	if (!strstr(uncore_error(), "cpu GenuineIntel-6-86-7: mapfile row SNR"))
 		fprintf(stderr, "%s\n", uncore_error());
-	CU_ASSERT(strstr(uncore_error(), "cpu GenuineIntel-6-6A-6: mapfile row ICX") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "cpu GenuineIntel-6-86-7: mapfile row SNR") != NULL);
 	/* not Intel: refused at open, whatever the mapfile holds */
 	put_str("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nstepping\t: 1\n\n",
 		"/proc/cpuinfo");

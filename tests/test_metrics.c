@@ -1101,6 +1101,17 @@ static void test_skx_perf_files(void)
 		}
 }
 
+/* Intel's Ice Lake-SP perf file: its uncore metrics load and equal the truth on sim: and perf+sim: (the
+ * memory, PMem, UPI, directory-update, CHA request and I/O TOR metrics; the rest use core events). */
+#define ICX_PERF_UNCORE 32 /* of its 54: the rest use core events */
+static void test_icx_perf_file(void)
+{
+	static const char *const be[] = { "sim:icx", "perf+sim:icx" };
+	for (int b = 0; b < 2; b++)
+		CU_ASSERT_EQUAL(perf_file_truth(be[b], SRCDIR "/eventtables/ICX/metrics/perf/icelakex_metrics_perf.json",
+						pmem_profile), ICX_PERF_UNCORE);
+}
+
 /* LINUX_TREE=<a Linux source tree> (tools/check_linux_metrics.sh): Linux's own jkt, ivt and emr metric files,
  * which are GPL and so not kept here, on both backends; a file the tree lacks (6.1 has no EMR) is skipped. */
 static void test_linux_tree(void)
@@ -1191,6 +1202,13 @@ static void test_truth_skx(void)
 	truth_platform("perf+sim:skx");
 	truth_platform("sim:clx"); /* Cascade Lake: Skylake-SP's machine and metrics over the CLX catalog */
 	truth_platform("perf+sim:clx");
+}
+/* Ice Lake-SP, both backends (CHAs from CAPID6+CAPID7 at the driver's offsets, iMC channels in MMIO windows,
+ * IIO and iMC free-running counters, UPI and M2M 64-bit controls) */
+static void test_truth_icx(void)
+{
+	truth_platform("sim:icx");
+	truth_platform("perf+sim:icx");
 }
 /* Haswell-EP on the registers and through its driver (perf+sim:hsx, whose PCU band and CBo rules are Linux's) */
 static void test_truth_hsx(void)
@@ -1386,7 +1404,8 @@ static void test_groups_fit(void)
 	static const struct { const char *be; int min2; } backends[] = {
 		{ "sim:snbep", 4 }, { "sim:emr", 4 }, { "sim:ivbep", 1 }, { "sim:nhm", 1 }, { "sim:montecito", 1 }, { "sim:gnr", 2 }, { "sim:spr", 4 },
 		{ "perf+sim:snbep", 4 }, { "perf+sim:emr", 4 }, { "perf+sim:ivbep", 1 }, { "perf+sim:nhm", 1 }, { "perf+sim:gnr", 2 },
-		{ "perf+sim:spr", 4 }, { "sim:skx", 2 }, { "perf+sim:skx", 2 }, { "sim:clx", 2 }, { "perf+sim:clx", 2 } };
+		{ "perf+sim:spr", 4 }, { "sim:skx", 2 }, { "perf+sim:skx", 2 }, { "sim:clx", 2 }, { "perf+sim:clx", 2 },
+		{ "sim:icx", 4 }, { "perf+sim:icx", 4 } };
 	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
 	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++)
 		for (int set = 0; set < 2; set++) {
@@ -1478,6 +1497,8 @@ int main(void)
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
 		{ "every Skylake-SP and Cascade Lake metric equals the truth across wraps, on sim: and perf+sim:", test_truth_skx },
 		{ "Intel's Skylake-SP and Cascade Lake perf metric files: their uncore metrics load and equal the truth", test_skx_perf_files },
+		{ "every Ice Lake-SP metric equals the truth across wraps, on sim: and perf+sim:", test_truth_icx },
+		{ "Intel's Ice Lake-SP perf metric file: its uncore metrics load and equal the truth", test_icx_perf_file },
 		{ "Granite Rapids: memory metrics count both schedulers, reads split 9:1 and 15:85", test_gnr_schedulers },
 		{ "IIO bandwidth by port (metrics, DATA_REQ_OF_CPU.PART<N>) on every discovery platform, sim: and perf+sim:", test_iio_ports },
 		{ "every Sierra Forest and Clearwater Forest metric equals the truth (sim: and perf+sim:)", test_truth_srf_cwf },

@@ -192,6 +192,9 @@ static void test_skx(void)
 	CU_ASSERT_EQUAL(tree_vs_listing("skx", "skx/linux_pmus.txt"), 0);
 	CU_ASSERT_EQUAL(tree_vs_listing("clx", "clx/linux_pmus.txt"), 0); /* Cascade Lake: skx_uncore_init too */
 }
+/* icx_uncore_init: 40 CHAs from CAPID6 + CAPID7, the PCI boxes by id and dev.fn, the MMIO iMC channels and free-running
+ * counters on every die, the IIO free-running PMU among the MSR types */
+static void test_icx(void) { CU_ASSERT_EQUAL(tree_vs_listing("icx", "icx/linux_pmus.txt"), 0); }
 static void test_emr(void) { CU_ASSERT_EQUAL(tree_vs_listing("emr", "emr/linux_pmus.txt"), 0); }
 static void test_hsx(void) { CU_ASSERT_EQUAL(tree_vs_listing("hsx", "hsx/linux_pmus.txt"), 0); }
 static void test_bdx(void)
@@ -354,6 +357,7 @@ int main(void)
 		{ "perf+sim:snbep's tree is Linux 6.12's", test_snbep },
 		{ "perf+sim:ivbep's tree is Linux 6.12's", test_ivbep },
 		{ "perf+sim:skx and clx trees are Linux 6.12's (CAPID6's CHAs, PCI boxes by id and dev.fn)", test_skx },
+		{ "perf+sim:icx's tree is Linux 6.12's (CAPID6+7's CHAs, PCI boxes by id and dev.fn, MMIO iMC)", test_icx },
 		{ "perf+sim:emr's tree is Linux 6.12's", test_emr },
 		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
 		{ "perf+sim:bdx's and perf+sim:bdxde's trees are Linux 6.12's", test_bdx },

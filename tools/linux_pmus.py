@@ -9,7 +9,7 @@ Usage:
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
 here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt were written from; an
 older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, bdx,
-bdxde, skx, clx, spr, emr, gnr, srf or cwf;
+bdxde, skx, clx, icx, spr, emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
 
 What comes from the driver's source: the type tables (names, num_boxes, format groups, event
@@ -202,6 +202,11 @@ SKX_PCI = {(0x2042, 10, 2), (0x2046, 10, 6), (0x204a, 11, 2), (0x2042, 12, 2), (
            (0x2066, 8, 0), (0x2066, 9, 0), (0x2058, 14, 0), (0x2058, 15, 0), (0x2058, 16, 0), (0x2088, 21, 1),
            (0x2088, 22, 1), (0x2088, 23, 1), (0x2088, 21, 5), (0x204d, 18, 1), (0x204e, 18, 2), (0x204d, 18, 5)}
 
+# Ice Lake-SP's machine (platforms/icx/sim.c places, sim_map.c .ids): the PCI functions of icx_uncore_pci_ids at their
+# dev.fn on each socket's buses, as (device id, dev, fn): M2M 0x344A at 12-15.0, UPI 0x3441 at 2-4.1, M3UPI 0x3446 at 5-7.1
+ICX_PCI = ({(0x344a, 12 + i, 0) for i in range(4)} | {(0x3441, 2 + i, 1) for i in range(3)} |
+           {(0x3446, 5 + i, 1) for i in range(3)})
+
 # The simulated machines (perf+sim:<p> defaults: 2 sockets, the kind's core count).
 MACHINES = {
     "nhm": {"sockets": 2, "cores": 4},                            # platforms/nhm/sim.c sim_kind_nhm
@@ -216,6 +221,9 @@ MACHINES = {
     "skx": {"sockets": 2, "cores": 18, "chas": 20, "pci_devfn": SKX_PCI},
     # platforms/clx/sim.c: the same machine with 24 cores, 26 CHAs
     "clx": {"sockets": 2, "cores": 24, "chas": 26, "pci_devfn": SKX_PCI},
+    # platforms/icx/sim.c: 40 cores, 40 CHAs (CAPID6 + CAPID7 of 0x345B), the PCI functions of icx_uncore_pci_ids at
+    # their dev.fn, and on each socket the memory controller 0x3451 the MMIO types map (every die has one)
+    "icx": {"sockets": 2, "cores": 40, "chas": 40, "pci_devfn": ICX_PCI},
     "hsx": {"sockets": 2, "cores": 18,                            # platforms/hsx/sim.c, sim_map.c .ids
             "pci": [0x2f30, 0x2f38, 0x2fb0, 0x2fb1, 0x2fb4, 0x2fb5, 0x2fd0, 0x2fd1, 0x2fd4, 0x2fd5, 0x2f39,
                     0x2f32, 0x2f33, 0x2f3a, 0x2f34, 0x2f36, 0x2f37, 0x2f3e, 0x2f86, 0x2f96]},
@@ -269,6 +277,16 @@ NOTES = {
         "model them.",
         "Linux 6.1: the same files (no UPI mapping attributes); cpumask printed the global uncore_cpu_mask, the",
         "same text here.",
+    ],
+    "icx": [
+        "ICX (INTEL_ICELAKE_X 0x6a, INTEL_ICELAKE_D 0x6c) is icx_uncore_init's: icx_msr_uncores, icx_pci_uncores and",
+        "icx_mmio_uncores.  The CHA count is the set bits of CAPID6 and CAPID7 (icx_count_chabox: 0x345B config 0x9C",
+        "and 0xA0, 64 bits): 40 on the simulated part, so uncore_cha_0..39; cpumask \"0,40\".  PCI boxes are matched by",
+        "device id and dev.fn (UNCORE_PCI_DEV_FULL_DATA).  The MMIO types (uncore_imc_0..11, uncore_imc_free_running_0..3)",
+        "are registered on every die; their boxes map the 0x3451 device's windows when first used.",
+        "Not listed: the die<N> mapping files of uncore_iio_* (icx_iio_attr_update, from SAD_CONTROL_CFG of 0x09A2)",
+        "and uncore_upi_* (icx_upi_attr_update, from KTILP0/KTIPCSTS): the simulated kernel does not model them.",
+        "Linux 6.1: not compared (this listing is 6.12's only).",
     ],
     "clx": [
         "CLX (model 0x55 steppings 5-7; Cooper Lake 10-11) is skx_uncore_init's, as SKX (see skx/linux_pmus.txt):",
@@ -449,6 +467,38 @@ def skx_table(drv, m):
     return pmus, []
 
 
+def icx_table(drv, m):
+    """Ice Lake-SP (icx_uncore_init): the MSR types on every die (the CHAs as CAPID6 and CAPID7 count them, the IIO
+    free-running type among them); the PCI types where a device of the id sits at the dev.fn its
+    UNCORE_PCI_DEV_FULL_DATA names; the MMIO types (icx_mmio_uncores) on every die, num_boxes each."""
+    pmus = []
+
+    def describe(tvar, nboxes, idx):
+        t = drv.types[tvar]
+        evs = drv.events[t["event_descs"]] if "event_descs" in t else []
+        return Pmu(pmu_name(unquote(t["name"]), nboxes, idx, 0), range(m["sockets"]),
+                   drv.format_list(t["format_group"].lstrip("&")), evs)
+
+    for tvar in drv.list_of("icx_msr_uncores")[0]:
+        if tvar:
+            n = m["chas"] if tvar == "icx_uncore_chabox" else num(drv.types[tvar]["num_boxes"])
+            pmus += [describe(tvar, n, i) for i in range(n)]
+    _, desig = drv.list_of("icx_pci_uncores")
+    t = re.search(r"icx_uncore_pci_ids\[\]\s*=\s*\{(.*?)\n\};", drv.text, re.S).group(1)
+    found = {}
+    for dev, d, f, enum, idx in re.findall(r"PCI_DEVICE\(PCI_VENDOR_ID_INTEL,\s*(\w+)\),\s*\.driver_data\s*=\s*"
+                                           r"UNCORE_PCI_DEV_FULL_DATA\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)", t):
+        if (int(dev, 0), int(d, 0), int(f, 0)) in m["pci_devfn"]:
+            found[(desig[enum], int(idx, 0))] = num(drv.types[desig[enum]]["num_boxes"])
+    for (tvar, i), n in sorted(found.items(), key=lambda x: (desig_order(desig, x[0][0]), x[0][1])):
+        pmus.append(describe(tvar, n, i))
+    for tvar in drv.list_of("icx_mmio_uncores")[0]:
+        if tvar:
+            n = num(drv.types[tvar]["num_boxes"])
+            pmus += [describe(tvar, n, i) for i in range(n)]
+    return pmus, []
+
+
 def desig_order(desig, tvar):
     return list(desig.values()).index(tvar)
 
@@ -544,6 +594,8 @@ def listing(src, plat, generic):
                                   cap_cbox=pre + "_uncore_cbox")
     elif plat in ("skx", "clx"):
         pmus, notes = skx_table(Driver(os.path.join(d, "uncore_snbep.c")), m)
+    elif plat == "icx":
+        pmus, notes = icx_table(Driver(os.path.join(d, "uncore_snbep.c")), m)
     elif plat in ("spr", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))

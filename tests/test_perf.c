@@ -261,8 +261,8 @@ static void test_fd_limit(void)
 /* Every event of every metric counts through the perf backend what it counts on the registers. */
 static void test_equal_to_direct(void)
 {
-	static const char *const plats[] = { "snbep", "ivbep", "nhm", "emr", "skx", "clx" };
-	for (int p = 0; p < 6; p++) {
+	static const char *const plats[] = { "snbep", "ivbep", "nhm", "emr", "skx", "clx", "icx" };
+	for (int p = 0; p < (int)(sizeof(plats) / sizeof(plats[0])); p++) {
 		char ds[64], ps[64];
 		snprintf(ds, sizeof(ds), "sim:%s,clock=manual", plats[p]);
 		snprintf(ps, sizeof(ps), "perf+sim:%s,clock=manual", plats[p]);

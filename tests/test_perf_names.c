@@ -171,7 +171,7 @@ static void test_kernel_aliases(void)
  * same spec with the same scale and unit through both. */
 static void test_alias_tables_match_the_kernels(void)
 {
-	static const char *const plats[] = { "snbep", "ivbep", "emr", "nhm", "skx", "clx" };
+	static const char *const plats[] = { "snbep", "ivbep", "emr", "nhm", "skx", "clx", "icx" };
 	for (size_t p = 0; p < sizeof(plats) / sizeof(plats[0]); p++) {
 		char be[64];
 		snprintf(be, sizeof(be), "sim:%s", plats[p]);

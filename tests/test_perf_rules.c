@@ -126,6 +126,14 @@ static const struct ctest ctests[] = {
 	  { C(0x0123), C(0x0123), C(0x0123) }, 3, { C(0x0123), C(0x0001), C(0x0123), C(0x0001) }, 4, 0x0001 },
 	{ "perf+sim:skx", "uncore_m3upi_1", "skx_uncore_m3upi_constraints: 0x1d and 0x1e on counter 0",
 	  { C(0x011d), C(0x011e) }, 2, { C(0x0140), C(0x011e), C(0x0001) }, 3, 0x0001 },
+	{ "perf+sim:icx", "uncore_cha_39", "skx_uncore_chabox_constraints (icx_uncore_chabox): 0x11 and 0x36 on counter 0",
+	  { C(0x0111), C(0x0136) }, 2, { C(0x0136), C(0x0000), C(0x0000), C(0x0000) }, 4, 0 },
+	{ "perf+sim:icx", "uncore_iio_3", "icx_uncore_iio_constraints: 0x02, 0x03, 0x83 on counters 0-1",
+	  { C(0x0102), C(0x0103), C(0x0183) }, 3, { C(0x0188), C(0x01c0), C(0x0102), C(0x0001) }, 4, 0x0001 },
+	{ "perf+sim:icx", "uncore_m2pcie_5", "icx_uncore_m2pcie_constraints: 0x14, 0x23 and 0x2d on counters 0-1",
+	  { C(0x0114), C(0x0123), C(0x012d) }, 3, { C(0x0114), C(0x0123), C(0x0001), C(0x0001) }, 4, 0x0001 },
+	{ "perf+sim:icx", "uncore_m3upi_2", "icx_uncore_m3upi_constraints: 0x1c-0x1f on counter 0",
+	  { C(0x011c), C(0x011f) }, 2, { C(0x011c), C(0x0140), C(0x014e), C(0x0001) }, 4, 0x0001 },
 	{ "perf+sim:emr", "uncore_cxlcm", "spr_uncore_cxlcm_constraints: 0x40-0x43, 0x4b, 0x52 on counters 4-7",
 	  { C(0x0140), C(0x0141), C(0x0142), C(0x0143), C(0x014b) }, 5,
 	  { C(0x0102), C(0x0105), C(0x0140), C(0x0141), C(0x0142), C(0x0152), C(0x0001), C(0x0001) }, 8, 0x0001 },
@@ -532,6 +540,7 @@ static void test_library_groups_open(void)
 		{ "snbep", "cbo" }, { "snbep", "r2pcie" }, { "snbep", "r3qpi" }, { "ivbep", "cbo" }, { "ivbep", "r2pcie" },
 		{ "ivbep", "r3qpi" }, { "emr", "cha" }, { "emr", "iio" }, { "emr", "m2pcie" }, { "emr", "m3upi" },
 		{ "emr", "cxlcm" }, { "skx", "cha" }, { "skx", "iio" }, { "skx", "m3upi" }, /* skx m2pcie: no JSON events */
+		{ "icx", "cha" }, { "icx", "iio" }, { "icx", "m2pcie" }, { "icx", "m3upi" },
 		{ "hsx", "cbo" }, { "hsx", "r2pcie" }, { "hsx", "r3qpi" }, { "bdx", "cbo" }, { "bdx", "pcu" },
 		{ "bdx", "r2pcie" }, { "bdx", "r3qpi" }, { "bdxde", "cbo" }, { "bdxde", "pcu" }, { "bdxde", "r2pcie" },
 	};
@@ -667,8 +676,8 @@ static int default_set(const char *spec, double *vals, char names[][96])
 
 static void test_default_set(void)
 {
-	const char *plats[] = { "snbep", "ivbep", "emr", "skx" };
-	for (int p = 0; p < 4; p++) {
+	const char *plats[] = { "snbep", "ivbep", "emr", "skx", "icx" };
+	for (int p = 0; p < (int)(sizeof(plats) / sizeof(plats[0])); p++) {
 		char names[64][96], spec[64];
 		double want[64], got[64];
 		snprintf(spec, sizeof(spec), "sim:%s,clock=manual", plats[p]);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "sim_helpers.h"
 #include "sim_truth.h"
+#include "util/error.h"
 
 /* Seed 002: QPI port 0 data flits preloaded to overflow after N; the overflow freezes the socket (so
  * memory reads stop too) until the handler re-arms and resumes; the other socket goes on. */
@@ -326,6 +327,52 @@ static void test_skx_box_counts(void)
 	uncore_close(u);
 }
 
+/* Ice Lake-SP: the CHAs as many as CAPID6 and CAPID7 (8086:345B config 0x9C and 0xA0) have bits set together
+ * (icx_count_chabox: hweight64), read here from the simulated device, whose bits span both dwords; the twelve
+ * iMC channels where the memory controller's config registers (8086:3451, 0xD0 and 0xD8 + 4 c) place them.
+ * A window the registers leave at 0 (as a BIOS that hides the controller does) or all ones places nothing:
+ * the channels are left out with a warning, or the open fails, and no register at 0x22800 is ever touched. */
+static void test_icx_box_counts(void)
+{
+	static const struct { const char *unit; int n; } fixed[] = { { "iio", 6 }, { "irp", 6 }, { "m2pcie", 6 }, { "imc", 12 },
+								   { "m2m", 4 }, { "upi", 3 }, { "m3upi", 3 } };
+	uncore_t *u = open_sim("sim:icx,cores=36");
+	struct sim *sim = sim_of(u->acc);
+	uint32_t lo = 0, hi = 0;
+	struct sim_dev *mc = NULL;
+	for (int d = 0; d < sim->ndevs; d++) {
+		if (sim->devs[d].info.device == 0x345b) {
+			memcpy(&lo, sim->devs[d].cfg + 0x9c, 4);
+			memcpy(&hi, sim->devs[d].cfg + 0xa0, 4);
+		}
+		if (sim->devs[d].info.device == 0x3451 && !mc)
+			mc = &sim->devs[d];
+	}
+	CU_ASSERT_FATAL(hi != 0 && lo != 0 && mc); /* both dwords hold CHAs */
+	for (int sock = 0; sock < 2; sock++) {
+		CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, "cha"), sock), __builtin_popcount(lo) + __builtin_popcount(hi));
+		CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, "cha"), sock), 36);
+		for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+			CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, fixed[i].unit), sock), fixed[i].n);
+	}
+	/* the first socket's controller registers cleared, then all ones: discovery again over the same machine */
+	struct box *boxes = NULL;
+	int n = 0, imc = 0;
+	memset(mc->cfg + 0xd0, 0, 4);
+	memset(mc->cfg + 0xd8, 0, 16);
+	uc_clear_warnings();
+	CU_ASSERT_FATAL(boxes_discover(u->acc, &u->host, u->plat, &boxes, &n) == 0);
+	for (int i = 0; i < n; i++)
+		imc += !strcmp(boxes[i].t->name, "imc");
+	CU_ASSERT_EQUAL(imc, 12); /* the other socket's only */
+	CU_ASSERT(strstr(uc_warnings(), "is not a plausible register address; skipped") != NULL);
+	free(boxes);
+	memset(mc->cfg + 0xd0, 0xff, 4);
+	CU_ASSERT(boxes_discover(u->acc, &u->host, u->plat, &boxes, &n) < 0);
+	CU_ASSERT(strstr(uncore_error(), "read all-ones") != NULL);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -338,6 +385,7 @@ int main(void)
 		{ "Nehalem-EP: global control, fixed clock, one-at-a-time MSRs", test_nhm },
 		{ "Montecito: PMC4-9 restriction, socket-wide events, PMC0 overflow", test_montecito },
 		{ "Skylake-SP: CHAs from CAPID6, six IIO stacks on four cores, PCI boxes by dev.fn", test_skx_box_counts },
+		{ "Ice Lake-SP: CHAs from CAPID6+CAPID7, iMC windows from 0x3451, implausible ones left out", test_icx_box_counts },
 		{ NULL, NULL },
 	};
 	return run_suite("platforms", tests);

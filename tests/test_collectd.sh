@@ -254,10 +254,10 @@ daemon perfgnr "  Backend \"perf+sim:gnr,profile=$W/profile\"
 bandwidth
 check "perfgnr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:gnr" "$W/perfgnr.log"'
 
-# IVB-EP, Haswell-EP, Broadwell-EP, Skylake-SP, Cascade Lake, Nehalem-EP and Montecito with the default metric set
+# IVB-EP, Haswell-EP, Broadwell-EP, Skylake-SP, Cascade Lake, Ice Lake-SP, Nehalem-EP and Montecito with the default metric set
 # (their groups differ: no interconnect metrics on the last two), a clock series each: uncore 2.7e9 Hz, Montecito's
 # core clock 2.6e9 Hz
-for spec in "ivbep uncore_freq 2.7e9" "hsx uncore_freq 2.7e9" "bdx uncore_freq 2.7e9" "skx uncore_freq 2.7e9" "clx uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_freq 2.6e9"; do
+for spec in "ivbep uncore_freq 2.7e9" "hsx uncore_freq 2.7e9" "bdx uncore_freq 2.7e9" "skx uncore_freq 2.7e9" "clx uncore_freq 2.7e9" "icx uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_freq 2.6e9"; do
 	set -- $spec
 	sim="sim:$1,profile=$W/profile"
 	daemon $1 "  Backend \"$sim,shared=$W/sim-$1\""

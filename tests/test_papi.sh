@@ -66,7 +66,7 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
 
-# --- the IVB-EP, Skylake-SP, Cascade Lake, Nehalem-EP and Montecito rows: event lists, counts against a clock of known rate, the API test
+# --- the IVB-EP, Skylake-SP, Cascade Lake, Ice Lake-SP, Nehalem-EP and Montecito rows: event lists, counts against a clock of known rate, the API test
 # clocks of 1.6e9/s: the uncore clock (Nehalem's fixed counter) and the core clock (Montecito's CPU_OP_CYCLES)
 # GNR: the schedulers share the reads evenly here, so scheduler 0 counts half (1/32 of a DRAM clock) and
 # mem_read_bytes, which adds both, is 128 bytes per scheduler-0 CAS
@@ -74,6 +74,7 @@ printf 'uncore_clock_hz = 1.6e9\ntsc_hz = 1.6e9\nmem_sch0_ratio = 0.5\n' | cat "
 for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 	    "skx UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 	    "clx UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
+	    "icx UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 16 64" \
 	    "gnr UNC_M_CAS_COUNT_SCH0.RD UNC_M_CLOCKTICKS:socket=0:box=3 32 128 0.001" \
 	    "nhm UNC_IMC_NORMAL_READS.ANY UNC_CLK_UNHALTED:socket=0 16 64" \
 	    "montecito BUS_MEM_READ.ALL.EITHER CPU_OP_CYCLES:socket=0:box=1 32 128"; do
@@ -105,7 +106,7 @@ done
 ANE=$P/libexec/papi/all_native_events
 check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
 # grr: a Grand Ridge, which has no platform of ours, on perf: the kernel's PMUs with Intel's GRR events
-for b in snbep ivbep hsx bdx bdxde skx clx nhm emr spr gnr montecito grr; do
+for b in snbep ivbep hsx bdx bdxde skx clx icx nhm emr spr gnr montecito grr; do
 	be=sim:$b
 	[ $b = grr ] && be=perf+sim:gnr,cpu=6-B6-0
 	out=$(UNCORE_BACKEND=$be "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout
@@ -120,7 +121,7 @@ for b in snbep ivbep hsx bdx bdxde skx clx nhm emr spr gnr montecito grr; do
 	[ -n "$other" ] && echo "$b: refused though they need nothing: $(echo $other | head -c 300)"
 	check "$b: all_native_events added every name it was offered but the filter-requiring events" \
 		'[ "${added:-0}" -gt 500 ] && [ -z "$other" ] && [ "$reasons" -eq 0 ]'
-	case $b in nhm|emr|spr|gnr|montecito|grr) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
+	case $b in nhm|emr|spr|gnr|icx|montecito|grr) check "$b: all_native_events failed none" '[ -z "$failed" ] || [ "$failed" -eq 0 ]' ;; esac
 done
 # the Grand Ridge counts its truth through PAPI: both schedulers' CAS reads = 1e8/s on socket 0 (1/16 of a
 # DRAM clock), more than scheduler 0 alone

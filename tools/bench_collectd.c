@@ -55,6 +55,8 @@ int main(void)
 		     "Backend \"sim:emr,sockets=2,clock=manual\"\nReportPerBox \"imc\" \"upi\"\n") ||
 	       bench("default set, sim:spr 2 sockets", "Backend \"sim:spr,sockets=2,clock=manual\"\n") ||
 	       bench("default set, sim:snbep 2 sockets", "Backend \"sim:snbep,sockets=2,clock=manual\"\n") ||
+	       /* issue 34: Ice Lake-SP, 40 CHAs and 12 MMIO channels a socket */
+	       bench("default set, sim:icx 2 sockets", "Backend \"sim:icx,sockets=2,clock=manual\"\n") ||
 	       /* issue 33: Granite Rapids, 72 CHAs and 12 two-scheduler channels a socket */
 	       bench("default set, sim:gnr 2 sockets", "Backend \"sim:gnr,sockets=2,clock=manual\"\n") ||
 	       bench("default set per channel and link, sim:gnr 2 sockets",

@@ -19,9 +19,9 @@ native_avail() {
 	printf '%s.%03d ms, %s events' $(($(cat "$W/t") / 1000)) $(($(cat "$W/t") % 1000)) \
 		"$(grep -c "^| $1" "$W/out")"
 }
-for b in emr spr gnr snbep; do
+for b in emr spr gnr icx snbep; do
 	UNCORE_BACKEND=sim:$b "$W/bench_papi"
-	echo "papi_native_avail, intel_uncore on sim:$b: $(UNCORE_BACKEND=sim:$b native_avail intel_uncore:::) (target for EMR and a 2-socket GNR: under 1000 ms)"
+	echo "papi_native_avail, intel_uncore on sim:$b: $(UNCORE_BACKEND=sim:$b native_avail intel_uncore:::) (target for EMR, a 2-socket GNR and a 2-socket ICX: under 1000 ms)"
 done
 total=0 events=0
 for pmu in snbep_unc_cbo0 snbep_unc_ha snbep_unc_imc0 snbep_unc_pcu snbep_unc_qpi0 snbep_unc_ubo snbep_unc_r2pcie \

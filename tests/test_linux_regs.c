@@ -60,6 +60,14 @@ static void put_list16(char *out, size_t len, const uint16_t *ids, int n)
 		k += (size_t)snprintf(out + k, len - k, "%s0x%" PRIx16, i ? "," : "", ids[i]);
 }
 
+static void put_list32(char *out, size_t len, const uint32_t *v, int n)
+{
+	size_t k = 0;
+	out[0] = 0;
+	for (int i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(out + k, len - k, "%s0x%" PRIx32, i ? "," : "", v[i]);
+}
+
 /* Keys that are one numeric field of a struct. */
 struct num_key {
 	const char *key;
@@ -82,6 +90,14 @@ static const struct num_key fixed_keys[] = {
 	NK(struct box_type, "fixed_ctl", fixed_ctl), NK(struct box_type, "fixed_ctr", fixed_ctr),
 	NK(struct box_type, "fixed_width", fixed_width), NK(struct box_type, "fixed_en", fixed_en),
 };
+static const struct num_key mmio_keys[] = {
+	NK(struct mmio_place, "mmio.devid", devid),	      NK(struct mmio_place, "mmio.base_off", base_off),
+	NK(struct mmio_place, "mmio.mem_off", mem_off),	      NK(struct mmio_place, "mmio.mem_step", mem_step),
+	NK(struct mmio_place, "mmio.base_mask", base_mask),   NK(struct mmio_place, "mmio.mem_mask", mem_mask),
+	NK(struct mmio_place, "mmio.base_shift", base_shift), NK(struct mmio_place, "mmio.mem_shift", mem_shift),
+	NK(struct mmio_place, "mmio.nctrl", nctrl),	      NK(struct mmio_place, "mmio.nchan", nchan),
+	NK(struct mmio_place, "mmio.box_off", box_off),	      NK(struct mmio_place, "mmio.chan_step", chan_step),
+};
 static const struct num_key bc_keys[] = {
 	NK(struct box_ctl_bits, "bc.frz", frz),		  NK(struct box_ctl_bits, "bc.frz_en", frz_en),
 	NK(struct box_ctl_bits, "bc.rst_ctrs", rst_ctrs), NK(struct box_ctl_bits, "bc.rst_ctrl", rst_ctrl),
@@ -97,6 +113,7 @@ static int num_key_value(const void *base, const struct num_key *keys, size_t n,
 		if (strcmp(keys[i].key, key))
 			continue;
 		switch (keys[i].size) {
+		case 1: *v = *(const uint8_t *)(const void *)f; break;
 		case 2: *v = *(const uint16_t *)(const void *)f; break;
 		case 4: *v = *(const uint32_t *)(const void *)f; break;
 		default: *v = *(const uint64_t *)(const void *)f; break;
@@ -131,9 +148,28 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 	}
 	if (NUM_KEY(t, type_keys, key, &v) || NUM_KEY(t->bc, bc_keys, key, &v))
 		goto number;
+	if (!strncmp(key, "mmio.", 5)) { /* where a PCI device's config registers place the MMIO windows */
+		if (!t->mmio)
+			return NUM_KEY(&(struct mmio_place){ 0 }, mmio_keys, key, &v) ? 0 : -1;
+		if (!NUM_KEY(t->mmio, mmio_keys, key, &v))
+			return -1;
+		goto number;
+	}
 	if (!strcmp(key, "box_ctl"))
 		v = t->has_box_ctl ? t->box_ctl : 0;
-	else if (!strcmp(key, "ctr0"))
+	else if (!strcmp(key, "init_box_ctl")) { /* the register the counters are reset through when a session starts */
+		if (!t->has_box_ctl || !t->box_ctl_resets)
+			return 0;
+		v = t->box_ctl;
+	} else if (!strcmp(key, "ctl_bytes")) { /* bytes of a control word's write on PCI and MMIO */
+		if (t->space == UC_MSR)
+			return 0;
+		v = (uint64_t)t->ctl_bytes;
+	} else if (!strcmp(key, "box_offsets")) { /* MSR offsets of box 0, 1, ... (Linux msr_offsets) */
+		if (t->box_offs)
+			put_list32(out, len, t->box_offs, t->max_boxes);
+		return 0;
+	} else if (!strcmp(key, "ctr0"))
 		v = t->ctr_offs ? t->ctr_offs[0] : t->ctr0;
 	else if (!strcmp(key, "event_mask"))
 		v = user & 0xffffffffull;
@@ -165,7 +201,10 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		const struct box_count *c = t->count;
 		if (!c || !c->devid)
 			return 0;
-		v = !strcmp(key, "count.devid") ? c->devid : !strcmp(key, "count.off") ? c->off : c->mask;
+		if (!strcmp(key, "count.off_hi") && !c->off_hi)
+			return 0;
+		v = !strcmp(key, "count.devid") ? c->devid : !strcmp(key, "count.off") ? c->off
+							  : !strcmp(key, "count.off_hi") ? c->off_hi : c->mask;
 	} else if (!strncmp(key, "field.", 6)) {
 		for (int i = 0; i < t->nfields; i++)
 			if (!strcmp(t->fields[i].name, key + 6)) {
@@ -180,6 +219,20 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		for (int i = 0; i < t->nfr; i++)
 			if (!strcmp(t->fr[i].name, key + 3))
 				snprintf(out, len, "0x%" PRIx32, t->fr[i].addr);
+		return 0;
+	} else if (!strncmp(key, "fr_width.", 9) || !strncmp(key, "fr_umask.", 9) || !strncmp(key, "fr_offsets.", 11)) {
+		/* a free-running counter's width, its Linux PMU's umask (event 0xff), its per-box offsets */
+		const char *name = strchr(key, '.') + 1;
+		for (int i = 0; i < t->nfr; i++) {
+			const struct freerun *r = &t->fr[i];
+			if (strcmp(r->name, name))
+				continue;
+			if (key[3] == 'o') {
+				if (r->box_offs)
+					put_list32(out, len, r->box_offs, t->max_boxes);
+			} else
+				snprintf(out, len, "0x%x", key[3] == 'w' ? (unsigned)r->width : (unsigned)r->perf_umask);
+		}
 		return 0;
 	} else
 		return -1;
@@ -277,6 +330,7 @@ static void test_emr(void) { check_platform("emr"); }
 static void test_spr(void) { check_platform_rows("spr", "emr"); }
 static void test_skx(void) { check_platform("skx"); }
 static void test_clx(void) { check_platform_rows("clx", "skx"); } /* the same skx_uncore_init constants */
+static void test_icx(void) { check_platform("icx"); }
 
 int main(void)
 {
@@ -290,6 +344,7 @@ int main(void)
 		{ "SPR register facts agree with Linux spr_uncore_init's", test_spr },
 		{ "SKX register facts agree with Linux skx_uncore_init's", test_skx },
 		{ "CLX register facts agree with Linux skx_uncore_init's", test_clx },
+		{ "ICX register facts agree with Linux icx_uncore_init's", test_icx },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

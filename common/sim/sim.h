@@ -257,6 +257,14 @@ int sim_map_build(struct sim *s); /* once the machine is built */
 struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket, int idx);
 const struct sim_unit *sim_unit_named(const struct sim *s, const char *name);
 struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id);
+/* A config dword of a device just added (d NULL: the machine has too many devices, an error). */
+int sim_put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v);
+/* The Skylake-style machines' PCI boxes (skx, icx): each place's box on socket sock, its function at bus0 + bus,
+ * dev.fn with the unit's id for that box. */
+struct sim_bus_place { const char *unit; int idx, bus, dev, fn; };
+int sim_place_functions(struct sim *s, int sock, int bus0, const struct sim_bus_place *p, size_t n);
+/* The UBox device at bus:dev.fn with its node id and the machine's GIDNIDMAP (s->ubox's offsets). */
+int sim_ubox_node_device(struct sim *s, int bus, int dev, int fn, uint32_t node, uint32_t gidnidmap);
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);
 void sim_profile_defaults(struct sim_profile *p, int nsockets);
 

@@ -154,6 +154,33 @@ struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket,
 	return b;
 }
 
+int sim_put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v)
+{
+	if (!d)
+		return uc_err("simulator: more than %d PCI functions", SIM_MAX_DEVS);
+	memcpy(d->cfg + off, &v, 4);
+	return 0;
+}
+
+int sim_place_functions(struct sim *s, int sock, int bus0, const struct sim_bus_place *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct sim_unit *u = sim_unit_named(s, p[i].unit);
+		struct sim_box *b = u ? sim_add_box(s, u, sock, p[i].idx) : NULL;
+		struct sim_dev *d = b ? sim_add_dev(s, bus0 + p[i].bus, p[i].dev, p[i].fn, u->ids[p[i].idx]) : NULL;
+		if (!d)
+			return uc_err("simulator: too many boxes or devices");
+		d->box = b;
+	}
+	return 0;
+}
+
+int sim_ubox_node_device(struct sim *s, int bus, int dev, int fn, uint32_t node, uint32_t gidnidmap)
+{
+	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, s->ubox->devid);
+	return sim_put_cfg32(d, s->ubox->cpunodeid, node) || sim_put_cfg32(d, s->ubox->gidnidmap, gidnidmap) ? -1 : 0;
+}
+
 const struct sim_unit *sim_unit_named(const struct sim *s, const char *name)
 {
 	for (int i = 0; i < s->nunits; i++)

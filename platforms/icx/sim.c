@@ -23,7 +23,7 @@ static int node_id(int socket) { return (socket * 5 + 3) & 7; }
 #define ICX_IMC_BASE 0xd0000000ull /* socket 0's MMIO base (config 0xD0 << 23); + 0x1000000 a socket */
 
 /* PCI functions (icx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on. */
-static const struct { const char *unit; int idx, bus, dev, fn; } places[] = {
+static const struct sim_bus_place places[] = {
 	{ "upi", 0, 2, 2, 1 }, { "upi", 1, 2, 3, 1 }, { "upi", 2, 2, 4, 1 },
 	{ "m3upi", 0, 2, 5, 1 }, { "m3upi", 1, 2, 6, 1 }, { "m3upi", 2, 2, 7, 1 },
 	{ "m2m", 0, 1, 12, 0 }, { "m2m", 1, 1, 13, 0 }, { "m2m", 2, 1, 14, 0 }, { "m2m", 3, 1, 15, 0 },
@@ -100,14 +100,6 @@ static double icx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	return sim_disc_rate(s, b, ctl, &model);
 }
 
-static int put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v)
-{
-	if (!d)
-		return uc_err("simulator: too many devices");
-	memcpy(d->cfg + off, &v, 4);
-	return 0;
-}
-
 /* The memory controller device 0x3451 on the UBox's bus: the MMIO base at 0xD0 (address 51:23) and controller
  * c's offset at 0xD8 + 4 c (address 22:12); channel k at + 0x22800 + 0x4000 k, the free-running counters at
  * the controller's base. */
@@ -116,11 +108,11 @@ static int icx_imcs(struct sim *s, int sock, int bus)
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	uint64_t base = ICX_IMC_BASE + 0x1000000ull * (uint64_t)sock;
 	struct sim_dev *d = sim_add_dev(s, bus, 0, 1, 0x3451);
-	if (put_cfg32(d, 0xd0, (uint32_t)(base >> 23)))
+	if (sim_put_cfg32(d, 0xd0, (uint32_t)(base >> 23)))
 		return -1;
 	for (int c = 0; c < 4; c++) {
 		uint64_t off = 0x200000ull + 0x80000ull * (uint64_t)c;
-		if (put_cfg32(d, 0xd8 + 4u * (uint32_t)c, (uint32_t)(off >> 12)))
+		if (sim_put_cfg32(d, 0xd8 + 4u * (uint32_t)c, (uint32_t)(off >> 12)))
 			return -1;
 		for (int ch = 0; ch < 3; ch++) {
 			struct sim_box *b = sim_add_box(s, imc, sock, c * 3 + ch);
@@ -169,17 +161,10 @@ static int sim_icx_build(struct sim *s)
 		uint64_t capid = 0;
 		if (icx_msr_boxes(s, sock))
 			return -1;
-		for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
-			const struct sim_unit *u = sim_unit_named(s, places[i].unit);
-			struct sim_box *b = sim_add_box(s, u, sock, places[i].idx);
-			struct sim_dev *d = b ? sim_add_dev(s, bus + places[i].bus, places[i].dev, places[i].fn, u->ids[places[i].idx]) : NULL;
-			if (!d)
-				return uc_err("simulator: too many boxes or devices");
-			d->box = b;
-		}
+		if (sim_place_functions(s, sock, bus, places, sizeof(places) / sizeof(places[0])))
+			return -1;
 		/* the UBox (CPUNODEID, GIDNIDMAP) and the memory controller on the range's highest bus */
-		if (put_cfg32(sim_add_dev(s, ubus, 0, 0, s->ubox->devid), s->ubox->cpunodeid, (uint32_t)node_id(sock)) ||
-		    put_cfg32(&s->devs[s->ndevs - 1], s->ubox->gidnidmap, gidnidmap) || icx_imcs(s, sock, ubus))
+		if (sim_ubox_node_device(s, ubus, 0, 0, (uint32_t)node_id(sock), gidnidmap) || icx_imcs(s, sock, ubus))
 			return -1;
 		/* CAPID6/CAPID7: one bit per CHA, every third slot of the 64 first so that the bits are neither
 		 * contiguous nor in one dword */
@@ -189,7 +174,7 @@ static int sim_icx_build(struct sim *s)
 				k++;
 			}
 		struct sim_dev *cap = sim_add_dev(s, bus, 30, 3, 0x345b);
-		if (put_cfg32(cap, 0x9c, (uint32_t)capid) || put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
+		if (sim_put_cfg32(cap, 0x9c, (uint32_t)capid) || sim_put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
 			return -1;
 	}
 	sim_disc_count_channels(s, sim_unit_named(s, "imc"));

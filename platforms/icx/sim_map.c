@@ -6,6 +6,7 @@
  */
 #include "sim/map_xeon_ep.h"
 #include "sim/sim_only.h"
+#include "../skx/sim_skx.h"
 #include "sim_icx.h"
 
 #define CTL48 .width = 48, .ctl_en = EN, .ctl_rst = RST
@@ -22,8 +23,6 @@ static const uint32_t bw_offs[SIM_ICX_STACKS] = { 0x0, 0x10, 0x20, 0x90, 0xa0, 0
 
 /* CHA FILTER0 ICX_C34_MSR_PMON_BOX_FILTER0 0xB65: tid 8:0 (SKX_CHA_MSR_PMON_BOX_FILTER_TID) */
 static const struct sim_filt cha_filt[] = { { 0xb65, 0, 0x1ffull } };
-/* PCU band filter HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715 */
-static const struct sim_filt pcu_filt_skx[] = { { 0x715, 0, 0xffffffffull } };
 
 /* icx_iio_freerunning: IOCLK 0xA55 at icx_iio_clk_freerunning_box_offsets (= icx_msr_offsets), BW_IN 0xAA0 +
  * port at icx_iio_bw_freerunning_box_offsets; 48 bits */
@@ -39,10 +38,7 @@ static const struct sim_fr imc_fr[] = {
 };
 
 const struct sim_unit sim_icx_units[] = {
-	{ .name = "ubox", .space = SIM_MSR, .nboxes = 1, .ctl0 = 0x705, .ctl_stride = 1, .ctr0 = 0x709, .ctr_stride = 1,
-	  .nctr = 2, CTL48, .ctl_bytes = 4, .ctl_writable = EV_UMASK | RST | EDGE | EN | INV | THRESH5,
-	  .fixed_ctl = 0x703, .fixed_ctr = 0x704, .fixed_width = 48, .fixed_en = EN,
-	  .src = "Linux skx_uncore_ubox (icx_msr_uncores[0]): HSWEP_U_MSR_PMON_CTL0/CTR0, UCLK_FIXED_CTL/CTR" },
+	SIM_SKX_UBOX_UNIT("Linux skx_uncore_ubox (icx_msr_uncores[0]): HSWEP_U_MSR_PMON_CTL0/CTR0, UCLK_FIXED_CTL/CTR"),
 	/* base 0: the builder places each CHA at icx_cha_msr_offsets[n] */
 	{ .name = "cha", .space = SIM_MSR, .nboxes = SIM_ICX_MAX_CHA, .bc = &ivb_bc, .box_ctl = 0xb60, .ctl0 = 0xb61,
 	  .ctl_stride = 1, .ctr0 = 0xb68, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
@@ -58,10 +54,7 @@ const struct sim_unit sim_icx_units[] = {
 	{ .name = "m2pcie", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .bc = &ivb_bc, .box_ctl = 0xa40, .ctl0 = 0xa46,
 	  .ctl_stride = 1, .ctr0 = 0xa41, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4, .ctl_writable = BASE_CTL,
 	  .src = "Linux icx_uncore_m2pcie: ICX_M2PCIE_MSR_PMON_*, icx_msr_offsets" },
-	{ .name = "pcu", .space = SIM_MSR, .nboxes = 1, .bc = &ivb_bc, .box_ctl = 0x710, .ctl0 = 0x711, .ctl_stride = 1,
-	  .ctr0 = 0x717, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
-	  .ctl_writable = 0xffull | 0xc000ull | RST | EDGE | EN | INV | THRESH5 | 1ull << 30 | 1ull << 31,
-	  .filt = pcu_filt_skx, .nfilt = N(pcu_filt_skx), .src = "Linux skx_uncore_pcu (icx_msr_uncores[5]): HSWEP_PCU_MSR_PMON_*" },
+	SIM_SKX_PCU_UNIT("Linux skx_uncore_pcu (icx_msr_uncores[5]): HSWEP_PCU_MSR_PMON_*"),
 	{ .name = "m2m", .space = SIM_PCI, .nboxes = 4, .bc = &ivb_bc, .box_ctl = 0x438, .ctl0 = 0x468, .ctl_stride = 8,
 	  .ctr0 = 0x440, .ctr_stride = 8, CTL48, .nctr = 4, .ctl_bytes = 8, .ctl_writable = BASE_CTL | 0xffull << 32,
 	  .ids = { 0x344a, 0x344a, 0x344a, 0x344a },

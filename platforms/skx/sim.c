@@ -21,7 +21,7 @@ static int node_id(int socket) { return (socket * 3 + 2) & 7; }
 #define SKX_STACKS 6
 
 /* PCI functions (skx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on. */
-static const struct { const char *unit; int idx, bus, dev, fn; } places[] = {
+static const struct sim_bus_place places[] = {
 	{ "m2pcie", 0, 1, 21, 1 }, { "m2pcie", 1, 1, 22, 1 }, { "m2pcie", 2, 1, 23, 1 }, { "m2pcie", 3, 1, 21, 5 },
 	{ "m2m", 0, 2, 8, 0 }, { "m2m", 1, 2, 9, 0 },
 	{ "imc", 0, 2, 10, 2 }, { "imc", 1, 2, 10, 6 }, { "imc", 2, 2, 11, 2 }, { "imc", 3, 2, 12, 2 }, { "imc", 4, 2, 12, 6 },
@@ -148,14 +148,6 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	return ev == (strcmp(u, "m2m") ? 0x01u : 0x00u) ? p->uncore_hz : 0;
 }
 
-static int put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v)
-{
-	if (!d)
-		return uc_err("simulator: too many devices");
-	memcpy(d->cfg + off, &v, 4);
-	return 0;
-}
-
 int sim_skx_build(struct sim *s)
 {
 	uint32_t gidnidmap = 0;
@@ -175,25 +167,18 @@ int sim_skx_build(struct sim *s)
 				b->nfr = u->nfr; /* IIO: at the driver's addresses, base 0 */
 			}
 		}
-		for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
-			const struct sim_unit *u = sim_unit_named(s, places[i].unit);
-			struct sim_box *b = sim_add_box(s, u, sock, places[i].idx);
-			struct sim_dev *d = b ? sim_add_dev(s, bus + places[i].bus, places[i].dev, places[i].fn, u->ids[places[i].idx]) : NULL;
-			if (!d)
-				return uc_err("simulator: too many boxes or devices");
-			d->box = b;
-		}
+		if (sim_place_functions(s, sock, bus, places, sizeof(places) / sizeof(places[0])))
+			return -1;
 		/* UBox 8.2: CPUNODEID and GIDNIDMAP; CAPID6 on D30 F3 of the next bus, every other slice bit set
 		 * first so that the bits are not contiguous */
-		if (put_cfg32(sim_add_dev(s, bus, 8, 2, s->ubox->devid), s->ubox->cpunodeid, (uint32_t)node_id(sock)) ||
-		    put_cfg32(&s->devs[s->ndevs - 1], s->ubox->gidnidmap, gidnidmap))
+		if (sim_ubox_node_device(s, bus, 8, 2, (uint32_t)node_id(sock), gidnidmap))
 			return -1;
 		for (int i = 0, k = 0; k < chas(s); i++)
 			if (!(capid6 >> (i % SIM_SKX_MAX_CHA) & 1) && (i >= SIM_SKX_MAX_CHA || i % 2 == 0)) {
 				capid6 |= 1u << (i % SIM_SKX_MAX_CHA);
 				k++;
 			}
-		if (put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
+		if (sim_put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
 			return -1;
 	}
 	return 0;

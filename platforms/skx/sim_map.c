@@ -20,7 +20,7 @@ static const struct sim_filt cha_filt[] = { { 0xe05, 0, 0x1ffull | 0xfull << 9 |
 static const struct sim_fld cha_fld[] = { { "state", 0, 17, 10 }, { "rem", 1, 0, 1 }, { "loc", 1, 1, 1 },
 					  { "all_opc", 1, 3, 1 }, { "opc0", 1, 9, 10 }, { "opc1", 1, 19, 10 } };
 /* PCU band filter HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715 */
-static const struct sim_filt skx_pcu_filt[] = { { 0x715, 0, 0xffffffffull } };
+const struct sim_filt sim_skx_pcu_filt[1] = { { 0x715, 0, 0xffffffffull } };
 
 /* skx_iio_freerunning: IOCLK 0xA45 (+0x20 a stack), BW 0xB00 + i and UTIL 0xB08 + i (+0x10 a stack), 36 bits */
 #define FR(n, a) { n, a, 36, 0x10, NULL }
@@ -33,10 +33,7 @@ static const struct sim_fr iio_fr[] = {
 };
 
 const struct sim_unit sim_skx_units[] = {
-	{ .name = "ubox", .space = SIM_MSR, .nboxes = 1, .ctl0 = 0x705, .ctl_stride = 1, .ctr0 = 0x709, .ctr_stride = 1,
-	  .nctr = 2, CTL48, .ctl_bytes = 4, .ctl_writable = EV_UMASK | RST | EDGE | EN | INV | THRESH5,
-	  .fixed_ctl = 0x703, .fixed_ctr = 0x704, .fixed_width = 48, .fixed_en = EN,
-	  .src = "Linux skx_uncore_ubox: HSWEP_U_MSR_PMON_CTL0/CTR0, UCLK_FIXED_CTL/CTR" },
+	SIM_SKX_UBOX_UNIT("Linux skx_uncore_ubox: HSWEP_U_MSR_PMON_CTL0/CTR0, UCLK_FIXED_CTL/CTR"),
 	{ .name = "cha", .space = SIM_MSR, .nboxes = SIM_SKX_MAX_CHA, .bc = &ivb_bc, .box_stride = 0x10, .box_ctl = 0xe00,
 	  .ctl0 = 0xe01, .ctl_stride = 1, .ctr0 = 0xe08, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4, .ctl_writable = BASE_CTL | TID_EN,
 	  .filt = cha_filt, .nfilt = N(cha_filt), .fld = cha_fld, .nfld = N(cha_fld),
@@ -48,10 +45,7 @@ const struct sim_unit sim_skx_units[] = {
 	{ .name = "irp", .space = SIM_MSR, .nboxes = 6, .bc = &ivb_bc, .box_stride = 0x20, .box_ctl = 0xa58, .ctl0 = 0xa5b,
 	  .ctl_stride = 1, .ctr0 = 0xa59, .ctr_stride = 1, CTL48, .nctr = 2, .ctl_bytes = 4, .ctl_writable = BASE_CTL,
 	  .src = "Linux skx_uncore_irp: SKX_IRP0_MSR_PMON_*, 2 counters" },
-	{ .name = "pcu", .space = SIM_MSR, .nboxes = 1, .bc = &ivb_bc, .box_ctl = 0x710, .ctl0 = 0x711, .ctl_stride = 1,
-	  .ctr0 = 0x717, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
-	  .ctl_writable = 0xffull | 0xc000ull | RST | EDGE | EN | INV | THRESH5 | 1ull << 30 | 1ull << 31,
-	  .filt = skx_pcu_filt, .nfilt = N(skx_pcu_filt), .src = "Linux skx_uncore_pcu: HSWEP_PCU_MSR_PMON_*" },
+	SIM_SKX_PCU_UNIT("Linux skx_uncore_pcu: HSWEP_PCU_MSR_PMON_*"),
 	{ .name = "imc", PCI_UNIT, .nboxes = 6, .bc = &ivb_bc, CTL48, .nctr = 4, .ctl_bytes = 4, .ctl_writable = BASE_CTL,
 	  .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48, .fixed_en = EN, .fixed_rst = 1u << 19,
 	  .ids = { 0x2042, 0x2046, 0x204a, 0x2042, 0x2046, 0x204a },

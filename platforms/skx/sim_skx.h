@@ -13,6 +13,19 @@
 SIM_MAP_DECL(skx);
 SIM_PERF_DECL(skx);
 extern const struct sim_ubox_dev sim_skx_ubox;
+/* The UBox and PCU units, which Ice Lake-SP keeps (icx_msr_uncores: skx_uncore_ubox, skx_uncore_pcu): HSWEP_U_MSR_PMON_*
+ * and HSWEP_PCU_MSR_PMON_* with the band filter HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715.  For map files that include
+ * sim/map_xeon_ep.h and define CTL48 (the counter width and the enable and reset bits). */
+extern const struct sim_filt sim_skx_pcu_filt[1];
+#define SIM_SKX_UBOX_UNIT(source)                                                                          \
+	{ .name = "ubox", .space = SIM_MSR, .nboxes = 1, .ctl0 = 0x705, .ctl_stride = 1, .ctr0 = 0x709, .ctr_stride = 1, \
+	  .nctr = 2, CTL48, .ctl_bytes = 4, .ctl_writable = EV_UMASK | RST | EDGE | EN | INV | THRESH5,            \
+	  .fixed_ctl = 0x703, .fixed_ctr = 0x704, .fixed_width = 48, .fixed_en = EN, .src = source }
+#define SIM_SKX_PCU_UNIT(source)                                                                           \
+	{ .name = "pcu", .space = SIM_MSR, .nboxes = 1, .bc = &ivb_bc, .box_ctl = 0x710, .ctl0 = 0x711, .ctl_stride = 1, \
+	  .ctr0 = 0x717, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,                                      \
+	  .ctl_writable = 0xffull | 0xc000ull | RST | EDGE | EN | INV | THRESH5 | 1ull << 30 | 1ull << 31,         \
+	  .filt = sim_skx_pcu_filt, .nfilt = 1, .src = source }
 int sim_skx_build(struct sim *s);
 
 /* The UBox and PCU PMUs, which Ice Lake-SP keeps (icx_msr_uncores: skx_uncore_ubox, skx_uncore_pcu):

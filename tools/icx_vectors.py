@@ -142,6 +142,9 @@ cha("cha2_llc_lookup_umask_ext", f"umask extension in bits 57:32 (SNR_CHA_RAW_EV
     ["UNC_CHA_LLC_LOOKUP.DATA_READ:socket=0:box=2"], 2, [0x1bc1 << 32 | 0xff34])
 cha("cha1_tor_ia_miss_drd", f"{J} UNC_CHA_TOR_INSERTS.IA_MISS_DRD 0x35/0x01 UMaskExt 0xC817FE in control bits 55:32",
     ["UNC_CHA_TOR_INSERTS.IA_MISS_DRD:socket=0:box=1"], 1, [0xc817fe << 32 | 0x0135])
+cha("cha4_umask_ext_top", "the extension's whole width: format umask_ext2 config:8-15,32-57, SNR_CHA_RAW_EVENT_MASK_EXT 0x3ffffff; "
+    "umask_ext=0x3000001 sets control bits 57, 56 and 32", ["cha/event=0x35,umask=0x01,umask_ext=0x3000001/:socket=0:box=4"], 4,
+    [0x3000001 << 32 | 0x0135])
 cha("cha3_tid_filter0", "tid_en 19 (SNBEP_CBO_PMON_CTL_TID_EN): icx_cha_hw_config puts config1 & SKX_CHA_MSR_PMON_BOX_FILTER_TID "
     "(8:0) in ICX_C34_MSR_PMON_BOX_FILTER0 0xB65 + the offset, written before the control (snr_cha_enable_event)",
     ["UNC_CHA_CLOCKTICKS:socket=0:box=3:tid=0x5"], 3, [1 << 19], tid=0x5)

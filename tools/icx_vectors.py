@@ -196,28 +196,24 @@ fr("iio5_freerun_bw_in3_s1", f"{BWI}: port 3 of stack 5 at bw offset 0xB0: 0xB53
    "UNC_IIO_BANDWIDTH_IN.PART3_FREERUN:socket=1:box=5", "msr:1", IIO_FR_BW_IN + 3 + ICX_IIO_BW_OFFS[5])
 
 
-# ---- IRP n (icx_uncore_irp): box 0xA4A + icx_msr_offsets[n], CTL0 0xA4D, CTR0 0xA4B, 2 counters
-def irp(name, src, events, n, ctls):
-    off = ICX_MSR_OFFS[n]
-    b = ICX_IRP0_MSR_PMON_BOX_CTL + off
-    box_case(name, f"{L} icx_uncore_irp: ICX_IRP0_MSR_PMON_BOX_CTL 0xA4A + icx_msr_offsets[{n}] {off:#x} = {b:#x}, CTL0 0xA4D, "
-             f"CTR0 0xA4B, 2 counters; {BC}; {src}", events, "msr:0", b, ICX_IRP0_MSR_PMON_CTL0 + off, 1,
-             ICX_IRP0_MSR_PMON_CTR0 + off, 1, 2, ctls)
+# ---- IRP and M2PCIe stack n (icx_uncore_irp, icx_uncore_m2pcie): box + icx_msr_offsets[n], 2 and 4 counters
+def stack_type(driver_type, macro, box0, ctl0, ctr0, nctr):
+    def case(name, src, events, n, ctls):
+        off = ICX_MSR_OFFS[n]
+        b = box0 + off
+        box_case(name, f"{L} {driver_type}: {macro} 0x{box0:X} + icx_msr_offsets[{n}] {off:#x} = {b:#x}, CTL0 0x{ctl0:X}, "
+                 f"CTR0 0x{ctr0:X}, {nctr} counters; {BC}; {src}", events, "msr:0", b, ctl0 + off, 1, ctr0 + off, 1, nctr, ctls)
+    return case
 
+
+irp = stack_type("icx_uncore_irp", "ICX_IRP0_MSR_PMON_BOX_CTL", ICX_IRP0_MSR_PMON_BOX_CTL, ICX_IRP0_MSR_PMON_CTL0,
+                 ICX_IRP0_MSR_PMON_CTR0, 2)
+m2p = stack_type("icx_uncore_m2pcie", "ICX_M2PCIE_MSR_PMON_BOX_CTL", ICX_M2PCIE_MSR_PMON_BOX_CTL, ICX_M2PCIE_MSR_PMON_CTL0,
+                 ICX_M2PCIE_MSR_PMON_CTR0, 4)
 
 irp("irp0_clockticks", f"{J} UNC_I_CLOCKTICKS 0x01", ["UNC_I_CLOCKTICKS:socket=0:box=0"], 0, [0x01])
 irp("irp4_two_counters", f"both counters of stack 4 (offset 0xB0): CTL 0xAFD-0xAFE, CTR 0xAFB-0xAFC; {J} UNC_I_FAF_INSERTS 0x18",
     ["UNC_I_CLOCKTICKS:socket=0:box=4", "UNC_I_FAF_INSERTS:socket=0:box=4"], 4, [0x01, 0x18])
-
-
-# ---- M2PCIe n (icx_uncore_m2pcie): box 0xA40 + icx_msr_offsets[n], CTL0 0xA46, CTR0 0xA41
-def m2p(name, src, events, n, ctls):
-    off = ICX_MSR_OFFS[n]
-    b = ICX_M2PCIE_MSR_PMON_BOX_CTL + off
-    box_case(name, f"{L} icx_uncore_m2pcie: ICX_M2PCIE_MSR_PMON_BOX_CTL 0xA40 + icx_msr_offsets[{n}] {off:#x} = {b:#x}, CTL0 0xA46, "
-             f"CTR0 0xA41; {BC}; {src}", events, "msr:0", b, ICX_M2PCIE_MSR_PMON_CTL0 + off, 1,
-             ICX_M2PCIE_MSR_PMON_CTR0 + off, 1, 4, ctls)
-
 
 m2p("m2pcie0_clockticks", f"{J} UNC_M2P_CLOCKTICKS 0x01", ["UNC_M2P_CLOCKTICKS:socket=0:box=0"], 0, [0x01])
 m2p("m2pcie3_offset_0x90", "stack 3 at offset 0x90: box 0xAD0", ["UNC_M2P_CLOCKTICKS:socket=0:box=3"], 3, [0x01])

@@ -440,9 +440,11 @@ def fixed_table(drv, m, msr_list, pci_list=None, pci_table=None, cap_cbox=None):
     return pmus, notes
 
 
-def skx_table(drv, m):
-    """Skylake-SP (skx_uncore_init): the MSR types on every die, the CHAs as CAPID6 counts them; the PCI types
-    where a device of the id sits at the dev.fn its UNCORE_PCI_DEV_FULL_DATA names."""
+def skylake_style_table(drv, m, p):
+    """Skylake-SP (skx_uncore_init) and Ice Lake-SP (icx_uncore_init, p = "icx"): the MSR types of <p>_msr_uncores on
+    every die, the CHAs as CAPID6 (and on ICX CAPID7) count them, ICX's IIO free-running type among them; the PCI
+    types of <p>_pci_uncores where a device of the id sits at the dev.fn its UNCORE_PCI_DEV_FULL_DATA names; ICX's
+    MMIO types (icx_mmio_uncores) on every die, num_boxes each."""
     pmus = []
 
     def describe(tvar, nboxes, idx):
@@ -451,12 +453,14 @@ def skx_table(drv, m):
         return Pmu(pmu_name(unquote(t["name"]), nboxes, idx, 0), range(m["sockets"]),
                    drv.format_list(t["format_group"].lstrip("&")), evs)
 
-    for tvar in drv.list_of("skx_msr_uncores")[0]:
+    def every_box(tvar, n):
+        return [describe(tvar, n, i) for i in range(n)]
+
+    for tvar in drv.list_of(p + "_msr_uncores")[0]:
         if tvar:
-            n = m["chas"] if tvar == "skx_uncore_chabox" else num(drv.types[tvar]["num_boxes"])
-            pmus += [describe(tvar, n, i) for i in range(n)]
-    _, desig = drv.list_of("skx_pci_uncores")
-    t = re.search(r"skx_uncore_pci_ids\[\]\s*=\s*\{(.*?)\n\};", drv.text, re.S).group(1)
+            pmus += every_box(tvar, m["chas"] if tvar == p + "_uncore_chabox" else num(drv.types[tvar]["num_boxes"]))
+    _, desig = drv.list_of(p + "_pci_uncores")
+    t = re.search(p + r"_uncore_pci_ids\[\]\s*=\s*\{(.*?)\n\};", drv.text, re.S).group(1)
     found = {}
     for dev, d, f, enum, idx in re.findall(r"PCI_DEVICE\(PCI_VENDOR_ID_INTEL,\s*(\w+)\),\s*\.driver_data\s*=\s*"
                                            r"UNCORE_PCI_DEV_FULL_DATA\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)", t):
@@ -464,38 +468,10 @@ def skx_table(drv, m):
             found[(desig[enum], int(idx, 0))] = num(drv.types[desig[enum]]["num_boxes"])
     for (tvar, i), n in sorted(found.items(), key=lambda x: (desig_order(desig, x[0][0]), x[0][1])):
         pmus.append(describe(tvar, n, i))
-    return pmus, []
-
-
-def icx_table(drv, m):
-    """Ice Lake-SP (icx_uncore_init): the MSR types on every die (the CHAs as CAPID6 and CAPID7 count them, the IIO
-    free-running type among them); the PCI types where a device of the id sits at the dev.fn its
-    UNCORE_PCI_DEV_FULL_DATA names; the MMIO types (icx_mmio_uncores) on every die, num_boxes each."""
-    pmus = []
-
-    def describe(tvar, nboxes, idx):
-        t = drv.types[tvar]
-        evs = drv.events[t["event_descs"]] if "event_descs" in t else []
-        return Pmu(pmu_name(unquote(t["name"]), nboxes, idx, 0), range(m["sockets"]),
-                   drv.format_list(t["format_group"].lstrip("&")), evs)
-
-    for tvar in drv.list_of("icx_msr_uncores")[0]:
-        if tvar:
-            n = m["chas"] if tvar == "icx_uncore_chabox" else num(drv.types[tvar]["num_boxes"])
-            pmus += [describe(tvar, n, i) for i in range(n)]
-    _, desig = drv.list_of("icx_pci_uncores")
-    t = re.search(r"icx_uncore_pci_ids\[\]\s*=\s*\{(.*?)\n\};", drv.text, re.S).group(1)
-    found = {}
-    for dev, d, f, enum, idx in re.findall(r"PCI_DEVICE\(PCI_VENDOR_ID_INTEL,\s*(\w+)\),\s*\.driver_data\s*=\s*"
-                                           r"UNCORE_PCI_DEV_FULL_DATA\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)", t):
-        if (int(dev, 0), int(d, 0), int(f, 0)) in m["pci_devfn"]:
-            found[(desig[enum], int(idx, 0))] = num(drv.types[desig[enum]]["num_boxes"])
-    for (tvar, i), n in sorted(found.items(), key=lambda x: (desig_order(desig, x[0][0]), x[0][1])):
-        pmus.append(describe(tvar, n, i))
-    for tvar in drv.list_of("icx_mmio_uncores")[0]:
-        if tvar:
-            n = num(drv.types[tvar]["num_boxes"])
-            pmus += [describe(tvar, n, i) for i in range(n)]
+    if p == "icx":
+        for tvar in drv.list_of("icx_mmio_uncores")[0]:
+            if tvar:
+                pmus += every_box(tvar, num(drv.types[tvar]["num_boxes"]))
     return pmus, []
 
 
@@ -592,10 +568,8 @@ def listing(src, plat, generic):
         pre = {"hsx": "hswep", "bdxde": "bdx"}.get(plat, plat)  # the driver's prefix for the platform
         pmus, notes = fixed_table(drv, m, pre + "_msr_uncores", pre + "_pci_uncores", pre + "_uncore_pci_ids",
                                   cap_cbox=pre + "_uncore_cbox")
-    elif plat in ("skx", "clx"):
-        pmus, notes = skx_table(Driver(os.path.join(d, "uncore_snbep.c")), m)
-    elif plat == "icx":
-        pmus, notes = icx_table(Driver(os.path.join(d, "uncore_snbep.c")), m)
+    elif plat in ("skx", "clx", "icx"):
+        pmus, notes = skylake_style_table(Driver(os.path.join(d, "uncore_snbep.c")), m, "icx" if plat == "icx" else "skx")
     elif plat in ("spr", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))

@@ -330,6 +330,7 @@ static cdtime_t clock_pair(uncore_t *u, uint64_t *lib_now)
 {
 	cdtime_t now = 0;
 	uint64_t best = UINT64_MAX;
+	*lib_now = 0;
 	for (int tries = 0; tries < CLOCK_TRIES && best > CLOCK_SLACK_NS; tries++) {
 		uint64_t t0 = uncore_now_ns(u);
 		cdtime_t c = cdtime();

@@ -26,31 +26,13 @@ import re
 import sys
 import time
 import urllib.parse
-import urllib.request
+
+from graphite_checks import check, render, summary
 
 URL, NODES, RESTARTED, JOB, CACHE_A, CACHE_B, DASHBOARD, PNG_DIR = sys.argv[1:9]
 METRICS = ("mem_bw_read", "mem_bw_write", "mem_bw_total")
 STAMP_S = 2 * (0.5e-3 + 10e-6)
 RECORD_S = 2 * 0.5e-3
-passed = failed = 0
-
-
-def check(ok, what, detail=None):
-    global passed, failed
-    print(("PASS: " if ok else "FAIL: ") + what)
-    if not ok and detail:
-        print("  " + detail)
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    return ok
-
-
-def render(targets, fmt, extra):
-    query = "&".join("target=" + urllib.parse.quote(t) for t in targets) + "&format=%s%s" % (fmt, extra)
-    with urllib.request.urlopen("%s/render?%s" % (URL, query), timeout=120) as r:
-        return r.read()
 
 
 def profile(path):
@@ -127,7 +109,7 @@ for n in nodes:
     for (s, m), se in n["series"].items():
         target = "collectd.%s.intel_uncore.socket%d.memory_bandwidth.%s" % (n["host"], s, m)
         while se["want"] and time.time() < deadline:
-            got = json.loads(render([target], "json", WINDOW))
+            got = json.loads(render(URL, [target], "json", WINDOW))
             if got and any(v is not None and int(t) == max(se["want"]) for v, t in got[0]["datapoints"]):
                 break
             time.sleep(0.5)
@@ -148,7 +130,7 @@ check(a | b == names, "the caches hold exactly the nodes' series (%d missing, %d
 
 # --- every node's series, point by point
 for n in nodes:
-    got = json.loads(render(["collectd.%s.intel_uncore.socket*.memory_bandwidth.*" % n["host"]], "json", WINDOW))
+    got = json.loads(render(URL, ["collectd.%s.intel_uncore.socket*.memory_bandwidth.*" % n["host"]], "json", WINDOW))
     series = {}
     for g in got:
         parts = g["target"].split(".")
@@ -276,7 +258,7 @@ for panel in panels[row + 1:] if row is not None else []:
         if not check(want is not None, "panel '%s' %s: a target of known shape: %s" % (panel["title"], t["refId"], target)):
             continue
         got = {g["target"]: {int(ts): v for v, ts in g["datapoints"] if v is not None}
-               for g in json.loads(render([target], "json", WINDOW))}
+               for g in json.loads(render(URL, [target], "json", WINDOW))}
         check(sorted(got) == sorted(want), "panel '%s' %s: the series %s" % (panel["title"], t["refId"], " ".join(sorted(want))),
               "got %s" % sorted(got))
         for alias in sorted(set(got) & set(want)):
@@ -294,10 +276,9 @@ for panel in panels[row + 1:] if row is not None else []:
     for var, value in values.items():
         first = first.replace(var, value)
     title = panel["title"].replace("$topn", values["$topn"])
-    png = render([first], "png", more + WINDOW + "&yMin=0&width=800&height=360&hideLegend=false&title=%s" % urllib.parse.quote(title))
+    png = render(URL, [first], "png", more + WINDOW + "&yMin=0&width=800&height=360&hideLegend=false&title=%s" % urllib.parse.quote(title))
     path = "%s/cluster-panel%d.png" % (PNG_DIR, panel["id"])
     open(path, "wb").write(png)
     check(png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 4000,
           "panel '%s' renders to PNG (%d bytes, %s)" % (title, len(png), path))
-print("cluster_check: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(summary("cluster_check"))

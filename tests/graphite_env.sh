@@ -1,6 +1,22 @@
-# Sourced by test_collectd.sh and test_cluster.sh: the plugin installed as a site installs it, and the
-# Graphite servers (carbon, graphite-web) on 127.0.0.1 with private directories under $W.  Needs $W,
-# and check() from the sourcing test; sets PLUGDIR, SO, PRELOAD, STOCK and PY.
+# Sourced by test_collectd.sh and test_cluster.sh: their checks (ok, no, check; pass and fail count
+# them), a private directory $W, the plugin installed as a site installs it, and the Graphite servers
+# (carbon, graphite-web) on 127.0.0.1 with private directories under $W.  Sets PLUGDIR, SO, PRELOAD, STOCK
+# and PY (install_plugin the first four).
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
+check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
+W=$(mktemp -d)
+# the servers and daemons a test started, or the $variables holding their pids: stopped with the test,
+# however it ends
+pids=
+cleanup() {
+	for p in $(eval echo "$pids"); do kill "$p" 2>/dev/null && wait "$p" 2>/dev/null; done
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+unset UNCORE_BACKEND
 PY=/usr/bin/python3 # Debian's python3-whisper, carbon and graphite-web live in the system interpreter
 COLLECTD=${COLLECTD:-/usr/sbin/collectd}
 
@@ -17,6 +33,45 @@ install_plugin() {
 		export ASAN_OPTIONS=detect_leaks=0 # the daemon's own allocations at exit are not ours to judge
 	fi
 	STOCK=$("$COLLECTD" -h | sed -n 's/^ *Plugin directory *//p') # collectd's own plugins
+}
+
+# the start of a collectd.conf: $1 host name, $2 its directory (BaseDir, PIDFile), $3 its log file;
+# Interval 1, collectd's own plugins
+collectd_conf_head() {
+	cat <<EOF
+Hostname "$1"
+FQDNLookup false
+Interval 1
+BaseDir "$2"
+PIDFile "$2/collectd.pid"
+PluginDir "$STOCK"
+LoadPlugin logfile
+<Plugin logfile>
+  LogLevel "info"
+  File "$3"
+  Timestamp true
+  PrintSeverity true
+</Plugin>
+EOF
+}
+
+# write_graphite to 127.0.0.1:$1 as the docs set it up: Prefix "collectd.", rates, separate instances
+write_graphite_conf() {
+	cat <<EOF
+<LoadPlugin write_graphite>
+  FlushInterval 1
+</LoadPlugin>
+<Plugin write_graphite>
+  <Node "carbon">
+    Host "127.0.0.1"
+    Port "$1"
+    Protocol "tcp"
+    Prefix "collectd."
+    StoreRates true
+    SeparateInstances true
+  </Node>
+</Plugin>
+EOF
 }
 
 # a free TCP port on 127.0.0.1

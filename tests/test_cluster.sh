@@ -8,20 +8,6 @@
 # restarted mid-run must show a gap of exactly its downtime.  A node with the wrong secret gets nothing
 # in.  Then the Grafana dashboard's cluster panels, evaluated by graphite-web against the nodes' truths
 # and rendered to PNG (tests/cluster_check.py does the checks over Graphite).
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d)
-pids=
-# every server and daemon stops with the test, however it ends
-cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null && wait "$p" 2>/dev/null; done
-	rm -rf "$W"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-unset UNCORE_BACKEND
 . "${top_srcdir:-.}/tests/graphite_env.sh"
 install_plugin
 chmod 700 "$W" # the secret below lives in it
@@ -94,26 +80,8 @@ check "carbon-relay (consistent hashing over a and b) listens on 127.0.0.1:$RELA
 NET_PORT=$(port)
 mkdir -p "$W/agg"
 (umask 077 && printf 'cluster: %s\n' "$SECRET" >"$W/agg/passwd")
-# the start of a collectd.conf: $1 host name, $2 its directory
-head_conf() {
-	cat <<EOF
-Hostname "$1"
-FQDNLookup false
-Interval 1
-BaseDir "$2"
-PIDFile "$2/collectd.pid"
-PluginDir "$STOCK"
-LoadPlugin logfile
-<Plugin logfile>
-  LogLevel "info"
-  File "$2/log"
-  Timestamp true
-  PrintSeverity true
-</Plugin>
-EOF
-}
 {
-	head_conf aggregator "$W/agg"
+	collectd_conf_head aggregator "$W/agg" "$W/agg/log"
 	# a node's packet a stall of up to 10 intervals delayed still finds its series in the cache, so its rate
 	# is not lost (collectd's default, 2, forgets a series after 2 intervals without a value)
 	cat <<EOF
@@ -125,20 +93,8 @@ LoadPlugin network
     AuthFile "$W/agg/passwd"
   </Listen>
 </Plugin>
-<LoadPlugin write_graphite>
-  FlushInterval 1
-</LoadPlugin>
-<Plugin write_graphite>
-  <Node "relay">
-    Host "127.0.0.1"
-    Port "$RELAY_LINE"
-    Protocol "tcp"
-    Prefix "collectd."
-    StoreRates true
-    SeparateInstances true
-  </Node>
-</Plugin>
 EOF
+	write_graphite_conf "$RELAY_LINE"
 } >"$W/agg/collectd.conf"
 "$COLLECTD" -f -C "$W/agg/collectd.conf" >"$W/agg/out" 2>&1 &
 agg_pid=$!
@@ -155,7 +111,7 @@ node_conf() {
 		printf 'socket%d.mem_read_bytes_per_s = %s\nsocket%d.mem_write_bytes_per_s = %s\n' $s "$rd" $s \
 			"$(awk -v r="$rd" 'BEGIN { printf "%.6g", 0.4 * r }')" >>"$d/profile"
 	done
-	head_conf "$1" "$d"
+	collectd_conf_head "$1" "$d" "$d/log"
 	cat <<EOF
 LoadPlugin csv
 <Plugin csv>

@@ -5,23 +5,11 @@
 # sim:emr, sim:spr, sim:snbep and sim:gnr (and perf+sim: of emr, spr and gnr); the whisper files must hold the
 # simulator's truth.  Also the daemon's view of
 # a bad option and of an uncore it may not touch.
-pass=0 fail=0
 B=${top_builddir:-.}
 SIMSTATE=$B/tests/sim_state
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d)
-carbon_pid= web_pid= collectd_pid=
-# the servers and the daemon stop with the test, however it ends
-cleanup() {
-	for p in $collectd_pid $web_pid $carbon_pid; do kill $p 2>/dev/null && wait $p 2>/dev/null; done
-	rm -rf "$W"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-unset UNCORE_BACKEND
 . "${top_srcdir:-.}/tests/graphite_env.sh"
+carbon_pid= web_pid= collectd_pid=
+pids='$collectd_pid $web_pid $carbon_pid'
 
 # --- installed as a site installs it
 install_plugin
@@ -65,33 +53,9 @@ check "carbon-cache listens on 127.0.0.1:$LINE_PORT" 'listening $LINE_PORT' || c
 
 # collectd.conf for one run: $1 host name, $2 log file, $3 the <Plugin intel_uncore> body
 conf() {
+	collectd_conf_head "$1" "$W/collectd" "$2"
+	write_graphite_conf "$LINE_PORT"
 	cat <<EOF
-Hostname "$1"
-FQDNLookup false
-Interval 1
-BaseDir "$W/collectd"
-PIDFile "$W/collectd/collectd.pid"
-PluginDir "$STOCK"
-LoadPlugin logfile
-<Plugin logfile>
-  LogLevel "info"
-  File "$2"
-  Timestamp true
-  PrintSeverity true
-</Plugin>
-<LoadPlugin write_graphite>
-  FlushInterval 1
-</LoadPlugin>
-<Plugin write_graphite>
-  <Node "carbon">
-    Host "127.0.0.1"
-    Port "$LINE_PORT"
-    Protocol "tcp"
-    Prefix "collectd."
-    StoreRates true
-    SeparateInstances true
-  </Node>
-</Plugin>
 PluginDir "$PLUGDIR"
 <LoadPlugin intel_uncore>
   Interval 1

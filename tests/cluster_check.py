@@ -55,8 +55,8 @@ def record(d, sock, metric):
 
 
 def expect(rows):
-    """Graphite's points of a series, from what the node sent: second -> (bytes, dt), its rate bytes / dt.  write_graphite
-    stamps a value with its time rounded to the second.  The first value of a counting session (the
+    """Graphite's points of a series, from what the node sent: second -> (bytes, dt), its rate bytes / dt.
+    write_graphite stamps a value with its time rounded to the second.  The first value of a counting session (the
     first of the run, the first after a restart: the count starts over, smaller than the last) has no
     rate, as collectd's DERIVE needs a previous value of the same session; of two values in one second
     (a read collectd started late) Graphite keeps the later."""
@@ -114,8 +114,10 @@ for n in nodes:
                 break
             time.sleep(0.5)
 
+
 # --- the relay spread the series over both caches, each series in exactly one
 def wsp(root):
+    """The series of a whisper tree, by their Graphite names."""
     return set(os.path.relpath(f, root)[:-4].replace("/", ".") for f in glob.glob(root + "/collectd/**/*.wsp", recursive=True))
 
 

@@ -36,6 +36,14 @@ static int iu_read_cb(user_data_t *ud)
 	(void)ud;
 	if (state.every > 1 && ++state.calls % state.every)
 		return uncore_session_sample(state.s) ? -1 : 0;
+	/* After a stall collectd runs the late read and the next one back to back: the second would divide its
+	 * counts by a window of microseconds, and collectd's write threads may hand it on before the first,
+	 * which the receiving daemon then drops as too old.  Within a twentieth of the interval of the last
+	 * dispatch a read only samples; the next one dispatches over both. */
+	uint64_t now = uncore_now_ns(state.u);
+	if (state.last_ns && now - state.last_ns < state.period_ns / 20)
+		return uncore_session_sample(state.s) ? -1 : 0;
+	state.last_ns = now;
 	return iu_read(&state) < 0 ? -1 : 0;
 }
 
@@ -51,6 +59,7 @@ static int iu_init(void)
 	cdtime_t want = cfg.interval > 0 ? DOUBLE_TO_CDTIME_T(cfg.interval) : plugin_get_interval();
 	cdtime_t lim = NS_TO_CDTIME_T(uncore_session_max_read_interval_ns(state.s));
 	state.every = lim && want > lim ? (int)((want + lim - 1) / lim) : 1;
+	state.period_ns = CDTIME_T_TO_NS(want);
 	cdtime_t interval = state.every > 1 ? want / (cdtime_t)state.every : cfg.interval > 0 ? want : 0;
 	INFO("%s plugin: %d values from %s (%s%s)", IU_NAME, state.nseries, uncore_platform_desc(state.u),
 	     uncore_backend_name(state.u), uncore_is_simulated(state.u) ? ", SIMULATED" : "");

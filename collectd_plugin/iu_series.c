@@ -320,6 +320,30 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 	return 0;
 }
 
+/* The daemon's clock (cdtime) at the library's clock reading *lib_now.  Stamps are the library's read
+ * times moved by that offset, so a preemption between the two clock readings would move every stamp of
+ * this read, and the rates of this interval and the next with it: the pair is taken between two readings
+ * of the library's clock, up to CLOCK_TRIES times, keeping the narrowest. */
+#define CLOCK_SLACK_NS 20000
+#define CLOCK_TRIES 4
+static cdtime_t clock_pair(uncore_t *u, uint64_t *lib_now)
+{
+	cdtime_t now = 0;
+	uint64_t best = UINT64_MAX;
+	*lib_now = 0;
+	for (int tries = 0; tries < CLOCK_TRIES && best > CLOCK_SLACK_NS; tries++) {
+		uint64_t t0 = uncore_now_ns(u);
+		cdtime_t c = cdtime();
+		uint64_t t1 = uncore_now_ns(u);
+		if (t1 - t0 < best) {
+			best = t1 - t0;
+			now = c;
+			*lib_now = t0 + (t1 - t0) / 2;
+		}
+	}
+	return now;
+}
+
 int iu_read(struct iu_state *st)
 {
 	char why[1024] = "";
@@ -332,8 +356,8 @@ int iu_read(struct iu_state *st)
 		snprintf(why, sizeof(why), "%s", uncore_error());
 	vl.values = &value;
 	vl.values_len = 1;
-	cdtime_t now = cdtime();
-	uint64_t lib_now = uncore_now_ns(st->u);
+	uint64_t lib_now;
+	cdtime_t now = clock_pair(st->u, &lib_now);
 	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
 	for (int i = 0; i < st->nseries; i++) {
 		struct iu_series *se = &st->series[i];

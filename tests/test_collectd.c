@@ -313,6 +313,25 @@ static void test_long_interval(void)
 	stop();
 }
 
+/* collectd catching up after a stall runs two reads back to back: the second only samples, and the next
+ * dispatch holds the bytes of both windows over their sum. */
+static void test_catch_up_read(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nMetrics \"mem_read_bytes\"\nInterval 1\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	CU_ASSERT(mock.nvalues > 0);
+	double first = got("socket0", "total_bytes", "mem_read_bytes");
+	CU_ASSERT_FATAL(read_after(0.002) == 0); /* right after: nothing dispatched */
+	CU_ASSERT_EQUAL(mock.nvalues, 0);
+	CU_ASSERT_FATAL(read_after(0.998) == 0);
+	near("the bytes of both windows", got("socket0", "total_bytes", "mem_read_bytes") - first, sim->prof.mem_read_bps[0],
+	     1e-6);
+	CU_ASSERT_FATAL(read_after(0.06) == 0); /* a twentieth of the interval and more: dispatched */
+	CU_ASSERT(mock.nvalues > 0);
+	stop();
+}
+
 /* A bad block is refused at config time, once, with the option's name. */
 static void refused(const char *text, const char *words)
 {
@@ -417,6 +436,7 @@ int main(void)
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
 		{ "IIO bandwidth by port and stack (io_ports, ReportPerBox iio) equals the truth", test_iio_ports_per_stack },
 		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },
+		{ "a read right after a late one (collectd catching up) only samples", test_catch_up_read },
 		{ "bad options refused at config naming the option", test_config_refusals },
 		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },
 		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },

@@ -5,29 +5,14 @@
 # sim:emr, sim:spr, sim:snbep and sim:gnr (and perf+sim: of emr, spr and gnr); the whisper files must hold the
 # simulator's truth.  Also the daemon's view of
 # a bad option and of an uncore it may not touch.
-pass=0 fail=0
 B=${top_builddir:-.}
 SIMSTATE=$B/tests/sim_state
-COLLECTD=${COLLECTD:-/usr/sbin/collectd}
-PY=/usr/bin/python3 # Debian's python3-whisper and carbon live in the system interpreter
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d)
+. "${top_srcdir:-.}/tests/graphite_env.sh"
 carbon_pid= web_pid= collectd_pid=
-# the servers and the daemon stop with the test, however it ends
-cleanup() {
-	for p in $collectd_pid $web_pid $carbon_pid; do kill $p 2>/dev/null && wait $p 2>/dev/null; done
-	rm -rf "$W"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-unset UNCORE_BACKEND
+pids='$collectd_pid $web_pid $carbon_pid'
 
 # --- installed as a site installs it
-make -s -C "$B" install-data DESTDIR="$W/stage" >"$W/install.log" 2>&1 || { cat "$W/install.log"; no "make install-data"; }
-PLUGDIR=$W/stage$collectdplugindir
-SO=$PLUGDIR/intel_uncore.so
+install_plugin
 check "intel_uncore.so installed as a regular file in $collectdplugindir" '[ -f "$SO" ] && [ ! -L "$SO" ]'
 check "no libtool .la left beside it" '[ ! -e "$PLUGDIR/intel_uncore.la" ]'
 check "example conf installed in $collectdconfdir" '[ -f "$W/stage$collectdconfdir/intel_uncore.conf" ]'
@@ -53,84 +38,24 @@ printf 'int config_cores_parse(void *, void *);\nint f(void) { return config_cor
 cc -shared -fPIC -o "$W/bad.so" "$W/bad.c"
 check "... and would catch config_cores_parse (not exported by the daemon)" '[ "$(missing "$W/bad.so")" = config_cores_parse ]'
 
-# an ASan build of the plugin needs the sanitizer runtime loaded first
-PRELOAD=
-if ldd "$SO" | grep -q libasan; then
-	PRELOAD=$(cc -print-file-name=libasan.so)
-	export ASAN_OPTIONS=detect_leaks=0 # the daemon's own allocations at exit are not ours to judge
-fi
 run_collectd() { LD_PRELOAD=$PRELOAD "$COLLECTD" "$@"; }
 
 # --- carbon-cache on loopback, private directories, one point per second
-port() { $PY -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 LINE_PORT=$(port) PICKLE_PORT=$(port) QUERY_PORT=$(port)
 C=$W/carbon
-mkdir -p "$C/conf" "$C/whisper" "$C/lists" "$C/log"
-cat >"$C/conf/carbon.conf" <<EOF
-[cache]
-STORAGE_DIR = $C/
-LOCAL_DATA_DIR = $C/whisper/
-WHITELISTS_DIR = $C/lists/
-CONF_DIR = $C/conf/
-LOG_DIR = $C/log/
-PID_DIR = $C/
-DATABASE = whisper
-MAX_CACHE_SIZE = inf
-MAX_UPDATES_PER_SECOND = 1000
-MAX_CREATES_PER_MINUTE = inf
-LINE_RECEIVER_INTERFACE = 127.0.0.1
-LINE_RECEIVER_PORT = $LINE_PORT
-ENABLE_UDP_LISTENER = False
-PICKLE_RECEIVER_INTERFACE = 127.0.0.1
-PICKLE_RECEIVER_PORT = $PICKLE_PORT
-CACHE_QUERY_INTERFACE = 127.0.0.1
-CACHE_QUERY_PORT = $QUERY_PORT
-LOG_CREATES = True
-WHISPER_AUTOFLUSH = True
-EOF
-printf '[test]\npattern = .*\nretentions = 1s:1h\n' >"$C/conf/storage-schemas.conf"
+carbon_cache_conf "$C"
+printf 'LINE_RECEIVER_PORT = %s\nPICKLE_RECEIVER_PORT = %s\nCACHE_QUERY_PORT = %s\n' $LINE_PORT $PICKLE_PORT $QUERY_PORT \
+	>>"$C/conf/carbon.conf"
 carbon-cache --config="$C/conf/carbon.conf" --pidfile="$C/carbon.pid" --logdir="$C/log" --nodaemon start \
 	>"$C/stdout" 2>&1 &
 carbon_pid=$!
-# does a server listen on 127.0.0.1:$1 (within 20 s)?
-listening() {
-	for _ in $(seq 100); do
-		$PY -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null && return 0
-		sleep 0.2
-	done
-	return 1
-}
 check "carbon-cache listens on 127.0.0.1:$LINE_PORT" 'listening $LINE_PORT' || cat "$C/stdout"
 
 # collectd.conf for one run: $1 host name, $2 log file, $3 the <Plugin intel_uncore> body
 conf() {
+	collectd_conf_head "$1" "$W/collectd" "$2"
+	write_graphite_conf "$LINE_PORT"
 	cat <<EOF
-Hostname "$1"
-FQDNLookup false
-Interval 1
-BaseDir "$W/collectd"
-PIDFile "$W/collectd/collectd.pid"
-PluginDir "$STOCK"
-LoadPlugin logfile
-<Plugin logfile>
-  LogLevel "info"
-  File "$2"
-  Timestamp true
-  PrintSeverity true
-</Plugin>
-<LoadPlugin write_graphite>
-  FlushInterval 1
-</LoadPlugin>
-<Plugin write_graphite>
-  <Node "carbon">
-    Host "127.0.0.1"
-    Port "$LINE_PORT"
-    Protocol "tcp"
-    Prefix "collectd."
-    StoreRates true
-    SeparateInstances true
-  </Node>
-</Plugin>
 PluginDir "$PLUGDIR"
 <LoadPlugin intel_uncore>
   Interval 1
@@ -141,7 +66,6 @@ $3
 EOF
 }
 mkdir -p "$W/collectd"
-STOCK=$("$COLLECTD" -h | sed -n 's/^ *Plugin directory *//p') # logfile, write_graphite
 
 # points of a whisper file from the last 5 minutes, one per line
 points() {
@@ -288,27 +212,7 @@ check "... and collectd unloads the plugin" 'grep -q "Initialization of plugin .
 # graphite-web on 127.0.0.1 with private settings (storage, database, log under $W), its /render API
 # evaluating every target against the truth, and every panel rendered to PNG (kept in dashboard-png/)
 GW=$W/graphite-web
-WEB_PORT=$(port)
-mkdir -p "$GW/log"
-cat >"$GW/iu_graphite_settings.py" <<EOF
-SECRET_KEY = 'test-only'
-GRAPHITE_ROOT = '/usr/share/graphite-web'
-CONF_DIR = '$GW'
-STORAGE_DIR = '$GW'
-WHISPER_DIR = '$C/whisper'
-STANDARD_DIRS = ['$C/whisper']
-LOG_DIR = '$GW/log'
-INDEX_FILE = '$GW/index'
-STATIC_ROOT = '/usr/share/graphite-web/static'
-DATABASES = {'default': {'NAME': '$GW/graphite.db', 'ENGINE': 'django.db.backends.sqlite3'}}
-ALLOWED_HOSTS = ['127.0.0.1']
-EOF
-# env execs python: $! is the server itself (a shell function in the background would put a subshell
-# between, and the kill would reach only that)
-gweb="env PYTHONPATH=$GW GRAPHITE_SETTINGS_MODULE=iu_graphite_settings DJANGO_SETTINGS_MODULE=graphite.settings $PY -m django"
-$gweb migrate --run-syncdb -v0 >"$GW/migrate.log" 2>&1
-$gweb runserver --noreload "127.0.0.1:$WEB_PORT" >"$GW/server.log" 2>&1 &
-web_pid=$!
+graphite_web "$GW" "['$C/whisper']" "[]"
 check "graphite-web listens on 127.0.0.1:$WEB_PORT" 'listening $WEB_PORT' || tail -20 "$GW/migrate.log" "$GW/server.log"
 PNG=${top_builddir:-.}/dashboard-png
 rm -rf "$PNG"

@@ -246,5 +246,62 @@ for b in snbep emr; do
 	check "$b: registers left as found after the job" 'echo "$four" | grep -q "changed 0$"'
 done
 
+# --- MPI across nodes (issue 36): one job over three simulated nodes, each its own machine (its shared=
+# file, platform and profile), given to its ranks by an MPMD mpirun; exactly one rank per socket reads the
+# uncore (--one-per-socket), rank 0 gathers the sockets' figures, adds them up per node and for the job.
+# Node: name, platform, sockets, ranks, socket 0 and socket 1 read bytes per second (writes: the defaults)
+NODESPEC="cn01 emr 2 3 6.4e9 12.8e9
+cn02 snbep 2 2 3.2e9 4.8e9
+cn03 skx 1 2 9.6e9 -"
+apps= sep=
+while read -r host plat socks ranks r0 r1; do
+	printf 'socket0.mem_read_bytes_per_s = %s\n' "$r0" >"$W/$host.profile"
+	[ "$r1" = - ] || printf 'socket1.mem_read_bytes_per_s = %s\n' "$r1" >>"$W/$host.profile"
+	rm -f "$W/$host.machine" "$W/$host.machine".claims*
+	apps="$apps $sep -np $ranks env UNCORE_BACKEND=sim:$plat,sockets=$socks,profile=$W/$host.profile,shared=$W/$host.machine $W/mpi --node $host --sockets $socks --one-per-socket --seconds 1"
+	sep=:
+done <<EOF
+$NODESPEC
+EOF
+root=; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+out=$(mpirun $root --oversubscribe $apps 2>&1)
+echo "$out" | grep -E "^(rank|idle|socket|node|job|CONSISTENT|INCONSISTENT)"
+check "nodes: the job over 3 simulated nodes (7 ranks) consistent" 'echo "$out" | grep -q "^CONSISTENT$"'
+# the truth of node $1 socket $2, read or write ($3): the profile's reads, the simulator's default writes
+truth() { echo "$NODESPEC" | awk -v h="$1" -v s="$2" -v k="$3" '$1 == h { print k == "read" ? $(5 + s) : 4.8e9 * (1 + s) }'; }
+readers=$(echo "$out" | awk '/^rank / { print $NF ":" $4 }' | sort)
+check "nodes: exactly one rank read each socket of each node (readers: $(echo $readers))" \
+	'[ "$(echo $readers)" = "cn01:0 cn01:1 cn02:0 cn02:1 cn03:0" ]'
+check "nodes: the other 2 ranks read nothing" '[ "$(echo "$out" | grep -c "^idle rank ")" -eq 2 ]'
+# each socket: bytes over its reader's outer window <= truth <= bytes over its inner window (0.1 % for the
+# counts' rounding), reads and writes
+bad=$(echo "$out" | awk '/^rank / { print $NF, $4, $6, $8, $10, $12 }' | while read -r host s outer inner rd wr; do
+	for k in read write; do
+		t=$(truth "$host" "$s" $k) b=$rd
+		[ $k = write ] && b=$wr
+		awk -v b="$b" -v o="$outer" -v i="$inner" -v t="$t" 'BEGIN { exit !(b / o <= t * 1.001 && b / i >= t * 0.999) }' ||
+			echo "$host socket $s $k: $b bytes over $outer..$inner s, truth $t B/s"
+	done
+done)
+check "nodes: every socket's read and write bandwidth brackets its truth${bad:+ ($bad)}" '[ -z "$bad" ]'
+# the node and job lines: the sum of the sockets' ranges must hold the sum of their truths
+sum_truth() { echo "$NODESPEC" | awk -v h="$1" -v k="$2" 'h == "job" || $1 == h { for (s = 0; s < $3; s++) t += k == "read" ? $(5 + s) : 4.8e9 * (1 + s) } END { print t }'; }
+inside() { # $1 a "lo..hi" range in GB/s (4 decimals), $2 the truth in B/s
+	echo "$1" | awk -F'[.][.]' -v t="$2" '{ exit !($1 * 1e9 <= t * 1.001 + 1e5 && $2 * 1e9 >= t * 0.999 - 1e5) }'
+}
+for who in cn01 cn02 cn03 job; do
+	case $who in job) line=$(echo "$out" | grep "^job ") ;; *) line=$(echo "$out" | grep "^node $who ") ;; esac
+	rd=$(echo "$line" | sed -n 's/.*read_GBps \([^ ]*\).*/\1/p') wr=$(echo "$line" | sed -n 's/.*write_GBps \([^ ]*\).*/\1/p')
+	trd=$(sum_truth $who read) twr=$(sum_truth $who write)
+	check "nodes: $who's total read bandwidth $rd GB/s holds the sum of its sockets' truths ($trd B/s), write $wr GB/s ($twr)" \
+		'[ -n "$rd" ] && inside "$rd" "$trd" && inside "$wr" "$twr"'
+done
+for host in cn01 cn02 cn03; do
+	spec=$(echo "$NODESPEC" | awk -v h=$host '$1 == h { print "sim:" $2 ",sockets=" $3 }')
+	state=$($SIMSTATE "$spec,profile=$W/$host.profile,shared=$W/$host.machine")
+	check "nodes: $host's registers left as found after the job ($state)" \
+		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -70,6 +70,10 @@ struct sim_box {
 	int allones;      /* reads return all ones */
 	int dead;         /* fault dead: its counters never move (a PMU the hardware does not clock) */
 	double phantom;   /* fault phantom: events a second every counter adds whatever it counts */
+	int stuck;        /* fault stuck: its counters hold one value, counting nothing and taking no write */
+	int sched_lost;   /* fault onesched (GNR family IMC): scheduler 1's CAS counts never move */
+	int port_skew;    /* fault portmap (IIO): free-running port N counts port N+1's traffic */
+	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
 };
 
 struct sim_dev {
@@ -182,7 +186,9 @@ uint64_t sim_now(struct sim *s);
 void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */
 int sim_changed_registers(struct sim *s, char *why, size_t len);
-/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom"; box type name and index (-1 = all). */
+/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom", "stuck", "narrow", "portmap", "agent"
+ * (and the platform's own); box type name and index (-1 = all); "swapped:busmap" swaps sockets 0 and 1 in
+ * the UBox bus map. */
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns);
 void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val);
 

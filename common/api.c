@@ -49,6 +49,7 @@ LOCKED(int, uncore_session_add, (uncore_session_t *s, const char *spec), (s, spe
 LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))
 LOCKED(int, uncore_session_stop, (uncore_session_t *s), (s), H(s))

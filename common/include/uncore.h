@@ -211,6 +211,13 @@ int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int ma
  * -1 when putting the registers back failed (a box that failed can seldom be written either: the
  * message then names what the read dropped too).  The values are those of the final read either way. */
 int uncore_session_stop(uncore_session_t *s);
+/* Read the session's registers back (direct backend): while it runs, every control word and filter it
+ * programmed must hold what it wrote (else another agent reprogrammed the box); after
+ * uncore_session_stop(), every register it saved at start must read as it was found (else the box was
+ * not given back).  Returns how many differ (0: none), the first named in buf as
+ * "imc 1 (socket 0) PMON_CTL0 = 0x..., not 0x..."; -1 with a message on the perf backend (the kernel
+ * owns the registers), before a start, or when a register cannot be read. */
+int uncore_session_verify(uncore_session_t *s, char *buf, size_t len);
 /* Restores every register the session touched, then frees it. */
 void uncore_session_free(uncore_session_t *s);
 

@@ -12,6 +12,8 @@
 int cli_open(uncore_t **u);
 /* The backend cli_open takes (a command's own --backend, as uncore check has). */
 void cli_set_backend(const char *backend);
+/* Was a backend given (--backend before the command, or a command's own)? */
+int cli_backend_given(void);
 /* item added to the sep-separated list *list (malloc'd; NULL: empty); -1 out of memory.  Repeated
  * options add up this way. */
 int cli_append(char **list, char sep, const char *item);

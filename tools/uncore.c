@@ -35,6 +35,7 @@ void cli_warnings(void)
 }
 
 void cli_set_backend(const char *backend) { backend_arg = backend; }
+int cli_backend_given(void) { return backend_arg != NULL; }
 
 int cli_open(uncore_t **u)
 {

@@ -25,7 +25,6 @@ struct opts {
 	int socket, json;
 	double seconds;
 	size_t bytes;
-	char *backends; /* newline-separated, in the order given (NULL: direct, then perf) */
 };
 
 /* A CPU of the host's socket (Linux's topology), or -1. */
@@ -161,13 +160,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		char *end = NULL;
 		if (!strcmp(argv[i], "--json"))
 			o->json = 1;
-		else if (!strcmp(argv[i], "--backend") && v && *v) {
-			if (cli_append(&o->backends, '\n', v)) {
-				fprintf(stderr, "uncore check: out of memory\n");
-				return -1;
-			}
-			i++;
-		} else if (!strcmp(argv[i], "--socket") && v && (o->socket = (int)strtol(v, &end, 10)) >= 0 && !*end)
+		else if (!strcmp(argv[i], "--socket") && v && (o->socket = (int)strtol(v, &end, 10)) >= 0 && !*end)
 			i++;
 		else if (!strcmp(argv[i], "--seconds") && v && (o->seconds = strtod(v, &end)) > 0 && o->seconds <= 3600 &&
 			 !*end)
@@ -280,48 +273,59 @@ static int one_backend(const char *backend, const struct opts *o, int quiet)
 static const char no_hw[] = "uncore check: no check on the hardware is possible here (above: why); the simulated one "
 			    "runs the same checks: uncore --backend sim:emr check\n";
 
+/* Each backend of list ('\n'-separated) in turn: how many rows failed; *broken set when one could not run. */
+static int each_backend(const char *list, const struct opts *o, int *broken)
+{
+	char *copy = strdup(list), *save = NULL;
+	int failed = 0;
+	if (!copy) {
+		fprintf(stderr, "uncore check: out of memory\n");
+		*broken = 1;
+		return 0;
+	}
+	for (char *b = strtok_r(copy, "\n", &save); b; b = strtok_r(NULL, "\n", &save)) {
+		int rc = one_backend(b, o, 0);
+		*broken |= rc < 0;
+		failed += rc > 0 ? rc : 0;
+	}
+	free(copy);
+	return failed;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct opts o;
-	int failed = 0, ran = 0, broken = 0, rc;
-	if (parse(argc, argv, &o)) {
-		free(o.backends);
+	int failed = 0, broken = 0, rc;
+	if (parse(argc, argv, &o))
 		return 2;
-	}
-	const char *env = getenv("UNCORE_BACKEND");
-	if (o.backends) { /* each backend named, in turn */
-		char *save = NULL;
-		for (char *b = strtok_r(o.backends, "\n", &save); b; b = strtok_r(NULL, "\n", &save)) {
-			rc = one_backend(b, &o, 0);
-			broken |= rc < 0;
-			failed += rc > 0 ? rc : 0;
-		}
-	} else if (cli_backend_given() || (env && *env)) {
-		rc = one_backend(NULL, &o, 0);
-		if (rc == NOT_OPENED) {
+	const char *env = getenv("UNCORE_BACKEND"), *given = cli_backends();
+	if (given && strchr(given, '\n')) { /* each backend named, in turn */
+		failed = each_backend(given, &o, &broken);
+	} else if (given || (env && *env)) { /* one backend: the one named, or the variable's */
+		if ((rc = one_backend(NULL, &o, 0)) == NOT_OPENED) {
 			fputs(no_hw, stderr);
 			return 2;
 		}
-		broken |= rc < 0;
-		failed += rc > 0 ? rc : 0;
+		broken = rc < 0;
+		failed = rc > 0 ? rc : 0;
 	} else { /* the node's own hardware: direct, then perf, each where it opens */
 		static const char *const both[] = { "direct", "perf" };
+		int ran = 0;
 		for (int i = 0; i < 2; i++) {
 			rc = one_backend(both[i], &o, 1);
 			ran += rc != NOT_OPENED;
 			broken |= rc == BROKEN;
 			failed += rc > 0 ? rc : 0;
 		}
-		if (!ran) {
+		if (!ran) { /* auto's reason, as cli_open gives it, then the offer */
 			uncore_t *u = NULL;
 			cli_set_backend(NULL);
-			if (!cli_open(&u)) /* auto opens what neither did: cannot be, but say so rather than nothing */
+			if (!cli_open(&u))
 				uncore_close(u);
 			fputs(no_hw, stderr);
 			return 2;
 		}
 	}
-	free(o.backends);
 	if (broken)
 		return 2;
 	if (!o.json)

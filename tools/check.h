@@ -67,6 +67,10 @@ struct check {
 	double sched[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS][2]; /* CAS per scheduler, where a channel has two */
 	int nsched;           /* the session's events per scheduler found (0: one scheduler a channel) */
 	int agent_seen;       /* a read-back found another agent's control word (one row, the first) */
+	/* resctrl: the bytes its domain saw move while each socket's generators ran, and the uncore's count then */
+	double rdt[UC_CHECK_SOCKETS], rdt_uncore[UC_CHECK_SOCKETS];
+	int rdt_off;          /* resctrl cannot be read here, rdt_why says why */
+	char rdt_why[256];
 };
 
 /* check_channels.c: after each generator, add what each channel counted; then the rows per socket. */
@@ -79,7 +83,9 @@ int check_counters_rows(struct check *c);
  * row only when something changed) and, after its stop, against what it found. */
 int check_agent_row(struct check *c, const char *phase);
 int check_restored_row(struct check *c);
-/* check_resctrl.c: resctrl's memory-bandwidth monitoring, where the kernel offers it. */
+/* check_resctrl.c: resctrl's memory-bandwidth monitoring, where the kernel offers it: its count for a
+ * socket (0; -1 when it cannot be read, the reason kept for the row), and the rows. */
+int check_resctrl_read(struct check *c, int sock, uint64_t *bytes);
 int check_resctrl_rows(struct check *c);
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "check.h"
 
-#define ROW_AGENT "registers: nobody else programs the boxes, "
+#define ROW_AGENT "registers untouched by others, "
 
 int check_agent_row(struct check *c, const char *phase)
 {
@@ -17,7 +17,7 @@ int check_agent_row(struct check *c, const char *phase)
 	int n = uncore_session_verify(c->s, what, sizeof(what));
 	if (n > 0 && !c->agent_seen) { /* one row for the first time it is seen: later reads see the same */
 		c->agent_seen = 1;
-		snprintf(check, sizeof(check), ROW_AGENT "%s", phase ? phase : "during the run");
+		snprintf(check, sizeof(check), ROW_AGENT "%s", phase ? phase : "during");
 		return verdict_add(c->t, V_FAIL, check, "as programmed", "reprogrammed", "%d register(s) changed behind "
 				   "the check's back, first %s: another tool counts on these boxes", n, what);
 	}
@@ -32,7 +32,7 @@ int check_agent_row(struct check *c, const char *phase)
 int check_restored_row(struct check *c)
 {
 	char what[200];
-	const char *check = "registers: every one restored after";
+	const char *check = "registers restored after";
 	int n = uncore_session_verify(c->s, what, sizeof(what));
 	if (n < 0)
 		return verdict_add(c->t, V_SKIP, check, "as found", "-", "%s", uncore_error());

@@ -92,7 +92,7 @@ static int socket_rows(struct check *c, int sock)
 			off = k;
 	}
 	snprintf(check, sizeof(check), "socket %d: every channel counts", sock);
-	snprintf(exp, sizeof(exp), "%d channels, each >= %.0f%% of the mean", n, 100 * LOW_SHARE);
+	snprintf(exp, sizeof(exp), "%d, each >= %.0f%% of mean", n, 100 * LOW_SHARE);
 	if (nan_at >= 0) {
 		chan_name(c, sock, nan_at, name, sizeof(name));
 		verdict_add(c->t, V_FAIL, check, exp, "none", "%s has no count: it could not be read", name);
@@ -102,11 +102,11 @@ static int socket_rows(struct check *c, int sock)
 		verdict_add(c->t, V_FAIL, check, exp, got, "%s counted %.0f%% of the mean of %.1f MiB: a dead or stuck counter, "
 			    "a channel not programmed, or no DIMM on it", name, 100 * c->chan[sock][low] / mean, mean / 1048576);
 	} else {
-		snprintf(got, sizeof(got), "%d, the least %.0f%% of the mean", n, 100 * lo);
+		snprintf(got, sizeof(got), "%d, least %.0f%% of mean", n, 100 * lo);
 		verdict_add(c->t, V_PASS, check, exp, got, "%s", "");
 	}
 	snprintf(check, sizeof(check), "socket %d: channels balanced", sock);
-	snprintf(exp, sizeof(exp), "each %.0f%% .. %.0f%% of the mean", 100 * (1 - BALANCE), 100 * (1 + BALANCE));
+	snprintf(exp, sizeof(exp), "%.0f%% .. %.0f%% of mean", 100 * (1 - BALANCE), 100 * (1 + BALANCE));
 	if (nan_at >= 0 || off < 0) {
 		snprintf(got, sizeof(got), nan_at >= 0 ? "-" : "%.0f%% .. %.0f%%", 100 * lo, 100 * hi);
 		return verdict_add(c->t, nan_at >= 0 ? V_SKIP : V_PASS, check, exp, got, "%s",

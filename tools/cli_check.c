@@ -107,6 +107,8 @@ static int run_one(struct check *c, const struct opts *o, int sock, enum gen_kin
 		snprintf(check, sizeof(check), "%s on socket %d", gen_name(kind), sock);
 		return verdict_add(c->t, V_SKIP, check, "-", "-", "%s", err);
 	}
+	uint64_t rdt0 = 0, rdt1 = 0;
+	int rdt = !check_resctrl_read(c, sock, &rdt0);
 	if (uncore_session_read(c->s) < 0)
 		goto fail;
 	gen_go(&g);
@@ -115,6 +117,10 @@ static int run_one(struct check *c, const struct opts *o, int sock, enum gen_kin
 		goto fail;
 	if (uncore_session_read(c->s) < 0 || counted(c->s, c->nsock, rd, wr) || check_channels_add(c, sock))
 		goto fail;
+	if (rdt && !check_resctrl_read(c, sock, &rdt1)) {
+		c->rdt[sock] += (double)(rdt1 - rdt0);
+		c->rdt_uncore[sock] += rd[sock] + wr[sock];
+	}
 	c->gen_s[sock] += (double)g.ns / 1e9;
 	for (int dir = 0; dir < 2; dir++) {
 		double gen = (double)(dir ? g.write_bytes : g.read_bytes);
@@ -206,7 +212,7 @@ static int run_memory(struct check *c, const struct opts *o)
 			if (run_one(c, o, k, kind) || check_agent_row(c, NULL))
 				return -1;
 	}
-	return check_agent_row(c, "during the run");
+	return check_agent_row(c, "during");
 }
 
 /* The whole check on one open handle; -1 when a step could not run (uncore_error() says why). */
@@ -217,13 +223,13 @@ static int check_backend(struct check *c, const struct opts *o)
 		return -1;
 	/* before: a box another agent counts on is refused at the start, with the register and its value */
 	if (uncore_session_start(c->s))
-		return verdict_add(c->t, V_FAIL, "registers: nobody else programs the boxes, before", "no counter in use",
+		return verdict_add(c->t, V_FAIL, "registers untouched by others, before", "no counter in use",
 				   "refused", "%s", uncore_error());
-	verdict_add(c->t, V_PASS, "registers: nobody else programs the boxes, before", "no counter in use",
+	verdict_add(c->t, V_PASS, "registers untouched by others, before", "no counter in use",
 		    "none in use", "%s", "");
 	/* a box that stops answering (I/O errors mid-run) fails the check: its counts are lost */
 	if (run_memory(c, o) || uncore_session_stop(c->s) < 0)
-		return verdict_add(c->t, V_FAIL, "reads: every box answers throughout", "every read", "failed", "%s",
+		return verdict_add(c->t, V_FAIL, "every box read throughout", "every read", "failed", "%s",
 				   uncore_error());
 	if (check_restored_row(c) || check_channels_rows(c))
 		return -1;

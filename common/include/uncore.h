@@ -85,6 +85,10 @@ int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bp
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
  * its generators' bytes this way).  -1 on a backend that is not simulated. */
 int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* resctrl's memory-bandwidth monitoring: the bytes the socket's L3 domain moved to and from memory
+ * (mbm_total_bytes of the default group; on the simulator, what its workload moved there), a counter
+ * since some point to take differences of: 0, or -1 with a message where the kernel offers none. */
+int uncore_resctrl_bytes(uncore_t *u, int socket, uint64_t *bytes);
 int uncore_num_sockets(const uncore_t *u);
 /* The socket of CPU cpu, as the uncore sees it (perf -C N, PAPI_CPU_ATTACH); -1 with the error when it
  * is offline or absent. */

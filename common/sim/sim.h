@@ -130,6 +130,9 @@ struct sim {
 	int nromsr;
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
+	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
+	double mbm[UC_MAX_SOCKETS];
+	uint64_t mbm_ns;
 	const char *name;
 	int manual_clock;
 	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */
@@ -166,6 +169,9 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps);
 /* read_bytes and write_bytes moved on a socket over ns of the simulator's time, which its clock then
  * skips: counted exactly, whatever the host's timing (0, or -1 with a message). */
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* The bytes a socket's memory moved since the machine was made (resctrl's mbm_total_bytes of its L3
+ * domain): 0, or -1 with a message. */
+int sim_mbm_bytes(struct sim *s, int socket, uint64_t *bytes);
 /* tests: the msr_hook every simulator gets when it is made, so accesses during open are seen too */
 extern void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 extern void *sim_new_msr_hook_ctx;

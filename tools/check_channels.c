@@ -144,7 +144,7 @@ static int sched_row(struct check *c, int sock)
 			return verdict_add(c->t, V_FAIL, check, exp, got, "scheduler %d of %s served %.0f%% of its CAS commands: "
 					   "one scheduler is not counted", h, name, 100 * r);
 		}
-	snprintf(got, sizeof(got), "the least %.0f%%", 100 * least);
+	snprintf(got, sizeof(got), "least %.0f%%", 100 * least);
 	return verdict_add(c->t, V_PASS, check, exp, got, "%s", "");
 }
 

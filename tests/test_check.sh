@@ -96,6 +96,15 @@ fails "sim:snbep,fault=allones:imc:1" "registers untouched by others, before" ".
 printf 'uncore_clock_hz = 7e9\n' >"$W/profile"
 fails "sim:emr,profile=$W/profile" "socket 0: uncore clock in range" "faster than the part can run"
 
+# the part's own highest uncore clock, as Linux's intel_uncore_frequency gives it (2 GHz here): 2.7 GHz is faster
+mkdir -p "$W/root/sys/devices/system/cpu/intel_uncore_frequency/package_01_die_00"
+echo 2000000 >"$W/root/sys/devices/system/cpu/intel_uncore_frequency/package_01_die_00/initial_max_freq_khz"
+UNCORE_SYSROOT=$W/root $UNCORE --backend sim:snbep,clock=manual check $ARGS >"$W/out" 2>"$W/err"
+rc=$?
+check "a part whose uncore runs at most 2 GHz: exit 1, socket 1's uncore clock out of range, socket 0's not (exit $rc)" \
+	'[ $rc -eq 1 ] && grep -q "^socket 1: uncore clock in range .*0 .. 2.00 GHz .* FAIL: faster than the part can run (intel_uncore_frequency" "$W/out" &&
+	 grep -q "^socket 0: uncore clock in range .*0 .. 5.00 GHz .* PASS" "$W/out"'
+
 # direct and perf one after the other: a table each, the JSON rows naming their backend; a fault in either fails
 $UNCORE check --backend sim:emr,clock=manual --backend perf+sim:emr,clock=manual $ARGS --socket 1 --json >"$W/json" 2>"$W/err"
 rc=$?

@@ -61,7 +61,7 @@ fail:
 static double uncore_hz_max(int sock, const char **from)
 {
 	char path[160];
-	const char *root = getenv("UNCORE_SYSROOT");
+	const char *root = secure_getenv("UNCORE_SYSROOT"); /* as the library: not in a privileged process */
 	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/intel_uncore_frequency/package_%02d_die_00/initial_max_freq_khz",
 		 root && *root ? root : "", sock);
 	FILE *f = fopen(path, "r");

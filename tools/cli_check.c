@@ -304,7 +304,7 @@ int cmd_check(int argc, char **argv)
 	int failed = 0, broken = 0, rc;
 	if (parse(argc, argv, &o))
 		return 2;
-	const char *env = getenv("UNCORE_BACKEND"), *given = cli_backends();
+	const char *env = secure_getenv("UNCORE_BACKEND"), *given = cli_backends(); /* as the library reads it */
 	if (given && strchr(given, '\n')) { /* each backend named, in turn */
 		failed = each_backend(given, &o, &broken);
 	} else if (given || (env && *env)) { /* one backend: the one named, or the variable's */

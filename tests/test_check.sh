@@ -79,6 +79,7 @@ for p in snbep hsx skx emr gnr; do
 	fails "sim:$p,fault=swapped:busmap" "streaming read on socket 0: socket 1 reads" \
 		"socket 1 counted socket 0's traffic: the sockets' boxes are mapped to the wrong socket"
 done
+fails "sim:snbep,fault=swapped:busmap" "socket 0: every channel counts" "no channel counted the socket's traffic"
 # an IIO stack's free-running port counters mapped to the next port
 for b in "sim:emr,fault=portmap:iio:2" "sim:gnr,fault=portmap:iio:0" "sim:skx,fault=portmap:iio:1"; do
 	fails "$b" "socket 0: IIO ports in, free-running = general" "box [0-9]*: .*a counter mapped to the wrong port"

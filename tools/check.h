@@ -57,8 +57,8 @@ struct check {
 	uncore_t *u;
 	uncore_session_t *s;  /* mem_read_bytes (metric 0) and mem_write_bytes (1), per socket and channel */
 	struct verdicts *t;
-	int nsock, sim, only_socket;
-	double seconds;       /* the idle baseline's window */
+	int nsock, sim;
+	double seconds;       /* the idle baseline's window, and each counter session's */
 	double base_rd[UC_CHECK_SOCKETS], base_wr[UC_CHECK_SOCKETS]; /* idle bytes/s */
 	/* per socket: the bytes each channel counted while that socket's generators ran, and the seconds they ran */
 	double chan[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS];

@@ -253,7 +253,6 @@ static int one_backend(const char *backend, const struct opts *o, int quiet)
 		return NOT_OPENED;
 	c.nsock = uncore_num_sockets(c.u);
 	c.sim = uncore_is_simulated(c.u);
-	c.only_socket = o->socket;
 	c.seconds = o->seconds;
 	int rc = BROKEN;
 	if (o->socket >= c.nsock || c.nsock > UC_CHECK_SOCKETS)

@@ -15,11 +15,12 @@
 #include "check.h"
 
 #define AGREE 0.01          /* free-running and general-purpose counts agree this closely, ... */
-/* ... plus what the counters of one box can count apart while a read takes them one after the other: the
- * library repeats a box read that took longer than 1 ms (session_priv.h SAMPLE_SLACK_NS), so at most 1 ms
- * at the window's start and 1 ms at its end */
+/* ... compared as rates, each over its own box's read times, so that boxes read apart do not matter; plus
+ * what the counters of one box can count apart while a read takes them one after the other: the library
+ * repeats a box read that took longer than 1 ms (session_priv.h SAMPLE_SLACK_NS), 1 ms at either end */
 #define READ_SKEW_S 2e-3
 #define AGREE_MIN 10000.0   /* ... once each has this many counts (fewer: rounding, or no traffic to compare) */
+#define AGREE_BOXES 256     /* boxes a socket compares (more are left out) */
 /* No uncore clock runs faster: the library's own bound for how often it samples (session_priv.h
  * MAX_CLOCK_HZ), used where Linux's intel_uncore_frequency gives no limit of the part's own. */
 #define UNCORE_HZ_MAX 5e9
@@ -112,6 +113,40 @@ static int clock_rows(struct check *c)
 	return 0;
 }
 
+/* The counts of a and b on each box over one window (the second of two), each as a rate over its own
+ * box's read times, per socket (malloc'd); NULL with *why when they cannot be counted. */
+typedef double box_rates[AGREE_BOXES][2]; /* a socket's: [box][event] */
+static box_rates *agree_window(struct check *c, const char *a, const char *b, uint64_t *win, char *why, size_t len)
+{
+	box_rates *rate = calloc((size_t)c->nsock, sizeof(*rate));
+	uint64_t (*t1)[AGREE_BOXES][2] = calloc((size_t)c->nsock, sizeof(*t1));
+	uncore_session_t *s = NULL;
+	uint64_t w = (uint64_t)(c->seconds * 1e9);
+	int ok = rate && t1 && !uncore_session_new(c->u, &s) && uncore_session_add(s, a) == 0 && uncore_session_add(s, b) == 1 &&
+		 !uncore_session_start(s) && !uncore_sleep_ns(c->u, w) && uncore_session_read(s) >= 0;
+	for (int k = 0; ok && k < c->nsock; k++)
+		for (int box = 0; box < uncore_session_event_boxes(s, 0, k) && box < AGREE_BOXES; box++)
+			for (int e = 0; e < 2; e++)
+				t1[k][box][e] = uncore_session_read_time_ns(s, e, k, box);
+	ok = ok && !uncore_sleep_ns(c->u, w) && uncore_session_read(s) >= 0;
+	for (int k = 0; ok && k < c->nsock; k++)
+		for (int box = 0; box < uncore_session_event_boxes(s, 0, k) && box < AGREE_BOXES; box++)
+			for (int e = 0; e < 2; e++) {
+				uint64_t v = 0, t2 = uncore_session_read_time_ns(s, e, k, box);
+				rate[k][box][e] = !uncore_session_interval_value(s, e, k, box, &v) && t2 > t1[k][box][e]
+							  ? (double)v * 1e9 / (double)(t2 - t1[k][box][e]) : NAN;
+			}
+	if (!ok) {
+		snprintf(why, len, "%s", rate && t1 ? uncore_error() : "out of memory");
+		free(rate);
+		rate = NULL;
+	}
+	*win = w;
+	free(t1);
+	uncore_session_free(s);
+	return rate;
+}
+
 /* Each pair a[i], b[i] (b counting scale_b of a's units) agrees within AGREE on every box of each socket:
  * a row per socket, over every pair, each pair counted in a session of its own. */
 static int agree_rows(struct check *c, const char *label, const char *const a[], const char *const b[], int npairs,
@@ -122,26 +157,24 @@ static int agree_rows(struct check *c, const char *label, const char *const a[],
 	int compared[UC_CHECK_SOCKETS] = { 0 }, ran = 0;
 	char what[UC_CHECK_SOCKETS][160];
 	for (int i = 0; i < npairs; i++) {
-		const char *specs[] = { a[i], b[i] };
-		uncore_session_t *s = count_window(c, specs, 2, why, sizeof(why));
-		ran += s != NULL;
-		if (s && uncore_session_elapsed_ns(s) > 0 && AGREE + READ_SKEW_S * 1e9 / (double)uncore_session_elapsed_ns(s) > tol)
-			tol = AGREE + READ_SKEW_S * 1e9 / (double)uncore_session_elapsed_ns(s);
-		for (int k = 0; s && k < c->nsock; k++)
-			for (int box = 0; box < uncore_session_event_boxes(s, 0, k); box++) {
-				uint64_t va = 0, vb = 0;
-				if (uncore_session_value(s, 0, k, box, &va) || uncore_session_value(s, 1, k, box, &vb))
-					continue;
-				double x = (double)va, y = (double)vb * scale_b, d = fabs(x - y) / (x > y ? x : y);
-				if (x < AGREE_MIN && y < AGREE_MIN) /* too few to compare to 1 % (one alone: they differ) */
-					continue;
+		uint64_t win = 0;
+		box_rates *rate = agree_window(c, a[i], b[i], &win, why, sizeof(why));
+		if (!rate)
+			continue;
+		ran++;
+		tol = AGREE + READ_SKEW_S * 1e9 / (double)win;
+		for (int k = 0; k < c->nsock; k++)
+			for (int box = 0; box < AGREE_BOXES; box++) {
+				double x = rate[k][box][0], y = rate[k][box][1] * scale_b, d = fabs(x - y) / fmax(x, y);
+				if (isnan(x) || isnan(y) || (x * (double)win / 1e9 < AGREE_MIN && y * (double)win / 1e9 < AGREE_MIN))
+					continue; /* no such box, or too few counts to compare to 1 % (one alone: they differ) */
 				if (!compared[k]++ || d > worst[k]) {
 					worst[k] = d;
-					snprintf(what[k], sizeof(what[k]), "box %d: %s %.0f, %s %.0f (x %g: %.0f)", box, a[i], x,
-						 b[i], (double)vb, scale_b, y);
+					snprintf(what[k], sizeof(what[k]), "box %d: %s %.4g/s, %s %.4g/s (x %g: %.4g/s)", box, a[i],
+						 x, b[i], rate[k][box][1], scale_b, y);
 				}
 			}
-		uncore_session_free(s);
+		free(rate);
 	}
 	for (int k = 0; k < c->nsock; k++) {
 		snprintf(check, sizeof(check), "socket %d: %s", k, label);

@@ -54,15 +54,15 @@ int sim_workload(struct sim *s, int socket, double read_bytes, double write_byte
 	if (!ns || ns > 3600000000000ull)
 		return uc_err("simulated workload on socket %d: its time must be 1 ns .. 1 h", socket);
 	double rd0 = s->prof.mem_read_bps[socket], wr0 = s->prof.mem_write_bps[socket];
-	if (sim_traffic(s, socket, read_bytes * 1e9 / (double)ns, write_bytes * 1e9 / (double)ns))
-		return -1;
-	/* the clock stands still while the bytes go in, then goes on ns later: nothing of the host's own
-	 * timing (a preempted process, a late wake-up) adds to or takes from them */
+	/* the clock stands still from before the rates change until the bytes are in, then goes on ns later:
+	 * nothing of the host's own timing (a preempted process, a late wake-up) adds to or takes from them */
 	uint64_t t = sim_now(s);
-	mbm_settle_to(s, t); /* as the boxes count up to t (the real clock's moment since sim_traffic) */
 	s->held = 1;
 	s->hold_ns = t;
-	settle(s);
+	if (sim_traffic(s, socket, read_bytes * 1e9 / (double)ns, write_bytes * 1e9 / (double)ns)) {
+		s->held = 0;
+		return -1;
+	}
 	s->hold_ns = t + ns;
 	settle(s);
 	s->prof.mem_read_bps[socket] = rd0;

@@ -27,6 +27,7 @@ LOCKED(int, uncore_event_info, (const uncore_t *u, int idx, struct uncore_event_
 LOCKED(int, uncore_sim_traffic, (uncore_t *u, int socket, double read_bps, double write_bps), (u, socket, read_bps, write_bps), u)
 LOCKED(int, uncore_sim_workload, (uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns),
        (u, socket, read_bytes, write_bytes, ns), u)
+LOCKED(int, uncore_resctrl_bytes, (uncore_t *u, int socket, uint64_t *bytes), (u, socket, bytes), u)
 LOCKED(int, uncore_alias_info, (const uncore_t *u, int i, struct uncore_alias_info *out), (u, i, out), u)
 LOCKED(int, uncore_event_find, (const uncore_t *u, const char *name), (u, name), u)
 LOCKED(int, uncore_event_qualifiers, (const uncore_t *u, int idx, struct uncore_qualifier *out, int max), (u, idx, out, max), u)
@@ -49,6 +50,7 @@ LOCKED(int, uncore_session_add, (uncore_session_t *s, const char *spec), (s, spe
 LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
+LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))
 LOCKED(int, uncore_session_stop, (uncore_session_t *s), (s), H(s))

@@ -204,6 +204,16 @@ int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double 
 	struct sim *s = simulator(u);
 	return s ? sim_workload(s, socket, read_bytes, write_bytes, ns) : -1;
 }
+int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes)
+{
+	if (socket < 0 || socket >= u->host.nsockets)
+		return uc_err("resctrl of socket %d: the machine has %d", socket, u->host.nsockets);
+	if (u->acc->simulated) { /* the simulator's own: what its workload moved */
+		struct sim *s = sim_of(u->acc);
+		return s ? sim_mbm_bytes(s, socket, bytes) : uc_err("resctrl: no simulator behind %s", u->backend);
+	}
+	return resctrl_mbm_bytes(u->host.socket_cpu[socket], bytes);
+}
 const char *uncore_version(void) { return PACKAGE_VERSION; }
 
 

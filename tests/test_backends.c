@@ -210,6 +210,27 @@ static void test_direct_over_fake_tree(void)
 	CU_ASSERT_EQUAL(get_at(cfg0, 0xa0, 4), (uint32_t)(0xa0 * 7 & 0xff) | (uint32_t)((0xa1 * 7) & 0xff) << 8 |
 						 (uint32_t)((0xa2 * 7) & 0xff) << 16 | (uint32_t)((0xa3 * 7) & 0xff) << 24);
 	CU_ASSERT_EQUAL(get_at("/dev/cpu/2/msr", 0xd30, 8), 0);
+	/* resctrl's memory-bandwidth monitoring: refused by reason where it is not mounted; else each socket's
+	 * L3 domain (its CPU's cache/index3/id) gives mbm_total_bytes */
+	uint64_t mbm = 0;
+	CU_ASSERT(uncore_resctrl_bytes(u, 0, &mbm) == -1);
+	CU_ASSERT(strstr(uncore_error(), "no resctrl memory-bandwidth monitoring here") != NULL);
+	put_str("llc_occupancy\nmbm_total_bytes\nmbm_local_bytes\n", "/sys/fs/resctrl/info/L3_MON/mon_features");
+	for (int cpu = 0; cpu < 4; cpu++) {
+		char rel[128];
+		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/cache/index3/id", cpu);
+		put_str(cpu < 2 ? "0\n" : "1\n", rel);
+	}
+	put_str("123456789\n", "/sys/fs/resctrl/mon_data/mon_L3_00/mbm_total_bytes");
+	put_str("Unavailable\n", "/sys/fs/resctrl/mon_data/mon_L3_01/mbm_total_bytes");
+	CU_ASSERT(uncore_resctrl_bytes(u, 0, &mbm) == 0);
+	CU_ASSERT_EQUAL(mbm, 123456789);
+	CU_ASSERT(uncore_resctrl_bytes(u, 1, &mbm) == -1);
+	CU_ASSERT(strstr(uncore_error(), "mon_L3_01/mbm_total_bytes does not give a byte count") != NULL);
+	put_str("987654321000\n", "/sys/fs/resctrl/mon_data/mon_L3_01/mbm_total_bytes");
+	CU_ASSERT(uncore_resctrl_bytes(u, 1, &mbm) == 0);
+	CU_ASSERT_EQUAL(mbm, 987654321000ull);
+	CU_ASSERT(uncore_resctrl_bytes(u, 2, &mbm) == -1);
 	uncore_close(u);
 }
 

@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "uncore.h"
 
 enum gen_kind { GEN_READ, GEN_WRITE, GEN_COPY };
 struct gen {
@@ -15,6 +16,7 @@ struct gen {
 	size_t bytes;
 	void *a, *b;
 	int pinned;        /* the CPU it runs on, -1: not pinned (a simulated socket has no CPU here) */
+	int numa;          /* its buffers are libnuma's (numa_free) */
 	cpu_set_t saved;   /* the caller's affinity, given back by gen_free */
 	uint64_t read_bytes, write_bytes, ns; /* what the run moved, and how long it took */
 	uint64_t sink;
@@ -25,6 +27,8 @@ int gen_prepare(struct gen *g, enum gen_kind k, int cpu, size_t bytes, char *err
 /* The measured run. */
 void gen_go(struct gen *g);
 void gen_free(struct gen *g);
+/* How the generators' memory is placed on their socket: "on each socket's NUMA node with libnuma", ... */
+const char *gen_placement(void);
 
 /* One row of the verdict: the check, what was expected and measured, PASS / FAIL / SKIP and why. */
 enum verdict { V_PASS, V_FAIL, V_SKIP };
@@ -42,5 +46,46 @@ int verdict_add(struct verdicts *t, enum verdict v, const char *check, const cha
 /* The table as text columns, or one JSON object a row; how many rows failed. */
 int verdict_print(const struct verdicts *t, int json, const char *backend);
 void verdict_free(struct verdicts *t);
+
+/* One backend's run of the check: its handle, the memory session and what the rows compare. */
+#define UC_CHECK_SOCKETS 64
+#define CHECK_MAX_CHANNELS 64
+/* No memory channel moves more a second: 8800 MT/s (JEDEC JESD79-5C DDR5 top speed bin, Xeon 6 MRDIMM) x 8
+ * bytes is 70.4 GB/s. */
+#define CHECK_CHANNEL_BPS 72e9
+struct check {
+	uncore_t *u;
+	uncore_session_t *s;  /* mem_read_bytes (metric 0) and mem_write_bytes (1), per socket and channel */
+	struct verdicts *t;
+	int nsock, sim;
+	double seconds;       /* the idle baseline's window, and each counter session's */
+	double base_rd[UC_CHECK_SOCKETS], base_wr[UC_CHECK_SOCKETS]; /* idle bytes/s */
+	/* per socket: the bytes each channel counted while that socket's generators ran, and the seconds they ran */
+	double chan[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS];
+	int nchan[UC_CHECK_SOCKETS];
+	double gen_s[UC_CHECK_SOCKETS];
+	double sched[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS][2]; /* CAS per scheduler, where a channel has two */
+	int nsched;           /* the session's events per scheduler found (0: one scheduler a channel) */
+	int agent_seen;       /* a read-back found another agent's control word (one row, the first) */
+	/* resctrl: the bytes its domain saw move while each socket's generators ran, and the uncore's count then */
+	double rdt[UC_CHECK_SOCKETS], rdt_uncore[UC_CHECK_SOCKETS];
+	int rdt_off;          /* resctrl cannot be read here, rdt_why says why */
+	char rdt_why[256];
+};
+
+/* check_channels.c: after each generator, add what each channel counted; then the rows per socket. */
+int check_channels_add(struct check *c, int sock);
+int check_channels_rows(struct check *c);
+/* check_counters.c: counter widths (a sampled clock counter wraps where documented), free-running against
+ * general-purpose counters, clock ranges: their rows, in sessions of their own after the memory one. */
+int check_counters_rows(struct check *c);
+/* check_agent.c: the memory session's registers read back while it runs (phase: the row's name; NULL: a
+ * row only when something changed) and, after its stop, against what it found. */
+int check_agent_row(struct check *c, const char *phase);
+int check_restored_row(struct check *c);
+/* check_resctrl.c: resctrl's memory-bandwidth monitoring, where the kernel offers it: its count for a
+ * socket (0; -1 when it cannot be read, the reason kept for the row), and the rows. */
+int check_resctrl_read(struct check *c, int sock, uint64_t *bytes);
+int check_resctrl_rows(struct check *c);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * The traffic generators of `uncore check`: each moves a known number of bytes through memory from one
- * CPU, with its buffers first touched from that CPU so that Linux places them on the CPU's NUMA node.
+ * CPU, with its buffers on the CPU's NUMA node: placed there with libnuma where the build has it and the
+ * kernel does NUMA, else first touched from that CPU, which Linux's default policy places there too.
  * Reads sum the buffer; writes use non-temporal stores (no read for ownership) where the compiler has
  * them; copy does both.  Buffers are made and touched before the measured run, so that the caller's
  * window holds the run alone.
@@ -18,6 +19,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#ifdef HAVE_LIBNUMA
+#include <numa.h>
+#endif
 #include "check.h"
 
 static uint64_t mono_ns(void)
@@ -33,6 +37,30 @@ const char *gen_name(enum gen_kind k)
 	return names[k];
 }
 
+/* A buffer of g->bytes on cpu's node: libnuma's (page-aligned) where it can, else the heap's. */
+static void *gen_alloc(struct gen *g, int cpu)
+{
+#ifdef HAVE_LIBNUMA
+	int node = cpu >= 0 && numa_available() >= 0 ? numa_node_of_cpu(cpu) : -1;
+	if (node >= 0) {
+		g->numa = 1;
+		return numa_alloc_onnode(g->bytes, node);
+	}
+#else
+	(void)cpu;
+#endif
+	return aligned_alloc(64, g->bytes);
+}
+
+const char *gen_placement(void)
+{
+#ifdef HAVE_LIBNUMA
+	if (numa_available() >= 0)
+		return "on each socket's NUMA node with libnuma";
+#endif
+	return "by first touch from a CPU of the socket";
+}
+
 int gen_prepare(struct gen *g, enum gen_kind k, int cpu, size_t bytes, char *err, size_t len)
 {
 	memset(g, 0, sizeof(*g));
@@ -46,8 +74,8 @@ int gen_prepare(struct gen *g, enum gen_kind k, int cpu, size_t bytes, char *err
 		if (!sched_setaffinity(0, sizeof(one), &one))
 			g->pinned = cpu;
 	}
-	g->a = aligned_alloc(64, g->bytes);
-	g->b = k == GEN_COPY ? aligned_alloc(64, g->bytes) : NULL;
+	g->a = gen_alloc(g, cpu);
+	g->b = k == GEN_COPY ? gen_alloc(g, cpu) : NULL;
 	if (!g->a || (k == GEN_COPY && !g->b)) {
 		gen_free(g);
 		snprintf(err, len, "cannot allocate %zu MiB for the %s generator", bytes >> 20, gen_name(k));
@@ -103,6 +131,15 @@ void gen_go(struct gen *g)
 
 void gen_free(struct gen *g)
 {
+#ifdef HAVE_LIBNUMA
+	if (g->numa) {
+		if (g->a)
+			numa_free(g->a, g->bytes);
+		if (g->b)
+			numa_free(g->b, g->bytes);
+		g->a = g->b = NULL;
+	}
+#endif
 	free(g->a);
 	free(g->b);
 	g->a = g->b = NULL;

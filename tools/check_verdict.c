@@ -35,7 +35,7 @@ int verdict_print(const struct verdicts *t, int json, const char *backend)
 {
 	int failed = 0;
 	if (!json)
-		printf("%-40s %-26s %-26s %s\n", "check", "expected", "measured", "verdict");
+		printf("%-50s %-30s %-26s %s\n", "check", "expected", "measured", "verdict");
 	for (int i = 0; i < t->n; i++) {
 		const struct verdict_row *r = &t->rows[i];
 		failed += r->v == V_FAIL;
@@ -52,7 +52,7 @@ int verdict_print(const struct verdicts *t, int json, const char *backend)
 			out_json_str(stdout, r->why);
 			printf("}\n");
 		} else {
-			printf("%-40s %-26s %-26s %s%s%s\n", r->check, r->expected, r->measured, names[r->v],
+			printf("%-50s %-30s %-26s %s%s%s\n", r->check, r->expected, r->measured, names[r->v],
 			       *r->why ? ": " : "", r->why);
 		}
 	}

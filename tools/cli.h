@@ -10,8 +10,10 @@
 /* Open the handle with the global options (--backend, --events, --metric-file, --force), showing the
  * library's warnings; -1 after printing why. */
 int cli_open(uncore_t **u);
-/* The backend cli_open takes (a command's own --backend, as uncore check has). */
+/* The backend cli_open takes (uncore check: each it runs on in turn). */
 void cli_set_backend(const char *backend);
+/* Every --backend given, in order, '\n'-joined (NULL: none); other commands take the last. */
+const char *cli_backends(void);
 /* item added to the sep-separated list *list (malloc'd; NULL: empty); -1 out of memory.  Repeated
  * options add up this way. */
 int cli_append(char **list, char sep, const char *item);

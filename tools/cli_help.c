@@ -23,16 +23,20 @@ static const struct {
 	  "stderr; counting goes on, values that sum over it are marked (status 'failed' in CSV and JSON).\n"
 	  "Exit status: 128 + the signal that stopped counting, else CMD's when not 0, else 1 when a box\n"
 	  "failed.\n" },
-	{ "check", "uncore [OPTIONS] check [--backend B] [--socket N] [--seconds S] [--size MIB] [--json]",
-	  "Prove this node's memory counts: an idle baseline of S seconds (default 1), then a streaming\n"
-	  "read, a non-temporal write and a copy of MIB MiB (default 1024) from a CPU of each socket (or\n"
-	  "socket N), its memory first touched there.  The bytes each socket counted must be at least those\n"
-	  "moved (less 0.1 %: counts of 64 bytes round down per channel) and at most those plus the idle\n"
-	  "rate's share plus 5 % and 16 MiB, and the other sockets\n"
-	  "must not count them.  A table (or --json: a JSON object a row) gives each check, what was\n"
-	  "expected, what was measured and PASS, FAIL or SKIP with the reason.  On the simulator the\n"
-	  "generators' bytes are its whole workload.  Exit status: 0 nothing failed, 1 a check failed, 2 no\n"
-	  "check could run.\n" },
+	{ "check", "uncore [OPTIONS] check [--backend B]... [--socket N] [--seconds S] [--size MIB] [--json]",
+	  "Prove this node's counts: an idle baseline of S seconds (default 1), then a streaming read, a\n"
+	  "non-temporal write and a copy of MIB MiB (default 1024) from a CPU of each socket (or socket N),\n"
+	  "its memory on the socket's NUMA node (libnuma, else first touch).  The bytes each socket counted\n"
+	  "must be at least those moved (less 0.1 %) and at most those plus the idle rate's share plus 5 %\n"
+	  "and 16 MiB, and the other sockets must not count them.  Then: every memory channel counts and\n"
+	  "they are balanced; both schedulers of a channel count (Xeon 6); resctrl's memory bandwidth\n"
+	  "agrees; the uncore and DRAM clocks lie in the part's range; free-running and general counters\n"
+	  "agree within 1 %; a sampled counter wraps at its documented width; the registers read back as\n"
+	  "programmed before, during and after the run, and as found once it stops.  Each --backend given\n"
+	  "runs the whole check in turn; with none, direct then perf, each where it opens.  A table (or\n"
+	  "--json: a JSON object a row) gives each check, what was expected, what was measured and PASS,\n"
+	  "FAIL or SKIP with the reason.  On the simulator the generators' bytes are its whole workload.\n"
+	  "Exit status: 0 nothing failed, 1 a check failed, 2 no check could run.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.\n" },
 	{ "help", "uncore help [COMMAND]", "Usage of the program, or of one command.\n" },

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 static const char *backend_arg;
+static char *backends_given; /* every --backend, '\n'-joined: uncore check runs on each */
 
 int cli_append(char **list, char sep, const char *item)
 {
@@ -35,6 +36,7 @@ void cli_warnings(void)
 }
 
 void cli_set_backend(const char *backend) { backend_arg = backend; }
+const char *cli_backends(void) { return backends_given; }
 
 int cli_open(uncore_t **u)
 {
@@ -138,8 +140,8 @@ static int cmd_allowlist(int argc, char **argv)
 static int set_global(const char *opt, const char *val)
 {
 	if (!strcmp(opt, "--backend")) {
-		backend_arg = val;
-		return 0;
+		backend_arg = val; /* the last one counts, for every other command */
+		return cli_append(&backends_given, '\n', val);
 	}
 	return cli_append(!strcmp(opt, "--events") ? &events_arg : &metrics_arg, ':', val);
 }
@@ -197,7 +199,8 @@ int main(int argc, char **argv)
 				goto oom;
 			i += 2;
 		} else if (!strncmp(argv[i], "--backend=", 10)) {
-			backend_arg = argv[i] + 10;
+			if (set_global("--backend", argv[i] + 10))
+				goto oom;
 			i++;
 		} else if (!strcmp(argv[i], "--force")) {
 			force_arg = 1;

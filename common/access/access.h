@@ -112,6 +112,8 @@ const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 /* Explain an errno from opening a device or sysfs file in words a user can act on. */
 int access_errno_error(int err, const char *path, const char *what);
 
+/* resctrl's mbm_total_bytes of the L3 domain CPU cpu is in (resctrl.c): 0, or -1 with a message. */
+int resctrl_mbm_bytes(int cpu, uint64_t *bytes);
 /* Host info from sysfs/procfs under the sysroot (used by direct access). */
 int host_from_sysfs(struct host_info *out);
 /* PCI device list from sysfs under the sysroot. */

@@ -85,6 +85,10 @@ int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bp
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
  * its generators' bytes this way).  -1 on a backend that is not simulated. */
 int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* resctrl's memory-bandwidth monitoring: the bytes the socket's L3 domain moved to and from memory
+ * (mbm_total_bytes of the default group; on the simulator, what its workload moved there), a counter
+ * since some point to take differences of: 0, or -1 with a message where the kernel offers none. */
+int uncore_resctrl_bytes(uncore_t *u, int socket, uint64_t *bytes);
 int uncore_num_sockets(const uncore_t *u);
 /* The socket of CPU cpu, as the uncore sees it (perf -C N, PAPI_CPU_ATTACH); -1 with the error when it
  * is offline or absent. */
@@ -211,6 +215,13 @@ int uncore_session_overflows(uncore_session_t *s, uncore_overflow_t *out, int ma
  * -1 when putting the registers back failed (a box that failed can seldom be written either: the
  * message then names what the read dropped too).  The values are those of the final read either way. */
 int uncore_session_stop(uncore_session_t *s);
+/* Read the session's registers back (direct backend): while it runs, every control word and filter it
+ * programmed must hold what it wrote (else another agent reprogrammed the box); after
+ * uncore_session_stop(), every register it saved at start must read as it was found (else the box was
+ * not given back).  Returns how many differ (0: none), the first named in buf as
+ * "imc 1 (socket 0) PMON_CTL0 = 0x..., not 0x..."; -1 with a message on the perf backend (the kernel
+ * owns the registers), before a start, or when a register cannot be read. */
+int uncore_session_verify(uncore_session_t *s, char *buf, size_t len);
 /* Restores every register the session touched, then frees it. */
 void uncore_session_free(uncore_session_t *s);
 

@@ -27,6 +27,7 @@ static void free_progs(struct prog *progs, int n)
 	for (int p = 0; progs && p < n; p++) {
 		free(progs[p].failed);
 		free(progs[p].own);
+		free(progs[p].found);
 	}
 	free(progs);
 }

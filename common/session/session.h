@@ -42,6 +42,7 @@ int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int
 int uncore_session_new_impl(uncore_t *u, uncore_session_t **out);
 int uncore_session_add_impl(uncore_session_t *s, const char *spec);
 int uncore_session_start_impl(uncore_session_t *s);
+int uncore_session_verify_impl(uncore_session_t *s, char *buf, size_t len);
 int uncore_session_read_impl(uncore_session_t *s);
 int uncore_session_sample_impl(uncore_session_t *s);
 int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, int max);

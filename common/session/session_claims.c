@@ -182,7 +182,13 @@ static void keep_unrestored(uncore_session_t *s, const struct prog *pg, struct c
 /* The session no longer holds prog pg's box: its copy of the registers goes. */
 static void let_go(struct prog *pg)
 {
-	free(pg->own);
+	if (pg->owner && pg->own) { /* kept: after a stop, uncore_session_verify reads the box back against it */
+		free(pg->found);
+		pg->found = pg->own;
+		pg->nfound = pg->nown;
+	} else {
+		free(pg->own);
+	}
 	pg->own = NULL;
 	pg->nown = 0;
 	pg->held = pg->owner = pg->adopted = pg->joined = 0;

@@ -58,6 +58,8 @@ struct prog {
 	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
+	struct claim_saved *found; /* the owner's copy once it restored the box: what uncore_session_verify reads back */
+	int nfound;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not

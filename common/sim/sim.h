@@ -70,6 +70,10 @@ struct sim_box {
 	int allones;      /* reads return all ones */
 	int dead;         /* fault dead: its counters never move (a PMU the hardware does not clock) */
 	double phantom;   /* fault phantom: events a second every counter adds whatever it counts */
+	int stuck;        /* fault stuck: its counters hold one value, counting nothing and taking no write */
+	int sched_lost;   /* fault onesched (GNR family IMC): scheduler 1's CAS counts never move */
+	int port_skew;    /* fault portmap (IIO): free-running port N counts port N+1's traffic */
+	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
 };
 
 struct sim_dev {
@@ -126,6 +130,9 @@ struct sim {
 	int nromsr;
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
+	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
+	double mbm[UC_MAX_SOCKETS];
+	uint64_t mbm_ns;
 	const char *name;
 	int manual_clock;
 	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */
@@ -162,6 +169,9 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps);
 /* read_bytes and write_bytes moved on a socket over ns of the simulator's time, which its clock then
  * skips: counted exactly, whatever the host's timing (0, or -1 with a message). */
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* The bytes a socket's memory moved since the machine was made (resctrl's mbm_total_bytes of its L3
+ * domain): 0, or -1 with a message. */
+int sim_mbm_bytes(struct sim *s, int socket, uint64_t *bytes);
 /* tests: the msr_hook every simulator gets when it is made, so accesses during open are seen too */
 extern void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 extern void *sim_new_msr_hook_ctx;
@@ -182,7 +192,9 @@ uint64_t sim_now(struct sim *s);
 void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */
 int sim_changed_registers(struct sim *s, char *why, size_t len);
-/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom"; box type name and index (-1 = all). */
+/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom", "stuck", "narrow", "portmap", "agent"
+ * (and the platform's own); box type name and index (-1 = all); "swapped:busmap" swaps sockets 0 and 1 in
+ * the UBox bus map. */
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns);
 void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int ctr, uint64_t val);
 

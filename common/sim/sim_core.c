@@ -143,7 +143,20 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 /* A counter's rate: the workload's, or a fault's (dead: none; phantom: an impossible one on top). */
 static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c)
 {
-	return b->dead ? 0 : s->rate(s, b, ctl, c) + b->phantom;
+	return b->dead || b->stuck ? 0 : s->rate(s, b, ctl, c) + b->phantom;
+}
+
+/* Fault agent: at its time another tool (a second PCM, a script with wrmsr) puts an event of its own on
+ * every counter of the box, once, behind the library's back. */
+static void agent_strike(struct sim *s, struct sim_box *b)
+{
+	const struct sim_unit *u = b->u;
+	if (b->agent != 1 || sim_now(s) < b->fault_from_ns)
+		return;
+	b->agent = 2;
+	uint64_t en = u->ctl_en & -u->ctl_en; /* its lowest enable bit; none: a non-zero event select counts */
+	for (int c = 0; c < u->nctr; c++)
+		b->ctl[c] = (en | 0x3full << u->ev_shift) & u->ctl_writable;
 }
 
 void sim_box_advance(struct sim *s, struct sim_box *b)
@@ -198,6 +211,7 @@ void sim_tick(struct sim *s)
 static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 {
 	sim_box_advance(s, b);
+	agent_strike(s, b);
 	switch (kind) {
 	case R_BOX_CTL: /* reset commands read 0; on the discovery generation every bit is write-only */
 		if (b->u->bc->pmc0)
@@ -218,11 +232,26 @@ static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 	return 0;
 }
 
+static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);
+
 static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
+{
+	sim_box_advance(s, b);
+	agent_strike(s, b);
+	uint64_t held[SIM_MAX_CTR], held_fixed = b->fixed_ctr; /* fault stuck: what its counters keep */
+	memcpy(held, b->ctr, sizeof(held));
+	reg_set_counters(s, b, kind, i, v, dword);
+	if (b->stuck) {
+		memcpy(b->ctr, held, sizeof(held));
+		b->fixed_ctr = held_fixed;
+	}
+}
+
+/* A register write's effect on the box (reg_set_local: less what a stuck counter ignores). */
+static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
 {
 	const struct sim_unit *u = b->u;
 	const struct sim_boxctl *bc = u->bc;
-	sim_box_advance(s, b);
 	switch (kind) {
 	case R_BOX_CTL:
 		if (bc->rst_ctrs && (v & bc->rst_ctrs))

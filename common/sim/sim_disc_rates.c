@@ -131,16 +131,17 @@ double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um,
 }
 
 /* IIO free-running counters: IOCLK, and each stack's traffic on port N of bw_in_portN / bw_out_portN, 32
- * bytes a count (the driver's bw_in_port scale 3.0517578125e-5 MiB; README, "IIO bandwidth scale"). */
-double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks)
+ * bytes a count (the driver's bw_in_port scale 3.0517578125e-5 MiB; README, "IIO bandwidth scale"); with
+ * skew 1 (fault portmap) port N's counters count port N+1's traffic. */
+double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks, int skew)
 {
 	int port;
 	if (!strcmp(n, "ioclk"))
 		return p->iio_hz;
 	if (sscanf(n, "bw_in_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
-		return p->iio_in_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << port);
+		return p->iio_in_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
 	if (sscanf(n, "bw_out_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
-		return p->iio_out_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << port);
+		return p->iio_out_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
 	return 0;
 }
 

@@ -66,20 +66,51 @@ static int hide_table(struct sim *s, const char *kind, int die)
 				die, sim_scopes(s) - 1);
 }
 
+/* swapped:busmap: the UBox GIDNIDMAP of every bus names socket 0's node as group 1 and socket 1's as group 0,
+ * so that whoever maps buses to sockets by it (Linux snbep_pci2phy_map_init, the library) swaps them. */
+static int swap_busmap(struct sim *s, const char *kind)
+{
+	int hit = 0;
+	if (strcmp(kind, "swapped"))
+		return uc_err("simulator fault %s:busmap: only 'swapped' applies to the bus map", kind);
+	for (int d = 0; s->ubox && s->nsockets * s->dies >= 2 && d < s->ndevs; d++) {
+		uint32_t m;
+		if (s->devs[d].info.device != s->ubox->devid)
+			continue;
+		memcpy(&m, s->devs[d].cfg + s->ubox->gidnidmap, 4);
+		m = (m & ~0x3fu) | (m & 7) << 3 | (m >> 3 & 7); /* groups 0 and 1: bits 2:0 and 5:3 */
+		memcpy(s->devs[d].cfg + s->ubox->gidnidmap, &m, 4);
+		hit++;
+	}
+	return hit ? 0 : uc_err("simulator fault swapped:busmap: %s has no UBox bus map of two sockets", s->name);
+}
+
+/* portmap: the box's free-running port counters each count the next port's traffic. */
+static int has_port_counters(const struct sim_box *b)
+{
+	for (int k = 0; k < b->nfr; k++)
+		if (!strncmp(b->u->fr[k].name, "bw_in_port", 10))
+			return 1;
+	return 0;
+}
+
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
 {
 	int hit = 0;
 	if (!strcmp(unit, "discovery"))
 		return from_ns ? uc_err("simulator fault %s:discovery cannot be delayed (@SECONDS)", kind)
 			       : hide_table(s, kind, idx);
+	if (!strcmp(unit, "busmap"))
+		return from_ns ? uc_err("simulator fault %s:busmap cannot be delayed (@SECONDS)", kind)
+			       : swap_busmap(s, kind);
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
 		if (strcmp(b->u->name, unit) || (idx >= 0 && b->idx != idx))
 			continue;
 		hit++;
 		b->fault_from_ns = from_ns;
-		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces"))
-			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio and eacces can", kind);
+		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces") && strcmp(kind, "agent"))
+			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio, eacces and agent can", kind);
 		if (!strcmp(kind, "eio"))
 			b->fault = EIO;
 		else if (!strcmp(kind, "eacces"))
@@ -90,6 +121,18 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->dead = 1;
 		else if (!strcmp(kind, "phantom")) /* 1e12 a second: no uncore event comes near it */
 			b->phantom = 1e12;
+		else if (!strcmp(kind, "stuck")) { /* holds a value no reset gives: ever the same, never 0 */
+			b->stuck = 1;
+			for (int c = 0; c < SIM_MAX_CTR; c++)
+				b->ctr[c] = 0x5a5a5a5aull & uc_width_mask(b->width);
+		} else if (!strcmp(kind, "narrow")) /* wraps at 32 bits, where the manuals give 44 or 48 */
+			b->width = b->width > 32 ? 32 : b->width;
+		else if (!strcmp(kind, "agent"))
+			b->agent = 1;
+		else if (!strcmp(kind, "portmap") && has_port_counters(b))
+			b->port_skew = 1;
+		else if (!strcmp(kind, "portmap"))
+			return uc_err("simulator fault portmap: %s %d has no free-running port counters", unit, b->idx);
 		else if (!strcmp(kind, "missing")) {
 			for (int d = 0; d < s->ndevs; d++)
 				if (s->devs[d].box == b)
@@ -98,7 +141,8 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			if (s->kind->fault(s, kind, b))
 				return -1;
 		} else
-			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom%s%s)", kind, s->name,
+			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom, stuck, narrow, "
+				      "agent, portmap%s%s; swapped:busmap)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit)

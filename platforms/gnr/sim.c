@@ -68,7 +68,7 @@ static double gnr_own(const struct sim *s, const struct sim_box *b, unsigned ev,
 {
 	(void)ctl;
 	if (!strcmp(b->u->name, "imc"))
-		return imc_rate(s, b->socket, ev, um);
+		return b->sched_lost && ev == 0x06 ? 0 : imc_rate(s, b->socket, ev, um);
 	if (!strcmp(b->u->name, "b2cmi"))
 		return b2cmi_rate(s, b->socket, ev, um);
 	return -1;
@@ -78,7 +78,8 @@ static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 {
 	static const struct sim_disc_model model = { .links = GNR_LINKS, .stacks = GNR_STACKS, .own = gnr_own };
 	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
-		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, GNR_STACKS * s->dies);
+		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, GNR_STACKS * s->dies,
+					    b->port_skew);
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the IMC's DCLK */
 	return sim_disc_rate(s, b, ctl, &model);
@@ -133,6 +134,18 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 	if (sock == 0 && s->build_die == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd8000000ull) ||
 			  !sim_disc_placed(s, tb, cxldp, sock, 0, 0xd8001000ull) || !sim_disc_placed(s, tb, b2cxl, sock, 0, 0xd8002000ull)))
 		return -1;
+	return 0;
+}
+
+/* The discovery faults, and onesched: an IMC channel whose scheduler 1 counts no CAS (the tools that
+ * read half of Granite Rapids' DRAM bandwidth counted SCH0 alone). */
+int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b)
+{
+	if (strcmp(kind, "onesched"))
+		return sim_disc_fault(s, kind, b);
+	if (strcmp(b->u->name, "imc"))
+		return uc_err("simulator fault onesched: %s %d is not an IMC channel", b->u->name, b->idx);
+	b->sched_lost = 1;
 	return 0;
 }
 

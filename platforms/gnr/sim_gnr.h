@@ -15,13 +15,14 @@ SIM_PERF_DECL(gnr);
 extern const struct sim_ubox_dev sim_gnr_ubox;
 extern const struct sim_global sim_gnr_global;
 int sim_gnr_build(struct sim *s);
+int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b); /* the discovery faults and onesched */
 
 /* A kind on GNR's machine: name, CHAs per socket, CPUID model and stepping, the cores' data-read opcode. */
 #define SIM_GNR_KIND(n, c, m, st, opc)                                                                     \
 	{ .name = n, .cores = (c), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
 	  .ia_read_opc = (opc),                                                                              \
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
-	  .faults = SIM_DISC_FAULTS, .fault = sim_disc_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
+	  .faults = SIM_DISC_FAULTS ", onesched", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
 	  .multi_die = 1 }
 
 #endif

@@ -7,6 +7,7 @@
  * than the cores, as on parts with more LLC slices than cores (Xeon Gold 5122: 4 cores, 12 slices),
  * so that a count taken from the cores is wrong.
  */
+#include <stdio.h>
 #include <string.h>
 #include "util/error.h"
 #include "sim/sim_disc.h"
@@ -120,11 +121,14 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
 	int sock = b->socket;
-	if (SIM_CTR_IS_FR(ctr)) { /* IIO: IOCLK and each stack's traffic on its port 0, 4 bytes a count */
+	if (SIM_CTR_IS_FR(ctr)) { /* IIO: IOCLK and each stack's traffic on its port 0, 4 bytes a count; with
+				   * fault portmap, port N's counters count port N+1's traffic (of the stack's 4) */
 		const char *n = b->u->fr[SIM_CTR_FR_INDEX(ctr)].name;
+		int port;
 		if (!strcmp(n, "ioclk"))
 			return p->iio_hz;
-		if (!strcmp(n, "bw_in_port0") || !strcmp(n, "bw_out_port0"))
+		if ((sscanf(n, "bw_in_port%d", &port) == 1 || sscanf(n, "bw_out_port%d", &port) == 1) &&
+		    (port + b->port_skew) % 4 == 0)
 			return (n[3] == 'i' ? p->iio_in_bps[sock] : p->iio_out_bps[sock]) / SKX_STACKS / 4;
 		return 0;
 	}

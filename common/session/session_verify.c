@@ -1,0 +1,82 @@
+/*
+ * Reading a session's registers back (uncore check): while it runs, every control word and filter it
+ * programmed must still hold what it wrote, or another agent (a second tool, a script with wrmsr) has
+ * reprogrammed the box and the counts are not the session's events; after a stop, every register it saved
+ * must read as it was found, or the box was not given back.
+ */
+#include "session_priv.h"
+
+/* One register against what it should hold under mask: 0 equal, 1 not (the first such named in buf). */
+static int differs(uncore_session_t *s, const struct box *b, const struct pmon_reg *r, uint64_t want, uint64_t mask,
+		   int *n, char *buf, size_t len)
+{
+	uint64_t v;
+	char name[48];
+	if (pmon_read(s->u, b, r, &v))
+		return -1;
+	if (!((v ^ want) & mask))
+		return 0;
+	if (!(*n)++)
+		snprintf(buf, len, "%s %d (socket %d) %s = 0x%llx, not 0x%llx", b->t->name, b->idx, b->socket,
+			 pmon_reg_name(b, r->kind, r->idx, name, sizeof(name)), (unsigned long long)(v & mask),
+			 (unsigned long long)(want & mask));
+	return 0;
+}
+
+/* The control words and filters the running session wrote itself (not those of a box it shares). */
+static int verify_programmed(uncore_session_t *s, int *n, char *buf, size_t len)
+{
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *sl = &s->slots[i];
+		const struct prog *p = prog_of(s, sl);
+		const struct box *b = box_of(s, sl->box);
+		if (sl->ctr == UC_CTR_FREERUN || !(p->owner || (p->joined && !sl->shared)))
+			continue;
+		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
+		/* the reset bit is a command that reads 0 */
+		uint64_t mask = r.wmask & ~(sl->ctr == UC_CTR_FIXED ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
+		if (differs(s, b, &r, sess_slot_ctl(s, b, sl), mask, n, buf, len))
+			return -1;
+	}
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		for (int f = 0; pg->owner && f < b->t->nfilt_regs; f++) {
+			struct pmon_reg r;
+			if (pg->fmask[f] && !pmon_reg(b, PK_FILT, f, &r) &&
+			    differs(s, b, &r, pg->fval[f], pg->fmask[f], n, buf, len))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Every register the stopped session saved at its start, as found then. */
+static int verify_restored(uncore_session_t *s, int *n, char *buf, size_t len)
+{
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct prog *pg = &s->progs[p];
+		const struct box *b = box_of(s, pg->box);
+		for (int i = 0; i < pg->nfound; i++) {
+			struct pmon_reg r;
+			if (pg->found[i].kind < PK_NKINDS && !pmon_reg(b, (enum pmon_kind)pg->found[i].kind, pg->found[i].idx, &r) &&
+			    differs(s, b, &r, pg->found[i].val, r.wmask, n, buf, len))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int uncore_session_verify_impl(uncore_session_t *s, char *buf, size_t len)
+{
+	int n = 0;
+	if (len)
+		buf[0] = 0;
+	if (s->u->perf)
+		return uc_err("the perf backend leaves the registers to the kernel: there is nothing to read back");
+	if (!s->started)
+		return uc_err("the session has not been started: nothing was programmed to read back");
+	if (s->running ? verify_programmed(s, &n, buf, len) : verify_restored(s, &n, buf, len))
+		return -1;
+	return n;
+}

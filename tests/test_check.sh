@@ -9,9 +9,9 @@ UNCORE=${top_builddir:-.}/uncore
 ARGS="--seconds 0.1 --size 32"
 
 # every platform with no fault: exit 0, every row PASS or a SKIP with its reason, none FAIL
-for b in sim:snbep sim:ivbep sim:hsx sim:bdx sim:bdxde sim:skx sim:clx sim:spr sim:emr sim:gnr sim:srf sim:cwf sim:nhm \
+for b in sim:snbep sim:ivbep sim:hsx sim:bdx sim:bdxde sim:skx sim:clx sim:icx sim:spr sim:emr sim:gnr sim:srf sim:cwf sim:nhm \
 	sim:montecito perf+sim:snbep perf+sim:ivbep perf+sim:hsx perf+sim:bdx perf+sim:bdxde perf+sim:skx perf+sim:clx \
-	perf+sim:spr perf+sim:emr perf+sim:gnr perf+sim:srf perf+sim:cwf perf+sim:nhm; do
+	perf+sim:icx perf+sim:spr perf+sim:emr perf+sim:gnr perf+sim:srf perf+sim:cwf perf+sim:nhm; do
 	$UNCORE --backend "$b,clock=manual" check $ARGS >"$W/out" 2>"$W/err"
 	rc=$?
 	rows=$(grep -v "^#" "$W/out" | grep -cE " (PASS|FAIL|SKIP)")
@@ -29,9 +29,11 @@ for row in "registers untouched by others, before" "registers untouched by other
 	"socket 1: resctrl memory bandwidth = uncore"; do
 	check "sim:gnr: '$row' PASS" 'grep -q "^$row .* PASS$" "$W/out"'
 done
-$UNCORE --backend sim:emr,clock=manual check $ARGS >"$W/out" 2>"$W/err"
-check "sim:emr: IMC DCLK, free-running = general counters PASS" \
-	'grep -q "^socket 0: IMC DCLK, free-running = general .* PASS$" "$W/out"'
+for p in emr icx; do # EMR's UNC_M_DCLK_FREERUN, ICX's UNC_M_CLOCKTICKS_FREERUN (a controller's)
+	$UNCORE --backend sim:$p,clock=manual check $ARGS >"$W/out" 2>"$W/err"
+	check "sim:$p: IMC DCLK, free-running = general counters PASS" \
+		'grep -q "^socket 0: IMC DCLK, free-running = general .* PASS$" "$W/out"'
+done
 
 # on the simulator's real clock too: the workload's bytes go in while its clock stands still, and the
 # counter rows' tolerances come from their measured windows, so a loaded host's late wake-ups add nothing
@@ -67,6 +69,7 @@ done
 fails "sim:emr,fault=dead:imc:3" "socket 0: every channel counts" "imc 3 counted 0% of the mean"
 fails "sim:snbep,fault=stuck:imc:1" "socket 0: every channel counts" "imc 1 counted 0% of the mean .*dead or stuck counter"
 fails "sim:skx,fault=stuck:imc:2" "copy: socket 0 write bytes" "8[0-9]% of the bytes moved were counted"
+fails "sim:icx,fault=stuck:imc:2" "socket 0: every channel counts" "imc 2 counted 0% of the mean .*dead or stuck counter"
 # resctrl (the simulator's: what its workload moved) sees the bytes a dead channel's counters miss
 fails "sim:snbep,fault=dead:imc:1" "socket 0: resctrl memory bandwidth = uncore" \
 	"resctrl saw 128.0 MiB move, the uncore counted 96.0 MiB"
@@ -79,13 +82,13 @@ for p in emr gnr; do
 		"box 1, preloaded 2\^width - [0-9]*, counted 2.8[0-9]e\+14 .* wraps at another width than documented"
 done
 # the bus-to-socket map swapped: each socket's memory counted on the other
-for p in snbep hsx skx emr gnr; do
+for p in snbep hsx skx icx emr gnr; do
 	fails "sim:$p,fault=swapped:busmap" "streaming read on socket 0: socket 1 reads" \
 		"socket 1 counted socket 0's traffic: the sockets' boxes are mapped to the wrong socket"
 done
 fails "sim:snbep,fault=swapped:busmap" "socket 0: every channel counts" "no channel counted the socket's traffic"
 # an IIO stack's free-running port counters mapped to the next port
-for b in "sim:emr,fault=portmap:iio:2" "sim:gnr,fault=portmap:iio:0" "sim:skx,fault=portmap:iio:1"; do
+for b in "sim:emr,fault=portmap:iio:2" "sim:gnr,fault=portmap:iio:0" "sim:skx,fault=portmap:iio:1" "sim:icx,fault=portmap:iio:3"; do
 	fails "$b" "socket 0: IIO ports in, free-running = general" "box [0-9]*: .*a counter mapped to the wrong port"
 done
 # another agent: programming a box before the check, or reprogramming it mid-run

@@ -195,12 +195,13 @@ static int agree_rows(struct check *c, const char *label, const char *const a[],
 }
 
 /* Bytes a count of the IIO free-running port bandwidth counters (DATA_REQ_OF_CPU counts 4, perfmon): Linux
- * 6.12 skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB is 4 bytes; spr_iio_freerunning's (SPR,
- * EMR) and gnr_iio_freerunning's (GNR, SRF, CWF) 3.0517578125e-5 MiB is 32.  0: not known. */
+ * 6.12 skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB is 4 bytes; snr_uncore_iio_freerunning_events'
+ * (ICX), spr_iio_freerunning's (SPR, EMR) and gnr_iio_freerunning's (GNR, SRF, CWF) 3.0517578125e-5 MiB is 32.
+ * 0: not known. */
 static double iio_fr_bytes(const char *platform)
 {
 	static const struct { const char *p; double bytes; } t[] = {
-		{ "skx", 4 }, { "clx", 4 }, { "spr", 32 }, { "emr", 32 }, { "gnr", 32 }, { "srf", 32 }, { "cwf", 32 },
+		{ "skx", 4 }, { "clx", 4 }, { "icx", 32 }, { "spr", 32 }, { "emr", 32 }, { "gnr", 32 }, { "srf", 32 }, { "cwf", 32 },
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		if (!strcmp(t[i].p, platform))
@@ -211,9 +212,14 @@ static double iio_fr_bytes(const char *platform)
 /* Free-running against general-purpose counters, where the platform has both for one quantity. */
 static int freerun_rows(struct check *c)
 {
-	static const char *const fr_dclk[] = { "UNC_M_DCLK_FREERUN" };
-	const char *gp[] = { event_of(c, imc_clock) };
-	if (gp[0] && uncore_event_find(c->u, fr_dclk[0]) >= 0)
+	/* the IMC's free-running DCLK: SPR and EMR name it UNC_M_DCLK_FREERUN, ICX UNC_M_CLOCKTICKS_FREERUN (one a
+	 * controller of three channels; the channels' clocks are one clock, so box i of each compares) */
+	static const char *const dclk_names[] = { "UNC_M_DCLK_FREERUN", "UNC_M_CLOCKTICKS_FREERUN" };
+	const char *fr_dclk[1] = { NULL }, *gp[] = { event_of(c, imc_clock) };
+	for (size_t i = 0; i < sizeof(dclk_names) / sizeof(dclk_names[0]) && !fr_dclk[0]; i++)
+		if (uncore_event_find(c->u, dclk_names[i]) >= 0)
+			fr_dclk[0] = dclk_names[i];
+	if (gp[0] && fr_dclk[0])
 		agree_rows(c, "IMC DCLK, free-running = general", gp, fr_dclk, 1, 1);
 	else
 		verdict_add(c->t, V_SKIP, "IMC free-running = general counters", "within 1% per box", "-",

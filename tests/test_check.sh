@@ -70,6 +70,14 @@ fails "sim:emr,fault=dead:imc:3" "socket 0: every channel counts" "imc 3 counted
 fails "sim:snbep,fault=stuck:imc:1" "socket 0: every channel counts" "imc 1 counted 0% of the mean .*dead or stuck counter"
 fails "sim:skx,fault=stuck:imc:2" "copy: socket 0 write bytes" "8[0-9]% of the bytes moved were counted"
 fails "sim:icx,fault=stuck:imc:2" "socket 0: every channel counts" "imc 2 counted 0% of the mean .*dead or stuck counter"
+# Ice Lake-SP: each memory controller's free-running reads and writes against its three channels' CAS counts
+for b in sim:icx perf+sim:icx; do
+	$UNCORE --backend "$b,clock=manual" check $ARGS >"$W/out" 2>"$W/err"
+	check "$b: 'socket 1: IMC CAS, free-running = general' PASS" \
+		'grep -q "^socket 1: IMC CAS, free-running = general .* PASS$" "$W/out"'
+done
+fails "sim:icx,fault=dead:imc:4" "socket 0: IMC CAS, free-running = general" \
+	"controller 1: its 3 channels .* bytes, its free-running counters .*: a channel or a free-running counter not counted"
 # resctrl (the simulator's: what its workload moved) sees the bytes a dead channel's counters miss
 fails "sim:snbep,fault=dead:imc:1" "socket 0: resctrl memory bandwidth = uncore" \
 	"resctrl saw 128.0 MiB move, the uncore counted 96.0 MiB"

@@ -66,6 +66,13 @@ struct check {
 	double gen_s[UC_CHECK_SOCKETS];
 	double sched[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS][2]; /* CAS per scheduler, where a channel has two */
 	int nsched;           /* the session's events per scheduler found (0: one scheduler a channel) */
+	/* where each memory controller has free-running read and write counters besides its channels' (Ice
+	 * Lake-SP): their session events (-1: none), and the bytes each controller counted per socket */
+	int fr_cas[2];
+	double fr_ctrl[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS];
+	int nctrl[UC_CHECK_SOCKETS];
+	int ctrl_of[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS]; /* channel k's controller: the box with the counters
+							      * at or before it (-1: none) */
 	int agent_seen;       /* a read-back found another agent's control word (one row, the first) */
 	/* resctrl: the bytes its domain saw move while each socket's generators ran, and the uncore's count then */
 	double rdt[UC_CHECK_SOCKETS], rdt_uncore[UC_CHECK_SOCKETS];

@@ -13,6 +13,11 @@
 #define LOW_SHARE 0.1   /* a channel counting less than this of the mean does not count */
 #define BALANCE 0.5     /* interleaved traffic: each channel within the mean +- half of it */
 #define SCHED_SHARE 0.1 /* a scheduler serving less than this of its channel's CAS is not counted */
+/* a controller's free-running reads and writes agree with its channels' CAS counts this closely, plus what
+ * the counters can count apart while one session read takes them one after the other (check_counters.c's
+ * READ_SKEW_S) over the generators' time */
+#define FR_AGREE 0.01
+#define FR_SKEW_S 2e-3
 
 /* The unit whose boxes the memory metrics are per box of (-1: per socket only). */
 static int channel_unit(struct check *c)
@@ -41,6 +46,22 @@ int check_channels_add(struct check *c, int sock)
 		uncore_session_metric_value(c->s, 0, sock, k, UNCORE_LAST_INTERVAL, &rd);
 		uncore_session_metric_value(c->s, 1, sock, k, UNCORE_LAST_INTERVAL, &wr);
 		c->chan[sock][k] += rd + wr; /* a box without a value stays without one */
+	}
+	/* a controller's free-running lines, 64 bytes each, counted on the channel box that holds them (ICX: every
+	 * third): channel k belongs to the last such box at or before it */
+	c->nctrl[sock] = 0;
+	for (int k = 0; k < c->nchan[sock]; k++) {
+		int b = uncore_box_number(c->u, unit, sock, k), ctrl = -1;
+		for (int i = 0; i < 2; i++) {
+			uint64_t v = 0;
+			if (c->fr_cas[i] < 0 || uncore_session_interval_value(c->s, c->fr_cas[i], sock, b, &v))
+				continue; /* not a box with the controller's counters */
+			ctrl = c->nctrl[sock];
+			c->fr_ctrl[sock][ctrl] += 64.0 * (double)v;
+		}
+		if (ctrl >= 0)
+			c->nctrl[sock]++;
+		c->ctrl_of[sock][k] = ctrl >= 0 ? ctrl : k ? c->ctrl_of[sock][k - 1] : -1;
 	}
 	c->nsched = 0;
 	for (int ev = 0; ev < uncore_session_num_events(c->s); ev++) {
@@ -160,6 +181,41 @@ static int sched_row(struct check *c, int sock)
 	return verdict_add(c->t, V_PASS, check, exp, got, "%s", "");
 }
 
+/* Each memory controller's free-running reads and writes against the CAS counts of its channels, where it has
+ * them. */
+static int freerun_row(struct check *c, int sock)
+{
+	char check[96], exp[96], got[96], what[160] = "";
+	int n = c->nctrl[sock];
+	/* the simulator counts a workload while its clock stands still: no traffic falls between two box reads */
+	double tol = FR_AGREE + (c->sim ? 0 : FR_SKEW_S / c->gen_s[sock]), worst = -1, gp[CHECK_MAX_CHANNELS] = { 0 };
+	int per[CHECK_MAX_CHANNELS] = { 0 };
+	if (c->fr_cas[0] < 0 && c->fr_cas[1] < 0)
+		return 0; /* no such counters: no row */
+	snprintf(check, sizeof(check), "socket %d: IMC CAS, free-running = general", sock);
+	snprintf(exp, sizeof(exp), "within %.1f%% per controller", 100 * tol);
+	if (n < 1)
+		return verdict_add(c->t, V_SKIP, check, exp, "-", "no channel box holds its controller's free-running counters");
+	for (int k = 0; k < c->nchan[sock]; k++)
+		if (c->ctrl_of[sock][k] >= 0) {
+			gp[c->ctrl_of[sock][k]] += c->chan[sock][k];
+			per[c->ctrl_of[sock][k]]++;
+		}
+	for (int k = 0; k < n; k++) {
+		double fr = c->fr_ctrl[sock][k], d = fabs(gp[k] - fr) / fmax(fmax(gp[k], fr), 1);
+		if (isnan(d) || d > worst) {
+			worst = isnan(d) ? INFINITY : d;
+			snprintf(what, sizeof(what), "controller %d: its %d channels %.4g bytes, its free-running counters %.4g",
+				 k, per[k], gp[k], fr);
+		}
+	}
+	snprintf(got, sizeof(got), "worst %.2f%%", 100 * worst);
+	if (worst > tol)
+		return verdict_add(c->t, V_FAIL, check, exp, got, "%s: a channel or a free-running counter not counted, "
+				   "or counted on the wrong controller", what);
+	return verdict_add(c->t, V_PASS, check, exp, got, "%s", "");
+}
+
 int check_channels_rows(struct check *c)
 {
 	for (int k = 0; k < c->nsock; k++) {
@@ -172,7 +228,7 @@ int check_channels_rows(struct check *c)
 				return -1;
 			continue;
 		}
-		if (socket_rows(c, k) || sched_row(c, k))
+		if (socket_rows(c, k) || sched_row(c, k) || freerun_row(c, k))
 			return -1;
 	}
 	return 0;

@@ -2,8 +2,9 @@
  * The counter rows of `uncore check`, each in a session of its own after the memory one:
  * - clocks: the uncore and DRAM clocks lie in the range the part can run at;
  * - free-running against general-purpose counters: where a platform counts the same thing both ways
- *   (the IMC's DCLK on Sapphire and Emerald Rapids, each IIO port's inbound bytes from Sapphire Rapids on)
- *   they agree within 1 % per box, or one of them is mapped or counted wrong;
+ *   (the IMC's DCLK on Ice Lake-SP, Sapphire and Emerald Rapids, each IIO port's inbound bytes from
+ *   Skylake-SP on) they agree within 1 % per box, or one of them is mapped or counted wrong (Ice Lake-SP's
+ *   reads and writes per memory controller: check_channels.c, under the generators' traffic);
  * - width: an IMC clock counter sampled with a period (preloaded with 2^width - period, uncore.h) wraps at
  *   its documented width, so that its count over the window is the clock's; a counter narrower than
  *   documented wraps elsewhere and its count is off by about 2^width.
@@ -147,10 +148,12 @@ static box_rates *agree_window(struct check *c, const char *a, const char *b, ui
 	return rate;
 }
 
-/* Each pair a[i], b[i] (b counting scale_b of a's units) agrees within AGREE on every box of each socket:
- * a row per socket, over every pair, each pair counted in a session of its own. */
+/* Each pair a[i], b[i] (b counting scale_b of a's units) agrees within AGREE on every box of each socket, box k
+ * of b against the sum of a's boxes group k .. group k + group - 1 (group > 1: b counts for several of a's boxes,
+ * ICX's free-running counters for a controller's three channels): a row per socket, over every pair, each pair
+ * counted in a session of its own. */
 static int agree_rows(struct check *c, const char *label, const char *const a[], const char *const b[], int npairs,
-		      double scale_b)
+		      double scale_b, int group)
 {
 	char why[256] = "", check[96], exp[96], got[96];
 	double worst[UC_CHECK_SOCKETS] = { 0 }, tol = AGREE;
@@ -164,8 +167,11 @@ static int agree_rows(struct check *c, const char *label, const char *const a[],
 		ran++;
 		tol = AGREE + READ_SKEW_S * 1e9 / (double)win;
 		for (int k = 0; k < c->nsock; k++)
-			for (int box = 0; box < AGREE_BOXES; box++) {
-				double x = rate[k][box][0], y = rate[k][box][1] * scale_b, d = fabs(x - y) / fmax(x, y);
+			for (int box = 0; box < AGREE_BOXES / group; box++) {
+				double x = 0, y = rate[k][box][1] * scale_b;
+				for (int j = 0; j < group; j++)
+					x += rate[k][box * group + j][0];
+				double d = fabs(x - y) / fmax(x, y);
 				if (isnan(x) || isnan(y) || (x * (double)win / 1e9 < AGREE_MIN && y * (double)win / 1e9 < AGREE_MIN))
 					continue; /* no such box, or too few counts to compare to 1 % (one alone: they differ) */
 				if (!compared[k]++ || d > worst[k]) {
@@ -214,13 +220,10 @@ static int freerun_rows(struct check *c)
 {
 	/* the IMC's free-running DCLK: SPR and EMR name it UNC_M_DCLK_FREERUN, ICX UNC_M_CLOCKTICKS_FREERUN (one a
 	 * controller of three channels; the channels' clocks are one clock, so box i of each compares) */
-	static const char *const dclk_names[] = { "UNC_M_DCLK_FREERUN", "UNC_M_CLOCKTICKS_FREERUN" };
-	const char *fr_dclk[1] = { NULL }, *gp[] = { event_of(c, imc_clock) };
-	for (size_t i = 0; i < sizeof(dclk_names) / sizeof(dclk_names[0]) && !fr_dclk[0]; i++)
-		if (uncore_event_find(c->u, dclk_names[i]) >= 0)
-			fr_dclk[0] = dclk_names[i];
+	static const char *const dclk_names[] = { "UNC_M_DCLK_FREERUN", "UNC_M_CLOCKTICKS_FREERUN", NULL };
+	const char *fr_dclk[] = { event_of(c, dclk_names) }, *gp[] = { event_of(c, imc_clock) };
 	if (gp[0] && fr_dclk[0])
-		agree_rows(c, "IMC DCLK, free-running = general", gp, fr_dclk, 1, 1);
+		agree_rows(c, "IMC DCLK, free-running = general", gp, fr_dclk, 1, 1, 1);
 	else
 		verdict_add(c->t, V_SKIP, "IMC free-running = general counters", "within 1% per box", "-",
 			    "the platform has no IMC free-running counter a general one also counts");
@@ -237,7 +240,7 @@ static int freerun_rows(struct check *c)
 		general[port] = names[0][port];
 		freerun[port] = names[1][port];
 	}
-	return agree_rows(c, "IIO ports in, free-running = general", general, freerun, 8, fr_bytes / 4);
+	return agree_rows(c, "IIO ports in, free-running = general", general, freerun, 8, fr_bytes / 4, 1);
 }
 
 /* A sampled IMC clock counter on each box: its count over the window is at least the period (it wrapped)

@@ -221,6 +221,10 @@ static int check_backend(struct check *c, const struct opts *o)
 	if (uncore_session_new(c->u, &c->s) || uncore_session_add_metric(c->s, "mem_read_bytes") != 0 ||
 	    uncore_session_add_metric(c->s, "mem_write_bytes") != 1)
 		return -1;
+	/* the controllers' free-running reads and writes, where they have them: no general counter taken */
+	static const char *const fr_cas[2] = { "UNC_M_CAS_COUNT_FREERUN.RD", "UNC_M_CAS_COUNT_FREERUN.WR" };
+	for (int i = 0; i < 2; i++)
+		c->fr_cas[i] = uncore_event_find(c->u, fr_cas[i]) < 0 ? -1 : uncore_session_add(c->s, fr_cas[i]);
 	/* before: a box another agent counts on is refused at the start, with the register and its value */
 	if (uncore_session_start(c->s))
 		return verdict_add(c->t, V_FAIL, "registers untouched by others, before", "no counter in use",

@@ -133,7 +133,7 @@ static const struct { const struct box_type *t; uint16_t device; int dev0; uint3
  * 0xD8 + 4n (bits 10:0 = address 22:12); channel k at MEMn + 0x22800 + 0x8000 k. */
 static const struct mmio_place spr_imc_place = { .devid = 0x3251, .base_off = 0xd0, .mem_off = 0xd8, .mem_step = 4,
 						 .base_mask = 0x1fffffff, .mem_mask = 0x7ff, .base_shift = 23,
-						 .mem_shift = 12, .nctrl = 4, .nchan = 2, .box_off = 0x22800,
+						 .mem_shift = 12, .nctrl = 4 /* base[] in imc_bases */, .nchan = 2, .box_off = 0x22800,
 						 .chan_step = 0x8000 };
 
 static int type_index(const struct platform_desc *p, const struct box_type *t)
@@ -221,14 +221,17 @@ static int imc_bases(struct disc_ctx *c)
 		die = c->map.die[d->loc.bus];
 		if (s < 0)
 			continue;
+		uint64_t base[4]; /* each controller's, read once for its first channel */
+		int have[4] = { 0 };
 		for (int k = 0; k < c->n; k++) {
 			struct box *b = &c->v[k];
 			int imcn = b->unit_id / m->nchan, ch = b->unit_id % m->nchan;
 			uint64_t memn, want;
 			if (b->t != &imc || b->socket != s || b->die != die || imcn >= m->nctrl)
 				continue;
-			if (mmio_place_base(c->u->acc, m, &d->loc, imcn, &memn))
+			if (!have[imcn]++ && mmio_place_base(c->u->acc, m, &d->loc, imcn, &base[imcn]))
 				return uc_err_prefix("the IMC %d base of socket %d: ", imcn, s);
+			memn = base[imcn];
 			want = memn + m->box_off + (uint64_t)m->chan_step * (uint64_t)ch;
 			if (want != b->r.box_ctl) {
 				uc_warn("discovery table of socket %d: imc unit %d is at 0x%llx, but the IMC config "

@@ -185,7 +185,7 @@ struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket,
 	b->socket = socket;
 	b->die = s->build_die;
 	b->idx = idx;
-	b->base = (uint64_t)idx * u->box_stride;
+	b->base = u->box_offs ? u->box_offs[idx] : (uint64_t)idx * u->box_stride;
 	b->width = u->width;
 	b->disc_entry = -1;
 	b->gsp = -1;

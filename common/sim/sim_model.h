@@ -62,6 +62,8 @@ struct sim_unit {
 	/* Addresses: each box has a base (MSR units: box index x box_stride; PCI: 0, config offsets;
 	 * discovery-era units: the unit control address); a register is base + the value here. */
 	uint32_t box_stride;
+	const uint32_t *box_offs; /* MSR units: box i's base instead of i x box_stride, nboxes entries (Linux
+				   * msr_offsets: Ice Lake-SP) */
 	uint32_t box_ctl, ctl0, ctl_stride, ctr0, ctr_stride;
 	const uint32_t *ctr_offs; /* counters not evenly spaced (IVB-EP IRP) */
 	uint32_t status;     /* box overflow status, 0: none (W1C) */

@@ -128,20 +128,16 @@ static int icx_imcs(struct sim *s, int sock, int bus)
 	return 0;
 }
 
-/* The MSR boxes of a socket: CHAs at icx_cha_msr_offsets, the stacks at icx_msr_offsets. */
+/* The MSR boxes of a socket, each at its unit's offset table (sim_map.c): as many CHAs as cores. */
 static int icx_msr_boxes(struct sim *s, int sock)
 {
 	for (int t = 0; t < s->nunits; t++) {
 		const struct sim_unit *u = &s->units[t];
-		int cha = !strcmp(u->name, "cha"), n = cha ? s->cores : u->nboxes;
+		int n = !strcmp(u->name, "cha") ? s->cores : u->nboxes;
 		for (int i = 0; u->space == SIM_MSR && i < n; i++) {
 			struct sim_box *b = sim_add_box(s, u, sock, i);
 			if (!b)
 				return uc_err("simulator: too many boxes");
-			if (cha)
-				b->base = sim_icx_cha_offs[i];
-			else if (u->nboxes == SIM_ICX_STACKS)
-				b->base = sim_icx_stack_offs[i];
 			b->nfr = u->nfr; /* IIO: at the driver's addresses, base 0 and the group's own offsets */
 		}
 	}

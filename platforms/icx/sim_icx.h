@@ -1,6 +1,6 @@
 /*
  * The simulated Ice Lake-SP: its builder's view of the register map (sim_map.c), the PMU types of the
- * simulated kernel (sim_perf.c) and the per-box MSR offsets the driver's tables give.
+ * simulated kernel (sim_perf.c).
  */
 #ifndef UNCORE_SIM_ICX_H
 #define UNCORE_SIM_ICX_H
@@ -14,7 +14,5 @@
 SIM_MAP_DECL(icx);
 SIM_PERF_DECL(icx);
 extern const struct sim_ubox_dev sim_icx_ubox;
-/* MSR offsets of CHA n (icx_cha_msr_offsets) and of IIO, IRP and M2PCIe stack n (icx_msr_offsets) */
-extern const uint32_t sim_icx_cha_offs[SIM_ICX_MAX_CHA], sim_icx_stack_offs[SIM_ICX_STACKS];
 
 #endif

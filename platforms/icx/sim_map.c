@@ -12,12 +12,12 @@
 #define CTL48 .width = 48, .ctl_en = EN, .ctl_rst = RST
 #define BASE_CTL (EV_UMASK | RST | EDGE | EN | INV | THRESH8) /* SNBEP_PMON_RAW_EVENT_MASK and rst, en */
 
-const uint32_t sim_icx_cha_offs[SIM_ICX_MAX_CHA] = {
+static const uint32_t cha_offs[SIM_ICX_MAX_CHA] = {
 	0x2a0, 0x2ae, 0x2bc, 0x2ca, 0x2d8, 0x2e6, 0x2f4, 0x302, 0x310, 0x31e, 0x32c, 0x33a, 0x348, 0x356,
 	0x364, 0x372, 0x380, 0x38e, 0x3aa, 0x3b8, 0x3c6, 0x3d4, 0x3e2, 0x3f0, 0x3fe, 0x40c, 0x41a, 0x428,
 	0x436, 0x444, 0x452, 0x460, 0x46e, 0x47c, 0x0,   0xe,   0x1c,  0x2a,  0x38,  0x46,
 };
-const uint32_t sim_icx_stack_offs[SIM_ICX_STACKS] = { 0x0, 0x20, 0x40, 0x90, 0xb0, 0xd0 };
+static const uint32_t stack_offs[SIM_ICX_STACKS] = { 0x0, 0x20, 0x40, 0x90, 0xb0, 0xd0 };
 /* icx_iio_bw_freerunning_box_offsets */
 static const uint32_t bw_offs[SIM_ICX_STACKS] = { 0x0, 0x10, 0x20, 0x90, 0xa0, 0xb0 };
 
@@ -28,7 +28,7 @@ static const struct sim_filt cha_filt[] = { { 0xb65, 0, 0x1ffull } };
  * port at icx_iio_bw_freerunning_box_offsets; 48 bits */
 #define BW(p) { "bw_in_port" #p, 0xaa0 + (p), 48, 0, bw_offs }
 static const struct sim_fr iio_fr[] = {
-	{ "ioclk", 0xa55, 48, 0, sim_icx_stack_offs },
+	{ "ioclk", 0xa55, 48, 0, stack_offs },
 	BW(0), BW(1), BW(2), BW(3), BW(4), BW(5), BW(6), BW(7),
 };
 /* icx_imc_freerunning, at the controller's MMIO base: DDR read/write 0x2290 + 8 k, DDRT 0x22A0 + 8 k, DCLK 0x22B0 */
@@ -39,20 +39,21 @@ static const struct sim_fr imc_fr[] = {
 
 const struct sim_unit sim_icx_units[] = {
 	SIM_SKX_UBOX_UNIT("Linux skx_uncore_ubox (icx_msr_uncores[0]): HSWEP_U_MSR_PMON_CTL0/CTR0, UCLK_FIXED_CTL/CTR"),
-	/* base 0: the builder places each CHA at icx_cha_msr_offsets[n] */
-	{ .name = "cha", .space = SIM_MSR, .nboxes = SIM_ICX_MAX_CHA, .bc = &ivb_bc, .box_ctl = 0xb60, .ctl0 = 0xb61,
-	  .ctl_stride = 1, .ctr0 = 0xb68, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
+	{ .name = "cha", .space = SIM_MSR, .nboxes = SIM_ICX_MAX_CHA, .box_offs = cha_offs, .bc = &ivb_bc, .box_ctl = 0xb60,
+	  .ctl0 = 0xb61, .ctl_stride = 1, .ctr0 = 0xb68, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
 	  .ctl_writable = BASE_CTL | TID_EN | 0x3ffffffull << 32, .filt = cha_filt, .nfilt = N(cha_filt),
 	  .src = "Linux icx_uncore_chabox: ICX_C34_MSR_PMON_*, icx_cha_msr_offsets, SNR_CHA_RAW_EVENT_MASK_EXT" },
-	{ .name = "iio", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .bc = &ivb_bc, .box_ctl = 0xa50, .ctl0 = 0xa58,
-	  .ctl_stride = 1, .ctr0 = 0xa51, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
+	{ .name = "iio", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .box_offs = stack_offs, .bc = &ivb_bc,
+	  .box_ctl = 0xa50, .ctl0 = 0xa58, .ctl_stride = 1, .ctr0 = 0xa51, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
 	  .ctl_writable = BASE_CTL | 0x7ffffull << 32, .fr = iio_fr, .nfr = N(iio_fr),
 	  .src = "Linux icx_uncore_iio: ICX_IIO_MSR_PMON_*, icx_msr_offsets, SNR_IIO_PMON_RAW_EVENT_MASK_EXT; icx_iio_freerunning" },
-	{ .name = "irp", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .bc = &ivb_bc, .box_ctl = 0xa4a, .ctl0 = 0xa4d,
-	  .ctl_stride = 1, .ctr0 = 0xa4b, .ctr_stride = 1, CTL48, .nctr = 2, .ctl_bytes = 4, .ctl_writable = BASE_CTL,
+	{ .name = "irp", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .box_offs = stack_offs, .bc = &ivb_bc,
+	  .box_ctl = 0xa4a, .ctl0 = 0xa4d, .ctl_stride = 1, .ctr0 = 0xa4b, .ctr_stride = 1, CTL48, .nctr = 2, .ctl_bytes = 4,
+	  .ctl_writable = BASE_CTL,
 	  .src = "Linux icx_uncore_irp: ICX_IRP0_MSR_PMON_*, icx_msr_offsets, 2 counters" },
-	{ .name = "m2pcie", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .bc = &ivb_bc, .box_ctl = 0xa40, .ctl0 = 0xa46,
-	  .ctl_stride = 1, .ctr0 = 0xa41, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4, .ctl_writable = BASE_CTL,
+	{ .name = "m2pcie", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .box_offs = stack_offs, .bc = &ivb_bc,
+	  .box_ctl = 0xa40, .ctl0 = 0xa46, .ctl_stride = 1, .ctr0 = 0xa41, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
+	  .ctl_writable = BASE_CTL,
 	  .src = "Linux icx_uncore_m2pcie: ICX_M2PCIE_MSR_PMON_*, icx_msr_offsets" },
 	SIM_SKX_PCU_UNIT("Linux skx_uncore_pcu (icx_msr_uncores[5]): HSWEP_PCU_MSR_PMON_*"),
 	{ .name = "m2m", .space = SIM_PCI, .nboxes = 4, .bc = &ivb_bc, .box_ctl = 0x438, .ctl0 = 0x468, .ctl_stride = 8,

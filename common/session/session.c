@@ -32,21 +32,23 @@ static void free_progs(struct prog *progs, int n)
 	free(progs);
 }
 
-/* Which slots hold each event, so that a value is a walk over its own slots only. */
+/* Which slots hold each event on each socket, so that a value is a walk over its own slots only:
+ * bucket k = ev * nsockets + socket (see ev_range). */
 static int index_events(uncore_session_t *s, const struct slot *slots, int nslots, int nevs)
 {
-	int *first = calloc((size_t)nevs + 2, sizeof(*first)), *idx = malloc((size_t)(nslots + 1) * sizeof(*idx));
+	int ns = s->u->host.nsockets > 0 ? s->u->host.nsockets : 1, nk = nevs * ns;
+	int *first = calloc((size_t)nk + 2, sizeof(*first)), *idx = malloc((size_t)(nslots + 1) * sizeof(*idx));
 	if (!first || !idx) {
 		free(first);
 		free(idx);
 		return uc_err("out of memory");
 	}
 	for (int i = 0; i < nslots; i++)
-		first[slots[i].ev + 2]++;
-	for (int e = 0; e < nevs; e++)
-		first[e + 2] += first[e + 1];
-	for (int i = 0; i < nslots; i++) /* first[e + 1] runs from e's start to its end */
-		idx[first[slots[i].ev + 1]++] = i;
+		first[slots[i].ev * ns + s->u->boxes[slots[i].box].socket + 2]++;
+	for (int k = 0; k < nk; k++)
+		first[k + 2] += first[k + 1];
+	for (int i = 0; i < nslots; i++) /* first[k + 1] runs from bucket k's start to its end */
+		idx[first[slots[i].ev * ns + s->u->boxes[slots[i].box].socket + 1]++] = i;
 	free(s->ev_first);
 	free(s->ev_slots);
 	s->ev_first = first;
@@ -111,8 +113,9 @@ static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const in
 		p.first = *nslots;
 		p.nslots = m;
 		for (int i = 0; i < m; i++) {
-			ns[(*nslots)++] = (struct slot){ .ev = gev[i], .box = bi, .prog = *nprogs, .ctr = gr[i].ctr,
-							 .fr = gr[i].enc->fr };
+			struct slot *sl = &ns[(*nslots)++];
+			*sl = (struct slot){ .ev = gev[i], .box = bi, .prog = *nprogs, .fr = gr[i].enc->fr };
+			sess_slot_set_ctr(b, sl, gr[i].ctr);
 			if (gr[i].ctr != UC_CTR_FREERUN)
 				p.programmed = 1;
 		}

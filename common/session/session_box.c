@@ -29,18 +29,26 @@ int sess_slot_width(const struct box *b, const struct slot *sl)
 	return sl->ctr == UC_CTR_FIXED ? b->t->fixed_width : b->r.width;
 }
 
+/* Put a slot on counter ctr (general, UC_CTR_FIXED or UC_CTR_FREERUN): its counter's address and width
+ * mask, which every read uses, are worked out here once. */
+void sess_slot_set_ctr(const struct box *b, struct slot *sl, int ctr)
+{
+	sl->ctr = ctr;
+	sl->addr = sess_slot_ctr_addr(b, sl);
+	sl->mask = uc_width_mask(sess_slot_width(b, sl));
+}
+
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
  * every box takes a while next to a short interval. */
 int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 {
 	const struct box *b = box_of(s, p->box);
-	uint64_t addr[UC_MAX_SLOTS] = { 0 };
-	uint64_t val[UC_MAX_SLOTS] = { 0 };
+	uint64_t addr[UC_MAX_SLOTS], val[UC_MAX_SLOTS]; /* the first n are set */
 	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
 	struct access *a = s->u->acc;
 	uint64_t now;
 	for (int k = 0; k < n; k++)
-		addr[k] = sess_slot_ctr_addr(b, &s->slots[p->first + k]);
+		addr[k] = s->slots[p->first + k].addr;
 	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
 	 * is taken again, so that rates divide by the counts' own window, not by a preemption. */
 	for (int tries = 0;; tries++) {
@@ -61,10 +69,9 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		p->t_start = now;
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[p->first + k];
-		uint64_t mask = uc_width_mask(sess_slot_width(b, sl));
 		if (kind != READ_BASELINE)
-			sl->acc += (val[k] - sl->last) & mask; /* modular difference absorbs one wrap */
-		sl->last = val[k] & mask;
+			sl->acc += (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
+		sl->last = val[k] & sl->mask;
 		if (kind != READ_SAMPLE) {
 			sl->prev = sl->mark;
 			sl->mark = sl->acc;

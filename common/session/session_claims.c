@@ -333,7 +333,7 @@ static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
 		int k = sl->ctr == UC_CTR_FREERUN ? -1 : same_counter(s, b, sl, c, busy, same_filters, &attached);
 		sl->shared = k != -1;
 		if (sl->shared)
-			sl->ctr = k;
+			sess_slot_set_ctr(b, sl, k);
 		else if (sl->ctr != UC_CTR_FREERUN) {
 			reqs[n].enc = &s->evs[sl->ev];
 			idx[n++] = i;
@@ -345,7 +345,7 @@ static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
 	for (int j = 0; j < n; j++) {
 		struct slot *sl = &s->slots[idx[j]];
 		struct pmon_reg ctl, ctr;
-		sl->ctr = reqs[j].ctr;
+		sess_slot_set_ctr(b, sl, reqs[j].ctr);
 		ctl = sess_slot_ctl_reg(b, sl);
 		ctr = sess_slot_ctr_reg(b, sl);
 		if (save(s, c, b, &ctl) || save(s, c, b, &ctr))

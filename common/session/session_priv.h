@@ -19,6 +19,7 @@
 struct slot {
 	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
 	int fr;           /* free-running counter index */
+	uint64_t addr, mask; /* its counter's address and width mask */
 	int shared;       /* its counter is one another session programmed the same way: never written */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
@@ -74,7 +75,8 @@ struct uncore_session {
 	int nslots;
 	struct prog *progs;
 	int nprogs;
-	int *ev_slots, *ev_first; /* slots of event e: ev_slots[ev_first[e] .. ev_first[e + 1]) */
+	int *ev_slots, *ev_first; /* slots of event e on socket k: ev_slots[ev_first[e * nsockets + k] ..
+				   * ev_first[e * nsockets + k + 1]), in box order */
 	uint32_t token; /* tells this session's claims from others of the same process */
 	uint64_t max_read_ns; /* sample at least this often while running: half the fastest wrap */
 	uint64_t t_sampled;   /* when every box was last read or sampled */
@@ -88,6 +90,18 @@ struct uncore_session {
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
 static inline const struct prog *prog_of(const uncore_session_t *s, const struct slot *sl) { return &s->progs[sl->prog]; }
+
+/* The ev_slots range [*lo, *hi) of event ev's slots on socket (-1: every socket; none out of range). */
+static inline void ev_range(const uncore_session_t *s, int ev, int socket, int *lo, int *hi)
+{
+	int ns = s->u->host.nsockets > 0 ? s->u->host.nsockets : 1;
+	if (socket >= ns) {
+		*lo = *hi = 0;
+		return;
+	}
+	*lo = s->ev_first[ev * ns + (socket < 0 ? 0 : socket)];
+	*hi = s->ev_first[socket < 0 ? (ev + 1) * ns : ev * ns + socket + 1];
+}
 
 uint64_t sess_bc_frozen(const struct box *b);
 uint64_t sess_bc_running(const struct box *b);
@@ -111,6 +125,7 @@ uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const str
 uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);
 int sess_slot_width(const struct box *b, const struct slot *sl);
+void sess_slot_set_ctr(const struct box *b, struct slot *sl, int ctr);
 int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v);
 /* The perf backend's side of a session (session_perf.c): open and enable a group per box, read it with
  * one read(2), close it; and whether an added event can go through the kernel at all. */

@@ -16,19 +16,20 @@ double uncore_session_event_scale_impl(const uncore_session_t *s, int ev, const 
 	return ok ? s->evs[ev].scale : 1;
 }
 
-/* Slot ev_slots[k] (of an event) when its box is on socket/box (-1: any), else NULL. */
-static const struct slot *ev_slot(const uncore_session_t *s, int k, int socket, int box)
+/* Slot ev_slots[k] (of an event's socket range) when its box is box (-1: any), else NULL. */
+static const struct slot *ev_slot(const uncore_session_t *s, int k, int box)
 {
 	const struct slot *sl = &s->slots[s->ev_slots[k]];
-	const struct box *b = box_of(s, sl->box);
-	return (socket >= 0 && b->socket != socket) || (box >= 0 && b->idx != box) ? NULL : sl;
+	return box >= 0 && box_of(s, sl->box)->idx != box ? NULL : sl;
 }
 
 /* The first of event ev's slots on socket/box (-1: any) whose box failed, or NULL. */
 static const struct slot *failed_slot(const uncore_session_t *s, int ev, int socket, int box)
 {
-	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = ev_slot(s, k, socket, box);
+	int lo, hi;
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int k = lo; k < hi; k++) {
+		const struct slot *sl = ev_slot(s, k, box);
 		if (sl && prog_of(s, sl)->failed)
 			return sl;
 	}
@@ -51,27 +52,32 @@ static int not_counted(const uncore_session_t *s, const struct slot *sl, int win
 int session_window_value(const uncore_session_t *s, int ev, int socket, int box, int window, uint64_t *out)
 {
 	uint64_t sum = 0;
-	int found = 0;
+	int found = 0, lo, hi;
+	const struct slot *bad = NULL, *uncounted = NULL;
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
-	const struct slot *bad = failed_slot(s, ev, socket, box);
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int k = lo; k < hi && !bad; k++) { /* one walk: a read sums every event of every box */
+		const struct slot *sl = ev_slot(s, k, box);
+		if (!sl)
+			continue;
+		if (prog_of(s, sl)->failed)
+			bad = sl;
+		else if (!uncounted && not_counted(s, sl, window))
+			uncounted = sl;
+		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
+		found = 1;
+	}
 	if (bad) {
 		uc_err("%s has no value since a box failed: %s", s->evs[ev].name, prog_of(s, bad)->failed);
 		return UNCORE_BOX_FAILED;
 	}
-	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = ev_slot(s, k, socket, box);
-		if (!sl)
-			continue;
-		if (not_counted(s, sl, window)) {
-			const struct box *b = box_of(s, sl->box);
-			uc_err("%s was not counted on %s %d (socket %d)%s: multiplexed, its group was not on the counters",
-			       s->evs[ev].name, b->t->name, b->idx, b->socket,
-			       window == UNCORE_LAST_INTERVAL ? " in the last interval" : "");
-			return UNCORE_NOT_COUNTED;
-		}
-		sum += window == UNCORE_LAST_INTERVAL ? sl->acc - sl->prev : sl->acc;
-		found = 1;
+	if (uncounted) {
+		const struct box *b = box_of(s, uncounted->box);
+		uc_err("%s was not counted on %s %d (socket %d)%s: multiplexed, its group was not on the counters",
+		       s->evs[ev].name, b->t->name, b->idx, b->socket,
+		       window == UNCORE_LAST_INTERVAL ? " in the last interval" : "");
+		return UNCORE_NOT_COUNTED;
 	}
 	if (!found)
 		return uc_err("%s is not measured on socket %d box %d", s->evs[ev].name, socket, box);
@@ -97,10 +103,12 @@ int uncore_session_failed_box_impl(const uncore_session_t *s, int ev, int socket
 uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, int box, int window, int *n)
 {
 	uint64_t sum = 0;
+	int lo, hi;
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
-	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = ev_slot(s, k, socket, box);
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int k = lo; k < hi; k++) {
+		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)
 			continue;
 		const struct prog *p = prog_of(s, sl);
@@ -115,10 +123,12 @@ uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int
 	uint64_t base = 0;
 	int64_t off = 0;
 	int n = 0;
+	int lo, hi;
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
-	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = ev_slot(s, k, socket, box);
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int k = lo; k < hi; k++) {
+		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)
 			continue;
 		if (!n++)
@@ -178,34 +188,39 @@ uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
 
 int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max)
 {
-	int n = 0;
+	int n = 0, lo, hi;
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
-		for (int i = 0; i < s->nslots; i++)
-			if (s->slots[i].ev == ev && box_of(s, s->slots[i].box)->socket == sock) {
-				if (n < max)
-					sockets[n] = sock;
-				n++;
-				break;
-			}
+		ev_range(s, ev, sock, &lo, &hi);
+		if (lo < hi) {
+			if (n < max)
+				sockets[n] = sock;
+			n++;
+		}
 	}
 	return n;
 }
 
 int uncore_session_event_boxes_impl(const uncore_session_t *s, int ev, int socket)
 {
-	int n = 0;
-	for (int i = 0; i < s->nslots; i++)
-		if (s->slots[i].ev == ev && box_of(s, s->slots[i].box)->socket == socket)
-			n++;
-	return n;
+	int lo, hi;
+	if (ev < 0 || ev >= s->nevs || socket < 0)
+		return 0;
+	ev_range(s, ev, socket, &lo, &hi);
+	return hi - lo;
 }
 
 int uncore_session_box_die_impl(const uncore_session_t *s, int ev, int socket, int box)
 {
-	for (int i = 0; i < s->nslots; i++) {
-		const struct box *b = box_of(s, s->slots[i].box);
-		if (s->slots[i].ev == ev && b->socket == socket && b->idx == box)
-			return s->u->host.socket_dies[socket] > 1 ? b->die : -1; /* as uncore_box_die */
+	int lo, hi;
+	if (ev < 0 || ev >= s->nevs || socket < 0)
+		return -1;
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int k = lo; k < hi; k++) {
+		const struct slot *sl = ev_slot(s, k, box);
+		if (sl && box >= 0) /* as uncore_box_die */
+			return s->u->host.socket_dies[socket] > 1 ? box_of(s, sl->box)->die : -1;
 	}
 	return -1;
 }
@@ -216,11 +231,12 @@ int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int
 			      uint64_t *running)
 {
 	uint64_t en = 0, run = 0;
-	int found = 0;
+	int found = 0, lo, hi;
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
-	for (int k = s->ev_first[ev]; k < s->ev_first[ev + 1]; k++) {
-		const struct slot *sl = ev_slot(s, k, socket, box);
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int k = lo; k < hi; k++) {
+		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)
 			continue;
 		found = 1;

@@ -18,7 +18,13 @@ uint64_t sim_reg_key(enum sim_space sp, unsigned scope, uint64_t addr)
 
 static size_t slot_of(const struct sim *s, uint64_t key)
 {
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (s->map_cap - 1);
+	/* every bit of the key mixed in (murmur3's finaliser): the socket and the space sit in its top bits */
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdull;
+	key ^= key >> 33;
+	key *= 0xc4ceb9fe1a85ec53ull;
+	key ^= key >> 33;
+	return (size_t)key & (s->map_cap - 1);
 }
 
 static int map_put(struct sim *s, uint64_t key, int box, int kind, int idx)

@@ -65,6 +65,7 @@ struct iu_state {
 	int started;
 	int every, calls; /* dispatch on every every-th read; the reads between only sample (no lost wraps) */
 	uint64_t period_ns, last_ns; /* the dispatch interval; the library's clock at the last dispatch */
+	char notice[512]; /* default groups left out (iu_setup), logged when counting starts */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan

@@ -157,6 +157,70 @@ static void test_defaults_srf_cwf(void)
 	defaults_on("perf+sim:cwf", 11);
 }
 
+/* The counters the plugin's session reads an interval, summed here from the library's box counts. */
+static int session_counters(void)
+{
+	int n = 0;
+	for (int ev = 0; ev < uncore_session_num_events(state.s); ev++)
+		for (int sock = 0; sock < uncore_num_sockets(state.u); sock++)
+			n += uncore_session_event_boxes(state.s, ev, sock);
+	return n;
+}
+
+static int has_group(const char *group)
+{
+	struct uncore_metric_info mi;
+	for (int m = 0; m < uncore_session_num_metrics(state.s); m++)
+		if (!uncore_metric_info(state.u, uncore_metric_find(state.u, uncore_session_metric_name(state.s, m)), &mi) &&
+		    !strcmp(mi.group, group))
+			return 1;
+	return 0;
+}
+
+/* The default set's budget (issue 36): on a 4-socket Clearwater Forest the LLC group alone reads 1,152
+ * CHA counters, so the default set leaves it out with a notice, at most 1,024 counters, and what it keeps
+ * counts its truth; named in MetricGroups, it is read.  A 2-socket EMR keeps every default group. */
+static void test_defaults_budget(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:cwf,sockets=4,clock=manual\"\n") == 0);
+	int n = session_counters();
+	if (n > 1024 || has_group("llc"))
+		fprintf(stderr, "cwf 4 sockets default: %d counters, llc %s\n", n, has_group("llc") ? "in" : "out");
+	CU_ASSERT(n <= 1024);
+	CU_ASSERT(n > 448); /* memory and interconnect alone: 448; the clock group is read too */
+	CU_ASSERT(!has_group("llc"));
+	CU_ASSERT(has_group("memory") && has_group("interconnect") && has_group("clock"));
+	CU_ASSERT_EQUAL(mock_logged(LOG_NOTICE, "the default set leaves out MetricGroups \"llc\" on"), 1);
+	CU_ASSERT_EQUAL(mock_logged(LOG_NOTICE, "over its limit of 1024"), 1);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(2.0) == 0);
+	static const char *const kept[][2] = { { "mem_bw_read", "memory_bandwidth" }, { "uncore_freq", "frequency" } };
+	for (int sock = 0; sock < 4; sock++)
+		for (int k = 0; k < 2; k++) {
+			struct uncore_metric_info mi;
+			char pi[16], what[64];
+			uncore_metric_info(state.u, uncore_metric_find(state.u, kept[k][0]), &mi);
+			snprintf(pi, sizeof(pi), "socket%d", sock);
+			snprintf(what, sizeof(what), "cwf %s %s", pi, kept[k][0]);
+			near(what, got(pi, kept[k][1], kept[k][0]), expected(&mi, truth_of(sim, kept[k][0], sock).v, 2.0), 0.005);
+		}
+	CU_ASSERT(mock_find("socket0", "total_events", "llc_lookups") == NULL);
+	stop();
+
+	CU_ASSERT_FATAL(start("Backend \"sim:cwf,sockets=4,clock=manual\"\n"
+			      "MetricGroups \"memory\" \"llc\" \"interconnect\" \"clock\"\n") == 0);
+	CU_ASSERT(has_group("llc"));
+	CU_ASSERT(session_counters() > 2000); /* 576 CHAs, three counters each, and the rest */
+	CU_ASSERT_EQUAL(mock_logged(LOG_NOTICE, "leaves out"), 0);
+	stop();
+
+	CU_ASSERT_FATAL(start("Backend \"sim:emr,clock=manual\"\n") == 0);
+	CU_ASSERT(has_group("memory") && has_group("llc") && has_group("interconnect") && has_group("clock"));
+	CU_ASSERT_EQUAL(mock_logged(LOG_NOTICE, "leaves out"), 0);
+	stop();
+}
+
 /* IIO bandwidth by port, per stack: MetricGroups "io_ports" with ReportPerBox "iio" dispatches each port
  * of each stack as <metric>_iio<box>, total_bytes since the start, equal to the profile's split. */
 static void test_iio_ports_per_stack(void)
@@ -430,6 +494,7 @@ int main(void)
 		{ "defaults on HSX and BDX equal the truth, on sim and perf+sim", test_defaults_hsx },
 		{ "defaults on GNR through the perf backend equal the truth", test_defaults_perf_gnr },
 		{ "defaults on Sierra Forest and Clearwater Forest (perf) equal the truth", test_defaults_srf_cwf },
+		{ "the default set stays within 1024 counters: 4-socket Clearwater Forest leaves out LLC", test_defaults_budget },
 		{ "defaults on SNB-EP equal the truth, DERIVE and GAUGE", test_defaults_snbep },
 		{ "defaults on a CPU without a platform: Intel's metrics for it, equal to the truth", test_defaults_without_a_platform },
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },

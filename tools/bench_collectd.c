@@ -86,6 +86,8 @@ static struct net_cost network_bytes(void)
 	return c;
 }
 
+static char notice[1024];
+
 /* The plugin configured by text with Interval interval s, read at that interval on the simulator's manual
  * clock for half a second of CPU (at least 100 and at most 5000 reads): CPU time per read, in us. */
 static int read_cost(const char *text, double interval, double *us, int *values, double *regs, struct net_cost *net)
@@ -101,6 +103,9 @@ static int read_cost(const char *text, double interval, double *us, int *values,
 		return 1;
 	}
 	mock_block_free(ci);
+	for (int i = 0; i < mock.nlogs; i++) /* the default set's notice: groups it left out */
+		if (mock.levels[i] == LOG_NOTICE)
+			snprintf(notice, sizeof(notice), "%s", mock.logs[i]);
 	struct uncore_stats st0, st;
 	uncore_get_stats(state.u, &st0);
 	double cpu = 0;
@@ -123,16 +128,23 @@ static int read_cost(const char *text, double interval, double *us, int *values,
 	return 0;
 }
 
+static const char *only; /* argv[1]: run only the configurations whose label holds it */
+
 static int bench(const char *label, const char *text)
 {
 	static const double intervals[] = { 10, 1, 0.1 };
+	if (only && !strstr(label, only))
+		return 0;
 	double us[3], regs = 0;
 	int values = 0;
 	struct net_cost net = { 0, 0 };
+	notice[0] = 0;
 	for (int k = 0; k < 3; k++)
 		if (read_cost(text, intervals[k], &us[k], &values, &regs, &net))
 			return 1;
 	printf("bench collectd %s: %d values per read, %.1f register reads per read\n", label, values, regs);
+	if (notice[0])
+		printf("  %s\n", notice);
 	for (int k = 0; k < 3; k++)
 		printf("  Interval %4g s: plugin CPU time %6.1f us per read = %.5f %% of one core%s\n", intervals[k], us[k],
 		       us[k] / 1e6 / intervals[k] * 100, intervals[k] == 1 ? " (budget 0.01 %)" : "");
@@ -143,8 +155,9 @@ static int bench(const char *label, const char *text)
 	return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	only = argc > 1 ? argv[1] : NULL;
 	return bench("default set (memory, llc, interconnect, clock), sim:emr 2 sockets",
 		     "Backend \"sim:emr,sockets=2,clock=manual\"\n") ||
 	       bench("default set per channel and link (ReportPerBox \"imc\" \"upi\")",
@@ -157,10 +170,13 @@ int main(void)
 	       bench("default set, sim:gnr 2 sockets", "Backend \"sim:gnr,sockets=2,clock=manual\"\n") ||
 	       bench("default set per channel and link, sim:gnr 2 sockets",
 		     "Backend \"sim:gnr,sockets=2,clock=manual\"\nReportPerBox \"imc\" \"upi\"\n") ||
-	       /* issue 36: the largest built-in machine, Clearwater Forest's 144 CHAs a socket on 4 sockets (827 boxes;
-		* the simulator builds no more sockets of it) */
+	       /* issue 36: Clearwater Forest, 144 CHAs a socket: on 2 sockets (the part's largest machine) the default
+		* set is whole; on 4 (827 boxes: the largest machine the simulator builds) it leaves out the LLC group,
+		* which would read 1152 CHA counters, to stay within 1024 counters (IU_DEFAULT_COUNTERS) */
+	       bench("default set, sim:cwf 2 sockets", "Backend \"sim:cwf,sockets=2,clock=manual\"\n") ||
 	       bench("default set, sim:cwf 4 sockets (the largest built-in platform)",
 		     "Backend \"sim:cwf,sockets=4,clock=manual\"\n") ||
-	       bench("memory and interconnect (no LLC, no uncore clock: no CHA to read), sim:cwf 4 sockets",
-		     "Backend \"sim:cwf,sockets=4,clock=manual\"\nMetricGroups \"memory\" \"interconnect\"\n");
+	       bench("every default group named (memory, llc, interconnect, clock), sim:cwf 4 sockets",
+		     "Backend \"sim:cwf,sockets=4,clock=manual\"\n"
+		     "MetricGroups \"memory\" \"llc\" \"interconnect\" \"clock\"\n");
 }

@@ -36,12 +36,16 @@ install_plugin() {
 }
 
 # the start of a collectd.conf: $1 host name, $2 its directory (BaseDir, PIDFile), $3 its log file;
-# Interval 1, collectd's own plugins
+# Interval 1, collectd's own plugins, one write thread (doc/collectd.md: collectd 5.12 works a DERIVE's
+# rate out in the write thread that takes the value, and write_graphite asks the cache for the rate
+# afterwards: two write threads taking two values of one series at once repeat one rate at both stamps or
+# drop the older value, which the cluster test caught as a doubled first point)
 collectd_conf_head() {
 	cat <<EOF
 Hostname "$1"
 FQDNLookup false
 Interval 1
+WriteThreads 1
 BaseDir "$2"
 PIDFile "$2/collectd.pid"
 PluginDir "$STOCK"

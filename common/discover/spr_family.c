@@ -273,13 +273,11 @@ const int spr_family_ignore[] = { 8, 9, -1 }; /* Linux spr_uncore_units_ignore: 
 /* The driver's aliases (Linux 6.12 uncore_snbep.c, spr_uncores): spr_uncore_imc_events (a CAS
  * moves 64 bytes: 64 / 2^20 MiB), snr_uncore_iio_freerunning_events (a count is 32 bytes: 32 / 2^20 MiB)
  * and spr_uncore_imc_freerunning_events. */
-#define SPR_BW_IN(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
 const struct perf_alias spr_family_aliases[] = {
 	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
 	{ "imc", "cas_count_read", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_write", "event=0x05,umask=0xf0", 6.103515625e-5, "MiB" },
-	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
-	SPR_BW_IN(0), SPR_BW_IN(1), SPR_BW_IN(2), SPR_BW_IN(3), SPR_BW_IN(4), SPR_BW_IN(5), SPR_BW_IN(6), SPR_BW_IN(7),
+	SNR_IIO_FREERUNNING_ALIASES,
 	{ "imc_free_running", "dclk", "event=0xff,umask=0x10", 0, NULL },
 	{ "imc_free_running", "rpq_cycles", "event=0xff,umask=0x20", 0, NULL },
 	{ "imc_free_running", "wpq_cycles", "event=0xff,umask=0x21", 0, NULL },

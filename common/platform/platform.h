@@ -191,6 +191,14 @@ struct perf_alias {
 	const char *unit;  /* .unit (NULL: none) */
 };
 
+/* snr_uncore_iio_freerunning_events, which Ice Lake-SP, SPR/EMR and GNR share: the IIO free-running
+ * clock and the inbound bandwidth of ports 0-7 (a count is 32 bytes: 32 / 2^20 MiB). */
+#define IIO_BW_IN_ALIAS(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
+#define SNR_IIO_FREERUNNING_ALIASES                                                                  \
+	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL }, IIO_BW_IN_ALIAS(0), IIO_BW_IN_ALIAS(1), \
+	IIO_BW_IN_ALIAS(2), IIO_BW_IN_ALIAS(3), IIO_BW_IN_ALIAS(4), IIO_BW_IN_ALIAS(5), IIO_BW_IN_ALIAS(6),         \
+	IIO_BW_IN_ALIAS(7)
+
 /* One of the driver's format names (PMU format/<perf>) that is not our qualifier of the same name or
  * filter_<ours>: its value goes into our qualifier ours at bit lo (width bits; width 0: the whole value,
  * ours NULL: accepted, implied by another term).  perf "config1": a slice of the raw config1 word, bits

@@ -112,12 +112,9 @@ const int gnr_ignore[] = { 3, 7, 9, 10, 11, 14, 19, -1 };
 
 /* The driver's IMC aliases (gnr_uncore_imc_events): one read and one write CAS alias per scheduler, a
  * CAS moving 64 bytes (64 / 2^20 MiB). */
-#define GNR_BW_IN(n) { "iio_free_running", "bw_in_port" #n, "event=0xff,umask=0x2" #n, 3.0517578125e-5, "MiB" }
 const struct perf_alias gnr_aliases[] = {
 	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
-	/* spr_uncore_iio_free_running's events (snr_uncore_iio_freerunning_events: a count is 32 bytes) */
-	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
-	GNR_BW_IN(0), GNR_BW_IN(1), GNR_BW_IN(2), GNR_BW_IN(3), GNR_BW_IN(4), GNR_BW_IN(5), GNR_BW_IN(6), GNR_BW_IN(7),
+	SNR_IIO_FREERUNNING_ALIASES, /* spr_uncore_iio_free_running's events */
 	{ "imc", "cas_count_read_sch0", "event=0x05,umask=0xcf", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_read_sch1", "event=0x06,umask=0xcf", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_write_sch0", "event=0x05,umask=0xf0", 6.103515625e-5, "MiB" },

@@ -163,13 +163,11 @@ static const struct box_type *const icx_types[] = { &skx_ubox, &cha, &iio, &irp,
 
 /* The driver's aliases: snr_uncore_imc_events (a CAS is 64 bytes), snr_uncore_iio_freerunning_events (a
  * count is 32 bytes: 32 / 2^20 MiB), icx_uncore_imc_freerunning_events (64 bytes a count). */
-#define BW_ALIAS(p) { "iio_free_running", "bw_in_port" #p, "event=0xff,umask=0x2" #p, 3.0517578125e-5, "MiB" }
 static const struct perf_alias icx_aliases[] = {
 	{ "imc", "clockticks", "event=0x00,umask=0x00", 0, NULL },
 	{ "imc", "cas_count_read", "event=0x04,umask=0x0f", 6.103515625e-5, "MiB" },
 	{ "imc", "cas_count_write", "event=0x04,umask=0x30", 6.103515625e-5, "MiB" },
-	{ "iio_free_running", "ioclk", "event=0xff,umask=0x10", 0, NULL },
-	BW_ALIAS(0), BW_ALIAS(1), BW_ALIAS(2), BW_ALIAS(3), BW_ALIAS(4), BW_ALIAS(5), BW_ALIAS(6), BW_ALIAS(7),
+	SNR_IIO_FREERUNNING_ALIASES,
 	{ "imc_free_running", "dclk", "event=0xff,umask=0x10", 0, NULL },
 	{ "imc_free_running", "read", "event=0xff,umask=0x20", 6.103515625e-5, "MiB" },
 	{ "imc_free_running", "write", "event=0xff,umask=0x21", 6.103515625e-5, "MiB" },

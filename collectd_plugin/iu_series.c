@@ -211,37 +211,27 @@ static int counters_of(uncore_session_t *s, int nsock)
 	return n;
 }
 
-/* Add a group's metrics, on the configured sockets, to a session that is never started (the default
- * set's cost is measured there): 0, or -1 where the plugin's own add_group will name the problem. */
-static int probe_group(const struct iu_config *c, uncore_t *u, uncore_session_t *probe, const char *group)
+/* The counters a group's metrics read on their own, on the configured sockets (measured on a session that
+ * is never started); -1 where one fails to add (the plugin's own add_group then names the problem). */
+static int group_counters(const struct iu_config *c, uncore_t *u, const char *group)
 {
 	struct uncore_metric_info mi;
-	for (int i = 0; i < uncore_num_metrics(u); i++) {
+	uncore_session_t *probe;
+	int n = 0;
+	if (uncore_session_new(u, &probe))
+		return -1;
+	for (int i = 0; i < uncore_num_metrics(u) && n == 0; i++) {
 		if (uncore_metric_info(u, i, &mi) || strcmp(mi.group, group))
 			continue;
-		for (int sock = c->sockets ? 0 : -1; sock < (c->sockets ? uncore_num_sockets(u) : 0); sock++) {
+		for (int sock = c->sockets ? 0 : -1; sock < (c->sockets ? uncore_num_sockets(u) : 0) && n == 0; sock++) {
 			char spec[160];
 			if (sock >= 0 && !(c->sockets & (1u << sock)))
 				continue;
 			snprintf(spec, sizeof(spec), sock < 0 ? "%s" : "%s:socket=%d", mi.name, sock);
 			if (uncore_session_add_metric(probe, spec) < 0)
-				return -1;
+				n = -1;
 		}
 	}
-	return 0;
-}
-
-/* The counters of the default groups take[] (all: NULL) on a session that is never started; -1 where a
- * group fails to add (the plugin's own add_group then names the problem). */
-static int probe_counters(const struct iu_config *c, uncore_t *u, const int *take, int ng)
-{
-	uncore_session_t *probe;
-	int n = 0;
-	if (uncore_session_new(u, &probe))
-		return -1;
-	for (int k = 0; k < ng && n >= 0; k++)
-		if ((!take || take[k]) && probe_group(c, u, probe, default_groups[k]))
-			n = -1;
 	if (n == 0)
 		n = counters_of(probe, uncore_num_sockets(u));
 	uncore_session_free(probe);
@@ -249,28 +239,28 @@ static int probe_counters(const struct iu_config *c, uncore_t *u, const int *tak
 }
 
 /* The default groups that the platform has, as far as they fit IU_DEFAULT_COUNTERS together (the first
- * always: a node reports its memory bandwidth whatever it costs); the rest are named in a notice. */
+ * always: a node reports its memory bandwidth whatever it costs); the rest are named in a notice.  The
+ * default groups share no event on any built-in platform, so a group adds what it reads on its own. */
 static int add_default_groups(const struct iu_config *c, struct iu_state *st, char *err, size_t len)
 {
-	enum { NG = sizeof(default_groups) / sizeof(*default_groups) };
-	int take[NG] = { 0 };
 	char left[128] = "";
-	for (int g = 0; g < NG; g++) {
-		take[g] = 1;
-		if (uncore_session_num_metrics(st->s) > 0 && probe_counters(c, st->u, take, NG) > IU_DEFAULT_COUNTERS) {
-			take[g] = 0;
+	int wanted = 0; /* every default group's counters */
+	for (int g = 0; g < (int)(sizeof(default_groups) / sizeof(*default_groups)); g++) {
+		int have = counters_of(st->s, uncore_num_sockets(st->u));
+		int more = group_counters(c, st->u, default_groups[g]);
+		wanted += more > 0 ? more : 0;
+		if (have > 0 && more > 0 && have + more > IU_DEFAULT_COUNTERS)
 			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
 				 default_groups[g]);
-		} else if (add_group(c, st, default_groups[g], 1, err, len)) {
+		else if (add_group(c, st, default_groups[g], 1, err, len))
 			return -1;
-		}
 	}
 	if (left[0])
 		snprintf(st->notice, sizeof(st->notice),
 			 "the default set leaves out MetricGroups %s on %s: with them it would read %d counters an "
 			 "interval, over its limit of %d (the plugin's budget is 0.01 %% of a core at Interval 1); name "
 			 "every group wanted in MetricGroups to read them",
-			 left, uncore_platform_name(st->u), probe_counters(c, st->u, NULL, NG), IU_DEFAULT_COUNTERS);
+			 left, uncore_platform_name(st->u), wanted, IU_DEFAULT_COUNTERS);
 	return 0;
 }
 

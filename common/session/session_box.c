@@ -17,7 +17,7 @@ struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl)
 	return r;
 }
 
-uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl)
+static uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl)
 {
 	return sl->ctr == UC_CTR_FREERUN ? box_fr_addr(b, sl->fr) : sess_slot_ctr_reg(b, sl).addr;
 }

@@ -79,8 +79,8 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 		if (n < room)
 			out[n] = (uncore_overflow_t){ .event = sl->ev, .socket = b->socket, .box = b->idx, .counter = sl->ctr };
 		n++;
-		sl->last = sess_preload(s, b, sl);
-		if (reg_write_counter(s->u, b, sess_slot_ctr_addr(b, sl), sl->last))
+		sl->last = sess_preload(s, sl);
+		if (reg_write_counter(s->u, b, sl->addr, sl->last))
 			return -1;
 	}
 	/* status bits are write-1-to-clear; Montecito's sit in PMC0 beside fr, cleared by writing it running */

@@ -111,7 +111,7 @@ int sess_leave(uncore_session_t *s);
 int sess_glob_resume(uncore_session_t *s, int socket, int die, const uint64_t g[UC_MAX_GLOB_STATUS]);
 int sess_glob_status(uncore_session_t *s, int socket, int die, uint64_t v[UC_MAX_GLOB_STATUS]);
 uint64_t sess_max_read_interval(const uncore_session_t *s);
-uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const struct slot *sl);
+uint64_t sess_preload(const uncore_session_t *s, const struct slot *sl);
 int sess_program(uncore_session_t *s);
 int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
 void sess_reap_dead(uncore_t *u);
@@ -122,7 +122,6 @@ int sess_dies(const uncore_session_t *s, int socket); /* dies of a socket, at le
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);
-uint64_t sess_slot_ctr_addr(const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);
 int sess_slot_width(const struct box *b, const struct slot *sl);
 void sess_slot_set_ctr(const struct box *b, struct slot *sl, int ctr);

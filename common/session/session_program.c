@@ -28,10 +28,9 @@ uint64_t sess_max_read_interval(const uncore_session_t *s)
 }
 
 /* What a sampled counter starts from: it overflows after the period's N events. */
-uint64_t sess_preload(const uncore_session_t *s, const struct box *b, const struct slot *sl)
+uint64_t sess_preload(const uncore_session_t *s, const struct slot *sl)
 {
-	uint64_t mask = uc_width_mask(sess_slot_width(b, sl)); /* discovery may report 64-bit counters */
-	return (mask - s->evs[sl->ev].period + 1) & mask;
+	return (sl->mask - s->evs[sl->ev].period + 1) & sl->mask; /* discovery may report 64-bit counters */
 }
 
 /* The control word a slot's counter gets. */
@@ -107,7 +106,7 @@ int sess_program(uncore_session_t *s)
 		if (sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
 			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
 		if (s->evs[sl->ev].period) { /* sampling: preload 2^width - N (seed 002 L7-11) */
-			if (reg_write_counter(u, b, sess_slot_ctr_addr(b, sl), sess_preload(s, b, sl)))
+			if (reg_write_counter(u, b, sl->addr, sess_preload(s, sl)))
 				return -1;
 			continue;
 		}
@@ -118,7 +117,7 @@ int sess_program(uncore_session_t *s)
 			if (pmon_write(u, b, &r, b->t->fixed_en | b->t->fixed_rst))
 				return -1;
 		} else if (sl->ctr == UC_CTR_FIXED || !b->t->box_ctl_resets) {
-			if (reg_write_counter(u, b, sess_slot_ctr_addr(b, sl), 0))
+			if (reg_write_counter(u, b, sl->addr, 0))
 				return -1;
 		}
 	}

@@ -10,6 +10,13 @@ echo "$out"
 check "no call or include loop spans two folders of common/" '[ $rc -eq 0 ] && echo "$out" | grep -q " 0 loops across folders$"'
 files=$(echo "$out" | sed -n 's/.*, \([0-9]*\) files directly in common\/.*/\1/p')
 check "common/ holds at most 12 files directly ($files)" '[ -n "$files" ] && [ "$files" -le 12 ]'
+# the house's rooms: what is installed (the library, the CLI, the collectd plugin, the PAPI component) is
+# built from the library's and the adaptors' folders; tools/ holds only what builds and checks the project
+installed=$(sed -n '/^\(libuncore_impl_la\|uncore\|intel_uncore_la\)_SOURCES *=/,/[^\\]$/p' "$src/Makefile.am")
+in_tools=$(echo "$installed" | tr ' \t' '\n\n' | grep '^tools/' | tr '\n' ' ')
+check "no installed program is built from tools/ (${in_tools:-none})" '[ -n "$installed" ] && [ -z "$in_tools" ]'
+check "the CLI has its own folder beside the adaptors" \
+	'echo "$installed" | grep -q "cli/uncore\.c" && [ -f "$src/cli/uncore.c" ] && [ -d "$src/papi_component" ] && [ -d "$src/collectd_plugin" ]'
 # the measure itself: a call from a lower folder up into the session layer is a loop it names
 mkdir -p "$W/common/util" "$W/common/session"
 printf 'int sess_x(void);\nint util_y(void) { return sess_x(); }\n' > "$W/common/util/y.c"

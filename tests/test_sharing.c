@@ -86,6 +86,42 @@ static void test_same_handle(void)
 	uncore_close(u);
 }
 
+/* A session that starts on many boxes, one of them shared with a counting session, freezes the shared box
+ * only for its own writes to it: every register access advances the clock (tick=1000 ns), so a box frozen
+ * for the whole programming would lose the counts of every access made to the other boxes meanwhile. */
+static void test_shared_box_frozen_briefly(void)
+{
+	uncore_t *u = open_sim("sim:snbep,clock=manual,tick=1000");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD:socket=0:box=0");
+	uncore_session_t *b = session(u, "UNC_M_CAS_COUNT.WR"); /* every iMC of both sockets: imc 0 shared */
+	CU_ASSERT_FATAL(uncore_session_add(b, "UNC_C_CLOCKTICKS") >= 0); /* and every CBo */
+	CU_ASSERT_FATAL(uncore_session_add(b, "UNC_Q_CLOCKTICKS") >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
+	uncore_sleep_ns(u, 100000000);
+	CU_ASSERT_FATAL(uncore_session_read(a) == 0);
+	uint64_t a0 = val(a, 0, 0), t0 = sim_now(sim);
+	struct uncore_stats st0, st1;
+	uncore_get_stats(u, &st0);
+	CU_ASSERT_FATAL(uncore_session_start(b) == 0);
+	uncore_get_stats(u, &st1);
+	uncore_sleep_ns(u, 100000000);
+	CU_ASSERT_FATAL(uncore_session_read(a) == 0);
+	uint64_t a1 = val(a, 0, 0), t1 = sim_now(sim);
+	double per_box = rd_per_s(u) / 4, truth = per_box * (double)(t1 - t0) / 1e9;
+	double accesses = (double)(st1.reads + st1.writes - st0.reads - st0.writes);
+	double lost_ticks = (truth - (double)(a1 - a0)) / (per_box * 1e-6); /* how many 1 us accesses went uncounted */
+	fprintf(stderr, "b's start: %.0f register accesses; a lost the counts of %.1f of them\n", accesses, lost_ticks);
+	CU_ASSERT(accesses > 100); /* the whole programming would cost a hundred and more */
+	/* imc 0's own writes and baseline: its freeze, a filter-less control word, the counter's two dwords read,
+	 * the other counters read back, the unfreeze */
+	CU_ASSERT(lost_ticks >= 0 && lost_ticks <= 16);
+	uncore_session_free(b);
+	uncore_session_free(a);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 static char shm_file[300];
 
 static uncore_t *open_shared(const char *extra)
@@ -225,6 +261,7 @@ int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "sessions of one handle share a box by counter, a true clash is refused", test_same_handle },
+		{ "a shared box is frozen only for the new session's own writes to it", test_shared_box_frozen_briefly },
 		{ "processes attach to another's programming, or take free counters", test_across_processes },
 		{ "a dead owner's box is taken over and restored", test_dead_owner },
 		{ "shared simulator refusals", test_shared_refusals },

@@ -56,33 +56,28 @@ static int writes_box(const uncore_session_t *s, const struct prog *p)
 	return p->owner;
 }
 
-/* A box other sessions count on is frozen only while this one programs its own counters and filters, and
- * never reset: its counters count from the baseline read. */
-int sess_program(uncore_session_t *s)
+/* c) the filters this session sets in the box */
+static int write_filters(uncore_session_t *s, const struct prog *pg)
 {
-	uncore_t *u = s->u;
-	/* a) b) enable freeze and freeze every box we program */
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct box *b = box_of(s, s->progs[p].box);
-		if (writes_box(s, &s->progs[p]) && sess_write_box_ctl(s->u, b, sess_bc_frozen(b)))
-			return -1;
+	const struct box *b = box_of(s, pg->box);
+	for (int f = 0; f < b->t->nfilt_regs; f++) {
+		struct pmon_reg r;
+		if (!pg->fmask[f])
+			continue;
+		if (pmon_reg(b, PK_FILT, f, &r)) /* sched_box lets no filter through that the box lacks */
+			return uc_err("%s %d (socket %d) has no %s register", b->t->name, b->idx, b->socket,
+				      b->t->filt_regs[f].name);
+		if (pmon_write(s->u, b, &r, pg->fval[f]))
+			return uc_err_prefix("%s %d (socket %d) %s: ", b->t->name, b->idx, b->socket, b->t->filt_regs[f].name);
 	}
-	/* c) d) filters and control words; a box without box control keeps ev_sel 0 for now */
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct box *b = box_of(s, s->progs[p].box);
-		for (int f = 0; writes_box(s, &s->progs[p]) && f < b->t->nfilt_regs; f++) {
-			struct pmon_reg r;
-			if (!s->progs[p].fmask[f])
-				continue;
-			if (pmon_reg(b, PK_FILT, f, &r)) /* sched_box lets no filter through that the box lacks */
-				return uc_err("%s %d (socket %d) has no %s register", b->t->name, b->idx, b->socket,
-					      b->t->filt_regs[f].name);
-			if (pmon_write(u, b, &r, s->progs[p].fval[f]))
-				return uc_err_prefix("%s %d (socket %d) %s: ", b->t->name, b->idx, b->socket,
-						     b->t->filt_regs[f].name);
-		}
-	}
-	for (int i = 0; i < s->nslots; i++) {
+	return 0;
+}
+
+/* d) the control words of the box's counters this session writes; a box without box control keeps ev_sel 0
+ * for now (its real event comes just before the others unfreeze) */
+static int write_controls(uncore_session_t *s, const struct prog *pg)
+{
+	for (int i = pg->first; i < pg->first + pg->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
 		const struct box *b = box_of(s, sl->box);
 		uint64_t ctl = sess_slot_ctl(s, b, sl);
@@ -91,59 +86,107 @@ int sess_program(uncore_session_t *s)
 		if (!b->t->has_box_ctl)
 			ctl = sl->ctr == UC_CTR_FIXED ? 0 : b->t->lay->enable;
 		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
-		if (pmon_write(u, b, &r, ctl))
+		if (pmon_write(s->u, b, &r, ctl))
 			return -1;
 	}
-	/* e) reset: box reset bits where they exist, else write 0 to each data register */
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].owner && b->t->box_ctl_resets && sess_write_box_ctl(s->u, b, bc_reset(b)))
-			return -1;
-	}
-	for (int i = 0; i < s->nslots; i++) {
+	return 0;
+}
+
+/* e) the counters start: a box this session owns is reset (box reset bits where they exist, else 0 written
+ * to each data register); a sampled counter is preloaded; a shared box counts from the baseline read */
+static int start_counters(uncore_session_t *s, const struct prog *pg)
+{
+	const struct box *b = box_of(s, pg->box);
+	if (pg->owner && b->t->box_ctl_resets && sess_write_box_ctl(s->u, b, bc_reset(b)))
+		return -1;
+	for (int i = pg->first; i < pg->first + pg->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
-		const struct box *b = box_of(s, sl->box);
 		if (sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
-			continue; /* cannot (or must not) be reset; the baseline read below takes its place */
+			continue; /* cannot (or must not) be reset; the baseline read takes its place */
 		if (s->evs[sl->ev].period) { /* sampling: preload 2^width - N (seed 002 L7-11) */
-			if (reg_write_counter(u, b, sl->addr, sess_preload(s, sl)))
+			if (reg_write_counter(s->u, b, sl->addr, sess_preload(s, sl)))
 				return -1;
 			continue;
 		}
-		if (!prog_of(s, sl)->owner)
-			continue; /* a shared box: counts from the baseline */
+		if (!pg->owner)
+			continue;
 		if (sl->ctr == UC_CTR_FIXED && b->t->fixed_rst) {
 			struct pmon_reg r = sess_slot_ctl_reg(b, sl);
-			if (pmon_write(u, b, &r, b->t->fixed_en | b->t->fixed_rst))
+			if (pmon_write(s->u, b, &r, b->t->fixed_en | b->t->fixed_rst))
 				return -1;
 		} else if (sl->ctr == UC_CTR_FIXED || !b->t->box_ctl_resets) {
-			if (reg_write_counter(u, b, sl->addr, 0))
+			if (reg_write_counter(s->u, b, sl->addr, 0))
 				return -1;
 		}
 	}
-	/* the UBox has no freeze: give it its real event just before the others unfreeze */
-	for (int i = 0; i < s->nslots; i++) {
+	return 0;
+}
+
+/* A box without freeze (SNB-EP's UBox) gets its counters' real events last, just before the others unfreeze. */
+static int give_events(uncore_session_t *s, const struct prog *pg)
+{
+	const struct box *b = box_of(s, pg->box);
+	for (int i = pg->first; !b->t->has_box_ctl && i < pg->first + pg->nslots; i++) {
 		const struct slot *sl = &s->slots[i];
-		const struct box *b = box_of(s, sl->box);
-		if (b->t->has_box_ctl || sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
+		if (sl->ctr == UC_CTR_FREERUN || !mine(s, sl))
 			continue;
 		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
-		if (pmon_write(u, b, &r, sess_slot_ctl(s, b, sl)))
+		if (pmon_write(s->u, b, &r, sess_slot_ctl(s, b, sl)))
 			return -1;
 	}
-	for (int p = 0; p < s->nprogs; p++)
-		if (sess_read_box(s, &s->progs[p], READ_BASELINE))
-			return -1;
-	/* f) unfreeze: counting begins (a box read from a baseline began at that read) */
+	return 0;
+}
+
+/* the box counts again: unfrozen, from now */
+static int unfreeze(uncore_session_t *s, struct prog *pg)
+{
+	const struct box *b = box_of(s, pg->box);
+	if (!writes_box(s, pg) || !b->t->has_box_ctl)
+		return 0;
+	if (sess_write_box_ctl(s->u, b, sess_bc_running(b)))
+		return -1;
+	pg->t_start = pg->t_prev = pg->t_last = s->u->acc->ops->now_ns(s->u->acc);
+	return 0;
+}
+
+/* A box other sessions count on is frozen only for this session's own writes to it, one box at a time, and
+ * never reset: its counters count from the baseline read.  The boxes this session owns count for nobody
+ * else yet, so they are frozen together and start together. */
+int sess_program(uncore_session_t *s)
+{
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
 		const struct box *b = box_of(s, pg->box);
-		if (!writes_box(s, pg) || !b->t->has_box_ctl)
+		if (pg->owner || !writes_box(s, pg))
 			continue;
-		if (sess_write_box_ctl(s->u, b, sess_bc_running(b)))
+		if ((b->t->has_box_ctl && sess_write_box_ctl(s->u, b, sess_bc_frozen(b))) || write_filters(s, pg) ||
+		    write_controls(s, pg) || start_counters(s, pg) || give_events(s, pg) ||
+		    sess_read_box(s, pg, READ_BASELINE) || unfreeze(s, pg))
 			return -1;
-		pg->t_start = pg->t_prev = pg->t_last = s->u->acc->ops->now_ns(s->u->acc);
 	}
+	/* a) b) enable freeze and freeze every box this session owns */
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct box *b = box_of(s, s->progs[p].box);
+		if (s->progs[p].owner && sess_write_box_ctl(s->u, b, sess_bc_frozen(b)))
+			return -1;
+	}
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].owner && (write_filters(s, &s->progs[p]) || write_controls(s, &s->progs[p])))
+			return -1;
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].owner && start_counters(s, &s->progs[p]))
+			return -1;
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].owner && give_events(s, &s->progs[p]))
+			return -1;
+	/* what this session writes nothing in (attached to another's counters, free-running) counts from now */
+	for (int p = 0; p < s->nprogs; p++)
+		if ((s->progs[p].owner || !writes_box(s, &s->progs[p])) && sess_read_box(s, &s->progs[p], READ_BASELINE))
+			return -1;
+	/* f) unfreeze: counting begins (a box read from a baseline began at that read) */
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].owner && unfreeze(s, &s->progs[p]))
+			return -1;
 	return 0;
 }
 

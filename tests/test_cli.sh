@@ -352,8 +352,12 @@ programmed() { # wait until a process has programmed the shared machine (a loade
 }
 ulimit -c 0 2>/dev/null # the signals that dump core by default, before they were caught: no core files
 # every signal whose default action ends the process, but those of a fault in it (SEGV, BUS, ...)
+# A run under nohup (or a CI runner that ignores SIGHUP) starts every child with SIGHUP ignored, and stat
+# keeps a signal ignored at its start ignored, as it should: so each run starts with every signal at its
+# default (env --default-signal), and this script ignores SIGHUP itself to be such a run.
+trap '' HUP
 for name in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU XFSZ PIPE IO PWR RTMIN; do
-	$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 100 --duration 30 >/dev/null 2>&1 &
+	env --default-signal $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 100 --duration 30 >/dev/null 2>&1 &
 	pid=$!
 	programmed
 	kill -$name $pid
@@ -362,6 +366,7 @@ for name in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU XFSZ PIPE IO PWR R
 		'[ $rc -gt 128 ] && [ "$(kill -l $rc)" = $name ] && $SIMSTATE "$sim" | grep -q "changed 0$"'
 	$SIMSTATE "$sim" | grep -q "changed 0$" || $UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1
 done
+trap - HUP
 # the reader of the output goes away: SIGPIPE at the next interval's write
 { $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 200 --duration 60; echo $? >"$shm.rc"; } 2>/dev/null | head -1 >/dev/null
 rc=$(cat "$shm.rc")
@@ -415,6 +420,15 @@ out=$($UNCORE --backend perf+sim:snbep,paranoid=2 info 2>&1)
 check "perf: paranoid 2 without CAP_PERFMON is refused, named" 'echo "$out" | grep -q "perf_event_paranoid is 2 and this process has neither CAP_PERFMON"'
 out=$($UNCORE --backend perf+sim:ivbep,clock=manual stat -e UNC_M_CAS_COUNT.RD:sample=100 --duration 1 2>&1)
 check "perf: sampling refused" 'echo "$out" | grep -q "do not sample"'
+# perf+sim: simulates the kernel in each process: two processes on one shared= machine took each other's
+# counters (a 3 s count of reads printed the other's 1 s count of writes), so shared= is refused there
+$UNCORE --backend "perf+sim:snbep,shared=$W/perf-shared" stat -e UNC_M_CAS_COUNT.WR --duration 1 >"$W/perf-shared.1" 2>&1 &
+pid=$!
+out=$($UNCORE --backend "perf+sim:snbep,shared=$W/perf-shared" stat -e UNC_M_CAS_COUNT.RD --duration 3 2>&1); rc=$?
+wait $pid; rc1=$?
+check "perf+sim: shared= refused in both processes, saying what to use ($rc $rc1: $out)" \
+	'[ $rc -ne 0 ] && [ $rc1 -ne 0 ] && echo "$out" | grep -q "shared= is not available on perf+sim: each process simulates its own kernel" &&
+	echo "$out" | grep -q "sim:<platform>,shared=FILE" && ! echo "$out" | grep -q UNC_M_CAS_COUNT'
 out=$($UNCORE --backend perf+sim:snbep allowlist 2>&1)
 check "perf: no msr-safe allowlist (it writes no MSR)" 'echo "$out" | grep -q "writes no MSR"'
 

@@ -390,6 +390,16 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 	snprintf(buf, sizeof(buf), "%s", spec); /* the kernel's options apart, the rest for the simulator */
 	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
 		size_t n = strlen(simspec);
+		/* The simulated kernel (its events, counters and multiplexing) lives in this process: a second
+		 * process on the same shared machine would schedule its events on counters the first one's
+		 * kernel already gave away, and each would read the other's event. */
+		if (!strncmp(o, "shared=", 7)) {
+			uc_err("simulator option shared= is not available on perf+sim: each process simulates its own "
+			       "kernel, so two processes would program each other's counters; share a machine with "
+			       "sim:<platform>,shared=FILE (its claims file shares boxes as on hardware), or give each "
+			       "process its own perf+sim: machine");
+			return NULL;
+		}
 		if (is_kernel_key(o) && nk < 32)
 			kopt[nk++] = o;
 		else if (is_kernel_key(o)) {

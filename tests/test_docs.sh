@@ -24,6 +24,16 @@
 # A line fails when it exits non-zero, runs out of time, or prints "unknown" or "usage:" (but a help
 # command).  A line meant to fail says so in its comment, "# error: TEXT": it must exit non-zero and
 # print TEXT.  Each failure is one FAIL line with its file and line number.
+#
+# Every other command block of those pages (a code block whose first command is a program, a script of
+# the tree, or sudo: the build, PAPI's and MPI's lines, the packages) says on the line before it, in an
+# HTML comment, what this test does with it:
+#    <!-- test_docs: runs[ in DIR] -->   run as written, line by line under sh -e, in a fresh copy of the
+#                                        tree (git's files, or the tarball's), in DIR of it; $PREFIX is
+#                                        PAPI's prefix (a block naming it is not run without PAPI, and says so)
+#    <!-- test_docs: not run: WHY -->    not run, WHY printed; the packages its apt-get install lines name
+#                                        must exist in the configured Debian archive
+# A command block without one fails, so a new one is either run or says why not.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
 SRC=${top_srcdir:-.}
@@ -127,6 +137,70 @@ while IFS='	' read -r file line kind text comment; do
 	if [ -z "$bad" ]; then ok "$shown"; else no "$shown: ${bad#, }: $(head -3 "$W/out")"; fi
 done <"$W/commands"
 check "the pages' command lines ran: $ran (at least 20), $skipped not run" '[ "$ran" -ge 20 ]'
+
+# --- command blocks: FILE <tab> LINE <tab> TAG, and the block's lines in $W/blocks/N
+mkdir -p "$W/blocks"
+awk -v dir="$W/blocks" '
+function flush() { if (n) { close(out); printf "%s\t%d\t%s\n", page, start, tag }; n = 0 }
+function add(s) { if (!n) { start = FNR; out = dir "/" ++nb; tag = pending }; sub(/^ +/, "", s); print s > out; n++ }
+FNR == 1 { flush(); fence = 0; pending = ""; page = FILENAME }
+/^ *```/ { if (fence) flush(); else { pending = last }; fence = !fence; next }
+fence { add($0); next }
+/^    / { if (!n) pending = last; add($0); next }
+/^ *$/ { if (n) print "" > out; next }
+{ flush(); last = $0; pending = "" }
+END { flush() }' $PAGES >"$W/blocks.list"
+# a copy of the tree as a clone or the tarball has it: git's files where git can read them, else all of it
+fresh=$W/fresh
+mkdir -p "$fresh"
+top=$(git -C "$SRC" rev-parse --show-toplevel 2>/dev/null) # the tree is a checkout of its own (a tarball unpacked inside one is not)
+if [ -n "$top" ] && [ "$(cd "$top" && pwd -P)" = "$(cd "$SRC" && pwd -P)" ]; then
+	git -C "$SRC" ls-files --cached --others --exclude-standard -z | (cd "$SRC" && tar cf - --null --no-recursion -T - 2>/dev/null) |
+		(cd "$fresh" && tar xf -)
+else
+	(cd "$SRC" && tar cf - --exclude='./build*' --exclude='./_build' --exclude='./intel-uncore-*' .) | (cd "$fresh" && tar xf -)
+fi
+# is WORD, the first of a line past its VAR=value words, a command to run (not output, conf or C)?
+is_command() {
+	case $1 in sudo | ./* | /opt/* | /usr/*) return 0 ;; esac
+	[ -f "$SRC/$1" ] || command -v "$1" >/dev/null 2>&1
+}
+first_word() { sed -n '/^[^#]/{p;q;}' "$1" | awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^[A-Za-z_][A-Za-z0-9_]*=/) { print $i; exit } }'; }
+nb=0 blocks_run=0
+while IFS='	' read -r file line tag; do
+	nb=$((nb + 1))
+	b=$W/blocks/$nb
+	# blocks of uncore lines alone are run above, one line at a time
+	[ -z "$(grep -v '^#' "$b" | grep -v '^$' | grep -vE '^(\$ )?(build/|/usr/bin/)?uncore( |$)')" ] && continue
+	w=$(first_word "$b")
+	[ -n "$w" ] && is_command "$w" || continue
+	where="$file:$line"
+	tag=$(printf '%s\n' "$tag" | sed -n 's/^ *<!-- test_docs: \(.*\) -->$/\1/p')
+	case $tag in
+	"not run: "*)
+		echo "not run: $where: ${tag#not run: }"
+		for pkg in $(sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' "$b" | sed -n 's/.*apt-get install \(.*\)/\1/p' |
+			tr ' ' '\n' | grep -v '^-' | grep -v '[*/\\]'); do
+			check "$where: Debian has the package $pkg" 'apt-cache show "$pkg" >/dev/null 2>&1'
+		done ;;
+	runs | "runs in "*)
+		sub=.; case $tag in "runs in "*) sub=${tag#runs in } ;; esac
+		if grep -q '\$PREFIX' "$b" && [ -z "${PAPI_PREFIX:-}" ]; then
+			echo "not run: $where: it needs PAPI's prefix, and this build has no PAPI (--with-papi)"
+			continue
+		fi
+		blocks_run=$((blocks_run + 1))
+		# a reader types a page's blocks into one shell: what an earlier one exported holds in the later ones
+		env=$W/exports.$(echo "$file" | tr '/.' '__')
+		cat "$env" "$b" >"$b.sh" 2>/dev/null
+		grep '^export ' "$b" >>"$env"
+		rc=0
+		(cd "$fresh/$sub" && PREFIX=${PAPI_PREFIX:-} timeout 900 sh -e "$b.sh" </dev/null >"$W/out" 2>&1) || rc=$?
+		check "$where: the block runs as written in a fresh tree (exit $rc)$([ $rc -eq 0 ] || { echo ':'; tail -5 "$W/out"; })" '[ $rc -eq 0 ]' ;;
+	*) no "$where: a command block ($w ...) says neither <!-- test_docs: runs --> nor <!-- test_docs: not run: WHY --> on the line before it" ;;
+	esac
+done <"$W/blocks.list"
+check "command blocks run as written: $blocks_run (at least 1)" '[ "$blocks_run" -ge 1 ]'
 
 # every relative link reaches its file, and its #anchor a heading there (GitHub's ids: lower case,
 # punctuation but - and _ left out, spaces as -)

@@ -135,9 +135,16 @@ int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_quali
 	if (!bt)
 		return uc_err("%s belongs to unit '%s', which this platform does not have", ev->name, ev->unit);
 	n = qual_list(u, bt, ev, q, UC_MAX_QUALS);
-	for (int i = 0; i < n && i < UC_MAX_QUALS && i < max; i++)
-		out[i] = (struct uncore_qualifier){ .name = q[i].name, .flag = q[i].flag, .min = q[i].min, .max = q[i].max,
-						    .required = q[i].required, .has_default = q[i].has_dflt,
-						    .dflt = q[i].dflt, .desc = q[i].desc };
-	return n < UC_MAX_QUALS ? n : UC_MAX_QUALS;
+	int k = 0; /* what can be counted here: the kernel's uncore PMUs do not sample (the parser still knows
+		    * sample=, to refuse it by name) */
+	for (int i = 0; i < n && i < UC_MAX_QUALS; i++) {
+		if (u->perf && q[i].kind == QK_SAMPLE)
+			continue;
+		if (k < max)
+			out[k] = (struct uncore_qualifier){ .name = q[i].name, .flag = q[i].flag, .min = q[i].min,
+							    .max = q[i].max, .required = q[i].required,
+							    .has_default = q[i].has_dflt, .dflt = q[i].dflt, .desc = q[i].desc };
+		k++;
+	}
+	return k;
 }

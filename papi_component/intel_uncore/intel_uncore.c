@@ -43,6 +43,23 @@ typedef struct {
 static uncore_t *U;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* PAPI's own table of error strings (papi_internal.c): a code for a message, which PAPI_strerror() and
+ * PAPI_perror() give back.  PAPI 7.0's components have no other way to tell why. */
+extern int _papi_hwi_publish_error(char *error);
+
+/* Why an event or EventSet was refused, as an error code of its own: the library's reason reaches the
+ * caller through PAPI_strerror(), and stderr only with PAPI_VERBOSE (PAPIERROR); dflt when PAPI cannot
+ * store the message. */
+static int refuse(int dflt, const char *what)
+{
+	char msg[PAPI_HUGE_STR_LEN];
+	int code;
+	snprintf(msg, sizeof(msg), "intel_uncore: %s: %s", what, uncore_error());
+	PAPIERROR("%s", msg);
+	code = _papi_hwi_publish_error(msg);
+	return code <= -PAPI_NUM_ERRORS ? code : dflt; /* past PAPI's fixed codes: the message's own */
+}
+
 static void disable(const char *why)
 {
 	snprintf(_intel_uncore_vector.cmp_info.disabled_reason, PAPI_HUGE_STR_LEN, "%s", why);
@@ -145,9 +162,9 @@ static int build(iu_control_t *c, int count)
 	if (uncore_session_new(U, &c->s))
 		return PAPI_ENOMEM;
 	if (c->cpu >= 0 && uncore_session_set_cpu(c->s, c->cpu)) {
-		PAPIERROR("intel_uncore: %s", uncore_error());
+		int rc = refuse(PAPI_EINVAL, "PAPI_CPU_ATTACH");
 		drop_session(c);
-		return PAPI_EINVAL;
+		return rc;
 	}
 	for (int i = 0; i < count; i++) {
 		struct iu_target t;
@@ -158,10 +175,9 @@ static int build(iu_control_t *c, int count)
 		}
 		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
 		if (idx < 0) {
-			/* PAPI has no message channel: say why on stderr, as PAPI itself does, unless PAPI_QUIET */
-			PAPIERROR("intel_uncore: %s: %s", t.spec, uncore_error());
+			int rc = refuse(PAPI_ECNFLCT, t.spec);
 			drop_session(c);
-			return PAPI_ECNFLCT;
+			return rc;
 		}
 		c->slot[i].metric = t.metric;
 		c->slot[i].idx = idx;
@@ -211,10 +227,9 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_lock(&lock);
 	if (!c->s)
 		rc = PAPI_ENOEVNT;
-	else if (uncore_session_start(c->s)) {
-		PAPIERROR("intel_uncore: PAPI_start: %s", uncore_error());
-		rc = PAPI_ESYS;
-	} else {
+	else if (uncore_session_start(c->s))
+		rc = refuse(PAPI_ESYS, "PAPI_start");
+	else {
 		c->running = 1;
 		memset(c->offset, 0, sizeof(c->offset));
 	}
@@ -231,10 +246,8 @@ static void fill_values(iu_control_t *c)
 
 static int sample(iu_control_t *c)
 {
-	if (c->running && uncore_session_read(c->s)) {
-		PAPIERROR("intel_uncore: PAPI_read: %s", uncore_error());
-		return PAPI_ESYS;
-	}
+	if (c->running && uncore_session_read(c->s))
+		return refuse(PAPI_ESYS, "PAPI_read");
 	fill_values(c);
 	return PAPI_OK;
 }
@@ -306,10 +319,9 @@ static int attach(iu_control_t *c, int cpu)
 {
 	int rc = PAPI_OK;
 	pthread_mutex_lock(&lock);
-	if (uncore_cpu_socket(U, cpu) < 0) {
-		PAPIERROR("intel_uncore: PAPI_CPU_ATTACH: %s", uncore_error());
-		rc = PAPI_EINVAL;
-	} else if (c->cpu != cpu) {
+	if (uncore_cpu_socket(U, cpu) < 0)
+		rc = refuse(PAPI_EINVAL, "PAPI_CPU_ATTACH");
+	else if (c->cpu != cpu) {
 		int was = c->cpu, n = c->n;
 		c->cpu = cpu;
 		if ((rc = build(c, n)) != PAPI_OK) {

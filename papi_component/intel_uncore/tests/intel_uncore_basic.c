@@ -168,6 +168,21 @@ int main(int argc, char **argv)
 	      PAPI_get_component_info(cidx)->num_native_events);
 	printf("round trip: %d base events, %d names checked\n", bases, checked);
 
+	/* IU_PFM_NAME, a perf_event_uncore name (PMU::EVENT:UMASK[:cpu=N]): taken as it is, and since PAPI 7.0
+	 * prefixes every name a component gives back (but those of its "pe" components), its code's name is
+	 * intel_uncore:::PMU::..., one of the component's own names, which maps to the same code */
+	const char *pfm = getenv("IU_PFM_NAME");
+	if (pfm && *pfm) {
+		char want[PAPI_MAX_STR_LEN];
+		PAPI_event_info_t info;
+		int back = 0;
+		snprintf(want, sizeof(want), "intel_uncore:::%s", pfm);
+		CHECK(PAPI_event_name_to_code(pfm, &code) == PAPI_OK, "%s", pfm);
+		CHECK(PAPI_get_event_info(code, &info) == PAPI_OK && !strcmp(info.symbol, want), "%s: '%s'", pfm, info.symbol);
+		CHECK(PAPI_event_name_to_code(want, &back) == PAPI_OK && back == code, "%s: 0x%x, %s: 0x%x", pfm, code, want, back);
+		check_name(code);
+	}
+
 	/* malformed names: never an event, never a crash */
 	static const char *const bad[] = { "NO_SUCH_EVENT", ":socket=99", ":socket=0x", ":socket=",
 					   ":socket=-1", ":bogus=1", ":box=4096", ":thresh=300", "::", ":socket=0:",

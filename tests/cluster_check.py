@@ -149,7 +149,12 @@ for n in nodes:
         npoints += len(want)
         shared += se["shared"]
         if set(pts) != set(want):
-            bad_slots.append("%s: missing %s, extra %s" % (key, sorted(set(want) - set(pts))[:5], sorted(set(pts) - set(want))[:5]))
+            odd = sorted(set(want) ^ set(pts))
+            # for the reader of a failure: what the node recorded and what Graphite holds around the first odd second
+            near = [(round(t, 3), v) for t, v in se["rows"] if abs(t - odd[0]) <= 3]
+            held = sorted((t, g) for t, g in pts.items() if abs(t - odd[0]) <= 3)
+            bad_slots.append("%s: missing %s, extra %s (the node's record near %d: %s; Graphite: %s)" %
+                             (key, sorted(set(want) - set(pts))[:5], sorted(set(pts) - set(want))[:5], odd[0], near, held))
         for slot, (dv, dt) in sorted(want.items()):
             g = pts.get(slot)
             if g is None:

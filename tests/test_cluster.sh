@@ -208,6 +208,15 @@ cat "$W/check.out"
 pass=$((pass + $(grep -c '^PASS' "$W/check.out"))) fail=$((fail + $(grep -c '^FAIL' "$W/check.out")))
 check "the Graphite checks ran to their end" 'grep -q "^cluster_check: " "$W/check.out"'
 check "no series of rogue01 in Graphite" '[ -z "$(find "$C/a" "$C/b" -path "*rogue01*")" ]'
+# a failed check above: what the aggregator, the relay and the caches said (values dropped as too old, a
+# full queue, a lost connection), and the host's UDP drops, for the next reader of this log
+if grep -q '^FAIL' "$W/check.out"; then
+	echo "--- on failure: the aggregator's warnings and errors"
+	grep -E '\[(warning|error)\]' "$W/agg/log" | grep -v rogue01 | tail -20
+	echo "--- the relay's and caches' logs"
+	find "$C/log" -name '*.log' -exec grep -HiE 'drop|full|lost|refus|error' {} + 2>/dev/null | tail -20
+	echo "--- UDP: $(grep -A1 '^Udp:' /proc/net/snmp | tail -1)"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -108,14 +108,19 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
 	if (!s->armed || s->advancing)
 		return;
 	s->advancing = 1;
+	int machine_armed = 0;
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *x = &s->boxes[i];
 		int any = 0;
 		for (int c = 0; c < x->u->nctr && !any; c++)
 			any = armed(x, c);
+		machine_armed |= any;
 		if (any && x != b && sim_box_scope(s, x) == sim_box_scope(s, b))
 			sim_box_advance(s, x);
 	}
+	/* no counter reports overflows any more (the sampling session ended): every access stops walking
+	 * every box of the machine until a control word arms one again */
+	s->armed = machine_armed;
 	s->advancing = 0;
 }
 

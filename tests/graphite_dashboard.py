@@ -62,10 +62,15 @@ for panel in dash["panels"][:rows[0] if rows else None]:
             seen += [when for v, when in ser["datapoints"] if v is not None]
             if not check(want is not None, "%s: %s has a truth" % (PLATFORM, ser["target"])):
                 continue
-            # as test_collectd.sh's all_near: the median within 1%, every point within 5%
+            # as test_collectd.sh's all_near: the median within 1%, every point within 5%, or, where a read was
+            # late (a loaded machine preempting the plugin between boxes), with a neighbour that got the counts
+            # it lacks: the pair's mean within 2.5%
             med = statistics.median(points) if points else float("nan")
-            ok = (len(points) >= 4 and abs(med - want) <= 0.01 * want and
-                  all(abs(v - want) <= 0.05 * want for v in points))
+
+            def close(i):
+                pair = lambda j: 0 <= j < len(points) and abs((points[i] + points[j]) / 2 - want) <= 0.025 * want
+                return abs(points[i] - want) <= 0.05 * want or pair(i - 1) or pair(i + 1)
+            ok = len(points) >= 4 and abs(med - want) <= 0.01 * want and all(close(i) for i in range(len(points)))
             check(ok, "%s: %s = %.4g (median of %d points) truth %.4g" % (PLATFORM, ser["target"], med,
                                                                           len(points), want))
     more = "".join("&target=" + urllib.parse.quote(t["target"].replace("$host", HOST)) for t in panel["targets"][1:])

@@ -75,10 +75,17 @@ print("\n".join("%.6f" % v for v in values if v is not None))' "$1" 2>/dev/null
 }
 # do the points of $1 lie near $2 (at least $3 of them)?  Each point is a count over a window the plugin
 # timed with the clock; a read preempted between its timestamp and its register read (2 loaded cores)
-# moves that one point by the preemption over the 1 s interval.  So: the median within 1% (an error of
-# the formula or the windows moves every point), and every point within 5% (50 ms of preemption).
-all_near() { points "$1" | sort -g | awk -v t="$2" -v n="$3" '{ v[k++] = $1; d = $1 - t; if (d < 0) d = -d; if (d > 0.05 * t) bad++ }
-	END { if (k < n || bad) exit 1; m = v[int(k / 2)] - t; if (m < 0) m = -m; exit !(m <= 0.01 * t) }'; }
+# moves that one point by the preemption over the 1 s interval, and its neighbour the other way (the counts
+# a late read left one interval, the next one got).  So: the median within 1% (an error of the formula or
+# the windows moves every point), and every point within 5% (50 ms of preemption) or, with a neighbour in
+# time, the pair's mean within 2.5% (the CI run that failed had one SNB-EP uncore_freq point beyond 5%)
+near_pair() { awk -v t="$2" -v n="$3" 'function off(x, f) { x -= t; return (x < 0 ? -x : x) > f * t }
+	{ v[k++] = $1 } END { if (k < n) exit 1
+	for (i = 0; i < k; i++) if (off(v[i], 0.05) && (i == 0 || off((v[i] + v[i - 1]) / 2, 0.025)) &&
+		(i == k - 1 || off((v[i] + v[i + 1]) / 2, 0.025))) exit 1
+	exit 0 }'; }
+all_near() { points "$1" | near_pair - "$2" "$3" && points "$1" | sort -g | awk -v t="$2" '{ v[k++] = $1 }
+	END { m = v[int(k / 2)] - t; if (m < 0) m = -m; exit !(k > 0 && m <= 0.01 * t) }'; }
 
 # truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9; writes keep the simulator's defaults (4.8e9 x (1+s))
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 1.6e9\n' >"$W/profile"

@@ -137,6 +137,13 @@ static int give_events(uncore_session_t *s, const struct prog *pg)
 	return 0;
 }
 
+/* the box stops counting (a box without box control, SNB-EP's UBox, has nothing to write: sess_write_box_ctl) */
+static int freeze(uncore_session_t *s, const struct prog *pg)
+{
+	const struct box *b = box_of(s, pg->box);
+	return sess_write_box_ctl(s->u, b, sess_bc_frozen(b));
+}
+
 /* the box counts again: unfrozen, from now */
 static int unfreeze(uncore_session_t *s, struct prog *pg)
 {
@@ -156,20 +163,16 @@ int sess_program(uncore_session_t *s)
 {
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		const struct box *b = box_of(s, pg->box);
 		if (pg->owner || !writes_box(s, pg))
 			continue;
-		if ((b->t->has_box_ctl && sess_write_box_ctl(s->u, b, sess_bc_frozen(b))) || write_filters(s, pg) ||
-		    write_controls(s, pg) || start_counters(s, pg) || give_events(s, pg) ||
-		    sess_read_box(s, pg, READ_BASELINE) || unfreeze(s, pg))
+		if (freeze(s, pg) || write_filters(s, pg) || write_controls(s, pg) || start_counters(s, pg) ||
+		    give_events(s, pg) || sess_read_box(s, pg, READ_BASELINE) || unfreeze(s, pg))
 			return -1;
 	}
 	/* a) b) enable freeze and freeze every box this session owns */
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct box *b = box_of(s, s->progs[p].box);
-		if (s->progs[p].owner && sess_write_box_ctl(s->u, b, sess_bc_frozen(b)))
+	for (int p = 0; p < s->nprogs; p++)
+		if (s->progs[p].owner && freeze(s, &s->progs[p]))
 			return -1;
-	}
 	for (int p = 0; p < s->nprogs; p++)
 		if (s->progs[p].owner && (write_filters(s, &s->progs[p]) || write_controls(s, &s->progs[p])))
 			return -1;

@@ -416,6 +416,17 @@ static cdtime_t clock_pair(uncore_t *u, uint64_t *lib_now)
 	return now;
 }
 
+/* A failure notification too, for what acts on them (a notify_email or exec plugin, threshold filters):
+ * a box given up (failed, or taken over by another agent) stops its series without a value to alert on. */
+static void notify_failure(const char *why)
+{
+	notification_t n = { .severity = NOTIF_FAILURE, .time = cdtime() };
+	snprintf(n.message, sizeof(n.message), "%s", why);
+	snprintf(n.host, sizeof(n.host), "%s", hostname_g ? hostname_g : "");
+	snprintf(n.plugin, sizeof(n.plugin), "%s", IU_NAME);
+	plugin_dispatch_notification(&n);
+}
+
 int iu_read(struct iu_state *st)
 {
 	char why[1024] = "";
@@ -457,9 +468,11 @@ int iu_read(struct iu_state *st)
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;
 	}
-	if (why[0]) /* once: the library reports a box on the read that drops it, and the series drop with it */
+	if (why[0]) { /* once: the library reports a box on the read that drops it, and the series drop with it */
 		ERROR("%s plugin: %s; %d value%s no longer reported, the others go on", IU_NAME, why, dropped,
 		      dropped == 1 ? " is" : "s are");
+		notify_failure(why);
+	}
 	return alive || !st->nseries ? sent : -1;
 }
 

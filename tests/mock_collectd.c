@@ -68,6 +68,25 @@ void plugin_log(int level, const char *format, ...)
 	mock.levels[mock.nlogs++] = level;
 }
 
+char *hostname_g = "mocknode";
+
+int plugin_dispatch_notification(const notification_t *n)
+{
+	if (mock.nnotifs == MOCK_MAX_LOGS)
+		return -1;
+	mock.notifs[mock.nnotifs++] = *n;
+	return 0;
+}
+
+int mock_notified(int severity, const char *text)
+{
+	int n = 0;
+	for (int i = 0; i < mock.nnotifs; i++)
+		n += mock.notifs[i].severity == severity && (!text || strstr(mock.notifs[i].message, text)) &&
+		     !strcmp(mock.notifs[i].plugin, "intel_uncore") && !strcmp(mock.notifs[i].host, hostname_g);
+	return n;
+}
+
 cdtime_t cdtime(void)
 {
 	return mock_now += TIME_T_TO_CDTIME_T_STATIC(1);

@@ -28,6 +28,8 @@ struct mock_daemon {
 	int levels[MOCK_MAX_LOGS];
 	char logs[MOCK_MAX_LOGS][1024];
 	int nlogs;
+	notification_t notifs[MOCK_MAX_LOGS];
+	int nnotifs;
 };
 extern struct mock_daemon mock;
 
@@ -39,6 +41,8 @@ void mock_block_free(oconfig_item_t *ci);
 const struct mock_value *mock_find(const char *plugin_instance, const char *type, const char *type_instance);
 /* Number of log messages at a level (LOG_ERR ...) that contain text (NULL: any). */
 int mock_logged(int level, const char *text);
+/* Number of notifications of a severity (NOTIF_FAILURE ...) whose message contains text (NULL: any). */
+int mock_notified(int severity, const char *text);
 /* The DS type (DS_TYPE_GAUGE, DS_TYPE_DERIVE ...) of a type in collectd's types.db, or -1 if it has none. */
 int mock_ds_type(const char *type);
 

@@ -367,6 +367,25 @@ for name in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU XFSZ PIPE IO PWR R
 	$SIMSTATE "$sim" | grep -q "changed 0$" || $UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1
 done
 trap - HUP
+# another agent reprograms a counted box mid-run (the kernel's driver for a perf user, a second tool): from
+# the read that sees its control word changed, the box's values are not printed, a line says why, the exit
+# is 1, and the agent's programming is left as it is (issue 45)
+shm=$W/takeover sim="sim:snbep,shared=$shm"
+$UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD:socket=0:box=0 -I 100 -- \
+	sh -c "while [ ! -e $shm.go ]; do sleep 0.05; done" >"$shm.out" 2>"$shm.err" &
+pid=$!
+programmed
+$SIMSTATE "$sim" ctl imc 0 0 0 0x400c04 >/dev/null # CAS writes, raw: not through the library
+for i in $(seq 1 600); do grep -q "taken over" "$shm.err" && break; sleep 0.1; done
+touch "$shm.go"
+wait $pid; rc=$?
+check "a box reprogrammed mid-run: exit 1, the register named ($rc: $(head -c 300 "$shm.err"))" \
+	'[ $rc -eq 1 ] && grep -q "^uncore: taken over by another agent (a perf user, a second tool): imc 0 (socket 0) CTL0 = 0x400c04, not 0x400304" "$shm.err"'
+check "... its values stop at that read, none printed after" \
+	'[ "$(sed -n "/not counted: imc 0 (socket 0) failed/,\$p" "$shm.out" | grep -c "UNC_M_CAS_COUNT.RD.* [0-9][0-9]*$")" -eq 0 ] &&
+	 grep -q "not counted: imc 0 (socket 0) failed" "$shm.out"'
+check "... and the agent's programming is left as it wrote it" '[ "$($SIMSTATE "$sim" ctl imc 0 0 0)" = "0x400c04" ]'
+rm -f "$shm" "$shm".*
 # the reader of the output goes away: SIGPIPE at the next interval's write
 { $UNCORE --backend "$sim" stat -e UNC_M_CAS_COUNT.RD -I 200 --duration 60; echo $? >"$shm.rc"; } 2>/dev/null | head -1 >/dev/null
 rc=$(cat "$shm.rc")

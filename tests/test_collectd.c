@@ -475,6 +475,29 @@ static void test_box_fails_mid_run(void)
 	stop();
 }
 
+/* Another agent reprograms a box mid-run (a perf user, a second tool): a failure notification naming the
+ * register, the box's series stop, every other one goes on (issue 45) */
+static void test_box_taken_over(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,fault=agent:imc:1@1.5\"\nReportPerBox \"imc\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	int all = mock.nvalues;
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 0);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 1); /* imc 1 of each socket, in one message */
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, "taken over by another agent (a perf user, a second tool): imc 1 (socket 0) CTL0 = 0x"), 1);
+	int after = mock.nvalues;
+	CU_ASSERT(after > 0 && after < all);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock.nvalues, after);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 1); /* once */
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read_imc1") == NULL);
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read") == NULL);
+	near("imc2", got("socket1", "memory_bandwidth", "mem_bw_read_imc2"), sim->prof.mem_read_bps[1] / 4 * 3, 0.005);
+	stop();
+}
+
 static void test_clean_name(void)
 {
 	char out[16];
@@ -506,6 +529,7 @@ int main(void)
 		{ "bad options refused at config naming the option", test_config_refusals },
 		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },
 		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },
+		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
 		{ "type instances are [a-z0-9_]", test_clean_name },
 		{ NULL, NULL },
 	};

@@ -65,6 +65,12 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	out=$(UNCORE_BACKEND=$sim IU_SOCKET1_CPU=$(socket1_cpu "$sim") IU_PFM_NAME=$pfm "$W/basic" 2>&1)
 	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -3
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
+	# --- another agent reprograms imc 0 mid-run (a perf user, a second tool): an error on read, not a short count
+	case $b in snbep|emr)
+		out=$(UNCORE_BACKEND=$sim,fault=agent:imc:0@2 IU_TAKEN_AT=2 "$W/basic" 2>&1)
+		echo "$out" | grep -E "^FAIL"
+		check "$b: a box taken over mid-run: PAPI_read fails with the reason" 'echo "$out" | tail -1 | grep -q "^PASSED$"' ;;
+	esac
 	# --- what the user of PAPI's tools sees: a refused event's reason without PAPI_VERBOSE, through
 	# PAPI_strerror(); only the qualifiers that can be counted (the perf backend does not sample)
 	case $b in perf_*) ;; *)

@@ -61,6 +61,18 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 			break;
 		}
 	}
+	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
+	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
+	char why[160];
+	int changed = kind == READ_BASELINE ? 0 : sess_ctls_changed(s, p, 1, why, sizeof(why));
+	if (changed < 0)
+		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+	if (changed) {
+		p->taken = 1;
+		return uc_err("taken over by another agent (a perf user, a second tool): %s%s; its counts are no longer "
+			      "this session's events, and it is left as that agent programmed it", why,
+			      changed > 1 ? " and more" : "");
+	}
 	if (kind != READ_SAMPLE) {
 		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
 		p->t_last = now;

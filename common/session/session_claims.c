@@ -206,18 +206,19 @@ int sess_release(uncore_session_t *s, int restore)
 		if (!pg->held)
 			continue;
 		struct claim *c = claims_get(s->u, b, 0);
+		int put = restore && !pg->taken; /* a box another agent took over is that agent's now */
 		uint32_t ctrs = c ? claims_ctrs_of(c, s->token) : 0;
 		if (c && claims_drop(c, s->token) > 0) { /* others still count: put back the counters only it held */
 			uint32_t alone = ctrs & ~claims_busy(c, s->token);
-			if (alone && restore && restore_ctrs(s->u, b, c->sv, c->nsaved, alone))
+			if (alone && put && restore_ctrs(s->u, b, c->sv, c->nsaved, alone))
 				rc = -1;
 		} else {
 			int bad = 0;
-			if (!c && restore)
+			if (!c && put)
 				uc_warn("the claims file lost the record of %s %d (socket %d)%s", b->t->name, b->idx, b->socket,
 					pg->owner ? ": restored from this session's copy" : ": left as its owner programmed it");
 			/* the claim has every register its holders saved; the owner's copy stands in when it is lost */
-			if (restore)
+			if (put)
 				bad = c ? restore_box(s, pg->box, c->sv, c->nsaved)
 					: pg->owner && restore_box(s, pg->box, pg->own, pg->nown);
 			if (bad) {
@@ -248,9 +249,9 @@ int sess_restore_own(uncore_session_t *s)
 	int rc = 0;
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		if (pg->held && pg->owner && restore_box(s, pg->box, pg->own, pg->nown))
+		if (pg->held && !pg->taken && pg->owner && restore_box(s, pg->box, pg->own, pg->nown))
 			rc = -1;
-		if (pg->held && pg->joined && restore_ctrs(s->u, box_of(s, pg->box), pg->own, pg->nown, own_ctrs(s, pg)))
+		if (pg->held && !pg->taken && pg->joined && restore_ctrs(s->u, box_of(s, pg->box), pg->own, pg->nown, own_ctrs(s, pg)))
 			rc = -1;
 		let_go(pg);
 	}

@@ -57,6 +57,7 @@ struct prog {
 	int joined;     /* ... or shares it with other sessions, on its own counters or theirs */
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
 	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
+	int taken;      /* ... because another agent reprogrammed it: its registers are that agent's, not restored */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
 	struct claim_saved *found; /* the owner's copy once it restored the box: what uncore_session_verify reads back */
@@ -120,6 +121,8 @@ int sess_restore_own(uncore_session_t *s);
 int sess_sampled(const uncore_session_t *s, int socket, int die);
 int sess_dies(const uncore_session_t *s, int socket); /* dies of a socket, at least 1 */
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
+/* How many of a box's control words differ from what the session counts there (the first named in buf) */
+int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, char *buf, size_t len);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);

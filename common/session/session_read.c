@@ -114,7 +114,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 	for (int p = 0; p < s->nprogs; p++) { /* a restart tries every box again */
 		free(s->progs[p].failed);
 		s->progs[p].failed = NULL;
-		s->progs[p].told = 0;
+		s->progs[p].told = s->progs[p].taken = 0;
 	}
 	if (s->u->perf)
 		return perf_start(s);

@@ -23,20 +23,34 @@ static int differs(uncore_session_t *s, const struct box *b, const struct pmon_r
 	return 0;
 }
 
-/* The control words and filters the running session wrote itself (not those of a box it shares). */
-static int verify_programmed(uncore_session_t *s, int *n, char *buf, size_t len)
+/* The control words of a box's counters against what the session counts there (one read each): those it
+ * wrote itself, and with all those of another session's programming it shares too.  Returns how many
+ * differ (the first named in buf), or -1. */
+int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, char *buf, size_t len)
 {
-	for (int i = 0; i < s->nslots; i++) {
-		const struct slot *sl = &s->slots[i];
-		const struct prog *p = prog_of(s, sl);
-		const struct box *b = box_of(s, sl->box);
-		if (sl->ctr == UC_CTR_FREERUN || !(p->owner || (p->joined && !sl->shared)))
+	const struct box *b = box_of(s, p->box);
+	int n = 0;
+	for (int k = 0; k < p->nslots; k++) {
+		const struct slot *sl = &s->slots[p->first + k];
+		if (sl->ctr == UC_CTR_FREERUN || !(all || p->owner || (p->joined && !sl->shared)))
 			continue;
 		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
 		/* the reset bit is a command that reads 0 */
 		uint64_t mask = r.wmask & ~(sl->ctr == UC_CTR_FIXED ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
-		if (differs(s, b, &r, sess_slot_ctl(s, b, sl), mask, n, buf, len))
+		if (differs(s, b, &r, sess_slot_ctl(s, b, sl), mask, &n, buf, len))
 			return -1;
+	}
+	return n;
+}
+
+/* The control words and filters the running session wrote itself (not those of a box it shares). */
+static int verify_programmed(uncore_session_t *s, int *n, char *buf, size_t len)
+{
+	for (int p = 0; p < s->nprogs; p++) {
+		int k = sess_ctls_changed(s, &s->progs[p], 0, *n ? NULL : buf, *n ? 0 : len);
+		if (k < 0)
+			return -1;
+		*n += k;
 	}
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct prog *pg = &s->progs[p];

@@ -205,18 +205,21 @@ static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *nativ
 	return rc;
 }
 
-static long long slot_value(const iu_control_t *c, int i)
+/* A slot's value since start; UNCORE_BOX_FAILED when a box of it was given up (it failed, or another agent
+ * took it over): the count would be short, so PAPI gets an error rather than a number. */
+static int slot_value(const iu_control_t *c, int i, long long *out)
 {
+	int rc;
 	if (c->slot[i].metric) {
-		double v;
-		if (uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v) ||
-		    isnan(v))
-			return 0;
-		return llround(v);
+		double v = 0;
+		rc = uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v);
+		*out = rc || isnan(v) ? 0 : llround(v);
+	} else {
+		uint64_t v = 0;
+		rc = uncore_session_value(c->s, c->slot[i].idx, -1, -1, &v);
+		*out = (long long)v;
 	}
-	uint64_t v = 0;
-	uncore_session_value(c->s, c->slot[i].idx, -1, -1, &v);
-	return (long long)v;
+	return rc == UNCORE_BOX_FAILED ? rc : 0;
 }
 
 static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
@@ -237,19 +240,26 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return rc;
 }
 
-/* The values PAPI gets: the session's, less those at the last PAPI_reset. */
-static void fill_values(iu_control_t *c)
+/* The values PAPI gets: the session's, less those at the last PAPI_reset; PAPI_ESYS (the library's reason
+ * published) when a box of one of them was given up. */
+static int fill_values(iu_control_t *c, const char *what)
 {
-	for (int i = 0; i < c->n; i++)
-		c->values[i] = slot_value(c, i) - c->offset[i];
+	int rc = PAPI_OK;
+	for (int i = 0; i < c->n; i++) {
+		long long v;
+		if (slot_value(c, i, &v) && rc == PAPI_OK)
+			rc = refuse(PAPI_ESYS, what);
+		c->values[i] = v - c->offset[i];
+	}
+	return rc;
 }
 
 static int sample(iu_control_t *c)
 {
-	if (c->running && uncore_session_read(c->s))
+	int rc = c->running ? uncore_session_read(c->s) : 0;
+	if (rc && rc != UNCORE_BOX_FAILED) /* a failed box is the values' business: fill_values says which */
 		return refuse(PAPI_ESYS, "PAPI_read");
-	fill_values(c);
-	return PAPI_OK;
+	return fill_values(c, "PAPI_read");
 }
 
 static int iu_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **events, int flags)
@@ -272,10 +282,11 @@ static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	(void)ctx;
 	pthread_mutex_lock(&lock);
 	if (c->s && c->running) {
-		if (uncore_session_stop(c->s))
-			rc = PAPI_ESYS;
+		int r = uncore_session_stop(c->s);
 		c->running = 0;
-		fill_values(c);
+		rc = fill_values(c, "PAPI_stop");
+		if (r && r != UNCORE_BOX_FAILED)
+			rc = refuse(PAPI_ESYS, "PAPI_stop");
 	}
 	pthread_mutex_unlock(&lock);
 	return rc;
@@ -288,10 +299,12 @@ static int iu_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc = PAPI_OK;
 	(void)ctx;
 	pthread_mutex_lock(&lock);
-	if (c->s && c->running && uncore_session_read(c->s))
-		rc = PAPI_ESYS;
+	int r = c->s && c->running ? uncore_session_read(c->s) : 0;
+	if (r && r != UNCORE_BOX_FAILED)
+		rc = refuse(PAPI_ESYS, "PAPI_reset");
 	for (int i = 0; c->s && i < c->n; i++) {
-		c->offset[i] = slot_value(c, i);
+		if (slot_value(c, i, &c->offset[i]) && rc == PAPI_OK)
+			rc = refuse(PAPI_ESYS, "PAPI_reset");
 		c->values[i] = 0;
 	}
 	pthread_mutex_unlock(&lock);

@@ -10,6 +10,9 @@
  * our boxes, and where PortMask/FCMask sit in the umask extension.  Every value of an event (code,
  * umask, umask extension, counters, free-running index, description) is Intel's, copied as the JSON
  * has it, so updating a platform is replacing its JSON files and rebuilding.
+ *
+ * That data is not trusted as C: every string reaches the output through gen_c.h's escaping, and the
+ * map's and mapfile's names (files, directories, platforms, versions) must be plain ones.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gen_c.h"
 
 #define MAX_ROWS 64
 
@@ -55,6 +59,23 @@ static void die(const char *where, const char *msg, const char *what)
 	exit(1);
 }
 
+/* A map or mapfile field that names a file or reaches the C output: [A-Za-z0-9._/-] (and extra) only, else
+ * the build stops naming the file, its line (0: a name read from a directory listing) and the field
+ * (the value shown escaped). */
+static void plain(const char *file, int line, const char *field, const char *v, const char *extra)
+{
+	if (gen_c_plain(v, extra))
+		return;
+	fprintf(stderr, "gen_perfmon: %s", file);
+	if (line)
+		fprintf(stderr, ":%d", line);
+	fprintf(stderr, ": %s \"", field);
+	gen_c_bytes(stderr, v, strlen(v));
+	fprintf(stderr, "\" is empty or has a byte outside [A-Za-z0-9._/-]%s%s%s\n", extra ? " and \"" : "",
+		extra ? extra : "", extra ? "\"" : "");
+	exit(1);
+}
+
 /* The map's keyword lines; the last field of unit/filter lines may hold spaces ("UPI LL").  "include FILE"
  * reads FILE (relative to the map's folder) in its place: Cascade Lake takes Skylake-SP's unit lines. */
 static void read_map(const char *path)
@@ -67,21 +88,23 @@ static void read_map(const char *path)
 	while (fgets(line, sizeof(line), f)) {
 		char inc[1024], name[256];
 		const char *slash = strrchr(path, '/');
+		lineno++;
 		if (sscanf(line, "include %255s", name) == 1) {
+			plain(path, lineno, "include FILE", name, NULL);
 			snprintf(inc, sizeof(inc), "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
 			read_map(inc);
 			continue;
 		}
 		char kw[16], a[256], b[256];
 		int n;
-		lineno++;
 		line[strcspn(line, "\r\n")] = 0;
 		if (line[0] == '#' || !line[strspn(line, " \t")])
 			continue;
 		n = sscanf(line, "%15s %255s %255[^\n]", kw, a, b);
-		if (!strcmp(kw, "json") && n == 2 && njsons < 8)
+		if (!strcmp(kw, "json") && n == 2 && njsons < 8) {
+			plain(path, lineno, "json FILE", a, NULL);
 			snprintf(jsons[njsons++], sizeof(jsons[0]), "%s", a);
-		else if (!strcmp(kw, "unit") && n == 3 && nunits < MAX_ROWS) {
+		} else if (!strcmp(kw, "unit") && n == 3 && nunits < MAX_ROWS) {
 			snprintf(units[nunits].box, sizeof(units[0].box), "%s", a);
 			snprintf(units[nunits++].perfmon, sizeof(units[0].perfmon), "%s", b);
 		} else if (!strcmp(kw, "filter") && n == 3 && nfilters < MAX_ROWS) {
@@ -91,6 +114,8 @@ static void read_map(const char *path)
 			char plat[64], flag[64] = "";
 			snprintf(dirs[ndirs].dir, sizeof(dirs[0].dir), "%s", a);
 			sscanf(b, "%63s %63s", plat, flag);
+			plain(path, lineno, "dir DIR", a, NULL);
+			plain(path, lineno, "dir PLATFORM", plat, NULL);
 			snprintf(dirs[ndirs].platform, sizeof(dirs[0].platform), "%s", plat);
 			dirs[ndirs++].discovery = !strcmp(flag, "discovery");
 		} else if (!strcmp(kw, "deprecated") && n >= 2 && nkeep_dep < 8) {
@@ -131,20 +156,6 @@ static unsigned long long hexval(json_t *ev, const char *key, const char *name)
 	if (*s && *end)
 		die(name, "not a hexadecimal number", key);
 	return v;
-}
-
-static void cstr(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putchar('\\');
-		if (*s == '\n')
-			fputs("\\n", stdout);
-		else if ((unsigned char)*s >= 0x20)
-			putchar(*s);
-	}
-	putchar('"');
 }
 
 /* "0,1,2,3" -> 0xf; "FIXED" and free-running counters have no general-purpose counter. */
@@ -262,14 +273,14 @@ static void emit(json_t *ev, const char *box)
 	}
 
 	printf("\t{ ");
-	cstr(name);
+	gen_c_string(stdout, name);
 	printf(", ");
-	cstr(box);
+	gen_c_string(stdout, box);
 	printf(", 0x%02x, 0x%02x, %d, 0x%04x, 1, %s, 0x%llx, ", code, (unsigned)umask, atoi(str(ev, "ExtSel")), mask,
 	       fixed ? "UC_EV_FIXED" : freerun ? "UC_EV_FREERUN" : "0", umext);
-	cstr(ours);
+	gen_c_string(stdout, ours);
 	printf(", ");
-	cstr(str(ev, "BriefDescription"));
+	gen_c_string(stdout, str(ev, "BriefDescription"));
 	printf(", \"json\" },\n");
 	rows++;
 }
@@ -348,7 +359,7 @@ struct map_row {
 /* perfmon's CPU id: VENDOR-FAMILY(decimal)-MODEL(hex)[-STEPPINGS], STEPPINGS one hex digit or a
  * bracket list of them (perf matches the column as a regular expression; these are the forms Intel
  * uses, anything else stops the build). */
-static int parse_row(char *line, struct map_row *r)
+static int parse_row(char *line, struct map_row *r, const char *file, int lineno)
 {
 	char id[96], path[256], *f[4];
 	int n = 0;
@@ -356,6 +367,10 @@ static int parse_row(char *line, struct map_row *r)
 		f[n++] = t;
 	if (n < 4 || strncmp(f[0], "GenuineIntel-", 13) || f[2][0] != '/')
 		return 0;
+	plain(file, lineno, "Family-model", f[0], "[]");
+	plain(file, lineno, "Version", f[1], NULL);
+	plain(file, lineno, "Filename", f[2], NULL);
+	plain(file, lineno, "EventType", f[3], " "); /* "uncore experimental" */
 	snprintf(id, sizeof(id), "%s", f[0]);
 	snprintf(path, sizeof(path), "%s", f[2] + 1);
 	char *dash = strchr(id + 13, '-'), *step = dash ? strchr(dash + 1, '-') : NULL, *slash = strchr(path, '/');
@@ -386,13 +401,13 @@ static int parse_row(char *line, struct map_row *r)
 static int read_mapfile(const char *evdir, struct map_row *rowv, int max)
 {
 	char path[1024], line[512];
-	int n = 0;
+	int n = 0, lineno = 0;
 	snprintf(path, sizeof(path), "%s/mapfile.csv", evdir);
 	FILE *f = fopen(path, "r");
 	if (!f)
 		die(path, "cannot open", NULL);
 	while (fgets(line, sizeof(line), f) && n < max)
-		n += parse_row(line, &rowv[n]);
+		n += parse_row(line, &rowv[n], path, ++lineno);
 	fclose(f);
 	return n;
 }
@@ -425,8 +440,13 @@ static int mapfile_table(const char *evdir)
 		if (!first)
 			continue;
 		const struct dir_row *d = dir_named(r[i].dir);
-		printf("\t{ %d, 0x%02x, 0x%04x, \"%s\", \"%s\", \"%s\", \"%s\" },\n", r[i].family, r[i].model,
-		       r[i].steppings, r[i].dir, r[best].file, r[best].version, d ? d->platform : "");
+		const char *field[] = { r[i].dir, r[best].file, r[best].version, d ? d->platform : "" };
+		printf("\t{ %d, 0x%02x, 0x%04x", r[i].family, r[i].model, r[i].steppings);
+		for (int k = 0; k < 4; k++) {
+			printf(", ");
+			gen_c_string(stdout, field[k]);
+		}
+		printf(" },\n");
 		out++;
 	}
 	printf("};\nconst int uc_mapfile_n = %d;\n", out);
@@ -450,16 +470,16 @@ static void embed_metrics(const char *evdir, const char *dir, const char *sym)
 		printf("static const char *const %s_metrics = NULL;\n\n", sym);
 		return;
 	}
+	const char *name = file + strlen(evdir) + 1;
+	plain(path, 0, "metric file name", name, NULL);
 	FILE *f = fopen(file, "r");
-	char line[4096];
 	if (!f)
 		die(file, "cannot open", NULL);
-	printf("static const char %s_metrics[] = /* %s */\n", sym, file + strlen(evdir) + 1);
-	while (fgets(line, sizeof(line), f)) {
-		printf("\t");
-		cstr(line);
-		printf("\n");
-	}
+	printf("static const char %s_metrics[] = /* ", sym);
+	gen_c_bytes(stdout, name, strlen(name));
+	printf(" */\n");
+	if (gen_c_embed(stdout, f))
+		die(file, "cannot read", NULL);
 	printf(";\n\n");
 	fclose(f);
 }
@@ -515,7 +535,11 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 		cur_dir = dirs[d].dir;
 		left_out = 0;
 		catalog(sym, roots, nf);
-		printf("static const char %s_file[] = \"%s\", %s_version[] = \"%s\";\n\n", sym, files[0], sym, version);
+		printf("static const char %s_file[] = ", sym);
+		gen_c_string(stdout, files[0]);
+		printf(", %s_version[] = ", sym);
+		gen_c_string(stdout, version);
+		printf(";\n\n");
 		embed_metrics(evdir, dirs[d].dir, sym);
 		snprintf(done[ncat].sym, sizeof(done[0].sym), "%s", sym);
 		done[ncat].d = d;
@@ -524,10 +548,14 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 			json_decref(roots[j]);
 	}
 	printf("const struct uc_generic_catalog uc_generic_catalogs[] = {\n");
-	for (int c = 0; c < ncat; c++)
-		printf("\t{ \"%s\", \"%s\", %s_file, %s_version, %s, &%s_n, %d, %d, %s_metrics },\n",
-		       dirs[done[c].d].dir, dirs[done[c].d].platform, done[c].sym, done[c].sym, done[c].sym, done[c].sym,
-		       dirs[done[c].d].discovery, done[c].left, done[c].sym);
+	for (int c = 0; c < ncat; c++) {
+		printf("\t{ ");
+		gen_c_string(stdout, dirs[done[c].d].dir);
+		printf(", ");
+		gen_c_string(stdout, dirs[done[c].d].platform);
+		printf(", %s_file, %s_version, %s, &%s_n, %d, %d, %s_metrics },\n", done[c].sym, done[c].sym, done[c].sym,
+		       done[c].sym, dirs[done[c].d].discovery, done[c].left, done[c].sym);
+	}
 	printf("\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL },\n};\n");
 	return 0;
 }
@@ -537,8 +565,12 @@ int main(int argc, char **argv)
 	json_t *roots[8];
 	if (argc >= 4 && (!strcmp(argv[1], "--mapfile") || !strcmp(argv[1], "--generic"))) {
 		read_map(argv[3]);
-		printf("/* Generated by tools/gen_perfmon %s from %s/mapfile.csv and %s: do not edit. */\n"
-		       "#include \"platform/platform.h\"\n\n", argv[1], argv[2], argv[3]);
+		/* the paths escaped as strings are, so that no name of a directory can end the comment */
+		printf("/* Generated by tools/gen_perfmon %s from ", argv[1]);
+		gen_c_bytes(stdout, argv[2], strlen(argv[2]));
+		printf("/mapfile.csv and ");
+		gen_c_bytes(stdout, argv[3], strlen(argv[3]));
+		printf(": do not edit. */\n#include \"platform/platform.h\"\n\n");
 		return !strcmp(argv[1], "--mapfile") ? mapfile_table(argv[2]) : generic_catalogs(argv[2], argv + 4, argc - 4);
 	}
 	if (argc != 4) {
@@ -547,13 +579,16 @@ int main(int argc, char **argv)
 			"       gen_perfmon --generic EVENTTABLES_DIR DIR_MAP PLATFORM...\n");
 		return 2;
 	}
+	if (!gen_c_identifier(argv[1]))
+		die(argv[1], "SYMBOL is not a C identifier", NULL);
 	read_map(argv[3]);
 	if (!njsons || !nunits)
 		die(argv[3], "names no json file or no unit", NULL);
 	for (int j = 0; j < njsons; j++)
 		roots[j] = load_events(argv[2], jsons[j]);
-	printf("/* Generated by tools/gen_perfmon from %s: do not edit. */\n#include \"platform/platform.h\"\n\n",
-	       argv[3]);
+	printf("/* Generated by tools/gen_perfmon from ");
+	gen_c_bytes(stdout, argv[3], strlen(argv[3]));
+	printf(": do not edit. */\n#include \"platform/platform.h\"\n\n");
 	catalog(argv[1], roots, njsons);
 	for (int j = 0; j < njsons; j++)
 		json_decref(roots[j]);

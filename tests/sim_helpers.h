@@ -162,14 +162,15 @@ static inline void lock_release(pid_t pid)
 }
 
 /* After a session is freed: every register as found, nothing outside PMON, no write while counting. */
-static inline void assert_left_as_found(struct sim *sim)
+#define assert_left_as_found(sim) assert_left_as_found_at(sim, __LINE__)
+static inline void assert_left_as_found_at(struct sim *sim, int line)
 {
 	if (!sim)
 		return;
 	char why[128];
 	CU_ASSERT_EQUAL(sim_changed_registers(sim, why, sizeof(why)), 0);
 	if (why[0])
-		fprintf(stderr, "not restored: %s\n", why);
+		fprintf(stderr, "not restored (line %d): %s\n", line, why);
 	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
 	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
 }

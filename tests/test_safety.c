@@ -212,6 +212,40 @@ static struct claim forged(const char *unit, int socket, int idx, int pid)
 	return c;
 }
 
+/* Simulator truth for "as found" after another agent changed a register: what it holds now (the
+ * agent's own writes were not ours to check). */
+static void snapshot(struct sim *sim)
+{
+	memcpy(sim->snap, sim->boxes, sizeof(sim->snap));
+	sim->unfrozen_ctl_writes = 0;
+}
+
+static struct sim_box *sim_box_named(struct sim *sim, const char *unit, int socket, int idx)
+{
+	for (int i = 0; i < sim->nboxes; i++)
+		if (!strcmp(sim->boxes[i].u->name, unit) && sim->boxes[i].socket == socket && sim->boxes[i].idx == idx)
+			return &sim->boxes[i];
+	return NULL;
+}
+
+/* The agent's box still holds its programming (ctl k, or the fixed control for k = -1, or the box
+ * control for k = -2) and only its counting changed it; every other box is as found. */
+static void assert_agent_kept(struct sim *sim, const char *unit, int socket, int idx, int k, uint64_t v)
+{
+	char why[128];
+	struct sim_box *b = sim_box_named(sim, unit, socket, idx);
+	CU_ASSERT_FATAL(b != NULL);
+	CU_ASSERT_EQUAL(k == -2 ? b->box_ctl : k < 0 ? b->fixed_ctl : b->ctl[k], v);
+	int n = sim_changed_registers(sim, why, sizeof(why));
+	char want[64];
+	snprintf(want, sizeof(want), "%s %d socket %d", unit, idx, socket);
+	CU_ASSERT(n == 0 || (n == 1 && !strcmp(why, want))); /* its counters moved: the agent counts */
+	if (n > 1 || (n == 1 && strcmp(why, want)))
+		fprintf(stderr, "changed besides the agent's box: %d, first %s\n", n, why);
+	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
+}
+
 /* doc/safety.md's group deployment: members of the group may write the group's claims file (and a site that
  * set up an older version gave them the claims file itself, 0660).  Root never restores what such a
  * file says, counts on PCI and MMIO boxes whatever it pins (members cannot program those), and leaves
@@ -245,23 +279,40 @@ static void test_group_member(void)
 	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=2"), 0);
 	assert_left_as_found(sim);
 	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0:box=1"), 0); /* a PCI box: the pin is moot */
+	/* pid 1's record holds no counter the box shows programmed: refused, naming the mismatch; force overrides */
 	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=1"), -1);
-	CU_ASSERT(strstr(uncore_error(), "cbo 1 (socket 0) is counting for a session of another user (process 1,") != NULL);
+	CU_ASSERT(strstr(uncore_error(), "cbo 1 (socket 0) is claimed in ") != NULL &&
+		  strstr(uncore_error(), " by process 1, but its counters do not hold what the record says") != NULL);
 	uncore_set_force(u, 1);
 	uc_clear_warnings();
-	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=1"), 0); /* pid 1 has no claims file open */
-	CU_ASSERT(warned("names process 1, which is not an intel-uncore session: taken over because of force"));
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=1"), 0);
+	CU_ASSERT(warned("names process 1, but the box's counters do not hold what its record says (a forged or stale "
+			 "record): taken over because of force"));
 	assert_left_as_found(sim);
 
-	/* a live process that holds the group's file open is a session: even force leaves its box alone */
+	/* a member's loop that holds the group's file open (respawned: ever alive) with a record its box belies
+	 * pins nothing under force (issue 45) */
 	pid_t pid = lock_hold(group);
+	char who[96];
 	r[3] = forged("cbo", 0, 3, (int)pid);
+	r[3].h[0].ctrs = 1;
+	r[3].ctl[0] = 0x400000; /* "counts the clock on counter 0", which holds 0 */
 	write_claims_to(group, 0660, r, 4, 4);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), 0);
+	snprintf(who, sizeof(who), "cbo 3 (socket 0): the group's claims file names process %d, but", (int)pid);
+	CU_ASSERT(warned(who));
+	assert_left_as_found(sim);
+	/* a member session whose counter holds what its record says is left alone, force or not */
+	const struct box *cbo3 = box_named(u, "cbo", 0, 3);
+	CU_ASSERT_FATAL(u->acc->ops->msr_write(u->acc, 0, (uint32_t)box_ctl_addr(cbo3, 0), 0x400000) == 0);
+	snapshot(sim);
 	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), -1);
 	CU_ASSERT(strstr(uncore_error(), "cbo 3 (socket 0) is counting for a session of another user") != NULL);
 	lock_release(pid);
-	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), 0); /* it ended: the box is free */
-	assert_left_as_found(sim);
+	/* it ended, its counter left programmed: another agent's, taken over under force and put back */
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), 0);
+	assert_agent_kept(sim, "cbo", 0, 3, 0, 0x400000);
 	uncore_close(u);
 	unlink(group);
 	fresh();
@@ -598,39 +649,6 @@ static void test_every_path_stays_inside(void)
 	printf("\n");
 }
 
-/* Simulator truth for "as found" after another agent changed a register: what it holds now (the
- * agent's own writes were not ours to check). */
-static void snapshot(struct sim *sim)
-{
-	memcpy(sim->snap, sim->boxes, sizeof(sim->snap));
-	sim->unfrozen_ctl_writes = 0;
-}
-
-static struct sim_box *sim_box_named(struct sim *sim, const char *unit, int socket, int idx)
-{
-	for (int i = 0; i < sim->nboxes; i++)
-		if (!strcmp(sim->boxes[i].u->name, unit) && sim->boxes[i].socket == socket && sim->boxes[i].idx == idx)
-			return &sim->boxes[i];
-	return NULL;
-}
-
-/* The agent's box still holds its programming (ctl k, or the fixed control for k = -1, or the box
- * control for k = -2) and only its counting changed it; every other box is as found. */
-static void assert_agent_kept(struct sim *sim, const char *unit, int socket, int idx, int k, uint64_t v)
-{
-	char why[128];
-	struct sim_box *b = sim_box_named(sim, unit, socket, idx);
-	CU_ASSERT_FATAL(b != NULL);
-	CU_ASSERT_EQUAL(k == -2 ? b->box_ctl : k < 0 ? b->fixed_ctl : b->ctl[k], v);
-	int n = sim_changed_registers(sim, why, sizeof(why));
-	char want[64];
-	snprintf(want, sizeof(want), "%s %d socket %d", unit, idx, socket);
-	CU_ASSERT(n == 0 || (n == 1 && !strcmp(why, want))); /* its counters moved: the agent counts */
-	if (n > 1 || (n == 1 && strcmp(why, want)))
-		fprintf(stderr, "changed besides the agent's box: %d, first %s\n", n, why);
-	CU_ASSERT_EQUAL(sim->bad_accesses, 0);
-	CU_ASSERT_EQUAL(sim->unfrozen_ctl_writes, 0);
-}
 
 static void test_another_agent(void)
 {

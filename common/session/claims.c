@@ -4,7 +4,6 @@
  * whose backend names no file (a private simulator), or whose file is refused
  * as unsafe, keeps its claims in memory.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -27,8 +26,6 @@ struct claims {
 	int priv;       /* a privileged process: path is root's own file, and the group's is read for conflicts */
 	struct claim *c, *peer; /* the claims loaded; the group's, for a privileged process */
 	int n, cap, npeer, peer_cap;
-	dev_t peer_dev;
-	ino_t peer_ino;
 	uint64_t my_start; /* this process's start time */
 	/* sessions of this process that left while the lock was held elsewhere: their boxes are restored,
 	 * and their records are dropped at the next lock, as a dead holder's would be */
@@ -230,6 +227,7 @@ off_t claims_copy_offset(const uncore_t *u, int copy)
 	return (off_t)(4096 + (uint64_t)copy * room);
 }
 
+/* The records of the copy the header names; -1 when the file is damaged or from another version. */
 static int load(const uncore_t *u, int fd, const char *path, struct claim **arr, int *cap, int *copy)
 {
 	struct claims_hdr h;
@@ -242,10 +240,8 @@ static int load(const uncore_t *u, int fd, const char *path, struct claim **arr,
 	    h.n > (uint32_t)u->nboxes || h.copy > 1 || grow(arr, cap, (int)h.n) ||
 	    pread(fd, *arr, h.n * sizeof(struct claim), claims_copy_offset(u, (int)h.copy)) !=
 		    (ssize_t)(h.n * sizeof(struct claim)) ||
-	    claims_sum(*arr, h.n * sizeof(struct claim)) != h.sum) {
-		uc_warn("%s is damaged or from another version: its records are ignored", path);
-		return 0;
-	}
+	    claims_sum(*arr, h.n * sizeof(struct claim)) != h.sum)
+		return -1; /* damaged, or from another version: the caller says what it does without it */
 	if (copy)
 		*copy = (int)h.copy;
 	for (int i = 0; i < (int)h.n; i++) {
@@ -257,6 +253,13 @@ static int load(const uncore_t *u, int fd, const char *path, struct claim **arr,
 		(*arr)[n++] = (*arr)[i];
 	}
 	return n;
+}
+
+static int loaded(int n, const char *path)
+{
+	if (n < 0)
+		uc_warn("%s is damaged or from another version: its records are ignored", path);
+	return n < 0 ? 0 : n;
 }
 
 /* A privileged process reads the group's file for conflicts only, without its lock (a member may hold
@@ -271,11 +274,8 @@ static void load_peer(uncore_t *u)
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode)) {
-		cl->peer_dev = st.st_dev;
-		cl->peer_ino = st.st_ino;
-		cl->npeer = load(u, fd, path, &cl->peer, &cl->peer_cap, NULL);
-	}
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		cl->npeer = loaded(load(u, fd, path, &cl->peer, &cl->peer_cap, NULL), path);
 	close(fd);
 }
 
@@ -289,9 +289,23 @@ int claims_lock(uncore_t *u)
 	if (lock_within(cl->fd, cl->path))
 		return -1;
 	cl->copy = 1; /* a new file's first write goes to copy 0 */
-	cl->n = load(u, cl->fd, cl->path, &cl->c, &cl->cap, &cl->copy);
+	cl->n = loaded(load(u, cl->fd, cl->path, &cl->c, &cl->cap, &cl->copy), cl->path);
 	if (cl->priv)
 		load_peer(u);
+	return 0;
+}
+
+int claims_peek(uncore_t *u)
+{
+	struct claims *cl = u->claims;
+	if (!cl || cl->fd < 0)
+		return uc_err("no claims file to read");
+	int copy, n = load(u, cl->fd, cl->path, &cl->c, &cl->cap, &copy);
+	if (n < 0) {
+		cl->n = 0;
+		return uc_err("%s could not be read whole without its lock", cl->path);
+	}
+	cl->n = n;
 	return 0;
 }
 
@@ -456,7 +470,7 @@ void claims_remove(uncore_t *u, struct claim *c)
 	cl->n--;
 }
 
-int claims_peer_pid(uncore_t *u, const struct box *b)
+int claims_peer_pid(uncore_t *u, const struct box *b, const struct claim **rec)
 {
 	struct claims *cl = u->claims;
 	for (int i = 0; cl && b->t->space == UC_MSR && i < cl->npeer; i++) {
@@ -464,30 +478,12 @@ int claims_peer_pid(uncore_t *u, const struct box *b)
 		if (strcmp(c->unit, b->t->name) || c->socket != b->socket || c->idx != b->idx)
 			continue;
 		for (int j = 0; j < c->nholders; j++)
-			if (c->h[j].pid != (int32_t)getpid() && alive(cl, &c->h[j]))
+			if (c->h[j].pid != (int32_t)getpid() && alive(cl, &c->h[j])) {
+				*rec = c;
 				return c->h[j].pid;
+			}
 	}
 	return 0;
-}
-
-int claims_pid_is_session(const uncore_t *u, int pid)
-{
-	const struct claims *cl = u->claims;
-	char dir[64], path[600];
-	struct dirent *e;
-	struct stat st;
-	snprintf(dir, sizeof(dir), "/proc/%d/fd", pid);
-	DIR *d = opendir(dir);
-	if (!d)
-		return errno != ENOENT; /* not allowed to look: take it for one */
-	int found = 0;
-	while (!found && (e = readdir(d)))
-		if (e->d_name[0] != '.') {
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			found = !stat(path, &st) && st.st_dev == cl->peer_dev && st.st_ino == cl->peer_ino;
-		}
-	closedir(d);
-	return found;
 }
 
 const char *claims_file(const uncore_t *u) { return u->claims ? u->claims->path : ""; }

@@ -69,6 +69,10 @@ int claims_lock(struct uncore *u);
  * at any instant leaves a record of what it found (the next session restores it). */
 int claims_write(struct uncore *u);
 void claims_unlock(struct uncore *u);
+/* The claims as the file holds them, read without the lock (a stop that could not have it): the header
+ * names a complete copy checked by its sum, so this sees the records before or after a writer's change;
+ * -1 when no whole copy could be read.  Nothing may be written from it. */
+int claims_peek(struct uncore *u);
 /* A session that could not have the lock to leave: its records are dropped at the next lock. */
 int claims_gone(struct uncore *u, uint32_t token);
 int claims_pending(const struct uncore *u);
@@ -92,10 +96,9 @@ int claims_drop(struct claim *c, uint32_t token);
 void claims_remove(struct uncore *u, struct claim *c);
 /* The process id of a holder other than this session, for messages. */
 int claims_other_pid(const struct claim *c, uint32_t token);
-/* Privileged processes: the pid of a live holder of box b in the group's file (MSR boxes only), or 0. */
-int claims_peer_pid(struct uncore *u, const struct box *b);
-/* Does process pid hold the group's claims file open (an intel-uncore session, not a forged pin)? */
-int claims_pid_is_session(const struct uncore *u, int pid);
+/* Privileged processes: the pid of a live holder of box b in the group's file (MSR boxes only; *rec its
+ * record), or 0. */
+int claims_peer_pid(struct uncore *u, const struct box *b, const struct claim **rec);
 /* The file's format, for tests that forge one: FNV-1a of the records, and where copy 0 or 1 of them lies. */
 uint64_t claims_sum(const void *p, size_t len);
 off_t claims_copy_offset(const struct uncore *u, int copy);

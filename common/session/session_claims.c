@@ -244,15 +244,26 @@ static uint32_t own_ctrs(const uncore_session_t *s, const struct prog *pg)
 
 /* The claims lock could not be had to leave: the boxes this session programmed are put back from its own
  * copy all the same (their records stay until this process locks again, or ends). */
+/* A stop that could not have the lock: what this session alone programmed goes back from its own copy,
+ * as the file shows the box's holders now (read without the lock): the whole box where it is the only
+ * holder, else the counters only it uses; a counter another session attached to stays as it counts.
+ * When no whole copy of the file can be read, nothing is written, and the records left say what to
+ * restore.  The records themselves go at this process's next lock or close. */
 int sess_restore_own(uncore_session_t *s)
 {
-	int rc = 0;
+	int rc = 0, seen = !claims_peek(s->u);
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
-		if (pg->held && !pg->taken && pg->owner && restore_box(s, pg->box, pg->own, pg->nown))
-			rc = -1;
-		if (pg->held && !pg->taken && pg->joined && restore_ctrs(s->u, box_of(s, pg->box), pg->own, pg->nown, own_ctrs(s, pg)))
-			rc = -1;
+		const struct box *b = box_of(s, pg->box);
+		struct claim *c = seen && pg->held ? claims_get(s->u, b, 0) : NULL;
+		if (pg->held && !pg->taken && seen) {
+			uint32_t ctrs = c ? claims_ctrs_of(c, s->token) : own_ctrs(s, pg);
+			uint32_t alone = ctrs & ~(c ? claims_busy(c, s->token) : 0);
+			int others = c && claims_drop(c, s->token) > 0; /* in memory only: nothing is written */
+			if (pg->owner && !others ? restore_box(s, pg->box, pg->own, pg->nown)
+						 : alone && restore_ctrs(s->u, b, pg->own, pg->nown, alone))
+				rc = -1;
+		}
 		let_go(pg);
 	}
 	return rc;
@@ -295,16 +306,31 @@ static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c)
 	return 0;
 }
 
-/* A counter another session programmed as slot sl wants it (with the same filters), or -1. */
+/* Does counter k of box b (CLAIM_FIXED: its fixed counter) hold control word want?  A record is only as
+ * good as the registers: a holder that restored without the lock, or a forged record, leaves the counter
+ * other than the record says. */
+static int ctl_holds(uncore_session_t *s, const struct box *b, int k, uint64_t want)
+{
+	struct pmon_reg r;
+	uint64_t v;
+	int fixed = k == CLAIM_FIXED;
+	if (pmon_reg(b, fixed ? PK_FIXED_CTL : PK_CTL, fixed ? 0 : k, &r) || pmon_read(s->u, b, &r, &v))
+		return 0;
+	uint64_t mask = r.wmask & ~(fixed ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
+	return want && !((v ^ want) & mask);
+}
+
+/* A counter another session programmed as slot sl wants it (with the same filters, and its register as
+ * the record says), or -1. */
 static int same_counter(uncore_session_t *s, const struct box *b, const struct slot *sl, const struct claim *c,
 			uint32_t busy, int same_filters, uint32_t *attached)
 {
 	int k = -1;
-	if (sl->ctr == UC_CTR_FIXED)
-		k = busy & (1u << CLAIM_FIXED) ? UC_CTR_FIXED : -1; /* it counts one thing */
+	if (sl->ctr == UC_CTR_FIXED) /* it counts one thing */
+		k = busy & (1u << CLAIM_FIXED) && ctl_holds(s, b, CLAIM_FIXED, c->ctl[CLAIM_FIXED]) ? UC_CTR_FIXED : -1;
 	for (int i = 0; k == -1 && same_filters && i < b->r.nctr; i++)
 		if ((busy & ~*attached & (1u << i)) && (s->evs[sl->ev].ctr_mask & (1u << i)) &&
-		    c->ctl[i] == sess_slot_ctl(s, b, sl))
+		    c->ctl[i] == sess_slot_ctl(s, b, sl) && ctl_holds(s, b, i, c->ctl[i]))
 			k = i;
 	if (k != -1) /* one slot per counter: a restart as the box's owner keeps them apart */
 		*attached |= 1u << (k == UC_CTR_FIXED ? CLAIM_FIXED : k);
@@ -379,21 +405,32 @@ static void note_programming(uncore_session_t *s, const struct prog *pg, struct 
 }
 
 /* A privileged process leaves alone a box a live session of another user counts on (the group's file
- * says so), unless forced and that process is no intel-uncore session at all (a forged pin). */
+ * says so, and the box's counters hold what its record says), even when forced: root can stop that
+ * session.  A record the registers belie (a forged pin, a session that is gone) is overridden by force. */
 static int peer_session(uncore_session_t *s, const struct box *b)
 {
-	int pid = claims_peer_pid(s->u, b);
+	const struct claim *c;
+	int pid = claims_peer_pid(s->u, b, &c), held = 0, holds = 1;
 	if (!pid)
 		return 0;
-	if (!claims_pid_is_session(s->u, pid) && s->u->force) {
-		uc_warn("%s %d (socket %d): the group's claims file names process %d, which is not an intel-uncore "
-			"session: taken over because of force", b->t->name, b->idx, b->socket, pid);
+	for (int k = 0; k <= CLAIM_FIXED; k++)
+		if (claims_busy(c, 0) & (1u << k)) {
+			held++;
+			holds &= ctl_holds(s, b, k, c->ctl[k]);
+		}
+	if (held && holds)
+		return uc_err("%s %d (socket %d) is counting for a session of another user (process %d, in %s"
+			      CLAIMS_GROUP_SUFFIX "); wait until it ends", b->t->name, b->idx, b->socket, pid,
+			      claims_file(s->u));
+	if (s->u->force) {
+		uc_warn("%s %d (socket %d): the group's claims file names process %d, but the box's counters do not hold "
+			"what its record says (a forged or stale record): taken over because of force", b->t->name, b->idx,
+			b->socket, pid);
 		return 0;
 	}
-	return uc_err("%s %d (socket %d) is counting for a session of another user (process %d, in %s"
-		      CLAIMS_GROUP_SUFFIX "); wait until it ends%s", b->t->name, b->idx, b->socket, pid,
-		      claims_file(s->u), s->u->force ? "" : ", or force the take-over if that process is not an "
-		      "intel-uncore session (--force, UNCORE_FORCE=1)");
+	return uc_err("%s %d (socket %d) is claimed in %s" CLAIMS_GROUP_SUFFIX " by process %d, but its counters do not "
+		      "hold what the record says (a forged or stale record, or a session still starting); try again, or "
+		      "force the take-over (--force, UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, claims_file(s->u), pid);
 }
 
 /* Claim every box the session programs: take over one nobody holds, else share it by counter. */

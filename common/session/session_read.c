@@ -176,8 +176,8 @@ int sess_leave(uncore_session_t *s)
 		rc = sess_restore_own(s);
 		if (claims_gone(s->u, s->token))
 			rc = -1;
-		uc_warn("%s: this session's boxes are restored from its own copy, and their records are left for the "
-			"next session to clear", msg);
+		uc_warn("%s: what this session alone programmed is restored from its own copy (as the file, read without "
+			"the lock, shows the boxes' holders), and its records are left for the next session to clear", msg);
 	} else {
 		sess_reap_dead(s->u);
 		rc = sess_release(s, 1);

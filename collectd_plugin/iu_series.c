@@ -353,11 +353,17 @@ fail:
 
 int iu_start(struct iu_state *st, char *err, size_t len)
 {
-	if (uncore_session_start(st->s))
+	/* a box another agent or user counts on costs its own series, not the plugin: the daemon keeps the rest
+	 * (the first read logs which, with a failure notification, and drops those series) */
+	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
 		return iu_fail(err, len, "cannot start counting: %s", uncore_error());
 	st->started = 1;
 	if (st->notice[0])
 		NOTICE("%s plugin: %s", IU_NAME, st->notice);
+	if (uncore_session_refused(st->s) > 0)
+		NOTICE("%s plugin: started without %d box%s refused to it: the values summed over them are not reported "
+		       "(the first read says why); every other value is", IU_NAME, uncore_session_refused(st->s),
+		       uncore_session_refused(st->s) == 1 ? "" : "es");
 	for (const char *w = uncore_warnings(); *w;) { /* units left out, a refused claims file, a forced box */
 		size_t n = strcspn(w, "\n");
 		WARNING("%s plugin: %.*s", IU_NAME, (int)n, w);

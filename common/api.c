@@ -48,6 +48,8 @@ LOCKED(uint64_t, uncore_session_metric_read_time_ns, (const uncore_session_t *s,
 LOCKED(int, uncore_session_new, (uncore_t *u, uncore_session_t **out), (u, out), u)
 LOCKED(int, uncore_session_add, (uncore_session_t *s, const char *spec), (s, spec), H(s))
 LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(s))
+LOCKED(int, uncore_session_allow_refused, (uncore_session_t *s, int on), (s, on), H(s))
+LOCKED(int, uncore_session_refused, (const uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))

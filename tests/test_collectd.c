@@ -498,6 +498,25 @@ static void test_box_taken_over(void)
 	stop();
 }
 
+/* A box another agent counts on when the daemon starts (root's collectd with Force false, a perf user on
+ * imc 1): the plugin starts without it, says so, and reports every value that does not sum over it */
+static void test_start_without_refused_box(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,fault=agent:imc:1\"\nReportPerBox \"imc\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_EQUAL(mock_logged(LOG_NOTICE, "started without 2 boxes refused to it"), 1);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, "imc 1 (socket 0) is in use by another agent"), 1);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, "imc 1 (socket 1) is in use by another agent"), 1);
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read_imc1") == NULL);
+	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read") == NULL);
+	CU_ASSERT(read_after(1.0) == 0);
+	near("imc2", got("socket1", "memory_bandwidth", "mem_bw_read_imc2"), sim->prof.mem_read_bps[1] / 4 * 2, 0.005);
+	near("llc", got("socket0", "total_events", "llc_lookups"), sim->prof.llc_lookups[0] * 2, 0.005);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 1);
+	stop();
+}
+
 static void test_clean_name(void)
 {
 	char out[16];
@@ -530,6 +549,7 @@ int main(void)
 		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },
 		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },
 		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
+		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
 		{ "type instances are [a-z0-9_]", test_clean_name },
 		{ NULL, NULL },
 	};

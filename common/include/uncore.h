@@ -182,6 +182,13 @@ int uncore_session_set_cpu(uncore_session_t *s, int cpu);
 /* Returns the event's index in the session (>= 0). */
 int uncore_session_add(uncore_session_t *s, const char *spec);
 int uncore_session_start(uncore_session_t *s); /* freeze, program, reset, unfreeze */
+/* With on, uncore_session_start() leaves out a box it is refused (another agent or another user's
+ * session counts there, a clash with another session) rather than failing, unless every box is: the
+ * values summed over it are UNCORE_BOX_FAILED naming why, and the first read returns UNCORE_BOX_FAILED
+ * once, as for a box that failed mid-run (a daemon keeps its other metrics).  Set before the start. */
+int uncore_session_allow_refused(uncore_session_t *s, int on);
+/* How many boxes the last start left out. */
+int uncore_session_refused(const uncore_session_t *s);
 /* Sample all counters and accumulate.  A box that cannot be read is dropped
  * for good while the others go on: the read that drops it returns
  * UNCORE_BOX_FAILED naming it (so does the first read after a sample that

@@ -232,6 +232,16 @@ int uncore_session_set_cpu_impl(uncore_session_t *s, int cpu)
 	return 0;
 }
 
+int uncore_session_allow_refused_impl(uncore_session_t *s, int on)
+{
+	if (s->started)
+		return uc_err("cannot change what the start may leave out: the session has already started");
+	s->allow_refused = on != 0;
+	return 0;
+}
+
+int uncore_session_refused_impl(const uncore_session_t *s) { return s->nrefused; }
+
 void uncore_session_free_impl(uncore_session_t *s)
 {
 	if (!s)

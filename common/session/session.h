@@ -36,6 +36,8 @@ void session_sample_due(uncore_t *u, uint64_t now);
 
 /* The public session calls, as implemented (api.c wraps each in the handle's lock). */
 int uncore_session_set_cpu_impl(uncore_session_t *s, int cpu);
+int uncore_session_allow_refused_impl(uncore_session_t *s, int on);
+int uncore_session_refused_impl(const uncore_session_t *s);
 void uncore_set_scaling_impl(uncore_t *u, int on);
 int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled,
 			      uint64_t *running);

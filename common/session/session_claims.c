@@ -1,6 +1,10 @@
 /* Sessions: claiming boxes machine-wide, saving what they held, and giving them back as found. */
 #include "session_priv.h"
 
+/* What claiming a box returns when it is refused (in use by another agent or session: the message says
+ * which), as against -1 for an error (a register that cannot be read) */
+#define REFUSED 1
+
 static int save(uncore_session_t *s, struct claim *c, const struct box *b, const struct pmon_reg *r)
 {
 	struct claim_saved v = { .kind = (uint8_t)r->kind, .idx = (uint8_t)r->idx };
@@ -280,10 +284,12 @@ static int take_over(uncore_session_t *s, struct prog *pg, struct claim *c)
 	if (fresh && (used = foreign_use(s, b, what, sizeof(what))) != 0) {
 		if (used < 0 || !s->u->force) {
 			claims_remove(s->u, c);
-			return used < 0 ? uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket)
-					: uc_err("%s %d (socket %d) is in use by another agent: %s (the kernel's perf uncore "
-						 "driver, PCM, likwid or a crashed tool is counting there); stop it, or force "
-						 "the take-over (--force, UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, what);
+			if (used < 0)
+				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+			uc_err("%s %d (socket %d) is in use by another agent: %s (the kernel's perf uncore driver, PCM, "
+			       "likwid or a crashed tool is counting there); stop it, or force the take-over (--force, "
+			       "UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, what);
+			return REFUSED;
 		}
 		uc_warn("%s %d (socket %d) was in use by another agent (%s): taken over because of force; its "
 			"registers are put back at the end", b->t->name, b->idx, b->socket, what);
@@ -349,10 +355,12 @@ static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
 	uint32_t attached = 0;
 	claims_filter_bits(c, used);
 	for (int f = 0; f < b->t->nfilt_regs; f++) {
-		if ((pg->fval[f] ^ c->fval[f]) & pg->fmask[f] & used[f])
-			return uc_err("%s %d (socket %d) is counting for another session (process %d) with other values in "
-				      "its %s; measure other events, or wait until it ends", b->t->name, b->idx, b->socket,
-				      pid, b->t->filt_regs[f].name);
+		if ((pg->fval[f] ^ c->fval[f]) & pg->fmask[f] & used[f]) {
+			uc_err("%s %d (socket %d) is counting for another session (process %d) with other values in its %s; "
+			       "measure other events, or wait until it ends", b->t->name, b->idx, b->socket, pid,
+			       b->t->filt_regs[f].name);
+			return REFUSED;
+		}
 		same_filters &= pg->fmask[f] == used[f];
 	}
 	for (int i = pg->first; i < pg->first + pg->nslots; i++) {
@@ -366,9 +374,11 @@ static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
 			idx[n++] = i;
 		}
 	}
-	if (sched_place(b, reqs, n, ~(busy | attached) & ((1u << b->r.nctr) - 1)))
-		return uc_err_prefix("%s %d (socket %d) is shared with another session (process %d): ", b->t->name,
-				     b->idx, b->socket, pid);
+	if (sched_place(b, reqs, n, ~(busy | attached) & ((1u << b->r.nctr) - 1))) {
+		uc_err_prefix("%s %d (socket %d) is shared with another session (process %d): ", b->t->name, b->idx,
+			      b->socket, pid);
+		return REFUSED;
+	}
 	for (int j = 0; j < n; j++) {
 		struct slot *sl = &s->slots[idx[j]];
 		struct pmon_reg ctl, ctr;
@@ -418,19 +428,35 @@ static int peer_session(uncore_session_t *s, const struct box *b)
 			held++;
 			holds &= ctl_holds(s, b, k, c->ctl[k]);
 		}
-	if (held && holds)
-		return uc_err("%s %d (socket %d) is counting for a session of another user (process %d, in %s"
-			      CLAIMS_GROUP_SUFFIX "); wait until it ends", b->t->name, b->idx, b->socket, pid,
-			      claims_file(s->u));
+	if (held && holds) {
+		uc_err("%s %d (socket %d) is counting for a session of another user (process %d, in %s" CLAIMS_GROUP_SUFFIX
+		       "); wait until it ends", b->t->name, b->idx, b->socket, pid, claims_file(s->u));
+		return REFUSED;
+	}
 	if (s->u->force) {
 		uc_warn("%s %d (socket %d): the group's claims file names process %d, but the box's counters do not hold "
 			"what its record says (a forged or stale record): taken over because of force", b->t->name, b->idx,
 			b->socket, pid);
 		return 0;
 	}
-	return uc_err("%s %d (socket %d) is claimed in %s" CLAIMS_GROUP_SUFFIX " by process %d, but its counters do not "
-		      "hold what the record says (a forged or stale record, or a session still starting); try again, or "
-		      "force the take-over (--force, UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, claims_file(s->u), pid);
+	uc_err("%s %d (socket %d) is claimed in %s" CLAIMS_GROUP_SUFFIX " by process %d, but its counters do not hold what "
+	       "the record says (a forged or stale record, or a session still starting); try again, or force the "
+	       "take-over (--force, UNCORE_FORCE=1)", b->t->name, b->idx, b->socket, claims_file(s->u), pid);
+	return REFUSED;
+}
+
+/* A box the session is refused (another agent or another user's session counts there, a clash) is left
+ * out when the caller allows it (uncore_session_allow_refused): its values fail, naming why, and the first
+ * read says so once.  Returns whether it was left out. */
+static int refused(uncore_session_t *s, struct prog *pg)
+{
+	if (!s->allow_refused || pg->own || pg->joined || pg->owner)
+		return 0;
+	if (!(pg->failed = strdup(uncore_error())))
+		return 0;
+	pg->told = 0;
+	s->nrefused++;
+	return 1;
 }
 
 /* Claim every box the session programs: take over one nobody holds, else share it by counter. */
@@ -444,10 +470,15 @@ int sess_claim(uncore_session_t *s)
 			s->slots[i].shared = 0;
 		if (!pg->programmed)
 			continue; /* free-running counters only: nothing is written */
-		if (peer_session(s, b))
+		int rc = peer_session(s, b);
+		struct claim *c = rc ? NULL : claims_get(s->u, b, 1);
+		if (!rc && !c)
 			return -1;
-		struct claim *c = claims_get(s->u, b, 1);
-		if (!c || (c->nholders == 0 ? take_over(s, pg, c) : join(s, pg, c)))
+		if (!rc)
+			rc = c->nholders == 0 ? take_over(s, pg, c) : join(s, pg, c);
+		if (rc == REFUSED && refused(s, pg))
+			continue;
+		if (rc)
 			return -1;
 		note_programming(s, pg, c);
 		for (int i = pg->first; i < pg->first + pg->nslots; i++)
@@ -456,7 +487,10 @@ int sess_claim(uncore_session_t *s)
 			return -1;
 		pg->held = 1;
 	}
-	return 0;
+	for (int p = 0; p < s->nprogs; p++) /* allowed to leave boxes out, but not every one */
+		if (!s->progs[p].failed || !s->nrefused)
+			return 0;
+	return s->nprogs ? uc_err("%s", s->progs[0].failed) : 0;
 }
 
 void session_claims_settle(uncore_t *u)

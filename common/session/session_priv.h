@@ -82,6 +82,8 @@ struct uncore_session {
 	uint64_t max_read_ns; /* sample at least this often while running: half the fastest wrap */
 	uint64_t t_sampled;   /* when every box was last read or sampled */
 	int running, started;
+	int allow_refused; /* uncore_session_allow_refused: a box refused at start is left out, not the start */
+	int nrefused;      /* ... how many were */
 	uint64_t perf_rf; /* perf backend: the read_format of its groups */
 	int cpu_socket; /* uncore_session_set_cpu: the socket events without socket= count on, + 1 (0: all) */
 	uint64_t t0, t1, tprev;

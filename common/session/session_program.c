@@ -184,7 +184,8 @@ int sess_program(uncore_session_t *s)
 			return -1;
 	/* what this session writes nothing in (attached to another's counters, free-running) counts from now */
 	for (int p = 0; p < s->nprogs; p++)
-		if ((s->progs[p].owner || !writes_box(s, &s->progs[p])) && sess_read_box(s, &s->progs[p], READ_BASELINE))
+		if (!s->progs[p].failed && (s->progs[p].owner || !writes_box(s, &s->progs[p])) &&
+		    sess_read_box(s, &s->progs[p], READ_BASELINE))
 			return -1;
 	/* f) unfreeze: counting begins (a box read from a baseline began at that read) */
 	for (int p = 0; p < s->nprogs; p++)

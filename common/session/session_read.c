@@ -116,6 +116,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 		s->progs[p].failed = NULL;
 		s->progs[p].told = s->progs[p].taken = 0;
 	}
+	s->nrefused = 0;
 	if (s->u->perf)
 		return perf_start(s);
 	if (claims_lock(s->u)) {

@@ -313,6 +313,12 @@ static void test_group_member(void)
 	/* it ended, its counter left programmed: another agent's, taken over under force and put back */
 	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=3"), 0);
 	assert_agent_kept(sim, "cbo", 0, 3, 0, 0x400000);
+	/* a member grows the group's file without bound (here 64 MiB, sparse): root reads no more of it than its
+	 * format holds, ignores it, says so, and counts */
+	CU_ASSERT_FATAL(truncate(group, 64 << 20) == 0);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_C_CLOCKTICKS:socket=0:box=2"), 0);
+	CU_ASSERT(warned("is larger than its format allows (67108864 bytes, at most"));
 	uncore_close(u);
 	unlink(group);
 	fresh();

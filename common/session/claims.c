@@ -104,6 +104,11 @@ int claims_open(uncore_t *u)
 		if (cl->fd < 0)
 			uc_warn("claims file refused: %s; sessions of other processes are not coordinated with this one (its "
 				"boxes are tracked in this process only)", uncore_error());
+		/* the file's whole size, header and both copies, is allocated once: a later write never needs a
+		 * block, so a file system another user filled (a member of the group filling claims.group in the
+		 * same /run) cannot refuse it.  Where this fails, the first write says why and refuses the start. */
+		else
+			(void)posix_fallocate(cl->fd, 0, claims_copy_offset(u, 2));
 	}
 	u->claims = cl;
 	return 0;
@@ -274,7 +279,12 @@ static void load_peer(uncore_t *u)
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+	/* the group may write the file at will: root reads no more of it than its format holds */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > claims_copy_offset(u, 2))
+		uc_warn("%s is larger than its format allows (%lld bytes, at most %lld for %d boxes): its records are "
+			"ignored; remove it (see doc/safety.md for isolating it)", path, (long long)st.st_size,
+			(long long)claims_copy_offset(u, 2), u->nboxes);
+	else if (!fstat(fd, &st) && S_ISREG(st.st_mode))
 		cl->npeer = loaded(load(u, fd, path, &cl->peer, &cl->peer_cap, NULL), path);
 	close(fd);
 }

@@ -101,6 +101,7 @@ int claims_other_pid(const struct claim *c, uint32_t token);
 int claims_peer_pid(struct uncore *u, const struct box *b, const struct claim **rec);
 /* The file's format, for tests that forge one: FNV-1a of the records, and where copy 0 or 1 of them lies. */
 uint64_t claims_sum(const void *p, size_t len);
+/* (copy 2: the end of copy 1, the whole file's size) */
 off_t claims_copy_offset(const struct uncore *u, int copy);
 /* The file this process keeps its claims in ("": none). */
 const char *claims_file(const struct uncore *u);

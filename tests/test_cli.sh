@@ -327,6 +327,26 @@ for v in nan inf 1e300 -1; do
 	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$?
 	check "profile rate $v refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "needs a number from 0 to 1e15"'
 done
+# a socket prefix without a number, a line longer than the parser reads at once (its rest once parsed as
+# a line of its own) and a ratio above 1: each refused naming the file, the line and what is wrong
+profile_refused() { # what, the message expected; the profile in $prof
+	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$? says="simulator profile $prof:$2"
+	check "profile: $1 refused ($rc: $(echo "$out" | head -1))" '[ $rc -ne 0 ] && echo "$out" | grep -qF "$says"'
+}
+printf 'tsc_hz = 2.6e9\nsocketfoo.mem_read_bytes_per_s = 1\n' > "$prof"
+profile_refused "socketfoo.KEY" "2: 'socketfoo.mem_read_bytes_per_s': a socket prefix is socketN. with N a socket number"
+{ printf '#%0600d\n' 0; echo "mem_read_bytes_per_s = 1"; } > "$prof"
+profile_refused "a 601-character comment" "1: the line is longer than 511 characters"
+{ printf '#%0510d' 0; echo "mem_read_bytes_per_s = 1"; } > "$prof" # the rest a valid line of its own
+profile_refused "a comment whose rest past 511 characters is a key" "1: the line is longer than 511 characters"
+for k in llc_miss_ratio socket1.remote_ratio upi_link_util pcu_power_limited cores_c6_ratio mem_sch0_ratio; do
+	echo "$k = 1.5" > "$prof"
+	profile_refused "ratio $k = 1.5" "1: '$k' is a ratio: it needs a number from 0 to 1"
+done
+printf 'llc_miss_ratio = 1\nsocket1.cores_c0_ratio = 0\niio_port3_share = 9\nllc_miss_parallel = 4\n' > "$prof"
+out=$($UNCORE --backend "sim:emr,profile=$prof" info 2>&1); rc=$?
+check "profile: ratios 0 and 1, a port weight and a parallelism above 1 taken ($rc)" '[ $rc -eq 0 ]' ||
+	echo "$out" | grep -v "^box "
 # IIO port weights: ports 0-7 only, and a socket's traffic must go through some port
 echo "iio_port8_share = 1" > "$prof"
 out=$($UNCORE --backend "sim:emr,profile=$prof" info 2>&1); rc=$?

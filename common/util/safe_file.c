@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "safe_file.h"
 #include "error.h"
+#include "guarded_read.h"
 
 static int trusted_owner(uid_t uid) { return uid == 0 || uid == geteuid(); }
 
@@ -25,12 +26,6 @@ static int check_dir(int fd, const char *path, const char *file)
 	return 0;
 }
 
-static const char *file_kind(mode_t m)
-{
-	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" :
-	       S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
 /* fd, opened O_NONBLOCK, is a regular file: O_NONBLOCK off again. */
 static int regular(int fd, struct stat *st)
 {
@@ -41,31 +36,40 @@ static int regular(int fd, struct stat *st)
 	return 0;
 }
 
-FILE *uc_open_input(const char *path)
+/* uc_open_guarded's descriptor as a stream, or NULL with errno and "cannot open PATH: why" in
+ * uncore_error(); *refused: the file was opened, then refused for what it is. */
+static FILE *open_guarded(const char *path, off_t max, int *refused)
 {
-	struct stat st = { 0 };
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), e = errno;
-	FILE *f = fd < 0 || regular(fd, &st) ? NULL : fdopen(fd, "r");
+	struct stat st;
+	char why[128];
+	int fd = uc_open_guarded(path, max, &st);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	*refused = 0;
 	if (f)
 		return f;
-	e = fd < 0 ? e : errno;
+	int e = errno;
 	if (fd >= 0)
 		close(fd);
-	if (S_ISDIR(st.st_mode))
-		uc_err("cannot open %s: %s", path, strerror(EISDIR));
-	else if (st.st_mode && !S_ISREG(st.st_mode))
-		uc_err("cannot open %s: it is %s, not a regular file", path, file_kind(st.st_mode));
-	else
-		uc_err("cannot open %s: %s", path, strerror(e));
+	*refused = fd < 0 && st.st_mode;
+	uc_err("cannot open %s: %s", path, uc_guarded_why(e, &st, max, 0, why, sizeof(why)));
+	errno = e;
 	return NULL;
 }
+
+FILE *uc_open_input(const char *path)
+{
+	int refused;
+	return open_guarded(path, 0, &refused);
+}
+
+FILE *uc_open_sysfile(const char *path, int *refused) { return open_guarded(path, UC_SYSFILE_MAX, refused); }
 
 static int check_file(int fd, const char *path)
 {
 	struct stat st = { 0 };
 	if (regular(fd, &st))
 		return S_ISREG(st.st_mode) || !st.st_mode ? uc_err("%s: %s", path, strerror(errno))
-							  : uc_err("%s is %s, not a regular file", path, file_kind(st.st_mode));
+							  : uc_err("%s is %s, not a regular file", path, uc_file_kind(st.st_mode));
 	if (st.st_nlink != 1)
 		return uc_err("%s has %lu hard links (another name could point at a file it must not change)", path,
 			      (unsigned long)st.st_nlink);

@@ -365,6 +365,14 @@ for i in $(seq 1 2100); do printf "0,"; done >"$PMU/cpumask" # 4200 characters: 
 echo 0 >>"$PMU/cpumask"
 in_sysroot "a cpumask line longer than the 4095 characters read" "$PMU/cpumask" \
 	"cannot read $PMU/cpumask: its first line is longer than 4095 characters"
+# an event alias whose name holds a tab and a newline: left out with a warning, never listed
+mkdir -p "$PMU/events"
+echo "event=0x01" >"$PMU/events/$(printf 'cas\tX\nY')"
+out=$(UNCORE_SYSROOT=$R timeout 20 $UNCORE --backend perf list 2>&1 </dev/null); rc=$?
+check "sysroot: an alias named with a tab and a newline left out, with a warning ($rc)" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "uncore_imc_0: an event alias whose name holds control character 0x09: left out" &&
+	 ! echo "$out" | grep -q "	X"'
+rm -rf "$PMU/events"
 # an option longer than the simulator keeps (within a spec it accepts) is refused, not cut
 long=$W/$(printf '%0420d' 0)
 for opt in "shared=$long" "fault=eio:imc:0@$(printf '%070d' 1)"; do

@@ -239,6 +239,9 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 		return uc_err("%s: entry %zu of the event list is not an object", file, i);
 	if (!name || !*name)
 		return uc_err("%s: entry %zu of the event list: field \"EventName\" is missing or not a string", file, i);
+	if (uc_ctl_char(name)) /* named by entry: the name itself would carry the character into the message */
+		return uc_err("%s: entry %zu of the event list: field \"EventName\" holds control character 0x%02x",
+			      file, i, uc_ctl_char(name));
 	if (!unit)
 		return bad(file, name, "Unit", "is missing or not a string");
 	if (field_num(ev, "EventCode", 0xff, &code, 1))

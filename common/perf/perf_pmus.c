@@ -239,6 +239,10 @@ static int read_alias(void *arg, const char *name)
 	int oom = 0, rc;
 	if (strchr(name, '.'))
 		return 0;
+	if (uc_ctl_char(name)) { /* a file planted in a sysroot: no event name holds one */
+		uc_warn("%s: an event alias whose name holds control character 0x%02x: left out", w->pmu, uc_ctl_char(name));
+		return 0;
+	}
 	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s", w->pmu, name);
 	if ((rc = ps->k->ops->read_line(ps->k, path, terms, sizeof(terms))) == -1)
 		return 0; /* unreadable: perf cannot use it either */

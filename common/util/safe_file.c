@@ -9,6 +9,7 @@
 #include "safe_file.h"
 #include "error.h"
 #include "guarded_read.h"
+#include "env.h"
 
 static int trusted_owner(uid_t uid) { return uid == 0 || uid == geteuid(); }
 
@@ -56,10 +57,34 @@ static FILE *open_guarded(const char *path, off_t max, int *refused)
 	return NULL;
 }
 
+/* In a process with more privilege than its user (file capabilities; a set-user-ID uncore refuses to run),
+ * may the user do mode on path (R_OK, W_OK; create: or make it in its directory)?  access(2) checks the real
+ * uid and gid and, for a user other than root, no capabilities: a file the user cannot read is never opened,
+ * so no message can quote it.  The documented cap_perfmon grants no file access, so the open could not do
+ * more; only a capability that overrides file permissions leaves a window between this check and the
+ * open, which a site granting one accepts.  Else 0 with the reason in uncore_error(). */
+static int user_may(const char *path, int mode, int create)
+{
+	char dir[PATH_MAX];
+	if (!uc_env_secure() || !access(path, mode))
+		return 1;
+	int e = errno;
+	if (e == ENOENT && create && strlen(path) < sizeof(dir)) {
+		char *slash = strrchr(strcpy(dir, path), '/');
+		if (slash)
+			slash[slash == dir] = 0; /* "/x" -> "/" */
+		if (!access(slash ? dir : ".", W_OK | X_OK))
+			return 1;
+		e = errno;
+	}
+	uc_err("cannot open %s: %s", path, strerror(e));
+	return 0;
+}
+
 FILE *uc_open_input(const char *path)
 {
 	int refused;
-	return open_guarded(path, 0, &refused);
+	return user_may(path, R_OK, 0) ? open_guarded(path, 0, &refused) : NULL;
 }
 
 FILE *uc_open_sysfile(const char *path, int *refused) { return open_guarded(path, UC_SYSFILE_MAX, refused); }
@@ -95,6 +120,8 @@ int safe_open_rw(const char *path, int create, mode_t mode, int mkdir)
 	char buf[PATH_MAX], sofar[PATH_MAX];
 	if (!path || !*path || strlen(path) >= sizeof(buf))
 		return uc_err("bad file name '%.100s'", path ? path : "");
+	if (!user_may(path, R_OK | W_OK, create)) /* the claims file, shared=FILE: as its user could */
+		return -1;
 	snprintf(buf, sizeof(buf), "%s", path);
 	char *slash = strrchr(buf, '/'), *dir = slash ? buf : NULL, *base = slash ? slash + 1 : buf;
 	if (slash)

@@ -25,7 +25,8 @@ static void node_dies(struct host_info *h)
 		FILE *f;
 		int cpu = -1, refused;
 		h->node_die[n] = -1;
-		f = uc_open_sysfile(sysroot_path(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n), &refused);
+		sysroot_path(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n);
+		f = uc_open_sysfile(path, &refused);
 		if (!f) {
 			if (refused) /* planted in a sysroot: said, and the node's devices go by the bus map alone */
 				uc_warn("%s", uncore_error());
@@ -46,7 +47,8 @@ int host_from_sysfs(struct host_info *h)
 	memset(h, 0, sizeof(*h));
 	f = uc_open_sysfile(sysroot_path(path, sizeof(path), "/proc/cpuinfo"), &refused);
 	if (!f)
-		return refused ? uc_err_prefix("reading the CPU identity: ") : access_errno_error(errno, path, "reading the CPU identity");
+		return refused ? uc_err_prefix("reading the CPU identity: ")
+			       : access_errno_error(errno, path, "reading the CPU identity");
 	while (fgets(line, sizeof(line), f)) {
 		char *v = strchr(line, ':');
 		if (!v)

@@ -71,8 +71,8 @@ static int k_read_line(struct perf_kernel *k, const char *path, char *buf, size_
 	if (!uc_read_first_line(full, buf, len, &st))
 		return 0;
 	int e = errno;
-	if (!st.st_mode || (S_ISREG(st.st_mode) && e != EFBIG && e != EOVERFLOW))
-		return -1; /* not there, or a read error: as a file that is not there */
+	if (!st.st_mode || S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && e != EFBIG && e != EOVERFLOW))
+		return -1; /* not there, a directory or a read error: as a file that is not there */
 	uc_err("cannot read %s: %s", full, uc_guarded_why(e, &st, UC_SYSFILE_MAX, len, why, sizeof(why)));
 	return -2;
 }

@@ -58,8 +58,8 @@ int sysroot_read_long(const char *path, long *val)
 	char line[64], why[128], *end;
 	struct stat st;
 	if (uc_read_first_line(path, line, sizeof(line), &st)) {
-		int e = errno;
-		if (st.st_mode && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW)) /* planted: say so */
+		int e = errno; /* a FIFO, a device, a huge file or an overlong line planted there: said */
+		if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW))
 			uc_warn("%s: %s: taken as absent", path, uc_guarded_why(e, &st, UC_SYSFILE_MAX, sizeof(line), why,
 										 sizeof(why)));
 		return -1;

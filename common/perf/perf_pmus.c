@@ -113,7 +113,8 @@ static int read_format(void *arg, const char *name)
 		w->rc = uc_err("%s: too many or too long format names (%s)", p->name, name);
 	else if (snprintf(path, sizeof(path), PMU_DIR "/%s/format/%s", p->name, name),
 		 (rc = w->k->ops->read_line(w->k, path, line, sizeof(line))))
-		w->rc = rc == -2 ? uc_err_prefix("%s: ", p->name) : uc_err("%s: cannot read %s%s", p->name, w->k->root, path);
+		w->rc = rc == -2 ? uc_err_prefix("%s: ", p->name)
+				 : uc_err("%s: cannot read %s%s", p->name, w->k->root, path);
 	else {
 		snprintf(p->fmt[p->nfmt].name, sizeof(p->fmt[0].name), "%s", name);
 		if (perf_format_parse(name, line, &p->fmt[p->nfmt].f))
@@ -148,7 +149,8 @@ static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
 	}
 	snprintf(path, sizeof(path), PMU_DIR "/%s/cpumask", name);
 	if ((rc = k->ops->read_line(k, path, line, sizeof(line))) || (rc = parse_cpumask(k, line, path, p)))
-		return rc == -2 ? uc_err_prefix("%s: ", name) : uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
+		return rc == -2 ? uc_err_prefix("%s: ", name)
+				: uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
 	/* a PMU without formats takes only raw configs: every field will be refused */
 	snprintf(path, sizeof(path), PMU_DIR "/%s/format", name);
 	struct fmt_walk w = { k, p, 0 };

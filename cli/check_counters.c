@@ -9,11 +9,13 @@
  *   its documented width, so that its count over the window is the clock's; a counter narrower than
  *   documented wraps elsewhere and its count is off by about 2^width.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "util/guarded_read.h"
 
 #define AGREE 0.01          /* free-running and general-purpose counts agree this closely, ... */
 /* ... compared as rates, each over its own box's read times, so that boxes read apart do not matter; plus
@@ -59,19 +61,23 @@ fail:
 }
 
 /* The part's highest uncore clock: Linux's intel_uncore_frequency (MSR 0x620 bits 6:0 x 100 MHz, read at
- * its start) for the socket's die 0, else UNCORE_HZ_MAX. */
-static double uncore_hz_max(int sock, const char **from)
+ * its start) for the socket's die 0, else UNCORE_HZ_MAX; -1 with why when the file is there but refused (a
+ * FIFO or a huge file planted below UNCORE_SYSROOT: read as the library reads its files, never waited on). */
+static double uncore_hz_max(int sock, const char **from, char *why, size_t len)
 {
-	char path[160];
+	char path[160], line[32], reason[128], *end;
+	struct stat st;
 	const char *root = secure_getenv("UNCORE_SYSROOT"); /* as the library: not in a privileged process */
 	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/intel_uncore_frequency/package_%02d_die_00/initial_max_freq_khz",
 		 root && *root ? root : "", sock);
-	FILE *f = fopen(path, "r");
 	long khz = 0;
-	if (f) {
-		if (fscanf(f, "%ld", &khz) != 1)
-			khz = 0;
-		fclose(f);
+	if (!uc_read_first_line(path, line, sizeof(line), &st)) {
+		khz = strtol(line, &end, 10);
+	} else if (st.st_mode && (!S_ISREG(st.st_mode) || errno == EFBIG || errno == EOVERFLOW)) {
+		int e = errno;
+		snprintf(why, len, "cannot read %s: %s", path, uc_guarded_why(e, &st, UC_SYSFILE_MAX, sizeof(line), reason,
+										 sizeof(reason)));
+		return -1;
 	}
 	*from = khz > 0 ? "intel_uncore_frequency's initial_max_freq_khz" : "no uncore clock is faster";
 	return khz > 0 ? khz * 1e3 : UNCORE_HZ_MAX;
@@ -92,9 +98,14 @@ static int clock_rows(struct check *c)
 											     : uncore_error());
 		for (int k = 0; k < c->nsock; k++) {
 			const char *from = "no DRAM clock is faster (DDR5-8800)";
-			double max = m ? DRAM_HZ_MAX : uncore_hz_max(k, &from), v = NAN;
+			char bad[300];
+			double max = m ? DRAM_HZ_MAX : uncore_hz_max(k, &from, bad, sizeof(bad)), v = NAN;
 			snprintf(check, sizeof(check), "socket %d: %s clock in range", k, m ? "DRAM" : "uncore");
 			snprintf(exp, sizeof(exp), "0 .. %.2f GHz", max / 1e9);
+			if (max < 0) {
+				verdict_add(c->t, V_SKIP, check, "-", "-", "%s", bad);
+				continue;
+			}
 			if (!ok) {
 				verdict_add(c->t, V_SKIP, check, exp, "-", "%s", why);
 				continue;

@@ -18,6 +18,27 @@ static void ctr_list(unsigned m, char *buf, size_t len)
 			n += (size_t)snprintf(buf + n, len - n, "%s%d", n ? "," : "", i);
 }
 
+/* One row of tab-separated fields, a control character inside a field written as \t, \n, \r or \xHH, so
+ * that a row stays one line of its columns (the descriptions and formulas of a user's JSON files may hold
+ * them; names may not).  A backslash stays as it is: perf's metric formulas spell terms "event\=0x35". */
+static void tsv_row(const char *const *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			putchar('\t');
+		for (const char *c = v[i]; c && *c; c++) {
+			unsigned char ch = (unsigned char)*c;
+			if (ch == '\t' || ch == '\n' || ch == '\r')
+				printf("\\%c", ch == '\t' ? 't' : ch == '\n' ? 'n' : 'r');
+			else if (ch < 0x20 || ch == 0x7f)
+				printf("\\x%02x", ch);
+			else
+				putchar(ch);
+		}
+	}
+	putchar('\n');
+}
+
 /* {"k0": "v0", ...[, "counters": [..]]} on one line. */
 static void json_line(const char *const *k, const char *const *v, int n, const unsigned *counters)
 {
@@ -73,9 +94,10 @@ static int list_metrics(uncore_t *u, enum list_fmt f)
 			const char *k[] = { "name", "unit", "group", "per_box", "formula", "description" };
 			const char *v[] = { m.name, m.unit, m.group, m.box_unit >= 0 ? ui.name : "", m.expr, m.desc };
 			json_line(k, v, 6, NULL);
-		} else if (f == L_TSV)
-			printf("%s\t%s\t%s\t%s\t%s\t%s\n", m.name, m.unit, m.group, ui.name, m.expr, m.desc);
-		else
+		} else if (f == L_TSV) {
+			const char *v[] = { m.name, m.unit, m.group, ui.name, m.expr, m.desc };
+			tsv_row(v, 6);
+		} else
 			printf("%-22s %-8s %-13s per %-7s %s\n    %s\n", m.name, m.unit, m.group,
 			       m.box_unit >= 0 ? ui.name : "socket", m.expr, m.desc);
 	}
@@ -157,9 +179,10 @@ int cmd_list(int argc, char **argv)
 			const char *v[] = { e.unit, e.name, code, umask, ext,
 					    e.freerun ? "freerun" : e.counter_mask ? "general" : "fixed", e.desc, quals };
 			json_line(k, v, 8, &e.counter_mask);
-		} else if (f == L_TSV)
-			printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.unit, e.name, code, umask, ext, ctrs, e.desc, quals);
-		else
+		} else if (f == L_TSV) {
+			const char *v[] = { e.unit, e.name, code, umask, ext, ctrs, e.desc, quals };
+			tsv_row(v, 8);
+		} else
 			printf("%-44s %-6s code %s umask %s ext %s ctrs %s\n    %s\n    qualifiers: %s\n", e.name, e.unit, code,
 			       umask, ext, ctrs, e.desc, quals);
 	}

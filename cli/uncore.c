@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 
 static const char *backend_arg;
@@ -191,6 +192,17 @@ static int run(int argc, char **argv, int i)
 int main(int argc, char **argv)
 {
 	int i = 1, rc;
+	/* Set-user-ID or set-group-ID, uncore would open the files its user names and run the command of 'stat --'
+	 * with another user's rights: refused before anything.  File capabilities (setcap cap_perfmon+ep,
+	 * doc/backends.md) keep the user's ids and are taken: the library then opens what the user names only
+	 * if the user may (util/safe_file.c). */
+	if (getuid() != geteuid() || getgid() != getegid()) {
+		fprintf(stderr, "uncore: refusing to run set-user-ID or set-group-ID (real uid %u gid %u, effective uid %u "
+			"gid %u): it would open the files you name and run the command of 'stat --' with another user's "
+			"rights; give the program file capabilities instead (setcap cap_perfmon+ep)\n", (unsigned)getuid(),
+			(unsigned)getgid(), (unsigned)geteuid(), (unsigned)getegid());
+		return 1;
+	}
 	if (cli_note_caller_fds()) /* before anything opens one of its own */
 		goto oom;
 	while (i < argc && argv[i][0] == '-') {

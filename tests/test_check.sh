@@ -120,6 +120,20 @@ rc=$?
 check "a part whose uncore runs at most 2 GHz: exit 1, socket 1's uncore clock out of range, socket 0's not (exit $rc)" \
 	'[ $rc -eq 1 ] && grep -q "^socket 1: uncore clock in range .*0 .. 2.00 GHz .* FAIL: faster than the part can run (intel_uncore_frequency" "$W/out" &&
 	 grep -q "^socket 0: uncore clock in range .*0 .. 5.00 GHz .* PASS" "$W/out"'
+# that file a FIFO or a 100 MB sparse file planted in the sysroot: the row is skipped, naming the file and what
+# it is, at once (a hang ends after 20 s: 124)
+F=$W/root/sys/devices/system/cpu/intel_uncore_frequency/package_01_die_00/initial_max_freq_khz
+for kind in FIFO huge; do
+	rm -f "$F"
+	if [ $kind = FIFO ]; then mkfifo "$F"; is="a FIFO, not a regular file"; else truncate -s 100M "$F"; is="104857600 bytes"; fi
+	UNCORE_SYSROOT=$W/root timeout 20 $UNCORE --backend sim:snbep,clock=manual check $ARGS </dev/null >"$W/out" 2>"$W/err"
+	rc=$?
+	check "initial_max_freq_khz a $kind: socket 1's uncore clock row skipped, naming it, at once (exit $rc: $(grep "uncore clock" "$W/out" | head -c 300))" \
+		'[ $rc -ne 124 ] && grep -qF "SKIP: cannot read $F: it is $is" "$W/out" &&
+		 grep -q "^socket 1: uncore clock in range .* SKIP: cannot read" "$W/out" &&
+		 grep -q "^socket 0: uncore clock in range .*0 .. 5.00 GHz .* PASS" "$W/out"'
+done
+rm -f "$F"
 
 # direct and perf one after the other: a table each, the JSON rows naming their backend; a fault in either fails
 $UNCORE check --backend sim:emr,clock=manual --backend perf+sim:emr,clock=manual $ARGS --socket 1 --json >"$W/json" 2>"$W/err"

@@ -313,6 +313,66 @@ nonreg "a FIFO as shared=" "$fifo is a FIFO, not a regular file" $UNCORE --backe
 nonreg "a FIFO as the claims file" "claims file refused: $W/shared$CLAIMS is a FIFO, not a regular file" \
 	$UNCORE --backend "sim:snbep,shared=$W/shared" stat -e UNC_M_CAS_COUNT.RD --duration 0.1
 rm -f "$fifo" "$W/shared" "$W/shared$CLAIMS"
+# --- a fake kernel tree (UNCORE_SYSROOT) with a FIFO, a huge sparse file or an endless CPU list where the
+# perf backend reads its files: refused at once, naming the file and what it is (a hang ends after 20 s: 124)
+R=$W/sysroot
+PMU=$R/sys/bus/event_source/devices/uncore_imc_0
+mkdir -p "$R/proc/sys/kernel" "$R/sys/devices/system/cpu/cpu0/topology" "$PMU/format"
+printf 'vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\nmodel name\t: Xeon @ 2.70GHz\n' >"$R/proc/cpuinfo"
+echo 0 >"$R/sys/devices/system/cpu/cpu0/topology/physical_package_id"
+echo -1 >"$R/proc/sys/kernel/perf_event_paranoid"
+echo 17 >"$PMU/type"
+echo 0 >"$PMU/cpumask"
+echo config:0-7 >"$PMU/format/event"
+echo config:8-15 >"$PMU/format/umask"
+in_sysroot() { # what; the file put in place of a kernel file (moved back after); what the message says
+	what=$1 file=$2 says=$3
+	shift 3
+	out=$(UNCORE_SYSROOT=$R timeout 20 $UNCORE --backend perf info 2>&1 </dev/null); rc=$?
+	check "sysroot: $what: refused at once ($rc: $(echo "$out" | head -3))" \
+		'[ $rc -ne 124 ] && [ $rc -ne 0 ] && echo "$out" | grep -qF "$says"'
+	mv "$file.real" "$file"
+}
+out=$(UNCORE_SYSROOT=$R timeout 20 $UNCORE --backend perf info 2>&1 </dev/null); rc=$?
+check "sysroot: the fake tree itself opens on perf ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -q "platform snbep"'
+mv "$PMU/type" "$PMU/type.real" && mkfifo "$PMU/type"
+in_sysroot "a FIFO as a PMU's type" "$PMU/type" "uncore_imc_0: cannot read $PMU/type: it is a FIFO, not a regular file"
+mv "$PMU/type" "$PMU/type.real" && truncate -s 100M "$PMU/type"
+in_sysroot "a 100 MB type file" "$PMU/type" "cannot read $PMU/type: it is 104857600 bytes, more than 16777216"
+mv "$PMU/format/event" "$PMU/format/event.real" && mkfifo "$PMU/format/event"
+in_sysroot "a FIFO as a format file" "$PMU/format/event" "cannot read $PMU/format/event: it is a FIFO"
+mv "$R/proc/sys/kernel/perf_event_paranoid" "$R/proc/sys/kernel/perf_event_paranoid.real" &&
+	mkfifo "$R/proc/sys/kernel/perf_event_paranoid"
+in_sysroot "a FIFO as perf_event_paranoid" "$R/proc/sys/kernel/perf_event_paranoid" \
+	"cannot read $R/proc/sys/kernel/perf_event_paranoid: it is a FIFO"
+# /proc/cpuinfo is read to its end: 1 TiB of holes took hours
+mv "$R/proc/cpuinfo" "$R/proc/cpuinfo.real"
+if truncate -s 1T "$R/proc/cpuinfo" 2>/dev/null; then
+	in_sysroot "a 1 TiB /proc/cpuinfo" "$R/proc/cpuinfo" \
+		"reading the CPU identity: cannot open $R/proc/cpuinfo: it is 1099511627776 bytes, more than 16777216"
+else
+	mv "$R/proc/cpuinfo.real" "$R/proc/cpuinfo"
+	echo "SKIP: sysroot: a 1 TiB /proc/cpuinfo: $W's file system holds no 1 TiB sparse file"
+fi
+# each CPU of a cpumask costs two file reads: 4000 characters of 0-4095 ranges were 2.4 million CPUs
+mv "$PMU/cpumask" "$PMU/cpumask.real"
+for i in $(seq 1 570); do printf '0-4095,'; done >"$PMU/cpumask"
+echo 0 >>"$PMU/cpumask"
+in_sysroot "a cpumask of 570 ranges 0-4095" "$PMU/cpumask" \
+	"cannot read a CPU list from $PMU/cpumask: it names more than the 4096 CPUs the library knows"
+mv "$PMU/cpumask" "$PMU/cpumask.real"
+for i in $(seq 1 2100); do printf "0,"; done >"$PMU/cpumask" # 4200 characters: a line longer than read
+echo 0 >>"$PMU/cpumask"
+in_sysroot "a cpumask line longer than the 4095 characters read" "$PMU/cpumask" \
+	"cannot read $PMU/cpumask: its first line is longer than 4095 characters"
+# an event alias whose name holds a tab and a newline: left out with a warning, never listed
+mkdir -p "$PMU/events"
+echo "event=0x01" >"$PMU/events/$(printf 'cas\tX\nY')"
+out=$(UNCORE_SYSROOT=$R timeout 20 $UNCORE --backend perf list 2>&1 </dev/null); rc=$?
+check "sysroot: an alias named with a tab and a newline left out, with a warning ($rc)" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "uncore_imc_0: an event alias whose name holds control character 0x09: left out" &&
+	 ! echo "$out" | grep -q "	X"'
+rm -rf "$PMU/events"
 # an option longer than the simulator keeps (within a spec it accepts) is refused, not cut
 long=$W/$(printf '%0420d' 0)
 for opt in "shared=$long" "fault=eio:imc:0@$(printf '%070d' 1)"; do
@@ -327,6 +387,26 @@ for v in nan inf 1e300 -1; do
 	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$?
 	check "profile rate $v refused ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "needs a number from 0 to 1e15"'
 done
+# a socket prefix without a number, a line longer than the parser reads at once (its rest once parsed as
+# a line of its own) and a ratio above 1: each refused naming the file, the line and what is wrong
+profile_refused() { # what, the message expected; the profile in $prof
+	out=$($UNCORE --backend "sim:snbep,profile=$prof" info 2>&1); rc=$? says="simulator profile $prof:$2"
+	check "profile: $1 refused ($rc: $(echo "$out" | head -1))" '[ $rc -ne 0 ] && echo "$out" | grep -qF "$says"'
+}
+printf 'tsc_hz = 2.6e9\nsocketfoo.mem_read_bytes_per_s = 1\n' > "$prof"
+profile_refused "socketfoo.KEY" "2: 'socketfoo.mem_read_bytes_per_s': a socket prefix is socketN. with N a socket number"
+{ printf '#%0600d\n' 0; echo "mem_read_bytes_per_s = 1"; } > "$prof"
+profile_refused "a 601-character comment" "1: the line is longer than 511 characters"
+{ printf '#%0510d' 0; echo "mem_read_bytes_per_s = 1"; } > "$prof" # the rest a valid line of its own
+profile_refused "a comment whose rest past 511 characters is a key" "1: the line is longer than 511 characters"
+for k in llc_miss_ratio socket1.remote_ratio upi_link_util pcu_power_limited cores_c6_ratio mem_sch0_ratio; do
+	echo "$k = 1.5" > "$prof"
+	profile_refused "ratio $k = 1.5" "1: '$k' is a ratio: it needs a number from 0 to 1"
+done
+printf 'llc_miss_ratio = 1\nsocket1.cores_c0_ratio = 0\niio_port3_share = 9\nllc_miss_parallel = 4\n' > "$prof"
+out=$($UNCORE --backend "sim:emr,profile=$prof" info 2>&1); rc=$?
+check "profile: ratios 0 and 1, a port weight and a parallelism above 1 taken ($rc)" '[ $rc -eq 0 ]' ||
+	echo "$out" | grep -v "^box "
 # IIO port weights: ports 0-7 only, and a socket's traffic must go through some port
 echo "iio_port8_share = 1" > "$prof"
 out=$($UNCORE --backend "sim:emr,profile=$prof" info 2>&1); rc=$?

@@ -196,6 +196,35 @@ sed 's/test_cas_a/test_cas_b/' "$W/m1.json" >"$W/m2.json"
 out=$($UNCORE --backend sim:snbep --metric-file "$W/m1.json" list --metrics --metric-file "$W/m2.json" --format tsv 2>&1)
 check "--metric-file twice: metrics of both files" 'echo "$out" | grep -q "^test_cas_a	" && echo "$out" | grep -q "^test_cas_b	"'
 
+# --- control characters: an event name with a tab and a newline is refused at load (it once split the TSV,
+# CSV and text rows it was printed in), not echoed; a spec holding one is refused; a description with them
+# keeps its TSV row one line of 8 columns
+cat >"$W/ctl.json" <<'J'
+[ { "Unit": "CHA", "EventCode": "0x00", "UMask": "0x00", "EventName": "UNC_CHA_TEST\tTAB\nNEWLINE",
+    "BriefDescription": "test", "Counter": "0,1,2,3" } ]
+J
+out=$($UNCORE --backend sim:generic --events "$W/ctl.json" list --format tsv 2>&1); rc=$?
+check "an EventName with a tab and a newline: refused naming file and entry, the name not echoed ($rc: $(echo "$out" | head -2))" \
+	'[ $rc -ne 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+	 echo "$out" | grep -qF "$W/ctl.json: entry 0 of the event list: field \"EventName\" holds control character 0x09"'
+name=$(printf 'UNC_CHA_CLOCKTICKS\tX')
+for fmt in "-x ," --json ""; do
+	# shellcheck disable=SC2086
+	out=$($UNCORE --backend sim:generic,clock=manual stat -e "$name" $fmt --duration 0.1 2>&1); rc=$?
+	check "stat ${fmt:-(text)}: a spec with a tab refused, not echoed ($rc: $(echo "$out" | tail -1))" \
+		'[ $rc -ne 0 ] && echo "$out" | grep -q "an event spec holds control character 0x09" && ! echo "$out" | grep -q "	X"'
+done
+cat >"$W/ctl.json" <<'J'
+[ { "Unit": "CHA", "EventCode": "0x00", "UMask": "0x00", "EventName": "UNC_CHA_TEST_DESC",
+    "BriefDescription": "a\ttab,\na newline and \u0007", "Counter": "0,1,2,3" } ]
+J
+out=$($UNCORE --backend sim:generic --events "$W/ctl.json" list --format tsv 2>&1); rc=$?
+# (printf, not echo: dash's echo would turn the \t written back into a tab)
+bad=$(printf '%s\n' "$out" | grep -v '^#' | awk -F'\t' 'NF != 8' | wc -l)
+check "list --format tsv: a description with a tab, a newline and a bell keeps its row of 8 columns ($rc, $bad rows not)" \
+	'[ $rc -eq 0 ] && [ "$bad" -eq 0 ] &&
+	 printf "%s\n" "$out" | grep -qF "	UNC_CHA_TEST_DESC	0x00	0x00	0x0	0,1,2,3	a\ttab,\na newline and \x07	"'
+
 # --- two dies a socket (sim:gnr,dies=2: 12 channels a die): a box of die 1 is named by its die in text and
 # JSON; the same command on one die a socket shows no die at all
 $UNCORE --backend sim:gnr,dies=2,clock=manual stat -M mem_bw_read --per-box --duration 1 >"$W/dies.txt" 2>&1

@@ -11,6 +11,7 @@
 #include "eventtables.h"
 #include "sim_helpers.h"
 #include "uncore_priv.h"
+#include "regs/regs.h"
 
 static char diffs[64][128];
 static int ndiffs;
@@ -432,6 +433,134 @@ static void test_counter_field(void)
 }
 
 
+/* The filter registers of box 0 on socket 0 of the event's type while a session counts it there, in v;
+ * 0 when it cannot be counted so (a filter field it requires, a unit this machine lacks). */
+static int programmed_filters(uncore_t *u, const char *name, uint64_t v[UC_MAX_FILT])
+{
+	char spec[256];
+	uncore_session_t *s;
+	int k = uncore_event_find(u, name), ok = 0;
+	snprintf(spec, sizeof(spec), "%s:socket=0:box=0", name);
+	CU_ASSERT_FATAL(k >= 0 && uncore_session_new(u, &s) == 0);
+	if (uncore_session_add(s, spec) == 0 && uncore_session_start(s) == 0) {
+		for (int i = 0; i < u->nboxes; i++) {
+			const struct box *b = &u->boxes[i];
+			if (strcmp(b->t->name, u->events[k].unit) || b->socket || b->idx)
+				continue;
+			for (int f = 0; f < UC_MAX_FILT; f++) {
+				struct pmon_reg r;
+				v[f] = 0;
+				if (!pmon_reg(b, PK_FILT, f, &r))
+					CU_ASSERT(pmon_read(u, b, &r, &v[f]) == 0);
+			}
+			ok = 1;
+		}
+	}
+	uncore_session_free(s);
+	return ok;
+}
+
+/* Intel's events with a Filter, loaded from a file under other names, carry what the built-in events of
+ * the same rows got from the platform's unit map: the same filter spec, and the same filter register
+ * values programmed (Skylake-SP's FILTER_VALUE cut into FILTER1's fields, the CBo state of Haswell- and
+ * Broadwell-EP).  Once they were loaded without any, counting what no filter selects. */
+static void test_loaded_filters(void)
+{
+	static const struct { const char *plat, *file; } cases[] = {
+		{ "skx", "SKX/events/skylakex_uncore.json" },
+		{ "bdx", "BDX/events/broadwellx_uncore.json" },
+		{ "hsx", "HSX/events/haswellx_uncore.json" },
+	};
+	char path[512];
+	snprintf(path, sizeof(path), "%s/uncore-filters-%ld.json", test_tmpdir(), (long)getpid());
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		char spec[64];
+		snprintf(spec, sizeof(spec), "sim:%s,clock=manual", cases[c].plat);
+		uncore_t *u = open_sim(spec);
+		json_t *root = eventtable(cases[c].file), *out = json_array(), *ev;
+		size_t i;
+		json_array_foreach(json_object_get(root, "Events"), i, ev) {
+			const char *filt = json_string_value(json_object_get(ev, "Filter"));
+			const char *name = json_string_value(json_object_get(ev, "EventName"));
+			char loaded[256];
+			if (!filt || !*filt || !strcmp(filt, "na") || uncore_event_find(u, name) < 0)
+				continue;
+			json_t *copy = json_deep_copy(ev);
+			snprintf(loaded, sizeof(loaded), "%s_LOADED", name);
+			json_object_set_new(copy, "EventName", json_string(loaded));
+			json_array_append_new(out, copy);
+		}
+		json_t *doc = json_pack("{s:o}", "Events", out);
+		CU_ASSERT_FATAL(doc && json_dump_file(doc, path, JSON_INDENT(1)) == 0);
+		int n = uncore_load_events(u, path), programmed = 0, nonzero = 0;
+		if (n != (int)json_array_size(out))
+			fprintf(stderr, "%s: %d of %zu loaded: %s %s\n", cases[c].plat, n, json_array_size(out), uncore_error(),
+				uncore_warnings());
+		CU_ASSERT(n == (int)json_array_size(out) && n > 0);
+		json_array_foreach(out, i, ev) {
+			const char *loaded = json_string_value(json_object_get(ev, "EventName"));
+			char name[256];
+			snprintf(name, sizeof(name), "%.*s", (int)(strlen(loaded) - strlen("_LOADED")), loaded);
+			int k0 = uncore_event_find(u, name), k1 = uncore_event_find(u, loaded);
+			CU_ASSERT_FATAL(k0 >= 0 && k1 >= 0);
+			if (strcmp(u->events[k0].filters, u->events[k1].filters))
+				fprintf(stderr, "%s %s: Filter \"%s\": built in '%s', loaded '%s'\n", cases[c].plat, name,
+					json_string_value(json_object_get(ev, "Filter")), u->events[k0].filters,
+					u->events[k1].filters);
+			CU_ASSERT_STRING_EQUAL(u->events[k0].filters, u->events[k1].filters);
+			uint64_t want[UC_MAX_FILT], got[UC_MAX_FILT];
+			if (!programmed_filters(u, name, want))
+				continue;
+			if (!programmed_filters(u, loaded, got)) {
+				fprintf(stderr, "%s %s: the built-in event counts, the loaded one not: %s\n", cases[c].plat,
+					loaded, uncore_error());
+				CU_FAIL("loaded event not counted");
+				continue;
+			}
+			if (memcmp(want, got, sizeof(want)))
+				fprintf(stderr, "%s %s: filter registers 0x%llx 0x%llx built in, 0x%llx 0x%llx loaded\n",
+					cases[c].plat, name, (unsigned long long)want[0], (unsigned long long)want[1],
+					(unsigned long long)got[0], (unsigned long long)got[1]);
+			CU_ASSERT(!memcmp(want, got, sizeof(want)));
+			programmed++;
+			for (int f = 0; f < UC_MAX_FILT; f++)
+				nonzero += !!want[f];
+		}
+		printf("\n%s: %d events with a Filter loaded, %d programmed alike, %d filter registers set\n",
+		       cases[c].plat, n, programmed, nonzero);
+		CU_ASSERT(programmed > 0 && nonzero > 0);
+		json_decref(doc);
+		json_decref(root);
+		uncore_close(u);
+	}
+	/* a Filter the platform's unit map does not name: the event is left out, with a warning, not loaded
+	 * without its filter; "null" (JKT's, IVT's) and "na" mean none; a FILTER_VALUE that is not a number */
+	uncore_t *u = open_sim("sim:snbep");
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "[ { \"Unit\": \"CBO\", \"EventCode\": \"0x34\", \"UMask\": \"0x03\", \"EventName\": \"UNC_TEST_A\",\n"
+		   "    \"Filter\": \"CBoFilter[22:18]\" },\n"
+		   "  { \"Unit\": \"CBO\", \"EventCode\": \"0x34\", \"UMask\": \"0x03\", \"EventName\": \"UNC_TEST_B\",\n"
+		   "    \"Filter\": \"null\" } ]\n");
+	fclose(f);
+	CU_ASSERT_EQUAL(uncore_load_events(u, path), 1);
+	CU_ASSERT(uncore_event_find(u, "UNC_TEST_A") < 0 && uncore_event_find(u, "UNC_TEST_B") >= 0);
+	CU_ASSERT(warned("1 events were skipped: what their Filter \"CBoFilter[22:18]\" means on snbep is not known"));
+	uncore_close(u);
+	u = open_sim("sim:skx");
+	f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "[ { \"Unit\": \"CHA\", \"EventCode\": \"0x35\", \"UMask\": \"0x21\", \"EventName\": \"UNC_TEST_C\",\n"
+		   "    \"Filter\": \"Filter1\", \"FILTER_VALUE\": \"0x4z433\" } ]\n");
+	fclose(f);
+	CU_ASSERT(uncore_load_events(u, path) < 0);
+	if (!strstr(uncore_error(), ":1: event UNC_TEST_C: field \"Filter\" FILTER_VALUE \"0x4z433\" is not a hexadecimal"))
+		fprintf(stderr, "bad FILTER_VALUE: %s\n", uncore_error());
+	CU_ASSERT(strstr(uncore_error(), ":1: event UNC_TEST_C: field \"Filter\" FILTER_VALUE \"0x4z433\" is not a hexadecimal") != NULL);
+	uncore_close(u);
+	remove(path);
+}
+
 /*
  * Catalogs generated from Intel's JSON (tools/gen_perfmon) equal the JSON event for event.  The test
  * reads the JSON itself with jansson and the platform's unit map (our only input: which files, which
@@ -717,6 +846,7 @@ int main(void)
 		{ "Montecito codes and Max Inc/Cyc match seed 004's bus table", test_montecito_seed_check },
 		{ "rows are well formed", test_rows_well_formed },
 		{ "perfmon Counter: Intel's forms load, malformed ones are refused", test_counter_field },
+		{ "perfmon Filter: loaded events program the filters the built-in ones do", test_loaded_filters },
 		{ "catalogs generated from Intel's JSON equal it event for event", test_generated_equal_json },
 		{ "the equality check sees any one JSON value changed", test_generated_mutations },
 		{ NULL, NULL },

@@ -5,6 +5,8 @@
 #    perf+sim:.
 # 2. As root: a copy of the program given file capabilities (setcap cap_perfmon+ep) and run as nobody
 #    ignores UNCORE_BACKEND and UNCORE_SYSROOT and says so once; the same copy without them takes both.
+#    A set-user-ID and a set-group-ID copy refuse to run; a copy with cap_dac_read_search opens only the files
+#    nobody may read itself.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
 STATIC=${top_builddir:-.}/tests/uncore_static
@@ -107,6 +109,29 @@ else
 			 echo "$out" | grep "$WARN" | grep -q "UNCORE_CLAIMS"'
 		out=$(asnobody "$W/priv" --backend sim:snbep info)
 		check "privileged without UNCORE_* variables: no warning" '! echo "$out" | grep -q "$WARN"'
+		# a set-user-ID root copy, and a set-group-ID one of /etc/shadow's group, run by nobody: refused
+		# before anything (they ran 'stat -- CMD' as root and echoed the first word of --events /etc/shadow)
+		cp "$STATIC" "$W/suid" && chmod 4755 "$W/suid"
+		cp "$STATIC" "$W/sgid" && chgrp "$(stat -c %G /etc/shadow)" "$W/sgid" && chmod 2755 "$W/sgid"
+		for copy in suid sgid; do
+			out=$(asnobody "$W/$copy" --backend sim:snbep --events /etc/shadow stat -e UNC_M_CAS_COUNT.RD -- id -u)
+			rc=$?
+			check "a $copy copy run by nobody refuses to run: no command, no file read ($rc: ${out%%
+*})" '[ $rc -eq 1 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+				echo "$out" | grep -q "^uncore: refusing to run set-user-ID or set-group-ID (real uid 65534"'
+		done
+		# file capabilities that override file permissions (not the documented cap_perfmon): what nobody names
+		# is opened only if nobody may read it, so no message quotes a file nobody cannot read
+		cp "$STATIC" "$W/dac" && chmod 755 "$W/dac"
+		if setcap cap_dac_read_search+ep "$W/dac" 2>/dev/null; then
+			out=$(asnobody "$W/dac" --backend sim:snbep --events /etc/shadow info); rc=$?
+			check "a copy with cap_dac_read_search: --events /etc/shadow as nobody is not read ($rc: ${out%%
+*})" '[ $rc -ne 0 ] && echo "$out" | grep -qF "uncore: cannot open /etc/shadow: Permission denied" &&
+				! echo "$out" | grep -q "near"'
+			out=$(asnobody "$W/dac" --backend sim:snbep --events /etc/passwd info); rc=$?
+			check "the same copy still reads a file nobody may read, /etc/passwd ($rc: ${out%%
+*})" '[ $rc -ne 0 ] && echo "$out" | grep -q "^uncore: /etc/passwd:1:[0-9]*: not valid JSON"'
+		fi
 	fi
 fi
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gen_c.h"
+#include "platform/perfmon_filter.h"
 
 #define MAX_ROWS 64
 
@@ -34,6 +35,7 @@ struct narrow_row { char box[256]; unsigned code, mask; };
 
 static struct unit_row units[MAX_ROWS];
 static struct filter_row filters[MAX_ROWS];
+static struct uc_perfmon_filter frows[MAX_ROWS + 1]; /* filters[] as the library's rows, NULL-ended */
 static struct fold_row folds[8];
 static struct dir_row dirs[MAX_ROWS];
 static struct narrow_row narrows[MAX_ROWS];
@@ -109,7 +111,9 @@ static void read_map(const char *path)
 			snprintf(units[nunits++].perfmon, sizeof(units[0].perfmon), "%s", b);
 		} else if (!strcmp(kw, "filter") && n == 3 && nfilters < MAX_ROWS) {
 			snprintf(filters[nfilters].ours, sizeof(filters[0].ours), "%s", strcmp(a, "-") ? a : "");
-			snprintf(filters[nfilters++].json, sizeof(filters[0].json), "%s", b);
+			snprintf(filters[nfilters].json, sizeof(filters[0].json), "%s", b);
+			frows[nfilters] = (struct uc_perfmon_filter){ filters[nfilters].json, filters[nfilters].ours };
+			nfilters++;
 		} else if (!strcmp(kw, "dir") && n == 3 && ndirs < MAX_ROWS) {
 			char plat[64], flag[64] = "";
 			snprintf(dirs[ndirs].dir, sizeof(dirs[0].dir), "%s", a);
@@ -196,38 +200,6 @@ static int fold_applies(int i)
 	return 1;
 }
 
-/* A FILTER_VALUE v cut into our filter fields by a map's "split(name@lo[.width],...)" (width 1 when not
- * given): "name:0xV" for every field, 0 included, so that the event programs exactly the register value
- * Intel gives and the user may still override each field.  A set bit no field covers stops the build. */
-static void split_value(const char *spec, unsigned long long v, const char *name, char *out, size_t len)
-{
-	unsigned long long covered = 0;
-	size_t n = 0;
-	out[0] = 0;
-	for (const char *p = spec; *p && *p != ')';) {
-		char field[64];
-		int lo, width = 1, used = 0;
-		if (sscanf(p, "%63[^@]@%d%n", field, &lo, &used) != 2)
-			die(name, "bad split filter", spec);
-		p += used;
-		if (*p == '.') {
-			char *end;
-			width = (int)strtol(p + 1, &end, 10);
-			p = end;
-		}
-		if (lo < 0 || width < 1 || lo + width > 64)
-			die(name, "split field out of range", field);
-		unsigned long long m = (width == 64 ? ~0ULL : (1ULL << width) - 1) << lo;
-		covered |= m;
-		n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%s%s:0x%llx", n ? "," : "", field, (v & m) >> lo);
-		p += *p == ',';
-	}
-	if (v & ~covered)
-		die(name, "FILTER_VALUE sets bits no split field covers", spec);
-	if (n >= len)
-		die(name, "split filter too long", spec);
-}
-
 static void emit(json_t *ev, const char *box)
 {
 	const char *name = str(ev, "EventName"), *ctr = str(ev, "Counter"), *type = str(ev, "CounterType");
@@ -255,22 +227,18 @@ static void emit(json_t *ev, const char *box)
 	for (int i = 0; i < nnarrows; i++)
 		if (!strcmp(narrows[i].box, box) && narrows[i].code == code && mask)
 			mask &= narrows[i].mask;
-	if (!*filt || !strcmp(filt, "na"))
-		ours = "";
-	for (int i = 0; i < nfilters && !ours; i++)
-		if (!strcmp(filters[i].json, filt))
-			ours = filters[i].ours;
-	if (!ours && lenient) {
+	/* the map's filter rows, as the library applies them to JSON loaded at run time (perfmon_filter.h) */
+	char raw[256], why[300];
+	int r = uc_perfmon_filter_spec(frows, filt, str(ev, "FILTER_VALUE"), raw, sizeof(raw), why, sizeof(why));
+	if (r > 0 && lenient) {
 		left_out++;
 		return;
 	}
-	if (!ours)
+	if (r > 0)
 		die(name, "a Filter the unit map does not name", filt);
-	char raw[256];
-	if (!strncmp(ours, "split(", 6)) { /* the filter register's value as defaults of our fields */
-		split_value(ours + 6, hexval(ev, "FILTER_VALUE", name), name, raw, sizeof(raw));
-		ours = raw;
-	}
+	if (r < 0)
+		die(name, why, NULL);
+	ours = raw;
 
 	printf("\t{ ");
 	gen_c_string(stdout, name);
@@ -347,6 +315,29 @@ static void catalog(const char *symbol, json_t **roots, int n)
 		}
 	}
 	printf("};\nconst int %s_n = %d;\n", symbol, rows);
+}
+
+/* The map's filter and fold rows as SYMBOL_filters and SYMBOL_folds (platform_desc.perfmon_filters and
+ * perfmon_folds): what a Filter, PortMask or FCMask of Intel's JSON that a user loads means, as it meant
+ * for the catalog. */
+static void filter_table(const char *symbol)
+{
+	printf("const struct uc_perfmon_filter %s_filters[] = {\n", symbol);
+	for (int i = 0; i < nfilters; i++) {
+		printf("\t{ ");
+		gen_c_string(stdout, filters[i].json);
+		printf(", ");
+		gen_c_string(stdout, filters[i].ours);
+		printf(" },\n");
+	}
+	printf("\t{ NULL, NULL },\n};\nconst struct uc_perfmon_fold %s_folds[] = {\n", symbol);
+	for (int i = 0; i < nfolds; i++)
+		if (fold_applies(i)) {
+			printf("\t{ ");
+			gen_c_string(stdout, folds[i].field);
+			printf(", %d },\n", folds[i].shift);
+		}
+	printf("\t{ NULL, 0 },\n};\n");
 }
 
 /* One mapfile.csv row: "GenuineIntel-6-55-[01234],V1.37,/SKX/events/skylakex_uncore.json,uncore,..." */
@@ -590,6 +581,7 @@ int main(int argc, char **argv)
 	gen_c_bytes(stdout, argv[3], strlen(argv[3]));
 	printf(": do not edit. */\n#include \"platform/platform.h\"\n\n");
 	catalog(argv[1], roots, njsons);
+	filter_table(argv[1]);
 	for (int j = 0; j < njsons; j++)
 		json_decref(roots[j]);
 	return 0;

@@ -105,7 +105,8 @@ int access_host_sleep_ns(struct access *a, uint64_t ns);
 uint64_t access_host_now_ns(struct access *a);
 
 /* Sysroot-prefixed path; returns buf. */
-/* A number (decimal, 0x hex or octal) from a one-line file: 0, or -1 when it cannot be read. */
+/* A number (decimal, 0x hex or octal) from a one-line file, read as guarded_read.h does: 0, or -1 when it
+ * cannot be read (a FIFO, a huge file or an overlong line planted in a sysroot: with a warning). */
 int sysroot_read_long(const char *path, long *val);
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "access.h"
 #include "util/error.h"
+#include "util/safe_file.h"
 
 static double brand_ghz(const char *v)
 {
@@ -22,11 +23,15 @@ static void node_dies(struct host_info *h)
 	char path[4096], line[64];
 	for (int n = 0; n < UC_MAX_NODES; n++) {
 		FILE *f;
-		int cpu = -1;
+		int cpu = -1, refused;
 		h->node_die[n] = -1;
-		f = fopen(sysroot_path(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n), "re");
-		if (!f)
+		sysroot_path(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n);
+		f = uc_open_sysfile(path, &refused);
+		if (!f) {
+			if (refused) /* planted in a sysroot: said, and the node's devices go by the bus map alone */
+				uc_warn("%s", uncore_error());
 			continue;
+		}
 		if (fgets(line, sizeof(line), f) && sscanf(line, "%d", &cpu) == 1 && cpu >= 0 && cpu < UC_MAX_CPUS &&
 		    h->cpu_socket[cpu] >= 0)
 			h->node_die[n] = (short)(h->cpu_socket[cpu] * UC_MAX_DIES + h->cpu_die[cpu]);
@@ -38,10 +43,12 @@ int host_from_sysfs(struct host_info *h)
 {
 	char path[4096], line[512];
 	FILE *f;
+	int refused;
 	memset(h, 0, sizeof(*h));
-	f = fopen(sysroot_path(path, sizeof(path), "/proc/cpuinfo"), "re");
+	f = uc_open_sysfile(sysroot_path(path, sizeof(path), "/proc/cpuinfo"), &refused);
 	if (!f)
-		return access_errno_error(errno, path, "reading the CPU identity");
+		return refused ? uc_err_prefix("reading the CPU identity: ")
+			       : access_errno_error(errno, path, "reading the CPU identity");
 	while (fgets(line, sizeof(line), f)) {
 		char *v = strchr(line, ':');
 		if (!v)

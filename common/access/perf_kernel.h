@@ -23,7 +23,9 @@ struct perf_kernel_ops {
 	int (*close)(struct perf_kernel *k, int fd);
 	/* whether the caller has CAP_PERFMON and CAP_SYS_ADMIN in its effective set */
 	void (*caps)(struct perf_kernel *k, int *perfmon, int *sys_admin);
-	/* the first line of a file of its trees ("/sys/...", "/proc/..."), without the newline: 0, or -1 */
+	/* the first line of a file of its trees ("/sys/...", "/proc/..."), without the newline: 0; -1 when
+	 * there is no such file (or it cannot be read); -2, with the reason in uncore_error(), when a file is
+	 * there but refused: not a regular file, larger than a kernel file, or a line longer than len - 1 */
 	int (*read_line)(struct perf_kernel *k, const char *path, char *buf, size_t len);
 	/* fn(arg, name) for each entry of a directory of its trees but "." and "..", until fn returns
 	 * non-zero: 0, or -1 when there is no such directory */

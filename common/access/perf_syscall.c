@@ -1,7 +1,6 @@
 /* The real kernel behind the perf seam: the system calls themselves. */
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <linux/capability.h>
 #include <stdlib.h>
@@ -11,6 +10,8 @@
 #include <unistd.h>
 #include "perf_kernel.h"
 #include "access/access.h"
+#include "util/error.h"
+#include "util/guarded_read.h"
 
 static int k_open(struct perf_kernel *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
 		  unsigned long flags)
@@ -59,21 +60,21 @@ static void k_caps(struct perf_kernel *k, int *perfmon, int *sys_admin)
 	*sys_admin = !!(d[CAP_SYS_ADMIN / 32].effective & (1u << (CAP_SYS_ADMIN % 32)));
 }
 
-/* The trees below UNCORE_SYSROOT. */
+/* The trees below UNCORE_SYSROOT: read as guarded_read.h does, so that a FIFO or a huge file planted there
+ * cannot stall the reader. */
 static int k_read_line(struct perf_kernel *k, const char *path, char *buf, size_t len)
 {
-	char full[1024];
-	if (snprintf(full, sizeof(full), "%s%s", k->root, path) >= (int)sizeof(full) || len > INT_MAX)
+	char full[1024], why[128];
+	struct stat st;
+	if (snprintf(full, sizeof(full), "%s%s", k->root, path) >= (int)sizeof(full))
 		return -1;
-	FILE *f = fopen(full, "re");
-	if (!f)
-		return -1;
-	int ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = 0;
-	return 0;
+	if (!uc_read_first_line(full, buf, len, &st))
+		return 0;
+	int e = errno;
+	if (!st.st_mode || S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && e != EFBIG && e != EOVERFLOW))
+		return -1; /* not there, a directory or a read error: as a file that is not there */
+	uc_err("cannot read %s: %s", full, uc_guarded_why(e, &st, UC_SYSFILE_MAX, len, why, sizeof(why)));
+	return -2;
 }
 
 static int k_list_dir(struct perf_kernel *k, const char *dir, int (*fn)(void *arg, const char *name), void *arg)

@@ -10,13 +10,16 @@
 #include <string.h>
 #include "access.h"
 #include "util/error.h"
+#include "util/safe_file.h"
 
 int resctrl_mbm_bytes(int cpu, uint64_t *bytes)
 {
 	char path[512], line[64];
 	long id;
-	int mbm = 0;
-	FILE *f = fopen(sysroot_path(path, sizeof(path), "/sys/fs/resctrl/info/L3_MON/mon_features"), "re");
+	int mbm = 0, refused;
+	FILE *f = uc_open_sysfile(sysroot_path(path, sizeof(path), "/sys/fs/resctrl/info/L3_MON/mon_features"), &refused);
+	if (refused)
+		return uc_err_prefix("resctrl: ");
 	while (f && fgets(line, sizeof(line), f))
 		mbm |= !strcmp(line, "mbm_total_bytes\n");
 	if (f)
@@ -26,7 +29,10 @@ int resctrl_mbm_bytes(int cpu, uint64_t *bytes)
 			      "no RDT MBM, or resctrl not mounted: mount -t resctrl resctrl /sys/fs/resctrl)", path);
 	if (sysroot_read_long(sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index3/id", cpu), &id))
 		return uc_err("resctrl: cannot read CPU %d's L3 cache id (%s)", cpu, path);
-	f = fopen(sysroot_path(path, sizeof(path), "/sys/fs/resctrl/mon_data/mon_L3_%02ld/mbm_total_bytes", id), "re");
+	f = uc_open_sysfile(sysroot_path(path, sizeof(path), "/sys/fs/resctrl/mon_data/mon_L3_%02ld/mbm_total_bytes", id),
+			    &refused);
+	if (refused)
+		return uc_err_prefix("resctrl: ");
 	int ok = f && fscanf(f, "%" SCNu64, bytes) == 1; /* "Unavailable" while the counter is not assigned */
 	if (f)
 		fclose(f);

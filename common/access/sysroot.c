@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "access.h"
 #include "util/env.h"
 #include "util/error.h"
+#include "util/guarded_read.h"
 
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 {
@@ -53,11 +55,16 @@ int access_errno_error(int err, const char *path, const char *what)
 
 int sysroot_read_long(const char *path, long *val)
 {
-	FILE *f = fopen(path, "re");
-	int ok;
-	if (!f)
+	char line[64], why[128], *end;
+	struct stat st;
+	if (uc_read_first_line(path, line, sizeof(line), &st)) {
+		int e = errno; /* a FIFO, a device, a huge file or an overlong line planted there: said */
+		if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW))
+			uc_warn("%s: %s: taken as absent", path, uc_guarded_why(e, &st, UC_SYSFILE_MAX, sizeof(line), why,
+										 sizeof(why)));
 		return -1;
-	ok = fscanf(f, "%li", val) == 1;
-	fclose(f);
-	return ok ? 0 : -1;
+	}
+	errno = 0;
+	*val = strtol(line, &end, 0); /* as fscanf's %li: 0x... hexadecimal, 0... octal */
+	return end == line || errno ? -1 : 0;
 }

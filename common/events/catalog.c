@@ -185,11 +185,47 @@ static void note_skipped(char *list, size_t len, const char *unit)
 		snprintf(list + n, len - n, "%s%s", n ? ", " : "", unit);
 }
 
+/* What a load left out, for its warnings: units this platform lacks, Filters its unit map does not name. */
+struct left_out {
+	char units[256], filters[256];
+	int nfilters;
+};
+
+/* The event's Filter (and FILTER_VALUE) as our filter spec, by the platform's unit map rows, as the built-in
+ * events got theirs (tools/gen_perfmon): 0, 1 when the map does not name the Filter (the event would
+ * count without the filter Intel gives it: left out), -1 with a message. */
+static int json_filter(uncore_t *u, const char *file, const char *name, json_t *ev, struct uc_event *e,
+		       struct left_out *lo)
+{
+	json_t *f = json_object_get(ev, "Filter"), *fv = json_object_get(ev, "FILTER_VALUE");
+	const char *value = json_is_string(fv) ? json_string_value(fv) : "";
+	char num[32], spec[256], why[200];
+	if (f && !json_is_string(f))
+		return bad(file, name, "Filter", "is not a string");
+	if (json_is_integer(fv) && json_integer_value(fv) >= 0) { /* Intel writes a string, "0x40433" */
+		snprintf(num, sizeof(num), "%llx", (unsigned long long)json_integer_value(fv));
+		value = num;
+	} else if (fv && !json_is_string(fv)) {
+		return bad(file, name, "FILTER_VALUE", "is not a hexadecimal number");
+	}
+	int r = uc_perfmon_filter_spec(u->plat->perfmon_filters, json_string_value(f), value, spec, sizeof(spec), why,
+				       sizeof(why));
+	if (r < 0)
+		return bad(file, name, "Filter", why);
+	if (r > 0) { /* its rows hold commas ("CBoFilter1[28:20], CBoFilter1[15:0]"): quoted in the list */
+		snprintf(why, sizeof(why), "\"%.100s\"", json_string_value(f));
+		lo->nfilters++;
+		note_skipped(lo->filters, sizeof(lo->filters), why);
+		return 1;
+	}
+	e->filters = *spec ? arena_strdup(&u->arena, spec) : "";
+	return e->filters ? 0 : uc_err("out of memory");
+}
+
 /* Entry i of a perfmon event list as a catalog event: 0, 1 when it is to be skipped (a unit this
- * platform lacks, or a free-running counter, built in where it exists), -1 with a message naming the
- * file, event and field. */
-static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struct uc_event *e, char *skipped,
-		      size_t slen)
+ * platform lacks, a Filter its unit map does not name, or a free-running counter, built in where it
+ * exists), -1 with a message naming the file, event and field. */
+static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struct uc_event *e, struct left_out *lo)
 {
 	const char *name = json_string_value(json_object_get(ev, "EventName"));
 	const char *unit = json_string_value(json_object_get(ev, "Unit"));
@@ -203,6 +239,9 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 		return uc_err("%s: entry %zu of the event list is not an object", file, i);
 	if (!name || !*name)
 		return uc_err("%s: entry %zu of the event list: field \"EventName\" is missing or not a string", file, i);
+	if (uc_ctl_char(name)) /* named by entry: the name itself would carry the character into the message */
+		return uc_err("%s: entry %zu of the event list: field \"EventName\" holds control character 0x%02x",
+			      file, i, uc_ctl_char(name));
 	if (!unit)
 		return bad(file, name, "Unit", "is missing or not a string");
 	if (field_num(ev, "EventCode", 0xff, &code, 1))
@@ -215,14 +254,24 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 	t = unit_type(u, unit);
 	if (!t || (ctype && !strcasecmp(ctype, "FREERUN"))) {
 		if (!t)
-			note_skipped(skipped, slen, unit);
+			note_skipped(lo->units, sizeof(lo->units), unit);
 		return 1;
 	}
 	*e = (struct uc_event){ .name = arena_strdup(&u->arena, name), .unit = t->name, .src = "json", .filters = "",
 				.desc = arena_strdup(&u->arena, desc ? desc : ""), .code = (uint8_t)code,
 				.umask = (uint8_t)umask };
-	/* IIO: the port and flow-class masks sit in umask_ext bits 15:4 and 18:16 (T2-184) */
-	e->umext = (uint32_t)ext | (!ext && (port || fc) ? (uint32_t)(fc << 16 | port << 4) : 0);
+	/* IIO: the port and flow-class masks given apart go into umask_ext where the platform's unit map puts them,
+	 * as they went into its built-in events (Skylake-SP's FCMask at bit 12); without a map, where the
+	 * discovery generation has them, bits 15:4 and 18:16 (T2-184) */
+	static const struct uc_perfmon_fold t2_184[] = { { "PortMask", 4 }, { "FCMask", 16 }, { NULL, 0 } };
+	const struct uc_perfmon_fold *f = u->plat->perfmon_folds ? u->plat->perfmon_folds : t2_184;
+	e->umext = (uint32_t)ext;
+	for (; !ext && f->field; f++) {
+		unsigned long v;
+		if (field_num(ev, f->field, 0xffffffffu >> f->shift, &v, 0))
+			return bad(file, name, f->field, "is not a number in range");
+		e->umext |= (uint32_t)(v << f->shift);
+	}
 	if (counter_mask(json_object_get(ev, "Counter"), t->nctr, &mask, &fixed)) {
 		char what[160];
 		json_t *v = json_object_get(ev, "Counter");
@@ -239,14 +288,14 @@ static int json_event(uncore_t *u, const char *file, size_t i, json_t *ev, struc
 		e->flags = UC_EV_FIXED;
 	if (!e->name || !e->desc)
 		return uc_err("out of memory");
-	return 0;
+	return json_filter(u, file, name, ev, e, lo);
 }
 
 static int load_json(uncore_t *u, const char *file)
 {
 	json_t *root = uc_json_load(file), *arr;
 	int added = 0, rc = -1;
-	char skipped[256] = "";
+	struct left_out lo = { "", "", 0 };
 	if (!root)
 		return -1;
 	arr = json_is_array(root) ? root : json_object_get(root, "Events");
@@ -256,13 +305,17 @@ static int load_json(uncore_t *u, const char *file)
 	}
 	for (size_t i = 0; i < json_array_size(arr); i++) {
 		struct uc_event e;
-		int r = json_event(u, file, i, json_array_get(arr, i), &e, skipped, sizeof(skipped));
+		int r = json_event(u, file, i, json_array_get(arr, i), &e, &lo);
 		if (r < 0 || (!r && catalog_add(u, &e) < 0))
 			goto out;
 		added += !r;
 	}
-	if (skipped[0])
-		uc_warn("%s: units %s are not on this %s machine; their events were skipped", file, skipped, u->plat->name);
+	if (lo.units[0])
+		uc_warn("%s: units %s are not on this %s machine; their events were skipped", file, lo.units, u->plat->name);
+	if (lo.nfilters)
+		uc_warn("%s: %d events were skipped: what their Filter %s means on %s is not known (no unit map of this "
+			"platform names it), and without it they would count something else", file, lo.nfilters, lo.filters,
+			u->plat->name);
 	rc = added;
 out:
 	json_decref(root);

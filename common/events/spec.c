@@ -353,6 +353,8 @@ static int encode(const uncore_t *u, const char *user, const char *spec, struct 
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *e)
 {
 	struct perf_spelled sp;
+	if (uc_ctl_char(spec)) /* not echoed: the messages below quote the spec */
+		return uc_err("an event spec holds control character 0x%02x", uc_ctl_char(spec));
 	int rc = perf_spell(u, spec ? spec : "", &sp);
 	if (rc < 0 || (rc > 0 && spec && strpbrk(spec, "/@")))
 		return -1;

@@ -8,37 +8,47 @@
 
 #define PMU_DIR "/sys/bus/event_source/devices"
 
+/* 0, or what read_line returns: -1 no such file, -2 refused with the reason in uncore_error() */
 static int read_long(struct perf_kernel *k, const char *path, long *val)
 {
 	char line[64], *end;
-	if (k->ops->read_line(k, path, line, sizeof(line)))
-		return -1;
+	int rc = k->ops->read_line(k, path, line, sizeof(line));
+	if (rc)
+		return rc;
 	errno = 0;
 	*val = strtol(line, &end, 0);
 	return end == line || errno ? -1 : 0;
 }
 
 /* The package and die_id of a CPU, from the topology the kernel's tree shows (-1: unknown; no die_id
- * file, before Linux 5.3: die 0). */
+ * file, before Linux 5.3: die 0); -2 when a file of it is refused (uncore_error()). */
 static int cpu_place(struct perf_kernel *k, long cpu, long *die_id)
 {
 	char path[128];
 	long pkg;
+	int rc;
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/topology/physical_package_id", cpu);
-	if (read_long(k, path, &pkg) < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS)
+	if ((rc = read_long(k, path, &pkg)) == -2)
+		return -2;
+	if (rc < 0 || pkg < 0 || pkg >= UC_MAX_SOCKETS)
 		return -1;
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/topology/die_id", cpu);
-	if (read_long(k, path, die_id) < 0)
+	if ((rc = read_long(k, path, die_id)) == -2)
+		return -2;
+	if (rc < 0)
 		*die_id = 0;
 	return (int)pkg;
 }
 
-/* cpumask "0,18" or "0-1": the kernel's CPU for each logical die the PMU has a box on (Linux uncore.c:
- * one per die), kept per socket in die_id order; the backend places each on the host's dies. */
-static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pmu *p)
+/* cpumask "0,18" or "0-1" (file, for messages): the kernel's CPU for each logical die the PMU has a box on
+ * (Linux uncore.c: one per die), kept per socket in die_id order; the backend places each on the host's
+ * dies.  0; -1 when it is not a CPU list; -2 with uncore_error(): a CPU above UC_MAX_CPUS or more CPUs than
+ * that (each costs two file reads: a planted list of overlapping ranges would take hours), or a topology
+ * file refused. */
+static int parse_cpumask(struct perf_kernel *k, const char *mask, const char *file, struct perf_pmu *p)
 {
 	const char *s = mask;
-	long ids[UC_MAX_SOCKETS][UC_MAX_DIES];
+	long ids[UC_MAX_SOCKETS][UC_MAX_DIES], listed = 0;
 	int n[UC_MAX_SOCKETS] = { 0 };
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
 		for (int d = 0; d < UC_MAX_DIES; d++)
@@ -48,11 +58,18 @@ static int parse_cpumask(struct perf_kernel *k, const char *mask, struct perf_pm
 		long lo = strtol(s, &end, 10), hi = lo;
 		if (end == s || lo < 0)
 			return -1;
-		if (*end == '-' && ((hi = strtol(end + 1, &end, 10)) < lo || hi - lo > 4096))
+		if (*end == '-' && (hi = strtol(end + 1, &end, 10)) < lo)
 			return -1;
+		if (hi >= UC_MAX_CPUS || (listed += hi - lo + 1) > UC_MAX_CPUS) {
+			uc_err("cannot read a CPU list from %s%s: it names %s %d CPUs the library knows", k->root, file,
+			       hi >= UC_MAX_CPUS ? "a CPU beyond the" : "more than the", UC_MAX_CPUS);
+			return -2;
+		}
 		for (long c = lo; c <= hi; c++) {
 			long id;
 			int sock = cpu_place(k, c, &id), d = 0;
+			if (sock == -2)
+				return -2;
 			if (sock < 0)
 				continue;
 			while (d < n[sock] && ids[sock][d] != id)
@@ -89,13 +106,15 @@ static int read_format(void *arg, const char *name)
 	struct fmt_walk *w = arg;
 	struct perf_pmu *p = w->p;
 	char path[256], line[128];
+	int rc;
 	if (name[0] == '.')
 		return 0;
 	if (p->nfmt == PP_MAX_FMT || strlen(name) >= sizeof(p->fmt[0].name))
 		w->rc = uc_err("%s: too many or too long format names (%s)", p->name, name);
 	else if (snprintf(path, sizeof(path), PMU_DIR "/%s/format/%s", p->name, name),
-		 w->k->ops->read_line(w->k, path, line, sizeof(line)))
-		w->rc = uc_err("%s: cannot read %s%s", p->name, w->k->root, path);
+		 (rc = w->k->ops->read_line(w->k, path, line, sizeof(line))))
+		w->rc = rc == -2 ? uc_err_prefix("%s: ", p->name)
+				 : uc_err("%s: cannot read %s%s", p->name, w->k->root, path);
 	else {
 		snprintf(p->fmt[p->nfmt].name, sizeof(p->fmt[0].name), "%s", name);
 		if (perf_format_parse(name, line, &p->fmt[p->nfmt].f))
@@ -110,11 +129,12 @@ static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
 {
 	char path[256], line[4096];
 	char *end;
+	int rc;
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	snprintf(path, sizeof(path), PMU_DIR "/%s/type", name);
-	if (k->ops->read_line(k, path, line, sizeof(line)))
-		return uc_err("%s: cannot read %s%s", name, k->root, path);
+	if ((rc = k->ops->read_line(k, path, line, sizeof(line))))
+		return rc == -2 ? uc_err_prefix("%s: ", name) : uc_err("%s: cannot read %s%s", name, k->root, path);
 	unsigned long t = strtoul(line, &end, 10);
 	if (end == line || *end || t > 0xffffffffu)
 		return uc_err("%s: bad type '%.20s' in %s%s", name, line, k->root, path);
@@ -128,8 +148,9 @@ static int read_pmu(struct perf_kernel *k, const char *name, struct perf_pmu *p)
 		return 1;
 	}
 	snprintf(path, sizeof(path), PMU_DIR "/%s/cpumask", name);
-	if (k->ops->read_line(k, path, line, sizeof(line)) || parse_cpumask(k, line, p))
-		return uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
+	if ((rc = k->ops->read_line(k, path, line, sizeof(line))) || (rc = parse_cpumask(k, line, path, p)))
+		return rc == -2 ? uc_err_prefix("%s: ", name)
+				: uc_err("%s: cannot read a CPU list from %s%s", name, k->root, path);
 	/* a PMU without formats takes only raw configs: every field will be refused */
 	snprintf(path, sizeof(path), PMU_DIR "/%s/format", name);
 	struct fmt_walk w = { k, p, 0 };
@@ -171,7 +192,10 @@ int perf_sys_scan(struct perf_sys *ps, struct perf_kernel *k)
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->k = k;
-	if (read_long(k, "/proc/sys/kernel/perf_event_paranoid", &ps->paranoid) < 0)
+	int rc = read_long(k, "/proc/sys/kernel/perf_event_paranoid", &ps->paranoid);
+	if (rc == -2)
+		return -1;
+	if (rc < 0)
 		ps->paranoid = PERF_PARANOID_UNKNOWN;
 	k->ops->caps(k, &ps->perfmon, &ps->sys_admin);
 	struct pmu_walk w = { ps, 0 };
@@ -214,16 +238,24 @@ static int read_alias(void *arg, const char *name)
 	struct alias_walk *w = arg;
 	struct perf_sys *ps = w->ps;
 	char path[256], terms[256], scale[64] = "", unit[32] = "";
-	int oom = 0;
+	int oom = 0, rc;
 	if (strchr(name, '.'))
 		return 0;
+	if (uc_ctl_char(name)) { /* a file planted in a sysroot: no event name holds one */
+		uc_warn("%s: an event alias whose name holds control character 0x%02x: left out", w->pmu, uc_ctl_char(name));
+		return 0;
+	}
 	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s", w->pmu, name);
-	if (ps->k->ops->read_line(ps->k, path, terms, sizeof(terms)))
+	if ((rc = ps->k->ops->read_line(ps->k, path, terms, sizeof(terms))) == -1)
 		return 0; /* unreadable: perf cannot use it either */
 	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s.scale", w->pmu, name);
-	ps->k->ops->read_line(ps->k, path, scale, sizeof(scale));
+	if (!rc && ps->k->ops->read_line(ps->k, path, scale, sizeof(scale)) == -2)
+		rc = -2;
 	snprintf(path, sizeof(path), PMU_DIR "/%s/events/%s.unit", w->pmu, name);
-	ps->k->ops->read_line(ps->k, path, unit, sizeof(unit));
+	if (!rc && ps->k->ops->read_line(ps->k, path, unit, sizeof(unit)) == -2)
+		rc = -2;
+	if (rc) /* a file planted there: refused, as the PMU's own files are */
+		return w->rc = uc_err_prefix("%s: ", w->pmu);
 	struct perf_alias *na = realloc(ps->aliases, (size_t)(ps->naliases + 2) * sizeof(*na));
 	if (!na)
 		return w->rc = uc_err("out of memory");

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "access/access.h"
 #include "ctl_layout.h"
+#include "perfmon_filter.h"
 #include "util/uc_defs.h"
 
 enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
@@ -225,6 +226,10 @@ struct platform_desc {
 	int busmap_forward;
 	const struct uc_event *events; /* catalog, grouped by unit */
 	const int *nevents;
+	/* what a Filter of Intel's JSON means here: the filter rows of the unit map the catalog was generated
+	 * with (tools/gen_perfmon), for the JSON a user loads; NULL: none, and an event with a Filter is skipped */
+	const struct uc_perfmon_filter *perfmon_filters;
+	const struct uc_perfmon_fold *perfmon_folds; /* and where its PortMask and FCMask go; NULL: T2-184's */
 	/* platforms that publish discovery tables */
 	int discovery;
 	int ecore_only; /* a Xeon of E-cores only (SRF, CWF): the generic platform never borrows its events */
@@ -350,6 +355,8 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 #define UC_PLATFORM_TABLES(p)                                                                                  \
 	extern const struct uc_event uc_events_##p[];                                                          \
 	extern const int uc_events_##p##_n;                                                                    \
+	extern const struct uc_perfmon_filter uc_events_##p##_filters[]; /* catalogs from Intel's JSON only */  \
+	extern const struct uc_perfmon_fold uc_events_##p##_folds[];                                            \
 	extern const char uc_metrics_##p[]
 const struct uc_event *catalog_unit_slice(const struct uc_event *all, int n, const char *unit, int *cnt);
 

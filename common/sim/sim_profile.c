@@ -51,48 +51,53 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 	p->pcu_hz = 800e6;   /* fixed PCU clock (L3029) */
 }
 
-static double *per_socket(struct sim_profile *p, const char *key)
+/* A per-socket key's values, or NULL; *ratio: the key is a share of a whole, from 0 to 1 (above 1 the
+ * simulator would count more of a kind than there is in all, and a negative rest). */
+static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 {
-	static const struct { const char *name; size_t off; } keys[] = {
-		{ "mem_read_bytes_per_s", offsetof(struct sim_profile, mem_read_bps) },
-		{ "mem_write_bytes_per_s", offsetof(struct sim_profile, mem_write_bps) },
-		{ "llc_lookups_per_s", offsetof(struct sim_profile, llc_lookups) },
-		{ "llc_miss_ratio", offsetof(struct sim_profile, llc_miss_ratio) },
-		{ "qpi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps) },
-		{ "qpi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps) },
-		{ "upi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps) },
-		{ "upi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps) },
-		{ "iio_in_bytes_per_s", offsetof(struct sim_profile, iio_in_bps) },
-		{ "iio_out_bytes_per_s", offsetof(struct sim_profile, iio_out_bps) },
-		{ "llc_miss_latency_ns", offsetof(struct sim_profile, llc_miss_lat_ns) },
-		{ "llc_hit_latency_ns", offsetof(struct sim_profile, llc_hit_lat_ns) },
-		{ "mem_read_latency_ns", offsetof(struct sim_profile, mem_read_lat_ns) },
-		{ "qpi_link_util", offsetof(struct sim_profile, link_util) },
-		{ "upi_link_util", offsetof(struct sim_profile, link_util) },
-		{ "pcu_thermal_limited", offsetof(struct sim_profile, pcu_thermal) },
-		{ "pcu_power_limited", offsetof(struct sim_profile, pcu_power) },
-		{ "pcu_os_limited", offsetof(struct sim_profile, pcu_os) },
-		{ "pcu_current_limited", offsetof(struct sim_profile, pcu_current) },
-		{ "bus_hitm_ratio", offsetof(struct sim_profile, bus_hitm_ratio) },
-		{ "bus_partial_ratio", offsetof(struct sim_profile, bus_partial_ratio) },
-		{ "bus_io_ratio", offsetof(struct sim_profile, bus_io_ratio) },
-		{ "llc_miss_parallel", offsetof(struct sim_profile, llc_miss_parallel) },
-		{ "remote_ratio", offsetof(struct sim_profile, remote_ratio) },
-		{ "llc_miss_pmem_ratio", offsetof(struct sim_profile, llc_miss_pmem_ratio) },
-		{ "pmem_read_latency_ns", offsetof(struct sim_profile, pmem_read_lat_ns) },
-		{ "pmem_read_bytes_per_s", offsetof(struct sim_profile, pmem_read_bps) },
-		{ "pmem_write_bytes_per_s", offsetof(struct sim_profile, pmem_write_bps) },
-		{ "io_llc_miss_ratio", offsetof(struct sim_profile, io_miss_ratio) },
-		{ "io_partial_write_ratio", offsetof(struct sim_profile, io_partial_ratio) },
-		{ "dir_update_bytes_per_s", offsetof(struct sim_profile, dir_update_bps) },
-		{ "cores_c0_ratio", offsetof(struct sim_profile, cores_c0) },
-		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6) },
-		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio) },
+	static const struct { const char *name; size_t off; int ratio; } keys[] = {
+		{ "mem_read_bytes_per_s", offsetof(struct sim_profile, mem_read_bps), 0 },
+		{ "mem_write_bytes_per_s", offsetof(struct sim_profile, mem_write_bps), 0 },
+		{ "llc_lookups_per_s", offsetof(struct sim_profile, llc_lookups), 0 },
+		{ "llc_miss_ratio", offsetof(struct sim_profile, llc_miss_ratio), 1 },
+		{ "qpi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps), 0 },
+		{ "qpi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps), 0 },
+		{ "upi_rx_bytes_per_s", offsetof(struct sim_profile, qpi_rx_bps), 0 },
+		{ "upi_tx_bytes_per_s", offsetof(struct sim_profile, qpi_tx_bps), 0 },
+		{ "iio_in_bytes_per_s", offsetof(struct sim_profile, iio_in_bps), 0 },
+		{ "iio_out_bytes_per_s", offsetof(struct sim_profile, iio_out_bps), 0 },
+		{ "llc_miss_latency_ns", offsetof(struct sim_profile, llc_miss_lat_ns), 0 },
+		{ "llc_hit_latency_ns", offsetof(struct sim_profile, llc_hit_lat_ns), 0 },
+		{ "mem_read_latency_ns", offsetof(struct sim_profile, mem_read_lat_ns), 0 },
+		{ "qpi_link_util", offsetof(struct sim_profile, link_util), 1 },
+		{ "upi_link_util", offsetof(struct sim_profile, link_util), 1 },
+		{ "pcu_thermal_limited", offsetof(struct sim_profile, pcu_thermal), 1 },
+		{ "pcu_power_limited", offsetof(struct sim_profile, pcu_power), 1 },
+		{ "pcu_os_limited", offsetof(struct sim_profile, pcu_os), 1 },
+		{ "pcu_current_limited", offsetof(struct sim_profile, pcu_current), 1 },
+		{ "bus_hitm_ratio", offsetof(struct sim_profile, bus_hitm_ratio), 1 },
+		{ "bus_partial_ratio", offsetof(struct sim_profile, bus_partial_ratio), 1 },
+		{ "bus_io_ratio", offsetof(struct sim_profile, bus_io_ratio), 1 },
+		{ "llc_miss_parallel", offsetof(struct sim_profile, llc_miss_parallel), 0 },
+		{ "remote_ratio", offsetof(struct sim_profile, remote_ratio), 1 },
+		{ "llc_miss_pmem_ratio", offsetof(struct sim_profile, llc_miss_pmem_ratio), 1 },
+		{ "pmem_read_latency_ns", offsetof(struct sim_profile, pmem_read_lat_ns), 0 },
+		{ "pmem_read_bytes_per_s", offsetof(struct sim_profile, pmem_read_bps), 0 },
+		{ "pmem_write_bytes_per_s", offsetof(struct sim_profile, pmem_write_bps), 0 },
+		{ "io_llc_miss_ratio", offsetof(struct sim_profile, io_miss_ratio), 1 },
+		{ "io_partial_write_ratio", offsetof(struct sim_profile, io_partial_ratio), 1 },
+		{ "dir_update_bytes_per_s", offsetof(struct sim_profile, dir_update_bps), 0 },
+		{ "cores_c0_ratio", offsetof(struct sim_profile, cores_c0), 1 },
+		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6), 1 },
+		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio), 1 },
 	};
 	int port, end = 0;
+	*ratio = 0;
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(key, keys[i].name))
+		if (!strcmp(key, keys[i].name)) {
+			*ratio = keys[i].ratio;
 			return (double *)((char *)p + keys[i].off);
+		}
 	if (sscanf(key, "iio_port%d_share%n", &port, &end) == 1 && end && !key[end] && port >= 0 && port < SIM_IIO_PORTS &&
 	    key[8] >= '0' && key[8] <= '9')
 		return p->iio_port_share[port];
@@ -102,15 +107,21 @@ static double *per_socket(struct sim_profile *p, const char *key)
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 {
 	char line[512];
-	int lineno = 0;
+	int lineno = 0, ratio;
 	FILE *f = uc_open_input(file);
 	if (!f)
 		return uc_err_prefix("simulator profile: ");
 	while (fgets(line, sizeof(line), f)) {
 		char key[128], *eq, *end, *k = line;
 		double v;
-		int sock = -1;
+		int sock = -1, c;
 		lineno++;
+		/* a line fgets cut: its rest would be read as a line of its own (a comment's tail as a key) */
+		if (!strchr(line, '\n') && strlen(line) == sizeof(line) - 1 && (c = getc(f)) != EOF && c != '\n') {
+			fclose(f);
+			return uc_err("simulator profile %s:%d: the line is longer than %zu characters", file, lineno,
+				      sizeof(line) - 1);
+		}
 		if ((end = strchr(line, '#')))
 			*end = 0;
 		while (*k == ' ' || *k == '\t')
@@ -131,15 +142,28 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 		}
 		char *name = key;
 		if (!strncmp(key, "socket", 6) && strchr(key, '.')) {
-			sock = atoi(key + 6);
-			name = strchr(key, '.') + 1;
-			if (sock < 0 || sock >= nsockets) {
+			long n = -1;
+			if (key[6] >= '0' && key[6] <= '9') /* atoi took "socketfoo." as socket 0 */
+				n = strtol(key + 6, &end, 10);
+			if (n < 0 || *end != '.') {
 				fclose(f);
-				return uc_err("simulator profile %s:%d: no socket %d (the simulator has %d)", file, lineno,
-					      sock, nsockets);
+				return uc_err("simulator profile %s:%d: '%s': a socket prefix is socketN. with N a socket "
+					      "number", file, lineno, key);
 			}
+			name = end + 1;
+			if (n >= nsockets) {
+				fclose(f);
+				return uc_err("simulator profile %s:%d: no socket %ld (the simulator has %d)", file, lineno,
+					      n, nsockets);
+			}
+			sock = (int)n;
 		}
-		double *arr = per_socket(p, name);
+		double *arr = per_socket(p, name, &ratio);
+		if (arr && ratio && v > 1) {
+			fclose(f);
+			return uc_err("simulator profile %s:%d: '%s' is a ratio: it needs a number from 0 to 1", file, lineno,
+				      key);
+		}
 		if (arr) {
 			for (int s = 0; s < nsockets; s++)
 				if (sock < 0 || s == sock)

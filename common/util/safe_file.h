@@ -26,4 +26,11 @@ int safe_open_rw(const char *path, int create, mode_t mode, int mkdir);
  * NULL with "cannot open PATH: why" in uncore_error(). */
 FILE *uc_open_input(const char *path);
 
+/* Open a kernel file (/sys, /proc), or the one standing in for it below UNCORE_SYSROOT, for reading: as
+ * uc_open_input, and refused above UC_SYSFILE_MAX bytes (guarded_read.h), so that neither a FIFO nor a
+ * huge file planted in a sysroot stalls the reader.  NULL with errno and "cannot open PATH: why" in
+ * uncore_error(); *refused: the file is there but was refused (not merely missing or forbidden), which
+ * the caller reports rather than take as "absent". */
+FILE *uc_open_sysfile(const char *path, int *refused);
+
 #endif

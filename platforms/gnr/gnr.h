@@ -22,6 +22,7 @@ int gnr_fixup(struct disc_ctx *c);
 	.events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, .discovery = 1, \
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .disc_ignore = gnr_ignore, .glob_ctl = 0x2ff0,       \
 	.glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0, .perf_aliases = gnr_aliases, \
-	.perf_terms = gnr_terms, .fixup = gnr_fixup
+	.perf_terms = gnr_terms, .fixup = gnr_fixup, .perfmon_filters = uc_events_##p##_filters,               \
+	.perfmon_folds = uc_events_##p##_folds
 
 #endif

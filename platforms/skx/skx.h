@@ -23,6 +23,7 @@ extern const struct box_ctl_bits box_ctl_skx;
 #define SKX_UNCORE(p)                                                                                          \
 	.types = skx_types, .ntypes = SKX_NTYPES, .ubox_devid = 0x2014, .cpunodeid = 0xc0, .gidnidmap = 0xd4,       \
 	.busmap_forward = 1, .events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, \
-	.perf_aliases = skx_aliases, .perf_terms = skx_terms
+	.perfmon_filters = uc_events_##p##_filters, .perfmon_folds = uc_events_##p##_folds, .perf_aliases = skx_aliases,  \
+	.perf_terms = skx_terms
 
 #endif

@@ -13,5 +13,6 @@ static const int spr_models[] = { 0x8f, 0 };
 const struct platform_desc platform_spr = {
 	.name = "spr", .desc = "Sapphire Rapids (4th Gen Xeon Scalable)", .models = spr_models,
 	.events = uc_events_spr, .nevents = &uc_events_spr_n, .metrics_json = uc_metrics_spr,
+	.perfmon_filters = uc_events_spr_filters, .perfmon_folds = uc_events_spr_folds,
 	SPR_FAMILY_DESC,
 };

@@ -201,7 +201,7 @@ int main(int argc, char **argv)
 			"gid %u): it would open the files you name and run the command of 'stat --' with another user's "
 			"rights; give the program file capabilities instead (setcap cap_perfmon+ep)\n", (unsigned)getuid(),
 			(unsigned)getgid(), (unsigned)geteuid(), (unsigned)getegid());
-		return 1;
+		_exit(1); /* nothing of ours to flush; no exit handler (a sanitizer's) runs with the other rights */
 	}
 	if (cli_note_caller_fds()) /* before anything opens one of its own */
 		goto oom;

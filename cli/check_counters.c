@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "cli.h"
 #include "util/guarded_read.h"
 
 #define AGREE 0.01          /* free-running and general-purpose counts agree this closely, ... */
@@ -51,7 +52,7 @@ static uncore_session_t *count_window(struct check *c, const char *const specs[]
 	for (int i = 0; i < n; i++)
 		if (uncore_session_add(s, specs[i]) != i)
 			goto fail;
-	if (uncore_session_start(s) || uncore_sleep_ns(c->u, (uint64_t)(c->seconds * 1e9)) || uncore_session_stop(s) < 0)
+	if (uncore_session_start(s) || cli_sleep(c->u, (uint64_t)(c->seconds * 1e9)) || uncore_session_stop(s) < 0)
 		goto fail;
 	return s;
 fail:
@@ -92,7 +93,7 @@ static int clock_rows(struct check *c)
 		char check[96], exp[96], got[96], why[256] = "";
 		int ok = uncore_metric_find(c->u, names[m]) >= 0 && !uncore_session_new(c->u, &s) &&
 			 uncore_session_add_metric(s, names[m]) == 0 && !uncore_session_start(s) &&
-			 !uncore_sleep_ns(c->u, (uint64_t)(c->seconds * 1e9)) && uncore_session_stop(s) >= 0;
+			 !cli_sleep(c->u, (uint64_t)(c->seconds * 1e9)) && uncore_session_stop(s) >= 0;
 		if (!ok)
 			snprintf(why, sizeof(why), "%s", uncore_metric_find(c->u, names[m]) < 0 ? "the platform has no such metric"
 											     : uncore_error());
@@ -135,12 +136,12 @@ static box_rates *agree_window(struct check *c, const char *a, const char *b, ui
 	uncore_session_t *s = NULL;
 	uint64_t w = (uint64_t)(c->seconds * 1e9);
 	int ok = rate && t1 && !uncore_session_new(c->u, &s) && uncore_session_add(s, a) == 0 && uncore_session_add(s, b) == 1 &&
-		 !uncore_session_start(s) && !uncore_sleep_ns(c->u, w) && uncore_session_read(s) >= 0;
+		 !uncore_session_start(s) && !cli_sleep(c->u, w) && uncore_session_read(s) >= 0;
 	for (int k = 0; ok && k < c->nsock; k++)
 		for (int box = 0; box < uncore_session_event_boxes(s, 0, k) && box < AGREE_BOXES; box++)
 			for (int e = 0; e < 2; e++)
 				t1[k][box][e] = uncore_session_read_time_ns(s, e, k, box);
-	ok = ok && !uncore_sleep_ns(c->u, w) && uncore_session_read(s) >= 0;
+	ok = ok && !cli_sleep(c->u, w) && uncore_session_read(s) >= 0;
 	for (int k = 0; ok && k < c->nsock; k++)
 		for (int box = 0; box < uncore_session_event_boxes(s, 0, k) && box < AGREE_BOXES; box++)
 			for (int e = 0; e < 2; e++) {
@@ -309,5 +310,5 @@ static int width_rows(struct check *c)
 
 int check_counters_rows(struct check *c)
 {
-	return clock_rows(c) || freerun_rows(c) || width_rows(c);
+	return clock_rows(c) || cli_stopped() || freerun_rows(c) || cli_stopped() || width_rows(c);
 }

@@ -1,5 +1,6 @@
-/* The uncore CLI's parts: options and opening (uncore.c), help (cli_help.c), the commands list and
- * stat (cli_list.c, cli_stat.c), and their output as text, CSV or JSON lines (cli_out.c). */
+/* The uncore CLI's parts: options and opening (uncore.c), the signals that stop a command (cli_signals.c),
+ * help (cli_help.c), the commands list and stat (cli_list.c, cli_stat.c), and their output as text, CSV or
+ * JSON lines (cli_out.c). */
 #ifndef UNCORE_CLI_H
 #define UNCORE_CLI_H
 
@@ -27,6 +28,16 @@ int cli_note_caller_fds(void);
 /* The descriptors open now that the caller did not pass (malloc'd, ascending): their count, or -1 out of
  * memory.  A child closes them before it runs a command. */
 int cli_foreign_fds(int **out);
+
+/* From here on every signal that would end the process (cli_signals.c) is noted instead: the command
+ * stops at its next wait, restores what it programmed and exits 128 + it. */
+void cli_catch_signals(void);
+/* The signal noted, or 0; cli_stop notes sig as if it had come (the first one stays). */
+int cli_stopped(void);
+void cli_stop(int sig);
+/* uncore_sleep_ns() in slices that end at a noted signal: 0 slept all of ns, the signal, or -1 (the
+ * library's error). */
+int cli_sleep(uncore_t *u, uint64_t ns);
 
 /* Usage of a command ("stat"), or of the program (NULL); -1 for a command there is not. */
 int cli_help(const char *cmd, FILE *f);

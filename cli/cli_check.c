@@ -196,7 +196,7 @@ static int run_memory(struct check *c, const struct opts *o)
 			if (uncore_sim_traffic(c->u, k, 0, 0))
 				return -1;
 	/* the idle baseline: what the node moves by itself, per second */
-	if (uncore_session_read(c->s) < 0 || uncore_sleep_ns(c->u, (uint64_t)(o->seconds * 1e9)) ||
+	if (uncore_session_read(c->s) < 0 || cli_sleep(c->u, (uint64_t)(o->seconds * 1e9)) ||
 	    uncore_session_read(c->s) < 0 || counted(c->s, c->nsock, c->base_rd, c->base_wr))
 		return -1;
 	for (int k = 0; k < c->nsock; k++) {
@@ -209,7 +209,7 @@ static int run_memory(struct check *c, const struct opts *o)
 		if (o->socket >= 0 && k != o->socket)
 			continue;
 		for (enum gen_kind kind = GEN_READ; kind <= GEN_COPY; kind++)
-			if (run_one(c, o, k, kind) || check_agent_row(c, NULL))
+			if (cli_stopped() || run_one(c, o, k, kind) || check_agent_row(c, NULL))
 				return -1;
 	}
 	return check_agent_row(c, "during");
@@ -234,6 +234,8 @@ static int check_backend(struct check *c, const struct opts *o)
 	/* a box that stops answering (I/O errors mid-run) fails the check: its counts are lost; one another
 	 * agent reprogrammed (the read that saw it gave it up) has its own row first */
 	int ran = run_memory(c, o);
+	if (cli_stopped()) /* a signal: no more rows, the registers restored as the session is freed */
+		return -1;
 	if (ran || uncore_session_stop(c->s) < 0) {
 		char why[1024];
 		snprintf(why, sizeof(why), "%s", uncore_error());
@@ -245,7 +247,7 @@ static int check_backend(struct check *c, const struct opts *o)
 		return -1;
 	uncore_session_free(c->s);
 	c->s = NULL;
-	return check_counters_rows(c) || check_resctrl_rows(c);
+	return cli_stopped() || check_counters_rows(c) || cli_stopped() || check_resctrl_rows(c);
 }
 
 /* The check on one backend (NULL: the global --backend or UNCORE_BACKEND), its table printed: how many rows
@@ -253,6 +255,7 @@ static int check_backend(struct check *c, const struct opts *o)
  * could not run (printed). */
 #define NOT_OPENED (-1)
 #define BROKEN (-2)
+#define STOPPED (-3) /* a signal came: nothing printed, the registers restored */
 static int one_backend(const char *backend, const struct opts *o, int quiet)
 {
 	struct verdicts t = { 0 };
@@ -274,7 +277,10 @@ static int one_backend(const char *backend, const struct opts *o, int quiet)
 			printf("# generators' memory placed %s\n", gen_placement());
 	}
 	if (o->socket < c.nsock && c.nsock <= UC_CHECK_SOCKETS) {
-		if (check_backend(&c, o))
+		int broke = check_backend(&c, o);
+		if (cli_stopped())
+			rc = STOPPED;
+		else if (broke)
 			fprintf(stderr, "uncore check: %s: %s\n", uncore_backend_name(c.u), uncore_error());
 		else
 			rc = verdict_print(&t, o->json, uncore_backend_name(c.u));
@@ -298,7 +304,7 @@ static int each_backend(const char *list, const struct opts *o, int *broken)
 		*broken = 1;
 		return 0;
 	}
-	for (char *b = strtok_r(copy, "\n", &save); b; b = strtok_r(NULL, "\n", &save)) {
+	for (char *b = strtok_r(copy, "\n", &save); b && !cli_stopped(); b = strtok_r(NULL, "\n", &save)) {
 		int rc = one_backend(b, o, 0);
 		*broken |= rc < 0;
 		failed += rc > 0 ? rc : 0;
@@ -313,6 +319,7 @@ int cmd_check(int argc, char **argv)
 	int failed = 0, broken = 0, rc;
 	if (parse(argc, argv, &o))
 		return 2;
+	cli_catch_signals(); /* from here on an interrupt ends the check, its registers restored */
 	const char *env = secure_getenv("UNCORE_BACKEND"), *given = cli_backends(); /* as the library reads it */
 	if (given && strchr(given, '\n')) { /* each backend named, in turn */
 		failed = each_backend(given, &o, &broken);
@@ -326,7 +333,7 @@ int cmd_check(int argc, char **argv)
 	} else { /* the node's own hardware: direct, then perf, each where it opens */
 		static const char *const both[] = { "direct", "perf" };
 		int ran = 0;
-		for (int i = 0; i < 2; i++) {
+		for (int i = 0; i < 2 && !cli_stopped(); i++) {
 			rc = one_backend(both[i], &o, 1);
 			ran += rc != NOT_OPENED;
 			broken |= rc == BROKEN;
@@ -340,6 +347,11 @@ int cmd_check(int argc, char **argv)
 			fputs(no_hw, stderr);
 			return 2;
 		}
+	}
+	if (cli_stopped()) { /* like a shell: the signal that stopped us */
+		fprintf(stderr, "uncore check: stopped by signal %d before its end; the registers it programmed are restored\n",
+			cli_stopped());
+		return 128 + cli_stopped();
 	}
 	if (broken)
 		return 2;

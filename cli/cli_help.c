@@ -37,8 +37,10 @@ static const struct {
 	  "--json: a JSON object a row) gives each check, what was expected, what was measured and PASS,\n"
 	  "FAIL or SKIP with the reason.  On the simulator the generators' bytes are its whole workload.\n"
 	  "Exit status: 0 nothing failed, 1 a check failed, 2 no check could run.\n" },
-	{ "allowlist", "uncore [OPTIONS] allowlist",
-	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.\n" },
+	{ "allowlist", "uncore [OPTIONS] allowlist [--sampling]",
+	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.  Without\n"
+	  "--sampling the bits that stop a whole die are left out (a counter's overflow enable, the global\n"
+	  "control and status): a group given this list cannot freeze root's PCI and MMIO counting.\n" },
 	{ "help", "uncore help [COMMAND]", "Usage of the program, or of one command.\n" },
 	{ "version", "uncore --version", "The package version and the platforms built in.\n" },
 };

@@ -174,44 +174,6 @@ static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int 
 	return 0;
 }
 
-static volatile sig_atomic_t stop_signal; /* a signal that would end the process: stop, restore, exit 128 + it */
-
-static void on_signal(int sig)
-{
-	if (!stop_signal)
-		stop_signal = sig; /* the first: writing after a SIGUSR1 may raise SIGPIPE */
-}
-
-/* Every signal whose default action ends the process, but those reporting a fault of the process itself
- * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT), which keep their core dump.  One ignored
- * when stat starts stays ignored (nohup), but SIGINT and SIGQUIT, which a shell ignores in every
- * background job it starts, and SIGPIPE: its reader gone, the run ends all the same. */
-static void catch_signals(void)
-{
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGPROF,
-				    SIGVTALRM, SIGXCPU, SIGXFSZ,
-#ifdef SIGIO
-				    SIGIO,
-#endif
-#ifdef SIGPWR
-				    SIGPWR,
-#endif
-#ifdef SIGSTKFLT
-				    SIGSTKFLT,
-#endif
-	};
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal; /* no SA_RESTART: a wait returns at once */
-	sigemptyset(&sa.sa_mask);
-	for (int i = 0, n = (int)(sizeof(sigs) / sizeof(sigs[0])); i < n + SIGRTMAX - SIGRTMIN + 1; i++) {
-		int sig = i < n ? sigs[i] : SIGRTMIN + i - n;
-		int keep_ignored = sig != SIGINT && sig != SIGQUIT && sig != SIGPIPE;
-		if (!sigaction(sig, NULL, &old) && !(keep_ignored && old.sa_handler == SIG_IGN))
-			sigaction(sig, &sa, NULL);
-	}
-}
-
 /* Flush what was printed.  Output nobody reads any more (EPIPE, SIGPIPE ignored) stops the run as
  * SIGPIPE would; returns 0, or why else it cannot be written (a full disk; EIO when a write inside
  * printf failed and its reason is lost) unless a signal already stopped the run. */
@@ -219,11 +181,11 @@ static int flush_output(void)
 {
 	int e;
 	errno = 0;
-	if ((!fflush(stdout) && !ferror(stdout)) || stop_signal)
+	if ((!fflush(stdout) && !ferror(stdout)) || cli_stopped())
 		return 0;
 	if ((e = errno ? errno : EIO) != EPIPE)
 		return e;
-	stop_signal = SIGPIPE;
+	cli_stop(SIGPIPE);
 	return 0;
 }
 
@@ -325,7 +287,8 @@ static void say_and_go_on(int *lost)
 }
 
 /* Count until the duration ends, the command exits or a signal comes, reading (and with -I printing)
- * every interval; waits in slices of at most 50 ms so that a signal or the command's end is seen soon.
+ * every interval; waits in slices of at most 50 ms so that a signal, the command's end or an overflow
+ * of a sampled counter is seen soon.
  * Returns 0, -1 when a read failed, or the errno of output that cannot be written; *lost is set when
  * a box failed (the values that do not involve it go on). */
 static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, const struct stat_args *a, int nev,
@@ -335,11 +298,14 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 	uint64_t step = (uint64_t)((a->interval_ms > 0 ? a->interval_ms / 1000 : a->duration > 0 ? a->duration : 0.1) * 1e9);
 	uint64_t total = a->duration > 0 ? (uint64_t)(a->duration * 1e9) : UINT64_MAX, t = 0;
 	for (int done = 0; !done;) {
-		for (uint64_t waited = 0; waited < step && t < total && !done && !stop_signal;) {
+		for (uint64_t waited = 0; waited < step && t < total && !done && !cli_stopped();) {
 			uint64_t dt = step - waited < slice ? step - waited : slice;
 			if (dt > total - t)
 				dt = total - t;
 			uncore_sleep_ns(u, dt);
+			/* a sampled counter's overflow froze its die: let it count again now, not at the next read */
+			if (uncore_session_overflows(s, NULL, 0) < 0)
+				return -1;
 			waited += dt;
 			t += dt;
 			if (*child > 0 && waitpid(*child, status, WNOHANG) == *child) {
@@ -349,9 +315,9 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 		}
 		if (t >= total)
 			done = 1;
-		if (stop_signal) {
+		if (cli_stopped()) {
 			if (*child > 0) { /* the command gets the signal too, and is waited for */
-				kill(*child, stop_signal);
+				kill(*child, cli_stopped());
 				waitpid(*child, status, 0);
 				*child = -1;
 			}
@@ -413,7 +379,7 @@ int cmd_stat(int argc, char **argv)
 		cli_banner(stdout, u);
 	else
 		out_header(&o);
-	catch_signals(); /* from here on an interrupt stops counting and restores the registers */
+	cli_catch_signals(); /* from here on an interrupt stops counting and restores the registers */
 	c = uncore_session_start(s);
 	cli_warnings();
 	if (c)
@@ -448,14 +414,14 @@ int cmd_stat(int argc, char **argv)
 	if (a.interval_ms <= 0) {
 		double t = (double)uncore_session_elapsed_ns(s) / 1e9;
 		if (o.fmt == OUT_TEXT)
-			printf("# %.3f s elapsed%s\n", t, stop_signal ? " (interrupted)" : "");
+			printf("# %.3f s elapsed%s\n", t, cli_stopped() ? " (interrupted)" : "");
 		print_values(&o, s, u, nev, a.per_box, t, 0);
 		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
 	}
 	if ((c = flush_output()))
 		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 	/* like a shell: the signal that stopped us, else the command's own status; else 1 when a box failed */
-	rc = stop_signal ? 128 + stop_signal : c ? 1 : a.cmd && status_of(status) ? status_of(status) : lost;
+	rc = cli_stopped() ? 128 + cli_stopped() : c ? 1 : a.cmd && status_of(status) ? status_of(status) : lost;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());

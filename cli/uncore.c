@@ -119,13 +119,18 @@ static int cmd_allowlist(int argc, char **argv)
 {
 	uncore_t *u;
 	char *text;
-	if (argc > 1) {
-		fprintf(stderr, "uncore allowlist: unexpected argument '%s'\n", argv[1]);
+	unsigned flags = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--sampling")) { /* the overflow bits too: the group may freeze a die */
+			flags |= UNCORE_ALLOWLIST_SAMPLING;
+			continue;
+		}
+		fprintf(stderr, "uncore allowlist: unexpected argument '%s' (see 'uncore allowlist --help')\n", argv[i]);
 		return 2;
 	}
 	if (cli_open(&u))
 		return 1;
-	text = uncore_msr_allowlist(u);
+	text = uncore_msr_allowlist_for(u, flags);
 	if (!text) {
 		fprintf(stderr, "uncore: %s\n", uncore_error());
 		uncore_close(u);

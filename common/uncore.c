@@ -373,7 +373,9 @@ void handle_unlock(const uncore_t *u) { pthread_mutex_unlock((pthread_mutex_t *)
 
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }
 
-char *uncore_msr_allowlist(const uncore_t *u)
+char *uncore_msr_allowlist(const uncore_t *u) { return uncore_msr_allowlist_for(u, 0); }
+
+char *uncore_msr_allowlist_for(const uncore_t *u, unsigned flags)
 {
 	char title[200];
 	if (u->perf) {
@@ -384,7 +386,12 @@ char *uncore_msr_allowlist(const uncore_t *u)
 		uc_err("%s has no MSRs for msr-safe: its PMU registers are IA-64 PMC/PMD registers", u->plat->desc);
 		return NULL;
 	}
-	snprintf(title, sizeof(title), "intel-uncore %s: MSRs of %s (%s), for msr-safe", PACKAGE_VERSION, u->plat->desc,
-		 u->acc->simulated ? "as simulated" : "this machine");
-	return write_guard_msr_allowlist(u->acc, title);
+	if (flags & ~UNCORE_ALLOWLIST_SAMPLING) {
+		uc_err("unknown allowlist flags 0x%x", flags & ~UNCORE_ALLOWLIST_SAMPLING);
+		return NULL;
+	}
+	int sampling = (flags & UNCORE_ALLOWLIST_SAMPLING) != 0;
+	snprintf(title, sizeof(title), "intel-uncore %s: MSRs of %s (%s), for msr-safe%s", PACKAGE_VERSION, u->plat->desc,
+		 u->acc->simulated ? "as simulated" : "this machine", sampling ? ", sampling bits included" : "");
+	return write_guard_msr_allowlist(u->acc, title, sampling);
 }

@@ -3,9 +3,11 @@
  * used it.  Prints "writes N changed M": register writes by every process
  * since the file was made, and registers that differ from a fresh machine.
  * With "ctl", it plays another agent instead (perf, PCM, likwid): it writes a
- * counter control of a box directly, as they do, and prints its value.
+ * counter control of a box directly, as they do, and prints its value.  With
+ * "freeze", it plays a sampled counter's overflow: the socket's global freeze.
  *   sim_state 'sim:snbep,shared=FILE'
  *   sim_state 'sim:snbep,shared=FILE' ctl UNIT SOCKET BOX K [VALUE]
+ *   sim_state 'sim:ivbep,shared=FILE' freeze SOCKET
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,12 +46,28 @@ static int agent_ctl(uncore_t *u, char **arg, int n)
 	return 0;
 }
 
+/* The socket's global freeze, as an overflow sets it (its frz_all command, raw). */
+static int freeze(uncore_t *u, int socket)
+{
+	struct access *a = u->acc;
+	if (!u->plat->glob_ctl || socket < 0 || socket >= u->host.nsockets) {
+		fprintf(stderr, "sim_state: no global control, or no socket %d\n", socket);
+		return 1;
+	}
+	if (a->ops->msr_write(a, host_die_cpu(&u->host, socket, 0), u->plat->glob_ctl, u->plat->glob_frz_all)) {
+		fprintf(stderr, "sim_state: %s\n", uncore_error());
+		return 1;
+	}
+	printf("socket %d frozen\n", socket);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	uncore_t *u;
 	char why[160];
-	if (argc != 2 && !(argc >= 7 && argc <= 8 && !strcmp(argv[2], "ctl"))) {
-		fprintf(stderr, "usage: sim_state 'sim:<platform>,shared=FILE' [ctl UNIT SOCKET BOX K [VALUE]]\n");
+	if (argc != 2 && !(argc >= 7 && argc <= 8 && !strcmp(argv[2], "ctl")) && !(argc == 4 && !strcmp(argv[2], "freeze"))) {
+		fprintf(stderr, "usage: sim_state 'sim:<platform>,shared=FILE' [ctl UNIT SOCKET BOX K [VALUE] | freeze SOCKET]\n");
 		return 2;
 	}
 	if (uncore_open(argv[1], &u)) {
@@ -57,7 +75,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (argc > 2) {
-		int rc = agent_ctl(u, argv + 3, argc - 3);
+		int rc = !strcmp(argv[2], "freeze") ? freeze(u, atoi(argv[3])) : agent_ctl(u, argv + 3, argc - 3);
 		uncore_close(u);
 		return rc;
 	}

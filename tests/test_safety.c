@@ -563,7 +563,7 @@ static int run_alone(uncore_t *u, const char *name, int metric)
 
 /* Every event of the catalog alone, a raw event on every unit, every metric alone, and a sampled event
  * where the platform samples: start, read, overflow walk, stop.  Returns how many sessions ran. */
-static int every_path(uncore_t *u, const char *sample_spec)
+static int every_path(uncore_t *u)
 {
 	int ran = 0;
 	for (int i = 0; i < uncore_num_events(u); i++) {
@@ -583,18 +583,43 @@ static int every_path(uncore_t *u, const char *sample_spec)
 		uncore_metric_info(u, m, &mi);
 		ran += run_alone(u, mi.name, 1);
 	}
-	if (sample_spec) {
-		uncore_session_t *s;
-		uncore_overflow_t ov[8];
-		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-		CU_ASSERT_FATAL(uncore_session_add(s, sample_spec) >= 0);
-		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
-		uncore_sleep_ns(u, 100000000);
-		CU_ASSERT(uncore_session_overflows(s, ov, 8) > 0);
-		uncore_session_free(s);
-		ran++;
-	}
 	return ran;
+}
+
+/* A sampled counter overflowing, serviced by a read and by uncore_session_overflows(). */
+static int sampled_path(uncore_t *u, const char *sample_spec)
+{
+	uncore_session_t *s;
+	uncore_overflow_t ov[8];
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add(s, sample_spec) >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 100000000);
+	CU_ASSERT(uncore_session_overflows(s, ov, 8) > 0);
+	uncore_sleep_ns(u, 100000000);
+	CU_ASSERT_EQUAL(uncore_session_read(s), 0);
+	CU_ASSERT(uncore_session_overflows(s, ov, 8) > 0);
+	uncore_session_free(s);
+	return 1;
+}
+
+/* How many MSRs seen were written outside the allowlist or its masks (the first named, unless spec is
+ * NULL); *unread: read but not in it. */
+static int outside_of(const struct seen *seen, const struct allow *al, const char *spec, const char *list, int *unread)
+{
+	int outside = 0;
+	for (int i = 0; i < seen->n; i++) {
+		uint64_t mask;
+		int in = allowed(al, seen->v[i].reg, &mask);
+		if (seen->v[i].write && (!in || (seen->v[i].val & ~mask))) {
+			if (!outside++ && spec)
+				fprintf(stderr, "%s: MSR 0x%x written with bits 0x%llx outside the %s allowlist\n", spec,
+					seen->v[i].reg, (unsigned long long)seen->v[i].val, list);
+		} else if (!seen->v[i].write && !in && !(*unread)++ && spec) {
+			fprintf(stderr, "%s: MSR 0x%x read but not in the %s allowlist\n", spec, seen->v[i].reg, list);
+		}
+	}
+	return outside;
 }
 
 /* Every public path on every simulated platform: zero writes outside the PMON registers (the simulator's
@@ -610,46 +635,48 @@ static void test_every_path_stays_inside(void)
 		{ "sim:montecito,clock=manual", NULL },
 		{ "sim:generic,clock=manual", NULL },
 	};
-	static struct allow al;
+	static struct allow al, al_sampling;
 	for (size_t p = 0; p < sizeof(plats) / sizeof(plats[0]); p++) {
-		struct seen seen = { 0 };
+		struct seen seen = { 0 }, seen_sampled = { 0 };
 		sim_new_msr_hook = hook; /* from the start: discovery's reads count too */
 		sim_new_msr_hook_ctx = &seen;
 		uncore_t *u = open_sim(plats[p].spec);
 		struct sim *sim = sim_of(u->acc);
 		sim_new_msr_hook = NULL;
-		sim->msr_hook = NULL; /* not while the allowlist is made */
-		char *text = uncore_msr_allowlist(u);
+		sim->msr_hook = NULL; /* not while the allowlists are made */
+		char *text = uncore_msr_allowlist(u), *with = uncore_msr_allowlist_for(u, UNCORE_ALLOWLIST_SAMPLING);
 		int msrs = !u->plat->sim_only;
-		CU_ASSERT((text != NULL) == msrs);
+		CU_ASSERT((text != NULL) == msrs && (with != NULL) == msrs);
 		if (text)
 			parse_allowlist(text, &al);
+		if (with)
+			parse_allowlist(with, &al_sampling);
 		free(text);
+		free(with);
 		sim->msr_hook = hook;
 		sim->msr_hook_ctx = &seen;
-		int ran = every_path(u, plats[p].sample);
+		int ran = every_path(u);
+		sim->msr_hook_ctx = &seen_sampled; /* sampling: inside the list that allows it */
+		ran += plats[p].sample ? sampled_path(u, plats[p].sample) : 0;
 		sim->msr_hook = NULL;
-		int outside = 0, unread = 0;
-		for (int i = 0; msrs && i < seen.n; i++) {
-			uint64_t mask;
-			int in = allowed(&al, seen.v[i].reg, &mask);
-			if (seen.v[i].write && (!in || (seen.v[i].val & ~mask))) {
-				if (!outside++)
-					fprintf(stderr, "%s: MSR 0x%x written with bits 0x%llx outside the allowlist\n",
-						plats[p].spec, seen.v[i].reg, (unsigned long long)seen.v[i].val);
-			} else if (!seen.v[i].write && !in && !unread++) {
-				fprintf(stderr, "%s: MSR 0x%x read but not in the allowlist\n", plats[p].spec, seen.v[i].reg);
-			}
-		}
+		int unread = 0, outside = msrs ? outside_of(&seen, &al, plats[p].spec, "default", &unread) +
+						 outside_of(&seen_sampled, &al_sampling, plats[p].spec, "--sampling", &unread)
+					       : 0;
+		/* and sampling needs the bits the default list leaves out: without them it is refused */
+		int unsampled = 0;
+		if (msrs && plats[p].sample)
+			unsampled = outside_of(&seen_sampled, &al, NULL, "default", &(int){ 0 });
 		printf("\n  %s: %d sessions, %d MSRs touched, %d allowlist lines, %llu stray accesses, %llu refused writes",
 		       plats[p].spec, ran, seen.n, msrs ? al.n : 0, (unsigned long long)sim->bad_accesses,
 		       (unsigned long long)refused(u));
 		CU_ASSERT(ran >= (uncore_num_events(u) ? 10 : uncore_num_units(u))); /* generic: a raw event per unit */
 		CU_ASSERT_EQUAL(outside, 0);
 		CU_ASSERT_EQUAL(unread, 0);
+		CU_ASSERT(!plats[p].sample || !msrs || unsampled > 0);
 		CU_ASSERT_EQUAL(refused(u), 0);
 		assert_left_as_found(sim);
 		free(seen.v);
+		free(seen_sampled.v);
 		uncore_close(u);
 	}
 	printf("\n");

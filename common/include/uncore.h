@@ -207,11 +207,15 @@ int uncore_session_read(uncore_session_t *s);
 /*
  * Overflow sampling (seed 002 section 2.1.2-2.1.3; Montecito PMC0; Nehalem 0x392/0x393).  An event
  * added with the qualifier ':sample=N' has its counter preloaded with 2^width - N and reports its
- * overflow, which stops counting (IVB-EP: every box of the socket, through the global freeze;
- * Montecito: that core's PMU; Nehalem: nothing stops, the counter runs on past the overflow).  uncore_session_overflows() finds who overflowed, walking the global status and then each
- * box's status (several counters may overflow at once), re-arms those counters, clears the status
- * and lets counting go on.  It fills up to max entries and returns how many overflowed (0: none),
- * or -1 with a message.
+ * overflow, which stops counting (IVB-EP and the discovery generation: every box of the die, PCI and
+ * MMIO included, through the global freeze; Montecito: that core's PMU; Nehalem: nothing stops, the
+ * counter runs on past the overflow).  Every read and sample services them first: it finds who
+ * overflowed (the global status, then each box's status: several counters may overflow at once),
+ * re-arms those counters, clears the status and lets the die count again, keeping the records;
+ * between reads a caller lets a frozen die go on by calling uncore_session_overflows(), which does the
+ * same and hands over the records kept since its last call: it fills up to max entries (the first 64
+ * are kept) and returns how many overflowed (0: none), or -1 with a message.  A session that samples
+ * nothing costs nothing here.
  */
 typedef struct {
 	int event;   /* the session's event index */
@@ -348,8 +352,14 @@ void uncore_get_stats(const uncore_t *u, struct uncore_stats *out);
  * format of msr-safe's allowlist (/dev/cpu/msr_allowlist): "0x00000C10 0x00000000FFFFFFFF # ..."
  * lines, read-only registers with mask 0.  Loaded into msr-safe, it lets users who are not root
  * count through the direct backend.  Returns malloc'd text (free it), or NULL with a message.
+ * The bits that stop a whole die are left out: a counter's overflow enable (its overflow freezes
+ * every box of the die, PCI and MMIO included, on IVB-EP and the discovery platforms) and the
+ * global control and status (frz_all stops them all); with UNCORE_ALLOWLIST_SAMPLING they are in,
+ * for a site that trusts the group with ':sample=N'.
  */
-char *uncore_msr_allowlist(const uncore_t *u);
+#define UNCORE_ALLOWLIST_SAMPLING 1u
+char *uncore_msr_allowlist_for(const uncore_t *u, unsigned flags);
+char *uncore_msr_allowlist(const uncore_t *u); /* uncore_msr_allowlist_for(u, 0) */
 
 #ifdef __cplusplus
 }

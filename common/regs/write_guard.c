@@ -246,7 +246,18 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-char *write_guard_msr_allowlist(const struct access *a, const char *title)
+/* The bits of an entry a group gets: without sampling, none that stops a whole die (a counter's overflow
+ * enable, the global control and status). */
+static uint64_t group_mask(const struct wg_entry *e, int sampling)
+{
+	if (sampling || e->ro)
+		return e->ro ? 0 : e->mask;
+	if (!e->b)
+		return e->what && !strcmp(e->what, "global") ? 0 : e->mask;
+	return e->kind == PK_CTL ? e->mask & ~ctl_mask(e->b->t->lay, CR_OV_EN) : e->mask;
+}
+
+char *write_guard_msr_allowlist(const struct access *a, const char *title, int sampling)
 {
 	const struct write_guard *g = a->guard;
 	struct wg_entry *m = g && g->n ? malloc((size_t)g->n * sizeof(*m)) : NULL;
@@ -267,17 +278,19 @@ char *write_guard_msr_allowlist(const struct access *a, const char *title)
 	snprintf(out, cap, "# %.200s\n# MSR      Write mask\n", title);
 	len = strlen(out);
 	for (int i = 0; i < n;) {
-		uint64_t mask = 0;
+		uint64_t mask = 0, full = 0;
 		int ro = 1, j;
 		for (j = i; j < n && m[j].addr == m[i].addr; j++) { /* one line per MSR: every CPU's bits */
-			mask |= m[j].ro ? 0 : m[j].mask;
+			mask |= group_mask(&m[j], sampling);
+			full |= m[j].ro ? 0 : m[j].mask;
 			ro &= m[j].ro;
 		}
 		char name[48], line[160];
 		if (m[i].b)
 			pmon_reg_name(m[i].b, (enum pmon_kind)m[i].kind, m[i].idx, name, sizeof(name));
 		int l = snprintf(line, sizeof(line), "0x%08" PRIX64 " 0x%016" PRIX64 " # %s %s%s\n", m[i].addr, mask,
-				 m[i].what, m[i].b ? name : m[i].reg, ro ? " (read only)" : "");
+				 m[i].what, m[i].b ? name : m[i].reg,
+				 ro ? " (read only)" : mask != full ? " (overflow bits: --sampling)" : "");
 		if (len + (size_t)l + 1 > cap) {
 			char *o = realloc(out, cap = 2 * cap + (size_t)l);
 			if (!o) {

@@ -23,6 +23,6 @@ int guarded_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
 int write_guard_msr_mask(const struct access *a, int cpu, uint32_t reg, uint64_t *mask);
 /* Every MSR in the set once, in msr-safe's allowlist format ("0xADDR 0xWRITEMASK # what"), the masks
  * of all CPUs merged; title goes in the first comment line.  Returns malloc'd text, or NULL. */
-char *write_guard_msr_allowlist(const struct access *a, const char *title);
+char *write_guard_msr_allowlist(const struct access *a, const char *title, int sampling);
 
 #endif

@@ -140,8 +140,32 @@ static int restore_box(uncore_session_t *s, int bi, const struct claim_saved *sv
  * programmed with nobody else holding them are put back as their claims found them, with a warning,
  * whichever boxes this session uses.  A box that cannot be restored (its device does not answer) keeps
  * its record, so that a later session restores it.  Called with the claims locked. */
+/* Whether a live session holds a box of the die. */
+static int die_held(uncore_t *u, int socket, int die)
+{
+	for (int i = 0; i < claims_count(u); i++) {
+		struct claim *c = claims_at(u, i);
+		const struct box *b = claims_box(u, c);
+		if (b && c->nholders && b->socket == socket && b->die == die)
+			return 1;
+	}
+	return 0;
+}
+
+/* A sampler that died may have left its die frozen by an overflow (every box of it stopped, PCI and MMIO
+ * included): each die whose boxes were reaped counts again, its status cleared when no session is left. */
+static void thaw_reaped(uncore_t *u, const uint8_t reaped[UC_MAX_SOCKETS][UC_MAX_DIES])
+{
+	for (int sock = 0; sock < UC_MAX_SOCKETS && sock < u->host.nsockets; sock++)
+		for (int die = 0; die < UC_MAX_DIES; die++)
+			if (reaped[sock][die] && sess_glob_thaw(u, sock, die, !die_held(u, sock, die)))
+				uc_warn("after restoring a dead session's boxes: %s", uncore_error());
+}
+
 void sess_reap_dead(uncore_t *u)
 {
+	uint8_t reaped[UC_MAX_SOCKETS][UC_MAX_DIES] = { { 0 } };
+	int any = 0;
 	for (int i = 0; i < claims_count(u);) {
 		struct claim *c = claims_at(u, i);
 		const struct box *b = claims_box(u, c);
@@ -162,8 +186,12 @@ void sess_reap_dead(uncore_t *u)
 		else if (c->nsaved) /* a record kept by keep_unrestored() */
 			uc_warn("%s %d (socket %d) could not be restored when its session ended: its registers are "
 				"restored now", b->t->name, b->idx, b->socket);
+		if (c->nsaved && b->socket >= 0 && b->socket < UC_MAX_SOCKETS && b->die >= 0 && b->die < UC_MAX_DIES)
+			any = reaped[b->socket][b->die] = 1;
 		claims_remove(u, c);
 	}
+	if (any)
+		thaw_reaped(u, reaped);
 }
 
 /* A box that could not be put back keeps its record with no holder, made from the owner's copy when the

@@ -91,11 +91,18 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 	return n;
 }
 
-int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, int max)
+static int samples(const uncore_session_t *s)
 {
-	int total = 0;
-	if (!s->running)
-		return uc_err("the session is not running: start it first");
+	for (int i = 0; i < s->nevs; i++)
+		if (s->evs[i].period)
+			return 1;
+	return 0;
+}
+
+int sess_service_overflows(uncore_session_t *s)
+{
+	if (s->u->perf || !samples(s))
+		return 0;
 	for (int sock = 0; sock < s->u->host.nsockets; sock++) {
 		for (int die = 0; die < sess_dies(s, sock); die++) {
 			uint64_t g[UC_MAX_GLOB_STATUS];
@@ -112,17 +119,46 @@ int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, i
 				if (b->socket != sock || b->die != die || !pg->owner || !b->r.status || pg->failed ||
 				    !glob_names(b, g, s->u->plat))
 					continue;
-				int room = out && total < max ? max - total : 0;
-				int n = box_overflows(s, pg, room ? out + total : NULL, room);
+				int room = s->novq < SESS_OVQ ? SESS_OVQ - s->novq : 0;
+				int n = box_overflows(s, pg, room ? s->ovq + s->novq : NULL, room);
 				if (n < 0)
 					return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-				total += n;
+				s->novq += n; /* past SESS_OVQ only counted */
 			}
 			if (sess_glob_resume(s, sock, die, g))
 				return -1;
 		}
 	}
+	return 0;
+}
+
+int uncore_session_overflows_impl(uncore_session_t *s, uncore_overflow_t *out, int max)
+{
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	if (sess_service_overflows(s))
+		return -1;
+	int total = s->novq, kept = total < SESS_OVQ ? total : SESS_OVQ;
+	for (int i = 0; out && i < kept && i < max; i++)
+		out[i] = s->ovq[i];
+	s->novq = 0;
 	return total;
 }
 
-/* Leave the boxes; registers are restored by the last session on each. */
+int sess_glob_thaw(uncore_t *u, int socket, int die, int alone)
+{
+	struct access *a = u->acc;
+	const struct platform_desc *p = u->plat;
+	int cpu = host_die_cpu(&u->host, socket, die);
+	if (!p->glob_ctl)
+		return 0;
+	for (int k = 0; alone && k < platform_glob_status_regs(p); k++) { /* write 1 to clear */
+		uint64_t v;
+		if (a->ops->msr_read(a, cpu, p->glob_status + (uint32_t)k, &v) ||
+		    (v && guarded_msr_write(a, cpu, p->glob_status + (uint32_t)k, v)))
+			return uc_err_prefix("clearing the overflow status of socket %d: ", socket);
+	}
+	if (guarded_msr_write(a, cpu, p->glob_ctl, p->glob_unfrz_all))
+		return uc_err_prefix("lifting the freeze of socket %d: ", socket);
+	return 0;
+}

@@ -68,6 +68,8 @@ struct prog {
 			 * fit its counters together; the kernel rotates them and their counts are always scaled */
 };
 
+#define SESS_OVQ 64
+
 struct uncore_session {
 	uncore_t *u;
 	struct encoded *evs;
@@ -89,6 +91,10 @@ struct uncore_session {
 	uint64_t t0, t1, tprev;
 	struct session_metric *metrics; /* metrics added (metrics.c) */
 	int nmetrics;
+	/* overflows each read serviced (a sampled counter's overflow freezes its die until then), kept for
+	 * uncore_session_overflows(): the first SESS_OVQ, and how many there were */
+	uncore_overflow_t ovq[SESS_OVQ];
+	int novq;
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
@@ -121,6 +127,12 @@ void sess_reap_dead(uncore_t *u);
 int sess_release(uncore_session_t *s, int restore);
 int sess_restore_own(uncore_session_t *s);
 int sess_sampled(const uncore_session_t *s, int socket, int die);
+/* Find, queue and re-arm every overflow of the session's sampled counters and let their dies count again
+ * (0, or -1 with a message); a session that samples nothing returns at once. */
+int sess_service_overflows(uncore_session_t *s);
+/* Let a die count again after a dead sampler: the freeze lifted and, with no session left on it (alone),
+ * its overflow status cleared too.  0, or -1 with a message. */
+int sess_glob_thaw(uncore_t *u, int socket, int die, int alone);
 int sess_dies(const uncore_session_t *s, int socket); /* dies of a socket, at least 1 */
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 /* How many of a box's control words differ from what the session counts there (the first named in buf) */

@@ -1,7 +1,7 @@
 /* Sessions: starting, reading (with wrap-around into 64-bit accumulators), sampling and stopping. */
 #include "session_priv.h"
 
-/* Read (or sample) every box still counted.  A box that cannot be read is given up for good: counting it
+/* Read (or sample) every box still counted, the overflows of sampled counters serviced first.  A box that cannot be read is given up for good: counting it
  * again after a gap could miss a wrap.  The boxes that failed and were not named to the caller yet are
  * named in one message; tell: the caller gets it (uncore_sleep_ns()'s samples leave it to the next read). */
 static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
@@ -11,6 +11,9 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 	int nfailed = 0;
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
+	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
+	if (sess_service_overflows(s))
+		return uc_err_prefix("servicing the sampled counters' overflows: ");
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
 		if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
@@ -117,6 +120,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 		s->progs[p].told = s->progs[p].taken = 0;
 	}
 	s->nrefused = 0;
+	s->novq = 0;
 	if (s->u->perf)
 		return perf_start(s);
 	if (claims_lock(s->u)) {

@@ -138,7 +138,8 @@ struct sim {
 	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */
 	uint64_t wraps;    /* counter wrap-arounds so far */
 	/* global control (IVB-EP UBox): per socket the control word, overflow status and a freeze,
-	 * by software (frz_all) or by an overflow, in effect from gfrz_ns */
+	 * by software (frz_all) or by an overflow, in effect from gfrz_ns; from gctl to armed the
+	 * machine's own state, which a shared file holds with the boxes' (sim_shared.c) */
 	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS][SIM_MAX_GLOB_STATUS], gfrz_ns[UC_MAX_SOCKETS];
 	int gfrz[UC_MAX_SOCKETS];
 	int armed;         /* some counter reports overflows: advance those boxes first */
@@ -161,6 +162,7 @@ struct sim {
 	uint8_t *shm;
 	size_t shm_len;
 	int shm_fd;
+	int shm_depth;    /* nested sim_shared_in calls: the lock and the machine's state are taken once */
 };
 
 /* A socket's memory traffic from now on, in bytes/s, in place of the profile's (a program's reported
@@ -200,9 +202,14 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 
 /* A machine shared by processes (sim_shared.c): attach after building, bracket box accesses. */
 int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash);
+/* Take the shared file's lock and bring in the machine's state and box b's (NULL: the machine's alone);
+ * _out puts them back and lets go.  Calls nest: the outermost takes and releases the lock. */
 void sim_shared_in(struct sim *s, struct sim_box *b);
 void sim_shared_out(struct sim *s, struct sim_box *b);
 void sim_shared_wrote(struct sim *s);
+/* Every box of a scope (a die's MSR space and global control; -1: the machine) brought up to now, each
+ * through the shared file where there is one. */
+void sim_advance_scope(struct sim *s, int scope);
 uint64_t sim_shared_writes(struct sim *s); /* register writes by every process since the file was made */
 void sim_shared_sync(struct sim *s);
 void sim_shared_close(struct sim *s);

@@ -79,9 +79,7 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 		s->gfrz[sock] = 1;
 		s->gfrz_ns[sock] = sim_now(s);
 	} else if (resume && s->gfrz[sock]) {
-		for (int i = 0; i < s->nboxes; i++) /* the frozen span is not counted */
-			if (sim_box_scope(s, &s->boxes[i]) == sock)
-				sim_box_advance(s, &s->boxes[i]);
+		sim_advance_scope(s, sock); /* the frozen span is not counted */
 		s->gfrz[sock] = 0;
 	}
 	s->gctl[sock] = v & ~(g->frz_all | g->unfrz_all); /* the two are commands, read 0 */
@@ -109,10 +107,11 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	sim_tick(s);
 	if (glob_reg(s, cpu, reg)) {
 		int sock = cpu / s->cores;
-		for (int i = 0; i < s->nboxes; i++) /* pending overflows show */
-			if (sim_box_scope(s, &s->boxes[i]) == sock && s->armed)
-				sim_box_advance(s, &s->boxes[i]);
+		sim_shared_in(s, NULL);
+		if (s->armed) /* pending overflows show */
+			sim_advance_scope(s, sock);
 		*val = reg == s->glob->ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->glob, reg)];
+		sim_shared_out(s, NULL);
 		return 0;
 	}
 	for (int i = 0; i < s->nromsr; i++)
@@ -137,7 +136,10 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	a->stats.syscalls++;
 	sim_tick(s);
 	if (glob_reg(s, cpu, reg)) {
+		sim_shared_in(s, NULL);
 		glob_write(s, cpu / s->cores, reg, val);
+		sim_shared_wrote(s);
+		sim_shared_out(s, NULL);
 		return 0;
 	}
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))

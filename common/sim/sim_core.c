@@ -112,11 +112,15 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *x = &s->boxes[i];
 		int any = 0;
+		if (x != b) /* the caller holds b; the others are brought in from a shared file, if any */
+			sim_shared_in(s, x);
 		for (int c = 0; c < x->u->nctr && !any; c++)
 			any = armed(x, c);
 		machine_armed |= any;
 		if (any && x != b && sim_box_scope(s, x) == sim_box_scope(s, b))
 			sim_box_advance(s, x);
+		if (x != b)
+			sim_shared_out(s, x);
 	}
 	/* no counter reports overflows any more (the sampling session ended): every access stops walking
 	 * every box of the machine until a control word arms one again */
@@ -325,6 +329,20 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 		b->filt[i] = v & u->filt[i].writable; /* unimplemented bits read 0 */
 		break;
 	}
+}
+
+void sim_advance_scope(struct sim *s, int scope)
+{
+	sim_shared_in(s, NULL);
+	for (int i = 0; i < s->nboxes; i++) {
+		struct sim_box *b = &s->boxes[i];
+		if (scope >= 0 && sim_box_scope(s, b) != scope)
+			continue;
+		sim_shared_in(s, b);
+		sim_box_advance(s, b);
+		sim_shared_out(s, b);
+	}
+	sim_shared_out(s, NULL);
 }
 
 /* Register access, with the box's state brought in from (and back to) a shared file when there is one. */

@@ -22,10 +22,12 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 	int n = 0;
 	if (why && len)
 		why[0] = 0;
-	sim_shared_sync(s);
+	sim_shared_in(s, NULL);
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i], *o = &s->snap[i];
+		sim_shared_in(s, b);
 		sim_box_advance(s, b);
+		sim_shared_out(s, b);
 		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
 			   b->status != o->status || s->gfrz[sim_box_scope(s, b)] || gstatus_any(s, sim_box_scope(s, b)) ||
 			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
@@ -36,6 +38,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 			n++;
 		}
 	}
+	sim_shared_out(s, NULL);
 	return n;
 }
 
@@ -165,11 +168,13 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
 		if (!strcmp(b->u->name, unit) && b->socket == socket && b->idx == idx) {
+			sim_shared_in(s, b);
 			sim_box_advance(s, b);
 			if (ctr < 0)
 				b->fixed_ctr = val & uc_width_mask(b->u->fixed_width);
 			else
 				b->ctr[ctr] = val & uc_width_mask(b->width);
+			sim_shared_out(s, b);
 		}
 	}
 }

@@ -1,9 +1,12 @@
 /*
  * A simulated machine that several processes share (sim:<p>,shared=FILE): the
- * register state of every box lives in FILE, mapped MAP_SHARED, and each
- * register access copies its box in and out under flock().  MPI ranks started
- * with the same spec therefore program and read one machine, as they would
- * on real hardware; the clock is CLOCK_MONOTONIC from one shared epoch.
+ * register state of every box and the machine's own (each die's global control,
+ * overflow status and freeze, which counters report overflows, the memory
+ * traffic) live in FILE, mapped MAP_SHARED, and each register access copies them
+ * in and out under flock().  MPI ranks started with the same spec therefore
+ * program and read one machine, as they would on real hardware: an overflow one
+ * process samples freezes the die for all; the clock is CLOCK_MONOTONIC from one
+ * shared epoch.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,14 +32,41 @@ struct shm_hdr {
 #define ST_OFF offsetof(struct sim_box, fr)
 #define ST_LEN (offsetof(struct sim_box, last_ns) + sizeof(uint64_t) - ST_OFF)
 
+/* The machine's mutable state: global control to armed, and the memory traffic (sim.h). */
+static const struct {
+	size_t off, len;
+} machine[] = {
+	{ offsetof(struct sim, gctl), offsetof(struct sim, armed) + sizeof(int) - offsetof(struct sim, gctl) },
+	{ offsetof(struct sim, prof) + offsetof(struct sim_profile, mem_read_bps), 2 * UC_MAX_SOCKETS * sizeof(double) },
+};
+#define NMACHINE (sizeof(machine) / sizeof(machine[0]))
+
+static size_t machine_len(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < NMACHINE; i++)
+		n += machine[i].len;
+	return n;
+}
+
+/* Copy the machine's state between the process (out 0: in from the file; 1: out to it). */
+static void machine_copy(struct sim *s, int out)
+{
+	uint8_t *f = s->shm + sizeof(struct shm_hdr);
+	for (size_t i = 0; i < NMACHINE; f += machine[i].len, i++) {
+		uint8_t *mine = (uint8_t *)s + machine[i].off;
+		memcpy(out ? f : mine, out ? mine : f, machine[i].len);
+	}
+}
+
 static uint8_t *state_of(struct sim *s, const struct sim_box *b)
 {
-	return s->shm + sizeof(struct shm_hdr) + (size_t)(b - s->boxes) * ST_LEN;
+	return s->shm + sizeof(struct shm_hdr) + machine_len() + (size_t)(b - s->boxes) * ST_LEN;
 }
 
 int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash)
 {
-	size_t need = sizeof(struct shm_hdr) + (size_t)s->nboxes * ST_LEN;
+	size_t need = sizeof(struct shm_hdr) + machine_len() + (size_t)s->nboxes * ST_LEN;
 	struct stat st;
 	int fd = safe_open_rw(path, 1, 0600, 0); /* processes of one user share it; no link is followed */
 	if (fd < 0)
@@ -63,11 +93,12 @@ int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash)
 	}
 	struct shm_hdr *h = m;
 	if (fresh) {
-		*h = (struct shm_hdr){ "UCSIM01", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash, 0 };
+		*h = (struct shm_hdr){ "UCSIM02", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash, 0 };
 		s->shm = m;
+		machine_copy(s, 1);
 		for (int i = 0; i < s->nboxes; i++)
 			memcpy(state_of(s, &s->boxes[i]), (uint8_t *)&s->boxes[i] + ST_OFF, ST_LEN);
-	} else if (memcmp(h->magic, "UCSIM01", 8) || h->nboxes != (uint32_t)s->nboxes || h->spec_hash != spec_hash) {
+	} else if (memcmp(h->magic, "UCSIM02", 8) || h->nboxes != (uint32_t)s->nboxes || h->spec_hash != spec_hash) {
 		munmap(m, need);
 		close(fd);
 		return uc_err("shared simulator file %s was made with other sim: options; use the same options in "
@@ -86,9 +117,13 @@ void sim_shared_in(struct sim *s, struct sim_box *b)
 {
 	if (!s->shm)
 		return;
-	while (flock(s->shm_fd, LOCK_EX) && errno == EINTR)
-		;
-	memcpy((uint8_t *)b + ST_OFF, state_of(s, b), ST_LEN);
+	if (!s->shm_depth++) {
+		while (flock(s->shm_fd, LOCK_EX) && errno == EINTR)
+			;
+		machine_copy(s, 0);
+	}
+	if (b)
+		memcpy((uint8_t *)b + ST_OFF, state_of(s, b), ST_LEN);
 }
 
 void sim_shared_wrote(struct sim *s)
@@ -103,16 +138,22 @@ void sim_shared_out(struct sim *s, struct sim_box *b)
 {
 	if (!s->shm)
 		return;
-	memcpy(state_of(s, b), (uint8_t *)b + ST_OFF, ST_LEN);
-	flock(s->shm_fd, LOCK_UN);
+	if (b)
+		memcpy(state_of(s, b), (uint8_t *)b + ST_OFF, ST_LEN);
+	if (!--s->shm_depth) {
+		machine_copy(s, 1);
+		flock(s->shm_fd, LOCK_UN);
+	}
 }
 
 void sim_shared_sync(struct sim *s)
 {
-	for (int i = 0; s->shm && i < s->nboxes; i++) {
+	sim_shared_in(s, NULL);
+	for (int i = 0; i < s->nboxes; i++) {
 		sim_shared_in(s, &s->boxes[i]);
-		flock(s->shm_fd, LOCK_UN);
+		sim_shared_out(s, &s->boxes[i]);
 	}
+	sim_shared_out(s, NULL);
 }
 
 void sim_shared_close(struct sim *s)

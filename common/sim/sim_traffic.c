@@ -32,27 +32,25 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 		return uc_err("simulated traffic on socket %d: the machine has %d", socket, s->nsockets);
 	if (!(read_bps >= 0 && write_bps >= 0 && read_bps < 1e15 && write_bps < 1e15))
 		return uc_err("simulated traffic on socket %d: rates must be 0..1e15 bytes/s", socket);
-	if (s->shm)
-		return uc_err("simulated traffic: not on a simulator shared with other processes (shared=)");
-	for (int i = 0; i < s->nboxes; i++)
-		sim_box_advance(s, &s->boxes[i]);
+	/* the machine's traffic: on a shared machine every process's boxes count it (resctrl's view stays
+	 * this process's) */
+	sim_shared_in(s, NULL);
+	sim_advance_scope(s, -1);
 	mbm_settle_to(s, sim_now(s));
 	s->prof.mem_read_bps[socket] = read_bps;
 	s->prof.mem_write_bps[socket] = write_bps;
+	sim_shared_out(s, NULL);
 	return 0;
 }
 
-/* Every box brought up to the simulator's now. */
-static void settle(struct sim *s)
-{
-	for (int i = 0; i < s->nboxes; i++)
-		sim_box_advance(s, &s->boxes[i]);
-}
 
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns)
 {
 	if (!ns || ns > 3600000000000ull)
 		return uc_err("simulated workload on socket %d: its time must be 1 ns .. 1 h", socket);
+	if (s->shm)
+		return uc_err("simulated workload on socket %d: the clock of a machine shared with other processes "
+			      "(shared=) cannot skip its time; give the workload a machine of its own", socket);
 	double rd0 = s->prof.mem_read_bps[socket], wr0 = s->prof.mem_write_bps[socket];
 	/* the clock stands still from before the rates change until the bytes are in, then goes on ns later:
 	 * nothing of the host's own timing (a preempted process, a late wake-up) adds to or takes from them */
@@ -64,7 +62,7 @@ int sim_workload(struct sim *s, int socket, double read_bytes, double write_byte
 		return -1;
 	}
 	s->hold_ns = t + ns;
-	settle(s);
+	sim_advance_scope(s, -1);
 	s->prof.mem_read_bps[socket] = rd0;
 	s->prof.mem_write_bps[socket] = wr0;
 	/* resctrl's view of the stretch the clock skips: the workload's bytes, the other sockets' steady ones */

@@ -37,6 +37,10 @@ static const struct {
 	  "--json: a JSON object a row) gives each check, what was expected, what was measured and PASS,\n"
 	  "FAIL or SKIP with the reason.  On the simulator the generators' bytes are its whole workload.\n"
 	  "Exit status: 0 nothing failed, 1 a check failed, 2 no check could run.\n" },
+	{ "jobs", "uncore [OPTIONS] jobs [--json]",
+	  "The batch jobs this node runs (Slurm's cgroup tree, v2 or v1, and the spool /run/intel-uncore/jobs,\n"
+	  "below UNCORE_SYSROOT), the CPUs each holds, and per socket how many of its CPUs: a job holding a\n"
+	  "socket whole owns its counts.  An entry that cannot be used is left out with a warning.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist [--sampling]",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.  Without\n"
 	  "--sampling the bits that stop a whole die are left out (a counter's overflow enable, the global\n"

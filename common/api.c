@@ -1,6 +1,7 @@
 /* Public functions that touch a handle's mutable state, each under the handle's lock (api.h). */
 #include "api.h"
 #include "uncore_priv.h"
+#include "jobs/jobs.h"
 
 #define H(s) session_owner(s)
 
@@ -21,6 +22,10 @@
 		handle_unlock(h);                                                                                 \
 	}
 
+LOCKED(int, uncore_jobs_scan, (uncore_t *u), (u), u)
+LOCKED(int, uncore_num_jobs, (const uncore_t *u), (u), u)
+LOCKED(int, uncore_job_info, (const uncore_t *u, int job, struct uncore_job_info *out), (u, job, out), u)
+LOCKED(int, uncore_job_socket_cpus, (const uncore_t *u, int job, int socket, int *total), (u, job, socket, total), u)
 LOCKED(int, uncore_load_events, (uncore_t *u, const char *file), (u, file), u)
 LOCKED(int, uncore_num_events, (const uncore_t *u), (u), u)
 LOCKED(int, uncore_event_info, (const uncore_t *u, int idx, struct uncore_event_info *out), (u, idx, out), u)

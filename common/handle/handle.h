@@ -44,6 +44,7 @@ struct uncore {
 	const struct perf_alias *kernel_aliases; /* perf backend: the kernel's event aliases (NULL: the platform's) */
 	char why[512];                  /* why this backend (auto's choice) */
 	char cpu_match[256];            /* the CPU's perfmon mapfile match (platform_cpu_match) */
+	struct uc_jobs *jobs;           /* the node's batch jobs, as uncore_jobs_scan last found them (jobs/) */
 };
 
 /* Each file of a ':' list ("a.json:b.json", as the UNCORE_EVENTS and UNCORE_METRICS variables), given to

@@ -348,6 +348,28 @@ struct uncore_stats {
 void uncore_get_stats(const uncore_t *u, struct uncore_stats *out);
 
 /*
+ * Jobs: the batch jobs this node runs and the CPUs each holds, from Slurm's cgroup tree (cgroup v2:
+ * system.slice/slurmstepd.scope/job_ID/cpuset.cpus.effective; v1: cpuset/slurm/uid_UID/job_ID/) and from
+ * the spool directory /run/intel-uncore/jobs/ (a file per job, named by its id, its first line the CPU
+ * list: what a PBS or LSF prolog writes; root's or this user's, writable by its owner alone), all below
+ * UNCORE_SYSROOT.  uncore_jobs_scan() reads them afresh and returns how many (or -1); an entry it cannot
+ * use is left out with a warning (uncore_warnings()).  A job holding every CPU of a socket owns that
+ * socket's counts: uncore_job_socket_cpus() gives its CPUs there and the socket's.
+ */
+struct uncore_job_info {
+	char id[65];         /* "1234", "1234_7", "99.pbs01" */
+	const char *source;  /* "slurm-cgroup2", "slurm-cgroup1" or "spool" */
+	int ncpus;           /* the CPUs it holds on this node */
+	char cpus[256];      /* as a CPU list, "0-15,32-47" ("..." at its end when cut) */
+};
+int uncore_jobs_scan(uncore_t *u);
+int uncore_num_jobs(const uncore_t *u);
+int uncore_job_info(const uncore_t *u, int job, struct uncore_job_info *out);
+/* The job's CPUs on socket, and the socket's online CPUs in *total (may be NULL); -1 for a job or socket
+ * there is not. */
+int uncore_job_socket_cpus(const uncore_t *u, int job, int socket, int *total);
+
+/*
  * Every MSR the library reads or writes on this machine, with the bits it may write, in the
  * format of msr-safe's allowlist (/dev/cpu/msr_allowlist): "0x00000C10 0x00000000FFFFFFFF # ..."
  * lines, read-only registers with mask 0.  Loaded into msr-safe, it lets users who are not root

@@ -1,0 +1,51 @@
+/* uncore jobs: the batch jobs this node runs, the CPUs each holds, and the sockets it holds whole. */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+int cmd_jobs(int argc, char **argv)
+{
+	uncore_t *u;
+	int json = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			json = 1;
+			continue;
+		}
+		fprintf(stderr, "uncore jobs: unexpected argument '%s' (see 'uncore jobs --help')\n", argv[i]);
+		return 2;
+	}
+	if (cli_open(&u))
+		return 1;
+	int n = uncore_jobs_scan(u);
+	cli_warnings(); /* an entry left out, and why */
+	if (n < 0) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		uncore_close(u);
+		return 1;
+	}
+	if (!json)
+		printf("# %d job%s on this node (Slurm's cgroup tree, the spool /run/intel-uncore/jobs)\n", n, n == 1 ? "" : "s");
+	for (int j = 0; j < n; j++) {
+		struct uncore_job_info ji;
+		uncore_job_info(u, j, &ji);
+		if (json) {
+			fputs("{\"job\":", stdout);
+			out_json_str(stdout, ji.id);
+			printf(",\"source\":\"%s\",\"ncpus\":%d,\"cpus\":\"%s\",\"sockets\":[", ji.source, ji.ncpus, ji.cpus);
+		} else {
+			printf("job %-12s %-13s %4d CPUs %-24s", ji.id, ji.source, ji.ncpus, ji.cpus);
+		}
+		for (int s = 0; s < uncore_num_sockets(u); s++) {
+			int total = 0, mine = uncore_job_socket_cpus(u, j, s, &total);
+			if (json)
+				printf("%s{\"socket\":%d,\"cpus\":%d,\"of\":%d,\"whole\":%s}", s ? "," : "", s, mine, total,
+				       mine == total && total ? "true" : "false");
+			else
+				printf(" socket%d %d/%d%s", s, mine, total, mine == total && total ? " (whole)" : "");
+		}
+		puts(json ? "]}" : "");
+	}
+	uncore_close(u);
+	return 0;
+}

@@ -1,5 +1,5 @@
 /* The uncore CLI's parts: options and opening (uncore.c), the signals that stop a command (cli_signals.c),
- * help (cli_help.c), the commands list, stat and jobs (cli_list.c, cli_stat.c, cli_jobs.c), and their output
+ * help (cli_help.c), the commands list, stat, jobs and job (cli_list.c, cli_stat.c, cli_jobs.c, cli_job.c), and their output
  * as text, CSV or JSON lines (cli_out.c). */
 #ifndef UNCORE_CLI_H
 #define UNCORE_CLI_H
@@ -47,6 +47,7 @@ int cmd_list(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
+int cmd_job(int argc, char **argv);
 
 /* How values are written: perf-like text columns, CSV with a separator (-x), or a JSON object a line. */
 enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON };

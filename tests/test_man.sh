@@ -18,7 +18,7 @@ check "uncore(1) renders without a warning${err:+ ($err)}" '[ -z "$err" ]'
 text=$(MANWIDTH=400 man -l "$PAGE" 2>/dev/null | col -b)
 check "uncore(1) has its sections" \
 	'for s in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS ENVIRONMENT "EXIT STATUS" EXAMPLES; do echo "$text" | grep -q "^$s" || exit 1; done'
-help=$($UNCORE --help; for c in info list stat allowlist jobs help version; do $UNCORE help $c; done)
+help=$($UNCORE --help; for c in info list stat allowlist jobs job help version; do $UNCORE help $c; done)
 # every -x and --long the help shows after a space, '[', '(' or '|' (not "msr-safe")
 opts=$(echo "$help" | grep -oE -- '(^|[[ (|])--?[a-zA-Z][a-zA-Z-]*' | sed 's/^[^-]*//; s/-$//' | sort -u)
 echo "options the program lists: $(echo $opts)"
@@ -27,10 +27,10 @@ for o in $opts; do
 	echo "$text" | grep -q -- "$o\b" || missing="$missing $o"
 done
 check "uncore(1) names every option of the program's help${missing:+ (missing:$missing)}" '[ -z "$missing" ] && [ -n "$opts" ]'
-for c in info list stat allowlist jobs help; do
+for c in info list stat allowlist jobs job help; do
 	check "uncore(1) describes the command $c" 'echo "$text" | grep -Eq "^ +$c( |$)"'
 done
-vars=$(echo "$help" | grep -o '\$UNCORE_[A-Z]*\|UNCORE_[A-Z]*=' | tr -d '$=' | sort -u)
+vars=$(echo "$help" | grep -o '\$UNCORE_[A-Z_]*[A-Z]\|UNCORE_[A-Z_]*[A-Z]=' | tr -d '$=' | sort -u)
 missing=
 for v in $vars; do echo "$text" | grep -q "^ *$v$" || missing="$missing $v"; done
 check "uncore(1) lists every environment variable the help names ($(echo $vars))${missing:+ (missing:$missing)}" '[ -z "$missing" ]'

@@ -133,6 +133,13 @@ static int job_dirs(struct uc_jobs *j, const char *dir, const char *source, cons
 	return 0;
 }
 
+/* DIR/NAME into out; 0, or -1 when it does not fit (such an entry is not a job of ours: skipped) */
+static int child_path(char *out, size_t n, const char *dir, const char *name)
+{
+	int k = snprintf(out, n, "%s/%s", dir, name);
+	return k < 0 || (size_t)k >= n ? -1 : 0;
+}
+
 static int ends_with(const char *s, const char *end)
 {
 	size_t n = strlen(s), k = strlen(end);
@@ -150,10 +157,9 @@ static int slurm_v2(struct uc_jobs *j)
 	if (!d)
 		return 0;
 	while (!rc && (e = readdir(d)))
-		if (ends_with(e->d_name, "slurmstepd.scope") && e->d_name[0] != '.') {
-			snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
+		if (ends_with(e->d_name, "slurmstepd.scope") && e->d_name[0] != '.' &&
+		    !child_path(sub, sizeof(sub), dir, e->d_name))
 			rc = job_dirs(j, sub, "slurm-cgroup2", files);
-		}
 	closedir(d);
 	return rc;
 }
@@ -169,15 +175,13 @@ static int slurm_v1(struct uc_jobs *j)
 	if (!d)
 		return 0;
 	while (!rc && (e = readdir(d))) {
-		if (strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6))
+		if ((strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6)) ||
+		    child_path(sub, sizeof(sub), dir, e->d_name))
 			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
 		DIR *ud = opendir(sub);
 		while (!rc && ud && (u = readdir(ud)))
-			if (!strncmp(u->d_name, "uid_", 4)) {
-				snprintf(uid, sizeof(uid), "%s/%s", sub, u->d_name);
+			if (!strncmp(u->d_name, "uid_", 4) && !child_path(uid, sizeof(uid), sub, u->d_name))
 				rc = job_dirs(j, uid, "slurm-cgroup1", files);
-			}
 		if (ud)
 			closedir(ud);
 	}
@@ -206,8 +210,7 @@ static int spool(struct uc_jobs *j)
 	while (!rc && d && (e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (lstat(path, &st) || !S_ISREG(st.st_mode)) {
+		if (child_path(path, sizeof(path), dir, e->d_name) || lstat(path, &st) || !S_ISREG(st.st_mode)) {
 			char name[80];
 			uc_warn("job spool: %s is not a regular file: left out", shown(e->d_name, name, sizeof(name)));
 			continue;

@@ -1,0 +1,379 @@
+/*
+ * uncore job begin|end|report ID (issue 46 point 2): a job's own uncore summary, for the prolog and the
+ * epilog of a node the job holds whole sockets of.  begin starts a counting process for the job (the
+ * sockets it holds whole, the memory, LLC, link, I/O and clock metrics the platform has), which reads
+ * every --interval seconds (default 1) for the peaks; end stops it, and it writes the summary as JSON
+ * into the spool (UNCORE_JOB_SPOOL, default /var/spool/intel-uncore/jobs): ID.json, one key a line;
+ * report prints it.  While it counts, ID.pid holds its process id under a lock it keeps.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "util/guarded_read.h"
+
+#define SPOOL_DEFAULT "/var/spool/intel-uncore/jobs"
+
+/* What a summary holds beside the bytes: each where the platform has it (metric names of every platform). */
+static const char *const extras[] = { "llc_miss_ratio", "upi_rx_bw", "upi_tx_bw", "qpi_rx_bw", "qpi_tx_bw",
+				      "iio_bw_read", "iio_bw_write", "uncore_freq" };
+#define NEXTRAS (sizeof(extras) / sizeof(extras[0]))
+
+struct job_run {
+	const char *id;
+	char spool[1024];
+	int sock[64], nsock;       /* the sockets the job holds whole */
+	double interval;
+	double peak_rd[64], peak_wr[64];
+	int extra_m[NEXTRAS];      /* session metric index, -1: not on this platform */
+};
+
+static const char *spool_dir(char *buf, size_t len)
+{
+	const char *v = secure_getenv("UNCORE_JOB_SPOOL");
+	snprintf(buf, len, "%s", v && *v ? v : SPOOL_DEFAULT);
+	return buf;
+}
+
+/* The spool directory, made (0755) where missing: one only root (or this user) may write. */
+static int spool_ready(const char *dir)
+{
+	struct stat st;
+	char part[1024];
+	size_t n = strlen(dir);
+	for (size_t i = 1; i <= n && n < sizeof(part); i++) /* each level, made where missing */
+		if (dir[i] == '/' || !dir[i]) {
+			snprintf(part, sizeof(part), "%.*s", (int)i, dir);
+			if (mkdir(part, 0755) && errno != EEXIST) {
+				fprintf(stderr, "uncore job: cannot make the spool %s: %s\n", part, strerror(errno));
+				return -1;
+			}
+		}
+	if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) ||
+	    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX))) {
+		fprintf(stderr, "uncore job: the spool %s is not a directory of root (or this user) that only its owner "
+				"may write: refused\n", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* A spool file of the job written whole (a temporary file renamed into place: no link is followed). */
+static int spool_write(const char *dir, const char *id, const char *ext, const char *text)
+{
+	char tmp[1100], path[1100];
+	snprintf(tmp, sizeof(tmp), "%s/.%s.%s.tmp", dir, id, ext);
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, id, ext);
+	unlink(tmp);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	size_t n = strlen(text);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n || fsync(fd) || close(fd) || rename(tmp, path)) {
+		int e = errno;
+		if (fd >= 0)
+			unlink(tmp);
+		fprintf(stderr, "uncore job: cannot write %s: %s\n", path, strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+static int add_metrics(uncore_session_t *s, uncore_t *u, struct job_run *r)
+{
+	if (uncore_session_add_metric(s, "mem_read_bytes") != 0 || uncore_session_add_metric(s, "mem_write_bytes") != 1)
+		return -1;
+	for (size_t i = 0; i < NEXTRAS; i++)
+		r->extra_m[i] = uncore_metric_find(u, extras[i]) < 0 ? -1 : uncore_session_add_metric(s, extras[i]);
+	return 0;
+}
+
+static double mval(uncore_session_t *s, int m, int sock, int window)
+{
+	double v = NAN;
+	if (m >= 0 && uncore_session_metric_value(s, m, sock, -1, window, &v))
+		return NAN;
+	return v;
+}
+
+/* The last interval's bandwidths, for the peaks. */
+static void peaks(uncore_session_t *s, struct job_run *r, double secs)
+{
+	for (int k = 0; k < r->nsock && secs > 0; k++) {
+		double rd = mval(s, 0, r->sock[k], UNCORE_LAST_INTERVAL), wr = mval(s, 1, r->sock[k], UNCORE_LAST_INTERVAL);
+		if (rd / secs > r->peak_rd[k])
+			r->peak_rd[k] = rd / secs;
+		if (wr / secs > r->peak_wr[k])
+			r->peak_wr[k] = wr / secs;
+	}
+}
+
+/* "  key": v (null when undefined), then end, a line; nothing once the buffer is full (the caller checks). */
+static void json_num(char *b, size_t len, size_t *at, const char *key, double v, const char *end)
+{
+	if (*at >= len)
+		return;
+	*at += (size_t)(isnan(v) ? snprintf(b + *at, len - *at, "  \"%s\": null%s\n", key, end)
+				 : snprintf(b + *at, len - *at, "  \"%s\": %.17g%s\n", key, v, end));
+}
+
+/* The summary: the job, its window, and per socket the bytes, mean and peak bandwidths, and extras. */
+static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const char *dir)
+{
+	static char b[65536];
+	size_t at = 0;
+	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	at += (size_t)snprintf(b, sizeof(b), "{\n  \"job\": \"%s\",\n  \"backend\": \"%s\",\n  \"simulated\": %s,\n", r->id,
+			       uncore_backend_name(u), uncore_is_simulated(u) ? "true" : "false");
+	json_num(b, sizeof(b), &at, "seconds", secs, ",");
+	if (at < sizeof(b))
+		at += (size_t)snprintf(b + at, sizeof(b) - at, "  \"peaks_from\": \"the job's own reads, every %g s\",\n"
+				       "  \"sockets\": [\n", r->interval);
+	for (int k = 0; k < r->nsock && at < sizeof(b); k++) {
+		int sk = r->sock[k];
+		double rd = mval(s, 0, sk, UNCORE_SINCE_START), wr = mval(s, 1, sk, UNCORE_SINCE_START);
+		at += (size_t)snprintf(b + at, sizeof(b) - at, "  {\n  \"socket\": %d,\n", sk);
+		json_num(b, sizeof(b), &at, "read_bytes", rd, ",");
+		json_num(b, sizeof(b), &at, "write_bytes", wr, ",");
+		json_num(b, sizeof(b), &at, "mean_read_bw", secs > 0 ? rd / secs : NAN, ",");
+		json_num(b, sizeof(b), &at, "mean_write_bw", secs > 0 ? wr / secs : NAN, ",");
+		json_num(b, sizeof(b), &at, "peak_read_bw", r->peak_rd[k], ",");
+		json_num(b, sizeof(b), &at, "peak_write_bw", r->peak_wr[k], NEXTRAS ? "," : "");
+		int last = -1;
+		for (size_t i = 0; i < NEXTRAS; i++)
+			if (r->extra_m[i] >= 0)
+				last = (int)i;
+		for (size_t i = 0; i < NEXTRAS && at < sizeof(b); i++) {
+			struct uncore_metric_info mi = { 0 };
+			double v = mval(s, r->extra_m[i], sk, UNCORE_SINCE_START);
+			if (r->extra_m[i] < 0 || uncore_metric_info(u, uncore_metric_find(u, extras[i]), &mi))
+				continue;
+			at += (size_t)(isnan(v) ? snprintf(b + at, sizeof(b) - at, "  \"%s\": {\"value\": null, ", extras[i])
+						: snprintf(b + at, sizeof(b) - at, "  \"%s\": {\"value\": %.17g, ", extras[i], v));
+			if (at < sizeof(b))
+				at += (size_t)snprintf(b + at, sizeof(b) - at, "\"unit\": \"%s\"}%s\n", mi.unit ? mi.unit : "",
+						       (int)i == last ? "" : ",");
+		}
+		if (at < sizeof(b))
+			at += (size_t)snprintf(b + at, sizeof(b) - at, "  }%s\n", k + 1 < r->nsock ? "," : "");
+	}
+	if (at < sizeof(b))
+		at += (size_t)snprintf(b + at, sizeof(b) - at, "  ]\n}\n");
+	if (at >= sizeof(b)) {
+		fprintf(stderr, "uncore job: the summary of job %s does not fit in %zu bytes\n", r->id, sizeof(b));
+		return -1;
+	}
+	return spool_write(dir, r->id, "json", b);
+}
+
+/* The counting process: tell the parent (ready) through fd, count until a signal, write the summary. */
+static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
+{
+	uncore_session_t *s = NULL;
+	int rc = 1;
+	if (uncore_session_new(u, &s) || add_metrics(s, u, r) || uncore_session_start(s)) {
+		dprintf(ready, "%s", uncore_error());
+		goto out;
+	}
+	char pid[32];
+	snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (spool_write(dir, r->id, "pid", pid)) {
+		dprintf(ready, "cannot write its process id into the spool %s", dir);
+		goto out;
+	}
+	char path[1100];
+	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
+	int lock = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB)) { /* held while it counts: end knows it is alive */
+		dprintf(ready, "cannot lock %s", path);
+		goto out;
+	}
+	dprintf(ready, "ok");
+	close(ready);
+	ready = -1;
+	for (uint64_t prev = 0; !cli_stopped(); prev = uncore_session_elapsed_ns(s)) {
+		if (cli_sleep(u, (uint64_t)(r->interval * 1e9)) < 0 || uncore_session_read(s) < 0)
+			break;
+		peaks(s, r, (double)(uncore_session_elapsed_ns(s) - prev) / 1e9); /* the interval as it was */
+	}
+	if (uncore_session_stop(s) >= 0 && !summary(s, u, r, dir))
+		rc = 0;
+	unlink(path);
+	close(lock);
+out:
+	if (ready >= 0)
+		close(ready);
+	uncore_session_free(s);
+	return rc;
+}
+
+/* The job on this node and the sockets it holds whole; -1 with a message when there is none. */
+static int find_job(uncore_t *u, struct job_run *r)
+{
+	int n = uncore_jobs_scan(u), job = -1;
+	cli_warnings();
+	for (int j = 0; j < n; j++) {
+		struct uncore_job_info ji;
+		if (!uncore_job_info(u, j, &ji) && !strcmp(ji.id, r->id))
+			job = j;
+	}
+	if (job < 0) {
+		fprintf(stderr, "uncore job: no job %s on this node (see 'uncore jobs')\n", r->id);
+		return -1;
+	}
+	for (int k = 0; k < uncore_num_sockets(u) && r->nsock < 64; k++) {
+		int total = 0, mine = uncore_job_socket_cpus(u, job, k, &total);
+		if (mine > 0 && mine == total)
+			r->sock[r->nsock++] = k;
+	}
+	if (!r->nsock) {
+		fprintf(stderr, "uncore job: job %s holds no socket whole: its sockets' counts are shared with other work, "
+				"and a shared socket's traffic is not given to one job\n", r->id);
+		return -1;
+	}
+	return 0;
+}
+
+static int job_begin(struct job_run *r, const char *dir)
+{
+	uncore_t *u = NULL;
+	int p[2];
+	if (spool_ready(dir) || cli_open(&u))
+		return 1;
+	if (find_job(u, r) || pipe(p)) {
+		uncore_close(u);
+		return 1;
+	}
+	fflush(stdout);
+	pid_t child = fork();
+	if (child == 0) { /* its own session: the prolog's end does not end it */
+		close(p[0]);
+		setsid();
+		int null = open("/dev/null", O_RDWR);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			dup2(null, 2);
+			if (null > 2)
+				close(null);
+		}
+		cli_catch_signals();
+		int rc = count_job(u, r, dir, p[1]);
+		uncore_close(u);
+		_exit(rc);
+	}
+	close(p[1]);
+	char msg[600] = "";
+	ssize_t n = child < 0 ? -1 : read(p[0], msg, sizeof(msg) - 1);
+	close(p[0]);
+	uncore_close(u);
+	if (n > 0)
+		msg[n] = 0;
+	if (n == 2 && !strcmp(msg, "ok")) {
+		printf("uncore job: job %s: counting %d socket%s, process %ld\n", r->id, r->nsock, r->nsock == 1 ? "" : "s",
+		       (long)child);
+		return 0;
+	}
+	if (child > 0)
+		waitpid(child, NULL, 0);
+	fprintf(stderr, "uncore job: job %s: %s\n", r->id, n > 0 ? msg : "its counting process did not start");
+	return 1;
+}
+
+static int job_end(struct job_run *r, const char *dir)
+{
+	char path[1100], line[32], sum[1100];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
+	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "uncore job: job %s is not being counted (no %s)\n", r->id, path);
+		return 1;
+	}
+	if (!flock(fd, LOCK_EX | LOCK_NB)) { /* nobody holds it: the counting process is gone */
+		close(fd);
+		unlink(path);
+		fprintf(stderr, "uncore job: job %s: its counting process ended before the job (killed?): no summary; "
+				"its boxes are restored by the next session\n", r->id);
+		return 1;
+	}
+	long pid = uc_read_first_line(path, line, sizeof(line), &st) ? 0 : strtol(line, NULL, 10);
+	if (pid <= 1 || kill((pid_t)pid, SIGTERM)) {
+		close(fd);
+		fprintf(stderr, "uncore job: job %s: cannot stop its counting process (%s)\n", r->id, line);
+		return 1;
+	}
+	/* it writes the summary, then lets go of the lock: wait for that, at most 60 s */
+	for (int i = 0; i < 1200 && flock(fd, LOCK_EX | LOCK_NB); i++)
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+	close(fd);
+	if (access(sum, F_OK)) {
+		fprintf(stderr, "uncore job: job %s: no summary was written (%s)\n", r->id, sum);
+		return 1;
+	}
+	printf("uncore job: job %s: summary in %s\n", r->id, sum);
+	return 0;
+}
+
+static int job_report(struct job_run *r, const char *dir)
+{
+	char path[1100], buf[4096];
+	snprintf(path, sizeof(path), "%s/%s.json", dir, r->id);
+	struct stat st;
+	int fd = uc_open_guarded(path, (off_t)1 << 20, &st);
+	if (fd < 0) {
+		fprintf(stderr, "uncore job: no summary of job %s (%s: %s)\n", r->id, path,
+			uc_guarded_why(errno, &st, (off_t)1 << 20, 0, buf, sizeof(buf)));
+		return 1;
+	}
+	ssize_t n;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		fwrite(buf, 1, (size_t)n, stdout);
+	close(fd);
+	return 0;
+}
+
+/* A job id as the library takes it (jobs.h): A-Z a-z 0-9 . _ - [ ], not first '.' or '-'. */
+static int id_ok(const char *id)
+{
+	size_t n = strlen(id);
+	if (!n || n > 64 || id[0] == '.' || id[0] == '-')
+		return 0;
+	return strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-[]") == n;
+}
+
+int cmd_job(int argc, char **argv)
+{
+	struct job_run r = { .interval = 1 };
+	char dir[1024];
+	const char *verb = argc > 1 ? argv[1] : "";
+	for (int i = 3; i < argc; i++) {
+		char *end;
+		if (!strcmp(argv[i], "--interval") && i + 1 < argc && (r.interval = strtod(argv[i + 1], &end)) >= 0.01 &&
+		    r.interval <= 3600 && !*end) {
+			i++;
+			continue;
+		}
+		fprintf(stderr, "uncore job: unexpected argument '%s' (see 'uncore job --help')\n", argv[i]);
+		return 2;
+	}
+	if (argc < 3 || (strcmp(verb, "begin") && strcmp(verb, "end") && strcmp(verb, "report"))) {
+		fprintf(stderr, "uncore job: give begin, end or report and a job id (see 'uncore job --help')\n");
+		return 2;
+	}
+	r.id = argv[2];
+	if (!id_ok(r.id)) {
+		fprintf(stderr, "uncore job: not a job id (1..64 of A-Z a-z 0-9 . _ - [ ], not first . or -)\n");
+		return 2;
+	}
+	spool_dir(dir, sizeof(dir));
+	return !strcmp(verb, "begin") ? job_begin(&r, dir) : !strcmp(verb, "end") ? job_end(&r, dir) : job_report(&r, dir);
+}

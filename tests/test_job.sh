@@ -1,0 +1,76 @@
+#!/bin/sh
+# uncore job begin|end|report (issue 46 point 2): an exclusive job's summary on the simulator, whose
+# profile is the truth: the bytes of the socket the job holds whole, its mean and peak bandwidth; the
+# machine left as found; a counting process killed, a job on no whole socket, an odd id, a spool others
+# may write, a link planted where the summary goes.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+UNCORE=${top_builddir:-.}/uncore
+SIMSTATE=${top_builddir:-.}/tests/sim_state
+R=$W/root
+V2=$R/sys/fs/cgroup/system.slice/slurmstepd.scope
+mkdir -p "$V2/job_1001" "$V2/job_1002"
+printf '0-7\n' >"$V2/job_1001/cpuset.cpus.effective" # sim:snbep: socket 0 whole
+printf '8-11\n' >"$V2/job_1002/cpuset.cpus.effective" # half of socket 1
+printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket0.mem_write_bytes_per_s = 3.2e9\nsocket1.mem_read_bytes_per_s = 9.6e9\n' >"$W/profile"
+export UNCORE_SYSROOT="$R" UNCORE_JOB_SPOOL="$W/spool/jobs"
+sim="sim:snbep,shared=$W/machine,profile=$W/profile"
+field() { sed -n "s/^ *\"$1\": \([^,]*\),*$/\1/p" "$W/spool/jobs/$2.json" | head -1; }
+out=$($UNCORE --backend "$sim" job begin 1001 --interval 0.2 2>&1); rc=$?
+check "begin: counting socket 0 ($rc: $out)" '[ $rc -eq 0 ] && echo "$out" | grep -q "^uncore job: job 1001: counting 1 socket, process [0-9]*$"'
+# the prolog's shell is gone; the job runs its second (a wait for a state: the process counts already)
+sleep 1
+out=$($UNCORE job end 1001 2>&1); rc=$?
+check "end: the summary written ($rc: $out)" '[ $rc -eq 0 ] && [ -f "$W/spool/jobs/1001.json" ] && [ ! -e "$W/spool/jobs/1001.pid" ]'
+cat "$W/spool/jobs/1001.json"
+secs=$(field seconds 1001) rd=$(field read_bytes 1001) wr=$(field write_bytes 1001)
+mrd=$(field mean_read_bw 1001) prd=$(field peak_read_bw 1001)
+check "read bytes over its window: the profile's 6.4e9 B/s within 0.1 % ($rd B in $secs s)" \
+	'awk -v b="$rd" -v s="$secs" "BEGIN { r = b / s / 6.4e9; exit !(s > 0.5 && r > 0.999 && r < 1.001) }"'
+check "write bytes: 3.2e9 B/s within 0.1 % ($wr B)" 'awk -v b="$wr" -v s="$secs" "BEGIN { r = b / s / 3.2e9; exit !(r > 0.999 && r < 1.001) }"'
+check "mean read bandwidth = bytes / seconds; the peak of a steady load equals it within 1 % ($mrd, $prd)" \
+	'awk -v m="$mrd" -v b="$rd" -v s="$secs" -v p="$prd" "BEGIN { exit !(m > 0 && (m - b / s) ^ 2 < 1 && p / m > 0.99 && p / m < 1.01) }"'
+check "only the socket it holds whole: socket 0, not socket 1" \
+	'grep -q "\"socket\": 0," "$W/spool/jobs/1001.json" && ! grep -q "\"socket\": 1," "$W/spool/jobs/1001.json"'
+check "extras with their units (LLC miss ratio %, uncore clock GHz)" \
+	'grep -q "\"llc_miss_ratio\": {\"value\": [0-9.e+-]*, \"unit\": \"%\"}" "$W/spool/jobs/1001.json" &&
+	 grep -q "\"uncore_freq\": {\"value\": [0-9.e+-]*, \"unit\": \"GHz\"}" "$W/spool/jobs/1001.json"'
+check "the machine is left as found" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+rep=$($UNCORE job report 1001 2>&1); rc=$?
+check "report prints the summary ($rc)" '[ $rc -eq 0 ] && [ "$rep" = "$(cat "$W/spool/jobs/1001.json")" ]'
+# the counting process killed (an OOM kill, kill -9): end says so; the next session restores its boxes
+out=$($UNCORE --backend "$sim" job begin 1001 --interval 0.2 2>&1)
+pid=${out##* }
+kill -KILL "$pid" 2>/dev/null
+for i in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+rm -f "$W/spool/jobs/1001.json"
+out=$($UNCORE job end 1001 2>&1); rc=$?
+check "its counting process killed: end says so, exit 1, no summary ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "its counting process ended before the job (killed?): no summary" && [ ! -e "$W/spool/jobs/1001.json" ]'
+$UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1 # the next session
+check "... and the next session put its boxes back" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+# refusals
+out=$($UNCORE --backend "$sim" job begin 1002 2>&1); rc=$?
+check "a job holding no socket whole: refused, said why ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1002 holds no socket whole"'
+out=$($UNCORE --backend "$sim" job begin 4242 2>&1); rc=$?
+check "a job not on this node: refused ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "no job 4242 on this node"'
+out=$($UNCORE --backend "$sim" job begin "../../etc/x" 2>&1); rc=$?
+check "a job id with a path in it: refused before any file is touched ($rc)" \
+	'[ $rc -eq 2 ] && echo "$out" | grep -q "not a job id" && [ ! -e "$W/etc" ]'
+out=$($UNCORE job end 1001 2>&1); rc=$?
+check "end of a job not counted: said so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1001 is not being counted"'
+out=$($UNCORE job report 4242 2>&1); rc=$?
+check "report of a job without a summary: said so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "no summary of job 4242"'
+# a link planted where the summary goes: replaced, its target untouched
+echo keep >"$W/target"
+ln -s "$W/target" "$W/spool/jobs/1001.json"
+$UNCORE --backend "$sim" job begin 1001 --interval 0.2 >/dev/null 2>&1
+$UNCORE job end 1001 >/dev/null 2>&1
+check "a link planted as the summary: replaced by the summary, its target untouched" \
+	'[ "$(cat "$W/target")" = keep ] && [ ! -L "$W/spool/jobs/1001.json" ] && grep -q "\"job\": \"1001\"" "$W/spool/jobs/1001.json"'
+chmod 777 "$W/spool/jobs"
+out=$($UNCORE --backend "$sim" job begin 1001 2>&1); rc=$?
+check "a spool anyone may write: refused ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "is not a directory of root (or this user) that only its owner may write"'
+chmod 755 "$W/spool/jobs"
+check "nothing left programmed" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -41,13 +41,14 @@ static const struct {
 	  "The batch jobs this node runs (Slurm's cgroup tree, v2 or v1, and the spool /run/intel-uncore/jobs,\n"
 	  "below UNCORE_SYSROOT), the CPUs each holds, and per socket how many of its CPUs: a job holding a\n"
 	  "socket whole owns its counts.  An entry that cannot be used is left out with a warning.\n" },
-	{ "job", "uncore [OPTIONS] job begin|end|report ID [--interval S]",
+	{ "job", "uncore [OPTIONS] job begin|end|report ID [--interval S] [--whole-node]",
 	  "A job's own summary, for the prolog (begin) and epilog (end) of a node whose sockets it holds\n"
 	  "whole: begin starts a process that counts those sockets, reading every S seconds (default 1)\n"
 	  "for the peaks; end stops it, and it writes ID.json into the spool ($UNCORE_JOB_SPOOL, default\n"
 	  "/var/spool/intel-uncore/jobs): per socket the bytes read and written, mean and peak bandwidth,\n"
 	  "LLC miss ratio, link and I/O bandwidth and uncore clock where the platform has them; report\n"
-	  "prints it.\n" },
+	  "prints it.  --whole-node (begin): the scheduler gave the job this node whole (Slurm --exclusive),\n"
+	  "so every socket is its own, with or without a cgroup or spool entry.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist [--sampling]",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.  Without\n"
 	  "--sampling the bits that stop a whole die are left out (a counter's overflow enable, the global\n"

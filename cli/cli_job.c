@@ -33,6 +33,7 @@ struct job_run {
 	char spool[1024];
 	int sock[64], nsock;       /* the sockets the job holds whole */
 	double interval;
+	int whole_node;            /* --whole-node: the scheduler gave it this node (every socket) */
 	double peak_rd[64], peak_wr[64];
 	int extra_m[NEXTRAS];      /* session metric index, -1: not on this platform */
 };
@@ -217,6 +218,11 @@ out:
 /* The job on this node and the sockets it holds whole; -1 with a message when there is none. */
 static int find_job(uncore_t *u, struct job_run *r)
 {
+	if (r->whole_node) { /* no cgroup or spool entry needed: every socket is the job's */
+		for (int k = 0; k < uncore_num_sockets(u) && k < 64; k++)
+			r->sock[r->nsock++] = k;
+		return 0;
+	}
 	int n = uncore_jobs_scan(u), job = -1;
 	cli_warnings();
 	for (int j = 0; j < n; j++) {
@@ -360,6 +366,10 @@ int cmd_job(int argc, char **argv)
 		if (!strcmp(argv[i], "--interval") && i + 1 < argc && (r.interval = strtod(argv[i + 1], &end)) >= 0.01 &&
 		    r.interval <= 3600 && !*end) {
 			i++;
+			continue;
+		}
+		if (!strcmp(argv[i], "--whole-node") && !strcmp(verb, "begin")) {
+			r.whole_node = 1;
 			continue;
 		}
 		fprintf(stderr, "uncore job: unexpected argument '%s' (see 'uncore job --help')\n", argv[i]);

@@ -48,6 +48,15 @@ check "its counting process killed: end says so, exit 1, no summary ($rc: $out)"
 	'[ $rc -eq 1 ] && echo "$out" | grep -q "its counting process ended before the job (killed?): no summary" && [ ! -e "$W/spool/jobs/1001.json" ]'
 $UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1 # the next session
 check "... and the next session put its boxes back" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+# --whole-node: the scheduler gave it the node (no cgroup entry needed): every socket counted
+out=$($UNCORE --backend "$sim" job begin 7 --whole-node --interval 0.2 2>&1); rc=$?
+check "--whole-node: a job without a cgroup counts both sockets ($rc: $out)" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "^uncore job: job 7: counting 2 sockets, process [0-9]*$"'
+$UNCORE job end 7 >/dev/null 2>&1
+check "... its summary has socket 0 and socket 1" \
+	'grep -q "\"socket\": 0," "$W/spool/jobs/7.json" && grep -q "\"socket\": 1," "$W/spool/jobs/7.json"'
+out=$($UNCORE job end 7 --whole-node 2>&1); rc=$?
+check "--whole-node is begin's alone ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "unexpected argument .--whole-node."'
 # refusals
 out=$($UNCORE --backend "$sim" job begin 1002 2>&1); rc=$?
 check "a job holding no socket whole: refused, said why ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1002 holds no socket whole"'

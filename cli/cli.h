@@ -48,6 +48,7 @@ int cmd_stat(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_job(int argc, char **argv);
+int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
 
 /* How values are written: perf-like text columns, CSV with a separator (-x), or a JSON object a line. */
 enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON };

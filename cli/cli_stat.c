@@ -349,6 +349,9 @@ int cmd_stat(int argc, char **argv)
 	uncore_session_t *s = NULL;
 	struct out o;
 	pid_t child = -1;
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--per-job"))
+			return cmd_stat_per_job(argc, argv);
 	if ((rc = stat_parse(argc, argv, &a)))
 		goto out;
 	rc = 1;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "uncore.h"
+#include "util/uc_defs.h"
 #include "perf_kernel.h" /* the kernel seam of the perf backend */
 
 struct pci_loc {
@@ -23,7 +24,6 @@ struct pci_devinfo {
 
 /* What the host looks like: CPU identity and which CPUs sit on each socket. */
 #define UC_MAX_SOCKETS 8
-#define UC_MAX_CPUS 4096
 #define UC_MAX_DIES 8   /* logical dies per socket (Linux: CPUID leaf 0x1F's die level) */
 #define UC_MAX_NODES 64 /* NUMA nodes whose CPUs are looked up */
 struct host_info {
@@ -34,6 +34,10 @@ struct host_info {
 	int socket_cores[UC_MAX_SOCKETS]; /* cores per socket */
 	int ncpus;                        /* CPU numbers 0..ncpus-1 exist (some may be offline) */
 	signed char cpu_socket[UC_MAX_CPUS]; /* each CPU's socket; -1: offline or absent */
+	/* each CPU's core id in its socket (Linux topology/core_id: the one a CBo/CHA tid filter names) and its
+	 * thread in the core (its place among thread_siblings_list); -1: unknown */
+	short cpu_core[UC_MAX_CPUS];
+	signed char cpu_thread[UC_MAX_CPUS];
 	int hypervisor;
 	double tsc_hz;                    /* TSC frequency; 0 = unknown */
 	int stepping;                     /* with vendor, family and model: perf's CPU id string */

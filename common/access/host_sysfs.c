@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "access.h"
 #include "util/error.h"
 #include "util/safe_file.h"
+#include "util/guarded_read.h"
+#include "util/cpulist.h"
 
 static double brand_ghz(const char *v)
 {
@@ -37,6 +40,27 @@ static void node_dies(struct host_info *h)
 			h->node_die[n] = (short)(h->cpu_socket[cpu] * UC_MAX_DIES + h->cpu_die[cpu]);
 		fclose(f);
 	}
+}
+
+/* CPU cpu's core id and its thread in the core: the CPUs of thread_siblings_list below it */
+static void core_thread(struct host_info *h, int cpu)
+{
+	char path[256], list[256], why[96];
+	long core;
+	struct stat st;
+	uint8_t *sib = malloc(UC_MAX_CPUS / 8);
+	sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
+	if (sysroot_read_long(path, &core) == 0 && core >= 0 && core < 32768)
+		h->cpu_core[cpu] = (short)core;
+	sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
+	if (sib && !uc_read_first_line(path, list, sizeof(list), &st) && cpulist_parse(list, sib, why, sizeof(why)) > 0 &&
+	    cpu_in(sib, cpu)) {
+		int below = 0;
+		for (int c = 0; c < cpu; c++)
+			below += cpu_in(sib, c);
+		h->cpu_thread[cpu] = (signed char)(below < 127 ? below : 127);
+	}
+	free(sib);
 }
 
 int host_from_sysfs(struct host_info *h)
@@ -73,6 +97,8 @@ int host_from_sysfs(struct host_info *h)
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
 		h->socket_cpu[i] = -1;
 	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
+	memset(h->cpu_core, -1, sizeof(h->cpu_core));
+	memset(h->cpu_thread, -1, sizeof(h->cpu_thread));
 	long *die_id = malloc(UC_MAX_CPUS * sizeof(*die_id));
 	if (!die_id)
 		return uc_err("out of memory");
@@ -97,6 +123,7 @@ int host_from_sysfs(struct host_info *h)
 		/* Linux 5.3+ (CPUID leaf 0x1F); absent before: one die per package */
 		sysroot_path(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_id", cpu);
 		sysroot_read_long(path, &die_id[cpu]);
+		core_thread(h, cpu);
 		if (h->socket_cpu[pkg] < 0)
 			h->socket_cpu[pkg] = cpu;
 		h->socket_cores[pkg]++;

@@ -370,6 +370,39 @@ int uncore_job_info(const uncore_t *u, int job, struct uncore_job_info *out);
 int uncore_job_socket_cpus(const uncore_t *u, int job, int socket, int *total);
 
 /*
+ * Memory traffic by job where jobs share a socket (doc/jobs.md, "Shared nodes"): each core a job holds is
+ * sampled at one CBo/CHA through the box's thread-id filter (its LLC misses there, times the socket's boxes,
+ * estimate all of them: addresses hash evenly over the boxes), the cores rotating over the boxes step by
+ * step; a job's reads are its cores' misses x 64 bytes, its writes the socket's writes in proportion to its
+ * reads, and what no job's core caused (devices' DMA, cores of no job) is unattributed: on each socket the
+ * jobs' rows and the unattributed row add up to the memory controllers' count exactly.  The jobs are those
+ * uncore_jobs_scan() found.  An attribution is one thread's at a time.
+ *   uncore_attrib_new()    plans it (-1 where the platform has no per-thread count);
+ *   uncore_attrib_start()  starts counting, uncore_attrib_step() rotates the sampled cores (every 100 ms or
+ *                          so: the more steps, the smaller the sampling error), uncore_attrib_read() makes
+ *                          the rows of the window (UNCORE_SINCE_START or UNCORE_LAST_INTERVAL, since the
+ *                          last read), uncore_attrib_stop() ends it (it may be read after), free lets it go.
+ */
+typedef struct uncore_attrib uncore_attrib_t;
+struct uncore_attrib_row {
+	int socket;
+	char job[65];        /* "": unattributed */
+	double read_bytes, write_bytes;
+	double socket_read_bytes, socket_write_bytes; /* the socket's memory controllers' count: the rows' sum */
+	double seconds;      /* the window */
+	double sampled;      /* the share of the window its cores were sampled, on average (1 for unattributed) */
+};
+int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out);
+int uncore_attrib_start(uncore_attrib_t *a);
+int uncore_attrib_step(uncore_attrib_t *a);
+int uncore_attrib_read(uncore_attrib_t *a, int window); /* how many rows, or -1 */
+int uncore_attrib_row(const uncore_attrib_t *a, int i, struct uncore_attrib_row *out);
+int uncore_attrib_stop(uncore_attrib_t *a);
+void uncore_attrib_free(uncore_attrib_t *a);
+/* What the platform's per-thread count counts ("the core's requests that missed the LLC"), or NULL. */
+const char *uncore_attrib_counts(const uncore_t *u);
+
+/*
  * Every MSR the library reads or writes on this machine, with the bits it may write, in the
  * format of msr-safe's allowlist (/dev/cpu/msr_allowlist): "0x00000C10 0x00000000FFFFFFFF # ..."
  * lines, read-only registers with mask 0.  Loaded into msr-safe, it lets users who are not root

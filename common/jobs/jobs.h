@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "access/access.h"
+#include "util/cpulist.h"
 
 #define UC_JOB_ID_MAX 64 /* Slurm "123" or "123_4", PBS "123.server", LSF "123[4]" fit */
 
@@ -38,12 +39,6 @@ void jobs_free(struct uc_jobs *j);
  * starting with '.' or '-'. */
 int job_id_ok(const char *id);
 
-/* A CPU list ("0-3,8,10-11", blanks around it ignored) into bits (UC_MAX_CPUS of them, cleared first):
- * how many CPUs, or -1 with why (a CPU above UC_MAX_CPUS - 1, a range backwards, a stray character). */
-int cpulist_parse(const char *s, uint8_t *bits, char *why, size_t len);
-/* bits as a CPU list, cut with "..." when it does not fit; returns buf. */
-const char *cpulist_format(const uint8_t *bits, char *buf, size_t len);
-
 struct uncore;
 /* The handle's jobs let go (uncore_close). */
 void jobs_release(struct uncore *u);
@@ -52,10 +47,5 @@ int uncore_num_jobs_impl(const struct uncore *u);
 struct uncore_job_info;
 int uncore_job_info_impl(const struct uncore *u, int job, struct uncore_job_info *out);
 int uncore_job_socket_cpus_impl(const struct uncore *u, int job, int socket, int *total);
-
-static inline int cpu_in(const uint8_t *bits, int cpu)
-{
-	return cpu >= 0 && cpu < UC_MAX_CPUS && (bits[cpu / 8] >> (cpu % 8) & 1);
-}
 
 #endif

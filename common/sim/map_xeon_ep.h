@@ -35,7 +35,10 @@ static const struct sim_boxctl ivb_bc_norst = { .frz = 1u << 8 };
 
 /* CBo filter, Table 2-12: tid 4:0, nid 17:10, state 22:18, opc 31:23. */
 static const struct sim_filt snb_cbo_filt[] = { { 0xd14, 0, 0x1full | 0x3fc00ull | 0x7c0000ull | 0xff800000ull } };
-static const struct sim_fld snb_cbo_fld[] = { { "state", 0, 18, 5 }, { "opc", 0, 23, 9 }, { "nid", 0, 10, 8 } };
+static const struct sim_fld snb_cbo_fld[] = { { "state", 0, 18, 5 }, { "opc", 0, 23, 9 }, { "nid", 0, 10, 8 },
+					      { "tid", 0, 0, 5 } };
+/* tid_en (T2-10 bit 19) applies the tid: bit 0 the thread, the core id above it (T2-12) */
+#define SNB_TID .tid_en = TID_EN, .tid_core_lo = 1
 /* PCU band filter 0xC34 (Linux SNBEP_PCU_MSR_PMON_BOX_FILTER), Table 2-77: bands 31:0. */
 static const struct sim_filt pcu_filt[] = { { 0xc34, 0, 0xffffffffull } };
 /* HA ADDRMATCH0 0x40 (31:6), ADDRMATCH1 0x44 (13:0), OPCODEMATCH 0x48 (5:0): Tables 2-37..2-39. */

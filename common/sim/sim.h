@@ -15,6 +15,16 @@
 #define SIM_MAX_KEYS 32
 #define SIM_IIO_PORTS 8 /* ports of an IIO stack with bandwidth counters (Linux spr/gnr_iio_freerunning: 8 each way) */
 
+/* A job of the profile (issue 46): its CPUs, and the bytes/s its cores read from and write to memory, spread
+ * evenly over its CPUs (profile keys job.NAME.cpus, job.NAME.mem_read_bytes_per_s, ..._write_...). */
+#define SIM_MAX_JOBS 8
+struct sim_job {
+	char name[24];
+	uint8_t cpus[UC_MAX_CPUS / 8];
+	int ncpus;
+	double rd_bps, wr_bps;
+};
+
 /* Workload truth, per socket (the profile keys are listed in doc/user-guide.md, "Simulator profile"). */
 struct sim_profile {
 	double mem_read_bps[UC_MAX_SOCKETS], mem_write_bps[UC_MAX_SOCKETS];
@@ -41,6 +51,12 @@ struct sim_profile {
 	 * share is its weight over the socket's sum); a row per port, so each is a per-socket profile key */
 	double iio_port_share[SIM_IIO_PORTS][UC_MAX_SOCKETS];
 	double pmem; /* the machine has persistent memory (perf's #has_pmem) */
+	/* jobs: with any, a socket's memory traffic is its jobs' cores' (core_rd/wr_bps) plus its devices' DMA,
+	 * and the cores' data-read misses are the reads (sim_jobs.c); mem_given: a socket's total was set */
+	struct sim_job jobs[SIM_MAX_JOBS];
+	int njobs, mem_given;
+	double dma_rd_bps[UC_MAX_SOCKETS], dma_wr_bps[UC_MAX_SOCKETS];
+	double core_rd_bps[UC_MAX_SOCKETS], core_wr_bps[UC_MAX_SOCKETS];
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
 
@@ -285,6 +301,12 @@ int sim_place_functions(struct sim *s, int sock, int bus0, const struct sim_bus_
 /* The UBox device at bus:dev.fn with its node id and the machine's GIDNIDMAP (s->ubox's offsets). */
 int sim_ubox_node_device(struct sim *s, int bus, int dev, int fn, uint32_t node, uint32_t gidnidmap);
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);
+/* The profile's jobs made the machine's traffic (sim_jobs.c): 0, or -1 naming the file's mistake. */
+int sim_jobs_apply(struct sim *s, const char *file);
+/* The share of its socket's core traffic the thread a CBo/CHA's tid filter selects makes, when ctl turns
+ * the filter on (1 when it is off; 0 for a thread that is no simulated core's). */
+double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl);
+int sim_tid_filtered(const struct sim_box *b, uint64_t ctl);
 void sim_profile_defaults(struct sim_profile *p, int nsockets);
 
 #endif

@@ -283,6 +283,8 @@ static int s_host(struct access *a, struct host_info *h)
 	h->nsockets = s->nsockets;
 	h->tsc_hz = s->prof.tsc_hz;
 	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
+	memset(h->cpu_core, -1, sizeof(h->cpu_core));
+	memset(h->cpu_thread, -1, sizeof(h->cpu_thread));
 	int per_socket = s->cores * s->dies;
 	h->ncpus = s->nsockets * per_socket < UC_MAX_CPUS ? s->nsockets * per_socket : UC_MAX_CPUS;
 	long *die_id = malloc(UC_MAX_CPUS * sizeof(*die_id));
@@ -294,6 +296,8 @@ static int s_host(struct access *a, struct host_info *h)
 		/* the simulated kernel's sysfs tree numbers CPUs the same way: socket by socket, die by die */
 		for (int c = i * per_socket; c < (i + 1) * per_socket && c < UC_MAX_CPUS; c++) {
 			h->cpu_socket[c] = (signed char)i;
+			h->cpu_core[c] = (short)(c - i * per_socket); /* one thread a core (sim_jobs.c's tid) */
+			h->cpu_thread[c] = 0;
 			die_id[c] = sim_cpu_die_id(s, c);
 		}
 	}

@@ -13,6 +13,7 @@
 
 /* The unit control every discovery unit has (sim_disc_map.h). */
 const struct sim_boxctl sim_disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
+const struct sim_fld sim_disc_cha_fld[1] = { { "tid", 0, 0, 10 } };
 
 void sim_disc_put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 uint64_t sim_disc_get64(const uint8_t *p)

@@ -44,7 +44,7 @@ void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc);
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
 
 /* The shared workload model (sim_disc_rates.c): events per second of one box. */
-double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh);
+double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl);
 double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links);
 double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks);
 double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks, int skew);

@@ -11,6 +11,7 @@
 #include "sim/sim_model.h"
 
 extern const struct sim_boxctl sim_disc_bc;
+extern const struct sim_fld sim_disc_cha_fld[1]; /* FILTER0 tid 9:0 (seed 001 T2-75) */
 
 #define OV (1ull << 20)
 #define RST (1ull << 17)
@@ -21,7 +22,9 @@ extern const struct sim_boxctl sim_disc_bc;
 #define MSR_UNIT(n) .space = SIM_MSR, .status = 1, .ctl0 = 2, .ctl_stride = 1, .ctr0 = 8, .ctr_stride = 1, .nctr = (n)
 /* CHA: tid_en 16, umask_ext 63:32 (T2-72; Linux spr_uncore_chabox); IIO: thresh 35:24, ch_mask 47:36,
  * fc_mask 50:48 (T2-184; Linux spr_uncore_iio) -- alike on every discovery platform. */
-#define CHA_UNIT MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0
+/* tid_en bit 16 (seed 001 T2-72) applies FILTER0's tid: core id 9:3, thread 2:0 (T2-75) */
+#define CHA_UNIT MSR_UNIT(4), CTL(BASE | (1ull << 16) | 0xffffffff00000000ull), .disc_type = 0, .tid_en = 1ull << 16, \
+		 .tid_core_lo = 3, .fld = sim_disc_cha_fld, .nfld = 1
 #define IIO_UNIT MSR_UNIT(4), CTL(0xffffull | RST | (1ull << 18) | OV | (1ull << 23) | 0x7ffffff000000ull), .disc_type = 1
 
 #endif

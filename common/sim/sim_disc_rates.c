@@ -61,9 +61,14 @@ static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
 
 /* CHA events: LLC lookups, TOR inserts and occupancy (thresh 1: the cycles it holds any, when llc_miss_parallel
  * requests are outstanding on average meanwhile), home-agent requests, directory updates. */
-double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um, uint32_t ext, unsigned thresh)
+double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl)
 {
 	const struct sim_profile *p = &s->prof;
+	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
+	uint32_t ext = (uint32_t)(ctl >> 32);
+	int sock = b->socket;
+	/* a tid filter: the cores' requests by its thread's share, the devices' (no core's tid) none */
+	double tid = sim_tid_share(s, b, ctl), dev = sim_tid_filtered(b, ctl) ? 0 : 1;
 	int nch = s->cores * s->dies; /* the socket's CHAs, over its dies */
 	double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9, r = p->remote_ratio[sock];
 	if (thresh && !(ev == 0x36 && thresh == 1))
@@ -72,7 +77,7 @@ double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um
 		return p->uncore_hz;
 	if (ev == 0x34 && (ext & 1)) { /* LLC_LOOKUP of data reads: umask bit 0 = miss (I), the rest hit states */
 		double hit_states = __builtin_popcount(um & 0xfe) / 7.0;
-		return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss));
+		return p->llc_lookups[sock] / nch * ((um & 1 ? miss : 0) + hit_states * (1 - miss)) * tid;
 	}
 	if (ev == 0x50) { /* REQUESTS: READS_LOCAL 1, READS_REMOTE 2, WRITES_LOCAL 4, WRITES_REMOTE 8 (64-byte lines) */
 		double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
@@ -86,7 +91,8 @@ double sim_disc_cha_rate(const struct sim *s, int sock, unsigned ev, unsigned um
 	double v = 0;
 	for (int i = 0, n = tor_requests(s, sock, req); i < n; i++)
 		if ((um & req[i].queue) && tor_selects(ext, &req[i]))
-			v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc); /* occupancy: Little's law */
+			v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc) * /* occupancy: Little's law */
+			     (req[i].queue == 0x01 ? tid : dev);
 	return thresh ? v / p->llc_miss_parallel[sock] : v;
 }
 
@@ -155,7 +161,7 @@ double sim_disc_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl,
 	if (ctl & (SIM_EDGE | SIM_INV))
 		return 0; /* edge and invert forms are not modelled */
 	if (!strcmp(u, "cha"))
-		return sim_disc_cha_rate(s, sock, ev, um, (uint32_t)(ctl >> 32), thresh);
+		return sim_disc_cha_rate(s, b, ctl);
 	if (thresh)
 		return 0; /* thresholds are modelled for the TOR occupancy only */
 	if ((v = m->own(s, b, ev, um, ctl)) >= 0)

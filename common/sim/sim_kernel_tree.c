@@ -262,6 +262,15 @@ int sk_write_tree(struct sim_kernel *k)
 		snprintf(text, sizeof(text), "%ld", sim_cpu_die_id(k->s, c));
 		if (put(k, path, text))
 			return -1;
+		/* the core id in the socket, one thread a core (sim_jobs.c's tid filter) */
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", c);
+		snprintf(text, sizeof(text), "%d", c % (k->s->cores * k->s->dies));
+		if (put(k, path, text))
+			return -1;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
+		snprintf(text, sizeof(text), "%d", c);
+		if (put(k, path, text))
+			return -1;
 	}
 	for (int i = 0; i < k->npmus; i++)
 		if (!k->pmus[i].missing && write_pmu(k, &k->pmus[i]))

@@ -87,6 +87,8 @@ struct sim_unit {
 	const struct sim_fr *fr;
 	int nfr;
 	uint16_t ids[SIM_MAX_IDS], comp_ids[SIM_MAX_IDS]; /* PCI device IDs of box i and its companion */
+	uint64_t tid_en;     /* CBo/CHA: the control bit that applies the filter's "tid" field (0: none) */
+	int tid_core_lo;     /* its core id starts at this bit of the tid, the thread below it */
 	int disc_type;       /* EMR discovery type */
 	const char *src;     /* where the facts come from */
 };

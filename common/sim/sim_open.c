@@ -157,7 +157,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 		return uc_err("simulator options sockets=%d and dies=%d: at most %d dies in all", s->nsockets, s->dies,
 			      UC_MAX_SOCKETS);
 	sim_profile_defaults(&s->prof, s->nsockets);
-	if (o->profile[0] && sim_profile_load(&s->prof, o->profile, s->nsockets))
+	if (o->profile[0] && (sim_profile_load(&s->prof, o->profile, s->nsockets) || sim_jobs_apply(s, o->profile)))
 		return -1;
 	if (s->kind->build(s) || sim_map_build(s))
 		return -1;

@@ -6,6 +6,7 @@
 #include "util/error.h"
 #include "util/safe_file.h"
 #include "sim_only.h"
+#include "util/cpulist.h"
 
 void sim_profile_defaults(struct sim_profile *p, int nsockets)
 {
@@ -90,6 +91,8 @@ static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 		{ "cores_c0_ratio", offsetof(struct sim_profile, cores_c0), 1 },
 		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6), 1 },
 		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio), 1 },
+		{ "dma_read_bytes_per_s", offsetof(struct sim_profile, dma_rd_bps), 0 },
+		{ "dma_write_bytes_per_s", offsetof(struct sim_profile, dma_wr_bps), 0 },
 	};
 	int port, end = 0;
 	*ratio = 0;
@@ -102,6 +105,49 @@ static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 	    key[8] >= '0' && key[8] <= '9')
 		return p->iio_port_share[port];
 	return NULL;
+}
+
+/* job.NAME.cpus = LIST, job.NAME.mem_read_bytes_per_s = V, job.NAME.mem_write_bytes_per_s = V */
+static int job_key(struct sim_profile *p, const char *key, const char *val, const char *file, int lineno)
+{
+	char name[24], what[64], why[160];
+	int n = 0;
+	if (sscanf(key, "job.%23[A-Za-z0-9_-].%63s%n", name, what, &n) != 2 || key[n])
+		return uc_err("simulator profile %s:%d: '%s': a job key is job.NAME.cpus, job.NAME.mem_read_bytes_per_s "
+			      "or job.NAME.mem_write_bytes_per_s (NAME: 1..23 of A-Z a-z 0-9 _ -)", file, lineno, key);
+	struct sim_job *j = NULL;
+	for (int i = 0; i < p->njobs && !j; i++)
+		if (!strcmp(p->jobs[i].name, name))
+			j = &p->jobs[i];
+	if (!j) {
+		if (p->njobs == SIM_MAX_JOBS)
+			return uc_err("simulator profile %s:%d: more than %d jobs", file, lineno, SIM_MAX_JOBS);
+		j = &p->jobs[p->njobs++];
+		snprintf(j->name, sizeof(j->name), "%s", name);
+	}
+	if (!strcmp(what, "cpus")) {
+		char list[512];
+		snprintf(list, sizeof(list), "%s", val);
+		list[strcspn(list, "\r\n")] = 0;
+		if ((j->ncpus = cpulist_parse(list, j->cpus, why, sizeof(why))) <= 0)
+			return uc_err("simulator profile %s:%d: job.%s.cpus: %s", file, lineno, name,
+				      j->ncpus ? why : "no CPU in the list");
+		return 0;
+	}
+	char *end;
+	double v = strtod(val, &end);
+	while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+		end++;
+	if (end == val || *end || !(v >= 0 && v <= 1e15))
+		return uc_err("simulator profile %s:%d: '%s' needs a number from 0 to 1e15", file, lineno, key);
+	if (!strcmp(what, "mem_read_bytes_per_s"))
+		j->rd_bps = v;
+	else if (!strcmp(what, "mem_write_bytes_per_s"))
+		j->wr_bps = v;
+	else
+		return uc_err("simulator profile %s:%d: unknown job key '%s' (cpus, mem_read_bytes_per_s, "
+			      "mem_write_bytes_per_s)", file, lineno, what);
+	return 0;
 }
 
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
@@ -132,6 +178,13 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 		if (!eq || sscanf(k, "%127[^= \t]", key) != 1) {
 			fclose(f);
 			return uc_err("simulator profile %s:%d: expected 'key = value'", file, lineno);
+		}
+		if (!strncmp(key, "job.", 4)) {
+			if (job_key(p, key, eq + 1, file, lineno)) {
+				fclose(f);
+				return -1;
+			}
+			continue;
 		}
 		v = strtod(eq + 1, &end);
 		while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
@@ -165,6 +218,7 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 				      key);
 		}
 		if (arr) {
+			p->mem_given |= arr == p->mem_read_bps || arr == p->mem_write_bps;
 			for (int s = 0; s < nsockets; s++)
 				if (sock < 0 || s == sock)
 					arr[s] = v;

@@ -46,12 +46,13 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 			return p->uncore_hz;
 		if (b->idx >= cbos)
 			return 0;
+		double tid = sim_tid_share(s, b, ctl); /* every request of the model is a core's data read */
 		if (ev == 0x34 && um == 0x03) { /* LLC_LOOKUP.DATA_READ by the state filter */
 			unsigned st = (unsigned)sim_field(b, "state");
 			double miss = p->llc_miss_ratio[sock];
 			double frac = (st & 0x01 ? miss : 0) +
 				      (1 - miss) * ((st & 0x08 ? 0.2 : 0) + (st & 0x04 ? 0.5 : 0) + (st & 0x02 ? 0.3 : 0));
-			return p->llc_lookups[sock] / cbos * frac;
+			return p->llc_lookups[sock] / cbos * frac * tid;
 		}
 		/* TOR_INSERTS / TOR_OCCUPANCY .OPCODE (umask 1) and .MISS_OPCODE (3) of data reads, opc=0x182;
 		 * .ALL (8) and .MISS_ALL (0xa) count the same, as every request of the model is a data read */
@@ -60,6 +61,8 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 			double miss = p->llc_lookups[sock] / cbos * p->llc_miss_ratio[sock];
 			double all = p->llc_lookups[sock] / cbos, cyc = p->uncore_hz / 1e9;
 			int misses_only = um == 0x03 || um == 0x0a;
+			miss *= tid;
+			all *= tid;
 			if (ev == 0x35)
 				return misses_only ? miss : all;
 			double occ = miss * p->llc_miss_lat_ns[sock] * cyc +

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#define UC_MAX_CPUS 4096 /* CPU numbers a CPU list or the host topology takes */
 #define UC_ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define UC_PCI_VENDOR_INTEL 0x8086
 

@@ -46,7 +46,8 @@ double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, 
 	}
 	if ((ev == 0x35 || ev == 0x36) && !strcmp(u, "cbo") && b->idx < cbos) {
 		uint64_t opc = sim_field(b, "opc");
-		double misses = p->llc_lookups[sock] * p->llc_miss_ratio[sock] / cbos, r = p->remote_ratio[sock];
+		double tid = sim_tid_share(s, b, ctl), dev = sim_tid_filtered(b, ctl) ? 0 : 1;
+		double misses = p->llc_lookups[sock] * p->llc_miss_ratio[sock] / cbos * tid, r = p->remote_ratio[sock];
 		/* an occupancy is its inserts x their residency in uncore clocks (Little's law) */
 		double per = ev == 0x36 ? p->llc_miss_lat_ns[sock] * p->uncore_hz / 1e9 : 1;
 		if ((um == 0x23 || um == 0x83) && opc == 0x182)
@@ -54,9 +55,9 @@ double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, 
 		if (ev == 0x36)
 			return sim_xeon_ep_rate(s, b, ctl, ctr);
 		if (um == 0x01 && opc == 0x19e)
-			return p->iio_out_bps[sock] / 64 / cbos;
+			return p->iio_out_bps[sock] / 64 / cbos * dev;
 		if (um == 0x01 && opc == 0x1c8)
-			return p->iio_in_bps[sock] / 64 / cbos;
+			return p->iio_in_bps[sock] / 64 / cbos * dev;
 	}
 	return sim_xeon_ep_rate(s, b, ctl, ctr);
 }

@@ -16,7 +16,7 @@
 /* UBox filter 0x707 (tid 0, cid 5:1), CBo FILTER0 0xE05 (tid 5:0, link 9:6, state 23:17) and FILTER1 0xE06
  * (nid 15:0, opc 28:20, c6 29, nc 30, isoc 31), PCU band filter 0x715 */
 extern const struct sim_filt sim_hsx_ubox_filt[1], sim_hsx_cbo_filt[2], sim_hsx_pcu_filt[1];
-extern const struct sim_fld sim_hsx_cbo_fld[3];
+extern const struct sim_fld sim_hsx_cbo_fld[4];
 
 #define SIM_HSX_CBO_BITS (EV_UMASK | RST | EDGE | TID_EN | EN | INV | THRESH8) /* SNBEP_CBO_MSR_PMON_RAW_EVENT_MASK */
 #define SIM_HSX_PCI_BITS (EV_UMASK | RST | EDGE | EN | INV | THRESH8)
@@ -29,7 +29,8 @@ extern const struct sim_fld sim_hsx_cbo_fld[3];
 	  .src = "Linux HSWEP_U_MSR_PMON_CTL0/CTR0/FILTER/UCLK_FIXED_*" },                                            \
 	{ .name = "cbo", .space = SIM_MSR, .nboxes = ncbo, .bc = &snb_bc, .box_stride = 0x10, .box_ctl = 0xe00,           \
 	  .ctl0 = 0xe01, .ctl_stride = 1, .ctr0 = 0xe08, .ctr_stride = 1, .nctr = 4, .width = 48, SNB_CTL, .ctl_rst = RST,  \
-	  .ctl_writable = SIM_HSX_CBO_BITS, .filt = sim_hsx_cbo_filt, .nfilt = 2, .fld = sim_hsx_cbo_fld, .nfld = 3,      \
+	  .ctl_writable = SIM_HSX_CBO_BITS, .filt = sim_hsx_cbo_filt, .nfilt = 2, .fld = sim_hsx_cbo_fld, .nfld = 4,  \
+	  .tid_en = TID_EN, .tid_core_lo = 1,                                                                         \
 	  .src = "Linux HSWEP_C0_MSR_PMON_*, HSWEP_CBO_MSR_OFFSET 0x10, 48 bits" },                                   \
 	{ .name = "pcu", .space = SIM_MSR, .nboxes = 1, .bc = &snb_bc, .box_ctl = 0x710, .ctl0 = 0x711, .ctl_stride = 1,   \
 	  .ctr0 = 0x717, .ctr_stride = 1, .nctr = 4, .width = 48, SNB_CTL, .ctl_rst = RST,                              \

@@ -6,7 +6,8 @@
 const struct sim_filt sim_hsx_ubox_filt[] = { { 0x707, 0, 0x3full } }; /* HSWEP_U_MSR_PMON_BOX_FILTER_TID/CID */
 /* HSWEP_C0_MSR_PMON_BOX_FILTER0, HSWEP_CB0_MSR_PMON_BOX_FILTER_*, FILTER1 = FILTER0 + 1 (hswep_cbox_enable_event) */
 const struct sim_filt sim_hsx_cbo_filt[] = { { 0xe05, 0, 0xfe03ffull }, { 0xe06, 0, 0xfff0ffffull } };
-const struct sim_fld sim_hsx_cbo_fld[] = { { "state", 0, 17, 7 }, { "opc", 1, 20, 9 }, { "nid", 1, 0, 16 } };
+/* tid 5:0 (HSWEP_CB0_MSR_PMON_BOX_FILTER_TID 0x3f): thread bit 0, the core above */
+const struct sim_fld sim_hsx_cbo_fld[] = { { "state", 0, 17, 7 }, { "opc", 1, 20, 9 }, { "nid", 1, 0, 16 }, { "tid", 0, 0, 6 } };
 const struct sim_filt sim_hsx_pcu_filt[] = { { 0x715, 0, 0xffffffffull } }; /* HSWEP_PCU_MSR_PMON_BOX_FILTER */
 
 /* hswep_uncore_*: UBox, SBox and R3QPI of 44 bits, 18 CBos; ids of hswep_uncore_pci_ids */

@@ -23,6 +23,7 @@ static const uint32_t bw_offs[SIM_ICX_STACKS] = { 0x0, 0x10, 0x20, 0x90, 0xa0, 0
 
 /* CHA FILTER0 ICX_C34_MSR_PMON_BOX_FILTER0 0xB65: tid 8:0 (SKX_CHA_MSR_PMON_BOX_FILTER_TID) */
 static const struct sim_filt cha_filt[] = { { 0xb65, 0, 0x1ffull } };
+static const struct sim_fld cha_fld[] = { { "tid", 0, 0, 9 } }; /* core id 8:3, thread 2:0 */
 
 /* icx_iio_freerunning: IOCLK 0xA55 at icx_iio_clk_freerunning_box_offsets (= icx_msr_offsets), BW_IN 0xAA0 +
  * port at icx_iio_bw_freerunning_box_offsets; 48 bits */
@@ -42,6 +43,7 @@ const struct sim_unit sim_icx_units[] = {
 	{ .name = "cha", .space = SIM_MSR, .nboxes = SIM_ICX_MAX_CHA, .box_offs = cha_offs, .bc = &ivb_bc, .box_ctl = 0xb60,
 	  .ctl0 = 0xb61, .ctl_stride = 1, .ctr0 = 0xb68, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,
 	  .ctl_writable = BASE_CTL | TID_EN | 0x3ffffffull << 32, .filt = cha_filt, .nfilt = N(cha_filt),
+	  .fld = cha_fld, .nfld = N(cha_fld), .tid_en = TID_EN, .tid_core_lo = 3,
 	  .src = "Linux icx_uncore_chabox: ICX_C34_MSR_PMON_*, icx_cha_msr_offsets, SNR_CHA_RAW_EVENT_MASK_EXT" },
 	{ .name = "iio", .space = SIM_MSR, .nboxes = SIM_ICX_STACKS, .box_offs = stack_offs, .bc = &ivb_bc,
 	  .box_ctl = 0xa50, .ctl0 = 0xa58, .ctl_stride = 1, .ctr0 = 0xa51, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4,

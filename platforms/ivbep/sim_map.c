@@ -10,7 +10,8 @@
 /* CBo FILTER0 0xD14 (tid 4:0, link 8:5, state 22:17) and FILTER1 0xD1A (nid 15:0, opc 28:20, c6 29,
  * nc 30, isoc 31): Linux config1 fields filter_*2, high half written to the filter MSR + 6. */
 static const struct sim_filt ivb_cbo_filt[] = { { 0xd14, 0, 0x7e01ffull }, { 0xd1a, 0, 0xfff0ffffull } };
-static const struct sim_fld ivb_cbo_fld[] = { { "state", 0, 17, 6 }, { "opc", 1, 20, 9 }, { "nid", 1, 0, 16 } };
+/* FILTER0 tid 4:0 (Linux IVBEP_CB0_MSR_PMON_BOX_FILTER_TID 0x1f), thread bit 0 */
+static const struct sim_fld ivb_cbo_fld[] = { { "state", 0, 17, 6 }, { "opc", 1, 20, 9 }, { "nid", 1, 0, 16 }, { "tid", 0, 0, 5 } };
 static const uint32_t irp_ctrs[] = { 0xa0, 0xb0, 0xb8, 0xc0 }; /* Linux ivbep_uncore_irp_ctrs */
 
 const struct sim_unit sim_ivbep_units[] = {
@@ -21,7 +22,7 @@ const struct sim_unit sim_ivbep_units[] = {
 	{ .name = "cbo", .space = SIM_MSR, .nboxes = 15, .bc = &ivb_bc, .box_stride = 0x20, .box_ctl = 0xd04,
 	  .ctl0 = 0xd10, .ctl_stride = 1, .ctr0 = 0xd16, .ctr_stride = 1, .nctr = 4, .width = 44, IVB_CTL, .ctl_rst = RST,
 	  .ctl_writable = EV_UMASK | RST | EDGE | TID_EN | OV | EN | THRESH8,
-	  .filt = ivb_cbo_filt, .nfilt = N(ivb_cbo_filt), .fld = ivb_cbo_fld, .nfld = N(ivb_cbo_fld),
+	  .filt = ivb_cbo_filt, .nfilt = N(ivb_cbo_filt), .fld = ivb_cbo_fld, .nfld = N(ivb_cbo_fld), SNB_TID,
 	  .src = "Linux IVBEP_C0_MSR_PMON_*, IVBEP_CBO_MSR_OFFSET 0x20, 15 boxes; likwid FILTER1 0xD1A" },
 	{ .name = "pcu", .space = SIM_MSR, .nboxes = 1, .bc = &ivb_bc, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	  .ctr0 = 0xc36, .ctr_stride = 1, .nctr = 4, .width = 48, IVB_CTL, .ctl_rst = RST,

@@ -55,11 +55,12 @@ static int filter1_selects(const struct sim_box *b, const struct tor_req *r)
 /* CHA: clockticks, LLC lookups of data reads by FILTER0's state (bit 0 I = miss; 4 S, 5 E, 6 M, 7 F share
  * the hits 3:2:3:2), TOR inserts and occupancy of the IA queue (umask 0x01) by hit 0x10 / miss 0x20 and
  * FILTER1, memory requests by home. */
-static double cha_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, unsigned thresh)
+static double cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, unsigned ev, unsigned um,
+		       unsigned thresh)
 {
 	const struct sim_profile *p = &s->prof;
 	int sock = b->socket, n = chas(s);
-	double look = p->llc_lookups[sock] / n, m = p->llc_miss_ratio[sock], r = p->remote_ratio[sock];
+	double look = p->llc_lookups[sock] / n * sim_tid_share(s, b, ctl), m = p->llc_miss_ratio[sock], r = p->remote_ratio[sock];
 	if (thresh && !(ev == 0x36 && thresh == 1))
 		return 0;
 	if (ev == 0x00)
@@ -137,7 +138,7 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	if (ctl & (SIM_EDGE | SIM_INV))
 		return 0; /* edge and invert forms are not modelled */
 	if (!strcmp(u, "cha"))
-		return b->idx < chas(s) ? cha_rate(s, b, ev, um, thresh) : 0;
+		return b->idx < chas(s) ? cha_rate(s, b, ctl, ev, um, thresh) : 0;
 	if (thresh)
 		return 0;
 	if (!strcmp(u, "imc"))

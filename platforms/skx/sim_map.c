@@ -18,7 +18,8 @@
 static const struct sim_filt cha_filt[] = { { 0xe05, 0, 0x1ffull | 0xfull << 9 | 0x3ffull << 17 },
 					    { 0xe06, 0, 0xfffffe3bull } };
 static const struct sim_fld cha_fld[] = { { "state", 0, 17, 10 }, { "rem", 1, 0, 1 }, { "loc", 1, 1, 1 },
-					  { "all_opc", 1, 3, 1 }, { "opc0", 1, 9, 10 }, { "opc1", 1, 19, 10 } };
+					  { "all_opc", 1, 3, 1 }, { "opc0", 1, 9, 10 }, { "opc1", 1, 19, 10 },
+					  { "tid", 0, 0, 9 } };
 /* PCU band filter HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715 */
 const struct sim_filt sim_skx_pcu_filt[1] = { { 0x715, 0, 0xffffffffull } };
 
@@ -37,6 +38,7 @@ const struct sim_unit sim_skx_units[] = {
 	{ .name = "cha", .space = SIM_MSR, .nboxes = SIM_SKX_MAX_CHA, .bc = &ivb_bc, .box_stride = 0x10, .box_ctl = 0xe00,
 	  .ctl0 = 0xe01, .ctl_stride = 1, .ctr0 = 0xe08, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4, .ctl_writable = BASE_CTL | TID_EN,
 	  .filt = cha_filt, .nfilt = N(cha_filt), .fld = cha_fld, .nfld = N(cha_fld),
+	  .tid_en = TID_EN, .tid_core_lo = 3, /* tid: core id 8:3, thread 2:0 (as T2-75 of the later CHA) */
 	  .src = "Linux skx_uncore_chabox: HSWEP_C0_MSR_PMON_*, HSWEP_CBO_MSR_OFFSET 0x10" },
 	{ .name = "iio", .space = SIM_MSR, .nboxes = 6, .bc = &ivb_bc, .box_stride = 0x20, .box_ctl = 0xa40, .ctl0 = 0xa48,
 	  .ctl_stride = 1, .ctr0 = 0xa41, .ctr_stride = 1, CTL48, .nctr = 4, .ctl_bytes = 4, .ctl_writable = BASE_CTL | 0x7fffull << 32,

@@ -11,7 +11,7 @@ const struct sim_unit sim_snbep_units[] = {
 	{ .name = "cbo", .space = SIM_MSR, .nboxes = 8, .bc = &snb_bc, .box_stride = 0x20, .box_ctl = 0xd04,
 	  .ctl0 = 0xd10, .ctl_stride = 1, .ctr0 = 0xd16, .ctr_stride = 1, .nctr = 4, .width = 44, SNB_CTL, .ctl_rst = RST,
 	  .ctl_writable = EV_UMASK | RST | EDGE | TID_EN | EN | INV | THRESH8,
-	  .filt = snb_cbo_filt, .nfilt = N(snb_cbo_filt), .fld = snb_cbo_fld, .nfld = N(snb_cbo_fld),
+	  .filt = snb_cbo_filt, .nfilt = N(snb_cbo_filt), .fld = snb_cbo_fld, .nfld = N(snb_cbo_fld), SNB_TID,
 	  .src = "Table 2-8 (0xD04/0xD10/0xD14/0xD16 + 0x20 n), Table 1-2 C-Box 3-7, width L423, ctl Table 2-10" },
 	{ .name = "pcu", .space = SIM_MSR, .nboxes = 1, .bc = &snb_bc, .box_ctl = 0xc24, .ctl0 = 0xc30, .ctl_stride = 1,
 	  .ctr0 = 0xc36, .ctr_stride = 1, .nctr = 4, .width = 48, SNB_CTL, .ctl_rst = RST,

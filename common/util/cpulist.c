@@ -1,9 +1,9 @@
-/* CPU lists as the kernel writes them (cpuset.cpus, cpumask files of the topology): "0-3,8,10-11". */
+/* CPU lists (cpulist.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "jobs.h"
+#include "cpulist.h"
 
 /* A CPU number at *p, advancing it: the number, or -1 when there is none or it is too large. */
 static long cpu_number(const char **p)

@@ -1,0 +1,132 @@
+/*
+ * uncore stat --per-job (issue 46 points 3 and 4): the memory traffic of each job on the node, socket by
+ * socket, with what no job's core caused as "unattributed" (uncore_attrib_*, doc/jobs.md "Shared nodes"),
+ * over --duration S or every -I MS, the sampled cores rotating every --step MS (default 100).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+struct perjob_args {
+	double duration, interval_ms, step_ms;
+	int json;
+};
+
+static int parse(int argc, char **argv, struct perjob_args *a)
+{
+	*a = (struct perjob_args){ .duration = -1, .interval_ms = -1, .step_ms = 100 };
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+		double *to = !strcmp(o, "--duration") ? &a->duration : !strcmp(o, "-I") ? &a->interval_ms
+			   : !strcmp(o, "--step") ? &a->step_ms : NULL;
+		if (!strcmp(o, "--per-job"))
+			continue;
+		if (!strcmp(o, "--json")) {
+			a->json = 1;
+			continue;
+		}
+		if (to && v && (*to = strtod(v, &end)) > 0 && !*end && *to <= 1e7) {
+			i++;
+			continue;
+		}
+		fprintf(stderr, "uncore stat --per-job: %s%s%s: expected --duration SECONDS, -I MS, --step MS or --json "
+				"(a positive number each)\n", o, to ? " " : "", to && v ? v : "");
+		return 2;
+	}
+	if ((a->duration > 0) == (a->interval_ms > 0) && a->duration <= 0) {
+		fprintf(stderr, "uncore stat --per-job: give --duration SECONDS or -I MS\n");
+		return 2;
+	}
+	return 0;
+}
+
+static void print_rows(uncore_attrib_t *at, int n, int json)
+{
+	for (int i = 0; i < n; i++) {
+		struct uncore_attrib_row r;
+		if (uncore_attrib_row(at, i, &r))
+			continue;
+		double s = r.seconds > 0 ? r.seconds : 1;
+		if (json)
+			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
+			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
+			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"sampled\": %.4g}\n",
+			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
+			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
+			       r.write_bytes / s, r.sampled);
+		else
+			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%\n", r.socket,
+			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,
+			       r.job[0] ? "its cores sampled" : "(devices, cores of no job) of all",
+			       r.job[0] ? 100 * r.sampled : r.socket_read_bytes > 0 ? 100 * r.read_bytes / r.socket_read_bytes : 0);
+	}
+}
+
+int cmd_stat_per_job(int argc, char **argv)
+{
+	struct perjob_args a;
+	uncore_t *u = NULL;
+	uncore_attrib_t *at = NULL;
+	int rc = parse(argc, argv, &a), n;
+	if (rc)
+		return rc;
+	rc = 1;
+	if (cli_open(&u))
+		return 1;
+	n = uncore_jobs_scan(u);
+	cli_warnings();
+	if (n < 0 || uncore_attrib_new(u, &at))
+		goto err;
+	if (!a.json) {
+		cli_banner(stdout, u);
+		printf("# per job: %s, by thread at one box a step (every %g ms); reads x 64 B, writes in proportion\n",
+		       uncore_attrib_counts(u), a.step_ms);
+		if (!n)
+			printf("# no job on this node (see uncore jobs): all of it is unattributed\n");
+	}
+	cli_catch_signals();
+	if (uncore_attrib_start(at))
+		goto err;
+	uint64_t step = (uint64_t)(a.step_ms * 1e6), total = a.duration > 0 ? (uint64_t)(a.duration * 1e9) : UINT64_MAX;
+	uint64_t every = a.interval_ms > 0 ? (uint64_t)(a.interval_ms * 1e6) : UINT64_MAX, t = 0, since = 0;
+	while (t < total && !cli_stopped()) {
+		uint64_t d = step;
+		if (d > total - t)
+			d = total - t;
+		if (d > every - since)
+			d = every - since;
+		if (cli_sleep(u, d) < 0)
+			goto err;
+		t += d;
+		since += d;
+		if (since >= every) {
+			if ((n = uncore_attrib_read(at, UNCORE_LAST_INTERVAL)) < 0)
+				goto err;
+			if (!a.json)
+				printf("# %.3f s\n", (double)t / 1e9);
+			print_rows(at, n, a.json);
+			fflush(stdout);
+			since = 0;
+		} else if (t < total && uncore_attrib_step(at))
+			goto err;
+	}
+	if (uncore_attrib_stop(at))
+		goto err;
+	if (a.interval_ms <= 0) {
+		if ((n = uncore_attrib_read(at, UNCORE_SINCE_START)) < 0)
+			goto err;
+		if (!a.json)
+			printf("# %.3f s elapsed%s\n", (double)t / 1e9, cli_stopped() ? " (interrupted)" : "");
+		print_rows(at, n, a.json);
+	}
+	rc = cli_stopped() ? 128 + cli_stopped() : 0;
+	goto out;
+err:
+	fprintf(stderr, "uncore: %s\n", uncore_error());
+out:
+	uncore_attrib_free(at);
+	uncore_close(u);
+	return rc;
+}

@@ -1,0 +1,319 @@
+/*
+ * Memory traffic by job on a shared node (issue 46 point 3; uncore.h, doc/jobs.md "Shared nodes").
+ *
+ * Why the TOR and not the cores: a core's LLC misses are its memory reads, and a CBo/CHA counts the misses
+ * of one thread when its tid filter names it (seed 000 "Any of the CBo events may be filtered by
+ * Thread/Core-ID"; seed 001 T2-75).  Physical addresses hash evenly over a socket's boxes, so one box sees
+ * 1/N of a core's misses: N x that count estimates them all.  Each box has one filter, so a step samples
+ * at most one thread per box; the threads rotate over the boxes (and, where there are more threads than
+ * boxes, over the steps), and a thread's count is scaled by the window over the time it was sampled.
+ * Nothing here needs the core PMU or perf: it works from Sandy Bridge-EP on, the same on every backend.
+ *
+ * It is a client of the public calls (sessions, metrics, jobs), like the front ends: each step is a session
+ * of its own that programs the filters and is read and stopped at the next step.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "uncore.h"
+#include "attrib.h"
+#include "jobs/jobs.h"
+#include "handle/handle.h"
+#include "util/error.h"
+
+struct thr {
+	int socket, cpu, job; /* the job holding the CPU (the first, where two name it) */
+	unsigned tid;
+	double cnt[2];        /* misses counted while sampled: since start, this interval */
+	double ns[2];         /* ... and for how long */
+};
+
+struct uncore_attrib {
+	uncore_t *u;
+	const struct attrib_plat *plat;
+	int njobs;
+	char (*job)[UC_JOB_ID_MAX + 1];
+	struct thr *thr;
+	int nthr;
+	int boxes[UC_MAX_SOCKETS];       /* the socket's CBos/CHAs: its slices */
+	int first[UC_MAX_SOCKETS + 1];   /* its threads: thr[first[k]] .. thr[first[k + 1] - 1] */
+	uncore_session_t *tot;           /* mem_read_bytes and mem_write_bytes, the whole window */
+	uncore_session_t *samp;          /* the current step's */
+	int *samp_thr;                   /* the thread of each of its events */
+	int nsamp, step, running;
+	uint64_t read_ns;                /* tot's elapsed time at the last read */
+	struct uncore_attrib_row *rows;
+	int nrows;
+};
+
+const char *uncore_attrib_counts(const uncore_t *u)
+{
+	const struct attrib_plat *p = attrib_plat_of(uncore_platform_name(u));
+	return p ? p->counts : NULL;
+}
+
+/* The unit the platform's event counts in, and its boxes per socket. */
+static int slices(struct uncore_attrib *a)
+{
+	char name[128];
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(a->plat->event, ":"), a->plat->event);
+	struct uncore_event_info ei;
+	int ev = uncore_event_find(a->u, name);
+	if (ev < 0 || uncore_event_info(a->u, ev, &ei))
+		return uc_err("per-job attribution: %s has no event %s", uncore_platform_name(a->u), name);
+	for (int un = 0; un < uncore_num_units(a->u); un++) {
+		struct uncore_unit_info ui;
+		if (uncore_unit_info(a->u, un, &ui) || strcmp(ui.name, ei.unit))
+			continue;
+		for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++)
+			if ((a->boxes[k] = uncore_unit_boxes(a->u, un, k)) <= 0)
+				return uc_err("per-job attribution: socket %d has no %s box", k, ei.unit);
+		return 0;
+	}
+	return uc_err("per-job attribution: no %s unit on this machine", ei.unit);
+}
+
+/* Every online CPU a job holds, socket by socket, with the thread id its box's filter takes. */
+static int threads(struct uncore_attrib *a)
+{
+	const struct host_info *h = &a->u->host;
+	const struct uc_jobs *js = a->u->jobs;
+	a->njobs = js ? js->n : 0; /* none: every byte is unattributed */
+	if (!(a->job = calloc((size_t)a->njobs + 1, sizeof(*a->job))) || !(a->thr = calloc((size_t)h->ncpus + 1, sizeof(*a->thr))))
+		return uc_err("out of memory");
+	for (int j = 0; j < a->njobs; j++)
+		snprintf(a->job[j], sizeof(a->job[j]), "%s", js->v[j].id);
+	for (int k = 0; k < h->nsockets && k < UC_MAX_SOCKETS; k++) {
+		a->first[k] = a->nthr;
+		for (int c = 0; c < h->ncpus && c < UC_MAX_CPUS; c++) {
+			int j = 0;
+			while (j < a->njobs && !cpu_in(js->v[j].cpus, c))
+				j++;
+			if (h->cpu_socket[c] != k || j == a->njobs)
+				continue;
+			if (h->cpu_core[c] < 0 || h->cpu_thread[c] < 0)
+				return uc_err("per-job attribution: CPU %d's core id or thread is unknown (topology/core_id, "
+					      "thread_siblings_list)", c);
+			unsigned tid = (unsigned)h->cpu_core[c] << a->plat->tid_core_lo | (unsigned)h->cpu_thread[c];
+			a->thr[a->nthr++] = (struct thr){ .socket = k, .cpu = c, .job = j, .tid = tid };
+		}
+	}
+	a->first[h->nsockets < UC_MAX_SOCKETS ? h->nsockets : UC_MAX_SOCKETS] = a->nthr;
+	return 0;
+}
+
+int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out)
+{
+	*out = NULL;
+	struct uncore_attrib *a = calloc(1, sizeof(*a));
+	if (!a)
+		return uc_err("out of memory");
+	a->u = u;
+	if (!(a->plat = attrib_plat_of(uncore_platform_name(u)))) {
+		free(a);
+		return uc_err("per-job attribution: %s has no known per-thread count of LLC misses", uncore_platform_name(u));
+	}
+	if (slices(a) || threads(a)) {
+		uncore_attrib_free(a);
+		return -1;
+	}
+	*out = a;
+	return 0;
+}
+
+/* The thread box c of socket k samples at step s, or -1: with no more threads than boxes each thread has
+ * a box, moving one box a step; with more, the threads take turns. */
+static int sampled(const struct uncore_attrib *a, int k, int c, int s)
+{
+	int m = a->first[k + 1] - a->first[k], n = a->boxes[k];
+	if (m <= n) {
+		int t = ((c - s) % n + n) % n;
+		return t < m ? a->first[k] + t : -1;
+	}
+	return a->first[k] + (int)(((long)c + (long)s * n) % m);
+}
+
+/* The current step's counts to its threads; the step's session let go. */
+static int step_end(struct uncore_attrib *a)
+{
+	if (!a->samp)
+		return 0;
+	int rc = uncore_session_read(a->samp) < 0 ? -1 : 0;
+	double ns = (double)uncore_session_elapsed_ns(a->samp);
+	for (int e = 0; !rc && e < a->nsamp; e++) {
+		struct thr *t = &a->thr[a->samp_thr[e]];
+		uint64_t v = 0;
+		if (uncore_session_value(a->samp, e, t->socket, -1, &v)) {
+			rc = -1;
+			break;
+		}
+		for (int w = 0; w < 2; w++) {
+			t->cnt[w] += (double)v;
+			t->ns[w] += ns;
+		}
+	}
+	if (uncore_session_stop(a->samp) < 0)
+		rc = -1;
+	uncore_session_free(a->samp);
+	a->samp = NULL;
+	return rc;
+}
+
+static int step_begin(struct uncore_attrib *a)
+{
+	char spec[256];
+	int n = 0;
+	a->step++;
+	if (!a->nthr) /* no job's core to sample */
+		return 0;
+	if (uncore_session_new(a->u, &a->samp))
+		return -1;
+	for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++)
+		for (int c = 0; c < a->boxes[k]; c++) {
+			int t = sampled(a, k, c, a->step - 1);
+			if (t < 0)
+				continue;
+			snprintf(spec, sizeof(spec), "%s:socket=%d:box=%d:tid=0x%x", a->plat->event, k, c, a->thr[t].tid);
+			if (uncore_session_add(a->samp, spec) != n)
+				return uc_err_prefix("per-job attribution, %s: ", spec);
+			a->samp_thr[n++] = t;
+		}
+	a->nsamp = n;
+	return uncore_session_start(a->samp);
+}
+
+int uncore_attrib_start(uncore_attrib_t *a)
+{
+	int boxes = 0;
+	for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++)
+		boxes += a->boxes[k];
+	if (a->running)
+		return uc_err("per-job attribution: already started");
+	if (!a->samp_thr && !(a->samp_thr = calloc((size_t)boxes + 1, sizeof(*a->samp_thr))))
+		return uc_err("out of memory");
+	for (int i = 0; i < a->nthr; i++)
+		memset(a->thr[i].cnt, 0, sizeof(a->thr[i].cnt) + sizeof(a->thr[i].ns));
+	if (uncore_session_new(a->u, &a->tot) || uncore_session_add_metric(a->tot, "mem_read_bytes") != 0 ||
+	    uncore_session_add_metric(a->tot, "mem_write_bytes") != 1 || uncore_session_start(a->tot))
+		return uc_err_prefix("per-job attribution, the memory controllers' count: ");
+	a->read_ns = 0;
+	a->running = 1;
+	if (step_begin(a)) {
+		uncore_attrib_stop(a);
+		return -1;
+	}
+	return 0;
+}
+
+int uncore_attrib_step(uncore_attrib_t *a)
+{
+	if (!a->running)
+		return uc_err("per-job attribution: not started");
+	return step_end(a) || step_begin(a) ? -1 : 0;
+}
+
+/* Socket k's rows of window w into a->rows. */
+static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
+{
+	double rd = 0, wr = 0, *est = calloc((size_t)a->njobs + 1, sizeof(*est)), *cov = calloc((size_t)a->njobs + 1, sizeof(*cov));
+	int *held = calloc((size_t)a->njobs + 1, sizeof(*held));
+	if (!est || !cov || !held) {
+		free(est), free(cov), free(held);
+		return uc_err("out of memory");
+	}
+	uncore_session_metric_value(a->tot, 0, k, -1, w, &rd);
+	uncore_session_metric_value(a->tot, 1, k, -1, w, &wr);
+	double sum = 0;
+	for (int i = a->first[k]; i < a->first[k + 1]; i++) {
+		const struct thr *t = &a->thr[i];
+		double share = secs > 0 ? t->ns[w] / 1e9 / secs : 0;
+		held[t->job]++;
+		cov[t->job] += share > 1 ? 1 : share;
+		if (t->ns[w] > 0) /* its misses seen by one of the socket's boxes, over the time it was seen */
+			est[t->job] += t->cnt[w] * a->boxes[k] * 64 / share;
+	}
+	for (int j = 0; j < a->njobs; j++)
+		sum += est[j];
+	double fit = sum > rd && sum > 0 ? rd / sum : 1; /* sampling may overshoot: never more than was read */
+	double jrd = 0, jwr = 0;
+	for (int j = 0; j < a->njobs; j++) {
+		if (!held[j])
+			continue;
+		struct uncore_attrib_row *r = &a->rows[a->nrows++];
+		*r = (struct uncore_attrib_row){ .socket = k, .seconds = secs, .sampled = cov[j] / held[j],
+						 .socket_read_bytes = rd, .socket_write_bytes = wr };
+		snprintf(r->job, sizeof(r->job), "%s", a->job[j]);
+		r->read_bytes = est[j] * fit;
+		r->write_bytes = rd > 0 ? wr * r->read_bytes / rd : 0;
+		jrd += r->read_bytes;
+		jwr += r->write_bytes;
+	}
+	struct uncore_attrib_row *r = &a->rows[a->nrows++];
+	*r = (struct uncore_attrib_row){ .socket = k, .seconds = secs, .sampled = 1, .socket_read_bytes = rd,
+					 .socket_write_bytes = wr };
+	r->read_bytes = rd - jrd > 0 ? rd - jrd : 0;
+	r->write_bytes = wr - jwr > 0 ? wr - jwr : 0;
+	free(est), free(cov), free(held);
+	return 0;
+}
+
+int uncore_attrib_read(uncore_attrib_t *a, int window)
+{
+	if (!a->tot)
+		return uc_err("per-job attribution: not started");
+	if (window != UNCORE_SINCE_START && window != UNCORE_LAST_INTERVAL)
+		return uc_err("per-job attribution: window %d is neither UNCORE_SINCE_START nor UNCORE_LAST_INTERVAL", window);
+	/* the step so far counts too: end it and, while running, begin the next */
+	if (a->running && (step_end(a) || uncore_session_read(a->tot) < 0 || step_begin(a)))
+		return -1;
+	int nsock = a->u->host.nsockets < UC_MAX_SOCKETS ? a->u->host.nsockets : UC_MAX_SOCKETS;
+	uint64_t now = uncore_session_elapsed_ns(a->tot);
+	double secs = (double)(window == UNCORE_SINCE_START ? now : now - a->read_ns) / 1e9;
+	free(a->rows);
+	a->nrows = 0;
+	if (!(a->rows = calloc((size_t)(nsock * (a->njobs + 1)), sizeof(*a->rows))))
+		return uc_err("out of memory");
+	for (int k = 0; k < nsock; k++)
+		if (socket_rows(a, k, window, secs))
+			return -1;
+	if (window == UNCORE_LAST_INTERVAL) { /* the next interval starts now */
+		for (int i = 0; i < a->nthr; i++)
+			a->thr[i].cnt[1] = a->thr[i].ns[1] = 0;
+		a->read_ns = now;
+	}
+	return a->nrows;
+}
+
+int uncore_attrib_row(const uncore_attrib_t *a, int i, struct uncore_attrib_row *out)
+{
+	if (i < 0 || i >= a->nrows)
+		return uc_err("no attribution row %d (the last read made %d)", i, a->nrows);
+	*out = a->rows[i];
+	return 0;
+}
+
+int uncore_attrib_stop(uncore_attrib_t *a)
+{
+	if (!a->running)
+		return 0;
+	int rc = step_end(a);
+	if (uncore_session_stop(a->tot) < 0)
+		rc = -1;
+	a->running = 0;
+	return rc;
+}
+
+void uncore_attrib_free(uncore_attrib_t *a)
+{
+	if (!a)
+		return;
+	uncore_attrib_stop(a);
+	uncore_session_free(a->samp);
+	uncore_session_free(a->tot);
+	free(a->samp_thr);
+	free(a->thr);
+	free(a->job);
+	free(a->rows);
+	free(a);
+}

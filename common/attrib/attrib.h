@@ -1,0 +1,16 @@
+/* Memory traffic by job on a shared node (issue 46 point 3, doc/jobs.md "Shared nodes"): attrib.c samples
+ * each job core's LLC misses at one CBo/CHA through its tid filter, rotating cores over the boxes. */
+#ifndef UNCORE_ATTRIB_H
+#define UNCORE_ATTRIB_H
+
+struct attrib_plat {
+	const char *platform;  /* "spr" */
+	const char *event;     /* the TOR count of one thread's misses, with any filter it needs */
+	int tid_core_lo;       /* the core id starts at this bit of the tid, the thread below it */
+	const char *counts;    /* what it counts, for the docs and messages */
+};
+
+/* The platform's row, or NULL where none is known. */
+const struct attrib_plat *attrib_plat_of(const char *platform);
+
+#endif

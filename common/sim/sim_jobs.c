@@ -1,0 +1,88 @@
+/*
+ * Jobs on the simulated machine (issue 46 point 6): a profile's jobs each move bytes from their CPUs,
+ * spread evenly over them; a socket's memory traffic is then its jobs' share plus its devices' DMA
+ * (dma_read/write_bytes_per_s), and its cores' LLC data-read misses are exactly their memory reads (a
+ * 64-byte line each), hashed evenly over the socket's CBos/CHAs.  A CBo/CHA counter whose tid filter is on
+ * counts only the requests of the thread the tid names: its core's share of the cores' traffic (seed 000
+ * "Any of the CBo events may be filtered by Thread/Core-ID ... .tid_en"; seed 001 T2-75 "tid [9:3]
+ * Core-ID [2:0] Thread"); device requests carry no core's tid and drop out.
+ */
+#include <string.h>
+#include "sim.h"
+#include "util/error.h"
+#include "util/cpulist.h"
+
+static int cpus_per_socket(const struct sim *s) { return s->cores * s->dies; }
+
+/* What CPU c's cores read and write per second: the jobs' rates over their CPUs. */
+static void cpu_rates(const struct sim_profile *p, int cpu, double *rd, double *wr)
+{
+	*rd = *wr = 0;
+	for (int j = 0; j < p->njobs; j++)
+		if (p->jobs[j].ncpus > 0 && cpu_in(p->jobs[j].cpus, cpu)) {
+			*rd += p->jobs[j].rd_bps / p->jobs[j].ncpus;
+			*wr += p->jobs[j].wr_bps / p->jobs[j].ncpus;
+		}
+}
+
+int sim_jobs_apply(struct sim *s, const char *file)
+{
+	struct sim_profile *p = &s->prof;
+	int per = cpus_per_socket(s), all = per * s->nsockets;
+	int dma = 0;
+	for (int k = 0; k < s->nsockets; k++)
+		dma |= p->dma_rd_bps[k] > 0 || p->dma_wr_bps[k] > 0;
+	if (!p->njobs) {
+		if (dma)
+			return uc_err("simulator profile %s: dma_read/write_bytes_per_s add to jobs' traffic: give "
+				      "job.NAME.cpus too (or the socket's mem_read/write_bytes_per_s alone)", file);
+		return 0;
+	}
+	if (p->mem_given)
+		return uc_err("simulator profile %s: with jobs a socket's memory traffic is its jobs' plus its "
+			      "dma_read/write_bytes_per_s: leave mem_read/write_bytes_per_s out", file);
+	for (int j = 0; j < p->njobs; j++) {
+		const struct sim_job *jb = &p->jobs[j];
+		if (jb->ncpus <= 0)
+			return uc_err("simulator profile %s: job %s has no job.%s.cpus", file, jb->name, jb->name);
+		for (int c = all; c < UC_MAX_CPUS; c++)
+			if (cpu_in(jb->cpus, c))
+				return uc_err("simulator profile %s: job %s: CPU %d is not on the machine (CPUs 0-%d)", file,
+					      jb->name, c, all - 1);
+	}
+	for (int k = 0; k < s->nsockets; k++) {
+		double rd = 0, wr = 0, r, w;
+		for (int c = k * per; c < (k + 1) * per; c++) {
+			cpu_rates(p, c, &r, &w);
+			rd += r;
+			wr += w;
+		}
+		p->core_rd_bps[k] = rd;
+		p->core_wr_bps[k] = wr;
+		p->mem_read_bps[k] = rd + p->dma_rd_bps[k];
+		p->mem_write_bps[k] = wr + p->dma_wr_bps[k];
+		/* the TOR's data-read misses are the cores' memory reads */
+		if (p->llc_miss_ratio[k] > 0)
+			p->llc_lookups[k] = rd / 64 / p->llc_miss_ratio[k];
+	}
+	return 0;
+}
+
+int sim_tid_filtered(const struct sim_box *b, uint64_t ctl) { return b->u->tid_en && (ctl & b->u->tid_en); }
+
+double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl)
+{
+	if (!sim_tid_filtered(b, ctl))
+		return 1;
+	const struct sim_profile *p = &s->prof;
+	uint64_t tid = sim_field(b, "tid");
+	uint64_t core = tid >> b->u->tid_core_lo, thread = tid & ((1ull << b->u->tid_core_lo) - 1);
+	int per = cpus_per_socket(s);
+	if (thread || core >= (uint64_t)per) /* one thread a core; device ids (SNB-EP PCIe 0x1E) are no core */
+		return 0;
+	if (!p->njobs) /* the socket's traffic from all its cores alike */
+		return 1.0 / per;
+	double rd, wr;
+	cpu_rates(p, b->socket * per + (int)core, &rd, &wr);
+	return p->core_rd_bps[b->socket] > 0 ? rd / p->core_rd_bps[b->socket] : 0;
+}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# Issue 46 points 3 and 6: three jobs sharing a 2-socket node, on sim: and perf+sim: of snbep, skx, icx, spr
+# and gnr.  The simulator's profile is the truth: job a on a quarter of socket 0's CPUs moving 30 GB/s, job b
+# on the next quarter of socket 0 and a quarter of socket 1 moving 60 GB/s (half on each), job c on the next
+# quarter of socket 1 moving 10 GB/s, and 5 GB/s of device DMA on socket 0.  uncore stat --per-job over 10 s
+# (the simulator's manual clock) must give each job's reads within 5 % of its truth, the DMA as unattributed
+# within 5 %, and rows that add up to the memory controllers' count exactly, itself the profile's total.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+UNCORE=${top_builddir:-.}/uncore
+R=$W/root
+V2=$R/sys/fs/cgroup/system.slice/slurmstepd.scope
+export UNCORE_SYSROOT="$R"
+for p in snbep skx icx spr gnr; do
+	rm -rf "$R" && mkdir -p "$V2/job_1"
+	echo 0 >"$V2/job_1/cpuset.cpus.effective"
+	n=$($UNCORE --backend "sim:$p" jobs | sed -n 's/.* socket0 [0-9]*\/\([0-9]*\) .*/\1/p')
+	q=$((n / 4))
+	mkdir -p "$V2/job_2" "$V2/job_3"
+	printf '0-%d\n' $((q - 1)) >"$V2/job_1/cpuset.cpus.effective"
+	printf '%d-%d,%d-%d\n' $q $((2 * q - 1)) $n $((n + q - 1)) >"$V2/job_2/cpuset.cpus.effective"
+	printf '%d-%d\n' $((n + q)) $((n + 2 * q - 1)) >"$V2/job_3/cpuset.cpus.effective"
+	cat >"$W/profile" <<EOF
+job.a.cpus = 0-$((q - 1))
+job.a.mem_read_bytes_per_s = 30e9
+job.a.mem_write_bytes_per_s = 12e9
+job.b.cpus = $q-$((2 * q - 1)),$n-$((n + q - 1))
+job.b.mem_read_bytes_per_s = 60e9
+job.b.mem_write_bytes_per_s = 6e9
+job.c.cpus = $((n + q))-$((n + 2 * q - 1))
+job.c.mem_read_bytes_per_s = 10e9
+socket0.dma_read_bytes_per_s = 5e9
+EOF
+	for b in sim perf+sim; do
+		out=$($UNCORE --backend "$b:$p,profile=$W/profile,clock=manual" stat --per-job --duration 10 --json 2>"$W/err")
+		rc=$?
+		# truth over the 10 s: job 1 = a, 2 = b, 3 = c (bytes); unattributed: the DMA; socket totals
+		verdict=$(echo "$out" | python3 -c '
+import json, sys
+truth = {(0, "1"): 300e9, (0, "2"): 300e9, (1, "2"): 300e9, (1, "3"): 100e9, (0, None): 50e9, (1, None): 0}
+total = {0: 650e9, 1: 400e9}
+rows = [json.loads(l) for l in sys.stdin if l.strip()]
+bad = []
+for (k, j), t in truth.items():
+    r = [x for x in rows if x["socket"] == k and x["job"] == j]
+    if len(r) != 1:
+        bad.append("socket %d job %s: %d rows" % (k, j, len(r)))
+        continue
+    v = r[0]["read_bytes"]
+    lim = 0.05 * (t if t else total[k])
+    if abs(v - t) > lim:
+        bad.append("socket %d job %s: %.4g B, truth %.4g" % (k, j, v, t))
+for k in (0, 1):
+    rs = [x for x in rows if x["socket"] == k]
+    tot = rs[0]["socket_read_bytes"] if rs else 0
+    for f in ("read_bytes", "write_bytes"):
+        s = sum(x[f] for x in rs)
+        if abs(s - rs[0]["socket_" + f]) > 1e-9 * max(1, rs[0]["socket_" + f]):
+            bad.append("socket %d: the rows %s add to %.17g, the controllers %.17g" % (k, f, s, rs[0]["socket_" + f]))
+    if abs(tot / total[k] - 1) > 0.001:
+        bad.append("socket %d: the controllers read %.6g B, the profile %.6g" % (k, tot, total[k]))
+print("; ".join(bad) if bad else "ok")
+' 2>&1)
+		check "$b:$p: jobs within 5 %, the DMA unattributed, rows adding up (rc $rc: $verdict$(head -c 200 "$W/err"))" \
+			'[ $rc -eq 0 ] && [ "$verdict" = ok ]'
+	done
+done
+# a platform without a per-thread count, and a node without jobs: said, exit 1
+out=$($UNCORE --backend sim:nhm stat --per-job --duration 1 2>&1); rc=$?
+check "nhm: no per-thread count, said ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "per-job attribution: nhm has no known per-thread count of LLC misses"'
+rm -rf "$R" && mkdir -p "$R"
+out=$($UNCORE --backend sim:spr stat --per-job --duration 1 --json 2>&1); rc=$?
+check "no job on the node: a row a socket, all of its reads unattributed ($rc: $out)" \
+	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "\"job\": null")" -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 2 ] &&
+	 echo "$out" | python3 -c "import json, sys; exit(any(r[\"read_bytes\"] != r[\"socket_read_bytes\"] or r[\"read_bytes\"] <= 0 for r in map(json.loads, sys.stdin)))"'
+out=$($UNCORE --backend sim:spr stat --per-job 2>&1); rc=$?
+check "neither --duration nor -I: usage ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "give --duration SECONDS or -I MS"'
+out=$($UNCORE --backend sim:spr stat --per-job --step -5 --duration 1 2>&1); rc=$?
+check "a bad --step: usage ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "expected --duration SECONDS, -I MS, --step MS or --json"'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

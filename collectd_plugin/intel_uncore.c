@@ -44,7 +44,10 @@ static int iu_read_cb(user_data_t *ud)
 	if (state.last_ns && now - state.last_ns < state.period_ns / 20)
 		return uncore_session_sample(state.s) ? -1 : 0;
 	state.last_ns = now;
-	return iu_read(&state) < 0 ? -1 : 0;
+	int rc = iu_read(&state) < 0 ? -1 : 0;
+	if (state.attrib && iu_jobs_read(&state) < 0)
+		rc = -1;
+	return rc;
 }
 
 static int iu_init(void)
@@ -55,6 +58,9 @@ static int iu_init(void)
 		iu_teardown(&state);
 		return -1;
 	}
+	/* PerJob: the other values go on without it where the jobs cannot be attributed (said why) */
+	if (cfg.per_job && iu_jobs_start(&state, err, sizeof(err)))
+		ERROR("%s plugin: %s; the other values go on", IU_NAME, err);
 	/* an Interval longer than the counters may go unread (uncore.h) is read in that many steps */
 	cdtime_t want = cfg.interval > 0 ? DOUBLE_TO_CDTIME_T(cfg.interval) : plugin_get_interval();
 	cdtime_t lim = NS_TO_CDTIME_T(uncore_session_max_read_interval_ns(state.s));

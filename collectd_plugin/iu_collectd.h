@@ -35,6 +35,7 @@ struct iu_config {
 	int per_box_all;  /* ReportPerBox true */
 	double interval;  /* seconds; 0 = collectd's interval */
 	int force;        /* Force true: take over boxes another agent counts on */
+	int per_job;      /* PerJob true: each job's memory traffic (iu_jobs.c) */
 };
 
 /* Parse one <Plugin intel_uncore> block into c (blocks add up).  On a bad option
@@ -66,6 +67,20 @@ struct iu_state {
 	int every, calls; /* dispatch on every every-th read; the reads between only sample (no lost wraps) */
 	uint64_t period_ns, last_ns; /* the dispatch interval; the library's clock at the last dispatch */
 	char notice[512]; /* default groups left out (iu_setup), logged when counting starts */
+	/* PerJob (iu_jobs.c): the attribution of the current job set, its signature, and each job's bytes */
+	uncore_attrib_t *attrib;
+	char jobset[4096];
+	struct iu_job *jobs;
+	int njobs;
+	double un_rd, un_wr; /* unattributed bytes since the start */
+};
+
+/* A job's series: bytes since the plugin first saw it (DERIVE), over the node's sockets. */
+struct iu_job {
+	char id[65];
+	char instance[DATA_MAX_NAME_LEN]; /* job_<id> in [a-z0-9_] */
+	double rd, wr;
+	int present;
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan
@@ -77,6 +92,11 @@ int iu_start(struct iu_state *st, char *err, size_t len);
 /* Read the counters and dispatch every series.  Returns the number of values
  * dispatched, or -1 when nothing could be read. */
 int iu_read(struct iu_state *st); /* the daemon stamps the read's interval */
+/* PerJob: start attributing the node's jobs (iu_jobs_start: -1 with err), dispatch their series and follow the
+ * jobs that come and go (iu_jobs_read: the values sent), let go (iu_jobs_stop). */
+int iu_jobs_start(struct iu_state *st, char *err, size_t len);
+int iu_jobs_read(struct iu_state *st);
+void iu_jobs_stop(struct iu_state *st);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 

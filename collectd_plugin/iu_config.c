@@ -131,9 +131,14 @@ int iu_config_parse(struct iu_config *c, const oconfig_item_t *ci, char *err, si
 				return iu_fail(err, len, "Force takes true or false");
 			c->force = o->values[0].value.boolean != 0;
 			rc = 0;
+		} else if (!strcasecmp(o->key, "PerJob")) {
+			if (o->values_num != 1 || o->values[0].type != OCONFIG_TYPE_BOOLEAN)
+				return iu_fail(err, len, "PerJob takes true or false");
+			c->per_job = o->values[0].value.boolean != 0;
+			rc = 0;
 		} else
 			return iu_fail(err, len, "unknown option '%s' (options: Backend, Metrics, MetricGroups, Sockets, "
-					      "ReportPerBox, Events, Interval, Force)", o->key);
+					      "ReportPerBox, Events, Interval, Force, PerJob)", o->key);
 		if (rc)
 			return -1;
 	}

@@ -484,6 +484,7 @@ int iu_read(struct iu_state *st)
 
 void iu_teardown(struct iu_state *st)
 {
+	iu_jobs_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
 	free(st->series);

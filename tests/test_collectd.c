@@ -353,6 +353,70 @@ static void test_sockets_boxes_events(void)
 	unlink(dir);
 }
 
+/* Write text into dir/rel, making its directories. */
+static void put_file(const char *dir, const char *rel, const char *text)
+{
+	char path[600];
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
+		*p = 0;
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* PerJob true on a simulated SPR whose profile runs three jobs (their cgroups below UNCORE_SYSROOT) and
+ * 5 GB/s of DMA on socket 0: job_<id> and unattributed memory_bandwidth series, each the truth within 5 %
+ * over 10 s and adding up to the node's reads; a job that starts later gets its series, the others keep
+ * counting. */
+static void test_per_job(void)
+{
+	char dir[300], conf[800];
+	const char *v2 = "sys/fs/cgroup/system.slice/slurmstepd.scope";
+	snprintf(dir, sizeof(dir), "%s/uncore-perjob-%d", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0);
+	snprintf(conf, sizeof(conf), "%s/job_101/cpuset.cpus.effective", v2);
+	put_file(dir, conf, "0-13\n");
+	snprintf(conf, sizeof(conf), "%s/job_102/cpuset.cpus.effective", v2);
+	put_file(dir, conf, "14-27,56-69\n");
+	snprintf(conf, sizeof(conf), "%s/job_103/cpuset.cpus.effective", v2);
+	put_file(dir, conf, "70-83\n");
+	put_file(dir, "profile", "job.a.cpus = 0-13\njob.a.mem_read_bytes_per_s = 30e9\njob.b.cpus = 14-27,56-69\n"
+				 "job.b.mem_read_bytes_per_s = 60e9\njob.c.cpus = 70-83\njob.c.mem_read_bytes_per_s = 10e9\n"
+				 "socket0.dma_read_bytes_per_s = 5e9\n");
+	setenv("UNCORE_SYSROOT", dir, 1);
+	snprintf(conf, sizeof(conf), "Backend \"sim:spr,clock=manual,profile=%s/profile\"\nMetrics \"mem_read_bytes\"\n"
+		 "PerJob true\nInterval 1\n", dir);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	CU_ASSERT_FATAL(read_after(10) == 0);
+	near("job 101", got("job_101", "memory_bandwidth", "read"), 300e9, 0.05);
+	near("job 102", got("job_102", "memory_bandwidth", "read"), 600e9, 0.05);
+	near("job 103", got("job_103", "memory_bandwidth", "read"), 100e9, 0.05);
+	near("unattributed (the DMA)", got("unattributed", "memory_bandwidth", "read"), 50e9, 0.05);
+	double all = got("job_101", "memory_bandwidth", "read") + got("job_102", "memory_bandwidth", "read") +
+		     got("job_103", "memory_bandwidth", "read") + got("unattributed", "memory_bandwidth", "read");
+	near("jobs and unattributed add up to the node's reads", all,
+	     got("socket0", "total_bytes", "mem_read_bytes") + got("socket1", "total_bytes", "mem_read_bytes"), 1e-6);
+	CU_ASSERT(mock_find("job_104", "memory_bandwidth", "read") == NULL);
+	/* a job starts on CPUs nobody's profile moves bytes from: its series appears at 0, the others go on */
+	snprintf(conf, sizeof(conf), "%s/job_104/cpuset.cpus.effective", v2);
+	put_file(dir, conf, "100-101\n");
+	CU_ASSERT_FATAL(read_after(1) == 0); /* the job set is read at this dispatch */
+	CU_ASSERT_FATAL(read_after(10) == 0);
+	near("job 104 appears", got("job_104", "memory_bandwidth", "read") + 1, 1, 0.05);
+	near("job 101 kept its count", got("job_101", "memory_bandwidth", "read"), 30e9 * 21, 0.05);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	stop();
+	unsetenv("UNCORE_SYSROOT");
+	char cmd[400];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	CU_ASSERT(system(cmd) == 0);
+}
+
 /* Interval 86400 on SNB-EP, whose 44-bit counters may wrap in 55 s: collectd calls the plugin often
  * enough to sample them, and the day's one dispatch holds the day's bytes exactly. */
 static void test_long_interval(void)
@@ -551,6 +615,7 @@ int main(void)
 		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
 		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
 		{ "type instances are [a-z0-9_]", test_clean_name },
+		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },
 		{ NULL, NULL },
 	};
 	return run_suite("collectd", tests);

@@ -1,0 +1,124 @@
+/*
+ * PerJob true: each job's memory traffic (uncore_attrib_*, doc/jobs.md "Shared nodes") as series of its own
+ * beside the sockets': plugin instance job_<id> (the id in [a-z0-9_]), type memory_bandwidth, type instances
+ * read and write, the bytes since the plugin first saw the job (DERIVE) over the node's sockets, so that a
+ * job's traffic across its nodes is one sumSeries in Graphite; and the node's bytes no job's core caused
+ * under plugin instance unattributed.  The jobs are read again at every dispatch: when they change, the
+ * attribution starts over on the new set (a job that stays keeps its count).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iu_collectd.h"
+
+/* The jobs on the node now, as "id=cpus;..." */
+static int job_set(uncore_t *u, char *out, size_t len)
+{
+	int n = uncore_jobs_scan(u);
+	size_t at = 0;
+	out[0] = 0;
+	for (int j = 0; j < n && at < len; j++) {
+		struct uncore_job_info ji;
+		if (!uncore_job_info(u, j, &ji))
+			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
+	}
+	return n;
+}
+
+static struct iu_job *job_of(struct iu_state *st, const char *id)
+{
+	for (int i = 0; i < st->njobs; i++)
+		if (!strcmp(st->jobs[i].id, id))
+			return &st->jobs[i];
+	struct iu_job *j = realloc(st->jobs, (size_t)(st->njobs + 1) * sizeof(*j));
+	if (!j)
+		return NULL;
+	st->jobs = j;
+	j = &st->jobs[st->njobs++];
+	memset(j, 0, sizeof(*j));
+	snprintf(j->id, sizeof(j->id), "%s", id);
+	char clean[DATA_MAX_NAME_LEN - 4];
+	iu_clean_name(clean, sizeof(clean), id);
+	snprintf(j->instance, sizeof(j->instance), "job_%s", clean);
+	return j;
+}
+
+int iu_jobs_start(struct iu_state *st, char *err, size_t len)
+{
+	if (job_set(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
+	    uncore_attrib_start(st->attrib)) {
+		iu_fail(err, len, "PerJob: %s", uncore_error());
+		uncore_attrib_free(st->attrib);
+		st->attrib = NULL;
+		return -1;
+	}
+	for (int i = 0; i < uncore_num_jobs(st->u); i++) { /* the jobs there now, each with its series */
+		struct uncore_job_info ji;
+		struct iu_job *j;
+		if (!uncore_job_info(st->u, i, &ji) && (j = job_of(st, ji.id)))
+			j->present = 1;
+	}
+	return 0;
+}
+
+static int send_bytes(const char *instance, const char *ti, double bytes, cdtime_t now)
+{
+	value_t v = { .derive = (derive_t)(bytes + 0.5) };
+	value_list_t vl = VALUE_LIST_INIT;
+	vl.values = &v;
+	vl.values_len = 1;
+	vl.time = now;
+	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
+	snprintf(vl.plugin_instance, sizeof(vl.plugin_instance), "%s", instance);
+	snprintf(vl.type, sizeof(vl.type), "memory_bandwidth");
+	snprintf(vl.type_instance, sizeof(vl.type_instance), "%s", ti);
+	return plugin_dispatch_values(&vl) == 0;
+}
+
+int iu_jobs_read(struct iu_state *st)
+{
+	char set[sizeof(st->jobset)], err[512];
+	int n = st->attrib ? uncore_attrib_read(st->attrib, UNCORE_LAST_INTERVAL) : -1, sent = 0;
+	cdtime_t now = cdtime();
+	if (n < 0) {
+		ERROR("%s plugin: PerJob: %s", IU_NAME, st->attrib ? uncore_error() : "not counting");
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		struct uncore_attrib_row r;
+		struct iu_job *j;
+		if (uncore_attrib_row(st->attrib, i, &r))
+			continue;
+		if (!r.job[0]) {
+			st->un_rd += r.read_bytes;
+			st->un_wr += r.write_bytes;
+		} else if ((j = job_of(st, r.job))) {
+			j->rd += r.read_bytes;
+			j->wr += r.write_bytes;
+		}
+	}
+	for (int i = 0; i < st->njobs; i++)
+		if (st->jobs[i].present)
+			sent += send_bytes(st->jobs[i].instance, "read", st->jobs[i].rd, now) +
+				send_bytes(st->jobs[i].instance, "write", st->jobs[i].wr, now);
+	sent += send_bytes("unattributed", "read", st->un_rd, now) + send_bytes("unattributed", "write", st->un_wr, now);
+	/* jobs that came or went: the attribution starts over on the new set */
+	if (job_set(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
+		uncore_attrib_free(st->attrib);
+		st->attrib = NULL;
+		for (int i = 0; i < st->njobs; i++)
+			st->jobs[i].present = 0;
+		if (iu_jobs_start(st, err, sizeof(err)))
+			ERROR("%s plugin: %s", IU_NAME, err);
+	}
+	return sent;
+}
+
+void iu_jobs_stop(struct iu_state *st)
+{
+	uncore_attrib_free(st->attrib); /* restores what its sessions programmed */
+	st->attrib = NULL;
+	free(st->jobs);
+	st->jobs = NULL;
+	st->njobs = 0;
+}

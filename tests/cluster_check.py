@@ -25,9 +25,8 @@ import os
 import re
 import sys
 import time
-import urllib.parse
 
-from graphite_checks import check, render, summary
+from graphite_checks import check, fill, panel_png, render, row_panels, summary
 
 URL, NODES, RESTARTED, JOB, CACHE_A, CACHE_B, DASHBOARD, PNG_DIR = sys.argv[1:9]
 METRICS = ("mem_bw_read", "mem_bw_write", "mem_bw_total")
@@ -256,11 +255,10 @@ def expected(target):
     return None
 
 
-for panel in panels[row + 1:] if row is not None else []:
+# the Cluster row's panels (the Job row's are graphite_jobs.py's, over test_collectd.sh's jobs)
+for panel in row_panels(panels, "Cluster"):
     for t in panel["targets"]:
-        target = t["target"]
-        for var, value in values.items():
-            target = target.replace(var, value)
+        target = fill(t["target"], values)
         want = expected(target)
         if not check(want is not None, "panel '%s' %s: a target of known shape: %s" % (panel["title"], t["refId"], target)):
             continue
@@ -276,16 +274,6 @@ for panel in panels[row + 1:] if row is not None else []:
             nfull = sum(1 for v, _ in slots.values() if v == full)
             check(not bad, "panel '%s' %s: %s = the sum of its nodes' truths every second (%d s, %d with every node: %.6g B/s)" %
                   (panel["title"], t["refId"], alias, len(slots), nfull, full), "; ".join(bad[:3]))
-    more = "".join("&target=" + urllib.parse.quote(x["target"]) for x in panel["targets"][1:])
-    for var, value in values.items():
-        more = more.replace(urllib.parse.quote(var), urllib.parse.quote(value))
-    first = panel["targets"][0]["target"]
-    for var, value in values.items():
-        first = first.replace(var, value)
-    title = panel["title"].replace("$topn", values["$topn"])
-    png = render(URL, [first], "png", more + WINDOW + "&yMin=0&width=800&height=360&hideLegend=false&title=%s" % urllib.parse.quote(title))
-    path = "%s/cluster-panel%d.png" % (PNG_DIR, panel["id"])
-    open(path, "wb").write(png)
-    check(png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 4000,
-          "panel '%s' renders to PNG (%d bytes, %s)" % (title, len(png), path))
+    panel_png(URL, panel, values, panel["title"].replace("$topn", values["$topn"]), WINDOW,
+              "%s/cluster-panel%d.png" % (PNG_DIR, panel["id"]))
 sys.exit(summary("cluster_check"))

@@ -10,11 +10,9 @@ Prints a PASS:/FAIL: line per check.  The truth is the profile test_collectd.sh 
 rx 3.2e9 + 0.8e9 s and tx 2.4e9 + 0.8e9 s B/s at 0.3 + 0.1 s of its slots, uncore clock 2.7e9 Hz).
 """
 import json
-import statistics
 import sys
-import urllib.parse
 
-from graphite_checks import check, render, summary
+from graphite_checks import check, panel_png, points_near, render, summary
 
 URL, DASHBOARD, HOST, PLATFORM, PNG_DIR = sys.argv[1:6]
 def truth(metric, s, boxes):
@@ -62,24 +60,11 @@ for panel in dash["panels"][:rows[0] if rows else None]:
             seen += [when for v, when in ser["datapoints"] if v is not None]
             if not check(want is not None, "%s: %s has a truth" % (PLATFORM, ser["target"])):
                 continue
-            # as test_collectd.sh's all_near: the median within 1%, every point within 5%, or, where a read was
-            # late (a loaded machine preempting the plugin between boxes), with a neighbour that got the counts
-            # it lacks: the pair's mean within 2.5%
-            med = statistics.median(points) if points else float("nan")
-
-            def close(i):
-                pair = lambda j: 0 <= j < len(points) and abs((points[i] + points[j]) / 2 - want) <= 0.025 * want
-                return abs(points[i] - want) <= 0.05 * want or pair(i - 1) or pair(i + 1)
-            ok = len(points) >= 4 and abs(med - want) <= 0.01 * want and all(close(i) for i in range(len(points)))
+            ok, med = points_near(points, want)
             check(ok, "%s: %s = %.4g (median of %d points) truth %.4g" % (PLATFORM, ser["target"], med,
                                                                           len(points), want))
-    more = "".join("&target=" + urllib.parse.quote(t["target"].replace("$host", HOST)) for t in panel["targets"][1:])
-    png = render(URL, [panel["targets"][0]["target"].replace("$host", HOST)], "png",
-                 more + "&from=%d&until=%d&yMin=0&width=800&height=300&title=%s" %
-                 (min(seen, default=0) - 2, max(seen, default=0) + 2, urllib.parse.quote(panel["title"])))
-    path = "%s/%s-panel%d.png" % (PNG_DIR, PLATFORM, panel["id"])
-    open(path, "wb").write(png)
-    check(png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 4000,
-          "%s: panel '%s' renders to PNG (%d bytes, %s)" % (PLATFORM, panel["title"], len(png), path))
+    panel_png(URL, panel, {"$host": HOST}, "%s: %s" % (PLATFORM, panel["title"]),
+              "&from=%d&until=%d" % (min(seen, default=0) - 2, max(seen, default=0) + 2),
+              "%s/%s-panel%d.png" % (PNG_DIR, PLATFORM, panel["id"]))
 check(targets >= 10, "%s: %d dashboard targets evaluated" % (PLATFORM, targets))
 sys.exit(summary("graphite_dashboard"))

@@ -198,7 +198,7 @@ saved=$SERIES
 SERIES="job_101/memory_bandwidth/read job_102/memory_bandwidth/read job_103/memory_bandwidth/read unattributed/memory_bandwidth/read"
 export UNCORE_SYSROOT="$W/jobroot"
 daemon jobspr "  Backend \"sim:spr,profile=$W/jobprofile\"
-  Metrics \"mem_read_bytes\"
+  Metrics \"mem_bw_read\"
   PerJob true"
 unset UNCORE_SYSROOT
 SERIES=$saved
@@ -255,6 +255,12 @@ for b in emr snbep; do
 	pass=$((pass + $(grep -c '^PASS' "$W/dash-$b.out"))) fail=$((fail + $(grep -c '^FAIL' "$W/dash-$b.out")))
 	check "$b: the dashboard check ran to its end" 'grep -q "^graphite_dashboard: " "$W/dash-$b.out"'
 done
+# the Job row over the PerJob run: job 101 reads 30e9 B/s of the node's 65e9 + 40e9, 5e9 unattributed
+$PY "${top_srcdir:-.}/tests/graphite_jobs.py" "http://127.0.0.1:$WEB_PORT" "${top_srcdir:-.}/collectd_plugin/grafana/intel_uncore.json" \
+	cn01_jobspr_cluster 101 30e9 105e9 5e9 "$PNG" >"$W/dash-jobs.out" 2>&1
+cat "$W/dash-jobs.out"
+pass=$((pass + $(grep -c '^PASS' "$W/dash-jobs.out"))) fail=$((fail + $(grep -c '^FAIL' "$W/dash-jobs.out")))
+check "jobspr: the Job row check ran to its end" 'grep -q "^graphite_jobs: " "$W/dash-jobs.out"'
 kill $web_pid 2>/dev/null
 wait $web_pid 2>/dev/null
 web_pid=

@@ -43,6 +43,8 @@ struct verdicts {
 /* Add a row (printf-style why); -1 out of memory. */
 int verdict_add(struct verdicts *t, enum verdict v, const char *check, const char *expected, const char *measured,
 		const char *why_fmt, ...) __attribute__((format(printf, 6, 7)));
+/* bytes as "12.5 MiB" */
+void check_mib(char *buf, size_t len, double bytes);
 /* The table as text columns, or one JSON object a row; how many rows failed. */
 int verdict_print(const struct verdicts *t, int json, const char *backend);
 void verdict_free(struct verdicts *t);
@@ -94,5 +96,8 @@ int check_restored_row(struct check *c);
  * socket (0; -1 when it cannot be read, the reason kept for the row), and the rows. */
 int check_resctrl_read(struct check *c, int sock, uint64_t *bytes);
 int check_resctrl_rows(struct check *c);
+/* check_attrib.c: two generators at once on two CPUs of a socket (socket < 0: socket 0), each CPU's reads
+ * as the per-job attribution gives them against what its generator read. */
+int check_attrib_rows(struct check *c, int socket, size_t bytes);
 
 #endif

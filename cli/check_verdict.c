@@ -65,3 +65,5 @@ void verdict_free(struct verdicts *t)
 	t->rows = NULL;
 	t->n = t->cap = 0;
 }
+
+void check_mib(char *buf, size_t len, double bytes) { snprintf(buf, len, "%.1f MiB", bytes / 1048576); }

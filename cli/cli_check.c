@@ -47,8 +47,6 @@ static int host_socket_cpu(int socket)
 	return -1;
 }
 
-static void mib(char *buf, size_t len, double bytes) { snprintf(buf, len, "%.1f MiB", bytes / 1048576); }
-
 /* The bytes each socket counted over the session's last interval for the read and write metrics. */
 static int counted(uncore_session_t *s, int nsock, double rd[], double wr[])
 {
@@ -67,10 +65,10 @@ static void bytes_rows(struct check *c, const char *gen_label, int sock, int dir
 	char check[96], exp[96], got[96], a[32], b[32];
 	double hi = gen + base[sock] * w + MARGIN_REL * gen + MARGIN_ABS, lo = gen * (1 - SHORT_REL);
 	snprintf(check, sizeof(check), "%s: socket %d %s bytes", gen_label, sock, dir ? "write" : "read");
-	mib(a, sizeof(a), lo);
-	mib(b, sizeof(b), hi);
+	check_mib(a, sizeof(a), lo);
+	check_mib(b, sizeof(b), hi);
 	snprintf(exp, sizeof(exp), "%s .. %s", a, b);
-	mib(got, sizeof(got), cnt[sock]);
+	check_mib(got, sizeof(got), cnt[sock]);
 	if (isnan(cnt[sock]))
 		verdict_add(c->t, V_FAIL, check, exp, "none", "the socket's memory was not counted");
 	else if (cnt[sock] < lo)
@@ -86,9 +84,9 @@ static void bytes_rows(struct check *c, const char *gen_label, int sock, int dir
 			continue;
 		double other = base[k] * w + MARGIN_REL * gen + MARGIN_ABS;
 		snprintf(check, sizeof(check), "%s on socket %d: socket %d %s", gen_label, sock, k, dir ? "writes" : "reads");
-		mib(a, sizeof(a), other);
+		check_mib(a, sizeof(a), other);
 		snprintf(exp, sizeof(exp), "<= %s", a);
-		mib(got, sizeof(got), cnt[k]);
+		check_mib(got, sizeof(got), cnt[k]);
 		if (!isnan(cnt[k]) && cnt[k] > other)
 			verdict_add(c->t, V_FAIL, check, exp, got, "socket %d counted socket %d's traffic: the sockets' "
 				    "boxes are mapped to the wrong socket", k, sock);
@@ -247,7 +245,10 @@ static int check_backend(struct check *c, const struct opts *o)
 		return -1;
 	uncore_session_free(c->s);
 	c->s = NULL;
-	return cli_stopped() || check_counters_rows(c) || cli_stopped() || check_resctrl_rows(c);
+	/* the attribution after the counters' rows: a sampled counter's overflow (the width row) must have left
+	 * every die counting */
+	return cli_stopped() || check_counters_rows(c) || cli_stopped() || check_resctrl_rows(c) || cli_stopped() ||
+	       check_attrib_rows(c, o->socket, o->bytes);
 }
 
 /* The check on one backend (NULL: the global --backend or UNCORE_BACKEND), its table printed: how many rows

@@ -34,11 +34,13 @@ static const struct {
 	  "and 16 MiB, and the other sockets must not count them.  Then: every memory channel counts and\n"
 	  "they are balanced; both schedulers of a channel count (Xeon 6); resctrl's memory bandwidth\n"
 	  "agrees; the uncore and DRAM clocks lie in the part's range; free-running and general counters\n"
-	  "agree within 1 %; a sampled counter wraps at its documented width; the registers read back as\n"
-	  "programmed before, during and after the run, and as found once it stops.  Each --backend given\n"
-	  "runs the whole check in turn; with none, direct then perf, each where it opens.  A table (or\n"
-	  "--json: a JSON object a row) gives each check, what was expected, what was measured and PASS,\n"
-	  "FAIL or SKIP with the reason.  On the simulator the generators' bytes are its whole workload.\n"
+	  "agree within 1 %; a sampled counter wraps at its documented width; two reads at once on two\n"
+	  "CPUs of a socket are each given their own bytes by the per-job attribution; the registers read\n"
+	  "back as programmed before, during and after the run, and as found once it stops.  Each --backend\n"
+	  "given runs the whole check in turn; with none, direct then perf, each where it opens.  A table\n"
+	  "(or --json: a JSON object a row) gives each check, what was expected, what was measured and\n"
+	  "PASS, FAIL or SKIP with the reason.  On the simulator the generators' bytes are its whole\n"
+	  "workload.\n"
 	  "Exit status: 0 nothing failed, 1 a check failed, 2 no check could run.\n" },
 	{ "jobs", "uncore [OPTIONS] jobs [--json]",
 	  "The batch jobs this node runs (Slurm's cgroup tree, v2 or v1, and the spool /run/intel-uncore/jobs,\n"

@@ -59,8 +59,7 @@ static int spool_ready(const char *dir)
 				return -1;
 			}
 		}
-	if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) ||
-	    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX))) {
+	if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
 		fprintf(stderr, "uncore job: the spool %s is not a directory of root (or this user) that only its owner "
 				"may write: refused\n", dir);
 		return -1;
@@ -146,20 +145,22 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 		json_num(b, sizeof(b), &at, "mean_read_bw", secs > 0 ? rd / secs : NAN, ",");
 		json_num(b, sizeof(b), &at, "mean_write_bw", secs > 0 ? wr / secs : NAN, ",");
 		json_num(b, sizeof(b), &at, "peak_read_bw", r->peak_rd[k], ",");
-		json_num(b, sizeof(b), &at, "peak_write_bw", r->peak_wr[k], NEXTRAS ? "," : "");
-		int last = -1;
+		struct uncore_metric_info mi[NEXTRAS];
+		int last = -1; /* the last extra written: no comma after it */
 		for (size_t i = 0; i < NEXTRAS; i++)
-			if (r->extra_m[i] >= 0)
+			if (r->extra_m[i] >= 0 && !uncore_metric_info(u, uncore_metric_find(u, extras[i]), &mi[i]))
 				last = (int)i;
+			else
+				r->extra_m[i] = -1;
+		json_num(b, sizeof(b), &at, "peak_write_bw", r->peak_wr[k], last >= 0 ? "," : "");
 		for (size_t i = 0; i < NEXTRAS && at < sizeof(b); i++) {
-			struct uncore_metric_info mi = { 0 };
 			double v = mval(s, r->extra_m[i], sk, UNCORE_SINCE_START);
-			if (r->extra_m[i] < 0 || uncore_metric_info(u, uncore_metric_find(u, extras[i]), &mi))
+			if (r->extra_m[i] < 0)
 				continue;
 			at += (size_t)(isnan(v) ? snprintf(b + at, sizeof(b) - at, "  \"%s\": {\"value\": null, ", extras[i])
 						: snprintf(b + at, sizeof(b) - at, "  \"%s\": {\"value\": %.17g, ", extras[i], v));
 			if (at < sizeof(b))
-				at += (size_t)snprintf(b + at, sizeof(b) - at, "\"unit\": \"%s\"}%s\n", mi.unit ? mi.unit : "",
+				at += (size_t)snprintf(b + at, sizeof(b) - at, "\"unit\": \"%s\"}%s\n", mi[i].unit ? mi[i].unit : "",
 						       (int)i == last ? "" : ",");
 		}
 		if (at < sizeof(b))
@@ -178,22 +179,30 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 {
 	uncore_session_t *s = NULL;
-	int rc = 1;
+	int rc = 1, held = 0;
+	char path[1100], sum[1100];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
+	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
+	/* the pid file: opened without following a link and locked before a byte is written (a second begin of
+	 * the job finds it held and programs nothing), then held while it counts: end knows it is alive */
+	int lock = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (lock < 0 || fstat(lock, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		dprintf(ready, "cannot make %s, a file of its own", path);
+		goto out;
+	}
+	if (flock(lock, LOCK_EX | LOCK_NB)) {
+		dprintf(ready, "it is being counted already (%s is held)", path);
+		goto out;
+	}
+	held = 1;
+	if (ftruncate(lock, 0) || dprintf(lock, "%ld\n", (long)getpid()) < 0 || fsync(lock)) {
+		dprintf(ready, "cannot write its process id into %s", path);
+		goto out;
+	}
+	unlink(sum); /* a summary of an earlier count of the same id is not this one's */
 	if (uncore_session_new(u, &s) || add_metrics(s, u, r) || uncore_session_start(s)) {
 		dprintf(ready, "%s", uncore_error());
-		goto out;
-	}
-	char pid[32];
-	snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-	if (spool_write(dir, r->id, "pid", pid)) {
-		dprintf(ready, "cannot write its process id into the spool %s", dir);
-		goto out;
-	}
-	char path[1100];
-	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
-	int lock = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB)) { /* held while it counts: end knows it is alive */
-		dprintf(ready, "cannot lock %s", path);
 		goto out;
 	}
 	dprintf(ready, "ok");
@@ -206,9 +215,11 @@ static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 	}
 	if (uncore_session_stop(s) >= 0 && !summary(s, u, r, dir))
 		rc = 0;
-	unlink(path);
-	close(lock);
 out:
+	if (held) /* ours: gone with us */
+		unlink(path);
+	if (lock >= 0)
+		close(lock);
 	if (ready >= 0)
 		close(ready);
 	uncore_session_free(s);
@@ -295,13 +306,19 @@ static int job_begin(struct job_run *r, const char *dir)
 
 static int job_end(struct job_run *r, const char *dir)
 {
-	char path[1100], line[32], sum[1100];
+	char path[1100], line[32] = "", sum[1100];
 	struct stat st;
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "uncore job: job %s is not being counted (no %s)\n", r->id, path);
+		return 1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
+		close(fd);
+		fprintf(stderr, "uncore job: job %s: %s is not a file of root's (or this user's) that only its owner may "
+				"write: refused\n", r->id, path);
 		return 1;
 	}
 	if (!flock(fd, LOCK_EX | LOCK_NB)) { /* nobody holds it: the counting process is gone */
@@ -311,7 +328,9 @@ static int job_end(struct job_run *r, const char *dir)
 				"its boxes are restored by the next session\n", r->id);
 		return 1;
 	}
-	long pid = uc_read_first_line(path, line, sizeof(line), &st) ? 0 : strtol(line, NULL, 10);
+	ssize_t got = pread(fd, line, sizeof(line) - 1, 0); /* from the file we checked and hold, not its path */
+	line[got > 0 ? got : 0] = 0;
+	long pid = strtol(line, NULL, 10);
 	if (pid <= 1 || kill((pid_t)pid, SIGTERM)) {
 		close(fd);
 		fprintf(stderr, "uncore job: job %s: cannot stop its counting process (%s)\n", r->id, line);

@@ -31,22 +31,34 @@ static int iu_config_cb(oconfig_item_t *ci)
 	return rc;
 }
 
+/* A call that dispatches nothing: the counters sampled (no wrap unseen) and, PerJob, the sampled cores
+ * moved on to the next boxes (a dispatch moves them too). */
+static int sample_only(void)
+{
+	if (state.attrib && uncore_attrib_step(state.attrib))
+		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
+	return uncore_session_sample(state.s) ? -1 : 0;
+}
+
 static int iu_read_cb(user_data_t *ud)
 {
 	(void)ud;
 	if (state.every > 1 && ++state.calls % state.every)
-		return uncore_session_sample(state.s) ? -1 : 0;
+		return sample_only();
 	/* After a stall collectd runs the late read and the next one back to back: the second would divide its
 	 * counts by a window of microseconds, and collectd's write threads may hand it on before the first,
 	 * which the receiving daemon then drops as too old.  Within a twentieth of the interval of the last
 	 * dispatch a read only samples; the next one dispatches over both. */
 	uint64_t now = uncore_now_ns(state.u);
 	if (state.last_ns && now - state.last_ns < state.period_ns / 20)
-		return uncore_session_sample(state.s) ? -1 : 0;
+		return sample_only();
 	state.last_ns = now;
 	int rc = iu_read(&state) < 0 ? -1 : 0;
+	char err[512];
 	if (state.attrib && iu_jobs_read(&state) < 0)
 		rc = -1;
+	else if (cfg.per_job && !state.attrib && !iu_jobs_start(&state, err, sizeof(err))) /* a start that failed */
+		INFO("%s plugin: PerJob: the jobs are attributed again", IU_NAME);
 	return rc;
 }
 

@@ -8,6 +8,7 @@
 #include "util/arena.h"
 #include "util/env.h"
 #include "util/error.h"
+#include "util/cpulist.h"
 #include "api.h"
 #include "sim/sim.h"
 
@@ -206,6 +207,25 @@ int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double 
 	struct sim *s = simulator(u);
 	return s ? sim_workload(s, socket, read_bytes, write_bytes, ns) : -1;
 }
+int uncore_sim_workload_cpus_impl(uncore_t *u, int n, const char *const *cpus, const double *read_bytes,
+				  const double *write_bytes, uint64_t ns)
+{
+	struct sim *s = simulator(u);
+	char why[160];
+	if (!s)
+		return -1;
+	if (n < 1 || n > 8)
+		return uc_err("simulated workload: 1 to 8 CPU sets, not %d", n);
+	uint8_t bits[8][UC_MAX_CPUS / 8];
+	const uint8_t *sets[8];
+	for (int i = 0; i < n; i++) {
+		if (cpulist_parse(cpus[i], bits[i], why, sizeof(why)) <= 0)
+			return uc_err("simulated workload, CPU set %d: %s", i, cpus[i][0] ? why : "no CPU in it");
+		sets[i] = bits[i];
+	}
+	return sim_workload_cpus(s, n, sets, read_bytes, write_bytes, ns);
+}
+
 int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes)
 {
 	if (socket < 0 || socket >= u->host.nsockets)

@@ -26,7 +26,8 @@ for row in "registers untouched by others, before" "registers untouched by other
 	"registers restored after" "socket 1: every channel counts" "socket 1: channels balanced" \
 	"socket 1: both schedulers of every channel count" "socket 1: uncore clock in range" "socket 1: DRAM clock in range" \
 	"socket 1: IIO ports in, free-running = general" "socket 1: IMC counters wrap at their width" \
-	"socket 1: resctrl memory bandwidth = uncore"; do
+	"socket 1: resctrl memory bandwidth = uncore" "attribution: CPU 0's reads, CPU 1's at once" \
+	"attribution: CPU 1's reads, CPU 0's at once"; do
 	check "sim:gnr: '$row' PASS" 'grep -q "^$row .* PASS$" "$W/out"'
 done
 for p in emr icx; do # EMR's UNC_M_DCLK_FREERUN, ICX's UNC_M_CLOCKTICKS_FREERUN (a controller's)
@@ -55,6 +56,11 @@ fails() { # BACKEND ROW WHY: the check on socket 0 fails with that row
 	check "$1: exit 1, '$row' FAIL: $why (exit $rc$(head -c 200 "$W/err"))" \
 		'[ $rc -eq 1 ] && grep -qE "^$row .* FAIL: $why" "$W/out" && grep -q "^# FAIL" "$W/out"'
 }
+# a CHA that ignores its thread filter: the two CPUs' reads cannot be told apart (issue 46 point 6)
+for b in sim:spr perf+sim:spr sim:snbep; do
+	fails "$b,fault=tidless:$( [ "$b" = sim:snbep ] && echo cbo || echo cha)" "attribution: CPU 0's reads, CPU 1's at once" \
+		"less than it read"
+done
 # one scheduler of a channel not counted (the tools that read half of Granite Rapids' bandwidth)
 for p in gnr srf cwf; do
 	fails "sim:$p,fault=onesched:imc:1" "socket 0: both schedulers of every channel count" \

@@ -57,6 +57,22 @@ check "... its summary has socket 0 and socket 1" \
 	'grep -q "\"socket\": 0," "$W/spool/jobs/7.json" && grep -q "\"socket\": 1," "$W/spool/jobs/7.json"'
 out=$($UNCORE job end 7 --whole-node 2>&1); rc=$?
 check "--whole-node is begin's alone ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "unexpected argument .--whole-node."'
+# a second begin of a job being counted: refused, nothing programmed twice; the first goes on
+$UNCORE --backend "$sim" job begin 1001 --interval 0.2 >/dev/null 2>&1
+out=$($UNCORE --backend "$sim" job begin 1001 2>&1); rc=$?
+check "a second begin of a counted job: refused ($rc: $out)" '[ $rc -eq 1 ] && echo "$out" | grep -q "it is being counted already"'
+out=$($UNCORE job end 1001 2>&1); rc=$?
+check "... and the first count ends with its summary ($rc)" '[ $rc -eq 0 ] && [ -f "$W/spool/jobs/1001.json" ]'
+# a pid file others may write (planted to have root signal a process of theirs): refused, nothing signalled
+sleep 300 &
+victim=$!
+echo "$victim" >"$W/spool/jobs/555.pid"
+chmod 666 "$W/spool/jobs/555.pid"
+out=$($UNCORE job end 555 2>&1); rc=$?
+check "end with a pid file others may write: refused, its process untouched ($rc)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "is not a file of root.s (or this user.s) that only its owner may write" && kill -0 $victim'
+kill $victim 2>/dev/null
+rm -f "$W/spool/jobs/555.pid"
 # refusals
 out=$($UNCORE --backend "$sim" job begin 1002 2>&1); rc=$?
 check "a job holding no socket whole: refused, said why ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1002 holds no socket whole"'
@@ -76,9 +92,12 @@ $UNCORE --backend "$sim" job begin 1001 --interval 0.2 >/dev/null 2>&1
 $UNCORE job end 1001 >/dev/null 2>&1
 check "a link planted as the summary: replaced by the summary, its target untouched" \
 	'[ "$(cat "$W/target")" = keep ] && [ ! -L "$W/spool/jobs/1001.json" ] && grep -q "\"job\": \"1001\"" "$W/spool/jobs/1001.json"'
-chmod 777 "$W/spool/jobs"
-out=$($UNCORE --backend "$sim" job begin 1001 2>&1); rc=$?
-check "a spool anyone may write: refused ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "is not a directory of root (or this user) that only its owner may write"'
+for mode in 777 1777; do
+	chmod $mode "$W/spool/jobs"
+	out=$($UNCORE --backend "$sim" job begin 1001 2>&1); rc=$?
+	check "a spool anyone may write (mode $mode, sticky too): refused ($rc)" \
+		'[ $rc -eq 1 ] && echo "$out" | grep -q "is not a directory of root (or this user) that only its owner may write"'
+done
 chmod 755 "$W/spool/jobs"
 check "nothing left programmed" '$SIMSTATE "$sim" | grep -q "changed 0$"'
 echo "$pass passed, $fail failed"

@@ -74,21 +74,21 @@ static int slices(struct uncore_attrib *a)
 	return uc_err("per-job attribution: no %s unit on this machine", ei.unit);
 }
 
-/* Every online CPU a job holds, socket by socket, with the thread id its box's filter takes. */
-static int threads(struct uncore_attrib *a)
+/* Every online CPU a job (of n, named, their CPUs in cpus[j]) holds, socket by socket, with the thread id
+ * its box's filter takes.  No job: every byte is unattributed. */
+static int threads(struct uncore_attrib *a, int n, const char *const *names, const uint8_t *const *cpus)
 {
 	const struct host_info *h = &a->u->host;
-	const struct uc_jobs *js = a->u->jobs;
-	a->njobs = js ? js->n : 0; /* none: every byte is unattributed */
+	a->njobs = n;
 	if (!(a->job = calloc((size_t)a->njobs + 1, sizeof(*a->job))) || !(a->thr = calloc((size_t)h->ncpus + 1, sizeof(*a->thr))))
 		return uc_err("out of memory");
 	for (int j = 0; j < a->njobs; j++)
-		snprintf(a->job[j], sizeof(a->job[j]), "%s", js->v[j].id);
+		snprintf(a->job[j], sizeof(a->job[j]), "%s", names[j]);
 	for (int k = 0; k < h->nsockets && k < UC_MAX_SOCKETS; k++) {
 		a->first[k] = a->nthr;
 		for (int c = 0; c < h->ncpus && c < UC_MAX_CPUS; c++) {
 			int j = 0;
-			while (j < a->njobs && !cpu_in(js->v[j].cpus, c))
+			while (j < a->njobs && !cpu_in(cpus[j], c))
 				j++;
 			if (h->cpu_socket[c] != k || j == a->njobs)
 				continue;
@@ -103,7 +103,7 @@ static int threads(struct uncore_attrib *a)
 	return 0;
 }
 
-int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out)
+static int attrib_new(uncore_t *u, int n, const char *const *names, const uint8_t *const *cpus, uncore_attrib_t **out)
 {
 	*out = NULL;
 	struct uncore_attrib *a = calloc(1, sizeof(*a));
@@ -114,12 +114,58 @@ int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out)
 		free(a);
 		return uc_err("per-job attribution: %s has no known per-thread count of LLC misses", uncore_platform_name(u));
 	}
-	if (slices(a) || threads(a)) {
+	if (slices(a) || threads(a, n, names, cpus)) {
 		uncore_attrib_free(a);
 		return -1;
 	}
 	*out = a;
 	return 0;
+}
+
+int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out)
+{
+	const struct uc_jobs *js = u->jobs;
+	int n = js ? js->n : 0, rc = -1;
+	const char **names = calloc((size_t)n + 1, sizeof(*names));
+	const uint8_t **cpus = calloc((size_t)n + 1, sizeof(*cpus));
+	if (!names || !cpus)
+		uc_err("out of memory");
+	else {
+		for (int j = 0; j < n; j++) {
+			names[j] = js->v[j].id;
+			cpus[j] = js->v[j].cpus;
+		}
+		rc = attrib_new(u, n, names, cpus, out);
+	}
+	free(names);
+	free(cpus);
+	return rc;
+}
+
+int uncore_attrib_new_cpus(uncore_t *u, int n, const char *const *names, const char *const *cpus, uncore_attrib_t **out)
+{
+	char why[160] = "no CPU in the list";
+	int rc = -1;
+	*out = NULL;
+	if (n < 1 || n > 1024)
+		return uc_err("per-job attribution: 1 to 1024 CPU sets, not %d", n);
+	uint8_t (*bits)[UC_MAX_CPUS / 8] = calloc((size_t)n, sizeof(*bits));
+	const uint8_t **sets = calloc((size_t)n, sizeof(*sets));
+	if (!bits || !sets)
+		uc_err("out of memory");
+	else {
+		int j = 0;
+		while (j < n && cpulist_parse(cpus[j], bits[j], why, sizeof(why)) > 0 && strlen(names[j]) <= UC_JOB_ID_MAX) {
+			sets[j] = bits[j];
+			j++;
+		}
+		rc = j < n ? uc_err("per-job attribution, set '%.64s' (%.64s): %s", names[j], cpus[j],
+				    strlen(names[j]) > UC_JOB_ID_MAX ? "a name of more than 64 characters" : why)
+			   : attrib_new(u, n, names, sets, out);
+	}
+	free(bits);
+	free(sets);
+	return rc;
 }
 
 /* The thread box c of socket k samples at step s, or -1: with no more threads than boxes each thread has
@@ -194,6 +240,8 @@ int uncore_attrib_start(uncore_attrib_t *a)
 		return uc_err("out of memory");
 	for (int i = 0; i < a->nthr; i++)
 		memset(a->thr[i].cnt, 0, sizeof(a->thr[i].cnt) + sizeof(a->thr[i].ns));
+	uncore_session_free(a->tot); /* an earlier run's */
+	a->tot = NULL;
 	if (uncore_session_new(a->u, &a->tot) || uncore_session_add_metric(a->tot, "mem_read_bytes") != 0 ||
 	    uncore_session_add_metric(a->tot, "mem_write_bytes") != 1 || uncore_session_start(a->tot))
 		return uc_err_prefix("per-job attribution, the memory controllers' count: ");
@@ -222,19 +270,33 @@ static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 		free(est), free(cov), free(held);
 		return uc_err("out of memory");
 	}
-	uncore_session_metric_value(a->tot, 0, k, -1, w, &rd);
-	uncore_session_metric_value(a->tot, 1, k, -1, w, &wr);
+	if (uncore_session_metric_value(a->tot, 0, k, -1, w, &rd) || uncore_session_metric_value(a->tot, 1, k, -1, w, &wr) ||
+	    isnan(rd) || isnan(wr)) {
+		free(est), free(cov), free(held);
+		return uc_err("per-job attribution: socket %d's memory controllers were not counted over the window", k);
+	}
 	double sum = 0;
+	int *seen = calloc((size_t)a->njobs + 1, sizeof(*seen));
+	if (!seen) {
+		free(est), free(cov), free(held);
+		return uc_err("out of memory");
+	}
 	for (int i = a->first[k]; i < a->first[k + 1]; i++) {
 		const struct thr *t = &a->thr[i];
 		double share = secs > 0 ? t->ns[w] / 1e9 / secs : 0;
 		held[t->job]++;
 		cov[t->job] += share > 1 ? 1 : share;
-		if (t->ns[w] > 0) /* its misses seen by one of the socket's boxes, over the time it was seen */
+		if (share > 0) { /* its misses seen by one of the socket's boxes, over the time it was seen */
 			est[t->job] += t->cnt[w] * a->boxes[k] * 64 / share;
+			seen[t->job]++;
+		}
 	}
-	for (int j = 0; j < a->njobs; j++)
+	for (int j = 0; j < a->njobs; j++) { /* threads not sampled in the window: as the job's sampled ones */
+		if (seen[j] && seen[j] < held[j])
+			est[j] *= (double)held[j] / seen[j];
 		sum += est[j];
+	}
+	free(seen);
 	double fit = sum > rd && sum > 0 ? rd / sum : 1; /* sampling may overshoot: never more than was read */
 	double jrd = 0, jwr = 0;
 	for (int j = 0; j < a->njobs; j++) {
@@ -277,11 +339,9 @@ int uncore_attrib_read(uncore_attrib_t *a, int window)
 	for (int k = 0; k < nsock; k++)
 		if (socket_rows(a, k, window, secs))
 			return -1;
-	if (window == UNCORE_LAST_INTERVAL) { /* the next interval starts now */
-		for (int i = 0; i < a->nthr; i++)
-			a->thr[i].cnt[1] = a->thr[i].ns[1] = 0;
-		a->read_ns = now;
-	}
+	for (int i = 0; i < a->nthr; i++) /* the next interval starts now, whichever window was read */
+		a->thr[i].cnt[1] = a->thr[i].ns[1] = 0;
+	a->read_ns = now;
 	return a->nrows;
 }
 

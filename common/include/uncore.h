@@ -79,17 +79,25 @@ void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);
 /* The simulator only: socket's memory traffic from now on, in bytes/s, in place of the simulator's profile
  * (a program's traffic as the workload: uncore check proves its generators' bytes are counted this
- * way).  -1 on a backend that is not simulated. */
+ * way), its cores' LLC data-read misses those reads.  -1 on a backend that is not simulated. */
 int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bps);
 /* The simulator only: read_bytes and write_bytes moved on socket over ns of the simulator's time, which
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
  * its generators' bytes this way).  -1 on a backend that is not simulated. */
 int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* The simulator only: n CPU sets (CPU lists, "0-3,8") moving read_bytes[i] and write_bytes[i] at once over ns,
+ * each set's cores' misses by thread as a job's of the profile are (uncore check's two generators at once
+ * prove the attribution this way); the machine's only traffic then.  -1 on a backend that is not simulated. */
+int uncore_sim_workload_cpus(uncore_t *u, int n, const char *const *cpus, const double *read_bytes,
+			     const double *write_bytes, uint64_t ns);
 /* resctrl's memory-bandwidth monitoring: the bytes the socket's L3 domain moved to and from memory
  * (mbm_total_bytes of the default group; on the simulator, what its workload moved there), a counter
  * since some point to take differences of: 0, or -1 with a message where the kernel offers none. */
 int uncore_resctrl_bytes(uncore_t *u, int socket, uint64_t *bytes);
 int uncore_num_sockets(const uncore_t *u);
+/* The online CPUs of socket as a CPU list into buf ("0-27,56-83", in the order Linux numbers them): how many,
+ * or -1 for a socket there is not. */
+int uncore_socket_cpus(const uncore_t *u, int socket, char *buf, size_t len);
 /* The socket of CPU cpu, as the uncore sees it (perf -C N, PAPI_CPU_ATTACH); -1 with the error when it
  * is offline or absent. */
 int uncore_cpu_socket(const uncore_t *u, int cpu);
@@ -393,6 +401,8 @@ struct uncore_attrib_row {
 	double sampled;      /* the share of the window its cores were sampled, on average (1 for unattributed) */
 };
 int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out);
+/* The same over n CPU sets of one's own ("0-3,8") named names[i] (at most 64 characters), not the jobs. */
+int uncore_attrib_new_cpus(uncore_t *u, int n, const char *const *names, const char *const *cpus, uncore_attrib_t **out);
 int uncore_attrib_start(uncore_attrib_t *a);
 int uncore_attrib_step(uncore_attrib_t *a);
 int uncore_attrib_read(uncore_attrib_t *a, int window); /* how many rows, or -1 */

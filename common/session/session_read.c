@@ -159,6 +159,21 @@ int uncore_session_read_impl(uncore_session_t *s)
 	return rc;
 }
 
+/* A freeze our overflows left behind, on every die this session samples on: lifted (-1 when it could
+ * not be). */
+static int resume_sampled_dies(uncore_session_t *s)
+{
+	int bad = 0;
+	for (int sock = 0; sock < s->u->host.nsockets; sock++)
+		for (int die = 0; die < sess_dies(s, sock); die++) {
+			uint64_t g[UC_MAX_GLOB_STATUS];
+			int any = sess_sampled(s, sock, die) && s->u->plat->glob_status ? sess_glob_status(s, sock, die, g) : 0;
+			if (any < 0 || (any && sess_glob_resume(s, sock, die, g)))
+				bad = -1;
+		}
+	return bad;
+}
+
 int sess_leave(uncore_session_t *s)
 {
 	int bad = 0, rc;
@@ -168,13 +183,7 @@ int sess_leave(uncore_session_t *s)
 		s->running = 0;
 		return 0;
 	}
-	for (int sock = 0; sock < s->u->host.nsockets; sock++) /* a freeze our overflows left behind */
-		for (int die = 0; die < sess_dies(s, sock); die++) {
-			uint64_t g[UC_MAX_GLOB_STATUS];
-			int any = sess_sampled(s, sock, die) && s->u->plat->glob_status ? sess_glob_status(s, sock, die, g) : 0;
-			if (any < 0 || (any && sess_glob_resume(s, sock, die, g)))
-				bad = -1;
-		}
+	bad = resume_sampled_dies(s);
 	if (claims_lock(s->u)) { /* restore all the same: the counts read stay valid */
 		char msg[512];
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
@@ -193,6 +202,10 @@ int sess_leave(uncore_session_t *s)
 		}
 		claims_unlock(s->u);
 	}
+	/* and once more with the counters put back: one of ours that overflowed between the look above and
+	 * its restore froze the die again, and nothing of ours is armed to do it a third time */
+	if (resume_sampled_dies(s))
+		bad = -1;
 	track(s, 0);
 	s->running = 0;
 	return rc ? rc : bad;

@@ -90,6 +90,7 @@ struct sim_box {
 	int sched_lost;   /* fault onesched (GNR family IMC): scheduler 1's CAS counts never move */
 	int port_skew;    /* fault portmap (IIO): free-running port N counts port N+1's traffic */
 	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
+	int tidless;      /* fault tidless (CBo/CHA): its tid filter is ignored, it counts every thread */
 };
 
 struct sim_dev {
@@ -187,6 +188,10 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps);
 /* read_bytes and write_bytes moved on a socket over ns of the simulator's time, which its clock then
  * skips: counted exactly, whatever the host's timing (0, or -1 with a message). */
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* n CPU sets (bit masks of UC_MAX_CPUS bits) moving their bytes at once over ns, the machine's only
+ * traffic then, as jobs of the profile are (sim_jobs.c). */
+int sim_workload_cpus(struct sim *s, int n, const uint8_t *const *cpus, const double *read_bytes,
+		      const double *write_bytes, uint64_t ns);
 /* The bytes a socket's memory moved since the machine was made (resctrl's mbm_total_bytes of its L3
  * domain): 0, or -1 with a message. */
 int sim_mbm_bytes(struct sim *s, int socket, uint64_t *bytes);
@@ -307,6 +312,9 @@ int sim_jobs_apply(struct sim *s, const char *file);
  * the filter on (1 when it is off; 0 for a thread that is no simulated core's). */
 double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl);
 int sim_tid_filtered(const struct sim_box *b, uint64_t ctl);
+/* What share of the devices' requests such a counter counts: all with the filter off or naming the I/O
+ * agent, none when it names a core. */
+double sim_tid_devices(const struct sim_box *b, uint64_t ctl);
 void sim_profile_defaults(struct sim_profile *p, int nsockets);
 
 #endif

@@ -68,7 +68,7 @@ double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 	uint32_t ext = (uint32_t)(ctl >> 32);
 	int sock = b->socket;
 	/* a tid filter: the cores' requests by its thread's share, the devices' (no core's tid) none */
-	double tid = sim_tid_share(s, b, ctl), dev = sim_tid_filtered(b, ctl) ? 0 : 1;
+	double tid = sim_tid_share(s, b, ctl), dev = sim_tid_devices(b, ctl);
 	int nch = s->cores * s->dies; /* the socket's CHAs, over its dies */
 	double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9, r = p->remote_ratio[sock];
 	if (thresh && !(ev == 0x36 && thresh == 1))

@@ -68,7 +68,27 @@ int sim_jobs_apply(struct sim *s, const char *file)
 	return 0;
 }
 
-int sim_tid_filtered(const struct sim_box *b, uint64_t ctl) { return b->u->tid_en && (ctl & b->u->tid_en); }
+int sim_tid_filtered(const struct sim_box *b, uint64_t ctl) { return b->u->tid_en && (ctl & b->u->tid_en) && !b->tidless; }
+
+/* The width of the unit's tid field. */
+static int tid_width(const struct sim_box *b)
+{
+	for (int i = 0; i < b->u->nfld; i++)
+		if (!strcmp(b->u->fld[i].name, "tid"))
+			return b->u->fld[i].width;
+	return 0;
+}
+
+double sim_tid_devices(const struct sim_box *b, uint64_t ctl)
+{
+	if (!sim_tid_filtered(b, ctl))
+		return 1;
+	/* the I/O agent's id: every core bit set, thread 0 (seed 000: "Transactions that are associated with
+	 * PCIe will come from 0x1E" of a 5-bit tid; Haswell-EP's 6-bit 0x3E alike) */
+	int w = tid_width(b), lo = b->u->tid_core_lo;
+	uint64_t tid = sim_field(b, "tid");
+	return w > lo && tid == (uc_width_mask(w - lo) << lo) ? 1 : 0;
+}
 
 double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl)
 {

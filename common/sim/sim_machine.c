@@ -132,6 +132,10 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->width = b->width > 32 ? 32 : b->width;
 		else if (!strcmp(kind, "agent"))
 			b->agent = 1;
+		else if (!strcmp(kind, "tidless") && b->u->tid_en)
+			b->tidless = 1;
+		else if (!strcmp(kind, "tidless"))
+			return uc_err("simulator fault tidless: %s %d has no thread-id filter", unit, b->idx);
 		else if (!strcmp(kind, "portmap") && has_port_counters(b))
 			b->port_skew = 1;
 		else if (!strcmp(kind, "portmap"))
@@ -145,7 +149,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 				return -1;
 		} else
 			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom, stuck, narrow, "
-				      "agent, portmap%s%s; swapped:busmap)", kind, s->name,
+				      "agent, portmap, tidless%s%s; swapped:busmap)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit)

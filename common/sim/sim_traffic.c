@@ -3,11 +3,16 @@
  * runs its generators, then has the simulator count what they moved, on the socket they ran on):
  * sim_traffic replaces a socket's steady rates from now on (every box brought up to now first, so that
  * the counts before stay at the old rates); sim_workload moves a number of bytes over a stretch of the
- * simulator's time that the clock then skips, so they are counted exactly.  Both keep what each socket's
+ * simulator's time that the clock then skips, so they are counted exactly, and sim_workload_cpus moves
+ * each of several CPU sets' bytes so (their cores' misses by thread: sim_jobs.c).  Both keep what each socket's
  * memory moved (resctrl's view, sim_mbm_bytes) with the uncore's.
  */
 #include "sim.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "util/error.h"
+#include "util/cpulist.h"
 
 /* The current rates' bytes up to time now. */
 static void mbm_settle_to(struct sim *s, uint64_t now)
@@ -39,41 +44,115 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 	mbm_settle_to(s, sim_now(s));
 	s->prof.mem_read_bps[socket] = read_bps;
 	s->prof.mem_write_bps[socket] = write_bps;
+	/* the program's traffic is the socket's whole workload: its cores' LLC data-read misses are those reads
+	 * (a line each), so that a per-thread count sees nothing else (uncore check's attribution row) */
+	if (s->prof.llc_miss_ratio[socket] > 0)
+		s->prof.llc_lookups[socket] = read_bps / 64 / s->prof.llc_miss_ratio[socket];
 	sim_shared_out(s, NULL);
 	return 0;
 }
 
 
-int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns)
+/* Hold the clock from now, let set() change the profile (every box brought up to now first), count ns of
+ * the simulator's time at its rates, put the profile back, and let the clock go on ns later: nothing of
+ * the host's own timing (a preempted process, a late wake-up) adds to or takes from the bytes.  what names
+ * the workload in messages. */
+static int stretch(struct sim *s, uint64_t ns, const char *what, int (*set)(struct sim *s, void *arg), void *arg)
 {
 	if (!ns || ns > 3600000000000ull)
-		return uc_err("simulated workload on socket %d: its time must be 1 ns .. 1 h", socket);
+		return uc_err("%s: its time must be 1 ns .. 1 h", what);
 	if (s->shm)
-		return uc_err("simulated workload on socket %d: the clock of a machine shared with other processes "
-			      "(shared=) cannot skip its time; give the workload a machine of its own", socket);
-	double rd0 = s->prof.mem_read_bps[socket], wr0 = s->prof.mem_write_bps[socket];
-	/* the clock stands still from before the rates change until the bytes are in, then goes on ns later:
-	 * nothing of the host's own timing (a preempted process, a late wake-up) adds to or takes from them */
+		return uc_err("%s: the clock of a machine shared with other processes (shared=) cannot skip its time; "
+			      "give the workload a machine of its own", what);
+	struct sim_profile *saved = malloc(sizeof(*saved));
+	if (!saved)
+		return uc_err("out of memory");
+	*saved = s->prof;
 	uint64_t t = sim_now(s);
 	s->held = 1;
 	s->hold_ns = t;
-	if (sim_traffic(s, socket, read_bytes * 1e9 / (double)ns, write_bytes * 1e9 / (double)ns)) {
-		s->held = 0;
-		return -1;
-	}
-	s->hold_ns = t + ns;
 	sim_advance_scope(s, -1);
-	s->prof.mem_read_bps[socket] = rd0;
-	s->prof.mem_write_bps[socket] = wr0;
-	/* resctrl's view of the stretch the clock skips: the workload's bytes, the other sockets' steady ones */
-	for (int k = 0; k < s->nsockets; k++)
-		s->mbm[k] += k == socket ? read_bytes + write_bytes
-					 : (s->prof.mem_read_bps[k] + s->prof.mem_write_bps[k]) * (double)ns / 1e9;
-	s->mbm_ns = t + ns;
-	if (s->manual_clock)
-		s->now_ns = t + ns;
-	else
-		s->epoch_ns -= ns;
+	mbm_settle_to(s, t);
+	int rc = set(s, arg);
+	if (!rc) {
+		s->hold_ns = t + ns;
+		sim_advance_scope(s, -1);
+		/* resctrl's view of the stretch: what each socket's memory moved at its rates */
+		for (int k = 0; k < s->nsockets; k++)
+			s->mbm[k] += (s->prof.mem_read_bps[k] + s->prof.mem_write_bps[k]) * (double)ns / 1e9;
+		s->mbm_ns = t + ns;
+		if (s->manual_clock)
+			s->now_ns = t + ns;
+		else
+			s->epoch_ns -= ns;
+	}
+	s->prof = *saved;
 	s->held = 0;
+	free(saved);
+	return rc;
+}
+
+struct socket_load {
+	int socket;
+	double rd_bps, wr_bps;
+};
+
+static int set_socket(struct sim *s, void *arg)
+{
+	const struct socket_load *l = arg;
+	if (l->socket < 0 || l->socket >= s->nsockets)
+		return uc_err("simulated traffic on socket %d: the machine has %d", l->socket, s->nsockets);
+	if (!(l->rd_bps >= 0 && l->wr_bps >= 0 && l->rd_bps < 1e15 && l->wr_bps < 1e15))
+		return uc_err("simulated traffic on socket %d: rates must be 0..1e15 bytes/s", l->socket);
+	s->prof.mem_read_bps[l->socket] = l->rd_bps;
+	s->prof.mem_write_bps[l->socket] = l->wr_bps;
 	return 0;
+}
+
+int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns)
+{
+	char what[64];
+	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0 };
+	snprintf(what, sizeof(what), "simulated workload on socket %d", socket);
+	return stretch(s, ns, what, set_socket, &l);
+}
+
+struct sets_load {
+	int n;
+	const uint8_t *const *cpus;
+	const double *rd, *wr;
+	uint64_t ns;
+};
+
+/* The sets as the profile's jobs, alone (sim_jobs.c makes the machine's traffic of them). */
+static int set_jobs(struct sim *s, void *arg)
+{
+	const struct sets_load *l = arg;
+	struct sim_profile *p = &s->prof;
+	if (l->n < 1 || l->n > SIM_MAX_JOBS)
+		return uc_err("simulated workload: 1 to %d CPU sets, not %d", SIM_MAX_JOBS, l->n);
+	p->njobs = l->n;
+	p->mem_given = 0;
+	memset(p->dma_rd_bps, 0, sizeof(p->dma_rd_bps));
+	memset(p->dma_wr_bps, 0, sizeof(p->dma_wr_bps));
+	for (int i = 0; i < l->n; i++) {
+		struct sim_job *j = &p->jobs[i];
+		snprintf(j->name, sizeof(j->name), "set%d", i);
+		memcpy(j->cpus, l->cpus[i], sizeof(j->cpus));
+		j->ncpus = 0;
+		for (int c = 0; c < UC_MAX_CPUS; c++)
+			j->ncpus += cpu_in(j->cpus, c);
+		j->rd_bps = l->rd[i] * 1e9 / (double)l->ns;
+		j->wr_bps = l->wr[i] * 1e9 / (double)l->ns;
+		if (!(j->rd_bps >= 0 && j->wr_bps >= 0 && j->rd_bps < 1e15 && j->wr_bps < 1e15))
+			return uc_err("simulated workload of CPU set %d: rates must be 0..1e15 bytes/s", i);
+	}
+	return sim_jobs_apply(s, "(the workload's CPU sets)");
+}
+
+int sim_workload_cpus(struct sim *s, int n, const uint8_t *const *cpus, const double *read_bytes,
+		      const double *write_bytes, uint64_t ns)
+{
+	struct sets_load l = { n, cpus, read_bytes, write_bytes, ns };
+	return stretch(s, ns, "simulated workload of CPU sets", set_jobs, &l);
 }

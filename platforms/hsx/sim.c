@@ -46,7 +46,7 @@ double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, 
 	}
 	if ((ev == 0x35 || ev == 0x36) && !strcmp(u, "cbo") && b->idx < cbos) {
 		uint64_t opc = sim_field(b, "opc");
-		double tid = sim_tid_share(s, b, ctl), dev = sim_tid_filtered(b, ctl) ? 0 : 1;
+		double tid = sim_tid_share(s, b, ctl), dev = sim_tid_devices(b, ctl);
 		double misses = p->llc_lookups[sock] * p->llc_miss_ratio[sock] / cbos * tid, r = p->remote_ratio[sock];
 		/* an occupancy is its inserts x their residency in uncore clocks (Little's law) */
 		double per = ev == 0x36 ? p->llc_miss_lat_ns[sock] * p->uncore_hz / 1e9 : 1;

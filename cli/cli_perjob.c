@@ -79,6 +79,7 @@ int cmd_stat_per_job(int argc, char **argv)
 	cli_warnings();
 	if (n < 0 || uncore_attrib_new(u, &at))
 		goto err;
+	cli_warnings(); /* CPUs the thread filter cannot name */
 	if (!a.json) {
 		cli_banner(stdout, u);
 		printf("# per job: %s, by thread at one box a step (every %g ms); reads x 64 B, writes in proportion\n",

@@ -52,6 +52,11 @@ int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 		st->attrib = NULL;
 		return -1;
 	}
+	for (const char *w = uncore_warnings(); *w;) { /* entries left out, CPUs the filter cannot name */
+		size_t n = strcspn(w, "\n");
+		WARNING("%s plugin: PerJob: %.*s", IU_NAME, (int)n, w);
+		w += n + (w[n] == '\n');
+	}
 	for (int i = 0; i < uncore_num_jobs(st->u); i++) { /* the jobs there now, each with its series */
 		struct uncore_job_info ji;
 		struct iu_job *j;

@@ -64,6 +64,17 @@ print("; ".join(bad) if bad else "ok")
 			'[ $rc -eq 0 ] && [ "$verdict" = ok ]'
 	done
 done
+# cores the thread filter cannot name (a Sierra Forest socket of 3 x 64 cores: core ids above 127 do not fit
+# its 10-bit tid): said, never sampled, and the job's other threads stand for them
+rm -rf "$R" && mkdir -p "$V2/job_9"
+echo 0-3,140-143 >"$V2/job_9/cpuset.cpus.effective"
+printf 'job.a.cpus = 0-3,140-143\njob.a.mem_read_bytes_per_s = 16e9\n' >"$W/profile"
+out=$($UNCORE --backend "sim:srf,cores=64,dies=3,profile=$W/profile,clock=manual" stat --per-job --duration 10 --json 2>"$W/err")
+rc=$?
+rd=$(echo "$out" | sed -n 's/.*"job": "9", "read_bytes": \([^,]*\),.*"sampled": \([0-9.]*\)}$/\1 \2/p')
+check "srf, 3 x 64 cores: CPUs 140-143 said and left out, job 9 still 16e9 B/s within 5 % ($rd; rc $rc)" \
+	'[ $rc -eq 0 ] && [ "$(grep -c "does not fit the 10-bit thread filter of srf" "$W/err")" -eq 4 ] &&
+	 echo "$rd" | awk "{ exit !(\$1 > 0.95 * 160e9 && \$1 < 1.05 * 160e9 && \$2 == 0.5) }"'
 # a platform without a per-thread count, and a node without jobs: said, exit 1
 out=$($UNCORE --backend sim:nhm stat --per-job --duration 1 2>&1); rc=$?
 check "nhm: no per-thread count, said ($rc: $out)" \

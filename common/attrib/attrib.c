@@ -24,6 +24,7 @@
 
 struct thr {
 	int socket, cpu, job; /* the job holding the CPU (the first, where two name it) */
+	int unnamed;          /* the filter cannot name it: never sampled, its job's other threads stand for it */
 	unsigned tid;
 	double cnt[2];        /* misses counted while sampled: since start, this interval */
 	double ns[2];         /* ... and for how long */
@@ -96,7 +97,12 @@ static int threads(struct uncore_attrib *a, int n, const char *const *names, con
 				return uc_err("per-job attribution: CPU %d's core id or thread is unknown (topology/core_id, "
 					      "thread_siblings_list)", c);
 			unsigned tid = (unsigned)h->cpu_core[c] << a->plat->tid_core_lo | (unsigned)h->cpu_thread[c];
-			a->thr[a->nthr++] = (struct thr){ .socket = k, .cpu = c, .job = j, .tid = tid };
+			int unnamed = tid >> a->plat->tid_bits || (unsigned)h->cpu_thread[c] >> a->plat->tid_core_lo;
+			if (unnamed) /* its job is known by its other threads on the socket (or not at all) */
+				uc_warn("per-job attribution: CPU %d (core %d, thread %d) does not fit the %d-bit thread filter "
+					"of %s: never sampled, its job's other threads stand for it", c, h->cpu_core[c],
+					h->cpu_thread[c], a->plat->tid_bits, uncore_platform_name(a->u));
+			a->thr[a->nthr++] = (struct thr){ .socket = k, .cpu = c, .job = j, .tid = tid, .unnamed = unnamed };
 		}
 	}
 	a->first[h->nsockets < UC_MAX_SOCKETS ? h->nsockets : UC_MAX_SOCKETS] = a->nthr;
@@ -218,7 +224,7 @@ static int step_begin(struct uncore_attrib *a)
 	for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++)
 		for (int c = 0; c < a->boxes[k]; c++) {
 			int t = sampled(a, k, c, a->step - 1);
-			if (t < 0)
+			if (t < 0 || a->thr[t].unnamed)
 				continue;
 			snprintf(spec, sizeof(spec), "%s:socket=%d:box=%d:tid=0x%x", a->plat->event, k, c, a->thr[t].tid);
 			if (uncore_session_add(a->samp, spec) != n)

@@ -7,6 +7,7 @@ struct attrib_plat {
 	const char *platform;  /* "spr" */
 	const char *event;     /* the TOR count of one thread's misses, with any filter it needs */
 	int tid_core_lo;       /* the core id starts at this bit of the tid, the thread below it */
+	int tid_bits;          /* the tid field's width: a core id above it cannot be named */
 	const char *counts;    /* what it counts, for the docs and messages */
 };
 

@@ -100,6 +100,10 @@ void iu_jobs_stop(struct iu_state *st);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 
+/* The daemon's clock at the library's clock reading *lib_now (taken together, iu_series.c), and a value's
+ * stamp: when its counters were read (the library's clock t; 0: now). */
+cdtime_t iu_clock_pair(uncore_t *u, uint64_t *lib_now);
+cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t);
 /* Write a message into err; returns -1. */
 int iu_fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

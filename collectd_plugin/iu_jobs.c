@@ -84,7 +84,12 @@ int iu_jobs_read(struct iu_state *st)
 {
 	char set[sizeof(st->jobset)], err[512];
 	int n = st->attrib ? uncore_attrib_read(st->attrib, UNCORE_LAST_INTERVAL) : -1, sent = 0;
-	cdtime_t now = cdtime();
+	uint64_t lib_now;
+	/* stamped with when the memory counts were read: rates divide by their own window, however late the
+	 * dispatch (as the sockets' values are) */
+	cdtime_t now = iu_clock_pair(st->u, &lib_now);
+	if (n >= 0)
+		now = iu_stamp(now, lib_now, uncore_attrib_read_time_ns(st->attrib));
 	if (n < 0) {
 		ERROR("%s plugin: PerJob: %s", IU_NAME, st->attrib ? uncore_error() : "not counting");
 		return -1;

@@ -404,7 +404,7 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
  * of the library's clock, up to CLOCK_TRIES times, keeping the narrowest. */
 #define CLOCK_SLACK_NS 20000
 #define CLOCK_TRIES 4
-static cdtime_t clock_pair(uncore_t *u, uint64_t *lib_now)
+cdtime_t iu_clock_pair(uncore_t *u, uint64_t *lib_now)
 {
 	cdtime_t now = 0;
 	uint64_t best = UINT64_MAX;
@@ -420,6 +420,11 @@ static cdtime_t clock_pair(uncore_t *u, uint64_t *lib_now)
 		}
 	}
 	return now;
+}
+
+cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t)
+{
+	return t && t <= lib_now ? now - NS_TO_CDTIME_T(lib_now - t) : now;
 }
 
 /* A failure notification too, for what acts on them (a notify_email or exec plugin, threshold filters):
@@ -446,7 +451,7 @@ int iu_read(struct iu_state *st)
 	vl.values = &value;
 	vl.values_len = 1;
 	uint64_t lib_now;
-	cdtime_t now = clock_pair(st->u, &lib_now);
+	cdtime_t now = iu_clock_pair(st->u, &lib_now);
 	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
 	for (int i = 0; i < st->nseries; i++) {
 		struct iu_series *se = &st->series[i];
@@ -470,7 +475,7 @@ int iu_read(struct iu_state *st)
 		 * however long reading every box or reaching this line took */
 		uint64_t t = se->metric >= 0 ? uncore_session_metric_read_time_ns(st->s, se->metric, se->socket, se->box)
 					     : uncore_session_read_time_ns(st->s, se->event, se->socket, -1);
-		vl.time = t && t <= lib_now ? now - NS_TO_CDTIME_T(lib_now - t) : now;
+		vl.time = iu_stamp(now, lib_now, t);
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;
 	}

@@ -351,6 +351,11 @@ int uncore_attrib_read(uncore_attrib_t *a, int window)
 	return a->nrows;
 }
 
+uint64_t uncore_attrib_read_time_ns(const uncore_attrib_t *a)
+{
+	return a->tot ? uncore_session_metric_read_time_ns(a->tot, 0, 0, -1) : 0;
+}
+
 int uncore_attrib_row(const uncore_attrib_t *a, int i, struct uncore_attrib_row *out)
 {
 	if (i < 0 || i >= a->nrows)

@@ -409,6 +409,9 @@ int uncore_attrib_read(uncore_attrib_t *a, int window); /* how many rows, or -1 
 int uncore_attrib_row(const uncore_attrib_t *a, int i, struct uncore_attrib_row *out);
 int uncore_attrib_stop(uncore_attrib_t *a);
 void uncore_attrib_free(uncore_attrib_t *a);
+/* The library's clock (uncore_now_ns) when the last read's memory counts were taken (the middle of their
+ * reads, socket 0's), 0 before any: the stamp of the rows. */
+uint64_t uncore_attrib_read_time_ns(const uncore_attrib_t *a);
 /* What the platform's per-thread count counts ("the core's requests that missed the LLC"), or NULL. */
 const char *uncore_attrib_counts(const uncore_t *u);
 

@@ -35,6 +35,7 @@ struct job_run {
 	double interval;
 	int whole_node;            /* --whole-node: the scheduler gave it this node (every socket) */
 	double peak_rd[64], peak_wr[64];
+	uint64_t read_at[2][64];   /* when each socket's read and write counts were last read (0: not yet) */
 	int extra_m[NEXTRAS];      /* session metric index, -1: not on this platform */
 };
 
@@ -103,16 +104,18 @@ static double mval(uncore_session_t *s, int m, int sock, int window)
 	return v;
 }
 
-/* The last interval's bandwidths, for the peaks. */
-static void peaks(uncore_session_t *s, struct job_run *r, double secs)
+/* The last interval's bandwidths, for the peaks: each count over its own window, from the read of its
+ * boxes before to this one (a read the machine's load delayed widens the window it counted). */
+static void peaks(uncore_session_t *s, struct job_run *r)
 {
-	for (int k = 0; k < r->nsock && secs > 0; k++) {
-		double rd = mval(s, 0, r->sock[k], UNCORE_LAST_INTERVAL), wr = mval(s, 1, r->sock[k], UNCORE_LAST_INTERVAL);
-		if (rd / secs > r->peak_rd[k])
-			r->peak_rd[k] = rd / secs;
-		if (wr / secs > r->peak_wr[k])
-			r->peak_wr[k] = wr / secs;
-	}
+	for (int k = 0; k < r->nsock; k++)
+		for (int m = 0; m < 2; m++) {
+			uint64_t t = uncore_session_metric_read_time_ns(s, m, r->sock[k], -1), t0 = r->read_at[m][k];
+			double v = mval(s, m, r->sock[k], UNCORE_LAST_INTERVAL), *peak = m ? &r->peak_wr[k] : &r->peak_rd[k];
+			r->read_at[m][k] = t;
+			if (t0 && t > t0 && v / ((double)(t - t0) / 1e9) > *peak)
+				*peak = v / ((double)(t - t0) / 1e9);
+		}
 }
 
 /* "  key": v (null when undefined), then end, a line; nothing once the buffer is full (the caller checks). */
@@ -208,10 +211,11 @@ static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 	dprintf(ready, "ok");
 	close(ready);
 	ready = -1;
-	for (uint64_t prev = 0; !cli_stopped(); prev = uncore_session_elapsed_ns(s)) {
+	peaks(s, r); /* the start's reads: the first window opens */
+	while (!cli_stopped()) {
 		if (cli_sleep(u, (uint64_t)(r->interval * 1e9)) < 0 || uncore_session_read(s) < 0)
 			break;
-		peaks(s, r, (double)(uncore_session_elapsed_ns(s) - prev) / 1e9); /* the interval as it was */
+		peaks(s, r);
 	}
 	if (uncore_session_stop(s) >= 0 && !summary(s, u, r, dir))
 		rc = 0;

@@ -27,8 +27,11 @@ mrd=$(field mean_read_bw 1001) prd=$(field peak_read_bw 1001)
 check "read bytes over its window: the profile's 6.4e9 B/s within 0.1 % ($rd B in $secs s)" \
 	'awk -v b="$rd" -v s="$secs" "BEGIN { r = b / s / 6.4e9; exit !(s > 0.5 && r > 0.999 && r < 1.001) }"'
 check "write bytes: 3.2e9 B/s within 0.1 % ($wr B)" 'awk -v b="$wr" -v s="$secs" "BEGIN { r = b / s / 3.2e9; exit !(r > 0.999 && r < 1.001) }"'
-check "mean read bandwidth = bytes / seconds; the peak of a steady load equals it within 1 % ($mrd, $prd)" \
-	'awk -v m="$mrd" -v b="$rd" -v s="$secs" -v p="$prd" "BEGIN { exit !(m > 0 && (m - b / s) ^ 2 < 1 && p / m > 0.99 && p / m < 1.01) }"'
+# each interval's bytes over that interval's own window (its boxes' read times): a read a loaded machine
+# delays widens the window it counted, so the peak of a steady load is its rate (once 1.5 % high when
+# divided by the session's clock between reads instead)
+check "mean read bandwidth = bytes / seconds; the peak of a steady load is the profile's 6.4e9 B/s within 0.1 % ($mrd, $prd)" \
+	'awk -v m="$mrd" -v b="$rd" -v s="$secs" -v p="$prd" "BEGIN { exit !(m > 0 && (m - b / s) ^ 2 < 1 && p / 6.4e9 > 0.999 && p / 6.4e9 < 1.001) }"'
 check "only the socket it holds whole: socket 0, not socket 1" \
 	'grep -q "\"socket\": 0," "$W/spool/jobs/1001.json" && ! grep -q "\"socket\": 1," "$W/spool/jobs/1001.json"'
 check "extras with their units (LLC miss ratio %, uncore clock GHz)" \

@@ -27,24 +27,11 @@ struct opts {
 	size_t bytes;
 };
 
-/* A CPU of the host's socket (Linux's topology), or -1. */
-static int host_socket_cpu(int socket)
+/* The first CPU of the host's socket (the handle's topology, Linux's), or -1. */
+static int host_socket_cpu(const struct check *c, int socket)
 {
-	for (int cpu = 0, misses = 0; cpu < 8192 && misses < 64; cpu++) {
-		char path[128];
-		int pkg;
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
-		FILE *f = fopen(path, "r");
-		if (!f) {
-			misses++;
-			continue;
-		}
-		int ok = fscanf(f, "%d", &pkg) == 1;
-		fclose(f);
-		if (ok && pkg == socket)
-			return cpu;
-	}
-	return -1;
+	char list[512];
+	return uncore_socket_cpus(c->u, socket, list, sizeof(list)) > 0 ? (int)strtol(list, NULL, 10) : -1;
 }
 
 /* The bytes each socket counted over the session's last interval for the read and write metrics. */
@@ -101,7 +88,7 @@ static int run_one(struct check *c, const struct opts *o, int sock, enum gen_kin
 	char err[256], check[96];
 	struct gen g;
 	double rd[UC_CHECK_SOCKETS], wr[UC_CHECK_SOCKETS];
-	if (gen_prepare(&g, kind, c->sim ? -1 : host_socket_cpu(sock), o->bytes, err, sizeof(err))) {
+	if (gen_prepare(&g, kind, c->sim ? -1 : host_socket_cpu(c, sock), o->bytes, err, sizeof(err))) {
 		snprintf(check, sizeof(check), "%s on socket %d", gen_name(kind), sock);
 		return verdict_add(c->t, V_SKIP, check, "-", "-", "%s", err);
 	}

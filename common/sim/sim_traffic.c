@@ -31,19 +31,42 @@ int sim_mbm_bytes(struct sim *s, int socket, uint64_t *bytes)
 	return 0;
 }
 
+struct socket_load {
+	int socket;
+	double rd_bps, wr_bps;
+};
+
+/* A socket's rates as sim_traffic and sim_workload take them: 0, or -1 saying what is wrong. */
+static int load_ok(const struct sim *s, const struct socket_load *l)
+{
+	if (l->socket < 0 || l->socket >= s->nsockets)
+		return uc_err("simulated traffic on socket %d: the machine has %d", l->socket, s->nsockets);
+	if (!(l->rd_bps >= 0 && l->wr_bps >= 0 && l->rd_bps < 1e15 && l->wr_bps < 1e15))
+		return uc_err("simulated traffic on socket %d: rates must be 0..1e15 bytes/s", l->socket);
+	return 0;
+}
+
+static int set_socket(struct sim *s, void *arg)
+{
+	const struct socket_load *l = arg;
+	if (load_ok(s, l))
+		return -1;
+	s->prof.mem_read_bps[l->socket] = l->rd_bps;
+	s->prof.mem_write_bps[l->socket] = l->wr_bps;
+	return 0;
+}
+
 int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 {
-	if (socket < 0 || socket >= s->nsockets)
-		return uc_err("simulated traffic on socket %d: the machine has %d", socket, s->nsockets);
-	if (!(read_bps >= 0 && write_bps >= 0 && read_bps < 1e15 && write_bps < 1e15))
-		return uc_err("simulated traffic on socket %d: rates must be 0..1e15 bytes/s", socket);
+	struct socket_load l = { socket, read_bps, write_bps };
+	if (load_ok(s, &l))
+		return -1;
 	/* the machine's traffic: on a shared machine every process's boxes count it (resctrl's view stays
 	 * this process's) */
 	sim_shared_in(s, NULL);
 	sim_advance_scope(s, -1);
 	mbm_settle_to(s, sim_now(s));
-	s->prof.mem_read_bps[socket] = read_bps;
-	s->prof.mem_write_bps[socket] = write_bps;
+	set_socket(s, &l);
 	/* the program's traffic is the socket's whole workload: its cores' LLC data-read misses are those reads
 	 * (a line each), so that a per-thread count sees nothing else (uncore check's attribution row) */
 	if (s->prof.llc_miss_ratio[socket] > 0)
@@ -90,23 +113,6 @@ static int stretch(struct sim *s, uint64_t ns, const char *what, int (*set)(stru
 	s->held = 0;
 	free(saved);
 	return rc;
-}
-
-struct socket_load {
-	int socket;
-	double rd_bps, wr_bps;
-};
-
-static int set_socket(struct sim *s, void *arg)
-{
-	const struct socket_load *l = arg;
-	if (l->socket < 0 || l->socket >= s->nsockets)
-		return uc_err("simulated traffic on socket %d: the machine has %d", l->socket, s->nsockets);
-	if (!(l->rd_bps >= 0 && l->wr_bps >= 0 && l->rd_bps < 1e15 && l->wr_bps < 1e15))
-		return uc_err("simulated traffic on socket %d: rates must be 0..1e15 bytes/s", l->socket);
-	s->prof.mem_read_bps[l->socket] = l->rd_bps;
-	s->prof.mem_write_bps[l->socket] = l->wr_bps;
-	return 0;
 }
 
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns)

@@ -14,21 +14,6 @@
 #include <string.h>
 #include "iu_collectd.h"
 
-/* What the plugin reports when the configuration names nothing (memory bandwidth, LLC, QPI/UPI, uncore
- * frequency). */
-static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
-/* The counters the default set may read each interval.  Each costs the plugin a register read (on
- * hardware an MSR pread, a PCI config read or an MMIO load) and its share of the evaluation; make bench
- * measures 60-80 us a read for a set of this size on the simulator, under the per-node budget of 0.01 %
- * of a core at Interval 1 (100 us).  The largest real machine of a built-in platform, a 2-socket
- * Clearwater Forest, reads 1016 with its whole default set; a default group that would take the set past
- * the limit (on a 4-socket CWF the LLC group alone reads 1152 CHA counters) is left out, with a notice,
- * and MetricGroups names it to read it anyway. */
-#define IU_DEFAULT_COUNTERS 1024
-/* Intel's perf metric files' names for the same, where a CPU has no platform of ours */
-static const char *const intel_defaults[] = { "memory_bandwidth_read", "memory_bandwidth_write",
-					      "memory_bandwidth_total", "uncore_frequency" };
-
 void iu_clean_name(char *out, size_t len, const char *in)
 {
 	size_t n = 0;
@@ -69,245 +54,39 @@ static void classify(const struct uncore_metric_info *mi, struct iu_series *se)
 	}
 }
 
-static int add_series(struct iu_state *st, const struct iu_series *se, char *err, size_t len)
+/* A selected series as collectd names it: plugin instance socketN, type instance the metric's name (with
+ * the box: mem_bw_read_imc3) or the event's spec, cleaned. */
+static int plan(struct iu_state *st, const struct uncore_series *u, char *err, size_t len)
 {
+	struct iu_series se = { .metric = u->metric, .event = u->event, .socket = u->socket, .box = u->box };
+	char ti[DATA_MAX_NAME_LEN + 32];
+	struct uncore_unit_info ui;
+	if (u->metric >= 0) {
+		struct uncore_metric_info mi;
+		uncore_metric_info(st->u, uncore_metric_find(st->u, u->name), &mi);
+		classify(&mi, &se);
+		if (u->box >= 0 && !uncore_unit_info(st->u, u->unit, &ui))
+			snprintf(ti, sizeof(ti), "%s_%s%d", u->name, ui.name, u->box);
+		else
+			snprintf(ti, sizeof(ti), "%s", u->name);
+	} else {
+		se.derive = 1;
+		se.to_base = 1;
+		se.type = "total_events";
+		snprintf(ti, sizeof(ti), "%s", u->name);
+	}
+	snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", u->socket);
+	iu_clean_name(se.type_instance, sizeof(se.type_instance), ti);
+	for (int i = 0; u->metric < 0 && i < st->nseries; i++)
+		if (st->series[i].metric < 0 && st->series[i].event != se.event &&
+		    !strcmp(st->series[i].type_instance, se.type_instance))
+			return iu_fail(err, len, "Events: '%s' and '%s' would have the same name %s; drop one", u->name,
+				    uncore_session_event_name(st->s, st->series[i].event), se.type_instance);
 	struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
 	if (!ns)
 		return iu_fail(err, len, "out of memory");
 	st->series = ns;
-	ns[st->nseries++] = *se;
-	return 0;
-}
-
-static int unit_index(uncore_t *u, const char *name)
-{
-	struct uncore_unit_info ui;
-	for (int k = 0; k < uncore_num_units(u); k++)
-		if (!uncore_unit_info(u, k, &ui) && !strcmp(ui.name, name))
-			return k;
-	return -1;
-}
-
-static int wants_boxes(const struct iu_config *c, uncore_t *u, int unit)
-{
-	struct uncore_unit_info ui;
-	if (unit < 0 || uncore_unit_info(u, unit, &ui))
-		return 0;
-	if (c->per_box_all)
-		return 1;
-	for (int i = 0; i < c->nbox_units; i++)
-		if (!strcmp(c->box_units[i], ui.name))
-			return 1;
-	return 0;
-}
-
-/* The series of session metric m on socket sock: the socket, then its boxes if asked for. */
-static int plan_metric(const struct iu_config *c, struct iu_state *st, int m, int sock, char *err, size_t len)
-{
-	struct uncore_metric_info mi;
-	struct uncore_unit_info ui;
-	struct iu_series se = { .metric = m, .event = -1, .socket = sock, .box = -1 };
-	const char *name = uncore_session_metric_name(st->s, m);
-	uncore_metric_info(st->u, uncore_metric_find(st->u, name), &mi);
-	classify(&mi, &se);
-	snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", sock);
-	iu_clean_name(se.type_instance, sizeof(se.type_instance), name);
-	if (add_series(st, &se, err, len))
-		return -1;
-	if (!wants_boxes(c, st->u, mi.box_unit) || uncore_unit_info(st->u, mi.box_unit, &ui))
-		return 0;
-	for (int k = 0; k < uncore_unit_boxes(st->u, mi.box_unit, sock); k++) {
-		char ti[DATA_MAX_NAME_LEN + 32];
-		se.box = uncore_box_number(st->u, mi.box_unit, sock, k);
-		snprintf(ti, sizeof(ti), "%s_%s%d", name, ui.name, se.box);
-		iu_clean_name(se.type_instance, sizeof(se.type_instance), ti);
-		if (add_series(st, &se, err, len))
-			return -1;
-	}
-	return 0;
-}
-
-/* Add a metric on the configured sockets; opt names the option it came from, for errors. */
-static int add_metric(const struct iu_config *c, struct iu_state *st, const char *name, const char *opt,
-		      char *err, size_t len)
-{
-	int m;
-	if (!c->sockets) { /* one session metric covers every socket */
-		if ((m = uncore_session_add_metric(st->s, name)) < 0)
-			return iu_fail(err, len, "%s: %s", opt, uncore_error());
-		for (int sock = 0; sock < uncore_num_sockets(st->u); sock++)
-			if (plan_metric(c, st, m, sock, err, len))
-				return -1;
-		return 0;
-	}
-	for (int sock = 0; sock < uncore_num_sockets(st->u); sock++) {
-		char spec[160];
-		if (!(c->sockets & (1u << sock)))
-			continue;
-		snprintf(spec, sizeof(spec), "%s:socket=%d", name, sock);
-		if ((m = uncore_session_add_metric(st->s, spec)) < 0)
-			return iu_fail(err, len, "%s: %s", opt, uncore_error());
-		if (plan_metric(c, st, m, sock, err, len))
-			return -1;
-	}
-	return 0;
-}
-
-static int already_added(const struct iu_state *st, const char *name)
-{
-	for (int m = 0; m < uncore_session_num_metrics(st->s); m++)
-		if (!strcmp(uncore_session_metric_name(st->s, m), name))
-			return 1;
-	return 0;
-}
-
-static void list_groups(uncore_t *u, char *out, size_t len)
-{
-	struct uncore_metric_info mi, mj;
-	size_t n = 0;
-	out[0] = 0;
-	for (int i = 0; i < uncore_num_metrics(u) && n < len; i++) {
-		int seen = 0;
-		uncore_metric_info(u, i, &mi);
-		for (int j = 0; j < i && !seen; j++)
-			seen = !uncore_metric_info(u, j, &mj) && !strcmp(mi.group, mj.group);
-		if (!seen)
-			n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", mi.group);
-	}
-}
-
-/* A named group must exist; a default one (optional) is skipped where the platform has none
- * (Nehalem-EP and Montecito have no interconnect metrics). */
-static int add_group(const struct iu_config *c, struct iu_state *st, const char *group, int optional, char *err,
-		     size_t len)
-{
-	struct uncore_metric_info mi;
-	char opt[96];
-	int found = 0;
-	snprintf(opt, sizeof(opt), "MetricGroups: %s", group);
-	for (int i = 0; i < uncore_num_metrics(st->u); i++) {
-		if (uncore_metric_info(st->u, i, &mi) || strcmp(mi.group, group))
-			continue;
-		found = 1;
-		if (!already_added(st, mi.name) && add_metric(c, st, mi.name, opt, err, len))
-			return -1;
-	}
-	if (!found && !optional) {
-		char groups[512];
-		list_groups(st->u, groups, sizeof(groups));
-		return iu_fail(err, len, "MetricGroups: no metric of group '%s' on %s (groups: %s)", group,
-			    uncore_platform_name(st->u), groups);
-	}
-	return 0;
-}
-
-/* The counters a session reads each interval: every event's boxes on every socket. */
-static int counters_of(uncore_session_t *s, int nsock)
-{
-	int n = 0;
-	for (int ev = 0; ev < uncore_session_num_events(s); ev++)
-		for (int sock = 0; sock < nsock; sock++)
-			n += uncore_session_event_boxes(s, ev, sock);
-	return n;
-}
-
-/* The counters a group's metrics read on their own, on the configured sockets (measured on a session that
- * is never started); -1 where one fails to add (the plugin's own add_group then names the problem). */
-static int group_counters(const struct iu_config *c, uncore_t *u, const char *group)
-{
-	struct uncore_metric_info mi;
-	uncore_session_t *probe;
-	int n = 0;
-	if (uncore_session_new(u, &probe))
-		return -1;
-	for (int i = 0; i < uncore_num_metrics(u) && n == 0; i++) {
-		if (uncore_metric_info(u, i, &mi) || strcmp(mi.group, group))
-			continue;
-		for (int sock = c->sockets ? 0 : -1; sock < (c->sockets ? uncore_num_sockets(u) : 0) && n == 0; sock++) {
-			char spec[160];
-			if (sock >= 0 && !(c->sockets & (1u << sock)))
-				continue;
-			snprintf(spec, sizeof(spec), sock < 0 ? "%s" : "%s:socket=%d", mi.name, sock);
-			if (uncore_session_add_metric(probe, spec) < 0)
-				n = -1;
-		}
-	}
-	if (n == 0)
-		n = counters_of(probe, uncore_num_sockets(u));
-	uncore_session_free(probe);
-	return n;
-}
-
-/* The default groups that the platform has, as far as they fit IU_DEFAULT_COUNTERS together (the first
- * always: a node reports its memory bandwidth whatever it costs); the rest are named in a notice.  The
- * default groups share no event on any built-in platform, so a group adds what it reads on its own. */
-static int add_default_groups(const struct iu_config *c, struct iu_state *st, char *err, size_t len)
-{
-	char left[128] = "";
-	int wanted = 0; /* every default group's counters */
-	for (int g = 0; g < (int)(sizeof(default_groups) / sizeof(*default_groups)); g++) {
-		int have = counters_of(st->s, uncore_num_sockets(st->u));
-		int more = group_counters(c, st->u, default_groups[g]);
-		wanted += more > 0 ? more : 0;
-		if (have > 0 && more > 0 && have + more > IU_DEFAULT_COUNTERS)
-			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
-				 default_groups[g]);
-		else if (add_group(c, st, default_groups[g], 1, err, len))
-			return -1;
-	}
-	if (left[0])
-		snprintf(st->notice, sizeof(st->notice),
-			 "the default set leaves out MetricGroups %s on %s: with them it would read %d counters an "
-			 "interval, over its limit of %d (the plugin's budget is 0.01 %% of a core at Interval 1); name "
-			 "every group wanted in MetricGroups to read them",
-			 left, uncore_platform_name(st->u), wanted, IU_DEFAULT_COUNTERS);
-	return 0;
-}
-
-static int add_event(const struct iu_config *c, struct iu_state *st, const char *spec, char *err, size_t len)
-{
-	int ev = uncore_session_add(st->s, spec), socks[32];
-	struct iu_series se = { .metric = -1, .event = ev, .box = -1, .derive = 1, .to_base = 1,
-				.type = "total_events" };
-	if (ev < 0)
-		return iu_fail(err, len, "Events: %s", uncore_error());
-	iu_clean_name(se.type_instance, sizeof(se.type_instance), spec);
-	for (int i = 0; i < st->nseries; i++)
-		if (st->series[i].metric < 0 && !strcmp(st->series[i].type_instance, se.type_instance))
-			return iu_fail(err, len, "Events: '%s' and '%s' would have the same name %s; drop one", spec,
-				    uncore_session_event_name(st->s, st->series[i].event), se.type_instance);
-	int n = uncore_session_event_sockets(st->s, ev, socks, 32);
-	for (int i = 0; i < n && i < 32; i++) {
-		if (c->sockets && !(c->sockets & (1u << socks[i])))
-			continue;
-		se.socket = socks[i];
-		snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", socks[i]);
-		if (add_series(st, &se, err, len))
-			return -1;
-	}
-	return 0;
-}
-
-/* Names that depend on the platform: sockets and ReportPerBox units. */
-static int check_names(const struct iu_config *c, uncore_t *u, char *err, size_t len)
-{
-	int nsock = uncore_num_sockets(u);
-	for (int s = nsock; s < 32; s++)
-		if (c->sockets & (1u << s))
-			return iu_fail(err, len, "Sockets: socket %d does not exist (this machine has %d: 0-%d)", s, nsock,
-				    nsock - 1);
-	for (int i = 0; i < c->nbox_units; i++)
-		if (unit_index(u, c->box_units[i]) < 0) {
-			char units[512];
-			size_t n = 0;
-			struct uncore_unit_info ui;
-			units[0] = 0;
-			for (int k = 0; k < uncore_num_units(u) && n < sizeof(units); k++)
-				if (!uncore_unit_info(u, k, &ui))
-					n += (size_t)snprintf(units + n, sizeof(units) - n, "%s%s", k ? ", " : "", ui.name);
-			return iu_fail(err, len, "ReportPerBox: no unit '%s' on %s (units: %s)", c->box_units[i],
-				    uncore_platform_name(u), units);
-		}
+	ns[st->nseries++] = se;
 	return 0;
 }
 
@@ -315,7 +94,16 @@ static int backend_is_sim(const char *b) { return b && !strncmp(b, "sim:", 4); }
 
 int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t len)
 {
-	int named = c->nmetrics || c->ngroups || c->nevents;
+	struct uncore_selection sel = {
+		.metrics = (const char *const *)c->metrics, .nmetrics = c->nmetrics,
+		.groups = (const char *const *)c->groups, .ngroups = c->ngroups,
+		.events = (const char *const *)c->events, .nevents = c->nevents,
+		.box_units = (const char *const *)c->box_units, .nbox_units = c->nbox_units,
+		.sockets = c->sockets, .per_box_all = c->per_box_all, .opt_metrics = "Metrics",
+		.opt_groups = "MetricGroups", .opt_events = "Events", .opt_sockets = "Sockets", .opt_per_box = "ReportPerBox",
+	};
+	struct uncore_series *chosen = NULL;
+	int n = 0;
 	memset(st, 0, sizeof(*st));
 	if (uncore_open(c->backend, &st->u)) {
 		/* a simulator or a misspelt backend is a configuration error; missing hardware access is not */
@@ -325,28 +113,18 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	}
 	if (c->force)
 		uncore_set_force(st->u, 1);
-	if (check_names(c, st->u, err, len) || uncore_session_new(st->u, &st->s))
+	if (uncore_session_new(st->u, &st->s) ||
+	    uncore_select(st->u, st->s, &sel, &chosen, &n, st->notice, sizeof(st->notice))) {
+		iu_fail(err, len, "%s", uncore_error());
 		goto fail;
-	if (!named && add_default_groups(c, st, err, len))
-		goto fail;
-	/* a CPU without a platform of ours (perf on the kernel's PMUs) has Intel's metrics, in no group of
-	 * ours: the default set is those of them that Intel names alike on every platform */
-	int none = !named && !uncore_session_num_metrics(st->s);
-	for (int i = 0; none && i < (int)(sizeof(intel_defaults) / sizeof(*intel_defaults)); i++)
-		if (uncore_metric_find(st->u, intel_defaults[i]) >= 0 &&
-		    add_metric(c, st, intel_defaults[i], "the default metrics", err, len))
+	}
+	for (int i = 0; i < n; i++)
+		if (plan(st, &chosen[i], err, len))
 			goto fail;
-	for (int i = 0; i < c->ngroups; i++)
-		if (add_group(c, st, c->groups[i], 0, err, len))
-			goto fail;
-	for (int i = 0; i < c->nmetrics; i++)
-		if (!already_added(st, c->metrics[i]) && add_metric(c, st, c->metrics[i], "Metrics", err, len))
-			goto fail;
-	for (int i = 0; i < c->nevents; i++)
-		if (add_event(c, st, c->events[i], err, len))
-			goto fail;
+	free(chosen);
 	return 0;
 fail:
+	free(chosen);
 	iu_teardown(st);
 	return -1;
 }
@@ -398,28 +176,13 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 	return 0;
 }
 
-/* The daemon's clock (cdtime) at the library's clock reading *lib_now.  Stamps are the library's read
- * times moved by that offset, so a preemption between the two clock readings would move every stamp of
- * this read, and the rates of this interval and the next with it: the pair is taken between two readings
- * of the library's clock, up to CLOCK_TRIES times, keeping the narrowest. */
-#define CLOCK_SLACK_NS 20000
-#define CLOCK_TRIES 4
+/* The daemon's clock (cdtime: CLOCK_REALTIME) at the library's clock reading *lib_now (uncore_clock_pair
+ * takes them together, so that a preemption between them cannot move every stamp of a read). */
 cdtime_t iu_clock_pair(uncore_t *u, uint64_t *lib_now)
 {
-	cdtime_t now = 0;
-	uint64_t best = UINT64_MAX;
-	*lib_now = 0;
-	for (int tries = 0; tries < CLOCK_TRIES && best > CLOCK_SLACK_NS; tries++) {
-		uint64_t t0 = uncore_now_ns(u);
-		cdtime_t c = cdtime();
-		uint64_t t1 = uncore_now_ns(u);
-		if (t1 - t0 < best) {
-			best = t1 - t0;
-			now = c;
-			*lib_now = t0 + (t1 - t0) / 2;
-		}
-	}
-	return now;
+	uint64_t real;
+	uncore_clock_pair(u, lib_now, &real);
+	return NS_TO_CDTIME_T(real);
 }
 
 cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t)

@@ -176,7 +176,7 @@ int main(int argc, char **argv)
 		     "Backend \"sim:gnr,sockets=2,clock=manual\"\nReportPerBox \"imc\" \"upi\"\n") ||
 	       /* issue 36: Clearwater Forest, 144 CHAs a socket: on 2 sockets (the part's largest machine) the default
 		* set is whole; on 4 (827 boxes: the largest machine the simulator builds) it leaves out the LLC group,
-		* which would read 1152 CHA counters, to stay within 1024 counters (IU_DEFAULT_COUNTERS) */
+		* which would read 1152 CHA counters, to stay within 1024 counters (UNCORE_DEFAULT_COUNTERS) */
 	       bench("default set, sim:cwf 2 sockets", "Backend \"sim:cwf,sockets=2,clock=manual\"\n") ||
 	       bench("default set, sim:cwf 4 sockets (the largest built-in platform)",
 		     "Backend \"sim:cwf,sockets=4,clock=manual\"\n") ||

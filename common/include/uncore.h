@@ -279,6 +279,9 @@ int uncore_session_box_die(const uncore_session_t *s, int ev, int socket, int bo
 uint64_t uncore_session_elapsed_ns(const uncore_session_t *s);
 /* The library's clock in ns (CLOCK_MONOTONIC, or the simulator's): what reads are timed with. */
 uint64_t uncore_now_ns(const uncore_t *u);
+/* The library's clock and the Unix time (CLOCK_REALTIME, ns since 1970) read together, for front ends that
+ * send values with their time (collectd, Prometheus): a value read at t was read at *real_ns - (*lib_ns - t). */
+void uncore_clock_pair(const uncore_t *u, uint64_t *lib_ns, uint64_t *real_ns);
 /* When the counters behind a value were last read, on that clock: the mean over the boxes of event ev
  * on socket/box (-1: all), or over those of metric m's first event; 0 when it has none.  A front end
  * that timestamps values (collectd) uses it, so that rates divide by when the counts were taken, not
@@ -354,6 +357,39 @@ struct uncore_stats {
 	uint64_t refused_writes; /* writes the library refused to make: not a PMON register (a bug if ever > 0) */
 };
 void uncore_get_stats(const uncore_t *u, struct uncore_stats *out);
+
+/*
+ * What a front end reports (the collectd plugin, the exporter): named metrics, metric groups and raw events
+ * on the sockets asked for, each metric per socket and, for the units named (or all), per box.  With
+ * nothing named, the default set: the groups memory, llc, interconnect and clock that the platform has, as
+ * far as they fit UNCORE_DEFAULT_COUNTERS counters a read together (memory always; the groups left out are
+ * named in notice), or, where the CPU has no platform of ours, Intel's memory_bandwidth_* and
+ * uncore_frequency metrics.  uncore_select() adds them to the session s (new, not started) and gives the
+ * series in *series (free() it); -1 with the error naming the option at fault, in the front end's words
+ * (opt_*: "MetricGroups", "--groups"; NULL: "groups", ...).
+ */
+/* Each counter read costs a register read (on hardware an MSR pread, a PCI config read or an MMIO load) and
+ * its share of the evaluation: make bench measures 60-80 us a read for a set of this size on the simulator,
+ * under the budget of 0.01 % of a core at one read a second (100 us).  The largest real machine of a
+ * built-in platform, a 2-socket Clearwater Forest, reads 1016 with its whole default set; on a 4-socket CWF
+ * the LLC group alone reads 1152 CHA counters and is left out. */
+#define UNCORE_DEFAULT_COUNTERS 1024
+struct uncore_selection {
+	const char *const *metrics, *const *groups, *const *events, *const *box_units;
+	int nmetrics, ngroups, nevents, nbox_units;
+	unsigned sockets; /* bit s: socket s; 0: every socket */
+	int per_box_all;  /* every metric per box of its unit */
+	const char *opt_metrics, *opt_groups, *opt_events, *opt_sockets, *opt_per_box;
+};
+struct uncore_series {
+	int metric;       /* the session's metric, or -1: a raw event */
+	int event;        /* the session's event, where metric is -1 */
+	int socket;
+	int unit, box;    /* the metric's box unit (-1: none); box -1: the socket's value, else that box number */
+	const char *name; /* the metric's name, or the event as the session spells it */
+};
+int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **series,
+		  int *n, char *notice, size_t len);
 
 /*
  * Jobs: the batch jobs this node runs and the CPUs each holds, from Slurm's cgroup tree (cgroup v2:

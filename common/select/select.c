@@ -1,0 +1,294 @@
+/*
+ * What a front end reports (uncore_select, uncore.h): the collectd plugin and the exporter take the same
+ * options (metrics, groups, events, sockets, per-box units) and the same default set, so the choice is
+ * made here once.  A metric becomes one series per socket and, for the units asked, one per box; a raw
+ * event one per socket it counts on.  Like the attribution, this is a client of the public calls.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "uncore.h"
+#include "util/error.h"
+
+/* What is reported when nothing is named (memory bandwidth, LLC, QPI/UPI, uncore frequency). */
+static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
+/* Intel's perf metric files' names for the same, where a CPU has no platform of ours */
+static const char *const intel_defaults[] = { "memory_bandwidth_read", "memory_bandwidth_write",
+					      "memory_bandwidth_total", "uncore_frequency" };
+
+struct plan {
+	uncore_t *u;
+	uncore_session_t *s;
+	const struct uncore_selection *sel;
+	struct uncore_series *series;
+	int n;
+};
+
+static const char *opt(const char *given, const char *dflt) { return given ? given : dflt; }
+
+static int add_series(struct plan *p, const struct uncore_series *se)
+{
+	struct uncore_series *ns = realloc(p->series, (size_t)(p->n + 1) * sizeof(*ns));
+	if (!ns)
+		return uc_err("out of memory");
+	p->series = ns;
+	ns[p->n++] = *se;
+	return 0;
+}
+
+static int unit_index(uncore_t *u, const char *name)
+{
+	struct uncore_unit_info ui;
+	for (int k = 0; k < uncore_num_units(u); k++)
+		if (!uncore_unit_info(u, k, &ui) && !strcmp(ui.name, name))
+			return k;
+	return -1;
+}
+
+static int wants_boxes(const struct plan *p, int unit)
+{
+	struct uncore_unit_info ui;
+	if (unit < 0 || uncore_unit_info(p->u, unit, &ui))
+		return 0;
+	if (p->sel->per_box_all)
+		return 1;
+	for (int i = 0; i < p->sel->nbox_units; i++)
+		if (!strcmp(p->sel->box_units[i], ui.name))
+			return 1;
+	return 0;
+}
+
+/* The series of session metric m on socket sock: the socket, then its boxes if asked for. */
+static int plan_metric(struct plan *p, int m, int sock)
+{
+	struct uncore_metric_info mi;
+	if (uncore_metric_info(p->u, uncore_metric_find(p->u, uncore_session_metric_name(p->s, m)), &mi))
+		return uc_err("metric %s: not in the platform's list", uncore_session_metric_name(p->s, m));
+	struct uncore_series se = { .metric = m, .event = -1, .socket = sock, .unit = mi.box_unit, .box = -1,
+				    .name = mi.name };
+	if (add_series(p, &se))
+		return -1;
+	if (!wants_boxes(p, mi.box_unit))
+		return 0;
+	for (int k = 0; k < uncore_unit_boxes(p->u, mi.box_unit, sock); k++) {
+		se.box = uncore_box_number(p->u, mi.box_unit, sock, k);
+		if (add_series(p, &se))
+			return -1;
+	}
+	return 0;
+}
+
+/* A metric on the selected sockets; from names the option it came from, for errors. */
+static int add_metric(struct plan *p, const char *name, const char *from)
+{
+	int m, nsock = uncore_num_sockets(p->u);
+	if (!p->sel->sockets) { /* one session metric covers every socket */
+		if ((m = uncore_session_add_metric(p->s, name)) < 0)
+			return uc_err_prefix("%s: ", from);
+		for (int sock = 0; sock < nsock; sock++)
+			if (plan_metric(p, m, sock))
+				return -1;
+		return 0;
+	}
+	for (int sock = 0; sock < nsock; sock++) {
+		char spec[160];
+		if (!(p->sel->sockets & (1u << sock)))
+			continue;
+		snprintf(spec, sizeof(spec), "%s:socket=%d", name, sock);
+		if ((m = uncore_session_add_metric(p->s, spec)) < 0)
+			return uc_err_prefix("%s: ", from);
+		if (plan_metric(p, m, sock))
+			return -1;
+	}
+	return 0;
+}
+
+static int already_added(const struct plan *p, const char *name)
+{
+	for (int m = 0; m < uncore_session_num_metrics(p->s); m++)
+		if (!strcmp(uncore_session_metric_name(p->s, m), name))
+			return 1;
+	return 0;
+}
+
+static void list_groups(uncore_t *u, char *out, size_t len)
+{
+	struct uncore_metric_info mi, mj;
+	size_t n = 0;
+	out[0] = 0;
+	for (int i = 0; i < uncore_num_metrics(u) && n < len; i++) {
+		int seen = 0;
+		uncore_metric_info(u, i, &mi);
+		for (int j = 0; j < i && !seen; j++)
+			seen = !uncore_metric_info(u, j, &mj) && !strcmp(mi.group, mj.group);
+		if (!seen)
+			n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", mi.group);
+	}
+}
+
+/* A named group must exist; a default one (optional) is skipped where the platform has none (Nehalem-EP
+ * and Montecito have no interconnect metrics). */
+static int add_group(struct plan *p, const char *group, int optional)
+{
+	struct uncore_metric_info mi;
+	const char *o = opt(p->sel->opt_groups, "groups");
+	char from[128];
+	int found = 0;
+	snprintf(from, sizeof(from), "%s: %s", o, group);
+	for (int i = 0; i < uncore_num_metrics(p->u); i++) {
+		if (uncore_metric_info(p->u, i, &mi) || strcmp(mi.group, group))
+			continue;
+		found = 1;
+		if (!already_added(p, mi.name) && add_metric(p, mi.name, from))
+			return -1;
+	}
+	if (!found && !optional) {
+		char groups[512];
+		list_groups(p->u, groups, sizeof(groups));
+		return uc_err("%s: no metric of group '%s' on %s (groups: %s)", o, group, uncore_platform_name(p->u),
+			      groups);
+	}
+	return 0;
+}
+
+/* The counters a session reads each read: every event's boxes on every socket. */
+static int counters_of(uncore_session_t *s, int nsock)
+{
+	int n = 0;
+	for (int ev = 0; ev < uncore_session_num_events(s); ev++)
+		for (int sock = 0; sock < nsock; sock++)
+			n += uncore_session_event_boxes(s, ev, sock);
+	return n;
+}
+
+/* The counters a group's metrics read on their own, on the selected sockets (measured on a session that is
+ * never started); -1 where one fails to add (add_group then names the problem). */
+static int group_counters(const struct plan *p, const char *group)
+{
+	struct uncore_metric_info mi;
+	uncore_session_t *probe;
+	unsigned socks = p->sel->sockets;
+	int n = 0;
+	if (uncore_session_new(p->u, &probe))
+		return -1;
+	for (int i = 0; i < uncore_num_metrics(p->u) && n == 0; i++) {
+		if (uncore_metric_info(p->u, i, &mi) || strcmp(mi.group, group))
+			continue;
+		for (int sock = socks ? 0 : -1; sock < (socks ? uncore_num_sockets(p->u) : 0) && n == 0; sock++) {
+			char spec[160];
+			if (sock >= 0 && !(socks & (1u << sock)))
+				continue;
+			snprintf(spec, sizeof(spec), sock < 0 ? "%s" : "%s:socket=%d", mi.name, sock);
+			if (uncore_session_add_metric(probe, spec) < 0)
+				n = -1;
+		}
+	}
+	if (n == 0)
+		n = counters_of(probe, uncore_num_sockets(p->u));
+	uncore_session_free(probe);
+	return n;
+}
+
+/* The default groups that the platform has, as far as they fit UNCORE_DEFAULT_COUNTERS together (the first
+ * always: a node reports its memory bandwidth whatever it costs); the rest are named in the notice.  The
+ * default groups share no event on any built-in platform, so a group adds what it reads on its own. */
+static int add_default_groups(struct plan *p, char *notice, size_t len)
+{
+	char left[128] = "";
+	int wanted = 0; /* every default group's counters */
+	for (int g = 0; g < (int)(sizeof(default_groups) / sizeof(*default_groups)); g++) {
+		int have = counters_of(p->s, uncore_num_sockets(p->u));
+		int more = group_counters(p, default_groups[g]);
+		wanted += more > 0 ? more : 0;
+		if (have > 0 && more > 0 && have + more > UNCORE_DEFAULT_COUNTERS)
+			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
+				 default_groups[g]);
+		else if (add_group(p, default_groups[g], 1))
+			return -1;
+	}
+	if (left[0] && len)
+		snprintf(notice, len,
+			 "the default set leaves out %s %s on %s: with them it would read %d counters an interval, over "
+			 "its limit of %d (the budget is 0.01 %% of a core at Interval 1); name every group wanted in %s "
+			 "to read them",
+			 opt(p->sel->opt_groups, "groups"), left, uncore_platform_name(p->u), wanted, UNCORE_DEFAULT_COUNTERS,
+			 opt(p->sel->opt_groups, "groups"));
+	return 0;
+}
+
+static int add_event(struct plan *p, const char *spec)
+{
+	int ev = uncore_session_add(p->s, spec), socks[32];
+	if (ev < 0)
+		return uc_err_prefix("%s: ", opt(p->sel->opt_events, "events"));
+	struct uncore_series se = { .metric = -1, .event = ev, .unit = -1, .box = -1,
+				    .name = uncore_session_event_name(p->s, ev) };
+	int n = uncore_session_event_sockets(p->s, ev, socks, 32);
+	for (int i = 0; i < n && i < 32; i++) {
+		if (p->sel->sockets && !(p->sel->sockets & (1u << socks[i])))
+			continue;
+		se.socket = socks[i];
+		if (add_series(p, &se))
+			return -1;
+	}
+	return 0;
+}
+
+/* Names that depend on the platform: sockets and per-box units. */
+static int check_names(const struct plan *p)
+{
+	int nsock = uncore_num_sockets(p->u);
+	for (int s = nsock; s < 32; s++)
+		if (p->sel->sockets & (1u << s))
+			return uc_err("%s: socket %d does not exist (this machine has %d: 0-%d)",
+				      opt(p->sel->opt_sockets, "sockets"), s, nsock, nsock - 1);
+	for (int i = 0; i < p->sel->nbox_units; i++)
+		if (unit_index(p->u, p->sel->box_units[i]) < 0) {
+			char units[512];
+			size_t n = 0;
+			struct uncore_unit_info ui;
+			units[0] = 0;
+			for (int k = 0; k < uncore_num_units(p->u) && n < sizeof(units); k++)
+				if (!uncore_unit_info(p->u, k, &ui))
+					n += (size_t)snprintf(units + n, sizeof(units) - n, "%s%s", k ? ", " : "", ui.name);
+			return uc_err("%s: no unit '%s' on %s (units: %s)", opt(p->sel->opt_per_box, "per-box"),
+				      p->sel->box_units[i], uncore_platform_name(p->u), units);
+		}
+	return 0;
+}
+
+int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **out,
+		  int *nout, char *notice, size_t len)
+{
+	struct plan p = { .u = u, .s = s, .sel = sel };
+	int named = sel->nmetrics || sel->ngroups || sel->nevents;
+	*out = NULL;
+	*nout = 0;
+	if (len)
+		notice[0] = 0;
+	if (check_names(&p))
+		goto fail;
+	if (!named && add_default_groups(&p, notice, len))
+		goto fail;
+	/* a CPU without a platform of ours (perf on the kernel's PMUs) has Intel's metrics, in no group of
+	 * ours: the default set is those of them that Intel names alike on every platform */
+	int none = !named && !uncore_session_num_metrics(s);
+	for (int i = 0; none && i < (int)(sizeof(intel_defaults) / sizeof(*intel_defaults)); i++)
+		if (uncore_metric_find(u, intel_defaults[i]) >= 0 && add_metric(&p, intel_defaults[i], "the default metrics"))
+			goto fail;
+	for (int i = 0; i < sel->ngroups; i++)
+		if (add_group(&p, sel->groups[i], 0))
+			goto fail;
+	for (int i = 0; i < sel->nmetrics; i++)
+		if (!already_added(&p, sel->metrics[i]) && add_metric(&p, sel->metrics[i], opt(sel->opt_metrics, "metrics")))
+			goto fail;
+	for (int i = 0; i < sel->nevents; i++)
+		if (add_event(&p, sel->events[i]))
+			goto fail;
+	*out = p.series;
+	*nout = p.n;
+	return 0;
+fail:
+	free(p.series);
+	return -1;
+}

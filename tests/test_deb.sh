@@ -15,7 +15,7 @@ fi
 for t in dpkg-buildpackage dh lintian collectd; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
-PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0"
+PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0 prometheus-uncore-exporter"
 W=$(mktemp -d)
 export TMPDIR="$W" # what dpkg-buildpackage and lintian leave in TMPDIR (lintian's mldbm-elf-*) goes with W
 cleanup() {
@@ -33,7 +33,7 @@ V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
 rc=$?
 check "dpkg-buildpackage -us -uc -b builds (rc $rc)" '[ $rc -eq 0 ]' || tail -30 "$W/build.log"
 debs=$(ls "$W"/*.deb 2>/dev/null | grep -v dbgsym)
-check "four packages: $(echo $debs | xargs -n1 basename 2>/dev/null | tr '\n' ' ')" '[ $(echo $debs | wc -w) -eq 4 ]'
+check "five packages: $(echo $debs | xargs -n1 basename 2>/dev/null | tr '\n' ' ')" '[ $(echo $debs | wc -w) -eq 5 ]'
 lintian "$W"/*.changes >"$W/lintian.txt" 2>/dev/null
 errors=$(grep -c '^E:' "$W/lintian.txt")
 check "lintian: no error ($errors)" '[ "$errors" -eq 0 ]' || grep '^E:' "$W/lintian.txt"
@@ -56,6 +56,18 @@ out=$(/usr/bin/uncore --backend sim:emr,clock=manual stat -M mem_bw_read --durat
 check "/usr/bin/uncore counts: mem_bw_read 12.8 GB/s on socket 0" 'echo "$out" | grep -q "^socket0 *mem_bw_read *12.8000 GB/s$"'
 check "man pages installed: uncore(1), libuncore(3), intel_uncore(5)" \
 	'man -w uncore >/dev/null 2>&1 && man -w 3 libuncore >/dev/null 2>&1 && man -w 5 intel_uncore >/dev/null 2>&1'
+# the exporter: its program, page, unit (installed, not enabled nor started) and Prometheus files
+check "uncore-exporter is packaged with its page, unit, rules and dashboard" \
+	'[ "$(dpkg -S /usr/bin/uncore-exporter 2>/dev/null)" = "prometheus-uncore-exporter: /usr/bin/uncore-exporter" ] &&
+	man -w 8 uncore-exporter >/dev/null 2>&1 && [ -f /lib/systemd/system/uncore-exporter.service ] &&
+	[ -f /usr/share/intel-uncore/prometheus/intel_uncore_rules.yml ] && [ -f /usr/share/intel-uncore/prometheus/intel_uncore_prometheus.json ]'
+out=$(/usr/bin/uncore-exporter --backend sim:emr --check-config 2>&1)
+check "/usr/bin/uncore-exporter --check-config lists the memory counters" 'echo "$out" | grep -q "^uncore_memory_read_bytes_total counter, bytes"'
+if command -v systemd-analyze >/dev/null 2>&1; then
+	# (it also remarks on the units this one is ordered after, other packages' business)
+	out=$(systemd-analyze verify /lib/systemd/system/uncore-exporter.service 2>&1 | grep "uncore-exporter")
+	check "systemd-analyze verify has nothing to say of the unit${out:+ ($out)}" '[ -z "$out" ]'
+fi
 # libuncore(3)'s example, taken from the installed page, built with the installed -dev's pkg-config
 MANWIDTH=200 man 3 libuncore 2>/dev/null | col -b | sed -n '/^EXAMPLE/,/^SEE ALSO/p' | sed '1d;$d' >"$W/example.c"
 cc -std=c11 -Wall -Wextra -o "$W/example" "$W/example.c" $(pkg-config --cflags --libs intel-uncore) 2>"$W/cc.log"

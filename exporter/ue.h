@@ -1,0 +1,123 @@
+/*
+ * uncore-exporter: the uncore's metrics for Prometheus (doc/prometheus.md, uncore-exporter(8)).
+ *
+ * One thread reads the counters every --interval and renders both exposition formats into a snapshot; the
+ * HTTP server's threads only copy the last snapshot out, so a scrape never waits for a read and never
+ * touches a register, and a slow or hostile client holds nothing the reads need.
+ */
+#ifndef UE_H
+#define UE_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "uncore.h"
+
+#define UE_MAX_LIST 64
+
+/* The options, from the command line and the --config file (ue_options.c). */
+struct ue_config {
+	char *backend; /* NULL: UNCORE_BACKEND, else auto */
+	char *listen;  /* "127.0.0.1:9739" */
+	char *config;  /* the file SIGHUP reads again */
+	char *metrics[UE_MAX_LIST], *groups[UE_MAX_LIST], *events[UE_MAX_LIST], *box_units[UE_MAX_LIST];
+	int nmetrics, ngroups, nevents, nbox_units;
+	unsigned sockets;   /* bit s: socket s; 0: every socket */
+	int per_box_all;    /* --per-box all */
+	double interval;    /* seconds between reads, 0.01 to 60 */
+	int force;          /* take over boxes another agent counts on */
+	int per_job;        /* each job's memory traffic */
+	int timestamps;     /* samples carry their read time (default on: doc/prometheus.md says why) */
+	int check_only;     /* --check-config */
+};
+
+/* Parse argv (and the file --config names) into c; -1 with a message in err.  Names that depend on the
+ * platform are checked by ue_plan. */
+int ue_options(struct ue_config *c, int argc, char **argv, char *err, size_t len);
+void ue_config_free(struct ue_config *c);
+const char *ue_usage(void);
+
+/* A metric family: the name (without _total), its type, unit and help. */
+struct ue_family {
+	char name[128];
+	int counter;     /* counter, else gauge */
+	const char *unit; /* "bytes", "hertz", "seconds", "ratio" or "" */
+	char help[256];
+};
+
+/* One sample line: a family and its labels, how its value is read, and the value of the last read. */
+struct ue_series {
+	int fam;
+	char labels[192]; /* socket="0",channel="3" */
+	int metric, event, socket, box;
+	int window;       /* UNCORE_SINCE_START(_COUNT) for counters, UNCORE_LAST_INTERVAL for gauges */
+	double to_base;   /* the library's value times this is the sample's, in base units */
+	double base;      /* a counter's count before the last reload: it never goes back */
+	double value;
+	uint64_t t_ns;    /* when its counters were read (Unix ns), 0: not yet */
+	int have, failed;
+};
+
+/* The reader's state (ue_plan.c, ue_read.c). */
+struct ue_state {
+	uncore_t *u;
+	uncore_session_t *s;
+	struct ue_family *fams;
+	int nfams;
+	struct ue_series *series;
+	int nseries;
+	char notice[512];
+	/* --per-job: the attribution and each job's bytes (ue_jobs.c) */
+	uncore_attrib_t *attrib;
+	char jobset[4096];
+	struct ue_job *jobs;
+	int njobs;
+	double un_rd, un_wr;
+	uint64_t jobs_t_ns;
+	/* the exporter's own cost */
+	double read_seconds;
+	uint64_t reads, failures, scrapes;
+};
+
+struct ue_job {
+	char id[65];
+	double rd, wr;
+	int present;
+};
+
+/* Open the uncore and plan the families and series of c; -1 with the error in err. */
+int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t len);
+int ue_start(struct ue_state *st, char *err, size_t len);
+/* Read every series; 0, or -1 when nothing could be read. */
+int ue_read(struct ue_state *st);
+/* Carry the counters of old over into st (same family and labels): counters never go back on a reload. */
+void ue_carry(struct ue_state *st, const struct ue_state *old);
+void ue_teardown(struct ue_state *st);
+int ue_jobs_start(struct ue_state *st, char *err, size_t len);
+int ue_jobs_read(struct ue_state *st);
+void ue_jobs_stop(struct ue_state *st);
+
+/* The Prometheus name of a library metric (ue_names.c): family name, type, unit and the factor into the
+ * base unit; port: the port number a per-port metric names (-1: none). */
+void ue_family_of(const struct uncore_metric_info *mi, struct ue_family *f, double *to_base, int *port);
+/* Label value escaped for the exposition formats (\\, \", \n). */
+void ue_label_escape(char *out, size_t len, const char *in);
+
+/* A rendered snapshot, shared by the scrapes that hold it (ue_render.c). */
+struct ue_snapshot {
+	char *text, *om;          /* Prometheus text 0.0.4, OpenMetrics 1.0.0 */
+	size_t text_len, om_len;
+	int refs;
+};
+/* Render st into a new snapshot (refs 1); NULL when out of memory.  timestamps: samples carry their time. */
+struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps);
+
+/* The HTTP server (ue_http.c): serves /metrics from the published snapshot. */
+struct ue_http;
+struct ue_http *ue_http_start(const char *listen, char *err, size_t len);
+void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes the reference */
+void ue_http_stop(struct ue_http *h);
+/* Scrapes served so far. */
+void ue_http_counts(struct ue_http *h, uint64_t *served);
+
+#endif

@@ -1,0 +1,261 @@
+/*
+ * Options: the command line, and the file --config names (one option a line, as on the command line
+ * without its dashes: "groups memory llc", "# ..." a comment), read first so that the command line has the
+ * last word; SIGHUP reads the file again.  The selection options are the collectd plugin's.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ue.h"
+
+static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *ue_usage(void)
+{
+	return "usage: uncore-exporter [OPTION...]\n"
+	       "Serves the uncore's metrics to Prometheus at http://LISTEN/metrics (text 0.0.4, or OpenMetrics\n"
+	       "when the scraper asks for it).\n"
+	       "  --listen HOST:PORT   where to listen (default 127.0.0.1:9739; port 0: any free port)\n"
+	       "  --backend B          auto, direct, perf, sim:PLATFORM[,...], perf+sim:PLATFORM (default: auto)\n"
+	       "  --interval S         seconds between reads, 0.01 to 60 (default 1); a scrape gets the last read\n"
+	       "  --metrics M[,M...]   metrics to export (uncore list --metrics)\n"
+	       "  --groups G[,G...]    metric groups (default: memory llc interconnect clock, within 1024 counters)\n"
+	       "  --events SPEC        a raw event, exported as uncore_event_total{event=\"SPEC\"} (repeatable)\n"
+	       "  --per-box all|U[,U]  each box of these units too (imc boxes as channel=\"N\")\n"
+	       "  --sockets LIST       only these sockets (\"0\", \"0-1\", \"0,2\")\n"
+	       "  --per-job            each job's memory traffic (uncore_job_memory_*_bytes_total{job_id=...})\n"
+	       "  --force              take over boxes another agent counts on\n"
+	       "  --no-timestamps      samples without their read time (doc/prometheus.md: why they carry it)\n"
+	       "  --config FILE        options from FILE, one a line without the dashes; SIGHUP reads it again\n"
+	       "  --check-config       check the options against this machine, print what would be exported, exit\n"
+	       "  --help, --version\n";
+}
+
+static int list(const char *opt, const char *v, char **out, int *n, int split, char *err, size_t len)
+{
+	char *copy = strdup(v), *save = NULL;
+	if (!copy)
+		return fail(err, len, "out of memory");
+	for (char *w = split ? strtok_r(copy, ", ", &save) : copy; w; w = split ? strtok_r(NULL, ", ", &save) : NULL) {
+		if (!w[0])
+			continue;
+		if (*n >= UE_MAX_LIST) {
+			free(copy);
+			return fail(err, len, "%s: more than %d names", opt, UE_MAX_LIST);
+		}
+		if (!(out[(*n)++] = strdup(w))) {
+			free(copy);
+			return fail(err, len, "out of memory");
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+/* "0", "0-1", "0,2" */
+static int sockets(const char *v, unsigned *mask, char *err, size_t len)
+{
+	const char *p = v;
+	*mask = 0;
+	while (*p) {
+		char *end;
+		errno = 0;
+		long lo = strtol(p, &end, 10), hi = lo;
+		if (end == p || errno)
+			break;
+		if (*end == '-') {
+			p = end + 1;
+			hi = strtol(p, &end, 10);
+			if (end == p)
+				break;
+		}
+		if (lo < 0 || hi < lo || hi > 31)
+			return fail(err, len, "--sockets '%s': sockets go from 0 to 31", v);
+		for (long s = lo; s <= hi; s++)
+			*mask |= 1u << s;
+		if (!*end)
+			return 0;
+		if (*end != ',')
+			break;
+		p = end + 1;
+	}
+	return fail(err, len, "--sockets '%s' is not a socket list (e.g. \"0\", \"0-1\" or \"0,2\")", v);
+}
+
+static int set_string(char **dst, const char *v, char *err, size_t len)
+{
+	free(*dst);
+	if (!(*dst = strdup(v)))
+		return fail(err, len, "out of memory");
+	return 0;
+}
+
+static const char *const valued[] = { "listen", "backend", "interval", "metrics", "groups", "events",
+				      "per-box", "sockets", "config" };
+
+static int is_valued(const char *name)
+{
+	for (size_t i = 0; i < sizeof(valued) / sizeof(*valued); i++)
+		if (!strcmp(name, valued[i]))
+			return 1;
+	return 0;
+}
+
+/* One option (name without dashes) with its value (NULL for a flag). */
+static int option(struct ue_config *c, const char *name, const char *v, char *err, size_t len)
+{
+	static const char *const flags[] = { "force", "per-job", "no-timestamps", "check-config" };
+	int needs = is_valued(name), known = 0;
+	for (size_t i = 0; i < sizeof(flags) / sizeof(*flags); i++)
+		known |= !strcmp(name, flags[i]);
+	if (!needs && !known)
+		return fail(err, len, "unknown option --%s (uncore-exporter --help lists them)", name);
+	if (needs && (!v || !v[0]))
+		return fail(err, len, "--%s needs a value", name);
+	if (!needs && v)
+		return fail(err, len, "--%s takes no value", name);
+	if (!strcmp(name, "listen"))
+		return set_string(&c->listen, v, err, len);
+	if (!strcmp(name, "backend"))
+		return set_string(&c->backend, v, err, len);
+	if (!strcmp(name, "config"))
+		return set_string(&c->config, v, err, len);
+	if (!strcmp(name, "interval")) {
+		char *end;
+		double s = strtod(v, &end);
+		if (*end || !(s >= 0.01 && s <= 60))
+			return fail(err, len, "--interval '%s': give seconds from 0.01 to 60", v);
+		c->interval = s;
+		return 0;
+	}
+	if (!strcmp(name, "metrics"))
+		return list("--metrics", v, c->metrics, &c->nmetrics, 1, err, len);
+	if (!strcmp(name, "groups"))
+		return list("--groups", v, c->groups, &c->ngroups, 1, err, len);
+	if (!strcmp(name, "events")) /* a raw spec has commas of its own: one event an option */
+		return list("--events", v, c->events, &c->nevents, 0, err, len);
+	if (!strcmp(name, "per-box")) {
+		if (!strcmp(v, "all")) {
+			c->per_box_all = 1;
+			return 0;
+		}
+		return list("--per-box", v, c->box_units, &c->nbox_units, 1, err, len);
+	}
+	if (!strcmp(name, "sockets"))
+		return sockets(v, &c->sockets, err, len);
+	if (!strcmp(name, "force"))
+		c->force = 1;
+	else if (!strcmp(name, "per-job"))
+		c->per_job = 1;
+	else if (!strcmp(name, "no-timestamps"))
+		c->timestamps = 0;
+	else
+		c->check_only = 1;
+	return 0;
+}
+
+static int config_file(struct ue_config *c, const char *path, char *err, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char line[1024];
+	int n = 0;
+	if (!f)
+		return fail(err, len, "--config %s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		n++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			fclose(f);
+			return fail(err, len, "%s:%d: the line is longer than %zu characters", path, n, sizeof(line) - 2);
+		}
+		line[strcspn(line, "\r\n")] = 0;
+		char *k = line + strspn(line, " \t");
+		if (!*k || *k == '#')
+			continue;
+		char *v = k + strcspn(k, " \t");
+		if (*v) {
+			*v++ = 0;
+			v += strspn(v, " \t");
+			for (char *e = v + strlen(v); e > v && (e[-1] == ' ' || e[-1] == '\t');)
+				*--e = 0;
+		}
+		if (!strcmp(k, "config") || !strcmp(k, "check-config") || !strcmp(k, "help") || !strcmp(k, "version")) {
+			fclose(f);
+			return fail(err, len, "%s:%d: '%s' belongs on the command line", path, n, k);
+		}
+		char msg[512];
+		if (option(c, k, *v ? v : NULL, msg, sizeof(msg))) {
+			fclose(f);
+			return fail(err, len, "%s:%d: %s", path, n, msg);
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+int ue_options(struct ue_config *c, int argc, char **argv, char *err, size_t len)
+{
+	memset(c, 0, sizeof(*c));
+	c->interval = 1;
+	c->timestamps = 1;
+	/* the file first, wherever --config stands */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--config") || !strncmp(argv[i], "--config=", 9)) {
+			const char *v = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[i + 1] : "";
+			if (!v[0])
+				return fail(err, len, "--config needs a file");
+			if (set_string(&c->config, v, err, len) || config_file(c, v, err, len))
+				return -1;
+		}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--", 2) || !a[2])
+			return fail(err, len, "'%s' is not an option (uncore-exporter --help lists them)", a);
+		char name[64];
+		const char *eq = strchr(a, '='), *v = NULL;
+		size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+		if (n >= sizeof(name))
+			return fail(err, len, "unknown option %.40s...", a);
+		memcpy(name, a + 2, n);
+		name[n] = 0;
+		if (eq)
+			v = eq + 1;
+		else if (is_valued(name) && i + 1 < argc)
+			v = argv[++i];
+		if (!strcmp(name, "config"))
+			continue; /* read above */
+		if (option(c, name, v, err, len))
+			return -1;
+	}
+	if (!c->listen && set_string(&c->listen, "127.0.0.1:9739", err, len))
+		return -1;
+	return 0;
+}
+
+static void free_list(char **l, int *n)
+{
+	for (int i = 0; i < *n; i++)
+		free(l[i]);
+	*n = 0;
+}
+
+void ue_config_free(struct ue_config *c)
+{
+	free(c->backend);
+	free(c->listen);
+	free(c->config);
+	free_list(c->metrics, &c->nmetrics);
+	free_list(c->groups, &c->ngroups);
+	free_list(c->events, &c->nevents);
+	free_list(c->box_units, &c->nbox_units);
+	memset(c, 0, sizeof(*c));
+}

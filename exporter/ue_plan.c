@@ -1,0 +1,186 @@
+/*
+ * What the exporter reports: the series uncore_select() chooses (the collectd plugin's options and default
+ * set), each named as Prometheus wants (ue_names.c) with the labels socket, die, and for a box channel
+ * (memory controllers) or unit and box, and port; raw events as uncore_event_total{event="..."}.  Two
+ * metrics of one family and labels (mem_bw_read and mem_read_bytes count the same bytes) are one series.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ue.h"
+
+static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The family's index, added when new; a name met again with another type or unit is an error. */
+static int family(struct ue_state *st, const struct ue_family *f, char *err, size_t len)
+{
+	for (int i = 0; i < st->nfams; i++)
+		if (!strcmp(st->fams[i].name, f->name)) {
+			if (st->fams[i].counter != f->counter || strcmp(st->fams[i].unit, f->unit))
+				return fail(err, len, "two metrics would share the Prometheus name %s as different types", f->name);
+			return i;
+		}
+	struct ue_family *nf = realloc(st->fams, (size_t)(st->nfams + 1) * sizeof(*nf));
+	if (!nf)
+		return fail(err, len, "out of memory");
+	st->fams = nf;
+	nf[st->nfams] = *f;
+	return st->nfams++;
+}
+
+static int add(struct ue_state *st, const struct ue_series *se, char *err, size_t len)
+{
+	for (int i = 0; i < st->nseries; i++)
+		if (st->series[i].fam == se->fam && !strcmp(st->series[i].labels, se->labels))
+			return 0; /* the same count under another metric's name */
+	struct ue_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
+	if (!ns)
+		return fail(err, len, "out of memory");
+	st->series = ns;
+	ns[st->nseries++] = *se;
+	return 0;
+}
+
+/* socket="0"[,die="1"][,channel="3" | ,unit="cha",box="5"][,port="2"] */
+static void labels(uncore_t *u, const struct uncore_series *c, int port, char *out, size_t len)
+{
+	struct uncore_unit_info ui;
+	int n = snprintf(out, len, "socket=\"%d\"", c->socket);
+	int die = c->box >= 0 ? uncore_box_die(u, c->unit, c->socket, c->box) : -1;
+	if (die >= 0)
+		n += snprintf(out + n, len - (size_t)n, ",die=\"%d\"", die);
+	if (c->box >= 0 && !uncore_unit_info(u, c->unit, &ui)) {
+		/* a memory controller's box is a channel (SNB-EP to SKX: one per channel; discovery parts: one
+		 * per channel or sub-channel) */
+		if (!strcmp(ui.name, "imc") || !strncmp(ui.name, "imc_", 4) || !strcmp(ui.name, "mc"))
+			n += snprintf(out + n, len - (size_t)n, ",channel=\"%d\"", c->box);
+		else
+			n += snprintf(out + n, len - (size_t)n, ",unit=\"%s\",box=\"%d\"", ui.name, c->box);
+	}
+	if (port >= 0)
+		snprintf(out + n, len - (size_t)n, ",port=\"%d\"", port);
+}
+
+static int plan_one(struct ue_state *st, const struct uncore_series *c, char *err, size_t len)
+{
+	struct ue_family f;
+	struct ue_series se = { .metric = c->metric, .event = c->event, .socket = c->socket, .box = c->box };
+	int port = -1;
+	if (c->metric >= 0) {
+		struct uncore_metric_info mi;
+		if (uncore_metric_info(st->u, uncore_metric_find(st->u, c->name), &mi))
+			return fail(err, len, "metric %s: %s", c->name, uncore_error());
+		ue_family_of(&mi, &f, &se.to_base, &port);
+		se.window = !f.counter ? UNCORE_LAST_INTERVAL : strstr(mi.unit, "/s") ? UNCORE_SINCE_START_COUNT
+										     : UNCORE_SINCE_START;
+	} else {
+		memset(&f, 0, sizeof(f));
+		snprintf(f.name, sizeof(f.name), "uncore_event");
+		f.counter = 1;
+		f.unit = "";
+		snprintf(f.help, sizeof(f.help), "Occurrences of a raw uncore event (the event label) since the exporter started");
+		se.to_base = 1;
+		se.window = UNCORE_SINCE_START;
+	}
+	labels(st->u, c, port, se.labels, sizeof(se.labels));
+	if (c->metric < 0) {
+		char esc[128];
+		ue_label_escape(esc, sizeof(esc), c->name);
+		snprintf(se.labels + strlen(se.labels), sizeof(se.labels) - strlen(se.labels), ",event=\"%s\"", esc);
+	}
+	if ((se.fam = family(st, &f, err, len)) < 0)
+		return -1;
+	return add(st, &se, err, len);
+}
+
+static int backend_is_config(const char *b) { return b && strcmp(b, "auto") && strcmp(b, "direct"); }
+
+int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
+{
+	struct uncore_selection sel = {
+		.metrics = (const char *const *)c->metrics, .nmetrics = c->nmetrics,
+		.groups = (const char *const *)c->groups, .ngroups = c->ngroups,
+		.events = (const char *const *)c->events, .nevents = c->nevents,
+		.box_units = (const char *const *)c->box_units, .nbox_units = c->nbox_units,
+		.sockets = c->sockets, .per_box_all = c->per_box_all, .opt_metrics = "--metrics",
+		.opt_groups = "--groups", .opt_events = "--events", .opt_sockets = "--sockets", .opt_per_box = "--per-box",
+	};
+	struct uncore_series *chosen = NULL;
+	int n = 0;
+	memset(st, 0, sizeof(*st));
+	if (uncore_open(c->backend, &st->u))
+		return fail(err, len, "%s%s", backend_is_config(c->backend) ? "--backend: " : "", uncore_error());
+	if (c->force)
+		uncore_set_force(st->u, 1);
+	if (uncore_session_new(st->u, &st->s) ||
+	    uncore_select(st->u, st->s, &sel, &chosen, &n, st->notice, sizeof(st->notice))) {
+		fail(err, len, "%s", uncore_error());
+		goto bad;
+	}
+	for (int i = 0; i < n; i++)
+		if (plan_one(st, &chosen[i], err, len))
+			goto bad;
+	free(chosen);
+	return 0;
+bad:
+	free(chosen);
+	ue_teardown(st);
+	return -1;
+}
+
+int ue_start(struct ue_state *st, char *err, size_t len)
+{
+	/* a box another agent counts on costs its own series, not the exporter (the first read says which) */
+	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
+		return fail(err, len, "cannot start counting: %s", uncore_error());
+	return 0;
+}
+
+void ue_carry(struct ue_state *st, const struct ue_state *old)
+{
+	for (int i = 0; i < st->nseries; i++) {
+		struct ue_series *se = &st->series[i];
+		if (!st->fams[se->fam].counter)
+			continue;
+		for (int j = 0; j < old->nseries; j++) {
+			const struct ue_series *o = &old->series[j];
+			if (o->have && !strcmp(old->fams[o->fam].name, st->fams[se->fam].name) && !strcmp(o->labels, se->labels)) {
+				se->base = o->base + o->value;
+				break;
+			}
+		}
+	}
+	for (int j = 0; j < old->njobs; j++) { /* the jobs' bytes go on too */
+		struct ue_job *nj = realloc(st->jobs, (size_t)(st->njobs + 1) * sizeof(*nj));
+		if (!nj)
+			break;
+		st->jobs = nj;
+		nj[st->njobs] = old->jobs[j];
+		nj[st->njobs++].present = 0;
+	}
+	st->un_rd = old->un_rd;
+	st->un_wr = old->un_wr;
+	st->read_seconds = old->read_seconds;
+	st->reads = old->reads;
+	st->failures = old->failures;
+}
+
+void ue_teardown(struct ue_state *st)
+{
+	ue_jobs_stop(st);
+	uncore_session_free(st->s); /* restores every register the session programmed */
+	uncore_close(st->u);
+	free(st->series);
+	free(st->fams);
+	free(st->jobs);
+	memset(st, 0, sizeof(*st));
+}

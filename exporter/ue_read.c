@@ -1,0 +1,66 @@
+/*
+ * One read: every series' value and the time its counters were read.  A series whose box failed (taken over
+ * by another agent, a device gone) is dropped for good: a count with a gap in it would be wrong, and a
+ * counter that disappears is what Prometheus handles (its rate ends), where one that stalls would lie.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include "ue.h"
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int ue_read(struct ue_state *st)
+{
+	uint64_t t0 = mono_ns(), lib, real;
+	int alive = 0, rc = uncore_session_read(st->s);
+	char why[512] = "";
+	if (rc)
+		snprintf(why, sizeof(why), "%s", uncore_error());
+	uncore_clock_pair(st->u, &lib, &real);
+	for (int i = 0; i < st->nseries; i++) {
+		struct ue_series *se = &st->series[i];
+		double v = NAN;
+		uint64_t n, t;
+		if (se->failed)
+			continue;
+		if (se->metric < 0) {
+			rc = uncore_session_value(st->s, se->event, se->socket, -1, &n);
+			v = (double)n;
+			t = uncore_session_read_time_ns(st->s, se->event, se->socket, -1);
+		} else {
+			rc = uncore_session_metric_value(st->s, se->metric, se->socket, se->box, se->window, &v);
+			v *= se->to_base;
+			t = uncore_session_metric_read_time_ns(st->s, se->metric, se->socket, se->box);
+		}
+		if (rc && rc != UNCORE_NOT_COUNTED) {
+			if (!why[0])
+				snprintf(why, sizeof(why), "%s", uncore_error());
+			se->failed = 1;
+			se->have = 0;
+			continue;
+		}
+		alive++;
+		/* nothing to report yet (no interval, nothing to divide by, multiplexed out): the last value stays */
+		if (rc || !isfinite(v) || (st->fams[se->fam].counter && (v < 0 || (se->have && v < se->value))))
+			continue;
+		/* bytes and events are whole numbers: a rate times its window is one up to the float's rounding */
+		se->value = st->fams[se->fam].counter && v < 9e15 ? floor(v + 0.5) : v;
+		se->t_ns = t && t <= lib ? real - (lib - t) : real;
+		se->have = 1;
+	}
+	if (st->attrib)
+		ue_jobs_read(st);
+	st->reads++;
+	st->read_seconds += (double)(mono_ns() - t0) / 1e9;
+	if (why[0]) {
+		st->failures++;
+		fprintf(stderr, "uncore-exporter: %s; the series it feeds are no longer exported, the others go on\n", why);
+	}
+	return alive || !st->nseries ? 0 : -1;
+}

@@ -1,0 +1,189 @@
+/*
+ * The two exposition formats, rendered once per read (not per scrape):
+ *   Prometheus text 0.0.4: # HELP and # TYPE, a counter's family named with its _total, timestamps in ms;
+ *   OpenMetrics 1.0.0:     # TYPE, # UNIT and # HELP on the family (no _total), samples with _total,
+ *                          timestamps in seconds, ending in # EOF.
+ * Samples carry the time their counters were read (ue_config.timestamps): doc/prometheus.md gives the
+ * measurements that chose it.  The exporter's own series carry none.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ue.h"
+
+struct buf {
+	char *p;
+	size_t len, cap;
+	int oom;
+};
+
+static void put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	for (int tries = 0; tries < 2 && !b->oom; tries++) {
+		va_start(ap, fmt);
+		int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			b->oom = 1;
+			return;
+		}
+		if (b->p && b->len + (size_t)n < b->cap) {
+			b->len += (size_t)n;
+			return;
+		}
+		size_t cap = (b->cap ? b->cap * 2 : 65536) + (size_t)n;
+		char *p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+}
+
+/* HELP text: backslash and newline escaped (both formats; OpenMetrics also escapes the double quote) */
+static void help(struct buf *b, const char *name, const char *text, int om)
+{
+	put(b, "# HELP %s", name);
+	put(b, " ");
+	for (const char *c = text; *c; c++)
+		if (*c == '\\')
+			put(b, "\\\\");
+		else if (*c == '\n')
+			put(b, "\\n");
+		else if (*c == '"' && om)
+			put(b, "\\\"");
+		else
+			put(b, "%c", *c);
+	put(b, "\n");
+}
+
+static void head(struct buf *b, const struct ue_family *f, int om)
+{
+	char name[160];
+	snprintf(name, sizeof(name), "%s%s", f->name, f->counter && !om ? "_total" : "");
+	if (om) {
+		put(b, "# TYPE %s %s\n", name, f->counter ? "counter" : "gauge");
+		if (f->unit[0])
+			put(b, "# UNIT %s %s\n", name, f->unit);
+		help(b, name, f->help, om);
+	} else {
+		help(b, name, f->help, om);
+		put(b, "# TYPE %s %s\n", name, f->counter ? "counter" : "gauge");
+	}
+}
+
+static void sample(struct buf *b, const struct ue_family *f, const char *labels, double v, uint64_t t_ns, int om)
+{
+	put(b, "%s%s", f->name, f->counter ? "_total" : "");
+	if (labels && labels[0])
+		put(b, "{%s}", labels);
+	put(b, " %.17g", v);
+	if (t_ns && om)
+		put(b, " %llu.%03llu", (unsigned long long)(t_ns / 1000000000u), (unsigned long long)(t_ns / 1000000u % 1000u));
+	else if (t_ns)
+		put(b, " %llu", (unsigned long long)(t_ns / 1000000u));
+	put(b, "\n");
+}
+
+static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
+{
+	static const char *const dir[2] = { "read", "write" };
+	for (int d = 0; d < 2; d++) {
+		struct ue_family f = { .counter = 1, .unit = "bytes" };
+		snprintf(f.name, sizeof(f.name), "uncore_job_memory_%s_bytes", dir[d]);
+		snprintf(f.help, sizeof(f.help), "Memory bytes %s by the job's cores since the exporter first saw the job, "
+			 "over the node's sockets (the attribution of doc/jobs.md)", d ? "written" : "read");
+		head(b, &f, om);
+		for (int i = 0; i < st->njobs; i++) {
+			char id[140], labels[160];
+			if (!st->jobs[i].present)
+				continue;
+			ue_label_escape(id, sizeof(id), st->jobs[i].id);
+			snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
+			sample(b, &f, labels, d ? st->jobs[i].wr : st->jobs[i].rd, ts ? st->jobs_t_ns : 0, om);
+		}
+		snprintf(f.name, sizeof(f.name), "uncore_unattributed_memory_%s_bytes", dir[d]);
+		snprintf(f.help, sizeof(f.help), "Memory bytes %s that no job's core caused (devices' DMA, cores of no job) "
+			 "since the exporter started", d ? "written" : "read");
+		head(b, &f, om);
+		sample(b, &f, "", d ? st->un_wr : st->un_rd, ts ? st->jobs_t_ns : 0, om);
+	}
+}
+
+static void own(struct buf *b, const struct ue_state *st, int om)
+{
+	struct ue_family f = { .counter = 1, .unit = "seconds" };
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_read_seconds");
+	snprintf(f.help, sizeof(f.help), "Time the exporter spent reading the counters and evaluating the metrics");
+	head(b, &f, om);
+	sample(b, &f, "", st->read_seconds, 0, om);
+	f.unit = "";
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_reads");
+	snprintf(f.help, sizeof(f.help), "Reads of the counters");
+	head(b, &f, om);
+	sample(b, &f, "", (double)st->reads, 0, om);
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_read_failures");
+	snprintf(f.help, sizeof(f.help), "Reads in which a box failed or was taken over (its series are no longer exported)");
+	head(b, &f, om);
+	sample(b, &f, "", (double)st->failures, 0, om);
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_scrapes");
+	snprintf(f.help, sizeof(f.help), "Scrapes served, as of the last read");
+	head(b, &f, om);
+	sample(b, &f, "", (double)st->scrapes, 0, om);
+	f.counter = 0;
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_info");
+	snprintf(f.help, sizeof(f.help), "The exporter's version, platform and backend (value 1)");
+	head(b, &f, om);
+	char labels[256], plat[64], back[96];
+	ue_label_escape(plat, sizeof(plat), uncore_platform_name(st->u));
+	ue_label_escape(back, sizeof(back), uncore_backend_name(st->u));
+	snprintf(labels, sizeof(labels), "version=\"%s\",platform=\"%s\",backend=\"%s\",simulated=\"%s\"", uncore_version(),
+		 plat, back, uncore_is_simulated(st->u) ? "true" : "false");
+	sample(b, &f, labels, 1, 0, om);
+}
+
+static int render(struct buf *b, const struct ue_state *st, int ts, int om)
+{
+	for (int fam = 0; fam < st->nfams; fam++) {
+		int any = 0;
+		for (int i = 0; i < st->nseries && !any; i++)
+			any = st->series[i].fam == fam && st->series[i].have;
+		if (!any)
+			continue; /* nothing yet (a gauge before its second read), or every box of it failed */
+		head(b, &st->fams[fam], om);
+		for (int i = 0; i < st->nseries; i++) {
+			const struct ue_series *se = &st->series[i];
+			if (se->fam == fam && se->have)
+				sample(b, &st->fams[fam], se->labels, se->base + se->value, ts ? se->t_ns : 0, om);
+		}
+	}
+	if (st->attrib || st->njobs)
+		jobs(b, st, ts, om);
+	own(b, st, om);
+	if (om)
+		put(b, "# EOF\n");
+	return b->oom ? -1 : 0;
+}
+
+struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps)
+{
+	struct buf text = { 0 }, om = { 0 };
+	struct ue_snapshot *snap = calloc(1, sizeof(*snap));
+	if (!snap || render(&text, st, timestamps, 0) || render(&om, st, timestamps, 1)) {
+		free(text.p);
+		free(om.p);
+		free(snap);
+		return NULL;
+	}
+	snap->text = text.p;
+	snap->text_len = text.len;
+	snap->om = om.p;
+	snap->om_len = om.len;
+	snap->refs = 1;
+	return snap;
+}

@@ -1,0 +1,240 @@
+/*
+ * uncore-exporter: the uncore's metrics for Prometheus.  The main thread owns the library: it reads every
+ * --interval on a fixed schedule, samples between reads where a counter could wrap twice, steps the job
+ * attribution, renders a snapshot after each read and hands it to the HTTP thread.  Signals are taken
+ * synchronously (sigtimedwait is the wait between reads): SIGHUP reloads the options, SIGTERM and SIGINT
+ * stop with the registers restored (exit 0), any other ending signal likewise (exit 128 + signal).
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include "ue.h"
+
+#define STEP_NS 100000000u /* the job attribution's step: the sampled cores move on every 100 ms */
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The signals that end the process by default, but those of its own faults (their core dumps stay). */
+static void ending_signals(sigset_t *set)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGPROF, SIGVTALRM,
+				    SIGXCPU, SIGXFSZ, SIGIO, SIGPWR };
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(*sigs); i++)
+		sigaddset(set, sigs[i]);
+	for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
+		sigaddset(set, s);
+}
+
+static int start(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
+{
+	if (ue_plan(c, st, err, len))
+		return -1;
+	if (ue_start(st, err, len)) {
+		ue_teardown(st);
+		return -1;
+	}
+	if (st->notice[0])
+		fprintf(stderr, "uncore-exporter: %s\n", st->notice);
+	for (const char *w = uncore_warnings(); *w;) {
+		size_t n = strcspn(w, "\n");
+		fprintf(stderr, "uncore-exporter: %.*s\n", (int)n, w);
+		w += n + (w[n] == '\n');
+	}
+	if (c->per_job && ue_jobs_start(st, err, len))
+		fprintf(stderr, "uncore-exporter: %s; the other series go on\n", err);
+	return 0;
+}
+
+static int check_config(const struct ue_config *c)
+{
+	struct ue_state st;
+	char err[1024];
+	if (ue_plan(c, &st, err, sizeof(err))) {
+		fprintf(stderr, "uncore-exporter: %s\n", err);
+		return 1;
+	}
+	printf("%s on %s (%s%s): %d series in %d families, read every %g s, served at http://%s/metrics\n",
+	       uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_backend_reason(st.u),
+	       uncore_is_simulated(st.u) ? ", SIMULATED" : "", st.nseries, st.nfams, c->interval, c->listen);
+	if (st.notice[0])
+		printf("note: %s\n", st.notice);
+	for (int f = 0; f < st.nfams; f++) {
+		printf("%s%s %s%s%s\n", st.fams[f].name, st.fams[f].counter ? "_total" : "", st.fams[f].counter ? "counter" : "gauge",
+		       st.fams[f].unit[0] ? ", " : "", st.fams[f].unit);
+		for (int i = 0; i < st.nseries; i++)
+			if (st.series[i].fam == f)
+				printf("  {%s}\n", st.series[i].labels);
+	}
+	if (c->per_job)
+		printf("uncore_job_memory_read_bytes_total, uncore_job_memory_write_bytes_total counter, bytes: each job "
+		       "(job_id), where the platform attributes jobs (%s)\n",
+		       uncore_attrib_counts(st.u) ? uncore_attrib_counts(st.u) : "this one does not");
+	ue_teardown(&st);
+	return 0;
+}
+
+/* SIGHUP: the options again; the old session ends (its last counts read), the new one starts with every
+ * counter that stays carried over.  Options that do not take leave the old ones running. */
+static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state *st)
+{
+	struct ue_config nc;
+	struct ue_state old = *st, next;
+	char err[1024];
+	if (ue_options(&nc, argc, argv, err, sizeof(err))) {
+		fprintf(stderr, "uncore-exporter: reload: %s; the running options go on\n", err);
+		return 0;
+	}
+	if (strcmp(nc.listen, cfg->listen))
+		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s\n", cfg->listen);
+	ue_read(&old);
+	ue_jobs_stop(&old);
+	uncore_session_free(old.s); /* its boxes are free for the new session */
+	uncore_close(old.u);
+	old.s = NULL;
+	old.u = NULL;
+	if (start(&nc, &next, err, sizeof(err))) {
+		fprintf(stderr, "uncore-exporter: reload: %s; the running options go on\n", err);
+		ue_config_free(&nc);
+		if (start(cfg, &next, err, sizeof(err))) {
+			fprintf(stderr, "uncore-exporter: reload: the running options no longer start: %s\n", err);
+			ue_teardown(&old);
+			memset(st, 0, sizeof(*st));
+			return -1;
+		}
+	} else {
+		free(nc.listen);
+		nc.listen = cfg->listen; /* the socket stays where it is */
+		cfg->listen = NULL;
+		ue_config_free(cfg);
+		*cfg = nc;
+		fprintf(stderr, "uncore-exporter: reloaded: %d series\n", next.nseries);
+	}
+	ue_carry(&next, &old);
+	ue_teardown(&old);
+	*st = next;
+	return 0;
+}
+
+static void raise_fd_limit(void)
+{
+	struct rlimit rl; /* a thousand scrapers at once need a thousand sockets */
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct ue_config cfg;
+	struct ue_state st;
+	char err[1024];
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(ue_usage(), stdout);
+			return 0;
+		}
+		if (!strcmp(argv[i], "--version")) {
+			printf("uncore-exporter (intel-uncore) %s\n", uncore_version());
+			return 0;
+		}
+	}
+	if (ue_options(&cfg, argc, argv, err, sizeof(err))) {
+		fprintf(stderr, "uncore-exporter: %s\n", err);
+		return 2;
+	}
+	if (cfg.check_only) {
+		int rc = check_config(&cfg);
+		ue_config_free(&cfg);
+		return rc;
+	}
+	sigset_t set;
+	ending_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, NULL); /* before any thread starts: every thread leaves them to sigtimedwait */
+	signal(SIGPIPE, SIG_IGN);               /* a scraper gone mid-response is its own business */
+	raise_fd_limit();
+	if (start(&cfg, &st, err, sizeof(err))) {
+		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_config_free(&cfg);
+		return 1;
+	}
+	ue_read(&st); /* the first snapshot, before the first scrape can come */
+	struct ue_http *http = ue_http_start(cfg.listen, err, sizeof(err));
+	if (!http) {
+		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_teardown(&st);
+		ue_config_free(&cfg);
+		return 1;
+	}
+	struct ue_snapshot *snap = ue_render(&st, cfg.timestamps);
+	if (snap)
+		ue_http_publish(http, snap);
+	fprintf(stderr, "uncore-exporter: serving %d series of %s (%s%s) on port %s, read every %g s\n", st.nseries,
+		uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_is_simulated(st.u) ? ", SIMULATED" : "", err,
+		cfg.interval);
+	uint64_t period = (uint64_t)llround(cfg.interval * 1e9), next = mono_ns() + period, sampled = mono_ns();
+	uint64_t stepped = sampled;
+	int rc = 0;
+	for (;;) {
+		uint64_t lim = st.s ? uncore_session_max_read_interval_ns(st.s) : 0, now = mono_ns(), until = next;
+		if (lim && sampled + lim / 2 < until)
+			until = sampled + lim / 2;
+		if (st.attrib && stepped + STEP_NS < until)
+			until = stepped + STEP_NS;
+		uint64_t wait = until > now ? until - now : 0;
+		struct timespec ts = { (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
+		int sig = sigtimedwait(&set, NULL, &ts);
+		if (sig == SIGHUP) {
+			if (reload(argc, argv, &cfg, &st)) {
+				rc = 1;
+				break;
+			}
+			period = (uint64_t)llround(cfg.interval * 1e9);
+			next = mono_ns() + period;
+			continue;
+		}
+		if (sig > 0) {
+			fprintf(stderr, "uncore-exporter: %s: stopping, the registers restored\n", strsignal(sig));
+			rc = sig == SIGTERM || sig == SIGINT ? 0 : 128 + sig;
+			break;
+		}
+		now = mono_ns();
+		if (now >= next) {
+			uint64_t served;
+			ue_http_counts(http, &served);
+			st.scrapes = served;
+			if (ue_read(&st))
+				fprintf(stderr, "uncore-exporter: nothing could be read\n");
+			if ((snap = ue_render(&st, cfg.timestamps)))
+				ue_http_publish(http, snap);
+			if (cfg.per_job && !st.attrib && !ue_jobs_start(&st, err, sizeof(err)))
+				fprintf(stderr, "uncore-exporter: --per-job: the jobs are attributed again\n");
+			next += period;
+			if (next <= now) /* reads fell behind (a stopped process): the schedule starts again from now */
+				next = now + period;
+			sampled = stepped = now;
+		} else if (st.attrib && now >= stepped + STEP_NS) {
+			if (uncore_attrib_step(st.attrib))
+				fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
+			stepped = now;
+		} else if (lim && now >= sampled + lim / 2) {
+			uncore_session_sample(st.s);
+			sampled = now;
+		}
+	}
+	ue_http_stop(http); /* no scrape in flight when the state goes */
+	ue_teardown(&st);   /* restores every register */
+	ue_config_free(&cfg);
+	return rc;
+}

@@ -1,0 +1,353 @@
+"""Checks of uncore-exporter and of Prometheus scraping it, for tests/test_exporter.sh and
+tests/test_prometheus.sh.  Each command prints one line per check ("ok ..." or "bad ...") and exits 1 when
+any is bad.  The truth comes from tests/prom_truth (the simulator's profile in the exporter's names)."""
+import json
+import re
+import socket
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+OM = "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5"
+SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)(?: (\S+))?$')
+bad = 0
+
+
+def say(ok, what):
+    global bad
+    print(("ok " if ok else "bad ") + what, flush=True)
+    bad += not ok
+
+
+def scrape(port, accept=None, timeout=10):
+    req = urllib.request.Request("http://127.0.0.1:%d/metrics" % port)
+    if accept:
+        req.add_header("Accept", accept)
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return r.status, r.headers.get("Content-Type"), r.read().decode()
+
+
+def parse(text, om=False):
+    """{(name, labels): (value, time in s or None)}"""
+    out = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        m = SAMPLE.match(line)
+        if not m:
+            raise ValueError("not a sample line: %r" % line)
+        name, labels, v, t = m.groups()
+        ts = None if t is None else (float(t) if om else float(t) / 1000)
+        out[(name, labels or "")] = (float(v), ts)
+    return out
+
+
+def truths(path):
+    """[(name, labels, kind, value)] from prom_truth's output"""
+    rows = []
+    for line in open(path):
+        name, labels, kind, v = line.split()
+        rows.append((name, labels, kind, float(v)))
+    return rows
+
+
+def near(got, want, tol):
+    return abs(got - want) <= tol * abs(want)
+
+
+def exact(port, truth, secs, rate_tol, value_tol):
+    """Two scrapes secs apart: each counter's increase over its samples' own times, and each gauge, equal
+    the truth."""
+    a = parse(scrape(port, OM)[2], om=True)
+    time.sleep(secs)
+    b = parse(scrape(port, OM)[2], om=True)
+    n = 0
+    for name, labels, kind, want in truths(truth):
+        key = (name, labels)
+        if key not in a or key not in b:
+            continue
+        n += 1
+        (v0, t0), (v1, t1) = a[key], b[key]
+        if kind == "rate":
+            got = (v1 - v0) / (t1 - t0) if t1 and t0 and t1 > t0 else float("nan")
+            say(near(got, want, rate_tol), "%s{%s} rate %.6g per second over its samples' %.3f s, truth %.6g (within %g %%)"
+                % (name, labels, got, (t1 or 0) - (t0 or 0), want, rate_tol * 100))
+        else:
+            say(near(v1, want, value_tol), "%s{%s} = %.6g, truth %.6g (within %g %%)" % (name, labels, v1, want, value_tol * 100))
+    say(n > 0, "%d series of the truth were exported" % n)
+
+
+def counter_value(port, name, labels):
+    return parse(scrape(port)[2]).get((name, labels), (None, None))[0]
+
+
+def raw(port, data, read=True, timeout=5):
+    """Send bytes, return the status line (or what happened)"""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s.sendall(data)
+        if not read:
+            return ""
+        got = b""
+        while b"\r\n" not in got:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            got += chunk
+        return got.split(b"\r\n")[0].decode(errors="replace") or "closed"
+    except OSError as e:
+        return "closed (%s)" % e.__class__.__name__
+    finally:
+        s.close()
+
+
+def malformed(port):
+    cases = [
+        ("garbage", b"\x00\x01\x02 hello\r\n\r\n", r"HTTP/1\.[01] 4\d\d|closed"),
+        ("POST /metrics", b"POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", r"HTTP/1\.1 405"),
+        ("DELETE /", b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n", r"HTTP/1\.1 405"),
+        ("/nothing", b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n", r"HTTP/1\.1 404"),
+        ("a 64 KiB URL", b"GET /" + b"a" * 65536 + b" HTTP/1.1\r\nHost: x\r\n\r\n", r"HTTP/1\.[01] 4\d\d|closed"),
+        ("a 1 MiB header", b"GET /metrics HTTP/1.1\r\nHost: x\r\nX: " + b"b" * (1 << 20) + b"\r\n\r\n", r"HTTP/1\.[01] 4\d\d|closed"),
+        ("HTTP/9.9", b"GET /metrics HTTP/9.9\r\n\r\n", r"HTTP/1\.[01] (4|5)\d\d|closed"),
+        ("a 2 GB Content-Length", b"GET /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000000\r\n\r\nabc", None),
+        ("chunked garbage", b"GET /metrics HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", r"HTTP/1\.[01] 4\d\d|closed"),
+        ("a request cut off", b"GET /metr", None),
+        ("Accept: 4 KiB of q", b"GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: " + b"a/b;q=0.5," * 400 + b"\r\n\r\n", r"HTTP/1\.1 200"),
+    ]
+    for what, data, want in cases:
+        got = raw(port, data, read=want is not None)
+        if want is not None:
+            say(re.match(want, got) is not None, "%s: answered %r" % (what, got))
+        st = scrape(port)[0]
+        say(st == 200, "after %s a scrape is still served (%d)" % (what, st))
+
+
+def storm(port, n, truth_rate, name, labels, interval):
+    """n connections at once, each a scrape, while a slow reader holds one more; the reads keep their
+    schedule and the counter its rate"""
+    reads0, c0 = counter_value(port, "uncore_exporter_reads_total", ""), parse(scrape(port, OM)[2], om=True)[(name, labels)]
+    t0 = time.monotonic()
+    slow = socket.create_connection(("127.0.0.1", port))
+    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    slow.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+    slow.recv(16)  # and then reads nothing more
+    socks = []
+    for _ in range(n):
+        s = socket.socket()
+        s.setblocking(True)
+        s.settimeout(60)
+        s.connect(("127.0.0.1", port))
+        socks.append(s)
+    for s in socks:
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    ok = 0
+    for s in socks:
+        data = b""
+        try:
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        except OSError:
+            pass
+        ok += data.startswith(b"HTTP/1.1 200") and b"uncore_exporter_reads_total" in data
+        s.close()
+    say(ok == n, "%d connections at once: %d answered 200 with the whole snapshot" % (n, ok))
+    time.sleep(max(2.0, 4 * interval))
+    st = scrape(port)[0]
+    say(st == 200, "a scrape beside the slow reader is served (%d)" % st)
+    elapsed = time.monotonic() - t0
+    reads1, c1 = counter_value(port, "uncore_exporter_reads_total", ""), parse(scrape(port, OM)[2], om=True)[(name, labels)]
+    slow.close()
+    want = int(elapsed / interval) - 1
+    say(reads1 - reads0 >= want, "reads went on meanwhile: %d in %.1f s at %g s (at least %d)" % (reads1 - reads0, elapsed, interval, want))
+    got = (c1[0] - c0[0]) / (c1[1] - c0[1])
+    say(near(got, truth_rate, 0.005), "%s{%s} over the storm: %.6g per second, truth %.6g" % (name, labels, got, truth_rate))
+
+
+def watch(port, secs, out):
+    """Scrape without pause for secs: every scrape answered, no counter ever lower than before"""
+    last, n, errors, back = {}, 0, [], []
+    end = time.monotonic() + secs
+    while time.monotonic() < end:
+        try:
+            st, _, text = scrape(port, timeout=5)
+        except Exception as e:  # noqa: BLE001 - any failure is the finding
+            errors.append(str(e))
+            continue
+        if st != 200:
+            errors.append("status %d" % st)
+            continue
+        n += 1
+        for key, (v, _) in parse(text).items():
+            if key[0].endswith("_total") and key in last and v < last[key]:
+                back.append("%s{%s} %g -> %g" % (key[0], key[1], last[key], v))
+            last[key] = v
+    with open(out, "w") as f:
+        json.dump({"scrapes": n, "errors": errors[:5], "nerrors": len(errors), "back": back[:5], "nback": len(back)}, f)
+
+
+def prom_query(api, expr, at):
+    q = urllib.parse.urlencode({"query": expr, "time": "%.3f" % at})
+    with urllib.request.urlopen(api + "/api/v1/query?" + q, timeout=30) as r:
+        d = json.load(r)
+    if d.get("status") != "success":
+        raise RuntimeError("%s: %s" % (expr, d))
+    return d["data"]["result"]
+
+
+def labels_of(metric):
+    """The labels as the truth spells them (socket, then port), or None for another kind of series"""
+    if set(metric) - {"__name__", "job", "instance", "socket", "port"} or "socket" not in metric:
+        return None
+    return 'socket="%s"' % metric["socket"] + (',port="%s"' % metric["port"] if "port" in metric else "")
+
+
+def rates(api, targets, jobs, instants):
+    """Every socket series of every target through Prometheus' API: rate() and increase() of counters
+    over 4 scrape intervals, and gauges, at each instant, equal the target's truth within 1 %.
+    targets: lines "host:port truthfile name"; jobs: "name:window_s:edge_s,..."; instants: "s,s,..." before
+    now less the job's edge: the newest scrape interval, whose samples may still be on their way (doc/prometheus.md)."""
+    truth, names = {}, {}
+    for line in open(targets):
+        inst, tfile, name = line.split()
+        names[inst] = name
+        truth[inst] = {(n, l): (k, v) for n, l, k, v in truths(tfile)}
+    now = time.time()
+    instants = [float(x) for x in instants.split(",")]
+    for job in jobs.split(","):
+        jname, win, edge = job.split(":")
+        win, edge = float(win), float(edge)
+        # what each target exports, by family
+        families = {}
+        for r in prom_query(api, '{__name__=~"uncore_.+",__name__!~"uncore_exporter_.+",job="%s"}' % jname, now):
+            lab = labels_of(r["metric"])
+            if lab is not None:
+                families.setdefault(r["metric"]["__name__"], set()).add((r["metric"]["instance"], lab))
+        checked, wrong, untrue, worst = 0, [], [], 0.0
+        for fam, series in sorted(families.items()):
+            for (inst, lab) in series:
+                if (fam, lab) not in truth.get(inst, {}):
+                    untrue.append("%s %s{%s}" % (names.get(inst, inst), fam, lab))
+            counter = fam.endswith("_total")
+            for back in (edge + x for x in instants):
+                for fn, scale in ((("rate", 1.0), ("increase", win)) if counter else ((None, 1.0),)):
+                    sel = '%s{job="%s"}' % (fam, jname)
+                    expr = "%s(%s[%ds])" % (fn, sel, win) if fn else sel
+                    got = {}
+                    for r in prom_query(api, expr, now - back):
+                        lab = labels_of(r["metric"])
+                        if lab is not None:
+                            got[(r["metric"]["instance"], lab)] = float(r["value"][1])
+                    for (inst, lab) in series:
+                        kind_want = truth.get(inst, {}).get((fam, lab))
+                        if not kind_want:
+                            continue
+                        want = kind_want[1] * scale
+                        checked += 1
+                        v = got.get((inst, lab))
+                        err = abs(v - want) / abs(want) if v is not None else float("inf")
+                        worst = max(worst, err)
+                        if err > 0.01:
+                            wrong.append("%s %s at now-%.1fs = %s, truth %.6g" % (names.get(inst, inst), expr.replace(sel, "%s{%s}" % (fam, lab)), back, v, want))
+        for w in wrong[:10]:
+            print("   ", w)
+        for u in untrue[:10]:
+            print("    no truth for", u)
+        say(not wrong and checked > 0 and not untrue,
+            "job %s (scrape every %g s): %d values of %d targets' series (rate and increase over %g s, gauges) equal the "
+            "truth within 1 %% at %d instants (worst %.3f %%; %d wrong, %d series without a truth)"
+            % (jname, win / 4, checked, len(truth), win, len(instants), worst * 100, len(wrong), len(untrue)))
+
+
+def dashboard(api, path, truth_file, nodes, jobid, job_read):
+    """Every panel of the Prometheus dashboard, its variables set (every node, the job's nodes, top 3, the
+    job), evaluated through the API: each series equals what the truth of the nodes (alike) makes of it."""
+    T = {(n, l): v for n, l, _, v in truths(truth_file)}
+    socks = sorted({l for (n, l) in T if n == "uncore_memory_read_bytes_total" and "port" not in l})
+    rd = sum(T[("uncore_memory_read_bytes_total", l)] for l in socks)
+    wr = sum(T[("uncore_memory_write_bytes_total", l)] for l in socks)
+    by_socket = lambda fam: lambda m: T.get((fam if fam else m.get("__name__"), 'socket="%s"' % m.get("socket")))
+    expect = {  # panel title -> per target: the value of a result series (its labels m), None: not checked
+        "Memory read bandwidth per socket": [by_socket("uncore_memory_read_bytes_total")],
+        "Memory write bandwidth per socket": [by_socket("uncore_memory_write_bytes_total")],
+        "Memory bandwidth per channel": [None, None],  # below: the channels sum to the socket
+        "LLC lookups and misses": [by_socket("uncore_llc_lookups_total"), by_socket("uncore_llc_misses_total")],
+        "LLC miss ratio": [by_socket("uncore_llc_miss_ratio")],
+        "UPI/QPI bandwidth": [lambda m: T.get(("uncore_upi_rx_bytes_total", 'socket="%s"' % m["socket"])),
+                              lambda m: T.get(("uncore_upi_tx_bytes_total", 'socket="%s"' % m["socket"]))],
+        "UPI/QPI utilisation": [by_socket(None)],
+        "Uncore and DRAM clocks": [by_socket("uncore_frequency_hertz"), by_socket("uncore_dram_frequency_hertz")],
+        "Cluster memory bandwidth": [lambda m: nodes * (rd + wr), lambda m: nodes * rd, lambda m: nodes * wr],
+        "Memory bandwidth per node": [lambda m: rd + wr],
+        "Nodes of the job": [lambda m: rd + wr, lambda m: nodes * (rd + wr)],
+        "Top $topn nodes by memory bandwidth": [lambda m: rd + wr],
+        "Job $jobid: memory bandwidth over its nodes": [lambda m: nodes * job_read, None],
+        "Job $jobid per node": [lambda m: job_read],
+        "Job $jobid against its nodes": [lambda m: nodes * job_read, lambda m: nodes * rd,
+                                         lambda m: nodes * T.get(("uncore_unattributed_memory_read_bytes_total", ""), 5e9)],
+    }
+    d = json.load(open(path))
+    at = time.time() - 10
+    for p in d["panels"]:
+        if p["type"] == "row":
+            continue
+        want = expect.get(p["title"])
+        say(want is not None and len(want) == len(p["targets"]), "panel %r has its expectation" % p["title"])
+        for t, w in zip(p["targets"], want or []):
+            expr = (t["expr"].replace("$__rate_interval", "30s").replace('"$instance"', '".*"')
+                    .replace('"$nodes"', '".*"').replace("$topn", "3").replace("$jobid", jobid))
+            try:
+                res = prom_query(api, expr, at)
+            except Exception as e:  # noqa: BLE001 - a query Prometheus refuses is the finding
+                say(False, "%s: %s: %s" % (p["title"], expr, e))
+                continue
+            bad_rows = []
+            for r in res:
+                v = float(r["value"][1])
+                x = w(r["metric"]) if w else None
+                if w and (x is None or not near(v, x, 0.01)):
+                    bad_rows.append("%s = %.6g, want %s" % (r["metric"], v, x))
+            if p["title"] == "Memory bandwidth per channel":  # each socket's channels add up to the socket
+                fam = "read" if "read" in t["expr"] else "write"
+                sums = {}
+                for r in res:
+                    k = (r["metric"]["instance"], r["metric"]["socket"])
+                    sums[k] = sums.get(k, 0) + float(r["value"][1])
+                for (inst, sk), v in sums.items():
+                    x = T[("uncore_memory_%s_bytes_total" % fam, 'socket="%s"' % sk)]
+                    if not near(v, x, 0.01):
+                        bad_rows.append("%s socket %s channels sum %.6g, want %.6g" % (inst, sk, v, x))
+            say(res and not bad_rows, "%s: %s: %d series%s" % (p["title"], t["legendFormat"], len(res),
+                                                                 "; " + "; ".join(bad_rows[:3]) if bad_rows else ""))
+
+
+def main():
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "exact":
+        exact(int(args[0]), args[1], float(args[2]), float(args[3]), float(args[4]))
+    elif cmd == "malformed":
+        malformed(int(args[0]))
+    elif cmd == "storm":
+        storm(int(args[0]), int(args[1]), float(args[2]), args[3], args[4], float(args[5]))
+    elif cmd == "watch":
+        watch(int(args[0]), float(args[1]), args[2])
+    elif cmd == "dashboard":
+        dashboard(args[0], args[1], args[2], int(args[3]), args[4], float(args[5]))
+    elif cmd == "rates":
+        rates(args[0], args[1], args[2], args[3])
+    elif cmd == "scrape":
+        st, ctype, text = scrape(int(args[0]), args[1] if len(args) > 1 and args[1] else None)
+        print(ctype)
+        sys.stdout.write(text)
+    else:
+        raise SystemExit("unknown command " + cmd)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -11,20 +11,6 @@
 #include <string.h>
 #include "iu_collectd.h"
 
-/* The jobs on the node now, as "id=cpus;..." */
-static int job_set(uncore_t *u, char *out, size_t len)
-{
-	int n = uncore_jobs_scan(u);
-	size_t at = 0;
-	out[0] = 0;
-	for (int j = 0; j < n && at < len; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji))
-			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
-	}
-	return n;
-}
-
 static struct iu_job *job_of(struct iu_state *st, const char *id)
 {
 	for (int i = 0; i < st->njobs; i++)
@@ -45,7 +31,7 @@ static struct iu_job *job_of(struct iu_state *st, const char *id)
 
 int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 {
-	if (job_set(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
+	if (uncore_jobs_signature(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
 	    uncore_attrib_start(st->attrib)) {
 		iu_fail(err, len, "PerJob: %s", uncore_error());
 		uncore_attrib_free(st->attrib);
@@ -113,7 +99,7 @@ int iu_jobs_read(struct iu_state *st)
 				send_bytes(st->jobs[i].instance, "write", st->jobs[i].wr, now);
 	sent += send_bytes("unattributed", "read", st->un_rd, now) + send_bytes("unattributed", "write", st->un_wr, now);
 	/* jobs that came or went: the attribution starts over on the new set */
-	if (job_set(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
+	if (uncore_jobs_signature(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
 		uncore_attrib_free(st->attrib);
 		st->attrib = NULL;
 		for (int i = 0; i < st->njobs; i++)

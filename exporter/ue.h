@@ -31,6 +31,9 @@ struct ue_config {
 	int check_only;     /* --check-config */
 };
 
+/* Write a message into err; returns -1. */
+int ue_fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Parse argv (and the file --config names) into c; -1 with a message in err.  Names that depend on the
  * platform are checked by ue_plan. */
 int ue_options(struct ue_config *c, int argc, char **argv, char *err, size_t len);

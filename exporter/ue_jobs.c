@@ -12,19 +12,6 @@
 #include <string.h>
 #include "ue.h"
 
-static int job_set(uncore_t *u, char *out, size_t len)
-{
-	int n = uncore_jobs_scan(u);
-	size_t at = 0;
-	out[0] = 0;
-	for (int j = 0; j < n && at < len; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji))
-			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
-	}
-	return n;
-}
-
 static struct ue_job *job_of(struct ue_state *st, const char *id)
 {
 	for (int i = 0; i < st->njobs; i++)
@@ -42,7 +29,7 @@ static struct ue_job *job_of(struct ue_state *st, const char *id)
 
 int ue_jobs_start(struct ue_state *st, char *err, size_t len)
 {
-	if (job_set(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
+	if (uncore_jobs_signature(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
 	    uncore_attrib_start(st->attrib)) {
 		snprintf(err, len, "--per-job: %s", uncore_error());
 		uncore_attrib_free(st->attrib);
@@ -90,7 +77,7 @@ int ue_jobs_read(struct ue_state *st)
 			j->wr += r.write_bytes;
 		}
 	}
-	if (job_set(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
+	if (uncore_jobs_signature(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
 		uncore_attrib_free(st->attrib);
 		st->attrib = NULL;
 		if (ue_jobs_start(st, err, sizeof(err)))

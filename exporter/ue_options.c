@@ -10,8 +10,7 @@
 #include <string.h>
 #include "ue.h"
 
-static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t len, const char *fmt, ...)
+int ue_fail(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -45,17 +44,17 @@ static int list(const char *opt, const char *v, char **out, int *n, int split, c
 {
 	char *copy = strdup(v), *save = NULL;
 	if (!copy)
-		return fail(err, len, "out of memory");
+		return ue_fail(err, len, "out of memory");
 	for (char *w = split ? strtok_r(copy, ", ", &save) : copy; w; w = split ? strtok_r(NULL, ", ", &save) : NULL) {
 		if (!w[0])
 			continue;
 		if (*n >= UE_MAX_LIST) {
 			free(copy);
-			return fail(err, len, "%s: more than %d names", opt, UE_MAX_LIST);
+			return ue_fail(err, len, "%s: more than %d names", opt, UE_MAX_LIST);
 		}
 		if (!(out[(*n)++] = strdup(w))) {
 			free(copy);
-			return fail(err, len, "out of memory");
+			return ue_fail(err, len, "out of memory");
 		}
 	}
 	free(copy);
@@ -80,7 +79,7 @@ static int sockets(const char *v, unsigned *mask, char *err, size_t len)
 				break;
 		}
 		if (lo < 0 || hi < lo || hi > 31)
-			return fail(err, len, "--sockets '%s': sockets go from 0 to 31", v);
+			return ue_fail(err, len, "--sockets '%s': sockets go from 0 to 31", v);
 		for (long s = lo; s <= hi; s++)
 			*mask |= 1u << s;
 		if (!*end)
@@ -89,14 +88,14 @@ static int sockets(const char *v, unsigned *mask, char *err, size_t len)
 			break;
 		p = end + 1;
 	}
-	return fail(err, len, "--sockets '%s' is not a socket list (e.g. \"0\", \"0-1\" or \"0,2\")", v);
+	return ue_fail(err, len, "--sockets '%s' is not a socket list (e.g. \"0\", \"0-1\" or \"0,2\")", v);
 }
 
 static int set_string(char **dst, const char *v, char *err, size_t len)
 {
 	free(*dst);
 	if (!(*dst = strdup(v)))
-		return fail(err, len, "out of memory");
+		return ue_fail(err, len, "out of memory");
 	return 0;
 }
 
@@ -119,11 +118,11 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 	for (size_t i = 0; i < sizeof(flags) / sizeof(*flags); i++)
 		known |= !strcmp(name, flags[i]);
 	if (!needs && !known)
-		return fail(err, len, "unknown option --%s (uncore-exporter --help lists them)", name);
+		return ue_fail(err, len, "unknown option --%s (uncore-exporter --help lists them)", name);
 	if (needs && (!v || !v[0]))
-		return fail(err, len, "--%s needs a value", name);
+		return ue_fail(err, len, "--%s needs a value", name);
 	if (!needs && v)
-		return fail(err, len, "--%s takes no value", name);
+		return ue_fail(err, len, "--%s takes no value", name);
 	if (!strcmp(name, "listen"))
 		return set_string(&c->listen, v, err, len);
 	if (!strcmp(name, "backend"))
@@ -134,7 +133,7 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 		char *end;
 		double s = strtod(v, &end);
 		if (*end || !(s >= 0.01 && s <= 60))
-			return fail(err, len, "--interval '%s': give seconds from 0.01 to 60", v);
+			return ue_fail(err, len, "--interval '%s': give seconds from 0.01 to 60", v);
 		c->interval = s;
 		return 0;
 	}
@@ -170,12 +169,12 @@ static int config_file(struct ue_config *c, const char *path, char *err, size_t 
 	char line[1024];
 	int n = 0;
 	if (!f)
-		return fail(err, len, "--config %s: %s", path, strerror(errno));
+		return ue_fail(err, len, "--config %s: %s", path, strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
 		n++;
 		if (!strchr(line, '\n') && !feof(f)) {
 			fclose(f);
-			return fail(err, len, "%s:%d: the line is longer than %zu characters", path, n, sizeof(line) - 2);
+			return ue_fail(err, len, "%s:%d: the line is longer than %zu characters", path, n, sizeof(line) - 2);
 		}
 		line[strcspn(line, "\r\n")] = 0;
 		char *k = line + strspn(line, " \t");
@@ -190,12 +189,12 @@ static int config_file(struct ue_config *c, const char *path, char *err, size_t 
 		}
 		if (!strcmp(k, "config") || !strcmp(k, "check-config") || !strcmp(k, "help") || !strcmp(k, "version")) {
 			fclose(f);
-			return fail(err, len, "%s:%d: '%s' belongs on the command line", path, n, k);
+			return ue_fail(err, len, "%s:%d: '%s' belongs on the command line", path, n, k);
 		}
 		char msg[512];
 		if (option(c, k, *v ? v : NULL, msg, sizeof(msg))) {
 			fclose(f);
-			return fail(err, len, "%s:%d: %s", path, n, msg);
+			return ue_fail(err, len, "%s:%d: %s", path, n, msg);
 		}
 	}
 	fclose(f);
@@ -212,19 +211,19 @@ int ue_options(struct ue_config *c, int argc, char **argv, char *err, size_t len
 		if (!strcmp(argv[i], "--config") || !strncmp(argv[i], "--config=", 9)) {
 			const char *v = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[i + 1] : "";
 			if (!v[0])
-				return fail(err, len, "--config needs a file");
+				return ue_fail(err, len, "--config needs a file");
 			if (set_string(&c->config, v, err, len) || config_file(c, v, err, len))
 				return -1;
 		}
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strncmp(a, "--", 2) || !a[2])
-			return fail(err, len, "'%s' is not an option (uncore-exporter --help lists them)", a);
+			return ue_fail(err, len, "'%s' is not an option (uncore-exporter --help lists them)", a);
 		char name[64];
 		const char *eq = strchr(a, '='), *v = NULL;
 		size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 		if (n >= sizeof(name))
-			return fail(err, len, "unknown option %.40s...", a);
+			return ue_fail(err, len, "unknown option %.40s...", a);
 		memcpy(name, a + 2, n);
 		name[n] = 0;
 		if (eq)

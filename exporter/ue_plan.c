@@ -10,28 +10,18 @@
 #include <string.h>
 #include "ue.h"
 
-static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* The family's index, added when new; a name met again with another type or unit is an error. */
 static int family(struct ue_state *st, const struct ue_family *f, char *err, size_t len)
 {
 	for (int i = 0; i < st->nfams; i++)
 		if (!strcmp(st->fams[i].name, f->name)) {
 			if (st->fams[i].counter != f->counter || strcmp(st->fams[i].unit, f->unit))
-				return fail(err, len, "two metrics would share the Prometheus name %s as different types", f->name);
+				return ue_fail(err, len, "two metrics would share the Prometheus name %s as different types", f->name);
 			return i;
 		}
 	struct ue_family *nf = realloc(st->fams, (size_t)(st->nfams + 1) * sizeof(*nf));
 	if (!nf)
-		return fail(err, len, "out of memory");
+		return ue_fail(err, len, "out of memory");
 	st->fams = nf;
 	nf[st->nfams] = *f;
 	return st->nfams++;
@@ -44,7 +34,7 @@ static int add(struct ue_state *st, const struct ue_series *se, char *err, size_
 			return 0; /* the same count under another metric's name */
 	struct ue_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
 	if (!ns)
-		return fail(err, len, "out of memory");
+		return ue_fail(err, len, "out of memory");
 	st->series = ns;
 	ns[st->nseries++] = *se;
 	return 0;
@@ -78,7 +68,7 @@ static int plan_one(struct ue_state *st, const struct uncore_series *c, char *er
 	if (c->metric >= 0) {
 		struct uncore_metric_info mi;
 		if (uncore_metric_info(st->u, uncore_metric_find(st->u, c->name), &mi))
-			return fail(err, len, "metric %s: %s", c->name, uncore_error());
+			return ue_fail(err, len, "metric %s: %s", c->name, uncore_error());
 		ue_family_of(&mi, &f, &se.to_base, &port);
 		se.window = !f.counter ? UNCORE_LAST_INTERVAL : strstr(mi.unit, "/s") ? UNCORE_SINCE_START_COUNT
 										     : UNCORE_SINCE_START;
@@ -118,12 +108,12 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 	int n = 0;
 	memset(st, 0, sizeof(*st));
 	if (uncore_open(c->backend, &st->u))
-		return fail(err, len, "%s%s", backend_is_config(c->backend) ? "--backend: " : "", uncore_error());
+		return ue_fail(err, len, "%s%s", backend_is_config(c->backend) ? "--backend: " : "", uncore_error());
 	if (c->force)
 		uncore_set_force(st->u, 1);
 	if (uncore_session_new(st->u, &st->s) ||
 	    uncore_select(st->u, st->s, &sel, &chosen, &n, st->notice, sizeof(st->notice))) {
-		fail(err, len, "%s", uncore_error());
+		ue_fail(err, len, "%s", uncore_error());
 		goto bad;
 	}
 	for (int i = 0; i < n; i++)
@@ -141,7 +131,7 @@ int ue_start(struct ue_state *st, char *err, size_t len)
 {
 	/* a box another agent counts on costs its own series, not the exporter (the first read says which) */
 	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
-		return fail(err, len, "cannot start counting: %s", uncore_error());
+		return ue_fail(err, len, "cannot start counting: %s", uncore_error());
 	return 0;
 }
 

@@ -187,13 +187,8 @@ check "perfgnr: the plugin named the perf backend" 'grep -q "intel_uncore plugin
 
 # PerJob: three jobs sharing the simulated SPR (doc/jobs.md, "Shared nodes"), their cgroups below
 # UNCORE_SYSROOT: each job's series and the unattributed one (the 5 GB/s of DMA) hold the profile's truth
-V2=$W/jobroot/sys/fs/cgroup/system.slice/slurmstepd.scope
-mkdir -p "$V2/job_101" "$V2/job_102" "$V2/job_103"
-echo 0-13 >"$V2/job_101/cpuset.cpus.effective"
-echo 14-27,56-69 >"$V2/job_102/cpuset.cpus.effective"
-echo 70-83 >"$V2/job_103/cpuset.cpus.effective"
-printf 'job.a.cpus = 0-13\njob.a.mem_read_bytes_per_s = 30e9\njob.b.cpus = 14-27,56-69\njob.b.mem_read_bytes_per_s = 60e9
-job.c.cpus = 70-83\njob.c.mem_read_bytes_per_s = 10e9\nsocket0.dma_read_bytes_per_s = 5e9\n' >"$W/jobprofile"
+. "${top_srcdir:-.}/tests/job_fixture.sh"
+job_fixture "$W"
 saved=$SERIES
 SERIES="job_101/memory_bandwidth/read job_102/memory_bandwidth/read job_103/memory_bandwidth/read unattributed/memory_bandwidth/read"
 export UNCORE_SYSROOT="$W/jobroot"

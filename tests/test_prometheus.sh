@@ -45,13 +45,8 @@ check "29 exporters serve (every platform on sim:, all but Montecito on perf+sim
 
 # --- two nodes of a cluster for the dashboard: sim:spr with three jobs sharing it (doc/jobs.md) and 5 GB/s
 # of DMA, each channel and each job counted; the same jobs on both (a job across two nodes)
-V2=$W/jobroot/sys/fs/cgroup/system.slice/slurmstepd.scope
-mkdir -p "$V2/job_101" "$V2/job_102" "$V2/job_103"
-echo 0-13 >"$V2/job_101/cpuset.cpus.effective"
-echo 14-27,56-69 >"$V2/job_102/cpuset.cpus.effective"
-echo 70-83 >"$V2/job_103/cpuset.cpus.effective"
-printf 'job.a.cpus = 0-13\njob.a.mem_read_bytes_per_s = 30e9\njob.b.cpus = 14-27,56-69\njob.b.mem_read_bytes_per_s = 60e9
-job.c.cpus = 70-83\njob.c.mem_read_bytes_per_s = 10e9\nsocket0.dma_read_bytes_per_s = 5e9\n' >"$W/jobprofile"
+. "$S/tests/job_fixture.sh"
+job_fixture "$W"
 "$TRUTH" "sim:spr,profile=$W/jobprofile" >"$W/truth-nodes" || no "prom_truth for the nodes"
 : >"$W/targets-nodes"
 for node in cn01 cn02; do

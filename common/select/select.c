@@ -292,3 +292,17 @@ fail:
 	free(p.series);
 	return -1;
 }
+
+int uncore_jobs_signature(uncore_t *u, char *out, size_t len)
+{
+	int n = uncore_jobs_scan(u);
+	size_t at = 0;
+	if (len)
+		out[0] = 0;
+	for (int j = 0; j < n && at < len; j++) {
+		struct uncore_job_info ji;
+		if (!uncore_job_info(u, j, &ji))
+			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
+	}
+	return n;
+}

@@ -70,17 +70,7 @@ struct iu_state {
 	/* PerJob (iu_jobs.c): the attribution of the current job set, its signature, and each job's bytes */
 	uncore_attrib_t *attrib;
 	char jobset[4096];
-	struct iu_job *jobs;
-	int njobs;
-	double un_rd, un_wr; /* unattributed bytes since the start */
-};
-
-/* A job's series: bytes since the plugin first saw it (DERIVE), over the node's sockets. */
-struct iu_job {
-	char id[65];
-	char instance[DATA_MAX_NAME_LEN]; /* job_<id> in [a-z0-9_] */
-	double rd, wr;
-	int present;
+	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan

@@ -11,24 +11,6 @@
 #include <string.h>
 #include "iu_collectd.h"
 
-static struct iu_job *job_of(struct iu_state *st, const char *id)
-{
-	for (int i = 0; i < st->njobs; i++)
-		if (!strcmp(st->jobs[i].id, id))
-			return &st->jobs[i];
-	struct iu_job *j = realloc(st->jobs, (size_t)(st->njobs + 1) * sizeof(*j));
-	if (!j)
-		return NULL;
-	st->jobs = j;
-	j = &st->jobs[st->njobs++];
-	memset(j, 0, sizeof(*j));
-	snprintf(j->id, sizeof(j->id), "%s", id);
-	char clean[DATA_MAX_NAME_LEN - 4];
-	iu_clean_name(clean, sizeof(clean), id);
-	snprintf(j->instance, sizeof(j->instance), "job_%s", clean);
-	return j;
-}
-
 int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 {
 	if (uncore_jobs_signature(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
@@ -43,12 +25,8 @@ int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 		WARNING("%s plugin: PerJob: %.*s", IU_NAME, (int)n, w);
 		w += n + (w[n] == '\n');
 	}
-	for (int i = 0; i < uncore_num_jobs(st->u); i++) { /* the jobs there now, each with its series */
-		struct uncore_job_info ji;
-		struct iu_job *j;
-		if (!uncore_job_info(st->u, i, &ji) && (j = job_of(st, ji.id)))
-			j->present = 1;
-	}
+	if (uncore_job_tally_jobs(&st->tally, st->u)) /* the jobs there now, each with its series */
+		return iu_fail(err, len, "PerJob: %s", uncore_error());
 	return 0;
 }
 
@@ -80,30 +58,25 @@ int iu_jobs_read(struct iu_state *st)
 		ERROR("%s plugin: PerJob: %s", IU_NAME, st->attrib ? uncore_error() : "not counting");
 		return -1;
 	}
-	for (int i = 0; i < n; i++) {
-		struct uncore_attrib_row r;
-		struct iu_job *j;
-		if (uncore_attrib_row(st->attrib, i, &r))
+	if (uncore_job_tally_add(&st->tally, st->attrib, n))
+		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
+	for (int i = 0; i < st->tally.n; i++) {
+		const struct uncore_job_bytes *j = &st->tally.jobs[i];
+		char clean[DATA_MAX_NAME_LEN - 4], instance[DATA_MAX_NAME_LEN];
+		if (!j->present)
 			continue;
-		if (!r.job[0]) {
-			st->un_rd += r.read_bytes;
-			st->un_wr += r.write_bytes;
-		} else if ((j = job_of(st, r.job))) {
-			j->rd += r.read_bytes;
-			j->wr += r.write_bytes;
-		}
+		iu_clean_name(clean, sizeof(clean), j->id);
+		snprintf(instance, sizeof(instance), "job_%s", clean);
+		sent += send_bytes(instance, "read", j->read_bytes, now) + send_bytes(instance, "write", j->write_bytes, now);
 	}
-	for (int i = 0; i < st->njobs; i++)
-		if (st->jobs[i].present)
-			sent += send_bytes(st->jobs[i].instance, "read", st->jobs[i].rd, now) +
-				send_bytes(st->jobs[i].instance, "write", st->jobs[i].wr, now);
-	sent += send_bytes("unattributed", "read", st->un_rd, now) + send_bytes("unattributed", "write", st->un_wr, now);
+	sent += send_bytes("unattributed", "read", st->tally.unattributed_read, now) +
+		send_bytes("unattributed", "write", st->tally.unattributed_write, now);
 	/* jobs that came or went: the attribution starts over on the new set */
 	if (uncore_jobs_signature(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
 		uncore_attrib_free(st->attrib);
 		st->attrib = NULL;
-		for (int i = 0; i < st->njobs; i++)
-			st->jobs[i].present = 0;
+		for (int i = 0; i < st->tally.n; i++)
+			st->tally.jobs[i].present = 0;
 		if (iu_jobs_start(st, err, sizeof(err)))
 			ERROR("%s plugin: %s", IU_NAME, err);
 	}
@@ -114,7 +87,5 @@ void iu_jobs_stop(struct iu_state *st)
 {
 	uncore_attrib_free(st->attrib); /* restores what its sessions programmed */
 	st->attrib = NULL;
-	free(st->jobs);
-	st->jobs = NULL;
-	st->njobs = 0;
+	uncore_job_tally_free(&st->tally);
 }

@@ -73,19 +73,11 @@ struct ue_state {
 	/* --per-job: the attribution and each job's bytes (ue_jobs.c) */
 	uncore_attrib_t *attrib;
 	char jobset[4096];
-	struct ue_job *jobs;
-	int njobs;
-	double un_rd, un_wr;
+	struct uncore_job_tally tally;
 	uint64_t jobs_t_ns;
 	/* the exporter's own cost */
 	double read_seconds;
 	uint64_t reads, failures, scrapes;
-};
-
-struct ue_job {
-	char id[65];
-	double rd, wr;
-	int present;
 };
 
 /* Open the uncore and plan the families and series of c; -1 with the error in err. */
@@ -94,7 +86,7 @@ int ue_start(struct ue_state *st, char *err, size_t len);
 /* Read every series; 0, or -1 when nothing could be read. */
 int ue_read(struct ue_state *st);
 /* Carry the counters of old over into st (same family and labels): counters never go back on a reload. */
-void ue_carry(struct ue_state *st, const struct ue_state *old);
+void ue_carry(struct ue_state *st, struct ue_state *old);
 void ue_teardown(struct ue_state *st);
 int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 int ue_jobs_read(struct ue_state *st);

@@ -201,7 +201,18 @@ static int config_file(struct ue_config *c, const char *path, char *err, size_t 
 	return 0;
 }
 
+static int options(struct ue_config *c, int argc, char **argv, char *err, size_t len);
+
+/* On an error nothing stays allocated: the caller exits or keeps its running options. */
 int ue_options(struct ue_config *c, int argc, char **argv, char *err, size_t len)
+{
+	int rc = options(c, argc, argv, err, len);
+	if (rc)
+		ue_config_free(c);
+	return rc;
+}
+
+static int options(struct ue_config *c, int argc, char **argv, char *err, size_t len)
 {
 	memset(c, 0, sizeof(*c));
 	c->interval = 1;

@@ -135,7 +135,7 @@ int ue_start(struct ue_state *st, char *err, size_t len)
 	return 0;
 }
 
-void ue_carry(struct ue_state *st, const struct ue_state *old)
+void ue_carry(struct ue_state *st, struct ue_state *old)
 {
 	for (int i = 0; i < st->nseries; i++) {
 		struct ue_series *se = &st->series[i];
@@ -149,16 +149,12 @@ void ue_carry(struct ue_state *st, const struct ue_state *old)
 			}
 		}
 	}
-	for (int j = 0; j < old->njobs; j++) { /* the jobs' bytes go on too */
-		struct ue_job *nj = realloc(st->jobs, (size_t)(st->njobs + 1) * sizeof(*nj));
-		if (!nj)
-			break;
-		st->jobs = nj;
-		nj[st->njobs] = old->jobs[j];
-		nj[st->njobs++].present = 0;
-	}
-	st->un_rd = old->un_rd;
-	st->un_wr = old->un_wr;
+	/* the jobs' bytes go on too: the old tally moves over, marked with the jobs of the new start's scan */
+	uncore_job_tally_free(&st->tally);
+	st->tally = old->tally;
+	memset(&old->tally, 0, sizeof(old->tally));
+	if (st->attrib && !uncore_job_tally_jobs(&st->tally, st->u))
+		uncore_job_tally_prune(&st->tally);
 	st->read_seconds = old->read_seconds;
 	st->reads = old->reads;
 	st->failures = old->failures;
@@ -171,6 +167,6 @@ void ue_teardown(struct ue_state *st)
 	uncore_close(st->u);
 	free(st->series);
 	free(st->fams);
-	free(st->jobs);
+	uncore_job_tally_free(&st->tally);
 	memset(st, 0, sizeof(*st));
 }

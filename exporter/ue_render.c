@@ -99,19 +99,20 @@ static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 		snprintf(f.help, sizeof(f.help), "Memory bytes %s by the job's cores since the exporter first saw the job, "
 			 "over the node's sockets (the attribution of doc/jobs.md)", d ? "written" : "read");
 		head(b, &f, om);
-		for (int i = 0; i < st->njobs; i++) {
+		for (int i = 0; i < st->tally.n; i++) {
+			const struct uncore_job_bytes *j = &st->tally.jobs[i];
 			char id[140], labels[160];
-			if (!st->jobs[i].present)
+			if (!j->present)
 				continue;
-			ue_label_escape(id, sizeof(id), st->jobs[i].id);
+			ue_label_escape(id, sizeof(id), j->id);
 			snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
-			sample(b, &f, labels, d ? st->jobs[i].wr : st->jobs[i].rd, ts ? st->jobs_t_ns : 0, om);
+			sample(b, &f, labels, d ? j->write_bytes : j->read_bytes, ts ? st->jobs_t_ns : 0, om);
 		}
 		snprintf(f.name, sizeof(f.name), "uncore_unattributed_memory_%s_bytes", dir[d]);
 		snprintf(f.help, sizeof(f.help), "Memory bytes %s that no job's core caused (devices' DMA, cores of no job) "
 			 "since the exporter started", d ? "written" : "read");
 		head(b, &f, om);
-		sample(b, &f, "", d ? st->un_wr : st->un_rd, ts ? st->jobs_t_ns : 0, om);
+		sample(b, &f, "", d ? st->tally.unattributed_write : st->tally.unattributed_read, ts ? st->jobs_t_ns : 0, om);
 	}
 }
 
@@ -162,7 +163,7 @@ static int render(struct buf *b, const struct ue_state *st, int ts, int om)
 				sample(b, &st->fams[fam], se->labels, se->base + se->value, ts ? se->t_ns : 0, om);
 		}
 	}
-	if (st->attrib || st->njobs)
+	if (st->attrib || st->tally.n)
 		jobs(b, st, ts, om);
 	own(b, st, om);
 	if (om)

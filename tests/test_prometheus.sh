@@ -63,6 +63,47 @@ prometheus --config.file="$W/dash.yml" --storage.tsdb.path="$W/dtsdb" --web.list
 	--log.level=warn >"$W/dash.log" 2>&1 &
 pids="$pids $!"
 
+# --- the documented second path: collectd with the intel_uncore plugin (installed as a site installs it)
+# and its write_prometheus, on sim:emr and perf+sim:emr, Interval 1, scraped every 5 s
+COLLECTD=${COLLECTD:-/usr/sbin/collectd}
+make -s -C "$B" install-data DESTDIR="$W/stage" >"$W/install.log" 2>&1 || { cat "$W/install.log"; no "make install-data"; }
+PLUGDIR=$W/stage$collectdplugindir
+PRELOAD=
+if ldd "$PLUGDIR/intel_uncore.so" | grep -q libasan; then # an ASan build of the plugin: its runtime first
+	PRELOAD=$(cc -print-file-name=libasan.so)
+	export ASAN_OPTIONS=detect_leaks=0
+fi
+STOCK=$("$COLLECTD" -h | sed -n 's/^ *Plugin directory *//p')
+: >"$W/targets-collectd"
+for b in sim:emr perf+sim:emr; do
+	cp=$(port)
+	mkdir -p "$W/cd-$b"
+	cat >"$W/cd-$b.conf" <<EOF
+Hostname "cn-$b"
+FQDNLookup false
+Interval 1
+BaseDir "$W/cd-$b"
+PIDFile "$W/cd-$b/collectd.pid"
+PluginDir "$STOCK"
+LoadPlugin logfile
+<Plugin logfile>
+  File "$W/cd-$b.log"
+</Plugin>
+LoadPlugin write_prometheus
+<Plugin write_prometheus>
+  Port "$cp"
+</Plugin>
+PluginDir "$PLUGDIR"
+LoadPlugin intel_uncore
+<Plugin intel_uncore>
+  Backend "$b,profile=$W/profile2"
+</Plugin>
+EOF
+	LD_PRELOAD=$PRELOAD "$COLLECTD" -f -C "$W/cd-$b.conf" >"$W/cd-$b.out" 2>&1 &
+	pids="$pids $!"
+	echo "127.0.0.1:$cp $b" >>"$W/targets-collectd"
+done
+
 # --- the recording rules, then Prometheus with a job per scrape interval
 RULES=$S/exporter/prometheus/intel_uncore_rules.yml
 out=$(promtool check rules "$RULES" 2>&1)
@@ -70,6 +111,8 @@ check "promtool check rules passes the shipped rules ($(echo "$out" | grep -o 'S
 targets=$(awk '{printf "%s\"%s\"", (NR > 1 ? ", " : ""), $1}' "$W/targets")
 {
 	printf 'global:\n  evaluation_interval: 5s\nrule_files: ["%s"]\nscrape_configs:\n' "$RULES"
+	ctargets=$(awk '{printf "%s\"%s\"", (NR > 1 ? ", " : ""), $1}' "$W/targets-collectd")
+	printf '  - job_name: collectd\n    scrape_interval: 5s\n    static_configs: [{targets: [%s]}]\n' "$ctargets"
 	for i in 1 5 15; do
 		printf '  - job_name: s%s\n    scrape_interval: %ss\n    scrape_timeout: %ss\n    static_configs: [{targets: [%s]}]\n' $i $i $i "$targets"
 	done
@@ -101,7 +144,7 @@ while [ $(($(date +%s) - start)) -lt ${PROM_WAIT:-300} ]; do
 done
 check "every target has 9 scrapes of the 15 s job ($(($(date +%s) - start)) s)" '[ "${have%.*}" -ge 29 ]'
 up=$(q 'count(up == 1)')
-check "every target is up in every job ($up of 87)" '[ "${up%.*}" -eq 87 ]' || {
+check "every target is up in every job ($up of 89, collectd's two with them)" '[ "${up%.*}" -eq 89 ]' || {
 	tail -5 "$W/prometheus.log"
 	curl -s "$API/api/v1/targets" | python3 -c 'import json, sys
 for t in json.load(sys.stdin)["data"]["activeTargets"][:5]: print(t["scrapeUrl"], t["health"], t["lastError"])'
@@ -117,6 +160,22 @@ sleep 6 # a rule evaluation after the 1 m window filled
 got=$(q 'cluster:uncore_memory_read_bytes:rate1m{job="s5"}')
 check "the recording rule cluster:uncore_memory_read_bytes:rate1m = $got B/s, the targets' sum $want within 1 %" \
 	'python3 -c "import sys; g, w = map(float, sys.argv[1:]); sys.exit(abs(g - w) > 0.01 * w)" "$got" "$want"'
+
+# --- collectd's write_prometheus: its shape (doc/prometheus.md), and the bandwidth through rate()
+for b in sim:emr perf+sim:emr; do
+	for spec in "socket0 mem_bw_read 6.4e9" "socket1 mem_bw_read 12.8e9" "socket1 mem_bw_write 9.6e9"; do
+		set -- $spec
+		truth=$3 # check's eval has its own $3
+		sel="collectd_intel_uncore_memory_bandwidth_total{exported_instance=\"cn-$b\",intel_uncore=\"$1\",type=\"$2\"}"
+		for back in 0 3.1 7.3; do
+			at=$(python3 -c "import time; print(time.time() - 5.5 - $back)")
+			got=$(curl -sf --data-urlencode "query=rate($sel[20s])" --data-urlencode "time=$at" "$API/api/v1/query" |
+				python3 -c 'import json,sys; r=json.load(sys.stdin)["data"]["result"]; print(r[0]["value"][1] if r else "none")')
+			check "write_prometheus: rate($sel[20s]) at now-$back-5.5 s = $got B/s, truth $truth within 1 %" \
+				'python3 -c "import sys; g, w = sys.argv[1:]; sys.exit(g == \"none\" or abs(float(g) - float(w)) > 0.01 * float(w))" "$got" "$truth"'
+		done
+	done
+done
 
 # --- the dashboard: every panel's query through the API, against the nodes' truth
 DASH=$S/exporter/prometheus/intel_uncore_prometheus.json

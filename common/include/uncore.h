@@ -453,6 +453,25 @@ void uncore_attrib_free(uncore_attrib_t *a);
 uint64_t uncore_attrib_read_time_ns(const uncore_attrib_t *a);
 /* What the platform's per-thread count counts ("the core's requests that missed the LLC"), or NULL. */
 const char *uncore_attrib_counts(const uncore_t *u);
+/* Each job's memory bytes since a front end first saw it, across attributions that start over when the
+ * job set changes (a job that stays keeps its count): uncore_job_tally_jobs() marks the jobs of the last
+ * scan present (adding new ones), uncore_job_tally_add() adds the rows of an attribution's read (each job's
+ * and the unattributed bytes), uncore_job_tally_prune() drops the jobs no longer present, free lets go.
+ * A zeroed struct is an empty tally. */
+struct uncore_job_bytes {
+	char id[65];
+	double read_bytes, write_bytes;
+	int present;
+};
+struct uncore_job_tally {
+	struct uncore_job_bytes *jobs;
+	int n;
+	double unattributed_read, unattributed_write;
+};
+int uncore_job_tally_jobs(struct uncore_job_tally *t, uncore_t *u);
+int uncore_job_tally_add(struct uncore_job_tally *t, const uncore_attrib_t *a, int rows);
+void uncore_job_tally_prune(struct uncore_job_tally *t);
+void uncore_job_tally_free(struct uncore_job_tally *t);
 
 /*
  * Every MSR the library reads or writes on this machine, with the bits it may write, in the

@@ -45,6 +45,9 @@ setcap tests/test_exec_env.sh
 time tools/bench_papi.sh (/usr/bin/time)
 col tests/test_man.sh (bsdextrautils)
 env tests/test_cli.sh (env --default-signal)
+prometheus tests/test_prometheus.sh
+promtool tests/test_exporter.sh, tests/test_prometheus.sh
+curl tests/test_prometheus.sh
 EOF
 # the measure itself: a program no package holds is named
 fake=$W/bin/uncore-no-such-package

@@ -63,7 +63,7 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
 	struct uncore_unit_info ui;
 	if (u->metric >= 0) {
 		struct uncore_metric_info mi;
-		uncore_metric_info(st->u, uncore_metric_find(st->u, u->name), &mi);
+		uncore_metric_info(st->u, u->info, &mi);
 		classify(&mi, &se);
 		if (u->box >= 0 && !uncore_unit_info(st->u, u->unit, &ui))
 			snprintf(ti, sizeof(ti), "%s_%s%d", u->name, ui.name, u->box);

@@ -80,6 +80,12 @@ struct ue_state {
 	uint64_t reads, failures, scrapes;
 };
 
+/* CLOCK_MONOTONIC in ns: the read schedule and the exporter's own cost (ue_read.c). */
+uint64_t ue_mono_ns(void);
+/* When a value read at the library's time t was read, in Unix ns, from a clock pair (uncore_clock_pair) taken
+ * before or after it (both clocks run alike; t 0: the pair's time). */
+static inline uint64_t ue_stamp(uint64_t lib, uint64_t real, uint64_t t) { return t ? real - lib + t : real; }
+
 /* Open the uncore and plan the families and series of c; -1 with the error in err. */
 int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t len);
 int ue_start(struct ue_state *st, char *err, size_t len);
@@ -89,7 +95,8 @@ int ue_read(struct ue_state *st);
 void ue_carry(struct ue_state *st, struct ue_state *old);
 void ue_teardown(struct ue_state *st);
 int ue_jobs_start(struct ue_state *st, char *err, size_t len);
-int ue_jobs_read(struct ue_state *st);
+/* the rows of the attribution's read, stamped from the read's clock pair (lib, real: uncore_clock_pair) */
+int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_jobs_stop(struct ue_state *st);
 
 /* The Prometheus name of a library metric (ue_names.c): family name, type, unit and the factor into the

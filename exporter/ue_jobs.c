@@ -30,7 +30,7 @@ int ue_jobs_start(struct ue_state *st, char *err, size_t len)
 	return 0;
 }
 
-int ue_jobs_read(struct ue_state *st)
+int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real)
 {
 	char set[sizeof(st->jobset)], err[512];
 	int n = uncore_attrib_read(st->attrib, UNCORE_LAST_INTERVAL);
@@ -38,9 +38,7 @@ int ue_jobs_read(struct ue_state *st)
 		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
 		return -1;
 	}
-	uint64_t lib, real, t = uncore_attrib_read_time_ns(st->attrib);
-	uncore_clock_pair(st->u, &lib, &real);
-	st->jobs_t_ns = t && t <= lib ? real - (lib - t) : real;
+	st->jobs_t_ns = ue_stamp(lib, real, uncore_attrib_read_time_ns(st->attrib));
 	if (uncore_job_tally_add(&st->tally, st->attrib, n))
 		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
 	if (uncore_jobs_signature(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {

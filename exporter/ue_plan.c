@@ -67,7 +67,7 @@ static int plan_one(struct ue_state *st, const struct uncore_series *c, char *er
 	int port = -1;
 	if (c->metric >= 0) {
 		struct uncore_metric_info mi;
-		if (uncore_metric_info(st->u, uncore_metric_find(st->u, c->name), &mi))
+		if (uncore_metric_info(st->u, c->info, &mi))
 			return ue_fail(err, len, "metric %s: %s", c->name, uncore_error());
 		ue_family_of(&mi, &f, &se.to_base, &port);
 		se.window = !f.counter ? UNCORE_LAST_INTERVAL : strstr(mi.unit, "/s") ? UNCORE_SINCE_START_COUNT

@@ -8,7 +8,7 @@
 #include <time.h>
 #include "ue.h"
 
-static uint64_t mono_ns(void)
+uint64_t ue_mono_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -17,7 +17,7 @@ static uint64_t mono_ns(void)
 
 int ue_read(struct ue_state *st)
 {
-	uint64_t t0 = mono_ns(), lib, real;
+	uint64_t t0 = ue_mono_ns(), lib, real;
 	int alive = 0, rc = uncore_session_read(st->s);
 	char why[512] = "";
 	if (rc)
@@ -51,13 +51,13 @@ int ue_read(struct ue_state *st)
 			continue;
 		/* bytes and events are whole numbers: a rate times its window is one up to the float's rounding */
 		se->value = st->fams[se->fam].counter && v < 9e15 ? floor(v + 0.5) : v;
-		se->t_ns = t && t <= lib ? real - (lib - t) : real;
+		se->t_ns = ue_stamp(lib, real, t);
 		se->have = 1;
 	}
 	if (st->attrib)
-		ue_jobs_read(st);
+		ue_jobs_read(st, lib, real);
 	st->reads++;
-	st->read_seconds += (double)(mono_ns() - t0) / 1e9;
+	st->read_seconds += (double)(ue_mono_ns() - t0) / 1e9;
 	if (why[0]) {
 		st->failures++;
 		fprintf(stderr, "uncore-exporter: %s; the series it feeds are no longer exported, the others go on\n", why);

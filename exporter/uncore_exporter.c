@@ -17,13 +17,6 @@
 
 #define STEP_NS 100000000u /* the job attribution's step: the sampled cores move on every 100 ms */
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* The signals that end the process by default, but those of its own faults (their core dumps stay). */
 static void ending_signals(sigset_t *set)
 {
@@ -183,11 +176,11 @@ int main(int argc, char **argv)
 	fprintf(stderr, "uncore-exporter: serving %d series of %s (%s%s) on port %s, read every %g s\n", st.nseries,
 		uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_is_simulated(st.u) ? ", SIMULATED" : "", err,
 		cfg.interval);
-	uint64_t period = (uint64_t)llround(cfg.interval * 1e9), next = mono_ns() + period, sampled = mono_ns();
+	uint64_t period = (uint64_t)llround(cfg.interval * 1e9), next = ue_mono_ns() + period, sampled = ue_mono_ns();
 	uint64_t stepped = sampled;
 	int rc = 0;
 	for (;;) {
-		uint64_t lim = st.s ? uncore_session_max_read_interval_ns(st.s) : 0, now = mono_ns(), until = next;
+		uint64_t lim = st.s ? uncore_session_max_read_interval_ns(st.s) : 0, now = ue_mono_ns(), until = next;
 		if (lim && sampled + lim / 2 < until)
 			until = sampled + lim / 2;
 		if (st.attrib && stepped + STEP_NS < until)
@@ -201,7 +194,7 @@ int main(int argc, char **argv)
 				break;
 			}
 			period = (uint64_t)llround(cfg.interval * 1e9);
-			next = mono_ns() + period;
+			next = ue_mono_ns() + period;
 			continue;
 		}
 		if (sig > 0) {
@@ -209,7 +202,7 @@ int main(int argc, char **argv)
 			rc = sig == SIGTERM || sig == SIGINT ? 0 : 128 + sig;
 			break;
 		}
-		now = mono_ns();
+		now = ue_mono_ns();
 		if (now >= next) {
 			uint64_t served;
 			ue_http_counts(http, &served);

@@ -383,6 +383,7 @@ struct uncore_selection {
 };
 struct uncore_series {
 	int metric;       /* the session's metric, or -1: a raw event */
+	int info;         /* the metric's index for uncore_metric_info(), or -1 */
 	int event;        /* the session's event, where metric is -1 */
 	int socket;
 	int unit, box;    /* the metric's box unit (-1: none); box -1: the socket's value, else that box number */

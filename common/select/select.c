@@ -62,10 +62,11 @@ static int wants_boxes(const struct plan *p, int unit)
 static int plan_metric(struct plan *p, int m, int sock)
 {
 	struct uncore_metric_info mi;
-	if (uncore_metric_info(p->u, uncore_metric_find(p->u, uncore_session_metric_name(p->s, m)), &mi))
+	int info = uncore_metric_find(p->u, uncore_session_metric_name(p->s, m));
+	if (uncore_metric_info(p->u, info, &mi))
 		return uc_err("metric %s: not in the platform's list", uncore_session_metric_name(p->s, m));
-	struct uncore_series se = { .metric = m, .event = -1, .socket = sock, .unit = mi.box_unit, .box = -1,
-				    .name = mi.name };
+	struct uncore_series se = { .metric = m, .info = info, .event = -1, .socket = sock, .unit = mi.box_unit,
+				    .box = -1, .name = mi.name };
 	if (add_series(p, &se))
 		return -1;
 	if (!wants_boxes(p, mi.box_unit))
@@ -221,7 +222,7 @@ static int add_event(struct plan *p, const char *spec)
 	int ev = uncore_session_add(p->s, spec), socks[32];
 	if (ev < 0)
 		return uc_err_prefix("%s: ", opt(p->sel->opt_events, "events"));
-	struct uncore_series se = { .metric = -1, .event = ev, .unit = -1, .box = -1,
+	struct uncore_series se = { .metric = -1, .info = -1, .event = ev, .unit = -1, .box = -1,
 				    .name = uncore_session_event_name(p->s, ev) };
 	int n = uncore_session_event_sockets(p->s, ev, socks, 32);
 	for (int i = 0; i < n && i < 32; i++) {

@@ -212,21 +212,6 @@ static int agree_rows(struct check *c, const char *label, const char *const a[],
 	return 0;
 }
 
-/* Bytes a count of the IIO free-running port bandwidth counters (DATA_REQ_OF_CPU counts 4, perfmon): Linux
- * 6.12 skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB is 4 bytes; snr_uncore_iio_freerunning_events'
- * (ICX), spr_iio_freerunning's (SPR, EMR) and gnr_iio_freerunning's (GNR, SRF, CWF) 3.0517578125e-5 MiB is 32.
- * 0: not known. */
-static double iio_fr_bytes(const char *platform)
-{
-	static const struct { const char *p; double bytes; } t[] = {
-		{ "skx", 4 }, { "clx", 4 }, { "icx", 32 }, { "spr", 32 }, { "emr", 32 }, { "gnr", 32 }, { "srf", 32 }, { "cwf", 32 },
-	};
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(t[i].p, platform))
-			return t[i].bytes;
-	return 0;
-}
-
 /* Free-running against general-purpose counters, where the platform has both for one quantity. */
 static int freerun_rows(struct check *c)
 {
@@ -239,7 +224,7 @@ static int freerun_rows(struct check *c)
 	else
 		verdict_add(c->t, V_SKIP, "IMC free-running = general counters", "within 1% per box", "-",
 			    "the platform has no IMC free-running counter a general one also counts");
-	double fr_bytes = iio_fr_bytes(uncore_platform_name(c->u));
+	double fr_bytes = uncore_iio_freerun_bytes(c->u);
 	if (uncore_event_find(c->u, "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN") < 0 ||
 	    uncore_event_find(c->u, "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART0") < 0 || !fr_bytes)
 		return verdict_add(c->t, V_SKIP, "IIO ports, free-running = general counters", "within 1% per box", "-",
@@ -292,11 +277,17 @@ static int width_rows(struct check *c)
 			continue;
 		}
 		int bad = -1;
+		unsigned width = 0; /* the library's health saw a wrap where the documented width has none */
 		for (int box = 0; bad < 0 && box < uncore_session_event_boxes(w, 0, k); box++)
-			if (!uncore_session_value(w, 0, k, box, &v) && ((double)v < lo || (double)v > hi))
+			if ((width = uncore_session_event_health(w, 0, k, box) & 1u << UNCORE_HEALTH_WIDTH) ||
+			    (!uncore_session_value(w, 0, k, box, &v) && ((double)v < lo || (double)v > hi)))
 				bad = box;
-		snprintf(got, sizeof(got), "%.3g counts", (double)v);
-		if (bad >= 0)
+		snprintf(got, sizeof(got), width ? "a wrap" : "%.3g counts", (double)v);
+		if (bad >= 0 && width)
+			verdict_add(c->t, V_FAIL, check, exp, got, "box %d, preloaded 2^width - %.0f: it wrapped in %.2f s where "
+				    "the documented width cannot (health: width): it wraps at another width than documented",
+				    bad, period, (double)uncore_session_elapsed_ns(w) / 1e9);
+		else if (bad >= 0)
 			verdict_add(c->t, V_FAIL, check, exp, got, "box %d, preloaded 2^width - %.0f, counted %.3g in %.2f s: it "
 				    "wraps at another width than documented (about 2^%.0f off)", bad, period, (double)v,
 				    (double)uncore_session_elapsed_ns(w) / 1e9,

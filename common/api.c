@@ -59,11 +59,32 @@ LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(
 LOCKED(int, uncore_session_allow_refused, (uncore_session_t *s, int on), (s, on), H(s))
 LOCKED(int, uncore_session_refused, (const uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
-LOCKED(int, uncore_session_read, (uncore_session_t *s), (s), H(s))
+/* every read of the caller is judged (uncore_health.c) */
+int uncore_session_read(uncore_session_t *s)
+{
+	handle_lock(H(s));
+	int rc = uncore_session_read_impl(s);
+	health_after_read(s, rc);
+	handle_unlock(H(s));
+	return rc;
+}
+LOCKED(int, uncore_session_health, (const uncore_session_t *s, struct uncore_health *out, int max),
+       ((uncore_session_t *)s, out, max), H(s))
+LOCKED(int, uncore_session_health_changes, (uncore_session_t *s, struct uncore_health *out, int max), (s, out, max), H(s))
+LOCKED(unsigned, uncore_session_event_health, (const uncore_session_t *s, int ev, int socket, int box),
+       ((uncore_session_t *)s, ev, socket, box), H(s))
 LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))
-LOCKED(int, uncore_session_stop, (uncore_session_t *s), (s), H(s))
+/* its last read too */
+int uncore_session_stop(uncore_session_t *s)
+{
+	handle_lock(H(s));
+	int rc = uncore_session_stop_impl(s);
+	health_after_read(s, rc);
+	handle_unlock(H(s));
+	return rc;
+}
 LOCKED(int, uncore_session_times,
        (const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled, uint64_t *running),
        (s, ev, socket, box, enabled, running), H(s))
@@ -97,6 +118,7 @@ void uncore_session_free(uncore_session_t *s)
 		return;
 	uncore_t *u = H(s);
 	handle_lock(u);
+	health_free(s);
 	session_metrics_release(s); /* the metrics layer's part of the session, then the session */
 	uncore_session_free_impl(s);
 	handle_unlock(u);

@@ -22,6 +22,14 @@ int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_quali
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);
 void uncore_set_force_impl(uncore_t *u, int force);
 
+/* Health (uncore_health.c): the read that just ended judged (rc its result, whose message is kept), and the
+ * session's conditions freed. */
+void health_after_read(uncore_session_t *s, int rc);
+void health_free(uncore_session_t *s);
+int uncore_session_health_impl(uncore_session_t *s, struct uncore_health *out, int max);
+int uncore_session_health_changes_impl(uncore_session_t *s, struct uncore_health *out, int max);
+unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socket, int box);
+
 /* The handle's lock (recursive); a session's handle. */
 void handle_lock(const uncore_t *u);
 void handle_unlock(const uncore_t *u);

@@ -351,6 +351,48 @@ int uncore_sleep_ns(uncore_t *u, uint64_t ns);
 uint64_t uncore_session_max_read_interval_ns(const uncore_session_t *s);
 int uncore_session_sample(uncore_session_t *s);
 
+/*
+ * Health: what every read of the caller (uncore_session_read) says about the counters themselves, with no
+ * traffic of the library's own.  A condition is raised once, when a read first shows it, and cleared by
+ * the first read that no longer does.  doc/health.md says what each means and what a site should do.
+ */
+enum uncore_health_kind {
+	UNCORE_HEALTH_ALLONES,   /* a box's counter read all ones: its device is gone or its bus failed */
+	UNCORE_HEALTH_STOPPED,   /* a box's counters did not move while the unit's other boxes counted */
+	UNCORE_HEALTH_SILENT,    /* one event of a box (a scheduler) counted nothing while the rest counted */
+	UNCORE_HEALTH_CLOCK,     /* a clock metric faster than any uncore clock runs */
+	UNCORE_HEALTH_BANDWIDTH, /* a memory channel moved more than a channel can */
+	UNCORE_HEALTH_WIDTH,     /* a count beyond the counter's width, or a wrap at another width */
+	UNCORE_HEALTH_TAKEN,     /* another agent changed a control register the session programmed */
+	UNCORE_HEALTH_TWIN,      /* a general counter and its free-running twin disagree */
+	UNCORE_HEALTH_RESCTRL,   /* the node's memory counts fall short of resctrl's */
+	UNCORE_HEALTH_KINDS
+};
+struct uncore_health {
+	int kind;           /* enum uncore_health_kind */
+	int raised;         /* uncore_session_health_changes: 1 raised, 0 cleared; uncore_session_health: 1 */
+	int socket;         /* -1: the node */
+	char unit[16];      /* "imc"; "": a socket's or the node's */
+	int box;            /* its number in the unit, -1: none */
+	int event;          /* the session's event it concerns, -1: every event of the box */
+	uint64_t since_ns;  /* when a read first showed it (uncore_now_ns) */
+	char what[240];     /* what was seen */
+};
+/* "allones", "stopped", ...: the name front ends use (NULL past the last); what it means for a site. */
+const char *uncore_health_name(int kind);
+const char *uncore_health_advice(int kind);
+/* The conditions standing now, the first max in out; the number of them. */
+int uncore_session_health(const uncore_session_t *s, struct uncore_health *out, int max);
+/* The conditions raised and cleared since the last call (each once, oldest first), the first max in out;
+ * the number of them (a later call gets none of these again). */
+int uncore_session_health_changes(uncore_session_t *s, struct uncore_health *out, int max);
+/* The conditions that make event ev's value on socket/box (-1: any) wrong now, as bits 1 << kind; 0: none. */
+unsigned uncore_session_event_health(const uncore_session_t *s, int ev, int socket, int box);
+
+/* Bytes a count of the IIO free-running port bandwidth counters (UNC_IIO_BANDWIDTH_IN.PARTn_FREERUN) stands
+ * for on this platform; 0: not known (no such counters). */
+double uncore_iio_freerun_bytes(const uncore_t *u);
+
 /* Counters of register accesses and system calls made so far. */
 struct uncore_stats {
 	uint64_t reads, writes, syscalls;

@@ -26,6 +26,25 @@ int session_truncate(uncore_session_t *s, int nevs);
 struct session_metric **session_metrics(uncore_session_t *s, int **n);
 const struct session_metric *session_metric_get(const uncore_session_t *s, int m);
 uncore_t *session_owner(const uncore_session_t *s);
+/* What health/ watches of a session: the k-th box (0..) an event counts on a socket, over the caller's last
+ * interval (session_event_box: 0, or -1 past the last); what the reads saw of the box's registers; and the
+ * place where health keeps its conditions (NULL until it allocates them; the session never frees it). */
+#define SESS_BOX_ALLONES 1 /* a counter read all ones (a device gone, a bus error): nothing of it was counted */
+#define SESS_BOX_BEYOND 2  /* a count beyond the counter's width, or more than any event counts in the time */
+struct session_box_view {
+	const char *unit;  /* its unit's name ("imc") */
+	int box, prog;     /* its number in the unit, and its programming (an event's boxes: one each) */
+	uint64_t delta, ns; /* the count over the interval, and the interval */
+	int flags;         /* SESS_BOX_* */
+	int taken;         /* another agent reprogrammed it (it failed) */
+	int failed;        /* it is no longer counted (taken or a read error) */
+	int freerun;       /* a free-running counter */
+};
+int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out);
+struct health;
+struct health **session_health(uncore_session_t *s);
+int session_num_progs(const uncore_session_t *s);
+
 /* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
  * sample of those that are due. */
 uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now);

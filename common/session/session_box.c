@@ -61,10 +61,18 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 			break;
 		}
 	}
+	/* A register that reads all ones is a device gone (a PCI function hidden, a bus error), not a count:
+	 * nothing of it is taken, not even its control words as another agent's, until it reads sane again.
+	 * A count with bits beyond the counter's width, or a step more than any event can count in the time
+	 * (a counter that wrapped at a narrower width than documented), is not taken either. */
+	int f = 0;
+	for (int k = 0; k < n; k++)
+		if (val[k] == ~0ull)
+			f |= SESS_BOX_ALLONES;
 	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
 	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
 	char why[160];
-	int changed = kind == READ_BASELINE ? 0 : sess_ctls_changed(s, p, 1, why, sizeof(why));
+	int changed = kind == READ_BASELINE || f ? 0 : sess_ctls_changed(s, p, 1, why, sizeof(why));
 	if (changed < 0)
 		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 	if (changed) {
@@ -79,15 +87,33 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	}
 	if (kind == READ_BASELINE)
 		p->t_start = now;
+	/* the most any counter can count in the time since the box was last read sanely, twice over */
+	double most = 2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE * (double)(now - p->t_read) / 1e9 + 1e6;
+	if (!f)
+		p->t_read = now;
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[p->first + k];
+		uint64_t d = (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
+		if (f & SESS_BOX_ALLONES)
+			d = 0;
+		else if (val[k] & ~sl->mask || (kind != READ_BASELINE && (double)d > most)) {
+			f |= SESS_BOX_BEYOND;
+			d = 0;
+		}
 		if (kind != READ_BASELINE)
-			sl->acc += (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
-		sl->last = val[k] & sl->mask;
+			sl->acc += d;
+		if (!(f & SESS_BOX_ALLONES))
+			sl->last = val[k] & sl->mask;
 		if (kind != READ_SAMPLE) {
 			sl->prev = sl->mark;
 			sl->mark = sl->acc;
 		}
+	}
+	/* what the caller's reads report: every read's since the last of them */
+	p->hseen |= f;
+	if (kind != READ_SAMPLE) {
+		p->hflags = p->hseen;
+		p->hseen = 0;
 	}
 	return 0;
 }

@@ -64,6 +64,9 @@ struct prog {
 	int nfound;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
+	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
+	int hseen;      /* ... and those since */
+	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
 			 * fit its counters together; the kernel rotates them and their counts are always scaled */
 };
@@ -95,6 +98,7 @@ struct uncore_session {
 	 * uncore_session_overflows(): the first SESS_OVQ, and how many there were */
 	uncore_overflow_t ovq[SESS_OVQ];
 	int novq;
+	struct health *health; /* what health/ watches on its reads (it allocates and frees it) */
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }

@@ -209,6 +209,25 @@ const struct session_metric *session_metric_get(const uncore_session_t *s, int m
 
 uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
 
+struct health **session_health(uncore_session_t *s) { return &s->health; }
+int session_num_progs(const uncore_session_t *s) { return s->nprogs; }
+
+int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out)
+{
+	int lo, hi;
+	if (ev < 0 || ev >= s->nevs)
+		return -1;
+	ev_range(s, ev, socket, &lo, &hi);
+	if (k < 0 || lo + k >= hi)
+		return -1;
+	const struct slot *sl = &s->slots[s->ev_slots[lo + k]];
+	const struct prog *p = prog_of(s, sl);
+	const struct box *b = box_of(s, sl->box);
+	*out = (struct session_box_view){ b->t->name, b->idx, sl->prog, sl->acc - sl->prev, p->t_last - p->t_prev,
+					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN };
+	return 0;
+}
+
 int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max)
 {
 	int n = 0, lo, hi;

@@ -273,6 +273,8 @@ uint64_t sim_field(const struct sim_box *b, const char *name);
 void sim_box_advance(struct sim *s, struct sim_box *b);
 int sim_fault_err(const struct sim_box *b, const char *what);
 int sim_faulted(struct sim *s, const struct sim_box *b);
+/* fault allones: the box reads all ones (from its time on) */
+int sim_allones(struct sim *s, const struct sim_box *b);
 uint64_t sim_mono_ns(void);
 uint64_t sim_reg_get(struct sim *s, struct sim_box *b, int kind, int i);
 void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);

@@ -37,7 +37,7 @@ static int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const ch
 {
 	if (sim_faulted(s, b))
 		return sim_fault_err(b, what);
-	*v = b->allones ? ~0ull : sim_reg_get(s, b, kind, idx);
+	*v = sim_allones(s, b) ? ~0ull : sim_reg_get(s, b, kind, idx);
 	return 0;
 }
 
@@ -177,7 +177,7 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 			sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx);
 		sim_tick(s);
 		a->stats.reads++;
-		if (d->box && d->box->allones)
+		if (d->box && sim_allones(s, d->box))
 			out[k] = ~0u;
 		else if (kind != R_NONE)
 			out[k] = (uint32_t)sim_reg_get(s, d->box, kind, idx);

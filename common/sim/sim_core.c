@@ -152,7 +152,7 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 /* A counter's rate: the workload's, or a fault's (dead: none; phantom: an impossible one on top). */
 static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c)
 {
-	return b->dead || b->stuck ? 0 : s->rate(s, b, ctl, c) + b->phantom;
+	return (b->dead && sim_now(s) >= b->fault_from_ns) || b->stuck ? 0 : s->rate(s, b, ctl, c) + b->phantom;
 }
 
 /* Fault agent: at its time another tool (a second PCM, a script with wrmsr) puts an event of its own on
@@ -363,6 +363,7 @@ void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, 
 }
 
 int sim_faulted(struct sim *s, const struct sim_box *b) { return b->fault && sim_now(s) >= b->fault_from_ns; }
+int sim_allones(struct sim *s, const struct sim_box *b) { return b->allones && sim_now(s) >= b->fault_from_ns; }
 
 int sim_fault_err(const struct sim_box *b, const char *what)
 {

@@ -112,8 +112,11 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			continue;
 		hit++;
 		b->fault_from_ns = from_ns;
-		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces") && strcmp(kind, "agent"))
-			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio, eacces and agent can", kind);
+		/* delayed: a box that was fine when programmed and fails while counting (what health watches) */
+		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces") && strcmp(kind, "agent") &&
+		    strcmp(kind, "allones") && strcmp(kind, "dead"))
+			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio, eacces, agent, allones and "
+				      "dead can", kind);
 		if (!strcmp(kind, "eio"))
 			b->fault = EIO;
 		else if (!strcmp(kind, "eacces"))
@@ -122,8 +125,8 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->allones = 1;
 		else if (!strcmp(kind, "dead"))
 			b->dead = 1;
-		else if (!strcmp(kind, "phantom")) /* 1e12 a second: no uncore event comes near it */
-			b->phantom = 1e12;
+		else if (!strcmp(kind, "phantom")) /* 1e11 a second: more than any channel moves or clock ticks, yet */
+			b->phantom = 1e11;          /* within what a counter can count (64 a cycle at 5 GHz) */
 		else if (!strcmp(kind, "stuck")) { /* holds a value no reset gives: ever the same, never 0 */
 			b->stuck = 1;
 			for (int c = 0; c < SIM_MAX_CTR; c++)

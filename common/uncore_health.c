@@ -1,0 +1,440 @@
+/*
+ * Health: after every read of the caller, what the counts say about the counters themselves (doc/health.md).
+ * Nothing here makes traffic or touches a register: it looks at what the read brought (each box's count
+ * over the interval, what its registers read), at the session's clock and memory metrics, at free-running
+ * twins the session counts beside general counters, and at resctrl's count of the same memory.  Each
+ * condition stands while the reads show it: raised once, cleared once, and queued for the front ends.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "api.h"
+#include "session/session.h"
+#include "metrics/metrics.h"
+#include "util/error.h"
+
+/* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
+ * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
+#define HEALTH_MIN_COUNT 10000
+/* No uncore clock runs faster: the limit the library samples by (session_priv.h MAX_CLOCK_HZ). */
+#define HEALTH_MAX_CLOCK_HZ 5e9
+/* No memory channel moves more a second: 8800 MT/s (JEDEC JESD79-5C DDR5 top speed bin, Xeon 6 MRDIMM) x 8
+ * bytes is 70.4 GB/s (as uncore check's CHECK_CHANNEL_BPS). */
+#define HEALTH_CHANNEL_BPS 72e9
+/* A general counter and its free-running twin: the same traffic read a few microseconds apart. */
+#define HEALTH_TWIN_TOL 0.10
+/* The node's memory counts against resctrl's: the uncore also counts I/O and prefetches resctrl does not,
+ * so only a shortfall is a condition, and only when resctrl saw real traffic. */
+#define HEALTH_RESCTRL_SHORT 0.95
+#define HEALTH_RESCTRL_MIN_BPS 1e8
+#define HEALTH_QUEUE 256 /* changes kept for uncore_session_health_changes(); older ones are dropped */
+
+static const struct {
+	const char *name, *advice;
+} kinds[UNCORE_HEALTH_KINDS] = {
+	[UNCORE_HEALTH_ALLONES] = { "allones", "the box's device is gone or its bus failed: its counts are left out "
+						"until it reads sane; check the PCI device (lspci) and the kernel log" },
+	[UNCORE_HEALTH_STOPPED] = { "stopped", "the box no longer counts (a dead PMU, a stuck counter, firmware that "
+						"froze it): its unit's totals are too low; run uncore check, and report it" },
+	[UNCORE_HEALTH_SILENT] = { "silent", "one event of the box (a scheduler of a channel) counts nothing: totals "
+					      "that add it are too low; run uncore check" },
+	[UNCORE_HEALTH_CLOCK] = { "clock", "a clock faster than any uncore runs: the counter counts something else; "
+					    "do not trust the box's values, and run uncore check" },
+	[UNCORE_HEALTH_BANDWIDTH] = { "bandwidth", "a channel moved more than a memory channel can: a phantom count; "
+						   "do not trust the socket's memory values, and run uncore check" },
+	[UNCORE_HEALTH_WIDTH] = { "width", "a counter wraps at another width than documented, or reads bits beyond "
+					    "it: the counts that wrapped are left out; report the part and the kernel" },
+	[UNCORE_HEALTH_TAKEN] = { "taken", "another agent (perf, a second tool, wrmsr) reprogrammed the box: it is "
+					    "given up and left to that agent; find it (uncore check, perf, claims)" },
+	[UNCORE_HEALTH_TWIN] = { "twin", "a general counter and its free-running twin disagree: one of them counts "
+					   "the wrong port or box; run uncore check" },
+	[UNCORE_HEALTH_RESCTRL] = { "resctrl", "the node's memory counts fall short of what resctrl saw move: channels "
+						"not counted (hidden devices, a missing PMU); run uncore check" },
+};
+
+struct health {
+	struct uncore_health *c; /* standing */
+	unsigned char *seen;     /* ... shown again by the read being judged */
+	int n, cap;
+	struct uncore_health q[HEALTH_QUEUE]; /* changes not yet taken */
+	int nq;
+	uint64_t now;
+	int rdt_off;              /* resctrl could not be read: not tried again */
+	uint64_t rdt_bytes, rdt_ns; /* resctrl's bytes over the node at the last read, and when (0: none yet) */
+};
+
+const char *uncore_health_name(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].name : NULL; }
+const char *uncore_health_advice(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].advice : NULL; }
+
+static void queue(struct health *h, const struct uncore_health *c, int raised)
+{
+	if (h->nq == HEALTH_QUEUE) /* nobody takes them: the oldest go */
+		memmove(h->q, h->q + 1, (HEALTH_QUEUE - 1) * sizeof(h->q[0]));
+	else
+		h->nq++;
+	h->q[h->nq - 1] = *c;
+	h->q[h->nq - 1].raised = raised;
+}
+
+/* The condition (kind, socket, unit, box, event) stands: raised unless it stood already. */
+__attribute__((format(printf, 7, 8))) static void raise_cond(struct health *h, int kind, int socket, const char *unit,
+							       int box, int ev, const char *fmt, ...)
+{
+	int i;
+	for (i = 0; i < h->n; i++) {
+		const struct uncore_health *c = &h->c[i];
+		if (c->kind == kind && c->socket == socket && c->box == box && c->event == ev && !strcmp(c->unit, unit))
+			break;
+	}
+	if (i == h->n) {
+		if (h->n == h->cap) {
+			int cap = h->cap ? 2 * h->cap : 16;
+			struct uncore_health *c = realloc(h->c, (size_t)cap * sizeof(*c));
+			unsigned char *seen = c ? realloc(h->seen, (size_t)cap) : NULL;
+			if (c)
+				h->c = c;
+			if (!seen)
+				return; /* out of memory: the condition goes unreported, the read is not failed for it */
+			h->seen = seen;
+			h->cap = cap;
+		}
+		struct uncore_health *c = &h->c[h->n++];
+		*c = (struct uncore_health){ kind, 1, socket, "", box, ev, h->now, "" };
+		snprintf(c->unit, sizeof(c->unit), "%s", unit);
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(c->what, sizeof(c->what), fmt, ap);
+		va_end(ap);
+		queue(h, c, 1);
+	}
+	h->seen[i] = 1;
+}
+
+/* Units whose boxes share their socket's load evenly (addresses hashed over channels and LLC slices): one
+ * that counts nothing while the others count is broken, not idle (an I/O stack or a link may just be idle). */
+static int even_unit(const char *unit)
+{
+	static const char *const even[] = { "imc", "cha", "cbo", "ha", "m2m", NULL };
+	for (int i = 0; even[i]; i++)
+		if (!strcmp(unit, even[i]))
+			return 1;
+	return 0;
+}
+
+#define VIEWS 256
+/* Per event and socket: what each box's registers read, and a box or an event of a box that stopped
+ * counting while the unit's other boxes counted. */
+static void boxes(uncore_session_t *s, struct health *h, const unsigned char *moved)
+{
+	uncore_t *u = session_owner(s);
+	struct session_box_view v[VIEWS];
+	for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
+		for (int k = 0; k < u->host.nsockets; k++) {
+			int n = 0, ok = 0;
+			double sum = 0;
+			while (n < VIEWS && !session_event_box(s, ev, k, n, &v[n]))
+				n++;
+			for (int i = 0; i < n; i++) {
+				const struct session_box_view *b = &v[i];
+				if (b->flags & SESS_BOX_ALLONES)
+					raise_cond(h, UNCORE_HEALTH_ALLONES, k, b->unit, b->box, -1,
+						   "%s %d (socket %d): a counter read all ones; its counts are left out", b->unit,
+						   b->box, k);
+				if (b->flags & SESS_BOX_BEYOND)
+					raise_cond(h, UNCORE_HEALTH_WIDTH, k, b->unit, b->box, -1,
+						   "%s %d (socket %d): a count beyond the counter's width, or a step no event "
+						   "makes in the time (a wrap at a narrower width); it is left out", b->unit,
+						   b->box, k);
+				if (b->taken)
+					raise_cond(h, UNCORE_HEALTH_TAKEN, k, b->unit, b->box, -1,
+						   "%s %d (socket %d): another agent changed its control registers; the box is "
+						   "given up and left to it", b->unit, b->box, k);
+				if (!b->failed && !b->flags && b->ns) {
+					sum += (double)b->delta;
+					ok++;
+				}
+			}
+			for (int i = 0; i < n && ok > 1; i++) {
+				const struct session_box_view *b = &v[i];
+				double others = sum / (ok - 1); /* the other boxes' mean (this one counted 0) */
+				if (b->failed || b->flags || !b->ns || b->delta || !even_unit(b->unit) || others < HEALTH_MIN_COUNT)
+					continue;
+				const char *name = uncore_session_event_name_impl(s, ev);
+				if (!moved[b->prog])
+					raise_cond(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box, -1,
+						   "%s %d (socket %d): no counter moved while the other %d %s boxes counted %s "
+						   "%.3g times each", b->unit, b->box, k, ok - 1, b->unit, name, others);
+				else
+					raise_cond(h, UNCORE_HEALTH_SILENT, k, b->unit, b->box, ev,
+						   "%s %d (socket %d): %s counted nothing while the box's other events and the "
+						   "other %d boxes' %s (%.3g each) counted", b->unit, b->box, k, name, ok - 1,
+						   name, others);
+			}
+		}
+}
+
+/* Bytes or hertz per unit of a metric: "GB/s" 1e9, "MHz" 1e6, "Hz" 1; 0: not a rate of that kind. */
+static double per(const char *unit, const char *base)
+{
+	double f = 1;
+	size_t n = strlen(unit), b = strlen(base);
+	if (n < b || strcmp(unit + n - b, base))
+		return 0;
+	if (n == b + 1)
+		switch (unit[0]) {
+		case 'G': f = 1e9; break;
+		case 'M': f = 1e6; break;
+		case 'k': f = 1e3; break;
+		default: return 0;
+		}
+	else if (n != b)
+		return 0;
+	return f;
+}
+
+/* The session's metric m on socket/box over the last interval, in base units (NAN: none). */
+static double metric_base(const uncore_session_t *s, int m, int socket, int box, double f)
+{
+	double v;
+	return uncore_session_metric_value_impl(s, m, socket, box, UNCORE_LAST_INTERVAL, &v) || isnan(v) ? NAN : v * f;
+}
+
+/* A condition of kind stands on the box (raised by this read). */
+static int stands(const struct health *h, int kind, int socket, const char *unit, int box)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->seen[i] && h->c[i].kind == kind && h->c[i].socket == socket && h->c[i].box == box &&
+		    !strcmp(h->c[i].unit, unit))
+			return 1;
+	return 0;
+}
+
+/* The session's metrics named mem_bw_read and mem_bw_write (-1: none) and their bytes per unit. */
+static void memory_metrics(uncore_session_t *s, int per_box, int *rd, double *frd, int *wr, double *fwr)
+{
+	uncore_t *u = session_owner(s);
+	*rd = *wr = -1;
+	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
+		struct uncore_metric_info mi;
+		const struct session_metric *sm = session_metric_get(s, m);
+		if (!sm || uncore_metric_info_impl(u, sm->metric, &mi) || (per_box && mi.box_unit < 0))
+			continue;
+		if (!strcmp(mi.name, "mem_bw_read"))
+			*rd = m, *frd = per(mi.unit, "B/s");
+		else if (!strcmp(mi.name, "mem_bw_write"))
+			*wr = m, *fwr = per(mi.unit, "B/s");
+	}
+	if (*rd < 0 || *wr < 0 || !*frd || !*fwr)
+		*rd = *wr = -1;
+}
+
+/* Memory channels that moved more than a channel can; then clocks faster than any uncore clock, on boxes
+ * not already impossible for their bandwidth (a phantom count makes both). */
+static void metrics(uncore_session_t *s, struct health *h)
+{
+	uncore_t *u = session_owner(s);
+	int rd, wr;
+	double frd = 0, fwr = 0;
+	struct uncore_metric_info mi;
+	struct uncore_unit_info ui;
+	memory_metrics(s, 1, &rd, &frd, &wr, &fwr);
+	const struct session_metric *sm = rd >= 0 ? session_metric_get(s, rd) : NULL;
+	if (sm && !uncore_metric_info_impl(u, sm->metric, &mi) && !uncore_unit_info(u, mi.box_unit, &ui))
+		for (int k = 0; k < u->host.nsockets; k++)
+			for (int j = 0; j < uncore_unit_boxes(u, mi.box_unit, k); j++) {
+				int box = uncore_box_number(u, mi.box_unit, k, j);
+				double v = metric_base(s, rd, k, box, frd) + metric_base(s, wr, k, box, fwr);
+				if (v > HEALTH_CHANNEL_BPS)
+					raise_cond(h, UNCORE_HEALTH_BANDWIDTH, k, ui.name, box, -1,
+						   "%s %d (socket %d): %.4g GB/s read and written, more than a memory channel "
+						   "moves (%.0f GB/s)", ui.name, box, k, v / 1e9, HEALTH_CHANNEL_BPS / 1e9);
+			}
+	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
+		double hz;
+		if (!(sm = session_metric_get(s, m)) || uncore_metric_info_impl(u, sm->metric, &mi) || mi.box_unit < 0 ||
+		    !(hz = per(mi.unit, "Hz")) || uncore_unit_info(u, mi.box_unit, &ui))
+			continue;
+		for (int k = 0; k < u->host.nsockets; k++)
+			for (int j = 0; j < uncore_unit_boxes(u, mi.box_unit, k); j++) {
+				int box = uncore_box_number(u, mi.box_unit, k, j);
+				double v = metric_base(s, m, k, box, hz);
+				if (v > HEALTH_MAX_CLOCK_HZ && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, ui.name, box))
+					raise_cond(h, UNCORE_HEALTH_CLOCK, k, ui.name, box, -1,
+						   "%s %d (socket %d): %s %.4g GHz, faster than any uncore clock runs (%.0f GHz)",
+						   ui.name, box, k, mi.name, v / 1e9, HEALTH_MAX_CLOCK_HZ / 1e9);
+			}
+	}
+}
+
+/* A session event by the name it was added under (no qualifiers): its index, or -1. */
+static int event_named(const uncore_session_t *s, const char *name)
+{
+	for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
+		if (!strcmp(uncore_session_event_name_impl(s, ev), name))
+			return ev;
+	return -1;
+}
+
+/* Each IIO port's general counter of bytes devices moved (4 bytes a count: Intel's JSON ScaleUnit) and its
+ * free-running twin, where the session counts both: the same bytes per box. */
+static void twins(uncore_session_t *s, struct health *h)
+{
+	uncore_t *u = session_owner(s);
+	double fr = uncore_iio_freerun_bytes(u);
+	static const char *const pair[2][2] = { { "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN" },
+						{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN" } };
+	for (int d = 0; fr && d < 2; d++)
+		for (int port = 0; port < 8; port++) {
+			char g[64], f[64];
+			snprintf(g, sizeof(g), pair[d][0], port);
+			snprintf(f, sizeof(f), pair[d][1], port);
+			int eg = event_named(s, g), ef = event_named(s, f);
+			if (eg < 0 || ef < 0)
+				continue;
+			for (int k = 0; k < u->host.nsockets; k++) {
+				struct session_box_view a, b;
+				for (int i = 0; !session_event_box(s, eg, k, i, &a); i++)
+					for (int j = 0; !session_event_box(s, ef, k, j, &b); j++) {
+						if (a.box != b.box || a.failed || b.failed || a.flags || b.flags || !a.ns || !b.ns)
+							continue;
+						double x = (double)a.delta * 4 / (double)a.ns, y = (double)b.delta * fr / (double)b.ns;
+						if (fmax(a.delta, b.delta) >= HEALTH_MIN_COUNT && fabs(x - y) > HEALTH_TWIN_TOL * fmax(x, y))
+							raise_cond(h, UNCORE_HEALTH_TWIN, k, a.unit, a.box, -1,
+								   "%s %d (socket %d): %s %.4g GB/s, its free-running twin %s %.4g "
+								   "GB/s", a.unit, a.box, k, g, x, f, y);
+					}
+			}
+		}
+}
+
+/* A condition of a box of a memory unit already explains a shortfall against resctrl. */
+static int memory_cond(const struct health *h)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->seen[i] && h->c[i].box >= 0 && h->c[i].kind != UNCORE_HEALTH_TWIN && h->c[i].kind != UNCORE_HEALTH_CLOCK)
+			return 1;
+	return 0;
+}
+
+/* The node's memory traffic as the session's per-socket read and write bandwidth counts it, against
+ * resctrl's monitoring of the same memory (mbm_total_bytes of every L3 domain). */
+static void resctrl(uncore_session_t *s, struct health *h)
+{
+	uncore_t *u = session_owner(s);
+	int rd, wr;
+	double frd = 0, fwr = 0, unc = 0;
+	uint64_t bytes = 0;
+	memory_metrics(s, 0, &rd, &frd, &wr, &fwr);
+	if (h->rdt_off || rd < 0)
+		return;
+	for (int k = 0; k < u->host.nsockets; k++) {
+		uint64_t b;
+		if (uncore_resctrl_bytes_impl(u, k, &b)) {
+			h->rdt_off = 1; /* no resctrl here (not mounted, no MBM): nothing to compare */
+			return;
+		}
+		bytes += b;
+		unc += metric_base(s, rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr);
+	}
+	uint64_t last = h->rdt_bytes, then = h->rdt_ns;
+	h->rdt_bytes = bytes;
+	h->rdt_ns = h->now;
+	if (!then || h->now <= then || bytes < last || isnan(unc))
+		return;
+	double rdt = (double)(bytes - last) * 1e9 / (double)(h->now - then);
+	if (rdt >= HEALTH_RESCTRL_MIN_BPS && unc < HEALTH_RESCTRL_SHORT * rdt && !memory_cond(h))
+		raise_cond(h, UNCORE_HEALTH_RESCTRL, -1, "", -1, -1,
+			   "the node's memory counted %.4g GB/s, resctrl saw %.4g GB/s move (%.0f%%)", unc / 1e9, rdt / 1e9,
+			   100 * unc / rdt);
+}
+
+/* Judge the read that just ended (rc: its result).  The read's own message, if any, is kept. */
+void health_after_read(uncore_session_t *s, int rc)
+{
+	struct health **hp = session_health(s);
+	uncore_t *u = session_owner(s);
+	char msg[1024];
+	if (!*hp && !(*hp = calloc(1, sizeof(**hp))))
+		return;
+	struct health *h = *hp;
+	if (rc)
+		snprintf(msg, sizeof(msg), "%s", uncore_error());
+	h->now = u->acc->ops->now_ns(u->acc);
+	memset(h->seen, 0, (size_t)h->cap);
+	int nprogs = session_num_progs(s);
+	unsigned char *moved = calloc((size_t)nprogs + 1, 1);
+	if (moved) {
+		struct session_box_view v;
+		for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
+			for (int k = 0; k < u->host.nsockets; k++)
+				for (int i = 0; !session_event_box(s, ev, k, i, &v); i++)
+					moved[v.prog] |= v.delta != 0;
+		boxes(s, h, moved);
+		free(moved);
+	}
+	metrics(s, h);
+	twins(s, h);
+	resctrl(s, h);
+	for (int i = 0; i < h->n;) /* what no longer shows is cleared */
+		if (h->seen[i])
+			i++;
+		else {
+			queue(h, &h->c[i], 0);
+			h->c[i] = h->c[--h->n];
+			h->seen[i] = h->seen[h->n];
+		}
+	if (rc)
+		uc_err("%s", msg);
+}
+
+void health_free(uncore_session_t *s)
+{
+	struct health **hp = session_health(s);
+	if (*hp) {
+		free((*hp)->c);
+		free((*hp)->seen);
+		free(*hp);
+		*hp = NULL;
+	}
+}
+
+int uncore_session_health_impl(uncore_session_t *s, struct uncore_health *out, int max)
+{
+	struct health *h = *session_health(s);
+	int n = h ? h->n : 0;
+	for (int i = 0; i < n && i < max; i++)
+		out[i] = h->c[i];
+	return n;
+}
+
+int uncore_session_health_changes_impl(uncore_session_t *s, struct uncore_health *out, int max)
+{
+	struct health *h = *session_health(s);
+	int n = h ? h->nq : 0;
+	for (int i = 0; i < n && i < max; i++)
+		out[i] = h->q[i];
+	if (h)
+		h->nq = 0;
+	return n;
+}
+
+/* Conditions of a box make every value of it wrong; silent only its own event's.  resctrl's is the
+ * node's: it does not say which value. */
+unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socket, int box)
+{
+	struct health *h = *session_health(s);
+	unsigned bits = 0;
+	for (int i = 0; h && i < h->n; i++) {
+		const struct uncore_health *c = &h->c[i];
+		struct session_box_view v;
+		if (c->box < 0 || (c->event >= 0 && c->event != ev) || (socket >= 0 && c->socket != socket))
+			continue;
+		for (int k = 0; !session_event_box(s, ev, c->socket, k, &v); k++)
+			if (v.box == c->box && !strcmp(v.unit, c->unit) && (box < 0 || box == v.box))
+				bits |= 1u << c->kind;
+	}
+	return bits;
+}

@@ -79,6 +79,8 @@ struct out_rec {
 };
 void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);
+/* The health conditions raised and cleared at the session's last read (cli_health.c). */
+void out_health(const struct out *o, uncore_session_t *s, double t);
 /* s as a JSON string, quoted and escaped. */
 void out_json_str(FILE *f, const char *s);
 

@@ -332,6 +332,7 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
 			print_values(o, s, u, nev, a->per_box, t, 1);
 			print_metrics(o, s, u, a->per_box, UNCORE_LAST_INTERVAL, t);
+			out_health(o, s, t);
 			int e = flush_output();
 			if (e)
 				return e;
@@ -421,6 +422,7 @@ int cmd_stat(int argc, char **argv)
 		print_values(&o, s, u, nev, a.per_box, t, 0);
 		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
 	}
+	out_health(&o, s, (double)uncore_session_elapsed_ns(s) / 1e9); /* the rest: all of a run without -I */
 	if ((c = flush_output()))
 		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 	/* like a shell: the signal that stopped us, else the command's own status; else 1 when a box failed */

@@ -87,6 +87,9 @@ int iu_read(struct iu_state *st); /* the daemon stamps the read's interval */
 int iu_jobs_start(struct iu_state *st, char *err, size_t len);
 int iu_jobs_read(struct iu_state *st);
 void iu_jobs_stop(struct iu_state *st);
+/* The read's health changes as notifications and each reported socket's count-health gauge (iu_health.c):
+ * the values sent. */
+int iu_health_read(struct iu_state *st, cdtime_t now);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 

@@ -29,6 +29,7 @@ void health_free(uncore_session_t *s);
 int uncore_session_health_impl(uncore_session_t *s, struct uncore_health *out, int max);
 int uncore_session_health_changes_impl(uncore_session_t *s, struct uncore_health *out, int max);
 unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socket, int box);
+unsigned uncore_session_metric_health_impl(uncore_session_t *s, int m, int socket, int box);
 
 /* The handle's lock (recursive); a session's handle. */
 void handle_lock(const uncore_t *u);

@@ -30,6 +30,7 @@
  * so only a shortfall is a condition, and only when resctrl saw real traffic. */
 #define HEALTH_RESCTRL_SHORT 0.95
 #define HEALTH_RESCTRL_MIN_BPS 1e8
+#define HEALTH_BRIEF_NS 1000000 /* an interval shorter than this clears nothing */
 #define HEALTH_QUEUE 256 /* changes kept for uncore_session_health_changes(); older ones are dropped */
 
 static const struct {
@@ -64,6 +65,7 @@ struct health {
 	uint64_t now;
 	int rdt_off;              /* resctrl could not be read: not tried again */
 	uint64_t rdt_bytes, rdt_ns; /* resctrl's bytes over the node at the last read, and when (0: none yet) */
+	int rdt_short;            /* reads in a row that fell short of resctrl */
 };
 
 const char *uncore_health_name(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].name : NULL; }
@@ -141,7 +143,7 @@ static void boxes(uncore_session_t *s, struct health *h, const unsigned char *mo
 				const struct session_box_view *b = &v[i];
 				if (b->flags & SESS_BOX_ALLONES)
 					raise_cond(h, UNCORE_HEALTH_ALLONES, k, b->unit, b->box, -1,
-						   "%s %d (socket %d): a counter read all ones; its counts are left out", b->unit,
+						   "%s %d (socket %d): a counter read all ones", b->unit,
 						   b->box, k);
 				if (b->flags & SESS_BOX_BEYOND)
 					raise_cond(h, UNCORE_HEALTH_WIDTH, k, b->unit, b->box, -1,
@@ -345,7 +347,9 @@ static void resctrl(uncore_session_t *s, struct health *h)
 	if (!then || h->now <= then || bytes < last || isnan(unc))
 		return;
 	double rdt = (double)(bytes - last) * 1e9 / (double)(h->now - then);
-	if (rdt >= HEALTH_RESCTRL_MIN_BPS && unc < HEALTH_RESCTRL_SHORT * rdt && !memory_cond(h))
+	/* two reads in a row: a box that fails within an interval makes one short read before its own condition */
+	h->rdt_short = rdt >= HEALTH_RESCTRL_MIN_BPS && unc < HEALTH_RESCTRL_SHORT * rdt && !memory_cond(h) ? h->rdt_short + 1 : 0;
+	if (h->rdt_short >= 2)
 		raise_cond(h, UNCORE_HEALTH_RESCTRL, -1, "", -1, -1,
 			   "the node's memory counted %.4g GB/s, resctrl saw %.4g GB/s move (%.0f%%)", unc / 1e9, rdt / 1e9,
 			   100 * unc / rdt);
@@ -363,7 +367,8 @@ void health_after_read(uncore_session_t *s, int rc)
 	if (rc)
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
 	h->now = u->acc->ops->now_ns(u->acc);
-	memset(h->seen, 0, (size_t)h->cap);
+	/* a read right after another (a stop after the last read) shows too little to end a condition */
+	memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);
 	int nprogs = session_num_progs(s);
 	unsigned char *moved = calloc((size_t)nprogs + 1, 1);
 	if (moved) {
@@ -436,5 +441,17 @@ unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socke
 			if (v.box == c->box && !strcmp(v.unit, c->unit) && (box < 0 || box == v.box))
 				bits |= 1u << c->kind;
 	}
+	return bits;
+}
+
+unsigned uncore_session_metric_health_impl(uncore_session_t *s, int m, int socket, int box)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	unsigned bits = 0;
+	if (!sm)
+		return 0;
+	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
+	for (int i = 0; i < mt->x.nev; i++)
+		bits |= uncore_session_event_health_impl(s, sm->ev[i], socket, box);
 	return bits;
 }

@@ -61,6 +61,8 @@ struct ue_series {
 	int have, failed;
 };
 
+#define UE_HEALTH_SOCKETS 64
+#define UE_HEALTH_MAX 256
 /* The reader's state (ue_plan.c, ue_read.c). */
 struct ue_state {
 	uncore_t *u;
@@ -75,6 +77,8 @@ struct ue_state {
 	char jobset[4096];
 	struct uncore_job_tally tally;
 	uint64_t jobs_t_ns;
+	/* the health conditions standing at the last read, per kind and socket + 1 (0: the node's) (ue_health.c) */
+	int health[UNCORE_HEALTH_KINDS][UE_HEALTH_SOCKETS + 1];
 	/* the exporter's own cost */
 	double read_seconds;
 	uint64_t reads, failures, scrapes;
@@ -98,6 +102,9 @@ int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 /* the rows of the attribution's read, stamped from the read's clock pair (lib, real: uncore_clock_pair) */
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_jobs_stop(struct ue_state *st);
+
+/* Health (ue_health.c): the read's changes logged and the conditions standing counted into st->health. */
+void ue_health_read(struct ue_state *st);
 
 /* The Prometheus name of a library metric (ue_names.c): family name, type, unit and the factor into the
  * base unit; port: the port number a per-port metric names (-1: none). */

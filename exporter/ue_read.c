@@ -56,6 +56,7 @@ int ue_read(struct ue_state *st)
 	}
 	if (st->attrib)
 		ue_jobs_read(st, lib, real);
+	ue_health_read(st);
 	st->reads++;
 	st->read_seconds += (double)(ue_mono_ns() - t0) / 1e9;
 	if (why[0]) {

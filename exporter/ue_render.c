@@ -116,6 +116,32 @@ static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 	}
 }
 
+/* uncore_health{condition,socket}: present at 0 so that an alert `uncore_health > 0` has its series from the
+ * first scrape; resctrl's condition is the node's (no socket label). */
+static void health(struct buf *b, const struct ue_state *st, int om)
+{
+	struct ue_family f = { .counter = 0, .unit = "" };
+	uint64_t reported = 0;
+	snprintf(f.name, sizeof(f.name), "uncore_health");
+	snprintf(f.help, sizeof(f.help), "Health conditions of the counters standing at the last read, by condition and "
+		 "socket (doc/health.md: what each means and what to do)");
+	head(b, &f, om);
+	for (int i = 0; i < st->nseries; i++)
+		if (st->series[i].socket >= 0 && st->series[i].socket < UE_HEALTH_SOCKETS)
+			reported |= 1ull << st->series[i].socket;
+	for (int kind = 0; kind < UNCORE_HEALTH_KINDS; kind++) {
+		char labels[96];
+		for (int k = -1; k < UE_HEALTH_SOCKETS; k++) {
+			if ((kind == UNCORE_HEALTH_RESCTRL) != (k < 0) || (k >= 0 && !(reported >> k & 1)))
+				continue;
+			snprintf(labels, sizeof(labels), "condition=\"%s\"", uncore_health_name(kind));
+			if (k >= 0)
+				snprintf(labels + strlen(labels), sizeof(labels) - strlen(labels), ",socket=\"%d\"", k);
+			sample(b, &f, labels, st->health[kind][k + 1], 0, om);
+		}
+	}
+}
+
 static void own(struct buf *b, const struct ue_state *st, int om)
 {
 	struct ue_family f = { .counter = 1, .unit = "seconds" };
@@ -165,6 +191,7 @@ static int render(struct buf *b, const struct ue_state *st, int ts, int om)
 	}
 	if (st->attrib || st->tally.n)
 		jobs(b, st, ts, om);
+	health(b, st, om);
 	own(b, st, om);
 	if (om)
 		put(b, "# EOF\n");

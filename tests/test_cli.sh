@@ -110,6 +110,18 @@ err=$(UNCORE_BACKEND= UNCORE_SYSROOT=/nonexistent $UNCORE info 2>&1); rc=$?
 check "no sysroot: clear error" '[ $rc -ne 0 ] && echo "$err" | grep -q "does not exist"'
 out=$($UNCORE --backend sim:snbep,fault=allones:imc:0,clock=manual stat -e UNC_M_CAS_COUNT.RD:box=1 --duration 1 2>&1)
 check "all-ones box does not disturb another" 'echo "$out" | grep -q "^socket0 *UNC_M_CAS_COUNT.RD:box=1 *50000000$"'
+# health (issue 48): a box whose device goes mid-run is raised once, in each format; a clean run says nothing
+out=$($UNCORE --backend sim:snbep,fault=allones:imc:1@2,clock=manual stat -e UNC_M_CAS_COUNT.RD -I 1000 --duration 4 2>&1)
+check "stat -I: 'health raised allones' once per socket, at the read after the fault, with what to do" \
+	'[ "$(echo "$out" | grep -c "^# 2.000 health raised allones: imc 1 (socket [01]): a counter read all ones: .*lspci")" -eq 2 ] &&
+	 [ "$(echo "$out" | grep -c "health")" -eq 2 ]'
+out=$($UNCORE --backend sim:snbep,fault=dead:imc:2,clock=manual stat -M mem_bw_read --duration 2 --json 2>/dev/null)
+check "stat --json: a health object naming the condition, socket, unit and box" \
+	'echo "$out" | grep -q "^{\"time\":2.000,\"health\":\"stopped\",\"raised\":true,\"socket\":0,\"unit\":\"imc\",\"box\":2,"'
+err=$($UNCORE --backend sim:snbep,fault=dead:imc:2,clock=manual stat -M mem_bw_read --duration 2 -x, 2>&1 >/dev/null)
+check "stat -x: health on stderr, every CSV row a value" '[ "$(echo "$err" | grep -c "health raised stopped: imc 2")" -eq 2 ]'
+out=$($UNCORE --backend sim:gnr,clock=manual stat --metric-group memory,clock,llc -I 500 --duration 5 2>&1)
+check "a clean run raises nothing" '! echo "$out" | grep -q health'
 info=$($UNCORE --backend sim:snbep,sockets=4 info)
 check "info: 4 sockets, 4 iMC channels each" 'echo "$info" | grep -q "^imc .* s0:4 s1:4 s2:4 s3:4"'
 

@@ -107,7 +107,8 @@ static void defaults_on(const char *backend, int expect_metrics)
 	for (int round = 1; round <= 2; round++) {
 		CU_ASSERT_FATAL(read_after(2.0) == 0);
 		check_names();
-		CU_ASSERT_EQUAL(mock.nvalues, state.nseries);
+		CU_ASSERT_EQUAL(mock.nvalues, state.nseries + 2); /* and each socket's count-health */
+		CU_ASSERT(got("socket0", "count", "health") == 0 && got("socket1", "count", "health") == 0);
 		for (int m = 0; m < uncore_session_num_metrics(state.s); m++) {
 			struct uncore_metric_info mi;
 			const char *name = uncore_session_metric_name(state.s, m);
@@ -333,7 +334,7 @@ static void test_sockets_boxes_events(void)
 	near("upi", got("socket1", "percent", "upi_tx_util"), sim->prof.link_util[1] * 100, 0.005);
 	CU_ASSERT(mock_find("socket1", "percent", "upi_tx_util_upi0") == NULL);
 	CU_ASSERT(mock_find("socket1", "total_events", "unc_cha_clockticks_thresh_1") != NULL);
-	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1);
+	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1); /* and count-health */
 	CU_ASSERT_EQUAL(state.u->force, 0);
 	stop();
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nForce true\n") == 0);
@@ -519,7 +520,7 @@ static void test_box_fails_mid_run(void)
 	struct sim *sim = sim_of(state.u->acc);
 	CU_ASSERT_FATAL(read_after(1.0) == 0);
 	int all = mock.nvalues;
-	CU_ASSERT_EQUAL(all, state.nseries);
+	CU_ASSERT_EQUAL(all, state.nseries + 2);
 	CU_ASSERT(read_after(1.0) == 0);
 	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 1);
 	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, "imc 1 (socket 0)"), 1);
@@ -581,6 +582,33 @@ static void test_start_without_refused_box(void)
 	stop();
 }
 
+/* Health (issue 48): a channel whose counters stop mid-run raises a warning notification naming it and its
+ * socket's count-health goes to 1; back to counting, an OKAY notification and 0 again.  The values go on. */
+static void test_health(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,fault=dead:imc:2@2.5\"\nReportPerBox \"imc\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, NULL), 0);
+	CU_ASSERT(got("socket0", "count", "health") == 0);
+	CU_ASSERT(read_after(1.0) == 0); /* 2.5 s: imc 2 stops half way through this interval */
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, "health stopped raised: imc 2 (socket 0): no counter moved"), 1);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, "health stopped raised: imc 2 (socket 1)"), 1);
+	CU_ASSERT(got("socket0", "count", "health") == 1 && got("socket1", "count", "health") == 1);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, NULL), 2); /* raised once */
+	near("imc1", got("socket1", "memory_bandwidth", "mem_bw_read_imc1"), sim->prof.mem_read_bps[1] / 4 * 5, 0.005);
+	for (int b = 0; b < sim->nboxes; b++) /* the channel counts again */
+		sim->boxes[b].dead = 0;
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_OKAY, "health stopped cleared: imc 2 (socket 0)"), 1);
+	CU_ASSERT(got("socket0", "count", "health") == 0);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 0);
+	stop();
+}
+
 static void test_clean_name(void)
 {
 	char out[16];
@@ -613,6 +641,7 @@ int main(void)
 		{ "no permission: init fails with the library's reason", test_init_fails_with_reason },
 		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },
 		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
+		{ "health conditions as notifications and count-health", test_health },
 		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
 		{ "type instances are [a-z0-9_]", test_clean_name },
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },

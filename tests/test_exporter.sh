@@ -61,6 +61,9 @@ start --backend "$SIM,shared=$W/sim" --interval 0.5 --per-box imc --groups memor
 check "the exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
 sleep 1.2 # the gauges need two reads
 $CHECKS scrape $PORT >"$W/text" 2>&1
+check "uncore_health: every condition 0 on a clean machine, one series per condition and socket (resctrl the node's)" \
+	'[ "$(grep -c "^uncore_health{condition=\"[a-z]*\",socket=\"[01]\"} 0$" "$W/text")" -eq 16 ] &&
+	 grep -q "^uncore_health{condition=\"resctrl\"} 0$" "$W/text"'
 lint=$(tail -n +2 "$W/text" | promtool check metrics 2>&1)
 check "promtool check metrics finds nothing to say${lint:+ ($lint)}" '[ $? -eq 0 ] && [ -z "$lint" ]'
 check "the text format's content type is 0.0.4" 'head -1 "$W/text" | grep -q "^text/plain; version=0.0.4"'
@@ -125,5 +128,18 @@ stop
 check "... and stop cleanly" '[ $? -eq 0 ]'
 state=$("$SIMSTATE" "$SIM,shared=$W/sim2")
 check "the reloads left every register as found ($state)" 'echo "$state" | grep -q "changed 0$"'
+
+# --- health (issue 48): a channel that stops mid-run shows in uncore_health and in the log, once
+start --backend "sim:snbep,fault=dead:imc:2@1.5" --interval 0.3
+for _ in $(seq 100); do grep -q "health stopped raised: imc 2 (socket 0)" "$W/exp.log" && break; sleep 0.1; done
+sleep 0.7
+$CHECKS scrape $PORT >"$W/health" 2>&1
+check "a dead channel: uncore_health{condition=\"stopped\"} 1 on each socket, every other condition 0" \
+	'[ "$(grep -c "^uncore_health{condition=\"stopped\",socket=\"[01]\"} 1$" "$W/health")" -eq 2 ] &&
+	 [ "$(grep "^uncore_health{" "$W/health" | grep -vc "condition=\"stopped\"")" -eq 15 ] &&
+	 ! grep "^uncore_health{" "$W/health" | grep -v "condition=\"stopped\"" | grep -vq " 0$"'
+check "... raised once in the log, naming the box and what to do" \
+	'[ "$(grep -c "health stopped raised: imc 2 (socket 0): no counter moved.*run uncore check" "$W/exp.log")" -eq 1 ]'
+stop
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -69,7 +69,13 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	case $b in snbep|emr)
 		out=$(UNCORE_BACKEND=$sim,fault=agent:imc:0@2 IU_TAKEN_AT=2 "$W/basic" 2>&1)
 		echo "$out" | grep -E "^FAIL"
-		check "$b: a box taken over mid-run: PAPI_read fails with the reason" 'echo "$out" | tail -1 | grep -q "^PASSED$"' ;;
+		check "$b: a box taken over mid-run: PAPI_read fails with the reason" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
+		# --- a box whose device goes (all ones) or whose counters stop: the read names the health condition
+		for f in allones:allones dead:stopped; do
+			out=$(UNCORE_BACKEND=$sim,fault=${f%%:*}:imc:0@1 IU_HEALTH=${f#*:} "$W/basic" 2>&1)
+			echo "$out" | grep -E "^FAIL"
+			check "$b: imc 0 ${f%%:*} mid-run: PAPI_read fails with health ${f#*:}" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
+		done ;;
 	esac
 	# --- what the user of PAPI's tools sees: a refused event's reason without PAPI_VERBOSE, through
 	# PAPI_strerror(); only the qualifiers that can be counted (the perf backend does not sample)

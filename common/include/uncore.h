@@ -388,6 +388,8 @@ int uncore_session_health(const uncore_session_t *s, struct uncore_health *out, 
 int uncore_session_health_changes(uncore_session_t *s, struct uncore_health *out, int max);
 /* The conditions that make event ev's value on socket/box (-1: any) wrong now, as bits 1 << kind; 0: none. */
 unsigned uncore_session_event_health(const uncore_session_t *s, int ev, int socket, int box);
+/* ... and those that make the session's metric m wrong there (any of its events'). */
+unsigned uncore_session_metric_health(const uncore_session_t *s, int m, int socket, int box);
 
 /* Bytes a count of the IIO free-running port bandwidth counters (UNC_IIO_BANDWIDTH_IN.PARTn_FREERUN) stands
  * for on this platform; 0: not known (no such counters). */

@@ -240,8 +240,29 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return rc;
 }
 
+/* A health condition that makes slot i's value wrong now (uncore.h): PAPI_EMISC with the condition published,
+ * or PAPI_OK. */
+static int unhealthy(const iu_control_t *c, int i, const char *what)
+{
+	unsigned bits = c->slot[i].metric ? uncore_session_metric_health(c->s, c->slot[i].idx, c->slot[i].socket, -1)
+					  : uncore_session_event_health(c->s, c->slot[i].idx, -1, -1);
+	struct uncore_health h[16];
+	int n = bits ? uncore_session_health(c->s, h, 16) : 0;
+	for (int k = 0; k < n && k < 16; k++)
+		if (bits & 1u << h[k].kind) {
+			char msg[PAPI_HUGE_STR_LEN];
+			snprintf(msg, sizeof(msg), "intel_uncore: %s: health %s: %s (%s)", what, uncore_health_name(h[k].kind),
+				 h[k].what, uncore_health_advice(h[k].kind));
+			PAPIERROR("%s", msg);
+			int code = _papi_hwi_publish_error(msg);
+			return code <= -PAPI_NUM_ERRORS ? code : PAPI_EMISC;
+		}
+	return PAPI_OK;
+}
+
 /* The values PAPI gets: the session's, less those at the last PAPI_reset; PAPI_ESYS (the library's reason
- * published) when a box of one of them was given up. */
+ * published) when a box of one of them was given up, an error naming the health condition when one makes a
+ * value wrong. */
 static int fill_values(iu_control_t *c, const char *what)
 {
 	int rc = PAPI_OK;
@@ -249,6 +270,8 @@ static int fill_values(iu_control_t *c, const char *what)
 		long long v;
 		if (slot_value(c, i, &v) && rc == PAPI_OK)
 			rc = refuse(PAPI_ESYS, what);
+		if (rc == PAPI_OK)
+			rc = unhealthy(c, i, what);
 		c->values[i] = v - c->offset[i];
 	}
 	return rc;

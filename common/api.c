@@ -41,6 +41,7 @@ LOCKED(int, uncore_event_find, (const uncore_t *u, const char *name), (u, name),
 LOCKED(int, uncore_event_qualifiers, (const uncore_t *u, int idx, struct uncore_qualifier *out, int max), (u, idx, out, max), u)
 LOCKED_VOID(uncore_get_stats, (const uncore_t *u, struct uncore_stats *out), (u, out), u)
 LOCKED_VOID(uncore_set_force, (uncore_t *u, int force), (u, force), u)
+LOCKED_VOID(uncore_set_local_reads, (uncore_t *u, int on), (u, on), u)
 LOCKED_VOID(uncore_set_scaling, (uncore_t *u, int on), (u, on), u)
 LOCKED(int, uncore_load_metrics, (uncore_t *u, const char *file), (u, file), u)
 LOCKED(int, uncore_metric_find, (uncore_t *u, const char *name), (u, name), u)

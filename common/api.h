@@ -21,6 +21,7 @@ int uncore_event_find_impl(const uncore_t *u, const char *name);
 int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_qualifier *out, int max);
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);
 void uncore_set_force_impl(uncore_t *u, int force);
+void uncore_set_local_reads_impl(uncore_t *u, int on);
 
 /* Health (uncore_health.c): the read that just ended judged (rc its result, whose message is kept), and the
  * session's conditions freed. */

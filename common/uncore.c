@@ -94,6 +94,9 @@ int uncore_open(const char *backend, uncore_t **out)
 		goto fail;
 	if (u->acc->ops->host(u->acc, &u->host))
 		goto fail;
+	/* reads run on their boxes' CPUs (access_cost.c); the caller starts on none of them in particular */
+	u->acc->place_ok = u->acc->batch_ok = 1;
+	u->acc->here = u->acc->home = -1;
 	if (strcmp(u->host.vendor, "GenuineIntel")) {
 		uc_err("this CPU (%s family %d model %d) has no supported Intel uncore%s; "
 		       "run on the simulator with --backend sim:snbep%s",
@@ -237,6 +240,13 @@ int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes)
 	return resctrl_mbm_bytes(u->host.socket_cpu[socket], bytes);
 }
 const char *uncore_version(void) { return PACKAGE_VERSION; }
+
+void uncore_set_local_reads_impl(uncore_t *u, int on)
+{
+	access_unplace(u->acc);
+	u->acc->place_ok = on;
+	u->acc->batch_ok = on;
+}
 
 /* Bytes a count of the IIO free-running port bandwidth counters (DATA_REQ_OF_CPU counts 4, perfmon): Linux
  * 6.12 skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB is 4 bytes; snr_uncore_iio_freerunning_events'

@@ -47,7 +47,7 @@ static const struct {
 	[UNCORE_HEALTH_BANDWIDTH] = { "bandwidth", "a channel moved more than a memory channel can: a phantom count; "
 						   "do not trust the socket's memory values, and run uncore check" },
 	[UNCORE_HEALTH_WIDTH] = { "width", "a counter wraps at another width than documented, or reads bits beyond "
-					    "it: the counts that wrapped are left out; report the part and the kernel" },
+					    "it: the box's counts are wrong by about 2^width; report the part and the kernel" },
 	[UNCORE_HEALTH_TAKEN] = { "taken", "another agent (perf, a second tool, wrmsr) reprogrammed the box: it is "
 					    "given up and left to that agent; find it (uncore check, perf, claims)" },
 	[UNCORE_HEALTH_TWIN] = { "twin", "a general counter and its free-running twin disagree: one of them counts "
@@ -66,6 +66,15 @@ struct health {
 	int rdt_off;              /* resctrl could not be read: not tried again */
 	uint64_t rdt_bytes, rdt_ns; /* resctrl's bytes over the node at the last read, and when (0: none yet) */
 	int rdt_short;            /* reads in a row that fell short of resctrl */
+	/* what the session counts that the checks use, found at its first read (plan()) */
+	int planned;
+	int rd, wr, mem_box;        /* metrics mem_bw_read and mem_bw_write (-1: none), per box too */
+	double frd, fwr;            /* their bytes per unit */
+	int nclk, clk[16];          /* per-box clock metrics */
+	double fclk[16];            /* their hertz per unit */
+	int ntw, tw[16][2];         /* IIO ports' general events and their free-running twins */
+	double bw[UC_MAX_SOCKETS][64]; /* each channel's read bytes a second, then its writes added */
+	int bw_named;                  /* channels found above a channel's bandwidth on the socket */
 };
 
 const char *uncore_health_name(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].name : NULL; }
@@ -129,7 +138,7 @@ static int even_unit(const char *unit)
 #define VIEWS 256
 /* Per event and socket: what each box's registers read, and a box or an event of a box that stopped
  * counting while the unit's other boxes counted. */
-static void boxes(uncore_session_t *s, struct health *h, const unsigned char *moved)
+static void boxes(uncore_session_t *s, struct health *h)
 {
 	uncore_t *u = session_owner(s);
 	struct session_box_view v[VIEWS];
@@ -148,7 +157,7 @@ static void boxes(uncore_session_t *s, struct health *h, const unsigned char *mo
 				if (b->flags & SESS_BOX_BEYOND)
 					raise_cond(h, UNCORE_HEALTH_WIDTH, k, b->unit, b->box, -1,
 						   "%s %d (socket %d): a count beyond the counter's width, or a step no event "
-						   "makes in the time (a wrap at a narrower width); it is left out", b->unit,
+						   "makes in the time (a wrap at a narrower width)", b->unit,
 						   b->box, k);
 				if (b->taken)
 					raise_cond(h, UNCORE_HEALTH_TAKEN, k, b->unit, b->box, -1,
@@ -165,7 +174,7 @@ static void boxes(uncore_session_t *s, struct health *h, const unsigned char *mo
 				if (b->failed || b->flags || !b->ns || b->delta || !even_unit(b->unit) || others < HEALTH_MIN_COUNT)
 					continue;
 				const char *name = uncore_session_event_name_impl(s, ev);
-				if (!moved[b->prog])
+				if (!b->moved)
 					raise_cond(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box, -1,
 						   "%s %d (socket %d): no counter moved while the other %d %s boxes counted %s "
 						   "%.3g times each", b->unit, b->box, k, ok - 1, b->unit, name, others);
@@ -197,6 +206,15 @@ static double per(const char *unit, const char *base)
 	return f;
 }
 
+/* A condition of kind stands on a box of socket k (raised by this read). */
+static int on_socket(const struct health *h, int kind, int k)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->seen[i] && h->c[i].kind == kind && h->c[i].socket == k)
+			return 1;
+	return 0;
+}
+
 /* The session's metric m on socket/box over the last interval, in base units (NAN: none). */
 static double metric_base(const uncore_session_t *s, int m, int socket, int box, double f)
 {
@@ -214,63 +232,6 @@ static int stands(const struct health *h, int kind, int socket, const char *unit
 	return 0;
 }
 
-/* The session's metrics named mem_bw_read and mem_bw_write (-1: none) and their bytes per unit. */
-static void memory_metrics(uncore_session_t *s, int per_box, int *rd, double *frd, int *wr, double *fwr)
-{
-	uncore_t *u = session_owner(s);
-	*rd = *wr = -1;
-	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
-		struct uncore_metric_info mi;
-		const struct session_metric *sm = session_metric_get(s, m);
-		if (!sm || uncore_metric_info_impl(u, sm->metric, &mi) || (per_box && mi.box_unit < 0))
-			continue;
-		if (!strcmp(mi.name, "mem_bw_read"))
-			*rd = m, *frd = per(mi.unit, "B/s");
-		else if (!strcmp(mi.name, "mem_bw_write"))
-			*wr = m, *fwr = per(mi.unit, "B/s");
-	}
-	if (*rd < 0 || *wr < 0 || !*frd || !*fwr)
-		*rd = *wr = -1;
-}
-
-/* Memory channels that moved more than a channel can; then clocks faster than any uncore clock, on boxes
- * not already impossible for their bandwidth (a phantom count makes both). */
-static void metrics(uncore_session_t *s, struct health *h)
-{
-	uncore_t *u = session_owner(s);
-	int rd, wr;
-	double frd = 0, fwr = 0;
-	struct uncore_metric_info mi;
-	struct uncore_unit_info ui;
-	memory_metrics(s, 1, &rd, &frd, &wr, &fwr);
-	const struct session_metric *sm = rd >= 0 ? session_metric_get(s, rd) : NULL;
-	if (sm && !uncore_metric_info_impl(u, sm->metric, &mi) && !uncore_unit_info(u, mi.box_unit, &ui))
-		for (int k = 0; k < u->host.nsockets; k++)
-			for (int j = 0; j < uncore_unit_boxes(u, mi.box_unit, k); j++) {
-				int box = uncore_box_number(u, mi.box_unit, k, j);
-				double v = metric_base(s, rd, k, box, frd) + metric_base(s, wr, k, box, fwr);
-				if (v > HEALTH_CHANNEL_BPS)
-					raise_cond(h, UNCORE_HEALTH_BANDWIDTH, k, ui.name, box, -1,
-						   "%s %d (socket %d): %.4g GB/s read and written, more than a memory channel "
-						   "moves (%.0f GB/s)", ui.name, box, k, v / 1e9, HEALTH_CHANNEL_BPS / 1e9);
-			}
-	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
-		double hz;
-		if (!(sm = session_metric_get(s, m)) || uncore_metric_info_impl(u, sm->metric, &mi) || mi.box_unit < 0 ||
-		    !(hz = per(mi.unit, "Hz")) || uncore_unit_info(u, mi.box_unit, &ui))
-			continue;
-		for (int k = 0; k < u->host.nsockets; k++)
-			for (int j = 0; j < uncore_unit_boxes(u, mi.box_unit, k); j++) {
-				int box = uncore_box_number(u, mi.box_unit, k, j);
-				double v = metric_base(s, m, k, box, hz);
-				if (v > HEALTH_MAX_CLOCK_HZ && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, ui.name, box))
-					raise_cond(h, UNCORE_HEALTH_CLOCK, k, ui.name, box, -1,
-						   "%s %d (socket %d): %s %.4g GHz, faster than any uncore clock runs (%.0f GHz)",
-						   ui.name, box, k, mi.name, v / 1e9, HEALTH_MAX_CLOCK_HZ / 1e9);
-			}
-	}
-}
-
 /* A session event by the name it was added under (no qualifiers): its index, or -1. */
 static int event_named(const uncore_session_t *s, const char *name)
 {
@@ -280,35 +241,140 @@ static int event_named(const uncore_session_t *s, const char *name)
 	return -1;
 }
 
-/* Each IIO port's general counter of bytes devices moved (4 bytes a count: Intel's JSON ScaleUnit) and its
- * free-running twin, where the session counts both: the same bytes per box. */
+/* What the checks look at, found once: the memory metrics, the per-box clocks, the IIO ports' twins
+ * (general counters count 4 bytes: Intel's JSON ScaleUnit of UNC_IIO_DATA_REQ_OF_CPU; free-running ones
+ * uncore_iio_freerun_bytes()). */
+static void plan(uncore_session_t *s, struct health *h)
+{
+	static const char *const pair[2][2] = { { "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN" },
+						{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN" } };
+	uncore_t *u = session_owner(s);
+	h->planned = 1;
+	h->rd = h->wr = -1;
+	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
+		struct uncore_metric_info mi;
+		const struct session_metric *sm = session_metric_get(s, m);
+		double f;
+		if (!sm || uncore_metric_info_impl(u, sm->metric, &mi))
+			continue;
+		if (!strcmp(mi.name, "mem_bw_read") && (f = per(mi.unit, "B/s")))
+			h->rd = m, h->frd = f, h->mem_box = mi.box_unit >= 0;
+		else if (!strcmp(mi.name, "mem_bw_write") && (f = per(mi.unit, "B/s")))
+			h->wr = m, h->fwr = f;
+		else if (mi.box_unit >= 0 && (f = per(mi.unit, "Hz")) && h->nclk < 16)
+			h->clk[h->nclk] = m, h->fclk[h->nclk++] = f;
+	}
+	if (h->rd < 0 || h->wr < 0)
+		h->rd = h->wr = -1;
+	for (int d = 0; uncore_iio_freerun_bytes(u) && d < 2; d++)
+		for (int port = 0; port < 8 && h->ntw < 16; port++) {
+			char g[64], f[64];
+			snprintf(g, sizeof(g), pair[d][0], port);
+			snprintf(f, sizeof(f), pair[d][1], port);
+			if ((h->tw[h->ntw][0] = event_named(s, g)) >= 0 && (h->tw[h->ntw][1] = event_named(s, f)) >= 0)
+				h->ntw++;
+		}
+}
+
+/* A per-box metric's value on each box of socket k its first event counts on, in base units (f per unit):
+ * where the metric is one event over its boxes and the duration (the clocks: UNC_CHA_CLOCKTICKS / boxes /
+ * duration), straight from the box's count, else evaluated on the box.  Calls fn for each. */
+static void per_box(uncore_session_t *s, int m, int k, double f,
+		    void (*fn)(struct health *h, int k, const struct session_box_view *b, double v, const char *name),
+		    struct health *h)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
+	struct session_box_view b;
+	int one = mt->x.nev == 1 && strstr(mt->expr, "/ boxes / duration") && !strchr(mt->expr, '(');
+	for (int i = 0; mt->x.nev > 0 && !session_event_box(s, sm->ev[0], k, i, &b); i++) {
+		if (b.failed || b.flags || !b.ns)
+			continue;
+		double v = one ? (double)b.delta * 1e9 / (double)b.ns * mt->scale * f : metric_base(s, m, k, b.box, f);
+		fn(h, k, &b, v, mt->name);
+	}
+}
+
+
+static void bw_read(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
+{
+	(void)name;
+	if (b->box >= 0 && b->box < 64)
+		h->bw[k][b->box] = v;
+}
+
+static void bw_write(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
+{
+	(void)name;
+	if (b->box < 0 || b->box >= 64 || isnan(v += h->bw[k][b->box]) || v <= HEALTH_CHANNEL_BPS)
+		return;
+	h->bw_named++;
+	raise_cond(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box, -1,
+		   "%s %d (socket %d): %.4g GB/s read and written, more than a memory channel moves (%.0f GB/s)", b->unit,
+		   b->box, k, v / 1e9, HEALTH_CHANNEL_BPS / 1e9);
+}
+
+static void clock_box(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
+{
+	if (v > HEALTH_MAX_CLOCK_HZ && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box))
+		raise_cond(h, UNCORE_HEALTH_CLOCK, k, b->unit, b->box, -1,
+			   "%s %d (socket %d): %s %.4g GHz, faster than any uncore clock runs (%.0f GHz)", b->unit, b->box, k,
+			   name, v / 1e9, HEALTH_MAX_CLOCK_HZ / 1e9);
+}
+
+/* Memory channels that moved more than a channel can; then clocks faster than any uncore clock, on boxes
+ * not already impossible for their bandwidth (a phantom count makes both). */
+static void metrics(uncore_session_t *s, struct health *h)
+{
+	uncore_t *u = session_owner(s);
+	int rd = h->mem_box ? h->rd : -1, wr = h->wr;
+	double frd = h->frd, fwr = h->fwr;
+	for (int k = 0; rd >= 0 && k < u->host.nsockets && k < UC_MAX_SOCKETS; k++) {
+		/* the socket first (two evaluations): only a socket that moved more than its channels can carry
+		 * is looked at channel by channel, to name the channel */
+		const struct session_metric *sm = session_metric_get(s, rd);
+		struct session_box_view b = { .unit = "" };
+		int channels = 0;
+		while (!session_event_box(s, sm->ev[0], k, channels, channels ? &(struct session_box_view){ 0 } : &b))
+			channels++;
+		double v = metric_base(s, rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr);
+		if (!(v > channels * HEALTH_CHANNEL_BPS) || on_socket(h, UNCORE_HEALTH_WIDTH, k) ||
+		    on_socket(h, UNCORE_HEALTH_ALLONES, k))
+			continue; /* (a count a wrong width made is that box's condition, not the socket's bandwidth) */
+		memset(h->bw[k], 0, sizeof(h->bw[k]));
+		h->bw_named = 0;
+		per_box(s, rd, k, frd, bw_read, h);
+		per_box(s, wr, k, fwr, bw_write, h);
+		if (!h->bw_named) /* no one channel above a channel's: the socket's */
+			raise_cond(h, UNCORE_HEALTH_BANDWIDTH, k, b.unit, -1, -1,
+				   "socket %d: %.4g GB/s read and written, more than its %d channels move (%.0f GB/s each)", k,
+				   v / 1e9, channels, HEALTH_CHANNEL_BPS / 1e9);
+	}
+	for (int i = 0; i < h->nclk; i++)
+		for (int k = 0; k < u->host.nsockets; k++)
+			per_box(s, h->clk[i], k, h->fclk[i], clock_box, h);
+}
+
+/* Each IIO port's general counter of bytes devices moved and its free-running twin, where the session counts
+ * both: the same bytes per box. */
 static void twins(uncore_session_t *s, struct health *h)
 {
 	uncore_t *u = session_owner(s);
 	double fr = uncore_iio_freerun_bytes(u);
-	static const char *const pair[2][2] = { { "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN" },
-						{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN" } };
-	for (int d = 0; fr && d < 2; d++)
-		for (int port = 0; port < 8; port++) {
-			char g[64], f[64];
-			snprintf(g, sizeof(g), pair[d][0], port);
-			snprintf(f, sizeof(f), pair[d][1], port);
-			int eg = event_named(s, g), ef = event_named(s, f);
-			if (eg < 0 || ef < 0)
-				continue;
-			for (int k = 0; k < u->host.nsockets; k++) {
-				struct session_box_view a, b;
-				for (int i = 0; !session_event_box(s, eg, k, i, &a); i++)
-					for (int j = 0; !session_event_box(s, ef, k, j, &b); j++) {
-						if (a.box != b.box || a.failed || b.failed || a.flags || b.flags || !a.ns || !b.ns)
-							continue;
-						double x = (double)a.delta * 4 / (double)a.ns, y = (double)b.delta * fr / (double)b.ns;
-						if (fmax(a.delta, b.delta) >= HEALTH_MIN_COUNT && fabs(x - y) > HEALTH_TWIN_TOL * fmax(x, y))
-							raise_cond(h, UNCORE_HEALTH_TWIN, k, a.unit, a.box, -1,
-								   "%s %d (socket %d): %s %.4g GB/s, its free-running twin %s %.4g "
-								   "GB/s", a.unit, a.box, k, g, x, f, y);
-					}
-			}
+	for (int t = 0; t < h->ntw; t++)
+		for (int k = 0; k < u->host.nsockets; k++) {
+			struct session_box_view a, b;
+			for (int i = 0; !session_event_box(s, h->tw[t][0], k, i, &a); i++)
+				for (int j = 0; !session_event_box(s, h->tw[t][1], k, j, &b); j++) {
+					if (a.box != b.box || a.failed || b.failed || a.flags || b.flags || !a.ns || !b.ns)
+						continue;
+					double x = (double)a.delta * 4 / (double)a.ns, y = (double)b.delta * fr / (double)b.ns;
+					if (fmax(a.delta, b.delta) >= HEALTH_MIN_COUNT && fabs(x - y) > HEALTH_TWIN_TOL * fmax(x, y))
+						raise_cond(h, UNCORE_HEALTH_TWIN, k, a.unit, a.box, -1,
+							   "%s %d (socket %d): %s %.4g GB/s, its free-running twin %s %.4g GB/s",
+							   a.unit, a.box, k, uncore_session_event_name_impl(s, h->tw[t][0]), x,
+							   uncore_session_event_name_impl(s, h->tw[t][1]), y);
+				}
 		}
 }
 
@@ -326,10 +392,9 @@ static int memory_cond(const struct health *h)
 static void resctrl(uncore_session_t *s, struct health *h)
 {
 	uncore_t *u = session_owner(s);
-	int rd, wr;
-	double frd = 0, fwr = 0, unc = 0;
+	int rd = h->rd, wr = h->wr;
+	double frd = h->frd, fwr = h->fwr, unc = 0;
 	uint64_t bytes = 0;
-	memory_metrics(s, 0, &rd, &frd, &wr, &fwr);
 	if (h->rdt_off || rd < 0)
 		return;
 	for (int k = 0; k < u->host.nsockets; k++) {
@@ -367,19 +432,11 @@ void health_after_read(uncore_session_t *s, int rc)
 	if (rc)
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
 	h->now = u->acc->ops->now_ns(u->acc);
+	if (!h->planned)
+		plan(s, h);
 	/* a read right after another (a stop after the last read) shows too little to end a condition */
 	memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);
-	int nprogs = session_num_progs(s);
-	unsigned char *moved = calloc((size_t)nprogs + 1, 1);
-	if (moved) {
-		struct session_box_view v;
-		for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
-			for (int k = 0; k < u->host.nsockets; k++)
-				for (int i = 0; !session_event_box(s, ev, k, i, &v); i++)
-					moved[v.prog] |= v.delta != 0;
-		boxes(s, h, moved);
-		free(moved);
-	}
+	boxes(s, h);
 	metrics(s, h);
 	twins(s, h);
 	resctrl(s, h);

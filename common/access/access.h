@@ -74,6 +74,8 @@ struct access_ops {
 	/* physical memory-mapped registers; len 4 or 8 (or a multiple of 8 for tables) */
 	int (*mmio_read)(struct access *a, uint64_t phys, void *buf, size_t len);
 	int (*mmio_write)(struct access *a, uint64_t phys, uint64_t val, int bytes);
+	/* optional: n MSRs of one CPU in one call (msr-safe's batch device; the simulator's model of it) */
+	int (*msr_read_batch)(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals);
 	int (*sleep_ns)(struct access *a, uint64_t ns);
 	uint64_t (*now_ns)(struct access *a);
 	void (*close)(struct access *a);
@@ -93,7 +95,33 @@ struct access {
 	struct write_guard *guard; /* the registers writes may go to (write_guard.c); NULL: none yet */
 	/* file through which sessions of every process on the machine share boxes (claims.c); "" = this handle only */
 	char claims[512];
+	/* where reads run (access_cost.c): placing the thread on a box's CPU is allowed (place_ok); the CPU it
+	 * runs on (the simulator's, or the real one while placed) and where it started; the caller's affinity */
+	int place_ok, placed, here, home;
+	int batch_ok; /* batch reads of a CPU's MSRs where the backend can */
+	uint64_t saved_affinity[16]; /* a cpu_set_t */
+	struct msr_prefetch *prefetch;
 };
+
+/* Where reads run and what they cost (access_cost.c, doc/cost.md). */
+enum access_cost_kind { COST_MSR, COST_MSR_BATCH, COST_PCI, COST_MMIO, COST_PERF, COST_MIGRATE };
+/* Account n accesses of a kind aimed at cpu (-1: none in particular) in the stats: a remote one is an
+ * interrupt, each has the model's price. */
+void access_cost(struct access *a, enum access_cost_kind k, int cpu, int n);
+int access_here(const struct access *a);
+/* Run the calling thread on cpu from now (0; -1 when it may not: it reads from where it is), and back. */
+int access_place(struct access *a, int cpu);
+void access_unplace(struct access *a);
+/* One batch of a CPU's MSRs (where the backend has a batch call; else nothing), answering access_msr_read
+ * of them until access_msr_forget. */
+struct msr_prefetch {
+	int cpu, n, next;
+	uint32_t *reg;
+	uint64_t *val;
+};
+int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n);
+void access_msr_forget(struct access *a);
+int access_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *v);
 
 /* Backends. */
 struct access *access_direct_open(void);
@@ -129,6 +157,9 @@ struct msr_backend;
 struct msr_backend *msr_backend_open(void);
 int msr_backend_read(struct msr_backend *m, int cpu, uint32_t reg, uint64_t *val, struct uncore_stats *st);
 int msr_backend_write(struct msr_backend *m, int cpu, uint32_t reg, uint64_t val, struct uncore_stats *st);
+/* n MSRs of one CPU with one ioctl of msr-safe's batch device: 0, or -1 (no device, an op refused) */
+int msr_backend_read_batch(struct msr_backend *m, int cpu, const uint32_t *regs, int n, uint64_t *vals,
+			   struct uncore_stats *st);
 void msr_backend_close(struct msr_backend *m);
 
 struct pci_backend;

@@ -45,6 +45,7 @@ static int d_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 	uint64_t off;
 	struct mmio_window *w = window(a->priv, phys, len, &off);
 	a->stats.reads++;
+	access_cost(a, COST_MMIO, -1, 1);
 	if (!w)
 		return -1;
 	if (len == 4)
@@ -70,7 +71,17 @@ int access_host_info(struct access *a, struct host_info *h) { (void)a; return ho
 static int d_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
 	struct direct *d = a->priv;
+	access_cost(a, COST_MSR, cpu, 1);
 	return msr_backend_read(d->msr, cpu, reg, val, &a->stats);
+}
+
+static int d_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals)
+{
+	struct direct *d = a->priv;
+	if (msr_backend_read_batch(d->msr, cpu, regs, n, vals, &a->stats))
+		return -1;
+	access_cost(a, COST_MSR_BATCH, cpu, n);
+	return 0;
 }
 
 static int d_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
@@ -82,6 +93,7 @@ static int d_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 static int d_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
 {
 	struct direct *d = a->priv;
+	access_cost(a, COST_PCI, -1, (int)(len / 4));
 	return pci_backend_read(d->pci, l, off, buf, len, &a->stats);
 }
 
@@ -130,6 +142,7 @@ static const struct access_ops direct_ops = {
 	.host = access_host_info,
 	.msr_read = d_msr_read,
 	.msr_write = d_msr_write,
+	.msr_read_batch = d_msr_read_batch,
 	.pci_read = d_pci_read,
 	.pci_write32 = d_pci_write32,
 	.pci_list = d_pci_list,

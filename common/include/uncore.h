@@ -399,8 +399,15 @@ double uncore_iio_freerun_bytes(const uncore_t *u);
 struct uncore_stats {
 	uint64_t reads, writes, syscalls;
 	uint64_t refused_writes; /* writes the library refused to make: not a PMON register (a bug if ever > 0) */
+	/* where reads ran and what they cost as hardware would (doc/cost.md): reads aimed at another CPU (each
+	 * an inter-processor interrupt), batch calls, moves of the calling thread, the model's nanoseconds */
+	uint64_t remote_reads, batches, migrations, modelled_ns;
 };
 void uncore_get_stats(const uncore_t *u, struct uncore_stats *out);
+/* Reads on their boxes' CPUs (on by default, doc/cost.md): the calling thread is moved onto each socket's CPU
+ * for the registers and perf groups read there, and back, and a CPU's MSRs are read in one batch call where
+ * msr-safe's batch device exists.  Off: every read from wherever the thread runs (make bench's "before"). */
+void uncore_set_local_reads(uncore_t *u, int on);
 
 /*
  * What a front end reports (the collectd plugin, the exporter): named metrics, metric groups and raw events

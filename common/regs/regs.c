@@ -24,7 +24,7 @@ int reg_read(uncore_t *u, const struct box *b, uint64_t addr, int companion, int
 	uint32_t d[2] = { 0, 0 };
 	switch (b->t->space) {
 	case UC_MSR:
-		return a->ops->msr_read(a, b->cpu, (uint32_t)addr, v);
+		return access_msr_read(a, b->cpu, (uint32_t)addr, v);
 	case UC_MMIO:
 		*v = 0;
 		return a->ops->mmio_read(a, addr, v, (size_t)bytes);

@@ -39,11 +39,11 @@ struct session_box_view {
 	int taken;         /* another agent reprogrammed it (it failed) */
 	int failed;        /* it is no longer counted (taken or a read error) */
 	int freerun;       /* a free-running counter */
+	int moved;         /* any counter of its programming counted in the interval */
 };
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out);
 struct health;
 struct health **session_health(uncore_session_t *s);
-int session_num_progs(const uncore_session_t *s);
 
 /* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
  * sample of those that are due. */

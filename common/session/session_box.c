@@ -30,12 +30,17 @@ int sess_slot_width(const struct box *b, const struct slot *sl)
 }
 
 /* Put a slot on counter ctr (general, UC_CTR_FIXED or UC_CTR_FREERUN): its counter's address and width
- * mask, which every read uses, are worked out here once. */
+ * mask and its control register, which every read uses, are worked out here once. */
 void sess_slot_set_ctr(const struct box *b, struct slot *sl, int ctr)
 {
 	sl->ctr = ctr;
 	sl->addr = sess_slot_ctr_addr(b, sl);
 	sl->mask = uc_width_mask(sess_slot_width(b, sl));
+	if (ctr == UC_CTR_FREERUN)
+		return;
+	sl->ctl = sess_slot_ctl_reg(b, sl);
+	/* the reset bit is a command that reads 0 */
+	sl->ctl_mask = sl->ctl.wmask & ~(ctr == UC_CTR_FIXED ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
 }
 
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
@@ -61,10 +66,12 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 			break;
 		}
 	}
+	if (s->batch_ns && b->t->space == UC_MSR) /* its counters came from its CPU's batch: read then */
+		now = s->batch_ns;
 	/* A register that reads all ones is a device gone (a PCI function hidden, a bus error), not a count:
 	 * nothing of it is taken, not even its control words as another agent's, until it reads sane again.
 	 * A count with bits beyond the counter's width, or a step more than any event can count in the time
-	 * (a counter that wrapped at a narrower width than documented), is not taken either. */
+	 * (a counter that wrapped at a narrower width than documented), is flagged for health. */
 	int f = 0;
 	for (int k = 0; k < n; k++)
 		if (val[k] == ~0ull)
@@ -96,10 +103,8 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		uint64_t d = (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
 		if (f & SESS_BOX_ALLONES)
 			d = 0;
-		else if (val[k] & ~sl->mask || (kind != READ_BASELINE && (double)d > most)) {
-			f |= SESS_BOX_BEYOND;
-			d = 0;
-		}
+		else if (val[k] & ~sl->mask || (kind != READ_BASELINE && (double)d > most))
+			f |= SESS_BOX_BEYOND; /* counted as read: which count is right cannot be known, health says so */
 		if (kind != READ_BASELINE)
 			sl->acc += d;
 		if (!(f & SESS_BOX_ALLONES))
@@ -109,8 +114,9 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 			sl->mark = sl->acc;
 		}
 	}
-	/* what the caller's reads report: every read's since the last of them */
-	p->hseen |= f;
+	/* what the caller's reads report: every read's since the last of them; a counter that wrapped at
+	 * another width keeps doing so, so that stays said for the rest of the session */
+	p->hseen |= f | (p->hflags & SESS_BOX_BEYOND);
 	if (kind != READ_SAMPLE) {
 		p->hflags = p->hseen;
 		p->hseen = 0;

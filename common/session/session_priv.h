@@ -20,6 +20,8 @@ struct slot {
 	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
 	int fr;           /* free-running counter index */
 	uint64_t addr, mask; /* its counter's address and width mask */
+	struct pmon_reg ctl; /* its control register (not of a free-running counter) ... */
+	uint64_t ctl_mask;   /* ... and the bits of it a read back compares (not the reset command) */
 	int shared;       /* its counter is one another session programmed the same way: never written */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
@@ -99,6 +101,7 @@ struct uncore_session {
 	uncore_overflow_t ovq[SESS_OVQ];
 	int novq;
 	struct health *health; /* what health/ watches on its reads (it allocates and frees it) */
+	uint64_t batch_ns;     /* the time of the batch read of the CPU whose boxes are being read (0: none) */
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }

@@ -1,32 +1,101 @@
 /* Sessions: starting, reading (with wrap-around into 64-bit accumulators), sampling and stopping. */
 #include "session_priv.h"
 
-/* Read (or sample) every box still counted, the overflows of sampled counters serviced first.  A box that cannot be read is given up for good: counting it
- * again after a gap could miss a wrap.  The boxes that failed and were not named to the caller yet are
- * named in one message; tell: the caller gets it (uncore_sleep_ns()'s samples leave it to the next read). */
+/* One box (or perf group) read or sampled; one that failed is named in msg once (tell: to the caller). */
+static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, char *msg, size_t *len,
+		     int *nfailed)
+{
+	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
+	    !(pg->failed = strdup(uncore_error())))
+		return uc_err("out of memory");
+	if (!pg->failed || pg->told)
+		return 0;
+	pg->told = tell;
+	if (*len < 1024)
+		*len += (size_t)snprintf(msg + *len, 1024 - *len, "%s%s", *nfailed ? "; " : "", pg->failed);
+	(*nfailed)++;
+	return 0;
+}
+
+/* The CPU a box must be read on (its MSRs, its perf group), or -1: any (PCI, MMIO). */
+static int read_cpu(const uncore_session_t *s, const struct prog *pg)
+{
+	const struct box *b = box_of(s, pg->box);
+	return s->u->perf || b->t->space == UC_MSR ? b->cpu : -1;
+}
+
+/* The place of a box's CPU in cpus, or n: read from anywhere, after them. */
+static int cpu_turn(const uncore_session_t *s, const struct prog *pg, const int *cpus, int n)
+{
+	int cpu = read_cpu(s, pg), k = 0;
+	while (k < n && cpus[k] != cpu)
+		k++;
+	return k;
+}
+
+/* Every MSR the boxes of cpu read, in the order they read them (their counters, then their control words
+ * read back), fetched in one batch call where the backend has one. */
+static void prefetch(uncore_session_t *s, int cpu)
+{
+	uint32_t regs[2048];
+	int n = 0;
+	if (s->u->perf)
+		return;
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct prog *pg = &s->progs[p];
+		if (pg->failed || read_cpu(s, pg) != cpu)
+			continue;
+		for (int k = 0; k < pg->nslots && n < 2048; k++)
+			regs[n++] = (uint32_t)s->slots[pg->first + k].addr;
+		for (int k = 0; k < pg->nslots && n < 2048; k++)
+			if (s->slots[pg->first + k].ctr != UC_CTR_FREERUN)
+				regs[n++] = (uint32_t)s->slots[pg->first + k].ctl.addr;
+	}
+	struct access *a = s->u->acc;
+	uint64_t t0 = a->ops->now_ns(a);
+	access_msr_prefetch(a, cpu, regs, n);
+	/* the boxes' sample time is the batch's, which read them all */
+	s->batch_ns = a->prefetch ? t0 + (a->ops->now_ns(a) - t0) / 2 : 0;
+}
+
+/* Read (or sample) every box still counted, the overflows of sampled counters serviced first.  Each CPU's
+ * boxes are read on it (the thread moved there, its MSRs in one batch: access_cost.c), then those any CPU
+ * reads.  A box that cannot be read is given up for good: counting it again after a gap could miss a wrap.
+ * The boxes that failed and were not named to the caller yet are named in one message; tell: the caller
+ * gets it (uncore_sleep_ns()'s samples leave it to the next read). */
 static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 {
 	char msg[1024] = "";
 	size_t len = 0;
-	int nfailed = 0;
+	int nfailed = 0, cpus[UC_MAX_SOCKETS * UC_MAX_DIES], ncpus = 0;
+	struct access *a = s->u->acc;
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
 	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
 	if (sess_service_overflows(s))
 		return uc_err_prefix("servicing the sampled counters' overflows: ");
-	for (int p = 0; p < s->nprogs; p++) {
-		struct prog *pg = &s->progs[p];
-		if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
-		    !(pg->failed = strdup(uncore_error())))
-			return uc_err("out of memory");
-		if (!pg->failed || pg->told)
-			continue;
-		pg->told = tell;
-		if (len < sizeof(msg))
-			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%s", nfailed ? "; " : "", pg->failed);
-		nfailed++;
+	for (int p = 0; p < s->nprogs && a->place_ok; p++)
+		if (read_cpu(s, &s->progs[p]) >= 0 && cpu_turn(s, &s->progs[p], cpus, ncpus) == ncpus &&
+		    ncpus < UC_MAX_SOCKETS * UC_MAX_DIES)
+			cpus[ncpus++] = read_cpu(s, &s->progs[p]);
+	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */
+		if (c < ncpus) {
+			access_place(a, cpus[c]); /* where it may not run, it reads from where it is */
+			prefetch(s, cpus[c]);
+		} else
+			access_unplace(a);
+		int rc = 0;
+		for (int p = 0; p < s->nprogs && !rc; p++)
+			if (cpu_turn(s, &s->progs[p], cpus, ncpus) == c)
+				rc = read_prog(s, &s->progs[p], kind, tell, msg, &len, &nfailed);
+		access_msr_forget(a);
+		s->batch_ns = 0;
+		if (rc) {
+			access_unplace(a);
+			return -1;
+		}
 	}
-	s->t_sampled = s->u->acc->ops->now_ns(s->u->acc);
+	s->t_sampled = a->ops->now_ns(a);
 	if (!nfailed)
 		return 0;
 	uc_err("%s (%s no longer counted; the other boxes go on)", msg, nfailed > 1 ? "these boxes are" : "this box is");

@@ -210,7 +210,6 @@ const struct session_metric *session_metric_get(const uncore_session_t *s, int m
 uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
 
 struct health **session_health(uncore_session_t *s) { return &s->health; }
-int session_num_progs(const uncore_session_t *s) { return s->nprogs; }
 
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out)
 {
@@ -224,7 +223,9 @@ int session_event_box(const uncore_session_t *s, int ev, int socket, int k, stru
 	const struct prog *p = prog_of(s, sl);
 	const struct box *b = box_of(s, sl->box);
 	*out = (struct session_box_view){ b->t->name, b->idx, sl->prog, sl->acc - sl->prev, p->t_last - p->t_prev,
-					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN };
+					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, 0 };
+	for (int i = p->first; i < p->first + p->nslots && !out->moved; i++)
+		out->moved = s->slots[i].acc != s->slots[i].prev;
 	return 0;
 }
 

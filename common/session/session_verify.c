@@ -34,10 +34,7 @@ int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, char *
 		const struct slot *sl = &s->slots[p->first + k];
 		if (sl->ctr == UC_CTR_FREERUN || !(all || p->owner || (p->joined && !sl->shared)))
 			continue;
-		struct pmon_reg r = sess_slot_ctl_reg(b, sl);
-		/* the reset bit is a command that reads 0 */
-		uint64_t mask = r.wmask & ~(sl->ctr == UC_CTR_FIXED ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
-		if (differs(s, b, &r, sess_slot_ctl(s, b, sl), mask, &n, buf, len))
+		if (differs(s, b, &sl->ctl, sess_slot_ctl(s, b, sl), sl->ctl_mask, &n, buf, len))
 			return -1;
 	}
 	return n;

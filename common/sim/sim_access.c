@@ -94,7 +94,8 @@ void sim_access_point(struct sim *s)
 void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 void *sim_new_msr_hook_ctx;
 
-static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
+/* An MSR as rdmsr on cpu gives it (the accounting is the caller's). */
+static int msr_get(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
 	struct sim *s = a->priv;
 	struct sim_box *b;
@@ -102,8 +103,6 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	if (s->msr_hook)
 		s->msr_hook(s->msr_hook_ctx, cpu, reg, 0, 0);
 	sim_access_point(s);
-	a->stats.reads++;
-	a->stats.syscalls++;
 	sim_tick(s);
 	if (glob_reg(s, cpu, reg)) {
 		int sock = cpu / s->cores;
@@ -122,6 +121,27 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
 		return -1;
 	return box_get(s, b, kind, idx, "reading an MSR", val);
+}
+
+/* pread of /dev/cpu/N/msr: a system call, an interrupt when the caller is on another CPU */
+static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
+{
+	a->stats.reads++;
+	a->stats.syscalls++;
+	access_cost(a, COST_MSR, cpu, 1);
+	return msr_get(a, cpu, reg, val);
+}
+
+/* msr-safe's X86_IOC_MSR_BATCH: one call runs every rdmsr on the CPU (one interrupt at most) */
+static int s_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals)
+{
+	a->stats.reads += (uint64_t)n;
+	a->stats.syscalls++;
+	access_cost(a, COST_MSR_BATCH, cpu, n);
+	for (int i = 0; i < n; i++)
+		if (msr_get(a, cpu, regs[i], &vals[i]))
+			return -1;
+	return 0;
 }
 
 static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
@@ -164,6 +184,7 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 	uint32_t *out = buf;
 	sim_access_point(s);
 	a->stats.syscalls++;
+	access_cost(a, COST_PCI, -1, (int)(len / 4));
 	if (!d)
 		return uc_err("reading PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
 	if (d->box && sim_faulted(s, d->box))
@@ -226,6 +247,7 @@ static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 	uint64_t v;
 	sim_access_point(s);
 	a->stats.reads++;
+	access_cost(a, COST_MMIO, -1, 1);
 	sim_tick(s);
 	for (int i = 0; i < s->nblobs; i++) {
 		const struct sim_blob *m = &s->blobs[i];
@@ -334,6 +356,7 @@ const struct access_ops sim_access_ops = {
 	.host = s_host,
 	.msr_read = s_msr_read,
 	.msr_write = s_msr_write,
+	.msr_read_batch = s_msr_read_batch,
 	.pci_read = s_pci_read,
 	.pci_write32 = s_pci_write32,
 	.pci_list = s_pci_list,

@@ -98,7 +98,7 @@ struct access {
 	/* where reads run (access_cost.c): placing the thread on a box's CPU is allowed (place_ok); the CPU it
 	 * runs on (the simulator's, or the real one while placed) and where it started; the caller's affinity */
 	int place_ok, placed, here, home;
-	int batch_ok; /* batch reads of a CPU's MSRs where the backend can */
+	int batch_ok, batch_failed; /* batch reads of a CPU's MSRs where the backend can; it could not */
 	uint64_t saved_affinity[16]; /* a cpu_set_t */
 	struct msr_prefetch *prefetch;
 };
@@ -109,6 +109,10 @@ enum access_cost_kind { COST_MSR, COST_MSR_BATCH, COST_PCI, COST_MMIO, COST_PERF
  * interrupt, each has the model's price. */
 void access_cost(struct access *a, enum access_cost_kind k, int cpu, int n);
 int access_here(const struct access *a);
+/* Whether moving to cpu costs less than the interrupts of ops reads aimed at it from here, by the model;
+ * whether a CPU's MSRs are read in one batch. */
+int access_worth_moving(const struct access *a, int cpu, int ops);
+int access_batches(const struct access *a);
 /* Run the calling thread on cpu from now (0; -1 when it may not: it reads from where it is), and back. */
 int access_place(struct access *a, int cpu);
 void access_unplace(struct access *a);

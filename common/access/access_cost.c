@@ -20,20 +20,25 @@
 #include "access.h"
 #include "util/error.h"
 
-/* The model's prices, ns.  A system call's entry and exit on a server kernel with the speculation
- * mitigations on (pread of /dev/cpu/N/msr, read of a perf fd, an ioctl); an uncore MSR read on its own
- * CPU (rdmsr of a box's register goes out over the mesh to the box); the interrupt round trip of
- * smp_call_function_single to a CPU of another socket, which waits for the other CPU to take the interrupt;
- * a PCI configuration dword (sysfs config: an MMCONFIG non-posted read); an MMIO load from a box; the
- * kernel's read of an uncore perf group's members (pmu->read per member, a register each); moving a thread
- * to another CPU (sched_setaffinity migrates it through the stopper thread, then it runs there: two context
- * switches and cold caches).  make bench prints what this machine really takes for the last three kinds. */
-#define COST_SYSCALL_NS 700
-#define COST_RDMSR_NS 150
-#define COST_IPI_NS 4000
+/* The model's prices, ns (doc/cost.md says where each comes from):
+ * - a system call with the msr driver's work (pread of /dev/cpu/N/msr on N itself measured 217-279 ns a read
+ *   of a core MSR on a Ryzen 3950X, rdmsr included: iximeow's msr_peek, 2024), rounded up for a server kernel
+ *   with the speculation mitigations on;
+ * - an uncore MSR's rdmsr on its own CPU: the register sits in a box out on the mesh, a few hundred cycles
+ *   (an assumption: no public measurement; uncore check prints the real one on the node);
+ * - the interrupt round trip of smp_call_function_single to another CPU, which waits for that CPU to take
+ *   it (make bench measures it on this machine: bench ipi);
+ * - a PCI configuration dword through sysfs (an MMCONFIG non-posted read of the device);
+ * - an MMIO load from a box (uncached, across the mesh);
+ * - the kernel's pmu->read of one member of an uncore perf group (a register each);
+ * - moving a thread to another CPU (sched_setaffinity migrates it through the stopper thread: two context
+ *   switches; make bench measures it here). */
+#define COST_SYSCALL_NS 300
+#define COST_RDMSR_NS 100
+#define COST_IPI_NS 3000
 #define COST_PCI_NS 1000
 #define COST_MMIO_NS 300
-#define COST_PERF_MEMBER_NS 150
+#define COST_PERF_MEMBER_NS 100
 #define COST_MIGRATE_NS 8000
 
 void access_cost(struct access *a, enum access_cost_kind k, int cpu, int n)
@@ -78,6 +83,13 @@ int access_here(const struct access *a)
 	return a->placed ? a->here : sched_getcpu();
 }
 
+int access_worth_moving(const struct access *a, int cpu, int ops)
+{
+	return a->place_ok && cpu >= 0 && cpu != access_here(a) && (double)ops * COST_IPI_NS > COST_MIGRATE_NS;
+}
+
+int access_batches(const struct access *a) { return a->batch_ok && !a->batch_failed && a->ops->msr_read_batch; }
+
 int access_place(struct access *a, int cpu)
 {
 	if (!a->place_ok || cpu < 0 || cpu == access_here(a))
@@ -114,7 +126,7 @@ void access_unplace(struct access *a)
 int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n)
 {
 	access_msr_forget(a);
-	if (!a->batch_ok || !a->ops->msr_read_batch || n <= 0)
+	if (!access_batches(a) || n <= 0)
 		return 0;
 	struct msr_prefetch *p = malloc(sizeof(*p) + (size_t)n * (sizeof(uint32_t) + sizeof(uint64_t)));
 	if (!p)
@@ -126,6 +138,7 @@ int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n)
 	p->reg = (uint32_t *)(p->val + n);
 	memcpy(p->reg, regs, (size_t)n * sizeof(*regs));
 	if (a->ops->msr_read_batch(a, cpu, p->reg, n, p->val)) { /* each read alone then, saying its own error */
+		a->batch_failed = 1; /* and from now on (no batch device, a register it refuses) */
 		free(p);
 		return 0;
 	}

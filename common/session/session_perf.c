@@ -165,7 +165,7 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 	ssize_t n = kern(s)->ops->read(kern(s), lead->fd, buf, sizeof(buf));
 	s->u->acc->stats.reads++;
 	s->u->acc->stats.syscalls++;
-	access_cost(s->u->acc, COST_PERF, box_of(s, p->box)->cpu, n > 24 ? (int)((size_t)(n - 24) / 16) : 1);
+	access_cost(s->u->acc, COST_PERF, box_of(s, p->box)->cpu, n >= 8 && buf[0] < UC_MAX_SLOTS ? (int)buf[0] : 1);
 	if (n == 0)
 		return uc_err("the kernel could not put %s's group on the box's counters (another user pinned them)",
 			      s->evs[lead->ev].name);

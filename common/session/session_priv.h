@@ -68,6 +68,8 @@ struct prog {
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
 	int hseen;      /* ... and those since */
+	int verify;     /* the slot (in the box) whose control word the read verifies, -1: every one */
+	uint64_t t_verified; /* when every control word was last verified */
 	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
 			 * fit its counters together; the kernel rotates them and their counts are always scaled */
@@ -142,8 +144,11 @@ int sess_service_overflows(uncore_session_t *s);
 int sess_glob_thaw(uncore_t *u, int socket, int die, int alone);
 int sess_dies(const uncore_session_t *s, int socket); /* dies of a socket, at least 1 */
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
-/* How many of a box's control words differ from what the session counts there (the first named in buf) */
-int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, char *buf, size_t len);
+/* How many of a box's control words (only >= 0: that slot's alone) differ from what the session counts there
+ * (the first named in buf) */
+int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, int only, char *buf, size_t len);
+/* Which control words each box's next read verifies (p->verify): all once a second, one in turn between. */
+void sess_plan_verify(uncore_session_t *s);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);

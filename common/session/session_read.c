@@ -33,6 +33,24 @@ static int cpu_turn(const uncore_session_t *s, const struct prog *pg, const int 
 	return k;
 }
 
+/* The reads of cpu's boxes that would each be an interrupt from another CPU: a read(2) per perf group, one
+ * batch for all its MSRs, else one per MSR. */
+static int cpu_ops(const uncore_session_t *s, int cpu)
+{
+	int n = 0;
+	for (int p = 0; p < s->nprogs; p++) {
+		const struct prog *pg = &s->progs[p];
+		if (pg->failed || read_cpu(s, pg) != cpu)
+			continue;
+		if (s->u->perf)
+			n += (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
+		else
+			for (int k = 0; k < pg->nslots; k++)
+				n += 1 + (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && (pg->verify < 0 || pg->verify == k));
+	}
+	return !s->u->perf && access_batches(s->u->acc) && n ? 1 : n;
+}
+
 /* Every MSR the boxes of cpu read, in the order they read them (their counters, then their control words
  * read back), fetched in one batch call where the backend has one. */
 static void prefetch(uncore_session_t *s, int cpu)
@@ -48,7 +66,7 @@ static void prefetch(uncore_session_t *s, int cpu)
 		for (int k = 0; k < pg->nslots && n < 2048; k++)
 			regs[n++] = (uint32_t)s->slots[pg->first + k].addr;
 		for (int k = 0; k < pg->nslots && n < 2048; k++)
-			if (s->slots[pg->first + k].ctr != UC_CTR_FREERUN)
+			if (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && (pg->verify < 0 || pg->verify == k))
 				regs[n++] = (uint32_t)s->slots[pg->first + k].ctl.addr;
 	}
 	struct access *a = s->u->acc;
@@ -74,13 +92,17 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
 	if (sess_service_overflows(s))
 		return uc_err_prefix("servicing the sampled counters' overflows: ");
+	sess_plan_verify(s);
 	for (int p = 0; p < s->nprogs && a->place_ok; p++)
 		if (read_cpu(s, &s->progs[p]) >= 0 && cpu_turn(s, &s->progs[p], cpus, ncpus) == ncpus &&
 		    ncpus < UC_MAX_SOCKETS * UC_MAX_DIES)
 			cpus[ncpus++] = read_cpu(s, &s->progs[p]);
 	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */
 		if (c < ncpus) {
-			access_place(a, cpus[c]); /* where it may not run, it reads from where it is */
+			/* where moving costs more than the interrupts it saves, or the thread may not run, it reads
+			 * from where it is */
+			if (access_worth_moving(a, cpus[c], cpu_ops(s, cpus[c])))
+				access_place(a, cpus[c]);
 			prefetch(s, cpus[c]);
 		} else
 			access_unplace(a);
@@ -187,6 +209,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 		free(s->progs[p].failed);
 		s->progs[p].failed = NULL;
 		s->progs[p].told = s->progs[p].taken = 0;
+		s->progs[p].t_verified = 0; /* the first reads verify every control word */
 	}
 	s->nrefused = 0;
 	s->novq = 0;

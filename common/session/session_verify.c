@@ -26,13 +26,13 @@ static int differs(uncore_session_t *s, const struct box *b, const struct pmon_r
 /* The control words of a box's counters against what the session counts there (one read each): those it
  * wrote itself, and with all those of another session's programming it shares too.  Returns how many
  * differ (the first named in buf), or -1. */
-int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, char *buf, size_t len)
+int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, int only, char *buf, size_t len)
 {
 	const struct box *b = box_of(s, p->box);
 	int n = 0;
 	for (int k = 0; k < p->nslots; k++) {
 		const struct slot *sl = &s->slots[p->first + k];
-		if (sl->ctr == UC_CTR_FREERUN || !(all || p->owner || (p->joined && !sl->shared)))
+		if (sl->ctr == UC_CTR_FREERUN || !(all || p->owner || (p->joined && !sl->shared)) || (only >= 0 && k != only))
 			continue;
 		if (differs(s, b, &sl->ctl, sess_slot_ctl(s, b, sl), sl->ctl_mask, &n, buf, len))
 			return -1;
@@ -44,7 +44,7 @@ int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, char *
 static int verify_programmed(uncore_session_t *s, int *n, char *buf, size_t len)
 {
 	for (int p = 0; p < s->nprogs; p++) {
-		int k = sess_ctls_changed(s, &s->progs[p], 0, *n ? NULL : buf, *n ? 0 : len);
+		int k = sess_ctls_changed(s, &s->progs[p], 0, -1, *n ? NULL : buf, *n ? 0 : len);
 		if (k < 0)
 			return -1;
 		*n += k;

@@ -1,0 +1,142 @@
+/* Reads on their boxes' CPUs (doc/cost.md): on every platform and both backends, a read with local reads on
+ * aims nothing at another CPU, reads each CPU's MSRs in one batch, and counts exactly what a read from
+ * anywhere counts; the cost model prices it as documented. */
+#include <math.h>
+#include <string.h>
+#include "sim_helpers.h"
+
+struct one_read {
+	struct uncore_stats d; /* the stats one read added */
+	double bw[UC_MAX_SOCKETS]; /* mem_bw_read of each socket, or NAN */
+	int msr_cpus;          /* CPUs with MSR boxes in the session */
+};
+
+static int read_default(const char *spec, int local, struct one_read *r)
+{
+	uncore_t *u;
+	uncore_session_t *s = NULL;
+	struct uncore_series *series = NULL;
+	struct uncore_selection sel = { 0 };
+	struct uncore_stats a;
+	char notice[512];
+	int n, rc = -1, cpus[64], ncpus = 0;
+	memset(r, 0, sizeof(*r));
+	if (uncore_open(spec, &u))
+		return -1;
+	uncore_set_local_reads(u, local);
+	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &n, notice, sizeof(notice)) ||
+	    uncore_session_start(s))
+		goto out;
+	for (int i = 0; i < u->nboxes; i++) /* the CPUs the session's MSR boxes are read on */
+		if (u->boxes[i].t->space == UC_MSR) {
+			int k = 0;
+			while (k < ncpus && cpus[k] != u->boxes[i].cpu)
+				k++;
+			if (k == ncpus && ncpus < 64)
+				cpus[ncpus++] = u->boxes[i].cpu;
+		}
+	r->msr_cpus = ncpus;
+	uncore_sleep_ns(u, 1000000000ull);
+	uncore_session_read(s);
+	uncore_get_stats(u, &a);
+	uncore_sleep_ns(u, 1000000000ull);
+	if (uncore_session_read(s))
+		goto out;
+	uncore_get_stats(u, &r->d);
+	r->d.syscalls -= a.syscalls;
+	r->d.reads -= a.reads;
+	r->d.remote_reads -= a.remote_reads;
+	r->d.batches -= a.batches;
+	r->d.migrations -= a.migrations;
+	r->d.modelled_ns -= a.modelled_ns;
+	int m = -1;
+	for (int i = 0; i < uncore_session_num_metrics(s); i++)
+		if (!strcmp(uncore_session_metric_name(s, i), "mem_bw_read"))
+			m = i;
+	for (int k = 0; k < uncore_num_sockets(u) && k < UC_MAX_SOCKETS; k++)
+		if (m < 0 || uncore_session_metric_value(s, m, k, -1, UNCORE_LAST_INTERVAL, &r->bw[k]))
+			r->bw[k] = NAN;
+	rc = 0;
+out:
+	free(series);
+	uncore_session_free(s);
+	uncore_close(u);
+	return rc;
+}
+
+static void test_local_reads(void)
+{
+	const char *p, *desc;
+	int platforms = 0;
+	for (int i = 0; uncore_sim_platform(i, &p, &desc) == 0; i++)
+		for (int b = 0; b < 2; b++) {
+			char spec[96];
+			struct one_read before, after;
+			if (!strcmp(p, "generic") || (b && !strcmp(p, "montecito")))
+				continue;
+			snprintf(spec, sizeof(spec), "%s:%s,clock=manual", b ? "perf+sim" : "sim", p);
+			CU_ASSERT_FATAL(!read_default(spec, 0, &before) && !read_default(spec, 1, &after));
+			/* never dearer; no interrupt but where moving would cost more than the interrupts it saves */
+			int ok = before.d.remote_reads > 0 && after.d.modelled_ns <= before.d.modelled_ns &&
+				 (after.d.remote_reads == 0 ? after.d.migrations >= 2 : after.d.migrations == 0 || b == 0);
+			/* the registers: one batch per CPU with MSR boxes; the kernel: a read(2) per group either way */
+			ok = ok && (b ? after.d.batches == 0 && after.d.syscalls == before.d.syscalls
+				      : after.d.batches == (uint64_t)after.msr_cpus && after.d.syscalls < before.d.syscalls);
+			for (int k = 0; k < 2; k++) /* the same counts */
+				ok = ok && (isnan(before.bw[k]) ? isnan(after.bw[k]) : before.bw[k] == after.bw[k]);
+			if (!ok)
+				fprintf(stderr, "%s: before %llu syscalls %llu remote %llu ns; after %llu syscalls %llu remote %llu "
+					"batches (%d MSR CPUs) %llu moves %llu ns; bw %g/%g\n", spec,
+					(unsigned long long)before.d.syscalls, (unsigned long long)before.d.remote_reads,
+					(unsigned long long)before.d.modelled_ns, (unsigned long long)after.d.syscalls,
+					(unsigned long long)after.d.remote_reads, (unsigned long long)after.d.batches,
+					after.msr_cpus, (unsigned long long)after.d.migrations,
+					(unsigned long long)after.d.modelled_ns, before.bw[0], after.bw[0]);
+			CU_ASSERT(ok);
+			platforms++;
+		}
+	CU_ASSERT(platforms >= 29); /* every platform on both backends, less Itanium through perf */
+}
+
+/* The model's prices (doc/cost.md), against a hand count: SNB-EP's iMC read through the simulated kernel,
+ * one group of 4 general counters and the fixed one a channel, 8 channels: 8 read(2) of 300 ns and 5 x 8
+ * members of 100 ns, plus 3 moves of 8 us (socket 0's CPU, socket 1's, back: 4 interrupts of 3 us saved
+ * on each); from anywhere each read(2) is an interrupt of 3 us more and nothing moves. */
+static void test_cost_model(void)
+{
+	for (int local = 0; local < 2; local++) {
+		uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
+		uncore_session_t *s;
+		struct uncore_stats a, z;
+		uncore_set_local_reads(u, local);
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		const char *ev[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.WR", "UNC_M_ACT_COUNT", "UNC_M_PRE_COUNT.PAGE_MISS",
+				     "UNC_M_CLOCKTICKS" };
+		for (int i = 0; i < 5; i++)
+			CU_ASSERT(uncore_session_add(s, ev[i]) >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		uncore_get_stats(u, &a);
+		uncore_sleep_ns(u, 1000000000ull);
+		CU_ASSERT(uncore_session_read(s) == 0);
+		uncore_get_stats(u, &z);
+		uint64_t want = 8 * 300 + 40 * 100 + (local ? 3 * 8000 : 8 * 3000);
+		CU_ASSERT_EQUAL(z.modelled_ns - a.modelled_ns, want);
+		CU_ASSERT_EQUAL(z.remote_reads - a.remote_reads, local ? 0 : 8);
+		CU_ASSERT_EQUAL(z.migrations - a.migrations, local ? 3 : 0);
+		if (z.modelled_ns - a.modelled_ns != want)
+			fprintf(stderr, "local %d: modelled %llu ns, hand count %llu\n", local,
+				(unsigned long long)(z.modelled_ns - a.modelled_ns), (unsigned long long)want);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "reads on their boxes' CPUs: no interrupt, a batch a CPU, the same counts", test_local_reads },
+		{ "the cost model against a hand count", test_cost_model },
+		{ NULL, NULL },
+	};
+	return run_suite("reads", tests);
+}

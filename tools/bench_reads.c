@@ -1,0 +1,109 @@
+/*
+ * uncore-bench-reads: what one read of each platform's default set (the collectd plugin's and the exporter's)
+ * costs as hardware would, by the library's cost model (doc/cost.md), before and after reads run on their
+ * boxes' CPUs: system calls, reads aimed at another CPU (each an inter-processor interrupt), batch calls,
+ * moves of the thread, and the modelled time; beside it what the simulator itself spent (CPU time of this
+ * process), and the 100 Hz row against its budget (modelled under 1 % of a core, the simulator under 0.1 %).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "uncore.h"
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct cost {
+	int counters;
+	double syscalls, remote, batches, moves, modelled_us, sim_us;
+};
+
+/* reads of the default set every step_ns on spec, local reads on or off */
+static int measure(const char *spec, int local, int reads, uint64_t step_ns, struct cost *c)
+{
+	uncore_t *u;
+	uncore_session_t *s = NULL;
+	struct uncore_series *series = NULL;
+	struct uncore_selection sel = { 0 };
+	struct uncore_stats a, z;
+	char notice[512];
+	int n, rc = -1;
+	memset(c, 0, sizeof(*c));
+	if (uncore_open(spec, &u))
+		return -1;
+	uncore_set_local_reads(u, local);
+	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &n, notice, sizeof(notice)) ||
+	    uncore_session_start(s))
+		goto out;
+	for (int e = 0; e < uncore_session_num_events(s); e++)
+		for (int k = 0; k < uncore_num_sockets(u); k++)
+			c->counters += uncore_session_event_boxes(s, e, k);
+	uncore_sleep_ns(u, step_ns);
+	uncore_session_read(s);
+	uncore_get_stats(u, &a);
+	double t = 0;
+	for (int i = 0; i < reads; i++) {
+		uncore_sleep_ns(u, step_ns);
+		double t0 = cpu_now();
+		if (uncore_session_read(s))
+			goto out;
+		t += cpu_now() - t0;
+	}
+	uncore_get_stats(u, &z);
+	c->syscalls = (double)(z.syscalls - a.syscalls) / reads;
+	c->remote = (double)(z.remote_reads - a.remote_reads) / reads;
+	c->batches = (double)(z.batches - a.batches) / reads;
+	c->moves = (double)(z.migrations - a.migrations) / reads;
+	c->modelled_us = (double)(z.modelled_ns - a.modelled_ns) / reads / 1e3;
+	c->sim_us = t / reads * 1e6;
+	rc = 0;
+out:
+	free(series);
+	uncore_session_free(s);
+	uncore_close(u);
+	return rc;
+}
+
+int main(void)
+{
+	const char *name, *desc;
+	printf("bench reads: one read of each platform's default set, 2 sockets (SIMULATED), priced by the cost model "
+	       "(doc/cost.md)\n");
+	printf("  %-9s %-8s %8s | before: %8s %7s %10s | after: %8s %7s %7s %5s %10s | %s\n", "platform", "backend",
+	       "counters", "syscalls", "remote", "modelled", "syscalls", "remote", "batches", "moves", "modelled",
+	       "simulator (CPU)");
+	for (int i = 0; uncore_sim_platform(i, &name, &desc) == 0; i++)
+		for (int b = 0; b < 2; b++) {
+			char spec[96];
+			struct cost before, after;
+			if (!strcmp(name, "generic") || (b && !strcmp(name, "montecito")))
+				continue; /* no default set of its own on the simulator; no perf PMUs on Itanium */
+			snprintf(spec, sizeof(spec), "%s:%s,clock=manual", b ? "perf+sim" : "sim", name);
+			if (measure(spec, 0, 50, 1000000000ull, &before) || measure(spec, 1, 50, 1000000000ull, &after)) {
+				printf("  %-9s %-8s %s\n", name, b ? "perf+sim" : "sim", uncore_error());
+				continue;
+			}
+			printf("  %-9s %-8s %8d | %16.1f %7.1f %7.1f us | %15.1f %7.1f %7.1f %5.1f %7.1f us | %.1f us\n", name,
+			       b ? "perf+sim" : "sim", after.counters, before.syscalls, before.remote, before.modelled_us,
+			       after.syscalls, after.remote, after.batches, after.moves, after.modelled_us, after.sim_us);
+		}
+	/* 100 Hz: a 2-socket Granite Rapids, its default set read every 10 ms */
+	struct cost c;
+	for (int b = 0; b < 2; b++) {
+		const char *spec = b ? "perf+sim:gnr,clock=manual" : "sim:gnr,clock=manual";
+		if (measure(spec, 1, 1000, 10000000ull, &c)) {
+			fprintf(stderr, "bench: %s\n", uncore_error());
+			return 1;
+		}
+		double hw = c.modelled_us * 100 / 1e6 * 100, sim = c.sim_us * 100 / 1e6 * 100;
+		printf("bench 100 Hz: %s, %d counters every 10 ms: modelled %.1f us a read = %.2f %% of a core (budget 1 %%: "
+		       "%s); the simulator %.1f us = %.2f %% (budget 0.1 %%: %s)\n", spec, c.counters, c.modelled_us, hw,
+		       hw < 1 ? "within" : "OVER", c.sim_us, sim, sim < 0.1 ? "within" : "over");
+	}
+	return 0;
+}

@@ -82,6 +82,7 @@ struct ue_state {
 	/* the exporter's own cost */
 	double read_seconds;
 	uint64_t reads, failures, scrapes;
+	uint64_t missed; /* reads the schedule skipped because the last ran late */
 };
 
 /* CLOCK_MONOTONIC in ns: the read schedule and the exporter's own cost (ue_read.c). */

@@ -158,6 +158,7 @@ void ue_carry(struct ue_state *st, struct ue_state *old)
 	st->read_seconds = old->read_seconds;
 	st->reads = old->reads;
 	st->failures = old->failures;
+	st->missed = old->missed;
 }
 
 void ue_teardown(struct ue_state *st)

@@ -154,6 +154,11 @@ static void own(struct buf *b, const struct ue_state *st, int om)
 	snprintf(f.help, sizeof(f.help), "Reads of the counters");
 	head(b, &f, om);
 	sample(b, &f, "", (double)st->reads, 0, om);
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_missed_reads");
+	snprintf(f.help, sizeof(f.help), "Reads of the --interval schedule skipped because a read ran late (a stopped or "
+		 "starved process): none while the exporter keeps up");
+	head(b, &f, om);
+	sample(b, &f, "", (double)st->missed, 0, om);
 	snprintf(f.name, sizeof(f.name), "uncore_exporter_read_failures");
 	snprintf(f.help, sizeof(f.help), "Reads in which a box failed or was taken over (its series are no longer exported)");
 	head(b, &f, om);

@@ -214,8 +214,10 @@ int main(int argc, char **argv)
 			if (cfg.per_job && !st.attrib && !ue_jobs_start(&st, err, sizeof(err)))
 				fprintf(stderr, "uncore-exporter: --per-job: the jobs are attributed again\n");
 			next += period;
-			if (next <= now) /* reads fell behind (a stopped process): the schedule starts again from now */
+			if (next <= now) { /* reads fell behind (a stopped process): the schedule starts again from now */
+				st.missed += (now - next) / period + 1;
 				next = now + period;
+			}
 			sampled = stepped = now;
 		} else if (st.attrib && now >= stepped + STEP_NS) {
 			if (uncore_attrib_step(st.attrib))

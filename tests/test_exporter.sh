@@ -61,6 +61,9 @@ start --backend "$SIM,shared=$W/sim" --interval 0.5 --per-box imc --groups memor
 check "the exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
 sleep 1.2 # the gauges need two reads
 $CHECKS scrape $PORT >"$W/text" 2>&1
+check "the exporter's own counters: reads, missed reads (0 while it keeps up), failures, scrapes" \
+	'grep -q "^uncore_exporter_reads_total [1-9]" "$W/text" && grep -q "^uncore_exporter_missed_reads_total [0-9]" "$W/text" &&
+	 grep -q "^uncore_exporter_read_failures_total 0$" "$W/text"'
 check "uncore_health: every condition 0 on a clean machine, one series per condition and socket (resctrl the node's)" \
 	'[ "$(grep -c "^uncore_health{condition=\"[a-z]*\",socket=\"[01]\"} 0$" "$W/text")" -eq 16 ] &&
 	 grep -q "^uncore_health{condition=\"resctrl\"} 0$" "$W/text"'

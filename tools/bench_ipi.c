@@ -6,7 +6,9 @@
  * it.  A software event stands in for an uncore one (no hardware counters in a VM): the kernel reads an
  * active event of another CPU the same way, through smp_call_function_single.  Means over each batch.
  */
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* sched_setaffinity, CPU_SET */
+#endif
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <pthread.h>

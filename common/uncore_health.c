@@ -435,7 +435,8 @@ void health_after_read(uncore_session_t *s, int rc)
 	if (!h->planned)
 		plan(s, h);
 	/* a read right after another (a stop after the last read) shows too little to end a condition */
-	memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);
+	if (h->cap)
+		memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);
 	boxes(s, h);
 	metrics(s, h);
 	twins(s, h);

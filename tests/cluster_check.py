@@ -123,6 +123,8 @@ def wsp(root):
 a, b = wsp(CACHE_A), wsp(CACHE_B)
 names = set("collectd.%s.intel_uncore.socket%d.memory_bandwidth.%s" % (n["host"], s, m)
             for n in nodes for s, m in n["series"])
+# and each socket's count of the health conditions standing (doc/health.md)
+names |= set("collectd.%s.intel_uncore.socket%d.count.health" % (n["host"], s) for n in nodes for s, _ in n["series"])
 check(len(a) > len(names) / 4 and len(b) > len(names) / 4,
       "carbon-relay's consistent hashing spread the %d series over both caches (a %d, b %d)" % (len(names), len(a), len(b)))
 check(not a & b, "no series in both caches (%d in both)" % len(a & b), " ".join(sorted(a & b)[:5]))

@@ -62,6 +62,16 @@ static int t_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	return real->msr_read(a, cpu, reg, val);
 }
 
+/* a CPU's MSRs in one batch (the library's reads on their CPU): each register read, as one by one */
+static int t_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals)
+{
+	char w[24];
+	snprintf(w, sizeof(w), "msr:%d", cpu / cores);
+	for (int i = 0; i < n; i++)
+		record('r', w, regs[i], 0);
+	return real->msr_read_batch(a, cpu, regs, n, vals);
+}
+
 static int t_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 {
 	char w[24];
@@ -202,6 +212,7 @@ static int run_case(const struct vcase *c)
 	real = u->acc->ops;
 	traced = *real;
 	traced.msr_read = t_msr_read;
+	traced.msr_read_batch = real->msr_read_batch ? t_msr_read_batch : NULL;
 	traced.msr_write = t_msr_write;
 	traced.pci_read = t_pci_read;
 	traced.pci_write32 = t_pci_write32;

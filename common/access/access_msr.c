@@ -15,11 +15,15 @@
 struct msr_backend {
 	int fd[MSR_MAX_CPUS]; /* 0 = not opened yet, else fd + 1 */
 	int batch_fd;         /* /dev/cpu/msr_batch: 0 not tried yet, -1 none, else fd + 1 */
+	uint32_t batch_version; /* what the array's version field says: the module's, 0 for 1.x */
 };
 
-/* msr-safe's batch interface (LLNL msr-safe msr_batch.h, HEAD cdafa35): X86_IOC_MSR_BATCH =
+/* msr-safe's batch interface (LLNL msr-safe msr_safe.h and msr_version.h, release 2.0.0): X86_IOC_MSR_BATCH =
  * _IOWR('c', 0xA2, struct msr_batch_array); each op names its CPU, and the module runs a CPU's ops there
- * (one interrupt at most; none from a thread on that CPU); err is the op's own errno. */
+ * (one interrupt at most; none from a thread on that CPU); err is the op's own errno.  Since 2.0.0 the
+ * array carries the module's version (MAJOR << 16 | MINOR << 8 | PATCH) and a mismatch is refused; 1.x has
+ * no version file and ignores the field (the same layout: the pointer is 8-aligned after numops).  Other
+ * releases may change the op, so only these two are used. */
 struct msr_batch_op {
 	uint16_t cpu, isrdmsr;
 	int32_t err;
@@ -117,16 +121,25 @@ int msr_backend_read_batch(struct msr_backend *m, int cpu, const uint32_t *regs,
 	if (n > MSR_BATCH_MAX || cpu < 0 || cpu > UINT16_MAX)
 		return uc_err("an MSR batch of %d reads on CPU %d: at most %d", n, cpu, MSR_BATCH_MAX);
 	if (!m->batch_fd) {
-		char path[4096];
-		int fd = open(sysroot_path(path, sizeof(path), "/dev/cpu/msr_batch"), O_RDWR | O_CLOEXEC);
+		char path[4096], ver[32] = "";
+		unsigned major = 1, minor = 0, patch = 0;
+		FILE *f = fopen(sysroot_path(path, sizeof(path), "/dev/cpu/msr_safe_version"), "re");
+		if (f) { /* "2.0.0" */
+			if (!fgets(ver, sizeof(ver), f) || sscanf(ver, "%u.%u.%u", &major, &minor, &patch) != 3)
+				major = 0;
+			fclose(f);
+		}
+		int fd = major == 1 || (major == 2 && minor == 0 && patch < 256) ?
+				 open(sysroot_path(path, sizeof(path), "/dev/cpu/msr_batch"), O_RDWR | O_CLOEXEC) : -1;
 		st->syscalls++;
 		m->batch_fd = fd < 0 ? -1 : fd + 1;
+		m->batch_version = major == 2 ? 2u << 16 | patch : 0;
 	}
 	if (m->batch_fd < 0)
 		return uc_err("no msr-safe batch device");
 	for (int i = 0; i < n; i++)
 		ops[i] = (struct msr_batch_op){ .cpu = (uint16_t)cpu, .isrdmsr = 1, .msr = regs[i] };
-	struct msr_batch_array arr = { (uint32_t)n, 0, ops };
+	struct msr_batch_array arr = { (uint32_t)n, m->batch_version, ops };
 	st->syscalls++;
 	if (ioctl(m->batch_fd - 1, X86_IOC_MSR_BATCH, &arr)) {
 		int err = errno;

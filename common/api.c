@@ -60,15 +60,18 @@ LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(
 LOCKED(int, uncore_session_allow_refused, (uncore_session_t *s, int on), (s, on), H(s))
 LOCKED(int, uncore_session_refused, (const uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
-/* every read of the caller is judged (uncore_health.c) */
-int uncore_session_read(uncore_session_t *s)
-{
-	handle_lock(H(s));
-	int rc = uncore_session_read_impl(s);
-	health_after_read(s, rc);
-	handle_unlock(H(s));
-	return rc;
-}
+/* int name(s): locked, and the read it ends with judged (uncore_health.c) */
+#define JUDGED(name)                                                                                             \
+	int name(uncore_session_t *s)                                                                            \
+	{                                                                                                         \
+		handle_lock(H(s));                                                                                \
+		int rc = name##_impl(s);                                                                          \
+		health_after_read(s, rc);                                                                         \
+		handle_unlock(H(s));                                                                              \
+		return rc;                                                                                        \
+	}
+JUDGED(uncore_session_read)
+JUDGED(uncore_session_stop)
 LOCKED(int, uncore_session_health, (const uncore_session_t *s, struct uncore_health *out, int max),
        ((uncore_session_t *)s, out, max), H(s))
 LOCKED(int, uncore_session_health_changes, (uncore_session_t *s, struct uncore_health *out, int max), (s, out, max), H(s))
@@ -79,15 +82,6 @@ LOCKED(unsigned, uncore_session_metric_health, (const uncore_session_t *s, int m
 LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))
-/* its last read too */
-int uncore_session_stop(uncore_session_t *s)
-{
-	handle_lock(H(s));
-	int rc = uncore_session_stop_impl(s);
-	health_after_read(s, rc);
-	handle_unlock(H(s));
-	return rc;
-}
 LOCKED(int, uncore_session_times,
        (const uncore_session_t *s, int ev, int socket, int box, uint64_t *enabled, uint64_t *running),
        (s, ev, socket, box, enabled, running), H(s))

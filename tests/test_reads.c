@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "sim_helpers.h"
+#include "../tools/default_set.h"
 
 struct one_read {
 	struct uncore_stats d; /* the stats one read added */
@@ -14,18 +15,11 @@ struct one_read {
 static int read_default(const char *spec, int local, struct one_read *r)
 {
 	uncore_t *u;
-	uncore_session_t *s = NULL;
-	struct uncore_series *series = NULL;
-	struct uncore_selection sel = { 0 };
+	uncore_session_t *s;
 	struct uncore_stats a;
-	char notice[512];
-	int n, rc = -1, cpus[64], ncpus = 0;
+	int rc = -1, cpus[64], ncpus = 0;
 	memset(r, 0, sizeof(*r));
-	if (uncore_open(spec, &u))
-		return -1;
-	uncore_set_local_reads(u, local);
-	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &n, notice, sizeof(notice)) ||
-	    uncore_session_start(s))
+	if (default_set_start(spec, local, &u, &s))
 		goto out;
 	for (int i = 0; i < u->nboxes; i++) /* the CPUs the session's MSR boxes are read on */
 		if (u->boxes[i].t->space == UC_MSR) {
@@ -58,7 +52,6 @@ static int read_default(const char *spec, int local, struct one_read *r)
 			r->bw[k] = NAN;
 	rc = 0;
 out:
-	free(series);
 	uncore_session_free(s);
 	uncore_close(u);
 	return rc;

@@ -100,15 +100,24 @@ static void test_wraparound(void)
 	uncore_close(u);
 }
 
-/* Every register access advances the clock: the two 32-bit halves of a PCI counter may tear. */
+/* SNB-EP's channel 0 of socket 0 counting its reads, on a simulator whose clock advances 20 us a register
+ * access (1000 reads at its rate): the two 32-bit halves of a PCI counter may tear. */
+static uncore_session_t *torn_session(uncore_t **u, int *rd)
+{
+	uncore_session_t *s;
+	*u = open_sim("sim:snbep,clock=manual,tick=20000");
+	uncore_session_new(*u, &s);
+	*rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=0:socket=0");
+	CU_ASSERT_FATAL(*rd >= 0 && uncore_session_start(s) == 0);
+	return s;
+}
+
 static void test_pci_split_read_consistent(void)
 {
-	uncore_t *u = open_sim("sim:snbep,clock=manual,tick=20000");
+	uncore_t *u;
+	int rd;
+	uncore_session_t *s = torn_session(&u, &rd);
 	struct sim *sim = sim_of(u->acc);
-	uncore_session_t *s;
-	uncore_session_new(u, &s);
-	int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=0:socket=0");
-	CU_ASSERT_FATAL(rd >= 0 && uncore_session_start(s) == 0);
 	double rate = sim->prof.mem_read_bps[0] / 64 / 4; /* 5e7/s: 1000 counts per access */
 	uint64_t prev = 0;
 	int crossed = 0;
@@ -137,12 +146,10 @@ static void test_pci_split_read_consistent(void)
 static void test_pci_read_at_the_carry(void)
 {
 	for (uint64_t below = 100; below <= 4000; below += 300) {
-		uncore_t *u = open_sim("sim:snbep,clock=manual,tick=20000");
+		uncore_t *u;
+		int rd;
+		uncore_session_t *s = torn_session(&u, &rd);
 		struct sim *sim = sim_of(u->acc);
-		uncore_session_t *s;
-		uncore_session_new(u, &s);
-		int rd = uncore_session_add(s, "UNC_M_CAS_COUNT.RD:box=0:socket=0");
-		CU_ASSERT_FATAL(rd >= 0 && uncore_session_start(s) == 0);
 		uint64_t at = (7ull << 32) - below;
 		sim_set_counter(sim, "imc", 0, 0, 0, at);
 		uncore_session_sample(s); /* the library's last value: at plus the few counts of this read */

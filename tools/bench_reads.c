@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include "uncore.h"
+#include "default_set.h"
 
 static double cpu_now(void)
 {
@@ -27,18 +28,11 @@ struct cost {
 static int measure(const char *spec, int local, int reads, uint64_t step_ns, struct cost *c)
 {
 	uncore_t *u;
-	uncore_session_t *s = NULL;
-	struct uncore_series *series = NULL;
-	struct uncore_selection sel = { 0 };
+	uncore_session_t *s;
 	struct uncore_stats a, z;
-	char notice[512];
-	int n, rc = -1;
+	int rc = -1;
 	memset(c, 0, sizeof(*c));
-	if (uncore_open(spec, &u))
-		return -1;
-	uncore_set_local_reads(u, local);
-	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &n, notice, sizeof(notice)) ||
-	    uncore_session_start(s))
+	if (default_set_start(spec, local, &u, &s))
 		goto out;
 	for (int e = 0; e < uncore_session_num_events(s); e++)
 		for (int k = 0; k < uncore_num_sockets(u); k++)
@@ -63,7 +57,6 @@ static int measure(const char *spec, int local, int reads, uint64_t step_ns, str
 	c->sim_us = t / reads * 1e6;
 	rc = 0;
 out:
-	free(series);
 	uncore_session_free(s);
 	uncore_close(u);
 	return rc;

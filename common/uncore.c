@@ -94,9 +94,10 @@ int uncore_open(const char *backend, uncore_t **out)
 		goto fail;
 	if (u->acc->ops->host(u->acc, &u->host))
 		goto fail;
-	/* reads run on their boxes' CPUs (access_cost.c); the caller starts on none of them in particular */
+	/* reads run on their boxes' CPUs (access_cost.c); a simulated caller starts on CPU 0, as a daemon's
+	 * thread starts on some CPU of some socket */
 	u->acc->place_ok = u->acc->batch_ok = 1;
-	u->acc->here = u->acc->home = -1;
+	u->acc->here = u->acc->home = u->acc->simulated ? 0 : -1;
 	if (strcmp(u->host.vendor, "GenuineIntel")) {
 		uc_err("this CPU (%s family %d model %d) has no supported Intel uncore%s; "
 		       "run on the simulator with --backend sim:snbep%s",

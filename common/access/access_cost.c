@@ -85,7 +85,8 @@ int access_here(const struct access *a)
 
 int access_worth_moving(const struct access *a, int cpu, int ops)
 {
-	return a->place_ok && cpu >= 0 && cpu != access_here(a) && (double)ops * COST_IPI_NS > COST_MIGRATE_NS;
+	/* there, and (at the end of the read) back */
+	return a->place_ok && cpu >= 0 && cpu != access_here(a) && (double)ops * COST_IPI_NS > 2 * COST_MIGRATE_NS;
 }
 
 int access_batches(const struct access *a) { return a->batch_ok && !a->batch_failed && a->ops->msr_read_batch; }

@@ -154,6 +154,14 @@ static uint64_t scaled(uint64_t raw, uint64_t en, uint64_t run, int on)
 	return on && run && run < en ? (uint64_t)llround((double)raw * (double)en / (double)run) : raw;
 }
 
+/* The CPU a read(2) of the box's groups interrupts, -1: none.  The kernel reads an uncore event from any CPU
+ * of its package without an interrupt (PERF_EV_CAP_READ_ACTIVE_PKG, Linux uncore.c uncore_pmu_event_init). */
+int sess_perf_read_cpu(const uncore_session_t *s, const struct box *b)
+{
+	int here = access_here(s->u->acc);
+	return here >= 0 && here < UC_MAX_CPUS && s->u->host.cpu_socket[here] == b->socket ? -1 : b->cpu;
+}
+
 /* One read(2) of a group: {nr, time enabled, time running, {value, id[, lost]} per member}.  Each value
  * goes to the slot of its id, whatever the order the kernel gives them in. */
 static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind)
@@ -165,7 +173,8 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 	ssize_t n = kern(s)->ops->read(kern(s), lead->fd, buf, sizeof(buf));
 	s->u->acc->stats.reads++;
 	s->u->acc->stats.syscalls++;
-	access_cost(s->u->acc, COST_PERF, box_of(s, p->box)->cpu, n >= 8 && buf[0] < UC_MAX_SLOTS ? (int)buf[0] : 1);
+	access_cost(s->u->acc, COST_PERF, sess_perf_read_cpu(s, box_of(s, p->box)),
+		    n >= 8 && buf[0] < UC_MAX_SLOTS ? (int)buf[0] : 1);
 	if (n == 0)
 		return uc_err("the kernel could not put %s's group on the box's counters (another user pinned them)",
 			      s->evs[lead->ev].name);

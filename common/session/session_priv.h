@@ -160,6 +160,7 @@ int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v);
 int sess_perf_check(uncore_session_t *s, const struct encoded *e);
 int sess_perf_start(uncore_session_t *s);
 int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
+int sess_perf_read_cpu(const uncore_session_t *s, const struct box *b);
 void sess_perf_stop(uncore_session_t *s);
 
 #endif

@@ -42,8 +42,8 @@ static int cpu_ops(const uncore_session_t *s, int cpu)
 		const struct prog *pg = &s->progs[p];
 		if (pg->failed || read_cpu(s, pg) != cpu)
 			continue;
-		if (s->u->perf)
-			n += (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
+		if (s->u->perf) /* from its package, none interrupts */
+			n += sess_perf_read_cpu(s, box_of(s, pg->box)) < 0 ? 0 : (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
 		else
 			for (int k = 0; k < pg->nslots; k++)
 				n += 1 + (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && (pg->verify < 0 || pg->verify == k));

@@ -94,64 +94,45 @@ static void test_local_reads(void)
 	CU_ASSERT(platforms >= 29); /* every platform on both backends, less Itanium through perf */
 }
 
+/* One read of SNB-EP's iMC events (and with cbo the CBos' clocks) through the simulated kernel: its modelled
+ * ns, interrupts and moves against the hand count. */
+static void priced_read(int local, int cbo, uint64_t want_ns, uint64_t want_remote, uint64_t want_moves)
+{
+	static const char *const ev[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.WR", "UNC_M_ACT_COUNT",
+					   "UNC_M_PRE_COUNT.PAGE_MISS", "UNC_M_CLOCKTICKS", "UNC_C_CLOCKTICKS" };
+	uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
+	uncore_session_t *s;
+	struct uncore_stats a, z;
+	uncore_set_local_reads(u, local);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int i = 0; i < 5 + cbo; i++)
+		CU_ASSERT(uncore_session_add(s, ev[i]) >= 0);
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_get_stats(u, &a);
+	uncore_sleep_ns(u, 1000000000ull);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	uncore_get_stats(u, &z);
+	CU_ASSERT_EQUAL(z.modelled_ns - a.modelled_ns, want_ns);
+	CU_ASSERT_EQUAL(z.remote_reads - a.remote_reads, want_remote);
+	CU_ASSERT_EQUAL(z.migrations - a.migrations, want_moves);
+	if (z.modelled_ns - a.modelled_ns != want_ns)
+		fprintf(stderr, "cbo %d, local %d: modelled %llu ns, hand count %llu\n", cbo, local,
+			(unsigned long long)(z.modelled_ns - a.modelled_ns), (unsigned long long)want_ns);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 /* The model's prices (doc/cost.md), against a hand count: SNB-EP's iMC read through the simulated kernel,
  * one group of 4 general counters and the fixed one a channel, 8 channels: 8 read(2) of 300 ns and 5 x 8
  * members of 100 ns.  The caller starts on CPU 0: socket 0's groups are read from their package without an
  * interrupt; socket 1's 4 are each an interrupt of 3 us from there, or the thread moves there and back
- * (2 moves of 8 us: 16 us against 12 us of interrupts, so it stays).  With 8 channels a socket (16 us
- * against 24 us) it moves. */
+ * (2 moves of 8 us: 16 us against 12 us of interrupts, so it stays).  With the CBos' clocks too (16 more
+ * groups and members) socket 1's 12 groups would be 36 us of interrupts: it moves. */
 static void test_cost_model(void)
 {
 	for (int local = 0; local < 2; local++) {
-		uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
-		uncore_session_t *s;
-		struct uncore_stats a, z;
-		uncore_set_local_reads(u, local);
-		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-		const char *ev[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.WR", "UNC_M_ACT_COUNT", "UNC_M_PRE_COUNT.PAGE_MISS",
-				     "UNC_M_CLOCKTICKS" };
-		for (int i = 0; i < 5; i++)
-			CU_ASSERT(uncore_session_add(s, ev[i]) >= 0);
-		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
-		uncore_get_stats(u, &a);
-		uncore_sleep_ns(u, 1000000000ull);
-		CU_ASSERT(uncore_session_read(s) == 0);
-		uncore_get_stats(u, &z);
-		uint64_t want = 8 * 300 + 40 * 100 + 4 * 3000;
-		CU_ASSERT_EQUAL(z.modelled_ns - a.modelled_ns, want);
-		CU_ASSERT_EQUAL(z.remote_reads - a.remote_reads, 4);
-		CU_ASSERT_EQUAL(z.migrations - a.migrations, 0);
-		if (z.modelled_ns - a.modelled_ns != want)
-			fprintf(stderr, "local %d: modelled %llu ns, hand count %llu\n", local,
-				(unsigned long long)(z.modelled_ns - a.modelled_ns), (unsigned long long)want);
-		uncore_session_free(s);
-		uncore_close(u);
-	}
-	/* and the 8 CBos' clocks too: socket 1's 12 groups are 36 us of interrupts, and the thread moves */
-	for (int local = 0; local < 2; local++) {
-		uncore_t *u = open_sim("perf+sim:snbep,clock=manual");
-		uncore_session_t *s;
-		struct uncore_stats a, z;
-		uncore_set_local_reads(u, local);
-		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-		const char *ev[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.WR", "UNC_M_ACT_COUNT", "UNC_M_PRE_COUNT.PAGE_MISS",
-				     "UNC_M_CLOCKTICKS", "UNC_C_CLOCKTICKS" };
-		for (int i = 0; i < 6; i++)
-			CU_ASSERT(uncore_session_add(s, ev[i]) >= 0);
-		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
-		uncore_get_stats(u, &a);
-		uncore_sleep_ns(u, 1000000000ull);
-		CU_ASSERT(uncore_session_read(s) == 0);
-		uncore_get_stats(u, &z);
-		uint64_t want = 24 * 300 + 56 * 100 + (local ? 2 * 8000 : 12 * 3000);
-		CU_ASSERT_EQUAL(z.modelled_ns - a.modelled_ns, want);
-		CU_ASSERT_EQUAL(z.remote_reads - a.remote_reads, local ? 0 : 12);
-		CU_ASSERT_EQUAL(z.migrations - a.migrations, local ? 2 : 0);
-		if (z.modelled_ns - a.modelled_ns != want)
-			fprintf(stderr, "with the CBos, local %d: modelled %llu ns, hand count %llu\n", local,
-				(unsigned long long)(z.modelled_ns - a.modelled_ns), (unsigned long long)want);
-		uncore_session_free(s);
-		uncore_close(u);
+		priced_read(local, 0, 8 * 300 + 40 * 100 + 4 * 3000, 4, 0);
+		priced_read(local, 1, 24 * 300 + 56 * 100 + (local ? 2 * 8000 : 12 * 3000), local ? 0 : 12, local ? 2 : 0);
 	}
 }
 

@@ -33,7 +33,7 @@ uncore_t *session_owner(const uncore_session_t *s);
 #define SESS_BOX_BEYOND 2  /* a count beyond the counter's width, or more than any event counts in the time */
 struct session_box_view {
 	const char *unit;  /* its unit's name ("imc") */
-	int box, prog;     /* its number in the unit, and its programming (an event's boxes: one each) */
+	int box;           /* its number in the unit */
 	uint64_t delta, ns; /* the count over the interval, and the interval */
 	int flags;         /* SESS_BOX_* */
 	int taken;         /* another agent reprogrammed it (it failed) */

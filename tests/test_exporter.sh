@@ -144,5 +144,8 @@ check "a dead channel: uncore_health{condition=\"stopped\"} 1 on each socket, ev
 check "... raised once in the log, naming the box and what to do" \
 	'[ "$(grep -c "health stopped raised: imc 2 (socket 0): no counter moved.*run uncore check" "$W/exp.log")" -eq 1 ]'
 stop
+out=$(cd "${top_srcdir:-.}/tests/fixtures" && promtool test rules health_alert_test.yml 2>&1); rc=$?
+check "the shipped alert UncoreCounterHealth fires for a condition standing a minute, on its socket alone (promtool test rules)" \
+	'[ $rc -eq 0 ]' || echo "$out"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

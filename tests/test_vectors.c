@@ -63,13 +63,13 @@ static int t_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 }
 
 /* a CPU's MSRs in one batch (the library's reads on their CPU): each register read, as one by one */
-static int t_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals)
+static int t_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at)
 {
 	char w[24];
 	snprintf(w, sizeof(w), "msr:%d", cpu / cores);
 	for (int i = 0; i < n; i++)
 		record('r', w, regs[i], 0);
-	return real->msr_read_batch(a, cpu, regs, n, vals);
+	return real->msr_read_batch(a, cpu, regs, n, vals, at);
 }
 
 static int t_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)

@@ -74,8 +74,9 @@ struct access_ops {
 	/* physical memory-mapped registers; len 4 or 8 (or a multiple of 8 for tables) */
 	int (*mmio_read)(struct access *a, uint64_t phys, void *buf, size_t len);
 	int (*mmio_write)(struct access *a, uint64_t phys, uint64_t val, int bytes);
-	/* optional: n MSRs of one CPU in one call (msr-safe's batch device; the simulator's model of it) */
-	int (*msr_read_batch)(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals);
+	/* optional: n MSRs of one CPU in one call (msr-safe's batch device; the simulator's model of it); *at:
+	 * the instant of the clock (now_ns) the values are of where the backend knows it, else left 0 */
+	int (*msr_read_batch)(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at);
 	int (*sleep_ns)(struct access *a, uint64_t ns);
 	uint64_t (*now_ns)(struct access *a);
 	void (*close)(struct access *a);
@@ -120,6 +121,7 @@ void access_unplace(struct access *a);
  * of them until access_msr_forget. */
 struct msr_prefetch {
 	int cpu, n, next;
+	uint64_t at; /* the instant its values are of, 0: not known (msr_read_batch) */
 	uint32_t *reg;
 	uint64_t *val;
 };

@@ -138,7 +138,8 @@ int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n)
 	p->val = (uint64_t *)(p + 1);
 	p->reg = (uint32_t *)(p->val + n);
 	memcpy(p->reg, regs, (size_t)n * sizeof(*regs));
-	if (a->ops->msr_read_batch(a, cpu, p->reg, n, p->val)) { /* each read alone then, saying its own error */
+	p->at = 0;
+	if (a->ops->msr_read_batch(a, cpu, p->reg, n, p->val, &p->at)) { /* each read alone then, saying its own error */
 		a->batch_failed = 1; /* and from now on (no batch device, a register it refuses) */
 		free(p);
 		return 0;

@@ -78,9 +78,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		addr[k] = s->slots[p->first + k].addr;
 	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
 	 * is taken again, so that rates divide by the counts' own window, not by a preemption.  Registers its
-	 * CPU's batch read were read at their place in the batch. */
-	const struct msr_prefetch *pf = a->prefetch && a->prefetch->cpu == b->cpu && b->t->space == UC_MSR ? a->prefetch : NULL;
-	int k0 = pf ? pf->next : 0;
+	 * CPU's batch read are of the batch's instant. */
 	for (int tries = 0;; tries++) {
 		uint64_t t0 = a->ops->now_ns(a);
 		if (reg_read_counters(s->u, b, addr, n, val))
@@ -91,8 +89,8 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 			break;
 		}
 	}
-	if (pf && pf->n) /* the middle of its registers' stretch of the batch */
-		now = s->batch_t0 + (uint64_t)((double)(s->batch_t1 - s->batch_t0) * (k0 + pf->next) / 2 / pf->n);
+	if (s->batch_ns && a->prefetch && a->prefetch->cpu == b->cpu && b->t->space == UC_MSR)
+		now = s->batch_ns;
 	/* A register that reads all ones is a device gone (a PCI function hidden, a bus error), not a count:
 	 * nothing of it is taken, not even its control words as another agent's, until it reads sane again.
 	 * A count with bits beyond the counter's width, or a step more than any event can count in the time

@@ -103,7 +103,7 @@ struct uncore_session {
 	uncore_overflow_t ovq[SESS_OVQ];
 	int novq;
 	struct health *health; /* what health/ watches on its reads (it allocates and frees it) */
-	uint64_t batch_t0, batch_t1; /* when the batch read of the CPU whose boxes are being read began and ended */
+	uint64_t batch_ns; /* the instant the batch read of the CPU whose boxes are being read is of (0: none) */
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }

@@ -70,13 +70,15 @@ static void prefetch(uncore_session_t *s, int cpu)
 				regs[n++] = (uint32_t)s->slots[pg->first + k].ctl.addr;
 	}
 	struct access *a = s->u->acc;
-	/* a batch the scheduler stretched (a loaded machine) is read again, as a box's read is (sess_read_box):
-	 * each box's sample time is its place in the batch (sess_read_box) */
+	/* the boxes' sample time is the instant the backend says the batch's values are of (the simulator's),
+	 * else the middle of the call: one the scheduler stretched (a loaded machine) is then read again, as a
+	 * box's read is (sess_read_box) */
 	for (int tries = 0;; tries++) {
-		s->batch_t0 = a->ops->now_ns(a);
+		uint64_t t0 = a->ops->now_ns(a);
 		access_msr_prefetch(a, cpu, regs, n);
-		s->batch_t1 = a->ops->now_ns(a);
-		if (!a->prefetch || s->batch_t1 - s->batch_t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1)
+		uint64_t t1 = a->ops->now_ns(a);
+		s->batch_ns = !a->prefetch ? 0 : a->prefetch->at ? a->prefetch->at : t0 + (t1 - t0) / 2;
+		if (!a->prefetch || a->prefetch->at || t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1)
 			break;
 	}
 }
@@ -116,6 +118,7 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 			if (cpu_turn(s, &s->progs[p], cpus, ncpus) == c)
 				rc = read_prog(s, &s->progs[p], kind, tell, msg, &len, &nfailed);
 		access_msr_forget(a);
+		s->batch_ns = 0;
 		if (rc) {
 			access_unplace(a);
 			return -1;

@@ -132,16 +132,23 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	return msr_get(a, cpu, reg, val);
 }
 
-/* msr-safe's X86_IOC_MSR_BATCH: one call runs every rdmsr on the CPU (one interrupt at most) */
-static int s_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals)
+/* msr-safe's X86_IOC_MSR_BATCH: one call runs every rdmsr on the CPU (one interrupt at most), in the kernel
+ * in a few microseconds: the simulator reads them all at one instant of its clock (however long this
+ * process takes over it, or is preempted in it) and says which */
+static int s_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at)
 {
+	struct sim *s = a->priv;
+	int held = s->held, rc = 0;
 	a->stats.reads += (uint64_t)n;
 	a->stats.syscalls++;
 	access_cost(a, COST_MSR_BATCH, cpu, n);
-	for (int i = 0; i < n; i++)
-		if (msr_get(a, cpu, regs[i], &vals[i]))
-			return -1;
-	return 0;
+	*at = sim_now(s);
+	s->held = 1;
+	s->hold_ns = *at;
+	for (int i = 0; i < n && !rc; i++)
+		rc = msr_get(a, cpu, regs[i], &vals[i]);
+	s->held = held;
+	return rc;
 }
 
 static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)

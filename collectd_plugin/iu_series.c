@@ -101,6 +101,8 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		.box_units = (const char *const *)c->box_units, .nbox_units = c->nbox_units,
 		.sockets = c->sockets, .per_box_all = c->per_box_all, .opt_metrics = "Metrics",
 		.opt_groups = "MetricGroups", .opt_events = "Events", .opt_sockets = "Sockets", .opt_per_box = "ReportPerBox",
+		/* the default set fits a share of a core at the interval it is read at (uncore.h) */
+		.interval_s = c->interval > 0 ? c->interval : CDTIME_T_TO_DOUBLE(plugin_get_interval()),
 	};
 	struct uncore_series *chosen = NULL;
 	int n = 0;

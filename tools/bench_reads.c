@@ -32,7 +32,7 @@ static int measure(const char *spec, int local, int reads, uint64_t step_ns, str
 	struct uncore_stats a, z;
 	int rc = -1;
 	memset(c, 0, sizeof(*c));
-	if (default_set_start(spec, local, &u, &s))
+	if (default_set_start(spec, local, (double)step_ns / 1e9, &u, &s))
 		goto out;
 	for (int e = 0; e < uncore_session_num_events(s); e++)
 		for (int k = 0; k < uncore_num_sockets(u); k++)

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include "uncore.h"
 
-/* Open spec with local reads on or off and start its default set: 0, or -1 (*u and *s are set to what must
- * be freed either way: uncore_session_free(*s), uncore_close(*u)). */
-static inline int default_set_start(const char *spec, int local, uncore_t **u, uncore_session_t **s)
+/* Open spec with local reads on or off and start its default set for reads interval_s apart (0: the counter
+ * limit alone decides): 0, or -1 (*u and *s are set to what must be freed either way:
+ * uncore_session_free(*s), uncore_close(*u)). */
+static inline int default_set_start(const char *spec, int local, double interval_s, uncore_t **u, uncore_session_t **s)
 {
 	struct uncore_series *series = NULL;
-	struct uncore_selection sel = { 0 };
+	struct uncore_selection sel = { .interval_s = interval_s };
 	char notice[512];
 	int n, rc;
 	*u = NULL;

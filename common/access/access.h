@@ -105,7 +105,9 @@ struct access {
 };
 
 /* Where reads run and what they cost (access_cost.c, doc/cost.md). */
-enum access_cost_kind { COST_MSR, COST_MSR_BATCH, COST_PCI, COST_MMIO, COST_PERF, COST_MIGRATE };
+enum access_cost_kind { COST_MSR, COST_MSR_BATCH, COST_PCI, COST_MMIO, COST_PERF, COST_MIGRATE, COST_IPI };
+/* The model's ns for n accesses of a kind (a batch or group of n; COST_IPI: the interrupt a remote one adds). */
+double access_price(enum access_cost_kind k, int n);
 /* Account n accesses of a kind aimed at cpu (-1: none in particular) in the stats: a remote one is an
  * interrupt, each has the model's price. */
 void access_cost(struct access *a, enum access_cost_kind k, int cpu, int n);

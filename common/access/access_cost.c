@@ -41,33 +41,34 @@
 #define COST_PERF_MEMBER_NS 100
 #define COST_MIGRATE_NS 8000
 
+double access_price(enum access_cost_kind k, int n)
+{
+	switch (k) {
+	case COST_MSR: /* one pread, one rdmsr */
+		return (double)n * (COST_SYSCALL_NS + COST_RDMSR_NS);
+	case COST_MSR_BATCH: /* one ioctl, n rdmsr on the CPU */
+		return COST_SYSCALL_NS + (double)n * COST_RDMSR_NS;
+	case COST_PCI: /* one pread of n dwords */
+		return COST_SYSCALL_NS + (double)n * COST_PCI_NS;
+	case COST_MMIO:
+		return (double)n * COST_MMIO_NS;
+	case COST_PERF: /* one read(2) of a group of n */
+		return COST_SYSCALL_NS + (double)n * COST_PERF_MEMBER_NS;
+	case COST_MIGRATE:
+		return COST_MIGRATE_NS;
+	case COST_IPI:
+		return COST_IPI_NS;
+	}
+	return 0;
+}
+
 void access_cost(struct access *a, enum access_cost_kind k, int cpu, int n)
 {
 	struct uncore_stats *st = &a->stats;
 	int remote = (k == COST_MSR || k == COST_MSR_BATCH || k == COST_PERF) && cpu >= 0 && cpu != access_here(a);
-	double ns = 0;
-	switch (k) {
-	case COST_MSR: /* one pread, one rdmsr */
-		ns = COST_SYSCALL_NS + COST_RDMSR_NS;
-		break;
-	case COST_MSR_BATCH: /* one ioctl, n rdmsr on the CPU */
-		ns = COST_SYSCALL_NS + (double)n * COST_RDMSR_NS;
-		st->batches++;
-		break;
-	case COST_PCI:
-		ns = COST_SYSCALL_NS + (double)n * COST_PCI_NS;
-		break;
-	case COST_MMIO:
-		ns = (double)n * COST_MMIO_NS;
-		break;
-	case COST_PERF: /* one read(2) of a group of n */
-		ns = COST_SYSCALL_NS + (double)n * COST_PERF_MEMBER_NS;
-		break;
-	case COST_MIGRATE:
-		ns = COST_MIGRATE_NS;
-		st->migrations++;
-		break;
-	}
+	double ns = access_price(k, k == COST_MSR ? 1 : n);
+	st->batches += k == COST_MSR_BATCH;
+	st->migrations += k == COST_MIGRATE;
 	if (remote) {
 		ns += COST_IPI_NS;
 		st->remote_reads++;

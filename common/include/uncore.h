@@ -350,6 +350,10 @@ int uncore_sleep_ns(uncore_t *u, uint64_t ns);
  */
 uint64_t uncore_session_max_read_interval_ns(const uncore_session_t *s);
 int uncore_session_sample(uncore_session_t *s);
+/* What one read of the session's events will cost, by the cost model (doc/cost.md), in ns: an estimate made
+ * before it starts (every box's counters and one control word, each CPU's boxes read on it where moving
+ * there pays, MSRs in one batch where the backend has one); uncore_get_stats() gives the cost reads took. */
+double uncore_session_estimate_read_ns(const uncore_session_t *s);
 
 /*
  * Health: what every read of the caller (uncore_session_read) says about the counters themselves, with no
@@ -425,12 +429,17 @@ void uncore_set_local_reads(uncore_t *u, int on);
  * built-in platform, a 2-socket Clearwater Forest, reads 1016 with its whole default set; on a 4-socket CWF
  * the LLC group alone reads 1152 CHA counters and is left out. */
 #define UNCORE_DEFAULT_COUNTERS 1024
+/* ... and, where the front end gives its read interval, what a read of the default set may cost by the cost
+ * model: 1 % of a core (100 us a read at 100 Hz, 10 ms at one read a second, where the counter limit
+ * decides); the groups that would cost more are left out and named in notice. */
+#define UNCORE_DEFAULT_SHARE 0.01
 struct uncore_selection {
 	const char *const *metrics, *const *groups, *const *events, *const *box_units;
 	int nmetrics, ngroups, nevents, nbox_units;
 	unsigned sockets; /* bit s: socket s; 0: every socket */
 	int per_box_all;  /* every metric per box of its unit */
 	const char *opt_metrics, *opt_groups, *opt_events, *opt_sockets, *opt_per_box;
+	double interval_s; /* seconds between the front end's reads; 0: not said (the counter limit alone) */
 };
 struct uncore_series {
 	int metric;       /* the session's metric, or -1: a raw event */

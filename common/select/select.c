@@ -162,57 +162,93 @@ static int counters_of(uncore_session_t *s, int nsock)
 	return n;
 }
 
-/* The counters a group's metrics read on their own, on the selected sockets (measured on a session that is
- * never started); -1 where one fails to add (add_group then names the problem). */
-static int group_counters(const struct plan *p, const char *group)
+/* A session never started with a group's metrics on the selected sockets, after those of the plan's session
+ * when current is set (to price them together): 0, or -1 where one fails to add (add_group then names the
+ * problem); *probe is to be freed either way. */
+static int probe_group(const struct plan *p, const char *group, int current, uncore_session_t **probe)
 {
 	struct uncore_metric_info mi;
-	uncore_session_t *probe;
 	unsigned socks = p->sel->sockets;
-	int n = 0;
-	if (uncore_session_new(p->u, &probe))
+	if (uncore_session_new(p->u, probe))
 		return -1;
-	for (int i = 0; i < uncore_num_metrics(p->u) && n == 0; i++) {
+	for (int m = 0; current && m < uncore_session_num_metrics(p->s); m++)
+		if (uncore_session_add_metric(*probe, uncore_session_metric_name(p->s, m)) < 0)
+			return -1;
+	for (int i = 0; i < uncore_num_metrics(p->u); i++) {
 		if (uncore_metric_info(p->u, i, &mi) || strcmp(mi.group, group))
 			continue;
-		for (int sock = socks ? 0 : -1; sock < (socks ? uncore_num_sockets(p->u) : 0) && n == 0; sock++) {
+		for (int sock = socks ? 0 : -1; sock < (socks ? uncore_num_sockets(p->u) : 0); sock++) {
 			char spec[160];
 			if (sock >= 0 && !(socks & (1u << sock)))
 				continue;
 			snprintf(spec, sizeof(spec), sock < 0 ? "%s" : "%s:socket=%d", mi.name, sock);
-			if (uncore_session_add_metric(probe, spec) < 0)
-				n = -1;
+			if (uncore_session_add_metric(*probe, spec) < 0)
+				return -1;
 		}
 	}
-	if (n == 0)
-		n = counters_of(probe, uncore_num_sockets(p->u));
+	return 0;
+}
+
+/* The counters a group's metrics read on their own; -1 where one fails to add. */
+static int group_counters(const struct plan *p, const char *group)
+{
+	uncore_session_t *probe = NULL;
+	int n = probe_group(p, group, 0, &probe) ? -1 : counters_of(probe, uncore_num_sockets(p->u));
 	uncore_session_free(probe);
 	return n;
 }
 
-/* The default groups that the platform has, as far as they fit UNCORE_DEFAULT_COUNTERS together (the first
- * always: a node reports its memory bandwidth whatever it costs); the rest are named in the notice.  The
- * default groups share no event on any built-in platform, so a group adds what it reads on its own. */
+/* What a read of the plan's session with the group added would cost, ns (uncore_session_estimate_read_ns);
+ * -1 where a metric fails to add. */
+static double cost_with(const struct plan *p, const char *group)
+{
+	uncore_session_t *probe = NULL;
+	double ns = probe_group(p, group, 1, &probe) ? -1 : uncore_session_estimate_read_ns(probe);
+	uncore_session_free(probe);
+	return ns;
+}
+
+/* The default groups that the platform has, as far as they fit UNCORE_DEFAULT_COUNTERS together and, where
+ * the front end says how often it reads, a read of them costs at most UNCORE_DEFAULT_SHARE of a core by the
+ * cost model (the first always: a node reports its memory bandwidth whatever it costs); the rest are named
+ * in the notice.  The default groups share no event on any built-in platform, so a group adds what it reads
+ * on its own. */
 static int add_default_groups(struct plan *p, char *notice, size_t len)
 {
-	char left[128] = "";
+	char left[128] = "", dear[128] = "";
 	int wanted = 0; /* every default group's counters */
+	double budget_ns = p->sel->interval_s > 0 ? p->sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE : 0, cost = 0;
 	for (int g = 0; g < (int)(sizeof(default_groups) / sizeof(*default_groups)); g++) {
 		int have = counters_of(p->s, uncore_num_sockets(p->u));
 		int more = group_counters(p, default_groups[g]);
+		double ns = have > 0 && more > 0 && budget_ns > 0 ? cost_with(p, default_groups[g]) : 0;
 		wanted += more > 0 ? more : 0;
-		if (have > 0 && more > 0 && have + more > UNCORE_DEFAULT_COUNTERS)
+		if (have > 0 && more > 0 && have + more > UNCORE_DEFAULT_COUNTERS) {
 			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
 				 default_groups[g]);
-		else if (add_group(p, default_groups[g], 1))
-			return -1;
+		} else if (ns > budget_ns) {
+			snprintf(dear + strlen(dear), sizeof(dear) - strlen(dear), "%s\"%s\" (%.0f us)", dear[0] ? " " : "",
+				 default_groups[g], (ns - cost) / 1e3);
+		} else {
+			if (add_group(p, default_groups[g], 1))
+				return -1;
+			cost = budget_ns > 0 ? uncore_session_estimate_read_ns(p->s) : 0;
+		}
 	}
+	size_t n = 0;
 	if (left[0] && len)
-		snprintf(notice, len,
-			 "the default set leaves out %s %s on %s: with them it would read %d counters an interval, over "
-			 "its limit of %d (the budget is 0.01 %% of a core at Interval 1); name every group wanted in %s "
-			 "to read them",
-			 opt(p->sel->opt_groups, "groups"), left, uncore_platform_name(p->u), wanted, UNCORE_DEFAULT_COUNTERS,
+		n = (size_t)snprintf(notice, len,
+				     "the default set leaves out %s %s on %s: with them it would read %d counters an "
+				     "interval, over its limit of %d; name every group wanted in %s to read them",
+				     opt(p->sel->opt_groups, "groups"), left, uncore_platform_name(p->u), wanted,
+				     UNCORE_DEFAULT_COUNTERS, opt(p->sel->opt_groups, "groups"));
+	if (dear[0] && n < len)
+		snprintf(notice + n, len - n,
+			 "%sthe default set leaves out %s %s on %s at a read every %g s: each would add that much to a "
+			 "read of %.0f us, over the budget of %g %% of a core (%.0f us; doc/cost.md); name every group "
+			 "wanted in %s to read them, or read less often",
+			 n ? "; " : "", opt(p->sel->opt_groups, "groups"), dear, uncore_platform_name(p->u),
+			 p->sel->interval_s, cost / 1e3, UNCORE_DEFAULT_SHARE * 100, budget_ns / 1e3,
 			 opt(p->sel->opt_groups, "groups"));
 	return 0;
 }

@@ -91,6 +91,9 @@ struct sim_box {
 	int port_skew;    /* fault portmap (IIO): free-running port N counts port N+1's traffic */
 	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
 	int tidless;      /* fault tidless (CBo/CHA): its tid filter is ignored, it counts every thread */
+	/* each counter's last rate (general, then fixed, then free-running), with what it was computed for: its
+	 * control word, the box's filters and the machine's rate_gen (sim_core.c box_rate) */
+	struct { uint64_t ctl, filt, gen; double rate; } rc[SIM_MAX_CTR + 1 + SIM_MAX_FR];
 };
 
 struct sim_dev {
@@ -141,6 +144,8 @@ struct sim {
 	int ndevs;
 	struct sim_profile prof;
 	sim_rate_fn rate;
+	uint64_t rate_gen; /* changed with anything a rate depends on but the box's control word and filters (the
+			    * profile, its jobs, a fault): the boxes' cached rates are stale (sim_rate_changed) */
 	struct sim_blob blobs[SIM_MAX_BLOBS];
 	int nblobs;
 	struct { uint32_t addr; uint64_t val; } romsr[SIM_MAX_ROMSR]; /* read-only MSRs outside boxes */
@@ -280,6 +285,8 @@ uint64_t sim_reg_get(struct sim *s, struct sim_box *b, int kind, int i);
 void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);
 uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr, int width);
 void sim_tick(struct sim *s);
+/* The profile or a fault changed: every counter's rate is computed again. */
+static inline void sim_rate_changed(struct sim *s) { s->rate_gen++; }
 extern const struct access_ops sim_access_ops;
 void sim_free(struct sim *s); /* a machine, built or partly built */
 /* The counter a rate is asked for: a general one (0..), the fixed counter, or free-running counter k. */

@@ -152,7 +152,23 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 /* A counter's rate: the workload's, or a fault's (dead: none; phantom: an impossible one on top). */
 static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c)
 {
-	return (b->dead && sim_now(s) >= b->fault_from_ns) || b->stuck ? 0 : s->rate(s, b, ctl, c) + b->phantom;
+	if ((b->dead && sim_now(s) >= b->fault_from_ns) || b->stuck)
+		return 0;
+	/* a rate is the same while its control word, the box's filters and the profile are: computed once (a read
+	 * at 100 Hz asks it of every counter); a machine shared with other processes takes its traffic from them */
+	int k = c >= 0 ? c : c == SIM_CTR_FIXED ? SIM_MAX_CTR : SIM_MAX_CTR + 1 + SIM_CTR_FR_INDEX(c);
+	uint64_t filt = 0;
+	for (int f = 0; f < SIM_MAX_FILT; f++)
+		filt = (filt ^ b->filt[f]) * 1099511628211ull;
+	if (s->shm || k < 0 || k >= SIM_MAX_CTR + 1 + SIM_MAX_FR)
+		return s->rate(s, b, ctl, c) + b->phantom;
+	if (b->rc[k].gen != s->rate_gen + 1 || b->rc[k].ctl != ctl || b->rc[k].filt != filt) {
+		b->rc[k].rate = s->rate(s, b, ctl, c);
+		b->rc[k].ctl = ctl;
+		b->rc[k].filt = filt;
+		b->rc[k].gen = s->rate_gen + 1; /* a box zeroed (fault missing) holds none */
+	}
+	return b->rc[k].rate + b->phantom;
 }
 
 /* Fault agent: at its time another tool (a second PCM, a script with wrmsr) puts an event of its own on

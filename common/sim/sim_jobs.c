@@ -65,6 +65,7 @@ int sim_jobs_apply(struct sim *s, const char *file)
 		if (p->llc_miss_ratio[k] > 0)
 			p->llc_lookups[k] = rd / 64 / p->llc_miss_ratio[k];
 	}
+	sim_rate_changed(s);
 	return 0;
 }
 

@@ -100,6 +100,7 @@ static int has_port_counters(const struct sim_box *b)
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
 {
 	int hit = 0;
+	sim_rate_changed(s); /* a fault can change what a box counts (portmap, onesched, tidless) */
 	if (!strcmp(unit, "discovery"))
 		return from_ns ? uc_err("simulator fault %s:discovery cannot be delayed (@SECONDS)", kind)
 			       : hide_table(s, kind, idx);

@@ -53,6 +53,7 @@ static int set_socket(struct sim *s, void *arg)
 		return -1;
 	s->prof.mem_read_bps[l->socket] = l->rd_bps;
 	s->prof.mem_write_bps[l->socket] = l->wr_bps;
+	sim_rate_changed(s);
 	return 0;
 }
 
@@ -71,6 +72,7 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 	 * (a line each), so that a per-thread count sees nothing else (uncore check's attribution row) */
 	if (s->prof.llc_miss_ratio[socket] > 0)
 		s->prof.llc_lookups[socket] = read_bps / 64 / s->prof.llc_miss_ratio[socket];
+	sim_rate_changed(s);
 	sim_shared_out(s, NULL);
 	return 0;
 }
@@ -110,6 +112,7 @@ static int stretch(struct sim *s, uint64_t ns, const char *what, int (*set)(stru
 			s->epoch_ns -= ns;
 	}
 	s->prof = *saved;
+	sim_rate_changed(s);
 	s->held = 0;
 	free(saved);
 	return rc;

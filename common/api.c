@@ -107,7 +107,7 @@ LOCKED(uint64_t, uncore_session_elapsed_ns, (const uncore_session_t *s), (s), H(
 LOCKED(uint64_t, uncore_session_read_time_ns, (const uncore_session_t *s, int ev, int socket, int box),
        (s, ev, socket, box), H(s))
 LOCKED(uint64_t, uncore_session_max_read_interval_ns, (const uncore_session_t *s), (s), H(s))
-LOCKED(double, uncore_session_estimate_read_ns, (const uncore_session_t *s), (s), H(s))
+LOCKED(double, uncore_session_estimate_read_ns, (const uncore_session_t *s, double interval_s), (s, interval_s), H(s))
 
 /* Freed under its handle's lock (the handle outlives it). */
 void uncore_session_free(uncore_session_t *s)

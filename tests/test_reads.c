@@ -150,7 +150,7 @@ static int hundred_hz(const char *spec, double interval_s, double *measured_ns, 
 	groups[0] = 0;
 	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &n, notice, nlen))
 		goto out;
-	*estimate_ns = uncore_session_estimate_read_ns(s);
+	*estimate_ns = uncore_session_estimate_read_ns(s, interval_s);
 	for (int m = 0; m < uncore_session_num_metrics(s); m++) {
 		struct uncore_metric_info mi;
 		if (!uncore_metric_info(u, uncore_metric_find(u, uncore_session_metric_name(s, m)), &mi) &&

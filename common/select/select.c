@@ -203,7 +203,7 @@ static int group_counters(const struct plan *p, const char *group)
 static double cost_with(const struct plan *p, const char *group)
 {
 	uncore_session_t *probe = NULL;
-	double ns = probe_group(p, group, 1, &probe) ? -1 : uncore_session_estimate_read_ns(probe);
+	double ns = probe_group(p, group, 1, &probe) ? -1 : uncore_session_estimate_read_ns(probe, p->sel->interval_s);
 	uncore_session_free(probe);
 	return ns;
 }
@@ -232,7 +232,7 @@ static int add_default_groups(struct plan *p, char *notice, size_t len)
 		} else {
 			if (add_group(p, default_groups[g], 1))
 				return -1;
-			cost = budget_ns > 0 ? uncore_session_estimate_read_ns(p->s) : 0;
+			cost = budget_ns > 0 ? uncore_session_estimate_read_ns(p->s, p->sel->interval_s) : 0;
 		}
 	}
 	size_t n = 0;

@@ -81,6 +81,6 @@ int uncore_session_num_events_impl(const uncore_session_t *s);
 uint64_t uncore_session_elapsed_ns_impl(const uncore_session_t *s);
 uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int socket, int box);
 uint64_t uncore_session_max_read_interval_ns_impl(const uncore_session_t *s);
-double uncore_session_estimate_read_ns_impl(const uncore_session_t *s);
+double uncore_session_estimate_read_ns_impl(const uncore_session_t *s, double interval_s);
 
 #endif

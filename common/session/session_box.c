@@ -43,25 +43,20 @@ void sess_slot_set_ctr(const struct box *b, struct slot *sl, int ctr)
 	sl->ctl_mask = sl->ctl.wmask & ~(ctr == UC_CTR_FIXED ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
 }
 
-/* A take-over shows at the next read when the agent reprograms the whole box (every control word differs);
- * one that changes a single counter's shows within a second, or within as many reads as the box has
- * counters: a read every 10 ms then costs one control word a box, not one a counter. */
+/* Every control word of a box is read back once a second, the boxes in turn: a take-over shows within a
+ * second, and a read every 10 ms verifies a hundredth of the boxes (a read once a second, all of them). */
 #define VERIFY_ALL_NS 1000000000ull
 void sess_plan_verify(uncore_session_t *s)
 {
 	uint64_t now = s->u->acc->ops->now_ns(s->u->acc);
 	for (int i = 0; i < s->nprogs; i++) {
 		struct prog *p = &s->progs[i];
-		if (!p->t_verified || now - p->t_verified >= VERIFY_ALL_NS) {
-			p->verify = -1;
-			p->t_verified = now;
+		p->verify = !p->t_verified || now - p->t_verified >= VERIFY_ALL_NS;
+		if (!p->verify)
 			continue;
-		}
-		int k = p->verify;
-		for (int tries = 0; tries < p->nslots; tries++) /* the next general or fixed counter's */
-			if (s->slots[p->first + (k = (k + 1 + p->nslots) % p->nslots)].ctr != UC_CTR_FREERUN)
-				break;
-		p->verify = k;
+		/* after the first, whole, verification the boxes' seconds start in turn over one second */
+		uint64_t phase = p->t_verified ? 0 : (uint64_t)i * VERIFY_ALL_NS / (uint64_t)s->nprogs;
+		p->t_verified = now > phase ? now - phase : 1;
 	}
 }
 
@@ -102,7 +97,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
 	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
 	char why[160];
-	int changed = kind == READ_BASELINE || f ? 0 : sess_ctls_changed(s, p, 1, p->verify, why, sizeof(why));
+	int changed = kind == READ_BASELINE || f || !p->verify ? 0 : sess_ctls_changed(s, p, 1, -1, why, sizeof(why));
 	if (changed < 0)
 		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 	if (changed) {

@@ -1,9 +1,10 @@
 /*
  * What one read of a session will cost, before it is started (uncore_session_estimate_read_ns): the read
  * path's accesses (session_read.c, session_box.c) priced by the cost model (access_cost.c), so a front end
- * can keep its default set within a share of a core at its read interval (select.c).  An estimate: every
- * box read as a steady read reads it (its counters and one control word read back), each CPU's boxes from
- * that CPU where moving there pays, its MSRs in one batch where the backend has one.
+ * can keep its default set within a share of a core at its read interval (select.c).  An estimate, averaged
+ * over reads interval_s apart: every box's counters, its control words read back once a second
+ * (sess_plan_verify: at every read when they are a second or more apart), each CPU's boxes read from that
+ * CPU where moving there pays, its MSRs in one batch where the backend has one.
  */
 #include "session_priv.h"
 
@@ -16,7 +17,7 @@ static int cost_cpu(const uncore_session_t *s, const struct prog *p)
 
 /* A box's read that runs on no CPU in particular: one PCI block of its counters and a control word, or an
  * MMIO load each. */
-static double anywhere_ns(const uncore_session_t *s, const struct prog *p)
+static double anywhere_ns(const uncore_session_t *s, const struct prog *p, double verify)
 {
 	const struct box *b = box_of(s, p->box);
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -27,21 +28,21 @@ static double anywhere_ns(const uncore_session_t *s, const struct prog *p)
 	}
 	if (!p->nslots)
 		return 0;
-	int ctl_dwords = 0; /* the control word read back: a 64-bit one (discovery units) is two */
-	for (int k = 0; k < p->nslots && !ctl_dwords; k++)
+	double ctl_ns = 0; /* the control words read back (a 64-bit one, discovery units, is two PCI dwords) */
+	for (int k = 0; k < p->nslots; k++)
 		if (s->slots[p->first + k].ctr != UC_CTR_FREERUN)
-			ctl_dwords = s->slots[p->first + k].ctl.bytes / 4;
+			ctl_ns += b->t->space == UC_PCI ? access_price(COST_PCI, s->slots[p->first + k].ctl.bytes / 4)
+							: access_price(COST_MMIO, 1);
 	if (b->t->space == UC_PCI)
-		return access_price(COST_PCI, (int)((hi - lo) / 4)) + (ctl_dwords ? access_price(COST_PCI, ctl_dwords) : 0);
-	return access_price(COST_MMIO, p->nslots + 1);
+		return access_price(COST_PCI, (int)((hi - lo) / 4)) + verify * ctl_ns;
+	return access_price(COST_MMIO, p->nslots) + verify * ctl_ns;
 }
 
 /* Reads of one CPU's boxes: through the kernel a read(2) per group, directly its counters and a control
  * word a box (in one batch where there is one); ops: those that would each be an interrupt from elsewhere */
-static double cpu_ns(const uncore_session_t *s, int cpu, int *ops)
+static double cpu_ns(const uncore_session_t *s, int cpu, double verify, int *ops)
 {
-	double ns = 0;
-	int regs = 0;
+	double ns = 0, regs = 0;
 	*ops = 0;
 	for (int i = 0; i < s->nprogs; i++) {
 		const struct prog *p = &s->progs[i];
@@ -55,26 +56,28 @@ static double cpu_ns(const uncore_session_t *s, int cpu, int *ops)
 			ns += access_price(COST_PERF, p->nslots) + (groups - 1) * access_price(COST_PERF, 0);
 			*ops += groups;
 		} else {
-			regs += p->nslots + 1;
+			for (int k = 0; k < p->nslots; k++)
+				regs += 1 + verify * (s->slots[p->first + k].ctr != UC_CTR_FREERUN);
 		}
 	}
-	if (!s->u->perf && regs) {
+	if (!s->u->perf && regs > 0) {
 		int batch = access_batches(s->u->acc);
-		ns += batch ? access_price(COST_MSR_BATCH, regs) : regs * access_price(COST_MSR, 1);
-		*ops = batch ? 1 : regs;
+		ns += batch ? access_price(COST_MSR_BATCH, (int)(regs + 0.5)) : regs * access_price(COST_MSR, 1);
+		*ops = batch ? 1 : (int)(regs + 0.5);
 	}
 	return ns;
 }
 
-double uncore_session_estimate_read_ns_impl(const uncore_session_t *s)
+double uncore_session_estimate_read_ns_impl(const uncore_session_t *s, double interval_s)
 {
 	struct access *a = s->u->acc;
+	double verify = interval_s <= 0 || interval_s >= 1 ? 1 : interval_s; /* the share of reads that verify */
 	int cpus[UC_MAX_SOCKETS * UC_MAX_DIES], ncpus = 0, moved = 0;
 	double ns = 0;
 	for (int i = 0; i < s->nprogs; i++) {
 		int cpu = cost_cpu(s, &s->progs[i]), k = 0;
 		if (cpu < 0) {
-			ns += anywhere_ns(s, &s->progs[i]);
+			ns += anywhere_ns(s, &s->progs[i], verify);
 			continue;
 		}
 		while (k < ncpus && cpus[k] != cpu)
@@ -84,7 +87,7 @@ double uncore_session_estimate_read_ns_impl(const uncore_session_t *s)
 	}
 	for (int c = 0; c < ncpus; c++) {
 		int ops;
-		ns += cpu_ns(s, cpus[c], &ops);
+		ns += cpu_ns(s, cpus[c], verify, &ops);
 		/* through the kernel a read interrupts only from another package (sess_perf_read_cpu) */
 		int remote = s->u->perf ? s->u->host.cpu_socket[cpus[c]] != s->u->host.cpu_socket[access_here(a) < 0 ? 0 : access_here(a)]
 					: cpus[c] != access_here(a);

@@ -68,7 +68,8 @@ struct prog {
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
 	int hseen;      /* ... and those since */
-	int verify;     /* the slot (in the box) whose control word the read verifies, -1: every one */
+	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
+	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
 	uint64_t t_verified; /* when every control word was last verified */
 	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
@@ -147,7 +148,7 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 /* How many of a box's control words (only >= 0: that slot's alone) differ from what the session counts there
  * (the first named in buf) */
 int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, int only, char *buf, size_t len);
-/* Which control words each box's next read verifies (p->verify): all once a second, one in turn between. */
+/* Which boxes' next read verifies their control words (p->verify): each once a second, in turn. */
 void sess_plan_verify(uncore_session_t *s);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);

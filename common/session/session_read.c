@@ -35,25 +35,25 @@ static int cpu_turn(const uncore_session_t *s, const struct prog *pg, const int 
 
 /* The reads of cpu's boxes that would each be an interrupt from another CPU: a read(2) per perf group, one
  * batch for all its MSRs, else one per MSR. */
-static int cpu_ops(const uncore_session_t *s, int cpu)
+static int cpu_ops(const uncore_session_t *s, int turn)
 {
 	int n = 0;
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct prog *pg = &s->progs[p];
-		if (pg->failed || read_cpu(s, pg) != cpu)
+		if (pg->failed || pg->turn != turn)
 			continue;
 		if (s->u->perf) /* from its package, none interrupts */
 			n += sess_perf_read_cpu(s, box_of(s, pg->box)) < 0 ? 0 : (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
 		else
 			for (int k = 0; k < pg->nslots; k++)
-				n += 1 + (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && (pg->verify < 0 || pg->verify == k));
+				n += 1 + (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && pg->verify);
 	}
 	return !s->u->perf && access_batches(s->u->acc) && n ? 1 : n;
 }
 
 /* Every MSR the boxes of cpu read, in the order they read them (their counters, then their control words
  * read back), fetched in one batch call where the backend has one. */
-static void prefetch(uncore_session_t *s, int cpu)
+static void prefetch(uncore_session_t *s, int cpu, int turn)
 {
 	uint32_t regs[2048];
 	int n = 0;
@@ -61,12 +61,12 @@ static void prefetch(uncore_session_t *s, int cpu)
 		return;
 	for (int p = 0; p < s->nprogs; p++) {
 		const struct prog *pg = &s->progs[p];
-		if (pg->failed || read_cpu(s, pg) != cpu)
+		if (pg->failed || pg->turn != turn)
 			continue;
 		for (int k = 0; k < pg->nslots && n < 2048; k++)
 			regs[n++] = (uint32_t)s->slots[pg->first + k].addr;
 		for (int k = 0; k < pg->nslots && n < 2048; k++)
-			if (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && (pg->verify < 0 || pg->verify == k))
+			if (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && pg->verify)
 				regs[n++] = (uint32_t)s->slots[pg->first + k].ctl.addr;
 	}
 	struct access *a = s->u->acc;
@@ -104,18 +104,20 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 		if (read_cpu(s, &s->progs[p]) >= 0 && cpu_turn(s, &s->progs[p], cpus, ncpus) == ncpus &&
 		    ncpus < UC_MAX_SOCKETS * UC_MAX_DIES)
 			cpus[ncpus++] = read_cpu(s, &s->progs[p]);
+	for (int p = 0; p < s->nprogs; p++) /* each box's turn, once: the CPU it is read on, or after them */
+		s->progs[p].turn = cpu_turn(s, &s->progs[p], cpus, ncpus);
 	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */
 		if (c < ncpus) {
 			/* where moving costs more than the interrupts it saves, or the thread may not run, it reads
 			 * from where it is */
-			if (access_worth_moving(a, cpus[c], cpu_ops(s, cpus[c])))
+			if (access_worth_moving(a, cpus[c], cpu_ops(s, c)))
 				access_place(a, cpus[c]);
-			prefetch(s, cpus[c]);
+			prefetch(s, cpus[c], c);
 		} else
 			access_unplace(a);
 		int rc = 0;
 		for (int p = 0; p < s->nprogs && !rc; p++)
-			if (cpu_turn(s, &s->progs[p], cpus, ncpus) == c)
+			if (s->progs[p].turn == c)
 				rc = read_prog(s, &s->progs[p], kind, tell, msg, &len, &nfailed);
 		access_msr_forget(a);
 		s->batch_ns = 0;

@@ -15,6 +15,7 @@ int cli_open(uncore_t **u);
 void cli_set_backend(const char *backend);
 /* Every --backend given, in order, '\n'-joined (NULL: none); other commands take the last. */
 const char *cli_backends(void);
+const char *cli_backend(void); /* the last --backend (NULL: none given) */
 /* item added to the sep-separated list *list (malloc'd; NULL: empty); -1 out of memory.  Repeated
  * options add up this way. */
 int cli_append(char **list, char sep, const char *item);
@@ -46,6 +47,7 @@ void cli_version(FILE *f);
 int cmd_list(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_snapshot(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */

@@ -38,6 +38,7 @@ void cli_warnings(void)
 
 void cli_set_backend(const char *backend) { backend_arg = backend; }
 const char *cli_backends(void) { return backends_given; }
+const char *cli_backend(void) { return backend_arg; }
 
 int cli_open(uncore_t **u)
 {
@@ -162,7 +163,7 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{ "info", cmd_info }, { "list", cmd_list }, { "stat", cmd_stat }, { "allowlist", cmd_allowlist },
-	{ "check", cmd_check }, { "jobs", cmd_jobs }, { "job", cmd_job },
+	{ "check", cmd_check }, { "jobs", cmd_jobs }, { "job", cmd_job }, { "snapshot", cmd_snapshot },
 };
 
 static int is_help(const char *a) { return !strcmp(a, "-h") || !strcmp(a, "--help"); }

@@ -14,15 +14,18 @@
 
 static int open_access(uncore_t *u, const char *backend)
 {
-	if (!strcmp(backend, "perf") || !strncmp(backend, "perf+sim:", 9))
+	if (!strcmp(backend, "perf") || !strncmp(backend, "perf+sim:", 9) || !strncmp(backend, "perf+replay:", 12))
 		return perf_backend_open(u, backend);
 	if (!strncmp(backend, "sim:", 4) || !strcmp(backend, "sim"))
 		u->acc = access_sim_open(backend[3] ? backend + 4 : "snbep");
+	else if (!strncmp(backend, "replay:", 7))
+		u->acc = access_replay_open(backend + 7);
 	else if (!strcmp(backend, "direct"))
 		u->acc = access_direct_open();
 	else
-		return uc_err("unknown backend '%s': use auto, perf, direct, sim:<platform>[,options] or "
-			      "perf+sim:<platform>[,options]", backend);
+		return uc_err("unknown backend '%s': use auto, perf, direct, sim:<platform>[,options], "
+			      "perf+sim:<platform>[,options], replay:SNAPSHOT[,options] or perf+replay:SNAPSHOT[,options]",
+			      backend);
 	return u->acc ? 0 : -1;
 }
 
@@ -65,6 +68,21 @@ static int probe(uncore_t *u)
 	return 0;
 }
 
+/* uncore_open_hooked's hook, for the open running on this thread */
+static _Thread_local struct access *(*open_hook)(struct access *, void *);
+static _Thread_local void *open_hook_ctx;
+
+int uncore_open_hooked(const char *backend, struct access *(*hook)(struct access *acc, void *ctx), void *ctx,
+		       uncore_t **out)
+{
+	open_hook = hook;
+	open_hook_ctx = ctx;
+	int rc = uncore_open(backend, out);
+	open_hook = NULL;
+	open_hook_ctx = NULL;
+	return rc;
+}
+
 int uncore_open(const char *backend, uncore_t **out)
 {
 	uncore_t *u;
@@ -92,6 +110,12 @@ int uncore_open(const char *backend, uncore_t **out)
 	u->scale = scale && *scale && strcmp(scale, "0");
 	if (!strcmp(backend, "auto") ? open_auto(u, perf_why, sizeof(perf_why)) : open_access(u, backend))
 		goto fail;
+	if (open_hook && !u->perf) {
+		struct access *h = open_hook(u->acc, open_hook_ctx);
+		if (!h)
+			goto fail;
+		u->acc = h;
+	}
 	if (u->acc->ops->host(u->acc, &u->host))
 		goto fail;
 	/* reads run on their boxes' CPUs (access_cost.c); a simulated caller starts on CPU 0, as a daemon's

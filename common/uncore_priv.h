@@ -10,4 +10,9 @@
 #include "session/session.h"
 #include "metrics/metrics.h"
 
+/* uncore_open with the register access the backend opened handed to hook first, which gives the access the
+ * handle uses from then on (the snapshot's recorder wraps it), or NULL with a message: the open fails. */
+int uncore_open_hooked(const char *backend, struct access *(*hook)(struct access *acc, void *ctx), void *ctx,
+		       uncore_t **out);
+
 #endif

@@ -134,6 +134,10 @@ int access_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *v);
 /* Backends. */
 struct access *access_direct_open(void);
 struct access *access_sim_open(const char *spec);
+/* A snapshot replayed (sim/sim_replay.c): "FILE[,simulator options]": the node's files, PCI devices,
+ * discovery tables and non-PMON registers from the archive, the counters from the simulator's model of
+ * the platform the snapshot's CPU is. */
+struct access *access_replay_open(const char *spec);
 /* The i-th simulated platform's name (NULL past the last). */
 const char *access_sim_platform(int i);
 /* The perf_event backend's access: the host, its clock and no register at all (every register access is
@@ -150,6 +154,9 @@ uint64_t access_host_now_ns(struct access *a);
 int sysroot_read_long(const char *path, long *val);
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Paths of this thread below root instead (a replayed snapshot's files) until set back: returns the last
+ * override (NULL: none, UNCORE_SYSROOT rules). */
+const char *sysroot_set_override(const char *root);
 /* Explain an errno from opening a device or sysfs file in words a user can act on. */
 int access_errno_error(int err, const char *path, const char *what);
 

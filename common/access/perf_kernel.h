@@ -49,6 +49,8 @@ struct perf_kernel *perf_kernel_syscalls(void);
  * in memory (no file is written), and it sets *sim to the simulator's access, which it owns. */
 struct access;
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);
+/* The machine of a simulated kernel's spec: its simulator options without the kernel's (0, or -1). */
+int sim_kernel_machine_spec(const char *spec, char *out, size_t len);
 /* Events a simulated kernel has open (tests: everything closes); -1 for another kernel. */
 int sim_kernel_open_events(struct perf_kernel *k);
 

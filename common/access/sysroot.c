@@ -12,9 +12,19 @@
 #include "util/error.h"
 #include "util/guarded_read.h"
 
+/* A replayed node's files (sim_replay.c), for the calls made while it is set on this thread */
+static _Thread_local const char *root_override;
+
+const char *sysroot_set_override(const char *root)
+{
+	const char *was = root_override;
+	root_override = root;
+	return was;
+}
+
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 {
-	const char *root = uc_env("UNCORE_SYSROOT");
+	const char *root = root_override ? root_override : uc_env("UNCORE_SYSROOT");
 	size_t n;
 	va_list ap;
 	if (!root || !*root || !strcmp(root, "/"))

@@ -57,6 +57,13 @@ void uncore_close(uncore_t *u);
 void uncore_set_force(uncore_t *u, int force);
 
 const char *uncore_version(void); /* the package version, "0.1.0" */
+/* A snapshot of the machine backend names (NULL: UNCORE_BACKEND, else auto: a real node) in the tar archive
+ * path (created; refused if it exists): what the library reads to decide what the machine is (CPU identity
+ * and topology, NUMA nodes, the uncore's PCI devices and the configuration space the discovery read, the
+ * discovery tables, the kernel's perf PMUs and their formats), without a counter value or a host name, and
+ * without writing a register.  notes gets what could not be read (not root: no configuration space).
+ * "replay:FILE" runs the library on it (doc/snapshot.md).  0, or -1 with the error. */
+int uncore_snapshot(const char *backend, const char *path, char *notes, size_t len);
 /* The i-th simulated platform built in (i = 0, 1, ... until -1): its name, as in "sim:<name>", and what
  * it is ("Sandy Bridge-EP (Xeon E5-2600)", or "" for a generic one). */
 int uncore_sim_platform(int i, const char **name, const char **desc);

@@ -11,6 +11,7 @@
 #include "perf.h"
 #include "perf_pmus.h"
 #include "util/error.h"
+#include "sim/sim_replay.h"
 
 int perf_backend_open(uncore_t *u, const char *backend)
 {
@@ -18,12 +19,14 @@ int perf_backend_open(uncore_t *u, const char *backend)
 	struct access *inner = NULL;
 	if (!strncmp(backend, "perf+sim:", 9))
 		k = sim_kernel_open(backend + 9, &inner);
+	else if (!strncmp(backend, "perf+replay:", 12))
+		k = replay_kernel_open(backend + 12, &inner);
 	else if (!strcmp(backend, "perf") || !strcmp(backend, "auto"))
 		k = perf_kernel_syscalls();
 	else
 		return uc_err("unknown backend '%s'", backend);
 	if (!k) /* the simulated kernel said why */
-		return strncmp(backend, "perf+sim:", 9) ? uc_err("out of memory") : -1;
+		return strncmp(backend, "perf+", 5) ? uc_err("out of memory") : -1;
 	if (!(u->perf = calloc(1, sizeof(*u->perf))) || !(u->acc = access_perf_open(inner))) {
 		k->ops->free(k);
 		free(u->perf);

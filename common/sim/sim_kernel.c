@@ -378,6 +378,20 @@ static int is_kernel_key(const char *opt)
 	return 0;
 }
 
+int sim_kernel_machine_spec(const char *spec, char *out, size_t len)
+{
+	char buf[512], *save = NULL;
+	size_t n = 0;
+	if (strlen(spec) >= sizeof(buf) || !len)
+		return uc_err("simulated kernel spec is too long (%zu characters)", strlen(spec));
+	snprintf(buf, sizeof(buf), "%s", spec);
+	out[0] = 0;
+	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save))
+		if (!is_kernel_key(o) && n < len)
+			n += (size_t)snprintf(out + n, len - n, "%s%s", n ? "," : "", o);
+	return n < len ? 0 : uc_err("simulated kernel spec is too long (%zu characters)", strlen(spec));
+}
+
 /* perf+sim:<platform>[,simulator options][,kernel options] */
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 {

@@ -53,6 +53,29 @@ static int open_auto(uncore_t *u, char *perf_why, size_t len)
 	return (u->acc = access_direct_open()) ? 0 : -1;
 }
 
+/* A unit with fewer boxes on one socket than on another, though some: a device the firmware hid, a fused-off
+ * unit, a PMU the kernel did not register.  The counts still go on, but that socket's totals lack the missing boxes'
+ * share of its traffic, so it is said (a replayed snapshot of such a node says it too: doc/snapshot.md). */
+static void warn_uneven(const uncore_t *u)
+{
+	for (int s = 0; s < u->host.nsockets; s++) {
+		char list[512] = "";
+		size_t n = 0;
+		for (int t = 0; t < uncore_num_units(u); t++) {
+			int most = 0, have = uncore_unit_boxes(u, t, s);
+			for (int o = 0; o < u->host.nsockets; o++)
+				most = uncore_unit_boxes(u, t, o) > most ? uncore_unit_boxes(u, t, o) : most;
+			if (have > 0 && have < most && n < sizeof(list)) /* none at all: a unit only some sockets have (CXL) */
+				n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s %d of %d", n ? ", " : "",
+						      u->plat->types[t]->name, have, most);
+		}
+		if (n)
+			uc_warn("socket %d has fewer boxes than another socket (%s): a device hidden by the firmware, a "
+				"fused-off unit, an offline die or a PMU the kernel did not register; its totals lack the "
+				"missing boxes' share", s, list);
+	}
+}
+
 /* A first register read, so a missing module or permission shows up at open, not mid-run. */
 static int probe(uncore_t *u)
 {
@@ -165,6 +188,7 @@ int uncore_open(const char *backend, uncore_t **out)
 		       (int)strcspn(w, "\n"), w);
 		goto fail;
 	}
+	warn_uneven(u);
 	const struct uc_event *near = NULL; /* the generic platform's: the nearest platform's events */
 	int nnear = 0;
 	if ((u->own_plat && (u->perf ? perf_platform_events(u, &near, &nnear) : platform_generic_nearest(u, &near, &nnear))) ||

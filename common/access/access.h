@@ -49,6 +49,7 @@ struct host_info {
 	int die_cpu[UC_MAX_SOCKETS][UC_MAX_DIES];   /* one online CPU per die; die 0's is socket_cpu */
 	signed char cpu_die[UC_MAX_CPUS];           /* each CPU's die in its socket; -1: offline or absent */
 	short node_die[UC_MAX_NODES]; /* NUMA node -> socket * UC_MAX_DIES + die of its first CPU; -1: unknown */
+	long die_id[UC_MAX_SOCKETS][UC_MAX_DIES]; /* each die's die_id (sysfs), in die order; -1: unknown */
 };
 /* The socket and die of logical die ld, counted socket by socket (die 0 of socket 0 first, as Linux's
  * logical die ids go): 0, or -1 when there is no such die. */
@@ -56,6 +57,10 @@ struct host_info {
  * set; host_dies.c). */
 void host_dies_from_ids(struct host_info *h, const long *die_id);
 int host_logical_die(const struct host_info *h, int ld, int *socket, int *die);
+/* The die of physical die pd (die by die, socket by socket, every socket with per_socket dies, online or
+ * not: a UBox's GIDNIDMAP group) among the host's online ones: 0; 1 when that die has no online CPU (its
+ * die_id is no online CPU's); -1 when there is no such die. */
+int host_physical_die(const struct host_info *h, int pd, int per_socket, int *socket, int *die);
 /* A CPU of the socket's die (the socket's CPU where the die has none online or is unknown). */
 int host_die_cpu(const struct host_info *h, int socket, int die);
 /* "socket 1" where the socket has one die, else "socket 1 die 0": for messages. */

@@ -32,6 +32,8 @@ void host_dies_from_ids(struct host_info *h, const long *die_id)
 		qsort(ids, (size_t)n, sizeof(ids[0]), by_value);
 		h->socket_dies[s] = n ? n : 1;
 		for (int d = 0; d < UC_MAX_DIES; d++)
+			h->die_id[s][d] = d < n ? ids[d] : -1;
+		for (int d = 0; d < UC_MAX_DIES; d++)
 			h->die_cpu[s][d] = -1;
 		for (int c = 0; c < h->ncpus && c < UC_MAX_CPUS; c++) {
 			if (h->cpu_socket[c] != s)
@@ -57,6 +59,22 @@ int host_logical_die(const struct host_info *h, int ld, int *socket, int *die)
 		ld -= h->socket_dies[s];
 	}
 	return -1;
+}
+
+int host_physical_die(const struct host_info *h, int pd, int per_socket, int *socket, int *die)
+{
+	if (per_socket < 1 || pd < 0 || pd / per_socket >= h->nsockets)
+		return -1;
+	*socket = pd / per_socket;
+	*die = 0;
+	/* a die_id says the die's place in its package whether it is the package's own (Linux 6.1) or has the
+	 * package's bits above it (6.12): modulo the dies a package has */
+	for (int d = 0; d < h->socket_dies[*socket] && d < UC_MAX_DIES; d++)
+		if (h->die_id[*socket][d] >= 0 && h->die_id[*socket][d] % per_socket == pd % per_socket) {
+			*die = d;
+			return 0;
+		}
+	return h->socket_dies[*socket] == per_socket ? (*die = pd % per_socket, 0) : 1;
 }
 
 int host_die_cpu(const struct host_info *h, int socket, int die)

@@ -20,8 +20,9 @@ int platform_generic_open(uncore_t *u);
  * platform's caveat ('uncore info'). */
 int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n);
 
+#define BUS_OFFLINE (-2) /* a bus of a die none of whose CPUs is online (pci_map_buses) */
 struct busmap {
-	int socket[256]; /* per bus of segment 0; -1 = unknown */
+	int socket[256]; /* per bus of segment 0; -1 = unknown, BUS_OFFLINE */
 	int die[256];    /* and the die of the socket it belongs to */
 };
 

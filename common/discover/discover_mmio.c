@@ -49,7 +49,8 @@ int mmio_place_boxes(struct access *a, const struct host_info *h, const struct p
 			continue;
 		s = c->map.socket[d->loc.bus];
 		if (s < 0 || s >= h->nsockets) {
-			uc_warn("%s: device 8086:%04x at %02x:%02x.%d is on no socket's bus; its boxes are skipped", t->name,
+			if (s != BUS_OFFLINE) /* an offline die's: said once, by pci_map_buses */
+				uc_warn("%s: device 8086:%04x at %02x:%02x.%d is on no socket's bus; its boxes are skipped", t->name,
 				m->devid, d->loc.bus, d->loc.dev, d->loc.fn);
 			continue;
 		}

@@ -13,15 +13,20 @@
 int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
 		     const struct host_info *h, int dom, struct busmap *m)
 {
-	int found = 0, next = -1, next_die = 0, ndies = 0;
+	int found = 0, next = -1, next_die = 0, ndies = 0, nubox = 0;
 	for (int s = 0; s < h->nsockets; s++)
 		ndies += h->socket_dies[s];
 	for (int b = 0; b < 256; b++)
 		m->socket[b] = -1, m->die[b] = 0;
+	for (int i = 0; i < n; i++)
+		nubox += devs[i].vendor == UC_PCI_VENDOR_INTEL && devs[i].device == p->ubox_devid && devs[i].loc.dom == dom;
+	/* more UBoxes than online dies: a die's CPUs are all offline (its uncore is still there).  GIDNIDMAP's
+	 * groups are then the physical dies, which the dies' die_id place (Linux a16d1ec4dd0c) */
+	int per_socket = nubox > ndies && nubox % h->nsockets == 0 ? nubox / h->nsockets : 0;
 	for (int i = 0; i < n; i++) {
 		uint32_t nodeid, map;
 		const struct pci_devinfo *d = &devs[i];
-		int sock = -1, die = 0, g = 0;
+		int sock = -1, die = 0, g = 0, r;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != p->ubox_devid || d->loc.dom != dom)
 			continue;
 		if (a->ops->pci_read(a, &d->loc, p->cpunodeid, &nodeid, 4) ||
@@ -32,7 +37,14 @@ int pci_map_buses(struct access *a, const struct platform_desc *p, const struct 
 		nodeid &= 0x7;
 		while (g < 8 && ((map >> (3 * g)) & 0x7) != nodeid)
 			g++;
-		if (g == 8 || host_logical_die(h, g, &sock, &die))
+		r = g == 8 ? -1 : per_socket ? host_physical_die(h, g, per_socket, &sock, &die) : host_logical_die(h, g, &sock, &die);
+		if (r > 0) { /* the die is there, its CPUs are not: its boxes cannot be read on it */
+			uc_warn("the UBox of bus %02x is socket %d's die %d, none of whose CPUs is online: its units are not "
+				"counted", d->loc.bus, sock, g % per_socket);
+			m->socket[d->loc.bus] = BUS_OFFLINE;
+			continue;
+		}
+		if (r < 0)
 			return uc_err("the UBox of bus %02x names node %u, which GIDNIDMAP 0x%08x maps to no %s of the %d "
 				      "found", d->loc.bus, nodeid, map, ndies > h->nsockets ? "die" : "socket",
 				      ndies > h->nsockets ? ndies : h->nsockets);
@@ -41,10 +53,11 @@ int pci_map_buses(struct access *a, const struct platform_desc *p, const struct 
 		found++;
 	}
 	/* buses without a UBox belong to the socket (and die) of the next bus up that has one, or on platforms
-	 * that fill forward (Linux snbep_pci2phy_map_init reverse=false) of the next bus down */
+	 * that fill forward (Linux snbep_pci2phy_map_init reverse=false) of the next bus down; those of an
+	 * offline die to none */
 	for (int i = 0; i < 256; i++) {
 		int b = p->busmap_forward ? i : 255 - i;
-		if (m->socket[b] >= 0)
+		if (m->socket[b] != -1)
 			next = m->socket[b], next_die = m->die[b];
 		else
 			m->socket[b] = next, m->die[b] = next_die;
@@ -198,7 +211,8 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 					box_regs_static(bt, k, &b.r);
 					b.socket = c.map.socket[d->loc.bus];
 					if (b.socket < 0) {
-						uc_warn("%s %d at %02x:%02x.%d: no UBox maps its bus to a socket; skipped",
+						if (b.socket != BUS_OFFLINE) /* an offline die's: said once, by pci_map_buses */
+							uc_warn("%s %d at %02x:%02x.%d: no UBox maps its bus to a socket; skipped",
 							bt->name, k, d->loc.bus, d->loc.dev, d->loc.fn);
 						continue;
 					}

@@ -191,7 +191,10 @@ static int table_die(const struct disc_ctx *c, const struct pci_devinfo *d, int 
 	const struct host_info *h = &c->u->host;
 	t->socket = -1;
 	t->die = 0;
-	if (d->loc.dom == 0 && c->mapped > 0 && c->map.socket[d->loc.bus] >= 0) {
+	if (d->loc.dom == 0 && c->map.socket[d->loc.bus] == BUS_OFFLINE) {
+		t->die = -1; /* an offline die's table: nothing of it can be read on it */
+		return -1;
+	} else if (d->loc.dom == 0 && c->mapped > 0 && c->map.socket[d->loc.bus] >= 0) {
 		t->socket = c->map.socket[d->loc.bus];
 		t->die = c->map.die[d->loc.bus];
 	} else if (d->node >= 0 && d->node < UC_MAX_NODES && h->node_die[d->node] >= 0) {
@@ -243,7 +246,10 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 		if (!r)
 			continue;
 		if (table_die(c, d, found++, &t)) {
-			if (t.socket < 0)
+			if (t.die < 0)
+				uc_warn("discovery table at %02x:%02x.%d: its die has no online CPU; its units are not counted",
+					d->loc.bus, d->loc.dev, d->loc.fn);
+			else if (t.socket < 0)
 				uc_warn("discovery table at %02x:%02x.%d: more tables than the host has dies, and no UBox "
 					"or NUMA node says which it serves; ignored", d->loc.bus, d->loc.dev, d->loc.fn);
 			else

@@ -157,7 +157,8 @@ static int add_pci_units(struct disc_ctx *c)
 				continue;
 			b.socket = c->mapped > 0 ? c->map.socket[d->loc.bus] : -1;
 			if (b.socket < 0 || b.socket >= c->u->host.nsockets) {
-				uc_warn("%s link %d at %02x:%02x.%d: no UBox maps its bus to a socket; skipped",
+				if (b.socket != BUS_OFFLINE) /* an offline die's: said once, by pci_map_buses */
+					uc_warn("%s link %d at %02x:%02x.%d: no UBox maps its bus to a socket; skipped",
 					spr_pci_units[k].t->name, link, d->loc.bus, d->loc.dev, d->loc.fn);
 				continue;
 			}

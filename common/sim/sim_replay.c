@@ -285,7 +285,11 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 	if (!k)
 		return uc_err("replay %s: %s family %d model %d (0x%x) has no simulated platform to count on", nd->file,
 			      h->vendor, h->family, h->model, h->model);
-	int dies = h->socket_dies[0] > 0 ? h->socket_dies[0] : 1, cores = h->socket_cores[0] / dies;
+	/* the machine whole: a socket with a die offline has fewer online; the fullest socket says what one has */
+	int full = 0;
+	for (int sk = 1; sk < h->nsockets; sk++)
+		full = h->socket_dies[sk] > h->socket_dies[full] ? sk : full;
+	int dies = h->socket_dies[full] > 0 ? h->socket_dies[full] : 1, cores = h->socket_cores[full] / dies;
 	int len = snprintf(nd->simspec, sizeof(nd->simspec), "%s,sockets=%d,cpu=%d-%x-%x", k->name, h->nsockets,
 			   h->family, (unsigned)h->model, (unsigned)h->stepping);
 	if (dies > 1)

@@ -151,7 +151,7 @@ static int kernel(struct snap_out *o, const char *simspec)
 static int write_archive(const struct snap_out *o, const char *path, const char *backend)
 {
 	struct tar_writer *w;
-	char *manifest = NULL, head[1024];
+	char *manifest = NULL, head[3200];
 	size_t mlen = 0;
 	FILE *m = open_memstream(&manifest, &mlen);
 	if (!m)

@@ -89,7 +89,7 @@ static int sim_mmio(struct sim *s, uint64_t phys)
 /* len bytes at off of the archive's member name (below the directory): 0, 1 when it has no such bytes. */
 static int node_bytes(struct access *a, const char *name, uint64_t off, void *buf, size_t len)
 {
-	char path[512];
+	char path[1024];
 	snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -121,7 +121,7 @@ static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	snprintf(name, sizeof(name), "msr/cpu%d/%#x", cpu, reg);
 	memset(text, 0, sizeof(text));
 	struct stat st;
-	char path[512];
+	char path[1024];
 	snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
 	if (stat(path, &st) || st.st_size <= 0 || st.st_size >= (off_t)sizeof(text) ||
 	    node_bytes(a, name, 0, text, (size_t)st.st_size))
@@ -151,11 +151,11 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 				return -1;
 		} else if (node_bytes(a, name, o, &v, 4)) {
 			v = 0; /* a byte the node's discovery did not read: nothing of ours depends on it */
-			char path[512];
+			char path[1024];
 			snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
 			if (access(path, F_OK))
-				return uc_err("reading PCI config space: %04x:%02x:%02x.%d is not in the snapshot", l->dom, l->bus,
-					      l->dev, l->fn);
+				return uc_err("reading PCI config space %04x:%02x:%02x.%d offset 0x%x: the device's configuration "
+					      "is not in the snapshot", l->dom, l->bus, l->dev, l->fn, o);
 		}
 		memcpy((uint8_t *)buf + k, &v, 4);
 	}
@@ -166,7 +166,7 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 /* The snapshot's MMIO members are mmio/<phys, 16 hex digits>: the one whose range holds [phys, phys + len). */
 static int node_mmio(struct access *a, uint64_t phys, void *buf, size_t len)
 {
-	char dir[512];
+	char dir[1024];
 	snprintf(dir, sizeof(dir), "%s/mmio", rp(a)->nd.dir);
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -265,16 +265,22 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 	size_t n = strcspn(spec, ",");
 	const char *tmp = getenv("TMPDIR");
 	memset(nd, 0, sizeof(*nd));
-	if (!n || n >= sizeof(nd->file))
+	if (!n || n >= sizeof(nd->file) || n >= sizeof(nd->dir))
 		return uc_err("replay: give the snapshot's file: replay:FILE[,simulator options]");
 	memcpy(nd->file, spec, n);
-	snprintf(nd->dir, sizeof(nd->dir), "%s/uncore-replay.XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
-	if (!mkdtemp(nd->dir)) {
-		nd->dir[0] = 0;
-		return uc_err("replay: making a private directory %s: %s", nd->dir, strerror(errno));
+	struct stat st;
+	if (!stat(nd->file, &st) && S_ISDIR(st.st_mode)) { /* a snapshot unpacked already (tar xf): read in place */
+		snprintf(nd->dir, sizeof(nd->dir), "%s", nd->file);
+	} else {
+		snprintf(nd->dir, sizeof(nd->dir), "%s/uncore-replay.XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
+		if (!mkdtemp(nd->dir)) {
+			nd->dir[0] = 0;
+			return uc_err("replay: making a private directory %s: %s", nd->dir, strerror(errno));
+		}
+		nd->own_dir = 1;
+		if (tar_extract(nd->file, nd->dir, &replay_limits))
+			return uc_err_prefix("replay: ");
 	}
-	if (tar_extract(nd->file, nd->dir, &replay_limits))
-		return uc_err_prefix("replay: ");
 	const char *was = sysroot_set_override(nd->dir);
 	int rc = host_from_sysfs(&nd->host);
 	sysroot_set_override(was);
@@ -303,7 +309,7 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 
 void replay_node_free(struct replay_node *nd)
 {
-	if (nd->dir[0])
+	if (nd->dir[0] && nd->own_dir)
 		tar_remove_tree(nd->dir);
 	nd->dir[0] = 0;
 }

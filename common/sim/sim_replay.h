@@ -7,7 +7,8 @@
 /* The unpacked archive of "FILE[,options]": its private directory, the node's host, and the simulator spec of
  * a machine like it (the platform of its CPU, its sockets, dies and cores, then the options). */
 struct replay_node {
-	char file[512], dir[256], simspec[900];
+	char file[512], dir[600], simspec[900];
+	int own_dir; /* the directory is the archive unpacked here (removed at the end), not one given */
 	const char *kind;
 	struct host_info host;
 };

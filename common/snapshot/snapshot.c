@@ -44,21 +44,45 @@ static int pmon_at(const uncore_t *u, enum uc_space sp, const struct pci_loc *l,
 	return 0;
 }
 
-/* The recorded PCI dwords as each device's config file: the dwords read, zeros between, up to the last. */
-static int pci_members(struct snap_out *o, const uncore_t *u, const struct snap_rec *r)
+/* Which dwords of the PCI device at l are a box's PMON registers (counters, controls, filters, status). */
+static void device_pmon(const uncore_t *u, const struct pci_loc *l, uint8_t pmon[4096 / 4])
 {
-	for (int i = 0; i < r->npci; i++) {
-		const struct pci_loc *l = &r->pci[i].l;
-		int first = 1;
-		for (int j = 0; j < i && first; j++)
-			first = memcmp(&r->pci[j].l, l, sizeof(*l)) != 0;
-		if (!first)
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		struct pmon_reg r[PMON_MAX_REGS];
+		if (b->t->space != UC_PCI || (memcmp(&b->pci, l, sizeof(*l)) && (!b->has_comp || memcmp(&b->comp, l, sizeof(*l)))))
 			continue;
-		uint8_t cfg[4096] = { 0 };
+		int n = pmon_regs_all(b, r, PMON_MAX_REGS);
+		for (int k = 0; k < n && k < PMON_MAX_REGS; k++)
+			for (uint64_t a = r[k].addr & ~3ull; a < r[k].addr + (uint64_t)r[k].bytes && a < 4096; a += 4)
+				if (!memcmp(r[k].companion ? &b->comp : &b->pci, l, sizeof(*l)))
+					pmon[a / 4] = 1;
+		for (int f = 0; f < b->t->nfr && f < b->nfr && !memcmp(&b->pci, l, sizeof(*l)); f++)
+			for (uint64_t a = (b->fr_base + b->t->fr[f].addr) & ~3ull; a < b->fr_base + b->t->fr[f].addr + 8 && a < 4096; a += 4)
+				pmon[a / 4] = 1;
+	}
+}
+
+static int by_loc(const void *x, const void *y)
+{
+	const struct snap_pci *a = x, *b = y;
+	int d = memcmp(&a->l, &b->l, sizeof(a->l));
+	return d ? d : (a->off > b->off) - (a->off < b->off);
+}
+
+/* The recorded PCI dwords as each device's config file: the dwords read, zeros between, up to the last. */
+static int pci_members(struct snap_out *o, const uncore_t *u, struct snap_rec *r)
+{
+	qsort(r->pci, (size_t)r->npci, sizeof(*r->pci), by_loc);
+	for (int i = 0; i < r->npci;) {
+		const struct pci_loc *l = &r->pci[i].l;
+		uint8_t cfg[4096] = { 0 }, pmon[4096 / 4] = { 0 }; /* the device's dwords that are a box's */
 		size_t len = 0;
-		for (int j = i; j < r->npci; j++) {
+		int j = i;
+		device_pmon(u, l, pmon);
+		for (; j < r->npci && !memcmp(&r->pci[j].l, l, sizeof(*l)); j++) {
 			const struct snap_pci *p = &r->pci[j];
-			if (memcmp(&p->l, l, sizeof(*l)) || p->off + 4 > sizeof(cfg) || pmon_at(u, UC_PCI, l, p->off, 4))
+			if (p->off + 4 > sizeof(cfg) || pmon[p->off / 4])
 				continue;
 			memcpy(cfg + p->off, &p->val, 4);
 			len = p->off + 4 > len ? p->off + 4 : len;
@@ -69,6 +93,7 @@ static int pci_members(struct snap_out *o, const uncore_t *u, const struct snap_
 		if (len && snap_put(o, name, cfg, len, "the device's configuration space as the discovery read it "
 				    "(bus maps, capabilities, discovery DVSEC); PMON registers and unread bytes are zeros"))
 			return -1;
+		i = j;
 	}
 	return 0;
 }
@@ -119,6 +144,18 @@ static int registers(struct snap_out *o, const char *regspec, int simulated)
 		snap_note(o, "registers (%s): not read: %s", regspec, uncore_error());
 		snap_rec_free(&rec);
 		return 0;
+	}
+	/* every PCI box's device whole (its PMON registers are dropped below): what the library reads of it when
+	 * it programs the box (a device's other registers) is then there too */
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		uint8_t cfg[4096];
+		if (b->t->space != UC_PCI)
+			continue;
+		for (int c = 0; c <= b->has_comp; c++)
+			if (u->acc->ops->pci_read(u->acc, c ? &b->comp : &b->pci, 0, cfg, sizeof(cfg)))
+				snap_note(o, "PCI %02x:%02x.%d: its configuration space: %s", b->pci.bus, b->pci.dev, b->pci.fn,
+					  uncore_error());
 	}
 	int rc = pci_members(o, u, &rec) || mmio_members(o, u, &rec) || msr_members(o, u, &rec);
 	if (!rc && simulated) { /* the files a kernel would show of the simulated host */

@@ -1,0 +1,119 @@
+#!/bin/sh
+# uncore snapshot and its replay (issue 49, doc/snapshot.md): every built-in platform's snapshot
+# (tests/snapshots, made from the simulated machines) replayed directly and through the perf backend gives
+# what the simulator gives (the units, every box and where it is, every event, every metric group's
+# values); snapshots of simulated machines with other shapes round-trip; the field's failures each give the
+# answer kept beside them (tests/snapshots/field, tools/snapshot_test.sh); taking a snapshot writes no
+# register; hostile archives are refused and nothing is written outside a private directory.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+S=${top_srcdir:-.} B=${top_builddir:-.}
+UNCORE=$B/uncore SIMSTATE=$B/tests/sim_state
+export TMPDIR="$W/tmp"
+mkdir -p "$TMPDIR"
+groups() { $UNCORE --backend "$1" list --metrics --format tsv | grep -v '^#' | tail -n +2 | cut -f3 | sort -u; }
+# what a backend says of the machine: info without its first line (the backend's name), the events, and
+# each metric group's values over a simulated second (or the same refusal)
+facts() {
+	$UNCORE --backend "$1" info 2>&1 | tail -n +2
+	$UNCORE --backend "$1" list --format tsv 2>&1 | grep -v '^#'
+	for g in $(groups "$1"); do
+		echo "== $g"
+		$UNCORE --backend "$1,clock=manual" stat --metric-group "$g" --duration 1 2>&1 | grep -v '^#'
+	done
+}
+# (each unpacked once and replayed in place: replay:DIR; the archives themselves are replayed below)
+for f in "$S"/tests/snapshots/*.tar.gz; do
+	p=$(basename "$f" .tar.gz)
+	gzip -dc "$f" >"$W/$p.tar"
+	mkdir -p "$W/$p" && tar xf "$W/$p.tar" -C "$W/$p"
+	for b in "" perf+; do
+		[ "$b$p" = perf+montecito ] && continue # Linux has no uncore PMUs on Itanium
+		facts "${b}sim:$p" >"$W/want" 2>&1
+		facts "${b}replay:$W/$p" >"$W/got" 2>&1
+		n=$(grep -c "GB/s\|GHz\|%\|M/s\| ns\|B$" "$W/want")
+		check "${b}replay of $p's snapshot: what ${b}sim:$p gives ($(wc -l <"$W/want") lines, $n values)" \
+			'[ "$n" -gt 0 ] && cmp -s "$W/want" "$W/got" || { diff "$W/want" "$W/got" | head -5; false; }'
+	done
+done
+check "the replays left nothing in their private directories' place ($(ls "$TMPDIR" | wc -l) entries)" '[ -z "$(ls -A "$TMPDIR")" ]'
+
+# machines of other shapes, snapshot and replay in one go: dies, four sockets, a kernel naming its PMUs by
+# discovery type (uncore_type_N, the generic driver)
+for spec in sim:gnr,dies=2 sim:emr,sockets=4 perf+sim:emr,generic=1 perf+sim:srf,dies=2; do
+	rm -f "$W/s.tar"
+	$UNCORE --backend "$spec" snapshot -o "$W/s.tar" >"$W/out" 2>&1 || { no "$spec: snapshot: $(cat "$W/out")"; continue; }
+	case $spec in perf+*) r=perf+replay ;; *) r=replay ;; esac
+	$UNCORE --backend "$spec" info 2>&1 | tail -n +2 >"$W/want"
+	$UNCORE --backend "$r:$W/s.tar" info 2>&1 | tail -n +2 >"$W/got"
+	check "$spec: snapshot, then $r: the same units and boxes ($(grep -c '^box ' "$W/want") boxes)" 'cmp -s "$W/want" "$W/got"'
+	w=$($UNCORE --backend "$spec,clock=manual" stat -M mem_bw_read,llc_lookups --duration 1 2>&1 | grep -v '^#')
+	g=$($UNCORE --backend "$r:$W/s.tar,clock=manual" stat -M mem_bw_read,llc_lookups --duration 1 2>&1 | grep -v '^#')
+	check "$spec: the replay counts what the machine counts" '[ -n "$w" ] && [ "$w" = "$g" ]'
+done
+
+# the field's failures: each snapshot's replay gives the answer kept beside it
+for f in "$S"/tests/snapshots/field/*.tar.gz; do
+	n=$(basename "$f" .tar.gz)
+	"$S/tests/replay_answer.sh" "$UNCORE" "$f" >"$W/answer" 2>&1
+	check "field snapshot $n: the answer of tests/snapshots/field/$n.expect" \
+		'cmp -s "$S/tests/snapshots/field/$n.expect" "$W/answer" || { diff "$S/tests/snapshots/field/$n.expect" "$W/answer" | head -6; false; }'
+done
+
+# a snapshot writes no register: a shared simulated machine counts every process's writes
+$UNCORE --backend "sim:snbep,shared=$W/m" info >/dev/null 2>&1
+rm -f "$W/s.tar"
+$UNCORE --backend "sim:snbep,shared=$W/m" snapshot -o "$W/s.tar" >"$W/out" 2>&1
+st=$($SIMSTATE "sim:snbep,shared=$W/m")
+check "snapshot of a machine: written, and no register written or changed ($st)" \
+	'[ -s "$W/s.tar" ] && [ "$st" = "writes 0 changed 0" ]'
+check "... and its manifest says why each file is there ($(tar xOf "$W/s.tar" MANIFEST | grep -vc '^#') files)" \
+	'[ "$(tar xOf "$W/s.tar" MANIFEST | grep -v "^#" | awk -F"\t" "NF != 3 || \$3 == \"\"" | wc -l)" -eq 0 ] &&
+	 [ "$(tar tf "$W/s.tar" | grep -vc "^MANIFEST$\|^snapshot.txt$")" -eq "$(tar xOf "$W/s.tar" MANIFEST | grep -vc "^#")" ]'
+check "... no counter value: the PMON registers of every PCI box read as zeros (iMC 0's CTR0 at 0xa0)" \
+	'[ "$(tar xOf "$W/s.tar" sys/bus/pci/devices/0000:ff:10.0/config | od -An -tx4 -j160 -N8 | tr -d " ")" = 0000000000000000 ]'
+out=$($UNCORE --backend "sim:snbep" snapshot -o "$W/s.tar" 2>&1); rc=$?
+check "an existing file is not overwritten ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "exists"'
+
+# hostile archives: refused with the reason, nothing written outside the private directory
+mkdir -p "$W/evil"
+python3 - "$W/evil" "$W/snbep.tar" <<'PY'
+import io, sys, tarfile
+d, good = sys.argv[1], sys.argv[2]
+def make(name, members):
+    with tarfile.open(d + "/" + name, "w", format=tarfile.USTAR_FORMAT) as t:
+        for m, data, kind in members:
+            ti = tarfile.TarInfo(m); ti.size = len(data); ti.mtime = 0
+            if kind == "link":
+                ti.type, ti.linkname, ti.size = tarfile.SYMTYPE, "/etc", 0
+                t.addfile(ti)
+            else:
+                t.addfile(ti, io.BytesIO(data))
+make("dotdot.tar", [("../escape", b"x", "file")])
+make("symlink.tar", [("link", b"", "link"), ("link/passwd", b"x", "file")])
+make("absolute.tar", [("/tmp/abs", b"x", "file")])
+# a member whose header claims 10 GB: refused from the header, before any byte of it is read
+hdr = bytearray(tarfile.TarInfo("big").tobuf(format=tarfile.USTAR_FORMAT))
+hdr[124:136] = b"%012o" % (10 << 30)  # all twelve digits, as GNU tar writes sizes that large
+hdr[148:156] = b"        "
+hdr[148:156] = b"%06o\0 " % sum(hdr)
+open(d + "/huge.tar", "wb").write(bytes(hdr) + b"\0" * 1024)
+raw = open(good, "rb").read()
+open(d + "/truncated.tar", "wb").write(raw[: len(raw) // 2 + 100])
+bad = bytearray(raw); bad[130] ^= 0x01  # a digit of the first header's size: its checksum no longer holds
+open(d + "/corrupt.tar", "wb").write(bytes(bad))
+PY
+for c in "dotdot:'..'" "symlink:symbolic link" "absolute:absolute" "huge:over the limit" "truncated:truncated" "corrupt:checksum"; do
+	n=${c%%:*} why=${c#*:}
+	out=$($UNCORE --backend "replay:$W/evil/$n.tar" info 2>&1); rc=$?
+	check "hostile snapshot $n: refused, saying $why" '[ $rc -ne 0 ] && echo "$out" | grep -qi "$why" || { echo "$out" | head -3; false; }'
+done
+# a discovery table pointing outside what the snapshot holds: the table's own bytes are not there
+python3 "$S/tools/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W/evil/notable.tar" rm mmio
+out=$($UNCORE --backend "replay:$W/evil/notable.tar" info 2>&1); rc=$?
+check "a snapshot whose discovery tables point outside it: said, no unit from them ($rc)" \
+	'echo "$out" | grep -q "not in the snapshot"'
+check "nothing was written outside the private directories: $TMPDIR empty, no escape beside it" \
+	'[ -z "$(ls -A "$TMPDIR")" ] && [ ! -e "$W/escape" ] && [ ! -e /tmp/abs ] && [ ! -e "$W/evil/escape" ]'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -16,6 +16,7 @@ void cli_set_backend(const char *backend);
 /* Every --backend given, in order, '\n'-joined (NULL: none); other commands take the last. */
 const char *cli_backends(void);
 const char *cli_backend(void); /* the last --backend (NULL: none given) */
+int cli_only_backend(const char *backend); /* from now on the one backend of every command: 0, -1 */
 /* item added to the sep-separated list *list (malloc'd; NULL: empty); -1 out of memory.  Repeated
  * options add up this way. */
 int cli_append(char **list, char sep, const char *item);

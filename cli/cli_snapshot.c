@@ -7,8 +7,8 @@
 int cmd_snapshot(int argc, char **argv)
 {
 	const char *out = NULL;
-	int check = 0;
-	for (int i = 1; i < argc; i++) {
+	int check = 0, i = 1;
+	for (; i < argc && !check; i++) { /* what follows --check is uncore check's */
 		if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc)
 			out = argv[++i];
 		else if (!strcmp(argv[i], "--check"))
@@ -38,11 +38,12 @@ int cmd_snapshot(int argc, char **argv)
 		return 0;
 	/* the same check on the replayed node, to set beside the real run's */
 	char *backend = malloc(strlen(out) + 8);
-	if (!backend)
+	if (!backend || (snprintf(backend, strlen(out) + 8, "replay:%s", out), cli_only_backend(backend))) {
+		free(backend);
 		return 1;
-	snprintf(backend, strlen(out) + 8, "replay:%s", out);
-	char *cargv[] = { "check", "--backend", backend, NULL };
-	int rc = cmd_check(3, cargv);
+	}
+	argv[i - 1] = "check";
+	int rc = cmd_check(argc - (i - 1), argv + (i - 1));
 	free(backend);
 	return rc;
 }

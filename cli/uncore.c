@@ -39,6 +39,13 @@ void cli_warnings(void)
 void cli_set_backend(const char *backend) { backend_arg = backend; }
 const char *cli_backends(void) { return backends_given; }
 const char *cli_backend(void) { return backend_arg; }
+int cli_only_backend(const char *backend)
+{
+	free(backends_given);
+	backends_given = NULL;
+	backend_arg = backend;
+	return cli_append(&backends_given, '\n', backend);
+}
 
 int cli_open(uncore_t **u)
 {

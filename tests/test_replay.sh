@@ -74,6 +74,12 @@ check "... no counter value: the PMON registers of every PCI box read as zeros (
 out=$($UNCORE --backend "sim:snbep" snapshot -o "$W/s.tar" 2>&1); rc=$?
 check "an existing file is not overwritten ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "exists"'
 
+# --check: uncore check on the replay of what was just taken, to set beside the node's own run
+rm -f "$W/c.tar"
+$UNCORE --backend sim:emr snapshot -o "$W/c.tar" --check --size 8 --seconds 0.1 >"$W/out" 2>&1; rc=$?
+check "snapshot --check: uncore check runs on the replay and passes ($rc, $(grep -c PASS "$W/out") rows passed)" \
+	'[ $rc -eq 0 ] && grep -q "replay:$W/c.tar" "$W/out" && grep -q "^# PASS: every check passed" "$W/out"'
+
 # hostile archives: refused with the reason, nothing written outside the private directory
 mkdir -p "$W/evil"
 python3 - "$W/evil" "$W/snbep.tar" <<'PY'

@@ -70,6 +70,7 @@ struct prog {
 	int hseen;      /* ... and those since */
 	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
 	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
+	int moved;      /* a counter of it counted in the interval the caller's last read closed */
 	uint64_t t_verified; /* when every control word was last verified */
 	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not

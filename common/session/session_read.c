@@ -8,6 +8,11 @@ static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, 
 	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
 	    !(pg->failed = strdup(uncore_error())))
 		return uc_err("out of memory");
+	if (kind != READ_SAMPLE) { /* whether any of its counters counted in the interval (health asks each read) */
+		pg->moved = 0;
+		for (int k = 0; k < pg->nslots && !pg->moved; k++)
+			pg->moved = s->slots[pg->first + k].acc != s->slots[pg->first + k].prev;
+	}
 	if (!pg->failed || pg->told)
 		return 0;
 	pg->told = tell;

@@ -223,9 +223,7 @@ int session_event_box(const uncore_session_t *s, int ev, int socket, int k, stru
 	const struct prog *p = prog_of(s, sl);
 	const struct box *b = box_of(s, sl->box);
 	*out = (struct session_box_view){ b->t->name, b->idx, sl->acc - sl->prev, p->t_last - p->t_prev,
-					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, 0 };
-	for (int i = p->first; i < p->first + p->nslots && !out->moved; i++)
-		out->moved = s->slots[i].acc != s->slots[i].prev;
+					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, p->moved };
 	return 0;
 }
 

@@ -124,7 +124,18 @@ struct sim_reg {
 	uint64_t key;
 	uint32_t box;  /* box index + 1; 0 = empty slot */
 	uint8_t kind, idx;
+	uint16_t at;   /* where the register's value is in the box (sim_reg_at) */
 };
+
+/* The MSR space of each scope as a table (sim_map.c), the registers from msr_lo on: what the map says of
+ * them, and which address is also a global control or read-only MSR (those are found first). */
+struct sim_msr_slot {
+	uint32_t box_at; /* where its box is in struct sim; 0 = no box register */
+	uint16_t off;    /* sim_reg_value_at's at, less its low bit ... */
+	uint8_t shift;   /* ... which gives this (0 or 32) */
+	uint8_t kind;    /* SIM_MSR_OTHER: a global control or read-only MSR (also) has the address */
+};
+#define SIM_MSR_OTHER 0xff
 
 struct sim {
 	const struct sim_kind *kind;
@@ -138,8 +149,11 @@ struct sim {
 	int build_die;       /* the die the builder is placing units on (sim_add_box) */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
-	struct sim_reg *map; /* open addressing, map_cap slots (sim_core.c) */
+	struct sim_reg *map; /* open addressing, map_cap slots (sim_map.c) */
 	size_t map_cap;
+	int map_bits;        /* map_cap = 1 << map_bits */
+	struct sim_msr_slot *msr_tab; /* msr_span slots a scope, scope by scope; NULL (msr_span 0): the map alone */
+	uint32_t msr_lo, msr_span;
 	struct sim_dev devs[SIM_MAX_DEVS];
 	int ndevs;
 	struct sim_profile prof;
@@ -148,6 +162,7 @@ struct sim {
 			    * profile, its jobs, a fault): the boxes' cached rates are stale (sim_rate_changed) */
 	struct sim_blob blobs[SIM_MAX_BLOBS];
 	int nblobs;
+	uint64_t blob_lo, blob_hi; /* the lowest address of a blob, and the highest end of one */
 	struct { uint32_t addr; uint64_t val; } romsr[SIM_MAX_ROMSR]; /* read-only MSRs outside boxes */
 	int nromsr;
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
@@ -276,6 +291,10 @@ uint64_t sim_field(const struct sim_box *b, const char *name);
 /* The register semantics (sim_core.c) the access paths (sim_access.c), the machine's inspection
  * (sim_machine.c) and its construction (sim_open.c) act through. */
 void sim_box_advance(struct sim *s, struct sim_box *b);
+/* ... to now, a time the caller took from the clock (sim_clock) */
+void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now);
+/* fault agent: at its time another tool reprograms the box, once (sim_core.c) */
+void sim_agent_strike(struct sim *s, struct sim_box *b);
 int sim_fault_err(const struct sim_box *b, const char *what);
 int sim_faulted(struct sim *s, const struct sim_box *b);
 /* fault allones: the box reads all ones (from its time on) */
@@ -325,5 +344,119 @@ int sim_tid_filtered(const struct sim_box *b, uint64_t ctl);
  * agent, none when it names a core. */
 double sim_tid_devices(const struct sim_box *b, uint64_t ctl);
 void sim_profile_defaults(struct sim_profile *p, int nsockets);
+
+/* The hot path of a register access, inline: the library is built as position-independent code with
+ * default visibility, so that a call to any exported function goes through the PLT, and a read at 100 Hz
+ * makes hundreds of accesses, most to boxes already brought up to the instant of the read. */
+
+/* sim_now */
+static inline uint64_t sim_clock(const struct sim *s)
+{
+	if (s->held)
+		return s->hold_ns;
+	return s->manual_clock ? s->now_ns : sim_mono_ns() - s->epoch_ns;
+}
+
+/* sim_box_advance: nothing to do for a box already at now, with no armed counter to bring up first */
+static inline void sim_box_catch_up(struct sim *s, struct sim_box *b)
+{
+	uint64_t now = sim_clock(s);
+	if (now != b->last_ns || (s->armed && !s->advancing))
+		sim_box_advance_to(s, b, now);
+}
+
+/* What a register of a box brought up to date reads. */
+static inline uint64_t sim_reg_value(const struct sim_box *b, int kind, int i)
+{
+	switch (kind) {
+	case R_BOX_CTL: /* reset commands read 0; on the discovery generation every bit is write-only */
+		if (b->u->bc->pmc0)
+			return (b->box_ctl & b->u->bc->frz) | b->status;
+		return b->box_ctl & b->u->bc->readable;
+	case R_STATUS: return b->status;
+	case R_CTL: return b->ctl[i];
+	case R_CTL_HI: return b->ctl[i] >> 32;
+	case R_FR: return b->fr[i];
+	case R_FR_HI: return b->fr[i] >> 32;
+	case R_CTR: return b->ctr[i];
+	case R_CTR_HI: return b->ctr[i] >> 32;
+	case R_FIXED_CTL: return b->fixed_ctl;
+	case R_FIXED_CTR: return b->fixed_ctr;
+	case R_FIXED_CTR_HI: return b->fixed_ctr >> 32;
+	case R_FILT: return b->filt[i];
+	}
+	return 0;
+}
+
+/* sim_reg_value by a register's place in the box (at, from the map): the uint64_t at at & ~1, its high
+ * half where at & 1 (a PCI counter's upper dword); at 0: none (the box control), sim_reg_value. */
+static inline uint64_t sim_reg_value_at(const struct sim_box *b, unsigned at, int kind, int i)
+{
+	if (at)
+		return *(const uint64_t *)(const void *)((const char *)b + (at & ~1u)) >> (at & 1u) * 32;
+	return sim_reg_value(b, kind, i);
+}
+
+/* sim_reg_get, of the register at at (sim_reg_value_at) */
+static inline uint64_t sim_reg_read_at(struct sim *s, struct sim_box *b, unsigned at, int kind, int i)
+{
+	if (s->shm) /* the box's state comes from the shared file, under its lock */
+		return sim_reg_get(s, b, kind, i);
+	sim_box_catch_up(s, b);
+	if (b->agent == 1)
+		sim_agent_strike(s, b);
+	return sim_reg_value_at(b, at, kind, i);
+}
+
+/* sim_reg_get */
+static inline uint64_t sim_reg_read(struct sim *s, struct sim_box *b, int kind, int i)
+{
+	return sim_reg_read_at(s, b, 0, kind, i);
+}
+
+/* sim_reg_key */
+static inline uint64_t sim_key(enum sim_space sp, unsigned scope, uint64_t addr)
+{
+	return (uint64_t)sp << 62 | (uint64_t)scope << 50 | (addr & ((1ull << 50) - 1));
+}
+
+/* The map's slot for a key (Fibonacci hashing: the product's top bits mix in every bit of the key, so
+ * that the socket and the space in its top bits count as much as the address in its low ones). */
+static inline size_t sim_map_slot(const struct sim *s, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - s->map_bits));
+}
+
+/* The map's entry of a key, or NULL. */
+static inline const struct sim_reg *sim_map_entry(const struct sim *s, uint64_t key)
+{
+	if (!s->map)
+		return NULL;
+	for (size_t h = sim_map_slot(s, key); s->map[h].box; h = (h + 1) & (s->map_cap - 1))
+		if (s->map[h].key == key)
+			return &s->map[h];
+	return NULL;
+}
+
+/* sim_map_get */
+static inline struct sim_box *sim_map_find(struct sim *s, uint64_t key, int *kind, int *idx)
+{
+	const struct sim_reg *r = sim_map_entry(s, key);
+	if (!r)
+		return NULL;
+	*kind = r->kind;
+	*idx = r->idx;
+	return &s->boxes[r->box - 1];
+}
+
+/* sim_faulted, sim_allones */
+static inline int sim_faulted_now(const struct sim *s, const struct sim_box *b)
+{
+	return b->fault && sim_clock(s) >= b->fault_from_ns;
+}
+static inline int sim_allones_now(const struct sim *s, const struct sim_box *b)
+{
+	return b->allones && sim_clock(s) >= b->fault_from_ns;
+}
 
 #endif

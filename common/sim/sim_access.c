@@ -14,15 +14,15 @@
 /* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
 
 /* The box whose register an address is; an address the map does not know is a bad access. */
-static struct sim_box *reg_find(struct sim *s, enum sim_space sp, unsigned scope, uint64_t addr, int *kind, int *idx)
+static inline struct sim_box *reg_find(struct sim *s, enum sim_space sp, unsigned scope, uint64_t addr, int *kind, int *idx)
 {
-	struct sim_box *b = sim_map_get(s, sim_reg_key(sp, scope, addr), kind, idx);
+	struct sim_box *b = sim_map_find(s, sim_key(sp, scope, addr), kind, idx);
 	if (!b)
 		s->bad_accesses++;
 	return b;
 }
 
-static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
+static inline int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, int *kind, int *idx)
 {
 	int scope = cpu / s->cores;
 	if (cpu < 0 || scope >= sim_scopes(s))
@@ -33,24 +33,24 @@ static int msr_find(struct sim *s, int cpu, uint32_t reg, struct sim_box **bp, i
 }
 
 /* A register of a found box, unless the box is faulted; all-ones boxes read ~0. */
-static int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t *v)
+static inline int box_get(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t *v)
 {
-	if (sim_faulted(s, b))
+	if (sim_faulted_now(s, b))
 		return sim_fault_err(b, what);
-	*v = sim_allones(s, b) ? ~0ull : sim_reg_get(s, b, kind, idx);
+	*v = sim_allones_now(s, b) ? ~0ull : sim_reg_read(s, b, kind, idx);
 	return 0;
 }
 
 static int box_set(struct sim *s, struct sim_box *b, int kind, int idx, const char *what, uint64_t v, int dword)
 {
-	if (sim_faulted(s, b))
+	if (sim_faulted_now(s, b))
 		return sim_fault_err(b, what);
 	sim_reg_set(s, b, kind, idx, v, dword);
 	return 0;
 }
 
 /* Which global status word reg is (0, 1 ...), or -1. */
-static int glob_status_word(const struct sim_global *g, uint32_t reg)
+static inline int glob_status_word(const struct sim_global *g, uint32_t reg)
 {
 	int n = g->status_regs;
 	if (n > SIM_MAX_GLOB_STATUS || reg < g->status || reg >= g->status + (uint32_t)n)
@@ -59,7 +59,7 @@ static int glob_status_word(const struct sim_global *g, uint32_t reg)
 }
 
 /* The global control and status MSRs of a socket (IVB-EP, EMR U_MSR_PMON_GLOBAL_CTL/STATUS). */
-static int glob_reg(const struct sim *s, int cpu, uint32_t reg)
+static inline int glob_reg(const struct sim *s, int cpu, uint32_t reg)
 {
 	const struct sim_global *g = s->glob;
 	return g && (reg == g->ctl || glob_status_word(g, reg) >= 0) && cpu >= 0 && cpu / s->cores < sim_scopes(s);
@@ -77,7 +77,7 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 	int resume = g->unfrz_all ? (v & g->unfrz_all) != 0 : !(v & g->frz_all);
 	if (v & g->frz_all && !s->gfrz[sock]) {
 		s->gfrz[sock] = 1;
-		s->gfrz_ns[sock] = sim_now(s);
+		s->gfrz_ns[sock] = sim_clock(s);
 	} else if (resume && s->gfrz[sock]) {
 		sim_advance_scope(s, sock); /* the frozen span is not counted */
 		s->gfrz[sock] = 0;
@@ -85,32 +85,46 @@ static void glob_write(struct sim *s, int sock, uint32_t reg, uint64_t v)
 	s->gctl[sock] = v & ~(g->frz_all | g->unfrz_all); /* the two are commands, read 0 */
 }
 
-void sim_access_point(struct sim *s)
+static inline void access_point(struct sim *s)
 {
 	if (++s->accesses == s->kill_at)
 		kill(getpid(), SIGKILL);
 }
 
+void sim_access_point(struct sim *s) { access_point(s); }
+
+static inline void tick(struct sim *s)
+{
+	if (s->manual_clock)
+		s->now_ns += s->tick_ns;
+}
+
 void (*sim_new_msr_hook)(void *ctx, int cpu, uint32_t reg, int write, uint64_t val);
 void *sim_new_msr_hook_ctx;
 
-/* An MSR as rdmsr on cpu gives it (the accounting is the caller's). */
-static int msr_get(struct access *a, int cpu, uint32_t reg, uint64_t *val)
+/* A global control or status MSR of scope sock. */
+static uint64_t glob_read(struct sim *s, int sock, uint32_t reg)
 {
-	struct sim *s = a->priv;
+	uint64_t v;
+	sim_shared_in(s, NULL);
+	if (s->armed) /* pending overflows show */
+		sim_advance_scope(s, sock);
+	v = reg == s->glob->ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->glob, reg)];
+	sim_shared_out(s, NULL);
+	return v;
+}
+
+/* An MSR as rdmsr on cpu gives it (the accounting is the caller's). */
+static inline int msr_get(struct sim *s, int cpu, uint32_t reg, uint64_t *val)
+{
 	struct sim_box *b;
 	int kind, idx;
 	if (s->msr_hook)
 		s->msr_hook(s->msr_hook_ctx, cpu, reg, 0, 0);
-	sim_access_point(s);
-	sim_tick(s);
+	access_point(s);
+	tick(s);
 	if (glob_reg(s, cpu, reg)) {
-		int sock = cpu / s->cores;
-		sim_shared_in(s, NULL);
-		if (s->armed) /* pending overflows show */
-			sim_advance_scope(s, sock);
-		*val = reg == s->glob->ctl ? s->gctl[sock] : s->gstatus[sock][glob_status_word(s->glob, reg)];
-		sim_shared_out(s, NULL);
+		*val = glob_read(s, cpu / s->cores, reg);
 		return 0;
 	}
 	for (int i = 0; i < s->nromsr; i++)
@@ -129,7 +143,96 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	a->stats.reads++;
 	a->stats.syscalls++;
 	access_cost(a, COST_MSR, cpu, 1);
-	return msr_get(a, cpu, reg, val);
+	return msr_get(a->priv, cpu, reg, val);
+}
+
+/* msr_get over a batch of a CPU of the machine (scope: its die), without an MSR hook or a shared file: the
+ * same steps for each register, with what stays over the batch taken once -- the clock, which stands at
+ * now (s->held) until the batch ends, the CPU's MSR space, the global registers' place -- and the register
+ * found in the MSR table where it has it.  Nothing in the batch reads the accesses' count or the manual
+ * clock's now_ns (the clock is held): each register's access_point and tick are counted here and made
+ * when the batch ends, or before the access kill_at names. */
+static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint64_t *vals, uint64_t now)
+{
+	const struct sim_global *g = s->glob;
+	const struct sim_msr_slot *tab = s->msr_tab ? s->msr_tab + (size_t)scope * s->msr_span : NULL;
+	uint64_t key0 = sim_key(SIM_MSR, (unsigned)scope, 0), kill_in = s->kill_at - s->accesses;
+	uint32_t lo = s->msr_lo, span = s->msr_span;
+	int i, rc = 0;
+	for (i = 0; i < n; i++) {
+		uint32_t reg = regs[i];
+		struct sim_box *b;
+		if ((uint64_t)i + 1 == kill_in) { /* access_point: this access is the one kill_at names */
+			s->accesses += (uint64_t)i + 1;
+			if (s->manual_clock) /* (its tick comes after) */
+				s->now_ns += (uint64_t)i * s->tick_ns;
+			kill(getpid(), SIGKILL);
+			s->accesses -= (uint64_t)i + 1; /* counted at the end, as the others */
+			if (s->manual_clock)
+				s->now_ns -= (uint64_t)i * s->tick_ns;
+		}
+		if (reg - lo < span && tab[reg - lo].kind != SIM_MSR_OTHER) { /* neither global nor read-only: the table's */
+			const struct sim_msr_slot *e = &tab[reg - lo];
+			if (!e->box_at)
+				goto missing;
+			b = (struct sim_box *)(void *)((char *)s + e->box_at);
+			if (b->fault && now >= b->fault_from_ns)
+				goto fault;
+			if (b->allones && now >= b->fault_from_ns) {
+				vals[i] = ~0ull;
+				continue;
+			}
+			if (now != b->last_ns || (s->armed && !s->advancing))
+				sim_box_advance_to(s, b, now);
+			if (b->agent == 1)
+				sim_agent_strike(s, b);
+			/* sim_reg_value_at; off 0: the box control, whose index is 0 */
+			vals[i] = e->off ? *(const uint64_t *)(const void *)((const char *)b + e->off) >> e->shift
+					 : sim_reg_value(b, e->kind, 0);
+			continue;
+		}
+		/* msr_get's way: global control, read-only MSRs, the map */
+		const struct sim_reg *r;
+		if (g && (reg == g->ctl || glob_status_word(g, reg) >= 0)) {
+			vals[i] = glob_read(s, scope, reg);
+			continue;
+		}
+		int k;
+		for (k = 0; k < s->nromsr && s->romsr[k].addr != reg; k++)
+			;
+		if (k < s->nromsr) {
+			vals[i] = s->romsr[k].val;
+			continue;
+		}
+		if (!(r = sim_map_entry(s, key0 | reg)))
+			goto missing;
+		b = &s->boxes[r->box - 1];
+		if (b->fault && now >= b->fault_from_ns)
+			goto fault;
+		if (b->allones && now >= b->fault_from_ns) {
+			vals[i] = ~0ull;
+			continue;
+		}
+		if (now != b->last_ns || (s->armed && !s->advancing))
+			sim_box_advance_to(s, b, now);
+		if (b->agent == 1)
+			sim_agent_strike(s, b);
+		vals[i] = sim_reg_value_at(b, r->at, r->kind, r->idx);
+		continue;
+	missing: /* as rdmsr of a missing MSR */
+		s->bad_accesses++;
+		rc = uc_err("MSR 0x%x: I/O error (no such register on the simulated CPU)", reg);
+		break;
+	fault:
+		rc = sim_fault_err(b, "reading an MSR");
+		break;
+	}
+	if (i < n) /* the access that failed counted too */
+		i++;
+	s->accesses += (uint64_t)i;
+	if (s->manual_clock)
+		s->now_ns += (uint64_t)i * s->tick_ns;
+	return rc;
 }
 
 /* msr-safe's X86_IOC_MSR_BATCH: one call runs every rdmsr on the CPU (one interrupt at most), in the kernel
@@ -142,11 +245,14 @@ static int s_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int
 	a->stats.reads += (uint64_t)n;
 	a->stats.syscalls++;
 	access_cost(a, COST_MSR_BATCH, cpu, n);
-	*at = sim_now(s);
+	*at = sim_clock(s);
 	s->held = 1;
 	s->hold_ns = *at;
-	for (int i = 0; i < n && !rc; i++)
-		rc = msr_get(a, cpu, regs[i], &vals[i]);
+	if (!s->msr_hook && !s->shm && cpu >= 0 && cpu / s->cores < sim_scopes(s))
+		rc = msr_batch(s, cpu / s->cores, regs, n, vals, *at);
+	else
+		for (int i = 0; i < n && !rc; i++)
+			rc = msr_get(s, cpu, regs[i], &vals[i]);
 	s->held = held;
 	return rc;
 }
@@ -158,10 +264,10 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	int kind, idx;
 	if (s->msr_hook)
 		s->msr_hook(s->msr_hook_ctx, cpu, reg, 1, val);
-	sim_access_point(s);
+	access_point(s);
 	a->stats.writes++;
 	a->stats.syscalls++;
-	sim_tick(s);
+	tick(s);
 	if (glob_reg(s, cpu, reg)) {
 		sim_shared_in(s, NULL);
 		glob_write(s, cpu / s->cores, reg, val);
@@ -189,12 +295,12 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 	struct sim *s = a->priv;
 	struct sim_dev *d = dev_find(s, l);
 	uint32_t *out = buf;
-	sim_access_point(s);
+	access_point(s);
 	a->stats.syscalls++;
 	access_cost(a, COST_PCI, -1, (int)(len / 4));
 	if (!d)
 		return uc_err("reading PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
-	if (d->box && sim_faulted(s, d->box))
+	if (d->box && sim_faulted_now(s, d->box))
 		return sim_fault_err(d->box, "reading PCI config space");
 	if ((off & 3) || (len & 3) || off + len > sizeof(d->cfg))
 		return uc_err("reading PCI config space: bad offset 0x%x length %zu", off, len);
@@ -202,13 +308,13 @@ static int s_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, v
 		uint32_t o = off + 4 * (uint32_t)k;
 		int idx, kind = R_NONE; /* not a PMON register: plain config space (IDs, BARs, capabilities) */
 		if (d->box)
-			sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx);
-		sim_tick(s);
+			sim_map_find(s, sim_key(SIM_PCI, (unsigned)(d - s->devs) + 1, o), &kind, &idx);
+		tick(s);
 		a->stats.reads++;
-		if (d->box && sim_allones(s, d->box))
+		if (d->box && sim_allones_now(s, d->box))
 			out[k] = ~0u;
 		else if (kind != R_NONE)
-			out[k] = (uint32_t)sim_reg_get(s, d->box, kind, idx);
+			out[k] = (uint32_t)sim_reg_read(s, d->box, kind, idx);
 		else
 			memcpy(&out[k], d->cfg + o, 4);
 	}
@@ -220,13 +326,13 @@ static int s_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off
 	struct sim *s = a->priv;
 	struct sim_dev *d = dev_find(s, l);
 	int idx, kind;
-	sim_access_point(s);
+	access_point(s);
 	a->stats.syscalls++;
 	a->stats.writes++;
-	sim_tick(s);
+	tick(s);
 	if (!d)
 		return uc_err("writing PCI config space: %04x:%02x:%02x.%d does not exist", l->dom, l->bus, l->dev, l->fn);
-	if (d->box && sim_faulted(s, d->box))
+	if (d->box && sim_faulted_now(s, d->box))
 		return sim_fault_err(d->box, "writing PCI config space");
 	if (!d->box || !reg_find(s, SIM_PCI, (unsigned)(d - s->devs) + 1, off, &kind, &idx)) {
 		if (!d->box)
@@ -249,26 +355,46 @@ static int mmio_find(struct sim *s, uint64_t phys, struct sim_box **bp, int *kin
 static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 {
 	struct sim *s = a->priv;
+	const struct sim_reg *r;
 	struct sim_box *b;
-	int kind, idx;
 	uint64_t v;
-	sim_access_point(s);
+	access_point(s);
 	a->stats.reads++;
 	access_cost(a, COST_MMIO, -1, 1);
-	sim_tick(s);
-	for (int i = 0; i < s->nblobs; i++) {
-		const struct sim_blob *m = &s->blobs[i];
-		if (phys >= m->phys && phys + len <= m->phys + m->len) {
-			memcpy(buf, m->data + (phys - m->phys), len);
-			return 0;
+	tick(s);
+	if (phys >= s->blob_lo && (phys <= s->blob_hi || phys + len < phys)) /* none holds an address outside */
+		for (int i = 0; i < s->nblobs; i++) {
+			const struct sim_blob *m = &s->blobs[i];
+			if (phys >= m->phys && phys + len <= m->phys + m->len) {
+				memcpy(buf, m->data + (phys - m->phys), len);
+				return 0;
+			}
 		}
+	if (len != 4 && len != 8)
+		return uc_err("MMIO 0x%llx: %zu-byte read of a register", (unsigned long long)phys, len);
+	if (!(r = sim_map_entry(s, sim_key(SIM_MMIO, 0, phys)))) { /* mmio_find */
+		s->bad_accesses++;
+		return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
 	}
-	if ((len != 4 && len != 8) || mmio_find(s, phys, &b, &kind, &idx))
-		return len != 4 && len != 8 ? uc_err("MMIO 0x%llx: %zu-byte read of a register",
-						     (unsigned long long)phys, len) : -1;
-	if (box_get(s, b, kind, idx, "reading MMIO", &v))
-		return -1;
-	memcpy(buf, &v, len); /* little-endian: the low bytes first */
+	b = &s->boxes[r->box - 1];
+	if (sim_faulted_now(s, b)) /* box_get */
+		return sim_fault_err(b, "reading MMIO");
+	if (sim_allones_now(s, b)) {
+		v = ~0ull;
+	} else if (s->shm) {
+		v = sim_reg_get(s, b, r->kind, r->idx);
+	} else { /* sim_reg_read_at, spelt out: the compiler would make a call of it */
+		uint64_t now = sim_clock(s);
+		if (now != b->last_ns || (s->armed && !s->advancing))
+			sim_box_advance_to(s, b, now);
+		if (b->agent == 1)
+			sim_agent_strike(s, b);
+		v = sim_reg_value_at(b, r->at, r->kind, r->idx);
+	}
+	if (len == 4) /* little-endian: the low bytes first */
+		memcpy(buf, &v, 4);
+	else
+		memcpy(buf, &v, 8);
 	return 0;
 }
 
@@ -277,9 +403,9 @@ static int s_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes
 	struct sim *s = a->priv;
 	struct sim_box *b;
 	int kind, idx;
-	sim_access_point(s);
+	access_point(s);
 	a->stats.writes++;
-	sim_tick(s);
+	tick(s);
 	if (mmio_find(s, phys, &b, &kind, &idx))
 		return -1;
 	return box_set(s, b, kind, idx, "writing MMIO", bytes == 4 ? (val & 0xffffffffull) : val,
@@ -350,7 +476,7 @@ static int s_sleep(struct access *a, uint64_t ns)
 	return 0;
 }
 
-static uint64_t s_now(struct access *a) { return sim_now(a->priv); }
+static uint64_t s_now(struct access *a) { return sim_clock(a->priv); }
 
 static void s_close(struct access *a)
 {

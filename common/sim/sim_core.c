@@ -29,12 +29,7 @@ uint64_t sim_mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t sim_now(struct sim *s)
-{
-	if (s->held)
-		return s->hold_ns;
-	return s->manual_clock ? s->now_ns : sim_mono_ns() - s->epoch_ns;
-}
+uint64_t sim_now(struct sim *s) { return sim_clock(s); }
 
 void sim_advance(struct sim *s, uint64_t ns)
 {
@@ -43,10 +38,10 @@ void sim_advance(struct sim *s, uint64_t ns)
 }
 
 /* An enable-style box control (Nehalem global control): counters run while their enable bits are set. */
-static int run_style(const struct sim_unit *u) { return u->bc && u->bc->run; }
+static inline int run_style(const struct sim_unit *u) { return u->bc && u->bc->run; }
 
 /* Frozen by the box control (an enable-style control: when none of its enable bits is set). */
-static int frozen_own(const struct sim_box *b)
+static inline int frozen_own(const struct sim_box *b)
 {
 	const struct sim_boxctl *bc = b->u->bc;
 	if (!bc)
@@ -61,29 +56,32 @@ static int frozen(const struct sim *s, const struct sim_box *b) { return s->gfrz
 
 /* SNB-EP counts with the enable bit; the discovery generation whenever ev_sel != 0 (seed 001 L541).
  * Montecito's "enable" is its privilege-level mask plm 3:0: any bit set counts. */
-static int enabled(const struct sim_unit *u, uint64_t ctl)
+static inline int enabled(const struct sim_unit *u, uint64_t ctl)
 {
 	return u->ctl_en ? !!(ctl & u->ctl_en) : !!(ctl & ((uint64_t)0xff << u->ev_shift));
 }
 
-/* An enable-style control also enables counters one by one (Nehalem EN_PCn bit n, EN_FC0 bit 32). */
-static int ctr_on(const struct sim_box *b, int c)
-{
-	return !run_style(b->u) || (b->box_ctl & (c < 0 ? 1ull << 32 : 1ull << c));
-}
 
 /* Counters that report an overflow (IVB-EP ov_en, Montecito oi). */
-static int armed(const struct sim_box *b, int c) { return b->u->ov_en && (b->ctl[c] & b->u->ov_en) && enabled(b->u, b->ctl[c]); }
+static inline int armed(const struct sim_box *b, int c) { return b->u->ov_en && (b->ctl[c] & b->u->ov_en) && enabled(b->u, b->ctl[c]); }
 
 
-static void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, int width)
+static inline void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, uint64_t mask)
 {
-	double inc;
-	uint64_t old = *ctr;
-	*frac += rate * dt;
-	inc = floor(*frac);
-	*frac -= inc;
-	*ctr = (*ctr + (uint64_t)inc) & uc_width_mask(width);
+	uint64_t old = *ctr, inc, bits;
+	double f = *frac + rate * dt;
+	memcpy(&bits, &f, sizeof(bits));
+	if (bits < 0x4340000000000000ull) { /* 0 <= f < 2^53 (the sign bit clear): floor is truncation there */
+		int64_t n = (int64_t)f;
+		f -= (double)n;
+		inc = (uint64_t)n;
+	} else {
+		double fl = floor(f);
+		f -= fl;
+		inc = (uint64_t)fl;
+	}
+	*frac = f;
+	*ctr = (old + inc) & mask; /* uc_width_mask of the counter's width */
 	if (*ctr < old)
 		s->wraps++;
 }
@@ -105,8 +103,6 @@ uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t 
  * so that no other box counts past the moment a freeze began. */
 static void advance_armed(struct sim *s, const struct sim_box *b)
 {
-	if (!s->armed || s->advancing)
-		return;
 	s->advancing = 1;
 	int machine_armed = 0;
 	for (int i = 0; i < s->nboxes; i++) {
@@ -148,18 +144,25 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 	}
 }
 
-/* Bring a box's counters up to the current time. */
-/* A counter's rate: the workload's, or a fault's (dead: none; phantom: an impossible one on top). */
-static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c)
+/* The box's filters, hashed for the rate cache: those its unit has (the others stay 0, so that hashing
+ * them too would tell no two settings apart that these do not). */
+static inline uint64_t filt_hash(const struct sim_box *b)
 {
-	if ((b->dead && sim_now(s) >= b->fault_from_ns) || b->stuck)
+	uint64_t filt = 0;
+	for (int f = 0; f < b->u->nfilt && f < SIM_MAX_FILT; f++)
+		filt = (filt ^ b->filt[f]) * 1099511628211ull;
+	return filt;
+}
+
+/* A counter's rate: the workload's, or a fault's (dead: none; phantom: an impossible one on top); filt is
+ * filt_hash of the box. */
+static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c, uint64_t filt)
+{
+	if ((b->dead && sim_clock(s) >= b->fault_from_ns) || b->stuck)
 		return 0;
 	/* a rate is the same while its control word, the box's filters and the profile are: computed once (a read
 	 * at 100 Hz asks it of every counter); a machine shared with other processes takes its traffic from them */
 	int k = c >= 0 ? c : c == SIM_CTR_FIXED ? SIM_MAX_CTR : SIM_MAX_CTR + 1 + SIM_CTR_FR_INDEX(c);
-	uint64_t filt = 0;
-	for (int f = 0; f < SIM_MAX_FILT; f++)
-		filt = (filt ^ b->filt[f]) * 1099511628211ull;
 	if (s->shm || k < 0 || k >= SIM_MAX_CTR + 1 + SIM_MAX_FR)
 		return s->rate(s, b, ctl, c) + b->phantom;
 	if (b->rc[k].gen != s->rate_gen + 1 || b->rc[k].ctl != ctl || b->rc[k].filt != filt) {
@@ -173,10 +176,10 @@ static double box_rate(struct sim *s, struct sim_box *b, uint64_t ctl, int c)
 
 /* Fault agent: at its time another tool (a second PCM, a script with wrmsr) puts an event of its own on
  * every counter of the box, once, behind the library's back. */
-static void agent_strike(struct sim *s, struct sim_box *b)
+void sim_agent_strike(struct sim *s, struct sim_box *b)
 {
 	const struct sim_unit *u = b->u;
-	if (b->agent != 1 || sim_now(s) < b->fault_from_ns)
+	if (b->agent != 1 || sim_clock(s) < b->fault_from_ns)
 		return;
 	b->agent = 2;
 	uint64_t en = u->ctl_en & -u->ctl_en; /* its lowest enable bit; none: a non-zero event select counts */
@@ -184,48 +187,97 @@ static void agent_strike(struct sim *s, struct sim_box *b)
 		b->ctl[c] = (en | 0x3full << u->ev_shift) & u->ctl_writable;
 }
 
-void sim_box_advance(struct sim *s, struct sim_box *b)
+/* box_rate's answer, from the box's cache where it has it, inline: on a box without a fault that stops
+ * it (plain: none stays over an advance, as nothing changes while the box counts -- a rate is a function of
+ * a const machine) of a machine of its own, the rate of counter slot k (box_rate's k) is cached for ctl,
+ * the filters' hash fh and the machine's generation gen. */
+#define RATE(ctl_, c_, k_)                                                                                      \
+	(plain && b->rc[k_].gen == gen && b->rc[k_].ctl == (ctl_) && b->rc[k_].filt == fh ? b->rc[k_].rate + ph \
+											       : box_rate(s, b, (ctl_), (c_), fh))
+
+/* Bring a box's counters up to now (the clock's time when the access began). */
+void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 {
 	const struct sim_unit *u = b->u;
-	uint64_t now = sim_now(s), end = now;
-	int sc = sim_box_scope(s, b);
-	advance_armed(s, b);
-	if (s->gfrz[sc] && s->gfrz_ns[sc] < end) /* counted only until the global freeze */
-		end = s->gfrz_ns[sc] > b->last_ns ? s->gfrz_ns[sc] : b->last_ns;
-	double dt = (double)(now - b->last_ns) / 1e9, dtc = (double)(end - b->last_ns) / 1e9;
-	uint64_t start = b->last_ns, ovbits = 0, old[SIM_MAX_CTR];
+	if (s->armed && !s->advancing)
+		advance_armed(s, b);
+	uint64_t start = b->last_ns, end = now;
 	b->last_ns = now;
-	if (dt <= 0)
+	if (now == start) /* dt 0 (a time before start is one far ahead, as the unsigned difference says) */
 		return;
+	int sc = sim_box_scope(s, b), nctr = u->nctr;
+	if (s->gfrz[sc] && s->gfrz_ns[sc] < end) /* counted only until the global freeze */
+		end = s->gfrz_ns[sc] > start ? s->gfrz_ns[sc] : start;
+	double dt = (double)(now - start) / 1e9, dtc = end == now ? dt : (double)(end - start) / 1e9;
+	int plain = !(b->dead | b->stuck) && !s->shm;
+	uint64_t gen = s->rate_gen + 1, fh = filt_hash(b), ovbits = 0, old[SIM_MAX_CTR];
+	double ph = b->phantom;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
-		count(s, box_rate(s, b, 0, SIM_CTR_FR(k)), dt, &b->fr_frac[k], &b->fr[k], u->fr[k].width);
+		count(s, RATE(0, SIM_CTR_FR(k), SIM_MAX_CTR + 1 + k), dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
 	if (frozen_own(b))
 		return;
-	/* the first overflow of a counting armed counter stops the count a freeze latency later, where an
-	 * overflow freezes (not with Nehalem's enable-style control) */
-	int freezes = s->glob || !run_style(u);
-	for (int c = 0; c < u->nctr; c++) {
-		old[c] = b->ctr[c];
-		double r = armed(b, c) && freezes ? box_rate(s, b, b->ctl[c], c) : 0;
-		if (r > 0) {
-			double t = ((double)(uc_width_mask(b->width) - b->ctr[c]) + 1 - b->frac[c]) / r;
-			if (t + SIM_FREEZE_LAT_S < dtc)
-				dtc = t + SIM_FREEZE_LAT_S;
+	/* an armed counter (one that reports overflows, where it is enabled) among them: the first overflow of a
+	 * counting one stops the count a freeze latency later, where an overflow freezes (not with Nehalem's
+	 * enable-style control) */
+	uint64_t ov_en = u->ov_en, en = u->ctl_en ? u->ctl_en : (uint64_t)0xff << u->ev_shift, any = 0;
+	uint64_t run = u->bc && u->bc->run ? b->box_ctl : ~0ull, wmask = uc_width_mask(b->width);
+	unsigned arm = 0;
+	for (int c = 0; c < nctr; c++)
+		any |= b->ctl[c];
+	if (any & ov_en) {
+		int freezes = s->glob || !run_style(u);
+		for (int c = 0; c < nctr; c++)
+			if ((b->ctl[c] & en) && (b->ctl[c] & ov_en))
+				arm |= 1u << c;
+		for (int c = 0; c < nctr; c++) {
+			old[c] = b->ctr[c];
+			double r = (arm >> c & 1) && freezes ? RATE(b->ctl[c], c, c) : 0;
+			if (r > 0) {
+				double t = ((double)(wmask - b->ctr[c]) + 1 - b->frac[c]) / r;
+				if (t + SIM_FREEZE_LAT_S < dtc)
+					dtc = t + SIM_FREEZE_LAT_S;
+			}
 		}
 	}
 	if (dtc <= 0)
 		return;
-	for (int c = 0; c < u->nctr; c++)
-		if (enabled(u, b->ctl[c]) && ctr_on(b, c))
-			count(s, box_rate(s, b, b->ctl[c], c), dtc, &b->frac[c], &b->ctr[c], b->width);
-	if (u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && ctr_on(b, SIM_CTR_FIXED))
-		count(s, box_rate(s, b, 0, SIM_CTR_FIXED), dtc, &b->fixed_frac, &b->fixed_ctr, u->fixed_width);
-	for (int c = 0; c < u->nctr; c++)
-		if (armed(b, c) && b->ctr[c] < old[c])
+	/* the general counters that count: enabled, and where the box control is enable-style (Nehalem) enabled
+	 * there too, counter n by its bit n (EN_PCn), the fixed counter by bit 32 (EN_FC0) */
+	if (plain) {
+		/* with the rates the cache has (no call in the loop: what it needs stays in registers); a counter
+		 * it has none for is counted after, each with box_rate as it comes -- the counters are independent,
+		 * and no rate depends on what one holds */
+		unsigned miss = 0;
+		for (int c = 0; c < nctr; c++) {
+			uint64_t ctl = b->ctl[c];
+			if (!(ctl & en) || !(run >> c & 1))
+				continue;
+			if (b->rc[c].gen != gen || b->rc[c].ctl != ctl || b->rc[c].filt != fh)
+				miss |= 1u << c;
+			else
+				count(s, b->rc[c].rate + ph, dtc, &b->frac[c], &b->ctr[c], wmask);
+		}
+		for (int c = 0; miss; c++, miss >>= 1)
+			if (miss & 1)
+				count(s, box_rate(s, b, b->ctl[c], c, fh), dtc, &b->frac[c], &b->ctr[c], wmask);
+	} else {
+		for (int c = 0; c < nctr; c++) {
+			uint64_t ctl = b->ctl[c];
+			if ((ctl & en) && (run >> c & 1))
+				count(s, box_rate(s, b, ctl, c, fh), dtc, &b->frac[c], &b->ctr[c], wmask);
+		}
+	}
+	if (u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && (run & 1ull << 32))
+		count(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed_frac, &b->fixed_ctr, uc_width_mask(u->fixed_width));
+	for (int c = 0; arm && c < nctr; c++)
+		if ((arm >> c & 1) && b->ctr[c] < old[c])
 			ovbits |= 1ull << (c + u->status_shift);
 	if (ovbits)
 		overflowed(s, b, ovbits, start + (uint64_t)(dtc * 1e9));
 }
+#undef RATE
+
+void sim_box_advance(struct sim *s, struct sim_box *b) { sim_box_advance_to(s, b, sim_clock(s)); }
 
 void sim_tick(struct sim *s)
 {
@@ -235,34 +287,17 @@ void sim_tick(struct sim *s)
 
 static uint64_t reg_get_local(struct sim *s, struct sim_box *b, int kind, int i)
 {
-	sim_box_advance(s, b);
-	agent_strike(s, b);
-	switch (kind) {
-	case R_BOX_CTL: /* reset commands read 0; on the discovery generation every bit is write-only */
-		if (b->u->bc->pmc0)
-			return (b->box_ctl & b->u->bc->frz) | b->status;
-		return b->box_ctl & b->u->bc->readable;
-	case R_STATUS: return b->status;
-	case R_CTL: return b->ctl[i];
-	case R_CTL_HI: return b->ctl[i] >> 32;
-	case R_FR: return b->fr[i];
-	case R_FR_HI: return b->fr[i] >> 32;
-	case R_CTR: return b->ctr[i];
-	case R_CTR_HI: return b->ctr[i] >> 32;
-	case R_FIXED_CTL: return b->fixed_ctl;
-	case R_FIXED_CTR: return b->fixed_ctr;
-	case R_FIXED_CTR_HI: return b->fixed_ctr >> 32;
-	case R_FILT: return b->filt[i];
-	}
-	return 0;
+	sim_box_catch_up(s, b);
+	sim_agent_strike(s, b);
+	return sim_reg_value(b, kind, i);
 }
 
 static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);
 
 static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword)
 {
-	sim_box_advance(s, b);
-	agent_strike(s, b);
+	sim_box_catch_up(s, b);
+	sim_agent_strike(s, b);
 	uint64_t held[SIM_MAX_CTR], held_fixed = b->fixed_ctr; /* fault stuck: what its counters keep */
 	memcpy(held, b->ctr, sizeof(held));
 	reg_set_counters(s, b, kind, i, v, dword);
@@ -378,8 +413,8 @@ void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, 
 	sim_shared_out(s, b);
 }
 
-int sim_faulted(struct sim *s, const struct sim_box *b) { return b->fault && sim_now(s) >= b->fault_from_ns; }
-int sim_allones(struct sim *s, const struct sim_box *b) { return b->allones && sim_now(s) >= b->fault_from_ns; }
+int sim_faulted(struct sim *s, const struct sim_box *b) { return sim_faulted_now(s, b); }
+int sim_allones(struct sim *s, const struct sim_box *b) { return sim_allones_now(s, b); }
 
 int sim_fault_err(const struct sim_box *b, const char *what)
 {

@@ -98,7 +98,12 @@ int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus,
 	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2 };
 	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
 		return free(t->data), uc_err("out of memory");
-	s->blobs[s->nblobs++] = (struct sim_blob){ bar, t->data, (size_t)(max + 1) * SIM_DISC_STRIDE * 8 };
+	s->blobs[s->nblobs] = (struct sim_blob){ bar, t->data, (size_t)(max + 1) * SIM_DISC_STRIDE * 8 };
+	if (!s->nblobs || bar < s->blob_lo)
+		s->blob_lo = bar;
+	if (!s->nblobs || bar + s->blobs[s->nblobs].len > s->blob_hi)
+		s->blob_hi = bar + s->blobs[s->nblobs].len;
+	s->nblobs++;
 	if (!(d = sim_add_dev(s, bus, 0, 0, s->ubox->devid))) /* node ids for bus -> socket */
 		return uc_err("simulator: too many devices");
 	put32(d->cfg, (int)s->ubox->cpunodeid, node);

@@ -70,10 +70,11 @@ struct sim_kernel {
 
 static inline struct sim_kernel *sk_of(struct perf_kernel *k) { return (struct sim_kernel *)k; }
 static inline struct sk_box *sk_box_of(const struct sim_kernel *k, const struct sim_box *b) { return &k->kbox[b - k->s->boxes]; }
-/* for each event i on box b */
+/* for each event i on box b (its sk_box found once: a division by the size of a box) */
 #define SK_FOR_BOX(k, b, i)                                                                                    \
-	for (int i##_j = 0, i = 0; i##_j < sk_box_of(k, b)->nev && ((i = sk_box_of(k, b)->ev[i##_j]), 1); i##_j++)
-uint64_t sk_now(struct sim_kernel *k);
+	for (struct sk_box *i##_kb = sk_box_of(k, b); i##_kb; i##_kb = NULL)                                   \
+		for (int i##_j = 0, i = 0; i##_j < i##_kb->nev && ((i = i##_kb->ev[i##_j]), 1); i##_j++)
+static inline uint64_t sk_now(struct sim_kernel *k) { return sim_clock(k->s); }
 /* Bring every event of a box up to now, then place its enabled groups on the counters again. */
 void sk_settle(struct sim_kernel *k, struct sim_box *b);
 void sk_resched(struct sim_kernel *k, struct sim_box *b);

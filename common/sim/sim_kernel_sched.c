@@ -13,8 +13,6 @@
 
 #define SK_EN (1ull << 22) /* SNBEP_PMON_CTL_EN, NHM_UNC_PERFEVTSEL_EN */
 
-uint64_t sk_now(struct sim_kernel *k) { return sim_now(k->s); }
-
 static int ev_width(const struct sk_event *e)
 {
 	if (e->fr >= 0)
@@ -22,11 +20,11 @@ static int ev_width(const struct sk_event *e)
 	return e->fixed ? e->box->u->fixed_width : e->box->width;
 }
 
-static uint64_t hw_value(struct sim_kernel *k, const struct sk_event *e)
+static inline uint64_t hw_value(struct sim_kernel *k, const struct sk_event *e)
 {
 	if (e->fr >= 0)
-		return sim_reg_get(k->s, e->box, R_FR, e->fr);
-	return e->fixed ? sim_reg_get(k->s, e->box, R_FIXED_CTR, 0) : sim_reg_get(k->s, e->box, R_CTR, e->ctr);
+		return sim_reg_read(k->s, e->box, R_FR, e->fr);
+	return sim_reg_read(k->s, e->box, e->fixed ? R_FIXED_CTR : R_CTR, e->fixed ? 0 : e->ctr);
 }
 
 static void settle_event(struct sim_kernel *k, struct sk_event *e, uint64_t now)

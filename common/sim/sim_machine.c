@@ -282,5 +282,6 @@ void sim_free(struct sim *s)
 	for (int i = 0; i < s->nblobs; i++) /* discovery tables */
 		free(s->blobs[i].data);
 	free(s->map);
+	free(s->msr_tab);
 	free(s);
 }

@@ -3,6 +3,7 @@
  * (MSR: socket and number; PCI: function and config offset; MMIO: physical address), from the unit
  * models of map_*.c.  A register two boxes claim is an error in the model.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include "sim.h"
 #include "util/error.h"
@@ -11,25 +12,32 @@
 /* ---- the register map: every register of every box by absolute address ---- */
 
 /* MSR: scope = socket; PCI: scope = device index + 1 and addr the config offset; MMIO: scope 0. */
-uint64_t sim_reg_key(enum sim_space sp, unsigned scope, uint64_t addr)
-{
-	return (uint64_t)sp << 62 | (uint64_t)scope << 50 | (addr & ((1ull << 50) - 1));
-}
+uint64_t sim_reg_key(enum sim_space sp, unsigned scope, uint64_t addr) { return sim_key(sp, scope, addr); }
 
-static size_t slot_of(const struct sim *s, uint64_t key)
+/* Where a register of kind and index i keeps its value in the box: the offset of its uint64_t, + 1 for
+ * the upper half; 0 for one sim_reg_value works out (the box control). */
+static uint16_t reg_at(int kind, int i)
 {
-	/* every bit of the key mixed in (murmur3's finaliser): the socket and the space sit in its top bits */
-	key ^= key >> 33;
-	key *= 0xff51afd7ed558ccdull;
-	key ^= key >> 33;
-	key *= 0xc4ceb9fe1a85ec53ull;
-	key ^= key >> 33;
-	return (size_t)key & (s->map_cap - 1);
+	size_t o = 0, hi = 0;
+	switch (kind) {
+	case R_STATUS: o = offsetof(struct sim_box, status); break;
+	case R_CTL_HI: hi = 1; /* fall through */
+	case R_CTL: o = offsetof(struct sim_box, ctl) + 8 * (size_t)i; break;
+	case R_FR_HI: hi = 1; /* fall through */
+	case R_FR: o = offsetof(struct sim_box, fr) + 8 * (size_t)i; break;
+	case R_CTR_HI: hi = 1; /* fall through */
+	case R_CTR: o = offsetof(struct sim_box, ctr) + 8 * (size_t)i; break;
+	case R_FIXED_CTL: o = offsetof(struct sim_box, fixed_ctl); break;
+	case R_FIXED_CTR_HI: hi = 1; /* fall through */
+	case R_FIXED_CTR: o = offsetof(struct sim_box, fixed_ctr); break;
+	case R_FILT: o = offsetof(struct sim_box, filt) + 8 * (size_t)i; break;
+	}
+	return (uint16_t)(o | hi);
 }
 
 static int map_put(struct sim *s, uint64_t key, int box, int kind, int idx)
 {
-	size_t h = slot_of(s, key);
+	size_t h = sim_map_slot(s, key);
 	while (s->map[h].box) {
 		if (s->map[h].key == key) {
 			const struct sim_box *o = &s->boxes[s->map[h].box - 1], *b = &s->boxes[box];
@@ -38,22 +46,11 @@ static int map_put(struct sim *s, uint64_t key, int box, int kind, int idx)
 		}
 		h = (h + 1) & (s->map_cap - 1);
 	}
-	s->map[h] = (struct sim_reg){ key, (uint32_t)box + 1, (uint8_t)kind, (uint8_t)idx };
+	s->map[h] = (struct sim_reg){ key, (uint32_t)box + 1, (uint8_t)kind, (uint8_t)idx, reg_at(kind, idx) };
 	return 0;
 }
 
-struct sim_box *sim_map_get(struct sim *s, uint64_t key, int *kind, int *idx)
-{
-	if (!s->map)
-		return NULL;
-	for (size_t h = slot_of(s, key); s->map[h].box; h = (h + 1) & (s->map_cap - 1))
-		if (s->map[h].key == key) {
-			*kind = s->map[h].kind;
-			*idx = s->map[h].idx;
-			return &s->boxes[s->map[h].box - 1];
-		}
-	return NULL;
-}
+struct sim_box *sim_map_get(struct sim *s, uint64_t key, int *kind, int *idx) { return sim_map_find(s, key, kind, idx); }
 
 /* Enter the registers of box bi (on PCI: those of one of its functions) into the map. */
 static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int companion)
@@ -101,6 +98,48 @@ static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int
 	return rc;
 }
 
+/* The MSR table (struct sim_msr_slot): every MSR of the map, scope by scope, where their addresses span
+ * no more than SIM_MSR_TAB_MAX; the global control and read-only MSRs among them marked. */
+#define SIM_MSR_TAB_MAX 65536
+
+static void mark_other(struct sim *s, uint32_t addr)
+{
+	for (int sc = 0; addr - s->msr_lo < s->msr_span && sc < sim_scopes(s); sc++)
+		s->msr_tab[(size_t)sc * s->msr_span + (addr - s->msr_lo)].kind = SIM_MSR_OTHER;
+}
+
+static int msr_table(struct sim *s)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, m = (1ull << 50) - 1;
+	for (size_t h = 0; h < s->map_cap; h++)
+		if (s->map[h].box && s->map[h].key >> 62 == SIM_MSR) {
+			lo = (s->map[h].key & m) < lo ? s->map[h].key & m : lo;
+			hi = (s->map[h].key & m) > hi ? s->map[h].key & m : hi;
+		}
+	if (lo > hi || hi - lo >= SIM_MSR_TAB_MAX || hi > UINT32_MAX)
+		return 0; /* no MSR box, or too wide a span: the map alone */
+	s->msr_lo = (uint32_t)lo;
+	s->msr_span = (uint32_t)(hi - lo + 1);
+	if (!(s->msr_tab = calloc((size_t)sim_scopes(s) * s->msr_span, sizeof(*s->msr_tab))))
+		return uc_err("out of memory");
+	for (size_t h = 0; h < s->map_cap; h++) {
+		const struct sim_reg *r = &s->map[h];
+		uint64_t scope = r->key >> 50 & 0xfff;
+		if (r->box && r->key >> 62 == SIM_MSR && scope < (uint64_t)sim_scopes(s))
+			s->msr_tab[scope * s->msr_span + ((r->key & m) - lo)] = (struct sim_msr_slot){
+				(uint32_t)((const char *)&s->boxes[r->box - 1] - (const char *)s), (uint16_t)(r->at & ~1u),
+				(uint8_t)(r->at & 1u ? 32 : 0), r->kind };
+	}
+	if (s->glob) {
+		mark_other(s, s->glob->ctl);
+		for (int w = 0; s->glob->status_regs <= SIM_MAX_GLOB_STATUS && w < s->glob->status_regs; w++)
+			mark_other(s, s->glob->status + (uint32_t)w);
+	}
+	for (int i = 0; i < s->nromsr; i++)
+		mark_other(s, s->romsr[i].addr);
+	return 0;
+}
+
 /* Build the map once the machine is built: a register claimed twice is an error in the model. */
 int sim_map_build(struct sim *s)
 {
@@ -110,8 +149,8 @@ int sim_map_build(struct sim *s)
 		const struct sim_unit *u = s->boxes[i].u;
 		need += 6 + 4 * (size_t)u->nctr + (size_t)u->nfilt + 2 * (size_t)s->boxes[i].nfr;
 	}
-	for (s->map_cap = 64; s->map_cap < 2 * need; s->map_cap *= 2)
-		;
+	for (s->map_cap = 64, s->map_bits = 6; s->map_cap < 2 * need; s->map_cap *= 2)
+		s->map_bits++;
 	if (!(s->map = calloc(s->map_cap, sizeof(*s->map))))
 		return uc_err("out of memory");
 	for (int i = 0; i < s->nboxes && !rc; i++)
@@ -120,5 +159,5 @@ int sim_map_build(struct sim *s)
 	for (int d = 0; d < s->ndevs && !rc; d++)
 		if (s->devs[d].box)
 			rc = map_box(s, (int)(s->devs[d].box - s->boxes), SIM_PCI, (unsigned)d + 1, s->devs[d].companion);
-	return rc;
+	return rc ? rc : msr_table(s);
 }

@@ -226,7 +226,7 @@ static int add_default_groups(struct plan *p, char *notice, size_t len)
 		if (have > 0 && more > 0 && have + more > UNCORE_DEFAULT_COUNTERS) {
 			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
 				 default_groups[g]);
-		} else if (ns > budget_ns) {
+		} else if (budget_ns > 0 && ns >= budget_ns) { /* under the budget, not at it */
 			snprintf(dear + strlen(dear), sizeof(dear) - strlen(dear), "%s\"%s\" (%.0f us)", dear[0] ? " " : "",
 				 default_groups[g], (ns - cost) / 1e3);
 		} else {

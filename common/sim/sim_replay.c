@@ -260,6 +260,71 @@ static const struct sim_kind *kind_of(const struct host_info *h)
 	return best;
 }
 
+/* The spec of kind's machine with the node's shape (the machine whole: a socket with a die offline has fewer
+ * dies online; the fullest socket says what one has), the CPU id the node's, then opts. */
+static int machine_spec(struct replay_node *nd, const struct sim_kind *k, const char *opts)
+{
+	const struct host_info *h = &nd->host;
+	int full = 0;
+	for (int sk = 1; sk < h->nsockets; sk++)
+		full = h->socket_dies[sk] > h->socket_dies[full] ? sk : full;
+	int dies = h->socket_dies[full] > 0 ? h->socket_dies[full] : 1, cores = h->socket_cores[full] / dies;
+	int len = snprintf(nd->simspec, sizeof(nd->simspec), "%s,sockets=%d,cpu=%d-%x-%x", k->name, h->nsockets,
+			   h->family, (unsigned)h->model, (unsigned)h->stepping);
+	if (dies > 1)
+		len += snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, ",dies=%d", dies);
+	if (cores != k->cores && cores > 0)
+		len += snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, ",cores=%d", cores);
+	snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, "%s", opts);
+	nd->kind = k->name;
+	return 0;
+}
+
+/* Whether the machine of nd->simspec has the node's discovery tables: every mmio/<address> member of the
+ * snapshot (what the discovery read of them) is the same bytes of one of its tables, and each of its tables
+ * has such a member. */
+static int same_tables(struct replay_node *nd)
+{
+	struct access *a = access_sim_open(nd->simspec);
+	if (!a) { /* a shape that kind cannot take (dies on a one-die part): not it */
+		uc_clear_warnings();
+		return 0;
+	}
+	struct sim *s = a->priv;
+	char dir[1024];
+	int same = s->nblobs > 0, seen[SIM_MAX_BLOBS] = { 0 };
+	snprintf(dir, sizeof(dir), "%s/mmio", nd->dir);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && same && (e = readdir(d))) {
+		char *end, path[1400];
+		struct stat st;
+		uint64_t base = strtoull(e->d_name, &end, 16);
+		if (*end || end == e->d_name)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), b = -1;
+		same = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode);
+		for (int i = 0; same && i < s->nblobs && b < 0; i++)
+			if (base >= s->blobs[i].phys && base + (uint64_t)st.st_size <= s->blobs[i].phys + s->blobs[i].len)
+				b = i;
+		uint8_t *buf = same && b >= 0 ? malloc((size_t)st.st_size + 1) : NULL;
+		same = buf && pread(fd, buf, (size_t)st.st_size, 0) == st.st_size &&
+		       !memcmp(buf, s->blobs[b].data + (base - s->blobs[b].phys), (size_t)st.st_size);
+		if (same)
+			seen[b] = 1;
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (d)
+		closedir(d);
+	for (int i = 0; i < s->nblobs && i < SIM_MAX_BLOBS; i++)
+		same = same && seen[i];
+	a->ops->close(a);
+	return same;
+}
+
 int replay_unpack(const char *spec, struct replay_node *nd)
 {
 	size_t n = strcspn(spec, ",");
@@ -288,23 +353,18 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 		return uc_err_prefix("replay %s: the node's CPUs: ", nd->file);
 	const struct host_info *h = &nd->host;
 	const struct sim_kind *k = kind_of(h);
+	if (k)
+		return machine_spec(nd, k, spec + n);
+	/* a CPU model we have no platform of (a new part, a variant): the simulated machine whose discovery
+	 * tables are the node's, byte for byte, counts it as the node would (the library takes it generically) */
+	for (int i = 0; sim_kinds[i] && !k; i++)
+		if (!machine_spec(nd, sim_kinds[i], "") && same_tables(nd))
+			k = sim_kinds[i];
 	if (!k)
-		return uc_err("replay %s: %s family %d model %d (0x%x) has no simulated platform to count on", nd->file,
-			      h->vendor, h->family, h->model, h->model);
-	/* the machine whole: a socket with a die offline has fewer online; the fullest socket says what one has */
-	int full = 0;
-	for (int sk = 1; sk < h->nsockets; sk++)
-		full = h->socket_dies[sk] > h->socket_dies[full] ? sk : full;
-	int dies = h->socket_dies[full] > 0 ? h->socket_dies[full] : 1, cores = h->socket_cores[full] / dies;
-	int len = snprintf(nd->simspec, sizeof(nd->simspec), "%s,sockets=%d,cpu=%d-%x-%x", k->name, h->nsockets,
-			   h->family, (unsigned)h->model, (unsigned)h->stepping);
-	if (dies > 1)
-		len += snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, ",dies=%d", dies);
-	if (cores != k->cores && cores > 0)
-		len += snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, ",cores=%d", cores);
-	snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, "%s", spec + n);
-	nd->kind = k->name;
-	return 0;
+		return uc_err("replay %s: %s family %d model %d (0x%x) has no simulated platform, and no simulated machine "
+			      "has its discovery tables: nothing here can count it", nd->file, h->vendor, h->family,
+			      h->model, h->model);
+	return machine_spec(nd, k, spec + n);
 }
 
 void replay_node_free(struct replay_node *nd)

@@ -23,16 +23,18 @@ def render(url, targets, fmt, extra):
         return r.read()
 
 
-def points_near(points, want):
+def points_near(points, want, scale=None):
     """As test_collectd.sh's all_near: at least 4 points, their median within 1% of want, and every point
     within 5% or, where a read was late (a loaded machine preempting the plugin), with a neighbour that got
-    the counts it lacks: the pair's mean within 2.5%.  Returns (ok, median)."""
+    the counts it lacks: the pair's mean within 2.5%.  The shares are of scale (default want: a job's series
+    takes its node's bytes, which the attribution splits).  Returns (ok, median)."""
     med = statistics.median(points) if points else float("nan")
+    s = want if scale is None else scale
 
     def close(i):
-        pair = lambda j: 0 <= j < len(points) and abs((points[i] + points[j]) / 2 - want) <= 0.025 * want
-        return abs(points[i] - want) <= 0.05 * want or pair(i - 1) or pair(i + 1)
-    return len(points) >= 4 and abs(med - want) <= 0.01 * want and all(close(i) for i in range(len(points))), med
+        pair = lambda j: 0 <= j < len(points) and abs((points[i] + points[j]) / 2 - want) <= 0.025 * s
+        return abs(points[i] - want) <= 0.05 * s or pair(i - 1) or pair(i + 1)
+    return len(points) >= 4 and abs(med - want) <= 0.01 * s and all(close(i) for i in range(len(points))), med
 
 
 def fill(target, values):

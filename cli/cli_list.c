@@ -1,4 +1,5 @@
 /* uncore list: the platform's events or metrics, as text, tab-separated rows or JSON lines. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -123,6 +124,7 @@ static void qualifier_list(uncore_t *u, int ev, char *buf, size_t len)
 
 int cmd_list(int argc, char **argv)
 {
+	signal(SIGPIPE, SIG_IGN); /* as uncore info: a reader gone ends the output, the handle still closes */
 	const char *format = "text";
 	int metrics = 0, rc;
 	enum list_fmt f;

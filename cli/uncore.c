@@ -1,5 +1,6 @@
 /* uncore: list, inspect and count uncore events from the command line.  This file: the global
  * options, opening the handle, and the info and allowlist commands. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,9 @@ void cli_banner(FILE *f, uncore_t *u)
 static int cmd_info(int argc, char **argv)
 {
 	uncore_t *u;
+	/* a reader that goes away (uncore info | head) ends the output, not the process: the handle still closes,
+	 * and a replay's private directory goes with it */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc > 1) {
 		fprintf(stderr, "uncore info: unexpected argument '%s'\n", argv[1]);
 		return 2;

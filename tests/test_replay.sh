@@ -96,6 +96,18 @@ check "... no counter value: the PMON registers of every PCI box read as zeros (
 out=$($UNCORE --backend "sim:snbep" snapshot -o "$W/s.tar" 2>&1); rc=$?
 check "an existing file is not overwritten ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "exists"'
 
+# a real node's snapshot where the registers cannot be read (no msr module, no root: here a sysroot of EMR's
+# files without /dev): it takes the files and the kernel's tree, says what it could not, and its perf replay
+# is the node's perf backend
+mkdir -p "$W/node" && tar xf "$W/emr.tar" -C "$W/node"
+rm -f "$W/n.tar"
+UNCORE_SYSROOT="$W/node" $UNCORE snapshot -o "$W/n.tar" >"$W/out" 2>&1; rc=$?
+$UNCORE --backend perf+sim:emr info 2>&1 | tail -n +2 >"$W/want"
+$UNCORE --backend "perf+replay:$W/n.tar" info 2>&1 | tail -n +2 >"$W/got"
+check "a node whose registers cannot be read: its files and perf tree taken, what was not said ($rc), its perf replay the node's" \
+	'[ $rc -eq 0 ] && grep -q "not taken: registers (direct): not read" "$W/out" && tar xOf "$W/n.tar" snapshot.txt | grep -q "^registers (direct)" &&
+	 tar tf "$W/n.tar" | grep -q "^sys/bus/event_source/devices/uncore_imc_0/format/event$" && cmp -s "$W/want" "$W/got"'
+
 # --check: uncore check on the replay of what was just taken, to set beside the node's own run
 rm -f "$W/c.tar"
 $UNCORE --backend sim:emr snapshot -o "$W/c.tar" --check --size 8 --seconds 0.1 >"$W/out" 2>&1; rc=$?

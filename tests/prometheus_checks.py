@@ -207,6 +207,28 @@ def labels_of(metric):
     return 'socket="%s"' % metric["socket"] + (',port="%s"' % metric["port"] if "port" in metric else "")
 
 
+def covered(values, at, win):
+    """The seconds of a window ending at `at` that Prometheus 2.42's rate() and increase() extrapolate its samples
+    ([[t, "v"], ...]) to (promql/functions.go extrapolatedRate): the span of the samples, and at each end the
+    gap to the window's edge where it is under 1.1 average intervals, else half an average interval; at the
+    start no further back than the counter's zero."""
+    pts = [(float(t), float(v)) for t, v in values]
+    if len(pts) < 2:
+        return win
+    (t0, v0), (t1, v1) = pts[0], pts[-1]
+    span = t1 - t0
+    if span <= 0:
+        return win
+    avg = span / (len(pts) - 1)
+    to_start, to_end = t0 - (at - win), at - t1
+    if v1 > v0 and v0 >= 0:
+        to_start = min(to_start, span * v0 / (v1 - v0))
+    ext = span
+    ext += to_start if to_start < 1.1 * avg else avg / 2
+    ext += to_end if to_end < 1.1 * avg else avg / 2
+    return ext
+
+
 def rates(api, targets, jobs, instants):
     """Every socket series of every target through Prometheus' API: rate() and increase() of counters
     over 4 scrape intervals, and gauges, at each instant, equal the target's truth within 1 %.
@@ -238,16 +260,24 @@ def rates(api, targets, jobs, instants):
                 for fn, scale in ((("rate", 1.0), ("increase", win)) if counter else ((None, 1.0),)):
                     sel = '%s{job="%s"}' % (fam, jname)
                     expr = "%s(%s[%ds])" % (fn, sel, win) if fn else sel
-                    got = {}
+                    got, cover = {}, {}
                     for r in prom_query(api, expr, now - back):
                         lab = labels_of(r["metric"])
                         if lab is not None:
                             got[(r["metric"]["instance"], lab)] = float(r["value"][1])
+                    if fn:  # the samples each window holds: what Prometheus' extrapolation makes of them
+                        for r in prom_query(api, "%s[%ds]" % (sel, win), now - back):
+                            lab = labels_of(r["metric"])
+                            if lab is not None:
+                                cover[(r["metric"]["instance"], lab)] = covered(r["values"], now - back, win)
                     for (inst, lab) in series:
                         kind_want = truth.get(inst, {}).get((fam, lab))
                         if not kind_want:
                             continue
-                        want = kind_want[1] * scale
+                        # a counter's rate() and increase() are the truth over the time Prometheus extrapolates
+                        # its samples to: the window, unless a scrape came late (a loaded machine) and the
+                        # samples leave an edge it does not reach
+                        want = kind_want[1] * scale * (cover.get((inst, lab), win) / win if fn else 1)
                         checked += 1
                         v = got.get((inst, lab))
                         err = abs(v - want) / abs(want) if v is not None else float("inf")

@@ -146,6 +146,21 @@ static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	return msr_get(a->priv, cpu, reg, val);
 }
 
+/* A box a batch reads a register of, at the batch's instant now: -1 faulted, 1 reading all ones, else 0 with
+ * the box brought up to now (and another agent's strike made where it is due). */
+static inline int batch_box(struct sim *s, struct sim_box *b, uint64_t now)
+{
+	if (b->fault && now >= b->fault_from_ns)
+		return -1;
+	if (b->allones && now >= b->fault_from_ns)
+		return 1;
+	if (now != b->last_ns || (s->armed && !s->advancing))
+		sim_box_advance_to(s, b, now);
+	if (b->agent == 1)
+		sim_agent_strike(s, b);
+	return 0;
+}
+
 /* msr_get over a batch of a CPU of the machine (scope: its die), without an MSR hook or a shared file: the
  * same steps for each register, with what stays over the batch taken once -- the clock, which stands at
  * now (s->held) until the batch ends, the CPU's MSR space, the global registers' place -- and the register
@@ -176,16 +191,13 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 			if (!e->box_at)
 				goto missing;
 			b = (struct sim_box *)(void *)((char *)s + e->box_at);
-			if (b->fault && now >= b->fault_from_ns)
+			int st = batch_box(s, b, now);
+			if (st < 0)
 				goto fault;
-			if (b->allones && now >= b->fault_from_ns) {
+			if (st > 0) {
 				vals[i] = ~0ull;
 				continue;
 			}
-			if (now != b->last_ns || (s->armed && !s->advancing))
-				sim_box_advance_to(s, b, now);
-			if (b->agent == 1)
-				sim_agent_strike(s, b);
 			/* sim_reg_value_at; off 0: the box control, whose index is 0 */
 			vals[i] = e->off ? *(const uint64_t *)(const void *)((const char *)b + e->off) >> e->shift
 					 : sim_reg_value(b, e->kind, 0);
@@ -207,16 +219,13 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 		if (!(r = sim_map_entry(s, key0 | reg)))
 			goto missing;
 		b = &s->boxes[r->box - 1];
-		if (b->fault && now >= b->fault_from_ns)
+		int st = batch_box(s, b, now);
+		if (st < 0)
 			goto fault;
-		if (b->allones && now >= b->fault_from_ns) {
+		if (st > 0) {
 			vals[i] = ~0ull;
 			continue;
 		}
-		if (now != b->last_ns || (s->armed && !s->advancing))
-			sim_box_advance_to(s, b, now);
-		if (b->agent == 1)
-			sim_agent_strike(s, b);
 		vals[i] = sim_reg_value_at(b, r->at, r->kind, r->idx);
 		continue;
 	missing: /* as rdmsr of a missing MSR */

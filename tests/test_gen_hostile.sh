@@ -198,6 +198,17 @@ cp ev/HOST/metrics/perf/host_metrics_perf.json "$M/m.json" # its path, in the co
 gen embed gen_events --embed uc_hostile_embed "$M/m.json"
 want "$M/m.json" >embed.want
 verify embed -DEMBED=uc_hostile_embed
+# --embed of several JSON arrays (a platform's shared metrics, then its own): one array of their elements,
+# each file's bytes between its brackets kept, H inside both
+{ printf '['; cat h.bin; printf ']'; } >"$M/a.json"
+{ printf ' \n['; cat h.bin; printf '\n]\n'; } >"$M/b.json"
+gen embed2 gen_events --embed uc_hostile_embed "$M/a.json" "$M/b.json"
+{ printf '['; cat h.bin; printf ',\n'; cat h.bin; printf '\n\n]\n'; } >joined.bin
+want joined.bin >embed2.want
+verify embed2 -DEMBED=uc_hostile_embed
+printf '{"MetricName": "x"}\n' >"$M/c.json"
+gen embed3 gen_events --embed uc_hostile_embed "$M/a.json" "$M/c.json"
+check "embed3: a file that is not one array refused, named" '[ "$(cat embed3.rc)" != 0 ] && grep -q "c.json.*not one JSON array" embed3.stderr'
 
 check "no generated program ran a command (run/PWNED)${ran:+: these did:$ran}" '[ -z "$ran" ]'
 echo "$pass passed, $fail failed"

@@ -3,6 +3,7 @@
  * every metric of every platform against the simulator's truth over intervals
  * in which every counter wraps.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -1195,6 +1196,85 @@ static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 static void test_truth_gnr(void) { truth_platform("sim:gnr"); }
+
+/* Does the metric definitions text (a JSON array) define name? */
+static int defines(const char *text, const char *name)
+{
+	json_error_t jerr;
+	json_t *root = text ? json_loads(text, 0, &jerr) : NULL, *m, *n;
+	size_t i;
+	int found = 0;
+	json_array_foreach(root, i, m)
+		found |= (n = json_object_get(m, "MetricName")) && json_is_string(n) && !strcmp(json_string_value(n), name);
+	json_decref(root);
+	return found;
+}
+
+/* Every built-in platform whose perf metric file from Intel (eventtables/<DIR>/metrics/perf, the directory
+ * platforms/perfmon_dirs.txt names) has an LLC miss latency has one built in, llc_miss_latency_ns, and it equals
+ * the simulator's configured latency on both backends (GNR, SRF and CWF had none: issue 50). */
+static void test_llc_miss_latency_everywhere(void)
+{
+	char line[256], dir[64], plat[64];
+	int checked = 0;
+	FILE *dirs = fopen(SRCDIR "/platforms/perfmon_dirs.txt", "r");
+	CU_ASSERT_FATAL(dirs != NULL);
+	while (fgets(line, sizeof(line), dirs)) {
+		char path[512];
+		if (sscanf(line, "dir %63s %63s", dir, plat) != 2 || !platform_by_name(plat))
+			continue;
+		snprintf(path, sizeof(path), SRCDIR "/eventtables/%s/metrics/perf", dir);
+		DIR *d = opendir(path);
+		int perf_has = 0;
+		for (struct dirent *e; d && (e = readdir(d));) {
+			char file[1024];
+			if (!strstr(e->d_name, ".json"))
+				continue;
+			snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
+			json_t *defs = file_metrics(file), *m;
+			size_t i;
+			json_array_foreach(defs, i, m) {
+				json_t *n = json_object_get(m, "MetricName");
+				perf_has |= json_is_string(n) && (!strcmp(json_string_value(n), "llc_demand_data_read_miss_latency") ||
+								  /* HSX and BDX */
+								  !strcmp(json_string_value(n), "llc_data_read_demand_plus_prefetch_miss_latency"));
+			}
+			json_decref(defs);
+		}
+		if (d)
+			closedir(d);
+		if (!perf_has)
+			continue;
+		int ours = defines(platform_by_name(plat)->metrics_json, "llc_miss_latency_ns");
+		if (!ours)
+			fprintf(stderr, "%s: perf's %s file has an LLC miss latency, the built-in metrics none\n", plat, dir);
+		CU_ASSERT(ours);
+		for (int b = 0; b < 2 && ours; b++) {
+			char spec[128], what[192];
+			snprintf(spec, sizeof(spec), "%s%s,clock=manual", b ? "perf+sim:" : "sim:", plat);
+			uncore_t *u = open_sim(spec);
+			struct sim *sim = sim_of(u->acc);
+			uncore_session_t *s;
+			CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+			int m = uncore_session_add_metric(s, "llc_miss_latency_ns");
+			CU_ASSERT_FATAL(m >= 0 && uncore_session_start(s) == 0);
+			uncore_sleep_ns(u, 1000000000);
+			CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+			for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+				double v = NAN;
+				snprintf(what, sizeof(what), "%s llc_miss_latency_ns socket %d", spec, sock);
+				CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_SINCE_START, &v) == 0);
+				check(what, v, sim->prof.llc_miss_lat_ns[sock]);
+			}
+			uncore_session_free(s);
+			uncore_close(u);
+		}
+		checked += ours;
+	}
+	fclose(dirs);
+	fprintf(stderr, "%d platforms with perf's LLC miss latency have their own, equal to the truth\n", checked);
+	CU_ASSERT(checked >= 10); /* EMR, SPR, GNR, SRF, CWF, HSX, BDX, SKX, CLX, ICX */
+}
 /* Skylake-SP, both backends (CHAs counted from CAPID6, IIO free-running counters, UPI and M2M 64-bit controls) */
 static void test_truth_skx(void)
 {
@@ -1495,6 +1575,7 @@ int main(void)
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
+		{ "an LLC miss latency wherever perf's metric file has one (GNR, SRF, CWF too), equal to the truth", test_llc_miss_latency_everywhere },
 		{ "every Skylake-SP and Cascade Lake metric equals the truth across wraps, on sim: and perf+sim:", test_truth_skx },
 		{ "Intel's Skylake-SP and Cascade Lake perf metric files: their uncore metrics load and equal the truth", test_skx_perf_files },
 		{ "every Ice Lake-SP metric equals the truth across wraps, on sim: and perf+sim:", test_truth_icx },

@@ -144,10 +144,8 @@ static void boxes(uncore_session_t *s, struct health *h)
 	struct session_box_view v[VIEWS];
 	for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
 		for (int k = 0; k < u->host.nsockets; k++) {
-			int n = 0, ok = 0;
+			int n = session_event_views(s, ev, k, v, VIEWS), ok = 0;
 			double sum = 0;
-			while (n < VIEWS && !session_event_box(s, ev, k, n, &v[n]))
-				n++;
 			for (int i = 0; i < n; i++) {
 				const struct session_box_view *b = &v[i];
 				if (b->flags & SESS_BOX_ALLONES)
@@ -285,13 +283,15 @@ static void per_box(uncore_session_t *s, int m, int k, double f,
 {
 	const struct session_metric *sm = session_metric_get(s, m);
 	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
-	struct session_box_view b;
+	struct session_box_view v[VIEWS];
 	int one = mt->x.nev == 1 && strstr(mt->expr, "/ boxes / duration") && !strchr(mt->expr, '(');
-	for (int i = 0; mt->x.nev > 0 && !session_event_box(s, sm->ev[0], k, i, &b); i++) {
-		if (b.failed || b.flags || !b.ns)
+	int n = mt->x.nev > 0 ? session_event_views(s, sm->ev[0], k, v, VIEWS) : 0;
+	for (int i = 0; i < n; i++) {
+		const struct session_box_view *b = &v[i];
+		if (b->failed || b->flags || !b->ns)
 			continue;
-		double v = one ? (double)b.delta * 1e9 / (double)b.ns * mt->scale * f : metric_base(s, m, k, b.box, f);
-		fn(h, k, &b, v, mt->name);
+		double x = one ? (double)b->delta * 1e9 / (double)b->ns * mt->scale * f : metric_base(s, m, k, b->box, f);
+		fn(h, k, b, x, mt->name);
 	}
 }
 
@@ -334,9 +334,9 @@ static void metrics(uncore_session_t *s, struct health *h)
 		 * is looked at channel by channel, to name the channel */
 		const struct session_metric *sm = session_metric_get(s, rd);
 		struct session_box_view b = { .unit = "" };
-		int channels = 0;
-		while (!session_event_box(s, sm->ev[0], k, channels, channels ? &(struct session_box_view){ 0 } : &b))
-			channels++;
+		int channels = uncore_session_event_boxes_impl(s, sm->ev[0], k);
+		if (channels)
+			session_event_box(s, sm->ev[0], k, 0, &b);
 		double v = metric_base(s, rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr);
 		if (!(v > channels * HEALTH_CHANNEL_BPS) || on_socket(h, UNCORE_HEALTH_WIDTH, k) ||
 		    on_socket(h, UNCORE_HEALTH_ALLONES, k))
@@ -363,9 +363,11 @@ static void twins(uncore_session_t *s, struct health *h)
 	double fr = uncore_iio_freerun_bytes(u);
 	for (int t = 0; t < h->ntw; t++)
 		for (int k = 0; k < u->host.nsockets; k++) {
-			struct session_box_view a, b;
-			for (int i = 0; !session_event_box(s, h->tw[t][0], k, i, &a); i++)
-				for (int j = 0; !session_event_box(s, h->tw[t][1], k, j, &b); j++) {
+			struct session_box_view va[VIEWS], vb[VIEWS];
+			int na = session_event_views(s, h->tw[t][0], k, va, VIEWS), nb = session_event_views(s, h->tw[t][1], k, vb, VIEWS);
+			for (int i = 0; i < na; i++)
+				for (int j = 0; j < nb; j++) {
+					const struct session_box_view a = va[i], b = vb[j];
 					if (a.box != b.box || a.failed || b.failed || a.flags || b.flags || !a.ns || !b.ns)
 						continue;
 					double x = (double)a.delta * 4 / (double)a.ns, y = (double)b.delta * fr / (double)b.ns;

@@ -26,6 +26,7 @@ struct pci_devinfo {
 #define UC_MAX_SOCKETS 8
 #define UC_MAX_DIES 8   /* logical dies per socket (Linux: CPUID leaf 0x1F's die level) */
 #define UC_MAX_NODES 64 /* NUMA nodes whose CPUs are looked up */
+#define HOST_NODE_NO_CPU (-2) /* host_info.node_die: the node lists no online CPU */
 struct host_info {
 	char vendor[16];
 	int family, model;
@@ -48,7 +49,8 @@ struct host_info {
 	int socket_dies[UC_MAX_SOCKETS];            /* dies per socket: 1 unless the kernel names several */
 	int die_cpu[UC_MAX_SOCKETS][UC_MAX_DIES];   /* one online CPU per die; die 0's is socket_cpu */
 	signed char cpu_die[UC_MAX_CPUS];           /* each CPU's die in its socket; -1: offline or absent */
-	short node_die[UC_MAX_NODES]; /* NUMA node -> socket * UC_MAX_DIES + die of its first CPU; -1: unknown */
+	/* NUMA node -> socket * UC_MAX_DIES + die of its first online CPU; -1: unknown; HOST_NODE_NO_CPU */
+	short node_die[UC_MAX_NODES];
 	long die_id[UC_MAX_SOCKETS][UC_MAX_DIES]; /* each die's die_id (sysfs), in die order; -1: unknown */
 };
 /* The socket and die of logical die ld, counted socket by socket (die 0 of socket 0 first, as Linux's
@@ -84,6 +86,10 @@ struct access_ops {
 	int (*msr_read_batch)(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at);
 	int (*sleep_ns)(struct access *a, uint64_t ns);
 	uint64_t (*now_ns)(struct access *a);
+	/* optional: on, the clock stands still until the matching off (holds nest) and the instant it stands at
+	 * is returned; a simulator reads a whole read of every box at one instant then, as its MSR batch does,
+	 * instead of taking its real-time clock at each register (0: the clock runs, as hardware's does) */
+	uint64_t (*hold_clock)(struct access *a, int on);
 	void (*close)(struct access *a);
 };
 
@@ -133,6 +139,10 @@ struct msr_prefetch {
 	uint64_t *val;
 };
 int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n);
+/* ops->hold_clock where the backend has it: the instant the clock stands at, or 0 (it runs); and release */
+static inline uint64_t access_clock_hold_on(struct access *a, int on) { return a->ops->hold_clock ? a->ops->hold_clock(a, on) : 0; }
+static inline uint64_t access_clock_hold(struct access *a) { return access_clock_hold_on(a, 1); }
+static inline void access_clock_release(struct access *a) { access_clock_hold_on(a, 0); }
 void access_msr_forget(struct access *a);
 int access_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *v);
 

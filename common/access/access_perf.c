@@ -54,6 +54,9 @@ static int p_sleep(struct access *a, uint64_t ns)
 	return a->inner ? a->inner->ops->sleep_ns(a->inner, ns) : access_host_sleep_ns(a, ns);
 }
 static uint64_t p_now(struct access *a) { return a->inner ? a->inner->ops->now_ns(a->inner) : access_host_now_ns(a); }
+
+/* the simulated kernel's clock is its simulator's: held there (none: the host's clock runs) */
+static uint64_t p_hold_clock(struct access *a, int on) { return a->inner ? access_clock_hold_on(a->inner, on) : 0; }
 /* the inner simulator belongs to the simulated kernel, which closes it */
 static void p_close(struct access *a) { free(a); }
 
@@ -69,6 +72,7 @@ static const struct access_ops perf_ops = {
 	.mmio_write = p_mmio_write,
 	.sleep_ns = p_sleep,
 	.now_ns = p_now,
+	.hold_clock = p_hold_clock,
 	.close = p_close,
 };
 

@@ -253,5 +253,6 @@ void uncore_session_free_impl(uncore_session_t *s)
 	free(s->ev_first);
 	free(s->ev_slots);
 	free_progs(s->progs, s->nprogs);
+	free(s->read_order);
 	free(s);
 }

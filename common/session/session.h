@@ -42,6 +42,8 @@ struct session_box_view {
 	int moved;         /* any counter of its programming counted in the interval */
 };
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out);
+/* ... every box of event ev on socket at once, at most max: how many */
+int session_event_views(const uncore_session_t *s, int ev, int socket, struct session_box_view *out, int max);
 struct health;
 struct health **session_health(uncore_session_t *s);
 

@@ -106,6 +106,8 @@ struct uncore_session {
 	int novq;
 	struct health *health; /* what health/ watches on its reads (it allocates and frees it) */
 	uint64_t batch_ns; /* the instant the batch read of the CPU whose boxes are being read is of (0: none) */
+	int *read_order;   /* the progs by their turn in a read (read_boxes), turn c's from read_from[c] on */
+	int read_from[UC_MAX_SOCKETS * UC_MAX_DIES + 2], read_order_cap;
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }

@@ -43,9 +43,9 @@ static int cpu_turn(const uncore_session_t *s, const struct prog *pg, const int 
 static int cpu_ops(const uncore_session_t *s, int turn)
 {
 	int n = 0;
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct prog *pg = &s->progs[p];
-		if (pg->failed || pg->turn != turn)
+	for (int i = s->read_from[turn]; i < s->read_from[turn + 1]; i++) {
+		const struct prog *pg = &s->progs[s->read_order[i]];
+		if (pg->failed)
 			continue;
 		if (s->u->perf) /* from its package, none interrupts */
 			n += sess_perf_read_cpu(s, box_of(s, pg->box)) < 0 ? 0 : (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
@@ -64,9 +64,9 @@ static void prefetch(uncore_session_t *s, int cpu, int turn)
 	int n = 0;
 	if (s->u->perf)
 		return;
-	for (int p = 0; p < s->nprogs; p++) {
-		const struct prog *pg = &s->progs[p];
-		if (pg->failed || pg->turn != turn)
+	for (int i = s->read_from[turn]; i < s->read_from[turn + 1]; i++) {
+		const struct prog *pg = &s->progs[s->read_order[i]];
+		if (pg->failed)
 			continue;
 		for (int k = 0; k < pg->nslots && n < 2048; k++)
 			regs[n++] = (uint32_t)s->slots[pg->first + k].addr;
@@ -93,7 +93,18 @@ static void prefetch(uncore_session_t *s, int cpu, int turn)
  * reads.  A box that cannot be read is given up for good: counting it again after a gap could miss a wrap.
  * The boxes that failed and were not named to the caller yet are named in one message; tell: the caller
  * gets it (uncore_sleep_ns()'s samples leave it to the next read). */
+static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell);
+
+/* read_boxes with the backend's clock held where it can be (a simulator's: one instant for the whole read) */
 static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
+{
+	access_clock_hold(s->u->acc);
+	int rc = read_boxes(s, kind, tell);
+	access_clock_release(s->u->acc);
+	return rc;
+}
+
+static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 {
 	char msg[1024] = "";
 	size_t len = 0;
@@ -105,12 +116,28 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 	if (sess_service_overflows(s))
 		return uc_err_prefix("servicing the sampled counters' overflows: ");
 	sess_plan_verify(s);
+	if (s->read_order_cap < s->nprogs) { /* (the progs change only when the events are truncated) */
+		int *o = realloc(s->read_order, (size_t)s->nprogs * sizeof(int));
+		if (!o)
+			return uc_err("out of memory");
+		s->read_order = o;
+		s->read_order_cap = s->nprogs;
+	}
 	for (int p = 0; p < s->nprogs && a->place_ok; p++)
 		if (read_cpu(s, &s->progs[p]) >= 0 && cpu_turn(s, &s->progs[p], cpus, ncpus) == ncpus &&
 		    ncpus < UC_MAX_SOCKETS * UC_MAX_DIES)
 			cpus[ncpus++] = read_cpu(s, &s->progs[p]);
+	int count[UC_MAX_SOCKETS * UC_MAX_DIES + 1] = { 0 };
 	for (int p = 0; p < s->nprogs; p++) /* each box's turn, once: the CPU it is read on, or after them */
-		s->progs[p].turn = cpu_turn(s, &s->progs[p], cpus, ncpus);
+		count[s->progs[p].turn = cpu_turn(s, &s->progs[p], cpus, ncpus)]++;
+	/* the progs grouped by turn, in their order within each */
+	s->read_from[0] = 0;
+	for (int c = 0; c <= ncpus; c++)
+		s->read_from[c + 1] = s->read_from[c] + count[c];
+	int at[UC_MAX_SOCKETS * UC_MAX_DIES + 1];
+	memcpy(at, s->read_from, sizeof(at));
+	for (int p = 0; p < s->nprogs; p++)
+		s->read_order[at[s->progs[p].turn]++] = p;
 	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */
 		if (c < ncpus) {
 			/* where moving costs more than the interrupts it saves, or the thread may not run, it reads
@@ -121,9 +148,8 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 		} else
 			access_unplace(a);
 		int rc = 0;
-		for (int p = 0; p < s->nprogs && !rc; p++)
-			if (s->progs[p].turn == c)
-				rc = read_prog(s, &s->progs[p], kind, tell, msg, &len, &nfailed);
+		for (int i = s->read_from[c]; i < s->read_from[c + 1] && !rc; i++)
+			rc = read_prog(s, &s->progs[s->read_order[i]], kind, tell, msg, &len, &nfailed);
 		access_msr_forget(a);
 		s->batch_ns = 0;
 		if (rc) {

@@ -211,6 +211,16 @@ uncore_t *session_owner(const uncore_session_t *s) { return s->u; }
 
 struct health **session_health(uncore_session_t *s) { return &s->health; }
 
+/* The view of ev_slots[i]. */
+static inline void view_at(const uncore_session_t *s, int i, struct session_box_view *out)
+{
+	const struct slot *sl = &s->slots[s->ev_slots[i]];
+	const struct prog *p = prog_of(s, sl);
+	const struct box *b = box_of(s, sl->box);
+	*out = (struct session_box_view){ b->t->name, b->idx, sl->acc - sl->prev, p->t_last - p->t_prev,
+					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, p->moved };
+}
+
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out)
 {
 	int lo, hi;
@@ -219,12 +229,19 @@ int session_event_box(const uncore_session_t *s, int ev, int socket, int k, stru
 	ev_range(s, ev, socket, &lo, &hi);
 	if (k < 0 || lo + k >= hi)
 		return -1;
-	const struct slot *sl = &s->slots[s->ev_slots[lo + k]];
-	const struct prog *p = prog_of(s, sl);
-	const struct box *b = box_of(s, sl->box);
-	*out = (struct session_box_view){ b->t->name, b->idx, sl->acc - sl->prev, p->t_last - p->t_prev,
-					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, p->moved };
+	view_at(s, lo + k, out);
 	return 0;
+}
+
+int session_event_views(const uncore_session_t *s, int ev, int socket, struct session_box_view *out, int max)
+{
+	int lo, hi, n = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
+	ev_range(s, ev, socket, &lo, &hi);
+	for (int i = lo; i < hi && n < max; i++)
+		view_at(s, i, &out[n++]);
+	return n;
 }
 
 int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max)

@@ -184,6 +184,8 @@ struct sim {
 	uint64_t now_ns, tick_ns, epoch_ns;
 	int held;         /* the clock stands at hold_ns: the simulated kernel replays a rotation it owed */
 	uint64_t hold_ns;
+	int reading;      /* the library's holds of a real-time clock over a read (access ops hold_clock), nested */
+	int reading_holds; /* ... and held is theirs */
 	/* protocol checks */
 	uint64_t unfrozen_ctl_writes; /* control words changed while their box was counting */
 	uint64_t bad_accesses;        /* accesses outside every modelled PMON register */

@@ -322,9 +322,12 @@ void sk_rotate(struct sim_kernel *k, struct sim_box *b)
 		}
 		kb->rot_ns += k->mux_ns;
 		k->ev[first].seq = ++k->seq; /* the longest-running group goes to the back */
+		int held = k->s->held; /* a read's hold (the library's hold_clock) stands again after */
+		uint64_t hold_ns = k->s->hold_ns;
 		k->s->hold_ns = kb->rot_ns > b->last_ns ? kb->rot_ns : b->last_ns; /* never before the box's last change */
 		k->s->held = 1;
 		sk_resched(k, b);
-		k->s->held = 0;
+		k->s->held = held;
+		k->s->hold_ns = hold_ns;
 	}
 }

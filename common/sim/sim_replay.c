@@ -219,6 +219,8 @@ static int rp_mmio_write(struct access *a, uint64_t phys, uint64_t val, int byte
 static int rp_sleep_ns(struct access *a, uint64_t ns) { return a->inner->ops->sleep_ns(a->inner, ns); }
 static uint64_t rp_now_ns(struct access *a) { return a->inner->ops->now_ns(a->inner); }
 
+static uint64_t rp_hold_clock(struct access *a, int on) { return access_clock_hold_on(a->inner, on); }
+
 static void rp_close(struct access *a)
 {
 	struct replay *r = rp(a);
@@ -242,6 +244,7 @@ static const struct access_ops replay_ops = {
 	.msr_read_batch = rp_msr_read_batch,
 	.sleep_ns = rp_sleep_ns,
 	.now_ns = rp_now_ns,
+	.hold_clock = rp_hold_clock,
 	.close = rp_close,
 };
 

@@ -89,6 +89,8 @@ static int r_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes
 static int r_sleep_ns(struct access *a, uint64_t ns) { return a->inner->ops->sleep_ns(a->inner, ns); }
 static uint64_t r_now_ns(struct access *a) { return a->inner->ops->now_ns(a->inner); }
 
+static uint64_t r_hold_clock(struct access *a, int on) { return access_clock_hold_on(a->inner, on); }
+
 static void r_close(struct access *a)
 {
 	a->inner->ops->close(a->inner);
@@ -107,6 +109,7 @@ static const struct access_ops recorder_ops = {
 	.mmio_write = r_mmio_write,
 	.sleep_ns = r_sleep_ns,
 	.now_ns = r_now_ns,
+	.hold_clock = r_hold_clock,
 	.close = r_close,
 };
 

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Check perf's own metric files of a Linux source tree against the simulator: every uncore metric of
-# tools/perf/pmu-events/arch/x86/{jaketown/jkt,ivytown/ivt,emeraldrapids/emr}-metrics.json must load and
-# equal the truth on sim:<platform> and perf+sim:<platform> (snbep, ivbep, emr; EMR with and without PMem),
-# but tma_info_system_mem_parallel_reads, which only the perf backend counts (multiplexed) and sim: must
-# refuse, and the core metrics be left out with one warning. Linux's files are GPL, so they are not kept in this
+# tools/perf/pmu-events/arch/x86/{jaketown/jkt,ivytown/ivt,emeraldrapids/emr,sierraforest/srf}-metrics.json must
+# load and equal the truth on sim:<platform> and perf+sim:<platform> (snbep, ivbep, emr, srf; EMR with and without
+# PMem), but tma_info_system_mem_parallel_reads, which only the perf backend counts (multiplexed) and sim: must
+# refuse, and the core metrics be left out with one warning (srf's with '%' or a space in their names too). Linux's files are GPL, so they are not kept in this
 # tree: this runs tests/test_metrics in its LINUX_TREE mode over the tree given.
 #   tools/check_linux_metrics.sh LINUX_SRC [BUILDDIR]    (BUILDDIR: build/, made with make check)
 tree=${1:?usage: check_linux_metrics.sh LINUX_SRC [BUILDDIR]}

@@ -142,6 +142,8 @@ static void boxes(uncore_session_t *s, struct health *h)
 {
 	uncore_t *u = session_owner(s);
 	struct session_box_view v[VIEWS];
+	if (session_read_quiet(s)) /* nothing below can raise anything */
+		return;
 	for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			int n = session_event_views(s, ev, k, v, VIEWS), ok = 0;

@@ -145,6 +145,8 @@ static inline uint64_t access_clock_hold(struct access *a) { return access_clock
 static inline void access_clock_release(struct access *a) { access_clock_hold_on(a, 0); }
 void access_msr_forget(struct access *a);
 int access_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *v);
+/* ... n of them (addresses as a box's slots hold them) */
+int access_msr_read_many(struct access *a, int cpu, const uint64_t *regs, int n, uint64_t *v);
 
 /* Backends. */
 struct access *access_direct_open(void);

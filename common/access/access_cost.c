@@ -155,6 +155,19 @@ void access_msr_forget(struct access *a)
 	a->prefetch = NULL;
 }
 
+int access_msr_read_many(struct access *a, int cpu, const uint64_t *regs, int n, uint64_t *v)
+{
+	struct msr_prefetch *p = a->prefetch;
+	int i = 0;
+	if (p && p->cpu == cpu) /* the prefetched run in its order: taken as it lies */
+		for (; i < n && p->next < p->n && p->reg[p->next] == (uint32_t)regs[i]; i++)
+			v[i] = p->val[p->next++];
+	for (; i < n; i++)
+		if (access_msr_read(a, cpu, (uint32_t)regs[i], &v[i]))
+			return -1;
+	return 0;
+}
+
 int access_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *v)
 {
 	struct msr_prefetch *p = a->prefetch;

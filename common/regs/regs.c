@@ -98,6 +98,8 @@ int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, in
 	struct access *a = u->acc;
 	uint32_t lo = ~0u, hi = 0;
 	uint32_t first[64], second[64];
+	if (b->t->space == UC_MSR)
+		return access_msr_read_many(a, b->cpu, addr, n, v);
 	if (b->t->space != UC_PCI) {
 		for (int i = 0; i < n; i++)
 			if (reg_read(u, b, addr[i], 0, 8, &v[i]))

@@ -44,6 +44,9 @@ struct session_box_view {
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out);
 /* ... every box of event ev on socket at once, at most max: how many */
 int session_event_views(const uncore_session_t *s, int ev, int socket, struct session_box_view *out, int max);
+/* The caller's last read: every counter counted in its interval, and no box shows a flag, failed or was
+ * taken (the usual read, in which no box-by-box condition can stand) */
+int session_read_quiet(const uncore_session_t *s);
 struct health;
 struct health **session_health(uncore_session_t *s);
 

@@ -74,18 +74,21 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
 	 * is taken again, so that rates divide by the counts' own window, not by a preemption.  Registers its
 	 * CPU's batch read are of the batch's instant. */
-	for (int tries = 0;; tries++) {
-		uint64_t t0 = a->ops->now_ns(a);
+	if (s->batch_ns && a->prefetch && a->prefetch->cpu == b->cpu && b->t->space == UC_MSR) {
 		if (reg_read_counters(s->u, b, addr, n, val))
 			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-		uint64_t t1 = a->ops->now_ns(a);
-		if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
-			now = t0 + (t1 - t0) / 2;
-			break;
-		}
-	}
-	if (s->batch_ns && a->prefetch && a->prefetch->cpu == b->cpu && b->t->space == UC_MSR)
 		now = s->batch_ns;
+	} else
+		for (int tries = 0;; tries++) {
+			uint64_t t0 = a->ops->now_ns(a);
+			if (reg_read_counters(s->u, b, addr, n, val))
+				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+			uint64_t t1 = a->ops->now_ns(a);
+			if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
+				now = t0 + (t1 - t0) / 2;
+				break;
+			}
+		}
 	/* A register that reads all ones is a device gone (a PCI function hidden, a bus error), not a count:
 	 * nothing of it is taken, not even its control words as another agent's, until it reads sane again.
 	 * A count with bits beyond the counter's width, or a step more than any event can count in the time
@@ -116,6 +119,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	double most = 2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE * (double)(now - p->t_read) / 1e9 + 1e6;
 	if (!f)
 		p->t_read = now;
+	int still = 0;
 	for (int k = 0; k < n; k++) {
 		struct slot *sl = &s->slots[p->first + k];
 		uint64_t d = (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
@@ -130,7 +134,12 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		if (kind != READ_SAMPLE) {
 			sl->prev = sl->mark;
 			sl->mark = sl->acc;
+			still += sl->acc == sl->prev;
 		}
+	}
+	if (kind != READ_SAMPLE) { /* (read_prog's question, answered on the way) */
+		p->moved = still < n;
+		p->all_moved = !still;
 	}
 	/* what the caller's reads report: every read's since the last of them; a counter that wrapped at
 	 * another width keeps doing so, so that stays said for the rest of the session */

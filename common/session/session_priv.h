@@ -71,6 +71,7 @@ struct prog {
 	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
 	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
 	int moved;      /* a counter of it counted in the interval the caller's last read closed */
+	int all_moved;  /* ... every one (sess_read_box says both as it reads) */
 	uint64_t t_verified; /* when every control word was last verified */
 	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
@@ -108,6 +109,7 @@ struct uncore_session {
 	uint64_t batch_ns; /* the instant the batch read of the CPU whose boxes are being read is of (0: none) */
 	int *read_order;   /* the progs by their turn in a read (read_boxes), turn c's from read_from[c] on */
 	int read_from[UC_MAX_SOCKETS * UC_MAX_DIES + 2], read_order_cap;
+	int read_quiet; /* the caller's last read: every counter counted, no box flagged, failed or taken */
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }

@@ -5,13 +5,20 @@
 static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, char *msg, size_t *len,
 		     int *nfailed)
 {
+	int direct = !s->u->perf && !pg->failed;
 	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
 	    !(pg->failed = strdup(uncore_error())))
 		return uc_err("out of memory");
 	if (kind != READ_SAMPLE) { /* whether any of its counters counted in the interval (health asks each read) */
-		pg->moved = 0;
-		for (int k = 0; k < pg->nslots && !pg->moved; k++)
-			pg->moved = s->slots[pg->first + k].acc != s->slots[pg->first + k].prev;
+		if (!direct || pg->failed) { /* (else sess_read_box said) */
+			int still = 0;
+			for (int k = 0; k < pg->nslots; k++)
+				still += s->slots[pg->first + k].acc == s->slots[pg->first + k].prev;
+			pg->moved = still < pg->nslots;
+			pg->all_moved = !still;
+		}
+		/* health has nothing to look at box by box when every counter counted and no box shows a flag */
+		s->read_quiet &= pg->all_moved && !pg->failed && !pg->hflags && !pg->taken;
 	}
 	if (!pg->failed || pg->told)
 		return 0;
@@ -49,9 +56,11 @@ static int cpu_ops(const uncore_session_t *s, int turn)
 			continue;
 		if (s->u->perf) /* from its package, none interrupts */
 			n += sess_perf_read_cpu(s, box_of(s, pg->box)) < 0 ? 0 : (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
-		else
-			for (int k = 0; k < pg->nslots; k++)
-				n += 1 + (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && pg->verify);
+		else {
+			n += pg->nslots;
+			for (int k = 0; pg->verify && k < pg->nslots; k++)
+				n += s->slots[pg->first + k].ctr != UC_CTR_FREERUN;
+		}
 	}
 	return !s->u->perf && access_batches(s->u->acc) && n ? 1 : n;
 }
@@ -68,11 +77,14 @@ static void prefetch(uncore_session_t *s, int cpu, int turn)
 		const struct prog *pg = &s->progs[s->read_order[i]];
 		if (pg->failed)
 			continue;
-		for (int k = 0; k < pg->nslots && n < 2048; k++)
-			regs[n++] = (uint32_t)s->slots[pg->first + k].addr;
-		for (int k = 0; k < pg->nslots && n < 2048; k++)
-			if (s->slots[pg->first + k].ctr != UC_CTR_FREERUN && pg->verify)
-				regs[n++] = (uint32_t)s->slots[pg->first + k].ctl.addr;
+		const struct slot *sl = &s->slots[pg->first];
+		if (n + 2 * pg->nslots > 2048)
+			break;
+		for (int k = 0; k < pg->nslots; k++)
+			regs[n++] = (uint32_t)sl[k].addr;
+		for (int k = 0; pg->verify && k < pg->nslots; k++)
+			if (sl[k].ctr != UC_CTR_FREERUN)
+				regs[n++] = (uint32_t)sl[k].ctl.addr;
 	}
 	struct access *a = s->u->acc;
 	/* the boxes' sample time is the instant the backend says the batch's values are of (the simulator's),
@@ -138,6 +150,8 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 	memcpy(at, s->read_from, sizeof(at));
 	for (int p = 0; p < s->nprogs; p++)
 		s->read_order[at[s->progs[p].turn]++] = p;
+	if (kind != READ_SAMPLE)
+		s->read_quiet = 1;
 	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */
 		if (c < ncpus) {
 			/* where moving costs more than the interrupts it saves, or the thread may not run, it reads

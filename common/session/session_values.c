@@ -244,6 +244,8 @@ int session_event_views(const uncore_session_t *s, int ev, int socket, struct se
 	return n;
 }
 
+int session_read_quiet(const uncore_session_t *s) { return s->read_quiet; }
+
 int uncore_session_event_sockets_impl(const uncore_session_t *s, int ev, int *sockets, int max)
 {
 	int n = 0, lo, hi;

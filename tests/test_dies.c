@@ -90,6 +90,16 @@ static void test_truth_all(void)
 	CU_ASSERT(metric_truth("perf+sim:emr,dies=2", "") >= 2 * 15);
 }
 
+/* A UBox whose node-id map disagrees with the NUMA nodes (fault swapped:busmap: socket 0's node named group 1):
+ * GNR, SRF and CWF place each discovery table, and every unit it lists, by its device's NUMA node, as Linux 6.12
+ * does (gnr_uncore_pci_init reads no UBox, get_device_die_id), so every metric keeps its socket's truth. */
+static void test_ubox_not_read(void)
+{
+	CU_ASSERT(metric_truth("sim:gnr,fault=swapped:busmap", "") >= 2 * 15);
+	memory_truth("sim:srf,fault=swapped:busmap");
+	memory_truth("sim:cwf,fault=swapped:busmap");
+}
+
 /* Boxes of die 1 follow die 0's in a socket, sit on die 1's CPU and are named by die; one die: no die. */
 static void test_box_dies(void)
 {
@@ -300,6 +310,7 @@ int main(void)
 		{ "memory metrics equal the truth on emr with 2 dies (sim, perf+sim)", test_truth_emr },
 		{ "memory metrics equal the truth on srf with 2 and 3 dies", test_truth_srf },
 		{ "every metric equals the truth with 2 dies (sim:gnr, perf+sim:emr)", test_truth_all },
+		{ "gnr, srf, cwf: tables placed by NUMA node, a UBox map that disagrees is not read", test_ubox_not_read },
 		{ "boxes of every die: numbers, CPUs, dies", test_box_dies },
 		{ "the simulated kernel: a cpumask CPU per die, die_id as Linux 6.12", test_kernel_topology },
 		{ "a die without its discovery table is named, the rest count", test_missing_table },

@@ -336,6 +336,9 @@ static void test_spr(void) { check_platform_rows("spr", "emr"); }
 static void test_skx(void) { check_platform("skx"); }
 static void test_clx(void) { check_platform_rows("clx", "skx"); } /* the same skx_uncore_init constants */
 static void test_icx(void) { check_platform("icx"); }
+static void test_gnr(void) { check_platform("gnr"); }
+static void test_srf(void) { check_platform("srf"); }
+static void test_cwf(void) { check_platform_rows("cwf", "srf"); } /* gnr_uncore_init for INTEL_ATOM_DARKMONT_X too */
 
 int main(void)
 {
@@ -350,6 +353,9 @@ int main(void)
 		{ "SKX register facts agree with Linux skx_uncore_init's", test_skx },
 		{ "CLX register facts agree with Linux skx_uncore_init's", test_clx },
 		{ "ICX register facts agree with Linux icx_uncore_init's", test_icx },
+		{ "GNR register facts agree with Linux gnr_uncore_init's (no UBox bus map)", test_gnr },
+		{ "SRF register facts agree with Linux gnr_uncore_init's, which drives it", test_srf },
+		{ "CWF register facts agree with Linux gnr_uncore_init's, which drives it", test_cwf },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

@@ -19,14 +19,16 @@ static double brand_ghz(const char *v)
 	return at ? strtod(at + 1, NULL) : 0;
 }
 
-/* Each NUMA node's die: that of the first CPU of its cpulist ("0-17,72-89"), as Linux's
- * uncore_device_to_die takes a CPU of the device's node. */
+/* Each NUMA node's die: that of its first online CPU, as Linux's uncore_device_to_die takes the first
+ * initialized CPU of the device's node; HOST_NODE_NO_CPU where the node has none online (a die whose CPUs
+ * are all offline: Linux gives its devices no die, -1). */
 static void node_dies(struct host_info *h)
 {
-	char path[4096], line[64];
+	char path[4096], line[4096], why[96];
+	uint8_t *cpus = malloc(UC_MAX_CPUS / 8);
 	for (int n = 0; n < UC_MAX_NODES; n++) {
 		FILE *f;
-		int cpu = -1, refused;
+		int refused;
 		h->node_die[n] = -1;
 		sysroot_path(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n);
 		f = uc_open_sysfile(path, &refused);
@@ -35,11 +37,17 @@ static void node_dies(struct host_info *h)
 				uc_warn("%s", uncore_error());
 			continue;
 		}
-		if (fgets(line, sizeof(line), f) && sscanf(line, "%d", &cpu) == 1 && cpu >= 0 && cpu < UC_MAX_CPUS &&
-		    h->cpu_socket[cpu] >= 0)
-			h->node_die[n] = (short)(h->cpu_socket[cpu] * UC_MAX_DIES + h->cpu_die[cpu]);
+		if (cpus && fgets(line, sizeof(line), f) && cpulist_parse(line, cpus, why, sizeof(why)) >= 0) {
+			h->node_die[n] = HOST_NODE_NO_CPU;
+			for (int cpu = 0; cpu < UC_MAX_CPUS; cpu++)
+				if (cpu_in(cpus, cpu) && h->cpu_socket[cpu] >= 0) {
+					h->node_die[n] = (short)(h->cpu_socket[cpu] * UC_MAX_DIES + h->cpu_die[cpu]);
+					break;
+				}
+		}
 		fclose(f);
 	}
+	free(cpus);
 }
 
 /* CPU cpu's core id and its thread in the core: the CPUs of thread_siblings_list below it */

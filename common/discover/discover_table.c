@@ -183,23 +183,30 @@ static int read_units(struct disc_ctx *c, const struct disc_table *all, int ti, 
 	return 0;
 }
 
-/* Which socket and die a table serves: the UBox node-id map of its bus; else, as Linux's
- * get_device_die_id, the die of a CPU on the device's NUMA node, else the order the tables are found
- * in (die by die, socket by socket).  -1: none of the host's. */
+/* Which socket and die a table serves: on a platform that maps buses through the UBox (SPR, EMR), the
+ * map of its bus; else as Linux 6.12 places a table (uncore_discovery.c intel_uncore_has_discovery_tables,
+ * get_device_die_id): the die of the first online CPU of the device's NUMA node (uncore_device_to_die),
+ * none when that node has no online CPU (Linux skips the table), and where the device has no node the
+ * order the tables are found in (logical_die_id++: die by die, socket by socket).  -1: none of the host's;
+ * t->die -1: a die without an online CPU. */
 static int table_die(const struct disc_ctx *c, const struct pci_devinfo *d, int order, struct disc_table *t)
 {
 	const struct host_info *h = &c->u->host;
+	int node = d->node >= 0 && d->node < UC_MAX_NODES ? h->node_die[d->node] : -1;
+	int mapped = d->loc.dom != 0 ? -1 : c->map.socket[d->loc.bus]; /* c->map holds sockets where c->mapped */
+	if (c->mapped <= 0 && mapped != BUS_OFFLINE)
+		mapped = -1;
 	t->socket = -1;
 	t->die = 0;
-	if (d->loc.dom == 0 && c->map.socket[d->loc.bus] == BUS_OFFLINE) {
+	if (mapped == BUS_OFFLINE || (mapped < 0 && node == HOST_NODE_NO_CPU)) {
 		t->die = -1; /* an offline die's table: nothing of it can be read on it */
 		return -1;
-	} else if (d->loc.dom == 0 && c->mapped > 0 && c->map.socket[d->loc.bus] >= 0) {
-		t->socket = c->map.socket[d->loc.bus];
+	} else if (mapped >= 0) {
+		t->socket = mapped;
 		t->die = c->map.die[d->loc.bus];
-	} else if (d->node >= 0 && d->node < UC_MAX_NODES && h->node_die[d->node] >= 0) {
-		t->socket = h->node_die[d->node] / UC_MAX_DIES;
-		t->die = h->node_die[d->node] % UC_MAX_DIES;
+	} else if (node >= 0) {
+		t->socket = node / UC_MAX_DIES;
+		t->die = node % UC_MAX_DIES;
 	} else if (host_logical_die(h, order, &t->socket, &t->die))
 		t->socket = -1;
 	return t->socket >= 0 && t->socket < h->nsockets && t->die < h->socket_dies[t->socket] ? 0 : -1;

@@ -16,9 +16,13 @@ extern const struct perf_alias gnr_aliases[];
 extern const struct perf_term gnr_terms[];
 int gnr_fixup(struct disc_ctx *c);
 
-/* A descriptor's uncore fields on this layout, with platform p's catalog and metrics. */
+/* A descriptor's uncore fields on this layout, with platform p's catalog and metrics.  No UBox bus map
+ * (ubox_devid 0): Linux 6.12's gnr_uncore_pci_init and gnr_uncore_mmio_init call no
+ * snbep_pci2phy_map_init, unlike SPR's; each discovery table, and with it every unit it lists (MSR, PCI
+ * and MMIO: uncore_pci_pmus_register takes unit->die), is placed by its device's NUMA node
+ * (uncore_discovery.c get_device_die_id, uncore.c uncore_device_to_die; discover_table.c table_die). */
 #define GNR_UNCORE(p)                                                                                    \
-	.types = gnr_types, .ntypes = GNR_NTYPES, .ubox_devid = 0x3250, .cpunodeid = 0xc0, .gidnidmap = 0xd4,     \
+	.types = gnr_types, .ntypes = GNR_NTYPES,                                                          \
 	.events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, .discovery = 1, \
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .disc_ignore = gnr_ignore, .glob_ctl = 0x2ff0,       \
 	.glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0, .perf_aliases = gnr_aliases, \

@@ -140,7 +140,7 @@ _Static_assert(N(gnr_types) == GNR_NTYPES, "gnr.h: GNR_NTYPES is the number of g
 const struct platform_desc platform_gnr = {
 	.name = "gnr", .desc = "Granite Rapids (Xeon 6 with P-cores)",
 	.family = 6, .models = gnr_models,
-	/* UBox 0x3250 with CPUNODEID 0xC0 / GIDNIDMAP 0xD4 as SPR/EMR (Linux snbep_pci2phy_map_init); the PMON
+	/* tables placed by their devices' NUMA nodes, no UBox map (Linux 6.12 gnr_uncore_pci_init); the PMON
 	 * MSR range 0x2000-0x3FFF; U_MSR_PMON_GLOBAL_CTL 0x2FF0 and GLOBAL_STATUS 0x2FF2-0x2FF3 as EMR
 	 * (seed 001 T1-1, T1-2): GNR_UNCORE in gnr.h */
 	GNR_UNCORE(gnr),

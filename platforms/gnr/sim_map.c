@@ -63,6 +63,9 @@ const struct sim_unit sim_gnr_units[] = {
 	{ .name = "pciex8", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 22, IDS(0x3d51), .src = "Linux gnr_uncore_pciex8 (PCI)" },
 };
 const int sim_gnr_nunits = N(sim_gnr_units);
-const struct sim_ubox_dev sim_gnr_ubox = { 0x3250, 0xc0, 0xd4 }; /* as SPR/EMR: snbep_pci2phy_map_init(0x3250, ...) */
+/* A UBox node-id device as SPR's (0x3250, CPUNODEID 0xC0, GIDNIDMAP 0xD4: Linux spr_uncore_pci_init), placed
+ * here: Linux 6.12 reads none of it on GNR (gnr_uncore_pci_init maps no bus), it places each discovery table by
+ * its device's NUMA node.  Kept so that a map that lies (fault swapped:busmap) proves nothing reads it either. */
+const struct sim_ubox_dev sim_gnr_ubox = { 0x3250, 0xc0, 0xd4 };
 /* global control 0x2FF0 (frz_all bit 0), status 0x2FF2-0x2FF3: the discovery global block names them */
 const struct sim_global sim_gnr_global = { 0x2ff0, 0x2ff2, 2, 1ull << 0, 0 };

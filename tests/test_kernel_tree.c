@@ -264,6 +264,51 @@ static void test_hsx_cbox_cap(void)
 	}
 }
 
+static int count_sbox(void *arg, const char *name)
+{
+	*(int *)arg += !strncmp(name, "uncore_sbox_", 12);
+	return 0;
+}
+
+/* hswep_uncore_cpu_init: a Haswell-EP whose PCU CAPID4 (0x2fc0, config 0x94) has a chop (bits 7:6) of 0, the 6-8
+ * core die, has two SBoxes (hswep_has_limit_sbox), any other four: the simulated kernel's PMUs, and the boxes the
+ * library finds on the registers (sim:) and through the kernel (perf+sim:), each counting the uncore clock. */
+static void test_hsx_sbox_limit(void)
+{
+	static const struct { const char *spec; int sboxes; } cases[] = { { "hsx", 4 }, { "hsx,chop=1", 4 }, { "hsx,chop=2", 4 },
+									  { "hsx,chop=0,cores=8", 2 }, { "hsx,chop=0", 2 } };
+	static const char *const clk[] = { "UNC_S_CLOCKTICKS" };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct access *inner = NULL;
+		struct perf_kernel *k = sim_kernel_open(cases[i].spec, &inner);
+		char spec[96];
+		int n = 0;
+		CU_ASSERT_FATAL(k != NULL);
+		k->ops->list_dir(k, PMUS, count_sbox, &n);
+		if (n != cases[i].sboxes)
+			fprintf(stderr, "%s: %d sbox PMUs, want %d\n", cases[i].spec, n, cases[i].sboxes);
+		CU_ASSERT_EQUAL(n, cases[i].sboxes);
+		k->ops->free(k);
+		for (int perf = 0; perf < 2; perf++) {
+			snprintf(spec, sizeof(spec), "%ssim:%s,clock=manual", perf ? "perf+" : "", cases[i].spec);
+			uncore_t *u = open_sim(spec);
+			int t = unit_named(u, "sbox");
+			uncore_session_t *s = start_session(u, clk, 1);
+			uncore_sleep_ns(u, 1000000000);
+			CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+			double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+			for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
+				char what[160];
+				snprintf(what, sizeof(what), "%s socket %d: %d SBoxes' clocks", spec, sock, cases[i].sboxes);
+				CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, sock), cases[i].sboxes);
+				check_truth(what, (double)val(s, 0, sock), cases[i].sboxes * sim_of(u->acc)->prof.uncore_hz * secs);
+			}
+			uncore_session_free(s);
+			uncore_close(u);
+		}
+	}
+}
+
 static int pmu_type(struct perf_kernel *k, const char *pmu)
 {
 	char path[160], line[32] = "";
@@ -362,6 +407,7 @@ int main(void)
 		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
 		{ "perf+sim:bdx's and perf+sim:bdxde's trees are Linux 6.12's", test_bdx },
 		{ "perf+sim:hsx and bdx: one CBo PMU per core, at most 18 and 24 (*_uncore_cpu_init)", test_hsx_cbox_cap },
+		{ "hsx: two SBoxes where CAPID4's chop is 0, else four (hswep_has_limit_sbox): PMUs, sim:, perf+sim:", test_hsx_sbox_limit },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },

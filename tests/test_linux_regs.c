@@ -201,8 +201,12 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		const struct box_count *c = t->count;
 		if (!c || !c->devid)
 			return 0;
-		if (!strcmp(key, "count.off_hi") && !c->off_hi)
+		if ((!strcmp(key, "count.off_hi") && !c->off_hi) || (!strcmp(key, "count.limit") && !c->limit_if_clear))
 			return 0;
+		if (!strcmp(key, "count.limit")) {
+			v = c->limited;
+			goto number;
+		}
 		v = !strcmp(key, "count.devid") ? c->devid : !strcmp(key, "count.off") ? c->off
 							  : !strcmp(key, "count.off_hi") ? c->off_hi : c->mask;
 	} else if (!strncmp(key, "field.", 6)) {

@@ -118,17 +118,19 @@ const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, in
 }
 
 /* Boxes of an MSR type on socket s by the type's count rule: a capability register's set bits (read on
- * the socket's buses; none found: no box, as Linux's skx_count_chabox), else max_boxes, which the types
- * without a rule cap by the socket's cores (one CBo per core, seed 000 L410-413). */
+ * the socket's buses; none found: no box, as Linux's skx_count_chabox), or a limit where its bits are clear
+ * (none found: no limit, as Linux's hswep_has_limit_sbox), else max_boxes, which the types without a count
+ * cap by the socket's cores (one CBo per core, seed 000 L410-413). */
 static int msr_box_count(struct access *a, const struct disc_ctx *c, const struct host_info *h,
 			 const struct box_type *bt, int s)
 {
 	const struct box_count *r = bt->count;
 	int count = bt->max_boxes;
-	if (!r) {
+	if (!r || r->limit_if_clear) {
 		if (bt->max_boxes > 1 && h->socket_cores[s] > 0 && h->socket_cores[s] < count)
 			count = h->socket_cores[s];
-		return count;
+		if (!r)
+			return count;
 	}
 	if (!r->devid)
 		return count;
@@ -143,9 +145,13 @@ static int msr_box_count(struct access *a, const struct disc_ctx *c, const struc
 		if (v == 0xffffffffu || hi == 0xffffffffu)
 			return uc_err("the %s count register (8086:%04x offset 0x%x) reads all-ones", bt->name, r->devid,
 				      hi == 0xffffffffu ? r->off_hi : r->off);
+		if (r->limit_if_clear)
+			return (((uint64_t)hi << 32 | v) & r->mask) || r->limited > count ? count : r->limited;
 		count = __builtin_popcountll(((uint64_t)hi << 32 | v) & r->mask);
 		return count < bt->max_boxes ? count : bt->max_boxes;
 	}
+	if (r->limit_if_clear)
+		return count; /* no capability register: the part's own count */
 	uc_warn("no PCI device 8086:%04x on socket %d gives its %s count: none counted", r->devid, s, bt->name);
 	return 0;
 }

@@ -161,10 +161,13 @@ struct box_type {
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)
  * (Skylake-SP CHAs: CAPID6), with the dword at off_hi as bits 63:32 where one is given (Ice Lake-SP:
- * CAPID7); devid 0: max_boxes whatever the cores. */
+ * CAPID7); devid 0: max_boxes whatever the cores.  With limit_if_clear, a capability instead: a part whose
+ * masked bits are all clear has limited boxes, any other (and a socket without the device) as many as without
+ * a rule (Haswell-EP's SBoxes: CAPID4's chop, Linux hswep_has_limit_sbox). */
 struct box_count {
 	uint16_t devid, off, off_hi;
 	uint64_t mask;
+	uint8_t limit_if_clear, limited;
 };
 
 /* MMIO boxes whose window a PCI device of each socket gives (Linux snr_uncore_mmio_map: Ice Lake-SP, and

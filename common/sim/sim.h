@@ -144,6 +144,7 @@ struct sim {
 	const struct sim_global *glob; /* NULL: no global control */
 	const struct sim_ubox_dev *ubox;
 	int nsockets, cores; /* cores: per die (one die per socket unless dies=N) */
+	int variant;         /* which part of its platform the machine is, by the kind's option (-1: its default) */
 	int dies;            /* logical dies per socket (dies=N, discovery platforms): each its own table,
 			      * units, CPUs and MSR space, as Linux keys uncore boxes by die */
 	int build_die;       /* the die the builder is placing units on (sim_add_box) */
@@ -277,6 +278,10 @@ struct sim_kind {
 	const int *nperf;
 	int multi_die;                    /* dies=N builds a table per logical die (the discovery platforms) */
 	int sockets;                      /* sockets by default (0: 2; Broadwell-DE, a one-socket part: 1) */
+	/* an option of its own, "chop=0..3" (NULL: none): option() takes key=value into the machine (its
+	 * variant) before the build, and returns 0, or -1 with a message */
+	const char *option_help;
+	int (*option)(struct sim *s, const char *key, const char *value);
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];

@@ -35,7 +35,7 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,dies=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING] */
+ *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,the platform's own option (sim_kind.option_help)] */
 #define SIM_MAX_FAULTS 8
 
 /* What the options after the platform name ask for besides the machine's own settings. */
@@ -99,11 +99,14 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
 		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
+	else if (s->kind->option_help && !strncmp(opt, s->kind->option_help, strlen(opt)) &&
+		 s->kind->option_help[strlen(opt)] == '=')
+		return s->kind->option(s, opt, v);
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING)", opt, v,
-			      UC_MAX_SOCKETS);
+			      "cpu=FAMILY-MODEL-STEPPING%s%s)", opt, v,
+			      UC_MAX_SOCKETS, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }
 
@@ -124,6 +127,7 @@ static void sim_init(struct sim *s, const struct sim_kind *k)
 	s->msr_hook_ctx = sim_new_msr_hook_ctx;
 	s->cores = k->cores;
 	s->dies = 1;
+	s->variant = -1;
 }
 
 /* fault=KIND:UNIT[:IDX][@SECONDS]: the box starts failing that many seconds after open (mid-run). */

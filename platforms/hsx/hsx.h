@@ -35,12 +35,14 @@ extern const struct filter_field hsx_ubox_fields[2], hsx_cbo_fields[8];
 	  .lay = &xep_lay_cbo, .filt_regs = hsx_cbo_filt, .nfilt_regs = 2, .fields = hsx_cbo_fields, .nfields = 8 }
 
 /* SBox n: BOX_CTL 0x720 + 0xA n, CTL0 +1, CTR0 +6 (HSWEP_S0_MSR_PMON_*, HSWEP_SBOX_MSR_OFFSET); the mask
- * HSWEP_S_MSR_PMON_RAW_EVENT_MASK is the CBo's (tid_en included); w bits */
-#define HSX_SBOX(w)                                                                                            \
+ * HSWEP_S_MSR_PMON_RAW_EVENT_MASK is the CBo's (tid_en included); w bits; 4 boxes, or as many as count
+ * says (NULL: 4) */
+#define HSX_SBOXES(w, cnt)                                                                                     \
 	{ .name = "sbox", .perf = "sbox", .desc = "ring stop to the other ring (SBox)", .prefix = "UNC_S",        \
 	  .perfmon = "SBO", .space = UC_MSR, HSX_COMMON, .max_boxes = 4, .nctr = 4, .width = w, .box_stride = 0xa, \
 	  .has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0x720, .ctl0 = 0x721, .ctl_stride = 1, .ctr0 = 0x726, \
-	  .ctr_stride = 1, .lay = &xep_lay_cbo }
+	  .ctr_stride = 1, .lay = &xep_lay_cbo, .count = cnt }
+#define HSX_SBOX(w) HSX_SBOXES(w, NULL)
 
 /* PCU: hswep_uncore_pcu, BOX_CTL 0x710, CTL0 0x711, CTR0 0x717, 48 bits; bands 0xb-0xe (hswep_pcu_hw_config) */
 #define HSX_PCU                                                                                                \

@@ -51,8 +51,14 @@ static const uint16_t qpi_comp_ids[] = { 0x2f86, 0x2f96, 0 };
 static const uint16_t r2pcie_ids[] = { 0x2f34 };
 static const uint16_t r3qpi_ids[] = { 0x2f36, 0x2f37, 0x2f3e };
 
+/* The SBoxes: 4, but 2 on a part whose PCU CAPID4 (device 0x2fc0, config 0x94) has a chop (bits 7:6) of 0, the
+ * 6-8 core die (Linux 6.12 hswep_uncore_cpu_init, hswep_has_limit_sbox: HSWEP_PCU_DID, HSWEP_PCU_CAPID4_OFFET,
+ * hswep_get_chop) */
+static const struct box_count sbox_count = { .devid = 0x2fc0, .off = 0x94, .mask = 0x3 << 6, .limit_if_clear = 1,
+					     .limited = 2 };
+
 /* hswep_uncore_*: UBox 44 bits, up to 18 CBos, SBox 44 bits, R3QPI 44 bits */
-static const struct box_type ubox = HSX_UBOX(44), cbo = HSX_CBO(18), sbox = HSX_SBOX(44), pcu = HSX_PCU;
+static const struct box_type ubox = HSX_UBOX(44), cbo = HSX_CBO(18), sbox = HSX_SBOXES(44, &sbox_count), pcu = HSX_PCU;
 static const struct box_type ha = HSX_HA(ha_ids), imc = HSX_IMC(imc_ids), irp = HSX_IRP(irp_ids);
 static const struct box_type qpi = HSX_QPI(qpi_ids, qpi_comp_ids), r2pcie = HSX_R2PCIE(r2pcie_ids);
 static const struct box_type r3qpi = HSX_R3QPI(r3qpi_ids, 44);

@@ -1,6 +1,8 @@
 /* The simulated Haswell-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with HSX's PCI places, register
  * map (sim_map.c) and the clock events HSX counts on general counters. */
+#include <stdlib.h>
 #include <string.h>
+#include "util/error.h"
 #include "sim_hsx.h"
 
 SIM_PERF_DECL(hsx);
@@ -21,6 +23,8 @@ const struct sim_pci_place sim_hsx_places[] = {
 
 SIM_MAP_DECL(hsx);
 extern const struct sim_ubox_dev sim_hsx_ubox;
+extern const struct sim_unit sim_hsx_units_chop0[];
+extern const int sim_hsx_nunits_chop0;
 
 /* What HSX counts beyond the generation's model (haswellx_uncore.json): event 0x00 on a general counter is a
  * clock (UNC_M_DCLOCKTICKS and the driver's imc clockticks alias the DRAM clock, UNC_U_CLOCKTICKS and
@@ -69,7 +73,47 @@ int sim_hsx_build(struct sim *s)
 	return rc;
 }
 
+/* chop=N: the die's chop in the PCU's CAPID4 (device 0x2fc0, config 0x94, bits 7:6: Linux HSWEP_PCU_DID,
+ * HSWEP_PCU_CAPID4_OFFET, hswep_get_chop); 0 is the 6-8 core die, which has two SBoxes
+ * (hswep_has_limit_sbox).  The E5-2699 v3's chop is the simulator's choice (3): Linux tells 0 alone apart. */
+#define HSX_CHOP_DEFAULT 3
+static int hsx_option(struct sim *s, const char *key, const char *value)
+{
+	char *end;
+	long n = strtol(value, &end, 0);
+	if (strcmp(key, "chop") || *end || !*value || n < 0 || n > 3)
+		return uc_err("bad simulator option '%s=%s' (hsx: chop=0..3, the die's chop in CAPID4; 0: the 6-8 core "
+			      "die with two SBoxes)", key, value);
+	s->variant = (int)n;
+	return 0;
+}
+
+/* HSX's machine, with the chop's SBoxes, and per socket the PCU function holding CAPID4 (1E.3: placed here;
+ * the driver finds it by device id alone), its other bits set (placed here) so that only bits 7:6 tell. */
+static int hsx_build(struct sim *s)
+{
+	int chop = s->variant < 0 ? HSX_CHOP_DEFAULT : s->variant;
+	if (chop == 0) {
+		s->units = sim_hsx_units_chop0;
+		s->nunits = sim_hsx_nunits_chop0;
+	}
+	if (sim_hsx_build(s))
+		return -1;
+	for (int sock = 0; sock < s->nsockets; sock++) {
+		int bus = -1;
+		for (int i = 0; i < s->ndevs && bus < 0; i++) /* the socket's uncore bus: that of its PCI boxes */
+			if (s->devs[i].box && s->devs[i].box->socket == sock)
+				bus = s->devs[i].info.loc.bus;
+		if (bus < 0)
+			return uc_err("simulator: socket %d has no uncore bus", sock);
+		if (sim_put_cfg32(sim_add_dev(s, bus, 0x1e, 3, 0x2fc0), 0x94, (uint32_t)chop << 6 | 0x3cu))
+			return -1;
+	}
+	return 0;
+}
+
 /* 18 cores: the E5-2699 v3, HSX's largest part (hswep_uncore_cbox.num_boxes 18); stepping 2 (C1, 0x306F2) */
-const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .family = 6, .model = 63, .stepping = 2, .build = sim_hsx_build,
+const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .family = 6, .model = 63, .stepping = 2, .build = hsx_build,
 				       .units = sim_hsx_units, .nunits = &sim_hsx_nunits, .ubox = &sim_hsx_ubox,
-				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf };
+				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf, .option_help = "chop=0..3",
+				       .option = hsx_option };

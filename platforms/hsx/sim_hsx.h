@@ -37,9 +37,10 @@ extern const struct sim_fld sim_hsx_cbo_fld[4];
 	  .ctl_writable = 0xffull | 0xc000ull | RST | EDGE | EXT | EN | INV | THRESH5 | 1ull << 30 | 1ull << 31,        \
 	  .filt = sim_hsx_pcu_filt, .nfilt = 1,                                                                        \
 	  .src = "Linux HSWEP_PCU_MSR_PMON_*; SNBEP_PCU_MSR_PMON_RAW_EVENT_MASK + bit 21 of the JSON's ExtSel events" }
-/* The SBoxes (Broadwell-DE has none), sbox_w bits */
-#define SIM_HSX_SBOX(sbox_w)                                                                                     \
-	{ .name = "sbox", .space = SIM_MSR, .nboxes = 4, .bc = &snb_bc, .box_stride = 0xa, .box_ctl = 0x720,              \
+/* The SBoxes (Broadwell-DE has none), sbox_w bits: 4, or n */
+#define SIM_HSX_SBOX(sbox_w) SIM_HSX_SBOXES(sbox_w, 4)
+#define SIM_HSX_SBOXES(sbox_w, n)                                                                                \
+	{ .name = "sbox", .space = SIM_MSR, .nboxes = n, .bc = &snb_bc, .box_stride = 0xa, .box_ctl = 0x720,              \
 	  .ctl0 = 0x721, .ctl_stride = 1, .ctr0 = 0x726, .ctr_stride = 1, .nctr = 4, .width = sbox_w, SNB_CTL,          \
 	  .ctl_rst = RST, .ctl_writable = SIM_HSX_CBO_BITS, .src = "Linux HSWEP_S0_MSR_PMON_*, HSWEP_SBOX_MSR_OFFSET 0xa" }
 

@@ -199,8 +199,9 @@ static void test_faults(void)
 	CU_ASSERT(cases > 100);
 }
 
-/* A memory channel whose device is hidden: nothing of the box is there to look at, but the node's
- * counts fall short of what resctrl saw (all the traffic on socket 0, so that one channel of twelve shows). */
+/* A memory channel firmware hid (its PCI function gone, its discovery entry empty): nothing of the box is
+ * there to look at, but the node's counts fall short of what resctrl saw (all the traffic on socket 0, so
+ * that one channel of twelve shows). */
 static void test_resctrl(void)
 {
 	const char *path = "test_health_profile.txt";
@@ -222,16 +223,189 @@ static void test_resctrl(void)
 			continue;
 		int hidden = unit_boxes(u, "imc", 0) < imc;
 		uncore_close(u);
-		if (!hidden) /* MSR and MMIO channels: the fault hides nothing there (issue 50) */
+		if (!hidden) { /* PCI, MSR and MMIO channels alike (issue 50) */
+			fprintf(stderr, "%s: no channel hidden\n", spec);
+			CU_FAIL("missing:imc:1 accepted, nothing hidden");
 			continue;
+		}
 		snprintf(spec, sizeof(spec), "sim:%s,clock=manual,profile=%s,fault=missing:imc:1", p, path);
 		CU_ASSERT(!run_backend(spec, NULL, -1, 0, 1000000000ull, 10, &r) && only(spec, &r, UNCORE_HEALTH_RESCTRL, 0));
 		snprintf(spec, sizeof(spec), "sim:%s,clock=manual,profile=%s", p, path);
 		CU_ASSERT(!run_backend(spec, NULL, -1, 0, 1000000000ull, 10, &r) && !r.raised[UNCORE_HEALTH_RESCTRL]);
 		cases++;
 	}
-	CU_ASSERT(cases >= 3);
+	printf("resctrl: %d platforms\n", cases);
+	CU_ASSERT(cases >= 10);
 	remove(path);
+}
+
+/* Does u have a box of type t, socket and number idx? */
+static int has_box(const uncore_t *u, const char *t, int socket, int idx)
+{
+	for (int i = 0; i < u->nboxes; i++)
+		if (!strcmp(u->boxes[i].t->name, t) && u->boxes[i].socket == socket && u->boxes[i].idx == idx)
+			return 1;
+	return 0;
+}
+
+/* An event of unit t to count on each of its boxes: its clock where it has one, else its first general event
+ * that needs no filter value; NULL when it has neither. */
+static const char *unit_event(uncore_t *u, const char *t)
+{
+	const char *first = NULL;
+	for (int i = 0; i < uncore_num_events(u); i++) {
+		struct uncore_event_info e;
+		if (uncore_event_info(u, i, &e) || strcmp(e.unit, t) || e.freerun || !e.counter_mask || e.filters[0])
+			continue;
+		if (strstr(e.name, "CLOCKTICKS"))
+			return e.name;
+		first = first ? first : e.name;
+	}
+	return first;
+}
+
+/* Unit t's event ev on each of its boxes in f, counted for a simulated second on the clean machine
+ * (backend:p) and on f's (spec): each box counts what it counts on the clean machine, the hidden one's share
+ * of the memory traffic is missing from mem_read_bytes, not spread over the others. */
+static void missing_counts(const char *backend, const char *p, const char *spec, uncore_t *f, const char *t)
+{
+	char clean[64], e[400];
+	const char *ev = unit_event(f, t);
+	uncore_session_t *ss[2] = { NULL, NULL };
+	uncore_t *us[2] = { NULL, f };
+	int n = 0, box[UC_MAX_SOCKETS * 64][2], m[2];
+	snprintf(clean, sizeof(clean), "%s:%s,clock=manual", backend, p);
+	us[0] = open_sim(clean);
+	for (int k = 0; k < 2; k++) {
+		CU_ASSERT_FATAL(uncore_session_new(us[k], &ss[k]) == 0);
+		m[k] = uncore_session_add_metric(ss[k], "mem_read_bytes");
+	}
+	for (int i = 0; ev && i < f->nboxes && n < UC_MAX_SOCKETS * 64; i++) {
+		const struct box *b = &f->boxes[i];
+		if (strcmp(b->t->name, t))
+			continue;
+		snprintf(e, sizeof(e), "%s:socket=%d:box=%d", ev, b->socket, b->idx);
+		box[n][0] = uncore_session_add(ss[0], e);
+		box[n][1] = uncore_session_add(ss[1], e);
+		CU_ASSERT(box[n][0] >= 0 && box[n][1] >= 0);
+		n++;
+	}
+	for (int k = 0; k < 2 && (n || m[0] >= 0); k++) {
+		int rc = uncore_session_start(ss[k]);
+		if (rc)
+			fprintf(stderr, "%s: %s\n", k ? spec : clean, uncore_error());
+		CU_ASSERT_FATAL(rc == 0);
+		uncore_sleep_ns(us[k], 1000000000ull);
+		CU_ASSERT(uncore_session_read(ss[k]) == 0);
+	}
+	for (int j = 0; j < n; j++) {
+		uint64_t v[2] = { 0, 0 };
+		CU_ASSERT(box[j][0] < 0 || uncore_session_value(ss[0], box[j][0], -1, -1, &v[0]) == 0);
+		CU_ASSERT(box[j][1] < 0 || uncore_session_value(ss[1], box[j][1], -1, -1, &v[1]) == 0);
+		snprintf(e, sizeof(e), "%s: %s", spec, uncore_session_event_name(ss[1], box[j][1]));
+		check_truth(e, (double)v[1], (double)v[0]);
+	}
+	for (int sock = 0; m[0] >= 0 && m[1] >= 0 && sock < uncore_num_sockets(f); sock++) {
+		struct uncore_metric_info mi;
+		struct uncore_unit_info ui;
+		double v[2];
+		if (uncore_metric_info(f, uncore_metric_find(f, "mem_read_bytes"), &mi) || uncore_unit_info(f, mi.box_unit, &ui) ||
+		    strcmp(ui.name, t) || uncore_session_metric_value(ss[0], m[0], sock, -1, UNCORE_SINCE_START, &v[0]) ||
+		    uncore_session_metric_value(ss[1], m[1], sock, -1, UNCORE_SINCE_START, &v[1]))
+			continue;
+		snprintf(e, sizeof(e), "%s: mem_read_bytes of socket %d, %d of %d channels", spec, sock,
+			 unit_boxes(f, t, sock), unit_boxes(us[0], t, sock));
+		check_truth(e, v[1], v[0] * unit_boxes(f, t, sock) / unit_boxes(us[0], t, sock));
+	}
+	for (int k = 0; k < 2; k++)
+		uncore_session_free(ss[k]);
+	uncore_close(us[0]);
+}
+
+/* missing:UNIT:IDX on box idx of sim unit su: the library no longer finds that box (on every socket), finds
+ * every other, and they count as on the clean machine; refused, naming the fault and platform, where no
+ * PCI function or discovery entry lists the box.  1 when hidden, 0 when refused. */
+static int missing_case(const char *backend, const char *p, const char *su, int idx)
+{
+	char clean[64], spec[160];
+	uncore_t *u, *f = NULL;
+	snprintf(clean, sizeof(clean), "%s:%s,clock=manual", backend, p);
+	u = open_sim(clean);
+	const struct sim *sim = sim_of(u->acc);
+	int listed = 0;
+	for (int i = 0; i < sim->nboxes; i++) {
+		const struct sim_box *b = &sim->boxes[i];
+		if (strcmp(b->u->name, su) || b->idx != idx)
+			continue;
+		listed |= b->disc_entry >= 0;
+		for (int d = 0; d < sim->ndevs; d++)
+			listed |= sim->devs[d].box == b;
+	}
+	snprintf(spec, sizeof(spec), "%s:%s,clock=manual,fault=missing:%s:%d", backend, p, su, idx);
+	if (uncore_open(spec, &f)) {
+		char want[64];
+		snprintf(want, sizeof(want), "missing:%s:%d on sim:%s", su, idx, p);
+		if (listed || !strstr(uncore_error(), want))
+			fprintf(stderr, "%s: refused (%s)\n", spec, uncore_error());
+		CU_ASSERT(!listed && strstr(uncore_error(), want) != NULL);
+		uncore_close(u);
+		return 0;
+	}
+	CU_ASSERT(listed);
+	int gone = 0, bad = 0;
+	const char *t = NULL;
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		if (has_box(f, b->t->name, b->socket, b->idx))
+			continue;
+		bad |= b->idx != idx || (t && strcmp(t, b->t->name));
+		t = b->t->name;
+		gone++;
+	}
+	if (!gone || bad || f->nboxes != u->nboxes - gone)
+		fprintf(stderr, "%s: %d boxes of %d left out (%s)\n", spec, gone, u->nboxes, bad ? "others too" : "");
+	CU_ASSERT(gone > 0 && !bad && f->nboxes == u->nboxes - gone);
+	uncore_close(u);
+	if (t && !bad)
+		missing_counts(backend, p, spec, f, t);
+	uncore_close(f);
+	return 1;
+}
+
+/* missing on one box of every unit of every platform, both backends: hidden where firmware could hide it,
+ * refused by name where not, nothing else changed. */
+static void test_missing(void)
+{
+	const char *p, *desc;
+	int hidden = 0, refused = 0;
+	for (int i = 0; uncore_sim_platform(i, &p, &desc) == 0; i++)
+		for (int be = 0; be < 2; be++) {
+			const char *backend = be ? "perf+sim" : "sim";
+			char clean[64];
+			uncore_t *u;
+			snprintf(clean, sizeof(clean), "%s:%s", backend, p);
+			if (uncore_open(clean, &u))
+				continue; /* no simulated kernel of p */
+			const struct sim *sim = sim_of(u->acc);
+			char done[64][16];
+			int nd = 0;
+			for (int b = 0; b < sim->nboxes && nd < 64; b++) { /* each unit: its second box, or its only one */
+				const struct sim_box *x = &sim->boxes[b];
+				int k = 0, second = -1;
+				while (k < nd && strcmp(done[k], x->u->name))
+					k++;
+				if (k < nd || x->socket)
+					continue;
+				for (int c = b + 1; c < sim->nboxes && second < 0; c++)
+					if (sim->boxes[c].u == x->u && !sim->boxes[c].socket)
+						second = sim->boxes[c].idx;
+				snprintf(done[nd++], sizeof(done[0]), "%s", x->u->name);
+				*(missing_case(backend, p, x->u->name, second >= 0 ? second : x->idx) ? &hidden : &refused) += 1;
+			}
+			uncore_close(u);
+		}
+	printf("missing: %d units hidden, %d refused\n", hidden, refused);
+	CU_ASSERT(hidden >= 100 && refused >= 20);
 }
 
 /* Raised once and cleared once: a box that reads all ones for a while and then recovers; the values it
@@ -330,6 +504,7 @@ int main(void)
 		{ "the faults health cannot see raise nothing", test_faults_not_health },
 		{ "a hidden channel falls short of resctrl", test_resctrl },
 		{ "raised once, cleared once", test_raise_clear },
+		{ "missing hides a unit firmware could hide, the others count as before; refused where not", test_missing },
 		{ NULL, NULL },
 	};
 	return run_suite("health", tests);

@@ -128,6 +128,15 @@ void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc)
 			s->mem_channels[s->boxes[i].socket]++;
 }
 
+int sim_disc_hide(struct sim *s, struct sim_box *b)
+{
+	if (sim_box_scope(s, b) >= s->nblobs)
+		return uc_err("simulator fault missing: %s %d has no discovery table", b->u->name, b->idx);
+	memset(s->blobs[sim_box_scope(s, b)].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8, 0,
+	       SIM_DISC_STRIDE * 8);
+	return 0;
+}
+
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b)
 {
 	uint8_t *e;

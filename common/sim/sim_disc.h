@@ -39,6 +39,8 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 			     int bus, int dev, int fn);
 /* Once every socket is built: each socket's memory channels (the boxes of unit imc), for the workload model. */
 void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc);
+/* Fault missing of a discovered unit: its entry reads 0, as firmware leaves out a unit it hides. */
+int sim_disc_hide(struct sim *s, struct sim_box *b);
 /* Faults of a discovery entry: corrupt, badaddr, dupid, badwidth, nctr, width64. */
 #define SIM_DISC_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64"
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);

@@ -78,13 +78,20 @@ static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
 		snprintf(p->name, sizeof(p->name), "%s", base);
 }
 
-/* Whether a PCI unit's discovery entry names a device the machine has (always, for a unit the driver
- * does not find through the table): Linux registers a PCI unit of the table only then
- * (uncore.c uncore_pci_pmus_register).  The socket's table is the machine's blob of that number. */
-static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b)
+/* Whether the driver finds box b: not where fault missing hid it; where its discovery entry gives its unit
+ * control (missing zeroes it: Linux leaves out such an entry, uncore_discovery.c uncore_insert_box_info)
+ * and, for a PCI unit, names a device the machine has:
+ * Linux registers a PCI unit of the table only then (uncore.c uncore_pci_pmus_register).  Always, for a
+ * unit the driver does not find through the table, and for free-running PMUs (fr), which it places from
+ * its own descriptors.  The socket's table is the machine's blob of that number. */
+static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b, int fr)
 {
 	const struct sim *s = k->s;
-	if (b->u->space != SIM_PCI || b->disc_entry < 0 || sim_box_scope(s, b) >= s->nblobs || (t->by_devid && !k->generic))
+	for (int i = 0; i < s->ndevs; i++) /* fault missing hid its function: the driver never probes it */
+		if (s->devs[i].box == b && !s->devs[i].companion && !s->devs[i].present)
+			return 0;
+	if ((fr && b->u->space != SIM_PCI) || b->disc_entry < 0 || sim_box_scope(s, b) >= s->nblobs ||
+	    (t->by_devid && !k->generic))
 		return 1;
 	const struct sim_blob *bl = &s->blobs[sim_box_scope(s, b)];
 	uint64_t g, a;
@@ -93,6 +100,8 @@ static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_typ
 	if (off + 8 > bl->len)
 		return 0;
 	memcpy(&a, bl->data + off, 8);
+	if (b->u->space != SIM_PCI)
+		return a != 0;
 	for (int i = 0; i < s->ndevs; i++) {
 		const struct pci_loc *l = &s->devs[i].info.loc;
 		if (l->bus == (int)(a >> 20 & 0xff) && (l->dev << 3 | l->fn) == (int)(a >> 12 & 0xff))
@@ -111,7 +120,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		for (int i = 0; i < k->s->nboxes; i++) {
 			struct sim_box *b = &k->s->boxes[i];
 			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
-			    (fr && (!t->fr_name || !b->nfr || k->generic)) || !found_by_driver(k, t, b))
+			    (fr && (!t->fr_name || !b->nfr || k->generic)) || !found_by_driver(k, t, b, fr))
 				continue;
 			int idx = b->idx;
 			if (fr) { /* its ordinal among the die's boxes with free-running counters */

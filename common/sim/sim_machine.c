@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "sim.h"
+#include "sim_disc.h"
 #include "util/error.h"
 #include "sim_only.h"
 
@@ -88,6 +89,26 @@ static int swap_busmap(struct sim *s, const char *kind)
 	return hit ? 0 : uc_err("simulator fault swapped:busmap: %s has no UBox bus map of two sockets", s->name);
 }
 
+/* missing: firmware hid the box, its traffic still flows (the workload model's channels and links stay as
+ * built).  A PCI box's functions are gone; a discovered MSR or MMIO unit's table entry reads 0, which Linux
+ * (uncore_insert_box_info: no unit control) and the library leave out.  A box the platform's own layout
+ * places (the MSR boxes of the fixed platforms, ICX's MMIO channels) is listed nowhere: it cannot be hidden. */
+static int hide_box(struct sim *s, struct sim_box *b)
+{
+	int hit = 0;
+	for (int d = 0; d < s->ndevs; d++)
+		if (s->devs[d].box == b)
+			s->devs[d].present = 0, hit++;
+	if (hit)
+		return 0;
+	if (b->disc_entry >= 0)
+		return sim_disc_hide(s, b);
+	return uc_err("simulator fault missing:%s:%d on sim:%s: %s boxes are %s registers the platform's own layout "
+		      "places, which no PCI function or discovery table entry lists for firmware to hide (missing applies "
+		      "to PCI boxes and to the units of discovery tables)", b->u->name, b->idx, s->name, b->u->name,
+		      b->u->space == SIM_MMIO ? "MMIO" : "MSR");
+}
+
 /* portmap: the box's free-running port counters each count the next port's traffic. */
 static int has_port_counters(const struct sim_box *b)
 {
@@ -145,9 +166,8 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 		else if (!strcmp(kind, "portmap"))
 			return uc_err("simulator fault portmap: %s %d has no free-running port counters", unit, b->idx);
 		else if (!strcmp(kind, "missing")) {
-			for (int d = 0; d < s->ndevs; d++)
-				if (s->devs[d].box == b)
-					s->devs[d].present = 0;
+			if (hide_box(s, b))
+				return -1;
 		} else if (s->kind->faults && name_in_list(s->kind->faults, kind)) {
 			if (s->kind->fault(s, kind, b))
 				return -1;
@@ -156,6 +176,8 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 				      "agent, portmap, tidless%s%s; swapped:busmap)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
+	if (!hit && idx < 0)
+		return uc_err("simulator fault %s:%s: sim:%s has no unit %s", kind, unit, s->name, unit);
 	if (!hit)
 		return uc_err("simulator fault: no %s box %d", unit, idx);
 	return 0;

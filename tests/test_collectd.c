@@ -644,6 +644,55 @@ static void test_clean_name(void)
 	CU_ASSERT_STRING_EQUAL(out, "");
 }
 
+/* The example conf's commented Metrics and Events lines, uncommented, start on every simulated platform they
+ * are written for: the metrics on each of ours (generic, a CPU without a platform or metric file, has no
+ * metrics), the Events line's PCU clock on every Xeon from Sandy Bridge-EP on; mem_read_bytes equals the
+ * truth (issue 50: UNC_M_CAS_COUNT.RD, the event it named, is refused on GNR, SRF and CWF). */
+static void test_example_conf(void)
+{
+	FILE *f = fopen(SRCDIR "/collectd_plugin/collectd.conf.d/intel_uncore.conf", "r");
+	char line[256], metrics[256] = "", events[256] = "";
+	const char *p, *desc;
+	int n = 0;
+	CU_ASSERT_FATAL(f != NULL);
+	while (fgets(line, sizeof(line), f)) {
+		const char *o = line + strspn(line, " \t");
+		if (!strncmp(o, "#Metrics ", 9))
+			snprintf(metrics, sizeof(metrics), "%s", o + 1);
+		else if (!strncmp(o, "#Events ", 8))
+			snprintf(events, sizeof(events), "%s", o + 1);
+	}
+	fclose(f);
+	CU_ASSERT_FATAL(metrics[0] && events[0]);
+	for (int i = 0; uncore_sim_platform(i, &p, &desc) == 0; i++) {
+		char text[640], what[256];
+		int xeon = strcmp(p, "nhm") && strcmp(p, "montecito");
+		if (!strcmp(p, "generic"))
+			continue;
+		snprintf(text, sizeof(text), "Backend \"sim:%s,clock=manual\"\n%s%s", p, metrics, xeon ? events : "");
+		if (configure(text) || mock.init()) {
+			fprintf(stderr, "sim:%s: %s", p, text);
+			for (int k = 0; k < mock.nlogs; k++)
+				fprintf(stderr, "  %s\n", mock.logs[k]);
+			CU_FAIL("the example conf's lines are refused");
+			mock.shutdown();
+			continue;
+		}
+		CU_ASSERT_FATAL(read_after(2.0) == 0);
+		for (int sock = 0; sock < uncore_num_sockets(state.u); sock++) {
+			char pi[24];
+			snprintf(pi, sizeof(pi), "socket%d", sock);
+			snprintf(what, sizeof(what), "sim:%s %s mem_read_bytes", p, pi);
+			near(what, got(pi, "total_bytes", "mem_read_bytes"), truth_of(sim_of(state.u->acc), "mem_read_bytes", sock).v * 2.0,
+			     0.005);
+			CU_ASSERT(!xeon || mock_find(pi, "total_events", "unc_p_clockticks") != NULL);
+		}
+		stop();
+		n++;
+	}
+	CU_ASSERT(n >= 15);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -669,6 +718,7 @@ int main(void)
 		{ "health conditions as notifications and count-health", test_health },
 		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
 		{ "type instances are [a-z0-9_]", test_clean_name },
+		{ "the example conf's Metrics and Events start on every platform they are written for", test_example_conf },
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },
 		{ NULL, NULL },
 	};

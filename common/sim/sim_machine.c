@@ -177,7 +177,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit && idx < 0)
-		return uc_err("simulator fault %s:%s: sim:%s has no unit %s", kind, unit, s->name, unit);
+		return uc_err("simulator fault %s:%s: sim:%s has no %s box", kind, unit, s->name, unit);
 	if (!hit)
 		return uc_err("simulator fault: no %s box %d", unit, idx);
 	return 0;

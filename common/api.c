@@ -29,6 +29,8 @@ LOCKED(int, uncore_job_socket_cpus, (const uncore_t *u, int job, int socket, int
 LOCKED(int, uncore_load_events, (uncore_t *u, const char *file), (u, file), u)
 LOCKED(int, uncore_num_events, (const uncore_t *u), (u), u)
 LOCKED(int, uncore_event_info, (const uncore_t *u, int idx, struct uncore_event_info *out), (u, idx, out), u)
+LOCKED(int, uncore_deprecated_info, (const uncore_t *u, int i, struct uncore_event_info *out, const char **replacement),
+       (u, i, out, replacement), u)
 LOCKED(int, uncore_sim_traffic, (uncore_t *u, int socket, double read_bps, double write_bps), (u, socket, read_bps, write_bps), u)
 LOCKED(int, uncore_sim_workload_cpus,
        (uncore_t *u, int n, const char *const *cpus, const double *read_bytes, const double *write_bytes, uint64_t ns),

@@ -11,6 +11,7 @@
 
 int uncore_num_events_impl(const uncore_t *u);
 int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *out);
+int uncore_deprecated_info_impl(const uncore_t *u, int i, struct uncore_event_info *out, const char **replacement);
 int uncore_alias_info_impl(const uncore_t *u, int i, struct uncore_alias_info *out);
 int uncore_sim_traffic_impl(uncore_t *u, int socket, double read_bps, double write_bps);
 int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);

@@ -428,6 +428,20 @@ int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info 
 	return 0;
 }
 
+int uncore_deprecated_info_impl(const uncore_t *u, int i, struct uncore_event_info *o, const char **replacement)
+{
+	const struct uc_event *d = catalog_deprecated(u, i);
+	int r = d ? catalog_find(u, d->name) : -1;
+	if (!d)
+		return uc_err("no deprecated event %d", i);
+	if (r < 0 || uncore_event_info_impl(u, r, o))
+		return uc_err("deprecated event %s: its replacement %s is not in the catalog", d->name, d->src);
+	o->name = d->name;
+	o->desc = d->desc;
+	*replacement = d->src;
+	return 0;
+}
+
 int uncore_event_find_impl(const uncore_t *u, const char *name)
 {
 	int i = catalog_find(u, name);

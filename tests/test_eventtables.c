@@ -349,7 +349,8 @@ static void check_rows(const struct platform_desc *p)
 		 * (a few GNR IIO events) */
 		CU_ASSERT(strlen(cat[k].desc) > 10 || (!strcmp(cat[k].src, "json") && cat[k].desc[0]));
 		CU_ASSERT(cat[k].src[0] != 0);
-		CU_ASSERT(strncmp(cat[k].name, bt->prefix, strlen(bt->prefix)) == 0);
+		/* a deprecated alias keeps Intel's old name (UNC_H_* on the CHA): its replacement's has the prefix */
+		CU_ASSERT(strncmp((cat[k].flags & UC_EV_DEPRECATED) ? cat[k].src : cat[k].name, bt->prefix, strlen(bt->prefix)) == 0);
 		if (cat[k].flags & UC_EV_FIXED) {
 			CU_ASSERT(bt->has_fixed);
 		} else if (cat[k].flags & UC_EV_FREERUN) {
@@ -666,7 +667,59 @@ static const char *split_filter(const char *spec, json_t *ev, char *out, size_t 
 	return left ? NULL : out;
 }
 
-/* How many events differ between cat and the JSON documents roots (the map's files, in order). */
+/* The event a deprecated one names as its replacement, as Intel's descriptions word it ("Refer to new event X",
+ * "[This event is alias to X]"), in buf ("" when none), read here on its own. */
+static const char *replacement_of(json_t *ev, char *buf, size_t len)
+{
+	static const char *const keys[] = { "BriefDescription", "PublicDescription" };
+	static const char *const says[] = { "Refer to new event ", "This event is alias to " };
+	buf[0] = 0;
+	for (int k = 0; k < 2 && !buf[0]; k++)
+		for (int w = 0; w < 2 && !buf[0]; w++) {
+			const char *d = json_string_value(json_object_get(ev, keys[k])), *at = d ? strstr(d, says[w]) : NULL;
+			if (!at)
+				continue;
+			at += strlen(says[w]);
+			size_t n = 0;
+			while (at[n] && at[n] != ' ' && at[n] != ']' && at[n] != '\n')
+				n++;
+			while (n && at[n - 1] == '.')
+				n--;
+			snprintf(buf, len, "%.*s", (int)n, at);
+		}
+	return buf;
+}
+
+/* The box the map gives perfmon Unit unit, or NULL. */
+static const char *box_of(const struct unit_map *m, const char *unit)
+{
+	for (int u = 0; u < m->nunit; u++)
+		if (unit && !strcmp(m->unit[u][1], unit))
+			return m->unit[u][0];
+	return NULL;
+}
+
+/* The live (not deprecated) event named name in the map's files, on a box the catalog has, or NULL. */
+static json_t *live_event(const struct unit_map *m, json_t *const *roots, const char *name)
+{
+	for (int j = 0; j < m->njson; j++) {
+		size_t i;
+		json_t *ev;
+		json_array_foreach(json_object_get(roots[j], "Events"), i, ev) {
+			const char *dep = json_string_value(json_object_get(ev, "Deprecated"));
+			const char *box = box_of(m, json_string_value(json_object_get(ev, "Unit")));
+			if (!strcmp(json_string_value(json_object_get(ev, "EventName")), name) && !(dep && !strcmp(dep, "1")) &&
+			    box && strcmp(box, "-"))
+				return ev;
+		}
+	}
+	return NULL;
+}
+
+/* How many events differ between cat and the JSON documents roots (the map's files, in order).  A deprecated
+ * event that names a replacement the catalog has must be a row of its own name with exactly the replacement's
+ * encoding, flagged UC_EV_DEPRECATED, after every live row (the catalog's alias); other deprecated events are
+ * left out but those of a Unit the map keeps. */
 static int json_differences(const struct uc_event *cat, int ncat, const struct unit_map *m, json_t *const *roots)
 {
 	int bad = 0, seen = 0;
@@ -692,8 +745,22 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 				bad++;
 				continue;
 			}
-			if (!strcmp(box, "-") || (dep && !strcmp(dep, "1") && strcmp(m->keep_dep, unit)))
+			json_t *src = ev; /* whose encoding the row has: a deprecated name's replacement's */
+			char repl[256] = "";
+			if (!strcmp(box, "-"))
 				continue;
+			if (dep && !strcmp(dep, "1")) {
+				src = *replacement_of(ev, repl, sizeof(repl)) ? live_event(m, roots, repl) : NULL;
+				if (!src && (*repl || strcmp(m->keep_dep, unit)))
+					continue;
+				src = src ? src : ev;
+				box = box_of(m, json_string_value(json_object_get(src, "Unit")));
+				ctr = json_string_value(json_object_get(src, "Counter"));
+				type = json_string_value(json_object_get(src, "CounterType"));
+				type = type ? type : "";
+				filt = json_string_value(json_object_get(src, "Filter"));
+			}
+			int alias = src != ev;
 			int beyond = 0; /* a free-running counter the map says the box does not have */
 			for (int k = 0; k < m->nfreerun; k++)
 				beyond |= !strcmp(m->freerun_unit[k], unit) && !strcmp(type, "FREERUN") && atoi(ctr) >= m->freerun_n[k];
@@ -708,18 +775,18 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 				continue;
 			}
 			seen++;
-			unsigned long long umask = strtoull(json_string_value(json_object_get(ev, "UMask")), NULL, 16);
-			unsigned long long umext = hex(ev, "UMaskExt");
+			unsigned long long umask = strtoull(json_string_value(json_object_get(src, "UMask")), NULL, 16);
+			unsigned long long umext = hex(src, "UMaskExt");
 			if (umask > 0xff) {
 				umext = umask >> 8;
 				umask &= 0xff;
 			}
-			for (int f = 0; f < m->nfold && !hex(ev, "UMaskExt"); f++)
-				umext |= (unsigned long long)hex(ev, m->fold[f]) << m->shift[f];
+			for (int f = 0; f < m->nfold && !hex(src, "UMaskExt"); f++)
+				umext |= (unsigned long long)hex(src, m->fold[f]) << m->shift[f];
 			unsigned flags = !strcmp(type, "FREERUN") ? UC_EV_FREERUN : !strcmp(ctr, "FIXED") ? UC_EV_FIXED : 0;
 			unsigned mask = flags ? 0 : counter_list(ctr);
 			for (int k = 0; k < m->nnarrow; k++)
-				if (!strcmp(m->narrow_box[k], box) && m->narrow_code[k] == hex(ev, "EventCode"))
+				if (!strcmp(m->narrow_box[k], box) && m->narrow_code[k] == hex(src, "EventCode"))
 					mask &= m->narrow_mask[k];
 			if (flags == UC_EV_FREERUN)
 				umask = (unsigned)atoi(ctr);
@@ -728,17 +795,19 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 			for (int f = 0; f < m->nfilter; f++)
 				if (filt && !strcmp(m->filter[f][1], filt))
 					want_filter = m->filter[f][0];
-			if (!strncmp(want_filter, "split(", 6) && !(want_filter = split_filter(want_filter, ev, split, sizeof(split))))
+			if (!strncmp(want_filter, "split(", 6) && !(want_filter = split_filter(want_filter, src, split, sizeof(split))))
 				want_filter = "?"; /* a FILTER_VALUE bit no field takes */
-			if (strcmp(mine->unit, box) || mine->code != hex(ev, "EventCode") || mine->umask != umask ||
-			    mine->umext != umext || mine->ext != (unsigned)atoi(json_string_value(json_object_get(ev, "ExtSel"))) ||
-			    mine->ctr_mask != mask || (mine->flags & (UC_EV_FIXED | UC_EV_FREERUN)) != flags ||
-			    strcmp(mine->filters, want_filter) ||
+			if (alias)
+				flags |= UC_EV_DEPRECATED;
+			if (strcmp(mine->unit, box) || mine->code != hex(src, "EventCode") || mine->umask != umask ||
+			    mine->umext != umext || mine->ext != (unsigned)atoi(json_string_value(json_object_get(src, "ExtSel"))) ||
+			    mine->ctr_mask != mask || (mine->flags & (UC_EV_FIXED | UC_EV_FREERUN | UC_EV_DEPRECATED)) != flags ||
+			    strcmp(mine->filters, want_filter) || strcmp(mine->src, alias ? repl : "json") ||
 			    strcmp(mine->desc, json_string_value(json_object_get(ev, "BriefDescription")))) {
-				fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x ctrs 0x%x flags 0x%x '%s', JSON %s 0x%x/0x%llx/0x%llx "
-					"ctrs 0x%x flags 0x%x '%s'\n", name, mine->unit, mine->code, mine->umask, mine->umext,
-					mine->ctr_mask, mine->flags, mine->filters, box, hex(ev, "EventCode"), umask, umext,
-					mask, flags, want_filter);
+				fprintf(stderr, "%s: %s 0x%x/0x%x/0x%x ctrs 0x%x flags 0x%x '%s' (%s), JSON %s 0x%x/0x%llx/0x%llx "
+					"ctrs 0x%x flags 0x%x '%s' (%s)\n", name, mine->unit, mine->code, mine->umask, mine->umext,
+					mine->ctr_mask, mine->flags, mine->filters, mine->src, box, hex(src, "EventCode"), umask,
+					umext, mask, flags, want_filter, alias ? repl : "json");
 				bad++;
 			}
 		}
@@ -747,6 +816,11 @@ static int json_differences(const struct uc_event *cat, int ncat, const struct u
 		fprintf(stderr, "the catalog has %d events, the JSON %d\n", ncat, seen);
 		bad += abs(ncat - seen);
 	}
+	for (int k = 1; k < ncat; k++) /* the aliases end the table: the catalog copies the rows before them */
+		if ((cat[k - 1].flags & UC_EV_DEPRECATED) && !(cat[k].flags & UC_EV_DEPRECATED)) {
+			fprintf(stderr, "%s: a live event after the deprecated %s\n", cat[k].name, cat[k - 1].name);
+			bad++;
+		}
 	return bad;
 }
 
@@ -836,6 +910,63 @@ static void test_generated_mutations(void)
 		json_decref(roots[j]);
 }
 
+/* Intel's deprecated names (issue 50) are aliases of their replacements: found by name, each gives exactly the
+ * replacement's encoding (control word, filters, counters, box type) on the registers and through perf, and none is
+ * an event of the catalog's own (uncore_num_events() and plain 'uncore list' leave them out). */
+static void test_deprecated_aliases(void)
+{
+	static const struct { const char *spec; int min; } plats[] = {
+		{ "sim:skx", 600 }, { "sim:clx", 600 }, { "perf+sim:skx", 600 }, { "sim:icx", 40 }, { "sim:gnr", 1 }, { "sim:bdx", 1 },
+		{ "sim:emr", 0 } };
+	for (size_t p = 0; p < sizeof(plats) / sizeof(plats[0]); p++) {
+		uncore_t *u = open_sim(plats[p].spec);
+		struct uncore_event_info ei, ri;
+		const char *repl;
+		int n = 0, same = 0;
+		for (; !uncore_deprecated_info(u, n, &ei, &repl); n++) {
+			struct encoded a, r;
+			int ia = uncore_event_find(u, ei.name), ir = uncore_event_find(u, repl);
+			CU_ASSERT_FATAL(ir >= 0 && uncore_event_info(u, ir, &ri) == 0);
+			CU_ASSERT(ia == ir);                           /* the name finds the replacement */
+			CU_ASSERT(strcasecmp(ri.name, ei.name) != 0);  /* and is no event of its own */
+			CU_ASSERT(strstr(ei.desc, repl) != NULL);      /* Intel's words name the replacement */
+			char sa[300], sr[300]; /* a filter the event needs (LLC_LOOKUP's state) given to both */
+			int need = spec_encode(u, repl, &r) && strstr(uncore_error(), "needs the 'state' qualifier");
+			snprintf(sa, sizeof(sa), "%s%s", ei.name, need ? ":state=0x11" : "");
+			snprintf(sr, sizeof(sr), "%s%s", repl, need ? ":state=0x11" : "");
+			if (spec_encode(u, sa, &a) || spec_encode(u, sr, &r)) {
+				fprintf(stderr, "%s %s (%s): %s\n", plats[p].spec, sa, sr, uncore_error());
+				CU_FAIL("a deprecated name or its replacement does not encode");
+				continue;
+			}
+			int eq = a.bt == r.bt && a.ctl == r.ctl && a.ctr_mask == r.ctr_mask && a.fixed == r.fixed && a.fr == r.fr &&
+				 !memcmp(a.fval, r.fval, sizeof(a.fval)) && !memcmp(a.fmask, r.fmask, sizeof(a.fmask)) &&
+				 ei.code == ri.code && ei.umask == ri.umask && ei.umask_ext == ri.umask_ext &&
+				 ei.counter_mask == ri.counter_mask && !strcmp(ei.unit, ri.unit);
+			if (!eq)
+				fprintf(stderr, "%s %s: ctl 0x%llx, its replacement %s 0x%llx\n", plats[p].spec, ei.name,
+					(unsigned long long)a.ctl, repl, (unsigned long long)r.ctl);
+			same += eq;
+		}
+		for (int i = 0; i < uncore_num_events(u); i++) { /* the enumerated catalog: live events only */
+			CU_ASSERT(uncore_event_info(u, i, &ei) == 0);
+			CU_ASSERT(strstr(ei.desc, "This event is deprecated") == NULL || strstr(plats[p].spec, "skx") ||
+				  strstr(plats[p].spec, "clx")); /* SKX's kept IIO events that name no replacement */
+		}
+		printf("\n%s: %d deprecated names, %d encoded exactly as their replacements\n", plats[p].spec, n, same);
+		CU_ASSERT(n >= plats[p].min && same == n);
+		uncore_close(u);
+	}
+	/* one by name: Skylake-SP's CBo-era UNC_C_CLOCKTICKS is the CHA's clock ticks */
+	uncore_t *u = open_sim("sim:skx");
+	struct encoded a, r;
+	CU_ASSERT_FATAL(spec_encode(u, "UNC_C_CLOCKTICKS:box=3", &a) == 0 && spec_encode(u, "UNC_CHA_CLOCKTICKS:box=3", &r) == 0);
+	CU_ASSERT(a.bt == r.bt && a.ctl == r.ctl && a.box == 3 && !strcmp(a.bt->name, "cha"));
+	CU_ASSERT(uncore_event_find(u, "unc_h_requests.reads") == uncore_event_find(u, "UNC_CHA_REQUESTS.READS"));
+	CU_ASSERT(uncore_event_find(u, "UNC_H_NO_SUCH_EVENT") < 0);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -849,6 +980,7 @@ int main(void)
 		{ "perfmon Filter: loaded events program the filters the built-in ones do", test_loaded_filters },
 		{ "catalogs generated from Intel's JSON equal it event for event", test_generated_equal_json },
 		{ "the equality check sees any one JSON value changed", test_generated_mutations },
+		{ "Intel's deprecated names are aliases of their replacements, encoded alike, not listed", test_deprecated_aliases },
 		{ NULL, NULL },
 	};
 	return run_suite("eventtables", tests);

@@ -200,7 +200,9 @@ static int fold_applies(int i)
 	return 1;
 }
 
-static void emit(json_t *ev, const char *box)
+/* The row of ev on box; dep, a deprecated event whose replacement ev is: the row under dep's name and
+ * description, flagged UC_EV_DEPRECATED, src the replacement's name (the catalog's alias). */
+static void emit(json_t *ev, const char *box, json_t *dep)
 {
 	const char *name = str(ev, "EventName"), *ctr = str(ev, "Counter"), *type = str(ev, "CounterType");
 	const char *filt = str(ev, "Filter"), *ours = NULL;
@@ -241,27 +243,56 @@ static void emit(json_t *ev, const char *box)
 	ours = raw;
 
 	printf("\t{ ");
-	gen_c_string(stdout, name);
+	gen_c_string(stdout, dep ? str(dep, "EventName") : name);
 	printf(", ");
 	gen_c_string(stdout, box);
-	printf(", 0x%02x, 0x%02x, %d, 0x%04x, 1, %s, 0x%llx, ", code, (unsigned)umask, atoi(str(ev, "ExtSel")), mask,
-	       fixed ? "UC_EV_FIXED" : freerun ? "UC_EV_FREERUN" : "0", umext);
+	printf(", 0x%02x, 0x%02x, %d, 0x%04x, 1, %s%s, 0x%llx, ", code, (unsigned)umask, atoi(str(ev, "ExtSel")), mask,
+	       fixed ? "UC_EV_FIXED" : freerun ? "UC_EV_FREERUN" : "0", dep ? " | UC_EV_DEPRECATED" : "", umext);
 	gen_c_string(stdout, ours);
 	printf(", ");
-	gen_c_string(stdout, str(ev, "BriefDescription"));
-	printf(", \"json\" },\n");
+	gen_c_string(stdout, str(dep ? dep : ev, "BriefDescription"));
+	printf(", ");
+	gen_c_string(stdout, dep ? name : "json");
+	printf(" },\n");
 	rows++;
 }
 
-/* Is the event live, or a deprecated one of a Unit the map keeps? */
+/* The event a deprecated one names as its replacement, as Intel writes it in the description ("This event is
+ * deprecated. Refer to new event UNC_CHA_CLOCKTICKS", "... [This event is alias to UNC_IIO_...]"), in buf; "" when
+ * none is named. */
+static const char *replacement_name(json_t *ev, char *buf, size_t len)
+{
+	static const char *const says[] = { "Refer to new event ", "This event is alias to " };
+	buf[0] = 0;
+	for (int f = 0; f < 2 && !buf[0]; f++) {
+		const char *d = str(ev, f ? "PublicDescription" : "BriefDescription"), *p = NULL;
+		for (int k = 0; k < 2 && !p; k++)
+			if ((p = strstr(d, says[k])))
+				p += strlen(says[k]);
+		size_t n = p ? strcspn(p, " ]\t\r\n") : 0;
+		while (n && p[n - 1] == '.') /* the sentence's full stop */
+			n--;
+		if (n && n < len)
+			snprintf(buf, len, "%.*s", (int)n, p);
+	}
+	return buf;
+}
+
+static int deprecated(json_t *ev) { return !strcmp(str(ev, "Deprecated"), "1"); }
+
+/* Is the event live, or a deprecated one of a Unit the map keeps that names no replacement (a deprecated event
+ * with a replacement is its alias instead: replaced_by)? */
 static int kept(json_t *ev)
 {
 	for (int i = 0; i < nfreeruns; i++)
 		if (!strcmp(freeruns[i].unit, str(ev, "Unit")) && !strcmp(str(ev, "CounterType"), "FREERUN") &&
 		    atoi(str(ev, "Counter")) >= freeruns[i].n)
 			return 0;
-	if (strcmp(str(ev, "Deprecated"), "1"))
+	if (!deprecated(ev))
 		return 1;
+	char repl[256];
+	if (*replacement_name(ev, repl, sizeof(repl)) && !lenient)
+		return 0;
 	for (int i = 0; i < nkeep_dep; i++)
 		if (!strcmp(keep_dep[i], str(ev, "Unit")))
 			return 1;
@@ -289,9 +320,32 @@ static json_t *load_events(const char *dir, const char *file)
 	return root;
 }
 
+/* The live event of roots[0..n) that deprecated event dep names as its replacement, and its box; NULL when it
+ * names none, or one the catalog does not hold (then dep is left out, as perf would count something else). */
+static json_t *replaced_by(json_t *dep, json_t **roots, int n, const char **box)
+{
+	char repl[256];
+	if (!*replacement_name(dep, repl, sizeof(repl)))
+		return NULL;
+	for (int j = 0; j < n; j++) {
+		size_t i;
+		json_t *ev;
+		json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
+			if (!strcmp(str(ev, "EventName"), repl) && !deprecated(ev) && kept(ev))
+				for (int u = 0; u < nunits; u++)
+					if (!strcmp(units[u].perfmon, str(ev, "Unit")) && strcmp(units[u].box, "-")) {
+						*box = units[u].box;
+						return ev;
+					}
+	}
+	return NULL;
+}
+
 /* The array SYMBOL of the events of roots[0..n): grouped by unit in units[] order, in each the files'
- * order; deprecated events left out.  Every Unit must be in units[], so that a unit new in an updated
- * file is a build error, not a silent loss. */
+ * order; then (a platform's catalog, not --generic's) Intel's deprecated names that name a replacement the
+ * catalog holds, each that event's row under its own name (UC_EV_DEPRECATED: the catalog takes them as
+ * aliases); other deprecated events left out, but those of a Unit the map keeps.  Every Unit must be in
+ * units[], so that a unit new in an updated file is a build error, not a silent loss. */
 static void catalog(const char *symbol, json_t **roots, int n)
 {
 	rows = 0;
@@ -311,9 +365,19 @@ static void catalog(const char *symbol, json_t **roots, int n)
 			json_t *ev;
 			json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
 				if (!strcmp(str(ev, "Unit"), units[u].perfmon) && kept(ev))
-					emit(ev, units[u].box);
+					emit(ev, units[u].box, NULL);
 		}
 	}
+	for (int u = 0; u < nunits && !lenient; u++)
+		for (int j = 0; j < n && strcmp(units[u].box, "-"); j++) {
+			size_t i;
+			json_t *ev, *repl;
+			const char *box;
+			json_array_foreach(json_object_get(roots[j], "Events"), i, ev)
+				if (!strcmp(str(ev, "Unit"), units[u].perfmon) && deprecated(ev) &&
+				    (repl = replaced_by(ev, roots, n, &box)))
+					emit(repl, box, ev);
+		}
 	printf("};\nconst int %s_n = %d;\n", symbol, rows);
 }
 

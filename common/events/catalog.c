@@ -52,11 +52,48 @@ static const struct box_type *unit_type(const uncore_t *u, const char *json_unit
 
 static const char *event_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->events[i].name; }
 
-int catalog_find(const uncore_t *u, const char *name) { return name_index_find(&u->event_names, name, event_name, u); }
+/* The platform table's rows before its deprecated aliases (UC_EV_DEPRECATED rows end it: tools/gen_perfmon). */
+static int live_rows(const struct platform_desc *p)
+{
+	int n = p->nevents ? *p->nevents : 0;
+	while (n > 0 && (p->events[n - 1].flags & UC_EV_DEPRECATED))
+		n--;
+	return n;
+}
+
+/* The platform's deprecated alias named name (any case): its row, or NULL.  Only a name the catalog lacks gets
+ * here, so the scan of the table's end costs nothing on the events in use. */
+static const struct uc_event *deprecated_named(const uncore_t *u, const char *name)
+{
+	const struct platform_desc *p = u->plat;
+	for (int i = p->nevents ? *p->nevents : 0; i-- > 0 && (p->events[i].flags & UC_EV_DEPRECATED);)
+		if (!strcasecmp(p->events[i].name, name))
+			return &p->events[i];
+	return NULL;
+}
+
+/* An event of the catalog itself, not through a deprecated name (what a loaded event replaces). */
+static int catalog_find_own(const uncore_t *u, const char *name) { return name_index_find(&u->event_names, name, event_name, u); }
+
+/* A deprecated name finds the event Intel names as its replacement (perf takes them too, and lists them only
+ * with --deprecated): SKX's UNC_H_CLOCKTICKS is UNC_CHA_CLOCKTICKS. */
+int catalog_find(const uncore_t *u, const char *name)
+{
+	int i = catalog_find_own(u, name);
+	const struct uc_event *d = i < 0 ? deprecated_named(u, name) : NULL;
+	return d ? catalog_find_own(u, d->src) : i;
+}
+
+const struct uc_event *catalog_deprecated(const uncore_t *u, int i)
+{
+	const struct platform_desc *p = u->plat;
+	int first = live_rows(p), n = p->nevents ? *p->nevents : 0;
+	return i >= 0 && i < n - first ? &p->events[first + i] : NULL;
+}
 
 static int catalog_add(uncore_t *u, const struct uc_event *e)
 {
-	int i = catalog_find(u, e->name);
+	int i = catalog_find_own(u, e->name);
 	if (i >= 0) {
 		u->events[i] = *e; /* a loaded event replaces the built-in one (same name: the index holds) */
 		return 1;
@@ -81,8 +118,8 @@ static int catalog_add_mapped(uncore_t *u, const struct uc_event *ev, int n)
 	for (int i = 0; i < n; i++) {
 		const struct box_type *t = unit_type(u, ev[i].unit);
 		struct uc_event e = ev[i];
-		/* a unit this CPU lacks, or a counter its type does not have */
-		if (!t || ((e.flags & UC_EV_FIXED) && !t->has_fixed) || ((e.flags & UC_EV_FREERUN) && !t->nfr))
+		/* a unit this CPU lacks, or a counter its type does not have; another platform's deprecated names */
+		if (!t || (e.flags & UC_EV_DEPRECATED) || ((e.flags & UC_EV_FIXED) && !t->has_fixed) || ((e.flags & UC_EV_FREERUN) && !t->nfr))
 			continue;
 		e.unit = t->name;
 		if (catalog_add(u, &e) < 0)
@@ -325,7 +362,7 @@ out:
 int catalog_init(uncore_t *u, const struct uc_event *more, int nmore)
 {
 	const char *env = uc_env("UNCORE_EVENTS");
-	int n = u->plat->nevents ? *u->plat->nevents : 0;
+	int n = live_rows(u->plat); /* the deprecated aliases after them stay in the table (catalog_find) */
 	u->events = n ? malloc((size_t)n * sizeof(*u->events)) : NULL;
 	if (n && !u->events)
 		return uc_err("out of memory");

@@ -147,6 +147,12 @@ struct uncore_event_info {
 };
 int uncore_num_events(const uncore_t *u);
 int uncore_event_info(const uncore_t *u, int idx, struct uncore_event_info *out);
+/* Intel's deprecated event names (perfmon "Deprecated": Skylake-SP's and Cascade Lake's UNC_H_* and UNC_C_*, ...), each
+ * an alias of the event Intel names as its replacement: event specs, metrics and uncore_event_find() take them and
+ * count the replacement, encoded alike; they are not among uncore_num_events() (perf lists them only with
+ * --deprecated).  Alias i from 0: out as uncore_event_info() gives the replacement, with the alias's own name and
+ * description, and *replacement the replacement's name; 0, or -1 past the last. */
+int uncore_deprecated_info(const uncore_t *u, int i, struct uncore_event_info *out, const char **replacement);
 /* The kernel's event aliases (perf backend; none on the others), each as perf spells it and as event specs
  * take it ("uncore_imc/cas_count_read_sch0/"), with its terms ("event=0x05,umask=0xcf"), scale (1: none)
  * and unit ("": none).  Alias i from 0: 0, or -1 past the last. */

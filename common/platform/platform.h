@@ -22,6 +22,10 @@ enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 #define UC_EV_FIXED 0x01   /* counted by the box's fixed counter */
 #define UC_EV_FREERUN 0x02 /* a free-running counter: umask = index into box_type.fr */
 #define UC_EV_SOCKET 0x04  /* socket-wide, seen alike by every box of the socket: counted on box 0 only */
+/* Intel's deprecated name (perfmon "Deprecated": "1") of the event src names, its replacement, whose encoding the
+ * row has: such rows end a generated table (tools/gen_perfmon), and the catalog takes them as aliases, not as
+ * events of its own (events/catalog.c) */
+#define UC_EV_DEPRECATED 0x08
 
 /* One event/umask pair of the catalog (generated from the platform's .evt files). */
 struct uc_event {

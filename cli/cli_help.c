@@ -8,10 +8,11 @@ static const struct {
 	{ "info", "uncore [OPTIONS] info",
 	  "What was found: the platform, the backend chosen and why, each unit (counters, width, boxes per\n"
 	  "socket) and where every box lives.\n" },
-	{ "list", "uncore [OPTIONS] list [--metrics] [--format text|tsv] [--json]",
+	{ "list", "uncore [OPTIONS] list [--metrics] [--deprecated] [--format text|tsv] [--json]",
 	  "The events of this platform with their codes, counters, description and qualifiers, or with\n"
-	  "--metrics the derived metrics with their formulas.  --format tsv: one tab-separated row each;\n"
-	  "--json: one JSON object a line.\n" },
+	  "--metrics the derived metrics with their formulas.  --deprecated: Intel's deprecated event names\n"
+	  "too (Skylake-SP's UNC_H_*, UNC_C_*), after the events, each encoded as the event it names, which\n"
+	  "it counts.  --format tsv: one tab-separated row each; --json: one JSON object a line.\n" },
 	{ "stat", "uncore [OPTIONS] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
 		  "                      [-I MS] [--per-box] [-x SEP | --json] (--duration S | -- CMD [ARGS])\n"
 		  "       uncore [OPTIONS] stat --per-job (--duration S | -I MS) [--step MS] [--json]",

@@ -122,11 +122,49 @@ static void qualifier_list(uncore_t *u, int ev, char *buf, size_t len)
 	}
 }
 
+/* One event's row, in the format asked (qualifiers: those of catalog event idx). */
+static void event_row(uncore_t *u, enum list_fmt f, const struct uncore_event_info *e, int idx)
+{
+	char ctrs[32], quals[1024], code[8], umask[8], ext[16];
+	ctr_list(e->counter_mask, ctrs, sizeof(ctrs));
+	if (e->freerun)
+		snprintf(ctrs, sizeof(ctrs), "freerun");
+	qualifier_list(u, idx, quals, sizeof(quals));
+	snprintf(code, sizeof(code), "0x%02x", e->code);
+	snprintf(umask, sizeof(umask), "0x%02x", e->umask);
+	snprintf(ext, sizeof(ext), "0x%x", e->umask_ext);
+	if (f == L_JSON) {
+		/* counters: the general-purpose ones it may use; kind: general, fixed or freerun */
+		const char *k[] = { "unit", "name", "code", "umask", "umask_ext", "kind", "description", "qualifiers" };
+		const char *v[] = { e->unit, e->name, code, umask, ext,
+				    e->freerun ? "freerun" : e->counter_mask ? "general" : "fixed", e->desc, quals };
+		json_line(k, v, 8, &e->counter_mask);
+	} else if (f == L_TSV) {
+		const char *v[] = { e->unit, e->name, code, umask, ext, ctrs, e->desc, quals };
+		tsv_row(v, 8);
+	} else
+		printf("%-44s %-6s code %s umask %s ext %s ctrs %s\n    %s\n    qualifiers: %s\n", e->name, e->unit, code,
+		       umask, ext, ctrs, e->desc, quals);
+}
+
+/* --deprecated: Intel's deprecated names, after the events, each as its replacement is encoded (perf lists
+ * them only with --deprecated too) */
+static void list_deprecated(uncore_t *u, enum list_fmt f)
+{
+	struct uncore_event_info e;
+	const char *repl;
+	for (int i = 0; !uncore_deprecated_info(u, i, &e, &repl); i++) {
+		if (f == L_TEXT && !i)
+			printf("# Intel's deprecated names, each counted as the event it names:\n");
+		event_row(u, f, &e, uncore_event_find(u, repl));
+	}
+}
+
 int cmd_list(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN); /* as uncore info: a reader gone ends the output, the handle still closes */
 	const char *format = "text";
-	int metrics = 0, rc;
+	int metrics = 0, deprecated = 0, rc;
 	enum list_fmt f;
 	uncore_t *u;
 	for (int i = 1; i < argc; i++) {
@@ -136,6 +174,8 @@ int cmd_list(int argc, char **argv)
 			format = "json";
 		else if (!strcmp(argv[i], "--metrics"))
 			metrics = 1;
+		else if (!strcmp(argv[i], "--deprecated"))
+			deprecated = 1;
 		else {
 			fprintf(stderr, "uncore list: unknown argument '%s' (see 'uncore list --help')\n", argv[i]);
 			return 2;
@@ -166,28 +206,11 @@ int cmd_list(int argc, char **argv)
 		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers\n");
 	for (int i = 0; i < uncore_num_events(u); i++) {
 		struct uncore_event_info e;
-		char ctrs[32], quals[1024], code[8], umask[8], ext[16];
 		uncore_event_info(u, i, &e);
-		ctr_list(e.counter_mask, ctrs, sizeof(ctrs));
-		if (e.freerun)
-			snprintf(ctrs, sizeof(ctrs), "freerun");
-		qualifier_list(u, i, quals, sizeof(quals));
-		snprintf(code, sizeof(code), "0x%02x", e.code);
-		snprintf(umask, sizeof(umask), "0x%02x", e.umask);
-		snprintf(ext, sizeof(ext), "0x%x", e.umask_ext);
-		if (f == L_JSON) {
-			/* counters: the general-purpose ones it may use; kind: general, fixed or freerun */
-			const char *k[] = { "unit", "name", "code", "umask", "umask_ext", "kind", "description", "qualifiers" };
-			const char *v[] = { e.unit, e.name, code, umask, ext,
-					    e.freerun ? "freerun" : e.counter_mask ? "general" : "fixed", e.desc, quals };
-			json_line(k, v, 8, &e.counter_mask);
-		} else if (f == L_TSV) {
-			const char *v[] = { e.unit, e.name, code, umask, ext, ctrs, e.desc, quals };
-			tsv_row(v, 8);
-		} else
-			printf("%-44s %-6s code %s umask %s ext %s ctrs %s\n    %s\n    qualifiers: %s\n", e.name, e.unit, code,
-			       umask, ext, ctrs, e.desc, quals);
+		event_row(u, f, &e, i);
 	}
+	if (deprecated)
+		list_deprecated(u, f);
 	if (f == L_TEXT)
 		list_aliases(u);
 	uncore_close(u);

@@ -202,6 +202,17 @@ for plat in snbep emr ivbep nhm montecito; do
 	check "$plat: -M mem_bw_write: three intervals equal the truth" 'all_near mem_bw_write GB/s 4.8 9.6 6'
 	check "$plat: metric output says simulated" 'echo "$out" | grep -q SIMULATED'
 done
+# Intel's deprecated names (issue 50): aliases of their replacements, counted alike, listed only with --deprecated
+plain=$($UNCORE --backend sim:skx list --format tsv | awk -F'\t' '{ print $2 }')
+dep=$($UNCORE --backend sim:skx list --deprecated --format tsv)
+check "skx: plain list leaves the deprecated names out" '! echo "$plain" | grep -qE "^UNC_(H|C)_" && echo "$plain" | grep -qx UNC_CHA_CLOCKTICKS'
+check "skx: list --deprecated adds them, each encoded as its replacement" \
+	'[ "$(echo "$dep" | awk -F"\t" "\$2 ~ /^UNC_(H|C)_/" | wc -l)" -ge 500 ] &&
+	 [ "$(echo "$dep" | awk -F"\t" "\$2 == \"UNC_H_REQUESTS.READS\" || \$2 == \"UNC_CHA_REQUESTS.READS\" { print \$1, \$3, \$4, \$5, \$6 }" | sort -u | wc -l)" -eq 1 ] &&
+	 echo "$dep" | grep -q "UNC_H_REQUESTS.READS	.*Refer to new event UNC_CHA_REQUESTS.READS"'
+check "skx: list --deprecated --json is JSON too" '$UNCORE --backend sim:skx list --deprecated --json | python3 -c "import json,sys; n=sum(1 for l in sys.stdin if json.loads(l)[\"name\"].startswith(\"UNC_H_\")); sys.exit(n < 400)"'
+out=$($UNCORE --backend sim:skx,clock=manual stat -e UNC_H_REQUESTS.READS,UNC_CHA_REQUESTS.READS --duration 1 2>&1)
+check "skx: a deprecated name counts what its replacement counts" '[ "$(echo "$out" | awk "/^socket1 +UNC_(H|CHA)_REQUESTS.READS/ { print \$3 }" | sort -u | wc -l)" -eq 1 ] && echo "$out" | grep -q "^socket1 *UNC_H_REQUESTS.READS"'
 out=$($UNCORE --backend sim:emr,clock=manual stat --metric-group memory --per-box --duration 1)
 check "emr: --metric-group memory per channel (8 x 1.6 GB/s on socket 0)" '[ "$(echo "$out" | grep -cE "^  imc[0-9]+ +mem_bw_read +1\.6000 GB/s$")" -eq 8 ] && echo "$out" | grep -qE "^socket1 +mem_bw_total +35\.2000 GB/s$"'
 out=$($UNCORE --backend sim:snbep,clock=manual stat -M llc_miss_ratio,llc_miss_latency_ns,qpi_rx_util --duration 1 2>&1); rc=$?

@@ -42,8 +42,9 @@ static struct narrow_row narrows[MAX_ROWS];
 static int nnarrows;
 static char jsons[8][256];
 static int nunits, nfilters, nfolds, njsons, ndirs, rows;
-/* "deprecated UNIT": that Unit's deprecated events stay in the catalog (perf keeps them usable, and a perf
- * metric file may name them: SKX's io_bandwidth_write reads UNC_IIO_PAYLOAD_BYTES_IN.*) */
+/* "deprecated UNIT": that Unit's deprecated events that name no replacement stay in the catalog as events (perf
+ * keeps them usable); those that name one are its aliases on every Unit (catalog(): SKX's io_bandwidth_write
+ * reads UNC_IIO_PAYLOAD_BYTES_IN.*, aliases of UNC_IIO_DATA_REQ_OF_CPU.*) */
 static char keep_dep[8][256];
 static int nkeep_dep;
 /* "freerun UNIT N": that Unit's free-running counters are its first N, the driver's; the JSON's others (ICX IIO

@@ -363,6 +363,14 @@ def dashboard(api, path, truth_file, nodes, jobid, job_read):
                                                                  "; " + "; ".join(bad_rows[:3]) if bad_rows else ""))
 
 
+def rate_covered(api, sel, at, win):
+    """rate(sel[win]) at `at` and the truth's factor for it: the share of the window Prometheus extrapolates the
+    window's own samples to (covered): prints "RATE FACTOR", or "none 1" with no series."""
+    r = prom_query(api, "rate(%s[%ds])" % (sel, win), at)
+    s = prom_query(api, "%s[%ds]" % (sel, win), at)
+    print("%s %.6f" % (r[0]["value"][1] if r else "none", covered(s[0]["values"], at, win) / win if s else 1))
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "exact":
@@ -375,6 +383,8 @@ def main():
         watch(int(args[0]), float(args[1]), args[2])
     elif cmd == "dashboard":
         dashboard(args[0], args[1], args[2], int(args[3]), args[4], float(args[5]))
+    elif cmd == "rate_covered":
+        rate_covered(args[0], args[1], float(args[2]), int(args[3]))
     elif cmd == "rates":
         rates(args[0], args[1], args[2], args[3])
     elif cmd == "scrape":

@@ -365,9 +365,11 @@ static int missing_case(const char *backend, const char *p, const char *su, int 
 	if (!gone || bad || f->nboxes != u->nboxes - gone)
 		fprintf(stderr, "%s: %d boxes of %d left out (%s)\n", spec, gone, u->nboxes, bad ? "others too" : "");
 	CU_ASSERT(gone > 0 && !bad && f->nboxes == u->nboxes - gone);
+	char unit[64]; /* (the name is u's, which closes here: generic's unit names live in its arena) */
+	snprintf(unit, sizeof(unit), "%s", t ? t : "");
 	uncore_close(u);
 	if (t && !bad)
-		missing_counts(backend, p, spec, f, t);
+		missing_counts(backend, p, spec, f, unit);
 	uncore_close(f);
 	return 1;
 }

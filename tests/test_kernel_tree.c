@@ -239,10 +239,30 @@ static void test_generic_without_tables(void)
 	}
 }
 
-static int count_cbox(void *arg, const char *name)
+struct pmu_count {
+	const char *prefix;
+	int n;
+};
+
+static int count_prefixed(void *arg, const char *name)
 {
-	*(int *)arg += !strncmp(name, "uncore_cbox_", 12);
+	struct pmu_count *c = arg;
+	c->n += !strncmp(name, c->prefix, strlen(c->prefix));
 	return 0;
+}
+
+/* How many PMUs named prefix* the simulated kernel of spec registers, said when it is not want. */
+static int pmus_named(const char *spec, const char *prefix, int want)
+{
+	struct access *inner = NULL;
+	struct perf_kernel *k = sim_kernel_open(spec, &inner);
+	struct pmu_count c = { prefix, 0 };
+	CU_ASSERT_FATAL(k != NULL);
+	k->ops->list_dir(k, PMUS, count_prefixed, &c);
+	if (c.n != want)
+		fprintf(stderr, "%s: %d %s PMUs, want %d\n", spec, c.n, prefix, want);
+	k->ops->free(k);
+	return c.n;
 }
 
 /* hswep_uncore_cpu_init, bdx_uncore_cpu_init: a Haswell-EP or Broadwell-EP with fewer cores than 18 or 24 has a
@@ -252,22 +272,8 @@ static void test_hsx_cbox_cap(void)
 	static const struct { const char *spec; int cboxes; } cases[] = { { "hsx", 18 }, { "hsx,cores=8", 8 }, { "hsx,cores=6", 6 },
 									  { "bdx", 22 }, { "bdx,cores=24", 24 }, { "bdx,cores=32", 24 } };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct access *inner = NULL;
-		struct perf_kernel *k = sim_kernel_open(cases[i].spec, &inner);
-		int n = 0;
-		CU_ASSERT_FATAL(k != NULL);
-		k->ops->list_dir(k, PMUS, count_cbox, &n);
-		if (n != cases[i].cboxes)
-			fprintf(stderr, "%s: %d cbox PMUs, want %d\n", cases[i].spec, n, cases[i].cboxes);
-		CU_ASSERT_EQUAL(n, cases[i].cboxes);
-		k->ops->free(k);
+		CU_ASSERT_EQUAL(pmus_named(cases[i].spec, "uncore_cbox_", cases[i].cboxes), cases[i].cboxes);
 	}
-}
-
-static int count_sbox(void *arg, const char *name)
-{
-	*(int *)arg += !strncmp(name, "uncore_sbox_", 12);
-	return 0;
 }
 
 /* hswep_uncore_cpu_init: a Haswell-EP whose PCU CAPID4 (0x2fc0, config 0x94) has a chop (bits 7:6) of 0, the 6-8
@@ -279,16 +285,8 @@ static void test_hsx_sbox_limit(void)
 									  { "hsx,chop=0,cores=8", 2 }, { "hsx,chop=0", 2 } };
 	static const char *const clk[] = { "UNC_S_CLOCKTICKS" };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct access *inner = NULL;
-		struct perf_kernel *k = sim_kernel_open(cases[i].spec, &inner);
 		char spec[96];
-		int n = 0;
-		CU_ASSERT_FATAL(k != NULL);
-		k->ops->list_dir(k, PMUS, count_sbox, &n);
-		if (n != cases[i].sboxes)
-			fprintf(stderr, "%s: %d sbox PMUs, want %d\n", cases[i].spec, n, cases[i].sboxes);
-		CU_ASSERT_EQUAL(n, cases[i].sboxes);
-		k->ops->free(k);
+		CU_ASSERT_EQUAL(pmus_named(cases[i].spec, "uncore_sbox_", cases[i].sboxes), cases[i].sboxes);
 		for (int perf = 0; perf < 2; perf++) {
 			snprintf(spec, sizeof(spec), "%ssim:%s,clock=manual", perf ? "perf+" : "", cases[i].spec);
 			uncore_t *u = open_sim(spec);

@@ -6,6 +6,7 @@
  * condition stands while the reads show it: raised once, cleared once, and queued for the front ends.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,16 +16,27 @@
 #include "session/session.h"
 #include "metrics/metrics.h"
 #include "util/error.h"
+#include "health_clock_ranges.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
 #define HEALTH_MIN_COUNT 10000
-/* No uncore clock runs faster: the limit the library samples by (session_priv.h MAX_CLOCK_HZ). */
-#define HEALTH_MAX_CLOCK_HZ 5e9
+/* A clock's range is the platform's (health_clock_ranges.c), widened by what measuring it over one read's
+ * window may err: the reference clock's spread (down-spread spectrum clocking: 0.5 %) and, at each end of the
+ * window, the time between a box's sample stamp and its register read (HEALTH_READ_SKEW_NS, generous: a read
+ * takes microseconds; a short window, a stop right after a read, is judged as loosely as it deserves). */
+#define HEALTH_CLOCK_SPREAD 0.005
+#define HEALTH_READ_SKEW_NS 100000.0
+/* A clock below its floor is judged only on a socket that moved at least this much memory in the interval:
+ * a socket that sleeps (package C6) stops its uncore clocks and powers its memory controllers down ("Counting
+ * will be suspended when the MC is powered down", seed 001 section 2.3.2), and moves no memory then. */
+#define HEALTH_BUSY_BPS 1e9
 /* No memory channel moves more a second: 8800 MT/s (JEDEC JESD79-5C DDR5 top speed bin, Xeon 6 MRDIMM) x 8
  * bytes is 70.4 GB/s (as uncore check's CHECK_CHANNEL_BPS). */
 #define HEALTH_CHANNEL_BPS 72e9
-/* A general counter and its free-running twin: the same traffic read a few microseconds apart. */
+/* A general counter and its free-running twin: the same traffic read a few microseconds apart, by counters
+ * whose rules differ at the edges (what a free-running port counter counts of a partial write); widened by
+ * the read window's skew (HEALTH_READ_SKEW_NS at each end). */
 #define HEALTH_TWIN_TOL 0.10
 /* The node's memory counts against resctrl's: the uncore also counts I/O and prefetches resctrl does not,
  * so only a shortfall is a condition, and only when resctrl saw real traffic. */
@@ -56,6 +68,15 @@ static const struct {
 						"not counted (hidden devices, a missing PMU); run uncore check" },
 };
 
+/* A general event and the free-running counter that counts the same (twins() below) */
+enum { TWIN_BOX, TWIN_SUM, TWIN_EACH };
+struct twin_def {
+	const char *gen, *fr; /* names; %d: each port 0-7 */
+	int per;              /* TWIN_BOX: the same box's; TWIN_SUM: the controller's channels' sum; TWIN_EACH: each */
+	double gen_unit, fr_unit; /* what a count is, in the unit below (fr_unit 0: uncore_iio_freerun_bytes()) */
+	const char *unit;     /* "GB/s" (units in bytes), "GHz" (units of 1: counts a nanosecond) */
+};
+
 struct health {
 	struct uncore_health *c; /* standing */
 	unsigned char *seen;     /* ... shown again by the read being judged */
@@ -70,9 +91,15 @@ struct health {
 	int planned;
 	int rd, wr, mem_box;        /* metrics mem_bw_read and mem_bw_write (-1: none), per box too */
 	double frd, fwr;            /* their bytes per unit */
+	const char *platform;       /* the clock ranges' */
 	int nclk, clk[16];          /* per-box clock metrics */
 	double fclk[16];            /* their hertz per unit */
-	int ntw, tw[16][2];         /* IIO ports' general events and their free-running twins */
+	int clk_kind[16];           /* what they clock (enum health_clock) */
+	int ncev, cev[16], cev_kind[16]; /* clock events the session counts, and what they clock */
+	int judging;                /* the kind of clock clock_box judges */
+	int busy[UC_MAX_SOCKETS];   /* the socket moved HEALTH_BUSY_BPS of memory in the interval */
+	int ntw, tw[32][2];         /* general events and their free-running twins (twin_defs) */
+	const struct twin_def *twd[32];
 	double bw[UC_MAX_SOCKETS][64]; /* each channel's read bytes a second, then its writes added */
 	int bw_named;                  /* channels found above a channel's bandwidth on the socket */
 };
@@ -241,15 +268,33 @@ static int event_named(const uncore_session_t *s, const char *name)
 	return -1;
 }
 
-/* What the checks look at, found once: the memory metrics, the per-box clocks, the IIO ports' twins
- * (general counters count 4 bytes: Intel's JSON ScaleUnit of UNC_IIO_DATA_REQ_OF_CPU; free-running ones
- * uncore_iio_freerun_bytes()). */
+/* The twins health compares where the session counts both:
+ * - an IIO port's bytes: general counters count 4 bytes (Intel's JSON ScaleUnit of UNC_IIO_DATA_REQ_OF_CPU),
+ *   free-running ones uncore_iio_freerun_bytes(); the same box;
+ * - ICX's memory controller's free-running DDR reads and writes (MMIO 0x2290/0x2298, Linux icx_imc_freerunning;
+ *   64 bytes a count, icx_uncore_imc_freerunning_events' scale 6.103515625e-5 MiB, as a CAS: snr_uncore_imc_events)
+ *   against its channels' CAS counts summed;
+ * - a controller's free-running DCLK (ICX's and SPR/EMR's 0x22B0: icx_imc_freerunning, spr_imc_freerunning)
+ *   against each of its channels' DCLK (seed 001 T2-131: "one register per stack to track the number of DDR
+ *   cycles"; the channels' DCLK "never changes frequency", seed 000 L2256).
+ * A controller's free-running counters go with its channel 0 (platform.h struct mmio_place): its channels are
+ * the boxes from that one up to the next controller's. */
+static const struct twin_def twin_defs[] = {
+	{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", TWIN_BOX, 4, 0, "GB/s" },
+	{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN", TWIN_BOX, 4, 0, "GB/s" },
+	{ "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT_FREERUN.RD", TWIN_SUM, 64, 64, "GB/s" },
+	{ "UNC_M_CAS_COUNT.WR", "UNC_M_CAS_COUNT_FREERUN.WR", TWIN_SUM, 64, 64, "GB/s" },
+	{ "UNC_M_CLOCKTICKS", "UNC_M_CLOCKTICKS_FREERUN", TWIN_EACH, 1, 1, "GHz" },
+	{ "UNC_M_CLOCKTICKS", "UNC_M_DCLK_FREERUN", TWIN_EACH, 1, 1, "GHz" },
+	{ "UNC_M_FIXED_DCLK", "UNC_M_DCLK_FREERUN", TWIN_EACH, 1, 1, "GHz" },
+};
+
+/* What the checks look at, found once: the memory metrics, the per-box clocks and clock events, the twins. */
 static void plan(uncore_session_t *s, struct health *h)
 {
-	static const char *const pair[2][2] = { { "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN" },
-						{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN" } };
 	uncore_t *u = session_owner(s);
 	h->planned = 1;
+	h->platform = u->plat ? u->plat->name : NULL;
 	h->rd = h->wr = -1;
 	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
 		struct uncore_metric_info mi;
@@ -261,19 +306,32 @@ static void plan(uncore_session_t *s, struct health *h)
 			h->rd = m, h->frd = f, h->mem_box = mi.box_unit >= 0;
 		else if (!strcmp(mi.name, "mem_bw_write") && (f = per(mi.unit, "B/s")))
 			h->wr = m, h->fwr = f;
-		else if (mi.box_unit >= 0 && (f = per(mi.unit, "Hz")) && h->nclk < 16)
+		else if (mi.box_unit >= 0 && (f = per(mi.unit, "Hz")) && h->nclk < 16) {
+			h->clk_kind[h->nclk] = health_clock_metric(mi.name);
 			h->clk[h->nclk] = m, h->fclk[h->nclk++] = f;
+		}
 	}
 	if (h->rd < 0 || h->wr < 0)
 		h->rd = h->wr = -1;
-	for (int d = 0; uncore_iio_freerun_bytes(u) && d < 2; d++)
-		for (int port = 0; port < 8 && h->ntw < 16; port++) {
+	for (int ev = 0; ev < uncore_session_num_events_impl(s) && h->ncev < 16; ev++) {
+		int k = health_clock_event(uncore_session_event_name_impl(s, ev));
+		if (k >= 0)
+			h->cev_kind[h->ncev] = k, h->cev[h->ncev++] = ev;
+	}
+	for (size_t d = 0; d < sizeof(twin_defs) / sizeof(twin_defs[0]); d++) {
+		const struct twin_def *t = &twin_defs[d];
+		int ports = strstr(t->gen, "%d") ? 8 : 1;
+		if (!t->fr_unit && !uncore_iio_freerun_bytes(u))
+			continue;
+		for (int port = 0; port < ports && h->ntw < 32; port++) {
 			char g[64], f[64];
-			snprintf(g, sizeof(g), pair[d][0], port);
-			snprintf(f, sizeof(f), pair[d][1], port);
+			snprintf(g, sizeof(g), t->gen, port);
+			snprintf(f, sizeof(f), t->fr, port);
+			h->twd[h->ntw] = t;
 			if ((h->tw[h->ntw][0] = event_named(s, g)) >= 0 && (h->tw[h->ntw][1] = event_named(s, f)) >= 0)
 				h->ntw++;
 		}
+	}
 }
 
 /* A per-box metric's value on each box of socket k its first event counts on, in base units (f per unit):
@@ -316,15 +374,42 @@ static void bw_write(struct health *h, int k, const struct session_box_view *b, 
 		   b->box, k, v / 1e9, HEALTH_CHANNEL_BPS / 1e9);
 }
 
-static void clock_box(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
+/* How far two measures over windows of a and b ns may differ for the skew of the reads that end them. */
+static double skew_share(uint64_t a, uint64_t b)
 {
-	if (v > HEALTH_MAX_CLOCK_HZ && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box))
-		raise_cond(h, UNCORE_HEALTH_CLOCK, k, b->unit, b->box, -1,
-			   "%s %d (socket %d): %s %.4g GHz, faster than any uncore clock runs (%.0f GHz)", b->unit, b->box, k,
-			   name, v / 1e9, HEALTH_MAX_CLOCK_HZ / 1e9);
+	uint64_t ns = a < b ? a : b;
+	return ns ? 2 * HEALTH_READ_SKEW_NS / (double)ns : INFINITY;
 }
 
-/* Memory channels that moved more than a channel can; then clocks faster than any uncore clock, on boxes
+/* A clock of the kind h->judging, v hertz on the box, outside the platform's range for that kind: above it, or
+ * below it on a socket that moved memory (a clock that counted nothing is its box's stopped condition, one
+ * that disagrees with its free-running twin the twin condition). */
+static void clock_box(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
+{
+	const struct health_clock_range *r = health_clock_range(h->platform, h->judging);
+	double slack = HEALTH_CLOCK_SPREAD + skew_share(b->ns, b->ns);
+	int high = v > r->hi * (1 + slack);
+	int low = v < r->lo * (1 - slack) && b->delta && k < UC_MAX_SOCKETS && h->busy[k] &&
+		  !stands(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box);
+	if ((high || low) && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box) &&
+	    !stands(h, UNCORE_HEALTH_TWIN, k, b->unit, b->box))
+		raise_cond(h, UNCORE_HEALTH_CLOCK, k, b->unit, b->box, -1,
+			   "%s %d (socket %d): %s %.4g GHz, %s the %s clock's range (%.4g-%.4g GHz: %s)", b->unit, b->box, k,
+			   name, v / 1e9, high ? "above" : "below", health_clock_kind_names[h->judging], r->lo / 1e9,
+			   r->hi / 1e9, r->source);
+}
+
+/* A clock event's rate on each box of socket k. */
+static void clock_event(uncore_session_t *s, struct health *h, int ev, int k)
+{
+	struct session_box_view v[VIEWS];
+	int n = session_event_views(s, ev, k, v, VIEWS);
+	for (int i = 0; i < n; i++)
+		if (!v[i].failed && !v[i].flags && v[i].ns)
+			clock_box(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, uncore_session_event_name_impl(s, ev));
+}
+
+/* Memory channels that moved more than a channel can; then clocks outside the platform's range, on boxes
  * not already impossible for their bandwidth (a phantom count makes both). */
 static void metrics(uncore_session_t *s, struct health *h)
 {
@@ -352,33 +437,77 @@ static void metrics(uncore_session_t *s, struct health *h)
 				   "socket %d: %.4g GB/s read and written, more than its %d channels move (%.0f GB/s each)", k,
 				   v / 1e9, channels, HEALTH_CHANNEL_BPS / 1e9);
 	}
+	for (int k = 0; k < u->host.nsockets && k < UC_MAX_SOCKETS; k++)
+		h->busy[k] = h->wr >= 0 && metric_base(s, h->rd, k, -1, h->frd) + metric_base(s, h->wr, k, -1, h->fwr) >= HEALTH_BUSY_BPS;
 	for (int i = 0; i < h->nclk; i++)
-		for (int k = 0; k < u->host.nsockets; k++)
+		for (int k = 0; k < u->host.nsockets; k++) {
+			h->judging = h->clk_kind[i];
 			per_box(s, h->clk[i], k, h->fclk[i], clock_box, h);
+		}
+	for (int i = 0; i < h->ncev; i++)
+		for (int k = 0; k < u->host.nsockets; k++) {
+			h->judging = h->cev_kind[i];
+			clock_event(s, h, h->cev[i], k);
+		}
 }
 
-/* Each IIO port's general counter of bytes devices moved and its free-running twin, where the session counts
- * both: the same bytes per box. */
+/* Rates x and y of twins (from counts cx and cy over windows xns and yns) disagree beyond the tolerance. */
+static int disagree(double x, double y, double cx, double cy, uint64_t xns, uint64_t yns)
+{
+	return fmax(cx, cy) >= HEALTH_MIN_COUNT && fabs(x - y) > (HEALTH_TWIN_TOL + skew_share(xns, yns)) * fmax(x, y);
+}
+
+/* The general counts of twin t that go with free-running box view fv[j]: its own box's (TWIN_BOX), or its
+ * controller's channels' (the boxes from its box up to the next free-running one's), as rates in the twin's
+ * unit, summed (TWIN_SUM) or each against it (TWIN_EACH).  Raises twin on the free-running counter's box. */
+static void twin_judge(uncore_session_t *s, struct health *h, int t, int k, const struct session_box_view *fv, int nf, int j,
+		       const struct session_box_view *gv, int ng, double fr_unit)
+{
+	const struct twin_def *d = h->twd[t];
+	const struct session_box_view *f = &fv[j];
+	int hi = INT_MAX, n = 0, bad = 0;
+	double x = 0, y = (double)f->delta * fr_unit / (double)f->ns, count = 0;
+	uint64_t ns = UINT64_MAX;
+	for (int i = 0; i < nf; i++) /* the next controller's */
+		if (fv[i].box > f->box && fv[i].box < hi)
+			hi = fv[i].box;
+	for (int i = 0; i < ng && !bad; i++) {
+		const struct session_box_view *g = &gv[i];
+		if (g->box < f->box || g->box >= hi || (d->per == TWIN_BOX && g->box != f->box))
+			continue;
+		if (g->failed || g->flags || !g->ns)
+			return; /* a channel not counted: its own condition, or nothing to judge by */
+		double r = (double)g->delta * d->gen_unit / (double)g->ns;
+		n++;
+		if (d->per == TWIN_SUM) {
+			x += r, count += (double)g->delta;
+			ns = g->ns < ns ? g->ns : ns;
+		} else if (disagree(r, y, (double)g->delta, (double)f->delta, g->ns, f->ns))
+			x = r, bad = 1;
+	}
+	if (d->per == TWIN_SUM)
+		bad = n && disagree(x, y, count, (double)f->delta, ns, f->ns);
+	if (bad)
+		raise_cond(h, UNCORE_HEALTH_TWIN, k, f->unit, f->box, -1,
+			   "%s %d (socket %d): %s %.4g %s%s, its free-running twin %s %.4g %s", f->unit, f->box, k,
+			   uncore_session_event_name_impl(s, h->tw[t][0]), x, d->unit,
+			   d->per == TWIN_SUM ? " over the controller's channels" : "",
+			   uncore_session_event_name_impl(s, h->tw[t][1]), y, d->unit);
+}
+
+/* Each general counter and its free-running twin, where the session counts both (twin_defs): the same traffic
+ * or clock, within what the read window's skew allows. */
 static void twins(uncore_session_t *s, struct health *h)
 {
 	uncore_t *u = session_owner(s);
-	double fr = uncore_iio_freerun_bytes(u);
 	for (int t = 0; t < h->ntw; t++)
 		for (int k = 0; k < u->host.nsockets; k++) {
-			struct session_box_view va[VIEWS], vb[VIEWS];
-			int na = session_event_views(s, h->tw[t][0], k, va, VIEWS), nb = session_event_views(s, h->tw[t][1], k, vb, VIEWS);
-			for (int i = 0; i < na; i++)
-				for (int j = 0; j < nb; j++) {
-					const struct session_box_view a = va[i], b = vb[j];
-					if (a.box != b.box || a.failed || b.failed || a.flags || b.flags || !a.ns || !b.ns)
-						continue;
-					double x = (double)a.delta * 4 / (double)a.ns, y = (double)b.delta * fr / (double)b.ns;
-					if (fmax(a.delta, b.delta) >= HEALTH_MIN_COUNT && fabs(x - y) > HEALTH_TWIN_TOL * fmax(x, y))
-						raise_cond(h, UNCORE_HEALTH_TWIN, k, a.unit, a.box, -1,
-							   "%s %d (socket %d): %s %.4g GB/s, its free-running twin %s %.4g GB/s",
-							   a.unit, a.box, k, uncore_session_event_name_impl(s, h->tw[t][0]), x,
-							   uncore_session_event_name_impl(s, h->tw[t][1]), y);
-				}
+			struct session_box_view gv[VIEWS], fv[VIEWS];
+			int ng = session_event_views(s, h->tw[t][0], k, gv, VIEWS), nf = session_event_views(s, h->tw[t][1], k, fv, VIEWS);
+			double fr_unit = h->twd[t]->fr_unit ? h->twd[t]->fr_unit : uncore_iio_freerun_bytes(u);
+			for (int j = 0; j < nf; j++)
+				if (!fv[j].failed && !fv[j].flags && fv[j].ns)
+					twin_judge(s, h, t, k, fv, nf, j, gv, ng, fr_unit);
 		}
 }
 
@@ -442,8 +571,8 @@ void health_after_read(uncore_session_t *s, int rc)
 	if (h->cap)
 		memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);
 	boxes(s, h);
+	twins(s, h); /* first: a clock that disagrees with its twin is the twin condition (which of them is wrong?) */
 	metrics(s, h);
-	twins(s, h);
 	resctrl(s, h);
 	for (int i = 0; i < h->n;) /* what no longer shows is cleared */
 		if (h->seen[i])

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 #include "sim_helpers.h"
+#include "health_clock_ranges.h"
 
 #define MAXC 512
 
@@ -37,20 +38,35 @@ static const char *clock_unit(uncore_t *u)
 	return name;
 }
 
-/* The IIO port counters, general and free-running, of every port. */
-static void add_ports(uncore_session_t *s)
+/* The IIO port counters, general and free-running, of every port (NULL-terminated). */
+static const char *const *port_events(void)
 {
-	char spec[80];
+	static char names[16][64];
+	static const char *list[17];
 	for (int port = 0; port < 8; port++) {
-		snprintf(spec, sizeof(spec), "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", port);
-		uncore_session_add(s, spec);
-		snprintf(spec, sizeof(spec), "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", port);
-		uncore_session_add(s, spec);
+		snprintf(names[2 * port], sizeof(names[0]), "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", port);
+		snprintf(names[2 * port + 1], sizeof(names[0]), "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", port);
+		list[2 * port] = names[2 * port], list[2 * port + 1] = names[2 * port + 1];
+	}
+	return list;
+}
+
+/* Events of the list evs (NULL-terminated) the catalog has and the session does not count yet; one that does
+ * not fit on the box's counters beside the default set is left out (the default set's own counts it then). */
+static void add_events(uncore_t *u, uncore_session_t *s, const char *const *evs)
+{
+	for (int i = 0; evs && evs[i]; i++) {
+		int have = uncore_event_find(u, evs[i]) < 0;
+		for (int e = 0; !have && e < uncore_session_num_events(s); e++)
+			have = !strcmp(uncore_session_event_name(s, e), evs[i]);
+		if (!have)
+			uncore_session_add(s, evs[i]);
 	}
 }
 
-/* The default set (and the IIO ports' twins when asked), read every step_ns for n reads. */
-static int run_backend(const char *spec, const char *unit, int box, int ports, uint64_t step_ns, int n, struct run *r)
+/* The default set (and the events evs: the IIO ports' twins, a clock, ...), read every step_ns for n reads. */
+static int run_backend(const char *spec, const char *unit, int box, const char *const *evs, uint64_t step_ns, int n,
+		       struct run *r)
 {
 	uncore_t *u = NULL;
 	uncore_session_t *s = NULL;
@@ -65,7 +81,7 @@ static int run_backend(const char *spec, const char *unit, int box, int ports, u
 		return -1;
 	}
 	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &ns, notice, sizeof(notice)) ||
-	    (ports && (add_ports(s), 0)) || uncore_session_start(s)) {
+	    (add_events(u, s, evs), 0) || uncore_session_start(s)) {
 		fprintf(stderr, "%s: %s\n", spec, uncore_error());
 		free(series);
 		uncore_session_free(s);
@@ -115,12 +131,12 @@ static int only(const char *spec, const struct run *r, int kind, int on_box)
 
 /* One fault on one platform: run it and expect kind alone (-1: the fault does not apply: skipped). */
 static int fault_case(const char *backend, const char *p, const char *fault, const char *unit, int box, int kind,
-		      int ports, const char *extra)
+		      const char *const *evs, const char *extra)
 {
 	char spec[256];
 	struct run r;
 	snprintf(spec, sizeof(spec), "%s:%s,clock=manual,fault=%s%s", backend, p, fault, extra ? extra : "");
-	if (run_backend(spec, unit, box, ports, 1000000000ull, 40, &r))
+	if (run_backend(spec, unit, box, evs, 1000000000ull, 40, &r))
 		return 0;
 	return only(spec, &r, kind, unit != NULL);
 }
@@ -138,11 +154,11 @@ static void test_clean_hour(void)
 			if ((b && !strcmp(name, "montecito")) || !strcmp(name, "generic"))
 				continue; /* Itanium: no perf uncore PMUs; generic: no events of its own on the simulator */
 			/* an hour in 5 s reads, then a minute at 100 Hz */
-			int ok = !run_backend(spec, NULL, -1, 0, 5000000000ull, 720, &r);
+			int ok = !run_backend(spec, NULL, -1, NULL, 5000000000ull, 720, &r);
 			for (int k = 0; ok && k < UNCORE_HEALTH_KINDS; k++)
 				ok = !r.raised[k];
 			struct run fast;
-			ok = ok && !run_backend(spec, NULL, -1, 0, 10000000ull, 6000, &fast);
+			ok = ok && !run_backend(spec, NULL, -1, NULL, 10000000ull, 6000, &fast);
 			for (int k = 0; ok && k < UNCORE_HEALTH_KINDS; k++)
 				ok = !fast.raised[k];
 			if (!ok)
@@ -169,34 +185,174 @@ static void test_faults(void)
 		int iio = unit_boxes(u, "iio", 0);
 		uncore_close(u);
 		if (imc >= 2) {
-			CU_ASSERT(fault_case("sim", p, "dead:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, 0, NULL));
-			CU_ASSERT(fault_case("sim", p, "stuck:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, 0, NULL));
-			CU_ASSERT(fault_case("sim", p, "phantom:imc:1", "imc", 1, UNCORE_HEALTH_BANDWIDTH, 0, NULL));
-			CU_ASSERT(fault_case("sim", p, "allones:imc:1@5", "imc", 1, UNCORE_HEALTH_ALLONES, 0, NULL));
-			CU_ASSERT(fault_case("sim", p, "narrow:imc:1", "imc", 1, UNCORE_HEALTH_WIDTH, 0, ",prewrap=5"));
-			CU_ASSERT(fault_case("sim", p, "agent:imc:1@5", "imc", 1, UNCORE_HEALTH_TAKEN, 0, NULL));
-			CU_ASSERT(fault_case("perf+sim", p, "dead:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, 0, NULL));
-			CU_ASSERT(fault_case("perf+sim", p, "phantom:imc:1", "imc", 1, UNCORE_HEALTH_BANDWIDTH, 0, NULL));
+			CU_ASSERT(fault_case("sim", p, "dead:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, NULL, NULL));
+			CU_ASSERT(fault_case("sim", p, "stuck:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, NULL, NULL));
+			CU_ASSERT(fault_case("sim", p, "phantom:imc:1", "imc", 1, UNCORE_HEALTH_BANDWIDTH, NULL, NULL));
+			CU_ASSERT(fault_case("sim", p, "allones:imc:1@5", "imc", 1, UNCORE_HEALTH_ALLONES, NULL, NULL));
+			CU_ASSERT(fault_case("sim", p, "narrow:imc:1", "imc", 1, UNCORE_HEALTH_WIDTH, NULL, ",prewrap=5"));
+			CU_ASSERT(fault_case("sim", p, "agent:imc:1@5", "imc", 1, UNCORE_HEALTH_TAKEN, NULL, NULL));
+			CU_ASSERT(fault_case("perf+sim", p, "dead:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, NULL, NULL));
+			CU_ASSERT(fault_case("perf+sim", p, "phantom:imc:1", "imc", 1, UNCORE_HEALTH_BANDWIDTH, NULL, NULL));
 			cases += 8;
 		}
 		if (!strcmp(p, "gnr") || !strcmp(p, "srf") || !strcmp(p, "cwf")) {
-			CU_ASSERT(fault_case("sim", p, "onesched:imc:1", "imc", 1, UNCORE_HEALTH_SILENT, 0, NULL));
+			CU_ASSERT(fault_case("sim", p, "onesched:imc:1", "imc", 1, UNCORE_HEALTH_SILENT, NULL, NULL));
 			cases++;
 		}
 		if (clkunit[0] && unit_boxes(u = open_sim(plain), clkunit, 0) >= 2) {
 			char f[64];
 			snprintf(f, sizeof(f), "phantom:%s:1", clkunit);
-			CU_ASSERT(fault_case("sim", p, f, clkunit, 1, UNCORE_HEALTH_CLOCK, 0, NULL));
+			CU_ASSERT(fault_case("sim", p, f, clkunit, 1, UNCORE_HEALTH_CLOCK, NULL, NULL));
 			cases++;
 		}
 		if (clkunit[0])
 			uncore_close(u);
 		if (fr && iio >= 2) {
-			CU_ASSERT(fault_case("sim", p, "portmap:iio:1", "iio", 1, UNCORE_HEALTH_TWIN, 1, NULL));
+			CU_ASSERT(fault_case("sim", p, "portmap:iio:1", "iio", 1, UNCORE_HEALTH_TWIN, port_events(), NULL));
 			cases++;
 		}
 	}
 	CU_ASSERT(cases > 100);
+}
+
+/* What each platform's clocks may run at, as the sources give them (doc/health.md; the library's own table is
+ * common/health_clock_ranges.c): DCLK is half the DDR transfer rate (seed 000 L2255), for DDR5 from a quarter
+ * of DDR5-3200; a QPI/UPI link layer clocks at 1/8 of its GT/s (seed 000 L3732).  In GHz; 0: not measured on the
+ * platform (no clock of the kind in its catalog). */
+static const struct {
+	const char *p;
+	double uncore[2], dram[2], link[2], other[2];
+} clock_ranges[] = {
+	{ "snbep", { 0.8, 4.0 }, { 800 / 2e3, 2133 / 2e3 }, { 5.6 / 8, 9.6 / 8 }, { 0, 0 } },
+	{ "ivbep", { 0.8, 4.0 }, { 800 / 2e3, 2133 / 2e3 }, { 5.6 / 8, 9.6 / 8 }, { 0, 0 } },
+	{ "hsx", { 0.8, 3.5 }, { 1333 / 2e3, 2400 / 2e3 }, { 5.6 / 8, 9.6 / 8 }, { 0, 0 } },
+	{ "bdx", { 0.8, 3.5 }, { 1333 / 2e3, 2400 / 2e3 }, { 5.6 / 8, 9.6 / 8 }, { 0, 0 } },
+	{ "bdxde", { 0.8, 3.5 }, { 800 / 2e3, 2400 / 2e3 }, { 0, 0 }, { 0, 0 } },
+	{ "skx", { 0.8, 3.0 }, { 1600 / 2e3, 2666 / 2e3 }, { 4.8 / 8, 11.2 / 8 }, { 0, 0 } },
+	{ "clx", { 0.8, 3.0 }, { 1600 / 2e3, 2933 / 2e3 }, { 4.8 / 8, 11.2 / 8 }, { 0, 0 } },
+	{ "icx", { 0.8, 3.0 }, { 1600 / 2e3, 3200 / 2e3 }, { 4.8 / 8, 11.2 / 8 }, { 0, 0 } },
+	{ "spr", { 0.8, 3.0 }, { 3200 / 4e3, 4800 / 2e3 }, { 4.8 / 8, 16 / 8. }, { 0, 0 } },
+	{ "emr", { 0.8, 3.0 }, { 3200 / 4e3, 5600 / 2e3 }, { 4.8 / 8, 20 / 8. }, { 0, 0 } },
+	{ "gnr", { 0.8, 3.0 }, { 3200 / 4e3, 8800 / 2e3 }, { 4.8 / 8, 24 / 8. }, { 0, 0 } },
+	{ "srf", { 0.8, 3.0 }, { 3200 / 4e3, 8800 / 2e3 }, { 4.8 / 8, 24 / 8. }, { 0, 0 } },
+	{ "cwf", { 0.8, 3.0 }, { 3200 / 4e3, 8800 / 2e3 }, { 4.8 / 8, 24 / 8. }, { 0, 0 } },
+	{ "nhm", { 1.0, 3.5 }, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+	/* no seed gives Montecito's clocks: the broad range, 100 MHz reference clock to 5 GHz */
+	{ "montecito", { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0.1, 5.0 } },
+};
+
+/* One clock at hz on platform p (the profile's key): expect the clock condition alone, or nothing. */
+static int clock_case(const char *backend, const char *p, const char *key, double hz, const char *const *evs, int raise)
+{
+	char spec[256], path[64];
+	struct run r;
+	snprintf(path, sizeof(path), "test_health_clock_%s.txt", p);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return 0;
+	fprintf(f, "%s = %.0f\n", key, hz);
+	fclose(f);
+	snprintf(spec, sizeof(spec), "%s:%s,clock=manual,profile=%s", backend, p, path);
+	int ok = !run_backend(spec, NULL, -1, evs, 1000000000ull, 5, &r);
+	remove(path);
+	if (ok && raise)
+		return only(spec, &r, UNCORE_HEALTH_CLOCK, 0);
+	for (int k = 0; ok && k < UNCORE_HEALTH_KINDS; k++)
+		ok = !r.raised[k];
+	if (!ok)
+		fprintf(stderr, "%s: %s = %.4g GHz, inside the range, raised %s\n", spec, key, hz / 1e9, r.first);
+	return ok;
+}
+
+/* Each platform's clocks just outside its range raise clock (above, and below while the socket moves memory),
+ * at its edges nothing; on the simulated kernel too, above the range, where the default set measures it.  The clocks: the default set's uncore_freq and
+ * dram_freq and the catalog's clock events of each kind. */
+static void test_clock_ranges(void)
+{
+	static const char *const uncore_evs[] = { "UNC_CHA_CLOCKTICKS", "UNC_C_CLOCKTICKS", "UNC_U_CLOCKTICKS", "UNC_CLK_UNHALTED", NULL };
+	static const char *const dram_evs[] = { "UNC_M_CLOCKTICKS", "UNC_M_FIXED_DCLK", "UNC_M_DCLOCKTICKS", NULL };
+	static const char *const link_evs[] = { "UNC_Q_CLOCKTICKS", "UNC_UPI_CLOCKTICKS", NULL };
+	int cases = 0;
+	for (size_t i = 0; i < sizeof(clock_ranges) / sizeof(clock_ranges[0]); i++) {
+		const char *p = clock_ranges[i].p;
+		const struct {
+			const char *key;
+			const double *r;
+			const char *const *evs;
+		} kinds[] = { { "uncore_clock_hz", clock_ranges[i].uncore, uncore_evs },
+			      { "dram_clock_hz", clock_ranges[i].dram, dram_evs },
+			      { "qpi_clock_hz", clock_ranges[i].link, link_evs },
+			      { "tsc_hz", clock_ranges[i].other, NULL } };
+		for (int k = 0; k < 4; k++) {
+			double lo = kinds[k].r[0] * 1e9, hi = kinds[k].r[1] * 1e9;
+			if (!hi)
+				continue;
+			CU_ASSERT(clock_case("sim", p, kinds[k].key, hi * 1.02, kinds[k].evs, 1));
+			CU_ASSERT(clock_case("sim", p, kinds[k].key, hi, kinds[k].evs, 0));
+			CU_ASSERT(clock_case("sim", p, kinds[k].key, lo * 0.98, kinds[k].evs, 1));
+			CU_ASSERT(clock_case("sim", p, kinds[k].key, lo, kinds[k].evs, 0));
+			if (strcmp(p, "montecito") && k < 2) /* the default set's uncore_freq and dram_freq */
+				CU_ASSERT(clock_case("perf+sim", p, kinds[k].key, hi * 1.02, NULL, 1));
+			cases++;
+		}
+	}
+	printf("clock ranges: %d clocks\n", cases);
+	CU_ASSERT(cases >= 35);
+	/* a platform the table does not list (Diamond Rapids until it has its row) gets the broad range */
+	const struct health_clock_range *r = health_clock_range("dmr", HEALTH_CLK_DRAM);
+	CU_ASSERT(r->lo == 0.1e9 && r->hi == 5e9);
+}
+
+/* The iMC's free-running counters and the general counters of the same traffic or clock: ICX's DDR reads and
+ * writes against its channels' CAS counts, ICX's and SPR/EMR's DCLK against the channels' (Linux
+ * icx_imc_freerunning, spr_imc_freerunning; their events: Intel's JSON). */
+static const char *const imc_twins[] = { "UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT_FREERUN.RD", "UNC_M_CAS_COUNT.WR",
+					 "UNC_M_CAS_COUNT_FREERUN.WR", "UNC_M_CLOCKTICKS", "UNC_M_CLOCKTICKS_FREERUN",
+					 "UNC_M_DCLK_FREERUN", NULL };
+
+/* A controller whose free-running counters count half (fault frhalf) raises twin on the box that holds them,
+ * alone, on both backends; with the twins counted, a clean run (a minute at 1 s reads, then at 100 Hz) raises
+ * nothing. */
+static void test_imc_twins(void)
+{
+	const char *p, *desc;
+	char names[256] = "";
+	for (int i = 0; uncore_sim_platform(i, &p, &desc) == 0; i++) {
+		char plain[64], f[64];
+		snprintf(plain, sizeof(plain), "sim:%s,clock=manual", p);
+		uncore_t *u = open_sim(plain);
+		int fr = uncore_event_find(u, "UNC_M_CAS_COUNT_FREERUN.RD") >= 0 || uncore_event_find(u, "UNC_M_DCLK_FREERUN") >= 0;
+		const struct sim *sim = sim_of(u->acc);
+		int box = -1;
+		for (int b = 0; b < sim->nboxes; b++) /* the second controller's, where there are two */
+			if (!strcmp(sim->boxes[b].u->name, "imc") && sim->boxes[b].nfr && !sim->boxes[b].socket &&
+			    sim->boxes[b].idx > 0 && (box < 0 || sim->boxes[b].idx < box))
+				box = sim->boxes[b].idx;
+		uncore_close(u);
+		if (!fr || box < 0)
+			continue;
+		snprintf(f, sizeof(f), "frhalf:imc:%d", box);
+		for (int be = 0; be < 2; be++) {
+			const char *backend = be ? "perf+sim" : "sim";
+			char spec[128];
+			struct run r;
+			CU_ASSERT(fault_case(backend, p, f, "imc", box, UNCORE_HEALTH_TWIN, imc_twins, NULL));
+			snprintf(spec, sizeof(spec), "%s:%s,clock=manual", backend, p);
+			int ok = !run_backend(spec, NULL, -1, imc_twins, 1000000000ull, 60, &r);
+			for (int k = 0; ok && k < UNCORE_HEALTH_KINDS; k++)
+				ok = !r.raised[k];
+			struct run fast;
+			ok = ok && !run_backend(spec, NULL, -1, imc_twins, 10000000ull, 1000, &fast);
+			for (int k = 0; ok && k < UNCORE_HEALTH_KINDS; k++)
+				ok = !fast.raised[k];
+			if (!ok)
+				fprintf(stderr, "%s with the iMC twins: a clean run raised %s%s\n", spec, r.first, fast.first);
+			CU_ASSERT(ok);
+		}
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), " %s", p);
+	}
+	printf("iMC twins:%s\n", names);
+	CU_ASSERT(strstr(names, " icx") && strstr(names, " spr") && strstr(names, " emr"));
 }
 
 /* A memory channel firmware hid (its PCI function gone, its discovery entry empty): nothing of the box is
@@ -229,9 +385,9 @@ static void test_resctrl(void)
 			continue;
 		}
 		snprintf(spec, sizeof(spec), "sim:%s,clock=manual,profile=%s,fault=missing:imc:1", p, path);
-		CU_ASSERT(!run_backend(spec, NULL, -1, 0, 1000000000ull, 10, &r) && only(spec, &r, UNCORE_HEALTH_RESCTRL, 0));
+		CU_ASSERT(!run_backend(spec, NULL, -1, NULL, 1000000000ull, 10, &r) && only(spec, &r, UNCORE_HEALTH_RESCTRL, 0));
 		snprintf(spec, sizeof(spec), "sim:%s,clock=manual,profile=%s", p, path);
-		CU_ASSERT(!run_backend(spec, NULL, -1, 0, 1000000000ull, 10, &r) && !r.raised[UNCORE_HEALTH_RESCTRL]);
+		CU_ASSERT(!run_backend(spec, NULL, -1, NULL, 1000000000ull, 10, &r) && !r.raised[UNCORE_HEALTH_RESCTRL]);
 		cases++;
 	}
 	printf("resctrl: %d platforms\n", cases);
@@ -453,7 +609,7 @@ static void test_raise_clear(void)
 static int silent_case(const char *spec, int fails)
 {
 	struct run r;
-	if (run_backend(spec, NULL, -1, 0, 1000000000ull, 20, &r))
+	if (run_backend(spec, NULL, -1, NULL, 1000000000ull, 20, &r))
 		return 0;
 	int ok = (fails ? r.fails > 0 : r.fails == 0);
 	for (int k = 0; k < UNCORE_HEALTH_KINDS; k++)
@@ -505,6 +661,8 @@ int main(void)
 		{ "each fault raises its condition alone", test_faults },
 		{ "the faults health cannot see raise nothing", test_faults_not_health },
 		{ "a hidden channel falls short of resctrl", test_resctrl },
+		{ "a clock just outside the platform's range raises clock, at its edges nothing", test_clock_ranges },
+		{ "an iMC's free-running counters against their general twins", test_imc_twins },
 		{ "raised once, cleared once", test_raise_clear },
 		{ "missing hides a unit firmware could hide, the others count as before; refused where not", test_missing },
 		{ NULL, NULL },

@@ -89,6 +89,7 @@ struct sim_box {
 	int stuck;        /* fault stuck: its counters hold one value, counting nothing and taking no write */
 	int sched_lost;   /* fault onesched (GNR family IMC): scheduler 1's CAS counts never move */
 	int port_skew;    /* fault portmap (IIO): free-running port N counts port N+1's traffic */
+	double fr_scale;  /* fault frhalf: its free-running counters count this share of their traffic (0: all) */
 	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
 	int tidless;      /* fault tidless (CBo/CHA): its tid filter is ignored, it counts every thread */
 	/* each counter's last rate (general, then fixed, then free-running), with what it was computed for: its
@@ -159,6 +160,7 @@ struct sim {
 	int ndevs;
 	struct sim_profile prof;
 	sim_rate_fn rate;
+	sim_rate_fn rate_unfaulted; /* the kind's rate, where fault frhalf wraps it (sim_machine.c) */
 	uint64_t rate_gen; /* changed with anything a rate depends on but the box's control word and filters (the
 			    * profile, its jobs, a fault): the boxes' cached rates are stale (sim_rate_changed) */
 	struct sim_blob blobs[SIM_MAX_BLOBS];
@@ -238,7 +240,8 @@ uint64_t sim_now(struct sim *s);
 void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */
 int sim_changed_registers(struct sim *s, char *why, size_t len);
-/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom", "stuck", "narrow", "portmap", "agent"
+/* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom", "stuck", "narrow", "portmap", "frhalf",
+ * "agent"
  * (and the platform's own); box type name and index (-1 = all); "swapped:busmap" swaps sockets 0 and 1 in
  * the UBox bus map. */
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns);

@@ -118,6 +118,15 @@ static int has_port_counters(const struct sim_box *b)
 	return 0;
 }
 
+/* frhalf: the box's free-running counters count half of what they should (a controller's counter that sums
+ * half its channels, or runs off a clock at half the rate), so that they and their general twins disagree:
+ * the kind's rate, wrapped once for the machine, halves theirs. */
+static double frhalf_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	double r = s->rate_unfaulted(s, b, ctl, ctr);
+	return SIM_CTR_IS_FR(ctr) && b->fr_scale > 0 ? r * b->fr_scale : r;
+}
+
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns)
 {
 	int hit = 0;
@@ -165,6 +174,14 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->port_skew = 1;
 		else if (!strcmp(kind, "portmap"))
 			return uc_err("simulator fault portmap: %s %d has no free-running port counters", unit, b->idx);
+		else if (!strcmp(kind, "frhalf") && b->nfr) {
+			b->fr_scale = 0.5;
+			if (s->rate != frhalf_rate)
+				s->rate_unfaulted = s->rate, s->rate = frhalf_rate;
+		} else if (!strcmp(kind, "frhalf") && idx >= 0)
+			return uc_err("simulator fault frhalf: %s %d has no free-running counters", unit, b->idx);
+		else if (!strcmp(kind, "frhalf"))
+			continue; /* every box of the unit: those with free-running counters */
 		else if (!strcmp(kind, "missing")) {
 			if (hide_box(s, b))
 				return -1;
@@ -173,7 +190,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 				return -1;
 		} else
 			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom, stuck, narrow, "
-				      "agent, portmap, tidless%s%s; swapped:busmap)", kind, s->name,
+				      "agent, portmap, frhalf, tidless%s%s; swapped:busmap)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit && idx < 0)

@@ -1,0 +1,24 @@
+/* The clocks each platform's boxes can run at, for health's clock condition (doc/health.md): data only. */
+#ifndef HEALTH_CLOCK_RANGES_H
+#define HEALTH_CLOCK_RANGES_H
+
+/* What a clock clocks: the uncore (UBox UCLK, the ring's or mesh's CBo/CHA clock), a memory channel (the
+ * iMC's DCLK), a QPI/UPI link layer; anything else (a core clock, the IIO's, the PCU's) is judged by the broad
+ * range alone. */
+enum health_clock { HEALTH_CLK_UNCORE, HEALTH_CLK_DRAM, HEALTH_CLK_LINK, HEALTH_CLK_OTHER, HEALTH_CLK_KINDS };
+
+struct health_clock_range {
+	double lo, hi;      /* hertz: a clock below lo or above hi counts something else */
+	const char *source; /* where the bounds come from, for the condition's message */
+};
+
+/* Platform p's range for clocks of kind k; the broad range for a platform or kind the table does not give
+ * (never NULL). */
+const struct health_clock_range *health_clock_range(const char *platform, int kind);
+/* The kind of clock a per-box metric (uncore_freq, dram_freq) or a clock event (UNC_M_CLOCKTICKS, ...)
+ * measures; -1 when the name is not one of them. */
+int health_clock_metric(const char *metric);
+int health_clock_event(const char *event);
+extern const char *const health_clock_kind_names[HEALTH_CLK_KINDS];
+
+#endif

@@ -217,6 +217,7 @@ static int run_case(const struct vcase *c)
 	traced.pci_read = t_pci_read;
 	traced.pci_write32 = t_pci_write32;
 	traced.mmio_read = t_mmio_read;
+	traced.mmio_read_many = NULL; /* (each load through t_mmio_read) */
 	traced.mmio_write = t_mmio_write;
 	u->acc->ops = &traced;
 	if (uncore_session_new(u, &s)) {

@@ -81,6 +81,8 @@ struct access_ops {
 	/* physical memory-mapped registers; len 4 or 8 (or a multiple of 8 for tables) */
 	int (*mmio_read)(struct access *a, uint64_t phys, void *buf, size_t len);
 	int (*mmio_write)(struct access *a, uint64_t phys, uint64_t val, int bytes);
+	/* optional: n 8-byte registers read as n mmio_read calls would (a box's counters) */
+	int (*mmio_read_many)(struct access *a, const uint64_t *phys, int n, uint64_t *v);
 	/* optional: n MSRs of one CPU in one call (msr-safe's batch device; the simulator's model of it); *at:
 	 * the instant of the clock (now_ns) the values are of where the backend knows it, else left 0 */
 	int (*msr_read_batch)(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at);

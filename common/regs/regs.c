@@ -101,6 +101,8 @@ int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, in
 	if (b->t->space == UC_MSR)
 		return access_msr_read_many(a, b->cpu, addr, n, v);
 	if (b->t->space != UC_PCI) {
+		if (a->ops->mmio_read_many)
+			return a->ops->mmio_read_many(a, addr, n, v);
 		for (int i = 0; i < n; i++)
 			if (reg_read(u, b, addr[i], 0, 8, &v[i]))
 				return -1;

@@ -115,23 +115,24 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	}
 	if (kind == READ_BASELINE)
 		p->t_start = now;
-	/* the most any counter can count in the time since the box was last read sanely, twice over */
-	double most = 2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE * (double)(now - p->t_read) / 1e9 + 1e6;
+	/* the most any counter can count in the time since the box was last read sanely, twice over (none
+	 * for a baseline: it counts nothing) */
+	double most_d = 2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE * (double)(now - p->t_read) / 1e9 + 1e6;
+	uint64_t most = kind == READ_BASELINE || most_d >= 0x1p64 ? UINT64_MAX : (uint64_t)most_d;
 	if (!f)
 		p->t_read = now;
-	int still = 0;
-	for (int k = 0; k < n; k++) {
-		struct slot *sl = &s->slots[p->first + k];
-		uint64_t d = (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
-		if (f & SESS_BOX_ALLONES)
-			d = 0;
-		else if (val[k] & ~sl->mask || (kind != READ_BASELINE && (double)d > most))
-			f |= SESS_BOX_BEYOND; /* counted as read: which count is right cannot be known, health says so */
-		if (kind != READ_BASELINE)
-			sl->acc += d;
-		if (!(f & SESS_BOX_ALLONES))
+	int still = 0, add = kind != READ_BASELINE, mark = kind != READ_SAMPLE;
+	struct slot *sl = &s->slots[p->first];
+	for (int k = 0; k < n; k++, sl++) {
+		uint64_t d = 0;
+		if (!(f & SESS_BOX_ALLONES)) {
+			d = (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
+			if ((val[k] & ~sl->mask) || d > most)
+				f |= SESS_BOX_BEYOND; /* counted as read: which count is right cannot be known, health says so */
 			sl->last = val[k] & sl->mask;
-		if (kind != READ_SAMPLE) {
+		}
+		sl->acc += add ? d : 0;
+		if (mark) {
 			sl->prev = sl->mark;
 			sl->mark = sl->acc;
 			still += sl->acc == sl->prev;

@@ -109,6 +109,9 @@ struct uncore_session {
 	uint64_t batch_ns; /* the instant the batch read of the CPU whose boxes are being read is of (0: none) */
 	int *read_order;   /* the progs by their turn in a read (read_boxes), turn c's from read_from[c] on */
 	int read_from[UC_MAX_SOCKETS * UC_MAX_DIES + 2], read_order_cap;
+	/* the plan above is of these progs and this placement (read_boxes works it out again when either changes) */
+	int read_cpus[UC_MAX_SOCKETS * UC_MAX_DIES], read_ncpus, plan_nprogs, plan_place_ok;
+	const struct prog *plan_progs;
 	int read_quiet; /* the caller's last read: every counter counted, no box flagged, failed or taken */
 };
 

@@ -116,18 +116,15 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 	return rc;
 }
 
-static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
+/* Which CPU reads each box, in turns: the boxes grouped by the CPU they are read on, in their order within
+ * each, then those any CPU reads.  A box's CPU is fixed at discovery, so the plan holds until the progs or
+ * the placement rule change. */
+static int plan_reads(uncore_session_t *s)
 {
-	char msg[1024] = "";
-	size_t len = 0;
-	int nfailed = 0, cpus[UC_MAX_SOCKETS * UC_MAX_DIES], ncpus = 0;
 	struct access *a = s->u->acc;
-	if (!s->running)
-		return uc_err("the session is not running: start it first");
-	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
-	if (sess_service_overflows(s))
-		return uc_err_prefix("servicing the sampled counters' overflows: ");
-	sess_plan_verify(s);
+	int *cpus = s->read_cpus, ncpus = 0;
+	if (s->plan_progs == s->progs && s->plan_nprogs == s->nprogs && s->plan_place_ok == a->place_ok)
+		return 0;
 	if (s->read_order_cap < s->nprogs) { /* (the progs change only when the events are truncated) */
 		int *o = realloc(s->read_order, (size_t)s->nprogs * sizeof(int));
 		if (!o)
@@ -142,7 +139,6 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 	int count[UC_MAX_SOCKETS * UC_MAX_DIES + 1] = { 0 };
 	for (int p = 0; p < s->nprogs; p++) /* each box's turn, once: the CPU it is read on, or after them */
 		count[s->progs[p].turn = cpu_turn(s, &s->progs[p], cpus, ncpus)]++;
-	/* the progs grouped by turn, in their order within each */
 	s->read_from[0] = 0;
 	for (int c = 0; c <= ncpus; c++)
 		s->read_from[c + 1] = s->read_from[c] + count[c];
@@ -150,6 +146,28 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 	memcpy(at, s->read_from, sizeof(at));
 	for (int p = 0; p < s->nprogs; p++)
 		s->read_order[at[s->progs[p].turn]++] = p;
+	s->read_ncpus = ncpus;
+	s->plan_progs = s->progs;
+	s->plan_nprogs = s->nprogs;
+	s->plan_place_ok = a->place_ok;
+	return 0;
+}
+
+static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
+{
+	char msg[1024] = "";
+	size_t len = 0;
+	int nfailed = 0;
+	struct access *a = s->u->acc;
+	if (!s->running)
+		return uc_err("the session is not running: start it first");
+	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
+	if (sess_service_overflows(s))
+		return uc_err_prefix("servicing the sampled counters' overflows: ");
+	sess_plan_verify(s);
+	if (plan_reads(s))
+		return -1;
+	const int *cpus = s->read_cpus, ncpus = s->read_ncpus;
 	if (kind != READ_SAMPLE)
 		s->read_quiet = 1;
 	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */

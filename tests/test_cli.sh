@@ -133,6 +133,12 @@ check "emr: TOR_INSERTS.IA_MISS_DRD row" 'echo "$tsv" | grep -q "^cha	UNC_CHA_TO
 info=$($UNCORE --backend sim:emr info 2>&1)
 check "emr info: units per socket" 'echo "$info" | grep -q "^cha .* s0:60 s1:60" && echo "$info" | grep -q "^imc *mmio .* s0:8 s1:8" && echo "$info" | grep -q "^upi *pci .* s0:4 s1:4" && echo "$info" | grep -q "^cxlcm .* s0:1 s1:0"'
 check "emr info: no warnings" '! echo "$info" | grep -q warning'
+# GNR's discovery types Linux names none for (3, 7, 9-11, 14, 19): listed as the generic types type<N>, on both
+# backends (perf: the kernel's uncore_type_<N>[_<box>] PMUs)
+for be in sim:gnr perf+sim:gnr; do
+	info=$($UNCORE --backend $be info 2>&1)
+	check "$be info: the unnamed types" '(for t in 3 7 9 10 11 14 19; do echo "$info" | grep -q "^type$t  *[a-z]" || exit 1; done) && ! echo "$info" | grep -q warning'
+done
 out=$($UNCORE --backend sim:emr,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_IIO_BANDWIDTH_IN.PART0_FREERUN --duration 2)
 check "emr: socket1 reads" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD *800000000$"'
 # port 0 carries 8/36 of the 3.2 GB in (default iio_port<N>_share 8..1), over 6 stacks: 6 x floor(3703703.7)

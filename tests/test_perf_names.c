@@ -94,6 +94,31 @@ static void test_emr_names_count_truth(void)
 	}
 }
 
+/* GNR, SRF and CWF: the discovery types Linux 6.12's gnr_uncores[] names none for (3, 7, 9-11, 14, 19) are
+ * the generic types type<N>, the kernel's uncore_type_<N>[_<box>]: a raw clock on every box of a type, on one
+ * box by its PMU name, on MSR and MMIO units, counts the uncore clock (the simulator's truth) on both backends. */
+static void test_unnamed_types_count_truth(void)
+{
+	static const char *const plats[] = { "gnr", "srf", "cwf" };
+	/* per socket: two type3 (MSR) and type7 (MMIO) units, one each of 19, 14 (MMIO) and 9 */
+	static const char *const specs[] = { "type3/event=0x1/", "type7/event=0x1/", "uncore_type_19/event=0x1/",
+					     "uncore_type_7_1/event=0x1/", "uncore_type_14/event=0x1,umask=0x0/" };
+	static const double boxes[] = { 2, 2, 1, 1, 1 };
+	for (size_t p = 0; p < 2 * sizeof(plats) / sizeof(plats[0]); p++) {
+		double v[5][UC_MAX_SOCKETS], secs;
+		char be[64], what[160];
+		snprintf(be, sizeof(be), "%ssim:%s,clock=manual", p % 2 ? "perf+" : "", plats[p / 2]);
+		uncore_t *u = count(be, specs, 5, v, &secs);
+		const struct sim_profile *pr = &sim_of(u->acc)->prof;
+		for (int s = 0; s < uncore_num_sockets(u); s++)
+			for (int i = 0; i < 5; i++) {
+				snprintf(what, sizeof(what), "%s socket %d %s", be, s, specs[i]);
+				near_truth(what, v[i][s], boxes[i] * pr->uncore_hz * secs);
+			}
+		uncore_close(u);
+	}
+}
+
 /* A metric formula in perf's spelling: uncore_cha_0@event\=0x1@ is one CHA's clockticks (the uncore clock
  * x seconds, 2.7 GHz as a rate), not the sum over every CHA of the socket. */
 static void test_numbered_pmu_in_a_metric(void)
@@ -203,6 +228,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "IMC aliases count the truth in MiB on SNB-EP and IVB-EP, sim and perf+sim", test_imc_aliases_count_truth },
 		{ "EMR's PMU names, aliases and free-running counters count the truth", test_emr_names_count_truth },
+		{ "GNR, SRF and CWF's unnamed discovery types count the truth as type<N> and uncore_type_<N>", test_unnamed_types_count_truth },
 		{ "a numbered PMU in a metric formula is that box only", test_numbered_pmu_in_a_metric },
 		{ "the perf backend reads the kernel's aliases with .scale and .unit", test_kernel_aliases },
 		{ "the platforms' alias tables say what the simulated kernels' events/ say", test_alias_tables_match_the_kernels },

@@ -147,7 +147,7 @@ PCI_IDS_H = {"PCI_DEVICE_ID_INTEL_UNC_HA": 0x3c46, "PCI_DEVICE_ID_INTEL_UNC_IMC0
              "PCI_DEVICE_ID_INTEL_UNC_R3QPI0": 0x3c44, "PCI_DEVICE_ID_INTEL_UNC_R3QPI1": 0x3c45}
 
 
-def spr_family_units(sock, chas=60):
+def spr_family_units(sock, chas=60, hbm=0):
     """One socket's discovery entries in table order, as common/sim/spr_family_sim.c spr_family_build/
     spr_units write them: (type, box id, access: 0 MSR 1 MMIO 2 PCI, PCI devfn the entry's address
     names).  chas: the CHA entries (s->cores plus the variant's extra_chas)."""
@@ -162,6 +162,7 @@ def spr_family_units(sock, chas=60):
         u += [(8, i, 2, upi_devfn), (9, i, 2, (5 + i, 1)), (7, i, 2, (12 + i, 0))]
     if sock == 0:                                                 # CXL on socket 0 only
         u += [(12, 0, 1, None), (13, 0, 1, None)]
+    u += [(14, i, 1, None) for i in range(hbm)]                   # Xeon Max: HBM channels (type 14)
     return u
 
 
@@ -189,6 +190,10 @@ def gnr_units(chas):
         u += [(4, 0, 0, None), (5, 0, 0, None)]                                         # PCU, UBox
         if sock == 0:                                                                   # CXL CM, DP, B2CXL
             u += [(12, 0, 1, None), (13, 0, 1, None), (17, 0, 1, None)]
+        # the types gnr_uncores[] names none for (sim.c unnamed_units): two each of 3 and 7 (MMIO), one each
+        # of 9, 10, 11, 14 (MMIO) and 19
+        u += [(3, 0, 0, None), (7, 0, 1, None), (3, 1, 0, None), (7, 1, 1, None)]
+        u += [(9, 0, 0, None), (10, 0, 0, None), (11, 0, 0, None), (14, 0, 1, None), (19, 0, 0, None)]
         return u
     return f
 
@@ -241,6 +246,10 @@ MACHINES = {
     # platforms/spr/sim.c: the same machine with 56 CHAs, 60 CHA entries per table, MSR 0x2FFE = 56
     "spr": {"sockets": 2, "cores": 56, "units": spr_family_units,
             "pci_devs": SPR_PCI_DEVS, "pci_present": SPR_PCI_PRESENT, "cbo_config": 56},
+    # sim:spr,hbm=1 (Xeon Max): the same machine with 32 HBM channels a socket (discovery type 14, MMIO;
+    # spr_family_sim.c hbm_units)
+    "spr_hbm": {"sockets": 2, "cores": 56, "units": lambda s: spr_family_units(s, 60, 32),
+                "pci_devs": SPR_PCI_DEVS, "pci_present": SPR_PCI_PRESENT, "cbo_config": 56},
     # platforms/gnr/sim.c (sim:srf and sim:cwf: the same machine, 96 and 144 CHAs): every unit through its
     # table entry; the PMON functions each socket's bus has (dev, fn) are GNR_PCI
     "gnr": {"sockets": 2, "cores": 72, "units": gnr_units(72), "pci_present": GNR_PCI, "cbo_config": 0},
@@ -340,12 +349,20 @@ NOTES = {
         "the MSR's, so uncore_cha_0..55 (the extra entries never become PMUs); cpumask \"0,56\".",
         "Linux 6.1 differs as for EMR (emr/linux_pmus.txt); its spr_uncore_cpu_init reads the MSR alike.",
     ],
+    "spr_hbm": [
+        "perf+sim:spr,hbm=1, a Xeon Max: the spr machine (spr/linux_pmus.txt) with 32 HBM channels a socket,",
+        "discovery type 14, which Linux 6.12 names hbm (spr_uncores[14], spr_uncore_hbm of f8a86a9bb5f7):",
+        "uncore_hbm_0..31 with SPR_UNCORE_COMMON_FORMAT's formats, no events, alias uncore_type_14_N.",
+        "Linux 6.1 has no hbm type (UNCORE_SPR_NUM_UNCORE_TYPES 12 there): uncore_type_14_N with the generic formats.",
+    ],
     "gnr": [
         "GNR (model 0xad) is gnr_uncore_init's (uncore.c intel_uncore_match).  Units come from the discovery table, none",
         "ignored (gnr_uncore_units_ignore is empty), named by gnr_uncores[type]; the types without a format",
         "group (pcu, ubox, b2hot, mdf_sbo) take the generic discovery formats.  The extra MSR type is",
         "spr_uncore_iio_free_running with gnr_iio_freerunning, one PMU per IIO box; there is no IMC",
-        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).",
+        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).  The types",
+        "gnr_uncores[] has no entry for (3, 7, 9-11, 14, 19) are uncore_type_<t>[_<box id>] with the generic",
+        "formats and no alias file (uncore_get_uncores keeps every discovered type).",
         "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
     ],
     "srf": [
@@ -353,7 +370,9 @@ NOTES = {
         "ignored (gnr_uncore_units_ignore is empty), named by gnr_uncores[type]; the types without a format",
         "group (pcu, ubox, b2hot, mdf_sbo) take the generic discovery formats.  The extra MSR type is",
         "spr_uncore_iio_free_running with gnr_iio_freerunning, one PMU per IIO box; there is no IMC",
-        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).",
+        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).  The types",
+        "gnr_uncores[] has no entry for (3, 7, 9-11, 14, 19) are uncore_type_<t>[_<box id>] with the generic",
+        "formats and no alias file (uncore_get_uncores keeps every discovered type).",
         "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
     ],
     "cwf": [
@@ -361,7 +380,9 @@ NOTES = {
         "ignored (gnr_uncore_units_ignore is empty), named by gnr_uncores[type]; the types without a format",
         "group (pcu, ubox, b2hot, mdf_sbo) take the generic discovery formats.  The extra MSR type is",
         "spr_uncore_iio_free_running with gnr_iio_freerunning, one PMU per IIO box; there is no IMC",
-        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).",
+        "free-running type and no UPI device-id search (gnr_uncore_pci_init/mmio_init add none).  The types",
+        "gnr_uncores[] has no entry for (3, 7, 9-11, 14, 19) are uncore_type_<t>[_<box id>] with the generic",
+        "formats and no alias file (uncore_get_uncores keeps every discovered type).",
         "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
     ],
     "emr_generic": [
@@ -570,10 +591,10 @@ def listing(src, plat, generic):
                                   cap_cbox=pre + "_uncore_cbox")
     elif plat in ("skx", "clx", "icx"):
         pmus, notes = skylake_style_table(Driver(os.path.join(d, "uncore_snbep.c")), m, "icx" if plat == "icx" else "skx")
-    elif plat in ("spr", "emr", "gnr", "srf", "cwf"):
+    elif plat in ("spr", "spr_hbm", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))
-        pmus, notes = discovery(drv, disc, m, generic, "spr" if plat in ("spr", "emr") else "gnr")
+        pmus, notes = discovery(drv, disc, m, generic, "spr" if plat in ("spr", "spr_hbm", "emr") else "gnr")
     else:
         raise SystemExit("unknown platform " + plat)
     lines = []
@@ -614,7 +635,7 @@ def main():
             print("not in the driver: %s" % l)
         print("%s: %d lines, %d missing, %d extra" % (a.check, len(have), len(missing), len(extra)))
         return 1 if missing or extra else 0
-    title = "Linux uncore PMUs of perf+sim:%s%s (%s)" % (a.platform, ",generic=1" if a.generic else "",
+    title = "Linux uncore PMUs of perf+sim:%s%s (%s)" % ({"spr_hbm": "spr,hbm=1"}.get(a.platform, a.platform), ",generic=1" if a.generic else "",
                                                        "the generic discovery driver" if a.generic else "the model's driver")
     out = HEADER.format(title=title, src=a.version,
                         plat=a.platform, gen=" --generic" if a.generic else "")

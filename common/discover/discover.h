@@ -11,9 +11,15 @@
 
 /* Boxes from the PMON discovery tables (discover_units.c). */
 int boxes_from_discovery(uncore_t *u);
-/* Generic platform: box types made from the discovered units (platform_generic.c). */
+/* Generic platform, and the types a disc_unnamed platform does not name: box types made from the discovered
+ * units (platform_generic.c); u->plat then holds them after the platform's own. */
 struct disc_unit;
 int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n);
+/* The platform new types go to: the generic one, or a copy of the named one in the handle's arena (NULL:
+ * out of memory); the caller makes it u->plat. */
+struct platform_desc *platform_types_target(uncore_t *u);
+/* Box types in order of their discovery type (Linux's order of the generic types). */
+void platform_types_sort(const struct box_type **t, int n);
 int platform_generic_open(uncore_t *u);
 /* The events the generic platform offers (platform_generic.c): the mapfile's platform's for this CPU if
  * its JSON is built in, else the newest built-in discovery platform's; *n = 0: none.  Says which in the

@@ -1,6 +1,7 @@
 /*
  * A CPU with PMON discovery tables but no tables in this project: its units
- * become box types named by their discovery type ("type0", "type6", ...),
+ * become box types named by their discovery type ("type0", "type6", ...), as do the units of types a
+ * platform with disc_unnamed does not name (GNR, SRF, CWF),
  * usable with raw event specs, with the events of the nearest platform (below) and with events loaded
  * from a perfmon JSON file.
  */
@@ -42,23 +43,54 @@ int platform_generic_open(uncore_t *u)
 	return 0;
 }
 
-int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
+/* The platform the generic types go to: the generic platform itself, or a copy of a named one that keeps
+ * its own types first (their indices are its catalog's) and takes the types it does not name after them. */
+struct platform_desc *platform_types_target(uncore_t *u)
 {
 	struct platform_desc *p = u->own_plat;
+	if (p)
+		return p;
+	if (!(p = arena_alloc(&u->arena, sizeof(*p))))
+		return NULL;
+	*p = *u->plat;
+	return p;
+}
+
+void platform_types_sort(const struct box_type **t, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int k = i; k > 0 && t[k - 1]->disc_type > t[k]->disc_type; k--) {
+			const struct box_type *x = t[k];
+			t[k] = t[k - 1];
+			t[k - 1] = x;
+		}
+}
+
+int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
+{
+	struct platform_desc *p = platform_types_target(u);
 	const struct box_type **types;
-	int ntypes = 0;
+	int ntypes;
 	if (!p)
-		return uc_err("internal: no generic platform");
-	types = arena_alloc(&u->arena, (size_t)(n ? n : 1) * sizeof(*types));
+		return uc_err("out of memory");
+	ntypes = p->ntypes;
+	types = arena_alloc(&u->arena, (size_t)(n + ntypes ? n + ntypes : 1) * sizeof(*types));
 	if (!types)
 		return uc_err("out of memory");
+	for (int k = 0; k < ntypes; k++)
+		types[k] = p->types[k];
 	for (int i = 0; i < n; i++) {
 		const struct disc_unit *d = &units[i];
 		struct box_type *t = NULL;
 		char buf[96];
+		int named = 0;
 		for (int k = 0; k < ntypes; k++)
-			if (types[k]->disc_type == d->type)
+			if (types[k]->disc_type == d->type) {
 				t = (struct box_type *)types[k];
+				named = k < p->ntypes;
+			}
+		if (named)
+			continue; /* the platform's own type */
 		if (!t) {
 			t = arena_alloc(&u->arena, sizeof(*t));
 			if (!t)
@@ -88,8 +120,11 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 		if (d->id + 1 > t->max_boxes)
 			t->max_boxes = d->id + 1;
 	}
+	if (p->ntypes) /* a named platform's: after its own, by type as Linux lists them */
+		platform_types_sort(types + p->ntypes, ntypes - p->ntypes);
 	p->types = types;
 	p->ntypes = ntypes;
+	u->plat = p;
 	return 0;
 }
 

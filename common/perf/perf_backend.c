@@ -190,6 +190,8 @@ int perf_boxes(uncore_t *u)
 		return uc_err("%s shows no uncore PMUs in %s/sys/bus/event_source/devices%s", u->perf->k->name,
 			      u->perf->k->root, u->host.hypervisor ? ": this is a virtual machine, and a hypervisor hides the "
 			      "uncore from its guests" : ": is the intel_uncore module loaded (modprobe intel_uncore)?");
+	if (u->plat->disc_unnamed && perf_platform_unnamed(u))
+		return -1;
 	for (int t = 0; t < u->plat->ntypes; t++)
 		if (type_boxes(u, t))
 			return -1;

@@ -150,12 +150,66 @@ static int stem_type(uncore_t *u, const struct perf_pmu *p, const char *stem, in
 	return 0;
 }
 
+/* The kernel's uncore PMUs by name stem: each stem's discovery type (-1: named), first PMU and box count. */
+struct stems {
+	char name[MAX_STEMS][48];
+	int disc[MAX_STEMS], first[MAX_STEMS], nbox[MAX_STEMS], n;
+};
+
+static int collect_stems(const struct perf_sys *ps, struct stems *st)
+{
+	st->n = 0;
+	for (int i = 0; i < ps->npmus; i++) {
+		char name[48];
+		int d, box, k = 0;
+		if (stem_of(ps->pmus[i].name, name, sizeof(name), &d, &box))
+			continue;
+		while (k < st->n && strcmp(st->name[k], name))
+			k++;
+		if (k < st->n) {
+			st->nbox[k] = box >= st->nbox[k] ? box + 1 : st->nbox[k];
+			continue;
+		}
+		if (st->n == MAX_STEMS)
+			return uc_err("the kernel has uncore PMUs of more than %d kinds", MAX_STEMS);
+		snprintf(st->name[st->n], sizeof(st->name[0]), "%s", name);
+		st->disc[st->n] = d;
+		st->nbox[st->n] = box + 1;
+		st->first[st->n++] = i;
+	}
+	return 0;
+}
+
+/* Types from the stems keep(stem) takes, after p's first nkeep types. */
+static int stem_types(uncore_t *u, struct platform_desc *p, int nkeep, const struct stems *st, const int *keep)
+{
+	int ntypes = nkeep;
+	const struct box_type **types = arena_alloc(&u->arena, (size_t)(st->n + nkeep ? st->n + nkeep : 1) * sizeof(*types));
+	if (!types)
+		return uc_err("out of memory");
+	for (int k = 0; k < nkeep; k++)
+		types[k] = p->types[k];
+	for (int k = 0; k < st->n; k++) {
+		if (!keep[k])
+			continue;
+		struct box_type *t = arena_alloc(&u->arena, sizeof(*t));
+		if (!t || stem_type(u, &u->perf->pmus[st->first[k]], st->name[k], st->disc[k], t))
+			return t ? -1 : uc_err("out of memory");
+		t->max_boxes = st->nbox[k];
+		types[ntypes++] = t;
+	}
+	if (nkeep) /* after a named platform's own types: by type, as Linux lists them */
+		platform_types_sort(types + nkeep, ntypes - nkeep);
+	p->types = types;
+	p->ntypes = ntypes;
+	return 0;
+}
+
 int perf_platform_open(uncore_t *u)
 {
-	char stems[MAX_STEMS][48];
-	int disc[MAX_STEMS], first[MAX_STEMS], nbox[MAX_STEMS], nstems = 0;
-	const struct perf_sys *ps = u->perf;
-	if (platform_generic_open(u))
+	struct stems st;
+	int keep[MAX_STEMS];
+	if (platform_generic_open(u) || collect_stems(u->perf, &st))
 		return -1;
 	struct platform_desc *p = u->own_plat;
 	char desc[128];
@@ -163,37 +217,32 @@ int perf_platform_open(uncore_t *u)
 		 u->host.model);
 	p->desc = arena_strdup(&u->arena, desc);
 	p->discovery = 0;
-	for (int i = 0; i < ps->npmus; i++) {
-		char st[48];
-		int d, box, k = 0;
-		if (stem_of(ps->pmus[i].name, st, sizeof(st), &d, &box))
-			continue;
-		while (k < nstems && strcmp(stems[k], st))
-			k++;
-		if (k < nstems) {
-			nbox[k] = box >= nbox[k] ? box + 1 : nbox[k];
-			continue;
-		}
-		if (nstems == MAX_STEMS)
-			return uc_err("the kernel has uncore PMUs of more than %d kinds", MAX_STEMS);
-		snprintf(stems[nstems], sizeof(stems[0]), "%s", st);
-		disc[nstems] = d;
-		nbox[nstems] = box + 1;
-		first[nstems++] = i;
-	}
-	const struct box_type **types = arena_alloc(&u->arena, (size_t)(nstems ? nstems : 1) * sizeof(*types));
-	if (!types || !p->desc)
+	if (!p->desc)
 		return uc_err("out of memory");
-	for (int k = 0; k < nstems; k++) {
-		struct box_type *t = arena_alloc(&u->arena, sizeof(*t));
-		if (!t || stem_type(u, &ps->pmus[first[k]], stems[k], disc[k], t))
-			return t ? -1 : uc_err("out of memory");
-		t->max_boxes = nbox[k];
-		types[k] = t;
+	for (int k = 0; k < st.n; k++)
+		keep[k] = 1;
+	return stem_types(u, p, 0, &st, keep);
+}
+
+int perf_platform_unnamed(uncore_t *u)
+{
+	struct stems st;
+	int keep[MAX_STEMS], any = 0;
+	if (collect_stems(u->perf, &st))
+		return -1;
+	for (int k = 0; k < st.n; k++) { /* uncore_type_<t> of a type the platform does not name */
+		keep[k] = st.disc[k] >= 0;
+		for (int i = 0; keep[k] && i < u->plat->ntypes; i++)
+			keep[k] = u->plat->types[i]->disc_type != st.disc[k];
+		any |= keep[k];
 	}
-	p->types = types;
-	p->ntypes = nstems;
-	return 0;
+	if (!any)
+		return 0;
+	struct platform_desc *p = platform_types_target(u);
+	if (!p)
+		return uc_err("out of memory");
+	u->plat = p;
+	return stem_types(u, p, p->ntypes, &st, keep);
 }
 
 int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n)

@@ -242,6 +242,11 @@ struct platform_desc {
 	int ecore_only; /* a Xeon of E-cores only (SRF, CWF): the generic platform never borrows its events */
 	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
 	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
+	/* discovery types the platform does not name become generic types "type<N>" (raw specs, the generic
+	 * control format; perf: uncore_type_<N>[_<box>]), as Linux's uncore_get_uncores keeps every discovered
+	 * type and names those without an entry in the model's table so (uncore.c uncore_get_alias_name);
+	 * 0: such units are left out with a warning */
+	int disc_unnamed;
 	const char *metrics_json;   /* platforms/<p>/metrics.json, embedded; NULL: none */
 	/* platform quirks applied after discovery (NULL: none) */
 	int (*fixup)(struct disc_ctx *c);

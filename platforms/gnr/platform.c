@@ -2,7 +2,9 @@
  * Granite Rapids (Xeon 6 with P-cores, family 6 models 0xAD and 0xAE = GNR-D).  Boxes come from the PMON
  * discovery tables; the unit types are those Linux 6.12 names for GNR (uncore_snbep.c gnr_uncores[],
  * indexed by discovery type), with the driver's quirks: no type is ignored (gnr_uncore_units_ignore is
- * empty: the UPI entries are good here, unlike SPR/EMR's), the CHA count is discovery's (gnr_uncore_cpu_init
+ * empty: the UPI entries are good here, unlike SPR/EMR's), the types gnr_uncores[] has no entry for (3, 7,
+ * 9-11, 14, 19: NULL) are the generic types "type<N>" as the driver's uncore_type_<N>[_<box>] PMUs
+ * (uncore_get_uncores, intel_uncore_generic_init_uncores; disc_unnamed), the CHA count is discovery's (gnr_uncore_cpu_init
  * does not read MSR 0x2FFE), no IMC free-running PMU.  Each IMC channel has two schedulers (SCH0, SCH1)
  * with their own CAS counts (perfmon UNC_M_CAS_COUNT_SCH0/SCH1, events 0x05/0x06): memory metrics add both.
  * Sierra Forest and Clearwater Forest share this layout (platforms/srf, platforms/cwf when built).
@@ -107,8 +109,6 @@ const struct box_type *const gnr_types[] = { &cha, &iio, &irp, &pcu, &ubox, &imc
 						    &b2hot, &b2cmi, &b2cxl, &b2upi, &mdf, &pciex16, &pciex8 };
 /* Linux intel-family.h INTEL_GRANITERAPIDS_X 0xAD, INTEL_GRANITERAPIDS_D 0xAE (uncore.c intel_uncore_match) */
 static const int gnr_models[] = { 0xad, 0xae, 0 };
-/* gnr_uncores[] has no entry for types 3, 7, 9-11, 14, 19 (NULL): the driver makes them generic PMUs */
-const int gnr_ignore[] = { 3, 7, 9, 10, 11, 14, 19, -1 };
 
 /* The driver's IMC aliases (gnr_uncore_imc_events): one read and one write CAS alias per scheduler, a
  * CAS moving 64 bytes (64 / 2^20 MiB). */

@@ -3,7 +3,8 @@
  * real one does.  Per socket, one table (one discovery device) for three compute dies and two I/O dies:
  * per compute die a third of the CHAs (24 on sim:gnr), four IMC channels (MMIO, each with two schedulers,
  * SCH0 and SCH1) and their B2CMI bridges (PCI), a B2HOT and two MDF stops; per I/O die three IIO stacks with their IRP and PCIEX16
- * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only.
+ * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only;
+ * then units of the types Linux 6.12 names none for (3, 7, 9-11, 14, 19: unnamed_units).
  * Unit types and formats follow Linux 6.12 gnr_uncores[]; addresses are placed here (sim_map.c).
  * The memory controller splits each channel's traffic between its schedulers by the profile's
  * mem_sch0_ratio, so a metric that counts one scheduler is wrong.  dies=N repeats all this per logical
@@ -137,6 +138,27 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 	return 0;
 }
 
+/* The units of the types Linux names none for (gnr_uncores[] NULL), after the rest of the table, a few a
+ * logical die (the machine's 1024 boxes hold sim:srf,dies=3): two of type 3 (MSR 0x3000 + 0x10 n), two of
+ * type 7 (MMIO, in compute die n's IMC window at +0x40000), one each of types 9, 10, 11 (MSR 0x3100, 0x3200,
+ * 0x3300), 14 (MMIO, compute die 0's window +0x50000) and 19 (MSR 0x3400); all placed here. */
+static int unnamed_units(struct sim *s, struct sim_disc_table *tb, int sock)
+{
+	static const struct { const char *unit; unsigned msr; int mmio; } one[] = {
+		{ "type9", 0x3100, 0 }, { "type10", 0x3200, 0 }, { "type11", 0x3300, 0 }, { "type14", 0, 0x50000 }, { "type19", 0x3400, 0 },
+	};
+	const struct sim_unit *t3 = sim_unit_named(s, "type3"), *t7 = sim_unit_named(s, "type7");
+	uint64_t win = IMC_BASE + 0x1000000ull * (uint64_t)(sock * s->dies + s->build_die);
+	for (int i = 0; i < 2; i++)
+		if (!sim_disc_placed(s, tb, t3, sock, i, 0x3000 + 0x10u * (unsigned)i) ||
+		    !sim_disc_placed(s, tb, t7, sock, i, win + 0x100000ull * (uint64_t)i + 0x40000))
+			return -1;
+	for (size_t k = 0; k < sizeof(one) / sizeof(one[0]); k++)
+		if (!sim_disc_placed(s, tb, sim_unit_named(s, one[k].unit), sock, 0, one[k].mmio ? win + (uint64_t)one[k].mmio : one[k].msr))
+			return -1;
+	return 0;
+}
+
 /* The discovery faults, and onesched: an IMC channel whose scheduler 1 counts no CAS (the tools that
  * read half of Granite Rapids' DRAM bandwidth counted SCH0 alone). */
 int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b)
@@ -166,7 +188,7 @@ int sim_gnr_build(struct sim *s)
 		for (int d = 0; d < GNR_DIES; d++)
 			if (compute_die(s, &tb, sock, d, bus))
 				return -1;
-		if (io_units(s, &tb, sock, bus))
+		if (io_units(s, &tb, sock, bus) || unnamed_units(s, &tb, sock))
 			return -1;
 		sim_disc_finish(s, &tb);
 	}

@@ -20,6 +20,10 @@
 /* MMIO units with 8-byte steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT) */
 #define MMIO8(n) .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x08 + 8 * (n), .ctr_stride = 8, \
 	.status = 0x08 + 16 * (n), .nctr = (n), .ctl_bytes = 8
+/* MMIO units of the generic discovery driver: controls 4 apart, counters 8 (uncore_discovery.c
+ * generic_uncore_mmio_ops, uncore_pci_event_ctl without OFFS8); offsets placed here */
+#define GEN_MMIO .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c, \
+	.nctr = 4, .ctl_bytes = 4, CTL(BASE)
 /* Device ids of the PCI units: placed here (nothing looks them up: Linux finds GNR's PCI units through the
  * discovery table alone, gnr_uncore_units_ignore being empty) */
 #define IDS(x) .ids = { x, x, x, x, x, x, x, x }
@@ -61,6 +65,18 @@ const struct sim_unit sim_gnr_units[] = {
 	{ .name = "mdf", MSR_UNIT(4), CTL(BASE), .disc_type = 20, .src = "Linux gnr_uncore_mdf_sbo (generic format)" },
 	{ .name = "pciex16", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 21, IDS(0x3d50), .src = "Linux gnr_uncore_pciex16 (PCI)" },
 	{ .name = "pciex8", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 22, IDS(0x3d51), .src = "Linux gnr_uncore_pciex8 (PCI)" },
+	/* The types Linux 6.12's gnr_uncores[] has no entry for (NULL at 3, 7, 9-11, 14, 19): the driver's generic
+	 * discovery PMUs uncore_type_<N>[_<box>] (uncore_discovery.c generic ops and formats).  Public sources say
+	 * neither what they are on GNR nor how they are reached: their access (MSR, or MMIO with the generic MMIO
+	 * steps, controls 4 apart and counters 8) and addresses are placed here; each counts the uncore clock
+	 * at event 0x01. */
+	{ .name = "type3", MSR_UNIT(4), CTL(BASE), .disc_type = 3, .src = "Linux generic discovery PMU (gnr_uncores[3] NULL)" },
+	{ .name = "type7", GEN_MMIO, .disc_type = 7, .src = "Linux generic discovery PMU (gnr_uncores[7] NULL), MMIO" },
+	{ .name = "type9", MSR_UNIT(4), CTL(BASE), .disc_type = 9, .src = "Linux generic discovery PMU (gnr_uncores[9] NULL)" },
+	{ .name = "type10", MSR_UNIT(4), CTL(BASE), .disc_type = 10, .src = "Linux generic discovery PMU (gnr_uncores[10] NULL)" },
+	{ .name = "type11", MSR_UNIT(4), CTL(BASE), .disc_type = 11, .src = "Linux generic discovery PMU (gnr_uncores[11] NULL)" },
+	{ .name = "type14", GEN_MMIO, .disc_type = 14, .src = "Linux generic discovery PMU (gnr_uncores[14] NULL), MMIO" },
+	{ .name = "type19", MSR_UNIT(2), CTL(BASE), .disc_type = 19, .src = "Linux generic discovery PMU (gnr_uncores[19] NULL)" },
 };
 const int sim_gnr_nunits = N(sim_gnr_units);
 /* A UBox node-id device as SPR's (0x3250, CPUNODEID 0xC0, GIDNIDMAP 0xD4: Linux spr_uncore_pci_init), placed

@@ -43,5 +43,8 @@ const struct sim_perf_type sim_gnr_perf[] = {
 	GEN_TYPE("mdf_sbo", "mdf", 20),
 	RAW_TYPE("pciex16", 21),
 	RAW_TYPE("pciex8", 22),
+	/* no entry in gnr_uncores[]: the generic discovery PMUs, uncore_type_<t>[_<box>] */
+	GEN_TYPE(NULL, "type3", 3), GEN_TYPE(NULL, "type7", 7), GEN_TYPE(NULL, "type9", 9), GEN_TYPE(NULL, "type10", 10),
+	GEN_TYPE(NULL, "type11", 11), GEN_TYPE(NULL, "type14", 14), GEN_TYPE(NULL, "type19", 19),
 };
 const int sim_gnr_nperf = sizeof(sim_gnr_perf) / sizeof(sim_gnr_perf[0]);

@@ -5,7 +5,7 @@ files test_collectd.sh wrote, against the simulator's truth; and every panel ren
     graphite_dashboard.py URL DASHBOARD HOST PLATFORM PNG_DIR
 
 Prints a PASS:/FAIL: line per check.  The truth is the profile test_collectd.sh gives the simulator
-(socket s reads 6.4e9 x (1+s) B/s, DRAM clock 1.6e9 Hz) over the defaults of common/sim/sim_profile.c
+(socket s reads 6.4e9 x (1+s) B/s, DRAM clock 0.8e9 Hz) over the defaults of common/sim/sim_profile.c
 (writes 4.8e9 x (1+s) B/s, LLC lookups 1.6e9 / (1+s) per s with miss ratio 0.125 x (1+s), link
 rx 3.2e9 + 0.8e9 s and tx 2.4e9 + 0.8e9 s B/s at 0.3 + 0.1 s of its slots, uncore clock 2.7e9 Hz).
 """
@@ -27,7 +27,7 @@ def truth(metric, s, boxes):
         "upi_tx_bw": 2.4e9 + 0.8e9 * s, "qpi_tx_bw": 2.4e9 + 0.8e9 * s,
         "upi_tx_util": 100 * (0.3 + 0.1 * s), "qpi_rx_util": 100 * (0.3 + 0.1 * s),
         "uncore_freq": 2.7e9,
-        "dram_freq": 1.6e9,
+        "dram_freq": 0.8e9,
     }
     for kind in ("mem_bw_read", "mem_bw_write"):  # a channel: the socket's traffic spread evenly
         if metric.startswith(kind + "_imc"):

@@ -215,6 +215,7 @@ void uncore_close(uncore_t *u)
 		return;
 	if (u->acc) {
 		session_claims_settle(u);
+		disc_globals_restore(u); /* a global control found frozen is frozen again (discover_global.c) */
 		write_guard_free(u->acc);
 		u->acc->ops->close(u->acc);
 	}

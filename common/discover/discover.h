@@ -79,6 +79,7 @@ struct disc_table {
 	int max_units, stride, num_status, status_off;
 	uint64_t global_ctl;
 	int socket, die;
+	int domain;           /* its index in the platform's domains (disc_domains_of) */
 };
 
 #define DISC_DVSEC_CAP 0x23 /* PCIe extended capability: DVSEC (seed 001 L941-1062) */
@@ -88,6 +89,15 @@ struct disc_table {
 int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
 		     int *nunits);
 const char *disc_access_name(enum disc_access access);
+/* A platform's discovery domains (its own, or the one PCI domain of SPR to CWF); *n their number. */
+const struct disc_domain *disc_domains_of(const struct platform_desc *p, int *n);
+/* Whether domain dom of the platform leaves out discovery type type. */
+int disc_domain_ignores(const struct platform_desc *p, int dom, int type);
+/* The tables' global controls of the domains that may be frozen at power-on, kept on the handle
+ * (discover_global.c); cleared where found frozen when a session starts, set again when none counts. */
+int disc_globals_keep(uncore_t *u, const struct disc_table *t, int n);
+int disc_globals_unfreeze(uncore_t *u);
+void disc_globals_restore(uncore_t *u);
 /* Index of the platform's box type with this discovery type, or -1. */
 int disc_type_index(const struct platform_desc *p, int disc_type);
 /* "cha unit 5" when the platform names the type, else "type 40, unit id 5". */

@@ -135,8 +135,34 @@ static int grow(void **v, int n, int *cap, size_t size)
 	return 0;
 }
 
+/* The one domain of the platforms that name none: PCI, any device with the DVSEC (0x09A7 first). */
+static const struct disc_domain pci_any = { "pci", 0, DISC_ANY_DEVICE, NULL, 0 };
+
+const struct disc_domain *disc_domains_of(const struct platform_desc *p, int *n)
+{
+	if (p->disc_domains && p->ndisc_domains > 0) {
+		*n = p->ndisc_domains < UC_MAX_DISC_DOMAINS ? p->ndisc_domains : UC_MAX_DISC_DOMAINS;
+		return p->disc_domains;
+	}
+	*n = 1;
+	return &pci_any;
+}
+
+int disc_domain_ignores(const struct platform_desc *p, int dom, int type)
+{
+	int n;
+	const struct disc_domain *d = disc_domains_of(p, &n);
+	if (dom < 0 || dom >= n)
+		return 0;
+	for (const int *i = d[dom].ignore; i && *i >= 0; i++)
+		if (*i == type)
+			return 1;
+	return 0;
+}
+
 /* Table ti's units, added to those of the tables before it; a unit another table of the same die already
- * gave is left out (Linux merges a die's tables: uncore_insert_box_info). */
+ * gave is left out (Linux merges a die's tables: uncore_insert_box_info), and so is one of a type its
+ * domain ignores (Linux uncore_ignore_unit, silently). */
 static int read_units(struct disc_ctx *c, const struct disc_table *all, int ti, struct disc_unit **units, int *nu,
 		      int *cap)
 {
@@ -159,6 +185,8 @@ static int read_units(struct disc_ctx *c, const struct disc_table *all, int ti, 
 		memcpy(w, buf + step * (size_t)i, sizeof(w));
 		if (!w[0] && !w[1])
 			continue; /* "any non-0 entry provides discovery information" (L898) */
+		if (disc_domain_ignores(c->u->plat, t->domain, (int)(w[2] & 0xffff)))
+			continue;
 		if (decode_unit(w, &d, why, sizeof(why))) {
 			uc_warn("discovery table of %s, entry %d (%s): %s; the unit is left out", tname, i,
 				disc_unit_label(c->u->plat, &d, label, sizeof(label)), why);
@@ -224,35 +252,59 @@ static void missing_dies(const struct disc_ctx *c, const unsigned char seen[UC_M
 					host_die_name(h, s, die, name, sizeof(name)), h->die_cpu[s][die]);
 }
 
-int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
-		     int *nunits)
+/* What a walk of the domains keeps: its finds, read errors and the dies given a table. */
+struct walk {
+	struct disc_table **tables;
+	struct disc_unit **units;
+	int *ntables, *nunits;
+	int tcap, ucap, readerr, found;
+	char lasterr[256];
+	unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES];
+};
+
+/* A table placed on a die: its global block, then its units (-1: out of memory or a read failure of them). */
+static int take_table(struct disc_ctx *c, struct walk *w, struct disc_table *t, const char *where)
+{
+	char name[48];
+	host_die_name(&c->u->host, t->socket, t->die, name, sizeof(name));
+	w->seen[t->socket][t->die] = 1;
+	if (read_global(c->u->acc, t)) {
+		uc_warn("discovery table of %s %s: %s; the %s's discovered units are unavailable", name, where, uncore_error(),
+			c->u->host.socket_dies[t->socket] > 1 ? "die" : "socket");
+		return 0;
+	}
+	if (grow((void **)w->tables, *w->ntables, &w->tcap, sizeof(**w->tables)))
+		return -1;
+	(*w->tables)[(*w->ntables)++] = *t;
+	return read_units(c, *w->tables, *w->ntables - 1, w->units, w->nunits, &w->ucap);
+}
+
+/* A PCI domain: each Intel device with the PMON DVSEC, of the domain's device id (any: 0x09A7 where the
+ * machine has one), placed by table_die. */
+static int pci_domain(struct disc_ctx *c, struct walk *w, const struct disc_domain *dm, int di)
 {
 	struct access *a = c->u->acc;
-	const struct host_info *h = &c->u->host;
-	int only_disc = 0, tcap = 0, ucap = 0, readerr = 0, found = 0;
-	char lasterr[256] = "", name[48];
-	unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES] = { { 0 } };
-	*tables = NULL;
-	*units = NULL;
-	*ntables = *nunits = 0;
-	for (int i = 0; i < c->ndev; i++)
+	int only_disc = 0;
+	char where[32];
+	for (int i = 0; i < c->ndev && dm->base == DISC_ANY_DEVICE; i++)
 		only_disc |= c->devs[i].vendor == UC_PCI_VENDOR_INTEL && c->devs[i].device == DISC_DEVICE;
 	for (int i = 0; i < c->ndev; i++) {
 		const struct pci_devinfo *d = &c->devs[i];
-		struct disc_table t = { .dev = d->loc };
+		struct disc_table t = { .dev = d->loc, .domain = di };
 		uint32_t cap;
 		int r;
-		if (d->vendor != UC_PCI_VENDOR_INTEL || (only_disc && d->device != DISC_DEVICE))
+		if (d->vendor != UC_PCI_VENDOR_INTEL || (dm->base != DISC_ANY_DEVICE && d->device != dm->base) ||
+		    (only_disc && d->device != DISC_DEVICE))
 			continue;
 		r = find_dvsec(a, &d->loc, &cap);
 		if (r < 0) {
-			readerr++;
-			snprintf(lasterr, sizeof(lasterr), "%s", uncore_error());
+			w->readerr++;
+			snprintf(w->lasterr, sizeof(w->lasterr), "%s", uncore_error());
 			continue;
 		}
 		if (!r)
 			continue;
-		if (table_die(c, d, found++, &t)) {
+		if (table_die(c, d, w->found++, &t)) {
 			if (t.die < 0)
 				uc_warn("discovery table at %02x:%02x.%d: its die has no online CPU; its units are not counted",
 					d->loc.bus, d->loc.dev, d->loc.fn);
@@ -264,23 +316,70 @@ int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntable
 					d->loc.dev, d->loc.fn, t.socket, t.die ? " (that die)" : "");
 			continue;
 		}
-		host_die_name(h, t.socket, t.die, name, sizeof(name));
-		seen[t.socket][t.die] = 1;
-		if (dvsec_bar(a, &d->loc, cap, &t.bar) || read_global(a, &t)) {
-			uc_warn("discovery table of %s at %02x:%02x.%d: %s; the %s's discovered units are unavailable", name,
-				d->loc.bus, d->loc.dev, d->loc.fn, uncore_error(), h->socket_dies[t.socket] > 1 ? "die" : "socket");
+		snprintf(where, sizeof(where), "at %02x:%02x.%d", d->loc.bus, d->loc.dev, d->loc.fn);
+		if (dvsec_bar(a, &d->loc, cap, &t.bar)) {
+			char name[48];
+			w->seen[t.socket][t.die] = 1;
+			uc_warn("discovery table of %s %s: %s; the %s's discovered units are unavailable",
+				host_die_name(&c->u->host, t.socket, t.die, name, sizeof(name)), where, uncore_error(),
+				c->u->host.socket_dies[t.socket] > 1 ? "die" : "socket");
 			continue;
 		}
-		if (grow((void **)tables, *ntables, &tcap, sizeof(**tables)))
+		if (take_table(c, w, &t, where))
+			return -1;
+	}
+	return 0;
+}
+
+/* An MSR domain: the MSR read once on each die (its first CPU) holds the physical address of that die's
+ * table, 0 or a failed read none (Linux 7.0 uncore_discovery_msr: rdmsrq_safe_on_cpu, "if (!base)
+ * continue").  The address must be a plausible one before anything is read there. */
+static int msr_domain(struct disc_ctx *c, struct walk *w, const struct disc_domain *dm, int di)
+{
+	const struct host_info *h = &c->u->host;
+	char where[48];
+	for (int s = 0; s < h->nsockets && s < UC_MAX_SOCKETS; s++)
+		for (int die = 0; die < h->socket_dies[s] || die == 0; die++) {
+			int cpu = host_die_cpu(h, s, die);
+			uint64_t base = 0;
+			struct disc_table t = { .socket = s, .die = die, .domain = di };
+			if (cpu < 0 || c->u->acc->ops->msr_read(c->u->acc, cpu, dm->base, &base) || !base)
+				continue;
+			snprintf(where, sizeof(where), "at 0x%llx (MSR 0x%x)", (unsigned long long)base, dm->base);
+			if (base & 7 || base < 0x100000 || base >= 1ull << 52) {
+				uc_warn("discovery MSR 0x%x of CPU %d names 0x%llx, not a plausible table address; ignored", dm->base,
+					cpu, (unsigned long long)base);
+				continue;
+			}
+			t.bar = base;
+			for (int k = 0; k < *w->ntables && t.bar; k++) /* a table another domain gave: read once */
+				if ((*w->tables)[k].bar == base)
+					t.bar = 0;
+			if (t.bar && take_table(c, w, &t, where))
+				return -1;
+		}
+	return 0;
+}
+
+int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
+		     int *nunits)
+{
+	struct walk w = { .tables = tables, .units = units, .ntables = ntables, .nunits = nunits };
+	int ndom;
+	const struct disc_domain *dm = disc_domains_of(c->u->plat, &ndom);
+	*tables = NULL;
+	*units = NULL;
+	*ntables = *nunits = 0;
+	for (int di = 0; di < ndom; di++)
+		if ((dm[di].msr ? msr_domain : pci_domain)(c, &w, &dm[di], di))
 			goto fail;
-		(*tables)[(*ntables)++] = t;
-		if (read_units(c, *tables, *ntables - 1, units, nunits, &ucap))
+	if (!*ntables && w.readerr)
+		return uc_err("no PMON discovery table could be read: %s", w.lasterr);
+	if (*ntables) {
+		missing_dies(c, w.seen);
+		if (disc_globals_keep(c->u, *tables, *ntables))
 			goto fail;
 	}
-	if (!*ntables && readerr)
-		return uc_err("no PMON discovery table could be read: %s", lasterr);
-	if (*ntables)
-		missing_dies(c, seen);
 	return 0;
 fail:
 	free(*tables);

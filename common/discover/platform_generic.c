@@ -17,6 +17,19 @@ static const struct ctl_layout lay_generic = { .name = "generic",
 	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 },
 	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 32 } } };
 
+/* Where a CPU the project does not know keeps its tables: any PCI device with the DVSEC (Linux 7.0
+ * generic_uncore_init domain 0, PCI_ANY_ID: 1897336728b4; 0x09A7 first where there is one, as before), and
+ * the discovery MSRs read on each die: 0x201E (Linux UNCORE_DISCOVERY_MSR, generic_uncore_init domain 1) and
+ * 0x710 (CBB_UNCORE_DISCOVERY_MSR, 66e2075426f3), which Linux's generic driver does not read: a part laid out
+ * in domains as Diamond Rapids is counts through its tables alone.  Tables found through an MSR may have their
+ * global control frozen at power-on (b575fc0e3357): a frozen one is cleared while counting. */
+static const struct disc_domain generic_domains[] = {
+	{ "pci", 0, DISC_ANY_DEVICE, NULL, 0 },
+	{ "msr 0x201e", 1, 0x201e, NULL, 1 },
+	{ "msr 0x710", 1, 0x710, NULL, 1 },
+};
+static const uint32_t generic_ro_msrs[] = { 0x201e, 0x710, 0 }; /* read at open, never written */
+
 int platform_generic_open(uncore_t *u)
 {
 	struct platform_desc *p = calloc(1, sizeof(*p) + 2 * sizeof(int) + 64 + 96);
@@ -38,6 +51,9 @@ int platform_generic_open(uncore_t *u)
 	/* the PMON MSR range of the discovery generation (seed 001 T1-8..T1-10); an assumption elsewhere */
 	p->pmon_msr_lo = 0x2000;
 	p->pmon_msr_hi = 0x3fff;
+	p->disc_domains = generic_domains;
+	p->ndisc_domains = UC_ARRAY_LEN(generic_domains);
+	p->ro_msrs = generic_ro_msrs;
 	u->own_plat = p;
 	u->plat = p;
 	return 0;
@@ -136,7 +152,7 @@ static const struct platform_desc *newest_discovery(void)
 	const struct platform_desc *best = NULL;
 	for (int i = 0; uc_platforms[i]; i++)
 		if (uc_platforms[i]->discovery && uc_platforms[i]->nevents && !uc_platforms[i]->sim_only &&
-		    !uc_platforms[i]->ecore_only)
+		    !uc_platforms[i]->ecore_only && !uc_platforms[i]->provisional)
 			best = uc_platforms[i];
 	return best;
 }

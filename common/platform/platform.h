@@ -220,6 +220,23 @@ struct perf_term {
 #define UC_MAX_GLOB_STATUS 2 /* global status MSRs per socket (EMR 0x2FF2-0x2FF3: 128 positions) */
 
 struct disc_ctx;
+/* A PMON discovery domain (Linux 7.0 struct uncore_discovery_domain, commit e75462f6c7ea): where a group of
+ * discovery tables is found.  A platform without any has one, PCI, any device with the DVSEC (device 0x09A7
+ * first where there is one), as Linux 6.12 and SPR to CWF. */
+struct disc_domain {
+	const char *name;   /* for messages ("imh", "cbb") */
+	int msr;            /* 1: base is an MSR holding the physical address of a table, read once on each die
+			     * (Linux uncore_discovery_msr); 0: base is the PCI device id of the table devices */
+	uint32_t base;      /* PCI: DISC_ANY_DEVICE = any Intel device with the DVSEC */
+	const int *ignore;  /* discovery types of this domain's tables left out (-1 ends; NULL: none) */
+	/* the global control of its tables (their global block's address, MMIO) may be frozen at power-on (Linux
+	 * 7.0 domain global_init, b575fc0e3357): a frozen one is cleared while this library counts and set again
+	 * when it lets go (discover_global.c) */
+	int unfreeze;
+};
+#define DISC_ANY_DEVICE 0xffffu
+#define UC_MAX_DISC_DOMAINS 4
+#define UC_MAX_DISC_GCTL 32 /* global controls a handle may unfreeze: a table each (discover_global.c) */
 struct platform_desc {
 	const char *name, *desc;
 	int family;
@@ -242,6 +259,10 @@ struct platform_desc {
 	int ecore_only; /* a Xeon of E-cores only (SRF, CWF): the generic platform never borrows its events */
 	uint32_t pmon_msr_lo, pmon_msr_hi;  /* the PMON MSR range entries must fall in */
 	const int *disc_ignore;             /* discovery types never trusted (-1 ends) */
+	const struct disc_domain *disc_domains; /* where the tables are (NULL: one PCI domain, as above) */
+	int ndisc_domains;                  /* at most UC_MAX_DISC_DOMAINS */
+	/* events from Linux's aliases alone, no perfmon JSON yet (DMR): the generic platform never borrows them */
+	int provisional;
 	/* discovery types the platform does not name become generic types "type<N>" (raw specs, the generic
 	 * control format; perf: uncore_type_<N>[_<box>]), as Linux's uncore_get_uncores keeps every discovered
 	 * type and names those without an entry in the model's table so (uncore.c uncore_get_alias_name);

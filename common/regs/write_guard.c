@@ -127,6 +127,9 @@ int write_guard_build(uncore_t *u)
 				box_fr_addr(b, k), 0, 1, b->t->name, b->t->fr[k].name))
 				goto fail;
 	}
+	for (int k = 0; k < u->ngctl; k++) /* discovery global controls frozen at power-on: freeze_all, bit 0 */
+		if (add(g, mmio_key(), u->gctl[k].addr, 0x1, 0, "discovery", "global control"))
+			goto fail;
 	for (int s = 0; s < u->host.nsockets && s < UC_MAX_SOCKETS; s++) {
 		for (int die = 0; die < u->host.socket_dies[s] || die == 0; die++) { /* each die has its own */
 			int cpu = host_die_cpu(&u->host, s, die);

@@ -1,5 +1,6 @@
 /* Sessions: programming a box with the documented protocol. */
 #include "session_priv.h"
+#include "discover/discover.h"
 
 int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v)
 {
@@ -161,6 +162,8 @@ static int unfreeze(uncore_session_t *s, struct prog *pg)
  * else yet, so they are frozen together and start together. */
 int sess_program(uncore_session_t *s)
 {
+	if (disc_globals_unfreeze(s->u)) /* a domain's global control frozen at power-on (DMR's compute dies) */
+		return -1;
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
 		if (pg->owner || !writes_box(s, pg))

@@ -1,5 +1,6 @@
 /* Sessions: starting, reading (with wrap-around into 64-bit accumulators), sampling and stopping. */
 #include "session_priv.h"
+#include "discover/discover.h"
 
 /* One box (or perf group) read or sampled; one that failed is named in msg once (tell: to the caller). */
 static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, char *msg, size_t *len,
@@ -206,6 +207,8 @@ static int track(uncore_session_t *s, int on)
 		if (u->running[i] == s) {
 			if (!on)
 				u->running[i] = u->running[--u->nrunning];
+			if (!on && !u->nrunning) /* nothing counts: a global control found frozen is frozen again */
+				disc_globals_restore(u);
 			return 0;
 		}
 	if (!on)

@@ -166,8 +166,15 @@ struct sim {
 	struct sim_blob blobs[SIM_MAX_BLOBS];
 	int nblobs;
 	uint64_t blob_lo, blob_hi; /* the lowest address of a blob, and the highest end of one */
-	struct { uint32_t addr; uint64_t val; } romsr[SIM_MAX_ROMSR]; /* read-only MSRs outside boxes */
+	/* read-only MSRs outside boxes: scope k's reads val + k * step (a per-die discovery MSR: Linux 7.0
+	 * CBB_UNCORE_DISCOVERY_MSR 0x710 names each die's own table) */
+	struct { uint32_t addr; uint64_t val, step; } romsr[SIM_MAX_ROMSR];
 	int nromsr;
+	/* global controls in MMIO (a discovery table's, Diamond Rapids' compute dies: Linux 7.0 b575fc0e3357):
+	 * freeze_all, bit 0, freezes scope's boxes as the MSR global control does; gfrz_boot: frozen at power-on */
+	struct { uint64_t phys; int scope; } mglob[SIM_MAX_BLOBS];
+	int nmglob;
+	int gfrz_boot[UC_MAX_SOCKETS];
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
 	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
@@ -337,6 +344,8 @@ const struct sim_unit *sim_unit_named(const struct sim *s, const char *name);
 struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id);
 /* A config dword of a device just added (d NULL: the machine has too many devices, an error). */
 int sim_put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v);
+/* What read-only MSR k reads on scope sc. */
+static inline uint64_t sim_romsr_val(const struct sim *s, int k, int sc) { return s->romsr[k].val + (uint64_t)sc * s->romsr[k].step; }
 /* The Skylake-style machines' PCI boxes (skx, icx): each place's box on socket sock, its function at bus0 + bus,
  * dev.fn with the unit's id for that box. */
 struct sim_bus_place { const char *unit; int idx, bus, dev, fn; };

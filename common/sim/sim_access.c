@@ -129,7 +129,7 @@ static inline int msr_get(struct sim *s, int cpu, uint32_t reg, uint64_t *val)
 	}
 	for (int i = 0; i < s->nromsr; i++)
 		if (s->romsr[i].addr == reg && cpu >= 0 && cpu / s->cores < sim_scopes(s)) {
-			*val = s->romsr[i].val;
+			*val = sim_romsr_val(s, i, cpu / s->cores);
 			return 0;
 		}
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
@@ -213,7 +213,7 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 		for (k = 0; k < s->nromsr && s->romsr[k].addr != reg; k++)
 			;
 		if (k < s->nromsr) {
-			vals[i] = s->romsr[k].val;
+			vals[i] = sim_romsr_val(s, k, scope);
 			continue;
 		}
 		if (!(r = sim_map_entry(s, key0 | reg)))
@@ -361,12 +361,44 @@ static int mmio_find(struct sim *s, uint64_t phys, struct sim_box **bp, int *kin
 	return 0;
 }
 
-/* An MMIO register's value (the access counted already): a blob's bytes, or a box's register. */
+/* The scope a global control in MMIO freezes (s->mglob), or -1. */
+static int mglob_scope(const struct sim *s, uint64_t phys)
+{
+	for (int i = 0; i < s->nmglob; i++)
+		if (s->mglob[i].phys == phys)
+			return s->mglob[i].scope;
+	return -1;
+}
+
+/* freeze_all, bit 0, of an MMIO global control: set freezes the scope's boxes, clear resumes them (Linux 7.0
+ * uncore_mmio_global_init writes 0 "to enable all counters"); it reads back as set or clear. */
+static uint64_t mglob_access(struct sim *s, int sc, int write, uint64_t v)
+{
+	sim_shared_in(s, NULL);
+	if (write && (v & 1) && !s->gfrz[sc]) {
+		s->gfrz[sc] = 1;
+		s->gfrz_ns[sc] = sim_clock(s);
+	} else if (write && !(v & 1) && s->gfrz[sc]) {
+		sim_advance_scope(s, sc); /* the frozen span is not counted */
+		s->gfrz[sc] = 0;
+	}
+	v = s->gfrz[sc] ? 1 : 0;
+	sim_shared_out(s, NULL);
+	return v;
+}
+
+/* An MMIO register's value (the access counted already): a blob's bytes, a global control, or a box's register. */
 static inline int mmio_get(struct sim *s, uint64_t phys, void *buf, size_t len)
 {
 	const struct sim_reg *r;
 	struct sim_box *b;
 	uint64_t v;
+	int sc;
+	if (s->nmglob && (len == 4 || len == 8) && (sc = mglob_scope(s, phys)) >= 0) {
+		v = mglob_access(s, sc, 0, 0);
+		memcpy(buf, &v, len);
+		return 0;
+	}
 	if (phys >= s->blob_lo && (phys <= s->blob_hi || phys + len < phys)) /* none holds an address outside */
 		for (int i = 0; i < s->nblobs; i++) {
 			const struct sim_blob *m = &s->blobs[i];
@@ -433,10 +465,12 @@ static int s_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes
 {
 	struct sim *s = a->priv;
 	struct sim_box *b;
-	int kind, idx;
+	int kind, idx, sc;
 	access_point(s);
 	a->stats.writes++;
 	tick(s);
+	if (s->nmglob && (sc = mglob_scope(s, phys)) >= 0)
+		return mglob_access(s, sc, 1, val), 0;
 	if (mmio_find(s, phys, &b, &kind, &idx))
 		return -1;
 	return box_set(s, b, kind, idx, "writing MMIO", bytes == 4 ? (val & 0xffffffffull) : val,

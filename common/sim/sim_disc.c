@@ -74,9 +74,9 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 
 static void put32(uint8_t *cfg, int off, uint32_t v) { memcpy(cfg + off, &v, 4); }
 
-static int disc_device(struct sim *s, int bus, uint64_t bar, int scope)
+int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id)
 {
-	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, 0x09a7);
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, id);
 	if (!d)
 		return -1;
 	d->info.node = scope; /* a NUMA node per logical die, as Linux's get_device_die_id expects */
@@ -91,10 +91,8 @@ static int disc_device(struct sim *s, int bus, uint64_t bar, int scope)
 	return 0;
 }
 
-int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus, uint64_t bar, int max, uint32_t node,
-		    uint32_t gidnidmap)
+int sim_disc_table_new(struct sim *s, struct sim_disc_table *t, uint64_t bar, int max)
 {
-	struct sim_dev *d;
 	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2 };
 	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
 		return free(t->data), uc_err("out of memory");
@@ -104,21 +102,35 @@ int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus,
 	if (!s->nblobs || bar + s->blobs[s->nblobs].len > s->blob_hi)
 		s->blob_hi = bar + s->blobs[s->nblobs].len;
 	s->nblobs++;
+	return 0;
+}
+
+int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus, uint64_t bar, int max, uint32_t node,
+		    uint32_t gidnidmap)
+{
+	struct sim_dev *d;
+	if (sim_disc_table_new(s, t, bar, max))
+		return -1;
 	if (!(d = sim_add_dev(s, bus, 0, 0, s->ubox->devid))) /* node ids for bus -> socket */
 		return uc_err("simulator: too many devices");
 	put32(d->cfg, (int)s->ubox->cpunodeid, node);
 	put32(d->cfg, (int)s->ubox->gidnidmap, gidnidmap);
 	d->info.node = scope;
-	if (disc_device(s, bus, bar, scope))
+	if (sim_disc_device(s, bus, bar, scope, 0x09a7))
 		return uc_err("simulator: too many devices");
 	return 0;
 }
 
+void sim_disc_finish_at(struct sim_disc_table *t, int access, uint64_t ctl, unsigned status_off)
+{
+	sim_disc_put64(t->data, (uint64_t)access << 62 | (uint64_t)t->n << 16 | (uint64_t)SIM_DISC_STRIDE << 8);
+	sim_disc_put64(t->data + 8, ctl);
+	sim_disc_put64(t->data + 16, (uint64_t)t->gsp << 8 | status_off);
+}
+
 void sim_disc_finish(struct sim *s, struct sim_disc_table *t)
 {
-	sim_disc_put64(t->data, (uint64_t)t->n << 16 | (uint64_t)SIM_DISC_STRIDE << 8);
-	sim_disc_put64(t->data + 8, s->glob->ctl);
-	sim_disc_put64(t->data + 16, (uint64_t)t->gsp << 8 | (uint64_t)(s->glob->status - s->glob->ctl));
+	sim_disc_finish_at(t, 0, s->glob->ctl, s->glob->status - s->glob->ctl);
 }
 
 void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc)

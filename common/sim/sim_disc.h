@@ -29,6 +29,13 @@ int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus,
 		    uint32_t gidnidmap);
 /* Close socket sock's table: the global block (access MSR, units, stride, global control and status). */
 void sim_disc_finish(struct sim *s, struct sim_disc_table *t);
+/* The same with the global control's access (0 MSR, 1 MMIO), address and the status' offset from it. */
+void sim_disc_finish_at(struct sim_disc_table *t, int access, uint64_t ctl, unsigned status_off);
+/* A table alone: room for max units at physical address bar, readable as plain bytes. */
+int sim_disc_table_new(struct sim *s, struct sim_disc_table *t, uint64_t bar, int max);
+/* A discovery device of PCI id id at bus:0.2 on NUMA node scope whose DVSEC names bar (0x09A7: Linux
+ * UNCORE_DISCOVERY_TABLE_DEVICE; 0x09A1: DMR_UNCORE_DISCOVERY_TABLE_DEVICE, 6daf2c35b835). */
+int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id);
 /* A unit at an MSR or MMIO address ctl (its unit control); NULL when the machine is full (error set). */
 struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
 				uint64_t ctl);

@@ -30,7 +30,7 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 		sim_box_advance(s, b);
 		sim_shared_out(s, b);
 		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
-			   b->status != o->status || s->gfrz[sim_box_scope(s, b)] || gstatus_any(s, sim_box_scope(s, b)) ||
+			   b->status != o->status || s->gfrz[sim_box_scope(s, b)] != s->gfrz_boot[sim_box_scope(s, b)] || gstatus_any(s, sim_box_scope(s, b)) ||
 			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
 			   memcmp(b->filt, o->filt, sizeof(b->filt));
 		if (diff) {

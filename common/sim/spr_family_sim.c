@@ -15,6 +15,7 @@
 #include "sim/sim_kernel.h"
 #include "sim/spr_family_sim.h"
 #include "sim/sim_only.h"
+#include "sim/sim_domains.h"
 
 
 static const int spr_bus[UC_MAX_SOCKETS] = { 0xfe, 0x7e, 0xbe, 0x3e, 0xde, 0x5e, 0x9e, 0x1e };
@@ -229,9 +230,12 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 static int build_generic(struct sim *s)
 {
 	static const struct spr_sim_variant generic = { .generic = 1 };
+	if (s->variant == SIM_LAYOUT_DOMAINS) /* layout=domains: Diamond Rapids' layout (sim_domains.c) */
+		return sim_domains_build(s);
 	return spr_family_build(s, &generic);
 }
 
 /* EMR's map behind a CPU model without tables (0xEE is invented): the generic discovery platform */
 const struct sim_kind sim_kind_generic = { .name = "generic", .cores = 4, .family = 6, .model = 0xee,
-					   .build = build_generic, SPR_FAMILY_SIM_MAP };
+					   .build = build_generic, SPR_FAMILY_SIM_MAP,
+					   .option_help = "layout=domains", .option = sim_domains_option };

@@ -1,0 +1,148 @@
+/*
+ * A machine laid out in PMON discovery domains as Diamond Rapids is (Linux 7.0; the facts and their commits:
+ * platforms/dmr/README.md), behind the generic kind's unknown CPU: sim:generic,layout=domains.  Per socket
+ * one I/O and memory hub (IMH) table, found through PCI device 0x09A1 (DMR_UNCORE_DISCOVERY_TABLE_DEVICE,
+ * 6daf2c35b835) on the socket's first die's NUMA node; per logical die (dies=N) one compute (CBB) table whose
+ * physical address that die's MSR 0x710 holds (CBB_UNCORE_DISCOVERY_MSR, 66e2075426f3), its global control
+ * in MMIO with freeze_all (bit 0) set at power-on (b575fc0e3357): nothing on the die counts until it is
+ * cleared.  Each table lists a unit Linux ignores as broken (IMH: type 0x13 MSE; CBB: type 0x25 SB2UCIE),
+ * which no register answers.  The unit types are Linux's (dmr_uncores[]); their events, addresses, counter
+ * counts and offsets are the simulator's own ("placed here"): no public source gives them, the tables
+ * publish them.  The IMH iMC's fixed counter sits at 0x18 with its control at 0x10 (DMR_IMC_PMON_FIXED_CTR/
+ * CTL); the CXL CM control keeps inv at bit 21, thresh 31:23 and port_en 35:32 (dmr_cxlcm_uncore_formats_attr).
+ */
+#include <string.h>
+#include "sim/sim_disc.h"
+#include "sim/sim_disc_map.h"
+#include "sim/sim_domains.h"
+#include "sim/sim_only.h"
+#include "util/error.h"
+
+#define N(a) UC_ARRAY_LEN(a)
+
+#define IMH_BAR 0x2c0000000ull   /* socket s's IMH table at + 0x100000 s (placed here) */
+#define CBB_BAR 0x2d0000000ull   /* logical die k's CBB table at + 0x100000 k: what its MSR 0x710 reads */
+#define CBB_GCTL 0x2e0000000ull  /* its global control at + 0x1000 k (placed here; the table names it) */
+#define IMC_BASE 0xe0000000ull   /* socket s's channel c at + 0x1000000 s + 0x8000 c */
+#define IMH_CHANNELS 4
+#define CBB_SBOS 2
+#define TABLE_MAX 200
+#define DISC_MSR_CBB 0x710
+#define TYPE_MSE 0x13     /* dmr_uncore_imh_units_ignore */
+#define TYPE_SB2UCIE 0x25 /* dmr_uncore_cbb_units_ignore */
+
+static const int imh_bus[UC_MAX_SOCKETS] = { 0x7f, 0xff, 0x3f, 0xbf, 0x5f, 0xdf, 0x1f, 0x9f };
+
+/* CXL CM: event 7:0, umask 15:8, rst 17, edge 18, inv 21, thresh 31:23, port_en 35:32 (Linux dmr_cxlcm) */
+#define CXL_W (0xffffull | RST | (1ull << 18) | (1ull << 21) | (0x1ffull << 23) | (0xfull << 32))
+/* iMC: event, umask, rst, edge, frz_ovf 20, inv 23, thresh 32:23 (Linux dmr_imc_uncore_formats_attr) */
+#define IMC_W (0xffffull | RST | (1ull << 18) | OV | (0x3ffull << 23))
+#define MMIO8(n) .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x08 + 8 * (n), .ctr_stride = 8, \
+	.status = 0x08 + 16 * (n), .nctr = (n), .ctl_bytes = 8
+
+static const struct sim_unit units[] = {
+	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux 7.0 dmr_uncores[4] spr_uncore_pcu; placed here" },
+	{ .name = "ubox", MSR_UNIT(2), CTL(BASE), .disc_type = 5, .src = "Linux 7.0 dmr_uncores[5] gnr_uncore_ubox; placed here" },
+	{ .name = "imc", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x20, .ctr_stride = 8, .status = 0x5c,
+	  .nctr = 4, .ctl_bytes = 4, CTL(IMC_W), .disc_type = 6, .fixed_ctl = 0x10, .fixed_ctr = 0x18, .fixed_width = 48,
+	  .fixed_en = 1u << 22, .src = "Linux 7.0 dmr_uncore_imc: fixed 0x18/0x10, thresh10; counters placed here" },
+	{ .name = "cxlcm", MMIO8(8), CTL_NOOV(CXL_W), .disc_type = 24, .src = "Linux 7.0 dmr_uncore_cxlcm: inv2, thresh9_2, port_en" },
+	{ .name = "mse", MSR_UNIT(4), CTL(BASE), .disc_type = TYPE_MSE, .src = "listed, no register: Linux ignores it (broken)" },
+	{ .name = "cbo", MSR_UNIT(4), CTL(BASE), .disc_type = 31, .src = "Linux 7.0 dmr_uncores[31] dmr_uncore_cbo; placed here" },
+	{ .name = "sbo", MSR_UNIT(4), CTL(BASE), .disc_type = 38, .src = "Linux 7.0 dmr_uncores[38] dmr_uncore_sbo; placed here" },
+	{ .name = "sb2ucie", MSR_UNIT(4), CTL(BASE), .disc_type = TYPE_SB2UCIE, .src = "listed, no register: Linux ignores it (broken)" },
+};
+
+/* The simulator's own events: clockticks (0x01) on every unit, the iMC's at the DRAM clock. */
+static double own(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl)
+{
+	(void)um, (void)ctl;
+	return !strcmp(b->u->name, "imc") && ev == 0x01 ? s->prof.dram_hz : -1;
+}
+
+static double rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
+{
+	static const struct sim_disc_model model = { .links = 0, .stacks = 0, .own = own };
+	if (ctr == SIM_CTR_FIXED)
+		return s->prof.dram_hz; /* the iMC's DCLK */
+	return SIM_CTR_IS_FR(ctr) ? 0 : sim_disc_rate(s, b, ctl, &model);
+}
+
+/* Socket sock's IMH: its table behind a 0x09A1 device on the socket's first die's node, PCU, UBox, channels,
+ * CXL CM on socket 0, and the MSE entry. */
+static int imh(struct sim *s, int sock)
+{
+	struct sim_disc_table tb;
+	uint64_t bar = IMH_BAR + 0x100000ull * (uint64_t)sock, imc = IMC_BASE + 0x1000000ull * (uint64_t)sock;
+	s->build_die = 0;
+	if (sim_disc_table_new(s, &tb, bar, TABLE_MAX) || sim_disc_device(s, imh_bus[sock], bar, sock * s->dies, 0x09a1))
+		return uc_err("simulator: too many devices or tables");
+	if (!sim_disc_placed(s, &tb, sim_unit_named(s, "pcu"), sock, 0, 0x2fc0) ||
+	    !sim_disc_placed(s, &tb, sim_unit_named(s, "ubox"), sock, 0, 0x2fd0))
+		return -1;
+	for (int c = 0; c < IMH_CHANNELS; c++)
+		if (!sim_disc_placed(s, &tb, sim_unit_named(s, "imc"), sock, c, imc + 0x8000ull * (uint64_t)c))
+			return -1;
+	if (sock == 0 && !sim_disc_placed(s, &tb, sim_unit_named(s, "cxlcm"), sock, 0, 0xd8000000ull))
+		return -1;
+	sim_disc_listed(&tb, sim_unit_named(s, "mse"), 0, 0x2f80);
+	sim_disc_finish_at(&tb, 0, 0x2ff0, 2); /* no source says where the IMH's global control is: placed here */
+	return 0;
+}
+
+/* Logical die sc's CBB: its table where its MSR 0x710 points, frozen at power-on, CBOs, SBOs, SB2UCIE. */
+static int cbb(struct sim *s, int sc)
+{
+	struct sim_disc_table tb;
+	int sock = sc / s->dies;
+	uint64_t gctl = CBB_GCTL + 0x1000ull * (uint64_t)sc;
+	s->build_die = sc % s->dies;
+	if (s->nmglob == SIM_MAX_BLOBS || sim_disc_table_new(s, &tb, CBB_BAR + 0x100000ull * (uint64_t)sc, TABLE_MAX))
+		return uc_err("simulator: too many tables");
+	for (int i = 0; i < s->cores; i++)
+		if (!sim_disc_placed(s, &tb, sim_unit_named(s, "cbo"), sock, i, 0x2000 + 0x10u * (unsigned)i))
+			return -1;
+	for (int i = 0; i < CBB_SBOS; i++)
+		if (!sim_disc_placed(s, &tb, sim_unit_named(s, "sbo"), sock, i, 0x2e00 + 0x10u * (unsigned)i))
+			return -1;
+	sim_disc_listed(&tb, sim_unit_named(s, "sb2ucie"), 0, 0x2f00);
+	sim_disc_finish_at(&tb, 1, gctl, 8);
+	s->mglob[s->nmglob].phys = gctl;
+	s->mglob[s->nmglob++].scope = sc;
+	s->gfrz[sc] = s->gfrz_boot[sc] = 1; /* freeze_all set at power-on */
+	return 0;
+}
+
+static int build(struct sim *s)
+{
+	if (s->nromsr == SIM_MAX_ROMSR)
+		return uc_err("simulator: too many read-only MSRs");
+	s->rate = rate;
+	s->romsr[s->nromsr].addr = DISC_MSR_CBB; /* each die reads its own table's address */
+	s->romsr[s->nromsr].val = CBB_BAR;
+	s->romsr[s->nromsr++].step = 0x100000;
+	for (int sock = 0; sock < s->nsockets; sock++)
+		if (imh(s, sock))
+			return -1;
+	for (int sc = 0; sc < sim_scopes(s); sc++)
+		if (cbb(s, sc))
+			return -1;
+	s->build_die = 0;
+	sim_disc_count_channels(s, sim_unit_named(s, "imc"));
+	return 0;
+}
+
+int sim_domains_option(struct sim *s, const char *key, const char *value)
+{
+	(void)key;
+	if (strcmp(value, "domains"))
+		return uc_err("simulator option layout=%s: the generic machine's layouts are domains (a table per "
+			      "I/O hub and per compute die, as Diamond Rapids)", value);
+	s->units = units;
+	s->nunits = N(units);
+	s->glob = NULL; /* the compute dies' global controls are in MMIO (s->mglob) */
+	s->variant = SIM_LAYOUT_DOMAINS;
+	return 0;
+}
+
+int sim_domains_build(struct sim *s) { return build(s); }

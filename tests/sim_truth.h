@@ -10,8 +10,24 @@
 
 struct truth {
 	double v;  /* per socket, in the metric's unit */
-	int split; /* a rate spread evenly over the boxes (per-box truth = v / boxes), else the same per box */
+	int split; /* a rate spread evenly over the boxes (per-box truth = v / boxes), else the same per box;
+		    * TRUTH_BY_PORT: box k of n carries (k + 1) / (1 + .. + n) (the CXL ports, platforms/gnr/sim.c) */
 };
+#define TRUTH_BY_PORT 2
+
+/* A box's share of its socket's truth t, box k of nb. */
+static inline double truth_box(struct truth t, int k, int nb)
+{
+	return t.split == TRUTH_BY_PORT ? t.v * (k + 1) / (nb * (nb + 1) / 2.0) : t.split ? t.v / nb : t.v;
+}
+
+/* GNR, SRF, CWF with CXL memory (cxl=1): the bytes/s of socket s's CXL memory, read or written; NAN without
+ * (the lone CXL port of socket 0 moves nothing, the other sockets have none: no truth to compare) */
+static inline double cxl_bps(const struct sim *sim, int s, int write)
+{
+	int gnr = !strcmp(sim->name, "gnr") || !strcmp(sim->name, "srf") || !strcmp(sim->name, "cwf");
+	return gnr && sim->variant == 1 ? (write ? sim->prof.cxl_write_bps[s] : sim->prof.cxl_read_bps[s]) : NAN;
+}
 
 /* IIO bytes per second in (write: devices write into the socket) or out through the ports of mask (bit k =
  * port k) of socket s's stacks: the ports' iio_port<k>_share weights over their sum (every stack alike). */
@@ -66,6 +82,10 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 	if (sscanf(m, "iio_%5[a-z]_bytes_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 &&
 	    port < SIM_IIO_PORTS && (!strcmp(dir, "write") || !strcmp(dir, "read")))
 		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port), 1 };
+	if (!strcmp(m, "cxl_bw_read") || !strcmp(m, "cxl_bw_write"))
+		return (struct truth){ cxl_bps(sim, s, m[7] == 'w') * 1e-9, TRUTH_BY_PORT };
+	if (!strcmp(m, "cxl_read_bytes") || !strcmp(m, "cxl_write_bytes"))
+		return (struct truth){ cxl_bps(sim, s, m[4] == 'w'), TRUTH_BY_PORT };
 	if (!strcmp(m, "mem_bw_total"))
 		return (struct truth){ (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, 1 };
 	if (!strcmp(m, "llc_misses"))

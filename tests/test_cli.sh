@@ -139,6 +139,14 @@ for be in sim:gnr perf+sim:gnr; do
 	info=$($UNCORE --backend $be info 2>&1)
 	check "$be info: the unnamed types" '(for t in 3 7 9 10 11 14 19; do echo "$info" | grep -q "^type$t  *[a-z]" || exit 1; done) && ! echo "$info" | grep -q warning'
 done
+# CXL memory (issue 50): sim:gnr,cxl=1 reads 6.4e9 B/s from socket 0's CXL memory (12.8e9 on socket 1) and
+# writes 2.4e9 (4.8e9), port k of 2 carrying (k + 1) / 3: over 3 s of the manual clock, exactly
+for be in sim:gnr,cxl=1 perf+sim:gnr,cxl=1; do
+	out=$($UNCORE --backend $be,clock=manual stat -M cxl_read_bytes,cxl_write_bytes --per-box --duration 3 2>&1)
+	check "$be: CXL bytes by socket and port equal the truth" 'echo "$out" | grep -q "^socket0 *cxl_read_bytes *19200000000.0000 B$" &&
+		echo "$out" | grep -q "^  cxlcm1 *cxl_read_bytes *25600000000.0000 B$" && echo "$out" | grep -q "^socket1 *cxl_write_bytes *14400000000.0000 B$" &&
+		echo "$out" | grep -q "^  cxldp0 *cxl_write_bytes *2400000000.0000 B$"'
+done
 out=$($UNCORE --backend sim:emr,clock=manual stat -e UNC_M_CAS_COUNT.RD,UNC_IIO_BANDWIDTH_IN.PART0_FREERUN --duration 2)
 check "emr: socket1 reads" 'echo "$out" | grep -q "^socket1 *UNC_M_CAS_COUNT.RD *800000000$"'
 # port 0 carries 8/36 of the 3.2 GB in (default iio_port<N>_share 8..1), over 6 stacks: 6 x floor(3703703.7)

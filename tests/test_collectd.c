@@ -223,6 +223,41 @@ static void test_defaults_budget(void)
 	stop();
 }
 
+/* CXL memory by port (issue 50): sim:gnr,cxl=1 with MetricGroups "cxl" and ReportPerBox "cxlcm" "cxldp"
+ * dispatches each socket's read and write bytes and each port's, equal to the profile's split (port k of 2
+ * carries (k + 1) / 3, platforms/gnr/sim.c). */
+static void test_cxl_ports(void)
+{
+	static const char *const metric[2] = { "cxl_bw_read", "cxl_bw_write" }, *const unit[2] = { "cxlcm", "cxldp" };
+	CU_ASSERT_FATAL(start("Backend \"sim:gnr,cxl=1,clock=manual\"\nMetricGroups \"cxl\"\nReportPerBox \"cxlcm\" \"cxldp\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	int series = 0;
+	CU_ASSERT_FATAL(read_after(2.0) == 0);
+	check_names();
+	for (int sock = 0; sock < 2; sock++)
+		for (int w = 0; w < 2; w++) {
+			char pi[16], ti[64];
+			int ui = -1, nb;
+			for (int i = 0; i < uncore_num_units(state.u); i++) {
+				struct uncore_unit_info info;
+				if (uncore_unit_info(state.u, i, &info) == 0 && !strcmp(info.name, unit[w]))
+					ui = i;
+			}
+			nb = ui >= 0 ? uncore_unit_boxes(state.u, ui, sock) : 0;
+			struct truth t = truth_of(sim, metric[w], sock);
+			snprintf(pi, sizeof(pi), "socket%d", sock);
+			near(metric[w], got(pi, "total_bytes", metric[w]), t.v * 1e9 * 2.0, 0.005); /* GB/s over 2 s */
+			CU_ASSERT(nb == 2);
+			for (int b = 0; b < nb; b++, series++) {
+				snprintf(ti, sizeof(ti), "%s_%s%d", metric[w], unit[w], uncore_box_number(state.u, ui, sock, b));
+				near(ti, got(pi, "total_bytes", ti), truth_box(t, b, nb) * 1e9 * 2.0, 0.005);
+			}
+		}
+	CU_ASSERT_EQUAL(series, 8);
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	stop();
+}
+
 /* IIO bandwidth by port, per stack: MetricGroups "io_ports" with ReportPerBox "iio" dispatches each port
  * of each stack as <metric>_iio<box>, total_bytes since the start, equal to the profile's split. */
 static void test_iio_ports_per_stack(void)
@@ -708,6 +743,7 @@ int main(void)
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
 		{ "IIO bandwidth by port and stack (io_ports, ReportPerBox iio) equals the truth", test_iio_ports_per_stack },
+		{ "CXL memory by socket and port (cxl, ReportPerBox cxlcm cxldp) equals the truth on sim:gnr,cxl=1", test_cxl_ports },
 		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },
 		{ "a read right after a late one (collectd catching up) only samples", test_catch_up_read },
 		{ "100 Hz on a 2-socket GNR for 10 simulated minutes: no read missed, wraps exact", test_100hz },

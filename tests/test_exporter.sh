@@ -132,6 +132,20 @@ check "... and stop cleanly" '[ $? -eq 0 ]'
 state=$("$SIMSTATE" "$SIM,shared=$W/sim2")
 check "the reloads left every register as found ($state)" 'echo "$state" | grep -q "changed 0$"'
 
+# --- CXL memory (issue 50): sim:gnr,cxl=1, CXL memory expanders on both sockets; the cxl group's read and
+# write bytes of each socket equal the simulator's truth (prom_truth)
+SIMC="sim:gnr,cxl=1"
+"$TRUTH" "$SIMC" >"$W/truth_cxl" || no "prom_truth $SIMC"
+start --backend "$SIMC" --interval 0.5 --groups cxl
+sleep 1.2
+out=$($CHECKS exact $PORT "$W/truth_cxl" 2 0.005 0.01)
+rc=$?
+echo "$out" | grep "^bad"
+check "CXL: each socket's read and write bytes equal the truth ($(echo "$out" | grep -c "^ok.*uncore_cxl_") checks)" \
+	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "^ok.*uncore_cxl_")" -ge 4 ]'
+stop
+check "... and stops cleanly" '[ $? -eq 0 ]'
+
 # --- health (issue 48): a channel that stops mid-run shows in uncore_health and in the log, once
 start --backend "sim:snbep,fault=dead:imc:2@1.5" --interval 0.3
 for _ in $(seq 100); do grep -q "health stopped raised: imc 2 (socket 0)" "$W/exp.log" && break; sleep 0.1; done

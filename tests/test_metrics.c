@@ -630,7 +630,7 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 			int box = uncore_box_number(u, mi.box_unit, sock, k);
 			snprintf(what, sizeof(what), "%s %s socket %d box %d", backend, mi.name, sock, box);
 			CU_ASSERT(uncore_session_metric_value(s, m, sock, box, UNCORE_SINCE_START, &v) == 0);
-			check(what, v, t.split ? t.v / nb : t.v);
+			check(what, v, truth_box(t, k, nb));
 		}
 	}
 	close_checked(u, s, sim);
@@ -1241,7 +1241,7 @@ static void test_truth_spr(void) { truth_platform("sim:spr"); }
 static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
-static void test_truth_gnr(void) { truth_platform("sim:gnr"); }
+static void test_truth_gnr(void) { truth_platform("sim:gnr,cxl=1"); } /* with CXL memory: its metrics count */
 
 /* Does the metric definitions text (a JSON array) define name? */
 static int defines(const char *text, const char *name)
@@ -1350,19 +1350,20 @@ static void test_truth_bdx(void)
 	truth_platform("sim:bdxde"); /* Broadwell-DE: one socket, one HA, two channels, its own catalog */
 	truth_platform("perf+sim:bdxde");
 }
-/* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs */
+/* Sierra Forest and Clearwater Forest: GNR's uncore and metrics over their own catalogs (with CXL memory, which
+ * the CXL metrics count) */
 static void test_truth_srf_cwf(void)
 {
-	truth_platform("sim:srf");
-	truth_platform("sim:cwf");
-	truth_platform("perf+sim:srf");
-	truth_platform("perf+sim:cwf");
+	truth_platform("sim:srf,cxl=1");
+	truth_platform("sim:cwf,cxl=1");
+	truth_platform("perf+sim:srf,cxl=1");
+	truth_platform("perf+sim:cwf,cxl=1");
 }
 /* the same through the perf backend: the simulated kernel programs the simulator's registers */
 static void test_truth_perf(void)
 {
 	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr",
-					 "perf+sim:gnr" };
+					 "perf+sim:gnr,cxl=1" };
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		truth_platform(p[i]);
 }

@@ -133,6 +133,20 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
 
+# --- CXL memory (issue 50): sim:gnr,cxl=1's integral metrics cxl_read_bytes and cxl_write_bytes through PAPI,
+# against the same window's DRAM clock (0.8e9/s): socket 0 reads 6.4e9 B/s and writes 3.2e9 B/s of its CXL
+# memory, 8 and 4 bytes a DRAM clock
+printf 'socket0.cxl_read_bytes_per_s = 6.4e9\nsocket0.cxl_write_bytes_per_s = 3.2e9\ndram_clock_hz = 0.8e9\n' > "$W/cxl.profile"
+for be in sim perf+sim; do
+	out=$(UNCORE_BACKEND=$be:gnr,cxl=1,profile=$W/cxl.profile "$P/bin/papi_command_line" intel_uncore:::cxl_read_bytes:socket=0 \
+		intel_uncore:::cxl_write_bytes:socket=0 "intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=3" 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	rd=$(value "cxl_read_bytes:socket=0") wr=$(value "cxl_write_bytes:socket=0") clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=3")
+	echo "$be:gnr,cxl=1: CXL read $rd, write $wr bytes, DRAM clock $clk"
+	check "$be:gnr,cxl=1: cxl_read_bytes = 8 x the DRAM clock, cxl_write_bytes 4 x" \
+		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$rd" $((8 * clk)) 0.005 && near "$wr" $((4 * clk)) 0.005'
+done
+
 # --- PAPI's ctests/all_native_events adds every name the component enumerates (each base event and each
 # qualifier it lists).  The only refusals allowed are of events the library lists as needing a filter
 # value (e.g. an opcode), each refused with a message naming that qualifier.

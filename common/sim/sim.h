@@ -47,6 +47,8 @@ struct sim_profile {
 	double io_miss_ratio[UC_MAX_SOCKETS], io_partial_ratio[UC_MAX_SOCKETS], dir_update_bps[UC_MAX_SOCKETS];
 	double cores_c0[UC_MAX_SOCKETS], cores_c6[UC_MAX_SOCKETS]; /* shares of the socket's cores */
 	double mem_sch0_ratio[UC_MAX_SOCKETS]; /* GNR/SRF/CWF: share of a channel's CASes its scheduler 0 serves */
+	/* GNR/SRF/CWF with CXL memory (cxl=1): the bytes/s the socket's CXL memory expanders read and write */
+	double cxl_read_bps[UC_MAX_SOCKETS], cxl_write_bps[UC_MAX_SOCKETS];
 	/* discovery machines: how each IIO stack's bytes in and out spread over its ports, as weights (a port's
 	 * share is its weight over the socket's sum); a row per port, so each is a per-socket profile key */
 	double iio_port_share[SIM_IIO_PORTS][UC_MAX_SOCKETS];

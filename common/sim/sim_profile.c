@@ -41,6 +41,8 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->cores_c0[s] = 0.6 + 0.1 * s;
 		p->cores_c6[s] = 0.3 - 0.1 * s;
 		p->mem_sch0_ratio[s] = 0.7 - 0.1 * s; /* uneven: a count of one scheduler alone is wrong */
+		p->cxl_read_bps[s] = 6.4e9 * (1 + s); /* only a machine with CXL memory counts these */
+		p->cxl_write_bps[s] = 2.4e9 * (1 + s);
 		for (int k = 0; k < SIM_IIO_PORTS; k++) /* uneven, and mirrored on odd sockets: port 0 alone or a */
 			p->iio_port_share[k][s] = s % 2 ? k + 1 : SIM_IIO_PORTS - k; /* port mask off by one is wrong */
 	}
@@ -91,6 +93,8 @@ static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 		{ "cores_c0_ratio", offsetof(struct sim_profile, cores_c0), 1 },
 		{ "cores_c6_ratio", offsetof(struct sim_profile, cores_c6), 1 },
 		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio), 1 },
+		{ "cxl_read_bytes_per_s", offsetof(struct sim_profile, cxl_read_bps), 0 },
+		{ "cxl_write_bytes_per_s", offsetof(struct sim_profile, cxl_write_bps), 0 },
 		{ "dma_read_bytes_per_s", offsetof(struct sim_profile, dma_rd_bps), 0 },
 		{ "dma_write_bytes_per_s", offsetof(struct sim_profile, dma_wr_bps), 0 },
 	};

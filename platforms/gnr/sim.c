@@ -64,10 +64,35 @@ static double b2cmi_rate(const struct sim *s, int sock, unsigned ev, unsigned um
 	return ev == 0x01 ? p->uncore_hz : 0;
 }
 
-/* GNR's own units: IMC channels and their B2CMI bridges; -1: the shared model's. */
+/* cxl=1: the CXL memory expanders, GNR_CXL_PORTS a socket; port k carries (k + 1) / (1 + .. + GNR_CXL_PORTS) of
+ * the socket's CXL traffic (uneven: a metric that reads one port for another is wrong).  Without CXL memory
+ * (cxl=0) the ports move nothing. */
+#define GNR_CXL_PORTS 2
+static double cxl_share(const struct sim *s, int port)
+{
+	return s->variant == SIM_GNR_CXL ? (port + 1) / (GNR_CXL_PORTS * (GNR_CXL_PORTS + 1) / 2.0) : 0;
+}
+
+/* The CXL ports' data: CXL CM RxC_PACK_BUF_INSERTS.MEM_DATA (0x41, umask bit 0x10) counts the 64-byte lines
+ * read from CXL memory, CXL DP TxC_AGF_INSERTS.M2S_DATA (0x02, umask bit 0x20) those written to it (Intel's
+ * graniterapids_uncore.json and sierraforest_uncore.json; PCM pcm-memory.cpp reads them as the CXL.mem read
+ * and write bandwidth of a port on Birch Stream, cpucounters.cpp programCXLCM/programCXLDP); -1: not these. */
+static double cxl_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	if (!strcmp(b->u->name, "cxlcm") && ev == 0x41)
+		return um & 0x10 ? p->cxl_read_bps[b->socket] / 64 * cxl_share(s, b->idx) : 0;
+	if (!strcmp(b->u->name, "cxldp") && ev == 0x02)
+		return um & 0x20 ? p->cxl_write_bps[b->socket] / 64 * cxl_share(s, b->idx) : 0;
+	return -1;
+}
+
+/* GNR's own units: IMC channels and their B2CMI bridges, the CXL ports; -1: the shared model's. */
 static double gnr_own(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl)
 {
 	(void)ctl;
+	if (!strcmp(b->u->name, "cxlcm") || !strcmp(b->u->name, "cxldp"))
+		return cxl_rate(s, b, ev, um);
 	if (!strcmp(b->u->name, "imc"))
 		return b->sched_lost && ev == 0x06 ? 0 : imc_rate(s, b->socket, ev, um);
 	if (!strcmp(b->u->name, "b2cmi"))
@@ -83,6 +108,10 @@ static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 					    b->port_skew);
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the IMC's DCLK */
+	/* CXL CM: the receive side's events (0x41) count on counters 4-7, the transmit side's (0x02) on 0-3
+	 * (Intel's JSON Counter fields; PCM cpucounters.h CXL_RxC_MEM "works only on counters 4-7") */
+	if (!strcmp(b->u->name, "cxlcm") && ((ctl & 0xff) == 0x41 ? ctr < 4 : (ctl & 0xff) == 0x02 && ctr >= 4))
+		return 0;
 	return sim_disc_rate(s, b, ctl, &model);
 }
 
@@ -132,9 +161,16 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 			return -1;
 	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2d00) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x2d10))
 		return -1;
-	if (sock == 0 && s->build_die == 0 && (!sim_disc_placed(s, tb, cxlcm, sock, 0, 0xd8000000ull) ||
-			  !sim_disc_placed(s, tb, cxldp, sock, 0, 0xd8001000ull) || !sim_disc_placed(s, tb, b2cxl, sock, 0, 0xd8002000ull)))
-		return -1;
+	/* CXL: one port on socket 0 without CXL memory; with it (cxl=1) GNR_CXL_PORTS on every socket, each a CM, DP
+	 * and B2CXL at 0xD8000000 + 0x100000 a logical die + 0x10000 a port (placed here) */
+	int ports = s->variant == SIM_GNR_CXL ? GNR_CXL_PORTS : sock == 0;
+	uint64_t cxlbase = 0xd8000000ull + 0x100000ull * (uint64_t)(sock * s->dies);
+	for (int k = 0; k < ports && s->build_die == 0; k++) {
+		uint64_t a = cxlbase + 0x10000ull * (uint64_t)k;
+		if (!sim_disc_placed(s, tb, cxlcm, sock, k, a) || !sim_disc_placed(s, tb, cxldp, sock, k, a + 0x1000) ||
+		    !sim_disc_placed(s, tb, b2cxl, sock, k, a + 0x2000))
+			return -1;
+	}
 	return 0;
 }
 
@@ -195,6 +231,17 @@ int sim_gnr_build(struct sim *s)
 	s->build_die = 0;
 	sim_disc_count_channels(s, imc);
 	return 0;
+}
+
+/* cxl=0|1: CXL memory expanders on every socket (1), their traffic the profile's cxl_read/write_bytes_per_s */
+int sim_gnr_option(struct sim *s, const char *key, const char *value)
+{
+	if (!strcmp(key, "cxl") && (!strcmp(value, "0") || !strcmp(value, "1"))) {
+		s->variant = value[0] == '1' ? SIM_GNR_CXL : 0;
+		return 0;
+	}
+	return uc_err("bad simulator option '%s=%s' (%s: cxl=0|1, CXL memory expanders on every socket)", key, value,
+		      s->kind->name);
 }
 
 /* Xeon 6 6960P-like: 72 cores (3 dies x 24), family 6 model 0xAD (Linux INTEL_GRANITERAPIDS_X), stepping 1 */

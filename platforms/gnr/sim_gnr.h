@@ -16,6 +16,8 @@ extern const struct sim_ubox_dev sim_gnr_ubox;
 extern const struct sim_global sim_gnr_global;
 int sim_gnr_build(struct sim *s);
 int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b); /* the discovery faults and onesched */
+#define SIM_GNR_CXL 1 /* the machine's variant with CXL memory (option cxl=1) */
+int sim_gnr_option(struct sim *s, const char *key, const char *value);
 
 /* A kind on GNR's machine: name, CHAs per socket, CPUID model and stepping, the cores' data-read opcode. */
 #define SIM_GNR_KIND(n, c, m, st, opc)                                                                     \
@@ -23,6 +25,6 @@ int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b); /* the di
 	  .ia_read_opc = (opc),                                                                              \
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
 	  .faults = SIM_DISC_FAULTS ", onesched", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
-	  .multi_die = 1 }
+	  .multi_die = 1, .option_help = "cxl=0|1", .option = sim_gnr_option }
 
 #endif

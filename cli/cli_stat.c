@@ -159,7 +159,7 @@ static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int 
 		for (int i = 0; i < nm; i++) {
 			struct uncore_metric_info mi;
 			uncore_metric_info(u, i, &mi);
-			if (strcmp(mi.group, list[g]))
+			if (strcmp(mi.group, list[g]) || uncore_metric_here(u, i) <= 0) /* of a unit this machine lacks */
 				continue;
 			found = 1;
 			if (uncore_session_add_metric(s, mi.name) < 0)

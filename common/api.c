@@ -37,6 +37,9 @@ LOCKED(int, uncore_sim_workload_cpus,
        (u, n, cpus, read_bytes, write_bytes, ns), u)
 LOCKED(int, uncore_sim_workload, (uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns),
        (u, socket, read_bytes, write_bytes, ns), u)
+LOCKED(int, uncore_sim_workload_on,
+       (uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes, uint64_t ns),
+       (u, socket, memory, read_bytes, write_bytes, ns), u)
 LOCKED(int, uncore_resctrl_bytes, (uncore_t *u, int socket, uint64_t *bytes), (u, socket, bytes), u)
 LOCKED(int, uncore_alias_info, (const uncore_t *u, int i, struct uncore_alias_info *out), (u, i, out), u)
 LOCKED(int, uncore_event_find, (const uncore_t *u, const char *name), (u, name), u)
@@ -47,6 +50,7 @@ LOCKED_VOID(uncore_set_local_reads, (uncore_t *u, int on), (u, on), u)
 LOCKED_VOID(uncore_set_scaling, (uncore_t *u, int on), (u, on), u)
 LOCKED(int, uncore_load_metrics, (uncore_t *u, const char *file), (u, file), u)
 LOCKED(int, uncore_metric_find, (uncore_t *u, const char *name), (u, name), u)
+LOCKED(int, uncore_metric_here, (uncore_t *u, int idx), (u, idx), u)
 LOCKED(int, uncore_metric_info, (uncore_t *u, int idx, struct uncore_metric_info *out), (u, idx, out), u)
 LOCKED(int, uncore_num_metrics, (uncore_t *u), (u), u)
 LOCKED(int, uncore_session_add_metric, (uncore_session_t *s, const char *name), (s, name), H(s))

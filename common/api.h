@@ -15,6 +15,8 @@ int uncore_deprecated_info_impl(const uncore_t *u, int i, struct uncore_event_in
 int uncore_alias_info_impl(const uncore_t *u, int i, struct uncore_alias_info *out);
 int uncore_sim_traffic_impl(uncore_t *u, int socket, double read_bps, double write_bps);
 int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
+int uncore_sim_workload_on_impl(uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes,
+				uint64_t ns);
 int uncore_sim_workload_cpus_impl(uncore_t *u, int n, const char *const *cpus, const double *read_bytes,
 				  const double *write_bytes, uint64_t ns);
 int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes);

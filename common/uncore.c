@@ -260,6 +260,12 @@ int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double 
 	struct sim *s = simulator(u);
 	return s ? sim_workload(s, socket, read_bytes, write_bytes, ns) : -1;
 }
+int uncore_sim_workload_on_impl(uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes,
+				uint64_t ns)
+{
+	struct sim *s = simulator(u);
+	return s ? sim_workload_on(s, socket, memory, read_bytes, write_bytes, ns) : -1;
+}
 int uncore_sim_workload_cpus_impl(uncore_t *u, int n, const char *const *cpus, const double *read_bytes,
 				  const double *write_bytes, uint64_t ns)
 {

@@ -67,6 +67,9 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		{ "qpi_rx_bytes", F(qpi_rx_bps), 1, 1 },          { "qpi_tx_bytes", F(qpi_tx_bps), 1, 1 },
 		{ "upi_rx_bytes", F(qpi_rx_bps), 1, 1 },          { "upi_tx_bytes", F(qpi_tx_bps), 1, 1 },
 		{ "iio_write_bytes", F(iio_in_bps), 1, 1 },       { "iio_read_bytes", F(iio_out_bps), 1, 1 },
+		/* Xeon Max's HBM channels (sim:spr,hbm=...) */
+		{ "hbm_bw_read", F(hbm_read_bps), 1e-9, 1 },      { "hbm_bw_write", F(hbm_write_bps), 1e-9, 1 },
+		{ "hbm_read_bytes", F(hbm_read_bps), 1, 1 },      { "hbm_write_bytes", F(hbm_write_bps), 1, 1 },
 #undef F
 	};
 	for (size_t i = 0; i < sizeof(per_socket) / sizeof(per_socket[0]); i++)
@@ -88,6 +91,8 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		return (struct truth){ cxl_bps(sim, s, m[4] == 'w'), TRUTH_BY_PORT };
 	if (!strcmp(m, "mem_bw_total"))
 		return (struct truth){ (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, 1 };
+	if (!strcmp(m, "hbm_bw_total"))
+		return (struct truth){ (p->hbm_read_bps[s] + p->hbm_write_bps[s]) * 1e-9, 1 };
 	if (!strcmp(m, "llc_misses"))
 		return (struct truth){ p->llc_lookups[s] * p->llc_miss_ratio[s] * 1e-6, 1 };
 	if (!strcmp(m, "uncore_freq"))

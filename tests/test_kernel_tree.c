@@ -202,7 +202,11 @@ static void test_bdx(void)
 	CU_ASSERT_EQUAL(tree_vs_listing("bdx", "bdx/linux_pmus.txt"), 0);
 	CU_ASSERT_EQUAL(tree_vs_listing("bdxde", "bdxde/linux_pmus.txt"), 0); /* no SBox, QPI or R3QPI PMU */
 }
-static void test_spr(void) { CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0); }
+static void test_spr(void)
+{
+	CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("spr,hbm=1", "spr/linux_pmus_hbm.txt"), 0); /* Xeon Max: uncore_hbm_0..31 */
+}
 static void test_gnr_family(void)
 {
 	CU_ASSERT_EQUAL(tree_vs_listing("gnr", "gnr/linux_pmus.txt"), 0);

@@ -1237,7 +1237,8 @@ static void test_perf_multiplexes(void)
 
 static void test_truth_snbep(void) { truth_platform("sim:snbep"); }
 static void test_truth_emr(void) { truth_platform("sim:emr"); }
-static void test_truth_spr(void) { truth_platform("sim:spr"); }
+/* a Xeon Max in flat mode: every SPR metric, and HBM's beside DDR's (the HBM channels' truth its own) */
+static void test_truth_spr(void) { truth_platform("sim:spr,hbm=1"); }
 static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
@@ -1362,7 +1363,7 @@ static void test_truth_srf_cwf(void)
 /* the same through the perf backend: the simulated kernel programs the simulator's registers */
 static void test_truth_perf(void)
 {
-	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr",
+	static const char *const p[] = { "perf+sim:snbep", "perf+sim:ivbep", "perf+sim:nhm", "perf+sim:emr", "perf+sim:spr,hbm=1",
 					 "perf+sim:gnr,cxl=1" };
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		truth_platform(p[i]);
@@ -1532,7 +1533,7 @@ static void test_groups_fit(void)
 		{ "sim:snbep", 4 }, { "sim:emr", 4 }, { "sim:ivbep", 1 }, { "sim:nhm", 1 }, { "sim:montecito", 1 }, { "sim:gnr", 2 }, { "sim:spr", 4 },
 		{ "perf+sim:snbep", 4 }, { "perf+sim:emr", 4 }, { "perf+sim:ivbep", 1 }, { "perf+sim:nhm", 1 }, { "perf+sim:gnr", 2 },
 		{ "perf+sim:spr", 4 }, { "sim:skx", 2 }, { "perf+sim:skx", 2 }, { "sim:clx", 2 }, { "perf+sim:clx", 2 },
-		{ "sim:icx", 4 }, { "perf+sim:icx", 4 } };
+		{ "sim:icx", 4 }, { "perf+sim:icx", 4 }, { "sim:spr,hbm=1", 4 }, { "perf+sim:spr,hbm=1", 4 } };
 	static const char *const sets[][4] = { { "memory", "llc", "interconnect", "clock" }, { "latency", "power", "io", NULL } };
 	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++)
 		for (int set = 0; set < 2; set++) {
@@ -1544,7 +1545,7 @@ static void test_groups_fit(void)
 				struct uncore_metric_info mi;
 				uncore_metric_info(u, i, &mi);
 				for (int g = 0; g < 4 && sets[set][g]; g++)
-					if (!strcmp(mi.group, sets[set][g])) {
+					if (!strcmp(mi.group, sets[set][g]) && uncore_metric_here(u, i) > 0) {
 						int rc = uncore_session_add_metric(s, mi.name);
 						if (rc < 0)
 							fprintf(stderr, "%s: %s\n", backends[b].be, uncore_error());

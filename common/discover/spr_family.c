@@ -119,6 +119,19 @@ static const struct box_type cxldp = {
 	.lay = &xd_lay_cxl,
 };
 
+/* HBM channel of Xeon Max (SPR with HBM): discovery type 14, which Linux 6.12 names hbm (spr_uncores[14],
+ * spr_uncore_hbm: SPR_UNCORE_COMMON_FORMAT, the generic MMIO ops, everything else from the table; Linux
+ * f8a86a9bb5f7).  Its events are Intel's MCHBM unit (sapphirerapids_uncore{,_experimental}.json: CAS_COUNT
+ * 0x05, RPQ/WPQ as the iMC's); its controls 4 bytes apart and counters 8 apart as any MMIO unit of the
+ * generic ops (uncore_discovery.c intel_generic_uncore_mmio_*).  Up to 32 a socket: 16 HBM controllers x
+ * 2 channels (PCM's HBM map, src/types.h; likwid's SPR map has 32 HBM units).  Linux gives it no fixed
+ * counter, so neither does this type (likwid places one at +0x54/+0x38 as the iMC's [unverified]). */
+static const struct box_type hbm = {
+	.name = "hbm", .perf = "hbm", .desc = "HBM memory controller channel of Xeon Max (MCHBM)", .prefix = "UNC_MCHBM",
+	.perfmon = "MCHBM", .nctr = 4, XD_DISC(14), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4,
+	.max_boxes = 32, .lay = &xd_lay_ext24,
+};
+
 /* ---- quirks (notes 6) ---- */
 
 /* Quirk 1: UPI and M3UPI discovery entries are broken on some parts (Linux 65248a9a); use their PCI
@@ -268,7 +281,7 @@ int spr_family_fixup(struct disc_ctx *c)
 }
 
 const struct box_type *const spr_family_types[SPR_FAMILY_NTYPES] = { &cha, &iio, &irp, &m2pcie, &pcu, &ubox, &imc,
-									  &m2m, &upi, &m3upi, &mdf, &cxlcm, &cxldp };
+									  &m2m, &upi, &m3upi, &mdf, &cxlcm, &cxldp, &hbm };
 const int spr_family_ignore[] = { 8, 9, -1 }; /* Linux spr_uncore_units_ignore: UPI, M3UPI */
 
 /* The driver's aliases (Linux 6.12 uncore_snbep.c, spr_uncores): spr_uncore_imc_events (a CAS

@@ -4,7 +4,7 @@
 #define UNCORE_SPR_FAMILY_H
 #include "platform/platform.h"
 
-#define SPR_FAMILY_NTYPES 13
+#define SPR_FAMILY_NTYPES 14
 #define SPR_MSR_UNC_CBO_CONFIG 0x2ffe /* Linux spr_uncore_cpu_init: the CHA count; reads 0 on EMR XCC (6f7f984f) */
 
 extern const struct box_type *const spr_family_types[SPR_FAMILY_NTYPES];

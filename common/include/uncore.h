@@ -92,6 +92,10 @@ int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bp
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
  * its generators' bytes this way).  -1 on a backend that is not simulated. */
 int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* The same with the bytes in one kind of the socket's memory: "ddr" (as uncore_sim_workload), or "hbm" (a
+ * Xeon Max in flat mode, sim:spr,hbm=flat: its HBM NUMA node).  -1 with a message on a machine without it. */
+int uncore_sim_workload_on(uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes,
+			   uint64_t ns);
 /* The simulator only: n CPU sets (CPU lists, "0-3,8") moving read_bytes[i] and write_bytes[i] at once over ns,
  * each set's cores' misses by thread as a job's of the profile are (uncore check's two generators at once
  * prove the attribution this way); the machine's only traffic then.  -1 on a backend that is not simulated. */
@@ -320,6 +324,9 @@ struct uncore_metric_info {
 int uncore_num_metrics(uncore_t *u);
 int uncore_metric_info(uncore_t *u, int idx, struct uncore_metric_info *out);
 int uncore_metric_find(uncore_t *u, const char *name);
+/* Whether metric idx can be counted on this machine: 0 when it is of one unit the machine has no box of
+ * (Xeon Max's HBM metrics on a Sapphire Rapids without HBM), which groups then leave out; 1, or -1. */
+int uncore_metric_here(uncore_t *u, int idx);
 /* Load metric definitions from "FILE[:FILE...]" (JSON arrays of objects with MetricName, MetricExpr,
  * ScaleUnit, MetricGroup, BriefDescription); returns the number loaded.  The
  * environment variable UNCORE_METRICS=FILE[:FILE] does the same on first use. */

@@ -127,6 +127,13 @@ static void list_groups(uncore_t *u, char *out, size_t len)
 	}
 }
 
+/* Whether metric i is of group and counted here: a metric of a unit the machine has no box of (Xeon Max's
+ * HBM channels on a Sapphire Rapids without HBM) is left out of its group. */
+static int group_metric(uncore_t *u, int i, const char *group, struct uncore_metric_info *mi)
+{
+	return !uncore_metric_info(u, i, mi) && !strcmp(mi->group, group) && uncore_metric_here(u, i) > 0;
+}
+
 /* A named group must exist; a default one (optional) is skipped where the platform has none (Nehalem-EP
  * and Montecito have no interconnect metrics). */
 static int add_group(struct plan *p, const char *group, int optional)
@@ -137,7 +144,7 @@ static int add_group(struct plan *p, const char *group, int optional)
 	int found = 0;
 	snprintf(from, sizeof(from), "%s: %s", o, group);
 	for (int i = 0; i < uncore_num_metrics(p->u); i++) {
-		if (uncore_metric_info(p->u, i, &mi) || strcmp(mi.group, group))
+		if (!group_metric(p->u, i, group, &mi))
 			continue;
 		found = 1;
 		if (!already_added(p, mi.name) && add_metric(p, mi.name, from))
@@ -175,7 +182,7 @@ static int probe_group(const struct plan *p, const char *group, int current, unc
 		if (uncore_session_add_metric(*probe, uncore_session_metric_name(p->s, m)) < 0)
 			return -1;
 	for (int i = 0; i < uncore_num_metrics(p->u); i++) {
-		if (uncore_metric_info(p->u, i, &mi) || strcmp(mi.group, group))
+		if (!group_metric(p->u, i, group, &mi))
 			continue;
 		for (int sock = socks ? 0 : -1; sock < (socks ? uncore_num_sockets(p->u) : 0); sock++) {
 			char spec[160];

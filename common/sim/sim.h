@@ -46,6 +46,9 @@ struct sim_profile {
 	double pmem_read_lat_ns[UC_MAX_SOCKETS], pmem_read_bps[UC_MAX_SOCKETS], pmem_write_bps[UC_MAX_SOCKETS];
 	double io_miss_ratio[UC_MAX_SOCKETS], io_partial_ratio[UC_MAX_SOCKETS], dir_update_bps[UC_MAX_SOCKETS];
 	double cores_c0[UC_MAX_SOCKETS], cores_c6[UC_MAX_SOCKETS]; /* shares of the socket's cores */
+	/* Xeon Max (sim:spr,hbm=flat|cache): the bytes/s its HBM channels read and write, and in cache mode the
+	 * share of the reads HBM serves (sim_traffic.c's cache model) */
+	double hbm_read_bps[UC_MAX_SOCKETS], hbm_write_bps[UC_MAX_SOCKETS], hbm_hit_ratio[UC_MAX_SOCKETS];
 	double mem_sch0_ratio[UC_MAX_SOCKETS]; /* GNR/SRF/CWF: share of a channel's CASes its scheduler 0 serves */
 	/* GNR/SRF/CWF with CXL memory (cxl=1): the bytes/s the socket's CXL memory expanders read and write */
 	double cxl_read_bps[UC_MAX_SOCKETS], cxl_write_bps[UC_MAX_SOCKETS];
@@ -179,6 +182,8 @@ struct sim {
 	int gfrz_boot[UC_MAX_SOCKETS];
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
+	int hbm_mode;                     /* SIM_HBM_FLAT or SIM_HBM_CACHE: the machine has HBM (0: none) */
+	int hbm_channels[UC_MAX_SOCKETS]; /* its HBM channels per socket */
 	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
 	double mbm[UC_MAX_SOCKETS];
 	uint64_t mbm_ns;
@@ -222,6 +227,11 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps);
 /* read_bytes and write_bytes moved on a socket over ns of the simulator's time, which its clock then
  * skips: counted exactly, whatever the host's timing (0, or -1 with a message). */
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns);
+/* The same with the bytes in one kind of the socket's memory: "ddr" (sim_workload's), or "hbm" (a Xeon Max
+ * in flat mode: its HBM NUMA node); in cache mode "ddr" is served as the cache model says (sim_traffic.c). */
+#define SIM_HBM_FLAT 1
+#define SIM_HBM_CACHE 2
+int sim_workload_on(struct sim *s, int socket, const char *memory, double read_bytes, double write_bytes, uint64_t ns);
 /* n CPU sets (bit masks of UC_MAX_CPUS bits) moving their bytes at once over ns, the machine's only
  * traffic then, as jobs of the profile are (sim_jobs.c). */
 int sim_workload_cpus(struct sim *s, int n, const uint8_t *const *cpus, const double *read_bytes,

@@ -40,6 +40,9 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->dir_update_bps[s] = 0.32e9 * (1 + s);
 		p->cores_c0[s] = 0.6 + 0.1 * s;
 		p->cores_c6[s] = 0.3 - 0.1 * s;
+		p->hbm_read_bps[s] = 25.6e9 * (1 + s); /* only a machine with HBM counts these */
+		p->hbm_write_bps[s] = 9.6e9 * (1 + s);
+		p->hbm_hit_ratio[s] = 0.8 - 0.1 * s;
 		p->mem_sch0_ratio[s] = 0.7 - 0.1 * s; /* uneven: a count of one scheduler alone is wrong */
 		p->cxl_read_bps[s] = 6.4e9 * (1 + s); /* only a machine with CXL memory counts these */
 		p->cxl_write_bps[s] = 2.4e9 * (1 + s);
@@ -95,6 +98,9 @@ static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 		{ "mem_sch0_ratio", offsetof(struct sim_profile, mem_sch0_ratio), 1 },
 		{ "cxl_read_bytes_per_s", offsetof(struct sim_profile, cxl_read_bps), 0 },
 		{ "cxl_write_bytes_per_s", offsetof(struct sim_profile, cxl_write_bps), 0 },
+		{ "hbm_read_bytes_per_s", offsetof(struct sim_profile, hbm_read_bps), 0 },
+		{ "hbm_write_bytes_per_s", offsetof(struct sim_profile, hbm_write_bps), 0 },
+		{ "hbm_cache_hit_ratio", offsetof(struct sim_profile, hbm_hit_ratio), 1 },
 		{ "dma_read_bytes_per_s", offsetof(struct sim_profile, dma_rd_bps), 0 },
 		{ "dma_write_bytes_per_s", offsetof(struct sim_profile, dma_wr_bps), 0 },
 	};

@@ -34,6 +34,7 @@ int sim_mbm_bytes(struct sim *s, int socket, uint64_t *bytes)
 struct socket_load {
 	int socket;
 	double rd_bps, wr_bps;
+	int hbm; /* the bytes are in the socket's HBM node (flat mode) */
 };
 
 /* A socket's rates as sim_traffic and sim_workload take them: 0, or -1 saying what is wrong. */
@@ -51,15 +52,31 @@ static int set_socket(struct sim *s, void *arg)
 	const struct socket_load *l = arg;
 	if (load_ok(s, l))
 		return -1;
-	s->prof.mem_read_bps[l->socket] = l->rd_bps;
-	s->prof.mem_write_bps[l->socket] = l->wr_bps;
+	struct sim_profile *p = &s->prof;
+	int k = l->socket;
+	double h = p->hbm_hit_ratio[k];
+	if (l->hbm && s->hbm_mode != SIM_HBM_FLAT)
+		return uc_err("simulated traffic in socket %d's HBM: %s", k, s->hbm_mode ? "its HBM caches DDR (hbm=cache), it "
+			      "is no NUMA node to place memory in" : "the machine has no HBM (sim:spr,hbm=flat has)");
+	p->mem_read_bps[k] = l->hbm ? 0 : l->rd_bps;
+	p->mem_write_bps[k] = l->hbm ? 0 : l->wr_bps;
+	p->hbm_read_bps[k] = l->hbm ? l->rd_bps : 0;
+	p->hbm_write_bps[k] = l->hbm ? l->wr_bps : 0;
+	if (s->hbm_mode == SIM_HBM_CACHE) {
+		/* HBM caches DDR (a memory-side cache, doc/platforms.md "Xeon Max"): read hits are HBM reads, misses DDR
+		 * reads that fill HBM; every write lands in HBM, the lines it evicts go to DDR at the miss rate */
+		p->mem_read_bps[k] = (1 - h) * l->rd_bps;
+		p->mem_write_bps[k] = (1 - h) * l->wr_bps;
+		p->hbm_read_bps[k] = h * l->rd_bps;
+		p->hbm_write_bps[k] = l->wr_bps + (1 - h) * l->rd_bps;
+	}
 	sim_rate_changed(s);
 	return 0;
 }
 
 int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 {
-	struct socket_load l = { socket, read_bps, write_bps };
+	struct socket_load l = { socket, read_bps, write_bps, 0 };
 	if (load_ok(s, &l))
 		return -1;
 	/* the machine's traffic: on a shared machine every process's boxes count it (resctrl's view stays
@@ -120,9 +137,17 @@ static int stretch(struct sim *s, uint64_t ns, const char *what, int (*set)(stru
 
 int sim_workload(struct sim *s, int socket, double read_bytes, double write_bytes, uint64_t ns)
 {
-	char what[64];
-	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0 };
-	snprintf(what, sizeof(what), "simulated workload on socket %d", socket);
+	return sim_workload_on(s, socket, "ddr", read_bytes, write_bytes, ns);
+}
+
+int sim_workload_on(struct sim *s, int socket, const char *memory, double read_bytes, double write_bytes, uint64_t ns)
+{
+	char what[80];
+	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0, 0 };
+	if (!memory || (strcmp(memory, "ddr") && strcmp(memory, "hbm")))
+		return uc_err("simulated workload in memory '%s': the kinds are ddr and hbm", memory ? memory : "(null)");
+	l.hbm = !strcmp(memory, "hbm");
+	snprintf(what, sizeof(what), "simulated workload on socket %d%s", socket, l.hbm ? "'s HBM" : "");
 	return stretch(s, ns, what, set_socket, &l);
 }
 

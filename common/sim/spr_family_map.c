@@ -64,6 +64,13 @@ const struct sim_unit sim_spr_units[] = {
 	  .nctr = 8, .ctl_bytes = 8, CTL_NOOV(BASE | EXT24), .disc_type = 12, .src = "L14319-14329; PCM" },
 	{ .name = "cxldp", .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x28, .ctr_stride = 8, .status = 0x48,
 	  .nctr = 4, .ctl_bytes = 8, CTL_NOOV(BASE | EXT24), .disc_type = 13, .src = "L14319-14329; PCM" },
+	/* HBM channel (Xeon Max, sim:spr,hbm=...): discovery type 14 (Linux spr_uncores[14] hbm), MMIO with the
+	 * iMC channel's offsets, which the table gives (likwid treats type 14 as the iMC; Linux's generic MMIO
+	 * ops: controls 4 bytes apart, counters 8); placed at PCM's HBM map (SCF BAR + 0x141C00 + 0x9000 box
+	 * + 0x4000 channel, src/types.h) */
+	{ .name = "hbm", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c,
+	  .nctr = 4, .ctl_bytes = 4, CTL(BASE | EXT24), .disc_type = 14,
+	  .src = "Linux spr_uncores[14]; generic MMIO ops (uncore_discovery.c); PCM HBM map" },
 };
 const int sim_spr_nunits = N(sim_spr_units);
 const struct sim_ubox_dev sim_spr_ubox = { 0x3250, 0xc0, 0xd4 }; /* Linux SPR: snbep_pci2phy_map_init(0x3250, ...) */

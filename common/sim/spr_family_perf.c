@@ -40,5 +40,6 @@ const struct sim_perf_type sim_spr_perf[] = {
 	RAW_TYPE("mdf", 11),
 	RAW_TYPE_C("cxlcm", 12, sk_spr_cxlcm_constraints),
 	RAW_TYPE("cxldp", 13),
+	RAW_TYPE("hbm", 14), /* spr_uncore_hbm: SPR_UNCORE_COMMON_FORMAT (Linux f8a86a9bb5f7) */
 };
 const int sim_spr_nperf = sizeof(sim_spr_perf) / sizeof(sim_spr_perf[0]);

@@ -52,13 +52,11 @@ static double fr_rate(const struct sim_profile *p, const char *n, int sock, int 
 	return sim_disc_iio_fr_rate(p, n, sock, stacks, skew);
 }
 
-/* IMC channel events: traffic spread over the channels built (4 IMCs x 2, generic 2); CAS_COUNT
- * umask: 7:6 pseudo-channels, 3:0 read kinds, 5:4 write kinds. */
-static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+/* A channel's events (iMC, and HBM's MCHBM, whose JSON gives them the same codes): rd and wr CAS a second;
+ * CAS_COUNT umask: 7:6 pseudo-channels, 3:0 read kinds, 5:4 write kinds. */
+static double chan_rate(const struct sim *s, int sock, double rd, double wr, unsigned ev, unsigned um)
 {
 	const struct sim_profile *p = &s->prof;
-	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
-	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
 	double pch = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
 	if (ev == 0x01)
 		return p->dram_hz;
@@ -71,9 +69,25 @@ static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
 		return rd * 0.5 * p->mem_read_lat_ns[sock] * p->dram_hz / 1e9;
 	if (ev == 0x20)
 		return wr * (((um & 1) ? 0.5 : 0) + ((um & 2) ? 0.5 : 0)); /* WPQ_INSERTS.PCH0/1 */
+	return 0;
+}
+
+/* IMC channel events: traffic spread over the channels built (4 IMCs x 2, generic 2), 64 bytes a CAS. */
+static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
 	if (ev == 0xe3 || ev == 0xe7) /* PMM_RPQ_INSERTS, PMM_WPQ_INSERTS: PMem traffic over the same channels */
 		return (ev == 0xe3 ? p->pmem_read_bps[sock] : p->pmem_write_bps[sock]) / 64 / nch;
-	return 0;
+	return chan_rate(s, sock, p->mem_read_bps[sock] / 64 / nch, p->mem_write_bps[sock] / 64 / nch, ev, um);
+}
+
+/* HBM channel events: HBM traffic spread over the socket's HBM channels, SPR_HBM_CAS_BYTES a CAS. */
+static double hbm_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+{
+	const struct sim_profile *p = &s->prof;
+	double n = (s->hbm_channels[sock] > 0 ? s->hbm_channels[sock] : 1) * SPR_HBM_CAS_BYTES;
+	return chan_rate(s, sock, p->hbm_read_bps[sock] / n, p->hbm_write_bps[sock] / n, ev, um);
 }
 
 /* The family's own units: IMC channels, M2M directory updates, PCU frequency limits; -1: the shared model's. */
@@ -84,6 +98,8 @@ static double spr_own(const struct sim *s, const struct sim_box *b, unsigned ev,
 	int sock = b->socket;
 	if (!strcmp(u, "imc"))
 		return imc_rate(s, sock, ev, um);
+	if (!strcmp(u, "hbm"))
+		return hbm_rate(s, sock, ev, um);
 	if (!strcmp(u, "m2m") && ev == 0x21) /* DIRECTORY_UPDATE: half the directory writes, hit (ext 1) or miss (2) */
 		return (um & 1) * p->dir_update_bps[sock] / 64 / 4 * 0.5 * (((ctl >> 32) & 1 ? 0.5 : 0) + ((ctl >> 33) & 1 ? 0.5 : 0));
 	if (!strcmp(u, "pcu") && (ev == 0x04 || ev == 0x05)) /* FREQ_MAX_LIMIT_THERMAL / _POWER_CYCLES */
@@ -158,6 +174,20 @@ static int spr_imcs(struct sim *s, struct sim_disc_table *tb, int sock, int bus,
 	return 0;
 }
 
+/* Xeon Max's HBM channels (hbm=flat|cache), on each socket's first die: 16 controllers of 2 channels at
+ * PCM's HBM map, SCF BAR + 0x141C00 + 0x9000 controller + 0x4000 channel (src/types.h); the SCF BAR is
+ * the simulator's choice. */
+#define HBM_SCF_BASE 0xe0000000ull
+static int hbm_units(struct sim *s, struct sim_disc_table *tb, int sock, int scope)
+{
+	const struct sim_unit *hbm = sim_unit_named(s, "hbm");
+	uint64_t scf = HBM_SCF_BASE + 0x200000ull * (uint64_t)scope;
+	for (int i = 0; s->hbm_mode && s->build_die == 0 && i < SPR_HBM_CHANNELS; i++)
+		if (!sim_disc_placed(s, tb, hbm, sock, i, scf + 0x141c00 + 0x9000ull * (uint64_t)(i / 2) + 0x4000ull * (uint64_t)(i % 2)))
+			return -1;
+	return 0;
+}
+
 /* The family's units of one socket besides the CHAs, at the addresses of T1-9 and T1-12. */
 static int spr_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus, uint64_t imcbase)
 {
@@ -218,12 +248,14 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 				return -1;
 		for (int i = s->cores; i < s->cores + v->extra_chas; i++) /* listed, but no CHA answers there */
 			sim_disc_listed(&tb, cha, i, 0x2000 + 0x10u * (unsigned)i);
-		if ((v->generic ? generic_units : spr_units)(s, &tb, sock, bus, imcbase))
+		if ((v->generic ? generic_units : spr_units)(s, &tb, sock, bus, imcbase) || hbm_units(s, &tb, sock, sc))
 			return -1;
 		sim_disc_finish(s, &tb);
 	}
 	s->build_die = 0;
 	sim_disc_count_channels(s, imc);
+	for (int i = 0; i < s->nboxes; i++)
+		s->hbm_channels[s->boxes[i].socket] += !strcmp(s->boxes[i].u->name, "hbm");
 	return 0;
 }
 

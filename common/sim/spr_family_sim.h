@@ -20,6 +20,10 @@ struct spr_sim_variant {
 			 * firmware bug Linux 38776cc4 works around with MSR 0x2FFE) */
 };
 int spr_family_build(struct sim *s, const struct spr_sim_variant *v);
+/* Xeon Max: HBM channels a socket (16 controllers x 2: PCM's HBM map, likwid's 32 HBM units) and the bytes a
+ * CAS moves (32 on SPR: PCM getHBMCASTransferSize, pcm-memory's HBM scaling) */
+#define SPR_HBM_CHANNELS 32
+#define SPR_HBM_CAS_BYTES 32
 int spr_family_fault(struct sim *s, const char *kind, struct sim_box *b);
 
 /* Faults of discovery entries: corrupt (reads all ones), badaddr (outside its space), dupid, badwidth, nctr,

@@ -5,12 +5,30 @@
  */
 #include "sim/spr_family_sim.h"
 #include "sim/sim_only.h"
+#include <string.h>
+#include "util/error.h"
 
 static int build(struct sim *s)
 {
 	static const struct spr_sim_variant spr = { .cbo_count = 1, .extra_chas = 4 };
+	s->hbm_mode = s->variant > 0 ? s->variant : 0;
 	return spr_family_build(s, &spr);
 }
 
+/* hbm=flat|cache (1: flat, 0: none): a Xeon Max (the 9480's 56 cores, 64 GB HBM2e a socket) whose HBM is
+ * NUMA nodes of their own (flat) or a cache of DDR (cache); its HBM channels are discovery type 14. */
+static int spr_option(struct sim *s, const char *key, const char *value)
+{
+	static const char *const modes[] = { "0", "flat", "cache" };
+	for (int i = 0; !strcmp(key, "hbm") && i < 3; i++)
+		if (!strcmp(value, modes[i]) || (i == SIM_HBM_FLAT && !strcmp(value, "1"))) {
+			s->variant = i;
+			return 0;
+		}
+	return uc_err("bad simulator option '%s=%s' (spr: hbm=0|1|flat|cache, a Xeon Max whose HBM is NUMA nodes "
+		      "of their own (1, flat) or a cache of DDR)", key, value);
+}
+
 const struct sim_kind sim_kind_spr = { .name = "spr", .cores = 56, .family = 6, .model = 0x8f, .stepping = 8,
-				       .build = build, SPR_FAMILY_SIM_KIND };
+				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache",
+				       .option = spr_option };

@@ -97,6 +97,7 @@ struct health {
 	int clk_kind[16];           /* what they clock (enum health_clock) */
 	int ncev, cev[16], cev_kind[16]; /* clock events the session counts, and what they clock */
 	int judging;                /* the kind of clock clock_box judges */
+	const struct health_clock_range *range[HEALTH_CLK_KINDS]; /* the platform's range of each kind */
 	int busy[UC_MAX_SOCKETS];   /* the socket moved HEALTH_BUSY_BPS of memory in the interval */
 	int ntw, tw[32][2];         /* general events and their free-running twins (twin_defs) */
 	const struct twin_def *twd[32];
@@ -295,6 +296,8 @@ static void plan(uncore_session_t *s, struct health *h)
 	uncore_t *u = session_owner(s);
 	h->planned = 1;
 	h->platform = u->plat ? u->plat->name : NULL;
+	for (int k = 0; k < HEALTH_CLK_KINDS; k++) /* (looked up once: clock_box runs on every box of every read) */
+		h->range[k] = health_clock_range(h->platform, k);
 	h->rd = h->wr = -1;
 	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
 		struct uncore_metric_info mi;
@@ -386,7 +389,7 @@ static double skew_share(uint64_t a, uint64_t b)
  * that disagrees with its free-running twin the twin condition). */
 static void clock_box(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
 {
-	const struct health_clock_range *r = health_clock_range(h->platform, h->judging);
+	const struct health_clock_range *r = h->range[h->judging];
 	double slack = HEALTH_CLOCK_SPREAD + skew_share(b->ns, b->ns);
 	int high = v > r->hi * (1 + slack);
 	int low = v < r->lo * (1 - slack) && b->delta && k < UC_MAX_SOCKETS && h->busy[k] &&
@@ -404,9 +407,10 @@ static void clock_event(uncore_session_t *s, struct health *h, int ev, int k)
 {
 	struct session_box_view v[VIEWS];
 	int n = session_event_views(s, ev, k, v, VIEWS);
+	const char *name = uncore_session_event_name_impl(s, ev);
 	for (int i = 0; i < n; i++)
 		if (!v[i].failed && !v[i].flags && v[i].ns)
-			clock_box(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, uncore_session_event_name_impl(s, ev));
+			clock_box(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, name);
 }
 
 /* Memory channels that moved more than a channel can; then clocks outside the platform's range, on boxes

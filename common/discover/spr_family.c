@@ -129,7 +129,7 @@ static const struct box_type cxldp = {
 static const struct box_type hbm = {
 	.name = "hbm", .perf = "hbm", .desc = "HBM memory controller channel of Xeon Max (MCHBM)", .prefix = "UNC_MCHBM",
 	.perfmon = "MCHBM", .nctr = 4, XD_DISC(14), .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4,
-	.max_boxes = 32, .lay = &xd_lay_ext24,
+	.max_boxes = 32, .lay = &xd_lay_ext24, .some_parts = 1,
 };
 
 /* ---- quirks (notes 6) ---- */

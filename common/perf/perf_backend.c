@@ -168,7 +168,7 @@ static int type_boxes(uncore_t *u, int ti)
 		nfr = collect(ps, frbase, fr, 64);
 	}
 	if (!n) {
-		if (t->perf || t->disc_type >= 0)
+		if ((t->perf || t->disc_type >= 0) && !t->some_parts)
 			uc_warn("%s: the kernel has no PMU %s%s: left out (its PCI device was not probed, or the driver does "
 				"not know it)", t->name, base, t->perf && *t->perf ? "[_N]" : "");
 		return 0;

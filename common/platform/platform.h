@@ -161,6 +161,9 @@ struct box_type {
 	/* Linux writes bits 31:0 of this 64-bit PCI control only (Skylake-SP UPI and M2M: snbep_uncore_pci_enable_event),
 	 * so an event with higher control bits cannot count through perf */
 	int perf_ctl_dword;
+	/* only some parts of the platform have it (Sapphire Rapids' HBM channels, Xeon Max's): a machine without
+	 * its boxes is no cause to warn */
+	int some_parts;
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)

@@ -24,6 +24,8 @@ struct gen {
 const char *gen_name(enum gen_kind k);
 /* Buffers of bytes (rounded down to a cache line) touched from cpu (-1: any): 0, or -1 with err. */
 int gen_prepare(struct gen *g, enum gen_kind k, int cpu, size_t bytes, char *err, size_t len);
+/* The same with the buffers on NUMA node node (-1: cpu's), where libnuma can place them there. */
+int gen_prepare_on(struct gen *g, enum gen_kind k, int cpu, int node, size_t bytes, char *err, size_t len);
 /* The measured run. */
 void gen_go(struct gen *g);
 void gen_free(struct gen *g);
@@ -48,6 +50,19 @@ void check_mib(char *buf, size_t len, double bytes);
 /* The table as text columns, or one JSON object a row; how many rows failed. */
 int verdict_print(const struct verdicts *t, int json, const char *backend);
 void verdict_free(struct verdicts *t);
+
+/* check_memory.c: the kinds of memory a socket has beside its own node's DDR whose traffic has metrics of
+ * its own (Xeon Max's HBM), a row each: the socket's generators run again with their buffers there. */
+struct check_memory {
+	const char *name;      /* "HBM", in the rows */
+	const char *sim;       /* its kind for uncore_sim_workload_on */
+	const char *metric[2]; /* its read and write bytes metrics */
+	/* the NUMA node of the socket's memory of this kind, from a CPU of the socket: >= 0, or -1 with why (no
+	 * such node: HBM in cache mode caches DDR and is no node) */
+	int (*node)(int cpu, char *why, size_t len);
+};
+#define CHECK_MEMORIES 4
+extern const struct check_memory check_memories[]; /* NULL name ends it */
 
 /* One backend's run of the check: its handle, the memory session and what the rows compare. */
 #define UC_CHECK_SOCKETS 64
@@ -76,6 +91,11 @@ struct check {
 	int ctrl_of[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS]; /* channel k's controller: the box with the counters
 							      * at or before it (-1: none) */
 	int agent_seen;       /* a read-back found another agent's control word (one row, the first) */
+	/* each memory kind of check_memories the machine counts: its metrics in the session (-1: none), its idle
+	 * bytes/s, and whether it has no node, caching DDR (its counts then join the DDR rows') */
+	int mem_m[CHECK_MEMORIES][2];
+	double mem_base[CHECK_MEMORIES][2][UC_CHECK_SOCKETS];
+	int mem_cache[CHECK_MEMORIES];
 	/* resctrl: the bytes its domain saw move while each socket's generators ran, and the uncore's count then */
 	double rdt[UC_CHECK_SOCKETS], rdt_uncore[UC_CHECK_SOCKETS];
 	int rdt_off;          /* resctrl cannot be read here, rdt_why says why */

@@ -37,17 +37,19 @@ const char *gen_name(enum gen_kind k)
 	return names[k];
 }
 
-/* A buffer of g->bytes on cpu's node: libnuma's (page-aligned) where it can, else the heap's. */
-static void *gen_alloc(struct gen *g, int cpu)
+/* A buffer of g->bytes on node (-1: cpu's): libnuma's (page-aligned) where it can, else the heap's. */
+static void *gen_alloc(struct gen *g, int cpu, int node)
 {
 #ifdef HAVE_LIBNUMA
-	int node = cpu >= 0 && numa_available() >= 0 ? numa_node_of_cpu(cpu) : -1;
+	if (node < 0)
+		node = cpu >= 0 && numa_available() >= 0 ? numa_node_of_cpu(cpu) : -1;
 	if (node >= 0) {
 		g->numa = 1;
 		return numa_alloc_onnode(g->bytes, node);
 	}
 #else
 	(void)cpu;
+	(void)node;
 #endif
 	return aligned_alloc(64, g->bytes);
 }
@@ -63,6 +65,11 @@ const char *gen_placement(void)
 
 int gen_prepare(struct gen *g, enum gen_kind k, int cpu, size_t bytes, char *err, size_t len)
 {
+	return gen_prepare_on(g, k, cpu, -1, bytes, err, len);
+}
+
+int gen_prepare_on(struct gen *g, enum gen_kind k, int cpu, int node, size_t bytes, char *err, size_t len)
+{
 	memset(g, 0, sizeof(*g));
 	g->kind = k;
 	g->bytes = bytes & ~(size_t)63;
@@ -74,14 +81,14 @@ int gen_prepare(struct gen *g, enum gen_kind k, int cpu, size_t bytes, char *err
 		if (!sched_setaffinity(0, sizeof(one), &one))
 			g->pinned = cpu;
 	}
-	g->a = gen_alloc(g, cpu);
-	g->b = k == GEN_COPY ? gen_alloc(g, cpu) : NULL;
+	g->a = gen_alloc(g, cpu, node);
+	g->b = k == GEN_COPY ? gen_alloc(g, cpu, node) : NULL;
 	if (!g->a || (k == GEN_COPY && !g->b)) {
 		gen_free(g);
 		snprintf(err, len, "cannot allocate %zu MiB for the %s generator", bytes >> 20, gen_name(k));
 		return -1;
 	}
-	memset(g->a, 1, g->bytes); /* first touch, from the pinned CPU: the pages land on its node */
+	memset(g->a, 1, g->bytes); /* first touch, from the pinned CPU: the pages land on its node (or node's) */
 	if (g->b)
 		memset(g->b, 0, g->bytes);
 	return 0;

@@ -34,23 +34,51 @@ static int host_socket_cpu(const struct check *c, int socket)
 	return uncore_socket_cpus(c->u, socket, list, sizeof(list)) > 0 ? (int)strtol(list, NULL, 10) : -1;
 }
 
-/* The bytes each socket counted over the session's last interval for the read and write metrics. */
-static int counted(uncore_session_t *s, int nsock, double rd[], double wr[])
+/* The bytes each socket counted over the session's last interval for a read and a write metric. */
+static int counted_by(uncore_session_t *s, int nsock, const int m[2], double rd[], double wr[])
 {
 	for (int k = 0; k < nsock; k++)
-		if (uncore_session_metric_value(s, 0, k, -1, UNCORE_LAST_INTERVAL, &rd[k]) ||
-		    uncore_session_metric_value(s, 1, k, -1, UNCORE_LAST_INTERVAL, &wr[k]))
+		if (uncore_session_metric_value(s, m[0], k, -1, UNCORE_LAST_INTERVAL, &rd[k]) ||
+		    uncore_session_metric_value(s, m[1], k, -1, UNCORE_LAST_INTERVAL, &wr[k]))
 			return -1;
 	return 0;
 }
 
-/* The rows of one direction (read or write) of one generator's run on socket sock. */
-static void bytes_rows(struct check *c, const char *gen_label, int sock, int dir, double gen, const double cnt[],
-		       double w)
+/* The DDR metrics' (0 and 1) bytes, and each other memory kind's over the same interval: into its idle rate
+ * (base, per second of secs), or where the kind caches DDR, added to DDR's (each line served once by one of
+ * them: check_memory.c). */
+static int counted(struct check *c, double rd[], double wr[], double secs)
 {
-	const double *base = dir ? c->base_wr : c->base_rd;
+	static const int ddr[2] = { 0, 1 };
+	double krd[UC_CHECK_SOCKETS], kwr[UC_CHECK_SOCKETS];
+	if (counted_by(c->s, c->nsock, ddr, rd, wr))
+		return -1;
+	for (int m = 0; m < CHECK_MEMORIES && check_memories[m].name; m++) {
+		if (c->mem_m[m][0] < 0 || (!c->mem_cache[m] && secs <= 0))
+			continue;
+		if (counted_by(c->s, c->nsock, c->mem_m[m], krd, kwr))
+			return -1;
+		for (int k = 0; k < c->nsock; k++) {
+			if (secs > 0) {
+				c->mem_base[m][0][k] = krd[k] / secs;
+				c->mem_base[m][1][k] = kwr[k] / secs;
+			}
+			if (c->mem_cache[m]) {
+				rd[k] += krd[k];
+				wr[k] += kwr[k];
+			}
+		}
+	}
+	return 0;
+}
+
+/* The rows of one direction (read or write) of one generator's run on socket sock, against the idle rates
+ * base; slack: bytes the memory may move besides the generator's (a cache's fills and write-backs). */
+static void bytes_rows(struct check *c, const char *gen_label, int sock, int dir, double gen, const double cnt[],
+		       double w, const double base[], double slack)
+{
 	char check[96], exp[96], got[96], a[32], b[32];
-	double hi = gen + base[sock] * w + MARGIN_REL * gen + MARGIN_ABS, lo = gen * (1 - SHORT_REL);
+	double hi = gen + slack + base[sock] * w + MARGIN_REL * gen + MARGIN_ABS, lo = gen * (1 - SHORT_REL);
 	snprintf(check, sizeof(check), "%s: socket %d %s bytes", gen_label, sock, dir ? "write" : "read");
 	check_mib(a, sizeof(a), lo);
 	check_mib(b, sizeof(b), hi);
@@ -82,12 +110,54 @@ static void bytes_rows(struct check *c, const char *gen_label, int sock, int dir
 	}
 }
 
+/* Whether the socket's memory of kind m caches DDR (no node of its own; on the simulator, as it says). */
+static int caches_ddr(struct check *c, int m)
+{
+	char why[256];
+	if (c->sim) /* a workload of nothing, refused where the kind is no node to place memory in */
+		return uncore_sim_workload_on(c->u, 0, check_memories[m].sim, 0, 0, 1) != 0;
+	return check_memories[m].node(host_socket_cpu(c, 0), why, sizeof(why)) < 0;
+}
+
+/* The generator's run in memory kind m (its metrics, idle rates and node), and its rows. */
+static int run_in(struct check *c, const struct opts *o, int sock, enum gen_kind kind, int m)
+{
+	const struct check_memory *km = &check_memories[m];
+	char err[256], check[96], label[64];
+	struct gen g;
+	double rd[UC_CHECK_SOCKETS], wr[UC_CHECK_SOCKETS];
+	int cpu = c->sim ? -1 : host_socket_cpu(c, sock), node = c->sim ? -1 : km->node(cpu, err, sizeof(err));
+	snprintf(label, sizeof(label), "%s in %s", gen_name(kind), km->name);
+	snprintf(check, sizeof(check), "%s on socket %d", label, sock);
+	if ((!c->sim && node < 0) || gen_prepare_on(&g, kind, cpu, node, o->bytes, err, sizeof(err)))
+		return verdict_add(c->t, V_SKIP, check, "-", "-", "%s", err);
+	if (uncore_session_read(c->s) < 0)
+		goto fail;
+	gen_go(&g);
+	if (c->sim && uncore_sim_workload_on(c->u, sock, km->sim, (double)g.read_bytes, (double)g.write_bytes, g.ns)) {
+		gen_free(&g);
+		return verdict_add(c->t, V_SKIP, check, "-", "-", "%s", uncore_error());
+	}
+	if (uncore_session_read(c->s) < 0 || counted_by(c->s, c->nsock, c->mem_m[m], rd, wr))
+		goto fail;
+	for (int dir = 0; dir < 2; dir++) {
+		double gen = (double)(dir ? g.write_bytes : g.read_bytes);
+		if (gen > 0)
+			bytes_rows(c, label, sock, dir, gen, dir ? wr : rd, (double)g.ns / 1e9, c->mem_base[m][dir], 0);
+	}
+	gen_free(&g);
+	return 0;
+fail:
+	gen_free(&g);
+	return -1;
+}
+
 /* One generator on one socket, and its rows. */
 static int run_one(struct check *c, const struct opts *o, int sock, enum gen_kind kind)
 {
 	char err[256], check[96];
 	struct gen g;
-	double rd[UC_CHECK_SOCKETS], wr[UC_CHECK_SOCKETS];
+	double rd[UC_CHECK_SOCKETS], wr[UC_CHECK_SOCKETS], slack = 0;
 	if (gen_prepare(&g, kind, c->sim ? -1 : host_socket_cpu(c, sock), o->bytes, err, sizeof(err))) {
 		snprintf(check, sizeof(check), "%s on socket %d", gen_name(kind), sock);
 		return verdict_add(c->t, V_SKIP, check, "-", "-", "%s", err);
@@ -100,17 +170,28 @@ static int run_one(struct check *c, const struct opts *o, int sock, enum gen_kin
 	/* the simulator counts what the generator moved, over as long, on its socket */
 	if (c->sim && uncore_sim_workload(c->u, sock, (double)g.read_bytes, (double)g.write_bytes, g.ns))
 		goto fail;
-	if (uncore_session_read(c->s) < 0 || counted(c->s, c->nsock, rd, wr) || check_channels_add(c, sock))
+	if (uncore_session_read(c->s) < 0 || counted(c, rd, wr, 0) || check_channels_add(c, sock))
 		goto fail;
 	if (rdt && !check_resctrl_read(c, sock, &rdt1)) {
+		double drd[UC_CHECK_SOCKETS], dwr[UC_CHECK_SOCKETS]; /* resctrl's memory is DDR's */
+		static const int ddr[2] = { 0, 1 };
 		c->rdt[sock] += (double)(rdt1 - rdt0);
-		c->rdt_uncore[sock] += rd[sock] + wr[sock];
+		if (!counted_by(c->s, c->nsock, ddr, drd, dwr))
+			c->rdt_uncore[sock] += drd[sock] + dwr[sock];
 	}
 	c->gen_s[sock] += (double)g.ns / 1e9;
+	char label[64];
+	snprintf(label, sizeof(label), "%s", gen_name(kind));
+	for (int m = 0; m < CHECK_MEMORIES && check_memories[m].name; m++)
+		if (c->mem_m[m][0] >= 0 && c->mem_cache[m]) { /* a cache's fills (the reads) and write-backs (the writes) */
+			slack = (double)(g.read_bytes + g.write_bytes);
+			snprintf(label, sizeof(label), "%s, DDR + %s", gen_name(kind), check_memories[m].name);
+		}
 	for (int dir = 0; dir < 2; dir++) {
 		double gen = (double)(dir ? g.write_bytes : g.read_bytes);
 		if (gen > 0) /* the idle rate's share of the window: the generator's run */
-			bytes_rows(c, gen_name(kind), sock, dir, gen, dir ? wr : rd, (double)g.ns / 1e9);
+			bytes_rows(c, label, sock, dir, gen, dir ? wr : rd, (double)g.ns / 1e9, dir ? c->base_wr : c->base_rd,
+				   dir ? slack : 0);
 	}
 	gen_free(&g);
 	return 0;
@@ -182,7 +263,7 @@ static int run_memory(struct check *c, const struct opts *o)
 				return -1;
 	/* the idle baseline: what the node moves by itself, per second */
 	if (uncore_session_read(c->s) < 0 || cli_sleep(c->u, (uint64_t)(o->seconds * 1e9)) ||
-	    uncore_session_read(c->s) < 0 || counted(c->s, c->nsock, c->base_rd, c->base_wr))
+	    uncore_session_read(c->s) < 0 || counted(c, c->base_rd, c->base_wr, o->seconds))
 		return -1;
 	for (int k = 0; k < c->nsock; k++) {
 		c->base_rd[k] /= o->seconds;
@@ -196,6 +277,11 @@ static int run_memory(struct check *c, const struct opts *o)
 		for (enum gen_kind kind = GEN_READ; kind <= GEN_COPY; kind++)
 			if (cli_stopped() || run_one(c, o, k, kind) || check_agent_row(c, NULL))
 				return -1;
+		/* again with the buffers in each other kind of memory the socket has as a node of its own */
+		for (int m = 0; m < CHECK_MEMORIES && check_memories[m].name; m++)
+			for (enum gen_kind kind = GEN_READ; c->mem_m[m][0] >= 0 && !c->mem_cache[m] && kind <= GEN_COPY; kind++)
+				if (cli_stopped() || run_in(c, o, k, kind, m) || check_agent_row(c, NULL))
+					return -1;
 	}
 	return check_agent_row(c, "during");
 }
@@ -210,6 +296,17 @@ static int check_backend(struct check *c, const struct opts *o)
 	static const char *const fr_cas[2] = { "UNC_M_CAS_COUNT_FREERUN.RD", "UNC_M_CAS_COUNT_FREERUN.WR" };
 	for (int i = 0; i < 2; i++)
 		c->fr_cas[i] = uncore_event_find(c->u, fr_cas[i]) < 0 ? -1 : uncore_session_add(c->s, fr_cas[i]);
+	/* the other kinds of memory the machine counts (check_memory.c), and whether each caches DDR */
+	for (int m = 0; m < CHECK_MEMORIES && check_memories[m].name; m++) {
+		int idx = uncore_metric_find(c->u, check_memories[m].metric[0]);
+		c->mem_m[m][0] = c->mem_m[m][1] = -1;
+		if (idx < 0 || uncore_metric_here(c->u, idx) <= 0)
+			continue;
+		for (int d = 0; d < 2; d++)
+			if ((c->mem_m[m][d] = uncore_session_add_metric(c->s, check_memories[m].metric[d])) < 0)
+				return -1;
+		c->mem_cache[m] = caches_ddr(c, m);
+	}
 	/* before: a box another agent counts on is refused at the start, with the register and its value */
 	if (uncore_session_start(c->s))
 		return verdict_add(c->t, V_FAIL, "registers untouched by others, before", "no counter in use",

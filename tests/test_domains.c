@@ -68,6 +68,27 @@ static void test_counts_after_unfreeze(void)
 	finish(u, s); /* frozen again, every register as found */
 }
 
+/* Two hubs a socket: the secondary's units have ids from 0x8000 (Linux d8987048f665: "on DMR IMH2, the unit
+ * id starts from 0x8000"), on the same die as the primary's; every channel of both counts. */
+static void test_secondary_hub(void)
+{
+	static const char *const specs[] = { "type6/event=0x1/", "type6/event=0x1,box=32769/" };
+	uncore_t *u = open_sim("sim:generic,layout=domains2,clock=manual");
+	const struct sim_profile *p = &sim_of(u->acc)->prof;
+	CU_ASSERT_EQUAL(boxes_of(u, "type6", 0), 8);
+	CU_ASSERT_EQUAL(boxes_of(u, "type4", 0), 1); /* the PCU is the primary hub's */
+	CU_ASSERT_PTR_NOT_NULL(box_named(u, "type6", 1, 0x8003));
+	uncore_session_t *s = start_session(u, specs, 2);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	for (int sk = 0; sk < 2; sk++) {
+		CU_ASSERT(check_truth("iMC clocks, both hubs", (double)val(s, 0, sk), 8 * p->dram_hz * secs));
+		CU_ASSERT(check_truth("iMC 0x8001 clocks", (double)val(s, 1, sk), p->dram_hz * secs));
+	}
+	finish(u, s);
+}
+
 /* The default generic machine (one PCI table per socket, 0x09A7) is untouched by the MSR domains: its
  * CPUs have no discovery MSR, nothing is frozen, nothing is kept. */
 static void test_pci_only_machine(void)
@@ -83,6 +104,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "a domain-laid machine under generic enumerates both domains, die by die", test_enumerates_domains },
 		{ "a session unfreezes the compute tables' global controls and freezes them again", test_counts_after_unfreeze },
+		{ "a second hub's units (ids from 0x8000) count beside the first's", test_secondary_hub },
 		{ "a PCI-only machine keeps no global control", test_pci_only_machine },
 		{ NULL, NULL },
 	};

@@ -68,24 +68,27 @@ static double rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, i
 	return SIM_CTR_IS_FR(ctr) ? 0 : sim_disc_rate(s, b, ctl, &model);
 }
 
-/* Socket sock's IMH: its table behind a 0x09A1 device on the socket's first die's node, PCU, UBox, channels,
- * CXL CM on socket 0, and the MSE entry. */
-static int imh(struct sim *s, int sock)
+/* Socket sock's IMH k (k 1: the secondary, IMH2, whose unit ids start at 0x8000: Linux d8987048f665,
+ * uncore_type_max_boxes): its table behind a 0x09A1 device on the socket's first die's node, PCU, UBox (the
+ * primary's), channels, CXL CM on socket 0's primary, and the MSE entry. */
+static int imh(struct sim *s, int sock, int k)
 {
 	struct sim_disc_table tb;
-	uint64_t bar = IMH_BAR + 0x100000ull * (uint64_t)sock, imc = IMC_BASE + 0x1000000ull * (uint64_t)sock;
+	int id0 = k ? 0x8000 : 0, sc = sock * 2 + k;
+	uint64_t bar = IMH_BAR + 0x100000ull * (uint64_t)sc, imc = IMC_BASE + 0x1000000ull * (uint64_t)sock + 0x100000ull * (uint64_t)k;
 	s->build_die = 0;
-	if (sim_disc_table_new(s, &tb, bar, TABLE_MAX) || sim_disc_device(s, imh_bus[sock], bar, sock * s->dies, 0x09a1))
+	if (sim_disc_table_new(s, &tb, bar, TABLE_MAX) ||
+	    sim_disc_device(s, imh_bus[sock] - 0x10 * k, bar, sock * s->dies, 0x09a1))
 		return uc_err("simulator: too many devices or tables");
-	if (!sim_disc_placed(s, &tb, sim_unit_named(s, "pcu"), sock, 0, 0x2fc0) ||
-	    !sim_disc_placed(s, &tb, sim_unit_named(s, "ubox"), sock, 0, 0x2fd0))
+	if (!k && (!sim_disc_placed(s, &tb, sim_unit_named(s, "pcu"), sock, 0, 0x2fc0) ||
+		   !sim_disc_placed(s, &tb, sim_unit_named(s, "ubox"), sock, 0, 0x2fd0)))
 		return -1;
 	for (int c = 0; c < IMH_CHANNELS; c++)
-		if (!sim_disc_placed(s, &tb, sim_unit_named(s, "imc"), sock, c, imc + 0x8000ull * (uint64_t)c))
+		if (!sim_disc_placed(s, &tb, sim_unit_named(s, "imc"), sock, id0 + c, imc + 0x8000ull * (uint64_t)c))
 			return -1;
-	if (sock == 0 && !sim_disc_placed(s, &tb, sim_unit_named(s, "cxlcm"), sock, 0, 0xd8000000ull))
+	if (sock == 0 && !k && !sim_disc_placed(s, &tb, sim_unit_named(s, "cxlcm"), sock, 0, 0xd8000000ull))
 		return -1;
-	sim_disc_listed(&tb, sim_unit_named(s, "mse"), 0, 0x2f80);
+	sim_disc_listed(&tb, sim_unit_named(s, "mse"), id0, 0x2f80 + 8u * (unsigned)k);
 	sim_disc_finish_at(&tb, 0, 0x2ff0, 2); /* no source says where the IMH's global control is: placed here */
 	return 0;
 }
@@ -122,8 +125,9 @@ static int build(struct sim *s)
 	s->romsr[s->nromsr].val = CBB_BAR;
 	s->romsr[s->nromsr++].step = 0x100000;
 	for (int sock = 0; sock < s->nsockets; sock++)
-		if (imh(s, sock))
-			return -1;
+		for (int k = 0; k < (s->variant == SIM_LAYOUT_DOMAINS_IMH2 ? 2 : 1); k++)
+			if (imh(s, sock, k))
+				return -1;
 	for (int sc = 0; sc < sim_scopes(s); sc++)
 		if (cbb(s, sc))
 			return -1;
@@ -135,13 +139,13 @@ static int build(struct sim *s)
 int sim_domains_option(struct sim *s, const char *key, const char *value)
 {
 	(void)key;
-	if (strcmp(value, "domains"))
+	if (strcmp(value, "domains") && strcmp(value, "domains2"))
 		return uc_err("simulator option layout=%s: the generic machine's layouts are domains (a table per "
-			      "I/O hub and per compute die, as Diamond Rapids)", value);
+			      "I/O hub and per compute die, as Diamond Rapids) and domains2 (two hubs a socket)", value);
 	s->units = units;
 	s->nunits = N(units);
 	s->glob = NULL; /* the compute dies' global controls are in MMIO (s->mglob) */
-	s->variant = SIM_LAYOUT_DOMAINS;
+	s->variant = strcmp(value, "domains") ? SIM_LAYOUT_DOMAINS_IMH2 : SIM_LAYOUT_DOMAINS;
 	return 0;
 }
 

@@ -262,7 +262,7 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 static int build_generic(struct sim *s)
 {
 	static const struct spr_sim_variant generic = { .generic = 1 };
-	if (s->variant == SIM_LAYOUT_DOMAINS) /* layout=domains: Diamond Rapids' layout (sim_domains.c) */
+	if (s->variant >= SIM_LAYOUT_DOMAINS) /* layout=domains[2]: Diamond Rapids' layout (sim_domains.c) */
 		return sim_domains_build(s);
 	return spr_family_build(s, &generic);
 }

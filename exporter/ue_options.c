@@ -30,7 +30,7 @@ const char *ue_usage(void)
 	       "  --metrics M[,M...]   metrics to export (uncore list --metrics)\n"
 	       "  --groups G[,G...]    metric groups (default: memory llc interconnect clock, within 1024 counters)\n"
 	       "  --events SPEC        a raw event, exported as uncore_event_total{event=\"SPEC\"} (repeatable)\n"
-	       "  --per-box all|U[,U]  each box of these units too (imc boxes as channel=\"N\")\n"
+	       "  --per-box all|U[,U]  each box of these units too (imc, hbm boxes as channel=\"N\")\n"
 	       "  --sockets LIST       only these sockets (\"0\", \"0-1\", \"0,2\")\n"
 	       "  --per-job            each job's memory traffic (uncore_job_memory_*_bytes_total{job_id=...})\n"
 	       "  --force              take over boxes another agent counts on\n"

@@ -50,8 +50,8 @@ static void labels(uncore_t *u, const struct uncore_series *c, int port, char *o
 		n += snprintf(out + n, len - (size_t)n, ",die=\"%d\"", die);
 	if (c->box >= 0 && !uncore_unit_info(u, c->unit, &ui)) {
 		/* a memory controller's box is a channel (SNB-EP to SKX: one per channel; discovery parts: one
-		 * per channel or sub-channel) */
-		if (!strcmp(ui.name, "imc") || !strncmp(ui.name, "imc_", 4) || !strcmp(ui.name, "mc"))
+		 * per channel or sub-channel; Xeon Max's HBM channels, in their uncore_hbm_* families) */
+		if (!strcmp(ui.name, "imc") || !strncmp(ui.name, "imc_", 4) || !strcmp(ui.name, "mc") || !strcmp(ui.name, "hbm"))
 			n += snprintf(out + n, len - (size_t)n, ",channel=\"%d\"", c->box);
 		else
 			n += snprintf(out + n, len - (size_t)n, ",unit=\"%s\",box=\"%d\"", ui.name, c->box);

@@ -140,7 +140,29 @@ static void defaults_on(const char *backend, int expect_metrics)
 
 static void test_defaults_emr(void) { defaults_on("sim:emr", 11); }
 static void test_defaults_snbep(void) { defaults_on("sim:snbep", 11); }
-static void test_defaults_spr(void) { defaults_on("sim:spr", 11); defaults_on("perf+sim:spr", 11); }
+/* SPR without HBM keeps its 11; a Xeon Max adds HBM's read, write and total beside DDR's */
+static void test_defaults_spr(void) { defaults_on("sim:spr", 11); defaults_on("perf+sim:spr,hbm=1", 14); }
+
+/* Xeon Max: HBM per channel (ReportPerBox "hbm"), a 32nd of the socket's HBM reads each, apart from DDR's. */
+static void test_hbm_channels(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:spr,hbm=1,clock=manual\"\nMetrics \"hbm_bw_read\" \"mem_bw_read\"\n"
+			      "ReportPerBox \"hbm\"\n") == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	check_names();
+	for (int sock = 0; sock < 2; sock++) {
+		char pi[16], ti[64];
+		snprintf(pi, sizeof(pi), "socket%d", sock);
+		near("hbm socket", got(pi, "memory_bandwidth", "hbm_bw_read"), sim->prof.hbm_read_bps[sock], 0.005);
+		near("ddr socket", got(pi, "memory_bandwidth", "mem_bw_read"), sim->prof.mem_read_bps[sock], 0.005);
+		for (int k = 0; k < 32; k++) {
+			snprintf(ti, sizeof(ti), "hbm_bw_read_hbm%d", k);
+			near(ti, got(pi, "memory_bandwidth", ti), sim->prof.hbm_read_bps[sock] / 32, 0.005);
+		}
+	}
+	stop();
+}
 /* GNR: memory metrics add both schedulers, which the default profile loads unevenly (0.7 - 0.1 s on SCH0) */
 static void test_defaults_gnr(void) { defaults_on("sim:gnr", 11); }
 static void test_defaults_perf_gnr(void) { defaults_on("perf+sim:gnr", 11); }
@@ -733,6 +755,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "defaults on EMR equal the truth, DERIVE and GAUGE", test_defaults_emr },
 		{ "defaults on SPR (sim: and perf+sim:) equal the truth", test_defaults_spr },
+		{ "Xeon Max: HBM per socket and channel apart from DDR, equal to the truth", test_hbm_channels },
 		{ "defaults on GNR equal the truth, both memory schedulers", test_defaults_gnr },
 		{ "defaults on HSX and BDX equal the truth, on sim and perf+sim", test_defaults_hsx },
 		{ "defaults on GNR through the perf backend equal the truth", test_defaults_perf_gnr },

@@ -132,6 +132,25 @@ check "... and stop cleanly" '[ $? -eq 0 ]'
 state=$("$SIMSTATE" "$SIM,shared=$W/sim2")
 check "the reloads left every register as found ($state)" 'echo "$state" | grep -q "changed 0$"'
 
+# --- Xeon Max (sim:spr,hbm=1): the default set's HBM counters apart from DDR's, per socket and per HBM
+# channel, each its truth (the channels': a 32nd of their socket's)
+SIMH="sim:spr,hbm=1,profile=$W/profile"
+"$TRUTH" "$SIMH" >"$W/truth_hbm" || no "prom_truth $SIMH"
+for s in 0 1; do
+	grep -m1 "^uncore_hbm_read_bytes_total socket=\"$s\" rate" "$W/truth_hbm" |
+		awk -v s=$s '{ for (k = 0; k < 32; k++) printf "uncore_hbm_read_bytes_total socket=\"%d\",channel=\"%d\" rate %.9g\n", s, k, $4 / 32 }'
+done >>"$W/truth_hbm"
+start --backend "$SIMH,shared=$W/simh" --interval 0.3 --per-box hbm
+sleep 0.7
+out=$($CHECKS exact $PORT "$W/truth_hbm" 2 0.005 0.01 | grep -E "uncore_(hbm|memory)_(read|write)_bytes_total")
+echo "$out" | head -8
+check "Xeon Max: uncore_hbm_{read,write}_bytes_total beside uncore_memory_*, per socket and HBM channel, each its truth" \
+	'! echo "$out" | grep -q "^bad" && [ "$(echo "$out" | grep -c "^ok uncore_hbm_read_bytes_total{socket=\"[01]\",channel=")" -eq 64 ] &&
+	 [ "$(echo "$out" | grep "^ok uncore_hbm_write_bytes_total{socket=\"[01]\"}" | sort -u | wc -l)" -eq 2 ] &&
+	 [ "$(echo "$out" | grep "^ok uncore_memory_read_bytes_total{socket=\"[01]\"}" | sort -u | wc -l)" -eq 2 ]'
+stop
+check "... and stops cleanly" '[ $? -eq 0 ]'
+
 # --- CXL memory (issue 50): sim:gnr,cxl=1, CXL memory expanders on both sockets; the cxl group's read and
 # write bytes of each socket equal the simulator's truth (prom_truth)
 SIMC="sim:gnr,cxl=1"

@@ -133,6 +133,25 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
 
+# --- Xeon Max (sim:spr,hbm=1, on both backends): HBM's reads apart from DDR's.  The simulator's default HBM
+# reads, 25.6e9 x (1+s) B/s at 32 bytes a CAS over 32 channels, are as many CAS a second on socket 0 as its
+# DRAM clock ticks (0.8e9/s); hbm_read_bytes of socket 1, 64 bytes a tick; its DDR reads, 16 (12.8e9 B/s)
+for sim in "sim:spr,hbm=1,profile=$W/profile" "perf+sim:spr,hbm=1,profile=$W/profile"; do
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" intel_uncore:::UNC_MCHBM_CAS_COUNT.RD:socket=0 \
+		intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=0 intel_uncore:::hbm_read_bytes:socket=1 \
+		intel_uncore:::UNC_M_CLOCKTICKS:socket=1:box=0 intel_uncore:::mem_read_bytes:socket=1 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	cas0=$(value "UNC_MCHBM_CAS_COUNT.RD:socket=0") clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=0")
+	hbm1=$(value "hbm_read_bytes:socket=1") clk1=$(value "UNC_M_CLOCKTICKS:socket=1:box=0") ddr1=$(value "mem_read_bytes:socket=1")
+	echo "$sim: HBM read CAS socket0 $cas0, DRAM clocks $clk $clk1, socket1 HBM read bytes $hbm1, DDR $ddr1"
+	check "${sim%%,profile*}: UNC_MCHBM_CAS_COUNT.RD:socket=0 = its DRAM clock (25.6e9 B/s of HBM reads)" \
+		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$cas0" "$clk" 0.005'
+	check "${sim%%,profile*}: hbm_read_bytes:socket=1 = 64 B a DRAM clock (51.2e9 B/s)" \
+		'[ -n "$clk1" ] && [ -n "$hbm1" ] && near "$hbm1" $((64 * clk1)) 0.005'
+	check "${sim%%,profile*}: mem_read_bytes:socket=1 = 16 B a DRAM clock (DDR's 12.8e9 B/s), apart from HBM's" \
+		'[ -n "$ddr1" ] && near "$ddr1" $((16 * clk1)) 0.005'
+done
+
 # --- CXL memory (issue 50): sim:gnr,cxl=1's integral metrics cxl_read_bytes and cxl_write_bytes through PAPI,
 # against the same window's DRAM clock (0.8e9/s): socket 0 reads 6.4e9 B/s and writes 3.2e9 B/s of its CXL
 # memory, 8 and 4 bytes a DRAM clock
@@ -156,6 +175,7 @@ check "PAPI's all_native_events is installed" '[ -x "$ANE" ]'
 for b in snbep ivbep hsx bdx bdxde skx clx icx nhm emr spr gnr montecito grr; do
 	be=sim:$b
 	[ $b = grr ] && be=perf+sim:gnr,cpu=6-B6-0
+	[ $b = spr ] && be=sim:spr,hbm=1 # a Xeon Max: every unit SPR's events name (MCHBM's are its HBM channels')
 	out=$(UNCORE_BACKEND=$be "$ANE" 2>"$W/ane.err") # PAPI's messages apart: they interleave with stdout
 	added=$(echo "$out" | sed -n 's/^Successfully found and added \([0-9]*\) events.*/\1/p')
 	# failures of our component's names only: PAPI's perf_event component lists the host's core events too, and

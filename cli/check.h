@@ -60,6 +60,7 @@ struct check_memory {
 	/* the NUMA node of the socket's memory of this kind, from a CPU of the socket: >= 0, or -1 with why (no
 	 * such node: HBM in cache mode caches DDR and is no node) */
 	int (*node)(int cpu, char *why, size_t len);
+	int may_cache; /* with no node it caches DDR (Xeon Max's HBM in cache mode); else a socket without one has none */
 };
 #define CHECK_MEMORIES 4
 extern const struct check_memory check_memories[]; /* NULL name ends it */

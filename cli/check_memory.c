@@ -3,7 +3,8 @@
  * one row each: the metrics that count it and how to find its node.  Xeon Max in flat mode shows its HBM as
  * NUMA nodes of their own with memory and no CPU (Intel Xeon CPU Max Series configuration guide; Aurora's
  * 512 GB DDR + 64 GB HBM a socket, argonne-lcf/user-guides#756), the socket's nearest such node by the
- * firmware's distances (SLIT); in cache mode there is none, HBM caching DDR.
+ * firmware's distances (SLIT); in cache mode there is none, HBM caching DDR.  CXL memory on Granite Rapids and
+ * Sierra Forest is such a node too (issue 50 point 3); a socket without one has no CXL row.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -45,6 +46,9 @@ static int nearest_cpuless_node(int cpu, char *why, size_t len)
 }
 
 const struct check_memory check_memories[] = {
-	{ "HBM", "hbm", { "hbm_read_bytes", "hbm_write_bytes" }, nearest_cpuless_node },
-	{ NULL, NULL, { NULL, NULL }, NULL },
+	{ "HBM", "hbm", { "hbm_read_bytes", "hbm_write_bytes" }, nearest_cpuless_node, 1 },
+	/* CXL memory expanders (GNR, SRF, CWF): Linux onlines a Type 3 device's memory as a NUMA node with no CPU
+	 * (the CXL region's node), the socket's nearest such node; none where no expander is attached */
+	{ "CXL", "cxl", { "cxl_read_bytes", "cxl_write_bytes" }, nearest_cpuless_node, 0 },
+	{ NULL, NULL, { NULL, NULL }, NULL, 0 },
 };

@@ -302,10 +302,11 @@ static int check_backend(struct check *c, const struct opts *o)
 		c->mem_m[m][0] = c->mem_m[m][1] = -1;
 		if (idx < 0 || uncore_metric_here(c->u, idx) <= 0)
 			continue;
+		if ((c->mem_cache[m] = caches_ddr(c, m)) && !check_memories[m].may_cache)
+			continue; /* no node of this kind, and it caches nothing: the machine has none (CXL) */
 		for (int d = 0; d < 2; d++)
 			if ((c->mem_m[m][d] = uncore_session_add_metric(c->s, check_memories[m].metric[d])) < 0)
 				return -1;
-		c->mem_cache[m] = caches_ddr(c, m);
 	}
 	/* before: a box another agent counts on is refused at the start, with the register and its value */
 	if (uncore_session_start(c->s))

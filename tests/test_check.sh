@@ -10,9 +10,9 @@ ARGS="--seconds 0.1 --size 32"
 
 # every platform with no fault: exit 0, every row PASS or a SKIP with its reason, none FAIL
 # (SPR as Xeon Max: HBM in flat mode on sim:, caching DDR on perf+sim:)
-for b in sim:snbep sim:ivbep sim:hsx sim:bdx sim:bdxde sim:skx sim:clx sim:icx sim:spr,hbm=1 sim:emr sim:gnr sim:srf sim:cwf sim:nhm \
+for b in sim:snbep sim:ivbep sim:hsx sim:bdx sim:bdxde sim:skx sim:clx sim:icx sim:spr,hbm=1 sim:emr sim:gnr sim:srf,cxl=1 sim:cwf sim:nhm \
 	sim:montecito perf+sim:snbep perf+sim:ivbep perf+sim:hsx perf+sim:bdx perf+sim:bdxde perf+sim:skx perf+sim:clx \
-	perf+sim:icx perf+sim:spr,hbm=cache perf+sim:emr perf+sim:gnr perf+sim:srf perf+sim:cwf perf+sim:nhm; do
+	perf+sim:icx perf+sim:spr,hbm=cache perf+sim:emr perf+sim:gnr,cxl=1 perf+sim:srf perf+sim:cwf perf+sim:nhm; do
 	$UNCORE --backend "$b,clock=manual" check $ARGS >"$W/out" 2>"$W/err"
 	rc=$?
 	rows=$(grep -v "^#" "$W/out" | grep -cE " (PASS|FAIL|SKIP)")
@@ -23,6 +23,9 @@ for b in sim:snbep sim:ivbep sim:hsx sim:bdx sim:bdxde sim:skx sim:clx sim:icx s
 	case $b in # Xeon Max: the generators again in each socket's HBM node (flat), or DDR's rows count HBM's (cache)
 	*hbm=1) check "$b: every generator's bytes in HBM counted on its socket" \
 		'[ "$(grep -cE "^(streaming read|non-temporal write|copy) in HBM: socket [01] (read|write) bytes .* PASS$" "$W/out")" -eq 8 ]' ;;
+	*cxl=1) check "$b: every generator's bytes in CXL memory counted on its socket" \
+		'[ "$(grep -cE "^(streaming read|non-temporal write|copy) in CXL: socket [01] (read|write) bytes .* PASS$" "$W/out")" -eq 8 ]' ;;
+	sim:gnr) check "$b: no CXL memory, no CXL rows" '! grep -q " in CXL" "$W/out"' ;;
 	*hbm=cache) check "$b: DDR's rows count HBM's, no HBM node" \
 		'grep -qE "^copy, DDR \+ HBM: socket 1 write bytes .* PASS$" "$W/out" && ! grep -q " in HBM" "$W/out"' ;;
 	esac
@@ -65,6 +68,8 @@ fails() { # BACKEND ROW WHY: the check on socket 0 fails with that row
 }
 # an HBM channel that does not count: the HBM rows fall short by its share (1 of 32)
 fails "sim:spr,hbm=1,fault=dead:hbm:5" "copy in HBM: socket 0 read bytes" "9[0-9]% of the bytes moved were counted"
+# a CXL port that does not count: the CXL rows fall short by its share (port 1 of 2 carries 2/3)
+fails "sim:gnr,cxl=1,fault=dead:cxlcm:1" "streaming read in CXL: socket 0 read bytes" "3[0-9]% of the bytes moved were counted"
 # a CHA that ignores its thread filter: the two CPUs' reads cannot be told apart (issue 46 point 6)
 for b in sim:spr perf+sim:spr sim:snbep; do
 	fails "$b,fault=tidless:$( [ "$b" = sim:snbep ] && echo cbo || echo cha)" "attribution: CPU 0's reads, CPU 1's at once" \

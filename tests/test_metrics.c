@@ -1244,6 +1244,41 @@ static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 static void test_truth_gnr(void) { truth_platform("sim:gnr,cxl=1"); } /* with CXL memory: its metrics count */
 
+/* A workload placed in a socket's CXL memory (uncore_sim_workload_on "cxl", as uncore check's generators on
+ * sim:gnr,cxl=1): the CXL metrics count its bytes on that socket, split over its ports, and DDR's none; a
+ * machine without CXL memory refuses it, saying so. */
+static void test_cxl_workload(void)
+{
+	static const char *const be[] = { "sim:gnr,cxl=1,clock=manual", "perf+sim:srf,cxl=1,clock=manual" };
+	for (size_t b = 0; b < sizeof(be) / sizeof(be[0]); b++) {
+		uncore_t *u = open_sim(be[b]);
+		uncore_session_t *s;
+		int m[3];
+		double v[3];
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		m[0] = uncore_session_add_metric(s, "cxl_read_bytes");
+		m[1] = uncore_session_add_metric(s, "cxl_write_bytes");
+		m[2] = uncore_session_add_metric(s, "mem_read_bytes");
+		CU_ASSERT_FATAL(m[0] >= 0 && m[1] >= 0 && m[2] >= 0 && uncore_session_start(s) == 0);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		CU_ASSERT_FATAL(uncore_sim_workload_on(u, 1, "cxl", 3e9, 1e9, 1000000000) == 0);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		for (int i = 0; i < 3; i++)
+			CU_ASSERT(uncore_session_metric_value(s, m[i], 1, -1, UNCORE_LAST_INTERVAL, &v[i]) == 0);
+		check("CXL workload: socket 1 CXL reads", v[0], 3e9);
+		check("CXL workload: socket 1 CXL writes", v[1], 1e9);
+		CU_ASSERT(v[2] == 0);
+		CU_ASSERT(uncore_session_metric_value(s, m[0], 1, 1, UNCORE_LAST_INTERVAL, &v[0]) == 0);
+		check("CXL workload: socket 1 port 1 reads (2/3)", v[0], 2e9);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+	uncore_t *u = open_sim("sim:gnr,clock=manual");
+	CU_ASSERT(uncore_sim_workload_on(u, 0, "cxl", 1e9, 0, 1000000000) < 0);
+	CU_ASSERT(strstr(uncore_error(), "CXL memory: the machine has none (sim:gnr,cxl=1 has)") != NULL);
+	uncore_close(u);
+}
+
 /* Does the metric definitions text (a JSON array) define name? */
 static int defines(const char *text, const char *name)
 {
@@ -1623,6 +1658,7 @@ int main(void)
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
+		{ "a workload in CXL memory counts on the CXL metrics of its socket and ports, not DDR's", test_cxl_workload },
 		{ "an LLC miss latency wherever perf's metric file has one (GNR, SRF, CWF too), equal to the truth", test_llc_miss_latency_everywhere },
 		{ "every Skylake-SP and Cascade Lake metric equals the truth across wraps, on sim: and perf+sim:", test_truth_skx },
 		{ "Intel's Skylake-SP and Cascade Lake perf metric files: their uncore metrics load and equal the truth", test_skx_perf_files },

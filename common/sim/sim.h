@@ -183,6 +183,7 @@ struct sim {
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
 	int hbm_mode;                     /* SIM_HBM_FLAT or SIM_HBM_CACHE: the machine has HBM (0: none) */
+	int cxl_mem;                      /* CXL memory expanders on every socket (sim:gnr,cxl=1): a node each */
 	int hbm_channels[UC_MAX_SOCKETS]; /* its HBM channels per socket */
 	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
 	double mbm[UC_MAX_SOCKETS];

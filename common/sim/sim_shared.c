@@ -39,6 +39,7 @@ static const struct {
 	{ offsetof(struct sim, gctl), offsetof(struct sim, armed) + sizeof(int) - offsetof(struct sim, gctl) },
 	{ offsetof(struct sim, prof) + offsetof(struct sim_profile, mem_read_bps), 2 * UC_MAX_SOCKETS * sizeof(double) },
 	{ offsetof(struct sim, prof) + offsetof(struct sim_profile, hbm_read_bps), 2 * UC_MAX_SOCKETS * sizeof(double) },
+	{ offsetof(struct sim, prof) + offsetof(struct sim_profile, cxl_read_bps), 2 * UC_MAX_SOCKETS * sizeof(double) },
 };
 #define NMACHINE (sizeof(machine) / sizeof(machine[0]))
 

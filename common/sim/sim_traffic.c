@@ -35,6 +35,7 @@ struct socket_load {
 	int socket;
 	double rd_bps, wr_bps;
 	int hbm; /* the bytes are in the socket's HBM node (flat mode) */
+	int cxl; /* the bytes are in the socket's CXL memory node (sim:gnr,cxl=1) */
 };
 
 /* A socket's rates as sim_traffic and sim_workload take them: 0, or -1 saying what is wrong. */
@@ -58,8 +59,12 @@ static int set_socket(struct sim *s, void *arg)
 	if (l->hbm && s->hbm_mode != SIM_HBM_FLAT)
 		return uc_err("simulated traffic in socket %d's HBM: %s", k, s->hbm_mode ? "its HBM caches DDR (hbm=cache), it "
 			      "is no NUMA node to place memory in" : "the machine has no HBM (sim:spr,hbm=flat has)");
-	p->mem_read_bps[k] = l->hbm ? 0 : l->rd_bps;
-	p->mem_write_bps[k] = l->hbm ? 0 : l->wr_bps;
+	if (l->cxl && !s->cxl_mem)
+		return uc_err("simulated traffic in socket %d's CXL memory: the machine has none (sim:gnr,cxl=1 has)", k);
+	p->mem_read_bps[k] = l->hbm || l->cxl ? 0 : l->rd_bps;
+	p->mem_write_bps[k] = l->hbm || l->cxl ? 0 : l->wr_bps;
+	p->cxl_read_bps[k] = l->cxl ? l->rd_bps : 0;
+	p->cxl_write_bps[k] = l->cxl ? l->wr_bps : 0;
 	p->hbm_read_bps[k] = l->hbm ? l->rd_bps : 0;
 	p->hbm_write_bps[k] = l->hbm ? l->wr_bps : 0;
 	if (s->hbm_mode == SIM_HBM_CACHE) {
@@ -144,10 +149,11 @@ int sim_workload_on(struct sim *s, int socket, const char *memory, double read_b
 {
 	char what[80];
 	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0, 0 };
-	if (!memory || (strcmp(memory, "ddr") && strcmp(memory, "hbm")))
-		return uc_err("simulated workload in memory '%s': the kinds are ddr and hbm", memory ? memory : "(null)");
+	if (!memory || (strcmp(memory, "ddr") && strcmp(memory, "hbm") && strcmp(memory, "cxl")))
+		return uc_err("simulated workload in memory '%s': the kinds are ddr, hbm and cxl", memory ? memory : "(null)");
 	l.hbm = !strcmp(memory, "hbm");
-	snprintf(what, sizeof(what), "simulated workload on socket %d%s", socket, l.hbm ? "'s HBM" : "");
+	l.cxl = !strcmp(memory, "cxl");
+	snprintf(what, sizeof(what), "simulated workload on socket %d%s", socket, l.hbm ? "'s HBM" : l.cxl ? "'s CXL memory" : "");
 	return stretch(s, ns, what, set_socket, &l);
 }
 

@@ -212,6 +212,7 @@ int sim_gnr_build(struct sim *s)
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	uint32_t gidnidmap = 0;
 	s->rate = gnr_rate;
+	s->cxl_mem = s->variant == SIM_GNR_CXL; /* a CXL memory node a socket: workloads may be placed in it */
 	for (int g = 0; g < sim_scopes(s); g++) /* GIDNIDMAP's groups: the logical dies (one per socket by default) */
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sc = 0; sc < sim_scopes(s); sc++) { /* die by die (dies=N): a table, bus and addresses of its own */

@@ -99,6 +99,7 @@ struct health {
 	int judging;                /* the kind of clock clock_box judges */
 	const struct health_clock_range *range[HEALTH_CLK_KINDS]; /* the platform's range of each kind */
 	int busy[UC_MAX_SOCKETS];   /* the socket moved HEALTH_BUSY_BPS of memory in the interval */
+	double mem[UC_MAX_SOCKETS]; /* the socket's bytes read and written a second in the interval (NAN: none) */
 	int ntw, tw[32][2];         /* general events and their free-running twins (twin_defs) */
 	const struct twin_def *twd[32];
 	double bw[UC_MAX_SOCKETS][64]; /* each channel's read bytes a second, then its writes added */
@@ -290,6 +291,15 @@ static const struct twin_def twin_defs[] = {
 	{ "UNC_M_FIXED_DCLK", "UNC_M_DCLK_FREERUN", TWIN_EACH, 1, 1, "GHz" },
 };
 
+/* The event whose count over its boxes and the duration metric m is (UNC_CHA_CLOCKTICKS / boxes / duration),
+ * or -1: its value on a box is that box's count over its window. */
+static int one_event(const uncore_session_t *s, int m)
+{
+	const struct session_metric *sm = session_metric_get(s, m);
+	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
+	return mt->x.nev == 1 && strstr(mt->expr, "/ boxes / duration") && !strchr(mt->expr, '(') ? sm->ev[0] : -1;
+}
+
 /* What the checks look at, found once: the memory metrics, the per-box clocks and clock events, the twins. */
 static void plan(uncore_session_t *s, struct health *h)
 {
@@ -317,8 +327,10 @@ static void plan(uncore_session_t *s, struct health *h)
 	if (h->rd < 0 || h->wr < 0)
 		h->rd = h->wr = -1;
 	for (int ev = 0; ev < uncore_session_num_events_impl(s) && h->ncev < 16; ev++) {
-		int k = health_clock_event(uncore_session_event_name_impl(s, ev));
-		if (k >= 0)
+		int k = health_clock_event(uncore_session_event_name_impl(s, ev)), judged = 0;
+		for (int i = 0; i < h->nclk; i++) /* a clock metric that is this event per box judges it already */
+			judged |= h->clk_kind[i] == k && one_event(s, h->clk[i]) == ev;
+		if (k >= 0 && !judged)
 			h->cev_kind[h->ncev] = k, h->cev[h->ncev++] = ev;
 	}
 	for (size_t d = 0; d < sizeof(twin_defs) / sizeof(twin_defs[0]); d++) {
@@ -347,7 +359,7 @@ static void per_box(uncore_session_t *s, int m, int k, double f,
 	const struct session_metric *sm = session_metric_get(s, m);
 	const struct uc_metric *mt = &session_owner(s)->metrics[sm->metric];
 	struct session_box_view v[VIEWS];
-	int one = mt->x.nev == 1 && strstr(mt->expr, "/ boxes / duration") && !strchr(mt->expr, '(');
+	int one = one_event(s, m) >= 0;
 	int n = mt->x.nev > 0 ? session_event_views(s, sm->ev[0], k, v, VIEWS) : 0;
 	for (int i = 0; i < n; i++) {
 		const struct session_box_view *b = &v[i];
@@ -420,6 +432,8 @@ static void metrics(uncore_session_t *s, struct health *h)
 	uncore_t *u = session_owner(s);
 	int rd = h->mem_box ? h->rd : -1, wr = h->wr;
 	double frd = h->frd, fwr = h->fwr;
+	for (int k = 0; k < u->host.nsockets && k < UC_MAX_SOCKETS; k++) /* (each metric evaluated once a read) */
+		h->mem[k] = h->rd >= 0 ? metric_base(s, h->rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr) : NAN;
 	for (int k = 0; rd >= 0 && k < u->host.nsockets && k < UC_MAX_SOCKETS; k++) {
 		/* the socket first (two evaluations): only a socket that moved more than its channels can carry
 		 * is looked at channel by channel, to name the channel */
@@ -428,7 +442,7 @@ static void metrics(uncore_session_t *s, struct health *h)
 		int channels = uncore_session_event_boxes_impl(s, sm->ev[0], k);
 		if (channels)
 			session_event_box(s, sm->ev[0], k, 0, &b);
-		double v = metric_base(s, rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr);
+		double v = h->mem[k];
 		if (!(v > channels * HEALTH_CHANNEL_BPS) || on_socket(h, UNCORE_HEALTH_WIDTH, k) ||
 		    on_socket(h, UNCORE_HEALTH_ALLONES, k))
 			continue; /* (a count a wrong width made is that box's condition, not the socket's bandwidth) */
@@ -442,7 +456,7 @@ static void metrics(uncore_session_t *s, struct health *h)
 				   v / 1e9, channels, HEALTH_CHANNEL_BPS / 1e9);
 	}
 	for (int k = 0; k < u->host.nsockets && k < UC_MAX_SOCKETS; k++)
-		h->busy[k] = h->wr >= 0 && metric_base(s, h->rd, k, -1, h->frd) + metric_base(s, h->wr, k, -1, h->fwr) >= HEALTH_BUSY_BPS;
+		h->busy[k] = h->wr >= 0 && h->mem[k] >= HEALTH_BUSY_BPS;
 	for (int i = 0; i < h->nclk; i++)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			h->judging = h->clk_kind[i];
@@ -541,7 +555,7 @@ static void resctrl(uncore_session_t *s, struct health *h)
 			return;
 		}
 		bytes += b;
-		unc += metric_base(s, rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr);
+		unc += k < UC_MAX_SOCKETS ? h->mem[k] : metric_base(s, rd, k, -1, frd) + metric_base(s, wr, k, -1, fwr);
 	}
 	uint64_t last = h->rdt_bytes, then = h->rdt_ns;
 	h->rdt_bytes = bytes;

@@ -68,17 +68,27 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	uint64_t addr[UC_MAX_SLOTS], val[UC_MAX_SLOTS]; /* the first n are set */
 	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
 	struct access *a = s->u->acc;
+	const struct slot *sl0 = &s->slots[p->first];
+	struct msr_prefetch *pf = a->prefetch;
 	uint64_t now;
-	for (int k = 0; k < n; k++)
-		addr[k] = s->slots[p->first + k].addr;
+	int got = 0;
 	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
 	 * is taken again, so that rates divide by the counts' own window, not by a preemption.  Registers its
-	 * CPU's batch read are of the batch's instant. */
-	if (s->batch_ns && a->prefetch && a->prefetch->cpu == b->cpu && b->t->space == UC_MSR) {
-		if (reg_read_counters(s->u, b, addr, n, val))
+	 * CPU's batch read are of the batch's instant: taken from the batch as they lie there, in this box's
+	 * order (prefetch, session_read.c), the rest read as any other. */
+	if (s->batch_ns && pf && pf->cpu == b->cpu && b->t->space == UC_MSR) {
+		int next = pf->next;
+		for (; got < n && next < pf->n && pf->reg[next] == (uint32_t)sl0[got].addr; got++)
+			val[got] = pf->val[next++];
+		pf->next = next;
+		for (int k = got; k < n; k++)
+			addr[k] = sl0[k].addr;
+		if (got < n && reg_read_counters(s->u, b, addr + got, n - got, val + got))
 			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 		now = s->batch_ns;
-	} else
+	} else {
+		for (int k = 0; k < n; k++)
+			addr[k] = sl0[k].addr;
 		for (int tries = 0;; tries++) {
 			uint64_t t0 = a->ops->now_ns(a);
 			if (reg_read_counters(s->u, b, addr, n, val))
@@ -89,6 +99,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 				break;
 			}
 		}
+	}
 	/* A register that reads all ones is a device gone (a PCI function hidden, a bus error), not a count:
 	 * nothing of it is taken, not even its control words as another agent's, until it reads sane again.
 	 * A count with bits beyond the counter's width, or a step more than any event can count in the time

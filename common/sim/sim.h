@@ -100,6 +100,12 @@ struct sim_box {
 	/* each counter's last rate (general, then fixed, then free-running), with what it was computed for: its
 	 * control word, the box's filters and the machine's rate_gen (sim_core.c box_rate) */
 	struct { uint64_t ctl, filt, gen; double rate; } rc[SIM_MAX_CTR + 1 + SIM_MAX_FR];
+	/* what an advance counts while nothing changes (sim_core.c advance_fast): valid while fast_gen is the
+	 * machine's rate_gen + 1 -- a write to the box, a strike or an overflow sets it 0 -- and the machine
+	 * neither freezes the box's die nor arms a counter: the counters that count (bits), the fixed one */
+	uint64_t fast_gen;
+	unsigned fast_mask;
+	int fast_fixed;
 };
 
 struct sim_dev {

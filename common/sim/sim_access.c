@@ -173,6 +173,7 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 	const struct sim_msr_slot *tab = s->msr_tab ? s->msr_tab + (size_t)scope * s->msr_span : NULL;
 	uint64_t key0 = sim_key(SIM_MSR, (unsigned)scope, 0), kill_in = s->kill_at - s->accesses;
 	uint32_t lo = s->msr_lo, span = s->msr_span;
+	const struct sim_box *ready = NULL; /* the box last brought up to now, none faulted or all ones */
 	int i, rc = 0;
 	for (i = 0; i < n; i++) {
 		uint32_t reg = regs[i];
@@ -191,12 +192,15 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 			if (!e->box_at)
 				goto missing;
 			b = (struct sim_box *)(void *)((char *)s + e->box_at);
-			int st = batch_box(s, b, now);
-			if (st < 0)
-				goto fault;
-			if (st > 0) {
-				vals[i] = ~0ull;
-				continue;
+			if (b != ready || s->armed) { /* (a box's registers come together: it is brought up to now once) */
+				int st = batch_box(s, b, now);
+				if (st < 0)
+					goto fault;
+				if (st > 0) {
+					vals[i] = ~0ull;
+					continue;
+				}
+				ready = b;
 			}
 			/* sim_reg_value_at; off 0: the box control, whose index is 0 */
 			vals[i] = e->off ? *(const uint64_t *)(const void *)((const char *)b + e->off) >> e->shift

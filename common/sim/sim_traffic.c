@@ -81,7 +81,7 @@ static int set_socket(struct sim *s, void *arg)
 
 int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 {
-	struct socket_load l = { socket, read_bps, write_bps, 0 };
+	struct socket_load l = { socket, read_bps, write_bps, 0, 0 };
 	if (load_ok(s, &l))
 		return -1;
 	/* the machine's traffic: on a shared machine every process's boxes count it (resctrl's view stays
@@ -148,7 +148,7 @@ int sim_workload(struct sim *s, int socket, double read_bytes, double write_byte
 int sim_workload_on(struct sim *s, int socket, const char *memory, double read_bytes, double write_bytes, uint64_t ns)
 {
 	char what[80];
-	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0, 0 };
+	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0, 0, 0 };
 	if (!memory || (strcmp(memory, "ddr") && strcmp(memory, "hbm") && strcmp(memory, "cxl")))
 		return uc_err("simulated workload in memory '%s': the kinds are ddr, hbm and cxl", memory ? memory : "(null)");
 	l.hbm = !strcmp(memory, "hbm");

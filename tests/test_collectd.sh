@@ -153,12 +153,19 @@ bandwidth() {
 }
 for b in emr spr snbep gnr; do
 	sim="sim:$b,profile=$W/profile"
+	[ $b = spr ] && sim="sim:spr,hbm=1,profile=$W/profile" # a Xeon Max: HBM's series beside DDR's
 	daemon $b "  Backend \"$sim,shared=$W/sim-$b\"
   ReportPerBox \"imc\""
 	bandwidth
 	for s in 0 1; do
 		check "$b: ... frequency.dram_freq = 0.8e9 Hz" 'all_near "$G/socket$s/frequency/dram_freq.wsp" 0.8e9 $NPOINTS' ||
 			echo "dram_freq points:" $(points "$G/socket$s/frequency/dram_freq.wsp")
+	done
+	for s in 0 1; do # Xeon Max: the default set's HBM series, apart from DDR's (25.6e9 and 9.6e9 B/s x (s + 1))
+		[ $b = spr ] || break
+		check "$b: ... memory_bandwidth.hbm_bw_read of socket $s = $((256 * (s + 1)))e8 B/s, hbm_bw_write $((96 * (s + 1)))e8" \
+			'all_near "$G/socket$s/memory_bandwidth/hbm_bw_read.wsp" $((256 * (s + 1)))e8 $NPOINTS &&
+			 all_near "$G/socket$s/memory_bandwidth/hbm_bw_write.wsp" $((96 * (s + 1)))e8 $NPOINTS'
 	done
 	n=$(ls "$G/socket1/memory_bandwidth" | grep -c '^mem_bw_read_imc[0-9]*\.wsp$')
 	first=$(ls "$G/socket1/memory_bandwidth" | grep '^mem_bw_read_imc[0-9]*\.wsp$' | head -1)
@@ -248,7 +255,7 @@ check "graphite-web listens on 127.0.0.1:$WEB_PORT" 'listening $WEB_PORT' || tai
 PNG=${top_builddir:-.}/dashboard-png
 rm -rf "$PNG"
 mkdir -p "$PNG"
-for b in emr snbep; do
+for b in emr snbep spr; do
 	$PY "${top_srcdir:-.}/tests/graphite_dashboard.py" "http://127.0.0.1:$WEB_PORT" \
 		"${top_srcdir:-.}/collectd_plugin/grafana/intel_uncore.json" "cn01_${b}_cluster" "$b" "$PNG" >"$W/dash-$b.out" 2>&1
 	cat "$W/dash-$b.out"

@@ -346,11 +346,10 @@ static int msr_domain(struct disc_ctx *c, struct walk *w, const struct disc_doma
 			if (cpu < 0 || c->u->acc->ops->msr_read(c->u->acc, cpu, dm->base, &base) || !base)
 				continue;
 			snprintf(where, sizeof(where), "at 0x%llx (MSR 0x%x)", (unsigned long long)base, dm->base);
-			if (base & 7 || base < 0x100000 || base >= 1ull << 52) {
-				uc_warn("discovery MSR 0x%x of CPU %d names 0x%llx, not a plausible table address; ignored", dm->base,
-					cpu, (unsigned long long)base);
+			/* not a table's address: the MSR is no discovery MSR on this part (SPR/EMR's 0x201E is CHA 1's
+			 * filter, which the generic probe reads there), nothing to warn of */
+			if (base & 7 || base < 0x100000 || base >= 1ull << 52)
 				continue;
-			}
 			t.bar = base;
 			for (int k = 0; k < *w->ntables && t.bar; k++) /* a table another domain gave: read once */
 				if ((*w->tables)[k].bar == base)

@@ -140,6 +140,31 @@ static int msr_table(struct sim *s)
 	return 0;
 }
 
+/* The discovery MSRs a discovery-generation machine answers, 0 where it places no table (Linux 7.0 reads
+ * UNCORE_DISCOVERY_MSR 0x201E and CBB_UNCORE_DISCOVERY_MSR 0x710 per die and skips a 0: uncore_discovery_msr):
+ * the simulator's choice, so that a probe of them is no stray access.  Where a box's register has the address
+ * (SPR/EMR: MSR 0x201E is CHA 1's filter) the box answers: a read-only 0 there hid the filter's value, and
+ * a session restored it as 0. */
+static int disc_msrs(struct sim *s)
+{
+	static const uint32_t msrs[] = { 0x201e, 0x710 };
+	for (int i = 0; s->kind->multi_die && i < 2; i++) {
+		int have = 0;
+		for (int k = 0; k < s->nromsr; k++)
+			have |= s->romsr[k].addr == msrs[i];
+		for (int sc = 0; sc < sim_scopes(s); sc++)
+			have |= sim_map_entry(s, sim_key(SIM_MSR, (unsigned)sc, msrs[i])) != NULL;
+		if (have)
+			continue;
+		if (s->nromsr == SIM_MAX_ROMSR)
+			return uc_err("simulator: too many read-only MSRs");
+		s->romsr[s->nromsr].addr = msrs[i];
+		s->romsr[s->nromsr].val = s->romsr[s->nromsr].step = 0;
+		s->nromsr++;
+	}
+	return 0;
+}
+
 /* Build the map once the machine is built: a register claimed twice is an error in the model. */
 int sim_map_build(struct sim *s)
 {
@@ -159,5 +184,5 @@ int sim_map_build(struct sim *s)
 	for (int d = 0; d < s->ndevs && !rc; d++)
 		if (s->devs[d].box)
 			rc = map_box(s, (int)(s->devs[d].box - s->boxes), SIM_PCI, (unsigned)d + 1, s->devs[d].companion);
-	return rc ? rc : msr_table(s);
+	return rc ? rc : disc_msrs(s) ? -1 : msr_table(s);
 }

@@ -150,27 +150,6 @@ static int sim_apply_fault(struct sim *s, char *spec)
 	return sim_fault(s, kind, unit, idx ? atoi(idx) : -1, (uint64_t)(from_s * 1e9));
 }
 
-/* The discovery MSRs a discovery-generation machine answers, 0 where it places no table (Linux 7.0 reads
- * UNCORE_DISCOVERY_MSR 0x201E and CBB_UNCORE_DISCOVERY_MSR 0x710 per die and skips a 0: uncore_discovery_msr):
- * the simulator's choice, so that a probe of them is no stray access. */
-static int sim_disc_msrs(struct sim *s)
-{
-	static const uint32_t msrs[] = { 0x201e, 0x710 };
-	for (int i = 0; s->kind->multi_die && i < 2; i++) {
-		int have = 0;
-		for (int k = 0; k < s->nromsr; k++)
-			have |= s->romsr[k].addr == msrs[i];
-		if (have)
-			continue;
-		if (s->nromsr == SIM_MAX_ROMSR)
-			return uc_err("simulator: too many read-only MSRs");
-		s->romsr[s->nromsr].addr = msrs[i];
-		s->romsr[s->nromsr].val = s->romsr[s->nromsr].step = 0;
-		s->nromsr++;
-	}
-	return 0;
-}
-
 /* Build the machine the options describe: profile, boxes and map, the state tests compare with, the
  * shared file and the faults. */
 static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
@@ -184,7 +163,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	sim_profile_defaults(&s->prof, s->nsockets);
 	if (o->profile[0] && (sim_profile_load(&s->prof, o->profile, s->nsockets) || sim_jobs_apply(s, o->profile)))
 		return -1;
-	if (s->kind->build(s) || sim_disc_msrs(s) || sim_map_build(s))
+	if (s->kind->build(s) || sim_map_build(s))
 		return -1;
 	s->epoch_ns = sim_mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

@@ -20,6 +20,7 @@ int uncore_sim_workload_on_impl(uncore_t *u, int socket, const char *memory, dou
 int uncore_sim_workload_cpus_impl(uncore_t *u, int n, const char *const *cpus, const double *read_bytes,
 				  const double *write_bytes, uint64_t ns);
 int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes);
+int uncore_metric_here_impl(uncore_t *u, int idx);
 int uncore_event_find_impl(const uncore_t *u, const char *name);
 int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_qualifier *out, int max);
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);

@@ -330,6 +330,18 @@ int uncore_sim_platform(int i, const char **name, const char **desc)
 	return 0;
 }
 
+/* A metric whose unit has boxes on this machine (or that needs none): 1, else 0 (Xeon Max's HBM on a plain SPR) */
+int uncore_metric_here_impl(uncore_t *u, int idx)
+{
+	struct uncore_metric_info mi;
+	if (uncore_metric_info_impl(u, idx, &mi))
+		return -1;
+	for (int sock = 0; mi.box_unit >= 0 && sock < u->host.nsockets; sock++)
+		if (uncore_unit_boxes(u, mi.box_unit, sock) > 0)
+			return 1;
+	return mi.box_unit < 0;
+}
+
 int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
 
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket)

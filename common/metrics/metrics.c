@@ -440,17 +440,6 @@ int uncore_metric_info_impl(uncore_t *u, int idx, struct uncore_metric_info *o)
 	return 0;
 }
 
-int uncore_metric_here_impl(uncore_t *u, int idx)
-{
-	struct uncore_metric_info mi;
-	if (uncore_metric_info_impl(u, idx, &mi))
-		return -1;
-	for (int sock = 0; mi.box_unit >= 0 && sock < u->host.nsockets; sock++)
-		if (uncore_unit_boxes(u, mi.box_unit, sock) > 0)
-			return 1;
-	return mi.box_unit < 0;
-}
-
 /* ---- a metric in a session ---- */
 
 void session_metrics_free(struct session_metric *m, int n)

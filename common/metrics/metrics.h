@@ -24,7 +24,6 @@ void session_metrics_release(uncore_session_t *s);
 int uncore_load_metrics_impl(uncore_t *u, const char *file);
 int uncore_metric_find_impl(uncore_t *u, const char *name);
 int uncore_metric_info_impl(uncore_t *u, int idx, struct uncore_metric_info *out);
-int uncore_metric_here_impl(uncore_t *u, int idx);
 int uncore_num_metrics_impl(uncore_t *u);
 int uncore_session_add_metric_impl(uncore_session_t *s, const char *name);
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out);

@@ -14,7 +14,8 @@ static uncore_t *open_sim(const char *plat)
 {
 	uncore_t *u = NULL;
 	char backend[32];
-	snprintf(backend, sizeof(backend), "sim:%s", plat);
+	/* a Sapphire Rapids with HBM (Xeon Max), so that its HBM channels' events have boxes, as test_papi does */
+	snprintf(backend, sizeof(backend), "sim:%s%s", plat, strcmp(plat, "spr") ? "" : ",hbm=1");
 	if (uncore_open(backend, &u))
 		fprintf(stderr, "FAIL %s: %s\n", backend, uncore_error());
 	return u;

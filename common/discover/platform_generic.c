@@ -136,8 +136,9 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 		if (d->id + 1 > t->max_boxes)
 			t->max_boxes = d->id + 1;
 	}
-	if (p->ntypes) /* a named platform's: after its own, by type as Linux lists them */
-		platform_types_sort(types + p->ntypes, ntypes - p->ntypes);
+	/* by type as Linux lists them (a named platform's after its own): the same units in whatever order the
+	 * tables were found (a replay's and the machine's) are the same types */
+	platform_types_sort(types + p->ntypes, ntypes - p->ntypes);
 	p->types = types;
 	p->ntypes = ntypes;
 	u->plat = p;

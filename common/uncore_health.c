@@ -95,6 +95,8 @@ struct health {
 	int nclk, clk[16];          /* per-box clock metrics */
 	double fclk[16];            /* their hertz per unit */
 	int clk_kind[16];           /* what they clock (enum health_clock) */
+	int clk_ev[16];             /* ... the event whose count per box each is, scaled by clk_x (-1: evaluated) */
+	double clk_x[16];
 	int ncev, cev[16], cev_kind[16]; /* clock events the session counts, and what they clock */
 	int judging;                /* the kind of clock clock_box judges */
 	const struct health_clock_range *range[HEALTH_CLK_KINDS]; /* the platform's range of each kind */
@@ -321,6 +323,8 @@ static void plan(uncore_session_t *s, struct health *h)
 			h->wr = m, h->fwr = f;
 		else if (mi.box_unit >= 0 && (f = per(mi.unit, "Hz")) && h->nclk < 16) {
 			h->clk_kind[h->nclk] = health_clock_metric(mi.name);
+			h->clk_ev[h->nclk] = one_event(s, m);
+			h->clk_x[h->nclk] = u->metrics[sm->metric].scale * f;
 			h->clk[h->nclk] = m, h->fclk[h->nclk++] = f;
 		}
 	}
@@ -414,6 +418,20 @@ static void clock_box(struct health *h, int k, const struct session_box_view *b,
 			   r->hi / 1e9, r->source);
 }
 
+/* Every box of event ev on socket k within the range of the kind h->judging, its rate (counts a second) times
+ * x: not one to judge box by box.  The widest and the narrowest rates are judged with the least slack any box
+ * has (its longest window's), so a socket this passes has no box clock_box would raise. */
+static int clocks_within(uncore_session_t *s, struct health *h, int ev, int k, double x)
+{
+	const struct health_clock_range *r = h->range[h->judging];
+	double lo, hi;
+	uint64_t ns;
+	if (!session_event_rate_span(s, ev, k, &lo, &hi, &ns))
+		return 1;
+	double slack = HEALTH_CLOCK_SPREAD + skew_share(ns, ns);
+	return hi * x <= r->hi * (1 + slack) && (k >= UC_MAX_SOCKETS || !h->busy[k] || lo * x >= r->lo * (1 - slack));
+}
+
 /* A clock event's rate on each box of socket k. */
 static void clock_event(uncore_session_t *s, struct health *h, int ev, int k)
 {
@@ -460,12 +478,14 @@ static void metrics(uncore_session_t *s, struct health *h)
 	for (int i = 0; i < h->nclk; i++)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			h->judging = h->clk_kind[i];
-			per_box(s, h->clk[i], k, h->fclk[i], clock_box, h);
+			if (h->clk_ev[i] < 0 || !clocks_within(s, h, h->clk_ev[i], k, h->clk_x[i]))
+				per_box(s, h->clk[i], k, h->fclk[i], clock_box, h);
 		}
 	for (int i = 0; i < h->ncev; i++)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			h->judging = h->cev_kind[i];
-			clock_event(s, h, h->cev[i], k);
+			if (!clocks_within(s, h, h->cev[i], k, 1))
+				clock_event(s, h, h->cev[i], k);
 		}
 }
 

@@ -1,4 +1,5 @@
 /* Sessions: the values, windows and boxes a session reports. */
+#include <math.h>
 #include <time.h>
 #include "session_priv.h"
 
@@ -241,6 +242,30 @@ int session_event_views(const uncore_session_t *s, int ev, int socket, struct se
 	ev_range(s, ev, socket, &lo, &hi);
 	for (int i = lo; i < hi && n < max; i++)
 		view_at(s, i, &out[n++]);
+	return n;
+}
+
+int session_event_rate_span(const uncore_session_t *s, int ev, int socket, double *lo, double *hi, uint64_t *max_ns)
+{
+	int a, b, n = 0;
+	*lo = INFINITY;
+	*hi = 0;
+	*max_ns = 0;
+	if (ev < 0 || ev >= s->nevs)
+		return 0;
+	ev_range(s, ev, socket, &a, &b);
+	for (int i = a; i < b; i++) { /* (view_at's fields, only those health's judgement reads) */
+		const struct slot *sl = &s->slots[s->ev_slots[i]];
+		const struct prog *p = prog_of(s, sl);
+		uint64_t d = sl->acc - sl->prev, ns = p->t_last - p->t_prev;
+		if (p->failed || p->hflags || !ns)
+			continue;
+		double r = (double)d * 1e9 / (double)ns;
+		*hi = r > *hi ? r : *hi;
+		*lo = d && r < *lo ? r : *lo;
+		*max_ns = ns > *max_ns ? ns : *max_ns;
+		n++;
+	}
 	return n;
 }
 

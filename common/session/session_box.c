@@ -60,38 +60,52 @@ void sess_plan_verify(uncore_session_t *s)
 	}
 }
 
+/* The most any counter can count in ns, twice over: no clock above MAX_CLOCK_HZ, no event above
+ * MAX_INC_PER_CYCLE a cycle (in integers: a read at 100 Hz asks it of every box) */
+#define MOST_PER_NS ((uint64_t)(2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE / 1e9))
+static uint64_t most_in(uint64_t ns)
+{
+	return ns > (UINT64_MAX - 1000000) / MOST_PER_NS ? UINT64_MAX : ns * MOST_PER_NS + 1000000;
+}
+
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
  * every box takes a while next to a short interval. */
 int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 {
 	const struct box *b = box_of(s, p->box);
-	uint64_t addr[UC_MAX_SLOTS], val[UC_MAX_SLOTS]; /* the first n are set */
+	uint64_t addr[UC_MAX_SLOTS], buf[UC_MAX_SLOTS];
+	const uint64_t *val = buf; /* the first n are set */
 	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
 	struct access *a = s->u->acc;
-	const struct slot *sl0 = &s->slots[p->first];
+	struct slot *sl0 = &s->slots[p->first];
 	struct msr_prefetch *pf = a->prefetch;
 	uint64_t now;
-	int got = 0;
 	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
 	 * is taken again, so that rates divide by the counts' own window, not by a preemption.  Registers its
-	 * CPU's batch read are of the batch's instant: taken from the batch as they lie there, in this box's
+	 * CPU's batch read are of the batch's instant: taken from the batch where they lie, in this box's
 	 * order (prefetch, session_read.c), the rest read as any other. */
 	if (s->batch_ns && pf && pf->cpu == b->cpu && b->t->space == UC_MSR) {
-		int next = pf->next;
-		for (; got < n && next < pf->n && pf->reg[next] == (uint32_t)sl0[got].addr; got++)
-			val[got] = pf->val[next++];
-		pf->next = next;
-		for (int k = got; k < n; k++)
-			addr[k] = sl0[k].addr;
-		if (got < n && reg_read_counters(s->u, b, addr + got, n - got, val + got))
-			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		const uint32_t *reg = pf->reg + pf->next;
+		int got = 0, avail = pf->n - pf->next;
+		while (got < n && got < avail && reg[got] == (uint32_t)sl0[got].addr)
+			got++;
+		if (got == n)
+			val = pf->val + pf->next;
+		else {
+			memcpy(buf, pf->val + pf->next, (size_t)got * sizeof(buf[0]));
+			for (int k = got; k < n; k++)
+				addr[k] = sl0[k].addr;
+			if (reg_read_counters(s->u, b, addr + got, n - got, buf + got))
+				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		}
+		pf->next += got;
 		now = s->batch_ns;
 	} else {
 		for (int k = 0; k < n; k++)
 			addr[k] = sl0[k].addr;
 		for (int tries = 0;; tries++) {
 			uint64_t t0 = a->ops->now_ns(a);
-			if (reg_read_counters(s->u, b, addr, n, val))
+			if (reg_read_counters(s->u, b, addr, n, buf))
 				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 			uint64_t t1 = a->ops->now_ns(a);
 			if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
@@ -106,19 +120,20 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	 * (a counter that wrapped at a narrower width than documented), is flagged for health. */
 	int f = 0;
 	for (int k = 0; k < n; k++)
-		if (val[k] == ~0ull)
-			f |= SESS_BOX_ALLONES;
+		f |= val[k] == ~0ull;
 	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
 	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
-	char why[160];
-	int changed = kind == READ_BASELINE || f || !p->verify ? 0 : sess_ctls_changed(s, p, 1, -1, why, sizeof(why));
-	if (changed < 0)
-		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-	if (changed) {
-		p->taken = 1;
-		return uc_err("taken over by another agent (a perf user, a second tool): %s%s; its counts are no longer "
-			      "this session's events, and it is left as that agent programmed it", why,
-			      changed > 1 ? " and more" : "");
+	if (kind != READ_BASELINE && !f && p->verify) {
+		char why[160];
+		int changed = sess_ctls_changed(s, p, 1, -1, why, sizeof(why));
+		if (changed < 0)
+			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		if (changed) {
+			p->taken = 1;
+			return uc_err("taken over by another agent (a perf user, a second tool): %s%s; its counts are no "
+				      "longer this session's events, and it is left as that agent programmed it", why,
+				      changed > 1 ? " and more" : "");
+		}
 	}
 	if (kind != READ_SAMPLE) {
 		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
@@ -126,28 +141,34 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	}
 	if (kind == READ_BASELINE)
 		p->t_start = now;
-	/* the most any counter can count in the time since the box was last read sanely, twice over (none
-	 * for a baseline: it counts nothing) */
-	double most_d = 2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE * (double)(now - p->t_read) / 1e9 + 1e6;
-	uint64_t most = kind == READ_BASELINE || most_d >= 0x1p64 ? UINT64_MAX : (uint64_t)most_d;
-	if (!f)
-		p->t_read = now;
-	int still = 0, add = kind != READ_BASELINE, mark = kind != READ_SAMPLE;
-	struct slot *sl = &s->slots[p->first];
-	for (int k = 0; k < n; k++, sl++) {
-		uint64_t d = 0;
-		if (!(f & SESS_BOX_ALLONES)) {
-			d = (val[k] - sl->last) & sl->mask; /* modular difference absorbs one wrap */
-			if ((val[k] & ~sl->mask) || d > most)
-				f |= SESS_BOX_BEYOND; /* counted as read: which count is right cannot be known, health says so */
-			sl->last = val[k] & sl->mask;
-		}
-		sl->acc += add ? d : 0;
-		if (mark) {
+	/* the most any counter can count since the box was last read sanely (none for a baseline: it counts
+	 * nothing) */
+	uint64_t most = kind == READ_BASELINE ? UINT64_MAX : most_in(now - p->t_read);
+	struct slot *sl = sl0;
+	int still = 0;
+	if (f) { /* SESS_BOX_ALLONES: nothing taken, the times kept */
+		f = SESS_BOX_ALLONES;
+		for (int k = 0; k < n && kind != READ_SAMPLE; k++, sl++) {
 			sl->prev = sl->mark;
 			sl->mark = sl->acc;
 			still += sl->acc == sl->prev;
 		}
+	} else {
+		p->t_read = now;
+		uint64_t beyond = 0, add = kind == READ_BASELINE ? 0 : ~0ull;
+		for (int k = 0; k < n; k++, sl++) {
+			uint64_t v = val[k], d = (v - sl->last) & sl->mask; /* modular difference absorbs one wrap */
+			beyond |= (v & ~sl->mask) | (uint64_t)(d > most);
+			sl->last = v & sl->mask;
+			sl->acc += d & add;
+			if (kind != READ_SAMPLE) {
+				sl->prev = sl->mark;
+				sl->mark = sl->acc;
+				still += sl->acc == sl->prev;
+			}
+		}
+		if (beyond) /* counted as read: which count is right cannot be known, health says so */
+			f = SESS_BOX_BEYOND;
 	}
 	if (kind != READ_SAMPLE) { /* (read_prog's question, answered on the way) */
 		p->moved = still < n;

@@ -17,15 +17,16 @@
 #include "util/error.h"
 
 struct slot {
-	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
-	int fr;           /* free-running counter index */
+	/* what every read touches, together (64 bytes: a read at 100 Hz of every box finds them in few lines) */
 	uint64_t addr, mask; /* its counter's address and width mask */
-	struct pmon_reg ctl; /* its control register (not of a free-running counter) ... */
-	uint64_t ctl_mask;   /* ... and the bits of it a read back compares (not the reset command) */
-	int shared;       /* its counter is one another session programmed the same way: never written */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
 	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
+	int ev, box, prog, ctr; /* a general counter, UC_CTR_FIXED or UC_CTR_FREERUN */
+	int fr;           /* free-running counter index */
+	struct pmon_reg ctl; /* its control register (not of a free-running counter) ... */
+	uint64_t ctl_mask;   /* ... and the bits of it a read back compares (not the reset command) */
+	int shared;       /* its counter is one another session programmed the same way: never written */
 	int fd;        /* perf backend: its event's fd (-1: none) */
 	uint64_t en, run, en0, run0; /* perf backend: its group's time enabled and running, now and at start */
 	uint64_t raw;  /* perf backend: counted since start, unscaled */
@@ -60,11 +61,6 @@ struct prog {
 	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
 	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
 	int taken;      /* ... because another agent reprogrammed it: its registers are that agent's, not restored */
-	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
-	int nown;
-	struct claim_saved *found; /* the owner's copy once it restored the box: what uncore_session_verify reads back */
-	int nfound;
-	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
 	int hseen;      /* ... and those since */
@@ -76,6 +72,12 @@ struct prog {
 	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
 			 * fit its counters together; the kernel rotates them and their counts are always scaled */
+	/* (what only starting and stopping use, after what every read does) */
+	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
+	int nown;
+	struct claim_saved *found; /* the owner's copy once it restored the box: what uncore_session_verify reads back */
+	int nfound;
+	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 };
 
 #define SESS_OVQ 64

@@ -46,40 +46,30 @@ static int cpu_turn(const uncore_session_t *s, const struct prog *pg, const int 
 	return k;
 }
 
-/* The reads of cpu's boxes that would each be an interrupt from another CPU: a read(2) per perf group, one
- * batch for all its MSRs, else one per MSR. */
-static int cpu_ops(const uncore_session_t *s, int turn)
+/* The perf backend's reads of cpu's boxes that would each be an interrupt from another CPU: a read(2) per
+ * perf group (from its package, none interrupts). */
+static int perf_cpu_ops(const uncore_session_t *s, int turn)
 {
 	int n = 0;
 	for (int i = s->read_from[turn]; i < s->read_from[turn + 1]; i++) {
 		const struct prog *pg = &s->progs[s->read_order[i]];
-		if (pg->failed)
-			continue;
-		if (s->u->perf) /* from its package, none interrupts */
+		if (!pg->failed)
 			n += sess_perf_read_cpu(s, box_of(s, pg->box)) < 0 ? 0 : (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
-		else {
-			n += pg->nslots;
-			for (int k = 0; pg->verify && k < pg->nslots; k++)
-				n += s->slots[pg->first + k].ctr != UC_CTR_FREERUN;
-		}
 	}
-	return !s->u->perf && access_batches(s->u->acc) && n ? 1 : n;
+	return n;
 }
 
-/* Every MSR the boxes of cpu read, in the order they read them (their counters, then their control words
- * read back), fetched in one batch call where the backend has one. */
-static void prefetch(uncore_session_t *s, int cpu, int turn)
+/* Every MSR the boxes of a turn read, in the order they read them (their counters, then their control words
+ * read back): how many, at most max. */
+static int turn_msrs(const uncore_session_t *s, int turn, uint32_t *regs, int max)
 {
-	uint32_t regs[2048];
 	int n = 0;
-	if (s->u->perf)
-		return;
 	for (int i = s->read_from[turn]; i < s->read_from[turn + 1]; i++) {
 		const struct prog *pg = &s->progs[s->read_order[i]];
 		if (pg->failed)
 			continue;
 		const struct slot *sl = &s->slots[pg->first];
-		if (n + 2 * pg->nslots > 2048)
+		if (n + 2 * pg->nslots > max)
 			break;
 		for (int k = 0; k < pg->nslots; k++)
 			regs[n++] = (uint32_t)sl[k].addr;
@@ -87,6 +77,12 @@ static void prefetch(uncore_session_t *s, int cpu, int turn)
 			if (sl[k].ctr != UC_CTR_FREERUN)
 				regs[n++] = (uint32_t)sl[k].ctl.addr;
 	}
+	return n;
+}
+
+/* A turn's MSRs fetched in one batch call where the backend has one. */
+static void prefetch(uncore_session_t *s, int cpu, const uint32_t *regs, int n)
+{
 	struct access *a = s->u->acc;
 	/* the boxes' sample time is the instant the backend says the batch's values are of (the simulator's),
 	 * else the middle of the call: one the scheduler stretched (a loaded machine) is then read again, as a
@@ -154,12 +150,15 @@ static int plan_reads(uncore_session_t *s)
 	return 0;
 }
 
+#define MAX_TURN_MSRS 2048
 static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 {
-	char msg[1024] = "";
+	uint32_t regs[MAX_TURN_MSRS];
+	char msg[1024];
 	size_t len = 0;
 	int nfailed = 0;
 	struct access *a = s->u->acc;
+	msg[0] = '\0';
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
 	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
@@ -173,11 +172,14 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 		s->read_quiet = 1;
 	for (int c = 0; c <= ncpus; c++) { /* each CPU's boxes, then (c == ncpus) the rest */
 		if (c < ncpus) {
-			/* where moving costs more than the interrupts it saves, or the thread may not run, it reads
-			 * from where it is */
-			if (access_worth_moving(a, cpus[c], cpu_ops(s, c)))
+			/* where moving costs more than the interrupts it saves (a batch is one, else each MSR read), or
+			 * the thread may not run, it reads from where it is */
+			int n = s->u->perf ? 0 : turn_msrs(s, c, regs, MAX_TURN_MSRS);
+			int ops = s->u->perf ? perf_cpu_ops(s, c) : access_batches(a) && n ? 1 : n;
+			if (access_worth_moving(a, cpus[c], ops))
 				access_place(a, cpus[c]);
-			prefetch(s, cpus[c], c);
+			if (!s->u->perf)
+				prefetch(s, cpus[c], regs, n);
 		} else
 			access_unplace(a);
 		int rc = 0;

@@ -62,9 +62,47 @@ out:
 	return rc;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* 100 Hz: a 2-socket Granite Rapids, its default set read every 10 ms.  The CPU a read takes, in ten rounds of
+ * 100 reads, is printed as the rounds' median and best: another process's load on the machine shows in a round's
+ * mean, not in the library's work.  It runs before the platforms' rows, as a fresh collectd or exporter would,
+ * not after every other machine was built and freed in this process. */
+static int hundred_hz(void)
+{
+	for (int b = 0; b < 2; b++) {
+		const char *spec = b ? "perf+sim:gnr,clock=manual" : "sim:gnr,clock=manual";
+		double round[10], modelled = 0;
+		struct cost c;
+		int counters = 0;
+		for (int r = 0; r < 10; r++) {
+			if (measure(spec, 1, 100, 10000000ull, &c)) {
+				fprintf(stderr, "bench: %s\n", uncore_error());
+				return -1;
+			}
+			round[r] = c.sim_us;
+			modelled += c.modelled_us / 10;
+			counters = c.counters;
+		}
+		qsort(round, 10, sizeof(round[0]), cmp_double);
+		double med = (round[4] + round[5]) / 2, hw = modelled * 100 / 1e6 * 100, sim = med * 100 / 1e6 * 100;
+		printf("bench 100 Hz: %s, %d counters every 10 ms: modelled %.1f us a read = %.2f %% of a core (budget 1 %%: "
+		       "%s); the simulator %.1f us = %.3f %% (budget 0.1 %%: %s; median of 10 rounds of 100 reads, best %.1f "
+		       "us)\n", spec, counters, modelled, hw, hw < 1 ? "within" : "OVER", med, sim,
+		       sim < 0.1 ? "within" : "over", round[0]);
+	}
+	return 0;
+}
+
 int main(void)
 {
 	const char *name, *desc;
+	if (hundred_hz())
+		return 1;
 	printf("bench reads: one read of each platform's default set, 2 sockets (SIMULATED), priced by the cost model "
 	       "(doc/cost.md)\n");
 	printf("  %-9s %-8s %8s | before: %8s %7s %10s | after: %8s %7s %7s %5s %10s | %s\n", "platform", "backend",
@@ -85,18 +123,5 @@ int main(void)
 			       b ? "perf+sim" : "sim", after.counters, before.syscalls, before.remote, before.modelled_us,
 			       after.syscalls, after.remote, after.batches, after.moves, after.modelled_us, after.sim_us);
 		}
-	/* 100 Hz: a 2-socket Granite Rapids, its default set read every 10 ms */
-	struct cost c;
-	for (int b = 0; b < 2; b++) {
-		const char *spec = b ? "perf+sim:gnr,clock=manual" : "sim:gnr,clock=manual";
-		if (measure(spec, 1, 1000, 10000000ull, &c)) {
-			fprintf(stderr, "bench: %s\n", uncore_error());
-			return 1;
-		}
-		double hw = c.modelled_us * 100 / 1e6 * 100, sim = c.sim_us * 100 / 1e6 * 100;
-		printf("bench 100 Hz: %s, %d counters every 10 ms: modelled %.1f us a read = %.2f %% of a core (budget 1 %%: "
-		       "%s); the simulator %.1f us = %.2f %% (budget 0.1 %%: %s)\n", spec, c.counters, c.modelled_us, hw,
-		       hw < 1 ? "within" : "OVER", c.sim_us, sim, sim < 0.1 ? "within" : "over");
-	}
 	return 0;
 }

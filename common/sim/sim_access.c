@@ -391,11 +391,34 @@ static uint64_t mglob_access(struct sim *s, int sc, int write, uint64_t v)
 	return v;
 }
 
+/* A box's register through its map entry r, brought up to now (box_get, sim_reg_read_at): 0, 1 where the box
+ * reads all ones, -1 (an error said) where it faults. */
+static inline int mmio_box_get(struct sim *s, const struct sim_reg *r, uint64_t *v)
+{
+	struct sim_box *b = &s->boxes[r->box - 1];
+	if (sim_faulted_now(s, b))
+		return sim_fault_err(b, "reading MMIO");
+	if (sim_allones_now(s, b)) {
+		*v = ~0ull;
+		return 1;
+	}
+	if (s->shm) {
+		*v = sim_reg_get(s, b, r->kind, r->idx);
+		return 0;
+	}
+	uint64_t now = sim_clock(s); /* (sim_reg_read_at, spelt out: the compiler would make a call of it) */
+	if (now != b->last_ns || (s->armed && !s->advancing))
+		sim_box_advance_to(s, b, now);
+	if (b->agent == 1)
+		sim_agent_strike(s, b);
+	*v = sim_reg_value_at(b, r->at, r->kind, r->idx);
+	return 0;
+}
+
 /* An MMIO register's value (the access counted already): a blob's bytes, a global control, or a box's register. */
 static inline int mmio_get(struct sim *s, uint64_t phys, void *buf, size_t len)
 {
 	const struct sim_reg *r;
-	struct sim_box *b;
 	uint64_t v;
 	int sc;
 	if (s->nmglob && (len == 4 || len == 8) && (sc = mglob_scope(s, phys)) >= 0) {
@@ -417,21 +440,8 @@ static inline int mmio_get(struct sim *s, uint64_t phys, void *buf, size_t len)
 		s->bad_accesses++;
 		return uc_err("MMIO 0x%llx: no such register on the simulated machine", (unsigned long long)phys);
 	}
-	b = &s->boxes[r->box - 1];
-	if (sim_faulted_now(s, b)) /* box_get */
-		return sim_fault_err(b, "reading MMIO");
-	if (sim_allones_now(s, b)) {
-		v = ~0ull;
-	} else if (s->shm) {
-		v = sim_reg_get(s, b, r->kind, r->idx);
-	} else { /* sim_reg_read_at, spelt out: the compiler would make a call of it */
-		uint64_t now = sim_clock(s);
-		if (now != b->last_ns || (s->armed && !s->advancing))
-			sim_box_advance_to(s, b, now);
-		if (b->agent == 1)
-			sim_agent_strike(s, b);
-		v = sim_reg_value_at(b, r->at, r->kind, r->idx);
-	}
+	if (mmio_box_get(s, r, &v) < 0)
+		return -1;
 	if (len == 4) /* little-endian: the low bytes first */
 		memcpy(buf, &v, 4);
 	else
@@ -449,16 +459,33 @@ static int s_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 	return mmio_get(s, phys, buf, len);
 }
 
-/* Several 8-byte MMIO loads, each as s_mmio_read (an access, a tick), priced together */
+/* Several 8-byte MMIO loads, each as s_mmio_read (an access, a tick), priced together.  Where the clock stands
+ * over them (held by a read, or manual without ticks) and no global control, armed counter or other process
+ * can change a box in between, a box's loads after its first find it brought up to now: each is its entry in
+ * the map and the value there. */
 static int s_mmio_read_many(struct access *a, const uint64_t *phys, int n, uint64_t *v)
 {
 	struct sim *s = a->priv;
+	const struct sim_box *ready = NULL; /* the box last brought up to now, neither faulted nor all ones */
+	int still = !s->nmglob && !s->shm && !s->armed && (s->held || (s->manual_clock && !s->tick_ns));
 	access_cost(a, COST_MMIO, -1, n);
 	for (int i = 0; i < n; i++) {
+		const struct sim_reg *r;
 		access_point(s);
 		a->stats.reads++;
 		tick(s);
 		v[i] = 0;
+		if (still && !(phys[i] >= s->blob_lo && (phys[i] <= s->blob_hi || phys[i] + 8 < phys[i])) &&
+		    (r = sim_map_entry(s, sim_key(SIM_MMIO, 0, phys[i])))) {
+			const struct sim_box *b = &s->boxes[r->box - 1];
+			int st = b == ready ? 0 : mmio_box_get(s, r, &v[i]);
+			if (st < 0)
+				return -1;
+			if (b == ready)
+				v[i] = sim_reg_value_at(b, r->at, r->kind, r->idx);
+			ready = st ? NULL : b;
+			continue;
+		}
 		if (mmio_get(s, phys[i], &v[i], 8))
 			return -1;
 	}

@@ -73,7 +73,8 @@ struct sim_box {
 	int width;           /* of its counters (a discovery fault may make it 64) */
 	uint64_t fr_base;    /* free-running counters: base and count */
 	int nfr;
-	int disc_entry;      /* entry in its socket's discovery table, -1 = none */
+	int disc_entry;      /* entry in its discovery table, -1 = none */
+	int disc_blob;       /* that table (s->blobs: a die's, or a domain's of several a die) */
 	int gsp;             /* its Global Status Position there, -1 = none */
 	/* register state, fr to last_ns: what a shared simulator keeps in its file (sim_shared.c) */
 	uint64_t fr[SIM_MAX_FR];

@@ -38,6 +38,7 @@ static void table_add(struct sim_disc_table *t, struct sim_box *b, int access, u
 				  rel(u, u->ctl0) << 8 | (uint64_t)u->nctr);
 	sim_disc_put64(e + 8, box_ctl);
 	sim_disc_put64(e + 16, (uint64_t)t->gsp << 32 | (uint64_t)b->idx << 16 | (uint64_t)u->disc_type);
+	b->disc_blob = t->blob;
 	b->disc_entry = t->n++;
 	b->gsp = t->gsp++;
 }
@@ -93,7 +94,7 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 
 int sim_disc_table_new(struct sim *s, struct sim_disc_table *t, uint64_t bar, int max)
 {
-	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2 };
+	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2, s->nblobs };
 	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
 		return free(t->data), uc_err("out of memory");
 	s->blobs[s->nblobs] = (struct sim_blob){ bar, t->data, (size_t)(max + 1) * SIM_DISC_STRIDE * 8 };
@@ -142,9 +143,9 @@ void sim_disc_count_channels(struct sim *s, const struct sim_unit *imc)
 
 int sim_disc_hide(struct sim *s, struct sim_box *b)
 {
-	if (sim_box_scope(s, b) >= s->nblobs)
+	if (b->disc_blob >= s->nblobs)
 		return uc_err("simulator fault missing: %s %d has no discovery table", b->u->name, b->idx);
-	memset(s->blobs[sim_box_scope(s, b)].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8, 0,
+	memset(s->blobs[b->disc_blob].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8, 0,
 	       SIM_DISC_STRIDE * 8);
 	return 0;
 }
@@ -152,9 +153,9 @@ int sim_disc_hide(struct sim *s, struct sim_box *b)
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b)
 {
 	uint8_t *e;
-	if (b->disc_entry < 0 || sim_box_scope(s, b) >= s->nblobs)
+	if (b->disc_entry < 0 || b->disc_blob >= s->nblobs)
 		return uc_err("simulator fault %s: %s %d has no discovery entry", kind, b->u->name, b->idx);
-	e = s->blobs[sim_box_scope(s, b)].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8;
+	e = s->blobs[b->disc_blob].data + (size_t)(b->disc_entry + 1) * SIM_DISC_STRIDE * 8;
 	if (!strcmp(kind, "corrupt")) {
 		memset(e, 0xff, 8); /* the first word reads all ones; the third still names the unit */
 	} else if (!strcmp(kind, "dupid")) { /* takes the unit id of a neighbour of its type */

@@ -16,6 +16,7 @@ struct sim_disc_table {
 	uint8_t *data;
 	int n;    /* units so far */
 	int gsp;  /* the next Global Status Position */
+	int blob; /* its index in the machine's tables (s->blobs) */
 };
 
 void sim_disc_put64(uint8_t *p, uint64_t v);

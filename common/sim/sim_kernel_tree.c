@@ -83,17 +83,17 @@ static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
  * and, for a PCI unit, names a device the machine has:
  * Linux registers a PCI unit of the table only then (uncore.c uncore_pci_pmus_register).  Always, for a
  * unit the driver does not find through the table, and for free-running PMUs (fr), which it places from
- * its own descriptors.  The socket's table is the machine's blob of that number. */
+ * its own descriptors.  The box's table is the machine's blob b->disc_blob. */
 static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b, int fr)
 {
 	const struct sim *s = k->s;
 	for (int i = 0; i < s->ndevs; i++) /* fault missing hid its function: the driver never probes it */
 		if (s->devs[i].box == b && !s->devs[i].companion && !s->devs[i].present)
 			return 0;
-	if ((fr && b->u->space != SIM_PCI) || b->disc_entry < 0 || sim_box_scope(s, b) >= s->nblobs ||
+	if ((fr && b->u->space != SIM_PCI) || b->disc_entry < 0 || b->disc_blob >= s->nblobs ||
 	    (t->by_devid && !k->generic))
 		return 1;
-	const struct sim_blob *bl = &s->blobs[sim_box_scope(s, b)];
+	const struct sim_blob *bl = &s->blobs[b->disc_blob];
 	uint64_t g, a;
 	memcpy(&g, bl->data, 8);
 	size_t off = ((size_t)b->disc_entry + 1) * ((g >> 8) & 0xff) * 8 + 8; /* the entry's unit control */

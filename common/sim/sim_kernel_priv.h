@@ -43,6 +43,7 @@ struct sk_event {
 
 struct sk_box {
 	uint64_t rot_ns; /* last rotation */
+	int can_rotate;  /* a group waits for the counters and one is on them (to_rotate, as the last placing left them) */
 	int inited;
 	int *ev, nev, cap; /* its events (indices), so that a read walks one box, not the whole machine */
 	uint64_t er[3];    /* the shared filter's image (config1, config2 words), as the driver keeps it */

@@ -209,6 +209,8 @@ static int by_seq(struct sim_kernel *k, int a, int b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static int to_rotate(struct sim_kernel *k, struct sim_box *b);
+
 /* Place the box's enabled groups as perf core and the driver do: pinned groups first, then the others
  * in rotation order; each group's events that are not off join the box's list one by one and the
  * whole list is assigned again (uncore_pmu_event_add); a group that does not fit comes off whole, and
@@ -287,6 +289,7 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 			sim_reg_set(k->s, b, R_CTL, e->ctr, e->config[0] | SK_EN, k->pmus[e->pmu].t->ctl_dword);
 		e->last = hw_value(k, e);
 	}
+	kb->can_rotate = to_rotate(k, b) >= 0;
 }
 
 /* The group to move to the back of the rotation, the first on the counters (ctx_event_to_rotate), when
@@ -315,7 +318,7 @@ void sk_rotate(struct sim_kernel *k, struct sim_box *b)
 	struct sk_box *kb = sk_box_of(k, b);
 	uint64_t now = sk_now(k);
 	while (now - kb->rot_ns >= k->mux_ns) {
-		int first = to_rotate(k, b);
+		int first = kb->can_rotate ? to_rotate(k, b) : -1; /* (what it says changes only where sk_resched runs) */
 		if (first < 0) {
 			kb->rot_ns = now;
 			return;

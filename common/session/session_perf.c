@@ -164,7 +164,7 @@ int sess_perf_read_cpu(const uncore_session_t *s, const struct box *b)
 
 /* One read(2) of a group: {nr, time enabled, time running, {value, id[, lost]} per member}.  Each value
  * goes to the slot of its id, whatever the order the kernel gives them in. */
-static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind)
+static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind, int cpu)
 {
 	uint64_t buf[3 + 3 * UC_MAX_SLOTS];
 	const struct slot *lead = &s->slots[p->lead[g]];
@@ -173,8 +173,7 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 	ssize_t n = kern(s)->ops->read(kern(s), lead->fd, buf, sizeof(buf));
 	s->u->acc->stats.reads++;
 	s->u->acc->stats.syscalls++;
-	access_cost(s->u->acc, COST_PERF, sess_perf_read_cpu(s, box_of(s, p->box)),
-		    n >= 8 && buf[0] < UC_MAX_SLOTS ? (int)buf[0] : 1);
+	access_cost(s->u->acc, COST_PERF, cpu, n >= 8 && buf[0] < UC_MAX_SLOTS ? (int)buf[0] : 1);
 	if (n == 0)
 		return uc_err("the kernel could not put %s's group on the box's counters (another user pinned them)",
 			      s->evs[lead->ev].name);
@@ -186,7 +185,10 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 		return uc_err("reading %s's group: the kernel returned %zd bytes for %llu values (%d members)",
 			      s->evs[lead->ev].name, n, (unsigned long long)buf[0], members);
 	for (uint64_t m = 0; m < buf[0]; m++) {
-		struct slot *sl = slot_of_id(s, p, g, buf[3 + m * stride + 1]);
+		/* (the kernel gives the members in the order they were made, which is the slots': tried first) */
+		struct slot *sl = &s->slots[p->first + m];
+		if (m >= (uint64_t)p->nslots || (sl->ctr == UC_CTR_FREERUN) != g || sl->fd < 0 || sl->id != buf[3 + m * stride + 1])
+			sl = slot_of_id(s, p, g, buf[3 + m * stride + 1]);
 		if (!sl)
 			return uc_err("reading %s's group: a value with id %llu, which no member has", s->evs[lead->ev].name,
 				      (unsigned long long)buf[3 + m * stride + 1]);
@@ -224,8 +226,9 @@ int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	const struct box *b = box_of(s, p->box);
 	struct access *a = s->u->acc;
 	uint64_t t0 = a->ops->now_ns(a);
+	int cpu = sess_perf_read_cpu(s, b);
 	for (int g = 0; g < 2; g++)
-		if (p->lead[g] >= 0 && read_group(s, p, g, kind))
+		if (p->lead[g] >= 0 && read_group(s, p, g, kind, cpu))
 			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 	uint64_t t1 = a->ops->now_ns(a), now = t0 + (t1 - t0) / 2;
 	if (kind != READ_SAMPLE) {

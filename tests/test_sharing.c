@@ -151,9 +151,10 @@ static void remove_file(void)
 /* A child process attaches to the parent's programming, counts, and dies without releasing. */
 /* Another process counts ev on socket 0 for 200 ms and ends without cleaning up, like a crashed rank: its
  * rate per second; -1 when it could not count, -2 when it had to attach but wrote a register. */
-/* A count over a window that began between the start call's ends and closed between the read call's: within
- * rate times the shortest and the longest such window (ns, the library's clock), 0.5 % of slack besides (a
- * loaded machine stretches the calls, not the count: no tolerance taken from wall-clock luck). */
+/* A count between two reads: its window began between the first read call's ends and closed between the
+ * second's (s0, s1, r0, r1: the library's clock around each), so it is within rate times the shortest and the
+ * longest such window, 0.5 % of slack besides (a loaded machine stretches the calls, not the count: no tolerance
+ * taken from wall-clock luck). */
 static int within_window(double count, double rate, uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1)
 {
 	double lo = rate * (double)(r0 - s1) / 1e9 * 0.995, hi = rate * (double)(r1 - s0) / 1e9 * 1.005;
@@ -164,8 +165,8 @@ static int within_window(double count, double rate, uint64_t s0, uint64_t s1, ui
 	return 0;
 }
 
-/* A child process counts ev for 200 ms and says its count and window (within_window's four instants), or
- * count -2 when attach and it wrote a register, -1 when it could not count. */
+/* A child process counts ev for 200 ms between two reads and says the count and its window (within_window's
+ * four instants), or count -2 when attach and it wrote a register, -1 when it could not count. */
 struct child_count {
 	double count;
 	uint64_t s0, s1, r0, r1;
@@ -181,17 +182,20 @@ static struct child_count child_count(const char *ev, int attach)
 		uncore_session_t *cs;
 		char spec[360];
 		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
-		uint64_t w = 0, v = 0;
+		uint64_t w = 0, v0 = 0, v = 0;
 		struct child_count c = { .count = -1 };
 		if (!uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) && uncore_session_add(cs, ev) >= 0 &&
-		    (w = writes(cu), c.s0 = uncore_now_ns(cu), 1) && !uncore_session_start(cs)) {
+		    (w = writes(cu), 1) && !uncore_session_start(cs)) {
+			c.s0 = uncore_now_ns(cu);
+			uncore_session_read(cs);
 			c.s1 = uncore_now_ns(cu);
+			uncore_session_value(cs, 0, 0, -1, &v0);
 			usleep(200000);
 			c.r0 = uncore_now_ns(cu);
 			uncore_session_read(cs);
 			c.r1 = uncore_now_ns(cu);
 			uncore_session_value(cs, 0, 0, -1, &v);
-			c.count = attach && writes(cu) != w ? -2 : (double)v;
+			c.count = attach && writes(cu) != w ? -2 : (double)(v - v0);
 		} else
 			fprintf(stderr, "child: %s\n", uncore_error());
 		if (write(pipefd[1], &c, sizeof(c)) != sizeof(c))
@@ -255,14 +259,15 @@ static void test_dead_owner(void)
 	uncore_t *u = open_shared("");
 	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0); /* the dead owner's programming */
 	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD");
-	uint64_t s0 = uncore_now_ns(u);
 	CU_ASSERT_FATAL(uncore_session_start(a) == 0); /* other events, but nobody alive holds the boxes */
-	uint64_t s1 = uncore_now_ns(u);
+	uint64_t s0 = uncore_now_ns(u);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	uint64_t s1 = uncore_now_ns(u), a0 = val(a, 0, 0);
 	usleep(100000);
 	uint64_t r0 = uncore_now_ns(u);
 	CU_ASSERT(uncore_session_read(a) == 0);
 	uint64_t r1 = uncore_now_ns(u);
-	CU_ASSERT(within_window((double)val(a, 0, 0), rd_per_s(u), s0, s1, r0, r1));
+	CU_ASSERT(within_window((double)(val(a, 0, 0) - a0), rd_per_s(u), s0, s1, r0, r1));
 	uncore_session_free(a);
 	assert_left_as_found(sim_of(u->acc));
 	uncore_close(u);

@@ -28,6 +28,8 @@ static void test_enumerates_domains(void)
 		CU_ASSERT_EQUAL(boxes_of(u, "type38", s), 4); /* SBOs: 2 a die */
 		CU_ASSERT_EQUAL(boxes_of(u, "type19", s), 1); /* MSE (listed) */
 		CU_ASSERT_EQUAL(boxes_of(u, "type37", s), 2); /* SB2UCIE (listed, a die each) */
+		CU_ASSERT_EQUAL(boxes_of(u, "type32", s), 2); /* SANTA, a die each */
+		CU_ASSERT_EQUAL(boxes_of(u, "type51", s), 1); /* PCIe 6, hub */
 	}
 	CU_ASSERT_EQUAL(boxes_of(u, "type24", 0), 1); /* CXL CM on socket 0 only */
 	CU_ASSERT_EQUAL(boxes_of(u, "type24", 1), 0);
@@ -38,7 +40,8 @@ static void test_enumerates_domains(void)
 		if (b->t->disc_type == 6 || b->t->disc_type == 4)
 			CU_ASSERT_EQUAL(b->die, 0); /* the hub table's NUMA node is the socket's first die's */
 	}
-	CU_ASSERT_EQUAL(die1, 2 * (4 + 2 + 1)); /* each socket's second compute die: its CBOs, SBOs, SB2UCIE */
+	/* each socket's second compute die: its CBOs, SBOs, SANTA, cNCU, sNCU, DDA and SB2UCIE */
+	CU_ASSERT_EQUAL(die1, 2 * (4 + 2 + 4 + 1));
 	CU_ASSERT_EQUAL(u->ngctl, 4);           /* a frozen-at-power-on control per compute table */
 	uncore_close(u);
 }
@@ -99,6 +102,100 @@ static void test_pci_only_machine(void)
 	uncore_close(u);
 }
 
+/* Diamond Rapids (platforms/dmr): Linux 7.0's names on both domains' units, the units its ignore lists leave out
+ * (IMH type 0x13 MSE, CBB type 0x25 SB2UCIE) absent -- with disc_unnamed they would be type19 and type37 -- and a
+ * frozen-at-power-on control kept per compute table. */
+static void test_dmr_names_and_ignored(void)
+{
+	static const char *const hub[] = { "pcu", "ubox", "sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", "itc", "otc",
+					   "cms", "pcie6" };
+	static const char *const die[] = { "santa", "cncu", "sncu", "dda" };
+	uncore_t *u = open_sim("sim:dmr,dies=2,clock=manual");
+	struct uncore_unit_info ui;
+	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "dmr");
+	for (int i = 0; i < uncore_num_units(u); i++)
+		CU_ASSERT(!uncore_unit_info(u, i, &ui) && strncmp(ui.name, "type", 4)); /* every listed type is named */
+	for (int sk = 0; sk < 2; sk++) {
+		for (size_t k = 0; k < sizeof(hub) / sizeof(hub[0]); k++)
+			CU_ASSERT_EQUAL(boxes_of(u, hub[k], sk), 1);
+		for (size_t k = 0; k < sizeof(die) / sizeof(die[0]); k++)
+			CU_ASSERT_EQUAL(boxes_of(u, die[k], sk), 2); /* one a compute die */
+		CU_ASSERT_EQUAL(boxes_of(u, "imc", sk), 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "cbo", sk), 16); /* 8 a die */
+		CU_ASSERT_EQUAL(boxes_of(u, "sbo", sk), 4);
+	}
+	CU_ASSERT_EQUAL(boxes_of(u, "cxlcm", 0), 1);
+	CU_ASSERT_EQUAL(u->ngctl, 4);
+	for (int i = 0; i < u->nboxes; i++)
+		CU_ASSERT(u->boxes[i].t->disc_type != 0x13 && u->boxes[i].t->disc_type != 0x25);
+	uncore_close(u);
+}
+
+/* Every unit's clock (event 0x01) on every box, and the iMC's fixed DCLK, equal the truth through the library on
+ * both backends: the registers (the compute dies unfrozen by the session) and the simulated Linux 7.0 kernel
+ * (dmr_uncore_init unfroze them as it loaded).  Two hubs a socket: IMH2's channels count too. */
+static void dmr_clocks(const char *spec)
+{
+	static const char *const units[] = { "pcu", "ubox", "imc", "sca", "cxlcm", "hamvf", "cbo", "santa", "cncu", "sncu", "ula",
+					     "dda", "sbo", "ubr", "pcie4", "crs", "cpc", "itc", "otc", "cms", "pcie6" };
+	enum { NU = sizeof(units) / sizeof(units[0]) };
+	const char *specs[NU + 1];
+	char buf[NU][48], what[96];
+	uncore_t *u = open_sim(spec);
+	struct sim *sim = sim_of(u->acc);
+	const struct sim_profile *p = &sim->prof;
+	for (int k = 0; k < NU; k++) {
+		snprintf(buf[k], sizeof(buf[k]), "%s/event=0x1/", units[k]);
+		specs[k] = buf[k];
+	}
+	specs[NU] = "UNC_M_FIXED_DCLK";
+	uncore_session_t *s = start_session(u, specs, NU + 1);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	int boxes = 0;
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		int k = 0;
+		uint64_t v = 0;
+		while (k < NU && strcmp(units[k], b->t->name))
+			k++;
+		CU_ASSERT_FATAL(k < NU);
+		double hz = k == 2 ? p->dram_hz : k == 0 ? p->pcu_hz : p->uncore_hz;
+		CU_ASSERT(uncore_session_value(s, k, b->socket, b->idx, &v) == 0);
+		snprintf(what, sizeof(what), "%s: %s %d socket %d clocks", spec, b->t->name, b->idx, b->socket);
+		CU_ASSERT(near_truth(what, (double)v, hz * secs));
+		if (k == 2) {
+			CU_ASSERT(uncore_session_value(s, NU, b->socket, b->idx, &v) == 0);
+			snprintf(what, sizeof(what), "%s: imc %d socket %d fixed DCLK", spec, b->idx, b->socket);
+			CU_ASSERT(near_truth(what, (double)v, p->dram_hz * secs));
+		}
+		boxes++;
+	}
+	CU_ASSERT(boxes >= 2 * (NU + 7 + 3 + 1) - 1); /* every unit, 8 CBOs, 4 channels, 2 SBOs a socket */
+	close_checked(u, s, sim);
+}
+
+static void test_dmr_clocks(void)
+{
+	dmr_clocks("sim:dmr,clock=manual");
+	dmr_clocks("sim:dmr,imh=2,dies=2,clock=manual");
+	dmr_clocks("perf+sim:dmr,clock=manual");
+	dmr_clocks("perf+sim:dmr,imh=2,clock=manual");
+}
+
+/* The simulated Linux 7.0 kernel cleared the compute dies' frozen controls as its driver loaded; the generic
+ * driver (generic=1) reads no MSR 0x710 and leaves them frozen. */
+static void test_dmr_kernel_unfreezes(void)
+{
+	uncore_t *u = open_sim("perf+sim:dmr,clock=manual");
+	CU_ASSERT_EQUAL(sim_of(u->acc)->gfrz[0], 0);
+	uncore_close(u);
+	u = open_sim("perf+sim:dmr,generic=1,clock=manual");
+	CU_ASSERT_EQUAL(sim_of(u->acc)->gfrz[0], 1);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -106,6 +203,9 @@ int main(void)
 		{ "a session unfreezes the compute tables' global controls and freezes them again", test_counts_after_unfreeze },
 		{ "a second hub's units (ids from 0x8000) count beside the first's", test_secondary_hub },
 		{ "a PCI-only machine keeps no global control", test_pci_only_machine },
+		{ "dmr: Linux 7.0's names, MSE and SB2UCIE left out, a control kept per compute table", test_dmr_names_and_ignored },
+		{ "dmr: every unit's clock and the iMC's fixed DCLK equal the truth on every box, both backends", test_dmr_clocks },
+		{ "perf+sim:dmr: the driver unfroze the compute dies as it loaded; the generic one did not", test_dmr_kernel_unfreezes },
 		{ NULL, NULL },
 	};
 	return run_suite("domains", tests);

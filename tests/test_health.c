@@ -183,17 +183,21 @@ static void test_faults(void)
 			snprintf(clkunit, sizeof(clkunit), "%s", clk);
 		double fr = uncore_iio_freerun_bytes(u);
 		int iio = unit_boxes(u, "iio", 0);
+		/* no memory metric (Diamond Rapids: no public CAS encoding): the default set counts the iMC's fixed DCLK
+		 * alone, so a phantom channel is a clock out of range, and no general counter is there to narrow or take */
+		int mem = uncore_metric_find(u, "mem_read_bytes") >= 0;
 		uncore_close(u);
 		if (imc >= 2) {
+			int phantom = mem ? UNCORE_HEALTH_BANDWIDTH : UNCORE_HEALTH_CLOCK;
 			CU_ASSERT(fault_case("sim", p, "dead:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, NULL, NULL));
 			CU_ASSERT(fault_case("sim", p, "stuck:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, NULL, NULL));
-			CU_ASSERT(fault_case("sim", p, "phantom:imc:1", "imc", 1, UNCORE_HEALTH_BANDWIDTH, NULL, NULL));
+			CU_ASSERT(fault_case("sim", p, "phantom:imc:1", "imc", 1, phantom, NULL, NULL));
 			CU_ASSERT(fault_case("sim", p, "allones:imc:1@5", "imc", 1, UNCORE_HEALTH_ALLONES, NULL, NULL));
-			CU_ASSERT(fault_case("sim", p, "narrow:imc:1", "imc", 1, UNCORE_HEALTH_WIDTH, NULL, ",prewrap=5"));
-			CU_ASSERT(fault_case("sim", p, "agent:imc:1@5", "imc", 1, UNCORE_HEALTH_TAKEN, NULL, NULL));
+			CU_ASSERT(!mem || fault_case("sim", p, "narrow:imc:1", "imc", 1, UNCORE_HEALTH_WIDTH, NULL, ",prewrap=5"));
+			CU_ASSERT(!mem || fault_case("sim", p, "agent:imc:1@5", "imc", 1, UNCORE_HEALTH_TAKEN, NULL, NULL));
 			CU_ASSERT(fault_case("perf+sim", p, "dead:imc:1", "imc", 1, UNCORE_HEALTH_STOPPED, NULL, NULL));
-			CU_ASSERT(fault_case("perf+sim", p, "phantom:imc:1", "imc", 1, UNCORE_HEALTH_BANDWIDTH, NULL, NULL));
-			cases += 8;
+			CU_ASSERT(fault_case("perf+sim", p, "phantom:imc:1", "imc", 1, phantom, NULL, NULL));
+			cases += 6 + 2 * mem;
 		}
 		if (!strcmp(p, "gnr") || !strcmp(p, "srf") || !strcmp(p, "cwf")) {
 			CU_ASSERT(fault_case("sim", p, "onesched:imc:1", "imc", 1, UNCORE_HEALTH_SILENT, NULL, NULL));
@@ -372,10 +376,10 @@ static void test_resctrl(void)
 		struct run r;
 		snprintf(plain, sizeof(plain), "sim:%s", p);
 		uncore_t *u = open_sim(plain);
-		int imc = unit_boxes(u, "imc", 0), sockets = uncore_num_sockets(u);
+		int imc = unit_boxes(u, "imc", 0), sockets = uncore_num_sockets(u), mem = uncore_metric_find(u, "mem_read_bytes") >= 0;
 		uncore_close(u);
 		snprintf(spec, sizeof(spec), "sim:%s,fault=missing:imc:1", p);
-		if (imc < 2 || sockets < 2 || uncore_open(spec, &u))
+		if (imc < 2 || sockets < 2 || !mem || uncore_open(spec, &u)) /* dmr: no memory metric to hold against resctrl */
 			continue;
 		int hidden = unit_boxes(u, "imc", 0) < imc;
 		uncore_close(u);
@@ -640,7 +644,7 @@ static void test_faults_not_health(void)
 				CU_ASSERT(silent_case(spec, 1));
 				cases++;
 			}
-		if (cha >= 2 || cbo >= 2) {
+		if (cha >= 2 || (cbo >= 2 && strcmp(p, "dmr"))) { /* DMR's CBO has no thread-id filter (66e2075426f3) */
 			snprintf(spec, sizeof(spec), "sim:%s,clock=manual,fault=tidless:%s", p, cha >= 2 ? "cha" : "cbo");
 			CU_ASSERT(silent_case(spec, 0));
 			cases++;

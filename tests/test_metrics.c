@@ -1243,6 +1243,14 @@ static void test_truth_ivbep(void) { truth_platform("sim:ivbep"); }
 static void test_truth_nhm(void) { truth_platform("sim:nhm"); }
 static void test_truth_montecito(void) { truth_platform("sim:montecito"); }
 static void test_truth_gnr(void) { truth_platform("sim:gnr,cxl=1"); } /* with CXL memory: its metrics count */
+/* Diamond Rapids: its one metric, dram_freq from the iMC's fixed counter (no memory metric: no public CAS
+ * encoding), on one hub a socket and on two (imh=2: IMH2's channels, ids from 0x8000, count too) */
+static void test_truth_dmr(void)
+{
+	truth_platform("sim:dmr");
+	truth_platform("sim:dmr,imh=2");
+	truth_platform("perf+sim:dmr");
+}
 
 /* A workload placed in a socket's CXL memory (uncore_sim_workload_on "cxl", as uncore check's generators on
  * sim:gnr,cxl=1): the CXL metrics count its bytes on that socket, split over its ports, and DDR's none; a
@@ -1658,6 +1666,7 @@ int main(void)
 		{ "every Nehalem-EP metric equals the truth across wraps", test_truth_nhm },
 		{ "every Montecito metric equals the truth across wraps", test_truth_montecito },
 		{ "every Granite Rapids metric equals the truth across wraps", test_truth_gnr },
+		{ "every Diamond Rapids metric equals the truth (sim: and perf+sim:)", test_truth_dmr },
 		{ "a workload in CXL memory counts on the CXL metrics of its socket and ports, not DDR's", test_cxl_workload },
 		{ "an LLC miss latency wherever perf's metric file has one (GNR, SRF, CWF too), equal to the truth", test_llc_miss_latency_everywhere },
 		{ "every Skylake-SP and Cascade Lake metric equals the truth across wraps, on sim: and perf+sim:", test_truth_skx },

@@ -223,13 +223,14 @@ static double cost_with(const struct plan *p, const char *group)
 static int add_default_groups(struct plan *p, char *notice, size_t len)
 {
 	char left[128] = "", dear[128] = "";
-	int wanted = 0; /* every default group's counters */
+	int wanted = 0, nomem = 0; /* every default group's counters; the platform has no memory metric */
 	double budget_ns = p->sel->interval_s > 0 ? p->sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE : 0, cost = 0;
 	for (int g = 0; g < (int)(sizeof(default_groups) / sizeof(*default_groups)); g++) {
 		int have = counters_of(p->s, uncore_num_sockets(p->u));
 		int more = group_counters(p, default_groups[g]);
 		double ns = have > 0 && more > 0 && budget_ns > 0 ? cost_with(p, default_groups[g]) : 0;
 		wanted += more > 0 ? more : 0;
+		nomem |= g == 0 && more <= 0;
 		if (have > 0 && more > 0 && have + more > UNCORE_DEFAULT_COUNTERS) {
 			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
 				 default_groups[g]);
@@ -243,11 +244,17 @@ static int add_default_groups(struct plan *p, char *notice, size_t len)
 		}
 	}
 	size_t n = 0;
-	if (left[0] && len)
-		n = (size_t)snprintf(notice, len,
-				     "the default set leaves out %s %s on %s: with them it would read %d counters an "
+	/* a platform without a memory metric (Diamond Rapids: no public CAS encoding; generic): say what is missing */
+	if (nomem && len && uncore_metric_find(p->u, "mem_read_bytes") < 0)
+		n = (size_t)snprintf(notice, len, "the default set has no memory bandwidth on %s: no metric "
+				     "mem_read_bytes is known there (uncore info says what the platform has)", uncore_platform_name(p->u));
+	if (n >= len)
+		n = len ? len - 1 : 0;
+	if (left[0] && n < len)
+		n += (size_t)snprintf(notice + n, len - n,
+				     "%sthe default set leaves out %s %s on %s: with them it would read %d counters an "
 				     "interval, over its limit of %d; name every group wanted in %s to read them",
-				     opt(p->sel->opt_groups, "groups"), left, uncore_platform_name(p->u), wanted,
+				     n ? "; " : "", opt(p->sel->opt_groups, "groups"), left, uncore_platform_name(p->u), wanted,
 				     UNCORE_DEFAULT_COUNTERS, opt(p->sel->opt_groups, "groups"));
 	if (dear[0] && n < len)
 		snprintf(notice + n, len - n,

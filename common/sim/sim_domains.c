@@ -1,6 +1,6 @@
 /*
  * A machine laid out in PMON discovery domains as Diamond Rapids is (Linux 7.0; the facts and their commits:
- * platforms/dmr/README.md), behind the generic kind's unknown CPU: sim:generic,layout=domains.  Per socket
+ * platforms/dmr/README.md): sim:dmr, and behind the generic kind's unknown CPU sim:generic,layout=domains.  Per socket
  * one I/O and memory hub (IMH) table, found through PCI device 0x09A1 (DMR_UNCORE_DISCOVERY_TABLE_DEVICE,
  * 6daf2c35b835) on the socket's first die's NUMA node; per logical die (dies=N) one compute (CBB) table whose
  * physical address that die's MSR 0x710 holds (CBB_UNCORE_DISCOVERY_MSR, 66e2075426f3), its global control
@@ -40,7 +40,12 @@ static const int imh_bus[UC_MAX_SOCKETS] = { 0x7f, 0xff, 0x3f, 0xbf, 0x5f, 0xdf,
 #define MMIO8(n) .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x08 + 8 * (n), .ctr_stride = 8, \
 	.status = 0x08 + 16 * (n), .nctr = (n), .ctl_bytes = 8
 
-static const struct sim_unit units[] = {
+/* Linux 7.0's event masks: DMR_HAMVF_EVENT_MASK_EXT 0xffffffff (umask_ext5: sca, hamvf, cbo, ula, dda, sbo, ubr,
+ * cpc, itc, otc), DMR_PCIE4_EVENT_MASK_EXT 0xffffff (pcie4, pcie6); the others the generic format (BASE) */
+#define EXT32 0xffffffff00000000ull
+#define MSR_T(n, t, w, why) { .name = n, MSR_UNIT(4), CTL(w), .disc_type = t, .src = "Linux 7.0 dmr_uncores[" #t "] " why "; placed here" }
+
+const struct sim_unit sim_domains_units[] = {
 	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux 7.0 dmr_uncores[4] spr_uncore_pcu; placed here" },
 	{ .name = "ubox", MSR_UNIT(2), CTL(BASE), .disc_type = 5, .src = "Linux 7.0 dmr_uncores[5] gnr_uncore_ubox; placed here" },
 	{ .name = "imc", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x20, .ctr_stride = 8, .status = 0x5c,
@@ -48,10 +53,25 @@ static const struct sim_unit units[] = {
 	  .fixed_en = 1u << 22, .src = "Linux 7.0 dmr_uncore_imc: fixed 0x18/0x10, thresh10; counters placed here" },
 	{ .name = "cxlcm", MMIO8(8), CTL_NOOV(CXL_W), .disc_type = 24, .src = "Linux 7.0 dmr_uncore_cxlcm: inv2, thresh9_2, port_en" },
 	{ .name = "mse", MSR_UNIT(4), CTL(BASE), .disc_type = TYPE_MSE, .src = "listed, no register: Linux ignores it (broken)" },
-	{ .name = "cbo", MSR_UNIT(4), CTL(BASE), .disc_type = 31, .src = "Linux 7.0 dmr_uncores[31] dmr_uncore_cbo; placed here" },
-	{ .name = "sbo", MSR_UNIT(4), CTL(BASE), .disc_type = 38, .src = "Linux 7.0 dmr_uncores[38] dmr_uncore_sbo; placed here" },
+	MSR_T("cbo", 31, BASE | EXT32, "dmr_uncore_cbo"),
+	MSR_T("sbo", 38, BASE | EXT32, "dmr_uncore_sbo"),
 	{ .name = "sb2ucie", MSR_UNIT(4), CTL(BASE), .disc_type = TYPE_SB2UCIE, .src = "listed, no register: Linux ignores it (broken)" },
+	/* the hub's other types (one unit each on the primary hub) and the compute die's (one each a die) */
+	MSR_T("sca", 23, BASE | EXT32, "dmr_uncore_sca"), MSR_T("hamvf", 30, BASE | EXT32, "dmr_uncore_hamvf"),
+	MSR_T("ula", 35, BASE | EXT32, "dmr_uncore_ula"), MSR_T("ubr", 43, BASE | EXT32, "dmr_uncore_ubr"),
+	MSR_T("pcie4", 45, BASE | EXT24, "dmr_uncore_pcie4"), MSR_T("crs", 46, BASE, "dmr_uncore_crs"),
+	MSR_T("cpc", 47, BASE | EXT32, "dmr_uncore_cpc"), MSR_T("itc", 48, BASE | EXT32, "dmr_uncore_itc"),
+	MSR_T("otc", 49, BASE | EXT32, "dmr_uncore_otc"), MSR_T("cms", 50, BASE, "dmr_uncore_cms"),
+	MSR_T("pcie6", 51, BASE | EXT24, "dmr_uncore_pcie6"),
+	MSR_T("santa", 32, BASE, "dmr_uncore_santa"), MSR_T("cncu", 33, BASE, "dmr_uncore_cncu"),
+	MSR_T("sncu", 34, BASE, "dmr_uncore_sncu"), MSR_T("dda", 36, BASE | EXT32, "dmr_uncore_dda"),
 };
+const int sim_domains_nunits = N(sim_domains_units);
+/* where the hub's and the compute die's other units are: MSR 0x3000 + 0x10 k on the hub (its socket's first
+ * die), 0x3200 + 0x10 k on each compute die (placed here) */
+static const char *const imh_more[] = { "sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", "itc", "otc", "cms", "pcie6" };
+static const char *const cbb_more[] = { "santa", "cncu", "sncu", "dda" };
+
 
 /* The simulator's own events: clockticks (0x01) on every unit, the iMC's at the DRAM clock. */
 static double own(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl)
@@ -88,6 +108,9 @@ static int imh(struct sim *s, int sock, int k)
 			return -1;
 	if (sock == 0 && !k && !sim_disc_placed(s, &tb, sim_unit_named(s, "cxlcm"), sock, 0, 0xd8000000ull))
 		return -1;
+	for (size_t i = 0; i < N(imh_more) && !k; i++)
+		if (!sim_disc_placed(s, &tb, sim_unit_named(s, imh_more[i]), sock, 0, 0x3000 + 0x10u * (unsigned)i))
+			return -1;
 	sim_disc_listed(&tb, sim_unit_named(s, "mse"), id0, 0x2f80 + 8u * (unsigned)k);
 	sim_disc_finish_at(&tb, 0, 0x2ff0, 2); /* no source says where the IMH's global control is: placed here */
 	return 0;
@@ -107,6 +130,9 @@ static int cbb(struct sim *s, int sc)
 			return -1;
 	for (int i = 0; i < CBB_SBOS; i++)
 		if (!sim_disc_placed(s, &tb, sim_unit_named(s, "sbo"), sock, i, 0x2e00 + 0x10u * (unsigned)i))
+			return -1;
+	for (size_t i = 0; i < N(cbb_more); i++)
+		if (!sim_disc_placed(s, &tb, sim_unit_named(s, cbb_more[i]), sock, 0, 0x3200 + 0x10u * (unsigned)i))
 			return -1;
 	sim_disc_listed(&tb, sim_unit_named(s, "sb2ucie"), 0, 0x2f00);
 	sim_disc_finish_at(&tb, 1, gctl, 8);
@@ -142,10 +168,19 @@ int sim_domains_option(struct sim *s, const char *key, const char *value)
 	if (strcmp(value, "domains") && strcmp(value, "domains2"))
 		return uc_err("simulator option layout=%s: the generic machine's layouts are domains (a table per "
 			      "I/O hub and per compute die, as Diamond Rapids) and domains2 (two hubs a socket)", value);
-	s->units = units;
-	s->nunits = N(units);
+	s->units = sim_domains_units;
+	s->nunits = sim_domains_nunits;
 	s->glob = NULL; /* the compute dies' global controls are in MMIO (s->mglob) */
 	s->variant = strcmp(value, "domains") ? SIM_LAYOUT_DOMAINS_IMH2 : SIM_LAYOUT_DOMAINS;
+	return 0;
+}
+
+/* sim:dmr's option: imh=1|2, one I/O hub a socket or two (the second IMH2, ids from 0x8000) */
+int sim_domains_dmr_option(struct sim *s, const char *key, const char *value)
+{
+	if (strcmp(key, "imh") || (strcmp(value, "1") && strcmp(value, "2")))
+		return uc_err("bad simulator option '%s=%s' (dmr: imh=1|2, I/O hubs a socket)", key, value);
+	s->variant = value[0] == '2' ? SIM_LAYOUT_DOMAINS_IMH2 : SIM_LAYOUT_DOMAINS;
 	return 0;
 }
 

@@ -1,5 +1,5 @@
-/* The generic kind's machine laid out in discovery domains as Diamond Rapids (sim_domains.c):
- * sim:generic,layout=domains. */
+/* The machine laid out in discovery domains as Diamond Rapids (sim_domains.c): sim:dmr, and the generic
+ * kind's sim:generic,layout=domains. */
 #ifndef UNCORE_SIM_DOMAINS_H
 #define UNCORE_SIM_DOMAINS_H
 
@@ -10,5 +10,8 @@
 /* layout=domains: the units and global registers of this layout, before the build */
 int sim_domains_option(struct sim *s, const char *key, const char *value);
 int sim_domains_build(struct sim *s);
+int sim_domains_dmr_option(struct sim *s, const char *key, const char *value); /* imh=1|2 */
+extern const struct sim_unit sim_domains_units[];
+extern const int sim_domains_nunits;
 
 #endif

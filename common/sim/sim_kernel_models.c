@@ -33,13 +33,34 @@ static const struct {
 	{ 0xdd, "gnr_uncore_init" },
 };
 
-/* Linux 6.12's init for family/model (every entry is family 6), or NULL: not in its table. */
+/* Linux 7.0's entry for Diamond Rapids (INTEL_DIAMONDRAPIDS_X, family 0x13 model 0x01: 6daf2c35b835), the one
+ * model of another family the simulated kernel drives (platforms/dmr) */
+#define DMR_FAMILY 0x13
+#define DMR_MODEL 0x01
+
+/* Linux 6.12's init for family/model (every entry is family 6), Linux 7.0's for DMR, or NULL: neither has it. */
 static const char *linux_init(int family, int model)
 {
+	if (family == DMR_FAMILY && model == DMR_MODEL)
+		return "dmr_uncore_init";
 	for (size_t i = 0; family == 6 && i < sizeof(linux_612) / sizeof(linux_612[0]); i++)
 		if (linux_612[i].model == model)
 			return linux_612[i].init;
 	return NULL;
+}
+
+/* What the driver does to the machine as it loads: Linux 7.0's dmr_uncore_init clears the compute dies' global
+ * controls, frozen at power-on, with a write of 0 (uncore_mmio_global_init, the CBB domain's global_init,
+ * b575fc0e3357) and never sets them again; the generic driver reads no MSR 0x710 and leaves them frozen. */
+static int driver_loads(struct sim_kernel *k)
+{
+	struct sim *s = k->s;
+	const char *own = linux_init(s->kind->family, s->kind->model);
+	if (k->generic || !own || strcmp(own, "dmr_uncore_init"))
+		return 0;
+	for (int i = 0; i < s->nmglob; i++)
+		s->gfrz[s->mglob[i].scope] = s->gfrz_boot[s->mglob[i].scope] = 0; /* the state a session finds */
+	return 0;
 }
 
 int sk_choose_driver(struct sim_kernel *k)
@@ -47,14 +68,14 @@ int sk_choose_driver(struct sim_kernel *k)
 	const struct sim *s = k->s;
 	const char *cpu = linux_init(s->family, s->model), *own = linux_init(s->kind->family, s->kind->model);
 	if (k->generic >= 0) /* generic=0: a kernel that drives this machine as its kind; 1: the generic driver */
-		return 0;
+		return driver_loads(k);
 	if (!cpu) { /* uncore.c intel_uncore_init: no match, so discovery tables or nothing */
 		k->generic = 1;
 		return 0;
 	}
 	if (own && !strcmp(cpu, own)) {
 		k->generic = 0;
-		return 0;
+		return driver_loads(k);
 	}
 	return uc_err("the simulated %s machine reports CPU %d-%X, which Linux 6.12 drives with %s, a driver the "
 		      "simulated kernel does not have: give generic=0 (a kernel that drives it as %s) or generic=1 (the "

@@ -207,6 +207,9 @@ static void test_spr(void)
 	CU_ASSERT_EQUAL(tree_vs_listing("spr", "spr/linux_pmus.txt"), 0);
 	CU_ASSERT_EQUAL(tree_vs_listing("spr,hbm=1", "spr/linux_pmus_hbm.txt"), 0); /* Xeon Max: uncore_hbm_0..31 */
 }
+/* dmr_uncore_init (Linux 7.0): both domains' units by dmr_uncores[] name, MSE and SB2UCIE ignored, the DMR formats
+ * (platforms/dmr/linux_pmus.txt, written from platforms/dmr/README.md) */
+static void test_dmr(void) { CU_ASSERT_EQUAL(tree_vs_listing("dmr", "dmr/linux_pmus.txt"), 0); }
 static void test_gnr_family(void)
 {
 	CU_ASSERT_EQUAL(tree_vs_listing("gnr", "gnr/linux_pmus.txt"), 0);
@@ -413,6 +416,7 @@ int main(void)
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },
+		{ "perf+sim:dmr's tree is Linux 7.0's (dmr_uncore_init)", test_dmr },
 		{ "the generic driver without discovery tables registers nothing", test_generic_without_tables },
 		{ "the generic driver refuses config 0xff", test_generic_fixed_refused },
 		{ "the library on the generic driver: one-box PMUs, counts, refusals", test_generic_backend },

@@ -269,6 +269,22 @@ static void test_perf_spelling_refusals(void)
 		       "term 'filter_state' in");
 }
 
+/* A control word's bits stop at its register's size, whatever the format says: Diamond Rapids' iMC thresh is
+ * bits 23-32 (Linux 7.0 dmr_imc_uncore_formats_attr, "config:23-32") of a 32-bit MMIO control (writel, as
+ * every discovery MMIO unit's), so a threshold above 0x1ff is refused, not written truncated (which read back
+ * as another agent's word and gave the box up). */
+static void test_register_width(void)
+{
+	uncore_t *dmr;
+	struct encoded e;
+	CU_ASSERT_FATAL(uncore_open("sim:dmr", &dmr) == 0);
+	CU_ASSERT(spec_parse(dmr, "imc/event=0x1,thresh=0x200/", &e) < 0);
+	CU_ASSERT(strstr(uncore_error(), "bits 0x100000000 are beyond the 32 bits of the imc control register") != NULL);
+	CU_ASSERT_FATAL(spec_parse(dmr, "imc/event=0x1,thresh=0x1ff/", &e) == 0);
+	CU_ASSERT_EQUAL(e.ctl & (0x1ffull << 23), 0x1ffull << 23);
+	uncore_close(dmr);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -279,6 +295,7 @@ int main(void)
 		{ "perf's spellings in our words, on every platform", test_perf_spellings },
 		{ "perf's spellings encode as perf's configs", test_perf_spelled_encodings },
 		{ "perf's spellings we cannot say are refused by name", test_perf_spelling_refusals },
+		{ "a control word stops at its register's size", test_register_width },
 		{ NULL, NULL },
 	};
 	int rc;

@@ -322,8 +322,10 @@ static int encode(const uncore_t *u, const char *user, const char *spec, struct 
 	if ((e->ctl & (ctl_mask(l, CR_EDGE) | ctl_mask(l, CR_INV))) && !g.thresh)
 		e->ctl |= ctl_put(l, CR_THRESH, 1);
 	if (e->fr < 0 && (e->ctl & ~box_ctl_valid(e->bt)))
-		return uc_err("'%s': bits 0x%llx are reserved in the %s control register", spec,
-			      (unsigned long long)(e->ctl & ~box_ctl_valid(e->bt)), e->bt->name);
+		return uc_err("'%s': bits 0x%llx are %s the %s control register", spec,
+			      (unsigned long long)(e->ctl & ~box_ctl_valid(e->bt)),
+			      e->ctl >> (8 * box_ctl_bytes(e->bt) - 1) >> 1 ? "beyond the 32 bits of" : "reserved in",
+			      e->bt->name);
 	/* filters the event needs */
 	if (e->ev) {
 		for (int i = 0; i < e->bt->nfields; i++) {

@@ -101,13 +101,18 @@ uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask)
 	return ctl_put(t->lay, CR_EVENT, code) | ctl_put(t->lay, CR_UMASK, umask);
 }
 
+int box_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : t->ctl_bytes ? t->ctl_bytes : 4; }
+
+/* The bits of a counter control word software may set: the layout's and the unit's own fields', within the
+ * register (a 32-bit control takes none above bit 31, whatever its format says: Diamond Rapids' iMC thresh
+ * runs to bit 32, Linux 7.0 dmr_imc_uncore_formats_attr, in a 32-bit MMIO register). */
 uint64_t box_ctl_valid(const struct box_type *t)
 {
 	uint64_t m = ctl_valid(t->lay);
 	for (int i = 0; i < t->nfields; i++)
 		if (t->fields[i].reg == UC_FIELD_CTL)
 			m |= uc_width_mask(t->fields[i].width) << t->fields[i].lo;
-	return m;
+	return m & uc_width_mask(8 * box_ctl_bytes(t));
 }
 
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r)

@@ -376,6 +376,7 @@ uint64_t ctl_event(const struct box_type *t, unsigned code, unsigned umask);
 /* Every bit a counter control word of the type may carry: its layout and the qualifier fields
  * that live in the control word (IIO ch_mask). */
 uint64_t box_ctl_valid(const struct box_type *t);
+int box_ctl_bytes(const struct box_type *t); /* a counter control register's size */
 /* Registers of box idx of a type whose addresses are fixed by the platform tables. */
 void box_regs_static(const struct box_type *t, int idx, struct box_regs *r);
 /* Number boxes sorted by type, socket, die and unit id: idx = unit id + die * (the largest unit id of the

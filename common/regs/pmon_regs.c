@@ -114,5 +114,5 @@ const char *pmon_reg_name(const struct box *b, enum pmon_kind kind, int idx, cha
 }
 
 /* The widths of a box type's control registers: MSRs are 64-bit, PCI and MMIO ones as the type says. */
-int reg_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : t->ctl_bytes ? t->ctl_bytes : 4; }
+int reg_ctl_bytes(const struct box_type *t) { return box_ctl_bytes(t); }
 int reg_box_ctl_bytes(const struct box_type *t) { return t->space == UC_MSR ? 8 : 4; }

@@ -254,16 +254,15 @@ int session_event_rate_span(const uncore_session_t *s, int ev, int socket, doubl
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
 	ev_range(s, ev, socket, &a, &b);
-	for (int i = a; i < b; i++) { /* (view_at's fields, only those health's judgement reads) */
-		const struct slot *sl = &s->slots[s->ev_slots[i]];
-		const struct prog *p = prog_of(s, sl);
-		uint64_t d = sl->acc - sl->prev, ns = p->t_last - p->t_prev;
-		if (p->failed || p->hflags || !ns)
+	for (int i = a; i < b; i++) {
+		struct session_box_view v;
+		view_at(s, i, &v);
+		if (v.failed || v.flags || !v.ns)
 			continue;
-		double r = (double)d * 1e9 / (double)ns;
+		double r = (double)v.delta * 1e9 / (double)v.ns;
 		*hi = r > *hi ? r : *hi;
-		*lo = d && r < *lo ? r : *lo;
-		*max_ns = ns > *max_ns ? ns : *max_ns;
+		*lo = v.delta && r < *lo ? r : *lo;
+		*max_ns = v.ns > *max_ns ? v.ns : *max_ns;
 		n++;
 	}
 	return n;

@@ -415,6 +415,12 @@ static inline int mmio_box_get(struct sim *s, const struct sim_reg *r, uint64_t 
 	return 0;
 }
 
+/* An access of len bytes at phys may fall in a blob (none holds an address outside blob_lo..blob_hi). */
+static inline int near_blobs(const struct sim *s, uint64_t phys, size_t len)
+{
+	return phys >= s->blob_lo && (phys <= s->blob_hi || phys + len < phys);
+}
+
 /* An MMIO register's value (the access counted already): a blob's bytes, a global control, or a box's register. */
 static inline int mmio_get(struct sim *s, uint64_t phys, void *buf, size_t len)
 {
@@ -426,7 +432,7 @@ static inline int mmio_get(struct sim *s, uint64_t phys, void *buf, size_t len)
 		memcpy(buf, &v, len);
 		return 0;
 	}
-	if (phys >= s->blob_lo && (phys <= s->blob_hi || phys + len < phys)) /* none holds an address outside */
+	if (near_blobs(s, phys, len))
 		for (int i = 0; i < s->nblobs; i++) {
 			const struct sim_blob *m = &s->blobs[i];
 			if (phys >= m->phys && phys + len <= m->phys + m->len) {
@@ -475,7 +481,7 @@ static int s_mmio_read_many(struct access *a, const uint64_t *phys, int n, uint6
 		a->stats.reads++;
 		tick(s);
 		v[i] = 0;
-		if (still && !(phys[i] >= s->blob_lo && (phys[i] <= s->blob_hi || phys[i] + 8 < phys[i])) &&
+		if (still && !near_blobs(s, phys[i], 8) &&
 		    (r = sim_map_entry(s, sim_key(SIM_MMIO, 0, phys[i])))) {
 			const struct sim_box *b = &s->boxes[r->box - 1];
 			int st = b == ready ? 0 : mmio_box_get(s, r, &v[i]);

@@ -52,30 +52,32 @@ static const char *linux_init(int family, int model)
 /* What the driver does to the machine as it loads: Linux 7.0's dmr_uncore_init clears the compute dies' global
  * controls, frozen at power-on, with a write of 0 (uncore_mmio_global_init, the CBB domain's global_init,
  * b575fc0e3357) and never sets them again; the generic driver reads no MSR 0x710 and leaves them frozen. */
-static int driver_loads(struct sim_kernel *k)
+static void driver_loads(struct sim_kernel *k)
 {
 	struct sim *s = k->s;
 	const char *own = linux_init(s->kind->family, s->kind->model);
 	if (k->generic || !own || strcmp(own, "dmr_uncore_init"))
-		return 0;
+		return;
 	for (int i = 0; i < s->nmglob; i++)
 		s->gfrz[s->mglob[i].scope] = s->gfrz_boot[s->mglob[i].scope] = 0; /* the state a session finds */
-	return 0;
 }
 
 int sk_choose_driver(struct sim_kernel *k)
 {
 	const struct sim *s = k->s;
 	const char *cpu = linux_init(s->family, s->model), *own = linux_init(s->kind->family, s->kind->model);
-	if (k->generic >= 0) /* generic=0: a kernel that drives this machine as its kind; 1: the generic driver */
-		return driver_loads(k);
+	if (k->generic >= 0) { /* generic=0: a kernel that drives this machine as its kind; 1: the generic driver */
+		driver_loads(k);
+		return 0;
+	}
 	if (!cpu) { /* uncore.c intel_uncore_init: no match, so discovery tables or nothing */
 		k->generic = 1;
 		return 0;
 	}
 	if (own && !strcmp(cpu, own)) {
 		k->generic = 0;
-		return driver_loads(k);
+		driver_loads(k);
+		return 0;
 	}
 	return uc_err("the simulated %s machine reports CPU %d-%X, which Linux 6.12 drives with %s, a driver the "
 		      "simulated kernel does not have: give generic=0 (a kernel that drives it as %s) or generic=1 (the "

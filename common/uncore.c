@@ -394,10 +394,12 @@ int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *
 		const struct box *b = &u->boxes[i];
 		if (b->type_idx != unit || b->socket != socket || b->idx != box)
 			continue;
-		uint64_t at = b->t->has_box_ctl ? b->r.box_ctl : box_ctl_addr(b, 0);
+		/* a box of free-running counters alone (Diamond Rapids' IIO): its window, its one PMU */
+		int fr_only = !b->t->nctr && b->nfr;
+		uint64_t at = b->t->has_box_ctl || fr_only ? b->r.box_ctl : box_ctl_addr(b, 0);
 		if (u->perf)
-			snprintf(buf, len, "perf %s cpu %d%s%s", u->perf->pmus[b->pmu].name, b->cpu, b->fr_pmu >= 0 ? " + " : "",
-				 b->fr_pmu >= 0 ? u->perf->pmus[b->fr_pmu].name : "");
+			snprintf(buf, len, "perf %s cpu %d%s%s", u->perf->pmus[b->pmu].name, b->cpu,
+				 b->fr_pmu >= 0 && !fr_only ? " + " : "", b->fr_pmu >= 0 && !fr_only ? u->perf->pmus[b->fr_pmu].name : "");
 		else if (b->t->space == UC_MSR)
 			snprintf(buf, len, "msr 0x%llx cpu %d", (unsigned long long)at, b->cpu);
 		else if (b->t->space == UC_MMIO)

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "sim_helpers.h"
+#include "sim_truth.h"
+#include "tmpdir.h"
 #include "util/error.h"
 
 #define SPEC "sim:generic,layout=domains,dies=2,clock=manual"
@@ -107,8 +109,8 @@ static void test_pci_only_machine(void)
  * frozen-at-power-on control kept per compute table. */
 static void test_dmr_names_and_ignored(void)
 {
-	static const char *const hub[] = { "pcu", "ubox", "sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", "itc", "otc",
-					   "cms", "pcie6" };
+	static const char *const hub[] = { "pcu", "ubox", "sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", "otc", "cms",
+					   "pcie6" };
 	static const char *const die[] = { "santa", "cncu", "sncu", "dda" };
 	uncore_t *u = open_sim("sim:dmr,dies=2,clock=manual");
 	struct uncore_unit_info ui;
@@ -121,6 +123,7 @@ static void test_dmr_names_and_ignored(void)
 		for (size_t k = 0; k < sizeof(die) / sizeof(die[0]); k++)
 			CU_ASSERT_EQUAL(boxes_of(u, die[k], sk), 2); /* one a compute die */
 		CU_ASSERT_EQUAL(boxes_of(u, "imc", sk), 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "itc", sk), 4);
 		CU_ASSERT_EQUAL(boxes_of(u, "cbo", sk), 16); /* 8 a die */
 		CU_ASSERT_EQUAL(boxes_of(u, "sbo", sk), 4);
 	}
@@ -158,6 +161,8 @@ static void dmr_clocks(const char *spec)
 		const struct box *b = &u->boxes[i];
 		int k = 0;
 		uint64_t v = 0;
+		if (!b->t->nctr && b->t->nfr)
+			continue; /* free-running counters alone (iio): test_dmr_iio_free_running */
 		while (k < NU && strcmp(units[k], b->t->name))
 			k++;
 		CU_ASSERT_FATAL(k < NU);
@@ -172,7 +177,7 @@ static void dmr_clocks(const char *spec)
 		}
 		boxes++;
 	}
-	CU_ASSERT(boxes >= 2 * (NU + 7 + 3 + 1) - 1); /* every unit, 8 CBOs, 4 channels, 2 SBOs a socket */
+	CU_ASSERT(boxes >= 2 * (NU + 7 + 3 + 1 + 3) - 1); /* every unit, 8 CBOs, 4 channels, 2 SBOs, 4 ITCs a socket */
 	close_checked(u, s, sim);
 }
 
@@ -182,6 +187,76 @@ static void test_dmr_clocks(void)
 	dmr_clocks("sim:dmr,imh=2,dies=2,clock=manual");
 	dmr_clocks("perf+sim:dmr,clock=manual");
 	dmr_clocks("perf+sim:dmr,imh=2,clock=manual");
+}
+
+/* The IIO free-running counters (Linux 7.0 d8987048f665): a box per ITC unit of the primary hub, ids below 0x8000
+ * -- 4 here, HIOP0/1/3/4 -- and none for the secondary hub's (imh=2: 4 more ITCs, ids 0x8000-0x8003).  The driver
+ * maps one fixed window set on every die; it reaches socket 0's hub (the simulator's, and the library's, reading),
+ * so socket 1 has none.  Every counter of every box -- inb_data, bw_in and bw_out by port (4 bytes a count), the
+ * clock -- equals the truth: the socket's IIO traffic split over its HIOPs and, by the profile, over its ports
+ * (uneven, some idle), on both backends. */
+static void dmr_iio_free_running(const char *backend, const char *prof, int imh2)
+{
+	enum { NE = 3 * SIM_IIO_PORTS + 1 };
+	static const char *const grp[] = { "inb_data_port", "bw_in_port", "bw_out_port" };
+	char spec[400], buf[NE][48], what[600];
+	const char *specs[NE];
+	snprintf(spec, sizeof(spec), "%s,clock=manual,profile=%s", backend, prof);
+	uncore_t *u = open_sim(spec);
+	struct sim *sim = sim_of(u->acc);
+	const struct sim_profile *p = &sim->prof;
+	CU_ASSERT_EQUAL(boxes_of(u, "iio", 0), 4);
+	CU_ASSERT_EQUAL(boxes_of(u, "iio", 1), 0);
+	/* the registers show IMH2's ITCs too; Linux 7.0 counts boxes up to the largest id below 0x8000 (the iMC's too) */
+	CU_ASSERT_EQUAL(boxes_of(u, "itc", 0), imh2 && !u->perf ? 8 : 4);
+	for (int g = 0; g < 3; g++)
+		for (int k = 0; k < SIM_IIO_PORTS; k++) {
+			snprintf(buf[g * SIM_IIO_PORTS + k], sizeof(buf[0]), "iio_free_running/%s%d/", grp[g], k);
+			specs[g * SIM_IIO_PORTS + k] = buf[g * SIM_IIO_PORTS + k];
+		}
+	specs[NE - 1] = "iio_free_running/clockticks/";
+	uncore_session_t *s = start_session(u, specs, NE);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	int nb = 0;
+	for (int i = 0; i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		if (strcmp(b->t->name, "iio"))
+			continue;
+		nb++;
+		CU_ASSERT(b->socket == 0 && b->unit_id < 4);
+		for (int e = 0; e < NE; e++) {
+			uint64_t v = 0;
+			double want = e == NE - 1 ? p->iio_hz * secs
+						  : iio_ports_bps(p, 0, e < 2 * SIM_IIO_PORTS, 1u << e % SIM_IIO_PORTS) / 4 / 4 * secs;
+			CU_ASSERT(uncore_session_value(s, e, 0, b->idx, &v) == 0);
+			snprintf(what, sizeof(what), "%s: iio %d %s", spec, b->idx, specs[e]);
+			if (want == 0) {
+				CU_ASSERT_EQUAL(v, 0); /* an idle port counts nothing */
+			} else {
+				CU_ASSERT(near_truth(what, (double)v, want));
+			}
+		}
+	}
+	CU_ASSERT_EQUAL(nb, 4);
+	close_checked(u, s, sim);
+}
+
+static void test_dmr_iio_free_running(void)
+{
+	char prof[300];
+	snprintf(prof, sizeof(prof), "%s/dmr_ports.%d.prof", test_tmpdir(), (int)getpid());
+	FILE *f = fopen(prof, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs("iio_port0_share = 0\niio_port1_share = 5\niio_port2_share = 0\niio_port3_share = 2\niio_port4_share = 0\n"
+	      "iio_port5_share = 0\niio_port6_share = 1\niio_port7_share = 3\n", f);
+	fclose(f);
+	dmr_iio_free_running("sim:dmr", prof, 0);
+	dmr_iio_free_running("sim:dmr,imh=2,dies=2", prof, 1);
+	dmr_iio_free_running("perf+sim:dmr", prof, 0);
+	dmr_iio_free_running("perf+sim:dmr,imh=2", prof, 1);
+	remove(prof);
 }
 
 /* The simulated Linux 7.0 kernel cleared the compute dies' frozen controls as its driver loaded; the generic
@@ -206,6 +281,8 @@ int main(void)
 		{ "dmr: Linux 7.0's names, MSE and SB2UCIE left out, a control kept per compute table", test_dmr_names_and_ignored },
 		{ "dmr: every unit's clock and the iMC's fixed DCLK equal the truth on every box, both backends", test_dmr_clocks },
 		{ "perf+sim:dmr: the driver unfroze the compute dies as it loaded; the generic one did not", test_dmr_kernel_unfreezes },
+		{ "dmr: the IIO free-running counters, on the primary hub's HIOPs of socket 0 alone, equal the truth, both backends",
+		  test_dmr_iio_free_running },
 		{ NULL, NULL },
 	};
 	return run_suite("domains", tests);

@@ -7,8 +7,11 @@ Control words from Linux 7.0's DMR formats (platforms/dmr/README.md: sca-like um
 23-32, fixed counter 0x18 / control 0x10; CXL CM inv2 21, thresh9_2 23-31, port_en 32-35; PCIe thresh_ext 32-35,
 rs3_sel 36, rx_sel 37, tx_sel 38, iep_sel 39, vc_sel 40-47, port_sel 48-55), the unit and counter control bits of
 the discovery generation (seed 001 Tables 1-3 and 1-5: frz 0, rst_ctrs 9 with rst_ctrl 8, en 22 on a fixed
-control), the compute dies' global control (b575fc0e3357: freeze_all bit 0, cleared with 0) and the simulated
-machine's placement (common/sim/sim_domains.c); nothing here reads the library.
+control), the compute dies' global control (b575fc0e3357: freeze_all bit 0, cleared with 0), the IIO free-running
+counters (d8987048f665: DMR_IMH1_HIOP_MMIO_BASE 0x1ffff6ae7000 + dmr_iio_freerunning_box_offsets {0x0, 0x8000,
+0x18000, 0x20000}[n]; ITC_INB_DATA_BW 0x4d40, ITC_BW_IN 0x6b00, OTC_BW_OUT 0x6b60 8 bytes a port, OTC_CLOCK_TICKS
+0x6bb0; read, never written) and the simulated machine's placement (common/sim/sim_domains.c: 4 ITCs a hub at
+MSR 0x3100 + 0x10 n, the free-running windows on socket 0's hub); nothing here reads the library.
 """
 
 GCTL = [0x2e0000000 + 0x1000 * s for s in range(2)]  # each compute die's global control (sockets 0, 1)
@@ -52,6 +55,18 @@ def case(name, src, event, u, ctl, ctr=0, fixed=None):
     L += ["    w mmio %s 0x1" % h(g) for g in GCTL]  # frozen again, as found
     return "\n".join(L + ["end", ""])
 
+HIOP_BASE = 0x1ffff6ae7000
+HIOP_OFFS = [0x0, 0x8000, 0x18000, 0x20000]  # HIOP0, HIOP1, HIOP3, HIOP4
+FR_BASE = {"inb": 0x4d40, "in": 0x6b00, "out": 0x6b60, "clk": 0x6bb0}
+
+def fr_case(name, src, event, box, grp, port=0):
+    a = HIOP_BASE + HIOP_OFFS[box] + FR_BASE[grp] + 8 * port
+    L = ["case " + name, "  src " + src, "  event " + event, "  start"]
+    L += ["    w mmio %s 0x0" % hex(g) for g in GCTL]
+    L += ["  read", "    r mmio %s" % hex(a), "  stop"]
+    L += ["    w mmio %s 0x1" % hex(g) for g in GCTL]
+    return "\n".join(L + ["end", ""])
+
 out = []
 C = lambda *a, **k: out.append(case(*a, **k))
 C("pcu_event1", "PCU at MSR 0x2FC0 (placed here); generic format: event 7:0", "pcu/event=0x1/:socket=0", msr(0x2fc0), 0x1)
@@ -75,15 +90,15 @@ C("sbo1_socket1", "SBO 1 at 0x2E10 on socket 1; umask_ext5", "sbo/event=0x3,umas
   0x3 | 0x80000000 << 32)
 SCA = ["sca", "hamvf", "ula", "ubr", None, None, "cpc", "itc", "otc", None, None]
 for k, name in enumerate(["sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", "itc", "otc", "cms", "pcie6"]):
-    a = 0x3000 + 0x10 * k
-    C("%s_event1" % name, "%s at MSR 0x%X (the hub's units from 0x3000, placed here)" % (name, a), "%s/event=0x1/:socket=0" % name,
+    a, b = (0x3000 + 0x10 * k, "") if name != "itc" else (0x3100, ":box=0")  # ITC 0 of 4
+    C("%s_event1" % name, "%s at MSR 0x%X (the hub's units from 0x3000, placed here)" % (name, a), "%s/event=0x1/:socket=0%s" % (name, b),
       msr(a), 0x1)
     if name in ("pcie4", "pcie6"):
         C("%s_selectors" % name, "PCIe formats: port_sel 55:48, vc_sel 47:40, rx_sel 37, thresh_ext 35:32",
           "%s/event=0x2,umask=0x3,port_sel=0x5,vc_sel=0x2,rx_sel=1,thresh_ext=0x4/:socket=1" % name, msr(a, s=1),
           0x302 | 0x5 << 48 | 0x2 << 40 | 1 << 37 | 0x4 << 32)
     elif name in SCA:
-        C("%s_umask_ext" % name, "umask_ext5: umask 15:8 and 63:32", "%s/event=0x2,umask=0x3,umask_ext=0x1/:socket=1" % name,
+        C("%s_umask_ext" % name, "umask_ext5: umask 15:8 and 63:32", "%s/event=0x2,umask=0x3,umask_ext=0x1/:socket=1%s" % (name, b),
           msr(a, s=1), 0x302 | 1 << 32)
     else:
         C("%s_thresh" % name, "generic format: thresh 31:24", "%s/event=0x2,thresh=0x4/:socket=1" % name, msr(a, s=1), 0x4000002)
@@ -95,6 +110,23 @@ for k, name in enumerate(["santa", "cncu", "sncu", "dda"]):
         C("dda_umask_ext", "umask_ext5", "dda/event=0x2,umask_ext=0x7/:socket=1", msr(a, s=1), 0x2 | 7 << 32)
     else:
         C("%s_umask" % name, "generic format: umask 15:8", "%s/event=0x2,umask=0x4/:socket=1" % name, msr(a, s=1), 0x402)
+
+C("itc3_event1", "ITC 3 at MSR 0x3130 (a hub's 4 ITCs from 0x3100, placed here)", "itc/event=0x1/:socket=0:box=3", msr(0x3130), 0x1)
+F = lambda *a, **k: out.append(fr_case(*a, **k))
+F("iio0_bw_in_port0_freerun", "HIOP0 window 0x1ffff6ae7000 + 0x0; ITC_BW_IN 0x6b00", "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0:box=0",
+  0, "in")
+F("iio2_bw_in_port5_freerun", "HIOP3 window + 0x18000 (box 2); ITC_BW_IN 0x6b00 + 8 x 5",
+  "UNC_IIO_BANDWIDTH_IN.PART5_FREERUN:socket=0:box=2", 2, "in", 5)
+F("iio1_bw_out_port7_freerun", "HIOP1 window + 0x8000 (box 1); OTC_BW_OUT 0x6b60 + 8 x 7",
+  "UNC_IIO_BANDWIDTH_OUT.PART7_FREERUN:socket=0:box=1", 1, "out", 7)
+F("iio3_inb_data_port2_freerun", "HIOP4 window + 0x20000 (box 3); ITC_INB_DATA_BW 0x4d40 + 8 x 2",
+  "UNC_IIO_INBOUND_DATA.PART2_FREERUN:socket=0:box=3", 3, "inb", 2)
+F("iio3_clockticks_freerun", "HIOP4 window + 0x20000 (box 3); OTC_CLOCK_TICKS 0x6bb0", "UNC_IIO_CLOCKTICKS_FREERUN:socket=0:box=3",
+  3, "clk")
+F("iio2_clockticks_perf_spelling", "perf's spelling iio_free_running/clockticks/ (umask 0x40): HIOP3, 0x6bb0",
+  "iio_free_running/clockticks/:socket=0:box=2", 2, "clk")
+F("iio1_bw_in_port3_perf_umask", "perf's raw spelling event=0xff,umask=0x23: bw_in_port3, 0x6b00 + 8 x 3, HIOP1",
+  "iio_free_running/event=0xff,umask=0x23/:socket=0:box=1", 1, "in", 3)
 
 print(__doc__.split("\n\n")[2].strip().replace("\n", "\n# ").join(["# Diamond Rapids golden register vectors for sim:dmr, written by tools/dmr_vectors.py.\n# ", "\n"]))
 print("\n".join(out))

@@ -167,6 +167,10 @@ static int type_boxes(uncore_t *u, int ti)
 		snprintf(frbase, sizeof(frbase), "uncore_%s_free_running", t->perf);
 		nfr = collect(ps, frbase, fr, 64);
 	}
+	if (!n && !t->nctr && nfr) { /* free-running counters alone (Diamond Rapids' IIO): a box per such PMU */
+		memcpy(f, fr, (size_t)nfr * sizeof(*f));
+		n = nfr;
+	}
 	if (!n) {
 		if ((t->perf || t->disc_type >= 0) && !t->some_parts)
 			uc_warn("%s: the kernel has no PMU %s%s: left out (its PCI device was not probed, or the driver does "

@@ -136,18 +136,21 @@ double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um,
 	       port_share(p, sock, ext >> 4 & 0xfff);
 }
 
-/* IIO free-running counters: IOCLK, and each stack's traffic on port N of bw_in_portN / bw_out_portN, 32
- * bytes a count (the driver's bw_in_port scale 3.0517578125e-5 MiB; README, "IIO bandwidth scale"); with
- * skew 1 (fault portmap) port N's counters count port N+1's traffic. */
-double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks, int skew)
+/* IIO free-running counters: the IIO clock (IOCLK; Diamond Rapids' clockticks), and each stack's traffic on
+ * port N of bw_in_portN / bw_out_portN, bytes a count (32: the driver's bw_in_port scale 3.0517578125e-5 MiB
+ * through GNR, README "IIO bandwidth scale"; 4: Diamond Rapids' 3.814697266e-6 MiB, d8987048f665); Diamond
+ * Rapids' inb_data_portN (ITC_INB_DATA_BW) counts the same inbound data as bw_in_portN (the simulator's model:
+ * no source tells the two apart).  With skew 1 (fault portmap) port N's counters count port N+1's traffic. */
+double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks, int skew, double bytes)
 {
 	int port;
-	if (!strcmp(n, "ioclk"))
+	if (!strcmp(n, "ioclk") || !strcmp(n, "clockticks"))
 		return p->iio_hz;
-	if (sscanf(n, "bw_in_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
-		return p->iio_in_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
+	if ((sscanf(n, "bw_in_port%d", &port) == 1 || sscanf(n, "inb_data_port%d", &port) == 1) && port >= 0 &&
+	    port < SIM_IIO_PORTS)
+		return p->iio_in_bps[sock] / nstacks / bytes * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
 	if (sscanf(n, "bw_out_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
-		return p->iio_out_bps[sock] / nstacks / 32 * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
+		return p->iio_out_bps[sock] / nstacks / bytes * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
 	return 0;
 }
 

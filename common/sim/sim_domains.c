@@ -10,6 +10,9 @@
  * counts and offsets are the simulator's own ("placed here"): no public source gives them, the tables
  * publish them.  The IMH iMC's fixed counter sits at 0x18 with its control at 0x10 (DMR_IMC_PMON_FIXED_CTR/
  * CTL); the CXL CM control keeps inv at bit 21, thresh 31:23 and port_en 35:32 (dmr_cxlcm_uncore_formats_attr).
+ * Four ITC units a hub (ids 0-3; IMH2's 0x8000-0x8003), and on socket 0's primary hub the IIO free-running
+ * counters (d8987048f665) in the MMIO windows of HIOP0/1/3/4 that Linux maps at one fixed address on every die:
+ * a physical address reaches one hub, here socket 0's (placed here).
  */
 #include <string.h>
 #include "sim/sim_disc.h"
@@ -30,6 +33,8 @@
 #define DISC_MSR_CBB 0x710
 #define TYPE_MSE 0x13     /* dmr_uncore_imh_units_ignore */
 #define TYPE_SB2UCIE 0x25 /* dmr_uncore_cbb_units_ignore */
+#define HUB_ITCS 4        /* ITC units a hub (placed here; ids 0-3, IMH2's from 0x8000) */
+#define HIOP_BASE 0x1ffff6ae7000ull /* Linux 7.0 DMR_IMH1_HIOP_MMIO_BASE (d8987048f665) */
 
 static const int imh_bus[UC_MAX_SOCKETS] = { 0x7f, 0xff, 0x3f, 0xbf, 0x5f, 0xdf, 0x1f, 0x9f };
 
@@ -44,6 +49,16 @@ static const int imh_bus[UC_MAX_SOCKETS] = { 0x7f, 0xff, 0x3f, 0xbf, 0x5f, 0xdf,
  * cpc, itc, otc), DMR_PCIE4_EVENT_MASK_EXT 0xffffff (pcie4, pcie6); the others the generic format (BASE) */
 #define EXT32 0xffffffff00000000ull
 #define MSR_T(n, t, w, why) { .name = n, MSR_UNIT(4), CTL(w), .disc_type = t, .src = "Linux 7.0 dmr_uncores[" #t "] " why "; placed here" }
+
+/* The IIO free-running counters of HIOP n at HIOP_BASE + hiop_offs[n] (dmr_iio_freerunning_box_offsets: HIOP0,
+ * HIOP1, HIOP3, HIOP4), in Linux's dmr_iio_freerunning groups: ITC_INB_DATA_BW 0x4d40, ITC_BW_IN 0x6b00,
+ * OTC_BW_OUT 0x6b60 (8 ports, 8 bytes apart), OTC_CLOCK_TICKS 0x6bb0; 48 bits (d8987048f665) */
+static const uint32_t hiop_offs[] = { 0x0, 0x8000, 0x18000, 0x20000 };
+#define FRP(s, n, a) { s #n, (a) + 8 * (n), 48, 0, hiop_offs }
+#define FR8(s, a) FRP(s, 0, a), FRP(s, 1, a), FRP(s, 2, a), FRP(s, 3, a), FRP(s, 4, a), FRP(s, 5, a), FRP(s, 6, a), FRP(s, 7, a)
+static const struct sim_fr iio_fr[] = { FR8("inb_data_port", 0x4d40), FR8("bw_in_port", 0x6b00), FR8("bw_out_port", 0x6b60),
+					{ "clockticks", 0x6bb0, 48, 0, hiop_offs } };
+_Static_assert(N(iio_fr) <= SIM_MAX_FR, "sim_model.h: SIM_MAX_FR holds every free-running counter of a box");
 
 const struct sim_unit sim_domains_units[] = {
 	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux 7.0 dmr_uncores[4] spr_uncore_pcu; placed here" },
@@ -65,11 +80,15 @@ const struct sim_unit sim_domains_units[] = {
 	MSR_T("pcie6", 51, BASE | EXT24, "dmr_uncore_pcie6"),
 	MSR_T("santa", 32, BASE, "dmr_uncore_santa"), MSR_T("cncu", 33, BASE, "dmr_uncore_cncu"),
 	MSR_T("sncu", 34, BASE, "dmr_uncore_sncu"), MSR_T("dda", 36, BASE | EXT32, "dmr_uncore_dda"),
+	/* not in any table: free-running counters alone (Linux's dmr_uncore_iio_free_running) */
+	{ .name = "iio", .space = SIM_MMIO, .disc_type = -1, .fr = iio_fr, .nfr = N(iio_fr),
+	  .src = "Linux 7.0 dmr_iio_freerunning, dmr_iio_freerunning_box_offsets, DMR_IMH1_HIOP_MMIO_BASE (d8987048f665)" },
 };
 const int sim_domains_nunits = N(sim_domains_units);
 /* where the hub's and the compute die's other units are: MSR 0x3000 + 0x10 k on the hub (its socket's first
  * die), 0x3200 + 0x10 k on each compute die (placed here) */
-static const char *const imh_more[] = { "sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", "itc", "otc", "cms", "pcie6" };
+static const char *const imh_more[] = { "sca", "hamvf", "ula", "ubr", "pcie4", "crs", "cpc", NULL /* itc: below */, "otc", "cms",
+					"pcie6" };
 static const char *const cbb_more[] = { "santa", "cncu", "sncu", "dda" };
 
 
@@ -85,12 +104,15 @@ static double rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, i
 	static const struct sim_disc_model model = { .links = 0, .stacks = 0, .own = own };
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the iMC's DCLK */
-	return SIM_CTR_IS_FR(ctr) ? 0 : sim_disc_rate(s, b, ctl, &model);
+	if (SIM_CTR_IS_FR(ctr)) /* the socket's IIO traffic over its HIOPs, 4 bytes a count (scale 3.814697266e-6 MiB) */
+		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, HUB_ITCS, b->port_skew, 4);
+	return sim_disc_rate(s, b, ctl, &model);
 }
 
 /* Socket sock's IMH k (k 1: the secondary, IMH2, whose unit ids start at 0x8000: Linux d8987048f665,
  * uncore_type_max_boxes): its table behind a 0x09A1 device on the socket's first die's node, PCU, UBox (the
- * primary's), channels, CXL CM on socket 0's primary, and the MSE entry. */
+ * primary's), channels, ITCs (MSR 0x3100 + 0x10 x (4 k + n)), CXL CM on socket 0's primary, the MSE entry, and
+ * on socket 0's primary a free-running box per ITC (no table lists it). */
 static int imh(struct sim *s, int sock, int k)
 {
 	struct sim_disc_table tb;
@@ -108,8 +130,18 @@ static int imh(struct sim *s, int sock, int k)
 			return -1;
 	if (sock == 0 && !k && !sim_disc_placed(s, &tb, sim_unit_named(s, "cxlcm"), sock, 0, 0xd8000000ull))
 		return -1;
+	for (int n = 0; n < HUB_ITCS; n++) {
+		struct sim_box *b = sim_disc_placed(s, &tb, sim_unit_named(s, "itc"), sock, id0 + n, 0x3100 + 0x10u * (unsigned)(4 * k + n));
+		struct sim_box *fr = b && !k && !sock ? sim_add_box(s, sim_unit_named(s, "iio"), sock, n) : NULL;
+		if (!b || (!k && !sock && !fr))
+			return b ? uc_err("simulator: too many boxes") : -1;
+		if (fr) {
+			fr->fr_base = HIOP_BASE;
+			fr->nfr = fr->u->nfr;
+		}
+	}
 	for (size_t i = 0; i < N(imh_more) && !k; i++)
-		if (!sim_disc_placed(s, &tb, sim_unit_named(s, imh_more[i]), sock, 0, 0x3000 + 0x10u * (unsigned)i))
+		if (imh_more[i] && !sim_disc_placed(s, &tb, sim_unit_named(s, imh_more[i]), sock, 0, 0x3000 + 0x10u * (unsigned)i))
 			return -1;
 	sim_disc_listed(&tb, sim_unit_named(s, "mse"), id0, 0x2f80 + 8u * (unsigned)k);
 	sim_disc_finish_at(&tb, 0, 0x2ff0, 2); /* no source says where the IMH's global control is: placed here */

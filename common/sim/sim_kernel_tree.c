@@ -111,7 +111,8 @@ static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_typ
 }
 
 /* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
- * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs. */
+ * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs.  A unit
+ * of free-running counters alone (Diamond Rapids' IIO, dmr_uncore_iio_free_running) has no box PMU. */
 static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_unit *u)
 {
 	int first = k->npmus, nbox = 0, nfr = 0;
@@ -120,7 +121,8 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		for (int i = 0; i < k->s->nboxes; i++) {
 			struct sim_box *b = &k->s->boxes[i];
 			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
-			    (fr && (!t->fr_name || !b->nfr || k->generic)) || !found_by_driver(k, t, b, fr))
+			    (fr && (!t->fr_name || !b->nfr || k->generic)) || (!fr && !u->nctr && u->nfr) ||
+			    !found_by_driver(k, t, b, fr))
 				continue;
 			int idx = b->idx;
 			if (fr) { /* its ordinal among the die's boxes with free-running counters */

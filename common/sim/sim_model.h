@@ -12,7 +12,7 @@
 
 #define SIM_MAX_CTR 12  /* Montecito PMD4-15 */
 #define SIM_MAX_FILT 8
-#define SIM_MAX_FR 17   /* EMR IIO: IOCLK and 2 x 8 bandwidth counters */
+#define SIM_MAX_FR 25   /* DMR IIO: 3 x 8 bandwidth counters and the clock */
 #define SIM_MAX_IDS 8   /* PCI device IDs per unit (IVB-EP iMC: 8 channels) */
 
 enum sim_space { SIM_MSR, SIM_PCI, SIM_MMIO };

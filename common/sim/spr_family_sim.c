@@ -49,7 +49,7 @@ static double fr_rate(const struct sim_profile *p, const char *n, int sock, int 
 		return 0.5 * p->dram_hz;
 	if (!strcmp(n, "wpq_cycles"))
 		return 0.25 * p->dram_hz;
-	return sim_disc_iio_fr_rate(p, n, sock, stacks, skew);
+	return sim_disc_iio_fr_rate(p, n, sock, stacks, skew, 32);
 }
 
 /* A channel's events (iMC, and HBM's MCHBM, whose JSON gives them the same codes): rd and wr CAS a second;

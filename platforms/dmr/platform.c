@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include "discover/discover.h"
 #include "platform/xeon_disc.h"
+#include "util/error.h"
 
 UC_PLATFORM_TABLES(dmr);
 
@@ -97,8 +98,25 @@ static const struct box_type cms = MSR_T("cms", 50, "CMS mesh stop, I/O hub (dmr
 static const struct box_type pcie6 = { T("pcie6", 51, "PCIe gen 6 controller, I/O hub (dmr_uncore_pcie6)", "UNC_PCIE6", 4, &lay_pcie),
 				       XD_MSR_STEP, .max_boxes = 64, .fields = pcie_fields, .nfields = N(pcie_fields) };
 
+/* IIO free-running counters (Linux 7.0 dmr_uncore_iio_free_running, d8987048f665): no table lists them; box n is
+ * the MMIO window DMR_IMH1_HIOP_MMIO_BASE 0x1ffff6ae7000 + dmr_iio_freerunning_box_offsets[n] (HIOP0, HIOP1, HIOP3,
+ * HIOP4), one per ITC unit of the primary hub (num_boxes = uncore_type_max_boxes(.., UNCORE_DMR_ITC): ids below
+ * 0x8000, so IMH2 has none).  dmr_iio_freerunning: ITC_INB_DATA_BW 0x4d40, ITC_BW_IN 0x6b00, OTC_BW_OUT 0x6b60 (8
+ * ports, 8 bytes apart), OTC_CLOCK_TICKS 0x6bb0, 48 bits; umasks dmr_uncore_iio_freerunning_events (0x10 x
+ * (group + 1) + port). */
+#define HIOP_BASE 0x1ffff6ae7000ull /* DMR_IMH1_HIOP_MMIO_BASE */
+static const uint32_t hiop_offs[] = { 0x0, 0x8000, 0x18000, 0x20000 };
+#define FRP(s, n, a, um) { s #n, (a) + 8 * (n), 48, (um) + (n), 0, hiop_offs }
+#define FR8(s, a, um) FRP(s, 0, a, um), FRP(s, 1, a, um), FRP(s, 2, a, um), FRP(s, 3, a, um), FRP(s, 4, a, um), \
+	FRP(s, 5, a, um), FRP(s, 6, a, um), FRP(s, 7, a, um)
+static const struct freerun iio_fr[] = { FR8("inb_data_port", 0x4d40, 0x10), FR8("bw_in_port", 0x6b00, 0x20),
+					 FR8("bw_out_port", 0x6b60, 0x30), { "clockticks", 0x6bb0, 48, 0x40, 0, hiop_offs } };
+static const struct box_type iio = { .name = "iio", .perf = "iio", .desc = "IIO free-running counters of an I/O hub port (HIOP)",
+				     .prefix = "UNC_IIO", .perfmon = "IIO", .space = UC_MMIO, .disc_type = -1, .lay = &xd_lay_base,
+				     .max_boxes = N(hiop_offs), .fr = iio_fr, .nfr = N(iio_fr) };
+
 static const struct box_type *const dmr_types[] = { &pcu, &ubox, &imc, &sca, &cxlcm, &hamvf, &cbo, &santa, &cncu, &sncu, &ula,
-						    &dda, &sbo, &ubr, &pcie4, &crs, &cpc, &itc, &otc, &cms, &pcie6 };
+						    &dda, &sbo, &ubr, &pcie4, &crs, &cpc, &itc, &otc, &cms, &pcie6, &iio };
 /* Linux intel-family.h INTEL_DIAMONDRAPIDS_X: family 0x13 (19), model 0x01 */
 static const int dmr_models[] = { 0x01, 0 };
 
@@ -110,9 +128,44 @@ static const struct disc_domain dmr_domains[] = {
 };
 static const uint32_t dmr_ro_msrs[] = { 0x710, 0 }; /* read at open on each die, never written */
 
+/* The free-running boxes: as many as the driver's num_boxes, uncore_type_max_boxes(.., UNCORE_DMR_ITC) = the
+ * largest ITC unit id below 0x8000 + 1 (an ITC a table leaves out leaves its window in place), each at its HIOP
+ * window.  The driver maps the same physical windows on every die (dmr_uncore_freerunning_init_box: no die term);
+ * a physical address reaches one hub, taken here to be socket 0's, so the boxes go there alone, on the die of
+ * its hub's ITCs. */
+static int dmr_fixup(struct disc_ctx *c)
+{
+	int ti = 0, max = -1, at = -1;
+	while (ti < c->u->plat->ntypes && c->u->plat->types[ti] != &iio)
+		ti++;
+	for (int k = 0; k < c->n; k++)
+		if (c->v[k].t == &itc && c->v[k].unit_id < 0x8000) {
+			max = c->v[k].unit_id > max ? c->v[k].unit_id : max;
+			at = at < 0 || (c->v[k].socket == 0 && c->v[at].socket != 0) ? k : at;
+		}
+	if (max >= N(hiop_offs)) /* Linux would index past dmr_iio_freerunning_box_offsets */
+		uc_warn("itc unit ids run to %d: no HIOP window is known beyond box %d; those have no iio free-running box", max,
+			N(hiop_offs) - 1);
+	for (int id = 0; id <= max && id < N(hiop_offs); id++) {
+		struct box b = { .t = &iio, .type_idx = ti, .socket = 0, .die = c->v[at].socket ? 0 : c->v[at].die, .idx = id,
+				 .unit_id = id, .cpu = host_die_cpu(&c->u->host, 0, c->v[at].socket ? 0 : c->v[at].die), .gsp = -1,
+				 .fr_base = HIOP_BASE, .nfr = N(iio_fr),
+				 .r = { .box_ctl = HIOP_BASE + hiop_offs[id], .rel = HIOP_BASE + hiop_offs[id] } };
+		if (box_list_add(c, &b))
+			return -1;
+	}
+	return 0;
+}
+
 /* The driver's aliases: none for the iMC (dmr_uncore_imc has no events); its fixed counter is perf's
- * event 0xff (UNCORE_FIXED_EVENT). */
-static const struct perf_alias dmr_aliases[] = { { 0 } };
+ * event 0xff (UNCORE_FIXED_EVENT).  dmr_uncore_iio_freerunning_events: a count of inb_data/bw_in/bw_out_portN is
+ * 4 bytes (3.814697266e-6 MiB). */
+#define FR_ALIAS(s, n, um) { "iio_free_running", s #n, "event=0xff,umask=" um, 3.814697266e-6, "MiB" }
+#define FR_ALIAS8(s, h) FR_ALIAS(s, 0, h "0"), FR_ALIAS(s, 1, h "1"), FR_ALIAS(s, 2, h "2"), FR_ALIAS(s, 3, h "3"), \
+	FR_ALIAS(s, 4, h "4"), FR_ALIAS(s, 5, h "5"), FR_ALIAS(s, 6, h "6"), FR_ALIAS(s, 7, h "7")
+static const struct perf_alias dmr_aliases[] = { FR_ALIAS8("inb_data_port", "0x1"), FR_ALIAS8("bw_in_port", "0x2"),
+						  FR_ALIAS8("bw_out_port", "0x3"),
+						  { "iio_free_running", "clockticks", "event=0xff,umask=0x40", 0, NULL }, { 0 } };
 
 const struct platform_desc platform_dmr = {
 	.name = "dmr", .desc = "Diamond Rapids (Xeon; provisional: Linux 7.0's driver, no Intel event file)",
@@ -121,6 +174,7 @@ const struct platform_desc platform_dmr = {
 	.provisional = 1, .disc_domains = dmr_domains, .ndisc_domains = N(dmr_domains), .disc_unnamed = 1,
 	/* the PMON MSR range of the discovery generation (seed 001 T1-8..T1-10), as GNR's */
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .ro_msrs = dmr_ro_msrs, .perf_aliases = dmr_aliases,
+	.fixup = dmr_fixup,
 	.perfmon_filters = uc_events_dmr_filters, .perfmon_folds = uc_events_dmr_folds,
 	.caveat = "provisional: Intel has published no Diamond Rapids event file; the catalog is what Linux 7.0's driver "
 		  "names (the iMC's fixed DCLK counter), other events by raw spec (unit/event=..,umask=../); no memory "

@@ -3,7 +3,8 @@
  * platforms/dmr/README.md): names by discovery type, the DMR formats (the iMC's thresh10, the CXL CM's inv2,
  * thresh9_2 and port_en, PCIe's selectors), the generic format for the types the driver gives none (pcu, ubox,
  * santa, cncu, sncu, crs, cms), the iMC's fixed counter (event 0xff) and no event alias; the constraints of
- * aacb0718fddf/171b5292a82d.  Types dmr_uncores[] has no entry for are uncore_type_<N>.
+ * aacb0718fddf/171b5292a82d; and the IIO free-running PMU (dmr_uncore_iio_free_running, d8987048f665).  Types
+ * dmr_uncores[] has no entry for are uncore_type_<N>.
  */
 #include <stddef.h>
 #include "sim/sim_kernel.h"
@@ -45,6 +46,14 @@ static const struct sim_perf_constraint cbo_constraints[] = {
 /* dmr_uncore_sbo_constraints: 0x1f, 0x25 on counter 0 */
 static const struct sim_perf_constraint sbo_constraints[] = { { 0x1f, 0x1 }, { 0x25, 0x1 }, { 0, 0 } };
 
+/* dmr_uncore_iio_freerunning_events: inb_data_port0-7 umask 0x10-0x17, bw_in_port0-7 0x20-0x27, bw_out_port0-7
+ * 0x30-0x37, each 3.814697266e-6 MiB a count (4 bytes), and clockticks umask 0x40 */
+#define FR_EV(s, n, um) s #n "=event=0xff,umask=" um, s #n ".scale=3.814697266e-6", s #n ".unit=MiB"
+#define FR_EV8(s, h) FR_EV(s, 0, h "0"), FR_EV(s, 1, h "1"), FR_EV(s, 2, h "2"), FR_EV(s, 3, h "3"), FR_EV(s, 4, h "4"), \
+	FR_EV(s, 5, h "5"), FR_EV(s, 6, h "6"), FR_EV(s, 7, h "7")
+static const char *const iio_fr_events[] = { FR_EV8("inb_data_port", "0x1"), FR_EV8("bw_in_port", "0x2"),
+					     FR_EV8("bw_out_port", "0x3"), "clockticks=event=0xff,umask=0x40", NULL };
+
 #define T(n, t, f, m, c) { .name = n, .unit = n, .disc_type = t, .formats = f, .raw_mask = (m), .constraints = c }
 #define SCA(n, t) T(n, t, sca_fmt, BASE | 0xffffffffull << 32, NULL)
 #define GEN(n, t) T(n, t, sk_generic_fmt, BASE, NULL)
@@ -66,5 +75,9 @@ const struct sim_perf_type sim_dmr_perf[] = {
 	SCA("cpc", 47), SCA("itc", 48), SCA("otc", 49),
 	GEN("cms", 50),
 	T("pcie6", 51, pcie_fmt, BASE | 0xffffffull << 32, NULL),
+	/* free-running counters alone, in dmr_iio_freerunning's groups: ITC_INB_DATA_BW, ITC_BW_IN, OTC_BW_OUT (8 each),
+	 * OTC_CLOCK_TICKS (the simulator's iio unit holds them in that order) */
+	{ .name = "iio", .unit = "iio", .disc_type = -1, .formats = sk_generic_fmt, .fr_name = "iio_free_running",
+	  .fr_first = { 0, 8, 16, 24 }, .fr_n = { 8, 8, 8, 1 }, .fr_events = iio_fr_events },
 };
 const int sim_dmr_nperf = sizeof(sim_dmr_perf) / sizeof(sim_dmr_perf[0]);

@@ -241,6 +241,12 @@ static void dmr_iio_free_running(const char *backend, const char *prof, int imh2
 	}
 	CU_ASSERT_EQUAL(nb, 4);
 	close_checked(u, s, sim);
+	/* a raw spec has no counter to go on: refused, saying what to name instead */
+	u = open_sim(spec);
+	CU_ASSERT(uncore_session_new(u, &s) == 0 && uncore_session_add(s, "iio/event=0x1/") < 0);
+	CU_ASSERT(strstr(uncore_error(), "iio has free-running counters alone") != NULL);
+	uncore_session_free(s);
+	uncore_close(u);
 }
 
 static void test_dmr_iio_free_running(void)

@@ -214,6 +214,9 @@ static int parse_raw(const uncore_t *u, const char *spec, char *body, struct enc
 			n += (size_t)snprintf(units + n, sizeof(units) - n, "%s%s", t ? ", " : "", u->plat->types[t]->name);
 		return uc_err("unknown unit '%s' in '%s'; %s has: %s", body, spec, u->plat->name, units);
 	}
+	if (!e->bt->nctr && e->bt->nfr) /* Diamond Rapids' iio: its free-running counters are named, not programmed */
+		return uc_err("'%s': %s has free-running counters alone, no counter to program: name one of its events "
+			      "('uncore list' shows them)", spec, e->bt->name);
 	snprintf(e->name, sizeof(e->name), "%s", spec);
 	e->ctr_mask = (1u << e->bt->nctr) - 1;
 	e->ctl = e->bt->lay->enable;

@@ -87,8 +87,11 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	if (s->batch_ns && pf && pf->cpu == b->cpu && b->t->space == UC_MSR) {
 		const uint32_t *reg = pf->reg + pf->next;
 		int got = 0, avail = pf->n - pf->next;
-		while (got < n && got < avail && reg[got] == (uint32_t)sl0[got].addr)
-			got++;
+		if (p->batch_at == pf->next && n <= avail) /* where turn_msrs put its counters, from these slots */
+			got = n;
+		else
+			while (got < n && got < avail && reg[got] == (uint32_t)sl0[got].addr)
+				got++;
 		if (got == n)
 			val = pf->val + pf->next;
 		else {
@@ -156,15 +159,17 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	} else {
 		p->t_read = now;
 		uint64_t beyond = 0, add = kind == READ_BASELINE ? 0 : ~0ull;
-		for (int k = 0; k < n; k++, sl++) {
-			uint64_t v = val[k], d = (v - sl->last) & sl->mask; /* modular difference absorbs one wrap */
-			beyond |= (v & ~sl->mask) | (uint64_t)(d > most);
-			sl->last = v & sl->mask;
-			sl->acc += d & add;
-			if (kind != READ_SAMPLE) {
-				sl->prev = sl->mark;
-				sl->mark = sl->acc;
-				still += sl->acc == sl->prev;
+		int close = kind != READ_SAMPLE;
+		for (int k = 0; k < n; k++, sl++) { /* (in locals: val may alias a slot, as far as the compiler knows) */
+			uint64_t v = val[k], m = sl->mask, d = (v - sl->last) & m; /* modular difference absorbs one wrap */
+			uint64_t acc = sl->acc + (d & add), mark = sl->mark;
+			beyond |= (v & ~m) | (uint64_t)(d > most);
+			sl->last = v & m;
+			sl->acc = acc;
+			if (close) {
+				sl->prev = mark;
+				sl->mark = acc;
+				still += acc == mark;
 			}
 		}
 		if (beyond) /* counted as read: which count is right cannot be known, health says so */

@@ -66,6 +66,7 @@ struct prog {
 	int hseen;      /* ... and those since */
 	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
 	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
+	int batch_at;   /* where its counters lie in its turn's MSR list (turn_msrs; -1: not in it) */
 	int moved;      /* a counter of it counted in the interval the caller's last read closed */
 	int all_moved;  /* ... every one (sess_read_box says both as it reads) */
 	uint64_t t_verified; /* when every control word was last verified */

@@ -61,19 +61,20 @@ static int perf_cpu_ops(const uncore_session_t *s, int turn)
 
 /* Every MSR the boxes of a turn read, in the order they read them (their counters, then their control words
  * read back): how many, at most max. */
-static int turn_msrs(const uncore_session_t *s, int turn, uint32_t *regs, int max)
+static int turn_msrs(uncore_session_t *s, int turn, uint32_t *regs, int max)
 {
 	int n = 0;
 	for (int i = s->read_from[turn]; i < s->read_from[turn + 1]; i++) {
-		const struct prog *pg = &s->progs[s->read_order[i]];
-		if (pg->failed)
-			continue;
+		struct prog *pg = &s->progs[s->read_order[i]];
 		const struct slot *sl = &s->slots[pg->first];
-		if (n + 2 * pg->nslots > max)
-			break;
-		for (int k = 0; k < pg->nslots; k++)
+		int ns = pg->nslots; /* (a local: regs may alias it, as far as the compiler knows) */
+		pg->batch_at = -1;
+		if (pg->failed || n + 2 * ns > max)
+			continue;
+		pg->batch_at = n;
+		for (int k = 0; k < ns; k++)
 			regs[n++] = (uint32_t)sl[k].addr;
-		for (int k = 0; pg->verify && k < pg->nslots; k++)
+		for (int k = 0; pg->verify && k < ns; k++)
 			if (sl[k].ctr != UC_CTR_FREERUN)
 				regs[n++] = (uint32_t)sl[k].ctl.addr;
 	}

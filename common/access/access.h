@@ -133,14 +133,15 @@ int access_batches(const struct access *a);
 int access_place(struct access *a, int cpu);
 void access_unplace(struct access *a);
 /* One batch of a CPU's MSRs (where the backend has a batch call; else nothing), answering access_msr_read
- * of them until access_msr_forget. */
+ * of them until access_msr_forget.  The caller owns it and its arrays (a read at 100 Hz makes one a CPU) and
+ * sets cpu, n, reg and val; 0, or -1 with a message. */
 struct msr_prefetch {
 	int cpu, n, next;
 	uint64_t at; /* the instant its values are of, 0: not known (msr_read_batch) */
 	uint32_t *reg;
 	uint64_t *val;
 };
-int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n);
+int access_msr_prefetch(struct access *a, struct msr_prefetch *p);
 /* ops->hold_clock where the backend has it: the instant the clock stands at, or 0 (it runs); and release */
 static inline uint64_t access_clock_hold_on(struct access *a, int on) { return a->ops->hold_clock ? a->ops->hold_clock(a, on) : 0; }
 static inline uint64_t access_clock_hold(struct access *a) { return access_clock_hold_on(a, 1); }

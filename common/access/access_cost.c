@@ -125,24 +125,15 @@ void access_unplace(struct access *a)
 
 /* ---- MSR batch: one call for a CPU's registers, kept until forgotten ---- */
 
-int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n)
+int access_msr_prefetch(struct access *a, struct msr_prefetch *p)
 {
 	access_msr_forget(a);
-	if (!access_batches(a) || n <= 0)
+	if (!access_batches(a) || p->n <= 0)
 		return 0;
-	struct msr_prefetch *p = malloc(sizeof(*p) + (size_t)n * (sizeof(uint32_t) + sizeof(uint64_t)));
-	if (!p)
-		return uc_err("out of memory");
-	p->cpu = cpu;
-	p->n = n;
 	p->next = 0;
-	p->val = (uint64_t *)(p + 1);
-	p->reg = (uint32_t *)(p->val + n);
-	memcpy(p->reg, regs, (size_t)n * sizeof(*regs));
 	p->at = 0;
-	if (a->ops->msr_read_batch(a, cpu, p->reg, n, p->val, &p->at)) { /* each read alone then, saying its own error */
+	if (a->ops->msr_read_batch(a, p->cpu, p->reg, p->n, p->val, &p->at)) { /* each read alone then, saying its own error */
 		a->batch_failed = 1; /* and from now on (no batch device, a register it refuses) */
-		free(p);
 		return 0;
 	}
 	a->prefetch = p;
@@ -151,7 +142,6 @@ int access_msr_prefetch(struct access *a, int cpu, const uint32_t *regs, int n)
 
 void access_msr_forget(struct access *a)
 {
-	free(a->prefetch);
 	a->prefetch = NULL;
 }
 

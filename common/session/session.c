@@ -254,5 +254,7 @@ void uncore_session_free_impl(uncore_session_t *s)
 	free(s->ev_slots);
 	free_progs(s->progs, s->nprogs);
 	free(s->read_order);
+	free(s->batch_reg);
+	free(s->batch_val);
 	free(s);
 }

@@ -83,6 +83,7 @@ static int open_group(uncore_session_t *s, struct prog *p, int fr)
 			return uc_err_prefix("%s: ", s->evs[sl->ev].name);
 		}
 		sl->fd = fd;
+		p->nmem[fr]++;
 		if (p->lead[fr] < 0)
 			p->lead[fr] = p->first + k;
 	}
@@ -112,6 +113,7 @@ int sess_perf_start(uncore_session_t *s)
 	for (int p = 0; p < s->nprogs; p++) {
 		struct prog *pg = &s->progs[p];
 		pg->lead[0] = pg->lead[1] = -1;
+		pg->nmem[0] = pg->nmem[1] = 0;
 		if (open_group(s, pg, 0) || open_group(s, pg, 1))
 			goto fail;
 	}
@@ -169,7 +171,7 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 	uint64_t buf[3 + 3 * UC_MAX_SLOTS];
 	const struct slot *lead = &s->slots[p->lead[g]];
 	size_t stride = s->perf_rf & PERF_FORMAT_LOST ? 3 : 2;
-	int members = 0;
+	int members = p->nmem[g], scale = s->u->scale || p->mux;
 	ssize_t n = kern(s)->ops->read(kern(s), lead->fd, buf, sizeof(buf));
 	s->u->acc->stats.reads++;
 	s->u->acc->stats.syscalls++;
@@ -179,8 +181,6 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 			      s->evs[lead->ev].name);
 	if (n < 0)
 		return uc_err("reading %s's group: %s", s->evs[lead->ev].name, strerror((int)-n));
-	for (int k = 0; k < p->nslots; k++)
-		members += (s->slots[p->first + k].ctr == UC_CTR_FREERUN) == g;
 	if (n < 24 || buf[0] != (uint64_t)members || (size_t)n != (3 + buf[0] * stride) * 8)
 		return uc_err("reading %s's group: the kernel returned %zd bytes for %llu values (%d members)",
 			      s->evs[lead->ev].name, n, (unsigned long long)buf[0], members);
@@ -200,7 +200,6 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 		} else {
 			sl->raw += v - sl->last;
 		}
-		int scale = s->u->scale || p->mux;
 		uint64_t en = buf[1] - sl->en0, run = buf[2] - sl->run0;
 		sl->acc = scaled(sl->raw, en, run, scale);
 		sl->last = v;

@@ -62,6 +62,7 @@ struct prog {
 	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
 	int taken;      /* ... because another agent reprogrammed it: its registers are that agent's, not restored */
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
+	int nmem[2];    /* ... and how many events each has */
 	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
 	int hseen;      /* ... and those since */
 	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
@@ -115,6 +116,10 @@ struct uncore_session {
 	/* the plan above is of these progs and this placement (read_boxes works it out again when either changes) */
 	int read_cpus[UC_MAX_SOCKETS * UC_MAX_DIES], read_ncpus, plan_nprogs, plan_place_ok;
 	const struct prog *plan_progs;
+	uint32_t *batch_reg; /* a turn's MSRs (turn_msrs) and what its batch read (MAX_TURN_MSRS each,
+			      * session_read.c), kept from read to read */
+	uint64_t *batch_val;
+	struct msr_prefetch batch;
 	int read_quiet; /* the caller's last read: every counter counted, no box flagged, failed or taken */
 };
 

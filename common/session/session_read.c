@@ -47,14 +47,16 @@ static int cpu_turn(const uncore_session_t *s, const struct prog *pg, const int 
 }
 
 /* The perf backend's reads of cpu's boxes that would each be an interrupt from another CPU: a read(2) per
- * perf group (from its package, none interrupts). */
+ * perf group (from its package, none interrupts; a turn's boxes share their CPU, so their package). */
 static int perf_cpu_ops(const uncore_session_t *s, int turn)
 {
-	int n = 0;
-	for (int i = s->read_from[turn]; i < s->read_from[turn + 1]; i++) {
+	int n = 0, from = s->read_from[turn], to = s->read_from[turn + 1];
+	if (from == to || sess_perf_read_cpu(s, box_of(s, s->progs[s->read_order[from]].box)) < 0)
+		return 0;
+	for (int i = from; i < to; i++) {
 		const struct prog *pg = &s->progs[s->read_order[i]];
 		if (!pg->failed)
-			n += sess_perf_read_cpu(s, box_of(s, pg->box)) < 0 ? 0 : (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
+			n += (pg->lead[0] >= 0) + (pg->lead[1] >= 0);
 	}
 	return n;
 }
@@ -81,16 +83,17 @@ static int turn_msrs(uncore_session_t *s, int turn, uint32_t *regs, int max)
 	return n;
 }
 
-/* A turn's MSRs fetched in one batch call where the backend has one. */
-static void prefetch(uncore_session_t *s, int cpu, const uint32_t *regs, int n)
+/* A turn's n MSRs (s->batch_reg) fetched in one batch call where the backend has one. */
+static void prefetch(uncore_session_t *s, int cpu, int n)
 {
 	struct access *a = s->u->acc;
+	s->batch = (struct msr_prefetch){ .cpu = cpu, .n = n, .reg = s->batch_reg, .val = s->batch_val };
 	/* the boxes' sample time is the instant the backend says the batch's values are of (the simulator's),
 	 * else the middle of the call: one the scheduler stretched (a loaded machine) is then read again, as a
 	 * box's read is (sess_read_box) */
 	for (int tries = 0;; tries++) {
 		uint64_t t0 = a->ops->now_ns(a);
-		access_msr_prefetch(a, cpu, regs, n);
+		access_msr_prefetch(a, &s->batch);
 		uint64_t t1 = a->ops->now_ns(a);
 		s->batch_ns = !a->prefetch ? 0 : a->prefetch->at ? a->prefetch->at : t0 + (t1 - t0) / 2;
 		if (!a->prefetch || a->prefetch->at || t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1)
@@ -117,10 +120,15 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 /* Which CPU reads each box, in turns: the boxes grouped by the CPU they are read on, in their order within
  * each, then those any CPU reads.  A box's CPU is fixed at discovery, so the plan holds until the progs or
  * the placement rule change. */
+#define MAX_TURN_MSRS 2048
 static int plan_reads(uncore_session_t *s)
 {
 	struct access *a = s->u->acc;
 	int *cpus = s->read_cpus, ncpus = 0;
+	if (!s->batch_reg && !(s->batch_reg = malloc(MAX_TURN_MSRS * sizeof(uint32_t))))
+		return uc_err("out of memory");
+	if (!s->batch_val && !(s->batch_val = malloc(MAX_TURN_MSRS * sizeof(uint64_t))))
+		return uc_err("out of memory");
 	if (s->plan_progs == s->progs && s->plan_nprogs == s->nprogs && s->plan_place_ok == a->place_ok)
 		return 0;
 	if (s->read_order_cap < s->nprogs) { /* (the progs change only when the events are truncated) */
@@ -151,10 +159,8 @@ static int plan_reads(uncore_session_t *s)
 	return 0;
 }
 
-#define MAX_TURN_MSRS 2048
 static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 {
-	uint32_t regs[MAX_TURN_MSRS];
 	char msg[1024];
 	size_t len = 0;
 	int nfailed = 0;
@@ -175,12 +181,12 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 		if (c < ncpus) {
 			/* where moving costs more than the interrupts it saves (a batch is one, else each MSR read), or
 			 * the thread may not run, it reads from where it is */
-			int n = s->u->perf ? 0 : turn_msrs(s, c, regs, MAX_TURN_MSRS);
+			int n = s->u->perf ? 0 : turn_msrs(s, c, s->batch_reg, MAX_TURN_MSRS);
 			int ops = s->u->perf ? perf_cpu_ops(s, c) : access_batches(a) && n ? 1 : n;
 			if (access_worth_moving(a, cpus[c], ops))
 				access_place(a, cpus[c]);
 			if (!s->u->perf)
-				prefetch(s, cpus[c], regs, n);
+				prefetch(s, cpus[c], n);
 		} else
 			access_unplace(a);
 		int rc = 0;

@@ -248,23 +248,27 @@ int session_event_views(const uncore_session_t *s, int ev, int socket, struct se
 int session_event_rate_span(const uncore_session_t *s, int ev, int socket, double *lo, double *hi, uint64_t *max_ns)
 {
 	int a, b, n = 0;
-	*lo = INFINITY;
-	*hi = 0;
-	*max_ns = 0;
+	double l = INFINITY, h = 0;
+	uint64_t most = 0;
 	if (ev < 0 || ev >= s->nevs)
-		return 0;
-	ev_range(s, ev, socket, &a, &b);
-	for (int i = a; i < b; i++) {
-		struct session_box_view v;
-		view_at(s, i, &v);
-		if (v.failed || v.flags || !v.ns)
+		a = b = 0;
+	else
+		ev_range(s, ev, socket, &a, &b);
+	for (int i = a; i < b; i++) { /* (the slots, not their views: health asks it of every clock at every read) */
+		const struct slot *sl = &s->slots[s->ev_slots[i]];
+		const struct prog *p = prog_of(s, sl);
+		uint64_t ns = p->t_last - p->t_prev, delta = sl->acc - sl->prev;
+		if (p->failed || p->hflags || !ns)
 			continue;
-		double r = (double)v.delta * 1e9 / (double)v.ns;
-		*hi = r > *hi ? r : *hi;
-		*lo = v.delta && r < *lo ? r : *lo;
-		*max_ns = v.ns > *max_ns ? v.ns : *max_ns;
+		double r = (double)delta * 1e9 / (double)ns;
+		h = r > h ? r : h;
+		l = delta && r < l ? r : l;
+		most = ns > most ? ns : most;
 		n++;
 	}
+	*lo = l;
+	*hi = h;
+	*max_ns = most;
 	return n;
 }
 

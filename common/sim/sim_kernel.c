@@ -179,15 +179,8 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 	sk_settle(k, e->box);
 	if (e->error)
 		return 0; /* a pinned event that could not be scheduled */
-	int group = !!(e->read_format & PERF_FORMAT_GROUP), lead = (int)(e - k->ev);
-	if (group) {
-		int nr = 0;
-		SK_FOR_BOX(k, e->box, i)
-			nr += k->ev[i].leader == lead;
-		out[n++] = (uint64_t)nr;
-	} else {
-		out[n++] = e->count;
-	}
+	int group = !!(e->read_format & PERF_FORMAT_GROUP), lead = (int)(e - k->ev), nr = 0;
+	out[n++] = group ? 0 : e->count; /* a group's nr: its members, counted as they are written below */
 	if (e->read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
 		out[n++] = e->enabled_ns;
 	if (e->read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
@@ -198,7 +191,10 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 		out[n++] = 0; /* an uncore count loses nothing */
 	/* the leader, then its members in the order they were made (the box's list keeps that order) */
 	SK_FOR_BOX(k, e->box, i) {
-		if (!group || k->ev[i].leader != lead || n + 3 > sizeof(out) / sizeof(out[0]))
+		if (!group || k->ev[i].leader != lead)
+			continue;
+		nr++;
+		if (n + 3 > sizeof(out) / sizeof(out[0]))
 			continue;
 		out[n++] = k->ev[i].count;
 		if (e->read_format & PERF_FORMAT_ID)
@@ -206,6 +202,8 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 		if (e->read_format & PERF_FORMAT_LOST)
 			out[n++] = 0;
 	}
+	if (group)
+		out[0] = (uint64_t)nr;
 	if (len < n * sizeof(uint64_t))
 		return -ENOSPC;
 	memcpy(buf, out, n * sizeof(uint64_t));

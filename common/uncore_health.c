@@ -419,8 +419,8 @@ static void clock_box(struct health *h, int k, const struct session_box_view *b,
 }
 
 /* Every box of event ev on socket k within the range of the kind h->judging, its rate (counts a second) times
- * x: not one to judge box by box.  The widest and the narrowest rates are judged with the least slack any box
- * has (its longest window's), so a socket this passes has no box clock_box would raise. */
+ * x: not one to judge box by box.  Bounds of the boxes' rates (session_event_rate_span) are judged with the
+ * least slack any box has (its longest window's), so a socket this passes has no box clock_box would raise. */
 static int clocks_within(uncore_session_t *s, struct health *h, int ev, int k, double x)
 {
 	const struct health_clock_range *r = h->range[h->judging];

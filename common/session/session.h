@@ -44,9 +44,10 @@ struct session_box_view {
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out);
 /* ... every box of event ev on socket at once, at most max: how many */
 int session_event_views(const uncore_session_t *s, int ev, int socket, struct session_box_view *out, int max);
-/* The least and the most rate (counts a second) among event ev's boxes on socket that a box-by-box judgement
- * looks at (not failed, no flag, a window; the least among those that counted: INFINITY if none did), and
- * their longest window: how many boxes there were. */
+/* Bounds of the rates (counts a second) of event ev's boxes on socket that a box-by-box judgement looks at
+ * (not failed, no flag, a window): every one is at most *hi, and every one that counted at least *lo
+ * (INFINITY if none did); the largest count over the shortest window and the least over the longest, so
+ * as tight as the boxes' windows agree.  Also their longest window; returns how many boxes there were. */
 int session_event_rate_span(const uncore_session_t *s, int ev, int socket, double *lo, double *hi, uint64_t *max_ns);
 /* The caller's last read: every counter counted in its interval, and no box shows a flag, failed or was
  * taken (the usual read, in which no box-by-box condition can stand) */

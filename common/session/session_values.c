@@ -248,27 +248,29 @@ int session_event_views(const uncore_session_t *s, int ev, int socket, struct se
 int session_event_rate_span(const uncore_session_t *s, int ev, int socket, double *lo, double *hi, uint64_t *max_ns)
 {
 	int a, b, n = 0;
-	double l = INFINITY, h = 0;
-	uint64_t most = 0;
+	uint64_t dmin = UINT64_MAX, dmax = 0, nmin = UINT64_MAX, nmax = 0;
 	if (ev < 0 || ev >= s->nevs)
 		a = b = 0;
 	else
 		ev_range(s, ev, socket, &a, &b);
-	for (int i = a; i < b; i++) { /* (the slots, not their views: health asks it of every clock at every read) */
+	/* the slots, not their views, and in integers (health asks it of every clock at every read): the
+	 * extreme counts over the extreme windows bound every box's rate, and a read's boxes share their
+	 * window to within microseconds */
+	for (int i = a; i < b; i++) {
 		const struct slot *sl = &s->slots[s->ev_slots[i]];
 		const struct prog *p = prog_of(s, sl);
 		uint64_t ns = p->t_last - p->t_prev, delta = sl->acc - sl->prev;
 		if (p->failed || p->hflags || !ns)
 			continue;
-		double r = (double)delta * 1e9 / (double)ns;
-		h = r > h ? r : h;
-		l = delta && r < l ? r : l;
-		most = ns > most ? ns : most;
+		dmax = delta > dmax ? delta : dmax;
+		dmin = delta && delta < dmin ? delta : dmin;
+		nmax = ns > nmax ? ns : nmax;
+		nmin = ns < nmin ? ns : nmin;
 		n++;
 	}
-	*lo = l;
-	*hi = h;
-	*max_ns = most;
+	*hi = n ? (double)dmax * 1e9 / (double)nmin : 0;
+	*lo = dmin < UINT64_MAX ? (double)dmin * 1e9 / (double)nmax : INFINITY;
+	*max_ns = nmax;
 	return n;
 }
 

@@ -66,47 +66,55 @@ struct sim_profile {
 };
 
 struct sim_box {
+	/* what every advance of a counting box looks at, first and together (a read at 100 Hz advances every
+	 * box, its caches cold after the sleep between reads) */
 	const struct sim_unit *u;
-	int socket, idx;
-	int die;             /* its logical die in the socket (dies=N; 0 on one-die sockets) */
-	uint64_t base;       /* its registers are at base + the unit's addresses (sim_model.h) */
 	int width;           /* of its counters (a discovery fault may make it 64) */
-	uint64_t fr_base;    /* free-running counters: base and count */
-	int nfr;
+	int nfr;             /* free-running counters (fr_base: where) */
+	/* what an advance counts while nothing changes (sim_core.c advance_fast): valid while fast_gen is the
+	 * machine's rate_gen + 1 -- a write to the box, a strike or an overflow sets it 0 -- and the machine
+	 * neither freezes the box's die nor arms a counter: the counters that count (bits), the fixed one, and
+	 * their rates (general counters', then the fixed one's: rc's, copied where it counts) */
+	uint64_t fast_gen;
+	unsigned fast_mask;
+	int fast_fixed;
+	int fault;        /* 0, or an errno every access fails with ... (from fault_from_ns) */
+	int allones;      /* reads return all ones */
+	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
+	int socket, die;  /* die: its logical die in the socket (dies=N; 0 on one-die sockets) */
+	double phantom;   /* fault phantom: events a second every counter adds whatever it counts */
+	/* register state, ctr to fr_frac: what a shared simulator keeps in its file (sim_shared.c); the
+	 * general counters and the clock of their last advance lead */
+	uint64_t ctr[SIM_MAX_CTR];
+	double frac[SIM_MAX_CTR];
+	uint64_t last_ns;
+	uint64_t fixed_ctr;
+	double fixed_frac;
+	uint64_t ctl[SIM_MAX_CTR];
+	uint64_t box_ctl;
+	uint64_t fixed_ctl;
+	uint64_t filt[SIM_MAX_FILT];
+	uint64_t status;  /* overflow bits of the box status register (or of PMC0 on Montecito) */
+	uint64_t fr[SIM_MAX_FR];
+	double fr_frac[SIM_MAX_FR];
+	/* (end of the register state) */
+	double fast_rate[SIM_MAX_CTR + 1];
+	int idx;
+	uint64_t base;       /* its registers are at base + the unit's addresses (sim_model.h) */
+	uint64_t fr_base;    /* free-running counters: base */
 	int disc_entry;      /* entry in its discovery table, -1 = none */
 	int disc_blob;       /* that table (s->blobs: a die's, or a domain's of several a die) */
 	int gsp;             /* its Global Status Position there, -1 = none */
-	/* register state, fr to last_ns: what a shared simulator keeps in its file (sim_shared.c) */
-	uint64_t fr[SIM_MAX_FR];
-	double fr_frac[SIM_MAX_FR];
-	uint64_t box_ctl;
-	uint64_t ctl[SIM_MAX_CTR], ctr[SIM_MAX_CTR];
-	double frac[SIM_MAX_CTR];
-	uint64_t fixed_ctl, fixed_ctr;
-	double fixed_frac;
-	uint64_t filt[SIM_MAX_FILT];
-	uint64_t status;  /* overflow bits of the box status register (or of PMC0 on Montecito) */
-	uint64_t last_ns;
-	int fault;        /* 0, or an errno every access fails with ... */
-	uint64_t fault_from_ns; /* ... from this simulated time on */
-	int allones;      /* reads return all ones */
+	uint64_t fault_from_ns; /* faults' time (fault, allones, agent and those below) */
 	int dead;         /* fault dead: its counters never move (a PMU the hardware does not clock) */
-	double phantom;   /* fault phantom: events a second every counter adds whatever it counts */
 	int stuck;        /* fault stuck: its counters hold one value, counting nothing and taking no write */
 	int sched_lost;   /* fault onesched (GNR family IMC): scheduler 1's CAS counts never move */
 	int port_skew;    /* fault portmap (IIO): free-running port N counts port N+1's traffic */
 	double fr_scale;  /* fault frhalf: its free-running counters count this share of their traffic (0: all) */
-	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
 	int tidless;      /* fault tidless (CBo/CHA): its tid filter is ignored, it counts every thread */
 	/* each counter's last rate (general, then fixed, then free-running), with what it was computed for: its
 	 * control word, the box's filters and the machine's rate_gen (sim_core.c box_rate) */
 	struct { uint64_t ctl, filt, gen; double rate; } rc[SIM_MAX_CTR + 1 + SIM_MAX_FR];
-	/* what an advance counts while nothing changes (sim_core.c advance_fast): valid while fast_gen is the
-	 * machine's rate_gen + 1 -- a write to the box, a strike or an overflow sets it 0 -- and the machine
-	 * neither freezes the box's die nor arms a counter: the counters that count (bits), the fixed one */
-	uint64_t fast_gen;
-	unsigned fast_mask;
-	int fast_fixed;
 };
 
 struct sim_dev {

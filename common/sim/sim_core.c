@@ -208,9 +208,9 @@ static void advance_fast(struct sim *s, struct sim_box *b, double dt)
 		count(s, b->rc[SIM_MAX_CTR + 1 + k].rate + ph, dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
 	for (unsigned m = b->fast_mask, c = 0; m; m >>= 1, c++)
 		if (m & 1)
-			count(s, b->rc[c].rate + ph, dt, &b->frac[c], &b->ctr[c], wmask);
+			count(s, b->fast_rate[c] + ph, dt, &b->frac[c], &b->ctr[c], wmask);
 	if (b->fast_fixed)
-		count(s, b->rc[SIM_MAX_CTR].rate + ph, dt, &b->fixed_frac, &b->fixed_ctr, uc_width_mask(u->fixed_width));
+		count(s, b->fast_rate[SIM_MAX_CTR] + ph, dt, &b->fixed_frac, &b->fixed_ctr, uc_width_mask(u->fixed_width));
 }
 
 /* Bring a box's counters up to now (the clock's time when the access began). */
@@ -297,9 +297,12 @@ void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 	if (fast) { /* the next advances need look at nothing of this again until something changes */
 		b->fast_mask = 0;
 		for (int c = 0; c < nctr; c++)
-			if ((b->ctl[c] & en) && (run >> c & 1))
+			if ((b->ctl[c] & en) && (run >> c & 1)) {
 				b->fast_mask |= 1u << c;
+				b->fast_rate[c] = b->rc[c].rate; /* (just computed or found current by the count above) */
+			}
 		b->fast_fixed = fixed;
+		b->fast_rate[SIM_MAX_CTR] = b->rc[SIM_MAX_CTR].rate;
 		b->fast_gen = gen;
 	}
 	for (int c = 0; arm && c < nctr; c++)

@@ -28,9 +28,9 @@ struct shm_hdr {
 	uint64_t writes; /* register writes by every process: shows whether a box was programmed once */
 };
 
-/* The mutable part of a box: the fields from fr to last_ns (sim.h keeps them together). */
-#define ST_OFF offsetof(struct sim_box, fr)
-#define ST_LEN (offsetof(struct sim_box, last_ns) + sizeof(uint64_t) - ST_OFF)
+/* The mutable part of a box: the fields from ctr to fr_frac (sim.h keeps them together). */
+#define ST_OFF offsetof(struct sim_box, ctr)
+#define ST_LEN (offsetof(struct sim_box, fr_frac) + sizeof(((struct sim_box *)0)->fr_frac) - ST_OFF)
 
 /* The machine's mutable state: global control to armed, and the memory traffic (sim.h). */
 static const struct {

@@ -84,10 +84,30 @@ static int split_box(const struct box *b, const struct sched_req *reqs, int n, i
 	return ng;
 }
 
+/* Room for n more slots; realloc would lose the slots' cache-line alignment (struct slot), so a larger
+ * array is aligned afresh, doubling: 0, or -1 with a message. */
+static int slots_room(struct slot **slots, int nslots, int *cap, int n)
+{
+	if (nslots + n <= *cap)
+		return 0;
+	int c = *cap ? *cap : 64;
+	while (c < nslots + n)
+		c *= 2;
+	struct slot *ns = aligned_alloc(_Alignof(struct slot), (size_t)c * sizeof(*ns));
+	if (!ns)
+		return uc_err("out of memory");
+	if (nslots)
+		memcpy(ns, *slots, (size_t)nslots * sizeof(*ns));
+	free(*slots);
+	*slots = ns;
+	*cap = c;
+	return 0;
+}
+
 /* Add box bi's events reqs (of session events evidx), placed by group (grp[i]; ng groups), to the plan:
  * one prog per group. */
 static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const int *evidx, const int *grp, int n,
-		     int ng, struct slot **slots, int *nslots, struct prog **progs, int *nprogs)
+		     int ng, struct slot **slots, int *nslots, int *cap, struct prog **progs, int *nprogs)
 {
 	const struct box *b = &u->boxes[bi];
 	struct sched_req gr[UC_MAX_SLOTS];
@@ -102,14 +122,13 @@ static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const in
 			}
 		if (sched_box(b, gr, m, p.fval, p.fmask))
 			return -1;
-		struct slot *ns = realloc(*slots, (size_t)(*nslots + m) * sizeof(*ns));
+		if (slots_room(slots, *nslots, cap, m))
+			return -1;
+		struct slot *ns = *slots;
 		struct prog *np = realloc(*progs, (size_t)(*nprogs + 1) * sizeof(*np));
-		if (ns)
-			*slots = ns;
-		if (np)
-			*progs = np;
-		if (!ns || !np)
+		if (!np)
 			return uc_err("out of memory");
+		*progs = np;
 		p.first = *nslots;
 		p.nslots = m;
 		for (int i = 0; i < m; i++) {
@@ -132,7 +151,7 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 	uncore_t *u = s->u;
 	struct slot *slots = NULL;
 	struct prog *progs = NULL;
-	int nslots = 0, nprogs = 0, grp[UC_MAX_SLOTS];
+	int nslots = 0, cap = 0, nprogs = 0, grp[UC_MAX_SLOTS];
 	struct sched_req *reqs = calloc((size_t)nevs, sizeof(*reqs));
 	int *evidx = calloc((size_t)nevs, sizeof(*evidx));
 	if (!reqs || !evidx) {
@@ -168,7 +187,7 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 				goto fail;
 			}
 		}
-		if (add_progs(u, bi, reqs, evidx, grp, n, ng, &slots, &nslots, &progs, &nprogs))
+		if (add_progs(u, bi, reqs, evidx, grp, n, ng, &slots, &nslots, &cap, &progs, &nprogs))
 			goto fail;
 	}
 	free(reqs);

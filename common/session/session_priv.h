@@ -17,8 +17,10 @@
 #include "util/error.h"
 
 struct slot {
-	/* what every read touches, together (64 bytes: a read at 100 Hz of every box finds them in few lines) */
-	uint64_t addr, mask; /* its counter's address and width mask */
+	/* what every read touches, together, in one cache line (64 bytes, the slots aligned to it: a read at
+	 * 100 Hz after a sleep finds its caches cold, and a slot that straddled two lines cost two) */
+	_Alignas(64) uint64_t addr; /* its counter's address ... */
+	uint64_t mask;              /* ... and width mask */
 	uint64_t last, acc;
 	uint64_t prev; /* acc at the read before the last: the last interval is acc - prev */
 	uint64_t mark; /* acc at the last read by the caller (samples in between only add to acc) */
@@ -50,28 +52,30 @@ enum read_kind { READ_BASELINE, READ_USER, READ_SAMPLE };
 
 /* A box's programming: one per box, but on the perf backend one per group when its events were split. */
 struct prog {
+	/* what every read looks at, first and together (a read at 100 Hz after a sleep finds its caches cold) */
 	int box;
 	int first, nslots; /* its slots: schedule_all places a prog's slots together */
-	uint64_t t_start, t_prev, t_last; /* when it began counting, and its last two samples */
+	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
+	int batch_at;   /* where its counters lie in its turn's MSR list (turn_msrs; -1: not in it) */
+	int moved;      /* a counter of it counted in the interval the caller's last read closed */
+	int all_moved;  /* ... every one (sess_read_box says both as it reads) */
+	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
+	int hseen;      /* ... and those since */
+	int taken;      /* another agent reprogrammed it (it failed): its registers are that agent's, not restored */
+	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
+	uint64_t t_prev, t_last; /* its last two samples ... */
+	uint64_t t_read; /* ... when it was last read or sampled */
+	uint64_t t_verified; /* when every control word was last verified */
+	uint64_t t_start; /* when it began counting */
+	int told;       /* failed, and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
+	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
 	int programmed; /* has a slot other than free-running counters */
 	int held;       /* this session holds the box's claim */
 	int owner;      /* ... and programmed it (else it shares another session's programming) */
 	int adopted;    /* ... from a record that was there before (a dead owner's, or one not restored) */
 	int joined;     /* ... or shares it with other sessions, on its own counters or theirs */
-	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
-	int told;       /* ... and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
-	int taken;      /* ... because another agent reprogrammed it: its registers are that agent's, not restored */
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 	int nmem[2];    /* ... and how many events each has */
-	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
-	int hseen;      /* ... and those since */
-	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
-	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
-	int batch_at;   /* where its counters lie in its turn's MSR list (turn_msrs; -1: not in it) */
-	int moved;      /* a counter of it counted in the interval the caller's last read closed */
-	int all_moved;  /* ... every one (sess_read_box says both as it reads) */
-	uint64_t t_verified; /* when every control word was last verified */
-	uint64_t t_read; /* when it was last read or sampled */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
 			 * fit its counters together; the kernel rotates them and their counts are always scaled */
 	/* (what only starting and stopping use, after what every read does) */

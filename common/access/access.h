@@ -134,7 +134,7 @@ int access_place(struct access *a, int cpu);
 void access_unplace(struct access *a);
 /* One batch of a CPU's MSRs (where the backend has a batch call; else nothing), answering access_msr_read
  * of them until access_msr_forget.  The caller owns it and its arrays (a read at 100 Hz makes one a CPU) and
- * sets cpu, n, reg and val; 0, or -1 with a message. */
+ * sets cpu, n, reg and val.  Returns 0: a batch the backend refuses leaves each register to be read alone. */
 struct msr_prefetch {
 	int cpu, n, next;
 	uint64_t at; /* the instant its values are of, 0: not known (msr_read_batch) */

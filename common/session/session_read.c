@@ -117,10 +117,11 @@ static int read_all(uncore_session_t *s, enum read_kind kind, int tell)
 	return rc;
 }
 
+#define MAX_TURN_MSRS 2048 /* a turn's MSRs (s->batch_reg) */
+
 /* Which CPU reads each box, in turns: the boxes grouped by the CPU they are read on, in their order within
  * each, then those any CPU reads.  A box's CPU is fixed at discovery, so the plan holds until the progs or
  * the placement rule change. */
-#define MAX_TURN_MSRS 2048
 static int plan_reads(uncore_session_t *s)
 {
 	struct access *a = s->u->acc;

@@ -41,19 +41,21 @@
 #define COST_PERF_MEMBER_NS 100
 #define COST_MIGRATE_NS 8000
 
-double access_price(enum access_cost_kind k, int n)
+/* (in integers: a read at 100 Hz prices every group and box it reads) */
+static uint64_t price_ns(enum access_cost_kind k, int n)
 {
+	uint64_t m = n > 0 ? (uint64_t)n : 0;
 	switch (k) {
 	case COST_MSR: /* one pread, one rdmsr */
-		return (double)n * (COST_SYSCALL_NS + COST_RDMSR_NS);
+		return m * (COST_SYSCALL_NS + COST_RDMSR_NS);
 	case COST_MSR_BATCH: /* one ioctl, n rdmsr on the CPU */
-		return COST_SYSCALL_NS + (double)n * COST_RDMSR_NS;
+		return COST_SYSCALL_NS + m * COST_RDMSR_NS;
 	case COST_PCI: /* one pread of n dwords */
-		return COST_SYSCALL_NS + (double)n * COST_PCI_NS;
+		return COST_SYSCALL_NS + m * COST_PCI_NS;
 	case COST_MMIO:
-		return (double)n * COST_MMIO_NS;
+		return m * COST_MMIO_NS;
 	case COST_PERF: /* one read(2) of a group of n */
-		return COST_SYSCALL_NS + (double)n * COST_PERF_MEMBER_NS;
+		return COST_SYSCALL_NS + m * COST_PERF_MEMBER_NS;
 	case COST_MIGRATE:
 		return COST_MIGRATE_NS;
 	case COST_IPI:
@@ -62,18 +64,19 @@ double access_price(enum access_cost_kind k, int n)
 	return 0;
 }
 
+double access_price(enum access_cost_kind k, int n) { return (double)price_ns(k, n); }
+
 void access_cost(struct access *a, enum access_cost_kind k, int cpu, int n)
 {
 	struct uncore_stats *st = &a->stats;
-	int remote = (k == COST_MSR || k == COST_MSR_BATCH || k == COST_PERF) && cpu >= 0 && cpu != access_here(a);
-	double ns = access_price(k, k == COST_MSR ? 1 : n);
+	uint64_t ns = price_ns(k, k == COST_MSR ? 1 : n);
 	st->batches += k == COST_MSR_BATCH;
 	st->migrations += k == COST_MIGRATE;
-	if (remote) {
+	if ((k == COST_MSR || k == COST_MSR_BATCH || k == COST_PERF) && cpu >= 0 && cpu != access_here(a)) {
 		ns += COST_IPI_NS;
 		st->remote_reads++;
 	}
-	st->modelled_ns += (uint64_t)ns;
+	st->modelled_ns += ns;
 }
 
 /* The CPU the calling thread runs on now: the simulator's placement, or the real one. */
@@ -87,7 +90,7 @@ int access_here(const struct access *a)
 int access_worth_moving(const struct access *a, int cpu, int ops)
 {
 	/* there, and (at the end of the read) back */
-	return a->place_ok && cpu >= 0 && cpu != access_here(a) && (double)ops * COST_IPI_NS > 2 * COST_MIGRATE_NS;
+	return a->place_ok && cpu >= 0 && cpu != access_here(a) && (int64_t)ops * COST_IPI_NS > 2 * COST_MIGRATE_NS;
 }
 
 int access_batches(const struct access *a) { return a->batch_ok && !a->batch_failed && a->ops->msr_read_batch; }

@@ -130,9 +130,12 @@ int sess_perf_start(uncore_session_t *s)
 				goto fail;
 			}
 		}
+	s->perf_cpu = -2; /* each box's own (read_boxes sets them a turn at a time) */
+	s->perf_t = 0;
 	for (int p = 0; p < s->nprogs; p++)
 		if (sess_perf_read_box(s, &s->progs[p], READ_BASELINE))
 			goto fail;
+	s->perf_t = 0;
 	return 0;
 fail:
 	close_all(s);
@@ -165,8 +168,9 @@ int sess_perf_read_cpu(const uncore_session_t *s, const struct box *b)
 }
 
 /* One read(2) of a group: {nr, time enabled, time running, {value, id[, lost]} per member}.  Each value
- * goes to the slot of its id, whatever the order the kernel gives them in. */
-static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind, int cpu)
+ * goes to the slot of its id, whatever the order the kernel gives them in; *moved counts the members that
+ * counted in the interval (a read that closes one). */
+static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind kind, int cpu, int *moved)
 {
 	uint64_t buf[3 + 3 * UC_MAX_SLOTS];
 	const struct slot *lead = &s->slots[p->lead[g]];
@@ -216,6 +220,7 @@ static int read_group(uncore_session_t *s, struct prog *p, int g, enum read_kind
 		sl->mraw = sl->raw;
 		sl->men = en;
 		sl->mrun = run;
+		*moved += sl->acc != sl->prev;
 	}
 	return 0;
 }
@@ -224,15 +229,19 @@ int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 {
 	const struct box *b = box_of(s, p->box);
 	struct access *a = s->u->acc;
-	uint64_t t0 = a->ops->now_ns(a);
-	int cpu = sess_perf_read_cpu(s, b);
+	uint64_t t0 = s->perf_t ? s->perf_t : a->ops->now_ns(a);
+	int cpu = s->perf_cpu >= -1 ? s->perf_cpu : sess_perf_read_cpu(s, b), moved = 0;
 	for (int g = 0; g < 2; g++)
-		if (p->lead[g] >= 0 && read_group(s, p, g, kind, cpu))
+		if (p->lead[g] >= 0 && read_group(s, p, g, kind, cpu, &moved)) {
+			s->perf_t = 0;
 			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-	uint64_t t1 = a->ops->now_ns(a), now = t0 + (t1 - t0) / 2;
+		}
+	uint64_t t1 = s->perf_t = a->ops->now_ns(a), now = t0 + (t1 - t0) / 2;
 	if (kind != READ_SAMPLE) {
 		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
 		p->t_last = now;
+		p->moved = moved > 0; /* (every slot is a member of one of its groups) */
+		p->all_moved = moved == p->nslots;
 	}
 	if (kind == READ_BASELINE)
 		p->t_start = now;

@@ -115,6 +115,11 @@ struct uncore_session {
 	int novq;
 	struct health *health; /* what health/ watches on its reads (it allocates and frees it) */
 	uint64_t batch_ns; /* the instant the batch read of the CPU whose boxes are being read is of (0: none) */
+	/* perf backend, the turn being read: the CPU its groups' reads interrupt (sess_perf_read_cpu: its boxes share
+	 * their package), -2 where each box says its own (the boxes any CPU reads); and when the last box's read
+	 * ended, 0: none yet (the next box's starts there: one clock reading a box) */
+	int perf_cpu;
+	uint64_t perf_t;
 	int *read_order;   /* the progs by their turn in a read (read_boxes), turn c's from read_from[c] on */
 	int read_from[UC_MAX_SOCKETS * UC_MAX_DIES + 2], read_order_cap;
 	/* the plan above is of these progs and this placement (read_boxes works it out again when either changes) */

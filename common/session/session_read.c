@@ -6,12 +6,11 @@
 static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, char *msg, size_t *len,
 		     int *nfailed)
 {
-	int direct = !s->u->perf && !pg->failed;
 	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
 	    !(pg->failed = strdup(uncore_error())))
 		return uc_err("out of memory");
 	if (kind != READ_SAMPLE) { /* whether any of its counters counted in the interval (health asks each read) */
-		if (!direct || pg->failed) { /* (else sess_read_box said) */
+		if (pg->failed) { /* (else the box's read said) */
 			int still = 0;
 			for (int k = 0; k < pg->nslots; k++)
 				still += s->slots[pg->first + k].acc == s->slots[pg->first + k].prev;
@@ -172,7 +171,8 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
 	if (sess_service_overflows(s))
 		return uc_err_prefix("servicing the sampled counters' overflows: ");
-	sess_plan_verify(s);
+	if (!s->u->perf) /* (the kernel owns the registers: nothing of ours to read back) */
+		sess_plan_verify(s);
 	if (plan_reads(s))
 		return -1;
 	const int *cpus = s->read_cpus, ncpus = s->read_ncpus;
@@ -188,13 +188,18 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 				access_place(a, cpus[c]);
 			if (!s->u->perf)
 				prefetch(s, cpus[c], n);
-		} else
+			else if (s->read_from[c] < s->read_from[c + 1])
+				s->perf_cpu = sess_perf_read_cpu(s, box_of(s, s->progs[s->read_order[s->read_from[c]]].box));
+		} else {
 			access_unplace(a);
+			s->perf_cpu = -2;
+		}
 		int rc = 0;
 		for (int i = s->read_from[c]; i < s->read_from[c + 1] && !rc; i++)
 			rc = read_prog(s, &s->progs[s->read_order[i]], kind, tell, msg, &len, &nfailed);
 		access_msr_forget(a);
 		s->batch_ns = 0;
+		s->perf_t = 0;
 		if (rc) {
 			access_unplace(a);
 			return -1;

@@ -80,7 +80,20 @@ static inline uint64_t sk_now(struct sim_kernel *k) { return sim_clock(k->s); }
 void sk_settle(struct sim_kernel *k, struct sim_box *b);
 void sk_resched(struct sim_kernel *k, struct sim_box *b);
 /* Rotate a box's groups once for every multiplexing interval passed since its last rotation. */
-void sk_rotate(struct sim_kernel *k, struct sim_box *b);
+void sk_rotate_due(struct sim_kernel *k, struct sim_box *b);
+/* sk_rotate_due where an interval has passed and a group waits (inline: every read(2) asks it, and a box whose
+ * groups all fit has nothing to rotate, its timer only restarted) */
+static inline void sk_rotate(struct sim_kernel *k, struct sim_box *b)
+{
+	struct sk_box *kb = sk_box_of(k, b);
+	uint64_t now = sk_now(k);
+	if (now - kb->rot_ns < k->mux_ns)
+		return;
+	if (kb->can_rotate)
+		sk_rotate_due(k, b);
+	else
+		kb->rot_ns = now;
+}
 /* uncore_validate_group: do the group led by leader, with its new event ev, fit an empty box? */
 int sk_group_fits(struct sim_kernel *k, int leader, int ev);
 /* The shared filter fields an event's config selects (the driver's hw_config). */

@@ -313,7 +313,7 @@ static int to_rotate(struct sim_kernel *k, struct sim_box *b)
  * (perf_mux_hrtimer_handler, perf_rotate_context): each interval that passed since the box's last
  * rotation is replayed at its own instant, the simulator's clock held there, so that over a long wait
  * every group counts its share.  With nothing waiting the timer stops. */
-void sk_rotate(struct sim_kernel *k, struct sim_box *b)
+void sk_rotate_due(struct sim_kernel *k, struct sim_box *b)
 {
 	struct sk_box *kb = sk_box_of(k, b);
 	uint64_t now = sk_now(k);

@@ -379,6 +379,8 @@ int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *o)
 			o->width = u->boxes[i].r.width;
 			break;
 		}
+	if (!t->nctr && t->nfr) /* free-running counters alone (Diamond Rapids' IIO): theirs */
+		o->width = t->fr[0].width;
 	o->has_fixed = t->has_fixed;
 	if (t->kernel_places) { /* known by its kernel PMU only */
 		o->space = "perf";

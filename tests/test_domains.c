@@ -207,6 +207,11 @@ static void dmr_iio_free_running(const char *backend, const char *prof, int imh2
 	const struct sim_profile *p = &sim->prof;
 	CU_ASSERT_EQUAL(boxes_of(u, "iio", 0), 4);
 	CU_ASSERT_EQUAL(boxes_of(u, "iio", 1), 0);
+	for (int i = 0; i < uncore_num_units(u); i++) { /* no general counter; 48 bits (dmr_iio_freerunning's) */
+		struct uncore_unit_info ui;
+		if (!uncore_unit_info(u, i, &ui) && !strcmp(ui.name, "iio"))
+			CU_ASSERT(ui.counters == 0 && ui.width == 48);
+	}
 	/* the registers show IMH2's ITCs too; Linux 7.0 counts boxes up to the largest id below 0x8000 (the iMC's too) */
 	CU_ASSERT_EQUAL(boxes_of(u, "itc", 0), imh2 && !u->perf ? 8 : 4);
 	for (int g = 0; g < 3; g++)

@@ -120,7 +120,7 @@ struct uncore_unit_info {
 	const char *desc;     /* "integrated memory controller channel" */
 	const char *space;    /* "msr", "pci" or "mmio"; "perf": a unit known by its kernel PMU only */
 	int counters;         /* general-purpose counters per box (0: unknown, the kernel places the events) */
-	int width;            /* counter width in bits */
+	int width;            /* counter width in bits (a unit of free-running counters alone: theirs) */
 	int has_fixed;        /* a fixed counter exists */
 	int boxes_per_socket; /* boxes found on socket 0 */
 };

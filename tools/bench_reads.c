@@ -27,7 +27,8 @@ static int cmp_double(const void *a, const void *b)
 
 /* What a read's two CPU-time readings add to it: the thread's CPU clock is a system call (no vDSO), and what
  * the first spends after taking its time and the second before counts as the read's.  The median of 201
- * empty pairs; on this VM about 1.3 us, a tenth of a 100 Hz read, so it is taken off every figure. */
+ * empty pairs, taken off every figure (1.3 us on one host seen here, a tenth of a 100 Hz read; 0.18 us on
+ * another). */
 static double timer_gap(void)
 {
 	double g[201];
@@ -44,8 +45,8 @@ struct cost {
 	double syscalls, remote, batches, moves, modelled_us, sim_us, timer_us; /* timer_us: taken off sim_us */
 };
 
-/* More than this machine's caches hold (its last level is 32 MB a CCD): written between two reads, it leaves
- * a read the caches a daemon's read finds after its 10 ms sleep when other work ran on its core. */
+/* More than the second-level caches hold many times over: written between two reads, it leaves a read what a
+ * daemon's read finds after its 10 ms sleep when other work streamed memory on its core. */
 #define COLD_BYTES ((size_t)64 << 20)
 static char *cold_buf;
 

@@ -205,9 +205,10 @@ static int run_case(const struct vcase *c)
 	 * values the simulator's choice rather than the vector's */
 	for (int i = 0; i < sim->nboxes; i++) {
 		struct sim_box *b = &sim->boxes[i];
-		memset(b->ctr, 0, sizeof(b->ctr));
+		for (int c = 0; c < SIM_MAX_CTR; c++)
+			b->cnt[c].v = 0;
 		memset(b->filt, 0, sizeof(b->filt));
-		b->fixed_ctr = 0;
+		b->fixed.v = 0;
 	}
 	real = u->acc->ops;
 	traced = *real;

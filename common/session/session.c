@@ -84,22 +84,23 @@ static int split_box(const struct box *b, const struct sched_req *reqs, int n, i
 	return ng;
 }
 
-/* Room for n more slots; realloc would lose the slots' cache-line alignment (struct slot), so a larger
- * array is aligned afresh, doubling: 0, or -1 with a message. */
-static int slots_room(struct slot **slots, int nslots, int *cap, int n)
+/* Room for n more elements of size bytes in *arr (used of *cap taken); realloc would lose the cache-line
+ * alignment of the slots and progs (struct slot, struct prog), so a larger array is aligned afresh,
+ * doubling: 0, or -1 with a message. */
+static int aligned_room(void **arr, size_t size, size_t align, int used, int *cap, int n)
 {
-	if (nslots + n <= *cap)
+	if (used + n <= *cap)
 		return 0;
 	int c = *cap ? *cap : 64;
-	while (c < nslots + n)
+	while (c < used + n)
 		c *= 2;
-	struct slot *ns = aligned_alloc(_Alignof(struct slot), (size_t)c * sizeof(*ns));
-	if (!ns)
+	void *na = aligned_alloc(align, (size_t)c * size);
+	if (!na)
 		return uc_err("out of memory");
-	if (nslots)
-		memcpy(ns, *slots, (size_t)nslots * sizeof(*ns));
-	free(*slots);
-	*slots = ns;
+	if (used)
+		memcpy(na, *arr, (size_t)used * size);
+	free(*arr);
+	*arr = na;
 	*cap = c;
 	return 0;
 }
@@ -107,7 +108,7 @@ static int slots_room(struct slot **slots, int nslots, int *cap, int n)
 /* Add box bi's events reqs (of session events evidx), placed by group (grp[i]; ng groups), to the plan:
  * one prog per group. */
 static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const int *evidx, const int *grp, int n,
-		     int ng, struct slot **slots, int *nslots, int *cap, struct prog **progs, int *nprogs)
+		     int ng, struct slot **slots, int *nslots, int *cap, struct prog **progs, int *nprogs, int *pcap)
 {
 	const struct box *b = &u->boxes[bi];
 	struct sched_req gr[UC_MAX_SLOTS];
@@ -122,15 +123,15 @@ static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const in
 			}
 		if (sched_box(b, gr, m, p.fval, p.fmask))
 			return -1;
-		if (slots_room(slots, *nslots, cap, m))
+		if (aligned_room((void **)slots, sizeof(**slots), _Alignof(struct slot), *nslots, cap, m) ||
+		    aligned_room((void **)progs, sizeof(**progs), _Alignof(struct prog), *nprogs, pcap, 1))
 			return -1;
 		struct slot *ns = *slots;
-		struct prog *np = realloc(*progs, (size_t)(*nprogs + 1) * sizeof(*np));
-		if (!np)
-			return uc_err("out of memory");
-		*progs = np;
+		struct prog *np = *progs;
 		p.first = *nslots;
-		p.nslots = m;
+		p.nslots = (int16_t)m;
+		p.cpu = b->cpu;
+		p.msr = b->t->space == UC_MSR;
 		for (int i = 0; i < m; i++) {
 			struct slot *sl = &ns[(*nslots)++];
 			*sl = (struct slot){ .ev = gev[i], .box = bi, .prog = *nprogs, .fr = gr[i].enc->fr };
@@ -151,7 +152,7 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 	uncore_t *u = s->u;
 	struct slot *slots = NULL;
 	struct prog *progs = NULL;
-	int nslots = 0, cap = 0, nprogs = 0, grp[UC_MAX_SLOTS];
+	int nslots = 0, cap = 0, nprogs = 0, pcap = 0, grp[UC_MAX_SLOTS];
 	struct sched_req *reqs = calloc((size_t)nevs, sizeof(*reqs));
 	int *evidx = calloc((size_t)nevs, sizeof(*evidx));
 	if (!reqs || !evidx) {
@@ -187,7 +188,7 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 				goto fail;
 			}
 		}
-		if (add_progs(u, bi, reqs, evidx, grp, n, ng, &slots, &nslots, &cap, &progs, &nprogs))
+		if (add_progs(u, bi, reqs, evidx, grp, n, ng, &slots, &nslots, &cap, &progs, &nprogs, &pcap))
 			goto fail;
 	}
 	free(reqs);

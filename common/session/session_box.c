@@ -84,7 +84,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 	 * is taken again, so that rates divide by the counts' own window, not by a preemption.  Registers its
 	 * CPU's batch read are of the batch's instant: taken from the batch where they lie, in this box's
 	 * order (prefetch, session_read.c), the rest read as any other. */
-	if (s->batch_ns && pf && pf->cpu == b->cpu && b->t->space == UC_MSR) {
+	if (s->batch_ns && pf && pf->cpu == p->cpu && p->msr) { /* (the prog's copies: the box's line stays cold) */
 		const uint32_t *reg = pf->reg + pf->next;
 		int got = 0, avail = pf->n - pf->next;
 		if (p->batch_at == pf->next && n <= avail) /* where turn_msrs put its counters, from these slots */

@@ -7,6 +7,8 @@
 #define UNCORE_SESSION_PRIV_H
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,20 +54,25 @@ enum read_kind { READ_BASELINE, READ_USER, READ_SAMPLE };
 
 /* A box's programming: one per box, but on the perf backend one per group when its events were split. */
 struct prog {
-	/* what every read looks at, first and together (a read at 100 Hz after a sleep finds its caches cold) */
-	int box;
-	int first, nslots; /* its slots: schedule_all places a prog's slots together */
-	int verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
-	int batch_at;   /* where its counters lie in its turn's MSR list (turn_msrs; -1: not in it) */
-	int moved;      /* a counter of it counted in the interval the caller's last read closed */
-	int all_moved;  /* ... every one (sess_read_box says both as it reads) */
-	int hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
-	int hseen;      /* ... and those since */
-	int taken;      /* another agent reprogrammed it (it failed): its registers are that agent's, not restored */
-	char *failed;   /* why reading the box failed: its counts stopped there and are not reported */
+	/* what every read looks at, together in one cache line (64 bytes, the progs aligned to it: a read at 100 Hz
+	 * after a sleep finds its caches cold, and a read of 168 boxes that touched three lines each paid for 500) */
+	_Alignas(64) int box;
+	int first;          /* its slots: schedule_all places a prog's slots together ... */
+	int16_t nslots;     /* ... this many (at most UC_MAX_SLOTS) */
+	int16_t batch_at;   /* where its counters lie in its turn's MSR list (turn_msrs; -1: not in it) */
+	int cpu;            /* its box's CPU (box->cpu), and ... */
+	uint8_t msr;        /* ... whether its registers are MSRs (read on that CPU: in its batch) */
+	uint8_t verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
+	uint8_t moved;      /* a counter of it counted in the interval the caller's last read closed */
+	uint8_t all_moved;  /* ... every one (sess_read_box says both as it reads) */
+	uint8_t hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
+	uint8_t hseen;      /* ... and those since */
+	uint8_t taken;      /* another agent reprogrammed it (it failed): its registers are that agent's, not restored */
+	char *failed;       /* why reading the box failed: its counts stopped there and are not reported */
 	uint64_t t_prev, t_last; /* its last two samples ... */
-	uint64_t t_read; /* ... when it was last read or sampled */
+	uint64_t t_read;    /* ... when it was last read or sampled */
 	uint64_t t_verified; /* when every control word was last verified */
+	/* (what reads use now and then, and starting and stopping) */
 	uint64_t t_start; /* when it began counting */
 	int told;       /* failed, and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
 	int turn;       /* when a read reads it: its CPU's place among the read's CPUs, after them when any CPU may */
@@ -85,6 +92,9 @@ struct prog {
 	int nfound;
 	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
 };
+
+/* (the fields every read looks at fill the prog's first cache line, and no more) */
+_Static_assert(offsetof(struct prog, t_start) == 64, "struct prog: a read's fields outgrew one cache line");
 
 #define SESS_OVQ 64
 

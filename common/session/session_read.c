@@ -32,8 +32,7 @@ static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, 
 /* The CPU a box must be read on (its MSRs, its perf group), or -1: any (PCI, MMIO). */
 static int read_cpu(const uncore_session_t *s, const struct prog *pg)
 {
-	const struct box *b = box_of(s, pg->box);
-	return s->u->perf || b->t->space == UC_MSR ? b->cpu : -1;
+	return s->u->perf || pg->msr ? pg->cpu : -1;
 }
 
 /* The place of a box's CPU in cpus, or n: read from anywhere, after them. */
@@ -72,7 +71,7 @@ static int turn_msrs(uncore_session_t *s, int turn, uint32_t *regs, int max)
 		pg->batch_at = -1;
 		if (pg->failed || n + 2 * ns > max)
 			continue;
-		pg->batch_at = n;
+		pg->batch_at = (int16_t)n;
 		for (int k = 0; k < ns; k++)
 			regs[n++] = (uint32_t)sl[k].addr;
 		for (int k = 0; pg->verify && k < ns; k++)

@@ -6,6 +6,7 @@
 #ifndef UNCORE_SIM_H
 #define UNCORE_SIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "access/access.h"
 #include "sim_model.h"
@@ -65,31 +66,40 @@ struct sim_profile {
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
 
+/* A counter's count and the fraction of an event it has counted towards the next; rate: the events a second
+ * a fast advance adds (advance_fast), the rate cache's (rc) copied next to the count it advances.  (rate is
+ * kept in a shared machine's file too, unused: an advance there never takes the fast way.) */
+struct sim_count {
+	uint64_t v;
+	double frac;
+	double rate;
+};
+
 struct sim_box {
-	/* what every advance of a counting box looks at, first and together (a read at 100 Hz advances every
-	 * box, its caches cold after the sleep between reads) */
-	const struct sim_unit *u;
-	int width;           /* of its counters (a discovery fault may make it 64) */
-	int nfr;             /* free-running counters (fr_base: where) */
+	/* what every advance of a counting box looks at, first and together: with the clock of its last advance
+	 * and its first three counts, its first two cache lines (a read at 100 Hz advances every box, its caches
+	 * cold after the sleep between reads; each box starts a line, and a CHA counting three events touches no
+	 * third) */
+	_Alignas(64) const struct sim_unit *u;
 	/* what an advance counts while nothing changes (sim_core.c advance_fast): valid while fast_gen is the
 	 * machine's rate_gen + 1 -- a write to the box, a strike or an overflow sets it 0 -- and the machine
-	 * neither freezes the box's die nor arms a counter: the counters that count (bits), the fixed one, and
-	 * their rates (general counters', then the fixed one's: rc's, copied where it counts) */
+	 * neither freezes the box's die nor arms a counter: the counters that count (bits) and the fixed one, at
+	 * the rates their counts keep (struct sim_count) */
 	uint64_t fast_gen;
-	unsigned fast_mask;
-	int fast_fixed;
-	int fault;        /* 0, or an errno every access fails with ... (from fault_from_ns) */
-	int allones;      /* reads return all ones */
-	int agent;        /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
-	int socket, die;  /* die: its logical die in the socket (dies=N; 0 on one-die sockets) */
 	double phantom;   /* fault phantom: events a second every counter adds whatever it counts */
-	/* register state, ctr to fr_frac: what a shared simulator keeps in its file (sim_shared.c); the
-	 * general counters and the clock of their last advance lead */
-	uint64_t ctr[SIM_MAX_CTR];
-	double frac[SIM_MAX_CTR];
+	int fault;        /* 0, or an errno every access fails with ... (from fault_from_ns) */
+	uint16_t fast_mask;
+	uint8_t fast_fixed;
+	uint8_t width;    /* of its counters (a discovery fault may make it 64) */
+	uint8_t nfr;      /* free-running counters (fr_base: where) */
+	uint8_t allones;  /* reads return all ones */
+	uint8_t agent;    /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
+	uint8_t socket, die; /* die: its logical die in the socket (dies=N; 0 on one-die sockets) */
+	/* register state, last_ns to fr_frac: what a shared simulator keeps in its file (sim_shared.c); the clock
+	 * of the last advance and the general counts it advances lead, right after the header */
 	uint64_t last_ns;
-	uint64_t fixed_ctr;
-	double fixed_frac;
+	struct sim_count cnt[SIM_MAX_CTR];
+	struct sim_count fixed;
 	uint64_t ctl[SIM_MAX_CTR];
 	uint64_t box_ctl;
 	uint64_t fixed_ctl;
@@ -98,7 +108,6 @@ struct sim_box {
 	uint64_t fr[SIM_MAX_FR];
 	double fr_frac[SIM_MAX_FR];
 	/* (end of the register state) */
-	double fast_rate[SIM_MAX_CTR + 1];
 	int idx;
 	uint64_t base;       /* its registers are at base + the unit's addresses (sim_model.h) */
 	uint64_t fr_base;    /* free-running counters: base */
@@ -116,6 +125,10 @@ struct sim_box {
 	 * control word, the box's filters and the machine's rate_gen (sim_core.c box_rate) */
 	struct { uint64_t ctl, filt, gen; double rate; } rc[SIM_MAX_CTR + 1 + SIM_MAX_FR];
 };
+
+/* (a box counting three general events advances within its first two cache lines) */
+_Static_assert(offsetof(struct sim_box, cnt) + 3 * sizeof(struct sim_count) <= 128,
+	       "struct sim_box: the header outgrew what leaves three counts in the first two cache lines");
 
 struct sim_dev {
 	struct pci_devinfo info;
@@ -425,11 +438,11 @@ static inline uint64_t sim_reg_value(const struct sim_box *b, int kind, int i)
 	case R_CTL_HI: return b->ctl[i] >> 32;
 	case R_FR: return b->fr[i];
 	case R_FR_HI: return b->fr[i] >> 32;
-	case R_CTR: return b->ctr[i];
-	case R_CTR_HI: return b->ctr[i] >> 32;
+	case R_CTR: return b->cnt[i].v;
+	case R_CTR_HI: return b->cnt[i].v >> 32;
 	case R_FIXED_CTL: return b->fixed_ctl;
-	case R_FIXED_CTR: return b->fixed_ctr;
-	case R_FIXED_CTR_HI: return b->fixed_ctr >> 32;
+	case R_FIXED_CTR: return b->fixed.v;
+	case R_FIXED_CTR_HI: return b->fixed.v >> 32;
 	case R_FILT: return b->filt[i];
 	}
 	return 0;
@@ -467,11 +480,14 @@ static inline uint64_t sim_key(enum sim_space sp, unsigned scope, uint64_t addr)
 	return (uint64_t)sp << 62 | (uint64_t)scope << 50 | (addr & ((1ull << 50) - 1));
 }
 
-/* The map's slot for a key (Fibonacci hashing: the product's top bits mix in every bit of the key, so
- * that the socket and the space in its top bits count as much as the address in its low ones). */
+/* The map's slot for a key: its 64-byte block of addresses hashed (Fibonacci hashing: the product's top bits
+ * mix in every bit of the key, so that the socket and the space in its top bits count as much as the
+ * address in its low ones), then its 8-byte register within the block -- a box's registers of one block
+ * (an iMC's counters over MMIO) lie side by side in the map, a read of them a line or two, not one each. */
 static inline size_t sim_map_slot(const struct sim *s, uint64_t key)
 {
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - s->map_bits));
+	size_t block = (size_t)(((key >> 6) * 0x9e3779b97f4a7c15ull) >> (64 - s->map_bits));
+	return ((block << 3) | (size_t)(key >> 3 & 7)) & (s->map_cap - 1);
 }
 
 /* The map's entry of a key, or NULL. */

@@ -208,9 +208,9 @@ static void advance_fast(struct sim *s, struct sim_box *b, double dt)
 		count(s, b->rc[SIM_MAX_CTR + 1 + k].rate + ph, dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
 	for (unsigned m = b->fast_mask, c = 0; m; m >>= 1, c++)
 		if (m & 1)
-			count(s, b->fast_rate[c] + ph, dt, &b->frac[c], &b->ctr[c], wmask);
+			count(s, b->cnt[c].rate + ph, dt, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 	if (b->fast_fixed)
-		count(s, b->fast_rate[SIM_MAX_CTR] + ph, dt, &b->fixed_frac, &b->fixed_ctr, uc_width_mask(u->fixed_width));
+		count(s, b->fixed.rate + ph, dt, &b->fixed.frac, &b->fixed.v, uc_width_mask(u->fixed_width));
 }
 
 /* Bring a box's counters up to now (the clock's time when the access began). */
@@ -253,10 +253,10 @@ void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 			if ((b->ctl[c] & en) && (b->ctl[c] & ov_en))
 				arm |= 1u << c;
 		for (int c = 0; c < nctr; c++) {
-			old[c] = b->ctr[c];
+			old[c] = b->cnt[c].v;
 			double r = (arm >> c & 1) && freezes ? RATE(b->ctl[c], c, c) : 0;
 			if (r > 0) {
-				double t = ((double)(wmask - b->ctr[c]) + 1 - b->frac[c]) / r;
+				double t = ((double)(wmask - b->cnt[c].v) + 1 - b->cnt[c].frac) / r;
 				if (t + SIM_FREEZE_LAT_S < dtc)
 					dtc = t + SIM_FREEZE_LAT_S;
 			}
@@ -278,35 +278,35 @@ void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 			if (b->rc[c].gen != gen || b->rc[c].ctl != ctl || b->rc[c].filt != fh)
 				miss |= 1u << c;
 			else
-				count(s, b->rc[c].rate + ph, dtc, &b->frac[c], &b->ctr[c], wmask);
+				count(s, b->rc[c].rate + ph, dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 		}
 		for (int c = 0; miss; c++, miss >>= 1)
 			if (miss & 1)
-				count(s, box_rate(s, b, b->ctl[c], c, fh), dtc, &b->frac[c], &b->ctr[c], wmask);
+				count(s, box_rate(s, b, b->ctl[c], c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 		fast = !arm && !s->gfrz[sc] && !s->armed && nctr <= 32;
 	} else {
 		for (int c = 0; c < nctr; c++) {
 			uint64_t ctl = b->ctl[c];
 			if ((ctl & en) && (run >> c & 1))
-				count(s, box_rate(s, b, ctl, c, fh), dtc, &b->frac[c], &b->ctr[c], wmask);
+				count(s, box_rate(s, b, ctl, c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 		}
 	}
 	int fixed = u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && (run & 1ull << 32);
 	if (fixed)
-		count(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed_frac, &b->fixed_ctr, uc_width_mask(u->fixed_width));
+		count(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed.frac, &b->fixed.v, uc_width_mask(u->fixed_width));
 	if (fast) { /* the next advances need look at nothing of this again until something changes */
 		b->fast_mask = 0;
 		for (int c = 0; c < nctr; c++)
 			if ((b->ctl[c] & en) && (run >> c & 1)) {
 				b->fast_mask |= 1u << c;
-				b->fast_rate[c] = b->rc[c].rate; /* (just computed or found current by the count above) */
+				b->cnt[c].rate = b->rc[c].rate; /* (just computed or found current by the count above) */
 			}
 		b->fast_fixed = fixed;
-		b->fast_rate[SIM_MAX_CTR] = b->rc[SIM_MAX_CTR].rate;
+		b->fixed.rate = b->rc[SIM_MAX_CTR].rate;
 		b->fast_gen = gen;
 	}
 	for (int c = 0; arm && c < nctr; c++)
-		if ((arm >> c & 1) && b->ctr[c] < old[c])
+		if ((arm >> c & 1) && b->cnt[c].v < old[c])
 			ovbits |= 1ull << (c + u->status_shift);
 	if (ovbits)
 		overflowed(s, b, ovbits, start + (uint64_t)(dtc * 1e9));
@@ -335,12 +335,14 @@ static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uin
 	sim_box_catch_up(s, b);
 	sim_agent_strike(s, b);
 	b->fast_gen = 0;
-	uint64_t held[SIM_MAX_CTR], held_fixed = b->fixed_ctr; /* fault stuck: what its counters keep */
-	memcpy(held, b->ctr, sizeof(held));
+	uint64_t held[SIM_MAX_CTR], held_fixed = b->fixed.v; /* fault stuck: what its counters keep */
+	for (int c = 0; c < SIM_MAX_CTR; c++)
+		held[c] = b->cnt[c].v;
 	reg_set_counters(s, b, kind, i, v, dword);
 	if (b->stuck) {
-		memcpy(b->ctr, held, sizeof(held));
-		b->fixed_ctr = held_fixed;
+		for (int c = 0; c < SIM_MAX_CTR; c++)
+			b->cnt[c].v = held[c];
+		b->fixed.v = held_fixed;
 	}
 }
 
@@ -353,8 +355,8 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 	case R_BOX_CTL:
 		if (bc->rst_ctrs && (v & bc->rst_ctrs))
 			for (int c = 0; c < u->nctr; c++) {
-				b->ctr[c] = sim_reset_value(s, b, b->ctl[c], c, b->width);
-				b->frac[c] = 0;
+				b->cnt[c].v = sim_reset_value(s, b, b->ctl[c], c, b->width);
+				b->cnt[c].frac = 0;
 			}
 		if (bc->rst_ctrl && (v & bc->rst_ctrl))
 			memset(b->ctl, 0, sizeof(b->ctl));
@@ -381,37 +383,37 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 		if (armed(b, i))
 			s->armed = 1;
 		if (v & u->ctl_rst) {
-			b->ctr[i] = sim_reset_value(s, b, b->ctl[i], i, b->width);
-			b->frac[i] = 0;
+			b->cnt[i].v = sim_reset_value(s, b, b->ctl[i], i, b->width);
+			b->cnt[i].frac = 0;
 		}
 		break;
 	case R_CTR:
-		b->ctr[i] = dword ? ((b->ctr[i] & ~0xffffffffull) | (v & 0xffffffffull)) : (v & uc_width_mask(b->width));
-		b->frac[i] = 0;
-		if (!dword && !b->ctr[i])
-			b->ctr[i] = sim_reset_value(s, b, b->ctl[i], i, b->width);
+		b->cnt[i].v = dword ? ((b->cnt[i].v & ~0xffffffffull) | (v & 0xffffffffull)) : (v & uc_width_mask(b->width));
+		b->cnt[i].frac = 0;
+		if (!dword && !b->cnt[i].v)
+			b->cnt[i].v = sim_reset_value(s, b, b->ctl[i], i, b->width);
 		break;
 	case R_CTR_HI:
-		b->ctr[i] = ((b->ctr[i] & 0xffffffffull) | (v << 32)) & uc_width_mask(b->width);
-		if (!b->ctr[i]) /* a 64-bit write of 0 completed: a reset */
-			b->ctr[i] = sim_reset_value(s, b, b->ctl[i], i, b->width);
+		b->cnt[i].v = ((b->cnt[i].v & 0xffffffffull) | (v << 32)) & uc_width_mask(b->width);
+		if (!b->cnt[i].v) /* a 64-bit write of 0 completed: a reset */
+			b->cnt[i].v = sim_reset_value(s, b, b->ctl[i], i, b->width);
 		break;
 	case R_FIXED_CTL:
 		b->fixed_ctl = v & u->fixed_en;
 		if (u->fixed_rst && (v & u->fixed_rst)) {
-			b->fixed_ctr = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
-			b->fixed_frac = 0;
+			b->fixed.v = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
+			b->fixed.frac = 0;
 		}
 		break;
 	case R_FIXED_CTR:
-		b->fixed_ctr = dword ? ((b->fixed_ctr & ~0xffffffffull) | (v & 0xffffffffull)) : (v & uc_width_mask(u->fixed_width));
-		if (!dword && !b->fixed_ctr)
-			b->fixed_ctr = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
+		b->fixed.v = dword ? ((b->fixed.v & ~0xffffffffull) | (v & 0xffffffffull)) : (v & uc_width_mask(u->fixed_width));
+		if (!dword && !b->fixed.v)
+			b->fixed.v = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
 		break;
 	case R_FIXED_CTR_HI:
-		b->fixed_ctr = ((b->fixed_ctr & 0xffffffffull) | (v << 32)) & uc_width_mask(u->fixed_width);
-		if (!b->fixed_ctr)
-			b->fixed_ctr = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
+		b->fixed.v = ((b->fixed.v & 0xffffffffull) | (v << 32)) & uc_width_mask(u->fixed_width);
+		if (!b->fixed.v)
+			b->fixed.v = sim_reset_value(s, b, 0, SIM_CTR_FIXED, u->fixed_width);
 		break;
 	case R_FILT:
 		b->filt[i] = v & u->filt[i].writable; /* unimplemented bits read 0 */

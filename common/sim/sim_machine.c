@@ -29,10 +29,11 @@ int sim_changed_registers(struct sim *s, char *why, size_t len)
 		sim_shared_in(s, b);
 		sim_box_advance(s, b);
 		sim_shared_out(s, b);
-		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed_ctr != o->fixed_ctr ||
+		int diff = b->box_ctl != o->box_ctl || b->fixed_ctl != o->fixed_ctl || b->fixed.v != o->fixed.v ||
 			   b->status != o->status || s->gfrz[sim_box_scope(s, b)] != s->gfrz_boot[sim_box_scope(s, b)] || gstatus_any(s, sim_box_scope(s, b)) ||
-			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->ctr, o->ctr, sizeof(b->ctr)) ||
-			   memcmp(b->filt, o->filt, sizeof(b->filt));
+			   memcmp(b->ctl, o->ctl, sizeof(b->ctl)) || memcmp(b->filt, o->filt, sizeof(b->filt));
+		for (int c = 0; c < SIM_MAX_CTR; c++)
+			diff |= b->cnt[c].v != o->cnt[c].v;
 		if (diff) {
 			if (why && !n)
 				snprintf(why, len, "%s %d socket %d", b->u->name, b->idx, b->socket);
@@ -161,7 +162,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 		else if (!strcmp(kind, "stuck")) { /* holds a value no reset gives: ever the same, never 0 */
 			b->stuck = 1;
 			for (int c = 0; c < SIM_MAX_CTR; c++)
-				b->ctr[c] = 0x5a5a5a5aull & uc_width_mask(b->width);
+				b->cnt[c].v = 0x5a5a5a5aull & uc_width_mask(b->width);
 		} else if (!strcmp(kind, "narrow")) /* wraps at 32 bits, where the manuals give 44 or 48 */
 			b->width = b->width > 32 ? 32 : b->width;
 		else if (!strcmp(kind, "agent"))
@@ -218,9 +219,9 @@ void sim_set_counter(struct sim *s, const char *unit, int socket, int idx, int c
 			sim_shared_in(s, b);
 			sim_box_advance(s, b);
 			if (ctr < 0)
-				b->fixed_ctr = val & uc_width_mask(b->u->fixed_width);
+				b->fixed.v = val & uc_width_mask(b->u->fixed_width);
 			else
-				b->ctr[ctr] = val & uc_width_mask(b->width);
+				b->cnt[ctr].v = val & uc_width_mask(b->width);
 			sim_shared_out(s, b);
 		}
 	}
@@ -243,10 +244,10 @@ struct sim_box *sim_add_box(struct sim *s, const struct sim_unit *u, int socket,
 	b->gsp = -1;
 	/* leftovers of an earlier user, so that "restored on close" means something */
 	for (int c = 0; c < u->nctr; c++)
-		b->ctr[c] = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & uc_width_mask(u->width);
+		b->cnt[c].v = (0x1000ull * (uint64_t)(s->nboxes) + (uint64_t)c * 7) & uc_width_mask(u->width);
 	for (int f = 0; f < u->nfilt; f++) /* the lowest implemented bit: an earlier user's setting */
 		b->filt[f] = u->filt[f].writable & (~u->filt[f].writable + 1);
-	b->fixed_ctr = 0x5555;
+	b->fixed.v = 0x5555;
 	return b;
 }
 

@@ -26,10 +26,10 @@ static uint16_t reg_at(int kind, int i)
 	case R_FR_HI: hi = 1; /* fall through */
 	case R_FR: o = offsetof(struct sim_box, fr) + 8 * (size_t)i; break;
 	case R_CTR_HI: hi = 1; /* fall through */
-	case R_CTR: o = offsetof(struct sim_box, ctr) + 8 * (size_t)i; break;
+	case R_CTR: o = offsetof(struct sim_box, cnt) + sizeof(struct sim_count) * (size_t)i; break;
 	case R_FIXED_CTL: o = offsetof(struct sim_box, fixed_ctl); break;
 	case R_FIXED_CTR_HI: hi = 1; /* fall through */
-	case R_FIXED_CTR: o = offsetof(struct sim_box, fixed_ctr); break;
+	case R_FIXED_CTR: o = offsetof(struct sim_box, fixed); break;
 	case R_FILT: o = offsetof(struct sim_box, filt) + 8 * (size_t)i; break;
 	}
 	return (uint16_t)(o | hi);

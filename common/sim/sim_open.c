@@ -203,8 +203,10 @@ struct access *access_sim_open(const char *spec)
 		goto fail;
 	}
 	/* the machine's state (megabytes: every box's registers and their snapshot) only now */
-	if (!(s = calloc(1, sizeof(*s))) || !(a = calloc(1, sizeof(*a))))
+	/* (aligned as its boxes are: each starts a cache line) */
+	if (posix_memalign((void **)&s, _Alignof(struct sim), sizeof(*s)) || !(a = calloc(1, sizeof(*a))))
 		goto oom;
+	memset(s, 0, sizeof(*s));
 	sim_init(s, k);
 	while ((opt = strtok_r(NULL, ",", &save)))
 		if (sim_option(s, &o, opt))

@@ -28,8 +28,8 @@ struct shm_hdr {
 	uint64_t writes; /* register writes by every process: shows whether a box was programmed once */
 };
 
-/* The mutable part of a box: the fields from ctr to fr_frac (sim.h keeps them together). */
-#define ST_OFF offsetof(struct sim_box, ctr)
+/* The mutable part of a box: the fields from last_ns to fr_frac (sim.h keeps them together). */
+#define ST_OFF offsetof(struct sim_box, last_ns)
 #define ST_LEN (offsetof(struct sim_box, fr_frac) + sizeof(((struct sim_box *)0)->fr_frac) - ST_OFF)
 
 /* The machine's mutable state: global control to armed, and the memory traffic (sim.h). */
@@ -95,12 +95,12 @@ int sim_shared_attach(struct sim *s, const char *path, uint64_t spec_hash)
 	}
 	struct shm_hdr *h = m;
 	if (fresh) {
-		*h = (struct shm_hdr){ "UCSIM02", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash, 0 };
+		*h = (struct shm_hdr){ "UCSIM03", (uint32_t)s->nboxes, (uint32_t)ST_LEN, s->epoch_ns, spec_hash, 0 };
 		s->shm = m;
 		machine_copy(s, 1);
 		for (int i = 0; i < s->nboxes; i++)
 			memcpy(state_of(s, &s->boxes[i]), (uint8_t *)&s->boxes[i] + ST_OFF, ST_LEN);
-	} else if (memcmp(h->magic, "UCSIM02", 8) || h->nboxes != (uint32_t)s->nboxes || h->spec_hash != spec_hash) {
+	} else if (memcmp(h->magic, "UCSIM03", 8) || h->nboxes != (uint32_t)s->nboxes || h->spec_hash != spec_hash) {
 		munmap(m, need);
 		close(fd);
 		return uc_err("shared simulator file %s was made with other sim: options; use the same options in "

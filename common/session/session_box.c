@@ -68,22 +68,66 @@ static uint64_t most_in(uint64_t ns)
 	return ns > (UINT64_MAX - 1000000) / MOST_PER_NS ? UINT64_MAX : ns * MOST_PER_NS + 1000000;
 }
 
+/* A box's counters read on their own into buf, after the first ngot its CPU's batch had (got).  Without a batch
+ * (now set) the sample's time is the middle of the read, and a read the scheduler stretched (a loaded machine)
+ * is taken again, so that rates divide by the counts' own window, not by a preemption; with one (now NULL)
+ * the counts are of the batch's instant.  Kept out of sess_read_box, whose common case (a batch) then needs
+ * neither these arrays nor the registers they cost.  0, or -1 with a message. */
+static __attribute__((noinline)) int read_alone(uncore_session_t *s, const struct prog *p, const uint64_t *got,
+						 int ngot, int n, uint64_t *buf, uint64_t *now)
+{
+	const struct box *b = box_of(s, p->box);
+	const struct slot *sl0 = &s->slots[p->first];
+	struct access *a = s->u->acc;
+	uint64_t addr[UC_MAX_SLOTS];
+	if (ngot)
+		memcpy(buf, got, (size_t)ngot * sizeof(buf[0]));
+	for (int k = ngot; k < n; k++)
+		addr[k] = sl0[k].addr;
+	if (!now)
+		return reg_read_counters(s->u, b, addr + ngot, n - ngot, buf + ngot)
+			       ? uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket)
+			       : 0;
+	for (int tries = 0;; tries++) {
+		uint64_t t0 = a->ops->now_ns(a);
+		if (reg_read_counters(s->u, b, addr, n, buf))
+			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+		uint64_t t1 = a->ops->now_ns(a);
+		if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
+			*now = t0 + (t1 - t0) / 2;
+			return 0;
+		}
+	}
+}
+
+/* Whether another agent reprogrammed the box (its control words read back once a second): 0, or -1 with a
+ * message that says so (p->taken set) or why they could not be read. */
+static __attribute__((noinline)) int verify_ctls(uncore_session_t *s, struct prog *p)
+{
+	const struct box *b = box_of(s, p->box);
+	char why[160];
+	int changed = sess_ctls_changed(s, p, 1, -1, why, sizeof(why));
+	if (changed < 0)
+		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
+	if (!changed)
+		return 0;
+	p->taken = 1;
+	return uc_err("taken over by another agent (a perf user, a second tool): %s%s; its counts are no longer this "
+		      "session's events, and it is left as that agent programmed it", why, changed > 1 ? " and more" : "");
+}
+
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading
  * every box takes a while next to a short interval. */
 int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 {
-	const struct box *b = box_of(s, p->box);
-	uint64_t addr[UC_MAX_SLOTS], buf[UC_MAX_SLOTS];
+	uint64_t buf[UC_MAX_SLOTS];
 	const uint64_t *val = buf; /* the first n are set */
 	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
-	struct access *a = s->u->acc;
 	struct slot *sl0 = &s->slots[p->first];
-	struct msr_prefetch *pf = a->prefetch;
-	uint64_t now;
-	/* The sample's time is the middle of its read.  A read the scheduler stretched (a loaded machine)
-	 * is taken again, so that rates divide by the counts' own window, not by a preemption.  Registers its
-	 * CPU's batch read are of the batch's instant: taken from the batch where they lie, in this box's
-	 * order (prefetch, session_read.c), the rest read as any other. */
+	struct msr_prefetch *pf = s->u->acc->prefetch;
+	uint64_t now = 0;
+	/* Registers its CPU's batch read are of the batch's instant: taken from the batch where they lie, in this
+	 * box's order (prefetch, session_read.c), the rest read as any other. */
 	if (s->batch_ns && pf && pf->cpu == p->cpu && p->msr) { /* (the prog's copies: the box's line stays cold) */
 		const uint32_t *reg = pf->reg + pf->next;
 		int got = 0, avail = pf->n - pf->next;
@@ -94,29 +138,12 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 				got++;
 		if (got == n)
 			val = pf->val + pf->next;
-		else {
-			memcpy(buf, pf->val + pf->next, (size_t)got * sizeof(buf[0]));
-			for (int k = got; k < n; k++)
-				addr[k] = sl0[k].addr;
-			if (reg_read_counters(s->u, b, addr + got, n - got, buf + got))
-				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-		}
+		else if (read_alone(s, p, pf->val + pf->next, got, n, buf, NULL))
+			return -1;
 		pf->next += got;
 		now = s->batch_ns;
-	} else {
-		for (int k = 0; k < n; k++)
-			addr[k] = sl0[k].addr;
-		for (int tries = 0;; tries++) {
-			uint64_t t0 = a->ops->now_ns(a);
-			if (reg_read_counters(s->u, b, addr, n, buf))
-				return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-			uint64_t t1 = a->ops->now_ns(a);
-			if (t1 - t0 <= SAMPLE_SLACK_NS || tries == SAMPLE_TRIES - 1) {
-				now = t0 + (t1 - t0) / 2;
-				break;
-			}
-		}
-	}
+	} else if (read_alone(s, p, NULL, 0, n, buf, &now))
+		return -1;
 	/* A register that reads all ones is a device gone (a PCI function hidden, a bus error), not a count:
 	 * nothing of it is taken, not even its control words as another agent's, until it reads sane again.
 	 * A count with bits beyond the counter's width, or a step more than any event can count in the time
@@ -126,18 +153,8 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		f |= val[k] == ~0ull;
 	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
 	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
-	if (kind != READ_BASELINE && !f && p->verify) {
-		char why[160];
-		int changed = sess_ctls_changed(s, p, 1, -1, why, sizeof(why));
-		if (changed < 0)
-			return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
-		if (changed) {
-			p->taken = 1;
-			return uc_err("taken over by another agent (a perf user, a second tool): %s%s; its counts are no "
-				      "longer this session's events, and it is left as that agent programmed it", why,
-				      changed > 1 ? " and more" : "");
-		}
-	}
+	if (kind != READ_BASELINE && !f && p->verify && verify_ctls(s, p))
+		return -1;
 	if (kind != READ_SAMPLE) {
 		p->t_prev = kind == READ_BASELINE ? now : p->t_last;
 		p->t_last = now;

@@ -66,26 +66,6 @@ static inline int enabled(const struct sim_unit *u, uint64_t ctl)
 static inline int armed(const struct sim_box *b, int c) { return b->u->ov_en && (b->ctl[c] & b->u->ov_en) && enabled(b->u, b->ctl[c]); }
 
 
-static inline void count(struct sim *s, double rate, double dt, double *frac, uint64_t *ctr, uint64_t mask)
-{
-	uint64_t old = *ctr, inc, bits;
-	double f = *frac + rate * dt;
-	memcpy(&bits, &f, sizeof(bits));
-	if (bits < 0x4340000000000000ull) { /* 0 <= f < 2^53 (the sign bit clear): floor is truncation there */
-		int64_t n = (int64_t)f;
-		f -= (double)n;
-		inc = (uint64_t)n;
-	} else {
-		double fl = floor(f);
-		f -= fl;
-		inc = (uint64_t)fl;
-	}
-	*frac = f;
-	*ctr = (old + inc) & mask; /* uc_width_mask of the counter's width */
-	if (*ctr < old)
-		s->wraps++;
-}
-
 /* What a counter holds after a reset: 0, or with prewrap=T the value that wraps after T seconds. */
 uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr, int width)
 {
@@ -197,24 +177,9 @@ void sim_agent_strike(struct sim *s, struct sim_box *b)
 	(plain && b->rc[k_].gen == gen && b->rc[k_].ctl == (ctl_) && b->rc[k_].filt == fh ? b->rc[k_].rate + ph \
 											       : box_rate(s, b, (ctl_), (c_), fh))
 
-/* An advance of dt seconds of a box whose counting is as its last full advance left it (fast_gen): the
- * cached rates of the counters that count, nothing else looked at (a read at 100 Hz advances every box). */
-static void advance_fast(struct sim *s, struct sim_box *b, double dt)
-{
-	const struct sim_unit *u = b->u;
-	uint64_t wmask = uc_width_mask(b->width);
-	double ph = b->phantom;
-	for (int k = 0; k < b->nfr; k++)
-		count(s, b->rc[SIM_MAX_CTR + 1 + k].rate + ph, dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
-	for (unsigned m = b->fast_mask, c = 0; m; m >>= 1, c++)
-		if (m & 1)
-			count(s, b->cnt[c].rate + ph, dt, &b->cnt[c].frac, &b->cnt[c].v, wmask);
-	if (b->fast_fixed)
-		count(s, b->fixed.rate + ph, dt, &b->fixed.frac, &b->fixed.v, uc_width_mask(u->fixed_width));
-}
-
-/* Bring a box's counters up to now (the clock's time when the access began). */
-void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
+/* Bring a box's counters up to now (the clock's time when the access began): sim_box_advance_to's way when
+ * the box does not count as its last full advance left it. */
+void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 {
 	const struct sim_unit *u = b->u;
 	if (s->armed && !s->advancing)
@@ -225,7 +190,7 @@ void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 		return;
 	int sc = sim_box_scope(s, b), nctr = u->nctr;
 	if (b->fast_gen == s->rate_gen + 1 && !s->gfrz[sc] && !s->armed) {
-		advance_fast(s, b, (double)(now - start) / 1e9);
+		sim_box_advance_fast(s, b, (double)(now - start) / 1e9);
 		return;
 	}
 	if (s->gfrz[sc] && s->gfrz_ns[sc] < end) /* counted only until the global freeze */
@@ -235,7 +200,7 @@ void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 	uint64_t gen = s->rate_gen + 1, fh = filt_hash(b), ovbits = 0, old[SIM_MAX_CTR];
 	double ph = b->phantom;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
-		count(s, RATE(0, SIM_CTR_FR(k), SIM_MAX_CTR + 1 + k), dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
+		sim_count_add(s, RATE(0, SIM_CTR_FR(k), SIM_MAX_CTR + 1 + k), dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
 	if (frozen_own(b))
 		return;
 	/* an armed counter (one that reports overflows, where it is enabled) among them: the first overflow of a
@@ -278,22 +243,22 @@ void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t now)
 			if (b->rc[c].gen != gen || b->rc[c].ctl != ctl || b->rc[c].filt != fh)
 				miss |= 1u << c;
 			else
-				count(s, b->rc[c].rate + ph, dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
+				sim_count_add(s, b->rc[c].rate + ph, dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 		}
 		for (int c = 0; miss; c++, miss >>= 1)
 			if (miss & 1)
-				count(s, box_rate(s, b, b->ctl[c], c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
+				sim_count_add(s, box_rate(s, b, b->ctl[c], c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 		fast = !arm && !s->gfrz[sc] && !s->armed && nctr <= 32;
 	} else {
 		for (int c = 0; c < nctr; c++) {
 			uint64_t ctl = b->ctl[c];
 			if ((ctl & en) && (run >> c & 1))
-				count(s, box_rate(s, b, ctl, c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
+				sim_count_add(s, box_rate(s, b, ctl, c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
 		}
 	}
 	int fixed = u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && (run & 1ull << 32);
 	if (fixed)
-		count(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed.frac, &b->fixed.v, uc_width_mask(u->fixed_width));
+		sim_count_add(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed.frac, &b->fixed.v, uc_width_mask(u->fixed_width));
 	if (fast) { /* the next advances need look at nothing of this again until something changes */
 		b->fast_mask = 0;
 		for (int c = 0; c < nctr; c++)

@@ -578,7 +578,7 @@ struct unit_map {
 	char narrow_box[8][128]; /* narrow BOX CODE MASK: the driver's counter restriction, declared in the map */
 	unsigned narrow_code[8], narrow_mask[8];
 	int nnarrow;
-	char freerun_unit[4][64]; /* freerun UNIT N: that Unit's free-running counters N and up are left out */
+	char freerun_unit[4][128]; /* freerun UNIT N: that Unit's free-running counters N and up are left out */
 	int freerun_n[4], nfreerun;
 };
 

@@ -124,13 +124,13 @@ static int plan_reads(uncore_session_t *s)
 {
 	struct access *a = s->u->acc;
 	int *cpus = s->read_cpus, ncpus = 0;
-	/* (the direct backend's MSR batches; through the kernel a read has none) */
+	if (s->plan_progs == s->progs && s->plan_nprogs == s->nprogs && s->plan_place_ok == a->place_ok)
+		return 0;
+	/* (the direct backend's MSR batches, made with the first plan and kept; through the kernel a read has none) */
 	if (!s->u->perf && !s->batch_reg && !(s->batch_reg = malloc(MAX_TURN_MSRS * sizeof(uint32_t))))
 		return uc_err("out of memory");
 	if (!s->u->perf && !s->batch_val && !(s->batch_val = malloc(MAX_TURN_MSRS * sizeof(uint64_t))))
 		return uc_err("out of memory");
-	if (s->plan_progs == s->progs && s->plan_nprogs == s->nprogs && s->plan_place_ok == a->place_ok)
-		return 0;
 	if (s->read_order_cap < s->nprogs) { /* (the progs change only when the events are truncated) */
 		int *o = realloc(s->read_order, (size_t)s->nprogs * sizeof(int));
 		if (!o)

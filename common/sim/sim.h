@@ -69,7 +69,7 @@ struct sim_profile {
 };
 
 /* A counter's count and the fraction of an event it has counted towards the next; rate: the events a second
- * a fast advance adds (advance_fast), the rate cache's (rc) copied next to the count it advances.  (rate is
+ * a fast advance adds (sim_box_advance_fast), the rate cache's (rc) copied next to the count it advances.  (rate is
  * kept in a shared machine's file too, unused: an advance there never takes the fast way.) */
 struct sim_count {
 	uint64_t v;
@@ -83,7 +83,7 @@ struct sim_box {
 	 * cold after the sleep between reads; each box starts a line, and a CHA counting three events touches no
 	 * third) */
 	_Alignas(64) const struct sim_unit *u;
-	/* what an advance counts while nothing changes (sim_core.c advance_fast): valid while fast_gen is the
+	/* what an advance counts while nothing changes (sim_box_advance_fast): valid while fast_gen is the
 	 * machine's rate_gen + 1 -- a write to the box, a strike or an overflow sets it 0 -- and the machine
 	 * neither freezes the box's die nor arms a counter: the counters that count (bits) and the fixed one, at
 	 * the rates their counts keep (struct sim_count) */
@@ -449,7 +449,8 @@ static inline void sim_box_advance_fast(struct sim *s, struct sim_box *b, double
 	uint64_t wmask = uc_width_mask(b->width);
 	double ph = b->phantom;
 	for (int k = 0; k < b->nfr; k++)
-		sim_count_add(s, b->rc[SIM_MAX_CTR + 1 + k].rate + ph, dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
+		sim_count_add(s, b->rc[SIM_MAX_CTR + 1 + k].rate + ph, dt, &b->fr_frac[k], &b->fr[k],
+			      uc_width_mask(u->fr[k].width));
 	for (unsigned m = b->fast_mask, c = 0; m; m >>= 1, c++)
 		if (m & 1)
 			sim_count_add(s, b->cnt[c].rate + ph, dt, &b->cnt[c].frac, &b->cnt[c].v, wmask);

@@ -189,7 +189,7 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 	if (now == start) /* dt 0 (a time before start is one far ahead, as the unsigned difference says) */
 		return;
 	int sc = sim_box_scope(s, b), nctr = u->nctr;
-	if (b->fast_gen == s->rate_gen + 1 && !s->gfrz[sc] && !s->armed) {
+	if (b->fast_gen == s->rate_gen + 1 && !s->gfrz[sc] && !s->armed) { /* (advance_armed found none armed) */
 		sim_box_advance_fast(s, b, (double)(now - start) / 1e9);
 		return;
 	}
@@ -200,7 +200,8 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 	uint64_t gen = s->rate_gen + 1, fh = filt_hash(b), ovbits = 0, old[SIM_MAX_CTR];
 	double ph = b->phantom;
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
-		sim_count_add(s, RATE(0, SIM_CTR_FR(k), SIM_MAX_CTR + 1 + k), dt, &b->fr_frac[k], &b->fr[k], uc_width_mask(u->fr[k].width));
+		sim_count_add(s, RATE(0, SIM_CTR_FR(k), SIM_MAX_CTR + 1 + k), dt, &b->fr_frac[k], &b->fr[k],
+			      uc_width_mask(u->fr[k].width));
 	if (frozen_own(b))
 		return;
 	/* an armed counter (one that reports overflows, where it is enabled) among them: the first overflow of a

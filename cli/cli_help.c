@@ -46,7 +46,8 @@ static const struct {
 	{ "jobs", "uncore [OPTIONS] jobs [--json]",
 	  "The batch jobs this node runs (Slurm's cgroup tree, v2 or v1, and the spool /run/intel-uncore/jobs,\n"
 	  "below UNCORE_SYSROOT), the CPUs each holds, and per socket how many of its CPUs: a job holding a\n"
-	  "socket whole owns its counts.  An entry that cannot be used is left out with a warning.\n" },
+	  "socket whole owns its counts.  An entry that cannot be used is left out with a warning.  It opens\n"
+	  "no uncore (the machine's sockets and CPUs alone): it works on any node, a VM or a container.\n" },
 	{ "job", "uncore [OPTIONS] job begin|end|report ID [--interval S] [--whole-node]",
 	  "A job's own summary, for the prolog (begin) and epilog (end) of a node whose sockets it holds\n"
 	  "whole: begin starts a process that counts those sockets, reading every S seconds (default 1)\n"

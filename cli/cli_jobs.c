@@ -1,4 +1,5 @@
-/* uncore jobs: the batch jobs this node runs, the CPUs each holds, and the sockets it holds whole. */
+/* uncore jobs: the batch jobs this node runs, the CPUs each holds, and the sockets it holds whole (no uncore
+ * needed: the machine's topology alone). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -15,8 +16,13 @@ int cmd_jobs(int argc, char **argv)
 		fprintf(stderr, "uncore jobs: unexpected argument '%s' (see 'uncore jobs --help')\n", argv[i]);
 		return 2;
 	}
-	if (cli_open(&u))
+	/* the machine's sockets and CPUs alone: listing jobs counts nothing, so it works where no uncore can be
+	 * opened (a login node, a VM, a container) */
+	if (uncore_open_topology(cli_backend(), &u)) {
+		cli_warnings();
+		fprintf(stderr, "uncore: %s\n", uncore_error());
 		return 1;
+	}
 	int n = uncore_jobs_scan(u);
 	cli_warnings(); /* an entry left out, and why */
 	if (n < 0) {

@@ -106,31 +106,70 @@ int uncore_open_hooked(const char *backend, struct access *(*hook)(struct access
 	return rc;
 }
 
-int uncore_open(const char *backend, uncore_t **out)
+/* A handle of nothing yet, for the backend named (NULL: UNCORE_BACKEND, else auto): its lock, name and the
+ * settings of the environment; NULL with a message when out of memory. */
+static uncore_t *handle_new(const char **backend)
 {
-	uncore_t *u;
-	char perf_why[512] = ""; /* auto fell back to direct: why not perf */
-	*out = NULL;
 	uc_clear_warnings();
 	uc_env_warn_ignored();
-	if (!backend)
-		backend = uc_env("UNCORE_BACKEND");
-	if (!backend || !*backend)
-		backend = "auto";
-	u = calloc(1, sizeof(*u));
-	if (!u)
-		return uc_err("out of memory");
+	if (!*backend)
+		*backend = uc_env("UNCORE_BACKEND");
+	if (!*backend || !**backend)
+		*backend = "auto";
+	uncore_t *u = calloc(1, sizeof(*u));
+	if (!u) {
+		uc_err("out of memory");
+		return NULL;
+	}
 	pthread_mutexattr_t attr;
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
 	pthread_mutex_init(&u->lock, &attr);
 	pthread_mutexattr_destroy(&attr);
-	snprintf(u->backend, sizeof(u->backend), "%s", backend);
+	snprintf(u->backend, sizeof(u->backend), "%s", *backend);
 	snprintf(u->why, sizeof(u->why), "named by the caller (--backend or UNCORE_BACKEND)");
 	const char *force = uc_env("UNCORE_FORCE");
 	u->force = force && *force && strcmp(force, "0");
 	const char *scale = uc_env("UNCORE_SCALE");
 	u->scale = scale && *scale && strcmp(scale, "0");
+	return u;
+}
+
+/* A topology handle's platform: no unit, event or metric. */
+static const struct platform_desc no_uncore = { .name = "none", .desc = "no uncore opened: the machine's sockets and CPUs only" };
+
+int uncore_open_topology(const char *backend, uncore_t **out)
+{
+	*out = NULL;
+	uncore_t *u = handle_new(&backend);
+	if (!u)
+		return -1;
+	/* the machine's own backends all take the kernel's topology: the perf backend's access alone gives it,
+	 * and opens no device and no PMU; a simulator or a replayed snapshot gives its own */
+	if (!strcmp(backend, "auto") || !strcmp(backend, "perf") || !strcmp(backend, "direct")) {
+		if (!(u->acc = access_perf_open(NULL)))
+			goto fail;
+	} else if (open_access(u, backend)) {
+		goto fail;
+	}
+	if (u->acc->ops->host(u->acc, &u->host))
+		goto fail;
+	u->plat = &no_uncore;
+	snprintf(u->why, sizeof(u->why), "the machine's sockets and CPUs only (uncore_open_topology): no uncore opened");
+	*out = u;
+	return 0;
+fail:
+	uncore_close(u);
+	return -1;
+}
+
+int uncore_open(const char *backend, uncore_t **out)
+{
+	char perf_why[512] = ""; /* auto fell back to direct: why not perf */
+	*out = NULL;
+	uncore_t *u = handle_new(&backend);
+	if (!u)
+		return -1;
 	if (!strcmp(backend, "auto") ? open_auto(u, perf_why, sizeof(perf_why)) : open_access(u, backend))
 		goto fail;
 	if (open_hook && !u->perf) {

@@ -91,5 +91,46 @@ out=$(jobs --nosuch 2>&1); rc=$?
 check "jobs: an unknown argument refused ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "unexpected argument .--nosuch."'
 out=$(UNCORE_SYSROOT=$W/empty $UNCORE --backend sim:snbep jobs 2>&1); rc=$?
 check "no batch system and no spool: no job, no error ($rc)" '[ $rc -eq 0 ] && [ "$out" = "# 0 jobs on this node (Slurm'"'"'s cgroup tree, the spool /run/intel-uncore/jobs)" ]'
+# --- a node without a usable uncore (issue 63 point 3): an AMD CPU, as this VM's, a login node or a
+# container: listing jobs counts nothing, so it needs no backend that counts.  A fake kernel tree of 2
+# sockets of 4 CPUs (0-3 on socket 0, 4-7 on socket 1: the topology files written here are the truth)
+N=$W/amd
+mkdir -p "$N/proc" "$N/sys/fs/cgroup/cpuset/slurm_n1/uid_0/job_5" "$N/sys/fs/cgroup/system.slice/slurmstepd.scope/job_6"
+printf 'vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nflags\t\t: fpu hypervisor\n' >"$N/proc/cpuinfo"
+for c in 0 1 2 3 4 5 6 7; do
+	mkdir -p "$N/sys/devices/system/cpu/cpu$c/topology"
+	echo $((c / 4)) >"$N/sys/devices/system/cpu/cpu$c/topology/physical_package_id"
+	echo $((c % 4)) >"$N/sys/devices/system/cpu/cpu$c/topology/core_id"
+done
+printf '0-3\n' >"$N/sys/fs/cgroup/cpuset/slurm_n1/uid_0/job_5/cpuset.cpus"
+printf '5,7\n' >"$N/sys/fs/cgroup/system.slice/slurmstepd.scope/job_6/cpuset.cpus.effective"
+for b in auto perf direct; do
+	out=$(UNCORE_SYSROOT=$N UNCORE_BACKEND=$b $UNCORE jobs 2>&1); rc=$?
+	echo "$out"
+	check "no uncore, UNCORE_BACKEND=$b: both jobs listed on the tree's 2 sockets of 4 CPUs ($rc)" \
+		'[ $rc -eq 0 ] && echo "$out" | grep -q "^# 2 jobs on this node" &&
+		 echo "$out" | grep -qE "^job 5 +slurm-cgroup1 +4 CPUs 0-3 +socket0 4/4 \(whole\) socket1 0/4$" &&
+		 echo "$out" | grep -qE "^job 6 +slurm-cgroup2 +2 CPUs 5,7 +socket0 0/4 socket1 2/4$"'
+done
+js=$(UNCORE_SYSROOT=$N $UNCORE --backend auto jobs --json 2>&1)
+check "no uncore, --json: job 5 holds socket 0 whole" \
+	'[ "$(echo "$js" | grep -c "^{\"job\":")" -eq 2 ] &&
+	 echo "$js" | grep -q "^{\"job\":\"5\",\"source\":\"slurm-cgroup1\",\"ncpus\":4,\"cpus\":\"0-3\",\"sockets\":\[{\"socket\":0,\"cpus\":4,\"of\":4,\"whole\":true}"'
+out=$(UNCORE_SYSROOT=$N $UNCORE --backend auto stat -e UNC_M_CAS_COUNT.RD --duration 0.1 2>&1); rc=$?
+check "no uncore: counting still says why it cannot ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "AuthenticAMD"'
+# this machine as it is (whatever its CPU): the kernel's own tree, no job
+out=$(UNCORE_BACKEND=auto UNCORE_SYSROOT=$W/host-empty-jobs $UNCORE jobs 2>&1); rc=$?
+check "UNCORE_BACKEND=auto, a tree without CPUs: the error names the missing topology ($rc)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "reading the CPU identity\|no CPU topology"'
+out=$(UNCORE_BACKEND=auto $UNCORE jobs 2>&1); rc=$?
+check "UNCORE_BACKEND=auto on this machine: listed, no error ($rc: $out)" '[ $rc -eq 0 ] && echo "$out" | grep -q "^# [0-9]* jobs\? on this node"'
+# uncore job end and report open no backend either: their answers are the spool's
+SPL=$W/jobspool
+mkdir -p "$SPL" && chmod 755 "$SPL"
+printf '{\n  "job": "5"\n}\n' >"$SPL/5.json"
+out=$(UNCORE_JOB_SPOOL=$SPL UNCORE_SYSROOT=$N UNCORE_BACKEND=auto $UNCORE job report 5 2>&1); rc=$?
+check "no uncore: job report prints the summary ($rc)" '[ $rc -eq 0 ] && [ "$out" = "$(cat "$SPL/5.json")" ]'
+out=$(UNCORE_JOB_SPOOL=$SPL UNCORE_SYSROOT=$N UNCORE_BACKEND=auto $UNCORE job end 5 2>&1); rc=$?
+check "no uncore: job end of a job not counted says so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 5 is not being counted"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -47,6 +47,15 @@ const char *uncore_warnings(void);
  * every UNCORE_* variable, with a warning naming those set.
  */
 int uncore_open(const char *backend, uncore_t **out);
+/*
+ * Open only what the machine is, its sockets and their CPUs, without the uncore: no device, register or
+ * PMU is opened, so it works on any Linux machine (a login node, a VM, a container, another vendor's CPU).
+ * backend as for uncore_open: auto, perf and direct take the kernel's topology below UNCORE_SYSROOT (what
+ * they would count on), sim:, perf+sim: and replay: their machine's.  Such a handle answers
+ * uncore_num_sockets, uncore_socket_cpus, uncore_cpu_socket and the jobs calls; its platform is "none",
+ * with no unit, event or metric.  uncore_close() closes it.
+ */
+int uncore_open_topology(const char *backend, uncore_t **out);
 void uncore_close(uncore_t *u);
 /*
  * Before programming a box, the library reads its controls: a box on which another agent counts

@@ -4,12 +4,17 @@
 # package's prolog and epilog (slurm/intel-uncore-job): sbatch jobs on a simulated 2-socket node, each
 # job's summary equal to the simulator's truth (the profile's rates over the job's counted window, a
 # window inside the one the test saw), a job ended by scancel summarised too, and the node left as found.
+# Issue 63: Slurm with its cgroups as sites run it (proctrack/cgroup, task/cgroup with ConstrainCores,
+# select/cons_tres), cgroup/v1 and, where /sys/fs/cgroup is a pure cgroup2 mount, cgroup/v2: two jobs of
+# one CPU each, both listed by `uncore jobs` (no uncore needed) with exactly the CPU Slurm gave each
+# (scontrol's CPU_IDs, the job's own affinity and its cgroup's cpuset agree), then, once they end, gone
+# from the list and their cgroups gone; every daemon, job and cgroup the test made is gone at its end.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 B=${top_builddir:-.}
 B=$(cd "$B" && pwd)
 UNCORE=$B/uncore
 SIMSTATE=$B/tests/sim_state
-for d in slurmctld slurmd sbatch squeue scancel sinfo; do
+for d in slurmctld slurmd sbatch squeue scancel sinfo scontrol; do
 	command -v $d >/dev/null 2>&1 && continue
 	echo "SKIP: $d is not installed (scripts/install-deps installs slurmctld, slurmd and slurm-client)"
 	exit 77
@@ -19,35 +24,67 @@ if [ "$(id -u)" -ne 0 ]; then # slurmd starts each job as its user, which takes 
 	exit 77
 fi
 port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-ctld_pid= slurmd_pid=
-stop() {
+# Slurm's release, "22.05" of "slurm-wlm 22.05.8": cgroup.conf's keys differ between releases
+SLURM_VER=$(slurmd -V 2>/dev/null | sed -n 's/^[^0-9]*\([0-9]*\.[0-9]*\).*/\1/p')
+slurm_at_least() {
+	awk -v v="$SLURM_VER" -v w="$1" 'BEGIN { split(v, a, "."); split(w, b, ".");
+		exit !(a[1] + 0 > b[1] + 0 || (a[1] + 0 == b[1] + 0 && a[2] + 0 >= b[2] + 0)) }'
+}
+ctld_pid= slurmd_pid= D= cgroots= ran_cgroup=
+# the daemons' logs, after a check that failed
+diag() {
+	for f in "$D/log/slurmctld.out" "$D/log/slurmd.out" "$D/log/slurmctld.log" "$D/log/slurmd.log"; do
+		[ -s "$f" ] && { echo "--- $f (its last 15 lines)"; tail -n 15 "$f"; }
+	done
+}
+# check, and the daemons' logs when it failed (by the count: no() need not return non-zero)
+checkd() {
+	f0=$fail
+	check "$@"
+	[ "$fail" -eq "$f0" ] || diag
+}
+stop_slurm() {
+	# a job a failed check left running is cancelled first: its slurmstepd would outlive slurmd (10 s at most)
+	q=$( [ -n "$ctld_pid" ] && kill -0 "$ctld_pid" 2>/dev/null && squeue -h -o %i 2>/dev/null)
+	if [ -n "$q" ]; then
+		scancel $q 2>/dev/null
+		for _ in $(seq 50); do
+			[ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
+			sleep 0.2
+		done
+	fi
 	for p in $slurmd_pid $ctld_pid; do kill "$p" 2>/dev/null; done
 	for p in $slurmd_pid $ctld_pid; do
 		for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
 		kill -KILL "$p" 2>/dev/null
 	done
+	slurmd_pid= ctld_pid=
+}
+# the cgroups of this test's node (cgroots, each named after the node): whatever still runs in them is
+# ended, then each is removed, deepest first
+cg_clean() {
+	for r in $cgroots; do
+		for _ in 1 2 3 4 5; do
+			[ -d "$r" ] || break
+			find "$r" -name cgroup.procs -exec cat {} + 2>/dev/null | while read -r p; do kill -KILL "$p" 2>/dev/null; done
+			find "$r" -depth -type d -exec rmdir {} + 2>/dev/null
+			[ -d "$r" ] && sleep 0.5
+		done
+	done
+}
+stop() {
+	stop_slurm
+	cg_clean
 	# a counting process a failed test left behind
-	for f in "$W"/spool/jobs/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+	for f in "$W"/linuxproc/spool/jobs/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
 	rm -rf "$W"
 }
 trap stop EXIT
 
-# --- the simulated node and the package's prolog/epilog, with the test's settings (slurmd gives a
-# prolog no environment: a site puts these in /etc/default/intel-uncore; here a wrapper exports them)
-mkdir -p "$W/state" "$W/slurmd" "$W/log" "$W/spool/jobs" "$W/root" "$W/out"
-chmod 755 "$W" "$W/spool" "$W/spool/jobs"
-printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket0.mem_write_bytes_per_s = 3.2e9\nsocket1.mem_read_bytes_per_s = 9.6e9\nsocket1.mem_write_bytes_per_s = 1.6e9\n' >"$W/profile"
-sim="sim:snbep,shared=$W/machine,profile=$W/profile"
-JOBSCRIPT=$B/slurm/intel-uncore-job
-cat >"$W/prolog" <<EOF
-#!/bin/sh
-export UNCORE_BIN='$UNCORE' UNCORE_BACKEND='$sim' UNCORE_JOB_SPOOL='$W/spool/jobs' UNCORE_SYSROOT='$W/root'
-exec '$JOBSCRIPT' 2>>'$W/log/prolog.err'
-EOF
-chmod 755 "$W/prolog"
-check "the package's prolog/epilog is built ($JOBSCRIPT)" '[ -x "$JOBSCRIPT" ]'
-CPUS=$(nproc --all)
-cat >"$W/slurm.conf" <<EOF
+# slurm.conf in $D for node $1: ProctrackType $2, TaskPlugin $3, SelectType $4, more lines $5
+slurm_conf() {
+	mkdir -p "$D/state" "$D/slurmd" "$D/log" "$D/out"
+	cat >"$D/slurm.conf" <<EOF
 ClusterName=iu
 SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort=$(port)
@@ -56,47 +93,91 @@ SlurmUser=root
 SlurmdUser=root
 AuthType=auth/none
 CredType=cred/none
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SelectType=select/linear
+ProctrackType=$2
+TaskPlugin=$3
+SelectType=$4
 SchedulerType=sched/builtin
 MpiDefault=none
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
 ReturnToService=2
-StateSaveLocation=$W/state
-SlurmdSpoolDir=$W/slurmd
-SlurmctldPidFile=$W/ctld.pid
-SlurmdPidFile=$W/slurmd.pid
-SlurmctldLogFile=$W/log/slurmctld.log
-SlurmdLogFile=$W/log/slurmd.log
-Prolog=$W/prolog
-Epilog=$W/prolog
-PrologFlags=Alloc
-NodeName=iunode NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=$CPUS State=UNKNOWN
-PartitionName=iu Nodes=iunode Default=YES MaxTime=INFINITE State=UP
+StateSaveLocation=$D/state
+SlurmdSpoolDir=$D/slurmd
+SlurmctldPidFile=$D/ctld.pid
+SlurmdPidFile=$D/slurmd.pid
+SlurmctldLogFile=$D/log/slurmctld.log
+SlurmdLogFile=$D/log/slurmd.log
+$5
+NodeName=$1 NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=$(nproc --all) State=UNKNOWN
+PartitionName=iu Nodes=$1 Default=YES MaxTime=INFINITE State=UP
 EOF
-export SLURM_CONF="$W/slurm.conf"
-slurmctld -D -i -f "$SLURM_CONF" >"$W/log/slurmctld.out" 2>&1 &
-ctld_pid=$!
-slurmd -D -N iunode -f "$SLURM_CONF" >"$W/log/slurmd.out" 2>&1 &
-slurmd_pid=$!
-# wait for a state: the node idle in the controller's view (at most 60 s)
-for _ in $(seq 300); do
-	[ "$(sinfo -h -n iunode -o %t 2>/dev/null)" = idle ] && break
-	sleep 0.2
-done
-check "slurmctld and slurmd on loopback: the node is idle" '[ "$(sinfo -h -n iunode -o %t 2>/dev/null)" = idle ]' ||
-	tail -5 "$W/log/slurmctld.out" "$W/log/slurmd.out" "$W/log/slurmctld.log" "$W/log/slurmd.log"
-
+}
+# slurmctld and slurmd of node $1 with $D's slurm.conf (its cgroup.conf beside it), then wait for a state:
+# the node idle in the controller's view (at most 60 s; at once when slurmd ends)
+start_slurm() {
+	export SLURM_CONF="$D/slurm.conf"
+	slurmctld -D -i -f "$SLURM_CONF" >"$D/log/slurmctld.out" 2>&1 &
+	ctld_pid=$!
+	slurmd -D -N "$1" -f "$SLURM_CONF" >"$D/log/slurmd.out" 2>&1 &
+	slurmd_pid=$!
+	for _ in $(seq 300); do
+		[ "$(sinfo -h -n "$1" -o %t 2>/dev/null)" = idle ] && return 0
+		kill -0 "$slurmd_pid" 2>/dev/null || return 1
+		sleep 0.2
+	done
+	return 1
+}
 now() { date +%s.%N; }
 # a job's state as squeue has it, "" once it has left the queue
 state() { squeue -h -j "$1" -o %T 2>/dev/null; }
+
+# --- proctrack/linuxproc: the simulated node and the package's prolog/epilog, with the test's settings
+# (slurmd gives a prolog no environment: a site puts these in /etc/default/intel-uncore; here a wrapper
+# exports them)
+D=$W/linuxproc
+SP=$D/spool/jobs
+mkdir -p "$SP" "$D/root"
+chmod 755 "$W" "$D" "$D/spool" "$SP"
+printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket0.mem_write_bytes_per_s = 3.2e9\nsocket1.mem_read_bytes_per_s = 9.6e9\nsocket1.mem_write_bytes_per_s = 1.6e9\n' >"$D/profile"
+sim="sim:snbep,shared=$D/machine,profile=$D/profile"
+JOBSCRIPT=$B/slurm/intel-uncore-job
+slurm_conf iunode proctrack/linuxproc task/none select/linear "Prolog=$D/prolog
+Epilog=$D/prolog
+PrologFlags=Alloc"
+cat >"$D/prolog" <<EOF
+#!/bin/sh
+export UNCORE_BIN='$UNCORE' UNCORE_BACKEND='$sim' UNCORE_JOB_SPOOL='$SP' UNCORE_SYSROOT='$D/root'
+exec '$JOBSCRIPT' 2>>'$D/log/prolog.err'
+EOF
+chmod 755 "$D/prolog"
+check "the package's prolog/epilog is built ($JOBSCRIPT)" '[ -x "$JOBSCRIPT" ]'
+# no cgroups wanted, but slurmd looks for the cgroup tree all the same and fails where /sys/fs/cgroup is not
+# mounted ("No filesystem mounted on /sys/fs/cgroup"): Slurm 24.05 and later are told to keep off it
+# (CgroupPlugin=disabled, their cgroup.conf(5)); before 24.05 there is no such value (22.05 to 23.11 know
+# cgroup/v1, cgroup/v2 and autodetect), so the cgroup/v1 plugin is pointed at an empty directory of the
+# test's (CgroupMountpoint, "for development and testing"), which linuxproc and task/none never write to
+if slurm_at_least 24.05; then
+	echo "CgroupPlugin=disabled" >"$D/cgroup.conf"
+else
+	mkdir -p "$D/cgroup"
+	printf 'CgroupPlugin=cgroup/v1\nCgroupMountpoint=%s\n' "$D/cgroup" >"$D/cgroup.conf"
+fi
+linuxproc=1 up=
+start_slurm iunode && up=1
+if [ -z "$up" ] && grep -qs "No filesystem mounted on" "$D/log/slurmd.log" "$D/log/slurmd.out"; then
+	echo "SKIP: proctrack/linuxproc: slurmd $SLURM_VER wants a cgroup tree this machine has not mounted, whatever" \
+		"cgroup.conf says ($(tr '\n' ' ' <"$D/cgroup.conf")): slurmd said" \
+		"'$(grep -hs "No filesystem mounted on" "$D/log/slurmd.log" "$D/log/slurmd.out" | head -1)'"
+	linuxproc=
+else
+	checkd "proctrack/linuxproc: slurmctld and slurmd (Slurm $SLURM_VER) on loopback: the node is idle" '[ -n "$up" ]'
+fi
+
 # wait (at most 120 s) until job $1 has left the queue and its epilog wrote its summary or said why not
 finished() {
 	for _ in $(seq 600); do
-		[ -z "$(state "$1")" ] && { [ -f "$W/spool/jobs/$1.json" ] || grep -q "job $1" "$W/log/prolog.err" 2>/dev/null; } &&
-			[ ! -e "$W/spool/jobs/$1.pid" ] && return 0
+		[ -z "$(state "$1")" ] && { [ -f "$SP/$1.json" ] || grep -q "job $1" "$D/log/prolog.err" 2>/dev/null; } &&
+			[ ! -e "$SP/$1.pid" ] && return 0
 		sleep 0.2
 	done
 	return 1
@@ -104,12 +185,14 @@ finished() {
 field() { sed -n "s/^ *\"$1\": \([^,]*\),*$/\1/p" "$2" | sed -n "${3:-1}p"; }
 # the summary of job $1 on socket $2 (1st or 2nd in the file) against the profile's rates
 truth() { # $1 job, $2 window the test saw (s), $3 the job's own run (s)
-	f=$W/spool/jobs/$1.json secs=$(field seconds "$W/spool/jobs/$1.json")
+	f=$SP/$1.json secs=$(field seconds "$SP/$1.json") f0=$fail
 	check "job $1: a summary, socket 0 and socket 1 (the node whole)" \
-		'[ -f "$f" ] && grep -q "\"socket\": 0," "$f" && grep -q "\"socket\": 1," "$f"' || {
-		cat "$W/log/prolog.err" 2>/dev/null
+		'[ -f "$f" ] && grep -q "\"socket\": 0," "$f" && grep -q "\"socket\": 1," "$f"'
+	if [ "$fail" -ne "$f0" ]; then
+		cat "$D/log/prolog.err" 2>/dev/null
+		diag
 		return
-	}
+	fi
 	check "job $1: counted ${secs} s, at least the job's $3 s and within the $2 s the test saw" \
 		'awk -v s="$secs" -v lo="$3" -v hi="$2" "BEGIN { exit !(s >= lo && s <= hi) }"'
 	n=1
@@ -123,33 +206,153 @@ truth() { # $1 job, $2 window the test saw (s), $3 the job's own run (s)
 	done
 }
 
-# --- two jobs run to their end, one after the other (select/linear: the node whole to each)
-for run in 2 3; do
+if [ -n "$linuxproc" ] && [ -n "$up" ]; then # (no node: the jobs would only wait out their time)
+	# --- two jobs run to their end, one after the other (select/linear: the node whole to each)
+	for run in 2 3; do
+		t0=$(now)
+		id=$(sbatch --parsable -o "$D/out/%j" --wrap "sleep $run; echo done")
+		finished "$id"
+		t1=$(now)
+		checkd "job $id (sleep $run) ran and printed its output" '[ "$(cat "$D/out/$id" 2>/dev/null)" = done ]'
+		truth "$id" "$(awk -v a="$t0" -v b="$t1" "BEGIN { print b - a }")" "$run"
+	done
+
+	# --- a job ended by scancel: the epilog still writes its summary
 	t0=$(now)
-	id=$(sbatch --parsable -o "$W/out/%j" --wrap "sleep $run; echo done")
+	id=$(sbatch --parsable -o "$D/out/%j" --wrap "sleep 600")
+	for _ in $(seq 600); do # wait for a state: running, and counted
+		[ "$(state "$id")" = RUNNING ] && [ -f "$SP/$id.pid" ] && break
+		sleep 0.2
+	done
+	checkd "job $id runs and is counted" '[ "$(state "$id")" = RUNNING ] && [ -f "$SP/$id.pid" ]'
+	sleep 1
+	scancel "$id"
 	finished "$id"
 	t1=$(now)
-	check "job $id (sleep $run) ran and printed its output" '[ "$(cat "$W/out/$id" 2>/dev/null)" = done ]'
-	truth "$id" "$(awk -v a="$t0" -v b="$t1" "BEGIN { print b - a }")" "$run"
-done
+	truth "$id" "$(awk -v a="$t0" -v b="$t1" "BEGIN { print b - a }")" 1
 
-# --- a job ended by scancel: the epilog still writes its summary
-t0=$(now)
-id=$(sbatch --parsable -o "$W/out/%j" --wrap "sleep 600")
-for _ in $(seq 600); do # wait for a state: running, and counted
-	[ "$(state "$id")" = RUNNING ] && [ -f "$W/spool/jobs/$id.pid" ] && break
-	sleep 0.2
-done
-check "job $id runs and is counted" '[ "$(state "$id")" = RUNNING ] && [ -f "$W/spool/jobs/$id.pid" ]'
-sleep 1
-scancel "$id"
-finished "$id"
-t1=$(now)
-truth "$id" "$(awk -v a="$t0" -v b="$t1" "BEGIN { print b - a }")" 1
+	check "no counting process left (no .pid in the spool)" '! ls "$SP/"*.pid >/dev/null 2>&1'
+	check "the node's uncore left as found" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+	check "the prolog and epilog said nothing wrong$(head -c 300 "$D/log/prolog.err" 2>/dev/null)" \
+		'! grep -v "^uncore job: job [0-9]*: \(counting 2 sockets, process [0-9]*\|summary in .*\)$" "$D/log/prolog.err"'
+fi
+stop_slurm
 
-check "no counting process left (no .pid in the spool)" '! ls "$W/spool/jobs/"*.pid >/dev/null 2>&1'
-check "the node's uncore left as found" '$SIMSTATE "$sim" | grep -q "changed 0$"'
-check "the prolog and epilog said nothing wrong$(head -c 300 "$W/log/prolog.err" 2>/dev/null)" \
-	'! grep -v "^uncore job: job [0-9]*: \(counting 2 sockets, process [0-9]*\|summary in .*\)$" "$W/log/prolog.err"'
+# --- Slurm's own cgroups: proctrack/cgroup, task/cgroup (ConstrainCores) with task/affinity, cons_tres
+# giving each job a core.  $1: v1 or v2.  The node is named after this run, and so are the cgroups
+# slurmd makes for it (cgroup/v1: CONTROLLER/slurm_NODE/uid_UID/job_ID, Debian's Slurm being built for
+# several slurmd a host; cgroup/v2: system.slice/NODE_slurmstepd.scope/job_ID): removed at the end.
+cgroup_jobs() {
+	v=$1 node=iu$$$1 ran_cgroup=1
+	D=$W/$v
+	if [ "$v" = v1 ]; then
+		src=slurm-cgroup1
+		cgroots=$(for c in /sys/fs/cgroup/*/; do printf '%sslurm_%s ' "$c" "$node"; done)
+		conf="CgroupPlugin=cgroup/v1"
+	else
+		src=slurm-cgroup2
+		cgroots=/sys/fs/cgroup/system.slice/${node}_slurmstepd.scope
+		conf="CgroupPlugin=cgroup/v2"
+		# without systemd (a container) slurmd makes its scope itself (IgnoreSystemd, 22.05 and later)
+		[ "$(cat /proc/1/comm 2>/dev/null)" = systemd ] || conf="$conf
+IgnoreSystemd=yes"
+	fi
+	# keys both 22.05 and 24.11 know (cgroup.conf(5) of each); no CgroupAutomount (gone in 23.11)
+	printf '%s\nConstrainCores=yes\n' "$conf" >"$W/$v.cgroup.conf"
+	slurm_conf "$node" proctrack/cgroup task/cgroup,task/affinity select/cons_tres "SelectTypeParameters=CR_Core"
+	mv "$W/$v.cgroup.conf" "$D/cgroup.conf"
+	up=
+	start_slurm "$node" && up=1
+	checkd "$v: slurmctld and slurmd (Slurm $SLURM_VER, proctrack/cgroup, task/cgroup, cons_tres) on loopback: the node is idle" \
+		'[ -n "$up" ]'
+	if [ -z "$up" ]; then # no node: the jobs would only wait out their time
+		stop_slurm
+		cg_clean
+		return
+	fi
+	# two jobs of one CPU, each printing its own affinity (the kernel's word) and running until told to end
+	ids=
+	for _ in 1 2; do
+		ids="$ids $(sbatch --parsable -n 1 -c 1 -o "$D/out/%j" --wrap \
+			"grep Cpus_allowed_list: /proc/self/status; for i in \$(seq 1500); do [ -e '$D/end' ] && break; sleep 0.2; done")"
+	done
+	for _ in $(seq 300); do # wait for a state: both running, each having printed its CPUs
+		n=0
+		for id in $ids; do
+			[ "$(state "$id")" = RUNNING ] && grep -qs Cpus_allowed_list "$D/out/$id" && n=$((n + 1))
+		done
+		[ $n -eq 2 ] && break
+		sleep 0.2
+	done
+	checkd "$v: jobs$ids run at once, each on one CPU" '[ $n -eq 2 ]'
+	out=$(UNCORE_BACKEND=auto "$UNCORE" jobs 2>&1)
+	echo "$out"
+	cpus=
+	for id in $ids; do
+		sc=$(scontrol show job -d "$id" 2>/dev/null | sed -n 's/.* CPU_IDs=\([^ ]*\) .*/\1/p')
+		own=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$D/out/$id" 2>/dev/null)
+		if [ "$v" = v1 ]; then
+			cg=$(find /sys/fs/cgroup/cpuset/slurm_"$node" -maxdepth 2 -type d -name "job_$id" 2>/dev/null | head -1)
+			cgc=$(cat "$cg/cpuset.cpus" 2>/dev/null)
+		else
+			cg=$cgroots/job_$id
+			cgc=$(cat "$cg/cpuset.cpus.effective" 2>/dev/null)
+		fi
+		checkd "$v: job $id: Slurm gave CPU '$sc' (scontrol's CPU_IDs), the job runs on '$own', its cgroup $cg holds '$cgc'" \
+			'[ -n "$sc" ] && [ "$sc" = "$own" ] && [ "$sc" = "$cgc" ] && case $sc in *[!0-9]*) false ;; esac'
+		check "$v: uncore jobs lists job $id from $src with 1 CPU, $sc" \
+			'echo "$out" | grep -qE "^job $id +$src +1 CPUs $sc +socket"'
+		cpus="$cpus $sc"
+	done
+	check "$v: the two jobs hold two CPUs ($cpus)" '[ "$(echo $cpus | tr " " "\n" | sort -u | wc -l)" -eq 2 ]'
+	js=$(UNCORE_BACKEND=auto "$UNCORE" jobs --json 2>&1)
+	check "$v: --json lists both with one CPU" \
+		'[ "$(for id in $ids; do echo "$js" | grep -c "^{\"job\":\"$id\",\"source\":\"$src\",\"ncpus\":1,"; done)" = "1
+1" ]'
+	# the jobs end (each by itself): they leave the queue, then Slurm removes their cgroups
+	touch "$D/end"
+	for _ in $(seq 600); do
+		n=0
+		for id in $ids; do
+			[ -z "$(state "$id")" ] && n=$((n + 1))
+		done
+		[ $n -eq 2 ] && break
+		sleep 0.2
+	done
+	checkd "$v: both jobs ended" '[ $n -eq 2 ]'
+	for _ in $(seq 150); do # wait for a state: no job cgroup of the node left (at most 30 s)
+		left=$(find $cgroots -type d -name "job_*" 2>/dev/null)
+		[ -z "$left" ] && break
+		sleep 0.2
+	done
+	checkd "$v: the jobs' cgroups are gone${left:+ (left: $left)}" '[ -z "$left" ]'
+	out=$(UNCORE_BACKEND=auto "$UNCORE" jobs 2>&1)
+	check "$v: uncore jobs no longer lists them" '[ -z "$(for id in $ids; do echo "$out" | grep "^job $id "; done)" ]'
+	stop_slurm
+	cg_clean
+	left=$(ls -d $cgroots 2>/dev/null)
+	check "$v: no cgroup of the node left once the daemons are stopped${left:+ (left: $left)}" '[ -z "$left" ]'
+}
+if [ "$(nproc --all)" -lt 2 ]; then
+	echo "SKIP: cgroup/v1 and cgroup/v2: two jobs of one CPU at once need 2 CPUs, this machine has $(nproc --all)"
+else
+	# cgroup/v1 wants the cpuset and freezer hierarchies mounted (a hybrid host has them beside cgroup2)
+	if [ "$(stat -fc %T /sys/fs/cgroup/cpuset 2>/dev/null)" = cgroupfs ] &&
+		[ "$(stat -fc %T /sys/fs/cgroup/freezer 2>/dev/null)" = cgroupfs ]; then
+		cgroup_jobs v1
+	else
+		echo "SKIP: cgroup/v1: no cgroup v1 cpuset and freezer hierarchies under /sys/fs/cgroup here"
+	fi
+	# cgroup/v2 wants the unified hierarchy alone at /sys/fs/cgroup: Slurm refuses a hybrid one
+	if [ "$(stat -fc %T /sys/fs/cgroup 2>/dev/null)" = cgroup2fs ]; then
+		cgroup_jobs v2
+	else
+		echo "SKIP: cgroup/v2: /sys/fs/cgroup is not a pure cgroup2 mount here (it is $(stat -fc %T /sys/fs/cgroup 2>/dev/null ||
+			echo "not mounted")$([ -d /sys/fs/cgroup/unified ] && echo ", cgroup v1 hierarchies with cgroup2 at /sys/fs/cgroup/unified"))," \
+			"and Slurm's cgroup/v2 refuses a hybrid one"
+	fi
+fi
 echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+[ "$fail" -eq 0 ] || exit 1
+# a run that could try no batch system at all passed nothing
+[ -n "$linuxproc$ran_cgroup" ] || { echo "SKIP: no Slurm configuration could run here (the reasons above)"; exit 77; }

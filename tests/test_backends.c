@@ -350,6 +350,58 @@ static void test_direct_errors(void)
 	CU_ASSERT(strstr(uncore_error(), "unknown backend 'bogus'") != NULL);
 }
 
+/* uncore_open_topology (issue 63): the machine's sockets and CPUs where no uncore can be opened (another
+ * vendor's CPU, no msr module, no perf PMU), the same layout the full open gives where one can. */
+static void test_topology_handle(void)
+{
+	uncore_t *u, *t;
+	uncore_session_t *s = NULL;
+	char a[256], b[256];
+	static const char *const mine[] = { "auto", "perf", "direct" };
+	put_str("vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nflags\t\t: fpu hypervisor\n", "/proc/cpuinfo");
+	for (int cpu = 0; cpu < 4; cpu++) { /* the tree's truth: CPUs 0-1 on socket 0, 2-3 on socket 1 */
+		snprintf(a, sizeof(a), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+		put_str(cpu < 2 ? "0\n" : "1\n", a);
+	}
+	for (size_t i = 0; i < sizeof(mine) / sizeof(mine[0]); i++) {
+		CU_ASSERT(uncore_open(mine[i], &u) < 0); /* nothing to count here */
+		CU_ASSERT_FATAL(uncore_open_topology(mine[i], &t) == 0);
+		CU_ASSERT_EQUAL(uncore_num_sockets(t), 2);
+		CU_ASSERT(uncore_socket_cpus(t, 0, a, sizeof(a)) == 2 && !strcmp(a, "0-1"));
+		CU_ASSERT(uncore_socket_cpus(t, 1, a, sizeof(a)) == 2 && !strcmp(a, "2-3"));
+		CU_ASSERT_EQUAL(uncore_cpu_socket(t, 3), 1);
+		CU_ASSERT_STRING_EQUAL(uncore_platform_name(t), "none");
+		CU_ASSERT(uncore_num_units(t) == 0 && uncore_num_events(t) == 0 && uncore_metric_find(t, "mem_read_bytes") < 0);
+		CU_ASSERT(uncore_jobs_scan(t) == 0); /* the tree has no batch system */
+		/* a session on it counts nothing, and says so */
+		CU_ASSERT_FATAL(uncore_session_new(t, &s) == 0);
+		CU_ASSERT(uncore_session_add(s, "UNC_M_CAS_COUNT.RD") < 0 && strstr(uncore_error(), "unknown event"));
+		CU_ASSERT(uncore_session_start(s) < 0);
+		uncore_session_free(s);
+		uncore_close(t);
+	}
+	/* every simulated machine: its layout, as the full open has it */
+	const char *name, *desc;
+	for (int i = 0; uncore_sim_platform(i, &name, &desc) == 0; i++)
+		for (int k = 0; k < 2; k++) {
+			char be[64];
+			snprintf(be, sizeof(be), "%s%s", k ? "perf+sim:" : "sim:", name);
+			if (uncore_open(be, &u))
+				continue; /* a platform without a perf model */
+			CU_ASSERT_FATAL(uncore_open_topology(be, &t) == 0);
+			CU_ASSERT_EQUAL(uncore_num_sockets(t), uncore_num_sockets(u));
+			CU_ASSERT(uncore_is_simulated(t));
+			for (int sk = 0; sk < uncore_num_sockets(u); sk++) {
+				uncore_socket_cpus(u, sk, a, sizeof(a));
+				uncore_socket_cpus(t, sk, b, sizeof(b));
+				CU_ASSERT_STRING_EQUAL(a, b);
+			}
+			uncore_close(t);
+			uncore_close(u);
+		}
+	CU_ASSERT(uncore_open_topology("bogus", &t) < 0 && strstr(uncore_error(), "unknown backend 'bogus'"));
+}
+
 /* MMIO window over a regular file standing in for a PCI BAR resource. */
 static void test_mmio_backend(void)
 {
@@ -383,6 +435,7 @@ int main(void)
 		{ "no descriptor the library opens crosses exec", test_descriptors_cloexec },
 		{ "UNCORE_CLAIMS longer than its buffer is refused", test_long_claims_path },
 		{ "direct open errors", test_direct_errors },
+		{ "a topology handle where no uncore opens, and each simulator's layout", test_topology_handle },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("backends", tests);

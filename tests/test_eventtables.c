@@ -10,7 +10,7 @@
 #include "harness.h"
 #include "eventtables.h"
 #include "sim_helpers.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "regs/regs.h"
 
 static char diffs[64][128];

@@ -2,10 +2,10 @@
  * The public functions that touch a handle's mutable state, as implemented (name_impl).  api.c wraps
  * each in the handle's lock, so that one handle may be used from several threads at once (uncore.h).
  * The layers declare their own implementations (events.h, session.h, metrics.h) and call each other's
- * directly; these are the handle's, in uncore.c.
+ * directly; these are the handle's, in uncore.c (health's are in health/health.h).
  */
-#ifndef UNCORE_API_H
-#define UNCORE_API_H
+#ifndef UNCORE_OPEN_H
+#define UNCORE_OPEN_H
 
 #include "uncore_priv.h"
 
@@ -26,15 +26,6 @@ int uncore_event_qualifiers_impl(const uncore_t *u, int idx, struct uncore_quali
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);
 void uncore_set_force_impl(uncore_t *u, int force);
 void uncore_set_local_reads_impl(uncore_t *u, int on);
-
-/* Health (uncore_health.c): the read that just ended judged (rc its result, whose message is kept), and the
- * session's conditions freed. */
-void health_after_read(uncore_session_t *s, int rc);
-void health_free(uncore_session_t *s);
-int uncore_session_health_impl(uncore_session_t *s, struct uncore_health *out, int max);
-int uncore_session_health_changes_impl(uncore_session_t *s, struct uncore_health *out, int max);
-unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socket, int box);
-unsigned uncore_session_metric_health_impl(uncore_session_t *s, int m, int socket, int box);
 
 /* The handle's lock (recursive); a session's handle. */
 void handle_lock(const uncore_t *u);

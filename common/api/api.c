@@ -1,6 +1,7 @@
-/* Public functions that touch a handle's mutable state, each under the handle's lock (api.h). */
-#include "api.h"
-#include "uncore_priv.h"
+/* Public functions that touch a handle's mutable state, each under the handle's lock (open/open.h). */
+#include "open/open.h"
+#include "health/health.h"
+#include "open/uncore_priv.h"
 #include "jobs/jobs.h"
 
 #define H(s) session_owner(s)
@@ -66,7 +67,7 @@ LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(
 LOCKED(int, uncore_session_allow_refused, (uncore_session_t *s, int on), (s, on), H(s))
 LOCKED(int, uncore_session_refused, (const uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
-/* int name(s): locked, and the read it ends with judged (uncore_health.c) */
+/* int name(s): locked, and the read it ends with judged (health/health.c) */
 #define JUDGED(name)                                                                                             \
 	int name(uncore_session_t *s)                                                                            \
 	{                                                                                                         \

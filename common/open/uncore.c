@@ -9,7 +9,7 @@
 #include "util/env.h"
 #include "util/error.h"
 #include "util/cpulist.h"
-#include "api.h"
+#include "open.h"
 #include "sim/sim.h"
 
 static int open_access(uncore_t *u, const char *backend)

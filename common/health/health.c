@@ -12,16 +12,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "api.h"
+#include "open/open.h"
+#include "health.h"
 #include "session/session.h"
 #include "metrics/metrics.h"
 #include "util/error.h"
-#include "health_clock_ranges.h"
+#include "clock_ranges.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
 #define HEALTH_MIN_COUNT 10000
-/* A clock's range is the platform's (health_clock_ranges.c), widened by what measuring it over one read's
+/* A clock's range is the platform's (clock_ranges.c), widened by what measuring it over one read's
  * window may err: the reference clock's spread (down-spread spectrum clocking: 0.5 %) and, at each end of the
  * window, the time between a box's sample stamp and its register read (HEALTH_READ_SKEW_NS, generous: a read
  * takes microseconds; a short window, a stop right after a read, is judged as loosely as it deserves). */

@@ -8,7 +8,7 @@
  * (likwid's 68e9 MHz uncore clock, PerfSpect's 7 GHz one: issue 48).
  */
 #include <string.h>
-#include "health_clock_ranges.h"
+#include "clock_ranges.h"
 
 #define GHZ 1e9
 /* Every clock of these parts is a ratio of the 100 MHz reference clock (seed 000 section 2.8: the PCU's band

@@ -1,11 +1,12 @@
 /*
- * The simulated kernel: Linux's intel_uncore driver and perf core as far as a perf_event backend sees
- * them, over a simulated machine.  Each platform lists its kernel PMU types (platforms/<p>/sim_perf.c)
- * with the driver's own names, format strings, kept config bits and filter registers, written from the
- * driver (uncore_snbep.c, uncore_snb.c, uncore_discovery.c), never from the library's tables.
+ * What the simulated kernel (common/sim_kernel/: Linux's intel_uncore driver and perf core as far as a
+ * perf_event backend sees them) runs over a simulated machine: each platform lists its kernel PMU types
+ * (platforms/<p>/sim_perf.c), which its machine carries (struct sim_kind's perf), with the driver's own names,
+ * format strings, kept config bits and filter registers, written from the driver (uncore_snbep.c,
+ * uncore_snb.c, uncore_discovery.c), never from the library's tables.
  */
-#ifndef UNCORE_SIM_KERNEL_H
-#define UNCORE_SIM_KERNEL_H
+#ifndef UNCORE_SIM_PERF_H
+#define UNCORE_SIM_PERF_H
 
 #include <stdint.h>
 #include "sim_model.h"
@@ -110,7 +111,7 @@ extern const char *const sk_spr_iio_fr_events[];
 		"cas_count_write.unit=MiB"
 
 /* The driver's constraint and extra-register tables that several platforms share
- * (sim_kernel_rules.c). */
+ * (sim_perf_rules.c). */
 extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2pcie_constraints[],
 	sk_snbep_r3qpi_constraints[], sk_skx_chabox_constraints[], sk_icx_iio_constraints[],
 	sk_spr_m2pcie_constraints[], sk_icx_m3upi_constraints[], sk_spr_cxlcm_constraints[],
@@ -118,11 +119,11 @@ extern const struct sim_perf_constraint sk_snbep_cbox_constraints[], sk_snbep_r2
 	sk_bdx_cbox_constraints[], sk_bdx_pcu_constraints[], sk_bdx_r2pcie_constraints[], sk_bdx_r3qpi_constraints[];
 extern const struct sim_perf_extra sk_snbep_cbox_extra[], sk_ivbep_cbox_extra[], sk_pcu_band_extra[],
 	sk_qpi_match_extra[], sk_spr_cha_extra[], sk_hswep_cbox_extra[], sk_hswep_ubox_extra[];
-/* Skylake-SP's (sim_kernel_rules.c): skx_uncore_iio/m2pcie/m3upi_constraints, skx_uncore_cha_extra_regs with
+/* Skylake-SP's (sim_perf_rules.c): skx_uncore_iio/m2pcie/m3upi_constraints, skx_uncore_cha_extra_regs with
  * skx_cha_hw_config's tid_en rule. */
 extern const struct sim_perf_constraint sk_skx_iio_constraints[], sk_skx_m2pcie_constraints[], sk_skx_m3upi_constraints[];
 extern const struct sim_perf_extra sk_skx_cha_extra[];
-/* Ice Lake-SP's (sim_kernel_rules.c): icx_uncore_m2pcie_constraints, icx_cha_hw_config's tid_en rule. */
+/* Ice Lake-SP's (sim_perf_rules.c): icx_uncore_m2pcie_constraints, icx_cha_hw_config's tid_en rule. */
 extern const struct sim_perf_constraint sk_icx_m2pcie_constraints[];
 extern const struct sim_perf_extra sk_icx_cha_extra[];
 /* The PCU's four band bytes of config1 (snbep_pcu_hw_config), and the QPI's match (config1) and

@@ -1,7 +1,7 @@
 /*
  * The simulated kernel's scheduler: which enabled groups of a box sit on its counters, as the
  * driver's uncore_collect_events / uncore_assign_events decide it -- whole groups or nothing, one
- * fixed counter, the general counters within each event's constraint (sim_kernel_rules.c), the shared
+ * fixed counter, the general counters within each event's constraint (sim_perf_rules.c), the shared
  * filter fields the driver's tables give an event, PCU band moves -- and rotation of the groups that
  * do not fit, every multiplexing interval.  Counts come from the simulated registers: a
  * scheduled event's control word is written as the driver writes it (config & its mask | enable),
@@ -9,7 +9,7 @@
  */
 #include <string.h>
 #include "sim_kernel_priv.h"
-#include "sim_only.h"
+#include "sim/sim_only.h"
 
 #define SK_EN (1ull << 22) /* SNBEP_PMON_CTL_EN, NHM_UNC_PERFEVTSEL_EN */
 

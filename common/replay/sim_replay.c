@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "sim.h"
+#include "sim/sim.h"
 #include "sim_replay.h"
 #include "util/error.h"
 #include "util/tar.h"

@@ -12,7 +12,7 @@
 #include "sim_kernel_priv.h"
 #include "util/error.h"
 #include "util/perf_format.h"
-#include "sim_only.h"
+#include "sim/sim_only.h"
 
 /* GENERIC_PMON_RAW_EVENT_MASK (uncore_discovery.h): what the generic driver keeps of config */
 #define GENERIC_RAW_MASK (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24)

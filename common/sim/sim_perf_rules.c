@@ -4,7 +4,7 @@
  * use a box's shared filter register (its extra_regs tables and hw_config tests).  Each list names the
  * driver's array it carries; the platforms' sim_perf.c point their PMU types at them.
  */
-#include "sim_kernel.h"
+#include "sim_perf.h"
 #include "sim_only.h"
 
 /* snbep_uncore_cbox_constraints: SNB-EP's CBo, and IVB-EP's (ivbep_uncore_cbox uses the same list) */

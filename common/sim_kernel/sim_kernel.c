@@ -12,7 +12,7 @@
 #include <sys/ioctl.h>
 #include "sim_kernel_priv.h"
 #include "util/error.h"
-#include "sim_only.h"
+#include "sim/sim_only.h"
 
 static struct sk_event *event_of(struct sim_kernel *k, int fd)
 {

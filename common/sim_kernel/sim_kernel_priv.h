@@ -4,8 +4,8 @@
 #define UNCORE_SIM_KERNEL_PRIV_H
 
 #include "access/access.h"
-#include "sim.h"
-#include "sim_kernel.h"
+#include "sim/sim.h"
+#include "sim/sim_perf.h"
 
 #define SK_FD0 1000     /* fds it hands out: SK_FD0 + event index */
 #define SK_MAX_FIELDS 24 /* filter fields (config1/config2 formats) of one PMU */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sim.h"
+#include "sim/sim.h"
 #include "sim_replay.h"
 #include "util/error.h"
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "cli.h"
+#include "../cli.h"
 #include "util/guarded_read.h"
 
 #define AGREE 0.01          /* free-running and general-purpose counts agree this closely, ... */

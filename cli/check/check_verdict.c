@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "cli.h"
+#include "../cli.h"
 
 static const char *const names[] = { "PASS", "FAIL", "SKIP" };
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "cli.h"
+#include "../cli.h"
 
 #define ATTR_REL 0.05
 #define ATTR_ABS (16.0 * 1048576)

@@ -1,10 +1,10 @@
 #!/bin/sh
-# The library's house: calls and includes go one way between the folders of common/ (tools/layers.py
+# The library's house: calls and includes go one way between the folders of common/ (tools/checks/layers.py
 # reads the built objects' symbols and the sources' includes), and common/ itself holds folders only, so
 # that its parts show at a glance.  A loop across two folders fails with its members named.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 src=${top_srcdir:-.} build=${top_builddir:-.}
-out=$(python3 "$src/tools/layers.py" "$build" "$src" 2>&1)
+out=$(python3 "$src/tools/checks/layers.py" "$build" "$src" 2>&1)
 rc=$?
 echo "$out"
 check "no call or include loop spans two folders of common/" '[ $rc -eq 0 ] && echo "$out" | grep -q " 0 loops across folders$"'
@@ -26,7 +26,7 @@ for d in util session; do
 	f=$(ls "$W/common/$d")
 	cc -c -o "$W/build/common/$d/.libs/libuncore_impl_la-${f%.c}.o" "$W/common/$d/$f"
 done
-bad=$(python3 "$src/tools/layers.py" "$W/build" "$W" 2>&1)
+bad=$(python3 "$src/tools/checks/layers.py" "$W/build" "$W" 2>&1)
 check "a loop between util/ and session/ is found and named" \
 	'echo "$bad" | grep -q "call loop across session, util: session/x.c util/y.c"'
 echo "$pass passed, $fail failed"

@@ -2,8 +2,8 @@
 """The uncore PMUs Linux's intel_uncore driver registers on a simulated machine, as a listing.
 
 Usage:
-  tools/linux_pmus.py LINUX_SRC PLATFORM [--generic]           print the listing
-  tools/linux_pmus.py LINUX_SRC PLATFORM [--generic] --check FILE
+  tools/vectors/linux_pmus.py LINUX_SRC PLATFORM [--generic]           print the listing
+  tools/vectors/linux_pmus.py LINUX_SRC PLATFORM [--generic] --check FILE
                                                                 compare FILE's data lines with it
 
 LINUX_SRC is a Linux source tree (only arch/x86/events/intel/uncore*.c are read).  The rules restated
@@ -27,9 +27,9 @@ import sys
 
 HEADER = """\
 # {title}
-# Written by tools/linux_pmus.py from {src} (arch/x86/events/intel/uncore*.c) and the
+# Written by tools/vectors/linux_pmus.py from {src} (arch/x86/events/intel/uncore*.c) and the
 # simulated machine's boxes (MACHINES in the script).  Do not edit data lines by hand: regenerate,
-# or check with `tools/linux_pmus.py LINUX_SRC {plat}{gen} --check THIS_FILE`.
+# or check with `tools/vectors/linux_pmus.py LINUX_SRC {plat}{gen} --check THIS_FILE`.
 #
 # Format: one line per sysfs file below /sys/bus/event_source/devices/, sorted by path:
 #   <pmu>/<file> <text>

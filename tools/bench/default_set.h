@@ -1,5 +1,5 @@
 /* The default set (uncore_select with nothing named) counting on a backend, for the benchmarks and the tests
- * that price or compare a read of it (tools/bench_reads.c, tests/test_reads.c). */
+ * that price or compare a read of it (tools/bench/bench_reads.c, tests/test_reads.c). */
 #ifndef TOOLS_DEFAULT_SET_H
 #define TOOLS_DEFAULT_SET_H
 

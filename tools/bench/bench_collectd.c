@@ -7,8 +7,8 @@
  * collectd's network plugin sends for one read, signed (SecurityLevel Sign).
  */
 #include <time.h>
-#include "../collectd_plugin/intel_uncore.c"
-#include "../tests/mock_collectd.h"
+#include "../../collectd_plugin/intel_uncore.c"
+#include "../../tests/mock_collectd.h"
 
 /* what the network figures assume of the node's collectd.conf */
 #define HOST_NAME "cn0001.cluster.example" /* Hostname: its length counts */

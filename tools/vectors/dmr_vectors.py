@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden register vectors of sim:dmr (platforms/dmr/vectors.vec).
 
-Usage: tools/dmr_vectors.py > platforms/dmr/vectors.vec
+Usage: tools/vectors/dmr_vectors.py > platforms/dmr/vectors.vec
 
 Control words from Linux 7.0's DMR formats (platforms/dmr/README.md: sca-like umask_ext5 8-15,32-63; iMC thresh10
 23-32, fixed counter 0x18 / control 0x10; CXL CM inv2 21, thresh9_2 23-31, port_en 32-35; PCIe thresh_ext 32-35,
@@ -128,5 +128,5 @@ F("iio2_clockticks_perf_spelling", "perf's spelling iio_free_running/clockticks/
 F("iio1_bw_in_port3_perf_umask", "perf's raw spelling event=0xff,umask=0x23: bw_in_port3, 0x6b00 + 8 x 3, HIOP1",
   "iio_free_running/event=0xff,umask=0x23/:socket=0:box=1", 1, "in", 3)
 
-print(__doc__.split("\n\n")[2].strip().replace("\n", "\n# ").join(["# Diamond Rapids golden register vectors for sim:dmr, written by tools/dmr_vectors.py.\n# ", "\n"]))
+print(__doc__.split("\n\n")[2].strip().replace("\n", "\n# ").join(["# Diamond Rapids golden register vectors for sim:dmr, written by tools/vectors/dmr_vectors.py.\n# ", "\n"]))
 print("\n".join(out))

@@ -4,7 +4,7 @@ symbols each built object defines and uses, nm), and which includes form a loop,
 folder by folder.  A loop inside one folder is a folder's own business; one that spans two folders
 means calls or includes do not go one way.
 
-    tools/layers.py BUILDDIR [SRCDIR]     prints the loops; exit 1 when one spans two folders
+    tools/checks/layers.py BUILDDIR [SRCDIR]     prints the loops; exit 1 when one spans two folders
 """
 import os
 import re
@@ -117,7 +117,7 @@ def main():
         print(__doc__.strip(), file=sys.stderr)
         return 2
     builddir = sys.argv[1]
-    srcdir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..")
+    srcdir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "..")
     objs = objects(builddir, srcdir)
     if not objs:
         print(f"layers.py: no libuncore_impl objects under {builddir}/common: build first", file=sys.stderr)

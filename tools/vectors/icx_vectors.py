@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden register vectors of sim:icx (platforms/icx/vectors.vec).
 
-Usage: tools/icx_vectors.py    (writes platforms/icx/vectors.vec beside this script's tree)
+Usage: tools/vectors/icx_vectors.py    (writes platforms/icx/vectors.vec beside this script's tree)
 
 The expected accesses follow the session protocol of platforms/VECTORS.md and the Linux 6.12 driver's
 constants the cases cite (uncore_snbep.c, "ICX uncore support": the ICX_* defines, icx_cha_msr_offsets,
@@ -316,7 +316,7 @@ fr("imc9_freerun_ddr_write", f"{IF}; controller 3 DDR write (index 1: + 0x8) {im
 fr("imc0_freerun_ddrt_write_s1", f"{IF}; socket 1 controller 0 DDRT write (index 1) {imc_ctrl_base(1, 0) + ICX_IMC_DDRT + 8:#x}",
    "UNC_M_PMM_CAS_COUNT_FREERUN.WR:socket=1:box=0", "mmio", imc_ctrl_base(1, 0) + ICX_IMC_DDRT + 8)
 
-hdr = """# Ice Lake-SP golden register vectors (tools/icx_vectors.py), from the Linux 6.12 driver's constants (arch/x86/events/intel/
+hdr = """# Ice Lake-SP golden register vectors (tools/vectors/icx_vectors.py), from the Linux 6.12 driver's constants (arch/x86/events/intel/
 # uncore_snbep.c, "ICX uncore support": ICX_* defines, icx_cha_msr_offsets, icx_msr_offsets, icx_iio_freerunning and its
 # box offset tables, icx_imc_freerunning, icx_uncore_pci_ids; the SNR_* M2M and MMIO iMC constants, the Skylake-SP UBox and
 # PCU it reuses), event codes from Intel's icelakex_uncore*.json, and the protocol of platforms/VECTORS.md.
@@ -331,5 +331,5 @@ hdr = """# Ice Lake-SP golden register vectors (tools/icx_vectors.py), from the 
 for c in out:
     for line in c.splitlines():
         assert len(line) < 500, "a line too long for tests/test_vectors' reader: " + line
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "platforms", "icx", "vectors.vec"), "w").write(hdr + "\n" + "\n".join(out))
+open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "platforms", "icx", "vectors.vec"), "w").write(hdr + "\n" + "\n".join(out))
 print(len(out))

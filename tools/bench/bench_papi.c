@@ -1,5 +1,5 @@
 /*
- * PAPI-side costs of the intel_uncore component (run by tools/bench_papi.sh):
+ * PAPI-side costs of the intel_uncore component (run by tools/bench/bench_papi.sh):
  * PAPI_library_init with and without the component (the difference is its
  * init time), and walking every native event and qualifier through the API
  * as papi_native_avail does.  Medians of repeated runs, in milliseconds.

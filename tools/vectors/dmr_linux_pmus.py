@@ -4,7 +4,7 @@ Linux 7.0 facts (dmr_uncores[] names and formats; the IIO free-running PMU, READ
 and the simulated machine's boxes (common/sim/sim_domains.c: 2 sockets, one hub a socket with 4 ITCs, one
 compute die, 8 CBOs), never from the library's or the simulator's tables.
 
-Usage: tools/dmr_linux_pmus.py > platforms/dmr/linux_pmus.txt
+Usage: tools/vectors/dmr_linux_pmus.py > platforms/dmr/linux_pmus.txt
 """
 GEN = {"event": "config:0-7", "umask": "config:8-15", "edge": "config:18", "inv": "config:23", "thresh": "config:24-31"}
 SCA = dict(GEN, umask="config:8-15,32-63")  # umask_ext5
@@ -49,7 +49,7 @@ for n in range(ITCS):
         if scale:
             lines += ["%s/events/%s.scale %s" % (pmu, name, scale), "%s/events/%s.unit %s" % (pmu, name, unit)]
 print("""# Linux uncore PMUs of perf+sim:dmr (the model's driver, Linux 7.0 dmr_uncore_init)
-# Written by tools/dmr_linux_pmus.py from platforms/dmr/README.md (the driver's names and formats; no Linux 7.0
+# Written by tools/vectors/dmr_linux_pmus.py from platforms/dmr/README.md (the driver's names and formats; no Linux 7.0
 # tree is unpacked here) and the simulated machine's boxes.  Format as platforms/gnr/linux_pmus.txt:
 #   <pmu>/<file> <text>, sorted by path; listed: cpumask, format/*, events/*, alias.
 # The MSE (0x13) and SB2UCIE (0x25) units the tables list are ignored (dmr_uncore_imh/cbb_units_ignore): no PMU.

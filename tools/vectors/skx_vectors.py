@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden register vectors of sim:skx and sim:clx (platforms/<p>/vectors.vec).
 
-Usage: tools/skx_vectors.py skx|clx    (writes platforms/<p>/vectors.vec beside this script's tree)
+Usage: tools/vectors/skx_vectors.py skx|clx    (writes platforms/<p>/vectors.vec beside this script's tree)
 
 The expected accesses follow the session protocol of platforms/VECTORS.md and the Linux 6.12 driver's
 constants the cases cite (uncore_snbep.c HSWEP_* and SKX_* defines, skx_uncore_pci_ids), with the simulated
@@ -134,7 +134,7 @@ pci_box("upi1_tx_flits", f"{U}; UPI 1 at 15.0; TxL_FLITS.ALL_DATA 0x02/0x0F", ["
 pci_box("m2pcie3_fn5", f"{P}; M2PCIe 3 = 0x2088 at 21.5 (boxes 0-2 at 21.1, 22.1, 23.1); raw event 0x01", ["m2pcie/event=0x01/:socket=0:box=3"], "81:15.5", 0xf4, 0xd8, 4, 0xa0, 4, [0x01])
 pci_box("m3upi1_three_counters", f"{P}; M3UPI 1 = 0x204E at 18.2, 3 counters; UNC_M3UPI_CLOCKTICKS 0x01", ["UNC_M3UPI_CLOCKTICKS:socket=0:box=1"], "83:12.2", 0xf4, 0xd8, 4, 0xa0, 3, [0x01])
 pci_box("m3upi2_repeated_id", f"{P}; M3UPI 2 = 0x204D again, at 18.5", ["UNC_M3UPI_CLOCKTICKS:socket=0:box=2"], "83:12.5", 0xf4, 0xd8, 4, 0xa0, 3, [0x01])
-hdr = """# Skylake-SP golden register vectors (tools/skx_vectors.py), from the Linux 6.12 driver's constants (arch/x86/events/intel/
+hdr = """# Skylake-SP golden register vectors (tools/vectors/skx_vectors.py), from the Linux 6.12 driver's constants (arch/x86/events/intel/
 # uncore_snbep.c: HSWEP_* and SKX_* defines, skx_uncore_* types, skx_iio_freerunning, skx_uncore_pci_ids) and
 # the protocol of platforms/VECTORS.md.
 #  Box control (every SKX box): rst_ctrl 0, rst_ctrs 1, frz 8, no frz_en (IVBEP_PMON_BOX_CTL_INT, "There is
@@ -164,5 +164,5 @@ if PLAT == "clx":
     out = [re.sub(r"^case (\w+)", lambda m: "case " + m.group(1) + ("" if m.group(1).endswith("socket0") else "_s1"), c) for c in out]
     hdr = hdr.replace("# Skylake-SP golden register vectors", "# Cascade Lake golden register vectors (Skylake-SP's registers: the same driver, skx_uncore_init)")
     hdr = hdr.replace("20 CHAs (CAPID6) on 18 cores", "26 CHAs (CAPID6) on 24 cores.\n#  Every case on socket 1 (but the two that check socket 0): its MSRs and its PCI range 0x00-0x03")
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "platforms", PLAT, "vectors.vec"), "w").write(hdr + "\n" + "\n".join(out))
+open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "platforms", PLAT, "vectors.vec"), "w").write(hdr + "\n" + "\n".join(out))
 print(len(out))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden register vectors of sim:gnr, sim:srf and sim:cwf (platforms/<p>/vectors.vec).
 
-Usage: tools/gnr_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec
+Usage: tools/vectors/gnr_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec
 
 The expected accesses follow the session protocol of platforms/VECTORS.md and the register layout the
 file header states (Linux 6.12's GNR formats, seed 001's control bits, perfmon's event codes, the
@@ -151,7 +151,7 @@ C("cxldp0_raw", "CXL DP at 0xD8001000, 4 counters (a raw spec)", ["cxldp/event=0
 C("b2cxl0_clockticks", "B2CXL at 0xD8002000 (SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT); JSON UNC_B2CXL_CLOCKTICKS 0x01",
   ["UNC_B2CXL_CLOCKTICKS:socket=0:box=0"], mmio8(0xd8002000, 4), [0], [0x01])
 HEADER = """\
-# {name} golden register vectors for sim:{p}, written by tools/gnr_vectors.py from the Linux 6.12 driver
+# {name} golden register vectors for sim:{p}, written by tools/vectors/gnr_vectors.py from the Linux 6.12 driver
 # (uncore_snbep.c gnr_uncores[] and the spr_* formats it reuses; uncore_discovery.c generic ops), seed
 # 001's unit and counter control bits (the discovery generation's, Tables 1-3 and 1-5) and Intel's
 # perfmon files ({json}_uncore{{,_experimental}}.json: codes, umasks, UMaskExt, counters).

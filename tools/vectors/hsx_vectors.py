@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden register vectors of sim:hsx and sim:bdx (platforms/<p>/vectors.vec).
 
-Usage: tools/hsx_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec     (hsx, bdx or bdxde)
+Usage: tools/vectors/hsx_vectors.py PLATFORM > platforms/PLATFORM/vectors.vec     (hsx, bdx or bdxde)
 
 The expected accesses follow the session protocol of platforms/VECTORS.md and the Haswell-EP register
 facts of Linux 6.12 uncore_snbep.c that the file header states (HSWEP_* addresses, which the bdx_uncore_*
@@ -136,16 +136,16 @@ def ubox_case(name, src, events, ctls, filt=None, fixed=False):
     return "\n".join(L + ["end", ""])
 
 
-HEADER = ("""# Broadwell-DE golden register vectors, written by tools/hsx_vectors.py bdxde from the facts below (no seed
+HEADER = ("""# Broadwell-DE golden register vectors, written by tools/vectors/hsx_vectors.py bdxde from the facts below (no seed
 # covers it: Linux 6.12 uncore_snbep.c, "BDX uncore support", bdx_uncore_init for INTEL_BROADWELL_D too, and
 # Intel's broadwellde_uncore.json V12).  Format and protocol: platforms/VECTORS.md.  As Broadwell-EP's (below)
 # without SBox, QPI and R3QPI, on one socket with one home agent (12.1) and two channels (14.0, 14.1).
-#""" if DE else """# Broadwell-EP golden register vectors, written by tools/hsx_vectors.py bdx from the facts below (no seed covers
+#""" if DE else """# Broadwell-EP golden register vectors, written by tools/vectors/hsx_vectors.py bdx from the facts below (no seed covers
 # BDX: Linux 6.12 arch/x86/events/intel/uncore_snbep.c, "BDX uncore support", whose bdx_uncore_* types use the
 # HSWEP_* registers, and Intel's broadwellx_uncore.json V23 for event codes).  Format and protocol:
 # platforms/VECTORS.md.  As Haswell-EP's except the PCI ids (0x6fxx, bdx_uncore_pci_ids), QPI port 2's filter
 # function (0x6f46 at 0a.6) and the PCU's occupancy events, which bdx_uncore_pcu_constraints keep off counter 0.
-#""" if BDX else """# Haswell-EP golden register vectors, written by tools/hsx_vectors.py hsx from the facts below (no seed covers
+#""" if BDX else """# Haswell-EP golden register vectors, written by tools/vectors/hsx_vectors.py hsx from the facts below (no seed covers
 # HSX: Linux 6.12 arch/x86/events/intel/uncore_snbep.c, "Haswell-EP uncore support", and Intel's
 # haswellx_uncore.json V29 for event codes).  Format and protocol: platforms/VECTORS.md.
 #""") + """

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Copy Intel's perfmon uncore event files, metric files, mapfile and licence into eventtables/,
 # verbatim and laid out as perfmon lays them out (issue 33 point 1).  Core event files are left out:
-# the library counts uncore only.  Usage: tools/update_eventtables.sh PERFMON_GIT_DIR [COMMIT]
+# the library counts uncore only.  Usage: tools/gen/update_eventtables.sh PERFMON_GIT_DIR [COMMIT]
 # (a clone or bare mirror of https://github.com/intel/perfmon); run from the top of the source tree.
 set -eu
 repo=$1

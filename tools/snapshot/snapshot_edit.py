@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Edit a snapshot (uncore snapshot -o FILE) into the shape of a machine seen in the field, for a test:
-    tools/snapshot_edit.py IN.tar[.gz] OUT.tar CMD...
+    tools/snapshot/snapshot_edit.py IN.tar[.gz] OUT.tar CMD...
     rm PATH          drop a member, or every member below PATH (a device the firmware hid, a PMU missing)
     write PATH TEXT  set a member's text (\\n for a newline)
     mv OLD NEW       rename members starting OLD (a PMU the kernel names otherwise)

@@ -8,7 +8,7 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "sim/sim.h"
 #include "sim_truth.h"
 #include "../exporter/ue.h"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# What the library answers on a snapshot's replay (tools/snapshot_test.sh writes it, test_replay.sh compares):
+# What the library answers on a snapshot's replay (tools/snapshot/snapshot_test.sh writes it, test_replay.sh compares):
 #   tests/replay_answer.sh UNCORE SNAPSHOT.tar.gz
 # For the register backend and, where the snapshot has the kernel's PMUs, the perf backend: uncore info
 # (the first line, which names the file, left out), its warnings, and the default metrics of one simulated

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "harness.h"
 #include "uncore.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "sim/sim.h"
 #include "perf/perf_pmus.h"
 

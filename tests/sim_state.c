@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "sim/sim.h"
 
 /* Counter control k of a box: written when a value is given, printed. */

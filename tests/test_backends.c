@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "harness.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "fake_tree.h"
 
 static void test_msr_backend(void)

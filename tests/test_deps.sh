@@ -29,7 +29,7 @@ while read -r prog who; do
 	check "$prog ($who) comes from $pkg ($prio), which install-deps installs (or a package it names needs) or every system has" \
 		'[ -n "$pkg" ] && { echo "$pkgs$depends" | grep -q " $pkg " || case $prio in yes*|*required) true ;; *) false ;; esac; }'
 done <<EOF
-git tools/dist_contents.sh (make distcheck)
+git tools/checks/dist_contents.sh (make distcheck)
 strace tests/test_papi.sh (system calls of papi_native_avail)
 autoreconf scripts/build
 python3 tests/test_layers.sh, tests/graphite_checks.py
@@ -42,7 +42,7 @@ man tests/test_man.sh
 lintian tests/test_deb.sh
 dpkg-buildpackage tests/test_deb.sh
 setcap tests/test_exec_env.sh
-time tools/bench_papi.sh (/usr/bin/time)
+time tools/bench/bench_papi.sh (/usr/bin/time)
 col tests/test_man.sh (bsdextrautils)
 env tests/test_cli.sh (env --default-signal)
 prometheus tests/test_prometheus.sh

@@ -8,7 +8,7 @@
 #include <sys/auxv.h>
 #include "harness.h"
 #include "uncore.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "util/env.h"
 
 #define WARNING "does not trust the environment"

@@ -10,7 +10,7 @@
 #include "harness.h"
 #include "eventtables.h"
 #include "sim_helpers.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "regs/regs.h"
 
 static char diffs[64][128];
@@ -563,7 +563,7 @@ static void test_loaded_filters(void)
 }
 
 /*
- * Catalogs generated from Intel's JSON (tools/gen_perfmon) equal the JSON event for event.  The test
+ * Catalogs generated from Intel's JSON (tools/gen/gen_perfmon) equal the JSON event for event.  The test
  * reads the JSON itself with jansson and the platform's unit map (our only input: which files, which
  * Unit is which box, what a Filter means, where PortMask/FCMask go), and derives each event's code,
  * umask, umask_ext, ExtSel, counters, fixed/free-running flag, filters and description on its own.

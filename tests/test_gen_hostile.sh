@@ -1,5 +1,5 @@
 #!/bin/sh
-# Event data stays data (issue 45 point 7): the table generators (tools/gen_perfmon, tools/gen_events)
+# Event data stays data (issue 45 point 7): the table generators (tools/gen/gen_perfmon, tools/gen/gen_events)
 # compile into the library whatever perfmon JSON, mapfile, .evt or metric file they read.  Fed strings
 # holding ??/ (a trigraph for \ under -std=c11), ", \, newlines, control bytes, the end of a comment and
 # code, their output must compile cleanly with gcc -std=c11 -trigraphs -Wall -Wextra -Werror and hold

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 #include "sim_helpers.h"
-#include "health_clock_ranges.h"
+#include "health/clock_ranges.h"
 
 #define MAXC 512
 
@@ -220,7 +220,7 @@ static void test_faults(void)
 }
 
 /* What each platform's clocks may run at, as the sources give them (doc/health.md; the library's own table is
- * common/health_clock_ranges.c): DCLK is half the DDR transfer rate (seed 000 L2255), for DDR5 from a quarter
+ * common/health/clock_ranges.c): DCLK is half the DDR transfer rate (seed 000 L2255), for DDR5 from a quarter
  * of DDR5-3200; a QPI/UPI link layer clocks at 1/8 of its GT/s (seed 000 L3732).  In GHz; 0: not measured on the
  * platform (no clock of the kind in its catalog). */
 static const struct {

@@ -1,6 +1,6 @@
 /*
  * The simulated kernel's sysfs tree equals what Linux 6.12's driver creates on the same machine: the
- * listings platforms/<p>/linux_pmus*.txt, written by tools/linux_pmus.py from the driver's source (not
+ * listings platforms/<p>/linux_pmus*.txt, written by tools/vectors/linux_pmus.py from the driver's source (not
  * from the simulated kernel's tables).  Every file of the tree's PMUs but `type` (a dynamic number) must
  * be in the listing with the same text, and every line of the listing in the tree; each difference is
  * printed on its own line.  Then what the tree's names and the generic driver mean for the perf

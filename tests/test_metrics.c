@@ -1166,7 +1166,7 @@ static void test_perf_file_odd_names(void)
 	uncore_close(u);
 }
 
-/* LINUX_TREE=<a Linux source tree> (tools/check_linux_metrics.sh): Linux's own jkt, ivt, emr and srf metric files,
+/* LINUX_TREE=<a Linux source tree> (tools/checks/check_linux_metrics.sh): Linux's own jkt, ivt, emr and srf metric files,
  * which are GPL and so not kept here, on both backends; a file the tree lacks (6.1 has no EMR) is skipped.  srf's
  * core metrics named with '%' or a space are left out with the others (test_perf_file_odd_names). */
 static void test_linux_tree(void)

@@ -203,7 +203,7 @@ clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=0")
 echo "grr: CAS reads SCH0 $s0 SCH1 $s1, DRAM clocks $clk"
 check "grr: papi_command_line SCH0 + SCH1 reads on socket 0 = 1/8 of a DRAM clock" \
 	'[ -n "$clk" ] && [ "$clk" -gt 0 ] && [ -n "$s0" ] && [ -n "$s1" ] && [ "$s1" -gt 0 ] && near "$((s0 + s1))" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 8 }")" 0.005'
-# issue 33: listing every event is cheap.  Its time is make bench's (tools/bench_papi.sh prints it); a test
+# issue 33: listing every event is cheap.  Its time is make bench's (tools/bench/bench_papi.sh prints it); a test
 # asserts the work, which no load changes: the system calls papi_native_avail makes beside writing its
 # output do not grow with the events listed (one per event would add hundreds between SNB-EP and GNR)
 syscalls() { # events listed, and system calls other than write(2)

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 #include "harness.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 
 
 /* The simulator of a platform, by name. */

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "sim_helpers.h"
-#include "../tools/default_set.h"
+#include "../tools/bench/default_set.h"
 
 struct one_read {
 	struct uncore_stats d; /* the stats one read added */

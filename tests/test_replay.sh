@@ -3,7 +3,7 @@
 # (tests/snapshots, made from the simulated machines) replayed directly and through the perf backend gives
 # what the simulator gives (the units, every box and where it is, every event, every metric group's
 # values); snapshots of simulated machines with other shapes round-trip; the field's failures each give the
-# answer kept beside them (tests/snapshots/field, tools/snapshot_test.sh); taking a snapshot writes no
+# answer kept beside them (tests/snapshots/field, tools/snapshot/snapshot_test.sh); taking a snapshot writes no
 # register; hostile archives are refused and nothing is written outside a private directory.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 S=${top_srcdir:-.} B=${top_builddir:-.}
@@ -55,10 +55,10 @@ done
 # with no platform folder (not in Intel's mapfile) counts generically on the simulated machine whose discovery
 # tables are the node's, as that machine with the new CPU id does
 cpuinfo() { printf 'vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: %d\nmodel name\t: Intel(R) Xeon(R) @ 2.00GHz\nstepping\t: %d\nflags\t\t:\n' "$1" "$2"; }
-python3 "$S/tools/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W/new.tar" write proc/cpuinfo "$(cpuinfo 207 9)"
+python3 "$S/tools/snapshot/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W/new.tar" write proc/cpuinfo "$(cpuinfo 207 9)"
 out=$($UNCORE --backend "replay:$W/new.tar" info 2>&1 | head -2)
 check "a newer stepping (EMR stepping 9): counted as emr" 'echo "$out" | grep -q "platform emr" && echo "$out" | grep -q "6-CF-9"'
-python3 "$S/tools/snapshot_edit.py" "$S/tests/snapshots/gnr.tar.gz" "$W/new.tar" write proc/cpuinfo "$(cpuinfo 241 1)"
+python3 "$S/tools/snapshot/snapshot_edit.py" "$S/tests/snapshots/gnr.tar.gz" "$W/new.tar" write proc/cpuinfo "$(cpuinfo 241 1)"
 for b in ""; do # (its perf tree is GNR's kernel's, named: the perf backend takes those PMUs as they are)
 	$UNCORE --backend "${b}sim:gnr,cpu=6-f1-1" info 2>&1 | tail -n +2 >"$W/want"
 	$UNCORE --backend "${b}replay:$W/new.tar" info >"$W/all" 2>&1
@@ -68,7 +68,7 @@ for b in ""; do # (its perf tree is GNR's kernel's, named: the perf backend take
 	check "${b}replay of a model without a platform folder (6-F1, GNR's tables): generic, as ${b}sim:gnr,cpu=6-f1-1" \
 		'head -1 "$W/all" | grep -q "platform generic" && cmp -s "$W/want" "$W/got" && [ -n "$w" ] && [ "$w" = "$g" ]'
 done
-python3 "$S/tools/snapshot_edit.py" "$S/tests/snapshots/gnr.tar.gz" "$W/new.tar" write proc/cpuinfo "$(cpuinfo 241 1)" rm mmio
+python3 "$S/tools/snapshot/snapshot_edit.py" "$S/tests/snapshots/gnr.tar.gz" "$W/new.tar" write proc/cpuinfo "$(cpuinfo 241 1)" rm mmio
 out=$($UNCORE --backend "replay:$W/new.tar" info 2>&1); rc=$?
 check "... and one whose tables no simulated machine has: refused, saying so ($rc)" \
 	'[ $rc -ne 0 ] && echo "$out" | grep -q "no simulated machine has its discovery tables"'
@@ -148,7 +148,7 @@ for c in "dotdot:'..'" "symlink:symbolic link" "absolute:absolute" "huge:over th
 	check "hostile snapshot $n: refused, saying $why" '[ $rc -ne 0 ] && echo "$out" | grep -qi "$why" || { echo "$out" | head -3; false; }'
 done
 # a discovery table pointing outside what the snapshot holds: the table's own bytes are not there
-python3 "$S/tools/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W/evil/notable.tar" rm mmio
+python3 "$S/tools/snapshot/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W/evil/notable.tar" rm mmio
 out=$($UNCORE --backend "replay:$W/evil/notable.tar" info 2>&1); rc=$?
 check "a snapshot whose discovery tables point outside it: said, no unit from them ($rc)" \
 	'echo "$out" | grep -q "not in the snapshot"'

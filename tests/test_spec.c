@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 #include "harness.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "events/perf_spell.h"
 
 static uncore_t *u;

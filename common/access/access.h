@@ -154,7 +154,7 @@ int access_msr_read_many(struct access *a, int cpu, const uint64_t *regs, int n,
 /* Backends. */
 struct access *access_direct_open(void);
 struct access *access_sim_open(const char *spec);
-/* A snapshot replayed (sim/sim_replay.c): "FILE[,simulator options]": the node's files, PCI devices,
+/* A snapshot replayed (replay/sim_replay.c): "FILE[,simulator options]": the node's files, PCI devices,
  * discovery tables and non-PMON registers from the archive, the counters from the simulator's model of
  * the platform the snapshot's CPU is. */
 struct access *access_replay_open(const char *spec);

@@ -1,7 +1,7 @@
 /*
  * The kernel's side of the perf_event backend, behind a seam: perf_event_open(2), read(2), ioctl(2)
  * and close(2) on perf fds, the capabilities of the caller, and the files of the kernel's sysfs and
- * procfs trees.  The real kernel is the system calls; the simulator's kernel (sim/sim_kernel.c) enforces
+ * procfs trees.  The real kernel is the system calls; the simulator's kernel (sim_kernel/sim_kernel.c) enforces
  * the same rules over a simulated machine, so the backend runs end to end without uncore PMUs.
  */
 #ifndef UNCORE_PERF_KERNEL_H

@@ -52,7 +52,7 @@ static const struct box_type *unit_type(const uncore_t *u, const char *json_unit
 
 static const char *event_name(const void *ctx, int i) { return ((const uncore_t *)ctx)->events[i].name; }
 
-/* The platform table's rows before its deprecated aliases (UC_EV_DEPRECATED rows end it: tools/gen_perfmon). */
+/* The platform table's rows before its deprecated aliases (UC_EV_DEPRECATED rows end it: tools/gen/gen_perfmon). */
 static int live_rows(const struct platform_desc *p)
 {
 	int n = p->nevents ? *p->nevents : 0;
@@ -229,7 +229,7 @@ struct left_out {
 };
 
 /* The event's Filter (and FILTER_VALUE) as our filter spec, by the platform's unit map rows, as the built-in
- * events got theirs (tools/gen_perfmon): 0, 1 when the map does not name the Filter (the event would
+ * events got theirs (tools/gen/gen_perfmon): 0, 1 when the map does not name the Filter (the event would
  * count without the filter Intel gives it: left out), -1 with a message. */
 static int json_filter(uncore_t *u, const char *file, const char *name, json_t *ev, struct uc_event *e,
 		       struct left_out *lo)

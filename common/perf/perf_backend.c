@@ -11,7 +11,7 @@
 #include "perf.h"
 #include "perf_pmus.h"
 #include "util/error.h"
-#include "sim/sim_replay.h"
+#include "replay/sim_replay.h"
 
 int perf_backend_open(uncore_t *u, const char *backend)
 {

@@ -1,6 +1,6 @@
 /*
  * What a perfmon event's Filter means for our boxes: a platform's unit map (platforms/<p>/perfmon_units.txt,
- * "filter OURS JSON_FILTER" and "fold FIELD SHIFT" lines) as rows, shared by tools/gen_perfmon, which
+ * "filter OURS JSON_FILTER" and "fold FIELD SHIFT" lines) as rows, shared by tools/gen/gen_perfmon, which
  * builds the catalogs with them, and the library, which applies the same rows to Intel JSON a user loads
  * (events/catalog.c), so that an event loaded from a file programs the filter registers as the built-in
  * one does.  Nothing here depends on the rest of the library: gen_perfmon builds it in.

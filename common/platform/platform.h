@@ -23,7 +23,7 @@ enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
 #define UC_EV_FREERUN 0x02 /* a free-running counter: umask = index into box_type.fr */
 #define UC_EV_SOCKET 0x04  /* socket-wide, seen alike by every box of the socket: counted on box 0 only */
 /* Intel's deprecated name (perfmon "Deprecated": "1") of the event src names, its replacement, whose encoding the
- * row has: such rows end a generated table (tools/gen_perfmon), and the catalog takes them as aliases, not as
+ * row has: such rows end a generated table (tools/gen/gen_perfmon), and the catalog takes them as aliases, not as
  * events of its own (events/catalog.c) */
 #define UC_EV_DEPRECATED 0x08
 
@@ -254,7 +254,7 @@ struct platform_desc {
 	const struct uc_event *events; /* catalog, grouped by unit */
 	const int *nevents;
 	/* what a Filter of Intel's JSON means here: the filter rows of the unit map the catalog was generated
-	 * with (tools/gen_perfmon), for the JSON a user loads; NULL: none, and an event with a Filter is skipped */
+	 * with (tools/gen/gen_perfmon), for the JSON a user loads; NULL: none, and an event with a Filter is skipped */
 	const struct uc_perfmon_filter *perfmon_filters;
 	const struct uc_perfmon_fold *perfmon_folds; /* and where its PortMask and FCMask go; NULL: T2-184's */
 	/* platforms that publish discovery tables */
@@ -320,7 +320,7 @@ const struct platform_desc *platform_by_name(const char *name);
  * else by platform_desc.family/models for CPUs the mapfile does not list (Montecito). */
 const struct platform_desc *platform_by_cpu(int family, int model, int stepping);
 
-/* A row of Intel's perfmon mapfile, eventtables/mapfile.csv (tools/gen_perfmon --mapfile): one per CPU id
+/* A row of Intel's perfmon mapfile, eventtables/mapfile.csv (tools/gen/gen_perfmon --mapfile): one per CPU id
  * and perfmon directory, naming the uncore file (else the first file) and our platform ("" none). */
 struct uc_mapfile_row {
 	int family, model;
@@ -334,7 +334,7 @@ const struct uc_mapfile_row *mapfile_row(int family, int model, int stepping);
 void platform_cpu_match(const char *vendor, int family, int model, int stepping, char *buf, size_t len);
 
 /* The events of a perfmon directory whose platform is not built in, perfmon's Unit names kept, for the
- * generic platform (tools/gen_perfmon --generic): on discovery types where the directory's CPUs publish
+ * generic platform (tools/gen/gen_perfmon --generic): on discovery types where the directory's CPUs publish
  * discovery tables, on the kernel's PMUs on perf.  left: events left out, their Filter not understood;
  * metrics_json: the directory's perf metric file (NULL: none).  Ends with a NULL dir. */
 struct uc_generic_catalog {

@@ -325,7 +325,7 @@ struct sim_kind {
 	const struct sim_ubox_dev *ubox; /* NULL: no UBox device */
 	const char *faults;              /* fault kinds of its own, "corrupt, badaddr" (NULL: none) */
 	int (*fault)(struct sim *s, const char *kind, struct sim_box *b);
-	const struct sim_perf_type *perf; /* the Linux driver's PMU types over it (sim_kernel.h); NULL: none */
+	const struct sim_perf_type *perf; /* the Linux driver's PMU types over it (sim_perf.h); NULL: none */
 	uint16_t ia_read_opc;             /* IDI opcode of the cores' data reads in the CHA's TOR (0: DRd 0x102;
 					   * Atom cores, SRF and CWF: DRd_Opt 0x104, perfmon TOR *_DRD_OPT) */
 	const int *nperf;

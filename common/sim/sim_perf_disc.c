@@ -5,7 +5,7 @@
  * (uncore_discovery.c generic_uncore_formats_attr), and the IIO free-running PMU's events.
  */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 
 const char *const sk_spr_cha_fmt[] = { "event=config:0-7", "umask=config:8-15,32-63", "tid_en=config:16",
 				       "edge=config:18", "inv=config:23", "thresh=config:24-31",

@@ -3,7 +3,7 @@
  * IIO and generic format attributes, event masks with their extensions, the IMC's fixed counter and
  * aliases, and the IIO and IMC free-running PMUs (spr_iio_freerunning, spr_imc_freerunning). */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 #define BASE (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24) /* SNBEP_PMON_RAW_EVENT_MASK */

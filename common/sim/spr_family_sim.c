@@ -12,7 +12,7 @@
 #include "sim/sim.h"
 #include "sim/sim_disc.h"
 #include "util/error.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/spr_family_sim.h"
 #include "sim/sim_only.h"
 #include "sim/sim_domains.h"

@@ -3,7 +3,7 @@
 #ifndef UNCORE_SPR_FAMILY_SIM_H
 #define UNCORE_SPR_FAMILY_SIM_H
 #include "sim/sim.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_disc.h"
 
 SIM_MAP_DECL(spr);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include "snapshot.h"
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "regs/pmon_regs.h"
 #include "util/env.h"
 #include "util/error.h"

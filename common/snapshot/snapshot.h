@@ -1,6 +1,6 @@
 /*
  * uncore snapshot (doc/snapshot.md): one archive of what the library reads to decide what a machine is, and
- * nothing else, for the simulator to replay the machine elsewhere (sim/sim_replay.c).
+ * nothing else, for the simulator to replay the machine elsewhere (replay/sim_replay.c).
  *
  * The register side is recorded while the library opens the machine: an access that passes every read on
  * to the backend and keeps what came back (the PCI configuration dwords, MMIO ranges and MSRs the discovery

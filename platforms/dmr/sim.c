@@ -6,7 +6,7 @@
  */
 #include "sim/sim_disc.h"
 #include "sim/sim_domains.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 
 SIM_PERF_DECL(dmr);
 

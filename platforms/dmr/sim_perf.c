@@ -7,7 +7,7 @@
  * dmr_uncores[] has no entry for are uncore_type_<N>.
  */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 SIM_PERF_DECL(dmr);

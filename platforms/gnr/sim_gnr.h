@@ -8,7 +8,7 @@
 
 #include "sim/sim.h"
 #include "sim/sim_disc.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 
 SIM_MAP_DECL(gnr);
 SIM_PERF_DECL(gnr);

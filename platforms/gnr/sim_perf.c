@@ -5,7 +5,7 @@
  * (gnr_uncore_imc_events).  Every unit is found through the discovery table (gnr_uncore_units_ignore is empty).
  */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 #define BASE (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24) /* SNBEP_PMON_RAW_EVENT_MASK */

@@ -9,7 +9,7 @@
 
 #include "sim/map_xeon_ep.h"
 #include "sim/sim.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 /* ---- register map (sim_map.c) ---- */

@@ -6,7 +6,7 @@
 #define UNCORE_SIM_ICX_H
 
 #include "sim/sim.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 
 #define SIM_ICX_MAX_CHA 40 /* icx_cha_msr_offsets[] */
 #define SIM_ICX_STACKS 6   /* IIO, IRP, M2PCIe: num_boxes 6 */

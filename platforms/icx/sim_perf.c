@@ -1,13 +1,13 @@
 /*
  * The Linux 6.12 driver's Ice Lake-SP PMUs (uncore_snbep.c icx_msr_uncores[], icx_pci_uncores[],
  * icx_mmio_uncores[]; Linux 6.1 lists the same): names, format attributes, raw event masks with their
- * extensions, constraint and extra-register tables (common/sim/sim_kernel_rules.c), the iMC aliases and
+ * extensions, constraint and extra-register tables (common/sim/sim_perf_rules.c), the iMC aliases and
  * the IIO and iMC free-running PMUs, and the driver's quirks: the UPI and M2M controls' high dword never
  * written (snbep_uncore_pci_enable_event), the PCU band mask (the PCU is Skylake-SP's).
  * platforms/icx/linux_pmus.txt is the listing.
  */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 #include "../skx/sim_skx.h"
 #include "sim_icx.h"

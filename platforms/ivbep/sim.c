@@ -1,7 +1,7 @@
 /* The simulated Ivy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with IVB-EP's PCI places,
  * register map (sim_map.c) and UBox global control. */
 #include "sim/sim.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 SIM_PERF_DECL(ivbep);

@@ -2,7 +2,7 @@
  * L1554-2060): format attributes, IVBEP_*_RAW_EVENT_MASKs (no invert bit: the driver lists "inv" on
  * the UBox and PCI boxes but drops it) and the R3QPI's two boxes. */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 #define EV_UMASK 0xffffull

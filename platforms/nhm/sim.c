@@ -5,7 +5,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "util/error.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 SIM_PERF_DECL(nhm);

@@ -1,7 +1,7 @@
 /* The Linux driver's Nehalem-EP uncore: one PMU named "uncore" (uncore_snb.c nhm_uncore, L1259-1294),
  * 8 general counters and the fixed one, NHM_UNC_RAW_EVENT_MASK, and its event aliases. */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 static const char *const fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",

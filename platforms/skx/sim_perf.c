@@ -1,12 +1,12 @@
 /*
  * The Linux 6.12 driver's Skylake-SP PMUs (uncore_snbep.c skx_msr_uncores[], skx_pci_uncores[]; Linux 6.1
  * lists the same): names, format attributes, raw event masks, constraint and extra-register tables
- * (common/sim/sim_kernel_rules.c), the iMC and free-running IIO aliases, and the driver's quirks: the PCU
+ * (common/sim/sim_perf_rules.c), the iMC and free-running IIO aliases, and the driver's quirks: the PCU
  * band mask (hswep_pcu_hw_config), the UPI and M2M controls' high dword never written, tid_en claiming
  * every CHA filter field.  platforms/skx/linux_pmus.txt is the listing.
  */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 #include "sim_skx.h"
 

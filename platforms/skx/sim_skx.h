@@ -6,7 +6,7 @@
 #define UNCORE_SIM_SKX_H
 
 #include "sim/sim.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 
 #define SIM_SKX_MAX_CHA 28 /* CAPID6 bits 27:0 (SKX_CHA_BIT_MASK) */
 

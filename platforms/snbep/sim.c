@@ -1,7 +1,7 @@
 /* The simulated Sandy Bridge-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with SNB-EP's PCI places
  * and register map (sim_map.c). */
 #include "sim/sim.h"
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 SIM_PERF_DECL(snbep);

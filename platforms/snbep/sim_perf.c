@@ -1,7 +1,7 @@
 /* The Linux driver's Sandy Bridge-EP PMUs (uncore_snbep.c, snbep_uncore_init / snbep_uncore_pci_init):
  * names, format attributes (L469-547, attr lists L662-733), RAW_EVENT_MASKs and event aliases (L736-752). */
 #include <stddef.h>
-#include "sim/sim_kernel.h"
+#include "sim/sim_perf.h"
 #include "sim/sim_only.h"
 
 #define EV_UMASK 0xffffull

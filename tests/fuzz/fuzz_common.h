@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "uncore_priv.h"
+#include "open/uncore_priv.h"
 #include "sim/sim.h"
 #include "tmpdir.h"
 

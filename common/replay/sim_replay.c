@@ -1,0 +1,420 @@
+/*
+ * replay:FILE[,simulator options] (doc/snapshot.md): a node's snapshot run here.  The archive is unpacked
+ * into a private directory (util/tar.c refuses anything that would land elsewhere); the host, its PCI
+ * devices and its perf tree are read from there as from the node's own sysfs, and every register read that
+ * is not a PMON register (bus maps, capabilities, discovery tables) gets the node's bytes.  The PMON
+ * registers are the simulator's: a machine of the platform the snapshot's CPU is, with the node's sockets,
+ * dies and cores, whose rate model gives the counts.  A box the node's tables or devices name at a place
+ * the simulated machine has no register reads as nothing there (zeros) and refuses writes, as a part whose
+ * firmware lists a unit it does not have.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sim/sim.h"
+#include "sim_replay.h"
+#include "util/error.h"
+#include "util/tar.h"
+
+/* What an archive may hold: the largest real snapshot is a few MB (a PCI config file is 4 KB, a discovery
+ * table a few KB; a 2-socket machine has some hundred uncore devices and a thousand sysfs files). */
+static const struct tar_limits replay_limits = { .max_member = 1u << 20, .max_total = 64u << 20, .max_members = 65536 };
+
+struct replay {
+	struct replay_node nd;
+	int owns; /* closes the simulated machine (a->inner) with itself; else the simulated kernel does */
+};
+
+static struct replay *rp(struct access *a) { return a->priv; }
+static struct sim *sim(struct access *a) { return a->inner->priv; }
+
+/* The simulator's access reads where the handle's thread is, and what it costs is the handle's. */
+static struct access *in(struct access *a)
+{
+	a->inner->here = a->here;
+	a->inner->home = a->home;
+	a->inner->place_ok = a->place_ok;
+	a->inner->batch_ok = a->batch_ok;
+	return a->inner;
+}
+static int out(struct access *a, int rc)
+{
+	struct uncore_stats *f = &a->inner->stats, *t = &a->stats;
+	t->reads += f->reads, t->writes += f->writes, t->syscalls += f->syscalls, t->remote_reads += f->remote_reads;
+	t->batches += f->batches, t->migrations += f->migrations, t->modelled_ns += f->modelled_ns;
+	memset(f, 0, sizeof(*f));
+	return rc;
+}
+
+/* ---- what the simulated machine has a register for ---- */
+
+static int sim_msr(struct sim *s, int cpu, uint32_t reg)
+{
+	if (cpu < 0 || cpu / s->cores >= sim_scopes(s))
+		return 0;
+	const struct sim_global *g = s->glob;
+	if (g && (reg == g->ctl || (reg >= g->status && reg < g->status + (uint32_t)g->status_regs)))
+		return 1;
+	for (int i = 0; i < s->nromsr; i++)
+		if (s->romsr[i].addr == reg)
+			return 1;
+	int kind, idx;
+	return sim_map_get(s, sim_reg_key(SIM_MSR, (unsigned)(cpu / s->cores), reg), &kind, &idx) != NULL;
+}
+
+static int sim_pci(struct sim *s, const struct pci_loc *l, uint32_t off)
+{
+	for (int i = 0; i < s->ndevs; i++) {
+		const struct sim_dev *d = &s->devs[i];
+		int kind, idx;
+		if (d->present && !memcmp(&d->info.loc, l, sizeof(*l)))
+			return d->box && sim_map_get(s, sim_reg_key(SIM_PCI, (unsigned)i + 1, off), &kind, &idx) != NULL;
+	}
+	return 0;
+}
+
+static int sim_mmio(struct sim *s, uint64_t phys)
+{
+	int kind, idx;
+	return sim_map_get(s, sim_reg_key(SIM_MMIO, 0, phys), &kind, &idx) != NULL;
+}
+
+/* ---- the node's bytes ---- */
+
+/* len bytes at off of the archive's member name (below the directory): 0, 1 when it has no such bytes. */
+static int node_bytes(struct access *a, const char *name, uint64_t off, void *buf, size_t len)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 1;
+	ssize_t n = pread(fd, buf, len, (off_t)off);
+	close(fd);
+	return n == (ssize_t)len ? 0 : 1;
+}
+
+static int rp_host(struct access *a, struct host_info *h)
+{
+	*h = rp(a)->nd.host;
+	return 0;
+}
+
+static int rp_pci_list(struct access *a, struct pci_devinfo **out, int *n)
+{
+	const char *was = sysroot_set_override(rp(a)->nd.dir);
+	int rc = pci_list_sysfs(out, n);
+	sysroot_set_override(was);
+	return rc;
+}
+
+static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
+{
+	if (sim_msr(sim(a), cpu, reg))
+		return out(a, in(a)->ops->msr_read(a->inner, cpu, reg, val));
+	char name[64], text[32], *end;
+	snprintf(name, sizeof(name), "msr/cpu%d/%#x", cpu, reg);
+	memset(text, 0, sizeof(text));
+	struct stat st;
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
+	if (stat(path, &st) || st.st_size <= 0 || st.st_size >= (off_t)sizeof(text) ||
+	    node_bytes(a, name, 0, text, (size_t)st.st_size))
+		return uc_err("MSR 0x%x on CPU %d: I/O error (not in the snapshot, and no PMON register of the simulated "
+			      "machine)", reg, cpu);
+	*val = strtoull(text, &end, 0);
+	return 0;
+}
+
+static int rp_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at)
+{
+	for (int i = 0; i < n; i++)
+		if (!sim_msr(sim(a), cpu, regs[i]))
+			return -1; /* each read alone then, each saying its own error */
+	return out(a, in(a)->ops->msr_read_batch(a->inner, cpu, regs, n, vals, at));
+}
+
+static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
+{
+	char name[96];
+	snprintf(name, sizeof(name), "sys/bus/pci/devices/%04x:%02x:%02x.%x/config", (unsigned)l->dom, (unsigned)l->bus,
+		 (unsigned)l->dev, (unsigned)l->fn);
+	for (size_t k = 0; k < len; k += 4) {
+		uint32_t o = off + (uint32_t)k, v = 0;
+		if (sim_pci(sim(a), l, o)) {
+			if (out(a, in(a)->ops->pci_read(a->inner, l, o, &v, 4)))
+				return -1;
+		} else if (node_bytes(a, name, o, &v, 4)) {
+			v = 0; /* a byte the node's discovery did not read: nothing of ours depends on it */
+			char path[1024];
+			snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
+			if (access(path, F_OK))
+				return uc_err("reading PCI config space %04x:%02x:%02x.%d offset 0x%x: the device's configuration "
+					      "is not in the snapshot", l->dom, l->bus, l->dev, l->fn, o);
+		}
+		memcpy((uint8_t *)buf + k, &v, 4);
+	}
+	a->stats.syscalls++;
+	return 0;
+}
+
+/* The snapshot's MMIO members are mmio/<phys, 16 hex digits>: the one whose range holds [phys, phys + len). */
+static int node_mmio(struct access *a, uint64_t phys, void *buf, size_t len)
+{
+	char dir[1024];
+	snprintf(dir, sizeof(dir), "%s/mmio", rp(a)->nd.dir);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = 1;
+	while (d && rc && (e = readdir(d))) {
+		char *end;
+		uint64_t base = strtoull(e->d_name, &end, 16);
+		if (*end || end == e->d_name || phys < base)
+			continue;
+		char name[300];
+		snprintf(name, sizeof(name), "mmio/%s", e->d_name);
+		rc = node_bytes(a, name, phys - base, buf, len);
+	}
+	if (d)
+		closedir(d);
+	return rc;
+}
+
+static int rp_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
+{
+	if ((len == 4 || len == 8) && sim_mmio(sim(a), phys))
+		return out(a, in(a)->ops->mmio_read(a->inner, phys, buf, len));
+	if (!node_mmio(a, phys, buf, len))
+		return 0;
+	if (len == 4 || len == 8) { /* a register the node's table names where the simulated part has none */
+		memset(buf, 0, len);
+		return 0;
+	}
+	return uc_err("MMIO 0x%llx (%zu bytes): not in the snapshot (a discovery table that points outside what "
+		      "was taken)", (unsigned long long)phys, len);
+}
+
+static int refuse(const char *what, uint64_t addr)
+{
+	return uc_err("%s 0x%llx: no PMON register of the simulated machine there (the node's tables name it; the "
+		      "replay writes only the simulator's registers)", what, (unsigned long long)addr);
+}
+static int rp_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
+{
+	return sim_msr(sim(a), cpu, reg) ? out(a, in(a)->ops->msr_write(a->inner, cpu, reg, val)) : refuse("MSR", reg);
+}
+static int rp_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
+{
+	return sim_pci(sim(a), l, off) ? out(a, in(a)->ops->pci_write32(a->inner, l, off, val)) : refuse("PCI config offset", off);
+}
+static int rp_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
+{
+	return sim_mmio(sim(a), phys) ? out(a, in(a)->ops->mmio_write(a->inner, phys, val, bytes)) : refuse("MMIO", phys);
+}
+static int rp_sleep_ns(struct access *a, uint64_t ns) { return a->inner->ops->sleep_ns(a->inner, ns); }
+static uint64_t rp_now_ns(struct access *a) { return a->inner->ops->now_ns(a->inner); }
+
+static uint64_t rp_hold_clock(struct access *a, int on) { return access_clock_hold_on(a->inner, on); }
+
+static void rp_close(struct access *a)
+{
+	struct replay *r = rp(a);
+	if (r->owns)
+		a->inner->ops->close(a->inner);
+	replay_node_free(&r->nd);
+	free(r);
+	free(a);
+}
+
+static const struct access_ops replay_ops = {
+	.name = "replay",
+	.host = rp_host,
+	.msr_read = rp_msr_read,
+	.msr_write = rp_msr_write,
+	.pci_read = rp_pci_read,
+	.pci_write32 = rp_pci_write32,
+	.pci_list = rp_pci_list,
+	.mmio_read = rp_mmio_read,
+	.mmio_write = rp_mmio_write,
+	.msr_read_batch = rp_msr_read_batch,
+	.sleep_ns = rp_sleep_ns,
+	.now_ns = rp_now_ns,
+	.hold_clock = rp_hold_clock,
+	.close = rp_close,
+};
+
+/* The simulated platform of the node's CPU: its family and model, the stepping nearest below (Skylake-SP
+ * and Cascade Lake share a model). */
+static const struct sim_kind *kind_of(const struct host_info *h)
+{
+	const struct sim_kind *best = NULL;
+	for (int i = 0; sim_kinds[i]; i++) {
+		const struct sim_kind *k = sim_kinds[i];
+		if (k->family != h->family || k->model != h->model)
+			continue;
+		if (!best || (k->stepping <= h->stepping && (best->stepping > h->stepping || k->stepping > best->stepping)))
+			best = k;
+	}
+	return best;
+}
+
+/* The spec of kind's machine with the node's shape (the machine whole: a socket with a die offline has fewer
+ * dies online; the fullest socket says what one has), the CPU id the node's, then opts. */
+static int machine_spec(struct replay_node *nd, const struct sim_kind *k, const char *opts)
+{
+	const struct host_info *h = &nd->host;
+	int full = 0;
+	for (int sk = 1; sk < h->nsockets; sk++)
+		full = h->socket_dies[sk] > h->socket_dies[full] ? sk : full;
+	int dies = h->socket_dies[full] > 0 ? h->socket_dies[full] : 1, cores = h->socket_cores[full] / dies;
+	int len = snprintf(nd->simspec, sizeof(nd->simspec), "%s,sockets=%d,cpu=%d-%x-%x", k->name, h->nsockets,
+			   h->family, (unsigned)h->model, (unsigned)h->stepping);
+	if (dies > 1)
+		len += snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, ",dies=%d", dies);
+	if (cores != k->cores && cores > 0)
+		len += snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, ",cores=%d", cores);
+	snprintf(nd->simspec + len, sizeof(nd->simspec) - (size_t)len, "%s", opts);
+	nd->kind = k->name;
+	return 0;
+}
+
+/* Whether the machine of nd->simspec has the node's discovery tables: every mmio/<address> member of the
+ * snapshot (what the discovery read of them) is the same bytes of one of its tables, and each of its tables
+ * has such a member. */
+static int same_tables(struct replay_node *nd)
+{
+	struct access *a = access_sim_open(nd->simspec);
+	if (!a) { /* a shape that kind cannot take (dies on a one-die part): not it */
+		uc_clear_warnings();
+		return 0;
+	}
+	struct sim *s = a->priv;
+	char dir[1024];
+	int same = s->nblobs > 0, seen[SIM_MAX_BLOBS] = { 0 };
+	snprintf(dir, sizeof(dir), "%s/mmio", nd->dir);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && same && (e = readdir(d))) {
+		char *end, path[1400];
+		struct stat st;
+		uint64_t base = strtoull(e->d_name, &end, 16);
+		if (*end || end == e->d_name)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), b = -1;
+		same = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode);
+		for (int i = 0; same && i < s->nblobs && b < 0; i++)
+			if (base >= s->blobs[i].phys && base + (uint64_t)st.st_size <= s->blobs[i].phys + s->blobs[i].len)
+				b = i;
+		uint8_t *buf = same && b >= 0 ? malloc((size_t)st.st_size + 1) : NULL;
+		same = buf && pread(fd, buf, (size_t)st.st_size, 0) == st.st_size &&
+		       !memcmp(buf, s->blobs[b].data + (base - s->blobs[b].phys), (size_t)st.st_size);
+		if (same)
+			seen[b] = 1;
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (d)
+		closedir(d);
+	for (int i = 0; i < s->nblobs && i < SIM_MAX_BLOBS; i++)
+		same = same && seen[i];
+	a->ops->close(a);
+	return same;
+}
+
+int replay_unpack(const char *spec, struct replay_node *nd)
+{
+	size_t n = strcspn(spec, ",");
+	const char *tmp = getenv("TMPDIR");
+	memset(nd, 0, sizeof(*nd));
+	if (!n || n >= sizeof(nd->file) || n >= sizeof(nd->dir))
+		return uc_err("replay: give the snapshot's file: replay:FILE[,simulator options]");
+	memcpy(nd->file, spec, n);
+	struct stat st;
+	if (!stat(nd->file, &st) && S_ISDIR(st.st_mode)) { /* a snapshot unpacked already (tar xf): read in place */
+		snprintf(nd->dir, sizeof(nd->dir), "%s", nd->file);
+	} else {
+		snprintf(nd->dir, sizeof(nd->dir), "%s/uncore-replay.XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
+		if (!mkdtemp(nd->dir)) {
+			nd->dir[0] = 0;
+			return uc_err("replay: making a private directory %s: %s", nd->dir, strerror(errno));
+		}
+		nd->own_dir = 1;
+		if (tar_extract(nd->file, nd->dir, &replay_limits))
+			return uc_err_prefix("replay: ");
+	}
+	const char *was = sysroot_set_override(nd->dir);
+	int rc = host_from_sysfs(&nd->host);
+	sysroot_set_override(was);
+	if (rc)
+		return uc_err_prefix("replay %s: the node's CPUs: ", nd->file);
+	const struct host_info *h = &nd->host;
+	const struct sim_kind *k = kind_of(h);
+	if (k)
+		return machine_spec(nd, k, spec + n);
+	/* a CPU model we have no platform of (a new part, a variant): the simulated machine whose discovery
+	 * tables are the node's, byte for byte, counts it as the node would (the library takes it generically) */
+	for (int i = 0; sim_kinds[i] && !k; i++)
+		if (!machine_spec(nd, sim_kinds[i], "") && same_tables(nd))
+			k = sim_kinds[i];
+	if (!k)
+		return uc_err("replay %s: %s family %d model %d (0x%x) has no simulated platform, and no simulated machine "
+			      "has its discovery tables: nothing here can count it", nd->file, h->vendor, h->family,
+			      h->model, h->model);
+	return machine_spec(nd, k, spec + n);
+}
+
+void replay_node_free(struct replay_node *nd)
+{
+	if (nd->dir[0] && nd->own_dir)
+		tar_remove_tree(nd->dir);
+	nd->dir[0] = 0;
+}
+
+struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int owns)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+	struct access *a = calloc(1, sizeof(*a));
+	if (!r || !a) {
+		free(r);
+		free(a);
+		uc_err("out of memory");
+		return NULL;
+	}
+	r->nd = *nd;
+	r->owns = owns;
+	nd->dir[0] = 0; /* the access removes it */
+	a->ops = &replay_ops;
+	a->priv = r;
+	a->inner = sim_acc; /* sim_of() finds the simulator, for traffic and tests */
+	a->simulated = 1;
+	a->virtual_clock = sim_acc->virtual_clock;
+	memcpy(a->claims, sim_acc->claims, sizeof(a->claims));
+	return a;
+}
+
+struct access *access_replay_open(const char *spec)
+{
+	struct replay_node nd;
+	struct access *sim = NULL, *a = NULL;
+	if (replay_unpack(spec, &nd))
+		goto fail;
+	if (!(sim = access_sim_open(nd.simspec))) {
+		uc_err_prefix("replay %s: the simulated %s machine: ", nd.file, nd.kind);
+		goto fail;
+	}
+	if (!(a = replay_access(&nd, sim, 1)))
+		goto fail;
+	return a;
+fail:
+	if (sim)
+		sim->ops->close(sim);
+	replay_node_free(&nd);
+	return NULL;
+}

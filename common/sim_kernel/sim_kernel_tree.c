@@ -1,0 +1,347 @@
+/*
+ * The simulated kernel's PMUs and the sysfs tree it shows them in, as the driver registers them:
+ * uncore_<name>[_<box>] (the box number only when the type has several), "uncore" for Nehalem's
+ * nameless type, uncore_type_<type>[_<box>] for a discovered type it does not name (and for every type
+ * with generic=1, a kernel without the model's entry), an alias file on named discovery types, the
+ * free-running PMUs, type numbers as dynamic as the kernel's, a cpumask with one CPU per die, the
+ * format and event files, the CPU topology and perf_event_paranoid.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_kernel_priv.h"
+#include "util/error.h"
+#include "util/perf_format.h"
+#include "sim/sim_only.h"
+
+/* GENERIC_PMON_RAW_EVENT_MASK (uncore_discovery.h): what the generic driver keeps of config */
+#define GENERIC_RAW_MASK (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24)
+
+/* uncore_discovery.c generic formats, and the free-running PMUs' (skx_uncore_iio_freerunning_formats_attr) */
+static const char *const generic_fmt[] = { "event=config:0-7", "umask=config:8-15", "edge=config:18", "inv=config:23",
+					   "thresh=config:24-31", NULL };
+static const char *const fr_fmt[] = { "event=config:0-7", "umask=config:8-15", NULL };
+
+static const char *const *formats_of(const struct sim_kernel *k, const struct sk_pmu *p)
+{
+	return p->fr ? fr_fmt : k->generic ? generic_fmt : p->t->formats;
+}
+
+/* The bits each format names, per word; filter fields (config1/config2) kept one by one. */
+static int parse_formats(struct sim_kernel *k, struct sk_pmu *p)
+{
+	for (const char *const *f = formats_of(k, p); *f; f++) {
+		struct perf_format pf;
+		const char *eq = strchr(*f, '=');
+		if (!eq || perf_format_parse(*f, eq + 1, &pf))
+			return uc_err("simulated kernel: bad format '%s'", *f);
+		uint64_t m = 0;
+		for (int r = 0; r < pf.nranges; r++)
+			m |= uc_width_mask(pf.r[r].hi - pf.r[r].lo + 1) << pf.r[r].lo;
+		p->keep[pf.word] |= m;
+		if (pf.word && p->nfld < SK_MAX_FIELDS) {
+			p->fld[p->nfld].word = pf.word;
+			p->fld[p->nfld++].mask = m;
+		}
+	}
+	if (!p->fr) /* the driver's event mask decides what it keeps of config, not the format list */
+		p->keep[0] = k->generic ? GENERIC_RAW_MASK : p->t->raw_mask;
+	return 0;
+}
+
+static struct sk_pmu *add_pmu(struct sim_kernel *k)
+{
+	struct sk_pmu *n = realloc(k->pmus, (size_t)(k->npmus + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	k->pmus = n;
+	memset(&n[k->npmus], 0, sizeof(*n));
+	return &n[k->npmus++];
+}
+
+static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
+{
+	const struct sim_perf_type *t = p->t;
+	const char *stem = k->generic ? NULL : t->name;
+	char base[48];
+	if (p->fr)
+		snprintf(base, sizeof(base), "uncore_%s", t->fr_name);
+	else if (stem && !*stem)
+		snprintf(base, sizeof(base), "uncore");
+	else if (stem)
+		snprintf(base, sizeof(base), "uncore_%s", stem);
+	else
+		snprintf(base, sizeof(base), "uncore_type_%d", t->disc_type);
+	if (nboxes > 1)
+		snprintf(p->name, sizeof(p->name), "%s_%d", base, p->idx);
+	else
+		snprintf(p->name, sizeof(p->name), "%s", base);
+}
+
+/* Whether the driver finds box b: not where fault missing hid it; where its discovery entry gives its unit
+ * control (missing zeroes it: Linux leaves out such an entry, uncore_discovery.c uncore_insert_box_info)
+ * and, for a PCI unit, names a device the machine has:
+ * Linux registers a PCI unit of the table only then (uncore.c uncore_pci_pmus_register).  Always, for a
+ * unit the driver does not find through the table, and for free-running PMUs (fr), which it places from
+ * its own descriptors.  The box's table is the machine's blob b->disc_blob. */
+static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b, int fr)
+{
+	const struct sim *s = k->s;
+	for (int i = 0; i < s->ndevs; i++) /* fault missing hid its function: the driver never probes it */
+		if (s->devs[i].box == b && !s->devs[i].companion && !s->devs[i].present)
+			return 0;
+	if ((fr && b->u->space != SIM_PCI) || b->disc_entry < 0 || b->disc_blob >= s->nblobs ||
+	    (t->by_devid && !k->generic))
+		return 1;
+	const struct sim_blob *bl = &s->blobs[b->disc_blob];
+	uint64_t g, a;
+	memcpy(&g, bl->data, 8);
+	size_t off = ((size_t)b->disc_entry + 1) * ((g >> 8) & 0xff) * 8 + 8; /* the entry's unit control */
+	if (off + 8 > bl->len)
+		return 0;
+	memcpy(&a, bl->data + off, 8);
+	if (b->u->space != SIM_PCI)
+		return a != 0;
+	for (int i = 0; i < s->ndevs; i++) {
+		const struct pci_loc *l = &s->devs[i].info.loc;
+		if (l->bus == (int)(a >> 20 & 0xff) && (l->dev << 3 | l->fn) == (int)(a >> 12 & 0xff))
+			return 1;
+	}
+	return 0;
+}
+
+/* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
+ * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs.  A unit
+ * of free-running counters alone (Diamond Rapids' IIO, dmr_uncore_iio_free_running) has no box PMU. */
+static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_unit *u)
+{
+	int first = k->npmus, nbox = 0, nfr = 0;
+	for (int fr = 0; fr < 2; fr++) {
+		int start = k->npmus;
+		for (int i = 0; i < k->s->nboxes; i++) {
+			struct sim_box *b = &k->s->boxes[i];
+			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
+			    (fr && (!t->fr_name || !b->nfr || k->generic)) || (!fr && !u->nctr && u->nfr) ||
+			    !found_by_driver(k, t, b, fr))
+				continue;
+			int idx = b->idx;
+			if (fr) { /* its ordinal among the die's boxes with free-running counters */
+				idx = 0;
+				for (int j = 0; j < i; j++)
+					idx += k->s->boxes[j].u == u &&
+					       sim_box_scope(k->s, &k->s->boxes[j]) == sim_box_scope(k->s, b) && k->s->boxes[j].nfr;
+			}
+			struct sk_pmu *p = NULL;
+			for (int j = start; j < k->npmus; j++)
+				if (k->pmus[j].idx == idx)
+					p = &k->pmus[j];
+			if (!p) {
+				if (!(p = add_pmu(k)))
+					return uc_err("out of memory");
+				p->t = t;
+				p->fr = fr;
+				p->idx = idx;
+			}
+			p->box[sim_box_scope(k->s, b)] = b; /* by logical die, as the kernel's pmu->boxes[] */
+		}
+		if (fr)
+			nfr = k->npmus - start;
+		else
+			nbox = k->npmus - start;
+	}
+	/* a type of known size is named by the driver's num_boxes (uncore_get_pmu_name), not by the boxes found:
+	 * Broadwell-DE's one HA is uncore_ha_0 */
+	if (t->max_boxes && !k->generic)
+		nbox = t->cap_by_cores && t->max_boxes > k->s->cores ? k->s->cores : t->max_boxes;
+	for (int j = first; j < k->npmus; j++) {
+		name_pmu(k, &k->pmus[j], k->pmus[j].fr ? nfr : nbox);
+		if (parse_formats(k, &k->pmus[j]))
+			return -1;
+	}
+	return 0;
+}
+
+static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
+
+int sk_build_pmus(struct sim_kernel *k)
+{
+	const struct sim_kind *kind = k->s->kind;
+	for (int i = 0; i < *kind->nperf; i++) {
+		const struct sim_unit *u = sim_unit_named(k->s, kind->perf[i].unit);
+		if (k->generic && kind->perf[i].disc_type < 0)
+			continue; /* the generic driver knows only discovered units: none without tables (ENODEV) */
+		if (u && type_pmus(k, &kind->perf[i], u))
+			return -1;
+	}
+	/* dynamic type numbers, in an order of their own (perf_pmu_register hands out the next free id): a
+	 * stride prime to the count, so that no two PMUs share one */
+	int stride = 7;
+	while (k->npmus > 1 && gcd(stride, k->npmus) != 1)
+		stride += 2;
+	for (int i = 0; i < k->npmus; i++)
+		k->pmus[i].type = 24 + (unsigned)((i * stride + 3) % k->npmus) + (unsigned)k->npmus * (unsigned)(i % 2);
+	return 0;
+}
+
+/* One file of the tree: its path ("/sys/...") and its text, in one allocation. */
+static int put(struct sim_kernel *k, const char *path, const char *text)
+{
+	if (k->nfiles == k->fcap) {
+		int cap = k->fcap ? 2 * k->fcap : 256;
+		char **n = realloc(k->files, (size_t)cap * sizeof(*n));
+		if (!n)
+			return uc_err("out of memory");
+		k->files = n;
+		k->fcap = cap;
+	}
+	size_t lp = strlen(path) + 1, lt = strlen(text) + 1;
+	char *f = malloc(lp + lt);
+	if (!f)
+		return uc_err("out of memory");
+	memcpy(f, path, lp);
+	memcpy(f + lp, text, lt);
+	k->files[k->nfiles++] = f;
+	return 0;
+}
+
+#define PMU_DIR "/sys/bus/event_source/devices/"
+
+/* The boxes of p's driver type: its PMUs (free-running ones apart). */
+static int type_boxes(const struct sim_kernel *k, const struct sk_pmu *p)
+{
+	int n = 0;
+	for (int i = 0; i < k->npmus; i++)
+		n += k->pmus[i].t == p->t && k->pmus[i].fr == p->fr;
+	return n;
+}
+
+static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
+{
+	char path[256], text[256];
+	int n = 0, rc;
+	snprintf(path, sizeof(path), PMU_DIR "%s/type", p->name);
+	snprintf(text, sizeof(text), "%u", p->type);
+	rc = put(k, path, text);
+	text[0] = 0;
+	for (int s = 0; s < UC_MAX_SOCKETS; s++)
+		if (p->box[s])
+			n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%d", n ? "," : "", s * k->s->cores);
+	snprintf(path, sizeof(path), PMU_DIR "%s/cpumask", p->name);
+	rc = rc ? rc : put(k, path, text);
+	for (const char *const *f = formats_of(k, p); *f && !rc; f++) {
+		const char *eq = strchr(*f, '=');
+		snprintf(path, sizeof(path), PMU_DIR "%s/format/%.*s", p->name, (int)(eq - *f), *f);
+		rc = put(k, path, eq + 1);
+	}
+	const char *const *ev = k->generic ? NULL : p->fr ? p->t->fr_events : p->t->events;
+	for (; ev && *ev && !rc; ev++) {
+		const char *eq = strchr(*ev, '=');
+		snprintf(path, sizeof(path), PMU_DIR "%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
+		rc = put(k, path, eq + 1);
+	}
+	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
+		/* uncore_get_alias_name: no box number when the type has one box */
+		snprintf(path, sizeof(path), PMU_DIR "%s/alias", p->name);
+		if (type_boxes(k, p) == 1)
+			snprintf(text, sizeof(text), "uncore_type_%d", p->t->disc_type);
+		else
+			snprintf(text, sizeof(text), "uncore_type_%d_%d", p->t->disc_type, p->idx);
+		rc = put(k, path, text);
+	}
+	return rc;
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The tree is kept in memory, sorted by path, and read through the kernel's read_line and list_dir:
+ * nothing is written to disk, so it costs no time to make and nothing is left if the process dies. */
+int sk_write_tree(struct sim_kernel *k)
+{
+	char path[128], text[32];
+	snprintf(text, sizeof(text), "%ld", k->paranoid);
+	if (put(k, "/proc/sys/kernel/perf_event_paranoid", text))
+		return -1;
+	for (int c = 0; c < sim_scopes(k->s) * k->s->cores; c++) { /* CPUs die by die (sim.h sim_scopes) */
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		snprintf(text, sizeof(text), "%d", c / k->s->cores / k->s->dies);
+		if (put(k, path, text))
+			return -1;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_id", c);
+		snprintf(text, sizeof(text), "%ld", sim_cpu_die_id(k->s, c));
+		if (put(k, path, text))
+			return -1;
+		/* the core id in the socket, one thread a core (sim_jobs.c's tid filter) */
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", c);
+		snprintf(text, sizeof(text), "%d", c % (k->s->cores * k->s->dies));
+		if (put(k, path, text))
+			return -1;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
+		snprintf(text, sizeof(text), "%d", c);
+		if (put(k, path, text))
+			return -1;
+	}
+	for (int i = 0; i < k->npmus; i++)
+		if (!k->pmus[i].missing && write_pmu(k, &k->pmus[i]))
+			return -1;
+	qsort(k->files, (size_t)k->nfiles, sizeof(*k->files), by_path);
+	return 0;
+}
+
+/* The first entry whose path is not below key in sort order. */
+static int lower_bound(const struct sim_kernel *k, const char *key)
+{
+	int lo = 0, hi = k->nfiles;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(k->files[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len)
+{
+	const struct sim_kernel *k = sk_of(pk);
+	int i = lower_bound(k, path);
+	if (i == k->nfiles || strcmp(k->files[i], path) || !len)
+		return -1;
+	snprintf(buf, len, "%s", k->files[i] + strlen(k->files[i]) + 1);
+	return 0;
+}
+
+int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
+{
+	const struct sim_kernel *k = sk_of(pk);
+	char prefix[256], name[256];
+	int n = snprintf(prefix, sizeof(prefix), "%s/", dir), found = 0;
+	if (n < 0 || (size_t)n >= sizeof(prefix))
+		return -1;
+	name[0] = 0;
+	/* everything below dir is one run of the sorted paths, each child's entries side by side */
+	for (int i = lower_bound(k, prefix); i < k->nfiles && !strncmp(k->files[i], prefix, (size_t)n); i++) {
+		const char *c = k->files[i] + n;
+		size_t len = strcspn(c, "/");
+		found = 1;
+		if (len >= sizeof(name) || (!strncmp(name, c, len) && !name[len]))
+			continue;
+		memcpy(name, c, len);
+		name[len] = 0;
+		if (fn(arg, name))
+			return 0;
+	}
+	return found ? 0 : -1;
+}
+
+void sk_free_tree(struct sim_kernel *k)
+{
+	for (int i = 0; i < k->nfiles; i++)
+		free(k->files[i]);
+	free(k->files);
+	k->files = NULL;
+	k->nfiles = k->fcap = 0;
+}

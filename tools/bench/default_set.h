@@ -1,0 +1,29 @@
+/* The default set (uncore_select with nothing named) counting on a backend, for the benchmarks and the tests
+ * that price or compare a read of it (tools/bench/bench_reads.c, tests/test_reads.c). */
+#ifndef TOOLS_DEFAULT_SET_H
+#define TOOLS_DEFAULT_SET_H
+
+#include <stdlib.h>
+#include "uncore.h"
+
+/* Open spec with local reads on or off and start its default set for reads interval_s apart (0: the counter
+ * limit alone decides): 0, or -1 (*u and *s are set to what must be freed either way:
+ * uncore_session_free(*s), uncore_close(*u)). */
+static inline int default_set_start(const char *spec, int local, double interval_s, uncore_t **u, uncore_session_t **s)
+{
+	struct uncore_series *series = NULL;
+	struct uncore_selection sel = { .interval_s = interval_s };
+	char notice[512];
+	int n, rc;
+	*u = NULL;
+	*s = NULL;
+	if (uncore_open(spec, u))
+		return -1;
+	uncore_set_local_reads(*u, local);
+	rc = uncore_session_new(*u, s) || uncore_select(*u, *s, &sel, &series, &n, notice, sizeof(notice)) ||
+	     uncore_session_start(*s) ? -1 : 0;
+	free(series);
+	return rc;
+}
+
+#endif

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""The library's layering, measured: which files of common/ call each other in a loop (from the
+symbols each built object defines and uses, nm), and which includes form a loop, file by file and
+folder by folder.  A loop inside one folder is a folder's own business; one that spans two folders
+means calls or includes do not go one way.
+
+    tools/checks/layers.py BUILDDIR [SRCDIR]     prints the loops; exit 1 when one spans two folders
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def objects(builddir, srcdir):
+    """source path (relative to common/) -> object file of libuncore_impl (of a source that exists)"""
+    out = {}
+    for root, _, files in os.walk(os.path.join(builddir, "common")):
+        if not root.endswith(".libs"):
+            continue
+        for f in files:
+            m = re.match(r"libuncore_impl_la-(.+)\.o$", f)
+            if m:
+                rel = os.path.relpath(os.path.dirname(root), os.path.join(builddir, "common"))
+                src = os.path.normpath(os.path.join(rel, m.group(1) + ".c"))
+                if os.path.isfile(os.path.join(srcdir, "common", src)):
+                    out[src] = os.path.join(root, f)
+    return out
+
+
+def symbols(obj):
+    defined, used = set(), set()
+    for line in subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "TDBR":
+            defined.add(parts[2])
+        elif len(parts) == 2 and parts[0] == "U":
+            used.add(parts[1])
+    return defined, used
+
+
+def includes(srcdir, files):
+    """file -> files of common/ it includes (quoted includes, resolved as the compiler does)"""
+    common = os.path.join(srcdir, "common")
+    graph = {}
+    for rel in files:
+        edges = set()
+        with open(os.path.join(common, rel), encoding="utf-8", errors="replace") as f:
+            for m in re.finditer(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M):
+                for base in (os.path.dirname(rel), "", "include"):
+                    cand = os.path.normpath(os.path.join(base, m.group(1)))
+                    if os.path.isfile(os.path.join(common, cand)):
+                        edges.add(cand)
+                        break
+        graph[rel] = edges
+    return graph
+
+
+def loops(graph):
+    """strongly connected components with more than one member (Tarjan)"""
+    index, low, stack, on, out, n = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = n[0]
+        n[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def folder(path):
+    d = os.path.dirname(path)
+    return d if d else "."
+
+
+def report(title, graph):
+    spans = 0
+    for comp in loops(graph):
+        folders = sorted({folder(f) for f in comp})
+        across = len(folders) > 1
+        spans += across
+        print(f"{title} loop{' across ' + ', '.join(folders) if across else ''}: {' '.join(comp)}")
+    fgraph = {}
+    for a, bs in graph.items():
+        for b in bs:
+            if folder(a) != folder(b):
+                fgraph.setdefault(folder(a), set()).add(folder(b))
+    for comp in loops(fgraph):
+        print(f"{title} loop between folders: {' '.join(comp)}")
+        spans += 1
+    return spans
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    builddir = sys.argv[1]
+    srcdir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "..")
+    objs = objects(builddir, srcdir)
+    if not objs:
+        print(f"layers.py: no libuncore_impl objects under {builddir}/common: build first", file=sys.stderr)
+        return 2
+    syms = {f: symbols(o) for f, o in objs.items()}
+    owner = {s: f for f, (d, _) in syms.items() for s in d}
+    calls = {f: {owner[s] for s in u if s in owner and owner[s] != f} for f, (_, u) in syms.items()}
+    headers = [os.path.relpath(os.path.join(r, h), os.path.join(srcdir, "common"))
+               for r, _, fs in os.walk(os.path.join(srcdir, "common")) for h in fs if h.endswith(".h")]
+    spans = report("call", calls) + report("include", includes(srcdir, sorted(set(objs) | set(headers))))
+    top = [f for f in os.listdir(os.path.join(srcdir, "common")) if os.path.isfile(os.path.join(srcdir, "common", f))]
+    print(f"{len(objs)} files built, {len(top)} files directly in common/, {spans} loops across folders")
+    return 1 if spans else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

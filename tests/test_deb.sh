@@ -3,11 +3,8 @@
 # reports no error, apt-get install ./*.deb installs them, /usr/bin/uncore counts on the simulator,
 # the -dev package compiles libuncore(3)'s example, the real collectd runs the packaged plugin and its
 # values equal the simulator's truth, and apt-get purge takes everything away again.
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
 SRC=$(cd "${top_srcdir:-.}" && pwd)
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 if [ "$(id -u)" -ne 0 ]; then
 	echo "SKIP: installing packages needs root (run as root, as CI does)"
 	exit 77
@@ -16,7 +13,6 @@ for t in dpkg-buildpackage dh lintian collectd; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
 PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0 prometheus-uncore-exporter"
-W=$(mktemp -d)
 export TMPDIR="$W" # what dpkg-buildpackage and lintian leave in TMPDIR (lintian's mldbm-elf-*) goes with W
 cleanup() {
 	[ -n "$cd_pid" ] && kill "$cd_pid" 2>/dev/null

@@ -1,18 +1,13 @@
 #!/bin/sh
 # The intel_uncore PAPI component through PAPI's own tools, an API test and an OpenMPI job, on the
 # simulator; PAPI comes from scripts/build-papi (configure --with-papi=PREFIX).
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
 P=${PAPI_PREFIX:?configure --with-papi=PREFIX}
 UNCORE=${top_builddir:-.}/uncore
 SIMSTATE=${top_builddir:-.}/tests/sim_state
 SRC=${top_srcdir:-.}/papi_component
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 # is $1 within $3 (relative) of $2?
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= t * b) }'; }
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
 # truth: socket 0 reads 6.4e9 B/s = 1e8 CAS/s, socket 1 twice that; every DRAM channel ticks 0.8e9 times a second
 # (a DCLK inside every platform's range here: health's clock condition, doc/health.md)
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 0.8e9\n' > "$W/profile"

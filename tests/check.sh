@@ -1,8 +1,9 @@
 # Sourced by the shell tests: PASS and FAIL lines and their counts, and a scratch directory $W that goes
 # however the test ends.  A test ends with: echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]
+# no and a failed check return 1, so `check ... || <diagnostics>` prints its diagnostics.
 pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
 check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 # root keeps its claims in FILE.claims, any other user in FILE.claims.group (common/session/claims.h)
 CLAIMS=.claims

@@ -2,11 +2,7 @@
 # them), a private directory $W, the plugin installed as a site installs it, and the Graphite servers
 # (carbon, graphite-web) on 127.0.0.1 with private directories under $W.  Sets PLUGDIR, SO, PRELOAD, STOCK
 # and PY (install_plugin the first four).
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; return 1; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
-W=$(mktemp -d)
+. "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
 # the servers and daemons a test started, or the $variables holding their pids: stopped with the test,
 # however it ends
 pids=

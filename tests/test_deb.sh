@@ -3,11 +3,8 @@
 # reports no error, apt-get install ./*.deb installs them, /usr/bin/uncore counts on the simulator,
 # the -dev package compiles libuncore(3)'s example, the real collectd runs the packaged plugin and its
 # values equal the simulator's truth, and apt-get purge takes everything away again.
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
 SRC=$(cd "${top_srcdir:-.}" && pwd)
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 if [ "$(id -u)" -ne 0 ]; then
 	echo "SKIP: installing packages needs root (run as root, as CI does)"
 	exit 77
@@ -16,7 +13,6 @@ for t in dpkg-buildpackage dh lintian collectd; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
 PKGS="collectd-intel-uncore intel-uncore libuncore-dev libuncore0 prometheus-uncore-exporter"
-W=$(mktemp -d)
 export TMPDIR="$W" # what dpkg-buildpackage and lintian leave in TMPDIR (lintian's mldbm-elf-*) goes with W
 cleanup() {
 	[ -n "$cd_pid" ] && kill "$cd_pid" 2>/dev/null
@@ -56,16 +52,21 @@ out=$(/usr/bin/uncore --backend sim:emr,clock=manual stat -M mem_bw_read --durat
 check "/usr/bin/uncore counts: mem_bw_read 12.8 GB/s on socket 0" 'echo "$out" | grep -q "^socket0 *mem_bw_read *12.8000 GB/s$"'
 check "man pages installed: uncore(1), libuncore(3), intel_uncore(5)" \
 	'man -w uncore >/dev/null 2>&1 && man -w 3 libuncore >/dev/null 2>&1 && man -w 5 intel_uncore >/dev/null 2>&1'
-# the exporter: its program, page, unit (installed, not enabled nor started) and Prometheus files
+# the exporter: its program, page, unit (installed, not enabled nor started) and Prometheus files; the unit
+# where the release's debhelper handles it (Debian 13: /usr/lib, /lib an aliased-location to its lintian;
+# Debian 12: /lib, the only place its dh_installsystemd reads), which its maintainer scripts then name
+UNIT=$(dpkg -L prometheus-uncore-exporter 2>/dev/null | grep '/systemd/system/uncore-exporter.service$')
+check "dh_installsystemd handled the unit ${UNIT:-(not packaged)}: the package's postrm names it" \
+	'[ -n "$UNIT" ] && grep -q "uncore-exporter.service" /var/lib/dpkg/info/prometheus-uncore-exporter.postrm'
 check "uncore-exporter is packaged with its page, unit, rules and dashboard" \
 	'[ "$(dpkg -S /usr/bin/uncore-exporter 2>/dev/null)" = "prometheus-uncore-exporter: /usr/bin/uncore-exporter" ] &&
-	man -w 8 uncore-exporter >/dev/null 2>&1 && [ -f /lib/systemd/system/uncore-exporter.service ] &&
+	man -w 8 uncore-exporter >/dev/null 2>&1 && [ -f "$UNIT" ] &&
 	[ -f /usr/share/intel-uncore/prometheus/intel_uncore_rules.yml ] && [ -f /usr/share/intel-uncore/prometheus/intel_uncore_prometheus.json ]'
 out=$(/usr/bin/uncore-exporter --backend sim:emr --check-config 2>&1)
 check "/usr/bin/uncore-exporter --check-config lists the memory counters" 'echo "$out" | grep -q "^uncore_memory_read_bytes_total counter, bytes"'
 if command -v systemd-analyze >/dev/null 2>&1; then
 	# (it also remarks on the units this one is ordered after, other packages' business)
-	out=$(systemd-analyze verify /lib/systemd/system/uncore-exporter.service 2>&1 | grep "uncore-exporter")
+	out=$(systemd-analyze verify "$UNIT" 2>&1 | grep "uncore-exporter")
 	check "systemd-analyze verify has nothing to say of the unit${out:+ ($out)}" '[ -z "$out" ]'
 fi
 # libuncore(3)'s example, taken from the installed page, built with the installed -dev's pkg-config

@@ -185,6 +185,13 @@ printf '%s\n' '# a platform name' 'dir HOST ho"st' >"$M/dirs_bad.txt"
 refused dir_platform "$W/ev" "$M/dirs_bad.txt" 'dirs_bad.txt:2: dir PLATFORM "ho\042st"'
 printf '%s\n' 'json HOST/events/x?.json' 'unit b X' >"$M/units_bad.txt"
 refused json_file "$W/ev" "$M/units_bad.txt" 'units_bad.txt:1: json FILE "HOST/events/x\077.json"' uc_events_bad
+# a directory whose generic catalog's C name, uc_generic_DIR, would not fit its 95 bytes (it was cut short,
+# silently: gcc 14 said so); 85 characters, and a file named x, so that DIR/events/x still fits
+long=$(printf 'L%.0s' $(seq 85))
+mkdir -p "lg/$long/events" && cp ev/HOST/events/host_uncore.json "lg/$long/events/x"
+printf '%s\n' 'Family-model,Version,Filename,EventType' "GenuineIntel-6-F0,V1.0,/$long/events/x,uncore" >lg/mapfile.csv
+printf '%s\n' "dir $long other" >"$M/dirs_long.txt"
+refused long_dir "$W/lg" "$M/dirs_long.txt" "$long: a directory name this long makes a C name longer than the 95 bytes" --generic
 
 # --- gen_events: .evt names, units, attributes and descriptions, and --embed of a file with H
 printf '%s\n' '# hostile names and descriptions' 'unit box"??/*/ HX' \

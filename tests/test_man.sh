@@ -3,12 +3,9 @@
 # command the program's own help lists; libuncore(3) every function of uncore.h; intel_uncore(5)
 # every option the collectd plugin's configuration parser takes.  All three fit in 80 columns and carry
 # the package version in their footers (configure writes it into the pages of the build directory).
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check
 UNCORE=${top_builddir:-.}/uncore
 PAGE=${top_builddir:-.}/doc/uncore.1
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 if ! command -v man >/dev/null 2>&1; then
 	echo "FAIL: man is not installed (scripts/install-deps installs man-db)"
 	exit 1

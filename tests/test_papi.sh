@@ -1,18 +1,13 @@
 #!/bin/sh
 # The intel_uncore PAPI component through PAPI's own tools, an API test and an OpenMPI job, on the
 # simulator; PAPI comes from scripts/build-papi (configure --with-papi=PREFIX).
-pass=0 fail=0
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
 P=${PAPI_PREFIX:?configure --with-papi=PREFIX}
 UNCORE=${top_builddir:-.}/uncore
 SIMSTATE=${top_builddir:-.}/tests/sim_state
 SRC=${top_srcdir:-.}/papi_component
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-no() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else no "$1"; fi; }
 # is $1 within $3 (relative) of $2?
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= t * b) }'; }
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
 # truth: socket 0 reads 6.4e9 B/s = 1e8 CAS/s, socket 1 twice that; every DRAM channel ticks 0.8e9 times a second
 # (a DCLK inside every platform's range here: health's clock condition, doc/health.md)
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 0.8e9\n' > "$W/profile"
@@ -348,24 +343,30 @@ for p in $($UNCORE --version | sed -n 's/^simulated platforms: //p'); do
 done
 
 # --- MPI across nodes (issue 36): one job over three simulated nodes, each its own machine (its shared=
-# file, platform and profile), given to its ranks by an MPMD mpirun; exactly one rank per socket reads the
-# uncore (--one-per-socket), rank 0 gathers the sockets' figures, adds them up per node and for the job.
+# file, platform and profile), given to its ranks by the rank Open MPI gives each (OMPI_COMM_WORLD_RANK, 4 and
+# 5 alike): one program for every rank, not an MPMD `mpirun a : b` line, on which Open MPI 5.0.7 crashes;
+# exactly one rank per socket reads the uncore (--one-per-socket), rank 0 gathers the sockets' figures, adds
+# them up per node and for the job.
 # Node: name, platform, sockets, ranks, socket 0 and socket 1 read bytes per second (writes: the defaults)
 NODESPEC="cn01 emr 2 3 6.4e9 12.8e9
 cn02 snbep 2 2 3.2e9 4.8e9
 cn03 skx 1 2 9.6e9 -"
-apps= sep=
+nranks=0
+: >"$W/as_node.sh" # each node's ranks in turn, as an MPMD line would number them
 while read -r host plat socks ranks r0 r1; do
 	printf 'socket0.mem_read_bytes_per_s = %s\n' "$r0" >"$W/$host.profile"
 	[ "$r1" = - ] || printf 'socket1.mem_read_bytes_per_s = %s\n' "$r1" >>"$W/$host.profile"
 	rm -f "$W/$host.machine" "$W/$host.machine".claims*
-	apps="$apps $sep -np $ranks env UNCORE_BACKEND=sim:$plat,sockets=$socks,profile=$W/$host.profile,shared=$W/$host.machine $W/mpi --node $host --sockets $socks --one-per-socket --seconds 1"
-	sep=:
+	nranks=$((nranks + ranks))
+	printf '[ "$OMPI_COMM_WORLD_RANK" -lt %d ] && exec env UNCORE_BACKEND=%s %s\n' $nranks \
+		"sim:$plat,sockets=$socks,profile=$W/$host.profile,shared=$W/$host.machine" \
+		"$W/mpi --node $host --sockets $socks --one-per-socket --seconds 1" >>"$W/as_node.sh"
 done <<EOF
 $NODESPEC
 EOF
+echo 'echo "rank ${OMPI_COMM_WORLD_RANK:-?}: no node (OMPI_COMM_WORLD_RANK unset?)" >&2; exit 1' >>"$W/as_node.sh"
 root=; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
-out=$(mpirun $root --oversubscribe $apps 2>&1)
+out=$(mpirun $root --oversubscribe -np $nranks sh "$W/as_node.sh" 2>&1)
 echo "$out" | grep -E "^(rank|idle|socket|node|job|CONSISTENT|INCONSISTENT)"
 check "nodes: the job over 3 simulated nodes (7 ranks) consistent" 'echo "$out" | grep -q "^CONSISTENT$"'
 # the truth of node $1 socket $2, read or write ($3): the profile's reads, the simulator's default writes

@@ -132,6 +132,15 @@ static void test_permissions(void)
 				  strstr(uncore_error(), "perf_event_paranoid") != NULL);
 		uncore_close(u);
 	}
+	/* an unreadable perf_event_paranoid below a long sysroot: the reason is whole (gcc 14 saw it cut at 400) */
+	struct perf_kernel lk = { .name = "the kernel" };
+	memset(lk.root, 'r', sizeof(lk.root) - 1);
+	struct perf_sys lps = { .k = &lk, .paranoid = PERF_PARANOID_UNKNOWN };
+	CU_ASSERT(perf_errno_error(&lps, EACCES, "uncore_imc_0", 0) == -1);
+	const char *e = uncore_error(), *tail = "cannot be read: the kernel has no perf_event support";
+	if (strlen(e) < strlen(tail) || strcmp(e + strlen(e) - strlen(tail), tail))
+		fprintf(stderr, "FAIL a long sysroot: %s\n", e);
+	CU_ASSERT(strlen(e) >= strlen(tail) && !strcmp(e + strlen(e) - strlen(tail), tail));
 	/* the kernel's permission comes before the PMU's rules: sampling without it is EACCES, as on Linux */
 	struct access *inner = NULL;
 	struct perf_kernel *k = sim_kernel_open("snbep,clock=manual,paranoid=2,caps=none", &inner);

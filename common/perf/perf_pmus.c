@@ -319,8 +319,8 @@ const struct perf_format *perf_pmu_format(const struct perf_pmu *p, const char *
 int perf_permission(const struct perf_sys *ps, char *why, size_t len)
 {
 	long p = ps->paranoid;
-	if (p == PERF_PARANOID_UNKNOWN) {
-		snprintf(why, len, "%s/proc/sys/kernel/perf_event_paranoid cannot be read: the kernel has no perf_event "
+	if (p == PERF_PARANOID_UNKNOWN) { /* a sysroot's path cut to 300 bytes: the reason fits its callers' 400 */
+		snprintf(why, len, "%.300s/proc/sys/kernel/perf_event_paranoid cannot be read: the kernel has no perf_event "
 			 "support", ps->k->root);
 		return -1;
 	}

@@ -26,8 +26,9 @@
  * --sockets N places node-local rank r on socket r % N instead of the socket
  * of its CPU, and --node NAME names the node the rank runs on instead of the
  * host's name: for the simulator (UNCORE_BACKEND=sim:...,shared=FILE), whose
- * sockets and nodes are not the machine's (an MPMD mpirun gives the ranks of
- * each simulated node their own UNCORE_BACKEND, --node and --sockets).
+ * sockets and nodes are not the machine's (each rank picks its simulated
+ * node's UNCORE_BACKEND, --node and --sockets by OMPI_COMM_WORLD_RANK:
+ * doc/papi.md).
  */
 #define _GNU_SOURCE
 #include <mpi.h>

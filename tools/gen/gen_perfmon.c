@@ -515,7 +515,8 @@ static void embed_metrics(const char *evdir, const char *dir, const char *sym)
 {
 	char path[1024], file[1400] = "";
 	int n = 0;
-	snprintf(path, sizeof(path), "%s/%s/metrics/perf", evdir, dir);
+	if (snprintf(path, sizeof(path), "%s/%s/metrics/perf", evdir, dir) >= (int)sizeof(path))
+		die(dir, "its metrics/perf path is longer than the 1023 bytes kept for it", evdir);
 	DIR *d = opendir(path);
 	for (struct dirent *e; d && (e = readdir(d));)
 		if (strlen(e->d_name) > 5 && !strcmp(e->d_name + strlen(e->d_name) - 5, ".json") && ++n == 1)
@@ -585,7 +586,8 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 					snprintf(units[nunits++].box, sizeof(units[0].box), "%s", str(ev, "Unit"));
 				}
 		}
-		snprintf(sym, sizeof(sym), "uc_generic_%s", dirs[d].dir);
+		if (snprintf(sym, sizeof(sym), "uc_generic_%s", dirs[d].dir) >= (int)sizeof(sym))
+			die(dirs[d].dir, "a directory name this long makes a C name longer than the 95 bytes kept for it", NULL);
 		for (char *c = sym; *c; c++) /* BDW-DE: a C name */
 			*c = isalnum((unsigned char)*c) ? *c : '_';
 		cur_dir = dirs[d].dir;

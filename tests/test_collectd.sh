@@ -8,8 +8,8 @@
 B=${top_builddir:-.}
 SIMSTATE=$B/tests/sim_state
 . "${top_srcdir:-.}/tests/graphite_env.sh"
-carbon_pid= web_pid= collectd_pid=
-pids='$collectd_pid $web_pid $carbon_pid'
+carbon_pid= web_pid= collectd_pid= hog_pid=
+pids='$collectd_pid $web_pid $carbon_pid $hog_pid'
 
 # --- installed as a site installs it
 install_plugin
@@ -88,6 +88,17 @@ near_pair() { awk -v t="$2" -v n="$3" -v s="${NEAR_SCALE:-$2}" 'function off(x, 
 all_near() { points "$1" | near_pair - "$2" "$3" && points "$1" | sort -g | awk -v t="$2" -v s="${NEAR_SCALE:-$2}" '{ v[k++] = $1 }
 	END { m = v[int(k / 2)] - t; if (m < 0) m = -m; exit !(k > 0 && m <= 0.01 * s) }'; }
 
+# does every point of $1 (at least $3) lie within 0.1% of $2?  A clock is a GAUGE the plugin divides by its
+# counters' own window (issue 63), so no preemption moves it; a count is whole ticks, and one tick is 0.1%
+# of a 0.8e9 Hz clock's count over 1.25 us (the first read, right after init, comes tens of microseconds
+# after the start at least); every point off prints itself
+all_exact() { points "$1" | awk -v t="$2" -v n="$3" '{ k++; x = $1 / t - 1; if (x < 0 ? -x > 1e-3 : x > 1e-3) {
+	printf "point %d: %.9g, truth %s (%+.4f %%)\n", k, $1, t, x * 100; bad = 1 } }
+	END { exit bad || k < n }'; }
+# a CPU hog beside the daemon (issue 63: the first clock point came out 7% high under two of them)
+hog_start() { sh -c 'while :; do :; done' & hog_pid=$!; }
+hog_stop() { kill $hog_pid 2>/dev/null; wait $hog_pid 2>/dev/null; hog_pid=; }
+
 # truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9; writes keep the simulator's defaults (4.8e9 x (1+s))
 # (a DRAM clock inside every platform's range: health's clock condition, doc/health.md)
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\ndram_clock_hz = 0.8e9\n' >"$W/profile"
@@ -158,7 +169,7 @@ for b in emr spr snbep gnr; do
   ReportPerBox \"imc\""
 	bandwidth
 	for s in 0 1; do
-		check "$b: ... frequency.dram_freq = 0.8e9 Hz" 'all_near "$G/socket$s/frequency/dram_freq.wsp" 0.8e9 $NPOINTS' ||
+		check "$b: ... frequency.dram_freq = 0.8e9 Hz, every point within 0.1%" 'all_exact "$G/socket$s/frequency/dram_freq.wsp" 0.8e9 $NPOINTS' ||
 			echo "dram_freq points:" $(points "$G/socket$s/frequency/dram_freq.wsp")
 	done
 	for s in 0 1; do # Xeon Max: the default set's HBM series, apart from DDR's (25.6e9 and 9.6e9 B/s x (s + 1))
@@ -222,11 +233,16 @@ done
 for spec in "ivbep uncore_freq 2.7e9" "hsx uncore_freq 2.7e9" "bdx uncore_freq 2.7e9" "skx uncore_freq 2.7e9" "clx uncore_freq 2.7e9" "icx uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_freq 2.6e9"; do
 	set -- $spec
 	sim="sim:$1,profile=$W/profile"
+	hog_start
 	daemon $1 "  Backend \"$sim,shared=$W/sim-$1\""
+	hog_stop
 	bandwidth
 	clock=$2 hz=$3 # check's eval has its own $2 and $3
-	check "$b: ... frequency.$clock = $hz Hz" 'all_near "$G/socket1/frequency/$clock.wsp" "$hz" $NPOINTS' ||
-		echo "$clock points:" $(points "$G/socket1/frequency/$clock.wsp")
+	for s in 0 1; do
+		check "$b: ... frequency.$clock of socket $s = $hz Hz beside a CPU hog, every point (the first too) within 0.1%" \
+			'all_exact "$G/socket$s/frequency/$clock.wsp" "$hz" $NPOINTS' ||
+			echo "$clock points:" $(points "$G/socket$s/frequency/$clock.wsp")
+	done
 	state=$($SIMSTATE "$sim,shared=$W/sim-$b")
 	check "$b: every register back as found after collectd stopped ($state)" \
 		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'

@@ -1,6 +1,7 @@
 /* Counts on the simulator equal the profile's truth; the register protocol is followed. */
 #include <math.h>
 #include <string.h>
+#include <time.h>
 #include "sim_helpers.h"
 
 
@@ -422,6 +423,34 @@ static void test_load_events_between_adds(void)
 	remove(path);
 }
 
+/* The session's elapsed time is the span its counters counted over, from the start's baselines to the read
+ * (issue 63: a clock started after the baselines made whatever divides by it, the attribution's rates, too
+ * high): on the simulator's real clock, each box's enabled time to the nanosecond, a read right after the start
+ * as well as one 20 ms later. */
+static void test_elapsed_is_the_counters_window(void)
+{
+	static const char *const specs[] = { "sim:snbep", "sim:icx", "sim:emr" };
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		uncore_t *u = open_sim(specs[i]);
+		uncore_session_t *s;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT_FATAL(uncore_session_add_metric(s, "uncore_freq") >= 0);
+		CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+		for (int r = 0; r < 2; r++) {
+			if (r)
+				nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+			CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+			uint64_t en = 0, run = 0, el = uncore_session_elapsed_ns(s);
+			CU_ASSERT(uncore_session_times(s, 0, 0, 0, &en, &run) == 0);
+			if (en != el)
+				fprintf(stderr, "%s read %d: elapsed %llu ns, box 0 counted %llu ns\n", specs[i], r,
+					(unsigned long long)el, (unsigned long long)en);
+			CU_ASSERT(en == el && el > 0);
+		}
+		finish(u, s);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -439,6 +468,7 @@ int main(void)
 		{ "a box without freeze is restored on the real clock", test_unfrozen_box_restored },
 		{ "events loaded between two adds", test_load_events_between_adds },
 		{ "30 days of reads a day apart lose no wrap", test_no_lost_wraps },
+		{ "the elapsed time is the counters' own window, from the first read on", test_elapsed_is_the_counters_window },
 		{ NULL, NULL },
 	};
 	return run_suite("session", tests);

@@ -132,11 +132,16 @@ int sess_perf_start(uncore_session_t *s)
 		}
 	s->perf_cpu = -2; /* each box's own (read_boxes sets them a turn at a time) */
 	s->perf_t = 0;
-	for (int p = 0; p < s->nprogs; p++)
-		if (sess_perf_read_box(s, &s->progs[p], READ_BASELINE))
-			goto fail;
+	/* the baselines at one instant of a simulator's clock, as every later read (read_all): a box's first
+	 * window is then the time its counts were counted over, not the middle of a span the scheduler stretched */
+	access_clock_hold(s->u->acc);
+	int rc = 0;
+	for (int p = 0; p < s->nprogs && !rc; p++)
+		rc = sess_perf_read_box(s, &s->progs[p], READ_BASELINE);
+	access_clock_release(s->u->acc);
 	s->perf_t = 0;
-	return 0;
+	if (!rc)
+		return 0;
 fail:
 	close_all(s);
 	return -1;

@@ -264,12 +264,20 @@ void session_sample_due(uncore_t *u, uint64_t now)
 			read_all(u->running[i], READ_SAMPLE, 0);
 }
 
-/* A session that has started counting: its clock, how often it must be sampled, and the handle's list. */
-static int running(uncore_session_t *s, uint64_t max_read_ns)
+/* A session that has started counting: its clock, how often it must be sampled, and the handle's list.  Its
+ * clock starts with the first baseline its start read (since: the start began), not when it got here: what
+ * divides by its elapsed time (the attribution's rates) then divides by the time its counts were counted. */
+static int running(uncore_session_t *s, uint64_t max_read_ns, uint64_t since)
 {
-	s->t0 = s->t1 = s->tprev = s->u->acc->ops->now_ns(s->u->acc);
+	uint64_t now = s->u->acc->ops->now_ns(s->u->acc), t0 = now;
+	for (int p = 0; p < s->nprogs; p++) {
+		uint64_t t = s->progs[p].t_start;
+		if (!s->progs[p].failed && t >= since && t < t0)
+			t0 = t;
+	}
+	s->t0 = s->t1 = s->tprev = t0;
 	s->max_read_ns = max_read_ns;
-	s->t_sampled = s->t0;
+	s->t_sampled = t0; /* (the baselines were its last sample) */
 	if (track(s, 1)) {
 		sess_leave(s);
 		return -1;
@@ -279,11 +287,11 @@ static int running(uncore_session_t *s, uint64_t max_read_ns)
 }
 
 /* The kernel keeps its counts in 64 bits and arbitrates the boxes: no claims, no sampling against wraps. */
-static int perf_start(uncore_session_t *s)
+static int perf_start(uncore_session_t *s, uint64_t since)
 {
 	if (sess_perf_start(s))
 		return -1;
-	return running(s, PERF_NO_SAMPLING_NS);
+	return running(s, PERF_NO_SAMPLING_NS, since);
 }
 
 int uncore_session_start_impl(uncore_session_t *s)
@@ -303,8 +311,9 @@ int uncore_session_start_impl(uncore_session_t *s)
 	}
 	s->nrefused = 0;
 	s->novq = 0;
+	uint64_t since = s->u->acc->ops->now_ns(s->u->acc);
 	if (s->u->perf)
-		return perf_start(s);
+		return perf_start(s, since);
 	if (claims_lock(s->u)) {
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
 		return uc_err("%s; nothing was programmed", msg);
@@ -326,7 +335,7 @@ int uncore_session_start_impl(uncore_session_t *s)
 		return uc_err("programming the uncore failed: %s", msg);
 	}
 	claims_unlock(s->u);
-	return running(s, sess_max_read_interval(s));
+	return running(s, sess_max_read_interval(s), since);
 }
 
 /* A read by the caller: it closes an interval. */

@@ -472,10 +472,18 @@ static inline void sim_box_advance_to(struct sim *s, struct sim_box *b, uint64_t
 	sim_box_advance_full(s, b, now);
 }
 
+/* The instant an access finds box b at: the clock's.  A shared machine's box another process brought past
+ * the instant this one holds (s_hold_clock) is taken as that process left it, not counted backwards. */
+static inline uint64_t sim_box_now(const struct sim *s, const struct sim_box *b)
+{
+	uint64_t now = sim_clock(s);
+	return s->shm && s->held && (int64_t)(now - b->last_ns) < 0 ? b->last_ns : now;
+}
+
 /* sim_box_advance: nothing to do for a box already at now, with no armed counter to bring up first */
 static inline void sim_box_catch_up(struct sim *s, struct sim_box *b)
 {
-	uint64_t now = sim_clock(s);
+	uint64_t now = sim_box_now(s, b);
 	if (now != b->last_ns || (s->armed && !s->advancing))
 		sim_box_advance_to(s, b, now);
 }

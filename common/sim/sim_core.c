@@ -279,7 +279,7 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 }
 #undef RATE
 
-void sim_box_advance(struct sim *s, struct sim_box *b) { sim_box_advance_to(s, b, sim_clock(s)); }
+void sim_box_advance(struct sim *s, struct sim_box *b) { sim_box_advance_to(s, b, sim_box_now(s, b)); }
 
 void sim_tick(struct sim *s)
 {

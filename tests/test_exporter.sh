@@ -11,12 +11,14 @@ CHECKS="python3 ${top_srcdir:-.}/tests/prometheus_checks.py"
 exp_pid=
 trap 'kill $exp_pid 2>/dev/null; wait $exp_pid 2>/dev/null; rm -rf "$W"' EXIT
 
-# start the exporter with "$@" on any free port, its log in $W/exp.log; PORT is where it listens
+# start the exporter with "$@" on any free port, its log in $W/exp.log; PORT is where it listens.  Waits
+# while it lives, up to 2 minutes: a sanitizer build opening a shared simulated machine on 2 loaded cores
+# took over the 20 s this once allowed, and every scrape then went to an empty PORT, refused.
 start() {
 	"$EXP" --listen 127.0.0.1:0 "$@" 2>"$W/exp.log" &
 	exp_pid=$!
 	PORT=
-	for _ in $(seq 200); do
+	for _ in $(seq 1200); do
 		PORT=$(sed -n 's/.* on port \([0-9]*\), read every.*/\1/p' "$W/exp.log")
 		[ -n "$PORT" ] && return 0
 		kill -0 $exp_pid 2>/dev/null || break
@@ -106,6 +108,7 @@ check "every register it wrote is back as found ($state)" 'echo "$state" | grep 
 # --- reloads while Prometheus-like scrapes run without pause
 printf 'groups memory\n' >"$W/exp.conf"
 start --backend "$SIM,shared=$W/sim2" --interval 0.2 --config "$W/exp.conf"
+check "the reloading exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
 $CHECKS watch $PORT 8 "$W/watch.json" &
 watch_pid=$!
 sleep 1

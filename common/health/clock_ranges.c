@@ -8,6 +8,7 @@
  * (likwid's 68e9 MHz uncore clock, PerfSpect's 7 GHz one: issue 48).
  */
 #include <string.h>
+#include <strings.h>
 #include "clock_ranges.h"
 
 #define GHZ 1e9
@@ -121,10 +122,11 @@ struct named_clock {
 	int kind;
 };
 
-static int kind_of(const char *name, const struct named_clock *list)
+/* The kind of the clock named name, up to len characters of it (any case, as the catalog finds events). */
+static int kind_of(const char *name, size_t len, const struct named_clock *list)
 {
 	for (int i = 0; name && list[i].name; i++)
-		if (!strcmp(name, list[i].name))
+		if (strlen(list[i].name) == len && !strncasecmp(name, list[i].name, len))
 			return list[i].kind;
 	return -1;
 }
@@ -133,14 +135,14 @@ int health_clock_metric(const char *metric)
 {
 	static const struct named_clock names[] = { { "uncore_freq", HEALTH_CLK_UNCORE }, { "dram_freq", HEALTH_CLK_DRAM },
 						    { NULL, 0 } };
-	int k = kind_of(metric, names);
+	int k = metric ? kind_of(metric, strlen(metric), names) : -1;
 	return k >= 0 ? k : HEALTH_CLK_OTHER;
 }
 
 /* The clock events of the platforms' catalogs whose clock is sure (Intel's JSON names, as the platforms' metrics
  * use them; Nehalem's UNC_CLK_UNHALTED, seed 003): the iMC's DCLK (seed 000 L2255, seed 001 T2-131), the UBox's
  * UCLK, the CBo/CHA clock, the QPI/UPI link layer's (seed 000 L3732, seed 001 L7957). */
-int health_clock_event(const char *event)
+int health_clock_event(const char *event, int *exact)
 {
 	static const struct named_clock names[] = {
 		{ "UNC_M_CLOCKTICKS", HEALTH_CLK_DRAM },      { "UNC_M_DCLOCKTICKS", HEALTH_CLK_DRAM },
@@ -151,5 +153,18 @@ int health_clock_event(const char *event)
 		{ "UNC_CLK_UNHALTED", HEALTH_CLK_UNCORE },    { "UNC_Q_CLOCKTICKS", HEALTH_CLK_LINK },
 		{ "UNC_UPI_CLOCKTICKS", HEALTH_CLK_LINK },    { NULL, 0 },
 	};
-	return kind_of(event, names);
+	if (!event)
+		return -1;
+	const char *colon = strchr(event, ':');
+	int k = kind_of(event, colon ? (size_t)(colon - event) : strlen(event), names);
+	if (exact)
+		*exact = 1;
+	if (k < 0 || !colon || !exact)
+		return k;
+	/* what places the count (the socket, a CPU's socket, the box) or samples it counts every cycle still; a
+	 * threshold, an edge, an inversion or a filter counts some of the cycles (spec.c, qualifiers.c) */
+	static const struct named_clock placing[] = { { "socket", 1 }, { "cpu", 1 }, { "box", 1 }, { "sample", 1 }, { NULL, 0 } };
+	for (const char *q = colon + 1; *exact && *q; q += strcspn(q, ":"), q += *q == ':')
+		*exact = kind_of(q, strcspn(q, ":="), placing) > 0;
+	return k;
 }

@@ -16,9 +16,11 @@ struct health_clock_range {
  * (never NULL). */
 const struct health_clock_range *health_clock_range(const char *platform, int kind);
 /* The kind of clock a per-box metric (uncore_freq, dram_freq) or a clock event (UNC_M_CLOCKTICKS, ...)
- * measures; -1 when the name is not one of them. */
+ * measures; -1 when the name is not one of them.  An event is known by its name whatever qualifiers follow it
+ * (UNC_C_CLOCKTICKS:socket=0:box=0); *exact (when given) is set to 0 when one of them makes it count only some
+ * of the clock's cycles (thresh, edge, inv, a filter): then it can be judged only against the range's top. */
 int health_clock_metric(const char *metric);
-int health_clock_event(const char *event);
+int health_clock_event(const char *event, int *exact);
 extern const char *const health_clock_kind_names[HEALTH_CLK_KINDS];
 
 #endif

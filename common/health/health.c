@@ -99,7 +99,9 @@ struct health {
 	int clk_ev[16];             /* ... the event whose count per box each is, scaled by clk_x (-1: evaluated) */
 	double clk_x[16];
 	int ncev, cev[16], cev_kind[16]; /* clock events the session counts, and what they clock */
+	int cev_exact[16];          /* ... every cycle (0: qualifiers count some: only the range's top is judged) */
 	int judging;                /* the kind of clock clock_box judges */
+	int judging_exact;          /* ... and whether its floor is judged too */
 	const struct health_clock_range *range[HEALTH_CLK_KINDS]; /* the platform's range of each kind */
 	int busy[UC_MAX_SOCKETS];   /* the socket moved HEALTH_BUSY_BPS of memory in the interval */
 	double mem[UC_MAX_SOCKETS]; /* the socket's bytes read and written a second in the interval (NAN: none) */
@@ -332,11 +334,11 @@ static void plan(uncore_session_t *s, struct health *h)
 	if (h->rd < 0 || h->wr < 0)
 		h->rd = h->wr = -1;
 	for (int ev = 0; ev < uncore_session_num_events_impl(s) && h->ncev < 16; ev++) {
-		int k = health_clock_event(uncore_session_event_name_impl(s, ev)), judged = 0;
+		int exact, k = health_clock_event(uncore_session_event_name_impl(s, ev), &exact), judged = 0;
 		for (int i = 0; i < h->nclk; i++) /* a clock metric that is this event per box judges it already */
 			judged |= h->clk_kind[i] == k && one_event(s, h->clk[i]) == ev;
 		if (k >= 0 && !judged)
-			h->cev_kind[h->ncev] = k, h->cev[h->ncev++] = ev;
+			h->cev_kind[h->ncev] = k, h->cev_exact[h->ncev] = exact, h->cev[h->ncev++] = ev;
 	}
 	for (size_t d = 0; d < sizeof(twin_defs) / sizeof(twin_defs[0]); d++) {
 		const struct twin_def *t = &twin_defs[d];
@@ -409,7 +411,7 @@ static void clock_box(struct health *h, int k, const struct session_box_view *b,
 	const struct health_clock_range *r = h->range[h->judging];
 	double slack = HEALTH_CLOCK_SPREAD + skew_share(b->ns, b->ns);
 	int high = v > r->hi * (1 + slack);
-	int low = v < r->lo * (1 - slack) && b->delta && k < UC_MAX_SOCKETS && h->busy[k] &&
+	int low = h->judging_exact && v < r->lo * (1 - slack) && b->delta && k < UC_MAX_SOCKETS && h->busy[k] &&
 		  !stands(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box);
 	if ((high || low) && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box) &&
 	    !stands(h, UNCORE_HEALTH_TWIN, k, b->unit, b->box))
@@ -430,7 +432,8 @@ static int clocks_within(uncore_session_t *s, struct health *h, int ev, int k, d
 	if (!session_event_rate_span(s, ev, k, &lo, &hi, &ns))
 		return 1;
 	double slack = HEALTH_CLOCK_SPREAD + skew_share(ns, ns);
-	return hi * x <= r->hi * (1 + slack) && (k >= UC_MAX_SOCKETS || !h->busy[k] || lo * x >= r->lo * (1 - slack));
+	return hi * x <= r->hi * (1 + slack) &&
+	       (k >= UC_MAX_SOCKETS || !h->busy[k] || !h->judging_exact || lo * x >= r->lo * (1 - slack));
 }
 
 /* A clock event's rate on each box of socket k. */
@@ -478,13 +481,13 @@ static void metrics(uncore_session_t *s, struct health *h)
 		h->busy[k] = h->wr >= 0 && h->mem[k] >= HEALTH_BUSY_BPS;
 	for (int i = 0; i < h->nclk; i++)
 		for (int k = 0; k < u->host.nsockets; k++) {
-			h->judging = h->clk_kind[i];
+			h->judging = h->clk_kind[i], h->judging_exact = 1;
 			if (h->clk_ev[i] < 0 || !clocks_within(s, h, h->clk_ev[i], k, h->clk_x[i]))
 				per_box(s, h->clk[i], k, h->fclk[i], clock_box, h);
 		}
 	for (int i = 0; i < h->ncev; i++)
 		for (int k = 0; k < u->host.nsockets; k++) {
-			h->judging = h->cev_kind[i];
+			h->judging = h->cev_kind[i], h->judging_exact = h->cev_exact[i];
 			if (!clocks_within(s, h, h->cev[i], k, 1))
 				clock_event(s, h, h->cev[i], k);
 		}

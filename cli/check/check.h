@@ -76,6 +76,8 @@ struct check {
 	uncore_session_t *s;  /* mem_read_bytes (metric 0) and mem_write_bytes (1), per socket and channel */
 	struct verdicts *t;
 	int nsock, sim;
+	int sim_shared;       /* a simulated machine shared with other processes: no traffic of the check's (their traffic
+			       * is the machine's; the simulator counts no workload there) */
 	double seconds;       /* the idle baseline's window, and each counter session's */
 	double base_rd[UC_CHECK_SOCKETS], base_wr[UC_CHECK_SOCKETS]; /* idle bytes/s */
 	/* per socket: the bytes each channel counted while that socket's generators ran, and the seconds they ran */

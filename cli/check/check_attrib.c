@@ -83,6 +83,9 @@ int check_attrib_rows(struct check *c, int socket, size_t bytes)
 	if (!uncore_attrib_counts(c->u))
 		return verdict_add(c->t, V_SKIP, title, "-", "-", "%s has no per-thread count of LLC misses",
 				   uncore_platform_name(c->u));
+	if (c->sim_shared)
+		return verdict_add(c->t, V_SKIP, title, "-", "-", "a simulated machine shared with other processes (shared=) "
+				   "counts no workload of the check's: give the check a machine of its own");
 	if (uncore_socket_cpus(c->u, sock, list, sizeof(list)) < 2 || first_two(list, cpu))
 		return verdict_add(c->t, V_SKIP, title, "-", "-", "socket %d has fewer than two CPUs", sock);
 	/* unequal loads: counts split evenly between the sets (a thread filter ignored) cannot pass for right */

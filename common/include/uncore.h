@@ -95,7 +95,8 @@ void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);
 /* The simulator only: socket's memory traffic from now on, in bytes/s, in place of the simulator's profile
  * (a program's traffic as the workload: uncore check proves its generators' bytes are counted this
- * way), its cores' LLC data-read misses those reads.  -1 on a backend that is not simulated. */
+ * way), its cores' LLC data-read misses those reads.  -1 on a backend that is not simulated, and on a machine
+ * shared with other processes (shared=: its traffic is theirs too). */
 int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bps);
 /* The simulator only: read_bytes and write_bytes moved on socket over ns of the simulator's time, which
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts

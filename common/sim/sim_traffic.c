@@ -84,8 +84,11 @@ int sim_traffic(struct sim *s, int socket, double read_bps, double write_bps)
 	struct socket_load l = { socket, read_bps, write_bps, 0, 0 };
 	if (load_ok(s, &l))
 		return -1;
-	/* the machine's traffic: on a shared machine every process's boxes count it (resctrl's view stays
-	 * this process's) */
+	/* the machine's traffic: on a shared machine it is every process's, and one program's traffic set in its
+	 * place would be every other process's too (uncore check zeroed theirs for good: issue 64) */
+	if (s->shm)
+		return uc_err("simulated traffic on socket %d: the traffic of a machine shared with other processes "
+			      "(shared=) is theirs too, and is left as it is; give the program a machine of its own", socket);
 	sim_shared_in(s, NULL);
 	sim_advance_scope(s, -1);
 	mbm_settle_to(s, sim_now(s));

@@ -18,6 +18,7 @@
 #include "metrics/metrics.h"
 #include "util/error.h"
 #include "clock_ranges.h"
+#include "sisters.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -39,6 +40,11 @@
  * whose rules differ at the edges (what a free-running port counter counts of a partial write); widened by
  * the read window's skew (HEALTH_READ_SKEW_NS at each end). */
 #define HEALTH_TWIN_TOL 0.10
+/* Sister boxes' clocks (sisters.c): one clock read a few microseconds apart, which leaves them nothing to
+ * differ by but the read window's skew; 2 % for what no hardware here has shown (a box's clock gated a while):
+ * a borrowed counter shows from 20 ms of a 1 s interval on.  The channels' DCLK only on a busy socket (a
+ * controller powered down stops counting it: HEALTH_BUSY_BPS). */
+#define HEALTH_SISTER_TOL 0.02
 /* The node's memory counts against resctrl's: the uncore also counts I/O and prefetches resctrl does not,
  * so only a shortfall is a condition, and only when resctrl saw real traffic. */
 #define HEALTH_RESCTRL_SHORT 0.95
@@ -63,8 +69,10 @@ static const struct {
 					    "it: the box's counts are wrong by about 2^width; report the part and the kernel" },
 	[UNCORE_HEALTH_TAKEN] = { "taken", "another agent (perf, a second tool, wrmsr) reprogrammed the box: it is "
 					    "given up and left to that agent; find it (uncore check, perf, claims)" },
-	[UNCORE_HEALTH_TWIN] = { "twin", "a general counter and its free-running twin disagree: one of them counts "
-					   "the wrong port or box; run uncore check" },
+	[UNCORE_HEALTH_TWIN] = { "twin", "a counter and its twin (a free-running counter of the same traffic, or the "
+					   "same clock on the unit's other boxes) disagree: one of them counts the wrong port "
+					   "or box, or another agent reprogrammed the box for a while and put its control "
+					   "words back; do not trust the box's values for the interval, and run uncore check" },
 	[UNCORE_HEALTH_RESCTRL] = { "resctrl", "the node's memory counts fall short of what resctrl saw move: channels "
 						"not counted (hidden devices, a missing PMU); run uncore check" },
 };
@@ -106,6 +114,7 @@ struct health {
 	int busy[UC_MAX_SOCKETS];   /* the socket moved HEALTH_BUSY_BPS of memory in the interval */
 	double mem[UC_MAX_SOCKETS]; /* the socket's bytes read and written a second in the interval (NAN: none) */
 	int ntw, tw[32][2];         /* general events and their free-running twins (twin_defs) */
+	int nsis, sis[16], sis_kind[16]; /* clocks the unit's boxes share (sisters.c), and their kinds */
 	const struct twin_def *twd[32];
 	double bw[UC_MAX_SOCKETS][64]; /* each channel's read bytes a second, then its writes added */
 	int bw_named;                  /* channels found above a channel's bandwidth on the socket */
@@ -340,6 +349,7 @@ static void plan(uncore_session_t *s, struct health *h)
 		if (k >= 0 && !judged)
 			h->cev_kind[h->ncev] = k, h->cev_exact[h->ncev] = exact, h->cev[h->ncev++] = ev;
 	}
+	h->nsis = sisters_plan(s, h->sis, h->sis_kind, 16);
 	for (size_t d = 0; d < sizeof(twin_defs) / sizeof(twin_defs[0]); d++) {
 		const struct twin_def *t = &twin_defs[d];
 		int ports = strstr(t->gen, "%d") ? 8 : 1;
@@ -447,6 +457,31 @@ static void clock_event(uncore_session_t *s, struct health *h, int ev, int k)
 			clock_box(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, name);
 }
 
+/* Each clock the unit's boxes share, box by box against their die's (sisters.c): twin on a box that strays. */
+static void sisters(uncore_session_t *s, struct health *h)
+{
+	uncore_t *u = session_owner(s);
+	struct sister_odd o[16];
+	for (int i = 0; i < h->nsis; i++)
+		for (int k = 0; k < u->host.nsockets; k++) {
+			if (h->sis_kind[i] == HEALTH_CLK_DRAM && (k >= UC_MAX_SOCKETS || !h->busy[k]))
+				continue;
+			int n = sisters_odd(s, h->sis[i], k, HEALTH_SISTER_TOL, HEALTH_READ_SKEW_NS, o, 16);
+			for (int j = 0; j < n && j < 16; j++) {
+				/* a phantom count (a box impossible for its bandwidth, a clock above any) is those conditions' */
+				if (stands(h, UNCORE_HEALTH_BANDWIDTH, k, o[j].unit, o[j].box) ||
+				    o[j].hz > h->range[h->sis_kind[i]]->hi * (1 + HEALTH_CLOCK_SPREAD))
+					continue;
+				raise_cond(h, UNCORE_HEALTH_TWIN, k, o[j].unit, o[j].box, -1,
+					   "%s %d (socket %d): %s %.4g GHz, %.0f%% off the same %s clock on its die's %d boxes "
+					   "(%.4g GHz, their median): for part of the interval it counted something else",
+					   o[j].unit, o[j].box, k, uncore_session_event_name_impl(s, h->sis[i]), o[j].hz / 1e9,
+					   100 * fabs(o[j].ref - o[j].hz) / o[j].ref, health_clock_kind_names[h->sis_kind[i]],
+					   o[j].sisters, o[j].ref / 1e9);
+			}
+		}
+}
+
 /* Memory channels that moved more than a channel can; then clocks outside the platform's range, on boxes
  * not already impossible for their bandwidth (a phantom count makes both). */
 static void metrics(uncore_session_t *s, struct health *h)
@@ -479,6 +514,7 @@ static void metrics(uncore_session_t *s, struct health *h)
 	}
 	for (int k = 0; k < u->host.nsockets && k < UC_MAX_SOCKETS; k++)
 		h->busy[k] = h->wr >= 0 && h->mem[k] >= HEALTH_BUSY_BPS;
+	sisters(s, h); /* (before the clocks: a box off its sisters' clock is twin, not clock) */
 	for (int i = 0; i < h->nclk; i++)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			h->judging = h->clk_kind[i], h->judging_exact = 1;

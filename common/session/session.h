@@ -40,6 +40,7 @@ struct session_box_view {
 	int failed;        /* it is no longer counted (taken or a read error) */
 	int freerun;       /* a free-running counter */
 	int moved;         /* any counter of its programming counted in the interval */
+	int die;           /* its die in the socket (0 where the socket has one) */
 };
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out);
 /* ... every box of event ev on socket at once, at most max: how many */

@@ -219,7 +219,7 @@ static inline void view_at(const uncore_session_t *s, int i, struct session_box_
 	const struct prog *p = prog_of(s, sl);
 	const struct box *b = box_of(s, sl->box);
 	*out = (struct session_box_view){ b->t->name, b->idx, sl->acc - sl->prev, p->t_last - p->t_prev,
-					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, p->moved };
+					  p->hflags, p->taken, p->failed != NULL, sl->ctr == UC_CTR_FREERUN, p->moved, b->die };
 }
 
 int session_event_box(const uncore_session_t *s, int ev, int socket, int k, struct session_box_view *out)

@@ -95,7 +95,8 @@ struct sim_box {
 	uint8_t width;    /* of its counters (a discovery fault may make it 64) */
 	uint8_t nfr;      /* free-running counters (fr_base: where) */
 	uint8_t allones;  /* reads return all ones */
-	uint8_t agent;    /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has */
+	uint8_t agent;    /* fault agent: 1 another agent reprograms the box at fault_from_ns, 2 it has; fault borrow:
+			   * SIM_BORROW_DUE, _HELD while it has its own events on the box, _DONE once it put them back */
 	uint8_t socket, die; /* die: its logical die in the socket (dies=N; 0 on one-die sockets) */
 	/* register state, last_ns to fr_frac: what a shared simulator keeps in its file (sim_shared.c); the clock
 	 * of the last advance and the general counts it advances lead, right after the header */
@@ -126,7 +127,14 @@ struct sim_box {
 	/* each counter's last rate (general, then fixed, then free-running), with what it was computed for: its
 	 * control word, the box's filters and the machine's rate_gen (sim_core.c box_rate) */
 	struct { uint64_t ctl, filt, gen; double rate; } rc[SIM_MAX_CTR + 1 + SIM_MAX_FR];
+	uint64_t lent[SIM_MAX_CTR]; /* fault borrow: the control words it found, and puts back */
 };
+
+/* Fault borrow: another tool puts its own event on every general counter of the box at the fault's time,
+ * counts SIM_BORROW_NS, and writes the control words it found back (a tool that saves and restores what it
+ * borrows): between two reads of the library's its words are never seen (sim_core.c sim_borrow_to). */
+enum { SIM_BORROW_DUE = 3, SIM_BORROW_HELD, SIM_BORROW_DONE };
+#define SIM_BORROW_NS 600000000ull
 
 /* (a box counting three general events advances within its first two cache lines) */
 _Static_assert(offsetof(struct sim_box, cnt) + 3 * sizeof(struct sim_count) <= 128,
@@ -291,7 +299,7 @@ void sim_advance(struct sim *s, uint64_t ns);
 /* Number of PMON registers that differ from the state at creation. */
 int sim_changed_registers(struct sim *s, char *why, size_t len);
 /* Faults: kind "eio", "eacces", "allones", "missing", "dead", "phantom", "stuck", "narrow", "portmap", "frhalf",
- * "agent"
+ * "agent", "borrow"
  * (and the platform's own); box type name and index (-1 = all); "swapped:busmap" swaps sockets 0 and 1 in
  * the UBox bus map. */
 int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64_t from_ns);
@@ -355,6 +363,8 @@ void sim_box_advance(struct sim *s, struct sim_box *b);
 void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now);
 /* fault agent: at its time another tool reprograms the box, once (sim_core.c) */
 void sim_agent_strike(struct sim *s, struct sim_box *b);
+/* fault borrow: the box counted up to now through the borrower's instants */
+void sim_borrow_to(struct sim *s, struct sim_box *b, uint64_t now);
 int sim_fault_err(const struct sim_box *b, const char *what);
 int sim_faulted(struct sim *s, const struct sim_box *b);
 /* fault allones: the box reads all ones (from its time on) */

@@ -169,6 +169,28 @@ void sim_agent_strike(struct sim *s, struct sim_box *b)
 		b->ctl[c] = (en | 0x3full << u->ev_shift) & u->ctl_writable;
 }
 
+/* Fault borrow: the box counted with its own control words up to the borrower's first instant (the fault's
+ * time), with the borrower's (agent's event) up to its second, SIM_BORROW_NS later, and with its own again
+ * after: an advance across either instant is split there. */
+void sim_borrow_to(struct sim *s, struct sim_box *b, uint64_t now)
+{
+	while (b->agent == SIM_BORROW_DUE || b->agent == SIM_BORROW_HELD) {
+		int held = b->agent == SIM_BORROW_HELD;
+		uint64_t at = b->fault_from_ns + (held ? SIM_BORROW_NS : 0);
+		if ((int64_t)(now - at) < 0)
+			return;
+		b->agent = 0; /* (no split while counting up to the instant) */
+		if ((int64_t)(at - b->last_ns) > 0)
+			sim_box_advance_full(s, b, at);
+		for (int c = 0; c < b->u->nctr; c++)
+			*(held ? &b->ctl[c] : &b->lent[c]) = *(held ? &b->lent[c] : &b->ctl[c]);
+		if (!held) /* its event on every counter, as agent's */
+			b->agent = 1, sim_agent_strike(s, b);
+		b->agent = held ? SIM_BORROW_DONE : SIM_BORROW_HELD;
+		b->fast_gen = 0;
+	}
+}
+
 /* box_rate's answer, from the box's cache where it has it, inline: on a box without a fault that stops
  * it (plain: none stays over an advance, as nothing changes while the box counts -- a rate is a function of
  * a const machine) of a machine of its own, the rate of counter slot k (box_rate's k) is cached for ctl,
@@ -184,6 +206,8 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 	const struct sim_unit *u = b->u;
 	if (s->armed && !s->advancing)
 		advance_armed(s, b);
+	if (b->agent == SIM_BORROW_DUE || b->agent == SIM_BORROW_HELD)
+		sim_borrow_to(s, b, now);
 	uint64_t start = b->last_ns, end = now;
 	b->last_ns = now;
 	if (now == start) /* dt 0 (a time before start is one far ahead, as the unsigned difference says) */
@@ -249,7 +273,7 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 		for (int c = 0; miss; c++, miss >>= 1)
 			if (miss & 1)
 				sim_count_add(s, box_rate(s, b, b->ctl[c], c, fh), dtc, &b->cnt[c].frac, &b->cnt[c].v, wmask);
-		fast = !arm && !s->gfrz[sc] && !s->armed && nctr <= 32;
+		fast = !arm && !s->gfrz[sc] && !s->armed && nctr <= 32 && b->agent != SIM_BORROW_DUE && b->agent != SIM_BORROW_HELD;
 	} else {
 		for (int c = 0; c < nctr; c++) {
 			uint64_t ctl = b->ctl[c];

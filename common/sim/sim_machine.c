@@ -146,9 +146,9 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 		b->fault_from_ns = from_ns;
 		/* delayed: a box that was fine when programmed and fails while counting (what health watches) */
 		if (from_ns && strcmp(kind, "eio") && strcmp(kind, "eacces") && strcmp(kind, "agent") &&
-		    strcmp(kind, "allones") && strcmp(kind, "dead"))
-			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio, eacces, agent, allones and "
-				      "dead can", kind);
+		    strcmp(kind, "borrow") && strcmp(kind, "allones") && strcmp(kind, "dead"))
+			return uc_err("simulator fault %s cannot be delayed (@SECONDS): only eio, eacces, agent, borrow, allones "
+				      "and dead can", kind);
 		if (!strcmp(kind, "eio"))
 			b->fault = EIO;
 		else if (!strcmp(kind, "eacces"))
@@ -167,6 +167,10 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->width = b->width > 32 ? 32 : b->width;
 		else if (!strcmp(kind, "agent"))
 			b->agent = 1;
+		else if (!strcmp(kind, "borrow")) {
+			b->agent = SIM_BORROW_DUE;
+			b->fast_gen = 0;
+		}
 		else if (!strcmp(kind, "tidless") && b->u->tid_en)
 			b->tidless = 1;
 		else if (!strcmp(kind, "tidless"))
@@ -191,7 +195,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 				return -1;
 		} else
 			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom, stuck, narrow, "
-				      "agent, portmap, frhalf, tidless%s%s; swapped:busmap)", kind, s->name,
+				      "agent, borrow, portmap, frhalf, tidless%s%s; swapped:busmap)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit && idx < 0)

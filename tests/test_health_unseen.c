@@ -273,11 +273,68 @@ static void test_borrowed(void)
 	uncore_close(u);
 }
 
+/* Where a box has no sisters (the UBox), or the session counts one box, a borrowed general counter of a clock is
+ * held against the box's fixed counter of it (which the borrower leaves): twin on that box alone (each socket's
+ * UBox), for the one interval; the general counter's count of it 40 % of the fixed one's (the simulator's truth: the profile's
+ * clocks, 2.7 GHz uncore, 800 MHz DCLK). */
+static void test_borrowed_fixed_twin(void)
+{
+	static const struct {
+		const char *p, *unit, *ev[2];
+		double hz;
+	} cases[] = {
+		{ "hsx", "ubox", { "UNC_U_CLOCKTICKS", "UNC_U_FIXED_UCLK" }, 2.7e9 },
+		{ "bdxde", "imc", { "UNC_M_DCLOCKTICKS:socket=0:box=1", "UNC_M_FIXED_DCLK:socket=0:box=1" }, 0.8e9 },
+		{ "spr", "imc", { "UNC_M_CLOCKTICKS:socket=0:box=1", "UNC_M_FIXED_DCLK:socket=0:box=1" }, 0.8e9 },
+	};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		char spec[128];
+		int box = strcmp(cases[c].unit, "ubox") ? 1 : 0, raised = 0, cleared = 0, other = 0;
+		snprintf(spec, sizeof(spec), "sim:%s,clock=manual,fault=borrow:%s:%d@5.2", cases[c].p, cases[c].unit, box);
+		uncore_t *u = open_sim(spec);
+		uncore_session_t *s = start_session(u, cases[c].ev, 2);
+		uint64_t last[2] = { 0, 0 };
+		for (int i = 1; i <= 8; i++) {
+			struct uncore_health ch[MAXC];
+			uncore_sleep_ns(u, 1000000000ull);
+			CU_ASSERT(uncore_session_read(s) == 0);
+			for (int e = 0; e < 2; e++) {
+				uint64_t v = val(s, e, 0);
+				char what[160];
+				snprintf(what, sizeof(what), "%s: %s over second %d", spec, cases[c].ev[e], i);
+				check_truth(what, (double)(v - last[e]), (e == 0 && i == 6 ? 0.4 : 1) * cases[c].hz);
+				last[e] = v;
+			}
+			int n = uncore_session_health_changes(s, ch, MAXC);
+			for (int j = 0; j < n && j < MAXC; j++) {
+				int here = ch[j].kind == UNCORE_HEALTH_TWIN && ch[j].box == box && !strcmp(ch[j].unit, cases[c].unit);
+				if (!here)
+					other++, fprintf(stderr, "%s: %s %s: %s\n", spec, ch[j].raised ? "raised" : "cleared",
+							 uncore_health_name(ch[j].kind), ch[j].what);
+				else if (ch[j].raised) {
+					raised++;
+					CU_ASSERT(i == 6);
+				} else {
+					cleared++;
+					CU_ASSERT(i == 7);
+				}
+			}
+		}
+		int sockets = box ? 1 : 2; /* the UBox events count on each socket's (the fault borrows both) */
+		if (raised != sockets || cleared != sockets)
+			fprintf(stderr, "%s: twin raised %d, cleared %d times on %s %d\n", spec, raised, cleared, cases[c].unit, box);
+		CU_ASSERT(raised == sockets && cleared == sockets && !other);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "a clock event with qualifiers is judged on the box they pick", test_clock_qualified },
 		{ "a box borrowed between two reads strays from its sisters' clock", test_borrowed },
+		{ "... and from the fixed counter of its clock", test_borrowed_fixed_twin },
 		{ NULL, NULL },
 	};
 	return run_suite("health_unseen", tests);

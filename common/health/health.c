@@ -457,7 +457,8 @@ static void clock_event(uncore_session_t *s, struct health *h, int ev, int k)
 			clock_box(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, name);
 }
 
-/* Each clock the unit's boxes share, box by box against their die's (sisters.c): twin on a box that strays. */
+/* Each clock the unit's boxes share, box by box against their die's, and two counters of a clock on one box
+ * against each other (sisters.c): twin on a box that strays. */
 static void sisters(uncore_session_t *s, struct health *h)
 {
 	uncore_t *u = session_owner(s);
@@ -480,6 +481,22 @@ static void sisters(uncore_session_t *s, struct health *h)
 					   o[j].sisters, o[j].ref / 1e9);
 			}
 		}
+	for (int i = 0; i < h->nsis; i++) /* two counters of one clock on a box */
+		for (int t = i + 1; t < h->nsis; t++)
+			for (int k = 0; h->sis_kind[t] == h->sis_kind[i] && k < u->host.nsockets; k++) {
+				int n = sisters_pair_odd(s, h->sis[i], h->sis[t], k, HEALTH_SISTER_TOL, HEALTH_READ_SKEW_NS, o, 16);
+				for (int j = 0; j < n && j < 16; j++) {
+					double top = h->range[h->sis_kind[i]]->hi * (1 + HEALTH_CLOCK_SPREAD);
+					if (stands(h, UNCORE_HEALTH_BANDWIDTH, k, o[j].unit, o[j].box) || o[j].hz > top || o[j].ref > top)
+						continue;
+					raise_cond(h, UNCORE_HEALTH_TWIN, k, o[j].unit, o[j].box, -1,
+						   "%s %d (socket %d): %s %.4g GHz, %s on the same box %.4g GHz (the same %s clock): "
+						   "for part of the interval one of them counted something else", o[j].unit, o[j].box,
+						   k, uncore_session_event_name_impl(s, h->sis[i]), o[j].hz / 1e9,
+						   uncore_session_event_name_impl(s, h->sis[t]), o[j].ref / 1e9,
+						   health_clock_kind_names[h->sis_kind[i]]);
+				}
+			}
 }
 
 /* Memory channels that moved more than a channel can; then clocks outside the platform's range, on boxes

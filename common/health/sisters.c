@@ -6,6 +6,8 @@
  * for part of the interval: another agent that reprogrammed the box and put its control words back before
  * the library read them (the read-back sees the words, not what they counted in between), or a counter that
  * stopped and went again.  The boxes' median is the reference: one odd box of three or more cannot move it.
+ * Two counters of one clock on the same box (a fixed one the borrower leaves, a general one it takes) are
+ * held against each other the same way, where a box has no sisters (the UBox) or the session counts one.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,6 +38,15 @@ static int by_rate(const void *a, const void *b)
 /* What reading a window of ns skew_ns late at each end may make its rate err by, for two such windows. */
 static double skew(double skew_ns, uint64_t ns) { return ns ? 4 * skew_ns / (double)ns : INFINITY; }
 
+/* A box's rate of one clock, where it counted: 1, else 0. */
+static int box_rate(const struct session_box_view *b, double *hz)
+{
+	if (b->failed || b->flags || !b->ns || !b->delta)
+		return 0;
+	*hz = (double)b->delta * 1e9 / (double)b->ns;
+	return 1;
+}
+
 int sisters_odd(const uncore_session_t *s, int ev, int socket, double tol, double skew_ns, struct sister_odd *out,
 		int max)
 {
@@ -53,17 +64,17 @@ int sisters_odd(const uncore_session_t *s, int ev, int socket, double tol, doubl
 			const struct session_box_view *b = &v[i];
 			more |= b->die > die;
 			/* a box that counted nothing is stopped's or silent's; one flagged or failed its own condition's */
-			if (b->die == die && !b->failed && !b->flags && !b->freerun && b->ns && b->delta)
-				r[m++] = (double)b->delta * 1e9 / (double)b->ns;
+			if (b->die == die && !b->freerun && box_rate(b, &r[m]))
+				m++;
 		}
 		if (m >= 3) {
 			qsort(r, (size_t)m, sizeof(r[0]), by_rate);
 			double ref = m % 2 ? r[m / 2] : (r[m / 2 - 1] + r[m / 2]) / 2;
 			for (int i = 0; i < n; i++) {
 				const struct session_box_view *b = &v[i];
-				if (b->die != die || b->failed || b->flags || b->freerun || !b->ns || !b->delta)
+				double hz;
+				if (b->die != die || b->freerun || !box_rate(b, &hz))
 					continue;
-				double hz = (double)b->delta * 1e9 / (double)b->ns;
 				if (fabs(hz - ref) <= (tol + skew(skew_ns, b->ns)) * ref)
 					continue;
 				if (odd < max)
@@ -74,5 +85,26 @@ int sisters_odd(const uncore_session_t *s, int ev, int socket, double tol, doubl
 		if (!more)
 			break;
 	}
+	return odd;
+}
+
+int sisters_pair_odd(const uncore_session_t *s, int a, int b, int socket, double tol, double skew_ns,
+		     struct sister_odd *out, int max)
+{
+	struct session_box_view va[SISTERS_MAX], vb[SISTERS_MAX];
+	int na = session_event_views(s, a, socket, va, SISTERS_MAX), nb = session_event_views(s, b, socket, vb, SISTERS_MAX);
+	int odd = 0;
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++) {
+			double x, y;
+			if (va[i].box != vb[j].box || strcmp(va[i].unit, vb[j].unit) || !box_rate(&va[i], &x) || !box_rate(&vb[j], &y))
+				continue;
+			uint64_t ns = va[i].ns < vb[j].ns ? va[i].ns : vb[j].ns;
+			if (fabs(x - y) <= (tol + skew(skew_ns, ns)) * fmax(x, y))
+				continue;
+			if (odd < max)
+				out[odd] = (struct sister_odd){ va[i].unit, va[i].box, 0, x, y };
+			odd++;
+		}
 	return odd;
 }

@@ -45,6 +45,10 @@
  * a borrowed counter shows from 20 ms of a 1 s interval on.  The channels' DCLK only on a busy socket (a
  * controller powered down stops counting it: HEALTH_BUSY_BPS). */
 #define HEALTH_SISTER_TOL 0.02
+/* ... and each box's window as far off at each end as half the longest read the session stamps by its middle
+ * (session_priv.h SAMPLE_SLACK_NS, 1 ms: a box read alone, a PCI or MMIO channel, on a loaded machine): 2.2 %
+ * in all over 1 s, 22 % over 10 ms, where a borrower has little room anyway */
+#define HEALTH_SISTER_SKEW_NS 500000.0
 /* The node's memory counts against resctrl's: the uncore also counts I/O and prefetches resctrl does not,
  * so only a shortfall is a condition, and only when resctrl saw real traffic. */
 #define HEALTH_RESCTRL_SHORT 0.95
@@ -467,7 +471,7 @@ static void sisters(uncore_session_t *s, struct health *h)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			if (h->sis_kind[i] == HEALTH_CLK_DRAM && (k >= UC_MAX_SOCKETS || !h->busy[k]))
 				continue;
-			int n = sisters_odd(s, h->sis[i], k, HEALTH_SISTER_TOL, HEALTH_READ_SKEW_NS, o, 16);
+			int n = sisters_odd(s, h->sis[i], k, HEALTH_SISTER_TOL, HEALTH_SISTER_SKEW_NS, o, 16);
 			for (int j = 0; j < n && j < 16; j++) {
 				/* a phantom count (a box impossible for its bandwidth, a clock above any) is those conditions' */
 				if (stands(h, UNCORE_HEALTH_BANDWIDTH, k, o[j].unit, o[j].box) ||
@@ -484,7 +488,7 @@ static void sisters(uncore_session_t *s, struct health *h)
 	for (int i = 0; i < h->nsis; i++) /* two counters of one clock on a box */
 		for (int t = i + 1; t < h->nsis; t++)
 			for (int k = 0; h->sis_kind[t] == h->sis_kind[i] && k < u->host.nsockets; k++) {
-				int n = sisters_pair_odd(s, h->sis[i], h->sis[t], k, HEALTH_SISTER_TOL, HEALTH_READ_SKEW_NS, o, 16);
+				int n = sisters_pair_odd(s, h->sis[i], h->sis[t], k, HEALTH_SISTER_TOL, HEALTH_SISTER_SKEW_NS, o, 16);
 				for (int j = 0; j < n && j < 16; j++) {
 					double top = h->range[h->sis_kind[i]]->hi * (1 + HEALTH_CLOCK_SPREAD);
 					if (stands(h, UNCORE_HEALTH_BANDWIDTH, k, o[j].unit, o[j].box) || o[j].hz > top || o[j].ref > top)

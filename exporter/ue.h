@@ -51,7 +51,7 @@ struct ue_family {
 /* One sample line: a family and its labels, how its value is read, and the value of the last read. */
 struct ue_series {
 	int fam;
-	char labels[192]; /* socket="0",channel="3" */
+	char *labels;     /* socket="0",channel="3" (the series' own: a raw event's whole spec is a label) */
 	int metric, event, socket, box;
 	int window;       /* UNCORE_SINCE_START(_COUNT) for counters, UNCORE_LAST_INTERVAL for gauges */
 	double to_base;   /* the library's value times this is the sample's, in base units */

@@ -29,6 +29,10 @@ struct ue_config {
 	int per_job;        /* each job's memory traffic */
 	int timestamps;     /* samples carry their read time (default on: doc/prometheus.md says why) */
 	int check_only;     /* --check-config */
+	/* the HTTP server's limits (ue_http.c) */
+	unsigned max_conns;     /* connections at once */
+	unsigned max_conns_ip;  /* connections at once from one address, 0: no limit */
+	double request_timeout; /* seconds a connection has for each request, from its opening or last answer */
 };
 
 /* Write a message into err; returns -1. */
@@ -51,7 +55,7 @@ struct ue_family {
 /* One sample line: a family and its labels, how its value is read, and the value of the last read. */
 struct ue_series {
 	int fam;
-	char labels[192]; /* socket="0",channel="3" */
+	char *labels;     /* socket="0",channel="3" (the series' own: a raw event's whole spec is a label) */
 	int metric, event, socket, box;
 	int window;       /* UNCORE_SINCE_START(_COUNT) for counters, UNCORE_LAST_INTERVAL for gauges */
 	double to_base;   /* the library's value times this is the sample's, in base units */
@@ -83,6 +87,7 @@ struct ue_state {
 	double read_seconds;
 	uint64_t reads, failures, scrapes;
 	uint64_t missed; /* reads the schedule skipped because the last ran late */
+	uint64_t cut;    /* HTTP connections closed at their deadline */
 };
 
 /* CLOCK_MONOTONIC in ns: the read schedule and the exporter's own cost (ue_read.c). */
@@ -122,12 +127,24 @@ struct ue_snapshot {
 /* Render st into a new snapshot (refs 1); NULL when out of memory.  timestamps: samples carry their time. */
 struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps);
 
-/* The HTTP server (ue_http.c): serves /metrics from the published snapshot. */
+/* The HTTP server (ue_http.c): serves /metrics from the published snapshot at c's --listen, within c's
+ * limits; on success the bound port is written into err. */
 struct ue_http;
-struct ue_http *ue_http_start(const char *listen, char *err, size_t len);
+struct ue_http *ue_http_start(const struct ue_config *c, char *err, size_t len);
 void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes the reference */
 void ue_http_stop(struct ue_http *h);
-/* Scrapes served so far. */
-void ue_http_counts(struct ue_http *h, uint64_t *served);
+/* Scrapes served so far, and connections closed at their deadline. */
+void ue_http_counts(struct ue_http *h, uint64_t *served, uint64_t *cut);
+
+/* Each connection's deadline, closed when it passes, and the memory handed back once a crowd of
+ * connections has gone (ue_conns.c).  opened returns the connection's context (NULL: untracked, out of
+ * memory), which answered (a response sent in full) and closed take. */
+struct ue_conns;
+struct ue_conns *ue_conns_start(double timeout_s, char *err, size_t len);
+void *ue_conns_opened(struct ue_conns *cs, int fd);
+void ue_conns_answered(struct ue_conns *cs, void *conn);
+void ue_conns_closed(struct ue_conns *cs, void *conn);
+uint64_t ue_conns_cut(struct ue_conns *cs);
+void ue_conns_stop(struct ue_conns *cs);
 
 #endif

@@ -1,9 +1,13 @@
 /*
  * The HTTP side, on libmicrohttpd (Debian's libmicrohttpd12): one epoll thread, so a thousand clients cost
  * sockets, not threads.  A scrape copies the published snapshot under a mutex held only for the copy; the
- * reads never wait for a client, and a client that stalls (a slow reader, half a request) is dropped after
- * UE_HTTP_TIMEOUT seconds.  Only GET and HEAD of / and /metrics are served.
+ * reads never wait for a client.  A client that stalls or trickles (a slow reader, half a request, a header
+ * line every few seconds) is closed at the deadline --request-timeout gives each request (ue_conns.c); one
+ * address holds at most --max-connections-per-ip connections, so that it cannot fill --max-connections
+ * (at that limit libmicrohttpd stops accepting, and every scrape would wait).  Only GET and HEAD of / and
+ * /metrics are served.
  */
+#include <math.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -12,8 +16,8 @@
 #include <sys/socket.h>
 #include "ue.h"
 
-#define UE_HTTP_TIMEOUT 10   /* seconds a connection may stay idle (Prometheus' scrape_timeout is at most its interval) */
-#define UE_HTTP_CONNS 4096   /* connections at once; beyond it new ones are refused, the served ones go on */
+#define LOG_BURST 10
+#define LOG_WINDOW_NS 60000000000u
 
 #if MHD_VERSION < 0x00097002
 typedef int MHD_RESULT;
@@ -23,9 +27,12 @@ typedef enum MHD_Result MHD_RESULT;
 
 struct ue_http {
 	struct MHD_Daemon *d;
+	struct ue_conns *conns;
 	pthread_mutex_t mu;
 	struct ue_snapshot *snap;
 	uint64_t served;
+	uint64_t log_window;             /* when the minute of the messages began */
+	unsigned log_count, log_dropped; /* messages in it, and those left out */
 };
 
 static void snap_put(struct ue_snapshot *s)
@@ -123,11 +130,50 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 	return ret;
 }
 
+static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum MHD_ConnectionNotificationCode code)
+{
+	struct ue_http *h = cls;
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		*ctx = ci ? ue_conns_opened(h->conns, ci->connect_fd) : NULL;
+	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+		ue_conns_closed(h->conns, *ctx);
+		*ctx = NULL;
+	}
+}
+
+/* a response sent in full: the connection's next request has a deadline of its own */
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+	struct ue_http *h = cls;
+	(void)con_cls;
+	if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK)
+		return;
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (ci)
+		ue_conns_answered(h->conns, ci->socket_context);
+}
+
+/* libmicrohttpd's messages, LOG_BURST a minute: each refused or closed connection of a hostile client is
+ * one, and the log must not become the attack's amplifier */
 static void on_error(void *cls, const char *fmt, va_list ap)
 {
-	(void)cls;
-	fprintf(stderr, "uncore-exporter: http: ");
-	vfprintf(stderr, fmt, ap);
+	struct ue_http *h = cls;
+	uint64_t now = ue_mono_ns();
+	pthread_mutex_lock(&h->mu);
+	if (now - h->log_window >= LOG_WINDOW_NS) {
+		if (h->log_dropped)
+			fprintf(stderr, "uncore-exporter: http: %u more messages of the last minute left out (a client that "
+				"trickles, floods or breaks off connections)\n", h->log_dropped);
+		h->log_window = now;
+		h->log_count = h->log_dropped = 0;
+	}
+	if (h->log_count++ < LOG_BURST) {
+		fprintf(stderr, "uncore-exporter: http: ");
+		vfprintf(stderr, fmt, ap);
+	} else
+		h->log_dropped++;
+	pthread_mutex_unlock(&h->mu);
 }
 
 /* "HOST:PORT", "[V6]:PORT" or ":PORT" (every address: said so, since the default is loopback only) */
@@ -161,27 +207,35 @@ static int address(const char *listen, struct addrinfo **out, char *err, size_t 
 	return 0;
 }
 
-struct ue_http *ue_http_start(const char *listen, char *err, size_t len)
+struct ue_http *ue_http_start(const struct ue_config *cfg, char *err, size_t len)
 {
 	struct addrinfo *ai;
-	if (address(listen, &ai, err, len))
+	if (address(cfg->listen, &ai, err, len))
 		return NULL;
 	struct ue_http *h = calloc(1, sizeof(*h));
-	if (!h) {
+	if (!h || !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
+		if (!h)
+			snprintf(err, len, "out of memory");
 		freeaddrinfo(ai);
-		snprintf(err, len, "out of memory");
+		free(h);
 		return NULL;
 	}
 	pthread_mutex_init(&h->mu, NULL);
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	h->d = MHD_start_daemon(flags, 0, NULL, NULL, handler, h, MHD_OPTION_EXTERNAL_LOGGER, on_error, NULL,
-				MHD_OPTION_SOCK_ADDR, ai->ai_addr, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)UE_HTTP_TIMEOUT,
-				MHD_OPTION_CONNECTION_LIMIT, (unsigned)UE_HTTP_CONNS, MHD_OPTION_END);
+	/* the idle timeout (whole seconds) is only a backstop: the deadline is sooner or the same */
+	h->d = MHD_start_daemon(flags, 0, NULL, NULL, handler, h, MHD_OPTION_EXTERNAL_LOGGER, on_error, h,
+				MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)ceil(cfg->request_timeout),
+				MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, cfg->max_conns_ip,
+				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
+				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_END);
 	freeaddrinfo(ai);
 	if (!h->d) {
-		snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)", listen);
+		snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)", cfg->listen);
+		ue_conns_stop(h->conns);
 		pthread_mutex_destroy(&h->mu);
 		free(h);
 		return NULL;
@@ -199,19 +253,23 @@ void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap)
 	pthread_mutex_unlock(&h->mu);
 }
 
-void ue_http_counts(struct ue_http *h, uint64_t *served)
+void ue_http_counts(struct ue_http *h, uint64_t *served, uint64_t *cut)
 {
 	pthread_mutex_lock(&h->mu);
 	*served = h->served;
 	pthread_mutex_unlock(&h->mu);
+	*cut = ue_conns_cut(h->conns);
 }
 
 void ue_http_stop(struct ue_http *h)
 {
 	if (!h)
 		return;
-	MHD_stop_daemon(h->d);
+	MHD_stop_daemon(h->d); /* every connection closed, and said so */
+	ue_conns_stop(h->conns);
 	pthread_mutex_lock(&h->mu);
+	if (h->log_dropped)
+		fprintf(stderr, "uncore-exporter: http: %u more messages left out\n", h->log_dropped);
 	snap_put(h->snap);
 	pthread_mutex_unlock(&h->mu);
 	pthread_mutex_destroy(&h->mu);

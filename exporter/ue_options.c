@@ -34,6 +34,10 @@ const char *ue_usage(void)
 	       "  --sockets LIST       only these sockets (\"0\", \"0-1\", \"0,2\")\n"
 	       "  --per-job            each job's memory traffic (uncore_job_memory_*_bytes_total{job_id=...})\n"
 	       "  --force              take over boxes another agent counts on\n"
+	       "  --max-connections N  HTTP connections at once (default 4096)\n"
+	       "  --max-connections-per-ip N  of them from one address (default 16; 0: no limit)\n"
+	       "  --request-timeout S  seconds each request has, from the connection's opening or last answer\n"
+	       "                       to the end of its answer; a later one is closed (default 10)\n"
 	       "  --no-timestamps      samples without their read time (doc/prometheus.md: why they carry it)\n"
 	       "  --config FILE        options from FILE, one a line without the dashes; SIGHUP reads it again\n"
 	       "  --check-config       check the options against this machine, print what would be exported, exit\n"
@@ -91,6 +95,29 @@ static int sockets(const char *v, unsigned *mask, char *err, size_t len)
 	return ue_fail(err, len, "--sockets '%s' is not a socket list (e.g. \"0\", \"0-1\" or \"0,2\")", v);
 }
 
+/* a whole number from lo to hi */
+static int count(const char *opt, const char *v, unsigned lo, unsigned hi, unsigned *out, char *err, size_t len)
+{
+	char *end;
+	errno = 0;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || end == v || errno || v[0] == '-' || n < lo || n > hi)
+		return ue_fail(err, len, "--%s '%s': give a whole number from %u to %u", opt, v, lo, hi);
+	*out = (unsigned)n;
+	return 0;
+}
+
+/* seconds from lo to hi */
+static int seconds(const char *opt, const char *v, double lo, double hi, double *out, char *err, size_t len)
+{
+	char *end;
+	double s = strtod(v, &end);
+	if (*end || end == v || !(s >= lo && s <= hi))
+		return ue_fail(err, len, "--%s '%s': give seconds from %g to %g", opt, v, lo, hi);
+	*out = s;
+	return 0;
+}
+
 static int set_string(char **dst, const char *v, char *err, size_t len)
 {
 	free(*dst);
@@ -100,7 +127,8 @@ static int set_string(char **dst, const char *v, char *err, size_t len)
 }
 
 static const char *const valued[] = { "listen", "backend", "interval", "metrics", "groups", "events",
-				      "per-box", "sockets", "config" };
+				      "per-box", "sockets", "config", "max-connections", "max-connections-per-ip",
+				      "request-timeout" };
 
 static int is_valued(const char *name)
 {
@@ -129,14 +157,16 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 		return set_string(&c->backend, v, err, len);
 	if (!strcmp(name, "config"))
 		return set_string(&c->config, v, err, len);
-	if (!strcmp(name, "interval")) {
-		char *end;
-		double s = strtod(v, &end);
-		if (*end || !(s >= 0.01 && s <= 60))
-			return ue_fail(err, len, "--interval '%s': give seconds from 0.01 to 60", v);
-		c->interval = s;
-		return 0;
-	}
+	if (!strcmp(name, "interval"))
+		return seconds(name, v, 0.01, 60, &c->interval, err, len);
+	if (!strcmp(name, "request-timeout"))
+		return seconds(name, v, 0.1, 600, &c->request_timeout, err, len);
+	/* a connection is a descriptor (raised at start to the hard limit: systemd's default is 524,288);
+	 * 65536 is far beyond any Prometheus */
+	if (!strcmp(name, "max-connections"))
+		return count(name, v, 1, 65536, &c->max_conns, err, len);
+	if (!strcmp(name, "max-connections-per-ip"))
+		return count(name, v, 0, 65536, &c->max_conns_ip, err, len);
 	if (!strcmp(name, "metrics"))
 		return list("--metrics", v, c->metrics, &c->nmetrics, 1, err, len);
 	if (!strcmp(name, "groups"))
@@ -217,6 +247,12 @@ static int options(struct ue_config *c, int argc, char **argv, char *err, size_t
 	memset(c, 0, sizeof(*c));
 	c->interval = 1;
 	c->timestamps = 1;
+	/* a Prometheus server scrapes over one connection (a pair of them, or a curl beside, come from other
+	 * addresses or stay well within 16); 10 s is Prometheus' default scrape_timeout, after which no default
+	 * scraper still waits for the answer */
+	c->max_conns = 4096;
+	c->max_conns_ip = 16;
+	c->request_timeout = 10;
 	/* the file first, wherever --config stands */
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--config") || !strncmp(argv[i], "--config=", 9)) {

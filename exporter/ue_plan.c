@@ -27,14 +27,19 @@ static int family(struct ue_state *st, const struct ue_family *f, char *err, siz
 	return st->nfams++;
 }
 
-static int add(struct ue_state *st, const struct ue_series *se, char *err, size_t len)
+/* takes se's labels */
+static int add(struct ue_state *st, struct ue_series *se, char *err, size_t len)
 {
 	for (int i = 0; i < st->nseries; i++)
-		if (st->series[i].fam == se->fam && !strcmp(st->series[i].labels, se->labels))
+		if (st->series[i].fam == se->fam && !strcmp(st->series[i].labels, se->labels)) {
+			free(se->labels);
 			return 0; /* the same count under another metric's name */
+		}
 	struct ue_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
-	if (!ns)
+	if (!ns) {
+		free(se->labels);
 		return ue_fail(err, len, "out of memory");
+	}
 	st->series = ns;
 	ns[st->nseries++] = *se;
 	return 0;
@@ -81,14 +86,25 @@ static int plan_one(struct ue_state *st, const struct uncore_series *c, char *er
 		se.to_base = 1;
 		se.window = UNCORE_SINCE_START;
 	}
-	labels(st->u, c, port, se.labels, sizeof(se.labels));
+	char where[128];
+	labels(st->u, c, port, where, sizeof(where));
+	/* a raw event's label is its whole spec, escaped (each character at most two): two events differing
+	 * anywhere are two series */
+	size_t n = strlen(where) + (c->metric < 0 ? 2 * strlen(c->name) + 16 : 1);
+	if (!(se.labels = malloc(n)))
+		return ue_fail(err, len, "out of memory");
+	snprintf(se.labels, n, "%s", where);
 	if (c->metric < 0) {
-		char esc[128];
-		ue_label_escape(esc, sizeof(esc), c->name);
-		snprintf(se.labels + strlen(se.labels), sizeof(se.labels) - strlen(se.labels), ",event=\"%s\"", esc);
+		size_t at = strlen(where);
+		at += (size_t)snprintf(se.labels + at, n - at, ",event=\"");
+		ue_label_escape(se.labels + at, n - at, c->name);
+		at += strlen(se.labels + at);
+		snprintf(se.labels + at, n - at, "\"");
 	}
-	if ((se.fam = family(st, &f, err, len)) < 0)
+	if ((se.fam = family(st, &f, err, len)) < 0) {
+		free(se.labels);
 		return -1;
+	}
 	return add(st, &se, err, len);
 }
 
@@ -167,6 +183,8 @@ void ue_teardown(struct ue_state *st)
 	ue_jobs_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
+	for (int i = 0; i < st->nseries; i++)
+		free(st->series[i].labels);
 	free(st->series);
 	free(st->fams);
 	uncore_job_tally_free(&st->tally);

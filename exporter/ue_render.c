@@ -167,6 +167,11 @@ static void own(struct buf *b, const struct ue_state *st, int om)
 	snprintf(f.help, sizeof(f.help), "Scrapes served, as of the last read");
 	head(b, &f, om);
 	sample(b, &f, "", (double)st->scrapes, 0, om);
+	snprintf(f.name, sizeof(f.name), "uncore_exporter_late_connections");
+	snprintf(f.help, sizeof(f.help), "HTTP connections closed because a request outlasted --request-timeout (a slow or "
+		 "trickling client), as of the last read");
+	head(b, &f, om);
+	sample(b, &f, "", (double)st->cut, 0, om);
 	f.counter = 0;
 	snprintf(f.name, sizeof(f.name), "uncore_exporter_info");
 	snprintf(f.help, sizeof(f.help), "The exporter's version, platform and backend (value 1)");

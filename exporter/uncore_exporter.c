@@ -90,6 +90,9 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 	}
 	if (strcmp(nc.listen, cfg->listen))
 		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s\n", cfg->listen);
+	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout)
+		fprintf(stderr, "uncore-exporter: reload: --max-connections, --max-connections-per-ip and --request-timeout "
+			"change only with a restart; still %u, %u and %g s\n", cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout);
 	ue_read(&old);
 	ue_jobs_stop(&old);
 	uncore_session_free(old.s); /* its boxes are free for the new session */
@@ -107,8 +110,11 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		}
 	} else {
 		free(nc.listen);
-		nc.listen = cfg->listen; /* the socket stays where it is */
+		nc.listen = cfg->listen; /* the socket stays where it is, with its limits */
 		cfg->listen = NULL;
+		nc.max_conns = cfg->max_conns;
+		nc.max_conns_ip = cfg->max_conns_ip;
+		nc.request_timeout = cfg->request_timeout;
 		ue_config_free(cfg);
 		*cfg = nc;
 		fprintf(stderr, "uncore-exporter: reloaded: %d series\n", next.nseries);
@@ -163,7 +169,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ue_read(&st); /* the first snapshot, before the first scrape can come */
-	struct ue_http *http = ue_http_start(cfg.listen, err, sizeof(err));
+	struct ue_http *http = ue_http_start(&cfg, err, sizeof(err));
 	if (!http) {
 		fprintf(stderr, "uncore-exporter: %s\n", err);
 		ue_teardown(&st);
@@ -204,9 +210,7 @@ int main(int argc, char **argv)
 		}
 		now = ue_mono_ns();
 		if (now >= next) {
-			uint64_t served;
-			ue_http_counts(http, &served);
-			st.scrapes = served;
+			ue_http_counts(http, &st.scrapes, &st.cut);
 			if (ue_read(&st))
 				fprintf(stderr, "uncore-exporter: nothing could be read\n");
 			if ((snap = ue_render(&st, cfg.timestamps)))

@@ -1,8 +1,10 @@
 """Checks of uncore-exporter and of Prometheus scraping it, for tests/test_exporter.sh and
 tests/test_prometheus.sh.  Each command prints one line per check ("ok ..." or "bad ...") and exits 1 when
 any is bad.  The truth comes from tests/prom_truth (the simulator's profile in the exporter's names)."""
+import http.client
 import json
 import re
+import selectors
 import socket
 import sys
 import threading
@@ -127,7 +129,8 @@ def malformed(port):
 
 def storm(port, n, truth_rate, name, labels, interval):
     """n connections at once, each a scrape, while a slow reader holds one more; the reads keep their
-    schedule and the counter its rate"""
+    schedule and the counter its rate.  They come from 10 at a time of the addresses 127.0.2.1 up, as
+    many clients' would (one address holds at most --max-connections-per-ip, 16 by default)"""
     reads0, c0 = counter_value(port, "uncore_exporter_reads_total", ""), parse(scrape(port, OM)[2], om=True)[(name, labels)]
     t0 = time.monotonic()
     slow = socket.create_connection(("127.0.0.1", port))
@@ -135,10 +138,11 @@ def storm(port, n, truth_rate, name, labels, interval):
     slow.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
     slow.recv(16)  # and then reads nothing more
     socks = []
-    for _ in range(n):
+    for i in range(n):
         s = socket.socket()
         s.setblocking(True)
         s.settimeout(60)
+        s.bind(("127.0.2.%d" % (1 + i // 10), 0))
         s.connect(("127.0.0.1", port))
         socks.append(s)
     for s in socks:
@@ -167,6 +171,211 @@ def storm(port, n, truth_rate, name, labels, interval):
     say(reads1 - reads0 >= want, "reads went on meanwhile: %d in %.1f s at %g s (at least %d)" % (reads1 - reads0, elapsed, interval, want))
     got = (c1[0] - c0[0]) / (c1[1] - c0[1])
     say(near(got, truth_rate, 0.005), "%s{%s} over the storm: %.6g per second, truth %.6g" % (name, labels, got, truth_rate))
+
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class Scraper(threading.Thread):
+    """Scrapes from its own address every 0.2 s until stopped, over one connection kept alive as
+    Prometheus does (a new one after a failure): (latency, what) of each"""
+
+    def __init__(self, port, src, timeout):
+        super().__init__(daemon=True)
+        self.port, self.src, self.timeout = port, src, timeout
+        self.done, self.results = threading.Event(), []
+
+    def run(self):
+        c = None
+        while not self.done.is_set():
+            t = time.monotonic()
+            try:
+                if c is None:
+                    c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout, source_address=(self.src, 0))
+                c.request("GET", "/metrics")
+                r = c.getresponse()
+                body = r.read()
+                what = "200" if r.status == 200 and b"uncore_exporter_reads_total" in body else "status %d" % r.status
+            except Exception as e:  # noqa: BLE001 - any failure is the finding
+                what = "%s: %s" % (e.__class__.__name__, e)
+                c.close()
+                c = None
+            self.results.append((time.monotonic() - t, what))
+            self.done.wait(0.2)
+        if c:
+            c.close()
+
+    def stop(self):
+        self.done.set()
+        self.join()
+        return self.results
+
+
+class Trickle:
+    """Connections from the given source addresses, each sending a request line and then a header line
+    every `every` seconds, never ending its request; a closed one is opened again after `every` when
+    reopen.  Records each connection's life: (address, opened, closed or None)."""
+
+    REQ = b"GET /metrics HTTP/1.1\r\nHost: x\r\n"
+
+    def __init__(self, port, addrs, per_addr, every, reopen, line=0):
+        self.port, self.every, self.reopen, self.pad = port, every, reopen, b"a" * line
+        self.sel = selectors.DefaultSelector()
+        self.lives = []
+        self.pending = []  # (when, address): slots to open again
+        for a in addrs:
+            for _ in range(per_addr):
+                self.open(a)
+
+    def open(self, addr):
+        s = socket.socket()
+        s.settimeout(5)
+        s.bind((addr, 0))
+        life = [addr, time.monotonic(), None]
+        try:
+            s.connect(("127.0.0.1", self.port))
+            s.sendall(self.REQ)
+        except OSError:
+            life[2] = life[1]
+            self.lives.append(life)
+            s.close()
+            return
+        s.setblocking(False)
+        self.lives.append(life)
+        self.sel.register(s, selectors.EVENT_READ, life)
+
+    def close(self, key, now):
+        key.data[2] = now
+        self.sel.unregister(key.fileobj)
+        key.fileobj.close()
+        if self.reopen:
+            self.pending.append((now + self.every, key.data[0]))
+
+    def alive(self):
+        return [k.data for k in self.sel.get_map().values()]
+
+    def run(self, secs, sample=None):
+        """Trickle for secs; sample(now) is called about every 0.1 s"""
+        end = time.monotonic() + secs
+        next_line = time.monotonic() + self.every
+        n = 0
+        while True:
+            now = time.monotonic()
+            if now >= end:
+                break
+            for key, _ in self.sel.select(timeout=min(0.1, end - now)) if self.sel.get_map() else [(None, 0)] * 0:
+                try:
+                    data = key.fileobj.recv(4096)
+                except OSError:
+                    data = b""
+                if not data:  # anything the exporter answers is followed by its close
+                    self.close(key, time.monotonic())
+            if not self.sel.get_map():
+                time.sleep(min(0.1, max(0, end - time.monotonic())))
+            now = time.monotonic()
+            if now >= next_line:
+                n += 1
+                for key in list(self.sel.get_map().values()):
+                    try:
+                        key.fileobj.send(b"X-Trickle-%d: %d%s\r\n" % (n, n, self.pad))
+                    except OSError:
+                        self.close(key, now)
+                next_line = now + self.every
+            for when, addr in [p for p in self.pending if p[0] <= now]:
+                self.pending.remove((when, addr))
+                self.open(addr)
+            if sample:
+                sample(now)
+
+    def stop(self):
+        now = time.monotonic()
+        for key in list(self.sel.get_map().values()):
+            key.data[2] = None  # still open when the attacker left
+            self.sel.unregister(key.fileobj)
+            key.fileobj.close()
+        self.sel.close()
+        return now
+
+
+def trickle(port, pid, per_ip, deadline, addrs):
+    """A trickling attacker on 127.0.0.1 (three times the per-address limit, each connection opened again
+    after a closed one) while a scraper on 127.0.0.2 scrapes every 0.2 s; then a crowd of `addrs` addresses
+    trickles per_ip connections each until the deadline closes them, a scraper on 127.0.0.3 connecting
+    among them.  The exporter's RSS before, at the crowd's peak and after it."""
+    for _ in range(3):
+        scrape(port)
+    time.sleep(0.5)
+    rss0 = rss_kb(pid)
+    every = deadline / 4  # a header line well within any idle timeout
+    scraper = Scraper(port, "127.0.0.2", deadline)
+    scraper.start()
+    t0 = time.monotonic()
+    att = Trickle(port, ["127.0.0.1"], 3 * per_ip, every, True)
+    held = []  # the attacker's connections older than 0.5 s at each sample (any beyond the limit is closed at once)
+    att.run(2.5 * deadline, lambda now: held.append(sum(now - life[1] > 0.5 for life in att.alive())))
+    t_end = att.stop()
+    results = scraper.stop()
+    lives = att.lives
+    print("# one address: %d connections opened from 127.0.0.1 in %.1f s, held at once: %d to %d"
+          % (len(lives), t_end - t0, min(held or [0]), max(held or [0])))
+    say(held and max(held) <= per_ip, "one address holds at most %d connections at once (the per-address limit; it "
+        "held %d, keeping %d open)" % (per_ip, max(held or [0]), 3 * per_ip))
+    cut = [life[2] - life[1] for life in lives if life[2] is not None and life[2] - life[1] > 0.5]
+    refused = [life for life in lives if life[2] is not None and life[2] - life[1] <= 0.5]
+    left = [t_end - life[1] for life in lives if life[2] is None]
+    say(len(refused) > 0, "%d connections beyond the limit were closed at once" % len(refused))
+    oldest = max(left + cut or [0])
+    # each is closed when the deadline passes; the second of slack is a loaded machine's scheduling
+    say(cut and min(cut) >= deadline * 0.95 and oldest <= deadline + 1,
+        "%d trickling connections were closed by the %g s deadline (after %.2f to %.2f s); the oldest lived %.2f s"
+        % (len(cut), deadline, min(cut or [0]), max(cut or [0]), oldest))
+    lat = [r[0] for r in results]
+    fails = [r for r in results if r[1] != "200"]
+    say(len(lat) > 5 and not fails and max(lat) < deadline,
+        "%d scrapes from 127.0.0.2 through the trickle, %d failed%s, the slowest %.3f s (within the %g s deadline)"
+        % (len(lat), len(fails), " (%s)" % fails[0][1] if fails else "", max(lat or [0]), deadline))
+
+    # a crowd of addresses, each within the limit, each connection holding some 16 KiB of header lines
+    # when the deadline comes; a scraper connects among them and stays (as Prometheus keeps its connection)
+    rss = [rss_kb(pid)]
+    att = Trickle(port, ["127.0.1.%d" % (i + 1) for i in range(addrs)], per_ip, every, False, 4000)
+    crowd = len(att.alive())
+    scraper = Scraper(port, "127.0.0.3", deadline)
+    scraper.start()
+    att.run(deadline + 1.5, lambda now: rss.append(rss_kb(pid)))
+    still = len(att.alive())
+    att.stop()
+    after = []
+    for _ in range(10):
+        time.sleep(0.5)
+        after.append(rss_kb(pid))
+    results = scraper.stop()
+    print("# a crowd: %d connections from %d addresses; RSS %d kB before, %d kB at the peak, then %s kB"
+          % (crowd, addrs, rss0, max(rss), " ".join(str(a) for a in after)))
+    say(still == 0, "the deadline closed each of the crowd's %d connections (%d left)" % (crowd, still))
+    fails = [r for r in results if r[1] != "200"]
+    say(len(results) > 5 and not fails, "%d scrapes from 127.0.0.3 among the crowd, %d failed%s"
+        % (len(results), len(fails), " (%s)" % fails[0][1] if fails else ""))
+    # the memory handed back: within a tenth of what it was before (at least 1 MiB: a scrape's own), after a
+    # crowd that raised it by twice that at least (else this would prove nothing)
+    margin = max(1024, rss0 // 10)
+    say(max(rss) - rss0 >= 2 * margin and after[-1] <= rss0 + margin,
+        "the crowd raised the RSS by %d kB, and 5 s after it the RSS is %d kB, within %d kB of the %d kB before"
+        % (max(rss) - rss0, after[-1], margin, rss0))
+    # the exporter counts what the attacker saw: the connections closed at their deadline
+    want, got = len(cut) + crowd, None
+    for _ in range(20):
+        got = counter_value(port, "uncore_exporter_late_connections_total", "")
+        if got == want:
+            break
+        time.sleep(0.25)
+    say(got == want, "uncore_exporter_late_connections_total %s, the connections the attackers saw closed at the "
+        "deadline %d" % (got, want))
 
 
 def watch(port, secs, out):
@@ -379,6 +588,8 @@ def main():
         malformed(int(args[0]))
     elif cmd == "storm":
         storm(int(args[0]), int(args[1]), float(args[2]), args[3], args[4], float(args[5]))
+    elif cmd == "trickle":
+        trickle(int(args[0]), int(args[1]), int(args[2]), float(args[3]), int(args[4]))
     elif cmd == "watch":
         watch(int(args[0]), float(args[1]), args[2])
     elif cmd == "dashboard":

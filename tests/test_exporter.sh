@@ -2,8 +2,8 @@
 # uncore-exporter on its own, as Prometheus and a hostile network meet it (Prometheus itself scrapes it in
 # test_prometheus.sh): its options and --check-config, promtool's lint of what it serves, both formats,
 # every series equal to the simulator's truth (counters per second over their samples' own times), then
-# malformed requests, a thousand connections at once beside a slow reader, scrapes through reloads, and a
-# stop that leaves the registers as found.  Each of those never stops the reads nor changes a count.
+# malformed requests, a thousand connections at once beside a slow reader, a trickling client, scrapes
+# through reloads, and a stop that leaves the registers as found.  Each of those never stops the reads nor changes a count.
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
 B=${top_builddir:-.}
 EXP=$B/uncore-exporter TRUTH=$B/tests/prom_truth SIMSTATE=$B/tests/sim_state
@@ -42,6 +42,10 @@ out=$("$EXP" --interval 0 2>&1); rc=$?
 check "--interval 0 is refused with its range ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "0.01 to 60"'
 out=$("$EXP" --backend sim:emr --metrics mem_bw_reed --check-config 2>&1); rc=$?
 check "a misspelt metric fails --check-config naming --metrics ($out)" '[ $rc -eq 1 ] && echo "$out" | grep -q -- "--metrics: .*mem_bw_reed"'
+out=$("$EXP" --request-timeout 0 2>&1); rc=$?
+check "--request-timeout 0 is refused with its range ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "0.1 to 600"'
+out=$("$EXP" --max-connections-per-ip 1.5 2>&1); rc=$?
+check "--max-connections-per-ip takes a whole number ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "whole number from 0 to 65536"'
 out=$("$EXP" --backend sim:emr --sockets 4 --check-config 2>&1); rc=$?
 check "a socket the machine lacks is named ($out)" '[ $rc -eq 1 ] && echo "$out" | grep -q -- "--sockets: socket 4 does not exist"'
 printf 'groups memory\nper-box imc\nbogus 1\n' >"$W/bad.conf"
@@ -104,6 +108,21 @@ check "SIGTERM stops it with exit 0" '[ $? -eq 0 ]'
 check "... saying the registers are restored" 'grep -q "stopping, the registers restored" "$W/exp.log"'
 state=$("$SIMSTATE" "$SIM,shared=$W/sim")
 check "every register it wrote is back as found ($state)" 'echo "$state" | grep -q "changed 0$"'
+
+# --- a trickling client (issue 64): connections sending a header line every half second, never ending
+# their request, from one address (three times its limit, each reopened) and then from a crowd of 64
+# addresses; scrapers from addresses of their own are served throughout, each connection is closed at its
+# deadline, and the memory the crowd took is handed back while a scraper's connection stays open above it.
+# 127.0.0.0/8 is all loopback: each address is a client of its own.  (Before: no per-address limit, the
+# trickle held every connection for as long as it went on, and the RSS stayed at the crowd's peak.)
+start --backend "$SIM" --interval 0.5 --request-timeout 2
+check "the trickled exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
+out=$($CHECKS trickle $PORT $exp_pid 16 2 64)
+rc=$?
+echo "$out"
+check "a trickle from one address and from a crowd: at most 16 connections an address, each closed at the 2 s deadline, every scrape served, the memory handed back" '[ $rc -eq 0 ]'
+stop
+check "... and it stops cleanly" '[ $? -eq 0 ]'
 
 # --- reloads while Prometheus-like scrapes run without pause
 printf 'groups memory\n' >"$W/exp.conf"

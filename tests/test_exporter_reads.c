@@ -3,7 +3,8 @@
  * time for 10 simulated minutes, every counter started 2 s before its wrap: every read updates every series
  * (none missed), no counter goes back, the health stays clean, a read costs at most 1 % of a core by the cost
  * model (the default set left out what would cost more, and said so), and the bytes of 600 s are the
- * profile's exactly.  The exporter's reading and rendering run here without its HTTP server.
+ * profile's exactly; raw events with long specs are series of their own.  The exporter's reading and
+ * rendering run here without its HTTP server.
  */
 #include <math.h>
 #include <string.h>
@@ -87,11 +88,48 @@ static void test_exporter_100hz(void)
 	ue_config_free(&c);
 }
 
+/* Two raw events whose specs differ only at their 324th character (issue 64: the event label was cut at 124
+ * characters, and the library kept 199 of a spec, so they were one series with one count): CAS reads and
+ * writes of socket 0, written with a umask of 300 leading zeros.  Each is a series of its own, its label the
+ * whole spec, its count the profile's bytes over the 64 bytes of a CAS (the simulator's truth). */
+static void test_exporter_long_events(void)
+{
+	char rd[512], wr[512], zeros[301];
+	memset(zeros, '0', 300);
+	zeros[300] = 0;
+	snprintf(rd, sizeof(rd), "imc/event=0x05,umask=0x%scf/:socket=0", zeros); /* UNC_M_CAS_COUNT.RD */
+	snprintf(wr, sizeof(wr), "imc/event=0x05,umask=0x%sf0/:socket=0", zeros); /* UNC_M_CAS_COUNT.WR */
+	char *argv[] = { "uncore-exporter", "--backend", "sim:emr,clock=manual", "--events", rd, "--events", wr, NULL };
+	struct ue_config c;
+	struct ue_state st;
+	char err[1024];
+	CU_ASSERT_FATAL(ue_options(&c, 7, argv, err, sizeof(err)) == 0);
+	CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+	struct sim *sim = sim_of(st.u->acc);
+	uncore_sleep_ns(st.u, 1000000000ull);
+	CU_ASSERT(ue_read(&st) == 0);
+	CU_ASSERT_EQUAL(st.nseries, 2);
+	const char *spec[2] = { rd, wr };
+	double truth[2] = { sim->prof.mem_read_bps[0] / 64, sim->prof.mem_write_bps[0] / 64 };
+	for (int k = 0; k < 2; k++) {
+		char labels[600];
+		snprintf(labels, sizeof(labels), "socket=\"0\",event=\"%s\"", spec[k]);
+		double v = value_of(&st, "uncore_event", labels);
+		CU_ASSERT(fabs(v - truth[k]) <= 1e-9 * truth[k]);
+		if (!(fabs(v - truth[k]) <= 1e-9 * truth[k]))
+			fprintf(stderr, "%s: %.0f CAS in 1 s (truth %.0f)\n", k ? "writes" : "reads", v, truth[k]);
+	}
+	ue_teardown(&st);
+	ue_config_free(&c);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "100 Hz on a 2-socket GNR for 10 simulated minutes: every read, exact wraps, within budget",
 		  test_exporter_100hz },
+		{ "two raw events differing at their 324th character: two series, each its own count",
+		  test_exporter_long_events },
 		{ NULL, NULL },
 	};
 	return run_suite("exporter reads", tests);

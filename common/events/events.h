@@ -23,7 +23,7 @@ struct encoded {
 	uint64_t period;           /* sample=N: overflow after N events (0: counting only) */
 	double scale;              /* perf's alias .scale: value x scale is in unit (1: none) */
 	const char *unit;          /* its .unit ("": none); the platform's or the kernel's string */
-	char name[200];
+	char name[512];            /* the spec as written, whole (a longer one is refused): it tells events apart */
 };
 
 /* The event catalog: built-in tables plus UNCORE_EVENTS / uncore_load_events() files (catalog.c). */

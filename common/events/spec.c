@@ -267,6 +267,8 @@ static int encode(const uncore_t *u, const char *user, const char *spec, struct 
 		return uc_err("empty event name");
 	if (strlen(spec) >= sizeof(buf))
 		return uc_err("event spec is too long (%zu characters, at most %zu)", strlen(spec), sizeof(buf) - 1);
+	if (user && strlen(user) >= sizeof(e->name))
+		return uc_err("event spec is too long (%zu characters, at most %zu)", strlen(user), sizeof(e->name) - 1);
 	snprintf(buf, sizeof(buf), "%s", spec);
 	if (strchr(buf, '/')) {
 		char *close = strchr(buf, '/');

@@ -479,7 +479,7 @@ struct uncore_series {
 	int event;        /* the session's event, where metric is -1 */
 	int socket;
 	int unit, box;    /* the metric's box unit (-1: none); box -1: the socket's value, else that box number */
-	const char *name; /* the metric's name, or the event as the session spells it */
+	const char *name; /* the metric's name, or the event as the session spells it (until more are added) */
 };
 int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **series,
 		  int *n, char *notice, size_t len);

@@ -336,6 +336,10 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 	for (int i = 0; i < sel->nevents; i++)
 		if (add_event(&p, sel->events[i]))
 			goto fail;
+	/* an event's name is in the session's array of events, which each event added may have moved */
+	for (int i = 0; i < p.n; i++)
+		if (p.series[i].metric < 0)
+			p.series[i].name = uncore_session_event_name(s, p.series[i].event);
 	*out = p.series;
 	*nout = p.n;
 	return 0;

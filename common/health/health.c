@@ -55,8 +55,8 @@ static const struct {
 						"froze it): its unit's totals are too low; run uncore check, and report it" },
 	[UNCORE_HEALTH_SILENT] = { "silent", "one event of the box (a scheduler of a channel) counts nothing: totals "
 					      "that add it are too low; run uncore check" },
-	[UNCORE_HEALTH_CLOCK] = { "clock", "a clock faster than any uncore runs: the counter counts something else; "
-					    "do not trust the box's values, and run uncore check" },
+	[UNCORE_HEALTH_CLOCK] = { "clock", "a clock outside the range this platform's uncore clocks run in: the counter "
+					    "counts something else; do not trust the box's values, and run uncore check" },
 	[UNCORE_HEALTH_BANDWIDTH] = { "bandwidth", "a channel moved more than a memory channel can: a phantom count; "
 						   "do not trust the socket's memory values, and run uncore check" },
 	[UNCORE_HEALTH_WIDTH] = { "width", "a counter wraps at another width than documented, or reads bits beyond "

@@ -396,7 +396,7 @@ enum uncore_health_kind {
 	UNCORE_HEALTH_STOPPED,   /* a box's counters did not move while the unit's other boxes counted, or a
 				  * whole socket's did not, its die frozen by an overflow no session's claim explains */
 	UNCORE_HEALTH_SILENT,    /* one event of a box (a scheduler) counted nothing while the rest counted */
-	UNCORE_HEALTH_CLOCK,     /* a clock metric faster than any uncore clock runs */
+	UNCORE_HEALTH_CLOCK,     /* a clock outside the range the platform's uncore clocks run in */
 	UNCORE_HEALTH_BANDWIDTH, /* a memory channel moved more than a channel can */
 	UNCORE_HEALTH_WIDTH,     /* a count beyond the counter's width, or a wrap at another width */
 	UNCORE_HEALTH_TAKEN,     /* another agent changed a control register the session programmed */

@@ -156,6 +156,53 @@ static void freeze_case(const char *plat, const char *ev, int stop)
 	unlink(shm_claims);
 }
 
+/* A standing condition named name on socket 0, box -1 (the socket's), whose message holds part. */
+static int socket_cond(uncore_session_t *s, const char *name, const char *part)
+{
+	struct uncore_health h[32];
+	int n = uncore_session_health(s, h, 32);
+	for (int i = 0; i < n && i < 32; i++)
+		if (!strcmp(uncore_health_name(h[i].kind), name) && h[i].socket == 0 && h[i].box == -1 && strstr(h[i].what, part))
+			return 1;
+	fprintf(stderr, "no %s condition on socket 0 naming '%s' among %d standing\n", name, part, n);
+	return 0;
+}
+
+/* An overflow no claim explains (another tool's sampling, frozen here by hand): the whole socket counts
+ * nothing, which raises stopped on the socket and flags its values; the freeze is left as it is found. */
+static void test_unexplained_freeze(void)
+{
+	uncore_t *u = open_sim("sim:emr,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	const char *rd = "UNC_M_CAS_COUNT.RD:socket=0";
+	uncore_session_t *a = start_session(u, &rd, 1);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	check_truth("CAS reads of socket 0 before the freeze", (double)val(a, 0, 0), sim->prof.mem_read_bps[0] / 64);
+	/* another tool's overflow: the die's status bit, and frz_all written as the UBox does on one */
+	CU_ASSERT(u->acc->ops->msr_write(u->acc, host_die_cpu(&u->host, 0, 0), u->plat->glob_ctl, u->plat->glob_frz_all) == 0);
+	sim->gstatus[0][1] |= 1;
+	uint64_t v0 = val(a, 0, 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	CU_ASSERT_EQUAL(val(a, 0, 0) - v0, 0);
+	CU_ASSERT(socket_cond(a, "stopped", "no session's claim explains"));
+	CU_ASSERT(uncore_session_event_health(a, 0, 0, -1) & (1u << UNCORE_HEALTH_STOPPED));
+	CU_ASSERT(sim->gfrz[0] == 1 && sim->gstatus[0][1] == 1); /* not ours to lift */
+	/* the tool services it: counting again, the condition cleared */
+	CU_ASSERT(u->acc->ops->msr_write(u->acc, host_die_cpu(&u->host, 0, 0), u->plat->glob_status + 1, 1) == 0);
+	CU_ASSERT(u->acc->ops->msr_write(u->acc, host_die_cpu(&u->host, 0, 0), u->plat->glob_ctl, 0) == 0);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	v0 = val(a, 0, 0);
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	check_truth("CAS reads of socket 0 after it", (double)(val(a, 0, 0) - v0), sim->prof.mem_read_bps[0] / 64);
+	CU_ASSERT_EQUAL(uncore_session_health(a, NULL, 0), 0);
+	uncore_session_free(a);
+	assert_left_as_found(sim);
+	uncore_close(u);
+}
+
 static const char *const emr_cha = "UNC_CHA_CLOCKTICKS:socket=0:box=0:sample=1000000";
 static const char *const emr_imc = "UNC_M_CAS_COUNT.WR:socket=0:box=0:sample=1000"; /* a box the session counts on */
 static const char *const ivbep_ha = "UNC_H_CLOCKTICKS:socket=0:box=0:sample=1000000";
@@ -175,6 +222,7 @@ int main(void)
 		{ "EMR: a killed sampler's counter in a box the session shares is put back", test_emr_shared_box_killed },
 		{ "IVB-EP: a sampler killed while its socket is frozen is reaped at the next read", test_ivbep_killed },
 		{ "IVB-EP: a stopped sampler is named by frozen, then reaped when killed", test_ivbep_stopped },
+		{ "EMR: a freeze no claim explains stops the socket, and is left to its tool", test_unexplained_freeze },
 		{ NULL, NULL },
 	};
 	return run_suite("freeze", tests);

@@ -26,8 +26,8 @@ static void fresh_file(void)
 }
 
 /* Another process starts a session sampling ev and then waits, servicing nothing, until it is signalled: its
- * pid, once its session runs (-1 when it could not start). */
-static pid_t start_sampler(const char *spec, const char *ev)
+ * pid, once its session runs (-1 when it could not start); *held: the pipe's end it waits on, to close after. */
+static pid_t start_sampler(const char *spec, const char *ev, int *held)
 {
 	int ready[2], hold[2];
 	CU_ASSERT_FATAL(pipe(ready) == 0 && pipe(hold) == 0);
@@ -58,7 +58,8 @@ static pid_t start_sampler(const char *spec, const char *ev)
 		waitpid(pid, NULL, 0);
 		return -1;
 	}
-	return pid; /* (hold[1] stays open in this process: the sampler waits until it is killed) */
+	*held = hold[1]; /* (open in this process: the sampler waits until it is killed) */
+	return pid;
 }
 
 /* Socket 0's global overflow status, read as the library reads it: any bit set (the die frozen). */
@@ -111,7 +112,8 @@ static void freeze_case(const char *plat, const char *ev, int stop)
 	uncore_session_t *a = start_session(u, &rd, 1);
 	double rate = sim_of(u->acc)->prof.mem_read_bps[0] / 64; /* CAS reads of socket 0 a second */
 	CU_ASSERT_FATAL(u->plat->glob_status != 0);
-	pid_t pid = start_sampler(spec, ev);
+	int held = -1;
+	pid_t pid = start_sampler(spec, ev, &held);
 	CU_ASSERT_FATAL(pid > 0);
 	snprintf(pidstr, sizeof(pidstr), "process %d", (int)pid);
 	/* the sampled counter overflows within a millisecond and freezes the die: wait until it shows (bounded) */
@@ -139,6 +141,7 @@ static void freeze_case(const char *plat, const char *ev, int stop)
 	}
 	CU_ASSERT(kill(pid, SIGKILL) == 0);
 	CU_ASSERT(waitpid(pid, NULL, 0) == pid);
+	close(held);
 	/* the next read reaps the dead sampler (its boxes put back, the die thawed) and says so once ... */
 	CU_ASSERT(uncore_session_read(a) == 0);
 	CU_ASSERT(frozen_standing(a, stop ? pidstr : "died")); /* (a condition that stood keeps its first message) */

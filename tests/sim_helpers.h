@@ -75,6 +75,20 @@ static inline int warned(const char *what)
 	return ok;
 }
 
+/* A count between two reads: its window began between the first read call's ends and closed between the
+ * second's (s0, s1, r0, r1: the library's clock around each), so it is within rate times the shortest and the
+ * longest such window, 0.5 % of slack besides (a loaded machine stretches the calls, not the count: no tolerance
+ * taken from wall-clock luck). */
+static inline int within_window(double count, double rate, uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1)
+{
+	double lo = rate * (double)(r0 - s1) / 1e9 * 0.995, hi = rate * (double)(r1 - s0) / 1e9 * 1.005;
+	if (count >= lo && count <= hi)
+		return 1;
+	fprintf(stderr, "count %.6g outside %.6g .. %.6g (rate %.6g over %.3f .. %.3f ms)\n", count, lo, hi, rate,
+		(double)(r0 - s1) / 1e6, (double)(r1 - s0) / 1e6);
+	return 0;
+}
+
 /* One session counting spec for a moment; returns what start returned. */
 static inline int count_once(uncore_t *u, const char *spec)
 {

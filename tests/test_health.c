@@ -307,6 +307,25 @@ static void test_clock_ranges(void)
 	CU_ASSERT(r->lo == 0.1e9 && r->hi == 5e9);
 }
 
+/* A clock below its range is said to be below it: neither its message nor the condition's advice says
+ * "faster" (issue 64: the advice read "a clock faster than any uncore runs" for a clock under the floor). */
+static void test_clock_below_words(void)
+{
+	static const char *const evs[] = { "UNC_CHA_CLOCKTICKS", NULL };
+	const char *path = "test_health_clock_low.txt";
+	struct run r;
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fprintf(f, "uncore_clock_hz = %.0f\n", 0.8e9 * 0.98); /* EMR's floor, 0.8 GHz, less 2 % */
+	fclose(f);
+	int ok = !run_backend("sim:emr,clock=manual,profile=test_health_clock_low.txt", NULL, -1, evs, 1000000000ull, 3, &r);
+	remove(path);
+	CU_ASSERT(ok && r.raised[UNCORE_HEALTH_CLOCK] && strstr(r.first, "below the uncore clock's range"));
+	if (!ok || strstr(r.first, "faster") || strstr(uncore_health_advice(UNCORE_HEALTH_CLOCK), "faster"))
+		fprintf(stderr, "a clock below the range: %s: %s\n", r.first, uncore_health_advice(UNCORE_HEALTH_CLOCK));
+	CU_ASSERT(!strstr(r.first, "faster") && !strstr(uncore_health_advice(UNCORE_HEALTH_CLOCK), "faster"));
+}
+
 /* The iMC's free-running counters and the general counters of the same traffic or clock: ICX's DDR reads and
  * writes against its channels' CAS counts, ICX's and SPR/EMR's DCLK against the channels' (Linux
  * icx_imc_freerunning, spr_imc_freerunning; their events: Intel's JSON). */
@@ -666,6 +685,7 @@ int main(void)
 		{ "the faults health cannot see raise nothing", test_faults_not_health },
 		{ "a hidden channel falls short of resctrl", test_resctrl },
 		{ "a clock just outside the platform's range raises clock, at its edges nothing", test_clock_ranges },
+		{ "a clock below the range is said to be below it, not faster", test_clock_below_words },
 		{ "an iMC's free-running counters against their general twins", test_imc_twins },
 		{ "raised once, cleared once", test_raise_clear },
 		{ "missing hides a unit firmware could hide, the others count as before; refused where not", test_missing },

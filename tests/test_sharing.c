@@ -151,20 +151,6 @@ static void remove_file(void)
 /* A child process attaches to the parent's programming, counts, and dies without releasing. */
 /* Another process counts ev on socket 0 for 200 ms and ends without cleaning up, like a crashed rank: its
  * rate per second; -1 when it could not count, -2 when it had to attach but wrote a register. */
-/* A count between two reads: its window began between the first read call's ends and closed between the
- * second's (s0, s1, r0, r1: the library's clock around each), so it is within rate times the shortest and the
- * longest such window, 0.5 % of slack besides (a loaded machine stretches the calls, not the count: no tolerance
- * taken from wall-clock luck). */
-static int within_window(double count, double rate, uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1)
-{
-	double lo = rate * (double)(r0 - s1) / 1e9 * 0.995, hi = rate * (double)(r1 - s0) / 1e9 * 1.005;
-	if (count >= lo && count <= hi)
-		return 1;
-	fprintf(stderr, "count %.6g outside %.6g .. %.6g (rate %.6g over %.3f .. %.3f ms)\n", count, lo, hi, rate,
-		(double)(r0 - s1) / 1e6, (double)(r1 - s0) / 1e6);
-	return 0;
-}
-
 /* A child process counts ev for 200 ms between two reads and says the count and its window (within_window's
  * four instants), or count -2 when attach and it wrote a register, -1 when it could not count. */
 struct child_count {

@@ -65,8 +65,8 @@ static const struct {
 						"froze it): its unit's totals are too low; run uncore check, and report it" },
 	[UNCORE_HEALTH_SILENT] = { "silent", "one event of the box (a scheduler of a channel) counts nothing: totals "
 					      "that add it are too low; run uncore check" },
-	[UNCORE_HEALTH_CLOCK] = { "clock", "a clock faster than any uncore runs: the counter counts something else; "
-					    "do not trust the box's values, and run uncore check" },
+	[UNCORE_HEALTH_CLOCK] = { "clock", "a clock outside the range this platform's uncore clocks run in: the counter "
+					    "counts something else; do not trust the box's values, and run uncore check" },
 	[UNCORE_HEALTH_BANDWIDTH] = { "bandwidth", "a channel moved more than a memory channel can: a phantom count; "
 						   "do not trust the socket's memory values, and run uncore check" },
 	[UNCORE_HEALTH_WIDTH] = { "width", "a counter wraps at another width than documented, or reads bits beyond "
@@ -79,6 +79,10 @@ static const struct {
 					   "words back; do not trust the box's values for the interval, and run uncore check" },
 	[UNCORE_HEALTH_RESCTRL] = { "resctrl", "the node's memory counts fall short of what resctrl saw move: channels "
 						"not counted (hidden devices, a missing PMU); run uncore check" },
+	[UNCORE_HEALTH_FROZEN] = { "frozen", "another process's sampled counter overflowed and froze every box of the "
+					     "socket's die, and it does not service the overflow: the socket counts "
+					     "nothing meanwhile; resume it (kill -CONT) or end it: a sampler that ended "
+					     "has its boxes restored and the die thawed at the next read" },
 };
 
 /* A general event and the free-running counter that counts the same (twins() below) */
@@ -232,6 +236,31 @@ static void boxes(uncore_session_t *s, struct health *h)
 						   name, others);
 			}
 		}
+}
+
+/* Dies the read found frozen by an overflow no session of this handle services (session_freeze.c): the
+ * sampler holding the freeze named (frozen), or, where no claim explains it, the whole socket stopped. */
+static void frozen_dies(uncore_session_t *s, struct health *h)
+{
+	struct session_frozen f;
+	for (int i = 0; !session_frozen(s, i, &f); i++) {
+		if (!f.pid)
+			raise_cond(h, UNCORE_HEALTH_STOPPED, f.socket, "", -1, -1,
+				   "socket %d: no counter of the socket moved: its die is frozen by an overflow (global status "
+				   "0x%llx) that no session's claim explains (another tool's sampling)", f.socket,
+				   (unsigned long long)f.status);
+		else if (!f.state)
+			raise_cond(h, UNCORE_HEALTH_FROZEN, f.socket, "", -1, -1,
+				   "socket %d: frozen by an overflow of process %d, which died without servicing it: its "
+				   "boxes are restored and the die counts again; the socket's counts of this interval are short",
+				   f.socket, f.pid);
+		else
+			raise_cond(h, UNCORE_HEALTH_FROZEN, f.socket, "", -1, -1,
+				   "socket %d: frozen by an overflow of process %d (%s), which does not service it: the socket "
+				   "counts nothing until it does or ends", f.socket, f.pid,
+				   f.state == 'T' ? "stopped: SIGSTOP" : f.state == 't' ? "stopped by a debugger"
+				   : "running, but not reading its session");
+	}
 }
 
 /* Bytes or hertz per unit of a metric: "GB/s" 1e9, "MHz" 1e6, "Hz" 1; 0: not a rate of that kind. */
@@ -610,11 +639,13 @@ static void twins(uncore_session_t *s, struct health *h)
 		}
 }
 
-/* A condition of a box of a memory unit already explains a shortfall against resctrl. */
+/* A condition of a box of a memory unit, or of a whole socket, already explains a shortfall against resctrl. */
 static int memory_cond(const struct health *h)
 {
 	for (int i = 0; i < h->n; i++)
-		if (h->seen[i] && h->c[i].box >= 0 && h->c[i].kind != UNCORE_HEALTH_TWIN && h->c[i].kind != UNCORE_HEALTH_CLOCK)
+		if (h->seen[i] && ((h->c[i].box >= 0 && h->c[i].kind != UNCORE_HEALTH_TWIN && h->c[i].kind != UNCORE_HEALTH_CLOCK) ||
+				   (h->c[i].box < 0 && h->c[i].socket >= 0 &&
+				    (h->c[i].kind == UNCORE_HEALTH_FROZEN || h->c[i].kind == UNCORE_HEALTH_STOPPED))))
 			return 1;
 	return 0;
 }
@@ -669,6 +700,7 @@ void health_after_read(uncore_session_t *s, int rc)
 	/* a read right after another (a stop after the last read) shows too little to end a condition */
 	if (h->cap)
 		memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);
+	frozen_dies(s, h);
 	boxes(s, h);
 	twins(s, h); /* first: a clock that disagrees with its twin is the twin condition (which of them is wrong?) */
 	metrics(s, h);
@@ -725,8 +757,14 @@ unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socke
 	for (int i = 0; h && i < h->n; i++) {
 		const struct uncore_health *c = &h->c[i];
 		struct session_box_view v;
-		if (c->box < 0 || (c->event >= 0 && c->event != ev) || (socket >= 0 && c->socket != socket))
+		if ((c->event >= 0 && c->event != ev) || (socket >= 0 && c->socket != socket))
 			continue;
+		if (c->box < 0) { /* a whole socket's frozen or stopped: every value of the event there */
+			if (c->socket >= 0 && (c->kind == UNCORE_HEALTH_FROZEN || c->kind == UNCORE_HEALTH_STOPPED) &&
+			    !session_event_box(s, ev, c->socket, 0, &v))
+				bits |= 1u << c->kind;
+			continue;
+		}
 		for (int k = 0; !session_event_box(s, ev, c->socket, k, &v); k++)
 			if (v.box == c->box && !strcmp(v.unit, c->unit) && (box < 0 || box == v.box))
 				bits |= 1u << c->kind;

@@ -394,14 +394,16 @@ double uncore_session_estimate_read_ns(const uncore_session_t *s, double interva
  */
 enum uncore_health_kind {
 	UNCORE_HEALTH_ALLONES,   /* a box's counter read all ones: its device is gone or its bus failed */
-	UNCORE_HEALTH_STOPPED,   /* a box's counters did not move while the unit's other boxes counted */
+	UNCORE_HEALTH_STOPPED,   /* a box's counters did not move while the unit's other boxes counted, or a
+				  * whole socket's did not, its die frozen by an overflow no session's claim explains */
 	UNCORE_HEALTH_SILENT,    /* one event of a box (a scheduler) counted nothing while the rest counted */
-	UNCORE_HEALTH_CLOCK,     /* a clock metric faster than any uncore clock runs */
+	UNCORE_HEALTH_CLOCK,     /* a clock outside the range the platform's uncore clocks run in */
 	UNCORE_HEALTH_BANDWIDTH, /* a memory channel moved more than a channel can */
 	UNCORE_HEALTH_WIDTH,     /* a count beyond the counter's width, or a wrap at another width */
 	UNCORE_HEALTH_TAKEN,     /* another agent changed a control register the session programmed */
 	UNCORE_HEALTH_TWIN,      /* a general counter and its free-running twin disagree */
 	UNCORE_HEALTH_RESCTRL,   /* the node's memory counts fall short of resctrl's */
+	UNCORE_HEALTH_FROZEN,    /* a socket's die frozen by another process's sampled overflow it does not service */
 	UNCORE_HEALTH_KINDS
 };
 struct uncore_health {

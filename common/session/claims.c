@@ -48,11 +48,12 @@ struct claims_hdr {
 
 #define CLAIMS_MAGIC "UCCLM04"
 
-/* When process pid started (clock ticks after boot), 0 if unknown. */
-static uint64_t proc_start(int pid)
+/* When process pid started (clock ticks after boot), 0 if unknown; *state its state letter (R, S, T ...). */
+static uint64_t proc_stat(int pid, char *state)
 {
 	char path[64], buf[1024];
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	*state = 0;
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return 0;
@@ -63,10 +64,16 @@ static uint64_t proc_start(int pid)
 	unsigned long long start = 0;
 	/* after ") ": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime
 	 * cstime priority nice threads itrealvalue starttime(22) */
-	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
-			 &start) != 1)
+	if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+			 state, &start) != 2)
 		return 0;
 	return start;
+}
+
+static uint64_t proc_start(int pid)
+{
+	char state;
+	return proc_stat(pid, &state);
 }
 
 /* A privileged process trusts its claims file only if no other user can open it: a group member who
@@ -377,16 +384,32 @@ static int alive(const struct claims *cl, const struct claim_holder *h)
 	return !start || start == h->start; /* no /proc to ask: trust the pid */
 }
 
-int claims_prune(uncore_t *u, struct claim *c)
+int claims_prune(uncore_t *u, struct claim *c, uint32_t *gone_ctrs)
 {
 	int k = 0, gone = 0;
+	uint32_t dead = 0, live = 0;
 	for (int j = 0; j < c->nholders && j < CLAIM_HOLDERS; j++)
-		if (alive(u->claims, &c->h[j]))
+		if (alive(u->claims, &c->h[j])) {
+			live |= c->h[j].ctrs;
 			c->h[k++] = c->h[j];
-		else
+		} else {
+			dead |= c->h[j].ctrs;
 			gone = c->h[j].pid;
+		}
 	c->nholders = k;
+	if (gone_ctrs)
+		*gone_ctrs = dead & ~live;
 	return gone;
+}
+
+char claims_holder_state(const uncore_t *u, const struct claim_holder *h)
+{
+	char state;
+	if (!alive(u->claims, h))
+		return 0;
+	if (h->pid == (int32_t)getpid())
+		return 'R';
+	return proc_stat(h->pid, &state) ? state : '?';
 }
 
 int claims_count(const uncore_t *u) { return u->claims ? u->claims->n : 0; }

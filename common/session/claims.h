@@ -76,8 +76,12 @@ int claims_peek(struct uncore *u);
 /* A session that could not have the lock to leave: its records are dropped at the next lock. */
 int claims_gone(struct uncore *u, uint32_t token);
 int claims_pending(const struct uncore *u);
-/* Remove the holders that no longer run; returns the pid of one of them (0: none left). */
-int claims_prune(struct uncore *u, struct claim *c);
+/* Remove the holders that no longer run; returns the pid of one of them (0: none left), and in *gone_ctrs
+ * (NULL: not wanted) the counters only they held. */
+int claims_prune(struct uncore *u, struct claim *c, uint32_t *gone_ctrs);
+/* A holder's process state as /proc/PID/stat gives it ('R', 'S', 'T' stopped, 't' traced ...; '?' where
+ * /proc does not say; 'R' this process), or 0 when the holder no longer runs. */
+char claims_holder_state(const struct uncore *u, const struct claim_holder *h);
 /* The claims loaded (every record names a box of this machine), one by one. */
 int claims_count(const struct uncore *u);
 struct claim *claims_at(struct uncore *u, int i);

@@ -55,6 +55,16 @@ int session_event_rate_span(const uncore_session_t *s, int ev, int socket, doubl
 int session_read_quiet(const uncore_session_t *s);
 struct health;
 struct health **session_health(uncore_session_t *s);
+/* A die the caller's last read found frozen by an overflow that no session of this handle services (a
+ * sampler killed or stopped before it serviced it: session_freeze.c), the i-th (0, or -1 past the last). */
+struct session_frozen {
+	int socket, die;
+	int pid;         /* the sampling process whose counter's overflow holds the freeze (0: no claim explains it) */
+	char state;      /* 0: it had died (its boxes were restored and the die counts again); else its state in
+			  * /proc/PID/stat ('T': stopped, 't': traced, 'R', 'S' ...; '?': unknown) */
+	uint64_t status; /* the die's global overflow status as found (its first word that had a bit set) */
+};
+int session_frozen(const uncore_session_t *s, int i, struct session_frozen *out);
 
 /* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
  * sample of those that are due. */

@@ -169,12 +169,28 @@ void sess_reap_dead(uncore_t *u)
 	for (int i = 0; i < claims_count(u);) {
 		struct claim *c = claims_at(u, i);
 		const struct box *b = claims_box(u, c);
-		int pid = claims_prune(u, c);
+		uint32_t dead_ctrs;
+		int pid = claims_prune(u, c, &dead_ctrs);
+		if (c->nholders && b && dead_ctrs && c->nsaved) {
+			/* the counters only the dead held, in a box others still count on: put back, so that a dead
+			 * sampler's counter (armed for an overflow) cannot freeze its die again */
+			if (restore_ctrs(u, b, c->sv, c->nsaved, dead_ctrs) || sess_box_status_clear(u, b, dead_ctrs))
+				uc_warn("%s %d (socket %d): the counters process %d left programmed could not be restored: %s",
+					b->t->name, b->idx, b->socket, pid, uncore_error());
+			else {
+				uc_warn("%s %d (socket %d): the counters process %d left programmed when it ended without "
+					"releasing them are restored (other sessions still count on the box)", b->t->name, b->idx,
+					b->socket, pid);
+				if (b->socket >= 0 && b->socket < UC_MAX_SOCKETS && b->die >= 0 && b->die < UC_MAX_DIES)
+					any = reaped[b->socket][b->die] = 1;
+			}
+		}
 		if (c->nholders || !b) {
 			i++;
 			continue;
 		}
-		if (c->nsaved && restore_regs(u, b, c->sv, c->nsaved)) {
+		/* (and an overflow a dead sampler left in the box's status, which no one else would clear) */
+		if (c->nsaved && (restore_regs(u, b, c->sv, c->nsaved) || sess_box_status_clear(u, b, ~0u))) {
 			uc_warn("%s %d (socket %d), left programmed, could not be restored: %s; its record is kept for a "
 				"later session", b->t->name, b->idx, b->socket, uncore_error());
 			i++;

@@ -59,6 +59,21 @@ int sess_glob_resume(uncore_session_t *s, int socket, int die, const uint64_t g[
 	return 0;
 }
 
+/* Where a box's status bits are cleared (write 1 to clear): its status register, or a register of its own. */
+static uint64_t status_clr_reg(const struct box *b) { return b->t->status_clr ? b->r.rel + b->t->status_clr : b->r.status; }
+
+int sess_box_status_clear(uncore_t *u, const struct box *b, uint32_t ctrs)
+{
+	uint64_t st;
+	if (!b->r.status || b->t->bc->style->status_in_ctl) /* (Montecito's sit in PMC0, which a restore writes) */
+		return 0;
+	uint64_t clr = status_clr_reg(b);
+	if (reg_read(u, b, b->r.status, 0, reg_box_ctl_bytes(b->t), &st))
+		return -1;
+	st = (st >> b->t->status_shift) & uc_width_mask(b->r.nctr) & ctrs;
+	return st ? reg_write(u, b, clr, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift) : 0;
+}
+
 /* One box's overflowed counters: recorded, re-armed, their status cleared.  Returns how many. */
 static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t *out, int room)
 {
@@ -84,7 +99,7 @@ static int box_overflows(uncore_session_t *s, struct prog *p, uncore_overflow_t 
 			return -1;
 	}
 	/* status bits are write-1-to-clear; Montecito's sit in PMC0 beside fr, cleared by writing it running */
-	uint64_t clr = b->t->status_clr ? b->r.rel + b->t->status_clr : b->r.status;
+	uint64_t clr = status_clr_reg(b);
 	if (pmc0 ? sess_write_box_ctl(s->u, b, sess_bc_running(b))
 		 : reg_write(s->u, b, clr, 0, reg_box_ctl_bytes(b->t), st << b->t->status_shift))
 		return -1;

@@ -140,6 +140,8 @@ struct uncore_session {
 	uint64_t *batch_val;
 	struct msr_prefetch batch;
 	int read_quiet; /* the caller's last read: every counter counted, no box flagged, failed or taken */
+	struct session_frozen frozen[UC_MAX_SOCKETS * UC_MAX_DIES]; /* dies the caller's last read found frozen */
+	int nfrozen;
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
@@ -179,6 +181,13 @@ int sess_service_overflows(uncore_session_t *s);
  * its overflow status cleared too.  0, or -1 with a message. */
 int sess_glob_thaw(uncore_t *u, int socket, int die, int alone);
 int sess_dies(const uncore_session_t *s, int socket); /* dies of a socket, at least 1 */
+/* The overflow status bits of counters ctrs (bit k: counter k) of a box cleared (a dead sampler's, which
+ * nobody else would clear): 0, or -1 with a message. */
+int sess_box_status_clear(uncore_t *u, const struct box *b, uint32_t ctrs);
+/* After the caller's read: each die where none of the session's general counters moved, frozen by an overflow
+ * no session of this handle services, has its dead sampler reaped and counts again, or is noted in s->frozen
+ * with the live sampler that holds it (session_freeze.c).  Nothing to do on the perf backend. */
+void sess_check_frozen(uncore_session_t *s);
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 /* How many of a box's control words (only >= 0: that slot's alone) differ from what the session counts there
  * (the first named in buf) */

@@ -346,6 +346,11 @@ int uncore_session_read_impl(uncore_session_t *s)
 	if (s->running) {
 		s->tprev = t1;
 		s->t1 = s->t_sampled;
+		char msg[1024];
+		snprintf(msg, sizeof(msg), "%s", rc ? uncore_error() : "");
+		sess_check_frozen(s); /* a die none of whose counters moved: frozen by a sampler that never serviced it? */
+		if (rc)
+			uc_err("%s", msg); /* the read's own message stands */
 	}
 	return rc;
 }

@@ -16,10 +16,11 @@ wait_lines() { # until the session printed $1 value lines (two sockets an interv
 	while [ "$(lines)" -lt "$1" ] && [ $i -lt 1200 ] && kill -0 $stat 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 }
 wait_lines 4
+before=$(lines)
 $UNCORE --backend "$M" check --seconds 0.1 --size 32 >"$W/out" 2>"$W/err"
 rc=$?
 after=$(lines)
-wait_lines $((after + 8))
+wait_lines $((after + 10))
 kill -INT $stat 2>/dev/null
 wait $stat
 
@@ -31,13 +32,17 @@ check "its attribution rows are skipped, naming the shared machine" \
 	'grep -qE "^attribution: two CPU sets at once .* SKIP: .*shared=" "$W/out"'
 # the profile's traffic (sim_profile.c: socket s reads 12.8 GB/s x (1 + s)): socket 1 counts twice socket 0's
 # reads in every interval, and socket 0 at least half of 12.8 GB/s / 64 bytes a CAS over the interval (the
-# interval's length is the host's, on 2 loaded cores: a bound, not a value)
-awk -F, -v after="$after" '
+# interval's length is the host's, on 2 loaded cores: a bound, not a value).  The intervals the check ran in
+# are left out: it freezes a box it shares with this session while it writes its own counters there
+# (session_program.c), and on 2 loaded cores a write preempted for milliseconds holds socket 0's channel
+# that long (a 200 ms interval 1.3 % short was seen); the bug was a 0 in every interval after it.
+awk -F, -v before="$before" -v after="$after" '
 	$4 != "UNC_M_CAS_COUNT.RD" { next }
 	{ n++ }
 	$2 == 0 { s0 = $5; dt = $1 - t; t = $1; i++ }
 	$2 == 1 && i > 0 {
-		total++; if (n > after) late++
+		if (n > before && n <= after + 2) next
+		total++; if (n > after + 2) late++
 		if (s0 <= 0 || $5 < 1.99 * s0 || $5 > 2.01 * s0 || (i > 1 && s0 < 0.5 * 12.8e9 / 64 * dt)) {
 			bad++; if (!first) first = sprintf("at %s s: socket 0 %s, socket 1 %s", $1, s0, $5)
 		}

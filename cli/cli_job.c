@@ -356,8 +356,12 @@ static int job_end(struct job_run *r, const char *dir)
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
+	if (fd < 0 && errno == ENOENT) {
 		fprintf(stderr, "uncore job: job %s is not being counted (no %s)\n", r->id, path);
+		return 1;
+	}
+	if (fd < 0) { /* another user's spool (the file is its owner's alone), a link */
+		fprintf(stderr, "uncore job: job %s: cannot open %s: %s\n", r->id, path, strerror(errno));
 		return 1;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {

@@ -93,6 +93,9 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then # another user: o
 		out=$(setpriv --reuid=65534 --regid=65534 --clear-groups flock -s -n "$P" true 2>&1); rc=$?
 		check "another user (uid 65534) cannot open the pid file to lock it ($rc: $out)" \
 			'[ $rc -ne 0 ] && echo "$out" | grep -q "Permission denied"'
+		out=$(setpriv --reuid=65534 --regid=65534 --clear-groups $UNCORE job end 1001 2>&1); rc=$?
+		check "... nor stop the count: its end says it cannot open the file ($rc: $out)" \
+			'[ $rc -eq 1 ] && echo "$out" | grep -q "job 1001: cannot open .*1001.pid: Permission denied"'
 	else
 		echo "not run: another user's lock (uid 65534 cannot reach $W)"
 	fi

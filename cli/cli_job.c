@@ -180,14 +180,14 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 	return spool_write(dir, r->id, "json", b, 0644);
 }
 
-/* The pid file left by a count that is not running (NULL: any), under the spool's lock: a begin of the
- * same id may be writing its own. */
-static void drop_pid_file(const char *dir, const char *path, const struct stat *mine)
+/* The pid file of a count that runs no more removed, if path is still that file (was): under the spool's
+ * lock, since a begin of the same id may be writing its own. */
+static void drop_pid_file(const char *dir, const char *path, const struct stat *was)
 {
 	char why[1200];
 	struct stat st;
 	int lk = job_spool_lock(dir, why, sizeof(why));
-	if (lk >= 0 && !lstat(path, &st) && (!mine || (st.st_dev == mine->st_dev && st.st_ino == mine->st_ino)))
+	if (lk >= 0 && !lstat(path, &st) && st.st_dev == was->st_dev && st.st_ino == was->st_ino)
 		unlink(path);
 	if (lk >= 0)
 		close(lk);

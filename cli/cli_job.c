@@ -4,7 +4,8 @@
  * sockets it holds whole, the memory, LLC, link, I/O and clock metrics the platform has), which reads
  * every --interval seconds (default 1) for the peaks; end stops it, and it writes the summary as JSON
  * into the spool (UNCORE_JOB_SPOOL, default /var/spool/intel-uncore/jobs): ID.json, one key a line;
- * report prints it.  While it counts, ID.pid holds its process id under a lock it keeps.
+ * report prints it.  While it counts, ID.pid (0600) names it by its process id and start time
+ * (cli_job_pid.h): end signals that process and no other.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,12 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_job_pid.h"
 #include "util/guarded_read.h"
 
 #define SPOOL_DEFAULT "/var/spool/intel-uncore/jobs"
@@ -68,14 +69,15 @@ static int spool_ready(const char *dir)
 	return 0;
 }
 
-/* A spool file of the job written whole (a temporary file renamed into place: no link is followed). */
-static int spool_write(const char *dir, const char *id, const char *ext, const char *text)
+/* A spool file of the job written whole (a temporary file renamed into place: no link is followed), mode
+ * 0644 (a summary, for the job's user to read) or 0600 (the pid file: nobody else opens it). */
+static int spool_write(const char *dir, const char *id, const char *ext, const char *text, mode_t mode)
 {
 	char tmp[1100], path[1100];
 	snprintf(tmp, sizeof(tmp), "%s/.%s.%s.tmp", dir, id, ext);
 	snprintf(path, sizeof(path), "%s/%s.%s", dir, id, ext);
 	unlink(tmp);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 	size_t n = strlen(text);
 	if (fd < 0 || write(fd, text, n) != (ssize_t)n || fsync(fd) || close(fd) || rename(tmp, path)) {
 		int e = errno;
@@ -175,7 +177,60 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 		fprintf(stderr, "uncore job: the summary of job %s does not fit in %zu bytes\n", r->id, sizeof(b));
 		return -1;
 	}
-	return spool_write(dir, r->id, "json", b);
+	return spool_write(dir, r->id, "json", b, 0644);
+}
+
+/* The pid file of a count that runs no more removed, if path is still that file (was): under the spool's
+ * lock, since a begin of the same id may be writing its own. */
+static void drop_pid_file(const char *dir, const char *path, const struct stat *was)
+{
+	char why[1200];
+	struct stat st;
+	int lk = job_spool_lock(dir, why, sizeof(why));
+	if (lk >= 0 && !lstat(path, &st) && st.st_dev == was->st_dev && st.st_ino == was->st_ino)
+		unlink(path);
+	if (lk >= 0)
+		close(lk);
+}
+
+/* Whether the pid file names a counting process that runs; p filled from it. */
+static int counted(const char *path, struct job_proc *p)
+{
+	char line[128] = "";
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t got = fd < 0 ? -1 : read(fd, line, sizeof(line) - 1);
+	if (fd >= 0)
+		close(fd);
+	line[got > 0 ? got : 0] = 0;
+	return !job_proc_parse(line, p) && job_proc_alive(p);
+}
+
+/* The pid file written: this process, unless one counts the job already (-1, said through ready). */
+static int claim_job(const char *dir, const char *id, const char *path, struct stat *mine, int ready)
+{
+	char why[1200], text[128];
+	struct job_proc me, other;
+	if (job_proc_self(&me)) {
+		dprintf(ready, "cannot read its own start time (/proc/self/stat): end could not tell it from a later "
+			       "process of the same id");
+		return -1;
+	}
+	/* a file another count left (killed), of an older uncore, or that someone holds a lock on, is replaced */
+	int lk = job_spool_lock(dir, why, sizeof(why)), rc = -1;
+	if (lk < 0)
+		dprintf(ready, "%s", why);
+	else if (counted(path, &other))
+		dprintf(ready, "it is being counted already (process %ld, %s)", other.pid, path);
+	else {
+		job_proc_format(&me, text, sizeof(text));
+		if (spool_write(dir, id, "pid", text, 0600) || lstat(path, mine))
+			dprintf(ready, "cannot write its process id into %s", path);
+		else
+			rc = 0;
+	}
+	if (lk >= 0)
+		close(lk);
+	return rc;
 }
 
 /* The counting process: tell the parent (ready) through fd, count until a signal, write the summary. */
@@ -184,25 +239,12 @@ static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 	uncore_session_t *s = NULL;
 	int rc = 1, held = 0;
 	char path[1100], sum[1100];
-	struct stat st;
+	struct stat mine;
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
-	/* the pid file: opened without following a link and locked before a byte is written (a second begin of
-	 * the job finds it held and programs nothing), then held while it counts: end knows it is alive */
-	int lock = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (lock < 0 || fstat(lock, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
-		dprintf(ready, "cannot make %s, a file of its own", path);
+	if (claim_job(dir, r->id, path, &mine, ready))
 		goto out;
-	}
-	if (flock(lock, LOCK_EX | LOCK_NB)) {
-		dprintf(ready, "it is being counted already (%s is held)", path);
-		goto out;
-	}
 	held = 1;
-	if (ftruncate(lock, 0) || dprintf(lock, "%ld\n", (long)getpid()) < 0 || fsync(lock)) {
-		dprintf(ready, "cannot write its process id into %s", path);
-		goto out;
-	}
 	unlink(sum); /* a summary of an earlier count of the same id is not this one's */
 	if (uncore_session_new(u, &s) || add_metrics(s, u, r) || uncore_session_start(s)) {
 		dprintf(ready, "%s", uncore_error());
@@ -221,9 +263,7 @@ static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 		rc = 0;
 out:
 	if (held) /* ours: gone with us */
-		unlink(path);
-	if (lock >= 0)
-		close(lock);
+		drop_pid_file(dir, path, &mine);
 	if (ready >= 0)
 		close(ready);
 	uncore_session_free(s);
@@ -310,13 +350,18 @@ static int job_begin(struct job_run *r, const char *dir)
 
 static int job_end(struct job_run *r, const char *dir)
 {
-	char path[1100], line[32] = "", sum[1100];
+	char path[1100], line[128] = "", sum[1100];
 	struct stat st;
+	struct job_proc p;
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
+	if (fd < 0 && errno == ENOENT) {
 		fprintf(stderr, "uncore job: job %s is not being counted (no %s)\n", r->id, path);
+		return 1;
+	}
+	if (fd < 0) { /* another user's spool (the file is its owner's alone), a link */
+		fprintf(stderr, "uncore job: job %s: cannot open %s: %s\n", r->id, path, strerror(errno));
 		return 1;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
@@ -325,25 +370,34 @@ static int job_end(struct job_run *r, const char *dir)
 				"write: refused\n", r->id, path);
 		return 1;
 	}
-	if (!flock(fd, LOCK_EX | LOCK_NB)) { /* nobody holds it: the counting process is gone */
-		close(fd);
-		unlink(path);
+	ssize_t got = read(fd, line, sizeof(line) - 1); /* from the file we checked, not its path */
+	close(fd);
+	line[got > 0 ? got : 0] = 0;
+	line[strcspn(line, "\n")] = 0;
+	if (job_proc_parse(line, &p)) {
+		fprintf(stderr, "uncore job: job %s: %s does not name a process with its start time ('%.40s'; an older "
+				"uncore's?): nothing signalled; stop its counting process by hand, then remove the file\n",
+			r->id, path, line);
+		return 1;
+	}
+	/* the process the file names, by its start time: not whatever process has its pid now, and not
+	 * whoever holds a lock on the file; at most 60 s for the summary */
+	int stopped = job_proc_stop(&p, 60000);
+	if (stopped == 1) {
+		drop_pid_file(dir, path, &st);
 		fprintf(stderr, "uncore job: job %s: its counting process ended before the job (killed?): no summary; "
 				"its boxes are restored by the next session\n", r->id);
 		return 1;
 	}
-	ssize_t got = pread(fd, line, sizeof(line) - 1, 0); /* from the file we checked and hold, not its path */
-	line[got > 0 ? got : 0] = 0;
-	long pid = strtol(line, NULL, 10);
-	if (pid <= 1 || kill((pid_t)pid, SIGTERM)) {
-		close(fd);
-		fprintf(stderr, "uncore job: job %s: cannot stop its counting process (%s)\n", r->id, line);
+	if (stopped == -1) {
+		fprintf(stderr, "uncore job: job %s: cannot stop its counting process %ld: %s\n", r->id, p.pid, strerror(errno));
 		return 1;
 	}
-	/* it writes the summary, then lets go of the lock: wait for that, at most 60 s */
-	for (int i = 0; i < 1200 && flock(fd, LOCK_EX | LOCK_NB); i++)
-		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
-	close(fd);
+	if (stopped) {
+		fprintf(stderr, "uncore job: job %s: its counting process %ld still runs 60 s after SIGTERM: no summary\n",
+			r->id, p.pid);
+		return 1;
+	}
 	if (access(sum, F_OK)) {
 		fprintf(stderr, "uncore job: job %s: no summary was written (%s)\n", r->id, sum);
 		return 1;

@@ -4,7 +4,7 @@
  * read and write, the bytes since the plugin first saw the job (DERIVE) over the node's sockets, so that a
  * job's traffic across its nodes is one sumSeries in Graphite; and the node's bytes no job's core caused
  * under plugin instance unattributed.  The jobs are read again at every dispatch: when they change, the
- * attribution starts over on the new set (a job that stays keeps its count).
+ * attribution starts over on the new set (a job that stays keeps its count, a job that left is forgotten).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +27,7 @@ int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 	}
 	if (uncore_job_tally_jobs(&st->tally, st->u)) /* the jobs there now, each with its series */
 		return iu_fail(err, len, "PerJob: %s", uncore_error());
+	uncore_job_tally_prune(&st->tally); /* a job that left is sent no more: its entry goes (the exporter's way) */
 	return 0;
 }
 

@@ -434,7 +434,7 @@ static void put_file(const char *dir, const char *rel, const char *text)
 /* PerJob true on a simulated SPR whose profile runs three jobs (their cgroups below UNCORE_SYSROOT) and
  * 5 GB/s of DMA on socket 0: job_<id> and unattributed memory_bandwidth series, each the truth within 5 %
  * over 10 s and adding up to the node's reads; a job that starts later gets its series, the others keep
- * counting. */
+ * counting; a job that ends is forgotten. */
 static void test_per_job(void)
 {
 	char dir[300], conf[800];
@@ -471,6 +471,20 @@ static void test_per_job(void)
 	CU_ASSERT_FATAL(read_after(10) == 0);
 	near("job 104 appears", got("job_104", "memory_bandwidth", "read") + 1, 1, 0.05);
 	near("job 101 kept its count", got("job_101", "memory_bandwidth", "read"), 30e9 * 21, 0.05);
+	/* a job ends: its series stops and the plugin forgets it (it kept every job that ever ran, ~50 bytes
+	 * each); the jobs that stay keep their counts */
+	CU_ASSERT_EQUAL(state.tally.n, 4);
+	snprintf(conf, sizeof(conf), "%s/%s/job_103/cpuset.cpus.effective", dir, v2);
+	CU_ASSERT_FATAL(unlink(conf) == 0);
+	*strrchr(conf, '/') = 0;
+	CU_ASSERT_FATAL(rmdir(conf) == 0);
+	CU_ASSERT_FATAL(read_after(1) == 0); /* the job set is read at this dispatch */
+	CU_ASSERT_FATAL(read_after(1) == 0);
+	CU_ASSERT(mock_find("job_103", "memory_bandwidth", "read") == NULL);
+	CU_ASSERT_EQUAL(state.tally.n, 3); /* 101, 102 and 104 */
+	for (int i = 0; i < state.tally.n; i++)
+		CU_ASSERT(strcmp(state.tally.jobs[i].id, "103") != 0);
+	near("job 101 kept its count after 103 left", got("job_101", "memory_bandwidth", "read"), 30e9 * 23, 0.05);
 	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
 	stop();
 	unsetenv("UNCORE_SYSROOT");

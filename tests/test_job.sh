@@ -2,7 +2,8 @@
 # uncore job begin|end|report (issue 46 point 2): an exclusive job's summary on the simulator, whose
 # profile is the truth: the bytes of the socket the job holds whole, its mean and peak bandwidth; the
 # machine left as found; a counting process killed, a job on no whole socket, an odd id, a spool others
-# may write, a link planted where the summary goes.
+# may write, a link planted where the summary goes; a lock someone holds on the pid file, a dead count's
+# pid given to another process (issue 64 point 2).
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
 SIMSTATE=${top_builddir:-.}/tests/sim_state
@@ -66,6 +67,71 @@ out=$($UNCORE --backend "$sim" job begin 1001 2>&1); rc=$?
 check "a second begin of a counted job: refused ($rc: $out)" '[ $rc -eq 1 ] && echo "$out" | grep -q "it is being counted already"'
 out=$($UNCORE job end 1001 2>&1); rc=$?
 check "... and the first count ends with its summary ($rc)" '[ $rc -eq 0 ] && [ -f "$W/spool/jobs/1001.json" ]'
+# issue 64 point 2: the pid file is root's alone, and end signals and waits for the process it names by its
+# start time, not for whoever holds a lock on it.  hold FILE: a process of its own ($holder) with LOCK_SH on
+# the file (flock(2) on an open file of its own), once a LOCK_EX on it is let go; it holds it once it sleeps
+hold() {
+	(exec 7<"$1" && flock -s 7 && exec sleep 300) &
+	holder=$!
+	for i in $(seq 1 100); do [ "$(cat /proc/$holder/comm 2>/dev/null)" = sleep ] && break; sleep 0.1; done
+}
+# killed_held: a count of job 1001 begun, its pid file held, the count ($pid) killed with SIGKILL
+killed_held() {
+	out=$($UNCORE --backend "$sim" job begin 1001 --interval 0.2 2>&1)
+	pid=${out##* }
+	hold "$P"
+	kill -KILL "$pid" 2>/dev/null
+	for i in $(seq 1 200); do [ "$(cat /proc/$holder/comm 2>/dev/null)" = sleep ] && break; sleep 0.05; done
+}
+P=$W/spool/jobs/1001.pid
+out=$($UNCORE --backend "$sim" job begin 1001 --interval 0.2 2>&1)
+check "the pid file and the spool's lock: mode 0600, root's (this user's) alone ($(stat -c '%a %U' "$P" "$W/spool/jobs/.lock" | tr '\n' ' '))" \
+	'[ "$(stat -c "%a %u" "$P")" = "600 $(id -u)" ] && [ "$(stat -c "%a %u" "$W/spool/jobs/.lock")" = "600 $(id -u)" ]'
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then # another user: only root can be one
+	chmod 711 "$W"
+	if setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$W/spool/jobs"; then
+		out=$(setpriv --reuid=65534 --regid=65534 --clear-groups flock -s -n "$P" true 2>&1); rc=$?
+		check "another user (uid 65534) cannot open the pid file to lock it ($rc: $out)" \
+			'[ $rc -ne 0 ] && echo "$out" | grep -q "Permission denied"'
+		out=$(setpriv --reuid=65534 --regid=65534 --clear-groups $UNCORE job end 1001 2>&1); rc=$?
+		check "... nor stop the count: its end says it cannot open the file ($rc: $out)" \
+			'[ $rc -eq 1 ] && echo "$out" | grep -q "job 1001: cannot open .*1001.pid: Permission denied"'
+	else
+		echo "not run: another user's lock (uid 65534 cannot reach $W)"
+	fi
+	chmod 700 "$W"
+else
+	echo "not run: another user's lock on the pid file (being another user needs root)"
+fi
+# a lock on the live count's pid file (taken once the count lets go of it, as a user did on 0644 files):
+# end once waited 60 s for it, Slurm's node COMPLETING meanwhile; it waits for the process alone now
+hold "$P"
+out=$(timeout 45 $UNCORE job end 1001 2>&1); rc=$?
+check "a lock held on the pid file: end finishes within 45 s, with the summary ($rc: $out)" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "summary in"'
+kill "$holder" 2>/dev/null
+# a count killed, its pid file locked by someone: the job's next begin (a requeued job keeps its id) counts
+killed_held
+out=$($UNCORE --backend "$sim" job begin 1001 --interval 0.2 2>&1); rc=$?
+check "a begin over a killed count's pid file someone holds locked: it counts ($rc: $out)" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "^uncore job: job 1001: counting 1 socket"'
+out=$($UNCORE job end 1001 2>&1); rc=$?
+check "... and its end writes the summary ($rc: $out)" '[ $rc -eq 0 ] && [ -f "$W/spool/jobs/1001.json" ]'
+kill "$holder" 2>/dev/null
+# the count killed and its pid given to an unrelated process (the file rewritten in place, as a recycled
+# pid would read, the lock still held): end signals nothing and the process lives
+killed_held
+sleep 300 &
+victim=$!
+rest=$(sed 's/^[0-9]*//' "$P")
+printf '%s%s\n' "$victim" "$rest" >"$P"
+out=$($UNCORE job end 1001 2>&1); rc=$?
+check "a dead count's pid now an unrelated process's: end says the count ended, the process lives ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "its counting process ended before the job (killed?)" && kill -0 $victim'
+check "... and the dead count's pid file is gone" '[ ! -e "$P" ]'
+kill "$victim" "$holder" 2>/dev/null
+for i in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done # reaped: no longer a holder
+$UNCORE --backend "$sim" stat -e UNC_C_CLOCKTICKS --duration 0.01 >/dev/null 2>&1 # puts the killed counts' boxes back
 # a pid file others may write (planted to have root signal a process of theirs): refused, nothing signalled
 sleep 300 &
 victim=$!
@@ -74,6 +140,10 @@ chmod 666 "$W/spool/jobs/555.pid"
 out=$($UNCORE job end 555 2>&1); rc=$?
 check "end with a pid file others may write: refused, its process untouched ($rc)" \
 	'[ $rc -eq 1 ] && echo "$out" | grep -q "is not a file of root.s (or this user.s) that only its owner may write" && kill -0 $victim'
+chmod 644 "$W/spool/jobs/555.pid" # an older uncore's file: the pid alone, no start time to prove it by
+out=$($UNCORE job end 555 2>&1); rc=$?
+check "end with a pid file that names no start time: nothing signalled, said so ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "does not name a process with its start time" && kill -0 $victim'
 kill $victim 2>/dev/null
 rm -f "$W/spool/jobs/555.pid"
 # refusals

@@ -76,7 +76,7 @@ stop() {
 	stop_slurm
 	cg_clean
 	# a counting process a failed test left behind
-	for f in "$W"/linuxproc/spool/jobs/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+	for f in "$W"/linuxproc/spool/jobs/*.pid; do [ -f "$f" ] && kill "$(cut -d" " -f1 "$f")" 2>/dev/null; done # "PID START BOOT"
 	rm -rf "$W"
 }
 trap stop EXIT

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "claims.h"
+#include "util/proc_start.h"
 #include "util/safe_file.h"
 #include "session_priv.h"
 #include "util/error.h"
@@ -48,34 +49,6 @@ struct claims_hdr {
 
 #define CLAIMS_MAGIC "UCCLM04"
 
-/* When process pid started (clock ticks after boot), 0 if unknown; *state its state letter (R, S, T ...). */
-static uint64_t proc_stat(int pid, char *state)
-{
-	char path[64], buf[1024];
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	*state = 0;
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return 0;
-	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = 0;
-	char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
-	unsigned long long start = 0;
-	/* after ") ": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime
-	 * cstime priority nice threads itrealvalue starttime(22) */
-	if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
-			 state, &start) != 2)
-		return 0;
-	return start;
-}
-
-static uint64_t proc_start(int pid)
-{
-	char state;
-	return proc_stat(pid, &state);
-}
-
 /* A privileged process trusts its claims file only if no other user can open it: a group member who
  * could write a record could make root restore values of the member's choosing. */
 static int root_only(int fd, const char *path)
@@ -97,7 +70,7 @@ int claims_open(uncore_t *u)
 	if (!cl)
 		return uc_err("out of memory");
 	cl->fd = -1;
-	cl->my_start = proc_start((int)getpid());
+	cl->my_start = uc_proc_start((int)getpid(), NULL);
 	cl->priv = geteuid() == 0;
 	if (u->acc->claims[0]) {
 		char dflt[512];
@@ -380,7 +353,7 @@ static int alive(const struct claims *cl, const struct claim_holder *h)
 	}
 	if (kill(h->pid, 0) && errno == ESRCH)
 		return 0;
-	uint64_t start = proc_start(h->pid);
+	uint64_t start = uc_proc_start(h->pid, NULL);
 	return !start || start == h->start; /* no /proc to ask: trust the pid */
 }
 
@@ -409,7 +382,7 @@ char claims_holder_state(const uncore_t *u, const struct claim_holder *h)
 		return 0;
 	if (h->pid == (int32_t)getpid())
 		return 'R';
-	return proc_stat(h->pid, &state) ? state : '?';
+	return uc_proc_start(h->pid, &state) ? state : '?';
 }
 
 int claims_count(const uncore_t *u) { return u->claims ? u->claims->n : 0; }

@@ -331,7 +331,7 @@ static int same_tables(struct replay_node *nd)
 	return same;
 }
 
-/* signal_at=N:SIG (tests, doc/user-guide.md): the process sends itself SIG once N members are unpacked (0:
+/* signal_at=N:SIG (tests, doc/snapshot.md): the process sends itself SIG once N members are unpacked (0:
  * before the first), or, where the archive has fewer, once it is unpacked, before the machine is opened. */
 struct signal_at {
 	int at, sig, sent;

@@ -34,6 +34,10 @@ int cli_foreign_fds(int **out);
 /* From here on every signal that would end the process (cli_signals.c) is noted instead: the command
  * stops at its next wait, restores what it programmed and exits 128 + it. */
 void cli_catch_signals(void);
+/* Around the library's open (cli_open): the signals that would end the process now are held off until
+ * cli_deliver_signals, which then closes u (NULL: no handle) and ends the process by the first that came. */
+void cli_defer_signals(void);
+void cli_deliver_signals(uncore_t *u);
 /* The signal noted, or 0; cli_stop notes sig as if it had come (the first one stays). */
 int cli_stopped(void);
 void cli_stop(int sig);

@@ -1,7 +1,10 @@
 /* The signals that end a command which programs boxes (stat, check): each is caught, so that the command
- * stops at its next wait, restores the registers and exits 128 + the signal, as a shell would report it. */
+ * stops at its next wait, restores the registers and exits 128 + the signal, as a shell would report it.
+ * And those that come while any command opens its handle: held off until it is open, then the handle is
+ * closed (a replay's private directory removed) and the signal ends the process as it would have. */
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 
 static volatile sig_atomic_t stop_signal; /* the first signal that would have ended the process */
@@ -13,10 +16,9 @@ static void on_signal(int sig)
 }
 
 /* Every signal whose default action ends the process, but those reporting a fault of the process itself
- * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT), which keep their core dump.  One ignored
- * when the command starts stays ignored (nohup), but SIGINT and SIGQUIT, which a shell ignores in every
- * background job it starts, and SIGPIPE: its reader gone, the run ends all the same. */
-void cli_catch_signals(void)
+ * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT), which keep their core dump: the i-th, or 0
+ * past the last. */
+static int ending_signal(int i)
 {
 	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGPROF,
 				    SIGVTALRM, SIGXCPU, SIGXFSZ,
@@ -30,16 +32,66 @@ void cli_catch_signals(void)
 				    SIGSTKFLT,
 #endif
 	};
-	struct sigaction sa, old;
+	int n = (int)(sizeof(sigs) / sizeof(sigs[0]));
+	return i < n ? sigs[i] : i < n + SIGRTMAX - SIGRTMIN + 1 ? SIGRTMIN + i - n : 0;
+}
+
+static void catch_one(int sig)
+{
+	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal; /* no SA_RESTART: a wait returns at once */
 	sigemptyset(&sa.sa_mask);
-	for (int i = 0, n = (int)(sizeof(sigs) / sizeof(sigs[0])); i < n + SIGRTMAX - SIGRTMIN + 1; i++) {
-		int sig = i < n ? sigs[i] : SIGRTMIN + i - n;
+	sigaction(sig, &sa, NULL);
+}
+
+/* Each ending signal.  One ignored when the command starts stays ignored (nohup), but SIGINT and SIGQUIT,
+ * which a shell ignores in every background job it starts, and SIGPIPE: its reader gone, the run ends all
+ * the same. */
+void cli_catch_signals(void)
+{
+	struct sigaction old;
+	for (int i = 0, sig; (sig = ending_signal(i)); i++) {
 		int keep_ignored = sig != SIGINT && sig != SIGQUIT && sig != SIGPIPE;
 		if (!sigaction(sig, NULL, &old) && !(keep_ignored && old.sa_handler == SIG_IGN))
-			sigaction(sig, &sa, NULL);
+			catch_one(sig);
 	}
+}
+
+static sigset_t deferred; /* the signals cli_defer_signals catches */
+
+/* While the library opens a handle (a replay unpacks its archive into a private directory, which the
+ * handle's close removes): every ending signal that would end the process now (its action the default)
+ * is noted instead, and delivered once the open is done. */
+void cli_defer_signals(void)
+{
+	struct sigaction old;
+	sigemptyset(&deferred);
+	for (int i = 0, sig; (sig = ending_signal(i)); i++)
+		if (!sigaction(sig, NULL, &old) && old.sa_handler == SIG_DFL) {
+			catch_one(sig);
+			sigaddset(&deferred, sig);
+		}
+}
+
+void cli_deliver_signals(uncore_t *u)
+{
+	sigset_t mask;
+	/* blocked while their action goes back to the default: none comes between that and the look at what came */
+	sigprocmask(SIG_BLOCK, &deferred, &mask);
+	for (int i = 0, sig; (sig = ending_signal(i)); i++)
+		if (sigismember(&deferred, sig))
+			signal(sig, SIG_DFL);
+	int sig = stop_signal && sigismember(&deferred, stop_signal) ? stop_signal : 0;
+	sigemptyset(&deferred);
+	if (sig) {
+		uncore_close(u); /* its directory removed, then the signal's default action: the end */
+		raise(sig);
+		sigdelset(&mask, sig);
+		sigprocmask(SIG_SETMASK, &mask, NULL);
+		_exit(128 + sig); /* (not reached) */
+	}
+	sigprocmask(SIG_SETMASK, &mask, NULL);
 }
 
 int cli_stopped(void) { return stop_signal; }

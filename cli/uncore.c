@@ -51,7 +51,10 @@ int cli_only_backend(const char *backend)
 int cli_open(uncore_t **u)
 {
 	warnings_shown = 0;
-	if (uncore_open(backend_arg, u)) {
+	cli_defer_signals(); /* a signal while a replay unpacks: the handle closed, its directory removed, then it */
+	int rc = uncore_open(backend_arg, u);
+	cli_deliver_signals(rc ? NULL : *u);
+	if (rc) {
 		cli_warnings(); /* e.g. the environment ignored: it may be why */
 		fprintf(stderr, "uncore: %s\n", uncore_error());
 		return -1;

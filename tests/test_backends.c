@@ -81,6 +81,12 @@ static void test_pci_backend(void)
 	CU_ASSERT(pci_list_sysfs(&devs, &n) == 0);
 	CU_ASSERT_EQUAL(n, 2);
 	free(devs);
+	/* an id beyond the 16 bits of the PCI header (a snapshot's): not the device, not wrapped into Intel's 0x8086 */
+	put_str("0x100008086\n", "/sys/bus/pci/devices/0000:7f:10.1/vendor");
+	put_str("0x3cb40000\n", "/sys/bus/pci/devices/0000:7f:10.0/device");
+	CU_ASSERT(pci_list_sysfs(&devs, &n) == 0);
+	CU_ASSERT_EQUAL(n, 0);
+	free(devs);
 }
 
 /* A whole two-socket SNB-EP: socket 0's uncore is on bus 0xbf, socket 1's on 0x3f. */

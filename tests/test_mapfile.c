@@ -253,6 +253,56 @@ static void test_sysroot_cpuinfo(void)
 	CU_ASSERT(strstr(uncore_error(), "AuthenticAMD family 25 model 1") != NULL);
 }
 
+/* The numbers of /proc/cpuinfo (a snapshot's is anyone's): each within what CPUID leaf 1 can give (Intel SDM
+ * vol. 2A: family at most 0xf + 0xff = 270, model 0xff, stepping 0xf), else refused naming the line; never
+ * wrapped (atoi read 99999999999999999999 as -1). */
+static void test_cpuinfo_numbers(void)
+{
+	static const struct {
+		const char *family, *model, *stepping, *brand;
+		const char *error;         /* NULL: read */
+		int f, m, st;
+		double hz;
+	} cases[] = {
+		{ "99999999999999999999", "45", "7", "@ 2.70GHz", "'cpu family' is '99999999999999999999': not a number from 0 to 270", 0, 0, 0, 0 },
+		{ "6", "99999999999999999999", "7", "@ 2.70GHz", "'model' is '99999999999999999999': not a number from 0 to 255", 0, 0, 0, 0 },
+		{ "6", "45", "4294967303", "@ 2.70GHz", "'stepping' is '4294967303': not a number from 0 to 15", 0, 0, 0, 0 },
+		{ "271", "45", "7", "@ 2.70GHz", "'cpu family' is '271': not a number from 0 to 270", 0, 0, 0, 0 },
+		{ "6", "256", "7", "@ 2.70GHz", "'model' is '256': not a number from 0 to 255", 0, 0, 0, 0 },
+		{ "6", "-1", "7", "@ 2.70GHz", "'model' is '-1': not a number", 0, 0, 0, 0 },
+		{ "6", "45", "16", "@ 2.70GHz", "'stepping' is '16': not a number from 0 to 15", 0, 0, 0, 0 },
+		{ "6x", "45", "7", "@ 2.70GHz", "'cpu family' is '6x': not a number", 0, 0, 0, 0 },
+		{ "", "45", "7", "@ 2.70GHz", "'cpu family' is '': not a number", 0, 0, 0, 0 },
+		{ "270", "255", "15", "@ 2.70GHz", NULL, 270, 255, 15, 2.7e9 },
+		{ "6", "45", "unknown", "@ 1e999GHz", NULL, 6, 45, 0, 0 }, /* Linux's stepping where CPUID gave none */
+		{ "6", "45", "7", "@ -2.0GHz", NULL, 6, 45, 7, 0 },
+		{ "6", "45", "7", "@ nanGHz", NULL, 6, 45, 7, 0 },
+	};
+	put_str("0\n", "/sys/devices/system/cpu/cpu0/topology/physical_package_id");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char info[512];
+		struct host_info h;
+		snprintf(info, sizeof(info), "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: %s\nmodel\t\t: %s\n"
+			 "model name\t: Intel(R) Xeon(R) CPU %s\nstepping\t: %s\nflags\t\t: fpu msr\n\n", cases[i].family,
+			 cases[i].model, cases[i].brand, cases[i].stepping);
+		put_str(info, "/proc/cpuinfo");
+		int rc = host_from_sysfs(&h);
+		if (cases[i].error) {
+			if (rc == 0 || !strstr(uncore_error(), cases[i].error))
+				fprintf(stderr, "case %zu: rc %d, family %d model %d stepping %d: '%s', want '%s'\n", i, rc, h.family,
+					h.model, h.stepping, rc ? uncore_error() : "", cases[i].error);
+			CU_ASSERT(rc < 0 && strstr(uncore_error(), cases[i].error) != NULL);
+			CU_ASSERT(strstr(uncore_error(), "/proc/cpuinfo") != NULL);
+			continue;
+		}
+		CU_ASSERT_FATAL(rc == 0);
+		CU_ASSERT_EQUAL(h.family, cases[i].f);
+		CU_ASSERT_EQUAL(h.model, cases[i].m);
+		CU_ASSERT_EQUAL(h.stepping, cases[i].st);
+		CU_ASSERT_DOUBLE_EQUAL(h.tsc_hz, cases[i].hz, 1);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -260,6 +310,7 @@ int main(void)
 		{ "simulated CPUs: platform, 'uncore info' match, generic's events", test_sim_cpus },
 		{ "generic on a Granite Rapids id names Intel's Granite Rapids events", test_generic_events_are_intels },
 		{ "sysroot /proc/cpuinfo: the CPU id and its match", test_sysroot_cpuinfo },
+		{ "sysroot /proc/cpuinfo: a number out of CPUID's range refused, never wrapped", test_cpuinfo_numbers },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("mapfile", tests);

@@ -4,7 +4,8 @@
 # what the simulator gives (the units, every box and where it is, every event, every metric group's
 # values); snapshots of simulated machines with other shapes round-trip; the field's failures each give the
 # answer kept beside them (tests/snapshots/field, tools/snapshot/snapshot_test.sh); taking a snapshot writes no
-# register; hostile archives are refused and nothing is written outside a private directory.
+# register; hostile archives are refused and nothing is written outside a private directory; no path of
+# the user's (profile=, shared=, the sysroot) is kept in it.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 S=${top_srcdir:-.} B=${top_builddir:-.}
 UNCORE=$B/uncore SIMSTATE=$B/tests/sim_state
@@ -93,6 +94,21 @@ check "... and its manifest says why each file is there ($(tar xOf "$W/s.tar" MA
 	 [ "$(tar tf "$W/s.tar" | grep -vc "^MANIFEST$\|^snapshot.txt$")" -eq "$(tar xOf "$W/s.tar" MANIFEST | grep -vc "^#")" ]'
 check "... no counter value: the PMON registers of every PCI box read as zeros (iMC 0's CTR0 at 0xa0)" \
 	'[ "$(tar xOf "$W/s.tar" sys/bus/pci/devices/0000:ff:10.0/config | od -An -tx4 -j160 -N8 | tr -d " ")" = 0000000000000000 ]'
+# snapshot.txt keeps no path of the user's (a profile= or shared= file in a home directory), even where a
+# note quotes it; the user's own terminal still names it
+mkdir -p "$W/home/alice"
+printf 'uncore_clock_hz = 2e9\n' >"$W/home/alice/profile"
+rm -f "$W/p.tar"
+$UNCORE --backend "sim:snbep,profile=$W/home/alice/profile,shared=$W/home/alice/m" snapshot -o "$W/p.tar" >"$W/out" 2>&1
+rc=$?
+check "a snapshot with profile= and shared= ($rc): snapshot.txt says they were given, not where; no path of theirs in it" \
+	'[ $rc -eq 0 ] && tar xOf "$W/p.tar" snapshot.txt | grep -qx "backend sim:snbep,profile=\[path not kept\],shared=\[path not kept\]" &&
+	 ! tar xOf "$W/p.tar" | grep -q alice' || tar xOf "$W/p.tar" snapshot.txt
+rm -f "$W/p.tar"
+$UNCORE --backend "sim:snbep,profile=$W/home/alice/none" snapshot -o "$W/p.tar" >"$W/out" 2>&1
+check "... a profile that cannot be read: the note in snapshot.txt without its path, stderr with it" \
+	'tar xOf "$W/p.tar" snapshot.txt | grep -q "cannot open \[path not kept\]: No such file" &&
+	 ! tar xOf "$W/p.tar" | grep -q alice && grep -q "cannot open $W/home/alice/none" "$W/out"' || tar xOf "$W/p.tar" snapshot.txt
 out=$($UNCORE --backend "sim:snbep" snapshot -o "$W/s.tar" 2>&1); rc=$?
 check "an existing file is not overwritten ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "exists"'
 
@@ -107,6 +123,13 @@ $UNCORE --backend "perf+replay:$W/n.tar" info 2>&1 | tail -n +2 >"$W/got"
 check "a node whose registers cannot be read: its files and perf tree taken, what was not said ($rc), its perf replay the node's" \
 	'[ $rc -eq 0 ] && grep -q "not taken: registers (direct): not read" "$W/out" && tar xOf "$W/n.tar" snapshot.txt | grep -q "^registers (direct)" &&
 	 tar tf "$W/n.tar" | grep -q "^sys/bus/event_source/devices/uncore_imc_0/format/event$" && cmp -s "$W/want" "$W/got"'
+# ... and where a file of the sysroot is refused, the notes quote it without the sysroot's path
+rm "$W/node/proc/cpuinfo" && mkfifo "$W/node/proc/cpuinfo"
+rm -f "$W/n.tar"
+UNCORE_SYSROOT="$W/node" $UNCORE snapshot -o "$W/n.tar" >"$W/out" 2>&1; rc=$?
+check "a sysroot's /proc/cpuinfo a FIFO ($rc): the notes in snapshot.txt without the sysroot's path, stderr with it" \
+	'tar xOf "$W/n.tar" snapshot.txt | grep -q "cannot open \[path not kept\]/proc/cpuinfo: it is a FIFO" &&
+	 ! tar xOf "$W/n.tar" | grep -qF "$W/node" && grep -qF "$W/node/proc/cpuinfo" "$W/out"' || tar xOf "$W/n.tar" snapshot.txt
 
 # --check: uncore check on the replay of what was just taken, to set beside the node's own run
 rm -f "$W/c.tar"

@@ -1,6 +1,7 @@
 /* The host: CPU vendor, family, model, sockets and their CPUs, from /proc/cpuinfo and sysfs below the sysroot. */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +14,38 @@
 #include "util/guarded_read.h"
 #include "util/cpulist.h"
 
-static double brand_ghz(const char *v)
+/* The TSC rate a brand string gives ("... @ 2.70GHz"), or 0 (unknown) where it gives no positive finite
+ * number. */
+static double brand_hz(const char *v)
 {
 	const char *at = strrchr(v, '@');
-	return at ? strtod(at + 1, NULL) : 0;
+	double hz = at ? strtod(at + 1, NULL) * 1e9 : 0;
+	return isfinite(hz) && hz > 0 ? hz : 0;
+}
+
+/* The number of a /proc/cpuinfo line "name\t: value" into *val: a decimal from 0 to max, spaces around it,
+ * or "unknown" (Linux's stepping where CPUID gave none: arch/x86/kernel/cpu/proc.c), *val left 0; 0, or -1
+ * with the reason (a value out of range is not wrapped, nor taken as -1 as atoi took 99999999999999999999). */
+static int cpuinfo_number(const char *path, const char *name, const char *v, int max, int *val)
+{
+	char *end;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (!strcmp(v, "unknown\n") || !strcmp(v, "unknown"))
+		return 0;
+	errno = 0;
+	long n = *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : -1;
+	if (n >= 0 && !errno && n <= max) {
+		while (*end == ' ' || *end == '\t' || *end == '\n')
+			end++;
+		if (!*end) {
+			*val = (int)n;
+			return 0;
+		}
+	}
+	size_t len = strcspn(v, "\n");
+	return uc_err("%s: '%s' is '%.*s'%s: not a number from 0 to %d (CPUID leaf 1's, Intel SDM vol. 2A): refused", path,
+		      name, len > 40 ? 40 : (int)len, v, len > 40 ? "..." : "", max);
 }
 
 /* Each NUMA node's die: that of its first online CPU, as Linux's uncore_device_to_die takes the first
@@ -81,25 +110,30 @@ int host_from_sysfs(struct host_info *h)
 	if (!f)
 		return refused ? uc_err_prefix("reading the CPU identity: ")
 			       : access_errno_error(errno, path, "reading the CPU identity");
-	while (fgets(line, sizeof(line), f)) {
+	int rc = 0;
+	while (!rc && fgets(line, sizeof(line), f)) {
 		char *v = strchr(line, ':');
 		if (!v)
 			continue;
 		v++;
+		/* CPUID leaf 1 (Intel SDM vol. 2A): the family, Family ID plus Extended Family ID, at most 0xf + 0xff;
+		 * the model, Extended Model ID << 4 plus Model ID, at most 0xff; the stepping 4 bits */
 		if (!strncmp(line, "vendor_id", 9) && !h->vendor[0])
 			sscanf(v, " %15s", h->vendor);
 		else if (!strncmp(line, "cpu family", 10) && !h->family)
-			h->family = atoi(v);
+			rc = cpuinfo_number(path, "cpu family", v, 0xf + 0xff, &h->family);
 		else if (!strncmp(line, "model\t", 6) && !h->model)
-			h->model = atoi(v);
+			rc = cpuinfo_number(path, "model", v, 0xff, &h->model);
 		else if (!strncmp(line, "stepping", 8) && !h->stepping)
-			h->stepping = atoi(v);
+			rc = cpuinfo_number(path, "stepping", v, 0xf, &h->stepping);
 		else if (!strncmp(line, "model name", 10) && !h->tsc_hz && strstr(v, "GHz"))
-			h->tsc_hz = brand_ghz(v) * 1e9; /* Intel brand strings end "@ 2.70GHz": the TSC rate */
+			h->tsc_hz = brand_hz(v); /* Intel brand strings end "@ 2.70GHz": the TSC rate */
 		else if (!strncmp(line, "flags", 5) && strstr(v, " hypervisor"))
 			h->hypervisor = 1;
 	}
 	fclose(f);
+	if (rc)
+		return -1;
 	/* perf's #has_pmem (tools/perf/util/expr.c has_pmem()): the firmware lists NVDIMMs */
 	h->has_pmem = access(sysroot_path(path, sizeof(path), "/sys/firmware/acpi/tables/NFIT"), F_OK) == 0;
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)

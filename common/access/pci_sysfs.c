@@ -14,7 +14,7 @@ static int read_hex_file(const char *dir, const char *name, unsigned *val)
 	char path[8192];
 	long v;
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (sysroot_read_long(path, &v) < 0)
+	if (sysroot_read_long(path, &v) < 0 || v < 0 || v > 0xffff) /* a 16-bit id (PCI config header), not wrapped */
 		return -1;
 	*val = (unsigned)v;
 	return 0;

@@ -11,12 +11,15 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sim/sim.h"
+#include "replay_dir.h"
 #include "sim_replay.h"
 #include "util/error.h"
 #include "util/tar.h"
@@ -328,27 +331,70 @@ static int same_tables(struct replay_node *nd)
 	return same;
 }
 
+/* signal_at=N:SIG (tests, doc/snapshot.md): the process sends itself SIG once N members are unpacked (0:
+ * before the first), or, where the archive has fewer, once it is unpacked, before the machine is opened. */
+struct signal_at {
+	int at, sig, sent;
+};
+static void signal_at(void *arg, int members)
+{
+	struct signal_at *s = arg;
+	if (s->sig && !s->sent && members >= s->at) {
+		s->sent = 1;
+		raise(s->sig);
+	}
+}
+
+/* The simulator's options of spec's opts (",k=v,..."), in out; signal_at taken out of them into *s. */
+static int replay_options(const char *opts, char *out, size_t len, struct signal_at *s)
+{
+	size_t o = 0;
+	out[0] = 0;
+	while (*opts == ',') {
+		size_t n = strcspn(opts + 1, ",");
+		int at, sig, used = 0;
+		if (!strncmp(opts + 1, "signal_at=", 10)) {
+			if (sscanf(opts + 11, "%d:%d%n", &at, &sig, &used) != 2 || used != (int)n - 10 || at < 0 || sig < 1 ||
+			    sig > SIGRTMAX)
+				return uc_err("replay: bad option '%.*s' (signal_at=MEMBERS:SIGNAL, a signal's number)", (int)n,
+					      opts + 1);
+			*s = (struct signal_at){ .at = at, .sig = sig };
+		} else if (o + n + 1 < len) {
+			memcpy(out + o, opts, n + 1);
+			out[o += n + 1] = 0;
+		}
+		opts += n + 1;
+	}
+	return 0;
+}
+
 int replay_unpack(const char *spec, struct replay_node *nd)
 {
 	size_t n = strcspn(spec, ",");
-	const char *tmp = getenv("TMPDIR");
+	struct signal_at sig = { 0 };
+	char opts[sizeof(nd->simspec)];
 	memset(nd, 0, sizeof(*nd));
+	nd->lock = -1;
 	if (!n || n >= sizeof(nd->file) || n >= sizeof(nd->dir))
 		return uc_err("replay: give the snapshot's file: replay:FILE[,simulator options]");
 	memcpy(nd->file, spec, n);
+	if (replay_options(spec + n, opts, sizeof(opts), &sig))
+		return -1;
 	struct stat st;
 	if (!stat(nd->file, &st) && S_ISDIR(st.st_mode)) { /* a snapshot unpacked already (tar xf): read in place */
 		snprintf(nd->dir, sizeof(nd->dir), "%s", nd->file);
 	} else {
-		snprintf(nd->dir, sizeof(nd->dir), "%s/uncore-replay.XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
-		if (!mkdtemp(nd->dir)) {
-			nd->dir[0] = 0;
-			return uc_err("replay: making a private directory %s: %s", nd->dir, strerror(errno));
-		}
+		struct tar_limits lim = replay_limits;
+		lim.each = signal_at;
+		lim.arg = &sig;
+		if (replay_dir_make(nd->dir, sizeof(nd->dir), &nd->lock))
+			return -1;
 		nd->own_dir = 1;
-		if (tar_extract(nd->file, nd->dir, &replay_limits))
+		signal_at(&sig, 0);
+		if (tar_extract(nd->file, nd->dir, &lim))
 			return uc_err_prefix("replay: ");
 	}
+	signal_at(&sig, INT_MAX);
 	const char *was = sysroot_set_override(nd->dir);
 	int rc = host_from_sysfs(&nd->host);
 	sysroot_set_override(was);
@@ -357,7 +403,7 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 	const struct host_info *h = &nd->host;
 	const struct sim_kind *k = kind_of(h);
 	if (k)
-		return machine_spec(nd, k, spec + n);
+		return machine_spec(nd, k, opts);
 	/* a CPU model we have no platform of (a new part, a variant): the simulated machine whose discovery
 	 * tables are the node's, byte for byte, counts it as the node would (the library takes it generically) */
 	for (int i = 0; sim_kinds[i] && !k; i++)
@@ -367,14 +413,14 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 		return uc_err("replay %s: %s family %d model %d (0x%x) has no simulated platform, and no simulated machine "
 			      "has its discovery tables: nothing here can count it", nd->file, h->vendor, h->family,
 			      h->model, h->model);
-	return machine_spec(nd, k, spec + n);
+	return machine_spec(nd, k, opts);
 }
 
 void replay_node_free(struct replay_node *nd)
 {
-	if (nd->dir[0] && nd->own_dir)
-		tar_remove_tree(nd->dir);
-	nd->dir[0] = 0;
+	if (!nd->own_dir)
+		nd->dir[0] = 0;
+	replay_dir_remove(nd->dir, &nd->lock);
 }
 
 struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int owns)
@@ -390,6 +436,7 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	r->nd = *nd;
 	r->owns = owns;
 	nd->dir[0] = 0; /* the access removes it */
+	nd->lock = -1;
 	a->ops = &replay_ops;
 	a->priv = r;
 	a->inner = sim_acc; /* sim_of() finds the simulator, for traffic and tests */

@@ -9,6 +9,7 @@
 struct replay_node {
 	char file[512], dir[600], simspec[900];
 	int own_dir; /* the directory is the archive unpacked here (removed at the end), not one given */
+	int lock;    /* the descriptor holding its lock (replay_dir.h), or -1 */
 	const char *kind;
 	struct host_info host;
 };

@@ -200,10 +200,16 @@ static int write_archive(const struct snap_out *o, const char *path, const char 
 	snprintf(head, sizeof(head),
 		 "intel-uncore snapshot 1\nversion %s\nbackend %s\n# not read (the replay has none of it):\n%s",
 		 uncore_version(), backend, o->nnotes ? o->notes : "# nothing\n");
+	char *text = snap_hide_paths(backend, head); /* the user's paths are not sent with a bug report */
+	if (!text) {
+		free(manifest);
+		return -1;
+	}
 	int rc = tar_create(&w, path);
-	rc = rc || tar_add(w, "snapshot.txt", head, strlen(head)) || tar_add(w, "MANIFEST", manifest, mlen);
+	rc = rc || tar_add(w, "snapshot.txt", text, strlen(text)) || tar_add(w, "MANIFEST", manifest, mlen);
 	for (int i = 0; !rc && i < o->n; i++)
 		rc = tar_add(w, o->m[i].name, o->m[i].data, o->m[i].len);
+	free(text);
 	free(manifest);
 	if (rc) {
 		tar_abort(w);

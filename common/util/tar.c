@@ -501,6 +501,8 @@ static int extract_all(struct reader *r)
 		if (!all_zero(h)) {
 			if (member(r, h))
 				return -1;
+			if (r->lim->each)
+				r->lim->each(r->lim->arg, r->members);
 			continue;
 		}
 		/* the end: two zero blocks, or (accepted) one and the end of the file; what follows (a record's

@@ -31,6 +31,9 @@ struct tar_limits {
 	size_t max_member; /* bytes in one member */
 	size_t max_total;  /* bytes in all members */
 	int max_members;   /* members, directories included */
+	/* called after each member is extracted with the count so far (NULL: not called) */
+	void (*each)(void *arg, int members);
+	void *arg;
 };
 
 /* Extract every member of archive into dir, an existing, empty directory private to the caller (made

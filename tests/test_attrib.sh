@@ -75,6 +75,25 @@ rd=$(echo "$out" | sed -n 's/.*"job": "9", "read_bytes": \([^,]*\),.*"sampled": 
 check "srf, 3 x 64 cores: CPUs 140-143 said and left out, job 9 still 16e9 B/s within 5 % ($rd; rc $rc)" \
 	'[ $rc -eq 0 ] && [ "$(grep -c "does not fit the 10-bit thread filter of srf" "$W/err")" -eq 4 ] &&
 	 echo "$rd" | awk "{ exit !(\$1 > 0.95 * 160e9 && \$1 < 1.05 * 160e9 && \$2 == 0.5) }"'
+# issue 64 point 5: a clash is said by the start's first error, naming the box, the counters and what holds
+# them (its cleanup read the step's session that never started, and said "the session is not running"):
+# another process counts SNB-EP's TOR_INSERTS on CBo counters 0 and 1, the only ones it has (seed 000
+# Table 2-30), and nothing is left programmed by the refused count
+SIMSTATE=${top_builddir:-.}/tests/sim_state
+rm -rf "$R" && mkdir -p "$V2/job_1" && echo 0 >"$V2/job_1/cpuset.cpus.effective"
+printf 'job.a.cpus = 0\njob.a.mem_read_bytes_per_s = 10e9\n' >"$W/profile"
+sim="sim:snbep,shared=$W/clash,profile=$W/profile"
+$UNCORE --backend "$sim" stat -e UNC_C_TOR_INSERTS.OPCODE:opc=0x182,UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182 \
+	-I 100 --duration 120 >/dev/null 2>&1 &
+holder=$!
+for i in $(seq 1 1200); do # until it has programmed the machine (a loaded machine: up to 60 s)
+	case "$($SIMSTATE "$sim")" in *"changed 0"*) sleep 0.05 ;; *) break ;; esac
+done
+out=$($UNCORE --backend "$sim" stat --per-job --duration 0.2 2>&1); rc=$?
+kill $holder; wait $holder
+check "a clash: the first error, the counters and their holder ($rc: $out)" \
+	'[ $rc -eq 1 ] && ! echo "$out" | grep -q "not running" && echo "$out" | grep -q "^uncore: per-job attribution: cbo 0 (socket 0): UNC_C_TOR_INSERTS.MISS_ALL:socket=0:box=0:tid=0x0 may count on counters 0-1 only, and another session holds each (counter 0: process $holder, counter 1: process $holder)"'
+check "... and nothing left programmed ($($SIMSTATE "$sim"))" '$SIMSTATE "$sim" | grep -q "changed 0$"'
 # a platform without a per-thread count, and a node without jobs: said, exit 1
 out=$($UNCORE --backend sim:nhm stat --per-job --duration 1 2>&1); rc=$?
 check "nhm: no per-thread count, said ($rc: $out)" \

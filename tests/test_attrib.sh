@@ -94,6 +94,21 @@ kill $holder; wait $holder
 check "a clash: the first error, the counters and their holder ($rc: $out)" \
 	'[ $rc -eq 1 ] && ! echo "$out" | grep -q "not running" && echo "$out" | grep -q "^uncore: per-job attribution: cbo 0 (socket 0): UNC_C_TOR_INSERTS.MISS_ALL:socket=0:box=0:tid=0x0 may count on counters 0-1 only, and another session holds each (counter 0: process $holder, counter 1: process $holder)"'
 check "... and nothing left programmed ($($SIMSTATE "$sim"))" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+# ... and the exporter's --per-job beside its default set on SNB-EP, IVB-EP and SKX: what clashes is left out
+# with one warning, and the attribution starts (it said "--per-job: the session is not running")
+EXPORTER=${top_builddir:-.}/uncore-exporter
+for p in snbep ivbep skx; do
+	$EXPORTER --backend "sim:$p,profile=$W/profile" --listen 127.0.0.1:0 --per-job 2>"$W/exp" &
+	exp=$!
+	for i in $(seq 1 1200); do # until it serves (a loaded machine, a sanitizer build: up to 60 s)
+		grep -q "serving" "$W/exp" && break
+		sleep 0.05
+	done
+	kill $exp; wait $exp
+	check "exporter --per-job on $p: the attribution starts, what clashes said once ($(head -c 600 "$W/exp"))" \
+		'grep -q serving "$W/exp" && ! grep -q -- "--per-job:" "$W/exp" &&
+		 [ "$(grep -c "the default set leaves out .*llc_misses, llc_miss_ratio on $p to count the jobs beside it" "$W/exp")" -eq 1 ]'
+done
 # a platform without a per-thread count, and a node without jobs: said, exit 1
 out=$($UNCORE --backend sim:nhm stat --per-job --duration 1 2>&1); rc=$?
 check "nhm: no per-thread count, said ($rc: $out)" \

@@ -77,8 +77,8 @@ check "srf, 3 x 64 cores: CPUs 140-143 said and left out, job 9 still 16e9 B/s w
 	 echo "$rd" | awk "{ exit !(\$1 > 0.95 * 160e9 && \$1 < 1.05 * 160e9 && \$2 == 0.5) }"'
 # issue 64 point 5: a clash is said by the start's first error, naming the box, the counters and what holds
 # them (its cleanup read the step's session that never started, and said "the session is not running"):
-# another process counts SNB-EP's TOR_INSERTS on CBo counters 0 and 1, the only ones it has (seed 000
-# Table 2-30), and nothing is left programmed by the refused count
+# another process counts SNB-EP's TOR_INSERTS on CBo counters 0 and 1, the only ones it may use (327043-001,
+# 2.3.7 TOR_INSERTS "Register Restrictions: 0-1"), and nothing is left programmed by the refused count
 SIMSTATE=${top_builddir:-.}/tests/sim_state
 rm -rf "$R" && mkdir -p "$V2/job_1" && echo 0 >"$V2/job_1/cpuset.cpus.effective"
 printf 'job.a.cpus = 0\njob.a.mem_read_bytes_per_s = 10e9\n' >"$W/profile"

@@ -141,7 +141,7 @@ static int probe_group(const struct plan *p, const char *group, const char *only
 
 /* With the per-job attribution beside the default set (sel->per_job), a default metric whose events would
  * leave its sampled event no counter or no filter value on a box it samples is left out (p->beside, said
- * once by uncore_select): SNB-EP and IVB-EP have TOR_INSERTS on CBo counters 0-1 only (seed 000 Table 2-30,
+ * once by uncore_select): SNB-EP and IVB-EP have TOR_INSERTS on CBo counters 0-1 only (327043-001, 2.3.7 TOR_INSERTS:
  * "Register Restrictions: 0-1"), and SKX's DRd LLC events set the CHA's FILTER1 opcode that IA_MISS needs
  * clear.  1: left out; 0: kept (a metric that fails to add is left to add_metric to name). */
 static int beside_attrib(struct plan *p, const char *group, const char *name)

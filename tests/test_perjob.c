@@ -3,10 +3,10 @@
  * collectd's PerJob count).  On every simulated platform with an attribution, the default set chosen with
  * per_job starts, the attribution starts beside it, and both count the simulator's truth: on SNB-EP and
  * IVB-EP the default LLC metrics that need the CBo's counters 0-1 (TOR_INSERTS' only ones: 327043-001,
- * 2.3.7 "Register Restrictions: 0-1") and on SKX those that set the CHA's FILTER1 opcode are left out, said once in a warning.  A set
- * named explicitly is kept, and the attribution's start then fails with its own first error, naming the
- * box, the counters and what holds them (it said "the session is not running": its cleanup read the step's
- * session that never started).
+ * 2.3.7 "Register Restrictions: 0-1") and on SKX those that set the CHA's FILTER1 opcode are left out,
+ * said once in a warning.  A set named explicitly is kept, and the attribution's start then fails with its
+ * own first error, naming the box, the counters and what holds them (it said "the session is not running":
+ * its cleanup read the step's session that never started).
  */
 #include <stdio.h>
 #include <stdlib.h>

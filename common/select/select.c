@@ -141,9 +141,9 @@ static int probe_group(const struct plan *p, const char *group, const char *only
 
 /* With the per-job attribution beside the default set (sel->per_job), a default metric whose events would
  * leave its sampled event no counter or no filter value on a box it samples is left out (p->beside, said
- * once by uncore_select): SNB-EP and IVB-EP have TOR_INSERTS on CBo counters 0-1 only (327043-001, 2.3.7 TOR_INSERTS:
- * "Register Restrictions: 0-1"), and SKX's DRd LLC events set the CHA's FILTER1 opcode that IA_MISS needs
- * clear.  1: left out; 0: kept (a metric that fails to add is left to add_metric to name). */
+ * once by uncore_select): SNB-EP and IVB-EP have TOR_INSERTS on CBo counters 0-1 only (327043-001, 2.3.7
+ * TOR_INSERTS: "Register Restrictions: 0-1"), and SKX's DRd LLC events set the CHA's FILTER1 opcode that
+ * IA_MISS needs clear.  1: left out; 0: kept (a metric that fails to add is left to add_metric to name). */
 static int beside_attrib(struct plan *p, const char *group, const char *name)
 {
 	uncore_session_t *probe = NULL;
@@ -177,7 +177,9 @@ static int add_group(struct plan *p, const char *group, int optional)
 		if (!group_metric(p->u, i, group, &mi))
 			continue;
 		found = 1;
-		if (!already_added(p, mi.name) && !(optional && beside_attrib(p, group, mi.name)) && add_metric(p, mi.name, from))
+		if (already_added(p, mi.name) || (optional && beside_attrib(p, group, mi.name)))
+			continue;
+		if (add_metric(p, mi.name, from))
 			return -1;
 	}
 	if (!found && !optional) {

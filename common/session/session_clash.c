@@ -58,7 +58,8 @@ static void holder(const uncore_session_t *self, int bi, const struct claim *c, 
 	}
 }
 
-int sess_clash_filter(const uncore_session_t *s, const struct prog *pg, const struct claim *c, int f, const uint64_t *used)
+int sess_clash_filter(const uncore_session_t *s, const struct prog *pg, const struct claim *c, int f,
+		      const uint64_t *used)
 {
 	const struct box *b = box_of(s, pg->box);
 	const char *ours = "this session's events";
@@ -81,8 +82,8 @@ int sess_clash_filter(const uncore_session_t *s, const struct prog *pg, const st
 		      (unsigned long long)(c->fval[f] & diff), other ? "a session of " : "another session's ", who);
 }
 
-int sess_clash_counters(const uncore_session_t *s, const struct prog *pg, const struct claim *c, const struct sched_req *reqs,
-			int n, uint32_t taken)
+int sess_clash_counters(const uncore_session_t *s, const struct prog *pg, const struct claim *c,
+			const struct sched_req *reqs, int n, uint32_t taken)
 {
 	const struct box *b = box_of(s, pg->box);
 	unsigned all = (1u << b->r.nctr) - 1;

@@ -431,6 +431,17 @@ static void put_file(const char *dir, const char *rel, const char *text)
 	fclose(f);
 }
 
+/* The end of a PerJob test: no error was logged; the plugin stopped, its fake root dir gone. */
+static void end_jobs_test(const char *dir)
+{
+	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+	stop();
+	unsetenv("UNCORE_SYSROOT");
+	char cmd[400];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	CU_ASSERT(system(cmd) == 0);
+}
+
 /* PerJob true on a simulated SPR whose profile runs three jobs (their cgroups below UNCORE_SYSROOT) and
  * 5 GB/s of DMA on socket 0: job_<id> and unattributed memory_bandwidth series, each the truth within 5 %
  * over 10 s and adding up to the node's reads; a job that starts later gets its series, the others keep
@@ -471,12 +482,7 @@ static void test_per_job(void)
 	CU_ASSERT_FATAL(read_after(10) == 0);
 	near("job 104 appears", got("job_104", "memory_bandwidth", "read") + 1, 1, 0.05);
 	near("job 101 kept its count", got("job_101", "memory_bandwidth", "read"), 30e9 * 21, 0.05);
-	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
-	stop();
-	unsetenv("UNCORE_SYSROOT");
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	CU_ASSERT(system(cmd) == 0);
+	end_jobs_test(dir);
 }
 
 /* PerJob true beside the default set on SNB-EP (issue 64 point 5): the default set leaves out the LLC
@@ -499,12 +505,7 @@ static void test_per_job_default_set(void)
 	CU_ASSERT(mock_find("socket0", "total_events", "llc_lookups") != NULL);
 	CU_ASSERT(mock_find("socket0", "total_events", "llc_misses") == NULL);
 	CU_ASSERT_EQUAL(mock_logged(LOG_WARNING, "the default set leaves out llc_misses, llc_miss_ratio on snbep"), 1);
-	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
-	stop();
-	unsetenv("UNCORE_SYSROOT");
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	CU_ASSERT(system(cmd) == 0);
+	end_jobs_test(dir);
 }
 
 /* Interval 86400 on SNB-EP, whose 44-bit counters may wrap in 55 s: collectd calls the plugin often

@@ -13,6 +13,7 @@
 
 int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 {
+	size_t said = strlen(uncore_warnings()); /* (iu_start logged those: the default set's, the claims') */
 	if (uncore_jobs_signature(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
 	    uncore_attrib_start(st->attrib)) {
 		iu_fail(err, len, "PerJob: %s", uncore_error());
@@ -20,7 +21,7 @@ int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 		st->attrib = NULL;
 		return -1;
 	}
-	for (const char *w = uncore_warnings(); *w;) { /* entries left out, CPUs the filter cannot name */
+	for (const char *w = uncore_warnings() + said; *w;) { /* entries left out, CPUs the filter cannot name */
 		size_t n = strcspn(w, "\n");
 		WARNING("%s plugin: PerJob: %.*s", IU_NAME, (int)n, w);
 		w += n + (w[n] == '\n');

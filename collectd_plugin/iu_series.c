@@ -103,6 +103,7 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		.opt_groups = "MetricGroups", .opt_events = "Events", .opt_sockets = "Sockets", .opt_per_box = "ReportPerBox",
 		/* the default set fits a share of a core at the interval it is read at (uncore.h) */
 		.interval_s = c->interval > 0 ? c->interval : CDTIME_T_TO_DOUBLE(plugin_get_interval()),
+		.per_job = c->per_job, /* ... and leaves the attribution's counters free */
 	};
 	struct uncore_series *chosen = NULL;
 	int n = 0;

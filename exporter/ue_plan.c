@@ -120,6 +120,7 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 		.sockets = c->sockets, .per_box_all = c->per_box_all, .opt_metrics = "--metrics",
 		.opt_groups = "--groups", .opt_events = "--events", .opt_sockets = "--sockets", .opt_per_box = "--per-box",
 		.interval_s = c->interval, /* the default set fits a share of a core at it (uncore.h) */
+		.per_job = c->per_job,     /* ... and leaves the attribution's counters free */
 	};
 	struct uncore_series *chosen = NULL;
 	int n = 0;

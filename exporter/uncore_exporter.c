@@ -29,6 +29,16 @@ static void ending_signals(sigset_t *set)
 		sigaddset(set, s);
 }
 
+/* The library's warnings, a line each on stderr. */
+static void say_warnings(void)
+{
+	for (const char *w = uncore_warnings(); *w;) {
+		size_t n = strcspn(w, "\n");
+		fprintf(stderr, "uncore-exporter: %.*s\n", (int)n, w);
+		w += n + (w[n] == '\n');
+	}
+}
+
 static int start(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
 {
 	if (ue_plan(c, st, err, len))
@@ -39,11 +49,7 @@ static int start(const struct ue_config *c, struct ue_state *st, char *err, size
 	}
 	if (st->notice[0])
 		fprintf(stderr, "uncore-exporter: %s\n", st->notice);
-	for (const char *w = uncore_warnings(); *w;) {
-		size_t n = strcspn(w, "\n");
-		fprintf(stderr, "uncore-exporter: %.*s\n", (int)n, w);
-		w += n + (w[n] == '\n');
-	}
+	say_warnings();
 	if (c->per_job && ue_jobs_start(st, err, len))
 		fprintf(stderr, "uncore-exporter: %s; the other series go on\n", err);
 	return 0;
@@ -62,6 +68,7 @@ static int check_config(const struct ue_config *c)
 	       uncore_is_simulated(st.u) ? ", SIMULATED" : "", st.nseries, st.nfams, c->interval, c->listen);
 	if (st.notice[0])
 		printf("note: %s\n", st.notice);
+	say_warnings(); /* what the default set leaves out for --per-job, ... */
 	for (int f = 0; f < st.nfams; f++) {
 		printf("%s%s %s%s%s\n", st.fams[f].name, st.fams[f].counter ? "_total" : "", st.fams[f].counter ? "counter" : "gauge",
 		       st.fams[f].unit[0] ? ", " : "", st.fams[f].unit);

@@ -75,6 +75,40 @@ rd=$(echo "$out" | sed -n 's/.*"job": "9", "read_bytes": \([^,]*\),.*"sampled": 
 check "srf, 3 x 64 cores: CPUs 140-143 said and left out, job 9 still 16e9 B/s within 5 % ($rd; rc $rc)" \
 	'[ $rc -eq 0 ] && [ "$(grep -c "does not fit the 10-bit thread filter of srf" "$W/err")" -eq 4 ] &&
 	 echo "$rd" | awk "{ exit !(\$1 > 0.95 * 160e9 && \$1 < 1.05 * 160e9 && \$2 == 0.5) }"'
+# issue 64 point 5: a clash is said by the start's first error, naming the box, the counters and what holds
+# them (its cleanup read the step's session that never started, and said "the session is not running"):
+# another process counts SNB-EP's TOR_INSERTS on CBo counters 0 and 1, the only ones it may use (327043-001,
+# 2.3.7 TOR_INSERTS "Register Restrictions: 0-1"), and nothing is left programmed by the refused count
+SIMSTATE=${top_builddir:-.}/tests/sim_state
+rm -rf "$R" && mkdir -p "$V2/job_1" && echo 0 >"$V2/job_1/cpuset.cpus.effective"
+printf 'job.a.cpus = 0\njob.a.mem_read_bytes_per_s = 10e9\n' >"$W/profile"
+sim="sim:snbep,shared=$W/clash,profile=$W/profile"
+$UNCORE --backend "$sim" stat -e UNC_C_TOR_INSERTS.OPCODE:opc=0x182,UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182 \
+	-I 100 --duration 120 >/dev/null 2>&1 &
+holder=$!
+for i in $(seq 1 1200); do # until it has programmed the machine (a loaded machine: up to 60 s)
+	case "$($SIMSTATE "$sim")" in *"changed 0"*) sleep 0.05 ;; *) break ;; esac
+done
+out=$($UNCORE --backend "$sim" stat --per-job --duration 0.2 2>&1); rc=$?
+kill $holder; wait $holder
+check "a clash: the first error, the counters and their holder ($rc: $out)" \
+	'[ $rc -eq 1 ] && ! echo "$out" | grep -q "not running" && echo "$out" | grep -q "^uncore: per-job attribution: cbo 0 (socket 0): UNC_C_TOR_INSERTS.MISS_ALL:socket=0:box=0:tid=0x0 may count on counters 0-1 only, and another session holds each (counter 0: process $holder, counter 1: process $holder)"'
+check "... and nothing left programmed ($($SIMSTATE "$sim"))" '$SIMSTATE "$sim" | grep -q "changed 0$"'
+# ... and the exporter's --per-job beside its default set on SNB-EP, IVB-EP and SKX: what clashes is left out
+# with one warning, and the attribution starts (it said "--per-job: the session is not running")
+EXPORTER=${top_builddir:-.}/uncore-exporter
+for p in snbep ivbep skx; do
+	$EXPORTER --backend "sim:$p,profile=$W/profile" --listen 127.0.0.1:0 --per-job 2>"$W/exp" &
+	exp=$!
+	for i in $(seq 1 1200); do # until it serves (a loaded machine, a sanitizer build: up to 60 s)
+		grep -q "serving" "$W/exp" && break
+		sleep 0.05
+	done
+	kill $exp; wait $exp
+	check "exporter --per-job on $p: the attribution starts, what clashes said once ($(head -c 600 "$W/exp"))" \
+		'grep -q serving "$W/exp" && ! grep -q -- "--per-job:" "$W/exp" &&
+		 [ "$(grep -c "the default set leaves out .*llc_misses, llc_miss_ratio on $p to count the jobs beside it" "$W/exp")" -eq 1 ]'
+done
 # a platform without a per-thread count, and a node without jobs: said, exit 1
 out=$($UNCORE --backend sim:nhm stat --per-job --duration 1 2>&1); rc=$?
 check "nhm: no per-thread count, said ($rc: $out)" \

@@ -20,6 +20,8 @@
 #include "attrib.h"
 #include "jobs/jobs.h"
 #include "handle/handle.h"
+#include "open/open.h"
+#include "session/session.h"
 #include "util/error.h"
 
 struct thr {
@@ -52,6 +54,20 @@ const char *uncore_attrib_counts(const uncore_t *u)
 {
 	const struct attrib_plat *p = attrib_plat_of(uncore_platform_name(u));
 	return p ? p->counts : NULL;
+}
+
+int attrib_clash(uncore_session_t *s, char *why, size_t len)
+{
+	uncore_t *u = session_owner(s);
+	const struct attrib_plat *p = attrib_plat_of(uncore_platform_name(u));
+	char spec[160];
+	if (!p)
+		return 0;
+	snprintf(spec, sizeof(spec), "%s:tid=0x0", p->event); /* any thread: the filter's bits are what count */
+	handle_lock(u);
+	int rc = session_joins(s, spec, why, len);
+	handle_unlock(u);
+	return rc;
 }
 
 /* The unit the platform's event counts in, and its boxes per socket. */
@@ -212,6 +228,18 @@ static int step_end(struct uncore_attrib *a)
 	return rc;
 }
 
+/* A step that could not start: its session goes at once (never started, there is nothing of it to read or
+ * stop), so that no later stop reads it and puts "the session is not running" in place of why it failed. */
+static int step_drop(struct uncore_attrib *a, const char *spec)
+{
+	char why[512];
+	snprintf(why, sizeof(why), "%s", uncore_error());
+	uncore_session_free(a->samp);
+	a->samp = NULL;
+	a->nsamp = 0;
+	return spec ? uc_err("per-job attribution, %s: %s", spec, why) : uc_err("per-job attribution: %s", why);
+}
+
 static int step_begin(struct uncore_attrib *a)
 {
 	char spec[256];
@@ -228,11 +256,11 @@ static int step_begin(struct uncore_attrib *a)
 				continue;
 			snprintf(spec, sizeof(spec), "%s:socket=%d:box=%d:tid=0x%x", a->plat->event, k, c, a->thr[t].tid);
 			if (uncore_session_add(a->samp, spec) != n)
-				return uc_err_prefix("per-job attribution, %s: ", spec);
+				return step_drop(a, spec);
 			a->samp_thr[n++] = t;
 		}
 	a->nsamp = n;
-	return uncore_session_start(a->samp);
+	return uncore_session_start(a->samp) ? step_drop(a, NULL) : 0;
 }
 
 int uncore_attrib_start(uncore_attrib_t *a)
@@ -249,13 +277,21 @@ int uncore_attrib_start(uncore_attrib_t *a)
 	uncore_session_free(a->tot); /* an earlier run's */
 	a->tot = NULL;
 	if (uncore_session_new(a->u, &a->tot) || uncore_session_add_metric(a->tot, "mem_read_bytes") != 0 ||
-	    uncore_session_add_metric(a->tot, "mem_write_bytes") != 1 || uncore_session_start(a->tot))
+	    uncore_session_add_metric(a->tot, "mem_write_bytes") != 1 || uncore_session_start(a->tot)) {
+		uncore_session_free(a->tot); /* never started: a later read says "not started", not its own error */
+		a->tot = NULL;
 		return uc_err_prefix("per-job attribution, the memory controllers' count: ");
+	}
 	a->read_ns = 0;
 	a->running = 1;
-	if (step_begin(a)) {
-		uncore_attrib_stop(a);
-		return -1;
+	if (step_begin(a)) { /* why the step failed is the error: the cleanup's own is only a warning */
+		char why[512];
+		snprintf(why, sizeof(why), "%s", uncore_error());
+		if (uncore_attrib_stop(a))
+			uc_warn("per-job attribution, stopping after its start failed: %s", uncore_error());
+		uncore_session_free(a->tot); /* nothing counted: a read says it did not start */
+		a->tot = NULL;
+		return uc_err("%s", why);
 	}
 	return 0;
 }

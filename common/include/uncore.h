@@ -474,6 +474,11 @@ struct uncore_selection {
 	int per_box_all;  /* every metric per box of its unit */
 	const char *opt_metrics, *opt_groups, *opt_events, *opt_sockets, *opt_per_box;
 	double interval_s; /* seconds between the front end's reads; 0: not said (the counter limit alone) */
+	/* the front end attributes jobs beside it (uncore_attrib_*): the default set leaves out the metrics whose
+	 * events would take the counters or filter bits the attribution's sampled event needs, with a warning
+	 * (uncore_warnings()) naming them; what is named explicitly is kept, and the attribution's start then
+	 * fails naming the counter */
+	int per_job;
 };
 struct uncore_series {
 	int metric;       /* the session's metric, or -1: a raw event */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "uncore.h"
 #include "util/error.h"
+#include "attrib/attrib.h"
 
 /* What is reported when nothing is named (memory bandwidth, LLC, QPI/UPI, uncore frequency). */
 static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
@@ -22,6 +23,8 @@ struct plan {
 	const struct uncore_selection *sel;
 	struct uncore_series *series;
 	int n;
+	char beside[160]; /* per_job: the default metrics left out for the attribution ... */
+	char why[400];    /* ... and why the first was */
 };
 
 static const char *opt(const char *given, const char *dflt) { return given ? given : dflt; }
@@ -134,8 +137,35 @@ static int group_metric(uncore_t *u, int i, const char *group, struct uncore_met
 	return !uncore_metric_info(u, i, mi) && !strcmp(mi->group, group) && uncore_metric_here(u, i) > 0;
 }
 
+static int probe_group(const struct plan *p, const char *group, const char *only, int current, uncore_session_t **probe);
+
+/* With the per-job attribution beside the default set (sel->per_job), a default metric whose events would
+ * leave its sampled event no counter or no filter value on a box it samples is left out (p->beside, said
+ * once by uncore_select): SNB-EP and IVB-EP have TOR_INSERTS on CBo counters 0-1 only (327043-001, 2.3.7
+ * TOR_INSERTS: "Register Restrictions: 0-1"), and SKX's DRd LLC events set the CHA's FILTER1 opcode that
+ * IA_MISS needs clear.  1: left out; 0: kept (a metric that fails to add is left to add_metric to name). */
+static int beside_attrib(struct plan *p, const char *group, const char *name)
+{
+	uncore_session_t *probe = NULL;
+	char why[400];
+	int rc = 0;
+	if (!p->sel->per_job)
+		return 0;
+	if (!probe_group(p, group, name, 1, &probe))
+		rc = attrib_clash(probe, why, sizeof(why)) == 1;
+	uncore_session_free(probe);
+	if (rc) {
+		size_t n = strlen(p->beside);
+		snprintf(p->beside + n, sizeof(p->beside) - n, "%s%s", n ? ", " : "", name);
+		if (!p->why[0])
+			snprintf(p->why, sizeof(p->why), "%s", why);
+	}
+	return rc;
+}
+
 /* A named group must exist; a default one (optional) is skipped where the platform has none (Nehalem-EP
- * and Montecito have no interconnect metrics). */
+ * and Montecito have no interconnect metrics), and loses the metrics the per-job attribution cannot count
+ * beside. */
 static int add_group(struct plan *p, const char *group, int optional)
 {
 	struct uncore_metric_info mi;
@@ -147,7 +177,9 @@ static int add_group(struct plan *p, const char *group, int optional)
 		if (!group_metric(p->u, i, group, &mi))
 			continue;
 		found = 1;
-		if (!already_added(p, mi.name) && add_metric(p, mi.name, from))
+		if (already_added(p, mi.name) || (optional && beside_attrib(p, group, mi.name)))
+			continue;
+		if (add_metric(p, mi.name, from))
 			return -1;
 	}
 	if (!found && !optional) {
@@ -169,10 +201,10 @@ static int counters_of(uncore_session_t *s, int nsock)
 	return n;
 }
 
-/* A session never started with a group's metrics on the selected sockets, after those of the plan's session
- * when current is set (to price them together): 0, or -1 where one fails to add (add_group then names the
- * problem); *probe is to be freed either way. */
-static int probe_group(const struct plan *p, const char *group, int current, uncore_session_t **probe)
+/* A session never started with a group's metrics (only that one, where only is set) on the selected sockets,
+ * after those of the plan's session when current is set (to price them together): 0, or -1 where one fails
+ * to add (add_group then names the problem); *probe is to be freed either way. */
+static int probe_group(const struct plan *p, const char *group, const char *only, int current, uncore_session_t **probe)
 {
 	struct uncore_metric_info mi;
 	unsigned socks = p->sel->sockets;
@@ -182,7 +214,7 @@ static int probe_group(const struct plan *p, const char *group, int current, unc
 		if (uncore_session_add_metric(*probe, uncore_session_metric_name(p->s, m)) < 0)
 			return -1;
 	for (int i = 0; i < uncore_num_metrics(p->u); i++) {
-		if (!group_metric(p->u, i, group, &mi))
+		if (!group_metric(p->u, i, group, &mi) || (only && strcmp(mi.name, only)))
 			continue;
 		for (int sock = socks ? 0 : -1; sock < (socks ? uncore_num_sockets(p->u) : 0); sock++) {
 			char spec[160];
@@ -200,7 +232,7 @@ static int probe_group(const struct plan *p, const char *group, int current, unc
 static int group_counters(const struct plan *p, const char *group)
 {
 	uncore_session_t *probe = NULL;
-	int n = probe_group(p, group, 0, &probe) ? -1 : counters_of(probe, uncore_num_sockets(p->u));
+	int n = probe_group(p, group, NULL, 0, &probe) ? -1 : counters_of(probe, uncore_num_sockets(p->u));
 	uncore_session_free(probe);
 	return n;
 }
@@ -210,7 +242,7 @@ static int group_counters(const struct plan *p, const char *group)
 static double cost_with(const struct plan *p, const char *group)
 {
 	uncore_session_t *probe = NULL;
-	double ns = probe_group(p, group, 1, &probe) ? -1 : uncore_session_estimate_read_ns(probe, p->sel->interval_s);
+	double ns = probe_group(p, group, NULL, 1, &probe) ? -1 : uncore_session_estimate_read_ns(probe, p->sel->interval_s);
 	uncore_session_free(probe);
 	return ns;
 }
@@ -321,6 +353,9 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 		goto fail;
 	if (!named && add_default_groups(&p, notice, len))
 		goto fail;
+	if (p.beside[0])
+		uc_warn("the default set leaves out %s on %s to count the jobs beside it (per-job): %s; name them (metrics or "
+			"groups) to count them instead of the jobs", p.beside, uncore_platform_name(u), p.why);
 	/* a CPU without a platform of ours (perf on the kernel's PMUs) has Intel's metrics, in no group of
 	 * ours: the default set is those of them that Intel names alike on every platform */
 	int none = !named && !uncore_session_num_metrics(s);

@@ -460,14 +460,6 @@ int claims_drop(struct claim *c, uint32_t token)
 	return c->nholders;
 }
 
-int claims_other_pid(const struct claim *c, uint32_t token)
-{
-	for (int j = 0; j < c->nholders; j++)
-		if (!mine(&c->h[j], token))
-			return c->h[j].pid;
-	return 0;
-}
-
 void claims_remove(uncore_t *u, struct claim *c)
 {
 	struct claims *cl = u->claims;

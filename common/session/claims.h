@@ -98,8 +98,6 @@ uint32_t claims_ctrs_of(const struct claim *c, uint32_t token);
 /* Returns the number of holders left. */
 int claims_drop(struct claim *c, uint32_t token);
 void claims_remove(struct uncore *u, struct claim *c);
-/* The process id of a holder other than this session, for messages. */
-int claims_other_pid(const struct claim *c, uint32_t token);
 /* Privileged processes: the pid of a live holder of box b in the group's file (MSR boxes only; *rec its
  * record), or 0. */
 int claims_peer_pid(struct uncore *u, const struct box *b, const struct claim **rec);

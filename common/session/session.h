@@ -66,6 +66,11 @@ struct session_frozen {
 };
 int session_frozen(const uncore_session_t *s, int i, struct session_frozen *out);
 
+/* Whether event spec, in a session started after s (as the per-job attribution's sampled event, beside the
+ * default set), would find on every box it counts on a counter s leaves free and filter bits s does not set
+ * otherwise: 0; 1 with why it would not (the box, the event, the counters or bits and what of s takes them);
+ * -1 when spec is not an event here.  Call with the handle locked (session_clash.c). */
+int session_joins(const uncore_session_t *s, const char *spec, char *why, size_t len);
 /* How long until a running session of the handle must be sampled (UINT64_MAX: none runs), and a
  * sample of those that are due. */
 uint64_t session_next_sample_ns(const uncore_t *u, uint64_t now);

@@ -395,14 +395,12 @@ static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
 	uint64_t used[UC_MAX_FILT];
 	uint32_t busy = claims_busy(c, s->token);
 	struct sched_req reqs[UC_MAX_SLOTS];
-	int idx[UC_MAX_SLOTS], n = 0, same_filters = 1, pid = claims_other_pid(c, s->token);
+	int idx[UC_MAX_SLOTS], n = 0, same_filters = 1;
 	uint32_t attached = 0;
 	claims_filter_bits(c, used);
 	for (int f = 0; f < b->t->nfilt_regs; f++) {
 		if ((pg->fval[f] ^ c->fval[f]) & pg->fmask[f] & used[f]) {
-			uc_err("%s %d (socket %d) is counting for another session (process %d) with other values in its %s; "
-			       "measure other events, or wait until it ends", b->t->name, b->idx, b->socket, pid,
-			       b->t->filt_regs[f].name);
+			sess_clash_filter(s, pg, c, f, used);
 			return REFUSED;
 		}
 		same_filters &= pg->fmask[f] == used[f];
@@ -419,8 +417,7 @@ static int join(uncore_session_t *s, struct prog *pg, struct claim *c)
 		}
 	}
 	if (sched_place(b, reqs, n, ~(busy | attached) & ((1u << b->r.nctr) - 1))) {
-		uc_err_prefix("%s %d (socket %d) is shared with another session (process %d): ", b->t->name, b->idx,
-			      b->socket, pid);
+		sess_clash_counters(s, pg, c, reqs, n, busy | attached);
 		return REFUSED;
 	}
 	for (int j = 0; j < n; j++) {

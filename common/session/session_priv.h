@@ -188,6 +188,13 @@ int sess_box_status_clear(uncore_t *u, const struct box *b, uint32_t ctrs);
  * no session of this handle services, has its dead sampler reaped and counts again, or is noted in s->frozen
  * with the live sampler that holds it (session_freeze.c).  Nothing to do on the perf backend. */
 void sess_check_frozen(uncore_session_t *s);
+/* Why joining a box other sessions hold fails (session_clash.c), as the error: filter register f holds other
+ * values in bits used (by the holders) than prog pg's events need; or reqs (n of them) do not fit the counters
+ * taken leaves them.  Each names the event, the bits or counters, and what holds them; returns -1. */
+int sess_clash_filter(const uncore_session_t *s, const struct prog *pg, const struct claim *c, int f,
+		      const uint64_t *used);
+int sess_clash_counters(const uncore_session_t *s, const struct prog *pg, const struct claim *c,
+			const struct sched_req *reqs, int n, uint32_t taken);
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 /* How many of a box's control words (only >= 0: that slot's alone) differ from what the session counts there
  * (the first named in buf) */

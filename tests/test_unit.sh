@@ -80,14 +80,23 @@ PREP=$W/prep.sh
 cat >"$PREP" <<EOF
 set -e
 mkdir -p etc/systemd/system etc/tmpfiles.d usr/lib/tmpfiles.d etc/default usr/bin
-# the boot leaves /tmp as it is: a build below /tmp is run from there
+# the boot does not clean /tmp: through the overlay it is this machine's, which other tests use
 ln -s /dev/null etc/tmpfiles.d/tmp.conf
 printf '[Unit]\nDescription=intel-uncore test\nRequires=sysinit.target\nAfter=sysinit.target\n' \
 	>etc/systemd/system/intel-uncore-test.target
 cp "$UNIT" etc/systemd/system/uncore-exporter.service
 cp "$TMPFILES" usr/lib/tmpfiles.d/libuncore0.conf
-# the build's exporter where the unit runs it (a libtool wrapper: it runs the binary in .libs)
-printf '#!/bin/sh\nexec "%s" "\$@"\n' "$B/uncore-exporter" >usr/bin/uncore-exporter
+# the build's exporter where the unit runs it, with its library: copied out of the build, which may be
+# below /root or /home, where ProtectHome=yes hides it (scripts/test-root's clone is)
+mkdir -p usr/lib/intel-uncore-test
+if [ -f "$B/.libs/uncore-exporter" ]; then # the libtool wrapper's program and the library it runs with
+	cp "$B/.libs/uncore-exporter" usr/lib/intel-uncore-test/
+	cp -L "$B/.libs/libuncore.so.0" usr/lib/intel-uncore-test/
+else
+	cp "$B/uncore-exporter" usr/lib/intel-uncore-test/
+fi
+printf '#!/bin/sh\nLD_LIBRARY_PATH=/usr/lib/intel-uncore-test exec /usr/lib/intel-uncore-test/uncore-exporter "\$@"\n' \
+	>usr/bin/uncore-exporter
 chmod 755 usr/bin/uncore-exporter
 # the options as a site gives them; a later --backend wins over the unit's perf (no uncore PMU here)
 printf 'UNCORE_EXPORTER_OPTS=--backend sim:emr --listen 127.0.0.1:9739 --interval 0.5\nASAN_OPTIONS=detect_leaks=0\n' \

@@ -47,7 +47,11 @@ col tests/test_man.sh (bsdextrautils)
 env tests/test_cli.sh (env --default-signal)
 prometheus tests/test_prometheus.sh
 promtool tests/test_exporter.sh, tests/test_prometheus.sh
-curl tests/test_prometheus.sh
+curl tests/test_prometheus.sh, tests/test_unit.sh
+systemd-analyze tests/test_unit.sh, tests/test_deb.sh
+systemd-tmpfiles tests/test_unit.sh
+nsenter tests/test_unit.sh
+unshare tests/test_unit.sh
 EOF
 # the measure itself: a program no package holds is named
 fake=$W/bin/uncore-no-such-package

@@ -324,6 +324,67 @@ static void test_group_member(void)
 	fresh();
 }
 
+/* A new claims file has its space allocated before its first write (claims_open): its first session reads
+ * it as new, and warns of nothing (issue 64: root's first session called its own new file "damaged"); so
+ * does one made empty beforehand, as the tmpfiles.d lines make root's at boot. */
+static void test_new_file(void)
+{
+	fresh();
+	uncore_t *u = open_shared();
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0);
+	CU_ASSERT(strstr(uncore_warnings(), "damaged") == NULL);
+	CU_ASSERT(strstr(uncore_warnings(), "claims file refused") == NULL);
+	uncore_close(u);
+	fresh();
+	int fd = open(claims_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	u = open_shared();
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0);
+	CU_ASSERT(strstr(uncore_warnings(), "damaged") == NULL);
+	uncore_close(u);
+	fresh();
+}
+
+/* Root keeps its claims only in a directory no other user can write into: a group-writable one (a member
+ * could replace root's file) is refused, naming the directory and the fix; with the sticky bit, which keeps
+ * members from removing root's file, it is used. */
+static void test_group_writable_dir(void)
+{
+	if (geteuid() != 0) {
+		printf("(root's trust in the claims directory is tested as root only) ");
+		return;
+	}
+	char dir[320], spec[360], file[360], want[400];
+	snprintf(dir, sizeof(dir), "%s.gdir", shm);
+	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s/machine", dir);
+	snprintf(file, sizeof(file), "%s/machine.claims", dir);
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0);
+	CU_ASSERT(chown(dir, 0, 4242) == 0 && chmod(dir, 0770) == 0);
+	uncore_t *u = open_sim(spec);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0); /* counts, its claims in memory */
+	snprintf(want, sizeof(want), "claims file refused: %s is in directory %s, which its group may write into "
+		 "(mode 0770, group 4242)", file, dir);
+	CU_ASSERT(warned(want));
+	CU_ASSERT(warned("chmod go-w"));
+	assert_left_as_found(sim_of(u->acc));
+	uncore_close(u);
+	CU_ASSERT(chmod(dir, 01770) == 0);
+	u = open_sim(spec);
+	uc_clear_warnings();
+	CU_ASSERT_EQUAL(count_once(u, "UNC_M_CAS_COUNT.RD:socket=0"), 0);
+	CU_ASSERT(strstr(uncore_warnings(), "claims file refused") == NULL);
+	uncore_close(u);
+	unlink(file);
+	snprintf(file, sizeof(file), "%s/machine", dir);
+	unlink(file);
+	rmdir(dir);
+	CU_ASSERT(access(dir, F_OK) == -1);
+}
+
 /* Forged records: each is refused by name, and whatever a usable one says, writes stay in its box. */
 static void test_forged_records(void)
 {
@@ -773,6 +834,8 @@ int main(void)
 		{ "claims file: another user's, a world-writable one, a planted directory", test_unsafe_files },
 		{ "claims records: forged ones named and ignored, writes stay in the claimed box", test_forged_records },
 		{ "claims file truncated mid-session: the owner still restores", test_truncated_mid_session },
+		{ "a new claims file is new, not damaged", test_new_file },
+		{ "root refuses a claims directory its group may write into", test_group_writable_dir },
 		{ "group members cannot steer root: their records are never restored, their pins forced", test_group_member },
 		{ "claims lock held by another process: no hang, nothing written", test_lock_held },
 		{ "the write guard refuses writes outside the PMON registers", test_guard_refuses },

@@ -64,6 +64,29 @@ static int root_only(int fd, const char *path)
 	return 0;
 }
 
+/* ... and keeps it only in a directory no other user may write into (unless the sticky bit keeps them from
+ * removing others' files): a user who could would swap root's file for an empty one, losing the records
+ * of root's sessions, and its killed sessions' boxes would never be restored. */
+static int root_dir(const char *path)
+{
+	char dir[540];
+	struct stat st;
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = 0; /* "/x" -> "/" */
+	else
+		snprintf(dir, sizeof(dir), ".");
+	if (stat(dir, &st))
+		return uc_err("%s: %s", dir, strerror(errno));
+	if ((st.st_mode & 0022) && !(st.st_mode & S_ISVTX))
+		return uc_err("%s is in directory %s, which %s may write into (mode %04o, group %u): another user could "
+			      "replace it; a privileged process keeps its claims only where no one else can (chmod go-w "
+			      "%s; doc/safety.md)", path, dir, (st.st_mode & 0002) ? "every user" : "its group",
+			      (unsigned)(st.st_mode & 07777), (unsigned)st.st_gid, dir);
+	return 0;
+}
+
 int claims_open(uncore_t *u)
 {
 	struct claims *cl = calloc(1, sizeof(*cl));
@@ -77,7 +100,7 @@ int claims_open(uncore_t *u)
 		int is_default = !strcmp(u->acc->claims, sysroot_path(dflt, sizeof(dflt), CLAIMS_DEFAULT));
 		snprintf(cl->path, sizeof(cl->path), "%s%s", u->acc->claims, cl->priv ? "" : CLAIMS_GROUP_SUFFIX);
 		cl->fd = safe_open_rw(cl->path, 1, cl->priv ? 0600 : 0660, is_default);
-		if (cl->fd >= 0 && cl->priv && root_only(cl->fd, cl->path)) {
+		if (cl->fd >= 0 && cl->priv && (root_only(cl->fd, cl->path) || root_dir(cl->path))) {
 			close(cl->fd);
 			cl->fd = -1;
 		}
@@ -218,8 +241,10 @@ static int load(const uncore_t *u, int fd, const char *path, struct claim **arr,
 	struct claims_hdr h;
 	int n = 0;
 	ssize_t r = pread(fd, &h, sizeof(h), 0);
-	if (r == 0)
-		return 0; /* a new file */
+	static const struct claims_hdr blank;
+	/* a new file: empty, or only allocated (claims_open reserves its space before anything is written) */
+	if (r == 0 || (r == (ssize_t)sizeof(h) && !memcmp(&h, &blank, sizeof(h))))
+		return 0;
 	/* one record per box at most: a header claiming more is not read */
 	if (r != (ssize_t)sizeof(h) || memcmp(h.magic, CLAIMS_MAGIC, 8) || h.rec_size != sizeof(struct claim) ||
 	    h.n > (uint32_t)u->nboxes || h.copy > 1 || grow(arr, cap, (int)h.n) ||

@@ -14,7 +14,7 @@
 #include "util/tar.h"
 #include "uncore.h"
 
-static const struct tar_limits small = { 1 << 20, 4 << 20, 100 };
+static const struct tar_limits small = { .max_member = 1 << 20, .max_total = 4 << 20, .max_members = 100 };
 
 /* A test's scratch: BASE/a.tar, BASE/x (extracted into), BASE/sibling (must stay empty). */
 struct scratch {

@@ -73,7 +73,7 @@ int sess_clash_filter(const uncore_session_t *s, const struct prog *pg, const st
 			break;
 		}
 	}
-	char who[300];
+	char who[sizeof(s->evs[0].name)];
 	holder(s, pg->box, c, -1, f, diff, who, sizeof(who));
 	int other = !strncmp(who, "process ", 8);
 	return uc_err("%s %d (socket %d): %s needs 0x%llx in bits 0x%llx of its %s, which holds 0x%llx there for %s%s; "
@@ -103,7 +103,7 @@ int sess_clash_counters(const uncore_session_t *s, const struct prog *pg, const 
 	size_t at = 0;
 	ctr_list(m, may, sizeof(may));
 	for (int k = 0; k < b->r.nctr && at < sizeof(held); k++) {
-		char who[300];
+		char who[sizeof(s->evs[0].name)];
 		if (!(m & (1u << k)))
 			continue;
 		holder(s, pg->box, c, k, 0, 0, who, sizeof(who));

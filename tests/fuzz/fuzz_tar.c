@@ -19,7 +19,7 @@ static void check_scratch(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct tar_limits lim = { 64 * 1024, 256 * 1024, 64 };
+	static const struct tar_limits lim = { .max_member = 64 * 1024, .max_total = 256 * 1024, .max_members = 64 };
 	char dir[512];
 	snprintf(dir, sizeof(dir), "%s/uncore-fuzz-tar-XXXXXX", test_tmpdir());
 	if (!mkdtemp(dir))

@@ -357,7 +357,7 @@ static void test_group_writable_dir(void)
 		printf("(root's trust in the claims directory is tested as root only) ");
 		return;
 	}
-	char dir[320], spec[360], file[360], want[400];
+	char dir[320], spec[360], file[360], want[800];
 	snprintf(dir, sizeof(dir), "%s.gdir", shm);
 	snprintf(spec, sizeof(spec), "sim:snbep,shared=%s/machine", dir);
 	snprintf(file, sizeof(file), "%s/machine.claims", dir);

@@ -26,6 +26,30 @@ static inline uncore_t *open_sim(const char *spec)
 }
 
 /* Accumulated value of an event on a socket (-1: all). */
+/* How many boxes of the unit named unit socket has (0: no such unit). */
+static inline int unit_boxes(uncore_t *u, const char *unit, int socket)
+{
+	for (int i = 0; i < uncore_num_units(u); i++) {
+		struct uncore_unit_info ui;
+		if (!uncore_unit_info(u, i, &ui) && !strcmp(ui.name, unit))
+			return uncore_unit_boxes(u, i, socket);
+	}
+	return 0;
+}
+
+/* The unit uncore_freq is counted on ("cha", "cbo"), or NULL. */
+static inline const char *clock_unit(uncore_t *u)
+{
+	struct uncore_metric_info mi;
+	struct uncore_unit_info ui;
+	static char name[16];
+	int m = uncore_metric_find(u, "uncore_freq");
+	if (m < 0 || uncore_metric_info(u, m, &mi) || mi.box_unit < 0 || uncore_unit_info(u, mi.box_unit, &ui))
+		return NULL;
+	snprintf(name, sizeof(name), "%s", ui.name);
+	return name;
+}
+
 static inline uint64_t val(uncore_session_t *s, int ev, int socket)
 {
 	uint64_t v = ~0ull;

@@ -15,29 +15,6 @@ struct run {
 	int reads, fails;
 };
 
-static int unit_boxes(uncore_t *u, const char *unit, int socket)
-{
-	for (int i = 0; i < uncore_num_units(u); i++) {
-		struct uncore_unit_info ui;
-		if (!uncore_unit_info(u, i, &ui) && !strcmp(ui.name, unit))
-			return uncore_unit_boxes(u, i, socket);
-	}
-	return 0;
-}
-
-/* The unit uncore_freq is counted on ("cha", "cbo"), or NULL. */
-static const char *clock_unit(uncore_t *u)
-{
-	struct uncore_metric_info mi;
-	struct uncore_unit_info ui;
-	int m = uncore_metric_find(u, "uncore_freq");
-	if (m < 0 || uncore_metric_info(u, m, &mi) || mi.box_unit < 0 || uncore_unit_info(u, mi.box_unit, &ui))
-		return NULL;
-	static char name[16];
-	snprintf(name, sizeof(name), "%s", ui.name);
-	return name;
-}
-
 /* The IIO port counters, general and free-running, of every port (NULL-terminated). */
 static const char *const *port_events(void)
 {

@@ -124,29 +124,6 @@ static void test_clock_qualified(void)
 	CU_ASSERT(health_clock_event("UNC_C_CLOCKTICKS", NULL) == HEALTH_CLK_UNCORE);
 }
 
-/* The unit whose boxes count the uncore clock in the default set (uncore_freq's: "cha", "cbo"), or NULL. */
-static const char *clock_unit(uncore_t *u)
-{
-	struct uncore_metric_info mi;
-	struct uncore_unit_info ui;
-	static char name[16];
-	int m = uncore_metric_find(u, "uncore_freq");
-	if (m < 0 || uncore_metric_info(u, m, &mi) || mi.box_unit < 0 || uncore_unit_info(u, mi.box_unit, &ui))
-		return NULL;
-	snprintf(name, sizeof(name), "%s", ui.name);
-	return name;
-}
-
-static int unit_boxes(uncore_t *u, const char *unit, int socket)
-{
-	for (int i = 0; i < uncore_num_units(u); i++) {
-		struct uncore_unit_info ui;
-		if (!uncore_unit_info(u, i, &ui) && !strcmp(ui.name, unit))
-			return uncore_unit_boxes(u, i, socket);
-	}
-	return 0;
-}
-
 /* The default set's DRAM clock (dram_freq) counts on a general counter, which the borrower takes (a fixed
  * counter's control it leaves alone, as fault agent does). */
 static int dclk_general(uncore_t *u)

@@ -101,9 +101,14 @@ static int counts_truth(uncore_t *u, uncore_session_t *a, double rate, int ms)
 	return within_window((double)(val(a, 0, 0) - v0), rate, s0, s1, r0, r1);
 }
 
-/* One case: the session on socket 0, the sampler (ev) on platform plat, stopped first (stop) or killed at once. */
-static void freeze_case(const char *plat, const char *ev, int stop)
+/* How the sampler ends: killed at once, stopped first, or killed and left unreaped by its parent (a zombie:
+ * its pid stays, 1.5 s seen, but it will never service the overflow). */
+enum end { KILLED, STOPPED, ZOMBIE };
+
+/* One case: the session on socket 0, the sampler (ev) on platform plat, ended as end says. */
+static void freeze_case(const char *plat, const char *ev, enum end end)
 {
+	int stop = end == STOPPED;
 	char spec[360], pidstr[32];
 	fresh_file();
 	snprintf(spec, sizeof(spec), "sim:%s,shared=%s", plat, shm_file);
@@ -140,8 +145,12 @@ static void freeze_case(const char *plat, const char *ev, int stop)
 		CU_ASSERT(die_frozen(u)); /* a live holder's freeze is not lifted under it */
 	}
 	CU_ASSERT(kill(pid, SIGKILL) == 0);
-	CU_ASSERT(waitpid(pid, NULL, 0) == pid);
-	close(held);
+	if (end == ZOMBIE) { /* it has died, and stays unreaped (WNOWAIT) until the end of the case */
+		siginfo_t si;
+		memset(&si, 0, sizeof(si));
+		CU_ASSERT_FATAL(waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) == 0 && si.si_code == CLD_KILLED);
+	} else
+		CU_ASSERT(waitpid(pid, NULL, 0) == pid);
 	/* the next read reaps the dead sampler (its boxes put back, the die thawed) and says so once ... */
 	CU_ASSERT(uncore_session_read(a) == 0);
 	CU_ASSERT(frozen_standing(a, stop ? pidstr : "died")); /* (a condition that stood keeps its first message) */
@@ -155,6 +164,9 @@ static void freeze_case(const char *plat, const char *ev, int stop)
 	uncore_t *check = open_sim(spec); /* every box the sampler programmed is back as found */
 	assert_left_as_found(sim_of(check->acc));
 	uncore_close(check);
+	if (end == ZOMBIE)
+		CU_ASSERT(waitpid(pid, NULL, 0) == pid);
+	close(held);
 	unlink(shm_file);
 	unlink(shm_claims);
 }
@@ -210,11 +222,12 @@ static const char *const emr_cha = "UNC_CHA_CLOCKTICKS:socket=0:box=0:sample=100
 static const char *const emr_imc = "UNC_M_CAS_COUNT.WR:socket=0:box=0:sample=1000"; /* a box the session counts on */
 static const char *const ivbep_ha = "UNC_H_CLOCKTICKS:socket=0:box=0:sample=1000000";
 
-static void test_emr_killed(void) { freeze_case("emr", emr_cha, 0); }
-static void test_emr_stopped(void) { freeze_case("emr", emr_cha, 1); }
-static void test_emr_shared_box_killed(void) { freeze_case("emr", emr_imc, 0); }
-static void test_ivbep_killed(void) { freeze_case("ivbep", ivbep_ha, 0); }
-static void test_ivbep_stopped(void) { freeze_case("ivbep", ivbep_ha, 1); }
+static void test_emr_killed(void) { freeze_case("emr", emr_cha, KILLED); }
+static void test_emr_stopped(void) { freeze_case("emr", emr_cha, STOPPED); }
+static void test_emr_zombie(void) { freeze_case("emr", emr_cha, ZOMBIE); }
+static void test_emr_shared_box_killed(void) { freeze_case("emr", emr_imc, KILLED); }
+static void test_ivbep_killed(void) { freeze_case("ivbep", ivbep_ha, KILLED); }
+static void test_ivbep_stopped(void) { freeze_case("ivbep", ivbep_ha, STOPPED); }
 
 int main(void)
 {
@@ -222,6 +235,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "EMR: a sampler killed while its die is frozen is reaped at the next read", test_emr_killed },
 		{ "EMR: a stopped sampler is named by frozen, then reaped when killed", test_emr_stopped },
+		{ "EMR: a killed sampler its parent has not reaped yet (a zombie) is reaped at the next read", test_emr_zombie },
 		{ "EMR: a killed sampler's counter in a box the session shares is put back", test_emr_shared_box_killed },
 		{ "IVB-EP: a sampler killed while its socket is frozen is reaped at the next read", test_ivbep_killed },
 		{ "IVB-EP: a stopped sampler is named by frozen, then reaped when killed", test_ivbep_stopped },

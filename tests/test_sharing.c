@@ -263,6 +263,60 @@ static void test_dead_owner(void)
 	remove_file();
 }
 
+/* The owner is killed (SIGKILL) and not yet reaped by its parent: a zombie keeps its pid (1.5 s seen) but
+ * never restores its boxes, so it is dead to the next session as a reaped one is. */
+static void test_zombie_owner(void)
+{
+	fresh_file();
+	int ready[2], hold[2];
+	CU_ASSERT_FATAL(pipe(ready) == 0 && pipe(hold) == 0);
+	pid_t pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		uncore_t *cu;
+		uncore_session_t *cs;
+		char spec[360];
+		snprintf(spec, sizeof(spec), "sim:snbep,shared=%s", shm_file);
+		char ok = !uncore_open(spec, &cu) && !uncore_session_new(cu, &cs) &&
+			  uncore_session_add(cs, "UNC_M_CAS_COUNT.WR") >= 0 && !uncore_session_start(cs);
+		close(hold[1]);
+		if (write(ready[1], &ok, 1) != 1)
+			_exit(2);
+		char c;
+		while (read(hold[0], &c, 1) < 0) /* until killed */
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	close(hold[0]);
+	char ok = 0;
+	CU_ASSERT(read(ready[0], &ok, 1) == 1 && ok);
+	close(ready[0]);
+	CU_ASSERT(kill(pid, SIGKILL) == 0);
+	siginfo_t si;
+	memset(&si, 0, sizeof(si));
+	/* it has died, and is left unreaped (WNOWAIT): a zombie */
+	CU_ASSERT_FATAL(waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) == 0 && si.si_code == CLD_KILLED);
+	uncore_t *u = open_shared("");
+	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0); /* the zombie's programming */
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD");
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
+	uint64_t s0 = uncore_now_ns(u);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	uint64_t s1 = uncore_now_ns(u), a0 = val(a, 0, 0);
+	usleep(100000);
+	uint64_t r0 = uncore_now_ns(u);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	uint64_t r1 = uncore_now_ns(u);
+	CU_ASSERT(within_window((double)(val(a, 0, 0) - a0), rd_per_s(u), s0, s1, r0, r1));
+	uncore_session_free(a); /* the last live session: the zombie's boxes are restored with its own */
+	assert_left_as_found(sim_of(u->acc));
+	uncore_close(u);
+	CU_ASSERT(waitpid(pid, NULL, 0) == pid);
+	close(hold[1]);
+	remove_file();
+}
+
 static void test_shared_refusals(void)
 {
 	uncore_t *u = NULL;
@@ -292,6 +346,7 @@ int main(void)
 		{ "a shared box is frozen only for the new session's own writes to it", test_shared_box_frozen_briefly },
 		{ "processes attach to another's programming, or take free counters", test_across_processes },
 		{ "a dead owner's box is taken over and restored", test_dead_owner },
+		{ "a killed owner not yet reaped (a zombie) is dead to the next session", test_zombie_owner },
 		{ "shared simulator refusals", test_shared_refusals },
 		{ NULL, NULL },
 	};

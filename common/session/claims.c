@@ -365,7 +365,9 @@ int claims_gone(uncore_t *u, uint32_t token)
 
 int claims_pending(const uncore_t *u) { return u->claims ? u->claims->ngone : 0; }
 
-/* A holder still runs: its pid exists and started when the holder did (a reused pid is someone else). */
+/* A holder still runs: its pid exists, started when the holder did (a reused pid is someone else) and is not
+ * a zombie ('Z', or 'X' on its way out): a killed process keeps its pid until its parent reaps it (1.5 s
+ * seen), and it will never service or restore its boxes. */
 static int alive(const struct claims *cl, const struct claim_holder *h)
 {
 	if (h->pid <= 0)
@@ -378,7 +380,10 @@ static int alive(const struct claims *cl, const struct claim_holder *h)
 	}
 	if (kill(h->pid, 0) && errno == ESRCH)
 		return 0;
-	uint64_t start = uc_proc_start(h->pid, NULL);
+	char state = 0;
+	uint64_t start = uc_proc_start(h->pid, &state);
+	if (start && (state == 'Z' || state == 'X'))
+		return 0;
 	return !start || start == h->start; /* no /proc to ask: trust the pid */
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include "sim_helpers.h"
 #include "fake_tree.h"
 
@@ -254,17 +255,39 @@ static void test_multiplexing(void)
 	uncore_close(u);
 }
 
-/* Out of file descriptors: the error says how to raise the limit, and nothing stays open. */
+/* Out of file descriptors: the error names the limit and how to raise it, and nothing stays open.  The
+ * simulated kernel's is its fds=N (the process's own RLIMIT_NOFILE does not bound it: "ulimit -n" said
+ * there was wrong); the kernel's, the process's soft and hard RLIMIT_NOFILE, as getrlimit(2) gives them. */
 static void test_fd_limit(void)
 {
 	uncore_t *u = open_sim("perf+sim:emr,clock=manual,fds=20");
 	uncore_session_t *s;
 	uncore_session_new(u, &s);
 	CU_ASSERT(uncore_session_add(s, "UNC_CHA_CLOCKTICKS") >= 0); /* 60 CHAs x 2 sockets */
-	CU_ASSERT(uncore_session_start(s) < 0 && strstr(uncore_error(), "ulimit -n"));
+	CU_ASSERT(uncore_session_start(s) < 0);
+	if (!strstr(uncore_error(), "the simulated kernel lets a process open 20 (its fds=N)"))
+		fprintf(stderr, "fds=20: %s\n", uncore_error());
+	CU_ASSERT(strstr(uncore_error(), "the simulated kernel lets a process open 20 (its fds=N)") != NULL);
 	assert_perf_closed(u);
 	uncore_session_free(s);
 	uncore_close(u);
+
+	struct perf_kernel k = { .name = "the kernel" };
+	struct perf_sys ps = { .k = &k };
+	struct rlimit rl;
+	char want[160];
+	CU_ASSERT_FATAL(getrlimit(RLIMIT_NOFILE, &rl) == 0);
+	snprintf(want, sizeof(want), "uncore_imc_0 on CPU 3: out of file descriptors: this process may open %llu "
+		 "(RLIMIT_NOFILE's soft limit; its hard limit ", (unsigned long long)rl.rlim_cur);
+	CU_ASSERT(perf_errno_error(&ps, EMFILE, "uncore_imc_0", 3) == -1);
+	if (strncmp(uncore_error(), want, strlen(want)))
+		fprintf(stderr, "EMFILE: %s\n", uncore_error());
+	CU_ASSERT(strncmp(uncore_error(), want, strlen(want)) == 0);
+	if (rl.rlim_max != RLIM_INFINITY) {
+		snprintf(want, sizeof(want), "its hard limit %llu)", (unsigned long long)rl.rlim_max);
+		CU_ASSERT(strstr(uncore_error(), want) != NULL);
+	}
+	CU_ASSERT(strstr(uncore_error(), rl.rlim_cur < rl.rlim_max ? "raise it (ulimit -n " : "as root") != NULL);
 }
 
 /* Every event of every metric counts through the perf backend what it counts on the registers. */

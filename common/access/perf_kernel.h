@@ -38,6 +38,8 @@ struct perf_kernel {
 	const char *name;   /* "the kernel", "the simulated kernel" */
 	char root[512];     /* prefix of its /sys and /proc in messages ("" = the machine's own) */
 	int simulated;
+	int fd_limit;       /* the simulated kernel's own limit on open events (its fds=N), which stands for the
+			     * process's RLIMIT_NOFILE; 0: that limit is the process's */
 	unsigned long syscalls; /* calls made into it */
 	void *priv;
 };

@@ -89,7 +89,8 @@ const char *uncore_backend_reason(const uncore_t *u); /* why this backend (auto'
  * perf backend: the kernel may multiplex a box's events with another user's (time running < time
  * enabled).  With scaling on (also UNCORE_SCALE=1 at open) counts are scaled by enabled / running
  * time as perf stat does; off (the default), they are what was counted.  Events the library itself
- * split into several groups on a box (they do not fit its counters together) are always scaled.
+ * split into several groups on a box (they do not fit its counters together) are always scaled, and so
+ * are those of the handle's sessions that together need more of a box's counters than it has.
  */
 void uncore_set_scaling(uncore_t *u, int on);
 int uncore_is_simulated(const uncore_t *u);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include "perf_pmus.h"
 #include "util/error.h"
 
@@ -352,10 +353,29 @@ int perf_errno_error(const struct perf_sys *ps, int err, const char *pmu, int cp
 		return uc_err("%s: the kernel has no such PMU (its type is not registered)", pmu);
 	case ENODEV:
 		return uc_err("%s: CPU %d is offline or has no such box", pmu, cpu);
-	case EMFILE:
+	case EMFILE: {
+		/* the library leaves the limit to its caller (a daemon's, a batch job's): raising it is theirs */
+		struct rlimit rl = { 0, 0 };
+		if (ps->k->fd_limit)
+			return uc_err("%s on CPU %d: out of file descriptors: %s lets a process open %d (its fds=N), and each "
+				      "event per box per socket takes one: raise it (fds=N) or count fewer events", pmu, cpu,
+				      ps->k->name, ps->k->fd_limit);
+		if (getrlimit(RLIMIT_NOFILE, &rl))
+			return uc_err("%s on CPU %d: out of file descriptors (RLIMIT_NOFILE, each event per box per socket "
+				      "takes one): raise the limit (ulimit -n) or count fewer events", pmu, cpu);
+		char hard[32], how[160];
+		snprintf(hard, sizeof(hard), rl.rlim_max == RLIM_INFINITY ? "unlimited" : "%llu", (unsigned long long)rl.rlim_max);
+		if (rl.rlim_cur < rl.rlim_max)
+			snprintf(how, sizeof(how), "raise it (ulimit -n %s; LimitNOFILE= for a service)", hard);
+		else
+			snprintf(how, sizeof(how), "raise both limits as root (ulimit -Hn, limits.conf; LimitNOFILE= for a service)");
+		return uc_err("%s on CPU %d: out of file descriptors: this process may open %llu (RLIMIT_NOFILE's soft limit; "
+			      "its hard limit %s), and each event per box per socket takes one: %s, or count fewer events",
+			      pmu, cpu, (unsigned long long)rl.rlim_cur, hard, how);
+	}
 	case ENFILE:
-		return uc_err("%s on CPU %d: out of file descriptors (each event per box per socket takes one): raise "
-			      "the limit (ulimit -n)", pmu, cpu);
+		return uc_err("%s on CPU %d: the system's table of open files is full (ENFILE; sysctl fs.file-max): close "
+			      "files or count fewer events", pmu, cpu);
 	case EINVAL:
 		return uc_err("%s on CPU %d: the kernel refused the event (EINVAL): the group does not fit the box's "
 			      "counters, two events need different values of one shared filter, or the kernel does not "

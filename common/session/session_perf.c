@@ -147,6 +147,54 @@ fail:
 	return -1;
 }
 
+/* The general counters session s's events take on box bi (its split groups' together). */
+static int box_demand(const uncore_session_t *s, int bi)
+{
+	int n = 0;
+	for (int i = 0; i < s->nslots; i++)
+		n += s->slots[i].box == bi && s->slots[i].ctr >= 0;
+	return n;
+}
+
+/* The handle's own sessions, s starting beside those running, together need more of a box's general
+ * counters than it has (the default set and the per-job attribution's memory-controller count, whose same
+ * CAS events share counters on direct through the claims but not in the kernel): the kernel multiplexes
+ * their groups, and a count left unscaled would be a share of the truth.  Such a box's groups, in every one
+ * of those sessions, are scaled from then on as the library's own split ones are (prog.mux; where nothing
+ * multiplexes, time running equals time enabled and the count is as counted), said once a start. */
+void sess_perf_crowd(uncore_session_t *s)
+{
+	uncore_t *u = s->u;
+	int nbox = 0, need0 = 0, have = 0;
+	const struct box *first = NULL;
+	for (int bi = 0; bi < u->nboxes; bi++) {
+		int need = box_demand(s, bi), crowded = 0;
+		if (!need)
+			continue;
+		for (int r = 0; r < u->nrunning; r++)
+			if (u->running[r] != s)
+				need += box_demand(u->running[r], bi);
+		for (int r = -1; r < u->nrunning && need > box_of(s, bi)->r.nctr; r++) {
+			uncore_session_t *o = r < 0 ? s : u->running[r];
+			for (int p = 0; p < o->nprogs; p++)
+				if (o->progs[p].box == bi && !o->progs[p].mux)
+					crowded = o->progs[p].mux = 1;
+		}
+		if (!crowded)
+			continue;
+		if (!nbox++) {
+			first = box_of(s, bi);
+			need0 = need;
+			have = first->r.nctr;
+		}
+	}
+	if (nbox) /* naming the first box: a unit's boxes mostly count the same events */
+		uc_warn("%s %d (socket %d)%s: this process's sessions count %d events on its %d counters together; the "
+			"kernel multiplexes them, and their counts are scaled by time enabled / running (estimates, exact "
+			"for steady rates)", first->t->name, first->idx, first->socket,
+			nbox > 1 ? " and other boxes" : "", need0, have);
+}
+
 /* The slot of group g of prog p whose event has id, or NULL. */
 static struct slot *slot_of_id(uncore_session_t *s, const struct prog *p, int g, uint64_t id)
 {

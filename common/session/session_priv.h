@@ -84,7 +84,8 @@ struct prog {
 	int lead[2];    /* perf backend: leaders of its counter group and its free-running group (-1: none) */
 	int nmem[2];    /* ... and how many events each has */
 	int mux;        /* perf backend: one of several groups the box's events were split into because they do not
-			 * fit its counters together; the kernel rotates them and their counts are always scaled */
+			 * fit its counters together, or a group of a box the handle's sessions crowd together
+			 * (sess_perf_crowd); the kernel rotates them and their counts are always scaled */
 	/* (what only starting and stopping use, after what every read does) */
 	struct claim_saved *own; /* the owner's own copy of the registers as found (the file may lose it) */
 	int nown;
@@ -211,6 +212,8 @@ int sess_write_box_ctl(uncore_t *u, const struct box *b, uint64_t v);
  * one read(2), close it; and whether an added event can go through the kernel at all. */
 int sess_perf_check(uncore_session_t *s, const struct encoded *e);
 int sess_perf_start(uncore_session_t *s);
+/* Scale the groups of boxes the handle's running sessions and s, starting, crowd together (session_perf.c). */
+void sess_perf_crowd(uncore_session_t *s);
 int sess_perf_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind);
 int sess_perf_read_cpu(const uncore_session_t *s, const struct box *b);
 void sess_perf_stop(uncore_session_t *s);

@@ -291,6 +291,7 @@ static int perf_start(uncore_session_t *s, uint64_t since)
 {
 	if (sess_perf_start(s))
 		return -1;
+	sess_perf_crowd(s);
 	return running(s, PERF_NO_SAMPLING_NS, since);
 }
 

@@ -445,6 +445,7 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 		if (strcmp(kopt[i], "busy") && strcmp(kopt[i], "missing") && option(k, kopt[i], v))
 			goto fail;
 	}
+	k->k.fd_limit = k->maxfds;
 	if (sk_choose_driver(k))
 		goto fail;
 	if (!(k->kbox = calloc((size_t)k->s->nboxes, sizeof(*k->kbox))) || sk_build_pmus(k))

@@ -177,11 +177,12 @@ check "... and stops cleanly" '[ $? -eq 0 ]'
 # write bytes of each socket equal the simulator's truth (prom_truth)
 SIMC="sim:gnr,cxl=1"
 "$TRUTH" "$SIMC" >"$W/truth_cxl" || no "prom_truth $SIMC"
-start --backend "$SIMC" --interval 0.5 --groups cxl
+start --backend "$SIMC" --interval 0.5 --groups cxl || no "the exporter on $SIMC starts: $(tail -c 400 "$W/exp.log")"
 sleep 1.2
 out=$($CHECKS exact $PORT "$W/truth_cxl" 2 0.005 0.01)
 rc=$?
 echo "$out" | grep "^bad"
+[ $rc -eq 0 ] || { echo "$out" | tail -3; tail -c 400 "$W/exp.log"; } # a refused port says why
 check "CXL: each socket's read and write bytes equal the truth ($(echo "$out" | grep -c "^ok.*uncore_cxl_") checks)" \
 	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "^ok.*uncore_cxl_")" -ge 4 ]'
 stop

@@ -49,8 +49,8 @@ awk -F, -v before="$before" -v after="$after" '
 	}
 	END { printf "%d %d %d %s\n", total, late, bad, first }' "$W/stat" >"$W/judged"
 read -r total late bad first <"$W/judged"
-check "the other session counted every interval, $late of $total after the check, at the profile's rates ($bad wrong${first:+, first $first})" \
-	'[ "$total" -ge 6 ] && [ "$late" -ge 4 ] && [ "$bad" -eq 0 ]'
+check "the other session counted every interval, $late of $total judged after the check, at the profile's rates ($bad wrong${first:+, first $first})" \
+	'[ "$late" -ge 4 ] && [ "$bad" -eq 0 ]'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

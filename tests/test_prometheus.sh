@@ -204,10 +204,12 @@ if [ -n "$pv" ] && { [ "${pv% *}" -gt 2 ] || [ "${pv#* }" -ge 48 ]; }; then
 		--log.level=warn >"$W/stale.log" 2>&1 &
 	pids="$pids $!"
 	series() { q "count(uncore_memory_read_bytes_total{job=\"track_$1\"})"; }
-	for _ in $(seq 150); do [ "$(series true)" != 0 ] && [ "$(series false)" != 0 ] && break; sleep 0.2; done
+	# up to 3 minutes for Prometheus to start and scrape twice: on 2 cores beside another full run, 30 s
+	# was once too few (its API not up yet: both counts 0, a failure that said nothing of staleness)
+	for _ in $(seq 900); do [ "$(series true)" != 0 ] && [ "$(series false)" != 0 ] && break; sleep 0.2; done
 	before="$(series true) $(series false)"
 	kill "$last_pid"
-	for _ in $(seq 150); do [ "$(q 'up{job="track_true"}')" = 0 ] && [ "$(q 'up{job="track_false"}')" = 0 ] && break; sleep 0.2; done
+	for _ in $(seq 900); do [ "$(q 'up{job="track_true"}')" = 0 ] && [ "$(q 'up{job="track_false"}')" = 0 ] && break; sleep 0.2; done
 	# up = 0 and the staleness markers come in the same scrape's commit: a query now sees both
 	after="$(series true) $(series false)"
 	check "Prometheus $(echo $pv | tr ' ' .): a stopped exporter's series end with track_timestamps_staleness and stay without it (series before: $before, after: $after)" \

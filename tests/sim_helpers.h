@@ -144,11 +144,43 @@ static inline void unlink_exit_files(void)
 			unlink(exit_files()[i]);
 }
 
+/* The process that set them: a forked child killed by a test leaves them alone. */
+static inline pid_t *exit_files_owner(void)
+{
+	static pid_t owner;
+	return &owner;
+}
+
+/* A child the owner runs now (0: none): on a signal it is killed first, as it would write the files anew. */
+static inline volatile pid_t *exit_files_child(void)
+{
+	static volatile pid_t child;
+	return &child;
+}
+
+/* SIGTERM, SIGINT or SIGHUP (a time limit's kill, ^C) removes them too, then ends by that signal:
+ * kill, waitpid, unlink, getpid, signal and raise are async-signal-safe. */
+static inline void unlink_exit_files_on_signal(int sig)
+{
+	if (getpid() == *exit_files_owner()) {
+		pid_t child = *exit_files_child();
+		if (child > 0 && !kill(child, SIGKILL))
+			waitpid(child, NULL, 0);
+		unlink_exit_files();
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 static inline void remove_at_exit(const char *a, const char *b)
 {
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
 	exit_files()[0] = a;
 	exit_files()[1] = b;
+	*exit_files_owner() = getpid();
 	atexit(unlink_exit_files);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], unlink_exit_files_on_signal);
 }
 
 /* Two more for remove_at_exit to remove. */

@@ -80,8 +80,10 @@ static int kill_point(const char *spec, uint64_t n, int *left)
 	pid_t pid = fork();
 	if (pid == 0)
 		_exit(run(kspec, NULL, NULL) ? 3 : 0);
+	*exit_files_child() = pid; /* a signal ending the test kills it before removing the machine's files */
 	int st = 0;
 	waitpid(pid, &st, 0);
+	*exit_files_child() = 0;
 	int killed = WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
 	if (!killed && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
 		fprintf(stderr, "  kill point %llu: the run failed on its own (status 0x%x)\n", (unsigned long long)n, st);

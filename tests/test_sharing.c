@@ -228,6 +228,28 @@ static void test_across_processes(void)
 	remove_file();
 }
 
+/* After an owner died with its boxes programmed (seen on open): a new session counts the reads at the
+ * simulator's rate, and when it, the last live one, is freed, every register is as found, the dead
+ * owner's restored with its own. */
+static void count_after_dead_owner(void)
+{
+	uncore_t *u = open_shared("");
+	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0); /* the dead owner's programming */
+	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD");
+	CU_ASSERT_FATAL(uncore_session_start(a) == 0); /* other events, but nobody alive holds the boxes */
+	uint64_t s0 = uncore_now_ns(u);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	uint64_t s1 = uncore_now_ns(u), a0 = val(a, 0, 0);
+	usleep(100000);
+	uint64_t r0 = uncore_now_ns(u);
+	CU_ASSERT(uncore_session_read(a) == 0);
+	uint64_t r1 = uncore_now_ns(u);
+	CU_ASSERT(within_window((double)(val(a, 0, 0) - a0), rd_per_s(u), s0, s1, r0, r1));
+	uncore_session_free(a);
+	assert_left_as_found(sim_of(u->acc));
+	uncore_close(u);
+}
+
 /* The owner dies: the next session takes the box over and still restores what the owner found. */
 static void test_dead_owner(void)
 {
@@ -245,21 +267,7 @@ static void test_dead_owner(void)
 	int st = -1;
 	waitpid(pid, &st, 0);
 	CU_ASSERT_FATAL(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	uncore_t *u = open_shared("");
-	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0); /* the dead owner's programming */
-	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD");
-	CU_ASSERT_FATAL(uncore_session_start(a) == 0); /* other events, but nobody alive holds the boxes */
-	uint64_t s0 = uncore_now_ns(u);
-	CU_ASSERT(uncore_session_read(a) == 0);
-	uint64_t s1 = uncore_now_ns(u), a0 = val(a, 0, 0);
-	usleep(100000);
-	uint64_t r0 = uncore_now_ns(u);
-	CU_ASSERT(uncore_session_read(a) == 0);
-	uint64_t r1 = uncore_now_ns(u);
-	CU_ASSERT(within_window((double)(val(a, 0, 0) - a0), rd_per_s(u), s0, s1, r0, r1));
-	uncore_session_free(a);
-	assert_left_as_found(sim_of(u->acc));
-	uncore_close(u);
+	count_after_dead_owner();
 	remove_file();
 }
 
@@ -297,21 +305,7 @@ static void test_zombie_owner(void)
 	memset(&si, 0, sizeof(si));
 	/* it has died, and is left unreaped (WNOWAIT): a zombie */
 	CU_ASSERT_FATAL(waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) == 0 && si.si_code == CLD_KILLED);
-	uncore_t *u = open_shared("");
-	CU_ASSERT(sim_changed_registers(sim_of(u->acc), NULL, 0) > 0); /* the zombie's programming */
-	uncore_session_t *a = session(u, "UNC_M_CAS_COUNT.RD");
-	CU_ASSERT_FATAL(uncore_session_start(a) == 0);
-	uint64_t s0 = uncore_now_ns(u);
-	CU_ASSERT(uncore_session_read(a) == 0);
-	uint64_t s1 = uncore_now_ns(u), a0 = val(a, 0, 0);
-	usleep(100000);
-	uint64_t r0 = uncore_now_ns(u);
-	CU_ASSERT(uncore_session_read(a) == 0);
-	uint64_t r1 = uncore_now_ns(u);
-	CU_ASSERT(within_window((double)(val(a, 0, 0) - a0), rd_per_s(u), s0, s1, r0, r1));
-	uncore_session_free(a); /* the last live session: the zombie's boxes are restored with its own */
-	assert_left_as_found(sim_of(u->acc));
-	uncore_close(u);
+	count_after_dead_owner(); /* a zombie is dead to it */
 	CU_ASSERT(waitpid(pid, NULL, 0) == pid);
 	close(hold[1]);
 	remove_file();

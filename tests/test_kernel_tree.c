@@ -10,56 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim_helpers.h"
+#include "pmu_listing.h"
 #include "access/perf_kernel.h"
 
 #define PMUS "/sys/bus/event_source/devices"
-
-struct lines {
-	char **v;
-	int n, cap;
-};
-
-static void add_line(struct lines *l, const char *s)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 256;
-		l->v = realloc(l->v, (size_t)l->cap * sizeof(*l->v));
-		CU_ASSERT_FATAL(l->v != NULL);
-	}
-	l->v[l->n] = strdup(s);
-	CU_ASSERT_FATAL(l->v[l->n] != NULL);
-	l->n++;
-}
-
-static void free_lines(struct lines *l)
-{
-	for (int i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
-}
-
-static int by_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* The listing's data lines ("<pmu>/<file> <text>"), sorted. */
-static int read_listing(const char *name, struct lines *l)
-{
-	const char *top = getenv("top_srcdir");
-	char path[1024], line[512];
-	snprintf(path, sizeof(path), "%s/platforms/%s", top ? top : "..", name);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "cannot open %s\n", path);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = 0;
-		if (line[0] && line[0] != '#')
-			add_line(l, line);
-	}
-	fclose(f);
-	qsort(l->v, (size_t)l->n, sizeof(*l->v), by_str);
-	return 0;
-}
 
 struct walk {
 	struct perf_kernel *k;
@@ -97,16 +51,6 @@ static void walk_pmus(struct perf_kernel *k, struct lines *out)
 	struct walk w = { k, out, "" };
 	CU_ASSERT(k->ops->list_dir(k, PMUS, visit, &w) == 0);
 	qsort(out->v, (size_t)out->n, sizeof(*out->v), by_str);
-}
-
-/* The path part of a line (up to the space). */
-static size_t path_len(const char *l) { return strcspn(l, " "); }
-
-static int cmp_path(const char *a, const char *b)
-{
-	size_t la = path_len(a), lb = path_len(b);
-	int c = strncmp(a, b, la < lb ? la : lb);
-	return c ? c : (la > lb) - (la < lb);
 }
 
 /* Both sorted lists, merged: each difference on its own line; the number of differences. */

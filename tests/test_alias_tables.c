@@ -1,0 +1,320 @@
+/*
+ * The platforms' perf alias tables (platform_desc.perf_aliases: what PMU/alias/ spells on sim: and direct,
+ * where no kernel gives events/ files) held against the Linux driver's own: the sysfs listings
+ * platforms/<p>/linux_pmus*.txt, written by tools/vectors/linux_pmus.py (dmr_linux_pmus.py for DMR) from the
+ * driver's source, not from the library.  Every alias of a table must be an events/ file of every PMU of its name in the platform's
+ * linux_pmus.txt, and every events/ file of every listing must be in the table (or below, with why not),
+ * with the same encoding (both terms put through the PMU's format/ files into config words, so spelling,
+ * order and a term's zero value do not matter), .scale and .unit.  Each difference is a line of its own.
+ */
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include "pmu_listing.h"
+#include "platform/platform.h"
+
+/* Aliases a listing has that a platform's table leaves out, and why; none today.  An entry no listing
+ * needs fails, so that the list stays true. */
+static struct {
+	const char *plat, *pmu, *name, *why;
+	int used;
+} not_in_table[] = {
+	{ NULL, NULL, NULL, NULL, 0 },
+};
+
+/* A PMU's name as the tables spell it: no "uncore_" and no box number ("uncore_imc_3" -> "imc", the
+ * lone "uncore" of Nehalem -> ""). */
+static void pmu_stem(const char *pmu, size_t len, char *out, size_t outlen)
+{
+	const char *s = pmu;
+	if (len >= 7 && !strncmp(pmu, "uncore_", 7))
+		s += 7, len -= 7;
+	else if (len == 6 && !strncmp(pmu, "uncore", 6))
+		s += 6, len = 0;
+	size_t e = len;
+	while (e > 0 && s[e - 1] >= '0' && s[e - 1] <= '9')
+		e--;
+	if (e > 0 && e < len && s[e - 1] == '_')
+		len = e - 1;
+	snprintf(out, outlen, "%.*s", (int)len, s);
+}
+
+/* One term value put into config words as the format text ("config:0-7,21", "config1:0-8") places it;
+ * 0, or -1 and why in err. */
+static int place(const char *format, uint64_t v, uint64_t cfg[3], char *err, size_t errlen)
+{
+	int word = !strncmp(format, "config1:", 8) ? 1 : !strncmp(format, "config2:", 8) ? 2
+		   : !strncmp(format, "config:", 7) ? 0 : -1;
+	if (word < 0) {
+		snprintf(err, errlen, "format '%s' names no config word", format);
+		return -1;
+	}
+	const char *p = strchr(format, ':') + 1;
+	while (*p) {
+		char *end;
+		unsigned lo = (unsigned)strtoul(p, &end, 10), hi = lo;
+		if (*end == '-')
+			hi = (unsigned)strtoul(end + 1, &end, 10);
+		if (end == p || hi < lo || hi > 63 || (*end && *end != ',')) {
+			snprintf(err, errlen, "format '%s' is not a list of bit ranges", format);
+			return -1;
+		}
+		for (unsigned b = lo; b <= hi; b++, v >>= 1)
+			cfg[word] |= (v & 1) << b;
+		p = *end ? end + 1 : end;
+	}
+	if (v) {
+		snprintf(err, errlen, "a value wider than format '%s'", format);
+		return -1;
+	}
+	return 0;
+}
+
+/* The terms ("event=0x04,umask=0x03"; a term without a value is 1, as perf reads it) through the formats
+ * of pmu in the listing. */
+static int encode(const struct lines *l, const char *pmu, const char *terms, uint64_t cfg[3], char *err,
+		  size_t errlen)
+{
+	char buf[256], path[512];
+	cfg[0] = cfg[1] = cfg[2] = 0;
+	snprintf(buf, sizeof(buf), "%s", terms);
+	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(t, '='), *end;
+		uint64_t v = 1;
+		if (eq) {
+			*eq = 0;
+			v = strtoull(eq + 1, &end, 0);
+			if (!eq[1] || *end) {
+				snprintf(err, errlen, "term '%s=%s' is not a number", t, eq + 1);
+				return -1;
+			}
+		}
+		snprintf(path, sizeof(path), "%s/format/%s", pmu, t);
+		const char *format = listing_text(l, path);
+		if (!format) {
+			snprintf(err, errlen, "term '%s': %s has no such format", t, pmu);
+			return -1;
+		}
+		if (place(format, v, cfg, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+static const struct perf_alias *table_alias(const struct perf_alias *table, const char *stem, const char *name)
+{
+	for (const struct perf_alias *a = table; a && a->name; a++)
+		if (!strcmp(a->pmu, stem) && !strcmp(a->name, name))
+			return a;
+	return NULL;
+}
+
+/* The alias a against events/<name> of pmu in the listing (plat/file); the number of differences. */
+static int same_alias(const char *where, const struct lines *l, const char *pmu, const struct perf_alias *a)
+{
+	char path[512], err[160] = "";
+	uint64_t want[3], have[3];
+	int diffs = 0;
+	snprintf(path, sizeof(path), "%s/events/%s", pmu, a->name);
+	const char *terms = listing_text(l, path);
+	if (encode(l, pmu, terms, want, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s '%s': %s\n", where, path, terms, err);
+		return 1;
+	}
+	if (encode(l, pmu, a->terms, have, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s: the table's '%s': %s\n", where, path, a->terms, err);
+		return 1;
+	}
+	if (memcmp(want, have, sizeof(want))) {
+		fprintf(stderr, "%s: %s: the table's '%s' is config 0x%" PRIx64 " config1 0x%" PRIx64 ", Linux's '%s' 0x%" PRIx64
+			" 0x%" PRIx64 "\n", where, path, a->terms, have[0], have[1], terms, want[0], want[1]);
+		diffs++;
+	}
+	/* .scale: none is 1 (perf's default), as the table's 0 */
+	snprintf(path, sizeof(path), "%s/events/%s.scale", pmu, a->name);
+	const char *scale = listing_text(l, path), *unit;
+	double ws = scale ? strtod(scale, NULL) : 1, hs = a->scale ? a->scale : 1;
+	if (ws != hs) {
+		fprintf(stderr, "%s: %s: the table's scale %.10g, Linux's %s\n", where, path, hs, scale ? scale : "none (1)");
+		diffs++;
+	}
+	snprintf(path, sizeof(path), "%s/events/%s.unit", pmu, a->name);
+	unit = listing_text(l, path);
+	if (strcmp(unit ? unit : "", a->unit ? a->unit : "")) {
+		fprintf(stderr, "%s: %s: the table's unit '%s', Linux's '%s'\n", where, path, a->unit ? a->unit : "",
+			unit ? unit : "");
+		diffs++;
+	}
+	return diffs;
+}
+
+/* Every events/ file of the listing (no .scale, .unit) is in the table with the same encoding, scale and
+ * unit, or a stated exception; the number of differences, the aliases seen in *seen. */
+static int listing_in_table(const char *plat, const char *file, const struct lines *l, const struct perf_alias *table,
+			    int *seen)
+{
+	char where[160];
+	int diffs = 0;
+	snprintf(where, sizeof(where), "%s %s", plat, file);
+	for (int i = 0; i < l->n; i++) {
+		const char *ev = strstr(l->v[i], "/events/");
+		size_t plen = path_len(l->v[i]);
+		if (!ev || (size_t)(ev - l->v[i]) > plen)
+			continue;
+		char pmu[128], stem[128], name[128];
+		snprintf(pmu, sizeof(pmu), "%.*s", (int)(ev - l->v[i]), l->v[i]);
+		snprintf(name, sizeof(name), "%.*s", (int)(plen - (size_t)(ev + 8 - l->v[i])), ev + 8);
+		if (strchr(name, '.'))
+			continue; /* .scale, .unit: with their alias */
+		pmu_stem(pmu, strlen(pmu), stem, sizeof(stem));
+		++*seen;
+		const struct perf_alias *a = table_alias(table, stem, name);
+		if (a) {
+			diffs += same_alias(where, l, pmu, a);
+			continue;
+		}
+		int stated = 0;
+		for (size_t k = 0; not_in_table[k].plat; k++)
+			if (!strcmp(not_in_table[k].plat, plat) && !strcmp(not_in_table[k].pmu, stem) &&
+			    !strcmp(not_in_table[k].name, name))
+				stated = not_in_table[k].used = 1;
+		if (!stated) {
+			fprintf(stderr, "%s: %s/events/%s ('%s'): not in the platform's alias table, and no reason stated\n",
+				where, pmu, name, l->v[i] + plen + 1);
+			diffs++;
+		}
+	}
+	return diffs;
+}
+
+/* Every alias of the table is an events/ file of each PMU of its name in the listing (the driver gives a
+ * type's events to every box); the number of differences. */
+static int table_in_listing(const char *plat, const struct lines *l, const struct perf_alias *table)
+{
+	int diffs = 0;
+	for (const struct perf_alias *a = table; a && a->name; a++) {
+		char last[128] = "", path[512];
+		int pmus = 0;
+		for (int i = 0; i < l->n; i++) {
+			const char *slash = strchr(l->v[i], '/');
+			char stem[128];
+			size_t len = slash ? (size_t)(slash - l->v[i]) : 0;
+			if (!slash || (strlen(last) == len && !strncmp(last, l->v[i], len)))
+				continue;
+			snprintf(last, sizeof(last), "%.*s", (int)len, l->v[i]);
+			pmu_stem(last, len, stem, sizeof(stem));
+			if (strcmp(stem, a->pmu))
+				continue;
+			pmus++;
+			snprintf(path, sizeof(path), "%s/events/%s", last, a->name);
+			if (!listing_text(l, path)) {
+				fprintf(stderr, "%s linux_pmus.txt: the table's %s/%s ('%s'): %s has no such event\n", plat,
+					a->pmu, a->name, a->terms, last);
+				diffs++;
+			}
+		}
+		if (!pmus) {
+			fprintf(stderr, "%s linux_pmus.txt: the table's %s/%s ('%s'): Linux has no PMU uncore_%s\n", plat,
+				a->pmu, a->name, a->terms, a->pmu);
+			diffs++;
+		}
+	}
+	return diffs;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* The platform's listings: linux_pmus.txt first (the table holds against it both ways), then its variants
+ * (linux_pmus_<what>.txt: another kernel or part, whose aliases must be in the table too). */
+static int listings(const char *plat, char names[][64], int max)
+{
+	char dir[1024];
+	int n = 0;
+	snprintf(dir, sizeof(dir), "%s/platforms/%s", listing_top(), plat);
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t len = strlen(e->d_name);
+		if (strncmp(e->d_name, "linux_pmus", 10) || len < 14 || strcmp(e->d_name + len - 4, ".txt") || n == max)
+			continue;
+		snprintf(names[n++], 64, "%s", e->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(names[0]), by_name); /* '.' sorts before '_': linux_pmus.txt first */
+	return n;
+}
+
+static void test_every_table(void)
+{
+	int tables = 0;
+	for (int p = 0; uc_platforms[p]; p++) {
+		const struct platform_desc *pd = uc_platforms[p];
+		char names[8][64], rel[160];
+		int n = listings(pd->name, names, 8), aliases = 0, diffs = 0, seen = 0;
+		for (const struct perf_alias *a = pd->perf_aliases; a && a->name; a++)
+			aliases++;
+		if (!n || strcmp(names[0], "linux_pmus.txt")) {
+			/* no Linux driver for it (Montecito): nothing to hold a table against, so it must have none */
+			fprintf(stderr, "%s: no platforms/%s/linux_pmus.txt, %d aliases\n", pd->name, pd->name, aliases);
+			CU_ASSERT_EQUAL(aliases, 0);
+			continue;
+		}
+		for (int i = 0; i < n; i++) {
+			struct lines l = { 0 };
+			snprintf(rel, sizeof(rel), "%s/%s", pd->name, names[i]);
+			CU_ASSERT_FATAL(read_listing(rel, &l) == 0);
+			if (!i)
+				diffs += table_in_listing(pd->name, &l, pd->perf_aliases);
+			diffs += listing_in_table(pd->name, names[i], &l, pd->perf_aliases, &seen);
+			free_lines(&l);
+		}
+		fprintf(stderr, "%s: %d aliases in the table, %d events/ files in %d listings, %d differences\n", pd->name,
+			aliases, seen, n, diffs);
+		CU_ASSERT_EQUAL(diffs, 0);
+		tables += aliases > 0;
+	}
+	CU_ASSERT(tables >= 15); /* every platform Linux has a driver with aliases for */
+	for (size_t k = 0; not_in_table[k].plat; k++) {
+		if (!not_in_table[k].used)
+			fprintf(stderr, "not_in_table: %s %s/%s is in no listing any more: remove it\n", not_in_table[k].plat,
+				not_in_table[k].pmu, not_in_table[k].name);
+		CU_ASSERT(not_in_table[k].used);
+	}
+}
+
+/* The comparison itself: a term through a format with a gap, a value too wide, a name the PMU has no
+ * format for. */
+static void test_encoding(void)
+{
+	struct lines l = { 0 };
+	uint64_t c[3];
+	char err[160];
+	add_line(&l, "uncore_qpi_0/format/event config:0-7,21");
+	add_line(&l, "uncore_qpi_0/format/umask config:8-15");
+	qsort(l.v, (size_t)l.n, sizeof(*l.v), by_str);
+	CU_ASSERT_EQUAL(encode(&l, "uncore_qpi_0", "event=0x102,umask=0x08", c, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(c[0], 0x200802u);
+	CU_ASSERT_EQUAL(encode(&l, "uncore_qpi_0", "umask=8,event=0x102", c, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(c[0], 0x200802u);
+	CU_ASSERT_EQUAL(encode(&l, "uncore_qpi_0", "event=0x202", c, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(encode(&l, "uncore_qpi_0", "event=0x2,edge", c, err, sizeof(err)), -1);
+	char stem[64];
+	pmu_stem("uncore_iio_free_running_3", 25, stem, sizeof(stem));
+	CU_ASSERT_STRING_EQUAL(stem, "iio_free_running");
+	pmu_stem("uncore", 6, stem, sizeof(stem));
+	CU_ASSERT_STRING_EQUAL(stem, "");
+	pmu_stem("uncore_imc", 10, stem, sizeof(stem));
+	CU_ASSERT_STRING_EQUAL(stem, "imc");
+	free_lines(&l);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "alias terms go through the PMU's formats", test_encoding },
+		{ "every platform's alias table is what its Linux listing says", test_every_table },
+		{ NULL, NULL },
+	};
+	return run_suite("alias_tables", tests);
+}

@@ -148,6 +148,18 @@ static int same_alias(const char *where, const struct lines *l, const char *pmu,
 	return diffs;
 }
 
+/* Whether the listing line is an alias (<pmu>/events/<name>, not its .scale or .unit): its PMU and name. */
+static int alias_line(const char *line, char pmu[128], char name[128])
+{
+	const char *ev = strstr(line, "/events/");
+	size_t plen = path_len(line);
+	if (!ev || (size_t)(ev - line) > plen)
+		return 0;
+	snprintf(pmu, 128, "%.*s", (int)(ev - line), line);
+	snprintf(name, 128, "%.*s", (int)(plen - (size_t)(ev + 8 - line)), ev + 8);
+	return !strchr(name, '.');
+}
+
 /* Every events/ file of the listing (no .scale, .unit) is in the table with the same encoding, scale and
  * unit, or a stated exception; the number of differences, the aliases seen in *seen. */
 static int listing_in_table(const char *plat, const char *file, const struct lines *l, const struct perf_alias *table,
@@ -157,15 +169,9 @@ static int listing_in_table(const char *plat, const char *file, const struct lin
 	int diffs = 0;
 	snprintf(where, sizeof(where), "%s %s", plat, file);
 	for (int i = 0; i < l->n; i++) {
-		const char *ev = strstr(l->v[i], "/events/");
-		size_t plen = path_len(l->v[i]);
-		if (!ev || (size_t)(ev - l->v[i]) > plen)
-			continue;
 		char pmu[128], stem[128], name[128];
-		snprintf(pmu, sizeof(pmu), "%.*s", (int)(ev - l->v[i]), l->v[i]);
-		snprintf(name, sizeof(name), "%.*s", (int)(plen - (size_t)(ev + 8 - l->v[i])), ev + 8);
-		if (strchr(name, '.'))
-			continue; /* .scale, .unit: with their alias */
+		if (!alias_line(l->v[i], pmu, name))
+			continue;
 		pmu_stem(pmu, strlen(pmu), stem, sizeof(stem));
 		++*seen;
 		const struct perf_alias *a = table_alias(table, stem, name);
@@ -180,7 +186,7 @@ static int listing_in_table(const char *plat, const char *file, const struct lin
 				stated = not_in_table[k].used = 1;
 		if (!stated) {
 			fprintf(stderr, "%s: %s/events/%s ('%s'): not in the platform's alias table, and no reason stated\n",
-				where, pmu, name, l->v[i] + plen + 1);
+				where, pmu, name, l->v[i] + path_len(l->v[i]) + 1);
 			diffs++;
 		}
 	}
@@ -224,6 +230,55 @@ static int table_in_listing(const char *plat, const struct lines *l, const struc
 
 static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
+/* The type whose free-running PMU is stem ("iio_free_running": the type whose perf name is "iio" and which has
+ * free-running counters), or NULL. */
+static const struct box_type *fr_type(const struct platform_desc *pd, const char *stem)
+{
+	for (int t = 0; t < pd->ntypes; t++) {
+		const struct box_type *bt = pd->types[t];
+		size_t n = bt->perf ? strlen(bt->perf) : 0;
+		if (bt->nfr && n && !strncmp(stem, bt->perf, n) && !strcmp(stem + n, "_free_running"))
+			return bt;
+	}
+	return NULL;
+}
+
+/* The free-running counters (box_type.fr: their names and the umask of event 0xff that selects them) against
+ * the listing's <perf>_free_running PMUs: every alias of such a PMU is the library's counter of that name, with
+ * its umask; the number of differences.  A counter Linux names no alias for (SPR's and GNR's bw_out_port*, in
+ * their groups of spr_iio_freerunning and gnr_iio_freerunning) is held by test_linux_regs's fr_group rows. */
+static int fr_counters(const struct platform_desc *pd, const struct lines *l)
+{
+	int diffs = 0;
+	for (int i = 0; i < l->n; i++) {
+		char pmu[128], stem[128], name[128], path[512], err[160], terms[64];
+		if (!alias_line(l->v[i], pmu, name) || !strstr(pmu, "_free_running"))
+			continue;
+		pmu_stem(pmu, strlen(pmu), stem, sizeof(stem));
+		const struct box_type *bt = fr_type(pd, stem);
+		const struct freerun *r = NULL;
+		for (int k = 0; bt && k < bt->nfr; k++)
+			if (!strcmp(bt->fr[k].name, name))
+				r = &bt->fr[k];
+		if (!r) {
+			fprintf(stderr, "%s linux_pmus.txt: %s/events/%s: no free-running counter of that name in the library\n",
+				pd->name, pmu, name);
+			diffs++;
+			continue;
+		}
+		uint64_t want[3], have[3];
+		snprintf(path, sizeof(path), "%s/events/%s", pmu, name);
+		snprintf(terms, sizeof(terms), "event=0xff,umask=0x%02x", r->perf_umask);
+		if (encode(l, pmu, listing_text(l, path), want, err, sizeof(err)) ||
+		    encode(l, pmu, terms, have, err, sizeof(err)) || memcmp(want, have, sizeof(want))) {
+			fprintf(stderr, "%s linux_pmus.txt: %s: Linux's '%s', the %s counter's umask 0x%02x\n", pd->name, path,
+				listing_text(l, path), bt->name, r->perf_umask);
+			diffs++;
+		}
+	}
+	return diffs;
+}
+
 /* The platform's listings: linux_pmus.txt first (the table holds against it both ways), then its variants
  * (linux_pmus_<what>.txt: another kernel or part, whose aliases must be in the table too). */
 static int listings(const char *plat, char names[][64], int max)
@@ -265,7 +320,7 @@ static void test_every_table(void)
 			snprintf(rel, sizeof(rel), "%s/%s", pd->name, names[i]);
 			CU_ASSERT_FATAL(read_listing(rel, &l) == 0);
 			if (!i)
-				diffs += table_in_listing(pd->name, &l, pd->perf_aliases);
+				diffs += table_in_listing(pd->name, &l, pd->perf_aliases) + fr_counters(pd, &l);
 			diffs += listing_in_table(pd->name, names[i], &l, pd->perf_aliases, &seen);
 			free_lines(&l);
 		}

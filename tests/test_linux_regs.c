@@ -124,6 +124,38 @@ static int num_key_value(const void *base, const struct num_key *keys, size_t n,
 }
 #define NUM_KEY(base, keys, key, v) num_key_value(base, keys, sizeof(keys) / sizeof(keys[0]), key, v)
 
+/* Linux's free-running group N (freerunning_counters[N]) as the library has it: the counters whose umask is
+ * 0x10 x (N + 1) + idx (uncore_freerunning_type, uncore_freerunning_idx), "bits:address of idx 0,1,.." for
+ * fr_group.N ("gap" for an idx the library lacks, width 0 where the counters' widths differ), their box step
+ * for fr_box_step.N; "none" without such counters. */
+static int fr_group(const struct box_type *t, const char *key, char *out, size_t len)
+{
+	int g = atoi(strchr(key, '.') + 1), n = 0, width = -1;
+	uint32_t addr[16], step = 0;
+	int have[16] = { 0 }, steps = 0;
+	for (int i = 0; i < t->nfr; i++) {
+		const struct freerun *r = &t->fr[i];
+		if (r->perf_umask < 0x10 || (r->perf_umask - 0x10) >> 4 != g)
+			continue;
+		int idx = r->perf_umask & 0xf;
+		addr[idx] = r->addr, have[idx] = 1, n = idx + 1 > n ? idx + 1 : n;
+		width = width < 0 || width == r->width ? r->width : 0;
+		steps += !steps || step != r->box_step;
+		step = r->box_step;
+	}
+	if (!n)
+		return 0;
+	if (key[3] == 'b') {
+		snprintf(out, len, steps == 1 ? "0x%" PRIx32 : "mixed", step);
+		return 0;
+	}
+	size_t k = (size_t)snprintf(out, len, "%d:", width);
+	for (int i = 0; i < n && k < len; i++)
+		k += have[i] ? (size_t)snprintf(out + k, len - k, "%s0x%" PRIx32, i ? "," : "", addr[i])
+			     : (size_t)snprintf(out + k, len - k, "%sgap", i ? "," : "");
+	return 0;
+}
+
 /* The library's value of a key, as text ("none" when it has no such thing); -1 for a key this test
  * does not know. */
 static int lib_value(const struct platform_desc *p, const char *unit, const char *key, char *out, size_t len)
@@ -238,7 +270,9 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 				snprintf(out, len, "0x%x", key[3] == 'w' ? (unsigned)r->width : (unsigned)r->perf_umask);
 		}
 		return 0;
-	} else
+	} else if (!strncmp(key, "fr_group.", 9) || !strncmp(key, "fr_box_step.", 12))
+		return fr_group(t, key, out, len);
+	else
 		return -1;
 number:
 	snprintf(out, len, "0x%" PRIx64, v);
@@ -259,6 +293,28 @@ static int same(const char *a, const char *b)
 		b = *eb ? eb + 1 : eb;
 	}
 	return !*a && !*b;
+}
+
+/* Every free-running group the library has (its counters' umask 0x10 x (N + 1) + idx) has its fr_group.N row,
+ * so that a counter's address, width and umask are all held against Linux, not a sample of them. */
+static void fr_groups_covered(const struct platform_desc *p, const char *rows_tag)
+{
+	for (int t = 0; t < p->ntypes; t++)
+		for (int i = 0; i < p->types[t]->nfr; i++) {
+			char want[64], line[1024], plat[16], unit[32], key[48];
+			int found = 0;
+			snprintf(want, sizeof(want), "fr_group.%d", (p->types[t]->fr[i].perf_umask - 0x10) >> 4);
+			FILE *f = fopen(REFDIR "/linux_regs.txt", "r");
+			CU_ASSERT_FATAL(f != NULL);
+			while (!found && fgets(line, sizeof(line), f))
+				found = sscanf(line, "%15s %31s %47s", plat, unit, key) == 3 && !strcmp(plat, rows_tag) &&
+					!strcmp(unit, p->types[t]->name) && !strcmp(key, want);
+			fclose(f);
+			if (!found)
+				fprintf(stderr, "FAIL %s %s: free-running counter %s (umask 0x%02x) has no %s row in linux_regs.txt\n",
+					p->name, p->types[t]->name, p->types[t]->fr[i].name, p->types[t]->fr[i].perf_umask, want);
+			CU_ASSERT(found);
+		}
 }
 
 /* Platform name's data against the rows of linux_regs.txt tagged rows (SPR reads EMR's: both are
@@ -318,6 +374,7 @@ static void check_platform_rows(const char *name, const char *rows_tag)
 		CU_FAIL("register fact differs from Linux");
 	}
 	fclose(f);
+	fr_groups_covered(p, rows_tag);
 	for (int i = 0; i < ndiffs; i++)
 		if (!diffs[i].used) {
 			fprintf(stderr, "FAIL %s regs_differences.txt: %s %s matches no row of linux_regs.txt\n", name, diffs[i].unit,

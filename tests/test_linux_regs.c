@@ -400,6 +400,7 @@ static void test_icx(void) { check_platform("icx"); }
 static void test_gnr(void) { check_platform("gnr"); }
 static void test_srf(void) { check_platform("srf"); }
 static void test_cwf(void) { check_platform_rows("cwf", "srf"); } /* gnr_uncore_init for INTEL_ATOM_DARKMONT_X too */
+static void test_dmr(void) { check_platform("dmr"); }
 
 int main(void)
 {
@@ -417,6 +418,7 @@ int main(void)
 		{ "GNR register facts agree with Linux gnr_uncore_init's (no UBox bus map)", test_gnr },
 		{ "SRF register facts agree with Linux gnr_uncore_init's, which drives it", test_srf },
 		{ "CWF register facts agree with Linux gnr_uncore_init's, which drives it", test_cwf },
+		{ "DMR register facts agree with Linux 7.0's dmr_uncore_init", test_dmr },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Issue 46 points 3 and 6: three jobs sharing a 2-socket node, on sim: and perf+sim: of snbep, skx, icx, spr
-# and gnr.  The simulator's profile is the truth: job a on a quarter of socket 0's CPUs moving 30 GB/s, job b
+# Issue 46 points 3 and 6: three jobs sharing a 2-socket node, on sim: and perf+sim: of snbep, skx, clx, icx,
+# spr and gnr.  The simulator's profile is the truth: job a on a quarter of socket 0's CPUs moving 30 GB/s, job b
 # on the next quarter of socket 0 and a quarter of socket 1 moving 60 GB/s (half on each), job c on the next
 # quarter of socket 1 moving 10 GB/s, and 5 GB/s of device DMA on socket 0.  uncore stat --per-job over 10 s
 # (the simulator's manual clock) must give each job's reads within 5 % of its truth, the DMA as unattributed
@@ -10,7 +10,7 @@ UNCORE=${top_builddir:-.}/uncore
 R=$W/root
 V2=$R/sys/fs/cgroup/system.slice/slurmstepd.scope
 export UNCORE_SYSROOT="$R"
-for p in snbep skx icx spr gnr; do
+for p in snbep skx clx icx spr gnr; do
 	rm -rf "$R" && mkdir -p "$V2/job_1"
 	echo 0 >"$V2/job_1/cpuset.cpus.effective"
 	n=$($UNCORE --backend "sim:$p" jobs | sed -n 's/.* socket0 [0-9]*\/\([0-9]*\) .*/\1/p')
@@ -64,6 +64,16 @@ print("; ".join(bad) if bad else "ok")
 			'[ $rc -eq 0 ] && [ "$verdict" = ok ]'
 	done
 done
+# Broadwell-DE, one socket: a job on CPUs 0-3 reading 8 GB/s is counted within 5 %, the DMA unattributed
+rm -rf "$R" && mkdir -p "$V2/job_7"
+echo 0-3 >"$V2/job_7/cpuset.cpus.effective"
+printf 'job.a.cpus = 0-3\njob.a.mem_read_bytes_per_s = 8e9\nsocket0.dma_read_bytes_per_s = 2e9\n' >"$W/profile"
+out=$($UNCORE --backend "sim:bdxde,profile=$W/profile,clock=manual" stat --per-job --duration 10 --json 2>"$W/err")
+rc=$?
+rd=$(echo "$out" | sed -n 's/.*"job": "7", "read_bytes": \([^,]*\),.*/\1/p')
+un=$(echo "$out" | sed -n 's/.*"job": null, "read_bytes": \([^,]*\),.*/\1/p')
+check "bdxde: job 7 reads 80e9 B within 5 % ($rd), the DMA's 20e9 unattributed ($un; rc $rc: $(head -c 200 "$W/err"))" \
+	'[ $rc -eq 0 ] && echo "$rd $un" | awk "{ exit !(\$1 > 0.95 * 80e9 && \$1 < 1.05 * 80e9 && \$2 > 0.95 * 20e9 && \$2 < 1.05 * 20e9) }"'
 # cores the thread filter cannot name (a Sierra Forest socket of 3 x 64 cores: core ids above 127 do not fit
 # its 10-bit tid): said, never sampled, and the job's other threads stand for them
 rm -rf "$R" && mkdir -p "$V2/job_9"

@@ -12,9 +12,13 @@ static const struct attrib_plat plats[] = {
 	{ "ivbep", "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 5, "demand data reads that missed the LLC" },
 	{ "hsx", "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6, "demand data reads that missed the LLC" },
 	{ "bdx", "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6, "demand data reads that missed the LLC" },
+	/* Broadwell-DE: bdx_uncore_cbox's filter too (Linux bdx_uncore_cpu_init for BROADWELL_D) */
+	{ "bdxde", "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6, "demand data reads that missed the LLC" },
 	/* SKX_CHA_MSR_PMON_BOX_FILTER_TID 8:0 and the discovery parts' 9:0 (seed 001 T2-75: [9:3] Core-ID,
 	 * [2:0] Thread); IA_MISS: the cores' requests that missed */
 	{ "skx", "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" },
+	/* Cascade Lake: skx_uncore_init's CHA (SKX_CHA_MSR_PMON_BOX_FILTER_TID 8:0) */
+	{ "clx", "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" },
 	{ "icx", "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" },
 	{ "spr", "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" },
 	{ "emr", "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" },

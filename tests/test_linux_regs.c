@@ -295,26 +295,48 @@ static int same(const char *a, const char *b)
 	return !*a && !*b;
 }
 
-/* Every free-running group the library has (its counters' umask 0x10 x (N + 1) + idx) has its fr_group.N row,
- * so that a counter's address, width and umask are all held against Linux, not a sample of them. */
-static void fr_groups_covered(const struct platform_desc *p, const char *rows_tag)
+/* Whether linux_regs.txt has the row tag unit key. */
+static int has_row(const char *tag, const char *unit, const char *key)
 {
-	for (int t = 0; t < p->ntypes; t++)
-		for (int i = 0; i < p->types[t]->nfr; i++) {
-			char want[64], line[1024], plat[16], unit[32], key[48];
-			int found = 0;
-			snprintf(want, sizeof(want), "fr_group.%d", (p->types[t]->fr[i].perf_umask - 0x10) >> 4);
-			FILE *f = fopen(REFDIR "/linux_regs.txt", "r");
-			CU_ASSERT_FATAL(f != NULL);
-			while (!found && fgets(line, sizeof(line), f))
-				found = sscanf(line, "%15s %31s %47s", plat, unit, key) == 3 && !strcmp(plat, rows_tag) &&
-					!strcmp(unit, p->types[t]->name) && !strcmp(key, want);
-			fclose(f);
+	char line[1024], plat[16], u[32], k[48];
+	int found = 0;
+	FILE *f = fopen(REFDIR "/linux_regs.txt", "r");
+	CU_ASSERT_FATAL(f != NULL);
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%15s %31s %47s", plat, u, k) == 3 && !strcmp(plat, tag) && !strcmp(u, unit) && !strcmp(k, key);
+	fclose(f);
+	return found;
+}
+
+/* The lists the rows must cover whole, so that no entry of them is read by the library alone: a type's PCI
+ * device ids and their companions', and every free-running group (its counters' umask 0x10 x (N + 1) + idx:
+ * each counter's address, width and umask, not a sample of them). */
+static void lists_covered(const struct platform_desc *p, const char *rows_tag)
+{
+	for (int t = 0; t < p->ntypes; t++) {
+		const struct box_type *bt = p->types[t];
+		char key[64];
+		int n = 0;
+		const char *keys[2];
+		if (bt->pci_ids)
+			keys[n++] = "pci_ids";
+		if (bt->companion_ids)
+			keys[n++] = "companion_ids";
+		for (int k = 0; k < n; k++) {
+			int found = has_row(rows_tag, bt->name, keys[k]);
 			if (!found)
-				fprintf(stderr, "FAIL %s %s: free-running counter %s (umask 0x%02x) has no %s row in linux_regs.txt\n",
-					p->name, p->types[t]->name, p->types[t]->fr[i].name, p->types[t]->fr[i].perf_umask, want);
+				fprintf(stderr, "FAIL %s %s: the library's %s have no row in linux_regs.txt\n", p->name, bt->name, keys[k]);
 			CU_ASSERT(found);
 		}
+		for (int i = 0; i < bt->nfr; i++) {
+			snprintf(key, sizeof(key), "fr_group.%d", (bt->fr[i].perf_umask - 0x10) >> 4);
+			int found = has_row(rows_tag, bt->name, key);
+			if (!found)
+				fprintf(stderr, "FAIL %s %s: free-running counter %s (umask 0x%02x) has no %s row in linux_regs.txt\n",
+					p->name, bt->name, bt->fr[i].name, bt->fr[i].perf_umask, key);
+			CU_ASSERT(found);
+		}
+	}
 }
 
 /* Platform name's data against the rows of linux_regs.txt tagged rows (SPR reads EMR's: both are
@@ -374,7 +396,7 @@ static void check_platform_rows(const char *name, const char *rows_tag)
 		CU_FAIL("register fact differs from Linux");
 	}
 	fclose(f);
-	fr_groups_covered(p, rows_tag);
+	lists_covered(p, rows_tag);
 	for (int i = 0; i < ndiffs; i++)
 		if (!diffs[i].used) {
 			fprintf(stderr, "FAIL %s regs_differences.txt: %s %s matches no row of linux_regs.txt\n", name, diffs[i].unit,

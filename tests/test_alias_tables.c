@@ -2,16 +2,20 @@
  * The platforms' perf alias tables (platform_desc.perf_aliases: what PMU/alias/ spells on sim: and direct,
  * where no kernel gives events/ files) held against the Linux driver's own: the sysfs listings
  * platforms/<p>/linux_pmus*.txt, written by tools/vectors/linux_pmus.py (dmr_linux_pmus.py for DMR) from the
- * driver's source, not from the library.  Every alias of a table must be an events/ file of every PMU of its name in the platform's
- * linux_pmus.txt, and every events/ file of every listing must be in the table (or below, with why not),
- * with the same encoding (both terms put through the PMU's format/ files into config words, so spelling,
- * order and a term's zero value do not matter), .scale and .unit.  Each difference is a line of its own.
+ * driver's source, not from the library.  Every alias of a table must be an events/ file of every PMU of its
+ * name in the platform's linux_pmus.txt, and every events/ file of every listing must be in the table (or in
+ * not_in_table, with why not), with the same encoding (both terms put through the PMU's format/ files into
+ * config words, so spelling, order and a term's zero value do not matter), .scale and .unit; an alias of a
+ * free-running PMU must be the library's counter of its name, with its umask.  Then every format/ name of those
+ * PMUs must be a term perf's spelling takes on sim:<p> (formats_not_taken says which not, and why).  Each
+ * difference is a line of its own.
  */
 #include <dirent.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include "pmu_listing.h"
-#include "platform/platform.h"
+#include "sim_helpers.h"
+#include "events/perf_spell.h"
 
 /* Aliases a listing has that a platform's table leaves out, and why; none today.  An entry no listing
  * needs fails, so that the list stays true. */
@@ -364,11 +368,85 @@ static void test_encoding(void)
 	free_lines(&l);
 }
 
+/* Format names of Linux's PMUs that perf's spelling on sim: and direct does not take, and why. */
+static struct {
+	const char *plat, *pmu, *format, *why;
+	int used;
+} formats_not_taken[] = {
+	/* hswep_uncore_sbox_formats_attr has format_attr_tid_en (config:19), but the SBox has no filter register:
+	 * the library sets its layout's tid_en bit only with a tid filter, which the SBox has none of */
+	{ "hsx", "sbox", "tid_en", "the SBox has no tid filter to enable", 0 },
+	{ "bdx", "sbox", "tid_en", "the SBox has no tid filter to enable (bdx_uncore_sbox: hswep's formats)", 0 },
+	{ NULL, NULL, NULL, NULL, 0 },
+};
+
+/* Every format/ file of a PMU of each platform's listing is a term perf's spelling takes on sim:<p> (the
+ * platform's qualifiers, filter_<field>, or its perf_terms table), or a stated exception: a user's perf -e
+ * line means on the direct and simulated backends what it means to the kernel. */
+static void test_every_format(void)
+{
+	for (int p = 0; uc_platforms[p]; p++) {
+		const struct platform_desc *pd = uc_platforms[p];
+		char rel[160], be[64], seen[512][96];
+		int nseen = 0, refused = 0;
+		struct lines l = { 0 };
+		snprintf(rel, sizeof(rel), "%s/linux_pmus.txt", pd->name);
+		if (!pd->perf_aliases && !pd->perf_terms)
+			continue; /* no Linux driver (Montecito): test_every_table says so */
+		CU_ASSERT_FATAL(read_listing(rel, &l) == 0);
+		snprintf(be, sizeof(be), "sim:%s", pd->name);
+		uncore_t *u = open_sim(be);
+		for (int i = 0; i < l.n; i++) {
+			const char *f = strstr(l.v[i], "/format/");
+			char pmu[128], stem[64], fmt[24], spec[320], key[96];
+			struct perf_spelled o;
+			if (!f || (size_t)(f - l.v[i]) > path_len(l.v[i]))
+				continue;
+			snprintf(pmu, sizeof(pmu), "%.*s", (int)(f - l.v[i]), l.v[i]);
+			snprintf(fmt, sizeof(fmt), "%.*s", (int)(path_len(l.v[i]) - (size_t)(f + 8 - l.v[i])), f + 8);
+			pmu_stem(pmu, strlen(pmu), stem, sizeof(stem));
+			/* a free-running PMU's event and umask are its aliases' (test_every_table); one box of a type */
+			snprintf(key, sizeof(key), "%s/%s", stem, fmt);
+			int dup = strstr(stem, "_free_running") || !strcmp(fmt, "event");
+			for (int k = 0; k < nseen && !dup; k++)
+				dup = !strcmp(seen[k], key);
+			if (dup || nseen == 512)
+				continue;
+			snprintf(seen[nseen++], sizeof(seen[0]), "%s", key);
+			snprintf(spec, sizeof(spec), "%s/event=0x1,%s=0x1/", pmu, fmt);
+			if (!perf_spell(u, spec, &o))
+				continue;
+			int stated = 0;
+			for (size_t k = 0; formats_not_taken[k].plat; k++)
+				if (!strcmp(formats_not_taken[k].plat, pd->name) && !strcmp(formats_not_taken[k].pmu, stem) &&
+				    !strcmp(formats_not_taken[k].format, fmt))
+					stated = formats_not_taken[k].used = 1;
+			if (!stated) {
+				fprintf(stderr, "%s: %s (Linux format %s '%s'): %s\n", pd->name, spec, fmt, l.v[i] + path_len(l.v[i]) + 1,
+					uncore_error());
+				refused++;
+			}
+		}
+		fprintf(stderr, "%s: %d format names, %d refused without a reason\n", pd->name, nseen, refused);
+		CU_ASSERT_EQUAL(refused, 0);
+		CU_ASSERT(nseen < 512);
+		uncore_close(u);
+		free_lines(&l);
+	}
+	for (size_t k = 0; formats_not_taken[k].plat; k++) {
+		if (!formats_not_taken[k].used)
+			fprintf(stderr, "formats_not_taken: %s %s/%s is taken now or in no listing: remove it\n",
+				formats_not_taken[k].plat, formats_not_taken[k].pmu, formats_not_taken[k].format);
+		CU_ASSERT(formats_not_taken[k].used);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "alias terms go through the PMU's formats", test_encoding },
 		{ "every platform's alias table is what its Linux listing says", test_every_table },
+		{ "every format name of a Linux PMU is a term perf's spelling takes", test_every_format },
 		{ NULL, NULL },
 	};
 	return run_suite("alias_tables", tests);

@@ -7,8 +7,9 @@
  * not_in_table, with why not), with the same encoding (both terms put through the PMU's format/ files into
  * config words, so spelling, order and a term's zero value do not matter), .scale and .unit; an alias of a
  * free-running PMU must be the library's counter of its name, with its umask.  Then every format/ name of those
- * PMUs must be a term perf's spelling takes on sim:<p> (formats_not_taken says which not, and why).  Each
- * difference is a line of its own.
+ * PMUs must be a term perf's spelling takes on sim:<p> (formats_not_taken says which not, and why), and the
+ * perfmon folds must put PortMask and FCMask where the IIO's ch_mask and fc_mask formats are.  Each difference
+ * is a line of its own.
  */
 #include <dirent.h>
 #include <inttypes.h>
@@ -441,12 +442,49 @@ static void test_every_format(void)
 	}
 }
 
+/* The perfmon folds (perfmon_units.txt "fold FIELD SHIFT": where a PortMask or FCMask of Intel's JSON goes in the
+ * umask extension, control bits 63:32) against the IIO PMU's formats ch_mask and fc_mask in the listing: the
+ * field's lowest bit is config bit 32 + SHIFT.  (A platform without folds takes the discovery generation's
+ * default, T2-184's, in catalog.c.) */
+static void test_folds(void)
+{
+	static const char *const formats[][2] = { { "PortMask", "ch_mask" }, { "FCMask", "fc_mask" } };
+	int held = 0;
+	for (int p = 0; uc_platforms[p]; p++) {
+		const struct platform_desc *pd = uc_platforms[p];
+		char rel[160], path[160];
+		struct lines l = { 0 };
+		if (!pd->perfmon_folds)
+			continue;
+		snprintf(rel, sizeof(rel), "%s/linux_pmus.txt", pd->name);
+		CU_ASSERT_FATAL(read_listing(rel, &l) == 0);
+		for (const struct uc_perfmon_fold *f = pd->perfmon_folds; f->field; f++) {
+			const char *format = NULL, *text;
+			for (size_t k = 0; k < sizeof(formats) / sizeof(formats[0]); k++)
+				if (!strcmp(formats[k][0], f->field))
+					format = formats[k][1];
+			snprintf(path, sizeof(path), "uncore_iio_0/format/%s", format ? format : "?");
+			text = format ? listing_text(&l, path) : NULL;
+			int lo = text && !strncmp(text, "config:", 7) ? atoi(text + 7) : -1;
+			if (lo != 32 + f->shift)
+				fprintf(stderr, "%s: fold %s at umask extension bit %d (config bit %d), Linux's %s: %s\n", pd->name,
+					f->field, f->shift, 32 + f->shift, path, text ? text : "none");
+			CU_ASSERT_EQUAL(lo, 32 + f->shift);
+			held++;
+		}
+		free_lines(&l);
+	}
+	fprintf(stderr, "%d folds held against the IIO formats\n", held);
+	CU_ASSERT(held >= 14);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "alias terms go through the PMU's formats", test_encoding },
 		{ "every platform's alias table is what its Linux listing says", test_every_table },
 		{ "every format name of a Linux PMU is a term perf's spelling takes", test_every_format },
+		{ "the perfmon folds put PortMask and FCMask where Linux's ch_mask and fc_mask are", test_folds },
 		{ NULL, NULL },
 	};
 	return run_suite("alias_tables", tests);

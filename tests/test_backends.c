@@ -89,22 +89,30 @@ static void test_pci_backend(void)
 	free(devs);
 }
 
-/* A whole two-socket SNB-EP: socket 0's uncore is on bus 0xbf, socket 1's on 0x3f. */
-static void build_snbep_tree(void)
+/* A fresh tree (no leftovers of other tests) with cpuinfo and two sockets of per_socket CPUs, each with its MSR
+ * file. */
+static void new_two_socket_tree(const char *cpuinfo, int per_socket)
 {
 	char rel[128], cmd[600];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root); /* no leftovers of other tests */
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root);
 	CU_ASSERT_FATAL(system(cmd) == 0);
-	const int bus[2] = { 0xbf, 0x3f }, node[2] = { 5, 2 };
-	uint32_t gidnidmap = (uint32_t)node[0] | (uint32_t)node[1] << 3;
-	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\n"
-		"model name\t: Intel(R) Xeon(R) CPU E5-2680 0 @ 2.70GHz\nflags\t\t: fpu msr\n\n", "/proc/cpuinfo");
-	for (int cpu = 0; cpu < 4; cpu++) {
+	put_str(cpuinfo, "/proc/cpuinfo");
+	for (int cpu = 0; cpu < 2 * per_socket; cpu++) {
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
-		put_str(cpu < 2 ? "0\n" : "1\n", rel);
+		put_str(cpu < per_socket ? "0\n" : "1\n", rel);
 		snprintf(rel, sizeof(rel), "/dev/cpu/%d/msr", cpu);
 		sparse(rel, 0x10000);
 	}
+}
+
+/* A whole two-socket SNB-EP: socket 0's uncore is on bus 0xbf, socket 1's on 0x3f. */
+static void build_snbep_tree(void)
+{
+	char rel[128];
+	const int bus[2] = { 0xbf, 0x3f }, node[2] = { 5, 2 };
+	uint32_t gidnidmap = (uint32_t)node[0] | (uint32_t)node[1] << 3;
+	new_two_socket_tree("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 45\n"
+			    "model name\t: Intel(R) Xeon(R) CPU E5-2680 0 @ 2.70GHz\nflags\t\t: fpu msr\n\n", 2);
 	for (int s = 0; s < 2; s++) {
 		static const struct { int dev, fn; unsigned id; } d[] = {
 			{ 16, 0, 0x3cb0 }, { 16, 1, 0x3cb1 }, { 16, 4, 0x3cb4 }, { 16, 5, 0x3cb5 },
@@ -124,6 +132,68 @@ static void build_snbep_tree(void)
 		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:0b.0/config", bus[s]);
 		put_at(rel, 0x40, (uint32_t)node[s]);
 		put_at(rel, 0x54, gidnidmap);
+	}
+}
+
+/* A two-socket Haswell-EP (model 63) or Broadwell-EP (79) as a Dell R730's lspci shows one: socket 0's uncore on
+ * bus 0x7f, socket 1's on 0xff, each with its UBox (ubox, 10.5) and, where capid4 >= 0, its PCU function pcu at
+ * 1e.3 whose CAPID4 (config 0x94) reads capid4; four CPUs a socket, so that no box count is capped by the cores. */
+static void build_xep_tree(int model, unsigned ubox, unsigned pcu, long capid4)
+{
+	char rel[128], cpuinfo[160];
+	snprintf(cpuinfo, sizeof(cpuinfo), "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: %d\n"
+		 "flags\t\t: fpu msr\n\n", model);
+	new_two_socket_tree(cpuinfo, 4);
+	for (int sock = 0; sock < 2; sock++) {
+		int bus = sock ? 0xff : 0x7f;
+		make_pci_dev(bus, 16, 5, ubox, 4096);
+		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:10.5/config", bus);
+		put_at(rel, 0x40, (uint32_t)sock); /* CPUNODEID: node id = socket */
+		put_at(rel, 0x54, 1u << 3);       /* GIDNIDMAP: node 0 is socket 0, node 1 socket 1 */
+		if (capid4 < 0)
+			continue;
+		make_pci_dev(bus, 0x1e, 3, pcu, 4096);
+		snprintf(rel, sizeof(rel), "/sys/bus/pci/devices/0000:%02x:1e.3/config", bus);
+		put_at(rel, 0x94, (uint32_t)capid4);
+	}
+}
+
+/* The direct backend's SBoxes per socket follow the PCU's CAPID4 as Linux's do: a chop (bits 7:6) of 0 leaves a
+ * Haswell-EP two (hswep_has_limit_sbox(HSWEP_PCU_DID 0x2fc0)) and a Broadwell-EP none (bdx_uncore_cpu_init:
+ * hswep_has_limit_sbox(BDX_PCU_DID 0x6fc0)); any other chop, or no PCU function found, four.  The values are
+ * CAPID4 words with the other bits set, so that only bits 7:6 tell. */
+static void test_sbox_count_from_capid4(void)
+{
+	static const struct { const char *plat; int model; unsigned ubox, pcu; long capid4; int sboxes; } cases[] = {
+		{ "bdx", 79, 0x6f1e, 0x6fc0, 0xffffff3f, 0 }, { "bdx", 79, 0x6f1e, 0x6fc0, 0x00000040, 4 },
+		{ "bdx", 79, 0x6f1e, 0x6fc0, 0xffffffbf, 4 }, { "bdx", 79, 0x6f1e, 0x6fc0, 0x000000c0, 4 },
+		{ "bdx", 79, 0x6f1e, 0x6fc0, -1, 4 },
+		{ "hsx", 63, 0x2f1e, 0x2fc0, 0x0000003c, 2 }, { "hsx", 63, 0x2f1e, 0x2fc0, 0x000000fc, 4 },
+		{ "hsx", 63, 0x2f1e, 0x2fc0, -1, 4 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uncore_t *u;
+		build_xep_tree(cases[i].model, cases[i].ubox, cases[i].pcu, cases[i].capid4);
+		int rc = uncore_open("direct", &u);
+		if (rc)
+			fprintf(stderr, "%s: %s\n", cases[i].plat, uncore_error());
+		CU_ASSERT_FATAL(rc == 0);
+		CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), cases[i].plat);
+		CU_ASSERT_EQUAL(uncore_num_sockets(u), 2);
+		int t = -1;
+		struct uncore_unit_info ui;
+		for (int k = 0; k < uncore_num_units(u); k++)
+			if (uncore_unit_info(u, k, &ui) == 0 && !strcmp(ui.name, "sbox"))
+				t = k;
+		CU_ASSERT_FATAL(t >= 0);
+		for (int sock = 0; sock < 2; sock++) {
+			int n = uncore_unit_boxes(u, t, sock);
+			if (n != cases[i].sboxes)
+				fprintf(stderr, "%s, CAPID4 %#lx: socket %d has %d SBoxes, Linux %d\n", cases[i].plat, cases[i].capid4,
+					sock, n, cases[i].sboxes);
+			CU_ASSERT_EQUAL(n, cases[i].sboxes);
+		}
+		uncore_close(u);
 	}
 }
 
@@ -438,6 +508,7 @@ int main(void)
 		{ "mmio backend", test_mmio_backend },
 		{ "direct open and session over a fake SNB-EP", test_direct_over_fake_tree },
 		{ "host facts for perf's metric files: stepping, PMem", test_host_facts },
+		{ "HSX/BDX SBoxes on direct follow the PCU's CAPID4 (hswep_has_limit_sbox)", test_sbox_count_from_capid4 },
 		{ "no descriptor the library opens crosses exec", test_descriptors_cloexec },
 		{ "UNCORE_CLAIMS longer than its buffer is refused", test_long_claims_path },
 		{ "direct open errors", test_direct_errors },

@@ -228,20 +228,40 @@ static void test_hsx_cbox_cap(void)
 }
 
 /* hswep_uncore_cpu_init: a Haswell-EP whose PCU CAPID4 (0x2fc0, config 0x94) has a chop (bits 7:6) of 0, the 6-8
- * core die, has two SBoxes (hswep_has_limit_sbox), any other four: the simulated kernel's PMUs, and the boxes the
- * library finds on the registers (sim:) and through the kernel (perf+sim:), each counting the uncore clock. */
-static void test_hsx_sbox_limit(void)
+ * core die, has two SBoxes (hswep_has_limit_sbox), any other four; bdx_uncore_cpu_init: a Broadwell-EP whose PCU
+ * (BDX_PCU_DID 0x6fc0) reads so has none (the type dropped), any other four.  The simulated kernel's PMUs, and the
+ * boxes the library finds on the registers (sim:) and through the kernel (perf+sim:), each counting the uncore
+ * clock, or refusing the SBox's event where there is none. */
+static void test_sbox_capid4(void)
 {
-	static const struct { const char *spec; int sboxes; } cases[] = { { "hsx", 4 }, { "hsx,chop=1", 4 }, { "hsx,chop=2", 4 },
-									  { "hsx,chop=0,cores=8", 2 }, { "hsx,chop=0", 2 } };
+	static const struct { const char *spec; int sboxes; } cases[] = {
+		{ "hsx", 4 }, { "hsx,chop=1", 4 }, { "hsx,chop=2", 4 }, { "hsx,chop=0,cores=8", 2 }, { "hsx,chop=0", 2 },
+		{ "bdx", 4 }, { "bdx,chop=1", 4 }, { "bdx,chop=2", 4 }, { "bdx,chop=0", 0 },	   { "bdx,chop=0,cores=8", 0 },
+	};
 	static const char *const clk[] = { "UNC_S_CLOCKTICKS" };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char spec[96];
-		CU_ASSERT_EQUAL(pmus_named(cases[i].spec, "uncore_sbox_", cases[i].sboxes), cases[i].sboxes);
+		CU_ASSERT_EQUAL(pmus_named(cases[i].spec, "uncore_sbox", cases[i].sboxes), cases[i].sboxes);
 		for (int perf = 0; perf < 2; perf++) {
 			snprintf(spec, sizeof(spec), "%ssim:%s,clock=manual", perf ? "perf+" : "", cases[i].spec);
 			uncore_t *u = open_sim(spec);
 			int t = unit_named(u, "sbox");
+			for (int sock = 0; sock < uncore_num_sockets(u); sock++)
+				CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, sock), cases[i].sboxes);
+			if (strstr(uncore_warnings(), "sbox")) /* a part without SBoxes is as the driver left it */
+				fprintf(stderr, "%s: warned '%s'\n", spec, uncore_warnings());
+			CU_ASSERT(strstr(uncore_warnings(), "sbox") == NULL);
+			if (!cases[i].sboxes) {
+				uncore_session_t *s;
+				CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+				CU_ASSERT(uncore_session_add(s, clk[0]) < 0);
+				if (!strstr(uncore_error(), "no sbox box"))
+					fprintf(stderr, "%s: UNC_S_CLOCKTICKS refused with '%s'\n", spec, uncore_error());
+				CU_ASSERT(strstr(uncore_error(), "no sbox box") != NULL);
+				uncore_session_free(s);
+				uncore_close(u);
+				continue;
+			}
 			uncore_session_t *s = start_session(u, clk, 1);
 			uncore_sleep_ns(u, 1000000000);
 			CU_ASSERT_FATAL(uncore_session_read(s) == 0);
@@ -249,7 +269,6 @@ static void test_hsx_sbox_limit(void)
 			for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 				char what[160];
 				snprintf(what, sizeof(what), "%s socket %d: %d SBoxes' clocks", spec, sock, cases[i].sboxes);
-				CU_ASSERT_EQUAL(uncore_unit_boxes(u, t, sock), cases[i].sboxes);
 				check_truth(what, (double)val(s, 0, sock), cases[i].sboxes * sim_of(u->acc)->prof.uncore_hz * secs);
 			}
 			uncore_session_free(s);
@@ -356,7 +375,8 @@ int main(void)
 		{ "perf+sim:hsx's tree is Linux 6.12's", test_hsx },
 		{ "perf+sim:bdx's and perf+sim:bdxde's trees are Linux 6.12's", test_bdx },
 		{ "perf+sim:hsx and bdx: one CBo PMU per core, at most 18 and 24 (*_uncore_cpu_init)", test_hsx_cbox_cap },
-		{ "hsx: two SBoxes where CAPID4's chop is 0, else four (hswep_has_limit_sbox): PMUs, sim:, perf+sim:", test_hsx_sbox_limit },
+		{ "hsx: two SBoxes where CAPID4's chop is 0, bdx: none, else four (hswep_has_limit_sbox): PMUs, sim:, perf+sim:",
+		  test_sbox_capid4 },
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },

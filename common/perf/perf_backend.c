@@ -172,7 +172,10 @@ static int type_boxes(uncore_t *u, int ti)
 		n = nfr;
 	}
 	if (!n) {
-		if ((t->perf || t->disc_type >= 0) && !t->some_parts)
+		/* a type some parts lack is no cause to warn, nor one a capability can remove (Broadwell-EP's SBoxes
+		 * where CAPID4's chop is 0: bdx_uncore_cpu_init registers none) */
+		int may_lack = t->some_parts || (t->count && t->count->limit_if_clear && !t->count->limited);
+		if ((t->perf || t->disc_type >= 0) && !may_lack)
 			uc_warn("%s: the kernel has no PMU %s%s: left out (its PCI device was not probed, or the driver does "
 				"not know it)", t->name, base, t->perf && *t->perf ? "[_N]" : "");
 		return 0;

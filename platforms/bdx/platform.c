@@ -20,11 +20,16 @@ static const uint16_t r3qpi_ids[] = { 0x6f36, 0x6f37, 0x6f3e };
 
 /* bdx_uncore_*: UBox 48 bits (bdx_uncore_ubox; ivbep_uncore_msr_ops and formats, so the driver never writes
  * the UBox filter: the registers still take it on direct), up to 24 CBos (bdx_uncore_cbox), SBox 48 bits
- * (bdx_uncore_sbox), PCU hswep_uncore_pcu, R3QPI 48 bits (bdx_uncore_r3qpi) */
+ * (bdx_uncore_sbox, counted below), PCU hswep_uncore_pcu, R3QPI 48 bits (bdx_uncore_r3qpi) */
 const struct box_type bdx_ubox = HSX_UBOX(48), bdx_cbo = HSX_CBO(24), bdx_pcu = HSX_PCU;
 const struct box_type bdx_ha = HSX_HA(bdx_ha_ids), bdx_imc = HSX_IMC(bdx_imc_ids), bdx_irp = HSX_IRP(bdx_irp_ids);
 const struct box_type bdx_r2pcie = HSX_R2PCIE(bdx_r2pcie_ids);
-static const struct box_type sbox = HSX_SBOX(48), qpi = HSX_QPI(qpi_ids, qpi_comp_ids), r3qpi = HSX_R3QPI(r3qpi_ids, 48);
+/* The SBoxes: 4, but none where the PCU's CAPID4 (device 0x6fc0, config 0x94) has a chop (bits 7:6) of 0 (Linux 6.12
+ * bdx_uncore_cpu_init: BDX_PCU_DID 0x6fc0, hswep_has_limit_sbox(BDX_PCU_DID) sets bdx_msr_uncores[BDX_MSR_UNCORE_SBOX]
+ * to NULL; on Broadwell-DE always: platforms/bdxde has no SBox type) */
+static const struct box_count sbox_count = HSX_SBOX_COUNT(0x6fc0, 0);
+static const struct box_type sbox = HSX_SBOXES(48, &sbox_count);
+static const struct box_type qpi = HSX_QPI(qpi_ids, qpi_comp_ids), r3qpi = HSX_R3QPI(r3qpi_ids, 48);
 
 /* bdx_uncore_imc has hswep_uncore_imc_events; the UBox has no filter formats (ivbep_uncore_ubox_formats_attr),
  * so perf's filter_cid term does not apply */

@@ -1,13 +1,19 @@
 /* The simulated Broadwell-EP: Haswell-EP's machine and rates (platforms/hsx/sim.c) with BDX's map (sim_map.c),
  * PCI ids, CPUID and 22 cores, fewer than the 24 CBos the map has, as on the E5-2699 v4, so the CBos
- * counted are capped by the cores. */
+ * counted are capped by the cores.  Its PCU function holds CAPID4 as HSX's does (chop=N). */
 #include "../hsx/sim_hsx.h"
 
 SIM_PERF_DECL(bdx);
 SIM_MAP_DECL(bdx);
 extern const struct sim_ubox_dev sim_bdx_ubox;
+extern const struct sim_unit sim_bdx_units_chop0[];
+extern const int sim_bdx_nunits_chop0;
+
+/* BDX's PCU is 0x6fc0 (Linux BDX_PCU_DID); a chop of 0 leaves no SBox (bdx_uncore_cpu_init) */
+static int bdx_build(struct sim *s) { return sim_hsx_build_capid4(s, 0x6fc0, sim_bdx_units_chop0, sim_bdx_nunits_chop0); }
 
 /* stepping 1 (B0, 0x406F1) */
 const struct sim_kind sim_kind_bdx = { .name = "bdx", .cores = 22, .family = 6, .model = 79, .stepping = 1,
-				       .build = sim_hsx_build, .units = sim_bdx_units, .nunits = &sim_bdx_nunits,
-				       .ubox = &sim_bdx_ubox, .perf = sim_bdx_perf, .nperf = &sim_bdx_nperf };
+				       .build = bdx_build, .units = sim_bdx_units, .nunits = &sim_bdx_nunits,
+				       .ubox = &sim_bdx_ubox, .perf = sim_bdx_perf, .nperf = &sim_bdx_nperf,
+				       .option_help = "chop=0..3", .option = sim_hsx_chop_option };

@@ -43,6 +43,10 @@ extern const struct filter_field hsx_ubox_fields[2], hsx_cbo_fields[8];
 	  .has_box_ctl = 1, .box_ctl_resets = 1, .box_ctl = 0x720, .ctl0 = 0x721, .ctl_stride = 1, .ctr0 = 0x726, \
 	  .ctr_stride = 1, .lay = &xep_lay_cbo, .count = cnt }
 #define HSX_SBOX(w) HSX_SBOXES(w, NULL)
+/* The SBox count read from the PCU's CAPID4 (PCI device did, config 0x94): lim boxes where its chop (bits 7:6) is
+ * 0, else (and without the device) 4 (Linux 6.12 hswep_has_limit_sbox: HSWEP_PCU_CAPID4_OFFET 0x94,
+ * hswep_get_chop(capid4) ((capid4) >> 6) & 0x3) */
+#define HSX_SBOX_COUNT(did, lim) { .devid = did, .off = 0x94, .mask = 0x3 << 6, .limit_if_clear = 1, .limited = lim }
 
 /* PCU: hswep_uncore_pcu, BOX_CTL 0x710, CTL0 0x711, CTR0 0x717, 48 bits; bands 0xb-0xe (hswep_pcu_hw_config) */
 #define HSX_PCU                                                                                                \

@@ -54,8 +54,7 @@ static const uint16_t r3qpi_ids[] = { 0x2f36, 0x2f37, 0x2f3e };
 /* The SBoxes: 4, but 2 on a part whose PCU CAPID4 (device 0x2fc0, config 0x94) has a chop (bits 7:6) of 0, the
  * 6-8 core die (Linux 6.12 hswep_uncore_cpu_init, hswep_has_limit_sbox: HSWEP_PCU_DID, HSWEP_PCU_CAPID4_OFFET,
  * hswep_get_chop) */
-static const struct box_count sbox_count = { .devid = 0x2fc0, .off = 0x94, .mask = 0x3 << 6, .limit_if_clear = 1,
-					     .limited = 2 };
+static const struct box_count sbox_count = HSX_SBOX_COUNT(0x2fc0, 2);
 
 /* hswep_uncore_*: UBox 44 bits, up to 18 CBos, SBox 44 bits, R3QPI 44 bits */
 static const struct box_type ubox = HSX_UBOX(44), cbo = HSX_CBO(18), sbox = HSX_SBOXES(44, &sbox_count), pcu = HSX_PCU;

@@ -73,29 +73,30 @@ int sim_hsx_build(struct sim *s)
 	return rc;
 }
 
-/* chop=N: the die's chop in the PCU's CAPID4 (device 0x2fc0, config 0x94, bits 7:6: Linux HSWEP_PCU_DID,
- * HSWEP_PCU_CAPID4_OFFET, hswep_get_chop); 0 is the 6-8 core die, which has two SBoxes
- * (hswep_has_limit_sbox).  The E5-2699 v3's chop is the simulator's choice (3): Linux tells 0 alone apart. */
+/* chop=N (hsx, bdx): the die's chop in the PCU's CAPID4 (config 0x94, bits 7:6: Linux HSWEP_PCU_CAPID4_OFFET,
+ * hswep_get_chop); 0 limits the SBoxes (hswep_has_limit_sbox: two on HSX's 6-8 core die, none on BDX).  The
+ * parts' own chop is the simulator's choice (3): Linux tells 0 alone apart. */
 #define HSX_CHOP_DEFAULT 3
-static int hsx_option(struct sim *s, const char *key, const char *value)
+int sim_hsx_chop_option(struct sim *s, const char *key, const char *value)
 {
 	char *end;
 	long n = strtol(value, &end, 0);
 	if (strcmp(key, "chop") || *end || !*value || n < 0 || n > 3)
-		return uc_err("bad simulator option '%s=%s' (hsx: chop=0..3, the die's chop in CAPID4; 0: the 6-8 core "
-			      "die with two SBoxes)", key, value);
+		return uc_err("bad simulator option '%s=%s' (%s: chop=0..3, the die's chop in the PCU's CAPID4; 0 limits "
+			      "the SBoxes: two on hsx, the 6-8 core die, none on bdx)", key, value, s->kind->name);
 	s->variant = (int)n;
 	return 0;
 }
 
-/* HSX's machine, with the chop's SBoxes, and per socket the PCU function holding CAPID4 (1E.3: placed here;
- * the driver finds it by device id alone), its other bits set (placed here) so that only bits 7:6 tell. */
-static int hsx_build(struct sim *s)
+/* The machine of sim_hsx_build, with chop0_units where the chop is 0 (their SBoxes limited), and per socket
+ * the PCU function pcu_devid holding CAPID4 (1E.3, where a Dell R730 has BDX's; the driver finds it by device
+ * id alone), its other bits set (placed here) so that only bits 7:6 tell. */
+int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_unit *chop0_units, int chop0_nunits)
 {
 	int chop = s->variant < 0 ? HSX_CHOP_DEFAULT : s->variant;
 	if (chop == 0) {
-		s->units = sim_hsx_units_chop0;
-		s->nunits = sim_hsx_nunits_chop0;
+		s->units = chop0_units;
+		s->nunits = chop0_nunits;
 	}
 	if (sim_hsx_build(s))
 		return -1;
@@ -106,14 +107,17 @@ static int hsx_build(struct sim *s)
 				bus = s->devs[i].info.loc.bus;
 		if (bus < 0)
 			return uc_err("simulator: socket %d has no uncore bus", sock);
-		if (sim_put_cfg32(sim_add_dev(s, bus, 0x1e, 3, 0x2fc0), 0x94, (uint32_t)chop << 6 | 0x3cu))
+		if (sim_put_cfg32(sim_add_dev(s, bus, 0x1e, 3, pcu_devid), 0x94, (uint32_t)chop << 6 | 0x3cu))
 			return -1;
 	}
 	return 0;
 }
 
+/* HSX's PCU is 0x2fc0 (HSWEP_PCU_DID); its chop-0 die has two SBoxes */
+static int hsx_build(struct sim *s) { return sim_hsx_build_capid4(s, 0x2fc0, sim_hsx_units_chop0, sim_hsx_nunits_chop0); }
+
 /* 18 cores: the E5-2699 v3, HSX's largest part (hswep_uncore_cbox.num_boxes 18); stepping 2 (C1, 0x306F2) */
 const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .family = 6, .model = 63, .stepping = 2, .build = hsx_build,
 				       .units = sim_hsx_units, .nunits = &sim_hsx_nunits, .ubox = &sim_hsx_ubox,
 				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf, .option_help = "chop=0..3",
-				       .option = hsx_option };
+				       .option = sim_hsx_chop_option };

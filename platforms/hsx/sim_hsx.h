@@ -49,10 +49,30 @@ extern const struct sim_fld sim_hsx_cbo_fld[4];
 	{ .name = n, PCI_UNIT, .nboxes = boxes, .bc = &snb_bc, .nctr = ctrs, .width = w, SNB_CTL, .ctl_rst = RST,         \
 	  .ctl_writable = SIM_HSX_PCI_BITS | (more), __VA_ARGS__ }
 
+/* The PCI units of HSX and BDX (hswep_uncore_pci_ids, bdx_uncore_pci_ids): drv the driver's prefix, ID(xx) the
+ * part's device id 0x2Fxx or 0x6Fxx, r3w R3QPI's width, qpi2 QPI port 2's match/mask function (BDX's 0x6F46;
+ * HSX has none: empty) */
+#define SIM_HSX_PCI_UNITS(drv, ID, r3w, qpi2)                                                                           \
+	SIM_HSX_PCI_UNIT("ha", 2, 4, 48, 0, .filt = ha_filt, .nfilt = N(ha_filt), .ids = { ID(30), ID(38) },            \
+			 .src = "Linux " drv "_uncore_ha, " drv "_uncore_pci_ids Home Agent 0/1"),                      \
+	SIM_HSX_PCI_UNIT("imc", 8, 4, 48, 0, .fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48, .fixed_en = EN,   \
+			 .fixed_rst = 1u << 19, .ids = { ID(b0), ID(b1), ID(b4), ID(b5), ID(d0), ID(d1), ID(d4), ID(d5) }, \
+			 .src = "Linux " drv "_uncore_imc (SNBEP_MC_CHy_PCI_PMON_FIXED_*), MC0/MC1 channels 0-3"),      \
+	SIM_HSX_PCI_UNIT("irp", 1, 4, 48, 0, .ids = { ID(39) },                                                         \
+			 .src = "Linux " drv "_uncore_irp (hswep_uncore_irp_ctrs 0xA0-0xB8, ivbep_uncore_irp_ctls 0xD8-0xE4)"), \
+	SIM_HSX_PCI_UNIT("qpi", 3, 4, 48, EXT, .filt = qpi_filt, .nfilt = N(qpi_filt), .ids = { ID(32), ID(33), ID(3a) }, \
+			 .comp_ids = { ID(86), ID(96), qpi2 }, .src = "Linux " drv "_uncore_qpi, QPI ports 0-2 and their filters"), \
+	SIM_HSX_PCI_UNIT("r2pcie", 1, 4, 48, 0, .ids = { ID(34) }, .src = "Linux " drv "_uncore_r2pcie (48 bits)"),     \
+	SIM_HSX_PCI_UNIT("r3qpi", 3, 3, r3w, 0, .ids = { ID(36), ID(37), ID(3e) },                                      \
+			 .src = "Linux " drv "_uncore_r3qpi (3 counters), R3QPI0 links 0/1, R3QPI1 link 2"),
+
 /* ---- the machine (sim.c): the PCI places both share, the rates HSX adds to the generation's ---- */
 extern const struct sim_pci_place sim_hsx_places[];
 double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr);
 int sim_hsx_build(struct sim *s);
+/* the chop=N option of hsx and bdx, and their machine with the PCU's CAPID4 (sim.c) */
+int sim_hsx_chop_option(struct sim *s, const char *key, const char *value);
+int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_unit *chop0_units, int chop0_nunits);
 
 /* ---- the driver's PMU types (sim_perf.c) ---- */
 /* hswep_uncore_cbox_formats_attr, hswep_uncore_sbox_formats_attr, snbep_uncore_pcu/_/qpi formats, and

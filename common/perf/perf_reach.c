@@ -94,7 +94,8 @@ int uncore_unit_perf_dropped(const uncore_t *u, int unit, char *buf, size_t len)
 		return uc_err("no unit %d", unit);
 	const struct box_type *t = u->plat->types[unit];
 	buf[0] = 0;
-	for (int i = 0; u->perf && t->nctr && i < u->nboxes; i++) { /* free-running counters alone take no qualifier */
+	/* free-running counters alone take no qualifier; a unit known by its PMU alone has the formats as its fields */
+	for (int i = 0; u->perf && t->nctr && !t->kernel_places && i < u->nboxes; i++) {
 		const struct box *b = &u->boxes[i];
 		if (b->type_idx != unit || b->pmu < 0)
 			continue;

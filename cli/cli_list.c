@@ -76,6 +76,19 @@ static void list_aliases(uncore_t *u)
 	}
 }
 
+/* Perf backend: per unit, the qualifiers and fields the kernel never passes to the registers, as comment lines of
+ * the text listing, so that a listed qualifier the kernel drops is not taken for one it counts. */
+static void list_perf_dropped(uncore_t *u)
+{
+	char why[1024];
+	for (int i = 0; i < uncore_num_units(u); i++) {
+		struct uncore_unit_info ui;
+		if (uncore_unit_info(u, i, &ui) || uncore_unit_perf_dropped(u, i, why, sizeof(why)) || !*why)
+			continue;
+		printf("# through this kernel's perf PMUs, %s cannot have: %s\n", ui.name, why);
+	}
+}
+
 static int list_metrics(uncore_t *u, enum list_fmt f)
 {
 	int n = uncore_num_metrics(u);
@@ -202,6 +215,8 @@ int cmd_list(int argc, char **argv)
 		uncore_close(u);
 		return rc;
 	}
+	if (f == L_TEXT)
+		list_perf_dropped(u);
 	if (f == L_TSV)
 		printf("unit\tname\tcode\tumask\tumask_ext\tcounters\tdescription\tqualifiers\n");
 	for (int i = 0; i < uncore_num_events(u); i++) {

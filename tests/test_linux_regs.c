@@ -3,7 +3,9 @@
  * every address, stride, width, counter count, control and filter bit position and PCI device ID the
  * file names must agree, or be listed with its reason in platforms/<platform>/regs_differences.txt.
  * A listed difference must still be one (stale entries fail), and must name the library's value, so
- * a later change of that value is caught too.
+ * a later change of that value is caught too.  The simulated kernel's PMU types (platforms/<p>/sim_perf.c) are
+ * held against the event_mask, event_mask_ext and perf_write rows too, with no differences allowed: they are
+ * what Linux keeps of config and how much of it reaches the register.
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -12,6 +14,9 @@
 #include <string.h>
 #include "harness.h"
 #include "platform/platform.h"
+#include "perf/perf.h"
+#include "sim/sim.h"
+#include "sim/sim_perf.h"
 
 #define MAXROW 512
 
@@ -203,10 +208,12 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		return 0;
 	} else if (!strcmp(key, "ctr0"))
 		v = t->ctr_offs ? t->ctr_offs[0] : t->ctr0;
-	else if (!strcmp(key, "event_mask"))
-		v = user & 0xffffffffull;
+	else if (!strcmp(key, "event_mask")) /* where the library knows Linux's mask is narrower: that (perf_reach.c) */
+		v = (t->perf_mask ? t->perf_mask : user) & 0xffffffffull;
 	else if (!strcmp(key, "event_mask_ext"))
-		v = user >> 32;
+		v = (t->perf_mask ? t->perf_mask : user) >> 32;
+	else if (!strcmp(key, "perf_write")) /* bits of config the driver's enable_event writes, as the perf backend takes it */
+		v = perf_writes_dword(t, 0) ? 32 : 64;
 	else if (!strncmp(key, "filter", 6)) {
 		int i = atoi(key + 6);
 		if (i >= t->nfilt_regs)
@@ -279,6 +286,36 @@ number:
 	return 0;
 }
 
+/* The simulated kernel's value of an event_mask, event_mask_ext or perf_write row for the named driver type over
+ * the simulator's unit (1), or 0 when the key is another or its kind has no such type. */
+static int sim_value(const char *kind, const char *unit, const char *key, char *out, size_t len)
+{
+	const struct sim_kind *k = NULL;
+	for (int i = 0; sim_kinds[i]; i++)
+		if (!strcmp(sim_kinds[i]->name, kind))
+			k = sim_kinds[i];
+	if (!k || !k->perf || (strcmp(key, "event_mask") && strcmp(key, "event_mask_ext") && strcmp(key, "perf_write")))
+		return 0;
+	for (int i = 0; i < *k->nperf; i++) {
+		const struct sim_perf_type *t = &k->perf[i];
+		if (strcmp(t->unit, unit) || !t->name)
+			continue;
+		uint64_t v = key[10] == '_' ? t->raw_mask >> 32 : t->raw_mask & 0xffffffffull;
+		if (key[0] == 'p') { /* sim_kernel_tree.c writes_dword, for a named type */
+			const struct sim_unit *su = NULL;
+			for (int j = 0; j < *k->nunits; j++)
+				if (!strcmp(k->units[j].name, unit))
+					su = &k->units[j];
+			if (!su)
+				return 0;
+			v = (t->ctl_write == SK_CTL_BY_ACCESS ? su->space != SIM_MSR : t->ctl_write == SK_CTL_DWORD) ? 32 : 64;
+		}
+		snprintf(out, len, "0x%" PRIx64, v);
+		return 1;
+	}
+	return 0;
+}
+
 /* Values agree when they are the same text, or the same numbers (lists element by element). */
 static int same(const char *a, const char *b)
 {
@@ -345,7 +382,7 @@ static void check_rows(const char *name, const char *rows_tag, int min_rows)
 {
 	const struct platform_desc *p = platform_by_name(name);
 	char line[1024];
-	int lineno = 0, rows = 0, agreed = 0, documented = 0;
+	int lineno = 0, rows = 0, agreed = 0, documented = 0, sim_rows = 0;
 	CU_ASSERT_FATAL(p != NULL);
 	load_diffs(name);
 	FILE *f = fopen(REFDIR "/linux_regs.txt", "r");
@@ -369,6 +406,15 @@ static void check_rows(const char *name, const char *rows_tag, int min_rows)
 			continue;
 		}
 		line[strcspn(line, "\n")] = 0;
+		char sim[64];
+		if (sim_value(name, unit, key, sim, sizeof(sim))) {
+			sim_rows++;
+			if (!same(sim, linux_v)) {
+				fprintf(stderr, "FAIL linux_regs.txt:%d: %s %s %s: the simulated kernel keeps %s, Linux %s (%s)\n", lineno,
+					name, unit, key, sim, linux_v, line + n);
+				CU_FAIL("the simulated kernel's driver type differs from Linux");
+			}
+		}
 		struct diff *d = NULL;
 		for (int i = 0; i < ndiffs; i++)
 			if (!strcmp(diffs[i].unit, unit) && !strcmp(diffs[i].key, key))
@@ -403,7 +449,8 @@ static void check_rows(const char *name, const char *rows_tag, int min_rows)
 				diffs[i].key);
 			CU_FAIL("regs_differences.txt entry without a Linux row");
 		}
-	printf("  %s: %d Linux facts, %d agree, %d documented differences\n", name, rows, agreed, documented);
+	printf("  %s: %d Linux facts, %d agree, %d documented differences; %d held against the simulated kernel\n", name,
+	       rows, agreed, documented, sim_rows);
 	CU_ASSERT(rows >= min_rows);
 }
 
@@ -445,7 +492,7 @@ int main(void)
 		{ "GNR register facts agree with Linux gnr_uncore_init's (no UBox bus map)", test_gnr },
 		{ "SRF register facts agree with Linux gnr_uncore_init's, which drives it", test_srf },
 		{ "CWF register facts agree with Linux gnr_uncore_init's, which drives it", test_cwf },
-		{ "DMR register facts agree with Linux 7.0's dmr_uncore_init", test_dmr },
+		{ "DMR register facts and event masks agree with Linux 7.0's dmr_uncore_init, dmr_uncores[]", test_dmr },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

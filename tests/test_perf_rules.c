@@ -227,7 +227,8 @@ static void test_skx_driver_quirks(void)
 	uncore_session_t *s;
 	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
 	CU_ASSERT(uncore_session_add(s, "UNC_UPI_TxL_BASIC_HDR_MATCH.REQ_OPC:socket=0:box=2") < 0 &&
-		  strstr(uncore_error(), "Linux writes only bits 31:0 of the upi control") != NULL);
+		  strstr(uncore_error(), "drops the umask extension (bits 0x100000000: it writes bits 31:0 of config alone to "
+					 "the PCI control, pci_write_config_dword)") != NULL);
 	uncore_session_free(s);
 	uncore_close(u);
 	u = open_sim("sim:skx,clock=manual");

@@ -91,16 +91,16 @@ static const struct box_type imc = {
 };
 static const struct box_type m2m = {
 	.name = "m2m", .perf = "m2m", .desc = "mesh to memory controller agent (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M", .nctr = 4,
-	XD_DISC(7), XD_PCI_STEP, .max_boxes = 4, .lay = &xd_lay_ext24,
+	XD_DISC(7), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 4, .lay = &xd_lay_ext24,
 	.filt_regs = m2m_filt, .nfilt_regs = N(m2m_filt), .fields = m2m_fields, .nfields = N(m2m_fields),
 };
 static const struct box_type upi = {
 	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
-	XD_DISC(8), XD_PCI_STEP, .max_boxes = 4, .lay = &xd_lay_ext24,
+	XD_DISC(8), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 4, .lay = &xd_lay_ext24,
 };
 static const struct box_type m3upi = {
 	.name = "m3upi", .perf = "m3upi", .desc = "mesh to UPI interface (M3UPI)", .prefix = "UNC_M3UPI", .perfmon = "M3UPI", .nctr = 4,
-	XD_DISC(9), XD_PCI_STEP, .max_boxes = 4, .lay = &xd_lay_ext24,
+	XD_DISC(9), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 4, .lay = &xd_lay_ext24,
 };
 static const struct box_type mdf = {
 	.name = "mdf", .perf = "mdf", .desc = "multi-die fabric stop (MDF)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,

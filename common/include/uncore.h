@@ -137,6 +137,11 @@ struct uncore_unit_info {
 };
 int uncore_num_units(const uncore_t *u);
 int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *out);
+/* On the perf backend, what of a unit's control word the kernel never passes to its registers: the qualifiers
+ * and fields its PMU has no format for, leaves out of its event mask, or loses writing 32 bits of config to a
+ * wider PCI or MMIO control, each named with why, in buf; "" when all of it reaches them, and on every other
+ * backend.  0, or -1 for no such unit. */
+int uncore_unit_perf_dropped(const uncore_t *u, int unit, char *buf, size_t len);
 /* Number of boxes of a unit found on a socket. */
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket);
 /* Number of the k-th box (0..boxes-1) of a unit on a socket: its unit id, used as box=N. */

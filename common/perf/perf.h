@@ -24,4 +24,14 @@ int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n);
 /* The perf attr words (config, config1, config2) of an event on box b, counted by counter ctr (a general
  * one, UC_CTR_FIXED, or UC_CTR_FREERUN with free-running counter fr), through the PMU's format files. */
 int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e, int ctr, int fr, uint64_t cfg[3]);
+/* What of a control word reaches the register through kernel PMU p (perf_reach.c): the bits its event mask
+ * keeps, less bits 63:32 where the driver writes 32 bits. */
+uint64_t perf_reachable(const struct box_type *t, const struct perf_pmu *p);
+/* Whether the driver writes bits 31:0 of config alone to t's control, for a PMU of the type it names or (generic) of
+ * one it does not, which has the generic discovery ops. */
+int perf_writes_dword(const struct box_type *t, int generic);
+/* 1 when control bits ctl would not all reach the register through p, buf naming them and why; else 0. */
+int perf_lost_bits(const struct box_type *t, const struct perf_pmu *p, uint64_t ctl, char *buf, size_t len);
+/* The fields of t's control word that hold bits, for a message ("inv, port_en"; "bits 0x..." where none). */
+void perf_name_bits(const struct box_type *t, uint64_t bits, char *buf, size_t len);
 #endif

@@ -2,7 +2,8 @@
  * An encoded event as the kernel's perf attr words, through the PMU's format files: the control word
  * the hardware would get (less the bits the kernel owns: enable, reset, overflow) is handed to the
  * formats that name its bits, and a filter qualifier goes to the format of its name.  A bit or a
- * qualifier no format names is refused: the kernel would drop it without an error.
+ * qualifier no format names is refused: the kernel would drop it without an error; so is one its event mask
+ * leaves out or its 32-bit write loses (perf_reach.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -35,25 +36,6 @@ static int put_named(const struct perf_pmu *p, const char *name, uint64_t v, uin
 	return perf_format_put(name, f, v, cfg);
 }
 
-/* Which fields of the control word hold the bits no format names, for the message. */
-static void name_bits(const struct box_type *t, uint64_t bits, char *buf, size_t len)
-{
-	static const char *const field[CR_NROLES] = { [CR_EVENT] = "the event select", [CR_UMASK] = "the umask",
-		[CR_UMASK_EXT] = "the umask extension", [CR_EV_EXT] = "the extended event select bit",
-		[CR_TID_EN] = "tid_en", [CR_OCC_SEL] = "occ_sel" };
-	size_t n = 0;
-	buf[0] = 0;
-	for (int r = 0; r < CR_NROLES && n < len; r++)
-		if (ctl_mask(t->lay, r) & bits)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
-					      field[r] ? field[r] : ctl_roles[r].qualifier ? ctl_roles[r].qualifier : "a field");
-	for (int i = 0; i < t->nfields && n < len; i++)
-		if (t->fields[i].reg == UC_FIELD_CTL && (uc_width_mask(t->fields[i].width) << t->fields[i].lo) & bits)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", t->fields[i].name);
-	if (!n)
-		snprintf(buf, len, "bits 0x%llx", (unsigned long long)bits);
-}
-
 static int control_word(const struct perf_pmu *p, const struct box_type *t, uint64_t ctl, uint64_t cfg[3])
 {
 	const struct ctl_layout *l = t->lay;
@@ -66,9 +48,13 @@ static int control_word(const struct perf_pmu *p, const struct box_type *t, uint
 		if (v && perf_format_put(p->fmt[i].name, f, v, cfg))
 			return -1;
 	}
+	char lost[400];
+	if (!(want & ~covered) && perf_lost_bits(t, p, want, lost, sizeof(lost)))
+		return uc_err("the kernel's %s drops %s, so its counter would count another event: count it with the "
+			      "direct backend", p->name, lost);
 	if (want & ~covered) {
 		char what[160];
-		name_bits(t, want & ~covered, what, sizeof(what));
+		perf_name_bits(t, want & ~covered, what, sizeof(what));
 		return uc_err("the kernel's %s has no format for %s: it would drop those bits, so the event cannot be "
 			      "counted through perf", p->name, what);
 	}
@@ -125,10 +111,6 @@ int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e,
 			      "refuses config 0xff there): count it with the direct backend", e->name, p->name);
 	if (ctr == UC_CTR_FIXED)
 		return put_named(p, "event", UNCORE_FIXED_EVENT, cfg) ? uc_err_prefix("%s: ", e->name) : 0;
-	if (b->t->perf_ctl_dword && e->ctl >> 32)
-		return uc_err("%s: Linux writes only bits 31:0 of the %s control (snbep_uncore_pci_enable_event), so its "
-			      "bits 0x%llx (the umask extension) would never reach the hardware: count it with the direct "
-			      "backend", e->name, b->t->name, (unsigned long long)(e->ctl & ~0xffffffffull));
 	if (control_word(p, b->t, e->ctl, cfg) || filters(p, b->t, e, cfg))
 		return uc_err_prefix("%s: ", e->name);
 	return 0;

@@ -158,9 +158,14 @@ struct box_type {
 	/* an event with tid_en holds every filter field of the box, 0 unless given, as Linux's driver makes it
 	 * (Skylake-SP skx_cha_hw_config: the index SKX_CHA_MSR_PMON_BOX_FILTER_TID claims all fields) */
 	int tid_holds_all;
-	/* Linux writes bits 31:0 of this 64-bit PCI control only (Skylake-SP UPI and M2M: snbep_uncore_pci_enable_event),
-	 * so an event with higher control bits cannot count through perf */
-	int perf_ctl_dword;
+	/* What Linux's driver passes of a control word to this type's register (common/perf/perf_reach.c).  Its
+	 * enable_event writes bits 31:0 alone on PCI and MMIO (pci_write_config_dword, writel: the generic
+	 * discovery ops, snbep_uncore_pci_enable_event, spr_uncore_mmio_enable_event) unless perf_ctl_qword: ops
+	 * that write both dwords (spr_uncore_pci_enable_event: SPR/EMR M2M, UPI, M3UPI, GNR's PCI types).
+	 * perf_mask: the driver's event_mask | event_mask_ext << 32 where it keeps fewer bits than its formats
+	 * name (Diamond Rapids' CXL CM: inv2 at bit 21 is outside it); 0: every bit a format names. */
+	int perf_ctl_qword;
+	uint64_t perf_mask;
 	/* only some parts of the platform have it (Sapphire Rapids' HBM channels, Xeon Max's): a machine without
 	 * its boxes is no cause to warn */
 	int some_parts;

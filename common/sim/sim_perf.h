@@ -34,6 +34,8 @@ struct sim_perf_xfld {
 	uint64_t mask;
 };
 
+enum { SK_CTL_BY_ACCESS, SK_CTL_DWORD, SK_CTL_QWORD };
+
 struct sim_perf_type {
 	const char *name;  /* "cbox": uncore_cbox_N (uncore_cbox alone with one box); "": the lone "uncore";
 			    * NULL: a type the driver does not name, uncore_type_<disc_type>[_N] */
@@ -41,7 +43,8 @@ struct sim_perf_type {
 	int disc_type;     /* discovery type, for uncore_type_* names and alias files (-1: none) */
 	const char *const *formats;  /* "event=config:0-7", ... (NULL-terminated) */
 	const char *const *events;   /* "clockticks=event=0xff,umask=0x00", ... (NULL: none) */
-	uint64_t raw_mask; /* config bits the driver keeps: the rest are dropped without an error */
+	uint64_t raw_mask; /* config bits the driver keeps, its event_mask | event_mask_ext << 32: the rest are
+			    * dropped without an error (uncore.c uncore_pmu_event_init) */
 	int fixed;         /* config 0xff selects the box's fixed counter */
 	int max_boxes;     /* boxes of the unit the driver knows, its num_boxes, which names the PMUs (0: every one the
 			    * machine has) */
@@ -66,11 +69,16 @@ struct sim_perf_type {
 	const struct sim_perf_extra *extra;
 	struct sim_perf_xfld xfld[SK_MAX_XFLD];
 	int bands;
-	/* Linux quirks: the driver writes the low dword of a 64-bit PCI control only (snbep_uncore_pci_enable_event
-	 * and _disable_event on SKX UPI and M2M: bits 63:32 keep what they had); band events keep config1 &
-	 * 0xff << band, not << 8 x band (hswep_pcu_hw_config, Haswell-EP onward: band 1 keeps bit 8 only, bands
-	 * 2 and 3 nothing) */
-	int ctl_dword, band_bug;
+	/* How many bits of config the driver's enable_event writes to the control (ctl_write): SK_CTL_BY_ACCESS,
+	 * the generic discovery ops' choice by the unit's access (uncore_discovery.c: wrmsrl on MSR, 64 bits;
+	 * pci_write_config_dword on PCI and writel on MMIO, 32 bits), which a type the driver does not name and
+	 * every type of the generic driver get too; SK_CTL_DWORD, ops of the type's own that write the low dword
+	 * only (snbep_uncore_pci_enable_event on SKX/ICX UPI and M2M, spr_uncore_mmio_enable_event: writel);
+	 * SK_CTL_QWORD, ops that write both dwords of a PCI control (spr_uncore_pci_enable_event: SPR/EMR M2M,
+	 * UPI, M3UPI and GNR's PCI types).  After a 32-bit write bits 63:32 keep what they had.  Band events
+	 * keep config1 & 0xff << band, not << 8 x band (hswep_pcu_hw_config, Haswell-EP onward: band 1 keeps
+	 * bit 8 only, bands 2 and 3 nothing) */
+	int ctl_write, band_bug;
 	/* the driver has no more boxes than the package has cores (hswep_uncore_cpu_init: the CBo count) */
 	int cap_by_cores;
 };

@@ -1,7 +1,10 @@
 /* The Linux driver's Sapphire/Emerald Rapids PMUs (uncore_snbep.c spr_uncores[], spr_uncore_init;
  * uncore_discovery.c generic formats): names by discovery type (5, the UBox, has none), the CHA, raw,
  * IIO and generic format attributes, event masks with their extensions, the IMC's fixed counter and
- * aliases, and the IIO and IMC free-running PMUs (spr_iio_freerunning, spr_imc_freerunning). */
+ * aliases, and the IIO and IMC free-running PMUs (spr_iio_freerunning, spr_imc_freerunning).  The MMIO
+ * types (imc: spr_uncore_mmio_ops; cxlcm, cxldp: spr_uncore_mmio_offs8_ops; hbm: the generic MMIO ops) write
+ * config with writel, 32 bits, as their access gives (ctl_write SK_CTL_BY_ACCESS): the umask extension their
+ * mask keeps never reaches the register through the kernel. */
 #include <stddef.h>
 #include "sim/sim_perf.h"
 #include "sim/sim_only.h"
@@ -32,11 +35,14 @@ const struct sim_perf_type sim_spr_perf[] = {
 	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = sk_spr_raw_fmt, .events = imc_ev, .fixed = 1,
 	  .raw_mask = BASE | EXT24, .fr_name = "imc_free_running", .fr_first = { 0, 1 }, .fr_n = { 1, 2 },
 	  .fr_events = imc_fr_ev },
-	RAW_TYPE("m2m", 7),
+	/* spr_uncore_pci_ops: spr_uncore_pci_enable_event writes both dwords of config */
+	{ .name = "m2m", .unit = "m2m", .disc_type = 7, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24,
+	  .ctl_write = SK_CTL_QWORD },
 	/* found by device id (0x3241, 0x3246), so a broken table entry does not hide one (Linux 6.12) */
-	{ .name = "upi", .unit = "upi", .disc_type = 8, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1 },
+	{ .name = "upi", .unit = "upi", .disc_type = 8, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1,
+	  .ctl_write = SK_CTL_QWORD },
 	{ .name = "m3upi", .unit = "m3upi", .disc_type = 9, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, .by_devid = 1,
-	  .constraints = sk_icx_m3upi_constraints },
+	  .constraints = sk_icx_m3upi_constraints, .ctl_write = SK_CTL_QWORD },
 	RAW_TYPE("mdf", 11),
 	RAW_TYPE_C("cxlcm", 12, sk_spr_cxlcm_constraints),
 	RAW_TYPE("cxldp", 13),

@@ -21,6 +21,7 @@ struct sk_pmu {
 	int nfld;
 	struct { int word; uint64_t mask; } fld[SK_MAX_FIELDS]; /* its filter fields' bits in config1/2 */
 	uint64_t keep[3];                        /* config bits it keeps, per word */
+	int dword;                               /* its enable_event writes bits 31:0 of config alone (sim_perf.h ctl_write) */
 };
 
 struct sk_event {

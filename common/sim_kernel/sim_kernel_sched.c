@@ -232,7 +232,7 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 		if (e->fixed)
 			sim_reg_set(k->s, b, R_FIXED_CTL, 0, 0, 0);
 		else if (e->fr < 0)
-			sim_reg_set(k->s, b, R_CTL, e->ctr, 0, k->pmus[e->pmu].t->ctl_dword);
+			sim_reg_set(k->s, b, R_CTL, e->ctr, 0, k->pmus[e->pmu].dword);
 		e->on = 0;
 		e->ctr = -1;
 	}
@@ -286,7 +286,7 @@ void sk_resched(struct sim_kernel *k, struct sim_box *b)
 		if (e->fixed)
 			sim_reg_set(k->s, b, R_FIXED_CTL, 0, b->u->fixed_en, 0);
 		else if (e->fr < 0)
-			sim_reg_set(k->s, b, R_CTL, e->ctr, e->config[0] | SK_EN, k->pmus[e->pmu].t->ctl_dword);
+			sim_reg_set(k->s, b, R_CTL, e->ctr, e->config[0] | SK_EN, k->pmus[e->pmu].dword);
 		e->last = hw_value(k, e);
 	}
 	kb->can_rotate = to_rotate(k, b) >= 0;

@@ -110,6 +110,17 @@ static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_typ
 	return 0;
 }
 
+/* Whether the driver's enable_event writes 32 bits of config (sim_perf.h ctl_write): a type it does not name, and
+ * every type of the generic driver, has the generic discovery ops of its unit's access (uncore_discovery.c
+ * uncore_update_uncore_type: wrmsrl, pci_write_config_dword, writel); a named type without ops of its own too
+ * (uncore_type_customized_copy copies ops only where the model's type has them: Diamond Rapids' but the iMC). */
+static int writes_dword(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_unit *u)
+{
+	if (k->generic || !t->name || t->ctl_write == SK_CTL_BY_ACCESS)
+		return u->space != SIM_MSR;
+	return t->ctl_write == SK_CTL_DWORD;
+}
+
 /* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
  * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs.  A unit
  * of free-running counters alone (Diamond Rapids' IIO, dmr_uncore_iio_free_running) has no box PMU. */
@@ -154,6 +165,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 	if (t->max_boxes && !k->generic)
 		nbox = t->cap_by_cores && t->max_boxes > k->s->cores ? k->s->cores : t->max_boxes;
 	for (int j = first; j < k->npmus; j++) {
+		k->pmus[j].dword = writes_dword(k, t, u);
 		name_pmu(k, &k->pmus[j], k->pmus[j].fr ? nfr : nbox);
 		if (parse_formats(k, &k->pmus[j]))
 			return -1;

@@ -72,11 +72,14 @@ static const struct box_type ubox = { T("ubox", 5, "system configuration control
 static const struct box_type imc = { T("imc", 6, "integrated memory controller channel (iMC), I/O hub", "UNC_M", 4, &lay_imc),
 				     .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 0x8000 + 32,
 				     .perfmon = "IMC", .has_fixed = 1, .fixed_ctl = 0x10, .fixed_ctr = 0x18, .fixed_width = 48,
-				     .fixed_en = 1u << 22 };
+				     .fixed_en = 1u << 22, .perf_mask = 0xff84ffff /* no event_mask(_ext): thresh10's bit 32 dropped */ };
 /* 8 counters, 8-byte control steps as SPR's CXL CM (SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT) */
 static const struct box_type cxlcm = { T("cxlcm", 24, "CXL cache/mem protocol stack (CXL CM), I/O hub", "UNC_CXLCM", 8, &lay_cxlcm),
 				       .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 16,
-				       .fields = cxlcm_fields, .nfields = N(cxlcm_fields) };
+				       .fields = cxlcm_fields, .nfields = N(cxlcm_fields),
+				       /* dmr_uncore_cxlcm: GENERIC_PMON_RAW_EVENT_MASK | DMR_CXLCM_EVENT_MASK_EXT << 32 (6daf2c35b835):
+					* inv2 (bit 21) is outside it, so perf cannot pass inv */
+				       .perf_mask = 0xff84ffffull | 0xfull << 32 };
 static const struct box_type sca = MSR_T("sca", 23, "SCA, I/O hub (dmr_uncore_sca)", "UNC_SCA", &lay_sca);
 static const struct box_type hamvf = MSR_T("hamvf", 30, "HAMVF, I/O hub (dmr_uncore_hamvf)", "UNC_HAMVF", &lay_sca);
 static const struct box_type cbo = { T("cbo", 31, "caching box (CBO), compute die", "UNC_CBO", 4, &lay_sca), XD_MSR_STEP,

@@ -4,7 +4,10 @@
  * thresh9_2 and port_en, PCIe's selectors), the generic format for the types the driver gives none (pcu, ubox,
  * santa, cncu, sncu, crs, cms), the iMC's fixed counter (event 0xff) and no event alias; the constraints of
  * aacb0718fddf/171b5292a82d; and the IIO free-running PMU (dmr_uncore_iio_free_running, d8987048f665).  Types
- * dmr_uncores[] has no entry for are uncore_type_<N>.
+ * dmr_uncores[] has no entry for are uncore_type_<N>.  The driver gives ops to the iMC alone (spr_uncore_mmio_ops);
+ * every other type takes the generic ops of its unit's access (ctl_write SK_CTL_BY_ACCESS), and on Diamond Rapids
+ * those are all PCI or MMIO (dmr_uncore_init has no cpu_init): 32-bit writes, so no config bit at 32 or above
+ * (umask_ext, port_en, thresh_ext, the PCIe selectors) reaches a register through the kernel.
  */
 #include <stddef.h>
 #include "sim/sim_perf.h"
@@ -12,7 +15,9 @@
 
 SIM_PERF_DECL(dmr);
 
-#define BASE (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24) /* SNBEP_PMON_RAW_EVENT_MASK */
+/* GENERIC_PMON_RAW_EVENT_MASK (uncore_discovery.h), which every type whose dmr_uncores[] entry sets no event_mask
+ * keeps (intel_uncore_generic_init_uncores; uncore_type_customized_copy copies only a set one) */
+#define BASE (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24)
 
 /* dmr_sca/hamvf/...: umask_ext5 (config:8-15,32-63), DMR_HAMVF_EVENT_MASK_EXT 0xffffffff */
 static const char *const sca_fmt[] = { "event=config:0-7", "umask=config:8-15,32-63", "edge=config:18", "inv=config:23",
@@ -60,10 +65,13 @@ static const char *const iio_fr_events[] = { FR_EV8("inb_data_port", "0x1"), FR_
 const struct sim_perf_type sim_dmr_perf[] = {
 	GEN("pcu", 4),
 	GEN("ubox", 5),
-	/* spr_uncore_mmio_ops; the fixed counter is config 0xff; bit 32 is thresh10's top bit */
-	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = imc_fmt, .fixed = 1, .raw_mask = BASE | 1ull << 32 },
+	/* spr_uncore_mmio_ops (writel: 32 bits); the fixed counter is config 0xff.  dmr_uncore_imc sets no event_mask
+	 * and no event_mask_ext: GENERIC_PMON_RAW_EVENT_MASK alone, so thresh10's top bit 32 is dropped (6daf2c35b835) */
+	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = imc_fmt, .fixed = 1, .raw_mask = BASE },
 	SCA("sca", 23),
-	T("cxlcm", 24, cxlcm_fmt, 0xffffull | 1ull << 18 | 1ull << 21 | 0x1ffull << 23 | 0xfull << 32, cxlcm_constraints),
+	/* dmr_uncore_cxlcm: GENERIC_PMON_RAW_EVENT_MASK | DMR_CXLCM_EVENT_MASK_EXT 0xf << 32 (6daf2c35b835): inv2's bit 21
+	 * is outside it, so Linux drops it */
+	T("cxlcm", 24, cxlcm_fmt, BASE | 0xfull << 32, cxlcm_constraints),
 	SCA("hamvf", 30),
 	T("cbo", 31, sca_fmt, BASE | 0xffffffffull << 32, cbo_constraints),
 	GEN("santa", 32), GEN("cncu", 33), GEN("sncu", 34),

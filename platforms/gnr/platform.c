@@ -22,7 +22,9 @@ UC_PLATFORM_TABLES(gnr);
  * the fixed DCLK counter at +0x38, its control at +0x54 (gnr_uncore_imc: SNR_IMC_MMIO_PMON_FIXED_CTR/CTL,
  * 48 bits), en 22 and rst 19 as on EMR (seed 001 T2-129). */
 #define MMIO4 .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4
-/* MMIO with 8-byte control steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT: b2cxl, and spr_uncore_cxlcm/dp) */
+/* MMIO with 8-byte control steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT: b2cxl, and spr_uncore_cxlcm/dp), which
+ * Linux writes with writel, 32 bits (spr_uncore_mmio_enable_event): the umask extension the direct backend writes
+ * cannot reach these registers through perf (perf_reach.c) */
 #define MMIO8 .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8
 
 /* IIO free-running counters (Linux 6.12 gnr_iio_freerunning, read through spr_uncore_iio_free_running):
@@ -65,7 +67,7 @@ static const struct box_type imc = {
 };
 static const struct box_type upi = {
 	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
-	XD_DISC(8), XD_PCI_STEP, .max_boxes = 6, .lay = &xd_lay_ext24,
+	XD_DISC(8), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 6, .lay = &xd_lay_ext24,
 };
 static const struct box_type cxlcm = {
 	.name = "cxlcm", .perf = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
@@ -82,7 +84,7 @@ static const struct box_type b2hot = {
 };
 static const struct box_type b2cmi = {
 	.name = "b2cmi", .perf = "b2cmi", .desc = "mesh to memory controller bridge (B2CMI, the M2M of GNR)", .prefix = "UNC_B2CMI", .perfmon = "B2CMI", .nctr = 4,
-	XD_DISC(16), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+	XD_DISC(16), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 static const struct box_type b2cxl = {
 	.name = "b2cxl", .perf = "b2cxl", .desc = "mesh to CXL bridge (B2CXL)", .prefix = "UNC_B2CXL", .perfmon = "B2CXL", .nctr = 4,
@@ -90,7 +92,7 @@ static const struct box_type b2cxl = {
 };
 static const struct box_type b2upi = {
 	.name = "b2upi", .perf = "b2upi", .desc = "mesh to UPI bridge (B2UPI, the M3UPI of GNR)", .prefix = "UNC_B2UPI", .perfmon = "B2UPI", .nctr = 4,
-	XD_DISC(18), XD_PCI_STEP, .max_boxes = 6, .lay = &xd_lay_ext24,
+	XD_DISC(18), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 6, .lay = &xd_lay_ext24,
 };
 static const struct box_type mdf = {
 	.name = "mdf", .perf = "mdf_sbo", .desc = "multi-die fabric stop (MDF SBO)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
@@ -98,11 +100,11 @@ static const struct box_type mdf = {
 };
 static const struct box_type pciex16 = {
 	.name = "pciex16", .perf = "pciex16", .desc = "PCIe x16 controller (PCIEX16)", .prefix = "UNC_PCIEX16", .perfmon = "PCIEX16", .nctr = 4,
-	XD_DISC(21), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+	XD_DISC(21), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 static const struct box_type pciex8 = {
 	.name = "pciex8", .perf = "pciex8", .desc = "PCIe x8 controller (PCIEX8)", .prefix = "UNC_PCIEX8", .perfmon = "PCIEX8", .nctr = 4,
-	XD_DISC(22), XD_PCI_STEP, .max_boxes = 16, .lay = &xd_lay_ext24,
+	XD_DISC(22), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24,
 };
 
 const struct box_type *const gnr_types[] = { &cha, &iio, &irp, &pcu, &ubox, &imc, &upi, &cxlcm, &cxldp,

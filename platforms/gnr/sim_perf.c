@@ -3,6 +3,8 @@
  * names by discovery type, the spr_* formats and masks the GNR types reuse, the generic format for the types
  * the driver gives none (ubox, b2hot, mdf_sbo, pcu), the IMC's fixed counter and per-scheduler CAS aliases
  * (gnr_uncore_imc_events).  Every unit is found through the discovery table (gnr_uncore_units_ignore is empty).
+ * The MMIO types (imc, cxlcm, cxldp, b2cxl) write config with writel, 32 bits, as their access gives (ctl_write
+ * SK_CTL_BY_ACCESS), although their mask keeps the umask extension (SPR_RAW_EVENT_MASK_EXT).
  */
 #include <stddef.h>
 #include "sim/sim_perf.h"
@@ -20,6 +22,9 @@ static const char *const imc_ev[] = { "clockticks=event=0x01,umask=0x00", CAS(ca
 #define RAW_TYPE_C(n, u, t, c) { .name = n, .unit = u, .disc_type = t, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, \
 				 .constraints = c }
 #define RAW_TYPE(n, t) RAW_TYPE_C(n, n, t, NULL)
+/* SPR_UNCORE_PCI_COMMON_FORMAT: spr_uncore_pci_ops, whose enable_event writes both dwords of config */
+#define PCI_TYPE(n, t) { .name = n, .unit = n, .disc_type = t, .formats = sk_spr_raw_fmt, .raw_mask = BASE | EXT24, \
+			 .ctl_write = SK_CTL_QWORD }
 #define GEN_TYPE(n, u, t) { .name = n, .unit = u, .disc_type = t, .formats = sk_generic_fmt, .raw_mask = BASE }
 const struct sim_perf_type sim_gnr_perf[] = {
 	{ .name = "cha", .unit = "cha", .disc_type = 0, .formats = sk_spr_cha_fmt, .raw_mask = BASE | 1ull << 16 | EXT32,
@@ -33,16 +38,16 @@ const struct sim_perf_type sim_gnr_perf[] = {
 	GEN_TYPE("ubox", "ubox", 5),
 	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = sk_spr_raw_fmt, .events = imc_ev, .fixed = 1,
 	  .raw_mask = BASE | EXT24 },
-	RAW_TYPE("upi", 8),
+	PCI_TYPE("upi", 8),
 	RAW_TYPE_C("cxlcm", "cxlcm", 12, sk_spr_cxlcm_constraints),
 	RAW_TYPE("cxldp", 13),
 	GEN_TYPE("b2hot", "b2hot", 15),
-	RAW_TYPE("b2cmi", 16),
-	RAW_TYPE("b2cxl", 17),
-	RAW_TYPE("b2upi", 18),
+	PCI_TYPE("b2cmi", 16),
+	RAW_TYPE("b2cxl", 17), /* spr_uncore_mmio_offs8_ops: 8-byte control steps, but writel, 32 bits */
+	PCI_TYPE("b2upi", 18),
 	GEN_TYPE("mdf_sbo", "mdf", 20),
-	RAW_TYPE("pciex16", 21),
-	RAW_TYPE("pciex8", 22),
+	PCI_TYPE("pciex16", 21),
+	PCI_TYPE("pciex8", 22),
 	/* no entry in gnr_uncores[]: the generic discovery PMUs, uncore_type_<t>[_<box>] */
 	GEN_TYPE(NULL, "type3", 3), GEN_TYPE(NULL, "type7", 7), GEN_TYPE(NULL, "type9", 9), GEN_TYPE(NULL, "type10", 10),
 	GEN_TYPE(NULL, "type11", 11), GEN_TYPE(NULL, "type14", 14), GEN_TYPE(NULL, "type19", 19),

@@ -124,7 +124,7 @@ static const struct box_type m2m = {
 	.name = "m2m", .perf = "m2m", .desc = "mesh to memory controller (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M",
 	.space = UC_PCI, ICX_COMMON, .ctl_bytes = 8, .max_boxes = 4, .nctr = 4,
 	.box_ctl = 0x438, .ctl0 = 0x468, .ctl_stride = 8, .ctr0 = 0x440, .ctr_stride = 8, .lay = &lay_m2m,
-	.pci_ids = m2m_ids, .pci_devfn = m2m_df, .perf_ctl_dword = 1, /* snbep_uncore_pci_enable_event: 32 bits */
+	.pci_ids = m2m_ids, .pci_devfn = m2m_df, /* snbep_uncore_pci_enable_event: 32 bits (perf_reach.c) */
 };
 
 /* icx_uncore_upi: ICX_UPI_PCI_PMON_BOX_CTL 0x318, CTL0 0x350, CTR0 0x320, controls 8 apart
@@ -135,7 +135,7 @@ static const struct box_type upi = {
 	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL",
 	.space = UC_PCI, ICX_COMMON, .ctl_bytes = 8, .max_boxes = 3, .nctr = 4,
 	.box_ctl = 0x318, .ctl0 = 0x350, .ctl_stride = 8, .ctr0 = 0x320, .ctr_stride = 8, .lay = &lay_upi,
-	.pci_ids = upi_ids, .pci_devfn = upi_df, .perf_ctl_dword = 1, /* the extension: direct backend only */
+	.pci_ids = upi_ids, .pci_devfn = upi_df, /* the extension: direct backend only (32-bit PCI writes, perf_reach.c) */
 };
 
 /* icx_uncore_m3upi: ICX_M3UPI_PCI_PMON_BOX_CTL 0xA0, CTL0 0xD8 (4 apart), CTR0 0xA8; 8086:3446 at 5.1-7.1 */

@@ -48,9 +48,11 @@ const struct sim_perf_type sim_icx_perf[] = {
 	  .constraints = sk_icx_m2pcie_constraints },
 	SIM_SKX_PERF_PCU,
 	/* SNR_M2M_PCI_PMON_UMASK_EXT: accepted, but only the low dword is written */
-	{ .name = "m2m", .unit = "m2m", .disc_type = -1, .formats = m2m_fmt, .raw_mask = RAW | 0xffull << 32, .ctl_dword = 1 },
+	{ .name = "m2m", .unit = "m2m", .disc_type = -1, .formats = m2m_fmt, .raw_mask = RAW | 0xffull << 32,
+	  .ctl_write = SK_CTL_DWORD },
 	/* ICX_UPI_CTL_UMASK_EXT: the same */
-	{ .name = "upi", .unit = "upi", .disc_type = -1, .formats = upi_fmt, .raw_mask = RAW | 0xffffffull << 32, .ctl_dword = 1 },
+	{ .name = "upi", .unit = "upi", .disc_type = -1, .formats = upi_fmt, .raw_mask = RAW | 0xffffffull << 32,
+	  .ctl_write = SK_CTL_DWORD },
 	{ .name = "m3upi", .unit = "m3upi", .disc_type = -1, .formats = base_fmt, .raw_mask = RAW,
 	  .constraints = sk_icx_m3upi_constraints },
 	/* icx_uncore_imc (12 channels) and icx_uncore_imc_free_running (4 controllers): DCLK (group 0) is our

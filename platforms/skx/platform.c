@@ -163,7 +163,7 @@ static const struct box_type m2m = {
 	.name = "m2m", .perf = "m2m", .desc = "mesh to memory controller (M2M)", .prefix = "UNC_M2M", .perfmon = "M2M",
 	.space = UC_PCI, SKX_BOXED, .ctl_bytes = 8, .max_boxes = 2, .nctr = 4,
 	.box_ctl = 0x258, .ctl0 = 0x228, .ctl_stride = 8, .ctr0 = 0x200, .ctr_stride = 8, .lay = &lay_base,
-	.pci_ids = m2m_ids, .pci_devfn = m2m_df, .perf_ctl_dword = 1,
+	.pci_ids = m2m_ids, .pci_devfn = m2m_df,
 };
 
 /* skx_uncore_upi: BOX_CTL 0x378, CTL0 0x350 (64-bit, 8 apart), CTR0 0x318 */
@@ -171,7 +171,7 @@ static const struct box_type upi = {
 	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL",
 	.space = UC_PCI, SKX_BOXED, .ctl_bytes = 8, .max_boxes = 3, .nctr = 4,
 	.box_ctl = 0x378, .ctl0 = 0x350, .ctl_stride = 8, .ctr0 = 0x318, .ctr_stride = 8, .lay = &lay_upi,
-	.pci_ids = upi_ids, .pci_devfn = upi_df, .perf_ctl_dword = 1, /* the extension: direct backend only */
+	.pci_ids = upi_ids, .pci_devfn = upi_df, /* the extension: direct backend only (32-bit PCI writes, perf_reach.c) */
 };
 
 /* skx_uncore_m2pcie: no events in Intel's JSON; raw events only */

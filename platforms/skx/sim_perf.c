@@ -63,9 +63,10 @@ const struct sim_perf_type sim_skx_perf[] = {
 	{ .name = "irp", .unit = "irp", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW },
 	SIM_SKX_PERF_PCU,
 	{ .name = "imc", .unit = "imc", .disc_type = -1, .formats = pci_fmt, .events = imc_ev, .fixed = 1, .raw_mask = RAW },
-	{ .name = "m2m", .unit = "m2m", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW, .ctl_dword = 1 },
+	{ .name = "m2m", .unit = "m2m", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW, .ctl_write = SK_CTL_DWORD },
 	/* event_mask_ext SKX_UPI_CTL_UMASK_EXT: accepted, but only the low dword is written */
-	{ .name = "upi", .unit = "upi", .disc_type = -1, .formats = upi_fmt, .raw_mask = RAW | 0xffefffull << 32, .ctl_dword = 1 },
+	{ .name = "upi", .unit = "upi", .disc_type = -1, .formats = upi_fmt, .raw_mask = RAW | 0xffefffull << 32,
+	  .ctl_write = SK_CTL_DWORD },
 	{ .name = "m2pcie", .unit = "m2pcie", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW,
 	  .constraints = sk_skx_m2pcie_constraints },
 	{ .name = "m3upi", .unit = "m3upi", .disc_type = -1, .formats = pci_fmt, .raw_mask = RAW,

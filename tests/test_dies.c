@@ -103,6 +103,17 @@ static void test_ubox_not_read(void)
 	memory_truth("sim:cwf,fault=swapped:busmap");
 }
 
+/* SPR and EMR read the same tables and Linux places them the same way, by the NUMA node of the table's device
+ * (get_device_die_id; spr_uncore_pci_init's UBox map only places the UPI/M3UPI replacement and the iMC
+ * free-running counters): a UBox map that disagrees leaves the memory metrics, counted on the tables' MMIO iMC
+ * channels, with their own socket's truth.  Fails with the map first: socket 0 reads socket 1's 12.8 GB/s. */
+static void test_node_over_map(void)
+{
+	memory_truth("sim:emr,fault=swapped:busmap");
+	memory_truth("sim:spr,fault=swapped:busmap");
+	memory_truth("sim:emr,dies=2,fault=swapped:busmap");
+}
+
 /* numa=off: no device has a node.  The library falls back to the UBox map, which places every table where
  * the simulator has it (and where the map is swapped, swaps them); Linux assumes the order the tables are found in (logical_die_id++), and the
  * simulator's buses are not in socket order (socket 0's table on bus 0xfe, socket 1's on 0x7e): the simulated
@@ -327,6 +338,7 @@ int main(void)
 		{ "memory metrics equal the truth on srf with 2 and 3 dies", test_truth_srf },
 		{ "every metric equals the truth with 2 dies (sim:gnr, perf+sim:emr)", test_truth_all },
 		{ "gnr, srf, cwf: tables placed by NUMA node, a UBox map that disagrees is not read", test_ubox_not_read },
+		{ "spr, emr: tables placed by NUMA node as Linux, a UBox map that disagrees is not followed", test_node_over_map },
 		{ "numa=off: the library follows the UBox map, the simulated kernel Linux's order", test_numa_off },
 		{ "boxes of every die: numbers, CPUs, dies", test_box_dies },
 		{ "the simulated kernel: a cpumask CPU per die, die_id as Linux 6.12", test_kernel_topology },

@@ -115,9 +115,10 @@ static void test_node_over_map(void)
 }
 
 /* numa=off: no device has a node.  The library falls back to the UBox map, which places every table where
- * the simulator has it (and where the map is swapped, swaps them); Linux assumes the order the tables are found in (logical_die_id++), and the
- * simulator's buses are not in socket order (socket 0's table on bus 0xfe, socket 1's on 0x7e): the simulated
- * kernel, as Linux, gives its socket 0 PMUs socket 1's iMC channels and the other way round. */
+ * the simulator has it (and where the map is swapped, swaps them); Linux assumes the order the tables are
+ * found in (logical_die_id++), and the simulator's buses are not in socket order (socket 0's table on bus
+ * 0xfe, socket 1's on 0x7e): the simulated kernel, as Linux, gives its socket 0 PMUs socket 1's iMC channels
+ * and the other way round. */
 static void test_numa_off(void)
 {
 	static const int swapped[] = { 1, 0 };

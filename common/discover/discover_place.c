@@ -55,19 +55,22 @@ int disc_table_place(const struct disc_ctx *c, const struct pci_devinfo *d, int 
 		by_map = offline;
 	else if (mapped >= 0)
 		by_map = (struct place){ mapped, c->map.die[d->loc.bus] };
-	/* Linux counts the tables without a node (a node whose CPUs cannot be read here counts as none) */
-	if (!known(by_node) && (order = (*nodeless)++) >= 0 && host_logical_die(h, order, &by_order.socket, &by_order.die))
-		by_order = unknown;
+	if (!known(by_node)) { /* Linux counts the tables without a node (one whose CPUs cannot be read here: as none) */
+		order = (*nodeless)++;
+		if (host_logical_die(h, order, &by_order.socket, &by_order.die))
+			by_order = unknown;
+	}
 	p = known(by_node) ? by_node : known(by_map) ? by_map : by_order;
 	why[0] = 0;
 	if (known(by_node) && known(by_map) && !same(by_node, by_map))
 		snprintf(why, len, "its NUMA node %d is on %s, the UBox map of bus %02x says %s: the node decides, as in "
 			 "Linux (get_device_die_id)", d->node, place_name(h, by_node, a, sizeof(a)), d->loc.bus,
 			 place_name(h, by_map, b, sizeof(b)));
-	else if (!known(by_node) && known(by_map) && order >= 0 && !same(by_map, by_order))
-		snprintf(why, len, "it has no NUMA node (numa=off?): the UBox map of bus %02x places it on %s, where "
-			 "Linux takes the order the tables are found in and gives it %s (get_device_die_id)", d->loc.bus,
-			 place_name(h, by_map, a, sizeof(a)), place_name(h, by_order, b, sizeof(b)));
+	else if (!known(by_node) && known(by_map) && !same(by_map, by_order))
+		snprintf(why, len, "its device has no NUMA node whose CPUs can be read (numa_node %d: numa=off?): the UBox "
+			 "map of bus %02x places it on %s, where Linux takes the order the tables are found in and gives "
+			 "it %s (get_device_die_id)",
+			 d->node, d->loc.bus, place_name(h, by_map, a, sizeof(a)), place_name(h, by_order, b, sizeof(b)));
 	t->socket = p.socket;
 	t->die = p.die < 0 ? -1 : p.die;
 	if (p.die < 0)
@@ -77,7 +80,8 @@ int disc_table_place(const struct disc_ctx *c, const struct pci_devinfo *d, int 
 
 static int by_location(const void *x, const void *y)
 {
-	const struct pci_loc *a = &(*(const struct pci_devinfo *const *)x)->loc, *b = &(*(const struct pci_devinfo *const *)y)->loc;
+	const struct pci_loc *a = &(*(const struct pci_devinfo *const *)x)->loc;
+	const struct pci_loc *b = &(*(const struct pci_devinfo *const *)y)->loc;
 	int ka = a->bus << 8 | a->dev << 3 | a->fn, kb = b->bus << 8 | b->dev << 3 | b->fn;
 	return a->dom != b->dom ? (a->dom > b->dom) - (a->dom < b->dom) : (ka > kb) - (ka < kb);
 }

@@ -11,8 +11,9 @@
 #include "util/error.h"
 
 /* Every metric of the machine named prefix* (those the profile gives a truth for), per socket and per box,
- * against the profile; returns the values checked. */
-static int metric_truth(const char *backend, const char *prefix)
+ * against the profile, socket s against the truth of socket from[s] (NULL: its own); returns the values
+ * checked. */
+static int metric_truth_from(const char *backend, const char *prefix, const int *from)
 {
 	char spec[128], what[200];
 	int checked = 0;
@@ -34,7 +35,7 @@ static int metric_truth(const char *backend, const char *prefix)
 		double secs = (double)uncore_session_elapsed_ns(s) / 1e9, v;
 		int integral = strstr(mi.group, "totals") != NULL;
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
-			struct truth t = truth_of(sim, mi.name, sock);
+			struct truth t = truth_of(sim, mi.name, from ? from[sock] : sock);
 			CU_ASSERT_FATAL(!isnan(t.v));
 			t.v *= integral ? secs : 1;
 			snprintf(what, sizeof(what), "%s %s socket %d", backend, mi.name, sock);
@@ -58,6 +59,8 @@ static int metric_truth(const char *backend, const char *prefix)
 	uncore_close(u);
 	return checked;
 }
+
+static int metric_truth(const char *backend, const char *prefix) { return metric_truth_from(backend, prefix, NULL); }
 
 static void memory_truth(const char *backend)
 {
@@ -98,6 +101,31 @@ static void test_ubox_not_read(void)
 	CU_ASSERT(metric_truth("sim:gnr,fault=swapped:busmap", "") >= 2 * 15);
 	memory_truth("sim:srf,fault=swapped:busmap");
 	memory_truth("sim:cwf,fault=swapped:busmap");
+}
+
+/* SPR and EMR read the same tables and Linux places them the same way, by the NUMA node of the table's device
+ * (get_device_die_id; spr_uncore_pci_init's UBox map only places the UPI/M3UPI replacement and the iMC
+ * free-running counters): a UBox map that disagrees leaves the memory metrics, counted on the tables' MMIO iMC
+ * channels, with their own socket's truth.  Fails with the map first: socket 0 reads socket 1's 12.8 GB/s. */
+static void test_node_over_map(void)
+{
+	memory_truth("sim:emr,fault=swapped:busmap");
+	memory_truth("sim:spr,fault=swapped:busmap");
+	memory_truth("sim:emr,dies=2,fault=swapped:busmap");
+}
+
+/* numa=off: no device has a node.  The library falls back to the UBox map, which places every table where
+ * the simulator has it (and where the map is swapped, swaps them); Linux assumes the order the tables are
+ * found in (logical_die_id++), and the simulator's buses are not in socket order (socket 0's table on bus
+ * 0xfe, socket 1's on 0x7e): the simulated kernel, as Linux, gives its socket 0 PMUs socket 1's iMC channels
+ * and the other way round. */
+static void test_numa_off(void)
+{
+	static const int swapped[] = { 1, 0 };
+	memory_truth("sim:emr,numa=off");
+	/* the map decides: swapped, it swaps the sockets' channels */
+	CU_ASSERT(metric_truth_from("sim:emr,numa=off,fault=swapped:busmap", "mem_", swapped) >= 2 * 5);
+	CU_ASSERT(metric_truth_from("perf+sim:emr,numa=off", "mem_", swapped) >= 2 * 5);
 }
 
 /* Boxes of die 1 follow die 0's in a socket, sit on die 1's CPU and are named by die; one die: no die. */
@@ -311,6 +339,8 @@ int main(void)
 		{ "memory metrics equal the truth on srf with 2 and 3 dies", test_truth_srf },
 		{ "every metric equals the truth with 2 dies (sim:gnr, perf+sim:emr)", test_truth_all },
 		{ "gnr, srf, cwf: tables placed by NUMA node, a UBox map that disagrees is not read", test_ubox_not_read },
+		{ "spr, emr: tables placed by NUMA node as Linux, a UBox map that disagrees is not followed", test_node_over_map },
+		{ "numa=off: the library follows the UBox map, the simulated kernel Linux's order", test_numa_off },
 		{ "boxes of every die: numbers, CPUs, dies", test_box_dies },
 		{ "the simulated kernel: a cpumask CPU per die, die_id as Linux 6.12", test_kernel_topology },
 		{ "a die without its discovery table is named, the rest count", test_missing_table },

@@ -15,8 +15,9 @@
 #define DEVMEM "/dev/mem"
 #define FIXTURES SRCDIR "/tests/fixtures/"
 
-/* Write the tree the simulated machine of su shows. */
-static void build_tree_from(uncore_t *su)
+/* Write the tree the simulated machine of su shows; the CPUs of logical die offline (-1: none) offline, as
+ * Linux shows them: a cpuN directory without topology, the die's NUMA node with no CPU. */
+static void build_tree_offline(uncore_t *su, int offline)
 {
 	struct sim *s = sim_of(su->acc);
 	char rel[160], cmd[600];
@@ -27,6 +28,11 @@ static void build_tree_from(uncore_t *su)
 		 "model name\t: INTEL(R) XEON(R) PLATINUM 8592+\nflags\t\t: fpu msr\n\n", s->model);
 	put_str(cmd, "/proc/cpuinfo");
 	for (int cpu = 0; cpu < sim_scopes(s) * s->cores; cpu++) { /* die by die (dies=N) */
+		if (cpu / s->cores == offline) {
+			snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/online", cpu);
+			put_str("0\n", rel);
+			continue;
+		}
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
 		snprintf(cmd, sizeof(cmd), "%d\n", cpu / s->cores / s->dies);
 		put_str(cmd, rel);
@@ -51,9 +57,14 @@ static void build_tree_from(uncore_t *su)
 		snprintf(cmd, sizeof(cmd), "%d\n", d->info.node);
 		put_str(cmd, rel);
 	}
-	for (int n = 0; n < sim_scopes(s); n++) { /* a NUMA node per die, as the simulator's devices say */
+	for (int n = 0; n < (s->numa_off ? 1 : sim_scopes(s)); n++) { /* a NUMA node per die, as the simulator's
+									 * devices say; numa=off: node 0, every CPU */
 		snprintf(rel, sizeof(rel), "/sys/devices/system/node/node%d/cpulist", n);
-		snprintf(cmd, sizeof(cmd), "%d-%d\n", n * s->cores, (n + 1) * s->cores - 1);
+		if (n == offline)
+			snprintf(cmd, sizeof(cmd), "\n");
+		else
+			snprintf(cmd, sizeof(cmd), "%d-%d\n", n * s->cores,
+				 (s->numa_off ? sim_scopes(s) : n + 1) * s->cores - 1);
 		put_str(cmd, rel);
 	}
 	for (int b = 0; b < s->nblobs; b++)
@@ -64,6 +75,8 @@ static void build_tree_from(uncore_t *su)
 	for (int b = 0; b < s->nblobs; b++)
 		put_bytes(DEVMEM, (off_t)s->blobs[b].phys, s->blobs[b].data, s->blobs[b].len);
 }
+
+static void build_tree_from(uncore_t *su) { build_tree_offline(su, -1); }
 
 /* Control register k of box b as the direct backend left it in the files, and as the simulator has it. */
 static uint64_t file_ctl(const struct box *b, int k)
@@ -241,12 +254,70 @@ static void test_direct_dies(void)
 	}
 }
 
+/* The iMC channels of u's socket sock (MMIO: their addresses say which table the socket got) that are die's
+ * of the simulator of su, by its own boxes; each one that is not is named. */
+static int imc_truth(uncore_t *u, uncore_t *su, int imc, int sock, int die)
+{
+	const struct sim *sim = sim_of(su->acc);
+	char a[96], b[96];
+	int n = 0;
+	for (int k = 0; k < uncore_unit_boxes(u, imc, sock); k++) {
+		int box = uncore_box_number(u, imc, sock, k), found = 0;
+		CU_ASSERT(uncore_box_location(u, imc, sock, box, a, sizeof(a)) == 0);
+		for (int j = 0; j < sim->nboxes && !found; j++) {
+			const struct sim_box *sb = &sim->boxes[j];
+			snprintf(b, sizeof(b), "mmio 0x%llx", (unsigned long long)(sb->base + sb->u->box_ctl));
+			found = !strcmp(sb->u->name, "imc") && sb->socket == sock && sb->die == die && !strcmp(a, b);
+		}
+		if (!found)
+			fprintf(stderr, "%s: socket %d imc %d at %s is not one of its die %d's channels\n", sim->name, sock,
+				box, a, die);
+		n += found;
+	}
+	return n;
+}
+
+/* Where the tables go, over fake trees, against what Linux 6.12 does (uncore_discovery.c get_device_die_id): by
+ * the NUMA node of the table's device, the UBox map only where no device has a node.  A die whose CPUs are
+ * all offline: its node has no CPU, so its table is left out (and the UBox map, swapped, says otherwise: the
+ * node decides, the table of the map's offline die -- die 0's -- is kept).  The iMC channels are MMIO: their
+ * addresses say which table a socket got. */
+static void test_direct_place(void)
+{
+	static const char *const specs[] = { "sim:emr,dies=2,clock=manual",
+					     "sim:emr,dies=2,clock=manual,fault=swapped:busmap" };
+	for (int i = 0; i < 2; i++) {
+		uncore_t *su = open_sim(specs[i]), *u;
+		build_tree_offline(su, 1); /* socket 0's die 1 */
+		u = open_direct();
+		CU_ASSERT(u->host.socket_dies[0] == 1 && u->host.socket_dies[1] == 2);
+		int imc = unit_named(u, "imc");
+		CU_ASSERT_FATAL(imc >= 0);
+		/* socket 0: die 0's channels alone */
+		CU_ASSERT(imc_truth(u, su, imc, 0, 0) == 8 && uncore_unit_boxes(u, imc, 0) == 8);
+		CU_ASSERT_EQUAL(uncore_unit_boxes(u, imc, 1), uncore_unit_boxes(su, imc, 1));
+		uncore_close(u);
+		uncore_close(su);
+	}
+	/* numa=off: no node; the UBox map places every table where the simulator has it (where Linux would take
+	 * the order found: bus 0x7e, socket 1's, first) */
+	uncore_t *su = open_sim("sim:emr,clock=manual,numa=off"), *u;
+	build_tree_from(su);
+	u = open_direct();
+	CU_ASSERT(same_boxes(u, su) == 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2);
+	int imc = unit_named(u, "imc");
+	CU_ASSERT(imc_truth(u, su, imc, 0, 0) == 8 && imc_truth(u, su, imc, 1, 0) == 8);
+	uncore_close(u);
+	uncore_close(su);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "direct open and session over a fake EMR dumped from the simulator", test_direct_emr },
 		{ "direct open of a discovery CPU without tables (generic)", test_direct_generic },
 		{ "direct open of two dies a socket: tables by NUMA node (generic) and UBox (emr)", test_direct_dies },
+		{ "tables placed by NUMA node as Linux, an offline die's left out, the UBox map where no node", test_direct_place },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("direct_emr", tests);

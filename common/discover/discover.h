@@ -89,6 +89,15 @@ struct disc_table {
 int disc_read_tables(struct disc_ctx *c, struct disc_table **tables, int *ntables, struct disc_unit **units,
 		     int *nunits);
 const char *disc_access_name(enum disc_access access);
+/* Which socket and die the table of device d serves (discover_place.c): by its NUMA node as Linux does, where
+ * it has none by the UBox map, else by *nodeless, the tables found so far without a node (counted on).  0, or
+ * -1 with t->die -1 (a die without an online CPU) or t->socket -1 / out of range (none of the host's); why
+ * says, or is "", where the node or Linux's order and the map disagree. */
+int disc_table_place(const struct disc_ctx *c, const struct pci_devinfo *d, int *nodeless, struct disc_table *t,
+		     char *why, size_t len);
+/* The machine's PCI functions in the order Linux finds them (pci_get_device walks the device list, bus by bus
+ * as the buses were enumerated), which is the order it gives dies to tables without a node; free() it. */
+const struct pci_devinfo **disc_pci_order(const struct disc_ctx *c);
 /* A platform's discovery domains (its own, or the one PCI domain of SPR to CWF); *n their number. */
 const struct disc_domain *disc_domains_of(const struct platform_desc *p, int *n);
 /* Whether domain dom of the platform leaves out discovery type type. */

@@ -211,35 +211,6 @@ static int read_units(struct disc_ctx *c, const struct disc_table *all, int ti, 
 	return 0;
 }
 
-/* Which socket and die a table serves: on a platform that maps buses through the UBox (SPR, EMR), the
- * map of its bus; else as Linux 6.12 places a table (uncore_discovery.c intel_uncore_has_discovery_tables,
- * get_device_die_id): the die of the first online CPU of the device's NUMA node (uncore_device_to_die),
- * none when that node has no online CPU (Linux skips the table), and where the device has no node the
- * order the tables are found in (logical_die_id++: die by die, socket by socket).  -1: none of the host's;
- * t->die -1: a die without an online CPU. */
-static int table_die(const struct disc_ctx *c, const struct pci_devinfo *d, int order, struct disc_table *t)
-{
-	const struct host_info *h = &c->u->host;
-	int node = d->node >= 0 && d->node < UC_MAX_NODES ? h->node_die[d->node] : -1;
-	int mapped = d->loc.dom != 0 ? -1 : c->map.socket[d->loc.bus]; /* c->map holds sockets where c->mapped */
-	if (c->mapped <= 0 && mapped != BUS_OFFLINE)
-		mapped = -1;
-	t->socket = -1;
-	t->die = 0;
-	if (mapped == BUS_OFFLINE || (mapped < 0 && node == HOST_NODE_NO_CPU)) {
-		t->die = -1; /* an offline die's table: nothing of it can be read on it */
-		return -1;
-	} else if (mapped >= 0) {
-		t->socket = mapped;
-		t->die = c->map.die[d->loc.bus];
-	} else if (node >= 0) {
-		t->socket = node / UC_MAX_DIES;
-		t->die = node % UC_MAX_DIES;
-	} else if (host_logical_die(h, order, &t->socket, &t->die))
-		t->socket = -1;
-	return t->socket >= 0 && t->socket < h->nsockets && t->die < h->socket_dies[t->socket] ? 0 : -1;
-}
-
 /* Dies without a table device: said once each, by socket and die (the other dies keep counting). */
 static void missing_dies(const struct disc_ctx *c, const unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES])
 {
@@ -257,7 +228,7 @@ struct walk {
 	struct disc_table **tables;
 	struct disc_unit **units;
 	int *ntables, *nunits;
-	int tcap, ucap, readerr, found;
+	int tcap, ucap, readerr, nodeless; /* nodeless: tables found without a NUMA node (disc_table_place) */
 	char lasterr[256];
 	unsigned char seen[UC_MAX_SOCKETS][UC_MAX_DIES];
 };
@@ -280,16 +251,19 @@ static int take_table(struct disc_ctx *c, struct walk *w, struct disc_table *t, 
 }
 
 /* A PCI domain: each Intel device with the PMON DVSEC, of the domain's device id (any: 0x09A7 where the
- * machine has one), placed by table_die. */
+ * machine has one), placed by disc_table_place. */
 static int pci_domain(struct disc_ctx *c, struct walk *w, const struct disc_domain *dm, int di)
 {
 	struct access *a = c->u->acc;
-	int only_disc = 0;
-	char where[32];
+	int only_disc = 0, rc = 0;
+	char where[32], why[256];
+	const struct pci_devinfo **order = disc_pci_order(c);
+	if (!order)
+		return -1;
 	for (int i = 0; i < c->ndev && dm->base == DISC_ANY_DEVICE; i++)
 		only_disc |= c->devs[i].vendor == UC_PCI_VENDOR_INTEL && c->devs[i].device == DISC_DEVICE;
-	for (int i = 0; i < c->ndev; i++) {
-		const struct pci_devinfo *d = &c->devs[i];
+	for (int i = 0; i < c->ndev && !rc; i++) {
+		const struct pci_devinfo *d = order[i];
 		struct disc_table t = { .dev = d->loc, .domain = di };
 		uint32_t cap;
 		int r;
@@ -304,7 +278,10 @@ static int pci_domain(struct disc_ctx *c, struct walk *w, const struct disc_doma
 		}
 		if (!r)
 			continue;
-		if (table_die(c, d, w->found++, &t)) {
+		r = disc_table_place(c, d, &w->nodeless, &t, why, sizeof(why));
+		if (why[0])
+			uc_warn("discovery table at %02x:%02x.%d: %s", d->loc.bus, d->loc.dev, d->loc.fn, why);
+		if (r) {
 			if (t.die < 0)
 				uc_warn("discovery table at %02x:%02x.%d: its die has no online CPU; its units are not counted",
 					d->loc.bus, d->loc.dev, d->loc.fn);
@@ -325,10 +302,10 @@ static int pci_domain(struct disc_ctx *c, struct walk *w, const struct disc_doma
 				c->u->host.socket_dies[t.socket] > 1 ? "die" : "socket");
 			continue;
 		}
-		if (take_table(c, w, &t, where))
-			return -1;
+		rc = take_table(c, w, &t, where);
 	}
-	return 0;
+	free(order);
+	return rc;
 }
 
 /* An MSR domain: the MSR read once on each die (its first CPU) holds the physical address of that die's

@@ -192,6 +192,8 @@ struct sim {
 	int dies;            /* logical dies per socket (dies=N, discovery platforms): each its own table,
 			      * units, CPUs and MSR space, as Linux keys uncore boxes by die */
 	int build_die;       /* the die the builder is placing units on (sim_add_box) */
+	int numa_off;        /* numa=off: no PCI device has a NUMA node (-1, as Linux booted with numa=off or
+			      * firmware without proximity data shows), one node 0 holds every CPU */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_reg *map; /* open addressing, map_cap slots (sim_map.c) */

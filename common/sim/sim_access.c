@@ -560,8 +560,8 @@ static int s_host(struct access *a, struct host_info *h)
 	}
 	host_dies_from_ids(h, die_id);
 	free(die_id);
-	for (int n = 0; n < UC_MAX_NODES; n++) /* a NUMA node per logical die (sim_disc_socket) */
-		h->node_die[n] = (short)(n < sim_scopes(s) ? n / s->dies * UC_MAX_DIES + n % s->dies : -1);
+	for (int n = 0; n < UC_MAX_NODES; n++) /* a NUMA node per logical die (sim_disc_socket); numa=off: node 0 */
+		h->node_die[n] = (short)(n < (s->numa_off ? 1 : sim_scopes(s)) ? n / s->dies * UC_MAX_DIES + n % s->dies : -1);
 	return 0;
 }
 

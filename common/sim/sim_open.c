@@ -34,7 +34,7 @@ static void sim_kind_names(char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", sim_kinds[i]->name);
 }
 
-/* sim:<platform>[,sockets=N][,cores=N][,dies=N][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
+/* sim:<platform>[,sockets=N][,cores=N][,dies=N][,numa=off][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
  *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,the platform's own option (sim_kind.option_help)] */
 #define SIM_MAX_FAULTS 8
 
@@ -77,6 +77,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		s->cores = (int)n;
 	else if (!strcmp(opt, "dies") && !*end && n >= 1 && n <= UC_MAX_DIES)
 		s->dies = (int)n;
+	else if (!strcmp(opt, "numa") && (!strcmp(v, "off") || !strcmp(v, "on")))
+		s->numa_off = !strcmp(v, "off");
 	else if (!strcmp(opt, "profile"))
 		return opt_copy(o->profile, sizeof(o->profile), opt, v);
 	else if (!strcmp(opt, "clock") && (!strcmp(v, "manual") || !strcmp(v, "real")))
@@ -103,7 +105,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		 s->kind->option_help[strlen(opt)] == '=')
 		return s->kind->option(s, opt, v);
 	else
-		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, profile=FILE, clock=manual|real, "
+		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
 			      "cpu=FAMILY-MODEL-STEPPING%s%s)", opt, v,
 			      UC_MAX_SOCKETS, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
@@ -180,6 +182,8 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	for (int f = 0; f < o->nfaults; f++)
 		if (sim_apply_fault(s, o->faults[f]))
 			return -1;
+	for (int d = 0; d < s->ndevs && s->numa_off; d++) /* after the faults: missing:discovery:N finds by node */
+		s->devs[d].info.node = -1;
 	return 0;
 }
 

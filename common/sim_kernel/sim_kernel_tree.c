@@ -121,6 +121,47 @@ static int writes_dword(const struct sim_kernel *k, const struct sim_perf_type *
 	return t->ctl_write == SK_CTL_DWORD;
 }
 
+/* The PCI function whose BAR holds table blob, or -1 (a table an MSR names: Linux 7.0 places it by die). */
+static int table_dev(const struct sim *s, int blob)
+{
+	for (int i = 0; i < s->ndevs; i++) {
+		uint32_t lo, hi;
+		memcpy(&lo, s->devs[i].cfg + 0x10, 4);
+		memcpy(&hi, s->devs[i].cfg + 0x14, 4);
+		if (s->devs[i].present && s->devs[i].info.device != 0 && (lo & 0x6) == 0x4 &&
+		    ((uint64_t)hi << 32 | (lo & ~0xfffu)) == s->blobs[blob].phys)
+			return i;
+	}
+	return -1;
+}
+
+/* The logical die the driver gives box b (its pmu->boxes[] slot), -1 none.  A unit the driver takes from a
+ * PCI discovery table goes where the table goes (uncore_discovery.c get_device_die_id): the die of its
+ * device's NUMA node (the simulator gives each table device its die's node); without a node (numa=off) the
+ * next die in the order the tables are found, bus by bus as the PCI device list is, none beyond
+ * uncore_max_dies() (7b568e9eba2f).  An MSR unit is read on a CPU of the die the table went to, which answers
+ * with its own die's registers at the same address: it keeps its own die, as do the units a type finds by
+ * device id (SPR's UPI, Linux spr_update_device_location) and the free-running ones. */
+static int kernel_die(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b, int fr)
+{
+	const struct sim *s = k->s;
+	int dev = fr || b->u->space == SIM_MSR || b->disc_entry < 0 || b->disc_blob >= s->nblobs ||
+			  (t->by_devid && !k->generic) ? -1 : table_dev(s, b->disc_blob), order = 0;
+	if (dev < 0)
+		return sim_box_scope(s, b);
+	if (s->devs[dev].info.node >= 0) /* a node per logical die (sim_disc_device): the node is the die */
+		return s->devs[dev].info.node < sim_scopes(s) ? s->devs[dev].info.node : -1;
+	const struct pci_loc *l = &s->devs[dev].info.loc;
+	for (int bl = 0; bl < s->nblobs; bl++) { /* the tables found before it without a node */
+		int o = table_dev(s, bl);
+		const struct pci_loc *m = o >= 0 ? &s->devs[o].info.loc : NULL;
+		order += m && o != dev && s->devs[o].info.node < 0 &&
+			 (m->dom < l->dom || (m->dom == l->dom && (m->bus < l->bus || (m->bus == l->bus &&
+			  (m->dev << 3 | m->fn) < (l->dev << 3 | l->fn)))));
+	}
+	return order < sim_scopes(s) ? order : -1;
+}
+
 /* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
  * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs.  A unit
  * of free-running counters alone (Diamond Rapids' IIO, dmr_uncore_iio_free_running) has no box PMU. */
@@ -133,7 +174,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 			struct sim_box *b = &k->s->boxes[i];
 			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
 			    (fr && (!t->fr_name || !b->nfr || k->generic)) || (!fr && !u->nctr && u->nfr) ||
-			    !found_by_driver(k, t, b, fr))
+			    !found_by_driver(k, t, b, fr) || kernel_die(k, t, b, fr) < 0)
 				continue;
 			int idx = b->idx;
 			if (fr) { /* its ordinal among the die's boxes with free-running counters */
@@ -153,7 +194,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 				p->fr = fr;
 				p->idx = idx;
 			}
-			p->box[sim_box_scope(k->s, b)] = b; /* by logical die, as the kernel's pmu->boxes[] */
+			p->box[kernel_die(k, t, b, fr)] = b; /* by logical die, as the kernel's pmu->boxes[] */
 		}
 		if (fr)
 			nfr = k->npmus - start;

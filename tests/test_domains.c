@@ -332,6 +332,25 @@ static void test_dmr_kernel_unfreezes(void)
 	uncore_close(u);
 }
 
+/* The IIO free-running aliases' scale, 4 bytes a count in MiB (dmr_uncore_iio_freerunning_events): as Linux 7.0 writes
+ * the .scale file, and as a 7.0-rc kernel before 16bcbe6738be wrote it, in literal double quotes (scale_quotes=1):
+ * the same scale either way, never 1. */
+static void test_dmr_scale_quotes(void)
+{
+	static const char *const specs[] = { "perf+sim:dmr,clock=manual", "perf+sim:dmr,scale_quotes=1,clock=manual" };
+	for (int i = 0; i < 2; i++) {
+		uncore_t *u = open_sim(specs[i]);
+		uncore_session_t *s;
+		const char *unit = NULL;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT_FATAL(uncore_session_add(s, "iio_free_running/bw_in_port3/") == 0);
+		CU_ASSERT_DOUBLE_EQUAL(uncore_session_event_scale(s, 0, &unit), 4.0 / 1048576, 1e-15); /* 3.814697266e-6 */
+		CU_ASSERT(unit && !strcmp(unit, "MiB"));
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -344,6 +363,7 @@ int main(void)
 		{ "perf+sim:dmr: the driver unfroze the compute dies as it loaded; the generic one did not", test_dmr_kernel_unfreezes },
 		{ "dmr: each unit's access is its entry's; an MSR-access unit has no PMU under Linux 7.0, an MSR ITC no "
 		  "free-running box; a CBB global block saying MSR is unfrozen all the same", test_dmr_entry_access },
+		{ "perf+sim:dmr: the IIO free-running scale read alike with and without a 7.0-rc kernel's quotes", test_dmr_scale_quotes },
 		{ "dmr: the IIO free-running counters, on the primary hub's HIOPs of socket 0 alone, equal the truth, both backends",
 		  test_dmr_iio_free_running },
 		{ NULL, NULL },

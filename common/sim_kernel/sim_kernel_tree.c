@@ -269,8 +269,10 @@ static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 	const char *const *ev = k->generic ? NULL : p->fr ? p->t->fr_events : p->t->events;
 	for (; ev && *ev && !rc; ev++) {
 		const char *eq = strchr(*ev, '=');
+		int scale = eq - *ev > 6 && !strncmp(eq - 6, ".scale", 6);
 		snprintf(path, sizeof(path), PMU_DIR "%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
-		rc = put(k, path, eq + 1);
+		snprintf(text, sizeof(text), k->scale_quotes && scale ? "\"%s\"" : "%s", eq + 1);
+		rc = put(k, path, text);
 	}
 	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
 		/* uncore_get_alias_name: no box number when the type has one box */

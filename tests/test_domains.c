@@ -332,6 +332,27 @@ static void test_dmr_kernel_unfreezes(void)
 	uncore_close(u);
 }
 
+/* NUMA off (imh_node=none): the hubs' table devices have no node, so Linux gives them logical dies in the order it
+ * finds them (get_device_die_id: logical_die_id++) and skips those beyond uncore_max_dies() (7b568e9eba2f).  Two
+ * hubs on each of two sockets, one die each: socket 0's IMH1 (bus 0x6f) goes to die 0, its IMH2 (0x7f) to die 1,
+ * socket 1's two tables are skipped -- socket 1 has no PCU, on both backends; the compute tables (MSR 0x710) are
+ * placed by their die's MSR as before. */
+static void test_dmr_tables_beyond_dies(void)
+{
+	static const char *const specs[] = { "sim:dmr,imh=2,imh_node=none,clock=manual",
+					     "perf+sim:dmr,imh=2,imh_node=none,clock=manual" };
+	for (int i = 0; i < 2; i++) {
+		uncore_t *u = open_sim(specs[i]);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcu", 0), 1);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcu", 1), 0);
+		CU_ASSERT_EQUAL(boxes_of(u, "itc", 0), 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "imc", 0), 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "cbo", 1), 8);
+		CU_ASSERT_EQUAL(boxes_of(u, "iio", 0), 4);
+		uncore_close(u);
+	}
+}
+
 /* The IIO free-running aliases' scale, 4 bytes a count in MiB (dmr_uncore_iio_freerunning_events): as Linux 7.0 writes
  * the .scale file, and as a 7.0-rc kernel before 16bcbe6738be wrote it, in literal double quotes (scale_quotes=1):
  * the same scale either way, never 1. */
@@ -364,6 +385,8 @@ int main(void)
 		{ "dmr: each unit's access is its entry's; an MSR-access unit has no PMU under Linux 7.0, an MSR ITC no "
 		  "free-running box; a CBB global block saying MSR is unfrozen all the same", test_dmr_entry_access },
 		{ "perf+sim:dmr: the IIO free-running scale read alike with and without a 7.0-rc kernel's quotes", test_dmr_scale_quotes },
+		{ "dmr, NUMA off: hub tables beyond the dies are skipped as Linux 7.0 skips them, both backends",
+		  test_dmr_tables_beyond_dies },
 		{ "dmr: the IIO free-running counters, on the primary hub's HIOPs of socket 0 alone, equal the truth, both backends",
 		  test_dmr_iio_free_running },
 		{ NULL, NULL },

@@ -149,10 +149,14 @@ static int imh(struct sim *s, int sock, int k)
 	int id0 = k ? 0x8000 : 0, sc = sock * 2 + k;
 	uint64_t bar = IMH_BAR + 0x100000ull * (uint64_t)sc, imc = IMC_BASE + 0x1000000ull * (uint64_t)sock + 0x100000ull * (uint64_t)k;
 	uint64_t mm = IMH_MMIO + 0x1000000ull * (uint64_t)sc;
+	int nimh = (s->variant & 3) == SIM_LAYOUT_DOMAINS_IMH2 ? 2 : 1;
 	s->build_die = 0;
+	/* the hubs' devices in ascending bus order, as Linux's PCI walk finds them (IMH1 below IMH2) */
 	if (sim_disc_table_new(s, &tb, bar, TABLE_MAX) ||
-	    sim_disc_device(s, imh_bus[sock] - 0x10 * k, bar, sock * s->dies, 0x09a1))
+	    sim_disc_device(s, imh_bus[sock] - 0x10 * (nimh - 1 - k), bar, sock * s->dies, 0x09a1))
 		return uc_err("simulator: too many devices or tables");
+	if (s->variant & SIM_DOMAINS_IMH_NO_NODE) /* NUMA off: the device has none (pcibus_to_node NUMA_NO_NODE) */
+		s->devs[s->ndevs - 1].info.node = -1;
 	if (!k && (!place(s, &tb, "pcu", SIM_DOMAINS_MSR_PCU, sock, 0, mm, 0x2fc0) ||
 		   !sim_disc_placed(s, &tb, sim_unit_named(s, "ubox"), sock, 0, mm + UNIT_SPAN)))
 		return -1;
@@ -210,6 +214,8 @@ static int cbb(struct sim *s, int sc)
 
 static int build(struct sim *s)
 {
+	if (s->variant < 0)
+		s->variant = SIM_LAYOUT_DOMAINS;
 	if (s->nromsr == SIM_MAX_ROMSR)
 		return uc_err("simulator: too many read-only MSRs");
 	s->rate = rate;
@@ -217,7 +223,7 @@ static int build(struct sim *s)
 	s->romsr[s->nromsr].val = CBB_BAR;
 	s->romsr[s->nromsr++].step = 0x100000;
 	for (int sock = 0; sock < s->nsockets; sock++)
-		for (int k = 0; k < (s->variant >= 0 && (s->variant & 3) == SIM_LAYOUT_DOMAINS_IMH2 ? 2 : 1); k++)
+		for (int k = 0; k < ((s->variant & 3) == SIM_LAYOUT_DOMAINS_IMH2 ? 2 : 1); k++)
 			if (imh(s, sock, k))
 				return -1;
 	for (int sc = 0; sc < sim_scopes(s); sc++)
@@ -243,7 +249,8 @@ int sim_domains_option(struct sim *s, const char *key, const char *value)
 
 /* sim:dmr's options: imh=1|2, one I/O hub a socket or two (the second IMH2, ids from 0x8000); msr=itc|pcu, that
  * type's units listed through MSR (Linux 7.0 registers no PMU for them); gctl=msr, the compute tables' global
- * block naming its control's access MSR */
+ * block naming its control's access MSR; imh_node=none, the hubs' table devices on no NUMA node (numa=off: the
+ * tables then go to logical dies in the order they are found, those beyond the dies skipped, 7b568e9eba2f) */
 int sim_domains_dmr_option(struct sim *s, const char *key, const char *value)
 {
 	if (s->variant < 0)
@@ -254,9 +261,12 @@ int sim_domains_dmr_option(struct sim *s, const char *key, const char *value)
 		s->variant |= value[0] == 'i' ? SIM_DOMAINS_MSR_ITC : SIM_DOMAINS_MSR_PCU;
 	else if (!strcmp(key, "gctl") && !strcmp(value, "msr"))
 		s->variant |= SIM_DOMAINS_GCTL_MSR;
+	else if (!strcmp(key, "imh_node") && !strcmp(value, "none"))
+		s->variant |= SIM_DOMAINS_IMH_NO_NODE;
 	else
 		return uc_err("bad simulator option '%s=%s' (dmr: imh=1|2, I/O hubs a socket; msr=itc|pcu, that type listed "
-			      "through MSR; gctl=msr, the compute tables' global block saying MSR)", key, value);
+			      "through MSR; gctl=msr, the compute tables' global block saying MSR; imh_node=none, the hubs' "
+			      "table devices on no NUMA node)", key, value);
 	return 0;
 }
 

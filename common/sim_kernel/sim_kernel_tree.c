@@ -95,6 +95,32 @@ static int entry_access(const struct sim *s, const struct sim_box *b)
 	return (int)(w >> 62);
 }
 
+/* The logical die the driver gives box b's table (its boxes go to pmu->boxes[die]): the box's own where its table
+ * device has a NUMA node or where an MSR names the table; where the device has none (numa=off), the order of
+ * such devices by bus, as Linux's get_device_die_id counts (logical_die_id++), and -1 beyond uncore_max_dies():
+ * Linux 7.0 skips that table (intel_uncore_has_discovery_tables_pci, 7b568e9eba2f). */
+static int table_die(const struct sim *s, const struct sim_box *b)
+{
+	const struct sim_dev *dev = NULL;
+	int order = 0;
+	if (b->disc_blob < 0 || b->disc_blob >= s->nblobs)
+		return sim_box_scope(s, b);
+	for (int i = 0; i < s->ndevs && !dev; i++) {
+		uint32_t lo, hi;
+		memcpy(&lo, s->devs[i].cfg + 0x10, 4);
+		memcpy(&hi, s->devs[i].cfg + 0x14, 4);
+		if ((s->devs[i].info.device == 0x09a1 || s->devs[i].info.device == 0x09a7) &&
+		    ((uint64_t)hi << 32 | (lo & ~0xfffu)) == s->blobs[b->disc_blob].phys)
+			dev = &s->devs[i];
+	}
+	if (!dev || dev->info.node >= 0)
+		return sim_box_scope(s, b);
+	for (int i = 0; i < s->ndevs; i++)
+		order += s->devs[i].present && s->devs[i].info.node < 0 && s->devs[i].info.loc.bus < dev->info.loc.bus &&
+			 (s->devs[i].info.device == 0x09a1 || s->devs[i].info.device == 0x09a7);
+	return order < sim_scopes(s) ? order : -1;
+}
+
 static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b, int fr)
 {
 	const struct sim *s = k->s;
@@ -103,6 +129,8 @@ static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_typ
 			return 0;
 	if (!fr && t->no_msr && !k->generic && entry_access(s, b) == 0)
 		return 0; /* no .cpu_init: the MSR units are never registered */
+	if (!fr && table_die(s, b) < 0)
+		return 0;
 	if ((fr && b->u->space != SIM_PCI) || b->disc_entry < 0 || b->disc_blob >= s->nblobs ||
 	    (t->by_devid && !k->generic))
 		return 1;
@@ -175,7 +203,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 				p->fr = fr;
 				p->idx = idx;
 			}
-			p->box[sim_box_scope(k->s, b)] = b; /* by logical die, as the kernel's pmu->boxes[] */
+			p->box[fr ? sim_box_scope(k->s, b) : table_die(k->s, b)] = b; /* by logical die, as pmu->boxes[] */
 		}
 		if (fr)
 			nfr = k->npmus - start;

@@ -194,8 +194,9 @@ static void test_dmr_clocks(void)
  * UNCORE_DMR_ITC), d8987048f665).  The simulator's tables list the units as MMIO: every one is found, with the
  * generic MMIO steps, and 4 free-running boxes.  msr=itc and msr=pcu list those through MSR: the registers are
  * still driven from the entry, but no free-running box goes with an MSR ITC, and the simulated 7.0 kernel
- * registers no PMU for either. */
-static void dmr_access(const char *spec, int itc_msr, int pcu_msr)
+ * registers no PMU for either.  pci=pcie4 lists the PCIe 4 units through PCI: Linux's generic PCI layout (controls
+ * 8 apart), a PMU each. */
+static void dmr_access(const char *spec, int itc_msr, int pcu_msr, int pcie4_pci)
 {
 	uncore_t *u = open_sim(spec);
 	uncore_session_t *s;
@@ -205,15 +206,17 @@ static void dmr_access(const char *spec, int itc_msr, int pcu_msr)
 		CU_ASSERT_EQUAL(boxes_of(u, "pcu", sk), perf && pcu_msr ? 0 : 1);
 		CU_ASSERT_EQUAL(boxes_of(u, "cbo", sk), 8);
 		CU_ASSERT_EQUAL(boxes_of(u, "cxlcm", sk), !sk);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcie4", sk), 1);
 	}
 	CU_ASSERT_EQUAL(boxes_of(u, "iio", 0), itc_msr ? 0 : 4);
 	for (int i = 0; !perf && i < u->nboxes; i++) {
 		const struct box *b = &u->boxes[i];
 		int msr = (itc_msr && b->t->disc_type == 48) || (pcu_msr && b->t->disc_type == 4);
+		int pci = pcie4_pci && b->t->disc_type == 45;
 		if (!b->t->nctr)
 			continue; /* iio */
-		CU_ASSERT_EQUAL(b->t->space, msr ? UC_MSR : UC_MMIO);
-		CU_ASSERT_EQUAL(b->r.ctl_stride, msr ? 1u : 4u);
+		CU_ASSERT_EQUAL(b->t->space, msr ? UC_MSR : pci ? UC_PCI : UC_MMIO);
+		CU_ASSERT_EQUAL(b->r.ctl_stride, msr ? 1u : pci ? 8u : 4u);
 		CU_ASSERT_EQUAL(b->r.ctr_stride, msr ? 1u : 8u);
 	}
 	/* a 32-bit control has no umask_ext (config 32-63): refused by the registers' backend */
@@ -228,15 +231,16 @@ static void dmr_access(const char *spec, int itc_msr, int pcu_msr)
 
 static void test_dmr_entry_access(void)
 {
-	dmr_access("sim:dmr,clock=manual", 0, 0);
-	dmr_access("perf+sim:dmr,clock=manual", 0, 0);
-	dmr_access("sim:dmr,msr=itc,clock=manual", 1, 0);
-	dmr_access("perf+sim:dmr,msr=itc,clock=manual", 1, 0);
-	dmr_access("sim:dmr,msr=pcu,clock=manual", 0, 1);
-	dmr_access("perf+sim:dmr,msr=pcu,clock=manual", 0, 1);
+	dmr_access("sim:dmr,clock=manual", 0, 0, 0);
+	dmr_access("perf+sim:dmr,clock=manual", 0, 0, 0);
+	dmr_access("sim:dmr,msr=itc,clock=manual", 1, 0, 0);
+	dmr_access("perf+sim:dmr,msr=itc,clock=manual", 1, 0, 0);
+	dmr_access("sim:dmr,msr=pcu,pci=pcie4,clock=manual", 0, 1, 1);
+	dmr_access("perf+sim:dmr,msr=pcu,pci=pcie4,clock=manual", 0, 1, 1);
 	/* the MSR-access units count from their entries; the compute tables' global blocks saying MSR, their controls
 	 * are unfrozen all the same (uncore_mmio_global_init maps the address whatever the block says, b575fc0e3357) */
-	dmr_clocks("sim:dmr,msr=itc,msr=pcu,gctl=msr,clock=manual");
+	dmr_clocks("sim:dmr,msr=itc,msr=pcu,pci=pcie4,gctl=msr,clock=manual");
+	dmr_clocks("perf+sim:dmr,pci=pcie4,clock=manual"); /* a PCI PMU counts as Linux's generic PCI ops program it */
 }
 
 /* The IIO free-running counters (Linux 7.0 d8987048f665): a box per ITC unit of the primary hub, ids below 0x8000

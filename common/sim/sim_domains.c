@@ -59,6 +59,11 @@ static const int imh_bus[UC_MAX_SOCKETS] = { 0x7f, 0xff, 0x3f, 0xbf, 0x5f, 0xdf,
 	.src = "Linux 7.0 dmr_uncores[" #t "] " why ": generic MMIO ops; offsets placed here" }
 /* the same type listed through MSR (option msr=), placed here: Linux 7.0 registers no PMU for it (no .cpu_init) */
 #define MSR_TWIN(n, t, w) { .name = n, MSR_UNIT(4), CTL(w), .disc_type = t, .src = "an MSR-access entry (option msr=); placed here" }
+/* ... and through PCI (option pci=): Linux's generic PCI ops (generic_uncore_pci_ops: controls 8 apart, CTL_OFFS8),
+ * the offsets and the device id placed here */
+#define PCI_TWIN(n, t, w, id) { .name = n, .space = SIM_PCI, .box_ctl = 0x400, .status = 0x408, .ctl0 = 0x410, .ctl_stride = 8, \
+	.ctr0 = 0x450, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4, CTL(w), .disc_type = t, .ids = { id }, \
+	.src = "a PCI-access entry (option pci=); placed here" }
 
 /* The IIO free-running counters of HIOP n at HIOP_BASE + hiop_offs[n] (dmr_iio_freerunning_box_offsets: HIOP0,
  * HIOP1, HIOP3, HIOP4), in Linux's dmr_iio_freerunning groups: ITC_INB_DATA_BW 0x4d40, ITC_BW_IN 0x6b00,
@@ -95,7 +100,7 @@ const struct sim_unit sim_domains_units[] = {
 	{ .name = "iio", .space = SIM_MMIO, .disc_type = -1, .fr = iio_fr, .nfr = N(iio_fr),
 	  .src = "Linux 7.0 dmr_iio_freerunning, dmr_iio_freerunning_box_offsets, DMR_IMH1_HIOP_MMIO_BASE (d8987048f665)" },
 	/* after every unit of the name, so that sim_unit_named finds the MMIO one: the MSR-access twins option msr= places */
-	MSR_TWIN("itc", 48, BASE | EXT32), MSR_TWIN("pcu", 4, BASE),
+	MSR_TWIN("itc", 48, BASE | EXT32), MSR_TWIN("pcu", 4, BASE), PCI_TWIN("pcie4", 45, BASE | EXT24, 0x09b4),
 };
 const int sim_domains_nunits = N(sim_domains_units);
 /* the hub's and the compute die's other units, each at its own MMIO window (placed here) */
@@ -121,21 +126,24 @@ static double rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, i
 	return sim_disc_rate(s, b, ctl, &model);
 }
 
-/* The MSR-access twin of unit name (option msr=): the unit of that name listed after the MMIO one. */
-static const struct sim_unit *msr_twin(const struct sim *s, const char *name)
+/* The twin of unit name listed through another access (options msr=, pci=): the unit of that name and space
+ * listed after the MMIO one. */
+static const struct sim_unit *twin(const struct sim *s, const char *name, enum sim_space space)
 {
 	for (int i = s->nunits - 1; i >= 0; i--)
-		if (!strcmp(s->units[i].name, name) && s->units[i].space == SIM_MSR)
+		if (!strcmp(s->units[i].name, name) && s->units[i].space == space)
 			return &s->units[i];
 	return NULL;
 }
+
+static int opt(const struct sim *s, int flag) { return s->variant > 0 && (s->variant & flag); }
 
 /* Unit name at MMIO address mmio, or its MSR twin at MSR msr where option msr= names it (flag). */
 static struct sim_box *place(struct sim *s, struct sim_disc_table *tb, const char *name, int flag, int sock, int id,
 			     uint64_t mmio, uint32_t msr)
 {
-	if (s->variant > 0 && (s->variant & flag))
-		return sim_disc_placed(s, tb, msr_twin(s, name), sock, id, msr);
+	if (opt(s, flag))
+		return sim_disc_placed(s, tb, twin(s, name, SIM_MSR), sock, id, msr);
 	return sim_disc_placed(s, tb, sim_unit_named(s, name), sock, id, mmio);
 }
 
@@ -176,9 +184,12 @@ static int imh(struct sim *s, int sock, int k)
 			fr->nfr = fr->u->nfr;
 		}
 	}
-	for (size_t i = 0; i < N(imh_more) && !k; i++)
-		if (imh_more[i] && !sim_disc_placed(s, &tb, sim_unit_named(s, imh_more[i]), sock, 0, mm + UNIT_SPAN * (8 + i)))
+	for (size_t i = 0; i < N(imh_more) && !k; i++) {
+		int pci = imh_more[i] && !strcmp(imh_more[i], "pcie4") && opt(s, SIM_DOMAINS_PCI_PCIE4); /* at bus:04.0 */
+		if (imh_more[i] && !(pci ? sim_disc_pci(s, &tb, twin(s, "pcie4", SIM_PCI), sock, 0, imh_bus[sock], 4, 0)
+					 : sim_disc_placed(s, &tb, sim_unit_named(s, imh_more[i]), sock, 0, mm + UNIT_SPAN * (8 + i))))
 			return -1;
+	}
 	sim_disc_listed(&tb, sim_unit_named(s, "mse"), id0, 0x2f80 + 8u * (unsigned)k);
 	sim_disc_finish_at(&tb, 0, 0x2ff0, 2); /* no source says where the IMH's global control is: placed here */
 	return 0;
@@ -205,7 +216,7 @@ static int cbb(struct sim *s, int sc)
 	sim_disc_listed(&tb, sim_unit_named(s, "sb2ucie"), 0, 0x2f00);
 	/* the global block names its control's access: MMIO, or MSR with option gctl=msr (the control is in MMIO
 	 * either way: Linux's uncore_mmio_global_init maps it whatever the block says, b575fc0e3357) */
-	sim_disc_finish_at(&tb, s->variant > 0 && (s->variant & SIM_DOMAINS_GCTL_MSR) ? 0 : 1, gctl, 8);
+	sim_disc_finish_at(&tb, opt(s, SIM_DOMAINS_GCTL_MSR) ? 0 : 1, gctl, 8);
 	s->mglob[s->nmglob].phys = gctl;
 	s->mglob[s->nmglob++].scope = sc;
 	s->gfrz[sc] = s->gfrz_boot[sc] = 1; /* freeze_all set at power-on */
@@ -248,7 +259,8 @@ int sim_domains_option(struct sim *s, const char *key, const char *value)
 }
 
 /* sim:dmr's options: imh=1|2, one I/O hub a socket or two (the second IMH2, ids from 0x8000); msr=itc|pcu, that
- * type's units listed through MSR (Linux 7.0 registers no PMU for them); gctl=msr, the compute tables' global
+ * type's units listed through MSR (Linux 7.0 registers no PMU for them); pci=pcie4, the PCIe 4 units listed through
+ * PCI (Linux's generic PCI ops); gctl=msr, the compute tables' global
  * block naming its control's access MSR; imh_node=none, the hubs' table devices on no NUMA node (numa=off: the
  * tables then go to logical dies in the order they are found, those beyond the dies skipped, 7b568e9eba2f) */
 int sim_domains_dmr_option(struct sim *s, const char *key, const char *value)
@@ -261,12 +273,14 @@ int sim_domains_dmr_option(struct sim *s, const char *key, const char *value)
 		s->variant |= value[0] == 'i' ? SIM_DOMAINS_MSR_ITC : SIM_DOMAINS_MSR_PCU;
 	else if (!strcmp(key, "gctl") && !strcmp(value, "msr"))
 		s->variant |= SIM_DOMAINS_GCTL_MSR;
+	else if (!strcmp(key, "pci") && !strcmp(value, "pcie4"))
+		s->variant |= SIM_DOMAINS_PCI_PCIE4;
 	else if (!strcmp(key, "imh_node") && !strcmp(value, "none"))
 		s->variant |= SIM_DOMAINS_IMH_NO_NODE;
 	else
 		return uc_err("bad simulator option '%s=%s' (dmr: imh=1|2, I/O hubs a socket; msr=itc|pcu, that type listed "
-			      "through MSR; gctl=msr, the compute tables' global block saying MSR; imh_node=none, the hubs' "
-			      "table devices on no NUMA node)", key, value);
+			      "through MSR; pci=pcie4, the PCIe 4 units through PCI; gctl=msr, the compute tables' global block "
+			      "saying MSR; imh_node=none, the hubs' table devices on no NUMA node)", key, value);
 	return 0;
 }
 

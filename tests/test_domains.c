@@ -189,6 +189,60 @@ static void test_dmr_clocks(void)
 	dmr_clocks("perf+sim:dmr,imh=2,clock=manual");
 }
 
+/* Each unit's access is its discovery entry's (Linux 7.0: dmr_uncore_init has .pci_init and .mmio_init and no
+ * .cpu_init, 6daf2c35b835; iio_free_running's num_boxes is uncore_type_max_boxes(uncore_mmio_uncores,
+ * UNCORE_DMR_ITC), d8987048f665).  The simulator's tables list the units as MMIO: every one is found, with the
+ * generic MMIO steps, and 4 free-running boxes.  msr=itc and msr=pcu list those through MSR: the registers are
+ * still driven from the entry, but no free-running box goes with an MSR ITC, and the simulated 7.0 kernel
+ * registers no PMU for either.  pci=pcie4 lists the PCIe 4 units through PCI: Linux's generic PCI layout (controls
+ * 8 apart), a PMU each. */
+static void dmr_access(const char *spec, int itc_msr, int pcu_msr, int pcie4_pci)
+{
+	uncore_t *u = open_sim(spec);
+	uncore_session_t *s;
+	int perf = u->perf != NULL;
+	for (int sk = 0; sk < 2; sk++) {
+		CU_ASSERT_EQUAL(boxes_of(u, "itc", sk), perf && itc_msr ? 0 : 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcu", sk), perf && pcu_msr ? 0 : 1);
+		CU_ASSERT_EQUAL(boxes_of(u, "cbo", sk), 8);
+		CU_ASSERT_EQUAL(boxes_of(u, "cxlcm", sk), !sk);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcie4", sk), 1);
+	}
+	CU_ASSERT_EQUAL(boxes_of(u, "iio", 0), itc_msr ? 0 : 4);
+	for (int i = 0; !perf && i < u->nboxes; i++) {
+		const struct box *b = &u->boxes[i];
+		int msr = (itc_msr && b->t->disc_type == 48) || (pcu_msr && b->t->disc_type == 4);
+		int pci = pcie4_pci && b->t->disc_type == 45;
+		if (!b->t->nctr)
+			continue; /* iio */
+		CU_ASSERT_EQUAL(b->t->space, msr ? UC_MSR : pci ? UC_PCI : UC_MMIO);
+		CU_ASSERT_EQUAL(b->r.ctl_stride, msr ? 1u : pci ? 8u : 4u);
+		CU_ASSERT_EQUAL(b->r.ctr_stride, msr ? 1u : 8u);
+	}
+	/* a 32-bit control has no umask_ext (config 32-63): refused by the registers' backend */
+	CU_ASSERT(uncore_session_new(u, &s) == 0);
+	if (!perf) {
+		CU_ASSERT(uncore_session_add(s, "cbo/event=0x2,umask_ext=0x5/") < 0);
+		CU_ASSERT(strstr(uncore_error(), "32 bits") != NULL);
+	}
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
+static void test_dmr_entry_access(void)
+{
+	dmr_access("sim:dmr,clock=manual", 0, 0, 0);
+	dmr_access("perf+sim:dmr,clock=manual", 0, 0, 0);
+	dmr_access("sim:dmr,msr=itc,clock=manual", 1, 0, 0);
+	dmr_access("perf+sim:dmr,msr=itc,clock=manual", 1, 0, 0);
+	dmr_access("sim:dmr,msr=pcu,pci=pcie4,clock=manual", 0, 1, 1);
+	dmr_access("perf+sim:dmr,msr=pcu,pci=pcie4,clock=manual", 0, 1, 1);
+	/* the MSR-access units count from their entries; the compute tables' global blocks saying MSR, their controls
+	 * are unfrozen all the same (uncore_mmio_global_init maps the address whatever the block says, b575fc0e3357) */
+	dmr_clocks("sim:dmr,msr=itc,msr=pcu,pci=pcie4,gctl=msr,clock=manual");
+	dmr_clocks("perf+sim:dmr,pci=pcie4,clock=manual"); /* a PCI PMU counts as Linux's generic PCI ops program it */
+}
+
 /* The IIO free-running counters (Linux 7.0 d8987048f665): a box per ITC unit of the primary hub, ids below 0x8000
  * -- 4 here, HIOP0/1/3/4 -- and none for the secondary hub's (imh=2: 4 more ITCs, ids 0x8000-0x8003).  The driver
  * maps one fixed window set on every die; it reaches socket 0's hub (the simulator's, and the library's, reading),
@@ -282,6 +336,46 @@ static void test_dmr_kernel_unfreezes(void)
 	uncore_close(u);
 }
 
+/* NUMA off (imh_node=none): the hubs' table devices have no node, so Linux gives them logical dies in the order it
+ * finds them (get_device_die_id: logical_die_id++) and skips those beyond uncore_max_dies() (7b568e9eba2f).  Two
+ * hubs on each of two sockets, one die each: socket 0's IMH1 (bus 0x6f) goes to die 0, its IMH2 (0x7f) to die 1,
+ * socket 1's two tables are skipped -- socket 1 has no PCU, on both backends; the compute tables (MSR 0x710) are
+ * placed by their die's MSR as before. */
+static void test_dmr_tables_beyond_dies(void)
+{
+	static const char *const specs[] = { "sim:dmr,imh=2,imh_node=none,clock=manual",
+					     "perf+sim:dmr,imh=2,imh_node=none,clock=manual" };
+	for (int i = 0; i < 2; i++) {
+		uncore_t *u = open_sim(specs[i]);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcu", 0), 1);
+		CU_ASSERT_EQUAL(boxes_of(u, "pcu", 1), 0);
+		CU_ASSERT_EQUAL(boxes_of(u, "itc", 0), 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "imc", 0), 4);
+		CU_ASSERT_EQUAL(boxes_of(u, "cbo", 1), 8);
+		CU_ASSERT_EQUAL(boxes_of(u, "iio", 0), 4);
+		uncore_close(u);
+	}
+}
+
+/* The IIO free-running aliases' scale, 4 bytes a count in MiB (dmr_uncore_iio_freerunning_events): as Linux 7.0 writes
+ * the .scale file, and as a 7.0-rc kernel before 16bcbe6738be wrote it, in literal double quotes (scale_quotes=1):
+ * the same scale either way, never 1. */
+static void test_dmr_scale_quotes(void)
+{
+	static const char *const specs[] = { "perf+sim:dmr,clock=manual", "perf+sim:dmr,scale_quotes=1,clock=manual" };
+	for (int i = 0; i < 2; i++) {
+		uncore_t *u = open_sim(specs[i]);
+		uncore_session_t *s;
+		const char *unit = NULL;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		CU_ASSERT_FATAL(uncore_session_add(s, "iio_free_running/bw_in_port3/") == 0);
+		CU_ASSERT_DOUBLE_EQUAL(uncore_session_event_scale(s, 0, &unit), 4.0 / 1048576, 1e-15); /* 3.814697266e-6 */
+		CU_ASSERT(unit && !strcmp(unit, "MiB"));
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -292,6 +386,11 @@ int main(void)
 		{ "dmr: Linux 7.0's names, MSE and SB2UCIE left out, a control kept per compute table", test_dmr_names_and_ignored },
 		{ "dmr: every unit's clock and the iMC's fixed DCLK equal the truth on every box, both backends", test_dmr_clocks },
 		{ "perf+sim:dmr: the driver unfroze the compute dies as it loaded; the generic one did not", test_dmr_kernel_unfreezes },
+		{ "dmr: each unit's access is its entry's; an MSR-access unit has no PMU under Linux 7.0, an MSR ITC no "
+		  "free-running box; a CBB global block saying MSR is unfrozen all the same", test_dmr_entry_access },
+		{ "perf+sim:dmr: the IIO free-running scale read alike with and without a 7.0-rc kernel's quotes", test_dmr_scale_quotes },
+		{ "dmr, NUMA off: hub tables beyond the dies are skipped as Linux 7.0 skips them, both backends",
+		  test_dmr_tables_beyond_dies },
 		{ "dmr: the IIO free-running counters, on the primary hub's HIOPs of socket 0 alone, equal the truth, both backends",
 		  test_dmr_iio_free_running },
 		{ NULL, NULL },

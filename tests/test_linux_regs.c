@@ -198,6 +198,10 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 		if (!t->has_box_ctl || !t->box_ctl_resets)
 			return 0;
 		v = t->box_ctl;
+	} else if (!strcmp(key, "access")) { /* entry: the discovery entry's, as Linux's generic ops take it */
+		static const char *const space[] = { [UC_MSR] = "msr", [UC_PCI] = "pci", [UC_MMIO] = "mmio" };
+		snprintf(out, len, "%s", t->access_from_entry ? "entry" : space[t->space]);
+		return 0;
 	} else if (!strcmp(key, "ctl_bytes")) { /* bytes of a control word's write on PCI and MMIO */
 		if (t->space == UC_MSR)
 			return 0;
@@ -494,7 +498,8 @@ int main(void)
 		{ "GNR register facts agree with Linux gnr_uncore_init's (no UBox bus map)", test_gnr },
 		{ "SRF register facts agree with Linux gnr_uncore_init's, which drives it", test_srf },
 		{ "CWF register facts agree with Linux gnr_uncore_init's, which drives it", test_cwf },
-		{ "DMR register facts and event masks agree with Linux 7.0's dmr_uncore_init, dmr_uncores[]", test_dmr },
+		{ "DMR register facts and event masks agree with Linux 7.0's dmr_uncore_init, dmr_uncores[] (each type's access its entry's but the iMC's)",
+		  test_dmr },
 		{ NULL, NULL },
 	};
 	return run_suite("linux_regs", tests);

@@ -15,6 +15,10 @@ int boxes_from_discovery(uncore_t *u);
  * units (platform_generic.c); u->plat then holds them after the platform's own. */
 struct disc_unit;
 int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n);
+/* The types whose units take their access from the discovery entry (box_type.access_from_entry): where a
+ * type's first unit is listed through another access than the type's layout, a copy with Linux's generic
+ * layout of that access (u->plat then a copy holding it). */
+int platform_entry_access(uncore_t *u, const struct disc_unit *units, int n);
 /* The platform new types go to: the generic one, or a copy of the named one in the handle's arena (NULL:
  * out of memory); the caller makes it u->plat. */
 struct platform_desc *platform_types_target(uncore_t *u);

@@ -6,8 +6,8 @@
  * uncore_mmio_global_init, the domain's global_init, commit b575fc0e3357).  This library clears a frozen
  * one when a session starts on the handle (a write, which opening never makes), and sets it again when no
  * session of the handle counts any more and at close (freeze_all alone: no source defines another bit there, and the guard allows bit 0
- * alone), leaving the machine as found.  Only MMIO controls of the domains that say so
- * (disc_domain.unfreeze) are kept; the address is checked as a unit's MMIO address is, and the write
+ * alone), leaving the machine as found.  The controls of the domains that say so (disc_domain.unfreeze)
+ * are kept, in MMIO whatever access their global block names, as Linux maps them; the address is checked as a unit's MMIO address is, and the write
  * guard allows bit 0 there alone.
  */
 #include "discover.h"
@@ -23,7 +23,8 @@ int disc_globals_keep(uncore_t *u, const struct disc_table *t, int n)
 	u->ngctl = 0;
 	for (int i = 0; i < n; i++) {
 		int dup = 0;
-		if (t[i].domain < 0 || t[i].domain >= ndom || !dm[t[i].domain].unfreeze || t[i].access != DISC_MMIO)
+		/* whatever access the block names: Linux's uncore_mmio_global_init ioremaps the address (b575fc0e3357) */
+		if (t[i].domain < 0 || t[i].domain >= ndom || !dm[t[i].domain].unfreeze)
 			continue;
 		if (t[i].global_ctl & 3 || t[i].global_ctl < 0x100000 || t[i].global_ctl >= 1ull << 52) {
 			uc_warn("discovery table at 0x%llx names global control 0x%llx, not a plausible MMIO register; "

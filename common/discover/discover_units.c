@@ -104,7 +104,8 @@ int boxes_from_discovery(uncore_t *u)
 		       c.ndev ? "" : ": no PCI devices are visible (is /sys/bus/pci mounted?)");
 		goto fail;
 	}
-	if ((!u->plat->ntypes || u->plat->disc_unnamed) && platform_generic_types(u, units, nunits))
+	if (((!u->plat->ntypes || u->plat->disc_unnamed) && platform_generic_types(u, units, nunits)) ||
+	    platform_entry_access(u, units, nunits))
 		goto fail;
 	for (int i = 0; i < nunits; i++) {
 		const struct disc_unit *d = &units[i];

@@ -82,6 +82,51 @@ void platform_types_sort(const struct box_type **t, int n)
 		}
 }
 
+/* The register steps of Linux's generic ops for a unit of this access: MSR 1; PCI 8; MMIO controls 4 apart,
+ * counters 8 (uncore_discovery.c generic_uncore_{msr,pci,mmio}_ops; XD_ENTRY_ACCESS) */
+static void generic_layout(struct box_type *t, enum disc_access a)
+{
+	t->space = a == DISC_MSR ? UC_MSR : a == DISC_MMIO ? UC_MMIO : UC_PCI;
+	t->ctl_stride = t->space == UC_MSR ? 1 : t->space == UC_PCI ? 8 : 4;
+	t->ctr_stride = t->space == UC_MSR ? 1 : 8;
+	t->ctl_bytes = t->space == UC_PCI ? 8 : 4;
+}
+
+int platform_entry_access(uncore_t *u, const struct disc_unit *units, int n)
+{
+	static const enum disc_access of_space[] = { [UC_MSR] = DISC_MSR, [UC_MMIO] = DISC_MMIO, [UC_PCI] = DISC_PCI };
+	struct platform_desc *p = NULL;
+	const struct box_type **types = NULL;
+	for (int t = 0; t < u->plat->ntypes; t++) {
+		const struct box_type *bt = u->plat->types[t];
+		int i = 0;
+		if (!bt->access_from_entry)
+			continue;
+		while (i < n && units[i].type != bt->disc_type) /* Linux: the type takes its first unit's access */
+			i++;                                       /* (uncore_discovery.c add_uncore_discovery_type) */
+		if (i == n || units[i].access == of_space[bt->space] || units[i].access == DISC_BAD)
+			continue;
+		if (!types) {
+			if (!(p = platform_types_target(u)) ||
+			    !(types = arena_alloc(&u->arena, (size_t)p->ntypes * sizeof(*types))))
+				return uc_err("out of memory");
+			for (int k = 0; k < p->ntypes; k++)
+				types[k] = p->types[k];
+		}
+		struct box_type *v = arena_alloc(&u->arena, sizeof(*v));
+		if (!v)
+			return uc_err("out of memory");
+		*v = *bt;
+		generic_layout(v, units[i].access);
+		types[t] = v;
+	}
+	if (types) {
+		p->types = types;
+		u->plat = p;
+	}
+	return 0;
+}
+
 int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 {
 	struct platform_desc *p = platform_types_target(u);
@@ -118,15 +163,11 @@ int platform_generic_types(uncore_t *u, const struct disc_unit *units, int n)
 			if (!t->name || !t->desc)
 				return uc_err("out of memory");
 			t->prefix = "";
-			t->space = d->access == DISC_MSR ? UC_MSR : d->access == DISC_MMIO ? UC_MMIO : UC_PCI;
+			generic_layout(t, d->access);
 			t->disc_type = d->type;
 			t->bc = &box_ctl_discovery;
 			t->has_box_ctl = t->box_ctl_resets = 1;
 			t->lay = &lay_generic;
-			/* register steps: MSR 1; PCI 8; MMIO controls 4 apart, counters 8 (Linux generic driver) */
-			t->ctl_stride = t->space == UC_MSR ? 1 : t->space == UC_PCI ? 8 : 4;
-			t->ctr_stride = t->space == UC_MSR ? 1 : 8;
-			t->ctl_bytes = t->space == UC_PCI ? 8 : 4;
 			types[ntypes++] = t;
 		}
 		if (d->nctr > t->nctr)

@@ -1,5 +1,6 @@
 /* Reading the kernel's uncore PMUs from sysfs, and whether the caller may use them. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,22 @@ struct alias_walk {
 	int rc;
 };
 
+/* A .scale file's number into *v.  Linux 7.0-rc kernels before 16bcbe6738be ("Remove extra double quote mark")
+ * wrote the free-running scales of INTEL_UNCORE_FR_EVENT_DESC (8a4bd1c0d6bb; DMR's "3.814697266e-6") with literal
+ * double quotes: one pair around the number is taken off.  -1: no positive number (perf could not use it either). */
+static int parse_scale(const char *text, double *v)
+{
+	char buf[64], *end;
+	size_t n = strlen(text);
+	if (n >= 2 && text[0] == '"' && text[n - 1] == '"' && n - 2 < sizeof(buf)) {
+		memcpy(buf, text + 1, n - 2);
+		buf[n - 2] = 0;
+		text = buf;
+	}
+	*v = strtod(text, &end);
+	return end != text && !*end && *v > 0 && *v < HUGE_VAL ? 0 : -1;
+}
+
 /* One events/ file: an alias (NAME) with its NAME.scale and NAME.unit when the driver gives them. */
 static int read_alias(void *arg, const char *name)
 {
@@ -257,12 +274,18 @@ static int read_alias(void *arg, const char *name)
 		rc = -2;
 	if (rc) /* a file planted there: refused, as the PMU's own files are */
 		return w->rc = uc_err_prefix("%s: ", w->pmu);
+	double sc = 0;
+	if (*scale && parse_scale(scale, &sc)) { /* never a value at a wrong scale */
+		uc_warn("%s: event alias %s: its scale '%s' is not a number; the alias is left out (give its terms instead: "
+			"%s/%s/)", w->pmu, name, scale, w->pmu, terms);
+		return 0;
+	}
 	struct perf_alias *na = realloc(ps->aliases, (size_t)(ps->naliases + 2) * sizeof(*na));
 	if (!na)
 		return w->rc = uc_err("out of memory");
 	ps->aliases = na;
 	na[ps->naliases] = (struct perf_alias){ dup_str(w->stem, &oom), dup_str(name, &oom), dup_str(terms, &oom),
-						 *scale ? strtod(scale, NULL) : 0, *unit ? dup_str(unit, &oom) : NULL };
+						 sc, *unit ? dup_str(unit, &oom) : NULL };
 	na[++ps->naliases] = (struct perf_alias){ 0 };
 	return oom ? (w->rc = uc_err("out of memory")) : 0;
 }

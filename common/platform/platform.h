@@ -169,6 +169,11 @@ struct box_type {
 	/* only some parts of the platform have it (Sapphire Rapids' HBM channels, Xeon Max's): a machine without
 	 * its boxes is no cause to warn */
 	int some_parts;
+	/* its units' access is their discovery entry's, as Linux's generic ops take it for a type its table gives
+	 * no .ops (Diamond Rapids' dmr_uncores[], 6daf2c35b835): the fields above are the generic MMIO layout, and
+	 * where the type's first unit is listed through MSR or PCI, the type takes the generic layout of that
+	 * access instead (platform_generic.c platform_entry_access) */
+	int access_from_entry;
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)

@@ -14,6 +14,9 @@ extern const struct filter_field xd_cha_fields[1], xd_pcu_fields[4], xd_iio_fiel
 
 #define XD_DISC(t) .disc_type = (t), .bc = &box_ctl_discovery, .has_box_ctl = 1, .box_ctl_resets = 1, .width = 48
 #define XD_MSR_STEP .space = UC_MSR, .ctl_stride = 1, .ctr_stride = 1
+/* Linux's generic MMIO ops (uncore_discovery.c generic_uncore_mmio_ops): controls 4 bytes apart written with
+ * writel, counters 8 apart read with readq; the access taken from each discovery entry (access_from_entry) */
+#define XD_ENTRY_ACCESS .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .access_from_entry = 1
 #define XD_PCI_STEP .space = UC_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8 /* T1-12: 8 bytes apart */
 /* Linux's spr_uncore_pci_ops (SPR_UNCORE_PCI_COMMON_FORMAT, spr_uncore_upi): spr_uncore_pci_enable_event writes both
  * dwords of config, where the generic PCI ops write bits 31:0 alone (perf_reach.c) */

@@ -81,6 +81,12 @@ struct sim_perf_type {
 	int ctl_write, band_bug;
 	/* the driver has no more boxes than the package has cores (hswep_uncore_cpu_init: the CBo count) */
 	int cap_by_cores;
+	/* the model's driver has no .cpu_init (Diamond Rapids' dmr_uncore_init): a unit its table lists through MSR
+	 * gets no PMU */
+	int no_msr;
+	/* free-running PMUs: as many as uncore_type_max_boxes over the MMIO units of this discovery type (the largest
+	 * id below 0x8000, plus 1: DMR's ITCs, d8987048f665), not one per box with free-running counters (0) */
+	int fr_count_type;
 };
 
 /* The discovery generation's format attributes (sim_perf_disc.c): CHA, raw (umask_ext 55:32), IIO, generic. */

@@ -360,16 +360,18 @@ static int option(struct sim_kernel *k, const char *key, const char *v)
 		k->generic = (int)n;
 	else if (!strcmp(key, "lost") && !*end && (n == 0 || n == 1)) /* 0: a kernel before 6.0 */
 		k->no_lost = !n;
+	else if (!strcmp(key, "scale_quotes") && !*end && (n == 0 || n == 1)) /* 1: a 7.0-rc before 16bcbe6738be */
+		k->scale_quotes = (int)n;
 	else
 		return uc_err("bad simulated kernel option '%s=%s' (paranoid=-1..4, caps=none|perfmon|sys_admin, "
-			      "mux_ms=1..10000, fds=N, generic=0|1, lost=0|1, busy=PMU[:N], missing=PMU)", key, v);
+			      "mux_ms=1..10000, fds=N, generic=0|1, lost=0|1, scale_quotes=0|1, busy=PMU[:N], missing=PMU)", key, v);
 	return 0;
 }
 
 static int is_kernel_key(const char *opt)
 {
 	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "lost=", "busy=",
-					    "missing=", NULL };
+					    "missing=", "scale_quotes=", NULL };
 	for (int i = 0; keys[i]; i++)
 		if (!strncmp(opt, keys[i], strlen(keys[i])))
 			return 1;

@@ -65,6 +65,8 @@ struct sim_kernel {
 	long paranoid;
 	int perfmon, sys_admin, maxfds;
 	int generic;      /* 1: Linux's generic discovery driver; -1 until chosen for the CPU (sk_choose_driver) */
+	int scale_quotes; /* 1: .scale files with literal double quotes, as 7.0-rc kernels before 16bcbe6738be wrote
+			   * them (INTEL_UNCORE_FR_EVENT_DESC's stringified string, 8a4bd1c0d6bb) */
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
 	int nfiles, fcap;
 	uint64_t mux_ns;

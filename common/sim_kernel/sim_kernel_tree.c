@@ -13,6 +13,7 @@
 #include "util/error.h"
 #include "util/perf_format.h"
 #include "sim/sim_only.h"
+#include "sim/sim_disc.h"
 
 /* GENERIC_PMON_RAW_EVENT_MASK (uncore_discovery.h): what the generic driver keeps of config */
 #define GENERIC_RAW_MASK (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24)
@@ -84,12 +85,24 @@ static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
  * Linux registers a PCI unit of the table only then (uncore.c uncore_pci_pmus_register).  Always, for a
  * unit the driver does not find through the table, and for free-running PMUs (fr), which it places from
  * its own descriptors.  The box's table is the machine's blob b->disc_blob. */
+/* The access (0 MSR, 1 MMIO, 2 PCI) box b's discovery entry gives, -1 where it has none. */
+static int entry_access(const struct sim *s, const struct sim_box *b)
+{
+	uint64_t w;
+	if (b->disc_entry < 0 || b->disc_blob >= s->nblobs)
+		return -1;
+	memcpy(&w, s->blobs[b->disc_blob].data + ((size_t)b->disc_entry + 1) * SIM_DISC_STRIDE * 8, 8);
+	return (int)(w >> 62);
+}
+
 static int found_by_driver(const struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_box *b, int fr)
 {
 	const struct sim *s = k->s;
 	for (int i = 0; i < s->ndevs; i++) /* fault missing hid its function: the driver never probes it */
 		if (s->devs[i].box == b && !s->devs[i].companion && !s->devs[i].present)
 			return 0;
+	if (!fr && t->no_msr && !k->generic && entry_access(s, b) == 0)
+		return 0; /* no .cpu_init: the MSR units are never registered */
 	if ((fr && b->u->space != SIM_PCI) || b->disc_entry < 0 || b->disc_blob >= s->nblobs ||
 	    (t->by_devid && !k->generic))
 		return 1;
@@ -165,15 +178,35 @@ static int kernel_die(const struct sim_kernel *k, const struct sim_perf_type *t,
 /* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
  * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs.  A unit
  * of free-running counters alone (Diamond Rapids' IIO, dmr_uncore_iio_free_running) has no box PMU. */
+/* uncore_type_max_boxes(uncore_mmio_uncores, type) as the driver counts it: the largest id below 0x8000 (IMH2's
+ * start there) of the units of that type it registered as MMIO, plus 1 (0: none) */
+static int mmio_max_boxes(const struct sim_kernel *k, int type)
+{
+	int max = -1;
+	for (int i = 0; i < k->s->nboxes; i++) {
+		const struct sim_box *b = &k->s->boxes[i];
+		if (b->u->disc_type == type && entry_access(k->s, b) == 1 && b->idx < 0x8000 && b->idx > max)
+			max = b->idx;
+	}
+	return max + 1;
+}
+
+/* The unit a type drives, or its twin listed through another access (sim:dmr's msr=): one unit to the driver */
+static int same_unit(const struct sim_unit *a, const struct sim_unit *b)
+{
+	return a == b || (a->disc_type == b->disc_type && a->disc_type >= 0 && !strcmp(a->name, b->name));
+}
+
 static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const struct sim_unit *u)
 {
-	int first = k->npmus, nbox = 0, nfr = 0;
+	int first = k->npmus, nbox = 0, nfr = 0, fr_max = t->fr_count_type ? mmio_max_boxes(k, t->fr_count_type) : -1;
 	for (int fr = 0; fr < 2; fr++) {
 		int start = k->npmus;
 		for (int i = 0; i < k->s->nboxes; i++) {
 			struct sim_box *b = &k->s->boxes[i];
-			if (b->u != u || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
-			    (fr && (!t->fr_name || !b->nfr || k->generic)) || (!fr && !u->nctr && u->nfr) ||
+			if (!same_unit(b->u, u) || (t->max_boxes && b->idx >= t->max_boxes) || (t->cap_by_cores && b->idx >= k->s->cores) ||
+			    (fr && (!t->fr_name || !b->nfr || k->generic || (fr_max >= 0 && b->idx >= fr_max))) ||
+			    (!fr && !u->nctr && u->nfr) ||
 			    !found_by_driver(k, t, b, fr) || kernel_die(k, t, b, fr) < 0)
 				continue;
 			int idx = b->idx;
@@ -289,8 +322,10 @@ static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 	const char *const *ev = k->generic ? NULL : p->fr ? p->t->fr_events : p->t->events;
 	for (; ev && *ev && !rc; ev++) {
 		const char *eq = strchr(*ev, '=');
+		int scale = eq - *ev > 6 && !strncmp(eq - 6, ".scale", 6);
 		snprintf(path, sizeof(path), PMU_DIR "%s/events/%.*s", p->name, (int)(eq - *ev), *ev);
-		rc = put(k, path, eq + 1);
+		snprintf(text, sizeof(text), k->scale_quotes && scale ? "\"%s\"" : "%s", eq + 1);
+		rc = put(k, path, text);
 	}
 	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
 		/* uncore_get_alias_name: no box number when the type has one box */

@@ -11,12 +11,12 @@
  * power-on (b575fc0e3357: discover_global.c clears it while counting and sets it again after).
  *
  * Unit types by discovery type as dmr_uncores[] names them, with the driver's formats.  The driver gives
- * ops (an access) to the iMC alone (spr_uncore_mmio_ops); for the others it takes the discovery entry's
- * access.  This library's box types have one access each: PCU and UBox MSR as on every discovery part
- * (seed 001 T1-1: PCU 0x2FC0, UBox 0x2FD0 on EMR), CXL CM MMIO as SPR's and GNR's, and the types no source
- * places MSR ("placed here", as the simulator places them): a table that lists one through another access
- * is left out with a warning naming the access.  Types dmr_uncores[] has no entry for are the driver's generic
- * uncore_type_<N> PMUs (disc_unnamed).
+ * ops to the iMC alone (spr_uncore_mmio_ops); every other type gets Linux's generic ops of its discovery entry's
+ * access (dmr_uncore_pci_init/dmr_uncore_mmio_init: uncore_get_uncores(UNCORE_ACCESS_PCI/MMIO, ..)), so here too
+ * (access_from_entry): MMIO units with the generic MMIO layout, PCI units the generic PCI one.  dmr_uncore_init
+ * has no .cpu_init: Linux registers no MSR-access unit; this library still drives one a table lists, from its
+ * entry (the generic MSR layout), but counts no IIO free-running box for an MSR-access ITC, as Linux does not.
+ * Types dmr_uncores[] has no entry for are the driver's generic uncore_type_<N> PMUs (disc_unnamed).
  */
 #include <stddef.h>
 #include "discover/discover.h"
@@ -57,49 +57,54 @@ static const struct filter_field pcie_fields[] = {
 	{ "port_sel", UC_FIELD_CTL, 48, 8, "ports (Linux 7.0 format port_sel, config:48-55)" },
 };
 
-/* One type: name (the PMU's), discovery type, description, event prefix, counters, layout. */
+/* One type: name (the PMU's), discovery type, description, event prefix, counters, layout.  Every type but the
+ * iMC takes its access from its discovery entry, as Linux 7.0's generic ops do (XD_ENTRY_ACCESS: the generic
+ * MMIO layout, another access's where a table lists the type so). */
 #define T(nm, ty, d, pre, n, l) .name = nm, .perf = nm, .desc = d, .prefix = pre, .nctr = (n), XD_DISC(ty), \
-	.lay = (l)
-#define MSR_T(nm, ty, d, pre, l) { T(nm, ty, d, pre, 4, l), XD_MSR_STEP, .max_boxes = 64 }
+	.lay = (l), XD_ENTRY_ACCESS
+#define GEN_T(nm, ty, d, pre, l) { T(nm, ty, d, pre, 4, l), .max_boxes = 64 }
 
-static const struct box_type pcu = { T("pcu", 4, "power control unit (PCU), I/O hub", "UNC_P", 4, &xd_lay_base), XD_MSR_STEP,
-				     .max_boxes = 1 }; /* spr_uncore_pcu */
+static const struct box_type pcu = { T("pcu", 4, "power control unit (PCU), I/O hub", "UNC_P", 4, &xd_lay_base),
+				     .max_boxes = 1 }; /* spr_uncore_pcu: no .ops */
 static const struct box_type ubox = { T("ubox", 5, "system configuration controller (UBox), I/O hub", "UNC_U", 2, &xd_lay_base),
-				      XD_MSR_STEP, .max_boxes = 1 }; /* gnr_uncore_ubox: the generic format */
+				      .max_boxes = 1 }; /* gnr_uncore_ubox: the generic format, no .ops */
 /* MMIO, controls 4 apart and counters 8 (spr_uncore_mmio_ops, no OFFS8); the fixed DCLK counter at +0x18, its
  * control at +0x10 (DMR_IMC_PMON_FIXED_CTR/CTL), 48 bits, en 22 (SNBEP_PMON_CTL_EN, uncore_mmio_enable_event).
- * Unit ids of the secondary hub (IMH2) start at 0x8000 (d8987048f665): max_boxes holds them. */
-static const struct box_type imc = { T("imc", 6, "integrated memory controller channel (iMC), I/O hub", "UNC_M", 4, &lay_imc),
-				     .space = UC_MMIO, .ctl_stride = 4, .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 0x8000 + 32,
-				     .perfmon = "IMC", .has_fixed = 1, .fixed_ctl = 0x10, .fixed_ctr = 0x18, .fixed_width = 48,
-				     .fixed_en = 1u << 22, .perf_mask = 0xff84ffff /* no event_mask(_ext): thresh10's bit 32 dropped */ };
-/* 8 counters, 8-byte control steps as SPR's CXL CM (SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT) */
+ * Unit ids of the secondary hub (IMH2) start at 0x8000 (d8987048f665): max_boxes holds them.  The one type with
+ * .ops of its own: MMIO whatever its entry says. */
+static const struct box_type imc = { .name = "imc", .perf = "imc", .desc = "integrated memory controller channel (iMC), I/O hub",
+				     .prefix = "UNC_M", .nctr = 4, XD_DISC(6), .lay = &lay_imc, .space = UC_MMIO, .ctl_stride = 4,
+				     .ctr_stride = 8, .ctl_bytes = 4, .max_boxes = 0x8000 + 32, .perfmon = "IMC", .has_fixed = 1,
+				     .fixed_ctl = 0x10, .fixed_ctr = 0x18, .fixed_width = 48, .fixed_en = 1u << 22,
+				     .perf_mask = 0xff84ffff /* no event_mask(_ext): thresh10's bit 32 dropped */ };
+/* 8 counters; dmr_uncore_cxlcm sets no .ops: Linux's generic MMIO ops, controls 4 apart written 32 bits
+ * (intel_generic_uncore_mmio_enable_event: writel at ctl_offset + 4 i), not SPR's 8-byte OFFS8 steps */
 static const struct box_type cxlcm = { T("cxlcm", 24, "CXL cache/mem protocol stack (CXL CM), I/O hub", "UNC_CXLCM", 8, &lay_cxlcm),
-				       .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .max_boxes = 16,
-				       .fields = cxlcm_fields, .nfields = N(cxlcm_fields),
+				       .max_boxes = 16, .fields = cxlcm_fields, .nfields = N(cxlcm_fields),
 				       /* dmr_uncore_cxlcm: GENERIC_PMON_RAW_EVENT_MASK | DMR_CXLCM_EVENT_MASK_EXT << 32 (6daf2c35b835):
 					* inv2 (bit 21) is outside it, so perf cannot pass inv */
 				       .perf_mask = 0xff84ffffull | 0xfull << 32 };
-static const struct box_type sca = MSR_T("sca", 23, "SCA, I/O hub (dmr_uncore_sca)", "UNC_SCA", &lay_sca);
-static const struct box_type hamvf = MSR_T("hamvf", 30, "HAMVF, I/O hub (dmr_uncore_hamvf)", "UNC_HAMVF", &lay_sca);
-static const struct box_type cbo = { T("cbo", 31, "caching box (CBO), compute die", "UNC_CBO", 4, &lay_sca), XD_MSR_STEP,
-				     .max_boxes = 256 };
-static const struct box_type santa = MSR_T("santa", 32, "SANTA, compute die (dmr_uncore_santa, generic format)", "UNC_SANTA", &xd_lay_base);
-static const struct box_type cncu = MSR_T("cncu", 33, "cNCU, compute die (dmr_uncore_cncu, generic format)", "UNC_CNCU", &xd_lay_base);
-static const struct box_type sncu = MSR_T("sncu", 34, "sNCU, compute die (dmr_uncore_sncu, generic format)", "UNC_SNCU", &xd_lay_base);
-static const struct box_type ula = MSR_T("ula", 35, "D2D ULA, I/O hub (dmr_uncore_ula)", "UNC_ULA", &lay_sca);
-static const struct box_type dda = MSR_T("dda", 36, "D2D DDA, compute die (dmr_uncore_dda)", "UNC_DDA", &lay_sca);
-static const struct box_type sbo = MSR_T("sbo", 38, "SBO mesh stop, compute die (dmr_uncore_sbo)", "UNC_SBO", &lay_sca);
-static const struct box_type ubr = MSR_T("ubr", 43, "UBR, I/O hub (dmr_uncore_ubr)", "UNC_UBR", &lay_sca);
+static const struct box_type sca = GEN_T("sca", 23, "SCA, I/O hub (dmr_uncore_sca)", "UNC_SCA", &lay_sca);
+static const struct box_type hamvf = GEN_T("hamvf", 30, "HAMVF, I/O hub (dmr_uncore_hamvf)", "UNC_HAMVF", &lay_sca);
+static const struct box_type cbo = { T("cbo", 31, "caching box (CBO), compute die", "UNC_CBO", 4, &lay_sca), .max_boxes = 256 };
+static const struct box_type santa = GEN_T("santa", 32, "SANTA, compute die (dmr_uncore_santa, generic format)", "UNC_SANTA", &xd_lay_base);
+static const struct box_type cncu = GEN_T("cncu", 33, "cNCU, compute die (dmr_uncore_cncu, generic format)", "UNC_CNCU", &xd_lay_base);
+static const struct box_type sncu = GEN_T("sncu", 34, "sNCU, compute die (dmr_uncore_sncu, generic format)", "UNC_SNCU", &xd_lay_base);
+static const struct box_type ula = GEN_T("ula", 35, "D2D ULA, I/O hub (dmr_uncore_ula)", "UNC_ULA", &lay_sca);
+static const struct box_type dda = GEN_T("dda", 36, "D2D DDA, compute die (dmr_uncore_dda)", "UNC_DDA", &lay_sca);
+static const struct box_type sbo = GEN_T("sbo", 38, "SBO mesh stop, compute die (dmr_uncore_sbo)", "UNC_SBO", &lay_sca);
+static const struct box_type ubr = GEN_T("ubr", 43, "UBR, I/O hub (dmr_uncore_ubr)", "UNC_UBR", &lay_sca);
 static const struct box_type pcie4 = { T("pcie4", 45, "PCIe gen 4 controller, I/O hub (dmr_uncore_pcie4)", "UNC_PCIE4", 4, &lay_pcie),
-				       XD_MSR_STEP, .max_boxes = 64, .fields = pcie_fields, .nfields = N(pcie_fields) };
-static const struct box_type crs = MSR_T("crs", 46, "CRS, I/O hub (dmr_uncore_crs, generic format)", "UNC_CRS", &xd_lay_base);
-static const struct box_type cpc = MSR_T("cpc", 47, "CPC, I/O hub (dmr_uncore_cpc)", "UNC_CPC", &lay_sca);
-static const struct box_type itc = MSR_T("itc", 48, "inbound traffic controller (ITC), I/O hub (dmr_uncore_itc)", "UNC_ITC", &lay_sca);
-static const struct box_type otc = MSR_T("otc", 49, "outbound traffic controller (OTC), I/O hub (dmr_uncore_otc)", "UNC_OTC", &lay_sca);
-static const struct box_type cms = MSR_T("cms", 50, "CMS mesh stop, I/O hub (dmr_uncore_cms, generic format)", "UNC_CMS", &xd_lay_base);
+				       .max_boxes = 64, .fields = pcie_fields, .nfields = N(pcie_fields) };
+static const struct box_type crs = GEN_T("crs", 46, "CRS, I/O hub (dmr_uncore_crs, generic format)", "UNC_CRS", &xd_lay_base);
+static const struct box_type cpc = GEN_T("cpc", 47, "CPC, I/O hub (dmr_uncore_cpc)", "UNC_CPC", &lay_sca);
+#define UNCORE_DMR_ITC 0x30 /* Linux 7.0 uncore_snbep.c (d8987048f665) */
+static const struct box_type itc = GEN_T("itc", UNCORE_DMR_ITC, "inbound traffic controller (ITC), I/O hub (dmr_uncore_itc)", "UNC_ITC",
+					 &lay_sca);
+static const struct box_type otc = GEN_T("otc", 49, "outbound traffic controller (OTC), I/O hub (dmr_uncore_otc)", "UNC_OTC", &lay_sca);
+static const struct box_type cms = GEN_T("cms", 50, "CMS mesh stop, I/O hub (dmr_uncore_cms, generic format)", "UNC_CMS", &xd_lay_base);
 static const struct box_type pcie6 = { T("pcie6", 51, "PCIe gen 6 controller, I/O hub (dmr_uncore_pcie6)", "UNC_PCIE6", 4, &lay_pcie),
-				       XD_MSR_STEP, .max_boxes = 64, .fields = pcie_fields, .nfields = N(pcie_fields) };
+				       .max_boxes = 64, .fields = pcie_fields, .nfields = N(pcie_fields) };
 
 /* IIO free-running counters (Linux 7.0 dmr_uncore_iio_free_running, d8987048f665): no table lists them; box n is
  * the MMIO window DMR_IMH1_HIOP_MMIO_BASE 0x1ffff6ae7000 + dmr_iio_freerunning_box_offsets[n] (HIOP0, HIOP1, HIOP3,
@@ -131,8 +136,9 @@ static const struct disc_domain dmr_domains[] = {
 };
 static const uint32_t dmr_ro_msrs[] = { 0x710, 0 }; /* read at open on each die, never written */
 
-/* The free-running boxes: as many as the driver's num_boxes, uncore_type_max_boxes(.., UNCORE_DMR_ITC) = the
- * largest ITC unit id below 0x8000 + 1 (an ITC a table leaves out leaves its window in place), each at its HIOP
+/* The free-running boxes: as many as the driver's num_boxes, uncore_type_max_boxes(uncore_mmio_uncores,
+ * UNCORE_DMR_ITC) = the largest id of an MMIO ITC below 0x8000 + 1 (an ITC a table leaves out leaves its window
+ * in place; an MSR-access ITC is no MMIO unit: dmr_uncore_mmio_init, d8987048f665), each at its HIOP
  * window.  The driver maps the same physical windows on every die (dmr_uncore_freerunning_init_box: no die term);
  * a physical address reaches one hub, taken here to be socket 0's, so the boxes go there alone, on the die of
  * its hub's ITCs. */
@@ -141,8 +147,8 @@ static int dmr_fixup(struct disc_ctx *c)
 	int ti = 0, max = -1, at = -1;
 	while (ti < c->u->plat->ntypes && c->u->plat->types[ti] != &iio)
 		ti++;
-	for (int k = 0; k < c->n; k++)
-		if (c->v[k].t == &itc && c->v[k].unit_id < 0x8000) {
+	for (int k = 0; k < c->n; k++) /* the MMIO ITCs alone: uncore_type_max_boxes(uncore_mmio_uncores, ..) */
+		if (c->v[k].t->disc_type == UNCORE_DMR_ITC && c->v[k].t->space == UC_MMIO && c->v[k].unit_id < 0x8000) {
 			max = c->v[k].unit_id > max ? c->v[k].unit_id : max;
 			at = at < 0 || (c->v[k].socket == 0 && c->v[at].socket != 0) ? k : at;
 		}

@@ -59,7 +59,8 @@ static const struct sim_perf_constraint sbo_constraints[] = { { 0x1f, 0x1 }, { 0
 static const char *const iio_fr_events[] = { FR_EV8("inb_data_port", "0x1"), FR_EV8("bw_in_port", "0x2"),
 					     FR_EV8("bw_out_port", "0x3"), "clockticks=event=0xff,umask=0x40", NULL };
 
-#define T(n, t, f, m, c) { .name = n, .unit = n, .disc_type = t, .formats = f, .raw_mask = (m), .constraints = c }
+/* dmr_uncore_init has no .cpu_init (6daf2c35b835): no type registers a unit its table lists through MSR */
+#define T(n, t, f, m, c) { .name = n, .unit = n, .disc_type = t, .formats = f, .raw_mask = (m), .constraints = c, .no_msr = 1 }
 #define SCA(n, t) T(n, t, sca_fmt, BASE | 0xffffffffull << 32, NULL)
 #define GEN(n, t) T(n, t, sk_generic_fmt, BASE, NULL)
 const struct sim_perf_type sim_dmr_perf[] = {
@@ -67,7 +68,7 @@ const struct sim_perf_type sim_dmr_perf[] = {
 	GEN("ubox", 5),
 	/* spr_uncore_mmio_ops (writel: 32 bits); the fixed counter is config 0xff.  dmr_uncore_imc sets no event_mask
 	 * and no event_mask_ext: GENERIC_PMON_RAW_EVENT_MASK alone, so thresh10's top bit 32 is dropped (6daf2c35b835) */
-	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = imc_fmt, .fixed = 1, .raw_mask = BASE },
+	{ .name = "imc", .unit = "imc", .disc_type = 6, .formats = imc_fmt, .fixed = 1, .raw_mask = BASE, .no_msr = 1 },
 	SCA("sca", 23),
 	/* dmr_uncore_cxlcm: GENERIC_PMON_RAW_EVENT_MASK | DMR_CXLCM_EVENT_MASK_EXT 0xf << 32 (6daf2c35b835): inv2's bit 21
 	 * is outside it, so Linux drops it */
@@ -86,6 +87,7 @@ const struct sim_perf_type sim_dmr_perf[] = {
 	/* free-running counters alone, in dmr_iio_freerunning's groups: ITC_INB_DATA_BW, ITC_BW_IN, OTC_BW_OUT (8 each),
 	 * OTC_CLOCK_TICKS (the simulator's iio unit holds them in that order) */
 	{ .name = "iio", .unit = "iio", .disc_type = -1, .formats = sk_generic_fmt, .fr_name = "iio_free_running",
-	  .fr_first = { 0, 8, 16, 24 }, .fr_n = { 8, 8, 8, 1 }, .fr_events = iio_fr_events },
+	  .fr_first = { 0, 8, 16, 24 }, .fr_n = { 8, 8, 8, 1 }, .fr_events = iio_fr_events,
+	  .fr_count_type = 0x30 }, /* num_boxes = uncore_type_max_boxes(uncore_mmio_uncores, UNCORE_DMR_ITC) */
 };
 const int sim_dmr_nperf = sizeof(sim_dmr_perf) / sizeof(sim_dmr_perf[0]);

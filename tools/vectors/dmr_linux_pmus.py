@@ -2,7 +2,9 @@
 """The Linux uncore PMUs of perf+sim:dmr (platforms/dmr/linux_pmus.txt), written from platforms/dmr/README.md's
 Linux 7.0 facts (dmr_uncores[] names and formats; the IIO free-running PMU, README "IIO free-running counters")
 and the simulated machine's boxes (common/sim/sim_domains.c: 2 sockets, one hub a socket with 4 ITCs, one
-compute die, 8 CBOs), never from the library's or the simulator's tables.
+compute die, 8 CBOs; every unit listed as MMIO, so each becomes a PMU: dmr_uncore_init has .pci_init and
+.mmio_init and no .cpu_init, 6daf2c35b835, and registers no MSR-access unit), never from the library's or the
+simulator's tables.
 
 Usage: tools/vectors/dmr_linux_pmus.py > platforms/dmr/linux_pmus.txt
 """
@@ -21,7 +23,8 @@ TYPES = [("pcu", 4, GEN, [0], (0, 1)), ("ubox", 5, GEN, [0], (0, 1)), ("imc", 6,
          ("crs", 46, GEN, [0], (0, 1)), ("cpc", 47, SCA, [0], (0, 1)), ("itc", 48, SCA, [0, 1, 2, 3], (0, 1)),
          ("otc", 49, SCA, [0], (0, 1)), ("cms", 50, GEN, [0], (0, 1)), ("pcie6", 51, PCIE, [0], (0, 1))]
 CPUS = 8  # the first CPU of socket s is 8 s (sim:dmr: 8 cores a socket)
-# The IIO free-running PMU (d8987048f665): uncore_iio_free_running_<n>, one per ITC id below 0x8000 (4 here), the
+# The IIO free-running PMU (d8987048f665): uncore_iio_free_running_<n>, as many as uncore_type_max_boxes over the MMIO
+# ITCs (uncore_mmio_uncores: the largest id below 0x8000, plus 1; 4 here), the
 # skx_uncore_iio_freerunning formats, dmr_uncore_iio_freerunning_events (4 bytes a count: 3.814697266e-6 MiB).
 # The driver maps one fixed window set (DMR_IMH1_HIOP_MMIO_BASE) on every die; the simulated machine places
 # it on socket 0's hub alone, so the simulated kernel's cpumask is socket 0's CPU (Linux's names every die).
@@ -53,6 +56,7 @@ print("""# Linux uncore PMUs of perf+sim:dmr (the model's driver, Linux 7.0 dmr_
 # tree is unpacked here) and the simulated machine's boxes.  Format as platforms/gnr/linux_pmus.txt:
 #   <pmu>/<file> <text>, sorted by path; listed: cpumask, format/*, events/*, alias.
 # The MSE (0x13) and SB2UCIE (0x25) units the tables list are ignored (dmr_uncore_imh/cbb_units_ignore): no PMU.
+# Every other unit is listed as MMIO (Linux's generic MMIO ops; no .cpu_init: an MSR-access unit would have none).
 # No event alias on the iMC (dmr_uncore_imc has none); its fixed counter is config 0xff.  The IIO free-running
 # PMUs' aliases are dmr_uncore_iio_freerunning_events; their cpumask is socket 0's CPU alone here (the simulated
 # machine's HIOP windows are socket 0's hub's), where Linux 7.0 names one CPU a die.""")

@@ -444,10 +444,7 @@ static int src_read(void *ctx, int window, struct perjob_rows *rows)
 	if (uncore_attrib_read(a, window) < 0)
 		return -1;
 	rows->t_ns = uncore_attrib_read_time_ns(a);
-	for (int i = 0; i < a->nrows; i++)
-		if (perjob_rows_add(rows, &a->rows[i]))
-			return -1;
-	return 0;
+	return perjob_rows_add(rows, a->rows, a->nrows);
 }
 
 const struct perjob_source attrib_source = { "cores", src_plan, src_start, src_step, src_read, src_stop, src_free };

@@ -76,11 +76,11 @@ struct uncore;
 struct uncore_attrib_row;
 struct perjob_rows {
 	struct uncore_attrib_row *v;
-	int n, cap;
+	int n;
 	uint64_t t_ns; /* the library's clock when the counts were read (the first source's) */
 };
-/* One row more: 0, or -1 (out of memory). */
-int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r);
+/* n rows more (a source's read, all at once): 0, or -1 (out of memory). */
+int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r, int n);
 struct perjob_source {
 	const char *name;
 	int (*plan)(struct uncore *u, void **ctx); /* over the jobs of the handle's last scan */

@@ -23,17 +23,14 @@ struct uncore_perjob {
 	struct perjob_rows rows; /* the last read's */
 };
 
-int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r)
+int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r, int n)
 {
-	if (rows->n == rows->cap) {
-		int cap = rows->cap ? 2 * rows->cap : 16;
-		struct uncore_attrib_row *v = realloc(rows->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return uc_err("out of memory");
-		rows->v = v;
-		rows->cap = cap;
-	}
-	rows->v[rows->n++] = *r;
+	struct uncore_attrib_row *v = realloc(rows->v, (size_t)(rows->n + n + 1) * sizeof(*v));
+	if (!v)
+		return uc_err("out of memory");
+	rows->v = v;
+	memcpy(v + rows->n, r, (size_t)n * sizeof(*v));
+	rows->n += n;
 	return 0;
 }
 

@@ -1,6 +1,6 @@
 /*
  * uncore stat --per-job (issue 46 points 3 and 4): the memory traffic of each job on the node, socket by
- * socket, with what no job's core caused as "unattributed" (uncore_attrib_*, doc/jobs.md "Shared nodes"),
+ * socket, with what no job's core caused as "unattributed" (uncore_perjob_*, doc/jobs.md "Shared nodes"),
  * over --duration S or every -I MS, the sampled cores rotating every --step MS (default 100).
  */
 #include <stdio.h>
@@ -42,11 +42,11 @@ static int parse(int argc, char **argv, struct perjob_args *a)
 	return 0;
 }
 
-static void print_rows(uncore_attrib_t *at, int n, int json)
+static void print_rows(const uncore_perjob_t *pj, int n, int json)
 {
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
-		if (uncore_attrib_row(at, i, &r))
+		if (uncore_perjob_row(pj, i, &r))
 			continue;
 		double s = r.seconds > 0 ? r.seconds : 1;
 		if (json)
@@ -68,18 +68,19 @@ int cmd_stat_per_job(int argc, char **argv)
 {
 	struct perjob_args a;
 	uncore_t *u = NULL;
-	uncore_attrib_t *at = NULL;
+	uncore_perjob_t *pj = NULL;
 	int rc = parse(argc, argv, &a), n;
 	if (rc)
 		return rc;
 	rc = 1;
 	if (cli_open(&u))
 		return 1;
-	n = uncore_jobs_scan(u);
-	cli_warnings();
-	if (n < 0 || uncore_attrib_new(u, &at))
+	if (uncore_perjob_new(u, &pj))
 		goto err;
-	cli_warnings(); /* CPUs the thread filter cannot name */
+	n = uncore_perjob_plan(pj); /* the jobs, then the attribution over them */
+	cli_warnings();             /* entries left out, CPUs the thread filter cannot name */
+	if (n < 0)
+		goto err;
 	if (!a.json) {
 		cli_banner(stdout, u);
 		printf("# per job: %s, by thread at one box a step (every %g ms); reads x 64 B, writes in proportion\n",
@@ -88,7 +89,8 @@ int cmd_stat_per_job(int argc, char **argv)
 			printf("# no job on this node (see uncore jobs): all of it is unattributed\n");
 	}
 	cli_catch_signals();
-	if (uncore_attrib_start(at))
+	/* the jobs of the start, whole: the rows of a -I read and of the end are theirs (no tally kept) */
+	if (uncore_perjob_start(pj, NULL))
 		goto err;
 	uint64_t step = (uint64_t)(a.step_ms * 1e6), total = a.duration > 0 ? (uint64_t)(a.duration * 1e9) : UINT64_MAX;
 	uint64_t every = a.interval_ms > 0 ? (uint64_t)(a.interval_ms * 1e6) : UINT64_MAX, t = 0, since = 0;
@@ -103,31 +105,31 @@ int cmd_stat_per_job(int argc, char **argv)
 		t += d;
 		since += d;
 		if (since >= every) {
-			if ((n = uncore_attrib_read(at, UNCORE_LAST_INTERVAL)) < 0)
+			if ((n = uncore_perjob_read(pj, UNCORE_LAST_INTERVAL, NULL)) < 0)
 				goto err;
 			if (!a.json)
 				printf("# %.3f s\n", (double)t / 1e9);
-			print_rows(at, n, a.json);
+			print_rows(pj, n, a.json);
 			fflush(stdout);
 			since = 0;
-		} else if (t < total && uncore_attrib_step(at))
+		} else if (t < total && uncore_perjob_step(pj))
 			goto err;
 	}
-	if (uncore_attrib_stop(at))
+	if (uncore_perjob_stop(pj))
 		goto err;
 	if (a.interval_ms <= 0) {
-		if ((n = uncore_attrib_read(at, UNCORE_SINCE_START)) < 0)
+		if ((n = uncore_perjob_read(pj, UNCORE_SINCE_START, NULL)) < 0)
 			goto err;
 		if (!a.json)
 			printf("# %.3f s elapsed%s\n", (double)t / 1e9, cli_stopped() ? " (interrupted)" : "");
-		print_rows(at, n, a.json);
+		print_rows(pj, n, a.json);
 	}
 	rc = cli_stopped() ? 128 + cli_stopped() : 0;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());
 out:
-	uncore_attrib_free(at);
+	uncore_perjob_free(pj);
 	uncore_close(u);
 	return rc;
 }

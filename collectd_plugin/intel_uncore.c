@@ -35,7 +35,7 @@ static int iu_config_cb(oconfig_item_t *ci)
  * moved on to the next boxes (a dispatch moves them too). */
 static int sample_only(void)
 {
-	if (state.attrib && uncore_attrib_step(state.attrib))
+	if (uncore_perjob_started(state.perjob) && uncore_perjob_step(state.perjob))
 		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
 	return uncore_session_sample(state.s) ? -1 : 0;
 }
@@ -55,9 +55,9 @@ static int iu_read_cb(user_data_t *ud)
 	state.last_ns = now;
 	int rc = iu_read(&state) < 0 ? -1 : 0;
 	char err[512];
-	if (state.attrib && iu_jobs_read(&state) < 0)
+	if (uncore_perjob_started(state.perjob) && iu_jobs_read(&state) < 0)
 		rc = -1;
-	else if (cfg.per_job && !state.attrib && !iu_jobs_start(&state, err, sizeof(err))) /* a start that failed */
+	else if (cfg.per_job && !uncore_perjob_started(state.perjob) && !iu_jobs_start(&state, err, sizeof(err))) /* a start that failed */
 		INFO("%s plugin: PerJob: the jobs are attributed again", IU_NAME);
 	return rc;
 }

@@ -67,9 +67,8 @@ struct iu_state {
 	int every, calls; /* dispatch on every every-th read; the reads between only sample (no lost wraps) */
 	uint64_t period_ns, last_ns; /* the dispatch interval; the library's clock at the last dispatch */
 	char notice[512]; /* default groups left out (iu_setup), logged when counting starts */
-	/* PerJob (iu_jobs.c): the attribution of the current job set, its signature, and each job's bytes */
-	uncore_attrib_t *attrib;
-	char jobset[4096];
+	/* PerJob (iu_jobs.c): the jobs' accounting, and each job's bytes */
+	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
 };
 

@@ -1,5 +1,5 @@
 /*
- * PerJob true: each job's memory traffic (uncore_attrib_*, doc/jobs.md "Shared nodes") as series of its own
+ * PerJob true: each job's memory traffic (uncore_perjob_*, doc/jobs.md "Shared nodes") as series of its own
  * beside the sockets': plugin instance job_<id> (the id in [a-z0-9_]), type memory_bandwidth, type instances
  * read and write, the bytes since the plugin first saw the job (DERIVE) over the node's sockets, so that a
  * job's traffic across its nodes is one sumSeries in Graphite; and the node's bytes no job's core caused
@@ -11,24 +11,23 @@
 #include <string.h>
 #include "iu_collectd.h"
 
-int iu_jobs_start(struct iu_state *st, char *err, size_t len)
+/* The library's warnings after the first said bytes of them, a line each in the log: a start's entries left
+ * out, CPUs the filter cannot name (iu_start logged those before: the default set's, the claims'). */
+static void log_warnings(size_t said)
 {
-	size_t said = strlen(uncore_warnings()); /* (iu_start logged those: the default set's, the claims') */
-	if (uncore_jobs_signature(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
-	    uncore_attrib_start(st->attrib)) {
-		iu_fail(err, len, "PerJob: %s", uncore_error());
-		uncore_attrib_free(st->attrib);
-		st->attrib = NULL;
-		return -1;
-	}
-	for (const char *w = uncore_warnings() + said; *w;) { /* entries left out, CPUs the filter cannot name */
+	for (const char *w = uncore_warnings() + said; *w;) {
 		size_t n = strcspn(w, "\n");
 		WARNING("%s plugin: PerJob: %.*s", IU_NAME, (int)n, w);
 		w += n + (w[n] == '\n');
 	}
-	if (uncore_job_tally_jobs(&st->tally, st->u)) /* the jobs there now, each with its series */
+}
+
+int iu_jobs_start(struct iu_state *st, char *err, size_t len)
+{
+	size_t said = strlen(uncore_warnings());
+	if ((!st->perjob && uncore_perjob_new(st->u, &st->perjob)) || uncore_perjob_start(st->perjob, &st->tally))
 		return iu_fail(err, len, "PerJob: %s", uncore_error());
-	uncore_job_tally_prune(&st->tally); /* a job that left is sent no more: its entry goes (the exporter's way) */
+	log_warnings(said);
 	return 0;
 }
 
@@ -48,20 +47,16 @@ static int send_bytes(const char *instance, const char *ti, double bytes, cdtime
 
 int iu_jobs_read(struct iu_state *st)
 {
-	char set[sizeof(st->jobset)], err[512];
-	int n = st->attrib ? uncore_attrib_read(st->attrib, UNCORE_LAST_INTERVAL) : -1, sent = 0;
+	int n = uncore_perjob_read(st->perjob, UNCORE_LAST_INTERVAL, &st->tally), sent = 0;
 	uint64_t lib_now;
 	/* stamped with when the memory counts were read: rates divide by their own window, however late the
 	 * dispatch (as the sockets' values are) */
 	cdtime_t now = iu_clock_pair(st->u, &lib_now);
-	if (n >= 0)
-		now = iu_stamp(now, lib_now, uncore_attrib_read_time_ns(st->attrib));
 	if (n < 0) {
-		ERROR("%s plugin: PerJob: %s", IU_NAME, st->attrib ? uncore_error() : "not counting");
+		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
 		return -1;
 	}
-	if (uncore_job_tally_add(&st->tally, st->attrib, n))
-		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
+	now = iu_stamp(now, lib_now, uncore_perjob_read_time_ns(st->perjob));
 	for (int i = 0; i < st->tally.n; i++) {
 		const struct uncore_job_bytes *j = &st->tally.jobs[i];
 		char clean[DATA_MAX_NAME_LEN - 4], instance[DATA_MAX_NAME_LEN];
@@ -73,21 +68,20 @@ int iu_jobs_read(struct iu_state *st)
 	}
 	sent += send_bytes("unattributed", "read", st->tally.unattributed_read, now) +
 		send_bytes("unattributed", "write", st->tally.unattributed_write, now);
-	/* jobs that came or went: the attribution starts over on the new set */
-	if (uncore_jobs_signature(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
-		uncore_attrib_free(st->attrib);
-		st->attrib = NULL;
-		for (int i = 0; i < st->tally.n; i++)
-			st->tally.jobs[i].present = 0;
-		if (iu_jobs_start(st, err, sizeof(err)))
-			ERROR("%s plugin: %s", IU_NAME, err);
-	}
+	/* jobs that came or went: the attribution starts over on the new set (after this dispatch, which sends a
+	 * job that left its last bytes) */
+	size_t said = strlen(uncore_warnings());
+	int moved = uncore_perjob_follow(st->perjob, &st->tally);
+	if (moved < 0)
+		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
+	else if (moved)
+		log_warnings(said);
 	return sent;
 }
 
 void iu_jobs_stop(struct iu_state *st)
 {
-	uncore_attrib_free(st->attrib); /* restores what its sessions programmed */
-	st->attrib = NULL;
+	uncore_perjob_free(st->perjob); /* restores what its sessions programmed */
+	st->perjob = NULL;
 	uncore_job_tally_free(&st->tally);
 }

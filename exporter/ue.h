@@ -76,9 +76,8 @@ struct ue_state {
 	struct ue_series *series;
 	int nseries;
 	char notice[512];
-	/* --per-job: the attribution and each job's bytes (ue_jobs.c) */
-	uncore_attrib_t *attrib;
-	char jobset[4096];
+	/* --per-job: the jobs' accounting and each job's bytes (ue_jobs.c) */
+	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally;
 	uint64_t jobs_t_ns;
 	/* the health conditions standing at the last read, per kind and socket + 1 (0: the node's) (ue_health.c) */

@@ -1,5 +1,5 @@
 /*
- * --per-job: each job's memory traffic (uncore_attrib_*, doc/jobs.md "Shared nodes") as the counters
+ * --per-job: each job's memory traffic (uncore_perjob_*, doc/jobs.md "Shared nodes") as the counters
  * uncore_job_memory_read_bytes_total{job_id="..."} and ..._write_..., the bytes since the exporter first saw
  * the job, over the node's sockets (a job across nodes is one sum by (job_id)); what no job's core caused
  * is uncore_unattributed_memory_{read,write}_bytes_total.  The label is job_id, not job: Prometheus gives
@@ -14,44 +14,25 @@
 
 int ue_jobs_start(struct ue_state *st, char *err, size_t len)
 {
-	if (uncore_jobs_signature(st->u, st->jobset, sizeof(st->jobset)) < 0 || uncore_attrib_new(st->u, &st->attrib) ||
-	    uncore_attrib_start(st->attrib)) {
-		snprintf(err, len, "--per-job: %s", uncore_error());
-		uncore_attrib_free(st->attrib);
-		st->attrib = NULL;
-		return -1;
-	}
-	/* a job that left is not exported again: its entry goes */
-	if (uncore_job_tally_jobs(&st->tally, st->u)) {
-		snprintf(err, len, "--per-job: %s", uncore_error());
-		return -1;
-	}
-	uncore_job_tally_prune(&st->tally);
+	if ((!st->perjob && uncore_perjob_new(st->u, &st->perjob)) || uncore_perjob_start(st->perjob, &st->tally))
+		return ue_fail(err, len, "--per-job: %s", uncore_error());
 	return 0;
 }
 
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real)
 {
-	char set[sizeof(st->jobset)], err[512];
-	int n = uncore_attrib_read(st->attrib, UNCORE_LAST_INTERVAL);
-	if (n < 0) {
+	if (uncore_perjob_read(st->perjob, UNCORE_LAST_INTERVAL, &st->tally) < 0) {
 		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
 		return -1;
 	}
-	st->jobs_t_ns = ue_stamp(lib, real, uncore_attrib_read_time_ns(st->attrib));
-	if (uncore_job_tally_add(&st->tally, st->attrib, n))
+	st->jobs_t_ns = ue_stamp(lib, real, uncore_perjob_read_time_ns(st->perjob));
+	if (uncore_perjob_follow(st->perjob, &st->tally) < 0)
 		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
-	if (uncore_jobs_signature(st->u, set, sizeof(set)) >= 0 && strcmp(set, st->jobset)) {
-		uncore_attrib_free(st->attrib);
-		st->attrib = NULL;
-		if (ue_jobs_start(st, err, sizeof(err)))
-			fprintf(stderr, "uncore-exporter: %s\n", err);
-	}
 	return 0;
 }
 
 void ue_jobs_stop(struct ue_state *st)
 {
-	uncore_attrib_free(st->attrib); /* restores what its sessions programmed */
-	st->attrib = NULL;
+	uncore_perjob_free(st->perjob); /* restores what its sessions programmed */
+	st->perjob = NULL;
 }

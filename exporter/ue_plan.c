@@ -171,8 +171,8 @@ void ue_carry(struct ue_state *st, struct ue_state *old)
 	uncore_job_tally_free(&st->tally);
 	st->tally = old->tally;
 	memset(&old->tally, 0, sizeof(old->tally));
-	if (st->attrib && !uncore_job_tally_jobs(&st->tally, st->u))
-		uncore_job_tally_prune(&st->tally);
+	if (st->perjob && uncore_perjob_tally_jobs(st->perjob, &st->tally))
+		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
 	st->read_seconds = old->read_seconds;
 	st->reads = old->reads;
 	st->failures = old->failures;

@@ -54,7 +54,7 @@ int ue_read(struct ue_state *st)
 		se->t_ns = ue_stamp(lib, real, t);
 		se->have = 1;
 	}
-	if (st->attrib)
+	if (uncore_perjob_started(st->perjob))
 		ue_jobs_read(st, lib, real);
 	ue_health_read(st);
 	st->reads++;

@@ -199,7 +199,7 @@ static int render(struct buf *b, const struct ue_state *st, int ts, int om)
 				sample(b, &st->fams[fam], se->labels, se->base + se->value, ts ? se->t_ns : 0, om);
 		}
 	}
-	if (st->attrib || st->tally.n)
+	if (uncore_perjob_started(st->perjob) || st->tally.n)
 		jobs(b, st, ts, om);
 	health(b, st, om);
 	own(b, st, om);

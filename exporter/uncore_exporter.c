@@ -196,7 +196,7 @@ int main(int argc, char **argv)
 		uint64_t lim = st.s ? uncore_session_max_read_interval_ns(st.s) : 0, now = ue_mono_ns(), until = next;
 		if (lim && sampled + lim / 2 < until)
 			until = sampled + lim / 2;
-		if (st.attrib && stepped + STEP_NS < until)
+		if (uncore_perjob_started(st.perjob) && stepped + STEP_NS < until)
 			until = stepped + STEP_NS;
 		uint64_t wait = until > now ? until - now : 0;
 		struct timespec ts = { (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
@@ -222,7 +222,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "uncore-exporter: nothing could be read\n");
 			if ((snap = ue_render(&st, cfg.timestamps)))
 				ue_http_publish(http, snap);
-			if (cfg.per_job && !st.attrib && !ue_jobs_start(&st, err, sizeof(err)))
+			if (cfg.per_job && !uncore_perjob_started(st.perjob) && !ue_jobs_start(&st, err, sizeof(err)))
 				fprintf(stderr, "uncore-exporter: --per-job: the jobs are attributed again\n");
 			next += period;
 			if (next <= now) { /* reads fell behind (a stopped process): the schedule starts again from now */
@@ -230,8 +230,8 @@ int main(int argc, char **argv)
 				next = now + period;
 			}
 			sampled = stepped = now;
-		} else if (st.attrib && now >= stepped + STEP_NS) {
-			if (uncore_attrib_step(st.attrib))
+		} else if (uncore_perjob_started(st.perjob) && now >= stepped + STEP_NS) {
+			if (uncore_perjob_step(st.perjob))
 				fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
 			stepped = now;
 		} else if (lim && now >= sampled + lim / 2) {

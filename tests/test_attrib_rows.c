@@ -1,12 +1,12 @@
 /*
- * The attribution's rows (common/attrib/attrib_plat.c), held against their sources instead of only being read:
+ * The attribution's rows (common/jobs/attrib_plat.c), held against their sources instead of only being read:
  * each row's event is an event of the platform's catalog (Intel's JSON in eventtables/, through the generated
  * tables), on the unit whose filter has the tid field, and the row's tid width is that field's width, which
  * tests/test_linux_regs holds against Linux's *_FILTER_TID (field.tid rows); a core id needs every bit of it,
  * so a spec naming the widest tid counts.  Every platform with such a tid field and a TOR event has its row.
  */
 #include "sim_helpers.h"
-#include "attrib/attrib.h"
+#include "jobs/attrib.h"
 
 /* The width of the filter field tid of the unit named unit, 0 where it has none. */
 static int tid_width(const struct platform_desc *p, const char *unit)

@@ -2,7 +2,6 @@
 #include "open/open.h"
 #include "health/health.h"
 #include "open/uncore_priv.h"
-#include "jobs/jobs.h"
 
 #define H(s) session_owner(s)
 
@@ -23,10 +22,6 @@
 		handle_unlock(h);                                                                                 \
 	}
 
-LOCKED(int, uncore_jobs_scan, (uncore_t *u), (u), u)
-LOCKED(int, uncore_num_jobs, (const uncore_t *u), (u), u)
-LOCKED(int, uncore_job_info, (const uncore_t *u, int job, struct uncore_job_info *out), (u, job, out), u)
-LOCKED(int, uncore_job_socket_cpus, (const uncore_t *u, int job, int socket, int *total), (u, job, socket, total), u)
 LOCKED(int, uncore_load_events, (uncore_t *u, const char *file), (u, file), u)
 LOCKED(int, uncore_num_events, (const uncore_t *u), (u), u)
 LOCKED(int, uncore_event_info, (const uncore_t *u, int idx, struct uncore_event_info *out), (u, idx, out), u)

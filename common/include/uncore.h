@@ -559,11 +559,28 @@ void uncore_attrib_free(uncore_attrib_t *a);
 uint64_t uncore_attrib_read_time_ns(const uncore_attrib_t *a);
 /* What the platform's per-thread count counts ("the core's requests that missed the LLC"), or NULL. */
 const char *uncore_attrib_counts(const uncore_t *u);
-/* Each job's memory bytes since a front end first saw it, across attributions that start over when the
- * job set changes (a job that stays keeps its count): uncore_job_tally_jobs() marks the jobs of the last
- * scan present (adding new ones), uncore_job_tally_add() adds the rows of an attribution's read (each job's
- * and the unattributed bytes), uncore_job_tally_prune() drops the jobs no longer present, free lets go.
- * A zeroed struct is an empty tally. */
+/*
+ * Per-job accounting, the one way the front ends take (doc/jobs.md "Shared nodes"): the node's jobs found,
+ * their memory traffic attributed as uncore_attrib_* does, each job's bytes tallied since the front end
+ * first saw it, and the attribution started over on the new set when jobs come or go.
+ *   uncore_perjob_new()    makes one on u (nothing counted yet);
+ *   uncore_perjob_plan()   scans the jobs and plans their attribution: how many jobs, or -1 (where the
+ *                          platform has no per-thread count); uncore_perjob_start() plans if not planned,
+ *                          starts counting and makes the tally's jobs those of the scan (a job that left
+ *                          dropped, a new one added at 0); a start that fails leaves nothing counting, and
+ *                          the next start scans again;
+ *   uncore_perjob_step()   rotates the sampled cores (every 100 ms or so), uncore_perjob_read() makes the
+ *                          rows of the window (UNCORE_SINCE_START or UNCORE_LAST_INTERVAL) and adds them to
+ *                          the tally (give it reads of UNCORE_LAST_INTERVAL: each adds its own window);
+ *   uncore_perjob_follow() scans the jobs again: 0 as they were, 1 when they changed and the attribution
+ *                          started over on them (the jobs that stay keep their counts in the tally), -1
+ *                          when that start failed (nothing counting: start it again later);
+ *   uncore_perjob_stop()   ends the counting (the last rows may be read after), free lets it go.
+ * The tally (NULL: none) is the front end's: it outlives the object and its handle (the exporter carries
+ * it over a reload, and uncore_perjob_tally_jobs() then makes its jobs those of the new object's start).
+ * A zeroed struct is an empty tally; uncore_job_tally_free() lets it go.  One thread uses an object at a
+ * time.
+ */
 struct uncore_job_bytes {
 	char id[65];
 	double read_bytes, write_bytes;
@@ -574,10 +591,21 @@ struct uncore_job_tally {
 	int n;
 	double unattributed_read, unattributed_write;
 };
-int uncore_job_tally_jobs(struct uncore_job_tally *t, uncore_t *u);
-int uncore_job_tally_add(struct uncore_job_tally *t, const uncore_attrib_t *a, int rows);
-void uncore_job_tally_prune(struct uncore_job_tally *t);
 void uncore_job_tally_free(struct uncore_job_tally *t);
+typedef struct uncore_perjob uncore_perjob_t;
+int uncore_perjob_new(uncore_t *u, uncore_perjob_t **out);
+int uncore_perjob_plan(uncore_perjob_t *p);
+int uncore_perjob_start(uncore_perjob_t *p, struct uncore_job_tally *t);
+int uncore_perjob_started(const uncore_perjob_t *p); /* 1 while started (0 for NULL) */
+int uncore_perjob_step(uncore_perjob_t *p);
+int uncore_perjob_read(uncore_perjob_t *p, int window, struct uncore_job_tally *t); /* how many rows, or -1 */
+int uncore_perjob_row(const uncore_perjob_t *p, int i, struct uncore_attrib_row *out);
+/* The library's clock when the last read's memory counts were taken (the rows' stamp), 0 before any. */
+uint64_t uncore_perjob_read_time_ns(const uncore_perjob_t *p);
+int uncore_perjob_follow(uncore_perjob_t *p, struct uncore_job_tally *t);
+int uncore_perjob_tally_jobs(const uncore_perjob_t *p, struct uncore_job_tally *t);
+int uncore_perjob_stop(uncore_perjob_t *p);
+void uncore_perjob_free(uncore_perjob_t *p);
 
 /*
  * Every MSR the library reads or writes on this machine, with the bits it may write, in the

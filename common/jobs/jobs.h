@@ -1,4 +1,7 @@
 /*
+ * Per-job accounting, the folder's interface: the jobs (here), their attribution (attrib.c), the tally
+ * (job_tally.c) and the object the front ends call (perjob.c, uncore_perjob_*).
+ *
  * The batch jobs a node runs and the CPUs each holds (issue 46), from the batch system's cgroup tree and
  * from a spool directory any scheduler's prolog can write, all read below UNCORE_SYSROOT:
  *   Slurm, cgroup v2:  /sys/fs/cgroup/system.slice/[NODE_]slurmstepd.scope/job_ID/cpuset.cpus.effective
@@ -14,6 +17,8 @@
 #include <stdint.h>
 #include "access/access.h"
 #include "util/cpulist.h"
+
+struct uncore_job_tally;
 
 #define UC_JOB_ID_MAX 64 /* Slurm "123" or "123_4", PBS "123.server", LSF "123[4]" fit */
 
@@ -39,13 +44,60 @@ void jobs_free(struct uc_jobs *j);
  * starting with '.' or '-'. */
 int job_id_ok(const char *id);
 
+/*
+ * Memory traffic by job on a shared node (issue 46 point 3, doc/jobs.md "Shared nodes"): attrib.c samples
+ * each job core's LLC misses at one CBo/CHA through its tid filter, rotating cores over the boxes.
+ */
+struct attrib_plat {
+	const char *platform;  /* "spr" */
+	const char *event;     /* the TOR count of one thread's misses, with any filter it needs */
+	int tid_core_lo;       /* the core id starts at this bit of the tid, the thread below it */
+	int tid_bits;          /* the tid field's width: a core id above it cannot be named */
+	const char *counts;    /* what it counts, for the docs and messages */
+};
+
+/* The platform's row, or NULL where none is known. */
+const struct attrib_plat *attrib_plat_of(const char *platform);
+
+struct uncore_session;
+/* Whether the attribution's sampled event, started after session s, would find on each of its boxes a
+ * counter and filter bits s leaves it: 0; 1 with why not (session_joins); -1 with an error.  0 where the
+ * platform has no attribution (its start says so). */
+int attrib_clash(struct uncore_session *s, char *why, size_t len);
+
+/*
+ * Who owns which bytes (perjob.c, uncore_perjob_*): each source attributes some of the node's memory
+ * traffic to the jobs of the handle's last scan.  The cores' source (attrib.c) comes first and makes each
+ * socket's rows, its jobs' and the unattributed rest; a source added after it (the devices a job holds,
+ * issue 66 point 3) moves bytes from a socket's unattributed row to the job that owns them.  The front ends
+ * see only the rows and the tally, so a source is added in perjob.c's table alone.
+ */
 struct uncore;
-/* The handle's jobs let go (uncore_close). */
+struct uncore_attrib_row;
+struct perjob_rows {
+	struct uncore_attrib_row *v;
+	int n;
+	uint64_t t_ns; /* the library's clock when the counts were read (the first source's) */
+};
+/* n rows more (a source's read, all at once): 0, or -1 (out of memory). */
+int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r, int n);
+struct perjob_source {
+	const char *name;
+	int (*plan)(struct uncore *u, void **ctx); /* over the jobs of the handle's last scan */
+	int (*start)(void *ctx);
+	int (*step)(void *ctx);                   /* every 100 ms or so */
+	int (*read)(void *ctx, int window, struct perjob_rows *rows);
+	int (*stop)(void *ctx);                   /* it may be read after */
+	void (*free)(void *ctx);                  /* restores what it programmed */
+};
+extern const struct perjob_source attrib_source; /* the jobs' cores (attrib.c) */
+
+/* The tally (job_tally.c, struct uncore_job_tally): its jobs made those of the handle's last scan (new ones
+ * added at 0, the others dropped), and the rows of a read added: 0, or -1 (out of memory). */
+int job_tally_jobs(struct uncore_job_tally *t, struct uncore *u);
+int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *rows, int n);
+
+/* The handle's jobs let go (uncore_close, through the handle's jobs_release: jobs/ sits above open/). */
 void jobs_release(struct uncore *u);
-int uncore_jobs_scan_impl(struct uncore *u);
-int uncore_num_jobs_impl(const struct uncore *u);
-struct uncore_job_info;
-int uncore_job_info_impl(const struct uncore *u, int job, struct uncore_job_info *out);
-int uncore_job_socket_cpus_impl(const struct uncore *u, int job, int socket, int *total);
 
 #endif

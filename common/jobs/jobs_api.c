@@ -1,19 +1,48 @@
-/* The public jobs calls (uncore.h): the node's jobs kept on the handle, their CPUs by socket. */
+/* The public jobs calls (uncore.h): the node's jobs kept on the handle, their CPUs by socket, each under the
+ * handle's lock (as api/ takes it: jobs/ sits above api/, its attribution a client of the public calls). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "jobs.h"
 #include "handle/handle.h"
+#include "open/open.h"
 #include "util/error.h"
 
-int uncore_jobs_scan_impl(uncore_t *u)
+int uncore_jobs_scan(uncore_t *u)
 {
+	int rc;
+	handle_lock(u);
 	if (!u->jobs && !(u->jobs = calloc(1, sizeof(*u->jobs))))
-		return uc_err("out of memory");
-	return jobs_scan(u->jobs) ? -1 : u->jobs->n;
+		rc = uc_err("out of memory");
+	else {
+		u->jobs_release = jobs_release;
+		rc = jobs_scan(u->jobs) ? -1 : u->jobs->n;
+	}
+	handle_unlock(u);
+	return rc;
 }
 
-int uncore_num_jobs_impl(const uncore_t *u) { return u->jobs ? u->jobs->n : 0; }
+int uncore_num_jobs(const uncore_t *u)
+{
+	handle_lock(u);
+	int n = u->jobs ? u->jobs->n : 0;
+	handle_unlock(u);
+	return n;
+}
+
+int uncore_jobs_signature(uncore_t *u, char *out, size_t len)
+{
+	int n = uncore_jobs_scan(u);
+	size_t at = 0;
+	if (len)
+		out[0] = 0;
+	for (int j = 0; j < n && at < len; j++) {
+		struct uncore_job_info ji;
+		if (!uncore_job_info(u, j, &ji))
+			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
+	}
+	return n;
+}
 
 static const struct uc_job *job_at(const uncore_t *u, int job)
 {
@@ -24,7 +53,7 @@ static const struct uc_job *job_at(const uncore_t *u, int job)
 	return &u->jobs->v[job];
 }
 
-int uncore_job_info_impl(const uncore_t *u, int job, struct uncore_job_info *out)
+static int job_info(const uncore_t *u, int job, struct uncore_job_info *out)
 {
 	const struct uc_job *j = job_at(u, job);
 	if (!j)
@@ -37,7 +66,15 @@ int uncore_job_info_impl(const uncore_t *u, int job, struct uncore_job_info *out
 	return 0;
 }
 
-int uncore_job_socket_cpus_impl(const uncore_t *u, int job, int socket, int *total)
+int uncore_job_info(const uncore_t *u, int job, struct uncore_job_info *out)
+{
+	handle_lock(u);
+	int rc = job_info(u, job, out);
+	handle_unlock(u);
+	return rc;
+}
+
+static int socket_cpus(const uncore_t *u, int job, int socket, int *total)
 {
 	const struct uc_job *j = job_at(u, job);
 	if (!j)
@@ -53,6 +90,14 @@ int uncore_job_socket_cpus_impl(const uncore_t *u, int job, int socket, int *tot
 	if (total)
 		*total = all;
 	return mine;
+}
+
+int uncore_job_socket_cpus(const uncore_t *u, int job, int socket, int *total)
+{
+	handle_lock(u);
+	int rc = socket_cpus(u, job, socket, total);
+	handle_unlock(u);
+	return rc;
 }
 
 void jobs_release(uncore_t *u)

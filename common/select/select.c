@@ -9,7 +9,7 @@
 #include <string.h>
 #include "uncore.h"
 #include "util/error.h"
-#include "attrib/attrib.h"
+#include "jobs/jobs.h"
 
 /* What is reported when nothing is named (memory bandwidth, LLC, QPI/UPI, uncore frequency). */
 static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
@@ -381,18 +381,4 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 fail:
 	free(p.series);
 	return -1;
-}
-
-int uncore_jobs_signature(uncore_t *u, char *out, size_t len)
-{
-	int n = uncore_jobs_scan(u);
-	size_t at = 0;
-	if (len)
-		out[0] = 0;
-	for (int j = 0; j < n && at < len; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji))
-			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
-	}
-	return n;
 }

@@ -1,12 +1,14 @@
 /*
- * Each job's memory bytes since a front end first saw it (uncore.h, uncore_job_tally_*): the collectd
+ * Each job's memory bytes since a front end first saw it (uncore.h struct uncore_job_tally): the collectd
  * plugin's PerJob series and the exporter's job counters.  An attribution starts over when the job set
- * changes, so the counts that front ends show as never-resetting counters are kept here, across them.
+ * changes (perjob.c), so the counts that front ends show as never-resetting counters are kept here, across
+ * them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "uncore.h"
+#include "jobs.h"
 #include "util/error.h"
 
 static struct uncore_job_bytes *job_of(struct uncore_job_tally *t, const char *id)
@@ -24,7 +26,7 @@ static struct uncore_job_bytes *job_of(struct uncore_job_tally *t, const char *i
 	return j;
 }
 
-int uncore_job_tally_jobs(struct uncore_job_tally *t, uncore_t *u)
+int job_tally_jobs(struct uncore_job_tally *t, uncore_t *u)
 {
 	for (int i = 0; i < t->n; i++)
 		t->jobs[i].present = 0;
@@ -37,35 +39,29 @@ int uncore_job_tally_jobs(struct uncore_job_tally *t, uncore_t *u)
 			return uc_err("out of memory");
 		j->present = 1;
 	}
-	return 0;
-}
-
-int uncore_job_tally_add(struct uncore_job_tally *t, const uncore_attrib_t *a, int rows)
-{
-	for (int i = 0; i < rows; i++) {
-		struct uncore_attrib_row r;
-		struct uncore_job_bytes *j;
-		if (uncore_attrib_row(a, i, &r))
-			continue;
-		if (!r.job[0]) {
-			t->unattributed_read += r.read_bytes;
-			t->unattributed_write += r.write_bytes;
-		} else if ((j = job_of(t, r.job))) {
-			j->read_bytes += r.read_bytes;
-			j->write_bytes += r.write_bytes;
-		} else
-			return uc_err("out of memory");
-	}
-	return 0;
-}
-
-void uncore_job_tally_prune(struct uncore_job_tally *t)
-{
-	int k = 0;
+	int k = 0; /* a job that left is shown no more: its entry goes */
 	for (int i = 0; i < t->n; i++)
 		if (t->jobs[i].present)
 			t->jobs[k++] = t->jobs[i];
 	t->n = k;
+	return 0;
+}
+
+int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *rows, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const struct uncore_attrib_row *r = &rows[i];
+		struct uncore_job_bytes *j;
+		if (!r->job[0]) {
+			t->unattributed_read += r->read_bytes;
+			t->unattributed_write += r->write_bytes;
+		} else if ((j = job_of(t, r->job))) {
+			j->read_bytes += r->read_bytes;
+			j->write_bytes += r->write_bytes;
+		} else
+			return uc_err("out of memory");
+	}
+	return 0;
 }
 
 void uncore_job_tally_free(struct uncore_job_tally *t)

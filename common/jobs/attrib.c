@@ -17,8 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "uncore.h"
-#include "attrib.h"
-#include "jobs/jobs.h"
+#include "jobs.h"
 #include "handle/handle.h"
 #include "open/open.h"
 #include "session/session.h"
@@ -424,3 +423,28 @@ void uncore_attrib_free(uncore_attrib_t *a)
 	free(a->rows);
 	free(a);
 }
+
+/* The jobs' cores as the per-job object's first source (perjob.c): each socket's job rows and the rest. */
+static int src_plan(uncore_t *u, void **ctx)
+{
+	uncore_attrib_t *a = NULL;
+	int rc = uncore_attrib_new(u, &a);
+	*ctx = a;
+	return rc;
+}
+
+static int src_start(void *ctx) { return uncore_attrib_start(ctx); }
+static int src_step(void *ctx) { return uncore_attrib_step(ctx); }
+static int src_stop(void *ctx) { return uncore_attrib_stop(ctx); }
+static void src_free(void *ctx) { uncore_attrib_free(ctx); }
+
+static int src_read(void *ctx, int window, struct perjob_rows *rows)
+{
+	struct uncore_attrib *a = ctx;
+	if (uncore_attrib_read(a, window) < 0)
+		return -1;
+	rows->t_ns = uncore_attrib_read_time_ns(a);
+	return perjob_rows_add(rows, a->rows, a->nrows);
+}
+
+const struct perjob_source attrib_source = { "cores", src_plan, src_start, src_step, src_read, src_stop, src_free };

@@ -2,7 +2,7 @@
  * core's requests that missed the LLC, filtered by the thread id in the box's filter, and where the core id
  * sits in that tid. */
 #include <string.h>
-#include "attrib.h"
+#include "jobs.h"
 
 static const struct attrib_plat plats[] = {
 	/* seed 000 Table 2-12: tid 4:0, "[0] Thread"; TOR_INSERTS.MISS_ALL umask 0x0a: every miss */

@@ -1,0 +1,153 @@
+/*
+ * Per-job accounting for a front end (uncore.h uncore_perjob_*, doc/jobs.md "Shared nodes"): the node's
+ * jobs found, their traffic attributed by each source of perjob_source (jobs.h), the rows added to the
+ * front end's tally, and everything started over on the new set when jobs come or go.  The exporter's
+ * --per-job, collectd's PerJob and uncore stat --per-job all go this one way.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "uncore.h"
+#include "jobs.h"
+#include "util/error.h"
+
+/* Who owns the bytes, in the order they attribute them (jobs.h): the cores first. */
+static const struct perjob_source *const sources[] = { &attrib_source };
+#define NSOURCES (sizeof(sources) / sizeof(sources[0]))
+
+struct uncore_perjob {
+	uncore_t *u;
+	char set[4096];          /* the jobs its sources attribute, as uncore_jobs_signature wrote them */
+	void *ctx[NSOURCES];
+	int planned, started;
+	struct perjob_rows rows; /* the last read's */
+};
+
+int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r, int n)
+{
+	struct uncore_attrib_row *v = realloc(rows->v, (size_t)(rows->n + n + 1) * sizeof(*v));
+	if (!v)
+		return uc_err("out of memory");
+	rows->v = v;
+	memcpy(v + rows->n, r, (size_t)n * sizeof(*v));
+	rows->n += n;
+	return 0;
+}
+
+int uncore_perjob_new(uncore_t *u, uncore_perjob_t **out)
+{
+	if (!(*out = calloc(1, sizeof(**out))))
+		return uc_err("out of memory");
+	(*out)->u = u;
+	return 0;
+}
+
+/* The sources let go (each restores what it programmed): the next start plans anew. */
+static void drop(struct uncore_perjob *p)
+{
+	for (size_t i = 0; i < NSOURCES; i++) {
+		if (p->ctx[i])
+			sources[i]->free(p->ctx[i]);
+		p->ctx[i] = NULL;
+	}
+	p->planned = p->started = 0;
+	p->rows.n = 0;
+	p->rows.t_ns = 0;
+}
+
+int uncore_perjob_plan(uncore_perjob_t *p)
+{
+	drop(p);
+	int n = uncore_jobs_signature(p->u, p->set, sizeof(p->set));
+	if (n < 0)
+		return -1;
+	for (size_t i = 0; i < NSOURCES; i++)
+		if (sources[i]->plan(p->u, &p->ctx[i])) {
+			drop(p);
+			return -1;
+		}
+	p->planned = 1;
+	return n;
+}
+
+int uncore_perjob_tally_jobs(const uncore_perjob_t *p, struct uncore_job_tally *t)
+{
+	return p->started && t ? job_tally_jobs(t, p->u) : 0;
+}
+
+int uncore_perjob_start(uncore_perjob_t *p, struct uncore_job_tally *t)
+{
+	if (p->started)
+		return uc_err("per-job attribution: already started");
+	if (!p->planned && uncore_perjob_plan(p) < 0)
+		return -1;
+	for (size_t i = 0; i < NSOURCES; i++)
+		if (sources[i]->start(p->ctx[i])) {
+			drop(p); /* a start that failed leaves nothing programmed: the next plans and starts again */
+			return -1;
+		}
+	p->started = 1;
+	return uncore_perjob_tally_jobs(p, t);
+}
+
+int uncore_perjob_started(const uncore_perjob_t *p) { return p && p->started; }
+
+int uncore_perjob_step(uncore_perjob_t *p)
+{
+	if (!p->started)
+		return uc_err("per-job attribution: not started");
+	for (size_t i = 0; i < NSOURCES; i++)
+		if (sources[i]->step(p->ctx[i]))
+			return -1;
+	return 0;
+}
+
+int uncore_perjob_read(uncore_perjob_t *p, int window, struct uncore_job_tally *t)
+{
+	if (!p->started)
+		return uc_err("per-job attribution: not started");
+	p->rows.n = 0;
+	p->rows.t_ns = 0;
+	for (size_t i = 0; i < NSOURCES; i++)
+		if (sources[i]->read(p->ctx[i], window, &p->rows))
+			return -1;
+	return t && job_tally_add(t, p->rows.v, p->rows.n) ? -1 : p->rows.n;
+}
+
+int uncore_perjob_row(const uncore_perjob_t *p, int i, struct uncore_attrib_row *out)
+{
+	if (i < 0 || i >= p->rows.n)
+		return uc_err("no per-job row %d (the last read made %d)", i, p->rows.n);
+	*out = p->rows.v[i];
+	return 0;
+}
+
+uint64_t uncore_perjob_read_time_ns(const uncore_perjob_t *p) { return p->rows.t_ns; }
+
+int uncore_perjob_follow(uncore_perjob_t *p, struct uncore_job_tally *t)
+{
+	char set[sizeof(p->set)];
+	/* a scan that fails leaves the attribution as it is: the next read looks again */
+	if (!p->started || uncore_jobs_signature(p->u, set, sizeof(set)) < 0 || !strcmp(set, p->set))
+		return 0;
+	drop(p);
+	return uncore_perjob_start(p, t) ? -1 : 1;
+}
+
+int uncore_perjob_stop(uncore_perjob_t *p)
+{
+	int rc = 0;
+	for (size_t i = 0; i < NSOURCES; i++)
+		if (p->ctx[i] && sources[i]->stop(p->ctx[i]))
+			rc = -1;
+	return rc;
+}
+
+void uncore_perjob_free(uncore_perjob_t *p)
+{
+	if (!p)
+		return;
+	drop(p);
+	free(p->rows.v);
+	free(p);
+}

@@ -6,7 +6,7 @@
  * so a spec naming the widest tid counts.  Every platform with such a tid field and a TOR event has its row.
  */
 #include "sim_helpers.h"
-#include "jobs/attrib.h"
+#include "jobs/jobs.h"
 
 /* The width of the filter field tid of the unit named unit, 0 where it has none. */
 static int tid_width(const struct platform_desc *p, const char *unit)

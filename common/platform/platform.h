@@ -164,6 +164,9 @@ struct box_type {
 	/* only some parts of the platform have it (Sapphire Rapids' HBM channels, Xeon Max's): a machine without
 	 * its boxes is no cause to warn */
 	int some_parts;
+	/* the kernels that register a PMU for it, where older ones register none (GNR's UPI: "Linux 6.14, and
+	 * 6.12.y after March 2026 (6d642735cdb6)"), for the perf backend's refusal on a kernel without one */
+	const char *perf_since;
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)
@@ -313,6 +316,7 @@ struct box {
 	uint64_t fr_base;           /* base of the free-running counters */
 	int nfr;                    /* free-running counters this box has (0: none) */
 	int pmu, fr_pmu;            /* perf backend: its kernel PMU and free-running PMU (perf_pmus.h; -1: none) */
+	const char *one_ctr;        /* perf backend: why only counter 0 of the box counts right (r.nctr is 1) */
 };
 
 const struct platform_desc *platform_by_name(const char *name);

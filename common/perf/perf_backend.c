@@ -126,10 +126,11 @@ static int pmu_cpu(const uncore_t *u, const struct perf_pmu *p, int s, int d)
 	return -1;
 }
 
-/* Why only counter 0 of a box counts right, or NULL: a unit with controls 8 bytes apart in MMIO (GNR's CXL CM and
- * DP) on an uncore_type_<t> PMU has the generic driver's MMIO ops, which place counter i's control at
- * event_ctl + 4 i (uncore.h uncore_pci_event_ctl without UNCORE_BOX_FLAG_CTL_OFFS8), and no constraints:
- * Linux 6.12.0's types 12 and 13 on GNR (NULL in gnr_uncores[] before 6d642735cdb6). */
+/* Why only counter 0 of a box counts right, or NULL: a unit with controls 8 bytes apart in MMIO (CXL CM and DP) on
+ * an uncore_type_<t> PMU has the generic driver's MMIO ops, which place counter i's control at event_ctl + 4 i
+ * (uncore.h uncore_pci_event_ctl: intel_generic_uncore_mmio_init_box sets no UNCORE_BOX_FLAG_CTL_OFFS8, where the
+ * generic PCI init_box and spr_uncore_mmio_offs8_init_box do), and no constraints: Linux 6.12.0's types 12 and 13
+ * on GNR (NULL in gnr_uncores[] before 6d642735cdb6), and every kernel without the model's entry. */
 static const char *one_ctr(const struct box_type *t, const struct perf_pmu *p)
 {
 	if (!t->perf || strncmp(p->name, "uncore_type_", 12) || t->space != UC_MMIO || t->ctl_stride != 8)

@@ -593,10 +593,11 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 	 * uncore_type_12/13 PMUs would count wrong, is refused, saying so, and on CWF (the generic driver there) one
 	 * of a fixed or free-running counter or of control bits the generic formats lack; every other one counts the
 	 * truth */
+	const char *why = uncore_error();
 	if (m < 0 && strstr(backend, "kernel=6.12.0") &&
-	    (strstr(uncore_error(), "this kernel registers no PMU for") || strstr(uncore_error(), "only counter 0 counts right") ||
-	     (strstr(backend, "cwf") && (strstr(uncore_error(), "has no fixed counter") || strstr(uncore_error(), "has no format for") ||
-					 strstr(uncore_error(), "has no free-running PMU"))))) {
+	    (strstr(why, "this kernel registers no PMU for") || strstr(why, "only counter 0 counts right") ||
+	     (strstr(backend, "cwf") && (strstr(why, "has no fixed counter") || strstr(why, "has no format for") ||
+					 strstr(why, "has no free-running PMU"))))) {
 		uncore_session_free(s);
 		uncore_close(u);
 		return -1;
@@ -1436,9 +1437,9 @@ static void test_truth_perf(void)
 		truth_platform(p[i]);
 }
 
-/* Linux 6.12.0's GNR driver (kernel=6.12.0): every metric it can count equals the truth (49 of 56, SRF's too); the ones it
- * cannot are refused by name (truth_metric): the 5 UPI metrics (type 8 in its gnr_uncore_units_ignore) and the 2
- * CXL read metrics (UNC_CXLCM_RxC_PACK_BUF_INSERTS.MEM_DATA counts on counters 4-7, which its generic
+/* Linux 6.12.0's GNR driver (kernel=6.12.0): every metric it can count equals the truth (49 of 56, SRF's too); the
+ * ones it cannot are refused by name (truth_metric): the 5 UPI metrics (type 8 in its gnr_uncore_units_ignore) and
+ * the 2 CXL read metrics (UNC_CXLCM_RxC_PACK_BUF_INSERTS.MEM_DATA counts on counters 4-7, which its generic
  * uncore_type_12 PMU does not program right) */
 static void test_truth_perf_6120(void)
 {

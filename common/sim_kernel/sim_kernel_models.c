@@ -71,7 +71,8 @@ static void driver_loads(struct sim_kernel *k)
 int sk_choose_driver(struct sim_kernel *k)
 {
 	const struct sim *s = k->s;
-	const char *cpu = linux_init(s->family, s->model, k->linux_6120), *own = linux_init(s->kind->family, s->kind->model, 0);
+	const char *cpu = linux_init(s->family, s->model, k->linux_6120);
+	const char *own = linux_init(s->kind->family, s->kind->model, 0);
 	/* kernel=6.12.0 models what 6.12.0 had before 6.12.y's backports for the GNR family only */
 	if (k->linux_6120 && (!own || strcmp(own, "gnr_uncore_init")))
 		return uc_err("simulated kernel option kernel=6.12.0 is modelled for the machines of gnr_uncore_init (gnr, "

@@ -160,6 +160,78 @@ static void test_gnr_family(void)
 	CU_ASSERT_EQUAL(tree_vs_listing("srf", "srf/linux_pmus.txt"), 0);
 	CU_ASSERT_EQUAL(tree_vs_listing("cwf", "cwf/linux_pmus.txt"), 0);
 }
+/* kernel=6.12.0: Linux 6.12.0's gnr_uncore_init (before 6d642735cdb6 and 6a8a48644c4b; CWF without its entry,
+ * b6ccddd6fe1f), listings written by tools/vectors/linux_pmus.py --linux-6.12.0; other machines refuse it */
+static void test_gnr_family_6120(void)
+{
+	struct access *inner = NULL;
+	CU_ASSERT_EQUAL(tree_vs_listing("gnr,kernel=6.12.0", "gnr/linux_pmus_6.12.0.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("srf,kernel=6.12.0", "srf/linux_pmus_6.12.0.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("cwf,kernel=6.12.0", "cwf/linux_pmus_6.12.0.txt"), 0);
+	CU_ASSERT_EQUAL(tree_vs_listing("gnr,kernel=6.12.117", "gnr/linux_pmus.txt"), 0);
+	CU_ASSERT(sim_kernel_open("emr,kernel=6.12.0", &inner) == NULL && strstr(uncore_error(), "gnr_uncore_init"));
+	CU_ASSERT(sim_kernel_open("gnr,kernel=6.13", &inner) == NULL && strstr(uncore_error(), "kernel=6.12.0|6.12.117"));
+}
+
+/* The library on Linux 6.12.0's GNR driver next to the newer one and the registers: what 6.12.0 registers
+ * counts the registers' counts (its CXL DP as uncore_type_13, one event a box, on counter 0); a unit it ignores
+ * is refused by the kernel's name, and so is what its generic MMIO ops would count wrong (a CXL CM event of
+ * counters 4-7, a second event on the CXL DP). */
+static void test_gnr_6120_backend(void)
+{
+	static const char *const counted[] = { "UNC_CHA_CLOCKTICKS", "UNC_M_CAS_COUNT_SCH0.RD", "UNC_M_CAS_COUNT_SCH1.RD",
+					       "UNC_CXLDP_TxC_AGF_INSERTS.M2S_DATA", "UNC_M_CLOCKTICKS" };
+	static const struct { const char *ev[2], *why; } refused[] = {
+		{ { "UNC_UPI_CLOCKTICKS" }, "this kernel registers no PMU for upi (uncore_upi[_N], discovery type 8); Linux "
+		  "6.14, and 6.12.y after its March 2026 backport (6d642735cdb6) register it" },
+		{ { "UNC_B2UPI_CLOCKTICKS" }, "no PMU for b2upi" },
+		{ { "UNC_CXLCM_RxC_PACK_BUF_INSERTS.MEM_DATA" }, "only counter 0 counts right" },
+		{ { "UNC_CXLDP_TxC_AGF_INSERTS.M2S_DATA", "cxldp/event=0x01/" }, "4 i bytes after the first" },
+	};
+	uncore_t *h[3] = { open_sim("sim:gnr,cxl=1,clock=manual"), open_sim("perf+sim:gnr,cxl=1,kernel=6.12.0,clock=manual"),
+			   open_sim("perf+sim:gnr,cxl=1,clock=manual") };
+	const struct box *dp = box_named(h[1], "cxldp", 0, 0);
+	CU_ASSERT_FATAL(dp != NULL);
+	CU_ASSERT(!strncmp(h[1]->perf->pmus[dp->pmu].name, "uncore_type_13_", 15)); /* cxl=1: a port a socket, several boxes */
+	CU_ASSERT(box_named(h[1], "upi", 0, 0) == NULL && box_named(h[2], "upi", 0, 0) != NULL);
+	uncore_session_t *s[3];
+	for (int b = 0; b < 3; b++) {
+		s[b] = start_session(h[b], counted, 5);
+		uncore_sleep_ns(h[b], 1000000000);
+		CU_ASSERT(uncore_session_read(s[b]) == 0);
+	}
+	for (int e = 0; e < 5; e++)
+		for (int sock = 0; sock < (e == 3 ? 1 : 2); sock++) /* the CXL ports on socket 0 only */
+			for (int b = 1; b < 3; b++) {
+				uint64_t a = val(s[0], e, sock), p = val(s[b], e, sock);
+				if (a != p)
+					fprintf(stderr, "%s socket %d: direct %llu, %s %llu\n", counted[e], sock,
+						(unsigned long long)a, b == 1 ? "Linux 6.12.0" : "Linux 6.12.117", (unsigned long long)p);
+				CU_ASSERT(a == p && a > 0);
+			}
+	for (int b = 0; b < 3; b++)
+		uncore_session_free(s[b]);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		uncore_session_t *r;
+		CU_ASSERT_FATAL(uncore_session_new(h[1], &r) == 0);
+		int rc = 0;
+		for (int k = 0; k < 2 && refused[i].ev[k] && rc >= 0; k++)
+			rc = uncore_session_add(r, refused[i].ev[k]);
+		if (rc >= 0)
+			rc = uncore_session_start(r);
+		if (rc >= 0 || !strstr(uncore_error(), refused[i].why))
+			fprintf(stderr, "%s: rc %d: %s\n", refused[i].ev[0], rc, uncore_error());
+		CU_ASSERT(rc < 0 && strstr(uncore_error(), refused[i].why) != NULL);
+		uncore_session_free(r);
+		/* the newer kernel counts each */
+		CU_ASSERT(uncore_session_new(h[2], &r) == 0 && uncore_session_add(r, refused[i].ev[0]) >= 0 &&
+			  uncore_session_start(r) == 0);
+		uncore_session_free(r);
+	}
+	for (int b = 0; b < 3; b++)
+		uncore_close(h[b]);
+}
+
 static void test_emr_generic(void)
 {
 	CU_ASSERT_EQUAL(tree_vs_listing("emr,generic=1", "emr/linux_pmus_generic.txt"), 0);
@@ -380,6 +452,9 @@ int main(void)
 		{ "perf+sim:spr's tree is Linux 6.12's (56 CHAs from MSR 0x2FFE, 60 table entries)", test_spr },
 		{ "perf+sim:emr,generic=1's tree is Linux 6.12's generic driver's", test_emr_generic },
 		{ "perf+sim:gnr, srf and cwf trees are Linux 6.12's (gnr_uncore_init)", test_gnr_family },
+		{ "kernel=6.12.0: gnr, srf and cwf trees are Linux 6.12.0's (before 6d642735cdb6)", test_gnr_family_6120 },
+		{ "the library on Linux 6.12.0's GNR driver: counts as the registers, refusals by the kernel's limit",
+		  test_gnr_6120_backend },
 		{ "perf+sim:dmr's tree is Linux 7.0's (dmr_uncore_init)", test_dmr },
 		{ "the generic driver without discovery tables registers nothing", test_generic_without_tables },
 		{ "the generic driver refuses config 0xff", test_generic_fixed_refused },

@@ -131,6 +131,9 @@ int sched_place(const struct box *b, struct sched_req *r, int n, unsigned avail)
 		list[0] = 0;
 		for (int i = 0; i < n && m < sizeof(list); i++)
 			m += (size_t)snprintf(list + m, sizeof(list) - m, "%s%s", i ? ", " : "", r[i].enc->name);
+		if (b->one_ctr)
+			return uc_err("cannot place %s in %s box %d (socket %d): %s", list, b->t->name, b->idx, b->socket,
+				      b->one_ctr);
 		return uc_err("cannot place %s together in %s box %d (socket %d): %d counters%s, and their counter "
 			      "restrictions overlap; measure fewer events at once", list, b->t->name, b->idx, b->socket,
 			      popcount(avail), popcount(avail) < b->r.nctr ? " free" : "");

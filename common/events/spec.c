@@ -379,6 +379,10 @@ int spec_parse_on(const uncore_t *u, const char *spec, int socket, struct encode
 	if (e->socket < 0)
 		e->socket = socket;
 	if (!box_exists(u, e->type_idx, e->socket, e->box)) {
+		if (u->perf && e->bt->perf_since && !box_exists(u, e->type_idx, -1, -1)) /* perf_backend.c type_boxes */
+			return uc_err("'%s': this kernel registers no PMU for %s (uncore_%s[_N], discovery type %d); %s register "
+				      "it: count it on such a kernel, or with the direct backend", spec, e->bt->name,
+				      e->bt->perf ? e->bt->perf : e->bt->name, e->bt->disc_type, e->bt->perf_since);
 		if (e->box >= 0)
 			return uc_err("'%s': there is no %s box %d%s on this machine", spec, e->bt->name, e->box,
 				      e->socket >= 0 ? " on that socket" : "");

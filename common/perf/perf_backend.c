@@ -126,6 +126,22 @@ static int pmu_cpu(const uncore_t *u, const struct perf_pmu *p, int s, int d)
 	return -1;
 }
 
+/* Why only counter 0 of a box counts right, or NULL: a unit with controls 8 bytes apart in MMIO (CXL CM and DP) on
+ * an uncore_type_<t> PMU has the generic driver's MMIO ops, which place counter i's control at event_ctl + 4 i
+ * (uncore.h uncore_pci_event_ctl: intel_generic_uncore_mmio_init_box sets no UNCORE_BOX_FLAG_CTL_OFFS8, where the
+ * generic PCI init_box and spr_uncore_mmio_offs8_init_box do), and no constraints: Linux 6.12.0's types 12 and 13
+ * on GNR (NULL in gnr_uncores[] before 6d642735cdb6), and every kernel without the model's entry. */
+static const char *one_ctr(const struct box_type *t, const struct perf_pmu *p)
+{
+	if (!t->perf || strncmp(p->name, "uncore_type_", 12) || t->space != UC_MMIO || t->ctl_stride != 8)
+		return NULL;
+	return "this kernel drives it as the generic driver's uncore_type_<t> PMU (Linux 6.14, and 6.12.y after its "
+	       "March 2026 backport (6d642735cdb6), name it), whose MMIO ops put counter i's control 4 i bytes after "
+	       "the first where this unit's are 8 apart, and which knows no counter restrictions: only counter 0 "
+	       "counts right, so a box takes one event, and only one that counter 0 counts; count the rest on such "
+	       "a kernel, or with the direct backend";
+}
+
 /* The boxes of one type on die d of socket s; free-running PMUs go to every ratio-th box (the kernel
  * numbers them per controller: IMC channels per controller = channel PMUs / free-running PMUs). */
 static int die_boxes(uncore_t *u, int ti, int s, int d, const struct found *f, int n, const struct found *fr, int nfr)
@@ -143,6 +159,8 @@ static int die_boxes(uncore_t *u, int ti, int s, int d, const struct found *f, i
 		struct box b = { .t = t, .type_idx = ti, .socket = s, .die = d, .idx = f[i].n, .unit_id = f[i].n,
 				 .cpu = cpu, .pmu = f[i].pmu, .fr_pmu = -1, .gsp = -1,
 				 .r = { .nctr = t->nctr, .width = t->width } };
+		if ((b.one_ctr = one_ctr(t, &ps->pmus[f[i].pmu])))
+			b.r.nctr = 1;
 		int k = j / ratio;
 		if (nfr && j % ratio == 0 && k < nfr && pmu_cpu(u, &ps->pmus[fr[k].pmu], s, d) >= 0) {
 			b.fr_pmu = fr[k].pmu;
@@ -171,6 +189,8 @@ static int type_boxes(uncore_t *u, int ti)
 		memcpy(f, fr, (size_t)nfr * sizeof(*f));
 		n = nfr;
 	}
+	if (!n && t->perf_since)
+		return 0; /* said once for all such types (perf_boxes) */
 	if (!n) {
 		/* a type some parts lack is no cause to warn, nor one a capability can remove (Broadwell-EP's SBoxes
 		 * where CAPID4's chop is 0: bdx_uncore_cpu_init registers none) */
@@ -199,9 +219,20 @@ int perf_boxes(uncore_t *u)
 			      "uncore from its guests" : ": is the intel_uncore module loaded (modprobe intel_uncore)?");
 	if (u->plat->disc_unnamed && perf_platform_unnamed(u))
 		return -1;
-	for (int t = 0; t < u->plat->ntypes; t++)
+	char none[256] = "";
+	const char *since = NULL;
+	for (int t = 0; t < u->plat->ntypes; t++) {
+		int before = u->nboxes;
 		if (type_boxes(u, t))
 			return -1;
+		const struct box_type *bt = u->plat->types[t];
+		if (u->nboxes == before && bt->perf_since && strlen(none) + strlen(bt->name) + 3 < sizeof(none)) {
+			snprintf(none + strlen(none), sizeof(none) - strlen(none), "%s%s", *none ? ", " : "", bt->name);
+			since = bt->perf_since;
+		}
+	}
+	if (since) /* a kernel older than the platform's table (GNR on Linux 6.12.0) */
+		uc_warn("this kernel registers no PMU for %s: left out (%s register them)", none, since);
 	if (!u->nboxes)
 		return uc_err("none of the kernel's %d uncore PMUs belongs to %s (the kernel does not know this CPU's "
 			      "uncore)", u->perf->npmus, u->plat->desc);

@@ -174,6 +174,9 @@ struct box_type {
 	 * where the type's first unit is listed through MSR or PCI, the type takes the generic layout of that
 	 * access instead (platform_generic.c platform_entry_access) */
 	int access_from_entry;
+	/* the kernels that register a PMU for it, where older ones register none (GNR's UPI: "Linux 6.14, and
+	 * 6.12.y after March 2026 (6d642735cdb6)"), for the perf backend's refusal on a kernel without one */
+	const char *perf_since;
 };
 
 /* A socket's box count: the set bits of (a PCI config dword of device devid on the socket's buses & mask)
@@ -323,6 +326,7 @@ struct box {
 	uint64_t fr_base;           /* base of the free-running counters */
 	int nfr;                    /* free-running counters this box has (0: none) */
 	int pmu, fr_pmu;            /* perf backend: its kernel PMU and free-running PMU (perf_pmus.h; -1: none) */
+	const char *one_ctr;        /* perf backend: why only counter 0 of the box counts right (r.nctr is 1) */
 };
 
 const struct platform_desc *platform_by_name(const char *name);

@@ -183,8 +183,10 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 			char why[600];
 			snprintf(why, sizeof(why), "%s", uncore_error());
 			ng = split_box(b, reqs, n, grp);
-			if (ng < 2 || !u->perf) { /* direct access has no kernel to rotate groups */
-				uc_err(ng < 2 ? "%s" : "%s (the perf backend multiplexes such sets, as perf does)", why);
+			/* direct access has no kernel to rotate groups; a box whose counter 0 alone counts right must not
+			 * get groups the kernel would place side by side */
+			if (ng < 2 || !u->perf || b->one_ctr) {
+				uc_err(ng < 2 || b->one_ctr ? "%s" : "%s (the perf backend multiplexes such sets, as perf does)", why);
 				goto fail;
 			}
 		}

@@ -87,7 +87,14 @@ struct sim_perf_type {
 	/* free-running PMUs: as many as uncore_type_max_boxes over the MMIO units of this discovery type (the largest
 	 * id below 0x8000, plus 1: DMR's ITCs, d8987048f665), not one per box with free-running counters (0) */
 	int fr_count_type;
+	/* Linux 6.12.0 (kernel=6.12.0) on gnr_uncore_init, before 6d642735cdb6 (6.14; 6.12.y from its March 2026
+	 * backport): SK_6120_IGNORED, a type in its gnr_uncore_units_ignore (no PMU); SK_6120_UNNAMED, NULL in its
+	 * gnr_uncores[] (uncore_type_<t>[_N], the generic driver's setup).  events_6120: its aliases there, before
+	 * 6a8a48644c4b (spr_uncore_imc_events on GNR's IMC); NULL: the same as events. */
+	int linux_6120;
+	const char *const *events_6120;
 };
+enum { SK_6120_SAME, SK_6120_IGNORED, SK_6120_UNNAMED };
 
 /* The discovery generation's format attributes (sim_perf_disc.c): CHA, raw (umask_ext 55:32), IIO, generic. */
 extern const char *const sk_spr_cha_fmt[], *const sk_spr_raw_fmt[], *const sk_snr_iio_fmt[], *const sk_generic_fmt[];

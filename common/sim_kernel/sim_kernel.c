@@ -29,7 +29,7 @@ static int pmu_of_type(const struct sim_kernel *k, unsigned type)
 }
 
 /* What a config selects on a PMU: the fixed counter, a free-running counter or a general one. */
-static int decode(const struct sim_kernel *k, const struct sk_pmu *p, struct sk_event *e)
+static int decode(const struct sk_pmu *p, struct sk_event *e)
 {
 	uint64_t c = e->config[0];
 	unsigned umask = (unsigned)(c >> 8) & 0xff;
@@ -42,7 +42,7 @@ static int decode(const struct sim_kernel *k, const struct sk_pmu *p, struct sk_
 		return e->fr < e->box->nfr ? 0 : -EINVAL;
 	}
 	if (c == 0xff) { /* UNCORE_FIXED_EVENT: the generic driver sets no fixed_ctl, so EINVAL there */
-		if (!p->t->fixed || k->generic || !e->box->u->fixed_ctl)
+		if (!p->t->fixed || p->generic || !e->box->u->fixed_ctl)
 			return -EINVAL;
 		e->fixed = 1;
 		return 0;
@@ -116,7 +116,7 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	struct sk_event e = { .used = 1, .pmu = pi, .socket = sock, .box = p->box[sock], .ctr = -1, .fr = -1,
 			      .config = { attr->config, attr->config1, attr->config2 }, .read_format = attr->read_format,
 			      .pinned = attr->pinned, .enabled = !attr->disabled, .mark_ns = sk_now(k) };
-	int rc = decode(k, p, &e);
+	int rc = decode(p, &e);
 	if (rc)
 		return rc;
 	sk_rotate(k, e.box); /* the rotations due before this call first */
@@ -362,16 +362,19 @@ static int option(struct sim_kernel *k, const char *key, const char *v)
 		k->no_lost = !n;
 	else if (!strcmp(key, "scale_quotes") && !*end && (n == 0 || n == 1)) /* 1: a 7.0-rc before 16bcbe6738be */
 		k->scale_quotes = (int)n;
+	else if (!strcmp(key, "kernel") && (!strcmp(v, "6.12.0") || !strcmp(v, "6.12.117")))
+		k->linux_6120 = !strcmp(v, "6.12.0");
 	else
 		return uc_err("bad simulated kernel option '%s=%s' (paranoid=-1..4, caps=none|perfmon|sys_admin, "
-			      "mux_ms=1..10000, fds=N, generic=0|1, lost=0|1, scale_quotes=0|1, busy=PMU[:N], missing=PMU)", key, v);
+			      "mux_ms=1..10000, fds=N, generic=0|1, lost=0|1, scale_quotes=0|1, kernel=6.12.0|6.12.117, "
+			      "busy=PMU[:N], missing=PMU)", key, v);
 	return 0;
 }
 
 static int is_kernel_key(const char *opt)
 {
-	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "lost=", "busy=",
-					    "missing=", "scale_quotes=", NULL };
+	static const char *const keys[] = { "paranoid=", "caps=", "mux_ms=", "fds=", "generic=", "lost=", "kernel=",
+					    "busy=", "missing=", "scale_quotes=", NULL };
 	for (int i = 0; keys[i]; i++)
 		if (!strncmp(opt, keys[i], strlen(keys[i])))
 			return 1;

@@ -38,11 +38,17 @@ static const struct {
 #define DMR_FAMILY 0x13
 #define DMR_MODEL 0x01
 
-/* Linux 6.12's init for family/model (every entry is family 6), Linux 7.0's for DMR, or NULL: neither has it. */
-static const char *linux_init(int family, int model)
+/* Clearwater Forest (INTEL_ATOM_DARKMONT_X) got its entry with b6ccddd6fe1f: Linux 6.13, 6.12.y from 6.12.8 */
+#define CWF_MODEL 0xdd
+
+/* Linux 6.12's init for family/model (every entry is family 6; with linux_6120, 6.12.0's, which has no CWF
+ * entry), Linux 7.0's for DMR, or NULL: neither has it. */
+static const char *linux_init(int family, int model, int linux_6120)
 {
 	if (family == DMR_FAMILY && model == DMR_MODEL)
 		return "dmr_uncore_init";
+	if (linux_6120 && family == 6 && model == CWF_MODEL)
+		return NULL;
 	for (size_t i = 0; family == 6 && i < sizeof(linux_612) / sizeof(linux_612[0]); i++)
 		if (linux_612[i].model == model)
 			return linux_612[i].init;
@@ -55,7 +61,7 @@ static const char *linux_init(int family, int model)
 static void driver_loads(struct sim_kernel *k)
 {
 	struct sim *s = k->s;
-	const char *own = linux_init(s->kind->family, s->kind->model);
+	const char *own = linux_init(s->kind->family, s->kind->model, 0);
 	if (k->generic || !own || strcmp(own, "dmr_uncore_init"))
 		return;
 	for (int i = 0; i < s->nmglob; i++)
@@ -65,7 +71,12 @@ static void driver_loads(struct sim_kernel *k)
 int sk_choose_driver(struct sim_kernel *k)
 {
 	const struct sim *s = k->s;
-	const char *cpu = linux_init(s->family, s->model), *own = linux_init(s->kind->family, s->kind->model);
+	const char *cpu = linux_init(s->family, s->model, k->linux_6120);
+	const char *own = linux_init(s->kind->family, s->kind->model, 0);
+	/* kernel=6.12.0 models what 6.12.0 had before 6.12.y's backports for the GNR family only */
+	if (k->linux_6120 && (!own || strcmp(own, "gnr_uncore_init")))
+		return uc_err("simulated kernel option kernel=6.12.0 is modelled for the machines of gnr_uncore_init (gnr, "
+			      "srf, cwf), not for %s: leave it out (the simulated kernel is Linux 6.12.117's)", s->kind->name);
 	if (k->generic >= 0) { /* generic=0: a kernel that drives this machine as its kind; 1: the generic driver */
 		driver_loads(k);
 		return 0;

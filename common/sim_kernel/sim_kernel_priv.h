@@ -18,6 +18,9 @@ struct sk_pmu {
 	int idx;                                 /* box index, or free-running ordinal */
 	struct sim_box *box[UC_MAX_SOCKETS];     /* its box on each logical die (sim_box_scope; NULL: none there) */
 	int missing;                             /* left out of the tree: the driver did not probe it */
+	int generic;                             /* the generic driver's setup: its formats, mask, no aliases, no
+						  * constraints, no fixed counter (generic=1, or a type the kernel does
+						  * not name: uncore_type_<t>) */
 	int nfld;
 	struct { int word; uint64_t mask; } fld[SK_MAX_FIELDS]; /* its filter fields' bits in config1/2 */
 	uint64_t keep[3];                        /* config bits it keeps, per word */
@@ -67,6 +70,7 @@ struct sim_kernel {
 	int generic;      /* 1: Linux's generic discovery driver; -1 until chosen for the CPU (sk_choose_driver) */
 	int scale_quotes; /* 1: .scale files with literal double quotes, as 7.0-rc kernels before 16bcbe6738be wrote
 			   * them (INTEL_UNCORE_FR_EVENT_DESC's stringified string, 8a4bd1c0d6bb) */
+	int linux_6120;   /* kernel=6.12.0: Linux 6.12.0's GNR/SRF/CWF driver (sim_perf_type.linux_6120) */
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
 	int nfiles, fcap;
 	uint64_t mux_ns;

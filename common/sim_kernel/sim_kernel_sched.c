@@ -115,10 +115,12 @@ static int take_shared(struct sk_event *e, const struct sim_perf_type *t, struct
 
 /* The counters event e may take (uncore_get_event_constraint): the fixed one, its constraint's, or
  * every general counter of the box. */
-static unsigned ctr_mask(const struct sk_event *e, const struct sim_perf_type *t)
+static unsigned ctr_mask(const struct sim_kernel *k, const struct sk_event *e, const struct sim_perf_type *t)
 {
 	if (e->fixed)
 		return 1u << SK_FIXED_BIT;
+	if (k->pmus[e->pmu].generic) /* the generic driver's types have no constraints */
+		return (1u << e->box->u->nctr) - 1;
 	for (const struct sim_perf_constraint *c = t->constraints; c && c->mask; c++)
 		if ((e->config[0] & 0xff) == c->code)
 			return c->mask;
@@ -149,7 +151,7 @@ static int assign(struct sim_kernel *k, const int *list, int n, int *slot, struc
 		struct sk_event *e = &k->ev[list[i]];
 		if (take_shared(e, t, sh, real))
 			return -1; /* uncore_constraint_empty */
-		mask[i] = ctr_mask(e, t);
+		mask[i] = ctr_mask(k, e, t);
 	}
 	for (int w = 1; w <= 32; w++)
 		for (int i = 0; i < n; i++) {

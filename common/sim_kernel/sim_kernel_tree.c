@@ -23,15 +23,15 @@ static const char *const generic_fmt[] = { "event=config:0-7", "umask=config:8-1
 					   "thresh=config:24-31", NULL };
 static const char *const fr_fmt[] = { "event=config:0-7", "umask=config:8-15", NULL };
 
-static const char *const *formats_of(const struct sim_kernel *k, const struct sk_pmu *p)
+static const char *const *formats_of(const struct sk_pmu *p)
 {
-	return p->fr ? fr_fmt : k->generic ? generic_fmt : p->t->formats;
+	return p->fr ? fr_fmt : p->generic ? generic_fmt : p->t->formats;
 }
 
 /* The bits each format names, per word; filter fields (config1/config2) kept one by one. */
-static int parse_formats(struct sim_kernel *k, struct sk_pmu *p)
+static int parse_formats(struct sk_pmu *p)
 {
-	for (const char *const *f = formats_of(k, p); *f; f++) {
+	for (const char *const *f = formats_of(p); *f; f++) {
 		struct perf_format pf;
 		const char *eq = strchr(*f, '=');
 		if (!eq || perf_format_parse(*f, eq + 1, &pf))
@@ -46,7 +46,7 @@ static int parse_formats(struct sim_kernel *k, struct sk_pmu *p)
 		}
 	}
 	if (!p->fr) /* the driver's event mask decides what it keeps of config, not the format list */
-		p->keep[0] = k->generic ? GENERIC_RAW_MASK : p->t->raw_mask;
+		p->keep[0] = p->generic ? GENERIC_RAW_MASK : p->t->raw_mask;
 	return 0;
 }
 
@@ -60,10 +60,10 @@ static struct sk_pmu *add_pmu(struct sim_kernel *k)
 	return &n[k->npmus++];
 }
 
-static void name_pmu(const struct sim_kernel *k, struct sk_pmu *p, int nboxes)
+static void name_pmu(struct sk_pmu *p, int nboxes)
 {
 	const struct sim_perf_type *t = p->t;
-	const char *stem = k->generic ? NULL : t->name;
+	const char *stem = p->generic ? NULL : t->name;
 	char base[48];
 	if (p->fr)
 		snprintf(base, sizeof(base), "uncore_%s", t->fr_name);
@@ -175,6 +175,12 @@ static int kernel_die(const struct sim_kernel *k, const struct sim_perf_type *t,
 	return order < sim_scopes(s) ? order : -1;
 }
 
+/* Linux 6.12.0's gnr_uncore_init (kernel=6.12.0) leaves a type NULL in gnr_uncores[]: uncore_type_<t>. */
+static int unnamed(const struct sim_kernel *k, const struct sim_perf_type *t)
+{
+	return k->linux_6120 && t->linux_6120 == SK_6120_UNNAMED;
+}
+
 /* The PMUs of one driver type: a box PMU per box index the machine has, a free-running PMU per box with
  * free-running counters (numbered in order on each die); the generic driver has no free-running PMUs.  A unit
  * of free-running counters alone (Diamond Rapids' IIO, dmr_uncore_iio_free_running) has no box PMU. */
@@ -226,6 +232,7 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 				p->t = t;
 				p->fr = fr;
 				p->idx = idx;
+				p->generic = k->generic || unnamed(k, t);
 			}
 			p->box[kernel_die(k, t, b, fr)] = b; /* by logical die, as the kernel's pmu->boxes[] */
 		}
@@ -240,8 +247,8 @@ static int type_pmus(struct sim_kernel *k, const struct sim_perf_type *t, const 
 		nbox = t->cap_by_cores && t->max_boxes > k->s->cores ? k->s->cores : t->max_boxes;
 	for (int j = first; j < k->npmus; j++) {
 		k->pmus[j].dword = writes_dword(k, t, u);
-		name_pmu(k, &k->pmus[j], k->pmus[j].fr ? nfr : nbox);
-		if (parse_formats(k, &k->pmus[j]))
+		name_pmu(&k->pmus[j], k->pmus[j].fr ? nfr : nbox);
+		if (parse_formats(&k->pmus[j]))
 			return -1;
 	}
 	return 0;
@@ -256,6 +263,8 @@ int sk_build_pmus(struct sim_kernel *k)
 		const struct sim_unit *u = sim_unit_named(k->s, kind->perf[i].unit);
 		if (k->generic && kind->perf[i].disc_type < 0)
 			continue; /* the generic driver knows only discovered units: none without tables (ENODEV) */
+		if (!k->generic && k->linux_6120 && kind->perf[i].linux_6120 == SK_6120_IGNORED)
+			continue; /* in Linux 6.12.0's gnr_uncore_units_ignore: uncore_insert_box_info skips it */
 		if (u && type_pmus(k, &kind->perf[i], u))
 			return -1;
 	}
@@ -314,12 +323,14 @@ static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 			n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%d", n ? "," : "", s * k->s->cores);
 	snprintf(path, sizeof(path), PMU_DIR "%s/cpumask", p->name);
 	rc = rc ? rc : put(k, path, text);
-	for (const char *const *f = formats_of(k, p); *f && !rc; f++) {
+	for (const char *const *f = formats_of(p); *f && !rc; f++) {
 		const char *eq = strchr(*f, '=');
 		snprintf(path, sizeof(path), PMU_DIR "%s/format/%.*s", p->name, (int)(eq - *f), *f);
 		rc = put(k, path, eq + 1);
 	}
-	const char *const *ev = k->generic ? NULL : p->fr ? p->t->fr_events : p->t->events;
+	const char *const *ev = p->generic ? NULL : p->fr ? p->t->fr_events : p->t->events;
+	if (!p->generic && !p->fr && k->linux_6120 && p->t->events_6120)
+		ev = p->t->events_6120;
 	for (; ev && *ev && !rc; ev++) {
 		const char *eq = strchr(*ev, '=');
 		int scale = eq - *ev > 6 && !strncmp(eq - 6, ".scale", 6);
@@ -327,7 +338,7 @@ static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 		snprintf(text, sizeof(text), k->scale_quotes && scale ? "\"%s\"" : "%s", eq + 1);
 		rc = put(k, path, text);
 	}
-	if (!rc && !p->fr && !k->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
+	if (!rc && !p->fr && !p->generic && p->t->name && p->t->disc_type >= 0) { /* uncore_alias_groups */
 		/* uncore_get_alias_name: no box number when the type has one box */
 		snprintf(path, sizeof(path), PMU_DIR "%s/alias", p->name);
 		if (type_boxes(k, p) == 1)

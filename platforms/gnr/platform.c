@@ -1,6 +1,7 @@
 /*
  * Granite Rapids (Xeon 6 with P-cores, family 6 models 0xAD and 0xAE = GNR-D).  Boxes come from the PMON
- * discovery tables; the unit types are those Linux 6.12 names for GNR (uncore_snbep.c gnr_uncores[],
+ * discovery tables; the unit types are those Linux 6.12.117 names for GNR (uncore_snbep.c gnr_uncores[] as
+ * 6d642735cdb6 made it: Linux 6.14, 6.12.y from March 2026; 6.12.0 ignores five, SINCE_6D64 below;
  * indexed by discovery type), with the driver's quirks: no type is ignored (gnr_uncore_units_ignore is
  * empty: the UPI entries are good here, unlike SPR/EMR's), the types gnr_uncores[] has no entry for (3, 7,
  * 9-11, 14, 19: NULL) are the generic types "type<N>" as the driver's uncore_type_<N>[_<box>] PMUs
@@ -26,6 +27,10 @@ UC_PLATFORM_TABLES(gnr);
  * Linux writes with writel, 32 bits (spr_uncore_mmio_enable_event): the umask extension the direct backend writes
  * cannot reach these registers through perf (perf_reach.c) */
 #define MMIO8 .space = UC_MMIO, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8
+/* Types Linux 6.12.0 to 6.13 register no PMU for (gnr_uncore_units_ignore: UNCORE_SPR_UPI, UNCORE_GNR_TYPE_15,
+ * UNCORE_GNR_B2UPI, UNCORE_GNR_TYPE_21, _22), which 6d642735cdb6 named; types 12 and 13 were NULL in its
+ * gnr_uncores[], so uncore_type_12/13 PMUs (the perf backend finds them by disc_type) */
+#define SINCE_6D64 .perf_since = "Linux 6.14, and 6.12.y after its March 2026 backport (6d642735cdb6)"
 
 /* IIO free-running counters (Linux 6.12 gnr_iio_freerunning, read through spr_uncore_iio_free_running):
  * IOCLK 0x290E + 0x10 per stack; BW_IN port p 0x360E + 0x10 p + 0x80 per stack; BW_OUT 0x2E0E + 0x10 p
@@ -67,7 +72,7 @@ static const struct box_type imc = {
 };
 static const struct box_type upi = {
 	.name = "upi", .perf = "upi", .desc = "UPI link layer (UPI LL)", .prefix = "UNC_UPI", .perfmon = "UPI LL|UPI", .nctr = 4,
-	XD_DISC(8), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 6, .lay = &xd_lay_ext24,
+	XD_DISC(8), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 6, .lay = &xd_lay_ext24, SINCE_6D64,
 };
 static const struct box_type cxlcm = {
 	.name = "cxlcm", .perf = "cxlcm", .desc = "CXL cache/mem protocol stack (CXL CM)", .prefix = "UNC_CXLCM", .perfmon = "CXLCM", .nctr = 8,
@@ -80,7 +85,7 @@ static const struct box_type cxldp = {
 /* gnr_uncore_b2hot and gnr_uncore_mdf_sbo: the generic discovery format; MSR units here as EMR's MDF */
 static const struct box_type b2hot = {
 	.name = "b2hot", .perf = "b2hot", .desc = "mesh to home-agent tracker bridge (B2HOT)", .prefix = "UNC_B2HOT", .perfmon = "B2HOT", .nctr = 4,
-	XD_DISC(15), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_base,
+	XD_DISC(15), XD_MSR_STEP, .max_boxes = 16, .lay = &xd_lay_base, SINCE_6D64,
 };
 static const struct box_type b2cmi = {
 	.name = "b2cmi", .perf = "b2cmi", .desc = "mesh to memory controller bridge (B2CMI, the M2M of GNR)", .prefix = "UNC_B2CMI", .perfmon = "B2CMI", .nctr = 4,
@@ -92,7 +97,7 @@ static const struct box_type b2cxl = {
 };
 static const struct box_type b2upi = {
 	.name = "b2upi", .perf = "b2upi", .desc = "mesh to UPI bridge (B2UPI, the M3UPI of GNR)", .prefix = "UNC_B2UPI", .perfmon = "B2UPI", .nctr = 4,
-	XD_DISC(18), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 6, .lay = &xd_lay_ext24,
+	XD_DISC(18), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 6, .lay = &xd_lay_ext24, SINCE_6D64,
 };
 static const struct box_type mdf = {
 	.name = "mdf", .perf = "mdf_sbo", .desc = "multi-die fabric stop (MDF SBO)", .prefix = "UNC_MDF", .perfmon = "MDF", .nctr = 4,
@@ -100,11 +105,11 @@ static const struct box_type mdf = {
 };
 static const struct box_type pciex16 = {
 	.name = "pciex16", .perf = "pciex16", .desc = "PCIe x16 controller (PCIEX16)", .prefix = "UNC_PCIEX16", .perfmon = "PCIEX16", .nctr = 4,
-	XD_DISC(21), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24,
+	XD_DISC(21), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24, SINCE_6D64,
 };
 static const struct box_type pciex8 = {
 	.name = "pciex8", .perf = "pciex8", .desc = "PCIe x8 controller (PCIEX8)", .prefix = "UNC_PCIEX8", .perfmon = "PCIEX8", .nctr = 4,
-	XD_DISC(22), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24,
+	XD_DISC(22), XD_PCI_STEP, SPR_PCI_OPS, .max_boxes = 16, .lay = &xd_lay_ext24, SINCE_6D64,
 };
 
 const struct box_type *const gnr_types[] = { &cha, &iio, &irp, &pcu, &ubox, &imc, &upi, &cxlcm, &cxldp,

@@ -11,6 +11,11 @@ here are Linux 6.12's, the tree the listings in platforms/<p>/linux_pmus*.txt we
 older tree's differences are in each listing's comments (NOTES), not modelled.  PLATFORM is nhm, snbep, ivbep, hsx, bdx,
 bdxde, skx, clx, icx, spr, emr, gnr, srf or cwf;
 --generic models a kernel without the model's entry (the generic discovery driver, emr only).
+--linux-6.12.0 (gnr, srf, cwf) reads a 6.12.y tree with the March 2026 backports as Linux 6.12.0 had it, by
+undoing their diffs: 6d642735cdb6 (gnr_uncore_units_ignore back to UNCORE_SPR_UPI 8, UNCORE_GNR_TYPE_15,
+UNCORE_GNR_B2UPI 18, UNCORE_GNR_TYPE_21, _22; gnr_uncores[] back to NULL at 8, 12, 13, 15, 18, 21, 22) and
+6a8a48644c4b (gnr_uncores[6] back to spr_uncore_imc); and without b6ccddd6fe1f (6.12.8: CWF's
+INTEL_ATOM_DARKMONT_X entry), so CWF runs the generic discovery driver.
 
 What comes from the driver's source: the type tables (names, num_boxes, format groups, event
 descriptions, attr_update groups, fixed counters), the format attributes' text, the PCI id tables, the
@@ -366,6 +371,8 @@ NOTES = {
         "gnr_uncores[] has no entry for (3, 7, 9-11, 14, 19) are uncore_type_<t>[_<box id>] with the generic",
         "formats and no alias file (uncore_get_uncores keeps every discovered type).",
         "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
+        "6d642735cdb6 (Linux 6.14; 6.12.y from its March 2026 backport) named types 8, 12, 13, 15, 18, 21, 22;",
+        "Linux 6.12.0 before it: linux_pmus_6.12.0.txt (--linux-6.12.0).",
     ],
     "srf": [
         "SRF (INTEL_ATOM_CRESTMONT_X, model 0xaf) is gnr_uncore_init's (uncore.c intel_uncore_match).  Units come from the discovery table, none",
@@ -376,6 +383,8 @@ NOTES = {
         "gnr_uncores[] has no entry for (3, 7, 9-11, 14, 19) are uncore_type_<t>[_<box id>] with the generic",
         "formats and no alias file (uncore_get_uncores keeps every discovered type).",
         "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
+        "6d642735cdb6 (Linux 6.14; 6.12.y from its March 2026 backport) named types 8, 12, 13, 15, 18, 21, 22;",
+        "Linux 6.12.0 before it: linux_pmus_6.12.0.txt (--linux-6.12.0).",
     ],
     "cwf": [
         "CWF (INTEL_ATOM_DARKMONT_X, model 0xdd) is gnr_uncore_init's (uncore.c intel_uncore_match).  Units come from the discovery table, none",
@@ -386,6 +395,26 @@ NOTES = {
         "gnr_uncores[] has no entry for (3, 7, 9-11, 14, 19) are uncore_type_<t>[_<box id>] with the generic",
         "formats and no alias file (uncore_get_uncores keeps every discovered type).",
         "Linux 6.1 had no GNR entry (the model ran the generic discovery driver).",
+        "6d642735cdb6 (Linux 6.14; 6.12.y from its March 2026 backport) named types 8, 12, 13, 15, 18, 21, 22;",
+        "Linux 6.12.0 before it: linux_pmus_6.12.0.txt (--linux-6.12.0).",
+    ],
+    "gnr_6120": [
+        "Linux 6.12.0 (and 6.12.y before its March 2026 backports, 6.13): gnr_uncore_init with",
+        "gnr_uncore_units_ignore = { UNCORE_SPR_UPI, UNCORE_GNR_TYPE_15, UNCORE_GNR_B2UPI, UNCORE_GNR_TYPE_21,",
+        "UNCORE_GNR_TYPE_22 }: no PMU for types 8, 15, 18, 21, 22; gnr_uncores[] NULL at 12 and 13 as at 3, 7,",
+        "9-11, 14, 19: uncore_type_12[_N], uncore_type_13[_N] with the generic formats and no alias file; the IMC is",
+        "spr_uncore_imc (cas_count_read/_write, event 0x05: scheduler 0 only).  6d642735cdb6 (Linux 6.14) named",
+        "the seven types; 6a8a48644c4b (Linux 7.0) gave the IMC its per-scheduler aliases.",
+    ],
+    "srf_6120": [
+        "Linux 6.12.0 on SRF (INTEL_ATOM_CRESTMONT_X): gnr_uncore_init as on GNR (see gnr/linux_pmus_6.12.0.txt):",
+        "no PMU for types 8, 15, 18, 21, 22; uncore_type_12[_N] and uncore_type_13[_N]; spr_uncore_imc's aliases.",
+    ],
+    "cwf_6120": [
+        "Linux 6.12.0 has no entry for CWF (INTEL_ATOM_DARKMONT_X came with b6ccddd6fe1f: Linux 6.13, 6.12.8):",
+        "intel_uncore_init falls back to the generic discovery driver (generic_uncore_init): every discovered",
+        "type is uncore_type_<type>[_<box id>] with the generic formats, no events/*, no alias file, no",
+        "free-running PMU.",
     ],
     "emr_generic": [
         "A kernel without the model's entry and discovery tables: generic_uncore_init (uncore.c",
@@ -502,7 +531,12 @@ def desig_order(desig, tvar):
     return list(desig.values()).index(tvar)
 
 
-def discovery(drv, disc, m, generic, family="spr"):
+# Linux 6.12.0's GNR driver, before 6d642735cdb6 and 6a8a48644c4b (see --linux-6.12.0 above)
+GNR_6120_IGNORE = [8, 15, 18, 21, 22]
+GNR_6120_NULL = [8, 12, 13, 15, 18, 21, 22]
+
+
+def discovery(drv, disc, m, generic, family="spr", linux6120=False):
     """SPR/EMR (spr_uncore_init), GNR/SRF/CWF (gnr_uncore_init) or the generic discovery driver."""
     notes = []
     gen_formats = disc.format_list("generic_uncore_format_group")
@@ -511,6 +545,11 @@ def discovery(drv, disc, m, generic, family="spr"):
     else:
         names, _ = drv.list_of(family + "_uncores")
         ignore = drv.int_array(family + "_uncore_units_ignore")
+        if linux6120:
+            if ignore or names[6] != "gnr_uncore_imc":
+                raise SystemExit("--linux-6.12.0 undoes 6d642735cdb6 and 6a8a48644c4b: this tree does not have them")
+            ignore = GNR_6120_IGNORE
+            names = ["spr_uncore_imc" if t == 6 else None if t in GNR_6120_NULL else n for t, n in enumerate(names)]
     # intel_uncore_has_discovery_tables / uncore_insert_box_info: per type, units with pmu_idx by
     # first appearance of their box id; the dies' tables in the order of their devices (either order
     # gives the same here: every die lists its ids in ascending order)
@@ -580,7 +619,7 @@ def present(m, devfn):
     return devfn in m["pci_present"]
 
 
-def listing(src, plat, generic):
+def listing(src, plat, generic, linux6120=False):
     d = os.path.join(src, "arch/x86/events/intel")
     m = MACHINES[plat]
     if plat == "nhm":
@@ -596,7 +635,7 @@ def listing(src, plat, generic):
     elif plat in ("spr", "spr_hbm", "emr", "gnr", "srf", "cwf"):
         drv = Driver(os.path.join(d, "uncore_snbep.c"))
         disc = Driver(os.path.join(d, "uncore_discovery.c"))
-        pmus, notes = discovery(drv, disc, m, generic, "spr" if plat in ("spr", "spr_hbm", "emr") else "gnr")
+        pmus, notes = discovery(drv, disc, m, generic, "spr" if plat in ("spr", "spr_hbm", "emr") else "gnr", linux6120)
     else:
         raise SystemExit("unknown platform " + plat)
     lines = []
@@ -624,10 +663,16 @@ def main():
     ap.add_argument("--generic", action="store_true", help="the generic discovery driver (emr)")
     ap.add_argument("--check", metavar="FILE", help="compare FILE's data lines with the driver's")
     ap.add_argument("--version", default="Linux 6.12", help="the tree's version, for the header")
+    ap.add_argument("--linux-6.12.0", dest="linux6120", action="store_true",
+                    help="Linux 6.12.0's GNR family driver (gnr, srf, cwf), from a tree with the 2026 backports")
     a = ap.parse_args()
     if a.generic and a.platform != "emr":
         raise SystemExit("--generic: emr only (the simulated discovery machine)")
-    lines, notes = listing(a.linux_src, a.platform, a.generic)
+    if a.linux6120 and a.platform not in ("gnr", "srf", "cwf"):
+        raise SystemExit("--linux-6.12.0: gnr, srf and cwf only")
+    # 6.12.0 has no CWF entry (b6ccddd6fe1f came with 6.12.8): the generic discovery driver
+    generic = a.generic or (a.linux6120 and a.platform == "cwf")
+    lines, notes = listing(a.linux_src, a.platform, generic, a.linux6120)
     if a.check:
         have = data_lines(a.check)
         missing, extra = sorted(set(lines) - set(have)), sorted(set(have) - set(lines))
@@ -637,11 +682,12 @@ def main():
             print("not in the driver: %s" % l)
         print("%s: %d lines, %d missing, %d extra" % (a.check, len(have), len(missing), len(extra)))
         return 1 if missing or extra else 0
-    title = "Linux uncore PMUs of perf+sim:%s%s (%s)" % ({"spr_hbm": "spr,hbm=1"}.get(a.platform, a.platform), ",generic=1" if a.generic else "",
-                                                       "the generic discovery driver" if a.generic else "the model's driver")
+    title = "Linux uncore PMUs of perf+sim:%s%s (%s)" % ({"spr_hbm": "spr,hbm=1"}.get(a.platform, a.platform),
+                                                       ",kernel=6.12.0" if a.linux6120 else ",generic=1" if a.generic else "",
+                                                       "the generic discovery driver" if generic else "the model's driver")
     out = HEADER.format(title=title, src=a.version,
-                        plat=a.platform, gen=" --generic" if a.generic else "")
-    out += "#\n" + "".join("# " + n + "\n" for n in NOTES[a.platform + ("_generic" if a.generic else "")])
+                        plat=a.platform, gen=" --linux-6.12.0" if a.linux6120 else " --generic" if a.generic else "")
+    out += "#\n" + "".join("# " + n + "\n" for n in NOTES[a.platform + ("_6120" if a.linux6120 else "_generic" if a.generic else "")])
     out += "".join(n + "\n" for n in notes)
     out += "".join(l + "\n" for l in lines)
     sys.stdout.write(out)

@@ -18,12 +18,16 @@
 #include "sim_helpers.h"
 #include "events/perf_spell.h"
 
-/* Aliases a listing has that a platform's table leaves out, and why; none today.  An entry no listing
- * needs fails, so that the list stays true. */
+/* Aliases a listing has that a platform's table leaves out, and why.  An entry no listing needs fails, so
+ * that the list stays true. */
 static struct {
 	const char *plat, *pmu, *name, *why;
 	int used;
 } not_in_table[] = {
+	{ "gnr", "imc", "cas_count_read", "Linux 6.12.0's spr_uncore_imc_events on GNR (linux_pmus_6.12.0.txt, before 6a8a48644c4b): event 0x05 counts scheduler 0 alone; the table keeps the per-scheduler sch0/sch1 encodings, which the perf backend spells through the formats on such a kernel", 0 },
+	{ "gnr", "imc", "cas_count_write", "as cas_count_read", 0 },
+	{ "srf", "imc", "cas_count_read", "as gnr's (gnr_uncore_init drives Sierra Forest)", 0 },
+	{ "srf", "imc", "cas_count_write", "as gnr's", 0 },
 	{ NULL, NULL, NULL, NULL, 0 },
 };
 

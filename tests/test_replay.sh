@@ -82,6 +82,13 @@ for f in "$S"/tests/snapshots/field/*.tar.gz; do
 		'cmp -s "$S/tests/snapshots/field/$n.expect" "$W/answer" || { diff "$S/tests/snapshots/field/$n.expect" "$W/answer" | head -6; false; }'
 done
 
+# ... and those made from a real server's lspci listing are what their .source makes (tools/snapshot/from_lspci.py)
+for f in "$S"/tests/snapshots/field/*.source; do
+	n=$(basename "$f" .source)
+	python3 "$S/tools/snapshot/from_lspci.py" "$f" "$W/src.tar" && gzip -dc "$S/tests/snapshots/field/$n.tar.gz" >"$W/kept.tar"
+	check "field snapshot $n: tests/snapshots/field/$n.source makes it, byte for byte" 'cmp -s "$W/src.tar" "$W/kept.tar"'
+done
+
 # a snapshot writes no register: a shared simulated machine counts every process's writes
 $UNCORE --backend "sim:snbep,shared=$W/m" info >/dev/null 2>&1
 rm -f "$W/s.tar"

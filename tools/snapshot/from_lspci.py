@@ -11,7 +11,8 @@ What a listing does not show is filled, each rule written into the snapshot's sn
   * configuration space: a function's vendor and device id at offset 0, zeros elsewhere (what the snapshot
     tool writes for bytes the discovery did not read), except the registers a `fill:` line sets, as
     `fill: DEVICE OFFSET VALUE|node|nodemap`: `node` is the NUMA node of that function (a UBox's
-    CPUNODEID), `nodemap` node g in bits 3g+2:3g for each socket g (a UBox's GIDNIDMAP: node g is socket g).
+    CPUNODEID), or where the listing gives none, the socket whose uncore bus `buses: BUS BUS..` (socket 0's
+    first) names, `nodemap` node g in bits 3g+2:3g for each socket g (a UBox's GIDNIDMAP: node g is socket g).
 The archive is what `uncore snapshot` writes (ustar, mtime 0) without a perf tree: it replays with `replay:`."""
 import io
 import struct
@@ -60,13 +61,18 @@ for s in range(sockets):
     cpus = '%d-%d' % (s * per, s * per + per - 1)
     add('sys/devices/system/node/node%d/cpulist' % s, cpus + '\n', "the NUMA node's CPUs: which socket a node is (host_sysfs.c)")
 nodemap = sum(g << (3 * g) for g in range(sockets))
+# a socket's node id: the NUMA node the listing gives its uncore functions, or where it gives none (numa_node
+# -1), the socket whose uncore bus `buses:` names it (socket 0's first)
+buses = [int(b, 16) for b in meta.get('buses', '').split()]
+def sock_of(bus, node):
+    return node if node >= 0 else buses.index(bus)
 for bus, dev, fn, ven, did, node in devs:
     d = 'sys/bus/pci/devices/0000:%02x:%02x.%d/' % (bus, dev, fn)
     cfg = bytearray(struct.pack('<HH', ven, did))
     for fdid, off, what in fills:
         if fdid != did:
             continue
-        v = node if what == 'node' else nodemap if what == 'nodemap' else int(what, 0)
+        v = sock_of(bus, node) if what == 'node' else nodemap if what == 'nodemap' else int(what, 0)
         cfg += bytes(max(0, off + 4 - len(cfg)))
         cfg[off:off + 4] = struct.pack('<I', v)
     add(d + 'config', bytes(cfg), "the function's configuration space: its ids, and the registers 'fill' sets (snapshot.txt)")

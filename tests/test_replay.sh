@@ -83,6 +83,23 @@ for f in "$S"/tests/snapshots/field/*.tar.gz; do
 		'cmp -s "$S/tests/snapshots/field/$n.expect" "$W/answer" || { diff "$S/tests/snapshots/field/$n.expect" "$W/answer" | head -6; false; }'
 done
 
+# ... and those made from a real server's lspci listing are what their .source makes (tools/snapshot/from_lspci.py)
+for f in "$S"/tests/snapshots/field/*.source; do
+	n=$(basename "$f" .source)
+	python3 "$S/tools/snapshot/from_lspci.py" "$f" "$W/src.tar" && gzip -dc "$S/tests/snapshots/field/$n.tar.gz" >"$W/kept.tar"
+	check "field snapshot $n: tests/snapshots/field/$n.source makes it, byte for byte" 'cmp -s "$W/src.tar" "$W/kept.tar"'
+done
+
+# the simulated Skylake-SP and Cascade Lake place their UBox (8086:2014, the node-id registers) where real
+# boards list it: 08.0 of each socket's first bus (the linuxhw/LsPCI listings: 00:08.0 2014, 08.2 2016)
+for p in skx clx; do
+	rm -f "$W/u.tar"
+	$UNCORE --backend "sim:$p" snapshot -o "$W/u.tar" >/dev/null 2>&1
+	check "sim:$p: the UBox 8086:2014 at 00:08.0 and 80:08.0, nothing at 08.2" \
+		'[ "$(tar xOf "$W/u.tar" sys/bus/pci/devices/0000:00:08.0/device sys/bus/pci/devices/0000:80:08.0/device 2>/dev/null | tr "\n" " ")" = "0x2014 0x2014 " ] &&
+		 ! tar tf "$W/u.tar" | grep -q ":08.2/"'
+done
+
 # a snapshot writes no register: a shared simulated machine counts every process's writes
 $UNCORE --backend "sim:snbep,shared=$W/m" info >/dev/null 2>&1
 rm -f "$W/s.tar"

@@ -32,7 +32,7 @@ struct host_info {
 	int family, model;
 	int nsockets;
 	int socket_cpu[UC_MAX_SOCKETS];   /* one online CPU per socket */
-	int socket_cores[UC_MAX_SOCKETS]; /* cores per socket */
+	int socket_cores[UC_MAX_SOCKETS]; /* cores per socket (not threads) */
 	int ncpus;                        /* CPU numbers 0..ncpus-1 exist (some may be offline) */
 	signed char cpu_socket[UC_MAX_CPUS]; /* each CPU's socket; -1: offline or absent */
 	/* each CPU's core id in its socket (Linux topology/core_id: the one a CBo/CHA tid filter names) and its

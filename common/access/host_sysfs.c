@@ -168,7 +168,10 @@ int host_from_sysfs(struct host_info *h)
 		core_thread(h, cpu);
 		if (h->socket_cpu[pkg] < 0)
 			h->socket_cpu[pkg] = cpu;
-		h->socket_cores[pkg]++;
+		/* a core once, by its first thread (or a CPU whose siblings are unknown), not each hyperthread: Linux
+		 * caps the CBos at the package's cores (x86_max_cores, ivbep_uncore_cpu_init), and perf's #num_cores
+		 * counts cores; a 12-core IVB-EP with hyperthreading was taken for 15 CBos */
+		h->socket_cores[pkg] += h->cpu_thread[cpu] <= 0;
 		if (pkg + 1 > h->nsockets)
 			h->nsockets = (int)pkg + 1;
 	}

@@ -75,6 +75,24 @@ static void warn_uneven(const uncore_t *u)
 	}
 }
 
+/* Every QPI/UPI link layer device missing on every socket: firmware that hides them (a one-socket board, a BIOS
+ * setting; seen on real servers, issue 65 point 8) leaves the unit with no box, which would show as 0 links
+ * and no traffic without a word.  One line says it (the perf backend's missing-PMU warning already does). */
+static void warn_no_links(const uncore_t *u)
+{
+	for (int t = 0; t < uncore_num_units(u) && !u->perf; t++) {
+		const struct box_type *bt = u->plat->types[t];
+		int any = 0;
+		if (bt->space != UC_PCI || (strcmp(bt->name, "qpi") && strcmp(bt->name, "upi")))
+			continue;
+		for (int s = 0; s < u->host.nsockets; s++)
+			any += uncore_unit_boxes(u, t, s);
+		if (!any)
+			uc_warn("%s: no %s link layer PCI device on any socket: the firmware hides them (a one-socket board "
+				"or a BIOS setting); no link is counted", bt->name, !strcmp(bt->name, "qpi") ? "QPI" : "UPI");
+	}
+}
+
 /* A first register read, so a missing module or permission shows up at open, not mid-run. */
 static int probe(uncore_t *u)
 {
@@ -227,6 +245,7 @@ int uncore_open(const char *backend, uncore_t **out)
 		goto fail;
 	}
 	warn_uneven(u);
+	warn_no_links(u);
 	const struct uc_event *near = NULL; /* the generic platform's: the nearest platform's events */
 	int nnear = 0;
 	if ((u->own_plat && (u->perf ? perf_platform_events(u, &near, &nnear) : platform_generic_nearest(u, &near, &nnear))) ||

@@ -28,9 +28,18 @@
  * table a few KB; a 2-socket machine has some hundred uncore devices and a thousand sysfs files). */
 static const struct tar_limits replay_limits = { .max_member = 1u << 20, .max_total = 64u << 20, .max_members = 65536 };
 
+/* A node's PCI function whose PMON registers are the simulated machine's function of the same device id on
+ * the same socket, at another place (real firmware puts an IVB-EP's uncore on buses 3f and 7f, the
+ * simulator on ff and 7f; its iMC at 10.4 where the simulator has 0f.2). */
+struct pci_alias {
+	struct pci_loc node, sim;
+};
+
 struct replay {
 	struct replay_node nd;
 	int owns; /* closes the simulated machine (a->inner) with itself; else the simulated kernel does */
+	struct pci_alias *alias;
+	int nalias;
 };
 
 static struct replay *rp(struct access *a) { return a->priv; }
@@ -68,6 +77,70 @@ static int sim_msr(struct sim *s, int cpu, uint32_t reg)
 			return 1;
 	int kind, idx;
 	return sim_map_get(s, sim_reg_key(SIM_MSR, (unsigned)(cpu / s->cores), reg), &kind, &idx) != NULL;
+}
+
+/* The simulated machine's function of a PMON box at l, -1 where it has none. */
+static int sim_pci_dev(const struct sim *s, const struct pci_loc *l)
+{
+	for (int i = 0; i < s->ndevs; i++)
+		if (s->devs[i].present && s->devs[i].box && !memcmp(&s->devs[i].info.loc, l, sizeof(*l)))
+			return i;
+	return -1;
+}
+
+/* Where the simulated machine has the registers of the node's function at l: its own place, or that of its
+ * alias (pci_aliases). */
+static const struct pci_loc *sim_loc(struct access *a, const struct pci_loc *l)
+{
+	for (int i = 0; i < rp(a)->nalias; i++)
+		if (!memcmp(&rp(a)->alias[i].node, l, sizeof(*l)))
+			return &rp(a)->alias[i].sim;
+	return l;
+}
+
+/* Each node function of a PMON device id that the simulated machine has elsewhere: the simulated function of
+ * that id on the socket of the function's NUMA node (as the node's sysfs gives it, independent of the bus map
+ * the library reads), the one at the same device and function where ids repeat.  Without a NUMA node, or
+ * where the simulated machine has no such function, the function stays where it is (reads as zeros). */
+static int pci_aliases(struct replay *r, struct sim *s)
+{
+	struct pci_devinfo *devs = NULL;
+	int n = 0;
+	char dir[700];
+	snprintf(dir, sizeof(dir), "%s/sys/bus/pci/devices", r->nd.dir);
+	if (access(dir, F_OK)) /* a node without PCI devices (Nehalem, Itanium): nothing to place */
+		return 0;
+	const char *was = sysroot_set_override(r->nd.dir);
+	int rc = pci_list_sysfs(&devs, &n);
+	sysroot_set_override(was);
+	if (rc)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		const struct pci_devinfo *d = &devs[i];
+		int nd = d->node, best = -1;
+		if (sim_pci_dev(s, &d->loc) >= 0 || nd < 0 || nd >= UC_MAX_NODES || r->nd.host.node_die[nd] < 0)
+			continue;
+		int sock = r->nd.host.node_die[nd] / UC_MAX_DIES;
+		for (int k = 0; k < s->ndevs; k++) {
+			const struct sim_dev *sd = &s->devs[k];
+			if (!sd->present || !sd->box || sd->info.device != d->device || sd->info.vendor != d->vendor ||
+			    sd->box->socket != sock)
+				continue;
+			if (best < 0 || (sd->info.loc.dev == d->loc.dev && sd->info.loc.fn == d->loc.fn))
+				best = k;
+		}
+		if (best < 0)
+			continue;
+		struct pci_alias *na = realloc(r->alias, (size_t)(r->nalias + 1) * sizeof(*na));
+		if (!na) {
+			free(devs);
+			return uc_err("out of memory");
+		}
+		r->alias = na;
+		r->alias[r->nalias++] = (struct pci_alias){ .node = d->loc, .sim = s->devs[best].info.loc };
+	}
+	free(devs);
+	return 0;
 }
 
 static int sim_pci(struct sim *s, const struct pci_loc *l, uint32_t off)
@@ -116,10 +189,22 @@ static int rp_pci_list(struct access *a, struct pci_devinfo **out, int *n)
 	return rc;
 }
 
+/* The simulated machine's CPU of the node's: the same die and core (it has one thread a core, numbered die by
+ * die, socket by socket), whatever the node's numbering (a hyperthread, sockets interleaved). */
+static int sim_cpu(struct access *a, int cpu)
+{
+	const struct host_info *h = &rp(a)->nd.host;
+	const struct sim *s = sim(a);
+	if (cpu < 0 || cpu >= UC_MAX_CPUS || h->cpu_socket[cpu] < 0)
+		return cpu;
+	int die = h->cpu_die[cpu] > 0 ? h->cpu_die[cpu] : 0, core = h->cpu_core[cpu] > 0 ? h->cpu_core[cpu] : 0;
+	return (h->cpu_socket[cpu] * s->dies + die) * s->cores + core % s->cores;
+}
+
 static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
-	if (sim_msr(sim(a), cpu, reg))
-		return out(a, in(a)->ops->msr_read(a->inner, cpu, reg, val));
+	if (sim_msr(sim(a), sim_cpu(a, cpu), reg))
+		return out(a, in(a)->ops->msr_read(a->inner, sim_cpu(a, cpu), reg, val));
 	char name[64], text[32], *end;
 	snprintf(name, sizeof(name), "msr/cpu%d/%#x", cpu, reg);
 	memset(text, 0, sizeof(text));
@@ -137,9 +222,9 @@ static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 static int rp_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at)
 {
 	for (int i = 0; i < n; i++)
-		if (!sim_msr(sim(a), cpu, regs[i]))
+		if (!sim_msr(sim(a), sim_cpu(a, cpu), regs[i]))
 			return -1; /* each read alone then, each saying its own error */
-	return out(a, in(a)->ops->msr_read_batch(a->inner, cpu, regs, n, vals, at));
+	return out(a, in(a)->ops->msr_read_batch(a->inner, sim_cpu(a, cpu), regs, n, vals, at));
 }
 
 static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
@@ -147,10 +232,11 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 	char name[96];
 	snprintf(name, sizeof(name), "sys/bus/pci/devices/%04x:%02x:%02x.%x/config", (unsigned)l->dom, (unsigned)l->bus,
 		 (unsigned)l->dev, (unsigned)l->fn);
+	const struct pci_loc *sl = sim_loc(a, l);
 	for (size_t k = 0; k < len; k += 4) {
 		uint32_t o = off + (uint32_t)k, v = 0;
-		if (sim_pci(sim(a), l, o)) {
-			if (out(a, in(a)->ops->pci_read(a->inner, l, o, &v, 4)))
+		if (sim_pci(sim(a), sl, o)) {
+			if (out(a, in(a)->ops->pci_read(a->inner, sl, o, &v, 4)))
 				return -1;
 		} else if (node_bytes(a, name, o, &v, 4)) {
 			v = 0; /* a byte the node's discovery did not read: nothing of ours depends on it */
@@ -209,11 +295,13 @@ static int refuse(const char *what, uint64_t addr)
 }
 static int rp_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 {
-	return sim_msr(sim(a), cpu, reg) ? out(a, in(a)->ops->msr_write(a->inner, cpu, reg, val)) : refuse("MSR", reg);
+	int sc = sim_cpu(a, cpu);
+	return sim_msr(sim(a), sc, reg) ? out(a, in(a)->ops->msr_write(a->inner, sc, reg, val)) : refuse("MSR", reg);
 }
 static int rp_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
 {
-	return sim_pci(sim(a), l, off) ? out(a, in(a)->ops->pci_write32(a->inner, l, off, val)) : refuse("PCI config offset", off);
+	const struct pci_loc *sl = sim_loc(a, l);
+	return sim_pci(sim(a), sl, off) ? out(a, in(a)->ops->pci_write32(a->inner, sl, off, val)) : refuse("PCI config offset", off);
 }
 static int rp_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
 {
@@ -230,6 +318,7 @@ static void rp_close(struct access *a)
 	if (r->owns)
 		a->inner->ops->close(a->inner);
 	replay_node_free(&r->nd);
+	free(r->alias);
 	free(r);
 	free(a);
 }
@@ -435,6 +524,12 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	}
 	r->nd = *nd;
 	r->owns = owns;
+	if (pci_aliases(r, sim_acc->priv)) {
+		free(r->alias);
+		free(r);
+		free(a);
+		return NULL;
+	}
 	nd->dir[0] = 0; /* the access removes it */
 	nd->lock = -1;
 	a->ops = &replay_ops;

@@ -174,9 +174,11 @@ int sim_skx_build(struct sim *s)
 		}
 		if (sim_place_functions(s, sock, bus, places, sizeof(places) / sizeof(places[0])))
 			return -1;
-		/* UBox 8.2: CPUNODEID and GIDNIDMAP; CAPID6 on D30 F3 of the next bus, every other slice bit set
-		 * first so that the bits are not contiguous */
-		if (sim_ubox_node_device(s, bus, 8, 2, (uint32_t)node_id(sock), gidnidmap))
+		/* UBox 8.0 (8086:2014, as real Skylake-SP boards list it: 00:08.0 2014, 08.1 2015, 08.2 2016 in the
+		 * linuxhw/LsPCI listings and boot logs; Linux finds it by id, snbep_pci2phy_map_init(0x2014, ..)):
+		 * CPUNODEID and GIDNIDMAP; CAPID6 on D30 F3 of the next bus, every other slice bit set first so that
+		 * the bits are not contiguous */
+		if (sim_ubox_node_device(s, bus, 8, 0, (uint32_t)node_id(sock), gidnidmap))
 			return -1;
 		for (int i = 0, k = 0; k < chas(s); i++)
 			if (!(capid6 >> (i % SIM_SKX_MAX_CHA) & 1) && (i >= SIM_SKX_MAX_CHA || i % 2 == 0)) {

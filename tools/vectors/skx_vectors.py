@@ -113,7 +113,7 @@ pcu("pcu_clockticks","UNC_P_CLOCKTICKS 0x00",["UNC_P_CLOCKTICKS:socket=0"],[0x00
 pcu("pcu_band_filter","HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715, band0 7:0 (filter_band0 config1:0-7); FREQ_BAND0_CYCLES 0x0B",["pcu/event=0x0b,band0=0x20/:socket=0"],[0x0b],[(0x715,0x20)])
 pcu("pcu_occupancy_c6","occ_sel 15:14 (SNBEP_PCU_MSR_PMON_CTL_OCC_SEL_MASK) = umask 0xC0; POWER_STATE_OCCUPANCY.CORES_C6 0x80",["UNC_P_POWER_STATE_OCCUPANCY.CORES_C6:socket=0"],[0xc080])
 pcu("pcu_occ_inv_edge","occ_invert 30, occ_edge_det 31 (format occ_invert config:30, occ_edge_det config:31)",["UNC_P_POWER_STATE_OCCUPANCY.CORES_C0:socket=0:occ_inv:occ_edge"],[0x4080|1<<30|1<<31])
-# --- PCI: socket 0's range starts at bus 0x80 (UBox 80:08.2); M2PCIe on 81, iMC/M2M on 82, UPI/M3UPI on 83
+# --- PCI: socket 0's range starts at bus 0x80 (UBox 80:08.0); M2PCIe on 81, iMC/M2M on 82, UPI/M3UPI on 83
 P=f"{L} skx_uncore_pci_ids (UNCORE_PCI_DEV_FULL_DATA dev, fn); SNBEP_PCI_PMON_BOX_CTL 0xF4, CTL0 0xD8, CTR0 0xA0 (two dwords); {BC}"
 pci_box("imc0_cas_count_rd", f"{P}; iMC 0 = 0x2042 at 10.2; CAS_COUNT.RD 0x04/0x03", ["UNC_M_CAS_COUNT.RD:socket=0:box=0"], "82:0a.2", 0xf4, 0xd8, 4, 0xa0, 4, [0x0304])
 pci_box("imc1_fn6", f"{P}; iMC 1 = 0x2046 at 10.6; CAS_COUNT.RD 0x04/0x03", ["UNC_M_CAS_COUNT.RD:socket=0:box=1"], "82:0a.6", 0xf4, 0xd8, 4, 0xa0, 4, [0x0304])
@@ -123,7 +123,7 @@ w="pci:82:0d.2"
 case("imc5_fixed_dclk", f"{P}; iMC 5 = 0x204A at 13.2; SNBEP_MC_CHy_PCI_PMON_FIXED_CTL 0xF0 (en 22, rst 19), FIXED_CTR 0xD0; UNC_M_CLOCKTICKS_F FIXED",
      ["UNC_M_CLOCKTICKS_F:socket=0:box=5"], [(w,0xf4,FRZ),(w,0xf0,EN),(w,0xf4,FRZ_RST),(w,0xf0,EN|1<<19),(w,0xf4,0)], [(w,"0xd0-0xd4")],
      [(w,0xf4,FRZ),(w,0xd0,0),(w,0xd4,0),(w,0xf0,0),(w,0xb8,0),(w,0xbc,0),(w,0xb0,0),(w,0xb4,0),(w,0xa8,0),(w,0xac,0),(w,0xa0,0),(w,0xa4,0),(w,0xf4,0)])
-pci_box("imc0_socket1", f"{P}; socket 1's range starts at bus 0x00 (its UBox at 00:08.2): bus 0x02 is socket 1's by the forward fill (snbep_pci2phy_map_init reverse=false)", ["UNC_M_CAS_COUNT.RD:socket=1:box=0"], "02:0a.2", 0xf4, 0xd8, 4, 0xa0, 4, [0x0304])
+pci_box("imc0_socket1", f"{P}; socket 1's range starts at bus 0x00 (its UBox at 00:08.0): bus 0x02 is socket 1's by the forward fill (snbep_pci2phy_map_init reverse=false)", ["UNC_M_CAS_COUNT.RD:socket=1:box=0"], "02:0a.2", 0xf4, 0xd8, 4, 0xa0, 4, [0x0304])
 M=f"{L} skx_uncore_m2m: SKX_M2M_PCI_PMON_BOX_CTL 0x258, CTL0 0x228 with UNCORE_BOX_FLAG_CTL_OFFS8 (8 apart, 64 bits: high dword first), CTR0 0x200; {BC}"
 pci_box("m2m0_clockticks", f"{M}; M2M 0 = 0x2066 at 8.0; UNC_M2M_CLOCKTICKS 0x00", ["UNC_M2M_CLOCKTICKS:socket=0:box=0"], "82:08.0", 0x258, 0x228, 8, 0x200, 4, [0x00], True)
 pci_box("m2m1_two_counters", f"{M}; M2M 1 = 0x2066 at 9.0; controls 0x228, 0x230", ["UNC_M2M_CLOCKTICKS:socket=0:box=1","m2m/event=0x00/:socket=0:box=1"], "82:09.0", 0x258, 0x228, 8, 0x200, 4, [0x00,0x00], True)
@@ -141,7 +141,7 @@ hdr = """# Skylake-SP golden register vectors (tools/vectors/skx_vectors.py), fr
 #    no frz_en for chabox ctl"): freeze 0x100, freeze + reset counters 0x102, count 0.
 #  Counter control: ev 7:0, umask 15:8, rst 17, edge 18, tid_en 19 (CHA), en 22, inv 23, thresh 31:24
 #    (UBox, PCU 28:24; IIO 35:24 with ch_mask 43:36 and fc_mask 46:44; UPI umask extension 55:32).
-#  The simulated machine: socket 0's buses 0x80-0x83 (UBox 0x2014 at 80:08.2, M2PCIe on 0x81, M2M and iMC on
+#  The simulated machine: socket 0's buses 0x80-0x83 (UBox 0x2014 at 80:08.0, M2PCIe on 0x81, M2M and iMC on
 #    0x82, UPI and M3UPI on 0x83), socket 1's 0x00-0x03; device ids repeat, so boxes are told apart by
 #    dev.fn (UNCORE_PCI_DEV_FULL_DATA); 20 CHAs (CAPID6) on 18 cores.
 """
@@ -158,8 +158,8 @@ if PLAT == "clx":
     pat = re.compile("|".join(re.escape(k) for k in swap))
     out = [pat.sub(lambda m: swap[m.group(0)], c) for c in out]
     out = [c.replace("case imc0_socket1", "case imc0_socket0").replace("case cha0_socket1", "case cha0_socket0")
-           .replace("socket 1's range starts at bus 0x00 (its UBox at 00:08.2): bus 0x02 is socket 1's",
-                    "socket 0's range starts at bus 0x80 (its UBox at 80:08.2): bus 0x82 is socket 0's")
+           .replace("socket 1's range starts at bus 0x00 (its UBox at 00:08.0): bus 0x02 is socket 1's",
+                    "socket 0's range starts at bus 0x80 (its UBox at 80:08.0): bus 0x82 is socket 0's")
            .replace("socket 1's CHA 0: MSRs on a CPU of socket 1", "socket 0's CHA 0: MSRs on a CPU of socket 0") for c in out]
     out = [re.sub(r"^case (\w+)", lambda m: "case " + m.group(1) + ("" if m.group(1).endswith("socket0") else "_s1"), c) for c in out]
     hdr = hdr.replace("# Skylake-SP golden register vectors", "# Cascade Lake golden register vectors (Skylake-SP's registers: the same driver, skx_uncore_init)")

@@ -75,21 +75,29 @@ static void warn_uneven(const uncore_t *u)
 	}
 }
 
-/* Every QPI/UPI link layer device missing on every socket: firmware that hides them (a one-socket board, a BIOS
- * setting; seen on real servers, issue 65 point 8) leaves the unit with no box, which would show as 0 links
- * and no traffic without a word.  One line says it (the perf backend's missing-PMU warning already does). */
+/* Every QPI/UPI link layer device missing on every socket leaves the unit with no box, which would show as 0
+ * links and no traffic without a word, so one line says why (the perf backend's missing-PMU warning already
+ * does).  On a machine of one socket there is nothing hidden to regret: its links lead to no other socket, and
+ * real one-socket boards list no link layer device (a Dell R730 with one Xeon E5 v3, issue 65 point 8); on more
+ * sockets the firmware hides them (a real R720 does, with both sockets populated). */
 static void warn_no_links(const uncore_t *u)
 {
 	for (int t = 0; t < uncore_num_units(u) && !u->perf; t++) {
 		const struct box_type *bt = u->plat->types[t];
+		const char *link = !strcmp(bt->name, "qpi") ? "QPI" : "UPI";
 		int any = 0;
 		if (bt->space != UC_PCI || (strcmp(bt->name, "qpi") && strcmp(bt->name, "upi")))
 			continue;
 		for (int s = 0; s < u->host.nsockets; s++)
 			any += uncore_unit_boxes(u, t, s);
-		if (!any)
-			uc_warn("%s: no %s link layer PCI device on any socket: the firmware hides them (a one-socket board "
-				"or a BIOS setting); no link is counted", bt->name, !strcmp(bt->name, "qpi") ? "QPI" : "UPI");
+		if (any)
+			continue;
+		if (u->host.nsockets == 1)
+			uc_warn("%s: no %s link layer PCI device, and this machine has one socket: there is no link to "
+				"another socket to count", bt->name, link);
+		else
+			uc_warn("%s: no %s link layer PCI device on any socket: the firmware hides them (a BIOS setting); "
+				"no link is counted", bt->name, link);
 	}
 }
 

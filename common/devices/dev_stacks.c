@@ -75,7 +75,8 @@ int dev_stacks(uncore_t *u, const struct dev_fs *fs, struct dev_stack **out)
 	struct acc a = { .fs = fs, .u = u };
 	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	dev_fs_list(fs, "/sys/devices", iio_pmu, &a);
-	for (int sock = 0; s && !a.n && sock < s->nsockets; sock++)
+	int kernel = a.n; /* the kernel's attributes, where it has them, rule */
+	for (int sock = 0; s && !kernel && sock < s->nsockets; sock++)
 		for (int die = 0; die < s->dies; die++)
 			for (int st = 0; st < sim_iio_stacks(s); st++) {
 				struct dev_stack d = { .socket = sock, .die = die, .stack = st, .dom = 0,

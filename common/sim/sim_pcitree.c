@@ -132,7 +132,7 @@ static int put(struct out *o, const char *dir, const char *file, const char *tex
 static int function(struct out *o, const char *parent, int bus, int dev, int fn, uint16_t ven, uint16_t did,
 		    uint32_t cls, const char *driver, int node, char *dir, size_t len)
 {
-	char bdf[16], t[64], link[96];
+	char bdf[32], t[64], link[96];
 	int rc;
 	snprintf(bdf, sizeof(bdf), "0000:%02x:%02x.%d", bus, dev, fn);
 	snprintf(dir, len, "%s/%s", parent, bdf);
@@ -196,7 +196,23 @@ static int layout(struct out *o)
 			snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
 			if (put(o, rootdir, "uevent", "", 0)) /* the host bridge, with a function below it or not */
 				return -1;
-			for (int port = 0; port < 16; port++)
+			/* root ports 0 up to the highest one used, in order (those below it empty): a port's place
+			 * among its stack's root ports is its number */
+			int top = -1;
+			for (int i = 0; i < n; i++)
+				if (it[i].socket == sock && it[i].stack == st && it[i].port > top)
+					top = it[i].port;
+			for (int port = 0; port <= top; port++) {
+				int used = 0;
+				for (int i = 0; i < n; i++)
+					used |= it[i].socket == sock && it[i].stack == st && it[i].port == port;
+				if (!used) {
+					char rp[512];
+					if (function(o, rootdir, root, port + 1, 0, 0x8086, 0x352a, 0x060400, "pcieport",
+						     s->numa_off ? -1 : sock * s->dies, rp, sizeof(rp)))
+						return -1;
+					continue;
+				}
 				for (int i = 0; i < n; i++) {
 					if (it[i].socket != sock || it[i].stack != st || it[i].port != port)
 						continue;
@@ -242,6 +258,7 @@ static int layout(struct out *o)
 					}
 					next += need;
 				}
+			}
 		}
 	for (int i = 0; i < n; i++)
 		if (it[i].socket >= s->nsockets || it[i].stack >= nst)

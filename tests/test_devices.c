@@ -87,6 +87,10 @@ static void test_sim_varied(void)
 	check_sim("sim:spr,sockets=2,devices=gpu@0.3.2+ib@1.0.0+gpusw@1.4.1+nvme@1.4.0", 2); /* ports 0-1 of 0.3 */
 	check_sim("sim:skx,sockets=2,devices=nic@1.2.0+empty@0.1.0+empty@1.3.2", 4);
 	uncore_t *u;
+	/* a machine without IIO stacks: no device by default, and no error */
+	CU_ASSERT_FATAL(uncore_open_topology("sim:snbep", &u) == 0);
+	CU_ASSERT(uncore_num_device_groups(u) == 0);
+	uncore_close(u);
 	CU_ASSERT(uncore_open_topology("sim:spr,devices=nic@0.1", &u) < 0 && strstr(uncore_error(), "KIND@SOCKET.STACK.PORT"));
 	CU_ASSERT_FATAL(uncore_open_topology("sim:spr,devices=nic@0.15.0", &u) == 0); /* stack 15: checked at use */
 	CU_ASSERT(uncore_num_device_groups(u) < 0 && strstr(uncore_error(), "names a stack the machine has not"));

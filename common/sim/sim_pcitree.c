@@ -187,7 +187,8 @@ static int layout(struct out *o)
 	const struct sim *s = o->s;
 	struct item it[MAX_ITEMS];
 	int n, nst = sim_iio_stacks(s);
-	if (parse_set(s->devset[0] ? s->devset : SIM_DEVICES_DEFAULT, it, &n))
+	/* the default set needs stacks 1 and 2: a machine without them (no IIO unit) has no device */
+	if (parse_set(s->devset[0] ? s->devset : nst > 2 ? SIM_DEVICES_DEFAULT : "none", it, &n))
 		return -1;
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < nst; st++) {

@@ -11,7 +11,7 @@
 struct sim;
 /* devices=LIST: items "KIND@SOCKET.STACK.PORT" joined by '+', KIND nic, ib, nvme, gpu, gpusw (a PCIe switch
  * with two GPUs) or empty (a root port with nothing below); "none": no device.  The default when no
- * devices= is given: */
+ * devices= is given, on a machine with at least 3 IIO stacks (none otherwise): */
 #define SIM_DEVICES_DEFAULT "nic@0.1.0+nvme@0.1.1+gpusw@0.2.0+empty@0.2.1"
 /* devices=VALUE checked and kept: 0, or -1 with a message. */
 int sim_devices_option(struct sim *s, const char *v);

@@ -160,6 +160,40 @@ static void test_fake_sysroot(void)
 	uncore_close(u);
 }
 
+/* No kernel attribute: Skylake-SP's CPU_BUS_NUMBER MSR 0x300 read as Linux reads it (valid bit 63, stack n's
+ * bus in bits 8n..8n+7: uncore_snbep.c skx_iio_topology_cb) */
+static void test_skx_bus_msr(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	good_tree();
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/sys/devices/uncore_iio_0' '%s/sys/devices/uncore_iio_1'", root, root);
+	CU_ASSERT_FATAL(system(cmd) == 0);
+	function("/sys/devices/pci0000:85/0000:85:03.0", 0x8086, 0x2032, 0x060400, "1\n");
+	function("/sys/devices/pci0000:85/0000:85:03.0/0000:86:00.0", 0x8086, 0x1592, 0x020000, "1\n");
+	put_str("0:0\n", "/sys/devices/pci0000:85/0000:85:03.0/0000:86:00.0/net/ens5f0/dev");
+	sparse("/dev/cpu/0/msr", 0x10000);
+	sparse("/dev/cpu/2/msr", 0x10000);
+	put_at64("/dev/cpu/0/msr", 0x300, 1ull << 63 | 0x30ull << 16 | 0x16ull << 8);
+	put_at64("/dev/cpu/2/msr", 0x300, 1ull << 63 | 0x85ull << 8 | 0x80);
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 0 &&
+		  !strcmp(g.source, "registers") && !strcmp(d.name, "nvme3"));
+	CU_ASSERT(find(u, "0000:86:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 0 &&
+		  !strcmp(g.root_bus, "0000:85") && !strcmp(d.name, "ens5f0") && d.numa_node == 1);
+	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == -1);
+	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 0 && g.port == -1);
+	uncore_close(u);
+	/* the valid bit clear: no bus is taken from it, the devices are below no counted stack */
+	put_at64("/dev/cpu/0/msr", 0x300, 0x30ull << 16 | 0x16ull << 8);
+	put_at64("/dev/cpu/2/msr", 0x300, 0x85ull << 8 | 0x80);
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.stack == -1);
+	uncore_close(u);
+}
+
 static void test_hostile_tree(void)
 {
 	uncore_t *u;
@@ -207,6 +241,7 @@ int main(void)
 		{ "map on the simulator equals its device set", test_sim_default },
 		{ "devices= varies the set", test_sim_varied },
 		{ "map of a fake sysroot", test_fake_sysroot },
+		{ "SKX root buses from CPU_BUS_NUMBER", test_skx_bus_msr },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },
 		{ NULL, NULL },
 	};

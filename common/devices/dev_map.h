@@ -29,6 +29,13 @@ struct dev_tree {
  * /sys/devices at all, out of memory); what it cannot read it leaves out with a warning. */
 int dev_walk(const struct dev_fs *fs, struct dev_tree *t);
 
+/* Skylake-SP's CPU_BUS_NUMBER MSR (uncore_snbep.c, Linux 6.12: SKX_MSR_CPU_BUS_NUMBER, SKX_MSR_CPU_BUS_VALID_BIT,
+ * BUS_NUM_STRIDE, skx_uncore_iio.num_boxes; tests/reference/linux_regs.txt holds them) */
+#define DEV_SKX_BUS_MSR 0x300
+#define DEV_SKX_BUS_VALID (1ull << 63)
+#define DEV_SKX_BUS_STRIDE 8
+#define DEV_SKX_IIO_STACKS 6
+
 /* An IIO stack's root bus: which stack of which die, and where the bus came from */
 struct dev_stack {
 	int socket, die, stack, dom, bus;

@@ -639,7 +639,7 @@ struct uncore_device_group {
 	int ndevices;           /* devices below (bridges apart); 0: an empty port */
 	int behind_switch;      /* a PCIe switch holds them: the port's counters count them as one */
 	const char *source;     /* where the stack's root bus came from: "kernel" (uncore_iio_<n>/die<d>),
-				 * "simulator", or "" */
+				 * "registers" (SKX's CPU_BUS_NUMBER MSR), "simulator", or "" */
 };
 struct uncore_device {
 	char bdf[16];           /* "0000:17:00.0" */

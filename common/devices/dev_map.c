@@ -101,7 +101,8 @@ static int build(uncore_t *u, struct dev_map *m)
 	}
 	if (dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &st)) < 0)
 		goto out;
-	qsort(st, (size_t)nst, sizeof(*st), by_stack);
+	if (nst > 1)
+		qsort(st, (size_t)nst, sizeof(*st), by_stack);
 	if (!(placed = calloc((size_t)m->t.n + 1, 1))) {
 		uc_err("out of memory grouping the PCI devices");
 		goto out;

@@ -39,7 +39,8 @@ static int list_sorted(const struct dev_fs *fs, const char *dir, struct names *l
 	memset(l, 0, sizeof(*l));
 	if (dev_fs_list(fs, dir, add_name, l))
 		return -1;
-	qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);
+	if (l->n > 1)
+		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);
 	return 0;
 }
 

@@ -91,6 +91,16 @@ static void test_sim_varied(void)
 	CU_ASSERT_FATAL(uncore_open_topology("sim:snbep", &u) == 0);
 	CU_ASSERT(uncore_num_device_groups(u) == 0);
 	uncore_close(u);
+	/* a replayed snapshot keeps no PCI tree yet: said, not the replaying host's devices */
+	char tar[300], cmd[700];
+	snprintf(tar, sizeof(tar), "%s/devices-spr-%d.tar", test_tmpdir(), (int)getpid());
+	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/tests/snapshots/spr.tar.gz' > '%s'", SRCDIR, tar);
+	CU_ASSERT_FATAL(system(cmd) == 0);
+	snprintf(cmd, sizeof(cmd), "replay:%s", tar);
+	CU_ASSERT_FATAL(uncore_open_topology(cmd, &u) == 0);
+	CU_ASSERT(uncore_num_device_groups(u) < 0 && strstr(uncore_error(), "snapshots do not keep the PCI device tree"));
+	uncore_close(u);
+	unlink(tar);
 	CU_ASSERT(uncore_open_topology("sim:spr,devices=nic@0.1", &u) < 0 && strstr(uncore_error(), "KIND@SOCKET.STACK.PORT"));
 	CU_ASSERT_FATAL(uncore_open_topology("sim:spr,devices=nic@0.15.0", &u) == 0); /* stack 15: checked at use */
 	CU_ASSERT(uncore_num_device_groups(u) < 0 && strstr(uncore_error(), "names a stack the machine has not"));

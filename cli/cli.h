@@ -54,6 +54,7 @@ int cmd_stat(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
+int cmd_devices(int argc, char **argv);
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
 

@@ -48,6 +48,11 @@ static const struct {
 	  "below UNCORE_SYSROOT), the CPUs each holds, and per socket how many of its CPUs: a job holding a\n"
 	  "socket whole owns its counts.  An entry that cannot be used is left out with a warning.  It opens\n"
 	  "no uncore (the machine's sockets and CPUs alone): it works on any node, a VM or a container.\n" },
+	{ "devices", "uncore [OPTIONS] devices [--json]",
+	  "The PCI devices behind each IIO stack and root port (through PCIe switches): BDF, vendor:device,\n"
+	  "class, driver, the name a person knows (netdev, InfiniBand device, nvmeN, cardN, accelN) and NUMA\n"
+	  "node, from the kernel's PCI tree below UNCORE_SYSROOT (the simulator's own on sim:).  A port holding\n"
+	  "a switch is one group.  --json: a JSON object a group.  See doc/devices.md.\n" },
 	{ "job", "uncore [OPTIONS] job begin|end|report ID [--interval S] [--whole-node]",
 	  "A job's own summary, for the prolog (begin) and epilog (end) of a node whose sockets it holds\n"
 	  "whole: begin starts a process that counts those sockets, reading every S seconds (default 1)\n"

@@ -177,7 +177,7 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{ "info", cmd_info }, { "list", cmd_list }, { "stat", cmd_stat }, { "allowlist", cmd_allowlist },
-	{ "check", cmd_check }, { "jobs", cmd_jobs }, { "job", cmd_job }, { "snapshot", cmd_snapshot },
+	{ "check", cmd_check }, { "jobs", cmd_jobs }, { "devices", cmd_devices }, { "job", cmd_job }, { "snapshot", cmd_snapshot },
 };
 
 static int is_help(const char *a) { return !strcmp(a, "-h") || !strcmp(a, "--help"); }

@@ -17,6 +17,7 @@
 #include "perf/perf.h"
 #include "sim/sim.h"
 #include "sim/sim_perf.h"
+#include "devices/dev_map.h"
 
 #define MAXROW 512
 
@@ -168,6 +169,18 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 	const struct box_type *t = strcmp(unit, "-") ? type_of(p, unit) : NULL;
 	uint64_t v = 0;
 	snprintf(out, len, "none");
+	if (!strcmp(unit, "-") && !strncmp(key, "iio_bus_", 8)) { /* the device map's stack-to-bus MSR (devices/) */
+		static const struct { const char *key; uint64_t v; } bus[] = {
+			{ "iio_bus_msr", DEV_SKX_BUS_MSR }, { "iio_bus_valid", DEV_SKX_BUS_VALID },
+			{ "iio_bus_stride", DEV_SKX_BUS_STRIDE }, { "iio_bus_stacks", DEV_SKX_IIO_STACKS },
+		};
+		for (size_t i = 0; i < sizeof(bus) / sizeof(bus[0]); i++)
+			if (!strcmp(key, bus[i].key)) {
+				snprintf(out, len, "0x%" PRIx64, bus[i].v);
+				return 0;
+			}
+		return -1;
+	}
 	if (!strcmp(unit, "-")) {
 		if (!NUM_KEY(p, plat_keys, key, &v))
 			return -1;

@@ -46,6 +46,8 @@ struct uncore {
 	char cpu_match[256];            /* the CPU's perfmon mapfile match (platform_cpu_match) */
 	struct uc_jobs *jobs;           /* the node's batch jobs, as uncore_jobs_scan last found them (jobs/) */
 	void (*jobs_release)(uncore_t *u); /* ... let go by it (jobs/ is above open/: uncore_close calls it) */
+	struct dev_map *devices;        /* the PCI devices behind the IIO stacks, found on first use (devices/) */
+	void (*devices_release)(uncore_t *u); /* ... let go by it (devices/ is above open/) */
 	/* discovery tables' global controls (MMIO) a domain may leave frozen at power-on (disc_domain.unfreeze):
 	 * what each read when the first session started, and whether this handle cleared it (discover_global.c) */
 	struct { uint64_t addr; uint32_t found; int unfrozen; } gctl[UC_MAX_DISC_GCTL];

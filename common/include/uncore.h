@@ -621,6 +621,40 @@ void uncore_perjob_free(uncore_perjob_t *p);
 char *uncore_msr_allowlist_for(const uncore_t *u, unsigned flags);
 char *uncore_msr_allowlist(const uncore_t *u); /* uncore_msr_allowlist_for(u, 0) */
 
+/*
+ * The PCI devices behind the IIO stacks (doc/devices.md): for each stack's root bus and each of its root
+ * ports, the devices below them, through PCIe switches.  A root port holding several devices (a switch)
+ * is one group: its IIO counters count them together and the map never splits them.  Found on the first
+ * call, from the kernel's PCI tree (sysfs below UNCORE_SYSROOT; the simulator's own on sim: backends);
+ * what cannot be read is left out with a warning (uncore_warnings()).
+ */
+struct uncore_device_group {
+	int socket, die;        /* -1: below no counted IIO stack (another host bridge's bus) */
+	int stack;              /* the IIO box (perf's uncore_iio_<stack>); -1 as socket */
+	int port;               /* the root port's place on the stack (its bus's root ports by device.function:
+				 * the iio_*_port<n> counters' n on platforms that count per port); -1: the stack's
+				 * own functions on its root bus, or no stack */
+	char root_bus[16];      /* "0000:16" */
+	char root_port[16];     /* the root port's BDF; "" where port is -1 */
+	int ndevices;           /* devices below (bridges apart); 0: an empty port */
+	int behind_switch;      /* a PCIe switch holds them: the port's counters count them as one */
+	const char *source;     /* where the stack's root bus came from: "kernel" (uncore_iio_<n>/die<d>),
+				 * "registers" (SKX's CPU_BUS_NUMBER MSR), "simulator", or "" */
+};
+struct uncore_device {
+	char bdf[16];           /* "0000:17:00.0" */
+	unsigned vendor, device;
+	long class_code;        /* the 24-bit PCI class (0x020000 Ethernet); -1: unknown */
+	char driver[32];        /* the bound driver ("ice"); "": none */
+	char name[64];          /* what a person knows it by: netdev, InfiniBand device, nvmeN, cardN, accelN; "" */
+	int numa_node;          /* -1: unknown */
+};
+/* The groups (-1 with the error when the PCI tree cannot be read), one group's facts, and its i-th device:
+ * 0, or -1 for a group or device there is not. */
+int uncore_num_device_groups(uncore_t *u);
+int uncore_device_group_info(uncore_t *u, int group, struct uncore_device_group *out);
+int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -293,6 +293,8 @@ void uncore_close(uncore_t *u)
 	claims_free(u);
 	if (u->jobs_release) /* jobs/ hangs them on the handle and says how they go */
 		u->jobs_release(u);
+	if (u->devices_release)
+		u->devices_release(u);
 	arena_free(u->arena);
 	free(u->own_plat);
 	pthread_mutex_destroy(&u->lock);

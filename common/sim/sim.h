@@ -194,6 +194,7 @@ struct sim {
 	int build_die;       /* the die the builder is placing units on (sim_add_box) */
 	int numa_off;        /* numa=off: no PCI device has a NUMA node (-1, as Linux booted with numa=off or
 			      * firmware without proximity data shows), one node 0 holds every CPU */
+	char devset[256];    /* devices=: the PCI devices behind the IIO stacks (sim_pcitree.h); "": its default */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_reg *map; /* open addressing, map_cap slots (sim_map.c) */

@@ -8,6 +8,7 @@
 #include "sim.h"
 #include "util/error.h"
 #include "sim_only.h"
+#include "sim_pcitree.h"
 
 static const struct sim_kind *sim_kind_of(const char *name)
 {
@@ -35,7 +36,8 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,dies=N][,numa=off][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,the platform's own option (sim_kind.option_help)] */
+ *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none]
+ *    [,the platform's own option (sim_kind.option_help)] */
 #define SIM_MAX_FAULTS 8
 
 /* What the options after the platform name ask for besides the machine's own settings. */
@@ -107,6 +109,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		s->model = (int)mod;
 		s->stepping = (int)step;
 	}
+	else if (!strcmp(opt, "devices"))
+		return sim_devices_option(s, v);
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
 		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
@@ -116,7 +120,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING%s%s)", opt, v,
+			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none%s%s)", opt, v,
 			      UC_MAX_SOCKETS, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }

@@ -1,0 +1,80 @@
+/* uncore devices: the PCI devices behind each IIO stack and root port (doc/devices.md). */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+static void where(const struct uncore_device_group *g, char *buf, size_t len)
+{
+	if (g->stack < 0)
+		snprintf(buf, len, "below no counted IIO stack");
+	else if (g->port < 0)
+		snprintf(buf, len, "socket %d die %d iio %d (%s) own functions", g->socket, g->die, g->stack, g->root_bus);
+	else
+		snprintf(buf, len, "socket %d die %d iio %d (%s) port %d (%s)", g->socket, g->die, g->stack, g->root_bus,
+			 g->port, g->root_port);
+}
+
+int cmd_devices(int argc, char **argv)
+{
+	uncore_t *u;
+	int json = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			json = 1;
+			continue;
+		}
+		fprintf(stderr, "uncore devices: unexpected argument '%s' (see 'uncore devices --help')\n", argv[i]);
+		return 2;
+	}
+	if (uncore_open_topology(cli_backend(), &u)) {
+		cli_warnings();
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		return 1;
+	}
+	int n = uncore_num_device_groups(u);
+	cli_warnings(); /* what was left out, and why */
+	if (n < 0) {
+		fprintf(stderr, "uncore: %s\n", uncore_error());
+		uncore_close(u);
+		return 1;
+	}
+	for (int k = 0; k < n; k++) {
+		struct uncore_device_group g;
+		char w[160];
+		uncore_device_group_info(u, k, &g);
+		if (json) {
+			printf("{\"socket\":%d,\"die\":%d,\"stack\":%d,\"port\":%d,\"root_bus\":\"%s\",\"root_port\":\"%s\","
+			       "\"source\":\"%s\",\"behind_switch\":%s,\"devices\":[", g.socket, g.die, g.stack, g.port,
+			       g.root_bus, g.root_port, g.source, g.behind_switch ? "true" : "false");
+		} else {
+			where(&g, w, sizeof(w));
+			printf("%s: %s%s\n", w, g.ndevices ? (g.ndevices == 1 ? "1 device" : "devices") : "empty",
+			       g.behind_switch ? " behind a PCIe switch, counted as one group" : "");
+		}
+		for (int i = 0; i < g.ndevices; i++) {
+			struct uncore_device d;
+			uncore_device_info(u, k, i, &d);
+			if (json) {
+				printf("%s{\"bdf\":\"%s\",\"vendor\":\"%04x\",\"device\":\"%04x\",\"class\":", i ? "," : "", d.bdf,
+				       d.vendor, d.device);
+				if (d.class_code < 0)
+					fputs("null", stdout);
+				else
+					printf("\"%06lx\"", d.class_code);
+				fputs(",\"driver\":", stdout);
+				out_json_str(stdout, d.driver);
+				fputs(",\"name\":", stdout);
+				out_json_str(stdout, d.name);
+				printf(",\"numa_node\":%d}", d.numa_node);
+			} else {
+				printf("  %s %04x:%04x class %06lx driver %-10s %-10s node %d\n", d.bdf, d.vendor, d.device,
+				       d.class_code < 0 ? 0 : d.class_code, d.driver[0] ? d.driver : "-", d.name[0] ? d.name : "-",
+				       d.numa_node);
+			}
+		}
+		if (json)
+			puts("]}");
+	}
+	uncore_close(u);
+	return 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * The files the device map reads (a kernel's sysfs): the machine's own below the sysroot, or a simulated
+ * machine's, kept in memory.  One walker reads both the same way (dev_walk.c).
+ */
+#ifndef UNCORE_DEV_FS_H
+#define UNCORE_DEV_FS_H
+
+#include <stddef.h>
+
+/* One file of an in-memory tree: its path ("/sys/..."), its text, and whether it is a symbolic link (its
+ * text then the link's target, as readlink gives it). */
+struct dev_memfile {
+	char *path, *text;
+	int link;
+};
+struct dev_memfs {
+	struct dev_memfile *f;
+	int n, cap;
+};
+/* Add a file (or, link 1, a symbolic link): 0, or -1 out of memory. */
+int dev_memfs_put(struct dev_memfs *m, const char *path, const char *text, int link);
+void dev_memfs_free(struct dev_memfs *m);
+
+/* A tree to read: mem NULL, the machine's own files below the sysroot. */
+struct dev_fs {
+	const struct dev_memfs *mem;
+};
+/* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file). */
+int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len);
+/* fn(arg, name) for each entry of a directory: 0, or -1 when there is no such directory. */
+int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg);
+/* Whether path is a directory itself, not a symbolic link to one (a walk never follows a link). */
+int dev_fs_is_dir(const struct dev_fs *fs, const char *path);
+/* The last component of a symbolic link's target ("ice" of driver -> ../../bus/pci/drivers/ice): 0, or -1. */
+int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * The devices grouped by IIO stack and root port: a stack's root bus holds its root ports (bridges) and
+ * the stack's own functions; everything below a root port, through any switch, is that port's group.  A
+ * group is never split: the port's counters count its devices together.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dev_map.h"
+#include "handle/handle.h"
+#include "sim/sim.h"
+#include "sim/sim_pcitree.h"
+#include "util/error.h"
+
+struct dev_group {
+	struct uncore_device_group pub;
+	int *dev; /* indexes into the tree */
+};
+struct dev_map {
+	struct dev_tree t;
+	struct dev_group *g;
+	int ng;
+};
+
+static void map_free(struct dev_map *m)
+{
+	if (!m)
+		return;
+	for (int i = 0; i < m->ng; i++)
+		free(m->g[i].dev);
+	free(m->g);
+	free(m->t.v);
+	free(m);
+}
+
+static void release(uncore_t *u)
+{
+	map_free(u->devices);
+	u->devices = NULL;
+}
+
+/* The function on the root bus that i is below (itself when it is there); -1 past a loop in the parents */
+static int top_of(const struct dev_tree *t, int i)
+{
+	for (int hops = 0; t->v[i].parent >= 0; hops++) {
+		if (hops > DEV_MAX_DEPTH)
+			return -1;
+		i = t->v[i].parent;
+	}
+	return i;
+}
+
+static struct dev_group *new_group(struct dev_map *m)
+{
+	struct dev_group *g = realloc(m->g, (size_t)(m->ng + 1) * sizeof(*g));
+	if (!g)
+		return NULL;
+	m->g = g;
+	memset(&g[m->ng], 0, sizeof(*g));
+	return &g[m->ng++];
+}
+
+/* The endpoints below top (bridges apart) into g; placed marks them taken */
+static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
+{
+	const struct dev_tree *t = &m->t;
+	g->dev = calloc((size_t)t->n + 1, sizeof(int));
+	if (!g->dev)
+		return -1;
+	for (int i = 0; i < t->n; i++) {
+		if (placed[i] || top_of(t, i) != top)
+			continue;
+		if (t->v[i].bridge) {
+			g->pub.behind_switch |= i != top; /* a bridge below the root port: a switch's port */
+			continue;
+		}
+		placed[i] = 1;
+		g->dev[g->pub.ndevices++] = i;
+	}
+	return 0;
+}
+
+static int by_stack(const void *a, const void *b)
+{
+	const struct dev_stack *x = a, *y = b;
+	return x->socket != y->socket ? x->socket - y->socket : x->die != y->die ? x->die - y->die : x->stack - y->stack;
+}
+
+static int build(uncore_t *u, struct dev_map *m)
+{
+	struct dev_memfs mem = { 0 };
+	struct dev_fs fs = { 0 };
+	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	struct dev_stack *st = NULL;
+	char *placed = NULL;
+	int rc = -1, nst;
+	if (strstr(u->backend, "replay:")) /* replay: and perf+replay: read the archive's files, which lack it */
+		return uc_err("a replayed snapshot has no device map yet: snapshots do not keep the PCI device tree "
+			      "(/sys/devices/pci*) nor the kernel's uncore_iio_<n>/die<d>; map the node itself");
+	if (s) { /* the simulated machine's own sysfs */
+		if (sim_pci_sysfs(s, &mem))
+			goto out;
+		fs.mem = &mem;
+	}
+	if (dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &st)) < 0)
+		goto out;
+	if (nst > 1)
+		qsort(st, (size_t)nst, sizeof(*st), by_stack);
+	if (!(placed = calloc((size_t)m->t.n + 1, 1))) {
+		uc_err("out of memory grouping the PCI devices");
+		goto out;
+	}
+	for (int k = 0; k < nst; k++) {
+		int port = 0;
+		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
+			for (int i = 0; i < m->t.n; i++) {
+				const struct dev_node *n = &m->t.v[i];
+				if (n->parent >= 0 || n->root_dom != st[k].dom || n->root_bus != st[k].bus || placed[i] ||
+				    n->bridge != !pass)
+					continue;
+				struct dev_group *g = new_group(m);
+				if (!g || fill(m, g, pass ? -2 : i, placed)) {
+					uc_err("out of memory grouping the PCI devices");
+					goto out;
+				}
+				g->pub.socket = st[k].socket, g->pub.die = st[k].die, g->pub.stack = st[k].stack;
+				g->pub.source = st[k].source;
+				snprintf(g->pub.root_bus, sizeof(g->pub.root_bus), "%04x:%02x", st[k].dom, st[k].bus);
+				if (!pass) {
+					g->pub.port = port++; /* sorted walk: by device.function */
+					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
+				} else { /* one group of the stack's own functions: add them all */
+					g->pub.port = -1;
+					for (int j = i; j < m->t.n; j++)
+						if (!placed[j] && m->t.v[j].parent < 0 && !m->t.v[j].bridge &&
+						    m->t.v[j].root_dom == st[k].dom && m->t.v[j].root_bus == st[k].bus) {
+							placed[j] = 1;
+							g->dev[g->pub.ndevices++] = j;
+						}
+					break;
+				}
+			}
+	}
+	/* what no counted stack holds: one group, so that nothing is dropped */
+	int rest = 0;
+	for (int i = 0; i < m->t.n; i++)
+		rest += !placed[i] && !m->t.v[i].bridge;
+	if (rest) {
+		struct dev_group *g = new_group(m);
+		if (!g || !(g->dev = calloc((size_t)rest, sizeof(int)))) {
+			uc_err("out of memory grouping the PCI devices");
+			goto out;
+		}
+		g->pub.socket = g->pub.die = g->pub.stack = g->pub.port = -1;
+		g->pub.source = "";
+		for (int i = 0; i < m->t.n; i++)
+			if (!placed[i] && !m->t.v[i].bridge)
+				g->dev[g->pub.ndevices++] = i;
+	}
+	rc = 0;
+out:
+	free(placed);
+	free(st);
+	dev_memfs_free(&mem);
+	return rc;
+}
+
+static struct dev_map *get(uncore_t *u)
+{
+	if (u->devices)
+		return u->devices;
+	struct dev_map *m = calloc(1, sizeof(*m));
+	if (!m) {
+		uc_err("out of memory");
+		return NULL;
+	}
+	if (build(u, m)) {
+		map_free(m);
+		return NULL;
+	}
+	u->devices = m;
+	u->devices_release = release;
+	return m;
+}
+
+int uncore_num_device_groups(uncore_t *u)
+{
+	struct dev_map *m = get(u);
+	return m ? m->ng : -1;
+}
+
+int uncore_device_group_info(uncore_t *u, int group, struct uncore_device_group *out)
+{
+	struct dev_map *m = get(u);
+	if (!m || group < 0 || group >= m->ng)
+		return m ? uc_err("no device group %d (there are %d)", group, m->ng) : -1;
+	*out = m->g[group].pub;
+	return 0;
+}
+
+int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out)
+{
+	struct dev_map *m = get(u);
+	if (!m || group < 0 || group >= m->ng || i < 0 || i >= m->g[group].pub.ndevices)
+		return m ? uc_err("no device %d in device group %d", i, group) : -1;
+	*out = m->t.v[m->g[group].dev[i]].d;
+	return 0;
+}

@@ -1,0 +1,301 @@
+/*
+ * The simulated machine's PCI devices behind its IIO stacks, laid out once (layout()) for both the truth
+ * tests compare with (sim_pci_devices) and the sysfs tree the library reads (sim_pci_sysfs), as a kernel
+ * shows it: /sys/devices/pciDDDD:BB/<root port>/<device>, functions below bridges nested in them
+ * (drivers/pci/probe.c), /sys/bus/pci/devices/<bdf> a link to each.
+ * The vendor and device ids are common parts' (a reader recognises them); the map does not depend on them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+#include "sim_pcitree.h"
+#include "util/error.h"
+
+enum kind { K_NIC, K_IB, K_NVME, K_GPU, K_GPUSW, K_EMPTY };
+static const char *const kind_name[] = { "nic", "ib", "nvme", "gpu", "gpusw", "empty" };
+
+struct item {
+	enum kind k;
+	int socket, stack, port;
+};
+
+/* One item of a devices= list: 0, or -1 */
+static int parse_item(const char *s, size_t len, struct item *it)
+{
+	char buf[64], kind[16];
+	int end = 0;
+	if (len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = 0;
+	if (sscanf(buf, "%15[a-z]@%d.%d.%d%n", kind, &it->socket, &it->stack, &it->port, &end) != 4 || buf[end] ||
+	    it->socket < 0 || it->socket >= UC_MAX_SOCKETS || it->stack < 0 || it->stack > 15 || it->port < 0 ||
+	    it->port >= 16)
+		return -1;
+	for (size_t k = 0; k < sizeof(kind_name) / sizeof(kind_name[0]); k++)
+		if (!strcmp(kind, kind_name[k])) {
+			it->k = (enum kind)k;
+			return 0;
+		}
+	return -1;
+}
+
+#define MAX_ITEMS 32
+static int parse_set(const char *v, struct item *it, int *n)
+{
+	*n = 0;
+	if (!strcmp(v, "none"))
+		return 0;
+	for (const char *p = v; *p;) {
+		size_t len = strcspn(p, "+");
+		if (*n == MAX_ITEMS || parse_item(p, len, &it[*n]))
+			return uc_err("simulator option devices=%s: '%.*s' is not KIND@SOCKET.STACK.PORT (KIND nic, ib, "
+				      "nvme, gpu, gpusw or empty; at most %d items joined by '+'), nor is the list 'none'",
+				      v, (int)len, p, MAX_ITEMS);
+		for (int j = 0; j < *n; j++)
+			if (it[j].socket == it[*n].socket && it[j].stack == it[*n].stack && it[j].port == it[*n].port)
+				return uc_err("simulator option devices=%s: port %d.%d.%d named twice (a port holding "
+					      "several devices is a gpusw)", v, it[j].socket, it[j].stack, it[j].port);
+		(*n)++;
+		p += len + (p[len] == '+');
+	}
+	return 0;
+}
+
+int sim_devices_option(struct sim *s, const char *v)
+{
+	struct item it[MAX_ITEMS];
+	int n;
+	if (strlen(v) >= sizeof(s->devset))
+		return uc_err("simulator option devices= is longer than %zu characters", sizeof(s->devset) - 1);
+	if (parse_set(v, it, &n))
+		return -1;
+	snprintf(s->devset, sizeof(s->devset), "%s", v);
+	return 0;
+}
+
+int sim_iio_stacks(const struct sim *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->nboxes; i++)
+		n += !strcmp(s->boxes[i].u->name, "iio") && !s->boxes[i].socket && !s->boxes[i].die;
+	return n;
+}
+
+/* The stack whose root bus is bus 0 on socket 0: the one with the DMI link to the chipset.  Linux's
+ * mapping attributes show bus 0 for that PMU alone: SKX pmu_idx 0 (skx_iio_mapping_visible), ICX 5
+ * (icx_iio_mapping_visible, ICX_CBDMA_DMI_PMON_ID; uncore_snbep.c, Linux 6.12). */
+static int dmi_stack(const struct sim *s)
+{
+	return !strcmp(s->kind->name, "icx") ? 5 : 0;
+}
+
+/* Buses between one stack's root bus and the next's (PCI's 256 buses shared out, at most 0x20 a stack) */
+static int bus_step(const struct sim *s)
+{
+	int total = sim_iio_stacks(s) * s->nsockets * s->dies, step = total > 0 ? 0x100 / total : 0x20;
+	return step > 0x20 ? 0x20 : step;
+}
+
+int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
+{
+	int nst = sim_iio_stacks(s), dmi = dmi_stack(s);
+	if (nst <= 0 || socket < 0 || socket >= s->nsockets || die < 0 || die >= s->dies || stack < 0 || stack >= nst)
+		return -1;
+	/* the DMI stack first on each die, the others in box order after it */
+	int place = (stack - (dmi < nst ? dmi : 0) + nst) % nst;
+	return ((socket * s->dies + die) * nst + place) * bus_step(s);
+}
+
+/* Buses a kind takes below its root port */
+static int kind_buses(enum kind k) { return k == K_GPUSW ? 4 : k == K_EMPTY ? 0 : 1; }
+
+struct out {
+	const struct sim *s;
+	struct sim_pcidev *dev;
+	int ndev, max;
+	struct dev_memfs *m;
+	int counts[6]; /* names handed out per kind */
+};
+
+static int put(struct out *o, const char *dir, const char *file, const char *text, int link)
+{
+	char p[1024];
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	if (o->m && dev_memfs_put(o->m, p, text, link))
+		return uc_err("out of memory");
+	return 0;
+}
+
+/* One function's directory below parent and its attributes */
+static int function(struct out *o, const char *parent, int bus, int dev, int fn, uint16_t ven, uint16_t did,
+		    uint32_t cls, const char *driver, int node, char *dir, size_t len)
+{
+	char bdf[32], t[64], link[96];
+	int rc;
+	snprintf(bdf, sizeof(bdf), "0000:%02x:%02x.%d", bus, dev, fn);
+	snprintf(dir, len, "%s/%s", parent, bdf);
+	snprintf(t, sizeof(t), "0x%04x", ven);
+	rc = put(o, dir, "vendor", t, 0);
+	snprintf(t, sizeof(t), "0x%04x", did);
+	rc = rc ? rc : put(o, dir, "device", t, 0);
+	snprintf(t, sizeof(t), "0x%06x", cls);
+	rc = rc ? rc : put(o, dir, "class", t, 0);
+	snprintf(t, sizeof(t), "%d", node);
+	rc = rc ? rc : put(o, dir, "numa_node", t, 0);
+	snprintf(link, sizeof(link), "../../../bus/pci/drivers/%s", driver);
+	rc = rc ? rc : put(o, dir, "driver", link, 1);
+	if (!rc && o->m) { /* /sys/bus/pci/devices/<bdf>: the kernel's link to the function's directory */
+		snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", bdf);
+		rc = dev_memfs_put(o->m, link, dir, 1) ? uc_err("out of memory") : 0;
+	}
+	return rc;
+}
+
+/* An endpoint: its function, its name, and its row of the truth */
+static int endpoint(struct out *o, const struct item *it, int die, const char *parent, int bus, uint16_t ven,
+		    uint16_t did, uint32_t cls, const char *driver, const char *sub, const char *fmt, int sw)
+{
+	char dir[512], name[24];
+	int node = o->s->numa_off ? -1 : it->socket * o->s->dies + die;
+	snprintf(name, sizeof(name), fmt, o->counts[it->k == K_GPUSW ? K_GPU : it->k]++);
+	if (function(o, parent, bus, 0, 0, ven, did, cls, driver, node, dir, sizeof(dir)))
+		return -1;
+	char f[64];
+	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ */
+	if (put(o, dir, f, "0:0", 0))
+		return -1;
+	if (o->dev && o->ndev < o->max) {
+		struct sim_pcidev *d = &o->dev[o->ndev];
+		memset(d, 0, sizeof(*d));
+		d->socket = it->socket, d->die = die, d->stack = it->stack, d->port = it->port;
+		snprintf(d->bdf, sizeof(d->bdf), "0000:%02x:00.0", bus);
+		d->vendor = ven, d->device = did, d->class_code = cls, d->driver = driver;
+		snprintf(d->name, sizeof(d->name), "%s", name);
+		d->behind_switch = sw, d->node = node;
+	}
+	o->ndev++;
+	return 0;
+}
+
+/* Class codes: PCI Code and ID Assignment Specification (Linux pci_ids.h PCI_CLASS_*, shifted by 8 with
+ * the programming interface): Ethernet 0x0200, InfiniBand 0x0207, NVMe 0x0108 prog-if 2, 3D controller
+ * 0x0302, PCI bridge 0x0604. */
+static int layout(struct out *o)
+{
+	const struct sim *s = o->s;
+	struct item it[MAX_ITEMS];
+	int n, nst = sim_iio_stacks(s);
+	/* the default set needs stacks 1 and 2: a machine without them (no IIO unit) has no device */
+	if (parse_set(s->devset[0] ? s->devset : nst > 2 ? SIM_DEVICES_DEFAULT : "none", it, &n))
+		return -1;
+	for (int sock = 0; sock < s->nsockets; sock++)
+		for (int st = 0; st < nst; st++) {
+			int root = sim_iio_root_bus(s, sock, 0, st), next = root + 1;
+			char rootdir[64];
+			snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
+			if (put(o, rootdir, "uevent", "", 0)) /* the host bridge, with a function below it or not */
+				return -1;
+			/* root ports 0 up to the highest one used, in order (those below it empty): a port's place
+			 * among its stack's root ports is its number */
+			int top = -1;
+			for (int i = 0; i < n; i++)
+				if (it[i].socket == sock && it[i].stack == st && it[i].port > top)
+					top = it[i].port;
+			for (int port = 0; port <= top; port++) {
+				int used = 0;
+				for (int i = 0; i < n; i++)
+					used |= it[i].socket == sock && it[i].stack == st && it[i].port == port;
+				if (!used) {
+					char rp[512];
+					if (function(o, rootdir, root, port + 1, 0, 0x8086, 0x352a, 0x060400, "pcieport",
+						     s->numa_off ? -1 : sock * s->dies, rp, sizeof(rp)))
+						return -1;
+					continue;
+				}
+				for (int i = 0; i < n; i++) {
+					if (it[i].socket != sock || it[i].stack != st || it[i].port != port)
+						continue;
+					char rp[512], up[512], dn[512];
+					int need = kind_buses(it[i].k), node = s->numa_off ? -1 : sock * s->dies;
+					if (next + need > root + bus_step(s))
+						return uc_err("simulator option devices=: stack %d.%d has not the buses for its "
+							      "devices (%d a stack on this machine)", sock, st, bus_step(s) - 1);
+					/* the root port: device port + 1, function 0 of the stack's root bus */
+					if (function(o, rootdir, root, port + 1, 0, 0x8086, 0x352a, 0x060400, "pcieport", node, rp,
+						     sizeof(rp)))
+						return -1;
+					switch (it[i].k) {
+					case K_NIC:
+						if (endpoint(o, &it[i], 0, rp, next, 0x8086, 0x1592, 0x020000, "ice", "net", "ens%df0", 0))
+							return -1;
+						break;
+					case K_IB:
+						if (endpoint(o, &it[i], 0, rp, next, 0x15b3, 0x101b, 0x020700, "mlx5_core", "infiniband",
+							     "mlx5_%d", 0))
+							return -1;
+						break;
+					case K_NVME:
+						if (endpoint(o, &it[i], 0, rp, next, 0x144d, 0xa80a, 0x010802, "nvme", "nvme", "nvme%d", 0))
+							return -1;
+						break;
+					case K_GPU:
+						if (endpoint(o, &it[i], 0, rp, next, 0x10de, 0x2330, 0x030200, "nvidia", "drm", "card%d", 0))
+							return -1;
+						break;
+					case K_GPUSW: /* upstream port, two downstream ports, a GPU below each */
+						if (function(o, rp, next, 0, 0, 0x1000, 0xc030, 0x060400, "pcieport", node, up, sizeof(up)))
+							return -1;
+						for (int d = 0; d < 2; d++)
+							if (function(o, up, next + 1, d, 0, 0x1000, 0xc030, 0x060400, "pcieport", node, dn,
+								     sizeof(dn)) ||
+							    endpoint(o, &it[i], 0, dn, next + 2 + d, 0x10de, 0x2330, 0x030200, "nvidia",
+								     "drm", "card%d", 1))
+								return -1;
+						break;
+					case K_EMPTY:
+						break;
+					}
+					next += need;
+				}
+			}
+		}
+	for (int i = 0; i < n; i++)
+		if (it[i].socket >= s->nsockets || it[i].stack >= nst)
+			return uc_err("simulator option devices=: %s@%d.%d.%d names a stack the machine has not (%d "
+				      "socket(s), %d IIO stacks each)", kind_name[it[i].k], it[i].socket, it[i].stack,
+				      it[i].port, s->nsockets, nst);
+	return 0;
+}
+
+int sim_pci_devices(const struct sim *s, struct sim_pcidev *out, int max)
+{
+	struct out o = { .s = s, .dev = out, .max = max };
+	return layout(&o) ? -1 : o.ndev;
+}
+
+int sim_pci_sysfs(const struct sim *s, struct dev_memfs *m)
+{
+	struct out o = { .s = s, .m = m };
+	if (layout(&o))
+		return -1;
+	/* the uncore driver's stack-to-bus attributes where Linux 6.12 has them: SKX (skx_iio_set_mapping, its
+	 * CPU_BUS_NUMBER MSR) and ICX (icx_iio_set_mapping, SAD_CONTROL_CFG); none on SPR and later (no
+	 * set_mapping for spr_uncore_iio), whose buses come from the simulator (uncore_snbep.c) */
+	const char *k = s->kind->name;
+	if (strcmp(k, "skx") && strcmp(k, "clx") && strcmp(k, "icx"))
+		return 0;
+	for (int sock = 0; sock < s->nsockets; sock++)
+		for (int st = 0; st < sim_iio_stacks(s); st++) {
+			char p[96], t[16];
+			int bus = sim_iio_root_bus(s, sock, 0, st);
+			if (!bus && st != dmi_stack(s))
+				continue; /* pmu_iio_mapping_visible: bus 0 shown for the DMI stack alone */
+			snprintf(p, sizeof(p), "/sys/devices/uncore_iio_%d/die%d", st, sock * s->dies);
+			snprintf(t, sizeof(t), "%04x:%02x", 0, bus); /* skx_iio_mapping_show: "%04x:%02x\n" */
+			if (dev_memfs_put(m, p, t, 0))
+				return uc_err("out of memory");
+		}
+	return 0;
+}

@@ -1,0 +1,39 @@
+/*
+ * The simulated machine's PCI devices behind its IIO stacks (issue 66 point 1): the set the devices=
+ * option names (a default one otherwise), each stack's root bus, and the sysfs tree a kernel shows of them.
+ */
+#ifndef UNCORE_SIM_PCITREE_H
+#define UNCORE_SIM_PCITREE_H
+
+#include <stdint.h>
+#include "devices/dev_fs.h"
+
+struct sim;
+/* devices=LIST: items "KIND@SOCKET.STACK.PORT" joined by '+', KIND nic, ib, nvme, gpu, gpusw (a PCIe switch
+ * with two GPUs) or empty (a root port with nothing below); "none": no device.  The default when no
+ * devices= is given, on a machine with at least 3 IIO stacks (none otherwise): */
+#define SIM_DEVICES_DEFAULT "nic@0.1.0+nvme@0.1.1+gpusw@0.2.0+empty@0.2.1"
+/* devices=VALUE checked and kept: 0, or -1 with a message. */
+int sim_devices_option(struct sim *s, const char *v);
+
+/* One endpoint of the set: the truth tests hold the map against */
+struct sim_pcidev {
+	int socket, die, stack, port; /* the IIO stack and the root port's place on it */
+	char bdf[16];
+	uint16_t vendor, device;
+	uint32_t class_code;
+	const char *driver;
+	char name[24];
+	int behind_switch, node;
+};
+/* The endpoints, up to max: how many, or -1 with a message (a stack or port the machine does not have). */
+int sim_pci_devices(const struct sim *s, struct sim_pcidev *out, int max);
+/* The root bus of the stack-th IIO box of a socket's die: the bus, or -1 when there is no such box. */
+int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack);
+/* The IIO boxes of one die (the stacks). */
+int sim_iio_stacks(const struct sim *s);
+/* The sysfs files a kernel shows of the set (/sys/devices/pci*, /sys/bus/pci/devices), and the uncore
+ * driver's stack-to-bus attributes (/sys/devices/uncore_iio_<n>/die<d>) where Linux has them: 0, or -1. */
+int sim_pci_sysfs(const struct sim *s, struct dev_memfs *m);
+
+#endif

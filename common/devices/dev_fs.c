@@ -8,51 +8,10 @@
 #include "access/access.h"
 #include "util/guarded_read.h"
 
-int dev_memfs_put(struct dev_memfs *m, const char *path, const char *text, int link)
-{
-	if (m->n == m->cap) {
-		int cap = m->cap ? 2 * m->cap : 64;
-		struct dev_memfile *f = realloc(m->f, (size_t)cap * sizeof(*f));
-		if (!f)
-			return -1;
-		m->f = f;
-		m->cap = cap;
-	}
-	struct dev_memfile *f = &m->f[m->n];
-	f->path = strdup(path);
-	f->text = strdup(text);
-	f->link = link;
-	if (!f->path || !f->text) {
-		free(f->path);
-		free(f->text);
-		return -1;
-	}
-	m->n++;
-	return 0;
-}
-
-void dev_memfs_free(struct dev_memfs *m)
-{
-	for (int i = 0; i < m->n; i++) {
-		free(m->f[i].path);
-		free(m->f[i].text);
-	}
-	free(m->f);
-	memset(m, 0, sizeof(*m));
-}
-
-static const struct dev_memfile *mem_find(const struct dev_memfs *m, const char *path)
-{
-	for (int i = 0; i < m->n; i++)
-		if (!strcmp(m->f[i].path, path))
-			return &m->f[i];
-	return NULL;
-}
-
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len)
 {
 	if (fs->mem) {
-		const struct dev_memfile *f = mem_find(fs->mem, path);
+		const struct memfs_file *f = memfs_find(fs->mem, path);
 		if (!f || f->link || strlen(f->text) >= len)
 			return -1;
 		strcpy(buf, f->text);
@@ -64,7 +23,7 @@ int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len
 }
 
 /* In memory a directory is the common prefix of its files: each name below dir given once. */
-static int mem_list(const struct dev_memfs *m, const char *dir, void (*fn)(void *, const char *), void *arg)
+static int mem_list(const struct memfs *m, const char *dir, void (*fn)(void *, const char *), void *arg)
 {
 	size_t n = strlen(dir);
 	int found = 0;
@@ -111,7 +70,7 @@ int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 {
 	if (fs->mem) {
 		size_t n = strlen(path);
-		if (mem_find(fs->mem, path))
+		if (memfs_find(fs->mem, path))
 			return 0; /* a file or a link */
 		for (int i = 0; i < fs->mem->n; i++)
 			if (!strncmp(fs->mem->f[i].path, path, n) && fs->mem->f[i].path[n] == '/')
@@ -127,7 +86,7 @@ int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_
 {
 	char t[4096];
 	if (fs->mem) {
-		const struct dev_memfile *f = mem_find(fs->mem, path);
+		const struct memfs_file *f = memfs_find(fs->mem, path);
 		if (!f || !f->link || strlen(f->text) >= sizeof(t))
 			return -1;
 		strcpy(t, f->text);

@@ -6,24 +6,11 @@
 #define UNCORE_DEV_FS_H
 
 #include <stddef.h>
-
-/* One file of an in-memory tree: its path ("/sys/..."), its text, and whether it is a symbolic link (its
- * text then the link's target, as readlink gives it). */
-struct dev_memfile {
-	char *path, *text;
-	int link;
-};
-struct dev_memfs {
-	struct dev_memfile *f;
-	int n, cap;
-};
-/* Add a file (or, link 1, a symbolic link): 0, or -1 out of memory. */
-int dev_memfs_put(struct dev_memfs *m, const char *path, const char *text, int link);
-void dev_memfs_free(struct dev_memfs *m);
+#include "util/memfs.h"
 
 /* A tree to read: mem NULL, the machine's own files below the sysroot. */
 struct dev_fs {
-	const struct dev_memfs *mem;
+	const struct memfs *mem; /* memfs.h */
 };
 /* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file). */
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len);

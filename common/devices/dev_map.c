@@ -88,7 +88,7 @@ static int by_stack(const void *a, const void *b)
 
 static int build(uncore_t *u, struct dev_map *m)
 {
-	struct dev_memfs mem = { 0 };
+	struct memfs mem = { 0 };
 	struct dev_fs fs = { 0 };
 	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	struct dev_stack *st = NULL;
@@ -161,7 +161,7 @@ static int build(uncore_t *u, struct dev_map *m)
 out:
 	free(placed);
 	free(st);
-	dev_memfs_free(&mem);
+	memfs_free(&mem);
 	return rc;
 }
 

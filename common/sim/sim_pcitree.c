@@ -115,7 +115,7 @@ struct out {
 	const struct sim *s;
 	struct sim_pcidev *dev;
 	int ndev, max;
-	struct dev_memfs *m;
+	struct memfs *m;
 	int counts[6]; /* names handed out per kind */
 };
 
@@ -123,7 +123,7 @@ static int put(struct out *o, const char *dir, const char *file, const char *tex
 {
 	char p[1024];
 	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	if (o->m && dev_memfs_put(o->m, p, text, link))
+	if (o->m && memfs_put(o->m, p, text, link))
 		return uc_err("out of memory");
 	return 0;
 }
@@ -148,7 +148,7 @@ static int function(struct out *o, const char *parent, int bus, int dev, int fn,
 	rc = rc ? rc : put(o, dir, "driver", link, 1);
 	if (!rc && o->m) { /* /sys/bus/pci/devices/<bdf>: the kernel's link to the function's directory */
 		snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", bdf);
-		rc = dev_memfs_put(o->m, link, dir, 1) ? uc_err("out of memory") : 0;
+		rc = memfs_put(o->m, link, dir, 1) ? uc_err("out of memory") : 0;
 	}
 	return rc;
 }
@@ -275,7 +275,7 @@ int sim_pci_devices(const struct sim *s, struct sim_pcidev *out, int max)
 	return layout(&o) ? -1 : o.ndev;
 }
 
-int sim_pci_sysfs(const struct sim *s, struct dev_memfs *m)
+int sim_pci_sysfs(const struct sim *s, struct memfs *m)
 {
 	struct out o = { .s = s, .m = m };
 	if (layout(&o))
@@ -294,7 +294,7 @@ int sim_pci_sysfs(const struct sim *s, struct dev_memfs *m)
 				continue; /* pmu_iio_mapping_visible: bus 0 shown for the DMI stack alone */
 			snprintf(p, sizeof(p), "/sys/devices/uncore_iio_%d/die%d", st, sock * s->dies);
 			snprintf(t, sizeof(t), "%04x:%02x", 0, bus); /* skx_iio_mapping_show: "%04x:%02x\n" */
-			if (dev_memfs_put(m, p, t, 0))
+			if (memfs_put(m, p, t, 0))
 				return uc_err("out of memory");
 		}
 	return 0;

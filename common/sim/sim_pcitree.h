@@ -6,7 +6,7 @@
 #define UNCORE_SIM_PCITREE_H
 
 #include <stdint.h>
-#include "devices/dev_fs.h"
+#include "util/memfs.h"
 
 struct sim;
 /* devices=LIST: items "KIND@SOCKET.STACK.PORT" joined by '+', KIND nic, ib, nvme, gpu, gpusw (a PCIe switch
@@ -34,6 +34,6 @@ int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack);
 int sim_iio_stacks(const struct sim *s);
 /* The sysfs files a kernel shows of the set (/sys/devices/pci*, /sys/bus/pci/devices), and the uncore
  * driver's stack-to-bus attributes (/sys/devices/uncore_iio_<n>/die<d>) where Linux has them: 0, or -1. */
-int sim_pci_sysfs(const struct sim *s, struct dev_memfs *m);
+int sim_pci_sysfs(const struct sim *s, struct memfs *m);
 
 #endif

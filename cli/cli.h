@@ -11,6 +11,11 @@
 /* Open the handle with the global options (--backend, --events, --metric-file, --force), showing the
  * library's warnings; -1 after printing why. */
 int cli_open(uncore_t **u);
+/* A command whose one option is --json (jobs, devices): 0 with *json set, or -1 after naming the argument. */
+int cli_json_args(const char *cmd, int argc, char **argv, int *json);
+/* Open the machine's topology alone (uncore_open_topology: sockets and CPUs, no uncore needed); -1 after
+ * printing why. */
+int cli_open_topology(uncore_t **u);
 /* The backend cli_open takes (uncore check: each it runs on in turn). */
 void cli_set_backend(const char *backend);
 /* Every --backend given, in order, '\n'-joined (NULL: none); other commands take the last. */

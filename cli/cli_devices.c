@@ -17,20 +17,11 @@ static void where(const struct uncore_device_group *g, char *buf, size_t len)
 int cmd_devices(int argc, char **argv)
 {
 	uncore_t *u;
-	int json = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			json = 1;
-			continue;
-		}
-		fprintf(stderr, "uncore devices: unexpected argument '%s' (see 'uncore devices --help')\n", argv[i]);
+	int json;
+	if (cli_json_args("devices", argc, argv, &json))
 		return 2;
-	}
-	if (uncore_open_topology(cli_backend(), &u)) {
-		cli_warnings();
-		fprintf(stderr, "uncore: %s\n", uncore_error());
+	if (cli_open_topology(&u))
 		return 1;
-	}
 	int n = uncore_num_device_groups(u);
 	cli_warnings(); /* what was left out, and why */
 	if (n < 0) {

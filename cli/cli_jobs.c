@@ -7,22 +7,13 @@
 int cmd_jobs(int argc, char **argv)
 {
 	uncore_t *u;
-	int json = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			json = 1;
-			continue;
-		}
-		fprintf(stderr, "uncore jobs: unexpected argument '%s' (see 'uncore jobs --help')\n", argv[i]);
+	int json;
+	if (cli_json_args("jobs", argc, argv, &json))
 		return 2;
-	}
 	/* the machine's sockets and CPUs alone: listing jobs counts nothing, so it works where no uncore can be
 	 * opened (a login node, a VM, a container) */
-	if (uncore_open_topology(cli_backend(), &u)) {
-		cli_warnings();
-		fprintf(stderr, "uncore: %s\n", uncore_error());
+	if (cli_open_topology(&u))
 		return 1;
-	}
 	int n = uncore_jobs_scan(u);
 	cli_warnings(); /* an entry left out, and why */
 	if (n < 0) {

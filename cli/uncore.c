@@ -48,6 +48,29 @@ int cli_only_backend(const char *backend)
 	return cli_append(&backends_given, '\n', backend);
 }
 
+int cli_json_args(const char *cmd, int argc, char **argv, int *json)
+{
+	*json = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			*json = 1;
+			continue;
+		}
+		fprintf(stderr, "uncore %s: unexpected argument '%s' (see 'uncore %s --help')\n", cmd, argv[i], cmd);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_open_topology(uncore_t **u)
+{
+	if (!uncore_open_topology(backend_arg, u))
+		return 0;
+	cli_warnings();
+	fprintf(stderr, "uncore: %s\n", uncore_error());
+	return -1;
+}
+
 int cli_open(uncore_t **u)
 {
 	warnings_shown = 0;

@@ -10,6 +10,7 @@
 #include "handle/handle.h"
 #include "sim/sim.h"
 #include "sim/sim_pcitree.h"
+#include "sim/sim_pcicfg.h"
 
 /* The group and place of a BDF in the map: 0, or -1 when it is not there */
 static int find(uncore_t *u, const char *bdf, struct uncore_device_group *g, struct uncore_device *d)
@@ -34,22 +35,42 @@ static int total_devices(uncore_t *u)
 	return t;
 }
 
-static void check_sim(const char *spec, int want_empty)
+/* The devices of the stacks' own groups and below no stack (port -1): on the simulator its uncore's register
+ * functions alone (sim_pcicfg.c: 8086:09a2 on each stack's root bus, the MSM 09a6 and PCU CR3 325b) */
+static int own_devices(uncore_t *u)
 {
-	uncore_t *u;
+	int n = uncore_num_device_groups(u), t = 0;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	for (int k = 0; k < n; k++)
+		if (!uncore_device_group_info(u, k, &g) && g.port == -1)
+			for (int i = 0; i < g.ndevices; i++)
+				t += !uncore_device_info(u, k, i, &d) && d.vendor == 0x8086 && d.class_code == 0x088000 &&
+				     (d.device == 0x09a2 || ((d.device == 0x09a6 || d.device == 0x325b) && g.stack == -1));
+	return t;
+}
+
+/* The map of the handle opened on map_spec (NULL: spec) against the simulator's device set of spec, each
+ * stack's bus from source (NULL: any) */
+static void check_map(const char *spec, const char *map_spec, int want_empty, const char *source)
+{
+	uncore_t *u, *t = NULL;
 	struct sim_pcidev truth[32];
-	if (uncore_open_topology(spec, &u)) {
-		fprintf(stderr, "%s: %s\n", spec, uncore_error());
+	if (uncore_open_topology(map_spec ? map_spec : spec, &u) || (map_spec && uncore_open_topology(spec, &t))) {
+		fprintf(stderr, "%s: %s\n", map_spec ? map_spec : spec, uncore_error());
 		CU_FAIL_FATAL("open");
 	}
-	struct sim *s = sim_of(u->acc);
+	struct sim *s = sim_of((t ? t : u)->acc);
 	CU_ASSERT_FATAL(s != NULL);
 	int nt = sim_pci_devices(s, truth, 32);
 	CU_ASSERT_FATAL(nt > 0);
 	CU_ASSERT(uncore_num_device_groups(u) > 0);
-	if (total_devices(u) != nt)
-		fprintf(stderr, "%s: %d devices in the map, the simulator has %d\n", spec, total_devices(u), nt);
-	CU_ASSERT_EQUAL(total_devices(u), nt);
+	int own = sim_pcicfg_functions(s) * s->nsockets; /* the register functions: each stack's own group */
+	if (total_devices(u) != nt + own || own_devices(u) != own)
+		fprintf(stderr, "%s: %d devices in the map (%d the stacks' own), the simulator has %d (and %d)\n", spec,
+			total_devices(u), own_devices(u), nt, own);
+	CU_ASSERT_EQUAL(total_devices(u), nt + own);
+	CU_ASSERT_EQUAL(own_devices(u), own);
 	for (int i = 0; i < nt; i++) {
 		struct uncore_device_group g;
 		struct uncore_device d;
@@ -67,11 +88,20 @@ static void check_sim(const char *spec, int want_empty)
 		struct uncore_device_group g;
 		uncore_device_group_info(u, k, &g);
 		empty += !g.ndevices && g.port >= 0;
-		CU_ASSERT(g.stack >= 0); /* every simulated device is below a stack */
+		CU_ASSERT(g.stack >= 0 || g.port == -1); /* below no stack: the MSM's bus alone (own_devices) */
+		if (source && strcmp(g.source, source)) {
+			fprintf(stderr, "%s: group %d's root bus from '%s', not %s\n", map_spec ? map_spec : spec, k,
+				g.source, source);
+			CU_FAIL("source");
+		}
 	}
 	CU_ASSERT_EQUAL(empty, want_empty);
 	uncore_close(u);
+	if (t)
+		uncore_close(t);
 }
+
+static void check_sim(const char *spec, int want_empty) { check_map(spec, NULL, want_empty, NULL); }
 
 static void test_sim_default(void)
 {
@@ -91,14 +121,14 @@ static void test_sim_varied(void)
 	CU_ASSERT_FATAL(uncore_open_topology("sim:snbep", &u) == 0);
 	CU_ASSERT(uncore_num_device_groups(u) == 0);
 	uncore_close(u);
-	/* a replayed snapshot keeps no PCI tree yet: said, not the replaying host's devices */
+	/* a snapshot taken before snapshots kept the PCI tree: said, not the replaying host's devices */
 	char tar[300], cmd[700];
 	snprintf(tar, sizeof(tar), "%s/devices-spr-%d.tar", test_tmpdir(), (int)getpid());
 	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/tests/snapshots/spr.tar.gz' > '%s'", SRCDIR, tar);
 	CU_ASSERT_FATAL(system(cmd) == 0);
 	snprintf(cmd, sizeof(cmd), "replay:%s", tar);
 	CU_ASSERT_FATAL(uncore_open_topology(cmd, &u) == 0);
-	CU_ASSERT(uncore_num_device_groups(u) < 0 && strstr(uncore_error(), "snapshots do not keep the PCI device tree"));
+	CU_ASSERT(uncore_num_device_groups(u) < 0 && strstr(uncore_error(), "this snapshot keeps no PCI device tree"));
 	uncore_close(u);
 	unlink(tar);
 	CU_ASSERT(uncore_open_topology("sim:spr,devices=nic@0.1", &u) < 0 && strstr(uncore_error(), "KIND@SOCKET.STACK.PORT"));
@@ -107,18 +137,21 @@ static void test_sim_varied(void)
 	uncore_close(u);
 }
 
-static void host_tree(void)
+static void host_tree_model(int model)
 {
-	char cmd[600];
+	char cmd[600], info[200];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", root, root);
 	CU_ASSERT_FATAL(system(cmd) == 0);
-	put_str("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\n\n", "/proc/cpuinfo");
+	snprintf(info, sizeof(info), "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: %d\n\n", model);
+	put_str(info, "/proc/cpuinfo");
 	for (int cpu = 0; cpu < 4; cpu++)
 		put_str(cpu < 2 ? "0\n" : "1\n", cpu == 0 ? "/sys/devices/system/cpu/cpu0/topology/physical_package_id" :
 						 cpu == 1 ? "/sys/devices/system/cpu/cpu1/topology/physical_package_id" :
 						 cpu == 2 ? "/sys/devices/system/cpu/cpu2/topology/physical_package_id" :
 							    "/sys/devices/system/cpu/cpu3/topology/physical_package_id");
 }
+
+static void host_tree(void) { host_tree_model(85); }
 
 static void function(const char *dir, unsigned ven, unsigned dev, unsigned cls, const char *node)
 {
@@ -161,7 +194,8 @@ static void test_fake_sysroot(void)
 	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
 	CU_ASSERT(total_devices(u) == 3);
 	CU_ASSERT_FATAL(find(u, "0000:17:00.0", &g, &d) == 0);
-	CU_ASSERT(g.socket == 1 && g.die == 0 && g.stack == 1 && g.port == 0 && !strcmp(g.root_bus, "0000:16") &&
+	/* Skylake-SP's root port at device 2 feeds counter port 2 (pcm-iio: part = device) */
+	CU_ASSERT(g.socket == 1 && g.die == 0 && g.stack == 1 && g.port == 2 && !strcmp(g.root_bus, "0000:16") &&
 		  !strcmp(g.root_port, "0000:16:02.0") && !strcmp(g.source, "kernel") && !g.behind_switch);
 	CU_ASSERT(d.vendor == 0x144d && d.device == 0xa80a && d.class_code == 0x010802 && !strcmp(d.driver, "nvme") &&
 		  !strcmp(d.name, "nvme3") && d.numa_node == 1);
@@ -189,9 +223,9 @@ static void test_skx_bus_msr(void)
 	put_at64("/dev/cpu/0/msr", 0x300, 1ull << 63 | 0x30ull << 16 | 0x16ull << 8);
 	put_at64("/dev/cpu/2/msr", 0x300, 1ull << 63 | 0x85ull << 8 | 0x80);
 	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
-	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 0 &&
+	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 2 &&
 		  !strcmp(g.source, "registers") && !strcmp(d.name, "nvme3"));
-	CU_ASSERT(find(u, "0000:86:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 0 &&
+	CU_ASSERT(find(u, "0000:86:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 3 &&
 		  !strcmp(g.root_bus, "0000:85") && !strcmp(d.name, "ens5f0") && d.numa_node == 1);
 	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == -1);
 	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 0 && g.port == -1);
@@ -202,6 +236,143 @@ static void test_skx_bus_msr(void)
 	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
 	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.stack == -1);
 	uncore_close(u);
+}
+
+/* No uncore_iio_<n>/die<d> (iio_mapping=off, a kernel without the mapping): Ice Lake-SP's root buses from the
+ * SAD_CONTROL_CFG of its 0x09a2 functions, as Linux reads them; with them, the kernel's */
+static void test_icx_registers(void)
+{
+	check_map("sim:icx", NULL, 1, "kernel");
+	check_map("sim:icx,iio_mapping=off", NULL, 1, "registers");
+	check_map("perf+sim:icx,iio_mapping=off", NULL, 1, "registers");
+	check_map("sim:icx,sockets=2,iio_mapping=off,devices=nic@1.3.3+gpusw@0.5.0+empty@1.0.1", NULL, 5, "registers");
+}
+
+/* A snapshot keeps what the map reads: its replay (and the perf backend's) maps the node as it was */
+static void roundtrip(const char *spec, int want_empty, const char *source)
+{
+	char tar[300], r[400], notes[2048];
+	snprintf(tar, sizeof(tar), "%s/devmap-%d.tar", test_tmpdir(), (int)getpid());
+	if (uncore_snapshot(spec, tar, notes, sizeof(notes))) {
+		fprintf(stderr, "snapshot of %s: %s\n", spec, uncore_error());
+		CU_FAIL_FATAL("snapshot");
+	}
+	for (int perf = 0; perf < 2; perf++) {
+		snprintf(r, sizeof(r), "%sreplay:%s", perf ? "perf+" : "", tar);
+		check_map(spec, r, want_empty, source);
+	}
+	unlink(tar);
+}
+
+static void test_snapshot_map(void)
+{
+	roundtrip("sim:icx,iio_mapping=off", 1, "registers");
+	roundtrip("perf+sim:icx", 1, "kernel");
+	roundtrip("sim:skx,sockets=2,devices=nic@1.2.0+empty@0.1.0+empty@1.3.2", 4, "kernel");
+}
+
+/* The counter port of root ports at the device numbers of each generation's servers (pcm-iio-topology.cpp's
+ * tables): stack 1 of socket 0 on bus 0x16 (the kernel's attribute), a root port at each dev.fn, a NIC below */
+struct rp_case {
+	int model;
+	int n, dev[9], fn[9], want[9]; /* want UNCORE_PORT_UNKNOWN: no counter port known */
+};
+
+static void check_ports(const struct rp_case *c)
+{
+	uncore_t *u;
+	char dir[128], ep[160];
+	host_tree_model(c->model);
+	put_str("0000:16\n", "/sys/devices/uncore_iio_1/die0");
+	for (int i = 0; i < c->n; i++) {
+		snprintf(dir, sizeof(dir), "/sys/devices/pci0000:16/0000:16:%02x.%d", c->dev[i], c->fn[i]);
+		snprintf(ep, sizeof(ep), "%s/0000:%02x:00.0", dir, 0x20 + i);
+		function(dir, 0x8086, 0x352a, 0x060400, "0\n");
+		function(ep, 0x8086, 0x1592, 0x020000, "0\n");
+	}
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	for (int i = 0; i < c->n; i++) {
+		struct uncore_device_group g;
+		struct uncore_device d;
+		char bdf[16];
+		snprintf(bdf, sizeof(bdf), "0000:%02x:00.0", 0x20 + i);
+		int ok = !find(u, bdf, &g, &d) && g.stack == 1 && g.port == c->want[i] &&
+			 (g.port != UNCORE_PORT_UNKNOWN) == !*g.port_why;
+		if (!ok)
+			fprintf(stderr, "model 0x%x: the root port at %02x.%d is counter port %d ('%s'), not %d\n", c->model,
+				c->dev[i], c->fn[i], g.port, g.port_why, c->want[i]);
+		CU_ASSERT(ok);
+	}
+	uncore_close(u);
+}
+
+static void test_counter_ports(void)
+{
+	const int X = UNCORE_PORT_UNKNOWN;
+	static const struct rp_case cases[] = {
+		/* Skylake-SP: parts 0-3 at devices 0-3; a x16 port alone at device 1 is part 1, not the first */
+		{ 0x55, 2, { 1, 4 }, { 0, 0 }, { 1, X } },
+		{ 0x55, 4, { 0, 1, 2, 3 }, { 0 }, { 0, 1, 2, 3 } },
+		/* Ice Lake-SP PCIe stacks: devices 2-5; a x16 port at device 2 is part 0; function 1: unknown */
+		{ 0x6a, 3, { 2, 5, 4 }, { 0, 0, 1 }, { 0, 3, X } },
+		/* Sapphire and Emerald Rapids: devices 1-8 parts 0-7, the DMI port at device 0 part 7 */
+		{ 0x8f, 4, { 0, 1, 5, 8 }, { 0 }, { 7, 0, 4, 7 } },
+		{ 0xcf, 2, { 3, 9 }, { 0 }, { 2, X } },
+		/* Granite Rapids, Sierra Forest: root ports A-H at devices 2-9 */
+		{ 0xad, 3, { 2, 9, 1 }, { 0 }, { 0, 7, X } },
+		{ 0xaf, 1, { 6 }, { 0 }, { 4 } },
+		/* a CPU without a table (Sandy Bridge-EP): unknown, never the n-th */
+		{ 0x2d, 1, { 2 }, { 0 }, { X } },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check_ports(&cases[i]);
+}
+
+/* Ice Lake-SP on a node whose kernel has no mapping attribute: the 0x09a2 functions' SAD_CONTROL_CFG (config
+ * 0x3f4: node id bits 3:0, SAD stack id bits 6:4; icx_sad_pmon_mapping turns SAD 2 into PMU 1, SAD 0 into PMU
+ * 5), as root reads it; a user's 64 bytes of config space say why no bus is known */
+static void sad_function(int bus, int sock, int sad, size_t cfgsize)
+{
+	char dir[128], link[96], cfg[160];
+	snprintf(dir, sizeof(dir), "/sys/devices/pci0000:%02x/0000:%02x:00.0", bus, bus);
+	function(dir, 0x8086, 0x09a2, 0x088000, sock ? "1\n" : "0\n");
+	snprintf(cfg, sizeof(cfg), "%s/config", dir);
+	sparse(cfg, (off_t)cfgsize);
+	if (cfgsize > 0x3f8)
+		put_at(cfg, 0x3f4, (uint32_t)(sock | sad << 4));
+	snprintf(cfg, sizeof(cfg), "../../../devices/pci0000:%02x/0000:%02x:00.0", bus, bus);
+	snprintf(link, sizeof(link), "/sys/bus/pci/devices/0000:%02x:00.0", bus);
+	char devs[400];
+	snprintf(devs, sizeof(devs), "%s/sys/bus/pci/devices", root);
+	mkdirs(devs);
+	lnk(cfg, link);
+}
+
+static void test_icx_sad_fake(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	for (int root_reads = 1; root_reads >= 0; root_reads--) {
+		host_tree_model(0x6a);
+		sad_function(0x16, 0, 2, root_reads ? 4096 : 64);
+		sad_function(0x80, 1, 0, root_reads ? 4096 : 64);
+		function("/sys/devices/pci0000:16/0000:16:02.0", 0x8086, 0x347a, 0x060400, "0\n");
+		function("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0", 0x15b3, 0x101b, 0x020700, "0\n");
+		function("/sys/devices/pci0000:80/0000:80:01.0", 0x8086, 0x347a, 0x060400, "1\n");
+		function("/sys/devices/pci0000:80/0000:80:01.0/0000:81:00.0", 0x8086, 0x0b00, 0x088000, "1\n");
+		CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+		if (root_reads) {
+			CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 0 &&
+				  !strcmp(g.source, "registers") && !strcmp(g.root_bus, "0000:16"));
+			/* the CBDMA/DMI stack (PMU 5): its port at device 1 is part 3 (pcm ICX_CBDMA_PART_ID) */
+			CU_ASSERT(find(u, "0000:81:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 5 && g.port == 3);
+		} else {
+			CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.stack == -1);
+			CU_ASSERT(strstr(uncore_warnings(), "SAD_CONTROL_CFG (offset 0x3f4) cannot be read") != NULL);
+		}
+		uncore_close(u);
+	}
 }
 
 static void test_hostile_tree(void)
@@ -238,7 +409,7 @@ static void test_hostile_tree(void)
 	CU_ASSERT(strstr(w, "'banana' is not a NUMA node") != NULL && strstr(w, "'99999' is not a NUMA node") != NULL);
 	/* what could be read is still there */
 	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.stack == 1 && !strcmp(d.name, "nvme3"));
-	CU_ASSERT(find(u, "0000:19:00.0", &g, &d) == 0 && g.stack == 1 && g.port == 1 && d.class_code == -1 &&
+	CU_ASSERT(find(u, "0000:19:00.0", &g, &d) == 0 && g.stack == 1 && g.port == 3 && d.class_code == -1 &&
 		  d.numa_node == -1 && d.vendor == 0x10de);
 	uncore_close(u);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s/sys/devices/pci0000:40'", root);
@@ -252,6 +423,10 @@ int main(void)
 		{ "devices= varies the set", test_sim_varied },
 		{ "map of a fake sysroot", test_fake_sysroot },
 		{ "SKX root buses from CPU_BUS_NUMBER", test_skx_bus_msr },
+		{ "ICX root buses from SAD_CONTROL_CFG (simulator)", test_icx_registers },
+		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
+		{ "counter ports at each generation's devices", test_counter_ports },
+		{ "snapshot keeps the device map", test_snapshot_map },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },
 		{ NULL, NULL },
 	};

@@ -181,6 +181,25 @@ static int lib_value(const struct platform_desc *p, const char *unit, const char
 			}
 		return -1;
 	}
+	if (!strcmp(unit, "-") && !strncmp(key, "iio_sad_", 8)) { /* ICX's stack-to-bus register (devices/dev_regs.c) */
+		static const struct { const char *key; uint64_t v; } sad[] = {
+			{ "iio_sad_did", DEV_ICX_SAD_DID }, { "iio_sad_cfg", DEV_ICX_SAD_CONTROL_CFG },
+			{ "iio_sad_stack_shift", DEV_ICX_SAD_STACK_SHIFT }, { "iio_sad_stack_mask", DEV_ICX_SAD_STACK_MASK },
+			{ "iio_sad_stacks", DEV_ICX_IIO_STACKS },
+		};
+		if (!strcmp(key, "iio_sad_pmon")) {
+			size_t k = 0;
+			for (int i = 0; i < DEV_ICX_IIO_STACKS; i++)
+				k += (size_t)snprintf(out + k, len - k, "%s%d", i ? "," : "", dev_icx_sad_pmon[i]);
+			return 0;
+		}
+		for (size_t i = 0; i < sizeof(sad) / sizeof(sad[0]); i++)
+			if (!strcmp(key, sad[i].key)) {
+				snprintf(out, len, "0x%" PRIx64, sad[i].v);
+				return 0;
+			}
+		return -1;
+	}
 	if (!strcmp(unit, "-")) {
 		if (!NUM_KEY(p, plat_keys, key, &v))
 			return -1;

@@ -1,5 +1,6 @@
 /* The files of the device map: the machine's below the sysroot, or a simulated machine's in memory. */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -8,18 +9,81 @@
 #include "access/access.h"
 #include "util/guarded_read.h"
 
+/* What was read, kept in rec (once a path) */
+static void keep(const struct dev_fs *fs, const char *path, const void *data, size_t len, int link, int dir)
+{
+	struct dev_fs *w = (struct dev_fs *)fs; /* the recorder's own state: reading does not change the tree */
+	if (!fs->rec || memfs_find(fs->rec, path))
+		return;
+	if (memfs_put_bytes(fs->rec, path, data, len, dir))
+		w->rec_failed = 1;
+	else
+		fs->rec->f[fs->rec->n - 1].link = link;
+}
+
+void dev_fs_keep_dir(const struct dev_fs *fs, const char *path)
+{
+	keep(fs, path, NULL, 0, 0, 1);
+}
+
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len)
 {
 	if (fs->mem) {
 		const struct memfs_file *f = memfs_find(fs->mem, path);
-		if (!f || f->link || strlen(f->text) >= len)
+		if (!f || f->link || f->dir || strlen(f->text) >= len)
 			return -1;
 		strcpy(buf, f->text);
-		return 0;
+	} else {
+		char p[4096];
+		struct stat st;
+		if (uc_read_first_line(sysroot_path(p, sizeof(p), "%s", path), buf, len, &st))
+			return -1;
 	}
-	char p[4096];
-	struct stat st;
-	return uc_read_first_line(sysroot_path(p, sizeof(p), "%s", path), buf, len, &st);
+	keep(fs, path, buf, strlen(buf), 0, 0);
+	return 0;
+}
+
+int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf, size_t len)
+{
+	if (off < 0)
+		return -1;
+	if (fs->mem) {
+		const struct memfs_file *f = memfs_find(fs->mem, path);
+		if (!f || f->link || f->dir || (size_t)off > f->len || f->len - (size_t)off < len)
+			return -1;
+		memcpy(buf, f->text + off, len);
+	} else {
+		char p[4096];
+		int fd = open(sysroot_path(p, sizeof(p), "%s", path), O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		ssize_t n = pread(fd, buf, len, (off_t)off);
+		close(fd);
+		if (n != (ssize_t)len)
+			return -1; /* past what a user other than root may read (64 bytes), or a short file */
+	}
+	if (fs->rec) { /* kept as the file's bytes up to these, zeros where nothing was read */
+		const struct memfs_file *f = memfs_find(fs->rec, path);
+		size_t want = (size_t)off + len, have = f ? f->len : 0;
+		char *b = calloc(1, want > have ? want : have);
+		if (!b) {
+			((struct dev_fs *)fs)->rec_failed = 1;
+			return 0;
+		}
+		if (f)
+			memcpy(b, f->text, have);
+		memcpy(b + off, buf, len);
+		if (f) { /* replaced in place */
+			struct memfs_file *w = (struct memfs_file *)f;
+			free(w->text);
+			w->text = b;
+			w->len = want > have ? want : have;
+			b = NULL;
+		} else if (memfs_put_bytes(fs->rec, path, b, want, 0))
+			((struct dev_fs *)fs)->rec_failed = 1;
+		free(b);
+	}
+	return 0;
 }
 
 /* In memory a directory is the common prefix of its files: each name below dir given once. */
@@ -68,18 +132,22 @@ int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, 
 
 int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 {
+	int dir = 0;
 	if (fs->mem) {
 		size_t n = strlen(path);
-		if (memfs_find(fs->mem, path))
-			return 0; /* a file or a link */
-		for (int i = 0; i < fs->mem->n; i++)
-			if (!strncmp(fs->mem->f[i].path, path, n) && fs->mem->f[i].path[n] == '/')
-				return 1;
-		return 0;
+		const struct memfs_file *f = memfs_find(fs->mem, path);
+		if (f)
+			dir = f->dir; /* a file, a link, or a directory kept as such */
+		for (int i = 0; !f && !dir && i < fs->mem->n; i++)
+			dir = !strncmp(fs->mem->f[i].path, path, n) && fs->mem->f[i].path[n] == '/';
+	} else {
+		char p[4096];
+		struct stat st;
+		dir = !lstat(sysroot_path(p, sizeof(p), "%s", path), &st) && S_ISDIR(st.st_mode);
 	}
-	char p[4096];
-	struct stat st;
-	return !lstat(sysroot_path(p, sizeof(p), "%s", path), &st) && S_ISDIR(st.st_mode);
+	if (dir)
+		dev_fs_keep_dir(fs, path);
+	return dir;
 }
 
 int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_t len)
@@ -97,6 +165,7 @@ int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_
 			return -1;
 		t[n] = 0;
 	}
+	keep(fs, path, t, strlen(t), 1, 0);
 	const char *b = strrchr(t, '/');
 	b = b ? b + 1 : t;
 	if (!*b || strlen(b) >= len)

@@ -8,9 +8,13 @@
 #include <stddef.h>
 #include "util/memfs.h"
 
-/* A tree to read: mem NULL, the machine's own files below the sysroot. */
+/* A tree to read: mem NULL, the machine's own files below the sysroot.  rec: where every answer read is
+ * also kept (a snapshot's capture: dev_capture.c), so that the same reads of rec give the same answers. */
 struct dev_fs {
 	const struct memfs *mem; /* memfs.h */
+	struct memfs *rec;
+	int rec_failed;          /* out of memory while keeping */
+	int replay;              /* a replayed node's files: the simulator's machine under it is not the node */
 };
 /* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file). */
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len);
@@ -20,5 +24,11 @@ int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, 
 int dev_fs_is_dir(const struct dev_fs *fs, const char *path);
 /* The last component of a symbolic link's target ("ice" of driver -> ../../bus/pci/drivers/ice): 0, or -1. */
 int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_t len);
+
+/* len bytes at off of a binary file (a PCI config space: /sys/bus/pci/devices/<bdf>/config, whole only to
+ * root): 0, or -1 (none, or shorter). */
+int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf, size_t len);
+/* A directory whose name the map takes (a root bus, net/<name>): kept in rec, when recording. */
+void dev_fs_keep_dir(const struct dev_fs *fs, const char *path);
 
 #endif

@@ -10,6 +10,7 @@
 #include "handle/handle.h"
 #include "sim/sim.h"
 #include "sim/sim_pcitree.h"
+#include "replay/sim_replay.h"
 #include "util/error.h"
 
 struct dev_group {
@@ -86,23 +87,37 @@ static int by_stack(const void *a, const void *b)
 	return x->socket != y->socket ? x->socket - y->socket : x->die != y->die ? x->die - y->die : x->stack - y->stack;
 }
 
-static int build(uncore_t *u, struct dev_map *m)
+/* The tree to map: a replayed node's (its snapshot's device tree), a simulated machine's, or this one's */
+static int source(uncore_t *u, struct memfs *mem, struct dev_fs *fs)
+{
+	const char *dir = replay_dir_of(u->acc);
+	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	if (dir) { /* replay: and perf+replay: */
+		char p[1024];
+		snprintf(p, sizeof(p), "%s/%s", dir, DEV_CAPTURE_MEMBER);
+		int r = dev_capture_load(p, mem);
+		if (r)
+			return r == -1 ? -1 : uc_err("this snapshot keeps no PCI device tree (%s: taken by a version "
+							      "before snapshots kept it): take a new snapshot of the node, or "
+							      "map the node itself", DEV_CAPTURE_MEMBER);
+		fs->mem = mem;
+		fs->replay = 1;
+	} else if (s) { /* the simulated machine's own sysfs */
+		if (sim_pci_sysfs(s, mem))
+			return -1;
+		fs->mem = mem;
+	}
+	return 0;
+}
+
+static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 {
 	struct memfs mem = { 0 };
-	struct dev_fs fs = { 0 };
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	struct dev_fs fs = { .rec = rec };
 	struct dev_stack *st = NULL;
 	char *placed = NULL;
 	int rc = -1, nst;
-	if (strstr(u->backend, "replay:")) /* replay: and perf+replay: read the archive's files, which lack it */
-		return uc_err("a replayed snapshot has no device map yet: snapshots do not keep the PCI device tree "
-			      "(/sys/devices/pci*) nor the kernel's uncore_iio_<n>/die<d>; map the node itself");
-	if (s) { /* the simulated machine's own sysfs */
-		if (sim_pci_sysfs(s, &mem))
-			goto out;
-		fs.mem = &mem;
-	}
-	if (dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &st)) < 0)
+	if (source(u, &mem, &fs) || dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &m->t, &st)) < 0)
 		goto out;
 	if (nst > 1)
 		qsort(st, (size_t)nst, sizeof(*st), by_stack);
@@ -111,7 +126,6 @@ static int build(uncore_t *u, struct dev_map *m)
 		goto out;
 	}
 	for (int k = 0; k < nst; k++) {
-		int port = 0;
 		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
 			for (int i = 0; i < m->t.n; i++) {
 				const struct dev_node *n = &m->t.v[i];
@@ -126,8 +140,9 @@ static int build(uncore_t *u, struct dev_map *m)
 				g->pub.socket = st[k].socket, g->pub.die = st[k].die, g->pub.stack = st[k].stack;
 				g->pub.source = st[k].source;
 				snprintf(g->pub.root_bus, sizeof(g->pub.root_bus), "%04x:%02x", st[k].dom, st[k].bus);
-				if (!pass) {
-					g->pub.port = port++; /* sorted walk: by device.function */
+				g->pub.port_why = "";
+				if (!pass) { /* the counter port of its device number (dev_ports.c) */
+					g->pub.port = dev_counter_port(&u->host, st[k].stack, n->dev, n->fn, &g->pub.port_why);
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
 				} else { /* one group of the stack's own functions: add them all */
 					g->pub.port = -1;
@@ -152,12 +167,12 @@ static int build(uncore_t *u, struct dev_map *m)
 			goto out;
 		}
 		g->pub.socket = g->pub.die = g->pub.stack = g->pub.port = -1;
-		g->pub.source = "";
+		g->pub.source = g->pub.port_why = "";
 		for (int i = 0; i < m->t.n; i++)
 			if (!placed[i] && !m->t.v[i].bridge)
 				g->dev[g->pub.ndevices++] = i;
 	}
-	rc = 0;
+	rc = fs.rec_failed ? uc_err("out of memory keeping the device tree") : 0;
 out:
 	free(placed);
 	free(st);
@@ -174,13 +189,23 @@ static struct dev_map *get(uncore_t *u)
 		uc_err("out of memory");
 		return NULL;
 	}
-	if (build(u, m)) {
+	if (build(u, m, NULL)) {
 		map_free(m);
 		return NULL;
 	}
 	u->devices = m;
 	u->devices_release = release;
 	return m;
+}
+
+int dev_map_capture(uncore_t *u, char **text, size_t *len)
+{
+	struct memfs rec = { 0 };
+	struct dev_map *m = calloc(1, sizeof(*m));
+	int rc = !m ? uc_err("out of memory") : build(u, m, &rec) ? -1 : dev_capture_text(&rec, text, len);
+	map_free(m);
+	memfs_free(&rec);
+	return rc;
 }
 
 int uncore_num_device_groups(uncore_t *u)

@@ -8,6 +8,7 @@
 
 #include "uncore.h"
 #include "dev_fs.h"
+#include "access/access.h"
 
 /* PCIe allows a device below at most 255 buses; the deepest real trees (a root port, two switch levels, a
  * device) are 5 deep, so a walk stops at this depth and says so rather than follow a planted chain. */
@@ -36,13 +37,56 @@ int dev_walk(const struct dev_fs *fs, struct dev_tree *t);
 #define DEV_SKX_BUS_STRIDE 8
 #define DEV_SKX_IIO_STACKS 6
 
+/* The iio_*_port<n> counter's n of the root port at dev.fn of the stack's root bus (dev_ports.c), or
+ * DEV_PORT_UNKNOWN with *why. */
+#define DEV_PORT_UNKNOWN UNCORE_PORT_UNKNOWN
+int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, const char **why);
+
+/* Ice Lake-SP's stack-to-bus register (uncore_snbep.c, Linux 6.12: SNR_ICX_MESH2IIO_MMAP_DID,
+ * SNR_ICX_SAD_CONTROL_CFG, SAD_CONTROL_STACK_ID, icx_uncore_iio.num_boxes; linux_regs.txt holds them) */
+#define DEV_ICX_SAD_DID 0x09a2
+#define DEV_ICX_SAD_CONTROL_CFG 0x3f4
+#define DEV_ICX_SAD_STACK_SHIFT 4
+#define DEV_ICX_SAD_STACK_MASK 0x7
+#define DEV_ICX_IIO_STACKS 6
+extern const unsigned char dev_icx_sad_pmon[DEV_ICX_IIO_STACKS]; /* icx_sad_pmon_mapping */
+/* Sapphire Rapids' and later stack-to-bus registers, as pcm reads them (src/types.h: SPR_MSM_DEV_ID,
+ * SPR_MSM_REG_CPUBUSNO_VALID_OFFSET, SPR_MSM_REG_CPUBUSNO0_OFFSET, SPR_MSM_REG_CPUBUSNO4_OFFSET,
+ * SPR_MSM_CPUBUSNO_MAX; pcm-iio-topology.cpp SPR_PCU_CR3_DID, SPR_CAPID4_OFFSET) */
+#define DEV_MSM_DID 0x09a6
+#define DEV_MSM_CPUBUSNO_VALID 0x1a0
+#define DEV_MSM_CPUBUSNO0 0x190
+#define DEV_MSM_CPUBUSNO4 0x1c0
+#define DEV_MSM_CPUBUSES 32
+#define DEV_SPR_PCU_CR3_DID 0x325b
+#define DEV_SPR_CAPID4 0x94
+
 /* An IIO stack's root bus: which stack of which die, and where the bus came from */
 struct dev_stack {
 	int socket, die, stack, dom, bus;
 	const char *source;
 };
+struct dev_stack_list {
+	struct dev_stack *v;
+	int n, cap;
+};
+/* One more stack: 0, or -1 out of memory (said). */
+int dev_stack_add(struct dev_stack_list *l, const struct dev_stack *s);
 /* The root buses of the handle's IIO stacks, from the kernel's mapping attributes of fs
- * (/sys/devices/uncore_iio_<n>/die<d>), else the simulator's: how many (0: none known), -1 out of memory. */
-int dev_stacks(uncore_t *u, const struct dev_fs *fs, struct dev_stack **out);
+ * (/sys/devices/uncore_iio_<n>/die<d>), else the uncore's registers (the tree t's PCI config spaces, SKX's
+ * MSR), else the simulator's: how many (0: none known), -1 out of memory. */
+int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack **out);
+/* The stacks the uncore's registers in t's PCI configuration spaces name (dev_regs.c), added to l: 0, or -1
+ * out of memory. */
+int dev_regs_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack_list *l);
+
+/* A snapshot's device tree (dev_capture.c): the files m holds as text (malloc'd), and such a text's file
+ * read back into m.  0; -1 with a message (load: -2, and none, when the file is not there). */
+int dev_capture_text(const struct memfs *m, char **text, size_t *len);
+int dev_capture_load(const char *file, struct memfs *m);
+/* The member of a snapshot holding it */
+#define DEV_CAPTURE_MEMBER "devices/tree.txt"
+/* The map of u built with every file it reads kept, as dev_capture_text: 0, or -1 with a message. */
+int dev_map_capture(uncore_t *u, char **text, size_t *len);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * Each IIO stack's root bus.  The kernel's uncore driver shows it as /sys/devices/uncore_iio_<n>/die<d>:
  * "SSSS:BB", the segment and root bus of PMU n's stack on logical die d (skx_iio_mapping_show, from SKX's
- * CPU_BUS_NUMBER MSR 0x300 or ICX's SAD_CONTROL_CFG 0x3f4; uncore_snbep.c, Linux 6.12).  Without it, SKX's
- * MSR is read as Linux reads it; Linux 6.12 has no such attribute for SPR and later, where the simulator
- * says (ICX's SAD_CONTROL_CFG and the discovery tables' way are to come).
+ * CPU_BUS_NUMBER MSR 0x300 or ICX's SAD_CONTROL_CFG 0x3f4; uncore_snbep.c, Linux 6.12).  Without it, the
+ * registers Linux reads are read here (ICX's: dev_regs.c; SKX's MSR); Linux 6.12 has no such attribute for
+ * SPR and later, where a simulated machine's buses are the simulator's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,26 +17,28 @@
 #include "util/error.h"
 
 struct acc {
-	struct dev_stack *v;
-	int n, cap, bad;
+	struct dev_stack_list l;
+	int bad;
 	const struct dev_fs *fs;
 	uncore_t *u;
 	int stack;
 };
 
-static int push(struct acc *a, const struct dev_stack *s)
+int dev_stack_add(struct dev_stack_list *l, const struct dev_stack *s)
 {
-	if (a->n == a->cap) {
-		int cap = a->cap ? 2 * a->cap : 16;
-		struct dev_stack *v = realloc(a->v, (size_t)cap * sizeof(*v));
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 16;
+		struct dev_stack *v = realloc(l->v, (size_t)cap * sizeof(*v));
 		if (!v)
-			return -1;
-		a->v = v;
-		a->cap = cap;
+			return uc_err("out of memory listing the IIO stacks' root buses");
+		l->v = v;
+		l->cap = cap;
 	}
-	a->v[a->n++] = *s;
+	l->v[l->n++] = *s;
 	return 0;
 }
+
+static int push(struct acc *a, const struct dev_stack *s) { return dev_stack_add(&a->l, s); }
 
 static void die_file(void *arg, const char *name)
 {
@@ -106,14 +108,16 @@ static void skx_bus_msr(uncore_t *u, struct acc *a)
 	msr_backend_close(m);
 }
 
-int dev_stacks(uncore_t *u, const struct dev_fs *fs, struct dev_stack **out)
+int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack **out)
 {
 	struct acc a = { .fs = fs, .u = u };
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	struct sim *s = u->acc->simulated && !fs->replay ? sim_of(u->acc) : NULL;
 	dev_fs_list(fs, "/sys/devices", iio_pmu, &a);
-	if (!a.n && !s)
+	if (!a.l.n && dev_regs_stacks(u, fs, t, &a.l))
+		a.bad = -1000000;
+	if (!a.l.n && !u->acc->simulated)
 		skx_bus_msr(u, &a);
-	int kernel = a.n; /* the kernel's attributes (else the registers), where it has them, rule */
+	int kernel = a.l.n; /* the kernel's attributes (else the registers), where it has them, rule */
 	for (int sock = 0; s && !kernel && sock < s->nsockets; sock++)
 		for (int die = 0; die < s->dies; die++)
 			for (int st = 0; st < sim_iio_stacks(s); st++) {
@@ -123,9 +127,9 @@ int dev_stacks(uncore_t *u, const struct dev_fs *fs, struct dev_stack **out)
 					a.bad = -1000000;
 			}
 	if (a.bad < 0) {
-		free(a.v);
+		free(a.l.v);
 		return uc_err("out of memory listing the IIO stacks' root buses");
 	}
-	*out = a.v;
-	return a.n;
+	*out = a.l.v;
+	return a.l.n;
 }

@@ -84,6 +84,9 @@ static int first_entry(const struct dev_fs *fs, const char *dir, const char *sub
 		if (!strncmp(l.v[i], prefix, strlen(prefix)) && strlen(l.v[i]) < len) {
 			strcpy(out, l.v[i]);
 			rc = 0;
+			char q[4096 + 64 + 256];
+			snprintf(q, sizeof(q), "%s/%s", p, l.v[i]);
+			dev_fs_keep_dir(fs, q); /* the name, for a snapshot */
 		}
 	free(l.v);
 	return rc;

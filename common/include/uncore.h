@@ -631,16 +631,18 @@ char *uncore_msr_allowlist(const uncore_t *u); /* uncore_msr_allowlist_for(u, 0)
 struct uncore_device_group {
 	int socket, die;        /* -1: below no counted IIO stack (another host bridge's bus) */
 	int stack;              /* the IIO box (perf's uncore_iio_<stack>); -1 as socket */
-	int port;               /* the root port's place on the stack (its bus's root ports by device.function:
-				 * the iio_*_port<n> counters' n on platforms that count per port); -1: the stack's
-				 * own functions on its root bus, or no stack */
+	int port;               /* the root port's counter port: the iio_*_port<n> counters' n (the part its
+				 * device number is on its generation, doc/devices.md); -1: the stack's own
+				 * functions on its root bus, or no stack; UNCORE_PORT_UNKNOWN: port_why says */
 	char root_bus[16];      /* "0000:16" */
 	char root_port[16];     /* the root port's BDF; "" where port is -1 */
 	int ndevices;           /* devices below (bridges apart); 0: an empty port */
 	int behind_switch;      /* a PCIe switch holds them: the port's counters count them as one */
 	const char *source;     /* where the stack's root bus came from: "kernel" (uncore_iio_<n>/die<d>),
-				 * "registers" (SKX's CPU_BUS_NUMBER MSR), "simulator", or "" */
+				 * "registers" (SKX's CPU_BUS_NUMBER MSR, ICX's SAD_CONTROL_CFG), "simulator", or "" */
+	const char *port_why;   /* why the counter port is unknown (port UNCORE_PORT_UNKNOWN); else "" */
 };
+#define UNCORE_PORT_UNKNOWN (-2)
 struct uncore_device {
 	char bdf[16];           /* "0000:17:00.0" */
 	unsigned vendor, device;

@@ -541,6 +541,14 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	return a;
 }
 
+const char *replay_dir_of(const struct access *a)
+{
+	for (; a; a = a->inner)
+		if (a->ops == &replay_ops)
+			return ((const struct replay *)a->priv)->nd.dir;
+	return NULL;
+}
+
 struct access *access_replay_open(const char *spec)
 {
 	struct replay_node nd;

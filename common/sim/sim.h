@@ -195,6 +195,7 @@ struct sim {
 	int numa_off;        /* numa=off: no PCI device has a NUMA node (-1, as Linux booted with numa=off or
 			      * firmware without proximity data shows), one node 0 holds every CPU */
 	char devset[256];    /* devices=: the PCI devices behind the IIO stacks (sim_pcitree.h); "": its default */
+	int iio_mapping_off; /* iio_mapping=off: the kernel shows no uncore_iio_<n>/die<d> (an older kernel) */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_reg *map; /* open addressing, map_cap slots (sim_map.c) */

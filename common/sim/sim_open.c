@@ -36,7 +36,7 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,dies=N][,numa=off][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none]
+ *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none][,iio_mapping=off|on]
  *    [,the platform's own option (sim_kind.option_help)] */
 #define SIM_MAX_FAULTS 8
 
@@ -111,6 +111,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	}
 	else if (!strcmp(opt, "devices"))
 		return sim_devices_option(s, v);
+	else if (!strcmp(opt, "iio_mapping") && (!strcmp(v, "off") || !strcmp(v, "on")))
+		s->iio_mapping_off = !strcmp(v, "off");
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
 		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
@@ -120,7 +122,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none%s%s)", opt, v,
+			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, iio_mapping=off|on%s%s)", opt, v,
 			      UC_MAX_SOCKETS, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }

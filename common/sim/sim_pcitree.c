@@ -10,6 +10,7 @@
 #include <string.h>
 #include "sim.h"
 #include "sim_pcitree.h"
+#include "sim_pcicfg.h"
 #include "util/error.h"
 
 enum kind { K_NIC, K_IB, K_NVME, K_GPU, K_GPUSW, K_EMPTY };
@@ -195,7 +196,8 @@ static int layout(struct out *o)
 			int root = sim_iio_root_bus(s, sock, 0, st), next = root + 1;
 			char rootdir[64];
 			snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
-			if (put(o, rootdir, "uevent", "", 0)) /* the host bridge, with a function below it or not */
+			if (put(o, rootdir, "uevent", "", 0) || /* the host bridge, with a function below it or not */
+			    (o->m && sim_pcicfg_root(s, o->m, sock, st, rootdir))) /* its registers (sim_pcicfg.c) */
 				return -1;
 			/* root ports 0 up to the highest one used, in order (those below it empty): a port's place
 			 * among its stack's root ports is its number */
@@ -209,7 +211,7 @@ static int layout(struct out *o)
 					used |= it[i].socket == sock && it[i].stack == st && it[i].port == port;
 				if (!used) {
 					char rp[512];
-					if (function(o, rootdir, root, port + 1, 0, 0x8086, 0x352a, 0x060400, "pcieport",
+					if (function(o, rootdir, root, sim_root_port_dev(s, port), 0, 0x8086, 0x352a, 0x060400, "pcieport",
 						     s->numa_off ? -1 : sock * s->dies, rp, sizeof(rp)))
 						return -1;
 					continue;
@@ -222,8 +224,8 @@ static int layout(struct out *o)
 					if (next + need > root + bus_step(s))
 						return uc_err("simulator option devices=: stack %d.%d has not the buses for its "
 							      "devices (%d a stack on this machine)", sock, st, bus_step(s) - 1);
-					/* the root port: device port + 1, function 0 of the stack's root bus */
-					if (function(o, rootdir, root, port + 1, 0, 0x8086, 0x352a, 0x060400, "pcieport", node, rp,
+					/* the root port: function 0 of the stack's root bus, at its port's device */
+					if (function(o, rootdir, root, sim_root_port_dev(s, port), 0, 0x8086, 0x352a, 0x060400, "pcieport", node, rp,
 						     sizeof(rp)))
 						return -1;
 					switch (it[i].k) {
@@ -284,7 +286,7 @@ int sim_pci_sysfs(const struct sim *s, struct memfs *m)
 	 * CPU_BUS_NUMBER MSR) and ICX (icx_iio_set_mapping, SAD_CONTROL_CFG); none on SPR and later (no
 	 * set_mapping for spr_uncore_iio), whose buses come from the simulator (uncore_snbep.c) */
 	const char *k = s->kind->name;
-	if (strcmp(k, "skx") && strcmp(k, "clx") && strcmp(k, "icx"))
+	if ((strcmp(k, "skx") && strcmp(k, "clx") && strcmp(k, "icx")) || s->iio_mapping_off)
 		return 0;
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < sim_iio_stacks(s); st++) {

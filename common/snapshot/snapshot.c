@@ -12,6 +12,7 @@
 #include "snapshot.h"
 #include "open/uncore_priv.h"
 #include "regs/pmon_regs.h"
+#include "devices/dev_map.h"
 #include "util/env.h"
 #include "util/error.h"
 #include "util/tar.h"
@@ -171,6 +172,25 @@ static int registers(struct snap_out *o, const char *regspec, int simulated)
 	return rc ? -1 : 0;
 }
 
+/* What the device map reads (doc/devices.md): the PCI tree below each root bus, the kernel's
+ * uncore_iio_<n>/die<d>, the stack-to-bus registers' config spaces, as one member (dev_capture.c). */
+static int devices(struct snap_out *o, const char *regspec)
+{
+	uncore_t *u = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	if (uncore_open_topology(regspec, &u) || dev_map_capture(u, &text, &len)) {
+		snap_note(o, "the PCI device tree: not read: %s", uncore_error());
+		uncore_close(u);
+		return 0;
+	}
+	int rc = snap_put(o, DEV_CAPTURE_MEMBER, text, len, "the PCI devices below each IIO stack's root bus and the stack "
+			  "map's files and registers (the device map's tree: doc/devices.md)");
+	free(text);
+	uncore_close(u);
+	return rc;
+}
+
 /* The kernel's perf tree: the simulated kernel of a simulated machine, else the running one's. */
 static int kernel(struct snap_out *o, const char *simspec)
 {
@@ -240,7 +260,7 @@ int uncore_snapshot(const char *backend, const char *path, char *notes, size_t l
 	} else { /* a real node: its registers where this process may read them, its files and its kernel */
 		snprintf(regspec, sizeof(regspec), "direct");
 	}
-	int rc = registers(&o, regspec, sim || perfsim) ||
+	int rc = registers(&o, regspec, sim || perfsim) || devices(&o, regspec) ||
 		 (!(sim || perfsim) && snap_host_files(&o)) ||
 		 kernel(&o, sim || perfsim ? (perfsim ? backend + 9 : simspec) : NULL) ||
 		 write_archive(&o, path, backend);

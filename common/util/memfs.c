@@ -5,6 +5,14 @@
 
 int memfs_put(struct memfs *m, const char *path, const char *text, int link)
 {
+	if (memfs_put_bytes(m, path, text, strlen(text), 0))
+		return -1;
+	m->f[m->n - 1].link = link;
+	return 0;
+}
+
+int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t len, int dir)
+{
 	if (m->n == m->cap) {
 		int cap = m->cap ? 2 * m->cap : 64;
 		struct memfs_file *f = realloc(m->f, (size_t)cap * sizeof(*f));
@@ -15,8 +23,15 @@ int memfs_put(struct memfs *m, const char *path, const char *text, int link)
 	}
 	struct memfs_file *f = &m->f[m->n];
 	f->path = strdup(path);
-	f->text = strdup(text);
-	f->link = link;
+	f->text = malloc(len + 1);
+	f->len = len;
+	f->link = 0;
+	f->dir = dir;
+	if (f->text) {
+		if (len)
+			memcpy(f->text, data, len);
+		f->text[len] = 0;
+	}
 	if (!f->path || !f->text) {
 		free(f->path);
 		free(f->text);

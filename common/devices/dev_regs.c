@@ -1,0 +1,174 @@
+/*
+ * Each IIO stack's root bus read from the uncore's own registers in PCI configuration space, where the kernel
+ * shows no uncore_iio_<n>/die<d> (a kernel older than the mapping, a stripped one, a replayed node's):
+ *
+ * Ice Lake-SP, as Linux 6.12 reads it (uncore_snbep.c sad_cfg_iio_topology, icx_iio_get_topology): every
+ * function of device id 0x09a2 (SNR_ICX_MESH2IIO_MMAP_DID) sits on a stack's root bus; its SAD_CONTROL_CFG
+ * dword at 0x3f4 (SNR_ICX_SAD_CONTROL_CFG) holds the stack's id in bits 6:4 (SAD_CONTROL_STACK_ID), which
+ * icx_sad_pmon_mapping turns into the IIO PMU's number.  The socket: Linux takes the die of the function's
+ * bus (uncore_pcibus_to_dieid); bits 3:0 of the same dword are the socket's node id (pcm-iio-topology.cpp
+ * IPlatformMapping10Nm::getSadIdRootBusMap compares them with the socket), which this reads, needing no bus
+ * map.  Linux leaves Ice Lake-D out (icx_iio_set_mapping), and so does this.
+ *
+ * Sapphire Rapids and later: Linux 6.12 reads no stack-to-bus register (spr_uncore_iio has no set_mapping,
+ * and a discovery table's unit carries its box id, die and control address, no bus: uncore_discovery.h
+ * struct intel_uncore_discovery_unit).  pcm reads them (src/types.h, utils.cpp get_cpu_bus,
+ * pcm-iio-topology.cpp getRootBuses, intel/pcm 2026-06): the MSM function 8086:09a6 at device 3 function 0
+ * has CPUBUSNO_VALID at 0x1a0 (bit i: CPU bus i in use, 32 of them) and the CPU buses' numbers 4 a dword,
+ * CPUBUSNO0-3 at 0x190 (CPU buses 0-15) and CPUBUSNO4-7 at 0x1c0 (16-31); the package is bits 3:0 of
+ * SAD_CONTROL_CFG (0x3f4) of function 0 on the first valid CPU bus.  A CPU bus's index is an IIO PMU by
+ * generation's table (*_sad_to_pmu_id_mapping); Sapphire Rapids has two, its XCC and MCC dies, told apart
+ * by CAPID4 (0x94) bits 7:6 of PCU CR3, 8086:325b at device 0x1e function 3 (0b11 XCC, 0b01 MCC).  Granite
+ * Rapids and Sierra Forest share one (BirchStreamPlatform: srf_sad_to_pmu_id_mapping); pcm has none for
+ * Clearwater Forest, and neither does this.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dev_map.h"
+#include "handle/handle.h"
+#include "util/error.h"
+
+/* SAD_CONTROL_CFG's stack id -> the IIO PMU (icx_sad_pmon_mapping: ICX_CBDMA_DMI_PMON_ID first) */
+const unsigned char dev_icx_sad_pmon[DEV_ICX_IIO_STACKS] = { 5, 0, 1, 2, 3, 4 };
+
+static int is_icx(const struct host_info *h)
+{
+	/* CPUID family 6 model 0x6a: Linux INTEL_ICELAKE_X (icx_uncore_* of uncore.c's icx_uncore_init) */
+	return !strcmp(h->vendor, "GenuineIntel") && h->family == 6 && h->model == 0x6a;
+}
+
+/* A dword of a function's config space: 0, or -1 (said once through *said) */
+static int cfg32(const struct dev_fs *fs, const char *bdf, unsigned off, uint32_t *v, int *said)
+{
+	char p[96];
+	snprintf(p, sizeof(p), "/sys/bus/pci/devices/%s/config", bdf);
+	if (!dev_fs_bytes(fs, p, off, v, 4))
+		return 0;
+	if (!(*said)++)
+		uc_warn("%s: offset 0x%x cannot be read (only root may read past the first 64 bytes): the IIO stacks' "
+			"root buses are unknown", p, off);
+	return -1;
+}
+
+/* CPU bus index -> IIO PMU (-1: none), pcm-iio-topology.cpp */
+#define NO -1
+static const signed char spr_xcc[DEV_MSM_CPUBUSES] = { 1, 2, 4, 6, 7, 9, NO, NO, 0, 3, 5, 8, NO, NO, NO, NO,
+							NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
+static const signed char spr_mcc[DEV_MSM_CPUBUSES] = { 0, 1, 2, 10, 4, 5, NO, NO, 3, NO, NO, NO, NO, NO, NO, NO,
+							NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
+static const signed char emr[DEV_MSM_CPUBUSES] = { 7, 1, 2, 3, 8, 6, NO, NO, 0, 4, 5, 9, NO, NO, NO, NO,
+						    NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
+/* PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20, PE5 26, PE8 28, PE4 29; on
+ * FlexUPI configurations buses 26 and 29 are PMUs 10 and 13 instead, which pcm's table (its first entry of a
+ * repeated key) does not tell apart either */
+static const signed char srf[DEV_MSM_CPUBUSES] = { 0, 2, 3, 4, 5, 7, NO, NO, 1, NO, NO, NO, 6, NO, NO, NO,
+						    9, NO, NO, NO, 14, NO, NO, NO, NO, NO, 12, NO, 8, 11, NO, NO };
+#undef NO
+
+/* The table of u's CPU (SPR: of its die, from PCU CR3's CAPID4), or NULL */
+static const signed char *msm_table(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, int *said)
+{
+	const struct host_info *h = &u->host;
+	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6)
+		return NULL;
+	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */
+		return emr;
+	if (h->model == 0xad || h->model == 0xaf) /* INTEL_GRANITERAPIDS_X, INTEL_ATOM_CRESTMONT_X */
+		return srf;
+	if (h->model != 0x8f) /* INTEL_SAPPHIRERAPIDS_X */
+		return NULL;
+	for (int i = 0; i < t->n; i++) {
+		const struct dev_node *n = &t->v[i];
+		uint32_t capid4;
+		if (n->d.vendor != 0x8086 || n->d.device != DEV_SPR_PCU_CR3_DID || n->dev != 0x1e || n->fn != 3 ||
+		    cfg32(fs, n->d.bdf, DEV_SPR_CAPID4, &capid4, said))
+			continue;
+		unsigned chop = capid4 >> 6 & 3;
+		if (chop == 3 || chop == 1)
+			return chop == 3 ? spr_xcc : spr_mcc;
+		uc_warn("%s: CAPID4 0x%08x says neither an XCC nor an MCC die (physical chop %u): the IIO stacks' root "
+			"buses are unknown", n->d.bdf, capid4, chop);
+		return NULL;
+	}
+	uc_warn("no PCU CR3 function (8086:%04x at 1e.3) in the PCI tree: which Sapphire Rapids die (XCC or MCC) "
+		"this is is unknown, and so are the IIO stacks' root buses", DEV_SPR_PCU_CR3_DID);
+	return NULL;
+}
+
+/* The stacks of each MSM function's CPU buses */
+static int msm_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack_list *l)
+{
+	int said = 0, found = 0;
+	const signed char *map = NULL;
+	for (int i = 0; i < t->n; i++) {
+		const struct dev_node *n = &t->v[i];
+		uint32_t valid, no[8], ctl;
+		if (n->d.vendor != 0x8086 || n->d.device != DEV_MSM_DID || n->dev != 3 || n->fn != 0)
+			continue;
+		if (!found++ && !(map = msm_table(u, fs, t, &said)))
+			return 0;
+		if (cfg32(fs, n->d.bdf, DEV_MSM_CPUBUSNO_VALID, &valid, &said))
+			continue;
+		int ok = 1;
+		for (int k = 0; k < 4 && ok; k++)
+			ok = !cfg32(fs, n->d.bdf, DEV_MSM_CPUBUSNO0 + 4u * (unsigned)k, &no[k], &said) &&
+			     !cfg32(fs, n->d.bdf, DEV_MSM_CPUBUSNO4 + 4u * (unsigned)k, &no[k + 4], &said);
+		if (!ok || !valid)
+			continue; /* no CPU bus in use: pcm takes such a function as not the socket's */
+		int first = 0;
+		while (!(valid >> first & 1))
+			first++;
+		char bdf[16];
+		snprintf(bdf, sizeof(bdf), "%04x:%02x:00.0", (unsigned)n->dom, no[first / 4] >> (first % 4 * 8) & 0xff);
+		if (cfg32(fs, bdf, DEV_ICX_SAD_CONTROL_CFG, &ctl, &said))
+			continue;
+		int sock = (int)(ctl & 0xf);
+		if (sock >= u->host.nsockets) {
+			uc_warn("%s: SAD_CONTROL_CFG 0x%08x names package %d, which this machine has not: its stacks left out",
+				bdf, ctl, sock);
+			continue;
+		}
+		for (int b = 0; b < DEV_MSM_CPUBUSES; b++) {
+			if (!(valid >> b & 1) || map[b] < 0)
+				continue;
+			struct dev_stack s = { .socket = sock, .die = 0, .stack = map[b], .dom = n->dom,
+					       .bus = (int)(no[b / 4] >> (b % 4 * 8) & 0xff), .source = "registers" };
+			if (dev_stack_add(l, &s))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int dev_regs_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack_list *l)
+{
+	int said = 0;
+	if (!is_icx(&u->host))
+		return msm_stacks(u, fs, t, l);
+	for (int i = 0; i < t->n; i++) {
+		const struct dev_node *n = &t->v[i];
+		char p[96];
+		uint32_t cfg;
+		if (n->d.vendor != 0x8086 || n->d.device != DEV_ICX_SAD_DID)
+			continue;
+		snprintf(p, sizeof(p), "/sys/bus/pci/devices/%s/config", n->d.bdf);
+		if (dev_fs_bytes(fs, p, DEV_ICX_SAD_CONTROL_CFG, &cfg, 4)) {
+			if (!said++)
+				uc_warn("%s: SAD_CONTROL_CFG (offset 0x%x) cannot be read (only root may read past the first "
+					"64 bytes): the stacks' root buses are unknown", p, DEV_ICX_SAD_CONTROL_CFG);
+			continue;
+		}
+		/* SAD_CONTROL_STACK_ID; the node id in bits 3:0 (pcm) */
+		unsigned sad = cfg >> DEV_ICX_SAD_STACK_SHIFT & DEV_ICX_SAD_STACK_MASK, sock = cfg & 0xf;
+		if (sad >= DEV_ICX_IIO_STACKS || (int)sock >= u->host.nsockets) {
+			uc_warn("%s: SAD_CONTROL_CFG 0x%08x names stack %u of socket %u, which this machine has not: left out",
+				p, cfg, sad, sock);
+			continue;
+		}
+		struct dev_stack s = { .socket = (int)sock, .die = 0, .stack = dev_icx_sad_pmon[sad], .dom = n->dom,
+				       .bus = n->bus, .source = "registers" };
+		if (dev_stack_add(l, &s))
+			return -1;
+	}
+	return 0;
+}

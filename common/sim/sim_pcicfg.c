@@ -1,0 +1,113 @@
+/*
+ * The stack-to-bus registers of a simulated machine, as a kernel's sysfs shows them: Ice Lake-SP has on
+ * each IIO stack's root bus, at 00.0, the "Memory Map/VT-d" function 8086:09a2 whose SAD_CONTROL_CFG
+ * (config offset 0x3f4) holds the socket's node id in bits 3:0 and the stack's SAD id in bits 6:4 (Linux
+ * 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID, SNR_ICX_SAD_CONTROL_CFG, SAD_CONTROL_STACK_ID; pcm
+ * pcm-iio-topology.cpp getSadIdRootBusMap for the node id).  The SAD id of IIO PMU n is the inverse of
+ * Linux's icx_sad_pmon_mapping { 5, 0, 1, 2, 3, 4 }: PMU 5 (CBDMA/DMI) is SAD 0, PMU n < 5 is SAD n + 1.
+ *
+ * Sapphire Rapids and later, as pcm reads them (src/types.h, utils.cpp get_cpu_bus, pcm-iio-topology.cpp):
+ * each socket's MSM function 8086:09a6 at device 3 function 0 lists its "CPU buses", CPUBUSNO_VALID at 0x1a0
+ * and their numbers 4 a dword at 0x190 (0-15) and 0x1c0 (16-31); function 0 of the first valid one has the
+ * package in SAD_CONTROL_CFG bits 3:0; Sapphire Rapids' PCU CR3 (8086:325b, 1e.3) says its die in CAPID4
+ * (0x94) bits 7:6 (0b11: XCC, the simulated part).  Here the MSM and PCU CR3 sit on a bus of their own, the
+ * last of the socket's (real parts have them on the UBox's bus).  The CPU bus of IIO PMU n is the inverse of
+ * pcm's spr_xcc_, emr_ and srf_sad_to_pmu_id_mapping for the simulated PMUs 0-5.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <stdint.h>
+#include "sim.h"
+#include "sim_pcicfg.h"
+#include "sim_pcitree.h"
+#include "util/error.h"
+
+static int is(const struct sim *s, const char *k) { return !strcmp(s->kind->name, k); }
+
+int sim_root_port_dev(const struct sim *s, int port)
+{
+	/* pcm-iio-topology.cpp: Purley (SKX, CLX) ports at devices 0-3 (part = device); Whitley (ICX) PCIe
+	 * stacks at 2-5 (part = device - 2); Eagle Stream (SPR, EMR) at 1-8 (part = device - 1); Birch Stream
+	 * (GNR, SRF) root ports A-H at devices 2-9 (part = device - 2) */
+	if (is(s, "skx") || is(s, "clx"))
+		return port;
+	if (is(s, "icx") || is(s, "gnr") || is(s, "srf") || is(s, "cwf"))
+		return port + 2;
+	return port + 1;
+}
+
+/* CPU bus of IIO PMU 0..5 (pcm's tables inverted), NULL: no such registers */
+static const int *cpu_bus_of(const struct sim *s)
+{
+	static const int spr[6] = { 8, 0, 1, 9, 2, 10 }, emr[6] = { 8, 1, 2, 3, 9, 10 }, srf[6] = { 0, 8, 1, 2, 3, 4 };
+	return is(s, "spr") ? spr : is(s, "emr") ? emr : is(s, "gnr") || is(s, "srf") ? srf : NULL;
+}
+
+int sim_pcicfg_functions(const struct sim *s)
+{
+	if (is(s, "icx"))
+		return sim_iio_stacks(s);
+	return cpu_bus_of(s) ? sim_iio_stacks(s) + 1 + is(s, "spr") : 0;
+}
+
+static int put(struct memfs *m, const char *dir, const char *file, const char *text)
+{
+	char p[512];
+	snprintf(p, sizeof(p), "%.400s/%s", dir, file);
+	return memfs_put(m, p, text, 0);
+}
+
+/* A function of the uncore at bus:dev.fn below dir, its config space cfg (its ids put in) */
+static int uncore_fn(const struct sim *s, struct memfs *m, const char *dir, int socket, int bus, int dev, int fn,
+		     unsigned did, uint8_t cfg[4096])
+{
+	char path[512], bdf[16], node[16], id[16], cfgpath[96];
+	uint32_t ids = did << 16 | 0x8086;
+	snprintf(bdf, sizeof(bdf), "0000:%02x:%02x.%d", bus, dev, fn);
+	snprintf(path, sizeof(path), "%.400s/%s", dir, bdf);
+	snprintf(node, sizeof(node), "%d", s->numa_off ? -1 : socket * s->dies);
+	snprintf(id, sizeof(id), "0x%04x", did);
+	memcpy(cfg, &ids, 4); /* vendor and device id (PCI config offsets 0 and 2) */
+	snprintf(cfgpath, sizeof(cfgpath), "/sys/bus/pci/devices/%s/config", bdf);
+	if (put(m, path, "vendor", "0x8086") || put(m, path, "device", id) || put(m, path, "class", "0x088000") ||
+	    put(m, path, "numa_node", node) || memfs_put_bytes(m, cfgpath, cfg, 4096, 0))
+		return uc_err("out of memory");
+	return 0;
+}
+
+/* The socket's MSM (and on SPR its PCU CR3) on the bus after its stacks' */
+static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpubus)
+{
+	int nst = sim_iio_stacks(s), step = sim_iio_root_bus(s, 0, 0, 1) - sim_iio_root_bus(s, 0, 0, 0);
+	int bus = sim_iio_root_bus(s, socket, 0, nst - 1) + step - 1;
+	uint8_t cfg[4096] = { 0 };
+	uint32_t valid = 0, no[8] = { 0 }, capid4 = 3u << 6; /* an XCC die */
+	char dir[64];
+	for (int st = 0; st < nst && st < 6; st++) {
+		valid |= 1u << cpubus[st];
+		no[cpubus[st] / 4] |= (uint32_t)sim_iio_root_bus(s, socket, 0, st) << (cpubus[st] % 4 * 8);
+	}
+	memcpy(cfg + 0x1a0, &valid, 4);
+	memcpy(cfg + 0x190, no, 16);
+	memcpy(cfg + 0x1c0, no + 4, 16);
+	snprintf(dir, sizeof(dir), "/sys/devices/pci0000:%02x", bus);
+	if (uncore_fn(s, m, dir, socket, bus, 3, 0, 0x09a6, cfg))
+		return -1;
+	memset(cfg, 0, sizeof(cfg));
+	memcpy(cfg + 0x94, &capid4, 4);
+	return is(s, "spr") ? uncore_fn(s, m, dir, socket, bus, 0x1e, 3, 0x325b, cfg) : 0;
+}
+
+int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack, const char *dir)
+{
+	const int *cpubus = cpu_bus_of(s);
+	if (!is(s, "icx") && !cpubus)
+		return 0;
+	uint8_t cfg[4096] = { 0 };
+	/* SAD_CONTROL_CFG: the node id, and on ICX the stack's SAD id */
+	uint32_t sad = (uint32_t)(stack == 5 ? 0 : stack + 1), ctl = (uint32_t)socket | (cpubus ? 0 : sad << 4);
+	memcpy(cfg + 0x3f4, &ctl, 4);
+	if (uncore_fn(s, m, dir, socket, sim_iio_root_bus(s, socket, 0, stack), 0, 0, 0x09a2, cfg))
+		return -1;
+	return cpubus && stack == sim_iio_stacks(s) - 1 ? msm(s, m, socket, cpubus) : 0;
+}

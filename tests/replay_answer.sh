@@ -3,7 +3,7 @@
 #   tests/replay_answer.sh UNCORE SNAPSHOT.tar.gz
 # For the register backend and, where the snapshot has the kernel's PMUs, the perf backend: uncore info
 # (the first line, which names the file, left out), its warnings, and the default metrics of one simulated
-# second on every socket.
+# second on every socket; where the snapshot keeps the device tree, uncore devices.
 uncore=$1 snap=$2
 t=$(mktemp -d) || exit 1
 trap 'rm -rf "$t"' EXIT
@@ -24,4 +24,7 @@ for b in replay perf+replay; do
 		groups=$(echo ",$groups," | sed "s/,$g,/,/; s/^,//; s/,$//")
 	done
 	grep -v '^#' "$t/out" | sed "s|$t/s.tar|SNAPSHOT|g"
+	tar tf "$t/s.tar" | grep -q "^devices/tree.txt$" || continue
+	echo "== $b: uncore devices"
+	"$uncore" --backend "$b:$t/s.tar" devices 2>&1 | sed "s|$t/s.tar|SNAPSHOT|g"
 done

@@ -83,6 +83,29 @@ for f in "$S"/tests/snapshots/field/*.tar.gz; do
 		'cmp -s "$S/tests/snapshots/field/$n.expect" "$W/answer" || { diff "$S/tests/snapshots/field/$n.expect" "$W/answer" | head -6; false; }'
 done
 
+# the device maps of the field's device snapshots (doc/snapshot.md), against the topology their .devices files
+# describe: the HGX-like node's 8 GPU+NIC pairs each one switch group (behind_switch, never split) on
+# counter ports 0 and 4 (root ports 01.0 and 05.0: pcm-iio's SPR part = device - 1) of stacks 2 and 4 of each
+# socket; the hidden root port's drive below no counted stack, its neighbours on their ports
+for b in replay perf+replay; do
+	gzip -dc "$S/tests/snapshots/field/spr-hgx-8gpu.tar.gz" >"$W/hgx.tar"
+	res=$($UNCORE --backend "$b:$W/hgx.tar" devices --json 2>&1 | python3 -c '
+import json, sys
+g = [json.loads(l) for l in sys.stdin]
+pairs = sorted((x["socket"], x["stack"], x["port"]) for x in g if x["behind_switch"] and
+               sorted(d["device"] for d in x["devices"]) == ["1021", "2330"] and x["source"] == "registers")
+loose = [d["bdf"] for x in g if not x["behind_switch"] for d in x["devices"] if d["vendor"] in ("10de", "15b3")]
+print(len(pairs), pairs == sorted((s, k, p) for s in (0, 1) for k in (2, 4) for p in (0, 4)), len(loose))')
+	check "$b: spr-hgx-8gpu: 8 GPU+NIC switch groups on ports 0 and 4 of stacks 2 and 4, none split ($res)" '[ "$res" = "8 True 0" ]'
+	gzip -dc "$S/tests/snapshots/field/spr-hidden-rootport.tar.gz" >"$W/hid.tar"
+	res=$($UNCORE --backend "$b:$W/hid.tar" devices --json 2>&1 | python3 -c '
+import json, sys
+at = {d["name"]: (x["socket"], x["stack"], x["port"]) for x in map(json.loads, sys.stdin) for d in x["devices"] if d["name"]}
+print(at.get("ens1f0"), at.get("nvme1"), at.get("nvme0"))')
+	check "$b: spr-hidden-rootport: the NIC on port 0, the drive on port 3, the hidden port's drive below no stack ($res)" \
+		'[ "$res" = "(0, 2, 0) (0, 2, 3) (-1, -1, -1)" ]'
+done
+
 # ... and those made from a real server's lspci listing are what their .source makes (tools/snapshot/from_lspci.py)
 for f in "$S"/tests/snapshots/field/*.source; do
 	n=$(basename "$f" .source)

@@ -230,6 +230,20 @@ static void test_skx_bus_msr(void)
 	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == -1);
 	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 0 && g.port == -1);
 	uncore_close(u);
+	/* a snapshot of the node keeps the MSR's value: its replay finds the same buses */
+	char tar[300], spec[400], notes[2048];
+	snprintf(tar, sizeof(tar), "%s/skx-msr-%d.tar", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(uncore_snapshot("direct", tar, notes, sizeof(notes)) == 0);
+	snprintf(spec, sizeof(spec), "replay:%s", tar);
+	if (uncore_open_topology(spec, &u)) {
+		fprintf(stderr, "%s: %s\n", spec, uncore_error());
+		CU_FAIL_FATAL("replay");
+	}
+	CU_ASSERT(find(u, "0000:86:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 3 &&
+		  !strcmp(g.source, "registers") && !strcmp(d.name, "ens5f0"));
+	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && !strcmp(d.name, "nvme3"));
+	uncore_close(u);
+	unlink(tar);
 	/* the valid bit clear: no bus is taken from it, the devices are below no counted stack */
 	put_at64("/dev/cpu/0/msr", 0x300, 0x30ull << 16 | 0x16ull << 8);
 	put_at64("/dev/cpu/2/msr", 0x300, 0x85ull << 8 | 0x80);

@@ -81,22 +81,43 @@ static void iio_pmu(void *arg, const char *name)
  * SKX_MSR_CPU_BUS_NUMBER 0x300, SKX_MSR_CPU_BUS_VALID_BIT, BUS_NUM_STRIDE 8: uncore_snbep.c, Linux 6.12).
  * Bus 0 belongs to stack 0 alone (skx_iio_mapping_visible).  Segment 0: the MSR has none, and Linux takes
  * the die's (uncore_die_to_segment), which a single-segment machine has 0 of. */
+/* An MSR of a CPU: the machine's (msr_backend), or in a replayed node's tree the value its snapshot kept as
+ * "/dev/cpu/N/msr@0xREG" (a text file of the tree, in hex), which a recording tree also keeps: 0, or -1. */
+static int msr_of(const struct dev_fs *fs, struct msr_backend *m, int cpu, uint32_t reg, uint64_t *v)
+{
+	char p[64], line[32], *end;
+	struct uncore_stats st;
+	snprintf(p, sizeof(p), "/dev/cpu/%d/msr@%#x", cpu, reg);
+	if (fs->replay) {
+		if (dev_fs_line(fs, p, line, sizeof(line)))
+			return -1;
+		*v = strtoull(line, &end, 16);
+		return *end ? -1 : 0;
+	}
+	memset(&st, 0, sizeof(st));
+	if (!m || msr_backend_read(m, cpu, reg, v, &st))
+		return -1;
+	if (fs->rec && !memfs_find(fs->rec, p)) {
+		snprintf(line, sizeof(line), "%llx", (unsigned long long)*v);
+		if (memfs_put(fs->rec, p, line, 0))
+			((struct dev_fs *)fs)->rec_failed = 1;
+	}
+	return 0;
+}
+
 static void skx_bus_msr(uncore_t *u, struct acc *a)
 {
 	const struct host_info *h = &u->host;
 	/* Skylake-SP, Cascade Lake and Cooper Lake: CPUID family 6 model 0x55 (Linux INTEL_SKYLAKE_X) */
 	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 || h->model != 0x55)
 		return;
-	struct msr_backend *m = msr_backend_open();
-	struct uncore_stats st;
-	if (!m)
+	struct msr_backend *m = a->fs->replay ? NULL : msr_backend_open();
+	if (!m && !a->fs->replay)
 		return;
-	memset(&st, 0, sizeof(st));
 	for (int sock = 0; sock < h->nsockets; sock++)
 		for (int die = 0; die < (h->socket_dies[sock] > 0 ? h->socket_dies[sock] : 1); die++) {
 			uint64_t v = 0;
-			if (msr_backend_read(m, host_die_cpu(h, sock, die), DEV_SKX_BUS_MSR, &v, &st) ||
-			    !(v & DEV_SKX_BUS_VALID))
+			if (msr_of(a->fs, m, host_die_cpu(h, sock, die), DEV_SKX_BUS_MSR, &v) || !(v & DEV_SKX_BUS_VALID))
 				continue;
 			for (int n = 0; n < DEV_SKX_IIO_STACKS; n++) {
 				struct dev_stack d = { .socket = sock, .die = die, .stack = n, .dom = 0,
@@ -105,7 +126,8 @@ static void skx_bus_msr(uncore_t *u, struct acc *a)
 					a->bad = -1000000;
 			}
 		}
-	msr_backend_close(m);
+	if (m)
+		msr_backend_close(m);
 }
 
 int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack **out)
@@ -115,7 +137,7 @@ int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, s
 	dev_fs_list(fs, "/sys/devices", iio_pmu, &a);
 	if (!a.l.n && dev_regs_stacks(u, fs, t, &a.l))
 		a.bad = -1000000;
-	if (!a.l.n && !u->acc->simulated)
+	if (!a.l.n && (!u->acc->simulated || fs->replay)) /* a replayed node: the MSR its snapshot kept */
 		skx_bus_msr(u, &a);
 	int kernel = a.l.n; /* the kernel's attributes (else the registers), where it has them, rule */
 	for (int sock = 0; s && !kernel && sock < s->nsockets; sock++)

@@ -7,6 +7,9 @@ static void where(const struct uncore_device_group *g, char *buf, size_t len)
 {
 	if (g->stack < 0)
 		snprintf(buf, len, "below no counted IIO stack");
+	else if (g->port == UNCORE_PORT_UNKNOWN) /* a root port, but which counter port counts it is not known */
+		snprintf(buf, len, "socket %d die %d iio %d (%s) root port %s, counter port unknown (%s)", g->socket, g->die,
+			 g->stack, g->root_bus, g->root_port, g->port_why);
 	else if (g->port < 0)
 		snprintf(buf, len, "socket %d die %d iio %d (%s) own functions", g->socket, g->die, g->stack, g->root_bus);
 	else
@@ -35,8 +38,10 @@ int cmd_devices(int argc, char **argv)
 		uncore_device_group_info(u, k, &g);
 		if (json) {
 			printf("{\"socket\":%d,\"die\":%d,\"stack\":%d,\"port\":%d,\"root_bus\":\"%s\",\"root_port\":\"%s\","
-			       "\"source\":\"%s\",\"behind_switch\":%s,\"devices\":[", g.socket, g.die, g.stack, g.port,
+			       "\"source\":\"%s\",\"behind_switch\":%s,\"port_why\":", g.socket, g.die, g.stack, g.port,
 			       g.root_bus, g.root_port, g.source, g.behind_switch ? "true" : "false");
+			out_json_str(stdout, g.port_why);
+			fputs(",\"devices\":[", stdout);
 		} else {
 			where(&g, w, sizeof(w));
 			printf("%s: %s%s\n", w, g.ndevices ? (g.ndevices == 1 ? "1 device" : "devices") : "empty",

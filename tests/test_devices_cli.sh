@@ -27,3 +27,12 @@ out=$($UNCORE --backend sim:snbep devices 2>&1); rc=$?
 check "sim:snbep (no IIO stack): nothing, no error ($rc)" '[ $rc -eq 0 ] && [ -z "$out" ]'
 $UNCORE --backend sim:spr devices --bogus >/dev/null 2>"$W/err"; rc=$?
 check "an unknown argument: exit 2 ($rc)" '[ $rc -eq 2 ] && grep -q "unexpected argument" "$W/err"'
+# a root port whose counter port no table gives (Diamond Rapids: pcm-iio has no table) is not the stack's
+# own functions: it says so, and why, in text and JSON
+out=$($UNCORE --backend sim:dmr devices 2>&1); rc=$?
+check "sim:dmr: root ports with an unknown counter port ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -qE "^socket 0 die 0 iio 1 .* root port 0000:20:[0-9a-f]{2}\.0, counter port unknown \(no table" && ! echo "$out" | grep -q "own functions: 1 device"'
+res=$($UNCORE --backend sim:dmr devices --json 2>/dev/null | python3 -c '
+import json, sys
+g = [json.loads(l) for l in sys.stdin]
+print(sum(1 for x in g if x["port"] == -2 and x["port_why"].startswith("no table")))')
+check "--json: port -2 with port_why ($res)" '[ "${res:-0}" -ge 3 ]'

@@ -10,9 +10,10 @@
 #include <string.h>
 #include "sim.h"
 #include "sim_pcitree.h"
+#include "sim_devdma.h"
 #include "util/error.h"
 
-enum kind { K_NIC, K_IB, K_NVME, K_GPU, K_GPUSW, K_EMPTY };
+enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_GPUSW, K_EMPTY };
 static const char *const kind_name[] = { "nic", "ib", "nvme", "gpu", "gpusw", "empty" };
 
 struct item {
@@ -174,6 +175,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 		d->vendor = ven, d->device = did, d->class_code = cls, d->driver = driver;
 		snprintf(d->name, sizeof(d->name), "%s", name);
 		d->behind_switch = sw, d->node = node;
+		d->kind = it->k == K_GPUSW ? K_GPU : (int)it->k;
 	}
 	o->ndev++;
 	return 0;
@@ -187,9 +189,15 @@ static int layout(struct out *o)
 	const struct sim *s = o->s;
 	struct item it[MAX_ITEMS];
 	int n, nst = sim_iio_stacks(s);
-	/* the default set needs stacks 1 and 2: a machine without them (no IIO unit) has no device */
-	if (parse_set(s->devset[0] ? s->devset : nst > 2 ? SIM_DEVICES_DEFAULT : "none", it, &n))
+	if (parse_set(s->devset[0] ? s->devset : SIM_DEVICES_DEFAULT, it, &n))
 		return -1;
+	if (!s->devset[0]) { /* the default set: the items on sockets and stacks the machine has (none without IIO) */
+		int k = 0;
+		for (int i = 0; i < n; i++)
+			if (it[i].socket < s->nsockets && it[i].stack < nst)
+				it[k++] = it[i];
+		n = k;
+	}
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < nst; st++) {
 			int root = sim_iio_root_bus(s, sock, 0, st), next = root + 1;

@@ -1,0 +1,40 @@
+/*
+ * The simulated PCI devices' DMA (issue 66 point 5): each device of the set (sim_pcitree.h) writes into memory
+ * (in) and reads from it (out) at its profile's rates; an IIO port with devices counts their bytes plus their
+ * descriptor and completion overhead, a port without counts the profile's share of the stack's traffic
+ * (iio_in/out_bytes_per_s, iio_port<N>_share): traffic of devices the set does not list.
+ */
+#ifndef UNCORE_SIM_DEVDMA_H
+#define UNCORE_SIM_DEVDMA_H
+
+#include <stdint.h>
+
+struct sim;
+struct sim_box;
+struct sim_profile;
+
+/* The per-kind defaults (sim_profile_defaults). */
+void sim_devdma_defaults(struct sim_profile *p);
+/* A profile key device.KIND.KEY or device.NAME.KEY with its value: 1 taken, 0 not a device key, -1 with a
+ * message (file:line in it). */
+int sim_devdma_key(struct sim_profile *p, const char *key, double v, const char *file, int lineno);
+/* The machine's device table (s->pdev) laid out and given its rates, once the machine is built: 0, or -1 with
+ * a message (a device.NAME key naming no device).  A set the machine cannot hold leaves the table empty: the
+ * device map says why when it is asked (sim_pci_devices). */
+int sim_devdma_table(struct sim *s);
+
+/* The ports (bit k: port k) of IIO box b that hold devices. */
+unsigned sim_dev_ports(const struct sim *s, const struct sim_box *b);
+/* Bytes/s into memory (in 1) or out of it that the ports of mask of box b count of their devices: each
+ * device's payload times 1 + its kind's overhead. */
+double sim_dev_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask);
+
+/* ---- the truth tests hold the counts against (device i of s->pdev) ---- */
+/* Its DMA payload, bytes/s. */
+double sim_dev_dma_bps(const struct sim *s, int i, int in);
+/* What its port counts of it, bytes/s (payload and overhead). */
+double sim_dev_iio_bps(const struct sim *s, int i, int in);
+/* What the ports of a device group (socket, die, stack, root port) count over secs seconds, bytes. */
+double sim_group_iio_bytes(const struct sim *s, int socket, int die, int stack, int port, int in, double secs);
+
+#endif

@@ -1,0 +1,226 @@
+/*
+ * The simulated devices' DMA and byte counters (issue 66 point 5): on sim: and perf+sim: of SKX, ICX, SPR and
+ * GNR each device group's IIO port bytes over a measured window equal its devices' DMA truth (payload and
+ * overhead, sim_devdma.h) within 1 %, through the free-running port counters and the general counters' port
+ * masks.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "sim_helpers.h"
+#include "sim_truth.h"
+#include "sim/sim_devdma.h"
+#include "sim/sim_pcitree.h"
+
+#define SECS 2.0
+#define MAXG 32
+
+/* One device group of the library's map and what its port counted over the window, bytes in and out. */
+struct group {
+	struct uncore_device_group g;
+	char names[4][64];
+	double fr[2], req[2]; /* free-running bw_in/out_port<port>; DATA_REQ_OF_CPU.MEM_WRITE/READ.PART<port> */
+	double req_secs;      /* the latter's window */
+};
+
+/* The simulator's device by name: its index in the machine's table, or -1 */
+static int sim_dev(const struct sim *s, const char *name)
+{
+	for (int i = 0; i < s->npdev; i++)
+		if (!strcmp(s->pdev[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Bytes a count of an event: perf's scale in MiB where it has one (skx bw_in_port 3.814697266e-6 = 4 bytes,
+ * later 3.0517578125e-5 = 32); else 32 for a free-running BANDWIDTH_IN/OUT count from ICX on (README, "IIO
+ * bandwidth scale"), 4 for DATA_REQ_OF_CPU (Intel's perfmon JSON counts it in 4-byte units) */
+static double unit_bytes(uncore_session_t *s, int ev, int fr)
+{
+	const char *unit = NULL;
+	double sc = uncore_session_event_scale(s, ev, &unit);
+	return unit && !strcmp(unit, "MiB") ? sc * 1048576.0 : fr ? 32 : 4;
+}
+
+/* One session over SECS seconds of the simulated clock counting, for the groups whose round is r, bw_in and
+ * bw_out of their port (r -1: every group) or DATA_REQ_OF_CPU.MEM_WRITE and MEM_READ of it (the general
+ * counters: two a box at once, DATA_REQ_OF_CPU taking counters 0-1), into fr or req; the window's seconds. */
+static double window(uncore_t *u, const char *spec, struct group *g, const int *round, int n, int r)
+{
+	uncore_session_t *s;
+	int ev[MAXG][2];
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	for (int i = 0; i < n; i++)
+		for (int w = 0; w < 2; w++) {
+			char e[128];
+			ev[i][w] = -1;
+			if (r >= 0 && round[i] != r)
+				continue;
+			if (r < 0)
+				snprintf(e, sizeof(e), "iio_free_running/%s_port%d/:socket=%d:box=%d", w ? "bw_out" : "bw_in",
+					 g[i].g.port, g[i].g.socket, g[i].g.stack);
+			else
+				snprintf(e, sizeof(e), "UNC_IIO_DATA_REQ_OF_CPU.MEM_%s.PART%d:socket=%d:box=%d", w ? "READ" : "WRITE",
+					 g[i].g.port, g[i].g.socket, g[i].g.stack);
+			ev[i][w] = uncore_session_add(s, e);
+			if (ev[i][w] < 0 && r < 0) { /* Linux's ICX-on driver lists bw_in alone: Intel's perfmon names */
+				snprintf(e, sizeof(e), "UNC_IIO_BANDWIDTH_%s.PART%d_FREERUN:socket=%d:box=%d", w ? "OUT" : "IN",
+					 g[i].g.port, g[i].g.socket, g[i].g.stack);
+				ev[i][w] = uncore_session_add(s, e);
+			}
+			if (ev[i][w] < 0 && r < 0 && w && strstr(spec, "sim:icx,"))
+				continue; /* ICX counts bytes in alone free-running (Linux icx_iio_freerunning: bw_in_port0-7) */
+			if (ev[i][w] < 0)
+				fprintf(stderr, "%s: %s: %s\n", spec, e, uncore_error());
+			CU_ASSERT_FATAL(ev[i][w] >= 0);
+		}
+	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, (uint64_t)(SECS * 1e9));
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	for (int i = 0; i < n; i++)
+		for (int w = 0; w < 2 && ev[i][0] >= 0; w++) {
+			uint64_t v = 0;
+			if (ev[i][w] < 0) {
+				g[i].fr[w] = NAN; /* not counted there */
+				continue;
+			}
+			CU_ASSERT(uncore_session_value(s, ev[i][w], g[i].g.socket, g[i].g.stack, &v) == 0);
+			(r < 0 ? g[i].fr : g[i].req)[w] = (double)v * unit_bytes(s, ev[i][w], r < 0);
+			if (r >= 0)
+				g[i].req_secs = secs;
+		}
+	uncore_session_free(s);
+	return secs;
+}
+
+/* The map's groups with devices, and each one's port bytes over windows of SECS seconds of the simulated
+ * clock ([0] in, [1] out): free-running in one, the general counters in a window per group of a box. */
+static int measure(const char *spec, struct group *out, double *secs)
+{
+	uncore_t *u = open_sim(spec);
+	int n = 0, ng = uncore_num_device_groups(u), round[MAXG], rounds = 0;
+	CU_ASSERT_FATAL(ng > 0);
+	for (int k = 0; k < ng && n < MAXG; k++) {
+		struct group *x = &out[n];
+		memset(x, 0, sizeof(*x));
+		CU_ASSERT_FATAL(uncore_device_group_info(u, k, &x->g) == 0);
+		if (!x->g.ndevices || x->g.port < 0)
+			continue;
+		for (int i = 0; i < x->g.ndevices && i < 4; i++) {
+			struct uncore_device d;
+			CU_ASSERT_FATAL(uncore_device_info(u, k, i, &d) == 0);
+			snprintf(x->names[i], sizeof(x->names[i]), "%s", d.name);
+		}
+		round[n] = 0; /* the how-manieth group of its box */
+		for (int j = 0; j < n; j++)
+			round[n] += out[j].g.socket == x->g.socket && out[j].g.stack == x->g.stack;
+		rounds = round[n] + 1 > rounds ? round[n] + 1 : rounds;
+		n++;
+	}
+	*secs = window(u, spec, out, round, n, -1);
+	for (int r = 0; r < rounds; r++)
+		window(u, spec, out, round, n, r);
+	uncore_close(u);
+	return n;
+}
+
+/* Within 1 % of the truth (an exact 0 where the truth is 0), named on stderr when not. */
+static int near1(const char *what, double got, double want)
+{
+	int ok = want == 0 ? got == 0 : fabs(got - want) <= 0.01 * want;
+	if (!ok)
+		fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
+	CU_ASSERT(ok);
+	return ok;
+}
+
+/* The group's truth over secs: its devices' payload times 1 + their overhead, as the simulator was given them
+ * (the library's group, matched to the simulator's devices by name) */
+static double group_truth(const struct sim *s, const struct group *x, int in, double secs)
+{
+	double v = 0;
+	for (int i = 0; i < x->g.ndevices && i < 4; i++) {
+		int d = sim_dev(s, x->names[i]);
+		CU_ASSERT(d >= 0);
+		v += d < 0 ? 0 :
+			(in ? s->pdev[d].in_bps : s->pdev[d].out_bps) * (1 + s->pdev[d].overhead) * secs;
+	}
+	return v;
+}
+
+static void test_group_bytes(void)
+{
+	static const char *const plat[] = { "skx", "icx", "spr", "gnr" };
+	for (size_t p = 0; p < sizeof(plat) / sizeof(plat[0]); p++)
+		for (int perf = 0; perf < 2; perf++) {
+			char spec[128], what[200];
+			struct group g[MAXG];
+			double secs = 0;
+			snprintf(spec, sizeof(spec), "%ssim:%s,clock=manual", perf ? "perf+" : "", plat[p]);
+			uncore_t *u = open_sim(spec); /* a second machine alike, for its truth */
+			const struct sim *s = sim_of(u->acc);
+			int n = measure(spec, g, &secs), checked = 0;
+			CU_ASSERT(n >= 10); /* the default set's groups with devices on two sockets */
+			CU_ASSERT(fabs(secs - SECS) < 0.01);
+			for (int i = 0; i < n; i++)
+				for (int in = 0; in < 2; in++) {
+					double t = group_truth(s, &g[i], in, secs);
+					snprintf(what, sizeof(what), "%s group %d.%d.%d (%s%s) %s, free-running", spec, g[i].g.socket,
+						 g[i].g.stack, g[i].g.port, g[i].names[0], g[i].g.ndevices > 1 ? ", ..." : "",
+						 in ? "in" : "out");
+					CU_ASSERT(t > 0);
+					CU_ASSERT(!isnan(g[i].fr[!in]) || (!in && !strcmp(plat[p], "icx")));
+					checked += isnan(g[i].fr[!in]) ? 0 : near1(what, g[i].fr[!in], t);
+					t = group_truth(s, &g[i], in, g[i].req_secs);
+					snprintf(what, sizeof(what), "%s group %d.%d.%d (%s) %s, DATA_REQ_OF_CPU", spec, g[i].g.socket,
+						 g[i].g.stack, g[i].g.port, g[i].names[0], in ? "MEM_WRITE" : "MEM_READ");
+					checked += near1(what, g[i].req[!in], t);
+				}
+			fprintf(stderr, "%s: %d group byte counts within 1 %% of the devices' DMA\n", spec, checked);
+			uncore_close(u);
+		}
+}
+
+/* Profile keys: a kind's rates and overhead, one device's rates; a device the machine has not is refused. */
+static void test_profile_keys(void)
+{
+	char prof[400], spec[600];
+	snprintf(prof, sizeof(prof), "%s/devdma-%d.prof", test_tmpdir(), (int)getpid());
+	FILE *f = fopen(prof, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs("device.gpu.in_bytes_per_s = 1e9\ndevice.gpu.overhead_ratio = 0.25\ndevice.card1.out_bytes_per_s = 7e9\n"
+	      "device.nvme0.in_bytes_per_s = 0\n", f);
+	fclose(f);
+	snprintf(spec, sizeof(spec), "sim:spr,profile=%s", prof);
+	uncore_t *u = open_sim(spec);
+	struct sim *s = sim_of(u->acc);
+	int c0 = sim_dev(s, "card0"), c1 = sim_dev(s, "card1"), n0 = sim_dev(s, "nvme0");
+	CU_ASSERT(s->pdev[c0].in_bps == 1e9 && s->pdev[c0].out_bps == 9e9 && s->pdev[c0].overhead == 0.25);
+	CU_ASSERT(s->pdev[c1].in_bps == 1e9 && s->pdev[c1].out_bps == 7e9);
+	CU_ASSERT(s->pdev[n0].in_bps == 0 && s->pdev[n0].out_bps == 1.2e9);
+	CU_ASSERT(sim_dev_iio_bps(s, c1, 0) == 7e9 * 1.25);
+	uncore_close(u);
+	f = fopen(prof, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs("device.card9.in_bytes_per_s = 1e9\n", f);
+	fclose(f);
+	CU_ASSERT(uncore_open(spec, &u) < 0 && strstr(uncore_error(), "the machine has no device card9"));
+	f = fopen(prof, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs("device.nic.overhead_ratio = 2\n", f);
+	fclose(f);
+	CU_ASSERT(uncore_open(spec, &u) < 0 && strstr(uncore_error(), "is a ratio"));
+	unlink(prof);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "each device group's port bytes equal its devices' DMA (skx, icx, spr, gnr; sim: and perf+sim:)",
+		  test_group_bytes },
+		{ "profile keys of the devices' DMA", test_profile_keys },
+		{ NULL, NULL },
+	};
+	return run_suite("devdma", tests);
+}

@@ -2,13 +2,15 @@
  * The simulated devices' DMA and byte counters (issue 66 point 5): on sim: and perf+sim: of SKX, ICX, SPR and
  * GNR each device group's IIO port bytes over a measured window equal its devices' DMA truth (payload and
  * overhead, sim_devdma.h) within 1 %, through the free-running port counters and the general counters' port
- * masks.
+ * masks; the devices' own counters (netdev, InfiniBand, block stat, at their Linux paths and units) equal their
+ * truth.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "sim_helpers.h"
 #include "sim_truth.h"
+#include "devices/dev_fs.h"
 #include "sim/sim_devdma.h"
 #include "sim/sim_pcitree.h"
 
@@ -182,6 +184,101 @@ static void test_group_bytes(void)
 		}
 }
 
+/* A counter file's number (field k of a block stat line, 0 the first): NAN when it cannot be read */
+static double file_num(const struct dev_fs *fs, const char *path, int k)
+{
+	char line[512], *p = line, *end;
+	double v = NAN;
+	if (dev_fs_line(fs, path, line, sizeof(line)))
+		return NAN;
+	for (int i = 0; i <= k; i++, p = end) {
+		v = strtod(p, &end);
+		if (end == p)
+			return NAN;
+	}
+	return v;
+}
+
+/* Each kind's counters at their Linux paths: [0] bytes received / read from disk, [1] sent / written */
+struct counters { double v[SIM_MAX_PCIDEV][2]; };
+static void read_counters(const struct sim *s, const struct dev_fs *fs, struct counters *c)
+{
+	for (int i = 0; i < s->npdev; i++) {
+		const struct sim_pcidev *d = &s->pdev[i];
+		char a[160], b[160];
+		switch (d->kind) {
+		case SIM_DEV_NIC: /* bytes (net-sysfs.c) */
+			snprintf(a, sizeof(a), "/sys/class/net/%s/statistics/rx_bytes", d->name);
+			snprintf(b, sizeof(b), "/sys/class/net/%s/statistics/tx_bytes", d->name);
+			c->v[i][0] = file_num(fs, a, 0), c->v[i][1] = file_num(fs, b, 0);
+			break;
+		case SIM_DEV_IB: /* octets divided by 4 (sysfs-class-infiniband) */
+			snprintf(a, sizeof(a), "/sys/class/infiniband/%s/ports/1/counters/port_rcv_data", d->name);
+			snprintf(b, sizeof(b), "/sys/class/infiniband/%s/ports/1/counters/port_xmit_data", d->name);
+			c->v[i][0] = file_num(fs, a, 0) * 4, c->v[i][1] = file_num(fs, b, 0) * 4;
+			break;
+		case SIM_DEV_NVME: /* read and write sectors, fields 3 and 7, 512 bytes (Documentation/block/stat.rst) */
+			snprintf(a, sizeof(a), "/sys/block/%sn1/stat", d->name);
+			c->v[i][0] = file_num(fs, a, 2) * 512, c->v[i][1] = file_num(fs, a, 6) * 512;
+			break;
+		default: /* a GPU keeps none */
+			c->v[i][0] = c->v[i][1] = 0;
+		}
+	}
+}
+
+/* The counters of every device over a window equal their payload truth (a sector or a 4-byte word of
+ * rounding), at the class paths and through the PCI function's own directory alike; a GPU has none. */
+static void test_counters(void)
+{
+	static const char *const specs[] = { "sim:spr,clock=manual", "perf+sim:gnr,clock=manual", "sim:skx,clock=manual" };
+	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
+		uncore_t *u = open_sim(specs[k]);
+		struct sim *s = sim_of(u->acc);
+		struct memfs m = { 0 };
+		struct dev_fs fs = { &m };
+		struct counters c0, c1;
+		char what[200], p[600], line[256];
+		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		read_counters(s, &fs, &c0);
+		uint64_t t0 = sim_now(s);
+		uncore_sleep_ns(u, 3000000000);
+		read_counters(s, &fs, &c1);
+		double dt = (double)(sim_now(s) - t0) / 1e9;
+		CU_ASSERT(dt > 2.99);
+		int nic = 0, ib = 0, nvme = 0;
+		for (int i = 0; i < s->npdev; i++)
+			for (int in = 0; in < 2; in++) {
+				const struct sim_pcidev *d = &s->pdev[i];
+				double got = c1.v[i][!in] - c0.v[i][!in], want = d->kind == SIM_DEV_GPU ? 0 : (in ? d->in_bps : d->out_bps) * dt;
+				snprintf(what, sizeof(what), "%s %s %s counter", specs[k], d->name, in ? "in" : "out");
+				int ok = fabs(got - want) <= 512 && !isnan(got);
+				if (!ok)
+					fprintf(stderr, "%s: %.6g, truth %.6g\n", what, got, want);
+				CU_ASSERT(ok);
+				nic += d->kind == SIM_DEV_NIC, ib += d->kind == SIM_DEV_IB, nvme += d->kind == SIM_DEV_NVME;
+			}
+		CU_ASSERT(nic >= 2 && ib >= 2 && nvme >= 2);
+		/* the same file below the PCI function; the namespace below its controller */
+		const struct sim_pcidev *d = &s->pdev[sim_dev(s, "ens0f0")];
+		snprintf(p, sizeof(p), "/sys/bus/pci/devices/%s/net/ens0f0/statistics/rx_bytes", d->bdf);
+		CU_ASSERT(dev_fs_line(&fs, p, line, sizeof(line)) == 0 && strtod(line, NULL) == c1.v[d - s->pdev][0]);
+		d = &s->pdev[sim_dev(s, "nvme0")];
+		snprintf(p, sizeof(p), "/sys/bus/pci/devices/%s/nvme/nvme0/nvme0n1/stat", d->bdf);
+		CU_ASSERT(dev_fs_line(&fs, p, line, sizeof(line)) == 0 && strtod(line, NULL) > 0);
+		CU_ASSERT(dev_fs_line(&fs, "/sys/class/net/card0/statistics/rx_bytes", line, sizeof(line)) < 0);
+		/* 17 fields, as Linux 6.12's part_stat_show prints them */
+		CU_ASSERT(dev_fs_line(&fs, "/sys/block/nvme0n1/stat", line, sizeof(line)) == 0);
+		int fields = 0;
+		for (char *t = strtok(line, " "); t; t = strtok(NULL, " "))
+			fields++;
+		CU_ASSERT_EQUAL(fields, 17);
+		memfs_free(&m);
+		uncore_close(u);
+	}
+}
+
 /* Profile keys: a kind's rates and overhead, one device's rates; a device the machine has not is refused. */
 static void test_profile_keys(void)
 {
@@ -219,6 +316,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "each device group's port bytes equal its devices' DMA (skx, icx, spr, gnr; sim: and perf+sim:)",
 		  test_group_bytes },
+		{ "device counters at their Linux paths and units equal their truth", test_counters },
 		{ "profile keys of the devices' DMA", test_profile_keys },
 		{ NULL, NULL },
 	};

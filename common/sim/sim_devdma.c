@@ -126,6 +126,13 @@ double sim_dev_ports_bps(const struct sim *s, const struct sim_box *b, int in, u
 	return v;
 }
 
+double sim_dev_counter_bytes(const struct sim *s, int i, int in, uint64_t ns)
+{
+	if (i < 0 || i >= s->npdev)
+		return 0;
+	return floor(sim_dev_dma_bps(s, i, in) * ((double)ns / 1e9));
+}
+
 double sim_group_iio_bytes(const struct sim *s, int socket, int die, int stack, int port, int in, double secs)
 {
 	double v = 0;

@@ -2,12 +2,14 @@
  * The simulated PCI devices' DMA (issue 66 point 5): each device of the set (sim_pcitree.h) writes into memory
  * (in) and reads from it (out) at its profile's rates; an IIO port with devices counts their bytes plus their
  * descriptor and completion overhead, a port without counts the profile's share of the stack's traffic
- * (iio_in/out_bytes_per_s, iio_port<N>_share): traffic of devices the set does not list.
+ * (iio_in/out_bytes_per_s, iio_port<N>_share): traffic of devices the set does not list.  The devices' own byte
+ * counters (netdev statistics, InfiniBand port counters, block stat) count the payload (sim_devcount.c).
  */
 #ifndef UNCORE_SIM_DEVDMA_H
 #define UNCORE_SIM_DEVDMA_H
 
 #include <stdint.h>
+#include "util/memfs.h"
 
 struct sim;
 struct sim_box;
@@ -34,7 +36,16 @@ double sim_dev_ports_bps(const struct sim *s, const struct sim_box *b, int in, u
 double sim_dev_dma_bps(const struct sim *s, int i, int in);
 /* What its port counts of it, bytes/s (payload and overhead). */
 double sim_dev_iio_bps(const struct sim *s, int i, int in);
+/* What its own counters say at simulated time ns: the payload bytes moved since the machine was made. */
+double sim_dev_counter_bytes(const struct sim *s, int i, int in, uint64_t ns);
 /* What the ports of a device group (socket, die, stack, root port) count over secs seconds, bytes. */
 double sim_group_iio_bytes(const struct sim *s, int socket, int die, int stack, int port, int in, double secs);
+
+/* The device's counter files below its PCI function's directory dir (sim_devcount.c): a netdev's
+ * net/<if>/statistics/rx_bytes and tx_bytes, an InfiniBand device's infiniband/<dev>/ports/1/counters/
+ * port_rcv_data and port_xmit_data, an NVMe controller's namespace nvme/<ctrl>/<ctrl>n1/stat, with the class
+ * links (/sys/class/net/<if>, /sys/class/infiniband/<dev>, /sys/block/<ctrl>n1); a GPU none.  Device index i
+ * of the table.  0, or -1 out of memory. */
+int sim_dev_counter_files(const struct sim *s, struct memfs *m, const char *dir, int kind, const char *name, int i);
 
 #endif

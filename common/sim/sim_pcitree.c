@@ -167,6 +167,9 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ */
 	if (put(o, dir, f, "0:0", 0))
 		return -1;
+	/* its own byte counters, made at read time (sim_devcount.c) */
+	if (o->m && sim_dev_counter_files(o->s, o->m, dir, it->k == K_GPUSW ? K_GPU : (int)it->k, name, o->ndev))
+		return uc_err("out of memory");
 	if (o->dev && o->ndev < o->max) {
 		struct sim_pcidev *d = &o->dev[o->ndev];
 		memset(d, 0, sizeof(*d));

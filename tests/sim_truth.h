@@ -46,7 +46,7 @@ static inline double cxl_bps(const struct sim *sim, int s, int write)
 
 /* IIO bytes per second in (write: devices write into the socket) or out through the ports of mask (bit k =
  * port k) of IIO box b: on a port with devices (the machine's device set, sim->pdev) their DMA payload times
- * 1 + their overhead ratio; on the others the stack's share of the
+ * 1 + their overhead ratio, none of a device with fault uncounted; on the others the stack's share of the
  * profile's traffic (iio_in/out_bytes_per_s over the socket's stacks), by the ports' iio_port<k>_share
  * weights over their sum -- on Skylake-SP all on port 0 of its 4. */
 static inline double iio_box_bps(const struct sim *sim, const struct sim_box *b, int write, unsigned mask)
@@ -62,7 +62,7 @@ static inline double iio_box_bps(const struct sim *sim, const struct sim_box *b,
 		if (d->socket != s || d->die != b->die || d->stack != b->idx)
 			continue;
 		dev |= 1u << d->port;
-		if (mask >> d->port & 1)
+		if (mask >> d->port & 1 && !d->uncounted)
 			v += (write ? d->in_bps : d->out_bps) * (1 + d->overhead);
 	}
 	for (int k = 0; k < SIM_IIO_PORTS; k++) {

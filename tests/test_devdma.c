@@ -3,7 +3,7 @@
  * GNR each device group's IIO port bytes over a measured window equal its devices' DMA truth (payload and
  * overhead, sim_devdma.h) within 1 %, through the free-running port counters and the general counters' port
  * masks; the devices' own counters (netdev, InfiniBand, block stat, at their Linux paths and units) equal their
- * truth.
+ * truth; each device fault changes what it names and nothing else.
  */
 #include <math.h>
 #include <stdio.h>
@@ -145,7 +145,7 @@ static double group_truth(const struct sim *s, const struct group *x, int in, do
 	for (int i = 0; i < x->g.ndevices && i < 4; i++) {
 		int d = sim_dev(s, x->names[i]);
 		CU_ASSERT(d >= 0);
-		v += d < 0 ? 0 :
+		v += d < 0 || s->pdev[d].uncounted ? 0 :
 			(in ? s->pdev[d].in_bps : s->pdev[d].out_bps) * (1 + s->pdev[d].overhead) * secs;
 	}
 	return v;
@@ -279,6 +279,128 @@ static void test_counters(void)
 	}
 }
 
+/* fault=uncounted:mlx5_0 (RDMA-style: the IIO port misses the HCA's DMA, its counters have it) and
+ * fault=frozen:nvme1@1 (the drive's counters stop at 1 s): against a clean machine, exactly that changes. */
+static void test_device_faults(void)
+{
+	static const char *const plat[] = { "skx", "spr" };
+	for (size_t p = 0; p < sizeof(plat) / sizeof(plat[0]); p++) {
+		char spec[160], what[200];
+		struct group clean[MAXG], bad[MAXG];
+		double secs = 0, secs2 = 0;
+		snprintf(spec, sizeof(spec), "sim:%s,clock=manual", plat[p]);
+		int n = measure(spec, clean, &secs);
+		snprintf(spec, sizeof(spec), "sim:%s,clock=manual,fault=uncounted:mlx5_0,fault=frozen:nvme1@1", plat[p]);
+		CU_ASSERT_FATAL(measure(spec, bad, &secs2) == n);
+		CU_ASSERT(secs == secs2);
+		for (int i = 0; i < n; i++)
+			for (int w = 0; w < 2; w++) {
+				int hca = !strcmp(bad[i].names[0], "mlx5_0");
+				snprintf(what, sizeof(what), "%s group %s %s", spec, bad[i].names[0], w ? "out" : "in");
+				if (hca) { /* its port counts nothing of it, and it is alone there */
+					CU_ASSERT(bad[i].fr[w] == 0 && bad[i].req[w] == 0 && clean[i].fr[w] > 0);
+				} else if (bad[i].fr[w] != clean[i].fr[w] || bad[i].req[w] != clean[i].req[w]) {
+					fprintf(stderr, "%s: %.6g / %.6g, clean %.6g / %.6g\n", what, bad[i].fr[w], bad[i].req[w],
+						clean[i].fr[w], clean[i].req[w]);
+					CU_FAIL("a fault changed another group's port bytes");
+				}
+			}
+		/* the counters: the HCA's go on, the drive's stop at 1 s, every other device's as on the clean machine */
+		uncore_t *u = open_sim(spec), *uc;
+		snprintf(spec, sizeof(spec), "sim:%s,clock=manual", plat[p]);
+		uc = open_sim(spec);
+		struct sim *s = sim_of(u->acc), *sc = sim_of(uc->acc);
+		struct memfs m = { 0 }, mc = { 0 };
+		struct dev_fs fs = { &m }, fsc = { &mc };
+		struct counters c, cc;
+		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0 && sim_pci_sysfs(sc, &mc) == 0);
+		uncore_sleep_ns(u, 3000000000);
+		uncore_sleep_ns(uc, 3000000000);
+		CU_ASSERT(sim_now(s) == sim_now(sc));
+		read_counters(s, &fs, &c);
+		read_counters(sc, &fsc, &cc);
+		int nvme1 = sim_dev(s, "nvme1"), hca = sim_dev(s, "mlx5_0");
+		CU_ASSERT_FATAL(nvme1 >= 0 && hca >= 0);
+		for (int i = 0; i < s->npdev; i++)
+			for (int w = 0; w < 2; w++) {
+				double want = i == nvme1 ? floor(s->pdev[i].in_bps * (w ? 0 : 1) + s->pdev[i].out_bps * w) : cc.v[i][w];
+				if (i == nvme1) /* a second's bytes, whole sectors */
+					want = floor(want / 512) * 512;
+				if (c.v[i][w] != want) {
+					fprintf(stderr, "%s: %s counter %d: %.6g, truth %.6g\n", plat[p], s->pdev[i].name, w, c.v[i][w], want);
+					CU_FAIL("a device counter is not what the fault says");
+				}
+			}
+		CU_ASSERT(c.v[hca][0] > 0 && c.v[hca][0] == cc.v[hca][0]);
+		memfs_free(&m);
+		memfs_free(&mc);
+		uncore_close(u);
+		uncore_close(uc);
+	}
+	uncore_t *u;
+	CU_ASSERT(uncore_open_topology("sim:spr,fault=melted:nvme0", &u) < 0 &&
+		  strstr(uncore_error(), "unknown simulator fault 'melted' on device nvme0 (uncounted, frozen)"));
+	CU_ASSERT(uncore_open_topology("sim:spr,fault=uncounted:nvme0@1", &u) < 0 &&
+		  strstr(uncore_error(), "cannot be delayed"));
+}
+
+/* The group of a device in the map: its stack, or -1 */
+static int stack_of(uncore_t *u, const char *name)
+{
+	for (int k = 0, n = uncore_num_device_groups(u); k < n; k++) {
+		struct uncore_device_group g;
+		struct uncore_device d;
+		uncore_device_group_info(u, k, &g);
+		for (int i = 0; i < g.ndevices; i++)
+			if (!uncore_device_info(u, k, i, &d) && !strcmp(d.name, name))
+				return g.stack;
+	}
+	return -1;
+}
+
+/* fault=swapped:stackmap: stacks 1 and 2 show each other's root bus -- the kernel's uncore_iio_<n>/die<d> on
+ * SKX and ICX, the simulator's answer on SPR and GNR -- so the map names the wrong stack for their devices,
+ * while the devices, their DMA and the ports that count it stay where they are. */
+static void test_stackmap_fault(void)
+{
+	static const char *const plat[] = { "skx", "icx", "spr", "gnr" };
+	for (size_t p = 0; p < sizeof(plat) / sizeof(plat[0]); p++) {
+		char spec[128];
+		snprintf(spec, sizeof(spec), "sim:%s,fault=swapped:stackmap", plat[p]);
+		uncore_t *u = open_sim(spec);
+		struct sim *s = sim_of(u->acc);
+		CU_ASSERT(stack_of(u, "ens0f0") == 2 && stack_of(u, "nvme0") == 2); /* on stack 1 */
+		CU_ASSERT(stack_of(u, "card0") == 1);                               /* on stack 2 */
+		CU_ASSERT(stack_of(u, "mlx5_0") == 3);                              /* not swapped */
+		CU_ASSERT(s->pdev[sim_dev(s, "ens0f0")].stack == 1 && s->pdev[sim_dev(s, "card0")].stack == 2);
+		int kernel = !strcmp(plat[p], "skx") || !strcmp(plat[p], "icx");
+		struct memfs m = { 0 };
+		struct dev_fs fs = { &m };
+		char b1[32], b2[32];
+		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0);
+		CU_ASSERT((dev_fs_line(&fs, "/sys/devices/uncore_iio_1/die0", b1, sizeof(b1)) == 0) == kernel);
+		CU_ASSERT((dev_fs_line(&fs, "/sys/devices/uncore_iio_2/die0", b2, sizeof(b2)) == 0) == kernel);
+		memfs_free(&m);
+		uncore_close(u);
+		/* the clean machine shows them the other way round */
+		snprintf(spec, sizeof(spec), "sim:%s", plat[p]);
+		u = open_sim(spec);
+		CU_ASSERT(stack_of(u, "ens0f0") == 1 && stack_of(u, "card0") == 2);
+		s = sim_of(u->acc);
+		memset(&m, 0, sizeof(m));
+		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0);
+		char c1[32], c2[32];
+		if (kernel && !dev_fs_line(&fs, "/sys/devices/uncore_iio_1/die0", c1, sizeof(c1)) &&
+		    !dev_fs_line(&fs, "/sys/devices/uncore_iio_2/die0", c2, sizeof(c2)))
+			CU_ASSERT(!strcmp(b1, c2) && !strcmp(b2, c1));
+		memfs_free(&m);
+		uncore_close(u);
+	}
+	uncore_t *u;
+	CU_ASSERT(uncore_open_topology("sim:spr,fault=swapped:stackmap:5", &u) < 0 &&
+		  strstr(uncore_error(), "N and N+1 must be two of them"));
+}
+
 /* Profile keys: a kind's rates and overhead, one device's rates; a device the machine has not is refused. */
 static void test_profile_keys(void)
 {
@@ -317,6 +439,8 @@ int main(void)
 		{ "each device group's port bytes equal its devices' DMA (skx, icx, spr, gnr; sim: and perf+sim:)",
 		  test_group_bytes },
 		{ "device counters at their Linux paths and units equal their truth", test_counters },
+		{ "faults uncounted and frozen change what they name alone", test_device_faults },
+		{ "fault swapped:stackmap misnames two stacks", test_stackmap_fault },
 		{ "profile keys of the devices' DMA", test_profile_keys },
 		{ NULL, NULL },
 	};

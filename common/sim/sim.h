@@ -205,6 +205,7 @@ struct sim {
 	char devset[256];    /* devices=: the PCI devices behind the IIO stacks (sim_pcitree.h); "": its default */
 	struct sim_pcidev pdev[SIM_MAX_PCIDEV]; /* ... laid out once built, with their DMA and faults (sim_devdma.c) */
 	int npdev;
+	int stack_swap;      /* fault swapped:stackmap[:N]: stacks N and N+1 show each other's root bus (N + 1; 0 none) */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_reg *map; /* open addressing, map_cap slots (sim_map.c) */

@@ -114,7 +114,7 @@ double sim_dev_dma_bps(const struct sim *s, int i, int in)
 
 double sim_dev_iio_bps(const struct sim *s, int i, int in)
 {
-	return i >= 0 && i < s->npdev ? sim_dev_dma_bps(s, i, in) * (1 + s->pdev[i].overhead) : 0;
+	return i >= 0 && i < s->npdev && !s->pdev[i].uncounted ? sim_dev_dma_bps(s, i, in) * (1 + s->pdev[i].overhead) : 0;
 }
 
 double sim_dev_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask)
@@ -130,6 +130,8 @@ double sim_dev_counter_bytes(const struct sim *s, int i, int in, uint64_t ns)
 {
 	if (i < 0 || i >= s->npdev)
 		return 0;
+	if (s->pdev[i].frozen && ns > s->pdev[i].frozen_ns)
+		ns = s->pdev[i].frozen_ns;
 	return floor(sim_dev_dma_bps(s, i, in) * ((double)ns / 1e9));
 }
 
@@ -142,4 +144,24 @@ double sim_group_iio_bytes(const struct sim *s, int socket, int die, int stack, 
 			v += sim_dev_iio_bps(s, i, in) * secs;
 	}
 	return v;
+}
+
+int sim_dev_fault(struct sim *s, const char *kind, const char *name, uint64_t from_ns)
+{
+	int hit = 0;
+	for (int i = 0; i < s->npdev; i++) {
+		struct sim_pcidev *d = &s->pdev[i];
+		if (strcmp(d->name, name))
+			continue;
+		hit = 1;
+		if (!strcmp(kind, "uncounted") && !from_ns)
+			d->uncounted = 1;
+		else if (!strcmp(kind, "uncounted"))
+			return uc_err("simulator fault uncounted:%s cannot be delayed (@SECONDS)", name);
+		else if (!strcmp(kind, "frozen"))
+			d->frozen = 1, d->frozen_ns = from_ns;
+		else
+			return uc_err("unknown simulator fault '%s' on device %s (uncounted, frozen)", kind, name);
+	}
+	return hit;
 }

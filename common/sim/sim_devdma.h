@@ -28,18 +28,24 @@ int sim_devdma_table(struct sim *s);
 /* The ports (bit k: port k) of IIO box b that hold devices. */
 unsigned sim_dev_ports(const struct sim *s, const struct sim_box *b);
 /* Bytes/s into memory (in 1) or out of it that the ports of mask of box b count of their devices: each
- * device's payload times 1 + its kind's overhead. */
+ * device's payload times 1 + its kind's overhead, none of a device whose port misses it (fault uncounted). */
 double sim_dev_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask);
 
 /* ---- the truth tests hold the counts against (device i of s->pdev) ---- */
 /* Its DMA payload, bytes/s. */
 double sim_dev_dma_bps(const struct sim *s, int i, int in);
-/* What its port counts of it, bytes/s (payload and overhead). */
+/* What its port counts of it, bytes/s (payload and overhead; 0 with fault uncounted). */
 double sim_dev_iio_bps(const struct sim *s, int i, int in);
-/* What its own counters say at simulated time ns: the payload bytes moved since the machine was made. */
+/* What its own counters say at simulated time ns: the payload bytes moved since the machine was made, up to
+ * the freeze with fault frozen. */
 double sim_dev_counter_bytes(const struct sim *s, int i, int in, uint64_t ns);
 /* What the ports of a device group (socket, die, stack, root port) count over secs seconds, bytes. */
 double sim_group_iio_bytes(const struct sim *s, int socket, int die, int stack, int port, int in, double secs);
+
+/* Faults on a device by its name (ens0f0, mlx5_0, nvme0, card0): "uncounted" (RDMA-style: its port does not
+ * count its DMA), "frozen" (its counters stop, at from_ns): 1 done, 0 no device of that name, -1 with a
+ * message (an unknown kind). */
+int sim_dev_fault(struct sim *s, const char *kind, const char *name, uint64_t from_ns);
 
 /* The device's counter files below its PCI function's directory dir (sim_devcount.c): a netdev's
  * net/<if>/statistics/rx_bytes and tx_bytes, an InfiniBand device's infiniband/<dev>/ports/1/counters/

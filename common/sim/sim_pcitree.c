@@ -99,7 +99,8 @@ static int bus_step(const struct sim *s)
 	return step > 0x20 ? 0x20 : step;
 }
 
-int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
+/* Where the stack's root bus is: the device tree's (the shown one may be wrong, sim_iio_root_bus) */
+static int root_bus(const struct sim *s, int socket, int die, int stack)
 {
 	int nst = sim_iio_stacks(s), dmi = dmi_stack(s);
 	if (nst <= 0 || socket < 0 || socket >= s->nsockets || die < 0 || die >= s->dies || stack < 0 || stack >= nst)
@@ -107,6 +108,14 @@ int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
 	/* the DMI stack first on each die, the others in box order after it */
 	int place = (stack - (dmi < nst ? dmi : 0) + nst) % nst;
 	return ((socket * s->dies + die) * nst + place) * bus_step(s);
+}
+
+int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
+{
+	int a = s->stack_swap - 1; /* fault swapped:stackmap: stacks a and a + 1 trade buses */
+	if (s->stack_swap && (stack == a || stack == a + 1) && a + 1 < sim_iio_stacks(s))
+		stack = stack == a ? a + 1 : a;
+	return root_bus(s, socket, die, stack);
 }
 
 /* Buses a kind takes below its root port */
@@ -203,7 +212,7 @@ static int layout(struct out *o)
 	}
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < nst; st++) {
-			int root = sim_iio_root_bus(s, sock, 0, st), next = root + 1;
+			int root = root_bus(s, sock, 0, st), next = root + 1;
 			char rootdir[64];
 			snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
 			if (put(o, rootdir, "uevent", "", 0)) /* the host bridge, with a function below it or not */

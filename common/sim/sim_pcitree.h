@@ -34,12 +34,17 @@ struct sim_pcidev {
 	int behind_switch, node;
 	int kind; /* SIM_DEV_* */
 	/* the machine's table (sim_devdma.c): DMA payload bytes/s the device writes into memory (in) and reads
-	 * from it (out), and the descriptor and completion bytes per payload byte its port also counts */
+	 * from it (out), the descriptor and completion bytes per payload byte its port also counts, and its faults:
+	 * uncounted (its port counts none of its DMA), frozen from frozen_ns on (its own counters stop) */
 	double in_bps, out_bps, overhead;
+	int uncounted, frozen;
+	uint64_t frozen_ns;
 };
 /* The endpoints, up to max: how many, or -1 with a message (a stack or port the machine does not have). */
 int sim_pci_devices(const struct sim *s, struct sim_pcidev *out, int max);
-/* The root bus of the stack-th IIO box of a socket's die: the bus, or -1 when there is no such box. */
+/* The root bus of the stack-th IIO box of a socket's die as the machine shows it (the kernel's
+ * uncore_iio_<n>/die<d>, the simulator's answer; with fault swapped:stackmap two stacks show each other's):
+ * the bus, or -1 when there is no such box. */
 int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack);
 /* The IIO boxes of one die (the stacks). */
 int sim_iio_stacks(const struct sim *s);

@@ -55,7 +55,7 @@ static int gen(struct memfs *m, const char *dir, const char *file, const struct 
 }
 
 /* the class directory's link to the device's own: /sys/class/net/<if> -> its directory below the function */
-static int link(struct memfs *m, const char *from, const char *name, const char *to)
+static int class_link(struct memfs *m, const char *from, const char *name, const char *to)
 {
 	char p[256];
 	if (snprintf(p, sizeof(p), "%s/%s", from, name) >= (int)sizeof(p))
@@ -70,16 +70,17 @@ int sim_dev_counter_files(const struct sim *s, struct memfs *m, const char *dir,
 	case SIM_DEV_NIC:
 		snprintf(d, sizeof(d), "%s/net/%s", dir, name);
 		return gen(m, d, "statistics/rx_bytes", s, i, NET_RX) || gen(m, d, "statistics/tx_bytes", s, i, NET_TX) ||
-		       link(m, "/sys/class/net", name, d);
+		       class_link(m, "/sys/class/net", name, d);
 	case SIM_DEV_IB:
 		snprintf(d, sizeof(d), "%s/infiniband/%s", dir, name);
 		return gen(m, d, "ports/1/counters/port_rcv_data", s, i, IB_RCV) ||
-		       gen(m, d, "ports/1/counters/port_xmit_data", s, i, IB_XMIT) || link(m, "/sys/class/infiniband", name, d);
+		       gen(m, d, "ports/1/counters/port_xmit_data", s, i, IB_XMIT) ||
+		       class_link(m, "/sys/class/infiniband", name, d);
 	case SIM_DEV_NVME: { /* the controller's namespace 1, its block device (nvme0n1 below nvme/nvme0) */
 		char disk[40];
 		snprintf(disk, sizeof(disk), "%sn1", name);
 		snprintf(d, sizeof(d), "%s/nvme/%s/%s", dir, name, disk);
-		return gen(m, d, "stat", s, i, BLK_STAT) || link(m, "/sys/block", disk, d);
+		return gen(m, d, "stat", s, i, BLK_STAT) || class_link(m, "/sys/block", disk, d);
 	}
 	default:
 		return 0; /* a GPU keeps no byte counter in sysfs */

@@ -78,8 +78,8 @@ static int uncore_fn(const struct sim *s, struct memfs *m, const char *dir, int 
 /* The socket's MSM (and on SPR its PCU CR3) on the bus after its stacks' */
 static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpubus)
 {
-	int nst = sim_iio_stacks(s), step = sim_iio_root_bus(s, 0, 0, 1) - sim_iio_root_bus(s, 0, 0, 0);
-	int bus = sim_iio_root_bus(s, socket, 0, nst - 1) + step - 1;
+	int nst = sim_iio_stacks(s), step = sim_iio_tree_bus(s, 0, 0, 1) - sim_iio_tree_bus(s, 0, 0, 0);
+	int bus = sim_iio_tree_bus(s, socket, 0, nst - 1) + step - 1;
 	uint8_t cfg[4096] = { 0 };
 	uint32_t valid = 0, no[8] = { 0 }, capid4 = 3u << 6; /* an XCC die */
 	char dir[64];

@@ -103,7 +103,8 @@ int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bp
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
  * its generators' bytes this way).  -1 on a backend that is not simulated. */
 int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
-/* The same with the bytes in one kind of the socket's memory: "ddr" (as uncore_sim_workload), "hbm" (a
+/* The same with the bytes in one kind of the socket's memory: "nodeN" (NUMA node N's memory, its channels alone:
+ * the node's own socket, whatever socket says), "ddr" (as uncore_sim_workload), "hbm" (a
  * Xeon Max in flat mode, sim:spr,hbm=flat: its HBM NUMA node) or "cxl" (CXL memory expanders, sim:gnr,cxl=1:
  * its CXL memory node).  -1 with a message on a machine without it. */
 int uncore_sim_workload_on(uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes,

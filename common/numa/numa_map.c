@@ -74,8 +74,9 @@ static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_t
 			 "%d: SNC%s as the kernel tells it (Linux resctrl snc_get_config), so which node a channel serves "
 			 "cannot be told", s, k, l3, seen == 1 ? "as many as" : "not a whole number of times", per,
 			 seen == 1 ? " is off" : " is unknown");
-	if (m->snc[s] > 1 && numa_geom_domain(plat, m->snc[s], 0, &src, why, sizeof(why)) >= 0)
-		snprintf(m->source, sizeof(m->source), "SNC%d of %s: %s", m->snc[s], plat, src);
+	if (m->snc[s] > 1)
+		snprintf(m->source, sizeof(m->source), "SNC%d of %s: %s", m->snc[s], plat,
+			 numa_geom_domain(plat, m->snc[s], 0, &src, why, sizeof(why)) >= 0 ? src : "no public table (refused)");
 	for (int d = 0; d < k && d < UC_MAX_DIES; d++) {
 		struct numa_map_node *v = &m->v[list[d]];
 		m->ddr[s][d] = list[d];

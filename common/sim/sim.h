@@ -229,6 +229,8 @@ struct sim {
 	/* sub-NUMA clustering (snc=N, sim_numa.c): domains a socket (0 or 1: off); faults swapped:sncmap (domains 0
 	 * and 1 trade channels) and hidden:snc (every node shows an L3 of its own); DDR and HBM channels a domain */
 	int snc, snc_swap, snc_hide;
+	int snc_only; /* node + 1 a workload is placed on (sim_workload_on "nodeN"): its channels alone move it;
+		       * -1: a socket's workload, interleaved over all its channels alike */
 	int snc_nch[2][UC_MAX_SOCKETS][UC_MAX_DIES];
 	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
 	double mbm[UC_MAX_SOCKETS];

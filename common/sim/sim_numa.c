@@ -136,12 +136,15 @@ int sim_scope_of_node(const struct sim *s, int node)
 static double share(const struct sim *s, int hbm, int sock, int d)
 {
 	int n = domains(s), all = 0;
+	struct sim_node o;
+	if (s->snc_only > 0 && !sim_node_at(s, s->snc_only - 1, &o)) /* a workload on one node: its domain alone */
+		return o.kind == (hbm ? SIM_NODE_HBM : SIM_NODE_DDR) && (o.socket < 0 || o.socket == sock) && o.domain == d;
 	if (hbm && s->snc <= 1)
 		return 1;
-	if (s->snc <= 1) { /* dies: each die's channels take their part of the even spread */
+	if (s->snc <= 1 || s->snc_only < 0) { /* dies, or a workload interleaved over the socket: each channel alike */
 		for (int k = 0; k < n; k++)
-			all += s->snc_nch[0][sock][k];
-		return all ? (double)s->snc_nch[0][sock][d] / all : 0;
+			all += s->snc_nch[hbm][sock][k];
+		return all ? (double)s->snc_nch[hbm][sock][d] / all : 0;
 	}
 	return (d + 1) / (n * (n + 1) / 2.0);
 }
@@ -152,7 +155,8 @@ double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch)
 	if (s->snc <= 1)
 		return nch;
 	d = box_domain(s, b, &hbm);
-	return s->snc_nch[hbm][b->socket][d] / share(s, hbm, b->socket, d);
+	double f = share(s, hbm, b->socket, d);
+	return f > 0 ? s->snc_nch[hbm][b->socket][d] / f : INFINITY; /* another domain's workload: none here */
 }
 
 int sim_node_truth(const struct sim *s, int n, double *rd, double *wr)

@@ -73,9 +73,11 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 			printf("{\"node\": %d, \"socket\": %d, \"kind\": \"%s\", \"memory\": \"%s\", \"domain\": %d, \"snc\": %d, "
 			       "\"cpus\": %d, \"mem_bytes\": %llu, ", v->node, v->socket, kinds[v->kind], kinds[k], v->domain, v->snc,
 			       v->ncpus, (unsigned long long)v->mem_bytes);
-			if (why)
-				printf("\"refused\": \"%s\"}\n", why); /* our own words: no quote or backslash in them */
-			else
+			if (why) {
+				printf("\"refused\": ");
+				out_json_str(stdout, why);
+				printf("}\n");
+			} else
 				printf("\"read_bytes\": %.17g, \"write_bytes\": %.17g, \"seconds\": %.9g, \"read_bw\": %.17g, "
 				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
 		} else if (why)

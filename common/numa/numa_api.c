@@ -1,5 +1,6 @@
 /* The NUMA map's public face (uncore.h): the nodes, and a metric's value summed over a node's channels. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "numa.h"
 #include "handle/handle.h"
@@ -65,8 +66,11 @@ int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int win
 				k <  uncore_unit_boxes(u, mi.box_unit, sock); k++) {
 			int box = uncore_box_number(u, mi.box_unit, sock, k), n = numa_box_node(u, m, mi.box_unit, sock, box), rc;
 			double v;
-			if (n == -2)
-				return uc_err("node %d: %s", node, uncore_error());
+			if (n == -2) { /* (the message copied: uc_err writes where uncore_error reads) */
+				char why[512];
+				snprintf(why, sizeof(why), "%s", uncore_error());
+				return uc_err("node %d: %s", node, why);
+			}
 			if (n != node)
 				continue;
 			if ((rc = uncore_session_metric_value(s, mi_idx, sock, box, window, &v)))

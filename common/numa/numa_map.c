@@ -217,8 +217,12 @@ int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, i
 								     sizeof(why))) < 0)
 			return uc_err("%s", why), -2;
 		node = d < UC_MAX_DIES ? m->ddr[socket][d] : -1;
-	} else if (!strcmp(ui.name, "hbm"))
-		node = m->hbm_cache[socket] ? (m->snc[socket] == 1 ? m->ddr[socket][0] : -1) : m->hbm[socket][0];
+	} else if (!strcmp(ui.name, "hbm")) {
+		if (m->hbm_cache[socket] && m->snc[socket] > 1)
+			return uc_err("HBM caches DDR here (cache mode): which HBM channels cache which of socket %d's %d SNC "
+				      "nodes is in no public table", socket, m->snc[socket]), -2;
+		node = m->hbm_cache[socket] ? m->ddr[socket][0] : m->hbm[socket][0];
+	}
 	else if (!strcmp(ui.name, "cxlcm") || !strcmp(ui.name, "cxldp"))
 		node = m->cxl[socket];
 	else

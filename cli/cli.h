@@ -62,6 +62,7 @@ int cmd_jobs(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
+int cmd_stat_per_node(int argc, char **argv); /* uncore stat --per-node (cli_pernode.c) */
 
 /* How values are written: perf-like text columns, CSV with a separator (-x), or a JSON object a line. */
 enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON };

@@ -353,6 +353,8 @@ int cmd_stat(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--per-job"))
 			return cmd_stat_per_job(argc, argv);
+		else if (!strcmp(argv[i], "--per-node"))
+			return cmd_stat_per_node(argc, argv);
 	if ((rc = stat_parse(argc, argv, &a)))
 		goto out;
 	rc = 1;

@@ -122,5 +122,8 @@ int check_resctrl_rows(struct check *c);
 /* check_attrib.c: two generators at once on two CPUs of a socket (socket < 0: socket 0), each CPU's reads
  * as the per-job attribution gives them against what its generator read. */
 int check_attrib_rows(struct check *c, int socket, size_t bytes);
+/* check_numa.c: where a socket is several NUMA nodes, a read on each node of the socket (socket < 0: every
+ * socket) in turn, counted by every node: the channel-to-node map proved, a row a node and neighbour. */
+int check_numa_rows(struct check *c, int socket, size_t bytes);
 
 #endif

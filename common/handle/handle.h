@@ -48,6 +48,8 @@ struct uncore {
 	void (*jobs_release)(uncore_t *u); /* ... let go by it (jobs/ is above open/: uncore_close calls it) */
 	struct dev_map *devices;        /* the PCI devices behind the IIO stacks, found on first use (devices/) */
 	void (*devices_release)(uncore_t *u); /* ... let go by it (devices/ is above open/) */
+	struct numa_map *numa;          /* the memory channels of each NUMA node, found on first use (numa/) */
+	void (*numa_release)(uncore_t *u); /* ... let go by it (numa/ is above open/) */
 	/* discovery tables' global controls (MMIO) a domain may leave frozen at power-on (disc_domain.unfreeze):
 	 * what each read when the first session started, and whether this handle cleared it (discover_global.c) */
 	struct { uint64_t addr; uint32_t found; int unfrozen; } gctl[UC_MAX_DISC_GCTL];

@@ -103,7 +103,8 @@ int uncore_sim_traffic(uncore_t *u, int socket, double read_bps, double write_bp
  * its clock then skips, so that they are counted exactly whatever the host's timing (uncore check counts
  * its generators' bytes this way).  -1 on a backend that is not simulated. */
 int uncore_sim_workload(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns);
-/* The same with the bytes in one kind of the socket's memory: "ddr" (as uncore_sim_workload), "hbm" (a
+/* The same with the bytes in one kind of the socket's memory: "nodeN" (NUMA node N's memory, its channels alone:
+ * the node's own socket, whatever socket says), "ddr" (as uncore_sim_workload), "hbm" (a
  * Xeon Max in flat mode, sim:spr,hbm=flat: its HBM NUMA node) or "cxl" (CXL memory expanders, sim:gnr,cxl=1:
  * its CXL memory node).  -1 with a message on a machine without it. */
 int uncore_sim_workload_on(uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes,
@@ -656,6 +657,31 @@ struct uncore_device {
 int uncore_num_device_groups(uncore_t *u);
 int uncore_device_group_info(uncore_t *u, int group, struct uncore_device_group *out);
 int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out);
+
+/* Memory by NUMA node (issue 67, doc/numa.md): the kernel's nodes, each with the memory channels that serve it --
+ * a socket's iMC channels split over its sub-NUMA clustering domains by the platform's geometry, Xeon Max's HBM
+ * and CXL memory as nodes of their own -- confirmed against the kernel's topology (each node's CPUs, memory
+ * blocks, distances, the L3's CPUs).  A node whose channels cannot be known is refused, with why. */
+enum { UNCORE_NODE_DRAM, UNCORE_NODE_HBM, UNCORE_NODE_CXL };
+struct uncore_numa_node {
+	int node;            /* the kernel's node number */
+	int socket;          /* -1: several (numa=off) or unknown */
+	int kind;            /* UNCORE_NODE_*: DDR with CPUs, or memory-only HBM or CXL memory */
+	int domain;          /* its SNC domain in the socket (its die where the nodes are dies); 0 with SNC off */
+	int snc;             /* SNC domains of its socket (1: off) */
+	int ncpus;
+	uint64_t mem_bytes;  /* its memory blocks' bytes */
+	const char *refused; /* NULL, or why its values are refused (valid while the handle is open) */
+};
+/* The nodes into out (up to max): how many there are, or -1 with the error (the topology cannot be read). */
+int uncore_numa_nodes(uncore_t *u, struct uncore_numa_node *out, int max);
+/* Where the channel-to-domain map comes from ("SNC3 of gnr: perf's snc3_map ..."); NULL on error. */
+const char *uncore_numa_source(uncore_t *u);
+/* Session metric m (of one memory unit: mem_read_bytes, hbm_write_bytes, cxl_read_bytes, ...) summed over the
+ * channels of node node, over window (UNCORE_SINCE_START, ...): 0; 1 when no channel of the metric's unit serves
+ * the node (another kind of memory); -1 with the error (a refused node: its reason), or a value's own status
+ * (UNCORE_BOX_FAILED, UNCORE_NOT_COUNTED).  The nodes of a socket add up to its value. */
+int uncore_session_node_value(uncore_session_t *s, int m, int node, int window, double *out);
 
 #ifdef __cplusplus
 }

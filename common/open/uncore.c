@@ -295,6 +295,8 @@ void uncore_close(uncore_t *u)
 		u->jobs_release(u);
 	if (u->devices_release)
 		u->devices_release(u);
+	if (u->numa_release)
+		u->numa_release(u);
 	arena_free(u->arena);
 	free(u->own_plat);
 	pthread_mutex_destroy(&u->lock);

@@ -238,6 +238,12 @@ struct sim {
 	int hbm_mode;                     /* SIM_HBM_FLAT or SIM_HBM_CACHE: the machine has HBM (0: none) */
 	int cxl_mem;                      /* CXL memory expanders on every socket (sim:gnr,cxl=1): a node each */
 	int hbm_channels[UC_MAX_SOCKETS]; /* its HBM channels per socket */
+	/* sub-NUMA clustering (snc=N, sim_numa.c): domains a socket (0 or 1: off); faults swapped:sncmap (domains 0
+	 * and 1 trade channels) and hidden:snc (every node shows an L3 of its own); DDR and HBM channels a domain */
+	int snc, snc_swap, snc_hide;
+	int snc_only; /* node + 1 a workload is placed on (sim_workload_on "nodeN"): its channels alone move it;
+		       * -1: a socket's workload, interleaved over all its channels alike */
+	int snc_nch[2][UC_MAX_SOCKETS][UC_MAX_DIES];
 	/* what resctrl's mbm_total_bytes would give per socket: the bytes its memory moved, up to mbm_ns */
 	double mbm[UC_MAX_SOCKETS];
 	uint64_t mbm_ns;

@@ -10,6 +10,7 @@
 #include "sim.h"
 #include "util/error.h"
 #include "sim_only.h"
+#include "sim_numa.h"
 
 /* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
 
@@ -560,8 +561,10 @@ static int s_host(struct access *a, struct host_info *h)
 	}
 	host_dies_from_ids(h, die_id);
 	free(die_id);
-	for (int n = 0; n < UC_MAX_NODES; n++) /* a NUMA node per logical die (sim_disc_socket); numa=off: node 0 */
-		h->node_die[n] = (short)(n < (s->numa_off ? 1 : sim_scopes(s)) ? n / s->dies * UC_MAX_DIES + n % s->dies : -1);
+	for (int n = 0; n < UC_MAX_NODES; n++) { /* a NUMA node per logical die or SNC domain (sim_numa.c); numa=off: node 0 */
+		int sc = s->numa_off ? (n ? -1 : 0) : sim_scope_of_node(s, n);
+		h->node_die[n] = (short)(sc >= 0 ? sc / s->dies * UC_MAX_DIES + sc % s->dies : n < sim_numa_nodes(s) ? HOST_NODE_NO_CPU : -1);
+	}
 	return 0;
 }
 

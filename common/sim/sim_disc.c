@@ -10,6 +10,7 @@
 #include "sim/sim_disc.h"
 #include "sim/sim_disc_map.h"
 #include "util/error.h"
+#include "sim/sim_numa.h"
 
 /* The unit control every discovery unit has (sim_disc_map.h). */
 const struct sim_boxctl sim_disc_bc = { .rst_ctrl = 1u << 8, .rst_ctrs = 1u << 9, .frz = 1u << 0 };
@@ -80,7 +81,7 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 	struct sim_dev *d = sim_add_dev(s, bus, 0, 2, id);
 	if (!d)
 		return -1;
-	d->info.node = scope; /* a NUMA node per logical die, as Linux's get_device_die_id expects */
+	d->info.node = sim_node_of_scope(s, scope); /* its die's (first) node, as Linux's get_device_die_id expects */
 	put32(d->cfg, 0x10, (uint32_t)(bar & 0xfffff000u) | 0x4); /* memory BAR, 64-bit */
 	put32(d->cfg, 0x14, (uint32_t)(bar >> 32));
 	put32(d->cfg, 0x100, 0x000b | 1u << 16 | 0x140u << 20);
@@ -116,7 +117,7 @@ int sim_disc_socket(struct sim *s, struct sim_disc_table *t, int scope, int bus,
 		return uc_err("simulator: too many devices");
 	put32(d->cfg, (int)s->ubox->cpunodeid, node);
 	put32(d->cfg, (int)s->ubox->gidnidmap, gidnidmap);
-	d->info.node = scope;
+	d->info.node = sim_node_of_scope(s, scope);
 	if (sim_disc_device(s, bus, bar, scope, 0x09a7))
 		return uc_err("simulator: too many devices");
 	return 0;

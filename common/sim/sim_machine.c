@@ -10,6 +10,7 @@
 #include "sim_devdma.h"
 #include "util/error.h"
 #include "sim_only.h"
+#include "sim_numa.h"
 
 static int gstatus_any(const struct sim *s, int sock)
 {
@@ -66,7 +67,7 @@ static int hide_table(struct sim *s, const char *kind, int die)
 	if (strcmp(kind, "missing"))
 		return uc_err("simulator fault %s:discovery: only 'missing' applies to a discovery table", kind);
 	for (int d = 0; d < s->ndevs; d++)
-		if (s->devs[d].info.device == 0x09a7 && (die < 0 || s->devs[d].info.node == die))
+		if (s->devs[d].info.device == 0x09a7 && (die < 0 || s->devs[d].info.node == sim_node_of_scope(s, die)))
 			s->devs[d].present = 0, hit++;
 	return hit ? 0 : uc_err("simulator fault missing:discovery:%d: no such discovery table (logical dies 0..%d)",
 				die, sim_scopes(s) - 1);
@@ -151,6 +152,9 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 	if (!strcmp(unit, "discovery"))
 		return from_ns ? uc_err("simulator fault %s:discovery cannot be delayed (@SECONDS)", kind)
 			       : hide_table(s, kind, idx);
+	if (!strcmp(unit, "sncmap") || !strcmp(unit, "snc"))
+		return from_ns ? uc_err("simulator fault %s:%s cannot be delayed (@SECONDS)", kind, unit)
+			       : sim_snc_fault(s, kind, unit);
 	if (!strcmp(unit, "busmap"))
 		return from_ns ? uc_err("simulator fault %s:busmap cannot be delayed (@SECONDS)", kind)
 			       : swap_busmap(s, kind);

@@ -10,6 +10,7 @@
 #include "sim_only.h"
 #include "sim_pcitree.h"
 #include "sim_devdma.h"
+#include "sim_numa.h"
 
 static const struct sim_kind *sim_kind_of(const char *name)
 {
@@ -37,7 +38,7 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,dies=N][,numa=off][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none][,iio_mapping=off|on]
+ *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none][,iio_mapping=off|on][,snc=N]
  *    [,the platform's own option (sim_kind.option_help)] */
 #define SIM_MAX_FAULTS 8
 
@@ -110,6 +111,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		s->model = (int)mod;
 		s->stepping = (int)step;
 	}
+	else if (!strcmp(opt, "snc"))
+		return sim_snc_option(s, v);
 	else if (!strcmp(opt, "devices"))
 		return sim_devices_option(s, v);
 	else if (!strcmp(opt, "iio_mapping") && (!strcmp(v, "off") || !strcmp(v, "on")))
@@ -123,7 +126,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, iio_mapping=off|on%s%s)", opt, v,
+			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
 			      UC_MAX_SOCKETS, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }
@@ -181,7 +184,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	sim_profile_defaults(&s->prof, s->nsockets);
 	if (o->profile[0] && (sim_profile_load(&s->prof, o->profile, s->nsockets) || sim_jobs_apply(s, o->profile)))
 		return -1;
-	if (s->kind->build(s) || sim_map_build(s) || sim_devdma_table(s))
+	if (s->kind->build(s) || sim_map_build(s) || sim_devdma_table(s) || sim_snc_check(s))
 		return -1;
 	s->epoch_ns = sim_mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "util/error.h"
 #include "util/cpulist.h"
+#include "sim_numa.h"
 
 /* The current rates' bytes up to time now. */
 static void mbm_settle_to(struct sim *s, uint64_t now)
@@ -148,16 +149,44 @@ int sim_workload(struct sim *s, int socket, double read_bytes, double write_byte
 	return sim_workload_on(s, socket, "ddr", read_bytes, write_bytes, ns);
 }
 
+/* A workload on one NUMA node (memory "nodeN"): its kind of memory on its socket, moved by the node's own
+ * channels alone (sim_numa.c), as memory placed there with libnuma is. */
+static int on_node(struct sim *s, const char *memory, struct socket_load *l)
+{
+	struct sim_node o;
+	int n, len = 0;
+	if (sscanf(memory, "node%d%n", &n, &len) != 1 || memory[len] || sim_node_at(s, n, &o) || o.socket < 0)
+		return uc_err("simulated workload in memory '%s': the kinds are ddr, hbm, cxl and nodeN, N one of the "
+			      "machine's %d nodes of one socket", memory, sim_numa_nodes(s));
+	l->socket = o.socket;
+	l->hbm = o.kind == SIM_NODE_HBM;
+	l->cxl = o.kind == SIM_NODE_CXL;
+	s->snc_only = n + 1;
+	return 0;
+}
+
 int sim_workload_on(struct sim *s, int socket, const char *memory, double read_bytes, double write_bytes, uint64_t ns)
 {
 	char what[80];
 	struct socket_load l = { socket, ns ? read_bytes * 1e9 / (double)ns : 0, ns ? write_bytes * 1e9 / (double)ns : 0, 0, 0 };
-	if (!memory || (strcmp(memory, "ddr") && strcmp(memory, "hbm") && strcmp(memory, "cxl")))
-		return uc_err("simulated workload in memory '%s': the kinds are ddr, hbm and cxl", memory ? memory : "(null)");
-	l.hbm = !strcmp(memory, "hbm");
-	l.cxl = !strcmp(memory, "cxl");
-	snprintf(what, sizeof(what), "simulated workload on socket %d%s", socket, l.hbm ? "'s HBM" : l.cxl ? "'s CXL memory" : "");
-	return stretch(s, ns, what, set_socket, &l);
+	if (memory && !strncmp(memory, "node", 4)) {
+		if (on_node(s, memory, &l))
+			return -1;
+	} else if (!memory || (strcmp(memory, "ddr") && strcmp(memory, "hbm") && strcmp(memory, "cxl")))
+		return uc_err("simulated workload in memory '%s': the kinds are ddr, hbm, cxl and nodeN", memory ? memory : "(null)");
+	else {
+		l.hbm = !strcmp(memory, "hbm");
+		l.cxl = !strcmp(memory, "cxl");
+		s->snc_only = -1; /* as a program's memory interleaved over the socket's nodes moves */
+	}
+	if (s->snc_only > 0)
+		snprintf(what, sizeof(what), "simulated workload on %s", memory);
+	else
+		snprintf(what, sizeof(what), "simulated workload on socket %d%s", socket, l.hbm ? "'s HBM" : l.cxl ? "'s CXL memory" : "");
+	int rc = stretch(s, ns, what, set_socket, &l);
+	s->snc_only = 0;
+	sim_rate_changed(s);
+	return rc;
 }
 
 struct sets_load {

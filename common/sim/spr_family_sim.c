@@ -16,6 +16,7 @@
 #include "sim/spr_family_sim.h"
 #include "sim/sim_only.h"
 #include "sim/sim_domains.h"
+#include "sim/sim_numa.h"
 
 
 static const int spr_bus[UC_MAX_SOCKETS] = { 0xfe, 0x7e, 0xbe, 0x3e, 0xde, 0x5e, 0x9e, 0x1e };
@@ -73,21 +74,25 @@ static double chan_rate(const struct sim *s, int sock, double rd, double wr, uns
 	return 0;
 }
 
-/* IMC channel events: traffic spread over the channels built (4 IMCs x 2, generic 2), 64 bytes a CAS. */
-static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+/* IMC channel events: traffic spread over the channels built (4 IMCs x 2, generic 2; with SNC over its domain's,
+ * sim_chan_div), 64 bytes a CAS. */
+static double imc_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
 {
 	const struct sim_profile *p = &s->prof;
-	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	int sock = b->socket;
+	double nch = sim_chan_div(s, b, s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1);
 	if (ev == 0xe3 || ev == 0xe7) /* PMM_RPQ_INSERTS, PMM_WPQ_INSERTS: PMem traffic over the same channels */
 		return (ev == 0xe3 ? p->pmem_read_bps[sock] : p->pmem_write_bps[sock]) / 64 / nch;
 	return chan_rate(s, sock, p->mem_read_bps[sock] / 64 / nch, p->mem_write_bps[sock] / 64 / nch, ev, um);
 }
 
-/* HBM channel events: HBM traffic spread over the socket's HBM channels, SPR_HBM_CAS_BYTES a CAS. */
-static double hbm_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+/* HBM channel events: HBM traffic spread over the socket's HBM channels (with SNC its domain's), SPR_HBM_CAS_BYTES
+ * a CAS. */
+static double hbm_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
 {
 	const struct sim_profile *p = &s->prof;
-	double n = (s->hbm_channels[sock] > 0 ? s->hbm_channels[sock] : 1) * SPR_HBM_CAS_BYTES;
+	int sock = b->socket;
+	double n = sim_chan_div(s, b, s->hbm_channels[sock] > 0 ? s->hbm_channels[sock] : 1) * SPR_HBM_CAS_BYTES;
 	return chan_rate(s, sock, p->hbm_read_bps[sock] / n, p->hbm_write_bps[sock] / n, ev, um);
 }
 
@@ -98,9 +103,9 @@ static double spr_own(const struct sim *s, const struct sim_box *b, unsigned ev,
 	const char *u = b->u->name;
 	int sock = b->socket;
 	if (!strcmp(u, "imc"))
-		return imc_rate(s, sock, ev, um);
+		return imc_rate(s, b, ev, um);
 	if (!strcmp(u, "hbm"))
-		return hbm_rate(s, sock, ev, um);
+		return hbm_rate(s, b, ev, um);
 	if (!strcmp(u, "m2m") && ev == 0x21) /* DIRECTORY_UPDATE: half the directory writes, hit (ext 1) or miss (2) */
 		return (um & 1) * p->dir_update_bps[sock] / 64 / 4 * 0.5 * (((ctl >> 32) & 1 ? 0.5 : 0) + ((ctl >> 33) & 1 ? 0.5 : 0));
 	if (!strcmp(u, "pcu") && (ev == 0x04 || ev == 0x05)) /* FREQ_MAX_LIMIT_THERMAL / _POWER_CYCLES */

@@ -14,6 +14,7 @@
 #include "util/perf_format.h"
 #include "sim/sim_only.h"
 #include "sim/sim_disc.h"
+#include "sim/sim_numa.h"
 
 /* GENERIC_PMON_RAW_EVENT_MASK (uncore_discovery.h): what the generic driver keeps of config */
 #define GENERIC_RAW_MASK (0xffffull | 1ull << 18 | 1ull << 23 | 0xffull << 24)
@@ -162,8 +163,8 @@ static int kernel_die(const struct sim_kernel *k, const struct sim_perf_type *t,
 			  (t->by_devid && !k->generic) ? -1 : table_dev(s, b->disc_blob), order = 0;
 	if (dev < 0)
 		return sim_box_scope(s, b);
-	if (s->devs[dev].info.node >= 0) /* a node per logical die (sim_disc_device): the node is the die */
-		return s->devs[dev].info.node < sim_scopes(s) ? s->devs[dev].info.node : -1;
+	if (s->devs[dev].info.node >= 0) /* its die's node (sim_disc_device): the die of the node */
+		return sim_scope_of_node(s, s->devs[dev].info.node);
 	const struct pci_loc *l = &s->devs[dev].info.loc;
 	for (int bl = 0; bl < s->nblobs; bl++) { /* the tables found before it without a node */
 		int o = table_dev(s, bl);

@@ -14,6 +14,7 @@
 #include "util/error.h"
 #include "sim/sim_only.h"
 #include "sim_gnr.h"
+#include "sim/sim_numa.h"
 
 /* PCI buses of the sockets, not in socket order (one uncore bus per socket) */
 static const int gnr_bus[UC_MAX_SOCKETS] = { 0x7e, 0xfe, 0x3e, 0xbe, 0x5e, 0xde, 0x1e, 0x9e };
@@ -33,10 +34,11 @@ static int node_id(int socket) { return (socket * 5 + 2) & 7; }
 /* IMC channel events: traffic spread evenly over the channels, each CAS going to scheduler 0 by
  * mem_sch0_ratio; CAS_COUNT_SCH0 (0x05) and _SCH1 (0x06) umasks (perfmon): 3:0 read kinds RD_REG,
  * RD_PRE_REG, RD_UNDERFILL, RD_PRE_UNDERFILL, 5:4 write kinds WR_NONPRE, WR_PRE, 7:6 set in every event. */
-static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+static double imc_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
 {
 	const struct sim_profile *p = &s->prof;
-	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	int sock = b->socket;
+	double nch = sim_chan_div(s, b, s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1); /* SNC: sim_numa.c */
 	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
 	double sch = ev == 0x05 ? p->mem_sch0_ratio[sock] : 1 - p->mem_sch0_ratio[sock];
 	double both = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
@@ -51,10 +53,11 @@ static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
 /* B2CMI (one per channel): IMC_READS (0x24: NORMAL 0x01, ALL 0x04) and IMC_WRITES (0x25: FULL 0x01,
  * PARTIAL 0x02, ALL 0x10) of the channel's traffic, writes 90 % full; DIRECTORY_UPDATE.ANY (0x21 0x01)
  * half the directory writes, as EMR's M2M. */
-static double b2cmi_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+static double b2cmi_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
 {
 	const struct sim_profile *p = &s->prof;
-	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	int sock = b->socket;
+	double nch = sim_chan_div(s, b, s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1);
 	if (ev == 0x24)
 		return um & 0x05 ? p->mem_read_bps[sock] / 64 / nch : 0;
 	if (ev == 0x25)
@@ -94,9 +97,9 @@ static double gnr_own(const struct sim *s, const struct sim_box *b, unsigned ev,
 	if (!strcmp(b->u->name, "cxlcm") || !strcmp(b->u->name, "cxldp"))
 		return cxl_rate(s, b, ev, um);
 	if (!strcmp(b->u->name, "imc"))
-		return b->sched_lost && ev == 0x06 ? 0 : imc_rate(s, b->socket, ev, um);
+		return b->sched_lost && ev == 0x06 ? 0 : imc_rate(s, b, ev, um);
 	if (!strcmp(b->u->name, "b2cmi"))
-		return b2cmi_rate(s, b->socket, ev, um);
+		return b2cmi_rate(s, b, ev, um);
 	return -1;
 }
 

@@ -1,0 +1,150 @@
+/*
+ * uncore stat --per-node (issue 67 point 1): each NUMA node's memory bytes read and written over --duration S,
+ * with the bandwidths: DDR by the node whose channels serve it under sub-NUMA clustering, Xeon Max's HBM and
+ * CXL memory by their own nodes (uncore_numa_nodes, uncore_session_node_value), and each socket's total, which
+ * its nodes' rows add up to; a node whose channels cannot be known says why instead.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+#define MAX_NODES 64
+
+static const char *const kinds[] = { "ddr", "hbm", "cxl" };
+/* the bytes metrics of each kind of memory: read, write */
+static const char *const bytes_metric[3][2] = {
+	{ "mem_read_bytes", "mem_write_bytes" }, { "hbm_read_bytes", "hbm_write_bytes" }, { "cxl_read_bytes", "cxl_write_bytes" },
+};
+
+static int parse(int argc, char **argv, double *duration, int *json)
+{
+	*duration = -1;
+	*json = 0;
+	for (int i = 1; i < argc; i++) {
+		char *end = NULL;
+		if (!strcmp(argv[i], "--per-node"))
+			continue;
+		if (!strcmp(argv[i], "--json")) {
+			*json = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--duration") && i + 1 < argc && (*duration = strtod(argv[i + 1], &end)) > 0 && !*end &&
+		    *duration <= 1e7) {
+			i++;
+			continue;
+		}
+		fprintf(stderr, "uncore stat --per-node: %s: expected --duration SECONDS (a positive number) or --json\n", argv[i]);
+		return 2;
+	}
+	if (*duration <= 0) {
+		fprintf(stderr, "uncore stat --per-node: give --duration SECONDS\n");
+		return 2;
+	}
+	return 0;
+}
+
+/* The session's metrics of each kind, -1 where the machine has none. */
+static int add_metrics(uncore_t *u, uncore_session_t *s, int idx[3][2])
+{
+	for (int k = 0; k < 3; k++)
+		for (int w = 0; w < 2; w++) {
+			int m = uncore_metric_find(u, bytes_metric[k][w]);
+			idx[k][w] = -1;
+			if (m >= 0 && uncore_metric_here(u, m) > 0 && (idx[k][w] = uncore_session_add_metric(s, bytes_metric[k][w])) < 0)
+				return -1;
+		}
+	return idx[0][0] < 0 ? (fprintf(stderr, "uncore stat --per-node: %s counts no memory bytes\n",
+					uncore_platform_name(u)), -1) : 0;
+}
+
+static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, int idx[3][2], double secs, int json)
+{
+	for (int k = 0; k < 3; k++) {
+		double b[2] = { NAN, NAN };
+		int rc[2] = { 1, 1 };
+		for (int w = 0; w < 2; w++)
+			rc[w] = idx[k][w] < 0 ? 1 : uncore_session_node_value(s, idx[k][w], v->node, UNCORE_SINCE_START, &b[w]);
+		if (rc[0] == 1 && rc[1] == 1)
+			continue;
+		const char *why = v->refused ? v->refused : rc[0] < 0 || rc[1] < 0 ? uncore_error() : NULL;
+		if (json) {
+			printf("{\"node\": %d, \"socket\": %d, \"kind\": \"%s\", \"memory\": \"%s\", \"domain\": %d, \"snc\": %d, "
+			       "\"cpus\": %d, \"mem_bytes\": %llu, ", v->node, v->socket, kinds[v->kind], kinds[k], v->domain, v->snc,
+			       v->ncpus, (unsigned long long)v->mem_bytes);
+			if (why) {
+				printf("\"refused\": ");
+				out_json_str(stdout, why);
+				printf("}\n");
+			} else
+				printf("\"read_bytes\": %.17g, \"write_bytes\": %.17g, \"seconds\": %.9g, \"read_bw\": %.17g, "
+				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
+		} else if (why)
+			printf("node%-3d socket%-2d %-3s %s: refused: %s\n", v->node, v->socket, kinds[v->kind], kinds[k], why);
+		else
+			printf("node%-3d socket%-2d %-3s %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
+			       v->socket, kinds[v->kind], kinds[k], b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+	}
+}
+
+/* Each socket's total of each kind: what its nodes add up to. */
+static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], double secs, int json)
+{
+	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
+		for (int k = 0; k < 3; k++) {
+			double b[2] = { 0, 0 };
+			if (idx[k][0] < 0 || uncore_session_metric_value(s, idx[k][0], sock, -1, UNCORE_SINCE_START, &b[0]) ||
+			    idx[k][1] < 0 || uncore_session_metric_value(s, idx[k][1], sock, -1, UNCORE_SINCE_START, &b[1]))
+				continue;
+			if (json)
+				printf("{\"node\": null, \"socket\": %d, \"memory\": \"%s\", \"read_bytes\": %.17g, \"write_bytes\": "
+				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g}\n", sock, kinds[k], b[0],
+				       b[1], secs, b[0] / secs, b[1] / secs);
+			else
+				printf("total   socket%-2d     %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", sock,
+				       kinds[k], b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+		}
+}
+
+int cmd_stat_per_node(int argc, char **argv)
+{
+	struct uncore_numa_node v[MAX_NODES];
+	uncore_t *u = NULL;
+	uncore_session_t *s = NULL;
+	int idx[3][2], json, n, rc;
+	double duration, secs;
+	if ((rc = parse(argc, argv, &duration, &json)))
+		return rc;
+	rc = 1;
+	if (cli_open(&u))
+		return 1;
+	if ((n = uncore_numa_nodes(u, v, MAX_NODES)) < 0 || uncore_session_new(u, &s) || add_metrics(u, s, idx))
+		goto err;
+	if (!json) {
+		cli_banner(stdout, u);
+		printf("# channel map: %s\n", uncore_numa_source(u));
+	}
+	cli_catch_signals();
+	if (uncore_session_start(s))
+		goto err;
+	cli_warnings();
+	for (double t = 0; t < duration && !cli_stopped(); t += 0.05) /* a signal is seen within 50 ms */
+		uncore_sleep_ns(u, (uint64_t)((duration - t < 0.05 ? duration - t : 0.05) * 1e9));
+	if (uncore_session_read(s) || uncore_session_stop(s))
+		goto err;
+	secs = (double)uncore_session_elapsed_ns(s) / 1e9;
+	if (!json)
+		printf("# %.3f s elapsed\n", secs);
+	for (int i = 0; i < n && i < MAX_NODES; i++)
+		print_node(s, &v[i], idx, secs, json);
+	print_sockets(u, s, idx, secs, json);
+	rc = cli_stopped() ? 128 + cli_stopped() : 0;
+	goto out;
+err:
+	fprintf(stderr, "uncore: %s\n", uncore_error());
+out:
+	uncore_session_free(s);
+	uncore_close(u);
+	return rc;
+}

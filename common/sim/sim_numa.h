@@ -1,0 +1,45 @@
+/*
+ * The simulated machine's NUMA nodes (issue 67): sub-NUMA clustering (snc=N), Xeon Max's HBM and the CXL
+ * memory of sim:gnr,cxl=1 as nodes of their own, which memory channels serve each node, the bytes each node
+ * moves (the truth), and the files a kernel shows of them (/sys/devices/system/node, memory blocks, the L3's
+ * CPUs) so that the library finds the nodes as on a real machine.
+ */
+#ifndef UNCORE_SIM_NUMA_H
+#define UNCORE_SIM_NUMA_H
+
+#include "util/memfs.h"
+
+struct sim;
+struct sim_box;
+#define SIM_MAX_SNC 4 /* Linux resctrl snc_get_config: 1 to 4 nodes per L3 (6.12) */
+
+/* snc=N kept for the build: 0, or -1 with a message. */
+int sim_snc_option(struct sim *s, const char *v);
+/* Once built: N is one the part allows (0, or -1 saying which it allows and why), channels counted by domain. */
+int sim_snc_check(struct sim *s);
+/* fault swapped:sncmap (domains 0 and 1 trade channels: a map the hardware contradicts) and hidden:snc (every
+ * node lists an L3 of its own, so the kernel's detection sees SNC off while a socket has N nodes). */
+int sim_snc_fault(struct sim *s, const char *kind, const char *unit);
+
+enum sim_node_kind { SIM_NODE_DDR, SIM_NODE_HBM, SIM_NODE_CXL };
+struct sim_node {
+	enum sim_node_kind kind;
+	int socket, domain; /* domain: its SNC domain in the socket (0 with SNC off, and for CXL) */
+};
+/* The machine's NUMA nodes in all (numa=off: 1). */
+int sim_numa_nodes(const struct sim *s);
+/* Node n: 0, or -1 when there is none. */
+int sim_node_at(const struct sim *s, int n, struct sim_node *out);
+/* The node of a logical die's PCI devices (its first SNC node), and the logical die of a node with CPUs (-1:
+ * a memory-only node, or none). */
+int sim_node_of_scope(const struct sim *s, int scope);
+int sim_scope_of_node(const struct sim *s, int node);
+/* What a channel's share of its socket's traffic divides it by: its socket's channels nch with SNC off, else
+ * as its domain's share and channels make it (box b: an iMC, B2CMI or HBM channel). */
+double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch);
+/* The bytes/s node n reads and writes now (the truth tests hold per-node values to): 0, or -1. */
+int sim_node_truth(const struct sim *s, int n, double *read_bps, double *write_bps);
+/* The kernel's files of the nodes: 0, or -1 out of memory. */
+int sim_numa_sysfs(const struct sim *s, struct memfs *m);
+
+#endif

@@ -1,0 +1,41 @@
+#!/bin/sh
+# uncore stat --per-node and uncore check's proof of the channel-to-node map (issue 67 points 1 and 2, doc/numa.md):
+# on sim:gnr,snc=3 every node's JSON row is its domain's share of the socket (d + 1 parts of 6, the simulator's
+# truth) and the rows add up to the socket's; uncore check places memory on each node in turn and passes, and
+# fails the node rows when the hardware's channels contradict the map (fault swapped:sncmap); a node no table
+# maps is printed refused with why.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+UNCORE=${top_builddir:-.}/uncore
+for b in sim perf+sim; do
+	$UNCORE --backend $b:gnr,clock=manual,snc=3 stat --per-node --duration 1 --json >"$W/n.json" 2>"$W/err"; rc=$?
+	res=$(python3 - "$W/n.json" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+nodes = [r for r in rows if r["node"] is not None and r["memory"] == "ddr"]
+tot = {r["socket"]: r for r in rows if r["node"] is None and r["memory"] == "ddr"}
+bad = []
+for r in nodes:
+    want = tot[r["socket"]]["read_bytes"] * (r["domain"] + 1) / 6
+    if abs(r["read_bytes"] - want) > 0.01 * want: bad.append("node%d %g want %g" % (r["node"], r["read_bytes"], want))
+for s, t in tot.items():
+    for k in ("read_bytes", "write_bytes"):
+        got = sum(r[k] for r in nodes if r["socket"] == s)
+        if abs(got - t[k]) > 1e-9 * t[k] + 64: bad.append("socket%d %s %g != %g" % (s, k, got, t[k]))
+print(len(nodes), " ".join(bad) or "ok")
+PY
+)
+	check "$b:gnr,snc=3 --per-node: six nodes at their domain's share, adding up to the socket ($rc: $res)" \
+		'[ $rc -eq 0 ] && [ "$res" = "6 ok" ]'
+done
+out=$($UNCORE --backend sim:spr,snc=4 stat --per-node --duration 0.1 2>&1); rc=$?
+check "sim:spr,snc=4: nodes refused, saying why ($rc)" \
+	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "refused: no public table says which memory channels serve which domain of SNC4 on spr")" -eq 8 ]'
+$UNCORE --backend sim:gnr,clock=manual,snc=3 check --seconds 0.2 --size 64 --socket 0 >"$W/c" 2>&1; rc=$?
+check "check on sim:gnr,snc=3: passes, three nodes proved ($rc)" \
+	'[ $rc -eq 0 ] && [ "$(grep -c "^node [0-2] (socket 0): its memory on its channels .*PASS" "$W/c")" -eq 3 ]' || cat "$W/c"
+$UNCORE --backend sim:gnr,clock=manual,snc=3,fault=swapped:sncmap check --seconds 0.2 --size 64 --socket 0 >"$W/c" 2>&1; rc=$?
+check "check with a wrong map: fails on nodes 0 and 1 ($rc)" \
+	'[ $rc -eq 1 ] && grep -q "^node 0 (socket 0): its memory on its channels .*FAIL: less of the bytes read on node 0" "$W/c" &&
+	 grep -q "^node 0.s memory: node 1.s channels .*FAIL" "$W/c" && grep -q "^node 2 (socket 0): its memory on its channels .*PASS" "$W/c"' || cat "$W/c"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -514,6 +514,8 @@ struct uncore_job_info {
 	const char *source;  /* "slurm-cgroup2", "slurm-cgroup1" or "spool" */
 	int ncpus;           /* the CPUs it holds on this node */
 	char cpus[256];      /* as a CPU list, "0-15,32-47" ("..." at its end when cut) */
+	int ndevices;        /* the PCI functions it holds (its GPUs: doc/jobs.md "A job's devices") */
+	char devices[256];   /* their BDFs, "0000:17:00.0,0000:18:00.0" ("..." at its end when cut) */
 };
 int uncore_jobs_scan(uncore_t *u);
 int uncore_num_jobs(const uncore_t *u);

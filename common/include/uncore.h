@@ -546,6 +546,10 @@ struct uncore_attrib_row {
 	double socket_read_bytes, socket_write_bytes; /* the socket's memory controllers' count: the rows' sum */
 	double seconds;      /* the window */
 	double sampled;      /* the share of the window its cores were sampled, on average (1 for unattributed) */
+	/* the DMA of its devices on the socket (doc/jobs.md "Devices"): the IIO bytes of the device groups it holds
+	 * whole, written into the socket and read from it; unattributed: the groups no one job holds whole.
+	 * I/O bytes, beside the memory bytes above (which they do not change) */
+	double device_write_bytes, device_read_bytes;
 };
 int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out);
 /* The same over n CPU sets of one's own ("0-3,8") named names[i] (at most 64 characters), not the jobs. */
@@ -587,11 +591,13 @@ struct uncore_job_bytes {
 	char id[65];
 	double read_bytes, write_bytes;
 	int present;
+	double device_write_bytes, device_read_bytes; /* its devices' DMA (uncore_attrib_row's) */
 };
 struct uncore_job_tally {
 	struct uncore_job_bytes *jobs;
 	int n;
 	double unattributed_read, unattributed_write;
+	double unattributed_device_write, unattributed_device_read;
 };
 void uncore_job_tally_free(struct uncore_job_tally *t);
 typedef struct uncore_perjob uncore_perjob_t;

@@ -92,8 +92,9 @@ int attrib_clash(struct uncore_session *s, char *why, size_t len);
 /*
  * Who owns which bytes (perjob.c, uncore_perjob_*): each source attributes some of the node's memory
  * traffic to the jobs of the handle's last scan.  The cores' source (attrib.c) comes first and makes each
- * socket's rows, its jobs' and the unattributed rest; a source added after it (the devices a job holds,
- * issue 66 point 3) moves bytes from a socket's unattributed row to the job that owns them.  The front ends
+ * socket's rows, its jobs' and the unattributed rest; the devices' source after it (attrib_dev.c, issue 66
+ * point 3) adds each device group's IIO bytes to the row of the job that holds the group whole (a row made
+ * where it has none), the other groups' to the unattributed row.  The front ends
  * see only the rows and the tally, so a source is added in perjob.c's table alone.
  */
 struct uncore;
@@ -114,7 +115,8 @@ struct perjob_source {
 	int (*stop)(void *ctx);                   /* it may be read after */
 	void (*free)(void *ctx);                  /* restores what it programmed */
 };
-extern const struct perjob_source attrib_source; /* the jobs' cores (attrib.c) */
+extern const struct perjob_source attrib_source;  /* the jobs' cores (attrib.c) */
+extern const struct perjob_source devices_source; /* the device groups they hold whole (attrib_dev.c) */
 
 /* The tally (job_tally.c, struct uncore_job_tally): its jobs made those of the handle's last scan (new ones
  * added at 0, the others dropped), and the rows of a read added: 0, or -1 (out of memory). */

@@ -41,5 +41,38 @@ js=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0"
 check "uncore jobs --json: the devices an array of BDFs" 'echo "$js" | grep -q "\"devices\":\[\"$g0\",\"$g2\"\]}$"'
 env -i PATH="$PATH" UNCORE_SYSROOT="$R" UNCORE_BIN=true SLURM_SCRIPT_CONTEXT=epilog_slurmd SLURM_JOB_ID=701 sh "$B/slurm/intel-uncore-job"
 check "epilog: the job's entry removed" '[ ! -e "$SP/701" ] && [ -e "$SP/702" ]'
+# the exporter's --per-job: a job's GPUs' DMA and the unattributed groups' as counters of their own; job 1001
+# holds the GPU on port 0, job 1002 one GPU of the switch on port 1 (none of it theirs): on socket 0 the
+# profile's ports 0 and 1 weigh 8 and 7 (doc/user-guide.md), so at any scrape the two counters stand 8 : 7
+printf 'job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1002.cpus = 4-7\njob.1002.gpus = 1\n' >"$W/gprofile"
+mkdir -p "$W/empty"
+UNCORE_SYSROOT=$W/empty "$B/uncore-exporter" --listen 127.0.0.1:0 --per-job --interval 0.5 --groups memory \
+	--backend "sim:spr,profile=$W/gprofile,devices=gpu@0.1.0+gpusw@0.2.1" 2>"$W/exp.log" &
+exp=$!
+port=
+for _ in $(seq 1200); do
+	port=$(sed -n 's/.* on port \([0-9]*\), read every.*/\1/p' "$W/exp.log")
+	[ -n "$port" ] && break
+	kill -0 $exp 2>/dev/null || break
+	sleep 0.1
+done
+got=
+for _ in $(seq 600); do # until a read has counted some of it
+	got=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
+		"http://127.0.0.1:$port/metrics" 2>/dev/null)
+	echo "$got" | grep -q '^uncore_unattributed_device_write_bytes_total [1-9]' && break
+	sleep 0.1
+done
+kill -TERM $exp
+wait $exp
+ratio=$(echo "$got" | awk '/^uncore_job_device_write_bytes_total\{job_id="1001"\}/ { j = $2 } /^uncore_unattributed_device_write_bytes_total / { u = $2 }
+	END { if (u > 0) printf "%.6f", j / u }')
+check "exporter --per-job: job 1001's device bytes and the unattributed switch's stand 8 : 7 (${ratio:-none})" \
+	'awk "BEGIN { exit !($ratio > 0.99 * 8 / 7 && $ratio < 1.01 * 8 / 7) }"'
+check "exporter --per-job: job 1002 holds half the switch: 0 device bytes, the families typed and described" \
+	'echo "$got" | grep -q "^uncore_job_device_read_bytes_total{job_id=\"1002\"} 0" &&
+	 echo "$got" | grep -q "^# TYPE uncore_job_device_write_bytes_total counter" &&
+	 echo "$got" | grep -q "^# HELP uncore_unattributed_device_read_bytes_total Bytes read from the node by device groups"'
+check "exporter: why job 1002 has none of the switch is in its log" 'grep -q "devices: job 1002 holds card1 .* (a group is never split)" "$W/exp.log"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

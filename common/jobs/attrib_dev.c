@@ -111,6 +111,26 @@ static int owner(uncore_t *u, const struct uc_jobs *js, int k, const struct unco
 	return job;
 }
 
+/* The metrics of port n's bytes, written and read, wanted and their scales known: 0, or -1 with why (a platform
+ * whose metrics do not count the port). */
+static int port_metrics(struct attrib_dev *a, int port)
+{
+	if (port < 0 || port >= NPORTS)
+		return uc_err("no metric counts port %d", port);
+	for (int w = 0; w < 2 && !a->want[port]; w++) {
+		char name[48];
+		struct uncore_metric_info mi;
+		int idx;
+		snprintf(name, sizeof(name), "iio_bw_%s_port%d", w ? "read" : "write", port);
+		if ((idx = uncore_metric_find(a->u, name)) < 0 || uncore_metric_info(a->u, idx, &mi) || !mi.unit ||
+		    !strstr(mi.unit, "B/s") || !(mi.scale > 0))
+			return uc_err("%s has no metric %s in bytes a second to count it with", uncore_platform_name(a->u), name);
+		a->per_byte[port][w] = mi.scale;
+	}
+	a->want[port] = 1;
+	return 0;
+}
+
 /* Every counted device group, whose it is, and the port metrics to count them */
 static int plan_groups(struct attrib_dev *a)
 {
@@ -134,14 +154,16 @@ static int plan_groups(struct attrib_dev *a)
 		if (uncore_device_group_info(u, k, &g) || !g.ndevices)
 			continue;
 		int job = owner(u, js, k, &g);
-		if (uncore_device_group_counter(u, k, &c) || c.port < 0 || c.port >= NPORTS) {
+		int counted = !uncore_device_group_counter(u, k, &c);
+		if (counted && port_metrics(a, c.port)) /* the map names the port, the platform has no bytes of it */
+			counted = 0;
+		if (!counted) {
 			if (job >= 0)
 				uc_warn("devices: job %s holds the devices on socket %d IIO stack %d port %d, and %s: their DMA "
 					"is not counted", js->v[job].id, g.socket, g.stack, g.port, uncore_error());
 			continue;
 		}
 		a->g[a->ng++] = (struct dgroup){ .socket = c.socket, .box = c.box, .port = c.port, .job = job };
-		a->want[c.port] = 1;
 	}
 	/* a device a job holds that no group of the map has (a GPU the map did not find) */
 	for (int j = 0; js && j < js->n; j++)
@@ -187,14 +209,7 @@ static int dev_start(void *ctx)
 	for (int p = 0; p < NPORTS; p++)
 		for (int w = 0; a->want[p] && w < 2; w++) {
 			char name[48];
-			struct uncore_metric_info mi;
-			int idx;
 			snprintf(name, sizeof(name), "iio_bw_%s_port%d", w ? "read" : "write", p);
-			if ((idx = uncore_metric_find(a->u, name)) < 0 || uncore_metric_info(a->u, idx, &mi) ||
-			    !strstr(mi.unit, "B/s") || !(mi.scale > 0))
-				return uc_err("per-job attribution: %s has no metric %s in bytes a second to count its device "
-					      "groups with", uncore_platform_name(a->u), name);
-			a->per_byte[p][w] = mi.scale;
 			if ((a->m[p][w] = uncore_session_add_metric(a->s, name)) < 0)
 				return uc_err_prefix("per-job attribution, the device groups' count: ");
 		}

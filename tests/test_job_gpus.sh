@@ -74,5 +74,25 @@ check "exporter --per-job: job 1002 holds half the switch: 0 device bytes, the f
 	 echo "$got" | grep -q "^# TYPE uncore_job_device_write_bytes_total counter" &&
 	 echo "$got" | grep -q "^# HELP uncore_unattributed_device_read_bytes_total Bytes read from the node by device groups"'
 check "exporter: why job 1002 has none of the switch is in its log" 'grep -q "devices: job 1002 holds card1 .* (a group is never split)" "$W/exp.log"'
+# uncore job (an exclusive job's summary): job 1001 holds socket 0 whole and the GPU on port 0, and its
+# summary gives that group's bytes over its window: the profile's default IIO traffic of socket 0, in 1.6e9
+# and out 0.96e9 B/s, over SPR's 6 stacks, port 0 weighing 8 of 36 (doc/user-guide.md, "Simulator profile")
+printf 'job.1001.cpus = 0-55\njob.1001.gpus = 0\njob.1002.cpus = 56-59\njob.1002.gpus = 1\n' >"$W/jprofile"
+jsim="sim:spr,shared=$W/machine,profile=$W/jprofile,devices=gpu@0.1.0+gpusw@0.2.1"
+export UNCORE_JOB_SPOOL="$W/spool"
+out=$(UNCORE_SYSROOT=$W/empty $UNCORE --backend "$jsim" job begin 1001 --interval 0.2 2>&1); rc=$?
+sleep 1
+out2=$(UNCORE_SYSROOT=$W/empty $UNCORE job end 1001 2>&1)
+sum=$(cat "$W/spool/1001.json" 2>/dev/null)
+echo "$sum"
+rates=$(echo "$sum" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+g = d["devices"]
+print(len(g), g[0]["socket"], g[0]["port"], ",".join(g[0]["devices"]), g[0]["write_bytes"] / d["seconds"], g[0]["read_bytes"] / d["seconds"])' 2>&1)
+check "uncore job begin: nothing said of another job's devices ($out)" '! echo "$out" | grep -q "job 1002"'
+check "uncore job: the summary holds its GPU's group, 59.26e6 B/s written and 35.56e6 read within 1 % ($rc $out $out2: $rates)" \
+	'echo "$rates" | awk "{ exit !(\$1 == 1 && \$2 == 0 && \$3 == 0 && \$4 == \"$g0\" &&
+		\$5 > 0.99 * 1.6e9 / 6 * 8 / 36 && \$5 < 1.01 * 1.6e9 / 6 * 8 / 36 && \$6 > 0.99 * 0.96e9 / 6 * 8 / 36 && \$6 < 1.01 * 0.96e9 / 6 * 8 / 36) }"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -523,6 +523,10 @@ int uncore_job_info(const uncore_t *u, int job, struct uncore_job_info *out);
 /* The job's CPUs on socket, and the socket's online CPUs in *total (may be NULL); -1 for a job or socket
  * there is not. */
 int uncore_job_socket_cpus(const uncore_t *u, int job, int socket, int *total);
+/* The device groups (uncore_device_group_info) the job holds whole, every device of each and no other job
+ * holding one, at most max into out: how many, or -1 (no such job; no device map where the job holds devices).
+ * A group it holds part of is said in a warning (its DMA is no one job's: doc/jobs.md "Devices"). */
+int uncore_job_device_groups(uncore_t *u, int job, int *out, int max);
 
 /*
  * Memory traffic by job where jobs share a socket (doc/jobs.md, "Shared nodes"): each core a job holds is

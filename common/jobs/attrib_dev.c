@@ -306,3 +306,24 @@ static void dev_free(void *ctx)
 }
 
 const struct perjob_source devices_source = { "devices", dev_plan, dev_start, dev_step, dev_read, dev_stop, dev_free };
+
+int uncore_job_device_groups(uncore_t *u, int job, int *out, int max)
+{
+	const struct uc_jobs *js = u->jobs;
+	if (!js || job < 0 || job >= js->n)
+		return uc_err("no job %d (uncore_jobs_scan found %d)", job, js ? js->n : 0);
+	int n = uncore_num_device_groups(u), got = 0;
+	if (n < 0)
+		return js->v[job].ndev ? -1 : 0; /* no map: an error only where the job holds a device */
+	for (int k = 0; k < n; k++) {
+		struct uncore_device_group g;
+		struct uncore_device d;
+		int mine = 0; /* the job holds a device of it: only then is the group looked at (and a half said) */
+		for (int i = 0; !uncore_device_group_info(u, k, &g) && i < g.ndevices && !mine; i++)
+			for (int x = 0; !uncore_device_info(u, k, i, &d) && x < js->v[job].ndev && !mine; x++)
+				mine = !strcmp(js->v[job].dev[x], d.bdf);
+		if (mine && owner(u, js, k, &g) == job && got < max)
+			out[got++] = k;
+	}
+	return got;
+}

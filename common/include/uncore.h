@@ -496,7 +496,7 @@ struct uncore_series {
 };
 int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **series,
 		  int *n, char *notice, size_t len);
-/* Scan the jobs (uncore_jobs_scan) and write them as "id=cpus;..." into out: a front end that follows the
+/* Scan the jobs (uncore_jobs_scan) and write them as "id=cpus/devices;..." into out: a front end that follows the
  * jobs compares it with the last to see them come and go.  Returns the number of jobs, or -1. */
 int uncore_jobs_signature(uncore_t *u, char *out, size_t len);
 

@@ -13,6 +13,7 @@
 #include "sim_helpers.h"
 #include "sim_truth.h"
 #include "sim/sim_pcitree.h"
+#include "sim/sim_devdma.h"
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -520,11 +521,12 @@ static void test_per_job_devices(void)
 			"job.1002.cpus = 4-7\njob.1002.gpus = 1\njob.1002.mem_read_bytes_per_s = 2e9\n",
 		   ",devices=gpu@0.1.0+gpusw@0.2.1");
 	const struct sim *sim = sim_of(state.u->acc);
-	double port0 = iio_ports_bps(&sim->prof, 0, 1, 1u << 0) / sim_iio_stacks(sim) * 10,
-	       port1 = iio_ports_bps(&sim->prof, 0, 1, 1u << 1) / sim_iio_stacks(sim) * 10;
+	/* the truth: what the simulator's device DMA makes the GPU's port (stack 1 port 0) and the switch's (stack 2
+	 * port 1) count */
+	double port0 = sim_group_iio_bytes(sim, 0, 0, 1, 0, 1, 10), port1 = sim_group_iio_bytes(sim, 0, 0, 2, 1, 1, 10);
 	near("job 1001: its GPU's port", got("job_1001", "total_bytes", "device_write"), port0, 0.01);
 	near("job 1001: its GPU's port, read", got("job_1001", "total_bytes", "device_read"),
-	     iio_ports_bps(&sim->prof, 0, 0, 1u << 0) / sim_iio_stacks(sim) * 10, 0.01);
+	     sim_group_iio_bytes(sim, 0, 0, 1, 0, 0, 10), 0.01);
 	near("job 1002: none of the switch it holds half of", got("job_1002", "total_bytes", "device_write") + 1, 1, 1e-9);
 	near("unattributed: the switch", got("unattributed", "total_bytes", "device_write"), port1, 0.01);
 	near("job 1001's memory reads beside", got("job_1001", "memory_bandwidth", "read"), 40e9, 0.05);

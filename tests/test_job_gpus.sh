@@ -42,9 +42,14 @@ check "uncore jobs --json: the devices an array of BDFs" 'echo "$js" | grep -q "
 env -i PATH="$PATH" UNCORE_SYSROOT="$R" UNCORE_BIN=true SLURM_SCRIPT_CONTEXT=epilog_slurmd SLURM_JOB_ID=701 sh "$B/slurm/intel-uncore-job"
 check "epilog: the job's entry removed" '[ ! -e "$SP/701" ] && [ -e "$SP/702" ]'
 # the exporter's --per-job: a job's GPUs' DMA and the unattributed groups' as counters of their own; job 1001
-# holds the GPU on port 0, job 1002 one GPU of the switch on port 1 (none of it theirs): on socket 0 the
-# profile's ports 0 and 1 weigh 8 and 7 (doc/user-guide.md), so at any scrape the two counters stand 8 : 7
-printf 'job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1002.cpus = 4-7\njob.1002.gpus = 1\n' >"$W/gprofile"
+# holds the GPU on port 0 (card0, writing 4e9 B/s), job 1002 one GPU of the switch on port 1 (card1 and card2,
+# 1e9 each: none of it theirs); no overhead, so at any scrape the two counters stand 4 : 2
+GPUS='device.gpu.overhead_ratio = 0
+device.card0.in_bytes_per_s = 4e9
+device.card0.out_bytes_per_s = 3e9
+device.card1.in_bytes_per_s = 1e9
+device.card2.in_bytes_per_s = 1e9'
+printf 'job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1002.cpus = 4-7\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/gprofile"
 mkdir -p "$W/empty"
 UNCORE_SYSROOT=$W/empty "$B/uncore-exporter" --listen 127.0.0.1:0 --per-job --interval 0.5 --groups memory \
 	--backend "sim:spr,profile=$W/gprofile,devices=gpu@0.1.0+gpusw@0.2.1" 2>"$W/exp.log" &
@@ -67,17 +72,16 @@ kill -TERM $exp
 wait $exp
 ratio=$(echo "$got" | awk '/^uncore_job_device_write_bytes_total\{job_id="1001"\}/ { j = $2 } /^uncore_unattributed_device_write_bytes_total / { u = $2 }
 	END { if (u > 0) printf "%.6f", j / u }')
-check "exporter --per-job: job 1001's device bytes and the unattributed switch's stand 8 : 7 (${ratio:-none})" \
-	'awk "BEGIN { exit !($ratio > 0.99 * 8 / 7 && $ratio < 1.01 * 8 / 7) }"'
+check "exporter --per-job: job 1001's device bytes and the unattributed switch's stand 4 : 2 (${ratio:-none})" \
+	'awk "BEGIN { exit !($ratio > 0.99 * 2 && $ratio < 1.01 * 2) }"'
 check "exporter --per-job: job 1002 holds half the switch: 0 device bytes, the families typed and described" \
 	'echo "$got" | grep -q "^uncore_job_device_read_bytes_total{job_id=\"1002\"} 0" &&
 	 echo "$got" | grep -q "^# TYPE uncore_job_device_write_bytes_total counter" &&
 	 echo "$got" | grep -q "^# HELP uncore_unattributed_device_read_bytes_total Bytes read from the node by device groups"'
 check "exporter: why job 1002 has none of the switch is in its log" 'grep -q "devices: job 1002 holds card1 .* (a group is never split)" "$W/exp.log"'
 # uncore job (an exclusive job's summary): job 1001 holds socket 0 whole and the GPU on port 0, and its
-# summary gives that group's bytes over its window: the profile's default IIO traffic of socket 0, in 1.6e9
-# and out 0.96e9 B/s, over SPR's 6 stacks, port 0 weighing 8 of 36 (doc/user-guide.md, "Simulator profile")
-printf 'job.1001.cpus = 0-55\njob.1001.gpus = 0\njob.1002.cpus = 56-59\njob.1002.gpus = 1\n' >"$W/jprofile"
+# summary gives that group's bytes over its window: card0's 4e9 B/s written and 3e9 read
+printf 'job.1001.cpus = 0-55\njob.1001.gpus = 0\njob.1002.cpus = 56-59\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/jprofile"
 jsim="sim:spr,shared=$W/machine,profile=$W/jprofile,devices=gpu@0.1.0+gpusw@0.2.1"
 export UNCORE_JOB_SPOOL="$W/spool"
 out=$(UNCORE_SYSROOT=$W/empty $UNCORE --backend "$jsim" job begin 1001 --interval 0.2 2>&1); rc=$?
@@ -91,8 +95,8 @@ d = json.load(sys.stdin)
 g = d["devices"]
 print(len(g), g[0]["socket"], g[0]["port"], ",".join(g[0]["devices"]), g[0]["write_bytes"] / d["seconds"], g[0]["read_bytes"] / d["seconds"])' 2>&1)
 check "uncore job begin: nothing said of another job's devices ($out)" '! echo "$out" | grep -q "job 1002"'
-check "uncore job: the summary holds its GPU's group, 59.26e6 B/s written and 35.56e6 read within 1 % ($rc $out $out2: $rates)" \
+check "uncore job: the summary holds its GPU's group, 4e9 B/s written and 3e9 read within 1 % ($rc $out $out2: $rates)" \
 	'echo "$rates" | awk "{ exit !(\$1 == 1 && \$2 == 0 && \$3 == 0 && \$4 == \"$g0\" &&
-		\$5 > 0.99 * 1.6e9 / 6 * 8 / 36 && \$5 < 1.01 * 1.6e9 / 6 * 8 / 36 && \$6 > 0.99 * 0.96e9 / 6 * 8 / 36 && \$6 < 1.01 * 0.96e9 / 6 * 8 / 36) }"'
+		\$5 > 0.99 * 4e9 && \$5 < 1.01 * 4e9 && \$6 > 0.99 * 3e9 && \$6 < 1.01 * 3e9) }"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

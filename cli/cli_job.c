@@ -38,6 +38,10 @@ struct job_run {
 	double peak_rd[64], peak_wr[64];
 	uint64_t read_at[2][64];   /* when each socket's read and write counts were last read (0: not yet) */
 	int extra_m[NEXTRAS];      /* session metric index, -1: not on this platform */
+	/* the device groups it holds whole (doc/jobs.md "Devices"): their port's bytes written and read */
+	int dg[32], ndg;
+	int dg_m[32][2];           /* session metric index, -1: the platform counts not its port */
+	double dg_scale[32][2];    /* the metric's count since start of one byte */
 };
 
 static const char *spool_dir(char *buf, size_t len)
@@ -95,6 +99,19 @@ static int add_metrics(uncore_session_t *s, uncore_t *u, struct job_run *r)
 		return -1;
 	for (size_t i = 0; i < NEXTRAS; i++)
 		r->extra_m[i] = uncore_metric_find(u, extras[i]) < 0 ? -1 : uncore_session_add_metric(s, extras[i]);
+	for (int g = 0; g < r->ndg; g++) { /* each group's root port: its IIO box's iio_bw_*_port<n> */
+		struct uncore_device_counter c;
+		int have = !uncore_device_group_counter(u, r->dg[g], &c);
+		for (int w = 0; w < 2; w++) {
+			char name[48];
+			struct uncore_metric_info mi;
+			snprintf(name, sizeof(name), "iio_bw_%s_port%d", w ? "read" : "write", have ? c.port : 0);
+			int idx = have ? uncore_metric_find(u, name) : -1;
+			r->dg_m[g][w] = idx < 0 || uncore_metric_info(u, idx, &mi) || !(mi.scale > 0) ? -1
+													 : uncore_session_add_metric(s, name);
+			r->dg_scale[g][w] = r->dg_m[g][w] >= 0 ? mi.scale : 1;
+		}
+	}
 	return 0;
 }
 
@@ -127,6 +144,34 @@ static void json_num(char *b, size_t len, size_t *at, const char *key, double v,
 		return;
 	*at += (size_t)(isnan(v) ? snprintf(b + *at, len - *at, "  \"%s\": null%s\n", key, end)
 				 : snprintf(b + *at, len - *at, "  \"%s\": %.17g%s\n", key, v, end));
+}
+
+/* Device group g of the job: its devices, socket, port, and the bytes its port counted written and read (null
+ * where the platform counts not its port). */
+static void device_group(char *b, size_t len, size_t *at, uncore_session_t *s, uncore_t *u, struct job_run *r, int g)
+{
+	struct uncore_device_group gi;
+	struct uncore_device d;
+	struct uncore_device_counter c;
+	if (uncore_device_group_info(u, r->dg[g], &gi))
+		return;
+	int box = uncore_device_group_counter(u, r->dg[g], &c) ? -1 : c.box;
+	*at += (size_t)snprintf(b + *at, len - *at, "  {\n  \"socket\": %d,\n  \"stack\": %d,\n  \"port\": %d,\n  \"devices\": [",
+				gi.socket, gi.stack, gi.port);
+	for (int i = 0; i < gi.ndevices && *at < len; i++)
+		if (!uncore_device_info(u, r->dg[g], i, &d))
+			*at += (size_t)snprintf(b + *at, len - *at, "%s\"%s\"", i ? ", " : "", d.bdf);
+	if (*at < len)
+		*at += (size_t)snprintf(b + *at, len - *at, "],\n");
+	for (int w = 0; w < 2; w++) {
+		double v = NAN;
+		if (r->dg_m[g][w] >= 0 && box >= 0 &&
+		    !uncore_session_metric_value(s, r->dg_m[g][w], gi.socket, box, UNCORE_SINCE_START_COUNT, &v))
+			v /= r->dg_scale[g][w];
+		json_num(b, len, at, w ? "read_bytes" : "write_bytes", v, w ? "" : ",");
+	}
+	if (*at < len)
+		*at += (size_t)snprintf(b + *at, len - *at, "  }%s\n", g + 1 < r->ndg ? "," : "");
 }
 
 /* The summary: the job, its window, and per socket the bytes, mean and peak bandwidths, and extras. */
@@ -171,6 +216,10 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 		if (at < sizeof(b))
 			at += (size_t)snprintf(b + at, sizeof(b) - at, "  }%s\n", k + 1 < r->nsock ? "," : "");
 	}
+	if (at < sizeof(b))
+		at += (size_t)snprintf(b + at, sizeof(b) - at, "  ],\n  \"devices\": [\n");
+	for (int g = 0; g < r->ndg && at < sizeof(b); g++)
+		device_group(b, sizeof(b), &at, s, u, r, g);
 	if (at < sizeof(b))
 		at += (size_t)snprintf(b + at, sizeof(b) - at, "  ]\n}\n");
 	if (at >= sizeof(b)) {
@@ -273,9 +322,13 @@ out:
 /* The job on this node and the sockets it holds whole; -1 with a message when there is none. */
 static int find_job(uncore_t *u, struct job_run *r)
 {
-	if (r->whole_node) { /* no cgroup or spool entry needed: every socket is the job's */
+	if (r->whole_node) { /* no cgroup or spool entry needed: every socket is the job's, and every device */
 		for (int k = 0; k < uncore_num_sockets(u) && k < 64; k++)
 			r->sock[r->nsock++] = k;
+		struct uncore_device_group g;
+		for (int k = 0; k < uncore_num_device_groups(u) && r->ndg < 32; k++)
+			if (!uncore_device_group_info(u, k, &g) && g.ndevices && g.port >= 0)
+				r->dg[r->ndg++] = k;
 		return 0;
 	}
 	int n = uncore_jobs_scan(u), job = -1;
@@ -294,6 +347,9 @@ static int find_job(uncore_t *u, struct job_run *r)
 		if (mine > 0 && mine == total)
 			r->sock[r->nsock++] = k;
 	}
+	int ndg = uncore_job_device_groups(u, job, r->dg, 32);
+	r->ndg = ndg > 0 ? ndg : 0;
+	cli_warnings(); /* a device group it holds part of */
 	if (!r->nsock) {
 		fprintf(stderr, "uncore job: job %s holds no socket whole: its sockets' counts are shared with other work, "
 				"and a shared socket's traffic is not given to one job\n", r->id);

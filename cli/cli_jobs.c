@@ -41,7 +41,16 @@ int cmd_jobs(int argc, char **argv)
 			else
 				printf(" socket%d %d/%d%s", s, mine, total, mine == total && total ? " (whole)" : "");
 		}
-		puts(json ? "]}" : "");
+		if (json) { /* the PCI functions it holds (BDFs: no character to escape) */
+			printf("],\"devices\":[");
+			for (const char *d = ji.devices; *d;) {
+				size_t k = strcspn(d, ",");
+				printf("%s\"%.*s\"", d == ji.devices ? "" : ",", (int)k, d);
+				d += k + (d[k] == ',');
+			}
+			puts("]}");
+		} else
+			printf("%s%s\n", ji.ndevices ? " devices " : "", ji.devices);
 	}
 	uncore_close(u);
 	return 0;

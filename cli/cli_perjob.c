@@ -42,8 +42,19 @@ static int parse(int argc, char **argv, struct perjob_args *a)
 	return 0;
 }
 
+/* A row's device DMA for the text: "" where its devices moved nothing */
+static const char *devices(const struct uncore_attrib_row *r, double s, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (r->device_write_bytes > 0 || r->device_read_bytes > 0)
+		snprintf(buf, len, "  devices write %.4f GB/s read %.4f GB/s", r->device_write_bytes / s / 1e9,
+			 r->device_read_bytes / s / 1e9);
+	return buf;
+}
+
 static void print_rows(const uncore_perjob_t *pj, int n, int json)
 {
+	char dev[96];
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
 		if (uncore_perjob_row(pj, i, &r))
@@ -52,15 +63,17 @@ static void print_rows(const uncore_perjob_t *pj, int n, int json)
 		if (json)
 			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
 			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
-			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"sampled\": %.4g}\n",
+			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"device_write_bytes\": %.17g, "
+			       "\"device_read_bytes\": %.17g, \"sampled\": %.4g}\n",
 			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
 			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
-			       r.write_bytes / s, r.sampled);
+			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, r.sampled);
 		else
-			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%\n", r.socket,
+			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s\n", r.socket,
 			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,
 			       r.job[0] ? "its cores sampled" : "(devices, cores of no job) of all",
-			       r.job[0] ? 100 * r.sampled : r.socket_read_bytes > 0 ? 100 * r.read_bytes / r.socket_read_bytes : 0);
+			       r.job[0] ? 100 * r.sampled : r.socket_read_bytes > 0 ? 100 * r.read_bytes / r.socket_read_bytes : 0,
+			       devices(&r, s, dev, sizeof(dev)));
 	}
 }
 

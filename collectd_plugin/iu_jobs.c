@@ -2,8 +2,9 @@
  * PerJob true: each job's memory traffic (uncore_perjob_*, doc/jobs.md "Shared nodes") as series of its own
  * beside the sockets': plugin instance job_<id> (the id in [a-z0-9_]), type memory_bandwidth, type instances
  * read and write, the bytes since the plugin first saw the job (DERIVE) over the node's sockets, so that a
- * job's traffic across its nodes is one sumSeries in Graphite; and the node's bytes no job's core caused
- * under plugin instance unattributed.  The jobs are read again at every dispatch: when they change, the
+ * job's traffic across its nodes is one sumSeries in Graphite; its devices' DMA (the device groups it holds
+ * whole, doc/jobs.md "Devices") as type total_bytes, type instances device_write and device_read; and the
+ * node's bytes no job caused under plugin instance unattributed.  The jobs are read again at every dispatch: when they change, the
  * attribution starts over on the new set (a job that stays keeps its count, a job that left is forgotten).
  */
 #include <stdio.h>
@@ -31,7 +32,7 @@ int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 	return 0;
 }
 
-static int send_bytes(const char *instance, const char *ti, double bytes, cdtime_t now)
+static int send_bytes(const char *instance, const char *type, const char *ti, double bytes, cdtime_t now)
 {
 	value_t v = { .derive = (derive_t)(bytes + 0.5) };
 	value_list_t vl = VALUE_LIST_INIT;
@@ -40,10 +41,14 @@ static int send_bytes(const char *instance, const char *ti, double bytes, cdtime
 	vl.time = now;
 	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
 	snprintf(vl.plugin_instance, sizeof(vl.plugin_instance), "%s", instance);
-	snprintf(vl.type, sizeof(vl.type), "memory_bandwidth");
+	snprintf(vl.type, sizeof(vl.type), "%s", type);
 	snprintf(vl.type_instance, sizeof(vl.type_instance), "%s", ti);
 	return plugin_dispatch_values(&vl) == 0;
 }
+
+/* the types: a job's memory bytes as the sockets' memory series, its devices' as the sockets' other bytes */
+#define MEM "memory_bandwidth"
+#define DEV "total_bytes"
 
 int iu_jobs_read(struct iu_state *st)
 {
@@ -64,10 +69,14 @@ int iu_jobs_read(struct iu_state *st)
 			continue;
 		iu_clean_name(clean, sizeof(clean), j->id);
 		snprintf(instance, sizeof(instance), "job_%s", clean);
-		sent += send_bytes(instance, "read", j->read_bytes, now) + send_bytes(instance, "write", j->write_bytes, now);
+		sent += send_bytes(instance, MEM, "read", j->read_bytes, now) + send_bytes(instance, MEM, "write", j->write_bytes, now) +
+			send_bytes(instance, DEV, "device_write", j->device_write_bytes, now) +
+			send_bytes(instance, DEV, "device_read", j->device_read_bytes, now);
 	}
-	sent += send_bytes("unattributed", "read", st->tally.unattributed_read, now) +
-		send_bytes("unattributed", "write", st->tally.unattributed_write, now);
+	sent += send_bytes("unattributed", MEM, "read", st->tally.unattributed_read, now) +
+		send_bytes("unattributed", MEM, "write", st->tally.unattributed_write, now) +
+		send_bytes("unattributed", DEV, "device_write", st->tally.unattributed_device_write, now) +
+		send_bytes("unattributed", DEV, "device_read", st->tally.unattributed_device_read, now);
 	/* jobs that came or went: the attribution starts over on the new set (after this dispatch, which sends a
 	 * job that left its last bytes) */
 	size_t said = strlen(uncore_warnings());

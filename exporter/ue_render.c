@@ -7,6 +7,7 @@
  * measurements that chose it.  The exporter's own series carry none.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,14 +91,39 @@ static void sample(struct buf *b, const struct ue_family *f, const char *labels,
 	put(b, "\n");
 }
 
+/* The tally's families: each job's bytes (job_id) and the node's that are no job's, memory then devices */
+static const struct {
+	const char *name, *help, *un_name, *un_help;
+	size_t job, un; /* offsets in struct uncore_job_bytes and struct uncore_job_tally */
+} job_fams[] = {
+#define JB(f) offsetof(struct uncore_job_bytes, f)
+#define JT(f) offsetof(struct uncore_job_tally, f)
+	{ "uncore_job_memory_read_bytes", "Memory bytes read by the job's cores since the exporter first saw the job, "
+	  "over the node's sockets (the attribution of doc/jobs.md)", "uncore_unattributed_memory_read_bytes",
+	  "Memory bytes read that no job's core caused (devices' DMA, cores of no job) since the exporter started",
+	  JB(read_bytes), JT(unattributed_read) },
+	{ "uncore_job_memory_write_bytes", "Memory bytes written by the job's cores since the exporter first saw the "
+	  "job, over the node's sockets (the attribution of doc/jobs.md)", "uncore_unattributed_memory_write_bytes",
+	  "Memory bytes written that no job's core caused (devices' DMA, cores of no job) since the exporter started",
+	  JB(write_bytes), JT(unattributed_write) },
+	{ "uncore_job_device_write_bytes", "Bytes the job's devices wrote into the node (the IIO ports of the device "
+	  "groups it holds whole, doc/jobs.md \"Devices\") since the exporter first saw the job",
+	  "uncore_unattributed_device_write_bytes", "Bytes written into the node by device groups no one job holds "
+	  "whole since the exporter started", JB(device_write_bytes), JT(unattributed_device_write) },
+	{ "uncore_job_device_read_bytes", "Bytes the job's devices read from the node (the IIO ports of the device "
+	  "groups it holds whole, doc/jobs.md \"Devices\") since the exporter first saw the job",
+	  "uncore_unattributed_device_read_bytes", "Bytes read from the node by device groups no one job holds whole "
+	  "since the exporter started", JB(device_read_bytes), JT(unattributed_device_read) },
+#undef JB
+#undef JT
+};
+
 static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 {
-	static const char *const dir[2] = { "read", "write" };
-	for (int d = 0; d < 2; d++) {
+	for (size_t k = 0; k < sizeof(job_fams) / sizeof(job_fams[0]); k++) {
 		struct ue_family f = { .counter = 1, .unit = "bytes" };
-		snprintf(f.name, sizeof(f.name), "uncore_job_memory_%s_bytes", dir[d]);
-		snprintf(f.help, sizeof(f.help), "Memory bytes %s by the job's cores since the exporter first saw the job, "
-			 "over the node's sockets (the attribution of doc/jobs.md)", d ? "written" : "read");
+		snprintf(f.name, sizeof(f.name), "%s", job_fams[k].name);
+		snprintf(f.help, sizeof(f.help), "%s", job_fams[k].help);
 		head(b, &f, om);
 		for (int i = 0; i < st->tally.n; i++) {
 			const struct uncore_job_bytes *j = &st->tally.jobs[i];
@@ -106,13 +132,12 @@ static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 				continue;
 			ue_label_escape(id, sizeof(id), j->id);
 			snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
-			sample(b, &f, labels, d ? j->write_bytes : j->read_bytes, ts ? st->jobs_t_ns : 0, om);
+			sample(b, &f, labels, *(const double *)((const char *)j + job_fams[k].job), ts ? st->jobs_t_ns : 0, om);
 		}
-		snprintf(f.name, sizeof(f.name), "uncore_unattributed_memory_%s_bytes", dir[d]);
-		snprintf(f.help, sizeof(f.help), "Memory bytes %s that no job's core caused (devices' DMA, cores of no job) "
-			 "since the exporter started", d ? "written" : "read");
+		snprintf(f.name, sizeof(f.name), "%s", job_fams[k].un_name);
+		snprintf(f.help, sizeof(f.help), "%s", job_fams[k].un_help);
 		head(b, &f, om);
-		sample(b, &f, "", d ? st->tally.unattributed_write : st->tally.unattributed_read, ts ? st->jobs_t_ns : 0, om);
+		sample(b, &f, "", *(const double *)((const char *)&st->tally + job_fams[k].un), ts ? st->jobs_t_ns : 0, om);
 	}
 }
 

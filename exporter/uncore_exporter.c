@@ -80,6 +80,9 @@ static int check_config(const struct ue_config *c)
 		printf("uncore_job_memory_read_bytes_total, uncore_job_memory_write_bytes_total counter, bytes: each job "
 		       "(job_id), where the platform attributes jobs (%s)\n",
 		       uncore_attrib_counts(st.u) ? uncore_attrib_counts(st.u) : "this one does not");
+	if (c->per_job)
+		printf("uncore_job_device_write_bytes_total, uncore_job_device_read_bytes_total counter, bytes: each job's "
+		       "device groups held whole (job_id; doc/jobs.md \"Devices\")\n");
 	ue_teardown(&st);
 	return 0;
 }

@@ -12,6 +12,8 @@
 #include "mock_collectd.h"
 #include "sim_helpers.h"
 #include "sim_truth.h"
+#include "sim/sim_pcitree.h"
+#include "sim/sim_devdma.h"
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -442,6 +444,19 @@ static void end_jobs_test(const char *dir)
 	CU_ASSERT(system(cmd) == 0);
 }
 
+/* The plugin started with PerJob on a simulated SPR of that profile (below dir, its UNCORE_SYSROOT; extra: more
+ * simulator options), mem_read_bytes each second, and 10 s of reads. */
+static void jobs_start(const char *dir, const char *profile, const char *extra)
+{
+	char conf[800];
+	put_file(dir, "profile", profile);
+	setenv("UNCORE_SYSROOT", dir, 1);
+	snprintf(conf, sizeof(conf), "Backend \"sim:spr,clock=manual,profile=%s/profile%s\"\nMetrics \"mem_read_bytes\"\n"
+		 "PerJob true\nInterval 1\n", dir, extra);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	CU_ASSERT_FATAL(read_after(10) == 0);
+}
+
 /* PerJob true on a simulated SPR whose profile runs three jobs (their cgroups below UNCORE_SYSROOT) and
  * 5 GB/s of DMA on socket 0: job_<id> and unattributed memory_bandwidth series, each the truth within 5 %
  * over 10 s and adding up to the node's reads; a job that starts later gets its series, the others keep
@@ -458,14 +473,9 @@ static void test_per_job(void)
 	put_file(dir, conf, "14-27,56-69\n");
 	snprintf(conf, sizeof(conf), "%s/job_103/cpuset.cpus.effective", v2);
 	put_file(dir, conf, "70-83\n");
-	put_file(dir, "profile", "job.a.cpus = 0-13\njob.a.mem_read_bytes_per_s = 30e9\njob.b.cpus = 14-27,56-69\n"
-				 "job.b.mem_read_bytes_per_s = 60e9\njob.c.cpus = 70-83\njob.c.mem_read_bytes_per_s = 10e9\n"
-				 "socket0.dma_read_bytes_per_s = 5e9\n");
-	setenv("UNCORE_SYSROOT", dir, 1);
-	snprintf(conf, sizeof(conf), "Backend \"sim:spr,clock=manual,profile=%s/profile\"\nMetrics \"mem_read_bytes\"\n"
-		 "PerJob true\nInterval 1\n", dir);
-	CU_ASSERT_FATAL(start(conf) == 0);
-	CU_ASSERT_FATAL(read_after(10) == 0);
+	jobs_start(dir, "job.a.cpus = 0-13\njob.a.mem_read_bytes_per_s = 30e9\njob.b.cpus = 14-27,56-69\n"
+			"job.b.mem_read_bytes_per_s = 60e9\njob.c.cpus = 70-83\njob.c.mem_read_bytes_per_s = 10e9\n"
+			"socket0.dma_read_bytes_per_s = 5e9\n", "");
 	near("job 101", got("job_101", "memory_bandwidth", "read"), 300e9, 0.05);
 	near("job 102", got("job_102", "memory_bandwidth", "read"), 600e9, 0.05);
 	near("job 103", got("job_103", "memory_bandwidth", "read"), 100e9, 0.05);
@@ -496,6 +506,31 @@ static void test_per_job(void)
 	for (int i = 0; i < state.tally.n; i++)
 		CU_ASSERT(strcmp(state.tally.jobs[i].id, "103") != 0);
 	near("job 101 kept its count after 103 left", got("job_101", "memory_bandwidth", "read"), 30e9 * 23, 0.05);
+	end_jobs_test(dir);
+}
+
+/* PerJob true where jobs hold GPUs (issue 66 point 3, doc/jobs.md "Devices"): job 1001 holds the GPU of socket 0
+ * stack 1 port 0 and gets its port's DMA, job 1002 holds one GPU of the switch on stack 2 port 1 and gets none
+ * of it (said once in the log), which stays unattributed; each the profile's port truth within 1 % */
+static void test_per_job_devices(void)
+{
+	char dir[300];
+	snprintf(dir, sizeof(dir), "%s/uncore-perjob-dev-%d", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0);
+	jobs_start(dir, "job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1001.mem_read_bytes_per_s = 4e9\n"
+			"job.1002.cpus = 4-7\njob.1002.gpus = 1\njob.1002.mem_read_bytes_per_s = 2e9\n",
+		   ",devices=gpu@0.1.0+gpusw@0.2.1");
+	const struct sim *sim = sim_of(state.u->acc);
+	/* the truth: what the simulator's device DMA makes the GPU's port (stack 1 port 0) and the switch's (stack 2
+	 * port 1) count */
+	double port0 = sim_group_iio_bytes(sim, 0, 0, 1, 0, 1, 10), port1 = sim_group_iio_bytes(sim, 0, 0, 2, 1, 1, 10);
+	near("job 1001: its GPU's port", got("job_1001", "total_bytes", "device_write"), port0, 0.01);
+	near("job 1001: its GPU's port, read", got("job_1001", "total_bytes", "device_read"),
+	     sim_group_iio_bytes(sim, 0, 0, 1, 0, 0, 10), 0.01);
+	near("job 1002: none of the switch it holds half of", got("job_1002", "total_bytes", "device_write") + 1, 1, 1e-9);
+	near("unattributed: the switch", got("unattributed", "total_bytes", "device_write"), port1, 0.01);
+	near("job 1001's memory reads beside", got("job_1001", "memory_bandwidth", "read"), 40e9, 0.05);
+	CU_ASSERT_EQUAL(mock_logged(LOG_WARNING, "devices: job 1002 holds card1"), 1);
 	end_jobs_test(dir);
 }
 
@@ -938,6 +973,7 @@ int main(void)
 		{ "the example conf's Metrics and Events start on every platform they are written for", test_example_conf },
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },
 		{ "PerJob beside the default set on SNB-EP: what clashes left out, said once", test_per_job_default_set },
+		{ "PerJob: a job's GPUs' DMA, a switch half held unattributed", test_per_job_devices },
 		{ "beside a CPU hog every frequency point, the first too, within 0.1 % on every platform", test_freq_points_under_load },
 		{ NULL, NULL },
 	};

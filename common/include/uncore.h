@@ -497,7 +497,7 @@ struct uncore_series {
 };
 int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **series,
 		  int *n, char *notice, size_t len);
-/* Scan the jobs (uncore_jobs_scan) and write them as "id=cpus;..." into out: a front end that follows the
+/* Scan the jobs (uncore_jobs_scan) and write them as "id=cpus/devices;..." into out: a front end that follows the
  * jobs compares it with the last to see them come and go.  Returns the number of jobs, or -1. */
 int uncore_jobs_signature(uncore_t *u, char *out, size_t len);
 
@@ -515,6 +515,8 @@ struct uncore_job_info {
 	const char *source;  /* "slurm-cgroup2", "slurm-cgroup1" or "spool" */
 	int ncpus;           /* the CPUs it holds on this node */
 	char cpus[256];      /* as a CPU list, "0-15,32-47" ("..." at its end when cut) */
+	int ndevices;        /* the PCI functions it holds (its GPUs: doc/jobs.md "A job's devices") */
+	char devices[256];   /* their BDFs, "0000:17:00.0,0000:18:00.0" ("..." at its end when cut) */
 };
 int uncore_jobs_scan(uncore_t *u);
 int uncore_num_jobs(const uncore_t *u);
@@ -522,6 +524,10 @@ int uncore_job_info(const uncore_t *u, int job, struct uncore_job_info *out);
 /* The job's CPUs on socket, and the socket's online CPUs in *total (may be NULL); -1 for a job or socket
  * there is not. */
 int uncore_job_socket_cpus(const uncore_t *u, int job, int socket, int *total);
+/* The device groups (uncore_device_group_info) the job holds whole, every device of each and no other job
+ * holding one, at most max into out: how many, or -1 (no such job; no device map where the job holds devices).
+ * A group it holds part of is said in a warning (its DMA is no one job's: doc/jobs.md "Devices"). */
+int uncore_job_device_groups(uncore_t *u, int job, int *out, int max);
 
 /*
  * Memory traffic by job where jobs share a socket (doc/jobs.md, "Shared nodes"): each core a job holds is
@@ -545,6 +551,10 @@ struct uncore_attrib_row {
 	double socket_read_bytes, socket_write_bytes; /* the socket's memory controllers' count: the rows' sum */
 	double seconds;      /* the window */
 	double sampled;      /* the share of the window its cores were sampled, on average (1 for unattributed) */
+	/* the DMA of its devices on the socket (doc/jobs.md "Devices"): the IIO bytes of the device groups it holds
+	 * whole, written into the socket and read from it; unattributed: the groups no one job holds whole.
+	 * I/O bytes, beside the memory bytes above (which they do not change) */
+	double device_write_bytes, device_read_bytes;
 };
 int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out);
 /* The same over n CPU sets of one's own ("0-3,8") named names[i] (at most 64 characters), not the jobs. */
@@ -586,11 +596,13 @@ struct uncore_job_bytes {
 	char id[65];
 	double read_bytes, write_bytes;
 	int present;
+	double device_write_bytes, device_read_bytes; /* its devices' DMA (uncore_attrib_row's) */
 };
 struct uncore_job_tally {
 	struct uncore_job_bytes *jobs;
 	int n;
 	double unattributed_read, unattributed_write;
+	double unattributed_device_write, unattributed_device_read;
 };
 void uncore_job_tally_free(struct uncore_job_tally *t);
 typedef struct uncore_perjob uncore_perjob_t;
@@ -657,6 +669,21 @@ struct uncore_device {
 int uncore_num_device_groups(uncore_t *u);
 int uncore_device_group_info(uncore_t *u, int group, struct uncore_device_group *out);
 int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out);
+/* What counts a device group's bytes: its stack's IIO box (box=N of the unit, --per-box's iio<N>: the
+ * handle's box of perf's uncore_iio_<stack> on the group's socket and die) and the counter port n of
+ * UNC_IIO_BANDWIDTH_IN/OUT.PART<n>_FREERUN and iio_bw_write/read_port<n> (the group's port).  0, or -1 with
+ * the reason (uncore_error()): a group on no root port (port -1) or below no stack, a port the platform has
+ * no counter for, a platform whose IIO counts no port (before Skylake-SP), a handle without its boxes. */
+struct uncore_device_counter {
+	int socket, die;
+	int unit;               /* the IIO unit's index (uncore_unit_info) */
+	int box;                /* its box number (box=N) */
+	int port;               /* the counter port: the n of PART<n> and of iio_*_port<n> */
+};
+int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_counter *out);
+/* The reverse: the device group whose bytes the counters of port n of IIO box number box on socket count,
+ * or -1 with the reason (no root port there, nothing found behind it, no map). */
+int uncore_device_group_at(uncore_t *u, int socket, int box, int port);
 
 /* Memory by NUMA node (issue 67, doc/numa.md): the kernel's nodes, each with the memory channels that serve it --
  * a socket's iMC channels split over its sub-NUMA clustering domains by the platform's geometry, Xeon Max's HBM

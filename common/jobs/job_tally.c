@@ -55,9 +55,13 @@ int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *ro
 		if (!r->job[0]) {
 			t->unattributed_read += r->read_bytes;
 			t->unattributed_write += r->write_bytes;
+			t->unattributed_device_write += r->device_write_bytes;
+			t->unattributed_device_read += r->device_read_bytes;
 		} else if ((j = job_of(t, r->job))) {
 			j->read_bytes += r->read_bytes;
 			j->write_bytes += r->write_bytes;
+			j->device_write_bytes += r->device_write_bytes;
+			j->device_read_bytes += r->device_read_bytes;
 		} else
 			return uc_err("out of memory");
 	}

@@ -22,11 +22,22 @@ struct uncore_job_tally;
 
 #define UC_JOB_ID_MAX 64 /* Slurm "123" or "123_4", PBS "123.server", LSF "123[4]" fit */
 
+#define UC_JOB_MAX_DEVS 64 /* PCI functions a job holds on one node: 8 GPUs and their NICs fit */
+#define UC_JOB_MAX_GPU 1023 /* a GPU index above it is no GPU of a node */
+
 struct uc_job {
 	char id[UC_JOB_ID_MAX + 1];
 	const char *source; /* "slurm-cgroup2", "slurm-cgroup1", "spool" */
 	uint8_t cpus[UC_MAX_CPUS / 8];
 	int ncpus;
+	/* its devices (job_devs.c): the GPU indexes its spool entry gives (gpus=), the device nodes its cgroup v1
+	 * allows (major:minor), and the PCI functions they are */
+	uint8_t gpus[UC_MAX_CPUS / 8];
+	int ngpus;
+	int nnodes;
+	unsigned node_major[UC_JOB_MAX_DEVS], node_minor[UC_JOB_MAX_DEVS];
+	int ndev;
+	char dev[UC_JOB_MAX_DEVS][16]; /* "0000:17:00.0" */
 };
 
 struct uc_jobs {
@@ -37,8 +48,21 @@ struct uc_jobs {
 /* Every job of every source, in place of what j held: 0, or -1 with a message (out of memory).  An entry
  * that cannot be used (a file gone mid-read, an odd id, a spool file another user planted) is left out
  * with a warning naming it; a job two sources name is listed once, from the first. */
-int jobs_scan(struct uc_jobs *j);
+struct memfs;
+int jobs_scan(struct uc_jobs *j, const struct memfs *sim);
 void jobs_free(struct uc_jobs *j);
+
+/* sim: a simulated node's own files (its spool, /run/intel-uncore/jobs/ID), read beside the sysroot's; NULL: none.
+ *
+ * A spool entry: its first line the job's CPU list, or "-" where another source (its cgroup) gives them;
+ * then "gpus=LIST", the job's GPUs as the batch system indexes them (Slurm's SLURM_JOB_GPUS, IDX of scontrol
+ * show job -d; the CPU list syntax).  An entry of a job another source named adds its devices alone. */
+
+/* The jobs' devices (job_devs.c): each job's GPU indexes and device nodes made the PCI functions they are,
+ * from the node's files (fs: the simulator's, or NULL for the sysroot's): index -> device node (gres.conf's
+ * File= order, else /dev/nvidia<index>) -> minor -> PCI function (/proc/driver/nvidia/gpus/<bdf>/information
+ * "Device Minor:", /sys/class/drm/cardN/device).  What cannot be made a device is a warning naming the job. */
+void job_devs_resolve(struct uc_jobs *j, const struct memfs *fs);
 
 /* A job id the library accepts: 1..UC_JOB_ID_MAX of [A-Za-z0-9._-] and "[]" (LSF array elements), not
  * starting with '.' or '-'. */
@@ -68,8 +92,9 @@ int attrib_clash(struct uncore_session *s, char *why, size_t len);
 /*
  * Who owns which bytes (perjob.c, uncore_perjob_*): each source attributes some of the node's memory
  * traffic to the jobs of the handle's last scan.  The cores' source (attrib.c) comes first and makes each
- * socket's rows, its jobs' and the unattributed rest; a source added after it (the devices a job holds,
- * issue 66 point 3) moves bytes from a socket's unattributed row to the job that owns them.  The front ends
+ * socket's rows, its jobs' and the unattributed rest; the devices' source after it (attrib_dev.c, issue 66
+ * point 3) adds each device group's IIO bytes to the row of the job that holds the group whole (a row made
+ * where it has none), the other groups' to the unattributed row.  The front ends
  * see only the rows and the tally, so a source is added in perjob.c's table alone.
  */
 struct uncore;
@@ -90,7 +115,8 @@ struct perjob_source {
 	int (*stop)(void *ctx);                   /* it may be read after */
 	void (*free)(void *ctx);                  /* restores what it programmed */
 };
-extern const struct perjob_source attrib_source; /* the jobs' cores (attrib.c) */
+extern const struct perjob_source attrib_source;  /* the jobs' cores (attrib.c) */
+extern const struct perjob_source devices_source; /* the device groups they hold whole (attrib_dev.c) */
 
 /* The tally (job_tally.c, struct uncore_job_tally): its jobs made those of the handle's last scan (new ones
  * added at 0, the others dropped), and the rows of a read added: 0, or -1 (out of memory). */

@@ -6,7 +6,22 @@
 #include "jobs.h"
 #include "handle/handle.h"
 #include "open/open.h"
+#include "sim/sim.h"
+#include "sim/sim_pcitree.h"
 #include "util/error.h"
+#include "util/memfs.h"
+
+/* The jobs and their devices; a simulated node's own spool and GPUs read beside the sysroot's jobs. */
+static int scan(uncore_t *u)
+{
+	struct memfs mem = { 0 };
+	struct sim *s = u->acc && u->acc->simulated ? sim_of(u->acc) : NULL;
+	int rc = s && (sim_pci_sysfs(s, &mem) || sim_jobs_files(s, &mem)) ? -1 : jobs_scan(u->jobs, s ? &mem : NULL);
+	if (!rc)
+		job_devs_resolve(u->jobs, s ? &mem : NULL);
+	memfs_free(&mem);
+	return rc ? -1 : u->jobs->n;
+}
 
 int uncore_jobs_scan(uncore_t *u)
 {
@@ -16,7 +31,7 @@ int uncore_jobs_scan(uncore_t *u)
 		rc = uc_err("out of memory");
 	else {
 		u->jobs_release = jobs_release;
-		rc = jobs_scan(u->jobs) ? -1 : u->jobs->n;
+		rc = scan(u);
 	}
 	handle_unlock(u);
 	return rc;
@@ -39,7 +54,7 @@ int uncore_jobs_signature(uncore_t *u, char *out, size_t len)
 	for (int j = 0; j < n && at < len; j++) {
 		struct uncore_job_info ji;
 		if (!uncore_job_info(u, j, &ji))
-			at += (size_t)snprintf(out + at, len - at, "%s=%s;", ji.id, ji.cpus);
+			at += (size_t)snprintf(out + at, len - at, "%s=%s/%s;", ji.id, ji.cpus, ji.devices);
 	}
 	return n;
 }
@@ -63,6 +78,16 @@ static int job_info(const uncore_t *u, int job, struct uncore_job_info *out)
 	out->source = j->source;
 	out->ncpus = j->ncpus;
 	cpulist_format(j->cpus, out->cpus, sizeof(out->cpus));
+	out->ndevices = j->ndev;
+	size_t at = 0;
+	for (int i = 0; i < j->ndev; i++) {
+		size_t need = strlen(j->dev[i]) + (i > 0);
+		if (at + need + 4 >= sizeof(out->devices)) {
+			strcpy(out->devices + at, "...");
+			break;
+		}
+		at += (size_t)snprintf(out->devices + at, sizeof(out->devices) - at, "%s%s", i ? "," : "", j->dev[i]);
+	}
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "jobs.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
+#include "util/memfs.h"
 
 int job_id_ok(const char *id)
 {
@@ -51,12 +52,120 @@ static struct uc_job *job_new(struct uc_jobs *j)
 	return &j->v[j->n];
 }
 
+static struct uc_job *job_named(struct uc_jobs *j, const char *id)
+{
+	for (int i = 0; i < j->n; i++)
+		if (!strcmp(j->v[i].id, id))
+			return &j->v[i];
+	return NULL;
+}
+
+/* A spool entry's lines after the first: "gpus=LIST" (the job's GPU indexes).  What cannot be used leaves the
+ * job's devices out, said: a bad entry loses its own job's devices alone. */
+static void entry_devices(struct uc_job *jb, const char *rest, const char *file)
+{
+	char why[160];
+	for (const char *l = rest; *l;) {
+		size_t n = strcspn(l, "\n");
+		if (n > 5 && !strncmp(l, "gpus=", 5)) {
+			char *list = strndup(l + 5, n - 5);
+			uint8_t g[UC_MAX_CPUS / 8] = { 0 };
+			int k = list ? cpulist_parse(list, g, why, sizeof(why)) : -1;
+			int high = 0;
+			for (int i = UC_JOB_MAX_GPU + 1; k > 0 && i < UC_MAX_CPUS; i++)
+				high |= cpu_in(g, i);
+			free(list);
+			if (k <= 0 || high) {
+				char v[40];
+				uc_warn("job %s (%s): %s: gpus=%s is not a list of GPU indexes 0-%d (numbers, ranges low-high, "
+					"commas between): its devices are left out", jb->id, jb->source, file,
+					shown(l + 5, v, n - 5 + 1 < sizeof(v) ? n - 5 + 1 : sizeof(v)), UC_JOB_MAX_GPU);
+				memset(jb->gpus, 0, sizeof(jb->gpus));
+				jb->ngpus = -1; /* said: no later line adds to it */
+				return;
+			}
+			for (size_t i = 0; i < sizeof(g) && jb->ngpus >= 0; i++)
+				jb->gpus[i] |= g[i];
+			if (jb->ngpus >= 0)
+				jb->ngpus += k;
+		} else if (n) {
+			char shown_line[80];
+			uc_warn("job %s (%s): %s: the line '%s' is not gpus=LIST: ignored", jb->id, jb->source, file,
+				shown(l, shown_line, n + 1 < sizeof(shown_line) ? n + 1 : sizeof(shown_line)));
+		}
+		l += n + (l[n] == '\n');
+	}
+}
+
+/* A job named id from text, the entry's contents (the first line its CPU list; a spool entry's may be "-",
+ * and its further lines give its devices): added, or its devices added to the job another source named;
+ * 0, or -1 out of memory.  What cannot be used is a warning. */
+static int add_text(struct uc_jobs *j, const char *id, const char *source, const char *file, const char *text, int spool)
+{
+	char why[160];
+	size_t n = strcspn(text, "\n");
+	const char *rest = text + n + (text[n] == '\n');
+	struct uc_job *jb = job_named(j, id);
+	if (jb) { /* the first source that names it stands: a spool entry adds its devices */
+		if (spool)
+			entry_devices(jb, rest, file);
+		return 0;
+	}
+	if (spool && n == 1 && text[0] == '-') {
+		uc_warn("job %s (%s): %s gives its CPUs as '-' (its cgroup's), and no cgroup of the job was found: left out",
+			id, source, file);
+		return 0;
+	}
+	if (!(jb = job_new(j)))
+		return uc_err("out of memory");
+	char *line = strndup(text, n);
+	int k = line ? cpulist_parse(line, jb->cpus, why, sizeof(why)) : 0;
+	free(line);
+	if (!line)
+		return uc_err("out of memory");
+	if (k <= 0) {
+		uc_warn("job %s (%s): %s: %s: left out", id, source, file, k < 0 ? why : "no CPU in it");
+		return 0;
+	}
+	snprintf(jb->id, sizeof(jb->id), "%s", id);
+	jb->source = source;
+	jb->ncpus = k;
+	j->n++;
+	if (spool)
+		entry_devices(jb, rest, file);
+	return 0;
+}
+
+/* The file's text into buf (at most max - 1 bytes): its first line, or for a spool entry all of it; 0, or -1
+ * with errno and st (uc_read_first_line's). */
+static int read_entry(const char *file, char *buf, size_t max, struct stat *st, int spool)
+{
+	if (!spool)
+		return uc_read_first_line(file, buf, max, st);
+	int fd = uc_open_guarded(file, (off_t)max - 1, st);
+	if (fd < 0)
+		return -1;
+	size_t got = 0;
+	ssize_t r;
+	while (got < max - 1 && (r = read(fd, buf + got, max - 1 - got)) > 0)
+		got += (size_t)r;
+	close(fd);
+	buf[got] = 0;
+	if (strlen(buf) != got) { /* a NUL in it: no text */
+		errno = EILSEQ;
+		return -1;
+	}
+	return 0;
+}
+
 /* A job named id whose CPU list is the first line of file (spool: the file must be root's or this user's,
- * writable by its owner alone): added; 0, or -1 out of memory.  What cannot be used is a warning. */
+ * writable by its owner alone, and may give devices): added; 0, or -1 out of memory.  What cannot be used is
+ * a warning. */
 static int add(struct uc_jobs *j, const char *id, const char *source, const char *file, int spool)
 {
-	const size_t max = 20480; /* 4096 CPUs listed one by one: 19,444 characters */
-	char name[80], why[160], *line = NULL;
+	/* 4096 CPUs listed one by one: 19,444 characters; a spool entry's gpus= line as many again */
+	const size_t max = spool ? 40960 : 20480;
+	char name[80], why[160], *text = NULL;
 	struct stat st;
 	int rc = 0;
 	if (!job_id_ok(id)) {
@@ -64,18 +173,18 @@ static int add(struct uc_jobs *j, const char *id, const char *source, const char
 			shown(id, name, sizeof(name)), UC_JOB_ID_MAX);
 		return 0;
 	}
-	for (int i = 0; i < j->n; i++)
-		if (!strcmp(j->v[i].id, id))
-			return 0; /* the first source that names it stands */
-	if (!(line = malloc(max)))
+	if (!spool && job_named(j, id))
+		return 0; /* the first source that names it stands */
+	if (!(text = malloc(max)))
 		return uc_err("out of memory");
-	if (uc_read_first_line(file, line, max, &st)) {
+	if (read_entry(file, text, max, &st, spool)) {
 		int e = errno;
 		if (e == ENOENT) /* listed, then gone: the job ended while we read */
 			uc_warn("job %s (%s): %s vanished while it was read (the job ended): left out", id, source, file);
 		else
 			uc_warn("job %s (%s): cannot read %s: %s: left out", id, source, file,
-				uc_guarded_why(e, &st, UC_SYSFILE_MAX, max, why, sizeof(why)));
+				e == EILSEQ ? "it holds a NUL byte, not text"
+					    : uc_guarded_why(e, &st, spool ? (off_t)max - 1 : UC_SYSFILE_MAX, max, why, sizeof(why)));
 		goto out;
 	}
 	/* a spool file is trusted only when root (or this user) wrote it and no one else may change it */
@@ -85,22 +194,9 @@ static int add(struct uc_jobs *j, const char *id, const char *source, const char
 			(unsigned)(st.st_mode & 07777));
 		goto out;
 	}
-	struct uc_job *jb = job_new(j);
-	if (!jb) {
-		rc = uc_err("out of memory");
-		goto out;
-	}
-	int n = cpulist_parse(line, jb->cpus, why, sizeof(why));
-	if (n <= 0) {
-		uc_warn("job %s (%s): %s: %s: left out", id, source, file, n < 0 ? why : "no CPU in it");
-		goto out;
-	}
-	snprintf(jb->id, sizeof(jb->id), "%s", id);
-	jb->source = source;
-	jb->ncpus = n;
-	j->n++;
+	rc = add_text(j, id, source, file, text, spool);
 out:
-	free(line);
+	free(text);
 	return rc;
 }
 
@@ -189,6 +285,65 @@ static int slurm_v1(struct uc_jobs *j)
 	return rc;
 }
 
+/* A job's cgroup v1 devices.list: the device nodes it may open, "c MAJOR:MINOR ACCESS" a line (Linux
+ * security/device_cgroup.c devcgroup_seq_show).  A cgroup that allows every device but those it denies
+ * shows "a *:* rwm" alone (the same function lists exceptions only under default deny): it names none. */
+static void job_devlist(struct uc_job *jb, const char *file)
+{
+	char text[8192], why[160];
+	struct stat st;
+	int fd = uc_open_guarded(file, UC_SYSFILE_MAX, &st);
+	ssize_t got = fd < 0 ? -1 : read(fd, text, sizeof(text) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (got < 0) {
+		if (errno != ENOENT)
+			uc_warn("job %s: cannot read %s: %s: its devices there are left out", jb->id, file,
+				uc_guarded_why(errno, &st, UC_SYSFILE_MAX, sizeof(text), why, sizeof(why)));
+		return;
+	}
+	text[got] = 0;
+	for (char *l = text; *l;) {
+		size_t n = strcspn(l, "\n");
+		unsigned maj, min;
+		char c;
+		int end = 0;
+		l[n] = 0;
+		if (sscanf(l, "%c %u:%u %*[rwm]%n", &c, &maj, &min, &end) == 3 && end && c == 'c' &&
+		    jb->nnodes < UC_JOB_MAX_DEVS) {
+			jb->node_major[jb->nnodes] = maj;
+			jb->node_minor[jb->nnodes++] = min;
+		}
+		l += n + ((size_t)(l + n - text) < (size_t)got);
+	}
+}
+
+/* cgroup v1: devices/slurm[_NODE]/uid_UID/job_ID/devices.list, for each job found (cgroup v2 has no such
+ * file: its device controller is a BPF program, which shows no list). */
+static int slurm_v1_devices(struct uc_jobs *j)
+{
+	char dir[4096], sub[4096], uid[4096], f[4096];
+	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/devices"));
+	struct dirent *e, *u;
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		if ((strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6)) ||
+		    child_path(sub, sizeof(sub), dir, e->d_name))
+			continue;
+		DIR *ud = opendir(sub);
+		while (ud && (u = readdir(ud)))
+			if (!strncmp(u->d_name, "uid_", 4) && !child_path(uid, sizeof(uid), sub, u->d_name))
+				for (int i = 0; i < j->n; i++)
+					if (snprintf(f, sizeof(f), "%s/job_%s/devices.list", uid, j->v[i].id) < (int)sizeof(f))
+						job_devlist(&j->v[i], f);
+		if (ud)
+			closedir(ud);
+	}
+	closedir(d);
+	return 0;
+}
+
 /* The spool: a file per job, named by its id, its first line the CPU list; the directory itself must not
  * let others plant files (writable by its owner alone, or sticky). */
 static int spool(struct uc_jobs *j)
@@ -222,8 +377,21 @@ static int spool(struct uc_jobs *j)
 	return rc;
 }
 
-int jobs_scan(struct uc_jobs *j)
+/* The simulated node's spool (jobs.h): its entries are the simulator's own, as root's prolog writes them. */
+static int sim_spool(struct uc_jobs *j, const struct memfs *m)
+{
+	static const char dir[] = "/run/intel-uncore/jobs/";
+	for (int i = 0; m && i < m->n; i++) {
+		const char *p = m->f[i].path;
+		if (!strncmp(p, dir, sizeof(dir) - 1) && !strchr(p + sizeof(dir) - 1, '/') && !m->f[i].link &&
+		    add_text(j, p + sizeof(dir) - 1, "spool", p, m->f[i].text, 1))
+			return -1;
+	}
+	return 0;
+}
+
+int jobs_scan(struct uc_jobs *j, const struct memfs *sim)
 {
 	j->n = 0;
-	return slurm_v2(j) || slurm_v1(j) || spool(j) ? -1 : 0;
+	return slurm_v2(j) || slurm_v1(j) || spool(j) || sim_spool(j, sim) || slurm_v1_devices(j) ? -1 : 0;
 }

@@ -11,8 +11,8 @@
 #include "jobs.h"
 #include "util/error.h"
 
-/* Who owns the bytes, in the order they attribute them (jobs.h): the cores first. */
-static const struct perjob_source *const sources[] = { &attrib_source };
+/* Who owns the bytes, in the order they attribute them (jobs.h): the cores first, then the devices. */
+static const struct perjob_source *const sources[] = { &attrib_source, &devices_source };
 #define NSOURCES (sizeof(sources) / sizeof(sources[0]))
 
 struct uncore_perjob {

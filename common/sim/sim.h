@@ -29,6 +29,8 @@ struct sim_job {
 	uint8_t cpus[UC_MAX_CPUS / 8];
 	int ncpus;
 	double rd_bps, wr_bps;
+	uint8_t gpus[UC_MAX_CPUS / 8]; /* job.NAME.gpus: the GPU indexes it holds (sim_jobs.c) */
+	int ngpus;
 };
 
 /* Workload truth, per socket (the profile keys are listed in doc/user-guide.md, "Simulator profile"). */
@@ -429,6 +431,12 @@ int sim_ubox_node_device(struct sim *s, int bus, int dev, int fn, uint32_t node,
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);
 /* The profile's jobs made the machine's traffic (sim_jobs.c): 0, or -1 naming the file's mistake. */
 int sim_jobs_apply(struct sim *s, const char *file);
+/* job.NAME.gpus = LIST into j: 0, or -1 with why. */
+int sim_job_gpus(struct sim_job *j, const char *val, char *why, size_t len);
+struct memfs;
+/* The simulated node's spool of its jobs that hold GPUs, /run/intel-uncore/jobs/NAME as root's prolog writes it
+ * (the CPU list, then gpus=LIST; doc/jobs.md): 0, or -1 out of memory. */
+int sim_jobs_files(const struct sim *s, struct memfs *m);
 /* The share of its socket's core traffic the thread a CBo/CHA's tid filter selects makes, when ctl turns
  * the filter on (1 when it is off; 0 for a thread that is no simulated core's). */
 double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl);

@@ -7,10 +7,12 @@
  * "Any of the CBo events may be filtered by Thread/Core-ID ... .tid_en"; seed 001 T2-75 "tid [9:3]
  * Core-ID [2:0] Thread"); device requests carry no core's tid and drop out.
  */
+#include <stdio.h>
 #include <string.h>
 #include "sim.h"
 #include "util/error.h"
 #include "util/cpulist.h"
+#include "util/memfs.h"
 
 static int cpus_per_socket(const struct sim *s) { return s->cores * s->dies; }
 
@@ -106,4 +108,39 @@ double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl)
 	double rd, wr;
 	cpu_rates(p, b->socket * per + (int)core, &rd, &wr);
 	return p->core_rd_bps[b->socket] > 0 ? rd / p->core_rd_bps[b->socket] : 0;
+}
+
+int sim_job_gpus(struct sim_job *j, const char *val, char *why, size_t len)
+{
+	char list[512];
+	while (*val == ' ' || *val == '\t')
+		val++;
+	snprintf(list, sizeof(list), "%s", val);
+	list[strcspn(list, " \t\r\n")] = 0;
+	memset(j->gpus, 0, sizeof(j->gpus));
+	if ((j->ngpus = cpulist_parse(list, j->gpus, why, len)) <= 0) {
+		if (!j->ngpus)
+			snprintf(why, len, "no GPU index in the list");
+		return -1;
+	}
+	return 0;
+}
+
+/* The GPU indexes of a job, as the spool's gpus= line and its CPUs as its first line (jobs.h). */
+int sim_jobs_files(const struct sim *s, struct memfs *m)
+{
+	const struct sim_profile *p = &s->prof;
+	for (int j = 0; j < p->njobs; j++) {
+		const struct sim_job *jb = &p->jobs[j];
+		char path[96], cpus[4096], gpus[4096], text[8200];
+		if (jb->ngpus <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/run/intel-uncore/jobs/%s", jb->name);
+		cpulist_format(jb->cpus, cpus, sizeof(cpus));
+		cpulist_format(jb->gpus, gpus, sizeof(gpus));
+		snprintf(text, sizeof(text), "%s\ngpus=%s\n", cpus, gpus);
+		if (memfs_put(m, path, text, 0))
+			return uc_err("out of memory");
+	}
+	return 0;
 }

@@ -146,6 +146,9 @@ static int job_key(struct sim_profile *p, const char *key, const char *val, cons
 				      j->ncpus ? why : "no CPU in the list");
 		return 0;
 	}
+	if (!strcmp(what, "gpus"))
+		return sim_job_gpus(j, val, why, sizeof(why)) ? uc_err("simulator profile %s:%d: job.%s.gpus: %s", file, lineno,
+								       name, why) : 0;
 	char *end;
 	double v = strtod(val, &end);
 	while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
@@ -157,7 +160,7 @@ static int job_key(struct sim_profile *p, const char *key, const char *val, cons
 	else if (!strcmp(what, "mem_write_bytes_per_s"))
 		j->wr_bps = v;
 	else
-		return uc_err("simulator profile %s:%d: unknown job key '%s' (cpus, mem_read_bytes_per_s, "
+		return uc_err("simulator profile %s:%d: unknown job key '%s' (cpus, gpus, mem_read_bytes_per_s, "
 			      "mem_write_bytes_per_s)", file, lineno, what);
 	return 0;
 }

@@ -1,0 +1,102 @@
+#!/bin/sh
+# A Slurm job's GPUs (issue 66 point 3, doc/jobs.md "A job's devices"): the package's prolog writes them into
+# the job's spool entry -- from SLURM_JOB_GPUS, CUDA_VISIBLE_DEVICES, or this node's IDX of scontrol show job
+# -d -- with "-" for its CPUs (its cgroup's), the epilog removes it, and uncore jobs on a simulated node lists
+# the job's CPUs from its cgroup and its GPUs as the simulator's device set has them.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+B=${top_builddir:-.}
+UNCORE=$B/uncore
+R=$W/root
+SP=$R/run/intel-uncore/jobs
+mkdir -p "$W/bin" "$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_701"
+echo 0-3 >"$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_701/cpuset.cpus.effective"
+# scontrol as Slurm 22.05 prints a job of two nodes with a NIC GRES beside the GPUs
+cat >"$W/bin/scontrol" <<'EOS'
+#!/bin/sh
+printf '   JobId=%s JobName=t\n     Nodes=n0 CPU_IDs=0-3 Mem=0 GRES=nic:1(IDX:0),gpu:h100:1(IDX:3)\n' "$4"
+printf '     Nodes=n1 CPU_IDs=0-3 Mem=0 GRES=nic:1(IDX:1),gpu:h100:2(IDX:1-2)\n'
+EOS
+chmod +x "$W/bin/scontrol"
+prolog() { env -i PATH="$W/bin:$PATH" UNCORE_SYSROOT="$R" UNCORE_BIN=true SLURM_SCRIPT_CONTEXT=prolog_slurmd "$@" \
+	sh "$B/slurm/intel-uncore-job" 2>"$W/err"; }
+prolog SLURM_JOB_ID=701 SLURM_JOB_GPUS=0,2 CUDA_VISIBLE_DEVICES=1
+check "prolog: SLURM_JOB_GPUS into the job's entry, CPUs '-', mode 0644 ($(cat "$W/err"))" \
+	'[ "$(cat "$SP/701")" = "$(printf -- "-\ngpus=0,2")" ] && [ "$(stat -c %a "$SP/701")" = 644 ] && [ "$(stat -c %a "$SP")" = 755 ]'
+prolog SLURM_JOB_ID=702 CUDA_VISIBLE_DEVICES=3
+check "prolog: CUDA_VISIBLE_DEVICES without SLURM_JOB_GPUS" '[ "$(sed -n 2p "$SP/702")" = gpus=3 ]'
+prolog SLURM_JOB_ID=703 SLURMD_NODENAME=n1
+check "prolog: this node's IDX of scontrol show job -d, the GPUs' and not the NIC's" '[ "$(sed -n 2p "$SP/703")" = gpus=1-2 ]'
+prolog SLURM_JOB_ID=704 CUDA_VISIBLE_DEVICES=GPU-5d3f1c2a
+prolog SLURM_JOB_ID=705
+check "prolog: no GPU, or GPUs not given by index: no entry" '[ ! -e "$SP/704" ] && [ ! -e "$SP/705" ] && [ -z "$(ls -A "$SP" | grep "^\.")" ]'
+ref=$(UNCORE_SYSROOT= $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" devices | awk '$2 == "10de:2330" { print $1 }')
+g0=$(echo "$ref" | sed -n 1p) g2=$(echo "$ref" | sed -n 3p)
+out=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs 2>"$W/err")
+echo "$out"
+check "uncore jobs: job 701's CPUs from its cgroup, its GPUs 0 and 2 the simulated node's ($g0, $g2)" \
+	'echo "$out" | grep -qE "^job 701 +slurm-cgroup2 +4 CPUs 0-3 .* devices $g0,$g2$"'
+check "uncore jobs: the entries of no cgroup are said and left out" \
+	'grep -q "job 702 (spool): .* gives its CPUs as .-. (its cgroup.s), and no cgroup of the job was found: left out" "$W/err"'
+js=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs --json 2>/dev/null)
+check "uncore jobs --json: the devices an array of BDFs" 'echo "$js" | grep -q "\"devices\":\[\"$g0\",\"$g2\"\]}$"'
+env -i PATH="$PATH" UNCORE_SYSROOT="$R" UNCORE_BIN=true SLURM_SCRIPT_CONTEXT=epilog_slurmd SLURM_JOB_ID=701 sh "$B/slurm/intel-uncore-job"
+check "epilog: the job's entry removed" '[ ! -e "$SP/701" ] && [ -e "$SP/702" ]'
+# the exporter's --per-job: a job's GPUs' DMA and the unattributed groups' as counters of their own; job 1001
+# holds the GPU on port 0 (card0, writing 4e9 B/s), job 1002 one GPU of the switch on port 1 (card1 and card2,
+# 1e9 each: none of it theirs); no overhead, so at any scrape the two counters stand 4 : 2
+GPUS='device.gpu.overhead_ratio = 0
+device.card0.in_bytes_per_s = 4e9
+device.card0.out_bytes_per_s = 3e9
+device.card1.in_bytes_per_s = 1e9
+device.card2.in_bytes_per_s = 1e9'
+printf 'job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1002.cpus = 4-7\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/gprofile"
+mkdir -p "$W/empty"
+UNCORE_SYSROOT=$W/empty "$B/uncore-exporter" --listen 127.0.0.1:0 --per-job --interval 0.5 --groups memory \
+	--backend "sim:spr,profile=$W/gprofile,devices=gpu@0.1.0+gpusw@0.2.1" 2>"$W/exp.log" &
+exp=$!
+port=
+for _ in $(seq 1200); do
+	port=$(sed -n 's/.* on port \([0-9]*\), read every.*/\1/p' "$W/exp.log")
+	[ -n "$port" ] && break
+	kill -0 $exp 2>/dev/null || break
+	sleep 0.1
+done
+got=
+for _ in $(seq 600); do # until a read has counted some of it
+	got=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
+		"http://127.0.0.1:$port/metrics" 2>/dev/null)
+	echo "$got" | grep -q '^uncore_unattributed_device_write_bytes_total [1-9]' && break
+	sleep 0.1
+done
+kill -TERM $exp
+wait $exp
+ratio=$(echo "$got" | awk '/^uncore_job_device_write_bytes_total\{job_id="1001"\}/ { j = $2 } /^uncore_unattributed_device_write_bytes_total / { u = $2 }
+	END { if (u > 0) printf "%.6f", j / u }')
+check "exporter --per-job: job 1001's device bytes and the unattributed switch's stand 4 : 2 (${ratio:-none})" \
+	'awk "BEGIN { exit !($ratio > 0.99 * 2 && $ratio < 1.01 * 2) }"'
+check "exporter --per-job: job 1002 holds half the switch: 0 device bytes, the families typed and described" \
+	'echo "$got" | grep -q "^uncore_job_device_read_bytes_total{job_id=\"1002\"} 0" &&
+	 echo "$got" | grep -q "^# TYPE uncore_job_device_write_bytes_total counter" &&
+	 echo "$got" | grep -q "^# HELP uncore_unattributed_device_read_bytes_total Bytes read from the node by device groups"'
+check "exporter: why job 1002 has none of the switch is in its log" 'grep -q "devices: job 1002 holds card1 .* (a group is never split)" "$W/exp.log"'
+# uncore job (an exclusive job's summary): job 1001 holds socket 0 whole and the GPU on port 0, and its
+# summary gives that group's bytes over its window: card0's 4e9 B/s written and 3e9 read
+printf 'job.1001.cpus = 0-55\njob.1001.gpus = 0\njob.1002.cpus = 56-59\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/jprofile"
+jsim="sim:spr,shared=$W/machine,profile=$W/jprofile,devices=gpu@0.1.0+gpusw@0.2.1"
+export UNCORE_JOB_SPOOL="$W/spool"
+out=$(UNCORE_SYSROOT=$W/empty $UNCORE --backend "$jsim" job begin 1001 --interval 0.2 2>&1); rc=$?
+sleep 1
+out2=$(UNCORE_SYSROOT=$W/empty $UNCORE job end 1001 2>&1)
+sum=$(cat "$W/spool/1001.json" 2>/dev/null)
+echo "$sum"
+rates=$(echo "$sum" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+g = d["devices"]
+print(len(g), g[0]["socket"], g[0]["port"], ",".join(g[0]["devices"]), g[0]["write_bytes"] / d["seconds"], g[0]["read_bytes"] / d["seconds"])' 2>&1)
+check "uncore job begin: nothing said of another job's devices ($out)" '! echo "$out" | grep -q "job 1002"'
+check "uncore job: the summary holds its GPU's group, 4e9 B/s written and 3e9 read within 1 % ($rc $out $out2: $rates)" \
+	'echo "$rates" | awk "{ exit !(\$1 == 1 && \$2 == 0 && \$3 == 0 && \$4 == \"$g0\" &&
+		\$5 > 0.99 * 4e9 && \$5 < 1.01 * 4e9 && \$6 > 0.99 * 3e9 && \$6 < 1.01 * 3e9) }"'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

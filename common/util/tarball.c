@@ -113,7 +113,9 @@ static int ends_with(const char *s, const char *end)
 /* Close and remove what was written, free w. */
 static void drop(struct tarball_writer *w)
 {
-	archive_write_fail(w->a); /* then free writes no end of archive */
+	/* closed, not archive_write_fail()ed: only the close ends the gzip filter's zlib stream (libarchive
+	 * 3.6's free of a failed archive leaks it); what the close writes goes with the file */
+	archive_write_close(w->a);
 	archive_write_free(w->a);
 	close(w->fd);
 	unlink(w->path); /* half an archive is no archive */

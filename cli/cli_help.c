@@ -66,14 +66,15 @@ static const struct {
 	  "prints it.  --whole-node (begin): the scheduler gave the job this node whole (Slurm --exclusive),\n"
 	  "so every socket is its own, with or without a cgroup or spool entry.\n" },
 	{ "snapshot", "uncore [OPTIONS] snapshot -o FILE [--check [CHECK OPTIONS]]",
-	  "Write this node's facts into the tar archive FILE, for a bug report: what the library reads to\n"
-	  "decide what the machine is (CPU identity and topology, NUMA nodes, the uncore's PCI devices and\n"
-	  "the configuration space the discovery read, the discovery tables, the kernel's perf PMUs and\n"
-	  "their formats), with a MANIFEST saying why each file is there: no counter value, no process, no\n"
-	  "host name, and no register written.  Not root, it takes what it may read and says what it could\n"
-	  "not.  --backend replay:FILE (and perf+replay:FILE) runs the library on it anywhere; --check runs\n"
-	  "'uncore check' on that replay (the options after it are check's), to set beside the node's own\n"
-	  "run.  See doc/snapshot.md.\n" },
+	  "Write this node's facts into the tar archive FILE (gzip-compressed when its name ends in .gz or\n"
+	  ".tgz, else plain), for a bug report: what the library reads to decide what the machine is (CPU\n"
+	  "identity and topology, NUMA nodes, the uncore's PCI devices and the configuration space the\n"
+	  "discovery read, the discovery tables, the kernel's perf PMUs and their formats), with a MANIFEST\n"
+	  "saying why each file is there: no counter value, no process, no host name, and no register\n"
+	  "written.  Not root, it takes what it may read and says what it could not.  --backend\n"
+	  "replay:FILE (and perf+replay:FILE) runs the library on it anywhere; --check runs 'uncore check'\n"
+	  "on that replay (the options after it are check's), to set beside the node's own run.  See\n"
+	  "doc/snapshot.md.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist [--sampling]",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.  Without\n"
 	  "--sampling the bits that stop a whole die are left out (a counter's overflow enable, the global\n"

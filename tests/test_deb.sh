@@ -37,8 +37,11 @@ echo "lintian warnings: $(grep -c '^W:' "$W/lintian.txt")"
 grep '^W:' "$W/lintian.txt"
 for p in $debs; do
 	case $p in *collectd-intel-uncore_*) dpkg -I "$p" | grep -q 'Depends:.*collectd-core' && cdep=yes ;; esac
+	# (libarchive13 on Debian 12, libarchive13t64 on 13: dpkg-shlibdeps names it from the library's NEEDED)
+	case $p in *libuncore0_*) dpkg -I "$p" | grep -q '^ Depends:.*libarchive13' && adep=yes ;; esac
 done
 check "the collectd plugin's package depends on collectd-core" '[ "$cdep" = yes ]'
+check "libuncore0 depends on libarchive (the snapshots' archives)" '[ "$adep" = yes ]'
 
 # --- install as a site does
 had_run_dir=no

@@ -152,6 +152,17 @@ check "... a profile that cannot be read: the note in snapshot.txt without its p
 	 ! tar xOf "$W/p.tar" | grep -q alice && grep -q "cannot open $W/home/alice/none" "$W/out"' || tar xOf "$W/p.tar" snapshot.txt
 out=$($UNCORE --backend "sim:snbep" snapshot -o "$W/s.tar" 2>&1); rc=$?
 check "an existing file is not overwritten ($rc)" '[ $rc -ne 0 ] && echo "$out" | grep -q "exists"'
+# -o FILE.tar.gz: gzip (the name's suffix chooses), holding the plain archive byte for byte; replayed as it is
+rm -f "$W/g.tar.gz"
+$UNCORE --backend "sim:snbep,shared=$W/m" snapshot -o "$W/g.tar.gz" >"$W/out" 2>&1; rc=$?
+check "snapshot -o FILE.tar.gz ($rc): gzip, the plain one's bytes ($(wc -c <"$W/g.tar.gz") bytes for $(wc -c <"$W/s.tar"))" \
+	'[ $rc -eq 0 ] && gzip -t "$W/g.tar.gz" && gzip -dc "$W/g.tar.gz" | cmp -s - "$W/s.tar"'
+$UNCORE --backend "replay:$W/s.tar" info 2>&1 | tail -n +2 >"$W/want"
+$UNCORE --backend "replay:$W/g.tar.gz" info 2>&1 | tail -n +2 >"$W/got"
+check "... its replay: the plain archive's ($(grep -c '^box ' "$W/want") boxes)" '[ -s "$W/want" ] && cmp -s "$W/want" "$W/got"'
+$UNCORE --backend "replay:$W/emr" info 2>&1 | tail -n +2 >"$W/want"
+$UNCORE --backend "replay:$S/tests/snapshots/emr.tar.gz" info 2>&1 | tail -n +2 >"$W/got"
+check "tests/snapshots/emr.tar.gz replayed as it is: what its unpacked tree gives" '[ -s "$W/want" ] && cmp -s "$W/want" "$W/got"'
 
 # a real node's snapshot where the registers cannot be read (no msr module, no root: here a sysroot of EMR's
 # files without /dev): it takes the files and the kernel's tree, says what it could not, and its perf replay
@@ -181,10 +192,10 @@ check "snapshot --check: uncore check runs on the replay and passes ($rc, $(grep
 # hostile archives: refused with the reason, nothing written outside the private directory
 mkdir -p "$W/evil"
 python3 - "$W/evil" "$W/snbep.tar" <<'PY'
-import io, sys, tarfile
+import gzip, io, sys, tarfile
 d, good = sys.argv[1], sys.argv[2]
 def make(name, members):
-    with tarfile.open(d + "/" + name, "w", format=tarfile.USTAR_FORMAT) as t:
+    with tarfile.open(d + "/" + name, "w:gz" if name.endswith(".gz") else "w", format=tarfile.USTAR_FORMAT) as t:
         for m, data, kind in members:
             ti = tarfile.TarInfo(m); ti.size = len(data); ti.mtime = 0
             if kind == "link":
@@ -205,12 +216,26 @@ raw = open(good, "rb").read()
 open(d + "/truncated.tar", "wb").write(raw[: len(raw) // 2 + 100])
 bad = bytearray(raw); bad[130] ^= 0x01  # a digit of the first header's size: its checksum no longer holds
 open(d + "/corrupt.tar", "wb").write(bytes(bad))
+# gzip: the same escape; a bomb (65 members of 1 MB of zeros, some 70 kB gzipped, over the replay's 64 MB);
+# a stream whose first deflate block has the reserved type 3 (RFC 1951 3.2.3); a stream cut in half
+make("dotdot.tar.gz", [("../escape", b"x", "file")])
+with tarfile.open(d + "/bomb.tar.gz", "w:gz", format=tarfile.USTAR_FORMAT) as t:
+    for i in range(65):
+        ti = tarfile.TarInfo("zeros%d" % i); ti.size = 1 << 20
+        t.addfile(ti, io.BytesIO(bytes(1 << 20)))
+z = bytearray(gzip.compress(raw, mtime=0)); z[10] |= 6
+open(d + "/corruptgz.tar.gz", "wb").write(bytes(z))
+z = gzip.compress(raw, mtime=0)
+open(d + "/cutgz.tar.gz", "wb").write(z[: len(z) // 2])
 PY
-for c in "dotdot:'..'" "symlink:symbolic link" "absolute:absolute" "huge:over the limit" "truncated:truncated" "corrupt:checksum"; do
+for c in "dotdot.tar:'..'" "symlink.tar:symbolic link" "absolute.tar:absolute" "huge.tar:over the limit" "truncated.tar:truncated" \
+	"corrupt.tar:damaged" "dotdot.tar.gz:'..'" "bomb.tar.gz:total size would be over the limit of 67108864 bytes" \
+	"corruptgz.tar.gz:gzip decompression failed" "cutgz.tar.gz:truncated gzip input"; do
 	n=${c%%:*} why=${c#*:}
-	out=$($UNCORE --backend "replay:$W/evil/$n.tar" info 2>&1); rc=$?
+	out=$($UNCORE --backend "replay:$W/evil/$n" info 2>&1); rc=$?
 	check "hostile snapshot $n: refused, saying $why" '[ $rc -ne 0 ] && echo "$out" | grep -qi "$why" || { echo "$out" | head -3; false; }'
 done
+check "... the bomb is $(($(wc -c <"$W/evil/bomb.tar.gz") / 1024)) kB: a small archive over the limits" '[ "$(wc -c <"$W/evil/bomb.tar.gz")" -lt 1000000 ]'
 # a discovery table pointing outside what the snapshot holds: the table's own bytes are not there
 python3 "$S/tools/snapshot/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W/evil/notable.tar" rm mmio
 out=$($UNCORE --backend "replay:$W/evil/notable.tar" info 2>&1); rc=$?

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include "replay_dir.h"
 #include "util/error.h"
-#include "util/tar.h"
+#include "util/remove_tree.h"
 
 static const char *tmp_dir(void)
 {
@@ -68,7 +68,7 @@ static void sweep(const char *tmp, const char *prefix)
 		if (!fstat(fd, &st) && st.st_uid == geteuid() && !flock(fd, LOCK_EX | LOCK_NB)) {
 			char path[512];
 			snprintf(path, sizeof(path), "%s/%s", tmp, e->d_name);
-			tar_remove_tree(path); /* (its error message, if any, is no caller's: the open goes on) */
+			remove_tree(path); /* (its error message, if any, is no caller's: the open goes on) */
 		}
 		close(fd);
 	}
@@ -117,7 +117,7 @@ int replay_dir_make(char *dir, size_t len, int *lock)
 void replay_dir_remove(char *dir, int *lock)
 {
 	if (dir[0])
-		tar_remove_tree(dir); /* then unlocked: until then no sweep takes it */
+		remove_tree(dir); /* then unlocked: until then no sweep takes it */
 	dir[0] = 0;
 	if (*lock >= 0)
 		close(*lock);

@@ -1,6 +1,6 @@
 /*
  * replay:FILE[,simulator options] (doc/snapshot.md): a node's snapshot run here.  The archive is unpacked
- * into a private directory (util/tar.c refuses anything that would land elsewhere); the host, its PCI
+ * into a private directory (util/tarball.c refuses anything that would land elsewhere); the host, its PCI
  * devices and its perf tree are read from there as from the node's own sysfs, and every register read that
  * is not a PMON register (bus maps, capabilities, discovery tables) gets the node's bytes.  The PMON
  * registers are the simulator's: a machine of the platform the snapshot's CPU is, with the node's sockets,
@@ -22,11 +22,11 @@
 #include "replay_dir.h"
 #include "sim_replay.h"
 #include "util/error.h"
-#include "util/tar.h"
+#include "util/tarball.h"
 
 /* What an archive may hold: the largest real snapshot is a few MB (a PCI config file is 4 KB, a discovery
  * table a few KB; a 2-socket machine has some hundred uncore devices and a thousand sysfs files). */
-static const struct tar_limits replay_limits = { .max_member = 1u << 20, .max_total = 64u << 20, .max_members = 65536 };
+static const struct tarball_limits replay_limits = { .max_member = 1u << 20, .max_total = 64u << 20, .max_members = 65536 };
 
 /* A node's PCI function whose PMON registers are the simulated machine's function of the same device id on
  * the same socket, at another place (real firmware puts an IVB-EP's uncore on buses 3f and 7f, the
@@ -473,14 +473,14 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 	if (!stat(nd->file, &st) && S_ISDIR(st.st_mode)) { /* a snapshot unpacked already (tar xf): read in place */
 		snprintf(nd->dir, sizeof(nd->dir), "%s", nd->file);
 	} else {
-		struct tar_limits lim = replay_limits;
+		struct tarball_limits lim = replay_limits;
 		lim.each = signal_at;
 		lim.arg = &sig;
 		if (replay_dir_make(nd->dir, sizeof(nd->dir), &nd->lock))
 			return -1;
 		nd->own_dir = 1;
 		signal_at(&sig, 0);
-		if (tar_extract(nd->file, nd->dir, &lim))
+		if (tarball_extract(nd->file, nd->dir, &lim))
 			return uc_err_prefix("replay: ");
 	}
 	signal_at(&sig, INT_MAX);

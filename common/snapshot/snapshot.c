@@ -1,5 +1,5 @@
 /*
- * uncore_snapshot (uncore.h, doc/snapshot.md): a node's facts in one tar archive.  The library opens the
+ * uncore_snapshot (uncore.h, doc/snapshot.md): a node's facts in one tar archive (gzip for FILE.tar.gz).  The library opens the
  * machine once through a recorder (snap_record.c) and keeps what the discovery read: the PCI configuration
  * space of the uncore's devices (sparse: the dwords read, zeros between), the MMIO ranges of the discovery
  * tables, the MSRs read; then the files of the host below the sysroot (snap_files.c) and the kernel's perf
@@ -15,7 +15,7 @@
 #include "devices/dev_map.h"
 #include "util/env.h"
 #include "util/error.h"
-#include "util/tar.h"
+#include "util/tarball.h"
 
 static struct access *record(struct access *inner, void *ctx) { return snap_recorder(inner, ctx); }
 
@@ -207,7 +207,7 @@ static int kernel(struct snap_out *o, const char *simspec)
 
 static int write_archive(const struct snap_out *o, const char *path, const char *backend)
 {
-	struct tar_writer *w;
+	struct tarball_writer *w;
 	char *manifest = NULL, head[3200];
 	size_t mlen = 0;
 	FILE *m = open_memstream(&manifest, &mlen);
@@ -225,17 +225,17 @@ static int write_archive(const struct snap_out *o, const char *path, const char 
 		free(manifest);
 		return -1;
 	}
-	int rc = tar_create(&w, path);
-	rc = rc || tar_add(w, "snapshot.txt", text, strlen(text)) || tar_add(w, "MANIFEST", manifest, mlen);
+	int rc = tarball_create(&w, path);
+	rc = rc || tarball_add(w, "snapshot.txt", text, strlen(text)) || tarball_add(w, "MANIFEST", manifest, mlen);
 	for (int i = 0; !rc && i < o->n; i++)
-		rc = tar_add(w, o->m[i].name, o->m[i].data, o->m[i].len);
+		rc = tarball_add(w, o->m[i].name, o->m[i].data, o->m[i].len);
 	free(text);
 	free(manifest);
 	if (rc) {
-		tar_abort(w);
+		tarball_abort(w);
 		return uc_err_prefix("writing the snapshot %s: ", path);
 	}
-	return tar_finish(w) ? uc_err_prefix("writing the snapshot %s: ", path) : 0;
+	return tarball_finish(w) ? uc_err_prefix("writing the snapshot %s: ", path) : 0;
 }
 
 int uncore_snapshot(const char *backend, const char *path, char *notes, size_t len)

@@ -41,7 +41,7 @@ if [ -s "$B/obj/failed" ]; then
 	echo "FAIL: building the library for the fuzzers: $(cat "$B/obj/failed")"
 	exit 1
 fi
-for h in spec metrics json simopt discovery tar collectd; do
+for h in spec metrics json simopt discovery tarball collectd; do
 	if [ $h = collectd ] && [ -z "$FUZZ_COLLECTD_CPPFLAGS" ]; then
 		echo "SKIP: fuzz_collectd: the collectd plugin is not configured (configure --with-collectd)"
 		continue

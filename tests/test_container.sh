@@ -18,6 +18,8 @@ fi
 for t in podman runc mmdebstrap setcap getcap dpkg-buildpackage nsenter ip python3; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
+# the builds below are make's own, not make check's (its jobserver is not theirs)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 export TMPDIR="$W"
 # a private image store and state: nothing of this test stays in the machine's podman storage; runc (crun
 # refuses a hybrid cgroup hierarchy such as this machine's); the containers' cgroups (podman's conmon's

@@ -13,6 +13,8 @@ done
 for t in dpkg-buildpackage dh; do
 	command -v $t >/dev/null 2>&1 || { echo "FAIL: $t is missing (scripts/install-deps installs it)"; exit 1; }
 done
+# the builds below are make's own, not make check's (its jobserver is not theirs)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 export TMPDIR="$W" # rpmbuild's and dpkg-buildpackage's scratch files go with W
 # Debian's rpm keeps its database in ~/.rpmdb and reads ~/.rpmmacros: this test's are W's
 export HOME="$W"

@@ -26,6 +26,9 @@ export TMPDIR="$W"
 # too) below one of this test's, removed at the end
 P="podman --root $W/storage --runroot $W/run --tmpdir $W/podman-tmp --runtime runc --cgroup-manager cgroupfs"
 CGP=/uncore-test-$$
+# podman keeps its blob cache in /var/lib/containers/cache whatever --root says: made by this test, it goes
+had_varlib=no
+[ -e /var/lib/containers ] && had_varlib=yes
 IMG=localhost/intel-uncore-exporter:test
 cid= rid=
 cleanup() {
@@ -37,6 +40,7 @@ cleanup() {
 	for d in $(find /sys/fs/cgroup -maxdepth 2 -type d -name "${CGP#/}" 2>/dev/null); do
 		find "$d" -depth -type d -exec rmdir {} \; 2>/dev/null
 	done
+	[ $had_varlib = no ] && rm -rf /var/lib/containers
 	rm -rf "$W"
 }
 trap cleanup EXIT

@@ -19,9 +19,14 @@ static int add_all(uncore_t *u, uncore_session_t *s, unsigned sockets, struct un
 		struct uncore_device_counter c;
 		struct uncore_device_group g;
 		int m[2];
+		char w[64], r[64];
 		if (uncore_device_group_info(u, k, &g) || !g.ndevices || uncore_device_group_counter(u, k, &c) ||
 		    (sockets && !(sockets & (1u << c.socket))))
 			continue;
+		snprintf(w, sizeof(w), "iio_write_bytes_port%d", c.port);
+		snprintf(r, sizeof(r), "iio_read_bytes_port%d", c.port);
+		if (uncore_metric_find(u, w) < 0 && uncore_metric_find(u, r) < 0)
+			continue; /* counted by port, but no byte count of it defined (Diamond Rapids' metrics) */
 		if (uncore_session_add_device_group(u, s, k, &m[0], &m[1]))
 			return -1;
 		for (int d = 0; d < 2; d++) {

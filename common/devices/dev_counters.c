@@ -9,6 +9,7 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
+#include "metrics/metrics.h"
 #include "util/error.h"
 
 /* The event that counts port n's inbound bytes, and the unit it is of: its index, or -1 where the platform
@@ -98,13 +99,12 @@ int uncore_session_add_device_group(uncore_t *u, uncore_session_t *s, int group,
 	if (uncore_device_group_counter(u, group, &c))
 		return -1;
 	for (int d = 0; d < 2; d++) {
-		char name[64], spec[96];
+		char name[64];
 		snprintf(name, sizeof(name), "iio_%s_bytes_port%d", d ? "read" : "write", c.port);
 		if (uncore_metric_find(u, name) < 0) /* ICX counts its ports inbound only (Linux icx_iio_freerunning) */
 			continue;
 		/* its box alone: every stack's port n would cost a read each (and a perf event each) for nothing */
-		snprintf(spec, sizeof(spec), "%s:socket=%d:box=%d", name, c.socket, c.box);
-		if ((*to[d] = uncore_session_add_metric(s, spec)) < 0)
+		if ((*to[d] = session_add_metric_on(s, name, c.socket, c.box)) < 0)
 			return -1;
 	}
 	if (*write_m < 0 && *read_m < 0)

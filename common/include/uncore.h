@@ -349,8 +349,7 @@ int uncore_metric_here(uncore_t *u, int idx);
  * environment variable UNCORE_METRICS=FILE[:FILE] does the same on first use. */
 int uncore_load_metrics(uncore_t *u, const char *file);
 /* Add a metric's events to a session (events shared with earlier ones are
- * reused); "name:socket=N" counts them on that socket only, and then ":box=N" on that box alone (a metric
- * whose events are of one unit).  Returns the metric's index in the session, or -1 when its events
+ * reused); "name:socket=N" counts them on that socket only.  Returns the metric's index in the session, or -1 when its events
  * cannot all be counted at once next to the session's other events; the
  * session is then unchanged. */
 int uncore_session_add_metric(uncore_session_t *s, const char *name);
@@ -673,8 +672,8 @@ int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_cou
  * or -1 with the reason (no root port there, nothing found behind it, no map). */
 int uncore_device_group_at(uncore_t *u, int socket, int box, int port);
 /* Add what counts device group's bytes to session s (not started): the metrics iio_write_bytes_port<n> and
- * iio_read_bytes_port<n> of its port on its box alone ("...:socket=S:box=B"), their values the group's at its
- * socket and box (uncore_device_group_counter).  *write_m, *read_m: their session indices,
+ * iio_read_bytes_port<n> of its port, counted on its box alone, their values the group's at its socket and box
+ * (uncore_device_group_counter).  *write_m, *read_m: their session indices,
  * -1 for a direction the platform does not count by port (Ice Lake-SP: inbound only).  0, or -1 with why. */
 int uncore_session_add_device_group(uncore_t *u, uncore_session_t *s, int group, int *write_m, int *read_m);
 /* The port n a per-port IIO metric or event counts (iio_bw_write_port3, iio_read_bytes_port3,

@@ -449,52 +449,51 @@ void session_metrics_free(struct session_metric *m, int n)
 	free(m);
 }
 
-/* "name", "name:socket=N" or "name:cpu=N" (the socket of CPU N): the metric's events, on one socket or all;
- * then ":box=N" for one box of a metric of one unit (a device group's port counters: uncore_session_add_device_group) */
-static int metric_spec(uncore_t *u, const char *spec, char *name, size_t len, int *socket, int *box)
+/* "name", "name:socket=N" or "name:cpu=N" (the socket of CPU N): the metric's events, on one socket or all. */
+static int metric_spec(uncore_t *u, const char *spec, char *name, size_t len, int *socket)
 {
 	size_t n = strcspn(spec, ":");
-	*socket = *box = -1;
+	int cpu = !strncmp(spec + n, ":cpu=", 5);
+	const char *num = spec + n + (cpu ? 5 : 8);
+	char *end;
+	*socket = -1;
 	snprintf(name, len, "%.*s", (int)n, spec);
-	for (const char *q = spec + n; *q;) {
-		int cpu = !strncmp(q, ":cpu=", 5), isbox = !strncmp(q, ":box=", 5);
-		const char *num = q + (cpu || isbox ? 5 : 8);
-		char *end;
-		if ((!cpu && !isbox && strncmp(q, ":socket=", 8)) || *num < '0' || *num > '9' ||
-		    (isbox ? *box >= 0 : *socket >= 0))
-			return uc_err("'%s': a metric takes only the qualifier socket=N or cpu=N, then box=N", spec);
-		long v = strtol(num, &end, 10);
-		if ((*end && *end != ':') || v > INT_MAX)
-			return uc_err("'%s': '%.*s' is not a number", spec, (int)strcspn(num, ":"), num);
-		q = end;
-		if (isbox) {
-			*box = (int)v;
-			continue;
-		}
-		if (cpu && (*socket = uncore_cpu_socket(u, (int)v)) < 0)
-			return uc_err_prefix("'%s': ", spec);
-		if (!cpu && v >= uncore_num_sockets(u))
-			return uc_err("'%s': socket must be a number from 0 to %d", spec, uncore_num_sockets(u) - 1);
-		if (!cpu)
-			*socket = (int)v;
-	}
+	if (!spec[n])
+		return 0;
+	if ((!cpu && strncmp(spec + n, ":socket=", 8)) || *num < '0' || *num > '9')
+		return uc_err("'%s': a metric takes only the qualifier socket=N or cpu=N", spec);
+	long v = strtol(num, &end, 10);
+	if (*end || v > INT_MAX)
+		return uc_err("'%s': '%s' is not a number", spec, num);
+	if (cpu)
+		return (*socket = uncore_cpu_socket(u, (int)v)) < 0 ? uc_err_prefix("'%s': ", spec) : 0;
+	if (v >= uncore_num_sockets(u))
+		return uc_err("'%s': socket must be a number from 0 to %d", spec, uncore_num_sockets(u) - 1);
+	*socket = (int)v;
 	return 0;
 }
 
 int uncore_session_add_metric_impl(uncore_session_t *s, const char *spec)
 {
-	uncore_t *u = session_owner(s);
-	char name[128], ev_spec[300];
-	int socket, box, *n, before = uncore_session_num_events_impl(s);
-	if (metric_spec(u, spec, name, sizeof(name), &socket, &box))
+	char name[128];
+	int socket;
+	if (metric_spec(session_owner(s), spec, name, sizeof(name), &socket))
 		return -1;
+	return session_add_metric_on(s, name, socket, -1);
+}
+
+int session_add_metric_on(uncore_session_t *s, const char *name, int socket, int box)
+{
+	uncore_t *u = session_owner(s);
+	char ev_spec[300];
+	int *n, before = uncore_session_num_events_impl(s);
 	int m = uncore_metric_find_impl(u, name);
 	struct session_metric **list = session_metrics(s, &n), *nl;
 	if (m < 0)
 		return -1;
 	const struct uc_metric *mt = &u->metrics[m];
 	if (box >= 0 && mt->type_idx < 0)
-		return uc_err("'%s': box= needs a metric whose events are of one unit, and %s's are not", spec, name);
+		return uc_err("metric %s on box %d alone: its events are not all of one unit", name, box);
 	int *ev = calloc((size_t)mt->x.nev + 1, sizeof(*ev));
 	if (!ev)
 		return uc_err("out of memory");

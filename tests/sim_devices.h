@@ -32,13 +32,10 @@ static inline int sim_port_names(const struct sim *sim, int socket, int stack, i
 }
 
 /* Bytes a second the port counters of one stack's port carry in (write) or out, nstacks the socket's IIO
- * boxes: the profile's port share, each stack alike (sim_disc_rates.c port_share); Skylake-SP's simulator puts
- * a stack's whole traffic on its port 0 (platforms/skx/sim.c skx_rate) */
+ * boxes: the socket's port truth (sim_truth.h iio_port_bps), each stack alike */
 static inline double sim_port_bps(const struct sim *sim, int socket, int port, int write, int nstacks)
 {
-	if (!strcmp(sim->name, "skx"))
-		return port ? 0 : (write ? sim->prof.iio_in_bps[socket] : sim->prof.iio_out_bps[socket]) / nstacks;
-	return iio_ports_bps(&sim->prof, socket, write, 1u << port) / nstacks;
+	return iio_port_bps(sim, socket, write, port) / nstacks;
 }
 
 #endif

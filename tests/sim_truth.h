@@ -42,6 +42,15 @@ static inline double iio_ports_bps(const struct sim_profile *p, int s, int write
 	return (write ? p->iio_in_bps[s] : p->iio_out_bps[s]) * sel / sum;
 }
 
+/* IIO bytes per second through port k of socket s's stacks: Skylake-SP's and Cascade Lake's simulator puts a
+ * stack's whole traffic on its port 0 (platforms/skx/sim.c skx_rate), the others spread it by the port weights */
+static inline double iio_port_bps(const struct sim *sim, int s, int write, int port)
+{
+	if (!strcmp(sim->name, "skx") || !strcmp(sim->name, "clx"))
+		return port ? 0 : write ? sim->prof.iio_in_bps[s] : sim->prof.iio_out_bps[s];
+	return iio_ports_bps(&sim->prof, s, write, 1u << port);
+}
+
 static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 {
 	const struct sim_profile *p = &sim->prof;
@@ -86,10 +95,10 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 	/* IIO bandwidth of one port in GB/s, and its integral count (bytes a second, times the window) */
 	if (sscanf(m, "iio_bw_%5[a-z]_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 && port < SIM_IIO_PORTS &&
 	    (!strcmp(dir, "write") || !strcmp(dir, "read")))
-		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port) * 1e-9, 1 };
+		return (struct truth){ iio_port_bps(sim, s, !strcmp(dir, "write"), port) * 1e-9, 1 };
 	if (sscanf(m, "iio_%5[a-z]_bytes_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 &&
 	    port < SIM_IIO_PORTS && (!strcmp(dir, "write") || !strcmp(dir, "read")))
-		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port), 1 };
+		return (struct truth){ iio_port_bps(sim, s, !strcmp(dir, "write"), port), 1 };
 	if (!strcmp(m, "cxl_bw_read") || !strcmp(m, "cxl_bw_write"))
 		return (struct truth){ cxl_bps(sim, s, m[7] == 'w') * 1e-9, TRUTH_BY_PORT };
 	if (!strcmp(m, "cxl_read_bytes") || !strcmp(m, "cxl_write_bytes"))

@@ -290,23 +290,45 @@ static int describe(unsigned code, char *nm, size_t nl, const char **desc, const
 
 enum { T_NAME, T_DESCR, T_UNITS };
 
+/* A per-port IIO event's devices (issue 66 point 1): " Port N counts: ..." (after a period desc lacks) for the
+ * socket and box its name qualifies (every socket's and stack's without), from the library's device map; ""
+ * for any other event. */
+static void port_devices(const char *nm, const char *desc, char *out, size_t len)
+{
+	struct uncore_port_devices pd;
+	const char *q;
+	int port = uncore_iio_port_of(nm), socket = -1, box = -1;
+	out[0] = 0;
+	if (port < 0)
+		return;
+	if ((q = strstr(nm, ":socket=")))
+		socket = atoi(q + 8);
+	if ((q = strstr(nm, ":box=")))
+		box = atoi(q + 5);
+	if (uncore_port_devices(U, socket, box, port, &pd) > 0 && pd.ndevices)
+		snprintf(out, len, "%s Port %d counts: %s.", desc[0] && desc[strlen(desc) - 1] != '.' ? "." : "", port,
+			 pd.text);
+}
+
 /* One text of a code: its full name, its description, or its unit. */
 static int text_of(unsigned code, int what, char *buf, int len)
 {
 	const char *desc, *unit;
-	char nm[256], qd[256], need[512] = "";
+	char nm[256], qd[256], need[512] = "", devs[600] = "";
 	if (describe(code, nm, sizeof(nm), &desc, &unit, qd, sizeof(qd)))
 		return PAPI_ENOEVNT;
 	if (what == T_DESCR && !(code & (IU_NAMED | IU_VARIANT)))
 		needs(code & IU_BASE_MASK, need, sizeof(need));
+	if (what == T_DESCR)
+		port_devices(nm, desc, devs, sizeof(devs));
 	if (what == T_NAME)
 		snprintf(buf, (size_t)len, "%s", nm);
 	else if (what == T_UNITS)
 		snprintf(buf, (size_t)len, "%s", unit);
-	else if (qd[0])
-		snprintf(buf, (size_t)len, "%s, masks:%s", desc, qd); /* papi_native_avail shows the part after masks: */
+	else if (qd[0]) /* papi_native_avail shows the part after masks: */
+		snprintf(buf, (size_t)len, "%s%s, masks:%s", desc, devs, qd);
 	else
-		snprintf(buf, (size_t)len, "%s%s", desc, need);
+		snprintf(buf, (size_t)len, "%s%s%s", desc, devs, need);
 	return PAPI_OK;
 }
 

@@ -1,0 +1,84 @@
+#!/bin/sh
+# uncore stat --per-device and the per-port rows of --per-box (issue 66 point 1: every per-port IIO value
+# names its devices).  The simulator's default device set (doc/user-guide.md: on socket 0 a NIC on stack 1
+# port 0, NVMe drives on ports 1 and 2, a PCIe switch with two GPUs on stack 2 port 0, an empty port 1, an
+# InfiniBand HCA on stack 3; socket 1's own) moving the DMA this profile sets: a port with devices counts
+# their payload times 1 + their overhead (doc/user-guide.md "Simulator profile"), a port without devices
+# its share of the socket's other traffic: 1.6e9 x (socket + 1) bytes a second in and 0.96e9 x (socket + 1)
+# out, over the socket's 6 stacks, by the weights 8, 7, ... 1 on socket 0 and 1, ... 8 on socket 1
+# (iio_port<N>_share), on Skylake-SP all on port 0.  The manual clock makes 2 s exact.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+UNCORE=${top_builddir:-.}/uncore
+cat >"$W/profile" <<EOF
+device.nic.in_bytes_per_s = 5e9
+device.nic.out_bytes_per_s = 3e9
+device.nic.overhead_ratio = 0.05
+device.nvme.in_bytes_per_s = 2e9
+device.nvme.out_bytes_per_s = 1e9
+device.nvme.overhead_ratio = 0
+device.gpu.in_bytes_per_s = 4e9
+device.gpu.out_bytes_per_s = 6e9
+device.gpu.overhead_ratio = 0.01
+device.ib.in_bytes_per_s = 8e9
+device.ib.out_bytes_per_s = 7e9
+device.ib.overhead_ratio = 0.02
+EOF
+for be in sim:spr perf+sim:spr sim:gnr sim:icx sim:skx perf+sim:skx; do
+	$UNCORE --backend $be,clock=manual,profile=$W/profile stat --per-device --duration 2 --json >"$W/d.json" 2>"$W/err"; rc=$?
+	res=$(python3 - "$W/d.json" "$be" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+skx = sys.argv[2].endswith("skx")
+rate = {"ens": (5e9, 3e9, 0.05), "nvme": (2e9, 1e9, 0), "card": (4e9, 6e9, 0.01), "mlx5_": (8e9, 7e9, 0.02)}
+def truth(r, write):
+    if r["devices"]:
+        t = 0
+        for d in r["devices"]:
+            kind = [k for k in rate if d["name"].startswith(k)][0]
+            t += rate[kind][0 if write else 1] * (1 + rate[kind][2])
+        return 2 * t
+    s, port = r["socket"], r["port"]
+    bps = (1.6e9 if write else 0.96e9) * (1 + s) / 6
+    weight = (8 - port if s % 2 == 0 else port + 1) / 36
+    return 2 * bps * ((port == 0) if skx else weight)
+bad = []
+for r in rows:
+    for w, key in ((1, "write_bytes"), (0, "read_bytes")):
+        if r[key] is None:
+            continue  # ICX counts its ports inbound only
+        want = truth(r, w)
+        if abs(r[key] - want) > 0.01 * want + 1:
+            bad.append("s%d iio%d port%d %s %s, truth %.0f" % (r["socket"], r["box"], r["port"], key, r[key], want))
+        if abs(r[key.replace("bytes", "bw")] * r["seconds"] - r[key]) > 1e-6 * want + 1:
+            bad.append("bandwidth x seconds is not the bytes")
+where = {(r["box"], r["port"]): (",".join(d["name"] for d in r["devices"]), r["behind_switch"]) for r in rows if r["socket"] == 0}
+print("%s|%s|%s|%s|%s|%s" % (len(rows) >= 10, where.get((1, 0)), where.get((1, 1)), where.get((2, 0)), where.get((2, 1)),
+      "; ".join(bad)))
+PY
+)
+	want="True|('ens0f0', False)|('nvme0', False)|('card0,card1', True)|('', False)|"
+	check "$be: --per-device: the NIC, the drive, the switch's GPUs as one group, the empty port, every group's bytes the truth within 1 % ($rc: $res)" \
+		'[ $rc -eq 0 ] && [ "$res" = "$want" ]' || cat "$W/err"
+done
+out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile stat --per-device --duration 2 2>&1)
+echo "$out"
+# the switch: 2 GPUs x 4e9 x 1.01 x 2 s in, 2 x 6e9 x 1.01 x 2 s out
+check "text: the switch's group on one row, its devices named" \
+	'echo "$out" | grep -qE "^socket0 iio2 port0 +write +16160000000 B +8\.0800 GB/s +read +24240000000 B +12\.1200 GB/s +PCIe switch: card0 \(0000:2d:00\.0, nvidia\) \+ card1 \(0000:2e:00\.0, nvidia\)$"'
+check "text: the NIC's row" 'echo "$out" | grep -qE "^socket0 iio1 port0 .* ens0f0 \(0000:16:00\.0, ice\)$"'
+out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile stat -M iio_bw_write_port0,iio_bw_read_port1 --per-box --duration 1 2>&1)
+# the NIC 5e9 x 1.05 in; the switch 8.08 GB/s in; nvme0 1e9 out; stack 4 has no device: 1.6e9 / 6 x 8 / 36 in
+check "--per-box: port 0 of stack 1 names the NIC, of stack 2 the switch's GPUs; a stack without devices nothing" \
+	'echo "$out" | grep -qE "^  iio1 +iio_bw_write_port0 +5\.2500 GB/s  ens0f0 \(0000:16:00\.0, ice\)$" &&
+	 echo "$out" | grep -qE "^  iio2 +iio_bw_write_port0 +8\.0800 GB/s  PCIe switch: card0 .* \+ card1 " &&
+	 echo "$out" | grep -qE "^  iio1 +iio_bw_read_port1 +1\.0000 GB/s  nvme0 \(0000:17:00\.0, nvme\)$" &&
+	 echo "$out" | grep -qE "^  iio4 +iio_bw_write_port0 +0\.0593 GB/s$"' || echo "$out"
+out=$($UNCORE --backend sim:spr,clock=manual stat -M iio_bw_write_port0 --per-box --duration 1 --json 2>&1)
+check "--per-box --json: the exporter's labels pci_bdf, device, driver" \
+	'echo "$out" | grep "\"box\": 2," | grep -q "\"pci_bdf\": \"0000:2d:00.0,0000:2e:00.0\", \"device\": \"card0,card1\", \"driver\": \"nvidia,nvidia\"}$"'
+out=$($UNCORE --backend sim:snbep stat --per-device --duration 0.1 2>&1); rc=$?
+check "a platform without IIO stacks: no group, said ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -q "# no device group with a counter of its own"'
+out=$($UNCORE --backend sim:spr stat --per-device 2>&1); rc=$?
+check "no duration: refused ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "give --duration SECONDS or -I MS"'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -86,22 +86,33 @@ static int by_stack(const void *a, const void *b)
 	return x->socket != y->socket ? x->socket - y->socket : x->die != y->die ? x->die - y->die : x->stack - y->stack;
 }
 
+int dev_fs_of(uncore_t *u, struct dev_fs *fs, struct memfs *mem)
+{
+	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	memset(mem, 0, sizeof(*mem));
+	fs->mem = NULL;
+	if (strstr(u->backend, "replay:")) /* replay: and perf+replay: read the archive's files, which lack it */
+		return uc_err("a replayed snapshot has no device map yet: snapshots do not keep the PCI device tree "
+			      "(/sys/devices/pci*) nor the kernel's uncore_iio_<n>/die<d>; map the node itself");
+	if (s) { /* the simulated machine's own sysfs, as it is now */
+		if (sim_pci_sysfs(s, mem)) {
+			memfs_free(mem);
+			return -1;
+		}
+		fs->mem = mem;
+	}
+	return 0;
+}
+
 static int build(uncore_t *u, struct dev_map *m)
 {
 	struct memfs mem = { 0 };
 	struct dev_fs fs = { 0 };
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	struct dev_stack *st = NULL;
 	char *placed = NULL;
 	int rc = -1, nst;
-	if (strstr(u->backend, "replay:")) /* replay: and perf+replay: read the archive's files, which lack it */
-		return uc_err("a replayed snapshot has no device map yet: snapshots do not keep the PCI device tree "
-			      "(/sys/devices/pci*) nor the kernel's uncore_iio_<n>/die<d>; map the node itself");
-	if (s) { /* the simulated machine's own sysfs */
-		if (sim_pci_sysfs(s, &mem))
-			goto out;
-		fs.mem = &mem;
-	}
+	if (dev_fs_of(u, &fs, &mem))
+		return -1;
 	if (dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &st)) < 0)
 		goto out;
 	if (nst > 1)
@@ -205,4 +216,21 @@ int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out)
 		return m ? uc_err("no device %d in device group %d", i, group) : -1;
 	*out = m->t.v[m->g[group].dev[i]].d;
 	return 0;
+}
+
+int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len)
+{
+	struct dev_map *m = get(u);
+	if (!m || group < 0 || group >= m->ng || i < 0 || i >= m->g[group].pub.ndevices)
+		return -1;
+	const struct dev_tree *t = &m->t;
+	int chain[DEV_MAX_DEPTH + 1], n = 0, at = m->g[group].dev[i];
+	for (; at >= 0 && n <= DEV_MAX_DEPTH; at = t->v[at].parent)
+		chain[n++] = at;
+	if (at >= 0)
+		return -1;
+	size_t k = (size_t)snprintf(buf, len, "/sys/devices/pci%04x:%02x", t->v[chain[0]].root_dom, t->v[chain[0]].root_bus);
+	while (n-- > 0 && k < len)
+		k += (size_t)snprintf(buf + k, len - k, "/%s", t->v[chain[n]].d.bdf);
+	return k < len ? 0 : -1;
 }

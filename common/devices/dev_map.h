@@ -45,4 +45,10 @@ struct dev_stack {
  * (/sys/devices/uncore_iio_<n>/die<d>), else the simulator's: how many (0: none known), -1 out of memory. */
 int dev_stacks(uncore_t *u, const struct dev_fs *fs, struct dev_stack **out);
 
+/* The files to read the devices from: the machine's (fs->mem NULL), or the simulated machine's sysfs as it is
+ * now, built into mem (memfs_free it): 0, or -1 with the message (a replayed snapshot keeps no PCI tree). */
+int dev_fs_of(uncore_t *u, struct dev_fs *fs, struct memfs *mem);
+/* The sysfs directory of device i of a group ("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0"): 0, or -1. */
+int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len);
+
 #endif

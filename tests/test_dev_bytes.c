@@ -9,7 +9,7 @@
 #include <string.h>
 #include "fake_tree.h"
 #include "uncore.h"
-#include "devices/dev_counters.h"
+#include "devices/dev_bytes.h"
 #include "devices/dev_compare.h"
 #include "devices/dev_map.h"
 #include "util/memfs.h"
@@ -226,5 +226,5 @@ int main(void)
 		{ "devices against their ports: vectors", test_compare },
 		{ NULL, NULL },
 	};
-	return run_in_fake_tree("dev_counters", tests);
+	return run_in_fake_tree("dev_bytes", tests);
 }

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dev_counters.h"
+#include "dev_bytes.h"
 
 struct names {
 	char v[32][64];

@@ -4,8 +4,8 @@
  * read the same way.  Directions are the IIO's: "in" is what the device wrote into memory (a NIC's
  * received bytes, sectors read from a disk), "out" what it read from memory (transmitted, written to disk).
  */
-#ifndef UNCORE_DEV_COUNTERS_H
-#define UNCORE_DEV_COUNTERS_H
+#ifndef UNCORE_DEV_BYTES_H
+#define UNCORE_DEV_BYTES_H
 
 #include <stdint.h>
 #include "dev_fs.h"

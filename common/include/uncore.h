@@ -654,6 +654,21 @@ struct uncore_device {
 int uncore_num_device_groups(uncore_t *u);
 int uncore_device_group_info(uncore_t *u, int group, struct uncore_device_group *out);
 int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out);
+/* What counts a device group's bytes: its stack's IIO box (box=N of the unit, --per-box's iio<N>: the
+ * handle's box of perf's uncore_iio_<stack> on the group's socket and die) and the counter port n of
+ * UNC_IIO_BANDWIDTH_IN/OUT.PART<n>_FREERUN and iio_bw_write/read_port<n> (the group's port).  0, or -1 with
+ * the reason (uncore_error()): a group on no root port (port -1) or below no stack, a port the platform has
+ * no counter for, a platform whose IIO counts no port (before Skylake-SP), a handle without its boxes. */
+struct uncore_device_counter {
+	int socket, die;
+	int unit;               /* the IIO unit's index (uncore_unit_info) */
+	int box;                /* its box number (box=N) */
+	int port;               /* the counter port: the n of PART<n> and of iio_*_port<n> */
+};
+int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_counter *out);
+/* The reverse: the device group whose bytes the counters of port n of IIO box number box on socket count,
+ * or -1 with the reason (no root port there, nothing found behind it, no map). */
+int uncore_device_group_at(uncore_t *u, int socket, int box, int port);
 
 #ifdef __cplusplus
 }

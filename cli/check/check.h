@@ -3,7 +3,10 @@
 #define UNCORE_CHECK_H
 
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* cpu_set_t */
+#define _GNU_SOURCE /* cpu_set_t *//* check_devices.c: the devices behind each IIO port, and each group's own byte counters against its port's
+ * over one window of the library's device check (10 s). */
+int check_devices_rows(struct check *c);
+
 #endif
 #include <sched.h>
 #include <stddef.h>
@@ -122,5 +125,8 @@ int check_resctrl_rows(struct check *c);
 /* check_attrib.c: two generators at once on two CPUs of a socket (socket < 0: socket 0), each CPU's reads
  * as the per-job attribution gives them against what its generator read. */
 int check_attrib_rows(struct check *c, int socket, size_t bytes);
+/* check_devices.c: the devices behind each IIO port, and each group's own byte counters against its port's
+ * over one window of the library's device check (10 s). */
+int check_devices_rows(struct check *c);
 
 #endif

@@ -11,7 +11,6 @@
 #include "../cli.h"
 
 #define DEVICE_WINDOW_NS 10000000000ull /* the library judges no shorter window (dev_compare.h DEV_CMP_MIN_NS) */
-#define PORTS 8
 
 /* A group's devices' names ("ens1f0, nvme0"), or their BDFs where they have none */
 static void names(uncore_t *u, int g, int n, char *buf, size_t len)
@@ -28,28 +27,6 @@ static void names(uncore_t *u, int g, int n, char *buf, size_t len)
 		snprintf(buf, len, "no device");
 }
 
-/* Every port's bytes in and out the platform counts (the free-running counters, else the general ones):
- * how many ports were added */
-static int add_ports(uncore_t *u, uncore_session_t *s)
-{
-	static const char *const pairs[][2] = {
-		{ "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN" },
-		{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d" },
-	};
-	int ports = 0;
-	for (int p = 0; p < PORTS; p++)
-		for (size_t k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++) {
-			char in[64], out[64];
-			snprintf(in, sizeof(in), pairs[k][0], p);
-			snprintf(out, sizeof(out), pairs[k][1], p);
-			if (uncore_event_find(u, in) >= 0 && uncore_event_find(u, out) >= 0 && uncore_session_add(s, in) >= 0 &&
-			    uncore_session_add(s, out) >= 0) {
-				ports++;
-				break;
-			}
-		}
-	return ports;
-}
 
 static void group_row(struct check *c, const struct uncore_device_check *r, const struct uncore_device_check *all, int n)
 {
@@ -90,7 +67,7 @@ int check_devices_rows(struct check *c)
 	}
 	uncore_session_t *s = NULL;
 	int n = -1, ports = 0;
-	if (!uncore_session_new(c->u, &s) && (ports = add_ports(c->u, s)) > 0 && !uncore_session_start(s) &&
+	if (!uncore_session_new(c->u, &s) && (ports = uncore_session_add_device_ports(s)) > 0 && !uncore_session_start(s) &&
 	    uncore_session_read(s) >= 0 && !cli_sleep(c->u, DEVICE_WINDOW_NS) && uncore_session_read(s) >= 0)
 		n = uncore_session_device_check(s, rows, 128);
 	else if (s && !ports)

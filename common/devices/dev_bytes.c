@@ -42,11 +42,11 @@ static int net(const struct dev_fs *fs, const char *dir, struct dev_bytes *b)
 		return 0;
 	for (int i = 0; i < l.n; i++) {
 		static const char *const f[4] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" };
-		uint64_t v[4];
+		uint64_t v[4] = { 0, 0, 0, 0 };
 		int ok = 1;
 		for (int k = 0; k < 4 && ok; k++) {
 			snprintf(p, sizeof(p), "%s/net/%s/statistics/%s", dir, l.v[i], f[k]);
-			ok = !read_u64(fs, p, &v[k]);
+			ok = !read_u64(fs, p, &v[k]) || k >= 2; /* (no packets: no headers taken off the bytes) */
 		}
 		if (!ok)
 			continue; /* an interface without statistics (being renamed, gone): not counted */
@@ -73,11 +73,11 @@ static int ib(const struct dev_fs *fs, const char *dir, struct dev_bytes *b)
 		for (int j = 0; j < ports.n; j++) {
 			static const char *const f[4] = { "port_rcv_data", "port_xmit_data", "port_rcv_packets",
 							  "port_xmit_packets" };
-			uint64_t v[4];
+			uint64_t v[4] = { 0, 0, 0, 0 };
 			int ok = 1;
 			for (int k = 0; k < 4 && ok; k++) {
 				snprintf(p, sizeof(p), "%s/infiniband/%s/ports/%s/counters/%s", dir, devs.v[i], ports.v[j], f[k]);
-				ok = !read_u64(fs, p, &v[k]);
+				ok = !read_u64(fs, p, &v[k]) || k >= 2;
 			}
 			if (!ok)
 				continue;

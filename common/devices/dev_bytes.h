@@ -31,8 +31,8 @@ enum {
 /* A function's counters at one instant, since they started (all 0 where kinds is 0) */
 struct dev_bytes {
 	uint64_t in, out;           /* bytes into memory (received, read from disk) and out of it */
-	uint64_t in_pkts, out_pkts; /* packets (network and InfiniBand; 0 for a disk): each may carry wire headers
-				     * the device counts and does not move through memory */
+	uint64_t in_pkts, out_pkts; /* packets (network and InfiniBand; 0 for a disk, or where the files are
+				     * missing): each may carry wire headers the device counts and does not move */
 	unsigned kinds;             /* DEV_CNT_*: which counters were read; 0: the function keeps none */
 	int saturated;              /* a 32-bit InfiniBand counter stuck at its top: it says nothing more */
 };

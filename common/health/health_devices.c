@@ -22,14 +22,15 @@
  * window, not in two (dev_compare.h) */
 #define STREAK 2
 
-/* The bytes of each port: a general counter of 4 bytes a count (Intel's JSON ScaleUnit of
- * UNC_IIO_DATA_REQ_OF_CPU), or the free-running one (uncore_iio_freerun_bytes) */
+/* The bytes of each port, each direction: the free-running counter (uncore_iio_freerun_bytes a count), or a
+ * general one of 4 bytes a count (Intel's JSON ScaleUnit of UNC_IIO_DATA_REQ_OF_CPU).  Linux's SKX and ICX
+ * free-running IIO counters count inbound bytes alone (skx_iio_freerunning: bw_in_port0-3). */
 static const struct {
-	const char *in, *out;
-	double unit; /* 0: the free-running counters' */
+	const char *name[2]; /* in, out */
+	double unit;         /* 0: the free-running counters' */
 } port_events[] = {
-	{ "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN", 0 },
-	{ "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d", 4 },
+	{ { "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", "UNC_IIO_BANDWIDTH_OUT.PART%d_FREERUN" }, 0 },
+	{ { "UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART%d", "UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART%d" }, 4 },
 };
 
 struct cell { /* one port of one box over the window */
@@ -45,7 +46,7 @@ struct grp { /* one device group, on its port's counters (stack: the IIO box num
 struct health_devices {
 	int planned, off;
 	int ev[PORTS][2];  /* the session's events of each port's bytes in and out (-1: not counted) */
-	double unit[PORTS];
+	double unit[PORTS][2];
 	struct cell *c;
 	int nc;
 	struct grp *g;
@@ -74,16 +75,19 @@ static void plan(uncore_session_t *s, struct health_devices *st)
 	int any = 0;
 	st->planned = 1;
 	for (int p = 0; p < PORTS; p++) {
-		st->ev[p][0] = st->ev[p][1] = -1;
-		for (size_t k = 0; k < sizeof(port_events) / sizeof(port_events[0]) && st->ev[p][0] < 0; k++) {
-			char in[64], out[64];
-			double unit = port_events[k].unit ? port_events[k].unit : (double)uncore_iio_freerun_bytes(u);
-			snprintf(in, sizeof(in), port_events[k].in, p);
-			snprintf(out, sizeof(out), port_events[k].out, p);
-			int a = health_event_named(s, in), b = health_event_named(s, out);
-			if (a >= 0 && b >= 0 && unit > 0)
-				st->ev[p][0] = a, st->ev[p][1] = b, st->unit[p] = unit, any = 1;
+		for (int dir = 0; dir < 2; dir++) {
+			st->ev[p][dir] = -1;
+			for (size_t k = 0; k < sizeof(port_events) / sizeof(port_events[0]) && st->ev[p][dir] < 0; k++) {
+				char name[64];
+				double unit = port_events[k].unit ? port_events[k].unit : (double)uncore_iio_freerun_bytes(u);
+				snprintf(name, sizeof(name), port_events[k].name[dir], p);
+				if ((st->ev[p][dir] = health_event_named(s, name)) >= 0)
+					st->unit[p][dir] = unit;
+			}
 		}
+		if (st->ev[p][0] < 0 || st->ev[p][1] < 0 || st->unit[p][0] <= 0 || st->unit[p][1] <= 0)
+			st->ev[p][0] = st->ev[p][1] = -1; /* both directions, or the port is not judged */
+		any |= st->ev[p][0] >= 0;
 	}
 	char msg[1024];
 	snprintf(msg, sizeof(msg), "%s", uncore_error());
@@ -137,9 +141,9 @@ static void add_ports(uncore_session_t *s, struct health_devices *st)
 					if (v[i].failed || v[i].flags)
 						c->bad = 1; /* the port's own condition; nothing to judge the devices by */
 					else if (dir)
-						c->out += (double)v[i].delta * st->unit[p];
+						c->out += (double)v[i].delta * st->unit[p][1];
 					else
-						c->in += (double)v[i].delta * st->unit[p];
+						c->in += (double)v[i].delta * st->unit[p][0];
 				}
 			}
 }
@@ -296,4 +300,25 @@ int health_devices_rows(const struct health_devices *st, struct uncore_device_ch
 		};
 	}
 	return n;
+}
+
+int uncore_session_add_device_ports_impl(uncore_session_t *s)
+{
+	uncore_t *u = session_owner(s);
+	int ports = 0;
+	for (int p = 0; p < PORTS; p++) {
+		int both = 1;
+		for (int dir = 0; dir < 2; dir++) {
+			int added = 0;
+			for (size_t k = 0; k < sizeof(port_events) / sizeof(port_events[0]) && !added; k++) {
+				char name[64];
+				snprintf(name, sizeof(name), port_events[k].name[dir], p);
+				added = health_event_named(s, name) >= 0 ||
+					(uncore_event_find_impl(u, name) >= 0 && uncore_session_add_impl(s, name) >= 0);
+			}
+			both &= added;
+		}
+		ports += both;
+	}
+	return ports;
 }

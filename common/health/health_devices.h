@@ -24,5 +24,7 @@ int health_devices_read(uncore_session_t *s, struct health_devices **st, uint64_
 /* The last judged window's rows (uncore_session_device_check) */
 int health_devices_rows(const struct health_devices *st, struct uncore_device_check *out, int max);
 void health_devices_free(struct health_devices *st);
+/* uncore_session_add_device_ports: each port's bytes in and out, as the check reads them */
+int uncore_session_add_device_ports_impl(uncore_session_t *s);
 
 #endif

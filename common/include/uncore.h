@@ -687,6 +687,10 @@ struct uncore_device_check {
 	int other;              /* elsewhere: the row of the port that counted the group's bytes; else -1 */
 };
 int uncore_session_device_check(const uncore_session_t *s, struct uncore_device_check *out, int max);
+/* Add to a session not yet started the events of each IIO port's bytes in and out the check reads (the
+ * free-running counters, else the general ones, a direction at a time): how many ports are counted both ways
+ * (0: the platform counts no port's bytes, before Skylake-SP). */
+int uncore_session_add_device_ports(uncore_session_t *s);
 
 #ifdef __cplusplus
 }

@@ -8,17 +8,31 @@
 #include <string.h>
 #include "sim/sim.h"
 
+#define TRUTH_BOXES 64
 struct truth {
 	double v;  /* per socket, in the metric's unit */
 	int split; /* a rate spread evenly over the boxes (per-box truth = v / boxes), else the same per box;
-		    * TRUTH_BY_PORT: box k of n carries (k + 1) / (1 + .. + n) (the CXL ports, platforms/gnr/sim.c) */
+		    * TRUTH_BY_PORT: box k of n carries (k + 1) / (1 + .. + n) (the CXL ports, platforms/gnr/sim.c);
+		    * TRUTH_BY_BOX: box k carries box[k] (the IIO stacks, each its devices' DMA) */
+	double box[TRUTH_BOXES];
 };
 #define TRUTH_BY_PORT 2
 #define TRUTH_NO_BOX 3 /* the socket has no box of the metric's events: its value is refused, not measured there */
+#define TRUTH_BY_BOX 4
+
+/* A rate's truth times a window: the socket's and each box's */
+static inline void truth_scale(struct truth *t, double f)
+{
+	t->v *= f;
+	for (int k = 0; k < TRUTH_BOXES; k++)
+		t->box[k] *= f;
+}
 
 /* A box's share of its socket's truth t, box k of nb. */
 static inline double truth_box(struct truth t, int k, int nb)
 {
+	if (t.split == TRUTH_BY_BOX)
+		return k < TRUTH_BOXES ? t.box[k] : NAN;
 	return t.split == TRUTH_BY_PORT ? t.v * (k + 1) / (nb * (nb + 1) / 2.0) : t.split ? t.v / nb : t.v;
 }
 
@@ -31,15 +45,60 @@ static inline double cxl_bps(const struct sim *sim, int s, int write)
 }
 
 /* IIO bytes per second in (write: devices write into the socket) or out through the ports of mask (bit k =
- * port k) of socket s's stacks: the ports' iio_port<k>_share weights over their sum (every stack alike). */
-static inline double iio_ports_bps(const struct sim_profile *p, int s, int write, unsigned mask)
+ * port k) of IIO box b: on a port with devices (the machine's device set, sim->pdev) their DMA payload times
+ * 1 + their overhead ratio, none of a device with fault uncounted; on the others the stack's share of the
+ * profile's traffic (iio_in/out_bytes_per_s over the socket's stacks), by the ports' iio_port<k>_share
+ * weights over their sum -- on Skylake-SP all on port 0 of its 4. */
+static inline double iio_box_bps(const struct sim *sim, const struct sim_box *b, int write, unsigned mask)
 {
-	double sum = 0, sel = 0;
-	for (int k = 0; k < SIM_IIO_PORTS; k++) {
-		sum += p->iio_port_share[k][s];
-		sel += mask >> k & 1 ? p->iio_port_share[k][s] : 0;
+	const struct sim_profile *p = &sim->prof;
+	int s = b->socket, skx = !strcmp(sim->name, "skx") || !strcmp(sim->name, "clx"), nst = 0;
+	unsigned dev = 0;
+	double v = 0, sum = 0, sel = 0;
+	for (int i = 0; i < sim->nboxes; i++)
+		nst += !strcmp(sim->boxes[i].u->name, "iio") && sim->boxes[i].socket == s;
+	for (int i = 0; i < sim->npdev; i++) {
+		const struct sim_pcidev *d = &sim->pdev[i];
+		if (d->socket != s || d->die != b->die || d->stack != b->idx)
+			continue;
+		dev |= 1u << d->port;
+		if (mask >> d->port & 1 && !d->uncounted)
+			v += (write ? d->in_bps : d->out_bps) * (1 + d->overhead);
 	}
-	return (write ? p->iio_in_bps[s] : p->iio_out_bps[s]) * sel / sum;
+	for (int k = 0; k < SIM_IIO_PORTS; k++) {
+		double w = skx ? k == 0 : p->iio_port_share[k][s];
+		sum += w;
+		sel += (mask & ~dev) >> k & 1 ? w : 0;
+	}
+	return v + (write ? p->iio_in_bps[s] : p->iio_out_bps[s]) / nst * sel / sum;
+}
+
+/* The same over socket s's IIO boxes, each box's in t->box (in the simulator's order of them). */
+static inline double iio_ports_bps(const struct sim *sim, int s, int write, unsigned mask, struct truth *t)
+{
+	double v = 0;
+	int k = 0;
+	for (int i = 0; i < sim->nboxes; i++) {
+		const struct sim_box *b = &sim->boxes[i];
+		if (strcmp(b->u->name, "iio") || b->socket != s)
+			continue;
+		double x = iio_box_bps(sim, b, write, mask);
+		if (t && k < TRUTH_BOXES)
+			t->box[k] = x;
+		k++;
+		v += x;
+	}
+	return v;
+}
+
+/* An IIO metric's truth (scale 1e-9: GB/s; 1: bytes a second), box by box */
+static inline struct truth iio_truth(const struct sim *sim, int s, int write, unsigned mask, double scale)
+{
+	struct truth t = { 0, TRUTH_BY_BOX, { 0 } };
+	t.v = iio_ports_bps(sim, s, write, mask, &t) * scale;
+	for (int k = 0; k < TRUTH_BOXES; k++)
+		t.box[k] *= scale;
+	return t;
 }
 
 static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
@@ -48,7 +107,7 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 	/* Diamond Rapids' IIO free-running counters are socket 0's hub's alone (one fixed window set, Linux 7.0
 	 * d8987048f665; platforms/dmr/platform.c dmr_fixup): another socket has no box of them */
 	if (!strcmp(sim->name, "dmr") && s > 0 && !strncmp(m, "iio_", 4))
-		return (struct truth){ 0, TRUTH_NO_BOX };
+		return (struct truth){ .v = 0, .split = TRUTH_NO_BOX };
 	static const struct {
 		const char *name;
 		size_t off;
@@ -65,13 +124,12 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		{ "upi_tx_util", F(link_util), 100, 0 },          { "qpi_tx_util", F(link_util), 100, 0 },
 		{ "pcu_thermal_limited", F(pcu_thermal), 100, 0 },
 		{ "pcu_power_limited", F(pcu_power), 100, 0 },    { "pcu_os_limited", F(pcu_os), 100, 0 },
-		{ "pcu_current_limited", F(pcu_current), 100, 0 }, { "iio_bw_write", F(iio_in_bps), 1e-9, 1 },
-		{ "iio_bw_read", F(iio_out_bps), 1e-9, 1 },
+		{ "pcu_current_limited", F(pcu_current), 100, 0 },
 		/* integral counts (group totals): the rate per second, multiplied by the window below */
 		{ "mem_read_bytes", F(mem_read_bps), 1, 1 },      { "mem_write_bytes", F(mem_write_bps), 1, 1 },
 		{ "qpi_rx_bytes", F(qpi_rx_bps), 1, 1 },          { "qpi_tx_bytes", F(qpi_tx_bps), 1, 1 },
 		{ "upi_rx_bytes", F(qpi_rx_bps), 1, 1 },          { "upi_tx_bytes", F(qpi_tx_bps), 1, 1 },
-		{ "iio_write_bytes", F(iio_in_bps), 1, 1 },       { "iio_read_bytes", F(iio_out_bps), 1, 1 },
+
 		/* Xeon Max's HBM channels (sim:spr,hbm=...) */
 		{ "hbm_bw_read", F(hbm_read_bps), 1e-9, 1 },      { "hbm_bw_write", F(hbm_write_bps), 1e-9, 1 },
 		{ "hbm_read_bytes", F(hbm_read_bps), 1, 1 },      { "hbm_write_bytes", F(hbm_write_bps), 1, 1 },
@@ -80,43 +138,48 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 	for (size_t i = 0; i < sizeof(per_socket) / sizeof(per_socket[0]); i++)
 		if (!strcmp(m, per_socket[i].name))
 			return (struct truth){ ((const double *)((const char *)p + per_socket[i].off))[s] * per_socket[i].scale,
-					       per_socket[i].split };
+					       per_socket[i].split, { 0 } };
 	int port, end = 0;
 	char dir[8];
+	/* IIO bandwidth of a socket's stacks, all their ports, in GB/s, and its integral count */
+	if (!strcmp(m, "iio_bw_write") || !strcmp(m, "iio_bw_read"))
+		return iio_truth(sim, s, m[7] == 'w', 0xff, 1e-9);
+	if (!strcmp(m, "iio_write_bytes") || !strcmp(m, "iio_read_bytes"))
+		return iio_truth(sim, s, m[4] == 'w', 0xff, 1);
 	/* IIO bandwidth of one port in GB/s, and its integral count (bytes a second, times the window) */
 	if (sscanf(m, "iio_bw_%5[a-z]_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 && port < SIM_IIO_PORTS &&
 	    (!strcmp(dir, "write") || !strcmp(dir, "read")))
-		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port) * 1e-9, 1 };
+		return iio_truth(sim, s, !strcmp(dir, "write"), 1u << port, 1e-9);
 	if (sscanf(m, "iio_%5[a-z]_bytes_port%d%n", dir, &port, &end) == 2 && !m[end] && port >= 0 &&
 	    port < SIM_IIO_PORTS && (!strcmp(dir, "write") || !strcmp(dir, "read")))
-		return (struct truth){ iio_ports_bps(p, s, !strcmp(dir, "write"), 1u << port), 1 };
+		return iio_truth(sim, s, !strcmp(dir, "write"), 1u << port, 1);
 	if (!strcmp(m, "cxl_bw_read") || !strcmp(m, "cxl_bw_write"))
-		return (struct truth){ cxl_bps(sim, s, m[7] == 'w') * 1e-9, TRUTH_BY_PORT };
+		return (struct truth){ .v = cxl_bps(sim, s, m[7] == 'w') * 1e-9, .split = TRUTH_BY_PORT };
 	if (!strcmp(m, "cxl_read_bytes") || !strcmp(m, "cxl_write_bytes"))
-		return (struct truth){ cxl_bps(sim, s, m[4] == 'w'), TRUTH_BY_PORT };
+		return (struct truth){ .v = cxl_bps(sim, s, m[4] == 'w'), .split = TRUTH_BY_PORT };
 	if (!strcmp(m, "mem_bw_total"))
-		return (struct truth){ (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, 1 };
+		return (struct truth){ .v = (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, .split = 1 };
 	if (!strcmp(m, "hbm_bw_total"))
-		return (struct truth){ (p->hbm_read_bps[s] + p->hbm_write_bps[s]) * 1e-9, 1 };
+		return (struct truth){ .v = (p->hbm_read_bps[s] + p->hbm_write_bps[s]) * 1e-9, .split = 1 };
 	if (!strcmp(m, "llc_misses"))
-		return (struct truth){ p->llc_lookups[s] * p->llc_miss_ratio[s] * 1e-6, 1 };
+		return (struct truth){ .v = p->llc_lookups[s] * p->llc_miss_ratio[s] * 1e-6, .split = 1 };
 	if (!strcmp(m, "uncore_freq"))
-		return (struct truth){ p->uncore_hz * 1e-9, 0 };
+		return (struct truth){ .v = p->uncore_hz * 1e-9, .split = 0 };
 	if (!strcmp(m, "dram_freq"))
-		return (struct truth){ p->dram_hz * 1e-9, 0 };
+		return (struct truth){ .v = p->dram_hz * 1e-9, .split = 0 };
 	if (!strcmp(m, "core_freq")) /* Montecito: the simulator's core clock is its TSC rate */
-		return (struct truth){ p->tsc_hz * 1e-9, 0 };
+		return (struct truth){ .v = p->tsc_hz * 1e-9, .split = 0 };
 	/* Montecito bus ratios (socket-wide: counted on core 0) */
 	if (!strcmp(m, "bus_hitm_ratio"))
-		return (struct truth){ p->bus_hitm_ratio[s] * 100, 0 };
+		return (struct truth){ .v = p->bus_hitm_ratio[s] * 100, .split = 0 };
 	if (!strcmp(m, "bus_partial_ratio"))
-		return (struct truth){ p->bus_partial_ratio[s] * 100, 0 };
+		return (struct truth){ .v = p->bus_partial_ratio[s] * 100, .split = 0 };
 	if (!strcmp(m, "bus_io_cycle_ratio"))
-		return (struct truth){ p->bus_io_ratio[s] * 100, 0 };
+		return (struct truth){ .v = p->bus_io_ratio[s] * 100, .split = 0 };
 	if (!strcmp(m, "bus_wb_ratio")) /* write-backs over all memory transactions, partial ones included */
-		return (struct truth){ 100 * p->mem_write_bps[s] * (1 - p->bus_partial_ratio[s]) /
-					       (p->mem_read_bps[s] + p->mem_write_bps[s]), 0 };
-	return (struct truth){ NAN, 0 };
+		return (struct truth){ .v = 100 * p->mem_write_bps[s] * (1 - p->bus_partial_ratio[s]) /
+					       (p->mem_read_bps[s] + p->mem_write_bps[s]), .split = 0 };
+	return (struct truth){ .v = NAN, .split = 0 };
 }
 
 /* ---- perf's metric files (Linux's jkt/ivt/emr-metrics.json, Intel's EMR perf file) on the simulator ----
@@ -145,10 +208,12 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		/* what: 0 reads, 1 writes, 2 both, 3 I/O reads, 4 I/O writes, 5 UPI tx, 6 UPI rx, 7 directory updates,
 		 * 8 PMem reads, 9 PMem writes, 10 PMem both, 11 uncore clock, 12 remote-homed memory reads,
 		 * 13 local ones, 14 remote-homed memory writes, 15 local ones, 16-19 I/O reads and writes, local and
-		 * remote, 20 I/O reads that miss, 21 I/O writes that miss */
+		 * remote, 20 I/O reads that miss, 21 I/O writes that miss (those through the CHAs' TOR: the profile's
+		 * iio_in/out_bytes_per_s), 22 and 23 the IIO stacks' reads and writes (DATA_REQ_OF_CPU: the devices'
+		 * DMA where ports have devices, iio_ports_bps) */
 		{ "memory_bandwidth_read", 1e-6, 0 }, { "memory_bandwidth_write", 1e-6, 1 },
 		{ "memory_bandwidth_total", 1e-6, 2 }, { "tma_info_system_dram_bw_use", 1e-9, 2 }, { "DRAM_BW_Use", 1e-9, 2 },
-		{ "iio_bandwidth_read", 1e-6, 3 }, { "iio_bandwidth_write", 1e-6, 4 }, { "io_bandwidth_read", 1e-6, 3 },
+		{ "iio_bandwidth_read", 1e-6, 22 }, { "iio_bandwidth_write", 1e-6, 23 }, { "io_bandwidth_read", 1e-6, 3 },
 		{ "io_bandwidth_write", 1e-6, 4 }, { "tma_info_system_io_read_bw", 1e-9, 3 },
 		{ "tma_info_system_io_write_bw", 1e-9, 4 }, { "upi_data_transmit_bw", 1e-6, 5 },
 		{ "upi_data_receive_bw", 1e-6, 6 }, { "memory_extra_write_bw_due_to_directory_updates", 1e-6, 7 },
@@ -169,8 +234,12 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		double v[] = { rd, wr, rd + wr, out, in, p->qpi_tx_bps[s], p->qpi_rx_bps[s], p->dir_update_bps[s],
 			       p->pmem_read_bps[s], p->pmem_write_bps[s], p->pmem_read_bps[s] + p->pmem_write_bps[s],
 			       p->uncore_hz, rd * r, rd * (1 - r), wr * r, wr * (1 - r), out * (1 - r), out * r, in * (1 - r),
-			       in * r, out * mi, in * mi };
-		double x = v[rates[i].what] * rates[i].scale;
+			       in * r, out * mi, in * mi, iio_ports_bps(sim, s, 0, 0xff, NULL), iio_ports_bps(sim, s, 1, 0xff, NULL) };
+		int what = rates[i].what; /* Skylake-SP's io_bandwidth_* count the IIO's DATA_REQ_OF_CPU, not the TOR */
+		if ((!strcmp(sim->name, "skx") || !strcmp(sim->name, "clx")) && (what == 3 || what == 4) &&
+		    !strncmp(m, "io_bandwidth_", 13))
+			what += 19;
+		double x = v[what] * rates[i].scale;
 		if (strstr(m, "_pmm_") && !pm)
 			x = 0; /* "... if #has_pmem > 0 else 0" */
 		if (!strcmp(m, "tma_info_system_upi_data_transmit_bw") || !strcmp(m, "tma_info_system_socket_clks") ||

@@ -37,7 +37,7 @@ static int metric_truth_from(const char *backend, const char *prefix, const int 
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			struct truth t = truth_of(sim, mi.name, from ? from[sock] : sock);
 			CU_ASSERT_FATAL(!isnan(t.v));
-			t.v *= integral ? secs : 1;
+			truth_scale(&t, integral ? secs : 1);
 			snprintf(what, sizeof(what), "%s %s socket %d", backend, mi.name, sock);
 			CU_ASSERT(uncore_session_metric_value(s, sm, sock, -1, UNCORE_SINCE_START, &v) == 0);
 			checked += check_truth(what, v, t.v);
@@ -50,7 +50,7 @@ static int metric_truth_from(const char *backend, const char *prefix, const int 
 				int box = uncore_box_number(u, mi.box_unit, sock, k);
 				snprintf(what, sizeof(what), "%s %s socket %d box %d", backend, mi.name, sock, box);
 				CU_ASSERT(uncore_session_metric_value(s, sm, sock, box, UNCORE_SINCE_START, &v) == 0);
-				check_truth(what, v, t.split ? t.v / nb : t.v);
+				check_truth(what, v, truth_box(t, k, nb));
 			}
 		}
 		uncore_session_free(s);

@@ -288,7 +288,8 @@ static void dmr_iio_free_running(const char *backend, const char *prof, int imh2
 		for (int e = 0; e < NE; e++) {
 			uint64_t v = 0;
 			double want = e == NE - 1 ? p->iio_hz * secs
-						  : iio_ports_bps(p, 0, e < 2 * SIM_IIO_PORTS, 1u << e % SIM_IIO_PORTS) / 4 / 4 * secs;
+						  : truth_box(iio_truth(sim_of(u->acc), 0, e < 2 * SIM_IIO_PORTS, 1u << e % SIM_IIO_PORTS, 1),
+							      nb - 1, 0) / 4 * secs;
 			CU_ASSERT(uncore_session_value(s, e, 0, b->idx, &v) == 0);
 			snprintf(what, sizeof(what), "%s: iio %d %s", spec, b->idx, specs[e]);
 			if (want == 0) {

@@ -253,7 +253,8 @@ static void test_corrupt_entries(void)
 	CU_ASSERT(uncore_session_read(s) == 0);
 	ASSERT_NEAR(val(s, tor, 0), p->llc_lookups[0] * 2 * p->llc_miss_ratio[0] * 59 / 60, 60);
 	ASSERT_NEAR(val(s, rd, 0), p->mem_read_bps[0] * 2 / 64 / 8, 2);
-	ASSERT_NEAR(val(s, bin, 1) * 32.0, truth_of(sim_of(u->acc), "iio_bw_write_port0", 1).v * 1e9 * 2 * 5 / 6, 32 * 6);
+	struct truth t = truth_of(sim_of(u->acc), "iio_bw_write_port0", 1); /* the stacks but iio 2's */
+	ASSERT_NEAR(val(s, bin, 1) * 32.0, (t.v - truth_box(t, 2, 6)) * 1e9 * 2, 32 * 6);
 	ASSERT_NEAR(val(s, irp, 1), p->uncore_hz * 2, 1); /* the unit whose id was copied still counts */
 	uncore_session_free(s);
 	uncore_close(u);

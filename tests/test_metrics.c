@@ -634,7 +634,7 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 	for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 		double v;
 		struct truth t = truth_of(sim, mi.name, sock);
-		t.v *= integral ? since_start : 1;
+		truth_scale(&t, integral ? since_start : 1);
 		snprintf(what, sizeof(what), "%s %s socket %d over 3 s", backend, mi.name, sock);
 		if (t.split == TRUTH_NO_BOX) {
 			CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_SINCE_START, &v) < 0);
@@ -1537,10 +1537,10 @@ static void test_gnr_schedulers(void)
 static void iio_port_check(const char *what, uncore_t *u, uncore_session_t *s, int ev, int metric, double unit_bytes,
 			   double secs, int write, unsigned mask)
 {
-	const struct sim_profile *p = &sim_of(u->acc)->prof;
 	int iio = unit_named(u, "iio");
 	for (int sock = 0; sock < 2; sock++) {
-		double v = NAN, bps = iio_ports_bps(p, sock, write, mask);
+		struct truth t = iio_truth(sim_of(u->acc), sock, write, mask, 1);
+		double v = NAN;
 		int nb = uncore_unit_boxes(u, iio, sock);
 		for (int k = -1; k < nb; k++) { /* the socket, then each stack its share */
 			int box = k < 0 ? -1 : uncore_box_number(u, iio, sock, k);
@@ -1552,12 +1552,13 @@ static void iio_port_check(const char *what, uncore_t *u, uncore_session_t *s, i
 				CU_ASSERT(uncore_session_value(s, ev, sock, box, &n) == 0);
 				v = (double)n * unit_bytes / secs * 1e-9;
 			}
+			double bps = k < 0 ? t.v : truth_box(t, k, nb);
 			snprintf(where, sizeof(where), "%s socket %d box %d", what, sock, box);
 			/* a port that carries nothing counts exactly 0 */
 			if (bps == 0) {
 				CU_ASSERT_EQUAL(v, 0);
 			} else {
-				check(where, v, bps * 1e-9 / (k < 0 ? 1 : nb));
+				check(where, v, bps * 1e-9);
 			}
 		}
 	}

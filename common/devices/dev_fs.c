@@ -11,10 +11,11 @@
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len)
 {
 	if (fs->mem) {
-		const struct memfs_file *f = memfs_find(fs->mem, path);
-		if (!f || f->link || strlen(f->text) >= len)
+		/* through the links among its directories, as open() goes (/sys/block/nvme0n1/stat) */
+		const struct memfs_file *f = memfs_find_through(fs->mem, path);
+		if (!f || memfs_read(f, buf, len))
 			return -1;
-		strcpy(buf, f->text);
+		buf[strcspn(buf, "\n")] = 0;
 		return 0;
 	}
 	char p[4096];

@@ -12,7 +12,9 @@
 struct dev_fs {
 	const struct memfs *mem; /* memfs.h */
 };
-/* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file). */
+/* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file).
+ * Read at the call, as the kernel makes it then: a simulated counter file (sim_devcount.c) gives its current
+ * value; links among the path's directories are followed, as open() follows them. */
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len);
 /* fn(arg, name) for each entry of a directory: 0, or -1 when there is no such directory. */
 int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "access/access.h"
 #include "sim_model.h"
+#include "sim_pcitree.h"
 
 #define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
@@ -21,6 +22,8 @@
 /* A job of the profile (issue 46): its CPUs, and the bytes/s its cores read from and write to memory, spread
  * evenly over its CPUs (profile keys job.NAME.cpus, job.NAME.mem_read_bytes_per_s, ..._write_...). */
 #define SIM_MAX_JOBS 8
+#define SIM_MAX_DEVRATES 32 /* devices the profile gives rates of (device.NAME.*) */
+#define SIM_MAX_PCIDEV 64   /* endpoints of a device set (sim_pcitree.c: 32 items, a switch two) */
 struct sim_job {
 	char name[24];
 	uint8_t cpus[UC_MAX_CPUS / 8];
@@ -64,6 +67,11 @@ struct sim_profile {
 	struct sim_job jobs[SIM_MAX_JOBS];
 	int njobs, mem_given;
 	double dma_rd_bps[UC_MAX_SOCKETS], dma_wr_bps[UC_MAX_SOCKETS];
+	/* the PCI devices' DMA (sim_devdma.c): per kind (SIM_DEV_*) payload bytes/s in and out and the overhead
+	 * ratio, and the devices the profile names (device.NAME.*: NAN where it gives none) */
+	double dev_in_bps[SIM_DEV_KINDS], dev_out_bps[SIM_DEV_KINDS], dev_overhead[SIM_DEV_KINDS];
+	struct { char name[24]; double in_bps, out_bps; } devrate[SIM_MAX_DEVRATES];
+	int ndevrate;
 	double core_rd_bps[UC_MAX_SOCKETS], core_wr_bps[UC_MAX_SOCKETS];
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 };
@@ -195,6 +203,9 @@ struct sim {
 	int numa_off;        /* numa=off: no PCI device has a NUMA node (-1, as Linux booted with numa=off or
 			      * firmware without proximity data shows), one node 0 holds every CPU */
 	char devset[256];    /* devices=: the PCI devices behind the IIO stacks (sim_pcitree.h); "": its default */
+	struct sim_pcidev pdev[SIM_MAX_PCIDEV]; /* ... laid out once built, with their DMA and faults (sim_devdma.c) */
+	int npdev;
+	int stack_swap;      /* fault swapped:stackmap[:N]: stacks N and N+1 show each other's root bus (N + 1; 0 none) */
 	struct sim_box boxes[SIM_MAX_BOXES];
 	int nboxes;
 	struct sim_reg *map; /* open addressing, map_cap slots (sim_map.c) */

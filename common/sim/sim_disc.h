@@ -56,8 +56,11 @@ int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
 /* The shared workload model (sim_disc_rates.c): events per second of one box. */
 double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl);
 double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links);
-double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks);
-double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks, int skew, double bytes);
+/* IIO box b's traffic, one of its socket's nstacks: its ports' bytes/s (devices' DMA where they have devices),
+ * DATA_REQ_OF_CPU counts, and free-running counter n's counts of bytes each (port skew of fault portmap) */
+double sim_disc_iio_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask, int nstacks);
+double sim_disc_iio_req_rate(const struct sim *s, const struct sim_box *b, unsigned um, uint32_t ext, int nstacks);
+double sim_disc_iio_fr_rate(const struct sim *s, const struct sim_box *b, const char *n, int nstacks, double bytes);
 
 /* What sets a machine's model apart: its UPI links and IIO stacks, and its own units' events (own returns
  * the rate, or -1 for the shared model's). */

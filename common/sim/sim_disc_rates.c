@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sim/sim_disc.h"
+#include "sim/sim_devdma.h"
 
 /* One kind of TOR request of a CHA: its queue (TOR umask: 0x01 IRQ_IA, 0x04 PRQ), IDI opcode, whether it
  * missed the LLC, is homed on another socket, is served by PMem; its rate per CHA and TOR residency. */
@@ -125,15 +126,26 @@ static double port_share(const struct sim_profile *p, int sock, unsigned mask)
 	return sum > 0 ? sel / sum : 0;
 }
 
+/* Bytes/s in (in 1) or out through the ports of mask of IIO box b, one of the socket's nstacks: its devices'
+ * DMA on the ports that hold devices (sim_devdma.h), the profile's share of the stack's traffic elsewhere. */
+double sim_disc_iio_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask, int nstacks)
+{
+	const struct sim_profile *p = &s->prof;
+	unsigned dev = sim_dev_ports(s, b);
+	return (in ? p->iio_in_bps[b->socket] : p->iio_out_bps[b->socket]) / nstacks * port_share(p, b->socket, mask & ~dev) +
+	       sim_dev_ports_bps(s, b, in, mask & dev);
+}
+
 /* IIO DATA_REQ_OF_CPU (0x83): the same traffic as the free-running bandwidth counters, in 4-byte units
  * (umask 0x01 MEM_WRITE = bytes in, 0x04 MEM_READ = bytes out), on the ports of ch_mask 47:36 (ext bits
  * 15:4; ports 8-11 carry nothing) for any flow class of fc_mask 50:48 (ext = control bits 63:32). */
-double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um, uint32_t ext, int nstacks)
+double sim_disc_iio_req_rate(const struct sim *s, const struct sim_box *b, unsigned um, uint32_t ext, int nstacks)
 {
+	unsigned mask = ext >> 4 & 0xff;
 	if (!(ext >> 16 & 7))
 		return 0;
-	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / nstacks / 4 *
-	       port_share(p, sock, ext >> 4 & 0xfff);
+	return ((um & 0x01 ? sim_disc_iio_ports_bps(s, b, 1, mask, nstacks) : 0) +
+		(um & 0x04 ? sim_disc_iio_ports_bps(s, b, 0, mask, nstacks) : 0)) / 4;
 }
 
 /* IIO free-running counters: the IIO clock (IOCLK; Diamond Rapids' clockticks), and each stack's traffic on
@@ -141,16 +153,16 @@ double sim_disc_iio_req_rate(const struct sim_profile *p, int sock, unsigned um,
  * through GNR, README "IIO bandwidth scale"; 4: Diamond Rapids' 3.814697266e-6 MiB, d8987048f665); Diamond
  * Rapids' inb_data_portN (ITC_INB_DATA_BW) counts the same inbound data as bw_in_portN (the simulator's model:
  * no source tells the two apart).  With skew 1 (fault portmap) port N's counters count port N+1's traffic. */
-double sim_disc_iio_fr_rate(const struct sim_profile *p, const char *n, int sock, int nstacks, int skew, double bytes)
+double sim_disc_iio_fr_rate(const struct sim *s, const struct sim_box *b, const char *n, int nstacks, double bytes)
 {
 	int port;
 	if (!strcmp(n, "ioclk") || !strcmp(n, "clockticks"))
-		return p->iio_hz;
+		return s->prof.iio_hz;
 	if ((sscanf(n, "bw_in_port%d", &port) == 1 || sscanf(n, "inb_data_port%d", &port) == 1) && port >= 0 &&
 	    port < SIM_IIO_PORTS)
-		return p->iio_in_bps[sock] / nstacks / bytes * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
+		return sim_disc_iio_ports_bps(s, b, 1, 1u << (port + b->port_skew) % SIM_IIO_PORTS, nstacks) / bytes;
 	if (sscanf(n, "bw_out_port%d", &port) == 1 && port >= 0 && port < SIM_IIO_PORTS)
-		return p->iio_out_bps[sock] / nstacks / bytes * port_share(p, sock, 1u << (port + skew) % SIM_IIO_PORTS);
+		return sim_disc_iio_ports_bps(s, b, 0, 1u << (port + b->port_skew) % SIM_IIO_PORTS, nstacks) / bytes;
 	return 0;
 }
 
@@ -172,7 +184,7 @@ double sim_disc_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl,
 	if (!strcmp(u, "upi"))
 		return sim_disc_upi_rate(p, sock, ev, um, m->links * s->dies); /* the socket's, every die's links */
 	if (!strcmp(u, "iio") && ev == 0x83)
-		return sim_disc_iio_req_rate(p, sock, um, (uint32_t)(ctl >> 32), m->stacks * s->dies);
+		return sim_disc_iio_req_rate(s, b, um, (uint32_t)(ctl >> 32), m->stacks * s->dies);
 	if (!strcmp(u, "pcu") && (ev == 0x35 || ev == 0x37)) /* POWER_STATE_OCCUPANCY_CORES_C0 / _C6: cores per clock */
 		return (ev == 0x35 ? p->cores_c0[sock] : p->cores_c6[sock]) * s->cores * p->pcu_hz;
 	if (ev == 0x01)

@@ -122,7 +122,7 @@ static double rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, i
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the iMC's DCLK */
 	if (SIM_CTR_IS_FR(ctr)) /* the socket's IIO traffic over its HIOPs, 4 bytes a count (scale 3.814697266e-6 MiB) */
-		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, HUB_ITCS, b->port_skew, 4);
+		return sim_disc_iio_fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, HUB_ITCS, 4);
 	return sim_disc_rate(s, b, ctl, &model);
 }
 

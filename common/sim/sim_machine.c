@@ -7,6 +7,7 @@
 #include <time.h>
 #include "sim.h"
 #include "sim_disc.h"
+#include "sim_devdma.h"
 #include "util/error.h"
 #include "sim_only.h"
 
@@ -110,6 +111,21 @@ static int hide_box(struct sim *s, struct sim_box *b)
 		      b->u->space == SIM_MMIO ? "MMIO" : "MSR");
 }
 
+/* swapped:stackmap[:N]: IIO stacks N and N+1 show each other's root bus (the kernel's uncore_iio_<n>/die<d>
+ * and the simulator's answer, sim_iio_root_bus), their devices staying where they are: a wrong stack map. */
+static int swap_stackmap(struct sim *s, const char *kind, int a, uint64_t from_ns)
+{
+	if (strcmp(kind, "swapped"))
+		return uc_err("unknown simulator fault '%s:stackmap' (swapped:stackmap[:N])", kind);
+	if (from_ns)
+		return uc_err("simulator fault swapped:stackmap cannot be delayed (@SECONDS)");
+	if (a < 0 || a + 1 >= sim_iio_stacks(s))
+		return uc_err("simulator fault swapped:stackmap:%d: sim:%s has IIO stacks 0 to %d: N and N+1 must be two of "
+			      "them", a, s->name, sim_iio_stacks(s) - 1);
+	s->stack_swap = a + 1;
+	return 0;
+}
+
 /* portmap: the box's free-running port counters each count the next port's traffic. */
 static int has_port_counters(const struct sim_box *b)
 {
@@ -138,6 +154,11 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 	if (!strcmp(unit, "busmap"))
 		return from_ns ? uc_err("simulator fault %s:busmap cannot be delayed (@SECONDS)", kind)
 			       : swap_busmap(s, kind);
+	if (!strcmp(unit, "stackmap"))
+		return swap_stackmap(s, kind, idx < 0 ? 1 : idx, from_ns);
+	int dev = sim_dev_fault(s, kind, unit, from_ns); /* a device by its name: uncounted, frozen */
+	if (dev)
+		return dev < 0 ? -1 : 0;
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
 		if (strcmp(b->u->name, unit) || (idx >= 0 && b->idx != idx))
@@ -195,7 +216,8 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 				return -1;
 		} else
 			return uc_err("unknown simulator fault '%s' on %s (eio, eacces, allones, missing, dead, phantom, stuck, narrow, "
-				      "agent, borrow, portmap, frhalf, tidless%s%s; swapped:busmap)", kind, s->name,
+				      "agent, borrow, portmap, frhalf, tidless%s%s; swapped:busmap, swapped:stackmap; uncounted or "
+				      "frozen on a device by its name)", kind, s->name,
 				      s->kind->faults ? ", " : "", s->kind->faults ? s->kind->faults : "");
 	}
 	if (!hit && idx < 0)

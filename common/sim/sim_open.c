@@ -9,6 +9,7 @@
 #include "util/error.h"
 #include "sim_only.h"
 #include "sim_pcitree.h"
+#include "sim_devdma.h"
 
 static const struct sim_kind *sim_kind_of(const char *name)
 {
@@ -178,7 +179,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	sim_profile_defaults(&s->prof, s->nsockets);
 	if (o->profile[0] && (sim_profile_load(&s->prof, o->profile, s->nsockets) || sim_jobs_apply(s, o->profile)))
 		return -1;
-	if (s->kind->build(s) || sim_map_build(s))
+	if (s->kind->build(s) || sim_map_build(s) || sim_devdma_table(s))
 		return -1;
 	s->epoch_ns = sim_mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

@@ -10,9 +10,10 @@
 #include <string.h>
 #include "sim.h"
 #include "sim_pcitree.h"
+#include "sim_devdma.h"
 #include "util/error.h"
 
-enum kind { K_NIC, K_IB, K_NVME, K_GPU, K_GPUSW, K_EMPTY };
+enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_GPUSW, K_EMPTY };
 static const char *const kind_name[] = { "nic", "ib", "nvme", "gpu", "gpusw", "empty" };
 
 struct item {
@@ -98,7 +99,8 @@ static int bus_step(const struct sim *s)
 	return step > 0x20 ? 0x20 : step;
 }
 
-int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
+/* Where the stack's root bus is: the device tree's (the shown one may be wrong, sim_iio_root_bus) */
+static int root_bus(const struct sim *s, int socket, int die, int stack)
 {
 	int nst = sim_iio_stacks(s), dmi = dmi_stack(s);
 	if (nst <= 0 || socket < 0 || socket >= s->nsockets || die < 0 || die >= s->dies || stack < 0 || stack >= nst)
@@ -106,6 +108,14 @@ int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
 	/* the DMI stack first on each die, the others in box order after it */
 	int place = (stack - (dmi < nst ? dmi : 0) + nst) % nst;
 	return ((socket * s->dies + die) * nst + place) * bus_step(s);
+}
+
+int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
+{
+	int a = s->stack_swap - 1; /* fault swapped:stackmap: stacks a and a + 1 trade buses */
+	if (s->stack_swap && (stack == a || stack == a + 1) && a + 1 < sim_iio_stacks(s))
+		stack = stack == a ? a + 1 : a;
+	return root_bus(s, socket, die, stack);
 }
 
 /* Buses a kind takes below its root port */
@@ -166,6 +176,9 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ */
 	if (put(o, dir, f, "0:0", 0))
 		return -1;
+	/* its own byte counters, made at read time (sim_devcount.c) */
+	if (o->m && sim_dev_counter_files(o->s, o->m, dir, it->k == K_GPUSW ? K_GPU : (int)it->k, name, o->ndev))
+		return uc_err("out of memory");
 	if (o->dev && o->ndev < o->max) {
 		struct sim_pcidev *d = &o->dev[o->ndev];
 		memset(d, 0, sizeof(*d));
@@ -174,6 +187,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 		d->vendor = ven, d->device = did, d->class_code = cls, d->driver = driver;
 		snprintf(d->name, sizeof(d->name), "%s", name);
 		d->behind_switch = sw, d->node = node;
+		d->kind = it->k == K_GPUSW ? K_GPU : (int)it->k;
 	}
 	o->ndev++;
 	return 0;
@@ -187,12 +201,18 @@ static int layout(struct out *o)
 	const struct sim *s = o->s;
 	struct item it[MAX_ITEMS];
 	int n, nst = sim_iio_stacks(s);
-	/* the default set needs stacks 1 and 2: a machine without them (no IIO unit) has no device */
-	if (parse_set(s->devset[0] ? s->devset : nst > 2 ? SIM_DEVICES_DEFAULT : "none", it, &n))
+	if (parse_set(s->devset[0] ? s->devset : SIM_DEVICES_DEFAULT, it, &n))
 		return -1;
+	if (!s->devset[0]) { /* the default set: the items on sockets and stacks the machine has (none without IIO) */
+		int k = 0;
+		for (int i = 0; i < n; i++)
+			if (it[i].socket < s->nsockets && it[i].stack < nst)
+				it[k++] = it[i];
+		n = k;
+	}
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < nst; st++) {
-			int root = sim_iio_root_bus(s, sock, 0, st), next = root + 1;
+			int root = root_bus(s, sock, 0, st), next = root + 1;
 			char rootdir[64];
 			snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
 			if (put(o, rootdir, "uevent", "", 0)) /* the host bridge, with a function below it or not */

@@ -11,10 +11,17 @@
 struct sim;
 /* devices=LIST: items "KIND@SOCKET.STACK.PORT" joined by '+', KIND nic, ib, nvme, gpu, gpusw (a PCIe switch
  * with two GPUs) or empty (a root port with nothing below); "none": no device.  The default when no
- * devices= is given, on a machine with at least 3 IIO stacks (none otherwise): */
-#define SIM_DEVICES_DEFAULT "nic@0.1.0+nvme@0.1.1+gpusw@0.2.0+empty@0.2.1"
+ * devices= is given, a two-socket GPU node's (its items on sockets and stacks the machine has): an Ethernet
+ * NIC and two NVMe drives, a switch with two GPUs beside an empty port, an InfiniBand HCA on socket 0; a
+ * switch with two GPUs and an NVMe drive, an HCA, a GPU and an Ethernet NIC on socket 1 */
+#define SIM_DEVICES_DEFAULT                                                                                      \
+	"nic@0.1.0+nvme@0.1.1+nvme@0.1.2+gpusw@0.2.0+empty@0.2.1+ib@0.3.0+gpusw@1.1.0+nvme@1.1.1+ib@1.2.0+"        \
+	"gpu@1.3.0+nic@1.4.0"
 /* devices=VALUE checked and kept: 0, or -1 with a message. */
 int sim_devices_option(struct sim *s, const char *v);
+
+/* What an endpoint is: its DMA rates and counters go by it (sim_devdma.c) */
+enum { SIM_DEV_NIC, SIM_DEV_IB, SIM_DEV_NVME, SIM_DEV_GPU, SIM_DEV_KINDS };
 
 /* One endpoint of the set: the truth tests hold the map against */
 struct sim_pcidev {
@@ -25,10 +32,19 @@ struct sim_pcidev {
 	const char *driver;
 	char name[24];
 	int behind_switch, node;
+	int kind; /* SIM_DEV_* */
+	/* the machine's table (sim_devdma.c): DMA payload bytes/s the device writes into memory (in) and reads
+	 * from it (out), the descriptor and completion bytes per payload byte its port also counts, and its faults:
+	 * uncounted (its port counts none of its DMA), frozen from frozen_ns on (its own counters stop) */
+	double in_bps, out_bps, overhead;
+	int uncounted, frozen;
+	uint64_t frozen_ns;
 };
 /* The endpoints, up to max: how many, or -1 with a message (a stack or port the machine does not have). */
 int sim_pci_devices(const struct sim *s, struct sim_pcidev *out, int max);
-/* The root bus of the stack-th IIO box of a socket's die: the bus, or -1 when there is no such box. */
+/* The root bus of the stack-th IIO box of a socket's die as the machine shows it (the kernel's
+ * uncore_iio_<n>/die<d>, the simulator's answer; with fault swapped:stackmap two stacks show each other's):
+ * the bus, or -1 when there is no such box. */
 int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack);
 /* The IIO boxes of one die (the stacks). */
 int sim_iio_stacks(const struct sim *s);

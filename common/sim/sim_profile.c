@@ -7,6 +7,7 @@
 #include "util/safe_file.h"
 #include "sim_only.h"
 #include "util/cpulist.h"
+#include "sim_devdma.h"
 
 void sim_profile_defaults(struct sim_profile *p, int nsockets)
 {
@@ -49,6 +50,7 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		for (int k = 0; k < SIM_IIO_PORTS; k++) /* uneven, and mirrored on odd sockets: port 0 alone or a */
 			p->iio_port_share[k][s] = s % 2 ? k + 1 : SIM_IIO_PORTS - k; /* port mask off by one is wrong */
 	}
+	sim_devdma_defaults(p);
 	p->tsc_hz = 2.6e9;
 	p->iio_hz = 500e6;
 	p->uncore_hz = 2.7e9;
@@ -202,6 +204,14 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 		if (end == eq + 1 || *end || !(v >= 0 && v <= 1e15)) { /* NaN, inf and absurd rates too */
 			fclose(f);
 			return uc_err("simulator profile %s:%d: '%s' needs a number from 0 to 1e15", file, lineno, key);
+		}
+		int dev = sim_devdma_key(p, key, v, file, lineno); /* device.KIND.KEY, device.NAME.KEY */
+		if (dev) {
+			if (dev < 0) {
+				fclose(f);
+				return -1;
+			}
+			continue;
 		}
 		char *name = key;
 		if (!strncmp(key, "socket", 6) && strchr(key, '.')) {

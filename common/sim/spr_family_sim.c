@@ -41,15 +41,16 @@ static struct sim_box *imc_unit(struct sim *s, struct sim_disc_table *tb, const 
 #define SPR_SIM_STACKS 6 /* IIO stacks per socket, each with the profile's split of traffic over its ports */
 
 /* The free-running counters: IMC clocks and queue cycles, and the IIO ones (sim_disc_iio_fr_rate). */
-static double fr_rate(const struct sim_profile *p, const char *n, int sock, int stacks, int skew)
+static double fr_rate(const struct sim *s, const struct sim_box *b, const char *n, int stacks)
 {
+	const struct sim_profile *p = &s->prof;
 	if (!strcmp(n, "dclk"))
 		return p->dram_hz;
 	if (!strcmp(n, "rpq_cycles"))
 		return 0.5 * p->dram_hz;
 	if (!strcmp(n, "wpq_cycles"))
 		return 0.25 * p->dram_hz;
-	return sim_disc_iio_fr_rate(p, n, sock, stacks, skew, 32);
+	return sim_disc_iio_fr_rate(s, b, n, stacks, 32);
 }
 
 /* A channel's events (iMC, and HBM's MCHBM, whose JSON gives them the same codes): rd and wr CAS a second;
@@ -112,7 +113,7 @@ static double spr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	static const struct sim_disc_model model = { .links = 4, .stacks = SPR_SIM_STACKS, .own = spr_own };
 	const struct sim_profile *p = &s->prof;
 	if (SIM_CTR_IS_FR(ctr))
-		return fr_rate(p, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, SPR_SIM_STACKS * s->dies, b->port_skew);
+		return fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, SPR_SIM_STACKS * s->dies);
 	if (ctr == SIM_CTR_FIXED)
 		return !strcmp(b->u->name, "imc") ? p->dram_hz : p->uncore_hz; /* DCLK fixed; UBox UCLK */
 	return sim_disc_rate(s, b, ctl, &model);

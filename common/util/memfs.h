@@ -1,15 +1,24 @@
 /*
  * A tree of files kept in memory (a simulated kernel's sysfs for the device map, common/devices): paths, their
- * text, and which are symbolic links.
+ * text, and which are symbolic links.  A file may be made at read time (memfs_put_gen), as a kernel makes a
+ * counter's sysfs file when it is read.
  */
 #ifndef UNCORE_MEMFS_H
 #define UNCORE_MEMFS_H
 
+#include <stddef.h>
+
+/* Writes a file's current text into buf (len bytes with its NUL): 0, or -1 (then the file reads as absent). */
+typedef int (*memfs_gen_fn)(const void *ctx, int arg, char *buf, size_t len);
+
 /* One file: its path ("/sys/..."), its text, and whether it is a symbolic link (its text then the link's
- * target, as readlink gives it). */
+ * target, as readlink gives it); gen: made at read time by gen(ctx, arg, ...) instead of text. */
 struct memfs_file {
 	char *path, *text;
 	int link;
+	memfs_gen_fn gen;
+	const void *ctx;
+	int arg;
 };
 struct memfs {
 	struct memfs_file *f;
@@ -17,8 +26,16 @@ struct memfs {
 };
 /* Add a file (or, link 1, a symbolic link): 0, or -1 out of memory. */
 int memfs_put(struct memfs *m, const char *path, const char *text, int link);
+/* Add a file whose text gen(ctx, arg, ...) makes at each read: 0, or -1 out of memory. */
+int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn gen, const void *ctx, int arg);
 void memfs_free(struct memfs *m);
 /* The file at path, or NULL. */
 const struct memfs_file *memfs_find(const struct memfs *m, const char *path);
+/* The file at path with the symbolic links among its directories followed, as open() follows them
+ * (/sys/block/nvme0n1/stat through the link /sys/block/nvme0n1), at most 8 links; the last component
+ * itself is not followed.  NULL when there is none. */
+const struct memfs_file *memfs_find_through(const struct memfs *m, const char *path);
+/* A regular file's current text into buf: 0, or -1 (a link, no room, or its maker failed). */
+int memfs_read(const struct memfs_file *f, char *buf, size_t len);
 
 #endif

@@ -104,8 +104,7 @@ static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 {
 	static const struct sim_disc_model model = { .links = GNR_LINKS, .stacks = GNR_STACKS, .own = gnr_own };
 	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
-		return sim_disc_iio_fr_rate(&s->prof, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, b->socket, GNR_STACKS * s->dies,
-					    b->port_skew, 32);
+		return sim_disc_iio_fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, GNR_STACKS * s->dies, 32);
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the IMC's DCLK */
 	/* CXL CM: the receive side's events (0x41) count on counters 4-7, the transmit side's (0x02) on 0-3

@@ -42,7 +42,7 @@ static double fr_rate(const struct sim *s, const struct sim_box *b, const char *
 		return (n[0] == 'r' ? p->mem_read_bps[sock] : p->mem_write_bps[sock]) / 64 * ctrl_share;
 	if (!strcmp(n, "ddrt_read") || !strcmp(n, "ddrt_write"))
 		return (n[5] == 'r' ? p->pmem_read_bps[sock] : p->pmem_write_bps[sock]) / 64 * ctrl_share;
-	return sim_disc_iio_fr_rate(p, n, sock, SIM_ICX_STACKS, b->port_skew, 32);
+	return sim_disc_iio_fr_rate(s, b, n, SIM_ICX_STACKS, 32);
 }
 
 /* iMC channel: CLOCKTICKS (0x00), CAS_COUNT (0x04: reads RD_REG 1, RD_PRE_REG 2, RD_UNDERFILL 4,

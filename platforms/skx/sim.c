@@ -11,6 +11,7 @@
 #include <string.h>
 #include "util/error.h"
 #include "sim/sim_disc.h"
+#include "sim/sim_devdma.h"
 #include "sim/sim_only.h"
 #include "sim_skx.h"
 
@@ -86,15 +87,26 @@ static double cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	return thresh ? v / p->llc_miss_parallel[sock] : v;
 }
 
-/* IIO DATA_REQ_OF_CPU (0x83): the stack's traffic in 4-byte units on port 0 (ch_mask bit 36) for any flow
- * class (fc_mask 46:44); MEM_WRITE 0x01 the bytes devices write in, MEM_READ 0x04 those they read. */
-static double iio_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, uint64_t ctl)
+/* Bytes/s in (in 1) or out through the ports of mask (0-3) of IIO stack b: its devices' DMA on the ports that
+ * hold devices (sim_devdma.h), and the stack's share of the profile's traffic on port 0 unless it holds some. */
+static double iio_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask)
 {
+	const struct sim_profile *p = &s->prof;
+	unsigned dev = sim_dev_ports(s, b);
+	return (mask & ~dev & 1 ? (in ? p->iio_in_bps[b->socket] : p->iio_out_bps[b->socket]) / SKX_STACKS : 0) +
+	       sim_dev_ports_bps(s, b, in, mask & dev & 0xf);
+}
+
+/* IIO DATA_REQ_OF_CPU (0x83): the traffic of the ports of ch_mask (bits 39:36 ports 0-3) in 4-byte units for
+ * any flow class (fc_mask 46:44); MEM_WRITE 0x01 the bytes devices write in, MEM_READ 0x04 those they read. */
+static double iio_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um, uint64_t ctl)
+{
+	unsigned mask = (unsigned)(ctl >> 36) & 0xf;
 	if (ev == 0x01)
-		return p->iio_hz;
-	if (ev != 0x83 || !(ctl >> 36 & 1) || !(ctl >> 44 & 7))
+		return s->prof.iio_hz;
+	if (ev != 0x83 || !mask || !(ctl >> 44 & 7))
 		return 0;
-	return ((um & 0x01 ? p->iio_in_bps[sock] : 0) + (um & 0x04 ? p->iio_out_bps[sock] : 0)) / SKX_STACKS / 4;
+	return ((um & 0x01 ? iio_ports_bps(s, b, 1, mask) : 0) + (um & 0x04 ? iio_ports_bps(s, b, 0, mask) : 0)) / 4;
 }
 
 /* iMC channel: DCLK (0x00), CAS_COUNT (0x04: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8), RPQ inserts (0x10)
@@ -122,15 +134,14 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
 	int sock = b->socket;
-	if (SIM_CTR_IS_FR(ctr)) { /* IIO: IOCLK and each stack's traffic on its port 0, 4 bytes a count; with
-				   * fault portmap, port N's counters count port N+1's traffic (of the stack's 4) */
+	if (SIM_CTR_IS_FR(ctr)) { /* IIO: IOCLK and each port's traffic, 4 bytes a count; with fault portmap,
+				   * port N's counters count port N+1's traffic (of the stack's 4) */
 		const char *n = b->u->fr[SIM_CTR_FR_INDEX(ctr)].name;
 		int port;
 		if (!strcmp(n, "ioclk"))
 			return p->iio_hz;
-		if ((sscanf(n, "bw_in_port%d", &port) == 1 || sscanf(n, "bw_out_port%d", &port) == 1) &&
-		    (port + b->port_skew) % 4 == 0)
-			return (n[3] == 'i' ? p->iio_in_bps[sock] : p->iio_out_bps[sock]) / SKX_STACKS / 4;
+		if ((sscanf(n, "bw_in_port%d", &port) == 1 || sscanf(n, "bw_out_port%d", &port) == 1) && port >= 0)
+			return iio_ports_bps(s, b, n[3] == 'i', 1u << (port + b->port_skew) % 4) / 4;
 		return 0;
 	}
 	if (ctr == SIM_CTR_FIXED)
@@ -144,7 +155,7 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	if (!strcmp(u, "imc"))
 		return imc_rate(p, sock, ev, um);
 	if (!strcmp(u, "iio"))
-		return iio_rate(p, sock, ev, um, ctl);
+		return iio_rate(s, b, ev, um, ctl);
 	if (!strcmp(u, "upi")) /* the UPI events' codes are SPR's: the discovery machines' model */
 		return sim_disc_upi_rate(p, sock, ev, um, SKX_LINKS);
 	if (!strcmp(u, "pcu"))

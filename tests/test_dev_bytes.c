@@ -153,7 +153,7 @@ static void test_map_dirs(void)
 /* A port's window: the group's devices' bytes and the port's */
 static struct dev_cmp port(int socket, int stack, int p, double iio_in, double iio_out, double dev_in, double dev_out)
 {
-	return (struct dev_cmp){ .socket = socket, .stack = stack, .port = p, .group = 0, .has_iio = 1, .iio_in = iio_in,
+	return (struct dev_cmp){ .socket = socket, .stack = stack, .port = p, .group = 0, .devices = 1, .has_iio = 1, .iio_in = iio_in,
 				 .iio_out = iio_out, .counters = 1, .usable = 1, .dev_in = dev_in, .dev_out = dev_out,
 				 .ns = 20000000000ull };
 }
@@ -172,6 +172,9 @@ static void test_compare(void)
 	CU_ASSERT_EQUAL(verdict(port(0, 1, 0, 0.9e9 * 20, 0, 44e9 * 20, 0)), DEV_CMP_UNCOUNTED);
 	/* the same, in the other direction only */
 	CU_ASSERT_EQUAL(verdict(port(0, 1, 0, 5e9, 1e9, 5e9, 30e9)), DEV_CMP_UNCOUNTED);
+	/* a direction the port's counters leave out (ICX counts two ports' outbound at once) is not judged */
+	CU_ASSERT_EQUAL(verdict(port(0, 1, 0, 5e9, NAN, 5e9, 30e9)), DEV_CMP_OK);
+	CU_ASSERT_EQUAL(verdict(port(0, 1, 0, NAN, 1e9, 0, 0)), DEV_CMP_STOPPED);
 	/* the bound's edge: payload twice the port's passes, a MB more does not */
 	CU_ASSERT_EQUAL(verdict(port(0, 1, 0, 5e9, 0, 10e9, 0)), DEV_CMP_OK);
 	CU_ASSERT_EQUAL(verdict(port(0, 1, 0, 5e9, 0, 10.001e9, 0)), DEV_CMP_UNCOUNTED);
@@ -209,6 +212,21 @@ static void test_compare(void)
 	struct dev_cmp w[2] = { port(0, 1, 0, 0, 0, 20e9, 2e9), port(0, 2, 0, 20.3e9, 2.1e9, 0, 0) };
 	dev_compare(w, 2);
 	CU_ASSERT(w[0].verdict == DEV_CMP_ELSEWHERE && w[0].other == 1 && w[1].verdict == DEV_CMP_ELSEWHERE && w[1].other == 0);
+	/* a GPU's port (no counters) may move anything: it explains no other group's missing bytes; an empty
+	 * port's bytes are all unexplained */
+	struct dev_cmp y[2] = { port(0, 1, 0, 0, 0, 20e9, 0), port(0, 2, 0, 120e9, 180e9, 0, 0) };
+	y[1].counters = 0;
+	dev_compare(y, 2);
+	CU_ASSERT(y[0].verdict == DEV_CMP_UNCOUNTED && y[1].verdict == DEV_CMP_NO_COUNTERS);
+	y[1].devices = 0;
+	dev_compare(y, 2);
+	CU_ASSERT(y[0].verdict == DEV_CMP_ELSEWHERE && y[0].other == 1);
+	/* two like drives of a swapped stack: each is found on the port of its own number */
+	struct dev_cmp z[4] = { port(0, 2, 1, 0.5e9, 0.3e9, 24e9, 12e9), port(0, 2, 2, 0.4e9, 0.2e9, 24e9, 12e9),
+				port(0, 1, 1, 24.4e9, 12.2e9, 0, 0), port(0, 1, 2, 24.5e9, 12.3e9, 0, 0) };
+	z[2].group = z[3].group = -1;
+	dev_compare(z, 4);
+	CU_ASSERT(z[0].verdict == DEV_CMP_ELSEWHERE && z[0].other == 2 && z[1].verdict == DEV_CMP_ELSEWHERE && z[1].other == 3);
 	/* a port whose own devices explain its bytes holds nobody else's */
 	struct dev_cmp x[2] = { port(0, 1, 0, 0, 0, 20e9, 0), port(0, 2, 0, 20.3e9, 0, 20e9, 0) };
 	dev_compare(x, 2);

@@ -13,16 +13,26 @@ const char *const dev_verdict_names[DEV_CMP_VERDICTS] = {
 	[DEV_CMP_ELSEWHERE] = "elsewhere: the devices' bytes are on another port (the stack map)",
 };
 
-/* The devices moved more in a direction than the port can have missed nothing of */
-static int above(double pay, double iio) { return pay >= DEV_CMP_MIN_BYTES && pay > DEV_CMP_FACTOR * iio; }
+/* A port of the same number as the group's is taken over another whose share is this much nearer (log: 5 %) */
+#define SAME_PORT 0.05
 
-/* What port q counted that its own devices do not explain (all of it where it has none, or none keeping counters) */
+/* A direction's bytes where counted (NAN: not counted, nothing) */
+static double counted(double iio) { return isnan(iio) ? 0 : iio; }
+
+/* The devices moved more in a direction than the port can have missed nothing of */
+static int above(double pay, double iio) { return pay >= DEV_CMP_MIN_BYTES && pay > DEV_CMP_FACTOR * iio; /* (NAN: no) */ }
+
+/* What port q counted that its own devices do not explain: all of it where the map puts no device there, the
+ * excess over its devices' payload where they keep counters, nothing where one keeps none (a GPU may move
+ * anything) */
 static double unexplained(const struct dev_cmp *q, int out)
 {
 	double iio = out ? q->iio_out : q->iio_in;
-	if (q->group >= 0 && q->counters && q->usable)
-		iio -= out ? q->pay_out : q->pay_in;
-	return iio;
+	if (q->group < 0 || !q->devices)
+		return iio;
+	if (!q->counters || !q->usable)
+		return 0;
+	return iio - (out ? q->pay_out : q->pay_in);
 }
 
 /* A port of g's socket whose unexplained bytes hold g's payload in each direction it missed: the best, or -1 */
@@ -39,8 +49,10 @@ static int elsewhere(const struct dev_cmp *c, int n, int g)
 			if (above(pay, iio))
 				share = fmin(share, unexplained(&c[q], out) / pay);
 		}
-		if (share >= 1 / DEV_CMP_FACTOR && isfinite(share) && fabs(log(share)) < best_dist)
-			best = q, best_dist = fabs(log(share));
+		/* the nearest share; between near ones the same port number (a stack's root bus swapped keeps it) */
+		double dist = fabs(log(share)) + (c[q].port != c[g].port ? SAME_PORT : 0);
+		if (share >= 1 / DEV_CMP_FACTOR && isfinite(share) && dist < best_dist)
+			best = q, best_dist = dist;
 	}
 	return best;
 }
@@ -64,7 +76,7 @@ void dev_compare(struct dev_cmp *c, int n)
 			p->verdict = DEV_CMP_IDLE;
 		else if (above(p->pay_in, p->iio_in) || above(p->pay_out, p->iio_out))
 			p->verdict = DEV_CMP_UNCOUNTED;
-		else if (!p->dev_in && !p->dev_out && p->iio_in + p->iio_out >= DEV_CMP_MIN_BYTES)
+		else if (!p->dev_in && !p->dev_out && counted(p->iio_in) + counted(p->iio_out) >= DEV_CMP_MIN_BYTES)
 			p->verdict = DEV_CMP_STOPPED;
 		else if (p->pay_in < DEV_CMP_MIN_BYTES && p->pay_out < DEV_CMP_MIN_BYTES)
 			p->verdict = DEV_CMP_IDLE;

@@ -42,8 +42,10 @@ extern const char *const dev_verdict_names[DEV_CMP_VERDICTS];
 struct dev_cmp {
 	int socket, stack, port;
 	int group;                /* the device group on the port (-1: none: a port the map puts no device on) */
+	int devices;              /* ... how many devices it has (0: an empty port) */
 	int has_iio;              /* the session counts the port's bytes */
-	double iio_in, iio_out;   /* bytes the port counted: into memory, out of it */
+	double iio_in, iio_out;   /* bytes the port counted: into memory, out of it (NAN: a direction not counted,
+				   * not judged) */
 	int counters;             /* every device of the group keeps byte counters */
 	int usable;               /* ... and none went backward or saturated over the window */
 	double dev_in, dev_out;   /* the devices' bytes over the window */

@@ -35,6 +35,7 @@ static const struct {
 
 struct cell { /* one port of one box over the window */
 	int socket, stack, port, bad;
+	int has[2];     /* the session counts its bytes in, out */
 	double in, out;
 };
 struct grp { /* one device group, on its port's counters (stack: the IIO box number; -1: no port counts it) */
@@ -85,9 +86,10 @@ static void plan(uncore_session_t *s, struct health_devices *st)
 					st->unit[p][dir] = unit;
 			}
 		}
-		if (st->ev[p][0] < 0 || st->ev[p][1] < 0 || st->unit[p][0] <= 0 || st->unit[p][1] <= 0)
-			st->ev[p][0] = st->ev[p][1] = -1; /* both directions, or the port is not judged */
-		any |= st->ev[p][0] >= 0;
+		for (int dir = 0; dir < 2; dir++) /* (a direction ICX's two counters of DATA_REQ_OF_CPU leave out is not judged) */
+			if (st->unit[p][dir] <= 0)
+				st->ev[p][dir] = -1;
+		any |= st->ev[p][0] >= 0 || st->ev[p][1] >= 0;
 	}
 	char msg[1024];
 	snprintf(msg, sizeof(msg), "%s", uncore_error());
@@ -121,7 +123,7 @@ static struct cell *cell(struct health_devices *st, int socket, int stack, int p
 		return NULL;
 	st->c = c;
 	c = &st->c[st->nc++];
-	*c = (struct cell){ socket, stack, port, 0, 0, 0 };
+	*c = (struct cell){ .socket = socket, .stack = stack, .port = port };
 	return c;
 }
 
@@ -131,13 +133,14 @@ static void add_ports(uncore_session_t *s, struct health_devices *st)
 	uncore_t *u = session_owner(s);
 	struct session_box_view v[VIEWS];
 	for (int p = 0; p < PORTS; p++)
-		for (int dir = 0; st->ev[p][0] >= 0 && dir < 2; dir++)
-			for (int k = 0; k < u->host.nsockets; k++) {
+		for (int dir = 0; dir < 2; dir++)
+			for (int k = 0; st->ev[p][dir] >= 0 && k < u->host.nsockets; k++) {
 				int n = session_event_views(s, st->ev[p][dir], k, v, VIEWS);
 				for (int i = 0; i < n && i < VIEWS; i++) {
 					struct cell *c = cell(st, k, v[i].box, p);
 					if (!c)
 						continue;
+					c->has[dir] = 1;
 					if (v[i].failed || v[i].flags)
 						c->bad = 1; /* the port's own condition; nothing to judge the devices by */
 					else if (dir)
@@ -167,6 +170,9 @@ static int read_devices(uncore_t *u, struct health_devices *st, struct dev_bytes
 	return 0;
 }
 
+/* A port's bytes in a direction over the window (NAN where the session does not count it) */
+static double cell_bytes(const struct cell *c, int out) { return !c->has[out] ? NAN : out ? c->out : c->in; }
+
 /* The window that ends now judged: each group against its port, each port the session counts in the rows */
 static void judge(struct health_devices *st, struct dev_bytes **now, uint64_t ns)
 {
@@ -178,7 +184,7 @@ static void judge(struct health_devices *st, struct dev_bytes **now, uint64_t ns
 	for (int g = 0; g < st->ng; g++) {
 		struct grp *gr = &st->g[g];
 		struct dev_cmp *r = &c[k++];
-		r->socket = gr->socket, r->stack = gr->stack, r->port = gr->port, r->group = g, r->ns = ns;
+		r->socket = gr->socket, r->stack = gr->stack, r->port = gr->port, r->group = g, r->ns = ns, r->devices = gr->ndev;
 		r->counters = gr->ndev > 0, r->usable = gr->start_ok;
 		for (int i = 0; i < gr->ndev; i++) {
 			struct dev_bytes d;
@@ -193,7 +199,7 @@ static void judge(struct health_devices *st, struct dev_bytes **now, uint64_t ns
 		for (int i = 0; i < st->nc; i++)
 			if (st->c[i].socket == gr->socket && st->c[i].stack == gr->stack && st->c[i].port == gr->port &&
 			    gr->port >= 0 && !st->c[i].bad)
-				r->has_iio = 1, r->iio_in = st->c[i].in, r->iio_out = st->c[i].out;
+				r->has_iio = 1, r->iio_in = cell_bytes(&st->c[i], 0), r->iio_out = cell_bytes(&st->c[i], 1);
 	}
 	for (int i = 0; i < st->nc; i++) { /* the ports the map puts no group on */
 		int mapped = 0;
@@ -203,7 +209,8 @@ static void judge(struct health_devices *st, struct dev_bytes **now, uint64_t ns
 		if (mapped || st->c[i].bad)
 			continue;
 		c[k++] = (struct dev_cmp){ .socket = st->c[i].socket, .stack = st->c[i].stack, .port = st->c[i].port,
-					   .group = -1, .has_iio = 1, .iio_in = st->c[i].in, .iio_out = st->c[i].out, .ns = ns };
+					   .group = -1, .has_iio = 1, .iio_in = cell_bytes(&st->c[i], 0),
+					   .iio_out = cell_bytes(&st->c[i], 1), .ns = ns };
 	}
 	dev_compare(c, k);
 	for (int g = 0; g < st->ng; g++) {
@@ -307,7 +314,7 @@ int uncore_session_add_device_ports_impl(uncore_session_t *s)
 	uncore_t *u = session_owner(s);
 	int ports = 0;
 	for (int p = 0; p < PORTS; p++) {
-		int both = 1;
+		int either = 0;
 		for (int dir = 0; dir < 2; dir++) {
 			int added = 0;
 			for (size_t k = 0; k < sizeof(port_events) / sizeof(port_events[0]) && !added; k++) {
@@ -316,9 +323,9 @@ int uncore_session_add_device_ports_impl(uncore_session_t *s)
 				added = health_event_named(s, name) >= 0 ||
 					(uncore_event_find_impl(u, name) >= 0 && uncore_session_add_impl(s, name) >= 0);
 			}
-			both &= added;
+			either |= added;
 		}
-		ports += both;
+		ports += either;
 	}
 	return ports;
 }

@@ -681,15 +681,16 @@ struct uncore_device_check {
 	int group;              /* uncore_device_group_info's; -1: a port the map puts no device on */
 	int socket, stack, port;
 	double seconds;         /* the window */
-	double iio_in, iio_out; /* bytes the port counted into memory and out of it (NaN: the port is not counted) */
+	double iio_in, iio_out; /* bytes the port counted into memory and out of it (NaN: not counted, not judged) */
 	double dev_in, dev_out; /* bytes the group's devices counted (NaN: a device keeps no counters, a GPU) */
 	const char *verdict;    /* "ok", "uncounted: ...", "stopped: ...", "elsewhere: ...", "not compared: ..." */
 	int other;              /* elsewhere: the row of the port that counted the group's bytes; else -1 */
 };
 int uncore_session_device_check(const uncore_session_t *s, struct uncore_device_check *out, int max);
 /* Add to a session not yet started the events of each IIO port's bytes in and out the check reads (the
- * free-running counters, else the general ones, a direction at a time): how many ports are counted both ways
- * (0: the platform counts no port's bytes, before Skylake-SP). */
+ * free-running counters, else the general ones, a direction at a time, as far as the boxes' counters go: ICX
+ * counts two ports' outbound bytes at once): how many ports are counted in a direction at least (0: the
+ * platform counts no port's bytes, before Skylake-SP). */
 int uncore_session_add_device_ports(uncore_session_t *s);
 
 #ifdef __cplusplus

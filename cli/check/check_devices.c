@@ -41,16 +41,19 @@ static void group_row(struct check *c, const struct uncore_device_check *r, cons
 		snprintf(check, sizeof(check), "iio stack %d's own (socket %d): %.50s", g.stack, g.socket, list);
 	else
 		snprintf(check, sizeof(check), "below no IIO stack: %.50s", list);
-	snprintf(got, sizeof(got), "in %.3g/%.3g out %.3g/%.3g GB", r->dev_in / 1e9, r->iio_in / 1e9, r->dev_out / 1e9,
-		 r->iio_out / 1e9);
+	char a[4][16];
+	const double v[4] = { r->dev_in, r->iio_in, r->dev_out, r->iio_out };
+	for (int i = 0; i < 4; i++) /* (a direction the port's counters leave out: "-") */
+		snprintf(a[i], sizeof(a[i]), isnan(v[i]) ? "-" : "%.3g", v[i] / 1e9);
+	snprintf(got, sizeof(got), "in %s/%s out %s/%s GB", a[0], a[1], a[2], a[3]);
 	const char *exp = "devices <= 2 x port";
 	if (!strncmp(r->verdict, "ok", 2))
 		verdict_add(c->t, V_PASS, check, exp, got, "devices' bytes / port's over %.0f s", r->seconds);
 	else if (!strncmp(r->verdict, "uncounted", 9) || !strncmp(r->verdict, "stopped", 7))
 		verdict_add(c->t, V_FAIL, check, exp, got, "%s", r->verdict);
 	else if (!strncmp(r->verdict, "elsewhere", 9) && r->other >= 0 && r->other < n)
-		verdict_add(c->t, V_FAIL, check, exp, got, "%s: iio %d port %d counted in %.3g out %.3g GB", r->verdict,
-			    all[r->other].stack, all[r->other].port, all[r->other].iio_in / 1e9, all[r->other].iio_out / 1e9);
+		verdict_add(c->t, V_FAIL, check, exp, got, "%s: iio %d port %d counted in %.3g GB", r->verdict,
+			    all[r->other].stack, all[r->other].port, all[r->other].iio_in / 1e9);
 	else
 		verdict_add(c->t, V_SKIP, check, exp, isnan(r->dev_in) ? "-" : got, "%s",
 			    g.ndevices ? r->verdict : "not compared: an empty port");

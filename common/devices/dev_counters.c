@@ -9,6 +9,7 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
+#include "open/open.h"
 #include "util/error.h"
 
 /* The event that counts port n's inbound bytes, and the unit it is of: its index, or -1 where the platform
@@ -18,8 +19,8 @@ static int port_event(uncore_t *u, int port, int *unit)
 	char name[64];
 	struct uncore_event_info ev;
 	snprintf(name, sizeof(name), "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", port);
-	int idx = uncore_event_find(u, name);
-	if (idx < 0 || uncore_event_info(u, idx, &ev))
+	int idx = uncore_event_find_impl(u, name); /* (the unlocked calls: health, under the lock, asks too) */
+	if (idx < 0 || uncore_event_info_impl(u, idx, &ev))
 		return -1;
 	for (int t = 0; t < u->plat->ntypes; t++)
 		if (!strcmp(u->plat->types[t]->name, ev.unit)) {

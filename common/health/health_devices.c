@@ -107,8 +107,9 @@ static void plan(uncore_session_t *s, struct health_devices *st)
 		g->socket = gi.socket, g->stack = g->port = -1, g->ndev = gi.ndevices;
 		if (!uncore_device_group_counter(u, i, &dc)) /* (else no port counter counts it: not compared) */
 			g->socket = dc.socket, g->stack = dc.box, g->port = dc.port;
-		g->at = calloc((size_t)gi.ndevices + 1, sizeof(*g->at));
 		g->other = -1;
+		if (!(g->at = calloc((size_t)gi.ndevices + 1, sizeof(*g->at))))
+			st->off = 1; /* out of memory: the devices are not judged */
 	}
 	uc_err("%s", msg);
 }

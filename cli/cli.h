@@ -62,6 +62,10 @@ int cmd_jobs(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
+int cmd_stat_per_device(int argc, char **argv); /* uncore stat --per-device (cli_perdev.c) */
+/* A device group's devices as JSON objects, comma-separated, each as uncore devices --json gives them
+ * (cli_devices.c) */
+void cli_device_json(uncore_t *u, int group, int ndevices);
 
 /* How values are written: perf-like text columns, CSV with a separator (-x), or a JSON object a line. */
 enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON };
@@ -71,6 +75,7 @@ struct out {
 	const char *backend;  /* uncore_backend_name() */
 	int simulated;
 	int perf;             /* the perf backend: enabled/running times are the kernel's */
+	uncore_t *u;          /* the handle (the devices behind a port); NULL: none asked */
 };
 /* One value: an event's count or a metric's value, of a socket or one box of it. */
 struct out_rec {
@@ -89,6 +94,7 @@ struct out_rec {
 	uint64_t enabled_ns, running_ns;
 	const char *failed;  /* the box whose failure leaves it without a value ("imc 0 (socket 0)"), or NULL */
 	int not_counted;     /* multiplexed, and not yet on the counters over the window: no value */
+	const struct uncore_port_devices *devices; /* a port of an IIO box: the devices it counts (NULL: none) */
 };
 void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);

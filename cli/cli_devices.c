@@ -14,6 +14,25 @@ static void where(const struct uncore_device_group *g, char *buf, size_t len)
 			 g->port, g->root_port);
 }
 
+void cli_device_json(uncore_t *u, int group, int ndevices)
+{
+	for (int i = 0; i < ndevices; i++) {
+		struct uncore_device d;
+		uncore_device_info(u, group, i, &d);
+		printf("%s{\"bdf\":\"%s\",\"vendor\":\"%04x\",\"device\":\"%04x\",\"class\":", i ? "," : "", d.bdf,
+		       d.vendor, d.device);
+		if (d.class_code < 0)
+			fputs("null", stdout);
+		else
+			printf("\"%06lx\"", d.class_code);
+		fputs(",\"driver\":", stdout);
+		out_json_str(stdout, d.driver);
+		fputs(",\"name\":", stdout);
+		out_json_str(stdout, d.name);
+		printf(",\"numa_node\":%d}", d.numa_node);
+	}
+}
+
 int cmd_devices(int argc, char **argv)
 {
 	uncore_t *u;
@@ -42,26 +61,14 @@ int cmd_devices(int argc, char **argv)
 			printf("%s: %s%s\n", w, g.ndevices ? (g.ndevices == 1 ? "1 device" : "devices") : "empty",
 			       g.behind_switch ? " behind a PCIe switch, counted as one group" : "");
 		}
-		for (int i = 0; i < g.ndevices; i++) {
+		if (json)
+			cli_device_json(u, k, g.ndevices);
+		for (int i = 0; !json && i < g.ndevices; i++) {
 			struct uncore_device d;
 			uncore_device_info(u, k, i, &d);
-			if (json) {
-				printf("%s{\"bdf\":\"%s\",\"vendor\":\"%04x\",\"device\":\"%04x\",\"class\":", i ? "," : "", d.bdf,
-				       d.vendor, d.device);
-				if (d.class_code < 0)
-					fputs("null", stdout);
-				else
-					printf("\"%06lx\"", d.class_code);
-				fputs(",\"driver\":", stdout);
-				out_json_str(stdout, d.driver);
-				fputs(",\"name\":", stdout);
-				out_json_str(stdout, d.name);
-				printf(",\"numa_node\":%d}", d.numa_node);
-			} else {
-				printf("  %s %04x:%04x class %06lx driver %-10s %-10s node %d\n", d.bdf, d.vendor, d.device,
-				       d.class_code < 0 ? 0 : d.class_code, d.driver[0] ? d.driver : "-", d.name[0] ? d.name : "-",
-				       d.numa_node);
-			}
+			printf("  %s %04x:%04x class %06lx driver %-10s %-10s node %d\n", d.bdf, d.vendor, d.device,
+			       d.class_code < 0 ? 0 : d.class_code, d.driver[0] ? d.driver : "-", d.name[0] ? d.name : "-",
+			       d.numa_node);
 		}
 		if (json)
 			puts("]}");

@@ -74,6 +74,8 @@ static void text(const struct out_rec *r)
 	if (r->times && r->running_ns < r->enabled_ns) /* the kernel shared the counters */
 		printf("  (multiplexed: counting %.1f%% of the time)",
 		       r->enabled_ns ? 100.0 * (double)r->running_ns / (double)r->enabled_ns : 0.0);
+	if (r->devices)
+		printf("  %s", r->devices->text);
 	putchar('\n');
 }
 
@@ -117,6 +119,15 @@ void out_record(const struct out *o, const struct out_rec *r)
 	out_json_str(stdout, r->unit);
 	printf(", \"backend\": ");
 	out_json_str(stdout, o->backend);
-	printf(", \"simulated\": %s, \"enabled_ns\": %s, \"running_ns\": %s, \"status\": \"%s\"}\n",
+	printf(", \"simulated\": %s, \"enabled_ns\": %s, \"running_ns\": %s, \"status\": \"%s\"",
 	       o->simulated ? "true" : "false", en[0] ? en : "null", run[0] ? run : "null", status);
+	if (r->devices) { /* a port of an IIO box: its devices, as the exporter labels them (comma lists) */
+		printf(", \"pci_bdf\": ");
+		out_json_str(stdout, r->devices->bdf);
+		printf(", \"device\": ");
+		out_json_str(stdout, r->devices->name);
+		printf(", \"driver\": ");
+		out_json_str(stdout, r->devices->driver);
+	}
+	printf("}\n");
 }

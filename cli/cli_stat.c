@@ -99,13 +99,17 @@ static void put_metric(const struct out *o, uncore_session_t *s, int m, const st
 {
 	double v = NAN;
 	char failed[64];
+	struct uncore_port_devices pd;
+	int port = box >= 0 ? uncore_iio_port_of(mi->name) : -1; /* a port of one stack names its devices */
+	int named = port >= 0 && uncore_port_devices(o->u, sock, box, port, &pd) > 0 && pd.ndevices;
 	int rc = uncore_session_metric_value(s, m, sock, box, window, &v);
 	if (rc && rc != UNCORE_BOX_FAILED && rc != UNCORE_NOT_COUNTED)
 		return;
 	uncore_session_metric_failed_box(s, m, sock, box, failed, sizeof(failed));
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
 			     .box_label = label, .die = die, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
-			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED };
+			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED,
+			     .devices = named ? &pd : NULL };
 	/* perf backend: the share of the time its least counted event was on the counters */
 	r.times = rc != UNCORE_BOX_FAILED && o->perf &&
 		  uncore_session_metric_times(s, m, sock, box, &r.enabled_ns, &r.running_ns) >= 0;
@@ -353,6 +357,8 @@ int cmd_stat(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--per-job"))
 			return cmd_stat_per_job(argc, argv);
+		else if (!strcmp(argv[i], "--per-device"))
+			return cmd_stat_per_device(argc, argv);
 	if ((rc = stat_parse(argc, argv, &a)))
 		goto out;
 	rc = 1;
@@ -378,7 +384,7 @@ int cmd_stat(int argc, char **argv)
 	else if (c < 0)
 		goto out;
 	o = (struct out){ .fmt = a.fmt, .sep = a.sep, .backend = uncore_backend_name(u), .simulated = uncore_is_simulated(u),
-			  .perf = !strncmp(uncore_backend_name(u), "perf", 4) };
+			  .perf = !strncmp(uncore_backend_name(u), "perf", 4), .u = u };
 	if (o.fmt == OUT_TEXT)
 		cli_banner(stdout, u);
 	else

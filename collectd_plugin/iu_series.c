@@ -55,19 +55,26 @@ static void classify(const struct uncore_metric_info *mi, struct iu_series *se)
 }
 
 /* A selected series as collectd names it: plugin instance socketN, type instance the metric's name (with
- * the box: mem_bw_read_imc3) or the event's spec, cleaned. */
+ * the box: mem_bw_read_imc3; a port of a stack with its devices' names) or the event's spec, cleaned. */
 static int plan(struct iu_state *st, const struct uncore_series *u, char *err, size_t len)
 {
 	struct iu_series se = { .metric = u->metric, .event = u->event, .socket = u->socket, .box = u->box };
-	char ti[DATA_MAX_NAME_LEN + 32];
+	char ti[DATA_MAX_NAME_LEN + 320]; /* cleaned and cut to DATA_MAX_NAME_LEN */
 	struct uncore_unit_info ui;
 	if (u->metric >= 0) {
 		struct uncore_metric_info mi;
 		uncore_metric_info(st->u, u->info, &mi);
 		classify(&mi, &se);
-		if (u->box >= 0 && !uncore_unit_info(st->u, u->unit, &ui))
-			snprintf(ti, sizeof(ti), "%s_%s%d", u->name, ui.name, u->box);
-		else
+		struct uncore_port_devices pd;
+		int port = uncore_iio_port_of(u->name);
+		if (u->box >= 0 && !uncore_unit_info(st->u, u->unit, &ui)) {
+			/* a port of a stack: its devices' names after the box (iio_write_bytes_port0_iio2_card0_card1:
+			 * a switch's group in one series), as Graphite paths and collectd's filters select them */
+			int n = snprintf(ti, sizeof(ti), "%s_%s%d", u->name, ui.name, u->box);
+			if (port >= 0 && n > 0 && (size_t)n < sizeof(ti) &&
+			    uncore_port_devices(st->u, u->socket, u->box, port, &pd) > 0 && pd.ndevices)
+				snprintf(ti + n, sizeof(ti) - (size_t)n, "_%s", pd.name);
+		} else
 			snprintf(ti, sizeof(ti), "%s", u->name);
 	} else {
 		se.derive = 1;

@@ -45,7 +45,7 @@ static int add(struct ue_state *st, struct ue_series *se, char *err, size_t len)
 	return 0;
 }
 
-/* socket="0"[,die="1"][,channel="3" | ,unit="cha",box="5"][,port="2"] */
+/* socket="0"[,die="1"][,channel="3" | ,unit="cha",box="5"][,port="2"[,pci_bdf="...",device="...",driver="..."]] */
 static void labels(uncore_t *u, const struct uncore_series *c, int port, char *out, size_t len)
 {
 	struct uncore_unit_info ui;
@@ -62,7 +62,17 @@ static void labels(uncore_t *u, const struct uncore_series *c, int port, char *o
 			n += snprintf(out + n, len - (size_t)n, ",unit=\"%s\",box=\"%d\"", ui.name, c->box);
 	}
 	if (port >= 0)
-		snprintf(out + n, len - (size_t)n, ",port=\"%d\"", port);
+		n += snprintf(out + n, len - (size_t)n, ",port=\"%d\"", port);
+	/* the devices the port counts (doc/prometheus.md): a switch's, and every stack's for a socket's sum,
+	 * comma lists in one order in one series, never a series each */
+	struct uncore_port_devices pd;
+	if (port >= 0 && n > 0 && (size_t)n < len && uncore_port_devices(u, c->socket, c->box, port, &pd) > 0 && pd.ndevices) {
+		char bdf[300], dev[300], drv[300];
+		ue_label_escape(bdf, sizeof(bdf), pd.bdf);
+		ue_label_escape(dev, sizeof(dev), pd.name);
+		ue_label_escape(drv, sizeof(drv), pd.driver);
+		snprintf(out + n, len - (size_t)n, ",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"", bdf, dev, drv);
+	}
 }
 
 static int plan_one(struct ue_state *st, const struct uncore_series *c, char *err, size_t len)
@@ -86,7 +96,7 @@ static int plan_one(struct ue_state *st, const struct uncore_series *c, char *er
 		se.to_base = 1;
 		se.window = UNCORE_SINCE_START;
 	}
-	char where[128];
+	char where[1100];
 	labels(st->u, c, port, where, sizeof(where));
 	/* a raw event's label is its whole spec, escaped (each character at most two): two events differing
 	 * anywhere are two series */

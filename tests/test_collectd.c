@@ -12,6 +12,7 @@
 #include "mock_collectd.h"
 #include "sim_helpers.h"
 #include "sim_truth.h"
+#include "sim_devices.h"
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -98,8 +99,45 @@ static void check_names(void)
 	}
 }
 
-/* Defaults on both platforms: memory, LLC, QPI/UPI and clock metrics per socket, equal to the truth. */
-static void defaults_on(const char *backend, int expect_metrics)
+/* The default set's device series (issue 66): each port the simulator put devices behind, its bytes in and
+ * out on its stack's box, named iio_write_bytes_port<n>_iio<stack>_<its devices' names> (a switch's two GPUs in
+ * one series), equal to the port's truth over T seconds within 1 %.  How many ports were checked. */
+static int check_device_series(const char *backend, struct sim *sim, double T)
+{
+	struct sim_pcidev d[64];
+	int n = sim_pci_devices(sim, d, 64), ports = 0, iio = -1;
+	for (int i = 0; i < uncore_num_units(state.u); i++) {
+		struct uncore_unit_info ui;
+		if (!uncore_unit_info(state.u, i, &ui) && !strcmp(ui.name, "iio"))
+			iio = i;
+	}
+	for (int i = 0; i < n; i++) {
+		int first = 1;
+		for (int j = 0; j < i; j++) /* a port once, at its first device */
+			first &= !(d[j].socket == d[i].socket && d[j].stack == d[i].stack && d[j].port == d[i].port);
+		if (!first)
+			continue;
+		char names[256], pi[16], ti[DATA_MAX_NAME_LEN], what[300];
+		sim_port_names(sim, d[i].socket, d[i].stack, d[i].port, "_", names, sizeof(names));
+		snprintf(pi, sizeof(pi), "socket%d", d[i].socket);
+		for (int w = 0; w < 2; w++) {
+			char metric[64];
+			snprintf(metric, sizeof(metric), "iio_%s_bytes_port%d", w ? "write" : "read", d[i].port);
+			if (uncore_metric_find(state.u, metric) < 0) /* ICX counts ports inbound only */
+				continue;
+			snprintf(ti, sizeof(ti), "%s_iio%d_%s", metric, d[i].stack, names);
+			snprintf(what, sizeof(what), "%s %s %s", backend, pi, ti);
+			double want = sim_port_bps(sim, d[i].socket, d[i].port, w, uncore_unit_boxes(state.u, iio, d[i].socket)) * T;
+			near(what, got(pi, "total_bytes", ti), want, 0.01);
+		}
+		ports++;
+	}
+	return ports;
+}
+
+/* Defaults on both platforms: memory, LLC, QPI/UPI and clock metrics per socket, equal to the truth; the
+ * device series beside them (expect_ports: the ports with devices the simulator has). */
+static void defaults_on_ports(const char *backend, int expect_metrics, int expect_ports)
 {
 	char text[256];
 	snprintf(text, sizeof(text), "Backend \"%s,clock=manual\"\n", backend);
@@ -117,6 +155,8 @@ static void defaults_on(const char *backend, int expect_metrics)
 			struct uncore_metric_info mi;
 			const char *name = uncore_session_metric_name(state.s, m);
 			uncore_metric_info(state.u, uncore_metric_find(state.u, name), &mi);
+			if (uncore_iio_port_of(name) >= 0) /* a device series: check_device_series */
+				continue;
 			CU_ASSERT(!strcmp(mi.group, "memory") || !strcmp(mi.group, "llc") ||
 				  !strcmp(mi.group, "interconnect") || !strcmp(mi.group, "clock"));
 			for (int sock = 0; sock < 2; sock++) {
@@ -134,12 +174,20 @@ static void defaults_on(const char *backend, int expect_metrics)
 				n += round == 1;
 			}
 		}
+		CU_ASSERT_EQUAL(check_device_series(backend, sim, 2.0 * round), expect_ports);
 	}
 	CU_ASSERT_EQUAL(n, 2 * expect_metrics);
 	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read") != NULL);
 	CU_ASSERT(mock_find("socket1", "frequency", "dram_freq") != NULL);
 	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
 	stop();
+}
+
+/* the default device set from SKX on: a NIC's, an NVMe drive's and a switch's port (sim_pcitree.c) */
+static void defaults_on(const char *backend, int expect_metrics)
+{
+	int devices = strstr(backend, "snbep") == NULL && strstr(backend, "hsx") == NULL && strstr(backend, "bdx") == NULL;
+	defaults_on_ports(backend, expect_metrics, devices ? 3 : 0);
 }
 
 static void test_defaults_emr(void) { defaults_on("sim:emr", 11); }
@@ -290,7 +338,7 @@ static void test_iio_ports_per_stack(void)
 {
 	CU_ASSERT_FATAL(start("Backend \"sim:gnr,clock=manual\"\nMetricGroups \"io_ports\"\nReportPerBox \"iio\"\n") == 0);
 	struct sim *sim = sim_of(state.u->acc);
-	int iio = -1, series = 0;
+	int iio = -1, series = 0, named = 0;
 	for (int i = 0; i < uncore_num_units(state.u); i++) {
 		struct uncore_unit_info ui;
 		if (uncore_unit_info(state.u, i, &ui) == 0 && !strcmp(ui.name, "iio"))
@@ -308,13 +356,19 @@ static void test_iio_ports_per_stack(void)
 				struct truth t = truth_of(sim, ti, sock);
 				near(ti, got(pi, "total_bytes", ti), t.v * 1e9 * 2.0, 0.005); /* GB/s over 2 s */
 				for (int b = 0; b < nb; b++, series++) {
-					snprintf(ti, sizeof(ti), "iio_bw_%s_port%d_iio%d", w ? "write" : "read", k,
-						 uncore_box_number(state.u, iio, sock, b));
+					/* a port with devices names them (the simulator's set: box number = stack, one die) */
+					char names[128];
+					int box = uncore_box_number(state.u, iio, sock, b);
+					int nd = sim_port_names(sim, sock, box, k, "_", names, sizeof(names));
+					snprintf(ti, sizeof(ti), "iio_bw_%s_port%d_iio%d%s%s", w ? "write" : "read", k, box,
+						 nd ? "_" : "", names);
 					near(ti, got(pi, "total_bytes", ti), truth_box(t, b, nb) * 1e9 * 2.0, 0.005);
+					named += nd > 0;
 				}
 			}
 	}
 	CU_ASSERT_EQUAL(series, 2 * 16 * 6); /* 6 stacks a socket on sim:gnr */
+	CU_ASSERT_EQUAL(named, 2 * 3);       /* the NIC's, the NVMe drive's and the switch's ports, both ways */
 	CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
 	stop();
 }

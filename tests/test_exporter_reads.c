@@ -11,6 +11,7 @@
 #include "sim_helpers.h"
 #include "sim/sim.h"
 #include "../exporter/ue.h"
+#include "sim_devices.h"
 
 /* The value of family fam (a counter: its _total) with labels, or NAN. */
 static double value_of(const struct ue_state *st, const char *fam, const char *labels)
@@ -123,6 +124,57 @@ static void test_exporter_long_events(void)
 	ue_config_free(&c);
 }
 
+/* The default set's device series (issue 66): each port the simulator put devices behind is a series of
+ * uncore_iio_write_bytes (and _read_, where the platform counts ports outbound) with its box and port, labelled
+ * pci_bdf, device and driver with the simulator's own devices (a switch's GPUs in one series, comma lists),
+ * its bytes after 2 s the port's truth within 1 %. */
+static void device_labels_on(const char *backend)
+{
+	char *argv[] = { "uncore-exporter", "--backend", (char *)backend, NULL };
+	struct ue_config c;
+	struct ue_state st;
+	char err[1024];
+	CU_ASSERT_FATAL(ue_options(&c, 3, argv, err, sizeof(err)) == 0);
+	CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+	struct sim *sim = sim_of(st.u->acc);
+	struct sim_pcidev d[64];
+	uncore_sleep_ns(st.u, 2000000000ull);
+	CU_ASSERT_FATAL(ue_read(&st) == 0);
+	int n = sim_pci_devices(sim, d, 64), ports = 0, read_ports = uncore_metric_find(st.u, "iio_read_bytes_port0") >= 0;
+	for (int i = 0; i < n; i++) {
+		int first = 1;
+		for (int j = 0; j < i; j++)
+			first &= !(d[j].socket == d[i].socket && d[j].stack == d[i].stack && d[j].port == d[i].port);
+		if (!first)
+			continue;
+		char bdf[256], name[256], drv[256], l[1024];
+		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'b', ",", bdf, sizeof(bdf));
+		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'n', ",", name, sizeof(name));
+		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'd', ",", drv, sizeof(drv));
+		snprintf(l, sizeof(l), "socket=\"%d\",unit=\"iio\",box=\"%d\",port=\"%d\",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"",
+			 d[i].socket, d[i].stack, d[i].port, bdf, name, drv);
+		for (int w = 0; w < 1 + read_ports; w++) {
+			double v = value_of(&st, w ? "uncore_iio_read_bytes" : "uncore_iio_write_bytes", l);
+			double want = sim_port_bps(sim, d[i].socket, d[i].port, !w, 6) * 2; /* 6 stacks a socket */
+			int ok = fabs(v - want) <= 0.01 * want;
+			if (!ok)
+				fprintf(stderr, "%s: %s {%s}: %.0f, truth %.0f\n", backend, w ? "read" : "write", l, v, want);
+			CU_ASSERT(ok);
+		}
+		ports++;
+	}
+	CU_ASSERT_EQUAL(ports, 3); /* the NIC's, the NVMe drive's, the switch's */
+	ue_teardown(&st);
+	ue_config_free(&c);
+}
+
+static void test_device_labels(void)
+{
+	device_labels_on("sim:spr,clock=manual");
+	device_labels_on("perf+sim:icx,clock=manual");
+	device_labels_on("sim:skx,clock=manual");
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -130,6 +182,8 @@ int main(void)
 		  test_exporter_100hz },
 		{ "two raw events differing at their 324th character: two series, each its own count",
 		  test_exporter_long_events },
+		{ "device series: labelled with the simulator's devices, a switch's as one, bytes the truth within 1 %",
+		  test_device_labels },
 		{ NULL, NULL },
 	};
 	return run_suite("exporter reads", tests);

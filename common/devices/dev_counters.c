@@ -10,6 +10,7 @@
 #include "dev_map.h"
 #include "handle/handle.h"
 #include "open/open.h"
+#include "metrics/metrics.h"
 #include "util/error.h"
 
 /* The event that counts port n's inbound bytes, and the unit it is of: its index, or -1 where the platform
@@ -89,4 +90,26 @@ int uncore_device_group_at(uncore_t *u, int socket, int box, int port)
 		return -1;
 	return uc_err("no device group on socket %d IIO box %d port %d: no root port there, or nothing the "
 		      "device map found behind it", socket, box, port);
+}
+
+int uncore_session_add_device_group(uncore_t *u, uncore_session_t *s, int group, int *write_m, int *read_m)
+{
+	struct uncore_device_counter c;
+	int *to[2] = { write_m, read_m };
+	*write_m = *read_m = -1;
+	if (uncore_device_group_counter(u, group, &c))
+		return -1;
+	for (int d = 0; d < 2; d++) {
+		char name[64];
+		snprintf(name, sizeof(name), "iio_%s_bytes_port%d", d ? "read" : "write", c.port);
+		if (uncore_metric_find(u, name) < 0) /* ICX counts its ports inbound only (Linux icx_iio_freerunning) */
+			continue;
+		/* its box alone: every stack's port n would cost a read each (and a perf event each) for nothing */
+		if ((*to[d] = session_add_metric_on(s, name, c.socket, c.box)) < 0)
+			return -1;
+	}
+	if (*write_m < 0 && *read_m < 0)
+		return uc_err("device group %d: the platform (%s) has no metric iio_write_bytes_port%d nor "
+			      "iio_read_bytes_port%d", group, u->plat->name, c.port, c.port);
+	return 0;
 }

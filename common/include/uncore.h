@@ -462,7 +462,9 @@ void uncore_set_local_reads(uncore_t *u, int on);
  * nothing named, the default set: the groups memory, llc, interconnect and clock that the platform has, as
  * far as they fit UNCORE_DEFAULT_COUNTERS counters a read together (memory always; the groups left out are
  * named in notice), or, where the CPU has no platform of ours, Intel's memory_bandwidth_* and
- * uncore_frequency metrics.  uncore_select() adds them to the session s (new, not started) and gives the
+ * uncore_frequency metrics; and beside them each device group's bytes in and out on its IIO box (the
+ * device series: uncore_session_add_device_group), where the device map finds groups with devices and
+ * they fit the cost budget.  uncore_select() adds them to the session s (new, not started) and gives the
  * series in *series (free() it); -1 with the error naming the option at fault, in the front end's words
  * (opt_*: "MetricGroups", "--groups"; NULL: "groups", ...).
  */
@@ -692,6 +694,29 @@ int uncore_session_device_check(const uncore_session_t *s, struct uncore_device_
  * counts two ports' outbound bytes at once): how many ports are counted in a direction at least (0: the
  * platform counts no port's bytes, before Skylake-SP). */
 int uncore_session_add_device_ports(uncore_session_t *s);
+/* Add what counts device group's bytes to session s (not started): the metrics iio_write_bytes_port<n> and
+ * iio_read_bytes_port<n> of its port, counted on its box alone, their values the group's at its socket and box
+ * (uncore_device_group_counter).  *write_m, *read_m: their session indices,
+ * -1 for a direction the platform does not count by port (Ice Lake-SP: inbound only).  0, or -1 with why. */
+int uncore_session_add_device_group(uncore_t *u, uncore_session_t *s, int group, int *write_m, int *read_m);
+/* The port n a per-port IIO metric or event counts (iio_bw_write_port3, iio_read_bytes_port3,
+ * UNC_IIO_BANDWIDTH_IN.PART3_FREERUN, with or without ":qualifiers"), or -1 for any other name. */
+int uncore_iio_port_of(const char *name);
+/* The devices the port n counters of IIO box box on socket count (box -1: every stack's port n; socket -1:
+ * every socket's), as front ends label a per-port value: the groups, their devices' BDFs, names (the
+ * netdev, nvmeN, cardN...; vendor:device where the device has none) and drivers ("none": unbound) as
+ * comma lists in one order, and a line for people; a switch's devices are listed together as its one group.
+ * A list too long ends in "...".  How many groups (0: none there), or -1 (no map, uncore_error()). */
+struct uncore_port_devices {
+	int ngroups, ndevices;
+	int switches;           /* groups behind a PCIe switch */
+	char bdf[256];          /* "0000:2d:00.0,0000:2e:00.0" */
+	char name[256];         /* "card0,card1" */
+	char driver[256];       /* "nvidia,nvidia" */
+	char text[512];         /* "PCIe switch: card0 (0000:2d:00.0, nvidia) + card1 (0000:2e:00.0, nvidia)";
+				 * groups "; "-separated, each after "socketS iioB: " where box or socket is -1 */
+};
+int uncore_port_devices(uncore_t *u, int socket, int box, int port, struct uncore_port_devices *out);
 
 #ifdef __cplusplus
 }

@@ -475,24 +475,33 @@ static int metric_spec(uncore_t *u, const char *spec, char *name, size_t len, in
 
 int uncore_session_add_metric_impl(uncore_session_t *s, const char *spec)
 {
-	uncore_t *u = session_owner(s);
-	char name[128], ev_spec[300];
-	int socket, *n, before = uncore_session_num_events_impl(s);
-	if (metric_spec(u, spec, name, sizeof(name), &socket))
+	char name[128];
+	int socket;
+	if (metric_spec(session_owner(s), spec, name, sizeof(name), &socket))
 		return -1;
+	return session_add_metric_on(s, name, socket, -1);
+}
+
+int session_add_metric_on(uncore_session_t *s, const char *name, int socket, int box)
+{
+	uncore_t *u = session_owner(s);
+	char ev_spec[300];
+	int *n, before = uncore_session_num_events_impl(s);
 	int m = uncore_metric_find_impl(u, name);
 	struct session_metric **list = session_metrics(s, &n), *nl;
 	if (m < 0)
 		return -1;
 	const struct uc_metric *mt = &u->metrics[m];
+	if (box >= 0 && mt->type_idx < 0)
+		return uc_err("metric %s on box %d alone: its events are not all of one unit", name, box);
 	int *ev = calloc((size_t)mt->x.nev + 1, sizeof(*ev));
 	if (!ev)
 		return uc_err("out of memory");
 	for (int i = 0; i < mt->x.nev; i++) {
-		if (socket >= 0)
-			snprintf(ev_spec, sizeof(ev_spec), "%s:socket=%d", mt->x.events[i], socket);
-		else
-			snprintf(ev_spec, sizeof(ev_spec), "%s", mt->x.events[i]);
+		int at = socket >= 0 ? snprintf(ev_spec, sizeof(ev_spec), "%s:socket=%d", mt->x.events[i], socket)
+				     : snprintf(ev_spec, sizeof(ev_spec), "%s", mt->x.events[i]);
+		if (box >= 0 && at > 0 && (size_t)at < sizeof(ev_spec))
+			snprintf(ev_spec + at, sizeof(ev_spec) - (size_t)at, ":box=%d", box);
 		ev[i] = session_find_event(s, ev_spec);
 		if (ev[i] < 0 && (ev[i] = uncore_session_add_impl(s, ev_spec)) < 0) {
 			char why[512];

@@ -21,6 +21,10 @@ void metrics_free(uncore_t *u);
 void session_metrics_free(struct session_metric *m, int n);
 /* Free the metrics bound to session s (before the session itself is freed). */
 void session_metrics_release(uncore_session_t *s);
+/* Metric name's events on socket (-1: every socket) and, where they are all of one unit, on box number box
+ * alone (-1: every box): its session index, or -1 (uncore_session_add_metric once its spec is parsed; a
+ * device group's port counters, devices/dev_counters.c) */
+int session_add_metric_on(uncore_session_t *s, const char *name, int socket, int box);
 int uncore_load_metrics_impl(uncore_t *u, const char *file);
 int uncore_metric_find_impl(uncore_t *u, const char *name);
 int uncore_metric_info_impl(uncore_t *u, int idx, struct uncore_metric_info *out);

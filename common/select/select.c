@@ -10,6 +10,7 @@
 #include "uncore.h"
 #include "util/error.h"
 #include "jobs/jobs.h"
+#include "select.h"
 
 /* What is reported when nothing is named (memory bandwidth, LLC, QPI/UPI, uncore frequency). */
 static const char *const default_groups[] = { "memory", "llc", "interconnect", "clock" };
@@ -352,6 +353,9 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 	if (check_names(&p))
 		goto fail;
 	if (!named && add_default_groups(&p, notice, len))
+		goto fail;
+	if (!named && select_device_series(u, s, sel->sockets, sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE,
+					   sel->interval_s, &p.series, &p.n, notice, len))
 		goto fail;
 	if (p.beside[0])
 		uc_warn("the default set leaves out %s on %s to count the jobs beside it (per-job): %s; name them (metrics or "

@@ -1,0 +1,15 @@
+/* The parts of uncore_select (select.c) in files of their own. */
+#ifndef UNCORE_SELECT_H
+#define UNCORE_SELECT_H
+
+#include <stddef.h>
+#include "uncore.h"
+
+/* The default set's device series (select_devices.c): each counted device group's bytes in and out on its IIO
+ * box, on the sockets of the mask (0: all), added to s and to *series (*n of them), unless with the session's
+ * metrics a read would cost budget_ns or more by the cost model at interval_s (budget_ns 0: no budget): then
+ * notice (len) says so.  0, or -1 with the error. */
+int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, double budget_ns, double interval_s,
+			 struct uncore_series **series, int *n, char *notice, size_t len);
+
+#endif

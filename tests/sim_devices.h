@@ -38,7 +38,9 @@ static inline double sim_port_bps(const struct sim *sim, int socket, int port, i
 {
 	if (!strcmp(sim->name, "skx"))
 		return port ? 0 : (write ? sim->prof.iio_in_bps[socket] : sim->prof.iio_out_bps[socket]) / nstacks;
-	return iio_ports_bps(&sim->prof, socket, write, 1u << port) / nstacks;
+	struct truth t; /* (the socket's over its stacks, each alike: the devices' DMA is not spread so; see sim_truth.h
+			 * iio_box_bps for one box's) */
+	return iio_ports_bps(sim, socket, write, 1u << port, &t) / nstacks;
 }
 
 #endif

@@ -102,7 +102,7 @@ int uncore_session_add_device_group(uncore_t *u, uncore_session_t *s, int group,
 	for (int d = 0; d < 2; d++) {
 		char name[64];
 		snprintf(name, sizeof(name), "iio_%s_bytes_port%d", d ? "read" : "write", c.port);
-		if (uncore_metric_find(u, name) < 0) /* ICX counts its ports inbound only (Linux icx_iio_freerunning) */
+		if (uncore_metric_find_impl(u, name) < 0) /* ICX counts its ports inbound only (Linux icx_iio_freerunning) */
 			continue;
 		/* its box alone: every stack's port n would cost a read each (and a perf event each) for nothing */
 		if ((*to[d] = session_add_metric_on(s, name, c.socket, c.box)) < 0)

@@ -27,6 +27,7 @@ struct run {
 	int bad_rows;   /* ... that do not */
 };
 static int TRUTH; /* run() holds the last window's rows against the simulator's devices */
+static int DEFAULT_ONLY; /* run() counts the default set alone (its ports with devices, each on its box) */
 
 /* The simulator's device by name (its index in pdev), or -1 */
 static int sim_device(const struct sim *sim, const char *name)
@@ -84,7 +85,7 @@ static int run(const char *spec, uint64_t step_ns, int n, struct run *r)
 	int ns;
 	memset(r, 0, sizeof(*r));
 	if (uncore_open(spec, &u) || uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &ns, notice, sizeof(notice)) ||
-	    uncore_session_add_device_ports(s) <= 0 || uncore_session_start(s)) {
+	    (!DEFAULT_ONLY && uncore_session_add_device_ports(s) <= 0) || uncore_session_start(s)) {
 		fprintf(stderr, "%s: %s\n", spec, uncore_error());
 		free(series);
 		uncore_session_free(s);
@@ -197,12 +198,31 @@ static void test_faults(void)
 			}
 }
 
+/* The default set of collectd and the exporter counts the ports with devices, each on its box: the faults
+ * raise their conditions there too */
+static void test_default_set(void)
+{
+	static const char *const specs[] = { "sim:spr,clock=manual,fault=uncounted:ens0f0", "perf+sim:gnr,clock=manual,fault=frozen:nvme0" };
+	static const int kinds[] = { UNCORE_HEALTH_UNCOUNTED, UNCORE_HEALTH_DEVSTOPPED };
+	DEFAULT_ONLY = 1;
+	for (int i = 0; i < 2; i++) {
+		struct run r;
+		CU_ASSERT_FATAL(run(specs[i], 1000000000ull, 40, &r) == 0);
+		CU_ASSERT(only(specs[i], &r, kinds[i]));
+	}
+	struct run r;
+	CU_ASSERT_FATAL(run("sim:icx,clock=manual", 5000000000ull, 120, &r) == 0);
+	CU_ASSERT(none_raised("sim:icx, the default set", &r) && r.nrows >= 4);
+	DEFAULT_ONLY = 0;
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "a clean simulated hour raises nothing", test_clean_hour },
 		{ "a minute at 100 Hz raises nothing", test_fast_reads },
 		{ "each device fault raises its condition alone", test_faults },
+		{ "the default set's ports judged too", test_default_set },
 		{ NULL, NULL },
 	};
 	return run_suite("health_devices", tests);

@@ -699,8 +699,15 @@ static void devices(uncore_session_t *s, struct health *h)
 {
 	struct health_device_cond c[32];
 	int n = health_devices_read(s, &h->dev, h->now, c, 32);
-	for (int i = 0; i < n; i++)
-		raise_cond(h, c[i].kind, c[i].socket, "iio", c[i].stack, c[i].ev, "%s", c[i].what);
+	for (int i = 0; i < n; i++) {
+		int known = 0; /* the box's own condition (a twin off its port, a stopped box) already says its counts are wrong */
+		for (int k = 0; k < h->n && !known; k++)
+			known = h->seen[k] && h->c[k].socket == c[i].socket && h->c[k].box == c[i].stack &&
+				!strcmp(h->c[k].unit, "iio") && h->c[k].kind != UNCORE_HEALTH_UNCOUNTED &&
+				h->c[k].kind != UNCORE_HEALTH_DEVSTOPPED && h->c[k].kind != UNCORE_HEALTH_DEVMAP;
+		if (!known)
+			raise_cond(h, c[i].kind, c[i].socket, "iio", c[i].stack, c[i].ev, "%s", c[i].what);
+	}
 }
 
 /* Judge the read that just ended (rc: its result).  The read's own message, if any, is kept. */

@@ -47,6 +47,8 @@ struct grp { /* one device group, on its port's counters (stack: the IIO box num
 struct health_devices {
 	int planned, off;
 	int ev[PORTS][2];  /* the session's events of each port's bytes in and out (-1: not counted) */
+	int on[PORTS][2][16], non[PORTS][2]; /* without the bare event: the same placed on a socket and box (the
+					      * default set's, a group's port on its box: uncore_session_add_device_group) */
 	double unit[PORTS][2];
 	struct cell *c;
 	int nc;
@@ -69,6 +71,25 @@ void health_devices_free(struct health_devices *st)
 	free(st);
 }
 
+/* The session's events that are name placed on a socket and box alone ("NAME:socket=0:box=1"), into ev (at
+ * most 16): how many */
+static int placed(const uncore_session_t *s, const char *name, int *ev, int *n)
+{
+	size_t len = strlen(name);
+	*n = 0;
+	for (int e = 0; e < uncore_session_num_events_impl(s) && *n < 16; e++) {
+		const char *q = uncore_session_event_name_impl(s, e);
+		if (strncmp(q, name, len) || q[len] != ':')
+			continue;
+		int only_place = 1;
+		for (q += len; q && *q && only_place; q = strchr(q + 1, ':'))
+			only_place = !strncmp(q, ":socket=", 8) || !strncmp(q, ":box=", 5);
+		if (only_place)
+			ev[(*n)++] = e;
+	}
+	return *n;
+}
+
 /* The ports the session counts, and the device groups of the map (none: nothing to do) */
 static void plan(uncore_session_t *s, struct health_devices *st)
 {
@@ -84,6 +105,8 @@ static void plan(uncore_session_t *s, struct health_devices *st)
 				snprintf(name, sizeof(name), port_events[k].name[dir], p);
 				if ((st->ev[p][dir] = health_event_named(s, name)) >= 0)
 					st->unit[p][dir] = unit;
+				else if (placed(s, name, st->on[p][dir], &st->non[p][dir]))
+					st->unit[p][dir] = unit, st->ev[p][dir] = st->on[p][dir][0];
 			}
 		}
 		for (int dir = 0; dir < 2; dir++) /* (a direction ICX's two counters of DATA_REQ_OF_CPU leave out is not judged) */
@@ -134,22 +157,24 @@ static void add_ports(uncore_session_t *s, struct health_devices *st)
 	uncore_t *u = session_owner(s);
 	struct session_box_view v[VIEWS];
 	for (int p = 0; p < PORTS; p++)
-		for (int dir = 0; dir < 2; dir++)
-			for (int k = 0; st->ev[p][dir] >= 0 && k < u->host.nsockets; k++) {
-				int n = session_event_views(s, st->ev[p][dir], k, v, VIEWS);
-				for (int i = 0; i < n && i < VIEWS; i++) {
-					struct cell *c = cell(st, k, v[i].box, p);
-					if (!c)
-						continue;
-					c->has[dir] = 1;
-					if (v[i].failed || v[i].flags)
-						c->bad = 1; /* the port's own condition; nothing to judge the devices by */
-					else if (dir)
-						c->out += (double)v[i].delta * st->unit[p][1];
-					else
-						c->in += (double)v[i].delta * st->unit[p][0];
+		for (int dir = 0; dir < 2; dir++) {
+			int nev = st->non[p][dir] ? st->non[p][dir] : st->ev[p][dir] >= 0;
+			for (int j = 0; j < nev; j++)
+				for (int k = 0; k < u->host.nsockets; k++) {
+					int ev = st->non[p][dir] ? st->on[p][dir][j] : st->ev[p][dir];
+					int n = session_event_views(s, ev, k, v, VIEWS);
+					for (int i = 0; i < n && i < VIEWS; i++) {
+						struct cell *c = cell(st, k, v[i].box, p);
+						if (!c)
+							continue;
+						c->has[dir] = 1;
+						if (v[i].failed || v[i].flags)
+							c->bad = 1; /* the port's own condition; nothing to judge the devices by */
+						else
+							*(dir ? &c->out : &c->in) += (double)v[i].delta * st->unit[p][dir];
+					}
 				}
-			}
+		}
 }
 
 /* Each group's devices' counters now: into now[g][i] (kinds 0 where there are none); -1 when they cannot be read */

@@ -3,7 +3,10 @@
 #define UNCORE_CHECK_H
 
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* cpu_set_t */
+#define _GNU_SOURCE /* cpu_set_t *//* check_devices.c: the devices behind each IIO port, and each group's own byte counters against its port's
+ * over one window of the library's device check (10 s). */
+int check_devices_rows(struct check *c);
+
 #endif
 #include <sched.h>
 #include <stddef.h>
@@ -125,5 +128,8 @@ int check_attrib_rows(struct check *c, int socket, size_t bytes);
 /* check_numa.c: where a socket is several NUMA nodes, a read on each node of the socket (socket < 0: every
  * socket) in turn, counted by every node: the channel-to-node map proved, a row a node and neighbour. */
 int check_numa_rows(struct check *c, int socket, size_t bytes);
+/* check_devices.c: the devices behind each IIO port, and each group's own byte counters against its port's
+ * over one window of the library's device check (10 s). */
+int check_devices_rows(struct check *c);
 
 #endif

@@ -335,7 +335,8 @@ static int check_backend(struct check *c, const struct opts *o)
 	/* the attribution after the counters' rows: a sampled counter's overflow (the width row) must have left
 	 * every die counting */
 	return cli_stopped() || check_counters_rows(c) || cli_stopped() || check_resctrl_rows(c) || cli_stopped() ||
-	       check_attrib_rows(c, o->socket, o->bytes) || cli_stopped() || check_numa_rows(c, o->socket, o->bytes);
+	       check_attrib_rows(c, o->socket, o->bytes) || cli_stopped() || check_numa_rows(c, o->socket, o->bytes) ||
+	       cli_stopped() || check_devices_rows(c);
 }
 
 /* The check on one backend (NULL: the global --backend or UNCORE_BACKEND), its table printed: how many rows

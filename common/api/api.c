@@ -1,6 +1,7 @@
 /* Public functions that touch a handle's mutable state, each under the handle's lock (open/open.h). */
 #include "open/open.h"
 #include "health/health.h"
+#include "health/health_devices.h"
 #include "open/uncore_priv.h"
 
 #define H(s) session_owner(s)
@@ -81,6 +82,9 @@ LOCKED(unsigned, uncore_session_event_health, (const uncore_session_t *s, int ev
        ((uncore_session_t *)s, ev, socket, box), H(s))
 LOCKED(unsigned, uncore_session_metric_health, (const uncore_session_t *s, int m, int socket, int box),
        ((uncore_session_t *)s, m, socket, box), H(s))
+LOCKED(int, uncore_session_device_check, (const uncore_session_t *s, struct uncore_device_check *out, int max),
+       ((uncore_session_t *)s, out, max), H(s))
+LOCKED(int, uncore_session_add_device_ports, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_overflows, (uncore_session_t *s, uncore_overflow_t *out, int max), (s, out, max), H(s))

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
+#include "open/open.h"
 #include "metrics/metrics.h"
 #include "util/error.h"
 
@@ -19,8 +20,8 @@ static int port_event(uncore_t *u, int port, int *unit)
 	char name[64];
 	struct uncore_event_info ev;
 	snprintf(name, sizeof(name), "UNC_IIO_BANDWIDTH_IN.PART%d_FREERUN", port);
-	int idx = uncore_event_find(u, name);
-	if (idx < 0 || uncore_event_info(u, idx, &ev))
+	int idx = uncore_event_find_impl(u, name); /* (the unlocked calls: health, under the lock, asks too) */
+	if (idx < 0 || uncore_event_info_impl(u, idx, &ev))
 		return -1;
 	for (int t = 0; t < u->plat->ntypes; t++)
 		if (!strcmp(u->plat->types[t]->name, ev.unit)) {
@@ -101,7 +102,7 @@ int uncore_session_add_device_group(uncore_t *u, uncore_session_t *s, int group,
 	for (int d = 0; d < 2; d++) {
 		char name[64];
 		snprintf(name, sizeof(name), "iio_%s_bytes_port%d", d ? "read" : "write", c.port);
-		if (uncore_metric_find(u, name) < 0) /* ICX counts its ports inbound only (Linux icx_iio_freerunning) */
+		if (uncore_metric_find_impl(u, name) < 0) /* ICX counts its ports inbound only (Linux icx_iio_freerunning) */
 			continue;
 		/* its box alone: every stack's port n would cost a read each (and a perf event each) for nothing */
 		if ((*to[d] = session_add_metric_on(s, name, c.socket, c.box)) < 0)

@@ -87,24 +87,31 @@ static int by_stack(const void *a, const void *b)
 	return x->socket != y->socket ? x->socket - y->socket : x->die != y->die ? x->die - y->die : x->stack - y->stack;
 }
 
-/* The tree to map: a replayed node's (its snapshot's device tree), a simulated machine's, or this one's */
-static int source(uncore_t *u, struct memfs *mem, struct dev_fs *fs)
+/* The tree to map: a replayed node's (its snapshot's device tree), a simulated machine's as it is now, or
+ * this one's (dev_map.h) */
+int dev_fs_of(uncore_t *u, struct dev_fs *fs, struct memfs *mem)
 {
 	const char *dir = replay_dir_of(u->acc);
 	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	memset(mem, 0, sizeof(*mem));
+	memset(fs, 0, sizeof(*fs));
 	if (dir) { /* replay: and perf+replay: */
 		char p[1024];
 		snprintf(p, sizeof(p), "%s/%s", dir, DEV_CAPTURE_MEMBER);
 		int r = dev_capture_load(p, mem);
-		if (r)
+		if (r) {
+			memfs_free(mem);
 			return r == -1 ? -1 : uc_err("this snapshot keeps no PCI device tree (%s: taken by a version "
 							      "before snapshots kept it): take a new snapshot of the node, or "
 							      "map the node itself", DEV_CAPTURE_MEMBER);
+		}
 		fs->mem = mem;
 		fs->replay = 1;
 	} else if (s) { /* the simulated machine's own sysfs */
-		if (sim_pci_sysfs(s, mem))
+		if (sim_pci_sysfs(s, mem)) {
+			memfs_free(mem);
 			return -1;
+		}
 		fs->mem = mem;
 	}
 	return 0;
@@ -113,11 +120,14 @@ static int source(uncore_t *u, struct memfs *mem, struct dev_fs *fs)
 static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 {
 	struct memfs mem = { 0 };
-	struct dev_fs fs = { .rec = rec };
+	struct dev_fs fs = { 0 };
 	struct dev_stack *st = NULL;
 	char *placed = NULL;
 	int rc = -1, nst;
-	if (source(u, &mem, &fs) || dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &m->t, &st)) < 0)
+	if (dev_fs_of(u, &fs, &mem))
+		return -1;
+	fs.rec = rec;
+	if (dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &m->t, &st)) < 0)
 		goto out;
 	if (nst > 1)
 		qsort(st, (size_t)nst, sizeof(*st), by_stack);
@@ -230,4 +240,21 @@ int uncore_device_info(uncore_t *u, int group, int i, struct uncore_device *out)
 		return m ? uc_err("no device %d in device group %d", i, group) : -1;
 	*out = m->t.v[m->g[group].dev[i]].d;
 	return 0;
+}
+
+int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len)
+{
+	struct dev_map *m = get(u);
+	if (!m || group < 0 || group >= m->ng || i < 0 || i >= m->g[group].pub.ndevices)
+		return -1;
+	const struct dev_tree *t = &m->t;
+	int chain[DEV_MAX_DEPTH + 1], n = 0, at = m->g[group].dev[i];
+	for (; at >= 0 && n <= DEV_MAX_DEPTH; at = t->v[at].parent)
+		chain[n++] = at;
+	if (at >= 0)
+		return -1;
+	size_t k = (size_t)snprintf(buf, len, "/sys/devices/pci%04x:%02x", t->v[chain[0]].root_dom, t->v[chain[0]].root_bus);
+	while (n-- > 0 && k < len)
+		k += (size_t)snprintf(buf + k, len - k, "/%s", t->v[chain[n]].d.bdf);
+	return k < len ? 0 : -1;
 }

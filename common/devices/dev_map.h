@@ -89,4 +89,11 @@ int dev_capture_load(const char *file, struct memfs *m);
 /* The map of u built with every file it reads kept, as dev_capture_text: 0, or -1 with a message. */
 int dev_map_capture(uncore_t *u, char **text, size_t *len);
 
+/* The files to read the devices from: the machine's (fs->mem NULL), a replayed snapshot's device tree, or the
+ * simulated machine's sysfs as it is now, built into mem (memfs_free it): 0, or -1 with the message (a
+ * snapshot taken before snapshots kept the PCI tree). */
+int dev_fs_of(uncore_t *u, struct dev_fs *fs, struct memfs *mem);
+/* The sysfs directory of device i of a group ("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0"): 0, or -1. */
+int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len);
+
 #endif

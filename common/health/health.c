@@ -19,6 +19,7 @@
 #include "util/error.h"
 #include "clock_ranges.h"
 #include "sisters.h"
+#include "health_devices.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -83,6 +84,15 @@ static const struct {
 					     "socket's die, and it does not service the overflow: the socket counts "
 					     "nothing meanwhile; resume it (kill -CONT) or end it: a sampler that ended "
 					     "has its boxes restored and the die thawed at the next read" },
+	[UNCORE_HEALTH_UNCOUNTED] = { "uncounted", "the devices behind an IIO port moved more bytes than the port counted: "
+						    "traffic the port does not count (RDMA, a peer-to-peer path, a wrong event); "
+						    "do not trust the port's I/O values, and run uncore check" },
+	[UNCORE_HEALTH_DEVSTOPPED] = { "devstopped", "the byte counters of the devices behind an IIO port stood still while "
+						      "the port moved bytes: a driver that no longer updates them, or traffic "
+						      "they do not see; the port's values are not checked meanwhile (uncore check)" },
+	[UNCORE_HEALTH_DEVMAP] = { "devmap", "a device group's bytes are counted on another IIO port than the map puts it "
+					     "on: the stack-to-bus map is wrong, and so are the device names on the ports' "
+					     "values; report the platform and the kernel (uncore check, uncore devices)" },
 };
 
 /* A general event and the free-running counter that counts the same (twins() below) */
@@ -126,6 +136,7 @@ struct health {
 	const struct twin_def *twd[32];
 	double bw[UC_MAX_SOCKETS][64]; /* each channel's read bytes a second, then its writes added */
 	int bw_named;                  /* channels found above a channel's bandwidth on the socket */
+	struct health_devices *dev;    /* the devices against their ports (health_devices.c) */
 };
 
 const char *uncore_health_name(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].name : NULL; }
@@ -308,8 +319,7 @@ static int stands(const struct health *h, int kind, int socket, const char *unit
 	return 0;
 }
 
-/* A session event by the name it was added under (no qualifiers): its index, or -1. */
-static int event_named(const uncore_session_t *s, const char *name)
+int health_event_named(const uncore_session_t *s, const char *name)
 {
 	for (int ev = 0; ev < uncore_session_num_events_impl(s); ev++)
 		if (!strcmp(uncore_session_event_name_impl(s, ev), name))
@@ -393,7 +403,7 @@ static void plan(uncore_session_t *s, struct health *h)
 			snprintf(g, sizeof(g), t->gen, port);
 			snprintf(f, sizeof(f), t->fr, port);
 			h->twd[h->ntw] = t;
-			if ((h->tw[h->ntw][0] = event_named(s, g)) >= 0 && (h->tw[h->ntw][1] = event_named(s, f)) >= 0)
+			if ((h->tw[h->ntw][0] = health_event_named(s, g)) >= 0 && (h->tw[h->ntw][1] = health_event_named(s, f)) >= 0)
 				h->ntw++;
 		}
 	}
@@ -683,6 +693,23 @@ static void resctrl(uncore_session_t *s, struct health *h)
 			   100 * unc / rdt);
 }
 
+/* Each device group against its IIO port (health_devices.c): its conditions, standing from their second
+ * window in a row, raised on the port's box with its inbound event (one condition a port). */
+static void devices(uncore_session_t *s, struct health *h)
+{
+	struct health_device_cond c[32];
+	int n = health_devices_read(s, &h->dev, h->now, c, 32);
+	for (int i = 0; i < n; i++) {
+		int known = 0; /* the box's own condition (a twin off its port, a stopped box) already says its counts are wrong */
+		for (int k = 0; k < h->n && !known; k++)
+			known = h->seen[k] && h->c[k].socket == c[i].socket && h->c[k].box == c[i].stack &&
+				!strcmp(h->c[k].unit, "iio") && h->c[k].kind != UNCORE_HEALTH_UNCOUNTED &&
+				h->c[k].kind != UNCORE_HEALTH_DEVSTOPPED && h->c[k].kind != UNCORE_HEALTH_DEVMAP;
+		if (!known)
+			raise_cond(h, c[i].kind, c[i].socket, "iio", c[i].stack, c[i].ev, "%s", c[i].what);
+	}
+}
+
 /* Judge the read that just ended (rc: its result).  The read's own message, if any, is kept. */
 void health_after_read(uncore_session_t *s, int rc)
 {
@@ -705,6 +732,7 @@ void health_after_read(uncore_session_t *s, int rc)
 	twins(s, h); /* first: a clock that disagrees with its twin is the twin condition (which of them is wrong?) */
 	metrics(s, h);
 	resctrl(s, h);
+	devices(s, h);
 	for (int i = 0; i < h->n;) /* what no longer shows is cleared */
 		if (h->seen[i])
 			i++;
@@ -723,6 +751,7 @@ void health_free(uncore_session_t *s)
 	if (*hp) {
 		free((*hp)->c);
 		free((*hp)->seen);
+		health_devices_free((*hp)->dev);
 		free(*hp);
 		*hp = NULL;
 	}
@@ -757,7 +786,8 @@ unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socke
 	for (int i = 0; h && i < h->n; i++) {
 		const struct uncore_health *c = &h->c[i];
 		struct session_box_view v;
-		if ((c->event >= 0 && c->event != ev) || (socket >= 0 && c->socket != socket))
+		if ((c->event >= 0 && c->event != ev) || (socket >= 0 && c->socket != socket) ||
+		    c->kind == UNCORE_HEALTH_DEVSTOPPED) /* (the devices' counters stopped, not the port's) */
 			continue;
 		if (c->box < 0) { /* a whole socket's frozen or stopped: every value of the event there */
 			if (c->socket >= 0 && (c->kind == UNCORE_HEALTH_FROZEN || c->kind == UNCORE_HEALTH_STOPPED) &&
@@ -782,4 +812,10 @@ unsigned uncore_session_metric_health_impl(uncore_session_t *s, int m, int socke
 	for (int i = 0; i < mt->x.nev; i++)
 		bits |= uncore_session_event_health_impl(s, sm->ev[i], socket, box);
 	return bits;
+}
+
+int uncore_session_device_check_impl(uncore_session_t *s, struct uncore_device_check *out, int max)
+{
+	struct health *h = *session_health(s);
+	return health_devices_rows(h ? h->dev : NULL, out, max);
 }

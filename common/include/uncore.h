@@ -411,6 +411,9 @@ enum uncore_health_kind {
 	UNCORE_HEALTH_TWIN,      /* a general counter and its free-running twin disagree */
 	UNCORE_HEALTH_RESCTRL,   /* the node's memory counts fall short of resctrl's */
 	UNCORE_HEALTH_FROZEN,    /* a socket's die frozen by another process's sampled overflow it does not service */
+	UNCORE_HEALTH_UNCOUNTED, /* a device group moved more bytes than its IIO port counted (doc/health.md) */
+	UNCORE_HEALTH_DEVSTOPPED, /* a device group's own byte counters stood still while its IIO port moved bytes */
+	UNCORE_HEALTH_DEVMAP,    /* a device group's bytes counted on another IIO port: the stack-to-bus map is wrong */
 	UNCORE_HEALTH_KINDS
 };
 struct uncore_health {
@@ -686,6 +689,26 @@ int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_cou
 /* The reverse: the device group whose bytes the counters of port n of IIO box number box on socket count,
  * or -1 with the reason (no root port there, nothing found behind it, no map). */
 int uncore_device_group_at(uncore_t *u, int socket, int box, int port);
+/* Each device group's bytes against its IIO port's over the session's last judged window (doc/health.md,
+ * "Devices against their ports"): a row per group and per port the session counts that the map puts no group
+ * on.  A window is judged at the first read 10 s after the last, where the session counts the ports' bytes
+ * (UNC_IIO_BANDWIDTH_IN/OUT.PARTn_FREERUN, or UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE/MEM_READ.PARTn).  The rows
+ * (at most max into out); 0 before the first window. */
+struct uncore_device_check {
+	int group;              /* uncore_device_group_info's; -1: a port the map puts no device on */
+	int socket, stack, port;
+	double seconds;         /* the window */
+	double iio_in, iio_out; /* bytes the port counted into memory and out of it (NaN: not counted, not judged) */
+	double dev_in, dev_out; /* bytes the group's devices counted (NaN: a device keeps no counters, a GPU) */
+	const char *verdict;    /* "ok", "uncounted: ...", "stopped: ...", "elsewhere: ...", "not compared: ..." */
+	int other;              /* elsewhere: the row of the port that counted the group's bytes; else -1 */
+};
+int uncore_session_device_check(const uncore_session_t *s, struct uncore_device_check *out, int max);
+/* Add to a session not yet started the events of each IIO port's bytes in and out the check reads (the
+ * free-running counters, else the general ones, a direction at a time, as far as the boxes' counters go: ICX
+ * counts two ports' outbound bytes at once): how many ports are counted in a direction at least (0: the
+ * platform counts no port's bytes, before Skylake-SP). */
+int uncore_session_add_device_ports(uncore_session_t *s);
 /* Add what counts device group's bytes to session s (not started): the metrics iio_write_bytes_port<n> and
  * iio_read_bytes_port<n> of its port, counted on its box alone, their values the group's at its socket and box
  * (uncore_device_group_counter).  *write_m, *read_m: their session indices,

@@ -47,8 +47,8 @@ int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_cou
 	if (uncore_device_group_info(u, group, &g))
 		return -1;
 	if (g.stack < 0)
-		return uc_err("device group %d is below no counted IIO stack (root bus %s is another host bridge's): "
-			      "no counter sees its bytes", group, g.root_bus[0] ? g.root_bus : "unknown");
+		return uc_err("device group %d is below no counted IIO stack (on host bridges no IIO stack's bus map "
+			      "names): no counter sees its bytes", group);
 	if (g.port < 0)
 		return uc_err("device group %d is the own functions of IIO stack %d on socket %d (root bus %s), on "
 			      "no root port: no port counter counts them (the stack's iio_bw_write/read do)",

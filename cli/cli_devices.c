@@ -53,7 +53,7 @@ int cmd_devices(int argc, char **argv)
 	}
 	for (int k = 0; k < n; k++) {
 		struct uncore_device_group g;
-		char w[160];
+		char w[384]; /* the where of a root port with an unknown counter port carries its whole reason */
 		uncore_device_group_info(u, k, &g);
 		if (json) {
 			printf("{\"socket\":%d,\"die\":%d,\"stack\":%d,\"port\":%d,\"root_bus\":\"%s\",\"root_port\":\"%s\","

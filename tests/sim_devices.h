@@ -31,6 +31,20 @@ static inline int sim_port_names(const struct sim *sim, int socket, int stack, i
 	return sim_port_list(sim, socket, stack, port, 'n', sep, out, len);
 }
 
+/* How many ports (socket, stack, port) the simulator put devices behind: a switch's devices are one port's */
+static inline int sim_device_ports(const struct sim *sim)
+{
+	struct sim_pcidev d[64];
+	int n = sim_pci_devices(sim, d, 64), ports = 0;
+	for (int i = 0; i < n; i++) {
+		int first = 1;
+		for (int j = 0; j < i; j++)
+			first &= !(d[j].socket == d[i].socket && d[j].stack == d[i].stack && d[j].port == d[i].port);
+		ports += first;
+	}
+	return ports;
+}
+
 /* Bytes a second the counters of port of stack on socket carry in (write) or out: the simulator's truth for
  * that box (sim_truth.h iio_box_bps: its devices' DMA with their overhead, else the stack's share) */
 static inline double sim_port_bps(const struct sim *sim, int socket, int stack, int port, int write)

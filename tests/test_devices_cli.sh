@@ -33,6 +33,9 @@ check "an unknown argument: exit 2 ($rc)" '[ $rc -eq 2 ] && grep -q "unexpected 
 # own functions: it says so, and why, in text and JSON
 out=$($UNCORE --backend sim:dmr devices 2>&1); rc=$?
 check "sim:dmr: root ports with an unknown counter port ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -qE "^socket 0 die 0 iio 1 .* root port 0000:20:[0-9a-f]{2}\.0, counter port unknown \(no table" && ! echo "$out" | grep -q "own functions: 1 device"'
+# SKX's root port at device 4 is none of its counter ports (devices 0-3): the whole reason, then its device
+out=$($UNCORE --backend sim:skx,devices=nic@0.1.4 devices 2>&1); rc=$?
+check "sim:skx: a root port at device 4, its reason whole ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -qE "^socket 0 die 0 iio 1 .* root port 0000:[0-9a-f]{2}:04\.0, counter port unknown \(a root port where this generation has none of its counter ports \(pcm-iio.s table: function 0 of the part.s device\)\): 1 device$"'
 res=$($UNCORE --backend sim:dmr devices --json 2>/dev/null | python3 -c '
 import json, sys
 g = [json.loads(l) for l in sys.stdin]

@@ -49,7 +49,7 @@ int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_cou
 	if (g.stack < 0)
 		return uc_err("device group %d is below no counted IIO stack (on host bridges no IIO stack's bus map "
 			      "names): no counter sees its bytes", group);
-	if (g.port < 0)
+	if (g.port < 0 && g.port != UNCORE_PORT_UNKNOWN)
 		return uc_err("device group %d is the own functions of IIO stack %d on socket %d (root bus %s), on "
 			      "no root port: no port counter counts them (the stack's iio_bw_write/read do)",
 			      group, g.stack, g.socket, g.root_bus);
@@ -60,6 +60,10 @@ int uncore_device_group_counter(uncore_t *u, int group, struct uncore_device_cou
 		return uc_err("this platform's IIO (%s) has no per-port bandwidth counter (Skylake-SP and later "
 			      "count per port): device group %d's bytes are in no counter of its own",
 			      u->plat->name, group);
+	if (g.port == UNCORE_PORT_UNKNOWN) /* a root port, but not one of the generation's counter ports */
+		return uc_err("device group %d is on root port %s of IIO stack %d on socket %d, and which counter port "
+			      "counts it is not known (%s): no counter of its own", group, g.root_port, g.stack, g.socket,
+			      g.port_why);
 	if (port_event(u, g.port, &unit) < 0)
 		return uc_err("device group %d is on port %d of IIO stack %d, and this platform's IIO counts ports "
 			      "0-%d only: no counter of its own", group, g.port, g.stack, counted_ports(u) - 1);

@@ -192,8 +192,7 @@ static int add_group(struct plan *p, const char *group, int optional)
 	return 0;
 }
 
-/* The counters a session reads each read: every event's boxes on every socket. */
-static int counters_of(uncore_session_t *s, int nsock)
+int select_counters(uncore_session_t *s, int nsock)
 {
 	int n = 0;
 	for (int ev = 0; ev < uncore_session_num_events(s); ev++)
@@ -233,7 +232,7 @@ static int probe_group(const struct plan *p, const char *group, const char *only
 static int group_counters(const struct plan *p, const char *group)
 {
 	uncore_session_t *probe = NULL;
-	int n = probe_group(p, group, NULL, 0, &probe) ? -1 : counters_of(probe, uncore_num_sockets(p->u));
+	int n = probe_group(p, group, NULL, 0, &probe) ? -1 : select_counters(probe, uncore_num_sockets(p->u));
 	uncore_session_free(probe);
 	return n;
 }
@@ -259,7 +258,7 @@ static int add_default_groups(struct plan *p, char *notice, size_t len)
 	int wanted = 0, nomem = 0; /* every default group's counters; the platform has no memory metric */
 	double budget_ns = p->sel->interval_s > 0 ? p->sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE : 0, cost = 0;
 	for (int g = 0; g < (int)(sizeof(default_groups) / sizeof(*default_groups)); g++) {
-		int have = counters_of(p->s, uncore_num_sockets(p->u));
+		int have = select_counters(p->s, uncore_num_sockets(p->u));
 		int more = group_counters(p, default_groups[g]);
 		double ns = have > 0 && more > 0 && budget_ns > 0 ? cost_with(p, default_groups[g]) : 0;
 		wanted += more > 0 ? more : 0;

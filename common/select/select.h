@@ -5,10 +5,13 @@
 #include <stddef.h>
 #include "uncore.h"
 
+/* The counters a session reads each read: every event's boxes on every socket (perf: a file descriptor each). */
+int select_counters(uncore_session_t *s, int nsock);
+
 /* The default set's device series (select_devices.c): each counted device group's bytes in and out on its IIO
  * box, on the sockets of the mask (0: all), added to s and to *series (*n of them), unless with the session's
- * metrics a read would cost budget_ns or more by the cost model at interval_s (budget_ns 0: no budget): then
- * notice (len) says so.  0, or -1 with the error. */
+ * metrics they would read more than UNCORE_DEFAULT_COUNTERS counters, or a read would cost budget_ns or more by
+ * the cost model at interval_s (budget_ns 0: no budget): then notice (len) says so.  0, or -1 with the error. */
 int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, double budget_ns, double interval_s,
 			 struct uncore_series **series, int *n, char *notice, size_t len);
 

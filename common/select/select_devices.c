@@ -2,7 +2,8 @@
  * The default set's device series (issue 66 point 1): each device group a port counter counts, its bytes in
  * and out (uncore_session_add_device_group: iio_write_bytes_port<n>, iio_read_bytes_port<n> where the platform
  * counts that way) on the group's IIO box, one series each.  Free-running counters: they take no counter from the other metrics, but each
- * read reads them, so they are priced like a default group and left out, named, when over the budget.
+ * read reads them, so they are counted and priced like a default group and left out, named, when over the
+ * default set's counter limit (a file descriptor each through perf) or the budget.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,25 +54,33 @@ int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, dou
 {
 	if (uncore_num_device_groups(u) <= 0) /* no map here (a replayed snapshot): nothing to add */
 		return 0;
-	if (budget_ns > 0) { /* priced with the session's metrics, on a session never started */
-		uncore_session_t *probe = NULL;
-		int rc = uncore_session_new(u, &probe), more = 0;
-		for (int m = 0; !rc && m < uncore_session_num_metrics(s); m++)
-			rc = uncore_session_add_metric(probe, uncore_session_metric_name(s, m)) < 0;
-		if (!rc)
-			more = add_all(u, probe, sockets, NULL, NULL);
-		double ns = !rc && more > 0 ? uncore_session_estimate_read_ns(probe, interval_s) : 0;
-		uncore_session_free(probe);
-		if (rc || more < 0)
-			return -1;
-		if (ns >= budget_ns) {
-			size_t k = strlen(notice);
-			if (k < len)
-				snprintf(notice + k, len - k, "%sthe default set leaves out the device series on %s: with "
-					 "them a read would cost %.0f us, over the budget (%.0f us; doc/cost.md)",
-					 k ? "; " : "", uncore_platform_name(u), ns / 1e3, budget_ns / 1e3);
-			return 0;
-		}
+	/* counted and priced with the session's metrics, on a session never started */
+	uncore_session_t *probe = NULL;
+	int rc = uncore_session_new(u, &probe), more = 0;
+	for (int m = 0; !rc && m < uncore_session_num_metrics(s); m++)
+		rc = uncore_session_add_metric(probe, uncore_session_metric_name(s, m)) < 0;
+	if (!rc)
+		more = add_all(u, probe, sockets, NULL, NULL);
+	int counters = !rc && more > 0 ? select_counters(probe, uncore_num_sockets(u)) : 0;
+	double ns = !rc && more > 0 && budget_ns > 0 ? uncore_session_estimate_read_ns(probe, interval_s) : 0;
+	uncore_session_free(probe);
+	if (rc || more < 0)
+		return -1;
+	size_t k = len ? strlen(notice) : 0;
+	if (counters > UNCORE_DEFAULT_COUNTERS) { /* as the default groups: perf takes a file descriptor a counter */
+		if (k < len)
+			snprintf(notice + k, len - k, "%sthe default set leaves out the device series on %s: with them it "
+				 "would read %d counters an interval, over its limit of %d; name the iio_*_bytes_port<n> "
+				 "metrics wanted to read them", k ? "; " : "", uncore_platform_name(u), counters,
+				 UNCORE_DEFAULT_COUNTERS);
+		return 0;
+	}
+	if (budget_ns > 0 && ns >= budget_ns) {
+		if (k < len)
+			snprintf(notice + k, len - k, "%sthe default set leaves out the device series on %s: with "
+				 "them a read would cost %.0f us, over the budget (%.0f us; doc/cost.md)",
+				 k ? "; " : "", uncore_platform_name(u), ns / 1e3, budget_ns / 1e3);
+		return 0;
 	}
 	return add_all(u, s, sockets, series, n) < 0 ? -1 : 0;
 }

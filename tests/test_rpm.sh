@@ -39,11 +39,14 @@ rpmbuild --load "$SRC/tests/rpm_el9.macros" --define "_topdir $W/rpm" --define "
 	--define "collectd_include /usr/include/collectd" --nodeps -bb "$SPEC" >"$W/rpmbuild.log" 2>&1
 rc=$?
 check "rpmbuild -bb builds the RPMs from ${tarball##*/} (rc $rc)" '[ $rc -eq 0 ]' || tail -30 "$W/rpmbuild.log"
-rpms=$(ls "$W"/rpm/RPMS/*/*.rpm 2>/dev/null)
+# rpm 4.20 (Debian 13), as EL9's rpmbuild, also splits the symbols into -debuginfo/-debugsource RPMs: Debian's
+# counterpart (-dbgsym) is not among the packages compared, so they are left out here
+rpms=$(ls "$W"/rpm/RPMS/*/*.rpm 2>/dev/null | grep -Ev '/[^/]*-debug(info|source)-[^/]*$')
 names=$(for r in $rpms; do rpm -qp --qf '%{name}\n' "$r"; done | sort | tr '\n' ' ')
 check "six RPMs: $names" '[ "$names" = "intel-uncore intel-uncore-collectd intel-uncore-devel intel-uncore-exporter intel-uncore-libs intel-uncore-slurm " ]'
-# the rpmlintrc names each check it leaves out and why (rpmlint 2.4's defaults are openSUSE's)
-rpmlint -r "$SRC/packaging/rpm/intel-uncore.rpmlintrc" $rpms >"$W/rpmlint.txt" 2>&1
+# the rpmlintrc names each check it leaves out and why (rpmlint 2.4's defaults are openSUSE's); one rc serves
+# Debian 12's rpmlint and Debian 13's (its spelling filter unused on 12: --ignore-unused-rpmlintrc)
+rpmlint --ignore-unused-rpmlintrc -r "$SRC/packaging/rpm/intel-uncore.rpmlintrc" $rpms >"$W/rpmlint.txt" 2>&1
 errors=$(grep -c ': E: ' "$W/rpmlint.txt")
 check "rpmlint: no error ($errors)" '[ "$errors" -eq 0 ]' || grep ': E: ' "$W/rpmlint.txt"
 echo "rpmlint warnings: $(grep -c ': W: ' "$W/rpmlint.txt")"

@@ -138,6 +138,33 @@ int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, 
 	return 0;
 }
 
+static void add_name(void *arg, const char *name)
+{
+	struct dev_names *l = arg;
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 16;
+		char(*v)[64] = realloc(l->v, (size_t)cap * sizeof(*v));
+		if (!v)
+			return; /* the rest unlisted: out of memory shows in what is missing */
+		l->v = v;
+		l->cap = cap;
+	}
+	if (strlen(name) < sizeof(l->v[0]))
+		strcpy(l->v[l->n++], name);
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
+
+int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l)
+{
+	memset(l, 0, sizeof(*l));
+	if (dev_fs_list(fs, dir, add_name, l))
+		return -1;
+	if (l->n > 1)
+		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);
+	return 0;
+}
+
 int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 {
 	int dir = 0;

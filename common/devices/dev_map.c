@@ -106,6 +106,19 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
 	return 0;
 }
 
+/* An uncore register function on a root bus: Ice Lake-SP's Mesh2IIO MMAP/SAD function of each stack (8086:09a2,
+ * Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6, pcm src/types.h SPR_MSM_DEV_ID) and
+ * Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp SPR_PCU_CR3_DID), of class 0x0880
+ * (PCI_CLASS_SYSTEM_OTHER, pci_ids.h).  Read for the stacks' buses (dev_regs.c), they move no data of their own:
+ * no group of the map.  Other functions of that class stay, as they move data through their stack: the data
+ * streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
+ * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too. */
+static int uncore_function(const struct dev_node *n)
+{
+	return n->parent < 0 && n->d.vendor == 0x8086 && n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
+	       (n->d.device == DEV_ICX_SAD_DID || n->d.device == DEV_MSM_DID || n->d.device == DEV_SPR_PCU_CR3_DID);
+}
+
 static int by_stack(const void *a, const void *b)
 {
 	const struct dev_stack *x = a, *y = b;
@@ -129,6 +142,8 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 		uc_err("out of memory grouping the PCI devices");
 		goto out;
 	}
+	for (int i = 0; i < m->t.n; i++)
+		placed[i] = (char)uncore_function(&m->t.v[i]); /* in the tree, in no group */
 	for (int k = 0; k < nst; k++) {
 		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
 			for (int i = 0; i < m->t.n; i++) {
@@ -237,8 +252,9 @@ int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len)
 		return -1;
 	const struct dev_tree *t = &m->t;
 	int chain[DEV_MAX_DEPTH + 1], n = 0, at = m->g[group].dev[i];
-	for (; at >= 0 && n <= DEV_MAX_DEPTH; at = t->v[at].parent)
+	do /* up from the device (an index of the tree) to its root bus */
 		chain[n++] = at;
+	while ((at = t->v[at].parent) >= 0 && n <= DEV_MAX_DEPTH);
 	if (at >= 0)
 		return -1;
 	size_t k = (size_t)snprintf(buf, len, "/sys/devices/pci%04x:%02x", t->v[chain[0]].root_dom, t->v[chain[0]].root_bus);

@@ -154,34 +154,37 @@ static int perdev_plan(uncore_t *u, void *arg)
 
 static int perdev_start(void *arg) { return uncore_session_start(((struct perdev *)arg)->s); }
 
+/* The rows of the window that ends now, under "# S s<what>" in text */
+static void print_window(struct perdev *p, int window, const char *what)
+{
+	double now = (double)uncore_session_elapsed_ns(p->s) / 1e9;
+	if (!p->a.json)
+		printf("# %.3f s%s\n", now, what);
+	print_rows(p->u, p->s, p->rows, p->n, window, now, window == UNCORE_LAST_INTERVAL ? now - p->last : now, &p->o);
+	p->last = now;
+}
+
+/* A read or stop's result: a box that failed is in its rows (said there), anything else ends the command */
+static int failed(int rc) { return rc && rc != UNCORE_BOX_FAILED; }
+
 static int perdev_interval(void *arg, uint64_t t_ns)
 {
 	struct perdev *p = arg;
-	int r = uncore_session_read(p->s);
 	(void)t_ns;
-	if (r && r != UNCORE_BOX_FAILED)
+	if (failed(uncore_session_read(p->s)))
 		return -1;
-	double now = (double)uncore_session_elapsed_ns(p->s) / 1e9;
-	if (!p->a.json)
-		printf("# %.3f s\n", now);
-	print_rows(p->u, p->s, p->rows, p->n, UNCORE_LAST_INTERVAL, now, now - p->last, &p->o);
-	p->last = now;
+	print_window(p, UNCORE_LAST_INTERVAL, "");
 	return 0;
 }
 
 static int perdev_stop(void *arg, uint64_t t_ns)
 {
 	struct perdev *p = arg;
-	int stopped = uncore_session_stop(p->s);
 	(void)t_ns;
-	if (stopped && stopped != UNCORE_BOX_FAILED)
+	if (failed(uncore_session_stop(p->s)))
 		return -1;
-	if (p->a.interval_ms <= 0) {
-		double now = (double)uncore_session_elapsed_ns(p->s) / 1e9;
-		if (!p->a.json)
-			printf("# %.3f s elapsed%s\n", now, cli_stopped() ? " (interrupted)" : "");
-		print_rows(p->u, p->s, p->rows, p->n, UNCORE_SINCE_START, now, now, &p->o);
-	}
+	if (p->a.interval_ms <= 0)
+		print_window(p, UNCORE_SINCE_START, cli_stopped() ? " elapsed (interrupted)" : " elapsed");
 	return 0;
 }
 

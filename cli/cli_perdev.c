@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_window.h"
 
 struct perdev_args {
 	double duration, interval_ms;
@@ -124,70 +125,85 @@ static int plan(uncore_t *u, uncore_session_t *s, struct row **rows, int *n, int
 	return 0;
 }
 
+/* The command's state through its window (cli_window.h) */
+struct perdev {
+	struct perdev_args a;
+	struct out o;
+	uncore_t *u;
+	uncore_session_t *s;
+	struct row *rows;
+	int n;
+	double last; /* the end of the last -I interval, s */
+};
+
+static int perdev_plan(uncore_t *u, void *arg)
+{
+	struct perdev *p = arg;
+	p->u = u;
+	p->o = (struct out){ .fmt = p->a.json ? OUT_JSON : OUT_TEXT, .backend = uncore_backend_name(u),
+			     .simulated = uncore_is_simulated(u) };
+	if (!p->a.json)
+		cli_banner(stdout, u);
+	if (uncore_session_new(u, &p->s) || plan(u, p->s, &p->rows, &p->n, p->a.json))
+		return -1;
+	cli_warnings();
+	if (!p->n && !p->a.json)
+		printf("# no device group with a counter of its own on this machine (see uncore devices)\n");
+	return !p->n;
+}
+
+static int perdev_start(void *arg) { return uncore_session_start(((struct perdev *)arg)->s); }
+
+/* The rows of the window that ends now, under "# S s<what>" in text */
+static void print_window(struct perdev *p, int window, const char *what)
+{
+	double now = (double)uncore_session_elapsed_ns(p->s) / 1e9;
+	if (!p->a.json)
+		printf("# %.3f s%s\n", now, what);
+	print_rows(p->u, p->s, p->rows, p->n, window, now, window == UNCORE_LAST_INTERVAL ? now - p->last : now, &p->o);
+	p->last = now;
+}
+
+/* A read or stop's result: a box that failed is in its rows (said there), anything else ends the command */
+static int failed(int rc) { return rc && rc != UNCORE_BOX_FAILED; }
+
+static int perdev_interval(void *arg, uint64_t t_ns)
+{
+	struct perdev *p = arg;
+	(void)t_ns;
+	if (failed(uncore_session_read(p->s)))
+		return -1;
+	print_window(p, UNCORE_LAST_INTERVAL, "");
+	return 0;
+}
+
+static int perdev_stop(void *arg, uint64_t t_ns)
+{
+	struct perdev *p = arg;
+	(void)t_ns;
+	if (failed(uncore_session_stop(p->s)))
+		return -1;
+	if (p->a.interval_ms <= 0)
+		print_window(p, UNCORE_SINCE_START, cli_stopped() ? " elapsed (interrupted)" : " elapsed");
+	return 0;
+}
+
+static void perdev_release(void *arg)
+{
+	struct perdev *p = arg;
+	uncore_session_free(p->s);
+	free(p->rows);
+}
+
 int cmd_stat_per_device(int argc, char **argv)
 {
-	struct perdev_args a;
-	uncore_t *u = NULL;
-	uncore_session_t *s = NULL;
-	struct row *rows = NULL;
-	int rc = parse(argc, argv, &a), n = 0;
+	struct perdev p = { 0 };
+	int rc = parse(argc, argv, &p.a);
 	if (rc)
 		return rc;
-	rc = 1;
-	if (cli_open(&u))
-		return 1;
-	struct out o = { .fmt = a.json ? OUT_JSON : OUT_TEXT, .backend = uncore_backend_name(u),
-			 .simulated = uncore_is_simulated(u) };
-	if (!a.json)
-		cli_banner(stdout, u);
-	if (uncore_session_new(u, &s) || plan(u, s, &rows, &n, a.json))
-		goto err;
-	cli_warnings();
-	if (!n) {
-		if (!a.json)
-			printf("# no device group with a counter of its own on this machine (see uncore devices)\n");
-		rc = 0;
-		goto out;
-	}
-	cli_catch_signals();
-	if (uncore_session_start(s))
-		goto err;
-	uint64_t total = a.duration > 0 ? (uint64_t)(a.duration * 1e9) : UINT64_MAX;
-	uint64_t every = a.interval_ms > 0 ? (uint64_t)(a.interval_ms * 1e6) : total, t = 0;
-	double last = 0;
-	while (t < total && !cli_stopped()) {
-		uint64_t d = every < total - t ? every : total - t;
-		if (cli_sleep(u, d) < 0)
-			goto err;
-		t += d;
-		if (a.interval_ms > 0) {
-			int r = uncore_session_read(s);
-			if (r && r != UNCORE_BOX_FAILED)
-				goto err;
-			double now = (double)uncore_session_elapsed_ns(s) / 1e9;
-			if (!a.json)
-				printf("# %.3f s\n", now);
-			print_rows(u, s, rows, n, UNCORE_LAST_INTERVAL, now, now - last, &o);
-			fflush(stdout);
-			last = now;
-		}
-	}
-	int stopped = uncore_session_stop(s);
-	if (stopped && stopped != UNCORE_BOX_FAILED)
-		goto err;
-	if (a.interval_ms <= 0) {
-		double now = (double)uncore_session_elapsed_ns(s) / 1e9;
-		if (!a.json)
-			printf("# %.3f s elapsed%s\n", now, cli_stopped() ? " (interrupted)" : "");
-		print_rows(u, s, rows, n, UNCORE_SINCE_START, now, now, &o);
-	}
-	rc = cli_stopped() ? 128 + cli_stopped() : 0;
-	goto out;
-err:
-	fprintf(stderr, "uncore: %s\n", uncore_error());
-out:
-	uncore_session_free(s);
-	uncore_close(u);
-	free(rows);
-	return rc;
+	uint64_t total = p.a.duration > 0 ? (uint64_t)(p.a.duration * 1e9) : UINT64_MAX;
+	struct cli_window w = { .total_ns = total, .every_ns = p.a.interval_ms > 0 ? (uint64_t)(p.a.interval_ms * 1e6) : UINT64_MAX,
+				.step_ns = UINT64_MAX, .last_partial = 1, .plan = perdev_plan, .start = perdev_start,
+				.interval = perdev_interval, .stop = perdev_stop, .release = perdev_release };
+	return cli_window_run(&w, &p);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_window.h"
 
 struct perjob_args {
 	double duration, interval_ms, step_ms;
@@ -77,72 +78,75 @@ static void print_rows(const uncore_perjob_t *pj, int n, int json)
 	}
 }
 
-int cmd_stat_per_job(int argc, char **argv)
-{
+/* The command's state through its window (cli_window.h) */
+struct perjob {
 	struct perjob_args a;
-	uncore_t *u = NULL;
-	uncore_perjob_t *pj = NULL;
-	int rc = parse(argc, argv, &a), n;
-	if (rc)
-		return rc;
-	rc = 1;
-	if (cli_open(&u))
-		return 1;
-	if (uncore_perjob_new(u, &pj))
-		goto err;
-	n = uncore_perjob_plan(pj); /* the jobs, then the attribution over them */
-	cli_warnings();             /* entries left out, CPUs the thread filter cannot name */
+	uncore_perjob_t *pj;
+};
+
+static int perjob_plan(uncore_t *u, void *arg)
+{
+	struct perjob *p = arg;
+	if (uncore_perjob_new(u, &p->pj))
+		return -1;
+	int n = uncore_perjob_plan(p->pj); /* the jobs, then the attribution over them */
+	cli_warnings();                    /* entries left out, CPUs the thread filter cannot name */
 	if (n < 0)
-		goto err;
-	if (!a.json) {
+		return -1;
+	if (!p->a.json) {
 		cli_banner(stdout, u);
 		printf("# per job: %s, by thread at one box a step (every %g ms); reads x 64 B, writes in proportion\n",
-		       uncore_attrib_counts(u), a.step_ms);
+		       uncore_attrib_counts(u), p->a.step_ms);
 		if (!n)
 			printf("# no job on this node (see uncore jobs): all of it is unattributed\n");
 	}
-	cli_catch_signals();
-	/* the jobs of the start, whole: the rows of a -I read and of the end are theirs (no tally kept) */
-	if (uncore_perjob_start(pj, NULL))
-		goto err;
-	uint64_t step = (uint64_t)(a.step_ms * 1e6), total = a.duration > 0 ? (uint64_t)(a.duration * 1e9) : UINT64_MAX;
-	uint64_t every = a.interval_ms > 0 ? (uint64_t)(a.interval_ms * 1e6) : UINT64_MAX, t = 0, since = 0;
-	while (t < total && !cli_stopped()) {
-		uint64_t d = step;
-		if (d > total - t)
-			d = total - t;
-		if (d > every - since)
-			d = every - since;
-		if (cli_sleep(u, d) < 0)
-			goto err;
-		t += d;
-		since += d;
-		if (since >= every) {
-			if ((n = uncore_perjob_read(pj, UNCORE_LAST_INTERVAL, NULL)) < 0)
-				goto err;
-			if (!a.json)
-				printf("# %.3f s\n", (double)t / 1e9);
-			print_rows(pj, n, a.json);
-			fflush(stdout);
-			since = 0;
-		} else if (t < total && uncore_perjob_step(pj))
-			goto err;
+	return 0;
+}
+
+/* the jobs of the start, whole: the rows of a -I read and of the end are theirs (no tally kept) */
+static int perjob_start(void *arg) { return uncore_perjob_start(((struct perjob *)arg)->pj, NULL); }
+
+static int perjob_step(void *arg) { return uncore_perjob_step(((struct perjob *)arg)->pj); }
+
+static int perjob_interval(void *arg, uint64_t t_ns)
+{
+	struct perjob *p = arg;
+	int n = uncore_perjob_read(p->pj, UNCORE_LAST_INTERVAL, NULL);
+	if (n < 0)
+		return -1;
+	if (!p->a.json)
+		printf("# %.3f s\n", (double)t_ns / 1e9);
+	print_rows(p->pj, n, p->a.json);
+	return 0;
+}
+
+static int perjob_stop(void *arg, uint64_t t_ns)
+{
+	struct perjob *p = arg;
+	int n;
+	if (uncore_perjob_stop(p->pj))
+		return -1;
+	if (p->a.interval_ms <= 0) {
+		if ((n = uncore_perjob_read(p->pj, UNCORE_SINCE_START, NULL)) < 0)
+			return -1;
+		if (!p->a.json)
+			printf("# %.3f s elapsed%s\n", (double)t_ns / 1e9, cli_stopped() ? " (interrupted)" : "");
+		print_rows(p->pj, n, p->a.json);
 	}
-	if (uncore_perjob_stop(pj))
-		goto err;
-	if (a.interval_ms <= 0) {
-		if ((n = uncore_perjob_read(pj, UNCORE_SINCE_START, NULL)) < 0)
-			goto err;
-		if (!a.json)
-			printf("# %.3f s elapsed%s\n", (double)t / 1e9, cli_stopped() ? " (interrupted)" : "");
-		print_rows(pj, n, a.json);
-	}
-	rc = cli_stopped() ? 128 + cli_stopped() : 0;
-	goto out;
-err:
-	fprintf(stderr, "uncore: %s\n", uncore_error());
-out:
-	uncore_perjob_free(pj);
-	uncore_close(u);
-	return rc;
+	return 0;
+}
+
+static void perjob_release(void *arg) { uncore_perjob_free(((struct perjob *)arg)->pj); }
+
+int cmd_stat_per_job(int argc, char **argv)
+{
+	struct perjob p = { 0 };
+	int rc = parse(argc, argv, &p.a);
+	if (rc)
+		return rc;
+	struct cli_window w = { .total_ns = p.a.duration > 0 ? (uint64_t)(p.a.duration * 1e9) : UINT64_MAX,
+				.every_ns = p.a.interval_ms > 0 ? (uint64_t)(p.a.interval_ms * 1e6) : UINT64_MAX,
+				.step_ns = (uint64_t)(p.a.step_ms * 1e6), .plan = perjob_plan, .start = perjob_start,
+				.interval = perjob_interval, .step = perjob_step, .stop = perjob_stop, .release = perjob_release };
+	return cli_window_run(&w, &p);
 }

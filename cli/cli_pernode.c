@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_window.h"
 
 #define MAX_NODES 64
 
@@ -107,44 +108,60 @@ static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], doubl
 		}
 }
 
-int cmd_stat_per_node(int argc, char **argv)
-{
+/* The command's state through its window (cli_window.h) */
+struct pernode {
 	struct uncore_numa_node v[MAX_NODES];
-	uncore_t *u = NULL;
-	uncore_session_t *s = NULL;
-	int idx[3][2], json, n, rc;
-	double duration, secs;
-	if ((rc = parse(argc, argv, &duration, &json)))
-		return rc;
-	rc = 1;
-	if (cli_open(&u))
-		return 1;
-	if ((n = uncore_numa_nodes(u, v, MAX_NODES)) < 0 || uncore_session_new(u, &s) || add_metrics(u, s, idx))
-		goto err;
-	if (!json) {
+	uncore_t *u;
+	uncore_session_t *s;
+	int idx[3][2], json, n;
+};
+
+static int pernode_plan(uncore_t *u, void *arg)
+{
+	struct pernode *p = arg;
+	p->u = u;
+	if ((p->n = uncore_numa_nodes(u, p->v, MAX_NODES)) < 0 || uncore_session_new(u, &p->s) || add_metrics(u, p->s, p->idx))
+		return -1;
+	if (!p->json) {
 		cli_banner(stdout, u);
 		printf("# channel map: %s\n", uncore_numa_source(u));
 	}
-	cli_catch_signals();
-	if (uncore_session_start(s))
-		goto err;
+	return 0;
+}
+
+static int pernode_start(void *arg)
+{
+	if (uncore_session_start(((struct pernode *)arg)->s))
+		return -1;
 	cli_warnings();
-	for (double t = 0; t < duration && !cli_stopped(); t += 0.05) /* a signal is seen within 50 ms */
-		uncore_sleep_ns(u, (uint64_t)((duration - t < 0.05 ? duration - t : 0.05) * 1e9));
-	if (uncore_session_read(s) || uncore_session_stop(s))
-		goto err;
-	secs = (double)uncore_session_elapsed_ns(s) / 1e9;
-	if (!json)
+	return 0;
+}
+
+static int pernode_stop(void *arg, uint64_t t_ns)
+{
+	struct pernode *p = arg;
+	(void)t_ns;
+	if (uncore_session_read(p->s) || uncore_session_stop(p->s))
+		return -1;
+	double secs = (double)uncore_session_elapsed_ns(p->s) / 1e9;
+	if (!p->json)
 		printf("# %.3f s elapsed\n", secs);
-	for (int i = 0; i < n && i < MAX_NODES; i++)
-		print_node(s, &v[i], idx, secs, json);
-	print_sockets(u, s, idx, secs, json);
-	rc = cli_stopped() ? 128 + cli_stopped() : 0;
-	goto out;
-err:
-	fprintf(stderr, "uncore: %s\n", uncore_error());
-out:
-	uncore_session_free(s);
-	uncore_close(u);
-	return rc;
+	for (int i = 0; i < p->n && i < MAX_NODES; i++)
+		print_node(p->s, &p->v[i], p->idx, secs, p->json);
+	print_sockets(p->u, p->s, p->idx, secs, p->json);
+	return 0;
+}
+
+static void pernode_release(void *arg) { uncore_session_free(((struct pernode *)arg)->s); }
+
+int cmd_stat_per_node(int argc, char **argv)
+{
+	struct pernode p = { 0 };
+	double duration;
+	int rc = parse(argc, argv, &duration, &p.json);
+	if (rc)
+		return rc;
+	struct cli_window w = { .total_ns = (uint64_t)(duration * 1e9), .every_ns = UINT64_MAX, .step_ns = UINT64_MAX,
+				.plan = pernode_plan, .start = pernode_start, .stop = pernode_stop, .release = pernode_release };
+	return cli_window_run(&w, &p);
 }

@@ -276,7 +276,6 @@ static inline void close_checked(uncore_t *u, uncore_session_t *s, struct sim *s
 	uncore_close(u);
 }
 
-#endif
 /* The index of the unit named name (a fatal failure when there is none). */
 static inline int unit_named(const uncore_t *u, const char *name)
 {
@@ -299,3 +298,58 @@ static inline int near_truth(const char *what, double got, double want)
 	return ok;
 }
 
+/* A run of the default set (uncore_select) on a simulated machine, each change of its health handed over:
+ * what test_health, test_health_unseen and test_health_devices watch. */
+struct health_run {
+	int (*add)(uncore_t *u, uncore_session_t *s, void *arg); /* beside the default set (NULL: nothing): 0, or -1 */
+	void (*change)(void *arg, const struct uncore_health *h); /* each change a read reports, in order */
+	void (*end)(uncore_t *u, uncore_session_t *s, void *arg); /* the session at the end (NULL: nothing) */
+	int assert_reads; /* each read asserted to succeed (else only counted) */
+	int reads, fails; /* the reads made, and those that failed */
+	char first[400];  /* the first condition raised, "name: what", for messages */
+};
+
+/* h's run on spec, read every step_ns for n reads (arg given to its calls): 0, or -1 with the reason on stderr
+ * when it does not start. */
+static inline int health_run(const char *spec, uint64_t step_ns, int n, struct health_run *h, void *arg)
+{
+	enum { MAX_CHANGES = 512 };
+	uncore_t *u = NULL;
+	uncore_session_t *s = NULL;
+	struct uncore_series *series = NULL;
+	struct uncore_selection sel = { 0 };
+	struct uncore_health *ch = calloc(MAX_CHANGES, sizeof(*ch));
+	char notice[512];
+	int ns, rc = 0;
+	h->reads = h->fails = 0;
+	h->first[0] = 0;
+	if (!ch || uncore_open(spec, &u) || uncore_session_new(u, &s) ||
+	    uncore_select(u, s, &sel, &series, &ns, notice, sizeof(notice)) || (h->add && h->add(u, s, arg)) ||
+	    uncore_session_start(s)) {
+		fprintf(stderr, "%s: %s\n", spec, uncore_error());
+		rc = -1;
+	}
+	for (int i = 0; i < n && !rc; i++) {
+		uncore_sleep_ns(u, step_ns);
+		int failed = uncore_session_read(s) != 0;
+		if (h->assert_reads)
+			CU_ASSERT(!failed);
+		h->fails += failed;
+		h->reads++;
+		int k = uncore_session_health_changes(s, ch, MAX_CHANGES);
+		for (int j = 0; j < k && j < MAX_CHANGES; j++) {
+			if (ch[j].raised && !h->first[0])
+				snprintf(h->first, sizeof(h->first), "%s: %s", uncore_health_name(ch[j].kind), ch[j].what);
+			h->change(arg, &ch[j]);
+		}
+	}
+	if (!rc && h->end)
+		h->end(u, s, arg);
+	free(ch);
+	free(series);
+	uncore_session_free(s);
+	uncore_close(u);
+	return rc;
+}
+
+#endif

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "fake_tree.h"
 #include "uncore.h"
@@ -123,16 +124,86 @@ static void test_backward(void)
 	memfs_free(&m);
 }
 
+/* The index of a tree in memory: each of 5000 paths found (the table grown 7 times over), a path put twice
+ * found as first put, a path never put not found, links through directories still followed */
+static void test_memfs_index(void)
+{
+	struct memfs m = { 0 };
+	char p[64];
+	int found = 0;
+	CU_ASSERT(memfs_find(&m, "/sys") == NULL);
+	for (int i = 0; i < 5000; i++) {
+		snprintf(p, sizeof(p), "/sys/devices/f%d/value", i);
+		char v[16];
+		snprintf(v, sizeof(v), "%d", i);
+		CU_ASSERT_FATAL(memfs_put(&m, p, v, 0) == 0);
+	}
+	CU_ASSERT_FATAL(memfs_put(&m, "/sys/devices/f7/value", "again", 0) == 0);
+	CU_ASSERT_FATAL(memfs_put(&m, "/sys/class/x", "../devices/f42", 1) == 0);
+	for (int i = 0; i < 5000; i++) {
+		const struct memfs_file *f;
+		snprintf(p, sizeof(p), "/sys/devices/f%d/value", i);
+		found += (f = memfs_find(&m, p)) != NULL && atoi(f->text) == i && !strcmp(f->path, p);
+	}
+	CU_ASSERT(found == 5000);
+	CU_ASSERT(!strcmp(memfs_find(&m, "/sys/devices/f7/value")->text, "7"));
+	CU_ASSERT(memfs_find(&m, "/sys/devices/f5000/value") == NULL && memfs_find(&m, "/sys/devices/f1") == NULL);
+	const struct memfs_file *t = memfs_find_through(&m, "/sys/class/x/value");
+	CU_ASSERT(t && !strcmp(t->text, "42"));
+	memfs_free(&m);
+	CU_ASSERT(m.n == 0 && m.idx == NULL && memfs_find(&m, "/sys/devices/f1/value") == NULL);
+}
+
+/* A handle's simulated sysfs is made once (dev_files.c), however often it is read: the map, four 10 s device
+ * windows of the health check (each reading every device's counters), three jobs scans, and dev_fs_of
+ * itself; and the counter files read through it still move with the simulated clock. */
+static void test_tree_once(void)
+{
+	uncore_t *u;
+	uncore_session_t *s;
+	struct uncore_device_check rows[64];
+	struct dev_fs fs;
+	char dir[512];
+	struct dev_bytes a, b, d;
+	CU_ASSERT_FATAL(uncore_open("sim:spr,clock=manual", &u) == 0);
+	CU_ASSERT_FATAL(uncore_num_device_groups(u) > 0);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add_device_ports(s) > 0 && uncore_session_start(s) == 0);
+	int g = 0, moved = 0;
+	while (g < uncore_num_device_groups(u) && (dev_map_dir(u, g, 0, dir, sizeof(dir)) ||
+						   dev_fs_of(u, &fs) || dev_bytes_read(&fs, dir, &a) || !a.kinds))
+		g++; /* the first group whose first device keeps counters (a NIC) */
+	CU_ASSERT_FATAL(g < uncore_num_device_groups(u));
+	for (int i = 0; i < 4; i++) {
+		uncore_sleep_ns(u, 10000000000ull);
+		CU_ASSERT(uncore_session_read(s) == 0);
+	}
+	CU_ASSERT(dev_fs_of(u, &fs) == 0 && dev_bytes_read(&fs, dir, &b) == 0 && dev_bytes_delta(&a, &b, &d) == 0);
+	moved = d.in > 0 || d.out > 0;
+	int nrows = uncore_session_device_check(s, rows, 64), judged = 0;
+	for (int i = 0; i < nrows && i < 64; i++)
+		judged += rows[i].group >= 0 && !isnan(rows[i].dev_in) && rows[i].dev_in > 0;
+	for (int i = 0; i < 3; i++)
+		CU_ASSERT(uncore_jobs_scan(u) >= 0);
+	CU_ASSERT(moved);
+	CU_ASSERT(judged > 0);
+	CU_ASSERT(dev_map_files(u)->builds == 1);
+	if (dev_map_files(u)->builds != 1 || !judged)
+		fprintf(stderr, "the simulated sysfs was made %d times for one handle (%d device rows judged)\n",
+			dev_map_files(u)->builds, judged);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 /* Each device of the simulator's map has its directory in the simulated sysfs */
 static void test_map_dirs(void)
 {
 	uncore_t *u;
 	struct dev_fs fs;
-	struct memfs m;
 	char dir[512];
 	int seen = 0;
 	CU_ASSERT_FATAL(uncore_open_topology("sim:spr", &u) == 0);
-	CU_ASSERT_FATAL(dev_fs_of(u, &fs, &m) == 0);
+	CU_ASSERT_FATAL(dev_fs_of(u, &fs) == 0);
 	for (int g = 0; g < uncore_num_device_groups(u); g++) {
 		struct uncore_device_group gi;
 		uncore_device_group_info(u, g, &gi);
@@ -146,7 +217,6 @@ static void test_map_dirs(void)
 	}
 	CU_ASSERT(seen >= 4);
 	CU_ASSERT(dev_map_dir(u, 0, 99, dir, sizeof(dir)) == -1);
-	memfs_free(&m);
 	uncore_close(u);
 }
 
@@ -240,6 +310,8 @@ int main(void)
 		{ "the same tree in memory", test_memory },
 		{ "a counter going backward, a saturated one", test_backward },
 		{ "each mapped device's directory", test_map_dirs },
+		{ "a tree in memory: its index", test_memfs_index },
+		{ "a handle's simulated sysfs made once", test_tree_once },
 		{ "devices against their ports: vectors", test_compare },
 		{ NULL, NULL },
 	};

@@ -236,7 +236,7 @@ static void test_counters(void)
 		uncore_t *u = open_sim(specs[k]);
 		struct sim *s = sim_of(u->acc);
 		struct memfs m = { 0 };
-		struct dev_fs fs = { &m };
+		struct dev_fs fs = { .mem = &m };
 		struct counters c0, c1;
 		char what[200], p[600], line[256];
 		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0);
@@ -311,7 +311,7 @@ static void test_device_faults(void)
 		uc = open_sim(spec);
 		struct sim *s = sim_of(u->acc), *sc = sim_of(uc->acc);
 		struct memfs m = { 0 }, mc = { 0 };
-		struct dev_fs fs = { &m }, fsc = { &mc };
+		struct dev_fs fs = { .mem = &m }, fsc = { .mem = &mc };
 		struct counters c, cc;
 		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0 && sim_pci_sysfs(sc, &mc) == 0);
 		uncore_sleep_ns(u, 3000000000);
@@ -375,7 +375,7 @@ static void test_stackmap_fault(void)
 		CU_ASSERT(s->pdev[sim_dev(s, "ens0f0")].stack == 1 && s->pdev[sim_dev(s, "card0")].stack == 2);
 		int kernel = !strcmp(plat[p], "skx") || !strcmp(plat[p], "icx");
 		struct memfs m = { 0 };
-		struct dev_fs fs = { &m };
+		struct dev_fs fs = { .mem = &m };
 		char b1[32], b2[32];
 		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0);
 		CU_ASSERT((dev_fs_line(&fs, "/sys/devices/uncore_iio_1/die0", b1, sizeof(b1)) == 0) == kernel);

@@ -35,18 +35,22 @@ static int total_devices(uncore_t *u)
 	return t;
 }
 
-/* The devices of the stacks' own groups and below no stack (port -1): on the simulator its uncore's register
- * functions alone (sim_pcicfg.c: 8086:09a2 on each stack's root bus, the MSM 09a6 and PCU CR3 325b) */
-static int own_devices(uncore_t *u)
+/* The uncore's register functions in the map's groups (sim_pcicfg.c: 8086:09a2 on each stack's root bus, the
+ * MSM 09a6 and PCU CR3 325b; dev_map.c: they move no data, so no group holds them), and the groups of no root
+ * port (*own: a stack's own, or below no stack) */
+static int uncore_functions(uncore_t *u, int *own)
 {
 	int n = uncore_num_device_groups(u), t = 0;
 	struct uncore_device_group g;
 	struct uncore_device d;
+	*own = 0;
 	for (int k = 0; k < n; k++)
-		if (!uncore_device_group_info(u, k, &g) && g.port == -1)
+		if (!uncore_device_group_info(u, k, &g) && g.port == -1) {
+			(*own)++;
 			for (int i = 0; i < g.ndevices; i++)
 				t += !uncore_device_info(u, k, i, &d) && d.vendor == 0x8086 && d.class_code == 0x088000 &&
-				     (d.device == 0x09a2 || ((d.device == 0x09a6 || d.device == 0x325b) && g.stack == -1));
+				     (d.device == 0x09a2 || d.device == 0x09a6 || d.device == 0x325b);
+		}
 	return t;
 }
 
@@ -65,12 +69,15 @@ static void check_map(const char *spec, const char *map_spec, int want_empty, co
 	int nt = sim_pci_devices(s, truth, 32);
 	CU_ASSERT_FATAL(nt > 0);
 	CU_ASSERT(uncore_num_device_groups(u) > 0);
-	int own = sim_pcicfg_functions(s) * s->nsockets; /* the register functions: each stack's own group */
-	if (total_devices(u) != nt + own || own_devices(u) != own)
-		fprintf(stderr, "%s: %d devices in the map (%d the stacks' own), the simulator has %d (and %d)\n", spec,
-			total_devices(u), own_devices(u), nt, own);
-	CU_ASSERT_EQUAL(total_devices(u), nt + own);
-	CU_ASSERT_EQUAL(own_devices(u), own);
+	/* the simulator's devices, and none of its sim_pcicfg_functions(s) register functions a socket */
+	int own, regs = uncore_functions(u, &own);
+	if (total_devices(u) != nt || regs || own)
+		fprintf(stderr, "%s: %d devices in the map (%d of the uncore's registers, %d groups on no root port), the "
+			"simulator has %d (and %d register functions)\n", spec, total_devices(u), regs, own, nt,
+			sim_pcicfg_functions(s) * s->nsockets);
+	CU_ASSERT_EQUAL(total_devices(u), nt);
+	CU_ASSERT_EQUAL(regs, 0);
+	CU_ASSERT_EQUAL(own, 0);
 	for (int i = 0; i < nt; i++) {
 		struct uncore_device_group g;
 		struct uncore_device d;
@@ -88,7 +95,7 @@ static void check_map(const char *spec, const char *map_spec, int want_empty, co
 		struct uncore_device_group g;
 		uncore_device_group_info(u, k, &g);
 		empty += !g.ndevices && g.port >= 0;
-		CU_ASSERT(g.stack >= 0 || g.port == -1); /* below no stack: the MSM's bus alone (own_devices) */
+		CU_ASSERT(g.stack >= 0); /* below no stack: the MSM's bus alone, and it is in no group */
 		if (source && strcmp(g.source, source)) {
 			fprintf(stderr, "%s: group %d's root bus from '%s', not %s\n", map_spec ? map_spec : spec, k,
 				g.source, source);
@@ -183,6 +190,9 @@ static void good_tree(void)
 	lnk("../../../../bus/pci/drivers/nvme", NV "/driver");
 	function("/sys/devices/pci0000:00/0000:00:1f.2", 0x8086, 0xa182, 0x010601, "0\n"); /* the stack's own */
 	function("/sys/devices/pci0000:80/0000:80:00.0", 0x8086, 0x09a2, 0x088000, "-1\n"); /* below no stack */
+	/* a data streaming accelerator on the stack's root bus: class 0x0880 as the uncore's own, its DMA the stack's
+	 * (pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0) */
+	function("/sys/devices/pci0000:00/0000:00:01.0", 0x8086, 0x0b25, 0x088000, "0\n");
 }
 
 static void test_fake_sysroot(void)
@@ -200,7 +210,9 @@ static void test_fake_sysroot(void)
 	CU_ASSERT(d.vendor == 0x144d && d.device == 0xa80a && d.class_code == 0x010802 && !strcmp(d.driver, "nvme") &&
 		  !strcmp(d.name, "nvme3") && d.numa_node == 1);
 	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.stack == 0 && g.socket == 0 && g.port == -1);
-	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == 0 && g.stack == -1 && g.socket == -1 && d.numa_node == -1);
+	/* the DSA stays in its stack's own group; the uncore's 8086:09a2 (below no stack here) is in none */
+	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 0 && g.port == -1 && d.device == 0x0b25);
+	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == -1);
 	uncore_close(u);
 }
 
@@ -215,6 +227,8 @@ static void test_skx_bus_msr(void)
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s/sys/devices/uncore_iio_0' '%s/sys/devices/uncore_iio_1'", root, root);
 	CU_ASSERT_FATAL(system(cmd) == 0);
+	/* on socket 1's stack 0: a class 0x0880 function that is not one of the uncore's (a DSA's id): its own group */
+	function("/sys/devices/pci0000:80/0000:80:01.0", 0x8086, 0x0b25, 0x088000, "1\n");
 	function("/sys/devices/pci0000:85/0000:85:03.0", 0x8086, 0x2032, 0x060400, "1\n");
 	function("/sys/devices/pci0000:85/0000:85:03.0/0000:86:00.0", 0x8086, 0x1592, 0x020000, "1\n");
 	put_str("0:0\n", "/sys/devices/pci0000:85/0000:85:03.0/0000:86:00.0/net/ens5f0/dev");
@@ -228,7 +242,8 @@ static void test_skx_bus_msr(void)
 	CU_ASSERT(find(u, "0000:86:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 3 &&
 		  !strcmp(g.root_bus, "0000:85") && !strcmp(d.name, "ens5f0") && d.numa_node == 1);
 	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == -1);
-	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 0 && g.port == -1);
+	CU_ASSERT(find(u, "0000:80:01.0", &g, &d) == 0 && g.socket == 1 && g.stack == 0 && g.port == -1);
+	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == -1); /* the uncore's 8086:09a2: in no group */
 	uncore_close(u);
 	/* a snapshot of the node keeps the MSR's value: its replay finds the same buses */
 	char tar[300], spec[400], notes[2048];

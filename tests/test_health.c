@@ -5,7 +5,6 @@
 #include "sim_helpers.h"
 #include "health/clock_ranges.h"
 
-#define MAXC 512
 
 struct run {
 	int raised[UNCORE_HEALTH_KINDS]; /* conditions raised over the run, per kind */
@@ -41,51 +40,43 @@ static void add_events(uncore_t *u, uncore_session_t *s, const char *const *evs)
 	}
 }
 
+/* What run_backend hands health_run (sim_helpers.h) */
+struct backend_run {
+	const char *unit;
+	int box;
+	const char *const *evs;
+	struct run *r;
+};
+
+static int add_evs(uncore_t *u, uncore_session_t *s, void *arg)
+{
+	add_events(u, s, ((struct backend_run *)arg)->evs);
+	return 0;
+}
+
+static void count_change(void *arg, const struct uncore_health *h)
+{
+	const struct backend_run *b = arg;
+	if (!h->raised) {
+		b->r->cleared++;
+		return;
+	}
+	b->r->raised[h->kind]++;
+	if (b->unit && h->socket == 0 && h->box == b->box && !strcmp(h->unit, b->unit))
+		b->r->at_box++;
+}
+
 /* The default set (and the events evs: the IIO ports' twins, a clock, ...), read every step_ns for n reads. */
 static int run_backend(const char *spec, const char *unit, int box, const char *const *evs, uint64_t step_ns, int n,
 		       struct run *r)
 {
-	uncore_t *u = NULL;
-	uncore_session_t *s = NULL;
-	struct uncore_series *series = NULL;
-	struct uncore_selection sel = { 0 };
-	struct uncore_health ch[MAXC];
-	char notice[512];
-	int ns;
+	struct backend_run b = { unit, box, evs, r };
+	struct health_run h = { .add = add_evs, .change = count_change };
 	memset(r, 0, sizeof(*r));
-	if (uncore_open(spec, &u)) {
-		fprintf(stderr, "%s: %s\n", spec, uncore_error());
+	if (health_run(spec, step_ns, n, &h, &b))
 		return -1;
-	}
-	if (uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &ns, notice, sizeof(notice)) ||
-	    (add_events(u, s, evs), 0) || uncore_session_start(s)) {
-		fprintf(stderr, "%s: %s\n", spec, uncore_error());
-		free(series);
-		uncore_session_free(s);
-		uncore_close(u);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		uncore_sleep_ns(u, step_ns);
-		if (uncore_session_read(s))
-			r->fails++;
-		r->reads++;
-		int k = uncore_session_health_changes(s, ch, MAXC);
-		for (int j = 0; j < k && j < MAXC; j++) {
-			if (!ch[j].raised) {
-				r->cleared++;
-				continue;
-			}
-			r->raised[ch[j].kind]++;
-			if (!r->first[0])
-				snprintf(r->first, sizeof(r->first), "%s: %s", uncore_health_name(ch[j].kind), ch[j].what);
-			if (unit && ch[j].socket == 0 && ch[j].box == box && !strcmp(ch[j].unit, unit))
-				r->at_box++;
-		}
-	}
-	free(series);
-	uncore_session_free(s);
-	uncore_close(u);
+	r->reads = h.reads, r->fails = h.fails;
+	snprintf(r->first, sizeof(r->first), "%s", h.first);
 	return 0;
 }
 

@@ -11,7 +11,6 @@
 #include "sim/sim.h"
 #include "sim/sim_devdma.h"
 
-#define MAXC 512
 #define ROWS 64
 
 static const char *const platforms[] = { "skx", "icx", "spr", "gnr" };
@@ -73,44 +72,43 @@ static void rows_truth(uncore_t *u, const char *spec, struct run *r)
 }
 
 
+static int add_ports(uncore_t *u, uncore_session_t *s, void *arg)
+{
+	(void)u, (void)arg;
+	return !DEFAULT_ONLY && uncore_session_add_device_ports(s) <= 0 ? -1 : 0;
+}
+
+struct devices_run {
+	const char *spec;
+	struct run *r;
+};
+
+static void count_raised(void *arg, const struct uncore_health *h)
+{
+	struct run *r = ((struct devices_run *)arg)->r;
+	if (!h->raised)
+		return;
+	r->raised[h->kind]++;
+	r->at_iio += !strcmp(h->unit, "iio");
+}
+
+static void last_rows(uncore_t *u, uncore_session_t *s, void *arg)
+{
+	const struct devices_run *d = arg;
+	d->r->nrows = uncore_session_device_check(s, d->r->rows, ROWS);
+	if (TRUTH)
+		rows_truth(u, d->spec, d->r);
+}
+
 /* The default set and every port's bytes, read every step_ns for n reads */
 static int run(const char *spec, uint64_t step_ns, int n, struct run *r)
 {
-	uncore_t *u = NULL;
-	uncore_session_t *s = NULL;
-	struct uncore_series *series = NULL;
-	struct uncore_selection sel = { 0 };
-	struct uncore_health ch[MAXC];
-	char notice[512];
-	int ns;
+	struct devices_run d = { spec, r };
+	struct health_run h = { .add = add_ports, .change = count_raised, .end = last_rows, .assert_reads = 1 };
 	memset(r, 0, sizeof(*r));
-	if (uncore_open(spec, &u) || uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &ns, notice, sizeof(notice)) ||
-	    (!DEFAULT_ONLY && uncore_session_add_device_ports(s) <= 0) || uncore_session_start(s)) {
-		fprintf(stderr, "%s: %s\n", spec, uncore_error());
-		free(series);
-		uncore_session_free(s);
-		uncore_close(u);
+	if (health_run(spec, step_ns, n, &h, &d))
 		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		uncore_sleep_ns(u, step_ns);
-		CU_ASSERT(uncore_session_read(s) == 0);
-		int k = uncore_session_health_changes(s, ch, MAXC);
-		for (int j = 0; j < k && j < MAXC; j++) {
-			if (!ch[j].raised)
-				continue;
-			r->raised[ch[j].kind]++;
-			r->at_iio += !strcmp(ch[j].unit, "iio");
-			if (!r->first[0])
-				snprintf(r->first, sizeof(r->first), "%s: %s", uncore_health_name(ch[j].kind), ch[j].what);
-		}
-	}
-	r->nrows = uncore_session_device_check(s, r->rows, ROWS);
-	if (TRUTH)
-		rows_truth(u, spec, r);
-	free(series);
-	uncore_session_free(s);
-	uncore_close(u);
+	snprintf(r->first, sizeof(r->first), "%s", h.first);
 	return 0;
 }
 

@@ -138,50 +138,38 @@ static int dclk_general(uncore_t *u)
 	return (i = uncore_event_find(u, ev)) >= 0 && !uncore_event_info(u, i, &e) && e.counter_mask && !e.freerun;
 }
 
+struct unseen_run {
+	const char *unit;
+	int kind;
+	struct seen *r;
+	int *cleared;
+};
+
+static void place_change(void *arg, const struct uncore_health *h)
+{
+	const struct unseen_run *w = arg;
+	int on_box = h->socket == 0 && h->box == 1 && !strcmp(h->unit, w->unit);
+	if (!h->raised)
+		*w->cleared += h->kind == w->kind && on_box;
+	else if (h->kind != w->kind)
+		w->r->other_kinds++;
+	else if (on_box)
+		w->r->at++;
+	else if (h->box != 1 || strcmp(h->unit, w->unit)) /* (box 1 of socket 1 is borrowed too) */
+		w->r->elsewhere++;
+}
+
 /* The default set on spec, read every second for 10 s: the conditions of kind raised on (socket 0, unit, box 1)
- * and elsewhere, and the uncore clock box 1 counted in each interval against its sisters' (*share: the least
- * share of the interval's cycles it counted, from uncore_freq per box). */
+ * and elsewhere, and the changes of kind on that box cleared (*cleared). */
 static int default_run(const char *spec, const char *unit, int kind, struct seen *r, int *cleared)
 {
-	uncore_t *u = NULL;
-	uncore_session_t *s = NULL;
-	struct uncore_series *series = NULL;
-	struct uncore_selection sel = { 0 };
-	struct uncore_health ch[MAXC];
-	char notice[512];
-	int ns;
+	struct unseen_run w = { unit, kind, r, cleared };
+	struct health_run h = { .change = place_change, .assert_reads = 1 };
 	memset(r, 0, sizeof(*r));
 	*cleared = 0;
-	if (uncore_open(spec, &u) || uncore_session_new(u, &s) || uncore_select(u, s, &sel, &series, &ns, notice, sizeof(notice)) ||
-	    uncore_session_start(s)) {
-		fprintf(stderr, "%s: %s\n", spec, uncore_error());
-		free(series);
-		uncore_session_free(s);
-		uncore_close(u);
+	if (health_run(spec, 1000000000ull, 10, &h, &w))
 		return -1;
-	}
-	for (int i = 0; i < 10; i++) {
-		uncore_sleep_ns(u, 1000000000ull);
-		CU_ASSERT(uncore_session_read(s) == 0);
-		int n = uncore_session_health_changes(s, ch, MAXC);
-		for (int j = 0; j < n && j < MAXC; j++) {
-			if (!ch[j].raised) {
-				*cleared += ch[j].kind == kind && ch[j].socket == 0 && ch[j].box == 1 && !strcmp(ch[j].unit, unit);
-				continue;
-			}
-			if (!r->first[0])
-				snprintf(r->first, sizeof(r->first), "%s: %s", uncore_health_name(ch[j].kind), ch[j].what);
-			if (ch[j].kind != kind)
-				r->other_kinds++;
-			else if (ch[j].socket == 0 && ch[j].box == 1 && !strcmp(ch[j].unit, unit))
-				r->at++;
-			else if (ch[j].box != 1 || strcmp(ch[j].unit, unit)) /* (box 1 of socket 1 is borrowed too) */
-				r->elsewhere++;
-		}
-	}
-	free(series);
-	uncore_session_free(s);
-	uncore_close(u);
+	snprintf(r->first, sizeof(r->first), "%s", h.first);
 	return 0;
 }
 

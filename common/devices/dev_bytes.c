@@ -8,18 +8,6 @@
 #include <string.h>
 #include "dev_bytes.h"
 
-struct names {
-	char v[32][64];
-	int n;
-};
-
-static void add_name(void *arg, const char *name)
-{
-	struct names *l = arg;
-	if (l->n < 32 && strlen(name) < sizeof(l->v[0]))
-		strcpy(l->v[l->n++], name);
-}
-
 /* A decimal counter file (one unsigned number, as the kernel prints them): 0, or -1 */
 static int read_u64(const struct dev_fs *fs, const char *path, uint64_t *v)
 {
@@ -31,63 +19,32 @@ static int read_u64(const struct dev_fs *fs, const char *path, uint64_t *v)
 	return errno || (*end && *end != ' ') ? -1 : 0;
 }
 
-/* Each network interface of the function: rx is into memory, tx out of it */
-static int net(const struct dev_fs *fs, const char *dir, struct dev_bytes *b)
-{
-	struct names l = { .n = 0 };
-	char p[4096 + 256];
-	int found = 0;
-	snprintf(p, sizeof(p), "%s/net", dir);
-	if (dev_fs_list(fs, p, add_name, &l))
-		return 0;
-	for (int i = 0; i < l.n; i++) {
-		static const char *const f[4] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" };
-		uint64_t v[4] = { 0, 0, 0, 0 };
-		int ok = 1;
-		for (int k = 0; k < 4 && ok; k++) {
-			snprintf(p, sizeof(p), "%s/net/%s/statistics/%s", dir, l.v[i], f[k]);
-			ok = !read_u64(fs, p, &v[k]) || k >= 2; /* (no packets: no headers taken off the bytes) */
-		}
-		if (!ok)
-			continue; /* an interface without statistics (being renamed, gone): not counted */
-		b->in += v[0], b->out += v[1], b->in_pkts += v[2], b->out_pkts += v[3];
-		found = 1;
-	}
-	return found ? DEV_CNT_NET : 0;
-}
+/* A kind of counters: where they are below the function's directory (each '*' a level of entries:
+ * interfaces, devices, ports, controllers, namespaces), and how each directory the pattern names is read */
+struct kind {
+	const char *where;       /* a '*' stands for each entry of the directory before it */
+	int (*read)(const struct dev_fs *fs, const struct kind *k, const char *dir, char (*name)[64], struct dev_bytes *b);
+	const char *file[4];     /* counters: bytes in, bytes out, packets in, packets out (packets may be missing) */
+	uint64_t unit;           /* bytes a count of the bytes' files stands for */
+	int saturates;           /* a 32-bit counter that stops at its top */
+};
 
-/* Each port of each InfiniBand device of the function: data in 4-byte words */
-static int ib(const struct dev_fs *fs, const char *dir, struct dev_bytes *b)
+/* A directory of counter files (k->file): added to b, 1; 0 when its bytes cannot be read (an interface
+ * being renamed or gone: not counted) */
+static int counters(const struct dev_fs *fs, const struct kind *k, const char *dir, char (*name)[64], struct dev_bytes *b)
 {
-	struct names devs = { .n = 0 };
 	char p[4096 + 256];
-	int found = 0;
-	snprintf(p, sizeof(p), "%s/infiniband", dir);
-	if (dev_fs_list(fs, p, add_name, &devs))
-		return 0;
-	for (int i = 0; i < devs.n; i++) {
-		struct names ports = { .n = 0 };
-		snprintf(p, sizeof(p), "%s/infiniband/%s/ports", dir, devs.v[i]);
-		if (dev_fs_list(fs, p, add_name, &ports))
-			continue;
-		for (int j = 0; j < ports.n; j++) {
-			static const char *const f[4] = { "port_rcv_data", "port_xmit_data", "port_rcv_packets",
-							  "port_xmit_packets" };
-			uint64_t v[4] = { 0, 0, 0, 0 };
-			int ok = 1;
-			for (int k = 0; k < 4 && ok; k++) {
-				snprintf(p, sizeof(p), "%s/infiniband/%s/ports/%s/counters/%s", dir, devs.v[i], ports.v[j], f[k]);
-				ok = !read_u64(fs, p, &v[k]) || k >= 2;
-			}
-			if (!ok)
-				continue;
-			b->saturated |= v[0] == DEV_IB_SATURATED || v[1] == DEV_IB_SATURATED;
-			b->in += v[0] * DEV_IB_DATA_UNIT, b->out += v[1] * DEV_IB_DATA_UNIT;
-			b->in_pkts += v[2], b->out_pkts += v[3];
-			found = 1;
-		}
+	uint64_t v[4] = { 0, 0, 0, 0 };
+	(void)name;
+	for (int i = 0; i < 4; i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, k->file[i]);
+		if (read_u64(fs, p, &v[i]) && i < 2)
+			return 0; /* (no packets: no headers taken off the bytes) */
 	}
-	return found ? DEV_CNT_IB : 0;
+	if (k->saturates)
+		b->saturated |= v[0] == DEV_IB_SATURATED || v[1] == DEV_IB_SATURATED;
+	b->in += v[0] * k->unit, b->out += v[1] * k->unit, b->in_pkts += v[2], b->out_pkts += v[3];
+	return 1;
 }
 
 /* A namespace's stat line: fields 3 and 7 (read and write sectors) */
@@ -112,46 +69,76 @@ static int block_stat(const struct dev_fs *fs, const char *path, uint64_t *rd, u
 	return 0;
 }
 
-/* Each namespace of each NVMe controller of the function (nvme/nvme0/nvme0n1): its sectors in /sys/block,
+/* An NVMe controller's entry name[1] (nvme/nvme0/nvme0n1), when it is a namespace: its sectors in /sys/block,
  * or, for a multipath path device the kernel keeps out of /sys/block (nvme0c0n1), in its own directory */
-static int nvme(const struct dev_fs *fs, const char *dir, struct dev_bytes *b)
+static int namespace(const struct dev_fs *fs, const struct kind *k, const char *dir, char (*name)[64], struct dev_bytes *b)
 {
-	struct names ctl = { .n = 0 };
 	char p[4096 + 256];
-	int found = 0;
-	snprintf(p, sizeof(p), "%s/nvme", dir);
-	if (dev_fs_list(fs, p, add_name, &ctl))
-		return 0;
-	for (int i = 0; i < ctl.n; i++) {
-		struct names ns = { .n = 0 };
-		size_t n = strlen(ctl.v[i]);
-		snprintf(p, sizeof(p), "%s/nvme/%s", dir, ctl.v[i]);
-		if (strncmp(ctl.v[i], "nvme", 4) || dev_fs_list(fs, p, add_name, &ns))
-			continue;
-		for (int j = 0; j < ns.n; j++) {
-			uint64_t rd, wr;
-			if (strncmp(ns.v[j], ctl.v[i], n) || (ns.v[j][n] != 'n' && ns.v[j][n] != 'c'))
-				continue; /* an attribute of the controller, not a namespace */
-			snprintf(p, sizeof(p), "/sys/block/%s/stat", ns.v[j]);
-			if (block_stat(fs, p, &rd, &wr)) {
-				snprintf(p, sizeof(p), "%s/nvme/%s/%s/stat", dir, ctl.v[i], ns.v[j]);
-				if (block_stat(fs, p, &rd, &wr))
-					continue;
-			}
-			b->in += rd * DEV_SECTOR_BYTES, b->out += wr * DEV_SECTOR_BYTES;
-			found = 1;
-		}
+	uint64_t rd, wr;
+	size_t n = strlen(name[0]);
+	if (strncmp(name[0], "nvme", 4) || strncmp(name[1], name[0], n) || (name[1][n] != 'n' && name[1][n] != 'c'))
+		return 0; /* an attribute of the controller, not a namespace */
+	snprintf(p, sizeof(p), "/sys/block/%s/stat", name[1]);
+	if (block_stat(fs, p, &rd, &wr)) {
+		snprintf(p, sizeof(p), "%s/stat", dir);
+		if (block_stat(fs, p, &rd, &wr))
+			return 0;
 	}
-	return found ? DEV_CNT_BLOCK : 0;
+	b->in += rd * k->unit, b->out += wr * k->unit;
+	return 1;
+}
+
+enum { NET, IB, BLOCK };
+static const struct kind kinds[] = {
+	/* each network interface: rx is into memory, tx out of it */
+	[NET] = { "/net/*/statistics", counters, { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" }, 1, 0 },
+	/* each port of each InfiniBand device: data in 4-byte words */
+	[IB] = { "/infiniband/*/ports/*/counters", counters,
+		 { "port_rcv_data", "port_xmit_data", "port_rcv_packets", "port_xmit_packets" }, DEV_IB_DATA_UNIT, 1 },
+	/* each namespace of each NVMe controller */
+	[BLOCK] = { "/nvme/*/*", namespace, { 0 }, DEV_SECTOR_BYTES, 0 },
+};
+
+/* Each directory below dir that where (the rest of k's pattern) names, read into b: whether one was. */
+static int expand(const struct dev_fs *fs, const struct kind *k, const char *dir, const char *where, char (*name)[64],
+		  int level, struct dev_bytes *b)
+{
+	char p[4096 + 256];
+	const char *star = strchr(where, '*');
+	if (!star) { /* a directory of counters */
+		snprintf(p, sizeof(p), "%s%s", dir, where);
+		return k->read(fs, k, p, name, b);
+	}
+	struct dev_names l;
+	int found = 0;
+	snprintf(p, sizeof(p), "%s%.*s", dir, (int)(star - where - 1), where);
+	if (dev_fs_names(fs, p, &l))
+		return 0;
+	for (int i = 0; i < l.n; i++) {
+		char q[sizeof(p) + 64];
+		snprintf(q, sizeof(q), "%s/%s", p, l.v[i]);
+		snprintf(name[level], sizeof(name[level]), "%s", l.v[i]);
+		found |= expand(fs, k, q, star + 1, name, level + 1, b);
+	}
+	free(l.v);
+	return found;
+}
+
+/* The counters of kind of the function at dir: its DEV_CNT_ bit when any were read, else 0 */
+static unsigned read_kind(const struct dev_fs *fs, int kind, const char *dir, struct dev_bytes *b)
+{
+	static const unsigned bit[] = { [NET] = DEV_CNT_NET, [IB] = DEV_CNT_IB, [BLOCK] = DEV_CNT_BLOCK };
+	char name[2][64];
+	return expand(fs, &kinds[kind], dir, kinds[kind].where, name, 0, b) ? bit[kind] : 0;
 }
 
 int dev_bytes_read(const struct dev_fs *fs, const char *dir, struct dev_bytes *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->kinds = (unsigned)ib(fs, dir, out);
+	out->kinds = read_kind(fs, IB, dir, out);
 	if (!out->kinds)
-		out->kinds = (unsigned)net(fs, dir, out);
-	out->kinds |= (unsigned)nvme(fs, dir, out);
+		out->kinds = read_kind(fs, NET, dir, out);
+	out->kinds |= read_kind(fs, BLOCK, dir, out);
 	return 0;
 }
 

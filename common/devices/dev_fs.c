@@ -87,31 +87,38 @@ int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf,
 	return 0;
 }
 
-/* In memory a directory is the common prefix of its files: each name below dir given once. */
+/* In memory a directory is the common prefix of its files: each name below dir given once, in the order of
+ * the files that first name it. */
 static int mem_list(const struct memfs *m, const char *dir, void (*fn)(void *, const char *), void *arg)
 {
 	size_t n = strlen(dir);
-	int found = 0;
+	int found = 0, ngiven = 0, cap = 0;
+	const char **given = NULL; /* the names given so far (their place in the files' paths), each ended by '/' or NUL */
 	for (int i = 0; i < m->n; i++) {
 		const char *p = m->f[i].path, *c;
 		if (strncmp(p, dir, n) || p[n] != '/')
 			continue;
 		c = p + n + 1;
 		size_t k = strcspn(c, "/");
-		int seen = 0; /* named by an earlier file */
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strncmp(m->f[j].path, p, n + 1 + k) &&
-			       (m->f[j].path[n + 1 + k] == '/' || !m->f[j].path[n + 1 + k]);
+		int seen = 0;
+		for (int j = 0; j < ngiven && !seen; j++)
+			seen = !strncmp(given[j], c, k) && (given[j][k] == '/' || !given[j][k]);
 		found = 1;
-		if (!seen) {
-			char name[256];
-			if (k >= sizeof(name))
-				continue;
-			memcpy(name, c, k);
-			name[k] = 0;
-			fn(arg, name);
+		if (seen || k >= 256)
+			continue;
+		if (ngiven == cap) {
+			const char **g = realloc(given, (size_t)(cap = cap ? 2 * cap : 32) * sizeof(*g));
+			if (!g)
+				break; /* the rest unlisted: out of memory shows in what is missing */
+			given = g;
 		}
+		given[ngiven++] = c;
+		char name[256];
+		memcpy(name, c, k);
+		name[k] = 0;
+		fn(arg, name);
 	}
+	free(given);
 	return found ? 0 : -1;
 }
 
@@ -128,6 +135,33 @@ int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, 
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
 			fn(arg, e->d_name);
 	closedir(d);
+	return 0;
+}
+
+static void add_name(void *arg, const char *name)
+{
+	struct dev_names *l = arg;
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 16;
+		char(*v)[64] = realloc(l->v, (size_t)cap * sizeof(*v));
+		if (!v)
+			return; /* the rest unlisted: out of memory shows in what is missing */
+		l->v = v;
+		l->cap = cap;
+	}
+	if (strlen(name) < sizeof(l->v[0]))
+		strcpy(l->v[l->n++], name);
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
+
+int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l)
+{
+	memset(l, 0, sizeof(*l));
+	if (dev_fs_list(fs, dir, add_name, l))
+		return -1;
+	if (l->n > 1)
+		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);
 	return 0;
 }
 

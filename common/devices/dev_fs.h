@@ -22,6 +22,13 @@ struct dev_fs {
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len);
 /* fn(arg, name) for each entry of a directory: 0, or -1 when there is no such directory. */
 int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg);
+/* A directory's entries, sorted by name (readdir's order is the filesystem's), names of 64 bytes or more left
+ * out: 0 (free(l->v)), or -1 when there is no such directory (l empty). */
+struct dev_names {
+	char (*v)[64];
+	int n, cap;
+};
+int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l);
 /* Whether path is a directory itself, not a symbolic link to one (a walk never follows a link). */
 int dev_fs_is_dir(const struct dev_fs *fs, const char *path);
 /* The last component of a symbolic link's target ("ice" of driver -> ../../bus/pci/drivers/ice): 0, or -1. */

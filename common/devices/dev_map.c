@@ -8,9 +8,6 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
-#include "sim/sim.h"
-#include "sim/sim_pcitree.h"
-#include "replay/sim_replay.h"
 #include "util/error.h"
 
 struct dev_group {
@@ -20,17 +17,26 @@ struct dev_group {
 struct dev_map {
 	struct dev_tree t;
 	struct dev_group *g;
-	int ng;
+	int ng, built;          /* the groups, once found (get) */
+	struct dev_files files; /* the files they are found in, kept for the handle's reads (dev_files.c) */
 };
+
+/* The groups let go (a map being built again, or freed) */
+static void unbuild(struct dev_map *m)
+{
+	for (int i = 0; i < m->ng; i++)
+		free(m->g[i].dev);
+	free(m->g);
+	free(m->t.v);
+	m->g = NULL, m->t.v = NULL, m->ng = m->t.n = m->t.cap = m->built = 0;
+}
 
 static void map_free(struct dev_map *m)
 {
 	if (!m)
 		return;
-	for (int i = 0; i < m->ng; i++)
-		free(m->g[i].dev);
-	free(m->g);
-	free(m->t.v);
+	unbuild(m);
+	dev_files_free(&m->files);
 	free(m);
 }
 
@@ -38,6 +44,25 @@ static void release(uncore_t *u)
 {
 	map_free(u->devices);
 	u->devices = NULL;
+}
+
+/* The handle's map, its groups not yet found: NULL out of memory (said) */
+static struct dev_map *holder(uncore_t *u)
+{
+	if (!u->devices) {
+		if (!(u->devices = calloc(1, sizeof(*u->devices)))) {
+			uc_err("out of memory");
+			return NULL;
+		}
+		u->devices_release = release;
+	}
+	return u->devices;
+}
+
+struct dev_files *dev_map_files(uncore_t *u)
+{
+	struct dev_map *m = holder(u);
+	return m ? &m->files : NULL;
 }
 
 /* The function on the root bus that i is below (itself when it is there); -1 past a loop in the parents */
@@ -81,50 +106,32 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
 	return 0;
 }
 
+/* An uncore register function on a root bus: Ice Lake-SP's Mesh2IIO MMAP/SAD function of each stack (8086:09a2,
+ * Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6, pcm src/types.h SPR_MSM_DEV_ID) and
+ * Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp SPR_PCU_CR3_DID), of class 0x0880
+ * (PCI_CLASS_SYSTEM_OTHER, pci_ids.h).  Read for the stacks' buses (dev_regs.c), they move no data of their own:
+ * no group of the map.  Other functions of that class stay, as they move data through their stack: the data
+ * streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
+ * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too. */
+static int uncore_function(const struct dev_node *n)
+{
+	return n->parent < 0 && n->d.vendor == 0x8086 && n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
+	       (n->d.device == DEV_ICX_SAD_DID || n->d.device == DEV_MSM_DID || n->d.device == DEV_SPR_PCU_CR3_DID);
+}
+
 static int by_stack(const void *a, const void *b)
 {
 	const struct dev_stack *x = a, *y = b;
 	return x->socket != y->socket ? x->socket - y->socket : x->die != y->die ? x->die - y->die : x->stack - y->stack;
 }
 
-/* The tree to map: a replayed node's (its snapshot's device tree), a simulated machine's as it is now, or
- * this one's (dev_map.h) */
-int dev_fs_of(uncore_t *u, struct dev_fs *fs, struct memfs *mem)
-{
-	const char *dir = replay_dir_of(u->acc);
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
-	memset(mem, 0, sizeof(*mem));
-	memset(fs, 0, sizeof(*fs));
-	if (dir) { /* replay: and perf+replay: */
-		char p[1024];
-		snprintf(p, sizeof(p), "%s/%s", dir, DEV_CAPTURE_MEMBER);
-		int r = dev_capture_load(p, mem);
-		if (r) {
-			memfs_free(mem);
-			return r == -1 ? -1 : uc_err("this snapshot keeps no PCI device tree (%s: taken by a version "
-							      "before snapshots kept it): take a new snapshot of the node, or "
-							      "map the node itself", DEV_CAPTURE_MEMBER);
-		}
-		fs->mem = mem;
-		fs->replay = 1;
-	} else if (s) { /* the simulated machine's own sysfs */
-		if (sim_pci_sysfs(s, mem)) {
-			memfs_free(mem);
-			return -1;
-		}
-		fs->mem = mem;
-	}
-	return 0;
-}
-
 static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 {
-	struct memfs mem = { 0 };
-	struct dev_fs fs = { 0 };
+	struct dev_fs fs;
 	struct dev_stack *st = NULL;
 	char *placed = NULL;
 	int rc = -1, nst;
-	if (dev_fs_of(u, &fs, &mem))
+	if (dev_fs_of(u, &fs))
 		return -1;
 	fs.rec = rec;
 	if (dev_walk(&fs, &m->t) || (nst = dev_stacks(u, &fs, &m->t, &st)) < 0)
@@ -135,6 +142,8 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 		uc_err("out of memory grouping the PCI devices");
 		goto out;
 	}
+	for (int i = 0; i < m->t.n; i++)
+		placed[i] = (char)uncore_function(&m->t.v[i]); /* in the tree, in no group */
 	for (int k = 0; k < nst; k++) {
 		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
 			for (int i = 0; i < m->t.n; i++) {
@@ -186,25 +195,19 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 out:
 	free(placed);
 	free(st);
-	memfs_free(&mem);
 	return rc;
 }
 
 static struct dev_map *get(uncore_t *u)
 {
-	if (u->devices)
-		return u->devices;
-	struct dev_map *m = calloc(1, sizeof(*m));
-	if (!m) {
-		uc_err("out of memory");
-		return NULL;
-	}
+	struct dev_map *m = holder(u);
+	if (!m || m->built)
+		return m;
 	if (build(u, m, NULL)) {
-		map_free(m);
+		unbuild(m);
 		return NULL;
 	}
-	u->devices = m;
-	u->devices_release = release;
+	m->built = 1;
 	return m;
 }
 
@@ -249,8 +252,9 @@ int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len)
 		return -1;
 	const struct dev_tree *t = &m->t;
 	int chain[DEV_MAX_DEPTH + 1], n = 0, at = m->g[group].dev[i];
-	for (; at >= 0 && n <= DEV_MAX_DEPTH; at = t->v[at].parent)
+	do /* up from the device (an index of the tree) to its root bus */
 		chain[n++] = at;
+	while ((at = t->v[at].parent) >= 0 && n <= DEV_MAX_DEPTH);
 	if (at >= 0)
 		return -1;
 	size_t k = (size_t)snprintf(buf, len, "/sys/devices/pci%04x:%02x", t->v[chain[0]].root_dom, t->v[chain[0]].root_bus);

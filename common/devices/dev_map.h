@@ -90,9 +90,22 @@ int dev_capture_load(const char *file, struct memfs *m);
 int dev_map_capture(uncore_t *u, char **text, size_t *len);
 
 /* The files to read the devices from: the machine's (fs->mem NULL), a replayed snapshot's device tree, or the
- * simulated machine's sysfs as it is now, built into mem (memfs_free it): 0, or -1 with the message (a
- * snapshot taken before snapshots kept the PCI tree). */
-int dev_fs_of(uncore_t *u, struct dev_fs *fs, struct memfs *mem);
+ * simulated machine's sysfs, each made once a handle and kept on it (dev_files.c): 0, or -1 with the message
+ * (a snapshot taken before snapshots kept the PCI tree, out of memory). */
+int dev_fs_of(uncore_t *u, struct dev_fs *fs);
+/* ... the simulated machine's own even under a replayed snapshot (the jobs' GPUs: the simulator's spool
+ * names them); fs->mem NULL where the handle is not simulated. */
+int dev_fs_sim(uncore_t *u, struct dev_fs *fs);
+/* The handle's kept files: the simulated machine's sysfs and the snapshot's tree once made, and how many
+ * times such a tree was made (one each at most, unless making one failed) */
+struct dev_files {
+	struct memfs sim, snap;
+	int sim_made, snap_made;
+	int builds;
+};
+/* The handle's (dev_map.c: kept with its map, let go at uncore_close), NULL out of memory (said). */
+struct dev_files *dev_map_files(uncore_t *u);
+void dev_files_free(struct dev_files *f);
 /* The sysfs directory of device i of a group ("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0"): 0, or -1. */
 int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len);
 

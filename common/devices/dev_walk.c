@@ -11,39 +11,6 @@
 #include "access/access.h"
 #include "util/error.h"
 
-struct names {
-	char (*v)[64];
-	int n, cap;
-};
-
-static void add_name(void *arg, const char *name)
-{
-	struct names *l = arg;
-	if (l->n == l->cap) {
-		int cap = l->cap ? 2 * l->cap : 16;
-		char (*v)[64] = realloc(l->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return; /* the rest unlisted: out of memory shows in what is missing */
-		l->v = v;
-		l->cap = cap;
-	}
-	if (strlen(name) < sizeof(l->v[0]))
-		strcpy(l->v[l->n++], name);
-}
-
-static int by_name(const void *a, const void *b) { return strcmp(a, b); }
-
-/* A directory's entries, sorted (readdir's order is the filesystem's) */
-static int list_sorted(const struct dev_fs *fs, const char *dir, struct names *l)
-{
-	memset(l, 0, sizeof(*l));
-	if (dev_fs_list(fs, dir, add_name, l))
-		return -1;
-	if (l->n > 1)
-		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);
-	return 0;
-}
-
 /* "DDDD:BB:DD.F" exactly, as the kernel names a function (pci_setup_device: dev_set_name "%04x:%02x:%02x.%d") */
 static int parse_bdf(const char *s, int *dom, int *bus, int *dev, int *fn)
 {
@@ -75,9 +42,9 @@ static int first_entry(const struct dev_fs *fs, const char *dir, const char *sub
 		       size_t len)
 {
 	char p[4096 + 64];
-	struct names l;
+	struct dev_names l;
 	snprintf(p, sizeof(p), "%s/%s", dir, sub);
-	if (list_sorted(fs, p, &l))
+	if (dev_fs_names(fs, p, &l))
 		return -1;
 	int rc = -1;
 	for (int i = 0; i < l.n && rc; i++)
@@ -127,10 +94,10 @@ struct walk {
 
 static int walk_dir(struct walk *w, const char *dir, int parent, int depth)
 {
-	struct names l;
+	struct dev_names l;
 	char p[4096];
 	int rc = 0;
-	if (list_sorted(w->fs, dir, &l))
+	if (dev_fs_names(w->fs, dir, &l))
 		return 0; /* vanished while walked (hot unplug): nothing below */
 	for (int i = 0; i < l.n && !rc; i++) {
 		struct dev_node n;
@@ -183,9 +150,9 @@ static int walk_dir(struct walk *w, const char *dir, int parent, int depth)
  * missing (a link left dangling, a tree cut short): said, as it is left out of the map. */
 static void said_unreached(const struct dev_fs *fs, const struct dev_tree *t)
 {
-	struct names l;
+	struct dev_names l;
 	int dom, bus, dev, fn, said = 0;
-	if (list_sorted(fs, "/sys/bus/pci/devices", &l))
+	if (dev_fs_names(fs, "/sys/bus/pci/devices", &l))
 		return;
 	for (int i = 0; i < l.n; i++) {
 		int found = 0;
@@ -202,12 +169,12 @@ static void said_unreached(const struct dev_fs *fs, const struct dev_tree *t)
 
 int dev_walk(const struct dev_fs *fs, struct dev_tree *t)
 {
-	struct names roots;
+	struct dev_names roots;
 	struct walk w = { .fs = fs, .t = t };
 	char p[512];
 	int rc = 0;
 	memset(t, 0, sizeof(*t));
-	if (list_sorted(fs, "/sys/devices", &roots))
+	if (dev_fs_names(fs, "/sys/devices", &roots))
 		return fs->mem ? 0 /* a simulated machine without a device */ : uc_err("/sys/devices cannot be listed: no sysfs mounted (mount -t sysfs sysfs /sys)");
 	for (int i = 0; i < roots.n && !rc; i++) {
 		unsigned dom, bus;

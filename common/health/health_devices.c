@@ -181,10 +181,9 @@ static void add_ports(uncore_session_t *s, struct health_devices *st)
 static int read_devices(uncore_t *u, struct health_devices *st, struct dev_bytes **now)
 {
 	struct dev_fs fs;
-	struct memfs mem;
 	char dir[1024], msg[1024];
 	snprintf(msg, sizeof(msg), "%s", uncore_error());
-	if (dev_fs_of(u, &fs, &mem)) {
+	if (dev_fs_of(u, &fs)) {
 		uc_err("%s", msg);
 		return -1;
 	}
@@ -192,7 +191,6 @@ static int read_devices(uncore_t *u, struct health_devices *st, struct dev_bytes
 		for (int i = 0; i < st->g[g].ndev; i++)
 			if (dev_map_dir(u, g, i, dir, sizeof(dir)) || dev_bytes_read(&fs, dir, &now[g][i]))
 				memset(&now[g][i], 0, sizeof(now[g][i]));
-	memfs_free(&mem);
 	return 0;
 }
 

@@ -44,25 +44,6 @@ static int nv_minor(const struct dev_fs *fs, const char *path, unsigned *minor)
 	return (m = strstr(text, "Device Minor:")) && sscanf(m, "Device Minor: %u", minor) == 1 ? 0 : -1;
 }
 
-struct names {
-	char (*v)[64];
-	int n, cap;
-};
-
-static void collect(void *arg, const char *name)
-{
-	struct names *s = arg;
-	if (s->n == s->cap) {
-		int cap = s->cap ? 2 * s->cap : 16;
-		char(*v)[64] = realloc(s->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return;
-		s->v = v, s->cap = cap;
-	}
-	if (strlen(name) < sizeof(s->v[0]))
-		snprintf(s->v[s->n++], sizeof(s->v[0]), "%s", name);
-}
-
 /* The node's GPU minors and their functions (/proc/driver/nvidia/gpus/<bdf>/information). */
 struct nv_gpu {
 	unsigned minor;
@@ -70,9 +51,9 @@ struct nv_gpu {
 };
 static int nv_gpus(const struct dev_fs *fs, struct nv_gpu *out, int max)
 {
-	struct names s = { 0 };
+	struct dev_names s;
 	int n = 0;
-	dev_fs_list(fs, "/proc/driver/nvidia/gpus", collect, &s);
+	dev_fs_names(fs, "/proc/driver/nvidia/gpus", &s);
 	for (int i = 0; i < s.n && n < max; i++) {
 		char p[256];
 		unsigned minor;
@@ -90,11 +71,11 @@ static int nv_gpus(const struct dev_fs *fs, struct nv_gpu *out, int max)
 static int class_bdf(const struct dev_fs *fs, unsigned maj, unsigned min, char *bdf, size_t len)
 {
 	const char *cls = maj == ACCEL_MAJOR ? "/sys/class/accel" : "/sys/class/drm";
-	struct names s = { 0 };
+	struct dev_names s;
 	int rc = -1;
 	char want[32];
 	snprintf(want, sizeof(want), "%u:%u", maj, min);
-	dev_fs_list(fs, cls, collect, &s);
+	dev_fs_names(fs, cls, &s);
 	for (int i = 0; i < s.n && rc; i++) {
 		char p[256], dev[32];
 		snprintf(p, sizeof(p), "%s/%s/dev", cls, s.v[i]);

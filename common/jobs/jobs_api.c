@@ -7,7 +7,7 @@
 #include "handle/handle.h"
 #include "open/open.h"
 #include "sim/sim.h"
-#include "sim/sim_pcitree.h"
+#include "devices/dev_map.h"
 #include "util/error.h"
 #include "util/memfs.h"
 
@@ -15,10 +15,11 @@
 static int scan(uncore_t *u)
 {
 	struct memfs mem = { 0 };
+	struct dev_fs fs = { 0 }; /* the simulated machine's sysfs, made once a handle (dev_files.c) */
 	struct sim *s = u->acc && u->acc->simulated ? sim_of(u->acc) : NULL;
-	int rc = s && (sim_pci_sysfs(s, &mem) || sim_jobs_files(s, &mem)) ? -1 : jobs_scan(u->jobs, s ? &mem : NULL);
+	int rc = s && (dev_fs_sim(u, &fs) || sim_jobs_files(s, &mem)) ? -1 : jobs_scan(u->jobs, s ? &mem : NULL);
 	if (!rc)
-		job_devs_resolve(u->jobs, s ? &mem : NULL);
+		job_devs_resolve(u->jobs, fs.mem);
 	memfs_free(&mem);
 	return rc ? -1 : u->jobs->n;
 }

@@ -3,8 +3,46 @@
 #include <string.h>
 #include "memfs.h"
 
+/* FNV-1a, 64 bits (the FNV offset basis and prime: Fowler, Noll, Vo, draft-eastlake-fnv) */
+static size_t hash(const char *p)
+{
+	unsigned long long h = 14695981039346656037ull;
+	for (; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	return (size_t)h;
+}
+
+/* The index's slot of path: where its file's index is, or the empty one where it would go */
+static size_t slot(const struct memfs *m, const char *path)
+{
+	size_t mask = (size_t)m->idx_cap - 1, i = hash(path) & mask;
+	while (m->idx[i] >= 0 && strcmp(m->f[m->idx[i]].path, path))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* The index made anew with cap slots (a power of two), each path's first file in it: 0, or -1 out of memory */
+static int reindex(struct memfs *m, int cap)
+{
+	int *idx = malloc((size_t)cap * sizeof(*idx));
+	if (!idx)
+		return -1;
+	free(m->idx);
+	m->idx = idx;
+	m->idx_cap = cap;
+	memset(idx, 0xff, (size_t)cap * sizeof(*idx)); /* -1: empty */
+	for (int i = 0; i < m->n; i++) {
+		size_t k = slot(m, m->f[i].path);
+		if (idx[k] < 0)
+			idx[k] = i;
+	}
+	return 0;
+}
+
 static struct memfs_file *add(struct memfs *m, const char *path, const void *data, size_t len)
 {
+	if (2 * (m->n + 1) > m->idx_cap && reindex(m, m->idx_cap ? 2 * m->idx_cap : 128))
+		return NULL;
 	if (m->n == m->cap) {
 		int cap = m->cap ? 2 * m->cap : 64;
 		struct memfs_file *f = realloc(m->f, (size_t)cap * sizeof(*f));
@@ -26,6 +64,9 @@ static struct memfs_file *add(struct memfs *m, const char *path, const void *dat
 		memcpy(f->text, data, len);
 	f->text[len] = 0;
 	f->len = len;
+	size_t k = slot(m, path);
+	if (m->idx[k] < 0) /* a path put again: memfs_find keeps giving the first */
+		m->idx[k] = m->n;
 	m->n++;
 	return f;
 }
@@ -64,15 +105,16 @@ void memfs_free(struct memfs *m)
 		free(m->f[i].text);
 	}
 	free(m->f);
+	free(m->idx);
 	memset(m, 0, sizeof(*m));
 }
 
 const struct memfs_file *memfs_find(const struct memfs *m, const char *path)
 {
-	for (int i = 0; i < m->n; i++)
-		if (!strcmp(m->f[i].path, path))
-			return &m->f[i];
-	return NULL;
+	if (!m->idx_cap)
+		return NULL; /* nothing put yet */
+	int i = m->idx[slot(m, path)];
+	return i < 0 ? NULL : &m->f[i];
 }
 
 /* path with its first directory that is a link replaced by the link's target: 1, 0 when none is, -1 too long */

@@ -26,6 +26,10 @@ struct memfs_file {
 struct memfs {
 	struct memfs_file *f;
 	int n, cap;
+	/* f by path (memfs.c): a hash table of indexes into f, -1 where empty, kept at most half full, so that
+	 * memfs_find takes one probe or a few however many files the tree holds (a simulated machine's: 10^4) */
+	int *idx;
+	int idx_cap;
 };
 /* Add a file (or, link 1, a symbolic link): 0, or -1 out of memory. */
 int memfs_put(struct memfs *m, const char *path, const char *text, int link);
@@ -34,7 +38,7 @@ int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t 
 /* Add a file whose text gen(ctx, arg, ...) makes at each read: 0, or -1 out of memory. */
 int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn gen, const void *ctx, int arg);
 void memfs_free(struct memfs *m);
-/* The file at path, or NULL. */
+/* The file at path (the first put there), or NULL. */
 const struct memfs_file *memfs_find(const struct memfs *m, const char *path);
 /* The file at path with the symbolic links among its directories followed, as open() follows them
  * (/sys/block/nvme0n1/stat through the link /sys/block/nvme0n1), at most 8 links; the last component

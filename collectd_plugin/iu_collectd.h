@@ -89,6 +89,8 @@ void iu_jobs_stop(struct iu_state *st);
 /* The read's health changes as notifications and each reported socket's count-health gauge (iu_health.c):
  * the values sent. */
 int iu_health_read(struct iu_state *st, cdtime_t now);
+/* The uncore clock's limits per die or cluster as frequency values (iu_ufreq.c): the values sent. */
+int iu_ufreq_read(struct iu_state *st, cdtime_t now);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 

@@ -253,6 +253,7 @@ int iu_read(struct iu_state *st)
 			sent++;
 	}
 	sent += iu_health_read(st, now);
+	sent += iu_ufreq_read(st, now);
 	if (why[0]) { /* once: the library reports a box on the read that drops it, and the series drop with it */
 		ERROR("%s plugin: %s; %d value%s no longer reported, the others go on", IU_NAME, why, dropped,
 		      dropped == 1 ? " is" : "s are");

@@ -199,5 +199,6 @@ void ue_teardown(struct ue_state *st)
 	free(st->series);
 	free(st->fams);
 	uncore_job_tally_free(&st->tally);
+	ue_ufreq_free(st);
 	memset(st, 0, sizeof(*st));
 }

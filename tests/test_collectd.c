@@ -173,6 +173,16 @@ static void check_default_device_series(const char *backend, struct sim *sim, do
 	}
 }
 
+/* The uncore clock's values the simulated machine's kernel shows (iu_ufreq.c) on sockets of the mask: five a die
+ * (limits, initial limits, current clock) where the part has them. */
+static int ufreq_values(const struct sim *sim, unsigned sockets)
+{
+	int n = 0;
+	for (int sc = 0; sim->ufreq.mode != SIM_UFREQ_NONE && sc < sim_scopes(sim); sc++)
+		n += (sockets >> (sc / sim->dies) & 1) * 5;
+	return n;
+}
+
 /* Defaults on both platforms: memory, LLC, QPI/UPI and clock metrics per socket, equal to the truth; the
  * device series beside them (check_default_device_series). */
 static void defaults_on(const char *backend, int expect_metrics)
@@ -187,7 +197,7 @@ static void defaults_on(const char *backend, int expect_metrics)
 	for (int round = 1; round <= 2; round++) {
 		CU_ASSERT_FATAL(read_after(2.0) == 0);
 		check_names();
-		CU_ASSERT_EQUAL(mock.nvalues, state.nseries + 2); /* and each socket's count-health */
+		CU_ASSERT_EQUAL(mock.nvalues, state.nseries + 2 + ufreq_values(sim, 3)); /* and each socket's count-health */
 		CU_ASSERT(got("socket0", "count", "health") == 0 && got("socket1", "count", "health") == 0);
 		for (int m = 0; m < uncore_session_num_metrics(state.s); m++) {
 			struct uncore_metric_info mi;
@@ -459,7 +469,8 @@ static void test_sockets_boxes_events(void)
 	int boxes = uncore_unit_boxes(state.u, imc, 1);
 	CU_ASSERT(boxes == 8);
 	for (int i = 0; i < mock.nvalues; i++)
-		CU_ASSERT_STRING_EQUAL(mock.values[i].vl.plugin_instance, "socket1");
+		CU_ASSERT(!strcmp(mock.values[i].vl.plugin_instance, "socket1") || /* (the uncore clock's: its die's) */
+			  !strcmp(mock.values[i].vl.plugin_instance, "socket1_die0"));
 	/* per channel: an eighth of the socket's reads each, and no per-box UPI values (not asked for) */
 	for (int k = 0; k < boxes; k++) {
 		char ti[64];
@@ -470,7 +481,7 @@ static void test_sockets_boxes_events(void)
 	near("upi", got("socket1", "percent", "upi_tx_util"), sim->prof.link_util[1] * 100, 0.005);
 	CU_ASSERT(mock_find("socket1", "percent", "upi_tx_util_upi0") == NULL);
 	CU_ASSERT(mock_find("socket1", "total_events", "unc_cha_clockticks_thresh_1") != NULL);
-	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1); /* and count-health */
+	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1 + ufreq_values(sim, 2)); /* and count-health, the uncore clock's */
 	CU_ASSERT_EQUAL(state.u->force, 0);
 	stop();
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nForce true\n") == 0);
@@ -666,7 +677,7 @@ static void test_100hz(void)
 	int missed = 0;
 	for (int i = 0; i < 60000; i++) {
 		CU_ASSERT_FATAL(read_after(0.01) == 0);
-		missed += mock.nvalues != state.nseries + 2;
+		missed += mock.nvalues != state.nseries + 2 + ufreq_values(sim_of(state.u->acc), 3);
 	}
 	CU_ASSERT_EQUAL(missed, 0);
 	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, NULL), 0);
@@ -947,6 +958,36 @@ static void test_health(void)
 	stop();
 }
 
+/* The uncore clock's limits (issue 68, collectd_plugin/iu_ufreq.c): type frequency per die (ICX) and per TPMI
+ * power domain and fabric cluster (GNR), the simulator's values (sim_ufreq_truth); limits below the counted clock
+ * (fault overlimit:uclk) raise uclklimits as a notification. */
+static void test_ufreq(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:icx,clock=manual,fault=overlimit:uclk\"\n") == 0);
+	double lo, hi, cur;
+	sim_ufreq_truth(sim_of(state.u->acc), &lo, &hi, &cur);
+	for (int r = 0; r < 3; r++)
+		CU_ASSERT(read_after(1.0) == 0);
+	for (int k = 0; k < 2; k++) {
+		char pi[32];
+		snprintf(pi, sizeof(pi), "socket%d_die0", k);
+		CU_ASSERT(got(pi, "frequency", "uncore_min") == lo && got(pi, "frequency", "uncore_max") == hi &&
+			  got(pi, "frequency", "uncore_initial_min") == lo && got(pi, "frequency", "uncore_initial_max") == hi &&
+			  got(pi, "frequency", "uncore_current") == cur);
+	}
+	CU_ASSERT(lo == 0.8e9 && hi == 2.5e9 && cur == 2.7e9); /* ICX's floor; the clock 200 MHz above the limit */
+	CU_ASSERT(mock_notified(NOTIF_WARNING, "health uclklimits raised") >= 2);
+	CU_ASSERT(mock_notified(NOTIF_WARNING, "health clock raised") == 0);
+	stop();
+	mock_reset();
+	CU_ASSERT_FATAL(start("Backend \"perf+sim:gnr,clock=manual\"\n") == 0);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT(got("socket1_domain0_cluster0", "frequency", "uncore_max") == 2.7e9 &&
+		  got("socket1_domain0_cluster0", "frequency", "uncore_min") == 0.8e9);
+	CU_ASSERT(mock_find("socket0_domain0_cluster0", "frequency", "uncore_current") != NULL);
+	stop();
+}
+
 static void test_clean_name(void)
 {
 	char out[16];
@@ -1042,6 +1083,7 @@ int main(void)
 		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
 		{ "health conditions as notifications and count-health", test_health },
 		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
+		{ "the uncore clock's limits per die and TPMI cluster equal the truth; uclklimits notified", test_ufreq },
 		{ "type instances are [a-z0-9_]", test_clean_name },
 		{ "the example conf's Metrics and Events start on every platform they are written for", test_example_conf },
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },

@@ -128,14 +128,20 @@ static void test_exporter_long_events(void)
  * uncore_iio_write_bytes (and _read_, where the platform counts ports outbound) with its box and port, labelled
  * pci_bdf, device and driver with the simulator's own devices (a switch's GPUs in one series, comma lists),
  * its bytes after 2 s the port's truth within 1 %. */
-static void device_labels_on(const char *backend)
+/* The exporter of the default set on backend, started (c and st: ue_teardown and ue_config_free them). */
+static void exporter_on(const char *backend, struct ue_config *c, struct ue_state *st)
 {
 	char *argv[] = { "uncore-exporter", "--backend", (char *)backend, NULL };
+	char err[1024];
+	CU_ASSERT_FATAL(ue_options(c, 3, argv, err, sizeof(err)) == 0);
+	CU_ASSERT_FATAL(ue_plan(c, st, err, sizeof(err)) == 0 && ue_start(st, err, sizeof(err)) == 0);
+}
+
+static void device_labels_on(const char *backend)
+{
 	struct ue_config c;
 	struct ue_state st;
-	char err[1024];
-	CU_ASSERT_FATAL(ue_options(&c, 3, argv, err, sizeof(err)) == 0);
-	CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+	exporter_on(backend, &c, &st);
 	struct sim *sim = sim_of(st.u->acc);
 	struct sim_pcidev d[64];
 	uncore_sleep_ns(st.u, 2000000000ull);
@@ -189,12 +195,9 @@ static void test_device_labels(void)
  * (GNR), their values the simulator's (sim_ufreq_truth), in both formats. */
 static void ufreq_gauges_on(const char *backend, const char *const *want, int pinned)
 {
-	char *argv[] = { "uncore-exporter", "--backend", (char *)backend, NULL };
 	struct ue_config c;
 	struct ue_state st;
-	char err[1024];
-	CU_ASSERT_FATAL(ue_options(&c, 3, argv, err, sizeof(err)) == 0);
-	CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+	exporter_on(backend, &c, &st);
 	for (int r = 0; r < 3; r++) {
 		uncore_sleep_ns(st.u, 1000000000ull);
 		CU_ASSERT(ue_read(&st) == 0);

@@ -108,19 +108,19 @@ static void test_profile_and_faults(void)
 		CU_ASSERT(uncore_freq_domains(u, d, MAXD) == 2 && d[1].min_hz == 1.1e9 && d[1].max_hz == 2.9e9 &&
 			  d[1].current_hz == 2.7e9);
 		uncore_close(u);
-		snprintf(spec, sizeof(spec), "%s:gnr,dies=2", be[b]);
-		CU_ASSERT(domains_match(spec, 1, 0) == 4);
-		snprintf(spec, sizeof(spec), "%s:spr,dies=2", be[b]);
-		CU_ASSERT(domains_match(spec, 0, 0) == 4);
-		snprintf(spec, sizeof(spec), "%s:skx,fault=pinned:uclk", be[b]);
-		CU_ASSERT(domains_match(spec, 0, 0) == 2);
-		u = open_sim(spec);
+		static const struct { const char *fmt; int tpmi, n; } cases[] = {
+			{ "%s:gnr,dies=2", 1, 4 }, { "%s:spr,dies=2", 0, 4 }, { "%s:gnr,fault=pinned:uclk=700", 1, 2 },
+			{ "%s:skx,fault=pinned:uclk", 0, 2 },
+		};
+		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			snprintf(spec, sizeof(spec), cases[i].fmt, be[b]);
+			CU_ASSERT(domains_match(spec, cases[i].tpmi, 0) == cases[i].n);
+		}
+		u = open_sim(spec); /* the pinned SKX's values: 500 MHz all */
 		CU_ASSERT(uncore_freq_domains(u, d, MAXD) == 2 && d[0].min_hz == 500e6 && d[0].max_hz == 500e6 &&
 			  d[0].initial_max_hz == 500e6 && d[0].current_hz == 500e6);
 		CU_ASSERT(sim_of(u->acc)->prof.uncore_hz == 500e6); /* the counted clock stays at the floor */
 		uncore_close(u);
-		snprintf(spec, sizeof(spec), "%s:gnr,fault=pinned:uclk=700", be[b]);
-		CU_ASSERT(domains_match(spec, 1, 0) == 2);
 		snprintf(spec, sizeof(spec), "%s:spr,fault=overlimit:uclk", be[b]);
 		u = open_sim(spec);
 		CU_ASSERT(uncore_freq_domains(u, d, MAXD) == 2 && d[0].max_hz == 2.5e9 && d[0].current_hz == 2.7e9);

@@ -70,6 +70,7 @@ struct iu_state {
 	/* PerJob (iu_jobs.c): the jobs' accounting, and each job's bytes */
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
+	int ufreq; /* the uncore clock's limits are sent (uncore_freq_selected, iu_ufreq.c) */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan

@@ -131,6 +131,7 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	for (int i = 0; i < n; i++)
 		if (plan(st, &chosen[i], err, len))
 			goto fail;
+	st->ufreq = uncore_freq_selected(&sel);
 	free(chosen);
 	return 0;
 fail:

@@ -3,7 +3,7 @@
  * (Hz, as the cpufreq and turbostat plugins report) with type instances uncore_min, uncore_max, uncore_initial_min,
  * uncore_initial_max and uncore_current, plugin instance per die (socket0_die0) or per TPMI power domain and
  * fabric cluster (socket0_domain1_cluster0; the kernel's entry, uncore03, where its ids are root's alone), of the
- * sockets the configuration reports.
+ * sockets the configuration reports, with the default set or MetricGroups clock (uncore_freq_selected).
  */
 #include <math.h>
 #include <stddef.h>
@@ -38,6 +38,8 @@ int iu_ufreq_read(struct iu_state *st, cdtime_t now)
 	static int said;
 	value_t value;
 	value_list_t vl = VALUE_LIST_INIT;
+	if (!st->ufreq)
+		return 0; /* not asked for: the configuration names neither the default set nor the group clock */
 	int sent = 0, n = uncore_freq_domains(st->u, d, IU_UFREQ_MAX);
 	if (n < 0) {
 		if (!said++) /* once: a node without the driver stays without it */

@@ -109,8 +109,9 @@ int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_jobs_stop(struct ue_state *st);
 
-/* The uncore clock's limits (ue_ufreq.c): read at every read, freed; the gauge families (-1 past the last), and
+/* The uncore clock's limits (ue_ufreq.c): planned where the selection takes them, read at every read, freed; the gauge families (-1 past the last), and
  * family fam's sample of domain i: its labels and value (0; -1 no value; 1 no such domain). */
+int ue_ufreq_plan(struct ue_state *st, const struct uncore_selection *sel); /* 0, or -1 out of memory */
 void ue_ufreq_read(struct ue_state *st);
 void ue_ufreq_free(struct ue_state *st);
 int ue_ufreq_family(int i, struct ue_family *f);

@@ -2,7 +2,8 @@
  * The uncore clock's limits as gauges (doc/prometheus.md): uncore_frequency_limit_min_hertz and _max_hertz, the
  * limits the kernel found at boot (uncore_frequency_initial_limit_*_hertz) and the current clock
  * (uncore_frequency_current_hertz, root's alone to read), per die or per TPMI power domain and fabric cluster
- * (uncore_freq_domains), read at every read.  Labels: entry (the kernel's directory: unique on the node),
+ * (uncore_freq_domains), read at every read, with the default set or --groups clock (uncore_freq_selected).
+ * Labels: entry (the kernel's directory: unique on the node),
  * socket, and die or domain and cluster where known.
  */
 #include <math.h>
@@ -35,11 +36,18 @@ static const struct {
 	  "read; else MSR 0x621)", offsetof(struct uncore_freq_domain, current_hz) },
 };
 
+int ue_ufreq_plan(struct ue_state *st, const struct uncore_selection *sel)
+{
+	if (uncore_freq_selected(sel) && !(st->ufreq = calloc(1, sizeof(*st->ufreq))))
+		return -1;
+	return 0;
+}
+
 void ue_ufreq_read(struct ue_state *st)
 {
-	if (!st->ufreq && !(st->ufreq = calloc(1, sizeof(*st->ufreq))))
-		return;
 	struct ue_ufreq *f = st->ufreq;
+	if (!f)
+		return; /* not asked for */
 	int n = uncore_freq_domains(st->u, f->d, UE_UFREQ_MAX);
 	if (n < 0 && !f->said++)
 		fprintf(stderr, "uncore-exporter: the uncore clock's limits are not exported: %s\n", uncore_error());

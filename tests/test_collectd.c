@@ -469,8 +469,7 @@ static void test_sockets_boxes_events(void)
 	int boxes = uncore_unit_boxes(state.u, imc, 1);
 	CU_ASSERT(boxes == 8);
 	for (int i = 0; i < mock.nvalues; i++)
-		CU_ASSERT(!strcmp(mock.values[i].vl.plugin_instance, "socket1") || /* (the uncore clock's: its die's) */
-			  !strcmp(mock.values[i].vl.plugin_instance, "socket1_die0"));
+		CU_ASSERT_STRING_EQUAL(mock.values[i].vl.plugin_instance, "socket1");
 	/* per channel: an eighth of the socket's reads each, and no per-box UPI values (not asked for) */
 	for (int k = 0; k < boxes; k++) {
 		char ti[64];
@@ -481,7 +480,7 @@ static void test_sockets_boxes_events(void)
 	near("upi", got("socket1", "percent", "upi_tx_util"), sim->prof.link_util[1] * 100, 0.005);
 	CU_ASSERT(mock_find("socket1", "percent", "upi_tx_util_upi0") == NULL);
 	CU_ASSERT(mock_find("socket1", "total_events", "unc_cha_clockticks_thresh_1") != NULL);
-	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1 + ufreq_values(sim, 2)); /* and count-health, the uncore clock's */
+	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1); /* and count-health (no uncore clock limits: no group clock) */
 	CU_ASSERT_EQUAL(state.u->force, 0);
 	stop();
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nForce true\n") == 0);
@@ -986,6 +985,17 @@ static void test_ufreq(void)
 		  got("socket1_domain0_cluster0", "frequency", "uncore_min") == 0.8e9);
 	CU_ASSERT(mock_find("socket0_domain0_cluster0", "frequency", "uncore_current") != NULL);
 	stop();
+	/* with the group clock, where the counted uncore clock is, and not with memory alone */
+	static const char *const groups[][2] = { { "clock", "1" }, { "memory", "0" } };
+	for (int g = 0; g < 2; g++) {
+		char conf[160];
+		mock_reset();
+		snprintf(conf, sizeof(conf), "Backend \"sim:skx,clock=manual\"\nMetricGroups \"%s\"\n", groups[g][0]);
+		CU_ASSERT_FATAL(start(conf) == 0);
+		CU_ASSERT(read_after(1.0) == 0);
+		CU_ASSERT((mock_find("socket1_die0", "frequency", "uncore_min") != NULL) == (groups[g][1][0] == '1'));
+		stop();
+	}
 }
 
 static void test_clean_name(void)

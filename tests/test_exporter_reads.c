@@ -238,6 +238,26 @@ static void test_ufreq_gauges(void)
 		"uncore_frequency_current_hertz{entry=\"uncore00\",socket=\"0\",domain=\"0\",cluster=\"0\"} 2700000000\n", NULL };
 	ufreq_gauges_on("sim:skx,clock=manual,fault=pinned:uclk", skx, 1);
 	ufreq_gauges_on("perf+sim:gnr,clock=manual", gnr, 0);
+	/* --groups clock takes them, memory alone not (uncore_freq_selected) */
+	for (int g = 0; g < 2; g++) {
+		char *argv[] = { "uncore-exporter", "--backend", "sim:icx,clock=manual", "--groups", g ? "memory" : "clock", NULL };
+		struct ue_config c;
+		struct ue_state st;
+		char err[1024];
+		CU_ASSERT_FATAL(ue_options(&c, 5, argv, err, sizeof(err)) == 0);
+		CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+		uncore_sleep_ns(st.u, 1000000000ull);
+		CU_ASSERT(ue_read(&st) == 0);
+		struct ue_snapshot *snap = ue_render(&st, 0);
+		CU_ASSERT_FATAL(snap != NULL);
+		CU_ASSERT((strstr(snap->text, "uncore_frequency_limit_max_hertz{entry=\"package_00_die_00\",socket=\"0\",die=\"0\"} "
+					      "2700000000\n") != NULL) == !g);
+		free(snap->text);
+		free(snap->om);
+		free(snap);
+		ue_teardown(&st);
+		ue_config_free(&c);
+	}
 }
 
 int main(void)

@@ -781,6 +781,9 @@ struct uncore_freq_domain {
 /* The domains into out (up to max): how many there are, or -1 with why none can be read (no driver and no
  * MSR on this part or backend, a replayed snapshot). */
 int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max);
+/* Whether a front end's selection (uncore_select) takes the uncore clock's limits too: its default set (no
+ * metric, group or event named) or the group "clock", where the counted uncore clock is. */
+int uncore_freq_selected(const struct uncore_selection *sel);
 
 #ifdef __cplusplus
 }

@@ -199,3 +199,11 @@ int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max)
 	handle_unlock(u);
 	return n;
 }
+
+int uncore_freq_selected(const struct uncore_selection *sel)
+{
+	int clock = 0;
+	for (int i = 0; i < sel->ngroups && !clock; i++)
+		clock = !strcmp(sel->groups[i], "clock");
+	return clock || (!sel->nmetrics && !sel->ngroups && !sel->nevents);
+}

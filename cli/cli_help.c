@@ -79,6 +79,12 @@ static const struct {
 	  "replay:FILE (and perf+replay:FILE) runs the library on it anywhere; --check runs 'uncore check'\n"
 	  "on that replay (the options after it are check's), to set beside the node's own run.  See\n"
 	  "doc/snapshot.md.\n" },
+	{ "freq", "uncore [OPTIONS] freq [--json]",
+	  "The uncore clock's limits per die (per power domain and fabric cluster on Granite Rapids and\n"
+	  "later), in MHz: the minimum and maximum now, those the kernel found at boot (the BIOS's), and the\n"
+	  "current clock, from Linux's intel_uncore_frequency files below UNCORE_SYSROOT (the simulator's on\n"
+	  "sim:), else MSR 0x620/0x621 (direct backend; Broadwell-EP to Emerald Rapids).  The current clock is\n"
+	  "root's alone to read ('-' otherwise).  --json: a JSON object a line.  See doc/user-guide.md.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist [--sampling]",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.  Without\n"
 	  "--sampling the bits that stop a whole die are left out (a counter's overflow enable, the global\n"

@@ -70,6 +70,7 @@ struct iu_state {
 	/* PerJob (iu_jobs.c): the jobs' accounting, and each job's bytes */
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
+	int ufreq; /* the uncore clock's limits are sent (uncore_freq_selected, iu_ufreq.c) */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan
@@ -89,6 +90,8 @@ void iu_jobs_stop(struct iu_state *st);
 /* The read's health changes as notifications and each reported socket's count-health gauge (iu_health.c):
  * the values sent. */
 int iu_health_read(struct iu_state *st, cdtime_t now);
+/* The uncore clock's limits per die or cluster as frequency values (iu_ufreq.c): the values sent. */
+int iu_ufreq_read(struct iu_state *st, cdtime_t now);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 

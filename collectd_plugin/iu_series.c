@@ -131,6 +131,7 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	for (int i = 0; i < n; i++)
 		if (plan(st, &chosen[i], err, len))
 			goto fail;
+	st->ufreq = uncore_freq_selected(&sel);
 	free(chosen);
 	return 0;
 fail:
@@ -253,6 +254,7 @@ int iu_read(struct iu_state *st)
 			sent++;
 	}
 	sent += iu_health_read(st, now);
+	sent += iu_ufreq_read(st, now);
 	if (why[0]) { /* once: the library reports a box on the read that drops it, and the series drop with it */
 		ERROR("%s plugin: %s; %d value%s no longer reported, the others go on", IU_NAME, why, dropped,
 		      dropped == 1 ? " is" : "s are");

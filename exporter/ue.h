@@ -87,6 +87,7 @@ struct ue_state {
 	uint64_t reads, failures, scrapes;
 	uint64_t missed; /* reads the schedule skipped because the last ran late */
 	uint64_t cut;    /* HTTP connections closed at their deadline */
+	struct ue_ufreq *ufreq; /* the uncore clock's limits at the last read (ue_ufreq.c) */
 };
 
 /* CLOCK_MONOTONIC in ns: the read schedule and the exporter's own cost (ue_read.c). */
@@ -107,6 +108,14 @@ int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 /* the rows of the attribution's read, stamped from the read's clock pair (lib, real: uncore_clock_pair) */
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_jobs_stop(struct ue_state *st);
+
+/* The uncore clock's limits (ue_ufreq.c): planned where the selection takes them, read at every read, freed; the gauge families (-1 past the last), and
+ * family fam's sample of domain i: its labels and value (0; -1 no value; 1 no such domain). */
+int ue_ufreq_plan(struct ue_state *st, const struct uncore_selection *sel); /* 0, or -1 out of memory */
+void ue_ufreq_read(struct ue_state *st);
+void ue_ufreq_free(struct ue_state *st);
+int ue_ufreq_family(int i, struct ue_family *f);
+int ue_ufreq_sample(const struct ue_state *st, int fam, int i, char *labels, size_t len, double *v);
 
 /* Health (ue_health.c): the read's changes logged and the conditions standing counted into st->health. */
 void ue_health_read(struct ue_state *st);

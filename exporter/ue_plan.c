@@ -147,6 +147,10 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 	for (int i = 0; i < n; i++)
 		if (plan_one(st, &chosen[i], err, len))
 			goto bad;
+	if (ue_ufreq_plan(st, &sel)) {
+		ue_fail(err, len, "out of memory");
+		goto bad;
+	}
 	free(chosen);
 	return 0;
 bad:
@@ -199,5 +203,6 @@ void ue_teardown(struct ue_state *st)
 	free(st->series);
 	free(st->fams);
 	uncore_job_tally_free(&st->tally);
+	ue_ufreq_free(st);
 	memset(st, 0, sizeof(*st));
 }

@@ -57,6 +57,7 @@ int ue_read(struct ue_state *st)
 	if (uncore_perjob_started(st->perjob))
 		ue_jobs_read(st, lib, real);
 	ue_health_read(st);
+	ue_ufreq_read(st);
 	st->reads++;
 	st->read_seconds += (double)(ue_mono_ns() - t0) / 1e9;
 	if (why[0]) {

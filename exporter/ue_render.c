@@ -167,6 +167,23 @@ static void health(struct buf *b, const struct ue_state *st, int om)
 	}
 }
 
+/* The uncore clock's limits (ue_ufreq.c): a family where a domain has its value */
+static void ufreq(struct buf *b, const struct ue_state *st, int om)
+{
+	struct ue_family f;
+	for (int fam = 0; !ue_ufreq_family(fam, &f); fam++) {
+		char labels[160];
+		double v;
+		int rc, any = 0;
+		for (int i = 0; (rc = ue_ufreq_sample(st, fam, i, labels, sizeof(labels), &v)) != 1; i++)
+			if (!rc) {
+				if (!any++)
+					head(b, &f, om);
+				sample(b, &f, labels, v, 0, om);
+			}
+	}
+}
+
 static void own(struct buf *b, const struct ue_state *st, int om)
 {
 	struct ue_family f = { .counter = 1, .unit = "seconds" };
@@ -227,6 +244,7 @@ static int render(struct buf *b, const struct ue_state *st, int ts, int om)
 	if (uncore_perjob_started(st->perjob) || st->tally.n)
 		jobs(b, st, ts, om);
 	health(b, st, om);
+	ufreq(b, st, om);
 	own(b, st, om);
 	if (om)
 		put(b, "# EOF\n");

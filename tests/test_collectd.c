@@ -173,6 +173,16 @@ static void check_default_device_series(const char *backend, struct sim *sim, do
 	}
 }
 
+/* The uncore clock's values the simulated machine's kernel shows (iu_ufreq.c) on sockets of the mask: five a die
+ * (limits, initial limits, current clock) where the part has them. */
+static int ufreq_values(const struct sim *sim, unsigned sockets)
+{
+	int n = 0;
+	for (int sc = 0; sim->ufreq.mode != SIM_UFREQ_NONE && sc < sim_scopes(sim); sc++)
+		n += (sockets >> (sc / sim->dies) & 1) * 5;
+	return n;
+}
+
 /* Defaults on both platforms: memory, LLC, QPI/UPI and clock metrics per socket, equal to the truth; the
  * device series beside them (check_default_device_series). */
 static void defaults_on(const char *backend, int expect_metrics)
@@ -187,7 +197,7 @@ static void defaults_on(const char *backend, int expect_metrics)
 	for (int round = 1; round <= 2; round++) {
 		CU_ASSERT_FATAL(read_after(2.0) == 0);
 		check_names();
-		CU_ASSERT_EQUAL(mock.nvalues, state.nseries + 2); /* and each socket's count-health */
+		CU_ASSERT_EQUAL(mock.nvalues, state.nseries + 2 + ufreq_values(sim, 3)); /* and each socket's count-health */
 		CU_ASSERT(got("socket0", "count", "health") == 0 && got("socket1", "count", "health") == 0);
 		for (int m = 0; m < uncore_session_num_metrics(state.s); m++) {
 			struct uncore_metric_info mi;
@@ -470,7 +480,7 @@ static void test_sockets_boxes_events(void)
 	near("upi", got("socket1", "percent", "upi_tx_util"), sim->prof.link_util[1] * 100, 0.005);
 	CU_ASSERT(mock_find("socket1", "percent", "upi_tx_util_upi0") == NULL);
 	CU_ASSERT(mock_find("socket1", "total_events", "unc_cha_clockticks_thresh_1") != NULL);
-	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1); /* and count-health */
+	CU_ASSERT_EQUAL(mock.nvalues, 1 + boxes + 1 + 1 + 1); /* and count-health (no uncore clock limits: no group clock) */
 	CU_ASSERT_EQUAL(state.u->force, 0);
 	stop();
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual\"\nForce true\n") == 0);
@@ -666,7 +676,7 @@ static void test_100hz(void)
 	int missed = 0;
 	for (int i = 0; i < 60000; i++) {
 		CU_ASSERT_FATAL(read_after(0.01) == 0);
-		missed += mock.nvalues != state.nseries + 2;
+		missed += mock.nvalues != state.nseries + 2 + ufreq_values(sim_of(state.u->acc), 3);
 	}
 	CU_ASSERT_EQUAL(missed, 0);
 	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, NULL), 0);
@@ -947,6 +957,47 @@ static void test_health(void)
 	stop();
 }
 
+/* The uncore clock's limits (issue 68, collectd_plugin/iu_ufreq.c): type frequency per die (ICX) and per TPMI
+ * power domain and fabric cluster (GNR), the simulator's values (sim_ufreq_truth); limits below the counted clock
+ * (fault overlimit:uclk) raise uclklimits as a notification. */
+static void test_ufreq(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:icx,clock=manual,fault=overlimit:uclk\"\n") == 0);
+	double lo, hi, cur;
+	sim_ufreq_truth(sim_of(state.u->acc), &lo, &hi, &cur);
+	for (int r = 0; r < 3; r++)
+		CU_ASSERT(read_after(1.0) == 0);
+	for (int k = 0; k < 2; k++) {
+		char pi[32];
+		snprintf(pi, sizeof(pi), "socket%d_die0", k);
+		CU_ASSERT(got(pi, "frequency", "uncore_min") == lo && got(pi, "frequency", "uncore_max") == hi &&
+			  got(pi, "frequency", "uncore_initial_min") == lo && got(pi, "frequency", "uncore_initial_max") == hi &&
+			  got(pi, "frequency", "uncore_current") == cur);
+	}
+	CU_ASSERT(lo == 0.8e9 && hi == 2.5e9 && cur == 2.7e9); /* ICX's floor; the clock 200 MHz above the limit */
+	CU_ASSERT(mock_notified(NOTIF_WARNING, "health uclklimits raised") >= 2);
+	CU_ASSERT(mock_notified(NOTIF_WARNING, "health clock raised") == 0);
+	stop();
+	mock_reset();
+	CU_ASSERT_FATAL(start("Backend \"perf+sim:gnr,clock=manual\"\n") == 0);
+	CU_ASSERT(read_after(1.0) == 0);
+	CU_ASSERT(got("socket1_domain0_cluster0", "frequency", "uncore_max") == 2.7e9 &&
+		  got("socket1_domain0_cluster0", "frequency", "uncore_min") == 0.8e9);
+	CU_ASSERT(mock_find("socket0_domain0_cluster0", "frequency", "uncore_current") != NULL);
+	stop();
+	/* with the group clock, where the counted uncore clock is, and not with memory alone */
+	static const char *const groups[][2] = { { "clock", "1" }, { "memory", "0" } };
+	for (int g = 0; g < 2; g++) {
+		char conf[160];
+		mock_reset();
+		snprintf(conf, sizeof(conf), "Backend \"sim:skx,clock=manual\"\nMetricGroups \"%s\"\n", groups[g][0]);
+		CU_ASSERT_FATAL(start(conf) == 0);
+		CU_ASSERT(read_after(1.0) == 0);
+		CU_ASSERT((mock_find("socket1_die0", "frequency", "uncore_min") != NULL) == (groups[g][1][0] == '1'));
+		stop();
+	}
+}
+
 static void test_clean_name(void)
 {
 	char out[16];
@@ -1042,6 +1093,7 @@ int main(void)
 		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
 		{ "health conditions as notifications and count-health", test_health },
 		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
+		{ "the uncore clock's limits per die and TPMI cluster equal the truth; uclklimits notified", test_ufreq },
 		{ "type instances are [a-z0-9_]", test_clean_name },
 		{ "the example conf's Metrics and Events start on every platform they are written for", test_example_conf },
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },

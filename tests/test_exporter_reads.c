@@ -128,14 +128,20 @@ static void test_exporter_long_events(void)
  * uncore_iio_write_bytes (and _read_, where the platform counts ports outbound) with its box and port, labelled
  * pci_bdf, device and driver with the simulator's own devices (a switch's GPUs in one series, comma lists),
  * its bytes after 2 s the port's truth within 1 %. */
-static void device_labels_on(const char *backend)
+/* The exporter of the default set on backend, started (c and st: ue_teardown and ue_config_free them). */
+static void exporter_on(const char *backend, struct ue_config *c, struct ue_state *st)
 {
 	char *argv[] = { "uncore-exporter", "--backend", (char *)backend, NULL };
+	char err[1024];
+	CU_ASSERT_FATAL(ue_options(c, 3, argv, err, sizeof(err)) == 0);
+	CU_ASSERT_FATAL(ue_plan(c, st, err, sizeof(err)) == 0 && ue_start(st, err, sizeof(err)) == 0);
+}
+
+static void device_labels_on(const char *backend)
+{
 	struct ue_config c;
 	struct ue_state st;
-	char err[1024];
-	CU_ASSERT_FATAL(ue_options(&c, 3, argv, err, sizeof(err)) == 0);
-	CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+	exporter_on(backend, &c, &st);
 	struct sim *sim = sim_of(st.u->acc);
 	struct sim_pcidev d[64];
 	uncore_sleep_ns(st.u, 2000000000ull);
@@ -184,6 +190,76 @@ static void test_device_labels(void)
 	device_labels_on("sim:skx,clock=manual");
 }
 
+/* The uncore clock's limits (issue 68, exporter/ue_ufreq.c): gauges per die (SKX, pinned by the BIOS at 500 MHz:
+ * both limits and the clock there, and the uclkpinned condition standing on both sockets) and per TPMI cluster
+ * (GNR), their values the simulator's (sim_ufreq_truth), in both formats. */
+static void ufreq_gauges_on(const char *backend, const char *const *want, int pinned)
+{
+	struct ue_config c;
+	struct ue_state st;
+	exporter_on(backend, &c, &st);
+	for (int r = 0; r < 3; r++) {
+		uncore_sleep_ns(st.u, 1000000000ull);
+		CU_ASSERT(ue_read(&st) == 0);
+	}
+	struct ue_snapshot *snap = ue_render(&st, 0);
+	CU_ASSERT_FATAL(snap != NULL);
+	for (int i = 0; want[i]; i++) {
+		int found = strstr(snap->text, want[i]) && strstr(snap->om, want[i]);
+		if (!found)
+			fprintf(stderr, "%s: no line '%s' in:\n%s\n", backend, want[i], snap->text);
+		CU_ASSERT(found);
+	}
+	CU_ASSERT(strstr(snap->text, "# TYPE uncore_frequency_limit_max_hertz gauge") != NULL);
+	CU_ASSERT(strstr(snap->om, "# UNIT uncore_frequency_limit_max_hertz hertz") != NULL);
+	char cond[96];
+	for (int k = 0; k < 2; k++) {
+		snprintf(cond, sizeof(cond), "uncore_health{condition=\"uclkpinned\",socket=\"%d\"} %d\n", k, pinned);
+		CU_ASSERT(strstr(snap->text, cond) != NULL);
+	}
+	free(snap->text);
+	free(snap->om);
+	free(snap);
+	ue_teardown(&st);
+	ue_config_free(&c);
+}
+
+static void test_ufreq_gauges(void)
+{
+	static const char *const skx[] = {
+		"uncore_frequency_limit_min_hertz{entry=\"package_00_die_00\",socket=\"0\",die=\"0\"} 500000000\n",
+		"uncore_frequency_limit_max_hertz{entry=\"package_01_die_01\",socket=\"1\",die=\"0\"} 500000000\n",
+		"uncore_frequency_initial_limit_max_hertz{entry=\"package_00_die_00\",socket=\"0\",die=\"0\"} 500000000\n",
+		"uncore_frequency_current_hertz{entry=\"package_01_die_01\",socket=\"1\",die=\"0\"} 500000000\n", NULL };
+	static const char *const gnr[] = {
+		"uncore_frequency_limit_min_hertz{entry=\"uncore00\",socket=\"0\",domain=\"0\",cluster=\"0\"} 800000000\n",
+		"uncore_frequency_limit_max_hertz{entry=\"uncore01\",socket=\"1\",domain=\"0\",cluster=\"0\"} 2700000000\n",
+		"uncore_frequency_initial_limit_min_hertz{entry=\"uncore01\",socket=\"1\",domain=\"0\",cluster=\"0\"} 800000000\n",
+		"uncore_frequency_current_hertz{entry=\"uncore00\",socket=\"0\",domain=\"0\",cluster=\"0\"} 2700000000\n", NULL };
+	ufreq_gauges_on("sim:skx,clock=manual,fault=pinned:uclk", skx, 1);
+	ufreq_gauges_on("perf+sim:gnr,clock=manual", gnr, 0);
+	/* --groups clock takes them, memory alone not (uncore_freq_selected) */
+	for (int g = 0; g < 2; g++) {
+		char *argv[] = { "uncore-exporter", "--backend", "sim:icx,clock=manual", "--groups", g ? "memory" : "clock", NULL };
+		struct ue_config c;
+		struct ue_state st;
+		char err[1024];
+		CU_ASSERT_FATAL(ue_options(&c, 5, argv, err, sizeof(err)) == 0);
+		CU_ASSERT_FATAL(ue_plan(&c, &st, err, sizeof(err)) == 0 && ue_start(&st, err, sizeof(err)) == 0);
+		uncore_sleep_ns(st.u, 1000000000ull);
+		CU_ASSERT(ue_read(&st) == 0);
+		struct ue_snapshot *snap = ue_render(&st, 0);
+		CU_ASSERT_FATAL(snap != NULL);
+		CU_ASSERT((strstr(snap->text, "uncore_frequency_limit_max_hertz{entry=\"package_00_die_00\",socket=\"0\",die=\"0\"} "
+					      "2700000000\n") != NULL) == !g);
+		free(snap->text);
+		free(snap->om);
+		free(snap);
+		ue_teardown(&st);
+		ue_config_free(&c);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -193,6 +269,8 @@ int main(void)
 		  test_exporter_long_events },
 		{ "device series: labelled with the simulator's devices, a switch's as one, bytes the truth within 1 %",
 		  test_device_labels },
+		{ "the uncore clock's limits: gauges per die and per TPMI cluster, the simulator's values, uclkpinned",
+		  test_ufreq_gauges },
 		{ NULL, NULL },
 	};
 	return run_suite("exporter reads", tests);

@@ -187,6 +187,27 @@ static void test_faults(void)
 	CU_ASSERT(cases > 100);
 }
 
+/* The uncore clock's limits (issue 68): a BIOS-pinned uncore clock (fault pinned:uclk, 500 MHz under load) raises
+ * uclkpinned alone, not clock, though the clock is below the platform's range; limits below the counted clock
+ * (fault overlimit:uclk: a broken counter or formula) raise uclklimits alone; on both backends, on SKX, ICX, SPR
+ * and GNR (the per-die files and the TPMI form), with the uncore clock events counted beside the default set. */
+static void test_uclk(void)
+{
+	static const char *const evs[] = { "UNC_CHA_CLOCKTICKS", "UNC_U_CLOCKTICKS", NULL };
+	static const char *const parts[] = { "skx", "icx", "spr", "gnr" };
+	const char *be[] = { "sim", "perf+sim" };
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		for (int b = 0; b < 2; b++) {
+			CU_ASSERT(fault_case(be[b], parts[i], "pinned:uclk", NULL, -1, UNCORE_HEALTH_UCLKPINNED, evs, NULL));
+			CU_ASSERT(fault_case(be[b], parts[i], "overlimit:uclk", NULL, -1, UNCORE_HEALTH_UCLKLIMITS, evs, NULL));
+		}
+	/* a pin inside the platform's range is the BIOS's choice, not below the part's range: nothing */
+	struct run r;
+	CU_ASSERT(!run_backend("sim:icx,clock=manual,fault=pinned:uclk=1500", NULL, -1, evs, 1000000000ull, 10, &r));
+	for (int k = 0; k < UNCORE_HEALTH_KINDS; k++)
+		CU_ASSERT(!r.raised[k]);
+}
+
 /* What each platform's clocks may run at, as the sources give them (doc/health.md; the library's own table is
  * common/health/clock_ranges.c): DCLK is half the DDR transfer rate (seed 000 L2255), for DDR5 from a quarter
  * of DDR5-3200; a QPI/UPI link layer clocks at 1/8 of its GT/s (seed 000 L3732).  In GHz; 0: not measured on the
@@ -648,6 +669,7 @@ static void test_faults_not_health(void)
 int main(void)
 {
 	static const struct test_case tests[] = {
+		{ "the uncore clock pinned by the BIOS and a clock outside its limits raise uclkpinned, uclklimits", test_uclk },
 		{ "a clean simulated hour raises nothing", test_clean_hour },
 		{ "each fault raises its condition alone", test_faults },
 		{ "the faults health cannot see raise nothing", test_faults_not_health },

@@ -19,6 +19,9 @@ cc -std=c11 -Wall -Wextra -Werror -o "$W/basic" "$SRC/intel_uncore/tests/intel_u
 mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw.c" -I"$P/include" \
 	-L"$P/lib" -lpapi -Wl,-rpath,"$P/lib" || no "the MPI example builds"
 
+# the uncore clock's gauges a simulated machine lists (iu_ufreq.c): five where it shows limits (uncore freq)
+gauges() { if $UNCORE --backend "$1" freq >/dev/null 2>&1; then echo 5; else echo 0; fi; }
+
 for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over the simulated kernel
 	sim=sim:$b,profile=$W/profile
 	case $b in perf_*) sim=perf+sim:${b#perf_},profile=$W/profile ;; esac
@@ -30,7 +33,8 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	native=$(echo "$active" | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*Native: \([0-9]*\),.*/\1/p')
 	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
 	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
-	check "$b: Native $native = $events events + $totals integral metrics" '[ "$native" -eq $((events + totals)) ]'
+	totals=$((totals + $(gauges "$sim")))
+	check "$b: Native $native = $events events + $totals integral metrics and uncore clock gauges" '[ "$native" -eq $((events + totals)) ]'
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed" '[ "$listed" -eq $((events + totals)) ]'
 	q=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CLOCKTICKS 2>&1)
@@ -110,8 +114,9 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	b=$1 ev=$2 clkev=$3 ratio=$4 line=$5 tol=${6:-} sim=sim:$1,profile=$W/profile2
 	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
 	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
+	totals=$((totals + $(gauges "$sim")))
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
-	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics)" '[ "$listed" -eq $((events + totals)) ]'
+	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics and gauges)" '[ "$listed" -eq $((events + totals)) ]'
 	clk1ev=$(echo "$clkev" | sed 's/socket=0/socket=1/') # each socket against its own clock
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" "intel_uncore:::$ev:socket=0" "intel_uncore:::$ev:socket=1" \
 		"intel_uncore:::$clkev" "intel_uncore:::$clk1ev" intel_uncore:::mem_read_bytes:socket=1 2>&1)
@@ -127,6 +132,25 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	echo "$out" | grep -E "^(FAIL|both sockets)"; echo "$out" | tail -2
 	check "$b: intel_uncore_basic passes" 'echo "$out" | tail -1 | grep -q "^PASSED$"'
 done
+
+# --- the uncore clock's limits as gauges (issue 68): a BIOS-pinned SKX (600 MHz, both limits and the clock) per
+# socket and the node, a TPMI GNR on the simulated kernel (0.8-2.7 GHz): the simulator's values, in Hz
+for spec in "sim:skx,fault=pinned:uclk=600 600000000 600000000 600000000" \
+	    "perf+sim:gnr 800000000 2700000000 2700000000"; do
+	set -- $spec
+	lo=$2 hi=$3 cur=$4
+	out=$(UNCORE_BACKEND=$1 "$P/bin/papi_command_line" intel_uncore:::UNCORE_FREQ_LIMIT_MIN:socket=1 \
+		intel_uncore:::UNCORE_FREQ_LIMIT_MAX intel_uncore:::UNCORE_FREQ_CURRENT:socket=0 \
+		intel_uncore:::UNCORE_FREQ_INITIAL_LIMIT_MAX:socket=1 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	check "$1: UNCORE_FREQ_LIMIT_MIN:socket=1 $2, _MAX $3, _CURRENT:socket=0 $4, _INITIAL_LIMIT_MAX:socket=1 $3" \
+		'[ "$(value UNCORE_FREQ_LIMIT_MIN:socket=1)" = $lo ] && [ "$(value UNCORE_FREQ_LIMIT_MAX)" = $hi ] &&
+		 [ "$(value UNCORE_FREQ_CURRENT:socket=0)" = $cur ] && [ "$(value UNCORE_FREQ_INITIAL_LIMIT_MAX:socket=1)" = $hi ]' ||
+		echo "$out"
+done
+out=$(UNCORE_BACKEND=sim:skx "$P/bin/papi_native_avail" -e intel_uncore:::UNCORE_FREQ_LIMIT_MAX 2>&1)
+check "UNCORE_FREQ_LIMIT_MAX described, in Hz, with :socket=" \
+	'echo "$out" | grep -q "upper limit now" && echo "$out" | grep -q "Hz" && echo "$out" | grep -q ":socket=0"' || echo "$out"
 
 # --- Xeon Max (sim:spr,hbm=1, on both backends): HBM's reads apart from DDR's.  The simulator's default HBM
 # reads, 25.6e9 x (1+s) B/s at 32 bytes a CAS over 32 channels, are as many CAS a second on socket 0 as its

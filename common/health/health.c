@@ -20,6 +20,7 @@
 #include "clock_ranges.h"
 #include "sisters.h"
 #include "health_devices.h"
+#include "health_ufreq.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -93,6 +94,13 @@ static const struct {
 	[UNCORE_HEALTH_DEVMAP] = { "devmap", "a device group's bytes are counted on another IIO port than the map puts it "
 					     "on: the stack-to-bus map is wrong, and so are the device names on the ports' "
 					     "values; report the platform and the kernel (uncore check, uncore devices)" },
+	[UNCORE_HEALTH_UCLKPINNED] = { "uclkpinned", "the uncore clock is pinned below the platform's range (the BIOS's "
+						     "uncore frequency setting, or limits written to intel_uncore_frequency): "
+						     "memory runs slower than the part can; the counts are right; raise the "
+						     "limits (BIOS, or max_freq_khz) and see uncore freq" },
+	[UNCORE_HEALTH_UCLKLIMITS] = { "uclklimits", "an uncore clock counted outside the limits the kernel gives it (uncore "
+						     "freq): the counter, or the formula that made the clock, is wrong; do "
+						     "not trust the box's values, and run uncore check" },
 };
 
 /* A general event and the free-running counter that counts the same (twins() below) */
@@ -137,6 +145,8 @@ struct health {
 	double bw[UC_MAX_SOCKETS][64]; /* each channel's read bytes a second, then its writes added */
 	int bw_named;                  /* channels found above a channel's bandwidth on the socket */
 	struct health_devices *dev;    /* the devices against their ports (health_devices.c) */
+	struct health_ufreq *uf;       /* the uncore clock's limits (health_ufreq.c) */
+	int uclk;                      /* the session counts an uncore clock: the limits are read */
 };
 
 const char *uncore_health_name(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].name : NULL; }
@@ -392,6 +402,10 @@ static void plan(uncore_session_t *s, struct health *h)
 		if (k >= 0 && !judged)
 			h->cev_kind[h->ncev] = k, h->cev_exact[h->ncev] = exact, h->cev[h->ncev++] = ev;
 	}
+	for (int i = 0; i < h->nclk; i++)
+		h->uclk |= h->clk_kind[i] == HEALTH_CLK_UNCORE;
+	for (int i = 0; i < h->ncev; i++)
+		h->uclk |= h->cev_kind[i] == HEALTH_CLK_UNCORE;
 	h->nsis = sisters_plan(s, h->sis, h->sis_kind, 16);
 	for (size_t d = 0; d < sizeof(twin_defs) / sizeof(twin_defs[0]); d++) {
 		const struct twin_def *t = &twin_defs[d];
@@ -466,6 +480,10 @@ static void clock_box(struct health *h, int k, const struct session_box_view *b,
 	int high = v > r->hi * (1 + slack);
 	int low = h->judging_exact && v < r->lo * (1 - slack) && b->delta && k < UC_MAX_SOCKETS && h->busy[k] &&
 		  !stands(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box);
+	char why[256];
+	if (low && h->judging == HEALTH_CLK_UNCORE && /* a clock its limits pin there is uclkpinned (ufreq_box) */
+	    health_ufreq_judge(h->uf, k, v, 1, 1, slack, r->lo, why, sizeof(why)) == HEALTH_UFREQ_PINNED)
+		low = 0;
 	if ((high || low) && !stands(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box) &&
 	    !stands(h, UNCORE_HEALTH_TWIN, k, b->unit, b->box))
 		raise_cond(h, UNCORE_HEALTH_CLOCK, k, b->unit, b->box, -1,
@@ -489,15 +507,39 @@ static int clocks_within(uncore_session_t *s, struct health *h, int ev, int k, d
 	       (k >= UC_MAX_SOCKETS || !h->busy[k] || !h->judging_exact || lo * x >= r->lo * (1 - slack));
 }
 
-/* A clock event's rate on each box of socket k. */
-static void clock_event(uncore_session_t *s, struct health *h, int ev, int k)
+/* A clock event's rate on each box of socket k, to fn (clock_box, ufreq_box). */
+static void clock_event(uncore_session_t *s, struct health *h, int ev, int k,
+			void (*fn)(struct health *h, int k, const struct session_box_view *b, double v, const char *name))
 {
 	struct session_box_view v[VIEWS];
 	int n = session_event_views(s, ev, k, v, VIEWS);
 	const char *name = uncore_session_event_name_impl(s, ev);
 	for (int i = 0; i < n; i++)
 		if (!v[i].failed && !v[i].flags && v[i].ns)
-			clock_box(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, name);
+			fn(h, k, &v[i], (double)v[i].delta * 1e9 / (double)v[i].ns, name);
+}
+
+/* An uncore clock, v hertz on the box, against the limits the kernel gives its socket (health_ufreq.c): pinned
+ * below the platform's range while memory is busy (uclkpinned, the socket's), or outside them (uclklimits, the
+ * box's) where no condition of the box's already says its clock is wrong. */
+static void ufreq_box(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
+{
+	char why[256];
+	double slack = HEALTH_CLOCK_SPREAD + skew_share(b->ns, b->ns);
+	int busy = k < UC_MAX_SOCKETS && h->busy[k];
+	if (!b->delta || stands(h, UNCORE_HEALTH_CLOCK, k, b->unit, b->box) || stands(h, UNCORE_HEALTH_TWIN, k, b->unit, b->box) ||
+	    stands(h, UNCORE_HEALTH_BANDWIDTH, k, b->unit, b->box) || stands(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box))
+		return;
+	switch (health_ufreq_judge(h->uf, k, v, busy, h->judging_exact, slack, h->range[HEALTH_CLK_UNCORE]->lo, why, sizeof(why))) {
+	case HEALTH_UFREQ_PINNED:
+		raise_cond(h, UNCORE_HEALTH_UCLKPINNED, k, "", -1, -1, "socket %d: %s %.4g GHz on %s %d, %s", k, name, v / 1e9,
+			   b->unit, b->box, why);
+		break;
+	case HEALTH_UFREQ_OUTSIDE:
+		raise_cond(h, UNCORE_HEALTH_UCLKLIMITS, k, b->unit, b->box, -1, "%s %d (socket %d): %s %.4g GHz, %s", b->unit,
+			   b->box, k, name, v / 1e9, why);
+		break;
+	}
 }
 
 /* Each clock the unit's boxes share, box by box against their die's, and two counters of a clock on one box
@@ -585,7 +627,17 @@ static void metrics(uncore_session_t *s, struct health *h)
 		for (int k = 0; k < u->host.nsockets; k++) {
 			h->judging = h->cev_kind[i], h->judging_exact = h->cev_exact[i];
 			if (!clocks_within(s, h, h->cev[i], k, 1))
-				clock_event(s, h, h->cev[i], k);
+				clock_event(s, h, h->cev[i], k, clock_box);
+		}
+	for (int i = 0; h->uf && i < h->nclk; i++) /* the uncore clocks against their limits */
+		for (int k = 0; h->clk_kind[i] == HEALTH_CLK_UNCORE && k < u->host.nsockets; k++) {
+			h->judging = HEALTH_CLK_UNCORE, h->judging_exact = 1;
+			per_box(s, h->clk[i], k, h->fclk[i], ufreq_box, h);
+		}
+	for (int i = 0; h->uf && i < h->ncev; i++)
+		for (int k = 0; h->cev_kind[i] == HEALTH_CLK_UNCORE && k < u->host.nsockets; k++) {
+			h->judging = HEALTH_CLK_UNCORE, h->judging_exact = h->cev_exact[i];
+			clock_event(s, h, h->cev[i], k, ufreq_box);
 		}
 }
 
@@ -730,6 +782,8 @@ void health_after_read(uncore_session_t *s, int rc)
 	frozen_dies(s, h);
 	boxes(s, h);
 	twins(s, h); /* first: a clock that disagrees with its twin is the twin condition (which of them is wrong?) */
+	if (h->uclk) /* (before metrics: a clock its limits pin low is not the clock condition) */
+		health_ufreq_read(u, &h->uf);
 	metrics(s, h);
 	resctrl(s, h);
 	devices(s, h);
@@ -752,6 +806,7 @@ void health_free(uncore_session_t *s)
 		free((*hp)->c);
 		free((*hp)->seen);
 		health_devices_free((*hp)->dev);
+		health_ufreq_free((*hp)->uf);
 		free(*hp);
 		*hp = NULL;
 	}

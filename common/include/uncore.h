@@ -414,6 +414,10 @@ enum uncore_health_kind {
 	UNCORE_HEALTH_UNCOUNTED, /* a device group moved more bytes than its IIO port counted (doc/health.md) */
 	UNCORE_HEALTH_DEVSTOPPED, /* a device group's own byte counters stood still while its IIO port moved bytes */
 	UNCORE_HEALTH_DEVMAP,    /* a device group's bytes counted on another IIO port: the stack-to-bus map is wrong */
+	/* the uncore clock's limits (issue 68): */
+	UNCORE_HEALTH_UCLKPINNED, /* the counted uncore clock held at a floor its limits pin below the platform's range
+				   * while memory is busy (a BIOS setting; raised on the socket, box -1) */
+	UNCORE_HEALTH_UCLKLIMITS, /* a counted uncore clock outside the limits the kernel gives (a broken counter or formula) */
 	UNCORE_HEALTH_KINDS
 };
 struct uncore_health {
@@ -757,6 +761,29 @@ const char *uncore_numa_source(uncore_t *u);
  * the node (another kind of memory); -1 with the error (a refused node: its reason), or a value's own status
  * (UNCORE_BOX_FAILED, UNCORE_NOT_COUNTED).  The nodes of a socket add up to its value. */
 int uncore_session_node_value(uncore_session_t *s, int m, int node, int window, double *out);
+
+/* The uncore clock's limits (issue 68, doc/user-guide.md "Uncore clock limits"): per die, or per power domain
+ * and fabric cluster on the parts whose limits are in TPMI (Granite Rapids and later), as Linux's
+ * intel_uncore_frequency driver shows them in /sys/devices/system/cpu/intel_uncore_frequency (below
+ * UNCORE_SYSROOT; the simulator's own on sim: backends); where the driver is not loaded, from MSR 0x620/0x621 on
+ * the parts that have them (the register backends only: perf's refuses MSRs).  Read anew at every call. */
+struct uncore_freq_domain {
+	char name[24];          /* the driver's entry: "package_00_die_00", "uncore03"; "msr" from the MSRs */
+	int socket;             /* its package (package_id); -1: unknown (TPMI's package_id is root-only) */
+	int die;                /* its die in the socket (0..); -1 in the TPMI form */
+	int domain, cluster;    /* the TPMI form's power domain and fabric cluster (domain_id, fabric_cluster_id):
+				 * -1 where not shown (the per-die form, or a file only root reads) */
+	double min_hz, max_hz;  /* the limits now; NAN: unread */
+	double initial_min_hz, initial_max_hz; /* the limits the driver found at load (the BIOS's); NAN: none (MSR) */
+	double current_hz;      /* the uncore clock now; NAN: not readable (current_freq_khz is root's alone) */
+	const char *source;     /* "intel_uncore_frequency", "intel_uncore_frequency (TPMI)", "MSR 0x620/0x621" */
+};
+/* The domains into out (up to max): how many there are, or -1 with why none can be read (no driver and no
+ * MSR on this part or backend, a replayed snapshot). */
+int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max);
+/* Whether a front end's selection (uncore_select) takes the uncore clock's limits too: its default set (no
+ * metric, group or event named) or the group "clock", where the counted uncore clock is. */
+int uncore_freq_selected(const struct uncore_selection *sel);
 
 #ifdef __cplusplus
 }

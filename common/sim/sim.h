@@ -13,6 +13,7 @@
 #include "access/access.h"
 #include "sim_model.h"
 #include "sim_pcitree.h"
+#include "sim_ufreq.h"
 
 #define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
@@ -76,6 +77,7 @@ struct sim_profile {
 	int ndevrate;
 	double core_rd_bps[UC_MAX_SOCKETS], core_wr_bps[UC_MAX_SOCKETS];
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
+	double uncore_min_hz, uncore_max_hz; /* the uncore clock's limits (sim_ufreq.c; 0: the platform's) */
 };
 
 /* A counter's count and the fraction of an event it has counted towards the next; rate: the events a second
@@ -243,6 +245,7 @@ struct sim {
 	/* sub-NUMA clustering (snc=N, sim_numa.c): domains a socket (0 or 1: off); faults swapped:sncmap (domains 0
 	 * and 1 trade channels) and hidden:snc (every node shows an L3 of its own); DDR and HBM channels a domain */
 	int snc, snc_swap, snc_hide;
+	struct sim_ufreq ufreq; /* the uncore clock's limits and how the kernel shows them (sim_ufreq.c) */
 	int snc_only; /* node + 1 a workload is placed on (sim_workload_on "nodeN"): its channels alone move it;
 		       * -1: a socket's workload, interleaved over all its channels alike */
 	int snc_nch[2][UC_MAX_SOCKETS][UC_MAX_DIES];

@@ -155,6 +155,9 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 	if (!strcmp(unit, "sncmap") || !strcmp(unit, "snc"))
 		return from_ns ? uc_err("simulator fault %s:%s cannot be delayed (@SECONDS)", kind, unit)
 			       : sim_snc_fault(s, kind, unit);
+	if (!strncmp(unit, "uclk", 4) && (!unit[4] || unit[4] == '=')) /* the uncore clock's limits: sim_ufreq.c */
+		return from_ns ? uc_err("simulator fault %s:uclk cannot be delayed (@SECONDS)", kind)
+			       : sim_ufreq_fault(s, kind, unit + 4);
 	if (!strcmp(unit, "busmap"))
 		return from_ns ? uc_err("simulator fault %s:busmap cannot be delayed (@SECONDS)", kind)
 			       : swap_busmap(s, kind);

@@ -113,6 +113,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	}
 	else if (!strcmp(opt, "snc"))
 		return sim_snc_option(s, v);
+	else if (!strcmp(opt, "ufreq")) /* how the uncore clock's limits show (sim_ufreq.c) */
+		return sim_ufreq_option(s, v);
 	else if (!strcmp(opt, "devices"))
 		return sim_devices_option(s, v);
 	else if (!strcmp(opt, "iio_mapping") && (!strcmp(v, "off") || !strcmp(v, "on")))
@@ -184,7 +186,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	sim_profile_defaults(&s->prof, s->nsockets);
 	if (o->profile[0] && (sim_profile_load(&s->prof, o->profile, s->nsockets) || sim_jobs_apply(s, o->profile)))
 		return -1;
-	if (s->kind->build(s) || sim_map_build(s) || sim_devdma_table(s) || sim_snc_check(s))
+	if (s->kind->build(s) || sim_ufreq_build(s) || sim_map_build(s) || sim_devdma_table(s) || sim_snc_check(s))
 		return -1;
 	s->epoch_ns = sim_mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */

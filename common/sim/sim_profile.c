@@ -247,6 +247,10 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 					arr[s] = v;
 		} else if (sock < 0 && !strcmp(name, "uncore_clock_hz")) {
 			p->uncore_hz = v;
+		} else if (sock < 0 && !strcmp(name, "uncore_min_clock_hz")) { /* the limits: sim_ufreq.c */
+			p->uncore_min_hz = v;
+		} else if (sock < 0 && !strcmp(name, "uncore_max_clock_hz")) {
+			p->uncore_max_hz = v;
 		} else if (sock < 0 && !strcmp(name, "dram_clock_hz")) {
 			p->dram_hz = v;
 		} else if (sock < 0 && (!strcmp(name, "qpi_clock_hz") || !strcmp(name, "upi_clock_hz"))) {

@@ -33,7 +33,7 @@ typedef struct {
 	int cpu;                       /* PAPI_CPU_ATTACH: count on this CPU's socket (-1: every socket) */
 	unsigned code[IU_MAX_EVENTS];  /* the native events, to rebuild the session when the CPU changes */
 	struct {
-		int metric; /* 0: event index in the session, 1: metric index */
+		int metric; /* 0: event index in the session, 1: metric index, 2: uncore clock gauge (iu_ufreq.c) */
 		int idx, socket;
 	} slot[IU_MAX_EVENTS];
 	long long offset[IU_MAX_EVENTS]; /* values at the last PAPI_reset */
@@ -173,7 +173,8 @@ static int build(iu_control_t *c, int count)
 			drop_session(c);
 			return PAPI_ENOEVNT;
 		}
-		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
+		idx = t.metric == 2 ? iu_ufreq_find(t.spec, strcspn(t.spec, ":"))
+				    : t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
 		if (idx < 0) {
 			int rc = refuse(PAPI_ECNFLCT, t.spec);
 			drop_session(c);
@@ -210,6 +211,9 @@ static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *nativ
 static int slot_value(const iu_control_t *c, int i, long long *out)
 {
 	int rc;
+	if (c->slot[i].metric == 2) /* a gauge: read now, never reset (an unreadable one reads 0); attached, its CPU's socket */
+		return iu_ufreq_value(U, c->slot[i].idx, c->slot[i].socket >= 0 || c->cpu < 0 ? c->slot[i].socket
+											   : uncore_cpu_socket(U, c->cpu), out), 0;
 	if (c->slot[i].metric) {
 		double v = 0;
 		rc = uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v);
@@ -230,7 +234,7 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_lock(&lock);
 	if (!c->s)
 		rc = PAPI_ENOEVNT;
-	else if (uncore_session_start(c->s))
+	else if (uncore_session_num_events(c->s) && uncore_session_start(c->s)) /* (gauges alone: nothing to start) */
 		rc = refuse(PAPI_ESYS, "PAPI_start");
 	else {
 		c->running = 1;
@@ -244,6 +248,8 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
  * or PAPI_OK. */
 static int unhealthy(const iu_control_t *c, int i, const char *what)
 {
+	if (c->slot[i].metric == 2)
+		return PAPI_OK; /* a gauge of the kernel's, no counter's */
 	unsigned bits = c->slot[i].metric ? uncore_session_metric_health(c->s, c->slot[i].idx, c->slot[i].socket, -1)
 					  : uncore_session_event_health(c->s, c->slot[i].idx, -1, -1);
 	struct uncore_health h[16];
@@ -279,7 +285,7 @@ static int fill_values(iu_control_t *c, const char *what)
 
 static int sample(iu_control_t *c)
 {
-	int rc = c->running ? uncore_session_read(c->s) : 0;
+	int rc = c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
 	if (rc && rc != UNCORE_BOX_FAILED) /* a failed box is the values' business: fill_values says which */
 		return refuse(PAPI_ESYS, "PAPI_read");
 	return fill_values(c, "PAPI_read");
@@ -305,7 +311,7 @@ static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	(void)ctx;
 	pthread_mutex_lock(&lock);
 	if (c->s && c->running) {
-		int r = uncore_session_stop(c->s);
+		int r = uncore_session_num_events(c->s) ? uncore_session_stop(c->s) : 0;
 		c->running = 0;
 		rc = fill_values(c, "PAPI_stop");
 		if (r && r != UNCORE_BOX_FAILED)
@@ -322,12 +328,14 @@ static int iu_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc = PAPI_OK;
 	(void)ctx;
 	pthread_mutex_lock(&lock);
-	int r = c->s && c->running ? uncore_session_read(c->s) : 0;
+	int r = c->s && c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
 	if (r && r != UNCORE_BOX_FAILED)
 		rc = refuse(PAPI_ESYS, "PAPI_reset");
 	for (int i = 0; c->s && i < c->n; i++) {
 		if (slot_value(c, i, &c->offset[i]) && rc == PAPI_OK)
 			rc = refuse(PAPI_ESYS, "PAPI_reset");
+		if (c->slot[i].metric == 2)
+			c->offset[i] = 0; /* a gauge is not a count: nothing to start from */
 		c->values[i] = 0;
 	}
 	pthread_mutex_unlock(&lock);
@@ -410,9 +418,11 @@ static int info_of(unsigned code, PAPI_event_info_t *info)
 		/* PAPI's short description is 64 bytes: the start of the long one */
 		snprintf(info->short_descr, sizeof(info->short_descr), "%.*s", (int)sizeof(info->short_descr) - 1,
 			 info->long_descr);
+		struct iu_target t;
+		int gauge = !iu_target_of(code, &t) && t.metric == 2; /* the uncore clock's limits: a value now */
 		info->data_type = PAPI_DATATYPE_INT64;
-		info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
-		info->timescope = PAPI_TIMESCOPE_SINCE_START;
+		info->value_type = gauge ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
+		info->timescope = gauge ? PAPI_TIMESCOPE_POINT : PAPI_TIMESCOPE_SINCE_START;
 	}
 	return rc;
 }

@@ -17,9 +17,10 @@
 #define IU_NAMED (1u << 29)
 #define IU_BASE_MASK ((1u << IU_VSHIFT) - 1)
 
-/* What a code counts: a library event spec, or an integral metric ("name[:socket=N]"). */
+/* What a code counts: a library event spec, an integral metric ("name[:socket=N]"), or a gauge of the uncore
+ * clock's limits (iu_ufreq.c, "UNCORE_FREQ_LIMIT_MAX[:socket=N]"). */
 struct iu_target {
-	int metric;      /* 0: event spec, 1: metric */
+	int metric;      /* 0: event spec, 1: metric, 2: uncore clock gauge */
 	char spec[256];
 	int socket;      /* a metric's socket, -1 = all */
 };
@@ -40,5 +41,13 @@ int iu_pfm_spec(uncore_t *u, const char *name, char *spec, size_t len);
 /* The platform's perf_event_uncore PMU names present here, strdup'ed into names (PAPI routes a
  * "PMU::EVENT" name only to a component listing its PMU); how many, or -1 out of memory. */
 int iu_pfm_pmus(uncore_t *u, char **names, int max);
+
+/* The uncore clock's limits (iu_ufreq.c): how many gauges (0 where no limits can be read), gauge g's name and
+ * description (NULL past the last), the gauge of a name of len characters (-1: none), and its value now in Hz
+ * over socket's dies or clusters (-1: every socket's): 0, or -1 (none readable: *out 0). */
+int iu_ufreq_count(uncore_t *u);
+const char *iu_ufreq_name(int g, const char **desc);
+int iu_ufreq_find(const char *name, size_t len);
+int iu_ufreq_value(uncore_t *u, int g, int socket, long long *out);
 
 #endif

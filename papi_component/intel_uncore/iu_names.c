@@ -15,6 +15,7 @@ static uncore_t *U;
 static int nevents;
 static int *metrics; /* library metric index of each integral metric */
 static int nmetrics;
+static int ngauges; /* the uncore clock's limits (iu_ufreq.c), after the metrics */
 /* qualified names asked for, by code IU_NAMED | k: the name as given and the library spec it counts
  * (the same but for perf_event_uncore's names) */
 static struct named { char *name, *spec; } *named;
@@ -44,6 +45,7 @@ int iu_names_init(uncore_t *u)
 	for (int m = 0; m < n; m++)
 		if (is_integral(u, m))
 			metrics[nmetrics++] = m;
+	ngauges = iu_ufreq_count(u);
 	return 0;
 }
 
@@ -57,11 +59,16 @@ void iu_names_fini(void)
 	free(metrics);
 	named = NULL;
 	metrics = NULL;
-	nnamed = capnamed = nmetrics = nevents = 0;
+	nnamed = capnamed = nmetrics = nevents = ngauges = 0;
 	U = NULL;
 }
 
-int iu_num_native(void) { return nevents + nmetrics; }
+int iu_num_native(void) { return nevents + nmetrics + ngauges; }
+/* a base that is a gauge of the uncore clock's limits: its number, else -1 */
+static int gauge_of(unsigned base)
+{
+	return (int)base >= nevents + nmetrics && (int)base < iu_num_native() ? (int)base - nevents - nmetrics : -1;
+}
 
 static int base_name(unsigned base, char *buf, size_t len, const char **desc, const char **unit)
 {
@@ -83,10 +90,15 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 		*unit = mi.unit;
 		return 0;
 	}
-	return -1;
+	const char *g = gauge_of(base) >= 0 ? iu_ufreq_name(gauge_of(base), desc) : NULL;
+	if (!g)
+		return -1;
+	snprintf(buf, len, "%s", g);
+	*unit = "Hz";
+	return 0;
 }
 
-/* The qualifiers of a base event as the library lists them (a metric takes only socket=N); returns how
+/* The qualifiers of a base event as the library lists them (a metric or gauge takes only socket=N); returns how
  * many, at most IU_VMAX. */
 static int qualifiers_of(unsigned base, struct uncore_qualifier *qs)
 {
@@ -190,6 +202,11 @@ static int find_base(const char *name, size_t len, unsigned *base)
 			*base = (unsigned)(nevents + i);
 			return 0;
 		}
+	int g = iu_ufreq_find(buf, len);
+	if (g >= 0 && g < ngauges) {
+		*base = (unsigned)(nevents + nmetrics + g);
+		return 0;
+	}
 	return -1;
 }
 
@@ -197,6 +214,11 @@ static int find_base(const char *name, size_t len, unsigned *base)
 static int valid(unsigned base, const char *name)
 {
 	uncore_session_t *s;
+	const char *q = strchr(name, ':');
+	char *end;
+	if (gauge_of(base) >= 0) /* only :socket=N, a socket there is */
+		return !q || (!strncmp(q, ":socket=", 8) && strtol(q + 8, &end, 10) < uncore_num_sockets(U) && end > q + 8 &&
+			      !*end && q[8] != '-');
 	if (uncore_session_new(U, &s))
 		return 0;
 	int ok = ((int)base >= nevents ? uncore_session_add_metric(s, name) : uncore_session_add(s, name)) >= 0;
@@ -347,7 +369,7 @@ int iu_target_of(unsigned code, struct iu_target *t)
 		snprintf(t->spec, sizeof(t->spec), "%s", named[code & ~IU_NAMED].spec); /* describe checked k */
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
 	}
-	t->metric = (int)base >= nevents;
+	t->metric = gauge_of(base) >= 0 ? 2 : (int)base >= nevents;
 	t->socket = -1;
 	if (t->metric) {
 		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric */

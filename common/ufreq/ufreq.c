@@ -1,0 +1,209 @@
+/*
+ * The uncore clock's limits, as Linux 6.12's drivers/platform/x86/intel/uncore-frequency/ show them (the files
+ * and their rules: common/sim/sim_ufreq.c's comment), else from the MSRs those drivers read.
+ * - Both drivers put their entries in one directory: on a TPMI part (uncore-frequency-tpmi.c) an uncoreNN entry
+ *   per power domain and fabric cluster, beside a package_PP_die_00 root entry whose limits are its clusters'
+ *   envelope (uncore_probe's root_cluster): where uncoreNN entries are, package entries are those roots and are
+ *   left out, so that no cluster is counted twice.
+ * - current_freq_khz, package_id, domain_id and fabric_cluster_id are 0400 (init_attribute_root_ro): another
+ *   user reads the limits alone.
+ * - The MSRs are read only on the parts of the MSR driver's intel_uncore_cpu_ids (uncore-frequency.c), where no
+ *   driver's files are: the driver not loaded, as in a guest (intel_uncore_init refuses a hypervisor).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ufreq.h"
+#include "access/access.h"
+#include "devices/dev_fs.h"
+#include "handle/handle.h"
+#include "open/open.h"
+#include "platform/platform.h"
+#include "sim/sim.h"
+#include "sim/sim_ufreq.h"
+#include "util/error.h"
+
+#define DIR_PATH "/sys/devices/system/cpu/intel_uncore_frequency"
+#define MAX_ENTRIES 256
+
+struct names {
+	char name[MAX_ENTRIES][24];
+	int n;
+};
+
+static void add_name(void *arg, const char *name)
+{
+	struct names *l = arg;
+	if (l->n < MAX_ENTRIES && strlen(name) < sizeof(l->name[0]) &&
+	    (!strncmp(name, "uncore", 6) || !strncmp(name, "package_", 8)))
+		snprintf(l->name[l->n++], sizeof(l->name[0]), "%s", name);
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* A file of the entry in hertz (kHz in the file), or NAN */
+static double khz_file(const struct dev_fs *fs, const char *entry, const char *file)
+{
+	char p[256], buf[32], *end;
+	snprintf(p, sizeof(p), DIR_PATH "/%s/%s", entry, file);
+	if (dev_fs_line(fs, p, buf, sizeof(buf)))
+		return NAN;
+	unsigned long v = strtoul(buf, &end, 10);
+	return end == buf || *end ? NAN : (double)v * 1e3;
+}
+
+static int int_file(const struct dev_fs *fs, const char *entry, const char *file)
+{
+	char p[256], buf[32], *end;
+	snprintf(p, sizeof(p), DIR_PATH "/%s/%s", entry, file);
+	if (dev_fs_line(fs, p, buf, sizeof(buf)))
+		return -1;
+	long v = strtol(buf, &end, 10);
+	return end == buf || *end || v < 0 || v > 1 << 20 ? -1 : (int)v;
+}
+
+/* A legacy entry's die in its socket: its die_id (topology_die_id, the name's DD) among the host's dies */
+static int die_of(const uncore_t *u, int socket, long die_id, int nth)
+{
+	for (int d = 0; socket >= 0 && socket < UC_MAX_SOCKETS && d < u->host.socket_dies[socket] && d < UC_MAX_DIES; d++)
+		if (u->host.die_id[socket][d] == die_id)
+			return d;
+	return nth; /* die ids unknown: the entries' order, which is the dies' (host_info) */
+}
+
+static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_domain *out, int max, int limits_only)
+{
+	struct names *l = calloc(1, sizeof(*l));
+	int tpmi = 0, k = 0, seen[UC_MAX_SOCKETS] = { 0 };
+	if (!l)
+		return uc_err("out of memory");
+	if (dev_fs_list(fs, DIR_PATH, add_name, l) || !l->n) {
+		free(l);
+		return 0; /* no driver */
+	}
+	qsort(l->name, (size_t)l->n, sizeof(l->name[0]), by_name);
+	for (int i = 0; i < l->n; i++)
+		tpmi |= !strncmp(l->name[i], "uncore", 6);
+	for (int i = 0; i < l->n; i++) {
+		const char *e = l->name[i];
+		struct uncore_freq_domain d = { .socket = -1, .die = -1, .domain = -1, .cluster = -1,
+						.initial_min_hz = NAN, .initial_max_hz = NAN, .current_hz = NAN };
+		int pkg, n = 0;
+		long die_id;
+		snprintf(d.name, sizeof(d.name), "%s", e);
+		if (tpmi && strncmp(e, "uncore", 6))
+			continue; /* the TPMI driver's package root: its clusters' envelope */
+		if (!tpmi && (sscanf(e, "package_%d_die_%ld%n", &pkg, &die_id, &n) != 2 || e[n]))
+			continue;
+		d.min_hz = khz_file(fs, e, "min_freq_khz");
+		d.max_hz = khz_file(fs, e, "max_freq_khz");
+		d.source = tpmi ? "intel_uncore_frequency (TPMI)" : "intel_uncore_frequency";
+		if (tpmi) {
+			d.socket = int_file(fs, e, "package_id");
+			if (!limits_only)
+				d.domain = int_file(fs, e, "domain_id"), d.cluster = int_file(fs, e, "fabric_cluster_id");
+		} else if (pkg >= 0 && pkg < UC_MAX_SOCKETS) {
+			d.socket = pkg;
+			d.die = die_of(u, pkg, die_id, seen[pkg]++);
+		}
+		if (!limits_only) {
+			d.initial_min_hz = khz_file(fs, e, "initial_min_freq_khz");
+			d.initial_max_hz = khz_file(fs, e, "initial_max_freq_khz");
+			d.current_hz = khz_file(fs, e, "current_freq_khz");
+		}
+		if (k++ < max && out)
+			out[k - 1] = d;
+	}
+	free(l);
+	return k;
+}
+
+/* The parts whose uncore limits are in MSR 0x620 (Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: of the
+ * servers, Broadwell-X and -D, Skylake-X with Cascade Lake, Ice Lake-X, Sapphire and Emerald Rapids) */
+static int msr_part(const char *platform)
+{
+	static const char *const parts[] = { "bdx", "bdxde", "skx", "clx", "icx", "spr", "emr", NULL };
+	for (int i = 0; platform && parts[i]; i++)
+		if (!strcmp(parts[i], platform))
+			return 1;
+	return 0;
+}
+
+static double ratio_hz(uint64_t v, int shift) { return (double)(v >> shift & UFREQ_RATIO_MASK) * UFREQ_RATIO_HZ; }
+
+static int from_msrs(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only)
+{
+	int k = 0;
+	for (int sock = 0; sock < u->host.nsockets && sock < UC_MAX_SOCKETS; sock++)
+		for (int die = 0; die < (u->host.socket_dies[sock] > 0 ? u->host.socket_dies[sock] : 1) && die < UC_MAX_DIES; die++) {
+			int cpu = host_die_cpu(&u->host, sock, die);
+			uint64_t lim, cur = 0;
+			if (access_msr_read(u->acc, cpu, UFREQ_MSR_LIMIT, &lim))
+				return -1;
+			struct uncore_freq_domain d = { .socket = sock, .die = die, .domain = -1, .cluster = -1,
+							.min_hz = ratio_hz(lim, UFREQ_MIN_SHIFT), .max_hz = ratio_hz(lim, UFREQ_MAX_SHIFT),
+							.initial_min_hz = NAN, .initial_max_hz = NAN, .current_hz = NAN,
+							.source = "MSR 0x620/0x621" };
+			snprintf(d.name, sizeof(d.name), "msr");
+			if (!limits_only && !access_msr_read(u->acc, cpu, UFREQ_MSR_STATUS, &cur))
+				d.current_hz = ratio_hz(cur, UFREQ_CUR_SHIFT);
+			if (k++ < max && out)
+				out[k - 1] = d;
+		}
+	return k;
+}
+
+int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only)
+{
+	struct memfs mem = { 0 };
+	struct dev_fs fs = { 0 };
+	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
+	const char *plat = u->plat ? u->plat->name : NULL;
+	int rc;
+	if (strstr(u->backend, "replay:"))
+		return uc_err("a replayed snapshot keeps no uncore frequency files: read the limits on the node itself");
+	if (s) { /* the simulated machine's own files */
+		if (sim_ufreq_sysfs(s, &mem)) {
+			memfs_free(&mem);
+			return uc_err("out of memory");
+		}
+		fs.mem = &mem;
+	}
+	rc = from_files(u, &fs, out, max, limits_only);
+	memfs_free(&mem);
+	if (rc)
+		return rc; /* the entries, or -1 out of memory */
+	if (!msr_part(plat))
+		return uc_err("no uncore clock limits: %s is missing, and %s keeps none in MSR 0x620 (Linux's "
+			      "intel-uncore-frequency knows Broadwell-EP to Emerald Rapids; on Granite Rapids and later load "
+			      "intel-uncore-frequency-tpmi)", DIR_PATH, plat ? plat : "this platform");
+	if (u->perf)
+		return uc_err("no uncore clock limits: %s is missing (load the intel-uncore-frequency module), and the perf "
+			      "backend reads no MSR 0x620", DIR_PATH);
+	char why[256];
+	if ((rc = from_msrs(u, out, max, limits_only)) < 0) {
+		snprintf(why, sizeof(why), "%s", uncore_error());
+		return uc_err("no uncore clock limits: %s is missing (load the intel-uncore-frequency module) and MSR 0x620 "
+			      "cannot be read: %s", DIR_PATH, why);
+	}
+	return rc;
+}
+
+int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max)
+{
+	if (!u)
+		return uc_err("no handle");
+	handle_lock(u);
+	int n = ufreq_read(u, out, max, 0);
+	handle_unlock(u);
+	return n;
+}
+
+int uncore_freq_selected(const struct uncore_selection *sel)
+{
+	int clock = 0;
+	for (int i = 0; i < sel->ngroups && !clock; i++)
+		clock = !strcmp(sel->groups[i], "clock");
+	return clock || (!sel->nmetrics && !sel->ngroups && !sel->nevents);
+}

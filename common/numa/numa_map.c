@@ -79,6 +79,9 @@ static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_t
 			 numa_geom_domain(plat, m->snc[s], 0, &src, why, sizeof(why)) >= 0 ? src : "no public table (refused)");
 	for (int d = 0; d < k && d < UC_MAX_DIES; d++) {
 		struct numa_map_node *v = &m->v[list[d]];
+		for (int c = 0; m->snc[s] > 1 && c < UC_MAX_CPUS; c++)
+			if (t->cpu_node[c] == list[d])
+				m->cpu_domain[c] = (int8_t)d;
 		m->ddr[s][d] = list[d];
 		v->pub.socket = s;
 		v->pub.domain = d;

@@ -56,4 +56,8 @@ int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, i
  * being this question's (numa_cpu.c). */
 int numa_cpu_domain(uncore_t *u, int cpu, int *snc);
 
+/* Every file of the NUMA topology the map reads, kept in rec (paths "/sys/..."; a memory block an empty file),
+ * for a snapshot: 0, or -1 with a message (numa_capture.c). */
+int numa_capture(uncore_t *u, struct memfs *rec);
+
 #endif

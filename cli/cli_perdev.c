@@ -98,7 +98,11 @@ static void print_rows(uncore_t *u, uncore_session_t *s, const struct row *rows,
 			snprintf(wcol, sizeof(wcol), "write %14.0f B %9.4f GB/s", w, secs > 0 ? w / secs / 1e9 : 0);
 		if (hr)
 			snprintf(rcol, sizeof(rcol), "read %14.0f B %9.4f GB/s", rd, secs > 0 ? rd / secs / 1e9 : 0);
-		printf("%-22s %s  %s  %s\n", where, wcol, rcol, r->g.ndevices ? pd.text : "empty");
+		struct uncore_device d; /* the node the kernel gives its devices (their stack's: one for the group) */
+		char node[24] = "";
+		if (r->g.ndevices && !uncore_device_info(u, r->group, 0, &d) && d.numa_node >= 0)
+			snprintf(node, sizeof(node), "  node %d", d.numa_node);
+		printf("%-22s %s  %s  %s%s\n", where, wcol, rcol, r->g.ndevices ? pd.text : "empty", node);
 	}
 }
 

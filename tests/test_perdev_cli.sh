@@ -64,8 +64,8 @@ out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile stat --per-devic
 echo "$out"
 # the switch: 2 GPUs x 4e9 x 1.01 x 2 s in, 2 x 6e9 x 1.01 x 2 s out
 check "text: the switch's group on one row, its devices named" \
-	'echo "$out" | grep -qE "^socket0 iio2 port0 +write +16160000000 B +8\.0800 GB/s +read +24240000000 B +12\.1200 GB/s +PCIe switch: card0 \(0000:2d:00\.0, nvidia\) \+ card1 \(0000:2e:00\.0, nvidia\)$"'
-check "text: the NIC's row" 'echo "$out" | grep -qE "^socket0 iio1 port0 .* ens0f0 \(0000:16:00\.0, ice\)$"'
+	'echo "$out" | grep -qE "^socket0 iio2 port0 +write +16160000000 B +8\.0800 GB/s +read +24240000000 B +12\.1200 GB/s +PCIe switch: card0 \(0000:2d:00\.0, nvidia\) \+ card1 \(0000:2e:00\.0, nvidia\)  node 0$"'
+check "text: the NIC's row" 'echo "$out" | grep -qE "^socket0 iio1 port0 .* ens0f0 \(0000:16:00\.0, ice\)  node 0$"'
 out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile stat -M iio_bw_write_port0,iio_bw_read_port1 --per-box --duration 1 2>&1)
 # the NIC 5e9 x 1.05 in; the switch 8.08 GB/s in; nvme0 1e9 out; stack 4 has no device: 1.6e9 / 6 x 8 / 36 in
 check "--per-box: port 0 of stack 1 names the NIC, of stack 2 the switch's GPUs; a stack without devices nothing" \

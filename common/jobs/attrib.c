@@ -9,6 +9,15 @@
  * boxes, over the steps), and a thread's count is scaled by the window over the time it was sampled.
  * Nothing here needs the core PMU or perf: it works from Sandy Bridge-EP on, the same on every backend.
  *
+ * Under sub-NUMA clustering the addresses of a domain's memory hash over that domain's CHAs alone, so one box
+ * sees 1/C_d of a core's misses to its domain's memory and none of the rest: a core is sampled at the boxes of
+ * every domain in turn (a domain a step, the positions of the rotation interleaving the domains), and its
+ * misses are the sum over the domains of what one box of the domain saw, times C_d, over the time it was seen
+ * there -- exact wherever its memory is (its own node, another, interleaved).  The CHAs of a domain: perf's
+ * uncore_cha_snc (tools/perf/arch/x86/util/pmu.c, after Linux 6.12), a socket's CHAs in equal runs, domain 0's
+ * first; the domains of the CPUs: the kernel's nodes and L3 (numa_cpu_domain).  With SNC off a socket is one
+ * domain of all its boxes, as before.
+ *
  * It is a client of the public calls (sessions, metrics, jobs), like the front ends: each step is a session
  * of its own that programs the filters and is read and stopped at the next step.
  */
@@ -19,6 +28,7 @@
 #include "uncore.h"
 #include "jobs.h"
 #include "handle/handle.h"
+#include "numa/numa.h"
 #include "open/open.h"
 #include "session/session.h"
 #include "util/error.h"
@@ -27,8 +37,8 @@ struct thr {
 	int socket, cpu, job; /* the job holding the CPU (the first, where two name it) */
 	int unnamed;          /* the filter cannot name it: never sampled, its job's other threads stand for it */
 	unsigned tid;
-	double cnt[2];        /* misses counted while sampled: since start, this interval */
-	double ns[2];         /* ... and for how long */
+	double cnt[UC_MAX_DIES][2]; /* misses counted while sampled at a box of SNC domain d: since start, this interval */
+	double ns[UC_MAX_DIES][2];  /* ... and for how long */
 };
 
 struct uncore_attrib {
@@ -39,10 +49,14 @@ struct uncore_attrib {
 	struct thr *thr;
 	int nthr;
 	int boxes[UC_MAX_SOCKETS];       /* the socket's CBos/CHAs: its slices */
+	int snc[UC_MAX_SOCKETS];         /* its SNC domains (1: off) */
+	int per[UC_MAX_SOCKETS];         /* the boxes of each domain: boxes / snc */
 	int first[UC_MAX_SOCKETS + 1];   /* its threads: thr[first[k]] .. thr[first[k + 1] - 1] */
+	int *start[UC_MAX_SOCKETS];      /* the thread at each position of the rotation's step 0, -1 none (threads()) */
 	uncore_session_t *tot;           /* mem_read_bytes and mem_write_bytes, the whole window */
 	uncore_session_t *samp;          /* the current step's */
 	int *samp_thr;                   /* the thread of each of its events */
+	int *samp_dom;                   /* ... and the domain of its box */
 	int nsamp, step, running;
 	uint64_t read_ns;                /* tot's elapsed time at the last read */
 	struct uncore_attrib_row *rows;
@@ -82,12 +96,43 @@ static int slices(struct uncore_attrib *a)
 		struct uncore_unit_info ui;
 		if (uncore_unit_info(a->u, un, &ui) || strcmp(ui.name, ei.unit))
 			continue;
-		for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++)
+		for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++) {
 			if ((a->boxes[k] = uncore_unit_boxes(a->u, un, k)) <= 0)
 				return uc_err("per-job attribution: socket %d has no %s box", k, ei.unit);
+			numa_cpu_domain(a->u, a->u->host.socket_cpu[k], &a->snc[k]);
+			if (a->snc[k] > UC_MAX_DIES || a->boxes[k] / a->snc[k] < 1)
+				return uc_err("per-job attribution: socket %d's %d SNC domains share %d %s boxes: a domain "
+					      "has none to sample", k, a->snc[k], a->boxes[k], ei.unit);
+			a->per[k] = a->boxes[k] / a->snc[k];
+		}
 		return 0;
 	}
 	return uc_err("per-job attribution: no %s unit on this machine", ei.unit);
+}
+
+/* Where socket k's threads start the rotation, when it has a position for each: each in a position of its own
+ * SNC domain (domain d's threads at d, d + snc, d + 2 snc, ...), so that a thread is seen first where its memory
+ * most likely is (Linux allocates on the toucher's node) and a window of one step reads it there; a domain with
+ * more threads than boxes: in order. */
+static int start_positions(struct uncore_attrib *a, int k)
+{
+	int n = a->snc[k] * a->per[k], m = a->first[k + 1] - a->first[k], next[UC_MAX_DIES] = { 0 }, fits = 1;
+	if (m > n)
+		return 0;
+	if (!(a->start[k] = malloc((size_t)n * sizeof(int))))
+		return uc_err("out of memory");
+	for (int c = 0; c < n; c++)
+		a->start[k][c] = -1;
+	for (int i = a->first[k]; i < a->first[k + 1]; i++) {
+		int snc, d = numa_cpu_domain(a->u, a->thr[i].cpu, &snc) % a->snc[k];
+		fits &= next[d]++ < a->per[k];
+	}
+	memset(next, 0, sizeof(next));
+	for (int i = a->first[k]; i < a->first[k + 1]; i++) {
+		int snc, d = numa_cpu_domain(a->u, a->thr[i].cpu, &snc) % a->snc[k];
+		a->start[k][fits ? d + a->snc[k] * next[d]++ : i - a->first[k]] = i;
+	}
+	return 0;
 }
 
 /* Every online CPU a job (of n, named, their CPUs in cpus[j]) holds, socket by socket, with the thread id
@@ -121,6 +166,9 @@ static int threads(struct uncore_attrib *a, int n, const char *const *names, con
 		}
 	}
 	a->first[h->nsockets < UC_MAX_SOCKETS ? h->nsockets : UC_MAX_SOCKETS] = a->nthr;
+	for (int k = 0; k < h->nsockets && k < UC_MAX_SOCKETS; k++)
+		if (start_positions(a, k))
+			return -1;
 	return 0;
 }
 
@@ -189,15 +237,18 @@ int uncore_attrib_new_cpus(uncore_t *u, int n, const char *const *names, const c
 	return rc;
 }
 
-/* The thread box c of socket k samples at step s, or -1: with no more threads than boxes each thread has
- * a box, moving one box a step; with more, the threads take turns. */
+/* The box at position c of socket k's rotation: the domains interleaved (c mod snc the domain, c / snc the box in
+ * it), so that a thread moving one position a step samples every domain in turn.  Boxes past snc x per (a socket
+ * whose boxes the domains do not divide) are left out: which domain they serve is not known. */
+static int box_at(const struct uncore_attrib *a, int k, int c) { return c % a->snc[k] * a->per[k] + c / a->snc[k]; }
+
+/* The thread position c of socket k samples at step s, or -1: with no more threads than positions each thread
+ * has one, moving one position a step from its start; with more, the threads take turns. */
 static int sampled(const struct uncore_attrib *a, int k, int c, int s)
 {
-	int m = a->first[k + 1] - a->first[k], n = a->boxes[k];
-	if (m <= n) {
-		int t = ((c - s) % n + n) % n;
-		return t < m ? a->first[k] + t : -1;
-	}
+	int m = a->first[k + 1] - a->first[k], n = a->snc[k] * a->per[k];
+	if (m <= n)
+		return a->start[k][((c - s) % n + n) % n];
 	return a->first[k] + (int)(((long)c + (long)s * n) % m);
 }
 
@@ -215,9 +266,9 @@ static int step_end(struct uncore_attrib *a)
 			rc = -1;
 			break;
 		}
-		for (int w = 0; w < 2; w++) {
-			t->cnt[w] += (double)v;
-			t->ns[w] += ns;
+		for (int w = 0, d = a->samp_dom[e]; w < 2; w++) {
+			t->cnt[d][w] += (double)v;
+			t->ns[d][w] += ns;
 		}
 	}
 	if (uncore_session_stop(a->samp) < 0)
@@ -249,13 +300,14 @@ static int step_begin(struct uncore_attrib *a)
 	if (uncore_session_new(a->u, &a->samp))
 		return -1;
 	for (int k = 0; k < a->u->host.nsockets && k < UC_MAX_SOCKETS; k++)
-		for (int c = 0; c < a->boxes[k]; c++) {
+		for (int c = 0; c < a->snc[k] * a->per[k]; c++) {
 			int t = sampled(a, k, c, a->step - 1);
 			if (t < 0 || a->thr[t].unnamed)
 				continue;
-			snprintf(spec, sizeof(spec), "%s:socket=%d:box=%d:tid=0x%x", a->plat->event, k, c, a->thr[t].tid);
+			snprintf(spec, sizeof(spec), "%s:socket=%d:box=%d:tid=0x%x", a->plat->event, k, box_at(a, k, c), a->thr[t].tid);
 			if (uncore_session_add(a->samp, spec) != n)
 				return step_drop(a, spec);
+			a->samp_dom[n] = c % a->snc[k];
 			a->samp_thr[n++] = t;
 		}
 	a->nsamp = n;
@@ -269,10 +321,11 @@ int uncore_attrib_start(uncore_attrib_t *a)
 		boxes += a->boxes[k];
 	if (a->running)
 		return uc_err("per-job attribution: already started");
-	if (!a->samp_thr && !(a->samp_thr = calloc((size_t)boxes + 1, sizeof(*a->samp_thr))))
+	if ((!a->samp_thr && !(a->samp_thr = calloc((size_t)boxes + 1, sizeof(*a->samp_thr)))) ||
+	    (!a->samp_dom && !(a->samp_dom = calloc((size_t)boxes + 1, sizeof(*a->samp_dom)))))
 		return uc_err("out of memory");
 	for (int i = 0; i < a->nthr; i++)
-		memset(a->thr[i].cnt, 0, sizeof(a->thr[i].cnt) + sizeof(a->thr[i].ns));
+		memset(a->thr[i].cnt, 0, sizeof(a->thr[i].cnt)), memset(a->thr[i].ns, 0, sizeof(a->thr[i].ns));
 	uncore_session_free(a->tot); /* an earlier run's */
 	a->tot = NULL;
 	if (uncore_session_new(a->u, &a->tot) || uncore_session_add_metric(a->tot, "mem_read_bytes") != 0 ||
@@ -302,6 +355,26 @@ int uncore_attrib_step(uncore_attrib_t *a)
 	return step_end(a) || step_begin(a) ? -1 : 0;
 }
 
+/* What thread t read over window w of secs seconds: for each SNC domain, the misses one of its boxes saw times
+ * the domain's boxes, over the share of the window it was seen there (a domain not seen in the window: at its
+ * rate since the start).  *share: the window's share it was sampled at all.  0: never sampled. */
+static int thread_bytes(const struct uncore_attrib *a, int k, const struct thr *t, int w, double secs, double *bytes,
+			double *share)
+{
+	int seen = 0;
+	*bytes = *share = 0;
+	for (int d = 0; d < a->snc[k] && secs > 0; d++) {
+		int v = t->ns[d][w] > 0 ? w : 0; /* an interval that missed the domain: its since-start rate */
+		double f = t->ns[d][v] / 1e9 / secs;
+		*share += t->ns[d][w] / 1e9 / secs;
+		if (f > 0) {
+			*bytes += t->cnt[d][v] * a->per[k] * 64 / f;
+			seen = 1;
+		}
+	}
+	return seen;
+}
+
 /* Socket k's rows of window w into a->rows. */
 static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 {
@@ -323,14 +396,13 @@ static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 		return uc_err("out of memory");
 	}
 	for (int i = a->first[k]; i < a->first[k + 1]; i++) {
-		const struct thr *t = &a->thr[i];
-		double share = secs > 0 ? t->ns[w] / 1e9 / secs : 0;
-		held[t->job]++;
-		cov[t->job] += share > 1 ? 1 : share;
-		if (share > 0) { /* its misses seen by one of the socket's boxes, over the time it was seen */
-			est[t->job] += t->cnt[w] * a->boxes[k] * 64 / share;
-			seen[t->job]++;
+		double share = 0, bytes = 0;
+		held[a->thr[i].job]++;
+		if (thread_bytes(a, k, &a->thr[i], w, secs, &bytes, &share)) {
+			est[a->thr[i].job] += bytes;
+			seen[a->thr[i].job]++;
 		}
+		cov[a->thr[i].job] += share > 1 ? 1 : share;
 	}
 	for (int j = 0; j < a->njobs; j++) { /* threads not sampled in the window: as the job's sampled ones */
 		if (seen[j] && seen[j] < held[j])
@@ -381,7 +453,8 @@ int uncore_attrib_read(uncore_attrib_t *a, int window)
 		if (socket_rows(a, k, window, secs))
 			return -1;
 	for (int i = 0; i < a->nthr; i++) /* the next interval starts now, whichever window was read */
-		a->thr[i].cnt[1] = a->thr[i].ns[1] = 0;
+		for (int d = 0; d < UC_MAX_DIES; d++)
+			a->thr[i].cnt[d][1] = a->thr[i].ns[d][1] = 0;
 	a->read_ns = now;
 	return a->nrows;
 }
@@ -418,6 +491,9 @@ void uncore_attrib_free(uncore_attrib_t *a)
 	uncore_session_free(a->samp);
 	uncore_session_free(a->tot);
 	free(a->samp_thr);
+	free(a->samp_dom);
+	for (int k = 0; k < UC_MAX_SOCKETS; k++)
+		free(a->start[k]);
 	free(a->thr);
 	free(a->job);
 	free(a->rows);

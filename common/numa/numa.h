@@ -22,6 +22,7 @@ struct numa_topo {
 	int n; /* node numbers 0..n-1 looked at */
 	struct numa_topo_node node[UC_MAX_NODES];
 	int l3_cpus[UC_MAX_SOCKETS]; /* CPUs sharing the L3 of the socket's first CPU (0: unknown) */
+	int16_t cpu_node[UC_MAX_CPUS]; /* the node whose cpulist names CPU c; -1 none */
 };
 /* Read it: 0, or -1 with the reason (no node directory at all). */
 int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct numa_topo *t);
@@ -44,9 +45,19 @@ struct numa_map {
 	int snc[UC_MAX_SOCKETS]; /* domains of each socket's SNC (1: off; dies: a node a die) */
 	int by_die[UC_MAX_SOCKETS]; /* the socket's nodes are its dies, not SNC domains */
 	int hbm_cache[UC_MAX_SOCKETS]; /* HBM channels serve the DDR node (cache mode) */
+	int8_t cpu_domain[UC_MAX_CPUS]; /* CPU c's SNC domain in its socket where snc[] > 1 says SNC is on; else 0 */
 };
 struct numa_map *numa_map_get(uncore_t *u);
 /* The node index (in the map) the box of a unit serves: >= 0; -1 the unit is no memory; -2 refused (message). */
 int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, int box);
+
+/* The SNC domain of CPU cpu in its socket and the socket's domains (*snc): the domain where the kernel's nodes
+ * and L3 say SNC is on, else 0 with *snc 1 (SNC off, unknown, a replay); 0 either way, the map's errors not
+ * being this question's (numa_cpu.c). */
+int numa_cpu_domain(uncore_t *u, int cpu, int *snc);
+
+/* Every file of the NUMA topology the map reads, kept in rec (paths "/sys/..."; a memory block an empty file),
+ * for a snapshot: 0, or -1 with a message (numa_capture.c). */
+int numa_capture(uncore_t *u, struct memfs *rec);
 
 #endif

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "numa.h"
+#include <unistd.h>
 #include "handle/handle.h"
+#include "replay/sim_replay.h"
 #include "sim/sim.h"
 #include "sim/sim_numa.h"
 #include "util/error.h"
@@ -79,6 +81,9 @@ static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_t
 			 numa_geom_domain(plat, m->snc[s], 0, &src, why, sizeof(why)) >= 0 ? src : "no public table (refused)");
 	for (int d = 0; d < k && d < UC_MAX_DIES; d++) {
 		struct numa_map_node *v = &m->v[list[d]];
+		for (int c = 0; m->snc[s] > 1 && c < UC_MAX_CPUS; c++)
+			if (t->cpu_node[c] == list[d])
+				m->cpu_domain[c] = (int8_t)d;
 		m->ddr[s][d] = list[d];
 		v->pub.socket = s;
 		v->pub.domain = d;
@@ -178,19 +183,28 @@ struct numa_map *numa_map_get(uncore_t *u)
 	struct dev_fs fs = { 0 };
 	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	struct numa_map *m;
+	const char *dir = replay_dir_of(u->acc), *was = NULL;
+	char probe[1100];
 	if (u->numa)
 		return u->numa;
-	if (strstr(u->backend, "replay:")) /* replay: and perf+replay: read the archive's files, which lack them */
-		return uc_err("a replayed snapshot keeps no NUMA memory topology (nodes' memory blocks, the L3's CPUs): "
-			      "map the node itself"), NULL;
+	/* replay: and perf+replay: the node's files its snapshot kept (numa_capture.c), read as the node's own */
+	if (dir && (snprintf(probe, sizeof(probe), "%s/sys/devices/system/memory/block_size_bytes", dir) <= 0 ||
+		    access(probe, F_OK)))
+		return uc_err("this snapshot keeps no NUMA memory topology (nodes' memory blocks, the L3's CPUs: taken by a "
+			      "version before snapshots kept them): take a new snapshot of the node, or map the node itself"), NULL;
 	if (!(m = calloc(1, sizeof(*m))))
 		return uc_err("out of memory"), NULL;
-	if (s) { /* the simulated machine's own files */
+	if (dir)
+		was = sysroot_set_override(dir);
+	else if (s) { /* the simulated machine's own files */
 		if (sim_numa_sysfs(s, &mem))
 			goto fail;
 		fs.mem = &mem;
 	}
-	if (build(u, m, &fs))
+	int rc = build(u, m, &fs);
+	if (dir)
+		sysroot_set_override(was);
+	if (rc)
 		goto fail;
 	memfs_free(&mem);
 	u->numa = m;

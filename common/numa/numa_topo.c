@@ -45,6 +45,7 @@ int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct nu
 	uint8_t *cpus = malloc(UC_MAX_CPUS / 8);
 	unsigned long long block = 0;
 	memset(t, 0, sizeof(*t));
+	memset(t->cpu_node, -1, sizeof(t->cpu_node));
 	if (!cpus)
 		return uc_err("out of memory");
 	if (!dev_fs_line(fs, "/sys/devices/system/memory/block_size_bytes", line, sizeof(line)))
@@ -63,6 +64,7 @@ int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct nu
 			memset(cpus, 0, UC_MAX_CPUS / 8);
 		for (int c = 0; *line && c < UC_MAX_CPUS; c++)
 			if (cpu_in(cpus, c) && h->cpu_socket[c] >= 0) {
+				t->cpu_node[c] = (int16_t)n;
 				v->ncpus++;
 				v->first_cpu = v->first_cpu < 0 ? c : v->first_cpu;
 				v->socket = v->socket == -1 || v->socket == h->cpu_socket[c] ? h->cpu_socket[c] : -2;

@@ -375,6 +375,31 @@ static int machine_spec(struct replay_node *nd, const struct sim_kind *k, const 
 	return 0;
 }
 
+/* The node's NUMA shape as the simulator's options, after opts unless they name it (doc/numa.md): snc=N where its
+ * first die holds N nodes with CPUs (sub-NUMA clustering), and its memory-only nodes as the platform has them
+ * (Granite Rapids' CXL memory: cxl=1; Xeon Max's HBM in flat mode, a node beside each with CPUs: hbm=flat), so
+ * that the simulated machine's
+ * channels serve the nodes the snapshot's files show. */
+static void numa_options(const struct replay_node *nd, const struct sim_kind *k, char *opts, size_t len)
+{
+	int per_die = 0, memonly = 0, cpu_nodes = 0;
+	size_t o = strlen(opts);
+	for (int n = 0; n < UC_MAX_NODES; n++) {
+		char p[1200];
+		snprintf(p, sizeof(p), "%s/sys/devices/system/node/node%d/cpulist", nd->dir, n);
+		per_die += nd->host.node_die[n] == 0;
+		cpu_nodes += nd->host.node_die[n] >= 0;
+		/* a node whose cpulist names no CPU (an empty line: host_sysfs.c leaves its die unknown) */
+		memonly += nd->host.node_die[n] < 0 && !access(p, F_OK);
+	}
+	if (per_die > 1 && !strstr(opts, ",snc="))
+		o += (size_t)snprintf(opts + o, o < len ? len - o : 0, ",snc=%d", per_die);
+	if (memonly && !strcmp(k->name, "gnr") && !strstr(opts, ",cxl="))
+		o += (size_t)snprintf(opts + o, o < len ? len - o : 0, ",cxl=1");
+	if (memonly && memonly == cpu_nodes && !strcmp(k->name, "spr") && !strstr(opts, ",hbm=")) /* an HBM node each */
+		snprintf(opts + o, o < len ? len - o : 0, ",hbm=flat");
+}
+
 /* Whether the machine of nd->simspec has the node's discovery tables: every mmio/<address> member of the
  * snapshot (what the discovery read of them) is the same bytes of one of its tables, and each of its tables
  * has such a member. */
@@ -491,6 +516,8 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 		return uc_err_prefix("replay %s: the node's CPUs: ", nd->file);
 	const struct host_info *h = &nd->host;
 	const struct sim_kind *k = kind_of(h);
+	if (k)
+		numa_options(nd, k, opts, sizeof(opts));
 	if (k)
 		return machine_spec(nd, k, opts);
 	/* a CPU model we have no platform of (a new part, a variant): the simulated machine whose discovery

@@ -6,10 +6,17 @@
  * counts only the requests of the thread the tid names: its core's share of the cores' traffic (seed 000
  * "Any of the CBo events may be filtered by Thread/Core-ID ... .tid_en"; seed 001 T2-75 "tid [9:3]
  * Core-ID [2:0] Thread"); device requests carry no core's tid and drop out.
+ *
+ * Under sub-NUMA clustering (issue 67 point 3) a job's memory is its CPUs' own domain's, as Linux's default
+ * policy allocates it on the node of the CPU that touches it (Documentation/admin-guide/mm/numa_memory_policy.rst,
+ * "local allocation"): a domain's channels move its CPUs' jobs' bytes (and their share of the DMA), and the
+ * addresses of a domain hash over its own CHAs only, so a CHA counts the misses of its domain's cores alone,
+ * 1/C_d of them (C_d its domain's CHAs: sim_cha_domain).
  */
 #include <stdio.h>
 #include <string.h>
 #include "sim.h"
+#include "sim_numa.h"
 #include "util/error.h"
 #include "util/cpulist.h"
 #include "util/memfs.h"
@@ -71,6 +78,33 @@ int sim_jobs_apply(struct sim *s, const char *file)
 	return 0;
 }
 
+int sim_jobs_by_domain(const struct sim *s) { return s->prof.njobs > 0 && s->snc > 1 && !s->snc_only; }
+
+double sim_jobs_domain_bps(const struct sim *s, int sock, int d, int write)
+{
+	int per = cpus_per_socket(s);
+	double v = 0, r, w;
+	for (int c = sock * per; c < (sock + 1) * per; c++)
+		if (sim_cpu_domain(s, c) == d) {
+			cpu_rates(&s->prof, c, &r, &w);
+			v += write ? w : r;
+		}
+	return v;
+}
+
+/* Under SNC with jobs: the part of the socket's core misses a CHA of domain d sees, over the 1/C it would see
+ * were they hashed over all C CHAs of the socket: its domain's cores' (or, filtered, that core's if it is in
+ * the domain) times C / C_d. */
+static double domain_weight(const struct sim *s, const struct sim_box *b, double cpu_rd, int cpu)
+{
+	const struct sim_profile *p = &s->prof;
+	int d = sim_cha_domain(s, b), all = cpus_per_socket(s);
+	if (d < 0 || p->core_rd_bps[b->socket] <= 0)
+		return 0;
+	double rd = cpu < 0 ? sim_jobs_domain_bps(s, b->socket, d, 0) : sim_cpu_domain(s, cpu) == d ? cpu_rd : 0;
+	return rd / p->core_rd_bps[b->socket] * all / (all / s->snc);
+}
+
 int sim_tid_filtered(const struct sim_box *b, uint64_t ctl) { return b->u->tid_en && (ctl & b->u->tid_en) && !b->tidless; }
 
 /* The width of the unit's tid field. */
@@ -96,7 +130,7 @@ double sim_tid_devices(const struct sim_box *b, uint64_t ctl)
 double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl)
 {
 	if (!sim_tid_filtered(b, ctl))
-		return 1;
+		return sim_jobs_by_domain(s) ? domain_weight(s, b, 0, -1) : 1;
 	const struct sim_profile *p = &s->prof;
 	uint64_t tid = sim_field(b, "tid");
 	uint64_t core = tid >> b->u->tid_core_lo, thread = tid & ((1ull << b->u->tid_core_lo) - 1);
@@ -107,6 +141,8 @@ double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl)
 		return 1.0 / per;
 	double rd, wr;
 	cpu_rates(p, b->socket * per + (int)core, &rd, &wr);
+	if (sim_jobs_by_domain(s))
+		return domain_weight(s, b, rd, b->socket * per + (int)core);
 	return p->core_rd_bps[b->socket] > 0 ? rd / p->core_rd_bps[b->socket] : 0;
 }
 

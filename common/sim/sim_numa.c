@@ -17,6 +17,7 @@
 #include <string.h>
 #include "sim.h"
 #include "sim_numa.h"
+#include "sim_pcitree.h"
 #include "util/error.h"
 
 int sim_snc_option(struct sim *s, const char *v)
@@ -127,14 +128,23 @@ int sim_node_at(const struct sim *s, int n, struct sim_node *o)
 
 int sim_node_of_scope(const struct sim *s, int scope) { return scope * snc_of(s); }
 
+int sim_stack_node(const struct sim *s, int socket, int die, int stack)
+{
+	int n = sim_iio_stacks(s);
+	if (s->numa_off)
+		return -1;
+	return sim_node_of_scope(s, socket * s->dies + die) + (s->snc > 1 && n > 0 ? stack * s->snc / n : 0);
+}
+
 int sim_scope_of_node(const struct sim *s, int node)
 {
 	return node >= 0 && node < sim_scopes(s) * snc_of(s) ? node / snc_of(s) : -1;
 }
 
-/* Domain d's share of its socket's traffic of a kind (hbm 0 DDR, 1 HBM). */
-static double share(const struct sim *s, int hbm, int sock, int d)
+/* Domain d's share of its socket's reads (write 0) or writes (1) of a kind (hbm 0 DDR, 1 HBM). */
+static double share(const struct sim *s, int hbm, int sock, int d, int write)
 {
+	const struct sim_profile *p = &s->prof;
 	int n = domains(s), all = 0;
 	struct sim_node o;
 	if (s->snc_only > 0 && !sim_node_at(s, s->snc_only - 1, &o)) /* a workload on one node: its domain alone */
@@ -146,17 +156,35 @@ static double share(const struct sim *s, int hbm, int sock, int d)
 			all += s->snc_nch[hbm][sock][k];
 		return all ? (double)s->snc_nch[hbm][sock][d] / all : 0;
 	}
-	return (d + 1) / (n * (n + 1) / 2.0);
+	double parts = (d + 1) / (n * (n + 1) / 2.0);
+	if (!hbm && sim_jobs_by_domain(s)) { /* the jobs' CPUs' own domain, and its parts of the devices' DMA */
+		double dma = write ? p->dma_wr_bps[sock] : p->dma_rd_bps[sock];
+		double all_bps = (write ? p->core_wr_bps[sock] : p->core_rd_bps[sock]) + dma;
+		return all_bps > 0 ? (sim_jobs_domain_bps(s, sock, d, write) + dma * parts) / all_bps : parts;
+	}
+	return parts;
 }
 
-double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch)
+double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch, int write)
 {
 	int hbm, d;
 	if (s->snc <= 1)
 		return nch;
 	d = box_domain(s, b, &hbm);
-	double f = share(s, hbm, b->socket, d);
+	double f = share(s, hbm, b->socket, d, write);
 	return f > 0 ? s->snc_nch[hbm][b->socket][d] / f : INFINITY; /* another domain's workload: none here */
+}
+
+int sim_cpu_domain(const struct sim *s, int c) { return s->snc > 1 ? c % s->cores * s->snc / s->cores : 0; }
+
+/* perf's uncore_cha_snc (tools/perf/arch/x86/util/pmu.c, after Linux 6.12): "CHA SNC numbers are ordered
+ * correspond to the CHAs number", CHA N of a socket's C in domain N / (C / SNC) */
+int sim_cha_domain(const struct sim *s, const struct sim_box *b)
+{
+	int per = s->snc > 1 ? s->cores * s->dies / s->snc : 0;
+	if (!per)
+		return 0;
+	return b->idx / per < s->snc ? b->idx / per : -1;
 }
 
 int sim_node_truth(const struct sim *s, int n, double *rd, double *wr)
@@ -169,17 +197,38 @@ int sim_node_truth(const struct sim *s, int n, double *rd, double *wr)
 	for (int k = 0; k < s->nsockets; k++) {
 		if (o.socket >= 0 && o.socket != k)
 			continue;
-		double f = o.socket < 0 || o.kind == SIM_NODE_CXL ? 1 : share(s, o.kind == SIM_NODE_HBM, k, o.domain);
+		int whole = o.socket < 0 || o.kind == SIM_NODE_CXL;
+		double f = whole ? 1 : share(s, o.kind == SIM_NODE_HBM, k, o.domain, 0);
 		*rd += f * (o.kind == SIM_NODE_DDR ? p->mem_read_bps[k] : o.kind == SIM_NODE_HBM ? p->hbm_read_bps[k] : p->cxl_read_bps[k]);
+		f = whole ? 1 : share(s, o.kind == SIM_NODE_HBM, k, o.domain, 1);
 		*wr += f * (o.kind == SIM_NODE_DDR ? p->mem_write_bps[k] : o.kind == SIM_NODE_HBM ? p->hbm_write_bps[k] : p->cxl_write_bps[k]);
 	}
+	return 0;
+}
+
+int sim_node_hbm_truth(const struct sim *s, int n, double *rd, double *wr)
+{
+	struct sim_node o;
+	if (sim_node_at(s, n, &o))
+		return uc_err("simulated NUMA node %d: the machine has %d", n, sim_numa_nodes(s));
+	if (o.kind == SIM_NODE_HBM)
+		return sim_node_truth(s, n, rd, wr);
+	*rd = *wr = 0;
+	if (o.kind != SIM_NODE_DDR || s->hbm_mode != SIM_HBM_CACHE)
+		return 0;
+	for (int k = 0; k < s->nsockets; k++)
+		if (o.socket < 0 || o.socket == k) {
+			double f = o.socket < 0 ? 1 : share(s, 1, k, o.domain, 0);
+			*rd += f * s->prof.hbm_read_bps[k];
+			*wr += f * s->prof.hbm_write_bps[k];
+		}
 	return 0;
 }
 
 /* CPU c's node: its die's, and in the die its domain (cores split evenly, in order). */
 static int cpu_node(const struct sim *s, int c)
 {
-	return s->numa_off ? 0 : c / s->cores * snc_of(s) + c % s->cores * snc_of(s) / s->cores;
+	return s->numa_off ? 0 : c / s->cores * snc_of(s) + sim_cpu_domain(s, c);
 }
 
 /* ACPI SLIT-like distances: 10 local, 12 another domain of the socket, 13 a memory-only node of the domain,

@@ -34,11 +34,29 @@ int sim_node_at(const struct sim *s, int n, struct sim_node *out);
  * a memory-only node, or none). */
 int sim_node_of_scope(const struct sim *s, int scope);
 int sim_scope_of_node(const struct sim *s, int node);
-/* What a channel's share of its socket's traffic divides it by: its socket's channels nch with SNC off, else
- * as its domain's share and channels make it (box b: an iMC, B2CMI or HBM channel). */
-double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch);
+/* The node the kernel gives the PCI functions below IIO stack stack of a socket's logical die (its numa_node,
+ * -1 with numa=off): Linux takes a host bridge's node from its ACPI _PXM (arch/x86/pci/acpi.c
+ * pci_acpi_scan_root, acpi_get_node; drivers/pci/pci-sysfs.c numa_node_show), the proximity domain of the SNC
+ * domain the firmware puts the stack in.  Which domain that is no public table says: the model's choice is
+ * the stacks spread over the domains in order, stack st of N in domain st x SNC / N. */
+int sim_stack_node(const struct sim *s, int socket, int die, int stack);
+/* What a channel's share of its socket's reads (write 0) or writes (1) divides them by: its socket's channels nch
+ * with SNC off, else as its domain's share and channels make it (box b: an iMC, B2CMI or HBM channel). */
+double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch, int write);
+/* Jobs under SNC (sim_jobs.c, issue 67 point 3): the SNC domain of CPU c in its socket, and of a CHA box (perf's
+ * uncore_cha_snc: a socket's CHAs in equal runs, domain 0's first; -1 a CHA past them); 0 with SNC off. */
+int sim_cpu_domain(const struct sim *s, int cpu);
+int sim_cha_domain(const struct sim *s, const struct sim_box *b);
+/* Whether the jobs' traffic is each CPU's own domain's (a profile's jobs under SNC): then domain d moves its
+ * CPUs' jobs' bytes and its (d + 1) parts of the socket's DMA, and its CHAs see its CPUs' misses alone. */
+int sim_jobs_by_domain(const struct sim *s);
+/* The bytes/s the jobs' CPUs of domain d of socket sock read (write 0) or write (1). */
+double sim_jobs_domain_bps(const struct sim *s, int sock, int d, int write);
 /* The bytes/s node n reads and writes now (the truth tests hold per-node values to): 0, or -1. */
 int sim_node_truth(const struct sim *s, int n, double *read_bps, double *write_bps);
+/* The bytes/s the HBM channels serving node n move now: an HBM node's own (flat mode, as sim_node_truth), or, in
+ * cache mode, the HBM caching a DDR node's memory (SNC off: its socket's HBM); 0 for any other node. */
+int sim_node_hbm_truth(const struct sim *s, int n, double *read_bps, double *write_bps);
 /* The kernel's files of the nodes: 0, or -1 out of memory. */
 int sim_numa_sysfs(const struct sim *s, struct memfs *m);
 

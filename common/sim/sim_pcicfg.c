@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "sim.h"
 #include "sim_pcicfg.h"
+#include "sim_numa.h"
 #include "sim_pcitree.h"
 #include "util/error.h"
 
@@ -58,19 +59,19 @@ static int put(struct memfs *m, const char *dir, const char *file, const char *t
 }
 
 /* A function of the uncore at bus:dev.fn below dir, its config space cfg (its ids put in) */
-static int uncore_fn(const struct sim *s, struct memfs *m, const char *dir, int socket, int bus, int dev, int fn,
+static int uncore_fn(struct memfs *m, const char *dir, int node, int bus, int dev, int fn,
 		     unsigned did, uint8_t cfg[4096])
 {
-	char path[512], bdf[16], node[16], id[16], cfgpath[96];
+	char path[512], bdf[16], nodes[16], id[16], cfgpath[96];
 	uint32_t ids = did << 16 | 0x8086;
 	snprintf(bdf, sizeof(bdf), "0000:%02x:%02x.%d", bus, dev, fn);
 	snprintf(path, sizeof(path), "%.400s/%s", dir, bdf);
-	snprintf(node, sizeof(node), "%d", s->numa_off ? -1 : socket * s->dies);
+	snprintf(nodes, sizeof(nodes), "%d", node);
 	snprintf(id, sizeof(id), "0x%04x", did);
 	memcpy(cfg, &ids, 4); /* vendor and device id (PCI config offsets 0 and 2) */
 	snprintf(cfgpath, sizeof(cfgpath), "/sys/bus/pci/devices/%s/config", bdf);
 	if (put(m, path, "vendor", "0x8086") || put(m, path, "device", id) || put(m, path, "class", "0x088000") ||
-	    put(m, path, "numa_node", node) || memfs_put_bytes(m, cfgpath, cfg, 4096, 0))
+	    put(m, path, "numa_node", nodes) || memfs_put_bytes(m, cfgpath, cfg, 4096, 0))
 		return uc_err("out of memory");
 	return 0;
 }
@@ -91,11 +92,12 @@ static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpub
 	memcpy(cfg + 0x190, no, 16);
 	memcpy(cfg + 0x1c0, no + 4, 16);
 	snprintf(dir, sizeof(dir), "/sys/devices/pci0000:%02x", bus);
-	if (uncore_fn(s, m, dir, socket, bus, 3, 0, 0x09a6, cfg))
+	int node = s->numa_off ? -1 : sim_node_of_scope(s, socket * s->dies); /* the MSM's bus: the socket's first node */
+	if (uncore_fn(m, dir, node, bus, 3, 0, 0x09a6, cfg))
 		return -1;
 	memset(cfg, 0, sizeof(cfg));
 	memcpy(cfg + 0x94, &capid4, 4);
-	return is(s, "spr") ? uncore_fn(s, m, dir, socket, bus, 0x1e, 3, 0x325b, cfg) : 0;
+	return is(s, "spr") ? uncore_fn(m, dir, node, bus, 0x1e, 3, 0x325b, cfg) : 0;
 }
 
 int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack, const char *dir)
@@ -107,7 +109,7 @@ int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack,
 	/* SAD_CONTROL_CFG: the node id, and on ICX the stack's SAD id */
 	uint32_t sad = (uint32_t)(stack == 5 ? 0 : stack + 1), ctl = (uint32_t)socket | (cpubus ? 0 : sad << 4);
 	memcpy(cfg + 0x3f4, &ctl, 4);
-	if (uncore_fn(s, m, dir, socket, sim_iio_root_bus(s, socket, 0, stack), 0, 0, 0x09a2, cfg))
+	if (uncore_fn(m, dir, sim_stack_node(s, socket, 0, stack), sim_iio_root_bus(s, socket, 0, stack), 0, 0, 0x09a2, cfg))
 		return -1;
 	return cpubus && stack == sim_iio_stacks(s) - 1 ? msm(s, m, socket, cpubus) : 0;
 }

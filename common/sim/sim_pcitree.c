@@ -10,6 +10,7 @@
 #include <string.h>
 #include "sim.h"
 #include "sim_pcitree.h"
+#include "sim_numa.h"
 #include "sim_pcicfg.h"
 #include "sim_devdma.h"
 #include "util/error.h"
@@ -169,7 +170,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 		    uint16_t did, uint32_t cls, const char *driver, const char *sub, const char *fmt, int sw)
 {
 	char dir[512], name[24];
-	int node = o->s->numa_off ? -1 : it->socket * o->s->dies + die;
+	int node = sim_stack_node(o->s, it->socket, die, it->stack);
 	snprintf(name, sizeof(name), fmt, o->counts[it->k == K_GPUSW ? K_GPU : it->k]++);
 	if (function(o, parent, bus, 0, 0, ven, did, cls, driver, node, dir, sizeof(dir)))
 		return -1;
@@ -240,7 +241,7 @@ static int layout(struct out *o)
 				if (!used) {
 					char rp[512];
 					if (function(o, rootdir, root, sim_root_port_dev(s, port), 0, 0x8086, 0x352a, 0x060400, "pcieport",
-						     s->numa_off ? -1 : sock * s->dies, rp, sizeof(rp)))
+						     sim_stack_node(s, sock, 0, st), rp, sizeof(rp)))
 						return -1;
 					continue;
 				}
@@ -248,7 +249,7 @@ static int layout(struct out *o)
 					if (it[i].socket != sock || it[i].stack != st || it[i].port != port)
 						continue;
 					char rp[512], up[512], dn[512];
-					int need = kind_buses(it[i].k), node = s->numa_off ? -1 : sock * s->dies;
+					int need = kind_buses(it[i].k), node = sim_stack_node(s, sock, 0, st);
 					if (next + need > root + bus_step(s))
 						return uc_err("simulator option devices=: stack %d.%d has not the buses for its "
 							      "devices (%d a stack on this machine)", sock, st, bus_step(s) - 1);

@@ -80,10 +80,11 @@ static double imc_rate(const struct sim *s, const struct sim_box *b, unsigned ev
 {
 	const struct sim_profile *p = &s->prof;
 	int sock = b->socket;
-	double nch = sim_chan_div(s, b, s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1);
+	int all = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	double nr = sim_chan_div(s, b, all, 0), nw = sim_chan_div(s, b, all, 1);
 	if (ev == 0xe3 || ev == 0xe7) /* PMM_RPQ_INSERTS, PMM_WPQ_INSERTS: PMem traffic over the same channels */
-		return (ev == 0xe3 ? p->pmem_read_bps[sock] : p->pmem_write_bps[sock]) / 64 / nch;
-	return chan_rate(s, sock, p->mem_read_bps[sock] / 64 / nch, p->mem_write_bps[sock] / 64 / nch, ev, um);
+		return ev == 0xe3 ? p->pmem_read_bps[sock] / 64 / nr : p->pmem_write_bps[sock] / 64 / nw;
+	return chan_rate(s, sock, p->mem_read_bps[sock] / 64 / nr, p->mem_write_bps[sock] / 64 / nw, ev, um);
 }
 
 /* HBM channel events: HBM traffic spread over the socket's HBM channels (with SNC its domain's), SPR_HBM_CAS_BYTES
@@ -92,8 +93,9 @@ static double hbm_rate(const struct sim *s, const struct sim_box *b, unsigned ev
 {
 	const struct sim_profile *p = &s->prof;
 	int sock = b->socket;
-	double n = sim_chan_div(s, b, s->hbm_channels[sock] > 0 ? s->hbm_channels[sock] : 1) * SPR_HBM_CAS_BYTES;
-	return chan_rate(s, sock, p->hbm_read_bps[sock] / n, p->hbm_write_bps[sock] / n, ev, um);
+	int all = s->hbm_channels[sock] > 0 ? s->hbm_channels[sock] : 1;
+	double nr = sim_chan_div(s, b, all, 0) * SPR_HBM_CAS_BYTES, nw = sim_chan_div(s, b, all, 1) * SPR_HBM_CAS_BYTES;
+	return chan_rate(s, sock, p->hbm_read_bps[sock] / nr, p->hbm_write_bps[sock] / nw, ev, um);
 }
 
 /* The family's own units: IMC channels, M2M directory updates, PCU frequency limits; -1: the shared model's. */

@@ -38,8 +38,8 @@ static double imc_rate(const struct sim *s, const struct sim_box *b, unsigned ev
 {
 	const struct sim_profile *p = &s->prof;
 	int sock = b->socket;
-	double nch = sim_chan_div(s, b, s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1); /* SNC: sim_numa.c */
-	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
+	int all = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1; /* SNC: sim_numa.c */
+	double rd = p->mem_read_bps[sock] / 64 / sim_chan_div(s, b, all, 0), wr = p->mem_write_bps[sock] / 64 / sim_chan_div(s, b, all, 1);
 	double sch = ev == 0x05 ? p->mem_sch0_ratio[sock] : 1 - p->mem_sch0_ratio[sock];
 	double both = ((um & 0x40) ? 0.5 : 0) + ((um & 0x80) ? 0.5 : 0);
 	if (ev == 0x01)
@@ -57,11 +57,12 @@ static double b2cmi_rate(const struct sim *s, const struct sim_box *b, unsigned 
 {
 	const struct sim_profile *p = &s->prof;
 	int sock = b->socket;
-	double nch = sim_chan_div(s, b, s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1);
+	int all = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
+	double nch = sim_chan_div(s, b, all, 0);
 	if (ev == 0x24)
 		return um & 0x05 ? p->mem_read_bps[sock] / 64 / nch : 0;
 	if (ev == 0x25)
-		return p->mem_write_bps[sock] / 64 / nch * (um & 0x10 ? 1 : (um & 1 ? 0.9 : 0) + (um & 2 ? 0.1 : 0));
+		return p->mem_write_bps[sock] / 64 / sim_chan_div(s, b, all, 1) * (um & 0x10 ? 1 : (um & 1 ? 0.9 : 0) + (um & 2 ? 0.1 : 0));
 	if (ev == 0x21 && (um & 1))
 		return p->dir_update_bps[sock] / 64 / nch * 0.5;
 	return ev == 0x01 ? p->uncore_hz : 0;

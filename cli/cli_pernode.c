@@ -12,11 +12,6 @@
 
 #define MAX_NODES 64
 
-static const char *const kinds[] = { "ddr", "hbm", "cxl" };
-/* the bytes metrics of each kind of memory: read, write */
-static const char *const bytes_metric[3][2] = {
-	{ "mem_read_bytes", "mem_write_bytes" }, { "hbm_read_bytes", "hbm_write_bytes" }, { "cxl_read_bytes", "cxl_write_bytes" },
-};
 
 static int parse(int argc, char **argv, double *duration, int *json)
 {
@@ -50,9 +45,10 @@ static int add_metrics(uncore_t *u, uncore_session_t *s, int idx[3][2])
 {
 	for (int k = 0; k < 3; k++)
 		for (int w = 0; w < 2; w++) {
-			int m = uncore_metric_find(u, bytes_metric[k][w]);
+			const char *name = uncore_numa_bytes_metric(k, w);
+			int m = uncore_metric_find(u, name);
 			idx[k][w] = -1;
-			if (m >= 0 && uncore_metric_here(u, m) > 0 && (idx[k][w] = uncore_session_add_metric(s, bytes_metric[k][w])) < 0)
+			if (m >= 0 && uncore_metric_here(u, m) > 0 && (idx[k][w] = uncore_session_add_metric(s, name)) < 0)
 				return -1;
 		}
 	return idx[0][0] < 0 ? (fprintf(stderr, "uncore stat --per-node: %s counts no memory bytes\n",
@@ -71,7 +67,7 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 		const char *why = v->refused ? v->refused : rc[0] < 0 || rc[1] < 0 ? uncore_error() : NULL;
 		if (json) {
 			printf("{\"node\": %d, \"socket\": %d, \"kind\": \"%s\", \"memory\": \"%s\", \"domain\": %d, \"snc\": %d, "
-			       "\"cpus\": %d, \"mem_bytes\": %llu, ", v->node, v->socket, kinds[v->kind], kinds[k], v->domain, v->snc,
+			       "\"cpus\": %d, \"mem_bytes\": %llu, ", v->node, v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), v->domain, v->snc,
 			       v->ncpus, (unsigned long long)v->mem_bytes);
 			if (why) {
 				printf("\"refused\": ");
@@ -81,10 +77,10 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 				printf("\"read_bytes\": %.17g, \"write_bytes\": %.17g, \"seconds\": %.9g, \"read_bw\": %.17g, "
 				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
 		} else if (why)
-			printf("node%-3d socket%-2d %-3s %s: refused: %s\n", v->node, v->socket, kinds[v->kind], kinds[k], why);
+			printf("node%-3d socket%-2d %-3s %s: refused: %s\n", v->node, v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), why);
 		else
 			printf("node%-3d socket%-2d %-3s %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
-			       v->socket, kinds[v->kind], kinds[k], b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+			       v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
 	}
 }
 
@@ -99,11 +95,11 @@ static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], doubl
 				continue;
 			if (json)
 				printf("{\"node\": null, \"socket\": %d, \"memory\": \"%s\", \"read_bytes\": %.17g, \"write_bytes\": "
-				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g}\n", sock, kinds[k], b[0],
+				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g}\n", sock, uncore_numa_kind_name(k), b[0],
 				       b[1], secs, b[0] / secs, b[1] / secs);
 			else
 				printf("total   socket%-2d     %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", sock,
-				       kinds[k], b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+				       uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
 		}
 }
 

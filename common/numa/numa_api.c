@@ -26,7 +26,7 @@ const char *uncore_numa_source(uncore_t *u)
 }
 
 /* The kind of node a memory unit's boxes serve (-1: none): HBM in cache mode serves the DDR node. */
-static int unit_kind(uncore_t *u, const struct numa_map *m, int unit)
+int numa_unit_kind(uncore_t *u, const struct numa_map *m, int unit)
 {
 	struct uncore_unit_info ui;
 	if (uncore_unit_info(u, unit, &ui))
@@ -55,9 +55,9 @@ int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int win
 		return uc_err("no metric %d in the session", mi_idx);
 	if (node < 0 || node >= m->n || m->v[node].pub.node < 0)
 		return uc_err("no NUMA node %d (the kernel shows nodes 0..%d)", node, m->n - 1);
-	if (mi.box_unit < 0 || unit_kind(u, m, mi.box_unit) < 0)
+	if (mi.box_unit < 0 || numa_unit_kind(u, m, mi.box_unit) < 0)
 		return uc_err("metric %s is not of memory channels: it has no value per NUMA node", mi.name);
-	if (unit_kind(u, m, mi.box_unit) != m->v[node].pub.kind)
+	if (numa_unit_kind(u, m, mi.box_unit) != m->v[node].pub.kind)
 		return 1; /* another kind of memory than the node's */
 	if (m->v[node].why[0])
 		return uc_err("node %d: %s", node, m->v[node].why);
@@ -82,4 +82,19 @@ int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int win
 		return 1;
 	*out = sum;
 	return 0;
+}
+
+/* the bytes metrics of each kind of memory (UNCORE_NODE_*): read, write */
+const char *uncore_numa_bytes_metric(int memory, int write)
+{
+	static const char *const names[3][2] = {
+		{ "mem_read_bytes", "mem_write_bytes" }, { "hbm_read_bytes", "hbm_write_bytes" }, { "cxl_read_bytes", "cxl_write_bytes" },
+	};
+	return memory >= 0 && memory < 3 ? names[memory][!!write] : NULL;
+}
+
+const char *uncore_numa_kind_name(int kind)
+{
+	static const char *const names[] = { "ddr", "hbm", "cxl" };
+	return kind >= 0 && kind < 3 ? names[kind] : "?";
 }

@@ -85,7 +85,7 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 }
 
 /* Each socket's total of each kind: what its nodes add up to. */
-static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], double secs, int json)
+static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], const int lr[2][2], double secs, int json)
 {
 	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
 		for (int k = 0; k < 3; k++) {
@@ -95,11 +95,15 @@ static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], doubl
 				continue;
 			if (json)
 				printf("{\"node\": null, \"socket\": %d, \"memory\": \"%s\", \"read_bytes\": %.17g, \"write_bytes\": "
-				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g}\n", sock, uncore_numa_kind_name(k), b[0],
+				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g", sock, uncore_numa_kind_name(k), b[0],
 				       b[1], secs, b[0] / secs, b[1] / secs);
 			else
 				printf("total   socket%-2d     %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", sock,
 				       uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+			if (k == UNCORE_NODE_DRAM) /* DDR's local versus remote, where the platform tells them apart */
+				pernode_lr_print(u, s, lr, sock, secs, json);
+			if (json)
+				printf("}\n");
 		}
 }
 
@@ -108,14 +112,15 @@ int cmd_stat_per_node(int argc, char **argv)
 	struct uncore_numa_node v[MAX_NODES];
 	uncore_t *u = NULL;
 	uncore_session_t *s = NULL;
-	int idx[3][2], json, n, rc;
+	int idx[3][2], lr[2][2], json, n, rc;
 	double duration, secs;
 	if ((rc = parse(argc, argv, &duration, &json)))
 		return rc;
 	rc = 1;
 	if (cli_open(&u))
 		return 1;
-	if ((n = uncore_numa_nodes(u, v, MAX_NODES)) < 0 || uncore_session_new(u, &s) || add_metrics(u, s, idx))
+	if ((n = uncore_numa_nodes(u, v, MAX_NODES)) < 0 || uncore_session_new(u, &s) || add_metrics(u, s, idx) ||
+	    pernode_lr_add(u, s, lr))
 		goto err;
 	if (!json) {
 		cli_banner(stdout, u);
@@ -134,7 +139,7 @@ int cmd_stat_per_node(int argc, char **argv)
 		printf("# %.3f s elapsed\n", secs);
 	for (int i = 0; i < n && i < MAX_NODES; i++)
 		print_node(s, &v[i], idx, secs, json);
-	print_sockets(u, s, idx, secs, json);
+	print_sockets(u, s, idx, lr, secs, json);
 	rc = cli_stopped() ? 128 + cli_stopped() : 0;
 	goto out;
 err:

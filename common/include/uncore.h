@@ -760,6 +760,10 @@ const char *uncore_numa_source(uncore_t *u);
  * the node (another kind of memory); -1 with the error (a refused node: its reason), or a value's own status
  * (UNCORE_BOX_FAILED, UNCORE_NOT_COUNTED).  The nodes of a socket add up to its value. */
 int uncore_session_node_value(uncore_session_t *s, int m, int node, int window, double *out);
+/* Whether metric info (uncore_metric_find) has a value on NUMA node node: 1; 0 when no channel of its unit serves
+ * the node (another kind of memory); -1 with the error (no such node, a metric not of memory channels, a refused
+ * node: its reason). */
+int uncore_numa_metric_serves(uncore_t *u, int info, int node);
 /* For front ends: the bytes metric of a kind of memory (UNCORE_NODE_*) read or written ("mem_read_bytes",
  * "hbm_write_bytes", "cxl_read_bytes", ...; NULL: no such kind), and the kind's name ("ddr", "hbm", "cxl"). */
 const char *uncore_numa_bytes_metric(int memory, int write);

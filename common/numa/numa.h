@@ -46,8 +46,6 @@ struct numa_map {
 	int hbm_cache[UC_MAX_SOCKETS]; /* HBM channels serve the DDR node (cache mode) */
 };
 struct numa_map *numa_map_get(uncore_t *u);
-/* The kind of node (UNCORE_NODE_*) the boxes of a memory unit serve, -1: the unit is no memory (numa_api.c). */
-int numa_unit_kind(uncore_t *u, const struct numa_map *m, int unit);
 /* The node index (in the map) the box of a unit serves: >= 0; -1 the unit is no memory; -2 refused (message). */
 int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, int box);
 

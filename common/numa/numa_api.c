@@ -26,7 +26,7 @@ const char *uncore_numa_source(uncore_t *u)
 }
 
 /* The kind of node a memory unit's boxes serve (-1: none): HBM in cache mode serves the DDR node. */
-int numa_unit_kind(uncore_t *u, const struct numa_map *m, int unit)
+static int unit_kind(uncore_t *u, const struct numa_map *m, int unit)
 {
 	struct uncore_unit_info ui;
 	if (uncore_unit_info(u, unit, &ui))
@@ -40,27 +40,41 @@ int numa_unit_kind(uncore_t *u, const struct numa_map *m, int unit)
 	return -1;
 }
 
+int uncore_numa_metric_serves(uncore_t *u, int info, int node)
+{
+	struct numa_map *m = numa_map_get(u);
+	struct uncore_metric_info mi;
+	int kind;
+	if (!m)
+		return -1;
+	if (uncore_metric_info(u, info, &mi))
+		return uc_err("no metric %d", info);
+	if (node < 0 || node >= m->n || m->v[node].pub.node < 0)
+		return uc_err("no NUMA node %d (the kernel shows nodes 0..%d)", node, m->n - 1);
+	if (mi.box_unit < 0 || (kind = unit_kind(u, m, mi.box_unit)) < 0)
+		return uc_err("metric %s is not of memory channels: it has no value per NUMA node", mi.name);
+	if (kind != m->v[node].pub.kind)
+		return 0; /* another kind of memory than the node's */
+	if (m->v[node].why[0])
+		return uc_err("node %d: %s", node, m->v[node].why);
+	return 1;
+}
+
 int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int window, double *out)
 {
 	uncore_t *u = s->u;
 	struct numa_map *m = numa_map_get(u);
 	struct uncore_metric_info mi;
 	double sum = 0;
-	int any = 0;
+	int any = 0, serves;
 	*out = NAN;
 	if (!m)
 		return -1;
 	if (mi_idx < 0 || mi_idx >= uncore_session_num_metrics(s) ||
 	    uncore_metric_info(u, uncore_metric_find(u, uncore_session_metric_name(s, mi_idx)), &mi))
 		return uc_err("no metric %d in the session", mi_idx);
-	if (node < 0 || node >= m->n || m->v[node].pub.node < 0)
-		return uc_err("no NUMA node %d (the kernel shows nodes 0..%d)", node, m->n - 1);
-	if (mi.box_unit < 0 || numa_unit_kind(u, m, mi.box_unit) < 0)
-		return uc_err("metric %s is not of memory channels: it has no value per NUMA node", mi.name);
-	if (numa_unit_kind(u, m, mi.box_unit) != m->v[node].pub.kind)
-		return 1; /* another kind of memory than the node's */
-	if (m->v[node].why[0])
-		return uc_err("node %d: %s", node, m->v[node].why);
+	if ((serves = uncore_numa_metric_serves(u, uncore_metric_find(u, mi.name), node)) <= 0)
+		return serves < 0 ? -1 : 1;
 	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
 		for (int k = 0; (m->v[node].pub.socket < 0 || sock == m->v[node].pub.socket) &&
 				k <  uncore_unit_boxes(u, mi.box_unit, sock); k++) {

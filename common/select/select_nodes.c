@@ -9,7 +9,7 @@
 #include <string.h>
 #include "uncore.h"
 #include "select.h"
-#include "numa/numa.h"
+#include "access/access.h" /* UC_MAX_NODES */
 #include "util/error.h"
 
 /* The session's metric name, added when not there yet: its index, or -1. */
@@ -41,21 +41,18 @@ static int node_series(uncore_t *u, uncore_session_t *s, const struct uncore_num
 int select_node_series(uncore_t *u, uncore_session_t *s, unsigned sockets, struct uncore_series **series, int *n)
 {
 	struct uncore_numa_node v[UC_MAX_NODES];
-	struct numa_map *map;
 	int nn;
 	/* a node's metric counts every socket, so with some sockets selected there are none; nor without a
 	 * topology to map (a replayed snapshot keeps none) */
-	if (sockets || (nn = uncore_numa_nodes(u, v, UC_MAX_NODES)) <= 0 || !(map = numa_map_get(u)))
+	if (sockets || (nn = uncore_numa_nodes(u, v, UC_MAX_NODES)) <= 0)
 		return 0;
 	for (int i = 0; i < nn && i < UC_MAX_NODES; i++) {
 		if (v[i].refused || v[i].socket < 0) /* refused, or one node over several sockets (numa=off) */
 			continue;
 		for (int k = 0; k < 3; k++)
 			for (int w = 0; w < 2; w++) {
-				struct uncore_metric_info mi;
 				int info = uncore_metric_find(u, uncore_numa_bytes_metric(k, w));
-				if (info < 0 || uncore_metric_here(u, info) <= 0 || uncore_metric_info(u, info, &mi) ||
-				    numa_unit_kind(u, map, mi.box_unit) != v[i].kind)
+				if (info < 0 || uncore_metric_here(u, info) <= 0 || uncore_numa_metric_serves(u, info, v[i].node) != 1)
 					continue; /* no such memory here, or not of the node's kind */
 				if (node_series(u, s, &v[i], info, series, n))
 					return -1;

@@ -86,14 +86,34 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 	return -1;
 }
 
-/* The qualifiers of a base event as the library lists them (a metric takes only socket=N); returns how
- * many, at most IU_VMAX. */
+/* The highest NUMA node number when metric m is a memory bytes metric (mem_, hbm_, cxl_read_bytes, ...: a value
+ * per node, issue 67), else -1. */
+static int node_max(int m)
+{
+	struct uncore_metric_info mi;
+	struct uncore_numa_node v[64];
+	int n, max = -1;
+	if (uncore_metric_info(U, m, &mi))
+		return -1;
+	for (int k = 0; k < 6; k++)
+		if (!strcmp(mi.name, uncore_numa_bytes_metric(k / 2, k % 2)) && (n = uncore_numa_nodes(U, v, 64)) > 0)
+			for (int i = 0; i < n && i < 64; i++)
+				max = v[i].node > max ? v[i].node : max;
+	return max;
+}
+
+/* The qualifiers of a base event as the library lists them (a metric takes socket=N, a memory bytes metric
+ * node=N instead); returns how many, at most IU_VMAX. */
 static int qualifiers_of(unsigned base, struct uncore_qualifier *qs)
 {
 	if ((int)base >= nevents) {
+		int nmax = node_max(metrics[base - (unsigned)nevents]);
 		qs[0] = (struct uncore_qualifier){ .name = "socket", .max = (unsigned long long)uncore_num_sockets(U) - 1,
 						   .desc = "socket to count on; without it every socket is summed" };
-		return 1;
+		qs[1] = (struct uncore_qualifier){ .name = "node", .max = nmax < 0 ? 0 : (unsigned long long)nmax,
+						   .desc = "NUMA node whose memory channels to sum (doc/numa.md), instead of socket=; "
+							   "refused where its channels cannot be known" };
+		return nmax < 0 ? 1 : 2;
 	}
 	int n = uncore_event_qualifiers(U, (int)base, qs, IU_VMAX);
 	return n < 0 ? 0 : n > IU_VMAX ? IU_VMAX : n;
@@ -193,13 +213,34 @@ static int find_base(const char *name, size_t len, unsigned *base)
 	return -1;
 }
 
-/* Does the library accept this qualified event (or metric, which takes only socket=N)? */
+/* A metric's ":node=N" taken out of spec into *node (-1 without); -1 when it is not a number, or comes with
+ * another qualifier (a node is of one socket). */
+static int take_node(char *spec, int *node)
+{
+	char *q = strstr(spec, ":node="), *end;
+	*node = -1;
+	if (!q)
+		return 0;
+	long v = strtol(q + 6, &end, 10);
+	if (end == q + 6 || v < 0 || v > 4095 || strcspn(spec, ":") != (size_t)(q - spec) || *end)
+		return -1;
+	*node = (int)v;
+	*q = 0;
+	return 0;
+}
+
+/* Does the library accept this qualified event (or metric, which takes socket=N or node=N)? */
 static int valid(unsigned base, const char *name)
 {
 	uncore_session_t *s;
+	char spec[256];
+	int node, ok = 0;
+	snprintf(spec, sizeof(spec), "%s", name);
+	if ((int)base >= nevents && (take_node(spec, &node) || (node >= 0 && node_max(metrics[base - (unsigned)nevents]) < 0)))
+		return 0;
 	if (uncore_session_new(U, &s))
 		return 0;
-	int ok = ((int)base >= nevents ? uncore_session_add_metric(s, name) : uncore_session_add(s, name)) >= 0;
+	ok = ((int)base >= nevents ? uncore_session_add_metric(s, spec) : uncore_session_add(s, spec)) >= 0;
 	uncore_session_free(s);
 	return ok;
 }
@@ -348,11 +389,13 @@ int iu_target_of(unsigned code, struct iu_target *t)
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
 	}
 	t->metric = (int)base >= nevents;
-	t->socket = -1;
+	t->socket = t->node = -1;
 	if (t->metric) {
-		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric */
+		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric but node */
 		if (q)
 			t->socket = atoi(q + 8);
+		if (take_node(t->spec, &t->node))
+			return PAPI_ENOEVNT;
 	}
 	return PAPI_OK;
 }

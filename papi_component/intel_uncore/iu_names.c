@@ -86,20 +86,28 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 	return -1;
 }
 
-/* The highest NUMA node number when metric m is a memory bytes metric (mem_, hbm_, cxl_read_bytes, ...: a value
- * per node, issue 67), else -1. */
-static int node_max(int m)
+/* Whether metric m is a memory bytes metric (mem_, hbm_, cxl_read_bytes, ...: a value per NUMA node, issue 67). */
+static int bytes_metric(int m)
 {
 	struct uncore_metric_info mi;
+	int bytes = 0;
+	for (int k = 0; k < 6 && !uncore_metric_info(U, m, &mi); k++)
+		bytes |= !strcmp(mi.name, uncore_numa_bytes_metric(k / 2, k % 2));
+	return bytes;
+}
+
+/* The nodes metric m has a value on, lowest and highest: 0, or -1 where it has none (no node's channels known). */
+static int node_range(int m, int *lo, int *hi)
+{
 	struct uncore_numa_node v[64];
-	int n, max = -1;
-	if (uncore_metric_info(U, m, &mi))
-		return -1;
-	for (int k = 0; k < 6; k++)
-		if (!strcmp(mi.name, uncore_numa_bytes_metric(k / 2, k % 2)) && (n = uncore_numa_nodes(U, v, 64)) > 0)
-			for (int i = 0; i < n && i < 64; i++)
-				max = v[i].node > max ? v[i].node : max;
-	return max;
+	int n = bytes_metric(m) ? uncore_numa_nodes(U, v, 64) : 0;
+	*lo = *hi = -1;
+	for (int i = 0; i < n && i < 64; i++)
+		if (uncore_numa_metric_serves(U, m, v[i].node) == 1) {
+			*lo = *lo < 0 ? v[i].node : *lo;
+			*hi = v[i].node;
+		}
+	return *lo < 0 ? -1 : 0;
 }
 
 /* The qualifiers of a base event as the library lists them (a metric takes socket=N, a memory bytes metric
@@ -107,13 +115,14 @@ static int node_max(int m)
 static int qualifiers_of(unsigned base, struct uncore_qualifier *qs)
 {
 	if ((int)base >= nevents) {
-		int nmax = node_max(metrics[base - (unsigned)nevents]);
+		int lo, hi, nodes = !node_range(metrics[base - (unsigned)nevents], &lo, &hi);
 		qs[0] = (struct uncore_qualifier){ .name = "socket", .max = (unsigned long long)uncore_num_sockets(U) - 1,
 						   .desc = "socket to count on; without it every socket is summed" };
-		qs[1] = (struct uncore_qualifier){ .name = "node", .max = nmax < 0 ? 0 : (unsigned long long)nmax,
+		qs[1] = (struct uncore_qualifier){ .name = "node", .min = nodes ? (unsigned long long)lo : 0,
+						   .max = nodes ? (unsigned long long)hi : 0,
 						   .desc = "NUMA node whose memory channels to sum (doc/numa.md), instead of socket=; "
-							   "refused where its channels cannot be known" };
-		return nmax < 0 ? 1 : 2;
+							   "refused where its channels cannot be known or are of another memory" };
+		return nodes ? 2 : 1;
 	}
 	int n = uncore_event_qualifiers(U, (int)base, qs, IU_VMAX);
 	return n < 0 ? 0 : n > IU_VMAX ? IU_VMAX : n;
@@ -236,7 +245,8 @@ static int valid(unsigned base, const char *name)
 	char spec[256];
 	int node, ok = 0;
 	snprintf(spec, sizeof(spec), "%s", name);
-	if ((int)base >= nevents && (take_node(spec, &node) || (node >= 0 && node_max(metrics[base - (unsigned)nevents]) < 0)))
+	/* node=N of a memory bytes metric: a node without a value of it is refused when added, saying why */
+	if ((int)base >= nevents && (take_node(spec, &node) || (node >= 0 && !bytes_metric(metrics[base - (unsigned)nevents]))))
 		return 0;
 	if (uncore_session_new(U, &s))
 		return 0;

@@ -64,6 +64,10 @@ int cmd_freq(int argc, char **argv); /* cli_freq.c: the uncore clock's limits */
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
 int cmd_stat_per_node(int argc, char **argv); /* uncore stat --per-node (cli_pernode.c) */
+/* --per-node's local versus remote memory traffic of each socket (cli_localremote.c): the metrics into lr (-1:
+ * none here), and the socket's values (json: as fields of its row) or why they are refused. */
+int pernode_lr_add(uncore_t *u, uncore_session_t *s, int lr[2][2]);
+void pernode_lr_print(uncore_t *u, uncore_session_t *s, const int lr[2][2], int sock, double secs, int json);
 int cmd_stat_per_device(int argc, char **argv); /* uncore stat --per-device (cli_perdev.c) */
 /* A device group's devices as JSON objects, comma-separated, each as uncore devices --json gives them
  * (cli_devices.c) */

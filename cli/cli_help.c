@@ -31,7 +31,8 @@ static const struct {
 	  "through its thread filter, the cores rotating every --step MS (default 100); see doc/jobs.md.\n"
 	  "--per-node: each NUMA node's memory bytes read and written and their bandwidths (sub-NUMA\n"
 	  "clustering's nodes, HBM and CXL memory nodes), a node whose channels cannot be known refused\n"
-	  "with the reason; see doc/numa.md.\n"
+	  "with the reason, and each socket's local versus remote split where the platform counts it; see\n"
+	  "doc/numa.md.\n"
 	  "--per-device: each device group's bytes written into the socket and read from it, and their\n"
 	  "bandwidth, from its root port's IIO counters, with its devices (a PCIe switch's as one group;\n"
 	  "'uncore devices' lists them); with --per-box the per-port IIO rows name their devices too.\n" },

@@ -13,11 +13,6 @@
 
 #define MAX_NODES 64
 
-static const char *const kinds[] = { "ddr", "hbm", "cxl" };
-/* the bytes metrics of each kind of memory: read, write */
-static const char *const bytes_metric[3][2] = {
-	{ "mem_read_bytes", "mem_write_bytes" }, { "hbm_read_bytes", "hbm_write_bytes" }, { "cxl_read_bytes", "cxl_write_bytes" },
-};
 
 static int parse(int argc, char **argv, double *duration, int *json)
 {
@@ -51,9 +46,10 @@ static int add_metrics(uncore_t *u, uncore_session_t *s, int idx[3][2])
 {
 	for (int k = 0; k < 3; k++)
 		for (int w = 0; w < 2; w++) {
-			int m = uncore_metric_find(u, bytes_metric[k][w]);
+			const char *name = uncore_numa_bytes_metric(k, w);
+			int m = uncore_metric_find(u, name);
 			idx[k][w] = -1;
-			if (m >= 0 && uncore_metric_here(u, m) > 0 && (idx[k][w] = uncore_session_add_metric(s, bytes_metric[k][w])) < 0)
+			if (m >= 0 && uncore_metric_here(u, m) > 0 && (idx[k][w] = uncore_session_add_metric(s, name)) < 0)
 				return -1;
 		}
 	return idx[0][0] < 0 ? (fprintf(stderr, "uncore stat --per-node: %s counts no memory bytes\n",
@@ -72,7 +68,7 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 		const char *why = v->refused ? v->refused : rc[0] < 0 || rc[1] < 0 ? uncore_error() : NULL;
 		if (json) {
 			printf("{\"node\": %d, \"socket\": %d, \"kind\": \"%s\", \"memory\": \"%s\", \"domain\": %d, \"snc\": %d, "
-			       "\"cpus\": %d, \"mem_bytes\": %llu, ", v->node, v->socket, kinds[v->kind], kinds[k], v->domain, v->snc,
+			       "\"cpus\": %d, \"mem_bytes\": %llu, ", v->node, v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), v->domain, v->snc,
 			       v->ncpus, (unsigned long long)v->mem_bytes);
 			if (why) {
 				printf("\"refused\": ");
@@ -82,15 +78,15 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 				printf("\"read_bytes\": %.17g, \"write_bytes\": %.17g, \"seconds\": %.9g, \"read_bw\": %.17g, "
 				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
 		} else if (why)
-			printf("node%-3d socket%-2d %-3s %s: refused: %s\n", v->node, v->socket, kinds[v->kind], kinds[k], why);
+			printf("node%-3d socket%-2d %-3s %s: refused: %s\n", v->node, v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), why);
 		else
 			printf("node%-3d socket%-2d %-3s %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
-			       v->socket, kinds[v->kind], kinds[k], b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+			       v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
 	}
 }
 
 /* Each socket's total of each kind: what its nodes add up to. */
-static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], double secs, int json)
+static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], const int lr[2][2], double secs, int json)
 {
 	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
 		for (int k = 0; k < 3; k++) {
@@ -100,11 +96,15 @@ static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], doubl
 				continue;
 			if (json)
 				printf("{\"node\": null, \"socket\": %d, \"memory\": \"%s\", \"read_bytes\": %.17g, \"write_bytes\": "
-				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g}\n", sock, kinds[k], b[0],
+				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g", sock, uncore_numa_kind_name(k), b[0],
 				       b[1], secs, b[0] / secs, b[1] / secs);
 			else
 				printf("total   socket%-2d     %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", sock,
-				       kinds[k], b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+				       uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+			if (k == UNCORE_NODE_DRAM) /* DDR's local versus remote, where the platform tells them apart */
+				pernode_lr_print(u, s, lr, sock, secs, json);
+			if (json)
+				printf("}\n");
 		}
 }
 
@@ -113,14 +113,15 @@ struct pernode {
 	struct uncore_numa_node v[MAX_NODES];
 	uncore_t *u;
 	uncore_session_t *s;
-	int idx[3][2], json, n;
+	int idx[3][2], lr[2][2], json, n;
 };
 
 static int pernode_plan(uncore_t *u, void *arg)
 {
 	struct pernode *p = arg;
 	p->u = u;
-	if ((p->n = uncore_numa_nodes(u, p->v, MAX_NODES)) < 0 || uncore_session_new(u, &p->s) || add_metrics(u, p->s, p->idx))
+	if ((p->n = uncore_numa_nodes(u, p->v, MAX_NODES)) < 0 || uncore_session_new(u, &p->s) ||
+	    add_metrics(u, p->s, p->idx) || pernode_lr_add(u, p->s, p->lr))
 		return -1;
 	if (!p->json) {
 		cli_banner(stdout, u);
@@ -148,7 +149,7 @@ static int pernode_stop(void *arg, uint64_t t_ns)
 		printf("# %.3f s elapsed\n", secs);
 	for (int i = 0; i < p->n && i < MAX_NODES; i++)
 		print_node(p->s, &p->v[i], p->idx, secs, p->json);
-	print_sockets(p->u, p->s, p->idx, secs, p->json);
+	print_sockets(p->u, p->s, p->idx, p->lr, secs, p->json);
 	return 0;
 }
 

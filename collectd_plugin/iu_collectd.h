@@ -48,6 +48,7 @@ struct iu_series {
 	int metric;        /* index of the metric in the session, or -1 for a raw event */
 	int event;         /* index of the raw event in the session */
 	int socket, box;   /* box -1: the whole socket */
+	int node;          /* >= 0: NUMA node node's channels summed (plugin instance nodeN: doc/collectd.md) */
 	int derive;        /* cumulative count (DERIVE) rather than a GAUGE */
 	int rate;          /* the metric is per second: dispatched as the count its rate adds up to */
 	double to_base;    /* multiplies the metric's value into the dispatched unit */
@@ -67,6 +68,7 @@ struct iu_state {
 	int every, calls; /* dispatch on every every-th read; the reads between only sample (no lost wraps) */
 	uint64_t period_ns, last_ns; /* the dispatch interval; the library's clock at the last dispatch */
 	char notice[512]; /* default groups left out (iu_setup), logged when counting starts */
+	int default_set;  /* nothing named: the default set, with its NUMA node series (a refused node logged) */
 	/* PerJob (iu_jobs.c): the jobs' accounting, and each job's bytes */
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */

@@ -58,7 +58,8 @@ static void classify(const struct uncore_metric_info *mi, struct iu_series *se)
  * the box: mem_bw_read_imc3; a port of a stack with its devices' names) or the event's spec, cleaned. */
 static int plan(struct iu_state *st, const struct uncore_series *u, char *err, size_t len)
 {
-	struct iu_series se = { .metric = u->metric, .event = u->event, .socket = u->socket, .box = u->box };
+	struct iu_series se = { .metric = u->metric, .event = u->event, .socket = u->socket, .box = u->box,
+				.node = u->by_node ? u->node : -1 };
 	char ti[DATA_MAX_NAME_LEN + 320]; /* cleaned and cut to DATA_MAX_NAME_LEN */
 	struct uncore_unit_info ui;
 	if (u->metric >= 0) {
@@ -82,7 +83,9 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
 		se.type = "total_events";
 		snprintf(ti, sizeof(ti), "%s", u->name);
 	}
-	snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", u->socket);
+	/* a NUMA node's series: plugin instance nodeN, its type and type instance its metric's (mem_read_bytes) */
+	snprintf(se.plugin_instance, sizeof(se.plugin_instance), u->by_node ? "node%d" : "socket%d",
+		 u->by_node ? u->node : u->socket);
 	iu_clean_name(se.type_instance, sizeof(se.type_instance), ti);
 	for (int i = 0; u->metric < 0 && i < st->nseries; i++)
 		if (st->series[i].metric < 0 && st->series[i].event != se.event &&
@@ -133,11 +136,23 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 			goto fail;
 	st->ufreq = uncore_freq_selected(&sel);
 	free(chosen);
+	st->default_set = !c->nmetrics && !c->ngroups && !c->nevents && !c->sockets;
 	return 0;
 fail:
 	free(chosen);
 	iu_teardown(st);
 	return -1;
+}
+
+/* The default set's NUMA nodes whose bytes cannot be given (doc/numa.md): each said once, with why. */
+static void log_refused_nodes(const struct iu_state *st)
+{
+	struct uncore_numa_node v[64];
+	int n = st->default_set ? uncore_numa_nodes(st->u, v, 64) : 0;
+	for (int i = 0; i < n && i < 64; i++)
+		if (v[i].refused)
+			NOTICE("%s plugin: NUMA node %d (socket %d) is not reported: %s", IU_NAME, v[i].node, v[i].socket,
+			       v[i].refused);
 }
 
 int iu_start(struct iu_state *st, char *err, size_t len)
@@ -149,6 +164,7 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 	st->started = 1;
 	if (st->notice[0])
 		NOTICE("%s plugin: %s", IU_NAME, st->notice);
+	log_refused_nodes(st);
 	if (uncore_session_refused(st->s) > 0)
 		NOTICE("%s plugin: started without %d box%s refused to it: the values summed over them are not reported "
 		       "(the first read says why); every other value is", IU_NAME, uncore_session_refused(st->s),
@@ -175,8 +191,12 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 		return 0;
 	}
 	int window = se->rate ? UNCORE_SINCE_START_COUNT : se->derive ? UNCORE_SINCE_START : UNCORE_LAST_INTERVAL;
-	if ((rc = uncore_session_metric_value(st->s, se->metric, se->socket, se->box, window, &v)))
-		return rc == UNCORE_NOT_COUNTED ? 1 : -1;
+	if (se->node >= 0) /* 1: no channel of it serves the node (not so when planned) */
+		rc = uncore_session_node_value(st->s, se->metric, se->node, window, &v);
+	else
+		rc = uncore_session_metric_value(st->s, se->metric, se->socket, se->box, window, &v);
+	if (rc)
+		return rc == UNCORE_NOT_COUNTED || rc == 1 ? 1 : -1;
 	v *= se->to_base;
 	if (!isfinite(v) || (se->derive && v < 0))
 		return 1;

@@ -57,6 +57,7 @@ struct ue_series {
 	int fam;
 	char *labels;     /* socket="0",channel="3" (the series' own: a raw event's whole spec is a label) */
 	int metric, event, socket, box;
+	int node;         /* >= 0: a NUMA node's series, its channels summed (uncore_session_node_value) */
 	int window;       /* UNCORE_SINCE_START(_COUNT) for counters, UNCORE_LAST_INTERVAL for gauges */
 	double to_base;   /* the library's value times this is the sample's, in base units */
 	double base;      /* a counter's count before the last reload: it never goes back */
@@ -65,6 +66,7 @@ struct ue_series {
 	int have, failed;
 };
 
+#define UE_MAX_NODES 64
 #define UE_HEALTH_SOCKETS 64
 #define UE_HEALTH_MAX 256
 /* The reader's state (ue_plan.c, ue_read.c). */
@@ -76,6 +78,9 @@ struct ue_state {
 	struct ue_series *series;
 	int nseries;
 	char notice[512];
+	/* the NUMA nodes the default set reports (ue_nodes.c); 0: none (metrics named, or no topology) */
+	struct uncore_numa_node nodes[UE_MAX_NODES];
+	int nnodes;
 	/* --per-job: the jobs' accounting and each job's bytes (ue_jobs.c) */
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally;
@@ -116,6 +121,10 @@ void ue_ufreq_read(struct ue_state *st);
 void ue_ufreq_free(struct ue_state *st);
 int ue_ufreq_family(int i, struct ue_family *f);
 int ue_ufreq_sample(const struct ue_state *st, int fam, int i, char *labels, size_t len, double *v);
+/* Memory by NUMA node (ue_nodes.c): the nodes of the default set into st, and a node series' family and labels. */
+void ue_nodes_load(const struct ue_config *c, struct ue_state *st);
+void ue_node_family(const struct ue_state *st, const struct uncore_series *c, struct ue_family *f, char *labels,
+		    size_t len);
 
 /* Health (ue_health.c): the read's changes logged and the conditions standing counted into st->health. */
 void ue_health_read(struct ue_state *st);

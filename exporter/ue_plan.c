@@ -78,9 +78,15 @@ static void labels(uncore_t *u, const struct uncore_series *c, int port, char *o
 static int plan_one(struct ue_state *st, const struct uncore_series *c, char *err, size_t len)
 {
 	struct ue_family f;
-	struct ue_series se = { .metric = c->metric, .event = c->event, .socket = c->socket, .box = c->box };
+	struct ue_series se = { .metric = c->metric, .event = c->event, .socket = c->socket, .box = c->box, .node = -1 };
 	int port = -1;
-	if (c->metric >= 0) {
+	char where[1100];
+	if (c->by_node) {
+		ue_node_family(st, c, &f, where, sizeof(where));
+		se.node = c->node;
+		se.to_base = 1; /* bytes */
+		se.window = UNCORE_SINCE_START;
+	} else if (c->metric >= 0) {
 		struct uncore_metric_info mi;
 		if (uncore_metric_info(st->u, c->info, &mi))
 			return ue_fail(err, len, "metric %s: %s", c->name, uncore_error());
@@ -96,8 +102,8 @@ static int plan_one(struct ue_state *st, const struct uncore_series *c, char *er
 		se.to_base = 1;
 		se.window = UNCORE_SINCE_START;
 	}
-	char where[1100];
-	labels(st->u, c, port, where, sizeof(where));
+	if (!c->by_node)
+		labels(st->u, c, port, where, sizeof(where));
 	/* a raw event's label is its whole spec, escaped (each character at most two): two events differing
 	 * anywhere are two series */
 	size_t n = strlen(where) + (c->metric < 0 ? 2 * strlen(c->name) + 16 : 1);
@@ -144,6 +150,7 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 		ue_fail(err, len, "%s", uncore_error());
 		goto bad;
 	}
+	ue_nodes_load(c, st);
 	for (int i = 0; i < n; i++)
 		if (plan_one(st, &chosen[i], err, len))
 			goto bad;

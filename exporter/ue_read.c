@@ -33,6 +33,10 @@ int ue_read(struct ue_state *st)
 			rc = uncore_session_value(st->s, se->event, se->socket, -1, &n);
 			v = (double)n;
 			t = uncore_session_read_time_ns(st->s, se->event, se->socket, -1);
+		} else if (se->node >= 0) { /* 1: no channel of it serves the node (not so when planned) */
+			if ((rc = uncore_session_node_value(st->s, se->metric, se->node, se->window, &v)) == 1)
+				rc = UNCORE_NOT_COUNTED;
+			t = uncore_session_metric_read_time_ns(st->s, se->metric, se->socket, -1);
 		} else {
 			rc = uncore_session_metric_value(st->s, se->metric, se->socket, se->box, se->window, &v);
 			v *= se->to_base;

@@ -184,6 +184,27 @@ static void ufreq(struct buf *b, const struct ue_state *st, int om)
 	}
 }
 
+/* uncore_numa_node_info{numa_node,socket,kind,domain,snc,refused}: each node of the default set's (value 1),
+ * refused="" where its bytes are exported, else why they are not (doc/numa.md) */
+static void nodes_info(struct buf *b, const struct ue_state *st, int om)
+{
+	struct ue_family f = { .counter = 0, .unit = "" };
+	if (!st->nnodes)
+		return;
+	snprintf(f.name, sizeof(f.name), "uncore_numa_node_info");
+	snprintf(f.help, sizeof(f.help), "Each NUMA node (value 1): its socket, kind (ddr, hbm, cxl), sub-NUMA domain and "
+		 "the socket's domains; refused says why a node's bytes are not exported (doc/numa.md), empty where they are");
+	head(b, &f, om);
+	for (int i = 0; i < st->nnodes; i++) {
+		const struct uncore_numa_node *v = &st->nodes[i];
+		char why[600], labels[800];
+		ue_label_escape(why, sizeof(why), v->refused ? v->refused : "");
+		snprintf(labels, sizeof(labels), "numa_node=\"%d\",socket=\"%d\",kind=\"%s\",domain=\"%d\",snc=\"%d\",refused=\"%s\"",
+			 v->node, v->socket, uncore_numa_kind_name(v->kind), v->domain, v->snc, why);
+		sample(b, &f, labels, 1, 0, om);
+	}
+}
+
 static void own(struct buf *b, const struct ue_state *st, int om)
 {
 	struct ue_family f = { .counter = 1, .unit = "seconds" };
@@ -245,6 +266,7 @@ static int render(struct buf *b, const struct ue_state *st, int ts, int om)
 		jobs(b, st, ts, om);
 	health(b, st, om);
 	ufreq(b, st, om);
+	nodes_info(b, st, om);
 	own(b, st, om);
 	if (om)
 		put(b, "# EOF\n");

@@ -8,12 +8,16 @@
  *   sim_state 'sim:snbep,shared=FILE'
  *   sim_state 'sim:snbep,shared=FILE' ctl UNIT SOCKET BOX K [VALUE]
  *   sim_state 'sim:ivbep,shared=FILE' freeze SOCKET
+ * With "nodes", the simulator's truth for each NUMA node whose channels are known (issue 67): "node N socket S
+ * read_bps R write_bps W", its DDR bytes a second (sim_node_truth).
+ *   sim_state 'sim:gnr,snc=3' nodes
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "open/uncore_priv.h"
 #include "sim/sim.h"
+#include "sim/sim_numa.h"
 
 /* Counter control k of a box: written when a value is given, printed. */
 static int agent_ctl(uncore_t *u, char **arg, int n)
@@ -62,12 +66,25 @@ static int freeze(uncore_t *u, int socket)
 	return 0;
 }
 
+static int nodes(uncore_t *u)
+{
+	struct uncore_numa_node v[64];
+	int n = uncore_numa_nodes(u, v, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		double rd, wr;
+		if (!v[i].refused && v[i].kind == UNCORE_NODE_DRAM && !sim_node_truth(sim_of(u->acc), v[i].node, &rd, &wr))
+			printf("node %d socket %d read_bps %.9g write_bps %.9g\n", v[i].node, v[i].socket, rd, wr);
+	}
+	return n < 0;
+}
+
 int main(int argc, char **argv)
 {
 	uncore_t *u;
 	char why[160];
-	if (argc != 2 && !(argc >= 7 && argc <= 8 && !strcmp(argv[2], "ctl")) && !(argc == 4 && !strcmp(argv[2], "freeze"))) {
-		fprintf(stderr, "usage: sim_state 'sim:<platform>,shared=FILE' [ctl UNIT SOCKET BOX K [VALUE] | freeze SOCKET]\n");
+	if (argc != 2 && !(argc >= 7 && argc <= 8 && !strcmp(argv[2], "ctl")) && !(argc == 4 && !strcmp(argv[2], "freeze")) &&
+	    !(argc == 3 && !strcmp(argv[2], "nodes"))) {
+		fprintf(stderr, "usage: sim_state 'sim:<platform>,shared=FILE' [ctl UNIT SOCKET BOX K [VALUE] | freeze SOCKET | nodes]\n");
 		return 2;
 	}
 	if (uncore_open(argv[1], &u)) {
@@ -75,7 +92,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (argc > 2) {
-		int rc = !strcmp(argv[2], "freeze") ? freeze(u, atoi(argv[3])) : agent_ctl(u, argv + 3, argc - 3);
+		int rc = !strcmp(argv[2], "nodes") ? nodes(u) : !strcmp(argv[2], "freeze") ? freeze(u, atoi(argv[3]))
+			 : agent_ctl(u, argv + 3, argc - 3);
 		uncore_close(u);
 		return rc;
 	}

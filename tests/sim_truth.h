@@ -157,6 +157,13 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		return (struct truth){ .v = cxl_bps(sim, s, m[7] == 'w') * 1e-9, .split = TRUTH_BY_PORT };
 	if (!strcmp(m, "cxl_read_bytes") || !strcmp(m, "cxl_write_bytes"))
 		return (struct truth){ .v = cxl_bps(sim, s, m[4] == 'w'), .split = TRUTH_BY_PORT };
+	/* the socket's memory reads and writes at its home agents by requester (issue 67): remote_ratio of them
+	 * other sockets', the rest its own (the CHAs' REQUESTS, spread evenly over them) */
+	char rw[8], where[8];
+	if (sscanf(m, "mem_%5[a-z]_%6[a-z]_bytes%n", rw, where, &end) == 2 && !m[end] && (!strcmp(where, "local") || !strcmp(where, "remote"))) {
+		double bps = !strcmp(rw, "write") ? p->mem_write_bps[s] : p->mem_read_bps[s], r = p->remote_ratio[s];
+		return (struct truth){ .v = bps * (where[0] == 'l' ? 1 - r : r), .split = 1 };
+	}
 	if (!strcmp(m, "mem_bw_total"))
 		return (struct truth){ .v = (p->mem_read_bps[s] + p->mem_write_bps[s]) * 1e-9, .split = 1 };
 	if (!strcmp(m, "hbm_bw_total"))

@@ -2,8 +2,8 @@
 # The collectd plugin end to end: installed like a site would (a regular file in collectd's plugin
 # directory, the example conf), its symbols all provided by the daemon or its own libraries, then the
 # real collectd daemon in the foreground with write_graphite into carbon-cache on 127.0.0.1 on
-# sim:emr, sim:spr, sim:snbep and sim:gnr (and perf+sim: of emr, spr and gnr); the whisper files must hold the
-# simulator's truth.  Also the daemon's view of
+# sim:emr, sim:spr, sim:snbep and sim:gnr (and perf+sim: of emr, spr and gnr, and the NUMA nodes of SPR with
+# SNC2 and GNR with SNC3); the whisper files must hold the simulator's truth.  Also the daemon's view of
 # a bad option and of an uncore it may not touch.
 B=${top_builddir:-.}
 SIMSTATE=$B/tests/sim_state
@@ -204,6 +204,33 @@ daemon perfgnr "  Backend \"perf+sim:gnr,profile=$W/profile\"
   ReportPerBox \"imc\""
 bandwidth
 check "perfgnr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:gnr" "$W/perfgnr.log"'
+
+# NUMA nodes (issue 67, doc/collectd.md): the default set's plugin instance nodeN, each node's DDR bytes read
+# and written (total_bytes/mem_read_bytes, mem_write_bytes: B/s in Graphite) within 1% of the simulator's truth
+# for the node (sim_state nodes: its domain's uneven share), on sim:spr with SNC2 and perf+sim:gnr with SNC3
+for spec in "sncspr sim:spr,snc=2 4" "sncgnr perf+sim:gnr,snc=3 6"; do
+	set -- $spec
+	truth=$($SIMSTATE "$2,profile=$W/profile" nodes | awk '{ print $2 ":" $6 ":" $8 }')
+	want=$3 saved=$SERIES
+	check "$1: the simulator's truth for its $want nodes" '[ "$(echo "$truth" | wc -l)" -eq "$want" ]'
+	SERIES=$(for t in $truth; do printf 'node%s/total_bytes/mem_read_bytes node%s/total_bytes/mem_write_bytes ' ${t%%:*} ${t%%:*}; done)
+	daemon $1 "  Backend \"$2,profile=$W/profile\""
+	SERIES=$saved
+	for t in $truth; do
+		n=${t%%:*} rest=${t#*:}
+		rd=${rest%%:*} wr=${rest#*:}
+		check "$b: collectd.cn01_${b}_cluster.intel_uncore.node$n.total_bytes.mem_read_bytes = $rd B/s within 1%" \
+			'all_near "$G/node$n/total_bytes/mem_read_bytes.wsp" "$rd" $NPOINTS' ||
+			echo "node$n mem_read_bytes points:" $(points "$G/node$n/total_bytes/mem_read_bytes.wsp")
+		check "$b: ... node$n.total_bytes.mem_write_bytes = $wr B/s" 'all_near "$G/node$n/total_bytes/mem_write_bytes.wsp" "$wr" $NPOINTS'
+	done
+done
+# SNC4 on Sapphire Rapids: no public table maps its channels, so no node is reported, each logged with why
+conf snc4.example "$W/snc4.log" '  Backend "sim:spr,snc=4"' >"$W/snc4.conf"
+run_collectd -T -C "$W/snc4.conf" >"$W/snc4.out" 2>&1
+check "snc4: each of the 8 nodes logged as not reported, with the reason" \
+	'[ "$(grep -c "intel_uncore plugin: NUMA node [0-7] (socket [01]) is not reported: .*SNC4 on spr" "$W/snc4.log")" -eq 8 ]' ||
+	grep intel_uncore "$W/snc4.log"
 
 # PerJob: three jobs sharing the simulated SPR (doc/jobs.md, "Shared nodes"), their cgroups below
 # UNCORE_SYSROOT: each job's series and the unattributed one (the 5 GB/s of DMA) hold the profile's truth

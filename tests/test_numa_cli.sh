@@ -3,7 +3,7 @@
 # on sim:gnr,snc=3 every node's JSON row is its domain's share of the socket (d + 1 parts of 6, the simulator's
 # truth) and the rows add up to the socket's; uncore check places memory on each node in turn and passes, and
 # fails the node rows when the hardware's channels contradict the map (fault swapped:sncmap); a node no table
-# maps is printed refused with why.
+# maps is printed refused with why; each socket's local versus remote split adds up to its bytes.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
 for b in sim perf+sim; do
@@ -27,6 +27,30 @@ PY
 	check "$b:gnr,snc=3 --per-node: six nodes at their domain's share, adding up to the socket ($rc: $res)" \
 		'[ $rc -eq 0 ] && [ "$res" = "6 ok" ]'
 done
+# local versus remote (issue 67 point 4): each socket's DDR row carries its home agents' split, the simulator's
+# remote_ratio (0.1 x (socket + 1) by default) of its reads and writes, local + remote = the channels' bytes
+for b in sim perf+sim; do
+	$UNCORE --backend $b:gnr,clock=manual,snc=3 stat --per-node --duration 1 --json >"$W/n.json" 2>"$W/err"; rc=$?
+	res=$(python3 - "$W/n.json" <<'PY'
+import json, sys
+tot = [r for r in map(json.loads, open(sys.argv[1])) if r["node"] is None and r["memory"] == "ddr"]
+bad = []
+for t in tot:
+    for k in ("read", "write"):
+        loc, rem, whole = t[k + "_local_bytes"], t[k + "_remote_bytes"], t[k + "_bytes"]
+        if abs(loc + rem - whole) > 0.01 * whole: bad.append("socket%d %s %g + %g != %g" % (t["socket"], k, loc, rem, whole))
+        want = 0.1 * (t["socket"] + 1) * whole
+        if abs(rem - want) > 0.01 * want: bad.append("socket%d %s remote %g, want %g" % (t["socket"], k, rem, want))
+print(len(tot), " ".join(bad) or "ok")
+PY
+)
+	check "$b:gnr,snc=3 --per-node: each socket's local + remote = its bytes, remote the truth ($rc: $res)" \
+		'[ $rc -eq 0 ] && [ "$res" = "2 ok" ]'
+done
+out=$($UNCORE --backend sim:snbep,clock=manual stat --per-node --duration 0.1 2>&1); rc=$?
+check "sim:snbep: no local/remote split, refused with why ($rc)" \
+	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "^local/remote socket[01]: refused: snbep has no local versus remote metric")" -eq 2 ]' ||
+	echo "$out"
 out=$($UNCORE --backend sim:spr,snc=4 stat --per-node --duration 0.1 2>&1); rc=$?
 check "sim:spr,snc=4: nodes refused, saying why ($rc)" \
 	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "refused: no public table says which memory channels serve which domain of SNC4 on spr")" -eq 8 ]'

@@ -455,5 +455,36 @@ for host in cn01 cn02 cn03; do
 		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'
 done
 
+# --- NUMA nodes (issue 67, doc/papi.md): mem_read_bytes:node=N, each node's channels summed, on sim: and perf+sim: of
+# spr with SNC2 (four nodes, their domains' uneven shares): every node within 1 % of the simulator's truth for it
+# (sim_state nodes) over the window its socket's DRAM clock measured (0.8e9 ticks a second), a socket's nodes
+# adding up to its mem_read_bytes:socket=N; node=N listed as a qualifier; under SNC4, which no public table maps, a
+# node's event refused at PAPI_add_event with the reason
+for sim in "sim:spr,snc=2,profile=$W/profile" "perf+sim:spr,snc=2,profile=$W/profile"; do
+	truth=$($SIMSTATE "$sim" nodes)
+	q=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::mem_read_bytes 2>&1)
+	check "$sim: mem_read_bytes lists :node=N, nodes 0-3" 'echo "$q" | grep -q ":node=0 -- NUMA node whose memory channels .*\[0-3\]"'
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" intel_uncore:::mem_read_bytes:node=0 intel_uncore:::mem_read_bytes:node=1 \
+		intel_uncore:::mem_read_bytes:node=2 intel_uncore:::mem_write_bytes:node=3 intel_uncore:::mem_read_bytes:socket=0 \
+		intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=0 intel_uncore:::UNC_M_CLOCKTICKS:socket=1:box=0 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	clk0=$(value "UNC_M_CLOCKTICKS:socket=0:box=0") clk1=$(value "UNC_M_CLOCKTICKS:socket=1:box=0")
+	for spec in "0 read 0" "1 read 0" "2 read 1" "3 write 1"; do
+		set -- $spec
+		got=$(value "mem_$2_bytes:node=$1") clk=$clk0
+		[ "$3" = 1 ] && clk=$clk1
+		bps=$(echo "$truth" | awk -v n="$1" -v k="$2" '$2 == n { print k == "read" ? $6 : $8 }')
+		want=$(awk -v b="$bps" -v c="$clk" 'BEGIN { printf "%.0f", b * c / 0.8e9 }')
+		echo "$sim: node $1 $2 $got bytes over $clk DRAM clocks, truth $bps B/s: $want"
+		check "$sim: mem_$2_bytes:node=$1 = the node's truth within 1 %" '[ -n "$got" ] && [ -n "$bps" ] && near "$got" "$want" 0.01'
+	done
+	sum=$(($(value "mem_read_bytes:node=0") + $(value "mem_read_bytes:node=1")))
+	check "$sim: nodes 0 and 1 add up to socket 0's mem_read_bytes" 'near "$sum" "$(value "mem_read_bytes:socket=0")" 0.001'
+done
+out=$(env -u PAPI_VERBOSE UNCORE_BACKEND=sim:spr,snc=4 "$P/bin/papi_command_line" intel_uncore:::mem_read_bytes:node=5 2>/dev/null)
+check "sim:spr,snc=4: mem_read_bytes:node=5 refused at PAPI_add_event, saying why" \
+	'echo "$out" | grep -A1 "^Failed adding: intel_uncore:::mem_read_bytes:node=5" | grep -q "^because: intel_uncore: mem_read_bytes:node=5: node 5: .*SNC4 on spr"' ||
+	echo "$out"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -503,6 +503,9 @@ struct uncore_series {
 	int socket;
 	int unit, box;    /* the metric's box unit (-1: none); box -1: the socket's value, else that box number */
 	const char *name; /* the metric's name, or the event as the session spells it (until more are added) */
+	/* by_node 1: a NUMA node's series (issue 67, doc/numa.md), the metric summed over the channels of the kernel's
+	 * node `node` (uncore_session_node_value); socket is the node's, box -1 */
+	int by_node, node;
 };
 int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **series,
 		  int *n, char *notice, size_t len);
@@ -761,6 +764,14 @@ const char *uncore_numa_source(uncore_t *u);
  * the node (another kind of memory); -1 with the error (a refused node: its reason), or a value's own status
  * (UNCORE_BOX_FAILED, UNCORE_NOT_COUNTED).  The nodes of a socket add up to its value. */
 int uncore_session_node_value(uncore_session_t *s, int m, int node, int window, double *out);
+/* Whether metric info (uncore_metric_find) has a value on NUMA node node: 1; 0 when no channel of its unit serves
+ * the node (another kind of memory); -1 with the error (no such node, a metric not of memory channels, a refused
+ * node: its reason). */
+int uncore_numa_metric_serves(uncore_t *u, int info, int node);
+/* For front ends: the bytes metric of a kind of memory (UNCORE_NODE_*) read or written ("mem_read_bytes",
+ * "hbm_write_bytes", "cxl_read_bytes", ...; NULL: no such kind), and the kind's name ("ddr", "hbm", "cxl"). */
+const char *uncore_numa_bytes_metric(int memory, int write);
+const char *uncore_numa_kind_name(int kind);
 
 /* The uncore clock's limits (issue 68, doc/user-guide.md "Uncore clock limits"): per die, or per power domain
  * and fabric cluster on the parts whose limits are in TPMI (Granite Rapids and later), as Linux's

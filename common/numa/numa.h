@@ -32,6 +32,7 @@ int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct nu
 int numa_geom_domain(const char *platform, int snc, int box, const char **source, char *why, size_t len);
 
 /* The map (numa_map.c), built on first use and kept by the handle. */
+#define NUMA_UNIT_BOXES 512
 struct numa_map_node {
 	struct uncore_numa_node pub;
 	char why[256]; /* non-empty: why its values are refused */
@@ -46,6 +47,12 @@ struct numa_map {
 	int by_die[UC_MAX_SOCKETS]; /* the socket's nodes are its dies, not SNC domains */
 	int hbm_cache[UC_MAX_SOCKETS]; /* HBM channels serve the DDR node (cache mode) */
 	int8_t cpu_domain[UC_MAX_CPUS]; /* CPU c's SNC domain in its socket where snc[] > 1 says SNC is on; else 0 */
+	/* each memory unit's boxes and the node each serves (numa_box_node; -2: refused), found on the unit's first
+	 * use (numa_api.c): a front end sums a node at every read, at 100 Hz */
+	struct numa_unit_boxes {
+		int found, unit, kind, n; /* kind: of node its boxes serve (UNCORE_NODE_*), -1 no memory */
+		struct { short socket, box, node; } b[NUMA_UNIT_BOXES];
+	} ub[4];
 };
 struct numa_map *numa_map_get(uncore_t *u);
 /* The node index (in the map) the box of a unit serves: >= 0; -1 the unit is no memory; -2 refused (message). */

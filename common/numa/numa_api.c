@@ -1,4 +1,5 @@
 /* The NUMA map's public face (uncore.h): the nodes, and a metric's value summed over a node's channels. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,46 +41,112 @@ static int unit_kind(uncore_t *u, const struct numa_map *m, int unit)
 	return -1;
 }
 
+/* The boxes of a memory unit with the node each serves, found once; NULL for a unit that is no memory, or one of
+ * more boxes than the cache holds. */
+static const struct numa_unit_boxes *unit_boxes(uncore_t *u, struct numa_map *m, int unit)
+{
+	struct numa_unit_boxes *c = NULL;
+	for (int i = 0; i < 4 && !c; i++)
+		if (m->ub[i].found && m->ub[i].unit == unit)
+			return &m->ub[i];
+		else if (!m->ub[i].found)
+			c = &m->ub[i];
+	int n = 0, kind = unit_kind(u, m, unit);
+	if (!c || kind < 0) /* (four kinds of memory unit at most: imc, hbm, cxlcm, cxldp) */
+		return NULL;
+	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
+		for (int k = 0; k < uncore_unit_boxes(u, unit, sock); k++, n++) {
+			int box = uncore_box_number(u, unit, sock, k);
+			if (n >= NUMA_UNIT_BOXES || box > SHRT_MAX)
+				return NULL;
+			c->b[n].socket = (short)sock;
+			c->b[n].box = (short)box;
+			c->b[n].node = (short)numa_box_node(u, m, unit, sock, box);
+		}
+	c->kind = kind;
+	c->unit = unit;
+	c->n = n;
+	c->found = 1;
+	return c;
+}
+
+/* Whether metric mi, of its unit's boxes ub, has a value on node: as uncore_numa_metric_serves. */
+static int serves(const struct numa_map *m, const struct uncore_metric_info *mi, const struct numa_unit_boxes *ub, int node)
+{
+	if (node < 0 || node >= m->n || m->v[node].pub.node < 0)
+		return uc_err("no NUMA node %d (the kernel shows nodes 0..%d)", node, m->n - 1);
+	if (!ub || ub->kind < 0)
+		return uc_err("metric %s is not of memory channels (or of more than %d boxes): it has no value per NUMA node",
+			      mi->name, NUMA_UNIT_BOXES);
+	if (ub->kind != m->v[node].pub.kind)
+		return 0; /* another kind of memory than the node's */
+	if (m->v[node].why[0])
+		return uc_err("node %d: %s", node, m->v[node].why);
+	return 1;
+}
+
+int uncore_numa_metric_serves(uncore_t *u, int info, int node)
+{
+	struct numa_map *m = numa_map_get(u);
+	struct uncore_metric_info mi;
+	if (!m)
+		return -1;
+	if (uncore_metric_info(u, info, &mi))
+		return uc_err("no metric %d", info);
+	return serves(m, &mi, mi.box_unit < 0 ? NULL : unit_boxes(u, m, mi.box_unit), node);
+}
+
 int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int window, double *out)
 {
 	uncore_t *u = s->u;
 	struct numa_map *m = numa_map_get(u);
+	const struct numa_unit_boxes *ub;
 	struct uncore_metric_info mi;
 	double sum = 0;
-	int any = 0;
+	int any = 0, rc;
 	*out = NAN;
 	if (!m)
 		return -1;
 	if (mi_idx < 0 || mi_idx >= uncore_session_num_metrics(s) ||
 	    uncore_metric_info(u, uncore_metric_find(u, uncore_session_metric_name(s, mi_idx)), &mi))
 		return uc_err("no metric %d in the session", mi_idx);
-	if (node < 0 || node >= m->n || m->v[node].pub.node < 0)
-		return uc_err("no NUMA node %d (the kernel shows nodes 0..%d)", node, m->n - 1);
-	if (mi.box_unit < 0 || unit_kind(u, m, mi.box_unit) < 0)
-		return uc_err("metric %s is not of memory channels: it has no value per NUMA node", mi.name);
-	if (unit_kind(u, m, mi.box_unit) != m->v[node].pub.kind)
-		return 1; /* another kind of memory than the node's */
-	if (m->v[node].why[0])
-		return uc_err("node %d: %s", node, m->v[node].why);
-	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
-		for (int k = 0; (m->v[node].pub.socket < 0 || sock == m->v[node].pub.socket) &&
-				k <  uncore_unit_boxes(u, mi.box_unit, sock); k++) {
-			int box = uncore_box_number(u, mi.box_unit, sock, k), n = numa_box_node(u, m, mi.box_unit, sock, box), rc;
-			double v;
-			if (n == -2) { /* (the message copied: uc_err writes where uncore_error reads) */
-				char why[512];
-				snprintf(why, sizeof(why), "%s", uncore_error());
-				return uc_err("node %d: %s", node, why);
-			}
-			if (n != node)
-				continue;
-			if ((rc = uncore_session_metric_value(s, mi_idx, sock, box, window, &v)))
-				return rc;
-			sum += v;
-			any = 1;
+	ub = mi.box_unit < 0 ? NULL : unit_boxes(u, m, mi.box_unit);
+	if ((rc = serves(m, &mi, ub, node)) <= 0)
+		return rc < 0 ? -1 : 1;
+	for (int i = 0; i < ub->n; i++) {
+		double v;
+		if (m->v[node].pub.socket >= 0 && ub->b[i].socket != m->v[node].pub.socket)
+			continue; /* another socket's */
+		if (ub->b[i].node == -2) { /* refused: its reason again (the message copied: uc_err writes where uncore_error reads) */
+			char why[512];
+			numa_box_node(u, m, mi.box_unit, ub->b[i].socket, ub->b[i].box);
+			snprintf(why, sizeof(why), "%s", uncore_error());
+			return uc_err("node %d: %s", node, why);
 		}
+		if (ub->b[i].node != node)
+			continue;
+		if ((rc = uncore_session_metric_value(s, mi_idx, ub->b[i].socket, ub->b[i].box, window, &v)))
+			return rc;
+		sum += v;
+		any = 1;
+	}
 	if (!any)
 		return 1;
 	*out = sum;
 	return 0;
+}
+
+/* the bytes metrics of each kind of memory (UNCORE_NODE_*): read, write */
+const char *uncore_numa_bytes_metric(int memory, int write)
+{
+	static const char *const names[3][2] = {
+		{ "mem_read_bytes", "mem_write_bytes" }, { "hbm_read_bytes", "hbm_write_bytes" }, { "cxl_read_bytes", "cxl_write_bytes" },
+	};
+	return memory >= 0 && memory < 3 ? names[memory][!!write] : NULL;
+}
+
+const char *uncore_numa_kind_name(int kind)
+{
+	static const char *const names[] = { "ddr", "hbm", "cxl" };
+	return kind >= 0 && kind < 3 ? names[kind] : "?";
 }

@@ -356,6 +356,8 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 	if (!named && select_device_series(u, s, sel->sockets, sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE,
 					   sel->interval_s, &p.series, &p.n, notice, len))
 		goto fail;
+	if (!named && select_node_series(u, s, sel->sockets, &p.series, &p.n))
+		goto fail;
 	if (p.beside[0])
 		uc_warn("the default set leaves out %s on %s to count the jobs beside it (per-job): %s; name them (metrics or "
 			"groups) to count them instead of the jobs", p.beside, uncore_platform_name(u), p.why);

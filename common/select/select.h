@@ -15,4 +15,9 @@ int select_counters(uncore_session_t *s, int nsock);
 int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, double budget_ns, double interval_s,
 			 struct uncore_series **series, int *n, char *notice, size_t len);
 
+/* The default set's NUMA node series (select_nodes.c): each node's memory bytes read and written, its bytes
+ * metrics added to s where not there yet (no counter more: the memory group counts their events), none with
+ * sockets selected or for a refused node.  0, or -1 with the error. */
+int select_node_series(uncore_t *u, uncore_session_t *s, unsigned sockets, struct uncore_series **series, int *n);
+
 #endif

@@ -35,6 +35,7 @@ typedef struct {
 	struct {
 		int metric; /* 0: event index in the session, 1: metric index, 2: uncore clock gauge (iu_ufreq.c) */
 		int idx, socket;
+		int node;   /* a metric's NUMA node (its channels summed), -1: none */
 	} slot[IU_MAX_EVENTS];
 	long long offset[IU_MAX_EVENTS]; /* values at the last PAPI_reset */
 	long long values[IU_MAX_EVENTS];
@@ -50,15 +51,17 @@ extern int _papi_hwi_publish_error(char *error);
 /* Why an event or EventSet was refused, as an error code of its own: the library's reason reaches the
  * caller through PAPI_strerror(), and stderr only with PAPI_VERBOSE (PAPIERROR); dflt when PAPI cannot
  * store the message. */
-static int refuse(int dflt, const char *what)
+static int refuse_why(int dflt, const char *what, const char *why)
 {
 	char msg[PAPI_HUGE_STR_LEN];
 	int code;
-	snprintf(msg, sizeof(msg), "intel_uncore: %s: %s", what, uncore_error());
+	snprintf(msg, sizeof(msg), "intel_uncore: %s: %s", what, why);
 	PAPIERROR("%s", msg);
 	code = _papi_hwi_publish_error(msg);
 	return code <= -PAPI_NUM_ERRORS ? code : dflt; /* past PAPI's fixed codes: the message's own */
 }
+
+static int refuse(int dflt, const char *what) { return refuse_why(dflt, what, uncore_error()); }
 
 static void disable(const char *why)
 {
@@ -153,6 +156,14 @@ static int session_event(uncore_session_t *s, const char *spec)
 	return uncore_session_add(s, spec);
 }
 
+/* Why a metric's NUMA node has no value of it (issue 67): a node whose channels cannot be known (the library's
+ * reason), or of another kind of memory; NULL when it has one. */
+static const char *node_refused(const struct iu_target *t)
+{
+	int rc = uncore_numa_metric_serves(U, uncore_metric_find(U, t->spec), t->node);
+	return rc == 1 ? NULL : rc < 0 ? uncore_error() : "no channel of this metric's memory serves the node (doc/numa.md)";
+}
+
 /* Build the EventSet's session from its n native events in c->code (under the lock). */
 static int build(iu_control_t *c, int count)
 {
@@ -175,14 +186,18 @@ static int build(iu_control_t *c, int count)
 		}
 		idx = t.metric == 2 ? iu_ufreq_find(t.spec, strcspn(t.spec, ":"))
 				    : t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
-		if (idx < 0) {
-			int rc = refuse(PAPI_ECNFLCT, t.spec);
+		const char *why = idx < 0 ? uncore_error() : t.node >= 0 ? node_refused(&t) : NULL;
+		if (why) {
+			char what[300];
+			snprintf(what, sizeof(what), t.node >= 0 ? "%s:node=%d" : "%s", t.spec, t.node);
+			int rc = refuse_why(PAPI_ECNFLCT, what, why);
 			drop_session(c);
 			return rc;
 		}
 		c->slot[i].metric = t.metric;
 		c->slot[i].idx = idx;
 		c->slot[i].socket = t.socket;
+		c->slot[i].node = t.node;
 	}
 	c->n = count;
 	return PAPI_OK;
@@ -216,7 +231,8 @@ static int slot_value(const iu_control_t *c, int i, long long *out)
 											   : uncore_cpu_socket(U, c->cpu), out), 0;
 	if (c->slot[i].metric) {
 		double v = 0;
-		rc = uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v);
+		rc = c->slot[i].node >= 0 ? uncore_session_node_value(c->s, c->slot[i].idx, c->slot[i].node, UNCORE_SINCE_START, &v)
+					  : uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v);
 		*out = rc || isnan(v) ? 0 : llround(v);
 	} else {
 		uint64_t v = 0;

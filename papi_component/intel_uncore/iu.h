@@ -23,6 +23,7 @@ struct iu_target {
 	int metric;      /* 0: event spec, 1: metric, 2: uncore clock gauge */
 	char spec[256];
 	int socket;      /* a metric's socket, -1 = all */
+	int node;        /* a bytes metric's NUMA node (":node=N", not in spec: doc/papi.md), -1 = none */
 };
 
 /* Event naming over an open library handle (iu_names.c). */

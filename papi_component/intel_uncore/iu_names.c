@@ -98,14 +98,43 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 	return 0;
 }
 
-/* The qualifiers of a base event as the library lists them (a metric or gauge takes only socket=N); returns how
- * many, at most IU_VMAX. */
+/* Whether metric m is a memory bytes metric (mem_, hbm_, cxl_read_bytes, ...: a value per NUMA node, issue 67). */
+static int bytes_metric(int m)
+{
+	struct uncore_metric_info mi;
+	int bytes = 0;
+	for (int k = 0; k < 6 && !uncore_metric_info(U, m, &mi); k++)
+		bytes |= !strcmp(mi.name, uncore_numa_bytes_metric(k / 2, k % 2));
+	return bytes;
+}
+
+/* The nodes metric m has a value on, lowest and highest: 0, or -1 where it has none (no node's channels known). */
+static int node_range(int m, int *lo, int *hi)
+{
+	struct uncore_numa_node v[64];
+	int n = bytes_metric(m) ? uncore_numa_nodes(U, v, 64) : 0;
+	*lo = *hi = -1;
+	for (int i = 0; i < n && i < 64; i++)
+		if (uncore_numa_metric_serves(U, m, v[i].node) == 1) {
+			*lo = *lo < 0 ? v[i].node : *lo;
+			*hi = v[i].node;
+		}
+	return *lo < 0 ? -1 : 0;
+}
+
+/* The qualifiers of a base event as the library lists them (a metric or gauge takes socket=N, a memory bytes metric
+ * node=N instead); returns how many, at most IU_VMAX. */
 static int qualifiers_of(unsigned base, struct uncore_qualifier *qs)
 {
 	if ((int)base >= nevents) {
+		int lo, hi, nodes = !node_range(metrics[base - (unsigned)nevents], &lo, &hi);
 		qs[0] = (struct uncore_qualifier){ .name = "socket", .max = (unsigned long long)uncore_num_sockets(U) - 1,
 						   .desc = "socket to count on; without it every socket is summed" };
-		return 1;
+		qs[1] = (struct uncore_qualifier){ .name = "node", .min = nodes ? (unsigned long long)lo : 0,
+						   .max = nodes ? (unsigned long long)hi : 0,
+						   .desc = "NUMA node whose memory channels to sum (doc/numa.md), instead of socket=; "
+							   "refused where its channels cannot be known or are of another memory" };
+		return nodes ? 2 : 1;
 	}
 	int n = uncore_event_qualifiers(U, (int)base, qs, IU_VMAX);
 	return n < 0 ? 0 : n > IU_VMAX ? IU_VMAX : n;
@@ -210,18 +239,39 @@ static int find_base(const char *name, size_t len, unsigned *base)
 	return -1;
 }
 
-/* Does the library accept this qualified event (or metric, which takes only socket=N)? */
+/* A metric's ":node=N" taken out of spec into *node (-1 without); -1 when it is not a number, or comes with
+ * another qualifier (a node is of one socket). */
+static int take_node(char *spec, int *node)
+{
+	char *q = strstr(spec, ":node="), *end;
+	*node = -1;
+	if (!q)
+		return 0;
+	long v = strtol(q + 6, &end, 10);
+	if (end == q + 6 || v < 0 || v > 4095 || strcspn(spec, ":") != (size_t)(q - spec) || *end)
+		return -1;
+	*node = (int)v;
+	*q = 0;
+	return 0;
+}
+
+/* Does the library accept this qualified event (or metric, which takes socket=N or node=N)? */
 static int valid(unsigned base, const char *name)
 {
 	uncore_session_t *s;
 	const char *q = strchr(name, ':');
-	char *end;
+	char *end, spec[256];
+	int node, ok = 0;
 	if (gauge_of(base) >= 0) /* only :socket=N, a socket there is */
 		return !q || (!strncmp(q, ":socket=", 8) && strtol(q + 8, &end, 10) < uncore_num_sockets(U) && end > q + 8 &&
 			      !*end && q[8] != '-');
+	snprintf(spec, sizeof(spec), "%s", name);
+	/* node=N of a memory bytes metric: a node without a value of it is refused when added, saying why */
+	if ((int)base >= nevents && (take_node(spec, &node) || (node >= 0 && !bytes_metric(metrics[base - (unsigned)nevents]))))
+		return 0;
 	if (uncore_session_new(U, &s))
 		return 0;
-	int ok = ((int)base >= nevents ? uncore_session_add_metric(s, name) : uncore_session_add(s, name)) >= 0;
+	ok = ((int)base >= nevents ? uncore_session_add_metric(s, spec) : uncore_session_add(s, spec)) >= 0;
 	uncore_session_free(s);
 	return ok;
 }
@@ -370,11 +420,13 @@ int iu_target_of(unsigned code, struct iu_target *t)
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
 	}
 	t->metric = gauge_of(base) >= 0 ? 2 : (int)base >= nevents;
-	t->socket = -1;
+	t->socket = t->node = -1;
 	if (t->metric) {
-		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric */
+		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric but node */
 		if (q)
 			t->socket = atoi(q + 8);
+		if (take_node(t->spec, &t->node))
+			return PAPI_ENOEVNT;
 	}
 	return PAPI_OK;
 }

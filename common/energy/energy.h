@@ -49,7 +49,7 @@ struct energy_counter {
 	char path[160];
 	uint64_t last;        /* the raw value at the last read */
 	double total_j;       /* joules since the start */
-	double prev_j;        /* total_j at the read before the last */
+	double mark_j, prev_j; /* total_j at the last read that closed an interval, and at the one before */
 };
 
 struct energy_source_ops;
@@ -68,8 +68,10 @@ struct uncore_energy {
 	struct memfs mem;
 	struct msr_backend *msr;
 	int started;
-	uint64_t t_start, t_prev, t_last; /* the library's clock at the start, the read before the last, the last */
-	int gap, gap_last;     /* a read came later than a counter's wrap time: since the start, in the last interval */
+	/* the library's clock at the start, the last two reads that closed an interval, the last read or sample */
+	uint64_t t_start, t_prev, t_mark, t_last;
+	/* a read came later than a counter's wrap time: since the start, in the last closed interval, since then */
+	int gap, gap_last, gap_cur;
 };
 
 struct energy_source_ops {

@@ -90,6 +90,18 @@ int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
 	return rc;
 }
 
+int uncore_energy_here(uncore_t *u, int domain)
+{
+	char why[256];
+	const struct energy_part *p = energy_part_of(platform_of(u), why, sizeof(why));
+	if (!p)
+		return uc_err("%s", why), 0;
+	if (domain < 0 || domain >= UNCORE_ENERGY_DOMAINS || !(p->domains & (1u << domain)))
+		return uc_err("%s has no %s energy domain", p->platform, uncore_energy_domain_name(domain) ?
+			      uncore_energy_domain_name(domain) : "such"), 0;
+	return 1;
+}
+
 const char *uncore_energy_source(const uncore_energy_t *e) { return e->source; }
 
 int uncore_energy_has(const uncore_energy_t *e, int socket, int domain)
@@ -138,10 +150,12 @@ static int too_late(const struct uncore_energy *e, uint64_t ns, const char *what
 		      (double)f->modulus, f->unit_j * 1e6, e->part->max_w, e->part->platform, floor((double)max / 1e9));
 }
 
-static int read_all(struct uncore_energy *e, int first)
+/* mode: READ_FIRST at the start, READ_CLOSE a caller's read (an interval ends), READ_SAMPLE between them */
+enum { READ_FIRST, READ_CLOSE, READ_SAMPLE };
+static int read_all(struct uncore_energy *e, int mode)
 {
 	uint64_t now = uncore_now_ns(e->u), raw;
-	int late = !first && too_late(e, now - e->t_last, "the time since the last read");
+	int late = mode != READ_FIRST && too_late(e, now - e->t_last, "the time since the last read");
 	char why[512] = "";
 	if (late)
 		snprintf(why, sizeof(why), "%s", uncore_error());
@@ -149,19 +163,25 @@ static int read_all(struct uncore_energy *e, int first)
 		struct energy_counter *c = &e->c[i];
 		if (e->ops->read(e, c, &raw))
 			return uc_err_prefix("energy: ");
-		if (!first) {
-			c->prev_j = c->total_j;
+		if (mode != READ_FIRST)
 			c->total_j += (double)energy_wrap_delta(c->last, raw, c->modulus) * c->unit_j;
-		}
 		c->last = raw;
+		if (mode == READ_CLOSE) {
+			c->prev_j = c->mark_j;
+			c->mark_j = c->total_j;
+		}
 	}
-	if (first)
-		e->t_start = e->t_prev = now;
-	else
-		e->t_prev = e->t_last;
+	if (mode == READ_FIRST)
+		e->t_start = e->t_prev = e->t_mark = now;
 	e->t_last = now;
-	e->gap_last = late;
 	e->gap |= late;
+	e->gap_cur |= late;
+	if (mode == READ_CLOSE) {
+		e->t_prev = e->t_mark;
+		e->t_mark = now;
+		e->gap_last = e->gap_cur;
+		e->gap_cur = 0;
+	}
 	return late ? uc_err("energy: %s; this interval's joules are a lower bound", why) : 0;
 }
 
@@ -172,24 +192,27 @@ int uncore_energy_start(uncore_energy_t *e, uint64_t interval_ns)
 		return -1;
 	pthread_mutex_lock(&e->u->lock);
 	for (int i = 0; i < e->n; i++)
-		e->c[i].total_j = e->c[i].prev_j = 0;
-	e->gap = e->gap_last = 0;
-	rc = read_all(e, 1);
+		e->c[i].total_j = e->c[i].prev_j = e->c[i].mark_j = 0;
+	e->gap = e->gap_last = e->gap_cur = 0;
+	rc = read_all(e, READ_FIRST);
 	e->started = !rc;
 	pthread_mutex_unlock(&e->u->lock);
 	return rc;
 }
 
-int uncore_energy_read(uncore_energy_t *e)
+static int read_locked(uncore_energy_t *e, int mode)
 {
 	int rc;
 	if (!e->started)
 		return uc_err("energy: read before uncore_energy_start()");
 	pthread_mutex_lock(&e->u->lock);
-	rc = read_all(e, 0);
+	rc = read_all(e, mode);
 	pthread_mutex_unlock(&e->u->lock);
 	return rc;
 }
+
+int uncore_energy_read(uncore_energy_t *e) { return read_locked(e, READ_CLOSE); }
+int uncore_energy_sample(uncore_energy_t *e) { return read_locked(e, READ_SAMPLE); }
 
 int uncore_energy_value(const uncore_energy_t *e, int socket, int domain, int window, double *joules)
 {
@@ -202,7 +225,7 @@ int uncore_energy_value(const uncore_energy_t *e, int socket, int domain, int wi
 		const struct energy_counter *c = &e->c[i];
 		if (c->domain != domain || (socket >= 0 && c->socket != socket))
 			continue;
-		sum += window == UNCORE_LAST_INTERVAL ? c->total_j - c->prev_j : c->total_j;
+		sum += window == UNCORE_LAST_INTERVAL ? c->mark_j - c->prev_j : c->total_j;
 		any = 1;
 	}
 	if (!any)
@@ -217,7 +240,7 @@ double uncore_energy_seconds(const uncore_energy_t *e, int window)
 {
 	if (!e->started)
 		return 0;
-	return (double)(e->t_last - (window == UNCORE_LAST_INTERVAL ? e->t_prev : e->t_start)) / 1e9;
+	return (double)(window == UNCORE_LAST_INTERVAL ? e->t_mark - e->t_prev : e->t_last - e->t_start) / 1e9;
 }
 
 int uncore_energy_power(const uncore_energy_t *e, int socket, int domain, int window, double *watts)
@@ -228,7 +251,7 @@ int uncore_energy_power(const uncore_energy_t *e, int socket, int domain, int wi
 	return rc;
 }
 
-uint64_t uncore_energy_read_time_ns(const uncore_energy_t *e) { return e->started ? e->t_last : 0; }
+uint64_t uncore_energy_read_time_ns(const uncore_energy_t *e) { return e->started ? e->t_mark : 0; }
 
 void uncore_energy_free(uncore_energy_t *e)
 {

@@ -64,6 +64,8 @@ static int pc_open(struct uncore_energy *e)
 {
 	struct zones z = { .n = 0 };
 	char line[64], names[64] = "";
+	if (e->u->acc->simulated && !e->fs.mem) /* never the host's own zones under a simulated machine */
+		return uc_err("powercap: the simulator shows no powercap tree");
 	if (dev_fs_list(&e->fs, ROOT, add_zone, &z) || !z.n)
 		return uc_err("powercap: no intel-rapl zone in %s (the intel_rapl_msr or intel_rapl_tpmi module is not "
 			      "loaded)", ROOT);

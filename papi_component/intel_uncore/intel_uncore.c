@@ -33,9 +33,10 @@ typedef struct {
 	int cpu;                       /* PAPI_CPU_ATTACH: count on this CPU's socket (-1: every socket) */
 	unsigned code[IU_MAX_EVENTS];  /* the native events, to rebuild the session when the CPU changes */
 	struct {
-		int metric; /* 0: event index in the session, 1: metric index */
+		int metric; /* 0: event index in the session, 1: metric index, IU_ENERGY: idx is the RAPL domain */
 		int idx, socket;
 	} slot[IU_MAX_EVENTS];
+	uncore_energy_t *energy;       /* the energy events' counters (iu_energy.c), NULL: none asked */
 	long long offset[IU_MAX_EVENTS]; /* values at the last PAPI_reset */
 	long long values[IU_MAX_EVENTS];
 } iu_control_t;
@@ -140,6 +141,8 @@ static void drop_session(iu_control_t *c)
 {
 	uncore_session_free(c->s); /* restores every register the session programmed */
 	c->s = NULL;
+	uncore_energy_free(c->energy);
+	c->energy = NULL;
 	c->n = 0;
 	c->running = 0;
 }
@@ -172,6 +175,18 @@ static int build(iu_control_t *c, int count)
 		if (iu_target_of(c->code[i], &t)) {
 			drop_session(c);
 			return PAPI_ENOEVNT;
+		}
+		if (t.metric == IU_ENERGY) {
+			if ((!c->energy && uncore_energy_new(U, NULL, &c->energy)) ||
+			    (t.socket >= 0 && !uncore_energy_has(c->energy, t.socket, t.domain))) {
+				int rc = refuse(PAPI_ENOEVNT, t.spec);
+				drop_session(c);
+				return rc;
+			}
+			c->slot[i].metric = IU_ENERGY;
+			c->slot[i].idx = t.domain;
+			c->slot[i].socket = t.socket;
+			continue;
 		}
 		idx = t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
 		if (idx < 0) {
@@ -210,6 +225,8 @@ static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *nativ
 static int slot_value(const iu_control_t *c, int i, long long *out)
 {
 	int rc;
+	if (c->slot[i].metric == IU_ENERGY)
+		return iu_energy_value(c->energy, c->slot[i].idx, c->slot[i].socket, out);
 	if (c->slot[i].metric) {
 		double v = 0;
 		rc = uncore_session_metric_value(c->s, c->slot[i].idx, c->slot[i].socket, -1, UNCORE_SINCE_START, &v);
@@ -230,8 +247,12 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_lock(&lock);
 	if (!c->s)
 		rc = PAPI_ENOEVNT;
-	else if (uncore_session_start(c->s))
+	else if (uncore_session_num_events(c->s) > 0 && uncore_session_start(c->s)) /* none: energy alone */
 		rc = refuse(PAPI_ESYS, "PAPI_start");
+	else if (c->energy && uncore_energy_start(c->energy, 0)) {
+		rc = refuse(PAPI_ESYS, "PAPI_start");
+		uncore_session_stop(c->s);
+	}
 	else {
 		c->running = 1;
 		memset(c->offset, 0, sizeof(c->offset));
@@ -244,6 +265,8 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
  * or PAPI_OK. */
 static int unhealthy(const iu_control_t *c, int i, const char *what)
 {
+	if (c->slot[i].metric == IU_ENERGY)
+		return PAPI_OK; /* no uncore health of its own */
 	unsigned bits = c->slot[i].metric ? uncore_session_metric_health(c->s, c->slot[i].idx, c->slot[i].socket, -1)
 					  : uncore_session_event_health(c->s, c->slot[i].idx, -1, -1);
 	struct uncore_health h[16];
@@ -279,9 +302,11 @@ static int fill_values(iu_control_t *c, const char *what)
 
 static int sample(iu_control_t *c)
 {
-	int rc = c->running ? uncore_session_read(c->s) : 0;
+	int rc = c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
 	if (rc && rc != UNCORE_BOX_FAILED) /* a failed box is the values' business: fill_values says which */
 		return refuse(PAPI_ESYS, "PAPI_read");
+	if (c->running && c->energy && uncore_energy_read(c->energy)) /* later than a wrap: a lower bound */
+		return fill_values(c, "PAPI_read"), refuse(PAPI_ESYS, "PAPI_read");
 	return fill_values(c, "PAPI_read");
 }
 
@@ -305,7 +330,9 @@ static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	(void)ctx;
 	pthread_mutex_lock(&lock);
 	if (c->s && c->running) {
-		int r = uncore_session_stop(c->s);
+		int r = uncore_session_num_events(c->s) ? uncore_session_stop(c->s) : 0;
+		if (c->energy && uncore_energy_read(c->energy) && !r)
+			r = -1;
 		c->running = 0;
 		rc = fill_values(c, "PAPI_stop");
 		if (r && r != UNCORE_BOX_FAILED)
@@ -322,7 +349,9 @@ static int iu_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc = PAPI_OK;
 	(void)ctx;
 	pthread_mutex_lock(&lock);
-	int r = c->s && c->running ? uncore_session_read(c->s) : 0;
+	int r = c->s && c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
+	if (!r && c->running && c->energy)
+		r = uncore_energy_read(c->energy);
 	if (r && r != UNCORE_BOX_FAILED)
 		rc = refuse(PAPI_ESYS, "PAPI_reset");
 	for (int i = 0; c->s && i < c->n; i++) {

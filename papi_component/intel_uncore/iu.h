@@ -19,7 +19,8 @@
 
 /* What a code counts: a library event spec, or an integral metric ("name[:socket=N]"). */
 struct iu_target {
-	int metric;      /* 0: event spec, 1: metric */
+	int metric;      /* 0: event spec, 1: metric, IU_ENERGY: an energy event (domain: its RAPL domain) */
+	int domain;
 	char spec[256];
 	int socket;      /* a metric's socket, -1 = all */
 };
@@ -40,5 +41,15 @@ int iu_pfm_spec(uncore_t *u, const char *name, char *spec, size_t len);
 /* The platform's perf_event_uncore PMU names present here, strdup'ed into names (PAPI routes a
  * "PMU::EVENT" name only to a component listing its PMU); how many, or -1 out of memory. */
 int iu_pfm_pmus(uncore_t *u, char **names, int max);
+
+/* Energy (iu_energy.c, doc/energy.md): the k-th energy native event after the integral metrics. */
+#define IU_ENERGY 2
+int iu_energy_init(uncore_t *u); /* how many energy events the part has */
+int iu_energy_name(int k, char *buf, size_t len, const char **desc, const char **unit);
+int iu_energy_find(const char *name, size_t len); /* k, or -1 */
+int iu_energy_domain(int k);
+int iu_energy_valid(uncore_t *u, const char *name); /* the name, with at most :socket=N */
+/* An energy slot's nanojoules since the start: 0, or -1 (uncore_error()). */
+int iu_energy_value(const uncore_energy_t *e, int domain, int socket, long long *out);
 
 #endif

@@ -15,6 +15,7 @@ static uncore_t *U;
 static int nevents;
 static int *metrics; /* library metric index of each integral metric */
 static int nmetrics;
+static int nenergy; /* energy events after the metrics (iu_energy.c) */
 /* qualified names asked for, by code IU_NAMED | k: the name as given and the library spec it counts
  * (the same but for perf_event_uncore's names) */
 static struct named { char *name, *spec; } *named;
@@ -44,6 +45,7 @@ int iu_names_init(uncore_t *u)
 	for (int m = 0; m < n; m++)
 		if (is_integral(u, m))
 			metrics[nmetrics++] = m;
+	nenergy = iu_energy_init(u);
 	return 0;
 }
 
@@ -57,11 +59,11 @@ void iu_names_fini(void)
 	free(metrics);
 	named = NULL;
 	metrics = NULL;
-	nnamed = capnamed = nmetrics = nevents = 0;
+	nnamed = capnamed = nmetrics = nevents = nenergy = 0;
 	U = NULL;
 }
 
-int iu_num_native(void) { return nevents + nmetrics; }
+int iu_num_native(void) { return nevents + nmetrics + nenergy; }
 
 static int base_name(unsigned base, char *buf, size_t len, const char **desc, const char **unit)
 {
@@ -83,6 +85,8 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 		*unit = mi.unit;
 		return 0;
 	}
+	if ((int)base < nevents + nmetrics + nenergy)
+		return iu_energy_name((int)base - nevents - nmetrics, buf, len, desc, unit);
 	return -1;
 }
 
@@ -190,6 +194,10 @@ static int find_base(const char *name, size_t len, unsigned *base)
 			*base = (unsigned)(nevents + i);
 			return 0;
 		}
+	if ((m = iu_energy_find(buf, len)) >= 0) {
+		*base = (unsigned)(nevents + nmetrics + m);
+		return 0;
+	}
 	return -1;
 }
 
@@ -197,6 +205,8 @@ static int find_base(const char *name, size_t len, unsigned *base)
 static int valid(unsigned base, const char *name)
 {
 	uncore_session_t *s;
+	if ((int)base >= nevents + nmetrics)
+		return iu_energy_valid(U, name);
 	if (uncore_session_new(U, &s))
 		return 0;
 	int ok = ((int)base >= nevents ? uncore_session_add_metric(s, name) : uncore_session_add(s, name)) >= 0;
@@ -347,7 +357,8 @@ int iu_target_of(unsigned code, struct iu_target *t)
 		snprintf(t->spec, sizeof(t->spec), "%s", named[code & ~IU_NAMED].spec); /* describe checked k */
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
 	}
-	t->metric = (int)base >= nevents;
+	t->metric = (int)base >= nevents + nmetrics ? IU_ENERGY : (int)base >= nevents;
+	t->domain = t->metric == IU_ENERGY ? iu_energy_domain((int)base - nevents - nmetrics) : -1;
 	t->socket = -1;
 	if (t->metric) {
 		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric */

@@ -131,6 +131,8 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	for (int i = 0; i < n; i++)
 		if (plan(st, &chosen[i], err, len))
 			goto fail;
+	st->sockets = c->sockets;
+	iu_energy_setup(st);
 	free(chosen);
 	return 0;
 fail:
@@ -252,6 +254,7 @@ int iu_read(struct iu_state *st)
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;
 	}
+	sent += iu_energy_read(st, now, lib_now);
 	sent += iu_health_read(st, now);
 	if (why[0]) { /* once: the library reports a box on the read that drops it, and the series drop with it */
 		ERROR("%s plugin: %s; %d value%s no longer reported, the others go on", IU_NAME, why, dropped,
@@ -264,6 +267,7 @@ int iu_read(struct iu_state *st)
 void iu_teardown(struct iu_state *st)
 {
 	iu_jobs_stop(st);
+	iu_energy_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
 	free(st->series);

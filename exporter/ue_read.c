@@ -27,7 +27,7 @@ int ue_read(struct ue_state *st)
 		struct ue_series *se = &st->series[i];
 		double v = NAN;
 		uint64_t n, t;
-		if (se->failed)
+		if (se->failed || se->metric == UE_ENERGY_SERIES) /* read by ue_energy_read */
 			continue;
 		if (se->metric < 0) {
 			rc = uncore_session_value(st->s, se->event, se->socket, -1, &n);
@@ -54,6 +54,7 @@ int ue_read(struct ue_state *st)
 		se->t_ns = ue_stamp(lib, real, t);
 		se->have = 1;
 	}
+	ue_energy_read(st, lib, real);
 	if (uncore_perjob_started(st->perjob))
 		ue_jobs_read(st, lib, real);
 	ue_health_read(st);

@@ -2,7 +2,8 @@
  * Energy per socket (issue 68, doc/energy.md) read from hand-made machines: MSR images and powercap trees in a
  * fake sysroot, and a kernel of the test's own for the perf power PMU.  The expected joules are computed here
  * from the raw values written and the units of the manuals and Linux (MSR_RAPL_POWER_UNIT's 1/2^ESU J, the
- * 15.3 uJ DRAM unit of the Haswell-EP datasheet, powercap's microjoules, perf's 2^-32 J), and the MSR
+ * "15.3 uJ" DRAM unit of the Haswell-EP datasheet, 2^-16 J as rapl.c's quirk takes it; powercap's microjoules of
+ * whole-nanojoule units, 15300 nJ for that DRAM; perf's 2^-32 J), and the MSR
  * addresses are those of tests/reference/linux_regs.txt's "rapl" rows, so a wrong address, unit or wrap fails.
  */
 #include <errno.h>
@@ -73,7 +74,8 @@ static void near(const char *what, double got, double want)
 	CU_ASSERT(ok);
 }
 
-/* Haswell-EP: package in 1/2^14 J (ESU 14 in MSR_RAPL_POWER_UNIT bits 12:8), DRAM in the fixed 15.3 uJ */
+/* Haswell-EP: package in 1/2^14 J (ESU 14 in MSR_RAPL_POWER_UNIT bits 12:8), DRAM in the fixed 2^-16 J */
+#define DRAM_UNIT (1.0 / 65536)
 static void test_msr_hsx(void)
 {
 	const unsigned long unit = reg_of("msr.power_unit"), pkg = reg_of("msr.pkg_energy"),
@@ -102,8 +104,8 @@ static void test_msr_hsx(void)
 	CU_ASSERT(strstr(uncore_energy_source(e), "RAPL MSRs") != NULL);
 	CU_ASSERT(uncore_energy_has(e, 0, UNCORE_ENERGY_PKG) && uncore_energy_has(e, 1, UNCORE_ENERGY_DRAM));
 	CU_ASSERT(!uncore_energy_has(e, 0, UNCORE_ENERGY_PSYS));
-	/* the DRAM counter wraps first: 2^32 x 15.3 uJ at 330 W (twice Haswell-EP's 165 W) */
-	double wrap = 4294967296.0 * 15.3e-6 / 330;
+	/* the DRAM counter wraps first: 2^32 x 2^-16 J at 330 W (twice Haswell-EP's 165 W) */
+	double wrap = 65536.0 / 330;
 	ASSERT_NEAR((double)uncore_energy_max_interval_ns(e) / 1e9, wrap, 1e-6);
 	CU_ASSERT(uncore_energy_start(e, (uint64_t)(wrap * 1e9) + 1000000000ull) == -1);
 	fprintf(stderr, "refused: %s\n", uncore_error());
@@ -120,11 +122,11 @@ static void test_msr_hsx(void)
 	CU_ASSERT(uncore_energy_value(e, 1, UNCORE_ENERGY_PKG, UNCORE_LAST_INTERVAL, &j) == 0);
 	near("socket 1 package", j, (double)(pkg1[1] - pkg1[0]) * esu);
 	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_DRAM, UNCORE_SINCE_START, &j) == 0);
-	near("socket 0 DRAM", j, (double)(dram0[1] - dram0[0]) * 15.3e-6);
+	near("socket 0 DRAM", j, (double)(dram0[1] - dram0[0]) * DRAM_UNIT);
 	CU_ASSERT(uncore_energy_value(e, 1, UNCORE_ENERGY_DRAM, UNCORE_SINCE_START, &j) == 0);
-	near("socket 1 DRAM across a wrap", j, (double)(0x100000000ull - dram1[0] + dram1[1]) * 15.3e-6);
+	near("socket 1 DRAM across a wrap", j, (double)(0x100000000ull - dram1[0] + dram1[1]) * DRAM_UNIT);
 	CU_ASSERT(uncore_energy_value(e, -1, UNCORE_ENERGY_DRAM, UNCORE_SINCE_START, &j) == 0);
-	near("both sockets' DRAM", j, (double)(dram0[1] - dram0[0] + 0x100000000ull - dram1[0] + dram1[1]) * 15.3e-6);
+	near("both sockets' DRAM", j, (double)(dram0[1] - dram0[0] + 0x100000000ull - dram1[0] + dram1[1]) * DRAM_UNIT);
 	/* a second interval adds to the first */
 	msr_put(0, pkg, pkg0[1] + 0x4000);
 	CU_ASSERT_FATAL(uncore_energy_read(e) == 0);
@@ -165,7 +167,9 @@ static void test_msr_snbep(void)
 /* powercap: package zones, their DRAM sub-zones (a core sub-zone left out), microjoules wrapping at the range */
 static void test_powercap(void)
 {
+	/* ranges as the kernel makes them: (2^32 - 1) x its unit in whole nJ (61035 for 2^-14 J; DRAM 15300) / 1000 */
 	const char *range = "262143328850\n";
+	const double pkg_fix = 61035.15625 / 61035, dram_fix = 1e9 / 65536 / 15300;
 	uncore_energy_t *e;
 	double j;
 	host_tree(106); /* Ice Lake-SP */
@@ -174,7 +178,7 @@ static void test_powercap(void)
 	put_str("262143000000\n", "/sys/class/powercap/intel-rapl:0/energy_uj");
 	put_str("dram\n", "/sys/class/powercap/intel-rapl:0/intel-rapl:0:0/name");
 	put_str("dram\n", "/sys/class/powercap/intel-rapl:0:0/name");
-	put_str("65712999999\n", "/sys/class/powercap/intel-rapl:0:0/max_energy_range_uj");
+	put_str("65712999613\n", "/sys/class/powercap/intel-rapl:0:0/max_energy_range_uj");
 	put_str("1000\n", "/sys/class/powercap/intel-rapl:0:0/energy_uj");
 	put_str("core\n", "/sys/class/powercap/intel-rapl:0:1/name");
 	put_str("100\n", "/sys/class/powercap/intel-rapl:0:1/max_energy_range_uj");
@@ -196,11 +200,12 @@ static void test_powercap(void)
 	put_str("15000000\n", "/sys/class/powercap/intel-rapl:1/energy_uj");
 	CU_ASSERT_FATAL(uncore_energy_read(e) == 0);
 	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
-	near("powercap socket 0 package across a wrap", j, (262143328850.0 + 1 - 262143000000.0 + 500000) * 1e-6);
+	/* the wrap: 2^32 counts of 61035 nJ, 262143328911.36 uJ (the range is 2^32 - 1 of them, floored) */
+	near("powercap socket 0 package across a wrap", j, (262143328911.0 - 262143000000.0 + 500000) * 1e-6 * pkg_fix);
 	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_DRAM, UNCORE_SINCE_START, &j) == 0);
-	near("powercap socket 0 DRAM", j, 2.0);
+	near("powercap socket 0 DRAM (15300 nJ taken back to 2^-16 J)", j, 2.0 * dram_fix);
 	CU_ASSERT(uncore_energy_value(e, 1, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
-	near("powercap socket 1 package", j, 10.0);
+	near("powercap socket 1 package", j, 10.0 * pkg_fix);
 	uncore_energy_free(e);
 	uncore_close(u);
 }
@@ -243,8 +248,7 @@ static int k_read_line(struct perf_kernel *k, const char *path, char *buf, size_
 static const struct perf_kernel_ops fake_ops = { .open = k_open, .read = k_read, .close = k_close,
 						 .read_line = k_read_line };
 
-/* rapl.c counts raw << (32 - hw_unit) in 2^-32 J: package hw_unit 14; DRAM 16 (RAPL_UNIT_QUIRK_INTEL_HSW) on a part
- * whose DRAM steps 15.3 uJ, so the true joules are the raw DRAM steps x 15.3 uJ (the datasheet's unit) */
+/* rapl.c counts raw << (32 - hw_unit) in 2^-32 J: package hw_unit 14; DRAM 16 (RAPL_UNIT_QUIRK_INTEL_HSW) */
 static void test_perf_pmu(void)
 {
 	struct perf_kernel k = { .ops = &fake_ops, .name = "the test's kernel" };
@@ -265,12 +269,12 @@ static void test_perf_pmu(void)
 	CU_ASSERT(uncore_energy_max_interval_ns(e) == 0); /* the kernel's 64-bit counts do not wrap */
 	CU_ASSERT_FATAL(uncore_energy_start(e, 3600000000000ull) == 0);
 	counts[0][0] += (16384ull * 50) << 18;   /* 50 J */
-	counts[2][1] += (65359ull * 10) << 16;   /* 65359 x 15.3 uJ = 0.99999 J, ten of them */
+	counts[2][1] += (65536ull * 10) << 16;   /* 10 J */
 	CU_ASSERT_FATAL(uncore_energy_read(e) == 0);
 	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
 	near("perf socket 0 package", j, 50.0);
 	CU_ASSERT(uncore_energy_value(e, 1, UNCORE_ENERGY_DRAM, UNCORE_SINCE_START, &j) == 0);
-	near("perf socket 1 DRAM in 15.3 uJ steps", j, 65359.0 * 10 * 15.3e-6);
+	near("perf socket 1 DRAM", j, 10.0);
 	uncore_t *u = e->u;
 	uncore_energy_free(e);
 	uncore_close(u);
@@ -298,7 +302,7 @@ int main(void)
 		  test_msr_hsx },
 		{ "Sandy Bridge-EP's DRAM in MSR_RAPL_POWER_UNIT's unit", test_msr_snbep },
 		{ "powercap zones across a wrap, chosen by auto without a power PMU", test_powercap },
-		{ "the perf power PMU's counts, DRAM in the datasheet's 15.3 uJ", test_perf_pmu },
+		{ "the perf power PMU's counts in 2^-32 J", test_perf_pmu },
 		{ "Nehalem-EP and Montecito say they cannot read energy", test_no_rapl },
 		{ NULL, NULL },
 	};

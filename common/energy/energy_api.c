@@ -5,6 +5,7 @@
 #include <string.h>
 #include "energy.h"
 #include "handle/handle.h"
+#include "sim/sim.h"
 #include "util/error.h"
 
 static const char *const domain_names[UNCORE_ENERGY_DOMAINS] = { "pkg", "dram", "psys" };
@@ -81,10 +82,12 @@ int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
 	else {
 		e->u = u;
 		e->part = part;
+		if (u->acc->simulated && sim_of(u->acc) && !sim_rapl_sysfs(sim_of(u->acc), &e->mem))
+			e->fs.mem = &e->mem; /* the simulated machine's powercap zones */
 		if (!(rc = energy_open_source(e, source)))
 			*out = e;
 		else
-			free(e);
+			uncore_energy_free(e);
 	}
 	pthread_mutex_unlock(&u->lock);
 	return rc;
@@ -258,5 +261,6 @@ void uncore_energy_free(uncore_energy_t *e)
 	if (!e)
 		return;
 	reset(e);
+	memfs_free(&e->mem);
 	free(e);
 }

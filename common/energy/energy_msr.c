@@ -60,6 +60,8 @@ static int msr_open(struct uncore_energy *e)
 							      e->missing[dom]);
 					continue;
 				}
+				if (dom == UNCORE_ENERGY_PSYS && !(v & ENERGY_STATUS_MASK))
+					continue; /* a platform counter that does not count here (perf_msr_probe) */
 				if (!(c = energy_add(e, s, d, dom, u, ENERGY_STATUS_MASK + 1)))
 					return uc_err("RAPL MSRs: too many counters");
 				c->cpu = cpu;

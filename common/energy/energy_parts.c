@@ -5,8 +5,9 @@
  * ram; model_hsx: pkg and ram, RAPL_UNIT_QUIRK_INTEL_HSW; model_spr: pkg, ram and psys,
  * RAPL_UNIT_QUIRK_INTEL_SPR) and drivers/powercap/intel_rapl_common.c rapl_ids (rapl_defaults_hsw_server:
  * dram_domain_energy_unit = 15300 nJ; rapl_defaults_spr_server: psys_domain_energy_unit = 1e9 nJ).  The DRAM
- * unit of those servers is 15.3 uJ by the Haswell-EP datasheet (330784-001 vol. 2, DRAM_ENERGY_STATUS), which
- * powercap applies; perf's quirk takes 2^-16 J (15.2588 uJ, 0.27 % less), see energy_perf.c.
+ * unit of those servers is "15.3 uJ" in the Haswell-EP datasheet (330784-001 vol. 2, DRAM_ENERGY_STATUS): 2^-16 J
+ * (15.2588 uJ) rounded, which rapl.c's quirk takes (rapl_hw_unit[PERF_RAPL_RAM] = 16) and so does the library;
+ * powercap multiplies by 15300 nJ, 0.27 % more, which energy_powercap.c takes back.
  * Granite Rapids and later: Linux 6.12 reads their RAPL through TPMI (intel_rapl_tpmi.c: package, memory ->
  * dram, system -> psys) and neither rapl.c nor rapl_ids names them; Intel PCM reads MSRs 0x611/0x619 on GNR and
  * SRF with MSR_RAPL_POWER_UNIT's unit (cpucounters.h packageEnergyMetricsAvailable, dramEnergyMetricsAvailable,
@@ -24,7 +25,7 @@
 
 #define PKG_DRAM ((1u << UNCORE_ENERGY_PKG) | (1u << UNCORE_ENERGY_DRAM))
 #define PKG_DRAM_PSYS (PKG_DRAM | (1u << UNCORE_ENERGY_PSYS))
-#define DRAM_15_3 15.3e-6 /* J: rapl_defaults_hsw_server.dram_domain_energy_unit */
+#define DRAM_15_3 (1.0 / 65536) /* J: the datasheet's 15.3 uJ, 2^-16 J as rapl.c RAPL_UNIT_QUIRK_INTEL_HSW */
 
 static const struct energy_part parts[] = {
 	{ "snbep", PKG_DRAM, 0, 0, ENERGY_MSR_DIE, 300, "rapl.c model_snbep" },

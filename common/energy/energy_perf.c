@@ -81,10 +81,6 @@ static int perf_open(struct uncore_energy *e)
 			snprintf(e->missing[dom], sizeof(e->missing[dom]), "the power PMU has no %s event", event_name[dom]);
 			continue;
 		}
-		/* rapl.c's RAPL_UNIT_QUIRK_INTEL_HSW counts the DRAM in 2^-16 J steps where the part steps 15.3 uJ
-		 * (energy_parts.c): its count scaled back to the part's steps, so that every source agrees */
-		if (dom == UNCORE_ENERGY_DRAM && e->part->dram_unit_j)
-			scale *= e->part->dram_unit_j * 65536.0;
 		for (int cpu = 0; cpu < UC_MAX_CPUS && cpu < h->ncpus; cpu++) {
 			struct perf_event_attr a;
 			struct energy_counter *c;

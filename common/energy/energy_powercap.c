@@ -2,9 +2,11 @@
  * Energy from powercap's intel-rapl zones (drivers/powercap/intel_rapl_common.c over the MSRs, or
  * intel_rapl_tpmi.c on Granite Rapids and later): /sys/class/powercap/intel-rapl:N named "package-P" (or
  * "package-P-die-D") and "psys"/"psys-P", their sub-zones intel-rapl:N:M named "dram"; energy_uj counts
- * microjoules up to max_energy_range_uj and wraps to 0 (Documentation/power/powercap/powercap.rst).
+ * microjoules up to max_energy_range_uj and wraps to 0 (Documentation/power/powercap/powercap.rst) when the
+ * 32-bit count under it does.
  * energy_uj is root-only since Linux 5.10 (CVE-2020-8694, "Platypus").
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,20 @@ static int zone_kind(struct uncore_energy *e, const char *zone, int *socket, int
 	return 0;
 }
 
+/* The joules one microjoule of energy_uj is.  The kernel counts energy_uj as the raw count x its unit in whole
+ * nanojoules (intel_rapl_common.c rapl_unit_xlate; rapl_check_unit_core: 1e9 >> ESU), and its range is 2^32 - 1
+ * of them (ENERGY_STATUS_MASK), so the range gives the kernel's unit; the part's own is 1/2^ESU J
+ * (MSR_RAPL_POWER_UNIT), the power of two nearest it, or the part's fixed DRAM unit, which powercap takes as
+ * 15300 nJ (rapl_defaults_hsw_server; 0.27 % more than 2^-16 J) or, on BDX-DE, as the package's unit
+ * (rapl_ids gives BROADWELL_D rapl_defaults_core: 4 x).  energy_uj x this is the part's joules. */
+static double uj_joules(const struct uncore_energy *e, int dom, unsigned long long range)
+{
+	double kernel = (double)range * 1e-6 / 4294967295.0;
+	double part = dom == UNCORE_ENERGY_DRAM && e->part->dram_unit_j ? e->part->dram_unit_j
+		      : ldexp(1.0, (int)lround(log2(kernel)));
+	return 1e-6 * part / kernel;
+}
+
 static int pc_open(struct uncore_energy *e)
 {
 	struct zones z = { .n = 0 };
@@ -82,7 +98,10 @@ static int pc_open(struct uncore_energy *e)
 			return uc_err("powercap: %s%s/%s/energy_uj cannot be read: it is root-only since Linux 5.10 "
 				      "(CVE-2020-8694); run as root, or use the perf power PMU (CAP_PERFMON)",
 				      e->fs.mem ? "the simulator's " : "", ROOT, z.name[i]);
-		if (!(c = energy_add(e, s, d, dom, 1e-6, range + 1)))
+		/* the count wraps at 2^32 of the kernel's units, range x 2^32 / (2^32 - 1) microjoules: one unit above
+		 * the range (a whole joule where the unit is 1 J, SPR's psys) */
+		if (!(c = energy_add(e, s, d, dom, uj_joules(e, dom, range),
+				     (uint64_t)llround((double)range * 4294967296.0 / 4294967295.0))))
 			return uc_err("powercap: too many zones");
 		snprintf(c->path, sizeof(c->path), "%s", z.name[i]);
 		if (!strstr(names, uncore_energy_domain_name(dom)))
@@ -105,10 +124,6 @@ static int pc_read(struct uncore_energy *e, struct energy_counter *c, uint64_t *
 	return 0;
 }
 
-static void pc_close(struct uncore_energy *e)
-{
-	memfs_free(&e->mem);
-	e->fs.mem = NULL;
-}
+static void pc_close(struct uncore_energy *e) { (void)e; /* the tree is the object's (uncore_energy_free) */ }
 
 const struct energy_source_ops energy_powercap_ops = { "powercap", pc_open, pc_read, pc_close };

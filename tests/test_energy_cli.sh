@@ -51,13 +51,13 @@ for p in nhm montecito; do
 	check "sim:$p says plainly it cannot read energy ($out)" '[ $rc -ne 0 ] && echo "$out" | grep -q "has no RAPL.*energy cannot be read"'
 done
 
-# --- the exporter: uncore_energy_joules_total rises at the profile's watts between two scrapes
+# --- the exporter (--groups energy alone: no uncore session): uncore_energy_joules_total rises at the profile's watts
 if [ ! -x "$EXP" ]; then # built without libmicrohttpd
 	echo "$pass passed, $fail failed (no uncore-exporter here)"
 	[ "$fail" -eq 0 ]
 	exit
 fi
-"$EXP" --listen 127.0.0.1:0 --backend "sim:skx,profile=$W/profile" --metrics mem_bw_read --interval 0.2 2>"$W/exp.log" &
+"$EXP" --listen 127.0.0.1:0 --backend "sim:skx,profile=$W/profile" --groups energy --interval 0.2 2>"$W/exp.log" &
 exp_pid=$!
 PORT=
 for _ in $(seq 1200); do

@@ -109,4 +109,21 @@ void out_health(const struct out *o, uncore_session_t *s, double t);
 /* s as a JSON string, quoted and escaped. */
 void out_json_str(FILE *f, const char *s);
 
+/* Energy metrics in 'uncore stat' (cli_energy.c, doc/energy.md). */
+struct cli_energy {
+	uncore_energy_t *e;
+	unsigned want; /* bit m: energy metric m (uncore_energy_metric) */
+};
+/* Take the energy metrics out of -M's comma list and the group "energy" out of --metric-group's (either may be
+ * NULL; the lists are rewritten in place): how many were taken. */
+int cli_energy_take(char *metrics, char *groups, struct cli_energy *ce);
+/* Open and start the energy counters when some are wanted, sampled every sample_s at least: 0, or -1. */
+int cli_energy_start(uncore_t *u, struct cli_energy *ce, double sample_s);
+int cli_energy_sample(struct cli_energy *ce);
+int cli_energy_read(struct cli_energy *ce);
+void cli_energy_print(const struct out *o, const struct cli_energy *ce, uncore_t *u, int window, double t);
+/* Seconds since the start (to the last read or sample): a run's time where only energy is counted. */
+double cli_energy_elapsed(const struct cli_energy *ce);
+void cli_energy_free(struct cli_energy *ce);
+
 #endif

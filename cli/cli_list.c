@@ -115,6 +115,23 @@ static int list_metrics(uncore_t *u, enum list_fmt f)
 			printf("%-22s %-8s %-13s per %-7s %s\n    %s\n", m.name, m.unit, m.group,
 			       m.box_unit >= 0 ? ui.name : "socket", m.expr, m.desc);
 	}
+	/* the energy metrics (doc/energy.md): read from RAPL beside the uncore, in the group "energy" */
+	struct uncore_energy_metric em;
+	for (int i = 0; !uncore_energy_metric(i, &em); i++) {
+		char expr[64];
+		if (!uncore_energy_here(u, em.domain))
+			continue;
+		snprintf(expr, sizeof(expr), "RAPL %s energy%s", uncore_energy_domain_name(em.domain), em.power ? " / duration" : "");
+		if (f == L_JSON) {
+			const char *k[] = { "name", "unit", "group", "per_box", "formula", "description" };
+			const char *v[] = { em.name, em.unit, "energy", "", expr, em.desc };
+			json_line(k, v, 6, NULL);
+		} else if (f == L_TSV) {
+			const char *v[] = { em.name, em.unit, "energy", "-", expr, em.desc };
+			tsv_row(v, 6);
+		} else
+			printf("%-22s %-8s %-13s per %-7s %s\n    %s\n", em.name, em.unit, "energy", "socket", expr, em.desc);
+	}
 	return 0;
 }
 

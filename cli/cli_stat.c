@@ -12,6 +12,10 @@
 
 #define MAX_BOXES 64 /* box numbers --per-box looks at */
 
+static struct cli_energy energy; /* the energy metrics asked (cli_energy.c) */
+static int counting; /* the session has events (not energy alone): it is started, read and stopped */
+#define ELAPSED_S(s) (counting ? (double)uncore_session_elapsed_ns(s) / 1e9 : cli_energy_elapsed(&energy))
+
 /* Split on commas outside raw-event slashes; out (room for max) may be NULL to count.  s is cut up
  * only when out is given. */
 static int split_events(char *s, char **out, int max)
@@ -307,8 +311,10 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			if (dt > total - t)
 				dt = total - t;
 			uncore_sleep_ns(u, dt);
+			if (cli_energy_sample(&energy)) /* energy counters sampled within their wrap time */
+				say_and_go_on(lost);
 			/* a sampled counter's overflow froze its die: let it count again now, not at the next read */
-			if (uncore_session_overflows(s, NULL, 0) < 0)
+			if (counting && uncore_session_overflows(s, NULL, 0) < 0)
 				return -1;
 			waited += dt;
 			t += dt;
@@ -327,16 +333,20 @@ static int stat_loop(const struct out *o, uncore_t *u, uncore_session_t *s, cons
 			}
 			done = 1;
 		}
-		int rc = uncore_session_read(s);
+		int rc = counting ? uncore_session_read(s) : 0;
 		if (rc == UNCORE_BOX_FAILED)
 			say_and_go_on(lost);
 		else if (rc)
 			return -1;
+		if (cli_energy_read(&energy))
+			say_and_go_on(lost);
 		if (a->interval_ms > 0) {
-			double t = (double)uncore_session_elapsed_ns(s) / 1e9;
+			double t = ELAPSED_S(s);
 			print_values(o, s, u, nev, a->per_box, t, 1);
 			print_metrics(o, s, u, a->per_box, UNCORE_LAST_INTERVAL, t);
-			out_health(o, s, t);
+			cli_energy_print(o, &energy, u, UNCORE_LAST_INTERVAL, t);
+			if (counting)
+				out_health(o, s, t);
 			int e = flush_output();
 			if (e)
 				return e;
@@ -363,12 +373,13 @@ int cmd_stat(int argc, char **argv)
 			return cmd_stat_per_device(argc, argv);
 	if ((rc = stat_parse(argc, argv, &a)))
 		goto out;
+	cli_energy_take(a.metrics, a.groups, &energy);
 	rc = 1;
 	if (!(events = split_list(a.evbuf, &nev))) {
 		fprintf(stderr, "uncore stat: out of memory\n");
 		goto out;
 	}
-	if (!nev && !a.metrics && !a.groups) {
+	if (!nev && (!a.metrics || !*a.metrics) && (!a.groups || !*a.groups) && !energy.want) {
 		fprintf(stderr, "uncore stat: nothing to count: give -e EV[,EV...], -M METRIC[,...] or --metric-group G; "
 				"see 'uncore list' and 'uncore list --metrics'\n");
 		rc = 2;
@@ -392,9 +403,10 @@ int cmd_stat(int argc, char **argv)
 	else
 		out_header(&o);
 	cli_catch_signals(); /* from here on an interrupt stops counting and restores the registers */
-	c = uncore_session_start(s);
+	counting = uncore_session_num_events(s) > 0;
+	c = counting ? uncore_session_start(s) : 0;
 	cli_warnings();
-	if (c)
+	if (c || cli_energy_start(u, &energy, 0.05)) /* sampled every 50 ms at least: the loop's slices */
 		goto err;
 	if (a.cmd) {
 		int *foreign, nforeign = cli_foreign_fds(&foreign);
@@ -419,18 +431,20 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (c)
 		goto err;
-	c = uncore_session_stop(s);
+	c = counting ? uncore_session_stop(s) : 0;
 	cli_warnings(); /* e.g. a record the claims file lost */
 	if (c) /* the final read's values stand (uncore.h): those not involving a failed box are printed */
 		say_and_go_on(&lost);
 	if (a.interval_ms <= 0) {
-		double t = (double)uncore_session_elapsed_ns(s) / 1e9;
+		double t = ELAPSED_S(s);
 		if (o.fmt == OUT_TEXT)
 			printf("# %.3f s elapsed%s\n", t, cli_stopped() ? " (interrupted)" : "");
 		print_values(&o, s, u, nev, a.per_box, t, 0);
 		print_metrics(&o, s, u, a.per_box, UNCORE_SINCE_START, t);
+		cli_energy_print(&o, &energy, u, UNCORE_SINCE_START, t);
 	}
-	out_health(&o, s, (double)uncore_session_elapsed_ns(s) / 1e9); /* the rest: all of a run without -I */
+	if (counting)
+		out_health(&o, s, ELAPSED_S(s)); /* the rest: all of a run without -I */
 	if ((c = flush_output()))
 		fprintf(stderr, "uncore stat: cannot write the output: %s\n", strerror(c));
 	/* like a shell: the signal that stopped us, else the command's own status; else 1 when a box failed */
@@ -445,6 +459,7 @@ end_child:
 	}
 out:
 	uncore_session_free(s); /* stops and restores whatever still runs */
+	cli_energy_free(&energy);
 	uncore_close(u);
 	free(events);
 	free(a.evbuf);

@@ -37,7 +37,8 @@ static int sample_only(void)
 {
 	if (uncore_perjob_started(state.perjob) && uncore_perjob_step(state.perjob))
 		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
-	return uncore_session_sample(state.s) ? -1 : 0;
+	iu_energy_sample(&state);
+	return uncore_session_num_events(state.s) && uncore_session_sample(state.s) ? -1 : 0;
 }
 
 static int iu_read_cb(user_data_t *ud)
@@ -75,10 +76,11 @@ static int iu_init(void)
 		ERROR("%s plugin: %s; the other values go on", IU_NAME, err);
 	/* an Interval longer than the counters may go unread (uncore.h) is read in that many steps */
 	cdtime_t want = cfg.interval > 0 ? DOUBLE_TO_CDTIME_T(cfg.interval) : plugin_get_interval();
-	cdtime_t lim = NS_TO_CDTIME_T(uncore_session_max_read_interval_ns(state.s));
+	cdtime_t lim = NS_TO_CDTIME_T(iu_energy_limit(&state, uncore_session_max_read_interval_ns(state.s)));
 	state.every = lim && want > lim ? (int)((want + lim - 1) / lim) : 1;
 	state.period_ns = CDTIME_T_TO_NS(want);
 	cdtime_t interval = state.every > 1 ? want / (cdtime_t)state.every : cfg.interval > 0 ? want : 0;
+	iu_energy_start(&state, CDTIME_T_TO_NS(state.every > 1 ? want / (cdtime_t)state.every : want));
 	INFO("%s plugin: %d values from %s (%s%s)", IU_NAME, state.nseries, uncore_platform_desc(state.u),
 	     uncore_backend_name(state.u), uncore_is_simulated(state.u) ? ", SIMULATED" : "");
 	/* registered under the init's name, so that a failed init leaves no read behind */

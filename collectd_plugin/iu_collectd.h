@@ -73,6 +73,9 @@ struct iu_state {
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
 	int ufreq; /* the uncore clock's limits are sent (uncore_freq_selected, iu_ufreq.c) */
+	/* energy per socket (iu_energy.c): NULL where it cannot be read; the sockets reported (0: every one) */
+	uncore_energy_t *energy;
+	unsigned sockets, energy_domains; /* bit d: a domain named (uncore_energy_selected) */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan
@@ -94,6 +97,16 @@ void iu_jobs_stop(struct iu_state *st);
 int iu_health_read(struct iu_state *st, cdtime_t now);
 /* The uncore clock's limits per die or cluster as frequency values (iu_ufreq.c): the values sent. */
 int iu_ufreq_read(struct iu_state *st, cdtime_t now);
+/* Energy (iu_energy.c, doc/energy.md): opened at setup for the domains named (none, with a notice, where it cannot
+ * be read); the
+ * shorter of lim_ns and its counters' wrap time; started sampled every sample_ns; sampled between dispatches;
+ * read with power and energy dispatched (the values sent); let go. */
+void iu_energy_setup(struct iu_state *st, unsigned domains);
+uint64_t iu_energy_limit(const struct iu_state *st, uint64_t lim_ns);
+int iu_energy_start(struct iu_state *st, uint64_t sample_ns);
+int iu_energy_sample(struct iu_state *st);
+int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now);
+void iu_energy_stop(struct iu_state *st);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
 

@@ -135,6 +135,8 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		if (plan(st, &chosen[i], err, len))
 			goto fail;
 	st->ufreq = uncore_freq_selected(&sel);
+	st->sockets = c->sockets;
+	iu_energy_setup(st, uncore_energy_domains(uncore_energy_selected(&sel)));
 	free(chosen);
 	st->default_set = !c->nmetrics && !c->ngroups && !c->nevents && !c->sockets;
 	return 0;
@@ -159,7 +161,8 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 {
 	/* a box another agent or user counts on costs its own series, not the plugin: the daemon keeps the rest
 	 * (the first read logs which, with a failure notification, and drops those series) */
-	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
+	if (uncore_session_num_events(st->s) && /* none: energy alone */
+	    (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
 		return iu_fail(err, len, "cannot start counting: %s", uncore_error());
 	st->started = 1;
 	if (st->notice[0])
@@ -240,7 +243,7 @@ int iu_read(struct iu_state *st)
 	int sent = 0, dropped = 0, alive = 0;
 	if (!st->started)
 		return -1;
-	if (uncore_session_read(st->s))
+	if (uncore_session_num_events(st->s) && uncore_session_read(st->s))
 		snprintf(why, sizeof(why), "%s", uncore_error());
 	vl.values = &value;
 	vl.values_len = 1;
@@ -273,6 +276,7 @@ int iu_read(struct iu_state *st)
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;
 	}
+	sent += iu_energy_read(st, now, lib_now);
 	sent += iu_health_read(st, now);
 	sent += iu_ufreq_read(st, now);
 	if (why[0]) { /* once: the library reports a box on the read that drops it, and the series drop with it */
@@ -286,6 +290,7 @@ int iu_read(struct iu_state *st)
 void iu_teardown(struct iu_state *st)
 {
 	iu_jobs_stop(st);
+	iu_energy_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
 	free(st->series);

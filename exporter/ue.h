@@ -93,6 +93,9 @@ struct ue_state {
 	uint64_t missed; /* reads the schedule skipped because the last ran late */
 	uint64_t cut;    /* HTTP connections closed at their deadline */
 	struct ue_ufreq *ufreq; /* the uncore clock's limits at the last read (ue_ufreq.c) */
+	/* energy per socket and RAPL domain (ue_energy.c), NULL where it cannot be read */
+	uncore_energy_t *energy;
+	uint64_t energy_interval_ns;
 };
 
 /* CLOCK_MONOTONIC in ns: the read schedule and the exporter's own cost (ue_read.c). */
@@ -125,6 +128,18 @@ int ue_ufreq_sample(const struct ue_state *st, int fam, int i, char *labels, siz
 void ue_nodes_load(const struct ue_config *c, struct ue_state *st);
 void ue_node_family(const struct ue_state *st, const struct uncore_series *c, struct ue_family *f, char *labels,
 		    size_t len);
+/* Energy (ue_energy.c, doc/energy.md): the family uncore_energy_joules and a series per socket and domain of those
+ * named (bit d: --metrics energy_pkg, --groups energy...: uncore_energy_selected; its se->metric UE_ENERGY_SERIES,
+ * se->event the domain), none with a line on stderr where energy cannot be read;
+ * started with the session, read after it, stopped at the teardown. */
+#define UE_ENERGY_SERIES (-2)
+int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char *err, size_t len);
+int ue_energy_start(struct ue_state *st, char *err, size_t len);
+void ue_energy_read(struct ue_state *st, uint64_t lib, uint64_t real);
+void ue_energy_stop(struct ue_state *st);
+/* A family (its index, the existing one of the same name) and a series (taking se's labels) of the plan. */
+int ue_plan_family(struct ue_state *st, const struct ue_family *f, char *err, size_t len);
+int ue_plan_series(struct ue_state *st, struct ue_series *se, char *err, size_t len);
 
 /* Health (ue_health.c): the read's changes logged and the conditions standing counted into st->health. */
 void ue_health_read(struct ue_state *st);

@@ -158,6 +158,8 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 		ue_fail(err, len, "out of memory");
 		goto bad;
 	}
+	if (ue_energy_plan(st, uncore_energy_domains(uncore_energy_selected(&sel)), c->interval, err, len))
+		goto bad;
 	free(chosen);
 	return 0;
 bad:
@@ -169,9 +171,10 @@ bad:
 int ue_start(struct ue_state *st, char *err, size_t len)
 {
 	/* a box another agent counts on costs its own series, not the exporter (the first read says which) */
-	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
+	if (uncore_session_num_events(st->s) && /* none: energy alone */
+	    (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
 		return ue_fail(err, len, "cannot start counting: %s", uncore_error());
-	return 0;
+	return ue_energy_start(st, err, len);
 }
 
 void ue_carry(struct ue_state *st, struct ue_state *old)
@@ -203,6 +206,7 @@ void ue_carry(struct ue_state *st, struct ue_state *old)
 void ue_teardown(struct ue_state *st)
 {
 	ue_jobs_stop(st);
+	ue_energy_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
 	for (int i = 0; i < st->nseries; i++)
@@ -213,3 +217,6 @@ void ue_teardown(struct ue_state *st)
 	ue_ufreq_free(st);
 	memset(st, 0, sizeof(*st));
 }
+
+int ue_plan_family(struct ue_state *st, const struct ue_family *f, char *err, size_t len) { return family(st, f, err, len); }
+int ue_plan_series(struct ue_state *st, struct ue_series *se, char *err, size_t len) { return add(st, se, err, len); }

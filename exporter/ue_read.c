@@ -18,7 +18,7 @@ uint64_t ue_mono_ns(void)
 int ue_read(struct ue_state *st)
 {
 	uint64_t t0 = ue_mono_ns(), lib, real;
-	int alive = 0, rc = uncore_session_read(st->s);
+	int alive = 0, rc = uncore_session_num_events(st->s) ? uncore_session_read(st->s) : 0;
 	char why[512] = "";
 	if (rc)
 		snprintf(why, sizeof(why), "%s", uncore_error());
@@ -27,7 +27,7 @@ int ue_read(struct ue_state *st)
 		struct ue_series *se = &st->series[i];
 		double v = NAN;
 		uint64_t n, t;
-		if (se->failed)
+		if (se->failed || se->metric == UE_ENERGY_SERIES) /* read by ue_energy_read */
 			continue;
 		if (se->metric < 0) {
 			rc = uncore_session_value(st->s, se->event, se->socket, -1, &n);
@@ -58,6 +58,7 @@ int ue_read(struct ue_state *st)
 		se->t_ns = ue_stamp(lib, real, t);
 		se->have = 1;
 	}
+	ue_energy_read(st, lib, real);
 	if (uncore_perjob_started(st->perjob))
 		ue_jobs_read(st, lib, real);
 	ue_health_read(st);

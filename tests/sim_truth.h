@@ -324,4 +324,25 @@ static inline double perf_truth(const struct sim *sim, const char *m, int s, dou
 	return all.den == 0 ? NAN : mode == PT_PER_SOCKET ? all.num / all.den / n : all.num / all.den;
 }
 
+/* Energy (issue 68): the joules domain d (SIM_RAPL_PKG, _DRAM, _PSYS) of socket s consumed from the machine's
+ * making to its clock's now, from the profile and the bytes its memory moved alone: the package pkg_watts x t;
+ * DRAM dram_idle_watts x t + dram_watts_per_gbps x the GB moved (resctrl's count, sim_mbm_bytes); psys, on
+ * socket 0 only, every socket's package and DRAM and psys_rest_watts x t. */
+static inline double truth_energy_j(struct sim *sim, int s, int d)
+{
+	const struct sim_profile *p = &sim->prof;
+	double t = (double)sim_now(sim) / 1e9, e = 0;
+	uint64_t bytes = 0;
+	if (d == SIM_RAPL_PSYS) {
+		for (int k = 0; k < sim->nsockets && !s; k++)
+			e += truth_energy_j(sim, k, SIM_RAPL_PKG) + truth_energy_j(sim, k, SIM_RAPL_DRAM);
+		return s ? 0 : e + p->psys_rest_w * t;
+	}
+	if (d == SIM_RAPL_PKG)
+		return p->pkg_w[s] * t;
+	if (sim_mbm_bytes(sim, s, &bytes))
+		return NAN;
+	return p->dram_idle_w[s] * t + p->dram_w_per_gbps[s] * (double)bytes / 1e9;
+}
+
 #endif

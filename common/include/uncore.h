@@ -796,6 +796,71 @@ int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max);
  * metric, group or event named) or the group "clock", where the counted uncore clock is. */
 int uncore_freq_selected(const struct uncore_selection *sel);
 
+/* ---- Energy per socket (issue 68, doc/energy.md) ----
+ * Package, DRAM and platform (psys) joules of each socket, from the first source that works: the kernel's perf
+ * `power` PMU (energy-pkg, energy-ram, energy-psys: no root with CAP_PERFMON), powercap's intel-rapl zones
+ * (energy_uj, root-only since Linux 5.10), else the RAPL MSRs (0x606 units, 0x611 package, 0x619 DRAM, 0x64D
+ * psys).  The MSR and powercap counters wrap (32 bits of energy units): each read counts one wrap, so reads
+ * must come within the counter's wrap time at the part's maximum power (uncore_energy_max_interval_ns); the
+ * perf PMU's count is the kernel's 64-bit sum and does not wrap.  Nehalem-EP and Montecito have no RAPL:
+ * uncore_energy_new() says so.  One thread uses an energy object at a time. */
+enum { UNCORE_ENERGY_PKG, UNCORE_ENERGY_DRAM, UNCORE_ENERGY_PSYS };
+#define UNCORE_ENERGY_DOMAINS 3
+typedef struct uncore_energy uncore_energy_t;
+/* source: NULL or "auto" (perf, then powercap, then msr), or one of "perf", "powercap", "msr".  The sockets'
+ * counters found: 0; -1 with why none can be read (each source's reason, or the part's). */
+int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out);
+/* 1 when the part has the domain (Linux's list for it; nothing opened: a listing's question), 0 with why not. */
+int uncore_energy_here(uncore_t *u, int domain);
+/* What it reads, for people: "perf power PMU (type 23): energy-pkg, energy-ram". */
+const char *uncore_energy_source(const uncore_energy_t *e);
+/* "pkg", "dram", "psys"; NULL for another number. */
+const char *uncore_energy_domain_name(int domain);
+/* 1 when socket's domain is read; 0 with why not in uncore_error(). */
+int uncore_energy_has(const uncore_energy_t *e, int socket, int domain);
+/* The longest time between reads that still sees every wrap (the shortest wrap time of the counters at the
+ * part's maximum power, doc/energy.md); 0: no limit (the perf PMU's counts do not wrap). */
+uint64_t uncore_energy_max_interval_ns(const uncore_energy_t *e);
+/* Start: the counters' first values.  interval_ns: how often the caller will read (0: unknown); one longer than
+ * uncore_energy_max_interval_ns() is refused with why. */
+int uncore_energy_start(uncore_energy_t *e, uint64_t interval_ns);
+/* Read every counter (one wrap at most since the last read): 0; -1 with a message (a counter that cannot be
+ * read; or a read later than the wrap time: that interval's joules are then a lower bound, and the values
+ * that include it return 1). */
+int uncore_energy_read(uncore_energy_t *e);
+/* The same between reads, without closing the interval (the last-interval values stay those of the reads): a
+ * caller that reads less often than the wrap time samples at least that often. */
+int uncore_energy_sample(uncore_energy_t *e);
+/* Joules of socket's domain (socket -1: every socket's) over window (UNCORE_SINCE_START, UNCORE_LAST_INTERVAL):
+ * 0; 1 when the window includes a read later than the wrap time (a lower bound); -1 when not read. */
+int uncore_energy_value(const uncore_energy_t *e, int socket, int domain, int window, double *joules);
+/* The same in watts, over the window's seconds. */
+int uncore_energy_power(const uncore_energy_t *e, int socket, int domain, int window, double *watts);
+/* The window's seconds (since the start: to the last read or sample), and the library's clock (uncore_now_ns) at the
+ * last read (0 before the start). */
+double uncore_energy_seconds(const uncore_energy_t *e, int window);
+uint64_t uncore_energy_read_time_ns(const uncore_energy_t *e);
+void uncore_energy_free(uncore_energy_t *e);
+/* The energy metrics (energy_pkg, energy_dram, energy_psys in J; power_pkg, power_dram, power_psys in W), i from 0:
+ * 0, or -1 past the last; one by name (-1: none); and metric m's value as uncore_energy_value() or _power(). */
+struct uncore_energy_metric {
+	const char *name;
+	int domain;          /* UNCORE_ENERGY_* */
+	int power;           /* 1: watts over the window; 0: joules */
+	const char *unit;    /* "J", "W" */
+	const char *desc;
+};
+int uncore_energy_metric(int i, struct uncore_energy_metric *out);
+int uncore_energy_metric_find(const char *name);
+int uncore_energy_metric_value(const uncore_energy_t *e, int m, int socket, int window, double *out);
+/* The energy metrics (bit m) a metric name (group 0) or a group (group 1) names: each by its name, and the group
+ * "energy" the package and DRAM ones; 0 for any other name.  uncore_select() leaves them to the front end's energy
+ * object; uncore_energy_selected() gives those of a selection, uncore_energy_domains() their domains (bit d). */
+#define UNCORE_ENERGY_GROUP "energy"
+unsigned uncore_energy_named(const char *name, int group);
+unsigned uncore_energy_selected(const struct uncore_selection *sel);
+unsigned uncore_energy_domains(unsigned metrics_bits);
+
 #ifdef __cplusplus
 }
 #endif

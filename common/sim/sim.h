@@ -14,6 +14,7 @@
 #include "sim_model.h"
 #include "sim_pcitree.h"
 #include "sim_ufreq.h"
+#include "sim_rapl.h"
 
 #define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
@@ -78,6 +79,9 @@ struct sim_profile {
 	double core_rd_bps[UC_MAX_SOCKETS], core_wr_bps[UC_MAX_SOCKETS];
 	double uncore_hz, dram_hz, qpi_hz, pcu_hz, iio_hz, tsc_hz;
 	double uncore_min_hz, uncore_max_hz; /* the uncore clock's limits (sim_ufreq.c; 0: the platform's) */
+	/* energy (sim_rapl.c): package watts; DRAM's idle watts and its watts per GB/s of the socket's memory
+	 * traffic (mem_read + mem_write); the platform's watts beyond its sockets' (psys) */
+	double pkg_w[UC_MAX_SOCKETS], dram_idle_w[UC_MAX_SOCKETS], dram_w_per_gbps[UC_MAX_SOCKETS], psys_rest_w;
 };
 
 /* A counter's count and the fraction of an event it has counted towards the next; rate: the events a second
@@ -256,6 +260,7 @@ struct sim {
 	int manual_clock;
 	double prewrap_s;  /* reset counters to wrap after this many seconds (0: reset to 0) */
 	uint64_t wraps;    /* counter wrap-arounds so far */
+	struct sim_rapl_state rapl; /* the energy counters' starts and faults (sim_rapl.c) */
 	/* global control (IVB-EP UBox): per socket the control word, overflow status and a freeze,
 	 * by software (frz_all) or by an overflow, in effect from gfrz_ns; from gctl to armed the
 	 * machine's own state, which a shared file holds with the boxes' (sim_shared.c) */

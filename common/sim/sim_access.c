@@ -133,6 +133,9 @@ static inline int msr_get(struct sim *s, int cpu, uint32_t reg, uint64_t *val)
 			*val = sim_romsr_val(s, i, cpu / s->cores);
 			return 0;
 		}
+	int rapl = cpu >= 0 && cpu / s->cores < sim_scopes(s) ? sim_rapl_msr(s, cpu / s->cores, reg, val) : 0;
+	if (rapl) /* the energy MSRs (sim_rapl.c) */
+		return rapl < 0 ? -1 : 0;
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
 		return -1;
 	return box_get(s, b, kind, idx, "reading an MSR", val);
@@ -187,6 +190,13 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 			s->accesses -= (uint64_t)i + 1; /* counted at the end, as the others */
 			if (s->manual_clock)
 				s->now_ns -= (uint64_t)i * s->tick_ns;
+		}
+		int rapl = SIM_RAPL_REG(reg) ? sim_rapl_msr(s, scope, reg, &vals[i]) : 0;
+		if (rapl > 0) /* the energy MSRs (sim_rapl.c), outside every box */
+			continue;
+		if (rapl < 0) {
+			rc = -1;
+			break;
 		}
 		if (reg - lo < span && tab[reg - lo].kind != SIM_MSR_OTHER) { /* neither global nor read-only: the table's */
 			const struct sim_msr_slot *e = &tab[reg - lo];

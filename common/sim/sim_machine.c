@@ -166,6 +166,9 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 	int dev = sim_dev_fault(s, kind, unit, from_ns); /* a device by its name: uncounted, frozen */
 	if (dev)
 		return dev < 0 ? -1 : 0;
+	int energy = sim_rapl_fault(s, kind, unit, idx, from_ns); /* stuck:energy-pkg, badunit:rapl (sim_rapl.c) */
+	if (energy)
+		return energy < 0 ? -1 : 0;
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
 		if (strcmp(b->u->name, unit) || (idx >= 0 && b->idx != idx))

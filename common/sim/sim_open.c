@@ -188,6 +188,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 		return -1;
 	if (s->kind->build(s) || sim_ufreq_build(s) || sim_map_build(s) || sim_devdma_table(s) || sim_snc_check(s))
 		return -1;
+	sim_rapl_init(s); /* the energy counters' starts, from the profile's power */
 	s->epoch_ns = sim_mono_ns();
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */
 		for (int f = 0; s->prewrap_s > 0 && f < s->boxes[i].nfr; f++)

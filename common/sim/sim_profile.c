@@ -1,4 +1,5 @@
 /* Workload profiles: the truth the simulator turns into event counts. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,11 +48,16 @@ void sim_profile_defaults(struct sim_profile *p, int nsockets)
 		p->mem_sch0_ratio[s] = 0.7 - 0.1 * s; /* uneven: a count of one scheduler alone is wrong */
 		p->cxl_read_bps[s] = 6.4e9 * (1 + s); /* only a machine with CXL memory counts these */
 		p->cxl_write_bps[s] = 2.4e9 * (1 + s);
+		/* energy (sim_rapl.c): the package's watts NAN for the part's own (sim_rapl_init), DRAM uneven */
+		p->pkg_w[s] = NAN;
+		p->dram_idle_w[s] = 6 + 2 * s;
+		p->dram_w_per_gbps[s] = 0.25 + 0.05 * s;
 		for (int k = 0; k < SIM_IIO_PORTS; k++) /* uneven, and mirrored on odd sockets: port 0 alone or a */
 			p->iio_port_share[k][s] = s % 2 ? k + 1 : SIM_IIO_PORTS - k; /* port mask off by one is wrong */
 	}
 	sim_devdma_defaults(p);
 	p->tsc_hz = 2.6e9;
+	p->psys_rest_w = 40;
 	p->iio_hz = 500e6;
 	p->uncore_hz = 2.7e9;
 	p->dram_hz = 800e6;  /* DCLK, half the DDR3-1600 transfer rate (seed 000 L2255) */
@@ -105,6 +111,9 @@ static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 		{ "hbm_cache_hit_ratio", offsetof(struct sim_profile, hbm_hit_ratio), 1 },
 		{ "dma_read_bytes_per_s", offsetof(struct sim_profile, dma_rd_bps), 0 },
 		{ "dma_write_bytes_per_s", offsetof(struct sim_profile, dma_wr_bps), 0 },
+		{ "pkg_watts", offsetof(struct sim_profile, pkg_w), 0 },
+		{ "dram_idle_watts", offsetof(struct sim_profile, dram_idle_w), 0 },
+		{ "dram_watts_per_gbps", offsetof(struct sim_profile, dram_w_per_gbps), 0 },
 	};
 	int port, end = 0;
 	*ratio = 0;
@@ -261,6 +270,8 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 			p->pcu_hz = v;
 		} else if (sock < 0 && !strcmp(name, "tsc_hz")) {
 			p->tsc_hz = v;
+		} else if (sock < 0 && !strcmp(name, "psys_rest_watts")) {
+			p->psys_rest_w = v;
 		} else if (sock < 0 && !strcmp(name, "pmem")) {
 			p->pmem = v;
 		} else {

@@ -97,6 +97,8 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 		return -EINVAL;
 	if (check_perm && !attr->exclude_kernel && k->paranoid > 1 && !k->perfmon && !k->sys_admin)
 		return -EACCES; /* perf_allow_kernel, before any PMU sees the event */
+	if (sk_power_is_type(k, attr->type)) /* the package's energy (sim_kernel_power.c) */
+		return sk_power_open(k, attr, pid, cpu, group_fd, check_perm ? permitted(k) : 0);
 	if (pi < 0)
 		return -ENOENT;
 	if (pid != -1 || cpu < 0) /* uncore PMUs have no task context: per-CPU events only */
@@ -173,6 +175,8 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 	uint64_t out[3 + 3 * 64];
 	size_t n = 0;
 	pk->syscalls++;
+	if (sk_power_fd(k, fd))
+		return sk_power_read(k, fd, buf, len);
 	if (!e)
 		return -EBADF;
 	sk_rotate(k, e->box);
@@ -215,6 +219,8 @@ static int k_ioctl(struct perf_kernel *pk, int fd, unsigned long req, unsigned l
 	struct sim_kernel *k = sk_of(pk);
 	struct sk_event *e = event_of(k, fd);
 	pk->syscalls++;
+	if (sk_power_fd(k, fd))
+		return sk_power_ioctl(k, fd, req, arg);
 	if (!e)
 		return -EBADF;
 	if (req == PERF_EVENT_IOC_ID) {
@@ -247,6 +253,8 @@ static int k_close(struct perf_kernel *pk, int fd)
 	struct sim_kernel *k = sk_of(pk);
 	struct sk_event *e = event_of(k, fd);
 	pk->syscalls++;
+	if (sk_power_fd(k, fd))
+		return sk_power_close(k, fd);
 	if (!e)
 		return -EBADF;
 	int self = (int)(e - k->ev);
@@ -284,6 +292,8 @@ static void k_free(struct perf_kernel *pk)
 		if (k->ev[i].used)
 			k_close(pk, SK_FD0 + i);
 	sk_free_tree(k);
+	sk_power_free(k);
+	memfs_free(&k->powercap);
 	for (int i = 0; k->kbox && i < k->s->nboxes; i++)
 		free(k->kbox[i].ev);
 	free(k->kbox);
@@ -457,12 +467,14 @@ struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim_acc)
 		goto fail;
 	for (int i = 0; i < nk; i++) {
 		const char *v = kopt[i] + strlen(kopt[i]) + 1;
-		int p = !strcmp(kopt[i], "missing") ? pmu_named(k, v) : 0;
+		int p = !strcmp(kopt[i], "missing") && strcmp(v, "power") ? pmu_named(k, v) : 0;
 		if (p < 0) {
 			uc_err("simulated kernel option missing=%s: no PMU of that name", v);
 			goto fail;
 		}
-		if (!strcmp(kopt[i], "missing"))
+		if (!strcmp(kopt[i], "missing") && !strcmp(v, "power"))
+			sk_power_missing(k);
+		else if (!strcmp(kopt[i], "missing"))
 			k->pmus[p].missing = 1;
 	}
 	if (sk_write_tree(k))

@@ -6,6 +6,7 @@
 #include "access/access.h"
 #include "sim/sim.h"
 #include "sim/sim_perf.h"
+#include "util/memfs.h"
 
 #define SK_FD0 1000     /* fds it hands out: SK_FD0 + event index */
 #define SK_MAX_FIELDS 24 /* filter fields (config1/config2 formats) of one PMU */
@@ -74,6 +75,8 @@ struct sim_kernel {
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
 	int nfiles, fcap;
 	uint64_t mux_ns;
+	struct sk_power *power;  /* the `power` PMU (sim_kernel_power.c; NULL: the part has no RAPL) */
+	struct memfs powercap;   /* /sys/class/powercap, made at each read (sim/sim_rapl.c) */
 };
 
 static inline struct sim_kernel *sk_of(struct perf_kernel *k) { return (struct sim_kernel *)k; }
@@ -115,5 +118,20 @@ void sk_free_tree(struct sim_kernel *k);
 /* The kernel ops that read the tree (perf_kernel.h). */
 int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len);
 int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg);
+/* One file into the tree (sk_write_tree sorts it): 0, or -1 out of memory. */
+int sk_tree_put(struct sim_kernel *k, const char *path, const char *text);
+
+/* The `power` PMU (sim_kernel_power.c): made with its type number where the part has RAPL (0, or -1); hidden by
+ * missing=power; its files into the tree; its events' system calls, on fds sk_power_fd says are its. */
+int sk_power_build(struct sim_kernel *k, unsigned type);
+void sk_power_missing(struct sim_kernel *k);
+int sk_power_tree(struct sim_kernel *k);
+int sk_power_is_type(const struct sim_kernel *k, unsigned type);
+int sk_power_fd(struct sim_kernel *k, int fd);
+int sk_power_open(struct sim_kernel *k, const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int perm);
+ssize_t sk_power_read(struct sim_kernel *k, int fd, void *buf, size_t len);
+int sk_power_ioctl(struct sim_kernel *k, int fd, unsigned long req, unsigned long arg);
+int sk_power_close(struct sim_kernel *k, int fd);
+void sk_power_free(struct sim_kernel *k);
 
 #endif

@@ -276,11 +276,16 @@ int sk_build_pmus(struct sim_kernel *k)
 		stride += 2;
 	for (int i = 0; i < k->npmus; i++)
 		k->pmus[i].type = 24 + (unsigned)((i * stride + 3) % k->npmus) + (unsigned)k->npmus * (unsigned)(i % 2);
-	return 0;
+	return sk_power_build(k, 24 + 2 * (unsigned)k->npmus); /* a number past every uncore PMU's */
 }
 
 /* One file of the tree: its path ("/sys/...") and its text, in one allocation. */
 static int put(struct sim_kernel *k, const char *path, const char *text)
+{
+	return sk_tree_put(k, path, text);
+}
+
+int sk_tree_put(struct sim_kernel *k, const char *path, const char *text)
 {
 	if (k->nfiles == k->fcap) {
 		int cap = k->fcap ? 2 * k->fcap : 256;
@@ -386,6 +391,8 @@ int sk_write_tree(struct sim_kernel *k)
 	for (int i = 0; i < k->npmus; i++)
 		if (!k->pmus[i].missing && write_pmu(k, &k->pmus[i]))
 			return -1;
+	if (sk_power_tree(k) || sim_rapl_sysfs(k->s, &k->powercap))
+		return -1;
 	qsort(k->files, (size_t)k->nfiles, sizeof(*k->files), by_path);
 	return 0;
 }
@@ -408,6 +415,9 @@ int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len
 {
 	const struct sim_kernel *k = sk_of(pk);
 	int i = lower_bound(k, path);
+	const struct memfs_file *f = memfs_find(&k->powercap, path); /* made at the read (sim_rapl.c) */
+	if (f)
+		return memfs_read(f, buf, len);
 	if (i == k->nfiles || strcmp(k->files[i], path) || !len)
 		return -1;
 	snprintf(buf, len, "%s", k->files[i] + strlen(k->files[i]) + 1);
@@ -422,6 +432,18 @@ int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, co
 	if (n < 0 || (size_t)n >= sizeof(prefix))
 		return -1;
 	name[0] = 0;
+	for (int i = 0; i < k->powercap.n; i++) /* /sys/class/powercap: its entries in the order made */
+		if (!strncmp(k->powercap.f[i].path, prefix, (size_t)n)) {
+			const char *c = k->powercap.f[i].path + n;
+			size_t len = strcspn(c, "/");
+			found = 1;
+			if (len >= sizeof(name) || (!strncmp(name, c, len) && !name[len]))
+				continue;
+			memcpy(name, c, len);
+			name[len] = 0;
+			if (fn(arg, name))
+				return 0;
+		}
 	/* everything below dir is one run of the sorted paths, each child's entries side by side */
 	for (int i = lower_bound(k, prefix); i < k->nfiles && !strncmp(k->files[i], prefix, (size_t)n); i++) {
 		const char *c = k->files[i] + n;

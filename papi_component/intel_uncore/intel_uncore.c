@@ -33,10 +33,12 @@ typedef struct {
 	int cpu;                       /* PAPI_CPU_ATTACH: count on this CPU's socket (-1: every socket) */
 	unsigned code[IU_MAX_EVENTS];  /* the native events, to rebuild the session when the CPU changes */
 	struct {
-		int metric; /* 0: event index in the session, 1: metric index, 2: uncore clock gauge (iu_ufreq.c) */
+		int metric; /* 0: event index in the session, 1: metric index, IU_GAUGE: uncore clock gauge (iu_ufreq.c),
+			     IU_ENERGY: idx is the RAPL domain */
 		int idx, socket;
 		int node;   /* a metric's NUMA node (its channels summed), -1: none */
 	} slot[IU_MAX_EVENTS];
+	uncore_energy_t *energy;       /* the energy events' counters (iu_energy.c), NULL: none asked */
 	long long offset[IU_MAX_EVENTS]; /* values at the last PAPI_reset */
 	long long values[IU_MAX_EVENTS];
 } iu_control_t;
@@ -143,6 +145,8 @@ static void drop_session(iu_control_t *c)
 {
 	uncore_session_free(c->s); /* restores every register the session programmed */
 	c->s = NULL;
+	uncore_energy_free(c->energy);
+	c->energy = NULL;
 	c->n = 0;
 	c->running = 0;
 }
@@ -184,7 +188,19 @@ static int build(iu_control_t *c, int count)
 			drop_session(c);
 			return PAPI_ENOEVNT;
 		}
-		idx = t.metric == 2 ? iu_ufreq_find(t.spec, strcspn(t.spec, ":"))
+		if (t.metric == IU_ENERGY) {
+			if ((!c->energy && uncore_energy_new(U, NULL, &c->energy)) ||
+			    (t.socket >= 0 && !uncore_energy_has(c->energy, t.socket, t.domain))) {
+				int rc = refuse(PAPI_ENOEVNT, t.spec);
+				drop_session(c);
+				return rc;
+			}
+			c->slot[i].metric = IU_ENERGY;
+			c->slot[i].idx = t.domain;
+			c->slot[i].socket = t.socket;
+			continue;
+		}
+		idx = t.metric == IU_GAUGE ? iu_ufreq_find(t.spec, strcspn(t.spec, ":"))
 				    : t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
 		const char *why = idx < 0 ? uncore_error() : t.node >= 0 ? node_refused(&t) : NULL;
 		if (why) {
@@ -226,9 +242,11 @@ static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *nativ
 static int slot_value(const iu_control_t *c, int i, long long *out)
 {
 	int rc;
-	if (c->slot[i].metric == 2) /* a gauge: read now, never reset (an unreadable one reads 0); attached, its CPU's socket */
+	if (c->slot[i].metric == IU_GAUGE) /* a gauge: read now, never reset (an unreadable one reads 0); attached, its CPU's socket */
 		return iu_ufreq_value(U, c->slot[i].idx, c->slot[i].socket >= 0 || c->cpu < 0 ? c->slot[i].socket
 											   : uncore_cpu_socket(U, c->cpu), out), 0;
+	if (c->slot[i].metric == IU_ENERGY)
+		return iu_energy_value(c->energy, c->slot[i].idx, c->slot[i].socket, out);
 	if (c->slot[i].metric) {
 		double v = 0;
 		rc = c->slot[i].node >= 0 ? uncore_session_node_value(c->s, c->slot[i].idx, c->slot[i].node, UNCORE_SINCE_START, &v)
@@ -250,8 +268,12 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_lock(&lock);
 	if (!c->s)
 		rc = PAPI_ENOEVNT;
-	else if (uncore_session_num_events(c->s) && uncore_session_start(c->s)) /* (gauges alone: nothing to start) */
+	else if (uncore_session_num_events(c->s) > 0 && uncore_session_start(c->s)) /* none: gauges or energy alone */
 		rc = refuse(PAPI_ESYS, "PAPI_start");
+	else if (c->energy && uncore_energy_start(c->energy, 0)) {
+		rc = refuse(PAPI_ESYS, "PAPI_start");
+		uncore_session_stop(c->s);
+	}
 	else {
 		c->running = 1;
 		memset(c->offset, 0, sizeof(c->offset));
@@ -264,8 +286,10 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
  * or PAPI_OK. */
 static int unhealthy(const iu_control_t *c, int i, const char *what)
 {
-	if (c->slot[i].metric == 2)
+	if (c->slot[i].metric == IU_GAUGE)
 		return PAPI_OK; /* a gauge of the kernel's, no counter's */
+	if (c->slot[i].metric == IU_ENERGY)
+		return PAPI_OK; /* no uncore health of its own */
 	unsigned bits = c->slot[i].metric ? uncore_session_metric_health(c->s, c->slot[i].idx, c->slot[i].socket, -1)
 					  : uncore_session_event_health(c->s, c->slot[i].idx, -1, -1);
 	struct uncore_health h[16];
@@ -304,6 +328,8 @@ static int sample(iu_control_t *c)
 	int rc = c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
 	if (rc && rc != UNCORE_BOX_FAILED) /* a failed box is the values' business: fill_values says which */
 		return refuse(PAPI_ESYS, "PAPI_read");
+	if (c->running && c->energy && uncore_energy_read(c->energy)) /* later than a wrap: a lower bound */
+		return fill_values(c, "PAPI_read"), refuse(PAPI_ESYS, "PAPI_read");
 	return fill_values(c, "PAPI_read");
 }
 
@@ -328,6 +354,8 @@ static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_lock(&lock);
 	if (c->s && c->running) {
 		int r = uncore_session_num_events(c->s) ? uncore_session_stop(c->s) : 0;
+		if (c->energy && uncore_energy_read(c->energy) && !r)
+			r = -1;
 		c->running = 0;
 		rc = fill_values(c, "PAPI_stop");
 		if (r && r != UNCORE_BOX_FAILED)
@@ -345,12 +373,14 @@ static int iu_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	(void)ctx;
 	pthread_mutex_lock(&lock);
 	int r = c->s && c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
+	if (!r && c->running && c->energy)
+		r = uncore_energy_read(c->energy);
 	if (r && r != UNCORE_BOX_FAILED)
 		rc = refuse(PAPI_ESYS, "PAPI_reset");
 	for (int i = 0; c->s && i < c->n; i++) {
 		if (slot_value(c, i, &c->offset[i]) && rc == PAPI_OK)
 			rc = refuse(PAPI_ESYS, "PAPI_reset");
-		if (c->slot[i].metric == 2)
+		if (c->slot[i].metric == IU_GAUGE)
 			c->offset[i] = 0; /* a gauge is not a count: nothing to start from */
 		c->values[i] = 0;
 	}
@@ -435,7 +465,7 @@ static int info_of(unsigned code, PAPI_event_info_t *info)
 		snprintf(info->short_descr, sizeof(info->short_descr), "%.*s", (int)sizeof(info->short_descr) - 1,
 			 info->long_descr);
 		struct iu_target t;
-		int gauge = !iu_target_of(code, &t) && t.metric == 2; /* the uncore clock's limits: a value now */
+		int gauge = !iu_target_of(code, &t) && t.metric == IU_GAUGE; /* the uncore clock's limits: a value now */
 		info->data_type = PAPI_DATATYPE_INT64;
 		info->value_type = gauge ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
 		info->timescope = gauge ? PAPI_TIMESCOPE_POINT : PAPI_TIMESCOPE_SINCE_START;

@@ -20,7 +20,8 @@
 /* What a code counts: a library event spec, an integral metric ("name[:socket=N]"), or a gauge of the uncore
  * clock's limits (iu_ufreq.c, "UNCORE_FREQ_LIMIT_MAX[:socket=N]"). */
 struct iu_target {
-	int metric;      /* 0: event spec, 1: metric, 2: uncore clock gauge */
+	int metric;      /* 0: event spec, 1: metric, IU_GAUGE: uncore clock gauge, IU_ENERGY: an energy event (domain: its RAPL domain) */
+	int domain;
 	char spec[256];
 	int socket;      /* a metric's socket, -1 = all */
 	int node;        /* a bytes metric's NUMA node (":node=N", not in spec: doc/papi.md), -1 = none */
@@ -50,5 +51,15 @@ int iu_ufreq_count(uncore_t *u);
 const char *iu_ufreq_name(int g, const char **desc);
 int iu_ufreq_find(const char *name, size_t len);
 int iu_ufreq_value(uncore_t *u, int g, int socket, long long *out);
+/* Energy (iu_energy.c, doc/energy.md): the k-th energy native event after the integral metrics. */
+#define IU_GAUGE 2 /* iu_target.metric of an uncore clock gauge (iu_ufreq.c) */
+#define IU_ENERGY 3
+int iu_energy_init(uncore_t *u); /* how many energy events the part has */
+int iu_energy_name(int k, char *buf, size_t len, const char **desc, const char **unit);
+int iu_energy_find(const char *name, size_t len); /* k, or -1 */
+int iu_energy_domain(int k);
+int iu_energy_valid(uncore_t *u, const char *name); /* the name, with at most :socket=N */
+/* An energy slot's nanojoules since the start: 0, or -1 (uncore_error()). */
+int iu_energy_value(const uncore_energy_t *e, int domain, int socket, long long *out);
 
 #endif

@@ -16,6 +16,7 @@ static int nevents;
 static int *metrics; /* library metric index of each integral metric */
 static int nmetrics;
 static int ngauges; /* the uncore clock's limits (iu_ufreq.c), after the metrics */
+static int nenergy; /* energy events after the metrics (iu_energy.c) */
 /* qualified names asked for, by code IU_NAMED | k: the name as given and the library spec it counts
  * (the same but for perf_event_uncore's names) */
 static struct named { char *name, *spec; } *named;
@@ -46,6 +47,7 @@ int iu_names_init(uncore_t *u)
 		if (is_integral(u, m))
 			metrics[nmetrics++] = m;
 	ngauges = iu_ufreq_count(u);
+	nenergy = iu_energy_init(u);
 	return 0;
 }
 
@@ -59,15 +61,22 @@ void iu_names_fini(void)
 	free(metrics);
 	named = NULL;
 	metrics = NULL;
-	nnamed = capnamed = nmetrics = nevents = ngauges = 0;
+	nnamed = capnamed = nmetrics = nevents = ngauges = nenergy = 0;
 	U = NULL;
 }
 
-int iu_num_native(void) { return nevents + nmetrics + ngauges; }
+int iu_num_native(void) { return nevents + nmetrics + ngauges + nenergy; }
 /* a base that is a gauge of the uncore clock's limits: its number, else -1 */
 static int gauge_of(unsigned base)
 {
-	return (int)base >= nevents + nmetrics && (int)base < iu_num_native() ? (int)base - nevents - nmetrics : -1;
+	int g = (int)base - nevents - nmetrics;
+	return g >= 0 && g < ngauges ? g : -1;
+}
+/* a base that is an energy event (iu_energy.c), after the gauges: its number, else -1 */
+static int energy_of(unsigned base)
+{
+	int k = (int)base - nevents - nmetrics - ngauges;
+	return k >= 0 && k < nenergy ? k : -1;
 }
 
 static int base_name(unsigned base, char *buf, size_t len, const char **desc, const char **unit)
@@ -90,6 +99,8 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 		*unit = mi.unit;
 		return 0;
 	}
+	if (energy_of(base) >= 0)
+		return iu_energy_name(energy_of(base), buf, len, desc, unit);
 	const char *g = gauge_of(base) >= 0 ? iu_ufreq_name(gauge_of(base), desc) : NULL;
 	if (!g)
 		return -1;
@@ -127,7 +138,8 @@ static int node_range(int m, int *lo, int *hi)
 static int qualifiers_of(unsigned base, struct uncore_qualifier *qs)
 {
 	if ((int)base >= nevents) {
-		int lo, hi, nodes = !node_range(metrics[base - (unsigned)nevents], &lo, &hi);
+		int lo, hi, nodes = (int)base < nevents + nmetrics && !node_range(metrics[base - (unsigned)nevents], &lo, &hi);
+		/* (a gauge's or an energy event's base is past the metrics: socket=N alone) */
 		qs[0] = (struct uncore_qualifier){ .name = "socket", .max = (unsigned long long)uncore_num_sockets(U) - 1,
 						   .desc = "socket to count on; without it every socket is summed" };
 		qs[1] = (struct uncore_qualifier){ .name = "node", .min = nodes ? (unsigned long long)lo : 0,
@@ -236,6 +248,10 @@ static int find_base(const char *name, size_t len, unsigned *base)
 		*base = (unsigned)(nevents + nmetrics + g);
 		return 0;
 	}
+	if ((m = iu_energy_find(buf, len)) >= 0) {
+		*base = (unsigned)(nevents + nmetrics + ngauges + m);
+		return 0;
+	}
 	return -1;
 }
 
@@ -262,6 +278,8 @@ static int valid(unsigned base, const char *name)
 	const char *q = strchr(name, ':');
 	char *end, spec[256];
 	int node, ok = 0;
+	if (energy_of(base) >= 0)
+		return iu_energy_valid(U, name);
 	if (gauge_of(base) >= 0) /* only :socket=N, a socket there is */
 		return !q || (!strncmp(q, ":socket=", 8) && strtol(q + 8, &end, 10) < uncore_num_sockets(U) && end > q + 8 &&
 			      !*end && q[8] != '-');
@@ -419,7 +437,8 @@ int iu_target_of(unsigned code, struct iu_target *t)
 		snprintf(t->spec, sizeof(t->spec), "%s", named[code & ~IU_NAMED].spec); /* describe checked k */
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
 	}
-	t->metric = gauge_of(base) >= 0 ? 2 : (int)base >= nevents;
+	t->metric = gauge_of(base) >= 0 ? IU_GAUGE : energy_of(base) >= 0 ? IU_ENERGY : (int)base >= nevents;
+	t->domain = t->metric == IU_ENERGY ? iu_energy_domain(energy_of(base)) : -1;
 	t->socket = t->node = -1;
 	if (t->metric) {
 		const char *q = strstr(t->spec, ":socket="); /* validated: the only qualifier of a metric but node */

@@ -1,0 +1,95 @@
+/*
+ * Energy per socket (issue 68, doc/energy.md): package, DRAM and platform (psys) joules from the first of three
+ * sources that works -- the kernel's perf `power` PMU, powercap's intel-rapl zones, the RAPL MSRs -- with
+ * their 32-bit counters' wraps handled and an interval too long to see every wrap refused.
+ */
+#ifndef UNCORE_ENERGY_H
+#define UNCORE_ENERGY_H
+
+#include <stdint.h>
+#include "uncore.h"
+#include "access/access.h"
+#include "devices/dev_fs.h"
+
+/* ---- what each part has (energy_parts.c) ---- */
+struct energy_part {
+	const char *platform;  /* the library's platform name: "hsx" */
+	unsigned domains;      /* bit UNCORE_ENERGY_x: the domains Linux reads on it */
+	double dram_unit_j;    /* the DRAM domain's fixed energy unit in J; 0: MSR_RAPL_POWER_UNIT's */
+	double psys_unit_j;    /* the psys domain's fixed unit in J where a public source reads MSR 0x64D (SPR, EMR);
+				* 0: the MSR source reads no psys */
+	int msr;               /* who reads its RAPL MSRs: ENERGY_MSR_DIE (Linux, a CPU of each die: rapl.c
+				* get_rapl_pmu_idx), ENERGY_MSR_SOCKET (PCM, a CPU of each socket), 0 none (the kernel's
+				* interfaces only) */
+	double max_w;          /* the power no domain of a socket exceeds, for the wrap time (see the table) */
+	const char *source;    /* where these facts come from */
+};
+enum { ENERGY_MSR_NONE, ENERGY_MSR_DIE, ENERGY_MSR_SOCKET };
+/* The part of a platform, or NULL with why it reads no energy (Nehalem-EP, Montecito, unknown parts). */
+const struct energy_part *energy_part_of(const char *platform, char *why, size_t len);
+
+/* ---- units and wraps (energy_wrap.c) ---- */
+/* MSR_RAPL_POWER_UNIT (0x606) bits 12:8, the energy status unit: 1/2^ESU J (Intel SDM vol. 3B, RAPL interfaces;
+ * Linux rapl.c rapl_check_hw_unit, intel_rapl_common.c ENERGY_UNIT_MASK 0x1F00). */
+double energy_msr_unit_j(uint64_t power_unit_msr);
+/* The counter's step from last to now, raw units, counting one wrap at modulus (0: a counter that does not
+ * wrap, as the perf PMU's 64-bit count). */
+uint64_t energy_wrap_delta(uint64_t last, uint64_t now, uint64_t modulus);
+/* Seconds a counter of modulus raw units of unit_j J takes to wrap at max_w W (0 modulus: never, 0). */
+double energy_wrap_seconds(uint64_t modulus, double unit_j, double max_w);
+
+/* ---- the counters of a source ---- */
+struct energy_counter {
+	int socket, die, domain;
+	double unit_j;        /* J per raw unit */
+	uint64_t modulus;     /* the raw count wraps here (0: never) */
+	/* the source's own: an MSR (cpu, reg), a perf fd, a powercap file */
+	int cpu, fd;
+	uint32_t reg;
+	char path[160];
+	uint64_t last;        /* the raw value at the last read */
+	double total_j;       /* joules since the start */
+	double mark_j, prev_j; /* total_j at the last read that closed an interval, and at the one before */
+};
+
+struct energy_source_ops;
+struct uncore_energy {
+	uncore_t *u;
+	const struct energy_part *part;
+	const struct energy_source_ops *ops;
+	char source[256];      /* what it reads, for people */
+	char missing[UNCORE_ENERGY_DOMAINS][160]; /* why a domain is not read (""): the source has none */
+	struct energy_counter c[UC_MAX_SOCKETS * UC_MAX_DIES * UNCORE_ENERGY_DOMAINS];
+	int n;
+	/* the sources' handles: the kernel (perf), the files (powercap), the MSR device (msr, outside a backend) */
+	struct perf_kernel *k;
+	int own_kernel;
+	struct dev_fs fs;
+	struct memfs mem;
+	struct msr_backend *msr;
+	int started;
+	/* the library's clock at the start, the last two reads that closed an interval, the last read or sample */
+	uint64_t t_start, t_prev, t_mark, t_last;
+	/* a read came later than a counter's wrap time: since the start, in the last closed interval, since then */
+	int gap, gap_last, gap_cur;
+};
+
+struct energy_source_ops {
+	const char *name;      /* "perf", "powercap", "msr" */
+	/* find the counters of e (e->c, e->n, e->source, e->missing): 0; -1 with why this source cannot */
+	int (*open)(struct uncore_energy *e);
+	/* a counter's raw value now: 0, or -1 with a message */
+	int (*read)(struct uncore_energy *e, struct energy_counter *c, uint64_t *raw);
+	void (*close)(struct uncore_energy *e);
+};
+extern const struct energy_source_ops energy_perf_ops, energy_powercap_ops, energy_msr_ops;
+
+/* Open e (u and part set) on source ("auto", NULL: each in turn; "perf", "powercap", "msr"): 0, or -1 with every
+ * source's reason (energy_api.c; tests give e a kernel or a tree of their own first: e->k, e->fs). */
+int energy_open_source(struct uncore_energy *e, const char *source);
+/* Add a counter to e (socket, die, domain, unit, modulus; the source fills its own fields after): it, or NULL
+ * when e is full. */
+struct energy_counter *energy_add(struct uncore_energy *e, int socket, int die, int domain, double unit_j,
+				  uint64_t modulus);
+
+#endif

@@ -52,28 +52,34 @@ static const char *devices(const struct uncore_attrib_row *r, double s, char *bu
 	return buf;
 }
 
-static void print_rows(const uncore_perjob_t *pj, int n, int json)
+static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window)
 {
-	char dev[96];
+	char dev[96], energy[320];
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
 		if (uncore_perjob_row(pj, i, &r))
 			continue;
 		double s = r.seconds > 0 ? r.seconds : 1;
+		if (json) /* (a job's energy: its share of its socket's DRAM by bytes, the package the socket's) */
+			job_energy_json(en, r.socket, r.read_bytes + r.write_bytes, r.socket_read_bytes + r.socket_write_bytes,
+					window, energy, sizeof(energy));
+		else
+			job_energy_text(en, r.socket, r.read_bytes + r.write_bytes, r.socket_read_bytes + r.socket_write_bytes,
+					window, energy, sizeof(energy));
 		if (json)
 			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
 			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
 			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"device_write_bytes\": %.17g, "
-			       "\"device_read_bytes\": %.17g, \"sampled\": %.4g}\n",
+			       "\"device_read_bytes\": %.17g, \"sampled\": %.4g%s}\n",
 			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
 			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
-			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, r.sampled);
+			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, r.sampled, energy);
 		else
-			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s\n", r.socket,
+			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s%s\n", r.socket,
 			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,
 			       r.job[0] ? "its cores sampled" : "(devices, cores of no job) of all",
 			       r.job[0] ? 100 * r.sampled : r.socket_read_bytes > 0 ? 100 * r.read_bytes / r.socket_read_bytes : 0,
-			       devices(&r, s, dev, sizeof(dev)));
+			       devices(&r, s, dev, sizeof(dev)), energy);
 	}
 }
 
@@ -82,6 +88,7 @@ int cmd_stat_per_job(int argc, char **argv)
 	struct perjob_args a;
 	uncore_t *u = NULL;
 	uncore_perjob_t *pj = NULL;
+	uncore_energy_t *en = NULL;
 	int rc = parse(argc, argv, &a), n;
 	if (rc)
 		return rc;
@@ -105,6 +112,7 @@ int cmd_stat_per_job(int argc, char **argv)
 	/* the jobs of the start, whole: the rows of a -I read and of the end are theirs (no tally kept) */
 	if (uncore_perjob_start(pj, NULL))
 		goto err;
+	en = job_energy_open(u, a.step_ms / 1e3); /* sampled every step: no wrap unseen */
 	uint64_t step = (uint64_t)(a.step_ms * 1e6), total = a.duration > 0 ? (uint64_t)(a.duration * 1e9) : UINT64_MAX;
 	uint64_t every = a.interval_ms > 0 ? (uint64_t)(a.interval_ms * 1e6) : UINT64_MAX, t = 0, since = 0;
 	while (t < total && !cli_stopped()) {
@@ -120,28 +128,33 @@ int cmd_stat_per_job(int argc, char **argv)
 		if (since >= every) {
 			if ((n = uncore_perjob_read(pj, UNCORE_LAST_INTERVAL, NULL)) < 0)
 				goto err;
+			job_energy_read(en, 1);
 			if (!a.json)
 				printf("# %.3f s\n", (double)t / 1e9);
-			print_rows(pj, n, a.json);
+			print_rows(pj, n, a.json, en, UNCORE_LAST_INTERVAL);
 			fflush(stdout);
 			since = 0;
 		} else if (t < total && uncore_perjob_step(pj))
 			goto err;
+		else
+			job_energy_read(en, 0);
 	}
 	if (uncore_perjob_stop(pj))
 		goto err;
 	if (a.interval_ms <= 0) {
 		if ((n = uncore_perjob_read(pj, UNCORE_SINCE_START, NULL)) < 0)
 			goto err;
+		job_energy_read(en, 1);
 		if (!a.json)
 			printf("# %.3f s elapsed%s\n", (double)t / 1e9, cli_stopped() ? " (interrupted)" : "");
-		print_rows(pj, n, a.json);
+		print_rows(pj, n, a.json, en, UNCORE_SINCE_START);
 	}
 	rc = cli_stopped() ? 128 + cli_stopped() : 0;
 	goto out;
 err:
 	fprintf(stderr, "uncore: %s\n", uncore_error());
 out:
+	uncore_energy_free(en);
 	uncore_perjob_free(pj);
 	uncore_close(u);
 	return rc;

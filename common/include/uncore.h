@@ -816,6 +816,21 @@ int uncore_energy_metric(int i, struct uncore_energy_metric *out);
 int uncore_energy_metric_find(const char *name);
 int uncore_energy_metric_value(const uncore_energy_t *e, int m, int socket, int window, double *out);
 
+/* ---- Energy by job (issue 68 point 3, doc/jobs.md "Energy") ----
+ * A job's share of its socket's energy over a window of e (UNCORE_SINCE_START, UNCORE_LAST_INTERVAL): DRAM's
+ * joules split by the bytes (read and written) the job moved of the bytes the socket's memory moved; the
+ * package's joules are the socket's whole, a node figure (cores, caches and links are not split by bytes).
+ * job_bytes == socket_bytes for a job holding the socket whole.  0, or -1 where e reads no DRAM energy of the
+ * socket (out NAN). */
+struct uncore_job_energy {
+	double dram_joules;                           /* the job's share of the socket's DRAM energy */
+	double socket_dram_joules, socket_pkg_joules; /* the socket's, whole */
+	double bytes_per_dram_joule;                  /* the socket's bytes per joule of its DRAM */
+	double dram_watts_per_gbps;                   /* its DRAM's watts per GB/s moved: joules per GB */
+};
+int uncore_job_energy(const uncore_energy_t *e, int socket, double job_bytes, double socket_bytes, int window,
+		      struct uncore_job_energy *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -414,6 +414,9 @@ enum uncore_health_kind {
 	UNCORE_HEALTH_UNCOUNTED, /* a device group moved more bytes than its IIO port counted (doc/health.md) */
 	UNCORE_HEALTH_DEVSTOPPED, /* a device group's own byte counters stood still while its IIO port moved bytes */
 	UNCORE_HEALTH_DEVMAP,    /* a device group's bytes counted on another IIO port: the stack-to-bus map is wrong */
+	/* energy counters the session watches (uncore_session_watch_energy, doc/health.md "Energy") */
+	UNCORE_HEALTH_ENERGYSTUCK, /* an energy counter that did not move over an interval: it is stuck */
+	UNCORE_HEALTH_ENERGYUNIT,  /* a socket's energy at a power no socket draws: a wrong energy unit */
 	UNCORE_HEALTH_KINDS
 };
 struct uncore_health {
@@ -438,6 +441,11 @@ int uncore_session_health_changes(uncore_session_t *s, struct uncore_health *out
 unsigned uncore_session_event_health(const uncore_session_t *s, int ev, int socket, int box);
 /* ... and those that make the session's metric m wrong there (any of its events'). */
 unsigned uncore_session_metric_health(const uncore_session_t *s, int m, int socket, int box);
+/* Health also judges e's energy counters at every read of s (doc/health.md "Energy"): each domain's last interval
+ * as e's reads closed it (uncore_energy_read, the caller's), with no read of its own -- energystuck, energyunit.
+ * e must outlive its watch (NULL: watch none).  0, or -1 out of memory. */
+struct uncore_energy; /* uncore_energy_t, below */
+int uncore_session_watch_energy(uncore_session_t *s, const struct uncore_energy *e);
 
 /* Bytes a count of the IIO free-running port bandwidth counters (UNC_IIO_BANDWIDTH_IN.PARTn_FREERUN) stands
  * for on this platform; 0: not known (no such counters). */

@@ -5,9 +5,7 @@
 #include <string.h>
 #include "cli.h"
 
-#define GROUP "energy" /* --metric-group energy: every energy metric */
-
-/* Drop from the comma list s the items keep() takes, setting their bits in *want: how many were taken. */
+/* Drop from the comma list s the items pick() takes, setting their bits in *want: how many were taken. */
 static int take(char *s, int (*pick)(const char *item, unsigned *want), unsigned *want)
 {
 	int n = 0;
@@ -36,25 +34,14 @@ static int take(char *s, int (*pick)(const char *item, unsigned *want), unsigned
 	return n;
 }
 
-static int pick_metric(const char *item, unsigned *want)
+static int pick(const char *item, unsigned *want, int group)
 {
-	int m = uncore_energy_metric_find(item);
-	if (m < 0)
-		return 0;
-	*want |= 1u << m;
-	return 1;
+	unsigned bits = uncore_energy_named(item, group);
+	*want |= bits;
+	return bits != 0;
 }
-
-static int pick_group(const char *item, unsigned *want)
-{
-	struct uncore_energy_metric em;
-	if (strcmp(item, GROUP))
-		return 0;
-	for (int m = 0; !uncore_energy_metric(m, &em); m++)
-		if (em.domain != UNCORE_ENERGY_PSYS) /* the group: package and DRAM; psys by name */
-			*want |= 1u << m;
-	return 1;
-}
+static int pick_metric(const char *item, unsigned *want) { return pick(item, want, 0); }
+static int pick_group(const char *item, unsigned *want) { return pick(item, want, 1); }
 
 int cli_energy_take(char *metrics, char *groups, struct cli_energy *ce)
 {

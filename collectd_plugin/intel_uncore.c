@@ -38,7 +38,7 @@ static int sample_only(void)
 	if (uncore_perjob_started(state.perjob) && uncore_perjob_step(state.perjob))
 		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
 	iu_energy_sample(&state);
-	return uncore_session_sample(state.s) ? -1 : 0;
+	return uncore_session_num_events(state.s) && uncore_session_sample(state.s) ? -1 : 0;
 }
 
 static int iu_read_cb(user_data_t *ud)

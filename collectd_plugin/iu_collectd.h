@@ -72,7 +72,7 @@ struct iu_state {
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
 	/* energy per socket (iu_energy.c): NULL where it cannot be read; the sockets reported (0: every one) */
 	uncore_energy_t *energy;
-	unsigned sockets;
+	unsigned sockets, energy_domains; /* bit d: a domain named (uncore_energy_selected) */
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan
@@ -92,10 +92,11 @@ void iu_jobs_stop(struct iu_state *st);
 /* The read's health changes as notifications and each reported socket's count-health gauge (iu_health.c):
  * the values sent. */
 int iu_health_read(struct iu_state *st, cdtime_t now);
-/* Energy (iu_energy.c, doc/energy.md): opened at setup (none, with a notice, where it cannot be read); the
+/* Energy (iu_energy.c, doc/energy.md): opened at setup for the domains named (none, with a notice, where it cannot
+ * be read); the
  * shorter of lim_ns and its counters' wrap time; started sampled every sample_ns; sampled between dispatches;
  * read with power and energy dispatched (the values sent); let go. */
-void iu_energy_setup(struct iu_state *st);
+void iu_energy_setup(struct iu_state *st, unsigned domains);
 uint64_t iu_energy_limit(const struct iu_state *st, uint64_t lim_ns);
 int iu_energy_start(struct iu_state *st, uint64_t sample_ns);
 int iu_energy_sample(struct iu_state *st);

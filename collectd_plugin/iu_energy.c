@@ -1,14 +1,18 @@
 /*
  * Energy in the collectd plugin (doc/energy.md): each socket's RAPL domains as collectd's own types, the
  * mean watts of the interval as `power` and the joules since the plugin started as `energy` (a gauge that only
- * grows), type instances pkg, dram and psys: <host>.intel_uncore.socket0.power.dram.  Sampled with the
+ * grows), type instances pkg, dram and psys: <host>.intel_uncore.socket0.power.dram, for the domains Metrics
+ * (energy_pkg, power_dram...) or MetricGroups "energy" names.  Sampled with the
  * counters between dispatches, so an Interval longer than a wrap loses nothing.  A node whose energy cannot be
  * read says why once and reports the rest.
  */
 #include "iu_collectd.h"
 
-void iu_energy_setup(struct iu_state *st)
+void iu_energy_setup(struct iu_state *st, unsigned domains)
 {
+	st->energy_domains = domains;
+	if (!domains)
+		return;
 	if (uncore_energy_new(st->u, NULL, &st->energy)) {
 		NOTICE("%s plugin: no energy values: %s", IU_NAME, uncore_error());
 		st->energy = NULL;
@@ -56,7 +60,8 @@ int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now)
 	for (int s = 0; s < uncore_num_sockets(st->u); s++)
 		for (int d = 0; d < UNCORE_ENERGY_DOMAINS; d++) {
 			double j, w;
-			if ((st->sockets && !(st->sockets & (1u << s))) || !uncore_energy_has(st->energy, s, d) ||
+			if ((st->sockets && !(st->sockets & (1u << s))) || !(st->energy_domains & (1u << d)) ||
+			    !uncore_energy_has(st->energy, s, d) ||
 			    uncore_energy_value(st->energy, s, d, UNCORE_SINCE_START, &j) < 0)
 				continue;
 			snprintf(vl.plugin_instance, sizeof(vl.plugin_instance), "socket%d", s);

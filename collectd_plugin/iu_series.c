@@ -132,7 +132,7 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		if (plan(st, &chosen[i], err, len))
 			goto fail;
 	st->sockets = c->sockets;
-	iu_energy_setup(st);
+	iu_energy_setup(st, uncore_energy_domains(uncore_energy_selected(&sel)));
 	free(chosen);
 	return 0;
 fail:
@@ -145,7 +145,8 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 {
 	/* a box another agent or user counts on costs its own series, not the plugin: the daemon keeps the rest
 	 * (the first read logs which, with a failure notification, and drops those series) */
-	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
+	if (uncore_session_num_events(st->s) && /* none: energy alone */
+	    (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
 		return iu_fail(err, len, "cannot start counting: %s", uncore_error());
 	st->started = 1;
 	if (st->notice[0])
@@ -221,7 +222,7 @@ int iu_read(struct iu_state *st)
 	int sent = 0, dropped = 0, alive = 0;
 	if (!st->started)
 		return -1;
-	if (uncore_session_read(st->s))
+	if (uncore_session_num_events(st->s) && uncore_session_read(st->s))
 		snprintf(why, sizeof(why), "%s", uncore_error());
 	vl.values = &value;
 	vl.values_len = 1;

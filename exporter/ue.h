@@ -111,11 +111,12 @@ int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_jobs_stop(struct ue_state *st);
 
-/* Energy (ue_energy.c, doc/energy.md): the family uncore_energy_joules and a series per socket and domain (its
- * se->metric UE_ENERGY_SERIES, se->event the domain), none with a line on stderr where energy cannot be read;
+/* Energy (ue_energy.c, doc/energy.md): the family uncore_energy_joules and a series per socket and domain of those
+ * named (bit d: --metrics energy_pkg, --groups energy...: uncore_energy_selected; its se->metric UE_ENERGY_SERIES,
+ * se->event the domain), none with a line on stderr where energy cannot be read;
  * started with the session, read after it, stopped at the teardown. */
 #define UE_ENERGY_SERIES (-2)
-int ue_energy_plan(struct ue_state *st, double interval, char *err, size_t len);
+int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char *err, size_t len);
 int ue_energy_start(struct ue_state *st, char *err, size_t len);
 void ue_energy_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_energy_stop(struct ue_state *st);

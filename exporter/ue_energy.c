@@ -1,6 +1,6 @@
 /*
  * Energy in the exporter (doc/energy.md): uncore_energy_joules_total{socket,domain}, a counter per socket and
- * RAPL domain (pkg, dram, psys), read with the uncore's counters at every --interval (at most 60 s, within every
+ * RAPL domain (pkg, dram, psys) that --metrics (energy_pkg, power_dram...) or --groups energy names, read with the uncore's counters at every --interval (at most 60 s, within every
  * part's wrap time; the library refuses a longer one).  A node whose energy cannot be read (no RAPL, no
  * permission) says why once and exports the rest.
  */
@@ -9,10 +9,12 @@
 #include <string.h>
 #include "ue.h"
 
-int ue_energy_plan(struct ue_state *st, double interval, char *err, size_t len)
+int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char *err, size_t len)
 {
 	struct ue_family f = { .counter = 1, .unit = "joules" };
 	int fam = -1;
+	if (!domains)
+		return 0;
 	if (uncore_energy_new(st->u, NULL, &st->energy)) {
 		fprintf(stderr, "uncore-exporter: no uncore_energy_joules: %s\n", uncore_error());
 		return 0;
@@ -24,7 +26,7 @@ int ue_energy_plan(struct ue_state *st, double interval, char *err, size_t len)
 	for (int s = 0; s < uncore_num_sockets(st->u); s++)
 		for (int d = 0; d < UNCORE_ENERGY_DOMAINS; d++) {
 			char labels[64];
-			if (!uncore_energy_has(st->energy, s, d))
+			if (!(domains & (1u << d)) || !uncore_energy_has(st->energy, s, d))
 				continue;
 			if (fam < 0 && (fam = ue_plan_family(st, &f, err, len)) < 0)
 				return -1;

@@ -147,7 +147,7 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 	for (int i = 0; i < n; i++)
 		if (plan_one(st, &chosen[i], err, len))
 			goto bad;
-	if (ue_energy_plan(st, c->interval, err, len))
+	if (ue_energy_plan(st, uncore_energy_domains(uncore_energy_selected(&sel)), c->interval, err, len))
 		goto bad;
 	free(chosen);
 	return 0;
@@ -160,7 +160,8 @@ bad:
 int ue_start(struct ue_state *st, char *err, size_t len)
 {
 	/* a box another agent counts on costs its own series, not the exporter (the first read says which) */
-	if (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s))
+	if (uncore_session_num_events(st->s) && /* none: energy alone */
+	    (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
 		return ue_fail(err, len, "cannot start counting: %s", uncore_error());
 	return ue_energy_start(st, err, len);
 }

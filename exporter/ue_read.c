@@ -18,7 +18,7 @@ uint64_t ue_mono_ns(void)
 int ue_read(struct ue_state *st)
 {
 	uint64_t t0 = ue_mono_ns(), lib, real;
-	int alive = 0, rc = uncore_session_read(st->s);
+	int alive = 0, rc = uncore_session_num_events(st->s) ? uncore_session_read(st->s) : 0;
 	char why[512] = "";
 	if (rc)
 		snprintf(why, sizeof(why), "%s", uncore_error());

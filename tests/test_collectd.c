@@ -655,6 +655,40 @@ static void test_long_interval(void)
 	stop();
 }
 
+/* Energy (issue 68, doc/energy.md): MetricGroups "energy" alone dispatches each socket's power (W over the
+ * interval) and energy (J since the start) of pkg and dram with collectd's own types, equal to the profile's watts
+ * (the simulator's truth); an Interval of a day is read in steps within the DRAM counter's wrap time (2^32 x 2^-16 J
+ * at Skylake-SP's 410 W: 160 s), so the day's joules are exact across its wraps. */
+static void test_energy(void)
+{
+	char text[512], prof[256];
+	snprintf(prof, sizeof(prof), "%s/energy.profile.%d", test_tmpdir(), (int)getpid());
+	FILE *f = fopen(prof, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs("socket0.pkg_watts = 150\nsocket1.pkg_watts = 200\nsocket0.dram_idle_watts = 10\nsocket0.dram_watts_per_gbps = 0\n", f);
+	fclose(f);
+	snprintf(text, sizeof(text), "Backend \"sim:skx,clock=manual,profile=%s\"\nMetricGroups \"energy\"\nInterval 86400\n", prof);
+	CU_ASSERT_FATAL(start(text) == 0);
+	CU_ASSERT(!state.s || uncore_session_num_events(state.s) == 0); /* energy alone: no uncore session */
+	CU_ASSERT(state.every > 1 && mock.read_interval <= DOUBLE_TO_CDTIME_T(65536.0 / 410));
+	double step = CDTIME_T_TO_DOUBLE(mock.read_interval);
+	int dispatched = 0;
+	for (int i = 0; i < state.every; i++) {
+		CU_ASSERT_FATAL(read_after(step) == 0);
+		dispatched += mock.nvalues > 0;
+	}
+	CU_ASSERT_EQUAL(dispatched, 1);
+	double T = step * state.every;
+	near("socket0 power-pkg", got("socket0", "power", "pkg"), 150, 1e-9);
+	near("socket1 power-pkg", got("socket1", "power", "pkg"), 200, 1e-9);
+	near("socket0 power-dram", got("socket0", "power", "dram"), 10, 1e-9);
+	near("socket0 energy-pkg over a day", got("socket0", "energy", "pkg"), 150 * T, 1e-9);
+	near("socket0 energy-dram over a day", got("socket0", "energy", "dram"), 10 * T, 1e-9);
+	CU_ASSERT(mock_find("socket0", "power", "psys") == NULL);
+	stop();
+	unlink(prof);
+}
+
 /* 100 Hz (issue 48): a 2-socket Granite Rapids' default set at Interval 0.01 for 10 simulated minutes, every
  * counter started 2 s before its wrap: every read dispatches every series (none missed), the health stays
  * clean, and the bytes of 600 s are the truth's exactly. */
@@ -1034,6 +1068,7 @@ int main(void)
 		{ "IIO bandwidth by port and stack (io_ports, ReportPerBox iio) equals the truth", test_iio_ports_per_stack },
 		{ "CXL memory by socket and port (cxl, ReportPerBox cxlcm cxldp) equals the truth on sim:gnr,cxl=1", test_cxl_ports },
 		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },
+		{ "energy: power and energy per socket and domain equal the profile's watts, a day exact", test_energy },
 		{ "a read right after a late one (collectd catching up) only samples", test_catch_up_read },
 		{ "100 Hz on a 2-socket GNR for 10 simulated minutes: no read missed, wraps exact", test_100hz },
 		{ "bad options refused at config naming the option", test_config_refusals },

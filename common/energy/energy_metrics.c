@@ -29,6 +29,37 @@ int uncore_energy_metric_find(const char *name)
 	return -1;
 }
 
+unsigned uncore_energy_named(const char *name, int group)
+{
+	unsigned bits = 0;
+	int m;
+	if (!group)
+		return (m = uncore_energy_metric_find(name)) >= 0 ? 1u << m : 0;
+	for (m = 0; !strcmp(name, UNCORE_ENERGY_GROUP) && m < NMETRICS; m++)
+		if (metrics[m].domain != UNCORE_ENERGY_PSYS) /* the group: package and DRAM; psys by name */
+			bits |= 1u << m;
+	return bits;
+}
+
+unsigned uncore_energy_selected(const struct uncore_selection *sel)
+{
+	unsigned bits = 0;
+	for (int i = 0; i < sel->nmetrics; i++)
+		bits |= uncore_energy_named(sel->metrics[i], 0);
+	for (int i = 0; i < sel->ngroups; i++)
+		bits |= uncore_energy_named(sel->groups[i], 1);
+	return bits;
+}
+
+unsigned uncore_energy_domains(unsigned metrics_bits)
+{
+	unsigned d = 0;
+	for (int m = 0; m < NMETRICS; m++)
+		if (metrics_bits & (1u << m))
+			d |= 1u << metrics[m].domain;
+	return d;
+}
+
 int uncore_energy_metric_value(const uncore_energy_t *e, int m, int socket, int window, double *out)
 {
 	if (m < 0 || m >= NMETRICS)

@@ -823,6 +823,13 @@ struct uncore_energy_metric {
 int uncore_energy_metric(int i, struct uncore_energy_metric *out);
 int uncore_energy_metric_find(const char *name);
 int uncore_energy_metric_value(const uncore_energy_t *e, int m, int socket, int window, double *out);
+/* The energy metrics (bit m) a metric name (group 0) or a group (group 1) names: each by its name, and the group
+ * "energy" the package and DRAM ones; 0 for any other name.  uncore_select() leaves them to the front end's energy
+ * object; uncore_energy_selected() gives those of a selection, uncore_energy_domains() their domains (bit d). */
+#define UNCORE_ENERGY_GROUP "energy"
+unsigned uncore_energy_named(const char *name, int group);
+unsigned uncore_energy_selected(const struct uncore_selection *sel);
+unsigned uncore_energy_domains(unsigned metrics_bits);
 
 /* ---- Energy by job (issue 68 point 3, doc/jobs.md "Energy") ----
  * A job's share of its socket's energy over a window of e (UNCORE_SINCE_START, UNCORE_LAST_INTERVAL): DRAM's

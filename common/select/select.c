@@ -365,11 +365,12 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 	for (int i = 0; none && i < (int)(sizeof(intel_defaults) / sizeof(*intel_defaults)); i++)
 		if (uncore_metric_find(u, intel_defaults[i]) >= 0 && add_metric(&p, intel_defaults[i], "the default metrics"))
 			goto fail;
-	for (int i = 0; i < sel->ngroups; i++)
-		if (add_group(&p, sel->groups[i], 0))
+	for (int i = 0; i < sel->ngroups; i++) /* the energy metrics are the front end's energy object's */
+		if (!uncore_energy_named(sel->groups[i], 1) && add_group(&p, sel->groups[i], 0))
 			goto fail;
 	for (int i = 0; i < sel->nmetrics; i++)
-		if (!already_added(&p, sel->metrics[i]) && add_metric(&p, sel->metrics[i], opt(sel->opt_metrics, "metrics")))
+		if (!uncore_energy_named(sel->metrics[i], 0) && !already_added(&p, sel->metrics[i]) &&
+		    add_metric(&p, sel->metrics[i], opt(sel->opt_metrics, "metrics")))
 			goto fail;
 	for (int i = 0; i < sel->nevents; i++)
 		if (add_event(&p, sel->events[i]))

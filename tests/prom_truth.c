@@ -4,7 +4,8 @@
  * a gauge its value.  One line per series: NAME LABELS rate|value TRUTH, e.g.
  *   uncore_memory_read_bytes_total socket="0" rate 6.4e+09
  * The truth is the simulator's profile (tests/sim_truth.h), not the library's evaluation.
- *   prom_truth 'sim:emr,profile=FILE'
+ *   prom_truth 'sim:emr,profile=FILE' [energy]
+ * With "energy", uncore_energy_joules_total's too (doc/energy.md): its rate is the profile's watts.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,8 +17,8 @@
 int main(int argc, char **argv)
 {
 	uncore_t *u;
-	if (argc != 2 || strncmp(argv[1], "sim:", 4)) {
-		fprintf(stderr, "usage: prom_truth 'sim:<platform>[,profile=FILE]'\n");
+	if (argc < 2 || argc > 3 || strncmp(argv[1], "sim:", 4) || (argc == 3 && strcmp(argv[2], "energy"))) {
+		fprintf(stderr, "usage: prom_truth 'sim:<platform>[,profile=FILE]' [energy]\n");
 		return 2;
 	}
 	if (uncore_open(argv[1], &u)) {
@@ -44,6 +45,14 @@ int main(int argc, char **argv)
 			printf("%s%s %s %s %.9g\n", f.name, f.counter ? "_total" : "", labels, f.counter ? "rate" : "value",
 			       totals ? t.v : t.v * to_base);
 		}
+	}
+	/* the package's watts and DRAM's, idle and by the memory's bytes a second (common/sim/sim_rapl.c, sim_traffic.c;
+	 * tests/sim_truth.h truth_energy_j), as the joules counter's rate */
+	for (int s = 0; argc == 3 && s < uncore_num_sockets(u); s++) {
+		const struct sim_profile *p = &sim->prof;
+		printf("uncore_energy_joules_total socket=\"%d\",domain=\"pkg\" rate %.9g\n", s, p->pkg_w[s]);
+		printf("uncore_energy_joules_total socket=\"%d\",domain=\"dram\" rate %.9g\n", s,
+		       p->dram_idle_w[s] + p->dram_w_per_gbps[s] * (p->mem_read_bps[s] + p->mem_write_bps[s]) / 1e9);
 	}
 	uncore_close(u);
 	return 0;

@@ -529,6 +529,10 @@ def dashboard(api, path, truth_file, nodes, jobid, job_read):
         "Job $jobid per node": [lambda m: job_read],
         "Job $jobid against its nodes": [lambda m: nodes * job_read, lambda m: nodes * rd,
                                          lambda m: nodes * T.get(("uncore_unattributed_memory_read_bytes_total", ""), 5e9)],
+        # the Energy row (doc/energy.md): each socket's watts, the profile's
+        "Package and DRAM power per socket": [
+            lambda m: T.get(("uncore_energy_joules_total", 'socket="%s",domain="pkg"' % m.get("socket"))),
+            lambda m: T.get(("uncore_energy_joules_total", 'socket="%s",domain="dram"' % m.get("socket")))],
     }
     # the attribution splits a node's bytes among its jobs by sampling their cores a step at a time: its error
     # is a share of the node's bytes, not of each job's own (a loaded run: job 101 1.07 % of its 3e10), and what

@@ -51,6 +51,30 @@ for p in nhm montecito; do
 	check "sim:$p says plainly it cannot read energy ($out)" '[ $rc -ne 0 ] && echo "$out" | grep -q "has no RAPL.*energy cannot be read"'
 done
 
+# the Grafana dashboard's Energy row reads the series the collectd plugin dispatches (test_collectd's energy test:
+# plugin instance socketN, types power and energy, type instances pkg and dram) as write_graphite names them
+res=$(python3 - "${top_srcdir:-.}/collectd_plugin/grafana/intel_uncore.json" <<'PY'
+import fnmatch, json, re, sys
+d = json.load(open(sys.argv[1]))
+rows = [i for i, p in enumerate(d["panels"]) if p["type"] == "row"]
+at = next((i for i in rows if d["panels"][i]["title"] == "Energy"), None)
+if at is None:
+    sys.exit(print("no Energy row"))
+panels = d["panels"][at + 1:next((i for i in rows if i > at), len(d["panels"]))]
+bad, n = [], 0
+for p in panels:
+    for t in p["targets"]:
+        m = re.match(r"aliasByNode\(collectd\.\$host\.(intel_uncore\.socket\*\.(\w+)\.\{(.*)\}), 1, 3, 5\)$", t["target"])
+        if not m or m.group(2) not in ("power", "energy"):
+            bad.append(t["target"]); continue
+        for dom in ("pkg", "dram"):
+            for s in (0, 1):
+                n += fnmatch.fnmatch("intel_uncore.socket%d.%s.%s" % (s, m.group(2), dom), m.group(1).replace("{" + m.group(3) + "}", dom))
+print("%d %s" % (n, " ".join(bad) or "ok"))
+PY
+)
+check "the Grafana dashboard's Energy row reads socketN.power.{pkg,dram} and socketN.energy.{pkg,dram} ($res)" '[ "$res" = "8 ok" ]'
+
 # --- the exporter (--groups energy alone: no uncore session): uncore_energy_joules_total rises at the profile's watts
 if [ ! -x "$EXP" ]; then # built without libmicrohttpd
 	echo "$pass passed, $fail failed (no uncore-exporter here)"

@@ -47,11 +47,11 @@ check "29 exporters serve (every platform on sim:, all but Montecito on perf+sim
 # of DMA, each channel and each job counted; the same jobs on both (a job across two nodes)
 . "$S/tests/job_fixture.sh"
 job_fixture "$W"
-"$TRUTH" "sim:spr,profile=$W/jobprofile" >"$W/truth-nodes" || no "prom_truth for the nodes"
+"$TRUTH" "sim:spr,profile=$W/jobprofile" energy >"$W/truth-nodes" || no "prom_truth for the nodes"
 : >"$W/targets-nodes"
 for node in cn01 cn02; do
 	UNCORE_SYSROOT=$W/jobroot exporter "$node-nodes" --backend "sim:spr,profile=$W/jobprofile" --per-job --per-box imc \
-		--groups memory,llc,interconnect,clock
+		--groups memory,llc,interconnect,clock,energy
 done
 grep nodes "$W/targets" >"$W/targets-nodes"
 sed -i '/nodes/d' "$W/targets"

@@ -773,7 +773,7 @@ int uncore_session_node_value(uncore_session_t *s, int m, int node, int window, 
  * psys).  The MSR and powercap counters wrap (32 bits of energy units): each read counts one wrap, so reads
  * must come within the counter's wrap time at the part's maximum power (uncore_energy_max_interval_ns); the
  * perf PMU's count is the kernel's 64-bit sum and does not wrap.  Nehalem-EP and Montecito have no RAPL:
- * uncore_energy_new() says so. */
+ * uncore_energy_new() says so.  One thread uses an energy object at a time. */
 enum { UNCORE_ENERGY_PKG, UNCORE_ENERGY_DRAM, UNCORE_ENERGY_PSYS };
 #define UNCORE_ENERGY_DOMAINS 3
 typedef struct uncore_energy uncore_energy_t;

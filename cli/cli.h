@@ -125,5 +125,14 @@ void cli_energy_print(const struct out *o, const struct cli_energy *ce, uncore_t
 /* Seconds since the start (to the last read or sample): a run's time where only energy is counted. */
 double cli_energy_elapsed(const struct cli_energy *ce);
 void cli_energy_free(struct cli_energy *ce);
+/* Energy beside a job's count (cli_job_energy.c, doc/jobs.md "Energy"): opened and started to be read at least
+ * every every_s (NULL, said on stderr, where it cannot be); read (closing an interval) or sampled between; a
+ * job's share of a socket's energy as JSON fields (", \"dram_joules\": ...") or words for its row ("" without). */
+uncore_energy_t *job_energy_open(uncore_t *u, double every_s);
+void job_energy_read(uncore_energy_t *e, int close_interval);
+void job_energy_json(const uncore_energy_t *e, int socket, double job_bytes, double socket_bytes, int window,
+		     char *buf, size_t len);
+void job_energy_text(const uncore_energy_t *e, int socket, double job_bytes, double socket_bytes, int window,
+		     char *buf, size_t len);
 
 #endif

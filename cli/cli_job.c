@@ -174,8 +174,23 @@ static void device_group(char *b, size_t len, size_t *at, uncore_session_t *s, u
 		*at += (size_t)snprintf(b + *at, len - *at, "  }%s\n", g + 1 < r->ndg ? "," : "");
 }
 
-/* The summary: the job, its window, and per socket the bytes, mean and peak bandwidths, and extras. */
-static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const char *dir)
+/* A socket's energy over the job (doc/jobs.md "Energy"): the socket is the job's, its package and DRAM joules
+ * whole, over the energy counters' own window (energy_seconds: from their start to their last read); null where
+ * they are not read. */
+static void energy(char *b, size_t len, size_t *at, const uncore_energy_t *en, int sk, double bytes)
+{
+	struct uncore_job_energy je = { NAN, NAN, NAN, NAN, NAN };
+	if (en)
+		uncore_job_energy(en, sk, bytes, bytes, UNCORE_SINCE_START, &je);
+	json_num(b, len, at, "energy_seconds", en ? uncore_energy_seconds(en, UNCORE_SINCE_START) : NAN, ",");
+	json_num(b, len, at, "energy_pkg_joules", je.socket_pkg_joules, ",");
+	json_num(b, len, at, "energy_dram_joules", je.socket_dram_joules, ",");
+	json_num(b, len, at, "bytes_per_dram_joule", je.bytes_per_dram_joule, ",");
+	json_num(b, len, at, "dram_watts_per_gbps", je.dram_watts_per_gbps, ",");
+}
+
+/* The summary: the job, its window, and per socket the bytes, mean and peak bandwidths, energy, and extras. */
+static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const char *dir, const uncore_energy_t *en)
 {
 	static char b[65536];
 	size_t at = 0;
@@ -194,6 +209,7 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 		json_num(b, sizeof(b), &at, "write_bytes", wr, ",");
 		json_num(b, sizeof(b), &at, "mean_read_bw", secs > 0 ? rd / secs : NAN, ",");
 		json_num(b, sizeof(b), &at, "mean_write_bw", secs > 0 ? wr / secs : NAN, ",");
+		energy(b, sizeof(b), &at, en, sk, rd + wr);
 		json_num(b, sizeof(b), &at, "peak_read_bw", r->peak_rd[k], ",");
 		struct uncore_metric_info mi[NEXTRAS];
 		int last = -1; /* the last extra written: no comma after it */
@@ -286,6 +302,7 @@ static int claim_job(const char *dir, const char *id, const char *path, struct s
 static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 {
 	uncore_session_t *s = NULL;
+	uncore_energy_t *en = NULL;
 	int rc = 1, held = 0;
 	char path[1100], sum[1100];
 	struct stat mine;
@@ -303,18 +320,22 @@ static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 	close(ready);
 	ready = -1;
 	peaks(s, r); /* the start's reads: the first window opens */
+	en = job_energy_open(u, r->interval); /* read with the job's reads, within its counters' wrap time */
 	while (!cli_stopped()) {
 		if (cli_sleep(u, (uint64_t)(r->interval * 1e9)) < 0 || uncore_session_read(s) < 0)
 			break;
+		job_energy_read(en, 1);
 		peaks(s, r);
 	}
-	if (uncore_session_stop(s) >= 0 && !summary(s, u, r, dir))
+	job_energy_read(en, 1);
+	if (uncore_session_stop(s) >= 0 && !summary(s, u, r, dir, en))
 		rc = 0;
 out:
 	if (held) /* ours: gone with us */
 		drop_pid_file(dir, path, &mine);
 	if (ready >= 0)
 		close(ready);
+	uncore_energy_free(en);
 	uncore_session_free(s);
 	return rc;
 }

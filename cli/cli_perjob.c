@@ -53,40 +53,49 @@ static const char *devices(const struct uncore_attrib_row *r, double s, char *bu
 	return buf;
 }
 
-static void print_rows(const uncore_perjob_t *pj, int n, int json)
+static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window)
 {
-	char dev[96];
+	char dev[96], energy[320];
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
 		if (uncore_perjob_row(pj, i, &r))
 			continue;
 		double s = r.seconds > 0 ? r.seconds : 1;
+		if (json) /* (a job's energy: its share of its socket's DRAM by bytes, the package the socket's) */
+			job_energy_json(en, r.socket, r.read_bytes + r.write_bytes, r.socket_read_bytes + r.socket_write_bytes,
+					window, energy, sizeof(energy));
+		else
+			job_energy_text(en, r.socket, r.read_bytes + r.write_bytes, r.socket_read_bytes + r.socket_write_bytes,
+					window, energy, sizeof(energy));
 		if (json)
 			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
 			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
 			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"device_write_bytes\": %.17g, "
-			       "\"device_read_bytes\": %.17g, \"sampled\": %.4g}\n",
+			       "\"device_read_bytes\": %.17g%s, \"sampled\": %.4g}\n",
 			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
 			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
-			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, r.sampled);
+			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy, r.sampled);
 		else
-			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s\n", r.socket,
+			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s%s\n", r.socket,
 			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,
 			       r.job[0] ? "its cores sampled" : "(devices, cores of no job) of all",
 			       r.job[0] ? 100 * r.sampled : r.socket_read_bytes > 0 ? 100 * r.read_bytes / r.socket_read_bytes : 0,
-			       devices(&r, s, dev, sizeof(dev)));
+			       devices(&r, s, dev, sizeof(dev)), energy);
 	}
 }
 
 /* The command's state through its window (cli_window.h) */
 struct perjob {
 	struct perjob_args a;
+	uncore_t *u;
 	uncore_perjob_t *pj;
+	uncore_energy_t *en; /* the sockets' energy, sampled every step: no wrap unseen (job_energy_open) */
 };
 
 static int perjob_plan(uncore_t *u, void *arg)
 {
 	struct perjob *p = arg;
+	p->u = u;
 	if (uncore_perjob_new(u, &p->pj))
 		return -1;
 	int n = uncore_perjob_plan(p->pj); /* the jobs, then the attribution over them */
@@ -104,9 +113,23 @@ static int perjob_plan(uncore_t *u, void *arg)
 }
 
 /* the jobs of the start, whole: the rows of a -I read and of the end are theirs (no tally kept) */
-static int perjob_start(void *arg) { return uncore_perjob_start(((struct perjob *)arg)->pj, NULL); }
+static int perjob_start(void *arg)
+{
+	struct perjob *p = arg;
+	if (uncore_perjob_start(p->pj, NULL))
+		return -1;
+	p->en = job_energy_open(p->u, p->a.step_ms / 1e3);
+	return 0;
+}
 
-static int perjob_step(void *arg) { return uncore_perjob_step(((struct perjob *)arg)->pj); }
+static int perjob_step(void *arg)
+{
+	struct perjob *p = arg;
+	if (uncore_perjob_step(p->pj))
+		return -1;
+	job_energy_read(p->en, 0);
+	return 0;
+}
 
 static int perjob_interval(void *arg, uint64_t t_ns)
 {
@@ -114,9 +137,10 @@ static int perjob_interval(void *arg, uint64_t t_ns)
 	int n = uncore_perjob_read(p->pj, UNCORE_LAST_INTERVAL, NULL);
 	if (n < 0)
 		return -1;
+	job_energy_read(p->en, 1);
 	if (!p->a.json)
 		printf("# %.3f s\n", (double)t_ns / 1e9);
-	print_rows(p->pj, n, p->a.json);
+	print_rows(p->pj, n, p->a.json, p->en, UNCORE_LAST_INTERVAL);
 	return 0;
 }
 
@@ -129,14 +153,20 @@ static int perjob_stop(void *arg, uint64_t t_ns)
 	if (p->a.interval_ms <= 0) {
 		if ((n = uncore_perjob_read(p->pj, UNCORE_SINCE_START, NULL)) < 0)
 			return -1;
+		job_energy_read(p->en, 1);
 		if (!p->a.json)
 			printf("# %.3f s elapsed%s\n", (double)t_ns / 1e9, cli_stopped() ? " (interrupted)" : "");
-		print_rows(p->pj, n, p->a.json);
+		print_rows(p->pj, n, p->a.json, p->en, UNCORE_SINCE_START);
 	}
 	return 0;
 }
 
-static void perjob_release(void *arg) { uncore_perjob_free(((struct perjob *)arg)->pj); }
+static void perjob_release(void *arg)
+{
+	struct perjob *p = arg;
+	uncore_energy_free(p->en);
+	uncore_perjob_free(p->pj);
+}
 
 int cmd_stat_per_job(int argc, char **argv)
 {

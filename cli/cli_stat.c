@@ -408,6 +408,8 @@ int cmd_stat(int argc, char **argv)
 	cli_warnings();
 	if (c || cli_energy_start(u, &energy, 0.05)) /* sampled every 50 ms at least: the loop's slices */
 		goto err;
+	if (counting && energy.e && uncore_session_watch_energy(s, energy.e)) /* health judges them (energystuck, energyunit) */
+		goto err;
 	if (a.cmd) {
 		int *foreign, nforeign = cli_foreign_fds(&foreign);
 		if (nforeign < 0) {

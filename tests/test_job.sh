@@ -13,6 +13,7 @@ mkdir -p "$V2/job_1001" "$V2/job_1002"
 printf '0-7\n' >"$V2/job_1001/cpuset.cpus.effective" # sim:snbep: socket 0 whole
 printf '8-11\n' >"$V2/job_1002/cpuset.cpus.effective" # half of socket 1
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket0.mem_write_bytes_per_s = 3.2e9\nsocket1.mem_read_bytes_per_s = 9.6e9\n' >"$W/profile"
+printf 'pkg_watts = 150\ndram_idle_watts = 5\ndram_watts_per_gbps = 0.4\n' >>"$W/profile" # energy (issue 68)
 export UNCORE_SYSROOT="$R" UNCORE_JOB_SPOOL="$W/spool/jobs"
 sim="sim:snbep,shared=$W/machine,profile=$W/profile"
 field() { sed -n "s/^ *\"$1\": \([^,]*\),*$/\1/p" "$W/spool/jobs/$2.json" | head -1; }
@@ -38,6 +39,15 @@ check "only the socket it holds whole: socket 0, not socket 1" \
 check "extras with their units (LLC miss ratio %, uncore clock GHz)" \
 	'grep -q "\"llc_miss_ratio\": {\"value\": [0-9.e+-]*, \"unit\": \"%\"}" "$W/spool/jobs/1001.json" &&
 	 grep -q "\"uncore_freq\": {\"value\": [0-9.e+-]*, \"unit\": \"GHz\"}" "$W/spool/jobs/1001.json"'
+# its socket's energy over the energy counters' own window (issue 68 point 3, doc/jobs.md "Energy by job")
+es=$(field energy_seconds 1001) pkg=$(field energy_pkg_joules 1001) dram=$(field energy_dram_joules 1001)
+wpg=$(field dram_watts_per_gbps 1001) bpj=$(field bytes_per_dram_joule 1001)
+check "package joules over the energy window: the profile's 150 W within 0.1 % ($pkg J in $es s)" \
+	'awk -v j="$pkg" -v s="$es" "BEGIN { r = j / s / 150; exit !(s > 0.5 && r > 0.999 && r < 1.001) }"'
+check "DRAM joules: 5 W + 0.4 W per GB/s x 9.6 GB/s within 0.1 % ($dram J)" \
+	'awk -v j="$dram" -v s="$es" "BEGIN { r = j / s / (5 + 0.4 * 9.6); exit !(r > 0.999 && r < 1.001) }"'
+check "derived: DRAM W per GB/s and bytes per DRAM joule, each the other's inverse x 1e9 ($wpg, $bpj)" \
+	'awk -v w="$wpg" -v b="$bpj" "BEGIN { exit !(w > 0.8 && w < 1.0 && (w * b / 1e9 - 1) ^ 2 < 1e-12) }"'
 check "the machine is left as found" '$SIMSTATE "$sim" | grep -q "changed 0$"'
 rep=$($UNCORE job report 1001 2>&1); rc=$?
 check "report prints the summary ($rc)" '[ $rc -eq 0 ] && [ "$rep" = "$(cat "$W/spool/jobs/1001.json")" ]'

@@ -132,4 +132,10 @@ int check_numa_rows(struct check *c, int socket, size_t bytes);
  * over one window of the library's device check (10 s). */
 int check_devices_rows(struct check *c);
 
+/* check_energy.c: the socket's (socket < 0: socket 0) DRAM power rising with a copy generator's bytes over its
+ * idle power, and its package power plausible (doc/user-guide.md "uncore check"). */
+int check_energy_rows(struct check *c, int socket, size_t bytes);
+/* A CPU of the socket (cli_check.c), -1 where the library names none. */
+int host_socket_cpu(const struct check *c, int socket);
+
 #endif

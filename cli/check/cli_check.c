@@ -28,7 +28,7 @@ struct opts {
 };
 
 /* The first CPU of the host's socket (the handle's topology, Linux's), or -1. */
-static int host_socket_cpu(const struct check *c, int socket)
+int host_socket_cpu(const struct check *c, int socket)
 {
 	char list[512];
 	return uncore_socket_cpus(c->u, socket, list, sizeof(list)) > 0 ? (int)strtol(list, NULL, 10) : -1;
@@ -336,7 +336,7 @@ static int check_backend(struct check *c, const struct opts *o)
 	 * every die counting */
 	return cli_stopped() || check_counters_rows(c) || cli_stopped() || check_resctrl_rows(c) || cli_stopped() ||
 	       check_attrib_rows(c, o->socket, o->bytes) || cli_stopped() || check_numa_rows(c, o->socket, o->bytes) ||
-	       cli_stopped() || check_devices_rows(c);
+	       cli_stopped() || check_devices_rows(c) || cli_stopped() || check_energy_rows(c, o->socket, o->bytes);
 }
 
 /* The check on one backend (NULL: the global --backend or UNCORE_BACKEND), its table printed: how many rows

@@ -84,6 +84,7 @@ LOCKED(unsigned, uncore_session_metric_health, (const uncore_session_t *s, int m
        ((uncore_session_t *)s, m, socket, box), H(s))
 LOCKED(int, uncore_session_device_check, (const uncore_session_t *s, struct uncore_device_check *out, int max),
        ((uncore_session_t *)s, out, max), H(s))
+LOCKED(int, uncore_session_watch_energy, (uncore_session_t *s, const struct uncore_energy *e), (s, e), H(s))
 LOCKED(int, uncore_session_add_device_ports, (uncore_session_t *s), (s), H(s))
 LOCKED(int, uncore_session_verify, (uncore_session_t *s, char *buf, size_t len), (s, buf, len), H(s))
 LOCKED(int, uncore_session_sample, (uncore_session_t *s), (s), H(s))

@@ -21,6 +21,7 @@
 #include "sisters.h"
 #include "health_devices.h"
 #include "health_ufreq.h"
+#include "health_energy.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -91,6 +92,12 @@ static const struct {
 	[UNCORE_HEALTH_DEVSTOPPED] = { "devstopped", "the byte counters of the devices behind an IIO port stood still while "
 						      "the port moved bytes: a driver that no longer updates them, or traffic "
 						      "they do not see; the port's values are not checked meanwhile (uncore check)" },
+	[UNCORE_HEALTH_ENERGYSTUCK] = { "energystuck", "an energy counter stood still while time passed (firmware, a "
+						       "counter the part no longer updates): the socket's joules are too low; "
+						       "run uncore check, and report the part and the firmware" },
+	[UNCORE_HEALTH_ENERGYUNIT] = { "energyunit", "a socket's energy gives a power no socket draws: the energy unit "
+						      "(MSR_RAPL_POWER_UNIT, or the kernel's) is wrong, and so are its joules "
+						      "by a power of two; run uncore check, and report the part and the firmware" },
 	[UNCORE_HEALTH_DEVMAP] = { "devmap", "a device group's bytes are counted on another IIO port than the map puts it "
 					     "on: the stack-to-bus map is wrong, and so are the device names on the ports' "
 					     "values; report the platform and the kernel (uncore check, uncore devices)" },
@@ -147,6 +154,7 @@ struct health {
 	struct health_devices *dev;    /* the devices against their ports (health_devices.c) */
 	struct health_ufreq *uf;       /* the uncore clock's limits (health_ufreq.c) */
 	int uclk;                      /* the session counts an uncore clock: the limits are read */
+	struct health_energy energy;   /* the energy counters it watches (health_energy.c) */
 };
 
 const char *uncore_health_name(int kind) { return kind >= 0 && kind < UNCORE_HEALTH_KINDS ? kinds[kind].name : NULL; }
@@ -762,6 +770,25 @@ static void devices(uncore_session_t *s, struct health *h)
 	}
 }
 
+/* The energy counters the caller watches (health_energy.c): their conditions, the node's, on the domain. */
+static void energy(struct health *h)
+{
+	const struct health_energy_cond *c;
+	int n = health_energy_judge(&h->energy, &c);
+	for (int i = 0; i < n; i++)
+		raise_cond(h, c[i].kind, c[i].socket, c[i].unit, -1, -1, "%s", c[i].what);
+}
+
+int uncore_session_watch_energy_impl(uncore_session_t *s, const struct uncore_energy *e)
+{
+	struct health **hp = session_health(s);
+	if (!*hp && !(*hp = calloc(1, sizeof(**hp))))
+		return uc_err("out of memory");
+	memset(&(*hp)->energy, 0, sizeof((*hp)->energy));
+	(*hp)->energy.e = e;
+	return 0;
+}
+
 /* Judge the read that just ended (rc: its result).  The read's own message, if any, is kept. */
 void health_after_read(uncore_session_t *s, int rc)
 {
@@ -787,6 +814,7 @@ void health_after_read(uncore_session_t *s, int rc)
 	metrics(s, h);
 	resctrl(s, h);
 	devices(s, h);
+	energy(h);
 	for (int i = 0; i < h->n;) /* what no longer shows is cleared */
 		if (h->seen[i])
 			i++;

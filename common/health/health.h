@@ -13,6 +13,7 @@ int uncore_session_health_impl(uncore_session_t *s, struct uncore_health *out, i
 int uncore_session_health_changes_impl(uncore_session_t *s, struct uncore_health *out, int max);
 unsigned uncore_session_event_health_impl(uncore_session_t *s, int ev, int socket, int box);
 unsigned uncore_session_metric_health_impl(uncore_session_t *s, int m, int socket, int box);
+int uncore_session_watch_energy_impl(uncore_session_t *s, const struct uncore_energy *e);
 
 int uncore_session_device_check_impl(uncore_session_t *s, struct uncore_device_check *out, int max);
 /* A session event by the name it was added under (no qualifiers): its index, or -1. */

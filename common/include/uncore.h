@@ -418,6 +418,9 @@ enum uncore_health_kind {
 	UNCORE_HEALTH_UCLKPINNED, /* the counted uncore clock held at a floor its limits pin below the platform's range
 				   * while memory is busy (a BIOS setting; raised on the socket, box -1) */
 	UNCORE_HEALTH_UCLKLIMITS, /* a counted uncore clock outside the limits the kernel gives (a broken counter or formula) */
+	/* energy counters the session watches (uncore_session_watch_energy, doc/health.md "Energy") */
+	UNCORE_HEALTH_ENERGYSTUCK, /* an energy counter that did not move over an interval: it is stuck */
+	UNCORE_HEALTH_ENERGYUNIT,  /* a socket's energy at a power no socket draws: a wrong energy unit */
 	UNCORE_HEALTH_KINDS
 };
 struct uncore_health {
@@ -442,6 +445,11 @@ int uncore_session_health_changes(uncore_session_t *s, struct uncore_health *out
 unsigned uncore_session_event_health(const uncore_session_t *s, int ev, int socket, int box);
 /* ... and those that make the session's metric m wrong there (any of its events'). */
 unsigned uncore_session_metric_health(const uncore_session_t *s, int m, int socket, int box);
+/* Health also judges e's energy counters at every read of s (doc/health.md "Energy"): each domain's last interval
+ * as e's reads closed it (uncore_energy_read, the caller's), with no read of its own -- energystuck, energyunit.
+ * e must outlive its watch (NULL: watch none).  0, or -1 out of memory. */
+struct uncore_energy; /* uncore_energy_t, below */
+int uncore_session_watch_energy(uncore_session_t *s, const struct uncore_energy *e);
 
 /* Bytes a count of the IIO free-running port bandwidth counters (UNC_IIO_BANDWIDTH_IN.PARTn_FREERUN) stands
  * for on this platform; 0: not known (no such counters). */
@@ -860,6 +868,21 @@ int uncore_energy_metric_value(const uncore_energy_t *e, int m, int socket, int 
 unsigned uncore_energy_named(const char *name, int group);
 unsigned uncore_energy_selected(const struct uncore_selection *sel);
 unsigned uncore_energy_domains(unsigned metrics_bits);
+
+/* ---- Energy by job (issue 68 point 3, doc/jobs.md "Energy") ----
+ * A job's share of its socket's energy over a window of e (UNCORE_SINCE_START, UNCORE_LAST_INTERVAL): DRAM's
+ * joules split by the bytes (read and written) the job moved of the bytes the socket's memory moved; the
+ * package's joules are the socket's whole, a node figure (cores, caches and links are not split by bytes).
+ * job_bytes == socket_bytes for a job holding the socket whole.  0, or -1 where e reads no DRAM energy of the
+ * socket (out NAN). */
+struct uncore_job_energy {
+	double dram_joules;                           /* the job's share of the socket's DRAM energy */
+	double socket_dram_joules, socket_pkg_joules; /* the socket's, whole */
+	double bytes_per_dram_joule;                  /* the socket's bytes per joule of its DRAM */
+	double dram_watts_per_gbps;                   /* its DRAM's watts per GB/s moved: joules per GB */
+};
+int uncore_job_energy(const uncore_energy_t *e, int socket, double job_bytes, double socket_bytes, int window,
+		      struct uncore_job_energy *out);
 
 #ifdef __cplusplus
 }

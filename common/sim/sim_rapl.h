@@ -8,7 +8,7 @@
 #define UNCORE_SIM_RAPL_H
 
 #include <stdint.h>
-#include "util/uc_defs.h"
+#include "access/access.h" /* UC_MAX_SOCKETS */
 #include "util/memfs.h"
 
 struct sim;

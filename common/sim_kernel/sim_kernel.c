@@ -167,13 +167,38 @@ static int k_open(struct perf_kernel *pk, struct perf_event_attr *attr, pid_t pi
 	return sk_open_as(sk_of(pk), attr, pid, cpu, group_fd, 1);
 }
 
+ssize_t sk_read_image(uint64_t rf, uint64_t enabled_ns, uint64_t running_ns, const struct sk_value *v, int nr, int nv,
+		      void *buf, size_t len)
+{
+	uint64_t out[3 + 3 * SK_READ_VALUES];
+	size_t n = 0;
+	int group = !!(rf & PERF_FORMAT_GROUP);
+	out[n++] = group ? (uint64_t)nr : v[0].count;
+	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		out[n++] = enabled_ns;
+	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		out[n++] = running_ns;
+	for (int i = 0; i < (group ? nv : 1) && i < SK_READ_VALUES; i++) {
+		if (group)
+			out[n++] = v[i].count;
+		if (rf & PERF_FORMAT_ID)
+			out[n++] = v[i].id;
+		if (rf & PERF_FORMAT_LOST)
+			out[n++] = 0; /* a count of the uncore or the package loses nothing */
+	}
+	if (len < n * sizeof(uint64_t))
+		return -ENOSPC;
+	memcpy(buf, out, n * sizeof(uint64_t));
+	return (ssize_t)(n * sizeof(uint64_t));
+}
+
 /* {value, [enabled], [running]} of one event, or the group's {nr, [enabled], [running], values}. */
 static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 {
 	struct sim_kernel *k = sk_of(pk);
 	struct sk_event *e = event_of(k, fd);
-	uint64_t out[3 + 3 * 64];
-	size_t n = 0;
+	struct sk_value v[SK_READ_VALUES];
+	int nv = 0, nr = 0;
 	pk->syscalls++;
 	if (sk_power_fd(k, fd))
 		return sk_power_read(k, fd, buf, len);
@@ -183,35 +208,19 @@ static ssize_t k_read(struct perf_kernel *pk, int fd, void *buf, size_t len)
 	sk_settle(k, e->box);
 	if (e->error)
 		return 0; /* a pinned event that could not be scheduled */
-	int group = !!(e->read_format & PERF_FORMAT_GROUP), lead = (int)(e - k->ev), nr = 0;
-	out[n++] = group ? 0 : e->count; /* a group's nr: its members, counted as they are written below */
-	if (e->read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
-		out[n++] = e->enabled_ns;
-	if (e->read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
-		out[n++] = e->running_ns;
-	if (!group && (e->read_format & PERF_FORMAT_ID))
-		out[n++] = e->id;
-	if (!group && (e->read_format & PERF_FORMAT_LOST))
-		out[n++] = 0; /* an uncore count loses nothing */
+	int group = !!(e->read_format & PERF_FORMAT_GROUP), lead = (int)(e - k->ev);
+	v[nv++] = (struct sk_value){ e->count, e->id };
 	/* the leader, then its members in the order they were made (the box's list keeps that order) */
+	if (group)
+		nv = 0;
 	SK_FOR_BOX(k, e->box, i) {
 		if (!group || k->ev[i].leader != lead)
 			continue;
 		nr++;
-		if (n + 3 > sizeof(out) / sizeof(out[0]))
-			continue;
-		out[n++] = k->ev[i].count;
-		if (e->read_format & PERF_FORMAT_ID)
-			out[n++] = k->ev[i].id;
-		if (e->read_format & PERF_FORMAT_LOST)
-			out[n++] = 0;
+		if (nv < SK_READ_VALUES)
+			v[nv++] = (struct sk_value){ k->ev[i].count, k->ev[i].id };
 	}
-	if (group)
-		out[0] = (uint64_t)nr;
-	if (len < n * sizeof(uint64_t))
-		return -ENOSPC;
-	memcpy(buf, out, n * sizeof(uint64_t));
-	return (ssize_t)(n * sizeof(uint64_t));
+	return sk_read_image(e->read_format, e->enabled_ns, e->running_ns, v, nr, nv, buf, len);
 }
 
 static int k_ioctl(struct perf_kernel *pk, int fd, unsigned long req, unsigned long arg)

@@ -120,36 +120,21 @@ ssize_t sk_power_read(struct sim_kernel *k, int fd, void *buf, size_t len)
 {
 	struct sk_power *p = k->power;
 	struct power_event *e = event_of(k, fd);
-	uint64_t out[3 + 3 * 16], rf = e->read_format;
-	size_t n = 0;
-	int group = !!(rf & PERF_FORMAT_GROUP), lead = (int)(e - p->ev), nr = 0;
+	struct sk_value v[SK_READ_VALUES];
+	int nv = 0, nr = 0, lead = (int)(e - p->ev);
 	update(k, e);
-	out[n++] = group ? 0 : e->count;
-	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
-		out[n++] = e->enabled_ns;
-	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
-		out[n++] = e->enabled_ns; /* never multiplexed: a free-running counter of its own */
-	if (!group && (rf & PERF_FORMAT_ID))
-		out[n++] = e->id;
-	if (!group && (rf & PERF_FORMAT_LOST))
-		out[n++] = 0;
-	for (int i = 0; group && i < p->nev; i++) {
-		if (!p->ev[i].used || p->ev[i].leader != lead || n + 3 > sizeof(out) / sizeof(out[0]))
+	if (!(e->read_format & PERF_FORMAT_GROUP))
+		v[nv++] = (struct sk_value){ e->count, e->id };
+	for (int i = 0; (e->read_format & PERF_FORMAT_GROUP) && i < p->nev; i++) {
+		if (!p->ev[i].used || p->ev[i].leader != lead)
 			continue;
 		update(k, &p->ev[i]);
 		nr++;
-		out[n++] = p->ev[i].count;
-		if (rf & PERF_FORMAT_ID)
-			out[n++] = p->ev[i].id;
-		if (rf & PERF_FORMAT_LOST)
-			out[n++] = 0;
+		if (nv < SK_READ_VALUES)
+			v[nv++] = (struct sk_value){ p->ev[i].count, p->ev[i].id };
 	}
-	if (group)
-		out[0] = (uint64_t)nr;
-	if (len < n * sizeof(uint64_t))
-		return -ENOSPC;
-	memcpy(buf, out, n * sizeof(uint64_t));
-	return (ssize_t)(n * sizeof(uint64_t));
+	/* never multiplexed: running as long as enabled */
+	return sk_read_image(e->read_format, e->enabled_ns, e->enabled_ns, v, nr, nv, buf, len);
 }
 
 int sk_power_ioctl(struct sim_kernel *k, int fd, unsigned long req, unsigned long arg)

@@ -118,6 +118,12 @@ void sk_free_tree(struct sim_kernel *k);
 /* The kernel ops that read the tree (perf_kernel.h). */
 int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len);
 int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg);
+/* What read(2) of an event gives (Linux perf_read_one, perf_read_group): its value, or with PERF_FORMAT_GROUP nr
+ * and the first nv members' values (at most SK_READ_VALUES), the times and ids read_format rf asks for. */
+#define SK_READ_VALUES 64
+struct sk_value { uint64_t count, id; };
+ssize_t sk_read_image(uint64_t rf, uint64_t enabled_ns, uint64_t running_ns, const struct sk_value *v, int nr, int nv,
+		      void *buf, size_t len);
 /* One file into the tree (sk_write_tree sorts it): 0, or -1 out of memory. */
 int sk_tree_put(struct sim_kernel *k, const char *path, const char *text);
 

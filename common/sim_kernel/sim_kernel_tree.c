@@ -424,6 +424,19 @@ int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len
 	return 0;
 }
 
+/* A path below the directory (prefix, n characters): its child's name to fn, unless it is the child last given
+ * (name); 1 once fn says stop. */
+static int child(const char *path, size_t n, char *name, size_t size, int (*fn)(void *arg, const char *name), void *arg)
+{
+	const char *c = path + n;
+	size_t len = strcspn(c, "/");
+	if (len >= size || (!strncmp(name, c, len) && !name[len]))
+		return 0;
+	memcpy(name, c, len);
+	name[len] = 0;
+	return fn(arg, name) != 0;
+}
+
 int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
 {
 	const struct sim_kernel *k = sk_of(pk);
@@ -434,26 +447,14 @@ int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, co
 	name[0] = 0;
 	for (int i = 0; i < k->powercap.n; i++) /* /sys/class/powercap: its entries in the order made */
 		if (!strncmp(k->powercap.f[i].path, prefix, (size_t)n)) {
-			const char *c = k->powercap.f[i].path + n;
-			size_t len = strcspn(c, "/");
 			found = 1;
-			if (len >= sizeof(name) || (!strncmp(name, c, len) && !name[len]))
-				continue;
-			memcpy(name, c, len);
-			name[len] = 0;
-			if (fn(arg, name))
+			if (child(k->powercap.f[i].path, (size_t)n, name, sizeof(name), fn, arg))
 				return 0;
 		}
 	/* everything below dir is one run of the sorted paths, each child's entries side by side */
 	for (int i = lower_bound(k, prefix); i < k->nfiles && !strncmp(k->files[i], prefix, (size_t)n); i++) {
-		const char *c = k->files[i] + n;
-		size_t len = strcspn(c, "/");
 		found = 1;
-		if (len >= sizeof(name) || (!strncmp(name, c, len) && !name[len]))
-			continue;
-		memcpy(name, c, len);
-		name[len] = 0;
-		if (fn(arg, name))
+		if (child(k->files[i], (size_t)n, name, sizeof(name), fn, arg))
 			return 0;
 	}
 	return found ? 0 : -1;

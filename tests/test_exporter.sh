@@ -71,7 +71,7 @@ check "the exporter's own counters: reads, missed reads (0 while it keeps up), f
 	'grep -q "^uncore_exporter_reads_total [1-9]" "$W/text" && grep -q "^uncore_exporter_missed_reads_total [0-9]" "$W/text" &&
 	 grep -q "^uncore_exporter_read_failures_total 0$" "$W/text"'
 check "uncore_health: every condition 0 on a clean machine, one series per condition and socket (resctrl the node's)" \
-	'[ "$(grep -c "^uncore_health{condition=\"[a-z]*\",socket=\"[01]\"} 0$" "$W/text")" -eq 28 ] &&
+	'[ "$(grep -c "^uncore_health{condition=\"[a-z]*\",socket=\"[01]\"} 0$" "$W/text")" -eq 32 ] &&
 	 grep -q "^uncore_health{condition=\"resctrl\"} 0$" "$W/text"'
 lint=$(tail -n +2 "$W/text" | promtool check metrics 2>&1)
 check "promtool check metrics finds nothing to say${lint:+ ($lint)}" '[ $? -eq 0 ] && [ -z "$lint" ]'
@@ -205,7 +205,7 @@ sleep 0.7
 $CHECKS scrape $PORT >"$W/health" 2>&1
 check "a dead channel: uncore_health{condition=\"stopped\"} 1 on each socket, every other condition 0" \
 	'[ "$(grep -c "^uncore_health{condition=\"stopped\",socket=\"[01]\"} 1$" "$W/health")" -eq 2 ] &&
-	 [ "$(grep "^uncore_health{" "$W/health" | grep -vc "condition=\"stopped\"")" -eq 27 ] &&
+	 [ "$(grep "^uncore_health{" "$W/health" | grep -vc "condition=\"stopped\"")" -eq 31 ] &&
 	 ! grep "^uncore_health{" "$W/health" | grep -v "condition=\"stopped\"" | grep -vq " 0$"'
 check "... raised once in the log, naming the box and what to do" \
 	'[ "$(grep -c "health stopped raised: imc 2 (socket 0): no counter moved.*run uncore check" "$W/exp.log")" -eq 1 ]'

@@ -158,6 +158,22 @@ int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int win
 	return node_sum(s, mi_idx, sk, bx, nb, window, out);
 }
 
+double uncore_estimate_node_sums_ns(uncore_t *u, const struct uncore_series *series, int n)
+{
+	struct numa_map *m = numa_map_get(u);
+	struct uncore_metric_info mi;
+	int values = 0;
+	for (int k = 0; k < n && m; k++) {
+		const struct numa_unit_boxes *ub;
+		if (!series[k].by_node || uncore_metric_info(u, series[k].info, &mi) || mi.box_unit < 0 ||
+		    !(ub = unit_boxes(u, m, mi.box_unit)))
+			continue;
+		for (int i = 0; i < ub->n; i++) /* the channels uncore_session_node_value sums */
+			values += ub->b[i].node == series[k].node;
+	}
+	return (double)values * UNCORE_NODE_SUM_NS;
+}
+
 /* the bytes metrics of each kind of memory (UNCORE_NODE_*): read, write */
 const char *uncore_numa_bytes_metric(int memory, int write)
 {

@@ -780,6 +780,13 @@ int uncore_numa_metric_serves(uncore_t *u, int info, int node);
  * "hbm_write_bytes", "cxl_read_bytes", ...; NULL: no such kind), and the kind's name ("ddr", "hbm", "cxl"). */
 const char *uncore_numa_bytes_metric(int memory, int write);
 const char *uncore_numa_kind_name(int kind);
+/* What the node series' sums add to a read (issue 67, doc/cost.md): a node's value is its channels' values summed
+ * after the read, CPU the register model of uncore_session_estimate_read_ns leaves out.  They are priced at
+ * UNCORE_NODE_SUM_NS a channel's value summed (make bench's 100 Hz node rows measured 52-85 ns on a loaded 2-vCPU
+ * VM), and the default set at a read interval fits them in its budget with the read (uncore_select), before the
+ * groups after memory and the device series.  The price of the by_node series of series[0..n), ns. */
+#define UNCORE_NODE_SUM_NS 80
+double uncore_estimate_node_sums_ns(uncore_t *u, const struct uncore_series *series, int n);
 
 /* The uncore clock's limits (issue 68, doc/user-guide.md "Uncore clock limits"): per die, or per power domain
  * and fabric cluster on the parts whose limits are in TPMI (Granite Rapids and later), as Linux's

@@ -198,6 +198,9 @@ static int parse_metric(uncore_t *u, int m, char *err, size_t len, int refs, int
 		return c.core ? -2 : -1;
 	}
 	mt->type_idx = c.type_idx < 0 ? -1 : c.type_idx;
+	mt->timed = 0;
+	for (int i = 0; i < mt->x.nn; i++)
+		mt->timed |= mt->x.n[i].op == MX_DURATION;
 	mt->state = 2;
 	return 0;
 }
@@ -628,27 +631,43 @@ static double cores(const uncore_session_t *s, const struct session_metric *sm, 
 
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
+	return session_metric_sum(s, m, &socket, &box, 1, window, out);
+}
+
+int session_metric_sum(const uncore_session_t *s, int m, const int *sockets, const int *boxes, int n, int window,
+		       double *out)
+{
 	const struct session_metric *sm = session_metric_get(s, m);
 	uncore_t *u = session_owner(s);
+	double sum = 0;
 	if (!sm)
 		return uc_err("no metric %d in this session", m);
 	const struct uc_metric *mt = &u->metrics[sm->metric];
-	if (box >= 0 && mt->type_idx < 0)
-		return uc_err("metric %s combines several units: it has no per-box value", mt->name);
-	if (socket >= 0 && mt->x.nev > 0 && !measured_on(s, sm, mt, socket))
-		return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
-	struct eval_ctx c = { s, sm, socket, box, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0, 0 };
-	double pk = packages(s, sm, mt, socket, box);
-	/* one die per package: Linux's topology has no die level on SNB-EP, IVB-EP or EMR (no CPUID leaf 0x1F
-	 * dies), so perf's #num_dies there is its #num_packages */
-	struct mx_env env = { ev_value, ev_boxes, metric_duration_s(s, sm, mt, socket, box, window), u->host.tsc_hz, &c,
-			      pk, pk, cores(s, sm, mt, socket) };
-	*out = mx_eval(&mt->x, mt->root, &env) * mt->scale;
-	if (c.failed || c.not_counted) { /* the message of that event is still the thread's last error */
-		uc_err_prefix("metric %s: ", mt->name);
-		*out = NAN;
-		return c.failed ? UNCORE_BOX_FAILED : UNCORE_NOT_COUNTED;
+	struct eval_ctx c = { s, sm, -1, -1, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0, 0 };
+	struct mx_env env = { ev_value, ev_boxes, 0, u->host.tsc_hz, &c, 0, 0, 0 };
+	for (int i = 0; i < n; i++) {
+		int socket = sockets[i], box = boxes[i], was = i ? sockets[i - 1] : -2;
+		if (box >= 0 && mt->type_idx < 0)
+			return uc_err("metric %s combines several units: it has no per-box value", mt->name);
+		if (socket >= 0 && socket != was && mt->x.nev > 0 && !measured_on(s, sm, mt, socket))
+			return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
+		c.socket = socket;
+		c.box = box;
+		/* one die per package: Linux's topology has no die level on SNB-EP, IVB-EP or EMR (no CPUID leaf 0x1F
+		 * dies), so perf's #num_dies there is its #num_packages */
+		env.packages = env.dies = packages(s, sm, mt, socket, box);
+		env.duration_s = mt->timed ? metric_duration_s(s, sm, mt, socket, box, window) : 0;
+		if (socket != was)
+			env.cores = cores(s, sm, mt, socket);
+		double v = mx_eval(&mt->x, mt->root, &env) * mt->scale;
+		if (c.failed || c.not_counted) { /* the message of that event is still the thread's last error */
+			uc_err_prefix("metric %s: ", mt->name);
+			*out = NAN;
+			return c.failed ? UNCORE_BOX_FAILED : UNCORE_NOT_COUNTED;
+		}
+		sum = i ? sum + v : v;
 	}
+	*out = sum;
 	return 0;
 }
 

@@ -14,6 +14,7 @@ struct uc_metric {
 	int root;
 	int state;        /* 0 not parsed, 1 being parsed, 2 parsed, 3 uses core events (skipped) */
 	int type_idx;     /* the one unit all its events belong to, or -1 */
+	int timed;        /* its expression uses the window's duration (a value spares working it out otherwise) */
 };
 int metrics_ensure(uncore_t *u);
 void metrics_free(uncore_t *u);
@@ -31,6 +32,11 @@ int uncore_metric_info_impl(uncore_t *u, int idx, struct uncore_metric_info *out
 int uncore_num_metrics_impl(uncore_t *u);
 int uncore_session_add_metric_impl(uncore_session_t *s, const char *name);
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out);
+/* Metric m's values on the n boxes (sockets[i], boxes[i]) summed in that order, as that many
+ * uncore_session_metric_value_impl calls would (the first failing one's status), the metric worked out once
+ * (a NUMA node's sum over its channels at every read: uncore_session_node_value). */
+int session_metric_sum(const uncore_session_t *s, int m, const int *sockets, const int *boxes, int n, int window,
+		       double *out);
 const char *uncore_session_metric_name_impl(const uncore_session_t *s, int m);
 int uncore_session_num_metrics_impl(const uncore_session_t *s);
 uint64_t uncore_session_metric_read_time_ns_impl(const uncore_session_t *s, int m, int socket, int box);

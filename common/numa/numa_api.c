@@ -5,7 +5,9 @@
 #include <string.h>
 #include "numa.h"
 #include "handle/handle.h"
+#include "open/open.h"
 #include "session/session_priv.h"
+#include "metrics/metrics.h"
 #include "util/error.h"
 
 int uncore_numa_nodes(uncore_t *u, struct uncore_numa_node *out, int max)
@@ -96,44 +98,80 @@ int uncore_numa_metric_serves(uncore_t *u, int info, int node)
 	return serves(m, &mi, mi.box_unit < 0 ? NULL : unit_boxes(u, m, mi.box_unit), node);
 }
 
+/* Session metric mi_idx's name and unit, from the metric it binds (not looked up again by its name: a node's sum
+ * is called for every node series at every read). */
+static int session_metric_info(uncore_session_t *s, int mi_idx, struct uncore_metric_info *mi)
+{
+	handle_lock(s->u);
+	const struct session_metric *sm = session_metric_get(s, mi_idx);
+	if (sm)
+		*mi = (struct uncore_metric_info){ .name = s->u->metrics[sm->metric].name,
+						   .box_unit = s->u->metrics[sm->metric].type_idx };
+	handle_unlock(s->u);
+	return sm ? 0 : -1;
+}
+
+/* The node's boxes' values summed (session_metric_sum), under the handle's lock as a value of each. */
+static int node_sum(uncore_session_t *s, int mi_idx, const int *sk, const int *bx, int nb, int window, double *out)
+{
+	handle_lock(s->u);
+	int rc = session_metric_sum(s, mi_idx, sk, bx, nb, window, out);
+	handle_unlock(s->u);
+	return rc;
+}
+
 int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int window, double *out)
 {
 	uncore_t *u = s->u;
 	struct numa_map *m = numa_map_get(u);
 	const struct numa_unit_boxes *ub;
 	struct uncore_metric_info mi;
-	double sum = 0;
-	int any = 0, rc;
+	int sk[NUMA_UNIT_BOXES], bx[NUMA_UNIT_BOXES], nb = 0, rc;
 	*out = NAN;
 	if (!m)
 		return -1;
-	if (mi_idx < 0 || mi_idx >= uncore_session_num_metrics(s) ||
-	    uncore_metric_info(u, uncore_metric_find(u, uncore_session_metric_name(s, mi_idx)), &mi))
+	if (session_metric_info(s, mi_idx, &mi))
 		return uc_err("no metric %d in the session", mi_idx);
 	ub = mi.box_unit < 0 ? NULL : unit_boxes(u, m, mi.box_unit);
 	if ((rc = serves(m, &mi, ub, node)) <= 0)
 		return rc < 0 ? -1 : 1;
 	for (int i = 0; i < ub->n; i++) {
-		double v;
 		if (m->v[node].pub.socket >= 0 && ub->b[i].socket != m->v[node].pub.socket)
 			continue; /* another socket's */
-		if (ub->b[i].node == -2) { /* refused: its reason again (the message copied: uc_err writes where uncore_error reads) */
+		if (ub->b[i].node == -2) { /* refused: the boxes before it summed first, then its reason again (the
+					     * message copied: uc_err writes where uncore_error reads) */
 			char why[512];
+			if ((rc = node_sum(s, mi_idx, sk, bx, nb, window, out)))
+				return rc;
 			numa_box_node(u, m, mi.box_unit, ub->b[i].socket, ub->b[i].box);
 			snprintf(why, sizeof(why), "%s", uncore_error());
+			*out = NAN;
 			return uc_err("node %d: %s", node, why);
 		}
-		if (ub->b[i].node != node)
-			continue;
-		if ((rc = uncore_session_metric_value(s, mi_idx, ub->b[i].socket, ub->b[i].box, window, &v)))
-			return rc;
-		sum += v;
-		any = 1;
+		if (ub->b[i].node == node) {
+			sk[nb] = ub->b[i].socket;
+			bx[nb++] = ub->b[i].box;
+		}
 	}
-	if (!any)
+	if (!nb)
 		return 1;
-	*out = sum;
-	return 0;
+	return node_sum(s, mi_idx, sk, bx, nb, window, out);
+}
+
+double uncore_estimate_node_sums_ns(uncore_t *u, const struct uncore_series *series, int n)
+{
+	struct numa_map *m = numa_map_get(u);
+	struct uncore_metric_info mi;
+	int values = 0;
+	for (int k = 0; k < n && m; k++) {
+		const struct numa_unit_boxes *ub;
+		if (!series[k].by_node || uncore_metric_info(u, series[k].info, &mi) || mi.box_unit < 0 ||
+		    !(ub = unit_boxes(u, m, mi.box_unit)))
+			continue;
+		for (int i = 0; i < ub->n; i++) /* the channels uncore_session_node_value sums */
+			values += ub->b[i].node == series[k].node;
+	}
+	return (double)values * UNCORE_NODE_SUM_NS;
 }
 
 /* the bytes metrics of each kind of memory (UNCORE_NODE_*): read, write */

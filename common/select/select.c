@@ -26,6 +26,7 @@ struct plan {
 	int n;
 	char beside[160]; /* per_job: the default metrics left out for the attribution ... */
 	char why[400];    /* ... and why the first was */
+	double sums_ns;   /* what the node series' sums add to a read (select_node_sums_ns), in the budget with it */
 };
 
 static const char *opt(const char *given, const char *dflt) { return given ? given : dflt; }
@@ -266,7 +267,7 @@ static int add_default_groups(struct plan *p, char *notice, size_t len)
 		if (have > 0 && more > 0 && have + more > UNCORE_DEFAULT_COUNTERS) {
 			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s\"%s\"", left[0] ? " " : "",
 				 default_groups[g]);
-		} else if (budget_ns > 0 && ns >= budget_ns) { /* under the budget, not at it */
+		} else if (budget_ns > 0 && ns + p->sums_ns >= budget_ns) { /* under the budget, not at it */
 			snprintf(dear + strlen(dear), sizeof(dear) - strlen(dear), "%s\"%s\" (%.0f us)", dear[0] ? " " : "",
 				 default_groups[g], (ns - cost) / 1e3);
 		} else {
@@ -291,11 +292,11 @@ static int add_default_groups(struct plan *p, char *notice, size_t len)
 	if (dear[0] && n < len)
 		snprintf(notice + n, len - n,
 			 "%sthe default set leaves out %s %s on %s at a read every %g s: each would add that much to a "
-			 "read of %.0f us, over the budget of %g %% of a core (%.0f us; doc/cost.md); name every group "
+			 "read of %.0f us%s, over the budget of %g %% of a core (%.0f us; doc/cost.md); name every group "
 			 "wanted in %s to read them, or read less often",
 			 n ? "; " : "", opt(p->sel->opt_groups, "groups"), dear, uncore_platform_name(p->u),
-			 p->sel->interval_s, cost / 1e3, UNCORE_DEFAULT_SHARE * 100, budget_ns / 1e3,
-			 opt(p->sel->opt_groups, "groups"));
+			 p->sel->interval_s, (cost + p->sums_ns) / 1e3, p->sums_ns > 0 ? " with the NUMA node series' sums" : "",
+			 UNCORE_DEFAULT_SHARE * 100, budget_ns / 1e3, opt(p->sel->opt_groups, "groups"));
 	return 0;
 }
 
@@ -351,9 +352,13 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 		notice[0] = 0;
 	if (check_names(&p))
 		goto fail;
+	/* the node series' sums are priced first: their bytes metrics count the memory group's events, which the
+	 * default set always has, and a group or the device series comes in only where the read and the sums fit */
+	if (!named && sel->interval_s > 0 && (p.sums_ns = select_node_sums_ns(u, sel->sockets)) < 0)
+		goto fail;
 	if (!named && add_default_groups(&p, notice, len))
 		goto fail;
-	if (!named && select_device_series(u, s, sel->sockets, sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE,
+	if (!named && select_device_series(u, s, sel->sockets, sel->interval_s * 1e9 * UNCORE_DEFAULT_SHARE, p.sums_ns,
 					   sel->interval_s, &p.series, &p.n, notice, len))
 		goto fail;
 	if (!named && select_node_series(u, s, sel->sockets, &p.series, &p.n))

@@ -49,8 +49,8 @@ static int add_all(uncore_t *u, uncore_session_t *s, unsigned sockets, struct un
 	return added;
 }
 
-int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, double budget_ns, double interval_s,
-			 struct uncore_series **series, int *n, char *notice, size_t len)
+int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, double budget_ns, double sums_ns,
+			 double interval_s, struct uncore_series **series, int *n, char *notice, size_t len)
 {
 	if (uncore_num_device_groups(u) <= 0) /* no map here (a replayed snapshot): nothing to add */
 		return 0;
@@ -62,7 +62,7 @@ int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, dou
 	if (!rc)
 		more = add_all(u, probe, sockets, NULL, NULL);
 	int counters = !rc && more > 0 ? select_counters(probe, uncore_num_sockets(u)) : 0;
-	double ns = !rc && more > 0 && budget_ns > 0 ? uncore_session_estimate_read_ns(probe, interval_s) : 0;
+	double ns = !rc && more > 0 && budget_ns > 0 ? uncore_session_estimate_read_ns(probe, interval_s) + sums_ns : 0;
 	uncore_session_free(probe);
 	if (rc || more < 0)
 		return -1;
@@ -78,8 +78,9 @@ int select_device_series(uncore_t *u, uncore_session_t *s, unsigned sockets, dou
 	if (budget_ns > 0 && ns >= budget_ns) {
 		if (k < len)
 			snprintf(notice + k, len - k, "%sthe default set leaves out the device series on %s: with "
-				 "them a read would cost %.0f us, over the budget (%.0f us; doc/cost.md)",
-				 k ? "; " : "", uncore_platform_name(u), ns / 1e3, budget_ns / 1e3);
+				 "them a read would cost %.0f us%s, over the budget (%.0f us; doc/cost.md)",
+				 k ? "; " : "", uncore_platform_name(u), ns / 1e3, sums_ns > 0 ? " with the NUMA node series' sums" : "",
+				 budget_ns / 1e3);
 		return 0;
 	}
 	return add_all(u, s, sockets, series, n) < 0 ? -1 : 0;

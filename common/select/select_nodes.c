@@ -38,6 +38,18 @@ static int node_series(uncore_t *u, uncore_session_t *s, const struct uncore_num
 	return 0;
 }
 
+double select_node_sums_ns(uncore_t *u, unsigned sockets)
+{
+	uncore_session_t *probe = NULL; /* the series as select_node_series makes them, on a session of their own */
+	struct uncore_series *se = NULL;
+	int n = 0;
+	double ns = uncore_session_new(u, &probe) || select_node_series(u, probe, sockets, &se, &n) ? -1 :
+		    uncore_estimate_node_sums_ns(u, se, n);
+	free(se);
+	uncore_session_free(probe);
+	return ns;
+}
+
 int select_node_series(uncore_t *u, uncore_session_t *s, unsigned sockets, struct uncore_series **series, int *n)
 {
 	struct uncore_numa_node v[UC_MAX_NODES];

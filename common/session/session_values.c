@@ -25,11 +25,26 @@ static const struct slot *ev_slot(const uncore_session_t *s, int k, int box)
 	return box >= 0 && box_of(s, sl->box)->idx != box ? NULL : sl;
 }
 
+/* The ev_slots range of event ev on socket and, with both socket and box >= 0, of that box alone: an event has
+ * one slot a box (sess_schedule_all), in box order, so box k is looked for at the range's k-th slot first (where
+ * every box counts it) and a value of one box takes no walk over its unit's other boxes. */
+static void ev_box_range(const uncore_session_t *s, int ev, int socket, int box, int *lo, int *hi)
+{
+	ev_range(s, ev, socket, lo, hi);
+	if (box < 0 || socket < 0) /* (box k of every socket: one slot a socket) */
+		return;
+	int k = *lo + box < *hi && ev_slot(s, *lo + box, box) ? *lo + box : *lo;
+	while (k < *hi && !ev_slot(s, k, box))
+		k++;
+	*lo = k;
+	*hi = k < *hi ? k + 1 : k;
+}
+
 /* The first of event ev's slots on socket/box (-1: any) whose box failed, or NULL. */
 static const struct slot *failed_slot(const uncore_session_t *s, int ev, int socket, int box)
 {
 	int lo, hi;
-	ev_range(s, ev, socket, &lo, &hi);
+	ev_box_range(s, ev, socket, box, &lo, &hi);
 	for (int k = lo; k < hi; k++) {
 		const struct slot *sl = ev_slot(s, k, box);
 		if (sl && prog_of(s, sl)->failed)
@@ -58,7 +73,7 @@ int session_window_value(const uncore_session_t *s, int ev, int socket, int box,
 	const struct slot *bad = NULL, *uncounted = NULL;
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
-	ev_range(s, ev, socket, &lo, &hi);
+	ev_box_range(s, ev, socket, box, &lo, &hi);
 	for (int k = lo; k < hi && !bad; k++) { /* one walk: a read sums every event of every box */
 		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)
@@ -108,7 +123,7 @@ uint64_t session_event_window_ns(const uncore_session_t *s, int ev, int socket, 
 	int lo, hi;
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
-	ev_range(s, ev, socket, &lo, &hi);
+	ev_box_range(s, ev, socket, box, &lo, &hi);
 	for (int k = lo; k < hi; k++) {
 		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)
@@ -128,7 +143,7 @@ uint64_t uncore_session_read_time_ns_impl(const uncore_session_t *s, int ev, int
 	int lo, hi;
 	if (ev < 0 || ev >= s->nevs)
 		return 0;
-	ev_range(s, ev, socket, &lo, &hi);
+	ev_box_range(s, ev, socket, box, &lo, &hi);
 	for (int k = lo; k < hi; k++) {
 		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)
@@ -306,7 +321,7 @@ int uncore_session_box_die_impl(const uncore_session_t *s, int ev, int socket, i
 	int lo, hi;
 	if (ev < 0 || ev >= s->nevs || socket < 0)
 		return -1;
-	ev_range(s, ev, socket, &lo, &hi);
+	ev_box_range(s, ev, socket, box, &lo, &hi);
 	for (int k = lo; k < hi; k++) {
 		const struct slot *sl = ev_slot(s, k, box);
 		if (sl && box >= 0) /* as uncore_box_die */
@@ -324,7 +339,7 @@ int uncore_session_times_impl(const uncore_session_t *s, int ev, int socket, int
 	int found = 0, lo, hi;
 	if (ev < 0 || ev >= s->nevs)
 		return uc_err("no event %d in this session", ev);
-	ev_range(s, ev, socket, &lo, &hi);
+	ev_box_range(s, ev, socket, box, &lo, &hi);
 	for (int k = lo; k < hi; k++) {
 		const struct slot *sl = ev_slot(s, k, box);
 		if (!sl)

@@ -136,7 +136,8 @@ while IFS='	' read -r file line kind text comment; do
 	[ $rc -eq 0 ] || bad="exit $rc"
 	grep -qi unknown "$W/out" && bad="$bad, prints 'unknown'"
 	case $words in *" help "* | *" --help "*) ;; *) grep -qi 'usage:' "$W/out" && bad="$bad, prints 'usage:'" ;; esac
-	if [ -z "$bad" ]; then ok "$shown"; else no "$shown: ${bad#, }: $(head -3 "$W/out")"; fi
+	# the first lines, and what failed where the output is a table of verdicts (uncore check)
+	if [ -z "$bad" ]; then ok "$shown"; else no "$shown: ${bad#, }: $(head -3 "$W/out"; grep -E 'FAIL|uncore: ' "$W/out" | head -5)"; fi
 done <"$W/commands"
 check "the pages' command lines ran: $ran (at least 20), $skipped not run" '[ "$ran" -ge 20 ]'
 

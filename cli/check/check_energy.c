@@ -20,9 +20,14 @@
 #define PKG_MIN_W 1.0
 #define PKG_MAX_W 1000.0
 
+/* On the simulator a stretch is at least this long in its time, which it skips rather than waits: the host's
+ * time between the two reads (the profile's traffic at the profile's power) is then a small part of it, even
+ * when a loaded machine preempts the check there for tens of milliseconds. */
+#define SIM_STRETCH_NS 10000000000ull
+
 /* The socket's DRAM and package watts over a stretch: the generator g run (NULL: idle for ns).  On the
- * simulator the generator runs first, on the host's time, and its bytes then move in the simulator's over as
- * long, between the two reads (its real-time clock moving meanwhile would add the profile's traffic). */
+ * simulator the generator runs first, on the host's time, and its bytes then move in the simulator's over a
+ * stretch as long (at least SIM_STRETCH_NS, at the generator's rate), between the two reads. */
 static int stretch(struct check *c, uncore_energy_t *e, int sock, struct gen *g, uint64_t ns, double w[2])
 {
 	double j[2];
@@ -33,8 +38,13 @@ static int stretch(struct check *c, uncore_energy_t *e, int sock, struct gen *g,
 	if (g && !c->sim)
 		gen_go(g);
 	ns = g ? g->ns : ns;
-	if (c->sim && uncore_sim_workload(c->u, sock, g ? (double)g->read_bytes : 0, g ? (double)g->write_bytes : 0, ns))
-		return -1;
+	if (c->sim) {
+		uint64_t sim_ns = ns > SIM_STRETCH_NS ? ns : SIM_STRETCH_NS;
+		double scale = ns ? (double)sim_ns / (double)ns : 0;
+		if (uncore_sim_workload(c->u, sock, g ? (double)g->read_bytes * scale : 0, g ? (double)g->write_bytes * scale : 0,
+					sim_ns))
+			return -1;
+	}
 	if (!c->sim && !g && uncore_sleep_ns(c->u, ns))
 		return -1;
 	if (uncore_energy_read(e) < 0 ||

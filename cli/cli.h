@@ -117,7 +117,8 @@ struct cli_energy {
 /* Take the energy metrics out of -M's comma list and the group "energy" out of --metric-group's (either may be
  * NULL; the lists are rewritten in place): how many were taken. */
 int cli_energy_take(char *metrics, char *groups, struct cli_energy *ce);
-/* Open and start the energy counters when some are wanted, sampled every sample_s at least: 0, or -1. */
+/* Open and start the energy counters when some are wanted, sampled every sample_s at least: 0; -1 (uncore_error());
+ * -2 when a metric named is of a domain no socket has, said on stderr. */
 int cli_energy_start(uncore_t *u, struct cli_energy *ce, double sample_s);
 int cli_energy_sample(struct cli_energy *ce);
 int cli_energy_read(struct cli_energy *ce);

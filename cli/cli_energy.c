@@ -54,6 +54,18 @@ int cli_energy_start(uncore_t *u, struct cli_energy *ce, double sample_s)
 		return 0;
 	if (uncore_energy_new(u, NULL, &ce->e) || uncore_energy_start(ce->e, (uint64_t)(sample_s * 1e9)))
 		return -1;
+	/* a metric named whose domain no socket has (psys outside SPR and EMR) is refused, not left out in silence */
+	struct uncore_energy_metric em;
+	for (int m = 0; !uncore_energy_metric(m, &em); m++) {
+		int any = 0;
+		for (int sock = 0; (ce->want & (1u << m)) && sock < uncore_num_sockets(u); sock++)
+			any |= uncore_energy_has(ce->e, sock, em.domain) > 0;
+		if ((ce->want & (1u << m)) && !any) {
+			fprintf(stderr, "uncore: %s: no socket of this node has RAPL's %s domain (doc/energy.md lists each "
+				"part's domains)\n", em.name, uncore_energy_domain_name(em.domain));
+			return -2;
+		}
+	}
 	return 0;
 }
 

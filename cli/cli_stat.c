@@ -406,8 +406,10 @@ int cmd_stat(int argc, char **argv)
 	counting = uncore_session_num_events(s) > 0;
 	c = counting ? uncore_session_start(s) : 0;
 	cli_warnings();
-	if (c || cli_energy_start(u, &energy, 0.05)) /* sampled every 50 ms at least: the loop's slices */
+	if (c || (c = cli_energy_start(u, &energy, 0.05)) == -1) /* sampled every 50 ms at least: the loop's slices */
 		goto err;
+	if (c == -2) /* a metric of a domain the node lacks: said why */
+		goto end_child;
 	if (counting && energy.e && uncore_session_watch_energy(s, energy.e)) /* health judges them (energystuck, energyunit) */
 		goto err;
 	if (a.cmd) {

@@ -26,6 +26,8 @@ static int metric_truth_from(const char *backend, const char *prefix, const int 
 		uncore_metric_info(u, m, &mi);
 		if (strncmp(mi.name, prefix, strlen(prefix)) || isnan(truth_of(sim, mi.name, 0).v))
 			continue;
+		if (strstr(mi.name, "_local_") || strstr(mi.name, "_remote_"))
+			continue; /* counted at the CHAs, not the channels: test_localremote holds them to the truth */
 		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
 		int sm = uncore_session_add_metric(s, mi.name);
 		CU_ASSERT_FATAL(sm >= 0);

@@ -13,7 +13,10 @@ for b in sim perf+sim; do
 		$UNCORE --backend "$be" devices --json >"$W/d.json" 2>"$W/err" &&
 			$UNCORE --backend "$be" stat --per-node --duration 0.1 --json >"$W/n.json" 2>>"$W/err" &&
 			$UNCORE --backend "$be" stat --per-device --duration 0.1 >"$W/p.txt" 2>>"$W/err"; rc=$?
-		res=$(python3 - "$W/d.json" "$W/n.json" "$W/p.txt" <<'PY'
+		# the stacks a socket has (its IIO boxes), not those with devices (a stack of only the uncore's own
+		# functions lists no group)
+		nstacks=$($UNCORE --backend "$be" info | grep -c "^box iio [0-9]* socket 0:")
+		res=$(python3 - "$W/d.json" "$W/n.json" "$W/p.txt" "$nstacks" <<'PY'
 import json, re, sys
 groups = [g for g in map(json.loads, open(sys.argv[1])) if g["socket"] >= 0]  # below a stack
 nodes = [json.loads(l) for l in open(sys.argv[2])]
@@ -23,14 +26,12 @@ for r in nodes:
     if r["node"] is not None and r["kind"] == "ddr":
         of_socket.setdefault(r["socket"], set()).add(r["node"])
         snc[r["socket"]] = r["snc"]
-stacks = {}
-for g in groups:
-    stacks.setdefault(g["socket"], set()).add(g["stack"])
+nstacks = int(sys.argv[4])
 bad, n = [], 0
 first = {}
 for g in groups:
     s, st = g["socket"], g["stack"]
-    want = min(of_socket[s]) + st * snc[s] // len(stacks[s])
+    want = min(of_socket[s]) + st * snc[s] // nstacks
     for d in g["devices"]:
         n += 1
         if d["numa_node"] not in of_socket[s] or d["numa_node"] != want:

@@ -21,6 +21,8 @@ mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw
 
 # the uncore clock's gauges a simulated machine lists (iu_ufreq.c): five where it shows limits (uncore freq)
 gauges() { if $UNCORE --backend "$1" freq >/dev/null 2>&1; then echo 5; else echo 0; fi; }
+# and its energy events (iu_energy.c): the part's energy_* metrics, in nJ
+energy_events() { $UNCORE --backend "$1" list --metrics --format tsv | awk -F'\t' '$3 == "energy" && $1 ~ /^energy_/' | wc -l; }
 
 for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over the simulated kernel
 	sim=sim:$b,profile=$W/profile
@@ -33,8 +35,9 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	native=$(echo "$active" | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*Native: \([0-9]*\),.*/\1/p')
 	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
 	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
-	totals=$((totals + $(gauges "$sim")))
-	check "$b: Native $native = $events events + $totals integral metrics and uncore clock gauges" '[ "$native" -eq $((events + totals)) ]'
+	energy=$(energy_events "$sim")
+	totals=$((totals + $(gauges "$sim") + energy))
+	check "$b: Native $native = $events events + $totals integral metrics, uncore clock gauges and $energy energy events" '[ "$native" -eq $((events + totals)) ]'
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed" '[ "$listed" -eq $((events + totals)) ]'
 	q=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CLOCKTICKS 2>&1)
@@ -114,9 +117,9 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	b=$1 ev=$2 clkev=$3 ratio=$4 line=$5 tol=${6:-} sim=sim:$1,profile=$W/profile2
 	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
 	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
-	totals=$((totals + $(gauges "$sim")))
+	totals=$((totals + $(gauges "$sim") + $(energy_events "$sim")))
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
-	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics and gauges)" '[ "$listed" -eq $((events + totals)) ]'
+	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics, gauges and energy events)" '[ "$listed" -eq $((events + totals)) ]'
 	clk1ev=$(echo "$clkev" | sed 's/socket=0/socket=1/') # each socket against its own clock
 	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" "intel_uncore:::$ev:socket=0" "intel_uncore:::$ev:socket=1" \
 		"intel_uncore:::$clkev" "intel_uncore:::$clk1ev" intel_uncore:::mem_read_bytes:socket=1 2>&1)

@@ -18,6 +18,10 @@ facts() {
 	$UNCORE --backend "$1" info 2>&1 | tail -n +2
 	$UNCORE --backend "$1" list --format tsv 2>&1 | grep -v '^#'
 	for g in $(groups "$1"); do
+		# the stored snapshots predate energy and keep no power PMU events: a perf+replay of a part Linux reads
+		# through TPMI reads its energy through powercap, which is not rounded as the power PMU's counts are
+		# (3.8 ppm, doc/energy.md); sim: and the other parts read the same joules either way
+		case $1:$g in perf+*:gnr*:energy | perf+*:srf*:energy | perf+*:cwf*:energy | perf+*:dmr*:energy) continue ;; esac
 		echo "== $g"
 		$UNCORE --backend "$1,clock=manual" stat --metric-group "$g" --duration 1 2>&1 | grep -v '^#'
 	done

@@ -9,7 +9,9 @@
  * (15.2588 uJ) rounded, which rapl.c's quirk takes (rapl_hw_unit[PERF_RAPL_RAM] = 16) and so does the library;
  * powercap multiplies by 15300 nJ, 0.27 % more, which energy_powercap.c takes back.
  * Granite Rapids and later: Linux 6.12 reads their RAPL through TPMI (intel_rapl_tpmi.c: package, memory ->
- * dram, system -> psys) and neither rapl.c nor rapl_ids names them; Intel PCM reads MSRs 0x611/0x619 on GNR and
+ * dram, system -> psys) and neither rapl.c nor rapl_ids names them; TPMI has a system (psys) domain only where
+ * the firmware gives one (parse_one_domain: TPMI_RAPL_DOMAIN_ROOT), so no part of these lists psys, which
+ * a node may or may not have, and the library reads their package and DRAM alone; Intel PCM reads MSRs 0x611/0x619 on GNR and
  * SRF with MSR_RAPL_POWER_UNIT's unit (cpucounters.h packageEnergyMetricsAvailable, dramEnergyMetricsAvailable,
  * getDRAMConsumedJoules), and no public source reads them on CWF or DMR: there the kernel's interfaces alone.
  *
@@ -40,10 +42,10 @@ static const struct energy_part parts[] = {
 	{ "icx", PKG_DRAM, DRAM_15_3, 0, ENERGY_MSR_DIE, 540, "rapl.c model_hsx, rapl_defaults_hsw_server" },
 	{ "spr", PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_DIE, 700, "rapl.c model_spr, rapl_defaults_spr_server" },
 	{ "emr", PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_DIE, 770, "rapl.c model_spr, rapl_defaults_spr_server" },
-	{ "gnr", PKG_DRAM_PSYS, 0, 0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs" },
-	{ "srf", PKG_DRAM_PSYS, 0, 0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs" },
-	{ "cwf", PKG_DRAM_PSYS, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" },
-	{ "dmr", PKG_DRAM_PSYS, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" },
+	{ "gnr", PKG_DRAM, 0, 0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs" },
+	{ "srf", PKG_DRAM, 0, 0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs" },
+	{ "cwf", PKG_DRAM, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" },
+	{ "dmr", PKG_DRAM, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" },
 };
 
 const struct energy_part *energy_part_of(const char *platform, char *why, size_t len)

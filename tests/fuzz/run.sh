@@ -47,7 +47,7 @@ for h in spec metrics json simopt discovery tarball collectd; do
 		continue
 	fi
 	extra=
-	[ $h = collectd ] && extra="$S/tests/mock_collectd.c $S/collectd_plugin/iu_config.c $S/collectd_plugin/iu_series.c $S/collectd_plugin/iu_health.c $S/collectd_plugin/iu_jobs.c $FUZZ_COLLECTD_CPPFLAGS"
+	[ $h = collectd ] && extra="$S/tests/mock_collectd.c $S/collectd_plugin/iu_config.c $S/collectd_plugin/iu_series.c $S/collectd_plugin/iu_health.c $S/collectd_plugin/iu_ufreq.c $S/collectd_plugin/iu_jobs.c $S/collectd_plugin/iu_energy.c $FUZZ_COLLECTD_CPPFLAGS"
 	if ! $CC $FLAGS -fsanitize=fuzzer $FUZZ_CPPFLAGS -I"$S/tests" $extra "$S/tests/fuzz/fuzz_$h.c" $objs $FUZZ_LIBS \
 		-o "$B/fuzz_$h" 2>"$B/fuzz_$h.log"; then
 		cat "$B/fuzz_$h.log"

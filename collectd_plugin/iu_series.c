@@ -42,7 +42,7 @@ static void classify(const struct uncore_metric_info *mi, struct iu_series *se)
 	const char *unit = mi->unit;
 	int bytes = unit[0] && (ends_with(unit, "B/s") || ends_with(unit, "B"));
 	se->to_base = mi->scale != 0 ? 1 / mi->scale : 1; /* "1e-9GB/s": the expression itself is in B/s */
-	if (ends_with(unit, "/s") || !strcmp(mi->group, "totals")) {
+	if (ends_with(unit, "/s") || !strcmp(mi->group, "totals") || !strcmp(mi->group, "locality")) {
 		se->derive = 1;
 		se->rate = ends_with(unit, "/s");
 		se->type = !bytes ? "total_events" : !strcmp(mi->group, "memory") ? "memory_bandwidth" : "total_bytes";

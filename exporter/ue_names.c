@@ -43,7 +43,7 @@ void ue_family_of(const struct uncore_metric_info *mi, struct ue_family *f, doub
 	memset(f, 0, sizeof(*f));
 	*port = -1;
 	*to_base = mi->scale != 0 ? 1 / mi->scale : 1; /* "1e-9GB/s": the expression itself is in B/s */
-	f->counter = ends_with(unit, "/s") || !strcmp(mi->group, "totals") || (bytes && !ends_with(unit, "/s"));
+	f->counter = ends_with(unit, "/s") || !strcmp(mi->group, "totals") || !strcmp(mi->group, "locality") || (bytes && !ends_with(unit, "/s"));
 	if (f->counter)
 		f->unit = bytes ? "bytes" : "";
 	else if (ends_with(unit, "Hz"))

@@ -605,7 +605,7 @@ static int truth_metric(const char *spec, const char *backend, int idx, uint64_t
 	CU_ASSERT_FATAL(m >= 0);
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 	/* an integral count (group totals) is its rate's truth times the window */
-	int integral = strstr(mi.group, "totals") != NULL;
+	int integral = strstr(mi.group, "totals") || strstr(mi.group, "locality"); /* (the local/remote split: bytes too) */
 	double before = 0, since_start = 0;
 	/* each of the three 1 s intervals: the first holds every counter's wrap */
 	for (int step = 0; step < 3; step++) {

@@ -34,7 +34,7 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 		'echo "$active" | grep -q "^Name: *intel_uncore .*(SIMULATED)"'
 	native=$(echo "$active" | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*Native: \([0-9]*\),.*/\1/p')
 	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
-	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
+	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals" || $3 == "locality"' | wc -l)
 	energy=$(energy_events "$sim")
 	totals=$((totals + $(gauges "$sim") + energy))
 	check "$b: Native $native = $events events + $totals integral metrics, uncore clock gauges and $energy energy events" '[ "$native" -eq $((events + totals)) ]'
@@ -116,7 +116,7 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	set -- $spec
 	b=$1 ev=$2 clkev=$3 ratio=$4 line=$5 tol=${6:-} sim=sim:$1,profile=$W/profile2
 	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
-	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals"' | wc -l)
+	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals" || $3 == "locality"' | wc -l)
 	totals=$((totals + $(gauges "$sim") + $(energy_events "$sim")))
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics, gauges and energy events)" '[ "$listed" -eq $((events + totals)) ]'

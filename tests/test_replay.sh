@@ -21,9 +21,12 @@ facts() {
 		# the stored snapshots predate energy and keep no power PMU events: a perf+replay of a part Linux reads
 		# through TPMI reads its energy through powercap, which is not rounded as the power PMU's counts are
 		# (3.8 ppm, doc/energy.md); sim: and the other parts read the same joules either way
-		case $1:$g in perf+*:gnr*:energy | perf+*:srf*:energy | perf+*:cwf*:energy | perf+*:dmr*:energy) continue ;; esac
+		case $1:$g in perf+*[:/]gnr:energy | perf+*[:/]srf:energy | perf+*[:/]cwf:energy | perf+*[:/]dmr:energy) continue ;; esac
 		echo "== $g"
-		$UNCORE --backend "$1,clock=manual" stat --metric-group "$g" --duration 1 2>&1 | grep -v '^#'
+		# through the kernel a group may need more than a process's 1024 descriptors: locality's four events on
+		# each of Clearwater Forest's 144 CHAs a socket
+		case $1 in perf+*) fds=,fds=4096 ;; *) fds= ;; esac
+		$UNCORE --backend "$1,clock=manual$fds" stat --metric-group "$g" --duration 1 2>&1 | grep -v '^#'
 	done
 }
 # (each unpacked once and replayed in place: replay:DIR; the archives themselves are replayed below)

@@ -28,9 +28,14 @@ static int is_integral(uncore_t *u, int m)
 	const char *g;
 	if (uncore_metric_info(u, m, &mi))
 		return 0;
-	for (g = mi.group; g && (g = strstr(g, "totals")); g += 6)
-		if ((g == mi.group || g[-1] == ',') && (g[6] == 0 || g[6] == ','))
-			return 1;
+	/* totals, and the local/remote split of the memory bytes (locality: doc/numa.md) */
+	for (int k = 0; k < 2; k++) {
+		const char *name = k ? "locality" : "totals";
+		size_t len = strlen(name);
+		for (g = mi.group; g && (g = strstr(g, name)); g += len)
+			if ((g == mi.group || g[-1] == ',') && (g[len] == 0 || g[len] == ','))
+				return 1;
+	}
 	return 0;
 }
 

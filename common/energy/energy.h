@@ -28,11 +28,6 @@ enum { ENERGY_MSR_NONE, ENERGY_MSR_DIE, ENERGY_MSR_SOCKET };
 /* The part of a platform, or NULL with why it reads no energy (Nehalem-EP, Montecito, unknown parts). */
 const struct energy_part *energy_part_of(const char *platform, char *why, size_t len);
 
-/* The RAPL MSRs the msr source reads on platform's part (for the msr-safe allowlist): up to max of them in regs
- * with their msr-index.h names, *per_die set where they are read on a CPU of each die (else of each socket);
- * 0 where it reads none. */
-int energy_msr_regs(const char *platform, uint32_t *regs, const char **names, int max, int *per_die);
-
 /* ---- units and wraps (energy_wrap.c) ---- */
 /* MSR_RAPL_POWER_UNIT (0x606) bits 12:8, the energy status unit: 1/2^ESU J (Intel SDM vol. 3B, RAPL interfaces;
  * Linux rapl.c rapl_check_hw_unit, intel_rapl_common.c ENERGY_UNIT_MASK 0x1F00). */

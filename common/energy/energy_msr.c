@@ -18,31 +18,6 @@
 static const uint32_t status_reg[UNCORE_ENERGY_DOMAINS] = { MSR_PKG_ENERGY_STATUS, MSR_DRAM_ENERGY_STATUS,
 							    MSR_PLATFORM_ENERGY_STATUS };
 
-/* Whether msr_open reads domain dom of part p on its die d (psys: one platform counter a socket, SPR and EMR,
- * where a public source gives its unit) */
-static int reads_domain(const struct energy_part *p, int dom, int d)
-{
-	return (p->domains & (1u << dom)) && (dom != UNCORE_ENERGY_PSYS || (p->psys_unit_j && d == 0));
-}
-
-int energy_msr_regs(const char *platform, uint32_t *regs, const char **names, int max, int *per_die)
-{
-	static const char *const status_name[UNCORE_ENERGY_DOMAINS] = { "MSR_PKG_ENERGY_STATUS",
-									 "MSR_DRAM_ENERGY_STATUS",
-									 "MSR_PLATFORM_ENERGY_STATUS" };
-	char why[256];
-	const struct energy_part *p = platform ? energy_part_of(platform, why, sizeof(why)) : NULL;
-	int n = 0;
-	if (!p || p->msr == ENERGY_MSR_NONE || max < 1)
-		return 0;
-	*per_die = p->msr == ENERGY_MSR_DIE;
-	regs[n] = MSR_RAPL_POWER_UNIT, names[n++] = "MSR_RAPL_POWER_UNIT";
-	for (int dom = 0; dom < UNCORE_ENERGY_DOMAINS && n < max; dom++)
-		if (reads_domain(p, dom, 0))
-			regs[n] = status_reg[dom], names[n++] = status_name[dom];
-	return n;
-}
-
 static int rd(struct uncore_energy *e, int cpu, uint32_t reg, uint64_t *v)
 {
 	struct uncore_stats st = { 0 };
@@ -75,8 +50,8 @@ static int msr_open(struct uncore_energy *e)
 				double u = dom == UNCORE_ENERGY_DRAM && e->part->dram_unit_j ? e->part->dram_unit_j
 					 : dom == UNCORE_ENERGY_PSYS ? e->part->psys_unit_j : energy_msr_unit_j(unit);
 				struct energy_counter *c;
-				if (!reads_domain(e->part, dom, d))
-					continue;
+				if (!(e->part->domains & (1u << dom)) || (dom == UNCORE_ENERGY_PSYS && (!u || d > 0)))
+					continue; /* psys: one platform counter a socket (SPR, EMR) */
 				if (rd(e, cpu, status_reg[dom], &v)) {
 					snprintf(e->missing[dom], sizeof(e->missing[dom]), "MSR 0x%x on CPU %d: %s",
 						 (unsigned)status_reg[dom], cpu, uncore_error());

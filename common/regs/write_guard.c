@@ -1,8 +1,7 @@
 /*
  * The write guard (write_guard.h): a sorted table of (space, where, register)
  * -> writable bits, built once the boxes are known.  Read-only registers the
- * library reads (free-running counters, the EMR CHA count, energy's RAPL MSRs and
- * the uncore clock limits', reader_msrs.h) are in it too, for
+ * library reads (free-running counters, the EMR CHA count) are in it too, for
  * the msr-safe allowlist, but refuse every write.
  */
 #include <inttypes.h>
@@ -11,7 +10,6 @@
 #include <string.h>
 #include "write_guard.h"
 #include "pmon_regs.h"
-#include "reader_msrs.h"
 #include "regs.h"
 #include "util/error.h"
 
@@ -143,10 +141,6 @@ int write_guard_build(uncore_t *u)
 					goto fail;
 			for (const uint32_t *m = p->ro_msrs; m && *m; m++)
 				if (add(g, msr_key(cpu), *m, 0, 1, p->name, "read-only"))
-					goto fail;
-			struct reader_msr rd[READER_MSRS_MAX]; /* energy's and the uncore clock limits' */
-			for (int k = 0, n = reader_msrs(p->name, die, rd, READER_MSRS_MAX); k < n; k++)
-				if (add(g, msr_key(cpu), rd[k].reg, 0, 1, rd[k].what, rd[k].name))
 					goto fail;
 		}
 	}

@@ -15,10 +15,6 @@
 #define UFREQ_RATIO_HZ 100e6
 #define UFREQ_MAX_DOMAINS 64
 
-/* 1 where the limits are read from MSR_UNCORE_RATIO_LIMIT without the driver (and the current clock from
- * MSR_UNCORE_PERF_STATUS), on a CPU of each die: the parts of uncore-frequency.c intel_uncore_cpu_ids. */
-int ufreq_msr_part(const char *platform);
-
 /* uncore_freq_domains, the limits alone where limits_only (health at every read: no initial limits, no
  * current clock, no TPMI ids). */
 int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only);

@@ -344,8 +344,9 @@ static void test_counter_ports(void)
 		{ 0x55, 4, { 0, 1, 2, 3 }, { 0 }, { 0, 1, 2, 3 } },
 		/* Ice Lake-SP PCIe stacks: devices 2-5; a x16 port at device 2 is part 0; function 1: unknown */
 		{ 0x6a, 3, { 2, 5, 4 }, { 0, 0, 1 }, { 0, 3, X } },
-		/* Sapphire and Emerald Rapids: devices 1-8 parts 0-7, the DMI port at device 0 part 7 */
-		{ 0x8f, 4, { 0, 1, 5, 8 }, { 0 }, { 7, 0, 4, 7 } },
+		/* Sapphire and Emerald Rapids: devices 1-8 parts 0-7; device 0 is no port (the DMI stack's part 7 goes
+		 * by its bus, test_spr_real_board) */
+		{ 0x8f, 4, { 0, 1, 5, 8 }, { 0 }, { X, 0, 4, 7 } },
 		{ 0xcf, 2, { 3, 9 }, { 0 }, { 2, X } },
 		/* Granite Rapids, Sierra Forest: root ports A-H at devices 2-9 */
 		{ 0xad, 3, { 2, 9, 1 }, { 0 }, { 0, 7, X } },
@@ -404,6 +405,128 @@ static void test_icx_sad_fake(void)
 	}
 }
 
+/* A function at bus:dev.fn on its root bus (a child of the bridge dir when parent is given), with a 4 KiB config
+ * space holding the dwords v[] at off[] and the kernel's /sys/bus/pci/devices link */
+static void cfg_fn(const char *parent, int bus, int dev, int fn, unsigned ven, unsigned did, unsigned cls,
+		   const char *node, int nregs, const unsigned *off, const uint32_t *v)
+{
+	char dir[200], cfg[220], link[96], target[240];
+	if (parent)
+		snprintf(dir, sizeof(dir), "%s/0000:%02x:%02x.%d", parent, bus, dev, fn);
+	else
+		snprintf(dir, sizeof(dir), "/sys/devices/pci0000:%02x/0000:%02x:%02x.%d", bus, bus, dev, fn);
+	function(dir, ven, did, cls, node);
+	snprintf(cfg, sizeof(cfg), "%s/config", dir);
+	sparse(cfg, 4096);
+	put_at(cfg, 0, (uint32_t)(did << 16 | ven));
+	for (int i = 0; i < nregs; i++)
+		put_at(cfg, (off_t)off[i], v[i]);
+	snprintf(target, sizeof(target), "../../..%s", dir + 4); /* from /sys/bus/pci/devices to /sys */
+	snprintf(link, sizeof(link), "/sys/bus/pci/devices/0000:%02x:%02x.%d", bus, dev, fn);
+	char devs[400];
+	snprintf(devs, sizeof(devs), "%s/sys/bus/pci/devices", root);
+	mkdirs(devs);
+	lnk(target, link);
+}
+
+/* A Sapphire Rapids stack's root bus as every one of them shows on a real board: 09a2 at 00.0 (its
+ * SAD_CONTROL_CFG 0x3f4 names the package), Mesh 2 PCIe 09a4 at 00.1, RAS 09a3 at 00.2, RCEC 0b23 at 00.4 */
+static void spr_root_bus(int bus, int sock, const char *node)
+{
+	static const unsigned sad[] = { 0x3f4 };
+	uint32_t pkg = (uint32_t)sock;
+	cfg_fn(NULL, bus, 0, 0, 0x8086, 0x09a2, 0x088000, node, 1, sad, &pkg);
+	cfg_fn(NULL, bus, 0, 1, 0x8086, 0x09a4, 0x088000, node, 0, NULL, NULL);
+	cfg_fn(NULL, bus, 0, 2, 0x8086, 0x09a3, 0x088000, node, 0, NULL, NULL);
+	cfg_fn(NULL, bus, 0, 4, 0x8086, 0x0b23, 0x080700, node, 0, NULL, NULL);
+}
+
+/* A socket's MSM (09a6 at 03.0: CPUBUSNO_VALID 0x1a0, CPUBUSNO0-3 0x190, a CPU bus's number a byte) on bus */
+static void spr_msm(int bus, const char *node, const int *cpubus, const int *busno, int n)
+{
+	static const unsigned off[] = { 0x1a0, 0x190, 0x194, 0x198, 0x19c };
+	uint32_t v[5] = { 0 };
+	for (int i = 0; i < n; i++) {
+		v[0] |= 1u << cpubus[i];
+		v[1 + cpubus[i] / 4] |= (uint32_t)busno[i] << (cpubus[i] % 4 * 8);
+	}
+	cfg_fn(NULL, bus, 3, 0, 0x8086, 0x09a6, 0x088000, node, 5, off, v);
+}
+
+/* The group whose root port is bdf */
+static int port_group(uncore_t *u, const char *bdf, struct uncore_device_group *g)
+{
+	for (int k = 0; k < uncore_num_device_groups(u); k++)
+		if (!uncore_device_group_info(u, k, g) && !strcmp(g->root_port, bdf))
+			return 0;
+	return -1;
+}
+
+/* Sapphire Rapids XCC as a real two-socket board lays it out (HPE ProLiant DL380 Gen11, linuxhw/LsPCI commit
+ * c0a4a3a6b6c16310c33dc428ada641fd8d369f6f, Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E/DEBIAN-12/
+ * 6.8.4-3-PVE/X86_64/47A35ED32C): bus 00 with 09a2/09a4/09a3/0b23 at 00.0-00.4, the PCH's root port
+ * 8086:1bbd at 00:0d.0 with the iLO (103c:3306) at 01:00.0 behind it and the PCH's USB 8086:1bcd at 00:14.0;
+ * bus 39 with root ports 39:01.0 (8086:352a, the BCM5719 NIC 14e4:1657 at 3a:00.0) and 39:05.0 (352c); bus 61
+ * with empty root ports 61:01.0 (352a) and 61:03.0 (352b); bus c8 (NUMA node 3) with empty 352a/352b at 01.0
+ * and 03.0.  Not in the listing, filled: the MSM's and PCU CR3's buses (7e, fe: the simulator's UBox buses),
+ * their registers (CAPID4 0b11 << 6, XCC; the CPU buses 0 -> 00, 3 -> 39, 4 -> 61 on socket 0 and 5 -> c8 on
+ * socket 1: pcm's spr_xcc_sad_to_pmu_id_mapping makes them IIO PMUs 1 (DMI), 6, 7 and 9), and the sockets of
+ * buses 39 and 61 (the listing's NUMA nodes 1 and 0 are socket 0's under SNC2).  What pcm-iio-topology.cpp
+ * says of it: PMU 6/7/9's ports at devices 1-8 are parts 0-7 ("part_id = slot - 1"), and the DMI stack is
+ * part 7 (SPR_DMI_PART_ID) for the PCH behind it. */
+static void test_spr_real_board(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	static const unsigned capid4_off[] = { 0x94 };
+	static const uint32_t xcc = 3u << 6;
+	static const int s0_cpubus[] = { 0, 3, 4 }, s0_bus[] = { 0x00, 0x39, 0x61 }, s1_cpubus[] = { 5 }, s1_bus[] = { 0xc8 };
+	host_tree_model(0x8f);
+	spr_root_bus(0x00, 0, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:0d.0", 0x8086, 0x1bbd, 0x060400, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:0d.0/0000:01:00.0", 0x103c, 0x3306, 0x088000, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:14.0", 0x8086, 0x1bcd, 0x0c0330, "0\n");
+	spr_root_bus(0x39, 0, "1\n");
+	function("/sys/devices/pci0000:39/0000:39:01.0", 0x8086, 0x352a, 0x060400, "1\n");
+	function("/sys/devices/pci0000:39/0000:39:01.0/0000:3a:00.0", 0x14e4, 0x1657, 0x020000, "1\n");
+	function("/sys/devices/pci0000:39/0000:39:05.0", 0x8086, 0x352c, 0x060400, "1\n");
+	spr_root_bus(0x61, 0, "0\n");
+	function("/sys/devices/pci0000:61/0000:61:01.0", 0x8086, 0x352a, 0x060400, "0\n");
+	function("/sys/devices/pci0000:61/0000:61:03.0", 0x8086, 0x352b, 0x060400, "0\n");
+	spr_root_bus(0xc8, 1, "3\n");
+	function("/sys/devices/pci0000:c8/0000:c8:01.0", 0x8086, 0x352a, 0x060400, "3\n");
+	function("/sys/devices/pci0000:c8/0000:c8:03.0", 0x8086, 0x352b, 0x060400, "3\n");
+	spr_msm(0x7e, "0\n", s0_cpubus, s0_bus, 3);
+	cfg_fn(NULL, 0x7e, 0x1e, 3, 0x8086, 0x325b, 0x088000, "0\n", 1, capid4_off, &xcc);
+	spr_msm(0xfe, "3\n", s1_cpubus, s1_bus, 1);
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	/* the PCH's devices: on the DMI stack (PMU 1), counted at its part 7, behind its root port or on bus 0 */
+	CU_ASSERT(find(u, "0000:01:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 7);
+	CU_ASSERT(find(u, "0000:00:14.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 7 &&
+		  !strcmp(g.root_port, "0000:00:00.0"));
+	/* CPU bus 3 is PMU 6: the NIC behind device 1 is its part 0 */
+	CU_ASSERT(find(u, "0000:3a:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 6 && g.port == 0);
+	CU_ASSERT(port_group(u, "0000:39:05.0", &g) == 0 && g.stack == 6 && g.port == 4 && g.ndevices == 0);
+	/* CPU bus 4 is PMU 7, CPU bus 5 PMU 9 (socket 1): their ports at device 3 are part 2 */
+	CU_ASSERT(port_group(u, "0000:61:03.0", &g) == 0 && g.socket == 0 && g.stack == 7 && g.port == 2);
+	CU_ASSERT(port_group(u, "0000:c8:03.0", &g) == 0 && g.socket == 1 && g.stack == 9 && g.port == 2);
+	/* the uncore's own register functions are in no group; nothing is below no stack */
+	for (int k = 0; k < uncore_num_device_groups(u); k++) {
+		CU_ASSERT(uncore_device_group_info(u, k, &g) == 0 && g.stack >= 0);
+		for (int i = 0; i < g.ndevices; i++) {
+			CU_ASSERT_FATAL(uncore_device_info(u, k, i, &d) == 0);
+			int regs = d.vendor == 0x8086 && (d.device == 0x09a2 || d.device == 0x09a3 || d.device == 0x09a4 ||
+							  d.device == 0x0b23 || d.device == 0x09a6 || d.device == 0x325b);
+			if (regs)
+				fprintf(stderr, "%s (8086:%04x) in group %d (stack %d port %d)\n", d.bdf, d.device, k, g.stack,
+					g.port);
+			CU_ASSERT(!regs);
+		}
+	}
+	uncore_close(u);
+}
+
 static void test_hostile_tree(void)
 {
 	uncore_t *u;
@@ -454,6 +577,7 @@ int main(void)
 		{ "SKX root buses from CPU_BUS_NUMBER", test_skx_bus_msr },
 		{ "ICX root buses from SAD_CONTROL_CFG (simulator)", test_icx_registers },
 		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
+		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },
 		{ "counter ports at each generation's devices", test_counter_ports },
 		{ "snapshot keeps the device map", test_snapshot_map },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },

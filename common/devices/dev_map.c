@@ -106,17 +106,30 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
 	return 0;
 }
 
-/* An uncore register function on a root bus: Ice Lake-SP's Mesh2IIO MMAP/SAD function of each stack (8086:09a2,
- * Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6, pcm src/types.h SPR_MSM_DEV_ID) and
- * Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp SPR_PCU_CR3_DID), of class 0x0880
- * (PCI_CLASS_SYSTEM_OTHER, pci_ids.h).  Read for the stacks' buses (dev_regs.c), they move no data of their own:
- * no group of the map.  Other functions of that class stay, as they move data through their stack: the data
- * streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
+/* An uncore register function on a root bus: read for the stacks' buses (dev_regs.c) or the uncore's own
+ * configuration, they move no data of their own: no group of the map.  Ice Lake-SP's Mesh2IIO MMAP/SAD
+ * function of each stack (8086:09a2, Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6,
+ * pcm src/types.h SPR_MSM_DEV_ID) and Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp
+ * SPR_PCU_CR3_DID); on every Sapphire/Emerald Rapids stack's root bus beside 09a2 at 00.0 (HPE ProLiant DL380
+ * Gen11, linuxhw/LsPCI c0a4a3a6, buses 00, 39, 61, c8): the Mesh 2 PCIe function 09a4 at 00.1, RAS 09a3 at
+ * 00.2 (class 0x0880) and the root complex event collector 0b23 at 00.4 (class 0x0807, an error reporter bound
+ * to pcieport, no bridge).  Other functions of those classes stay, as they move data through their stack: the
+ * data streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
  * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too. */
+static const struct {
+	unsigned short device;
+	long class_code; /* class and subclass, the programming interface apart */
+} uncore_fns[] = { { DEV_ICX_SAD_DID, 0x0880 }, { DEV_MSM_DID, 0x0880 }, { DEV_SPR_PCU_CR3_DID, 0x0880 },
+		   { 0x09a4, 0x0880 },	  { 0x09a3, 0x0880 },	{ 0x0b23, 0x0807 } };
+
 static int uncore_function(const struct dev_node *n)
 {
-	return n->parent < 0 && n->d.vendor == 0x8086 && n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
-	       (n->d.device == DEV_ICX_SAD_DID || n->d.device == DEV_MSM_DID || n->d.device == DEV_SPR_PCU_CR3_DID);
+	if (n->parent >= 0 || n->d.vendor != 0x8086 || n->d.class_code < 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(uncore_fns) / sizeof(uncore_fns[0]); i++)
+		if (n->d.device == uncore_fns[i].device && (n->d.class_code >> 8) == uncore_fns[i].class_code)
+			return 1;
+	return 0;
 }
 
 static int by_stack(const void *a, const void *b)
@@ -160,11 +173,16 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 				g->pub.source = st[k].source;
 				snprintf(g->pub.root_bus, sizeof(g->pub.root_bus), "%04x:%02x", st[k].dom, st[k].bus);
 				g->pub.port_why = "";
+				int dmi = dev_dmi_port(&u->host, st[k].stack, st[k].dom, st[k].bus);
 				if (!pass) { /* the counter port of its device number (dev_ports.c) */
-					g->pub.port = dev_counter_port(&u->host, st[k].stack, n->dev, n->fn, &g->pub.port_why);
+					g->pub.port = dmi >= 0 ? dmi : dev_counter_port(&u->host, st[k].stack, n->dev, n->fn,
+												  &g->pub.port_why);
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
-				} else { /* one group of the stack's own functions: add them all */
-					g->pub.port = -1;
+				} else { /* one group of the stack's own functions: add them all (on a DMI stack its port's) */
+					g->pub.port = dmi;
+					if (dmi >= 0)
+						snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%04x:%02x:00.0", st[k].dom,
+							 st[k].bus);
 					for (int j = i; j < m->t.n; j++)
 						if (!placed[j] && m->t.v[j].parent < 0 && !m->t.v[j].bridge &&
 						    m->t.v[j].root_dom == st[k].dom && m->t.v[j].root_bus == st[k].bus) {

@@ -41,6 +41,9 @@ int dev_walk(const struct dev_fs *fs, struct dev_tree *t);
  * DEV_PORT_UNKNOWN with *why. */
 #define DEV_PORT_UNKNOWN UNCORE_PORT_UNKNOWN
 int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, const char **why);
+/* The counter port of everything on a stack whose every byte crosses one link (SPR/EMR's DMI stack on bus 0:
+ * its root ports and own functions alike, dev_ports.c), or -1 where ports go by device number. */
+int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus);
 
 /* Ice Lake-SP's stack-to-bus register (uncore_snbep.c, Linux 6.12: SNR_ICX_MESH2IIO_MMAP_DID,
  * SNR_ICX_SAD_CONTROL_CFG, SAD_CONTROL_STACK_ID, icx_uncore_iio.num_boxes; linux_regs.txt holds them) */

@@ -8,7 +8,12 @@
  *     on the CBDMA/DMI stack (PMU 5) the PCH's port at device 0 is part 0 (ICX_PCH_PART_ID) and the CBDMA
  *     at device 1 part 3 (ICX_CBDMA_PART_ID).
  *   Sapphire Rapids, Emerald Rapids (EagleStreamPlatformMapping): parts 0-7 at devices 1-8 ("part_id =
- *     slot - 1"); the DMI stack's port at device 0 is part 7 (SPR_DMI_PART_ID).
+ *     slot - 1", eagleStreamPciStackProbe probes slots 1-8 only).  The DMI stack is one part, 7
+ *     (SPR_DMI_PART_ID): eagleStreamDmiStackProbe takes the stack's 00.0 as its "PCH port" whatever it is, and
+ *     on real boards that is the Memory Map/VT-d function 8086:09a2, not a bridge; the PCH's own root port
+ *     (00:0d.0, 8086:1bbd) and its functions (USB 00:14.0, 00:1f.x) sit on bus 0 beside it (HPE ProLiant
+ *     DL380 Gen11, linuxhw/LsPCI c0a4a3a6 Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E/.../47A35ED32C).
+ *     Everything on that stack crosses the DMI link: dev_dmi_port.
  *   Granite Rapids, Sierra Forest, Clearwater Forest (BirchStreamPlatform): "Bifurcated Root Ports A-H
  *     appear as devices 2-9", part = device - 2.
  *
@@ -38,8 +43,6 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 		break;
 	case 0x8f: /* INTEL_SAPPHIRERAPIDS_X */
 	case 0xcf: /* INTEL_EMERALDRAPIDS_X */
-		if (dev == 0 && fn == 0)
-			return 7; /* SPR_DMI_PART_ID */
 		lo = 1, hi = 8, base = 1;
 		break;
 	case 0xad: /* INTEL_GRANITERAPIDS_X */
@@ -57,4 +60,19 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 		return DEV_PORT_UNKNOWN;
 	}
 	return dev - base;
+}
+
+/* Sapphire and Emerald Rapids' DMI stack (pcm-iio-topology.cpp: SPR_XCC_DMI_PMON_ID 1, SPR_MCC_DMI_PMON_ID 10,
+ * EMR_DMI_PMON_ID 7) on the PCH's bus 0 of domain 0 (pcm scans behind the PCH on socket 0 alone): every root
+ * port and function on it counts at part 7 (SPR_DMI_PART_ID); -1 elsewhere.  The bus tells XCC's PMU 1 (DMI)
+ * from MCC's PMU 1 (a PCIe stack), which never has bus 0. */
+int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus)
+{
+	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 || dom || bus)
+		return -1;
+	if (h->model == 0x8f) /* INTEL_SAPPHIRERAPIDS_X */
+		return stack == 1 || stack == 10 ? 7 : -1;
+	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */
+		return stack == 7 ? 7 : -1;
+	return -1;
 }

@@ -464,16 +464,21 @@ static int port_group(uncore_t *u, const char *bdf, struct uncore_device_group *
 
 /* Sapphire Rapids XCC as a real two-socket board lays it out (HPE ProLiant DL380 Gen11, linuxhw/LsPCI commit
  * c0a4a3a6b6c16310c33dc428ada641fd8d369f6f, Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E/DEBIAN-12/
- * 6.8.4-3-PVE/X86_64/47A35ED32C): bus 00 with 09a2/09a4/09a3/0b23 at 00.0-00.4, the PCH's root port
- * 8086:1bbd at 00:0d.0 with the iLO (103c:3306) at 01:00.0 behind it and the PCH's USB 8086:1bcd at 00:14.0;
- * bus 39 with root ports 39:01.0 (8086:352a, the BCM5719 NIC 14e4:1657 at 3a:00.0) and 39:05.0 (352c); bus 61
- * with empty root ports 61:01.0 (352a) and 61:03.0 (352b); bus c8 (NUMA node 3) with empty 352a/352b at 01.0
- * and 03.0.  Not in the listing, filled: the MSM's and PCU CR3's buses (7e, fe: the simulator's UBox buses),
- * their registers (CAPID4 0b11 << 6, XCC; the CPU buses 0 -> 00, 3 -> 39, 4 -> 61 on socket 0 and 5 -> c8 on
- * socket 1: pcm's spr_xcc_sad_to_pmu_id_mapping makes them IIO PMUs 1 (DMI), 6, 7 and 9), and the sockets of
- * buses 39 and 61 (the listing's NUMA nodes 1 and 0 are socket 0's under SNC2).  What pcm-iio-topology.cpp
- * says of it: PMU 6/7/9's ports at devices 1-8 are parts 0-7 ("part_id = slot - 1"), and the DMI stack is
- * part 7 (SPR_DMI_PART_ID) for the PCH behind it. */
+ * 6.8.4-3-PVE/X86_64/47A35ED32C; NUMA nodes 0-1 socket 0, 2-3 socket 1 under SNC2).  Socket 0's root buses
+ * 00, 11, 25, 39, 4d, 61 and 75, each with 09a2/09a4/09a3/0b23 at 00.0-00.4: on 00 the PCH's root port
+ * 8086:1bbd at 0d.0 (the iLO 103c:3306 and its VGA 102b:0538 at 01:00.0-1 behind it) and the PCH's USB
+ * 8086:1bcd at 14.0; on 11 empty root ports 01.0 (352a) and 05.0 (352c); on 25 a x16 port at 01.0 with an
+ * Adaptec switch (9005:528f at 26:00.0, 27:00.0) and the SAS HBA 9005:028f at 28:00.0; on 39 the BCM5719 NIC
+ * 14e4:1657 at 3a:00.0-3 behind 01.0 and the BCM57416 14e4:16d8 at 3b:00.0-1 behind 05.0; on 4d empty ports
+ * at 01.0, 03.0, 05.0 and 07.0 (352a-352d); on 61 empty ports 01.0, 03.0; on 75 the DSA 0b25 at 01.0 and the
+ * MSM 09a6 at 03.0 (PMON MSM 09a7 at 03.1); the UBox buses 7e (UBox 3250 at 00.0, IEH 0998 at 00.3, 3240 at
+ * 01.0) and 7f (CHA 324c at 00.4, 344f at 1d.0, PCU CR3 325b at 1e.3).  Socket 1: 80 (09a2...) and c8 with
+ * empty ports 01.0 and 03.0; its MSM's bus is not in what was read, filled as 0xf5 (75's socket-1 peer).
+ * Not in the listing, filled: the MSM's registers (CPU buses 0-5 -> 00, 11, 25, 39, 4d, 61 in bus order
+ * and 8 -> 75 on socket 0, 5 -> c8 on socket 1) and CAPID4 0b11 << 6 (XCC), so that by pcm's
+ * spr_xcc_sad_to_pmu_id_mapping the stacks are IIO PMUs 1 (DMI), 2, 4, 6, 7, 9 and 0 (IDX0), c8 PMU 9.  pcm-
+ * iio-topology.cpp's rules: ports at devices 1-8 are parts 0-7 ("part_id = slot - 1"); the DMI stack is part
+ * 7 (SPR_DMI_PART_ID) for all the PCH moves. */
 static void test_spr_real_board(void)
 {
 	uncore_t *u;
@@ -481,43 +486,80 @@ static void test_spr_real_board(void)
 	struct uncore_device d;
 	static const unsigned capid4_off[] = { 0x94 };
 	static const uint32_t xcc = 3u << 6;
-	static const int s0_cpubus[] = { 0, 3, 4 }, s0_bus[] = { 0x00, 0x39, 0x61 }, s1_cpubus[] = { 5 }, s1_bus[] = { 0xc8 };
+	static const int s0_cpubus[] = { 0, 1, 2, 3, 4, 5, 8 }, s0_bus[] = { 0x00, 0x11, 0x25, 0x39, 0x4d, 0x61, 0x75 };
+	static const int s1_cpubus[] = { 5 }, s1_bus[] = { 0xc8 };
 	host_tree_model(0x8f);
-	spr_root_bus(0x00, 0, "0\n");
+	for (int i = 0; i < 7; i++)
+		spr_root_bus(s0_bus[i], 0, s0_bus[i] == 0x39 || s0_bus[i] == 0x4d ? "1\n" : "0\n");
 	function("/sys/devices/pci0000:00/0000:00:0d.0", 0x8086, 0x1bbd, 0x060400, "0\n");
 	function("/sys/devices/pci0000:00/0000:00:0d.0/0000:01:00.0", 0x103c, 0x3306, 0x088000, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:0d.0/0000:01:00.1", 0x102b, 0x0538, 0x030000, "0\n");
 	function("/sys/devices/pci0000:00/0000:00:14.0", 0x8086, 0x1bcd, 0x0c0330, "0\n");
-	spr_root_bus(0x39, 0, "1\n");
+	function("/sys/devices/pci0000:11/0000:11:01.0", 0x8086, 0x352a, 0x060400, "0\n");
+	function("/sys/devices/pci0000:11/0000:11:05.0", 0x8086, 0x352c, 0x060400, "0\n");
+	function("/sys/devices/pci0000:25/0000:25:01.0", 0x8086, 0x352a, 0x060400, "0\n");
+	function("/sys/devices/pci0000:25/0000:25:01.0/0000:26:00.0", 0x9005, 0x528f, 0x060400, "0\n");
+	function("/sys/devices/pci0000:25/0000:25:01.0/0000:26:00.0/0000:27:00.0", 0x9005, 0x528f, 0x060400, "0\n");
+	function("/sys/devices/pci0000:25/0000:25:01.0/0000:26:00.0/0000:27:00.0/0000:28:00.0", 0x9005, 0x028f,
+		 0x010700, "0\n");
 	function("/sys/devices/pci0000:39/0000:39:01.0", 0x8086, 0x352a, 0x060400, "1\n");
-	function("/sys/devices/pci0000:39/0000:39:01.0/0000:3a:00.0", 0x14e4, 0x1657, 0x020000, "1\n");
+	for (int f = 0; f < 4; f++) {
+		char p[128];
+		snprintf(p, sizeof(p), "/sys/devices/pci0000:39/0000:39:01.0/0000:3a:00.%d", f);
+		function(p, 0x14e4, 0x1657, 0x020000, "1\n");
+	}
 	function("/sys/devices/pci0000:39/0000:39:05.0", 0x8086, 0x352c, 0x060400, "1\n");
-	spr_root_bus(0x61, 0, "0\n");
+	function("/sys/devices/pci0000:39/0000:39:05.0/0000:3b:00.0", 0x14e4, 0x16d8, 0x020000, "1\n");
+	function("/sys/devices/pci0000:39/0000:39:05.0/0000:3b:00.1", 0x14e4, 0x16d8, 0x020000, "1\n");
+	for (int p = 0; p < 4; p++) {
+		char dir[64];
+		snprintf(dir, sizeof(dir), "/sys/devices/pci0000:4d/0000:4d:%02x.0", 1 + 2 * p);
+		function(dir, 0x8086, (unsigned)(0x352a + p), 0x060400, "1\n");
+	}
 	function("/sys/devices/pci0000:61/0000:61:01.0", 0x8086, 0x352a, 0x060400, "0\n");
 	function("/sys/devices/pci0000:61/0000:61:03.0", 0x8086, 0x352b, 0x060400, "0\n");
+	function("/sys/devices/pci0000:75/0000:75:01.0", 0x8086, 0x0b25, 0x088000, "0\n");
+	spr_msm(0x75, "0\n", s0_cpubus, s0_bus, 7);
+	cfg_fn(NULL, 0x75, 3, 1, 0x8086, 0x09a7, 0x088000, "0\n", 0, NULL, NULL);
+	cfg_fn(NULL, 0x7e, 0, 0, 0x8086, 0x3250, 0x088000, "0\n", 0, NULL, NULL);
+	cfg_fn(NULL, 0x7e, 0, 3, 0x8086, 0x0998, 0x060000, "0\n", 0, NULL, NULL);
+	cfg_fn(NULL, 0x7e, 1, 0, 0x8086, 0x3240, 0x088000, "0\n", 0, NULL, NULL);
+	cfg_fn(NULL, 0x7f, 0, 4, 0x8086, 0x324c, 0x088000, "0\n", 0, NULL, NULL);
+	cfg_fn(NULL, 0x7f, 0x1d, 0, 0x8086, 0x344f, 0x088000, "0\n", 0, NULL, NULL);
+	cfg_fn(NULL, 0x7f, 0x1e, 3, 0x8086, 0x325b, 0x088000, "0\n", 1, capid4_off, &xcc);
+	spr_root_bus(0x80, 1, "2\n");
 	spr_root_bus(0xc8, 1, "3\n");
 	function("/sys/devices/pci0000:c8/0000:c8:01.0", 0x8086, 0x352a, 0x060400, "3\n");
 	function("/sys/devices/pci0000:c8/0000:c8:03.0", 0x8086, 0x352b, 0x060400, "3\n");
-	spr_msm(0x7e, "0\n", s0_cpubus, s0_bus, 3);
-	cfg_fn(NULL, 0x7e, 0x1e, 3, 0x8086, 0x325b, 0x088000, "0\n", 1, capid4_off, &xcc);
-	spr_msm(0xfe, "3\n", s1_cpubus, s1_bus, 1);
+	spr_msm(0xf5, "2\n", s1_cpubus, s1_bus, 1);
 	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
 	/* the PCH's devices: on the DMI stack (PMU 1), counted at its part 7, behind its root port or on bus 0 */
 	CU_ASSERT(find(u, "0000:01:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 7);
+	CU_ASSERT(find(u, "0000:01:00.1", &g, &d) == 0 && g.stack == 1 && g.port == 7);
 	CU_ASSERT(find(u, "0000:00:14.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 7 &&
 		  !strcmp(g.root_port, "0000:00:00.0"));
-	/* CPU bus 3 is PMU 6: the NIC behind device 1 is its part 0 */
-	CU_ASSERT(find(u, "0000:3a:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 6 && g.port == 0);
-	CU_ASSERT(port_group(u, "0000:39:05.0", &g) == 0 && g.stack == 6 && g.port == 4 && g.ndevices == 0);
-	/* CPU bus 4 is PMU 7, CPU bus 5 PMU 9 (socket 1): their ports at device 3 are part 2 */
-	CU_ASSERT(port_group(u, "0000:61:03.0", &g) == 0 && g.socket == 0 && g.stack == 7 && g.port == 2);
+	/* PCIe1 (PMU 4): the HBA behind a switch on the x16 port at device 1, part 0 */
+	CU_ASSERT(find(u, "0000:28:00.0", &g, &d) == 0 && g.stack == 4 && g.port == 0 && g.behind_switch);
+	/* PCIe2 is PMU 6: the NICs behind devices 1 and 5 are its parts 0 and 4 */
+	CU_ASSERT(find(u, "0000:3a:00.3", &g, &d) == 0 && g.socket == 0 && g.stack == 6 && g.port == 0 && g.ndevices == 4);
+	CU_ASSERT(find(u, "0000:3b:00.1", &g, &d) == 0 && g.stack == 6 && g.port == 4);
+	/* PCIe3 is PMU 7 (ports at devices 1, 3, 5, 7: parts 0, 2, 4, 6), PCIe4 PMU 9, on socket 1 too */
+	CU_ASSERT(port_group(u, "0000:4d:07.0", &g) == 0 && g.socket == 0 && g.stack == 7 && g.port == 6);
+	CU_ASSERT(port_group(u, "0000:61:03.0", &g) == 0 && g.socket == 0 && g.stack == 9 && g.port == 2);
 	CU_ASSERT(port_group(u, "0000:c8:03.0", &g) == 0 && g.socket == 1 && g.stack == 9 && g.port == 2);
+	CU_ASSERT(port_group(u, "0000:11:05.0", &g) == 0 && g.stack == 2 && g.port == 4);
+	/* IDX0 (PMU 0): the DSA is its own function, it moves data */
+	CU_ASSERT(find(u, "0000:75:01.0", &g, &d) == 0 && g.stack == 0 && g.port == -1);
 	/* the uncore's own register functions are in no group; nothing is below no stack */
 	for (int k = 0; k < uncore_num_device_groups(u); k++) {
-		CU_ASSERT(uncore_device_group_info(u, k, &g) == 0 && g.stack >= 0);
+		CU_ASSERT(uncore_device_group_info(u, k, &g) == 0);
+		if (g.stack < 0)
+			fprintf(stderr, "group %d below no stack (%d devices)\n", k, g.ndevices);
+		CU_ASSERT(g.stack >= 0);
 		for (int i = 0; i < g.ndevices; i++) {
 			CU_ASSERT_FATAL(uncore_device_info(u, k, i, &d) == 0);
-			int regs = d.vendor == 0x8086 && (d.device == 0x09a2 || d.device == 0x09a3 || d.device == 0x09a4 ||
-							  d.device == 0x0b23 || d.device == 0x09a6 || d.device == 0x325b);
+			int regs = d.vendor == 0x8086 && d.device != 0x0b25 && d.device != 0x1bcd &&
+				   (d.device < 0x3500 || d.device > 0x35ff); /* the PCH's and the DSA apart */
 			if (regs)
 				fprintf(stderr, "%s (8086:%04x) in group %d (stack %d port %d)\n", d.bdf, d.device, k, g.stack,
 					g.port);

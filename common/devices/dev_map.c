@@ -110,24 +110,19 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
  * configuration, they move no data of their own: no group of the map.  Ice Lake-SP's Mesh2IIO MMAP/SAD
  * function of each stack (8086:09a2, Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6,
  * pcm src/types.h SPR_MSM_DEV_ID) and Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp
- * SPR_PCU_CR3_DID); on every Sapphire/Emerald Rapids stack's root bus beside 09a2 at 00.0 (HPE ProLiant DL380
- * Gen11, linuxhw/LsPCI c0a4a3a6, buses 00, 39, 61, c8): the Mesh 2 PCIe function 09a4 at 00.1, RAS 09a3 at
- * 00.2 (class 0x0880) and the root complex event collector 0b23 at 00.4 (class 0x0807, an error reporter bound
- * to pcieport, no bridge).  Other functions of those classes stay, as they move data through their stack: the
- * data streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
+ * SPR_PCU_CR3_DID), of class 0x0880 (PCI_CLASS_SYSTEM_OTHER, pci_ids.h), and the platform's own list
+ * (platform_desc.own_fns) by id.  Other functions of that class stay, as they move data through their stack:
+ * the data streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
  * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too. */
-static const struct {
-	unsigned short device;
-	long class_code; /* class and subclass, the programming interface apart */
-} uncore_fns[] = { { DEV_ICX_SAD_DID, 0x0880 }, { DEV_MSM_DID, 0x0880 }, { DEV_SPR_PCU_CR3_DID, 0x0880 },
-		   { 0x09a4, 0x0880 },	  { 0x09a3, 0x0880 },	{ 0x0b23, 0x0807 } };
-
-static int uncore_function(const struct dev_node *n)
+static int uncore_function(const struct platform_desc *pl, const struct dev_node *n)
 {
-	if (n->parent >= 0 || n->d.vendor != 0x8086 || n->d.class_code < 0)
+	if (n->parent >= 0 || n->d.vendor != 0x8086)
 		return 0;
-	for (size_t i = 0; i < sizeof(uncore_fns) / sizeof(uncore_fns[0]); i++)
-		if (n->d.device == uncore_fns[i].device && (n->d.class_code >> 8) == uncore_fns[i].class_code)
+	if (n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
+	    (n->d.device == DEV_ICX_SAD_DID || n->d.device == DEV_MSM_DID || n->d.device == DEV_SPR_PCU_CR3_DID))
+		return 1;
+	for (const struct pci_id_range *r = pl ? pl->own_fns : NULL; r && r->hi; r++)
+		if (n->d.device >= r->lo && n->d.device <= r->hi)
 			return 1;
 	return 0;
 }
@@ -155,8 +150,12 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 		uc_err("out of memory grouping the PCI devices");
 		goto out;
 	}
+	/* the CPU's platform: a handle opened for its topology alone has none of its own (no_uncore) */
+	const struct platform_desc *pl = u->plat && u->plat->own_fns ? u->plat :
+					 strcmp(u->host.vendor, "GenuineIntel") ? NULL :
+					 platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
 	for (int i = 0; i < m->t.n; i++)
-		placed[i] = (char)uncore_function(&m->t.v[i]); /* in the tree, in no group */
+		placed[i] = (char)uncore_function(pl, &m->t.v[i]); /* in the tree, in no group */
 	for (int k = 0; k < nst; k++) {
 		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
 			for (int i = 0; i < m->t.n; i++) {

@@ -12,6 +12,7 @@ extern const int spr_family_ignore[];
 extern const struct perf_alias spr_family_aliases[];
 extern const struct perf_term spr_family_terms[];
 extern const uint32_t spr_family_ro_msrs[];
+extern const struct pci_id_range spr_family_own_fns[];
 int spr_family_fixup(struct disc_ctx *c);
 
 /* The descriptor fields both platforms share: units from discovery with the quirks of
@@ -26,6 +27,7 @@ int spr_family_fixup(struct disc_ctx *c);
 	/* U_MSR_PMON_GLOBAL_CTL 0x2FF0 (T1-1: frz_all bit 0; no unfreeze bit, frz_all = 0 resumes, L1291)  \
 	 * and GLOBAL_STATUS 0x2FF2-0x2FF3 (T1-2: one RW1C bit per Global Status Position) */              \
 	.glob_ctl = 0x2ff0, .glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0,       \
-	.ro_msrs = spr_family_ro_msrs, .perf_aliases = spr_family_aliases, .perf_terms = spr_family_terms
+	.ro_msrs = spr_family_ro_msrs, .perf_aliases = spr_family_aliases, .perf_terms = spr_family_terms,     \
+	.own_fns = spr_family_own_fns
 
 #endif

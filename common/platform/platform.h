@@ -253,6 +253,11 @@ struct disc_domain {
 #define DISC_ANY_DEVICE 0xffffu
 #define UC_MAX_DISC_DOMAINS 4
 #define UC_MAX_DISC_GCTL 32 /* global controls a handle may unfreeze: a table each (discover_global.c) */
+/* An inclusive range of Intel PCI device ids; {0, 0} ends a list */
+struct pci_id_range {
+	uint16_t lo, hi;
+};
+
 struct platform_desc {
 	const char *name, *desc;
 	int family;
@@ -299,6 +304,9 @@ struct platform_desc {
 	/* perf's spellings: the driver's event aliases and format names (both end with a NULL name; NULL: none) */
 	const struct perf_alias *perf_aliases;
 	const struct perf_term *perf_terms;
+	/* the uncore's own register functions on the root buses (NULL: none known): read for registers, they
+	 * move no data, so the PCI map puts them in no device group (common/devices/dev_map.c) */
+	const struct pci_id_range *own_fns;
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never

@@ -44,11 +44,21 @@ static const int *cpu_bus_of(const struct sim *s)
 	return is(s, "spr") ? spr : is(s, "emr") ? emr : is(s, "gnr") || is(s, "srf") ? srf : NULL;
 }
 
+/* Sapphire and Emerald Rapids show three more uncore functions beside 09a2 on every stack's root bus: Mesh 2
+ * PCIe 09a4 at 00.1, RAS 09a3 at 00.2 (class 0x0880) and the root complex event collector 0b23 at 00.4 (class
+ * 0x0807), as a real board lists them (HPE ProLiant DL380 Gen11, linuxhw/LsPCI c0a4a3a6, Server/HPE/ProLiant/
+ * ProLiant DL380 Gen11/89BBBA931D2E/DEBIAN-12/6.8.4-3-PVE/X86_64/47A35ED32C); their registers are zeros here. */
+static int spr_family(const struct sim *s) { return is(s, "spr") || is(s, "emr"); }
+static const struct {
+	int fn;
+	unsigned did, cls;
+} spr_root_fns[] = { { 1, 0x09a4, 0x088000 }, { 2, 0x09a3, 0x088000 }, { 4, 0x0b23, 0x080700 } };
+
 int sim_pcicfg_functions(const struct sim *s)
 {
 	if (is(s, "icx"))
 		return sim_iio_stacks(s);
-	return cpu_bus_of(s) ? sim_iio_stacks(s) + 1 + is(s, "spr") : 0;
+	return cpu_bus_of(s) ? sim_iio_stacks(s) * (spr_family(s) ? 4 : 1) + 1 + is(s, "spr") : 0;
 }
 
 static int put(struct memfs *m, const char *dir, const char *file, const char *text)
@@ -59,10 +69,10 @@ static int put(struct memfs *m, const char *dir, const char *file, const char *t
 }
 
 /* A function of the uncore at bus:dev.fn below dir, its config space cfg (its ids put in) */
-static int uncore_fn(struct memfs *m, const char *dir, int node, int bus, int dev, int fn,
-		     unsigned did, uint8_t cfg[4096])
+static int uncore_fn_class(struct memfs *m, const char *dir, int node, int bus, int dev, int fn, unsigned did,
+			   unsigned cls, uint8_t cfg[4096])
 {
-	char path[512], bdf[16], nodes[16], id[16], cfgpath[96];
+	char path[512], bdf[16], nodes[16], id[16], cfgpath[96], class[16];
 	uint32_t ids = did << 16 | 0x8086;
 	snprintf(bdf, sizeof(bdf), "0000:%02x:%02x.%d", bus, dev, fn);
 	snprintf(path, sizeof(path), "%.400s/%s", dir, bdf);
@@ -70,10 +80,17 @@ static int uncore_fn(struct memfs *m, const char *dir, int node, int bus, int de
 	snprintf(id, sizeof(id), "0x%04x", did);
 	memcpy(cfg, &ids, 4); /* vendor and device id (PCI config offsets 0 and 2) */
 	snprintf(cfgpath, sizeof(cfgpath), "/sys/bus/pci/devices/%s/config", bdf);
-	if (put(m, path, "vendor", "0x8086") || put(m, path, "device", id) || put(m, path, "class", "0x088000") ||
+	snprintf(class, sizeof(class), "0x%06x", cls);
+	if (put(m, path, "vendor", "0x8086") || put(m, path, "device", id) || put(m, path, "class", class) ||
 	    put(m, path, "numa_node", nodes) || memfs_put_bytes(m, cfgpath, cfg, 4096, 0))
 		return uc_err("out of memory");
 	return 0;
+}
+
+static int uncore_fn(struct memfs *m, const char *dir, int node, int bus, int dev, int fn, unsigned did,
+		     uint8_t cfg[4096])
+{
+	return uncore_fn_class(m, dir, node, bus, dev, fn, did, 0x088000, cfg);
 }
 
 /* The socket's MSM (and on SPR its PCU CR3) on the bus after its stacks' */
@@ -109,7 +126,13 @@ int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack,
 	/* SAD_CONTROL_CFG: the node id, and on ICX the stack's SAD id */
 	uint32_t sad = (uint32_t)(stack == 5 ? 0 : stack + 1), ctl = (uint32_t)socket | (cpubus ? 0 : sad << 4);
 	memcpy(cfg + 0x3f4, &ctl, 4);
-	if (uncore_fn(m, dir, sim_stack_node(s, socket, 0, stack), sim_iio_root_bus(s, socket, 0, stack), 0, 0, 0x09a2, cfg))
+	int node = sim_stack_node(s, socket, 0, stack), bus = sim_iio_root_bus(s, socket, 0, stack);
+	if (uncore_fn(m, dir, node, bus, 0, 0, 0x09a2, cfg))
 		return -1;
+	for (size_t i = 0; spr_family(s) && i < sizeof(spr_root_fns) / sizeof(spr_root_fns[0]); i++) {
+		memset(cfg, 0, 4096);
+		if (uncore_fn_class(m, dir, node, bus, 0, spr_root_fns[i].fn, spr_root_fns[i].did, spr_root_fns[i].cls, cfg))
+			return -1;
+	}
 	return cpubus && stack == sim_iio_stacks(s) - 1 ? msm(s, m, socket, cpubus) : 0;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <pci/pci.h>
 #include "access.h"
@@ -118,11 +119,16 @@ static int pci_explain(struct pci_backend *p, const struct pci_loc *d, uint32_t 
 		return access_errno_error(errno, path, write ? "writing PCI config space" : "reading PCI config space");
 	if (!write) {
 		char buf[8];
+		struct stat st;
 		ssize_t r = pread(fd, buf, len < sizeof(buf) ? len : sizeof(buf), off);
-		int e = errno;
+		int e = errno, sized = !fstat(fd, &st);
 		close(fd);
 		if (r < 0)
 			return access_errno_error(e, path, "reading PCI config space");
+		/* a file shorter than the read (a snapshot's or a sysroot's, one cut short): whoever reads it */
+		if (r < (ssize_t)len && sized && st.st_size < (off_t)off + (off_t)len)
+			return uc_err("reading PCI config space: %s holds only %lld bytes, not offset 0x%x", path,
+				      (long long)st.st_size, off);
 		if (r == 0)
 			return uc_err("reading PCI config space: %s has no offset 0x%x: only root can read past "
 				      "the first 64 bytes (or 256 without extended config access)", path, off);

@@ -1,5 +1,7 @@
 /* The files of the device map: the machine's below the sysroot, or a simulated machine's in memory. */
 #include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +87,31 @@ int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf,
 		free(b);
 	}
 	return 0;
+}
+
+const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off, size_t len, char *buf, size_t n)
+{
+	long long size;
+	if (fs->mem) {
+		const struct memfs_file *f = memfs_find(fs->mem, path);
+		if (!f || f->link || f->dir)
+			return "no such file";
+		size = (long long)f->len;
+	} else {
+		char p[4096];
+		struct stat st;
+		if (stat(sysroot_path(p, sizeof(p), "%s", path), &st))
+			return strerror(errno);
+		size = (long long)st.st_size;
+		/* sysfs gives a config file its full size (256 or 4096) and another user 0 bytes past 64 of it
+		 * (drivers/pci/pci-sysfs.c pci_read_config) */
+		if (size >= off + (long long)len && geteuid() && off + (long long)len > 64)
+			return "only root may read past the first 64 bytes";
+		if (size >= off + (long long)len)
+			return "the read came back short";
+	}
+	snprintf(buf, n, "the file holds only %lld bytes", size);
+	return buf;
 }
 
 /* In memory a directory is the common prefix of its files: each name below dir given once, in the order of

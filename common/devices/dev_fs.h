@@ -37,6 +37,10 @@ int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_
 /* len bytes at off of a binary file (a PCI config space: /sys/bus/pci/devices/<bdf>/config, whole only to
  * root): 0, or -1 (none, or shorter). */
 int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf, size_t len);
+/* Why len bytes at off of that file could not be read, for a message: "no such file", "the file holds only
+ * N bytes" (a snapshot's or a sysroot's file, a file cut short: whoever reads it), "only root may read past
+ * the first 64 bytes" (sysfs gives another user a config space's header alone), or the error. */
+const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off, size_t len, char *buf, size_t n);
 /* A directory whose name the map takes (a root bus, net/<name>): kept in rec, when recording. */
 void dev_fs_keep_dir(const struct dev_fs *fs, const char *path);
 

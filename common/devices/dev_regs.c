@@ -44,9 +44,10 @@ static int cfg32(const struct dev_fs *fs, const char *bdf, unsigned off, uint32_
 	snprintf(p, sizeof(p), "/sys/bus/pci/devices/%s/config", bdf);
 	if (!dev_fs_bytes(fs, p, off, v, 4))
 		return 0;
+	char why[64];
 	if (!(*said)++)
-		uc_warn("%s: offset 0x%x cannot be read (only root may read past the first 64 bytes): the IIO stacks' "
-			"root buses are unknown", p, off);
+		uc_warn("%s: offset 0x%x cannot be read (%s): the IIO stacks' root buses are unknown", p, off,
+			dev_fs_bytes_why(fs, p, off, 4, why, sizeof(why)));
 	return -1;
 }
 
@@ -153,9 +154,11 @@ int dev_regs_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree 
 			continue;
 		snprintf(p, sizeof(p), "/sys/bus/pci/devices/%s/config", n->d.bdf);
 		if (dev_fs_bytes(fs, p, DEV_ICX_SAD_CONTROL_CFG, &cfg, 4)) {
+			char why[64];
 			if (!said++)
-				uc_warn("%s: SAD_CONTROL_CFG (offset 0x%x) cannot be read (only root may read past the first "
-					"64 bytes): the stacks' root buses are unknown", p, DEV_ICX_SAD_CONTROL_CFG);
+				uc_warn("%s: SAD_CONTROL_CFG (offset 0x%x) cannot be read (%s): the stacks' root buses are "
+					"unknown", p, DEV_ICX_SAD_CONTROL_CFG,
+					dev_fs_bytes_why(fs, p, DEV_ICX_SAD_CONTROL_CFG, 4, why, sizeof(why)));
 			continue;
 		}
 		/* SAD_CONTROL_STACK_ID; the node id in bits 3:0 (pcm) */

@@ -348,8 +348,9 @@ static void test_counter_ports(void)
 		 * by its bus, test_spr_real_board) */
 		{ 0x8f, 4, { 0, 1, 5, 8 }, { 0 }, { X, 0, 4, 7 } },
 		{ 0xcf, 2, { 3, 9 }, { 0 }, { 2, X } },
-		/* Granite Rapids, Sierra Forest: root ports A-H at devices 2-9 */
-		{ 0xad, 3, { 2, 9, 1 }, { 0 }, { 0, 7, X } },
+		/* Granite Rapids, Sierra Forest: root ports at devices 2-8, parts 0-6; pcm's comment names A-H at 2-9,
+		 * its probe (birchStreamPciStackProbe, slot < 9) never reads device 9: no known port there */
+		{ 0xad, 3, { 2, 9, 1 }, { 0 }, { 0, X, X } },
 		{ 0xaf, 1, { 6 }, { 0 }, { 4 } },
 		/* a CPU without a table (Sandy Bridge-EP): unknown, never the n-th */
 		{ 0x2d, 1, { 2 }, { 0 }, { X } },
@@ -569,6 +570,62 @@ static void test_spr_real_board(void)
 	uncore_close(u);
 }
 
+/* A Granite Rapids socket's accelerator (HC) stacks laid out as on Intel's Birch Stream board (linuxhw/LsPCI
+ * Server/Intel/BIRCHSTREAM/BIRCHSTREAM/1F03C9158405/XUBUNTU-24.04/6.8.0-48-GENERIC/X86_64/F71EAE46A6, commit
+ * b6f7d8f2): HC root buses 00, 05, 0a and 0f, each with DSA 8086:0b25 at 01.0 and IAA 0cfe at 02.0, QAT 4944 at
+ * 00.0 of the next bus, DLB 2714 at 00.0 three buses on (01:00.0, 03:00.0; 06:00.0, 08:00.0; 12:00.0), the MSM
+ * 09a6 at 00:03.0.  The listing cannot show the MSM's CPUBUSNO registers: filled with CPU buses 8, 12, 16 and 20
+ * (pcm SRF_HC0/1/3/2_SAD_BUS_ID) on those buses in that order.  pcm (intel/pcm 0fae0de1, pcm-iio-topology.cpp)
+ * counts CPU bus 16 (HC3) on IIO PMU 14 and 20 (HC2) on PMU 9 since cbeba329; DSA and IAA on part 0, QAT on
+ * part 4, DLB on part 5 (birchStreamAcceleratorStackProbe). */
+static void test_gnr_hc_fake(void)
+{
+	static const struct { int bus, dev; unsigned id, cls; int stack, port; } acc[] = {
+		{ 0x00, 1, 0x0b25, 0x088000, 1, 0 },  { 0x01, 0, 0x4944, 0x0b4000, 1, 4 },
+		{ 0x03, 0, 0x2714, 0x0b4000, 1, 5 },  { 0x05, 2, 0x0cfe, 0x088000, 6, 0 },
+		{ 0x06, 0, 0x4944, 0x0b4000, 6, 4 },  { 0x0a, 1, 0x0b25, 0x088000, 14, 0 },
+		{ 0x0a, 2, 0x0cfe, 0x088000, 14, 0 }, { 0x0b, 0, 0x4944, 0x0b4000, 14, 4 },
+		{ 0x0d, 0, 0x2714, 0x0b4000, 14, 5 }, { 0x0f, 1, 0x0b25, 0x088000, 9, 0 },
+		{ 0x12, 0, 0x2714, 0x0b4000, 9, 5 },
+	};
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	char dir[128], cfg[160];
+	host_tree_model(0xad);
+	sad_function(0x00, 0, 0, 4096); /* SAD_CONTROL_CFG bits 3:0: package 0 */
+	const char *msm = "/sys/devices/pci0000:00/0000:00:03.0";
+	function(msm, 0x8086, 0x09a6, 0x088000, "0\n");
+	snprintf(cfg, sizeof(cfg), "%s/config", msm);
+	sparse(cfg, 4096);
+	put_at(cfg, 0x1a0, 1u << 8 | 1u << 12 | 1u << 16 | 1u << 20); /* CPUBUSNO_VALID */
+	put_at(cfg, 0x190 + 8, 0x00);                                 /* CPUBUSNO2: CPU bus 8 */
+	put_at(cfg, 0x190 + 12, 0x05);                                /* CPUBUSNO3: 12 */
+	put_at(cfg, 0x1c0, 0x0a);                                     /* CPUBUSNO4: 16 */
+	put_at(cfg, 0x1c0 + 4, 0x0f);                                 /* CPUBUSNO5: 20 */
+	lnk("../../../devices/pci0000:00/0000:00:03.0", "/sys/bus/pci/devices/0000:00:03.0");
+	for (size_t i = 0; i < sizeof(acc) / sizeof(acc[0]); i++) {
+		snprintf(dir, sizeof(dir), "/sys/devices/pci0000:%02x/0000:%02x:%02x.0", acc[i].bus, acc[i].bus, acc[i].dev);
+		function(dir, 0x8086, acc[i].id, acc[i].cls, "0\n");
+	}
+	/* the stack's root complex event collector (0b23, class 0x0807): no counter port of its own */
+	function("/sys/devices/pci0000:0a/0000:0a:00.4", 0x8086, 0x0b23, 0x080700, "0\n");
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	for (size_t i = 0; i < sizeof(acc) / sizeof(acc[0]); i++) {
+		char bdf[16];
+		snprintf(bdf, sizeof(bdf), "0000:%02x:%02x.0", acc[i].bus, acc[i].dev);
+		int ok = !find(u, bdf, &g, &d) && g.socket == 0 && g.stack == acc[i].stack && g.port == acc[i].port &&
+			 !strcmp(g.source, "registers") && !strcmp(g.root_port, bdf) && g.ndevices == 1;
+		if (!ok)
+			fprintf(stderr, "%s (8086:%04x): IIO stack %d port %d, not stack %d port %d\n", bdf, acc[i].id,
+				g.stack, g.port, acc[i].stack, acc[i].port);
+		CU_ASSERT(ok);
+	}
+	CU_ASSERT(find(u, "0000:0a:00.4", &g, &d) == 0 && g.stack == 14 && g.port == -1);
+	CU_ASSERT(find(u, "0000:00:03.0", &g, &d) == -1); /* the MSM: in no group */
+	uncore_close(u);
+}
+
 static void test_hostile_tree(void)
 {
 	uncore_t *u;
@@ -621,6 +678,7 @@ int main(void)
 		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
 		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },
 		{ "counter ports at each generation's devices", test_counter_ports },
+		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },
 		{ "snapshot keeps the device map", test_snapshot_map },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },
 		{ NULL, NULL },

@@ -47,14 +47,21 @@ check "list --metrics names the energy metrics in group energy, psys on SPR" \
 out=$($UNCORE --backend sim:skx list --metrics 2>&1)
 check "... and no psys on Skylake-SP (rapl.c model_hsx has none)" '! echo "$out" | grep -q psys'
 # a domain the part lacks, named, is refused saying so (it printed nothing and exited 0): psys on Skylake-SP, and on
-# Granite Rapids, whose TPMI psys only some firmware gives (doc/energy.md), which the library does not list
-for b in sim:skx perf+sim:gnr; do
+# Clearwater Forest, whose TPMI psys only some firmware gives and whose MSRs no public source reads (doc/energy.md)
+for b in sim:skx perf+sim:cwf; do
 	out=$($UNCORE --backend $b stat -M energy_psys --duration 0.1 2>&1); rc=$?
 	check "$b: stat -M energy_psys refused, naming the domain ($rc: $(echo "$out" | tail -1))" \
 		'[ $rc -eq 1 ] && echo "$out" | grep -q "energy_psys: no socket of this node has RAPL.s psys domain"'
 done
-out=$($UNCORE --backend sim:gnr list --metrics 2>&1)
-check "sim:gnr lists no psys (TPMI's system domain is the firmware's choice)" '! echo "$out" | grep -q psys'
+out=$($UNCORE --backend sim:cwf list --metrics 2>&1)
+check "sim:cwf lists no psys (TPMI's system domain is the firmware's choice)" '! echo "$out" | grep -q psys'
+# Granite Rapids: psys from MSR 0x64D at 1 J (PCM cpucounters.h systemEnergyMetricAvailable, getSystemConsumedJoules),
+# beside the kernel's TPMI sources, which show none on the simulator; socket 0's alone
+for b in sim:gnr perf+sim:gnr; do
+	out=$($UNCORE --backend $b stat -M energy_psys,power_psys --duration 0.2 2>&1); rc=$?
+	check "$b: stat -M energy_psys reads socket 0's psys ($rc: $(echo "$out" | grep psys | head -1))" \
+		'[ $rc -eq 0 ] && echo "$out" | grep -q "^socket0 *power_psys *[1-9][0-9]*\.[0-9]* W" && ! echo "$out" | grep -q "^socket1 .*psys"'
+done
 for p in nhm montecito; do
 	out=$($UNCORE --backend sim:$p stat -M energy_pkg --duration 0.1 2>&1); rc=$?
 	check "sim:$p says plainly it cannot read energy ($out)" '[ $rc -ne 0 ] && echo "$out" | grep -q "has no RAPL.*energy cannot be read"'

@@ -118,6 +118,41 @@ static void test_auto(void)
 	uncore_close(u);
 }
 
+/* psys on Granite Rapids and Sierra Forest: PCM reads MSR 0x64D there at 1 J on socket 0 (cpucounters.h
+ * systemEnergyMetricAvailable, getSystemConsumedJoules; intel/pcm 0fae0de1), which the simulator counts while its
+ * TPMI (powercap, the power PMU) shows no psys: the sources the front ends choose read it beside their own, and
+ * it equals the platform's truth; Clearwater Forest, whose RAPL MSRs no public source reads, has none. */
+static void test_psys_msr(void)
+{
+	static const struct { const char *spec; int psys; } cases[] = {
+		{ "sim:gnr,clock=manual", 1 }, { "perf+sim:gnr,clock=manual", 1 }, { "sim:srf,clock=manual", 1 },
+		{ "perf+sim:srf,clock=manual", 1 }, { "sim:cwf,clock=manual", 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uncore_energy_t *e;
+		double j;
+		uncore_t *u = open_sim(cases[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		CU_ASSERT_FATAL(uncore_energy_new(u, NULL, &e) == 0);
+		double t0 = truth_energy_j(sim, 0, UNCORE_ENERGY_PSYS);
+		CU_ASSERT_FATAL(uncore_energy_start(e, 0) == 0);
+		uncore_sleep_ns(u, 10000000000ull);
+		CU_ASSERT(uncore_energy_read(e) == 0);
+		int has = uncore_energy_has(e, 0, UNCORE_ENERGY_PSYS);
+		double want = truth_energy_j(sim, 0, UNCORE_ENERGY_PSYS) - t0;
+		int ok = has == cases[i].psys && !uncore_energy_has(e, 1, UNCORE_ENERGY_PSYS) &&
+			 (!has || (uncore_energy_value(e, 0, UNCORE_ENERGY_PSYS, UNCORE_SINCE_START, &j) == 0 &&
+				   fabs(j - want) <= 1.0 + 1e-6 * want));
+		fprintf(stderr, "%s (%s): psys %s%s\n", cases[i].spec, uncore_energy_source(e),
+			has ? "read" : "not read", ok ? "" : " (wrong)");
+		if (has)
+			fprintf(stderr, "  socket 0 psys %.1f J over 10 s, truth %.1f J\n", j, want);
+		CU_ASSERT(ok);
+		uncore_energy_free(e);
+		uncore_close(u);
+	}
+}
+
 /* a read later than the wrap time is said, and its values marked a lower bound */
 static void test_late(void)
 {
@@ -148,6 +183,7 @@ int main(void)
 		{ "sim: every platform's MSRs and powercap zones equal the truth across wraps at 1 s and 60 s", test_sim },
 		{ "perf+sim: every platform's power PMU equals the truth at 1 s and 60 s", test_perf_sim },
 		{ "auto takes the power PMU on perf+sim:, powercap on sim:", test_auto },
+		{ "GNR and SRF: psys from MSR 0x64D beside the kernel's sources", test_psys_msr },
 		{ "a read later than the wrap time is said and its joules marked a lower bound", test_late },
 		{ NULL, NULL },
 	};

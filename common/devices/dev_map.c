@@ -157,14 +157,20 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 	for (int i = 0; i < m->t.n; i++)
 		placed[i] = (char)uncore_function(pl, &m->t.v[i]); /* in the tree, in no group */
 	for (int k = 0; k < nst; k++) {
-		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
+		/* root ports, then an accelerator stack's endpoints that have a counter port, then the stack's own
+		 * functions */
+		for (int pass = 0; pass < 3; pass++)
 			for (int i = 0; i < m->t.n; i++) {
 				const struct dev_node *n = &m->t.v[i];
+				int ap = -1;
 				if (n->parent >= 0 || n->root_dom != st[k].dom || n->root_bus != st[k].bus || placed[i] ||
 				    n->bridge != !pass)
 					continue;
+				if (pass == 1 && (!st[k].hc ||
+						  (ap = dev_accel_port(&u->host, st[k].hc - 1, n->d.vendor, n->dev, n->fn)) < 0))
+					continue;
 				struct dev_group *g = new_group(m);
-				if (!g || fill(m, g, pass ? -2 : i, placed)) {
+				if (!g || fill(m, g, pass == 2 ? -2 : i, placed)) {
 					uc_err("out of memory grouping the PCI devices");
 					goto out;
 				}
@@ -176,6 +182,9 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 				if (!pass) { /* the counter port of its device number (dev_ports.c) */
 					g->pub.port = dmi >= 0 ? dmi : dev_counter_port(&u->host, st[k].stack, n->dev, n->fn,
 												  &g->pub.port_why);
+					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
+				} else if (pass == 1) { /* an accelerator: the endpoint is its own port's (dev_ports.c) */
+					g->pub.port = ap;
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
 				} else { /* one group of the stack's own functions: add them all (on a DMI stack its port's) */
 					g->pub.port = dmi;

@@ -44,6 +44,9 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 /* The counter port of everything on a stack whose every byte crosses one link (SPR/EMR's DMI stack on bus 0:
  * its root ports and own functions alike, dev_ports.c), or -1 where ports go by device number. */
 int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus);
+/* The counter port of an accelerator, a function at dev.fn (vendor's) on one of an accelerator (HC) stack's root
+ * buses, hc_bus of them counted from the stack's first (dev_ports.c): the port, or -1 where none is known. */
+int dev_accel_port(const struct host_info *h, int hc_bus, unsigned vendor, int dev, int fn);
 
 /* Ice Lake-SP's stack-to-bus register (uncore_snbep.c, Linux 6.12: SNR_ICX_MESH2IIO_MMAP_DID,
  * SNR_ICX_SAD_CONTROL_CFG, SAD_CONTROL_STACK_ID, icx_uncore_iio.num_boxes; linux_regs.txt holds them) */
@@ -68,6 +71,7 @@ extern const unsigned char dev_icx_sad_pmon[DEV_ICX_IIO_STACKS]; /* icx_sad_pmon
 struct dev_stack {
 	int socket, die, stack, dom, bus;
 	const char *source;
+	int hc; /* an accelerator (HC) stack's root bus: 1 + its place from the stack's first (dev_regs.c); 0: not */
 };
 struct dev_stack_list {
 	struct dev_stack *v;

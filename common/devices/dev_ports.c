@@ -1,7 +1,7 @@
 /*
  * Which iio_*_port<n> counter a root port feeds: n is the lane group ("part") of the stack's PCIe
  * controller, and the root port of a part sits at a fixed device number of the stack's root bus, by
- * generation (pcm-iio-topology.cpp, intel/pcm 2026-06, the tables pcm-iio prints its device map from):
+ * generation (pcm-iio-topology.cpp, intel/pcm 0fae0de1 of 2026-06-03, the tables pcm-iio prints its device map from):
  *
  *   Skylake-SP, Cascade Lake, Cooper Lake (PurleyPlatformMapping): parts 0-3 at devices 0-3, function 0.
  *   Ice Lake-SP (WhitleyPlatformMapping): PCIe stacks' parts 0-3 at devices 2-5 ("part_id = slot - 2");
@@ -14,8 +14,15 @@
  *     (00:0d.0, 8086:1bbd) and its functions (USB 00:14.0, 00:1f.x) sit on bus 0 beside it (HPE ProLiant
  *     DL380 Gen11, linuxhw/LsPCI c0a4a3a6 Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E/.../47A35ED32C).
  *     Everything on that stack crosses the DMI link: dev_dmi_port.
- *   Granite Rapids, Sierra Forest, Clearwater Forest (BirchStreamPlatform): "Bifurcated Root Ports A-H
- *     appear as devices 2-9", part = device - 2.
+ *   Granite Rapids, Sierra Forest (BirchStreamPlatform, which pcm uses for these two alone: its
+ *     getPlatformMapping gives Clearwater Forest its default mapping, "without attribution to PCIe devices"): its comment says "Bifurcated Root Ports A-H appear as
+ *     devices 2-9", but birchStreamPciStackProbe probes devices 2-8 only (slot < 9), part = device - 2; this
+ *     follows the probe, so a root port at device 9 has no known counter port.  Clearwater Forest: taken as
+ *     these (the same Linux driver and counters), which no pcm table confirms.
+ *   Their accelerator (HC) stacks (birchStreamAcceleratorStackProbe): DSA at device 1 and IAA at device 2 of
+ *     the stack's root bus are part 0 (SRF_DSA_IAX_PART_NUMBER), QAT at device 0 of the next bus part 4
+ *     (SRF_QAT_PART_NUMBER), DLB (HQM) at device 0 three buses on part 5 (SRF_HQM_PART_NUMBER), each function
+ *     0 of an Intel device; they are root-complex integrated endpoints, no root port above them.
  *
  * A x16 root port is one part: the port's lanes are all the controller's, counted at the part of its
  * device (a x16 port at ICX device 2 is part 0).  Any other place (a function other than 0, a device
@@ -48,7 +55,7 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 	case 0xad: /* INTEL_GRANITERAPIDS_X */
 	case 0xaf: /* INTEL_ATOM_CRESTMONT_X (Sierra Forest) */
 	case 0xdd: /* INTEL_ATOM_DARKMONT_X (Clearwater Forest) */
-		lo = 2, hi = 9, base = 2;
+		lo = 2, hi = 8, base = 2;
 		break;
 	default:
 		*why = "no table of this CPU's root ports and counter ports (pcm-iio has none)";
@@ -74,5 +81,19 @@ int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus)
 		return stack == 1 || stack == 10 ? 7 : -1;
 	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */
 		return stack == 7 ? 7 : -1;
+	return -1;
+}
+
+int dev_accel_port(const struct host_info *h, int hc_bus, unsigned vendor, int dev, int fn)
+{
+	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 ||
+	    (h->model != 0xad && h->model != 0xaf && h->model != 0xdd) || vendor != 0x8086 || fn != 0)
+		return -1;
+	if (hc_bus == 0 && (dev == 1 || dev == 2))
+		return 0; /* DSA, IAA: SRF_DSA_IAX_PART_NUMBER */
+	if (hc_bus == 1 && dev == 0)
+		return 4; /* QAT: SRF_QAT_PART_NUMBER */
+	if (hc_bus == 3 && dev == 0)
+		return 5; /* DLB: SRF_HQM_PART_NUMBER */
 	return -1;
 }

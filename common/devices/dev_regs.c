@@ -13,7 +13,7 @@
  * Sapphire Rapids and later: Linux 6.12 reads no stack-to-bus register (spr_uncore_iio has no set_mapping,
  * and a discovery table's unit carries its box id, die and control address, no bus: uncore_discovery.h
  * struct intel_uncore_discovery_unit).  pcm reads them (src/types.h, utils.cpp get_cpu_bus,
- * pcm-iio-topology.cpp getRootBuses, intel/pcm 2026-06): the MSM function 8086:09a6 at device 3 function 0
+ * pcm-iio-topology.cpp getRootBuses, intel/pcm 0fae0de1 of 2026-06-03): the MSM function 8086:09a6 at device 3 function 0
  * has CPUBUSNO_VALID at 0x1a0 (bit i: CPU bus i in use, 32 of them) and the CPU buses' numbers 4 a dword,
  * CPUBUSNO0-3 at 0x190 (CPU buses 0-15) and CPUBUSNO4-7 at 0x1c0 (16-31); the package is bits 3:0 of
  * SAD_CONTROL_CFG (0x3f4) of function 0 on the first valid CPU bus.  A CPU bus's index is an IIO PMU by
@@ -59,12 +59,22 @@ static const signed char spr_mcc[DEV_MSM_CPUBUSES] = { 0, 1, 2, 10, 4, 5, NO, NO
 							NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
 static const signed char emr[DEV_MSM_CPUBUSES] = { 7, 1, 2, 3, 8, 6, NO, NO, 0, 4, 5, 9, NO, NO, NO, NO,
 						    NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
-/* PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20, PE5 26, PE8 28, PE4 29; on
- * FlexUPI configurations buses 26 and 29 are PMUs 10 and 13 instead, which pcm's table (its first entry of a
- * repeated key) does not tell apart either */
+/* PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20, PE5 26, PE8 28, PE4 29
+ * (SRF_*_SAD_BUS_ID); HC3 is PMU 14 and HC2 PMU 9 (SRF_HC3_PMON_ID, SRF_HC2_PMON_ID as intel/pcm cbeba329 "Fix
+ * incorrect PMON IDs for HCx stacks", 2024-05-19, set them: before it 16 -> 9 and 20 -> 14).  On FlexUPI
+ * configurations buses 26 and 29 are PMUs 10 and 13 instead, which pcm's table (its first entry of a repeated
+ * key) does not tell apart either */
 static const signed char srf[DEV_MSM_CPUBUSES] = { 0, 2, 3, 4, 5, 7, NO, NO, 1, NO, NO, NO, 6, NO, NO, NO,
-						    9, NO, NO, NO, 14, NO, NO, NO, NO, NO, 12, NO, 8, 11, NO, NO };
+						    14, NO, NO, NO, 9, NO, NO, NO, NO, NO, 12, NO, 8, 11, NO, NO };
 #undef NO
+
+/* Granite Rapids' and Sierra Forest's accelerator (HC) stacks, CPU buses 8, 12, 16 and 20 (SRF_HC0-3_SAD_BUS_ID):
+ * pcm probes QAT at device 0 of the next PCI bus and DLB at device 0 of the bus three on
+ * (birchStreamAcceleratorStackProbe); on Intel's Birch Stream board (linuxhw/LsPCI
+ * Server/Intel/BIRCHSTREAM/BIRCHSTREAM/1F03C9158405/.../F71EAE46A6, commit b6f7d8f2) they are root-complex
+ * integrated endpoints on root buses of their own, 01:00.0 and 03:00.0, and the stack's event collector 00:00.4
+ * lists "AssociatedBusNumbers: 01-03": the stack's root bus and the three after it are all the stack's. */
+static int is_hc(int cpubus) { return cpubus == 8 || cpubus == 12 || cpubus == 16 || cpubus == 20; }
 
 /* The table of u's CPU (SPR: of its die, from PCU CR3's CAPID4), or NULL */
 static const signed char *msm_table(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, int *said)
@@ -134,8 +144,13 @@ static int msm_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tre
 				continue;
 			struct dev_stack s = { .socket = sock, .die = 0, .stack = map[b], .dom = n->dom,
 					       .bus = (int)(no[b / 4] >> (b % 4 * 8) & 0xff), .source = "registers" };
-			if (dev_stack_add(l, &s))
-				return -1;
+			/* an accelerator stack's root buses: its own and the three after it */
+			for (int k = 0; k < (map == srf && is_hc(b) ? 4 : 1) && s.bus + k < 256; k++) {
+				struct dev_stack x = s;
+				x.bus += k, x.hc = map == srf && is_hc(b) ? 1 + k : 0;
+				if (dev_stack_add(l, &x))
+					return -1;
+			}
 		}
 	}
 	return 0;

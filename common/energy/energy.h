@@ -16,8 +16,8 @@ struct energy_part {
 	const char *platform;  /* the library's platform name: "hsx" */
 	unsigned domains;      /* bit UNCORE_ENERGY_x: the domains Linux reads on it */
 	double dram_unit_j;    /* the DRAM domain's fixed energy unit in J; 0: MSR_RAPL_POWER_UNIT's */
-	double psys_unit_j;    /* the psys domain's fixed unit in J where a public source reads MSR 0x64D (SPR, EMR);
-				* 0: the MSR source reads no psys */
+	double psys_unit_j;    /* the psys domain's fixed unit in J where a public source reads MSR 0x64D (SPR, EMR:
+				* Linux rapl.c; GNR, SRF: PCM); 0: the MSR source reads no psys */
 	int msr;               /* who reads its RAPL MSRs: ENERGY_MSR_DIE (Linux, a CPU of each die: rapl.c
 				* get_rapl_pmu_idx), ENERGY_MSR_SOCKET (PCM, a CPU of each socket), 0 none (the kernel's
 				* interfaces only) */
@@ -47,6 +47,7 @@ struct energy_counter {
 	int cpu, fd;
 	uint32_t reg;
 	char path[160];
+	const struct energy_source_ops *ops; /* the source that reads it: the energy's (NULL), or the MSRs' (psys) */
 	uint64_t last;        /* the raw value at the last read */
 	double total_j;       /* joules since the start */
 	double mark_j, prev_j; /* total_j at the last read that closed an interval, and at the one before */
@@ -87,6 +88,10 @@ extern const struct energy_source_ops energy_perf_ops, energy_powercap_ops, ener
 /* Open e (u and part set) on source ("auto", NULL: each in turn; "perf", "powercap", "msr"): 0, or -1 with every
  * source's reason (energy_api.c; tests give e a kernel or a tree of their own first: e->k, e->fs). */
 int energy_open_source(struct uncore_energy *e, const char *source);
+/* Where the chosen kernel source (perf, powercap) has no psys counter, the part's MSR 0x64D read beside it
+ * (energy_msr.c: a part a public source reads it on, GNR and SRF through PCM): the counters added (0: none,
+ * e->missing says why). */
+int energy_msr_psys(struct uncore_energy *e);
 /* Add a counter to e (socket, die, domain, unit, modulus; the source fills its own fields after): it, or NULL
  * when e is full. */
 struct energy_counter *energy_add(struct uncore_energy *e, int socket, int die, int domain, double unit_j,

@@ -34,6 +34,8 @@ static void reset(struct uncore_energy *e)
 {
 	if (e->ops)
 		e->ops->close(e);
+	if (e->msr && e->ops != &energy_msr_ops) /* psys read from the MSRs beside a kernel source */
+		energy_msr_ops.close(e);
 	e->ops = NULL;
 	e->n = 0;
 	e->source[0] = 0;
@@ -57,8 +59,15 @@ int energy_open_source(struct uncore_energy *e, const char *source)
 			continue;
 		any = 1;
 		e->ops = sources[i];
-		if (!sources[i]->open(e))
+		if (!sources[i]->open(e)) {
+			int psys = 0;
+			for (int k = 0; k < e->n; k++)
+				psys |= e->c[k].domain == UNCORE_ENERGY_PSYS;
+			/* chosen, not named: a kernel source without psys takes it from MSR 0x64D where it reads */
+			if (!psys && sources[i] != &energy_msr_ops && (!source || !strcmp(source, "auto")))
+				energy_msr_psys(e);
 			return 0;
+		}
 		snprintf(why + strlen(why), sizeof(why) - strlen(why), "%s%s", *why ? "; " : "", uncore_error());
 		reset(e);
 	}
@@ -164,7 +173,7 @@ static int read_all(struct uncore_energy *e, int mode)
 		snprintf(why, sizeof(why), "%s", uncore_error());
 	for (int i = 0; i < e->n; i++) {
 		struct energy_counter *c = &e->c[i];
-		if (e->ops->read(e, c, &raw))
+		if ((c->ops ? c->ops : e->ops)->read(e, c, &raw))
 			return uc_err_prefix("energy: ");
 		if (mode != READ_FIRST)
 			c->total_j += (double)energy_wrap_delta(c->last, raw, c->modulus) * c->unit_j;

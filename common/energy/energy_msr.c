@@ -27,7 +27,8 @@ static int rd(struct uncore_energy *e, int cpu, uint32_t reg, uint64_t *v)
 	return a->ops->msr_read(a, cpu, reg, v);
 }
 
-static int msr_open(struct uncore_energy *e)
+/* The counters of the domains in mask (bits UNCORE_ENERGY_x; the package's required where it is asked for) */
+static int msr_counters(struct uncore_energy *e, unsigned mask)
 {
 	const struct host_info *h = &e->u->host;
 	char err[256] = "";
@@ -50,8 +51,8 @@ static int msr_open(struct uncore_energy *e)
 				double u = dom == UNCORE_ENERGY_DRAM && e->part->dram_unit_j ? e->part->dram_unit_j
 					 : dom == UNCORE_ENERGY_PSYS ? e->part->psys_unit_j : energy_msr_unit_j(unit);
 				struct energy_counter *c;
-				if (!(e->part->domains & (1u << dom)) || (dom == UNCORE_ENERGY_PSYS && (!u || d > 0)))
-					continue; /* psys: one platform counter a socket (SPR, EMR) */
+				if (!(e->part->domains & mask & (1u << dom)) || (dom == UNCORE_ENERGY_PSYS && (!u || d > 0)))
+					continue; /* psys: one platform counter a socket at most (SPR, EMR, GNR, SRF) */
 				if (rd(e, cpu, status_reg[dom], &v)) {
 					snprintf(e->missing[dom], sizeof(e->missing[dom]), "MSR 0x%x on CPU %d: %s",
 						 (unsigned)status_reg[dom], cpu, uncore_error());
@@ -60,18 +61,49 @@ static int msr_open(struct uncore_energy *e)
 							      e->missing[dom]);
 					continue;
 				}
-				if (dom == UNCORE_ENERGY_PSYS && !(v & ENERGY_STATUS_MASK))
-					continue; /* a platform counter that does not count here (perf_msr_probe) */
+				/* a platform counter that reads 0 counts nothing here: the platform's is one socket's (PCM
+				 * reads socket 0's and takes a 0 as no value, cpucounters.h systemEnergyStatusValid; Linux
+				 * 6.12 rapl.c probes none on SPR, intel_rapl_spr_msrs' psys no_check, and shows socket 0's) */
+				if (dom == UNCORE_ENERGY_PSYS && !(v & ENERGY_STATUS_MASK)) {
+					snprintf(e->missing[dom], sizeof(e->missing[dom]), "MSR 0x%x on CPU %d reads 0: no "
+						 "platform counter there", (unsigned)status_reg[dom], cpu);
+					continue;
+				}
 				if (!(c = energy_add(e, s, d, dom, u, ENERGY_STATUS_MASK + 1)))
 					return uc_err("RAPL MSRs: too many counters");
 				c->cpu = cpu;
 				c->reg = status_reg[dom];
+				c->ops = &energy_msr_ops;
 			}
 		}
 	}
+	return 0;
+}
+
+static int msr_open(struct uncore_energy *e)
+{
+	if (msr_counters(e, ~0u))
+		return -1;
 	snprintf(e->source, sizeof(e->source), "RAPL MSRs (0x611 package, 0x619 DRAM%s; %s)",
 		 e->part->psys_unit_j ? ", 0x64d psys" : "", e->msr ? "/dev/cpu/N/msr" : "the simulator's");
 	return 0;
+}
+
+int energy_msr_psys(struct uncore_energy *e)
+{
+	int n = e->n;
+	char why[160];
+	if (!e->part->psys_unit_j || e->part->msr == ENERGY_MSR_NONE)
+		return 0;
+	if (msr_counters(e, 1u << UNCORE_ENERGY_PSYS)) { /* no MSR device: psys is not read, said */
+		snprintf(why, sizeof(why), "MSR 0x%x: %s", MSR_PLATFORM_ENERGY_STATUS, uncore_error());
+		snprintf(e->missing[UNCORE_ENERGY_PSYS], sizeof(e->missing[0]), "%s", why);
+		return 0;
+	}
+	if (e->n > n)
+		snprintf(e->source + strlen(e->source), sizeof(e->source) - strlen(e->source), "; psys from MSR 0x%x (%s)",
+			 MSR_PLATFORM_ENERGY_STATUS, e->msr ? "/dev/cpu/N/msr" : "the simulator's");
+	return e->n - n;
 }
 
 static int msr_read(struct uncore_energy *e, struct energy_counter *c, uint64_t *raw)

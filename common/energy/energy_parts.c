@@ -10,10 +10,15 @@
  * powercap multiplies by 15300 nJ, 0.27 % more, which energy_powercap.c takes back.
  * Granite Rapids and later: Linux 6.12 reads their RAPL through TPMI (intel_rapl_tpmi.c: package, memory ->
  * dram, system -> psys) and neither rapl.c nor rapl_ids names them; TPMI has a system (psys) domain only where
- * the firmware gives one (parse_one_domain: TPMI_RAPL_DOMAIN_ROOT), so no part of these lists psys, which
- * a node may or may not have, and the library reads their package and DRAM alone; Intel PCM reads MSRs 0x611/0x619 on GNR and
+ * the firmware gives one (parse_one_domain: TPMI_RAPL_DOMAIN_ROOT).  Intel PCM reads MSRs 0x611/0x619 on GNR and
  * SRF with MSR_RAPL_POWER_UNIT's unit (cpucounters.h packageEnergyMetricsAvailable, dramEnergyMetricsAvailable,
- * getDRAMConsumedJoules), and no public source reads them on CWF or DMR: there the kernel's interfaces alone.
+ * getDRAMConsumedJoules), and MSR 0x64D (MSR_SYS_ENERGY_STATUS) on SKX, ICX, SPR, EMR, GNR and SRF
+ * (systemEnergyMetricAvailable), on a CPU of socket 0 alone, at 1 J on SPR, EMR, GNR and SRF and at
+ * MSR_RAPL_POWER_UNIT's unit elsewhere (getSystemConsumedJoules; intel/pcm 0fae0de1): so GNR and SRF list psys,
+ * read from MSR 0x64D at 1 J where the node has it (a node whose MSR does not read has no psys counter), and
+ * through powercap or perf where their TPMI shows one.  SKX and ICX: no Linux table reads their psys
+ * (rapl.c model_hsx has none), and PCM's unit there is the package's, so they list none.  No public source
+ * reads any RAPL MSR on CWF or DMR: there the kernel's interfaces alone.
  *
  * max_w bounds the wrap time: twice the highest TDP of the family (Intel ARK: E5-2687W 150 W, E7-8890 v2 155 W,
  * E7-8890 v3 and E7-8894 v4 165 W, D-1587 65 W, Platinum 8180 205 W, 9282 400 W, 8380 270 W, 8490H 350 W,
@@ -42,8 +47,8 @@ static const struct energy_part parts[] = {
 	{ "icx", PKG_DRAM, DRAM_15_3, 0, ENERGY_MSR_DIE, 540, "rapl.c model_hsx, rapl_defaults_hsw_server" },
 	{ "spr", PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_DIE, 700, "rapl.c model_spr, rapl_defaults_spr_server" },
 	{ "emr", PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_DIE, 770, "rapl.c model_spr, rapl_defaults_spr_server" },
-	{ "gnr", PKG_DRAM, 0, 0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs" },
-	{ "srf", PKG_DRAM, 0, 0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs" },
+	{ "gnr", PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs, 0x64D at 1 J" },
+	{ "srf", PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_SOCKET, 1000, "intel_rapl_tpmi.c; PCM for the MSRs, 0x64D at 1 J" },
 	{ "cwf", PKG_DRAM, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" },
 	{ "dmr", PKG_DRAM, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" },
 };

@@ -668,7 +668,7 @@ struct uncore_device_group {
 				 * device number is on its generation, doc/devices.md); -1: the stack's own
 				 * functions on its root bus, or no stack; UNCORE_PORT_UNKNOWN: port_why says */
 	char root_bus[16];      /* "0000:16" */
-	char root_port[16];     /* the root port's BDF; "" where port is -1 */
+	char root_port[16];     /* the root port's BDF (GNR/SRF accelerators: the endpoint's own); "" where port is -1 */
 	int ndevices;           /* devices below (bridges apart); 0: an empty port */
 	int behind_switch;      /* a PCIe switch holds them: the port's counters count them as one */
 	const char *source;     /* where the stack's root bus came from: "kernel" (uncore_iio_<n>/die<d>),

@@ -2,7 +2,8 @@
  * The simulated machine's energy counters (issue 68; sim_rapl.h).  Each socket consumes the profile's power:
  * pkg_watts in its package, and in its DRAM dram_idle_watts plus dram_watts_per_gbps for each GB/s its memory
  * moves (the bytes resctrl's view keeps, sim_traffic.c), so DRAM energy rises with the traffic; psys (SPR,
- * EMR) counts the whole platform on socket 0: every socket's package and DRAM and psys_rest_watts.  The
+ * EMR; GNR and SRF in MSR 0x64D alone) counts the whole platform on socket 0: every socket's package and DRAM
+ * and psys_rest_watts.  The
  * counters count that energy in the part's units as 32-bit MSRs, wrapping at 2^32 as the hardware does.
  */
 #include <math.h>
@@ -19,8 +20,11 @@ struct rapl_part {
 			   * from HSX on; power 1/8 W in bits 3:0, time 2^-10 s in 19:16) */
 	uint8_t dram_esu; /* the DRAM counter's own unit where it has one: 2^-16 J, "fixed to 15.3 uJ" on HSX, BDX, SKX,
 			   * ICX (Xeon E5 v3 datasheet vol. 2, 330784-001, sections 5.3.2-3; pcm getDRAMConsumedJoules) */
-	uint8_t psys;     /* MSR_PLATFORM_ENERGY_STATUS, in 1 J (rapl.c RAPL_UNIT_QUIRK_INTEL_SPR; powercap
-			   * rapl_defaults_spr_server.psys_domain_energy_unit = 1000000000 nJ) */
+	uint8_t psys;     /* MSR_PLATFORM_ENERGY_STATUS, in 1 J: PSYS_KERNEL the kernel shows it too (rapl.c
+			   * RAPL_UNIT_QUIRK_INTEL_SPR; powercap rapl_defaults_spr_server.psys_domain_energy_unit =
+			   * 1000000000 nJ); PSYS_MSR the MSR alone (GNR, SRF: PCM cpucounters.h
+			   * systemEnergyMetricAvailable, getSystemConsumedJoules' unit 1.0, intel/pcm 0fae0de1; Linux 6.12's
+			   * TPMI shows a psys domain only where the firmware gives one, which the simulator's does not) */
 	uint8_t kernel;   /* enum sim_rapl_kernel */
 	uint8_t perf_dram16;   /* rapl.c applies RAPL_UNIT_QUIRK_INTEL_HSW (model_hsx, model_knl) */
 	uint8_t powercap_15300; /* intel_rapl_common.c rapl_ids gives rapl_defaults_hsw_server: DRAM 15300 nJ */
@@ -32,6 +36,7 @@ struct rapl_part {
  * ESU field (rapl_check_unit_tpmi) and no DRAM quirk (defaults_tpmi).  Diamond Rapids (family 0x13 model 1):
  * no Linux table names it either; taken as TPMI's like GNR (provisional: intel_rapl_tpmi binds by TPMI feature,
  * not by model).  Nehalem-EP and Montecito have no RAPL. */
+enum { PSYS_NONE, PSYS_KERNEL, PSYS_MSR };
 static const struct rapl_part parts[] = {
 	{ 6, 0x2d, 16, 16, 0, SIM_RAPL_BY_MSR, 0, 0, 135 }, /* SNB-EP: model_snbep, rapl_defaults_core */
 	{ 6, 0x3e, 16, 16, 0, SIM_RAPL_BY_MSR, 0, 0, 130 }, /* IVB-EP: model_snbep, rapl_defaults_core */
@@ -41,10 +46,10 @@ static const struct rapl_part parts[] = {
 							     * takes DRAM's unit from 0x606: 4 x its energy) */
 	{ 6, 0x55, 14, 16, 0, SIM_RAPL_BY_MSR, 1, 1, 205 }, /* SKX, CLX: model_hsx, rapl_defaults_hsw_server */
 	{ 6, 0x6a, 14, 16, 0, SIM_RAPL_BY_MSR, 1, 1, 270 }, /* ICX: model_hsx, rapl_defaults_hsw_server */
-	{ 6, 0x8f, 14, 14, 1, SIM_RAPL_BY_MSR, 0, 0, 350 }, /* SPR: model_spr, rapl_defaults_spr_server */
-	{ 6, 0xcf, 14, 14, 1, SIM_RAPL_BY_MSR, 0, 0, 350 }, /* EMR: model_spr, rapl_defaults_spr_server */
-	{ 6, 0xad, 14, 14, 0, SIM_RAPL_BY_TPMI, 0, 0, 500 }, /* GNR */
-	{ 6, 0xaf, 14, 14, 0, SIM_RAPL_BY_TPMI, 0, 0, 330 }, /* SRF */
+	{ 6, 0x8f, 14, 14, PSYS_KERNEL, SIM_RAPL_BY_MSR, 0, 0, 350 }, /* SPR: model_spr, rapl_defaults_spr_server */
+	{ 6, 0xcf, 14, 14, PSYS_KERNEL, SIM_RAPL_BY_MSR, 0, 0, 350 }, /* EMR: model_spr, rapl_defaults_spr_server */
+	{ 6, 0xad, 14, 14, PSYS_MSR, SIM_RAPL_BY_TPMI, 0, 0, 500 }, /* GNR */
+	{ 6, 0xaf, 14, 14, PSYS_MSR, SIM_RAPL_BY_TPMI, 0, 0, 330 }, /* SRF */
 	{ 6, 0xdd, 14, 14, 0, SIM_RAPL_BY_TPMI, 0, 0, 500 }, /* CWF */
 	{ 0x13, 0x01, 14, 14, 0, SIM_RAPL_BY_TPMI, 0, 0, 500 }, /* DMR (provisional) */
 };
@@ -245,7 +250,8 @@ uint64_t sim_rapl_perf_scale(const struct sim *s, int d)
 
 int sim_rapl_shown(const struct sim *s, int sock, int d)
 {
-	return sim_rapl_has(s, d) && (d != SIM_RAPL_PSYS || sock == 0);
+	const struct rapl_part *p = part_of(s);
+	return sim_rapl_has(s, d) && (d != SIM_RAPL_PSYS || (sock == 0 && p->psys == PSYS_KERNEL));
 }
 
 /* energy_uj of a zone (arg: socket x SIM_RAPL_DOMAINS + domain): the counter times the unit Linux took, in

@@ -72,8 +72,9 @@ uint64_t sim_rapl_perf_scale(const struct sim *s, int d);
 int sim_rapl_perf_event(int d);
 const char *sim_rapl_name(int d);
 int sim_rapl_domain_of_event(uint64_t config);
-/* Whether socket sock shows domain d to the kernel (a counter that reads 0 at boot is skipped by both
- * perf_msr_probe and rapl_check_domain: psys on sockets other than 0). */
+/* Whether socket sock shows domain d to the kernel: psys on socket 0 alone (powercap's rapl_check_domain skips a
+ * counter that reads 0 at boot; rapl.c does not probe SPR's, intel_rapl_spr_msrs' psys no_check, and counts it
+ * on its package), and not at all on GNR and SRF, whose psys is in MSR 0x64D alone here. */
 int sim_rapl_shown(const struct sim *s, int sock, int d);
 
 /* powercap's files of the machine (/sys/class/powercap/intel-rapl:N[:M]/{name,energy_uj,max_energy_range_uj,

@@ -404,6 +404,28 @@ static void test_none(void)
 	k->ops->free(k);
 }
 
+/* TPMI's unit register (GNR, SRF): the energy unit 2^-14 J in bits 10:6, power 1/8 W in 3:0, time 2^-10 s in
+ * 15:12 (intel_rapl_common.c TPMI_ENERGY_UNIT_MASK 0x7C0, TPMI_POWER_UNIT_MASK, TPMI_TIME_UNIT_MASK 0xF000,
+ * Linux 6.12); powercap's unit decoded from it as rapl_check_unit_tpmi does, 10^9 / 2^14 = 61035 nJ (the 14 in
+ * bits 12:8 would read 10^9 / 2^3 = 125000000 there).  No TPMI register on a part read by MSR. */
+static void test_tpmi_unit(void)
+{
+	static const char *const names[] = { "gnr", "srf" };
+	for (int i = 0; i < 2; i++) {
+		struct access *a = access_sim_open(names[i]);
+		CU_ASSERT_FATAL(a != NULL);
+		uint32_t u = sim_rapl_tpmi_unit(a->priv);
+		CU_ASSERT_EQUAL(u, 0xa383u);
+		CU_ASSERT_EQUAL((u & 0x7c0) >> 6, 14);
+		CU_ASSERT_EQUAL(sim_rapl_powercap_nj(a->priv, SIM_RAPL_PKG), 61035);
+		a->ops->close(a);
+	}
+	struct access *a = access_sim_open("icx");
+	CU_ASSERT_FATAL(a != NULL);
+	CU_ASSERT_EQUAL(sim_rapl_tpmi_unit(a->priv), 0);
+	a->ops->close(a);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -413,6 +435,7 @@ int main(void)
 		{ "DRAM energy rises with the traffic", test_traffic },
 		{ "stuck and wrong-unit faults", test_faults },
 		{ "Nehalem-EP and Montecito have no RAPL", test_none },
+		{ "TPMI's unit register: the energy unit in bits 10:6", test_tpmi_unit },
 		{ NULL, NULL },
 	};
 	return run_suite("energy_sim", tests);

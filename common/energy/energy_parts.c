@@ -7,7 +7,9 @@
  * dram_domain_energy_unit = 15300 nJ; rapl_defaults_spr_server: psys_domain_energy_unit = 1e9 nJ).  The DRAM
  * unit of those servers is "15.3 uJ" in the Haswell-EP datasheet (330784-001 vol. 2, DRAM_ENERGY_STATUS): 2^-16 J
  * (15.2588 uJ) rounded, which rapl.c's quirk takes (rapl_hw_unit[PERF_RAPL_RAM] = 16) and so does the library;
- * powercap multiplies by 15300 nJ, 0.27 % more, which energy_powercap.c takes back.
+ * powercap multiplies by 15300 nJ, 0.27 % more, which energy_powercap.c takes back.  PCM and likwid take
+ * 15.3 uJ itself (pcm cpucounters.h getDRAMConsumedJoules 0.0000153 on HSX, BDX, SKX, ICX; likwid power.c
+ * 15.3E-6): their DRAM joules are 0.27 % above the library's (doc/energy.md).
  * Granite Rapids and later: Linux 6.12 reads their RAPL through TPMI (intel_rapl_tpmi.c: package, memory ->
  * dram, system -> psys) and neither rapl.c nor rapl_ids names them; TPMI has a system (psys) domain only where
  * the firmware gives one (parse_one_domain: TPMI_RAPL_DOMAIN_ROOT).  Intel PCM reads MSRs 0x611/0x619 on GNR and
@@ -32,7 +34,8 @@
 
 #define PKG_DRAM ((1u << UNCORE_ENERGY_PKG) | (1u << UNCORE_ENERGY_DRAM))
 #define PKG_DRAM_PSYS (PKG_DRAM | (1u << UNCORE_ENERGY_PSYS))
-#define DRAM_15_3 (1.0 / 65536) /* J: the datasheet's 15.3 uJ, 2^-16 J as rapl.c RAPL_UNIT_QUIRK_INTEL_HSW */
+#define DRAM_15_3 (1.0 / 65536) /* J: the datasheet's 15.3 uJ, 2^-16 J as rapl.c RAPL_UNIT_QUIRK_INTEL_HSW (PCM and
+					* likwid: 15.3e-6 J, 0.27 % more) */
 
 static const struct energy_part parts[] = {
 	{ "snbep", PKG_DRAM, 0, 0, ENERGY_MSR_DIE, 300, "rapl.c model_snbep" },

@@ -1,6 +1,7 @@
 /*
  * Energy from the kernel's perf `power` PMU (arch/x86/events/rapl.c): events energy-pkg, energy-ram and
- * energy-psys on one CPU of each die its cpumask names, counted CPU-wide (perf_event_paranoid <= 0, or
+ * energy-psys on each CPU its cpumask names (rapl.c: one of each die; the TPMI driver's PMU on Granite Rapids
+ * and later, intel_rapl_common.c get_pmu_cpu: one of each package), counted CPU-wide (perf_event_paranoid <= 0, or
  * CAP_PERFMON).  The kernel extends the 32-bit MSRs into a 64-bit count (rapl_event_update, with an hrtimer
  * faster than any wrap), in units of events/<name>.scale joules (2^-32 J), so no wrap reaches the reader.
  */

@@ -18,8 +18,10 @@ struct rapl_part {
 	int family, model;
 	uint8_t esu;      /* MSR_RAPL_POWER_UNIT bits 12:8: energy in 2^-esu J (0xA1003 on SNB-EP and IVB-EP, 0xA0E03
 			   * from HSX on; power 1/8 W in bits 3:0, time 2^-10 s in 19:16) */
-	uint8_t dram_esu; /* the DRAM counter's own unit where it has one: 2^-16 J, "fixed to 15.3 uJ" on HSX, BDX, SKX,
-			   * ICX (Xeon E5 v3 datasheet vol. 2, 330784-001, sections 5.3.2-3; pcm getDRAMConsumedJoules) */
+	uint8_t dram_esu; /* the DRAM counter's own unit where it has one: 2^-16 J, Linux rapl.c's reading of the
+			   * datasheet's "fixed to 15.3 uJ" on HSX, BDX, SKX, ICX (Xeon E5 v3 datasheet vol. 2, 330784-001,
+			   * sections 5.3.2-3); pcm getDRAMConsumedJoules and likwid power.c take 15.3e-6 J itself, 0.27 %
+			   * more */
 	uint8_t psys;     /* MSR_PLATFORM_ENERGY_STATUS, in 1 J: PSYS_KERNEL the kernel shows it too (rapl.c
 			   * RAPL_UNIT_QUIRK_INTEL_SPR; powercap rapl_defaults_spr_server.psys_domain_energy_unit =
 			   * 1000000000 nJ); PSYS_MSR the MSR alone (GNR, SRF: PCM cpucounters.h
@@ -32,8 +34,9 @@ struct rapl_part {
 };
 
 /* Linux 6.12 arch/x86/events/rapl.c rapl_model_match and drivers/powercap/intel_rapl_common.c rapl_ids.  GNR,
- * SRF and CWF are in neither: their energy is TPMI's (intel_rapl_tpmi.c), whose unit register has the same
- * ESU field (rapl_check_unit_tpmi) and no DRAM quirk (defaults_tpmi).  Diamond Rapids (family 0x13 model 1):
+ * SRF and CWF are in neither: their energy is TPMI's (intel_rapl_tpmi.c), whose unit register has its own
+ * layout, the energy unit in bits 10:6 where 0x606 has it in 12:8 (intel_rapl_common.c rapl_check_unit_tpmi,
+ * TPMI_ENERGY_UNIT_MASK 0x7C0: sim_rapl_tpmi_unit), and no DRAM quirk (defaults_tpmi).  Diamond Rapids (family 0x13 model 1):
  * no Linux table names it either; taken as TPMI's like GNR (provisional: intel_rapl_tpmi binds by TPMI feature,
  * not by model).  Nehalem-EP and Montecito have no RAPL. */
 enum { PSYS_NONE, PSYS_KERNEL, PSYS_MSR };
@@ -85,7 +88,7 @@ static double unit_j(const struct rapl_part *p, int d)
 	return d == SIM_RAPL_PSYS ? 1.0 : ldexp(1.0, -(d == SIM_RAPL_DRAM ? p->dram_esu : p->esu));
 }
 
-/* The ESU field 0x606 (and TPMI's unit register) shows. */
+/* The energy unit 0x606 (bits 12:8) and TPMI's unit register (bits 10:6) show. */
 static int shown_esu(const struct sim *s, const struct rapl_part *p)
 {
 	return p->esu - (s->rapl.badunit ? BADUNIT_SHIFT : 0);
@@ -224,6 +227,19 @@ int sim_rapl_fault(struct sim *s, const char *kind, const char *unit, int idx, u
 	return 1;
 }
 
+/* TPMI's RAPL unit register (intel_rapl_common.c, Linux 6.12): power unit bits 3:0 (TPMI_POWER_UNIT_MASK 0xf,
+ * 1/8 W), energy unit bits 10:6 (TPMI_ENERGY_UNIT_MASK 0x7c0), time unit bits 15:12 (TPMI_TIME_UNIT_MASK
+ * 0xf000, 2^-10 s), each as the MSR's value */
+#define TPMI_ENERGY_UNIT_SHIFT 6
+#define TPMI_ENERGY_UNIT_MASK 0x7c0u
+uint32_t sim_rapl_tpmi_unit(const struct sim *s)
+{
+	const struct rapl_part *p = part_of(s);
+	if (!p || p->kernel != SIM_RAPL_BY_TPMI)
+		return 0;
+	return 0xa003u | (uint32_t)shown_esu(s, p) << TPMI_ENERGY_UNIT_SHIFT;
+}
+
 uint64_t sim_rapl_powercap_nj(const struct sim *s, int d)
 {
 	const struct rapl_part *p = part_of(s);
@@ -233,8 +249,11 @@ uint64_t sim_rapl_powercap_nj(const struct sim *s, int d)
 		return 15300; /* rapl_defaults_hsw_server.dram_domain_energy_unit, in nJ: 15.3 uJ, 0.27 % over 2^-16 J */
 	if (p->kernel == SIM_RAPL_BY_MSR && d == SIM_RAPL_PSYS)
 		return 1000000000; /* rapl_defaults_spr_server.psys_domain_energy_unit */
-	return 1000000000ull >> shown_esu(s, p); /* rapl_check_unit_core/_tpmi: ENERGY_UNIT_SCALE * 1000000 / (1 << esu),
-						  * nJ (its "picoJoules" are those x ENERGY_UNIT_SCALE) */
+	/* rapl_check_unit_core/_tpmi: ENERGY_UNIT_SCALE * 1000000 / (1 << esu), nJ (its "picoJoules" are those x
+	 * ENERGY_UNIT_SCALE), the unit read from 0x606 or, under TPMI, from TPMI's unit register as Linux reads it */
+	int esu = p->kernel == SIM_RAPL_BY_TPMI ? (int)((sim_rapl_tpmi_unit(s) & TPMI_ENERGY_UNIT_MASK) >> TPMI_ENERGY_UNIT_SHIFT)
+						: shown_esu(s, p);
+	return 1000000000ull >> esu;
 }
 
 uint64_t sim_rapl_perf_scale(const struct sim *s, int d)

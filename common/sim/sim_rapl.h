@@ -66,6 +66,9 @@ int sim_rapl_fault(struct sim *s, const char *kind, const char *unit, int idx, u
  * the 2^-32 J the perf event adds for each count (rapl.c rapl_scale's shift, or intel_rapl_common.c's
  * pmu_data.scale under TPMI); 0 where Linux shows no such domain. */
 uint64_t sim_rapl_powercap_nj(const struct sim *s, int d);
+/* TPMI's RAPL unit register of a part Linux reads through TPMI (its energy unit in bits 10:6, not 0x606's
+ * 12:8), 0 on every other part. */
+uint32_t sim_rapl_tpmi_unit(const struct sim *s);
 uint64_t sim_rapl_perf_scale(const struct sim *s, int d);
 /* The perf event id of domain d (energy-pkg 0x02, energy-ram 0x03, energy-psys 0x05), its name, and the domain
  * of an event id (-1: none). */

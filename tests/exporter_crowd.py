@@ -1,10 +1,12 @@
 """Issue 79's two attacks on uncore-exporter, at a small scale, for tests/test_exporter_crowd.sh.  Each command
 prints one line per check ("ok ..." or "bad ...", "# ..." for what it saw) and exits 1 when any is bad.
 
-  trickle PORT NADDRS PER_ADDR SCRAPES   NADDRS loopback addresses (127.1.x.y: any local user can bind them)
+  trickle PORT NADDRS PER_ADDR SCRAPES MOST   NADDRS loopback addresses (127.1.x.y: any local user can bind them)
       each keep PER_ADDR connections that send a header line every half second and never end their
       request, reopened when closed; meanwhile a scraper on 127.0.0.1 scrapes SCRAPES times, each over a new
-      connection (as the liveness probe and a restarted Prometheus do): every scrape must be served.
+      connection (as the liveness probe and a restarted Prometheus do): every scrape must be served, and
+      the crowd hold at most MOST connections for over a second (-1: no check; else the scrapes, of the
+      crowd's own block, are only counted).
   slow PORT PID NADDRS PER_ADDR SCRAPES BOUND_KB   NADDRS x PER_ADDR clients send GET /metrics and never
       read (a receive buffer of 4 KiB each); the scraper on 127.0.0.1 is served SCRAPES times and the
       exporter's RSS (VmRSS) rises by at most BOUND_KB over what it was before them.
@@ -88,7 +90,7 @@ class Crowd:
             self.pending.append((time.monotonic() + self.again, a))
             return
         self.opened += 1
-        self.sel.register(s, selectors.EVENT_WRITE, [a, False])
+        self.sel.register(s, selectors.EVENT_WRITE, [a, False, time.monotonic()])
 
     def drop(self, key):
         self.sel.unregister(key.fileobj)
@@ -136,6 +138,11 @@ class Crowd:
                 self.pending.remove((when, a))
                 self.open(a)
 
+    def held_long(self):
+        """the trickling connections open for over a second (one refused is closed within milliseconds)"""
+        now = time.monotonic()
+        return sum(1 for k in self.sel.get_map().values() if k.data[1] and now - k.data[2] > 1.0)
+
     def held(self):
         return len(self.parked) + sum(1 for k in self.sel.get_map().values() if k.data[1])
 
@@ -148,26 +155,28 @@ class Crowd:
         self.sel.close()
 
 
-def scrapes_among(crowd, port, n):
-    """n scrapes, the crowd stepping between them: what failed"""
-    fails = []
-    for _ in range(n):
-        crowd.step(0.2)
-        why = scrape(port)
-        if why:
-            fails.append(why)
-    return fails
-
-
-def trickle(port, naddrs, per_addr, n):
+def trickle(port, naddrs, per_addr, n, most):
+    """most: the connections the crowd may hold for long (-1: any number)"""
     why = scrape(port)
     say(why is None, "a scrape before the attack is served%s" % (" (%s)" % why if why else ""))
     crowd = Crowd(port, naddrs, per_addr, b"GET /metrics HTTP/1.1\r\nHost: x\r\n", True)
     crowd.step(1.0)
     print("# %d trickling connections asked for from %d addresses; %d open after a second" % (naddrs * per_addr, naddrs, crowd.held()))
-    fails = scrapes_among(crowd, port, n)
+    fails, held = [], []
+    for _ in range(n):
+        crowd.step(0.2)
+        held.append(crowd.held_long())
+        why = scrape(port)
+        if why:
+            fails.append(why)
     print("# the crowd opened %d connections, %d of them closed by the exporter" % (crowd.opened, crowd.closed))
     crowd.stop()
+    if most >= 0:
+        say(max(held) <= most, "the crowd held %d to %d connections for over a second (at most %d: 127.0.0.0/8 is one client)"
+            % (min(held), max(held), most))
+    if most >= 0:  # the scraper is of the crowd's own block: it shares their 16
+        print("# %d scrapes from 127.0.0.1, of the crowd's block and not --allow'd: %d failed" % (n, len(fails)))
+        return
     say(not fails, "%d scrapes from 127.0.0.1 while %d loopback addresses trickle %d connections each: %d failed%s"
         % (n, naddrs, per_addr, len(fails), " (%s)" % fails[0] if fails else ""))
 
@@ -197,7 +206,7 @@ def slow(port, pid, naddrs, per_addr, n, bound_kb):
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "trickle":
-        trickle(int(args[0]), int(args[1]), int(args[2]), int(args[3]))
+        trickle(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]))
     elif cmd == "slow":
         slow(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]), int(args[5]))
     else:

@@ -51,16 +51,28 @@ want=8192 hard=$(ulimit -Hn)
 addrs=200
 [ $((addrs * 16 + 1200)) -gt "$want" ] && addrs=$(((want - 1200) / 16))
 
-# --- many addresses, each within 16 connections: 127.0.0.0/8 is one client, the named scraper has its own
-start --max-connections 1024 --request-timeout 30 --allow 127.0.0.1/32
+# --- many addresses, each within 16 connections: 127.0.0.0/8 is one client, so the crowd holds 16
+start --max-connections 1024 --request-timeout 30
 check "the exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
-out=$($CROWD trickle $PORT $addrs 16 20)
+out=$($CROWD trickle $PORT $addrs 16 10 16)
 rc=$?
 echo "$out"
-check "$addrs loopback addresses x 16 trickling connections: every scrape of the --allow'd scraper served" '[ $rc -eq 0 ]'
-check "... and the exporter still runs" 'kill -0 $exp_pid'
+check "$addrs loopback addresses x 16 trickling connections hold 16 of them, as one client" '[ $rc -eq 0 ]'
 stop
-check "... and stops cleanly" '[ $? -eq 0 ]'
+check "... and it stops cleanly" '[ $? -eq 0 ]'
+
+# --- the same with the per-client limit off: the scraper --allow names has connections of its own
+for opts in "--max-connections-per-ip 16" "--max-connections-per-ip 0"; do
+	start --max-connections 1024 --request-timeout 30 --allow 127.0.0.1/32 $opts
+	check "the exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
+	out=$($CROWD trickle $PORT $addrs 16 10 -1)
+	rc=$?
+	echo "$out"
+	check "$addrs loopback addresses x 16 trickling connections ($opts): every scrape of the --allow'd scraper served" '[ $rc -eq 0 ]'
+	check "... and the exporter still runs" 'kill -0 $exp_pid'
+	stop
+	check "... and stops cleanly" '[ $? -eq 0 ]'
+done
 
 # --- an address block of --allow, refused forms
 out=$("$EXP" --allow 10.0.0.0/33 2>&1); rc=$?

@@ -8,7 +8,7 @@ prints one line per check ("ok ..." or "bad ...", "# ..." for what it saw) and e
       the crowd hold at most MOST connections for over a second (-1: no check; else the scrapes, of the
       crowd's own block, are only counted).
   slow PORT PID NADDRS PER_ADDR SCRAPES BOUND_KB   NADDRS x PER_ADDR clients send GET /metrics and never
-      read (a receive buffer of 4 KiB each); the scraper on 127.0.0.1 is served SCRAPES times and the
+      read (a receive buffer of 4 KiB and segments of 536 bytes each); the scraper on 127.0.0.1 is served SCRAPES times and the
       exporter's RSS (VmRSS) rises by at most BOUND_KB over what it was before them.
 """
 import selectors
@@ -81,6 +81,10 @@ class Crowd:
         s = socket.socket()
         if self.rcvbuf:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.rcvbuf)
+            # segments of 536 bytes (RFC 879's default), as across a network: over loopback's 64 KiB segments
+            # the exporter's kernel sizes the send buffer at some 1.3 MB and takes a whole answer out of it
+            # (tcp_sndbuf_expand: twice 10 segments), where a slow reader elsewhere leaves it in the exporter
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
         s.setblocking(False)
         try:
             s.bind((a, 0))

@@ -23,6 +23,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=4"
 # start the exporter with "$@" on any free port (as test_exporter.sh does); PORT, and BOUND its memory at most (kB)
 # (in the memory cgroup $cg when one is made, from its first page on)
 start() {
+	: >"$W/exp.log" # emptied here: the child truncating it races with the wait below reading the last one's port
 	sh -c '[ -z "$1" ] || echo $$ >"$1/cgroup.procs" || exit 1; shift; exec "$@"' sh "$cg" \
 		"$EXP" --listen 127.0.0.1:0 --backend sim:emr --interval 0.5 "$@" 2>"$W/exp.log" &
 	exp_pid=$!

@@ -129,8 +129,8 @@ def malformed(port):
 
 def storm(port, n, truth_rate, name, labels, interval):
     """n connections at once, each a scrape, while a slow reader holds one more; the reads keep their
-    schedule and the counter its rate.  They come from 10 at a time of the addresses 127.0.2.1 up, as
-    many clients' would (one address holds at most --max-connections-per-ip, 16 by default)"""
+    schedule and the counter its rate.  They come from 10 at a time of the addresses 127.0.2.1 up, which
+    the exporter's --allow names (else all of 127.0.0.0/8 is one client, held to --max-connections-per-ip)"""
     reads0, c0 = counter_value(port, "uncore_exporter_reads_total", ""), parse(scrape(port, OM)[2], om=True)[(name, labels)]
     t0 = time.monotonic()
     slow = socket.create_connection(("127.0.0.1", port))

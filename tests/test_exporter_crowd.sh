@@ -80,6 +80,9 @@ out=$("$EXP" --allow 10.0.0.0/33 2>&1); rc=$?
 check "--allow 10.0.0.0/33 is refused with the prefix's range ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "from 0 to 32"'
 out=$("$EXP" --allow 10.0.0.256 2>&1); rc=$?
 check "--allow 10.0.0.256 is refused as no address ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "not an IPv4 or IPv6 address"'
+printf 'allow 10.0.0.0/8, fd00::/64\nallow 10.0.0.0/33\n' >"$W/allow.conf"
+out=$("$EXP" --config "$W/allow.conf" 2>&1); rc=$?
+check "--config takes allow, its bad line named ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "allow.conf:2: --allow .10.0.0.0/33.: the prefix length"'
 out=$("$EXP" --allow ::1 --max-connections 16 2>&1); rc=$?
 check "reserving all of --max-connections is refused ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "leaves none of --max-connections 16"'
 

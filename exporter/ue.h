@@ -15,6 +15,13 @@
 
 #define UE_MAX_LIST 64
 
+/* An address block of --allow: family AF_INET or AF_INET6, the address, its prefix length. */
+struct ue_cidr {
+	int family;
+	unsigned char addr[16];
+	unsigned prefix;
+};
+
 /* The options, from the command line and the --config file (ue_options.c). */
 struct ue_config {
 	char *backend; /* NULL: UNCORE_BACKEND, else auto */
@@ -33,6 +40,9 @@ struct ue_config {
 	unsigned max_conns;     /* connections at once */
 	unsigned max_conns_ip;  /* connections at once from one address, 0: no limit */
 	double request_timeout; /* seconds a connection has for each request, from its opening or last answer */
+	struct ue_cidr allow[UE_MAX_LIST]; /* the scrapers a site names (--allow) */
+	int nallow;
+	unsigned reserved;      /* connections only they may use (--reserved-connections) */
 };
 
 /* Write a message into err; returns -1. */
@@ -150,20 +160,38 @@ void ue_family_of(const struct uncore_metric_info *mi, struct ue_family *f, doub
 /* Label value escaped for the exposition formats (\\, \", \n). */
 void ue_label_escape(char *out, size_t len, const char *in);
 
-/* A rendered snapshot, shared by the scrapes that hold it (ue_render.c). */
+/* A rendered snapshot (ue_render.c): ue_http_publish makes each format one response that every scrape shares. */
 struct ue_snapshot {
 	char *text, *om;          /* Prometheus text 0.0.4, OpenMetrics 1.0.0 */
 	size_t text_len, om_len;
-	int refs;
 };
-/* Render st into a new snapshot (refs 1); NULL when out of memory.  timestamps: samples carry their time. */
+/* Render st into a new snapshot; NULL when out of memory.  timestamps: samples carry their time. */
 struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps);
+
+/* The clients' addresses (ue_peers.c): which may connect, counted by the block one client can use at will
+ * (127.0.0.0/8, an IPv6 /64, a v4-mapped IPv6 address as its IPv4 one).  admit: 1 when the address may open a
+ * connection now; opened and closed count it (opened returns the count's handle, NULL: uncounted). */
+struct ue_peers;
+struct ue_peers *ue_peers_new(const struct ue_config *c);
+int ue_peers_admit(struct ue_peers *p, const void *sockaddr);
+void *ue_peers_opened(struct ue_peers *p, const void *sockaddr);
+void ue_peers_closed(struct ue_peers *p, void *peer);
+void ue_peers_free(struct ue_peers *p);
+/* Does addr (struct sockaddr_in or _in6) lie in the block? */
+int ue_cidr_match(const struct ue_cidr *b, const void *sockaddr);
+
+/* The HTTP server's memory at most, in bytes, with responses of resp_bytes (both formats of one read): each
+ * connection's pool and its own state, and every response a connection may still hold (ue_http.c). */
+#define UE_POOL_BYTES (32u * 1024)  /* libmicrohttpd's default, set explicitly */
+#define UE_CONN_BYTES (16u * 1024)  /* struct MHD_Connection, ours, the allocator's: 39 KiB with the pool measured under ASan */
+unsigned ue_http_generations(const struct ue_config *c);
+uint64_t ue_http_worst(const struct ue_config *c, size_t resp_bytes);
 
 /* The HTTP server (ue_http.c): serves /metrics from the published snapshot at c's --listen, within c's
  * limits; on success the bound port is written into err. */
 struct ue_http;
 struct ue_http *ue_http_start(const struct ue_config *c, char *err, size_t len);
-void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes the reference */
+void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes snap and its buffers */
 void ue_http_stop(struct ue_http *h);
 /* Scrapes served so far, and connections closed at their deadline. */
 void ue_http_counts(struct ue_http *h, uint64_t *served, uint64_t *cut);

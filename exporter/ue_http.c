@@ -3,9 +3,13 @@
  * sockets, not threads.  A scrape copies the published snapshot under a mutex held only for the copy; the
  * reads never wait for a client.  A client that stalls or trickles (a slow reader, half a request, a header
  * line every few seconds) is closed at the deadline --request-timeout gives each request (ue_conns.c); one
- * address holds at most --max-connections-per-ip connections, so that it cannot fill --max-connections
- * (at that limit libmicrohttpd stops accepting, and every scrape would wait).  Only GET and HEAD of / and
- * /metrics are served.
+ * client (an address, or the block it can use at will: ue_peers.c) holds at most --max-connections-per-ip
+ * connections, and the clients --allow names have --reserved-connections no other can take, so that no one
+ * fills --max-connections (at that limit libmicrohttpd stops accepting, and every scrape would wait).
+ * Memory: each read's answer is one response of each format, shared by every connection that sends it
+ * (libmicrohttpd counts a response's references and frees it with the last), never a copy per connection, so
+ * the server's worst case is its connections' pools and state plus the responses still held
+ * (ue_http_worst).  Only GET and HEAD of / and /metrics are served.
  */
 #include <math.h>
 #include <microhttpd.h>
@@ -28,20 +32,29 @@ typedef enum MHD_Result MHD_RESULT;
 struct ue_http {
 	struct MHD_Daemon *d;
 	struct ue_conns *conns;
+	struct ue_peers *peers;
 	pthread_mutex_t mu;
-	struct ue_snapshot *snap;
+	struct MHD_Response *resp[2]; /* the last read's, text and OpenMetrics; NULL before it */
 	uint64_t served;
 	uint64_t log_window;             /* when the minute of the messages began */
 	unsigned log_count, log_dropped; /* messages in it, and those left out */
 };
 
-static void snap_put(struct ue_snapshot *s)
+/* a connection's context: its deadline (ue_conns.c) and its client's count (ue_peers.c) */
+struct conn_ctx {
+	void *deadline, *peer;
+};
+
+unsigned ue_http_generations(const struct ue_config *c)
 {
-	if (s && --s->refs == 0) {
-		free(s->text);
-		free(s->om);
-		free(s);
-	}
+	/* a connection holds the response it was given until it is sent or cut at its deadline: the current
+	 * read's, and those of the reads of the last --request-timeout */
+	return (unsigned)ceil(c->request_timeout / c->interval) + 1;
+}
+
+uint64_t ue_http_worst(const struct ue_config *c, size_t resp_bytes)
+{
+	return (uint64_t)c->max_conns * (UE_POOL_BYTES + UE_CONN_BYTES) + (uint64_t)ue_http_generations(c) * resp_bytes;
 }
 
 /* Does the client prefer OpenMetrics?  Each media range of Accept with its q (default 1): OpenMetrics when
@@ -73,7 +86,8 @@ static int wants_openmetrics(const char *accept)
 
 static MHD_RESULT reply(struct MHD_Connection *c, unsigned status, const char *type, const char *body, size_t len)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_MUST_COPY);
+	/* static text: libmicrohttpd sends it from where it is */
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_PERSISTENT);
 	if (!r)
 		return MHD_NO;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
@@ -112,21 +126,16 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 		return reply(c, MHD_HTTP_NOT_FOUND, "text/plain; charset=utf-8", msg, sizeof(msg) - 1);
 	}
 	int om = wants_openmetrics(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
+	/* queued under the lock: a publish cannot drop the response between (queuing takes a reference) */
 	pthread_mutex_lock(&h->mu);
-	struct ue_snapshot *s = h->snap;
-	if (s)
-		s->refs++;
-	h->served += s != NULL;
+	struct MHD_Response *r = h->resp[om];
+	MHD_RESULT ret = r ? MHD_queue_response(c, MHD_HTTP_OK, r) : MHD_NO;
+	h->served += r != NULL;
 	pthread_mutex_unlock(&h->mu);
-	if (!s) {
+	if (!r) {
 		static const char msg[] = "no read has completed yet\n";
 		return reply(c, MHD_HTTP_SERVICE_UNAVAILABLE, "text/plain; charset=utf-8", msg, sizeof(msg) - 1);
 	}
-	MHD_RESULT ret = om ? reply(c, MHD_HTTP_OK, "application/openmetrics-text; version=1.0.0; charset=utf-8", s->om, s->om_len)
-			    : reply(c, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8", s->text, s->text_len);
-	pthread_mutex_lock(&h->mu);
-	snap_put(s);
-	pthread_mutex_unlock(&h->mu);
 	return ret;
 }
 
@@ -134,12 +143,31 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 {
 	struct ue_http *h = cls;
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-		*ctx = ci ? ue_conns_opened(h->conns, ci->connect_fd) : NULL;
+		struct conn_ctx *x = calloc(1, sizeof(*x)); /* NULL: neither deadline nor count, the idle timeout holds it */
+		if (x) {
+			const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+			const union MHD_ConnectionInfo *ca = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+			x->deadline = ci ? ue_conns_opened(h->conns, ci->connect_fd) : NULL;
+			x->peer = ca && ca->client_addr ? ue_peers_opened(h->peers, ca->client_addr) : NULL;
+		}
+		*ctx = x;
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
-		ue_conns_closed(h->conns, *ctx);
+		struct conn_ctx *x = *ctx;
+		if (x) {
+			ue_conns_closed(h->conns, x->deadline);
+			ue_peers_closed(h->peers, x->peer);
+			free(x);
+		}
 		*ctx = NULL;
 	}
+}
+
+/* libmicrohttpd's accept policy: refused, the connection is closed at once */
+static MHD_RESULT admit(void *cls, const struct sockaddr *addr, socklen_t len)
+{
+	struct ue_http *h = cls;
+	(void)len;
+	return ue_peers_admit(h->peers, addr) ? MHD_YES : MHD_NO;
 }
 
 /* a response sent in full: the connection's next request has a deadline of its own */
@@ -150,8 +178,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
 	if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK)
 		return;
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-	if (ci)
-		ue_conns_answered(h->conns, ci->socket_context);
+	if (ci && ci->socket_context)
+		ue_conns_answered(h->conns, ((struct conn_ctx *)ci->socket_context)->deadline);
 }
 
 /* libmicrohttpd's messages, LOG_BURST a minute: each refused or closed connection of a hostile client is
@@ -213,10 +241,12 @@ struct ue_http *ue_http_start(const struct ue_config *cfg, char *err, size_t len
 	if (address(cfg->listen, &ai, err, len))
 		return NULL;
 	struct ue_http *h = calloc(1, sizeof(*h));
-	if (!h || !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
-		if (!h)
+	if (!h || !(h->peers = ue_peers_new(cfg)) || !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
+		if (!h || !h->peers)
 			snprintf(err, len, "out of memory");
 		freeaddrinfo(ai);
+		if (h)
+			ue_peers_free(h->peers);
 		free(h);
 		return NULL;
 	}
@@ -225,17 +255,19 @@ struct ue_http *ue_http_start(const struct ue_config *cfg, char *err, size_t len
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
 	/* the idle timeout (whole seconds) is only a backstop: the deadline is sooner or the same */
-	h->d = MHD_start_daemon(flags, 0, NULL, NULL, handler, h, MHD_OPTION_EXTERNAL_LOGGER, on_error, h,
+	/* the per-address limit is admit's (libmicrohttpd's counts each exact address) */
+	h->d = MHD_start_daemon(flags, 0, admit, h, handler, h, MHD_OPTION_EXTERNAL_LOGGER, on_error, h,
 				MHD_OPTION_SOCK_ADDR, ai->ai_addr,
 				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)ceil(cfg->request_timeout),
 				MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
-				MHD_OPTION_PER_IP_CONNECTION_LIMIT, cfg->max_conns_ip,
+				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)UE_POOL_BYTES,
 				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
 				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_END);
 	freeaddrinfo(ai);
 	if (!h->d) {
 		snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)", cfg->listen);
 		ue_conns_stop(h->conns);
+		ue_peers_free(h->peers);
 		pthread_mutex_destroy(&h->mu);
 		free(h);
 		return NULL;
@@ -245,11 +277,36 @@ struct ue_http *ue_http_start(const struct ue_config *cfg, char *err, size_t len
 	return h;
 }
 
+/* a response that owns buf (freed with its last reference), its content type set; NULL: out of memory */
+static struct MHD_Response *shared(char *buf, size_t n, const char *type)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback(n, buf, free);
+	if (!r) {
+		free(buf);
+		return NULL;
+	}
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	return r;
+}
+
 void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap)
 {
+	struct MHD_Response *r[2];
+	r[0] = shared(snap->text, snap->text_len, "text/plain; version=0.0.4; charset=utf-8");
+	r[1] = shared(snap->om, snap->om_len, "application/openmetrics-text; version=1.0.0; charset=utf-8");
+	free(snap);
+	if (!r[0] || !r[1]) { /* the last read's stay */
+		for (int i = 0; i < 2; i++)
+			if (r[i])
+				MHD_destroy_response(r[i]);
+		return;
+	}
 	pthread_mutex_lock(&h->mu);
-	snap_put(h->snap);
-	h->snap = snap;
+	for (int i = 0; i < 2; i++) {
+		if (h->resp[i])
+			MHD_destroy_response(h->resp[i]); /* freed once the connections sending it are done */
+		h->resp[i] = r[i];
+	}
 	pthread_mutex_unlock(&h->mu);
 }
 
@@ -267,10 +324,13 @@ void ue_http_stop(struct ue_http *h)
 		return;
 	MHD_stop_daemon(h->d); /* every connection closed, and said so */
 	ue_conns_stop(h->conns);
+	ue_peers_free(h->peers);
 	pthread_mutex_lock(&h->mu);
 	if (h->log_dropped)
 		fprintf(stderr, "uncore-exporter: http: %u more messages left out\n", h->log_dropped);
-	snap_put(h->snap);
+	for (int i = 0; i < 2; i++)
+		if (h->resp[i])
+			MHD_destroy_response(h->resp[i]);
 	pthread_mutex_unlock(&h->mu);
 	pthread_mutex_destroy(&h->mu);
 	free(h);

@@ -3,6 +3,7 @@
  * without its dashes: "groups memory llc", "# ..." a comment), read first so that the command line has the
  * last word; SIGHUP reads the file again.  The selection options are the collectd plugin's.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,7 +37,11 @@ const char *ue_usage(void)
 	       "                       (uncore_job_memory_*_bytes_total, uncore_job_device_*_bytes_total{job_id=...})\n"
 	       "  --force              take over boxes another agent counts on\n"
 	       "  --max-connections N  HTTP connections at once (default 4096)\n"
-	       "  --max-connections-per-ip N  of them from one address (default 16; 0: no limit)\n"
+	       "  --max-connections-per-ip N  of them from one client: an address, 127.0.0.0/8 or an IPv6 /64\n"
+	       "                       (default 16; 0: no limit)\n"
+	       "  --allow CIDR[,CIDR]  the scrapers (e.g. 10.1.2.3/32): --reserved-connections are theirs alone,\n"
+	       "                       and no per-client limit (repeatable)\n"
+	       "  --reserved-connections N  connections only --allow's addresses may use (default 16)\n"
 	       "  --request-timeout S  seconds each request has, from the connection's opening or last answer\n"
 	       "                       to the end of its answer; a later one is closed (default 10)\n"
 	       "  --no-timestamps      samples without their read time (doc/prometheus.md: why they carry it)\n"
@@ -119,6 +124,38 @@ static int seconds(const char *opt, const char *v, double lo, double hi, double 
 	return 0;
 }
 
+/* "A.B.C.D[/N]" or "V6[/N]" (no prefix: the one address), each of a comma or blank separated list */
+static int cidrs(const char *v, struct ue_config *c, char *err, size_t len)
+{
+	char copy[1024], *save = NULL;
+	if (strlen(v) >= sizeof(copy))
+		return ue_fail(err, len, "--allow: the list is longer than %zu characters", sizeof(copy) - 1);
+	strcpy(copy, v);
+	for (char *w = strtok_r(copy, ", \t", &save); w; w = strtok_r(NULL, ", \t", &save)) {
+		struct ue_cidr *b = &c->allow[c->nallow];
+		char *slash = strchr(w, '/'), *end = NULL;
+		if (c->nallow >= UE_MAX_LIST)
+			return ue_fail(err, len, "--allow: more than %d blocks", UE_MAX_LIST);
+		if (slash)
+			*slash = 0;
+		memset(b, 0, sizeof(*b));
+		b->family = strchr(w, ':') ? AF_INET6 : AF_INET;
+		unsigned max = b->family == AF_INET ? 32 : 128;
+		unsigned long n = max;
+		if (slash) {
+			errno = 0;
+			n = strtoul(slash + 1, &end, 10);
+			if (!slash[1] || *end || errno || slash[1] == '-' || slash[1] == '+' || n > max)
+				return ue_fail(err, len, "--allow '%s/%s': the prefix length goes from 0 to %u", w, slash + 1, max);
+		}
+		if (inet_pton(b->family, w, b->addr) != 1)
+			return ue_fail(err, len, "--allow '%s': not an IPv4 or IPv6 address (give e.g. 10.1.2.3/32 or fd00::/64)", w);
+		b->prefix = (unsigned)n;
+		c->nallow++;
+	}
+	return 0;
+}
+
 static int set_string(char **dst, const char *v, char *err, size_t len)
 {
 	free(*dst);
@@ -129,7 +166,7 @@ static int set_string(char **dst, const char *v, char *err, size_t len)
 
 static const char *const valued[] = { "listen", "backend", "interval", "metrics", "groups", "events",
 				      "per-box", "sockets", "config", "max-connections", "max-connections-per-ip",
-				      "request-timeout" };
+				      "request-timeout", "allow", "reserved-connections" };
 
 static int is_valued(const char *name)
 {
@@ -168,6 +205,10 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 		return count(name, v, 1, 65536, &c->max_conns, err, len);
 	if (!strcmp(name, "max-connections-per-ip"))
 		return count(name, v, 0, 65536, &c->max_conns_ip, err, len);
+	if (!strcmp(name, "reserved-connections"))
+		return count(name, v, 1, 65535, &c->reserved, err, len);
+	if (!strcmp(name, "allow"))
+		return cidrs(v, c, err, len);
 	if (!strcmp(name, "metrics"))
 		return list("--metrics", v, c->metrics, &c->nmetrics, 1, err, len);
 	if (!strcmp(name, "groups"))
@@ -254,6 +295,8 @@ static int options(struct ue_config *c, int argc, char **argv, char *err, size_t
 	c->max_conns = 4096;
 	c->max_conns_ip = 16;
 	c->request_timeout = 10;
+	/* a Prometheus server's connection, a second one through a reload, a curl beside: 16 is room to spare */
+	c->reserved = 16;
 	/* the file first, wherever --config stands */
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--config") || !strncmp(argv[i], "--config=", 9)) {
@@ -285,6 +328,9 @@ static int options(struct ue_config *c, int argc, char **argv, char *err, size_t
 	}
 	if (!c->listen && set_string(&c->listen, "127.0.0.1:9739", err, len))
 		return -1;
+	if (c->nallow && c->reserved >= c->max_conns)
+		return ue_fail(err, len, "--reserved-connections %u leaves none of --max-connections %u to the other clients",
+			       c->reserved, c->max_conns);
 	return 0;
 }
 

@@ -287,6 +287,5 @@ struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps)
 	snap->text_len = text.len;
 	snap->om = om.p;
 	snap->om_len = om.len;
-	snap->refs = 1;
 	return snap;
 }

@@ -100,9 +100,11 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 	}
 	if (strcmp(nc.listen, cfg->listen))
 		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s\n", cfg->listen);
-	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout)
-		fprintf(stderr, "uncore-exporter: reload: --max-connections, --max-connections-per-ip and --request-timeout "
-			"change only with a restart; still %u, %u and %g s\n", cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout);
+	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout ||
+	    nc.reserved != cfg->reserved || nc.nallow != cfg->nallow || memcmp(nc.allow, cfg->allow, sizeof(nc.allow)))
+		fprintf(stderr, "uncore-exporter: reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
+			"and --reserved-connections change only with a restart; still %u, %u, %g s, %d blocks and %u\n",
+			cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout, cfg->nallow, cfg->reserved);
 	ue_read(&old);
 	ue_jobs_stop(&old);
 	uncore_session_free(old.s); /* its boxes are free for the new session */
@@ -125,6 +127,9 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		nc.max_conns = cfg->max_conns;
 		nc.max_conns_ip = cfg->max_conns_ip;
 		nc.request_timeout = cfg->request_timeout;
+		nc.reserved = cfg->reserved;
+		nc.nallow = cfg->nallow;
+		memcpy(nc.allow, cfg->allow, sizeof(nc.allow));
 		ue_config_free(cfg);
 		*cfg = nc;
 		fprintf(stderr, "uncore-exporter: reloaded: %d series\n", next.nseries);
@@ -187,8 +192,13 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	struct ue_snapshot *snap = ue_render(&st, cfg.timestamps);
+	size_t resp = snap ? snap->text_len + snap->om_len : 0;
 	if (snap)
 		ue_http_publish(http, snap);
+	/* doc/safety.md: what a crowd of clients can cost at most (the responses grow with jobs and series) */
+	fprintf(stderr, "uncore-exporter: the HTTP server's memory at most %llu kB: %u connections x (%u KiB pool + %u KiB "
+		"state) + %u responses of %zu kB\n", (unsigned long long)(ue_http_worst(&cfg, resp) / 1024), cfg.max_conns,
+		UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, ue_http_generations(&cfg), resp / 1024);
 	fprintf(stderr, "uncore-exporter: serving %d series of %s (%s%s) on port %s, read every %g s\n", st.nseries,
 		uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_is_simulated(st.u) ? ", SIMULATED" : "", err,
 		cfg.interval);

@@ -133,6 +133,22 @@ def main():
         sorted(np["spec"]["policyTypes"]) == ["Egress", "Ingress"] and
         [p["port"] for r in np["spec"]["ingress"] for p in r["ports"]] == ["metrics"],
         "the NetworkPolicy lets in scrapes of the metrics port and nothing out")
+    # doc/safety.md: only the monitoring namespace's Prometheus pods, each source naming a namespace and its
+    # pods together (a rule without from, or a source of only one selector, lets in every pod or namespace)
+    srcs = [(r, f) for r in np["spec"]["ingress"] for f in r.get("from", [None])]
+    say(srcs and all(f and not f.get("ipBlock") and f.get("namespaceSelector", {}).get("matchLabels") and
+                     f.get("podSelector", {}).get("matchLabels") for _, f in srcs),
+        "the NetworkPolicy admits only pods a namespaceSelector and a podSelector name together (%s)"
+        % "; ".join("from %s" % (f if f else "anywhere") for _, f in srcs))
+    # --max-connections sized to the memory limit: the HTTP server's worst case (doc/safety.md) and 32 MiB
+    # of the exporter's own within limits.memory
+    c = pod["containers"][0]
+    args = c.get("args", [])
+    conns = int(args[args.index("--max-connections") + 1]) if "--max-connections" in args else 4096
+    lim = c.get("resources", {}).get("limits", {}).get("memory", "")
+    mib = int(lim[:-2]) if lim.endswith("Mi") else int(lim[:-2]) * 1024 if lim.endswith("Gi") else 0
+    need = 32 + (conns * (32 + 16 + 20) + 11 * 150) / 1024  # pool, state, kernel buffers (KiB); 11 responses of 150 kB
+    say(mib and need <= mib, "--max-connections %d needs %.0f MiB at most, within limits.memory %s" % (conns, need, lim or "(none)"))
     # for the shell test: the image and the arguments the exporter gets
     c = pod["containers"][0]
     print("image %s" % c["image"])

@@ -129,8 +129,8 @@ def malformed(port):
 
 def storm(port, n, truth_rate, name, labels, interval):
     """n connections at once, each a scrape, while a slow reader holds one more; the reads keep their
-    schedule and the counter its rate.  They come from 10 at a time of the addresses 127.0.2.1 up, as
-    many clients' would (one address holds at most --max-connections-per-ip, 16 by default)"""
+    schedule and the counter its rate.  They come from 10 at a time of the addresses 127.0.2.1 up, which
+    the exporter's --allow names (else all of 127.0.0.0/8 is one client, held to --max-connections-per-ip)"""
     reads0, c0 = counter_value(port, "uncore_exporter_reads_total", ""), parse(scrape(port, OM)[2], om=True)[(name, labels)]
     t0 = time.monotonic()
     slow = socket.create_connection(("127.0.0.1", port))
@@ -304,13 +304,10 @@ class Trickle:
 
 def trickle(port, pid, per_ip, deadline, addrs):
     """A trickling attacker on 127.0.0.1 (three times the per-address limit, each connection opened again
-    after a closed one) while a scraper on 127.0.0.2 scrapes every 0.2 s; then a crowd of `addrs` addresses
-    trickles per_ip connections each until the deadline closes them, a scraper on 127.0.0.3 connecting
-    among them.  The exporter's RSS before, at the crowd's peak and after it."""
+    after a closed one) while a scraper on 127.0.0.2 (the exporter's --allow: all of 127.0.0.0/8 is one
+    client) scrapes every 0.2 s."""
     for _ in range(3):
         scrape(port)
-    time.sleep(0.5)
-    rss0 = rss_kb(pid)
     every = deadline / 4  # a header line well within any idle timeout
     scraper = Scraper(port, "127.0.0.2", deadline)
     scraper.start()
@@ -340,11 +337,35 @@ def trickle(port, pid, per_ip, deadline, addrs):
         "%d scrapes from 127.0.0.2 through the trickle, %d failed%s, the slowest %.3f s (within the %g s deadline)"
         % (len(lat), len(fails), " (%s)" % fails[0][1] if fails else "", max(lat or [0]), deadline))
 
-    # a crowd of addresses, each within the limit, each connection holding some 16 KiB of header lines
-    # when the deadline comes; a scraper connects among them and stays (as Prometheus keeps its connection)
+    late(port, len(cut))
+
+
+def late(port, want):
+    """the exporter counts what the attacker saw: the connections closed at their deadline"""
+    got = None
+    for _ in range(20):
+        got = counter_value(port, "uncore_exporter_late_connections_total", "")
+        if got == want:
+            break
+        time.sleep(0.25)
+    say(got == want, "uncore_exporter_late_connections_total %s, the connections the attackers saw closed at the "
+        "deadline %d" % (got, want))
+
+
+def crowd(port, pid, per_ip, deadline, addrs):
+    """A crowd of `addrs` addresses trickles per_ip connections each until the deadline closes them (the
+    exporter's per-client limit off: 127.0.0.0/8 is one client), a scraper on 127.0.0.3 connecting among
+    them.  The exporter's RSS before, at the crowd's peak and after it."""
+    for _ in range(3):
+        scrape(port)
+    time.sleep(0.5)
+    rss0 = rss_kb(pid)
+    every = deadline / 4
+    # a crowd of addresses, each connection holding some 16 KiB of header lines when the deadline comes; a
+    # scraper connects among them and stays (as Prometheus keeps its connection)
     rss = [rss_kb(pid)]
     att = Trickle(port, ["127.0.1.%d" % (i + 1) for i in range(addrs)], per_ip, every, False, 4000)
-    crowd = len(att.alive())
+    ncrowd = len(att.alive())
     scraper = Scraper(port, "127.0.0.3", deadline)
     scraper.start()
     att.run(deadline + 1.5, lambda now: rss.append(rss_kb(pid)))
@@ -356,8 +377,8 @@ def trickle(port, pid, per_ip, deadline, addrs):
         after.append(rss_kb(pid))
     results = scraper.stop()
     print("# a crowd: %d connections from %d addresses; RSS %d kB before, %d kB at the peak, then %s kB"
-          % (crowd, addrs, rss0, max(rss), " ".join(str(a) for a in after)))
-    say(still == 0, "the deadline closed each of the crowd's %d connections (%d left)" % (crowd, still))
+          % (ncrowd, addrs, rss0, max(rss), " ".join(str(a) for a in after)))
+    say(still == 0, "the deadline closed each of the crowd's %d connections (%d left)" % (ncrowd, still))
     fails = [r for r in results if r[1] != "200"]
     say(len(results) > 5 and not fails, "%d scrapes from 127.0.0.3 among the crowd, %d failed%s"
         % (len(results), len(fails), " (%s)" % fails[0][1] if fails else ""))
@@ -367,15 +388,7 @@ def trickle(port, pid, per_ip, deadline, addrs):
     say(max(rss) - rss0 >= 2 * margin and after[-1] <= rss0 + margin,
         "the crowd raised the RSS by %d kB, and 5 s after it the RSS is %d kB, within %d kB of the %d kB before"
         % (max(rss) - rss0, after[-1], margin, rss0))
-    # the exporter counts what the attacker saw: the connections closed at their deadline
-    want, got = len(cut) + crowd, None
-    for _ in range(20):
-        got = counter_value(port, "uncore_exporter_late_connections_total", "")
-        if got == want:
-            break
-        time.sleep(0.25)
-    say(got == want, "uncore_exporter_late_connections_total %s, the connections the attackers saw closed at the "
-        "deadline %d" % (got, want))
+    late(port, ncrowd)
 
 
 def watch(port, secs, out):
@@ -594,6 +607,8 @@ def main():
         storm(int(args[0]), int(args[1]), float(args[2]), args[3], args[4], float(args[5]))
     elif cmd == "trickle":
         trickle(int(args[0]), int(args[1]), int(args[2]), float(args[3]), int(args[4]))
+    elif cmd == "crowd":
+        crowd(int(args[0]), int(args[1]), int(args[2]), float(args[3]), int(args[4]))
     elif cmd == "watch":
         watch(int(args[0]), float(args[1]), args[2])
     elif cmd == "dashboard":

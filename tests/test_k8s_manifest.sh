@@ -31,6 +31,12 @@ out=$($CHECK "$W/priv.yaml" "$SCHEMA" 2>&1)
 check "a privileged container fails the least-privilege and baseline checks" \
 	'echo "$out" | grep -q "^bad uncore-exporter: not privileged" && echo "$out" | grep -q "^bad Pod Security Standards baseline"'
 
+# the NetworkPolicy: a source of only a namespaceSelector lets in every pod of that namespace (issue 79)
+"$PY" -c 'import sys; t = open(sys.argv[1]).read(); k = "          podSelector:\n            matchLabels:\n              app.kubernetes.io/name: prometheus\n"; assert k in t; sys.stdout.write(t.replace(k, ""))' "$M" >"$W/ns.yaml"
+out=$($CHECK "$W/ns.yaml" "$SCHEMA" 2>&1)
+check "a NetworkPolicy source with a namespaceSelector alone fails" \
+	'echo "$out" | grep -q "^bad the NetworkPolicy admits only pods a namespaceSelector and a podSelector name together"'
+
 # the image is this release's (build-image tags it with the packages' version), and the exporter takes
 # the manifest's arguments after its entry point's
 V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version 2>/dev/null || sed -n '1s/.*(\(.*\)).*/\1/p' "$SRC/debian/changelog")

@@ -1,0 +1,222 @@
+"""Issue 79's two attacks on uncore-exporter, at a small scale, for tests/test_exporter_crowd.sh.  Each command
+prints one line per check ("ok ..." or "bad ...", "# ..." for what it saw) and exits 1 when any is bad.
+
+  trickle PORT NADDRS PER_ADDR SCRAPES MOST   NADDRS loopback addresses (127.1.x.y: any local user can bind them)
+      each keep PER_ADDR connections that send a header line every half second and never end their
+      request, reopened when closed; meanwhile a scraper on 127.0.0.1 scrapes SCRAPES times, each over a new
+      connection (as the liveness probe and a restarted Prometheus do): every scrape must be served, and
+      the crowd hold at most MOST connections for over a second (-1: no check; else the scrapes, of the
+      crowd's own block, are only counted).
+  slow PORT PID NADDRS PER_ADDR SCRAPES BOUND_KB   NADDRS x PER_ADDR clients send GET /metrics and never
+      read (a receive buffer of 4 KiB and segments of 536 bytes each); the scraper on 127.0.0.1 is served SCRAPES times and the
+      exporter's RSS (VmRSS) rises by at most BOUND_KB over what it was before them.
+"""
+import selectors
+import socket
+import sys
+import time
+
+bad = 0
+
+
+def say(ok, what):
+    global bad
+    print(("ok " if ok else "bad ") + what, flush=True)
+    bad += not ok
+
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def addr(i):
+    return "127.1.%d.%d" % (i // 250, i % 250 + 1)
+
+
+def scrape(port, timeout=5):
+    """one scrape over a connection of its own from 127.0.0.1: None when served, else what went wrong"""
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=("127.0.0.1", 0))
+    except OSError as e:
+        return "connect: %s" % e
+    try:
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        data = b""
+        while True:
+            got = s.recv(65536)
+            if not got:
+                break
+            data += got
+    except OSError as e:
+        return "read: %s (%d bytes)" % (e, len(data))
+    finally:
+        s.close()
+    if not data.startswith(b"HTTP/1.1 200") or b"uncore_exporter_reads_total" not in data:
+        return "answer: %r" % data[:40]
+    return None
+
+
+class Crowd:
+    """NADDRS x PER_ADDR connections; each sends `first`, then (trickle) a header line every `every`
+    seconds; a closed one is opened again `again` seconds later."""
+
+    def __init__(self, port, naddrs, per_addr, first, trickle, rcvbuf=0, every=0.5, again=2.0):
+        self.port, self.first, self.trickle, self.rcvbuf = port, first, trickle, rcvbuf
+        self.every, self.again = every, again
+        self.sel = selectors.DefaultSelector()
+        self.pending = []
+        self.parked = []
+        self.opened = self.closed = 0
+        for i in range(naddrs):
+            for _ in range(per_addr):
+                self.open(addr(i))
+        self.next_line = time.monotonic() + every
+        self.n = 0
+
+    def open(self, a):
+        s = socket.socket()
+        if self.rcvbuf:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.rcvbuf)
+            # segments of 536 bytes (RFC 879's default), as across a network: over loopback's 64 KiB segments
+            # the exporter's kernel sizes the send buffer at some 1.3 MB and takes a whole answer out of it
+            # (tcp_sndbuf_expand: twice 10 segments), where a slow reader elsewhere leaves it in the exporter
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
+        s.setblocking(False)
+        try:
+            s.bind((a, 0))
+            s.connect_ex(("127.0.0.1", self.port))
+        except OSError:
+            s.close()
+            self.pending.append((time.monotonic() + self.again, a))
+            return
+        self.opened += 1
+        self.sel.register(s, selectors.EVENT_WRITE, [a, False, time.monotonic()])
+
+    def drop(self, key):
+        self.sel.unregister(key.fileobj)
+        key.fileobj.close()
+        self.closed += 1
+        self.pending.append((time.monotonic() + self.again, key.data[0]))
+
+    def step(self, secs):
+        end = time.monotonic() + secs
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            for key, ev in self.sel.select(timeout=min(left, 0.05)) if self.sel.get_map() else []:
+                if ev & selectors.EVENT_WRITE and not key.data[1]:  # connected (or refused)
+                    try:
+                        key.fileobj.send(self.first)
+                    except OSError:
+                        self.drop(key)
+                        continue
+                    key.data[1] = True
+                    if self.trickle:
+                        self.sel.modify(key.fileobj, selectors.EVENT_READ, key.data)
+                    else:  # a slow reader never takes its answer out: parked, out of the selector
+                        self.sel.unregister(key.fileobj)
+                        self.parked.append(key.fileobj)
+                    continue
+                try:  # a trickle reads only to see its end
+                    got = key.fileobj.recv(4096)
+                except OSError:
+                    got = b""
+                if not got:
+                    self.drop(key)
+            now = time.monotonic()
+            if self.trickle and now >= self.next_line:
+                self.n += 1
+                for key in list(self.sel.get_map().values()):
+                    if key.data[1]:
+                        try:
+                            key.fileobj.send(b"X-Trickle-%d: %d\r\n" % (self.n, self.n))
+                        except OSError:
+                            self.drop(key)
+                self.next_line = now + self.every
+            for when, a in [p for p in self.pending if p[0] <= now]:
+                self.pending.remove((when, a))
+                self.open(a)
+
+    def held_long(self):
+        """the trickling connections open for over a second (one refused is closed within milliseconds)"""
+        now = time.monotonic()
+        return sum(1 for k in self.sel.get_map().values() if k.data[1] and now - k.data[2] > 1.0)
+
+    def held(self):
+        return len(self.parked) + sum(1 for k in self.sel.get_map().values() if k.data[1])
+
+    def stop(self):
+        for s in self.parked:
+            s.close()
+        for key in list(self.sel.get_map().values()):
+            self.sel.unregister(key.fileobj)
+            key.fileobj.close()
+        self.sel.close()
+
+
+def trickle(port, naddrs, per_addr, n, most):
+    """most: the connections the crowd may hold for long (-1: any number)"""
+    why = scrape(port)
+    say(why is None, "a scrape before the attack is served%s" % (" (%s)" % why if why else ""))
+    crowd = Crowd(port, naddrs, per_addr, b"GET /metrics HTTP/1.1\r\nHost: x\r\n", True)
+    crowd.step(1.0)
+    print("# %d trickling connections asked for from %d addresses; %d open after a second" % (naddrs * per_addr, naddrs, crowd.held()))
+    fails, held = [], []
+    for _ in range(n):
+        crowd.step(0.2)
+        held.append(crowd.held_long())
+        why = scrape(port)
+        if why:
+            fails.append(why)
+    print("# the crowd opened %d connections, %d of them closed by the exporter" % (crowd.opened, crowd.closed))
+    crowd.stop()
+    if most >= 0:
+        say(max(held) <= most, "the crowd held %d to %d connections for over a second (at most %d: 127.0.0.0/8 is one client)"
+            % (min(held), max(held), most))
+    if most >= 0:  # the scraper is of the crowd's own block: it shares their 16
+        print("# %d scrapes from 127.0.0.1, of the crowd's block and not --allow'd: %d failed" % (n, len(fails)))
+        return
+    say(not fails, "%d scrapes from 127.0.0.1 while %d loopback addresses trickle %d connections each: %d failed%s"
+        % (n, naddrs, per_addr, len(fails), " (%s)" % fails[0] if fails else ""))
+
+
+def slow(port, pid, naddrs, per_addr, n, bound_kb):
+    for _ in range(3):
+        scrape(port)
+    rss0 = rss_kb(pid)
+    crowd = Crowd(port, naddrs, per_addr, b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n", False, rcvbuf=4096, again=1.0)
+    peak = rss0
+    fails = []
+    for _ in range(n):
+        crowd.step(0.3)
+        peak = max(peak, rss_kb(pid))
+        why = scrape(port)
+        if why:
+            fails.append(why)
+        peak = max(peak, rss_kb(pid))
+    held = crowd.held()
+    crowd.stop()
+    print("# %d clients that never read (%d held at the end); the exporter's RSS %d kB before, %d kB at the peak"
+          % (naddrs * per_addr, held, rss0, peak))
+    say(not fails, "%d scrapes from 127.0.0.1 among them: %d failed%s" % (n, len(fails), " (%s)" % fails[0] if fails else ""))
+    say(peak - rss0 <= bound_kb, "the RSS rose by %d kB, within the %d kB the exporter's options allow" % (peak - rss0, bound_kb))
+
+
+def main():
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "trickle":
+        trickle(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]))
+    elif cmd == "slow":
+        slow(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]), int(args[5]))
+    else:
+        sys.exit("unknown command " + cmd)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -80,10 +80,10 @@ static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_
 			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
 			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
 			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"device_write_bytes\": %.17g, "
-			       "\"device_read_bytes\": %.17g%s, \"sampled\": %.4g, \"shared_cpus\": %d}\n",
+			       "\"device_read_bytes\": %.17g%s, \"shared_cpus\": %d, \"sampled\": %.4g}\n",
 			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
 			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
-			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy, r.sampled, r.shared_cpus);
+			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy, r.shared_cpus, r.sampled);
 		else
 			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s%s%s\n", r.socket,
 			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,

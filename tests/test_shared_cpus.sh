@@ -61,10 +61,10 @@ for _ in $(seq 1200); do
 	sleep 0.1
 done
 got=
-for _ in $(seq 600); do # until a read has counted job 3
+for _ in $(seq 600); do # until a read has counted job 1 (the same read counts job 3)
 	got=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
 		"http://127.0.0.1:$port/metrics" 2>/dev/null)
-	echo "$got" | grep -q '^uncore_job_memory_read_bytes_total{job_id="3"} [1-9]' && break
+	echo "$got" | grep -q '^uncore_job_memory_read_bytes_total{job_id="1"} [1-9]' && break
 	sleep 0.1
 done
 kill -TERM $exp

@@ -53,9 +53,18 @@ static const char *devices(const struct uncore_attrib_row *r, double s, char *bu
 	return buf;
 }
 
+/* A job row's CPUs shared with other jobs, for the text: "" where none */
+static const char *shared(const struct uncore_attrib_row *r, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (r->shared_cpus > 0)
+		snprintf(buf, len, "  shared_cpus %d (split equally with the jobs sharing them)", r->shared_cpus);
+	return buf;
+}
+
 static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window)
 {
-	char dev[96], energy[320];
+	char dev[96], energy[320], sh[80];
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
 		if (uncore_perjob_row(pj, i, &r))
@@ -71,16 +80,16 @@ static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_
 			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
 			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
 			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"device_write_bytes\": %.17g, "
-			       "\"device_read_bytes\": %.17g%s, \"sampled\": %.4g}\n",
+			       "\"device_read_bytes\": %.17g%s, \"shared_cpus\": %d, \"sampled\": %.4g}\n",
 			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
 			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
-			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy, r.sampled);
+			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy, r.shared_cpus, r.sampled);
 		else
-			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s%s\n", r.socket,
+			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s%s%s\n", r.socket,
 			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,
 			       r.job[0] ? "its cores sampled" : "(devices, cores of no job) of all",
 			       r.job[0] ? 100 * r.sampled : r.socket_read_bytes > 0 ? 100 * r.read_bytes / r.socket_read_bytes : 0,
-			       devices(&r, s, dev, sizeof(dev)), energy);
+			       devices(&r, s, dev, sizeof(dev)), shared(&r, sh, sizeof(sh)), energy);
 	}
 }
 

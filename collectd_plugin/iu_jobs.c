@@ -4,7 +4,8 @@
  * read and write, the bytes since the plugin first saw the job (DERIVE) over the node's sockets, so that a
  * job's traffic across its nodes is one sumSeries in Graphite; its devices' DMA (the device groups it holds
  * whole, doc/jobs.md "Devices") as type total_bytes, type instances device_write and device_read; and the
- * node's bytes no job caused under plugin instance unattributed.  The jobs are read again at every dispatch: when they change, the
+ * node's bytes no job caused under plugin instance unattributed; type count, type instance shared_cpus: the job's
+ * CPUs another job holds too (their reads split equally among those jobs, doc/jobs.md "Shared CPUs").  The jobs are read again at every dispatch: when they change, the
  * attribution starts over on the new set (a job that stays keeps its count, a job that left is forgotten).
  */
 #include <stdio.h>
@@ -32,9 +33,8 @@ int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 	return 0;
 }
 
-static int send_bytes(const char *instance, const char *type, const char *ti, double bytes, cdtime_t now)
+static int send_value(const char *instance, const char *type, const char *ti, value_t v, cdtime_t now)
 {
-	value_t v = { .derive = (derive_t)(bytes + 0.5) };
 	value_list_t vl = VALUE_LIST_INIT;
 	vl.values = &v;
 	vl.values_len = 1;
@@ -44,6 +44,11 @@ static int send_bytes(const char *instance, const char *type, const char *ti, do
 	snprintf(vl.type, sizeof(vl.type), "%s", type);
 	snprintf(vl.type_instance, sizeof(vl.type_instance), "%s", ti);
 	return plugin_dispatch_values(&vl) == 0;
+}
+
+static int send_bytes(const char *instance, const char *type, const char *ti, double bytes, cdtime_t now)
+{
+	return send_value(instance, type, ti, (value_t){ .derive = (derive_t)(bytes + 0.5) }, now);
 }
 
 /* the types: a job's memory bytes as the sockets' memory series, its devices' as the sockets' other bytes */
@@ -71,7 +76,9 @@ int iu_jobs_read(struct iu_state *st)
 		snprintf(instance, sizeof(instance), "job_%s", clean);
 		sent += send_bytes(instance, MEM, "read", j->read_bytes, now) + send_bytes(instance, MEM, "write", j->write_bytes, now) +
 			send_bytes(instance, DEV, "device_write", j->device_write_bytes, now) +
-			send_bytes(instance, DEV, "device_read", j->device_read_bytes, now);
+			send_bytes(instance, DEV, "device_read", j->device_read_bytes, now) +
+			/* its CPUs another job holds too: their reads split equally (doc/jobs.md "Shared CPUs") */
+			send_value(instance, "count", "shared_cpus", (value_t){ .gauge = j->shared_cpus }, now);
 	}
 	sent += send_bytes("unattributed", MEM, "read", st->tally.unattributed_read, now) +
 		send_bytes("unattributed", MEM, "write", st->tally.unattributed_write, now) +

@@ -139,6 +139,20 @@ static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 		head(b, &f, om);
 		sample(b, &f, "", *(const double *)((const char *)&st->tally + job_fams[k].un), ts ? st->jobs_t_ns : 0, om);
 	}
+	struct ue_family f = { .counter = 0, .unit = "" };
+	snprintf(f.name, sizeof(f.name), "uncore_job_shared_cpus");
+	snprintf(f.help, sizeof(f.help), "The job's CPUs that another job holds too (OverSubscribe, --overlap) at the last "
+		 "read: what each such CPU read is split equally among the jobs holding it (doc/jobs.md \"Shared CPUs\")");
+	head(b, &f, om);
+	for (int i = 0; i < st->tally.n; i++) {
+		const struct uncore_job_bytes *j = &st->tally.jobs[i];
+		char id[140], labels[160];
+		if (!j->present)
+			continue;
+		ue_label_escape(id, sizeof(id), j->id);
+		snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
+		sample(b, &f, labels, j->shared_cpus, ts ? st->jobs_t_ns : 0, om);
+	}
 }
 
 /* uncore_health{condition,socket}: present at 0 so that an alert `uncore_health > 0` has its series from the

@@ -83,6 +83,9 @@ static int check_config(const struct ue_config *c)
 	if (c->per_job)
 		printf("uncore_job_device_write_bytes_total, uncore_job_device_read_bytes_total counter, bytes: each job's "
 		       "device groups held whole (job_id; doc/jobs.md \"Devices\")\n");
+	if (c->per_job)
+		printf("uncore_job_shared_cpus gauge: each job's CPUs another job holds too, whose reads are split "
+		       "equally among them (job_id; doc/jobs.md \"Shared CPUs\")\n");
 	ue_teardown(&st);
 	return 0;
 }

@@ -6,6 +6,7 @@
  * hostile entry loses its own job's devices and nothing of another job's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "fake_tree.h"
 #include "uncore.h"
@@ -105,6 +106,18 @@ static void test_gres_conf(void)
 	entry("22", "1\ngpus=4\n");
 	CU_ASSERT(uncore_jobs_scan(u) == 2 && !strcmp(devs(u, "22"), ""));
 	CU_ASSERT(strstr(uncore_warnings(), "job 22: GPU index 4: gres.conf names 4 GPU device files") != NULL);
+	/* a cluster-wide file as slurmd reads it (gres.conf(5)): another node's line skipped, keys in any case, the
+	 * MPS line no GPU, File= a list in the order written: this node's index 0 is /dev/nvidia3 (0000:86:00.0),
+	 * index 1 /dev/nvidia1 (0000:af:00.0) */
+	put_str("NodeName=gpu[01-03,05] Name=gpu File=/dev/nvidia[0-3]\nnodename=gpu04 name=gpu file=/dev/nvidia[3,1]\n"
+		"NodeName=gpu04 Name=mps Count=200 File=/dev/nvidia[0,2]\n", "/etc/slurm/gres.conf");
+	setenv("SLURMD_NODENAME", "gpu04", 1);
+	entry("21", "0\ngpus=0\n");
+	entry("22", "1\ngpus=1\n");
+	CU_ASSERT(uncore_jobs_scan(u) == 2);
+	CU_ASSERT_STRING_EQUAL(devs(u, "21"), "0000:86:00.0");
+	CU_ASSERT_STRING_EQUAL(devs(u, "22"), "0000:af:00.0");
+	unsetenv("SLURMD_NODENAME");
 	uncore_close(u);
 }
 

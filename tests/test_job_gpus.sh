@@ -41,6 +41,24 @@ js=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0"
 check "uncore jobs --json: the devices an array of BDFs" 'echo "$js" | grep -q "\"devices\":\[\"$g0\",\"$g2\"\]}$"'
 env -i PATH="$PATH" UNCORE_SYSROOT="$R" UNCORE_BIN=true SLURM_SCRIPT_CONTEXT=epilog_slurmd SLURM_JOB_ID=701 sh "$B/slurm/intel-uncore-job"
 check "epilog: the job's entry removed" '[ ! -e "$SP/701" ] && [ -e "$SP/702" ]'
+# the simulated node reads its sysroot's gres.conf as slurmd does (issue 78 point 3, doc/jobs.md "A job's devices"):
+# keys in any case, this node's NodeName= line (another node's and the MPS line skipped), File= in the order
+# written; job 9 given Slurm's index 0 holds /dev/nvidia2, the simulated GPU of minor 2 ($g2), not nvidia0
+mkdir -p "$R/etc/slurm" "$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_9"
+echo 4-7 >"$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_9/cpuset.cpus.effective"
+printf -- '-\ngpus=0\n' >"$SP/9" && chmod 644 "$SP/9"
+printf 'NodeName=gpu[01-02] Name=gpu File=/dev/nvidia[0-2]\nnodename=n[0-3] name=gpu type=h100 file=/dev/nvidia[2,1] cores=0-3\n%s\n' \
+	'NodeName=n0 Name=mps Count=100 File=/dev/nvidia0' >"$R/etc/slurm/gres.conf"
+out=$(SLURMD_NODENAME=n0 UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs 2>"$W/err")
+echo "$out"
+check "uncore jobs on the simulator: job 9's index 0 is gres.conf's /dev/nvidia2, $g2 ($(cat "$W/err"))" \
+	'echo "$out" | grep -qE "^job 9 .* devices $g2$"'
+# a gres.conf that is a FIFO: refused by name at once (a blocking open would hang), the GPU left without device
+rm "$R/etc/slurm/gres.conf" && mkfifo "$R/etc/slurm/gres.conf"
+out=$(SLURMD_NODENAME=n0 UNCORE_SYSROOT=$R timeout 60 $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs 2>"$W/err"); rc=$?
+check "a FIFO gres.conf: refused by name, job 9 without devices, not index 0's /dev/nvidia0 (rc $rc: $(cat "$W/err"))" \
+	'[ $rc -eq 0 ] && grep -q "gres.conf: $R/etc/slurm/gres.conf: .*FIFO" "$W/err" && echo "$out" | grep -E "^job 9 " | grep -qv devices'
+rm -rf "$R/etc/slurm" "$SP/9"
 # the exporter's --per-job: a job's GPUs' DMA and the unattributed groups' as counters of their own; job 1001
 # holds the GPU on port 0 (card0, writing 4e9 B/s), job 1002 one GPU of the switch on port 1 (card1 and card2,
 # 1e9 each: none of it theirs); no overhead, so at any scrape the two counters stand 4 : 2

@@ -575,6 +575,9 @@ struct uncore_attrib_row {
 	 * whole, written into the socket and read from it; unattributed: the groups no one job holds whole.
 	 * I/O bytes, beside the memory bytes above (which they do not change) */
 	double device_write_bytes, device_read_bytes;
+	/* the job's CPUs on the socket that another job holds too (OverSubscribe, --overlap): what each such CPU
+	 * read is split equally among the jobs holding it (doc/jobs.md "Shared CPUs"); 0 none, and 0 for unattributed */
+	int shared_cpus;
 };
 int uncore_attrib_new(uncore_t *u, uncore_attrib_t **out);
 /* The same over n CPU sets of one's own ("0-3,8") named names[i] (at most 64 characters), not the jobs. */
@@ -617,6 +620,7 @@ struct uncore_job_bytes {
 	double read_bytes, write_bytes;
 	int present;
 	double device_write_bytes, device_read_bytes; /* its devices' DMA (uncore_attrib_row's) */
+	int shared_cpus; /* its CPUs shared with another job at the last read, over the sockets (uncore_attrib_row's) */
 };
 struct uncore_job_tally {
 	struct uncore_job_bytes *jobs;

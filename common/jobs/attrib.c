@@ -34,7 +34,8 @@
 #include "util/error.h"
 
 struct thr {
-	int socket, cpu, job; /* the job holding the CPU (the first, where two name it) */
+	int socket, cpu, job; /* the first job holding the CPU */
+	int share;            /* how many jobs hold it (OverSubscribe, --overlap): its traffic split equally */
 	int unnamed;          /* the filter cannot name it: never sampled, its job's other threads stand for it */
 	unsigned tid;
 	double cnt[UC_MAX_DIES][2]; /* misses counted while sampled at a box of SNC domain d: since start, this interval */
@@ -46,6 +47,7 @@ struct uncore_attrib {
 	const struct attrib_plat *plat;
 	int njobs;
 	char (*job)[UC_JOB_ID_MAX + 1];
+	uint8_t (*cpus)[UC_MAX_CPUS / 8]; /* each job's CPUs */
 	struct thr *thr;
 	int nthr;
 	int boxes[UC_MAX_SOCKETS];       /* the socket's CBos/CHAs: its slices */
@@ -141,18 +143,23 @@ static int threads(struct uncore_attrib *a, int n, const char *const *names, con
 {
 	const struct host_info *h = &a->u->host;
 	a->njobs = n;
-	if (!(a->job = calloc((size_t)a->njobs + 1, sizeof(*a->job))) || !(a->thr = calloc((size_t)h->ncpus + 1, sizeof(*a->thr))))
+	if (!(a->job = calloc((size_t)a->njobs + 1, sizeof(*a->job))) || !(a->thr = calloc((size_t)h->ncpus + 1, sizeof(*a->thr))) ||
+	    !(a->cpus = calloc((size_t)a->njobs + 1, sizeof(*a->cpus))))
 		return uc_err("out of memory");
-	for (int j = 0; j < a->njobs; j++)
+	for (int j = 0; j < a->njobs; j++) {
 		snprintf(a->job[j], sizeof(a->job[j]), "%s", names[j]);
+		memcpy(a->cpus[j], cpus[j], sizeof(a->cpus[j]));
+	}
 	for (int k = 0; k < h->nsockets && k < UC_MAX_SOCKETS; k++) {
 		a->first[k] = a->nthr;
 		for (int c = 0; c < h->ncpus && c < UC_MAX_CPUS; c++) {
-			int j = 0;
+			int j = 0, share = 0;
 			while (j < a->njobs && !cpu_in(cpus[j], c))
 				j++;
 			if (h->cpu_socket[c] != k || j == a->njobs)
 				continue;
+			for (int i = j; i < a->njobs; i++)
+				share += cpu_in(cpus[i], c);
 			if (h->cpu_core[c] < 0 || h->cpu_thread[c] < 0)
 				return uc_err("per-job attribution: CPU %d's core id or thread is unknown (topology/core_id, "
 					      "thread_siblings_list)", c);
@@ -162,7 +169,7 @@ static int threads(struct uncore_attrib *a, int n, const char *const *names, con
 				uc_warn("per-job attribution: CPU %d (core %d, thread %d) does not fit the %d-bit thread filter "
 					"of %s: never sampled, its job's other threads stand for it", c, h->cpu_core[c],
 					h->cpu_thread[c], a->plat->tid_bits, uncore_platform_name(a->u));
-			a->thr[a->nthr++] = (struct thr){ .socket = k, .cpu = c, .job = j, .tid = tid, .unnamed = unnamed };
+			a->thr[a->nthr++] = (struct thr){ .socket = k, .cpu = c, .job = j, .share = share, .tid = tid, .unnamed = unnamed };
 		}
 	}
 	a->first[h->nsockets < UC_MAX_SOCKETS ? h->nsockets : UC_MAX_SOCKETS] = a->nthr;
@@ -379,30 +386,39 @@ static int thread_bytes(const struct uncore_attrib *a, int k, const struct thr *
 static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 {
 	double rd = 0, wr = 0, *est = calloc((size_t)a->njobs + 1, sizeof(*est)), *cov = calloc((size_t)a->njobs + 1, sizeof(*cov));
-	int *held = calloc((size_t)a->njobs + 1, sizeof(*held));
-	if (!est || !cov || !held) {
-		free(est), free(cov), free(held);
+	int *held = calloc((size_t)a->njobs + 1, sizeof(*held)), *shared = calloc((size_t)a->njobs + 1, sizeof(*shared));
+	if (!est || !cov || !held || !shared) {
+		free(est), free(cov), free(held), free(shared);
 		return uc_err("out of memory");
 	}
 	if (uncore_session_metric_value(a->tot, 0, k, -1, w, &rd) || uncore_session_metric_value(a->tot, 1, k, -1, w, &wr) ||
 	    isnan(rd) || isnan(wr)) {
-		free(est), free(cov), free(held);
+		free(est), free(cov), free(held), free(shared);
 		return uc_err("per-job attribution: socket %d's memory controllers were not counted over the window", k);
 	}
 	double sum = 0;
 	int *seen = calloc((size_t)a->njobs + 1, sizeof(*seen));
 	if (!seen) {
-		free(est), free(cov), free(held);
+		free(est), free(cov), free(held), free(shared);
 		return uc_err("out of memory");
 	}
 	for (int i = a->first[k]; i < a->first[k + 1]; i++) {
+		const struct thr *t = &a->thr[i];
 		double share = 0, bytes = 0;
-		held[a->thr[i].job]++;
-		if (thread_bytes(a, k, &a->thr[i], w, secs, &bytes, &share)) {
-			est[a->thr[i].job] += bytes;
-			seen[a->thr[i].job]++;
+		int got = thread_bytes(a, k, t, w, secs, &bytes, &share);
+		/* a CPU of several jobs: what it read is theirs in equal parts (doc/jobs.md "Shared CPUs"), said by
+		 * each one's shared_cpus */
+		for (int j = t->job; j < a->njobs; j++) {
+			if (j != t->job && !cpu_in(a->cpus[j], t->cpu))
+				continue;
+			held[j]++;
+			shared[j] += t->share > 1;
+			if (got) {
+				est[j] += bytes / t->share;
+				seen[j]++;
+			}
+			cov[j] += share > 1 ? 1 : share;
 		}
-		cov[a->thr[i].job] += share > 1 ? 1 : share;
 	}
 	for (int j = 0; j < a->njobs; j++) { /* threads not sampled in the window: as the job's sampled ones */
 		if (seen[j] && seen[j] < held[j])
@@ -419,6 +435,7 @@ static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 		*r = (struct uncore_attrib_row){ .socket = k, .seconds = secs, .sampled = cov[j] / held[j],
 						 .socket_read_bytes = rd, .socket_write_bytes = wr };
 		snprintf(r->job, sizeof(r->job), "%s", a->job[j]);
+		r->shared_cpus = shared[j];
 		r->read_bytes = est[j] * fit;
 		r->write_bytes = rd > 0 ? wr * r->read_bytes / rd : 0;
 		jrd += r->read_bytes;
@@ -429,7 +446,7 @@ static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 					 .socket_write_bytes = wr };
 	r->read_bytes = rd - jrd > 0 ? rd - jrd : 0;
 	r->write_bytes = wr - jwr > 0 ? wr - jwr : 0;
-	free(est), free(cov), free(held);
+	free(est), free(cov), free(held), free(shared);
 	return 0;
 }
 
@@ -496,6 +513,7 @@ void uncore_attrib_free(uncore_attrib_t *a)
 		free(a->start[k]);
 	free(a->thr);
 	free(a->job);
+	free(a->cpus);
 	free(a->rows);
 	free(a);
 }

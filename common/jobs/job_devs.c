@@ -2,9 +2,9 @@
  * Which PCI functions a job holds (issue 66 point 3, doc/jobs.md "A job's devices"): its GPU indexes (the
  * spool's gpus=, as the batch system numbers them) and the device nodes its cgroup v1 allows, made PCI
  * functions from the node's own files:
- *   index -> device node: the index-th File= of gres.conf's Name=gpu lines (Slurm's IDX is that order: "GRES
- *     ... sorted by File", Slurm's gres.conf guide), else /dev/nvidia<index> (one node per GPU, numbered as
- *     the driver's minors, what Slurm's AutoDetect=nvml writes);
+ *   index -> device node: the index-th device file of this node's Name=gpu lines of gres.conf, as slurmd numbers
+ *     them (gres_conf.c), else /dev/nvidia<index> (one node per GPU, numbered as the driver's minors, what
+ *     Slurm's AutoDetect=nvml writes);
  *   device node -> major:minor: /dev/nvidiaN is 195:N (Linux Documentation/admin-guide/devices.txt "195 char
  *     Nvidia graphics devices"), /dev/dri/cardN and renderDN 226:N (DRM_MAJOR, include/drm/drm_ioctl.h),
  *     /dev/accel/accelN 261:N (ACCEL_MAJOR, include/drm/drm_accel.h);
@@ -12,11 +12,13 @@
  *     the minor of the GPU at <bdf>; 226:N and 261:N -> /sys/class/drm/<name>/dev or /sys/class/accel/..., whose
  *     "device" link ends in the function's BDF.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "jobs.h"
+#include "gres_conf.h"
 #include "devices/dev_fs.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
@@ -88,31 +90,35 @@ static int class_bdf(const struct dev_fs *fs, unsigned maj, unsigned min, char *
 	return rc;
 }
 
-/* gres.conf's GPU device nodes in index order (Name=gpu lines' File=, a bracket range expanded): how many. */
+/* gres.conf's GPU device nodes in Slurm's index order (gres_conf.c), the sysroot's file on every backend (the
+ * simulator's and a replay's jobs come from their sysroot too): how many, 0 without one, -1 when it is there
+ * and cannot be read (said: the indexes are then nobody's, not /dev/nvidia<i>'s). */
 static int gres_files(char (*out)[64], int max)
 {
-	char p[4096], line[1024];
-	FILE *f = fopen(sysroot_path(p, sizeof(p), "/etc/slurm/gres.conf"), "re");
+	char p[4096], node[256];
+	struct gres_conf *c = calloc(1, sizeof(*c));
+	struct stat st;
 	int n = 0;
-	while (f && fgets(line, sizeof(line), f)) {
-		char file[64], pre[64], post[64];
-		const char *fp = strstr(line, "File=");
-		unsigned lo, hi;
-		line[strcspn(line, "#")] = 0;
-		if (!strstr(line, "Name=gpu") || !fp || sscanf(fp, "File=%63[^ \t\n]", file) != 1)
-			continue;
-		const char *close = strchr(file, ']');
-		if (close && sscanf(file, "%63[^[][%u-%u]%63s", pre, &lo, &hi, post) >= 3 && hi >= lo && hi - lo < 1024) {
-			if (!close[1])
-				post[0] = 0;
-			for (unsigned k = lo; k <= hi && n < max; k++)
-				if (snprintf(out[n], 64, "%.24s%u%.24s", pre, k, post) < 64)
-					n++;
-		} else if (n < max)
-			snprintf(out[n++], 64, "%s", file);
+	sysroot_path(p, sizeof(p), "/etc/slurm/gres.conf");
+	if (!c)
+		return uc_err("out of memory");
+	if (lstat(p, &st) && errno == ENOENT) {
+		free(c);
+		return 0;
 	}
-	if (f)
-		fclose(f);
+	if (gres_conf_read(p, gres_node_name(node, sizeof(node)), c)) {
+		uc_warn("%s: the jobs' GPU indexes are left without devices", uncore_error());
+		free(c);
+		return -1;
+	}
+	if (c->autodetect[0]) /* Slurm numbers them from the vendor's library, which this program does not ask */
+		uc_warn("gres.conf: AutoDetect=%s for node %s: Slurm numbers its GPUs as the %s library finds them, "
+			"which this program cannot ask; the indexes are taken as %s", c->autodetect, node, c->autodetect,
+			c->n ? "gres.conf's File= order (Slurm drains a node whose File= disagrees)"
+			     : "/dev/nvidia<index> (NVML's order of minors)");
+	for (; n < c->n && n < max; n++)
+		snprintf(out[n], 64, "%s", c->gpu[n].file);
+	free(c);
 	return n;
 }
 
@@ -187,7 +193,7 @@ void job_devs_resolve(struct uc_jobs *js, const struct memfs *mem)
 		if (nnv < 0) { /* read once a scan, for the first job with devices */
 			nnv = nv_gpus(&fs, nv, (int)(sizeof(nv) / sizeof(nv[0])));
 			if ((files = calloc(UC_JOB_MAX_GPU + 1, sizeof(*files))))
-				nfiles = mem ? 0 : gres_files(files, UC_JOB_MAX_GPU + 1);
+				nfiles = gres_files(files, UC_JOB_MAX_GPU + 1);
 		}
 		for (int g = 0; jb->ngpus > 0 && g <= UC_JOB_MAX_GPU; g++) {
 			char node[80], what[48];
@@ -195,6 +201,8 @@ void job_devs_resolve(struct uc_jobs *js, const struct memfs *mem)
 			if (!cpu_in(jb->gpus, g))
 				continue;
 			snprintf(what, sizeof(what), "GPU index %d", g);
+			if (nfiles < 0)
+				continue;
 			if (nfiles > 0 && g >= nfiles) {
 				uc_warn("job %s: %s: gres.conf names %d GPU device files: left out of its devices", jb->id, what,
 					nfiles);

@@ -49,6 +49,8 @@ int job_tally_jobs(struct uncore_job_tally *t, uncore_t *u)
 
 int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *rows, int n)
 {
+	for (int i = 0; i < t->n; i++) /* a read's rows say the CPUs shared now */
+		t->jobs[i].shared_cpus = 0;
 	for (int i = 0; i < n; i++) {
 		const struct uncore_attrib_row *r = &rows[i];
 		struct uncore_job_bytes *j;
@@ -62,6 +64,7 @@ int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *ro
 			j->write_bytes += r->write_bytes;
 			j->device_write_bytes += r->device_write_bytes;
 			j->device_read_bytes += r->device_read_bytes;
+			j->shared_cpus += r->shared_cpus;
 		} else
 			return uc_err("out of memory");
 	}

@@ -1,0 +1,42 @@
+/*
+ * Slurm's gres.conf, read as slurmd reads it (gres.conf(5), Slurm 22.05; gres_common.c
+ * common_node_config_load): the GPUs of this node in Slurm's index order, which SLURM_JOB_GPUS and the
+ * IDX of `scontrol show job -d` number.
+ */
+#ifndef UNCORE_GRES_CONF_H
+#define UNCORE_GRES_CONF_H
+
+#include <stddef.h>
+
+/* gres.conf(5): "When specifying File, Count is limited in size (currently 1024) for each node" */
+#define GRES_MAX_GPUS 1024
+#define GRES_MAX_DEPTH 8 /* Include nesting: a file including itself is refused past this */
+
+struct gres_gpu {
+	char file[64];  /* its device node (the first of a MultipleFiles= line) */
+	char type[32];  /* Type=, "" none */
+	char cores[64]; /* Cores=, as written ("" none): Slurm's logical core indexes, not CPU numbers */
+};
+
+struct gres_conf {
+	int n;                    /* GPUs, index 0..n-1 */
+	struct gres_gpu gpu[GRES_MAX_GPUS];
+	char autodetect[16];      /* AutoDetect= in force for this node ("" none, "off" as none) */
+	int lines_other_nodes;    /* Name=gpu lines whose NodeName= is not this node, skipped */
+};
+
+/* The file at path (and what it includes) for node `node`: 0, or -1 with the file named in uncore_error() (not
+ * a regular file, larger than 1 MiB, cannot be opened without blocking, an Include too deep). What it cannot
+ * take (a File= of more than GRES_MAX_GPUS, a malformed bracket) is a warning and the line is skipped. */
+int gres_conf_read(const char *path, const char *node, struct gres_conf *out);
+
+/* Slurm's hostlist syntax ("gpu[01-04,07]", "a[1-2]b[3-4]", "x,y"): whether name is one of list's. */
+int hostlist_has(const char *list, const char *name);
+/* Its names in the order written, at most max into out (each below 64 characters): how many, or -1 (malformed,
+ * or more than max). */
+int hostlist_expand(const char *list, char (*out)[64], int max);
+
+/* This node's name as slurmd takes it (SLURMD_NODENAME, else the short host name), into buf. */
+const char *gres_node_name(char *buf, size_t len);
+
+#endif

@@ -32,6 +32,37 @@ for b in replay perf+replay; do
 done
 
 rm -rf "$TMPDIR"/*
+# a 5,000-member archive that is refused at its end (a symbolic link, issue 79): a signal stops the unpack
+# at the next member and ends the command by it (128 + N), SIGINT too where a shell's background job ignores
+# it (it exited 1, the refusal's, after the whole unpack)
+mkdir -p "$W/many/extra"
+(cd "$W/many" && tar xf "$W/snbep.tar" && i=0 && while [ $i -lt 5000 ]; do : >"extra/f$i"; i=$((i + 1)); done &&
+	ln -s /etc/passwd extra/zz-link && tar cf "$W/many.tar" --sort=name *)
+for sig in INT:2 TERM:15 HUP:1; do
+	n=${sig#*:} sig=${sig%:*}
+	$UNCORE --backend "replay:$W/many.tar,signal_at=2:$n" info >"$W/out" 2>&1 &
+	wait $!
+	rc=$?
+	check "SIG$sig after 2 of 5,000 members, in a background job: ended by it ($rc), no directory left ($(left))" \
+		'[ $rc -eq $((128 + n)) ] && [ -z "$(left)" ]' || head -3 "$W/out"
+	rm -rf "$TMPDIR"/*
+done
+# a real SIGTERM once the unpack has begun (its directory made; before that the shell's child may take it)
+$UNCORE --backend "replay:$W/many.tar" info >"$W/out" 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ -z "$(left)" ]; do :; done
+if kill -TERM $pid 2>/dev/null; then
+	wait $pid
+	rc=$?
+	check "SIGTERM during the unpack: ended by it ($rc), no directory left ($(left))" '[ $rc -eq 143 ] && [ -z "$(left)" ]'
+else
+	wait $pid
+	echo "SKIP: the unpack ended before the test saw its directory"
+fi
+out=$($UNCORE --backend "replay:$W/many.tar" info 2>&1)
+check "the archive is refused without a signal" 'echo "$out" | grep -q "zz-link"' || echo "$out" | head -3
+
+rm -rf "$TMPDIR"/*
 # SIGKILL: the directory stays, with what was unpacked; the next replay of any command removes it
 $UNCORE --backend "replay:$W/snbep.tar,signal_at=200:9" info >/dev/null 2>&1
 rc=$? n=$(files)

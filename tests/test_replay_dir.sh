@@ -62,6 +62,19 @@ fi
 out=$($UNCORE --backend "replay:$W/many.tar" info 2>&1)
 check "the archive is refused without a signal" 'echo "$out" | grep -q "zz-link"' || echo "$out" | head -3
 
+# a gzip snapshot whose trailer's CRC-32 is wrong (RFC 1952 2.3.1: the 8 bytes before the end are CRC32 and
+# ISIZE): refused, not replayed (libarchive 3.6 and 3.7 take it); the same bytes with the right CRC replay
+cp "$S/tests/snapshots/snbep.tar.gz" "$W/badcrc.tar.gz"
+size=$(wc -c <"$W/badcrc.tar.gz")
+crc=$(od -An -tu1 -j $((size - 8)) -N1 "$W/badcrc.tar.gz" | tr -d ' ')
+printf "$(printf '\\%03o' $(((crc + 1) % 256)))" | dd of="$W/badcrc.tar.gz" bs=1 seek=$((size - 8)) conv=notrunc 2>/dev/null
+out=$($UNCORE --backend "replay:$W/badcrc.tar.gz" info 2>&1)
+rc=$?
+check "a gzip snapshot with a wrong CRC is refused ($rc): $(echo "$out" | head -1)" \
+	'[ $rc -ne 0 ] && echo "$out" | grep -q "damaged gzip data.*check" && [ -z "$(left)" ]'
+out=$($UNCORE --backend "replay:$S/tests/snapshots/snbep.tar.gz" info 2>&1)
+check "the snapshot itself replays" 'echo "$out" | grep -q "platform snbep"' || echo "$out" | head -3
+
 rm -rf "$TMPDIR"/*
 # SIGKILL: the directory stays, with what was unpacked; the next replay of any command removes it
 $UNCORE --backend "replay:$W/snbep.tar,signal_at=200:9" info >/dev/null 2>&1

@@ -58,40 +58,55 @@ void cli_catch_signals(void)
 	}
 }
 
-static sigset_t deferred; /* the signals cli_defer_signals catches */
+static sigset_t deferred, before, unignored; /* the signals cli_defer_signals blocks; the mask before; those it
+						* caught that were ignored */
 
 /* While the library opens a handle (a replay unpacks its archive into a private directory, which the
- * handle's close removes): every ending signal that would end the process now (its action the default)
- * is noted instead, and delivered once the open is done. */
+ * handle's close removes): every ending signal is blocked, so that the library sees it pending and stops
+ * the unpack at the next member (tarball.c), and delivered once the open is done.  SIGINT, SIGQUIT and
+ * SIGPIPE ignored (a shell's background job) are caught, as cli_catch_signals does: an ignored signal is
+ * never pending. */
 void cli_defer_signals(void)
 {
 	struct sigaction old;
 	sigemptyset(&deferred);
-	for (int i = 0, sig; (sig = ending_signal(i)); i++)
-		if (!sigaction(sig, NULL, &old) && old.sa_handler == SIG_DFL) {
+	sigemptyset(&unignored);
+	for (int i = 0, sig; (sig = ending_signal(i)); i++) {
+		int take_ignored = sig == SIGINT || sig == SIGQUIT || sig == SIGPIPE;
+		if (sigaction(sig, NULL, &old) || (old.sa_handler == SIG_IGN && !take_ignored))
+			continue;
+		if (old.sa_handler == SIG_IGN) {
 			catch_one(sig);
-			sigaddset(&deferred, sig);
+			sigaddset(&unignored, sig);
 		}
+		sigaddset(&deferred, sig);
+	}
+	sigprocmask(SIG_BLOCK, &deferred, &before);
 }
 
 void cli_deliver_signals(uncore_t *u)
 {
-	sigset_t mask;
-	/* blocked while their action goes back to the default: none comes between that and the look at what came */
-	sigprocmask(SIG_BLOCK, &deferred, &mask);
-	for (int i = 0, sig; (sig = ending_signal(i)); i++)
-		if (sigismember(&deferred, sig))
-			signal(sig, SIG_DFL);
-	int sig = stop_signal && sigismember(&deferred, stop_signal) ? stop_signal : 0;
-	sigemptyset(&deferred);
+	sigset_t pending;
+	int sig = 0;
+	sigpending(&pending);
+	for (int i = 0, s; !sig && (s = ending_signal(i)); i++)
+		if (sigismember(&deferred, s) && sigismember(&pending, s) == 1)
+			sig = s;
+	if (!sig && stop_signal && sigismember(&deferred, stop_signal))
+		sig = stop_signal;
 	if (sig) {
 		uncore_close(u); /* its directory removed, then the signal's default action: the end */
+		signal(sig, SIG_DFL);
+		sigdelset(&before, sig);
+		sigprocmask(SIG_SETMASK, &before, NULL); /* delivered here: the process ends by it */
 		raise(sig);
-		sigdelset(&mask, sig);
-		sigprocmask(SIG_SETMASK, &mask, NULL);
 		_exit(128 + sig); /* (not reached) */
 	}
-	sigprocmask(SIG_SETMASK, &mask, NULL);
+	for (int i = 0, s; (s = ending_signal(i)); i++)
+		if (sigismember(&unignored, s) == 1)
+			signal(s, SIG_IGN); /* as it was: none came */
+	sigemptyset(&deferred);
+	sigprocmask(SIG_SETMASK, &before, NULL);
 }
 
 int cli_stopped(void) { return stop_signal; }

@@ -13,6 +13,7 @@
 #include "fake_tree.h"
 #include "sim_helpers.h"
 #include "energy/energy.h"
+#include "health/health_energy.h"
 #include "platform/platform.h"
 #include "util/error.h"
 
@@ -210,6 +211,60 @@ static void test_powercap(void)
 	uncore_close(u);
 }
 
+/* powercap values no counter shows (issue 79): energy_uj 1000000 -> 1e18 (above max_energy_range_uj) -> 5
+ * added 1.84e13 J for good, and "-1" read as 2^64 - 1.  Each such read is refused, the step back to 5 (a
+ * "wrap" of 2.6e5 J within microseconds, far more than Ice Lake-SP's 540 W draw) dropped, and the counter's
+ * health says so (energystuck, naming the value). */
+static void test_powercap_hostile(void)
+{
+	const char *file = "/sys/class/powercap/intel-rapl:0/energy_uj";
+	static const char *const bad[] = { "1000000000000000000\n", "-1\n", " 1000001\n", "+1000001\n", "1000001x\n" };
+	uncore_energy_t *e;
+	double j;
+	host_tree(106); /* Ice Lake-SP */
+	put_str("package-0\n", "/sys/class/powercap/intel-rapl:0/name");
+	put_str("262143328850\n", "/sys/class/powercap/intel-rapl:0/max_energy_range_uj");
+	put_str("1000000\n", file);
+	put_str("package-1\n", "/sys/class/powercap/intel-rapl:1/name");
+	put_str("262143328850\n", "/sys/class/powercap/intel-rapl:1/max_energy_range_uj");
+	put_str("1000000\n", "/sys/class/powercap/intel-rapl:1/energy_uj");
+	uncore_t *u = topology();
+	CU_ASSERT_FATAL(uncore_energy_new(u, "powercap", &e) == 0);
+	CU_ASSERT_FATAL(uncore_energy_start(e, 1000000000ull) == 0);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		put_str(bad[i], file);
+		CU_ASSERT(uncore_energy_read(e) == 0);
+		CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
+		if (j != 0)
+			fprintf(stderr, "FAIL energy_uj %.*s added %g J\n", (int)strcspn(bad[i], "\n"), bad[i], j);
+		CU_ASSERT(j == 0);
+		struct health_energy st = { .e = e };
+		const struct health_energy_cond *c;
+		int n = health_energy_judge(&st, &c);
+		CU_ASSERT(n >= 1 && c[0].kind == UNCORE_HEALTH_ENERGYSTUCK && c[0].socket == 0 &&
+			  strstr(c[0].what, "refused") != NULL);
+		if (n >= 1)
+			fprintf(stderr, "energy_uj %.*s: %s\n", (int)strcspn(bad[i], "\n"), bad[i], c[0].what);
+	}
+	put_str("5\n", file); /* from 1000000: a wrap of 2.6e5 J in microseconds */
+	CU_ASSERT(uncore_energy_read(e) == 0);
+	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
+	if (j != 0)
+		fprintf(stderr, "FAIL 1000000 -> 5 added %g J\n", j);
+	CU_ASSERT(j == 0);
+	struct health_energy st = { .e = e };
+	const struct health_energy_cond *c;
+	CU_ASSERT(health_energy_judge(&st, &c) >= 1 && c[0].kind == UNCORE_HEALTH_ENERGYSTUCK &&
+		  strstr(c[0].what, "dropped") != NULL);
+	put_str("2000005\n", file); /* counted on from 5: 2 J (x the unit's 61035.15625 / 61035 nJ) */
+	CU_ASSERT(uncore_energy_read(e) == 0);
+	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
+	near("powercap socket 0 package after the refused values", j, 2.0 * 61035.15625 / 61035);
+	CU_ASSERT(uncore_energy_value(e, 1, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0 && j == 0);
+	uncore_energy_free(e);
+	uncore_close(u);
+}
+
 /* ---- a kernel of the test's own: the power PMU's files and counts as Linux's rapl.c gives them ---- */
 static uint64_t counts[4][3]; /* by CPU and event config - 2 */
 static int k_open(struct perf_kernel *k, struct perf_event_attr *a, pid_t pid, int cpu, int g, unsigned long fl)
@@ -302,6 +357,7 @@ int main(void)
 		  test_msr_hsx },
 		{ "Sandy Bridge-EP's DRAM in MSR_RAPL_POWER_UNIT's unit", test_msr_snbep },
 		{ "powercap zones across a wrap, chosen by auto without a power PMU", test_powercap },
+		{ "powercap values above the range, signed or blank, and an impossible step refused", test_powercap_hostile },
 		{ "the perf power PMU's counts in 2^-32 J", test_perf_pmu },
 		{ "Nehalem-EP and Montecito say they cannot read energy", test_no_rapl },
 		{ NULL, NULL },

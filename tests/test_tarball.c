@@ -785,9 +785,9 @@ static void test_gzip(void)
 	reset(&b);
 	gzip_file(s.archive);
 	CU_ASSERT(stat(s.archive, &st) == 0 && st.st_size < 64 * 1024);
-	CU_ASSERT(tarball_extract(s.archive, s.x, &small) == -1 &&
-		  strstr(uncore_error(), "member 'z4': the members' total size would be over the limit of 4194304 bytes"));
-	CU_ASSERT(bytes_below(s.x) == 4 << 20 && entries(s.sibling) == 0);
+	/* stopped by the gzip check's inflate (tarball.c gzip_checked) before a member is unpacked */
+	CU_ASSERT(tarball_extract(s.archive, s.x, &small) == -1 && strstr(uncore_error(), "it unpacks to more than"));
+	CU_ASSERT(bytes_below(s.x) == 0 && entries(s.sibling) == 0);
 	CU_ASSERT(remove_tree(s.x) == 0 && mkdir(s.x, 0700) == 0 && unlink(s.archive) == 0);
 	/* ... and one of many small members */
 	for (int i = 0; i < 101; i++) {
@@ -809,7 +809,7 @@ static void test_gzip(void)
 	int c = (fseek(f, 10, SEEK_SET), fgetc(f)); /* after the 10-byte header (gzip -n: no name) */
 	CU_ASSERT(fseek(f, 10, SEEK_SET) == 0 && fputc(c | 6, f) == (c | 6));
 	fclose(f);
-	CU_ASSERT(tarball_extract(s.archive, s.x, &small) == -1 && strstr(uncore_error(), "gzip decompression failed"));
+	CU_ASSERT(tarball_extract(s.archive, s.x, &small) == -1 && strstr(uncore_error(), "damaged gzip data at byte"));
 	CU_ASSERT(files_below(s.x) == 0 && entries(s.sibling) == 0 && unlink(s.archive) == 0);
 	/* a cut stream: the half of a gzipped snapshot-like archive */
 	static char noise[64 * 1024];
@@ -822,7 +822,7 @@ static void test_gzip(void)
 	CU_ASSERT(stat(s.archive, &st) == 0);
 	snprintf(cmd, sizeof(cmd), "truncate -s %lld '%s'", (long long)st.st_size / 2, s.archive);
 	CU_ASSERT(system(cmd) == 0);
-	CU_ASSERT(tarball_extract(s.archive, s.x, &small) == -1 && strstr(uncore_error(), "truncated gzip input"));
+	CU_ASSERT(tarball_extract(s.archive, s.x, &small) == -1 && strstr(uncore_error(), "truncated gzip data"));
 	CU_ASSERT(entries(s.sibling) == 0 && unlink(s.archive) == 0);
 	scratch_drop(&s);
 }

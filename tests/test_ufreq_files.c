@@ -5,8 +5,10 @@
  * root reads missing for another user (current_freq_khz, package_id, domain_id, fabric_cluster_id: NaN and -1).
  */
 #include <math.h>
+#include <sys/stat.h>
 #include "fake_tree.h"
 #include "uncore.h"
+#include "util/error.h"
 
 #define UF "/sys/devices/system/cpu/intel_uncore_frequency/"
 
@@ -99,12 +101,50 @@ static void test_none(void)
 	uncore_close(u);
 }
 
+/* Values and names no driver gives (issue 79): a sign, a blank, a value above the 7-bit ratio's 12.7 GHz, min
+ * above max, a malformed name, a FIFO in place of a file: each refused with a warning naming it, never read as
+ * 18446744073709552 MHz or socket ?, and the FIFO never waited on. */
+static void test_hostile(void)
+{
+	uncore_t *u;
+	struct uncore_freq_domain d[8];
+	char fifo[400];
+	node();
+	entry("package_00_die_00", 800000, 2200000, 800000, 2500000, -1);
+	put_str("-1\n", UF "package_00_die_00/min_freq_khz");
+	put_str(" 2200000\n", UF "package_00_die_00/max_freq_khz");
+	snprintf(fifo, sizeof(fifo), "%s" UF "package_00_die_00/current_freq_khz", root);
+	CU_ASSERT_FATAL(mkfifo(fifo, 0600) == 0);
+	entry("package_01_die_01", 2000000, 1200000, 800000, 12800000, 1900000); /* min > max; 12.8 GHz */
+	entry("package_-1_die_00", 800000, 2200000, 800000, 2500000, 1900000);
+	entry("package_01_die_+1", 800000, 2200000, 800000, 2500000, 1900000);
+	uc_clear_warnings();
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	int n = uncore_freq_domains(u, d, 8);
+	const char *w = uc_warnings();
+	fprintf(stderr, "%d domains; warnings:\n%s\n", n, w);
+	CU_ASSERT_FATAL(n == 2);
+	CU_ASSERT(!strcmp(d[0].name, "package_00_die_00") && d[0].socket == 0 && isnan(d[0].min_hz) && isnan(d[0].max_hz) &&
+		  d[0].initial_min_hz == 0.8e9 && d[0].initial_max_hz == 2.5e9 && isnan(d[0].current_hz));
+	CU_ASSERT(!strcmp(d[1].name, "package_01_die_01") && d[1].socket == 1 && isnan(d[1].min_hz) && isnan(d[1].max_hz) &&
+		  isnan(d[1].initial_max_hz) && d[1].current_hz == 1.9e9);
+	CU_ASSERT(strstr(w, "package_00_die_00/min_freq_khz: '-1' is not a number") != NULL);
+	CU_ASSERT(strstr(w, "package_00_die_00/max_freq_khz: ' 2200000' is not a number") != NULL);
+	CU_ASSERT(strstr(w, "package_00_die_00/current_freq_khz: it is a FIFO") != NULL);
+	CU_ASSERT(strstr(w, "package_01_die_01/initial_max_freq_khz: '12800000' is not a number from 0 to 12700000") != NULL);
+	CU_ASSERT(strstr(w, "package_01_die_01: min_freq_khz 2000000 is above max_freq_khz 1200000") != NULL);
+	CU_ASSERT(strstr(w, "package_-1_die_00: not an entry name") != NULL);
+	CU_ASSERT(strstr(w, "package_01_die_+1: not an entry name") != NULL);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "per-die files: a die each, 6.12's die ids, current root's alone", test_per_die },
 		{ "TPMI: uncoreNN with their ids, the package roots left out", test_tpmi },
 		{ "no driver: said", test_none },
+		{ "signs, blanks, out-of-range values, min > max, bad names and a FIFO refused, named", test_hostile },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("ufreq files", tests);

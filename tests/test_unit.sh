@@ -19,6 +19,13 @@ done
 dirs=$(grep -E '^(RuntimeDirectory|StateDirectory|CacheDirectory|LogsDirectory|ConfigurationDirectory)=' "$UNIT")
 check "the unit makes no directory (${dirs:-none}): it would be the dynamic user's" '[ -z "$dirs" ]'
 sed "s#/usr/bin/uncore-exporter#$B/uncore-exporter#" "$UNIT" >"$W/uncore-exporter.service"
+# hardened below 2.0 of systemd-analyze security (issue 79: 4.2 without a system call filter, an address
+# allow list, private devices and a umask)
+for l in 'SystemCallFilter=@system-service perf_event_open' 'PrivateDevices=yes' 'UMask=0077' 'IPAddressDeny=any'; do
+	check "the unit has $l" 'grep -qx "$l" "$UNIT"'
+done
+score=$(systemd-analyze security --offline=yes "$W/uncore-exporter.service" 2>&1 | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+check "systemd-analyze security: exposure ${score:-unknown} below 2.0" '[ -n "$score" ] && awk -v s="$score" "BEGIN { exit !(s < 2.0) }"'
 out=$(systemd-analyze verify --man=no "$W/uncore-exporter.service" 2>&1 | grep "uncore-exporter")
 check "systemd-analyze verify has nothing to say of the unit${out:+ ($out)}" '[ -z "$out" ]'
 check "libuncore0 ships tmpfiles.d lines (debian/libuncore0.tmpfiles)" '[ -f "$TMPFILES" ]'

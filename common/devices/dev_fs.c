@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "dev_fs.h"
 #include "access/access.h"
+#include "util/error.h"
 #include "util/guarded_read.h"
 
 /* What was read, kept in rec (once a path) */
@@ -39,8 +40,14 @@ int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len
 	} else {
 		char p[4096];
 		struct stat st;
-		if (uc_read_first_line(sysroot_path(p, sizeof(p), "%s", path), buf, len, &st))
+		if (uc_read_first_line(sysroot_path(p, sizeof(p), "%s", path), buf, len, &st)) {
+			int e = errno; /* a FIFO, a device, a huge file or an overlong line there: named, then absent */
+			char why[128];
+			if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW))
+				uc_warn("%s: %s: taken as absent", p, uc_guarded_why(e, &st, UC_SYSFILE_MAX, len, why,
+										  sizeof(why)));
 			return -1;
+		}
 	}
 	keep(fs, path, buf, strlen(buf), 0, 0);
 	return 0;

@@ -35,6 +35,13 @@ double energy_msr_unit_j(uint64_t power_unit_msr);
 /* The counter's step from last to now, raw units, counting one wrap at modulus (0: a counter that does not
  * wrap, as the perf PMU's 64-bit count). */
 uint64_t energy_wrap_delta(uint64_t last, uint64_t now, uint64_t modulus);
+/* The most a step between two reads may add: ENERGY_STEP_MARGIN x max_w x (the time between them +
+ * ENERGY_STEP_SLACK_S).  The slack because the counter and the clock are not read at one instant and RAPL's
+ * counters step about every millisecond (Intel SDM vol. 3B, RAPL interfaces); the margin because a unit 16 x
+ * off (a wrong MSR_RAPL_POWER_UNIT) is health's energyunit to name, with every step kept.  A step above it is
+ * a value no counter of the part gives (a reset, a hostile file): dropped. */
+#define ENERGY_STEP_SLACK_S 0.1
+#define ENERGY_STEP_MARGIN 16
 /* Seconds a counter of modulus raw units of unit_j J takes to wrap at max_w W (0 modulus: never, 0). */
 double energy_wrap_seconds(uint64_t modulus, double unit_j, double max_w);
 
@@ -48,7 +55,12 @@ struct energy_counter {
 	uint32_t reg;
 	char path[160];
 	const struct energy_source_ops *ops; /* the source that reads it: the energy's (NULL), or the MSRs' (psys) */
+	uint64_t max_raw;     /* the highest raw value the counter can show (powercap: max_energy_range_uj) */
 	uint64_t last;        /* the raw value at the last read */
+	/* a read refused (a raw value above max_raw, a step above the part's power): in the interval read now,
+	 * in the last closed one, and why (the last closed one's) */
+	int bad_cur, bad_last;
+	char bad_why[160], bad_why_cur[160];
 	double total_j;       /* joules since the start */
 	double mark_j, prev_j; /* total_j at the last read that closed an interval, and at the one before */
 };

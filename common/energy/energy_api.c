@@ -27,6 +27,7 @@ struct energy_counter *energy_add(struct uncore_energy *e, int socket, int die, 
 	memset(c, 0, sizeof(*c));
 	c->socket = socket, c->die = die, c->domain = domain, c->unit_j = unit_j, c->modulus = modulus;
 	c->fd = -1;
+	c->max_raw = modulus ? modulus - 1 : UINT64_MAX;
 	return c;
 }
 
@@ -162,6 +163,29 @@ static int too_late(const struct uncore_energy *e, uint64_t ns, const char *what
 		      (double)f->modulus, f->unit_j * 1e6, e->part->max_w, e->part->platform, floor((double)max / 1e9));
 }
 
+/* The joules from c's last raw value to raw, read at now, or -1 with why in c->bad_why_cur when they are more
+ * than the part can draw in the time since the last read (a counter reset, a value of another counter, a
+ * hostile file): never added. */
+static double step_j(const struct uncore_energy *e, struct energy_counter *c, uint64_t raw, uint64_t now)
+{
+	uint64_t step = energy_wrap_delta(c->last, raw, c->modulus);
+	double j = (double)step * c->unit_j, s = (double)(now - e->t_last) / 1e9;
+	if (step != UINT64_MAX && j <= ENERGY_STEP_MARGIN * e->part->max_w * (s + ENERGY_STEP_SLACK_S))
+		return j;
+	snprintf(c->bad_why_cur, sizeof(c->bad_why_cur), "socket %d %s energy: a step of %.4g J in %.3g s is far more "
+		 "than %s draws (%.0f W): dropped", c->socket, uncore_energy_domain_name(c->domain), j, s,
+		 e->part->platform, e->part->max_w);
+	return -1;
+}
+
+/* c's read refused (why in c->bad_why_cur): warned once an interval, kept for health (energystuck) */
+static void refuse(struct energy_counter *c)
+{
+	if (!c->bad_cur)
+		uc_warn("%s", c->bad_why_cur);
+	c->bad_cur = 1;
+}
+
 /* mode: READ_FIRST at the start, READ_CLOSE a caller's read (an interval ends), READ_SAMPLE between them */
 enum { READ_FIRST, READ_CLOSE, READ_SAMPLE };
 static int read_all(struct uncore_energy *e, int mode)
@@ -175,12 +199,29 @@ static int read_all(struct uncore_energy *e, int mode)
 		struct energy_counter *c = &e->c[i];
 		if ((c->ops ? c->ops : e->ops)->read(e, c, &raw))
 			return uc_err_prefix("energy: ");
-		if (mode != READ_FIRST)
-			c->total_j += (double)energy_wrap_delta(c->last, raw, c->modulus) * c->unit_j;
-		c->last = raw;
+		double j = 0;
+		if (raw > c->max_raw) { /* a value the counter cannot show: refused for this read, the last one kept */
+			char v[24] = "no number"; /* (UINT64_MAX: the source found none, powercap.c) */
+			if (raw != UINT64_MAX)
+				snprintf(v, sizeof(v), "%llu", (unsigned long long)raw);
+			snprintf(c->bad_why_cur, sizeof(c->bad_why_cur), "socket %d %s energy: raw value %s is outside "
+				 "[0, %llu]: this read is refused", c->socket, uncore_energy_domain_name(c->domain), v,
+				 (unsigned long long)c->max_raw);
+			refuse(c);
+		} else if (mode != READ_FIRST && (j = step_j(e, c, raw, now)) < 0) {
+			refuse(c);
+			c->last = raw; /* counted on from here */
+		} else {
+			c->total_j += j;
+			c->last = raw;
+		}
 		if (mode == READ_CLOSE) {
 			c->prev_j = c->mark_j;
 			c->mark_j = c->total_j;
+			c->bad_last = c->bad_cur;
+			memcpy(c->bad_why, c->bad_why_cur, sizeof(c->bad_why));
+			c->bad_cur = 0;
+			c->bad_why_cur[0] = 0;
 		}
 	}
 	if (mode == READ_FIRST)

@@ -13,6 +13,7 @@
 #include "energy.h"
 #include "handle/handle.h"
 #include "util/error.h"
+#include "util/guarded_read.h"
 
 #define ROOT "/sys/class/powercap"
 
@@ -87,14 +88,14 @@ static int pc_open(struct uncore_energy *e)
 			      "loaded)", ROOT);
 	for (int i = 0; i < z.n; i++) {
 		int s, d, dom;
-		unsigned long long v, range;
+		uint64_t range;
 		struct energy_counter *c;
 		if (zone_kind(e, z.name[i], &s, &d, &dom) || !(e->part->domains & (1u << dom)))
 			continue;
 		if (zone_line(e, z.name[i], "max_energy_range_uj", line, sizeof(line)) ||
-		    sscanf(line, "%llu", &range) != 1 || !range)
+		    uc_parse_u64(line, UINT64_MAX / 2, &range) || !range)
 			continue;
-		if (zone_line(e, z.name[i], "energy_uj", line, sizeof(line)) || sscanf(line, "%llu", &v) != 1)
+		if (zone_line(e, z.name[i], "energy_uj", line, sizeof(line)))
 			return uc_err("powercap: %s%s/%s/energy_uj cannot be read: it is root-only since Linux 5.10 "
 				      "(CVE-2020-8694); run as root, or use the perf power PMU (CAP_PERFMON)",
 				      e->fs.mem ? "the simulator's " : "", ROOT, z.name[i]);
@@ -104,6 +105,7 @@ static int pc_open(struct uncore_energy *e)
 				     (uint64_t)llround((double)range * 4294967296.0 / 4294967295.0))))
 			return uc_err("powercap: too many zones");
 		snprintf(c->path, sizeof(c->path), "%s", z.name[i]);
+		c->max_raw = range; /* energy_uj is never above it: a value that is is refused (energy_api.c) */
 		if (!strstr(names, uncore_energy_domain_name(dom)))
 			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", *names ? ", " : "",
 				 uncore_energy_domain_name(dom));
@@ -117,10 +119,10 @@ static int pc_open(struct uncore_energy *e)
 static int pc_read(struct uncore_energy *e, struct energy_counter *c, uint64_t *raw)
 {
 	char line[64];
-	unsigned long long v;
-	if (zone_line(e, c->path, "energy_uj", line, sizeof(line)) || sscanf(line, "%llu", &v) != 1)
+	if (zone_line(e, c->path, "energy_uj", line, sizeof(line)))
 		return uc_err("powercap: %s/%s/energy_uj cannot be read", ROOT, c->path);
-	*raw = v;
+	if (uc_parse_u64(line, UINT64_MAX, raw)) /* a sign, a blank, text: no value, refused for this read alone */
+		*raw = UINT64_MAX;
 	return 0;
 }
 

@@ -13,6 +13,8 @@ double energy_msr_unit_j(uint64_t power_unit_msr)
 
 uint64_t energy_wrap_delta(uint64_t last, uint64_t now, uint64_t modulus)
 {
+	if (modulus && (last >= modulus || now >= modulus))
+		return UINT64_MAX; /* not a value of this counter: no step the caller can add */
 	if (!modulus || now >= last)
 		return now - last;
 	return modulus - last + now; /* one wrap: the caller reads within the wrap time */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "health_energy.h"
+#include "energy/energy.h" /* the counters' refused reads */
 
 __attribute__((format(printf, 5, 0))) static void cond(struct health_energy *st, int kind, int socket, int d,
 							const char *fmt, double a, double b)
@@ -20,11 +21,24 @@ int health_energy_judge(struct health_energy *st, const struct health_energy_con
 	const uncore_energy_t *e = st->e;
 	uint64_t at = e ? uncore_energy_read_time_ns(e) : 0;
 	double secs = e ? uncore_energy_seconds(e, UNCORE_LAST_INTERVAL) : 0;
+	int bad = 0;
 	*out = st->c;
-	if (!e || at == st->judged || secs * 1e9 < (double)HEALTH_ENERGY_MIN_NS)
+	for (int i = 0; e && i < e->n; i++)
+		bad |= e->c[i].bad_last;
+	if (!e || at == st->judged || (!bad && secs * 1e9 < (double)HEALTH_ENERGY_MIN_NS))
 		return e ? st->n : 0; /* nothing new, or too short a window to say: the last judgement stands */
 	st->judged = at;
 	st->n = 0;
+	for (int i = 0; i < e->n && st->n < UC_MAX_SOCKETS * UNCORE_ENERGY_DOMAINS; i++) /* (half of st->c) */
+		if (e->c[i].bad_last) { /* a value refused or a step dropped in the interval: its joules are short */
+			struct health_energy_cond *c = &st->c[st->n++];
+			c->kind = UNCORE_HEALTH_ENERGYSTUCK;
+			c->socket = e->c[i].socket;
+			snprintf(c->unit, sizeof(c->unit), "%s", uncore_energy_domain_name(e->c[i].domain));
+			snprintf(c->what, sizeof(c->what), "%s", e->c[i].bad_why);
+		}
+	if (secs * 1e9 < (double)HEALTH_ENERGY_MIN_NS)
+		return st->n;
 	for (int k = 0; k < UC_MAX_SOCKETS; k++)
 		for (int d = 0; d < UNCORE_ENERGY_DOMAINS; d++) {
 			double j;

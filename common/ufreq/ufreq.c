@@ -18,6 +18,8 @@
 #include "access/access.h"
 #include "devices/dev_fs.h"
 #include "handle/handle.h"
+#include "util/error.h"
+#include "util/guarded_read.h"
 #include "open/open.h"
 #include "platform/platform.h"
 #include "sim/sim.h"
@@ -42,25 +44,54 @@ static void add_name(void *arg, const char *name)
 
 static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
+/* The highest clock a limit can give: the ratio fields' 7 bits of 100 MHz, in kHz */
+#define UFREQ_KHZ_MAX ((uint64_t)UFREQ_RATIO_MASK * (uint64_t)(UFREQ_RATIO_HZ / 1e3))
+
+/* A file of the entry as a plain number up to max (digits alone: strtoul took "-1" and " 5"), or -1: missing
+ * (silently: root's alone), or refused with a warning naming it. */
+static int64_t num_file(const struct dev_fs *fs, const char *entry, const char *file, uint64_t max)
+{
+	char p[256], buf[32];
+	uint64_t v;
+	snprintf(p, sizeof(p), DIR_PATH "/%s/%s", entry, file);
+	if (dev_fs_line(fs, p, buf, sizeof(buf)))
+		return -1;
+	if (uc_parse_u64(buf, max, &v)) {
+		uc_warn("%s: '%.24s' is not a number from 0 to %llu: taken as unread", p, buf, (unsigned long long)max);
+		return -1;
+	}
+	return (int64_t)v;
+}
+
 /* A file of the entry in hertz (kHz in the file), or NAN */
 static double khz_file(const struct dev_fs *fs, const char *entry, const char *file)
 {
-	char p[256], buf[32], *end;
-	snprintf(p, sizeof(p), DIR_PATH "/%s/%s", entry, file);
-	if (dev_fs_line(fs, p, buf, sizeof(buf)))
-		return NAN;
-	unsigned long v = strtoul(buf, &end, 10);
-	return end == buf || *end ? NAN : (double)v * 1e3;
+	int64_t v = num_file(fs, entry, file, UFREQ_KHZ_MAX);
+	return v < 0 ? NAN : (double)v * 1e3;
 }
 
 static int int_file(const struct dev_fs *fs, const char *entry, const char *file)
 {
-	char p[256], buf[32], *end;
-	snprintf(p, sizeof(p), DIR_PATH "/%s/%s", entry, file);
-	if (dev_fs_line(fs, p, buf, sizeof(buf)))
+	return (int)num_file(fs, entry, file, 1 << 20);
+}
+
+/* The per-die form's name, package_PP_die_DD (uncore-frequency-common.c "package_%02d_die_%02d"): digits alone
+ * (sscanf's %d took "package_-1_die_00"), 0 with them; -1 for any other name. */
+static int die_name(const char *e, int *pkg, long *die_id)
+{
+	char num[2][16];
+	uint64_t v[2];
+	size_t a, b;
+	if (strncmp(e, "package_", 8) || (a = strspn(e + 8, "0123456789")) == 0 || a >= sizeof(num[0]) ||
+	    strncmp(e + 8 + a, "_die_", 5) || (b = strspn(e + 13 + a, "0123456789")) == 0 || b >= sizeof(num[0]) ||
+	    e[13 + a + b])
 		return -1;
-	long v = strtol(buf, &end, 10);
-	return end == buf || *end || v < 0 || v > 1 << 20 ? -1 : (int)v;
+	snprintf(num[0], sizeof(num[0]), "%.*s", (int)a, e + 8);
+	snprintf(num[1], sizeof(num[1]), "%.*s", (int)b, e + 13 + a);
+	if (uc_parse_u64(num[0], UC_MAX_SOCKETS - 1, &v[0]) || uc_parse_u64(num[1], 1u << 20, &v[1]))
+		return -1;
+	*pkg = (int)v[0], *die_id = (long)v[1];
+	return 0;
 }
 
 /* A legacy entry's die in its socket: its die_id (topology_die_id, the name's DD) among the host's dies */
@@ -89,15 +120,26 @@ static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_d
 		const char *e = l->name[i];
 		struct uncore_freq_domain d = { .socket = -1, .die = -1, .domain = -1, .cluster = -1,
 						.initial_min_hz = NAN, .initial_max_hz = NAN, .current_hz = NAN };
-		int pkg, n = 0;
+		int pkg = -1;
 		long die_id;
 		snprintf(d.name, sizeof(d.name), "%s", e);
 		if (tpmi && strncmp(e, "uncore", 6))
 			continue; /* the TPMI driver's package root: its clusters' envelope */
-		if (!tpmi && (sscanf(e, "package_%d_die_%ld%n", &pkg, &die_id, &n) != 2 || e[n]))
+		if (tpmi && (!e[6] || e[6 + strspn(e + 6, "0123456789")])) { /* uncore-frequency-tpmi.c "uncore%02d" */
+			uc_warn(DIR_PATH "/%s: not an entry name the driver gives (uncoreNN): left out", e);
 			continue;
+		}
+		if (!tpmi && die_name(e, &pkg, &die_id)) {
+			uc_warn(DIR_PATH "/%s: not an entry name the driver gives (package_PP_die_DD): left out", e);
+			continue;
+		}
 		d.min_hz = khz_file(fs, e, "min_freq_khz");
 		d.max_hz = khz_file(fs, e, "max_freq_khz");
+		if (d.min_hz > d.max_hz) { /* the driver refuses such a write (uncore_write_freq): not its files */
+			uc_warn(DIR_PATH "/%s: min_freq_khz %.0f is above max_freq_khz %.0f: both taken as unread", e,
+				d.min_hz / 1e3, d.max_hz / 1e3);
+			d.min_hz = d.max_hz = NAN;
+		}
 		d.source = tpmi ? "intel_uncore_frequency (TPMI)" : "intel_uncore_frequency";
 		if (tpmi) {
 			d.socket = int_file(fs, e, "package_id");

@@ -89,3 +89,19 @@ int uc_read_first_line(const char *path, char *buf, size_t len, struct stat *st)
 	buf[nl ? (size_t)(nl - buf) : n] = 0;
 	return 0;
 }
+
+int uc_parse_u64(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t n = 0;
+	if (!*s)
+		return errno = EINVAL, -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return errno = EINVAL, -1;
+		if (n > (max - (uint64_t)(*s - '0')) / 10) /* n * 10 + digit > max, without overflowing */
+			return errno = ERANGE, -1;
+		n = n * 10 + (uint64_t)(*s - '0');
+	}
+	*v = n;
+	return 0;
+}

@@ -7,6 +7,7 @@
 #define UNCORE_GUARDED_READ_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -32,5 +33,10 @@ const char *uc_guarded_why(int err, const struct stat *st, off_t max, size_t len
  * 0, or -1 with errno and st as uc_open_guarded gives them, errno EOVERFLOW when the line does not fit
  * in len - 1 characters (a line cut would read as another value). */
 int uc_read_first_line(const char *path, char *buf, size_t len, struct stat *st);
+
+/* A kernel file's unsigned decimal number (energy_uj, min_freq_khz): digits only -- no sign, blank, base
+ * prefix or trailing text, which strtoul and %llu would take ("-1" as 2^64 - 1) -- and at most max.  0, or -1
+ * (errno EINVAL, or ERANGE above max). */
+int uc_parse_u64(const char *s, uint64_t max, uint64_t *v);
 
 #endif

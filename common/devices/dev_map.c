@@ -8,6 +8,7 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
+#include "platform/platform.h"
 #include "util/error.h"
 
 struct dev_group {
@@ -109,14 +110,33 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
 /* An uncore register function on a root bus: Ice Lake-SP's Mesh2IIO MMAP/SAD function of each stack (8086:09a2,
  * Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6, pcm src/types.h SPR_MSM_DEV_ID) and
  * Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp SPR_PCU_CR3_DID), of class 0x0880
- * (PCI_CLASS_SYSTEM_OTHER, pci_ids.h).  Read for the stacks' buses (dev_regs.c), they move no data of their own:
- * no group of the map.  Other functions of that class stay, as they move data through their stack: the data
- * streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
- * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too. */
-static int uncore_function(const struct dev_node *n)
+ * (PCI_CLASS_SYSTEM_OTHER, pci_ids.h); and the platform's own list, whatever their class (Skylake-SP's UBox
+ * 0x2015 is 0x1101, its IOAPIC 0x0800, its DMI3 registers 0x0600: platforms/skx/board.c).  Read for the stacks'
+ * buses (dev_regs.c) or the PMON boxes, they move no data of their own: no group of the map.  Other functions of
+ * class 0x0880 stay, as they move data through their stack: the data streaming and analytics accelerators (DSA
+ * 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0, PCI_DEVICE_ID_INTEL_IAX_SPR0), Skylake-SP's
+ * CBDMA (0x2021, ioatdma). */
+static int uncore_function(const struct platform_desc *p, const struct dev_node *n)
 {
-	return n->parent < 0 && n->d.vendor == 0x8086 && n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
+	if (n->parent >= 0 || n->d.vendor != 0x8086 || n->bridge)
+		return 0;
+	const struct uc_pci_id_range *r = p ? p->own_functions : NULL;
+	for (; r && r->lo; r++)
+		if (n->d.device >= r->lo && n->d.device <= r->hi)
+			return 1;
+	return n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
 	       (n->d.device == DEV_ICX_SAD_DID || n->d.device == DEV_MSM_DID || n->d.device == DEV_SPR_PCU_CR3_DID);
+}
+
+/* Does the root bus dom:bus hold the platform's DMI port function (dev_ports.c dev_own_port)? */
+static int holds_dmi(const struct platform_desc *p, const struct dev_tree *t, int dom, int bus)
+{
+	unsigned did = p ? p->dmi_port_did : 0;
+	for (int i = 0; did && i < t->n; i++)
+		if (t->v[i].parent < 0 && t->v[i].root_dom == dom && t->v[i].root_bus == bus && t->v[i].d.vendor == 0x8086 &&
+		    t->v[i].d.device == did && t->v[i].dev == 0 && t->v[i].fn == 0)
+			return 1;
+	return 0;
 }
 
 static int by_stack(const void *a, const void *b)
@@ -142,8 +162,11 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 		uc_err("out of memory grouping the PCI devices");
 		goto out;
 	}
+	/* the CPU's platform, also where the handle opened none (uncore_open_topology) */
+	const struct platform_desc *plat = strcmp(u->host.vendor, "GenuineIntel") ? NULL :
+					   platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
 	for (int i = 0; i < m->t.n; i++)
-		placed[i] = (char)uncore_function(&m->t.v[i]); /* in the tree, in no group */
+		placed[i] = (char)uncore_function(plat, &m->t.v[i]); /* in the tree, in no group */
 	for (int k = 0; k < nst; k++) {
 		for (int pass = 0; pass < 2; pass++) /* root ports, then the stack's own functions */
 			for (int i = 0; i < m->t.n; i++) {
@@ -163,8 +186,14 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 				if (!pass) { /* the counter port of its device number (dev_ports.c) */
 					g->pub.port = dev_counter_port(&u->host, st[k].stack, n->dev, n->fn, &g->pub.port_why);
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
-				} else { /* one group of the stack's own functions: add them all */
-					g->pub.port = -1;
+				} else { /* one group of the stack's own functions: add them all (on the DMI stack, the PCH's:
+					  * the DMI port's part, dev_ports.c) */
+					int pdev = 0;
+					g->pub.port = dev_own_port(&u->host, st[k].stack,
+								   holds_dmi(plat, &m->t, st[k].dom, st[k].bus), &pdev);
+					if (g->pub.port >= 0)
+						snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%04x:%02x:%02x.0",
+							 st[k].dom, st[k].bus, pdev);
 					for (int j = i; j < m->t.n; j++)
 						if (!placed[j] && m->t.v[j].parent < 0 && !m->t.v[j].bridge &&
 						    m->t.v[j].root_dom == st[k].dom && m->t.v[j].root_bus == st[k].bus) {

@@ -41,6 +41,10 @@ int dev_walk(const struct dev_fs *fs, struct dev_tree *t);
  * DEV_PORT_UNKNOWN with *why. */
 #define DEV_PORT_UNKNOWN UNCORE_PORT_UNKNOWN
 int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, const char **why);
+/* The counter port of a stack's own functions (the non-bridges on its root bus), with the device number of
+ * the port that carries them in *dev; -1: none (they are the stack's own).  dmi: the root bus holds the
+ * platform's DMI port function (platform_desc dmi_port_did). */
+int dev_own_port(const struct host_info *h, int stack, int dmi, int *dev);
 
 /* Ice Lake-SP's stack-to-bus register (uncore_snbep.c, Linux 6.12: SNR_ICX_MESH2IIO_MMAP_DID,
  * SNR_ICX_SAD_CONTROL_CFG, SAD_CONTROL_STACK_ID, icx_uncore_iio.num_boxes; linux_regs.txt holds them) */

@@ -4,6 +4,10 @@
  * generation (pcm-iio-topology.cpp, intel/pcm 2026-06, the tables pcm-iio prints its device map from):
  *
  *   Skylake-SP, Cascade Lake, Cooper Lake (PurleyPlatformMapping): parts 0-3 at devices 0-3, function 0.
+ *     Stack 0 (CBDMA/DMI) has the DMI port at 00.0, the DMI3 registers 8086:2020, which is no bridge: pcm
+ *     reads its secondary and subordinate bus as 0 and lists every function of the root bus as part 0's
+ *     ("FIXME: for 0:0.0, we may need to scan from secondary switch down"), the PCH's SATA, USB and root
+ *     ports (00:1c.x, and the LOM NIC and BMC below them on a Dell R440) with them: all the DMI link's.
  *   Ice Lake-SP (WhitleyPlatformMapping): PCIe stacks' parts 0-3 at devices 2-5 ("part_id = slot - 2");
  *     on the CBDMA/DMI stack (PMU 5) the PCH's port at device 0 is part 0 (ICX_PCH_PART_ID) and the CBDMA
  *     at device 1 part 3 (ICX_CBDMA_PART_ID).
@@ -29,6 +33,8 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 	int lo, hi, base;
 	switch (h->model) {
 	case 0x55: /* INTEL_SKYLAKE_X */
+		if (stack == 0 && (fn != 0 || dev > 3))
+			return 0; /* the PCH's root ports, behind the DMI port: part 0 */
 		lo = 0, hi = 3, base = 0;
 		break;
 	case 0x6a: /* INTEL_ICELAKE_X */
@@ -57,4 +63,12 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 		return DEV_PORT_UNKNOWN;
 	}
 	return dev - base;
+}
+
+int dev_own_port(const struct host_info *h, int stack, int dmi, int *dev)
+{
+	*dev = 0; /* the DMI port 00.0 */
+	if (!strcmp(h->vendor, "GenuineIntel") && h->family == 6 && h->model == 0x55 && stack == 0 && dmi)
+		return 0; /* Skylake-SP: the PCH's functions on stack 0's root bus, part 0 as pcm lists them */
+	return -1;
 }

@@ -250,6 +250,10 @@ struct disc_domain {
 	 * when it lets go (discover_global.c) */
 	int unfreeze;
 };
+/* Device ids lo..hi of vendor 0x8086 */
+struct uc_pci_id_range {
+	uint16_t lo, hi;
+};
 #define DISC_ANY_DEVICE 0xffffu
 #define UC_MAX_DISC_DOMAINS 4
 #define UC_MAX_DISC_GCTL 32 /* global controls a handle may unfreeze: a table each (discover_global.c) */
@@ -299,6 +303,12 @@ struct platform_desc {
 	/* perf's spellings: the driver's event aliases and format names (both end with a NULL name; NULL: none) */
 	const struct perf_alias *perf_aliases;
 	const struct perf_term *perf_terms;
+	/* the uncore's own register functions on the IIO stacks' root buses (8086 device ids, ranges ending with
+	 * lo 0; NULL: none beyond the ones every platform knows, dev_map.c): never listed as devices */
+	const struct uc_pci_id_range *own_functions;
+	/* the DMI port's register function at 00.0 of the stack whose root bus holds the PCH (0: none): the
+	 * PCH's functions and root ports on that bus are the DMI port's part (dev_ports.c) */
+	uint16_t dmi_port_did;
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never

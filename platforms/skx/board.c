@@ -5,8 +5,11 @@
  * Socket 0's IIO stacks 0-3 have root buses 00, 17, 3a, 5d (socket 1: 80, 85, ae, d7); the uncore's register
  * functions sit on them at the places below.  Not in the listing, and so not here: any register value (the
  * CPU_BUS_NUMBER MSR 0x300, CPUNODEID, GIDNIDMAP, CAPID6: the simulator fills them, platforms/skx/sim.c), the
- * stacks 4-5 (MCP0/1, absent on this part), and whether Cascade Lake moves any function (its ids are the
- * same 0x20xx: Linux's skx_uncore_pci_ids serve both).
+ * stacks 4-5 (MCP0/1, absent on this part).  Cascade Lake has the same ids (Linux's skx_uncore_pci_ids serve
+ * both): a Lenovo ThinkSystem SR650 of revision 07 functions (linuxhw/LsPCI commit
+ * 48079bcbeb2a70ce93c7c59c26f77742702b7bb9, Server/Lenovo/ThinkSystem/ThinkSystem SR650 -[7X06CTO1WW]-/
+ * 5D8AB08CFEB3/CENTOS-7/3.10.0-1160.21.1.EL7.X86_64/X86_64/928EE22E71) lists bus 00 alike (00.0 2020, 04.0-7
+ * 2021, 05.0 2024, 05.2 2025, 05.4 2026); the rest of that listing is not checked against this table.
  */
 #include "skx.h"
 #include "sim/sim.h"

@@ -48,8 +48,9 @@ static int uncore_functions(uncore_t *u, int *own)
 		if (!uncore_device_group_info(u, k, &g) && g.port == -1) {
 			(*own)++;
 			for (int i = 0; i < g.ndevices; i++)
-				t += !uncore_device_info(u, k, i, &d) && d.vendor == 0x8086 && d.class_code == 0x088000 &&
-				     (d.device == 0x09a2 || d.device == 0x09a6 || d.device == 0x325b);
+				t += !uncore_device_info(u, k, i, &d) && d.vendor == 0x8086 &&
+				     ((d.class_code == 0x088000 && (d.device == 0x09a2 || d.device == 0x09a6 || d.device == 0x325b)) ||
+				      (d.device >= 0x2014 && d.device <= 0x208e && d.device != 0x2021)); /* SKX's, board.c */
 		}
 	return t;
 }
@@ -209,10 +210,63 @@ static void test_fake_sysroot(void)
 		  !strcmp(g.root_port, "0000:16:02.0") && !strcmp(g.source, "kernel") && !g.behind_switch);
 	CU_ASSERT(d.vendor == 0x144d && d.device == 0xa80a && d.class_code == 0x010802 && !strcmp(d.driver, "nvme") &&
 		  !strcmp(d.name, "nvme3") && d.numa_node == 1);
-	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.stack == 0 && g.socket == 0 && g.port == -1);
+	/* Skylake-SP's stack 0 on bus 00 is the CBDMA/DMI stack: all of its bus is the DMI link's part 0 (pcm
+	 * PurleyPlatformMapping lists every function of bus 0 under part 0) */
+	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.stack == 0 && g.socket == 0 && g.port == 0);
 	/* the DSA stays in its stack's own group; the uncore's 8086:09a2 (below no stack here) is in none */
-	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 0 && g.port == -1 && d.device == 0x0b25);
+	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && d.device == 0x0b25);
 	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == -1);
+	uncore_close(u);
+}
+
+/* A Skylake-SP board as it is listed (Dell PowerEdge R440, linuxhw/LsPCI c0a4a3a6b6c16310c33dc428ada641fd8d369f6f
+ * Server/Dell/PowerEdge/PowerEdge R440/4A122AB18262/FEDORA-41/6.12.7-200.FC41.X86_64/X86_64/069319FA9F): the
+ * uncore's register functions are no devices, whatever their class; the PCH's functions and what is below its
+ * root ports (00:1c.4: a PCIe-to-PCI bridge and the BMC's Matrox G200eW3; 00:1c.5: the BCM5720 LOM NIC) are
+ * the DMI port's part 0, as pcm lists every function of bus 0 under part 0 at 00:00.0 (pcm-iio-topology.cpp
+ * PurleyPlatformMapping::pciTreeDiscover: 00:00.0, the DMI3 registers 8086:2020, is no bridge) */
+static void test_skx_real_board(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	good_tree();
+	const char *P = "/sys/devices/pci0000:00/0000:00:";
+	char p[200];
+	static const struct { const char *at; unsigned ven, did, cls; } f[] = {
+		{ "00.0", 0x8086, 0x2020, 0x060000 }, { "04.0", 0x8086, 0x2021, 0x088000 }, { "05.0", 0x8086, 0x2024, 0x088000 },
+		{ "05.2", 0x8086, 0x2025, 0x088000 }, { "05.4", 0x8086, 0x2026, 0x080020 }, { "08.0", 0x8086, 0x2014, 0x088000 },
+		{ "08.1", 0x8086, 0x2015, 0x110100 }, { "08.2", 0x8086, 0x2016, 0x088000 }, { "14.0", 0x8086, 0xa1af, 0x0c0330 },
+		{ "17.0", 0x8086, 0xa182, 0x010601 }, { "1c.4", 0x8086, 0xa194, 0x060400 }, { "1c.5", 0x8086, 0xa195, 0x060400 },
+	};
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		snprintf(p, sizeof(p), "%s%s", P, f[i].at);
+		function(p, f[i].ven, f[i].did, f[i].cls, "0\n");
+	}
+	function("/sys/devices/pci0000:00/0000:00:1c.4/0000:02:00.0", 0x1556, 0xbe00, 0x060400, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:1c.4/0000:02:00.0/0000:03:00.0", 0x102b, 0x0536, 0x030000, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:1c.5/0000:04:00.0", 0x14e4, 0x165f, 0x020000, "0\n");
+	/* socket 1's stack 1 (bus 0x16 here): a CHA function and the PCU's CAPID6 function, as on the R440's bus 17 */
+	function("/sys/devices/pci0000:16/0000:16:08.0", 0x8086, 0x208d, 0x088000, "1\n");
+	function("/sys/devices/pci0000:16/0000:16:1e.3", 0x8086, 0x2083, 0x088000, "1\n");
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	CU_ASSERT(total_devices(u) == 8);
+	static const char *const none[] = { "0000:00:00.0", "0000:00:05.0", "0000:00:05.4", "0000:00:08.1",
+					     "0000:16:08.0", "0000:16:1e.3" };
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+		if (find(u, none[i], &g, &d) != -1) {
+			fprintf(stderr, "%s: an uncore register function listed as a device\n", none[i]);
+			CU_FAIL("register function");
+		}
+	CU_ASSERT(find(u, "0000:04:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:00:1c.5"));
+	CU_ASSERT(find(u, "0000:03:00.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && g.behind_switch &&
+		  !strcmp(g.root_port, "0000:00:1c.4"));
+	CU_ASSERT(find(u, "0000:00:17.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && !strcmp(g.root_port, "0000:00:00.0"));
+	CU_ASSERT(find(u, "0000:00:14.0", &g, &d) == 0 && g.stack == 0 && g.port == 0);
+	CU_ASSERT(find(u, "0000:00:04.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && d.device == 0x2021);
+	/* socket 1's stack 1 keeps its CPU root port's numbering */
+	CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 2);
 	uncore_close(u);
 }
 
@@ -241,7 +295,7 @@ static void test_skx_bus_msr(void)
 		  !strcmp(g.source, "registers") && !strcmp(d.name, "nvme3"));
 	CU_ASSERT(find(u, "0000:86:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 1 && g.port == 3 &&
 		  !strcmp(g.root_bus, "0000:85") && !strcmp(d.name, "ens5f0") && d.numa_node == 1);
-	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == -1);
+	CU_ASSERT(find(u, "0000:00:1f.2", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0); /* DMI */
 	CU_ASSERT(find(u, "0000:80:01.0", &g, &d) == 0 && g.socket == 1 && g.stack == 0 && g.port == -1);
 	CU_ASSERT(find(u, "0000:80:00.0", &g, &d) == -1); /* the uncore's 8086:09a2: in no group */
 	uncore_close(u);
@@ -674,6 +728,7 @@ int main(void)
 		{ "devices= varies the set", test_sim_varied },
 		{ "map of a fake sysroot", test_fake_sysroot },
 		{ "SKX root buses from CPU_BUS_NUMBER", test_skx_bus_msr },
+		{ "SKX as the Dell R440 lists it: register functions, PCH on DMI", test_skx_real_board },
 		{ "ICX root buses from SAD_CONTROL_CFG (simulator)", test_icx_registers },
 		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
 		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },

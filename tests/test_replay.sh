@@ -130,6 +130,23 @@ for p in skx clx; do
 		 ! tar tf "$W/u.tar" | grep -q ":08.2/"'
 done
 
+# the simulated Xeon E5s place their functions where real boards list them (tests/snapshots/field/*.source):
+# Haswell-EP's and Broadwell-EP's UBox at 10.5 (Dell R730s), not Ivy Bridge-EP's 0b.0; Ivy Bridge-EP's iMC
+# channels 0 and 7 (0eb4, 0ef1) at 10.4 and 1e.1 (a Dell R720), nothing at 0f.2
+for pw in hsx:2f1e bdx:6f1e; do
+	p=${pw%:*} id=${pw#*:}
+	rm -f "$W/u.tar"
+	$UNCORE --backend "sim:$p" snapshot -o "$W/u.tar" >/dev/null 2>&1
+	check "sim:$p: the UBox 8086:$id at ff:10.5, nothing at ff:0b.0" \
+		'[ "$(tar xOf "$W/u.tar" sys/bus/pci/devices/0000:ff:10.5/device 2>/dev/null)" = "0x$id" ] &&
+		 ! tar tf "$W/u.tar" | grep -q "0000:ff:0b.0/"'
+done
+rm -f "$W/u.tar"
+$UNCORE --backend sim:ivbep snapshot -o "$W/u.tar" >/dev/null 2>&1
+check "sim:ivbep: iMC channels 0 and 7 at ff:10.4 and ff:1e.1, nothing at ff:0f.2" \
+	'[ "$(tar xOf "$W/u.tar" sys/bus/pci/devices/0000:ff:10.4/device sys/bus/pci/devices/0000:ff:1e.1/device 2>/dev/null | tr "\n" " ")" = "0x0eb4 0x0ef1 " ] &&
+	 ! tar tf "$W/u.tar" | grep -q "0000:ff:0f.2/"'
+
 # a snapshot writes no register: a shared simulated machine counts every process's writes
 $UNCORE --backend "sim:snbep,shared=$W/m" info >/dev/null 2>&1
 rm -f "$W/s.tar"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
+#include "platform/platform.h"
 #include "util/error.h"
 
 struct dev_group {
@@ -111,12 +112,13 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
  * function of each stack (8086:09a2, Linux 6.12 uncore_snbep.c SNR_ICX_MESH2IIO_MMAP_DID), the MSM (8086:09a6,
  * pcm src/types.h SPR_MSM_DEV_ID) and Sapphire Rapids' PCU CR3 (8086:325b, pcm-iio-topology.cpp
  * SPR_PCU_CR3_DID), of class 0x0880 (PCI_CLASS_SYSTEM_OTHER, pci_ids.h), and the platform's own list
- * (platform_desc.own_fns) by id.  Other functions of that class stay, as they move data through their stack:
+ * (platform_desc.own_fns) by id, whatever their class (Skylake-SP's UBox 0x2015 is 0x1101, its IOAPIC 0x0800,
+ * its DMI3 registers 0x0600: platforms/skx/board.c).  Other functions of that class stay, as they move data through their stack:
  * the data streaming and analytics accelerators (DSA 8086:0b25, IAA 0cfe: pci_ids.h PCI_DEVICE_ID_INTEL_DSA_SPR0,
- * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too. */
+ * PCI_DEVICE_ID_INTEL_IAX_SPR0) are 0x0880 too, as is Skylake-SP's CBDMA (0x2021, ioatdma). */
 static int uncore_function(const struct platform_desc *pl, const struct dev_node *n)
 {
-	if (n->parent >= 0 || n->d.vendor != 0x8086)
+	if (n->parent >= 0 || n->d.vendor != 0x8086 || n->bridge)
 		return 0;
 	if (n->d.class_code >= 0 && (n->d.class_code >> 8) == 0x0880 &&
 	    (n->d.device == DEV_ICX_SAD_DID || n->d.device == DEV_MSM_DID || n->d.device == DEV_SPR_PCU_CR3_DID))

@@ -4,6 +4,10 @@
  * generation (pcm-iio-topology.cpp, intel/pcm 0fae0de1 of 2026-06-03, the tables pcm-iio prints its device map from):
  *
  *   Skylake-SP, Cascade Lake, Cooper Lake (PurleyPlatformMapping): parts 0-3 at devices 0-3, function 0.
+ *     Stack 0 (CBDMA/DMI) has the DMI port at 00.0, the DMI3 registers 8086:2020, which is no bridge: pcm
+ *     reads its secondary and subordinate bus as 0 and lists every function of the root bus as part 0's
+ *     ("FIXME: for 0:0.0, we may need to scan from secondary switch down"), the PCH's SATA, USB and root
+ *     ports (00:1c.x, and the LOM NIC and BMC below them on a Dell R440) with them: all the DMI link's.
  *   Ice Lake-SP (WhitleyPlatformMapping): PCIe stacks' parts 0-3 at devices 2-5 ("part_id = slot - 2");
  *     on the CBDMA/DMI stack (PMU 5) the PCH's port at device 0 is part 0 (ICX_PCH_PART_ID) and the CBDMA
  *     at device 1 part 3 (ICX_CBDMA_PART_ID).
@@ -69,7 +73,8 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 	return dev - base;
 }
 
-/* Sapphire and Emerald Rapids' DMI stack (pcm-iio-topology.cpp: SPR_XCC_DMI_PMON_ID 1, SPR_MCC_DMI_PMON_ID 10,
+/* Skylake-SP's and Cascade Lake's CBDMA/DMI stack (PMU 0, part 0), Sapphire and Emerald Rapids' DMI stack
+ * (pcm-iio-topology.cpp: SPR_XCC_DMI_PMON_ID 1, SPR_MCC_DMI_PMON_ID 10,
  * EMR_DMI_PMON_ID 7) on the PCH's bus 0 of domain 0 (pcm scans behind the PCH on socket 0 alone): every root
  * port and function on it counts at part 7 (SPR_DMI_PART_ID); -1 elsewhere.  The bus tells XCC's PMU 1 (DMI)
  * from MCC's PMU 1 (a PCIe stack), which never has bus 0. */
@@ -77,6 +82,8 @@ int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus)
 {
 	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 || dom || bus)
 		return -1;
+	if (h->model == 0x55) /* INTEL_SKYLAKE_X: the CBDMA/DMI stack, part 0 (PurleyPlatformMapping, above) */
+		return stack == 0 ? 0 : -1;
 	if (h->model == 0x8f) /* INTEL_SAPPHIRERAPIDS_X */
 		return stack == 1 || stack == 10 ? 7 : -1;
 	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */

@@ -352,6 +352,15 @@ void sim_shared_close(struct sim *s);
 
 /* A simulated platform (platforms/<name>/sim.c): its CPUID, cores per socket (one CBo/CHA per core),
  * register map and how its machine is built. */
+/* Functions fn0..fn1 of dev on the root bus of IIO stack `stack` (ids did + inc * (fn - fn0), class cls): the
+ * uncore's register functions where a real board lists them (platforms/<p>/board.c); the list ends with did 0 */
+struct sim_root_fn {
+	int stack, dev, fn0, fn1;
+	uint16_t did;
+	int inc;
+	uint32_t cls;
+};
+
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
@@ -374,6 +383,7 @@ struct sim_kind {
 	 * variant) before the build, and returns 0, or -1 with a message */
 	const char *option_help;
 	int (*option)(struct sim *s, const char *key, const char *value);
+	const struct sim_root_fn *root_fns; /* NULL: none in its PCI tree */
 };
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];

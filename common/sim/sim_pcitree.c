@@ -165,6 +165,33 @@ static int function(struct out *o, const char *parent, int bus, int dev, int fn,
 	return rc;
 }
 
+/* The platform's uncore register functions on stack st's root bus (sim_kind root_fns), as the real board lists
+ * them; none where a simulated root port takes the device number (below or at its highest port, top) */
+static int root_functions(struct out *o, int sock, int st, int root, int top, const char *rootdir)
+{
+	const struct sim *s = o->s;
+	char dir[512], t[16], link[64];
+	for (const struct sim_root_fn *r = s->kind->root_fns; r && r->did; r++)
+		for (int fn = r->fn0; r->stack == st && fn <= r->fn1; fn++) {
+			int taken = 0;
+			for (int port = 0; port <= top; port++)
+				taken |= sim_root_port_dev(s, port) == r->dev;
+			if (taken)
+				continue;
+			snprintf(dir, sizeof(dir), "%s/0000:%02x:%02x.%d", rootdir, root, r->dev, fn);
+			snprintf(t, sizeof(t), "0x%04x", (unsigned)(r->did + r->inc * (fn - r->fn0)));
+			int rc = put(o, dir, "vendor", "0x8086", 0) || put(o, dir, "device", t, 0);
+			snprintf(t, sizeof(t), "0x%06x", (unsigned)r->cls);
+			rc = rc || put(o, dir, "class", t, 0);
+			snprintf(t, sizeof(t), "%d", sim_stack_node(s, sock, 0, st));
+			rc = rc || put(o, dir, "numa_node", t, 0);
+			snprintf(link, sizeof(link), "/sys/bus/pci/devices/0000:%02x:%02x.%d", root, r->dev, fn);
+			if (rc || (o->m && memfs_put(o->m, link, dir, 1)))
+				return uc_err("out of memory");
+		}
+	return 0;
+}
+
 /* An endpoint: its function, its name, and its row of the truth */
 static int endpoint(struct out *o, const struct item *it, int die, const char *parent, int bus, uint16_t ven,
 		    uint16_t did, uint32_t cls, const char *driver, const char *sub, const char *fmt, int sw)
@@ -234,6 +261,8 @@ static int layout(struct out *o)
 			for (int i = 0; i < n; i++)
 				if (it[i].socket == sock && it[i].stack == st && it[i].port > top)
 					top = it[i].port;
+			if (root_functions(o, sock, st, root, top, rootdir))
+				return -1;
 			for (int port = 0; port <= top; port++) {
 				int used = 0;
 				for (int i = 0; i < n; i++)

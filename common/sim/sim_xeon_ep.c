@@ -118,7 +118,12 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 				for (int i = 0; i < s->units[t].nboxes; i++)
 					if (!sim_add_box(s, &s->units[t], sock, i))
 						return uc_err("simulator: too many boxes");
+		int ubox_dev = 11, ubox_fn = 0; /* 0b.0 unless the places give the UBox's */
 		for (const struct sim_pci_place *pl = place; pl->unit; pl++) {
+			if (!strcmp(pl->unit, "ubox")) {
+				ubox_dev = pl->dev, ubox_fn = pl->fn;
+				continue;
+			}
 			const struct sim_unit *u = sim_unit_named(s, pl->unit);
 			struct sim_box *b = NULL;
 			struct sim_dev *d;
@@ -137,8 +142,9 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 			d->box = b;
 			d->companion = pl->companion;
 		}
-		/* UBox device 11.0 (0x0b): CPUNODEID and GIDNIDMAP, Linux snbep_pci2phy_map_init */
-		ubox = sim_add_dev(s, bus, 11, 0, s->ubox->devid);
+		/* UBox device (0b.0 unless the platform places it): CPUNODEID and GIDNIDMAP, Linux
+		 * snbep_pci2phy_map_init */
+		ubox = sim_add_dev(s, bus, ubox_dev, ubox_fn, s->ubox->devid);
 		if (!ubox)
 			return uc_err("simulator: too many devices");
 		memcpy(ubox->cfg + s->ubox->cpunodeid, &(uint32_t){ (uint32_t)node_id(sock) }, 4);

@@ -18,6 +18,9 @@ const struct sim_pci_place sim_hsx_places[] = {
 	{ "qpi", 0, 0x08, 2, 0 }, { "qpi", 1, 0x09, 2, 0 }, { "qpi", 2, 0x0a, 2, 0 }, { "qpi", 0, 0x08, 6, 1 }, { "qpi", 1, 0x09, 6, 1 },
 	{ "qpi", 2, 0x0a, 6, 1 }, /* BDX's port 2 match/mask function (HSX has none: no device) */
 	{ "r2pcie", 0, 0x10, 1, 0 }, { "r3qpi", 0, 0x0b, 1, 0 }, { "r3qpi", 1, 0x0b, 2, 0 }, { "r3qpi", 2, 0x0b, 5, 0 },
+	/* the UBox (2f1e, 6f1e: CPUNODEID, GIDNIDMAP) at 10.5, where Dell R730s list it (linuxhw/LsPCI 926a35a557e6,
+	 * c0a4a3a6b6c1: tests/snapshots/field/hsx-r730-1s.source, bdx-r730-2ch.source), not IVB-EP's 0b.0 */
+	{ "ubox", 0, 0x10, 5, 0 },
 	{ NULL, 0, 0, 0, 0 },
 };
 

@@ -42,9 +42,10 @@ extern const char *const sim_skx_ubox_fmt[], *const sim_skx_pcu_fmt[];
 	  .extra = sk_pcu_band_extra, .xfld = SK_PCU_BAND_FIELDS, .bands = 1, .band_bug = 1 }
 
 /* A kind on SKX's machine: name, cores per socket, CPUID stepping. */
+extern const struct sim_root_fn sim_skx_root_fns[]; /* board.c */
 #define SIM_SKX_KIND(n, c, st)                                                                             \
 	{ .name = n, .cores = (c), .family = 6, .model = 0x55, .stepping = (st), .build = sim_skx_build,      \
 	  .units = sim_skx_units, .nunits = &sim_skx_nunits, .ubox = &sim_skx_ubox, .perf = sim_skx_perf,     \
-	  .nperf = &sim_skx_nperf }
+	  .nperf = &sim_skx_nperf, .root_fns = sim_skx_root_fns }
 
 #endif

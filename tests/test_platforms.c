@@ -382,6 +382,56 @@ static void test_icx_box_counts(void)
 	uncore_close(u);
 }
 
+/* Ice Lake-SP: the PCU 8086:345B (CAPID6/7, the CHA count) sits on the bus above its socket's UBox 8086:3450,
+ * as on a real part (linuxhw/LsPCI 28198bc06e2e, Lenovo SR630 V2: UBox fe:00.0, PCU ff:1e.3), a bus the
+ * backward-filled UBox map gives the next socket or none.  Each socket's CHAs are those of its own PCU
+ * (icx_count_chabox reads the 345B wherever it is): one socket's CAPIDs set to 16 CHAs (CAPID6 0xffff, the
+ * SR630 V2's 16-core part) changes that socket alone, with one socket and with two. */
+static void test_icx_pcu_above_ubox(void)
+{
+	static const char *const specs[] = { "sim:icx,cores=36,sockets=1", "sim:icx,cores=36,sockets=2" };
+	for (int k = 0; k < 2; k++) {
+		uncore_t *u = open_sim(specs[k]);
+		struct sim *sim = sim_of(u->acc);
+		struct sim_dev *top = NULL;
+		int nsock = k + 1, pcus = 0;
+		for (int d = 0; d < sim->ndevs; d++) {
+			struct sim_dev *dv = &sim->devs[d];
+			if (dv->info.device != 0x345b)
+				continue;
+			pcus++;
+			CU_ASSERT(dv->info.loc.dev == 30 && dv->info.loc.fn == 3);
+			int ubox_below = 0; /* the UBox at 00.0 of the bus below */
+			for (int e = 0; e < sim->ndevs; e++)
+				ubox_below |= sim->devs[e].info.device == 0x3450 && sim->devs[e].info.loc.bus + 1 == dv->info.loc.bus &&
+					      sim->devs[e].info.loc.dev == 0 && sim->devs[e].info.loc.fn == 0;
+			CU_ASSERT(ubox_below);
+			if (!top || dv->info.loc.bus > top->info.loc.bus)
+				top = dv;
+		}
+		CU_ASSERT_FATAL(pcus == nsock && top);
+		for (int sock = 0; sock < nsock; sock++)
+			CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, "cha"), sock), 36);
+		/* the highest bus's PCU (no UBox above it: the map gives its bus no socket) with 16 CHAs */
+		uint32_t lo = 0xffff, hi = 0;
+		memcpy(top->cfg + 0x9c, &lo, 4);
+		memcpy(top->cfg + 0xa0, &hi, 4);
+		struct box *boxes = NULL;
+		int n = 0, per[2] = { 0, 0 };
+		CU_ASSERT_FATAL(boxes_discover(u->acc, &u->host, u->plat, &boxes, &n) == 0);
+		for (int i = 0; i < n; i++)
+			if (!strcmp(boxes[i].t->name, "cha") && boxes[i].socket < 2)
+				per[boxes[i].socket]++;
+		if (nsock == 1) {
+			CU_ASSERT_EQUAL(per[0], 16);
+		} else {
+			CU_ASSERT((per[0] == 16 && per[1] == 36) || (per[0] == 36 && per[1] == 16));
+		}
+		free(boxes);
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -395,6 +445,7 @@ int main(void)
 		{ "Montecito: PMC4-9 restriction, socket-wide events, PMC0 overflow", test_montecito },
 		{ "Skylake-SP: CHAs from CAPID6, six IIO stacks on four cores, PCI boxes by dev.fn", test_skx_box_counts },
 		{ "Ice Lake-SP: CHAs from CAPID6+CAPID7, iMC windows from 0x3451, implausible ones left out", test_icx_box_counts },
+		{ "Ice Lake-SP: each socket's CHAs from its PCU on the bus above its UBox (SR630 V2: fe, ff)", test_icx_pcu_above_ubox },
 		{ NULL, NULL },
 	};
 	return run_suite("platforms", tests);

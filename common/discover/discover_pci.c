@@ -121,8 +121,16 @@ const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, in
  * the socket's buses; none found: no box, as Linux's skx_count_chabox), or a limit where its bits are clear
  * (none found: no limit, as Linux's hswep_has_limit_sbox), else max_boxes, which the types without a count
  * cap by the socket's cores (one CBo per core, seed 000 L410-413). */
+static int count_dev_socket(const struct disc_ctx *c, const struct platform_desc *p, const struct box_count *r,
+			    const struct pci_devinfo *d)
+{
+	if (r->ubox_below) /* the socket of the UBox one bus down, or none */
+		return d->loc.bus > 0 && pci_find(c, p->ubox_devid, d->loc.bus - 1, -1, -1) ? c->map.socket[d->loc.bus - 1] : -1;
+	return c->map.socket[d->loc.bus];
+}
+
 static int msr_box_count(struct access *a, const struct disc_ctx *c, const struct host_info *h,
-			 const struct box_type *bt, int s)
+			 const struct platform_desc *p, const struct box_type *bt, int s)
 {
 	const struct box_count *r = bt->count;
 	int count = bt->max_boxes;
@@ -138,7 +146,7 @@ static int msr_box_count(struct access *a, const struct disc_ctx *c, const struc
 		const struct pci_devinfo *d = &c->devs[i];
 		uint32_t v, hi = 0;
 		if (d->vendor != UC_PCI_VENDOR_INTEL || d->device != r->devid || d->loc.dom != 0 ||
-		    c->map.socket[d->loc.bus] != s)
+		    count_dev_socket(c, p, r, d) != s)
 			continue;
 		if (a->ops->pci_read(a, &d->loc, r->off, &v, 4) || (r->off_hi && a->ops->pci_read(a, &d->loc, r->off_hi, &hi, 4)))
 			return uc_err_prefix("reading the %s count (8086:%04x offset 0x%x): ", bt->name, r->devid, r->off);
@@ -185,7 +193,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 		if (bt->space != UC_MSR)
 			continue;
 		for (int s = 0; s < h->nsockets; s++) {
-			int count = msr_box_count(a, &c, h, bt, s);
+			int count = msr_box_count(a, &c, h, p, bt, s);
 			if (count < 0)
 				goto fail;
 			for (int i = 0; i < count; i++) {

@@ -183,11 +183,13 @@ struct box_type {
  * (Skylake-SP CHAs: CAPID6), with the dword at off_hi as bits 63:32 where one is given (Ice Lake-SP:
  * CAPID7); devid 0: max_boxes whatever the cores.  With limit_if_clear, a capability instead: a part whose
  * masked bits are all clear has limited boxes, any other (and a socket without the device) as many as without
- * a rule (Haswell-EP's SBoxes: CAPID4's chop, Linux hswep_has_limit_sbox). */
+ * a rule (Haswell-EP's SBoxes: CAPID4's chop, Linux hswep_has_limit_sbox).  ubox_below: the device sits on
+ * the bus just above its socket's UBox, a bus the UBox map may give another socket or none (Ice Lake-SP: UBox
+ * fe:00.0, PCU ff:1e.3 on a Lenovo SR630 V2; Linux icx_count_chabox takes the 345B wherever it is). */
 struct box_count {
 	uint16_t devid, off, off_hi;
 	uint64_t mask;
-	uint8_t limit_if_clear, limited;
+	uint8_t limit_if_clear, limited, ubox_below;
 };
 
 /* MMIO boxes whose window a PCI device of each socket gives (Linux snr_uncore_mmio_map: Ice Lake-SP, and

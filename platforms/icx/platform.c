@@ -45,8 +45,9 @@ static const uint32_t stack_offs[] = { 0x0, 0x20, 0x40, 0x90, 0xb0, 0xd0 };
 static const uint32_t bw_offs[] = { 0x0, 0x10, 0x20, 0x90, 0xa0, 0xb0 };
 
 /* CHA count: the set bits of CAPID6 (config 0x9C) and CAPID7 (0xA0) of 8086:345B, D30 F3 (icx_count_chabox:
- * hweight64 of the two dwords) */
-static const struct box_count cha_count = { .devid = 0x345b, .off = 0x9c, .off_hi = 0xa0, .mask = ~0ull };
+ * hweight64 of the two dwords), on the bus above the socket's UBox 8086:3450: fe:00.0 and ff:1e.3 on a
+ * Lenovo SR630 V2 (sim.c cites the listing), where the backward-filled UBox map gives ff no socket */
+static const struct box_count cha_count = { .devid = 0x345b, .off = 0x9c, .off_hi = 0xa0, .mask = ~0ull, .ubox_below = 1 };
 /* IIO, IRP, M2PCIe: six stacks whatever the cores (num_boxes 6) */
 static const struct box_count fixed_count = { 0 };
 

@@ -1,11 +1,15 @@
 /*
  * Simulated Ice Lake-SP.  Per socket: the MSR boxes at the driver's irregular offsets (UBox, CHAs, six IIO
  * stacks with their IRPs, M2PCIe and free-running counters, PCU); on four buses the PCI functions of
- * icx_uncore_pci_ids, and on the highest the UBox device 0x3450 (node id registers) and the memory
- * controller device 0x3451, whose config registers place the twelve iMC channels' MMIO windows and the
- * four controllers' free-running counters (snr_uncore_mmio_map).  Linux maps a bus without a UBox to the
- * socket of the next higher bus with one (snbep_pci2phy_map_init(..., true)), and the sockets' bus ranges
- * are not in socket order.  The CHAs are as many as CAPID6 and CAPID7 (0x345B at D30 F3, config 0x9C and
+ * icx_uncore_pci_ids, on the third the UBox device 0x3450 (node id registers) and the memory controller
+ * device 0x3451, whose config registers place the twelve iMC channels' MMIO windows and the four
+ * controllers' free-running counters (snr_uncore_mmio_map), and on the highest, above the UBox, the PCU
+ * functions with CAPID6/7 (0x345B at 1e.3), as a real part has them: linuxhw/LsPCI commit
+ * 28198bc06e2ea64dc579adb73bb9a75b0b784bcf, Server/Lenovo/ThinkSystem/ThinkSystem SR630 V2/ECB5C724E79D/
+ * CENTOS-7/3.10.0-1160.49.1.EL7.X86_64/X86_64/FF6113B91D lists the UBox 8086:3450 at fe:00.0 and 8086:345B
+ * at ff:1e.3.  Linux maps a bus without a UBox to the socket of the next higher bus with one
+ * (snbep_pci2phy_map_init(..., true)), so the PCU's bus belongs to the next socket's range or to none; the
+ * sockets' bus ranges are not in socket order.  The CHAs are as many as CAPID6 and CAPID7 (0x345B at D30 F3, config 0x9C and
  * 0xA0) have bits set, spread over both dwords (40 on the simulated part, so CHAs 34-39 sit at the low
  * offsets 0x0-0x46 of icx_cha_msr_offsets).
  */
@@ -15,7 +19,8 @@
 #include "sim/sim_only.h"
 #include "sim_icx.h"
 
-/* Lowest bus of each socket's range of four, not in socket order; the UBox sits on the range's highest. */
+/* Lowest bus of each socket's range of four, not in socket order; the UBox sits on the range's third bus,
+ * the PCU on its highest (the SR630 V2's fe and ff). */
 static const int icx_bus[UC_MAX_SOCKETS] = { 0x40, 0xc0, 0x00, 0x80, 0x60, 0xe0, 0x20, 0xa0 };
 static int node_id(int socket) { return (socket * 5 + 3) & 7; }
 
@@ -153,13 +158,14 @@ static int sim_icx_build(struct sim *s)
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
-		int bus = icx_bus[sock], ubus = bus + 3;
+		int bus = icx_bus[sock], ubus = bus + 2, pbus = bus + 3;
 		uint64_t capid = 0;
 		if (icx_msr_boxes(s, sock))
 			return -1;
 		if (sim_place_functions(s, sock, bus, places, sizeof(places) / sizeof(places[0])))
 			return -1;
-		/* the UBox (CPUNODEID, GIDNIDMAP) and the memory controller on the range's highest bus */
+		/* the UBox (CPUNODEID, GIDNIDMAP) and the memory controller at 00.0 and 00.1 (fe:00.0, fe:00.1 on the
+		 * SR630 V2); CPUNODEID and GIDNIDMAP are not in a listing: filled with node_id() */
 		if (sim_ubox_node_device(s, ubus, 0, 0, (uint32_t)node_id(sock), gidnidmap) || icx_imcs(s, sock, ubus))
 			return -1;
 		/* CAPID6/CAPID7: one bit per CHA, every third slot of the 64 first so that the bits are neither
@@ -169,7 +175,7 @@ static int sim_icx_build(struct sim *s)
 				capid |= 1ull << (i % 64);
 				k++;
 			}
-		struct sim_dev *cap = sim_add_dev(s, bus, 30, 3, 0x345b);
+		struct sim_dev *cap = sim_add_dev(s, pbus, 30, 3, 0x345b); /* ff:1e.3 on the SR630 V2 */
 		if (sim_put_cfg32(cap, 0x9c, (uint32_t)capid) || sim_put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
 			return -1;
 	}

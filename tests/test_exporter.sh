@@ -15,6 +15,7 @@ trap 'kill $exp_pid 2>/dev/null; wait $exp_pid 2>/dev/null; rm -rf "$W"' EXIT
 # while it lives, up to 2 minutes: a sanitizer build opening a shared simulated machine on 2 loaded cores
 # took over the 20 s this once allowed, and every scrape then went to an empty PORT, refused.
 start() {
+	: >"$W/exp.log" # emptied here: the background job's redirection may come after the first look below
 	"$EXP" --listen 127.0.0.1:0 "$@" 2>"$W/exp.log" &
 	exp_pid=$!
 	PORT=

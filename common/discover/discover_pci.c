@@ -124,8 +124,9 @@ const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, in
 static int count_dev_socket(const struct disc_ctx *c, const struct platform_desc *p, const struct box_count *r,
 			    const struct pci_devinfo *d)
 {
-	if (r->ubox_below) /* the socket of the UBox one bus down, or none */
-		return d->loc.bus > 0 && pci_find(c, p->ubox_devid, d->loc.bus - 1, -1, -1) ? c->map.socket[d->loc.bus - 1] : -1;
+	/* the socket of the UBox one bus down; where there is none, the bus's own (a layout no board listed) */
+	if (r->ubox_below && d->loc.bus > 0 && pci_find(c, p->ubox_devid, d->loc.bus - 1, -1, -1))
+		return c->map.socket[d->loc.bus - 1];
 	return c->map.socket[d->loc.bus];
 }
 

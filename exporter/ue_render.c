@@ -118,22 +118,30 @@ static const struct {
 #undef JT
 };
 
+/* One sample of family f a present job, its value the double at byte offset off of its uncore_job_bytes (or, with
+ * off < 0, its shared CPUs) */
+static void job_samples(struct buf *b, const struct ue_state *st, const struct ue_family *f, long off, int ts, int om)
+{
+	head(b, f, om);
+	for (int i = 0; i < st->tally.n; i++) {
+		const struct uncore_job_bytes *j = &st->tally.jobs[i];
+		char id[140], labels[160];
+		if (!j->present)
+			continue;
+		ue_label_escape(id, sizeof(id), j->id);
+		snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
+		double v = off < 0 ? j->shared_cpus : *(const double *)((const char *)j + off);
+		sample(b, f, labels, v, ts ? st->jobs_t_ns : 0, om);
+	}
+}
+
 static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 {
 	for (size_t k = 0; k < sizeof(job_fams) / sizeof(job_fams[0]); k++) {
 		struct ue_family f = { .counter = 1, .unit = "bytes" };
 		snprintf(f.name, sizeof(f.name), "%s", job_fams[k].name);
 		snprintf(f.help, sizeof(f.help), "%s", job_fams[k].help);
-		head(b, &f, om);
-		for (int i = 0; i < st->tally.n; i++) {
-			const struct uncore_job_bytes *j = &st->tally.jobs[i];
-			char id[140], labels[160];
-			if (!j->present)
-				continue;
-			ue_label_escape(id, sizeof(id), j->id);
-			snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
-			sample(b, &f, labels, *(const double *)((const char *)j + job_fams[k].job), ts ? st->jobs_t_ns : 0, om);
-		}
+		job_samples(b, st, &f, (long)job_fams[k].job, ts, om);
 		snprintf(f.name, sizeof(f.name), "%s", job_fams[k].un_name);
 		snprintf(f.help, sizeof(f.help), "%s", job_fams[k].un_help);
 		head(b, &f, om);
@@ -143,16 +151,7 @@ static void jobs(struct buf *b, const struct ue_state *st, int ts, int om)
 	snprintf(f.name, sizeof(f.name), "uncore_job_shared_cpus");
 	snprintf(f.help, sizeof(f.help), "The job's CPUs that another job holds too (OverSubscribe, --overlap) at the last "
 		 "read: what each such CPU read is split equally among the jobs holding it (doc/jobs.md \"Shared CPUs\")");
-	head(b, &f, om);
-	for (int i = 0; i < st->tally.n; i++) {
-		const struct uncore_job_bytes *j = &st->tally.jobs[i];
-		char id[140], labels[160];
-		if (!j->present)
-			continue;
-		ue_label_escape(id, sizeof(id), j->id);
-		snprintf(labels, sizeof(labels), "job_id=\"%s\"", id);
-		sample(b, &f, labels, j->shared_cpus, ts ? st->jobs_t_ns : 0, om);
-	}
+	job_samples(b, st, &f, -1, ts, om);
 }
 
 /* uncore_health{condition,socket}: present at 0 so that an alert `uncore_health > 0` has its series from the

@@ -14,8 +14,10 @@ CHAS = {"gnr": 72, "srf": 96, "cwf": 144}  # platforms/<p>/sim.c: CHAs a socket,
 def unit(kind, where, bc, ctl0, cs, ctr0, rs, n, filt=None):
     return dict(kind=kind, where=where, bc=bc, ctl0=ctl0, cs=cs, ctr0=ctr0, rs=rs, n=n, filt=filt)
 
-def case(name, src, events, u, ctrs, ctls, filt=None, fixed=None):
-    """events: specs; ctrs: counter index per event; ctls: control value per event; filt: filter value"""
+def case(name, src, events, u, ctrs, ctls, filt=None, fixed=None, still=False):
+    """events: specs; ctrs: counter index per event; ctls: control value per event; filt: filter value;
+    still: the simulator drives none of the case's events, so the read also asks the die's GLOBAL_STATUS
+    (platforms/VECTORS.md; 0x2FF2-0x2FF3, platforms/gnr/platform.c)"""
     W = u['where']; h = lambda v: hex(v)
     L = ["case " + name, "  src " + src] + ["  event " + e for e in events] + ["  start"]
     L.append("    w %s %s 0x1" % (W, h(u['bc'])))
@@ -43,6 +45,18 @@ def case(name, src, events, u, ctrs, ctls, filt=None, fixed=None):
             continue
         a = u['ctr0'] + c * u['rs']
         L.append("    r %s %s" % (W, h(a) + ("-" + h(a + 4) if u['kind'] == 'pci' else "")))
+    # each programmed counter's control read back, in the order the events were added (platforms/VECTORS.md)
+    for c in ctrs:
+        if c == 'fixed':
+            L.append("    r %s %s" % (W, h(fixed[0])))
+            continue
+        a = u['ctl0'] + c * u['cs']
+        L.append("    r %s %s" % (W, h(a)))
+        if u['kind'] == 'pci':
+            L.append("    r %s %s" % (W, h(a + 4)))
+    if still:
+        L.append("    # no count moves on the simulator: the read asks GLOBAL_STATUS whether a sampler froze the die (VECTORS.md)")
+        L += ["    r msr:0 0x2ff2", "    r msr:0 0x2ff3"]
     L.append("  stop")
     L.append("    w %s %s 0x1" % (W, h(u['bc'])))
     if fixed:
@@ -84,7 +98,7 @@ C("cha%d_die1" % die1, "compute die 1's first CHA (%d) at 0x%X" % (die1, 0x2000 
 C("cha%d_last" % last, "the last CHA of %d at 0x%X" % (n, 0x2000 + 0x10 * last), ["UNC_CHA_CLOCKTICKS:socket=0:box=%d" % last],
   msr(0x2000 + 0x10 * last), [0], [0x01])
 C("cha3_tid_filter", "Linux spr_uncore_chabox: tid_en 16, FILTER0 +0xE tid 9:0; JSON TOR_INSERTS.IA 0x35/0x01 ext 0xC001FF",
-  ["UNC_CHA_TOR_INSERTS.IA:tid=0x9:socket=0:box=3"], msr(0x2030), [0], [0xc001ff00010135], filt=0x9)
+  ["UNC_CHA_TOR_INSERTS.IA:tid=0x9:socket=0:box=3"], msr(0x2030), [0], [0xc001ff00010135], filt=0x9, still=True)
 # the cores' data reads: DRd on GNR, DRd_Opt (opcode 0x104 in ext 21:11) on the Atom-core parts
 drd, ext = ("DRD", 0xc817fe) if plat == "gnr" else ("DRD_OPT", 0xc827fe)
 C("cha0_umask_ext_miss_" + drd.lower(), "umask_ext 63:32 (SPR_CHA_EVENT_MASK_EXT); JSON TOR_INSERTS.IA_MISS_%s 0x35/0x01 ext 0x%X" % (drd, ext),
@@ -95,7 +109,7 @@ C("cha0_two_counters", "a second event takes Ctrl1 +3 and Ctr1 +9; JSON LLC_LOOK
   ["UNC_CHA_CLOCKTICKS:socket=0:box=0", "UNC_CHA_LLC_LOOKUP.DATA_READ_ALL:socket=0:box=0"], msr(0x2000), [0, 1], [0x01, 0x1fc10000ff34])
 C("cha0_socket1", "socket 1 has its own MSRs (its CPU) at the same addresses", ["UNC_CHA_CLOCKTICKS:socket=1:box=0"], msr(0x2000, s=1), [0], [0x01])
 C("cha0_thresh_edge_inv", "counter control: edge 18, invert 23, thresh 31:24", ["cha/event=0x36,umask=0x01,thresh=1,edge,inv/:socket=0:box=0"],
-  msr(0x2000), [0], [0x01840136])
+  msr(0x2000), [0], [0x01840136], still=True)
 C("iio0_clockticks", "IIO stack 0 placed at 0x2900 (the driver's IOCLK 0x290E at its +0xE); JSON UNC_IIO_CLOCKTICKS 0x01",
   ["UNC_IIO_CLOCKTICKS:socket=0:box=0"], msr(0x2900), [0], [0x01])
 C("iio2_part3", "IIO stack 2 at 0x2920; ch_mask 47:36, fc_mask 50:48 (snr_uncore_iio_format_group); JSON DATA_REQ_OF_CPU.MEM_WRITE.PART3 0x83/0x01 ext 0x70080",
@@ -120,7 +134,7 @@ C("irp0_four_counters", "GNR's IRP has counters 0-3 (perfmon GNR IRP Counter 0,1
 C("pcu_clockticks", "PCU placed at 0x2D00; JSON UNC_P_CLOCKTICKS 0x01", ["UNC_P_CLOCKTICKS:socket=0"], msr(0x2d00), [0], [0x01])
 C("pcu_c0", "JSON POWER_STATE_OCCUPANCY_CORES_C0 0x35", ["UNC_P_POWER_STATE_OCCUPANCY_CORES_C0:socket=0"], msr(0x2d00), [0], [0x35])
 C("ubox_msi", "UBox placed at 0x2D10, 2 counters; JSON UNC_U_EVENT_MSG.MSI_RCVD 0x42/0x02 (counters 0,1)",
-  ["UNC_U_EVENT_MSG.MSI_RCVD:socket=0"], msr(0x2d10, 2), [0], [0x242])
+  ["UNC_U_EVENT_MSG.MSI_RCVD:socket=0"], msr(0x2d10, 2), [0], [0x242], still=True)
 C("b2hot2_clockticks", "B2HOT of compute die 2 at 0x2B20; JSON UNC_B2HOT_CLOCKTICKS 0x01/0x01", ["UNC_B2HOT_CLOCKTICKS:socket=0:box=2"],
   msr(0x2b20), [0], [0x101])
 C("mdf5_clockticks", "MDF stop 5 at 0x2C50; JSON UNC_MDF_CLOCKTICKS 0x01", ["UNC_MDF_CLOCKTICKS:socket=0:box=5"], msr(0x2c50), [0], [0x01])
@@ -144,9 +158,9 @@ C("b2cmi0_imc_reads", "B2CMI 0 at D16:F0, unit control 0x200 (placed here); umas
 C("b2cmi11_clockticks", "B2CMI 11 at D27:F0; JSON UNC_B2CMI_CLOCKTICKS 0x01", ["UNC_B2CMI_CLOCKTICKS:socket=0:box=11"], pci(27, 0, 0x200), [0], [0x01])
 C("b2upi1_clockticks", "B2UPI 1 at D6:F1; JSON UNC_B2UPI_CLOCKTICKS 0x01", ["UNC_B2UPI_CLOCKTICKS:socket=0:box=1"], pci(6, 1, 0x200), [0], [0x01])
 C("pciex16_2_raw", "PCIEX16 2 at D11:F2 (no JSON events: a raw spec)", ["pciex16/event=0x01/:socket=0:box=2"], pci(11, 2, 0x200), [0], [0x01])
-C("pciex8_raw", "PCIEX8 0 at D9:F3", ["pciex8/event=0x02,umask=0x3/:socket=0:box=0"], pci(9, 3, 0x200), [0], [0x302])
+C("pciex8_raw", "PCIEX8 0 at D9:F3", ["pciex8/event=0x02,umask=0x3/:socket=0:box=0"], pci(9, 3, 0x200), [0], [0x302], still=True)
 C("cxlcm0_ctr4", "CXL CM (socket 0) at 0xD8000000, 8 counters, 8-byte step (OFFS8); JSON RxC_PACK_BUF_INSERTS.MEM_DATA 0x41/0x10 on counters 4-7",
-  ["UNC_CXLCM_RxC_PACK_BUF_INSERTS.MEM_DATA:socket=0:box=0"], mmio8(0xd8000000, 8), [4], [0x1041])
+  ["UNC_CXLCM_RxC_PACK_BUF_INSERTS.MEM_DATA:socket=0:box=0"], mmio8(0xd8000000, 8), [4], [0x1041], still=True)
 C("cxldp0_raw", "CXL DP at 0xD8001000, 4 counters (a raw spec)", ["cxldp/event=0x01,umask=0x01/:socket=0:box=0"], mmio8(0xd8001000, 4), [0], [0x101])
 C("b2cxl0_clockticks", "B2CXL at 0xD8002000 (SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT); JSON UNC_B2CXL_CLOCKTICKS 0x01",
   ["UNC_B2CXL_CLOCKTICKS:socket=0:box=0"], mmio8(0xd8002000, 4), [0], [0x01])

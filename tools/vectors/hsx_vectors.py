@@ -83,6 +83,11 @@ def case(name, src, events, u, ctls, filt=(), fixed=None):
             L.append("    r %s %s" % (W, h(a) + ("-" + h(a + 4) if u['kind'] == 'pci' else "")))
         if fixed:
             L.append("    r %s %s" % (W, h(fixed[1]) + ("-" + h(fixed[1] + 4) if u['kind'] == 'pci' else "")))
+    # each programmed counter's control read back, in the order the events were added (platforms/VECTORS.md)
+    for c, _ in ctls:
+        L.append("    r %s %s" % (W, h(u['ctl0'] + c * u['cs'])))
+    if fixed:
+        L.append("    r %s %s" % (W, h(fixed[0])))
     L.append("  stop")
     w(W, u['bc'], FRZ)
     if fixed:
@@ -123,6 +128,10 @@ def ubox_case(name, src, events, ctls, filt=None, fixed=False):
         L.append("    r msr:0 %s" % h(0x709 + c))
     if fixed:
         L.append("    r msr:0 0x704")
+    for c, _ in ctls:
+        L.append("    r msr:0 %s" % h(0x705 + c))
+    if fixed:
+        L.append("    r msr:0 0x703")
     L.append("  stop")
     for c, _ in reversed(ctls):
         w(0x705 + c, 0)

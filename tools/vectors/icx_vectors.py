@@ -68,10 +68,13 @@ def imc_box(sock, idx):
 out = []
 
 
-def case(name, src, events, start, read, stop):
+def case(name, src, events, start, read, stop, back=()):
+    """back: the control words the read phase reads back after the counters (platforms/VECTORS.md: each
+    programmed counter's control, in the order the events were added), as (where, address)."""
     out.append(f"case {name}\n  src {src}\n" + "".join(f"  event {e}\n" for e in events) +
                "  start\n" + "".join(f"    w {w} {a:#x} {v:#x}\n" for w, a, v in start) +
                "  read\n" + "".join(f"    r {w} {a}\n" for w, a in read) +
+               "".join(f"    r {w} {a:#x}\n" for w, a in back) +
                "  stop\n" + "".join(f"    w {w} {a:#x} {v:#x}\n" for w, a, v in stop) + "end\n")
 
 
@@ -97,7 +100,11 @@ def box_case(name, src, events, where, box, ctl0, cs, ctr0, rs, nctr, ctls, filt
         sp += [(w, a, 0), (w, a + 4, 0)] if pci else [(w, a, 0)]
     sp += [(w, box, RUN)]
     rd = [(w, f"{ctr0 + i * rs:#x}-{ctr0 + i * rs + 4:#x}" if pci else f"{ctr0 + i * rs:#x}") for i in ctrs]
-    case(name, src, events, st, rd, sp)
+    bk = []
+    for i in ctrs:
+        a = ctl0 + i * cs
+        bk += [(w, a), (w, a + 4)] if ctl64 else [(w, a)]
+    case(name, src, events, st, rd, sp, bk)
 
 
 def fr(name, src, ev, where, addr):
@@ -108,17 +115,18 @@ def fr(name, src, ev, where, addr):
 case("ubox_counter0", f"{L} icx_msr_uncores[0] = skx_uncore_ubox: HSWEP_U_MSR_PMON_CTL0 0x705, CTR0 0x709, no box control "
      f"(en first, counter zeroed, then the event); {J} UNC_U_EVENT_MSG.DOORBELL_RCVD 0x42/0x08",
      ["UNC_U_EVENT_MSG.DOORBELL_RCVD:socket=0"], [("msr:0", 0x705, EN), ("msr:0", 0x709, 0), ("msr:0", 0x705, EN | 0x0842)],
-     [("msr:0", "0x709")], [("msr:0", 0x705, 0), ("msr:0", 0x709, 0)])
+     [("msr:0", "0x709")], [("msr:0", 0x705, 0), ("msr:0", 0x709, 0)], [("msr:0", 0x705)])
 case("ubox_fixed_uclk", f"{L} skx_uncore_ubox: HSWEP_U_MSR_PMON_UCLK_FIXED_CTL 0x703 (SNBEP_PMON_CTL_EN 22), UCLK_FIXED_CTR 0x704, "
      f"fixed_ctr_bits 48; {J} UNC_U_CLOCKTICKS CounterType FIXED",
      ["UNC_U_CLOCKTICKS:socket=0"], [("msr:0", UCLK_FIXED_CTL, 0), ("msr:0", UCLK_FIXED_CTR, 0), ("msr:0", UCLK_FIXED_CTL, EN)],
-     [("msr:0", "0x704")], [("msr:0", UCLK_FIXED_CTL, 0), ("msr:0", UCLK_FIXED_CTR, 0)])
+     [("msr:0", "0x704")], [("msr:0", UCLK_FIXED_CTL, 0), ("msr:0", UCLK_FIXED_CTR, 0)], [("msr:0", UCLK_FIXED_CTL)])
 case("ubox_thresh5_socket1", f"{L} skx_uncore_ubox: SNBEP_U_MSR_PMON_RAW_EVENT_MASK thresh 28:24 (format thresh5), counter 1 0x70A "
      "after counter 0; socket 1's MSRs on a CPU of socket 1",
      ["ubox/event=0x42,umask=0x01,thresh=0x1f/:socket=1", "ubox/event=0x42,umask=0x02/:socket=1"],
      [("msr:1", 0x705, EN), ("msr:1", 0x706, EN), ("msr:1", 0x709, 0), ("msr:1", 0x70a, 0), ("msr:1", 0x705, 0x1f400142),
       ("msr:1", 0x706, 0x400242)],
-     [("msr:1", "0x709"), ("msr:1", "0x70a")], [("msr:1", 0x706, 0), ("msr:1", 0x705, 0), ("msr:1", 0x70a, 0), ("msr:1", 0x709, 0)])
+     [("msr:1", "0x709"), ("msr:1", "0x70a")], [("msr:1", 0x706, 0), ("msr:1", 0x705, 0), ("msr:1", 0x70a, 0), ("msr:1", 0x709, 0)],
+     [("msr:1", 0x705), ("msr:1", 0x706)])
 
 
 # ---- CHA n (icx_uncore_chabox): box 0xB60 + icx_cha_msr_offsets[n], CTL0 +1, CTR0 +8, FILTER0 +5; 64-bit
@@ -302,7 +310,8 @@ case("imc5_fixed_hclk", f"{L} icx_uncore_imc: iMC 5 of socket 0 at {b:#x} (contr
      ["UNC_M_HCLOCKTICKS:socket=0:box=5"],
      [("mmio", b, FRZ), ("mmio", FC, EN), ("mmio", b, FRZ_RST), ("mmio", FC, EN | 1 << 19), ("mmio", b, RUN)],
      [("mmio", f"{FT:#x}")],
-     [("mmio", b, FRZ), ("mmio", FT, 0), ("mmio", FC, 0)] + [("mmio", b + 8 + 8 * i, 0) for i in (3, 2, 1, 0)] + [("mmio", b, RUN)])
+     [("mmio", b, FRZ), ("mmio", FT, 0), ("mmio", FC, 0)] + [("mmio", b + 8 + 8 * i, 0) for i in (3, 2, 1, 0)] + [("mmio", b, RUN)],
+     [("mmio", FC)])
 IF = (f"{L} icx_imc_freerunning at controller c's window (icx_uncore_imc_freerunning_init_box: 0xD8 + 4 c, box_ctl 0): "
       "DCLK 0x22b0, DDR 0x2290 + 8 i, DDRT 0x22a0 + 8 i; iMC box 3 c (controller c's channel 0) holds them")
 fr("imc0_freerun_dclk", f"{IF}; controller 0 DCLK {imc_ctrl_base(0, 0) + ICX_IMC_DCLK:#x}; {J} UNC_M_CLOCKTICKS_FREERUN",

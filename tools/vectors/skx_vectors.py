@@ -15,10 +15,12 @@ LAST_CHA = {"skx": 19, "clx": 25}[PLAT]
 EN=1<<22
 FRZ=0x100; FRZ_RST=0x102
 out=[]
-def case(name, src, events, start, read, stop, open_=None):
+# back: the control words the read phase reads back after the counters (platforms/VECTORS.md: each programmed
+# counter's control, in the order the events were added), as (where, address)
+def case(name, src, events, start, read, stop, open_=None, back=()):
     out.append(f"case {name}\n  src {src}\n" + (f"  open {open_}\n" if open_ else "") +
       "".join(f"  event {e}\n" for e in events) + "  start\n" + "".join(f"    w {w} {a:#x} {v:#x}\n" for w,a,v in start) +
-      "  read\n" + "".join(f"    r {w} {a}\n" for w,a in read) + "  stop\n" + "".join(f"    w {w} {a:#x} {v:#x}\n" for w,a,v in stop) + "end\n")
+      "  read\n" + "".join(f"    r {w} {a}\n" for w,a in read) + "".join(f"    r {w} {a:#x}\n" for w,a in back) + "  stop\n" + "".join(f"    w {w} {a:#x} {v:#x}\n" for w,a,v in stop) + "end\n")
 def h(x): return f"{x:#x}"
 # MSR box with box control and resets: one or more events in counters 0..
 def msr_box(name, src, events, sock, box, ctl0, ctr0, nctr, ctls, filters=(), reads=None):
@@ -26,7 +28,7 @@ def msr_box(name, src, events, sock, box, ctl0, ctr0, nctr, ctls, filters=(), re
     start=[(w,box,FRZ)] + [(w,a,v) for a,v in filters] + [(w,ctl0+i,v|EN) for i,v in enumerate(ctls)] + [(w,box,FRZ_RST),(w,box,0)]
     stop=[(w,box,FRZ)] + [(w,ctl0+i,0) for i in reversed(range(len(ctls)))] + [(w,a,0) for a,v in reversed(filters)] \
         + [(w,ctr0+i,0) for i in reversed(range(nctr))] + [(w,box,0)]
-    case(name, src, events, start, reads or [(w,h(ctr0+i)) for i in range(len(ctls))], stop)
+    case(name, src, events, start, reads or [(w,h(ctr0+i)) for i in range(len(ctls))], stop, back=[(w,ctl0+i) for i in range(len(ctls))])
 def pci_box(name, src, events, loc, box, ctl0, cstride, ctr0, nctr, ctls, ctl64=False, fixed=None):
     w=f"pci:{loc}"
     st=[(w,box,FRZ)]
@@ -43,21 +45,26 @@ def pci_box(name, src, events, loc, box, ctl0, cstride, ctr0, nctr, ctls, ctl64=
         sp += [(w,ctr0+8*i,0),(w,ctr0+8*i+4,0)]
     sp += [(w,box,0)]
     rd=[(w,f"{ctr0:#x}-{ctr0+8*(len(ctls)-1)+4:#x}")]
-    case(name, src, events, st, rd, sp)
+    bk=[]
+    for i in range(len(ctls)):
+        a=ctl0+i*cstride
+        bk += [(w,a),(w,a+4)] if ctl64 else [(w,a)]
+    case(name, src, events, st, rd, sp, back=bk)
 
 L="Linux 6.12 uncore_snbep.c"
 BC="box control rst_ctrl 0, rst_ctrs 1, frz 8, no frz_en (IVBEP_PMON_BOX_CTL_INT: freeze 0x100, freeze+reset 0x102, run 0)"
 # --- UBox: no box control; CTL0 0x705, CTR0 0x709, fixed 0x703/0x704
 case("ubox_counter0", f"{L} skx_uncore_ubox: HSWEP_U_MSR_PMON_CTL0 0x705, CTR0 0x709, no box control (en first, counter zeroed, then the event); EVENT_MSG.DOORBELL_RCVD 0x42/0x08",
      ["UNC_U_EVENT_MSG.DOORBELL_RCVD:socket=0"], [("msr:0",0x705,EN),("msr:0",0x709,0),("msr:0",0x705,0x400842)], [("msr:0","0x709")],
-     [("msr:0",0x705,0),("msr:0",0x709,0)])
+     [("msr:0",0x705,0),("msr:0",0x709,0)], back=[("msr:0",0x705)])
 case("ubox_fixed_uclk", f"{L}: HSWEP_U_MSR_PMON_UCLK_FIXED_CTL 0x703 (en 22), UCLK_FIXED_CTR 0x704; UNC_U_CLOCKTICKS FIXED",
      ["UNC_U_CLOCKTICKS:socket=0"], [("msr:0",0x703,0),("msr:0",0x704,0),("msr:0",0x703,EN)], [("msr:0","0x704")],
-     [("msr:0",0x703,0),("msr:0",0x704,0)])
+     [("msr:0",0x703,0),("msr:0",0x704,0)], back=[("msr:0",0x703)])
 case("ubox_thresh5_two_counters", f"{L}: SNBEP_U_MSR_PMON_RAW_EVENT_MASK thresh 28:24 (format thresh5); counters 0x709, 0x70A",
      ["ubox/event=0x42,umask=0x01,thresh=0x1f/:socket=0","ubox/event=0x42,umask=0x02/:socket=0"],
      [("msr:0",0x705,EN),("msr:0",0x706,EN),("msr:0",0x709,0),("msr:0",0x70a,0),("msr:0",0x705,0x1f400142),("msr:0",0x706,0x400242)],
-     [("msr:0","0x709"),("msr:0","0x70a")], [("msr:0",0x706,0),("msr:0",0x705,0),("msr:0",0x70a,0),("msr:0",0x709,0)])
+     [("msr:0","0x709"),("msr:0","0x70a")], [("msr:0",0x706,0),("msr:0",0x705,0),("msr:0",0x70a,0),("msr:0",0x709,0)],
+     back=[("msr:0",0x705),("msr:0",0x706)])
 # --- CHA n: box 0xE00 + 0x10n, CTL0 +1, FILTER0 +5, FILTER1 +6, CTR0 +8
 def cha(name, src, events, n, ctls, filters=(), sock=0):
     b=0xe00+0x10*n
@@ -85,7 +92,7 @@ def iio(name, src, events, n, ctls, first=0):
     start=[(w,b,FRZ)]+[(w,b+8+first+i,v|EN) for i,v in enumerate(ctls)]+[(w,b,FRZ_RST),(w,b,0)]
     stop=[(w,b,FRZ)]+[(w,b+8+first+i,0) for i in reversed(range(len(ctls)))]+[(w,b+1+i,0) for i in reversed(range(4))]+[(w,b,0)]
     case(name, f"{L} skx_uncore_iio: SKX_IIO0_MSR_PMON_BOX_CTL 0xA40 + SKX_IIO_MSR_OFFSET 0x20 x {n}, CTL0 0xA48, CTR0 0xA41; skx_iio_enable_event writes 64 bits; {src}",
-         events, start, [(w,h(b+1+first+i)) for i in range(len(ctls))], stop)
+         events, start, [(w,h(b+1+first+i)) for i in range(len(ctls))], stop, back=[(w,b+8+first+i) for i in range(len(ctls))])
 iio("iio0_clockticks","UNC_IIO_CLOCKTICKS 0x01",["UNC_IIO_CLOCKTICKS:socket=0:box=0"],0,[0x01])
 iio("iio2_data_req_of_cpu","DATA_REQ_OF_CPU.MEM_READ.PART0 0x83/0x04, PortMask 0x01 at ch_mask 43:36, FCMask 0x07 at fc_mask 46:44 (format ch_mask config:36-43, fc_mask config:44-46)",
     ["UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0:socket=0:box=2"],2,[0x0483|1<<36|7<<44])
@@ -122,7 +129,7 @@ pci_box("imc4_two_counters", f"{P}; iMC 4 = 0x2046 at 12.6; CTL 0xD8, 0xDC", ["U
 w="pci:82:0d.2"
 case("imc5_fixed_dclk", f"{P}; iMC 5 = 0x204A at 13.2; SNBEP_MC_CHy_PCI_PMON_FIXED_CTL 0xF0 (en 22, rst 19), FIXED_CTR 0xD0; UNC_M_CLOCKTICKS_F FIXED",
      ["UNC_M_CLOCKTICKS_F:socket=0:box=5"], [(w,0xf4,FRZ),(w,0xf0,EN),(w,0xf4,FRZ_RST),(w,0xf0,EN|1<<19),(w,0xf4,0)], [(w,"0xd0-0xd4")],
-     [(w,0xf4,FRZ),(w,0xd0,0),(w,0xd4,0),(w,0xf0,0),(w,0xb8,0),(w,0xbc,0),(w,0xb0,0),(w,0xb4,0),(w,0xa8,0),(w,0xac,0),(w,0xa0,0),(w,0xa4,0),(w,0xf4,0)])
+     [(w,0xf4,FRZ),(w,0xd0,0),(w,0xd4,0),(w,0xf0,0),(w,0xb8,0),(w,0xbc,0),(w,0xb0,0),(w,0xb4,0),(w,0xa8,0),(w,0xac,0),(w,0xa0,0),(w,0xa4,0),(w,0xf4,0)], back=[(w,0xf0)])
 pci_box("imc0_socket1", f"{P}; socket 1's range starts at bus 0x00 (its UBox at 00:08.0): bus 0x02 is socket 1's by the forward fill (snbep_pci2phy_map_init reverse=false)", ["UNC_M_CAS_COUNT.RD:socket=1:box=0"], "02:0a.2", 0xf4, 0xd8, 4, 0xa0, 4, [0x0304])
 M=f"{L} skx_uncore_m2m: SKX_M2M_PCI_PMON_BOX_CTL 0x258, CTL0 0x228 with UNCORE_BOX_FLAG_CTL_OFFS8 (8 apart, 64 bits: high dword first), CTR0 0x200; {BC}"
 pci_box("m2m0_clockticks", f"{M}; M2M 0 = 0x2066 at 8.0; UNC_M2M_CLOCKTICKS 0x00", ["UNC_M2M_CLOCKTICKS:socket=0:box=0"], "82:08.0", 0x258, 0x228, 8, 0x200, 4, [0x00], True)

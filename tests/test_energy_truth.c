@@ -121,19 +121,24 @@ static void test_auto(void)
 /* psys on Granite Rapids and Sierra Forest: PCM reads MSR 0x64D there at 1 J on socket 0 (cpucounters.h
  * systemEnergyMetricAvailable, getSystemConsumedJoules; intel/pcm 0fae0de1), which the simulator counts while its
  * TPMI (powercap, the power PMU) shows no psys: the sources the front ends choose read it beside their own, and
- * it equals the platform's truth; Clearwater Forest, whose RAPL MSRs no public source reads, has none. */
+ * it equals the platform's truth; Clearwater Forest, whose RAPL MSRs no public source reads, has none.  SPR and
+ * EMR through the MSRs alone (the msr source): MSR 0x64D at 1 J there too (rapl.c intel_rapl_spr_msrs, the
+ * platform domain's RAPL_UNIT_QUIRK_INTEL_SPR), so a wrong MSR number for psys is caught where the kernel's
+ * sources would hide it. */
 static void test_psys_msr(void)
 {
-	static const struct { const char *spec; int psys; } cases[] = {
-		{ "sim:gnr,clock=manual", 1 }, { "perf+sim:gnr,clock=manual", 1 }, { "sim:srf,clock=manual", 1 },
-		{ "perf+sim:srf,clock=manual", 1 }, { "sim:cwf,clock=manual", 0 },
+	static const struct { const char *spec, *source; int psys; } cases[] = {
+		{ "sim:gnr,clock=manual", NULL, 1 }, { "perf+sim:gnr,clock=manual", NULL, 1 },
+		{ "sim:srf,clock=manual", NULL, 1 }, { "perf+sim:srf,clock=manual", NULL, 1 },
+		{ "sim:cwf,clock=manual", NULL, 0 }, { "sim:spr,clock=manual", "msr", 1 },
+		{ "sim:emr,clock=manual", "msr", 1 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		uncore_energy_t *e;
 		double j;
 		uncore_t *u = open_sim(cases[i].spec);
 		struct sim *sim = sim_of(u->acc);
-		CU_ASSERT_FATAL(uncore_energy_new(u, NULL, &e) == 0);
+		CU_ASSERT_FATAL(uncore_energy_new(u, cases[i].source, &e) == 0);
 		double t0 = truth_energy_j(sim, 0, UNCORE_ENERGY_PSYS);
 		CU_ASSERT_FATAL(uncore_energy_start(e, 0) == 0);
 		uncore_sleep_ns(u, 10000000000ull);
@@ -183,7 +188,7 @@ int main(void)
 		{ "sim: every platform's MSRs and powercap zones equal the truth across wraps at 1 s and 60 s", test_sim },
 		{ "perf+sim: every platform's power PMU equals the truth at 1 s and 60 s", test_perf_sim },
 		{ "auto takes the power PMU on perf+sim:, powercap on sim:", test_auto },
-		{ "GNR and SRF: psys from MSR 0x64D beside the kernel's sources", test_psys_msr },
+		{ "psys from MSR 0x64D: GNR and SRF beside the kernel's sources, SPR and EMR alone", test_psys_msr },
 		{ "a read later than the wrap time is said and its joules marked a lower bound", test_late },
 		{ NULL, NULL },
 	};

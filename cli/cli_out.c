@@ -65,6 +65,8 @@ static void text(const struct out_rec *r)
 	}
 	if (r->not_counted) /* as perf stat: the kernel never had it on the counters */
 		printf("%-44s %20s", r->name, "<not counted>");
+	else if (r->metric && !strcmp(r->unit, "B")) /* bytes are whole: no fraction of a byte to show */
+		printf("%-44s %20.0f %s", r->name, r->value, r->unit);
 	else if (r->metric)
 		printf("%-44s %20.4f %s", r->name, r->value, r->unit);
 	else if (r->scaled)

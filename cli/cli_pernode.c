@@ -78,10 +78,10 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 				printf("\"read_bytes\": %.17g, \"write_bytes\": %.17g, \"seconds\": %.9g, \"read_bw\": %.17g, "
 				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
 		} else if (why)
-			printf("node%-3d socket%-2d %-3s %s: refused: %s\n", v->node, v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), why);
-		else
-			printf("node%-3d socket%-2d %-3s %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
-			       v->socket, uncore_numa_kind_name(v->kind), uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+			printf("node%-3d socket%-2d %s: refused: %s\n", v->node, v->socket, uncore_numa_kind_name(k), why);
+		else /* the memory counted, once: a node's rows are of its own kind of memory (JSON gives both) */
+			printf("node%-3d socket%-2d %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
+			       v->socket, uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
 	}
 }
 
@@ -99,7 +99,7 @@ static void print_sockets(uncore_t *u, uncore_session_t *s, int idx[3][2], const
 				       "%.17g, \"seconds\": %.9g, \"read_bw\": %.17g, \"write_bw\": %.17g", sock, uncore_numa_kind_name(k), b[0],
 				       b[1], secs, b[0] / secs, b[1] / secs);
 			else
-				printf("total   socket%-2d     %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", sock,
+				printf("total   socket%-2d %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", sock,
 				       uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
 			if (k == UNCORE_NODE_DRAM) /* DDR's local versus remote, where the platform tells them apart */
 				pernode_lr_print(u, s, lr, sock, secs, json);

@@ -51,6 +51,10 @@ out=$($UNCORE --backend sim:snbep,clock=manual stat --per-node --duration 0.1 2>
 check "sim:snbep: no local/remote split, refused with why ($rc)" \
 	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "^local/remote socket[01]: refused: snbep has no local versus remote metric")" -eq 2 ]' ||
 	echo "$out"
+# the text rows name the memory once: "node0   socket0 ddr read ... B" (issue 80: it said "ddr ddr"), whole bytes
+check "sim:snbep --per-node text: each node and socket row names its memory once, in whole bytes" \
+	'[ "$(echo "$out" | grep -cE "^(node[01] +socket[01]|total +socket[01]) +ddr read +[0-9]+ B +[0-9.]+ GB/s  write +[0-9]+ B ")" -eq 4 ]' ||
+	echo "$out"
 out=$($UNCORE --backend sim:spr,snc=4 stat --per-node --duration 0.1 2>&1); rc=$?
 check "sim:spr,snc=4: nodes refused, saying why ($rc)" \
 	'[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "refused: no public table says which memory channels serve which domain of SNC4 on spr")" -eq 8 ]'

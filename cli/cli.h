@@ -109,6 +109,13 @@ void out_health(const struct out *o, uncore_session_t *s, double t);
 /* s as a JSON string, quoted and escaped. */
 void out_json_str(FILE *f, const char *s);
 
+/* -M's and --metric-group's lists (cli_metrics.c).  cli_split_list: every item of a comma list (commas inside
+ * a raw event's slashes kept), a malloc'd array of pointers into s, NULL when out of memory.  cli_add_metrics:
+ * the names and every metric of the groups this machine has into s: 0; -1 with the library's reason; -2
+ * already said (no such group). */
+char **cli_split_list(char *s, int *n);
+int cli_add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *groups);
+
 /* Energy metrics in 'uncore stat' (cli_energy.c, doc/energy.md). */
 struct cli_energy {
 	uncore_energy_t *e;

@@ -16,7 +16,7 @@ static const struct {
 	{ "stat", "uncore [OPTIONS] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
 		  "                      [-I MS] [--per-box] [-x SEP | --json] (--duration S | -- CMD [ARGS])\n"
 		  "       uncore [OPTIONS] stat --per-job (--duration S | -I MS) [--step MS] [--json]\n"
-		  "       uncore [OPTIONS] stat --per-node --duration S [--json]\n"
+		  "       uncore [OPTIONS] stat --per-node --duration S [-M METRIC,...] [--metric-group G,...] [--json]\n"
 		  "       uncore [OPTIONS] stat --per-device (--duration S | -I MS) [--json]",
 	  "Count events and derived metrics for S seconds or while CMD runs, every socket (and with\n"
 	  "--per-box every box); -I MS prints every MS milliseconds.  -e, -M and --metric-group may be\n"
@@ -31,8 +31,9 @@ static const struct {
 	  "through its thread filter, the cores rotating every --step MS (default 100); see doc/jobs.md.\n"
 	  "--per-node: each NUMA node's memory bytes read and written and their bandwidths (sub-NUMA\n"
 	  "clustering's nodes, HBM and CXL memory nodes), a node whose channels cannot be known refused\n"
-	  "with the reason, and each socket's local versus remote split where the platform counts it; see\n"
-	  "doc/numa.md.\n"
+	  "with the reason, and each socket's local versus remote split where the platform counts it; with\n"
+	  "-M or --metric-group, those metrics by node instead (one whose boxes serve no node by socket);\n"
+	  "see doc/numa.md.\n"
 	  "--per-device: each device group's bytes written into the socket and read from it, and their\n"
 	  "bandwidth, from its root port's IIO counters, with its devices (a PCIe switch's as one group;\n"
 	  "'uncore devices' lists them); with --per-box the per-port IIO rows name their devices too.\n" },

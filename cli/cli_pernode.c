@@ -2,7 +2,9 @@
  * uncore stat --per-node (issue 67 point 1): each NUMA node's memory bytes read and written over --duration S,
  * with the bandwidths: DDR by the node whose channels serve it under sub-NUMA clustering, Xeon Max's HBM and
  * CXL memory by their own nodes (uncore_numa_nodes, uncore_session_node_value), and each socket's total, which
- * its nodes' rows add up to; a node whose channels cannot be known says why instead.
+ * its nodes' rows add up to; a node whose channels cannot be known says why instead.  With -M/--metric-group
+ * (as perf stat --per-node -M), those metrics instead, each node's share and each socket's total; a metric
+ * whose boxes serve no node (an LLC or link metric) is said once, not split.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +16,7 @@
 #define MAX_NODES 64
 
 
-static int parse(int argc, char **argv, double *duration, int *json)
+static int parse(int argc, char **argv, double *duration, int *json, char **metrics, char **groups)
 {
 	*duration = -1;
 	*json = 0;
@@ -26,12 +28,24 @@ static int parse(int argc, char **argv, double *duration, int *json)
 			*json = 1;
 			continue;
 		}
+		char **list = !strcmp(argv[i], "-M") || !strcmp(argv[i], "--metrics") ? metrics
+			      : !strcmp(argv[i], "--metric-group") ? groups : NULL;
+		if (list && i + 1 < argc && !*list) {
+			*list = argv[++i];
+			continue;
+		}
+		if (!strcmp(argv[i], "-e") || !strcmp(argv[i], "--event")) {
+			fprintf(stderr, "uncore stat --per-node: -e: an event counts on its boxes, which a node's share is not "
+					"defined for; give -M METRIC of memory bytes or bandwidth (uncore list --metrics)\n");
+			return 2;
+		}
 		if (!strcmp(argv[i], "--duration") && i + 1 < argc && (*duration = strtod(argv[i + 1], &end)) > 0 && !*end &&
 		    *duration <= 1e7) {
 			i++;
 			continue;
 		}
-		fprintf(stderr, "uncore stat --per-node: %s: expected --duration SECONDS (a positive number) or --json\n", argv[i]);
+		fprintf(stderr, "uncore stat --per-node: %s: expected --duration SECONDS (a positive number), -M METRIC[,...], "
+				"--metric-group GROUP[,...] or --json\n", argv[i]);
 		return 2;
 	}
 	if (*duration <= 0) {
@@ -79,9 +93,10 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
 		} else if (why)
 			printf("node%-3d socket%-2d %s: refused: %s\n", v->node, v->socket, uncore_numa_kind_name(k), why);
-		else /* the memory counted, once: a node's rows are of its own kind of memory (JSON gives both) */
-			printf("node%-3d socket%-2d %s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
-			       v->socket, uncore_numa_kind_name(k), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+		else /* the memory counted, once; where it is not the node's own (Xeon Max's HBM caching a DDR node), both */
+			printf("node%-3d socket%-2d %s%s%s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
+			       v->socket, uncore_numa_kind_name(k), k == v->kind ? "" : " caching ",
+			       k == v->kind ? "" : uncore_numa_kind_name(v->kind), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
 	}
 }
 
@@ -113,15 +128,75 @@ struct pernode {
 	struct uncore_numa_node v[MAX_NODES];
 	uncore_t *u;
 	uncore_session_t *s;
+	char *metrics, *groups; /* -M, --metric-group: the user's metrics in place of the memory bytes */
 	int idx[3][2], lr[2][2], json, n;
 };
+
+/* One of the user's metrics on each node and each socket.  A metric every node refuses for one reason (an LLC
+ * or link metric: its boxes serve no node) is said once, then given by socket. */
+static void print_user(struct pernode *p, int m, double secs)
+{
+	const char *name = uncore_session_metric_name(p->s, m);
+	struct uncore_metric_info mi = { .unit = "" };
+	double x[MAX_NODES];
+	int rc[MAX_NODES], n = p->n < MAX_NODES ? p->n : MAX_NODES, same = n > 0;
+	char why[MAX_NODES][256];
+	uncore_metric_info(p->u, uncore_metric_find(p->u, name), &mi);
+	for (int i = 0; i < n; i++) {
+		const struct uncore_numa_node *v = &p->v[i];
+		rc[i] = uncore_session_node_value(p->s, m, v->node, UNCORE_SINCE_START, &x[i]);
+		snprintf(why[i], sizeof(why[i]), "%s", rc[i] < 0 ? (v->refused ? v->refused : uncore_error()) : "");
+		same &= rc[i] < 0 && !strcmp(why[i], why[0]);
+	}
+	if (same) {
+		if (p->json) {
+			printf("{\"node\": null, \"metric\": \"%s\", \"refused\": ", name);
+			out_json_str(stdout, why[0]);
+			printf("}\n");
+		} else
+			printf("%s: not split by node: %s\n", name, why[0]);
+	}
+	for (int i = 0; i < n && !same; i++) {
+		const struct uncore_numa_node *v = &p->v[i];
+		if (rc[i] == 1)
+			continue; /* not of this node's memory */
+		if (p->json) {
+			printf("{\"node\": %d, \"socket\": %d, \"metric\": \"%s\", \"unit\": \"%s\", \"seconds\": %.9g, ", v->node,
+			       v->socket, name, mi.unit, secs);
+			if (rc[i]) {
+				printf("\"refused\": ");
+				out_json_str(stdout, why[i]);
+				printf("}\n");
+			} else
+				printf("\"value\": %.17g}\n", x[i]);
+		} else if (rc[i])
+			printf("node%-3d socket%-2d %s: refused: %s\n", v->node, v->socket, name, why[i]);
+		else
+			printf("node%-3d socket%-2d %-32s %20.*f %s\n", v->node, v->socket, name, strcmp(mi.unit, "B") ? 4 : 0, x[i],
+			       mi.unit);
+	}
+	for (int sock = 0; sock < uncore_num_sockets(p->u); sock++) {
+		double t;
+		if (uncore_session_metric_value(p->s, m, sock, -1, UNCORE_SINCE_START, &t))
+			continue;
+		if (p->json)
+			printf("{\"node\": null, \"socket\": %d, \"metric\": \"%s\", \"unit\": \"%s\", \"seconds\": %.9g, "
+			       "\"value\": %.17g}\n", sock, name, mi.unit, secs, t);
+		else
+			printf("total   socket%-2d %-32s %20.*f %s\n", sock, name, strcmp(mi.unit, "B") ? 4 : 0, t, mi.unit);
+	}
+}
 
 static int pernode_plan(uncore_t *u, void *arg)
 {
 	struct pernode *p = arg;
 	p->u = u;
-	if ((p->n = uncore_numa_nodes(u, p->v, MAX_NODES)) < 0 || uncore_session_new(u, &p->s) ||
-	    add_metrics(u, p->s, p->idx) || pernode_lr_add(u, p->s, p->lr))
+	if ((p->n = uncore_numa_nodes(u, p->v, MAX_NODES)) < 0 || uncore_session_new(u, &p->s))
+		return -1;
+	if (p->metrics || p->groups) {
+		if (cli_add_metrics(p->s, u, p->metrics, p->groups))
+			return -1;
+	} else if (add_metrics(u, p->s, p->idx) || pernode_lr_add(u, p->s, p->lr))
 		return -1;
 	if (!p->json) {
 		cli_banner(stdout, u);
@@ -147,6 +222,11 @@ static int pernode_stop(void *arg, uint64_t t_ns)
 	double secs = (double)uncore_session_elapsed_ns(p->s) / 1e9;
 	if (!p->json)
 		printf("# %.3f s elapsed\n", secs);
+	if (p->metrics || p->groups) {
+		for (int m = 0; m < uncore_session_num_metrics(p->s); m++)
+			print_user(p, m, secs);
+		return 0;
+	}
 	for (int i = 0; i < p->n && i < MAX_NODES; i++)
 		print_node(p->s, &p->v[i], p->idx, secs, p->json);
 	print_sockets(p->u, p->s, p->idx, p->lr, secs, p->json);
@@ -159,7 +239,7 @@ int cmd_stat_per_node(int argc, char **argv)
 {
 	struct pernode p = { 0 };
 	double duration;
-	int rc = parse(argc, argv, &duration, &p.json);
+	int rc = parse(argc, argv, &duration, &p.json, &p.metrics, &p.groups);
 	if (rc)
 		return rc;
 	struct cli_window w = { .total_ns = (uint64_t)(duration * 1e9), .every_ns = UINT64_MAX, .step_ns = UINT64_MAX,

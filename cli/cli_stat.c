@@ -16,40 +16,6 @@ static struct cli_energy energy; /* the energy metrics asked (cli_energy.c) */
 static int counting; /* the session has events (not energy alone): it is started, read and stopped */
 #define ELAPSED_S(s) (counting ? (double)uncore_session_elapsed_ns(s) / 1e9 : cli_energy_elapsed(&energy))
 
-/* Split on commas outside raw-event slashes; out (room for max) may be NULL to count.  s is cut up
- * only when out is given. */
-static int split_events(char *s, char **out, int max)
-{
-	int n = 0, slash = 0;
-	char *start = s;
-	for (char *p = s;; p++) {
-		if (*p == '/')
-			slash = !slash;
-		if ((*p == ',' && !slash) || !*p) {
-			int end = !*p;
-			if (out)
-				*p = 0;
-			if (p > start && out && n < max)
-				out[n] = start;
-			n += p > start;
-			if (end)
-				break;
-			start = p + 1;
-		}
-	}
-	return n;
-}
-
-/* Every item of a comma list, as a malloc'd array of pointers into s (NULL when out of memory). */
-static char **split_list(char *s, int *n)
-{
-	*n = s ? split_events(s, NULL, 0) : 0;
-	char **out = calloc((size_t)*n + 1, sizeof(*out));
-	if (out && s)
-		split_events(s, out, *n);
-	return out;
-}
-
 /* "imc3", or "imc15/die1" where the socket has several dies (die >= 0). */
 static void box_label(char *buf, size_t len, const char *unit, int box, int die)
 {
@@ -140,47 +106,6 @@ static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u,
 	}
 }
 
-static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n);
-
-/* -M names and --metric-group groups into session metrics; -1 with the library's reason. */
-static int add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *groups)
-{
-	int n, rc = 0;
-	char **list = split_list(names, &n);
-	for (int i = 0; list && i < n && !rc; i++)
-		if (uncore_session_add_metric(s, list[i]) < 0)
-			rc = -1;
-	free(list);
-	if (rc)
-		return rc;
-	if (!(list = split_list(groups, &n)))
-		return -1;
-	rc = groups_to_metrics(s, u, list, n);
-	free(list);
-	return rc;
-}
-
-static int groups_to_metrics(uncore_session_t *s, uncore_t *u, char **list, int n)
-{
-	for (int g = 0; g < n; g++) {
-		int found = 0, nm = uncore_num_metrics(u);
-		for (int i = 0; i < nm; i++) {
-			struct uncore_metric_info mi;
-			uncore_metric_info(u, i, &mi);
-			if (strcmp(mi.group, list[g]) || uncore_metric_here(u, i) <= 0) /* of a unit this machine lacks */
-				continue;
-			found = 1;
-			if (uncore_session_add_metric(s, mi.name) < 0)
-				return -1;
-		}
-		if (!found) {
-			fprintf(stderr, "uncore: no metric group '%s' on %s (see 'uncore list --metrics')\n", list[g],
-				uncore_platform_name(u));
-			return -2;
-		}
-	}
-	return 0;
-}
 
 /* Flush what was printed.  Output nobody reads any more (EPIPE, SIGPIPE ignored) stops the run as
  * SIGPIPE would; returns 0, or why else it cannot be written (a full disk; EIO when a write inside
@@ -375,7 +300,7 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	cli_energy_take(a.metrics, a.groups, &energy);
 	rc = 1;
-	if (!(events = split_list(a.evbuf, &nev))) {
+	if (!(events = cli_split_list(a.evbuf, &nev))) {
 		fprintf(stderr, "uncore stat: out of memory\n");
 		goto out;
 	}
@@ -392,7 +317,7 @@ int cmd_stat(int argc, char **argv)
 	for (int i = 0; i < nev; i++)
 		if (uncore_session_add(s, events[i]) < 0)
 			goto err;
-	if ((c = add_metrics(s, u, a.metrics, a.groups)) == -1)
+	if ((c = cli_add_metrics(s, u, a.metrics, a.groups)) == -1)
 		goto err;
 	else if (c < 0)
 		goto out;

@@ -27,6 +27,34 @@ PY
 	check "$b:gnr,snc=3 --per-node: six nodes at their domain's share, adding up to the socket ($rc: $res)" \
 		'[ $rc -eq 0 ] && [ "$res" = "6 ok" ]'
 done
+# -M with --per-node (as perf stat --per-node -M): the metric named, on each node its domain's share of the
+# simulator's profile (mem_read_bytes_per_s 12.8e9 x (socket + 1), common/sim/sim_profile.c; d + 1 parts of 6
+# under SNC3) and each socket's total; a metric of the CHAs (llc_misses) said once as not split, given by socket
+for b in sim perf+sim; do
+	$UNCORE --backend $b:gnr,clock=manual,snc=3 stat --per-node -M mem_bw_read,llc_misses --duration 1 --json >"$W/m.json" 2>"$W/err"; rc=$?
+	res=$(python3 - "$W/m.json" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+bw = [r for r in rows if r["metric"] == "mem_bw_read" and r["node"] is not None]
+tot = {r["socket"]: r["value"] for r in rows if r["metric"] == "mem_bw_read" and r["node"] is None}
+llc = [r for r in rows if r["metric"] == "llc_misses"]
+bad = []
+for r in bw:
+    dom = r["node"] - 3 * r["socket"]  # SNC3: the socket's nodes in domain order
+    want = 12.8 * (r["socket"] + 1) * (dom + 1) / 6
+    if abs(r["value"] - want) > 1e-6 * want: bad.append("node%d %g want %g" % (r["node"], r["value"], want))
+for s in (0, 1):
+    if abs(tot.get(s, -1) - 12.8 * (s + 1)) > 1e-6: bad.append("socket%d %s" % (s, tot.get(s)))
+if not (llc and "refused" in llc[0] and llc[0]["node"] is None and sum(1 for r in llc if "value" in r) == 2):
+    bad.append("llc_misses rows %s" % llc)
+print(len(bw), " ".join(bad) or "ok")
+PY
+)
+	check "$b:gnr,snc=3 --per-node -M mem_bw_read: each node its share of the profile, llc_misses by socket ($rc: $res)" \
+		'[ $rc -eq 0 ] && [ "$res" = "6 ok" ]' || cat "$W/err"
+done
+out=$($UNCORE --backend sim:gnr stat --per-node -e UNC_M_CAS_COUNT_SCH0.RD --duration 1 2>&1); rc=$?
+check "--per-node -e is refused, naming -M ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "give -M METRIC"'
 # local versus remote (issue 67 point 4): each socket's DDR row carries its home agents' split, the simulator's
 # remote_ratio (0.1 x (socket + 1) by default) of its reads and writes, local + remote = the channels' bytes
 for b in sim perf+sim; do

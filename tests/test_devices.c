@@ -450,8 +450,10 @@ static void test_icx_sad_fake(void)
 		if (root_reads) {
 			CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 0 &&
 				  !strcmp(g.source, "registers") && !strcmp(g.root_bus, "0000:16"));
-			/* the CBDMA/DMI stack (PMU 5): its port at device 1 is part 3 (pcm ICX_CBDMA_PART_ID) */
-			CU_ASSERT(find(u, "0000:81:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 5 && g.port == 3);
+			/* socket 1's CBDMA/DMI stack (PMU 5) off bus 0: a bridge at device 1 is no part pcm probes (its
+			 * ICX_CBDMA_PART_ID is the CBDMA endpoint's, which a real board lists at 01.0, no bridge) */
+			CU_ASSERT(find(u, "0000:81:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 5 &&
+				  g.port == UNCORE_PORT_UNKNOWN);
 		} else {
 			CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.stack == -1);
 			CU_ASSERT(strstr(uncore_warnings(), "SAD_CONTROL_CFG (offset 0x3f4) cannot be read") != NULL);
@@ -509,6 +511,30 @@ static void test_icx_own_functions(void)
 		}
 	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && d.device == 0x0b00);
 	CU_ASSERT(total_devices(u) == 5); /* CBDMA, SATA, the video, the NIC, the RAID adapter */
+	uncore_close(u);
+}
+
+/* ... and where its devices count: everything on the CBDMA/DMI stack's bus 00 (SAD 0, PMU 5: pcm
+ * icx_sad_to_pmu_id_mapping, Linux icx_sad_pmon_mapping) at the DMI link's part 0, as pcm lists all of bus 0
+ * under its PCH part 0 at 00:00.0 (pcm-iio-topology.cpp WhitleyPlatformMapping::pciTreeDiscover, ICX_PCH_PART_ID;
+ * 00:00.0 is 8086:09a2, no bridge): the PCH's SATA, its root port 00:1c.0 with the BMC's video below, the CBDMA;
+ * a PCIe stack's x16 root port at device 2 is its part 0 ("part_id = slot - 2") */
+static void test_icx_dmi(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	icx_board();
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	CU_ASSERT(find(u, "0000:00:17.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:00:00.0"));
+	CU_ASSERT(find(u, "0000:02:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 &&
+		  g.behind_switch && !strcmp(g.root_port, "0000:00:1c.0"));
+	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 5 && g.port == 0 && d.device == 0x0b00);
+	CU_ASSERT(find(u, "0000:18:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:17:02.0"));
+	CU_ASSERT(find(u, "0000:8a:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 3 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:89:02.0"));
 	uncore_close(u);
 }
 
@@ -784,6 +810,7 @@ int main(void)
 		{ "ICX root buses from SAD_CONTROL_CFG (simulator)", test_icx_registers },
 		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
 		{ "ICX: the uncore's own functions of a Lenovo SR630 V2 are no devices", test_icx_own_functions },
+		{ "ICX: the SR630 V2's PCH and CBDMA on the DMI port, NIC and RAID on their parts", test_icx_dmi },
 		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },
 		{ "counter ports at each generation's devices", test_counter_ports },
 		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },

@@ -7,6 +7,7 @@
  * register value (SAD_CONTROL_CFG, CPUNODEID, GIDNIDMAP, CAPID6/7: the simulator fills them, platforms/icx/sim.c).
  */
 #include "platform/platform.h"
+#include "sim/sim.h"
 
 /* The uncore's register functions of the listing: they move no data of their own, so no device group holds them
  * (dev_map.c).  Left out on purpose: the CBDMA engines 8086:0b00 (00:01.0-7: they copy memory, ioatdma), the root
@@ -23,4 +24,16 @@ const struct pci_id_range icx_own_functions[] = {
 	{ 0x3455, 0x345f }, /* fe:00.5 3455, 00:02.4 3456 (class 0x1300), ff:1d.1 3457, the PCU ff:1e.0-7 3458-345f
 			     * (CAPID6/7 in 345b at 1e.3) */
 	{ 0, 0 },
+};
+
+/* The same functions on each simulated stack's root bus (sim_kind root_fns; classes as the listing gives them):
+ * 00.1 09a4, 00.2 09a3, 00.4 0998 of every stack (09a2 at 00.0 comes with its SAD_CONTROL_CFG, sim_pcicfg.c), the
+ * MSM 09a6/09a7 at 02.0/02.1 and 3456 at 02.4 of the CBDMA/DMI stack (PMU 5, bus 00).  The UBox and PCU buses'
+ * functions the library reads are the simulator's own (sim.c). */
+#define SYS 0x088000u
+#define STACK_FNS(st) { st, 0, 1, 1, 0x09a4, 0, SYS }, { st, 0, 2, 2, 0x09a3, 0, SYS }, { st, 0, 4, 4, 0x0998, 0, 0x060000u }
+const struct sim_root_fn sim_icx_root_fns[] = {
+	STACK_FNS(0), STACK_FNS(1), STACK_FNS(2), STACK_FNS(3), STACK_FNS(4), STACK_FNS(5),
+	{ 5, 2, 0, 1, 0x09a6, 1, SYS }, { 5, 2, 4, 4, 0x3456, 0, 0x130000u },
+	{ 0 },
 };

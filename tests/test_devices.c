@@ -450,14 +450,92 @@ static void test_icx_sad_fake(void)
 		if (root_reads) {
 			CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 1 && g.port == 0 &&
 				  !strcmp(g.source, "registers") && !strcmp(g.root_bus, "0000:16"));
-			/* the CBDMA/DMI stack (PMU 5): its port at device 1 is part 3 (pcm ICX_CBDMA_PART_ID) */
-			CU_ASSERT(find(u, "0000:81:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 5 && g.port == 3);
+			/* socket 1's CBDMA/DMI stack (PMU 5) off bus 0: a bridge at device 1 is no part pcm probes (its
+			 * ICX_CBDMA_PART_ID is the CBDMA endpoint's, which a real board lists at 01.0, no bridge) */
+			CU_ASSERT(find(u, "0000:81:00.0", &g, &d) == 0 && g.socket == 1 && g.stack == 5 &&
+				  g.port == UNCORE_PORT_UNKNOWN);
 		} else {
 			CU_ASSERT(find(u, "0000:17:00.0", &g, &d) == 0 && g.stack == -1);
 			CU_ASSERT(strstr(uncore_warnings(), "SAD_CONTROL_CFG (offset 0x3f4) cannot be read") != NULL);
 		}
 		uncore_close(u);
 	}
+}
+
+/* An Ice Lake-SP board as it is listed (Lenovo ThinkSystem SR630 V2, linuxhw/LsPCI 28198bc06e2ea64dc579adb73bb9a75b0b784bcf
+ * Server/Lenovo/ThinkSystem/ThinkSystem SR630 V2/ECB5C724E79D/CENTOS-7/3.10.0-1160.49.1.EL7.X86_64/X86_64/FF6113B91D),
+ * its stacks' buses from SAD_CONTROL_CFG: the uncore's register functions (00.1-00.4 of each stack, the MSM 00:02.x,
+ * the UBox bus fe, the PCU bus ff) are no devices, whatever their class; the CBDMA 8086:0b00 is one. */
+static void icx_board(void)
+{
+	static const struct { const char *at; unsigned did, cls; } f[] = {
+		{ "00:00.1", 0x09a4, 0x088000 }, { "00:00.2", 0x09a3, 0x088000 }, { "00:00.4", 0x0998, 0x060000 },
+		{ "00:01.0", 0x0b00, 0x088000 }, { "00:02.0", 0x09a6, 0x088000 }, { "00:02.1", 0x09a7, 0x088000 },
+		{ "00:02.4", 0x3456, 0x130000 }, { "00:17.0", 0xa182, 0x010601 }, { "00:1c.0", 0xa190, 0x060400 },
+		{ "17:00.2", 0x09a3, 0x088000 }, { "17:02.0", 0x347a, 0x060400 }, { "89:02.0", 0x347a, 0x060400 },
+		{ "fe:00.0", 0x3450, 0x088000 }, { "fe:00.3", 0x0998, 0x060000 }, { "fe:02.1", 0x3441, 0x088000 },
+		{ "fe:0c.0", 0x344a, 0x110100 }, { "fe:1a.0", 0x2880, 0x110100 }, { "ff:00.0", 0x344c, 0x088000 },
+		{ "ff:0a.0", 0x344d, 0x088000 }, { "ff:1e.3", 0x345b, 0x088000 },
+	};
+	char p[200];
+	host_tree_model(0x6a);
+	sad_function(0x00, 0, 0, 4096); /* SAD 0: the CBDMA/DMI stack, PMU 5 */
+	sad_function(0x17, 0, 1, 4096); /* SAD 1: PMU 0 */
+	sad_function(0x89, 0, 4, 4096); /* SAD 4: PMU 3 */
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		snprintf(p, sizeof(p), "/sys/devices/pci0000:%.2s/0000:%s", f[i].at, f[i].at);
+		function(p, 0x8086, f[i].did, f[i].cls, "0\n");
+	}
+	/* the PCH's root port 00:1c.0, the BMC's bridge and video below it; the OCP NIC, the RAID adapter */
+	function("/sys/devices/pci0000:00/0000:00:1c.0/0000:01:00.0", 0x19a2, 0x0120, 0x060400, "0\n");
+	function("/sys/devices/pci0000:00/0000:00:1c.0/0000:01:00.0/0000:02:00.0", 0x102b, 0x0522, 0x030000, "0\n");
+	function("/sys/devices/pci0000:17/0000:17:02.0/0000:18:00.0", 0x8086, 0x159b, 0x020000, "0\n");
+	function("/sys/devices/pci0000:89/0000:89:02.0/0000:8a:00.0", 0x1000, 0x0016, 0x010400, "0\n");
+}
+
+static void test_icx_own_functions(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	icx_board();
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	static const char *const none[] = { "0000:00:00.0", "0000:00:00.1", "0000:00:00.2", "0000:00:00.4", "0000:00:02.0",
+					     "0000:00:02.1", "0000:00:02.4", "0000:17:00.2", "0000:fe:00.0", "0000:fe:00.3",
+					     "0000:fe:02.1", "0000:fe:0c.0", "0000:fe:1a.0", "0000:ff:00.0", "0000:ff:0a.0",
+					     "0000:ff:1e.3" };
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+		if (find(u, none[i], &g, &d) != -1) {
+			fprintf(stderr, "%s: an uncore register function listed as a device\n", none[i]);
+			CU_FAIL("register function");
+		}
+	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && d.device == 0x0b00);
+	CU_ASSERT(total_devices(u) == 5); /* CBDMA, SATA, the video, the NIC, the RAID adapter */
+	uncore_close(u);
+}
+
+/* ... and where its devices count: everything on the CBDMA/DMI stack's bus 00 (SAD 0, PMU 5: pcm
+ * icx_sad_to_pmu_id_mapping, Linux icx_sad_pmon_mapping) at the DMI link's part 0, as pcm lists all of bus 0
+ * under its PCH part 0 at 00:00.0 (pcm-iio-topology.cpp WhitleyPlatformMapping::pciTreeDiscover, ICX_PCH_PART_ID;
+ * 00:00.0 is 8086:09a2, no bridge): the PCH's SATA, its root port 00:1c.0 with the BMC's video below, the CBDMA;
+ * a PCIe stack's x16 root port at device 2 is its part 0 ("part_id = slot - 2") */
+static void test_icx_dmi(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	icx_board();
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	CU_ASSERT(find(u, "0000:00:17.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:00:00.0"));
+	CU_ASSERT(find(u, "0000:02:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 &&
+		  g.behind_switch && !strcmp(g.root_port, "0000:00:1c.0"));
+	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 5 && g.port == 0 && d.device == 0x0b00);
+	CU_ASSERT(find(u, "0000:18:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:17:02.0"));
+	CU_ASSERT(find(u, "0000:8a:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 3 && g.port == 0 &&
+		  !strcmp(g.root_port, "0000:89:02.0"));
+	uncore_close(u);
 }
 
 /* A function at bus:dev.fn on its root bus (a child of the bridge dir when parent is given), with a 4 KiB config
@@ -731,6 +809,8 @@ int main(void)
 		{ "SKX as the Dell R440 lists it: register functions, PCH on DMI", test_skx_real_board },
 		{ "ICX root buses from SAD_CONTROL_CFG (simulator)", test_icx_registers },
 		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
+		{ "ICX: the uncore's own functions of a Lenovo SR630 V2 are no devices", test_icx_own_functions },
+		{ "ICX: the SR630 V2's PCH and CBDMA on the DMI port, NIC and RAID on their parts", test_icx_dmi },
 		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },
 		{ "counter ports at each generation's devices", test_counter_ports },
 		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },

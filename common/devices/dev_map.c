@@ -182,7 +182,7 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 				g->pub.port_why = "";
 				int dmi = dev_dmi_port(&u->host, st[k].stack, st[k].dom, st[k].bus);
 				if (!pass) { /* the counter port of its device number (dev_ports.c) */
-					g->pub.port = dmi >= 0 ? dmi : dev_counter_port(&u->host, st[k].stack, n->dev, n->fn,
+					g->pub.port = dmi >= 0 ? dmi : dev_counter_port(&u->host, n->dev, n->fn,
 												  &g->pub.port_why);
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
 				} else if (pass == 1) { /* an accelerator: the endpoint is its own port's (dev_ports.c) */

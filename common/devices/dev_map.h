@@ -40,8 +40,8 @@ int dev_walk(const struct dev_fs *fs, struct dev_tree *t);
 /* The iio_*_port<n> counter's n of the root port at dev.fn of the stack's root bus (dev_ports.c), or
  * DEV_PORT_UNKNOWN with *why. */
 #define DEV_PORT_UNKNOWN UNCORE_PORT_UNKNOWN
-int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, const char **why);
-/* The counter port of everything on a stack whose every byte crosses one link (SPR/EMR's DMI stack on bus 0:
+int dev_counter_port(const struct host_info *h, int dev, int fn, const char **why);
+/* The counter port of everything on a stack whose every byte crosses one link (SKX/ICX/SPR/EMR DMI stack on bus 0:
  * its root ports and own functions alike, dev_ports.c), or -1 where ports go by device number. */
 int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus);
 /* The counter port of an accelerator, a function at dev.fn (vendor's) on one of an accelerator (HC) stack's root

@@ -8,9 +8,15 @@
  *     reads its secondary and subordinate bus as 0 and lists every function of the root bus as part 0's
  *     ("FIXME: for 0:0.0, we may need to scan from secondary switch down"), the PCH's SATA, USB and root
  *     ports (00:1c.x, and the LOM NIC and BMC below them on a Dell R440) with them: all the DMI link's.
- *   Ice Lake-SP (WhitleyPlatformMapping): PCIe stacks' parts 0-3 at devices 2-5 ("part_id = slot - 2");
- *     on the CBDMA/DMI stack (PMU 5) the PCH's port at device 0 is part 0 (ICX_PCH_PART_ID) and the CBDMA
- *     at device 1 part 3 (ICX_CBDMA_PART_ID).
+ *   Ice Lake-SP (WhitleyPlatformMapping): PCIe stacks' parts 0-3 at devices 2-5 ("part_id = slot - 2").
+ *     The CBDMA/DMI stack (SAD id 0, PMU 5: icx_sad_to_pmu_id_mapping, as Linux 6.12 uncore_snbep.c
+ *     icx_sad_pmon_mapping's ICX_CBDMA_DMI_PMON_ID; its bus 0 the mapping attribute shows for PMU 5 alone,
+ *     icx_iio_mapping_visible) has no root port of its own: pcm takes the stack's 00.0 as the "PCH part" 0
+ *     (ICX_PCH_PART_ID) on socket 0 and its 01.0 as the CBDMA's part 3 (ICX_CBDMA_PART_ID), but on a real
+ *     board 00:00.0 is the Mesh2IIO function 8086:09a2, no bridge (pcm reads its secondary and subordinate bus
+ *     as 0 and lists all of bus 0 under part 0), the PCH's root ports are 00:1c.x and the CBDMA engines
+ *     8086:0b00 at 01.0-7 are endpoints (Lenovo SR630 V2, linuxhw/LsPCI 28198bc0, platforms/icx/board.c).
+ *     Everything on that bus crosses the DMI link: dev_dmi_port, part 0.
  *   Sapphire Rapids, Emerald Rapids (EagleStreamPlatformMapping): parts 0-7 at devices 1-8 ("part_id =
  *     slot - 1", eagleStreamPciStackProbe probes slots 1-8 only).  The DMI stack is one part, 7
  *     (SPR_DMI_PART_ID): eagleStreamDmiStackProbe takes the stack's 00.0 as its "PCH port" whatever it is, and
@@ -35,7 +41,7 @@
 #include <string.h>
 #include "dev_map.h"
 
-int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, const char **why)
+int dev_counter_port(const struct host_info *h, int dev, int fn, const char **why)
 {
 	*why = "";
 	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6) {
@@ -48,8 +54,6 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 		lo = 0, hi = 3, base = 0;
 		break;
 	case 0x6a: /* INTEL_ICELAKE_X */
-		if (stack == 5 && fn == 0 && dev <= 1) /* ICX_CBDMA_DMI_PMON_ID */
-			return dev ? 3 : 0;
 		lo = 2, hi = 5, base = 2;
 		break;
 	case 0x8f: /* INTEL_SAPPHIRERAPIDS_X */
@@ -73,7 +77,8 @@ int dev_counter_port(const struct host_info *h, int stack, int dev, int fn, cons
 	return dev - base;
 }
 
-/* Skylake-SP's and Cascade Lake's CBDMA/DMI stack (PMU 0, part 0), Sapphire and Emerald Rapids' DMI stack
+/* Skylake-SP's and Cascade Lake's CBDMA/DMI stack (PMU 0, part 0), Ice Lake-SP's (PMU 5, part 0:
+ * ICX_CBDMA_DMI_PMON_ID, ICX_PCH_PART_ID), Sapphire and Emerald Rapids' DMI stack
  * (pcm-iio-topology.cpp: SPR_XCC_DMI_PMON_ID 1, SPR_MCC_DMI_PMON_ID 10,
  * EMR_DMI_PMON_ID 7) on the PCH's bus 0 of domain 0 (pcm scans behind the PCH on socket 0 alone): every root
  * port and function on it counts at part 7 (SPR_DMI_PART_ID); -1 elsewhere.  The bus tells XCC's PMU 1 (DMI)
@@ -84,6 +89,8 @@ int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus)
 		return -1;
 	if (h->model == 0x55) /* INTEL_SKYLAKE_X: the CBDMA/DMI stack, part 0 (PurleyPlatformMapping, above) */
 		return stack == 0 ? 0 : -1;
+	if (h->model == 0x6a) /* INTEL_ICELAKE_X: the CBDMA/DMI stack, part 0 (WhitleyPlatformMapping, above) */
+		return stack == 5 ? 0 : -1;
 	if (h->model == 0x8f) /* INTEL_SAPPHIRERAPIDS_X */
 		return stack == 1 || stack == 10 ? 7 : -1;
 	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */

@@ -230,6 +230,23 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	return 0;
 }
 
+/* Ice Lake-SP's PCH on socket 0's CBDMA/DMI stack, bus 00, as a Lenovo SR630 V2 lists it (linuxhw/LsPCI 28198bc0,
+ * platforms/icx/board.c): no root port of the CPU's there (00:00.0 is 8086:09a2), the C620's own root port
+ * 00:1c.0 (8086:a190) with a device below it, on the stack's last bus; here an I210 NIC (8086:1533, igb), as
+ * boards put their LOM NIC behind the PCH.  All of it crosses the DMI link: port 0 (dev_ports.c). */
+static int icx_pch(struct out *o)
+{
+	const struct sim *s = o->s;
+	int root = sim_iio_tree_bus(s, 0, 0, dmi_stack(s)), bus = root + bus_step(s) - 1;
+	char rootdir[64], rp[512];
+	struct item it = { .k = K_NIC, .socket = 0, .stack = dmi_stack(s), .port = 0 };
+	snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
+	if (function(o, rootdir, root, 0x1c, 0, 0x8086, 0xa190, 0x060400, "pcieport", sim_stack_node(s, 0, 0, it.stack), rp,
+		     sizeof(rp)))
+		return -1;
+	return endpoint(o, &it, 0, rp, bus, 0x8086, 0x1533, 0x020000, "igb", "net", "eno%d", 0);
+}
+
 /* Class codes: PCI Code and ID Assignment Specification (Linux pci_ids.h PCI_CLASS_*, shifted by 8 with
  * the programming interface): Ethernet 0x0200, InfiniBand 0x0207, NVMe 0x0108 prog-if 2, 3D controller
  * 0x0302, PCI bridge 0x0604. */
@@ -279,7 +296,8 @@ static int layout(struct out *o)
 						continue;
 					char rp[512], up[512], dn[512];
 					int need = kind_buses(it[i].k), node = sim_stack_node(s, sock, 0, st);
-					if (next + need > root + bus_step(s))
+					int pch = !strcmp(s->kind->name, "icx") && !sock && st == dmi_stack(s); /* icx_pch's bus */
+					if (next + need > root + bus_step(s) - pch)
 						return uc_err("simulator option devices=: stack %d.%d has not the buses for its "
 							      "devices (%d a stack on this machine)", sock, st, bus_step(s) - 1);
 					/* the root port: function 0 of the stack's root bus, at its port's device */
@@ -321,6 +339,8 @@ static int layout(struct out *o)
 				}
 			}
 		}
+	if (!strcmp(s->kind->name, "icx") && nst > dmi_stack(s) && icx_pch(o))
+		return -1;
 	for (int i = 0; i < n; i++)
 		if (it[i].socket >= s->nsockets || it[i].stack >= nst)
 			return uc_err("simulator option devices=: %s@%d.%d.%d names a stack the machine has not (%d "

@@ -13,6 +13,7 @@
 #include "../skx/skx.h"
 
 UC_PLATFORM_TABLES(icx);
+extern const struct pci_id_range icx_own_functions[]; /* board.c */
 
 #define ICX_COMMON .disc_type = -1, .bc = &box_ctl_skx, .box_ctl_resets = 1, .has_box_ctl = 1, .width = 48
 
@@ -199,5 +200,5 @@ const struct platform_desc platform_icx = {
 	.types = icx_types, .ntypes = N(icx_types), .ubox_devid = 0x3450, .cpunodeid = 0xc0, .gidnidmap = 0xd4,
 	.events = uc_events_icx, .nevents = &uc_events_icx_n, .metrics_json = uc_metrics_icx,
 	.perfmon_filters = uc_events_icx_filters, .perfmon_folds = uc_events_icx_folds,
-	.perf_aliases = icx_aliases, .perf_terms = icx_terms,
+	.perf_aliases = icx_aliases, .perf_terms = icx_terms, .own_fns = icx_own_functions,
 };

@@ -27,11 +27,12 @@ static int node_id(int socket) { return (socket * 5 + 3) & 7; }
 #define ICX_LINKS 3
 #define ICX_IMC_BASE 0xd0000000ull /* socket 0's MMIO base (config 0xD0 << 23); + 0x1000000 a socket */
 
-/* PCI functions (icx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on. */
+/* PCI functions (icx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on: the UBox's, as the
+ * SR630 V2 lists UPI 3441 at fe:02.1 and fe:04.1, M3UPI 3446 at fe:05.1-07.1 and M2M 344a at fe:0c.0-0f.0 */
 static const struct sim_bus_place places[] = {
 	{ "upi", 0, 2, 2, 1 }, { "upi", 1, 2, 3, 1 }, { "upi", 2, 2, 4, 1 },
 	{ "m3upi", 0, 2, 5, 1 }, { "m3upi", 1, 2, 6, 1 }, { "m3upi", 2, 2, 7, 1 },
-	{ "m2m", 0, 1, 12, 0 }, { "m2m", 1, 1, 13, 0 }, { "m2m", 2, 1, 14, 0 }, { "m2m", 3, 1, 15, 0 },
+	{ "m2m", 0, 2, 12, 0 }, { "m2m", 1, 2, 13, 0 }, { "m2m", 2, 2, 14, 0 }, { "m2m", 3, 2, 15, 0 },
 };
 
 /* The free-running counters: IIO clock and bandwidth in by port (sim_disc_iio_fr_rate), and per memory
@@ -186,4 +187,5 @@ static int sim_icx_build(struct sim *s)
 /* Xeon Platinum 8380-like: 40 cores (and CHAs), family 6 model 0x6A (INTEL_ICELAKE_X) stepping 6 */
 const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
 				       .build = sim_icx_build, .units = sim_icx_units, .nunits = &sim_icx_nunits,
-				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf };
+				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
+				       .root_fns = sim_icx_root_fns };

@@ -15,7 +15,8 @@ What a listing does not show is filled, each rule written into the snapshot's sn
     socket's cores in order, an equal share, with their threads;
   * configuration space: a function's vendor and device id at offset 0, zeros elsewhere (what the snapshot
     tool writes for bytes the discovery did not read), except the registers a `fill:` line sets, as
-    `fill: DEVICE OFFSET VALUE|node|nodemap`: `node` the socket of that function (a UBox's CPUNODEID: its
+    `fill: DEVICE OFFSET VALUE|node|nodemap` (DEVICE a device id, every function of it, or BUS:DEV.FN, that one
+    function: Ice Lake-SP's SAD_CONTROL_CFG differs from stack to stack): `node` the socket of that function (a UBox's CPUNODEID: its
     NUMA node's socket), or where the listing gives none, the socket whose uncore bus `buses: BUS BUS..`
     (socket 0's first) names, `nodemap` node g in bits 3g+2:3g for each socket g (a UBox's GIDNIDMAP);
   * the device tree (devices/tree.txt, what `uncore devices` maps): every function in the directory of the
@@ -62,7 +63,7 @@ for no, line in enumerate(open(src), 1):
     key, val = line.split(':', 1)
     if key == 'fill':
         did, off, what = val.split()
-        fills.append((int(did, 16), int(off, 16), what))
+        fills.append((did if BDF.match(did) else int(did, 16), int(off, 16), what))
     else:
         meta[key] = val.strip()
 
@@ -125,7 +126,7 @@ for d in devs:
     p = sysdir(d)
     cfg = bytearray(struct.pack('<HH', d['ven'], d['did']))
     for fdid, off, what in fills:
-        if fdid != d['did']:
+        if fdid != (d['did'] if isinstance(fdid, int) else name(d)[5:] if len(fdid) < 12 else name(d)):
             continue
         v = sock_of(d['bus'], d['node']) if what == 'node' else nodemap if what == 'nodemap' else int(what, 0)
         cfg += bytes(max(0, off + 4 - len(cfg)))
@@ -156,7 +157,7 @@ txt += '# not in the listing, filled: the CPUs (%d sockets, %d cores, %d threads
        '(%d a socket%s, socket by socket, each a socket\'s %d cores in order with their threads); ' \
        'configuration space zeros but the ids%s; no perf tree, no MSR; %s\n' % (
            sockets, cores, threads, snc, ' as snc: says' if 'snc' in meta else ' from the listing\'s highest node',
-           cores // snc, ''.join(', 8086:%04x 0x%x = %s' % f for f in fills),
+           cores // snc, ''.join((', 8086:%04x 0x%x = %s' if isinstance(f[0], int) else ', %s 0x%x = %s') % f for f in fills),
            'the device tree the listing\'s, naming no net/, nvme/ or drm/ entry' if listed else
            'no device tree (the source lists the uncore functions alone)')
 manifest = '# every member of this snapshot: path, bytes, why it is there\n' + \

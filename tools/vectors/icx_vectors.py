@@ -46,8 +46,9 @@ SNR_IMC_MMIO_PMON_CTL0, SNR_IMC_MMIO_PMON_CTR0, SNR_IMC_MMIO_PMON_FIXED_CTL, SNR
 ICX_NUMBER_IMC_CHN = 3
 ICX_IMC_DCLK, ICX_IMC_DDR, ICX_IMC_DDRT = 0x22b0, 0x2290, 0x22a0  # icx_imc_freerunning bases; DDR/DDRT step 0x8
 
-# The simulated machine (platforms/icx/sim.c): socket 0's buses 0x40-0x43, socket 1's 0xc0-0xc3 (the UBox
-# 0x3450 and the memory controller 0x3451 on the range's highest, M2M on +1, UPI and M3UPI on +2); the 0x3451
+# The simulated machine (platforms/icx/sim.c, laid out as a Lenovo SR630 V2 lists its parts: UBox 3450 at fe:00.0,
+# UPI, M3UPI and M2M on the same bus, PCU 345b at ff:1e.3): socket 0's buses 0x40-0x43, socket 1's 0xc0-0xc3, the
+# UBox, UPI, M3UPI and M2M on the range's third (+2), the memory controller 0x3451 on the highest; the 0x3451
 # config values: 0xD0 = 0x1a0 on socket 0 (0x1a2 on socket 1), 0xD8 + 4 c = 0x200 + 0x80 c.
 BUS = {0: 0x40, 1: 0xc0}
 CFG_D0 = {0: 0xd0000000 >> 23, 1: 0xd1000000 >> 23}
@@ -240,13 +241,13 @@ pcu("pcu_band_filter", "HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715, band0 7:0 (format f
 pcu("pcu_occupancy_c6", f"occ_sel 15:14 in the umask (SNBEP_PCU_MSR_PMON_CTL_OCC_SEL_MASK); {J} "
     "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6 0x80/0xC0", ["UNC_P_POWER_STATE_OCCUPANCY.CORES_C6:socket=0"], [0xc080])
 
-# ---- PCI boxes: socket 0's buses 0x40-0x43, M2M on 0x41, UPI and M3UPI on 0x42 (platforms/icx/sim.c); matched
+# ---- PCI boxes: socket 0's buses 0x40-0x43, M2M, UPI and M3UPI on 0x42 (platforms/icx/sim.c); matched
 # by device id and dev.fn (icx_uncore_pci_ids UNCORE_PCI_DEV_FULL_DATA)
 M = (f"{L} icx_uncore_m2m: SNR_M2M_PCI_PMON_BOX_CTL 0x438, CTL0 0x468 (UNCORE_BOX_FLAG_CTL_OFFS8: 8 apart, 64 bits, high "
      f"dword first), CTR0 0x440; SNR_M2M_PCI_PMON_UMASK_EXT 0xff; {BC}")
 
 
-def m2m(name, src, events, n, ctls, bus=0x41):
+def m2m(name, src, events, n, ctls, bus=0x42):
     box_case(name, f"{M}; M2M {n} = 0x344A at {12 + n}.0; {src}", events, f"pci:{bus:02x}:{12 + n:02x}.0", SNR_M2M_PCI_PMON_BOX_CTL,
              SNR_M2M_PCI_PMON_CTL0, 8, SNR_M2M_PCI_PMON_CTR0, 8, 4, ctls, ctl64=True, pci=True)
 
@@ -256,8 +257,8 @@ m2m("m2m1_umask_ext", f"{J} UNC_M2M_IMC_READS.TO_PMM 0x37/0x20 UMaskExt 0x07: co
     ["UNC_M2M_IMC_READS.TO_PMM:socket=0:box=1"], 1, [0x7 << 32 | 0x2037])
 m2m("m2m3_two_counters", f"controls 0x468, 0x470; {J} UNC_M2M_TAG_HIT.NM_RD_HIT_CLEAN 0x2C/0x01, .NM_RD_HIT_DIRTY 0x2C/0x02",
     ["UNC_M2M_TAG_HIT.NM_RD_HIT_CLEAN:socket=0:box=3", "UNC_M2M_TAG_HIT.NM_RD_HIT_DIRTY:socket=0:box=3"], 3, [0x012c, 0x022c])
-m2m("m2m2_socket1", "socket 1's buses 0xC0-0xC3 (its UBox 0x3450 on 0xC3: snbep_pci2phy_map_init(..., true) maps 0xC1 to the next "
-    "higher bus with a UBox)", ["UNC_M2M_CLOCKTICKS:socket=1:box=2"], 2, [0x00], bus=0xc1)
+m2m("m2m2_socket1", "socket 1's buses 0xC0-0xC3 (its UBox 0x3450 on 0xC2, the M2M's own bus)",
+    ["UNC_M2M_CLOCKTICKS:socket=1:box=2"], 2, [0x00], bus=0xc2)
 U = (f"{L} icx_uncore_upi: ICX_UPI_PCI_PMON_BOX_CTL 0x318, CTL0 0x350 (CTL_OFFS8: 8 apart, 64 bits), CTR0 0x320; "
      f"ICX_UPI_CTL_UMASK_EXT 0xffffff; {BC}")
 
@@ -334,7 +335,7 @@ hdr = """# Ice Lake-SP golden register vectors (tools/vectors/icx_vectors.py), f
 #  Counter control: ev 7:0, umask 15:8, rst 17, edge 18, tid_en 19 (CHA), en 22, inv 23, thresh 31:24 (UBox 28:24; IIO
 #    35:24 with ch_mask 47:36, fc_mask 50:48); umask extension from bit 32 (CHA 57:32, M2M 39:32, UPI 55:32).
 #  The simulated machine (platforms/icx/sim.c): 2 sockets of 40 cores and 40 CHAs (CAPID6 + CAPID7), socket 0's buses
-#    0x40-0x43 (M2M on 0x41, UPI and M3UPI on 0x42, UBox 0x3450 and memory controller 0x3451 on 0x43), socket 1's 0xC0-0xC3;
+#    0x40-0x43 (UBox 0x3450, M2M, UPI and M3UPI on 0x42, memory controller 0x3451 on 0x43), socket 1's 0xC0-0xC3;
 #    0x3451's config 0xD0 = 0x1A0 (socket 1: 0x1A2), 0xD8 + 4 c = 0x200 + 0x80 c.
 """
 for c in out:

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "cli_job_log.h"
 #include "cli_job_pid.h"
+#include "cli_job_sacct.h"
 #include "util/guarded_read.h"
 
 #define SPOOL_DEFAULT "/var/spool/intel-uncore/jobs"
@@ -658,6 +659,14 @@ int cmd_job(int argc, char **argv)
 	struct job_run r = { .interval = 1 };
 	char dir[1024];
 	const char *verb = argc > 1 ? argv[1] : "";
+	int record = 0;
+	if (!strcmp(verb, "report") && argc == 4 && !strcmp(argv[2], "--sacct")) { /* Slurm's job record, any node */
+		if (!id_ok(argv[3])) {
+			fprintf(stderr, "uncore job: not a job id (1..64 of A-Z a-z 0-9 . _ - [ ], not first . or -)\n");
+			return 2;
+		}
+		return job_sacct_report(argv[3]);
+	}
 	for (int i = 3; i < argc; i++) {
 		char *end;
 		if (!strcmp(argv[i], "--interval") && i + 1 < argc && (r.interval = strtod(argv[i + 1], &end)) >= 0.01 &&
@@ -667,6 +676,10 @@ int cmd_job(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--whole-node") && !strcmp(verb, "begin")) {
 			r.whole_node = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--admin-comment") && !strcmp(verb, "report")) {
+			record = 1;
 			continue;
 		}
 		if (!strcmp(argv[i], "--wait") && !strcmp(verb, "begin") && i + 1 < argc &&
@@ -688,5 +701,10 @@ int cmd_job(int argc, char **argv)
 	}
 	spool_dir(dir, sizeof(dir));
 	job_log_job(r.id);
+	if (record) {
+		char sum[1100];
+		snprintf(sum, sizeof(sum), "%s/%s.json", dir, r.id);
+		return job_sacct_record(sum, r.id);
+	}
 	return !strcmp(verb, "begin") ? job_begin(&r, dir) : !strcmp(verb, "end") ? job_end(&r, dir) : job_report(&r, dir);
 }

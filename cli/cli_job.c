@@ -623,6 +623,10 @@ static int job_end(struct job_run *r, const char *dir)
 		job_say("no summary was written (%s)", sum);
 		return 1;
 	}
+	if (never_counted(sum)) { /* ended while begin's process still waited for it */
+		job_say("was never counted: it ended before its cgroup appeared (summary %s)", sum);
+		return 1;
+	}
 	printf("uncore job: job %s: summary in %s\n", r->id, sum);
 	return 0;
 }

@@ -197,6 +197,11 @@ check "a job whose cgroup never came: end says it was never counted ($rc: $out)"
 	'[ $rc -eq 1 ] && echo "$out" | grep -q "job 1004: was never counted"'
 check "... and its summary has why" \
 	'grep -q "\"warnings\": \[\"no cgroup of the job appeared in the 0.3 s begin waited for it (--wait): not counted\"\]" "$W/spool/jobs/1004.json"'
+out=$($UNCORE --backend "$sim" job begin 1005 --wait 60 2>&1)
+out=$($UNCORE job end 1005 2>&1); rc=$?
+check "a job that ends while begin's process waits for it: end says it was never counted ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "job 1005: was never counted: it ended before its cgroup appeared" &&
+	grep -q "\"counted_from\": null," "$W/spool/jobs/1005.json" && [ ! -e "$W/spool/jobs/1005.pid" ]'
 $UNCORE --backend "$sim" job begin 4243 >/dev/null 2>&1
 for _ in $(seq 100); do grep -qs "job 4243" "$W/syslog" && grep -qs "job 1004: was never" "$W/syslog" && break; sleep 0.1; done
 check "the system log has each warning with its job id, ident intel-uncore ($(cat "$W/syslog"))" \

@@ -333,9 +333,21 @@ static int claim_job(const char *dir, const char *id, const char *path, struct s
 	return rc;
 }
 
-/* The job on this node and the sockets it holds whole; -1 with a message when there is none, -2 (quietly,
- * the library's warnings of the scan dropped) when the job is not there and quiet. */
-static int find_job(uncore_t *u, struct job_run *r, int quiet)
+/* The job's index in a new scan of the node's jobs, -1 where it is not there. */
+static int job_index(uncore_t *u, const char *id)
+{
+	int n = uncore_jobs_scan(u);
+	for (int j = 0; j < n; j++) {
+		struct uncore_job_info ji;
+		if (!uncore_job_info(u, j, &ji) && !strcmp(ji.id, id))
+			return j;
+	}
+	return -1;
+}
+
+/* The job on this node and the sockets it holds whole; -1 with a message when there is none, -2 (nothing
+ * said: the scan's "left out" is not news to one who waits) when the job is not there and waiting. */
+static int find_job(uncore_t *u, struct job_run *r, int waiting)
 {
 	if (r->whole_node) { /* no cgroup or spool entry needed: every socket is the job's, and every device */
 		for (int k = 0; k < uncore_num_sockets(u) && k < 64; k++)
@@ -346,16 +358,10 @@ static int find_job(uncore_t *u, struct job_run *r, int quiet)
 				r->dg[r->ndg++] = k;
 		return 0;
 	}
-	int n = uncore_jobs_scan(u), job = -1;
-	for (int j = 0; j < n; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji) && !strcmp(ji.id, r->id))
-			job = j;
-	}
-	if (job < 0 && quiet) /* "no cgroup of the job was found: left out" is not news to one who waits */
+	int job = job_index(u, r->id), n = uncore_num_jobs(u);
+	if (job < 0 && waiting)
 		return -2;
-	if (!quiet) /* (one who waits opens anew once the job is there, and says them then) */
-		job_lib_warnings();
+	job_lib_warnings();
 	if (job < 0) {
 		job_say("no such job on this node (see 'uncore jobs')");
 		return -1;
@@ -365,10 +371,18 @@ static int find_job(uncore_t *u, struct job_run *r, int quiet)
 		if (mine > 0 && mine == total)
 			r->sock[r->nsock++] = k;
 	}
+	/* another job on a socket it holds (Slurm's OverSubscribe, srun --overlap): the socket's counts are not
+	 * this job's alone, and both summaries carry them whole */
+	for (int k = 0; k < r->nsock; k++)
+		for (int j = 0; j < n; j++) {
+			struct uncore_job_info ji;
+			if (j != job && uncore_job_socket_cpus(u, j, r->sock[k], NULL) > 0 && !uncore_job_info(u, j, &ji))
+				job_say("socket %d is shared with job %s (its CPUs are given to both, OverSubscribe or --overlap): "
+					"the socket's counts in this summary are not this job's alone", r->sock[k], ji.id);
+		}
 	int ndg = uncore_job_device_groups(u, job, r->dg, 32);
 	r->ndg = ndg > 0 ? ndg : 0;
-	if (!quiet)
-		job_lib_warnings(); /* a device group it holds part of */
+	job_lib_warnings(); /* a device group it holds part of */
 	if (!r->nsock) {
 		job_say("it holds no socket whole: its sockets' counts are shared with other work, and a shared socket's "
 			"traffic is not given to one job");
@@ -385,13 +399,10 @@ static int wait_job(uncore_t **u, struct job_run *r)
 {
 	double until = unix_now() + r->wait;
 	for (;;) {
-		int f = find_job(*u, r, 1);
-		if (f == -1)
-			return -1;
-		if (!f) { /* the polls' warnings ("left out") fill the list: a new open starts it afresh, to say the job's */
+		if (job_index(*u, r->id) >= 0) { /* the polls' warnings ("left out") fill the list: a new open starts it
+						    afresh, to say the job's own */
 			uncore_close(*u);
 			*u = NULL;
-			r->nsock = r->ndg = 0;
 			if (cli_open(u)) {
 				job_say("%s: not counted", uncore_error());
 				return -1;
@@ -505,8 +516,6 @@ static int job_begin(struct job_run *r, const char *dir)
 		return 1;
 	}
 	int f = find_job(u, r, r->wait > 0);
-	if (f != -2 && r->wait > 0)
-		job_lib_warnings();
 	r->waited = f == -2;
 	if ((f && !r->waited) || pipe(p)) {
 		uncore_close(u);

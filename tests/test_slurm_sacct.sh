@@ -262,6 +262,15 @@ if [ -n "$up" ]; then
 				a = w / s / 3e9; b = r / s / 1.5e9; exit !(a > 0.99 && a < 1.01 && b > 0.99 && b < 1.01) }"' ;;
 		esac
 	done
+	# the two jobs sharing CPUs (so a socket): whichever was counted second names the other in its summary's
+	# warnings (the first saw no other job on its socket then), and its record counts the warning
+	set -- $(for id in $j1 $j2 $j3; do echo "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$D/out/$id") $id"; done |
+		sort | awk '{ if (NR > 1 && $1 == c) print p, $2; c = $1; p = $2 }')
+	a=$1 b=$2 x=
+	grep -qs "socket [0-9]* is shared with job $b " "$SP/$a.json" && x=$a
+	grep -qs "socket [0-9]* is shared with job $a " "$SP/$b.json" && x=$b
+	check "jobs $a and $b share CPUs: the summary of job ${x:-(none)} says its socket is shared with the other" '[ -n "$x" ]'
+	check "... and its record in sacct counts the warning" '"$UNCORE" job report --sacct "$x" 2>&1 | grep -q "^warnings [1-9]"'
 	check "the GPUs Slurm gave: 0 to job $j1, 1-2 to job $j2 ($(sed -n 's/^gpus=//p' "$D/out/$j1") and $(sed -n 's/^gpus=//p' "$D/out/$j2"))" \
 		'[ "$(sed -n "s/^gpus=//p" "$D/out/$j1")" = 0 ] && [ "$(sed -n "s/^gpus=//p" "$D/out/$j2")" = 1,2 ]'
 	out=$("$UNCORE" job report --sacct 99999 2>&1); rc=$?
@@ -272,7 +281,7 @@ if [ -n "$up" ]; then
 	out=$(PATH=$D/nobin "$UNCORE" job report --sacct "$j1" 2>&1); rc=$?
 	check "report --sacct without sacct: said so ($rc: $out)" '[ $rc -eq 1 ] && echo "$out" | grep -q "sacct is not installed"'
 	check "the prolog and epilog said nothing wrong$(head -c 300 "$D/log/prolog.err" 2>/dev/null)" \
-		'! grep -v "^uncore job: job [0-9]*: \(not on this node yet .*\|summary in .*\)$" "$D/log/prolog.err"'
+		'! grep -v "^uncore job: job [0-9]*: \(not on this node yet .*\|summary in .*\|socket [0-9] is shared with job [0-9]* .*\)$" "$D/log/prolog.err"'
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_job.h"
 #include "cli_job_log.h"
 #include "cli_job_pid.h"
 #include "cli_job_sacct.h"
@@ -27,34 +28,8 @@
 #define SPOOL_DEFAULT "/var/spool/intel-uncore/jobs"
 
 /* What a summary holds beside the bytes: each where the platform has it (metric names of every platform). */
-static const char *const extras[] = { "llc_miss_ratio", "upi_rx_bw", "upi_tx_bw", "qpi_rx_bw", "qpi_tx_bw",
-				      "iio_bw_read", "iio_bw_write", "uncore_freq" };
-#define NEXTRAS (sizeof(extras) / sizeof(extras[0]))
-
-struct job_run {
-	const char *id;
-	char spool[1024];
-	int sock[64], nsock;       /* the sockets the job holds whole */
-	double interval;
-	int whole_node;            /* --whole-node: the scheduler gave it this node (every socket) */
-	double peak_rd[64], peak_wr[64];
-	uint64_t read_at[2][64];   /* when each socket's read and write counts were last read (0: not yet) */
-	int extra_m[NEXTRAS];      /* session metric index, -1: not on this platform */
-	/* the device groups it holds whole (doc/jobs.md "Devices"): their port's bytes written and read */
-	int dg[32], ndg;
-	int dg_m[32][2];           /* session metric index, -1: the platform counts not its port */
-	double dg_scale[32][2];    /* the metric's count since start of one byte */
-	double wait;               /* --wait S: how long begin waits for a job not there yet (its cgroup) */
-	int waited;                /* 1: the job was not there at begin, and was waited for */
-	double begun_at, counted_from; /* when begin ran, when the count started (Unix time; 0: never) */
-};
-
-static double unix_now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_REALTIME, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
+static const char *const extras[NEXTRAS] = { "llc_miss_ratio", "upi_rx_bw", "upi_tx_bw", "qpi_rx_bw", "qpi_tx_bw",
+					      "iio_bw_read", "iio_bw_write", "uncore_freq" };
 
 /* The node's name as Slurm calls it (SLURMD_NODENAME, given to a prolog), else the short host name. */
 static void node_name(char *out, size_t len)
@@ -333,94 +308,6 @@ static int claim_job(const char *dir, const char *id, const char *path, struct s
 	return rc;
 }
 
-/* The job's index in a new scan of the node's jobs, -1 where it is not there. */
-static int job_index(uncore_t *u, const char *id)
-{
-	int n = uncore_jobs_scan(u);
-	for (int j = 0; j < n; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji) && !strcmp(ji.id, id))
-			return j;
-	}
-	return -1;
-}
-
-/* The job on this node and the sockets it holds whole; -1 with a message when there is none, -2 (nothing
- * said: the scan's "left out" is not news to one who waits) when the job is not there and waiting. */
-static int find_job(uncore_t *u, struct job_run *r, int waiting)
-{
-	if (r->whole_node) { /* no cgroup or spool entry needed: every socket is the job's, and every device */
-		for (int k = 0; k < uncore_num_sockets(u) && k < 64; k++)
-			r->sock[r->nsock++] = k;
-		struct uncore_device_group g;
-		for (int k = 0; k < uncore_num_device_groups(u) && r->ndg < 32; k++)
-			if (!uncore_device_group_info(u, k, &g) && g.ndevices && g.port >= 0)
-				r->dg[r->ndg++] = k;
-		return 0;
-	}
-	int job = job_index(u, r->id), n = uncore_num_jobs(u);
-	if (job < 0 && waiting)
-		return -2;
-	job_lib_warnings();
-	if (job < 0) {
-		job_say("no such job on this node (see 'uncore jobs')");
-		return -1;
-	}
-	for (int k = 0; k < uncore_num_sockets(u) && r->nsock < 64; k++) {
-		int total = 0, mine = uncore_job_socket_cpus(u, job, k, &total);
-		if (mine > 0 && mine == total)
-			r->sock[r->nsock++] = k;
-	}
-	/* another job on a socket it holds (Slurm's OverSubscribe, srun --overlap): the socket's counts are not
-	 * this job's alone, and both summaries carry them whole */
-	for (int k = 0; k < r->nsock; k++)
-		for (int j = 0; j < n; j++) {
-			struct uncore_job_info ji;
-			if (j != job && uncore_job_socket_cpus(u, j, r->sock[k], NULL) > 0 && !uncore_job_info(u, j, &ji))
-				job_say("socket %d is shared with job %s (its CPUs are given to both, OverSubscribe or --overlap): "
-					"the socket's counts in this summary are not this job's alone", r->sock[k], ji.id);
-		}
-	int ndg = uncore_job_device_groups(u, job, r->dg, 32);
-	r->ndg = ndg > 0 ? ndg : 0;
-	job_lib_warnings(); /* a device group it holds part of */
-	if (!r->nsock) {
-		job_say("it holds no socket whole: its sockets' counts are shared with other work, and a shared socket's "
-			"traffic is not given to one job");
-		return -1;
-	}
-	return 0;
-}
-
-/* The job begin did not find, waited for by the counting process.  Slurm makes a job's cgroup after the
- * prolog (slurmd runs the prolog, then starts the job's first step: with PrologFlags=Alloc the batch
- * script's or the first srun's, with Contain the extern step, at once), so the jobs are scanned again every
- * 0.2 s, for at most --wait seconds or until end's signal.  0: the job is there and holds a socket whole. */
-static int wait_job(uncore_t **u, struct job_run *r)
-{
-	double until = unix_now() + r->wait;
-	for (;;) {
-		if (job_index(*u, r->id) >= 0) { /* the polls' warnings ("left out") fill the list: a new open starts it
-						    afresh, to say the job's own */
-			uncore_close(*u);
-			*u = NULL;
-			if (cli_open(u)) {
-				job_say("%s: not counted", uncore_error());
-				return -1;
-			}
-			return find_job(*u, r, 0);
-		}
-		if (cli_stopped()) {
-			job_say("the job ended before its cgroup appeared (no step of it started on this node): not counted");
-			return -1;
-		}
-		if (unix_now() >= until) {
-			job_say("no cgroup of the job appeared in the %g s begin waited for it (--wait): not counted", r->wait);
-			return -1;
-		}
-		cli_sleep(*u, 200000000);
-	}
-}
-
 /* The pid file's second line (what the count does, since when) rewritten, mine following the new file. */
 static void pid_note(const char *dir, struct job_run *r, const char *path, struct stat *mine, const char *note)
 {
@@ -458,7 +345,7 @@ static int count_job(uncore_t **up, struct job_run *r, const char *dir, int read
 		dprintf(ready, "waiting");
 		close(ready);
 		ready = -1;
-		int w = wait_job(up, r);
+		int w = job_wait(up, r);
 		u = *up;
 		if (w) {
 			if (u)
@@ -473,7 +360,7 @@ static int count_job(uncore_t **up, struct job_run *r, const char *dir, int read
 			job_say("%s: not counted", uncore_error());
 		goto out;
 	}
-	r->counted_from = unix_now();
+	r->counted_from = job_unix_now();
 	if (ready >= 0) {
 		dprintf(ready, "ok");
 		close(ready);
@@ -508,14 +395,14 @@ static int job_begin(struct job_run *r, const char *dir)
 {
 	uncore_t *u = NULL;
 	int p[2];
-	r->begun_at = unix_now();
+	r->begun_at = job_unix_now();
 	if (spool_ready(dir))
 		return 1;
 	if (cli_open(&u)) {
 		job_say("%s: not counted", uncore_error());
 		return 1;
 	}
-	int f = find_job(u, r, r->wait > 0);
+	int f = job_find(u, r, r->wait > 0);
 	r->waited = f == -2;
 	if ((f && !r->waited) || pipe(p)) {
 		uncore_close(u);

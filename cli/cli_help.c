@@ -63,14 +63,19 @@ static const struct {
 	  "class, driver, the name a person knows (netdev, InfiniBand device, nvmeN, cardN, accelN) and NUMA\n"
 	  "node, from the kernel's PCI tree below UNCORE_SYSROOT (the simulator's own on sim:).  A port holding\n"
 	  "a switch is one group.  --json: a JSON object a group.  See doc/devices.md.\n" },
-	{ "job", "uncore [OPTIONS] job begin|end|report ID [--interval S] [--whole-node]",
+	{ "job", "uncore [OPTIONS] job begin|end|report ID [--interval S] [--whole-node] [--wait S] [--admin-comment]\n"
+		 "       uncore job report --sacct ID",
 	  "A job's own summary, for the prolog (begin) and epilog (end) of a node whose sockets it holds\n"
 	  "whole: begin starts a process that counts those sockets, reading every S seconds (default 1)\n"
 	  "for the peaks; end stops it, and it writes ID.json into the spool ($UNCORE_JOB_SPOOL, default\n"
 	  "/var/spool/intel-uncore/jobs): per socket the bytes read and written, mean and peak bandwidth,\n"
 	  "LLC miss ratio, link and I/O bandwidth and uncore clock where the platform has them; report\n"
 	  "prints it.  --whole-node (begin): the scheduler gave the job this node whole (Slurm --exclusive),\n"
-	  "so every socket is its own, with or without a cgroup or spool entry.\n" },
+	  "so every socket is its own, with or without a cgroup or spool entry.  --wait S (begin): a job not\n"
+	  "on the node yet (Slurm makes its cgroup after the prolog) is counted once it appears, waited for\n"
+	  "at most S seconds.  Warnings also go to the system log (ident intel-uncore) and the summary.\n"
+	  "report --admin-comment: the summary as the record the Slurm epilog puts in the job's AdminComment\n"
+	  "(uncore1: and base32 of gzipped JSON); report --sacct ID: that record read back through sacct.\n" },
 	{ "snapshot", "uncore [OPTIONS] snapshot -o FILE [--check [CHECK OPTIONS]]",
 	  "Write this node's facts into the tar archive FILE (gzip-compressed when its name ends in .gz or\n"
 	  ".tgz, else plain), for a bug report: what the library reads to decide what the machine is (CPU\n"

@@ -19,30 +19,29 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_job.h"
+#include "cli_job_log.h"
 #include "cli_job_pid.h"
+#include "cli_job_sacct.h"
 #include "util/guarded_read.h"
 
 #define SPOOL_DEFAULT "/var/spool/intel-uncore/jobs"
 
 /* What a summary holds beside the bytes: each where the platform has it (metric names of every platform). */
-static const char *const extras[] = { "llc_miss_ratio", "upi_rx_bw", "upi_tx_bw", "qpi_rx_bw", "qpi_tx_bw",
-				      "iio_bw_read", "iio_bw_write", "uncore_freq" };
-#define NEXTRAS (sizeof(extras) / sizeof(extras[0]))
+static const char *const extras[NEXTRAS] = { "llc_miss_ratio", "upi_rx_bw", "upi_tx_bw", "qpi_rx_bw", "qpi_tx_bw",
+					      "iio_bw_read", "iio_bw_write", "uncore_freq" };
 
-struct job_run {
-	const char *id;
-	char spool[1024];
-	int sock[64], nsock;       /* the sockets the job holds whole */
-	double interval;
-	int whole_node;            /* --whole-node: the scheduler gave it this node (every socket) */
-	double peak_rd[64], peak_wr[64];
-	uint64_t read_at[2][64];   /* when each socket's read and write counts were last read (0: not yet) */
-	int extra_m[NEXTRAS];      /* session metric index, -1: not on this platform */
-	/* the device groups it holds whole (doc/jobs.md "Devices"): their port's bytes written and read */
-	int dg[32], ndg;
-	int dg_m[32][2];           /* session metric index, -1: the platform counts not its port */
-	double dg_scale[32][2];    /* the metric's count since start of one byte */
-};
+/* The node's name as Slurm calls it (SLURMD_NODENAME, given to a prolog), else the short host name. */
+static void node_name(char *out, size_t len)
+{
+	const char *n = getenv("SLURMD_NODENAME");
+	if (n && *n)
+		snprintf(out, len, "%s", n);
+	else if (gethostname(out, len))
+		snprintf(out, len, "?");
+	out[len - 1] = 0;
+	out[strcspn(out, ".")] = 0;
+}
 
 static const char *spool_dir(char *buf, size_t len)
 {
@@ -61,13 +60,12 @@ static int spool_ready(const char *dir)
 		if (dir[i] == '/' || !dir[i]) {
 			snprintf(part, sizeof(part), "%.*s", (int)i, dir);
 			if (mkdir(part, 0755) && errno != EEXIST) {
-				fprintf(stderr, "uncore job: cannot make the spool %s: %s\n", part, strerror(errno));
+				job_say("cannot make the spool %s: %s", part, strerror(errno));
 				return -1;
 			}
 		}
 	if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
-		fprintf(stderr, "uncore job: the spool %s is not a directory of root (or this user) that only its owner "
-				"may write: refused\n", dir);
+		job_say("the spool %s is not a directory of root (or this user) that only its owner may write: refused", dir);
 		return -1;
 	}
 	return 0;
@@ -87,7 +85,7 @@ static int spool_write(const char *dir, const char *id, const char *ext, const c
 		int e = errno;
 		if (fd >= 0)
 			unlink(tmp);
-		fprintf(stderr, "uncore job: cannot write %s: %s\n", path, strerror(e));
+		job_say("cannot write %s: %s", path, strerror(e));
 		return -1;
 	}
 	return 0;
@@ -192,11 +190,21 @@ static void energy(char *b, size_t len, size_t *at, const uncore_energy_t *en, i
 /* The summary: the job, its window, and per socket the bytes, mean and peak bandwidths, energy, and extras. */
 static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const char *dir, const uncore_energy_t *en)
 {
-	static char b[65536];
+	static char b[65536], said[4400];
+	char node[128];
 	size_t at = 0;
-	double secs = (double)uncore_session_elapsed_ns(s) / 1e9;
-	at += (size_t)snprintf(b, sizeof(b), "{\n  \"job\": \"%s\",\n  \"backend\": \"%s\",\n  \"simulated\": %s,\n", r->id,
-			       uncore_backend_name(u), uncore_is_simulated(u) ? "true" : "false");
+	double secs = s ? (double)uncore_session_elapsed_ns(s) / 1e9 : NAN;
+	node_name(node, sizeof(node));
+	for (char *c = node; *c; c++) /* a name as JSON takes it whole */
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-[]", *c))
+			*c = '_';
+	at += (size_t)snprintf(b, sizeof(b), "{\n  \"job\": \"%s\",\n  \"node\": \"%s\",\n  \"backend\": \"%s\",\n"
+			       "  \"simulated\": %s,\n  \"waited_for_job\": %s,\n", r->id, node, uncore_backend_name(u),
+			       uncore_is_simulated(u) ? "true" : "false", r->waited ? "true" : "false");
+	/* the window: begin ran at begun_at; the count covers counted_from to counted_from + seconds (later than
+	 * begun_at where the job's cgroup came after its prolog: Slurm's first step) */
+	json_num(b, sizeof(b), &at, "begun_at", r->begun_at, ",");
+	json_num(b, sizeof(b), &at, "counted_from", r->counted_from > 0 ? r->counted_from : NAN, ",");
 	json_num(b, sizeof(b), &at, "seconds", secs, ",");
 	if (at < sizeof(b))
 		at += (size_t)snprintf(b + at, sizeof(b) - at, "  \"peaks_from\": \"the job's own reads, every %g s\",\n"
@@ -236,10 +244,11 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 		at += (size_t)snprintf(b + at, sizeof(b) - at, "  ],\n  \"devices\": [\n");
 	for (int g = 0; g < r->ndg && at < sizeof(b); g++)
 		device_group(b, sizeof(b), &at, s, u, r, g);
+	job_said_json(said, sizeof(said));
 	if (at < sizeof(b))
-		at += (size_t)snprintf(b + at, sizeof(b) - at, "  ]\n}\n");
+		at += (size_t)snprintf(b + at, sizeof(b) - at, "  ],\n  \"warnings\": [%s]\n}\n", said);
 	if (at >= sizeof(b)) {
-		fprintf(stderr, "uncore job: the summary of job %s does not fit in %zu bytes\n", r->id, sizeof(b));
+		job_say("its summary does not fit in %zu bytes", sizeof(b));
 		return -1;
 	}
 	return spool_write(dir, r->id, "json", b, 0644);
@@ -271,9 +280,9 @@ static int counted(const char *path, struct job_proc *p)
 }
 
 /* The pid file written: this process, unless one counts the job already (-1, said through ready). */
-static int claim_job(const char *dir, const char *id, const char *path, struct stat *mine, int ready)
+static int claim_job(const char *dir, const char *id, const char *path, struct stat *mine, int ready, const char *note)
 {
-	char why[1200], text[128];
+	char why[1200], text[256];
 	struct job_proc me, other;
 	if (job_proc_self(&me)) {
 		dprintf(ready, "cannot read its own start time (/proc/self/stat): end could not tell it from a later "
@@ -288,6 +297,7 @@ static int claim_job(const char *dir, const char *id, const char *path, struct s
 		dprintf(ready, "it is being counted already (process %ld, %s)", other.pid, path);
 	else {
 		job_proc_format(&me, text, sizeof(text));
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "\n%s\n", note);
 		if (spool_write(dir, id, "pid", text, 0600) || lstat(path, mine))
 			dprintf(ready, "cannot write its process id into %s", path);
 		else
@@ -298,9 +308,26 @@ static int claim_job(const char *dir, const char *id, const char *path, struct s
 	return rc;
 }
 
-/* The counting process: tell the parent (ready) through fd, count until a signal, write the summary. */
-static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
+/* The pid file's second line (what the count does, since when) rewritten, mine following the new file. */
+static void pid_note(const char *dir, struct job_run *r, const char *path, struct stat *mine, const char *note)
 {
+	char why[1200], text[256];
+	struct job_proc me;
+	int lk = job_spool_lock(dir, why, sizeof(why));
+	if (lk >= 0 && !job_proc_self(&me)) {
+		job_proc_format(&me, text, sizeof(text));
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "\n%s\n", note);
+		if (!spool_write(dir, r->id, "pid", text, 0600))
+			lstat(path, mine);
+	}
+	if (lk >= 0)
+		close(lk);
+}
+
+/* The counting process: tell the parent (ready) through fd, count until a signal, write the summary. */
+static int count_job(uncore_t **up, struct job_run *r, const char *dir, int ready)
+{
+	uncore_t *u = *up;
 	uncore_session_t *s = NULL;
 	uncore_energy_t *en = NULL;
 	int rc = 1, held = 0;
@@ -308,17 +335,41 @@ static int count_job(uncore_t *u, struct job_run *r, const char *dir, int ready)
 	struct stat mine;
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
-	if (claim_job(dir, r->id, path, &mine, ready))
+	char note[128];
+	snprintf(note, sizeof(note), "%s since %.3f", r->waited ? "waiting for the job's cgroup" : "counting", r->begun_at);
+	if (claim_job(dir, r->id, path, &mine, ready, note))
 		goto out;
 	held = 1;
 	unlink(sum); /* a summary of an earlier count of the same id is not this one's */
+	if (r->waited) { /* the prolog goes on: Slurm makes the cgroup after it */
+		dprintf(ready, "waiting");
+		close(ready);
+		ready = -1;
+		int w = job_wait(up, r);
+		u = *up;
+		if (w) {
+			if (u)
+				summary(NULL, u, r, dir, NULL); /* of a job not counted: begun_at, and why in its warnings */
+			goto out;
+		}
+	}
 	if (uncore_session_new(u, &s) || add_metrics(s, u, r) || uncore_session_start(s)) {
-		dprintf(ready, "%s", uncore_error());
+		if (ready >= 0)
+			dprintf(ready, "%s", uncore_error());
+		else
+			job_say("%s: not counted", uncore_error());
 		goto out;
 	}
-	dprintf(ready, "ok");
-	close(ready);
-	ready = -1;
+	r->counted_from = job_unix_now();
+	if (ready >= 0) {
+		dprintf(ready, "ok");
+		close(ready);
+		ready = -1;
+	} else {
+		snprintf(note, sizeof(note), "counting since %.3f (its cgroup appeared %.3f s after begin)", r->counted_from,
+			 r->counted_from - r->begun_at);
+		pid_note(dir, r, path, &mine, note);
+	}
 	peaks(s, r); /* the start's reads: the first window opens */
 	en = job_energy_open(u, r->interval); /* read with the job's reads, within its counters' wrap time */
 	while (!cli_stopped()) {
@@ -340,52 +391,20 @@ out:
 	return rc;
 }
 
-/* The job on this node and the sockets it holds whole; -1 with a message when there is none. */
-static int find_job(uncore_t *u, struct job_run *r)
-{
-	if (r->whole_node) { /* no cgroup or spool entry needed: every socket is the job's, and every device */
-		for (int k = 0; k < uncore_num_sockets(u) && k < 64; k++)
-			r->sock[r->nsock++] = k;
-		struct uncore_device_group g;
-		for (int k = 0; k < uncore_num_device_groups(u) && r->ndg < 32; k++)
-			if (!uncore_device_group_info(u, k, &g) && g.ndevices && g.port >= 0)
-				r->dg[r->ndg++] = k;
-		return 0;
-	}
-	int n = uncore_jobs_scan(u), job = -1;
-	cli_warnings();
-	for (int j = 0; j < n; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji) && !strcmp(ji.id, r->id))
-			job = j;
-	}
-	if (job < 0) {
-		fprintf(stderr, "uncore job: no job %s on this node (see 'uncore jobs')\n", r->id);
-		return -1;
-	}
-	for (int k = 0; k < uncore_num_sockets(u) && r->nsock < 64; k++) {
-		int total = 0, mine = uncore_job_socket_cpus(u, job, k, &total);
-		if (mine > 0 && mine == total)
-			r->sock[r->nsock++] = k;
-	}
-	int ndg = uncore_job_device_groups(u, job, r->dg, 32);
-	r->ndg = ndg > 0 ? ndg : 0;
-	cli_warnings(); /* a device group it holds part of */
-	if (!r->nsock) {
-		fprintf(stderr, "uncore job: job %s holds no socket whole: its sockets' counts are shared with other work, "
-				"and a shared socket's traffic is not given to one job\n", r->id);
-		return -1;
-	}
-	return 0;
-}
-
 static int job_begin(struct job_run *r, const char *dir)
 {
 	uncore_t *u = NULL;
 	int p[2];
-	if (spool_ready(dir) || cli_open(&u))
+	r->begun_at = job_unix_now();
+	if (spool_ready(dir))
 		return 1;
-	if (find_job(u, r) || pipe(p)) {
+	if (cli_open(&u)) {
+		job_say("%s: not counted", uncore_error());
+		return 1;
+	}
+	int f = job_find(u, r, r->wait > 0);
+	r->waited = f == -2;
+	if ((f && !r->waited) || pipe(p)) {
 		uncore_close(u);
 		return 1;
 	}
@@ -403,7 +422,7 @@ static int job_begin(struct job_run *r, const char *dir)
 				close(null);
 		}
 		cli_catch_signals();
-		int rc = count_job(u, r, dir, p[1]);
+		int rc = count_job(&u, r, dir, p[1]);
 		uncore_close(u);
 		_exit(rc);
 	}
@@ -419,10 +438,28 @@ static int job_begin(struct job_run *r, const char *dir)
 		       (long)child);
 		return 0;
 	}
+	if (n == 7 && !strcmp(msg, "waiting")) {
+		printf("uncore job: job %s: not on this node yet (Slurm makes its cgroup at its first step, after the "
+		       "prolog): process %ld counts it once it appears, waiting at most %g s\n", r->id, (long)child, r->wait);
+		return 0;
+	}
 	if (child > 0)
 		waitpid(child, NULL, 0);
-	fprintf(stderr, "uncore job: job %s: %s\n", r->id, n > 0 ? msg : "its counting process did not start");
+	job_say("%s", n > 0 ? msg : "its counting process did not start");
 	return 1;
+}
+
+/* Whether the summary at path is of a job begin waited for in vain ("counted_from": null). */
+static int never_counted(const char *path)
+{
+	static char text[65536];
+	struct stat st;
+	int fd = uc_open_guarded(path, (off_t)1 << 20, &st);
+	ssize_t n = fd < 0 ? 0 : read(fd, text, sizeof(text) - 1);
+	if (fd >= 0)
+		close(fd);
+	text[n > 0 ? n : 0] = 0;
+	return strstr(text, "\n  \"counted_from\": null,\n") != NULL;
 }
 
 static int job_end(struct job_run *r, const char *dir)
@@ -433,18 +470,22 @@ static int job_end(struct job_run *r, const char *dir)
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && never_counted(sum)) { /* its wait ran out before the job ended */
+		job_say("was never counted: its cgroup did not appear while begin waited (summary %s)", sum);
+		return 1;
+	}
 	if (fd < 0 && errno == ENOENT) {
-		fprintf(stderr, "uncore job: job %s is not being counted (no %s)\n", r->id, path);
+		job_say("is not being counted (no %s)", path);
 		return 1;
 	}
 	if (fd < 0) { /* another user's spool (the file is its owner's alone), a link */
-		fprintf(stderr, "uncore job: job %s: cannot open %s: %s\n", r->id, path, strerror(errno));
+		job_say("cannot open %s: %s", path, strerror(errno));
 		return 1;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
 		close(fd);
-		fprintf(stderr, "uncore job: job %s: %s is not a file of root's (or this user's) that only its owner may "
-				"write: refused\n", r->id, path);
+		job_say("%s is not a file of root's (or this user's) that only its owner may "
+				"write: refused", path);
 		return 1;
 	}
 	ssize_t got = read(fd, line, sizeof(line) - 1); /* from the file we checked, not its path */
@@ -452,9 +493,9 @@ static int job_end(struct job_run *r, const char *dir)
 	line[got > 0 ? got : 0] = 0;
 	line[strcspn(line, "\n")] = 0;
 	if (job_proc_parse(line, &p)) {
-		fprintf(stderr, "uncore job: job %s: %s does not name a process with its start time ('%.40s'; an older "
-				"uncore's?): nothing signalled; stop its counting process by hand, then remove the file\n",
-			r->id, path, line);
+		job_say("%s does not name a process with its start time ('%.40s'; an older "
+				"uncore's?): nothing signalled; stop its counting process by hand, then remove the file",
+			path, line);
 		return 1;
 	}
 	/* the process the file names, by its start time: not whatever process has its pid now, and not
@@ -462,21 +503,25 @@ static int job_end(struct job_run *r, const char *dir)
 	int stopped = job_proc_stop(&p, 60000);
 	if (stopped == 1) {
 		drop_pid_file(dir, path, &st);
-		fprintf(stderr, "uncore job: job %s: its counting process ended before the job (killed?): no summary; "
-				"its boxes are restored by the next session\n", r->id);
+		job_say("its counting process ended before the job (killed?): no summary; "
+				"its boxes are restored by the next session");
 		return 1;
 	}
 	if (stopped == -1) {
-		fprintf(stderr, "uncore job: job %s: cannot stop its counting process %ld: %s\n", r->id, p.pid, strerror(errno));
+		job_say("cannot stop its counting process %ld: %s", p.pid, strerror(errno));
 		return 1;
 	}
 	if (stopped) {
-		fprintf(stderr, "uncore job: job %s: its counting process %ld still runs 60 s after SIGTERM: no summary\n",
-			r->id, p.pid);
+		job_say("its counting process %ld still runs 60 s after SIGTERM: no summary",
+			p.pid);
 		return 1;
 	}
 	if (access(sum, F_OK)) {
-		fprintf(stderr, "uncore job: job %s: no summary was written (%s)\n", r->id, sum);
+		job_say("no summary was written (%s)", sum);
+		return 1;
+	}
+	if (never_counted(sum)) { /* ended while begin's process still waited for it */
+		job_say("was never counted: it ended before its cgroup appeared (summary %s)", sum);
 		return 1;
 	}
 	printf("uncore job: job %s: summary in %s\n", r->id, sum);
@@ -515,6 +560,14 @@ int cmd_job(int argc, char **argv)
 	struct job_run r = { .interval = 1 };
 	char dir[1024];
 	const char *verb = argc > 1 ? argv[1] : "";
+	int record = 0;
+	if (!strcmp(verb, "report") && argc == 4 && !strcmp(argv[2], "--sacct")) { /* Slurm's job record, any node */
+		if (!id_ok(argv[3])) {
+			fprintf(stderr, "uncore job: not a job id (1..64 of A-Z a-z 0-9 . _ - [ ], not first . or -)\n");
+			return 2;
+		}
+		return job_sacct_report(argv[3]);
+	}
 	for (int i = 3; i < argc; i++) {
 		char *end;
 		if (!strcmp(argv[i], "--interval") && i + 1 < argc && (r.interval = strtod(argv[i + 1], &end)) >= 0.01 &&
@@ -524,6 +577,15 @@ int cmd_job(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--whole-node") && !strcmp(verb, "begin")) {
 			r.whole_node = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--admin-comment") && !strcmp(verb, "report")) {
+			record = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--wait") && !strcmp(verb, "begin") && i + 1 < argc &&
+		    (r.wait = strtod(argv[i + 1], &end)) >= 0 && r.wait <= 30 * 86400 && !*end) {
+			i++;
 			continue;
 		}
 		fprintf(stderr, "uncore job: unexpected argument '%s' (see 'uncore job --help')\n", argv[i]);
@@ -539,5 +601,11 @@ int cmd_job(int argc, char **argv)
 		return 2;
 	}
 	spool_dir(dir, sizeof(dir));
+	job_log_job(r.id);
+	if (record) {
+		char sum[1100];
+		snprintf(sum, sizeof(sum), "%s/%s.json", dir, r.id);
+		return job_sacct_record(sum, r.id);
+	}
 	return !strcmp(verb, "begin") ? job_begin(&r, dir) : !strcmp(verb, "end") ? job_end(&r, dir) : job_report(&r, dir);
 }

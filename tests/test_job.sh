@@ -3,7 +3,8 @@
 # profile is the truth: the bytes of the socket the job holds whole, its mean and peak bandwidth; the
 # machine left as found; a counting process killed, a job on no whole socket, an odd id, a spool others
 # may write, a link planted where the summary goes; a lock someone holds on the pid file, a dead count's
-# pid given to another process (issue 64 point 2).
+# pid given to another process (issue 64 point 2); a job waited for until its cgroup appears, warnings in the
+# system log (issue 78 points 1 and 2).
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
 SIMSTATE=${top_builddir:-.}/tests/sim_state
@@ -156,16 +157,75 @@ check "end with a pid file that names no start time: nothing signalled, said so 
 	'[ $rc -eq 1 ] && echo "$out" | grep -q "does not name a process with its start time" && kill -0 $victim'
 kill $victim 2>/dev/null
 rm -f "$W/spool/jobs/555.pid"
+# issue 78 points 1 and 2: a job not there at begin (Slurm makes its cgroup after the prolog) is waited for
+# and counted from when its cgroup appears; warnings reach the system log (a datagram socket the test listens
+# on, as /dev/log is) with the job id, and the summary
+python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+s.settimeout(60)
+with open(sys.argv[2], "a") as f:
+	while True:
+		try:
+			m = s.recv(4096)
+		except OSError:
+			break
+		f.write(m.decode(errors="replace") + "\n")
+		f.flush()
+' "$W/log.sock" "$W/syslog" &
+logger_pid=$!
+for _ in $(seq 100); do [ -S "$W/log.sock" ] && break; sleep 0.1; done # wait for a state: listening
+export UNCORE_SYSLOG_SOCKET="$W/log.sock"
+out=$($UNCORE --backend "$sim" job begin 1003 --interval 0.2 --wait 60 2>&1); rc=$?
+check "begin --wait of a job not there yet: its process waits ($rc: $out)" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "job 1003: not on this node yet" && grep -qs "^waiting for the job.s cgroup since" "$W/spool/jobs/1003.pid"'
+mkdir -p "$V2/job_1003" && printf '8-15\n' >"$V2/job_1003/cpuset.cpus.effective" # socket 1 whole
+for _ in $(seq 300); do grep -qs "^counting since" "$W/spool/jobs/1003.pid" && break; sleep 0.1; done # a state: counted
+check "the spool says from when it counts ($(grep since "$W/spool/jobs/1003.pid"))" \
+	'grep -q "^counting since [0-9.]* (its cgroup appeared [0-9.]* s after begin)$" "$W/spool/jobs/1003.pid"'
+sleep 1
+out=$($UNCORE job end 1003 2>&1); rc=$?
+secs=$(field seconds 1003) rd=$(field read_bytes 1003) from=$(field counted_from 1003) begun=$(field begun_at 1003)
+check "end: its summary, socket 1, counted from $from (begun $begun), read $rd B in $secs s: 9.6e9 B/s within 0.1 % ($rc: $out)" \
+	'[ $rc -eq 0 ] && grep -q "\"socket\": 1," "$W/spool/jobs/1003.json" && grep -q "\"waited_for_job\": true" "$W/spool/jobs/1003.json" &&
+	awk -v b="$rd" -v s="$secs" -v f="$from" -v g="$begun" "BEGIN { r = b / s / 9.6e9; exit !(f > g && r > 0.999 && r < 1.001) }"'
+out=$($UNCORE --backend "$sim" job begin 1004 --wait 0.3 2>&1)
+for _ in $(seq 100); do [ -e "$W/spool/jobs/1004.pid" ] || break; sleep 0.1; done # a state: the wait ran out
+out=$($UNCORE job end 1004 2>&1); rc=$?
+check "a job whose cgroup never came: end says it was never counted ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "job 1004: was never counted"'
+check "... and its summary has why" \
+	'grep -q "\"warnings\": \[\"no cgroup of the job appeared in the 0.3 s begin waited for it (--wait): not counted\"\]" "$W/spool/jobs/1004.json"'
+out=$($UNCORE --backend "$sim" job begin 1005 --wait 60 2>&1)
+out=$($UNCORE job end 1005 2>&1); rc=$?
+check "a job that ends while begin's process waits for it: end says it was never counted ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "job 1005: was never counted: it ended before its cgroup appeared" &&
+	grep -q "\"counted_from\": null," "$W/spool/jobs/1005.json" && [ ! -e "$W/spool/jobs/1005.pid" ]'
+$UNCORE --backend "$sim" job begin 4243 >/dev/null 2>&1
+for _ in $(seq 100); do grep -qs "job 4243" "$W/syslog" && grep -qs "job 1004: was never" "$W/syslog" && break; sleep 0.1; done
+check "the system log has each warning with its job id, ident intel-uncore ($(cat "$W/syslog"))" \
+	'grep -q "^<28>[A-Z][a-z][a-z] [ 0-9][0-9] [0-9:]* intel-uncore\[[0-9]*\]: job 4243: no such job on this node" "$W/syslog" &&
+	grep -q "intel-uncore\[[0-9]*\]: job 1004: no cgroup of the job appeared in the 0.3 s" "$W/syslog" &&
+	grep -q "intel-uncore\[[0-9]*\]: job 1004: was never counted" "$W/syslog"'
+# the Slurm script's own warnings too (logger(1), the same socket)
+env -i PATH="$PATH" UNCORE_SYSLOG_SOCKET="$W/log.sock" SLURM_JOB_ID=4244 SLURM_SCRIPT_CONTEXT=odd \
+	sh "${top_builddir:-.}/slurm/intel-uncore-job" 2>/dev/null
+for _ in $(seq 100); do grep -qs "job 4244" "$W/syslog" && break; sleep 0.1; done
+check "the Slurm script's warning in the system log with its job id" \
+	'grep -q "intel-uncore.*: job 4244: name me as Slurm.s Prolog and Epilog" "$W/syslog"'
+kill $logger_pid 2>/dev/null
+unset UNCORE_SYSLOG_SOCKET
 # refusals
 out=$($UNCORE --backend "$sim" job begin 1002 2>&1); rc=$?
-check "a job holding no socket whole: refused, said why ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1002 holds no socket whole"'
+check "a job holding no socket whole: refused, said why ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1002: it holds no socket whole"'
 out=$($UNCORE --backend "$sim" job begin 4242 2>&1); rc=$?
-check "a job not on this node: refused ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "no job 4242 on this node"'
+check "a job not on this node: refused ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 4242: no such job on this node"'
 out=$($UNCORE --backend "$sim" job begin "../../etc/x" 2>&1); rc=$?
 check "a job id with a path in it: refused before any file is touched ($rc)" \
 	'[ $rc -eq 2 ] && echo "$out" | grep -q "not a job id" && [ ! -e "$W/etc" ]'
 out=$($UNCORE job end 1001 2>&1); rc=$?
-check "end of a job not counted: said so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1001 is not being counted"'
+check "end of a job not counted: said so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 1001: is not being counted"'
 out=$($UNCORE job report 4242 2>&1); rc=$?
 check "report of a job without a summary: said so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "no summary of job 4242"'
 # a link planted where the summary goes: replaced, its target untouched

@@ -131,6 +131,6 @@ printf '{\n  "job": "5"\n}\n' >"$SPL/5.json"
 out=$(UNCORE_JOB_SPOOL=$SPL UNCORE_SYSROOT=$N UNCORE_BACKEND=auto $UNCORE job report 5 2>&1); rc=$?
 check "no uncore: job report prints the summary ($rc)" '[ $rc -eq 0 ] && [ "$out" = "$(cat "$SPL/5.json")" ]'
 out=$(UNCORE_JOB_SPOOL=$SPL UNCORE_SYSROOT=$N UNCORE_BACKEND=auto $UNCORE job end 5 2>&1); rc=$?
-check "no uncore: job end of a job not counted says so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 5 is not being counted"'
+check "no uncore: job end of a job not counted says so ($rc)" '[ $rc -eq 1 ] && echo "$out" | grep -q "job 5: is not being counted"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,269 @@
+/*
+ * A job's summary in Slurm's own job record (issue 78 point 5), the way sites keep per-job efficiency there
+ * (Princeton's jobstats writes "JS1:" and a compressed summary into AdminComment after the job): the
+ * epilog runs `sacctmgr -i modify job where jobid=ID set AdminComment=RECORD` (sacctmgr(1): AdminComment is
+ * one of the fields of a job's record in the database that can be modified after its completion; scontrol
+ * update refuses a job slurmctld has finished, as it has when slurmd's epilog runs: "Job has already
+ * finished"), and `sacct -j ID -o AdminComment` reads it back.  RECORD is "uncore1:" and the base32 (RFC
+ * 4648's alphabet in lower case) of the gzip of compact JSON: the version in the prefix (a
+ * later layout is uncore2:), and only characters that sacctmgr, sacct -P's '|' and a shell pass unchanged
+ * (sacctmgr lowercases the value: base64 did not survive Slurm 22.05's, nor would JSON's quotes);
+ * `tr a-z A-Z | base32 -d | gunzip` reads it without this program.  At most RECORD_MAX bytes:
+ * the column is a TEXT of slurmdbd's job table (64 KiB), but the record rides on every sacct line, and a
+ * site's own AdminComment tools keep theirs to a few hundred bytes; 4 KiB holds the summary of 8 sockets and
+ * 16 device groups, and a record past it drops the devices' BDFs, then is refused.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <jansson.h>
+#include <zlib.h>
+#include "cli_job_sacct.h"
+
+#define RECORD_MAX 4096
+#define PREFIX "uncore1:"
+
+/* o's number key: an integer (digits -1), else rounded to digits decimals; null where it is not a number. */
+static json_t *num(json_t *o, const char *key, int digits)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_number(v))
+		return json_null();
+	double d = json_number_value(v), f = pow(10, digits);
+	return digits < 0 ? json_integer((json_int_t)llround(d)) : json_real(round(d * f) / f);
+}
+
+/* The record of the summary sum (the spool's ID.json): its node and window, per socket the bytes, peaks and
+ * joules, per device group its bytes (and BDFs, if keep_bdfs). */
+static json_t *record_of(json_t *sum, int keep_bdfs)
+{
+	json_t *r = json_object(), *socks = json_array(), *devs = json_array(), *v;
+	size_t i;
+	json_object_set(r, "job", json_object_get(sum, "job"));
+	json_object_set(r, "node", json_object_get(sum, "node"));
+	json_object_set_new(r, "counted_from", num(sum, "counted_from", 3));
+	json_object_set_new(r, "seconds", num(sum, "seconds", 6));
+	json_array_foreach(json_object_get(sum, "sockets"), i, v) {
+		json_t *s = json_object();
+		json_object_set_new(s, "socket", num(v, "socket", -1));
+		json_object_set_new(s, "read_bytes", num(v, "read_bytes", -1));
+		json_object_set_new(s, "write_bytes", num(v, "write_bytes", -1));
+		json_object_set_new(s, "peak_read_bw", num(v, "peak_read_bw", -1));
+		json_object_set_new(s, "peak_write_bw", num(v, "peak_write_bw", -1));
+		json_object_set_new(s, "energy_dram_joules", num(v, "energy_dram_joules", 3));
+		json_object_set_new(s, "energy_pkg_joules", num(v, "energy_pkg_joules", 3));
+		json_array_append_new(socks, s);
+	}
+	json_array_foreach(json_object_get(sum, "devices"), i, v) {
+		json_t *d = json_object();
+		json_object_set_new(d, "socket", num(v, "socket", -1));
+		if (keep_bdfs)
+			json_object_set(d, "devices", json_object_get(v, "devices"));
+		json_object_set_new(d, "read_bytes", num(v, "read_bytes", -1));
+		json_object_set_new(d, "write_bytes", num(v, "write_bytes", -1));
+		json_array_append_new(devs, d);
+	}
+	json_object_set_new(r, "sockets", socks);
+	json_object_set_new(r, "devices", devs);
+	json_object_set_new(r, "warnings", json_integer((json_int_t)json_array_size(json_object_get(sum, "warnings"))));
+	return r;
+}
+
+static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+
+/* text gzipped (RFC 1952, as gzip(1) reads it) and base32'd into out; -1 where it does not fit. */
+static int pack(const char *text, char *out, size_t len)
+{
+	unsigned char z[RECORD_MAX];
+	z_stream st = { 0 };
+	if (deflateInit2(&st, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return -1;
+	st.next_in = (unsigned char *)text;
+	st.avail_in = (uInt)strlen(text);
+	st.next_out = z;
+	st.avail_out = sizeof(z);
+	int rc = deflate(&st, Z_FINISH);
+	size_t n = sizeof(z) - st.avail_out, at = 0, bits = 0;
+	unsigned v = 0;
+	deflateEnd(&st);
+	if (rc != Z_STREAM_END || (n * 8 + 39) / 40 * 8 + 1 > len)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		v = v << 8 | z[i];
+		for (bits += 8; bits >= 5; bits -= 5)
+			out[at++] = b32[(v >> (bits - 5)) & 31];
+	}
+	if (bits)
+		out[at++] = b32[(v << (5 - bits)) & 31];
+	while (at % 8 && at + 1 < len) /* padded to 8 characters, as base32(1) wants them */
+		out[at++] = '=';
+	out[at] = 0;
+	return 0;
+}
+
+/* The JSON text of a record's base32 of gzip (either case), into out; -1 where it is not one. */
+static int unpack(const char *rec, char *out, size_t len)
+{
+	static unsigned char z[65536];
+	size_t n = 0, bits = 0;
+	unsigned v = 0;
+	for (const char *p = rec; *p && *p != '='; p++) {
+		char ch = *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p;
+		const char *c = strchr(b32, ch);
+		if (!c || n >= sizeof(z))
+			return -1;
+		v = v << 5 | (unsigned)(c - b32);
+		if ((bits += 5) >= 8) {
+			bits -= 8;
+			z[n++] = (unsigned char)(v >> bits);
+		}
+	}
+	z_stream st = { 0 };
+	if (inflateInit2(&st, 15 + 16) != Z_OK)
+		return -1;
+	st.next_in = z;
+	st.avail_in = (uInt)n;
+	st.next_out = (unsigned char *)out;
+	st.avail_out = (uInt)(len - 1);
+	int rc = inflate(&st, Z_FINISH);
+	size_t got = len - 1 - st.avail_out;
+	inflateEnd(&st);
+	if (rc != Z_STREAM_END)
+		return -1;
+	out[got] = 0;
+	return 0;
+}
+
+int job_sacct_record(const char *sum_path, const char *id)
+{
+	json_error_t e;
+	json_t *sum = json_load_file(sum_path, 0, &e);
+	if (!json_is_object(sum)) {
+		fprintf(stderr, "uncore job: job %s: its summary %s cannot be read as JSON (%s, line %d)\n", id, sum_path, e.text,
+			e.line);
+		json_decref(sum);
+		return 1;
+	}
+	static char packed[RECORD_MAX + 1];
+	int done = 0;
+	for (int keep = 1; keep >= 0 && !done; keep--) {
+		json_t *r = record_of(sum, keep);
+		char *text = json_dumps(r, JSON_COMPACT | JSON_REAL_PRECISION(16));
+		json_decref(r);
+		done = text && !pack(text, packed, sizeof(packed) - strlen(PREFIX));
+		free(text);
+	}
+	json_decref(sum);
+	if (!done) {
+		fprintf(stderr, "uncore job: job %s: its record for Slurm's AdminComment exceeds %d bytes even without the "
+				"devices' BDFs: not written\n", id, RECORD_MAX);
+		return 1;
+	}
+	printf("%s%s\n", PREFIX, packed);
+	return 0;
+}
+
+/* sacct's AdminComment of the job (its allocation's line), into out; -1 with the problem said. */
+static int sacct_comment(const char *id, char *out, size_t len)
+{
+	int p[2], st = 0;
+	if (pipe(p))
+		return -1;
+	pid_t c = fork();
+	if (c == 0) {
+		dup2(p[1], 1);
+		close(p[0]);
+		close(p[1]);
+		/* -P: no width cut, -X: the allocation alone (its steps have no comment), -n: no header */
+		execlp("sacct", "sacct", "-n", "-P", "-X", "-j", id, "-o", "AdminComment", (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	size_t at = 0;
+	ssize_t n;
+	while (c > 0 && at + 1 < len && (n = read(p[0], out + at, len - 1 - at)) > 0)
+		at += (size_t)n;
+	out[at] = 0;
+	close(p[0]);
+	if (c < 0 || waitpid(c, &st, 0) < 0) {
+		fprintf(stderr, "uncore job: cannot run sacct: %s\n", strerror(errno));
+		return -1;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
+		fprintf(stderr, "uncore job: sacct is not installed here (or not in PATH): Slurm's accounting cannot be read\n");
+		return -1;
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		fprintf(stderr, "uncore job: sacct -j %s failed (exit %d): is slurmdbd running, and accounting "
+				"(AccountingStorageType=accounting_storage/slurmdbd) configured?\n", id,
+			WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		return -1;
+	}
+	out[strcspn(out, "\n")] = 0;
+	return 0;
+}
+
+static void show(const char *key, json_t *v, const char *unit, double scale)
+{
+	if (json_is_number(v) && !strcmp(unit, "B")) /* bytes whole, as counted */
+		printf("  %-20s %.0f B\n", key, json_number_value(v));
+	else if (json_is_number(v))
+		printf("  %-20s %.6g %s\n", key, json_number_value(v) / scale, unit);
+	else
+		printf("  %-20s -\n", key);
+}
+
+int job_sacct_report(const char *id)
+{
+	static char line[65536], text[262144];
+	if (sacct_comment(id, line, sizeof(line)))
+		return 1;
+	if (!*line) {
+		fprintf(stderr, "uncore job: job %s has no AdminComment in Slurm's accounting (sacct -j %s -o AdminComment): "
+				"no such job, its epilog wrote no summary, or slurmdbd has not stored it yet\n", id, id);
+		return 1;
+	}
+	if (strncmp(line, PREFIX, strlen(PREFIX))) {
+		fprintf(stderr, "uncore job: job %s's AdminComment is no uncore record of this version (it begins '%.20s', "
+				"not '%s')\n", id, line, PREFIX);
+		return 1;
+	}
+	json_error_t e;
+	json_t *r = unpack(line + strlen(PREFIX), text, sizeof(text)) ? NULL : json_loads(text, 0, &e);
+	if (!r)
+		snprintf(e.text, sizeof(e.text), "not base32 of gzip");
+	if (!json_is_object(r)) {
+		fprintf(stderr, "uncore job: job %s's AdminComment is a damaged uncore record (%s, at %d)\n", id, e.text, e.position);
+		json_decref(r);
+		return 1;
+	}
+	json_t *v;
+	size_t i;
+	printf("job %s on %s: counted %.3f s from %.3f (Unix time)\n", json_string_value(json_object_get(r, "job")),
+	       json_string_value(json_object_get(r, "node")), json_number_value(json_object_get(r, "seconds")),
+	       json_number_value(json_object_get(r, "counted_from")));
+	json_array_foreach(json_object_get(r, "sockets"), i, v) {
+		printf("socket %lld\n", (long long)json_integer_value(json_object_get(v, "socket")));
+		show("read_bytes", json_object_get(v, "read_bytes"), "B", 1);
+		show("write_bytes", json_object_get(v, "write_bytes"), "B", 1);
+		show("peak_read_bw", json_object_get(v, "peak_read_bw"), "GB/s", 1e9);
+		show("peak_write_bw", json_object_get(v, "peak_write_bw"), "GB/s", 1e9);
+		show("energy_dram_joules", json_object_get(v, "energy_dram_joules"), "J", 1);
+		show("energy_pkg_joules", json_object_get(v, "energy_pkg_joules"), "J", 1);
+	}
+	json_array_foreach(json_object_get(r, "devices"), i, v) {
+		char *bdfs = json_dumps(json_object_get(v, "devices"), JSON_COMPACT | JSON_ENCODE_ANY);
+		printf("devices %s (socket %lld)\n", bdfs ? bdfs : "-", (long long)json_integer_value(json_object_get(v, "socket")));
+		free(bdfs);
+		show("read_bytes", json_object_get(v, "read_bytes"), "B", 1);
+		show("write_bytes", json_object_get(v, "write_bytes"), "B", 1);
+	}
+	printf("warnings %lld (uncore job report %s on the node, or the system log)\n",
+	       (long long)json_integer_value(json_object_get(r, "warnings")), id);
+	json_decref(r);
+	return 0;
+}

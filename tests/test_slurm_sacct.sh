@@ -36,7 +36,7 @@ else
 fi
 # one real Slurm at a time on a machine: every Slurm on it shares the cgroup tree and the spool /run/intel-uncore/jobs,
 # so the other test's jobs would be this node's too (make check -j2 runs test_slurm.sh and test_slurm_sacct.sh at once)
-exec 9>/run/lock/intel-uncore-slurm-tests.lock && flock -w 900 9 || { echo "no lock on /run/lock in 900 s: the Slurm tests would meet"; exit 1; }
+mkdir -p /run/lock && exec 9>/run/lock/intel-uncore-slurm-tests.lock && flock -w 900 9 || { echo "no lock on /run/lock in 900 s: the Slurm tests would meet"; exit 1; }
 port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 D=$W node=iusa$$ half=$(($(nproc --all) / 2))
 SP=$D/spool/jobs

@@ -290,11 +290,12 @@ const int spr_family_ignore[] = { 8, 9, -1 }; /* Linux spr_uncore_units_ignore: 
  * (00.1), RAS 09a3 (00.2) and the root complex event collector 0b23 (00.4); on the accelerator stack (75)
  * the MSM 09a6 and PMON MSM 09a7 (03.0, 03.1); on the UBox buses (7e/7f, fe/ff) the UBox 3250 and the rest
  * of 3240-325f (3251 iMC config, 324c/324d the CHAs' and mesh functions, 3258-325f the PCU at 1e.0-7, PCU
- * CR3 325b at 1e.3), 344f and 3457 at 1d.0-1, and the integrated error handler 0998 (00.3, a host bridge
- * by class).  The DSA 0b25 on the accelerator stack is not among them: it moves data. */
+ * CR3 325b at 1e.3), 344f and 3457 at 1d.0-1, the integrated error handler 0998 (00.3, a host bridge
+ * by class) and 2880 at 1a.0-1d.0 (class 0x1101, one a memory controller: tests/snapshots/field/
+ * spr-dl380g11-mcc.source).  The DSA 0b25 on the accelerator stack is not among them: it moves data. */
 const struct pci_id_range spr_family_own_fns[] = { { 0x0998, 0x0998 }, { 0x09a2, 0x09a4 }, { 0x09a6, 0x09a7 },
-						    { 0x0b23, 0x0b23 }, { 0x3240, 0x325f }, { 0x344f, 0x344f },
-						    { 0x3457, 0x3457 }, { 0, 0 } };
+						    { 0x0b23, 0x0b23 }, { 0x2880, 0x2880 }, { 0x3240, 0x325f },
+						    { 0x344f, 0x344f }, { 0x3457, 0x3457 }, { 0, 0 } };
 
 /* The driver's aliases (Linux 6.12 uncore_snbep.c, spr_uncores): spr_uncore_imc_events (a CAS
  * moves 64 bytes: 64 / 2^20 MiB), snr_uncore_iio_freerunning_events (a count is 32 bytes: 32 / 2^20 MiB)

@@ -41,6 +41,14 @@ static const struct box_type *const bdx_types[] = { &bdx_ubox, &bdx_cbo, &bdx_pc
 						     &bdx_r2pcie, &r3qpi };
 static const int bdx_models[] = { 79, 0 };
 
+/* The uncore's own register functions (doc/devices.md): read for registers, they move no data, so the PCI map
+ * puts them in no device group.  Seen in a Supermicro X10DRi's listing (tests/snapshots/field/bdx-x10dri-2s):
+ * DMI2 00:00.0 (6f00), the IIO's VT-d/RAS/IOAPIC 05.0-05.4 (6f28-6f2c), and every function of the uncore buses
+ * 7f/ff (6f1d-6f1f, 6f30-6f3f, 6f60-6fff: QPI, R3QPI, CBo, PCU, R2PCIe, UBox, HA, iMC, DDRIO).  Not the CBDMA
+ * engines 04.0-7 (6f20-6f27, ioatdma: devices) nor 6f50-6f5f (Broadwell-DE's DMA engines among them). */
+static const struct pci_id_range bdx_own_fns[] = { { 0x6f00, 0x6f00 }, { 0x6f10, 0x6f1f }, { 0x6f28, 0x6f2f },
+						   { 0x6f30, 0x6f4f }, { 0x6f60, 0x6fff }, { 0, 0 } };
+
 const struct platform_desc platform_bdx = {
 	.name = "bdx", .desc = "Broadwell-EP (Xeon E5 v4)",
 	.family = 6, .models = bdx_models,
@@ -49,5 +57,5 @@ const struct platform_desc platform_bdx = {
 	.ubox_devid = 0x6f1e, .cpunodeid = 0x40, .gidnidmap = 0x54,
 	.events = uc_events_bdx, .nevents = &uc_events_bdx_n, .metrics_json = uc_metrics_bdx,
 	.perfmon_filters = uc_events_bdx_filters, .perfmon_folds = uc_events_bdx_folds,
-	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms,
+	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms, .own_fns = bdx_own_fns,
 };

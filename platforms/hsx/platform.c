@@ -68,6 +68,12 @@ static const struct perf_term hsx_terms[] = { HSX_TERMS };
 static const struct box_type *const hsx_types[] = { &ubox, &cbo, &sbox, &pcu, &ha, &imc, &irp, &qpi, &r2pcie, &r3qpi };
 static const int hsx_models[] = { 63, 0 };
 
+/* The uncore's own register functions (doc/devices.md), in no device group: DMI2 00:00.0 (2f00), the IIO's
+ * VT-d/RAS/IOAPIC 05.0-05.4 (2f28-2f2c) and the uncore bus's functions (2f1d-2f1f, 2f30-2f4f, 2f60-2fff), as a
+ * Dell R730's listing shows them (tests/snapshots/field/hsx-r730-1s); not the CBDMA engines (2f20-2f27). */
+static const struct pci_id_range hsx_own_fns[] = { { 0x2f00, 0x2f00 }, { 0x2f10, 0x2f1f }, { 0x2f28, 0x2f2f },
+						   { 0x2f30, 0x2f4f }, { 0x2f60, 0x2fff }, { 0, 0 } };
+
 const struct platform_desc platform_hsx = {
 	.name = "hsx", .desc = "Haswell-EP (Xeon E5 v3)",
 	.family = 6, .models = hsx_models,
@@ -76,5 +82,5 @@ const struct platform_desc platform_hsx = {
 	.ubox_devid = 0x2f1e, .cpunodeid = 0x40, .gidnidmap = 0x54,
 	.events = uc_events_hsx, .nevents = &uc_events_hsx_n, .metrics_json = uc_metrics_hsx,
 	.perfmon_filters = uc_events_hsx_filters, .perfmon_folds = uc_events_hsx_folds,
-	.perf_aliases = hsx_aliases, .perf_terms = hsx_terms,
+	.perf_aliases = hsx_aliases, .perf_terms = hsx_terms, .own_fns = hsx_own_fns,
 };

@@ -8,8 +8,9 @@
  * stacks 4-5 (MCP0/1, absent on this part).  Cascade Lake has the same ids (Linux's skx_uncore_pci_ids serve
  * both): a Lenovo ThinkSystem SR650 of revision 07 functions (linuxhw/LsPCI commit
  * 48079bcbeb2a70ce93c7c59c26f77742702b7bb9, Server/Lenovo/ThinkSystem/ThinkSystem SR650 -[7X06CTO1WW]-/
- * 5D8AB08CFEB3/CENTOS-7/3.10.0-1160.21.1.EL7.X86_64/X86_64/928EE22E71) lists bus 00 alike (00.0 2020, 04.0-7
- * 2021, 05.0 2024, 05.2 2025, 05.4 2026); the rest of that listing is not checked against this table.
+ * 5D8AB08CFEB3/CENTOS-7/3.10.0-1160.21.1.EL7.X86_64/X86_64/928EE22E71, tests/snapshots/field/clx-sr650-2s.source)
+ * lists the same functions on buses 00, 05, 2e, 57 (80, 85, ae, d7), and besides them 0x2059 at 0e.1, 0f.1,
+ * 10.1 of stack 3's bus; its snapshot's expected answer holds every function of it to this table.
  */
 #include "skx.h"
 #include "sim/sim.h"
@@ -25,7 +26,8 @@ const struct pci_id_range skx_own_functions[] = {
 	{ 0x2024, 0x2026 }, /* stack 0's MM/VT-d, RAS, IOAPIC 05.0, 05.2, 05.4 */
 	{ 0x2034, 0x2036 }, /* the other stacks' VT-d, RAS, IOxAPIC 05.0, 05.2, 05.4 */
 	{ 0x2040, 0x204e }, /* iMC channels 0a.0-0d.3 of stack 2's bus (PMON 0x2042, 0x2046, 0x204a), M3UPI 12.x */
-	{ 0x2054, 0x2058 }, /* 1d.0-1d.3 of stack 1's bus, UPI 0e.0, 0f.0, 10.0 of stack 3's */
+	{ 0x2054, 0x2059 }, /* 1d.0-1d.3 of stack 1's bus, UPI 0e.0, 0f.0, 10.0 of stack 3's and their "UPI
+			     * Registers" 0e.1, 0f.1, 10.1 (0x2059: the Lenovo SR650 lists them, the R440 not) */
 	{ 0x2066, 0x2066 }, /* M2M 08.0, 09.0 of stack 2's bus */
 	{ 0x2080, 0x2086 }, /* PCU 1e.0-1e.6 of stack 1's bus (0x2083: CAPID6) */
 	{ 0x2088, 0x2088 }, /* M2PCIe (Linux skx_uncore_pci_ids 21.1, 22.1, 23.1, 21.5) */

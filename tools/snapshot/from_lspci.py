@@ -19,6 +19,14 @@ What a listing does not show is filled, each rule written into the snapshot's sn
     function: Ice Lake-SP's SAD_CONTROL_CFG differs from stack to stack): `node` the socket of that function (a UBox's CPUNODEID: its
     NUMA node's socket), or where the listing gives none, the socket whose uncore bus `buses: BUS BUS..`
     (socket 0's first) names, `nodemap` node g in bits 3g+2:3g for each socket g (a UBox's GIDNIDMAP);
+  * an MSR a socket's first CPU reads, as `msr: SOCKET REGISTER VALUE` (Skylake-SP's CPU_BUS_NUMBER 0x300,
+    each IIO stack's root bus, which the device map reads where the kernel gives no uncore_iio_<n>/die<d>):
+    kept in the device tree as the snapshot tool keeps the MSR it read (dev_stacks.c msr_of);
+  * bytes of one function's configuration space, as `cfg: BDF OFFSET HEXBYTES` (a register whose value differs
+    between functions of one id: a discovery DVSEC, a stack-to-bus register, a memory controller's BAR);
+  * what a discovery read beyond PCI (doc/snapshot.md: mmio/, msr/), as `mmio: ADDRESS OFFSET HEXBYTES` (the
+    physical memory at ADDRESS, 16 hex digits, the member mmio/ADDRESS) and `msrfile: SOCKET REGISTER VALUE`
+    (the member msr/cpuN/0xREGISTER of the socket's first CPU), where the listing's machine has discovery tables;
   * the device tree (devices/tree.txt, what `uncore devices` maps): every function in the directory of the
     bridge whose secondary bus it is on, else on a root bus of its own, with its ids, class, NUMA node and
     driver link; no net/, nvme/ or drm/ name (a listing shows none), no uncore_iio_<n>/die<d>.  A source
@@ -32,7 +40,7 @@ import sys
 import tarfile
 
 src, dst = sys.argv[1], sys.argv[2]
-meta, devs, fills = {}, [], []
+meta, devs, fills, msrs, cfgs, mmio, msrfiles = {}, [], [], [], [], {}, []
 BDF = re.compile(r'^(?:([0-9a-f]{4}):)?([0-9a-f]{2}):([0-9a-f]{2})\.([0-7])$')
 for no, line in enumerate(open(src), 1):
     line = line.split('#', 1)[0].strip()
@@ -64,6 +72,20 @@ for no, line in enumerate(open(src), 1):
     if key == 'fill':
         did, off, what = val.split()
         fills.append((did if BDF.match(did) else int(did, 16), int(off, 16), what))
+    elif key == 'msr':
+        sock, reg, v = val.split()
+        msrs.append((int(sock), int(reg, 16), int(v, 16)))
+    elif key == 'cfg':
+        bdf, off, hexb = val.split()
+        cfgs.append((bdf if bdf.count(':') == 2 else '0000:' + bdf, int(off, 16), bytes.fromhex(hexb)))
+    elif key == 'mmio':
+        addr, off, hexb = val.split()
+        m = mmio.setdefault(addr, bytearray())
+        m += bytes(max(0, int(off, 16) - len(m)))
+        m[int(off, 16):int(off, 16) + len(hexb) // 2] = bytes.fromhex(hexb)
+    elif key == 'msrfile':
+        sock, reg, v = val.split()
+        msrfiles.append((int(sock), int(reg, 16), int(v, 16)))
     else:
         meta[key] = val.strip()
 
@@ -131,6 +153,10 @@ for d in devs:
         v = sock_of(d['bus'], d['node']) if what == 'node' else nodemap if what == 'nodemap' else int(what, 0)
         cfg += bytes(max(0, off + 4 - len(cfg)))
         cfg[off:off + 4] = struct.pack('<I', v)
+    for bdf, off, b in cfgs:
+        if bdf == name(d):
+            cfg += bytes(max(0, off + len(b) - len(cfg)))
+            cfg[off:off + len(b)] = b
     sd = 'sys/bus/pci/devices/%s/' % name(d)
     add(sd + 'config', bytes(cfg), "the function's configuration space: its ids, and the registers 'fill' sets (snapshot.txt)")
     add(sd + 'vendor', '0x%04x\n' % d['ven'], 'the PCI device ids and NUMA node (host_sysfs.c pci_list_sysfs)')
@@ -144,6 +170,12 @@ for d in devs:
         tree.append('l\t%s/driver\t../../../bus/pci/drivers/%s' % (p, d['driver']))
     if len(cfg) > 4: # the registers filled, where the device map reads them (dev_regs.c)
         tree.append('b\t/sys/bus/pci/devices/%s/config\t%s' % (name(d), cfg.hex()))
+for sock, reg, v in msrs: # what a socket's first CPU read (host_die_cpu: CPUs numbered socket by socket)
+    tree.append('t\t/dev/cpu/%d/msr@%#x\t%x' % (sock * per, reg, v))
+for addr in sorted(mmio):
+    add('mmio/' + addr, bytes(mmio[addr]), 'physical memory the discovery read (a PMON discovery table), as the source fills it')
+for sock, reg, v in msrfiles:
+    add('msr/cpu%d/%#x' % (sock * per, reg), '%#x\n' % v, 'an MSR the discovery read (not a PMON register), as the source fills it')
 # a source of the uncore functions alone (no CLASS on any line: the form before the device tree) has no tree to
 # give: the replay says so rather than map a tree that lacks the node's devices
 listed = any(d['cls'] is not None for d in devs)
@@ -155,9 +187,13 @@ txt = 'intel-uncore snapshot 1\nversion field (tools/snapshot/from_lspci.py)\nba
 txt += '# source: %s\n# machine: %s\n' % (meta['source'], meta['machine'])
 txt += '# not in the listing, filled: the CPUs (%d sockets, %d cores, %d threads a core); the NUMA nodes\' CPUs ' \
        '(%d a socket%s, socket by socket, each a socket\'s %d cores in order with their threads); ' \
-       'configuration space zeros but the ids%s; no perf tree, no MSR; %s\n' % (
+       'configuration space zeros but the ids%s%s; no perf tree, %s%s; %s\n' % (
            sockets, cores, threads, snc, ' as snc: says' if 'snc' in meta else ' from the listing\'s highest node',
            cores // snc, ''.join((', 8086:%04x 0x%x = %s' if isinstance(f[0], int) else ', %s 0x%x = %s') % f for f in fills),
+           ''.join(', %s 0x%x: %d bytes' % (c[0], c[1], len(c[2])) for c in cfgs),
+           'the MSRs ' + ', '.join('socket %d %#x = %#x' % m for m in msrs) if msrs else 'no MSR',
+           ''.join(', discovery memory at %s (%d bytes)' % (a, len(mmio[a])) for a in sorted(mmio)) +
+           ''.join(', socket %d MSR %#x = %#x' % m for m in msrfiles),
            'the device tree the listing\'s, naming no net/, nvme/ or drm/ entry' if listed else
            'no device tree (the source lists the uncore functions alone)')
 manifest = '# every member of this snapshot: path, bytes, why it is there\n' + \

@@ -13,7 +13,7 @@ static const struct sim_board_stack stacks[] = {
 const struct sim_board sim_emr_board = {
 	.stacks = stacks, .nstacks = sizeof(stacks) / sizeof(stacks[0]), .dmi_pmu = 7, .pch_port_dev = 0x0d, .dmi_part = 7,
 	.msm_pmu = 0,
-	.devices = "nic@0.7.7+usb@0.7.7+empty@0.1.0+nvme@0.1.4+gpusw@0.2.0+nic@0.3.0+nic@0.3.4+nvme@0.8.0+empty@0.8.2+"
+	.devices = "nic@0.7.7+empty@0.1.0+nvme@0.1.4+gpusw@0.2.0+nic@0.3.0+nic@0.3.4+nvme@0.8.0+empty@0.8.2+"
 		   "ib@0.8.4+nvme@0.8.6+gpu@0.6.0+nvme@0.6.2+ib@1.1.0+nvme@1.3.0+gpu@1.6.0+nvme@1.6.2",
 };
 

@@ -25,10 +25,10 @@ static int node_id(int socket) { return (socket * 5 + 2) & 7; }
 #define GNR_CHA_PER_DIE 24
 #define GNR_CH_PER_DIE 4      /* IMC channels per compute die */
 #define GNR_STACKS_PER_IO 3   /* IIO stacks per I/O die without a board (sim:cwf) */
-/* IIO PMUs a socket: with a board (sim:gnr, sim:srf) PMUs 0-14, every one pcm's srf_sad_to_pmu_id_mapping names
+/* IIO PMUs a socket: laid out as a board (sim:gnr, sim:srf; one die, up to two sockets) PMUs 0-14, every one pcm's srf_sad_to_pmu_id_mapping names
  * (pcm-iio-topology.cpp, intel/pcm 0fae0de1), the accelerator stacks' 1, 6, 9 and 14 among them; else 6 */
 #define GNR_BOARD_STACKS 15
-static int gnr_stacks(const struct sim *s) { return s->kind->board ? GNR_BOARD_STACKS : GNR_IO_DIES * GNR_STACKS_PER_IO; }
+static int gnr_stacks(const struct sim *s) { return sim_board_of(s) ? GNR_BOARD_STACKS : GNR_IO_DIES * GNR_STACKS_PER_IO; }
 #define GNR_LINKS 4
 #define TABLE_MAX 260 /* 144 CHAs (sim:cwf) and the rest */
 #define BAR_BASE 0x280000000ull
@@ -111,7 +111,7 @@ static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 {
 	static const struct sim_disc_model board = { .links = GNR_LINKS, .stacks = GNR_BOARD_STACKS, .own = gnr_own },
 					   plain = { .links = GNR_LINKS, .stacks = GNR_IO_DIES * GNR_STACKS_PER_IO, .own = gnr_own };
-	const struct sim_disc_model *model = s->kind->board ? &board : &plain;
+	const struct sim_disc_model *model = sim_board_of(s) ? &board : &plain;
 	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
 		return sim_disc_iio_fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, gnr_stacks(s) * s->dies, 32);
 	if (ctr == SIM_CTR_FIXED)

@@ -27,7 +27,7 @@ static const struct sim_board_stack stacks[] = {
 const struct sim_board sim_spr_board = {
 	.stacks = stacks, .nstacks = sizeof(stacks) / sizeof(stacks[0]), .dmi_pmu = 1, .pch_port_dev = 0x0d, .dmi_part = 7,
 	.msm_pmu = 0,
-	.devices = "nic@0.1.7+usb@0.1.7+empty@0.2.0+nvme@0.2.4+gpusw@0.4.0+nic@0.6.0+nic@0.6.4+nvme@0.7.0+empty@0.7.2+"
+	.devices = "nic@0.1.7+empty@0.2.0+nvme@0.2.4+gpusw@0.4.0+nic@0.6.0+nic@0.6.4+nvme@0.7.0+empty@0.7.2+"
 		   "ib@0.7.4+nvme@0.7.6+gpu@0.9.0+nvme@0.9.2+ib@1.2.0+nvme@1.6.0+gpu@1.9.0+nvme@1.9.2",
 };
 

@@ -161,6 +161,77 @@ static double group_truth(const struct sim *s, const struct group *x, int in, do
 	return sim_group_iio_bytes(s, p->socket, p->die, p->stack, p->port, in, secs);
 }
 
+/* The real boards' places (issue 76): each device's stack and counter port written from the listing and pcm's
+ * rules, never from the program, and the bytes its port counts equal to the simulator's profile rates.
+ * SPR: HPE ProLiant DL380 Gen11 (linuxhw/LsPCI c0a4a3a6 .../47A35ED32C): the PCH's root port 00:0d.0 (its device at
+ * 01:00.0) and its xHCI 00:14.0 on bus 00, ports 39:01.0 and 39:05.0 (NICs at 3a:00.0, 3b:00.0), 4d:07.0, 61:01.0 and
+ * 61:03.0; its CPU buses filled in bus order (00-61: 0-5), which pcm's spr_xcc_sad_to_pmu_id_mapping makes PMUs 1, 6,
+ * 7 and 9 of those buses; SPR_DMI_PART_ID 7; other parts "part_id = slot - 1" (pcm-iio-topology.cpp, 0fae0de1).
+ * GNR: Intel's Birch Stream board (b6f7d8f2 .../F71EAE46A6): HC stacks' DSA 01.0 and IAA 02.0, QAT at bus+1, DLB
+ * at bus+3; root buses 0a and 0f filled as CPU buses 16 and 20, PMUs 14 and 9 since pcm cbeba329; parts 0, 4, 5
+ * (SRF_DSA_IAX_PART_NUMBER, SRF_QAT_PART_NUMBER, SRF_HQM_PART_NUMBER). */
+static const struct place {
+	const char *bdf;
+	int kind, stack, port;
+} spr_places[] = {
+	{ "0000:01:00.0", SIM_DEV_NIC, 1, 7 }, { "0000:00:14.0", SIM_DEV_USB, 1, 7 }, { "0000:3a:00.0", SIM_DEV_NIC, 6, 0 },
+	{ "0000:3b:00.0", SIM_DEV_NIC, 6, 4 }, { "0000:4e:00.0", SIM_DEV_NVME, 7, 6 }, { "0000:62:00.0", SIM_DEV_GPU, 9, 0 },
+	{ "0000:63:00.0", SIM_DEV_NVME, 9, 2 }, { NULL, 0, 0, 0 },
+}, gnr_places[] = {
+	{ "0000:0f:01.0", SIM_DEV_DSA, 9, 0 },  { "0000:0f:02.0", SIM_DEV_IAA, 9, 0 },  { "0000:10:00.0", SIM_DEV_QAT, 9, 4 },
+	{ "0000:12:00.0", SIM_DEV_DLB, 9, 5 },  { "0000:0a:01.0", SIM_DEV_DSA, 14, 0 }, { "0000:0a:02.0", SIM_DEV_IAA, 14, 0 },
+	{ "0000:0b:00.0", SIM_DEV_QAT, 14, 4 }, { "0000:0d:00.0", SIM_DEV_DLB, 14, 5 }, { NULL, 0, 0, 0 },
+};
+
+/* What port stack.port of socket 0 carries by the profile: the rates of the kinds the table puts there */
+static double place_truth(const struct sim_profile *pr, const struct place *t, int stack, int port, int in, double secs)
+{
+	double v = 0;
+	for (; t->bdf; t++)
+		if (t->stack == stack && t->port == port)
+			v += (in ? pr->dev_in_bps[t->kind] : pr->dev_out_bps[t->kind]) * (1 + pr->dev_overhead[t->kind]) * secs;
+	return v;
+}
+
+static void test_board_places(void)
+{
+	static const struct { const char *spec; const struct place *t; } m[] = {
+		{ "sim:spr,clock=manual,devices=nic@0.1.7+usb@0.1.7+nic@0.6.0+nic@0.6.4+nvme@0.7.6+gpu@0.9.0+nvme@0.9.2", spr_places },
+		{ "perf+sim:spr,clock=manual,devices=nic@0.1.7+usb@0.1.7+nic@0.6.0+nic@0.6.4+nvme@0.7.6+gpu@0.9.0+nvme@0.9.2",
+		  spr_places },
+		{ "sim:gnr,clock=manual", gnr_places },
+		{ "perf+sim:gnr,clock=manual,fds=4096", gnr_places },
+	};
+	for (size_t k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		struct group g[MAXG];
+		double secs = 0;
+		uncore_t *u = open_sim(m[k].spec);
+		const struct sim_profile *pr = &sim_of(u->acc)->prof;
+		int n = measure(m[k].spec, g, &secs), seen = 0;
+		for (const struct place *t = m[k].t; t->bdf; t++) {
+			int hit = -1;
+			for (int i = 0; i < n && hit < 0; i++)
+				for (int d = 0; d < g[i].g.ndevices && d < 4; d++)
+					hit = strcmp(g[i].bdfs[d], t->bdf) ? hit : i;
+			if (hit < 0 || g[hit].g.socket != 0 || g[hit].g.stack != t->stack || g[hit].g.port != t->port) {
+				fprintf(stderr, "%s: %s: stack %d port %d, the board's %d port %d\n", m[k].spec, t->bdf,
+					hit < 0 ? -1 : g[hit].g.stack, hit < 0 ? -1 : g[hit].g.port, t->stack, t->port);
+				CU_FAIL("a device off its board's stack or port");
+				continue;
+			}
+			char what[200];
+			for (int in = 0; in < 2; in++) {
+				snprintf(what, sizeof(what), "%s %s (iio %d port %d) %s", m[k].spec, t->bdf, t->stack, t->port,
+					 in ? "in" : "out");
+				seen += near1(what, g[hit].fr[!in], place_truth(pr, m[k].t, t->stack, t->port, in, secs));
+			}
+		}
+		fprintf(stderr, "%s: %d device ports at their board's places count the profile's rates\n", m[k].spec, seen);
+		CU_ASSERT(seen == 2 * (int)(m[k].t == spr_places ? 7 : 8));
+		uncore_close(u);
+	}
+}
+
 static void test_group_bytes(void)
 {
 	static const char *const plat[] = { "skx", "icx", "spr", "gnr" };
@@ -456,6 +527,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "each device group's port bytes equal its devices' DMA (skx, icx, spr, gnr; sim: and perf+sim:)",
 		  test_group_bytes },
+		{ "the boards' devices on SPR PMUs 1, 6, 7, 9 and GNR PMUs 9, 14 count the profile's rates", test_board_places },
 		{ "device counters at their Linux paths and units equal their truth", test_counters },
 		{ "faults uncounted and frozen change what they name alone", test_device_faults },
 		{ "fault swapped:stackmap misnames two stacks", test_stackmap_fault },

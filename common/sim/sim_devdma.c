@@ -41,7 +41,8 @@ int sim_devdma_key(struct sim_profile *p, const char *key, double v, const char 
 	if (strncmp(key, "device.", 7))
 		return 0;
 	if (sscanf(key, "device.%23[a-z0-9_].%31s%n", who, what, &n) != 2 || key[n])
-		return uc_err("simulator profile %s:%d: '%s': a device key is device.KIND.KEY (KIND nic, ib, nvme, gpu, dsa, iaa, qat, dlb, usb) or "
+		return uc_err("simulator profile %s:%d: '%s': a device key is device.KIND.KEY (KIND nic, ib, nvme, gpu, dsa, "
+			      "iaa, qat, dlb, usb) or "
 			      "device.NAME.KEY (NAME as uncore devices shows it: ens0f0, mlx5_0, nvme0, card0)", file, lineno, key);
 	int in = !strcmp(what, "in_bytes_per_s"), out = !strcmp(what, "out_bytes_per_s"),
 	    ovh = !strcmp(what, "overhead_ratio");

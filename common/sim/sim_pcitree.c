@@ -17,7 +17,8 @@
 
 enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_DSA = SIM_DEV_DSA,
 	    K_IAA = SIM_DEV_IAA, K_QAT = SIM_DEV_QAT, K_DLB = SIM_DEV_DLB, K_USB = SIM_DEV_USB, K_GPUSW, K_EMPTY, K_KINDS };
-static const char *const kind_name[] = { "nic", "ib", "nvme", "gpu", "dsa", "iaa", "qat", "dlb", "usb", "gpusw", "empty" };
+static const char *const kind_name[] = { "nic", "ib",  "nvme", "gpu", "dsa",  "iaa",
+					 "qat", "dlb", "usb",  "gpusw", "empty" };
 static int is_accel(enum kind k) { return k >= K_DSA && k <= K_DLB; }
 static int is_rcfn(enum kind k) { return is_accel(k) || k == K_USB; } /* a function of a root bus, no root port */
 /* An accelerator on its HC stack (pcm-iio-topology.cpp birchStreamAcceleratorStackProbe, intel/pcm 0fae0de1): the
@@ -344,7 +345,8 @@ static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int
 {
 	const struct sim *s = o->s;
 	const struct sim_board *b = sim_board_of(s);
-	int dmi = b && st == b->dmi_pmu && sock == 0, next = root + 1, top = dmi ? b->dmi_part : -1, node = sim_stack_node(s, sock, 0, st);
+	int dmi = b && st == b->dmi_pmu && sock == 0, next = root + 1, top = dmi ? b->dmi_part : -1;
+	int node = sim_stack_node(s, sock, 0, st);
 	/* root ports 0 up to the highest one used, in order (those below it empty): a port's place among its
 	 * stack's root ports is its number */
 	for (int i = 0; i < n; i++)

@@ -598,7 +598,7 @@ static void test_per_job(void)
 }
 
 /* PerJob true where jobs hold GPUs (issue 66 point 3, doc/jobs.md "Devices"): job 1001 holds the GPU of socket 0
- * stack 1 port 0 and gets its port's DMA, job 1002 holds one GPU of the switch on stack 2 port 1 and gets none
+ * stack 6 port 0 and gets its port's DMA, job 1002 holds one GPU of the switch on stack 7 port 1 and gets none
  * of it (said once in the log), which stays unattributed; each the profile's port truth within 1 % */
 static void test_per_job_devices(void)
 {
@@ -607,14 +607,14 @@ static void test_per_job_devices(void)
 	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0);
 	jobs_start(dir, "job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1001.mem_read_bytes_per_s = 4e9\n"
 			"job.1002.cpus = 4-7\njob.1002.gpus = 1\njob.1002.mem_read_bytes_per_s = 2e9\n",
-		   ",devices=gpu@0.1.0+gpusw@0.2.1");
+		   ",devices=gpu@0.6.0+gpusw@0.7.1"); /* PCIe stacks of SPR's board */
 	const struct sim *sim = sim_of(state.u->acc);
-	/* the truth: what the simulator's device DMA makes the GPU's port (stack 1 port 0) and the switch's (stack 2
+	/* the truth: what the simulator's device DMA makes the GPU's port (stack 6 port 0) and the switch's (stack 7
 	 * port 1) count */
-	double port0 = sim_group_iio_bytes(sim, 0, 0, 1, 0, 1, 10), port1 = sim_group_iio_bytes(sim, 0, 0, 2, 1, 1, 10);
+	double port0 = sim_group_iio_bytes(sim, 0, 0, 6, 0, 1, 10), port1 = sim_group_iio_bytes(sim, 0, 0, 7, 1, 1, 10);
 	near("job 1001: its GPU's port", got("job_1001", "total_bytes", "device_write"), port0, 0.01);
 	near("job 1001: its GPU's port, read", got("job_1001", "total_bytes", "device_read"),
-	     sim_group_iio_bytes(sim, 0, 0, 1, 0, 0, 10), 0.01);
+	     sim_group_iio_bytes(sim, 0, 0, 6, 0, 0, 10), 0.01);
 	near("job 1002: none of the switch it holds half of", got("job_1002", "total_bytes", "device_write") + 1, 1, 1e-9);
 	near("unattributed: the switch", got("unattributed", "total_bytes", "device_write"), port1, 0.01);
 	near("job 1001's memory reads beside", got("job_1001", "memory_bandwidth", "read"), 40e9, 0.05);

@@ -81,8 +81,12 @@ static void check_sim(const char *spec)
 
 static void test_sim(void)
 {
-	static const char *const p[] = { "sim:skx", "sim:icx", "sim:spr", "sim:gnr", "perf+sim:skx", "perf+sim:icx",
-					  "perf+sim:spr" };
+	/* SPR and GNR are laid out as real boards (platforms/spr/board.c, platforms/gnr/board.c): the default set's
+	 * shape (a switch on port 0 of stack 2 beside an empty port 1, nothing on stack 0) on ports those boards list */
+#define SPR_SET ",devices=nic@0.6.0+nvme@0.6.4+gpusw@0.2.0+empty@0.2.1+ib@0.7.0+nvme@1.9.0"
+#define GNR_SET ",devices=nic@0.3.0+nvme@0.3.1+gpusw@0.2.0+empty@0.2.1+ib@0.4.0+dsa@0.9.0+qat@0.14.4"
+	static const char *const p[] = { "sim:skx", "sim:icx", "sim:spr" SPR_SET, "sim:gnr" GNR_SET, "perf+sim:skx", "perf+sim:icx",
+					  "perf+sim:spr" SPR_SET };
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		check_sim(p[i]);
 }

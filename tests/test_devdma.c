@@ -20,7 +20,7 @@
 /* One device group of the library's map and what its port counted over the window, bytes in and out. */
 struct group {
 	struct uncore_device_group g;
-	char names[4][64];
+	char names[4][64], bdfs[4][16];
 	double fr[2], req[2]; /* free-running bw_in/out_port<port>; DATA_REQ_OF_CPU.MEM_WRITE/READ.PART<port> */
 	double req_secs;      /* the latter's window */
 };
@@ -113,6 +113,7 @@ static int measure(const char *spec, struct group *out, double *secs)
 			struct uncore_device d;
 			CU_ASSERT_FATAL(uncore_device_info(u, k, i, &d) == 0);
 			snprintf(x->names[i], sizeof(x->names[i]), "%s", d.name);
+			snprintf(x->bdfs[i], sizeof(x->bdfs[i]), "%s", d.bdf);
 		}
 		round[n] = 0; /* the how-manieth group of its box */
 		for (int j = 0; j < n; j++)
@@ -137,18 +138,98 @@ static int near1(const char *what, double got, double want)
 	return ok;
 }
 
-/* The group's truth over secs: its devices' payload times 1 + their overhead, as the simulator was given them
- * (the library's group, matched to the simulator's devices by name) */
+/* The simulator's device at bdf: its index, or -1 */
+static int sim_dev_at(const struct sim *s, const char *bdf)
+{
+	for (int i = 0; i < s->npdev; i++)
+		if (!strcmp(s->pdev[i].bdf, bdf))
+			return i;
+	return -1;
+}
+
+/* The group's truth over secs: what the simulator's port of the group's first device carries, the payload of
+ * every device it has there times 1 + their overhead, as the simulator was given them (a port the map splits
+ * into groups, as the DMI stack's part 7 or an accelerator stack's part 0, is read whole by each; the library's
+ * group matched to the simulator's devices by BDF, so a group placed on the wrong port reads another's bytes) */
 static double group_truth(const struct sim *s, const struct group *x, int in, double secs)
 {
+	int d = sim_dev_at(s, x->bdfs[0]);
+	CU_ASSERT(d >= 0);
+	if (d < 0)
+		return 0;
+	const struct sim_pcidev *p = &s->pdev[d];
+	return sim_group_iio_bytes(s, p->socket, p->die, p->stack, p->port, in, secs);
+}
+
+/* The real boards' places (issue 76): each device's stack and counter port written from the listing and pcm's
+ * rules, never from the program, and the bytes its port counts equal to the simulator's profile rates.
+ * SPR: HPE ProLiant DL380 Gen11 (linuxhw/LsPCI c0a4a3a6 .../47A35ED32C): the PCH's root port 00:0d.0 (its device at
+ * 01:00.0) and its xHCI 00:14.0 on bus 00, ports 39:01.0 and 39:05.0 (NICs at 3a:00.0, 3b:00.0), 4d:07.0, 61:01.0 and
+ * 61:03.0; its CPU buses filled in bus order (00-61: 0-5), which pcm's spr_xcc_sad_to_pmu_id_mapping makes PMUs 1, 6,
+ * 7 and 9 of those buses; SPR_DMI_PART_ID 7; other parts "part_id = slot - 1" (pcm-iio-topology.cpp, 0fae0de1).
+ * GNR: Intel's Birch Stream board (b6f7d8f2 .../F71EAE46A6): HC stacks' DSA 01.0 and IAA 02.0, QAT at bus+1, DLB
+ * at bus+3; root buses 0a and 0f filled as CPU buses 16 and 20, PMUs 14 and 9 since pcm cbeba329; parts 0, 4, 5
+ * (SRF_DSA_IAX_PART_NUMBER, SRF_QAT_PART_NUMBER, SRF_HQM_PART_NUMBER). */
+static const struct place {
+	const char *bdf;
+	int kind, stack, port;
+} spr_places[] = {
+	{ "0000:01:00.0", SIM_DEV_NIC, 1, 7 }, { "0000:00:14.0", SIM_DEV_USB, 1, 7 }, { "0000:3a:00.0", SIM_DEV_NIC, 6, 0 },
+	{ "0000:3b:00.0", SIM_DEV_NIC, 6, 4 }, { "0000:4e:00.0", SIM_DEV_NVME, 7, 6 }, { "0000:62:00.0", SIM_DEV_GPU, 9, 0 },
+	{ "0000:63:00.0", SIM_DEV_NVME, 9, 2 }, { NULL, 0, 0, 0 },
+}, gnr_places[] = {
+	{ "0000:0f:01.0", SIM_DEV_DSA, 9, 0 },  { "0000:0f:02.0", SIM_DEV_IAA, 9, 0 },  { "0000:10:00.0", SIM_DEV_QAT, 9, 4 },
+	{ "0000:12:00.0", SIM_DEV_DLB, 9, 5 },  { "0000:0a:01.0", SIM_DEV_DSA, 14, 0 }, { "0000:0a:02.0", SIM_DEV_IAA, 14, 0 },
+	{ "0000:0b:00.0", SIM_DEV_QAT, 14, 4 }, { "0000:0d:00.0", SIM_DEV_DLB, 14, 5 }, { NULL, 0, 0, 0 },
+};
+
+/* What port stack.port of socket 0 carries by the profile: the rates of the kinds the table puts there */
+static double place_truth(const struct sim_profile *pr, const struct place *t, int stack, int port, int in, double secs)
+{
 	double v = 0;
-	for (int i = 0; i < x->g.ndevices && i < 4; i++) {
-		int d = sim_dev(s, x->names[i]);
-		CU_ASSERT(d >= 0);
-		v += d < 0 || s->pdev[d].uncounted ? 0 :
-			(in ? s->pdev[d].in_bps : s->pdev[d].out_bps) * (1 + s->pdev[d].overhead) * secs;
-	}
+	for (; t->bdf; t++)
+		if (t->stack == stack && t->port == port)
+			v += (in ? pr->dev_in_bps[t->kind] : pr->dev_out_bps[t->kind]) * (1 + pr->dev_overhead[t->kind]) * secs;
 	return v;
+}
+
+static void test_board_places(void)
+{
+	static const struct { const char *spec; const struct place *t; } m[] = {
+		{ "sim:spr,clock=manual,devices=nic@0.1.7+usb@0.1.7+nic@0.6.0+nic@0.6.4+nvme@0.7.6+gpu@0.9.0+nvme@0.9.2", spr_places },
+		{ "perf+sim:spr,clock=manual,devices=nic@0.1.7+usb@0.1.7+nic@0.6.0+nic@0.6.4+nvme@0.7.6+gpu@0.9.0+nvme@0.9.2",
+		  spr_places },
+		{ "sim:gnr,clock=manual", gnr_places },
+		{ "perf+sim:gnr,clock=manual,fds=4096", gnr_places },
+	};
+	for (size_t k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		struct group g[MAXG];
+		double secs = 0;
+		uncore_t *u = open_sim(m[k].spec);
+		const struct sim_profile *pr = &sim_of(u->acc)->prof;
+		int n = measure(m[k].spec, g, &secs), seen = 0;
+		for (const struct place *t = m[k].t; t->bdf; t++) {
+			int hit = -1;
+			for (int i = 0; i < n && hit < 0; i++)
+				for (int d = 0; d < g[i].g.ndevices && d < 4; d++)
+					hit = strcmp(g[i].bdfs[d], t->bdf) ? hit : i;
+			if (hit < 0 || g[hit].g.socket != 0 || g[hit].g.stack != t->stack || g[hit].g.port != t->port) {
+				fprintf(stderr, "%s: %s: stack %d port %d, the board's %d port %d\n", m[k].spec, t->bdf,
+					hit < 0 ? -1 : g[hit].g.stack, hit < 0 ? -1 : g[hit].g.port, t->stack, t->port);
+				CU_FAIL("a device off its board's stack or port");
+				continue;
+			}
+			char what[200];
+			for (int in = 0; in < 2; in++) {
+				snprintf(what, sizeof(what), "%s %s (iio %d port %d) %s", m[k].spec, t->bdf, t->stack, t->port,
+					 in ? "in" : "out");
+				seen += near1(what, g[hit].fr[!in], place_truth(pr, m[k].t, t->stack, t->port, in, secs));
+			}
+		}
+		fprintf(stderr, "%s: %d device ports at their board's places count the profile's rates\n", m[k].spec, seen);
+		CU_ASSERT(seen == 2 * (int)(m[k].t == spr_places ? 7 : 8));
+		uncore_close(u);
+	}
 }
 
 static void test_group_bytes(void)
@@ -251,7 +332,8 @@ static void test_counters(void)
 		for (int i = 0; i < s->npdev; i++)
 			for (int in = 0; in < 2; in++) {
 				const struct sim_pcidev *d = &s->pdev[i];
-				double got = c1.v[i][!in] - c0.v[i][!in], want = d->kind == SIM_DEV_GPU ? 0 : (in ? d->in_bps : d->out_bps) * dt;
+				/* a GPU, an accelerator and the PCH's USB keep no byte counter in sysfs */
+				double got = c1.v[i][!in] - c0.v[i][!in], want = d->kind >= SIM_DEV_GPU ? 0 : (in ? d->in_bps : d->out_bps) * dt;
 				snprintf(what, sizeof(what), "%s %s %s counter", specs[k], d->name, in ? "in" : "out");
 				int ok = fabs(got - want) <= 512 && !isnan(got);
 				if (!ok)
@@ -358,22 +440,29 @@ static int stack_of(uncore_t *u, const char *name)
 	return -1;
 }
 
-/* fault=swapped:stackmap: stacks 1 and 2 show each other's root bus -- the kernel's uncore_iio_<n>/die<d> on
- * SKX and ICX, the simulator's answer on SPR and GNR -- so the map names the wrong stack for their devices,
- * while the devices, their DMA and the ports that count it stay where they are. */
+/* fault=swapped:stackmap[:N]: stacks N and N+1 show each other's root bus -- the kernel's uncore_iio_<n>/die<d> on
+ * SKX and ICX (stacks 1 and 2), the simulator's answer on SPR and GNR (the MSM's CPU bus registers; two PCIe
+ * stacks of their boards, 6 and 7, 2 and 3) -- so the map names the wrong stack for their devices, while the
+ * devices, their DMA and the ports that count it stay where they are. */
 static void test_stackmap_fault(void)
 {
-	static const char *const plat[] = { "skx", "icx", "spr", "gnr" };
+	static const struct { const char *plat; int a, other; const char *devs; } plat[] = {
+		{ "skx", 1, 3, "" }, { "icx", 1, 3, "" },
+		{ "spr", 6, 9, ",devices=nic@0.6.0+nvme@0.6.4+gpu@0.7.0+ib@0.9.0" },
+		{ "gnr", 2, 4, ",devices=nic@0.2.0+nvme@0.2.1+gpu@0.3.0+ib@0.4.0" },
+	};
 	for (size_t p = 0; p < sizeof(plat) / sizeof(plat[0]); p++) {
-		char spec[128];
-		snprintf(spec, sizeof(spec), "sim:%s,fault=swapped:stackmap", plat[p]);
+		char spec[160];
+		int a = plat[p].a;
+		snprintf(spec, sizeof(spec), "sim:%s,fault=swapped:stackmap%s%s", plat[p].plat, a == 1 ? "" : a == 6 ? ":6" : ":2",
+			 plat[p].devs);
 		uncore_t *u = open_sim(spec);
 		struct sim *s = sim_of(u->acc);
-		CU_ASSERT(stack_of(u, "ens0f0") == 2 && stack_of(u, "nvme0") == 2); /* on stack 1 */
-		CU_ASSERT(stack_of(u, "card0") == 1);                               /* on stack 2 */
-		CU_ASSERT(stack_of(u, "mlx5_0") == 3);                              /* not swapped */
-		CU_ASSERT(s->pdev[sim_dev(s, "ens0f0")].stack == 1 && s->pdev[sim_dev(s, "card0")].stack == 2);
-		int kernel = !strcmp(plat[p], "skx") || !strcmp(plat[p], "icx");
+		CU_ASSERT(stack_of(u, "ens0f0") == a + 1 && stack_of(u, "nvme0") == a + 1); /* on stack a */
+		CU_ASSERT(stack_of(u, "card0") == a);                                       /* on stack a + 1 */
+		CU_ASSERT(stack_of(u, "mlx5_0") == plat[p].other);                          /* not swapped */
+		CU_ASSERT(s->pdev[sim_dev(s, "ens0f0")].stack == a && s->pdev[sim_dev(s, "card0")].stack == a + 1);
+		int kernel = !strcmp(plat[p].plat, "skx") || !strcmp(plat[p].plat, "icx");
 		struct memfs m = { 0 };
 		struct dev_fs fs = { .mem = &m };
 		char b1[32], b2[32];
@@ -383,9 +472,9 @@ static void test_stackmap_fault(void)
 		memfs_free(&m);
 		uncore_close(u);
 		/* the clean machine shows them the other way round */
-		snprintf(spec, sizeof(spec), "sim:%s", plat[p]);
+		snprintf(spec, sizeof(spec), "sim:%s%s", plat[p].plat, plat[p].devs);
 		u = open_sim(spec);
-		CU_ASSERT(stack_of(u, "ens0f0") == 1 && stack_of(u, "card0") == 2);
+		CU_ASSERT(stack_of(u, "ens0f0") == a && stack_of(u, "card0") == a + 1);
 		s = sim_of(u->acc);
 		memset(&m, 0, sizeof(m));
 		CU_ASSERT_FATAL(sim_pci_sysfs(s, &m) == 0);
@@ -397,7 +486,7 @@ static void test_stackmap_fault(void)
 		uncore_close(u);
 	}
 	uncore_t *u;
-	CU_ASSERT(uncore_open_topology("sim:spr,fault=swapped:stackmap:5", &u) < 0 &&
+	CU_ASSERT(uncore_open_topology("sim:spr,fault=swapped:stackmap:9", &u) < 0 &&
 		  strstr(uncore_error(), "N and N+1 must be two of them"));
 }
 
@@ -438,6 +527,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "each device group's port bytes equal its devices' DMA (skx, icx, spr, gnr; sim: and perf+sim:)",
 		  test_group_bytes },
+		{ "the boards' devices on SPR PMUs 1, 6, 7, 9 and GNR PMUs 9, 14 count the profile's rates", test_board_places },
 		{ "device counters at their Linux paths and units equal their truth", test_counters },
 		{ "faults uncounted and frozen change what they name alone", test_device_faults },
 		{ "fault swapped:stackmap misnames two stacks", test_stackmap_fault },

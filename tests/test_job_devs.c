@@ -208,7 +208,8 @@ static void test_sim(void)
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s/run' '%s/proc'", root, root);
 	CU_ASSERT(system(cmd) == 0);
-	snprintf(spec, sizeof(spec), "sim:spr,profile=%s,devices=gpu@0.1.0+gpusw@0.2.0+nic@0.3.0", prof);
+	/* PCIe stacks 2, 4 and 6 of the board sim:spr is laid out as (platforms/spr/board.c) */
+	snprintf(spec, sizeof(spec), "sim:spr,profile=%s,devices=gpu@0.2.0+gpusw@0.4.0+nic@0.6.0", prof);
 	CU_ASSERT_FATAL(uncore_open_topology(spec, &u) == 0);
 	int n = sim_pci_devices(sim_of(u->acc), truth, 16);
 	CU_ASSERT_FATAL(n == 4);

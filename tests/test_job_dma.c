@@ -22,11 +22,24 @@
 
 static char dir[300];
 
-/* job 1001 holds the GPU on socket 0 stack 1 port 0, job 1002 the GPU on socket 1 stack 2 port 3 (its CPUs on
- * socket 0: a row of its own there), job 1003 one GPU of the switch on socket 0 stack 3 port 1, job 1004 none
+/* job 1001 holds the GPU on socket 0 stack A port 0, job 1002 the GPU on socket 1 stack 2 port 3 (its CPUs on
+ * socket 0: a row of its own there), job 1003 one GPU of the switch on socket 0 stack B port 1, job 1004 none
  * (no job of the node: the simulated spool shows the jobs that hold GPUs);
- * the NIC on socket 0 stack 1 port 2 is no job's */
-#define DEVICES "gpu@0.1.0+nic@0.1.2+gpusw@0.3.1+gpu@1.2.3"
+ * the NIC on socket 0 stack A port 2 is no job's.  A and B: two PCIe stacks of the board the machine is laid out
+ * as (platforms/spr/board.c: 6 and 7; EMR's 1 and 3; platforms/gnr/board.c: 3 and 4) */
+static void stacks_of(const char *spec, int *a, int *b)
+{
+	*a = strstr(spec, "spr") ? 6 : strstr(spec, "gnr") ? 3 : 1;
+	*b = strstr(spec, "spr") ? 7 : strstr(spec, "gnr") ? 4 : 3;
+}
+static const char *devices_of(const char *spec)
+{
+	static char d[128];
+	int a, b;
+	stacks_of(spec, &a, &b);
+	snprintf(d, sizeof(d), "gpu@0.%d.0+nic@0.%d.2+gpusw@0.%d.1+gpu@1.2.3", a, a, b);
+	return d;
+}
 static const char profile[] = "job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1001.mem_read_bytes_per_s = 4e9\n"
 			      "job.1002.cpus = 4-7\njob.1002.gpus = 3\njob.1002.mem_read_bytes_per_s = 2e9\n"
 			      "job.1003.cpus = 8-9\njob.1003.gpus = 1\njob.1003.mem_read_bytes_per_s = 1e9\n"
@@ -69,7 +82,11 @@ static int near(const char *what, double got, double want)
 static void check(const char *spec)
 {
 	char full[700], what[200];
-	snprintf(full, sizeof(full), "%s,clock=manual,profile=%s/profile,devices=" DEVICES, spec, dir);
+	char stk[64];
+	int sa, sb;
+	stacks_of(spec, &sa, &sb);
+	snprintf(stk, sizeof(stk), "socket 0 IIO stack %d port 1 (behind", sb);
+	snprintf(full, sizeof(full), "%s,clock=manual,profile=%s/profile,devices=%s", spec, dir, devices_of(spec));
 	uncore_t *u = open_sim(full);
 	const struct sim *sim = sim_of(u->acc);
 	uncore_perjob_t *p = NULL;
@@ -80,8 +97,9 @@ static void check(const char *spec)
 	CU_ASSERT_EQUAL(t.n, 3); /* 1004 holds no GPU: the simulated spool shows it not, its CPUs are no job's */
 	const char *w = uncore_warnings() + said;
 	CU_ASSERT(strstr(w, "devices: job 1003 holds card1 (") && strstr(w, ") but not card2 (") &&
-		  strstr(w, "of the 2 devices on socket 0 IIO stack 3 port 1 (behind a PCIe switch): the port's counters "
-			    "count them as one, so their DMA stays unattributed (a group is never split)"));
+		  strstr(w, stk) && strstr(w, "of the 2 devices on ") &&
+		  strstr(w, "a PCIe switch): the port's counters count them as one, so their DMA stays unattributed (a group "
+			    "is never split)"));
 	for (int i = 0; i < 10; i++) { /* 10 s: a read each second, as the front ends run it */
 		for (int k = 0; k < 9; k++) {
 			uncore_sleep_ns(u, 100000000u);
@@ -93,10 +111,10 @@ static void check(const char *spec)
 	CU_ASSERT(uncore_perjob_stop(p) == 0);
 	int n = uncore_perjob_read(p, UNCORE_SINCE_START, NULL);
 	CU_ASSERT_FATAL(n > 0);
-	static const struct {
+	const struct {
 		const char *job;
 		int socket, stack[2], port[2];
-	} want[] = { { "1001", 0, { 1, -1 }, { 0, -1 } }, { "1002", 1, { 2, -1 }, { 3, -1 } }, { "", 0, { 3, 1 }, { 1, 2 } } };
+	} want[] = { { "1001", 0, { sa, -1 }, { 0, -1 } }, { "1002", 1, { 2, -1 }, { 3, -1 } }, { "", 0, { sb, sa }, { 1, 2 } } };
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
 		struct got g = dev_bytes(p, n, want[k].job, want[k].socket);
 		double tw = 0, tr = 0;
@@ -127,13 +145,13 @@ static void check(const char *spec)
 	}
 	/* the tally: each read's interval added up to the whole */
 	for (int i = 0; i < t.n; i++) {
-		double tw = !strcmp(t.jobs[i].id, "1001") ? 10 * port_bps(sim, 0, 1, 0, 1)
+		double tw = !strcmp(t.jobs[i].id, "1001") ? 10 * port_bps(sim, 0, sa, 0, 1)
 			    : !strcmp(t.jobs[i].id, "1002") ? 10 * port_bps(sim, 1, 2, 3, 1) : 0;
 		snprintf(what, sizeof(what), "%s: tally of job %s, device bytes written", spec, t.jobs[i].id);
 		CU_ASSERT(near(what, t.jobs[i].device_write_bytes, tw));
 	}
 	snprintf(what, sizeof(what), "%s: tally, unattributed device bytes read", spec);
-	CU_ASSERT(near(what, t.unattributed_device_read, 10 * (port_bps(sim, 0, 3, 1, 0) + port_bps(sim, 0, 1, 2, 0))));
+	CU_ASSERT(near(what, t.unattributed_device_read, 10 * (port_bps(sim, 0, sb, 1, 0) + port_bps(sim, 0, sa, 2, 0))));
 	uncore_perjob_free(p);
 	uncore_job_tally_free(&t);
 	uncore_close(u);
@@ -150,7 +168,7 @@ static void test_dma(void)
 static void test_no_gpus(void)
 {
 	char full[700];
-	snprintf(full, sizeof(full), "sim:spr,clock=manual,profile=%s/profile2,devices=" DEVICES, dir);
+	snprintf(full, sizeof(full), "sim:spr,clock=manual,profile=%s/profile2,devices=%s", dir, devices_of("sim:spr"));
 	uncore_t *u = open_sim(full);
 	uncore_perjob_t *p = NULL;
 	size_t said = strlen(uncore_warnings());
@@ -162,7 +180,7 @@ static void test_no_gpus(void)
 	const struct sim *sim = sim_of(u->acc);
 	struct got g = dev_bytes(p, n, "", 0);
 	CU_ASSERT(near("no GPU held: socket 0's groups unattributed", g.w,
-		       port_bps(sim, 0, 1, 0, 1) + port_bps(sim, 0, 3, 1, 1) + port_bps(sim, 0, 1, 2, 1)));
+		       port_bps(sim, 0, 6, 0, 1) + port_bps(sim, 0, 7, 1, 1) + port_bps(sim, 0, 6, 2, 1)));
 	g = dev_bytes(p, n, "", 1);
 	CU_ASSERT(near("no GPU held: socket 1's group unattributed", g.w, port_bps(sim, 1, 2, 3, 1)));
 	uncore_perjob_free(p);

@@ -29,15 +29,15 @@ check "prolog: this node's IDX of scontrol show job -d, the GPUs' and not the NI
 prolog SLURM_JOB_ID=704 CUDA_VISIBLE_DEVICES=GPU-5d3f1c2a
 prolog SLURM_JOB_ID=705
 check "prolog: no GPU, or GPUs not given by index: no entry" '[ ! -e "$SP/704" ] && [ ! -e "$SP/705" ] && [ -z "$(ls -A "$SP" | grep "^\.")" ]'
-ref=$(UNCORE_SYSROOT= $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" devices | awk '$2 == "10de:2330" { print $1 }')
+ref=$(UNCORE_SYSROOT= $UNCORE --backend "sim:spr,devices=gpu@0.6.0+gpusw@0.7.0" devices | awk '$2 == "10de:2330" { print $1 }')
 g0=$(echo "$ref" | sed -n 1p) g2=$(echo "$ref" | sed -n 3p)
-out=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs 2>"$W/err")
+out=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.6.0+gpusw@0.7.0" jobs 2>"$W/err")
 echo "$out"
 check "uncore jobs: job 701's CPUs from its cgroup, its GPUs 0 and 2 the simulated node's ($g0, $g2)" \
 	'echo "$out" | grep -qE "^job 701 +slurm-cgroup2 +4 CPUs 0-3 .* devices $g0,$g2$"'
 check "uncore jobs: the entries of no cgroup are said and left out" \
 	'grep -q "job 702 (spool): .* gives its CPUs as .-. (its cgroup.s), and no cgroup of the job was found: left out" "$W/err"'
-js=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs --json 2>/dev/null)
+js=$(UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.6.0+gpusw@0.7.0" jobs --json 2>/dev/null)
 check "uncore jobs --json: the devices an array of BDFs" 'echo "$js" | grep -q "\"devices\":\[\"$g0\",\"$g2\"\]}$"'
 env -i PATH="$PATH" UNCORE_SYSROOT="$R" UNCORE_BIN=true SLURM_SCRIPT_CONTEXT=epilog_slurmd SLURM_JOB_ID=701 sh "$B/slurm/intel-uncore-job"
 check "epilog: the job's entry removed" '[ ! -e "$SP/701" ] && [ -e "$SP/702" ]'
@@ -49,13 +49,13 @@ echo 4-7 >"$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_9/cpuset.cpus.effe
 printf -- '-\ngpus=0\n' >"$SP/9" && chmod 644 "$SP/9"
 printf 'NodeName=gpu[01-02] Name=gpu File=/dev/nvidia[0-2]\nnodename=n[0-3] name=gpu type=h100 file=/dev/nvidia[2,1] cores=0-3\n%s\n' \
 	'NodeName=n0 Name=mps Count=100 File=/dev/nvidia0' >"$R/etc/slurm/gres.conf"
-out=$(SLURMD_NODENAME=n0 UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs 2>"$W/err")
+out=$(SLURMD_NODENAME=n0 UNCORE_SYSROOT=$R $UNCORE --backend "sim:spr,devices=gpu@0.6.0+gpusw@0.7.0" jobs 2>"$W/err")
 echo "$out"
 check "uncore jobs on the simulator: job 9's index 0 is gres.conf's /dev/nvidia2, $g2 ($(cat "$W/err"))" \
 	'echo "$out" | grep -qE "^job 9 .* devices $g2$"'
 # a gres.conf that is a FIFO: refused by name at once (a blocking open would hang), the GPU left without device
 rm "$R/etc/slurm/gres.conf" && mkfifo "$R/etc/slurm/gres.conf"
-out=$(SLURMD_NODENAME=n0 UNCORE_SYSROOT=$R timeout 60 $UNCORE --backend "sim:spr,devices=gpu@0.1.0+gpusw@0.2.0" jobs 2>"$W/err"); rc=$?
+out=$(SLURMD_NODENAME=n0 UNCORE_SYSROOT=$R timeout 60 $UNCORE --backend "sim:spr,devices=gpu@0.6.0+gpusw@0.7.0" jobs 2>"$W/err"); rc=$?
 check "a FIFO gres.conf: refused by name, job 9 without devices, not index 0's /dev/nvidia0 (rc $rc: $(cat "$W/err"))" \
 	'[ $rc -eq 0 ] && grep -q "gres.conf: $R/etc/slurm/gres.conf: .*FIFO" "$W/err" && echo "$out" | grep -E "^job 9 " | grep -qv devices'
 rm -rf "$R/etc/slurm" "$SP/9"
@@ -70,7 +70,7 @@ device.card2.in_bytes_per_s = 1e9'
 printf 'job.1001.cpus = 0-3\njob.1001.gpus = 0\njob.1002.cpus = 4-7\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/gprofile"
 mkdir -p "$W/empty"
 UNCORE_SYSROOT=$W/empty "$B/uncore-exporter" --listen 127.0.0.1:0 --per-job --interval 0.5 --groups memory \
-	--backend "sim:spr,profile=$W/gprofile,devices=gpu@0.1.0+gpusw@0.2.1" 2>"$W/exp.log" &
+	--backend "sim:spr,profile=$W/gprofile,devices=gpu@0.6.0+gpusw@0.7.1" 2>"$W/exp.log" &
 exp=$!
 port=
 for _ in $(seq 1200); do
@@ -100,7 +100,7 @@ check "exporter: why job 1002 has none of the switch is in its log" 'grep -q "de
 # uncore job (an exclusive job's summary): job 1001 holds socket 0 whole and the GPU on port 0, and its
 # summary gives that group's bytes over its window: card0's 4e9 B/s written and 3e9 read
 printf 'job.1001.cpus = 0-55\njob.1001.gpus = 0\njob.1002.cpus = 56-59\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/jprofile"
-jsim="sim:spr,shared=$W/machine,profile=$W/jprofile,devices=gpu@0.1.0+gpusw@0.2.1"
+jsim="sim:spr,shared=$W/machine,profile=$W/jprofile,devices=gpu@0.6.0+gpusw@0.7.1"
 export UNCORE_JOB_SPOOL="$W/spool"
 out=$(UNCORE_SYSROOT=$W/empty $UNCORE --backend "$jsim" job begin 1001 --interval 0.2 2>&1); rc=$?
 sleep 1

@@ -5,8 +5,10 @@
 # InfiniBand HCA on stack 3; socket 1's own) moving the DMA this profile sets: a port with devices counts
 # their payload times 1 + their overhead (doc/user-guide.md "Simulator profile"), a port without devices
 # its share of the socket's other traffic: 1.6e9 x (socket + 1) bytes a second in and 0.96e9 x (socket + 1)
-# out, over the socket's 6 stacks, by the weights 8, 7, ... 1 on socket 0 and 1, ... 8 on socket 1
-# (iio_port<N>_share), on Skylake-SP all on port 0.  The manual clock makes 2 s exact.
+# out, over the socket's stacks (6; SPR's board 10, GNR's 15), by the weights 8, 7, ... 1 on socket 0 and 1, ... 8
+# on socket 1 (iio_port<N>_share), on Skylake-SP all on port 0.  SPR and GNR are laid out as real boards
+# (platforms/spr/board.c, platforms/gnr/board.c): the same set on two of their PCIe stacks (A and B: SPR's 6 and 7,
+# GNR's 2 and 3), socket 1's HCA beside.  The manual clock makes 2 s exact.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
 cat >"$W/profile" <<EOF
@@ -24,12 +26,20 @@ device.ib.out_bytes_per_s = 7e9
 device.ib.overhead_ratio = 0.02
 EOF
 for be in sim:spr perf+sim:spr sim:gnr sim:icx sim:skx perf+sim:skx; do
-	$UNCORE --backend $be,clock=manual,profile=$W/profile stat --per-device --duration 2 --json >"$W/d.json" 2>"$W/err"; rc=$?
-	res=$(python3 - "$W/d.json" "$be" <<'PY'
+	case $be in
+	*spr) a=6 b=7 n=10 ;;
+	*gnr) a=2 b=3 n=15 ;;
+	*) a=1 b=2 n=6 ;;
+	esac
+	set=""
+	[ $a = 1 ] || set=",devices=nic@0.$a.0+nvme@0.$a.1+nvme@0.$a.2+gpusw@0.$b.0+empty@0.$b.1+ib@1.$b.0"
+	$UNCORE --backend $be,clock=manual,profile=$W/profile$set stat --per-device --duration 2 --json >"$W/d.json" 2>"$W/err"; rc=$?
+	res=$(python3 - "$W/d.json" "$be" $a $b $n <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 skx = sys.argv[2].endswith("skx")
 # (eno: sim:icx's NIC below the PCH's root port 00:1c.0, on the DMI stack's port 0)
+A, B, N = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 rate = {"ens": (5e9, 3e9, 0.05), "eno": (5e9, 3e9, 0.05), "nvme": (2e9, 1e9, 0), "card": (4e9, 6e9, 0.01),
         "mlx5_": (8e9, 7e9, 0.02)}
 def truth(r, write):
@@ -40,7 +50,7 @@ def truth(r, write):
             t += rate[kind][0 if write else 1] * (1 + rate[kind][2])
         return 2 * t
     s, port = r["socket"], r["port"]
-    bps = (1.6e9 if write else 0.96e9) * (1 + s) / 6
+    bps = (1.6e9 if write else 0.96e9) * (1 + s) / N
     weight = (8 - port if s % 2 == 0 else port + 1) / 36
     return 2 * bps * ((port == 0) if skx else weight)
 bad = []
@@ -54,7 +64,7 @@ for r in rows:
         if abs(r[key.replace("bytes", "bw")] * r["seconds"] - r[key]) > 1e-6 * want + 1:
             bad.append("bandwidth x seconds is not the bytes")
 where = {(r["box"], r["port"]): (",".join(d["name"] for d in r["devices"]), r["behind_switch"]) for r in rows if r["socket"] == 0}
-print("%s|%s|%s|%s|%s|%s" % (len(rows) >= 10, where.get((1, 0)), where.get((1, 1)), where.get((2, 0)), where.get((2, 1)),
+print("%s|%s|%s|%s|%s|%s" % (len(rows) >= 6, where.get((A, 0)), where.get((A, 1)), where.get((B, 0)), where.get((B, 1)),
       "; ".join(bad)))
 PY
 )
@@ -62,22 +72,23 @@ PY
 	check "$be: --per-device: the NIC, the drive, the switch's GPUs as one group, the empty port, every group's bytes the truth within 1 % ($rc: $res)" \
 		'[ $rc -eq 0 ] && [ "$res" = "$want" ]' || cat "$W/err"
 done
-out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile stat --per-device --duration 2 2>&1)
+SET=",devices=nic@0.6.0+nvme@0.6.1+nvme@0.6.2+gpusw@0.7.0+empty@0.7.1+ib@1.7.0"
+out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile$SET stat --per-device --duration 2 2>&1)
 echo "$out"
-# the switch: 2 GPUs x 4e9 x 1.01 x 2 s in, 2 x 6e9 x 1.01 x 2 s out
+# the switch: 2 GPUs x 4e9 x 1.01 x 2 s in, 2 x 6e9 x 1.01 x 2 s out; below the board's ports 39:01.0 and 4d:01.0
 check "text: the switch's group on one row, its devices named" \
-	'echo "$out" | grep -qE "^socket0 iio2 port0 +write +16160000000 B +8\.0800 GB/s +read +24240000000 B +12\.1200 GB/s +PCIe switch: card0 \(0000:2d:00\.0, nvidia\) \+ card1 \(0000:2e:00\.0, nvidia\)  node 0$"'
-check "text: the NIC's row" 'echo "$out" | grep -qE "^socket0 iio1 port0 .* ens0f0 \(0000:16:00\.0, ice\)  node 0$"'
-out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile stat -M iio_bw_write_port0,iio_bw_read_port1 --per-box --duration 1 2>&1)
-# the NIC 5e9 x 1.05 in; the switch 8.08 GB/s in; nvme0 1e9 out; stack 4 has no device: 1.6e9 / 6 x 8 / 36 in
-check "--per-box: port 0 of stack 1 names the NIC, of stack 2 the switch's GPUs; a stack without devices nothing" \
-	'echo "$out" | grep -qE "^  iio1 +iio_bw_write_port0 +5\.2500 GB/s  ens0f0 \(0000:16:00\.0, ice\)$" &&
-	 echo "$out" | grep -qE "^  iio2 +iio_bw_write_port0 +8\.0800 GB/s  PCIe switch: card0 .* \+ card1 " &&
-	 echo "$out" | grep -qE "^  iio1 +iio_bw_read_port1 +1\.0000 GB/s  nvme0 \(0000:17:00\.0, nvme\)$" &&
-	 echo "$out" | grep -qE "^  iio4 +iio_bw_write_port0 +0\.0593 GB/s$"' || echo "$out"
-out=$($UNCORE --backend sim:spr,clock=manual stat -M iio_bw_write_port0 --per-box --duration 1 --json 2>&1)
+	'echo "$out" | grep -qE "^socket0 iio7 port0 +write +16160000000 B +8\.0800 GB/s +read +24240000000 B +12\.1200 GB/s +PCIe switch: card0 \(0000:50:00\.0, nvidia\) \+ card1 \(0000:51:00\.0, nvidia\)  node 0$"'
+check "text: the NIC's row" 'echo "$out" | grep -qE "^socket0 iio6 port0 .* ens0f0 \(0000:3a:00\.0, ice\)  node 0$"'
+out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile$SET stat -M iio_bw_write_port0,iio_bw_read_port1 --per-box --duration 1 2>&1)
+# the NIC 5e9 x 1.05 in; the switch 8.08 GB/s in; nvme0 1e9 out; stack 4 has no device: 1.6e9 / 10 x 8 / 36 in
+check "--per-box: port 0 of stack 6 names the NIC, of stack 7 the switch's GPUs; a stack without devices nothing" \
+	'echo "$out" | grep -qE "^  iio6 +iio_bw_write_port0 +5\.2500 GB/s  ens0f0 \(0000:3a:00\.0, ice\)$" &&
+	 echo "$out" | grep -qE "^  iio7 +iio_bw_write_port0 +8\.0800 GB/s  PCIe switch: card0 .* \+ card1 " &&
+	 echo "$out" | grep -qE "^  iio6 +iio_bw_read_port1 +1\.0000 GB/s  nvme0 \(0000:3b:00\.0, nvme\)$" &&
+	 echo "$out" | grep -qE "^  iio4 +iio_bw_write_port0 +0\.0356 GB/s$"' || echo "$out"
+out=$($UNCORE --backend sim:spr,clock=manual$SET stat -M iio_bw_write_port0 --per-box --duration 1 --json 2>&1)
 check "--per-box --json: the exporter's labels pci_bdf, device, driver" \
-	'echo "$out" | grep "\"box\": 2," | grep -q "\"pci_bdf\": \"0000:2d:00.0,0000:2e:00.0\", \"device\": \"card0,card1\", \"driver\": \"nvidia,nvidia\"}$"'
+	'echo "$out" | grep "\"box\": 7," | grep -q "\"pci_bdf\": \"0000:50:00.0,0000:51:00.0\", \"device\": \"card0,card1\", \"driver\": \"nvidia,nvidia\"}$"'
 out=$($UNCORE --backend sim:snbep stat --per-device --duration 0.1 2>&1); rc=$?
 check "a platform without IIO stacks: no group, said ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -q "# no device group with a counter of its own"'
 out=$($UNCORE --backend sim:spr stat --per-device 2>&1); rc=$?

@@ -145,7 +145,7 @@ int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, s
 			for (int st = 0; st < sim_iio_stacks(s); st++) {
 				struct dev_stack d = { .socket = sock, .die = die, .stack = st, .dom = 0,
 						       .bus = sim_iio_root_bus(s, sock, die, st), .source = "simulator" };
-				if (push(&a, &d))
+				if (d.bus >= 0 && push(&a, &d)) /* a board's stack without a root bus: none */
 					a.bad = -1000000;
 			}
 	if (a.bad < 0) {

@@ -361,6 +361,22 @@ struct sim_root_fn {
 	uint32_t cls;
 };
 
+/* A real board's IIO stacks (platforms/<p>/board.c): socket 0's root bus of each IIO PMU that has one, the CPU
+ * bus the MSM's CPUBUSNO registers list it at, the PMU whose bus carries the PCH (and its root port's device)
+ * and the one whose bus carries the MSM (03.0); socket s's buses are socket 0's + 0x80 s.  A PMU the board lists
+ * no bus for has none (its box counts, no device sits on it).  Used on one- and two-socket machines of one die. */
+struct sim_board_stack {
+	int pmu, bus, cpubus;
+	int hc; /* an accelerator stack: DSA/IAA, QAT and DLB (dsa, iaa, qat, dlb items), no root port */
+};
+struct sim_board {
+	const struct sim_board_stack *stacks;
+	int nstacks;
+	int dmi_pmu, pch_port_dev, dmi_part; /* the DMI stack (-1: none), the PCH's root port, its counter part */
+	int msm_pmu;                         /* the stack whose root bus holds the MSM 09a6 at 03.0 */
+	const char *devices;                 /* the default device set (SIM_DEVICES_DEFAULT's form) */
+};
+
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
@@ -384,7 +400,10 @@ struct sim_kind {
 	const char *option_help;
 	int (*option)(struct sim *s, const char *key, const char *value);
 	const struct sim_root_fn *root_fns; /* NULL: none in its PCI tree */
+	const struct sim_board *board;      /* NULL: stacks' root buses spread evenly, no PCH */
 };
+/* The kind's board where this machine is laid out by it (one die, at most two sockets), else NULL */
+const struct sim_board *sim_board_of(const struct sim *s);
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];
 

@@ -10,9 +10,11 @@
  * each socket's MSM function 8086:09a6 at device 3 function 0 lists its "CPU buses", CPUBUSNO_VALID at 0x1a0
  * and their numbers 4 a dword at 0x190 (0-15) and 0x1c0 (16-31); function 0 of the first valid one has the
  * package in SAD_CONTROL_CFG bits 3:0; Sapphire Rapids' PCU CR3 (8086:325b, 1e.3) says its die in CAPID4
- * (0x94) bits 7:6 (0b11: XCC, the simulated part).  Here the MSM and PCU CR3 sit on a bus of their own, the
- * last of the socket's (real parts have them on the UBox's bus).  The CPU bus of IIO PMU n is the inverse of
- * pcm's spr_xcc_, emr_ and srf_sad_to_pmu_id_mapping for the simulated PMUs 0-5.
+ * (0x94) bits 7:6 (0b11: XCC, the simulated part).  A machine laid out as a real board (sim_board) has the MSM
+ * at 03.0 of the board's stack (as listed) and lists the board's CPU buses; its PCU CR3 sits beside the MSM, at
+ * 1e.3 (the listing has it on the UBox's second bus, 7f, which the simulator's UBox buses are not).  Without a
+ * board the MSM and PCU CR3 sit on a bus of their own, the last of the socket's, and the CPU bus of IIO PMU n is
+ * the inverse of pcm's spr_xcc_, emr_ and srf_sad_to_pmu_id_mapping for PMUs 0-5.
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +39,7 @@ int sim_root_port_dev(const struct sim *s, int port)
 	return port + 1;
 }
 
-/* CPU bus of IIO PMU 0..5 (pcm's tables inverted), NULL: no such registers */
+/* CPU bus of IIO PMU 0..5 (pcm's tables inverted), NULL: no such registers (a board's: board_cpubus) */
 static const int *cpu_bus_of(const struct sim *s)
 {
 	static const int spr[6] = { 8, 0, 1, 9, 2, 10 }, emr[6] = { 8, 1, 2, 3, 9, 10 }, srf[6] = { 0, 8, 1, 2, 3, 4 };
@@ -54,10 +56,35 @@ static const struct {
 	unsigned did, cls;
 } spr_root_fns[] = { { 1, 0x09a4, 0x088000 }, { 2, 0x09a3, 0x088000 }, { 4, 0x0b23, 0x080700 } };
 
+/* The CPU bus of stack st on a board (-1: none) */
+static int board_cpubus(const struct sim_board *b, int st)
+{
+	for (int i = 0; i < b->nstacks; i++)
+		if (b->stacks[i].pmu == st)
+			return b->stacks[i].cpubus;
+	return -1;
+}
+
+/* An accelerator stack of a board: its root complex event collector at 00.4 (Birch Stream) */
+static int board_hc(const struct sim_board *b, int st)
+{
+	for (int i = 0; b && i < b->nstacks; i++)
+		if (b->stacks[i].pmu == st)
+			return b->stacks[i].hc;
+	return 0;
+}
+
 int sim_pcicfg_functions(const struct sim *s)
 {
+	const struct sim_board *b = sim_board_of(s);
 	if (is(s, "icx"))
 		return sim_iio_stacks(s);
+	if (b) {
+		int n = 1 + is(s, "spr");
+		for (int i = 0; i < b->nstacks; i++)
+			n += spr_family(s) ? 4 : 1 + b->stacks[i].hc;
+		return n;
+	}
 	return cpu_bus_of(s) ? sim_iio_stacks(s) * (spr_family(s) ? 4 : 1) + 1 + is(s, "spr") : 0;
 }
 
@@ -93,17 +120,21 @@ static int uncore_fn(struct memfs *m, const char *dir, int node, int bus, int de
 	return uncore_fn_class(m, dir, node, bus, dev, fn, did, 0x088000, cfg);
 }
 
-/* The socket's MSM (and on SPR its PCU CR3) on the bus after its stacks' */
+/* The socket's MSM (and on SPR its PCU CR3): on a board at its place, else on the bus after its stacks' */
 static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpubus)
 {
+	const struct sim_board *b = sim_board_of(s);
 	int nst = sim_iio_stacks(s), step = sim_iio_tree_bus(s, 0, 0, 1) - sim_iio_tree_bus(s, 0, 0, 0);
-	int bus = sim_iio_tree_bus(s, socket, 0, nst - 1) + step - 1;
+	int bus = b ? sim_iio_tree_bus(s, socket, 0, b->msm_pmu) : sim_iio_tree_bus(s, socket, 0, nst - 1) + step - 1;
 	uint8_t cfg[4096] = { 0 };
 	uint32_t valid = 0, no[8] = { 0 }, capid4 = 3u << 6; /* an XCC die */
 	char dir[64];
-	for (int st = 0; st < nst && st < 6; st++) {
-		valid |= 1u << cpubus[st];
-		no[cpubus[st] / 4] |= (uint32_t)sim_iio_root_bus(s, socket, 0, st) << (cpubus[st] % 4 * 8);
+	for (int st = 0; st < nst && (b || st < 6); st++) {
+		int cb = b ? board_cpubus(b, st) : cpubus[st];
+		if (cb < 0)
+			continue;
+		valid |= 1u << cb;
+		no[cb / 4] |= (uint32_t)sim_iio_root_bus(s, socket, 0, st) << (cb % 4 * 8);
 	}
 	memcpy(cfg + 0x1a0, &valid, 4);
 	memcpy(cfg + 0x190, no, 16);
@@ -120,6 +151,7 @@ static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpub
 int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack, const char *dir)
 {
 	const int *cpubus = cpu_bus_of(s);
+	const struct sim_board *b = sim_board_of(s);
 	if (!is(s, "icx") && !cpubus)
 		return 0;
 	uint8_t cfg[4096] = { 0 };
@@ -134,5 +166,8 @@ int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack,
 		if (uncore_fn_class(m, dir, node, bus, 0, spr_root_fns[i].fn, spr_root_fns[i].did, spr_root_fns[i].cls, cfg))
 			return -1;
 	}
-	return cpubus && stack == sim_iio_stacks(s) - 1 ? msm(s, m, socket, cpubus) : 0;
+	memset(cfg, 0, 4096);
+	if (!spr_family(s) && board_hc(b, stack) && uncore_fn_class(m, dir, node, bus, 0, 4, 0x0b23, 0x080700, cfg))
+		return -1; /* the HC stack's event collector (its associated buses are not in the simulated config space) */
+	return cpubus && stack == (b ? b->msm_pmu : sim_iio_stacks(s) - 1) ? msm(s, m, socket, cpubus) : 0;
 }

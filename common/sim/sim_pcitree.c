@@ -15,8 +15,26 @@
 #include "sim_devdma.h"
 #include "util/error.h"
 
-enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_GPUSW, K_EMPTY };
-static const char *const kind_name[] = { "nic", "ib", "nvme", "gpu", "gpusw", "empty" };
+enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_DSA = SIM_DEV_DSA,
+	    K_IAA = SIM_DEV_IAA, K_QAT = SIM_DEV_QAT, K_DLB = SIM_DEV_DLB, K_USB = SIM_DEV_USB, K_GPUSW, K_EMPTY, K_KINDS };
+static const char *const kind_name[] = { "nic", "ib",  "nvme", "gpu", "dsa",  "iaa",
+					 "qat", "dlb", "usb",  "gpusw", "empty" };
+static int is_accel(enum kind k) { return k >= K_DSA && k <= K_DLB; }
+static int is_rcfn(enum kind k) { return is_accel(k) || k == K_USB; } /* a function of a root bus, no root port */
+/* An accelerator on its HC stack (pcm-iio-topology.cpp birchStreamAcceleratorStackProbe, intel/pcm 0fae0de1): the
+ * root bus it sits on (0: the stack's, 1 and 3 the ones after), its device, its counter part (SRF_DSA_IAX_PART_NUMBER
+ * 0, SRF_QAT_PART_NUMBER 4, SRF_HQM_PART_NUMBER 5), ids as Intel's Birch Stream board lists them (linuxhw/LsPCI
+ * b6f7d8f2 .../F71EAE46A6: DSA 0b25, IAA 0cfe, QAT 4944 class 0x0b40, DLB 2714 class 0x0b40), its driver */
+static const struct {
+	int bus, dev, part;
+	uint16_t did;
+	uint32_t cls;
+	const char *driver; /* no class directory below the function: no name (as uncore devices shows them) */
+} accel[] = { { 0, 1, 0, 0x0b25, 0x088000, "idxd" }, { 0, 2, 0, 0x0cfe, 0x088000, "idxd" },
+	      { 1, 0, 4, 0x4944, 0x0b4000, "4xxx" }, { 3, 0, 5, 0x2714, 0x0b4000, "dlb2" } };
+/* The PCH's xHCI on a board's DMI stack: 8086:1bcd at 00:14.0, class 0x0c0330 (HPE ProLiant DL380 Gen11, linuxhw/LsPCI
+ * c0a4a3a6 .../47A35ED32C), a root-bus function the DMI link carries */
+#define USB_DEV 0x14
 
 struct item {
 	enum kind k;
@@ -39,7 +57,7 @@ static int parse_item(const char *s, size_t len, struct item *it)
 	for (size_t k = 0; k < sizeof(kind_name) / sizeof(kind_name[0]); k++)
 		if (!strcmp(kind, kind_name[k])) {
 			it->k = (enum kind)k;
-			return 0;
+			return is_accel(it->k) && it->port != accel[k - K_DSA].part ? -1 : 0;
 		}
 	return -1;
 }
@@ -54,10 +72,12 @@ static int parse_set(const char *v, struct item *it, int *n)
 		size_t len = strcspn(p, "+");
 		if (*n == MAX_ITEMS || parse_item(p, len, &it[*n]))
 			return uc_err("simulator option devices=%s: '%.*s' is not KIND@SOCKET.STACK.PORT (KIND nic, ib, "
-				      "nvme, gpu, gpusw or empty; at most %d items joined by '+'), nor is the list 'none'",
+				      "nvme, gpu, gpusw or empty, or dsa, iaa at port 0, qat at 4, dlb at 5; at most %d items "
+				      "joined by '+'), nor is the list 'none'",
 				      v, (int)len, p, MAX_ITEMS);
 		for (int j = 0; j < *n; j++)
-			if (it[j].socket == it[*n].socket && it[j].stack == it[*n].stack && it[j].port == it[*n].port)
+			if (it[j].socket == it[*n].socket && it[j].stack == it[*n].stack && it[j].port == it[*n].port &&
+			    (it[j].k == it[*n].k || !(is_rcfn(it[j].k) || is_rcfn(it[*n].k))))
 				return uc_err("simulator option devices=%s: port %d.%d.%d named twice (a port holding "
 					      "several devices is a gpusw)", v, it[j].socket, it[j].stack, it[j].port);
 		(*n)++;
@@ -86,11 +106,28 @@ int sim_iio_stacks(const struct sim *s)
 	return n;
 }
 
+const struct sim_board *sim_board_of(const struct sim *s)
+{
+	return s->kind->board && s->dies == 1 && s->nsockets <= 2 ? s->kind->board : NULL;
+}
+
+/* The board's entry of IIO PMU stack, or NULL */
+static const struct sim_board_stack *board_stack(const struct sim *s, int stack)
+{
+	const struct sim_board *b = sim_board_of(s);
+	for (int i = 0; b && i < b->nstacks; i++)
+		if (b->stacks[i].pmu == stack)
+			return &b->stacks[i];
+	return NULL;
+}
+
 /* The stack whose root bus is bus 0 on socket 0: the one with the DMI link to the chipset.  Linux's
  * mapping attributes show bus 0 for that PMU alone: SKX pmu_idx 0 (skx_iio_mapping_visible), ICX 5
- * (icx_iio_mapping_visible, ICX_CBDMA_DMI_PMON_ID; uncore_snbep.c, Linux 6.12). */
+ * (icx_iio_mapping_visible, ICX_CBDMA_DMI_PMON_ID; uncore_snbep.c, Linux 6.12); a board's, its own. */
 static int dmi_stack(const struct sim *s)
 {
+	if (sim_board_of(s))
+		return sim_board_of(s)->dmi_pmu;
 	return !strcmp(s->kind->name, "icx") ? 5 : 0;
 }
 
@@ -107,6 +144,10 @@ int sim_iio_tree_bus(const struct sim *s, int socket, int die, int stack)
 	int nst = sim_iio_stacks(s), dmi = dmi_stack(s);
 	if (nst <= 0 || socket < 0 || socket >= s->nsockets || die < 0 || die >= s->dies || stack < 0 || stack >= nst)
 		return -1;
+	if (sim_board_of(s)) { /* socket 1 at socket 0's + 0x80 (the simulator's fill: the listings show one socket) */
+		const struct sim_board_stack *b = board_stack(s, stack);
+		return b ? b->bus + 0x80 * socket : -1;
+	}
 	/* the DMI stack first on each die, the others in box order after it */
 	int place = (stack - (dmi < nst ? dmi : 0) + nst) % nst;
 	return ((socket * s->dies + die) * nst + place) * bus_step(s);
@@ -121,14 +162,31 @@ int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
 }
 
 /* Buses a kind takes below its root port */
-static int kind_buses(enum kind k) { return k == K_GPUSW ? 4 : k == K_EMPTY ? 0 : 1; }
+static int kind_buses(enum kind k) { return k == K_GPUSW ? 4 : k == K_EMPTY || is_accel(k) ? 0 : 1; }
+
+/* The buses a stack's devices may take after its root bus: up to the next stack's (a board's: up to the next
+ * root bus of the socket, or the socket's UBox buses, 0x7e and 0x7f a socket on the listed boards) */
+static int stack_span(const struct sim *s, int socket, int root)
+{
+	const struct sim_board *b = sim_board_of(s);
+	if (!b)
+		return bus_step(s);
+	int end = 0x80 * (socket + 1) - 2;
+	for (int i = 0; i < b->nstacks; i++) {
+		int x = b->stacks[i].bus + 0x80 * socket;
+		if (x > root && x < end)
+			end = x;
+	}
+	return end - root;
+}
 
 struct out {
 	const struct sim *s;
 	struct sim_pcidev *dev;
 	int ndev, max;
 	struct memfs *m;
-	int counts[6]; /* names handed out per kind */
+	int counts[K_KINDS]; /* names handed out per kind */
+	int epdev;           /* the device number of the next endpoint (0 but on a root bus) */
 };
 
 static int put(struct out *o, const char *dir, const char *file, const char *text, int link)
@@ -199,11 +257,11 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	char dir[512], name[24];
 	int node = sim_stack_node(o->s, it->socket, die, it->stack);
 	snprintf(name, sizeof(name), fmt, o->counts[it->k == K_GPUSW ? K_GPU : it->k]++);
-	if (function(o, parent, bus, 0, 0, ven, did, cls, driver, node, dir, sizeof(dir)))
+	if (function(o, parent, bus, o->epdev, 0, ven, did, cls, driver, node, dir, sizeof(dir)))
 		return -1;
 	char f[64];
-	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ */
-	if (put(o, dir, f, "0:0", 0))
+	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ (none: no name) */
+	if (*name && put(o, dir, f, "0:0", 0))
 		return -1;
 	/* its own byte counters, made at read time (sim_devcount.c) */
 	if (o->m && sim_dev_counter_files(o->s, o->m, dir, it->k == K_GPUSW ? K_GPU : (int)it->k, name, o->ndev))
@@ -220,7 +278,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 		struct sim_pcidev *d = &o->dev[o->ndev];
 		memset(d, 0, sizeof(*d));
 		d->socket = it->socket, d->die = die, d->stack = it->stack, d->port = it->port;
-		snprintf(d->bdf, sizeof(d->bdf), "0000:%02x:00.0", bus);
+		snprintf(d->bdf, sizeof(d->bdf), "0000:%02x:%02x.0", bus, o->epdev);
 		d->vendor = ven, d->device = did, d->class_code = cls, d->driver = driver;
 		snprintf(d->name, sizeof(d->name), "%s", name);
 		d->behind_switch = sw, d->node = node;
@@ -247,105 +305,153 @@ static int icx_pch(struct out *o)
 	return endpoint(o, &it, 0, rp, bus, 0x8086, 0x1533, 0x020000, "igb", "net", "eno%d", 0);
 }
 
+/* The devices of item i below root port rp (bus next on): 0, or -1 */
+static int below_port(struct out *o, const struct item *it, const char *rp, int next, int node)
+{
+	char up[512], dn[512];
+	switch (it->k) {
+	case K_NIC:
+		return endpoint(o, it, 0, rp, next, 0x8086, 0x1592, 0x020000, "ice", "net", "ens%df0", 0);
+	case K_IB:
+		return endpoint(o, it, 0, rp, next, 0x15b3, 0x101b, 0x020700, "mlx5_core", "infiniband", "mlx5_%d", 0);
+	case K_NVME:
+		return endpoint(o, it, 0, rp, next, 0x144d, 0xa80a, 0x010802, "nvme", "nvme", "nvme%d", 0);
+	case K_GPU:
+		return endpoint(o, it, 0, rp, next, 0x10de, 0x2330, 0x030200, "nvidia", "drm", "card%d", 0);
+	case K_GPUSW: /* upstream port, two downstream ports, a GPU below each */
+		if (function(o, rp, next, 0, 0, 0x1000, 0xc030, 0x060400, "pcieport", node, up, sizeof(up)))
+			return -1;
+		for (int d = 0; d < 2; d++)
+			if (function(o, up, next + 1, d, 0, 0x1000, 0xc030, 0x060400, "pcieport", node, dn, sizeof(dn)) ||
+			    endpoint(o, it, 0, dn, next + 2 + d, 0x10de, 0x2330, 0x030200, "nvidia", "drm", "card%d", 1))
+				return -1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* An accelerator stack's items: root-complex endpoints on its root bus and the ones after it (their own root
+ * buses, as the Birch Stream board lists QAT and DLB), no root port */
+static int hc_stack(struct out *o, const struct item *it, int n, int sock, int st, int root, const char *rootdir)
+{
+	for (int i = 0; i < n; i++) {
+		if (it[i].socket != sock || it[i].stack != st)
+			continue;
+		if (!is_accel(it[i].k))
+			return uc_err("simulator option devices=: %s@%d.%d.%d: stack %d is an accelerator stack, which has no "
+				      "root port (dsa, iaa, qat, dlb only)", kind_name[it[i].k], sock, st, it[i].port, st);
+		int a = it[i].k - K_DSA, bus = root + accel[a].bus;
+		char dir[64];
+		snprintf(dir, sizeof(dir), "/sys/devices/pci0000:%02x", bus);
+		if (accel[a].bus && put(o, dir, "uevent", "", 0))
+			return -1;
+		o->epdev = accel[a].dev;
+		int rc = endpoint(o, &it[i], 0, accel[a].bus ? dir : rootdir, bus, 0x8086, accel[a].did, accel[a].cls,
+				  accel[a].driver, "", "", 0);
+		o->epdev = 0;
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* One stack's root ports and what is below them (a board's DMI stack: the PCH's root port alone, its items at
+ * the DMI part) */
+static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int st, int root, const char *rootdir)
+{
+	const struct sim *s = o->s;
+	const struct sim_board *b = sim_board_of(s);
+	int dmi = b && st == b->dmi_pmu && sock == 0, next = root + 1, top = dmi ? b->dmi_part : -1;
+	int node = sim_stack_node(s, sock, 0, st);
+	/* root ports 0 up to the highest one used, in order (those below it empty): a port's place among its
+	 * stack's root ports is its number */
+	for (int i = 0; i < n; i++)
+		if (it[i].socket == sock && it[i].stack == st) {
+			if (is_accel(it[i].k) || (dmi && it[i].port != b->dmi_part) || (!dmi && it[i].k == K_USB))
+				return uc_err("simulator option devices=: %s@%d.%d.%d: %s", kind_name[it[i].k], sock, st,
+					      it[i].port, is_accel(it[i].k) ? "an accelerator sits on an accelerator stack" :
+					      it[i].k == K_USB ? "the PCH's USB controller sits on a board's DMI stack" :
+					      "the DMI stack's devices sit behind the PCH, at its one counter port");
+			top = it[i].port > top ? it[i].port : top;
+		}
+	if (root_functions(o, sock, st, root, top, rootdir))
+		return -1;
+	for (int i = 0; dmi && i < n; i++) /* the PCH's USB controller on the root bus */
+		if (it[i].socket == sock && it[i].stack == st && it[i].k == K_USB) {
+			o->epdev = USB_DEV;
+			int rc = endpoint(o, &it[i], 0, rootdir, root, 0x8086, 0x1bcd, 0x0c0330, "xhci_hcd", "", "", 0);
+			o->epdev = 0;
+			if (rc)
+				return -1;
+		}
+	for (int port = dmi ? b->dmi_part : 0; port <= top; port++) {
+		int named = dmi;
+		for (int i = 0; i < n; i++)
+			named |= it[i].socket == sock && it[i].stack == st && it[i].port == port;
+		if (b && !named)
+			continue; /* a board has the root ports it lists, no others */
+		/* the root port: function 0 of the stack's root bus, at its port's device (the PCH's: 8086:1bbd, HPE
+		 * ProLiant DL380 Gen11, linuxhw/LsPCI c0a4a3a6 .../47A35ED32C) */
+		int dev = dmi ? b->pch_port_dev : sim_root_port_dev(s, port);
+		char rp[512];
+		if (function(o, rootdir, root, dev, 0, 0x8086, dmi ? 0x1bbd : 0x352a, 0x060400, "pcieport", node, rp, sizeof(rp)))
+			return -1;
+		for (int i = 0; i < n; i++) {
+			if (it[i].socket != sock || it[i].stack != st || it[i].port != port || it[i].k == K_USB)
+				continue;
+			int need = kind_buses(it[i].k);
+			int pch = !strcmp(s->kind->name, "icx") && !sock && st == dmi_stack(s); /* icx_pch's bus */
+			if (next + need > root + stack_span(s, sock, root) - pch)
+				return uc_err("simulator option devices=: stack %d.%d has not the buses for its devices (%d a "
+					      "stack on this machine)", sock, st, stack_span(s, sock, root) - 1);
+			if (below_port(o, &it[i], rp, next, node))
+				return -1;
+			next += need;
+		}
+	}
+	return 0;
+}
+
 /* Class codes: PCI Code and ID Assignment Specification (Linux pci_ids.h PCI_CLASS_*, shifted by 8 with
  * the programming interface): Ethernet 0x0200, InfiniBand 0x0207, NVMe 0x0108 prog-if 2, 3D controller
  * 0x0302, PCI bridge 0x0604. */
 static int layout(struct out *o)
 {
 	const struct sim *s = o->s;
+	const struct sim_board *b = sim_board_of(s);
 	struct item it[MAX_ITEMS];
 	int n, nst = sim_iio_stacks(s);
-	if (parse_set(s->devset[0] ? s->devset : SIM_DEVICES_DEFAULT, it, &n))
+	if (parse_set(s->devset[0] ? s->devset : b && b->devices ? b->devices : SIM_DEVICES_DEFAULT, it, &n))
 		return -1;
 	if (!s->devset[0]) { /* the default set: the items on sockets and stacks the machine has (none without IIO) */
 		int k = 0;
 		for (int i = 0; i < n; i++)
-			if (it[i].socket < s->nsockets && it[i].stack < nst)
+			if (it[i].socket < s->nsockets && it[i].stack < nst && sim_iio_tree_bus(s, it[i].socket, 0, it[i].stack) >= 0)
 				it[k++] = it[i];
 		n = k;
 	}
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < nst; st++) {
-			int root = sim_iio_tree_bus(s, sock, 0, st), next = root + 1;
+			int root = sim_iio_tree_bus(s, sock, 0, st);
 			char rootdir[64];
+			if (root < 0)
+				continue; /* a board's PMU with no root bus */
 			snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
 			if (put(o, rootdir, "uevent", "", 0) || /* the host bridge, with a function below it or not */
 			    (o->m && sim_pcicfg_root(s, o->m, sock, st, rootdir))) /* its registers (sim_pcicfg.c) */
 				return -1;
-			/* root ports 0 up to the highest one used, in order (those below it empty): a port's place
-			 * among its stack's root ports is its number */
-			int top = -1;
-			for (int i = 0; i < n; i++)
-				if (it[i].socket == sock && it[i].stack == st && it[i].port > top)
-					top = it[i].port;
-			if (root_functions(o, sock, st, root, top, rootdir))
+			const struct sim_board_stack *bs = board_stack(s, st);
+			if ((bs && bs->hc ? hc_stack : pcie_stack)(o, it, n, sock, st, root, rootdir))
 				return -1;
-			for (int port = 0; port <= top; port++) {
-				int used = 0;
-				for (int i = 0; i < n; i++)
-					used |= it[i].socket == sock && it[i].stack == st && it[i].port == port;
-				if (!used) {
-					char rp[512];
-					if (function(o, rootdir, root, sim_root_port_dev(s, port), 0, 0x8086, 0x352a, 0x060400, "pcieport",
-						     sim_stack_node(s, sock, 0, st), rp, sizeof(rp)))
-						return -1;
-					continue;
-				}
-				for (int i = 0; i < n; i++) {
-					if (it[i].socket != sock || it[i].stack != st || it[i].port != port)
-						continue;
-					char rp[512], up[512], dn[512];
-					int need = kind_buses(it[i].k), node = sim_stack_node(s, sock, 0, st);
-					int pch = !strcmp(s->kind->name, "icx") && !sock && st == dmi_stack(s); /* icx_pch's bus */
-					if (next + need > root + bus_step(s) - pch)
-						return uc_err("simulator option devices=: stack %d.%d has not the buses for its "
-							      "devices (%d a stack on this machine)", sock, st, bus_step(s) - 1);
-					/* the root port: function 0 of the stack's root bus, at its port's device */
-					if (function(o, rootdir, root, sim_root_port_dev(s, port), 0, 0x8086, 0x352a, 0x060400, "pcieport", node, rp,
-						     sizeof(rp)))
-						return -1;
-					switch (it[i].k) {
-					case K_NIC:
-						if (endpoint(o, &it[i], 0, rp, next, 0x8086, 0x1592, 0x020000, "ice", "net", "ens%df0", 0))
-							return -1;
-						break;
-					case K_IB:
-						if (endpoint(o, &it[i], 0, rp, next, 0x15b3, 0x101b, 0x020700, "mlx5_core", "infiniband",
-							     "mlx5_%d", 0))
-							return -1;
-						break;
-					case K_NVME:
-						if (endpoint(o, &it[i], 0, rp, next, 0x144d, 0xa80a, 0x010802, "nvme", "nvme", "nvme%d", 0))
-							return -1;
-						break;
-					case K_GPU:
-						if (endpoint(o, &it[i], 0, rp, next, 0x10de, 0x2330, 0x030200, "nvidia", "drm", "card%d", 0))
-							return -1;
-						break;
-					case K_GPUSW: /* upstream port, two downstream ports, a GPU below each */
-						if (function(o, rp, next, 0, 0, 0x1000, 0xc030, 0x060400, "pcieport", node, up, sizeof(up)))
-							return -1;
-						for (int d = 0; d < 2; d++)
-							if (function(o, up, next + 1, d, 0, 0x1000, 0xc030, 0x060400, "pcieport", node, dn,
-								     sizeof(dn)) ||
-							    endpoint(o, &it[i], 0, dn, next + 2 + d, 0x10de, 0x2330, 0x030200, "nvidia",
-								     "drm", "card%d", 1))
-								return -1;
-						break;
-					case K_EMPTY:
-						break;
-					}
-					next += need;
-				}
-			}
 		}
 	if (!strcmp(s->kind->name, "icx") && nst > dmi_stack(s) && icx_pch(o))
 		return -1;
 	for (int i = 0; i < n; i++)
-		if (it[i].socket >= s->nsockets || it[i].stack >= nst)
+		if (it[i].socket >= s->nsockets || it[i].stack >= nst || sim_iio_tree_bus(s, it[i].socket, 0, it[i].stack) < 0)
 			return uc_err("simulator option devices=: %s@%d.%d.%d names a stack the machine has not (%d "
-				      "socket(s), %d IIO stacks each)", kind_name[it[i].k], it[i].socket, it[i].stack,
-				      it[i].port, s->nsockets, nst);
+				      "socket(s), %d IIO stacks each%s)", kind_name[it[i].k], it[i].socket, it[i].stack,
+				      it[i].port, s->nsockets, nst, b ? ", those with a root bus on the board it is laid out as" : "");
 	return 0;
 }
 

@@ -10,9 +10,11 @@
 
 struct sim;
 /* devices=LIST: items "KIND@SOCKET.STACK.PORT" joined by '+', KIND nic, ib, nvme, gpu, gpusw (a PCIe switch
- * with two GPUs) or empty (a root port with nothing below); "none": no device.  The default when no
- * devices= is given, a two-socket GPU node's (its items on sockets and stacks the machine has): an Ethernet
- * NIC and two NVMe drives, a switch with two GPUs beside an empty port, an InfiniBand HCA on socket 0; a
+ * with two GPUs) or empty (a root port with nothing below), and on a board's accelerator stack dsa, iaa (port 0),
+ * qat (4), dlb (5), root-complex endpoints at pcm's places; "none": no device.  A board's DMI stack takes its
+ * items behind the PCH's root port, and usb (the PCH's xHCI at 14.0 of bus 0), at the DMI part.  The default when no devices= is given (a board's own
+ * where the machine is laid out by one, sim_board), a two-socket GPU node's (its items on sockets and stacks
+ * the machine has): an Ethernet NIC and two NVMe drives, a switch with two GPUs beside an empty port, an InfiniBand HCA on socket 0; a
  * switch with two GPUs and an NVMe drive, an HCA, a GPU and an Ethernet NIC on socket 1 */
 #define SIM_DEVICES_DEFAULT                                                                                      \
 	"nic@0.1.0+nvme@0.1.1+nvme@0.1.2+gpusw@0.2.0+empty@0.2.1+ib@0.3.0+gpusw@1.1.0+nvme@1.1.1+ib@1.2.0+"        \
@@ -21,7 +23,8 @@ struct sim;
 int sim_devices_option(struct sim *s, const char *v);
 
 /* What an endpoint is: its DMA rates and counters go by it (sim_devdma.c) */
-enum { SIM_DEV_NIC, SIM_DEV_IB, SIM_DEV_NVME, SIM_DEV_GPU, SIM_DEV_KINDS };
+enum { SIM_DEV_NIC, SIM_DEV_IB, SIM_DEV_NVME, SIM_DEV_GPU, SIM_DEV_DSA, SIM_DEV_IAA, SIM_DEV_QAT, SIM_DEV_DLB, SIM_DEV_USB,
+       SIM_DEV_KINDS };
 
 /* One endpoint of the set: the truth tests hold the map against */
 struct sim_pcidev {

@@ -39,7 +39,9 @@ static struct sim_box *imc_unit(struct sim *s, struct sim_disc_table *tb, const 
 	return b;
 }
 
-#define SPR_SIM_STACKS 6 /* IIO stacks per socket, each with the profile's split of traffic over its ports */
+/* IIO stacks per socket, each with the profile's split of traffic over its ports: PMUs 0-9, every one pcm's
+ * spr_xcc_ and emr_sad_to_pmu_id_mapping name (pcm-iio-topology.cpp, intel/pcm 0fae0de1) */
+#define SPR_SIM_STACKS 10
 
 /* The free-running counters: IMC clocks and queue cycles, and the IIO ones (sim_disc_iio_fr_rate). */
 static double fr_rate(const struct sim *s, const struct sim_box *b, const char *n, int stacks)

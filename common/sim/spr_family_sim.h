@@ -11,6 +11,8 @@ SIM_PERF_DECL(spr);
 extern const struct sim_ubox_dev sim_spr_ubox;
 extern const struct sim_global sim_spr_global;
 extern const struct sim_unit sim_generic_type21;
+/* The real boards the members are laid out as (platforms/spr/board.c, platforms/emr/board.c) */
+extern const struct sim_board sim_spr_board, sim_emr_board;
 
 /* What sets a member apart. */
 struct spr_sim_variant {

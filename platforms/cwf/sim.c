@@ -4,4 +4,4 @@
  */
 #include "../gnr/sim_gnr.h"
 
-const struct sim_kind sim_kind_cwf = SIM_GNR_KIND("cwf", 144, 0xdd, 1, 0x104); /* Darkmont cores read with DRd_Opt */
+const struct sim_kind sim_kind_cwf = SIM_GNR_KIND("cwf", 144, 0xdd, 1, 0x104, NULL); /* Darkmont cores read with DRd_Opt */

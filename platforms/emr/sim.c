@@ -13,4 +13,5 @@ static int build(struct sim *s)
 }
 
 const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .family = 6, .model = 0xcf, .stepping = 2,
-				       .build = build, SPR_FAMILY_SIM_KIND };
+				       .build = build, SPR_FAMILY_SIM_KIND,
+				       .board = &sim_emr_board };

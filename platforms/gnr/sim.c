@@ -24,8 +24,11 @@ static int node_id(int socket) { return (socket * 5 + 2) & 7; }
 #define GNR_IO_DIES 2
 #define GNR_CHA_PER_DIE 24
 #define GNR_CH_PER_DIE 4      /* IMC channels per compute die */
-#define GNR_STACKS_PER_IO 3   /* IIO stacks per I/O die */
-#define GNR_STACKS (GNR_IO_DIES * GNR_STACKS_PER_IO)
+#define GNR_STACKS_PER_IO 3   /* IIO stacks per I/O die without a board (sim:cwf) */
+/* IIO PMUs a socket: laid out as a board (sim:gnr, sim:srf; one die, up to two sockets) PMUs 0-14, every one pcm's srf_sad_to_pmu_id_mapping names
+ * (pcm-iio-topology.cpp, intel/pcm 0fae0de1), the accelerator stacks' 1, 6, 9 and 14 among them; else 6 */
+#define GNR_BOARD_STACKS 15
+static int gnr_stacks(const struct sim *s) { return sim_board_of(s) ? GNR_BOARD_STACKS : GNR_IO_DIES * GNR_STACKS_PER_IO; }
 #define GNR_LINKS 4
 #define TABLE_MAX 260 /* 144 CHAs (sim:cwf) and the rest */
 #define BAR_BASE 0x280000000ull
@@ -106,16 +109,18 @@ static double gnr_own(const struct sim *s, const struct sim_box *b, unsigned ev,
 
 static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
-	static const struct sim_disc_model model = { .links = GNR_LINKS, .stacks = GNR_STACKS, .own = gnr_own };
+	static const struct sim_disc_model board = { .links = GNR_LINKS, .stacks = GNR_BOARD_STACKS, .own = gnr_own },
+					   plain = { .links = GNR_LINKS, .stacks = GNR_IO_DIES * GNR_STACKS_PER_IO, .own = gnr_own };
+	const struct sim_disc_model *model = sim_board_of(s) ? &board : &plain;
 	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
-		return sim_disc_iio_fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, GNR_STACKS * s->dies, 32);
+		return sim_disc_iio_fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, gnr_stacks(s) * s->dies, 32);
 	if (ctr == SIM_CTR_FIXED)
 		return s->prof.dram_hz; /* the IMC's DCLK */
 	/* CXL CM: the receive side's events (0x41) count on counters 4-7, the transmit side's (0x02) on 0-3
 	 * (Intel's JSON Counter fields; PCM cpucounters.h CXL_RxC_MEM "works only on counters 4-7") */
 	if (!strcmp(b->u->name, "cxlcm") && ((ctl & 0xff) == 0x41 ? ctr < 4 : (ctl & 0xff) == 0x02 && ctr >= 4))
 		return 0;
-	return sim_disc_rate(s, b, ctl, &model);
+	return sim_disc_rate(s, b, ctl, model);
 }
 
 /* One compute die: its CHAs (MSR 0x2000 + 0x10 n over the socket), IMC channels, B2CMIs, B2HOT, MDFs. */
@@ -150,10 +155,10 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 			      *ubox = sim_unit_named(s, "ubox"), *upi = sim_unit_named(s, "upi"), *b2upi = sim_unit_named(s, "b2upi"),
 			      *x16 = sim_unit_named(s, "pciex16"), *x8 = sim_unit_named(s, "pciex8"), *cxlcm = sim_unit_named(s, "cxlcm"),
 			      *cxldp = sim_unit_named(s, "cxldp"), *b2cxl = sim_unit_named(s, "b2cxl");
-	for (int i = 0; i < GNR_STACKS; i++) {
+	for (int i = 0; i < gnr_stacks(s); i++) { /* a PCIEX16 unit for the first six (the I/O dies' PCIe stacks) */
 		struct sim_box *b = sim_disc_placed(s, tb, iio, sock, i, 0x2900 + 0x10u * (unsigned)i);
 		if (!b || !sim_disc_placed(s, tb, irp, sock, i, 0x2a00 + 0x10u * (unsigned)i) ||
-		    !sim_disc_pci(s, tb, x16, sock, i, bus, 9 + i, 2))
+		    (i < GNR_IO_DIES * GNR_STACKS_PER_IO && !sim_disc_pci(s, tb, x16, sock, i, bus, 9 + i, 2)))
 			return -1;
 		b->nfr = iio->nfr; /* at the driver's addresses, base 0 (sim_map.c iio_fr) */
 	}
@@ -180,7 +185,8 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 /* The units of the types Linux names none for (gnr_uncores[] NULL), after the rest of the table, a few a
  * logical die (the machine's 1024 boxes hold sim:srf,dies=3): two of type 3 (MSR 0x3000 + 0x10 n), two of
  * type 7 (MMIO, in compute die n's IMC window at +0x40000), one each of types 9, 10, 11 (MSR 0x3100, 0x3200,
- * 0x3300), 14 (MMIO, compute die 0's window +0x50000) and 19 (MSR 0x3400); all placed here. */
+ * 0x3300), 14 (MMIO, compute die 0's window +0x50000) and 19 (MSR 0x3400); all placed here.  With 15 stacks (a
+ * board) the MSR ones move 0xE00 up, above the stacks' free-running counters (BW_OUT up to 0x357E, BW_IN 0x3D7E). */
 static int unnamed_units(struct sim *s, struct sim_disc_table *tb, int sock)
 {
 	static const struct { const char *unit; unsigned msr; int mmio; } one[] = {
@@ -188,12 +194,13 @@ static int unnamed_units(struct sim *s, struct sim_disc_table *tb, int sock)
 	};
 	const struct sim_unit *t3 = sim_unit_named(s, "type3"), *t7 = sim_unit_named(s, "type7");
 	uint64_t win = IMC_BASE + 0x1000000ull * (uint64_t)(sock * s->dies + s->build_die);
+	unsigned up = sim_board_of(s) ? 0xe00 : 0;
 	for (int i = 0; i < 2; i++)
-		if (!sim_disc_placed(s, tb, t3, sock, i, 0x3000 + 0x10u * (unsigned)i) ||
+		if (!sim_disc_placed(s, tb, t3, sock, i, up + 0x3000 + 0x10u * (unsigned)i) ||
 		    !sim_disc_placed(s, tb, t7, sock, i, win + 0x100000ull * (uint64_t)i + 0x40000))
 			return -1;
 	for (size_t k = 0; k < sizeof(one) / sizeof(one[0]); k++)
-		if (!sim_disc_placed(s, tb, sim_unit_named(s, one[k].unit), sock, 0, one[k].mmio ? win + (uint64_t)one[k].mmio : one[k].msr))
+		if (!sim_disc_placed(s, tb, sim_unit_named(s, one[k].unit), sock, 0, one[k].mmio ? win + (uint64_t)one[k].mmio : up + one[k].msr))
 			return -1;
 	return 0;
 }
@@ -249,4 +256,4 @@ int sim_gnr_option(struct sim *s, const char *key, const char *value)
 }
 
 /* Xeon 6 6960P-like: 72 cores (3 dies x 24), family 6 model 0xAD (Linux INTEL_GRANITERAPIDS_X), stepping 1 */
-const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102);
+const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102, &sim_gnr_board);

@@ -18,13 +18,14 @@ int sim_gnr_build(struct sim *s);
 int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b); /* the discovery faults and onesched */
 #define SIM_GNR_CXL 1 /* the machine's variant with CXL memory (option cxl=1) */
 int sim_gnr_option(struct sim *s, const char *key, const char *value);
+extern const struct sim_board sim_gnr_board; /* board.c: Intel's Birch Stream board, GNR and SRF */
 
 /* A kind on GNR's machine: name, CHAs per socket, CPUID model and stepping, the cores' data-read opcode. */
-#define SIM_GNR_KIND(n, c, m, st, opc)                                                                     \
+#define SIM_GNR_KIND(n, c, m, st, opc, brd)                                                                     \
 	{ .name = n, .cores = (c), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
 	  .ia_read_opc = (opc),                                                                              \
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
 	  .faults = SIM_DISC_FAULTS ", onesched", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
-	  .multi_die = 1, .option_help = "cxl=0|1", .option = sim_gnr_option }
+	  .multi_die = 1, .option_help = "cxl=0|1", .option = sim_gnr_option, .board = (brd) }
 
 #endif

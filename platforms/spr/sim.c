@@ -31,4 +31,4 @@ static int spr_option(struct sim *s, const char *key, const char *value)
 
 const struct sim_kind sim_kind_spr = { .name = "spr", .cores = 56, .family = 6, .model = 0x8f, .stepping = 8,
 				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache",
-				       .option = spr_option };
+				       .option = spr_option, .board = &sim_spr_board };

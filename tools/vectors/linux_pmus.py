@@ -157,7 +157,7 @@ def spr_family_units(sock, chas=60, hbm=0):
     spr_units write them: (type, box id, access: 0 MSR 1 MMIO 2 PCI, PCI devfn the entry's address
     names).  chas: the CHA entries (s->cores plus the variant's extra_chas)."""
     u = [(0, i, 0, None) for i in range(chas)]                    # CHA 0..chas-1
-    for i in range(6):                                            # EMR_SIM_STACKS
+    for i in range(10):                                           # SPR_SIM_STACKS: IIO PMUs 0-9
         u += [(1, i, 0, None), (2, i, 0, None), (3, i, 0, None)]  # IIO, IRP, M2PCIe
     u += [(4, 0, 0, None), (5, 0, 0, None)]                       # PCU, UBox
     u += [(11, i, 0, None) for i in range(4)]                     # MDF
@@ -176,9 +176,10 @@ SPR_PCI_DEVS = {0x3241: [(1 + i, 1) for i in range(4)], 0x3246: [(5 + i, 1) for 
 SPR_PCI_PRESENT = {(1 + i, 1) for i in range(4)} | {(5 + i, 1) for i in range(4)} | {(12 + i, 0) for i in range(4)}
 
 
-def gnr_units(chas):
+def gnr_units(chas, stacks=6):
     """One socket's discovery entries of GNR's machine (platforms/gnr/sim.c compute_die, io_units), in table
-    order, for a machine with chas CHAs a socket (a third per compute die)."""
+    order, for a machine with chas CHAs a socket (a third per compute die) and stacks IIO PMUs (15 where the
+    kind has a board, sim:gnr and sim:srf; the first six with a PCIEX16 unit)."""
     def f(sock):
         u = []
         for die in range(3):
@@ -187,8 +188,8 @@ def gnr_units(chas):
                 i = die * 4 + c
                 u += [(6, i, 1, None), (16, i, 2, (16 + i, 0))]
             u += [(15, die, 0, None)] + [(20, die * 2 + k, 0, None) for k in range(2)]   # B2HOT, MDF
-        for i in range(6):                                                              # IIO, IRP, PCIEX16
-            u += [(1, i, 0, None), (2, i, 0, None), (21, i, 2, (9 + i, 2))]
+        for i in range(stacks):                                                         # IIO, IRP, PCIEX16
+            u += [(1, i, 0, None), (2, i, 0, None)] + ([(21, i, 2, (9 + i, 2))] if i < 6 else [])
         u += [(22, 0, 2, (9, 3))]                                                       # PCIEX8
         for i in range(4):                                                              # UPI, B2UPI
             u += [(8, i, 2, (1 + i, 1)), (18, i, 2, (5 + i, 1))]
@@ -257,8 +258,8 @@ MACHINES = {
                 "pci_devs": SPR_PCI_DEVS, "pci_present": SPR_PCI_PRESENT, "cbo_config": 56},
     # platforms/gnr/sim.c (sim:srf and sim:cwf: the same machine, 96 and 144 CHAs): every unit through its
     # table entry; the PMON functions each socket's bus has (dev, fn) are GNR_PCI
-    "gnr": {"sockets": 2, "cores": 72, "units": gnr_units(72), "pci_present": GNR_PCI, "cbo_config": 0},
-    "srf": {"sockets": 2, "cores": 96, "units": gnr_units(96), "pci_present": GNR_PCI, "cbo_config": 0},
+    "gnr": {"sockets": 2, "cores": 72, "units": gnr_units(72, 15), "pci_present": GNR_PCI, "cbo_config": 0},
+    "srf": {"sockets": 2, "cores": 96, "units": gnr_units(96, 15), "pci_present": GNR_PCI, "cbo_config": 0},
     "cwf": {"sockets": 2, "cores": 144, "units": gnr_units(144), "pci_present": GNR_PCI, "cbo_config": 0},
 }
 

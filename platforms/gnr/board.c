@@ -1,0 +1,29 @@
+/*
+ * Granite Rapids and Sierra Forest laid out as Intel's Birch Stream reference board lists its accelerator (HC)
+ * stacks: lspci -vvnn from linuxhw/LsPCI commit b6f7d8f21b9a2b2be1e232663e46b81e2fec611c, Server/Intel/BIRCHSTREAM/
+ * BIRCHSTREAM/1F03C9158405/XUBUNTU-24.04/6.8.0-48-GENERIC/X86_64/F71EAE46A6.  Four HC stacks a socket on root buses
+ * 00, 05, 0a and 0f, each with 09a2/09a4/09a3 and the root complex event collector 0b23 at 00.0-00.4 (00:00.4
+ * "RCiEP at Device(s): 0-3, AssociatedBusNumbers: 01-03"), DSA 0b25 at 01.0 and IAA 0cfe at 02.0 of the stack's bus,
+ * QAT 4944 at 00.0 of the next bus and DLB 2714 at 00.0 three buses on, root-complex endpoints on root buses of
+ * their own; the MSM 09a6 at 00:03.0.
+ *
+ * Filled, not in the listing: the MSM's CPUBUSNO registers, CPU buses 8, 12, 16 and 20 (pcm SRF_HC0/1/3/2_SAD_BUS_ID)
+ * on 00, 05, 0a, 0f in that order, which pcm's srf_sad_to_pmu_id_mapping (pcm-iio-topology.cpp, intel/pcm 0fae0de1,
+ * since cbeba329) makes IIO PMUs 1, 6, 14 and 9; the PCIe stacks' root buses (not read from the listing): CPU buses
+ * 0-5 (PMUs 0, 2, 3, 4, 5, 7) at 14, 24, 34, 44, 54, 64; PMUs 8 and 10-13 (CPU buses 26-29, FlexUPI) have no root
+ * bus.  Socket 1 is socket 0's + 0x80.  The RCEC's associated-bus capability is not in the simulated config
+ * space.  The devices: every accelerator on HC2 (PMU 9) and HC3 (PMU 14) of socket 0 and on HC0 of socket 1, and
+ * the simulator's kinds in the PCIe stacks' ports.
+ */
+#include "sim/sim.h"
+#include "sim_gnr.h"
+
+static const struct sim_board_stack stacks[] = {
+	{ 1, 0x00, 8, 1 },  { 6, 0x05, 12, 1 }, { 14, 0x0a, 16, 1 }, { 9, 0x0f, 20, 1 }, { 0, 0x14, 0, 0 },
+	{ 2, 0x24, 1, 0 },  { 3, 0x34, 2, 0 },  { 4, 0x44, 3, 0 },   { 5, 0x54, 4, 0 },  { 7, 0x64, 5, 0 },
+};
+const struct sim_board sim_gnr_board = {
+	.stacks = stacks, .nstacks = sizeof(stacks) / sizeof(stacks[0]), .dmi_pmu = -1, .msm_pmu = 1,
+	.devices = "dsa@0.9.0+iaa@0.9.0+qat@0.9.4+dlb@0.9.5+dsa@0.14.0+iaa@0.14.0+qat@0.14.4+dlb@0.14.5+nic@0.2.0+"
+		   "nvme@0.2.1+gpusw@0.3.0+empty@0.3.1+ib@0.4.0+qat@1.1.4+dsa@1.1.0+gpu@1.2.0+nvme@1.5.2+ib@1.7.0",
+};

@@ -32,7 +32,10 @@ void ue_auth_free(struct ue_auth *a)
 	if (!a)
 		return;
 	for (int i = 0; i < UE_MAX_USERS; i++)
-		free(a->ok[i]);
+		if (a->ok[i]) {
+			explicit_bzero(a->ok[i], strlen(a->ok[i]));
+			free(a->ok[i]);
+		}
 	explicit_bzero(&a->cd, sizeof(a->cd));
 	free(a);
 }
@@ -61,6 +64,8 @@ int ue_auth_check(struct ue_auth *a, const char *user, const char *pass)
 	const char *h = crypt_r(pass, hash, &a->cd);
 	int ok = u >= 0 && h && h[0] == '$' && same(h, hash);
 	if (ok) {
+		if (a->ok[u])
+			explicit_bzero(a->ok[u], strlen(a->ok[u]));
 		free(a->ok[u]);
 		a->ok[u] = strdup(pass); /* NULL: the next scrape computes it again */
 	}

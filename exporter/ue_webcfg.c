@@ -210,7 +210,7 @@ static int bcrypt_hash(const char *h)
 static int parse(struct parse *p, char *text, struct ue_web *w)
 {
 	enum key section = K_NONE;
-	int child_indent = -1, seen_tls = 0, seen_users = 0, seen[K_MAX + 1] = { 0 }, tls_any = 0;
+	int child_indent = -1, seen_tls = 0, seen_users = 0, seen[K_MAX + 1] = { 0 }, tls_any = 0, content = 0;
 	p->line = 0;
 	for (char *ln = text, *next; ln; ln = next) {
 		next = strchr(ln, '\n');
@@ -224,8 +224,9 @@ static int parse(struct parse *p, char *text, struct ue_web *w)
 			return bad(p, "a tab in the indentation (YAML indents with spaces)%s", "");
 		if (!*s || *s == '#')
 			continue;
-		if (ind == 0 && (!strcmp(s, "---") || !strncmp(s, "--- ", 4)) && p->line == 1)
-			continue;
+		if (ind == 0 && (!strcmp(s, "---") || !strncmp(s, "--- ", 4)) && !content++)
+			continue; /* the document's start marker, before its first key */
+		content++;
 		if (ind == 0 && (!strncmp(s, "---", 3) || !strncmp(s, "...", 3)))
 			return bad(p, "a second YAML document ('%.3s'): the file holds one", s);
 		char key[256], *val, v[4096];

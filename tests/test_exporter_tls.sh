@@ -69,6 +69,8 @@ printf 'basic_auth_users:\n  prom: s3cret\n' >"$W/plain.yml"
 bad plain "plain.yml:2: user 'prom': the password must be a bcrypt hash"
 printf 'basic_auth_users:\n  prom: %s\n  prom: %s\n' "$HASH" "$HASH" >"$W/twice.yml"
 bad twice "twice.yml:3: user 'prom' given twice"
+printf 'basic_auth_users:\n  prom: %s\n---\nbasic_auth_users:\n' "$HASH" >"$W/twodocs.yml"
+bad twodocs "twodocs.yml:3: a second YAML document"
 out=$("$EXP" --backend sim:emr --web.config.file "$W/absent.yml" 2>&1)
 check "a missing --web.config.file exits 2 naming it ($out)" '[ $? -eq 2 ] && echo "$out" | grep -qF "$W/absent.yml: No such file"'
 
@@ -94,6 +96,7 @@ start() { # NAME OPTIONS...: an exporter on a free port, $PORT; its log in $W/NA
 stop() { kill $1 && wait $1; }
 cat >"$W/web.yml" <<EOF
 # exporter-toolkit's format (docs/web-configuration.md); paths relative to this file
+---
 tls_server_config:
   cert_file: pki/server.crt
   key_file: "pki/server.key"   # quoted, and a comment

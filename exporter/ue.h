@@ -27,6 +27,7 @@ struct ue_config {
 	char *backend; /* NULL: UNCORE_BACKEND, else auto */
 	char *listen;  /* "127.0.0.1:9739" */
 	char *config;  /* the file SIGHUP reads again */
+	char *web_config; /* --web.config.file: TLS and basic authentication (ue_webcfg.c), read at start */
 	char *metrics[UE_MAX_LIST], *groups[UE_MAX_LIST], *events[UE_MAX_LIST], *box_units[UE_MAX_LIST];
 	int nmetrics, ngroups, nevents, nbox_units;
 	unsigned sockets;   /* bit s: socket s; 0: every socket */
@@ -157,6 +158,9 @@ void ue_health_read(struct ue_state *st);
 /* The Prometheus name of a library metric (ue_names.c): family name, type, unit and the factor into the
  * base unit; port: the port number a per-port metric names (-1: none). */
 void ue_family_of(const struct uncore_metric_info *mi, struct ue_family *f, double *to_base, int *port);
+/* The NVIDIA GPUs among a port's devices (comma lists of BDFs and drivers) as DCGM labels them (ue_gpus.c):
+ * ',gpu="<minor>[,...]",UUID="GPU-...[,...]"' into out, "" without one; simulated: read only below UNCORE_SYSROOT. */
+void ue_gpu_labels(int simulated, const char *bdfs, const char *drivers, char *out, size_t len);
 /* Label value escaped for the exposition formats (\\, \", \n). */
 void ue_label_escape(char *out, size_t len, const char *in);
 
@@ -187,10 +191,40 @@ int ue_cidr_match(const struct ue_cidr *b, const void *sockaddr);
 unsigned ue_http_generations(const struct ue_config *c);
 uint64_t ue_http_worst(const struct ue_config *c, size_t resp_bytes);
 
+/* --web.config.file (ue_webcfg.c): exporter-toolkit's web configuration, TLS (ue_tls.c) and basic
+ * authentication (ue_auth.c). */
+#define UE_MAX_USERS 64
+enum { UE_CLIENT_NONE, UE_CLIENT_REQUEST, UE_CLIENT_REQUIRE_ANY, UE_CLIENT_VERIFY_IF_GIVEN, UE_CLIENT_REQUIRE_VERIFY };
+struct ue_web {
+	int tls;                                   /* TLS on: cert_file and key_file read and checked */
+	char *cert_file, *key_file, *ca_file;      /* the paths, relative ones joined to the file's directory */
+	char *cert_pem, *key_pem, *ca_pem;         /* their contents (ca: NULL without client_ca_file) */
+	int client_auth;                           /* UE_CLIENT_*: Go's ClientAuthType */
+	int min_version, max_version;              /* 0 TLS 1.0 ... 3 TLS 1.3 */
+	char priorities[128];                      /* GnuTLS's priority string of those */
+	char *user[UE_MAX_USERS], *hash[UE_MAX_USERS]; /* basic_auth_users: none, no authentication */
+	int nusers;
+};
+/* Read path (NULL: plain HTTP, no authentication) into w; -1 with the file, line and key in err. */
+int ue_web_load(const char *path, struct ue_web *w, char *err, size_t len);
+void ue_web_free(struct ue_web *w);
+/* A small file whole (NUL-terminated, at most 1 MiB); NULL with "what path: reason" in err. */
+char *ue_read_small(const char *what, const char *path, size_t *n, char *err, size_t len);
+/* The PEM files of w read and checked (a key that does not match its certificate, a CA file without one). */
+int ue_tls_load(struct ue_web *w, char *err, size_t len);
+/* A connection's GnuTLS session, before its handshake: the client_auth_type's policy. */
+void ue_tls_session(const struct ue_web *w, void *gnutls_session);
+/* Basic authentication against w's users (which must outlive it): 1 when user and pass match. */
+struct ue_auth;
+struct ue_auth *ue_auth_new(const struct ue_web *w);
+int ue_auth_check(struct ue_auth *a, const char *user, const char *pass);
+void ue_auth_free(struct ue_auth *a);
+
 /* The HTTP server (ue_http.c): serves /metrics from the published snapshot at c's --listen, within c's
- * limits; on success the bound port is written into err. */
+ * limits, over TLS and with basic authentication where w says (w outlives the server); on success the bound
+ * port is written into err. */
 struct ue_http;
-struct ue_http *ue_http_start(const struct ue_config *c, char *err, size_t len);
+struct ue_http *ue_http_start(const struct ue_config *c, const struct ue_web *w, char *err, size_t len);
 void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes snap and its buffers */
 void ue_http_stop(struct ue_http *h);
 /* Scrapes served so far, and connections closed at their deadline. */

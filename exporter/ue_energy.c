@@ -32,7 +32,8 @@ int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char 
 				return -1;
 			snprintf(labels, sizeof(labels), "socket=\"%d\",domain=\"%s\"", s, uncore_energy_domain_name(d));
 			struct ue_series se = { .fam = fam, .labels = strdup(labels), .metric = UE_ENERGY_SERIES, .event = d,
-						.socket = s, .box = -1, .window = UNCORE_SINCE_START, .to_base = 1 };
+						.socket = s, .box = -1, .node = -1, /* no NUMA node's */
+						.window = UNCORE_SINCE_START, .to_base = 1 };
 			if (!se.labels)
 				return ue_fail(err, len, "out of memory");
 			if (ue_plan_series(st, &se, err, len))

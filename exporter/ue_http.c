@@ -9,7 +9,8 @@
  * Memory: each read's answer is one response of each format, shared by every connection that sends it
  * (libmicrohttpd counts a response's references and frees it with the last), never a copy per connection, so
  * the server's worst case is its connections' pools and state plus the responses still held
- * (ue_http_worst).  Only GET and HEAD of / and /metrics are served.
+ * (ue_http_worst).  Only GET and HEAD of / and /metrics are served.  With --web.config.file: TLS
+ * (ue_tls.c), and basic authentication of every request before anything else is answered (ue_auth.c).
  */
 #include <math.h>
 #include <microhttpd.h>
@@ -33,6 +34,8 @@ struct ue_http {
 	struct MHD_Daemon *d;
 	struct ue_conns *conns;
 	struct ue_peers *peers;
+	const struct ue_web *web;
+	struct ue_auth *auth; /* NULL: no basic_auth_users */
 	pthread_mutex_t mu;
 	struct MHD_Response *resp[2]; /* the last read's, text and OpenMetrics; NULL before it */
 	uint64_t served;
@@ -113,6 +116,24 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 		*upload_len = 0;
 		return MHD_YES;
 	}
+	if (h->auth) {
+		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
+		int ok = ue_auth_check(h->auth, user, pass);
+		if (pass)
+			explicit_bzero(pass, strlen(pass));
+		MHD_free(user);
+		MHD_free(pass);
+		if (!ok) { /* 401 with WWW-Authenticate: Basic, as exporter-toolkit answers */
+			static const char msg[] = "Unauthorized\n";
+			struct MHD_Response *r = MHD_create_response_from_buffer(sizeof(msg) - 1, (void *)msg, MHD_RESPMEM_PERSISTENT);
+			if (!r)
+				return MHD_NO;
+			MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+			MHD_RESULT ret = MHD_queue_basic_auth_fail_response(c, "uncore-exporter", r);
+			MHD_destroy_response(r);
+			return ret;
+		}
+	}
 	if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
 		static const char msg[] = "only GET and HEAD are served\n";
 		return reply(c, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain; charset=utf-8", msg, sizeof(msg) - 1);
@@ -151,6 +172,11 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 			x->peer = ca && ca->client_addr ? ue_peers_opened(h->peers, ca->client_addr) : NULL;
 		}
 		*ctx = x;
+		if (h->web->tls) { /* before the handshake: the client certificate policy */
+			const union MHD_ConnectionInfo *ts = MHD_get_connection_info(c, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+			if (ts && ts->tls_session)
+				ue_tls_session(h->web, ts->tls_session);
+		}
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
 		struct conn_ctx *x = *ctx;
 		if (x) {
@@ -235,25 +261,43 @@ static int address(const char *listen, struct addrinfo **out, char *err, size_t 
 	return 0;
 }
 
-struct ue_http *ue_http_start(const struct ue_config *cfg, char *err, size_t len)
+struct ue_http *ue_http_start(const struct ue_config *cfg, const struct ue_web *web, char *err, size_t len)
 {
 	struct addrinfo *ai;
+	if (web->tls && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+		snprintf(err, len, "--web.config.file %s: this libmicrohttpd was built without TLS", cfg->web_config);
+		return NULL;
+	}
 	if (address(cfg->listen, &ai, err, len))
 		return NULL;
 	struct ue_http *h = calloc(1, sizeof(*h));
-	if (!h || !(h->peers = ue_peers_new(cfg)) || !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
-		if (!h || !h->peers)
+	if (!h || !(h->peers = ue_peers_new(cfg)) || (web->nusers && !(h->auth = ue_auth_new(web))) ||
+	    !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
+		if (!h || !h->peers || (web->nusers && !h->auth))
 			snprintf(err, len, "out of memory");
 		freeaddrinfo(ai);
-		if (h)
+		if (h) {
 			ue_peers_free(h->peers);
+			ue_auth_free(h->auth);
+		}
 		free(h);
 		return NULL;
 	}
+	h->web = web;
 	pthread_mutex_init(&h->mu, NULL);
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
+	if (web->tls)
+		flags |= MHD_USE_TLS;
+	/* the TLS options, or MHD_OPTION_END early: a trust store makes libmicrohttpd ask for client certificates */
+	struct MHD_OptionItem tls[] = {
+		{ web->tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, web->cert_pem },
+		{ MHD_OPTION_HTTPS_MEM_KEY, 0, web->key_pem },
+		{ MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)web->priorities },
+		{ web->ca_pem ? MHD_OPTION_HTTPS_MEM_TRUST : MHD_OPTION_END, 0, web->ca_pem },
+		{ MHD_OPTION_END, 0, NULL },
+	};
 	/* the idle timeout (whole seconds) is only a backstop: the deadline is sooner or the same */
 	/* the per-address limit is admit's (libmicrohttpd's counts each exact address) */
 	h->d = MHD_start_daemon(flags, 0, admit, h, handler, h, MHD_OPTION_EXTERNAL_LOGGER, on_error, h,
@@ -262,12 +306,14 @@ struct ue_http *ue_http_start(const struct ue_config *cfg, char *err, size_t len
 				MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)UE_POOL_BYTES,
 				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
-				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_END);
+				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 	freeaddrinfo(ai);
 	if (!h->d) {
-		snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)", cfg->listen);
+		snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)%s", cfg->listen,
+			 web->tls ? ", or libmicrohttpd refused the TLS settings (its message above)" : "");
 		ue_conns_stop(h->conns);
 		ue_peers_free(h->peers);
+		ue_auth_free(h->auth);
 		pthread_mutex_destroy(&h->mu);
 		free(h);
 		return NULL;
@@ -325,6 +371,7 @@ void ue_http_stop(struct ue_http *h)
 	MHD_stop_daemon(h->d); /* every connection closed, and said so */
 	ue_conns_stop(h->conns);
 	ue_peers_free(h->peers);
+	ue_auth_free(h->auth);
 	pthread_mutex_lock(&h->mu);
 	if (h->log_dropped)
 		fprintf(stderr, "uncore-exporter: http: %u more messages left out\n", h->log_dropped);

@@ -44,6 +44,8 @@ const char *ue_usage(void)
 	       "  --reserved-connections N  connections only --allow's addresses may use (default 16)\n"
 	       "  --request-timeout S  seconds each request has, from the connection's opening or last answer\n"
 	       "                       to the end of its answer; a later one is closed (default 10)\n"
+	       "  --web.config.file FILE  TLS and basic authentication: Prometheus exporter-toolkit's web\n"
+	       "                       configuration (tls_server_config, basic_auth_users), read at start\n"
 	       "  --no-timestamps      samples without their read time (doc/prometheus.md: why they carry it)\n"
 	       "  --config FILE        options from FILE, one a line without the dashes; SIGHUP reads it again\n"
 	       "  --check-config       check the options against this machine, print what would be exported, exit\n"
@@ -166,7 +168,7 @@ static int set_string(char **dst, const char *v, char *err, size_t len)
 
 static const char *const valued[] = { "listen", "backend", "interval", "metrics", "groups", "events",
 				      "per-box", "sockets", "config", "max-connections", "max-connections-per-ip",
-				      "request-timeout", "allow", "reserved-connections" };
+				      "request-timeout", "allow", "reserved-connections", "web.config.file" };
 
 static int is_valued(const char *name)
 {
@@ -195,6 +197,8 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 		return set_string(&c->backend, v, err, len);
 	if (!strcmp(name, "config"))
 		return set_string(&c->config, v, err, len);
+	if (!strcmp(name, "web.config.file"))
+		return set_string(&c->web_config, v, err, len);
 	if (!strcmp(name, "interval"))
 		return seconds(name, v, 0.01, 60, &c->interval, err, len);
 	if (!strcmp(name, "request-timeout"))
@@ -346,6 +350,7 @@ void ue_config_free(struct ue_config *c)
 	free(c->backend);
 	free(c->listen);
 	free(c->config);
+	free(c->web_config);
 	free_list(c->metrics, &c->nmetrics);
 	free_list(c->groups, &c->ngroups);
 	free_list(c->events, &c->nevents);

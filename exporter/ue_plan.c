@@ -45,7 +45,7 @@ static int add(struct ue_state *st, struct ue_series *se, char *err, size_t len)
 	return 0;
 }
 
-/* socket="0"[,die="1"][,channel="3" | ,unit="cha",box="5"][,port="2"[,pci_bdf="...",device="...",driver="..."]] */
+/* socket="0"[,die="1"][,channel="3" | ,unit="cha",box="5"][,port="2"[,pci_bdf="...",device="...",driver="..."[,gpu="0",UUID="GPU-..."]]] */
 static void labels(uncore_t *u, const struct uncore_series *c, int port, char *out, size_t len)
 {
 	struct uncore_unit_info ui;
@@ -71,7 +71,9 @@ static void labels(uncore_t *u, const struct uncore_series *c, int port, char *o
 		ue_label_escape(bdf, sizeof(bdf), pd.bdf);
 		ue_label_escape(dev, sizeof(dev), pd.name);
 		ue_label_escape(drv, sizeof(drv), pd.driver);
-		snprintf(out + n, len - (size_t)n, ",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"", bdf, dev, drv);
+		char gpu[1300];
+		ue_gpu_labels(uncore_is_simulated(u), pd.bdf, pd.driver, gpu, sizeof(gpu));
+		snprintf(out + n, len - (size_t)n, ",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"%s", bdf, dev, drv, gpu);
 	}
 }
 
@@ -80,7 +82,7 @@ static int plan_one(struct ue_state *st, const struct uncore_series *c, char *er
 	struct ue_family f;
 	struct ue_series se = { .metric = c->metric, .event = c->event, .socket = c->socket, .box = c->box, .node = -1 };
 	int port = -1;
-	char where[1100];
+	char where[2600];
 	if (c->by_node) {
 		ue_node_family(st, c, &f, where, sizeof(where));
 		se.node = c->node;
@@ -158,7 +160,12 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 		ue_fail(err, len, "out of memory");
 		goto bad;
 	}
-	if (ue_energy_plan(st, uncore_energy_domains(uncore_energy_selected(&sel)), c->interval, err, len))
+	unsigned energy = uncore_energy_selected(&sel);
+	/* the default set counts energy too (package and DRAM, the energy group), as node_exporter's rapl collector
+	 * is on by default; its cost at 100 Hz is in doc/cost.md */
+	if (!c->nmetrics && !c->ngroups && !c->nevents)
+		energy = uncore_energy_named(UNCORE_ENERGY_GROUP, 1);
+	if (ue_energy_plan(st, uncore_energy_domains(energy), c->interval, err, len))
 		goto bad;
 	free(chosen);
 	return 0;

@@ -103,6 +103,8 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 	}
 	if (strcmp(nc.listen, cfg->listen))
 		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s\n", cfg->listen);
+	if (nc.web_config || cfg->web_config)
+		fprintf(stderr, "uncore-exporter: reload: --web.config.file is read only at start; its TLS and users stay\n");
 	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout ||
 	    nc.reserved != cfg->reserved || nc.nallow != cfg->nallow || memcmp(nc.allow, cfg->allow, sizeof(nc.allow)))
 		fprintf(stderr, "uncore-exporter: reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
@@ -171,8 +173,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "uncore-exporter: %s\n", err);
 		return 2;
 	}
+	struct ue_web web; /* read at start only: the server keeps its certificates and users */
+	if (ue_web_load(cfg.web_config, &web, err, sizeof(err))) {
+		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_config_free(&cfg);
+		return 2;
+	}
 	if (cfg.check_only) {
 		int rc = check_config(&cfg);
+		ue_web_free(&web);
 		ue_config_free(&cfg);
 		return rc;
 	}
@@ -183,14 +192,16 @@ int main(int argc, char **argv)
 	raise_fd_limit();
 	if (start(&cfg, &st, err, sizeof(err))) {
 		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_web_free(&web);
 		ue_config_free(&cfg);
 		return 1;
 	}
 	ue_read(&st); /* the first snapshot, before the first scrape can come */
-	struct ue_http *http = ue_http_start(&cfg, err, sizeof(err));
+	struct ue_http *http = ue_http_start(&cfg, &web, err, sizeof(err));
 	if (!http) {
 		fprintf(stderr, "uncore-exporter: %s\n", err);
 		ue_teardown(&st);
+		ue_web_free(&web);
 		ue_config_free(&cfg);
 		return 1;
 	}
@@ -202,6 +213,9 @@ int main(int argc, char **argv)
 	fprintf(stderr, "uncore-exporter: the HTTP server's memory at most %llu kB: %u connections x (%u KiB pool + %u KiB "
 		"state) + %u responses of %zu kB\n", (unsigned long long)(ue_http_worst(&cfg, resp) / 1024), cfg.max_conns,
 		UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, ue_http_generations(&cfg), resp / 1024);
+	if (web.tls || web.nusers)
+		fprintf(stderr, "uncore-exporter: %s%s%s (--web.config.file %s)\n", web.tls ? "TLS" : "",
+			web.tls && web.nusers ? " and " : "", web.nusers ? "basic authentication" : "", cfg.web_config);
 	fprintf(stderr, "uncore-exporter: serving %d series of %s (%s%s) on port %s, read every %g s\n", st.nseries,
 		uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_is_simulated(st.u) ? ", SIMULATED" : "", err,
 		cfg.interval);
@@ -257,6 +271,7 @@ int main(int argc, char **argv)
 	}
 	ue_http_stop(http); /* no scrape in flight when the state goes */
 	ue_teardown(&st);   /* restores every register */
+	ue_web_free(&web);
 	ue_config_free(&cfg);
 	return rc;
 }

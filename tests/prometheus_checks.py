@@ -1,11 +1,14 @@
 """Checks of uncore-exporter and of Prometheus scraping it, for tests/test_exporter.sh and
 tests/test_prometheus.sh.  Each command prints one line per check ("ok ..." or "bad ...") and exits 1 when
 any is bad.  The truth comes from tests/prom_truth (the simulator's profile in the exporter's names)."""
+import base64
 import http.client
 import json
+import os
 import re
 import selectors
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -24,10 +27,17 @@ def say(ok, what):
 
 
 def scrape(port, accept=None, timeout=10):
-    req = urllib.request.Request("http://127.0.0.1:%d/metrics" % port)
+    # UE_TLS="CAFILE USER PASSWORD": over HTTPS with basic authentication (tests/test_exporter_tls.sh)
+    tls = os.environ.get("UE_TLS", "").split(" ", 2)  # the password may hold blanks
+    tls = tls if len(tls) == 3 else []
+    req = urllib.request.Request("%s://127.0.0.1:%d/metrics" % ("https" if tls else "http", port))
     if accept:
         req.add_header("Accept", accept)
-    with urllib.request.urlopen(req, timeout=timeout) as r:
+    ctx = None
+    if tls:
+        ctx = ssl.create_default_context(cafile=tls[0])
+        req.add_header("Authorization", "Basic " + base64.b64encode(("%s:%s" % (tls[1], tls[2])).encode()).decode())
+    with urllib.request.urlopen(req, timeout=timeout, context=ctx) as r:
         return r.status, r.headers.get("Content-Type"), r.read().decode()
 
 

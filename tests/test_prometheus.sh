@@ -36,7 +36,8 @@ printf 'socket0.mem_read_bytes_per_s = 6.4e9\n' >"$W/profile1" # Broadwell-DE ha
 for plat in snbep ivbep hsx bdx bdxde skx clx icx spr emr gnr srf cwf nhm montecito; do
 	cp "$W/profile2" "$W/profile"
 	[ $plat = bdxde ] && cp "$W/profile1" "$W/profile"
-	"$TRUTH" "sim:$plat,profile=$W/profile" >"$W/truth-$plat" || no "prom_truth sim:$plat"
+	# energy: the default set counts it (package and DRAM) where the platform has RAPL
+	"$TRUTH" "sim:$plat,profile=$W/profile" energy >"$W/truth-$plat" || no "prom_truth sim:$plat"
 	exporter "sim-$plat" --backend "sim:$plat,profile=$W/profile"
 	[ $plat = montecito ] || exporter "perf+sim-$plat" --backend "perf+sim:$plat,profile=$W/profile"
 done

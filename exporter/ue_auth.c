@@ -1,0 +1,73 @@
+/*
+ * basic_auth_users of --web.config.file: a user and password checked against the user's bcrypt hash with
+ * crypt(3) of libxcrypt (Debian's libcrypt1 computes $2a$, $2b$ and $2y$).  A bcrypt at cost 10 takes tens
+ * of milliseconds on the one HTTP thread, so, as exporter-toolkit does (web/handler.go), a verified
+ * password is remembered: Prometheus' scrapes, which send the same password every time, cost a comparison.
+ * An unknown user costs a bcrypt too (of exporter-toolkit's fixed hash), so timing does not tell which users exist.
+ */
+#include <crypt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ue.h"
+
+/* bcrypt of "fakepassword", cost 10 (exporter-toolkit web/handler.go's, for the same purpose) */
+static const char fake_hash[] = "$2y$10$QOauhQNbBCuQDKes6eFzPeMqBSjb7Mr5DUmpZ/VcEd00UAV/LDeSi";
+
+struct ue_auth {
+	const struct ue_web *w;
+	char *ok[UE_MAX_USERS]; /* each user's last verified password */
+	struct crypt_data cd;   /* crypt_r's state (32 KiB): one per server, used by its one thread */
+};
+
+struct ue_auth *ue_auth_new(const struct ue_web *w)
+{
+	struct ue_auth *a = calloc(1, sizeof(*a));
+	if (a)
+		a->w = w;
+	return a;
+}
+
+void ue_auth_free(struct ue_auth *a)
+{
+	if (!a)
+		return;
+	for (int i = 0; i < UE_MAX_USERS; i++)
+		if (a->ok[i]) {
+			explicit_bzero(a->ok[i], strlen(a->ok[i]));
+			free(a->ok[i]);
+		}
+	explicit_bzero(&a->cd, sizeof(a->cd));
+	free(a);
+}
+
+/* equal strings, in a time that depends only on their lengths */
+static int same(const char *x, const char *y)
+{
+	size_t n = strlen(x), m = strlen(y);
+	unsigned char d = n != m;
+	for (size_t i = 0; i < n && i < m; i++)
+		d |= (unsigned char)(x[i] ^ y[i]);
+	return !d;
+}
+
+int ue_auth_check(struct ue_auth *a, const char *user, const char *pass)
+{
+	int u = -1;
+	for (int i = 0; user && i < a->w->nusers; i++)
+		if (!strcmp(a->w->user[i], user))
+			u = i;
+	if (!user || !pass)
+		return 0;
+	if (u >= 0 && a->ok[u] && same(a->ok[u], pass))
+		return 1;
+	const char *hash = u >= 0 ? a->w->hash[u] : fake_hash;
+	const char *h = crypt_r(pass, hash, &a->cd);
+	int ok = u >= 0 && h && h[0] == '$' && same(h, hash);
+	if (ok) {
+		if (a->ok[u])
+			explicit_bzero(a->ok[u], strlen(a->ok[u]));
+		free(a->ok[u]);
+		a->ok[u] = strdup(pass); /* NULL: the next scrape computes it again */
+	}
+	return ok;
+}

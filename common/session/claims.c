@@ -87,6 +87,45 @@ static int root_dir(const char *path)
 	return 0;
 }
 
+/* Root's room taken back from the group's file: bytes past what its format holds are never read by
+ * anyone, and a file that holds no whole copy of records (garbage, or only allocated) holds nothing a
+ * session needs.  Whatever a member wrote there is what filled the file system in the msr-safe set-up
+ * (the directory is root's; claims.group is the one file a member may write), so root's first count
+ * is not refused for it.  Returns whether anything was freed. */
+static int reclaim_group(uncore_t *u, const struct claims *cl)
+{
+	char path[560];
+	struct stat st;
+	struct claims_hdr h;
+	snprintf(path, sizeof(path), "%s" CLAIMS_GROUP_SUFFIX, cl->path);
+	int fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), freed = 0;
+	if (fd < 0)
+		return 0;
+	off_t bound = claims_copy_offset(u, 2);
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_nlink == 1) {
+		int whole = pread(fd, &h, sizeof(h), 0) == (ssize_t)sizeof(h) && !memcmp(h.magic, CLAIMS_MAGIC, 8);
+		off_t keep = whole ? bound : 0;
+		if (st.st_size > keep && !ftruncate(fd, keep)) {
+			uc_warn("%s held %lld bytes (%s): cut to %lld to make room for root's claims in a full file "
+				"system", path, (long long)st.st_size, whole ? "more than its format holds" : "no records",
+				(long long)keep);
+			freed = 1;
+		}
+	}
+	close(fd);
+	return freed;
+}
+
+/* Allocate the claims file's first len bytes; a privileged process short of room takes it back from the
+ * group's file first.  0 or an errno. */
+static int reserve(uncore_t *u, const struct claims *cl, off_t len)
+{
+	int err = posix_fallocate(cl->fd, 0, len);
+	if (err == ENOSPC && cl->priv && reclaim_group(u, cl))
+		err = posix_fallocate(cl->fd, 0, len);
+	return err;
+}
+
 int claims_open(uncore_t *u)
 {
 	struct claims *cl = calloc(1, sizeof(*cl));
@@ -111,7 +150,7 @@ int claims_open(uncore_t *u)
 		 * block, so a file system another user filled (a member of the group filling claims.group in the
 		 * same /run) cannot refuse it.  Where this fails, the first write says why and refuses the start. */
 		else
-			(void)posix_fallocate(cl->fd, 0, claims_copy_offset(u, 2));
+			(void)reserve(u, cl, claims_copy_offset(u, 2));
 	}
 	u->claims = cl;
 	return 0;
@@ -336,7 +375,7 @@ int claims_write(uncore_t *u)
 	off_t at = claims_copy_offset(u, next);
 	struct claims_hdr h = { CLAIMS_MAGIC, (uint32_t)cl->n, sizeof(struct claim), (uint32_t)next, 0,
 				claims_sum(cl->c, len) };
-	int err = posix_fallocate(cl->fd, 0, len ? at + (off_t)len : (off_t)sizeof(h));
+	int err = reserve(u, cl, len ? at + (off_t)len : (off_t)sizeof(h));
 	if (err)
 		return uc_err("writing %s: %s", cl->path, strerror(err));
 	if ((len && pwrite(cl->fd, cl->c, len, at) != (ssize_t)len) || pwrite(cl->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))

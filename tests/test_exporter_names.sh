@@ -28,7 +28,7 @@ check "--groups memory alone: no energy" '! echo "$out" | grep -q uncore_energy'
 
 # --- GPUs: the simulated node's NVIDIA GPUs (one on a port of its own, two behind a switch), their driver
 # files below UNCORE_SYSROOT in the format of the NVIDIA driver's /proc/driver/nvidia/gpus/<bdf>/information
-SIM="sim:spr,devices=gpu@0.1.0+gpusw@0.2.0"
+SIM="sim:spr,devices=gpu@0.6.0+gpusw@0.7.0" # PCIe stacks of the board sim:spr is laid out as (PMU 1 is its DMI stack)
 bdfs=$(UNCORE_SYSROOT= $UNCORE --backend "$SIM" devices | awk '$2 == "10de:2330" { print $1 }')
 g0=$(echo "$bdfs" | sed -n 1p) g1=$(echo "$bdfs" | sed -n 2p) g2=$(echo "$bdfs" | sed -n 3p)
 check "the simulated node has three NVIDIA GPUs ($g0 $g1 $g2)" '[ -n "$g2" ]'

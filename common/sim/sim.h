@@ -385,6 +385,10 @@ struct sim_kind {
 	int (*option)(struct sim *s, const char *key, const char *value);
 	const struct sim_root_fn *root_fns; /* NULL: none in its PCI tree */
 };
+/* Whether kind k takes an option key of its own (its option_help names key=...): what its machine can model
+ * (cxl: CXL memory nodes, hbm: HBM); sim_kind_takes_help asks an option_help string. */
+int sim_kind_takes(const struct sim_kind *k, const char *key);
+int sim_kind_takes_help(const char *help, const char *key);
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];
 

@@ -748,13 +748,13 @@ static void test_every_path_stays_inside(void)
 /* The MSRs energy (source "msr") and the uncore clock limits (without the driver: ufreq=msr) read: each in the
  * printed allowlist, read only (mask 0), and none written.  Which ones, by linux_regs.txt's rapl and ufreq rows
  * (Linux's msr-index.h and uncore-frequency.c): RAPL's unit, package and DRAM counters where the part has RAPL
- * MSRs, psys on SPR and EMR (rapl.c model_spr), the ratio MSRs on intel_uncore_cpu_ids' parts only. */
+ * MSRs, psys on SPR and EMR (rapl.c model_spr) and GNR (PCM systemEnergyMetricAvailable), the ratio MSRs on intel_uncore_cpu_ids' parts only. */
 static void test_readers_stay_inside(void)
 {
 	static const struct { const char *spec; int psys, ufreq; } plats[] = {
 		{ "sim:emr,ufreq=msr,clock=manual", 1, 1 }, /* die-level RAPL with psys, the MSR limits */
 		{ "sim:clx,ufreq=msr,clock=manual", 0, 1 },
-		{ "sim:gnr,clock=manual", 0, 0 },           /* RAPL a socket (PCM); limits from the TPMI files */
+		{ "sim:gnr,clock=manual", 1, 0 },           /* RAPL a socket and psys at 1 J (PCM); limits from the TPMI files */
 		{ "sim:snbep,clock=manual", 0, 0 },         /* no uncore limits in MSRs */
 	};
 	const long unit = ref_row("rapl", "msr.power_unit"), pkg = ref_row("rapl", "msr.pkg_energy"),

@@ -1,5 +1,5 @@
 /*
- * The attribution's rows (common/jobs/attrib_plat.c), held against their sources instead of only being read:
+ * The attribution's rows (each platform's descriptor, platforms/<p>/platform.c .attrib), held against their sources instead of only being read:
  * each row's event is an event of the platform's catalog (Intel's JSON in eventtables/, through the generated
  * tables), on the unit whose filter has the tid field, and the row's tid width is that field's width, which
  * tests/test_linux_regs holds against Linux's *_FILTER_TID (field.tid rows); a core id needs every bit of it,
@@ -23,7 +23,7 @@ static void test_rows(void)
 	int rows = 0;
 	for (int k = 0; uc_platforms[k]; k++) {
 		const struct platform_desc *pd = uc_platforms[k];
-		const struct attrib_plat *a = attrib_plat_of(pd->name);
+		const struct attrib_plat *a = attrib_plat_of(pd);
 		char be[64], name[128], spec[192];
 		int cbo = tid_width(pd, "cbo"), cha = tid_width(pd, "cha");
 		if (!a) {

@@ -312,7 +312,7 @@ static void test_perf_pmu(void)
 	double j;
 	host_tree(85); /* Skylake-SP */
 	e->u = topology();
-	e->part = energy_part_of(platform_by_cpu(6, 85, 2)->name, why, sizeof(why));
+	e->part = energy_part_of(platform_by_cpu(6, 85, 2), why, sizeof(why));
 	CU_ASSERT_FATAL(e->part != NULL);
 	e->k = &k;
 	counts[0][0] = 1000ull << 18, counts[2][0] = 5ull << 18, counts[0][1] = 7ull << 16, counts[2][1] = 0;

@@ -87,7 +87,7 @@ static void test_sim(void)
 {
 	for (size_t p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
 		char why[160];
-		const struct energy_part *part = energy_part_of(platforms[p], why, sizeof(why));
+		const struct energy_part *part = energy_part_of(platform_by_name(platforms[p]), why, sizeof(why));
 		CU_ASSERT_FATAL(part != NULL);
 		CU_ASSERT(run(platforms[p], "sim", "powercap") > 0);
 		if (part->msr != ENERGY_MSR_NONE)

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "sim_helpers.h"
+#include "ref_row.h"
 #include "session/claims.h"
 #include "regs/pmon_regs.h"
 #include "regs/write_guard.h"
@@ -744,6 +745,78 @@ static void test_every_path_stays_inside(void)
 }
 
 
+/* The MSRs energy (source "msr") and the uncore clock limits (without the driver: ufreq=msr) read: each in the
+ * printed allowlist, read only (mask 0), and none written.  Which ones, by linux_regs.txt's rapl and ufreq rows
+ * (Linux's msr-index.h and uncore-frequency.c): RAPL's unit, package and DRAM counters where the part has RAPL
+ * MSRs, psys on SPR and EMR (rapl.c model_spr) and GNR (PCM systemEnergyMetricAvailable), the ratio MSRs on intel_uncore_cpu_ids' parts only. */
+static void test_readers_stay_inside(void)
+{
+	static const struct { const char *spec; int psys, ufreq; } plats[] = {
+		{ "sim:emr,ufreq=msr,clock=manual", 1, 1 }, /* die-level RAPL with psys, the MSR limits */
+		{ "sim:clx,ufreq=msr,clock=manual", 0, 1 },
+		{ "sim:gnr,clock=manual", 1, 0 },           /* RAPL a socket and psys at 1 J (PCM); limits from the TPMI files */
+		{ "sim:snbep,clock=manual", 0, 0 },         /* no uncore limits in MSRs */
+	};
+	const long unit = ref_row("rapl", "msr.power_unit"), pkg = ref_row("rapl", "msr.pkg_energy"),
+		   dram = ref_row("rapl", "msr.dram_energy"), psys = ref_row("rapl", "msr.psys_energy"),
+		   limit = ref_row("ufreq", "ratio_limit_msr"), status = ref_row("ufreq", "perf_status_msr");
+	CU_ASSERT_FATAL(unit > 0 && pkg > 0 && dram > 0 && psys > 0 && limit > 0 && status > 0);
+	static struct allow al;
+	for (size_t p = 0; p < sizeof(plats) / sizeof(plats[0]); p++) {
+		struct seen seen = { 0 };
+		uncore_t *u = open_sim(plats[p].spec);
+		struct sim *sim = sim_of(u->acc);
+		char *text = uncore_msr_allowlist(u);
+		CU_ASSERT_FATAL(text != NULL);
+		parse_allowlist(text, &al);
+		free(text);
+		sim->msr_hook = hook;
+		sim->msr_hook_ctx = &seen;
+		uncore_energy_t *e = NULL;
+		int rc = uncore_energy_new(u, "msr", &e);
+		if (rc)
+			fprintf(stderr, "%s: energy: %s\n", plats[p].spec, uncore_error());
+		CU_ASSERT(rc == 0 && uncore_energy_start(e, 1000000000ull) == 0);
+		uncore_sleep_ns(u, 100000000);
+		CU_ASSERT(rc || uncore_energy_read(e) == 0);
+		uncore_energy_free(e);
+		struct uncore_freq_domain d[64];
+		int n = uncore_freq_domains(u, d, 64);
+		CU_ASSERT(!plats[p].ufreq || (n > 0 && !strcmp(d[0].source, "MSR 0x620/0x621")));
+		sim->msr_hook = NULL;
+		int bad = 0, writes_seen = 0;
+		for (int i = 0; i < seen.n; i++) {
+			uint64_t mask = 0;
+			int in = allowed(&al, seen.v[i].reg, &mask);
+			writes_seen += seen.v[i].write;
+			if (!seen.v[i].write && (!in || mask) && !bad++)
+				fprintf(stderr, "%s: MSR 0x%x read but %s\n", plats[p].spec, seen.v[i].reg,
+					in ? "writable in the allowlist" : "not in the allowlist");
+		}
+		CU_ASSERT_EQUAL(bad, 0);
+		CU_ASSERT_EQUAL(writes_seen, 0);
+		/* the second source: these were read, and are listed read only; the others are not listed */
+		const struct { long reg; int want; } rows[] = { { unit, 1 }, { pkg, 1 }, { dram, 1 }, { psys, plats[p].psys },
+								 { limit, plats[p].ufreq }, { status, plats[p].ufreq } };
+		for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+			uint64_t mask = 1;
+			int listed = allowed(&al, (uint32_t)rows[r].reg, &mask), read = 0;
+			for (int i = 0; i < seen.n; i++)
+				read |= seen.v[i].reg == (uint32_t)rows[r].reg && !seen.v[i].write;
+			if (listed != rows[r].want || read != rows[r].want || (listed && mask))
+				fprintf(stderr, "%s: MSR 0x%lx: read %d, listed %d (mask 0x%llx), want %d\n", plats[p].spec,
+					rows[r].reg, read, listed, (unsigned long long)mask, rows[r].want);
+			CU_ASSERT_EQUAL(listed, rows[r].want);
+			CU_ASSERT_EQUAL(read, rows[r].want);
+			CU_ASSERT(!listed || mask == 0);
+		}
+		printf("\n  %s: %d MSRs read by energy and the clock limits, %d allowlist lines", plats[p].spec, seen.n, al.n);
+		free(seen.v);
+		uncore_close(u);
+	}
+	printf("\n");
+}
+
 static void test_another_agent(void)
 {
 	uncore_t *u = open_sim("sim:snbep,clock=manual");
@@ -840,6 +913,7 @@ int main(void)
 		{ "claims lock held by another process: no hang, nothing written", test_lock_held },
 		{ "the write guard refuses writes outside the PMON registers", test_guard_refuses },
 		{ "every path on every platform: no stray write, all MSRs in the allowlist", test_every_path_stays_inside },
+		{ "energy's and the clock limits' MSRs: in the allowlist, read only, never written", test_readers_stay_inside },
 		{ "a box another agent counts on is refused unless forced", test_another_agent },
 		{ NULL, NULL },
 	};

@@ -10,23 +10,12 @@
 #include "uncore.h"
 #include "access/access.h"
 #include "devices/dev_fs.h"
+#include "platform/platform_facts.h"
 
-/* ---- what each part has (energy_parts.c) ---- */
-struct energy_part {
-	const char *platform;  /* the library's platform name: "hsx" */
-	unsigned domains;      /* bit UNCORE_ENERGY_x: the domains Linux reads on it */
-	double dram_unit_j;    /* the DRAM domain's fixed energy unit in J; 0: MSR_RAPL_POWER_UNIT's */
-	double psys_unit_j;    /* the psys domain's fixed unit in J where a public source reads MSR 0x64D (SPR, EMR:
-				* Linux rapl.c; GNR, SRF: PCM); 0: the MSR source reads no psys */
-	int msr;               /* who reads its RAPL MSRs: ENERGY_MSR_DIE (Linux, a CPU of each die: rapl.c
-				* get_rapl_pmu_idx), ENERGY_MSR_SOCKET (PCM, a CPU of each socket), 0 none (the kernel's
-				* interfaces only) */
-	double max_w;          /* the power no domain of a socket exceeds, for the wrap time (see the table) */
-	const char *source;    /* where these facts come from */
-};
-enum { ENERGY_MSR_NONE, ENERGY_MSR_DIE, ENERGY_MSR_SOCKET };
-/* The part of a platform, or NULL with why it reads no energy (Nehalem-EP, Montecito, unknown parts). */
-const struct energy_part *energy_part_of(const char *platform, char *why, size_t len);
+/* ---- what each part has: its descriptor's energy (platform_facts.h, platforms/<p>/platform.c) ---- */
+struct platform_desc;
+/* Platform p's part, or NULL with why it reads no energy (Nehalem-EP, Montecito, unknown parts, p NULL). */
+const struct energy_part *energy_part_of(const struct platform_desc *p, char *why, size_t len);
 
 /* ---- units and wraps (energy_wrap.c) ---- */
 /* MSR_RAPL_POWER_UNIT (0x606) bits 12:8, the energy status unit: 1/2^ESU J (Intel SDM vol. 3B, RAPL interfaces;
@@ -69,6 +58,7 @@ struct energy_source_ops;
 struct uncore_energy {
 	uncore_t *u;
 	const struct energy_part *part;
+	const char *plat;      /* its platform's name, for messages */
 	const struct energy_source_ops *ops;
 	char source[256];      /* what it reads, for people */
 	char missing[UNCORE_ENERGY_DOMAINS][160]; /* why a domain is not read (""): the source has none */

@@ -43,11 +43,22 @@ static void reset(struct uncore_energy *e)
 	memset(e->missing, 0, sizeof(e->missing));
 }
 
-static const char *platform_of(const uncore_t *u)
+static const struct platform_desc *platform_of(const uncore_t *u)
 {
-	const struct platform_desc *p = u->plat && strcmp(u->plat->name, "none") ? u->plat
-				      : platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
-	return p ? p->name : "unknown";
+	return u->plat && strcmp(u->plat->name, "none") ? u->plat
+							: platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
+}
+
+const struct energy_part *energy_part_of(const struct platform_desc *p, char *why, size_t len)
+{
+	if (p && p->energy)
+		return p->energy;
+	if (p && p->no_energy)
+		snprintf(why, len, "%s", p->no_energy);
+	else
+		snprintf(why, len, "platform %s: no public source says which RAPL energy domains it has: its energy is "
+			 "not read", p ? p->name : "unknown");
+	return NULL;
 }
 
 /* Energy with one source, or each in turn (source NULL or "auto"): 0, or -1 with every source's reason */
@@ -74,7 +85,7 @@ int energy_open_source(struct uncore_energy *e, const char *source)
 	}
 	if (!any)
 		return uc_err("energy source %s: not one of auto, perf, powercap, msr", source);
-	return uc_err("energy of %s cannot be read: %s", e->part->platform, why);
+	return uc_err("energy of %s cannot be read: %s", e->plat, why);
 }
 
 int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
@@ -92,6 +103,7 @@ int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
 	else {
 		e->u = u;
 		e->part = part;
+		e->plat = platform_of(u)->name;
 		if (u->acc->simulated && sim_of(u->acc) && !sim_rapl_sysfs(sim_of(u->acc), &e->mem))
 			e->fs.mem = &e->mem; /* the simulated machine's powercap zones */
 		if (!(rc = energy_open_source(e, source)))
@@ -106,11 +118,12 @@ int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
 int uncore_energy_here(uncore_t *u, int domain)
 {
 	char why[256];
-	const struct energy_part *p = energy_part_of(platform_of(u), why, sizeof(why));
+	const struct platform_desc *pd = platform_of(u);
+	const struct energy_part *p = energy_part_of(pd, why, sizeof(why));
 	if (!p)
 		return uc_err("%s", why), 0;
 	if (domain < 0 || domain >= UNCORE_ENERGY_DOMAINS || !(p->domains & (1u << domain)))
-		return uc_err("%s has no %s energy domain", p->platform, uncore_energy_domain_name(domain) ?
+		return uc_err("%s has no %s energy domain", pd->name, uncore_energy_domain_name(domain) ?
 			      uncore_energy_domain_name(domain) : "such"), 0;
 	return 1;
 }
@@ -125,7 +138,7 @@ int uncore_energy_has(const uncore_energy_t *e, int socket, int domain)
 	if (domain < 0 || domain >= UNCORE_ENERGY_DOMAINS)
 		return uc_err("no energy domain %d", domain), 0;
 	if (!(e->part->domains & (1u << domain)))
-		return uc_err("%s has no %s energy domain (%s)", e->part->platform, domain_names[domain], e->part->source), 0;
+		return uc_err("%s has no %s energy domain (%s)", e->plat, domain_names[domain], e->part->source), 0;
 	return uc_err("socket %d %s: %s", socket, domain_names[domain],
 		      e->missing[domain][0] ? e->missing[domain] : "not among what the source reads"), 0;
 }
@@ -160,7 +173,7 @@ static int too_late(const struct uncore_energy *e, uint64_t ns, const char *what
 	return uc_err("%s of %.1f s is longer than the %.1f s in which %s's %s energy counter (%.0f units of %.4g uJ) "
 		      "can wrap at %.0f W, the most %s draws (doc/energy.md): a second wrap would go unseen; read at least "
 		      "every %.0f s", what, (double)ns / 1e9, (double)max / 1e9, e->source, domain_names[f->domain],
-		      (double)f->modulus, f->unit_j * 1e6, e->part->max_w, e->part->platform, floor((double)max / 1e9));
+		      (double)f->modulus, f->unit_j * 1e6, e->part->max_w, e->plat, floor((double)max / 1e9));
 }
 
 /* The joules from c's last raw value to raw, read at now, or -1 with why in c->bad_why_cur when they are more
@@ -174,7 +187,7 @@ static double step_j(const struct uncore_energy *e, struct energy_counter *c, ui
 		return j;
 	snprintf(c->bad_why_cur, sizeof(c->bad_why_cur), "socket %d %s energy: a step of %.4g J in %.3g s is far more "
 		 "than %s draws (%.0f W): dropped", c->socket, uncore_energy_domain_name(c->domain), j, s,
-		 e->part->platform, e->part->max_w);
+		 e->plat, e->part->max_w);
 	return -1;
 }
 

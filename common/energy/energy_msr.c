@@ -9,10 +9,7 @@
 #include "handle/handle.h"
 #include "util/error.h"
 
-#define MSR_RAPL_POWER_UNIT 0x606        /* msr-index.h MSR_RAPL_POWER_UNIT */
-#define MSR_PKG_ENERGY_STATUS 0x611      /* msr-index.h MSR_PKG_ENERGY_STATUS */
-#define MSR_DRAM_ENERGY_STATUS 0x619     /* msr-index.h MSR_DRAM_ENERGY_STATUS */
-#define MSR_PLATFORM_ENERGY_STATUS 0x64d /* msr-index.h MSR_PLATFORM_ENERGY_STATUS */
+/* MSR_RAPL_POWER_UNIT, MSR_*_ENERGY_STATUS: platform_facts.h */
 #define ENERGY_STATUS_MASK 0xffffffffull /* rapl.c RAPL_MSR_MASK: the low 32 bits are the counter */
 
 static const uint32_t status_reg[UNCORE_ENERGY_DOMAINS] = { MSR_PKG_ENERGY_STATUS, MSR_DRAM_ENERGY_STATUS,
@@ -34,7 +31,7 @@ static int msr_counters(struct uncore_energy *e, unsigned mask)
 	char err[256] = "";
 	if (e->part->msr == ENERGY_MSR_NONE)
 		return uc_err("RAPL MSRs: no public source reads them on %s (Linux reads its RAPL through TPMI, "
-			      "powercap's intel-rapl zones)", e->part->platform);
+			      "powercap's intel-rapl zones)", e->plat);
 	/* the machine's own MSR device below the sysroot, whatever the handle's backend; a simulator's own MSRs */
 	if (!e->u->acc->simulated && !(e->msr = msr_backend_open()))
 		return -1;
@@ -51,7 +48,7 @@ static int msr_counters(struct uncore_energy *e, unsigned mask)
 				double u = dom == UNCORE_ENERGY_DRAM && e->part->dram_unit_j ? e->part->dram_unit_j
 					 : dom == UNCORE_ENERGY_PSYS ? e->part->psys_unit_j : energy_msr_unit_j(unit);
 				struct energy_counter *c;
-				if (!(e->part->domains & mask & (1u << dom)) || (dom == UNCORE_ENERGY_PSYS && (!u || d > 0)))
+				if (!(mask & (1u << dom)) || !energy_msr_reads(e->part, dom, d))
 					continue; /* psys: one platform counter a socket at most (SPR, EMR, GNR, SRF) */
 				if (rd(e, cpu, status_reg[dom], &v)) {
 					snprintf(e->missing[dom], sizeof(e->missing[dom]), "MSR 0x%x on CPU %d: %s",

@@ -2,19 +2,23 @@
 #ifndef HEALTH_CLOCK_RANGES_H
 #define HEALTH_CLOCK_RANGES_H
 
+#include "platform/platform_facts.h"
+
 /* What a clock clocks: the uncore (UBox UCLK, the ring's or mesh's CBo/CHA clock), a memory channel (the
  * iMC's DCLK), a QPI/UPI link layer; anything else (a core clock, the IIO's, the PCU's) is judged by the broad
  * range alone. */
-enum health_clock { HEALTH_CLK_UNCORE, HEALTH_CLK_DRAM, HEALTH_CLK_LINK, HEALTH_CLK_OTHER, HEALTH_CLK_KINDS };
-
-struct health_clock_range {
-	double lo, hi;      /* hertz: a clock below lo or above hi counts something else */
-	const char *source; /* where the bounds come from, for the condition's message */
+enum health_clock {
+	HEALTH_CLK_UNCORE = PLAT_CLK_UNCORE,
+	HEALTH_CLK_DRAM = PLAT_CLK_DRAM,
+	HEALTH_CLK_LINK = PLAT_CLK_LINK,
+	HEALTH_CLK_OTHER = PLAT_CLK_RANGED,
+	HEALTH_CLK_KINDS
 };
 
-/* Platform p's range for clocks of kind k; the broad range for a platform or kind the table does not give
- * (never NULL). */
-const struct health_clock_range *health_clock_range(const char *platform, int kind);
+struct platform_desc;
+/* Platform p's range for clocks of kind k (its descriptor's clocks, platform_facts.h); the broad range for a
+ * platform or kind that gives none (never NULL). */
+const struct clock_range *health_clock_range(const struct platform_desc *p, int kind);
 /* The kind of clock a per-box metric (uncore_freq, dram_freq) or a clock event (UNC_M_CLOCKTICKS, ...)
  * measures; -1 when the name is not one of them.  An event is known by its name whatever qualifiers follow it
  * (UNC_C_CLOCKTICKS:socket=0:box=0); *exact (when given) is set to 0 when one of them makes it count only some

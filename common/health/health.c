@@ -143,7 +143,7 @@ struct health {
 	int cev_exact[16];          /* ... every cycle (0: qualifiers count some: only the range's top is judged) */
 	int judging;                /* the kind of clock clock_box judges */
 	int judging_exact;          /* ... and whether its floor is judged too */
-	const struct health_clock_range *range[HEALTH_CLK_KINDS]; /* the platform's range of each kind */
+	const struct clock_range *range[HEALTH_CLK_KINDS]; /* the platform's range of each kind */
 	int busy[UC_MAX_SOCKETS];   /* the socket moved HEALTH_BUSY_BPS of memory in the interval */
 	double mem[UC_MAX_SOCKETS]; /* the socket's bytes read and written a second in the interval (NAN: none) */
 	int ntw, tw[32][2];         /* general events and their free-running twins (twin_defs) */
@@ -382,7 +382,7 @@ static void plan(uncore_session_t *s, struct health *h)
 	h->planned = 1;
 	h->platform = u->plat ? u->plat->name : NULL;
 	for (int k = 0; k < HEALTH_CLK_KINDS; k++) /* (looked up once: clock_box runs on every box of every read) */
-		h->range[k] = health_clock_range(h->platform, k);
+		h->range[k] = health_clock_range(u->plat, k);
 	h->rd = h->wr = -1;
 	for (int m = 0; m < uncore_session_num_metrics_impl(s); m++) {
 		struct uncore_metric_info mi;
@@ -483,7 +483,7 @@ static double skew_share(uint64_t a, uint64_t b)
  * that disagrees with its free-running twin the twin condition). */
 static void clock_box(struct health *h, int k, const struct session_box_view *b, double v, const char *name)
 {
-	const struct health_clock_range *r = h->range[h->judging];
+	const struct clock_range *r = h->range[h->judging];
 	double slack = HEALTH_CLOCK_SPREAD + skew_share(b->ns, b->ns);
 	int high = v > r->hi * (1 + slack);
 	int low = h->judging_exact && v < r->lo * (1 - slack) && b->delta && k < UC_MAX_SOCKETS && h->busy[k] &&
@@ -505,7 +505,7 @@ static void clock_box(struct health *h, int k, const struct session_box_view *b,
  * least slack any box has (its longest window's), so a socket this passes has no box clock_box would raise. */
 static int clocks_within(uncore_session_t *s, struct health *h, int ev, int k, double x)
 {
-	const struct health_clock_range *r = h->range[h->judging];
+	const struct clock_range *r = h->range[h->judging];
 	double lo, hi;
 	uint64_t ns;
 	if (!session_event_rate_span(s, ev, k, &lo, &hi, &ns))

@@ -65,16 +65,21 @@ struct uncore_attrib {
 	int nrows;
 };
 
+const struct attrib_plat *attrib_plat_of(const struct platform_desc *p)
+{
+	return p ? p->attrib : NULL;
+}
+
 const char *uncore_attrib_counts(const uncore_t *u)
 {
-	const struct attrib_plat *p = attrib_plat_of(uncore_platform_name(u));
+	const struct attrib_plat *p = attrib_plat_of(u->plat);
 	return p ? p->counts : NULL;
 }
 
 int attrib_clash(uncore_session_t *s, char *why, size_t len)
 {
 	uncore_t *u = session_owner(s);
-	const struct attrib_plat *p = attrib_plat_of(uncore_platform_name(u));
+	const struct attrib_plat *p = attrib_plat_of(u->plat);
 	char spec[160];
 	if (!p)
 		return 0;
@@ -186,7 +191,7 @@ static int attrib_new(uncore_t *u, int n, const char *const *names, const uint8_
 	if (!a)
 		return uc_err("out of memory");
 	a->u = u;
-	if (!(a->plat = attrib_plat_of(uncore_platform_name(u)))) {
+	if (!(a->plat = attrib_plat_of(u->plat))) {
 		free(a);
 		return uc_err("per-job attribution: %s has no known per-thread count of LLC misses", uncore_platform_name(u));
 	}

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "access/access.h"
+#include "platform/platform_facts.h"
 #include "util/cpulist.h"
 
 struct uncore_job_tally;
@@ -72,16 +73,10 @@ int job_id_ok(const char *id);
  * Memory traffic by job on a shared node (issue 46 point 3, doc/jobs.md "Shared nodes"): attrib.c samples
  * each job core's LLC misses at one CBo/CHA through its tid filter, rotating cores over the boxes.
  */
-struct attrib_plat {
-	const char *platform;  /* "spr" */
-	const char *event;     /* the TOR count of one thread's misses, with any filter it needs */
-	int tid_core_lo;       /* the core id starts at this bit of the tid, the thread below it */
-	int tid_bits;          /* the tid field's width: a core id above it cannot be named */
-	const char *counts;    /* what it counts, for the docs and messages */
-};
-
-/* The platform's row, or NULL where none is known. */
-const struct attrib_plat *attrib_plat_of(const char *platform);
+/* The platform's count (its descriptor's attrib, platform_facts.h struct attrib_plat), or NULL where none is
+ * known. */
+struct platform_desc;
+const struct attrib_plat *attrib_plat_of(const struct platform_desc *p);
 
 struct uncore_session;
 /* Whether the attribution's sampled event, started after session s, would find on each of its boxes a

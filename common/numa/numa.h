@@ -1,6 +1,6 @@
 /*
  * Memory by NUMA node (issue 67): which node each memory channel (iMC, HBM channel, CXL port) serves, from
- * the platform's sub-NUMA clustering geometry (numa_geom.c), confirmed against the kernel's NUMA topology
+ * the platform's sub-NUMA clustering geometry (its descriptor's snc, platform_facts.h), confirmed against the kernel's NUMA topology
  * (numa_topo.c); where that cannot be known a node's values are refused with the reason, never guessed.
  */
 #ifndef UNCORE_NUMA_H
@@ -29,7 +29,8 @@ int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct nu
 
 /* The platform's SNC geometry: the domain iMC channel box (its unit id) serves with snc domains a socket;
  * -1 with the reason in why where no public table gives it.  source: where the table comes from. */
-int numa_geom_domain(const char *platform, int snc, int box, const char **source, char *why, size_t len);
+struct platform_desc;
+int numa_geom_domain(const struct platform_desc *p, int snc, int box, const char **source, char *why, size_t len);
 
 /* The map (numa_map.c), built on first use and kept by the handle. */
 #define NUMA_UNIT_BOXES 512

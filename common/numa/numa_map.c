@@ -1,6 +1,6 @@
 /*
  * The channel-to-node map: the kernel's nodes (numa_topo.c) placed on sockets and SNC domains, each domain's
- * iMC channels from the platform's geometry (numa_geom.c), HBM and CXL memory as the memory-only nodes nearest
+ * iMC channels from the platform's geometry (its descriptor's snc tables), HBM and CXL memory as the memory-only nodes nearest
  * their socket's CPUs.  A node is refused, with why, where the two do not fit: a socket whose nodes with CPUs
  * are not the SNC domains its L3 says (the kernel's own test: resctrl snc_get_config), a domain no public table
  * places channels in, a node with CPUs but no memory, a memory-only node of no known kind or several of one
@@ -60,6 +60,18 @@ static int socket_nodes(const struct numa_topo *t, int socket, int *list)
 	return k;
 }
 
+int numa_geom_domain(const struct platform_desc *p, int snc, int box, const char **source, char *why, size_t len)
+{
+	for (const struct snc_geom *g = p ? p->snc : NULL; g && g->snc && box >= 0; g++)
+		if (g->snc == snc) {
+			*source = g->source;
+			return g->dom[box % g->period];
+		}
+	snprintf(why, len, "no public table says which memory channels serve which domain of SNC%d on %s (perf's "
+		 "tools/perf/arch/x86/util/pmu.c has none for it)", snc, p ? p->name : "this platform");
+	return -1;
+}
+
 static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_topo *t, int s)
 {
 	int list[UC_MAX_NODES], k = socket_nodes(t, s, list), l3 = t->l3_cpus[s];
@@ -78,7 +90,7 @@ static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_t
 			 seen == 1 ? " is off" : " is unknown");
 	if (m->snc[s] > 1)
 		snprintf(m->source, sizeof(m->source), "SNC%d of %s: %s", m->snc[s], plat,
-			 numa_geom_domain(plat, m->snc[s], 0, &src, why, sizeof(why)) >= 0 ? src : "no public table (refused)");
+			 numa_geom_domain(u->plat, m->snc[s], 0, &src, why, sizeof(why)) >= 0 ? src : "no public table (refused)");
 	for (int d = 0; d < k && d < UC_MAX_DIES; d++) {
 		struct numa_map_node *v = &m->v[list[d]];
 		for (int c = 0; m->snc[s] > 1 && c < UC_MAX_CPUS; c++)
@@ -227,7 +239,7 @@ int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, i
 	if (!strcmp(ui.name, "imc")) {
 		if (m->by_die[socket])
 			d = uncore_box_die(u, unit, socket, box) > 0 ? uncore_box_die(u, unit, socket, box) : 0;
-		else if (m->snc[socket] > 1 && (d = numa_geom_domain(uncore_platform_name(u), m->snc[socket], box, &src, why,
+		else if (m->snc[socket] > 1 && (d = numa_geom_domain(u->plat, m->snc[socket], box, &src, why,
 								     sizeof(why))) < 0)
 			return uc_err("%s", why), -2;
 		node = d < UC_MAX_DIES ? m->ddr[socket][d] : -1;

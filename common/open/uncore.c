@@ -374,18 +374,11 @@ void uncore_set_local_reads_impl(uncore_t *u, int on)
 	u->acc->batch_ok = on;
 }
 
-/* Bytes a count of the IIO free-running port bandwidth counters (DATA_REQ_OF_CPU counts 4, perfmon): Linux
- * 6.12 skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB is 4 bytes; snr_uncore_iio_freerunning_events'
- * (ICX), spr_iio_freerunning's (SPR, EMR) and gnr_iio_freerunning's (GNR, SRF, CWF) 3.0517578125e-5 MiB is 32. */
+/* Bytes a count of the IIO free-running port bandwidth counters: the platform's (platforms/<p>/platform.c
+ * iio_fr_bytes, from the Linux driver's bw_in_port scale); 0 where it has none. */
 double uncore_iio_freerun_bytes(const uncore_t *u)
 {
-	static const struct { const char *p; double bytes; } t[] = {
-		{ "skx", 4 }, { "clx", 4 }, { "icx", 32 }, { "spr", 32 }, { "emr", 32 }, { "gnr", 32 }, { "srf", 32 }, { "cwf", 32 },
-	};
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(t[i].p, u->plat->name))
-			return t[i].bytes;
-	return 0;
+	return u->plat ? u->plat->iio_fr_bytes : 0;
 }
 
 

@@ -11,6 +11,7 @@
 #include "access/access.h"
 #include "ctl_layout.h"
 #include "perfmon_filter.h"
+#include "platform_facts.h"
 #include "util/uc_defs.h"
 
 enum uc_space { UC_MSR, UC_PCI, UC_MMIO };
@@ -309,6 +310,14 @@ struct platform_desc {
 	/* the uncore's own register functions on the root buses (NULL: none known): read for registers, they
 	 * move no data, so the PCI map puts them in no device group (common/devices/dev_map.c) */
 	const struct pci_id_range *own_fns;
+	/* the platform's facts beyond its boxes (platform_facts.h), each NULL or 0 where it has none */
+	const struct energy_part *energy; /* its RAPL domains; NULL: none read */
+	const char *no_energy;            /* why it has none, where that is known (no RAPL before Sandy Bridge) */
+	const struct plat_clocks *clocks; /* the ranges its clocks run in; NULL: health's broad range */
+	const struct attrib_plat *attrib; /* the count that tells a core's memory reads apart; NULL: none */
+	const struct snc_geom *snc;       /* its SNC modes' channel-to-domain tables (ends with snc 0); NULL: none */
+	double iio_fr_bytes;              /* bytes a count of the IIO free-running port bandwidth counters; 0: none */
+	int ufreq_msr;                    /* its uncore clock limits are in MSR 0x620 (UFREQ_MSR_LIMIT) */
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never

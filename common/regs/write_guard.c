@@ -1,8 +1,10 @@
 /*
  * The write guard (write_guard.h): a sorted table of (space, where, register)
  * -> writable bits, built once the boxes are known.  Read-only registers the
- * library reads (free-running counters, the EMR CHA count) are in it too, for
- * the msr-safe allowlist, but refuse every write.
+ * library reads (free-running counters, the EMR CHA count, and outside the boxes
+ * energy's RAPL MSRs and the uncore clock limits' on the parts that read them, from
+ * the platform's descriptor) are in it too, for the msr-safe allowlist, but refuse
+ * every write.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -109,6 +111,29 @@ static void finish(struct write_guard *g)
 	g->n = k;
 }
 
+/* The MSRs read outside the boxes on die die of a socket, read only: energy's RAPL MSRs where its msr source reads
+ * them (on each die, or once a socket: energy_msr_reads, as energy_msr.c asks it), the uncore clock limits'
+ * MSR_UNCORE_RATIO_LIMIT and MSR_UNCORE_PERF_STATUS on each die where the platform keeps them there. */
+static int add_readers(struct write_guard *g, const struct platform_desc *p, int cpu, int die)
+{
+	static const uint32_t status[UNCORE_ENERGY_DOMAINS] = { MSR_PKG_ENERGY_STATUS, MSR_DRAM_ENERGY_STATUS,
+								 MSR_PLATFORM_ENERGY_STATUS };
+	static const char *const status_name[UNCORE_ENERGY_DOMAINS] = { "MSR_PKG_ENERGY_STATUS", "MSR_DRAM_ENERGY_STATUS",
+									"MSR_PLATFORM_ENERGY_STATUS" };
+	const struct energy_part *e = p->energy;
+	if (e && e->msr != ENERGY_MSR_NONE && (e->msr == ENERGY_MSR_DIE || die == 0)) {
+		if (add(g, msr_key(cpu), MSR_RAPL_POWER_UNIT, 0, 1, "rapl", "MSR_RAPL_POWER_UNIT"))
+			return -1;
+		for (int dom = 0; dom < UNCORE_ENERGY_DOMAINS; dom++)
+			if (energy_msr_reads(e, dom, die) && add(g, msr_key(cpu), status[dom], 0, 1, "rapl", status_name[dom]))
+				return -1;
+	}
+	if (p->ufreq_msr && (add(g, msr_key(cpu), UFREQ_MSR_LIMIT, 0, 1, "ufreq", "MSR_UNCORE_RATIO_LIMIT") ||
+			     add(g, msr_key(cpu), UFREQ_MSR_STATUS, 0, 1, "ufreq", "MSR_UNCORE_PERF_STATUS")))
+		return -1;
+	return 0;
+}
+
 int write_guard_build(uncore_t *u)
 {
 	struct write_guard *g = calloc(1, sizeof(*g));
@@ -142,6 +167,8 @@ int write_guard_build(uncore_t *u)
 			for (const uint32_t *m = p->ro_msrs; m && *m; m++)
 				if (add(g, msr_key(cpu), *m, 0, 1, p->name, "read-only"))
 					goto fail;
+			if (add_readers(g, p, cpu, die))
+				goto fail;
 		}
 	}
 	finish(g);

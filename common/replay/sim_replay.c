@@ -394,9 +394,11 @@ static void numa_options(const struct replay_node *nd, const struct sim_kind *k,
 	}
 	if (per_die > 1 && !strstr(opts, ",snc="))
 		o += (size_t)snprintf(opts + o, o < len ? len - o : 0, ",snc=%d", per_die);
-	if (memonly && !strcmp(k->name, "gnr") && !strstr(opts, ",cxl="))
+	/* a memory-only node is CXL memory where the kind models it (Granite Rapids), HBM in flat mode where it
+	 * models HBM (Xeon Max: an HBM node beside each node with CPUs) */
+	if (memonly && sim_kind_takes(k, "cxl") && !strstr(opts, ",cxl="))
 		o += (size_t)snprintf(opts + o, o < len ? len - o : 0, ",cxl=1");
-	if (memonly && memonly == cpu_nodes && !strcmp(k->name, "spr") && !strstr(opts, ",hbm=")) /* an HBM node each */
+	if (memonly && memonly == cpu_nodes && sim_kind_takes(k, "hbm") && !strstr(opts, ",hbm=")) /* an HBM node each */
 		snprintf(opts + o, o < len ? len - o : 0, ",hbm=flat");
 }
 

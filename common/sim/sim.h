@@ -404,6 +404,10 @@ struct sim_kind {
 };
 /* The kind's board where this machine is laid out by it (one die, at most two sockets), else NULL */
 const struct sim_board *sim_board_of(const struct sim *s);
+/* Whether kind k takes an option key of its own (its option_help names key=...): what its machine can model
+ * (cxl: CXL memory nodes, hbm: HBM); sim_kind_takes_help asks an option_help string. */
+int sim_kind_takes(const struct sim_kind *k, const char *key);
+int sim_kind_takes_help(const char *help, const char *key);
 /* Every simulated platform, NULL-terminated: generated from the platform list (Makefile.am). */
 extern const struct sim_kind *const sim_kinds[];
 

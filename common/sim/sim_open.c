@@ -60,8 +60,10 @@ static int opt_copy(char *buf, size_t len, const char *opt, const char *v)
 	return 0;
 }
 
+int sim_kind_takes(const struct sim_kind *k, const char *key) { return k && sim_kind_takes_help(k->option_help, key); }
+
 /* Whether the kind's options (option_help, "imh=1|2, msr=itc|pcu") have key. */
-static int kind_option(const char *help, const char *key)
+int sim_kind_takes_help(const char *help, const char *key)
 {
 	size_t n = strlen(key);
 	for (const char *p = help; p && *p; p += strcspn(p, ","), p += strspn(p, ", "))
@@ -123,7 +125,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return opt_copy(o->faults[o->nfaults++], sizeof(o->faults[0]), opt, v);
 	else if (!strcmp(opt, "fault"))
 		return uc_err("too many simulator faults: at most %d fault= options", SIM_MAX_FAULTS);
-	else if (kind_option(s->kind->option_help, opt))
+	else if (sim_kind_takes_help(s->kind->option_help, opt))
 		return s->kind->option(s, opt, v);
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "

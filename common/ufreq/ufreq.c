@@ -161,17 +161,6 @@ static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_d
 	return k;
 }
 
-/* The parts whose uncore limits are in MSR 0x620 (Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: of the
- * servers, Broadwell-X and -D, Skylake-X with Cascade Lake, Ice Lake-X, Sapphire and Emerald Rapids) */
-static int msr_part(const char *platform)
-{
-	static const char *const parts[] = { "bdx", "bdxde", "skx", "clx", "icx", "spr", "emr", NULL };
-	for (int i = 0; platform && parts[i]; i++)
-		if (!strcmp(parts[i], platform))
-			return 1;
-	return 0;
-}
-
 static double ratio_hz(uint64_t v, int shift) { return (double)(v >> shift & UFREQ_RATIO_MASK) * UFREQ_RATIO_HZ; }
 
 static int from_msrs(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only)
@@ -216,7 +205,7 @@ int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_
 	memfs_free(&mem);
 	if (rc)
 		return rc; /* the entries, or -1 out of memory */
-	if (!msr_part(plat))
+	if (!u->plat || !u->plat->ufreq_msr) /* the parts of uncore-frequency.c intel_uncore_cpu_ids */
 		return uc_err("no uncore clock limits: %s is missing, and %s keeps none in MSR 0x620 (Linux's "
 			      "intel-uncore-frequency knows Broadwell-EP to Emerald Rapids; on Granite Rapids and later load "
 			      "intel-uncore-frequency-tpmi)", DIR_PATH, plat ? plat : "this platform");

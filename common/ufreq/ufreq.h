@@ -3,11 +3,10 @@
 #define UNCORE_UFREQ_H
 
 #include "uncore.h"
+#include "platform/platform_facts.h"
 
-/* MSR_UNCORE_RATIO_LIMIT and MSR_UNCORE_PERF_STATUS (Linux 6.12 uncore-frequency.c; msr-index.h has neither):
- * the limits' and the current clock's 7-bit ratios of 100 MHz (UNCORE_FREQ_KHZ_MULTIPLIER) */
-#define UFREQ_MSR_LIMIT 0x620
-#define UFREQ_MSR_STATUS 0x621
+/* MSR_UNCORE_RATIO_LIMIT and MSR_UNCORE_PERF_STATUS (UFREQ_MSR_LIMIT, UFREQ_MSR_STATUS: platform_facts.h): the
+ * limits' and the current clock's 7-bit ratios of 100 MHz (UNCORE_FREQ_KHZ_MULTIPLIER) */
 #define UFREQ_MAX_SHIFT 0 /* UNCORE_MAX_RATIO_MASK GENMASK_ULL(6, 0) */
 #define UFREQ_MIN_SHIFT 8 /* UNCORE_MIN_RATIO_MASK GENMASK_ULL(14, 8) */
 #define UFREQ_CUR_SHIFT 0 /* UNCORE_CURRENT_RATIO_MASK GENMASK_ULL(6, 0) */

@@ -48,6 +48,17 @@ static const int bdx_models[] = { 79, 0 };
  * engines 04.0-7 (6f20-6f27, ioatdma: devices) nor 6f50-6f5f (Broadwell-DE's DMA engines among them). */
 static const struct pci_id_range bdx_own_fns[] = { { 0x6f00, 0x6f00 }, { 0x6f10, 0x6f1f }, { 0x6f28, 0x6f2f },
 						   { 0x6f30, 0x6f4f }, { 0x6f60, 0x6fff }, { 0, 0 } };
+/* RAPL: Linux 6.12 rapl.c model_hsx, rapl_defaults_hsw_server; max_w: twice Intel ARK's E7-8894 v4, 165 W */
+static const struct energy_part bdx_energy = { PLAT_RAPL_PKG_DRAM, PLAT_RAPL_DRAM_15_3, 0, ENERGY_MSR_DIE, 330,
+					       "rapl.c model_hsx, rapl_defaults_hsw_server" };
+/* Clocks: as Haswell-EP's (a ring of its own clock, DDR4-1333 to -2400, SNB-EP's QPI rates) */
+static const struct plat_clocks bdx_clocks = {
+	{ { 0.8 * PLAT_GHZ, 3.5 * PLAT_GHZ, "BDX uncore clock: conservative 0.8-3.5 GHz (no seed bound)" },
+	  { PLAT_DDR_HALF(1333, 2400), "BDX DCLK: DDR4-1333 to -2400, half the DDR rate (seed 000 L2255; speeds not in a seed)" },
+	  { PLAT_LINK_GTS(5.6, 9.6), "BDX QPI clock: SNB-EP's QPI rates / 8 (seed 000 L3608-3613, L3732)" } } };
+/* Attribution: as Haswell-EP's (Linux bdx_uncore_cbox: HSWEP_CB0_MSR_PMON_BOX_FILTER_TID 5:0) */
+static const struct attrib_plat bdx_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6,
+					       "demand data reads that missed the LLC" };
 
 const struct platform_desc platform_bdx = {
 	.name = "bdx", .desc = "Broadwell-EP (Xeon E5 v4)",
@@ -58,4 +69,6 @@ const struct platform_desc platform_bdx = {
 	.events = uc_events_bdx, .nevents = &uc_events_bdx_n, .metrics_json = uc_metrics_bdx,
 	.perfmon_filters = uc_events_bdx_filters, .perfmon_folds = uc_events_bdx_folds,
 	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms, .own_fns = bdx_own_fns,
+	.energy = &bdx_energy, .clocks = &bdx_clocks, .attrib = &bdx_attrib,
+	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: BROADWELL_X */
 };

@@ -176,6 +176,11 @@ static const struct perf_alias dmr_aliases[] = { FR_ALIAS8("inb_data_port", "0x1
 						  FR_ALIAS8("bw_out_port", "0x3"),
 						  { "iio_free_running", "clockticks", "event=0xff,umask=0x40", 0, NULL }, { 0 } };
 
+/* RAPL: through TPMI alone (Linux 6.12 intel_rapl_tpmi.c: package, memory -> dram); no public source reads any
+ * RAPL MSR on it.  max_w: the 500 W of the Xeon 6 socket twice, no TDP published yet */
+static const struct energy_part dmr_energy = { PLAT_RAPL_PKG_DRAM, 0, 0, ENERGY_MSR_NONE, 1000, "intel_rapl_tpmi.c" };
+/* Clocks: none listed (no public figure): health's broad range */
+
 const struct platform_desc platform_dmr = {
 	.name = "dmr", .desc = "Diamond Rapids (Xeon; provisional: Linux 7.0's driver, no Intel event file)",
 	.family = 0x13, .models = dmr_models, .types = dmr_types, .ntypes = N(dmr_types),
@@ -188,4 +193,5 @@ const struct platform_desc platform_dmr = {
 	.caveat = "provisional: Intel has published no Diamond Rapids event file; the catalog is what Linux 7.0's driver "
 		  "names (the iMC's fixed DCLK counter), other events by raw spec (unit/event=..,umask=../); no memory "
 		  "bandwidth metric: no public source gives the iMC's CAS encoding",
+	.energy = &dmr_energy,
 };

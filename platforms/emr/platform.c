@@ -9,10 +9,30 @@ UC_PLATFORM_TABLES(spr); /* its perfmon files write Filter as Sapphire Rapids' d
 
 static const int emr_models[] = { 0xcf, 0 };
 
+/* RAPL: Linux 6.12 rapl.c model_spr, rapl_defaults_spr_server; max_w: twice Intel ARK's Platinum 8593Q, 385 W */
+static const struct energy_part emr_energy = { PLAT_RAPL_PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_DIE, 770,
+					       "rapl.c model_spr, rapl_defaults_spr_server" };
+/* Clocks: DDR5-5600 and UPI 20 GT/s (seed 001's floor plan, L286) */
+static const struct plat_clocks emr_clocks = {
+	{ { PLAT_MESH, "EMR mesh clock: conservative 0.8-3 GHz" },
+	  { PLAT_DDR5(5600), "EMR DCLK: DDR5-3200 / 4 to DDR5-5600 / 2 (seed 001 L286)" },
+	  { PLAT_LINK_GTS(4.8, 20), "EMR UPI clock: 4.8-20 GT/s / 8 (seed 001 L286, L7957)" } } };
+/* Attribution: the discovery parts' CHA filter tid 9:0 (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread) */
+static const struct attrib_plat emr_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" };
+/* SNC: perf's spr_emr_snc2_map {0, 0, 1, 1} (tools/perf/arch/x86/util/pmu.c) */
+static const struct snc_geom emr_snc[] = {
+	{ 2, 4, { 0, 0, 1, 1 }, "perf's spr_emr_snc2_map (tools/perf/arch/x86/util/pmu.c)" },
+	{ 0, 0, { 0 }, NULL },
+};
+
 const struct platform_desc platform_emr = {
 	.name = "emr", .desc = "Emerald Rapids (5th Gen Xeon Scalable)", .models = emr_models,
 	.events = uc_events_emr, .nevents = &uc_events_emr_n, .perfmon_filters = uc_events_spr_filters,
 	.perfmon_folds = uc_events_spr_folds,
 	.metrics_json = uc_metrics_emr,
 	SPR_FAMILY_DESC,
+	.energy = &emr_energy, .clocks = &emr_clocks, .attrib = &emr_attrib, .snc = emr_snc,
+	/* spr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
+	.iio_fr_bytes = 32,
+	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: EMERALDRAPIDS_X */
 };

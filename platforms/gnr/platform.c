@@ -144,6 +144,30 @@ int gnr_fixup(struct disc_ctx *c)
 
 _Static_assert(N(gnr_types) == GNR_NTYPES, "gnr.h: GNR_NTYPES is the number of gnr_types");
 
+/* RAPL: Linux 6.12 reads Granite Rapids' and later parts' RAPL through TPMI (intel_rapl_tpmi.c: package,
+ * memory -> dram, system -> psys) and neither rapl.c nor rapl_ids names them; TPMI has a system (psys) domain
+ * only where the firmware gives one (parse_one_domain: TPMI_RAPL_DOMAIN_ROOT).  Intel PCM reads MSRs 0x611/0x619
+ * on GNR and SRF with MSR_RAPL_POWER_UNIT's unit (cpucounters.h packageEnergyMetricsAvailable,
+ * dramEnergyMetricsAvailable, getDRAMConsumedJoules) and MSR 0x64D at 1 J on a CPU of socket 0
+ * (systemEnergyMetricAvailable, getSystemConsumedJoules; intel/pcm 0fae0de1): so psys is listed, read from MSR
+ * 0x64D where the node has it, and through powercap or perf where TPMI shows one. */
+/* max_w: twice Intel ARK's Xeon 6980P, 500 W */
+static const struct energy_part gnr_energy = { PLAT_RAPL_PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_SOCKET, 1000,
+					       "intel_rapl_tpmi.c; PCM for the MSRs, 0x64D at 1 J" };
+/* Clocks: MRDIMM 8800 (the speed health's channel bandwidth uses) and UPI 24 GT/s (Xeon 6) */
+static const struct plat_clocks gnr_clocks = {
+	{ { PLAT_MESH, "GNR mesh clock: conservative 0.8-3 GHz" },
+	  { PLAT_DDR5(8800), "GNR DCLK: DDR5-3200 / 4 to MRDIMM-8800 / 2 (JESD79-5C)" },
+	  { PLAT_LINK_GTS(4.8, 24), "GNR UPI clock: 4.8-24 GT/s / 8 (seed 001 L7957)" } } };
+/* Attribution: the discovery parts' CHA filter tid 9:0 (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread) */
+static const struct attrib_plat gnr_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" };
+/* SNC: perf's gnr_snc2_map {1, 1, 0, 0} and snc3_map {1, 1, 0, 0, 2, 2} (tools/perf/arch/x86/util/pmu.c) */
+static const struct snc_geom gnr_snc[] = {
+	{ 2, 4, { 1, 1, 0, 0 }, "perf's gnr_snc2_map (tools/perf/arch/x86/util/pmu.c)" },
+	{ 3, 6, { 1, 1, 0, 0, 2, 2 }, "perf's snc3_map (tools/perf/arch/x86/util/pmu.c)" },
+	{ 0, 0, { 0 }, NULL },
+};
+
 const struct platform_desc platform_gnr = {
 	.name = "gnr", .desc = "Granite Rapids (Xeon 6 with P-cores)",
 	.family = 6, .models = gnr_models,
@@ -151,4 +175,7 @@ const struct platform_desc platform_gnr = {
 	 * MSR range 0x2000-0x3FFF; U_MSR_PMON_GLOBAL_CTL 0x2FF0 and GLOBAL_STATUS 0x2FF2-0x2FF3 as EMR
 	 * (seed 001 T1-1, T1-2): GNR_UNCORE in gnr.h */
 	GNR_UNCORE(gnr),
+	.energy = &gnr_energy, .clocks = &gnr_clocks, .attrib = &gnr_attrib, .snc = gnr_snc,
+	/* gnr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
+	.iio_fr_bytes = 32,
 };

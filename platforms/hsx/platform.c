@@ -73,6 +73,21 @@ static const int hsx_models[] = { 63, 0 };
  * Dell R730's listing shows them (tests/snapshots/field/hsx-r730-1s); not the CBDMA engines (2f20-2f27). */
 static const struct pci_id_range hsx_own_fns[] = { { 0x2f00, 0x2f00 }, { 0x2f10, 0x2f1f }, { 0x2f28, 0x2f2f },
 						   { 0x2f30, 0x2f4f }, { 0x2f60, 0x2fff }, { 0, 0 } };
+/* RAPL: Linux 6.12 rapl.c model_hsx, intel_rapl_common.c rapl_defaults_hsw_server (the fixed DRAM unit);
+ * max_w: twice Intel ARK's E7-8890 v3, 165 W */
+static const struct energy_part hsx_energy = { PLAT_RAPL_PKG_DRAM, PLAT_RAPL_DRAM_15_3, 0, ENERGY_MSR_DIE, 330,
+					       "rapl.c model_hsx, rapl_defaults_hsw_server" };
+/* Clocks: a ring of its own clock (uncore frequency scaling): conservatively 0.8-3.5 GHz; DDR4 at 1333-2400 (three
+ * DIMMs a channel run at 1333; no seed: Intel's product briefs for E5 v3/v4); QPI at SNB-EP's rates (no seed of
+ * its own). */
+static const struct plat_clocks hsx_clocks = {
+	{ { 0.8 * PLAT_GHZ, 3.5 * PLAT_GHZ, "HSX uncore clock: conservative 0.8-3.5 GHz (no seed bound)" },
+	  { PLAT_DDR_HALF(1333, 2400), "HSX DCLK: DDR4-1333 to -2400, half the DDR rate (seed 000 L2255; speeds not in a seed)" },
+	  { PLAT_LINK_GTS(5.6, 9.6), "HSX QPI clock: SNB-EP's QPI rates / 8 (seed 000 L3608-3613, L3732)" } } };
+/* Attribution: Linux HSWEP_CB0_MSR_PMON_BOX_FILTER_TID (5:0), thread bit 0; the demand data reads (opcode 0x182,
+ * seed 000 Table 2-13) */
+static const struct attrib_plat hsx_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6,
+					       "demand data reads that missed the LLC" };
 
 const struct platform_desc platform_hsx = {
 	.name = "hsx", .desc = "Haswell-EP (Xeon E5 v3)",
@@ -83,4 +98,5 @@ const struct platform_desc platform_hsx = {
 	.events = uc_events_hsx, .nevents = &uc_events_hsx_n, .metrics_json = uc_metrics_hsx,
 	.perfmon_filters = uc_events_hsx_filters, .perfmon_folds = uc_events_hsx_folds,
 	.perf_aliases = hsx_aliases, .perf_terms = hsx_terms, .own_fns = hsx_own_fns,
+	.energy = &hsx_energy, .clocks = &hsx_clocks, .attrib = &hsx_attrib,
 };

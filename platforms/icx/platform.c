@@ -194,6 +194,17 @@ static const int icx_models[] = { 0x6a, 0x6c, 0 };
 
 /* The UBox device 0x3450 with CPUNODEID 0xC0 and GIDNIDMAP 0xD4, buses filled backward (icx_uncore_pci_init:
  * snbep_pci2phy_map_init(0x3450, SKX_CPUNODEID, SKX_GIDNIDMAP, true)). */
+/* RAPL: Linux 6.12 rapl.c model_hsx, rapl_defaults_hsw_server; max_w: twice Intel ARK's Platinum 8380, 270 W */
+static const struct energy_part icx_energy = { PLAT_RAPL_PKG_DRAM, PLAT_RAPL_DRAM_15_3, 0, ENERGY_MSR_DIE, 540,
+					       "rapl.c model_hsx, rapl_defaults_hsw_server" };
+/* Clocks: DDR4 to 3200, UPI 11.2 GT/s */
+static const struct plat_clocks icx_clocks = {
+	{ { PLAT_MESH, "ICX mesh clock: conservative 0.8-3 GHz" },
+	  { PLAT_DDR_HALF(1600, 3200), "ICX DCLK: DDR4-1600 to -3200, half the DDR rate (seed 000 L2255)" },
+	  { PLAT_LINK_GTS(4.8, 11.2), "ICX UPI clock: 4.8-11.2 GT/s / 8 (seed 001 L7957; speeds conservative)" } } };
+/* Attribution: a 9-bit tid as Skylake-SP's (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread) */
+static const struct attrib_plat icx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" };
+
 const struct platform_desc platform_icx = {
 	.name = "icx", .desc = "Ice Lake-SP (Xeon Scalable 3rd gen)",
 	.family = 6, .models = icx_models,
@@ -201,4 +212,8 @@ const struct platform_desc platform_icx = {
 	.events = uc_events_icx, .nevents = &uc_events_icx_n, .metrics_json = uc_metrics_icx,
 	.perfmon_filters = uc_events_icx_filters, .perfmon_folds = uc_events_icx_folds,
 	.perf_aliases = icx_aliases, .perf_terms = icx_terms, .own_fns = icx_own_functions,
+	.energy = &icx_energy, .clocks = &icx_clocks, .attrib = &icx_attrib,
+	/* snr_uncore_iio_freerunning_events' bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
+	.iio_fr_bytes = 32,
+	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: ICELAKE_X */
 };

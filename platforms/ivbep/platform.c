@@ -147,6 +147,19 @@ static const struct perf_term ivbep_terms[] = { XEP_PERF_TERMS, { 0 } };
 static const struct box_type *const ivbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &irp, &qpi, &r2pcie, &r3qpi };
 static const int ivbep_models[] = { 62, 0 };
 
+/* RAPL: Linux 6.12 rapl.c model_snbep; max_w: twice Intel ARK's E7-8890 v2, 155 W */
+static const struct energy_part ivbep_energy = { PLAT_RAPL_PKG_DRAM, 0, 0, ENERGY_MSR_DIE, 310, "rapl.c model_snbep" };
+/* Clocks: its seed (002) gives none; the same socket and memory as SNB-EP (DDR3 to 1866, within the ~1.066 GHz
+ * dclk), so SNB-EP's ranges. */
+static const struct plat_clocks ivbep_clocks = {
+	{ { 0.8 * PLAT_GHZ, 4.0 * PLAT_GHZ, "IVB-EP uncore clock: conservative 0.8-4 GHz (no seed bound)" },
+	  { PLAT_DDR_HALF(800, 2133), "IVB-EP DCLK: as SNB-EP's (seed 000 L2134, L2255, L2258)" },
+	  { PLAT_LINK_GTS(5.6, 9.6), "IVB-EP QPI clock: as SNB-EP's (seed 000 L3608-3613, L3732)" } } };
+/* Attribution: Linux IVBEP_CB0_MSR_PMON_BOX_FILTER_TID (4:0), thread bit 0; no MISS_ALL in Intel's lists: the
+ * demand data reads (opcode 0x182, seed 000 Table 2-13) */
+static const struct attrib_plat ivbep_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 5,
+						 "demand data reads that missed the LLC" };
+
 const struct platform_desc platform_ivbep = {
 	.name = "ivbep", .desc = "Ivy Bridge-EP (Xeon E5 v2)",
 	.family = 6, .models = ivbep_models,
@@ -157,4 +170,5 @@ const struct platform_desc platform_ivbep = {
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00 (frz_all 31, unfrz_all 29: Linux IVBEP_U_PMON_GLOBAL_*),
 	 * U_MSR_PMON_GLOBAL_STATUS 0xC01 (likwid) */
 	.glob_ctl = 0xc00, .glob_status = 0xc01, .glob_frz_all = 1ull << 31, .glob_unfrz_all = 1ull << 29,
+	.energy = &ivbep_energy, .clocks = &ivbep_clocks, .attrib = &ivbep_attrib,
 };

@@ -49,4 +49,7 @@ const struct platform_desc platform_montecito = {
 	.caveat = "simulator only: Linux no longer runs on IA-64, so no hardware backend exists; PMC/PMD numbers "
 		  "are the simulator's. Socket-wide events (initiator EITHER, IO, ANY and the SI/ER queues) are "
 		  "counted on core 0 only; SELF events on every core.",
+	/* clocks: seed 004 gives Itanium 2's core clocks, 0.9-1.66 GHz, but for Montecito "Individual SKUs TBD"
+	 * (L311): health's broad range */
+	.no_energy = "Montecito (Itanium 2) has no RAPL and no energy counter: its package and DRAM energy cannot be read",
 };

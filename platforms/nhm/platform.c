@@ -69,6 +69,10 @@ static const struct perf_term nhm_terms[] = { { NULL, "cmask", "thresh", 0, 0 },
 static const struct box_type *const nhm_types[] = { &unc };
 static const int nhm_models[] = { 26, 30, 0 }; /* 0x1A Nehalem-EP, 0x1E (Linux nhm_uncore) */
 
+/* Clocks: one uncore clock, which no seed gives (seed 003 names none): conservatively 1-3.5 GHz */
+static const struct plat_clocks nhm_clocks = {
+	{ { 1.0 * PLAT_GHZ, 3.5 * PLAT_GHZ, "Nehalem uncore clock: conservative 1-3.5 GHz (no seed bound)" } } };
+
 const struct platform_desc platform_nhm = {
 	.name = "nhm", .desc = "Nehalem-EP (Xeon 5500)",
 	.family = 6, .models = nhm_models,
@@ -79,4 +83,7 @@ const struct platform_desc platform_nhm = {
 		  "first programmed, which Intel's driver gets with a bus lock (seed 003 L1134); this tool cannot, so "
 		  "the first interval may include requests already queued. Divide occupancy by inserts for a latency, "
 		  "but not again by the queue depth: on the uncore every core suffers the full latency (L1196).",
+	.clocks = &nhm_clocks,
+	.no_energy = "Nehalem-EP has no RAPL (running average power limit came with Sandy Bridge; Intel SDM vol. 3B, "
+		     "RAPL interfaces): its package and DRAM energy cannot be read",
 };

@@ -225,8 +225,25 @@ const struct perf_term skx_terms[] = {
  * for CPUs it does not list */
 static const int skx_models[] = { 0x55, 0 };
 
+/* RAPL: Linux 6.12 rapl.c model_hsx, rapl_defaults_hsw_server; max_w: twice Intel ARK's Platinum 8180, 205 W */
+static const struct energy_part skx_energy = { PLAT_RAPL_PKG_DRAM, PLAT_RAPL_DRAM_15_3, 0, ENERGY_MSR_DIE, 410,
+					       "rapl.c model_hsx, rapl_defaults_hsw_server" };
+/* Clocks: DDR4-1600 (JESD79-4's lowest bin) to -2666; UPI 9.6-11.2 GT/s, taken down to 4.8 GT/s (a conservative
+ * floor: no seed gives UPI speeds before EMR's) */
+static const struct plat_clocks skx_clocks = {
+	{ { PLAT_MESH, "SKX mesh clock: conservative 0.8-3 GHz (Linux intel-uncore-frequency: 1.2-2.4 GHz)" },
+	  { PLAT_DDR_HALF(1600, 2666), "SKX DCLK: DDR4-1600 to -2666, half the DDR rate (seed 000 L2255)" },
+	  { PLAT_LINK_GTS(4.8, 11.2), "SKX UPI clock: 4.8-11.2 GT/s / 8 (seed 001 L7957; speeds conservative)" } } };
+/* Attribution: SKX_CHA_MSR_PMON_BOX_FILTER_TID 8:0 (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread); IA_MISS: the
+ * cores' requests that missed */
+static const struct attrib_plat skx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" };
+
 const struct platform_desc platform_skx = {
 	.name = "skx", .desc = "Skylake-SP (Xeon Scalable 1st gen)",
 	.family = 6, .models = skx_models,
 	SKX_UNCORE(skx),
+	.energy = &skx_energy, .clocks = &skx_clocks, .attrib = &skx_attrib,
+	/* skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB (Linux 6.12): 4 bytes a count */
+	.iio_fr_bytes = 4,
+	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: SKYLAKE_X */
 };

@@ -107,6 +107,18 @@ static const struct perf_term snbep_terms[] = { XEP_PERF_TERMS, { 0 } };
 static const struct box_type *const snbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &qpi, &r2pcie, &r3qpi };
 static const int snbep_models[] = { 45, 0 };
 
+/* RAPL: Linux 6.12 rapl.c model_snbep (pkg and ram); max_w: twice Intel ARK's E5-2687W, 150 W */
+static const struct energy_part snbep_energy = { PLAT_RAPL_PKG_DRAM, 0, 0, ENERGY_MSR_DIE, 300, "rapl.c model_snbep" };
+/* Clocks.  The uncore runs in the cores' clock domain; no seed bounds it (the dclk is "generally a bit slower
+ * than the uclk (~800MHz to ~1.066GHz)", seed 000 L2258): conservatively 0.8-4 GHz.  DDR3-800 to -1600 (L2134),
+ * and the seed's ~1.066 GHz dclk (L2258); QPI 5.6-9.6 GT/s (QPI_RATE, L3608-3613). */
+static const struct plat_clocks snbep_clocks = {
+	{ { 0.8 * PLAT_GHZ, 4.0 * PLAT_GHZ, "SNB-EP uncore clock: conservative 0.8-4 GHz (no seed bound)" },
+	  { PLAT_DDR_HALF(800, 2133), "SNB-EP DCLK: DDR3-800 and up, half the DDR rate; seed 000 L2134, L2255, L2258" },
+	  { PLAT_LINK_GTS(5.6, 9.6), "SNB-EP QPI clock: 5.6-9.6 GT/s / 8; seed 000 L3608-3613, L3732" } } };
+/* Attribution: seed 000 Table 2-12: tid 4:0, "[0] Thread"; TOR_INSERTS.MISS_ALL umask 0x0a: every miss */
+static const struct attrib_plat snbep_attrib = { "UNC_C_TOR_INSERTS.MISS_ALL", 1, 5, "every request that missed the LLC" };
+
 const struct platform_desc platform_snbep = {
 	.name = "snbep", .desc = "Sandy Bridge-EP (Xeon E5-2600)",
 	.family = 6, .models = snbep_models,
@@ -115,4 +127,5 @@ const struct platform_desc platform_snbep = {
 	.ubox_devid = 0x3ce0, .cpunodeid = 0x40, .gidnidmap = 0x54,
 	.events = uc_events_snbep, .nevents = &uc_events_snbep_n, .metrics_json = uc_metrics_snbep,
 	.perf_aliases = snbep_aliases, .perf_terms = snbep_terms,
+	.energy = &snbep_energy, .clocks = &snbep_clocks, .attrib = &snbep_attrib,
 };

@@ -10,9 +10,30 @@ UC_PLATFORM_TABLES(spr);
 
 static const int spr_models[] = { 0x8f, 0 };
 
+/* RAPL: Linux 6.12 rapl.c model_spr (pkg, ram and psys, RAPL_UNIT_QUIRK_INTEL_SPR), intel_rapl_common.c
+ * rapl_defaults_spr_server (psys_domain_energy_unit = 1e9 nJ); max_w: twice Intel ARK's Platinum 8490H, 350 W */
+static const struct energy_part spr_energy = { PLAT_RAPL_PKG_DRAM_PSYS, 0, 1.0, ENERGY_MSR_DIE, 700,
+					       "rapl.c model_spr, rapl_defaults_spr_server" };
+/* Clocks: DDR5-4800, UPI 16 GT/s */
+static const struct plat_clocks spr_clocks = {
+	{ { PLAT_MESH, "SPR mesh clock: conservative 0.8-3 GHz" },
+	  { PLAT_DDR5(4800), "SPR DCLK: DDR5-3200 / 4 to DDR5-4800 / 2 (JESD79-5; seed 000 L2255)" },
+	  { PLAT_LINK_GTS(4.8, 16), "SPR UPI clock: 4.8-16 GT/s / 8 (seed 001 L7957)" } } };
+/* Attribution: the discovery parts' CHA filter tid 9:0 (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread) */
+static const struct attrib_plat spr_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" };
+/* SNC: perf's spr_emr_snc2_map {0, 0, 1, 1} (tools/perf/arch/x86/util/pmu.c); none for SNC4 (Xeon Max) */
+static const struct snc_geom spr_snc[] = {
+	{ 2, 4, { 0, 0, 1, 1 }, "perf's spr_emr_snc2_map (tools/perf/arch/x86/util/pmu.c)" },
+	{ 0, 0, { 0 }, NULL },
+};
+
 const struct platform_desc platform_spr = {
 	.name = "spr", .desc = "Sapphire Rapids (4th Gen Xeon Scalable)", .models = spr_models,
 	.events = uc_events_spr, .nevents = &uc_events_spr_n, .metrics_json = uc_metrics_spr,
 	.perfmon_filters = uc_events_spr_filters, .perfmon_folds = uc_events_spr_folds,
 	SPR_FAMILY_DESC,
+	.energy = &spr_energy, .clocks = &spr_clocks, .attrib = &spr_attrib, .snc = spr_snc,
+	/* spr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
+	.iio_fr_bytes = 32,
+	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: SAPPHIRERAPIDS_X */
 };

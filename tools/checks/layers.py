@@ -5,6 +5,8 @@ folder by folder.  A loop inside one folder is a folder's own business; one that
 means calls or includes do not go one way.
 
     tools/checks/layers.py BUILDDIR [SRCDIR]     prints the loops; exit 1 when one spans two folders
+    tools/checks/layers.py --names SRCDIR        prints where a platform's name is compared outside
+                                                 platforms/ (a platform fact keyed by name); exit 1 if anywhere
 """
 import os
 import re
@@ -112,7 +114,37 @@ def report(title, graph):
     return spans
 
 
+NAME_TEST = re.compile(r'\b(?:strcmp|streq|strcasecmp|strncmp)\s*\(([^;{}]*)')
+
+
+def name_tests(srcdir):
+    """(file, line) where a file outside platforms/, tests/ and generated files compares a platform's name,
+    a string literal naming a folder of platforms/, with strcmp or streq: a platform fact keyed by name"""
+    plats = {d for d in os.listdir(os.path.join(srcdir, "platforms"))
+             if os.path.isfile(os.path.join(srcdir, "platforms", d, "platform.c"))}
+    lit = re.compile(r'"(' + "|".join(sorted(plats)) + r')"')
+    out = []
+    for top in ("common", "cli", "exporter", "collectd_plugin", "papi_component"):
+        for root, _, files in os.walk(os.path.join(srcdir, top)):
+            for f in sorted(files):
+                if not f.endswith((".c", ".h")) or f.endswith("_gen.c"):
+                    continue
+                path = os.path.join(root, f)
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    for n, line in enumerate(fh, 1):
+                        for m in NAME_TEST.finditer(line):
+                            if lit.search(m.group(1)):
+                                out.append(f"{os.path.relpath(path, srcdir)}:{n}")
+    return out
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--names":
+        named = name_tests(sys.argv[2])
+        for where in named:
+            print(f"platform name compared outside platforms/: {where}")
+        print(f"{len(named)} platform names compared outside platforms/")
+        return 1 if named else 0
     if len(sys.argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
@@ -130,6 +162,10 @@ def main():
     spans = report("call", calls) + report("include", includes(srcdir, sorted(set(objs) | set(headers))))
     top = [f for f in os.listdir(os.path.join(srcdir, "common")) if os.path.isfile(os.path.join(srcdir, "common", f))]
     print(f"{len(objs)} files built, {len(top)} files directly in common/, {spans} loops across folders")
+    named = name_tests(srcdir)
+    for where in named:
+        print(f"platform name compared outside platforms/: {where}")
+    print(f"{len(named)} platform names compared outside platforms/")
     return 1 if spans else 0
 
 

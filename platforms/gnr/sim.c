@@ -186,22 +186,28 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
  * logical die (the machine's 1024 boxes hold sim:srf,dies=3): two of type 3 (MSR 0x3000 + 0x10 n), two of
  * type 7 (MMIO, in compute die n's IMC window at +0x40000), one each of types 9, 10, 11 (MSR 0x3100, 0x3200,
  * 0x3300), 14 (MMIO, compute die 0's window +0x50000) and 19 (MSR 0x3400); all placed here.  With 15 stacks (a
- * board) the MSR ones move 0xE00 up, above the stacks' free-running counters (BW_OUT up to 0x357E, BW_IN 0x3D7E). */
+ * board) the MSR ones sit between the stacks' free-running counters (BW_OUT up to 0x357E, BW_IN up to 0x3D7E) and
+ * the end of the PMON MSR range (0x3FFF, platforms/gnr/platform.c), 0x20 apart from 0x3E00: outside it the
+ * library leaves a unit out, with a warning on every open. */
 static int unnamed_units(struct sim *s, struct sim_disc_table *tb, int sock)
 {
 	static const struct { const char *unit; unsigned msr; int mmio; } one[] = {
 		{ "type9", 0x3100, 0 }, { "type10", 0x3200, 0 }, { "type11", 0x3300, 0 }, { "type14", 0, 0x50000 }, { "type19", 0x3400, 0 },
 	};
-	const struct sim_unit *t3 = sim_unit_named(s, "type3"), *t7 = sim_unit_named(s, "type7");
+	const struct sim_unit *t3u = sim_unit_named(s, "type3"), *t7 = sim_unit_named(s, "type7");
 	uint64_t win = IMC_BASE + 0x1000000ull * (uint64_t)(sock * s->dies + s->build_die);
-	unsigned up = sim_board_of(s) ? 0xe00 : 0;
+	int board = sim_board_of(s) != NULL;
+	unsigned t3 = board ? 0x3e00 : 0x3000, step = board ? 0x20 : 0x10; /* type3 n at t3 + step n */
 	for (int i = 0; i < 2; i++)
-		if (!sim_disc_placed(s, tb, t3, sock, i, up + 0x3000 + 0x10u * (unsigned)i) ||
+		if (!sim_disc_placed(s, tb, t3u, sock, i, t3 + step * (unsigned)i) ||
 		    !sim_disc_placed(s, tb, t7, sock, i, win + 0x100000ull * (uint64_t)i + 0x40000))
 			return -1;
-	for (size_t k = 0; k < sizeof(one) / sizeof(one[0]); k++)
-		if (!sim_disc_placed(s, tb, sim_unit_named(s, one[k].unit), sock, 0, one[k].mmio ? win + (uint64_t)one[k].mmio : up + one[k].msr))
+	for (size_t k = 0; k < sizeof(one) / sizeof(one[0]); k++) {
+		/* on a board: type9 0x3E40, type10 0x3E60, type11 0x3E80, type19 0x3EC0 (the table's order, 0x20 apart) */
+		unsigned msr = board ? 0x3e40 + 0x20u * (unsigned)k : one[k].msr;
+		if (!sim_disc_placed(s, tb, sim_unit_named(s, one[k].unit), sock, 0, one[k].mmio ? win + (uint64_t)one[k].mmio : msr))
 			return -1;
+	}
 	return 0;
 }
 

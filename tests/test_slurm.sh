@@ -29,10 +29,7 @@ if [ "$(id -u)" -ne 0 ]; then # slurmd starts each job as its user, which takes 
 	echo "SKIP: slurmd must run as root to start jobs; run as root to test the Slurm prolog and epilog"
 	exit 77
 fi
-# one real Slurm at a time on a machine: every Slurm on it shares the cgroup tree and the spool /run/intel-uncore/jobs,
-# so the other test's jobs would be this node's too (make check -j2 runs test_slurm.sh and test_slurm_sacct.sh at once)
-mkdir -p /run/lock && exec 9>/run/lock/intel-uncore-slurm-tests.lock && flock -w 900 9 || { echo "no lock on /run/lock in 900 s: the Slurm tests would meet"; exit 1; }
-port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, diag, checkd, stop_daemons, cg_clean
 # Slurm's release, "22.05" of "slurm-wlm 22.05.8": cgroup.conf's keys differ between releases
 SLURM_VER=$(slurmd -V 2>/dev/null | sed -n 's/^[^0-9]*\([0-9]*\.[0-9]*\).*/\1/p')
 slurm_at_least() {
@@ -40,46 +37,10 @@ slurm_at_least() {
 		exit !(a[1] + 0 > b[1] + 0 || (a[1] + 0 == b[1] + 0 && a[2] + 0 >= b[2] + 0)) }'
 }
 ctld_pid= slurmd_pid= D= cgroots= ran_cgroup=
-# the daemons' logs, after a check that failed
-diag() {
-	for f in "$D/log/slurmctld.out" "$D/log/slurmd.out" "$D/log/slurmctld.log" "$D/log/slurmd.log"; do
-		[ -s "$f" ] && { echo "--- $f (its last 15 lines)"; tail -n 15 "$f"; }
-	done
-}
-# check, and the daemons' logs when it failed (by the count: no() need not return non-zero)
-checkd() {
-	f0=$fail
-	check "$@"
-	[ "$fail" -eq "$f0" ] || diag
-}
 stop_slurm() {
-	# a job a failed check left running is cancelled first: its slurmstepd would outlive slurmd (10 s at most)
-	q=$( [ -n "$ctld_pid" ] && kill -0 "$ctld_pid" 2>/dev/null && squeue -h -o %i 2>/dev/null)
-	if [ -n "$q" ]; then
-		scancel $q 2>/dev/null
-		for _ in $(seq 50); do
-			[ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
-			sleep 0.2
-		done
-	fi
-	for p in $slurmd_pid $ctld_pid; do kill "$p" 2>/dev/null; done
-	for p in $slurmd_pid $ctld_pid; do
-		for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
-		kill -KILL "$p" 2>/dev/null
-	done
+	daemons="$slurmd_pid $ctld_pid"
+	stop_daemons
 	slurmd_pid= ctld_pid=
-}
-# the cgroups of this test's node (cgroots, each named after the node): whatever still runs in them is
-# ended, then each is removed, deepest first
-cg_clean() {
-	for r in $cgroots; do
-		for _ in 1 2 3 4 5; do
-			[ -d "$r" ] || break
-			find "$r" -name cgroup.procs -exec cat {} + 2>/dev/null | while read -r p; do kill -KILL "$p" 2>/dev/null; done
-			find "$r" -depth -type d -exec rmdir {} + 2>/dev/null
-			[ -d "$r" ] && sleep 0.5
-		done
-	done
 }
 stop() {
 	stop_slurm

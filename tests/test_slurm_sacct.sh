@@ -34,10 +34,7 @@ else
 	echo "SKIP: no cgroup v1 cpuset and freezer hierarchies, nor a pure cgroup2 mount: Slurm's cgroup plugins cannot run here"
 	exit 77
 fi
-# one real Slurm at a time on a machine: every Slurm on it shares the cgroup tree and the spool /run/intel-uncore/jobs,
-# so the other test's jobs would be this node's too (make check -j2 runs test_slurm.sh and test_slurm_sacct.sh at once)
-mkdir -p /run/lock && exec 9>/run/lock/intel-uncore-slurm-tests.lock && flock -w 900 9 || { echo "no lock on /run/lock in 900 s: the Slurm tests would meet"; exit 1; }
-port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, diag, checkd, stop_daemons, cg_clean
 D=$W node=iusa$$ half=$(($(nproc --all) / 2))
 SP=$D/spool/jobs
 mkdir -p "$D/log" "$D/out" "$D/state" "$D/slurmd" "$D/dev" "$SP" "$D/root/run/intel-uncore/jobs"
@@ -47,34 +44,11 @@ ln -s /sys "$D/root/sys"
 db_pid= dbd_pid= ctld_pid= slurmd_pid=
 cgroots=$(if [ $cgplugin = cgroup/v1 ]; then for c in /sys/fs/cgroup/*/; do printf '%sslurm_%s ' "$c" "$node"; done
 	else echo "/sys/fs/cgroup/system.slice/${node}_slurmstepd.scope"; fi)
-diag() {
-	for f in "$D"/log/*; do [ -s "$f" ] && { echo "--- $f (its last 12 lines)"; tail -n 12 "$f"; }; done
-}
-checkd() {
-	f0=$fail
-	check "$@"
-	[ "$fail" -eq "$f0" ] || diag
-}
 stop() {
-	q=$([ -n "$ctld_pid" ] && kill -0 "$ctld_pid" 2>/dev/null && squeue -h -o %i 2>/dev/null)
-	if [ -n "$q" ]; then
-		scancel $q 2>/dev/null
-		for _ in $(seq 50); do [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break; sleep 0.2; done
-	fi
-	for p in $slurmd_pid $ctld_pid $dbd_pid $db_pid; do kill "$p" 2>/dev/null; done
-	for p in $slurmd_pid $ctld_pid $dbd_pid $db_pid; do
-		for _ in $(seq 150); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
-		kill -KILL "$p" 2>/dev/null
-	done
+	daemons="$slurmd_pid $ctld_pid $dbd_pid $db_pid"
+	stop_daemons
 	for f in "$SP"/*.pid; do [ -f "$f" ] && kill "$(head -n 1 "$f" | cut -d" " -f1)" 2>/dev/null; done
-	for r in $cgroots; do
-		for _ in 1 2 3 4 5; do
-			[ -d "$r" ] || break
-			find "$r" -name cgroup.procs -exec cat {} + 2>/dev/null | while read -r p; do kill -KILL "$p" 2>/dev/null; done
-			find "$r" -depth -type d -exec rmdir {} + 2>/dev/null
-			[ -d "$r" ] && sleep 0.5
-		done
-	done
+	cg_clean
 	rm -rf "$W"
 }
 trap stop EXIT

@@ -238,27 +238,28 @@ echo "papi_native_avail: snbep $ev_snb events listed with $sc_snb system calls b
 check "gnr: papi_native_avail lists every event ($ev_gnr) of a 2-socket GNR with no system call per event ($sc_gnr against snbep's $sc_snb for $ev_snb)" \
 	'[ "$ev_gnr" -gt 800 ] && [ "$ev_snb" -gt 400 ] && [ "$sc_snb" -gt 0 ] && [ $((sc_gnr - sc_snb)) -lt $(((ev_gnr - ev_snb) / 4)) ]'
 # issue 66: a per-port IIO event's description names the devices its port counts (the set the test gives the
-# simulator, sim_pcitree.c: the NIC on stack 1 port 0 of socket 0, an NVMe drive on its port 1, the switch's two
-# GPUs as one group on stack 2 port 0), and one stack's port counts its device's DMA: the NIC's 4e9 B/s in and
+# simulator, sim_pcitree.c, on the PCIe stacks of the board sim:spr is laid out as (platforms/spr/board.c: PMU 6 on
+# root bus 39, PMU 7 on 4d): the NIC on stack 6 port 0 of socket 0, an NVMe drive on its port 1, the switch's two
+# GPUs as one group on stack 7 port 0), and one stack's port counts its device's DMA: the NIC's 4e9 B/s in and
 # 0.03 of it in descriptors and completions (the profile below; doc/user-guide.md "Simulator profile"), 32 bytes
 # a count, against the same window's DRAM clock (0.8e9/s)
-devs=devices=nic@0.1.0+nvme@0.1.1+gpusw@0.2.0
+devs=devices=nic@0.6.0+nvme@0.6.1+gpusw@0.7.0
 { cat "$W/profile"; printf 'device.nic.in_bytes_per_s = 4e9\ndevice.nic.overhead_ratio = 0.03\n'; } > "$W/devprofile"
 for b in spr perf_spr; do
 	sim=sim:spr,$devs,profile=$W/devprofile
 	[ $b = perf_spr ] && sim=perf+sim:spr,$devs,profile=$W/devprofile
 	d=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::iio_write_bytes_port0 2>&1)
 	check "$b: iio_write_bytes_port0's description names the NIC, and the switch's GPUs as one group" \
-		'echo "$d" | grep -q "Port 0 counts: socket0 iio1: ens0f0 (0000:16:00.0, ice); socket0 iio2: PCIe switch: card0 (0000:2d:00.0, nvidia) + card1 (0000:2e:00.0, nvidia)\.$"'
+		'echo "$d" | grep -q "Port 0 counts: socket0 iio6: ens0f0 (0000:3a:00.0, ice); socket0 iio7: PCIe switch: card0 (0000:50:00.0, nvidia) + card1 (0000:51:00.0, nvidia)\.$"'
 	d=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::UNC_IIO_BANDWIDTH_IN.PART1_FREERUN 2>&1)
-	check "$b: the raw port 1 event's description names the NVMe drive" 'echo "$d" | grep -q "SOC\. Port 1 counts: socket0 iio1: nvme0 (0000:17:00.0, nvme)\.$"'
+	check "$b: the raw port 1 event's description names the NVMe drive" 'echo "$d" | grep -q "SOC\. Port 1 counts: socket0 iio6: nvme0 (0000:3b:00.0, nvme)\.$"'
 	d=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" -e intel_uncore:::UNC_M_CLOCKTICKS 2>&1)
 	check "$b: other events name no device" '! echo "$d" | grep -q "counts: socket"'
 	box=$(echo "$d" | sed -n 's/.*:box=\([0-9]*\) --.*/\1/p')
-	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" "intel_uncore:::UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0:box=1" \
+	out=$(UNCORE_BACKEND=$sim "$P/bin/papi_command_line" "intel_uncore:::UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0:box=6" \
 		"intel_uncore:::UNC_M_CLOCKTICKS:socket=0:box=$box" 2>&1)
 	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
-	nic=$(value "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0:box=1") clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=$box")
+	nic=$(value "UNC_IIO_BANDWIDTH_IN.PART0_FREERUN:socket=0:box=6") clk=$(value "UNC_M_CLOCKTICKS:socket=0:box=$box")
 	echo "$b: the NIC's port counted $nic x 32 bytes over $clk DRAM clocks"
 	check "$b: the NIC's port counts its bytes, the truth within 1 %" \
 		'[ -n "$clk" ] && [ "$clk" -gt 0 ] && near "$((nic * 32))" "$(awk -v c="$clk" "BEGIN { printf \"%.0f\", c / 0.8e9 * 4e9 * 1.03 }")" 0.01'

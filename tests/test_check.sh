@@ -70,18 +70,26 @@ fails() { # BACKEND ROW WHY: the check on socket 0 fails with that row
 # simulator's NICs, NVMe drives and HCAs PASS (devices' bytes / port's: 50/51.5 GB in of the NIC's 5 GB/s and
 # its 3 % overhead over 10 s), the GPUs' switch and the empty port SKIP saying why; each device fault its row
 # (ICX: 8, its PCH's NIC on the DMI stack's port 0 too)
-for b in sim:skx perf+sim:icx sim:spr perf+sim:gnr; do
+# The NIC's stack A and the switch's B: the default set's stacks 1 and 2; on Granite Rapids' board 2 and 3 (its
+# stack 1 an accelerator stack); Sapphire Rapids' board (its stack 1 the DMI stack) given a set on its PCIe stacks 6,
+# 7, 9, 4 and 2 (platforms/spr/board.c) with the same seven groups
+SPRDEV=devices=nic@0.6.0+nvme@0.6.1+nvme@0.6.2+gpusw@0.7.0+empty@0.7.1+ib@0.9.0+nvme@0.4.0+nvme@0.2.0+ib@0.2.1
+for b in sim:skx perf+sim:icx "sim:spr,$SPRDEV" perf+sim:gnr; do
 	$UNCORE --backend "$b,clock=manual" check $ARGS --socket 0 >"$W/out" 2>"$W/err"
 	n=7 && [ "$b" = perf+sim:icx ] && n=8
-	check "$b: device rows: $n groups PASS, the NIC's 50/51.5 GB in, the GPUs' switches SKIP: not compared" \
+	# Granite Rapids' board's default set (platforms/gnr/board.c): a NIC, an NVMe drive and an HCA on socket 0, an
+	# NVMe drive and an HCA on socket 1 counted; its accelerators keep no byte counters
+	[ "$b" = perf+sim:gnr ] && n=5
+	case $b in sim:spr*) A=6 B=7 ;; *gnr) A=2 B=3 ;; *) A=1 B=2 ;; esac
+	check "${b%%,*}: device rows: $n groups PASS, the NIC's 50/51.5 GB in, the GPUs' switches SKIP: not compared" \
 		'[ "$(grep -cE "^iio [0-9] port [0-9] \(socket [01]\): .* PASS: devices" "$W/out")" -eq $n ] &&
-		 grep -qE "^iio 1 port 0 \(socket 0\): ens0f0 .* in 50/51.5 out 30/30.9 GB +PASS" "$W/out" &&
-		 grep -qE "^iio 2 port 0 \(socket 0\): card0, card1 .* SKIP: not compared: a device keeps no byte counters" "$W/out" &&
-		 grep -qE "^iio 2 port 1 \(socket 0\): no device .* SKIP: not compared: an empty port" "$W/out" &&
-		 { [ "$b" != perf+sim:icx ] || grep -qE "^iio 5 port 0 \(socket 0\): eno2 .* PASS" "$W/out"; }'
+		 grep -qE "^iio $A port 0 \(socket 0\): ens0f0 .* in 50/51.5 out 30/30.9 GB +PASS" "$W/out" &&
+		 grep -qE "^iio $B port 0 \(socket 0\): card0, card1 .* SKIP: not compared: a device keeps no byte counters" "$W/out" &&
+		 grep -qE "^iio $B port 1 \(socket 0\): no device .* SKIP: not compared: an empty port" "$W/out" &&
+		 { [ "$b" != perf+sim:icx ] || grep -qE "^iio 5 port 0 \(socket 0\): eno2 .* PASS" "$W/out"; }' || cat "$W/out"
 done
-fails "sim:spr,fault=uncounted:ens0f0" "iio 1 port 0 \(socket 0\): ens0f0" "uncounted: the devices moved more than the port counted"
-fails "perf+sim:gnr,fault=frozen:nvme0" "iio 1 port 1 \(socket 0\): nvme0" "stopped: the devices' counters did not move"
+fails "sim:spr,$SPRDEV,fault=uncounted:ens0f0" "iio 6 port 0 \(socket 0\): ens0f0" "uncounted: the devices moved more than the port counted"
+fails "perf+sim:gnr,fault=frozen:nvme0" "iio 2 port 1 \(socket 0\): nvme0" "stopped: the devices' counters did not move"
 fails "sim:icx,fault=swapped:stackmap" "iio 2 port 1 \(socket 0\): nvme0" "elsewhere: .*: iio 1 port 1 counted in 24 GB"
 # an HBM channel that does not count: the HBM rows fall short by its share (1 of 32)
 fails "sim:spr,hbm=1,fault=dead:hbm:5" "copy in HBM: socket 0 read bytes" "9[0-9]% of the bytes moved were counted"

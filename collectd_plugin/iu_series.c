@@ -87,6 +87,12 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
 	snprintf(se.plugin_instance, sizeof(se.plugin_instance), u->by_node ? "node%d" : "socket%d",
 		 u->by_node ? u->node : u->socket);
 	iu_clean_name(se.type_instance, sizeof(se.type_instance), ti);
+	/* device groups that share one counter port (an accelerator stack's DSA and IAA on part 0) are one port's
+	 * bytes: one series, not the same name dispatched twice */
+	for (int i = 0; u->metric >= 0 && i < st->nseries; i++)
+		if (st->series[i].metric >= 0 && !strcmp(st->series[i].type_instance, se.type_instance) &&
+		    !strcmp(st->series[i].plugin_instance, se.plugin_instance))
+			return 0;
 	for (int i = 0; u->metric < 0 && i < st->nseries; i++)
 		if (st->series[i].metric < 0 && st->series[i].event != se.event &&
 		    !strcmp(st->series[i].type_instance, se.type_instance))

@@ -10,7 +10,8 @@
 #include "sim_truth.h"
 
 /* A field of the simulated devices behind port of stack on socket ('n' name, 'b' BDF, 'd' driver), in the
- * simulator's order, joined by sep ("card0_card1"): how many devices */
+ * simulator's order, joined by sep ("card0_card1"): how many devices.  A device the kernel gives no name (an
+ * accelerator) is named by its ids, "8086:0b25", as doc/devices.md says the map names it. */
 static inline int sim_port_list(const struct sim *sim, int socket, int stack, int port, int field, const char *sep,
 				char *out, size_t len)
 {
@@ -20,8 +21,10 @@ static inline int sim_port_list(const struct sim *sim, int socket, int stack, in
 	for (int i = 0; i < n; i++)
 		if (d[i].socket == socket && d[i].stack == stack && d[i].port == port) {
 			size_t at = strlen(out);
+			char ids[16];
+			snprintf(ids, sizeof(ids), "%04x:%04x", d[i].vendor, d[i].device);
 			snprintf(out + at, len - at, "%s%s", k++ ? sep : "",
-				 field == 'b' ? d[i].bdf : field == 'd' ? d[i].driver : d[i].name);
+				 field == 'b' ? d[i].bdf : field == 'd' ? d[i].driver : d[i].name[0] ? d[i].name : ids);
 		}
 	return k;
 }

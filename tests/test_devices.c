@@ -159,8 +159,8 @@ static void test_sim_varied(void)
 	uncore_close(u);
 	/* a snapshot taken before snapshots kept the PCI tree: said, not the replaying host's devices */
 	char tar[300], cmd[700];
-	snprintf(tar, sizeof(tar), "%s/devices-spr-%d.tar", test_tmpdir(), (int)getpid());
-	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/tests/snapshots/spr.tar.gz' > '%s'", SRCDIR, tar);
+	snprintf(tar, sizeof(tar), "%s/devices-skx-%d.tar", test_tmpdir(), (int)getpid());
+	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/tests/snapshots/skx.tar.gz' > '%s'", SRCDIR, tar);
 	CU_ASSERT_FATAL(system(cmd) == 0);
 	snprintf(cmd, sizeof(cmd), "replay:%s", tar);
 	CU_ASSERT_FATAL(uncore_open_topology(cmd, &u) == 0);

@@ -148,7 +148,7 @@ static void test_direct_emr(void)
 	CU_ASSERT_STRING_EQUAL(uncore_platform_name(u), "emr");
 	CU_ASSERT_EQUAL(uncore_num_sockets(u), 2);
 	int boxes = same_boxes(u, su);
-	CU_ASSERT_EQUAL(boxes, 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2); /* CXL on socket 0 only */
+	CU_ASSERT_EQUAL(boxes, 2 * (60 + 10 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2); /* CXL on socket 0 only */
 	CU_ASSERT(uncore_unit_boxes(u, 8, 1) == 4); /* every UPI link, the broken entry replaced */
 
 	/* the same control words as the simulator receives */
@@ -240,7 +240,7 @@ static void test_direct_dies(void)
 		u = open_direct();
 		CU_ASSERT(u->host.socket_dies[0] == 2 && u->host.socket_dies[1] == 2);
 		int boxes = same_boxes(u, su);
-		CU_ASSERT_EQUAL(boxes, i ? 2 * 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2 : 2 * 2 * (4 + 1 + 2 + 1));
+		CU_ASSERT_EQUAL(boxes, i ? 2 * 2 * (60 + 10 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2 : 2 * 2 * (4 + 1 + 2 + 1));
 		const struct box *b = box_named(u, i ? "cha" : "type0", 1, 1);
 		int die1 = 0;
 		for (int k = 0; k < u->nboxes; k++)
@@ -304,7 +304,7 @@ static void test_direct_place(void)
 	uncore_t *su = open_sim("sim:emr,clock=manual,numa=off"), *u;
 	build_tree_from(su);
 	u = open_direct();
-	CU_ASSERT(same_boxes(u, su) == 2 * (60 + 6 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2);
+	CU_ASSERT(same_boxes(u, su) == 2 * (60 + 10 * 3 + 1 + 1 + 8 + 4 * 3 + 4) + 2);
 	int imc = unit_named(u, "imc");
 	CU_ASSERT(imc_truth(u, su, imc, 0, 0) == 8 && imc_truth(u, su, imc, 1, 0) == 8);
 	uncore_close(u);

@@ -28,8 +28,9 @@ static int unit_idx(uncore_t *u, const char *name)
 static void test_units_per_socket(void)
 {
 	static const struct { const char *name; int s0, s1, ctrs; const char *space; } want[] = {
-		{ "cha", 60, 60, 4, "msr" }, { "iio", 6, 6, 4, "msr" },   { "irp", 6, 6, 2, "msr" },
-		{ "m2pcie", 6, 6, 4, "msr" }, { "pcu", 1, 1, 4, "msr" },   { "ubox", 1, 1, 2, "msr" },
+		/* iio, irp, m2pcie: IIO PMUs 0-9 of the board sim:emr is laid out as (platforms/emr/board.c, SPR's XCC) */
+		{ "cha", 60, 60, 4, "msr" }, { "iio", 10, 10, 4, "msr" },   { "irp", 10, 10, 2, "msr" },
+		{ "m2pcie", 10, 10, 4, "msr" }, { "pcu", 1, 1, 4, "msr" },   { "ubox", 1, 1, 2, "msr" },
 		{ "imc", 8, 8, 4, "mmio" },  { "m2m", 4, 4, 4, "pci" },   { "upi", 4, 4, 4, "pci" },
 		{ "m3upi", 4, 4, 4, "pci" }, { "mdf", 4, 4, 4, "msr" },   { "cxlcm", 1, 0, 8, "mmio" },
 		{ "cxldp", 1, 0, 4, "mmio" },
@@ -232,11 +233,11 @@ static void test_corrupt_entries(void)
 	CU_ASSERT(strstr(w, "socket 1, entry 70: irp unit 2 appears twice; the second is left out") != NULL);
 	CU_ASSERT(strstr(w, "(mdf unit 1): counter width 200 bits (16..64 expected)") != NULL);
 	CU_ASSERT(strstr(w, "(pcu unit 0): 0 counters (1..12 expected)") != NULL);
-	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "irp"), 1), 5);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "irp"), 1), 9);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "mdf"), 0), 3);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "pcu"), 1), 0);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "cha"), 0), 59);
-	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "iio"), 1), 5);
+	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "iio"), 1), 9);
 	CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_idx(u, "m2m"), 0), 3);
 	CU_ASSERT(uncore_session_new(u, &s) == 0);
 	CU_ASSERT(uncore_session_add(s, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD:box=5") < 0);

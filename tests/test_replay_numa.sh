@@ -56,7 +56,7 @@ PY
 		 grep -q "^node 2 (socket 0): its memory on its channels .*PASS" "$W/c"' || cat "$W/c"
 done
 # a snapshot without the NUMA files (taken before snapshots kept them): refused, saying so
-out=$($UNCORE --backend "replay:$S/tests/snapshots/gnr.tar.gz" stat --per-node --duration 0.1 2>&1); rc=$?
+out=$($UNCORE --backend "replay:$S/tests/snapshots/skx.tar.gz" stat --per-node --duration 0.1 2>&1); rc=$?
 check "a snapshot without the node's NUMA files: refused with the reason ($rc)" \
 	'[ $rc -ne 0 ] && echo "$out" | grep -q "this snapshot keeps no NUMA memory topology"' || echo "$out"
 echo "$pass passed, $fail failed"

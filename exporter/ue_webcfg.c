@@ -229,7 +229,7 @@ static int parse(struct parse *p, char *text, struct ue_web *w)
 		content++;
 		if (ind == 0 && (!strncmp(s, "---", 3) || !strncmp(s, "...", 3)))
 			return bad(p, "a second YAML document ('%.3s'): the file holds one", s);
-		char key[256], *val, v[4096];
+		char key[256], *val = NULL, v[4096];
 		if (key_of(p, s, key, sizeof(key), &val))
 			return -1;
 		if (ind == 0) {

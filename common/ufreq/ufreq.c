@@ -121,7 +121,7 @@ static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_d
 		struct uncore_freq_domain d = { .socket = -1, .die = -1, .domain = -1, .cluster = -1,
 						.initial_min_hz = NAN, .initial_max_hz = NAN, .current_hz = NAN };
 		int pkg = -1;
-		long die_id;
+		long die_id = -1;
 		snprintf(d.name, sizeof(d.name), "%s", e);
 		if (tpmi && strncmp(e, "uncore", 6))
 			continue; /* the TPMI driver's package root: its clusters' envelope */

@@ -401,6 +401,9 @@ struct sim_kind {
 	int (*option)(struct sim *s, const char *key, const char *value);
 	const struct sim_root_fn *root_fns; /* NULL: none in its PCI tree */
 	const struct sim_board *board;      /* NULL: stacks' root buses spread evenly, no PCH */
+	/* without a board: the DMI stack's PMU (0 unless set: Ice Lake-SP's 5), and whether the PCH's root port
+	 * with a NIC below it sits on it (sim_pcitree.c) */
+	int dmi_pmu, pch_nic;
 };
 /* The kind's board where this machine is laid out by it (one die, at most two sockets), else NULL */
 const struct sim_board *sim_board_of(const struct sim *s);

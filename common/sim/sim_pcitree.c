@@ -128,7 +128,7 @@ static int dmi_stack(const struct sim *s)
 {
 	if (sim_board_of(s))
 		return sim_board_of(s)->dmi_pmu;
-	return !strcmp(s->kind->name, "icx") ? 5 : 0;
+	return s->kind->dmi_pmu;
 }
 
 /* Buses between one stack's root bus and the next's (PCI's 256 buses shared out, at most 0x20 a stack) */
@@ -401,7 +401,7 @@ static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int
 			if (it[i].socket != sock || it[i].stack != st || it[i].port != port || it[i].k == K_USB)
 				continue;
 			int need = kind_buses(it[i].k);
-			int pch = !strcmp(s->kind->name, "icx") && !sock && st == dmi_stack(s); /* icx_pch's bus */
+			int pch = s->kind->pch_nic && !sock && st == dmi_stack(s); /* icx_pch's bus */
 			if (next + need > root + stack_span(s, sock, root) - pch)
 				return uc_err("simulator option devices=: stack %d.%d has not the buses for its devices (%d a "
 					      "stack on this machine)", sock, st, stack_span(s, sock, root) - 1);
@@ -445,7 +445,7 @@ static int layout(struct out *o)
 			if ((bs && bs->hc ? hc_stack : pcie_stack)(o, it, n, sock, st, root, rootdir))
 				return -1;
 		}
-	if (!strcmp(s->kind->name, "icx") && nst > dmi_stack(s) && icx_pch(o))
+	if (s->kind->pch_nic && nst > dmi_stack(s) && icx_pch(o))
 		return -1;
 	for (int i = 0; i < n; i++)
 		if (it[i].socket >= s->nsockets || it[i].stack >= nst || sim_iio_tree_bus(s, it[i].socket, 0, it[i].stack) < 0)

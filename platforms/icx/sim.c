@@ -188,4 +188,6 @@ static int sim_icx_build(struct sim *s)
 const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
 				       .build = sim_icx_build, .units = sim_icx_units, .nunits = &sim_icx_nunits,
 				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
-				       .root_fns = sim_icx_root_fns };
+				       .root_fns = sim_icx_root_fns,
+				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
+				       .dmi_pmu = 5, .pch_nic = 1 };

@@ -103,6 +103,8 @@ struct ue_state {
 	uint64_t reads, failures, scrapes;
 	uint64_t missed; /* reads the schedule skipped because the last ran late */
 	uint64_t cut;    /* HTTP connections closed at their deadline */
+	int auth;        /* basic authentication on: the refusals below are exported */
+	uint64_t refused_hashed, refused_unchecked; /* requests refused for their credentials (ue_auth.c) */
 	struct ue_ufreq *ufreq; /* the uncore clock's limits at the last read (ue_ufreq.c) */
 	/* energy per socket and RAPL domain (ue_energy.c), NULL where it cannot be read */
 	uncore_energy_t *energy;
@@ -178,6 +180,8 @@ struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps);
 struct ue_peers;
 struct ue_peers *ue_peers_new(const struct ue_config *c);
 int ue_peers_admit(struct ue_peers *p, const void *sockaddr);
+/* Whether sockaddr is one of --allow's scrapers. */
+int ue_peers_allowed(const struct ue_peers *p, const void *sockaddr);
 void *ue_peers_opened(struct ue_peers *p, const void *sockaddr);
 void ue_peers_closed(struct ue_peers *p, void *peer);
 void ue_peers_free(struct ue_peers *p);
@@ -214,10 +218,16 @@ char *ue_read_small(const char *what, const char *path, size_t *n, char *err, si
 int ue_tls_load(struct ue_web *w, char *err, size_t len);
 /* A connection's GnuTLS session, before its handshake: the client_auth_type's policy. */
 void ue_tls_session(const struct ue_web *w, void *gnutls_session);
-/* Basic authentication against w's users (which must outlive it): 1 when user and pass match. */
+/* Basic authentication against w's users (which must outlive it): 1 when user and pass match.  A password
+ * not remembered costs a bcrypt; for a client outside --allow (budgeted) only UE_AUTH_HASHES_PER_S of those a
+ * second are computed (a burst of UE_AUTH_BURST), the rest refused unchecked, so that wrong passwords cannot
+ * keep the one HTTP thread from --allow's scrapers.  hashed, unchecked: the refusals of each kind so far. */
+#define UE_AUTH_HASHES_PER_S 2.0
+#define UE_AUTH_BURST 4.0
 struct ue_auth;
 struct ue_auth *ue_auth_new(const struct ue_web *w);
-int ue_auth_check(struct ue_auth *a, const char *user, const char *pass);
+int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, int budgeted);
+void ue_auth_refusals(struct ue_auth *a, uint64_t *hashed, uint64_t *unchecked);
 void ue_auth_free(struct ue_auth *a);
 
 /* The HTTP server (ue_http.c): serves /metrics from the published snapshot at c's --listen, within c's
@@ -229,6 +239,8 @@ void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes snap
 void ue_http_stop(struct ue_http *h);
 /* Scrapes served so far, and connections closed at their deadline. */
 void ue_http_counts(struct ue_http *h, uint64_t *served, uint64_t *cut);
+/* Requests refused for their credentials: after a bcrypt, and unchecked (over the budget: ue_auth_check). */
+void ue_http_auth_refusals(struct ue_http *h, uint64_t *hashed, uint64_t *unchecked);
 
 /* Each connection's deadline, closed when it passes, and the memory handed back once a crowd of
  * connections has gone (ue_conns.c).  opened returns the connection's context (NULL: untracked, out of

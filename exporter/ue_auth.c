@@ -4,10 +4,16 @@
  * of milliseconds on the one HTTP thread, so, as exporter-toolkit does (web/handler.go), a verified
  * password is remembered: Prometheus' scrapes, which send the same password every time, cost a comparison.
  * An unknown user costs a bcrypt too (of exporter-toolkit's fixed hash), so timing does not tell which users exist.
+ * The bcrypts of clients outside --allow draw on one bucket of UE_AUTH_HASHES_PER_S a second: a flood of wrong
+ * passwords (each ~70 ms) once held every scrape queued behind it, --allow's too; now it takes at most 14 % of
+ * the thread, and the requests over the budget are refused unchecked (a guesser gets 2 guesses a second).
  */
 #include <crypt.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "ue.h"
 
 /* bcrypt of "fakepassword", cost 10 (exporter-toolkit web/handler.go's, for the same purpose) */
@@ -17,13 +23,21 @@ struct ue_auth {
 	const struct ue_web *w;
 	char *ok[UE_MAX_USERS]; /* each user's last verified password */
 	struct crypt_data cd;   /* crypt_r's state (32 KiB): one per server, used by its one thread */
+	double tokens;          /* bcrypts the budget still allows now */
+	struct timespec last;   /* when tokens was last topped up */
+	pthread_mutex_t mu;     /* the counts below, read by the main thread */
+	uint64_t hashed, unchecked;
 };
 
 struct ue_auth *ue_auth_new(const struct ue_web *w)
 {
 	struct ue_auth *a = calloc(1, sizeof(*a));
-	if (a)
+	if (a) {
 		a->w = w;
+		a->tokens = UE_AUTH_BURST;
+		clock_gettime(CLOCK_MONOTONIC, &a->last);
+		pthread_mutex_init(&a->mu, NULL);
+	}
 	return a;
 }
 
@@ -37,6 +51,7 @@ void ue_auth_free(struct ue_auth *a)
 			free(a->ok[i]);
 		}
 	explicit_bzero(&a->cd, sizeof(a->cd));
+	pthread_mutex_destroy(&a->mu);
 	free(a);
 }
 
@@ -50,24 +65,60 @@ static int same(const char *x, const char *y)
 	return !d;
 }
 
-int ue_auth_check(struct ue_auth *a, const char *user, const char *pass)
+/* one bcrypt from the budget: 0 when it is spent */
+static int take_token(struct ue_auth *a)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	a->tokens += ((double)(now.tv_sec - a->last.tv_sec) + (now.tv_nsec - a->last.tv_nsec) / 1e9) * UE_AUTH_HASHES_PER_S;
+	if (a->tokens > UE_AUTH_BURST)
+		a->tokens = UE_AUTH_BURST;
+	a->last = now;
+	if (a->tokens < 1)
+		return 0;
+	a->tokens -= 1;
+	return 1;
+}
+
+static int refused(struct ue_auth *a, int hashed)
+{
+	pthread_mutex_lock(&a->mu);
+	if (hashed)
+		a->hashed++;
+	else
+		a->unchecked++;
+	pthread_mutex_unlock(&a->mu);
+	return 0;
+}
+
+int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, int budgeted)
 {
 	int u = -1;
 	for (int i = 0; user && i < a->w->nusers; i++)
 		if (!strcmp(a->w->user[i], user))
 			u = i;
 	if (!user || !pass)
-		return 0;
+		return refused(a, 0);
 	if (u >= 0 && a->ok[u] && same(a->ok[u], pass))
 		return 1;
+	if (budgeted && !take_token(a))
+		return refused(a, 0);
 	const char *hash = u >= 0 ? a->w->hash[u] : fake_hash;
 	const char *h = crypt_r(pass, hash, &a->cd);
 	int ok = u >= 0 && h && h[0] == '$' && same(h, hash);
-	if (ok) {
-		if (a->ok[u])
-			explicit_bzero(a->ok[u], strlen(a->ok[u]));
-		free(a->ok[u]);
-		a->ok[u] = strdup(pass); /* NULL: the next scrape computes it again */
-	}
-	return ok;
+	if (!ok)
+		return refused(a, 1);
+	if (a->ok[u])
+		explicit_bzero(a->ok[u], strlen(a->ok[u]));
+	free(a->ok[u]);
+	a->ok[u] = strdup(pass); /* NULL: the next scrape computes it again */
+	return 1;
+}
+
+void ue_auth_refusals(struct ue_auth *a, uint64_t *hashed, uint64_t *unchecked)
+{
+	pthread_mutex_lock(&a->mu);
+	*hashed = a->hashed;
+	*unchecked = a->unchecked;
+	pthread_mutex_unlock(&a->mu);
 }

@@ -118,7 +118,8 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 	}
 	if (h->auth) {
 		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
-		int ok = ue_auth_check(h->auth, user, pass);
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		int ok = ue_auth_check(h->auth, user, pass, !ci || !ue_peers_allowed(h->peers, ci->client_addr));
 		if (pass)
 			explicit_bzero(pass, strlen(pass));
 		MHD_free(user);
@@ -362,6 +363,13 @@ void ue_http_counts(struct ue_http *h, uint64_t *served, uint64_t *cut)
 	*served = h->served;
 	pthread_mutex_unlock(&h->mu);
 	*cut = ue_conns_cut(h->conns);
+}
+
+void ue_http_auth_refusals(struct ue_http *h, uint64_t *hashed, uint64_t *unchecked)
+{
+	*hashed = *unchecked = 0;
+	if (h->auth)
+		ue_auth_refusals(h->auth, hashed, unchecked);
 }
 
 void ue_http_stop(struct ue_http *h)

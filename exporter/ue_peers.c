@@ -100,7 +100,7 @@ static struct peer *find(struct ue_peers *p, const unsigned char key[9])
 	return NULL;
 }
 
-static int allowed(const struct ue_peers *p, const void *sa)
+int ue_peers_allowed(const struct ue_peers *p, const void *sa)
 {
 	for (int i = 0; i < p->nallow; i++)
 		if (ue_cidr_match(&p->allow[i], sa))
@@ -125,7 +125,7 @@ struct ue_peers *ue_peers_new(const struct ue_config *c)
 int ue_peers_admit(struct ue_peers *p, const void *sa)
 {
 	unsigned char key[9];
-	if (allowed(p, sa))
+	if (ue_peers_allowed(p, sa))
 		return 1; /* libmicrohttpd's --max-connections alone bounds them */
 	key_of(sa, key);
 	pthread_mutex_lock(&p->mu);
@@ -138,7 +138,7 @@ int ue_peers_admit(struct ue_peers *p, const void *sa)
 void *ue_peers_opened(struct ue_peers *p, const void *sa)
 {
 	unsigned char key[9];
-	int allow = allowed(p, sa);
+	int allow = ue_peers_allowed(p, sa);
 	key_of(sa, key);
 	key[0] |= allow ? 0x80 : 0; /* an allowed address is counted apart from its block */
 	pthread_mutex_lock(&p->mu);

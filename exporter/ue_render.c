@@ -248,6 +248,14 @@ static void own(struct buf *b, const struct ue_state *st, int om)
 		 "trickling client), as of the last read");
 	head(b, &f, om);
 	sample(b, &f, "", (double)st->cut, 0, om);
+	if (st->auth) {
+		snprintf(f.name, sizeof(f.name), "uncore_exporter_auth_refusals");
+		snprintf(f.help, sizeof(f.help), "Requests refused for their user and password: checked with a bcrypt, or "
+			 "unchecked because clients outside --allow had spent their bcrypts of the second (doc/prometheus.md)");
+		head(b, &f, om);
+		sample(b, &f, "checked=\"true\"", (double)st->refused_hashed, 0, om);
+		sample(b, &f, "checked=\"false\"", (double)st->refused_unchecked, 0, om);
+	}
 	f.counter = 0;
 	snprintf(f.name, sizeof(f.name), "uncore_exporter_info");
 	snprintf(f.help, sizeof(f.help), "The exporter's version, platform and backend (value 1)");

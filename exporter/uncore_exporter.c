@@ -198,6 +198,7 @@ int main(int argc, char **argv)
 	}
 	ue_read(&st); /* the first snapshot, before the first scrape can come */
 	struct ue_http *http = ue_http_start(&cfg, &web, err, sizeof(err));
+	st.auth = web.nusers > 0;
 	if (!http) {
 		fprintf(stderr, "uncore-exporter: %s\n", err);
 		ue_teardown(&st);
@@ -248,6 +249,7 @@ int main(int argc, char **argv)
 		now = ue_mono_ns();
 		if (now >= next) {
 			ue_http_counts(http, &st.scrapes, &st.cut);
+			ue_http_auth_refusals(http, &st.refused_hashed, &st.refused_unchecked);
 			if (ue_read(&st))
 				fprintf(stderr, "uncore-exporter: nothing could be read\n");
 			if ((snap = ue_render(&st, cfg.timestamps)))

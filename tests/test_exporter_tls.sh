@@ -131,11 +131,41 @@ out=$(UE_TLS="$P/ca.crt prom s3cret pass" $CHECKS exact $TP "$W/truth" 2 0.005 0
 rc=$?
 echo "$out" | grep "^bad" | head
 check "over TLS every series equals the simulator's truth: $(echo "$out" | grep -c "^ok") checks" '[ $rc -eq 0 ]'
-UE_TLS="$P/ca.crt prom s3cret pass" $CHECKS scrape $TP | grep -v '^#' | sed -n 's/^\([^ ]*\) .*/\1/p' | sort >"$W/tls.series"
+UE_TLS="$P/ca.crt prom s3cret pass" $CHECKS scrape $TP | grep -v '^#' | sed -n 's/^\([^ ]*\) .*/\1/p' | sort >"$W/tls.all"
+grep -v '^uncore_exporter_auth_refusals_total{' "$W/tls.all" >"$W/tls.series"
 $CHECKS scrape $PLP | grep -v '^#' | sed -n 's/^\([^ ]*\) .*/\1/p' | sort >"$W/plain.series"
-check "the TLS exporter serves the plain one's series, no more, no fewer ($(wc -l <"$W/tls.series"))" \
+check "with basic authentication its refusals are counted, checked and unchecked" \
+	'[ "$(grep -c "^uncore_exporter_auth_refusals_total{checked=" "$W/tls.all")" = 2 ]'
+check "the TLS exporter serves the plain one's other series, no more, no fewer ($(wc -l <"$W/tls.series"))" \
 	'[ -s "$W/tls.series" ] && cmp -s "$W/tls.series" "$W/plain.series"' || diff "$W/tls.series" "$W/plain.series" | head
 stop $TPID
+
+# --- a flood of wrong passwords from outside --allow: at most UE_AUTH_HASHES_PER_S (2) bcrypts a second after a
+# burst of 4 (exporter/ue.h), the rest refused unchecked; --allow's scraper still gets in (8 at a time: the
+# per-address limit, 16, would refuse more).  Without the budget all
+# 40 were hashed, one after another on the one thread (40 x ~70 ms), every scrape queued behind them.
+printf 'basic_auth_users:\n  prom: %s\n' "$HASH" >"$W/basic.yml"
+start basic --web.config.file "$W/basic.yml" --allow 127.0.0.2/32 || no "the exporter with basic authentication starts"
+BP=$PORT BPID=$last
+refusals() { # CHECKED: the count of that kind the exporter last published
+	curl -s --interface 127.0.0.2 -u 'prom:s3cret pass' "http://127.0.0.1:$BP/metrics" |
+		sed -n "s/^uncore_exporter_auth_refusals_total{checked=\"$1\"} \([0-9]*\).*/\1/p"
+}
+t0=$(date +%s.%N)
+urls=$(for _ in $(seq 40); do printf ' http://127.0.0.1:%s/metrics' "$BP"; done)
+curl -s -o /dev/null -Z --parallel-max 8 -u 'prom:guess' $urls
+got=$(curl -s -o /dev/null -w '%{http_code}' --interface 127.0.0.2 -u 'prom:s3cret pass' "http://127.0.0.1:$BP/metrics")
+check "after the flood the --allow scraper is served: $got" '[ "$got" = 200 ]'
+for _ in $(seq 600); do # the counts as of the exporter's next read (every 0.5 s)
+	h=$(refusals true) u=$(refusals false)
+	[ $((${h:-0} + ${u:-0})) -ge 40 ] && break
+	sleep 0.1
+done
+t1=$(date +%s.%N)
+bound=$(echo "$t0 $t1" | awk '{ printf "%d", 4 + 2 * ($2 - $1) + 1 }')
+check "40 wrong passwords refused: $h after a bcrypt (at most $bound in the $(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }') s measured), $u unchecked" \
+	'[ $((h + u)) -eq 40 ] && [ "$h" -le "$bound" ]'
+stop $BPID
 
 # --- client certificates: RequireAndVerifyClientCert and the per-client limit through TLS
 cat >"$W/mtls.yml" <<EOF

@@ -192,8 +192,11 @@ int ue_cidr_match(const struct ue_cidr *b, const void *sockaddr);
  * connection's pool and its own state, and every response a connection may still hold (ue_http.c). */
 #define UE_POOL_BYTES (32u * 1024)  /* libmicrohttpd's default, set explicitly */
 #define UE_CONN_BYTES (16u * 1024)  /* struct MHD_Connection, ours, the allocator's: 39 KiB with the pool measured under ASan */
+/* With TLS, a connection's GnuTLS session too: 36 KiB after its handshake (RSS over 300 connections, a 2048-bit
+ * RSA key, TLS 1.3, an optimised build), and a record of a response being sent (16 KiB, RFC 8446 5.1). */
+#define UE_TLS_CONN_BYTES (52u * 1024)
 unsigned ue_http_generations(const struct ue_config *c);
-uint64_t ue_http_worst(const struct ue_config *c, size_t resp_bytes);
+uint64_t ue_http_worst(const struct ue_config *c, int tls, size_t resp_bytes);
 
 /* --web.config.file (ue_webcfg.c): exporter-toolkit's web configuration, TLS (ue_tls.c) and basic
  * authentication (ue_auth.c). */

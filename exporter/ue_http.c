@@ -55,9 +55,10 @@ unsigned ue_http_generations(const struct ue_config *c)
 	return (unsigned)ceil(c->request_timeout / c->interval) + 1;
 }
 
-uint64_t ue_http_worst(const struct ue_config *c, size_t resp_bytes)
+uint64_t ue_http_worst(const struct ue_config *c, int tls, size_t resp_bytes)
 {
-	return (uint64_t)c->max_conns * (UE_POOL_BYTES + UE_CONN_BYTES) + (uint64_t)ue_http_generations(c) * resp_bytes;
+	return (uint64_t)c->max_conns * (UE_POOL_BYTES + UE_CONN_BYTES + (tls ? UE_TLS_CONN_BYTES : 0)) +
+	       (uint64_t)ue_http_generations(c) * resp_bytes;
 }
 
 /* Does the client prefer OpenMetrics?  Each media range of Accept with its q (default 1): OpenMetrics when

@@ -211,9 +211,12 @@ int main(int argc, char **argv)
 	if (snap)
 		ue_http_publish(http, snap);
 	/* doc/safety.md: what a crowd of clients can cost at most (the responses grow with jobs and series) */
+	char tls[32] = "";
+	if (web.tls)
+		snprintf(tls, sizeof(tls), " + %u KiB TLS", UE_TLS_CONN_BYTES / 1024);
 	fprintf(stderr, "uncore-exporter: the HTTP server's memory at most %llu kB: %u connections x (%u KiB pool + %u KiB "
-		"state) + %u responses of %zu kB\n", (unsigned long long)(ue_http_worst(&cfg, resp) / 1024), cfg.max_conns,
-		UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, ue_http_generations(&cfg), resp / 1024);
+		"state%s) + %u responses of %zu kB\n", (unsigned long long)(ue_http_worst(&cfg, web.tls, resp) / 1024),
+		cfg.max_conns, UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, tls, ue_http_generations(&cfg), resp / 1024);
 	if (web.tls || web.nusers)
 		fprintf(stderr, "uncore-exporter: %s%s%s (--web.config.file %s)\n", web.tls ? "TLS" : "",
 			web.tls && web.nusers ? " and " : "", web.nusers ? "basic authentication" : "", cfg.web_config);

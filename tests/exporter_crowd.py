@@ -13,6 +13,7 @@ prints one line per check ("ok ..." or "bad ...", "# ..." for what it saw) and e
 """
 import selectors
 import socket
+import ssl
 import sys
 import time
 
@@ -207,10 +208,60 @@ def slow(port, pid, naddrs, per_addr, n, bound_kb):
     say(peak - rss0 <= bound_kb, "the RSS rose by %d kB, within the %d kB the exporter's options allow" % (peak - rss0, bound_kb))
 
 
+def tls_slow(port, pid, n, cafile, bound_kb):
+    """N TLS clients from 127.0.0.1 that send a request and never read its answer: the RSS's rise within the
+    bound the exporter logged (its TLS sessions counted), and a scrape over TLS still served"""
+    ctx = ssl.create_default_context(cafile=cafile)
+    ctx.check_hostname = False
+
+    def tls_scrape():
+        try:
+            with ctx.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10)) as s:
+                s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                data = b""
+                while True:
+                    got = s.recv(65536)
+                    if not got:
+                        break
+                    data += got
+        except OSError as e:
+            return "%s" % e
+        return None if data.startswith(b"HTTP/1.1 200") else "answer: %r" % data[:40]
+
+    for _ in range(3):
+        tls_scrape()
+    rss0 = peak = rss_kb(pid)
+    held = []
+    for _ in range(n):
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)  # as across a network (Crowd.open says why)
+        raw.settimeout(10)
+        raw.connect(("127.0.0.1", port))
+        s = ctx.wrap_socket(raw)
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+        held.append(s)
+        peak = max(peak, rss_kb(pid))
+    for _ in range(10):
+        time.sleep(0.2)
+        peak = max(peak, rss_kb(pid))
+    why = tls_scrape()
+    peak = max(peak, rss_kb(pid))
+    for s in held:
+        s.close()
+    print("# %d TLS clients that never read; the exporter's RSS %d kB before, %d kB at the peak (%.1f kB a client)"
+          % (n, rss0, peak, (peak - rss0) / n))
+    say(why is None, "a scrape over TLS among them served%s" % (" (%s)" % why if why else ""))
+    say(peak - rss0 <= bound_kb, "the RSS rose by %d kB, within the %d kB the exporter's options allow with TLS"
+        % (peak - rss0, bound_kb))
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "trickle":
         trickle(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]))
+    elif cmd == "tlsslow":
+        tls_slow(int(args[0]), int(args[1]), int(args[2]), args[3], int(args[4]))
     elif cmd == "slow":
         slow(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]), int(args[5]))
     else:

@@ -38,6 +38,16 @@ def addr(i):
     return "127.1.%d.%d" % (i // 250, i % 250 + 1)
 
 
+def get_all(s, data):
+    """GET /metrics on s, its answer to the end into data (a bytearray: what came stays there on an error)"""
+    s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    while True:
+        got = s.recv(65536)
+        if not got:
+            return bytes(data)
+        data += got
+
+
 def scrape(port, timeout=5):
     """one scrape over a connection of its own from 127.0.0.1: None when served, else what went wrong"""
     try:
@@ -45,13 +55,8 @@ def scrape(port, timeout=5):
     except OSError as e:
         return "connect: %s" % e
     try:
-        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        data = b""
-        while True:
-            got = s.recv(65536)
-            if not got:
-                break
-            data += got
+        data = bytearray()
+        data = get_all(s, data)
     except OSError as e:
         return "read: %s (%d bytes)" % (e, len(data))
     finally:
@@ -217,13 +222,7 @@ def tls_slow(port, pid, n, cafile, bound_kb):
     def tls_scrape():
         try:
             with ctx.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10)) as s:
-                s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                data = b""
-                while True:
-                    got = s.recv(65536)
-                    if not got:
-                        break
-                    data += got
+                data = get_all(s, bytearray())
         except OSError as e:
             return "%s" % e
         return None if data.startswith(b"HTTP/1.1 200") else "answer: %r" % data[:40]

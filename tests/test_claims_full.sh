@@ -8,11 +8,7 @@
 UNCORE=$(cd "${top_builddir:-.}" && pwd)/uncore
 D=$W/run
 mkdir "$D"
-if ! unshare -rm sh -c "mount -t tmpfs -o size=1m none '$D' && umount '$D'" 2>/dev/null; then
-	echo "SKIP: no user and mount namespace here (unshare -rm), so no small file system to fill"
-	rm -rf "$W"
-	exit 77
-fi
+need_mount_ns "$D" "small file system to fill"
 out=$(unshare -rm sh -c '
 	D=$1 UNCORE=$2
 	mount -t tmpfs -o size=1m none "$D" || exit 9

@@ -9,11 +9,7 @@ UNCORE=$(cd "${top_builddir:-.}" && pwd)/uncore
 src=${top_srcdir:-.}
 D=$W/run
 mkdir "$D"
-if ! unshare -rm sh -c "mount -t tmpfs -o size=1m none '$D' && umount '$D'" 2>/dev/null; then
-	echo "SKIP: no user and mount namespace here (unshare -rm), so no file system of the documented size"
-	rm -rf "$W"
-	exit 77
-fi
+need_mount_ns "$D" "file system of the documented size"
 size=$(sed -n 's/.*`tmpfs \/run\/intel-uncore tmpfs size=\([0-9]*[km]\),.*/\1/p' "$src/doc/safety.md")
 check "doc/safety.md gives the claims file system's size ($size)" '[ -n "$size" ]'
 # the machine with the most boxes of all the simulator lays out, counted from `uncore info`

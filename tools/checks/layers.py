@@ -114,12 +114,23 @@ def report(title, graph):
     return spans
 
 
-NAME_TEST = re.compile(r'\b(?:strcmp|streq|strcasecmp|strncmp)\s*\(([^;{}]*)')
+COMPARE = r'(?:strcmp|streq|strcasecmp|strncmp)'
+NAME_TEST = re.compile(r'\b' + COMPARE + r'\s*\(([^;{}]*)')
+# a file's own helper that wraps a comparison, is(s, "skx"): its calls compare names too
+HELPER = re.compile(r'^[\w \t*]*?\b(\w+)\s*\([^;{)]*\)\s*\{[^}]*\b' + COMPARE + r'\s*\(', re.M)
+
+
+def name_calls(text):
+    helpers = {h for h in HELPER.findall(text) if h not in ("if", "while", "for", "switch")}
+    if not helpers:
+        return NAME_TEST
+    return re.compile(r'\b(?:' + COMPARE[3:-1] + "|" + "|".join(sorted(helpers)) + r')\s*\(([^;{}]*)')
 
 
 def name_tests(srcdir):
     """(file, line) where a file outside platforms/, tests/ and generated files compares a platform's name,
-    a string literal naming a folder of platforms/, with strcmp or streq: a platform fact keyed by name"""
+    a string literal naming a folder of platforms/, with strcmp or streq or a helper of the file's that wraps
+    one: a platform fact keyed by name"""
     plats = {d for d in os.listdir(os.path.join(srcdir, "platforms"))
              if os.path.isfile(os.path.join(srcdir, "platforms", d, "platform.c"))}
     lit = re.compile(r'"(' + "|".join(sorted(plats)) + r')"')
@@ -131,8 +142,10 @@ def name_tests(srcdir):
                     continue
                 path = os.path.join(root, f)
                 with open(path, encoding="utf-8", errors="replace") as fh:
-                    for n, line in enumerate(fh, 1):
-                        for m in NAME_TEST.finditer(line):
+                    text = fh.read()
+                    test = name_calls(text)
+                    for n, line in enumerate(text.splitlines(), 1):
+                        for m in test.finditer(line):
                             if lit.search(m.group(1)):
                                 out.append(f"{os.path.relpath(path, srcdir)}:{n}")
     return out

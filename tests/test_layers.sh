@@ -45,5 +45,10 @@ printf 'static int is(const char *k, const char *n)\n{\n\treturn !strcmp(k, n);\
 named=$(python3 "$src/tools/checks/layers.py" --names "$W/names")
 check "a name compared through a helper, is(k, \"skx\"), is found and named" \
 	'echo "$named" | grep -q "compared outside platforms/: common/energy/e.c:5"'
+# and a table keyed by the name (sim_ufreq.c had one)
+printf 'static const struct { const char *p; int r; } t[] = {\n\t{ "skx", 12 },\n};\n' > "$W/names/common/energy/e.c"
+named=$(python3 "$src/tools/checks/layers.py" --names "$W/names")
+check "a table row keyed by a name, { \"skx\", 12 }, is found and named" \
+	'echo "$named" | grep -q "compared outside platforms/: common/energy/e.c:2"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

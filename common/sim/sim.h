@@ -427,6 +427,9 @@ struct sim_kind {
 	int dmi_pmu, pch_nic;
 	const struct sim_iio_regs *iio_regs;     /* NULL: none simulated, root ports at devices 1-8 */
 	const struct sim_snc_layout *snc_layout; /* NULL: no sub-NUMA clustering simulated */
+	/* how the kernel shows its uncore clock limits (SIM_UFREQ_LEGACY, _TPMI; 0: not at all) and the lowest
+	 * limit of the simulated part, a 100 MHz ratio (sim_ufreq.c says where the floors come from) */
+	int ufreq_mode, ufreq_min_ratio;
 };
 /* The kind's board where this machine is laid out by it (one die, at most two sockets), else NULL */
 const struct sim_board *sim_board_of(const struct sim *s);

@@ -21,4 +21,5 @@ static const struct sim_snc_layout emr_snc = { .allowed = "1, 2", .why = "two di
 
 const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .family = 6, .model = 0xcf, .stepping = 2,
 				       .build = build, SPR_FAMILY_SIM_KIND,
-				       .board = &sim_emr_board, .iio_regs = &emr_regs, .snc_layout = &emr_snc };
+				       .board = &sim_emr_board, .iio_regs = &emr_regs, .snc_layout = &emr_snc,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

@@ -30,6 +30,7 @@ extern const struct sim_snc_layout sim_gnr_snc;    /* sim.c: SNC3, a compute die
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
 	  .faults = SIM_DISC_FAULTS ", onesched", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
 	  .multi_die = 1, .option_help = "cxl=0|1", .option = sim_gnr_option, .board = (brd), .iio_regs = (rg), \
-	  .snc_layout = &sim_gnr_snc }
+	  .snc_layout = &sim_gnr_snc, \
+	  .ufreq_mode = SIM_UFREQ_TPMI, .ufreq_min_ratio = 8 /* TPMI; 0.8 GHz floor: sim_ufreq.c */ }
 
 #endif

@@ -194,4 +194,5 @@ const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, 
 				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
 				       .root_fns = sim_icx_root_fns,
 				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
-				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs };
+				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

@@ -40,4 +40,5 @@ static const struct sim_snc_layout spr_snc = { .allowed = "1, 2, 4", .why = "fou
 const struct sim_kind sim_kind_spr = { .name = "spr", .cores = 56, .family = 6, .model = 0x8f, .stepping = 8,
 				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache",
 				       .option = spr_option, .board = &sim_spr_board,
-				       .iio_regs = &spr_regs, .snc_layout = &spr_snc };
+				       .iio_regs = &spr_regs, .snc_layout = &spr_snc,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

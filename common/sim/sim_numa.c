@@ -58,8 +58,13 @@ int sim_snc_check(struct sim *s)
 	if (s->snc <= 1)
 		goto count;
 	snprintf(want, sizeof(want), "%d", s->snc);
-	if (!l)
-		return uc_err("simulator option snc=%d: sub-NUMA clustering is simulated on spr, emr, gnr, srf and cwf", s->snc);
+	if (!l) {
+		char on[128] = "";
+		for (int i = 0; sim_kinds[i]; i++) /* the kinds with an SNC layout, from the registry */
+			if (sim_kinds[i]->snc_layout)
+				snprintf(on + strlen(on), sizeof(on) - strlen(on), "%s%s", *on ? ", " : "", sim_kinds[i]->name);
+		return uc_err("simulator option snc=%d: sub-NUMA clustering is simulated on %s", s->snc, on);
+	}
 	if (!strstr(l->allowed, want))
 		return uc_err("simulator option snc=%d: sim:%s allows snc=%s (%s)", s->snc, s->name, l->allowed, l->why);
 	if (s->dies > 1 || s->numa_off)

@@ -40,41 +40,28 @@
  */
 #include <string.h>
 #include "dev_map.h"
+#include "platform/platform.h"
+
+/* The tables above are data of each platform's descriptor (struct iio_layout, platforms/<p>/platform.c). */
+static const struct iio_layout *layout(const struct host_info *h)
+{
+	return platform_iio_layout(h->vendor, h->family, h->model, h->stepping);
+}
 
 int dev_counter_port(const struct host_info *h, int dev, int fn, const char **why)
 {
+	const struct iio_layout *l = layout(h);
 	*why = "";
-	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6) {
+	if (!l) {
 		*why = "no table of this CPU's root ports and counter ports (pcm-iio has none)";
 		return DEV_PORT_UNKNOWN;
 	}
-	int lo, hi, base;
-	switch (h->model) {
-	case 0x55: /* INTEL_SKYLAKE_X */
-		lo = 0, hi = 3, base = 0;
-		break;
-	case 0x6a: /* INTEL_ICELAKE_X */
-		lo = 2, hi = 5, base = 2;
-		break;
-	case 0x8f: /* INTEL_SAPPHIRERAPIDS_X */
-	case 0xcf: /* INTEL_EMERALDRAPIDS_X */
-		lo = 1, hi = 8, base = 1;
-		break;
-	case 0xad: /* INTEL_GRANITERAPIDS_X */
-	case 0xaf: /* INTEL_ATOM_CRESTMONT_X (Sierra Forest) */
-	case 0xdd: /* INTEL_ATOM_DARKMONT_X (Clearwater Forest) */
-		lo = 2, hi = 8, base = 2;
-		break;
-	default:
-		*why = "no table of this CPU's root ports and counter ports (pcm-iio has none)";
-		return DEV_PORT_UNKNOWN;
-	}
-	if (fn != 0 || dev < lo || dev > hi) {
+	if (fn != 0 || dev < l->port_lo || dev > l->port_hi) {
 		*why = "a root port where this generation has none of its counter ports (pcm-iio's table: function 0 "
 		       "of the part's device)";
 		return DEV_PORT_UNKNOWN;
 	}
-	return dev - base;
+	return dev - l->port_lo;
 }
 
 /* Skylake-SP's and Cascade Lake's CBDMA/DMI stack (PMU 0, part 0), Ice Lake-SP's (PMU 5, part 0:
@@ -85,23 +72,17 @@ int dev_counter_port(const struct host_info *h, int dev, int fn, const char **wh
  * from MCC's PMU 1 (a PCIe stack), which never has bus 0. */
 int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus)
 {
-	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 || dom || bus)
-		return -1;
-	if (h->model == 0x55) /* INTEL_SKYLAKE_X: the CBDMA/DMI stack, part 0 (PurleyPlatformMapping, above) */
-		return stack == 0 ? 0 : -1;
-	if (h->model == 0x6a) /* INTEL_ICELAKE_X: the CBDMA/DMI stack, part 0 (WhitleyPlatformMapping, above) */
-		return stack == 5 ? 0 : -1;
-	if (h->model == 0x8f) /* INTEL_SAPPHIRERAPIDS_X */
-		return stack == 1 || stack == 10 ? 7 : -1;
-	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */
-		return stack == 7 ? 7 : -1;
+	const struct iio_layout *l = dom || bus ? NULL : layout(h);
+	for (int i = 0; l && i < l->ndmi; i++)
+		if (l->dmi_stacks[i] == stack)
+			return l->dmi_part;
 	return -1;
 }
 
 int dev_accel_port(const struct host_info *h, int hc_bus, unsigned vendor, int dev, int fn)
 {
-	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 ||
-	    (h->model != 0xad && h->model != 0xaf && h->model != 0xdd) || vendor != 0x8086 || fn != 0)
+	const struct iio_layout *l = layout(h);
+	if (!l || !l->accel || vendor != 0x8086 || fn != 0)
 		return -1;
 	if (hc_bus == 0 && (dev == 1 || dev == 2))
 		return 0; /* DSA, IAA: SRF_DSA_IAX_PART_NUMBER */

@@ -31,11 +31,7 @@
 /* SAD_CONTROL_CFG's stack id -> the IIO PMU (icx_sad_pmon_mapping: ICX_CBDMA_DMI_PMON_ID first) */
 const unsigned char dev_icx_sad_pmon[DEV_ICX_IIO_STACKS] = { 5, 0, 1, 2, 3, 4 };
 
-static int is_icx(const struct host_info *h)
-{
-	/* CPUID family 6 model 0x6a: Linux INTEL_ICELAKE_X (icx_uncore_* of uncore.c's icx_uncore_init) */
-	return !strcmp(h->vendor, "GenuineIntel") && h->family == 6 && h->model == 0x6a;
-}
+_Static_assert(DEV_MSM_CPUBUSES == IIO_MSM_CPUBUSES, "the MSM's CPU buses, as the platforms' tables count them");
 
 /* A dword of a function's config space: 0, or -1 (said once through *said) */
 static int cfg32(const struct dev_fs *fs, const char *bdf, unsigned off, uint32_t *v, int *said)
@@ -51,43 +47,24 @@ static int cfg32(const struct dev_fs *fs, const char *bdf, unsigned off, uint32_
 	return -1;
 }
 
-/* CPU bus index -> IIO PMU (-1: none), pcm-iio-topology.cpp */
-#define NO -1
-static const signed char spr_xcc[DEV_MSM_CPUBUSES] = { 1, 2, 4, 6, 7, 9, NO, NO, 0, 3, 5, 8, NO, NO, NO, NO,
-							NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
-static const signed char spr_mcc[DEV_MSM_CPUBUSES] = { 0, 1, 2, 10, 4, 5, NO, NO, 3, NO, NO, NO, NO, NO, NO, NO,
-							NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
-static const signed char emr[DEV_MSM_CPUBUSES] = { 7, 1, 2, 3, 8, 6, NO, NO, 0, 4, 5, 9, NO, NO, NO, NO,
-						    NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
-/* PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20, PE5 26, PE8 28, PE4 29
- * (SRF_*_SAD_BUS_ID); HC3 is PMU 14 and HC2 PMU 9 (SRF_HC3_PMON_ID, SRF_HC2_PMON_ID as intel/pcm cbeba329 "Fix
- * incorrect PMON IDs for HCx stacks", 2024-05-19, set them: before it 16 -> 9 and 20 -> 14).  On FlexUPI
- * configurations buses 26 and 29 are PMUs 10 and 13 instead, which pcm's table (its first entry of a repeated
- * key) does not tell apart either */
-static const signed char srf[DEV_MSM_CPUBUSES] = { 0, 2, 3, 4, 5, 7, NO, NO, 1, NO, NO, NO, 6, NO, NO, NO,
-						    14, NO, NO, NO, 9, NO, NO, NO, NO, NO, 12, NO, 8, 11, NO, NO };
-#undef NO
-
-/* Granite Rapids' and Sierra Forest's accelerator (HC) stacks, CPU buses 8, 12, 16 and 20 (SRF_HC0-3_SAD_BUS_ID):
+/* The tables (CPU bus -> IIO PMU, which CPU buses are accelerator stacks) are data of each platform's descriptor,
+ * struct iio_layout (platforms/<p>/platform.c: spr, emr, gnr for Granite Rapids and Sierra Forest).
+ *
+ * Granite Rapids' and Sierra Forest's accelerator (HC) stacks, CPU buses 8, 12, 16 and 20 (SRF_HC0-3_SAD_BUS_ID):
  * pcm probes QAT at device 0 of the next PCI bus and DLB at device 0 of the bus three on
  * (birchStreamAcceleratorStackProbe); on Intel's Birch Stream board (linuxhw/LsPCI
  * Server/Intel/BIRCHSTREAM/BIRCHSTREAM/1F03C9158405/.../F71EAE46A6, commit b6f7d8f2) they are root-complex
  * integrated endpoints on root buses of their own, 01:00.0 and 03:00.0, and the stack's event collector 00:00.4
  * lists "AssociatedBusNumbers: 01-03": the stack's root bus and the three after it are all the stack's. */
-static int is_hc(int cpubus) { return cpubus == 8 || cpubus == 12 || cpubus == 16 || cpubus == 20; }
 
-/* The table of u's CPU (SPR: of its die, from PCU CR3's CAPID4), or NULL */
-static const signed char *msm_table(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, int *said)
+/* The table of l's CPU (SPR: of its die, from PCU CR3's CAPID4), or NULL */
+static const signed char *msm_table(const struct iio_layout *l, const struct dev_fs *fs, const struct dev_tree *t,
+				    int *said)
 {
-	const struct host_info *h = &u->host;
-	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6)
+	if (!l || !l->cpubus_pmu)
 		return NULL;
-	if (h->model == 0xcf) /* INTEL_EMERALDRAPIDS_X */
-		return emr;
-	if (h->model == 0xad || h->model == 0xaf) /* INTEL_GRANITERAPIDS_X, INTEL_ATOM_CRESTMONT_X */
-		return srf;
-	if (h->model != 0x8f) /* INTEL_SAPPHIRERAPIDS_X */
-		return NULL;
+	if (!l->cpubus_pmu_mcc)
+		return l->cpubus_pmu;
 	for (int i = 0; i < t->n; i++) {
 		const struct dev_node *n = &t->v[i];
 		uint32_t capid4;
@@ -96,7 +73,7 @@ static const signed char *msm_table(uncore_t *u, const struct dev_fs *fs, const 
 			continue;
 		unsigned chop = capid4 >> 6 & 3;
 		if (chop == 3 || chop == 1)
-			return chop == 3 ? spr_xcc : spr_mcc;
+			return chop == 3 ? l->cpubus_pmu : l->cpubus_pmu_mcc;
 		uc_warn("%s: CAPID4 0x%08x says neither an XCC nor an MCC die (physical chop %u): the IIO stacks' root "
 			"buses are unknown", n->d.bdf, capid4, chop);
 		return NULL;
@@ -107,7 +84,8 @@ static const signed char *msm_table(uncore_t *u, const struct dev_fs *fs, const 
 }
 
 /* The stacks of each MSM function's CPU buses */
-static int msm_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack_list *l)
+static int msm_stacks(uncore_t *u, const struct iio_layout *lay, const struct dev_fs *fs, const struct dev_tree *t,
+		      struct dev_stack_list *l)
 {
 	int said = 0, found = 0;
 	const signed char *map = NULL;
@@ -116,7 +94,7 @@ static int msm_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tre
 		uint32_t valid, no[8], ctl;
 		if (n->d.vendor != 0x8086 || n->d.device != DEV_MSM_DID || n->dev != 3 || n->fn != 0)
 			continue;
-		if (!found++ && !(map = msm_table(u, fs, t, &said)))
+		if (!found++ && !(map = msm_table(lay, fs, t, &said)))
 			return 0;
 		if (cfg32(fs, n->d.bdf, DEV_MSM_CPUBUSNO_VALID, &valid, &said))
 			continue;
@@ -145,9 +123,10 @@ static int msm_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tre
 			struct dev_stack s = { .socket = sock, .die = 0, .stack = map[b], .dom = n->dom,
 					       .bus = (int)(no[b / 4] >> (b % 4 * 8) & 0xff), .source = "registers" };
 			/* an accelerator stack's root buses: its own and the three after it */
-			for (int k = 0; k < (map == srf && is_hc(b) ? 4 : 1) && s.bus + k < 256; k++) {
+			int hc = (int)(lay->hc_cpubuses >> b & 1);
+			for (int k = 0; k < (hc ? 4 : 1) && s.bus + k < 256; k++) {
 				struct dev_stack x = s;
-				x.bus += k, x.hc = map == srf && is_hc(b) ? 1 + k : 0;
+				x.bus += k, x.hc = hc ? 1 + k : 0;
 				if (dev_stack_add(l, &x))
 					return -1;
 			}
@@ -159,8 +138,10 @@ static int msm_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tre
 int dev_regs_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack_list *l)
 {
 	int said = 0;
-	if (!is_icx(&u->host))
-		return msm_stacks(u, fs, t, l);
+	const struct host_info *h = &u->host;
+	const struct iio_layout *lay = platform_iio_layout(h->vendor, h->family, h->model, h->stepping);
+	if (!lay || !lay->sad_stack_id)
+		return msm_stacks(u, lay, fs, t, l);
 	for (int i = 0; i < t->n; i++) {
 		const struct dev_node *n = &t->v[i];
 		char p[96];

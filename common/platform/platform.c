@@ -66,6 +66,15 @@ const struct platform_desc *platform_by_cpu(int family, int model, int stepping)
 	return NULL;
 }
 
+const struct iio_layout *platform_iio_layout(const char *vendor, int family, int model, int stepping)
+{
+	const struct platform_desc *p = strcmp(vendor, "GenuineIntel") ? NULL : platform_by_cpu(family, model, stepping);
+	for (const int *m = p && p->iio ? p->iio->models : NULL; m && *m; m++)
+		if (*m == model)
+			return p->iio;
+	return NULL;
+}
+
 void platform_cpu_match(const char *vendor, int family, int model, int stepping, char *buf, size_t len)
 {
 	const struct uc_mapfile_row *row = mapfile_row(family, model, stepping);

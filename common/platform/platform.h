@@ -318,6 +318,7 @@ struct platform_desc {
 	const struct snc_geom *snc;       /* its SNC modes' channel-to-domain tables (ends with snc 0); NULL: none */
 	double iio_fr_bytes;              /* bytes a count of the IIO free-running port bandwidth counters; 0: none */
 	int ufreq_msr;                    /* its uncore clock limits are in MSR 0x620 (UFREQ_MSR_LIMIT) */
+	const struct iio_layout *iio;     /* its IIO stacks' ports and root-bus registers; NULL: no table */
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never
@@ -352,6 +353,8 @@ const struct platform_desc *platform_by_name(const char *name);
 /* A CPU's platform: as Intel's perfmon mapfile says (a row, then its directory's platform if built in),
  * else by platform_desc.family/models for CPUs the mapfile does not list (Montecito). */
 const struct platform_desc *platform_by_cpu(int family, int model, int stepping);
+/* An Intel CPU's IIO layout: its platform's, where the layout lists the model; else NULL */
+const struct iio_layout *platform_iio_layout(const char *vendor, int family, int model, int stepping);
 
 /* A row of Intel's perfmon mapfile, eventtables/mapfile.csv (tools/gen/gen_perfmon --mapfile): one per CPU id
  * and perfmon directory, naming the uncore file (else the first file) and our platform ("" none). */

@@ -113,4 +113,22 @@ struct snc_geom {
 	const char *source;
 };
 
+/* ---- the IIO stacks as pcm-iio maps them (pcm-iio-topology.cpp, intel/pcm 0fae0de1): which counter port a root
+ * port feeds, the DMI link's stack, and each stack's root bus read from the uncore's registers where the kernel
+ * shows no mapping (common/devices/dev_ports.c and dev_regs.c say where each fact comes from) ---- */
+#define IIO_MSM_CPUBUSES 32 /* CPUBUSNO_VALID's bits: CPU buses an MSM function lists */
+struct iio_layout {
+	const int *models;     /* the CPU models pcm's tables are for (0-terminated): not every model of the platform */
+	int port_lo, port_hi;  /* function 0 of devices lo..hi of a stack's root bus: counter port device - lo */
+	int ndmi;              /* IIO PMUs (0-2) whose stack has bus 0 of domain 0, the DMI link: */
+	int dmi_stacks[2];     /* ... which, */
+	int dmi_part;          /* ... and the counter port everything on that bus counts at */
+	int accel;             /* accelerator (HC) stacks' endpoints as Birch Stream's: DSA, IAA, QAT, DLB */
+	int sad_stack_id;      /* root buses from 8086:09a2's SAD_CONTROL_CFG stack id (Ice Lake-SP) */
+	/* root buses from the MSM's CPU buses (Sapphire Rapids and later): CPU bus i -> IIO PMU (-1: none), and a
+	 * second die's table (Sapphire Rapids' MCC: PCU CR3's CAPID4 tells them apart; NULL: one table) */
+	const signed char *cpubus_pmu, *cpubus_pmu_mcc;
+	uint32_t hc_cpubuses;  /* bit i: CPU bus i is an accelerator stack's (its root bus and the three after) */
+};
+
 #endif

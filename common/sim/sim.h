@@ -15,6 +15,7 @@
 #include "sim_pcitree.h"
 #include "sim_ufreq.h"
 #include "sim_rapl.h"
+#include "sim_numa.h"
 
 #define SIM_MAX_BOXES 1024
 #define SIM_MAX_DEVS 256
@@ -377,6 +378,26 @@ struct sim_board {
 	const char *devices;                 /* the default device set (SIM_DEVICES_DEFAULT's form) */
 };
 
+/* The uncore's PCI registers a kernel or pcm reads on the platform's IIO stacks (sim_pcicfg.c, sim_pcitree.c) */
+struct sim_iio_regs {
+	int port_dev;      /* PCI device of root port 0 on a stack's root bus (pcm-iio-topology.cpp: Purley 0, Whitley
+			    * and Birch Stream 2, Eagle Stream 1) */
+	int mapping;       /* Linux 6.12 shows uncore_iio_<n>/die<d> (skx_ and icx_iio_set_mapping; none from SPR on) */
+	int sad_id;        /* 09a2's SAD_CONTROL_CFG holds the stack's SAD id, read without CPU buses (ICX) */
+	const int *cpubus; /* CPU bus of IIO PMU 0..5 on a machine with no board (pcm's sad_to_pmu_id tables inverted);
+			    * NULL: no MSM function listing CPU buses */
+	int eagle_fns;     /* 09a4, 09a3 and 0b23 beside 09a2 on each root bus (Eagle Stream: SPR, EMR) */
+	int pcu_cr3;       /* the PCU CR3 function 325b beside the MSM, its CAPID4 naming the die (SPR) */
+};
+
+/* Sub-NUMA clustering as the part allows it (sim_numa.c) */
+struct sim_snc_layout {
+	const char *allowed; /* "1, 2, 4" */
+	const char *why;     /* why those: the dies or tiles a domain takes */
+	/* the domain of DDR channel pair p (iMC or B2CMI ids 2p and 2p + 1) with snc=n: ddr[n][p % n] */
+	signed char ddr[SIM_MAX_SNC + 1][SIM_MAX_SNC];
+};
+
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
@@ -404,6 +425,11 @@ struct sim_kind {
 	/* without a board: the DMI stack's PMU (0 unless set: Ice Lake-SP's 5), and whether the PCH's root port
 	 * with a NIC below it sits on it (sim_pcitree.c) */
 	int dmi_pmu, pch_nic;
+	const struct sim_iio_regs *iio_regs;     /* NULL: none simulated, root ports at devices 1-8 */
+	const struct sim_snc_layout *snc_layout; /* NULL: no sub-NUMA clustering simulated */
+	/* how the kernel shows its uncore clock limits (SIM_UFREQ_LEGACY, _TPMI; 0: not at all) and the lowest
+	 * limit of the simulated part, a 100 MHz ratio (sim_ufreq.c says where the floors come from) */
+	int ufreq_mode, ufreq_min_ratio;
 };
 /* The kind's board where this machine is laid out by it (one die, at most two sockets), else NULL */
 const struct sim_board *sim_board_of(const struct sim *s);

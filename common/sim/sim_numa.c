@@ -31,21 +31,15 @@ int sim_snc_option(struct sim *s, const char *v)
 	return 0;
 }
 
-static int spr_family(const struct sim *s) { return !strcmp(s->kind->name, "spr") || !strcmp(s->kind->name, "emr"); }
-static int gnr_family(const struct sim *s)
-{
-	return !strcmp(s->kind->name, "gnr") || !strcmp(s->kind->name, "srf") || !strcmp(s->kind->name, "cwf");
-}
 static int snc_of(const struct sim *s) { return s->snc > 1 ? s->snc : 1; }
 
-/* The domain a DDR channel (iMC or B2CMI id idx) serves, by the hardware's ownership. */
+/* The domain a DDR channel (iMC or B2CMI id idx) serves, by the hardware's ownership (the kind's snc_layout). */
 static int ddr_domain(const struct sim *s, int idx, int die)
 {
-	static const int gnr_pair[3] = { 1, 0, 2 };
 	int d;
 	if (s->snc <= 1)
 		return die;
-	d = spr_family(s) ? (s->snc == 4 ? idx / 2 : idx / 2 % 2) : gnr_pair[idx / 2 % 3];
+	d = s->kind->snc_layout->ddr[s->snc][idx / 2 % s->snc];
 	return s->snc_swap && d < 2 ? d ^ 1 : d;
 }
 
@@ -59,18 +53,20 @@ static int box_domain(const struct sim *s, const struct sim_box *b, int *hbm)
 
 int sim_snc_check(struct sim *s)
 {
-	const char *allowed = spr_family(s) ? (!strcmp(s->name, "spr") ? "1, 2, 4" : "1, 2") : gnr_family(s) ? "1, 3" : NULL;
+	const struct sim_snc_layout *l = s->kind->snc_layout;
 	char want[12];
 	if (s->snc <= 1)
 		goto count;
 	snprintf(want, sizeof(want), "%d", s->snc);
-	if (!allowed)
-		return uc_err("simulator option snc=%d: sub-NUMA clustering is simulated on spr, emr, gnr, srf and cwf", s->snc);
-	if (!strstr(allowed, want))
-		return uc_err("simulator option snc=%d: sim:%s allows snc=%s (%s)", s->snc, s->name, allowed,
-			      !strcmp(s->name, "spr") ? "four compute tiles: a domain of two or of one" :
-			      spr_family(s) ? "two dies: a die a domain" :
-			      "three compute dies, a die a domain; SNC2 is for parts of two compute dies");
+	if (!l) {
+		char on[128] = "";
+		for (int i = 0; sim_kinds[i]; i++) /* the kinds with an SNC layout, from the registry */
+			if (sim_kinds[i]->snc_layout)
+				snprintf(on + strlen(on), sizeof(on) - strlen(on), "%s%s", *on ? ", " : "", sim_kinds[i]->name);
+		return uc_err("simulator option snc=%d: sub-NUMA clustering is simulated on %s", s->snc, on);
+	}
+	if (!strstr(l->allowed, want))
+		return uc_err("simulator option snc=%d: sim:%s allows snc=%s (%s)", s->snc, s->name, l->allowed, l->why);
 	if (s->dies > 1 || s->numa_off)
 		return uc_err("simulator option snc=%d: not with %s", s->snc, s->numa_off ? "numa=off" : "dies=N");
 count:

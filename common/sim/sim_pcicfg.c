@@ -25,32 +25,23 @@
 #include "sim_pcitree.h"
 #include "util/error.h"
 
-static int is(const struct sim *s, const char *k) { return !strcmp(s->kind->name, k); }
-
-int sim_root_port_dev(const struct sim *s, int port)
+/* The kind's registers; a kind with none: no uncore functions, root ports at devices 1-8 */
+static const struct sim_iio_regs *regs(const struct sim *s)
 {
-	/* pcm-iio-topology.cpp: Purley (SKX, CLX) ports at devices 0-3 (part = device); Whitley (ICX) PCIe
-	 * stacks at 2-5 (part = device - 2); Eagle Stream (SPR, EMR) at 1-8 (part = device - 1); Birch Stream
-	 * (GNR, SRF) root ports A-H at devices 2-9 (part = device - 2) */
-	if (is(s, "skx") || is(s, "clx"))
-		return port;
-	if (is(s, "icx") || is(s, "gnr") || is(s, "srf") || is(s, "cwf"))
-		return port + 2;
-	return port + 1;
+	static const struct sim_iio_regs none = { .port_dev = 1 };
+	return s->kind->iio_regs ? s->kind->iio_regs : &none;
 }
 
-/* CPU bus of IIO PMU 0..5 (pcm's tables inverted), NULL: no such registers (a board's: board_cpubus) */
-static const int *cpu_bus_of(const struct sim *s)
-{
-	static const int spr[6] = { 8, 0, 1, 9, 2, 10 }, emr[6] = { 8, 1, 2, 3, 9, 10 }, srf[6] = { 0, 8, 1, 2, 3, 4 };
-	return is(s, "spr") ? spr : is(s, "emr") ? emr : is(s, "gnr") || is(s, "srf") ? srf : NULL;
-}
+int sim_root_port_dev(const struct sim *s, int port) { return regs(s)->port_dev + port; }
+
+/* CPU bus of IIO PMU 0..5, NULL: no such registers (a board's: board_cpubus) */
+static const int *cpu_bus_of(const struct sim *s) { return regs(s)->cpubus; }
 
 /* Sapphire and Emerald Rapids show three more uncore functions beside 09a2 on every stack's root bus: Mesh 2
  * PCIe 09a4 at 00.1, RAS 09a3 at 00.2 (class 0x0880) and the root complex event collector 0b23 at 00.4 (class
  * 0x0807), as a real board lists them (HPE ProLiant DL380 Gen11, linuxhw/LsPCI c0a4a3a6, Server/HPE/ProLiant/
  * ProLiant DL380 Gen11/89BBBA931D2E/DEBIAN-12/6.8.4-3-PVE/X86_64/47A35ED32C); their registers are zeros here. */
-static int spr_family(const struct sim *s) { return is(s, "spr") || is(s, "emr"); }
+static int spr_family(const struct sim *s) { return regs(s)->eagle_fns; }
 static const struct {
 	int fn;
 	unsigned did, cls;
@@ -77,15 +68,15 @@ static int board_hc(const struct sim_board *b, int st)
 int sim_pcicfg_functions(const struct sim *s)
 {
 	const struct sim_board *b = sim_board_of(s);
-	if (is(s, "icx"))
+	if (regs(s)->sad_id)
 		return sim_iio_stacks(s);
 	if (b) {
-		int n = 1 + is(s, "spr");
+		int n = 1 + regs(s)->pcu_cr3;
 		for (int i = 0; i < b->nstacks; i++)
 			n += spr_family(s) ? 4 : 1 + b->stacks[i].hc;
 		return n;
 	}
-	return cpu_bus_of(s) ? sim_iio_stacks(s) * (spr_family(s) ? 4 : 1) + 1 + is(s, "spr") : 0;
+	return cpu_bus_of(s) ? sim_iio_stacks(s) * (spr_family(s) ? 4 : 1) + 1 + regs(s)->pcu_cr3 : 0;
 }
 
 static int put(struct memfs *m, const char *dir, const char *file, const char *text)
@@ -145,14 +136,14 @@ static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpub
 		return -1;
 	memset(cfg, 0, sizeof(cfg));
 	memcpy(cfg + 0x94, &capid4, 4);
-	return is(s, "spr") ? uncore_fn(m, dir, node, bus, 0x1e, 3, 0x325b, cfg) : 0;
+	return regs(s)->pcu_cr3 ? uncore_fn(m, dir, node, bus, 0x1e, 3, 0x325b, cfg) : 0;
 }
 
 int sim_pcicfg_root(const struct sim *s, struct memfs *m, int socket, int stack, const char *dir)
 {
 	const int *cpubus = cpu_bus_of(s);
 	const struct sim_board *b = sim_board_of(s);
-	if (!is(s, "icx") && !cpubus)
+	if (!regs(s)->sad_id && !cpubus)
 		return 0;
 	uint8_t cfg[4096] = { 0 };
 	/* SAD_CONTROL_CFG: the node id, and on ICX the stack's SAD id */

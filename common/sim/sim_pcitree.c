@@ -469,8 +469,7 @@ int sim_pci_sysfs(const struct sim *s, struct memfs *m)
 	/* the uncore driver's stack-to-bus attributes where Linux 6.12 has them: SKX (skx_iio_set_mapping, its
 	 * CPU_BUS_NUMBER MSR) and ICX (icx_iio_set_mapping, SAD_CONTROL_CFG); none on SPR and later (no
 	 * set_mapping for spr_uncore_iio), whose buses come from the simulator (uncore_snbep.c) */
-	const char *k = s->kind->name;
-	if ((strcmp(k, "skx") && strcmp(k, "clx") && strcmp(k, "icx")) || s->iio_mapping_off)
+	if (!s->kind->iio_regs || !s->kind->iio_regs->mapping || s->iio_mapping_off)
 		return 0;
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int st = 0; st < sim_iio_stacks(s); st++) {

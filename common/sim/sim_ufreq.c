@@ -28,20 +28,12 @@
 #define RATIO_MAX 0x7f /* the fields' 7 bits (GENMASK_ULL(6, 0)) */
 #define UFREQ_DIR "/sys/devices/system/cpu/intel_uncore_frequency"
 
-/* The parts that show their limits, how, and the lowest limit of the simulated part: Linux's commit adding
- * the driver (2019) gives a two-socket Skylake server's initial limits as 1.2-2.4 GHz (clock_ranges.c);
- * for the others no public table gives the floor: 0.8 GHz, the lowest clock clock_ranges.c gives their mesh.
- * The highest limit is the profile's uncore clock: under memory load the hardware runs the uncore at its
- * maximum (uncore frequency scaling), and the simulator counts that clock. */
-static const struct {
-	const char *name;
-	int mode, min_ratio;
-} parts[] = {
-	{ "bdx", SIM_UFREQ_LEGACY, 12 }, { "bdxde", SIM_UFREQ_LEGACY, 12 }, { "skx", SIM_UFREQ_LEGACY, 12 },
-	{ "clx", SIM_UFREQ_LEGACY, 12 }, { "icx", SIM_UFREQ_LEGACY, 8 },   { "spr", SIM_UFREQ_LEGACY, 8 },
-	{ "emr", SIM_UFREQ_LEGACY, 8 },  { "gnr", SIM_UFREQ_TPMI, 8 },     { "srf", SIM_UFREQ_TPMI, 8 },
-	{ "cwf", SIM_UFREQ_TPMI, 8 },
-};
+/* The parts that show their limits, and how, are data of their sim_kind (ufreq_mode, ufreq_min_ratio), with the
+ * lowest limit of the simulated part: Linux's commit adding the driver (2019) gives a two-socket Skylake server's
+ * initial limits as 1.2-2.4 GHz (clock_ranges.c), Broadwell's taken alike; for the others no public table gives
+ * the floor: 0.8 GHz, the lowest clock clock_ranges.c gives their mesh.  The highest limit is the profile's uncore
+ * clock: under memory load the hardware runs the uncore at its maximum (uncore frequency scaling), and the
+ * simulator counts that clock. */
 
 int sim_ufreq_option(struct sim *s, const char *v)
 {
@@ -98,12 +90,8 @@ static int limit_ratio(double hz, const char *key, int *out)
 int sim_ufreq_build(struct sim *s)
 {
 	struct sim_ufreq *f = &s->ufreq;
-	f->mode = SIM_UFREQ_NONE;
-	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
-		if (!strcmp(parts[i].name, s->kind->name)) {
-			f->mode = parts[i].mode;
-			f->min_ratio = parts[i].min_ratio;
-		}
+	f->mode = s->kind->ufreq_mode;
+	f->min_ratio = s->kind->ufreq_min_ratio;
 	if (f->asked == 1 || f->mode == SIM_UFREQ_NONE)
 		return f->mode = SIM_UFREQ_NONE, 0;
 	if (f->asked == 2) {

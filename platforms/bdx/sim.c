@@ -16,4 +16,5 @@ static int bdx_build(struct sim *s) { return sim_hsx_build_capid4(s, 0x6fc0, sim
 const struct sim_kind sim_kind_bdx = { .name = "bdx", .cores = 22, .family = 6, .model = 79, .stepping = 1,
 				       .build = bdx_build, .units = sim_bdx_units, .nunits = &sim_bdx_nunits,
 				       .ubox = &sim_bdx_ubox, .perf = sim_bdx_perf, .nperf = &sim_bdx_nperf,
-				       .option_help = "chop=0..3", .option = sim_hsx_chop_option };
+				       .option_help = "chop=0..3", .option = sim_hsx_chop_option,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2 GHz floor: sim_ufreq.c */ };

@@ -20,11 +20,17 @@ static const struct plat_clocks cwf_clocks = {
 /* Attribution: the discovery parts' CHA filter tid 9:0 (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread) */
 static const struct attrib_plat cwf_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" };
 
+/* pcm gives Clearwater Forest its default mapping, "without attribution to PCIe devices" (getPlatformMapping):
+ * taken as Birch Stream's ports and accelerator stacks (the same Linux driver and counters), which no pcm table
+ * confirms; no CPU-bus table, so its root buses are not read from registers */
+static const int cwf_iio_models[] = { 0xdd, 0 }; /* INTEL_ATOM_DARKMONT_X */
+static const struct iio_layout cwf_iio = { .models = cwf_iio_models, .port_lo = 2, .port_hi = 8, .accel = 1 };
+
 const struct platform_desc platform_cwf = {
 	.name = "cwf", .desc = "Clearwater Forest (Xeon 6+ with E-cores)",
 	.family = 6, .models = cwf_models,
 	GNR_UNCORE(cwf), .ecore_only = 1,
 	.energy = &cwf_energy, .clocks = &cwf_clocks, .attrib = &cwf_attrib,
 	/* gnr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
-	.iio_fr_bytes = 32,
+	.iio_fr_bytes = 32, .iio = &cwf_iio,
 };

@@ -4,4 +4,7 @@
  */
 #include "../gnr/sim_gnr.h"
 
-const struct sim_kind sim_kind_cwf = SIM_GNR_KIND("cwf", 144, 0xdd, 1, 0x104, NULL); /* Darkmont cores read with DRd_Opt */
+/* Birch Stream's root ports A-H at devices 2-9 (pcm-iio-topology.cpp); no board, and no MSM simulated */
+static const struct sim_iio_regs cwf_regs = { .port_dev = 2 };
+
+const struct sim_kind sim_kind_cwf = SIM_GNR_KIND("cwf", 144, 0xdd, 1, 0x104, NULL, &cwf_regs); /* Darkmont cores read with DRd_Opt */

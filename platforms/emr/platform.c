@@ -25,6 +25,16 @@ static const struct snc_geom emr_snc[] = {
 	{ 0, 0, { 0 }, NULL },
 };
 
+/* Eagle Stream (EagleStreamPlatformMapping, pcm-iio-topology.cpp, intel/pcm 0fae0de1): parts 0-7 at devices 1-8;
+ * the DMI stack, PMU 7 (EMR_DMI_PMON_ID), part 7 (SPR_DMI_PART_ID); CPU bus -> IIO PMU: emr_sad_to_pmu_id_mapping */
+#define NO -1
+static const signed char emr_cpubus[IIO_MSM_CPUBUSES] = { 7, 1, 2, 3, 8, 6, NO, NO, 0, 4, 5, 9, NO, NO, NO, NO,
+							  NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
+#undef NO
+static const int emr_iio_models[] = { 0xcf, 0 }; /* INTEL_EMERALDRAPIDS_X */
+static const struct iio_layout emr_iio = { .models = emr_iio_models, .port_lo = 1, .port_hi = 8, .ndmi = 1,
+					   .dmi_stacks = { 7 }, .dmi_part = 7, .cpubus_pmu = emr_cpubus };
+
 const struct platform_desc platform_emr = {
 	.name = "emr", .desc = "Emerald Rapids (5th Gen Xeon Scalable)", .models = emr_models,
 	.events = uc_events_emr, .nevents = &uc_events_emr_n, .perfmon_filters = uc_events_spr_filters,
@@ -33,6 +43,6 @@ const struct platform_desc platform_emr = {
 	SPR_FAMILY_DESC,
 	.energy = &emr_energy, .clocks = &emr_clocks, .attrib = &emr_attrib, .snc = emr_snc,
 	/* spr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
-	.iio_fr_bytes = 32,
+	.iio_fr_bytes = 32, .iio = &emr_iio,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: EMERALDRAPIDS_X */
 };

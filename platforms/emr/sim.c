@@ -12,6 +12,14 @@ static int build(struct sim *s)
 	return spr_family_build(s, &emr);
 }
 
+/* Eagle Stream: root ports at devices 1-8 (pcm-iio-topology.cpp); without a board the CPU bus of IIO PMU n is pcm's
+ * emr_sad_to_pmu_id_mapping inverted */
+static const int emr_cpubus[6] = { 8, 1, 2, 3, 9, 10 };
+static const struct sim_iio_regs emr_regs = { .port_dev = 1, .cpubus = emr_cpubus, .eagle_fns = 1 };
+/* two dies, a die a domain: DDR channel pair p on die p % 2 */
+static const struct sim_snc_layout emr_snc = { .allowed = "1, 2", .why = "two dies: a die a domain", .ddr = { [2] = { 0, 1 } } };
+
 const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .family = 6, .model = 0xcf, .stepping = 2,
 				       .build = build, SPR_FAMILY_SIM_KIND,
-				       .board = &sim_emr_board };
+				       .board = &sim_emr_board, .iio_regs = &emr_regs, .snc_layout = &emr_snc,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

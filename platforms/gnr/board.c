@@ -22,6 +22,11 @@ static const struct sim_board_stack stacks[] = {
 	{ 1, 0x00, 8, 1 },  { 6, 0x05, 12, 1 }, { 14, 0x0a, 16, 1 }, { 9, 0x0f, 20, 1 }, { 0, 0x14, 0, 0 },
 	{ 2, 0x24, 1, 0 },  { 3, 0x34, 2, 0 },  { 4, 0x44, 3, 0 },   { 5, 0x54, 4, 0 },  { 7, 0x64, 5, 0 },
 };
+/* Birch Stream (GNR, SRF): root ports A-H at devices 2-9 (part = device - 2, pcm-iio-topology.cpp); without a
+ * board the CPU bus of IIO PMU n is pcm's srf_sad_to_pmu_id_mapping inverted (pcm-iio-topology.cpp) */
+static const int srf_cpubus[6] = { 0, 8, 1, 2, 3, 4 };
+const struct sim_iio_regs sim_gnr_iio_regs = { .port_dev = 2, .cpubus = srf_cpubus };
+
 const struct sim_board sim_gnr_board = {
 	.stacks = stacks, .nstacks = sizeof(stacks) / sizeof(stacks[0]), .dmi_pmu = -1, .msm_pmu = 1,
 	.devices = "dsa@0.9.0+iaa@0.9.0+qat@0.9.4+dlb@0.9.5+dsa@0.14.0+iaa@0.14.0+qat@0.14.4+dlb@0.14.5+nic@0.2.0+"

@@ -10,6 +10,7 @@
 #include "platform/platform.h"
 
 extern const struct box_type *const gnr_types[];
+extern const struct iio_layout gnr_iio; /* platform.c: Birch Stream's, Granite Rapids' and Sierra Forest's */
 #define GNR_NTYPES 16
 extern const struct perf_alias gnr_aliases[];
 extern const struct perf_term gnr_terms[];

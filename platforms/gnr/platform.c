@@ -168,6 +168,23 @@ static const struct snc_geom gnr_snc[] = {
 	{ 0, 0, { 0 }, NULL },
 };
 
+/* Birch Stream (BirchStreamPlatform, pcm-iio-topology.cpp, intel/pcm 0fae0de1), which pcm uses for Granite Rapids
+ * and Sierra Forest alone (not GNR-D): root ports at devices 2-8 (birchStreamPciStackProbe probes slot < 9, part =
+ * device - 2); the accelerator stacks' DSA, IAA, QAT and DLB (birchStreamAcceleratorStackProbe); CPU bus -> IIO
+ * PMU srf_sad_to_pmu_id_mapping: PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20,
+ * PE5 26, PE8 28, PE4 29 (SRF_*_SAD_BUS_ID); HC3 is PMU 14 and HC2 PMU 9 (SRF_HC3_PMON_ID, SRF_HC2_PMON_ID as
+ * intel/pcm cbeba329 "Fix incorrect PMON IDs for HCx stacks", 2024-05-19, set them: before it 16 -> 9 and
+ * 20 -> 14).  On FlexUPI configurations buses 26 and 29 are PMUs 10 and 13 instead, which pcm's table (its first
+ * entry of a repeated key) does not tell apart either.  The HC stacks are CPU buses 8, 12, 16 and 20
+ * (SRF_HC0-3_SAD_BUS_ID). */
+#define NO -1
+static const signed char gnr_cpubus[IIO_MSM_CPUBUSES] = { 0, 2, 3, 4, 5, 7, NO, NO, 1, NO, NO, NO, 6, NO, NO, NO,
+							  14, NO, NO, NO, 9, NO, NO, NO, NO, NO, 12, NO, 8, 11, NO, NO };
+#undef NO
+static const int gnr_iio_models[] = { 0xad, 0xaf, 0 }; /* INTEL_GRANITERAPIDS_X, INTEL_ATOM_CRESTMONT_X */
+const struct iio_layout gnr_iio = { .models = gnr_iio_models, .port_lo = 2, .port_hi = 8, .accel = 1,
+				    .cpubus_pmu = gnr_cpubus, .hc_cpubuses = 1u << 8 | 1u << 12 | 1u << 16 | 1u << 20 };
+
 const struct platform_desc platform_gnr = {
 	.name = "gnr", .desc = "Granite Rapids (Xeon 6 with P-cores)",
 	.family = 6, .models = gnr_models,
@@ -177,5 +194,5 @@ const struct platform_desc platform_gnr = {
 	GNR_UNCORE(gnr),
 	.energy = &gnr_energy, .clocks = &gnr_clocks, .attrib = &gnr_attrib, .snc = gnr_snc,
 	/* gnr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
-	.iio_fr_bytes = 32,
+	.iio_fr_bytes = 32, .iio = &gnr_iio,
 };

@@ -261,5 +261,10 @@ int sim_gnr_option(struct sim *s, const char *key, const char *value)
 		      s->kind->name);
 }
 
+/* SNC3: a compute die a domain; the DDR channel pairs 0, 1 and 2 of a die's iMCs sit on dies 1, 0 and 2 */
+const struct sim_snc_layout sim_gnr_snc = {
+	.allowed = "1, 3", .why = "three compute dies, a die a domain; SNC2 is for parts of two compute dies",
+	.ddr = { [3] = { 1, 0, 2 } } };
+
 /* Xeon 6 6960P-like: 72 cores (3 dies x 24), family 6 model 0xAD (Linux INTEL_GRANITERAPIDS_X), stepping 1 */
-const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102, &sim_gnr_board);
+const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102, &sim_gnr_board, &sim_gnr_iio_regs);

@@ -205,6 +205,13 @@ static const struct plat_clocks icx_clocks = {
 /* Attribution: a 9-bit tid as Skylake-SP's (seed 001 T2-75: [9:3] Core-ID, [2:0] Thread) */
 static const struct attrib_plat icx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" };
 
+/* Whitley (WhitleyPlatformMapping, pcm-iio-topology.cpp): PCIe stacks' parts 0-3 at devices 2-5; the CBDMA/DMI
+ * stack, PMU 5 (ICX_CBDMA_DMI_PMON_ID), part 0 (ICX_PCH_PART_ID); root buses from SAD_CONTROL_CFG's stack id
+ * (Linux 6.12 icx_iio_get_topology), which Linux reads on Ice Lake-SP alone (icx_iio_set_mapping: not Ice Lake-D) */
+static const int icx_iio_models[] = { 0x6a, 0 }; /* INTEL_ICELAKE_X */
+static const struct iio_layout icx_iio = { .models = icx_iio_models, .port_lo = 2, .port_hi = 5,
+					   .ndmi = 1, .dmi_stacks = { 5 }, .dmi_part = 0, .sad_stack_id = 1 };
+
 const struct platform_desc platform_icx = {
 	.name = "icx", .desc = "Ice Lake-SP (Xeon Scalable 3rd gen)",
 	.family = 6, .models = icx_models,
@@ -214,6 +221,6 @@ const struct platform_desc platform_icx = {
 	.perf_aliases = icx_aliases, .perf_terms = icx_terms, .own_fns = icx_own_functions,
 	.energy = &icx_energy, .clocks = &icx_clocks, .attrib = &icx_attrib,
 	/* snr_uncore_iio_freerunning_events' bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
-	.iio_fr_bytes = 32,
+	.iio_fr_bytes = 32, .iio = &icx_iio,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: ICELAKE_X */
 };

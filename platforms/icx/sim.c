@@ -184,10 +184,15 @@ static int sim_icx_build(struct sim *s)
 	return 0;
 }
 
+/* Whitley: PCIe stacks' ports at devices 2-5 (pcm-iio-topology.cpp); Linux shows the stacks' buses
+ * (icx_iio_set_mapping) from SAD_CONTROL_CFG, which holds each stack's SAD id */
+static const struct sim_iio_regs icx_regs = { .port_dev = 2, .mapping = 1, .sad_id = 1 };
+
 /* Xeon Platinum 8380-like: 40 cores (and CHAs), family 6 model 0x6A (INTEL_ICELAKE_X) stepping 6 */
 const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
 				       .build = sim_icx_build, .units = sim_icx_units, .nunits = &sim_icx_nunits,
 				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
 				       .root_fns = sim_icx_root_fns,
 				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
-				       .dmi_pmu = 5, .pch_nic = 1 };
+				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

@@ -14,6 +14,7 @@
  */
 #include "skx.h"
 #include "sim/sim.h"
+#include "sim_skx.h"
 
 /* The register functions of the listing (and skx_uncore_pci_ids' M2PCIe 0x2088, which it does not show): they
  * move no data of their own, so no device group holds them.  Left out on purpose: the CBDMA engines 0x2021
@@ -38,6 +39,10 @@ const struct pci_id_range skx_own_functions[] = {
 /* The same functions on the simulated machine's stacks' root buses (classes as the listing gives them). */
 #define SYS 0x088000u
 #define R(st, d, f0, f1, id, inc, c) { st, d, f0, f1, id, inc, c }
+/* Purley (SKX, CLX): ports at devices 0-3 (part = device, pcm-iio-topology.cpp); Linux shows the stacks' buses
+ * from the CPU_BUS_NUMBER MSR (skx_iio_set_mapping, uncore_snbep.c 6.12) */
+const struct sim_iio_regs sim_skx_iio_regs = { .port_dev = 0, .mapping = 1 };
+
 const struct sim_root_fn sim_skx_root_fns[] = {
 	R(0, 0x00, 0, 0, 0x2020, 0, 0x060000u), R(0, 0x05, 0, 0, 0x2024, 0, SYS), R(0, 0x05, 2, 2, 0x2025, 0, SYS),
 	R(0, 0x05, 4, 4, 0x2026, 0, 0x080020u), R(0, 0x08, 0, 0, 0x2014, 0, SYS), R(0, 0x08, 1, 1, 0x2015, 0, 0x110100u),

@@ -238,6 +238,13 @@ static const struct plat_clocks skx_clocks = {
  * cores' requests that missed */
 static const struct attrib_plat skx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" };
 
+/* Purley (PurleyPlatformMapping, pcm-iio-topology.cpp): parts 0-3 at devices 0-3; the CBDMA/DMI stack, PMU 0,
+ * part 0 (its bus 0 the mapping attribute shows for PMU 0 alone: Linux skx_iio_mapping_visible).  Every stepping
+ * of model 0x55: Skylake-SP, Cascade Lake, Cooper Lake. */
+static const int skx_iio_models[] = { 0x55, 0 }; /* INTEL_SKYLAKE_X */
+const struct iio_layout skx_iio = { .models = skx_iio_models, .port_lo = 0, .port_hi = 3,
+				    .ndmi = 1, .dmi_stacks = { 0 }, .dmi_part = 0 };
+
 const struct platform_desc platform_skx = {
 	.name = "skx", .desc = "Skylake-SP (Xeon Scalable 1st gen)",
 	.family = 6, .models = skx_models,

@@ -18,6 +18,7 @@ extern const struct box_type skx_ubox, skx_pcu;
 extern const struct box_ctl_bits box_ctl_skx;
 /* The uncore's register functions a real board lists on its root buses (board.c) */
 extern const struct pci_id_range skx_own_functions[];
+extern const struct iio_layout skx_iio; /* platform.c: Skylake-SP's and Cascade Lake's */
 
 /* A descriptor's uncore fields on this layout, with platform p's catalog and metrics: the UBox device
  * 0x2014 with CPUNODEID 0xC0 and GIDNIDMAP 0xD4, buses filled forward (skx_uncore_pci_init:
@@ -26,6 +27,6 @@ extern const struct pci_id_range skx_own_functions[];
 	.types = skx_types, .ntypes = SKX_NTYPES, .ubox_devid = 0x2014, .cpunodeid = 0xc0, .gidnidmap = 0xd4,       \
 	.busmap_forward = 1, .events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, \
 	.perfmon_filters = uc_events_##p##_filters, .perfmon_folds = uc_events_##p##_folds, .perf_aliases = skx_aliases,  \
-	.perf_terms = skx_terms, .own_fns = skx_own_functions
+	.perf_terms = skx_terms, .own_fns = skx_own_functions, .iio = &skx_iio
 
 #endif

@@ -27,6 +27,21 @@ static const struct snc_geom spr_snc[] = {
 	{ 0, 0, { 0 }, NULL },
 };
 
+/* Eagle Stream (EagleStreamPlatformMapping, pcm-iio-topology.cpp, intel/pcm 0fae0de1): parts 0-7 at devices 1-8;
+ * the DMI stack, PMU 1 on the XCC die and 10 on the MCC (SPR_XCC_DMI_PMON_ID, SPR_MCC_DMI_PMON_ID), part 7
+ * (SPR_DMI_PART_ID); CPU bus -> IIO PMU: spr_xcc_ and spr_mcc_sad_to_pmu_id_mapping, told apart by PCU CR3's
+ * CAPID4 */
+#define NO -1
+static const signed char spr_xcc_cpubus[IIO_MSM_CPUBUSES] = { 1, 2, 4, 6, 7, 9, NO, NO, 0, 3, 5, 8, NO, NO, NO, NO,
+							      NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
+static const signed char spr_mcc_cpubus[IIO_MSM_CPUBUSES] = { 0, 1, 2, 10, 4, 5, NO, NO, 3, NO, NO, NO, NO, NO, NO, NO,
+							      NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO };
+#undef NO
+static const int spr_iio_models[] = { 0x8f, 0 }; /* INTEL_SAPPHIRERAPIDS_X */
+static const struct iio_layout spr_iio = { .models = spr_iio_models, .port_lo = 1, .port_hi = 8, .ndmi = 2,
+					   .dmi_stacks = { 1, 10 }, .dmi_part = 7, .cpubus_pmu = spr_xcc_cpubus,
+					   .cpubus_pmu_mcc = spr_mcc_cpubus };
+
 const struct platform_desc platform_spr = {
 	.name = "spr", .desc = "Sapphire Rapids (4th Gen Xeon Scalable)", .models = spr_models,
 	.events = uc_events_spr, .nevents = &uc_events_spr_n, .metrics_json = uc_metrics_spr,
@@ -34,6 +49,6 @@ const struct platform_desc platform_spr = {
 	SPR_FAMILY_DESC,
 	.energy = &spr_energy, .clocks = &spr_clocks, .attrib = &spr_attrib, .snc = spr_snc,
 	/* spr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
-	.iio_fr_bytes = 32,
+	.iio_fr_bytes = 32, .iio = &spr_iio,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: SAPPHIRERAPIDS_X */
 };

@@ -29,6 +29,16 @@ static int spr_option(struct sim *s, const char *key, const char *value)
 		      "of their own (1, flat) or a cache of DDR)", key, value);
 }
 
+/* Eagle Stream: root ports at devices 1-8 (pcm-iio-topology.cpp); without a board the CPU bus of IIO PMU n is pcm's
+ * spr_xcc_sad_to_pmu_id_mapping inverted; the PCU CR3 beside the MSM says the die (XCC) */
+static const int spr_cpubus[6] = { 8, 0, 1, 9, 2, 10 };
+static const struct sim_iio_regs spr_regs = { .port_dev = 1, .cpubus = spr_cpubus, .eagle_fns = 1, .pcu_cr3 = 1 };
+/* four compute tiles: SNC4 a tile a domain, SNC2 two tiles a domain; DDR channel pair p on tile p */
+static const struct sim_snc_layout spr_snc = { .allowed = "1, 2, 4", .why = "four compute tiles: a domain of two or of one",
+					       .ddr = { [2] = { 0, 1 }, [4] = { 0, 1, 2, 3 } } };
+
 const struct sim_kind sim_kind_spr = { .name = "spr", .cores = 56, .family = 6, .model = 0x8f, .stepping = 8,
 				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache",
-				       .option = spr_option, .board = &sim_spr_board };
+				       .option = spr_option, .board = &sim_spr_board,
+				       .iio_regs = &spr_regs, .snc_layout = &spr_snc,
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

@@ -33,5 +33,5 @@ const struct platform_desc platform_srf = {
 	GNR_UNCORE(srf), .ecore_only = 1,
 	.energy = &srf_energy, .clocks = &srf_clocks, .attrib = &srf_attrib,
 	/* gnr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
-	.iio_fr_bytes = 32,
+	.iio_fr_bytes = 32, .iio = &gnr_iio, /* Birch Stream's, as Granite Rapids' (gnr/platform.c) */
 };

@@ -14,6 +14,7 @@ extern const struct iio_layout gnr_iio; /* platform.c: Birch Stream's, Granite R
 #define GNR_NTYPES 16
 extern const struct perf_alias gnr_aliases[];
 extern const struct perf_term gnr_terms[];
+extern const struct pci_id_range gnr_own_fns[];
 int gnr_fixup(struct disc_ctx *c);
 
 /* A descriptor's uncore fields on this layout, with platform p's catalog and metrics.  No UBox bus map
@@ -27,6 +28,6 @@ int gnr_fixup(struct disc_ctx *c);
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .disc_unnamed = 1, .glob_ctl = 0x2ff0,       \
 	.glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0, .perf_aliases = gnr_aliases, \
 	.perf_terms = gnr_terms, .fixup = gnr_fixup, .perfmon_filters = uc_events_##p##_filters,               \
-	.perfmon_folds = uc_events_##p##_folds
+	.perfmon_folds = uc_events_##p##_folds, .own_fns = gnr_own_fns
 
 #endif

@@ -119,6 +119,21 @@ static const int gnr_models[] = { 0xad, 0xae, 0 };
 
 /* The driver's IMC aliases (gnr_uncore_imc_events): one read and one write CAS alias per scheduler, a
  * CAS moving 64 bytes (64 / 2^20 MiB). */
+/* The uncore's own register functions Intel's two-socket Birch Stream board lists (linuxhw/LsPCI commit
+ * b6f7d8f21b9a2b2be1e232663e46b81e2fec611c, Server/Intel/BIRCHSTREAM/BIRCHSTREAM/1F03C9158405/XUBUNTU-24.04/
+ * 6.8.0-48-GENERIC/X86_64/F71EAE46A6; tests/snapshots/field/gnr-birchstream-2s.source): on every stack's root
+ * bus Memory Map/VT-d 09a2 (00.0), Mesh 2 PCIe 09a4 (00.1), RAS 09a3 (00.2) and the root complex event
+ * collector 0b23 (00.4, class 0x0807, driver pcieport: it owns no traffic, the stack's RCiEPs do); on the
+ * accelerator stacks 00 and 80 the MSM 09a6 and PMON MSM 09a7 (03.0, 03.1, the discovery DVSEC); on the UBox
+ * buses 7e/7f and fe/ff 3250-3252 (00.0-2), the integrated error handler 0998 (02.0, a host bridge by class),
+ * 3258 (05.0-09.0), 324a (05.1-06.5, class 0x1101; pcm cpucounters.cpp M2M_DEV_IDS), 344f/3457 (0d.0-1),
+ * 324c (0e.0-1d.5) and 324d (7f:00.0-0f.5), UPI 3240-3242 (pcm UPI_DEV_IDS 0x3241) and 3245 (7f:10.0-1d.0).
+ * The DSA 0b25, IAA 0cfe, QAT 4944 and DLB 2714 beside them move data and are devices.  Sierra Forest and
+ * Clearwater Forest share the list unchecked (no public listing of theirs read). */
+const struct pci_id_range gnr_own_fns[] = { { 0x0998, 0x0998 }, { 0x09a2, 0x09a4 }, { 0x09a6, 0x09a7 },
+					     { 0x0b23, 0x0b23 }, { 0x3240, 0x325f }, { 0x344f, 0x344f },
+					     { 0x3457, 0x3457 }, { 0, 0 } };
+
 const struct perf_alias gnr_aliases[] = {
 	{ "imc", "clockticks", "event=0x01,umask=0x00", 0, NULL },
 	SNR_IIO_FREERUNNING_ALIASES, /* spr_uncore_iio_free_running's events */

@@ -53,8 +53,8 @@ ULIMITS="--ulimit nofile=$(ulimit -Hn):$(ulimit -Hn) --ulimit nproc=4096:4096"
 
 # --- the .debs, as test_deb.sh builds them, and the image from them
 V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
-"$SRC/scripts/deb-source" "$W/deb/intel-uncore-$V"
-(cd "$W/deb/intel-uncore-$V" && DEB_BUILD_OPTIONS=noddebs dpkg-buildpackage -us -uc -b) >"$W/deb.log" 2>&1
+# (built once for this test and the other that needs them: tests/shared_debs.sh)
+"$SRC/tests/shared_debs.sh" "$W/deb" "$W/deb.log"
 rc=$?
 check "dpkg-buildpackage -us -uc -b builds the .debs (rc $rc)" '[ $rc -eq 0 ]' || { tail -30 "$W/deb.log"; echo "$pass passed, $fail failed"; exit 1; }
 # the downloaded .debs stay in the build tree between runs (IU_APT_CACHE); the mirror is still asked for

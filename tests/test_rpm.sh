@@ -67,8 +67,8 @@ check "the collectd plugin requires collectd" 'rpm -qp --requires "$(rpm_of inte
 check "the -devel provides pkgconfig(intel-uncore) = $V" 'rpm -qp --provides "$(rpm_of intel-uncore-devel)" | grep -qx "pkgconfig(intel-uncore) = $V"'
 
 # --- the Debian packages, from debian/ as test_deb.sh builds them (no -dbgsym: its files are not compared)
-"$SRC/scripts/deb-source" "$W/deb/intel-uncore-$V"
-(cd "$W/deb/intel-uncore-$V" && DEB_BUILD_OPTIONS=noddebs dpkg-buildpackage -us -uc -b) >"$W/deb.log" 2>&1
+# (built once for this test and the other that needs them: tests/shared_debs.sh)
+"$SRC/tests/shared_debs.sh" "$W/deb" "$W/deb.log"
 rc=$?
 check "dpkg-buildpackage -us -uc -b builds the .debs (rc $rc)" '[ $rc -eq 0 ]' || tail -30 "$W/deb.log"
 

@@ -115,6 +115,31 @@ void out_json_str(FILE *f, const char *s);
  * already said (no such group). */
 char **cli_split_list(char *s, int *n);
 int cli_add_metrics(uncore_session_t *s, uncore_t *u, char *names, char *groups);
+/* What a metric means in the rows of a mode that owns bytes, as perf's --per-* modes give each of their rows
+ * the metrics named: --per-device's rows are device groups (their IIO bytes), --per-job's jobs (the bytes
+ * attributed to them and their devices' DMA).  A metric is one of the row's byte counts (or their sum), as
+ * bytes or as bytes a second over the row's window. */
+enum cli_bytes { CLI_MEM_READ, CLI_MEM_WRITE, CLI_MEM_TOTAL, CLI_DEV_WRITE, CLI_DEV_READ };
+struct cli_row_metric {
+	const char *name; /* the platform's metric it stands for (iio_write_bytes, mem_bw_read) */
+	enum cli_bytes of;
+	int rate;         /* 1: bytes a second (GB/s in text), 0: bytes */
+};
+struct cli_row_bytes {
+	double mem_read, mem_write, dev_write, dev_read; /* NaN: not counted */
+	double seconds;
+};
+/* The entries of table that -M's names and --metric-group's groups ask for, in order, each once, into out (at most
+ * max): how many; -2 said on stderr: a metric named that the machine lacks or that has no row's meaning here, or a
+ * group none of whose metrics has one (the mode, "--per-device", and per, "by device", name it there, with
+ * what the table gives); -1 out of memory.  A group's metrics without a meaning here are left out. */
+int cli_row_metrics(uncore_t *u, const char *mode, const char *per, const struct cli_row_metric *table, int ntable,
+		    char *names, char *groups, int *out, int max);
+/* The metric's value in a row (NaN: not counted); its text column, "iio_bw_write  8.0800 GB/s", and its JSON
+ * members ("metric", "unit": "B" or "B/s", "value") on stdout. */
+double cli_row_value(const struct cli_row_metric *m, const struct cli_row_bytes *b);
+void cli_row_text(char *buf, size_t len, const struct cli_row_metric *m, double v);
+void cli_row_json(const struct cli_row_metric *m, double v);
 
 /* Energy metrics in 'uncore stat' (cli_energy.c, doc/energy.md). */
 struct cli_energy {

@@ -15,9 +15,11 @@ static const struct {
 	  "it counts.  --format tsv: one tab-separated row each; --json: one JSON object a line.\n" },
 	{ "stat", "uncore [OPTIONS] stat [-e EV[,EV...]] [-M METRIC[,...]] [--metric-group G[,...]]\n"
 		  "                      [-I MS] [--per-box] [-x SEP | --json] (--duration S | -- CMD [ARGS])\n"
-		  "       uncore [OPTIONS] stat --per-job (--duration S | -I MS) [--step MS] [--json]\n"
+		  "       uncore [OPTIONS] stat --per-job (--duration S | -I MS) [--step MS] [-M METRIC,...]\n"
+		  "                      [--metric-group G,...] [--json]\n"
 		  "       uncore [OPTIONS] stat --per-node --duration S [-M METRIC,...] [--metric-group G,...] [--json]\n"
-		  "       uncore [OPTIONS] stat --per-device (--duration S | -I MS) [--json]",
+		  "       uncore [OPTIONS] stat --per-device (--duration S | -I MS) [-M METRIC,...]\n"
+		  "                      [--metric-group G,...] [--json]",
 	  "Count events and derived metrics for S seconds or while CMD runs, every socket (and with\n"
 	  "--per-box every box); -I MS prints every MS milliseconds.  -e, -M and --metric-group may be\n"
 	  "repeated.  An event is NAME[:socket=N|:cpu=N][:box=N][:thresh=N][:edge][:inv][:FILTER=V] or a raw\n"
@@ -28,7 +30,10 @@ static const struct {
 	  "Exit status: 128 + the signal that stopped counting, else CMD's when not 0, else 1 when a box\n"
 	  "failed.  --per-job: each job's memory reads and writes per socket (the jobs 'uncore jobs' lists),\n"
 	  "and what no job's core caused as unattributed: every core a job holds sampled at one CBo/CHA\n"
-	  "through its thread filter, the cores rotating every --step MS (default 100); see doc/jobs.md.\n"
+	  "through its thread filter, the cores rotating every --step MS (default 100); with -M or\n"
+	  "--metric-group, those of mem_read_bytes, mem_write_bytes, mem_bw_read, mem_bw_write, mem_bw_total\n"
+	  "(the job's memory) and iio_write_bytes, iio_read_bytes, iio_bw_write, iio_bw_read (its devices'\n"
+	  "DMA) by job instead; see doc/jobs.md.\n"
 	  "--per-node: each NUMA node's memory bytes read and written and their bandwidths (sub-NUMA\n"
 	  "clustering's nodes, HBM and CXL memory nodes), a node whose channels cannot be known refused\n"
 	  "with the reason, and each socket's local versus remote split where the platform counts it; with\n"
@@ -36,7 +41,9 @@ static const struct {
 	  "see doc/numa.md.\n"
 	  "--per-device: each device group's bytes written into the socket and read from it, and their\n"
 	  "bandwidth, from its root port's IIO counters, with its devices (a PCIe switch's as one group;\n"
-	  "'uncore devices' lists them); with --per-box the per-port IIO rows name their devices too.\n" },
+	  "'uncore devices' lists them); with -M or --metric-group, those of iio_write_bytes,\n"
+	  "iio_read_bytes, iio_bw_write and iio_bw_read by group instead.  A metric with no such meaning\n"
+	  "(and -e) is refused, naming those it has.  With --per-box the per-port IIO rows name their devices.\n" },
 	{ "check", "uncore [OPTIONS] check [--backend B]... [--socket N] [--seconds S] [--size MIB] [--json]",
 	  "Prove this node's counts: an idle baseline of S seconds (default 1), then a streaming read, a\n"
 	  "non-temporal write and a copy of MIB MiB (default 1024) from a CPU of each socket (or socket N),\n"

@@ -12,7 +12,18 @@
 struct perjob_args {
 	double duration, interval_ms, step_ms;
 	int json;
+	char *metrics, *groups; /* -M, --metric-group: those metrics of each job in place of its row */
 };
+
+/* What a metric is by job: the memory bytes attributed to it, or its devices' DMA (doc/jobs.md) */
+static const struct cli_row_metric by_job[] = {
+	{ "mem_read_bytes", CLI_MEM_READ, 0 }, { "mem_write_bytes", CLI_MEM_WRITE, 0 },
+	{ "mem_bw_read", CLI_MEM_READ, 1 },    { "mem_bw_write", CLI_MEM_WRITE, 1 },
+	{ "mem_bw_total", CLI_MEM_TOTAL, 1 },  { "iio_write_bytes", CLI_DEV_WRITE, 0 },
+	{ "iio_read_bytes", CLI_DEV_READ, 0 }, { "iio_bw_write", CLI_DEV_WRITE, 1 },
+	{ "iio_bw_read", CLI_DEV_READ, 1 },
+};
+#define NBY (int)(sizeof(by_job) / sizeof(by_job[0]))
 
 static int parse(int argc, char **argv, struct perjob_args *a)
 {
@@ -28,12 +39,26 @@ static int parse(int argc, char **argv, struct perjob_args *a)
 			a->json = 1;
 			continue;
 		}
+		char **list = !strcmp(o, "-M") || !strcmp(o, "--metrics") ? &a->metrics
+			      : !strcmp(o, "--metric-group") ? &a->groups : NULL;
+		if (list && v) {
+			*list = argv[++i];
+			continue;
+		}
+		if ((!strcmp(o, "-e") || !strcmp(o, "--event")) && v) {
+			fprintf(stderr, "uncore stat --per-job: -e %s: an event counts on its boxes, which a job's share is not "
+					"defined for; give -M METRIC (by job: ", v);
+			for (int k = 0; k < NBY; k++)
+				fprintf(stderr, "%s%s", k ? ", " : "", by_job[k].name);
+			fprintf(stderr, ")\n");
+			return 2;
+		}
 		if (to && v && (*to = strtod(v, &end)) > 0 && !*end && *to <= 1e7) {
 			i++;
 			continue;
 		}
-		fprintf(stderr, "uncore stat --per-job: %s%s%s: expected --duration SECONDS, -I MS, --step MS or --json "
-				"(a positive number each)\n", o, to ? " " : "", to && v ? v : "");
+		fprintf(stderr, "uncore stat --per-job: %s%s%s: expected --duration SECONDS, -I MS, --step MS (a positive "
+				"number each), -M METRIC[,...], --metric-group GROUP[,...] or --json\n", o, to ? " " : "", to && v ? v : "");
 		return 2;
 	}
 	if ((a->duration > 0) == (a->interval_ms > 0) && a->duration <= 0) {
@@ -62,13 +87,40 @@ static const char *shared(const struct uncore_attrib_row *r, char *buf, size_t l
 	return buf;
 }
 
-static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window)
+/* The metrics -M and --metric-group named (pick: indices into by_job), a line each for each row */
+static void print_metrics(const struct uncore_attrib_row *r, const int *pick, int npick, int json)
+{
+	double s = r->seconds > 0 ? r->seconds : 1;
+	struct cli_row_bytes b = { .mem_read = r->read_bytes, .mem_write = r->write_bytes, .dev_write = r->device_write_bytes,
+				   .dev_read = r->device_read_bytes, .seconds = s };
+	for (int k = 0; k < npick; k++) {
+		const struct cli_row_metric *m = &by_job[pick[k]];
+		double v = cli_row_value(m, &b);
+		if (json) {
+			printf("{\"socket\": %d, \"job\": %s%s%s, \"seconds\": %.9g, ", r->socket, r->job[0] ? "\"" : "",
+			       r->job[0] ? r->job : "null", r->job[0] ? "\"" : "", r->seconds);
+			cli_row_json(m, v);
+			printf(", \"shared_cpus\": %d, \"sampled\": %.4g}\n", r->shared_cpus, r->sampled);
+		} else {
+			char col[64];
+			cli_row_text(col, sizeof(col), m, v);
+			printf("socket%-3d %-16s %s\n", r->socket, r->job[0] ? r->job : "unattributed", col);
+		}
+	}
+}
+
+static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window,
+		       const int *pick, int npick)
 {
 	char dev[96], energy[320], sh[80];
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
 		if (uncore_perjob_row(pj, i, &r))
 			continue;
+		if (npick) {
+			print_metrics(&r, pick, npick, json);
+			continue;
+		}
 		double s = r.seconds > 0 ? r.seconds : 1;
 		if (json) /* (a job's energy: its share of its socket's DRAM by bytes, the package the socket's) */
 			job_energy_json(en, r.socket, r.read_bytes + r.write_bytes, r.socket_read_bytes + r.socket_write_bytes,
@@ -99,12 +151,16 @@ struct perjob {
 	uncore_t *u;
 	uncore_perjob_t *pj;
 	uncore_energy_t *en; /* the sockets' energy, sampled every step: no wrap unseen (job_energy_open) */
+	int pick[NBY], npick; /* -M, --metric-group: by_job's metrics printed (0: the rows as they are) */
 };
 
 static int perjob_plan(uncore_t *u, void *arg)
 {
 	struct perjob *p = arg;
 	p->u = u;
+	if ((p->a.metrics || p->a.groups) &&
+	    (p->npick = cli_row_metrics(u, "--per-job", "by job", by_job, NBY, p->a.metrics, p->a.groups, p->pick, NBY)) < 0)
+		return p->npick; /* -2: said */
 	if (uncore_perjob_new(u, &p->pj))
 		return -1;
 	int n = uncore_perjob_plan(p->pj); /* the jobs, then the attribution over them */
@@ -149,7 +205,7 @@ static int perjob_interval(void *arg, uint64_t t_ns)
 	job_energy_read(p->en, 1);
 	if (!p->a.json)
 		printf("# %.3f s\n", (double)t_ns / 1e9);
-	print_rows(p->pj, n, p->a.json, p->en, UNCORE_LAST_INTERVAL);
+	print_rows(p->pj, n, p->a.json, p->en, UNCORE_LAST_INTERVAL, p->pick, p->npick);
 	return 0;
 }
 
@@ -165,7 +221,7 @@ static int perjob_stop(void *arg, uint64_t t_ns)
 		job_energy_read(p->en, 1);
 		if (!p->a.json)
 			printf("# %.3f s elapsed%s\n", (double)t_ns / 1e9, cli_stopped() ? " (interrupted)" : "");
-		print_rows(p->pj, n, p->a.json, p->en, UNCORE_SINCE_START);
+		print_rows(p->pj, n, p->a.json, p->en, UNCORE_SINCE_START, p->pick, p->npick);
 	}
 	return 0;
 }

@@ -194,8 +194,9 @@ static int pernode_plan(uncore_t *u, void *arg)
 	if ((p->n = uncore_numa_nodes(u, p->v, MAX_NODES)) < 0 || uncore_session_new(u, &p->s))
 		return -1;
 	if (p->metrics || p->groups) {
-		if (cli_add_metrics(p->s, u, p->metrics, p->groups))
-			return -1;
+		int rc = cli_add_metrics(p->s, u, p->metrics, p->groups);
+		if (rc)
+			return rc; /* -2: said */
 	} else if (add_metrics(u, p->s, p->idx) || pernode_lr_add(u, p->s, p->lr))
 		return -1;
 	if (!p->json) {

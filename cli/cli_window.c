@@ -35,7 +35,11 @@ int cli_window_run(const struct cli_window *w, void *arg)
 	int rc = 1, planned;
 	if (cli_open(&u))
 		return 1;
-	if ((planned = w->plan(u, arg)) < 0)
+	if ((planned = w->plan(u, arg)) == -2) { /* a usage error, said */
+		rc = 2;
+		goto out;
+	}
+	if (planned < 0)
 		goto err;
 	if (planned > 0) {
 		rc = 0;

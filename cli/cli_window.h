@@ -15,7 +15,7 @@ struct cli_window {
 	uint64_t step_ns;   /* the longest sleep between two steps (UINT64_MAX: no steps) */
 	int last_partial;   /* an interval read also when the window ends between two (--per-device's -I) */
 	/* After the open: what to count planned, the banner printed: 0, 1 when there is nothing to count (the
-	 * command ends with 0), -1 on an error */
+	 * command ends with 0), -1 on an error, -2 on a usage error already said (it ends with 2) */
 	int (*plan)(uncore_t *u, void *arg);
 	/* Counting started (signals are caught by then): 0, or -1 */
 	int (*start)(void *arg);

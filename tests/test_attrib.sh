@@ -62,6 +62,25 @@ print("; ".join(bad) if bad else "ok")
 ' 2>&1)
 		check "$b:$p: jobs within 5 %, the DMA unattributed, rows adding up (rc $rc: $verdict$(head -c 200 "$W/err"))" \
 			'[ $rc -eq 0 ] && [ "$verdict" = ok ]'
+		[ $p = spr ] || [ $p = skx ] || continue
+		# -M by job, as perf's --per-* modes take metrics: each job's reads as bytes and as a rate, the same truth
+		out=$($UNCORE --backend "$b:$p,profile=$W/profile,clock=manual" stat --per-job -M mem_bw_read,mem_read_bytes \
+			--duration 10 --json 2>"$W/err")
+		rc=$?
+		verdict=$(echo "$out" | python3 -c '
+import json, sys
+truth = {(0, "1"): 300e9, (0, "2"): 300e9, (1, "2"): 300e9, (1, "3"): 100e9}
+rows = [json.loads(l) for l in sys.stdin if l.strip()]
+bad = []
+for (k, j), t in truth.items():
+    for m, unit, want in (("mem_bw_read", "B/s", t / 10), ("mem_read_bytes", "B", t)):
+        r = [x for x in rows if x["socket"] == k and x["job"] == j and x["metric"] == m]
+        if len(r) != 1 or r[0]["unit"] != unit or abs(r[0]["value"] - want) > 0.05 * want:
+            bad.append("socket %d job %s %s: %s, truth %.4g %s" % (k, j, m, r, want, unit))
+print("; ".join(bad) if bad else "ok")
+' 2>&1)
+		check "$b:$p: --per-job -M mem_bw_read,mem_read_bytes: each job's within 5 % of its truth (rc $rc: $verdict$(head -c 200 "$W/err"))" \
+			'[ $rc -eq 0 ] && [ "$verdict" = ok ]'
 	done
 done
 # Broadwell-DE, one socket: a job on CPUs 0-3 reading 8 GB/s is counted within 5 %, the DMA unattributed
@@ -131,6 +150,12 @@ check "no job on the node: a row a socket, all of its reads unattributed ($rc: $
 out=$($UNCORE --backend sim:spr stat --per-job 2>&1); rc=$?
 check "neither --duration nor -I: usage ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "give --duration SECONDS or -I MS"'
 out=$($UNCORE --backend sim:spr stat --per-job --step -5 --duration 1 2>&1); rc=$?
-check "a bad --step: usage ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "expected --duration SECONDS, -I MS, --step MS or --json"'
+check "a bad --step: usage ($rc)" '[ $rc -eq 2 ] && echo "$out" | grep -q "expected --duration SECONDS, -I MS, --step MS (a positive number each), -M METRIC"'
+out=$($UNCORE --backend sim:spr stat --per-job -M mem_bw_read,llc_misses --duration 1 2>&1); rc=$?
+check "-M of a metric no job has a share of: refused, named, with what --per-job gives ($rc: $out)" \
+	'[ $rc -eq 2 ] && echo "$out" | grep -q "^uncore stat --per-job: -M llc_misses: not defined by job .*; --per-job gives mem_read_bytes, mem_write_bytes, mem_bw_read, mem_bw_write, mem_bw_total, iio_write_bytes, iio_read_bytes, iio_bw_write, iio_bw_read$"'
+out=$($UNCORE --backend sim:spr stat --per-job -e UNC_CHA_CLOCKTICKS --duration 1 2>&1); rc=$?
+check "-e by job: refused, naming the metrics instead ($rc: $out)" \
+	'[ $rc -eq 2 ] && echo "$out" | grep -q "^uncore stat --per-job: -e UNC_CHA_CLOCKTICKS: .*give -M METRIC (by job: mem_read_bytes, "'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -13,6 +13,7 @@
 #include "handle/handle.h"
 #include "sim/sim.h"
 #include "sim/sim_pcitree.h"
+#include "util/memfs.h"
 
 #define SP "/run/intel-uncore/jobs/"
 #define V2 "/sys/fs/cgroup/system.slice/slurmstepd.scope/"
@@ -219,7 +220,42 @@ static void test_sim(void)
 	CU_ASSERT(job_of(u, "1001", &ji) == 0 && !strcmp(ji.source, "spool") && !strcmp(ji.cpus, "0-3") &&
 		  !strcmp(ji.devices, truth[0].bdf));
 	snprintf(want, sizeof(want), "%s,%s", truth[1].bdf, truth[2].bdf);
-	CU_ASSERT(job_of(u, "1002", &ji) == 0 && !strcmp(ji.devices, want) && truth[1].behind_switch && truth[2].behind_switch);
+	/* each GPU's /proc/driver/nvidia/gpus/<bdf>/information as the driver prints it: its fields in the driver's
+	 * order (NVIDIA open-gpu-kernel-modules, kernel-open/nvidia/nv-procfs.c), the model 10de:2330 is (an H100
+	 * SXM5: "NVIDIA H100 80GB HBM3" on a real node), a UUID GPU-8-4-4-4-12 hex digits of its own, its BDF, and
+	 * its minor the card number (cardN is /dev/nvidiaN: DRM and the driver count the GPUs alike) */
+	static const char *const fields[] = { "Model: \t\t NVIDIA H100 80GB HBM3\n", "IRQ:   \t\t ", "GPU UUID: \t GPU-",
+					      "Video BIOS: \t ", "Bus Type: \t PCIe\n", "DMA Size: \t ", "DMA Mask: \t 0x",
+					      "Bus Location: \t ", "Device Minor: \t ", "GPU Firmware: \t ", "GPU Excluded:\t No\n" };
+	struct memfs m = { 0 };
+	char uuids[4][64] = { "" };
+	CU_ASSERT_FATAL(sim_pci_sysfs(sim_of(u->acc), &m) == 0);
+	for (int g = 0; g < 3; g++) {
+		char p[96], line[64];
+		snprintf(p, sizeof(p), "/proc/driver/nvidia/gpus/%s/information", truth[g].bdf);
+		const struct memfs_file *fi = memfs_find(&m, p);
+		CU_ASSERT_FATAL(fi != NULL && !fi->link && !strcmp(truth[g].driver, "nvidia"));
+		const char *at = fi->text;
+		for (size_t k = 0; k < sizeof(fields) / sizeof(fields[0]); k++) {
+			const char *f = strstr(at, fields[k]);
+			CU_ASSERT(f != NULL && (f == fi->text || f[-1] == '\n'));
+			at = f ? f : at; /* in this order */
+		}
+		unsigned a, b, c, d;
+		unsigned long long e;
+		char rest;
+		const char *id = strstr(fi->text, "GPU UUID: \t ");
+		CU_ASSERT_FATAL(id != NULL);
+		CU_ASSERT(sscanf(id + 12, "%63[^\n]", uuids[g]) == 1 && strlen(uuids[g]) == 40 &&
+			  sscanf(uuids[g], "GPU-%8x-%4x-%4x-%4x-%12llx%c", &a, &b, &c, &d, &e, &rest) == 5);
+		snprintf(line, sizeof(line), "Bus Location: \t %s\n", truth[g].bdf);
+		CU_ASSERT(strstr(fi->text, line) != NULL);
+		snprintf(line, sizeof(line), "Device Minor: \t %s\n", truth[g].name + 4);
+		CU_ASSERT(!strncmp(truth[g].name, "card", 4) && strstr(fi->text, line) != NULL);
+		for (int h = 0; h < g; h++)
+			CU_ASSERT(strcmp(uuids[g], uuids[h]) != 0);
+	}
+	memfs_free(&m);
 	uncore_close(u);
 	/* an index of no GPU of the set is said */
 	f = fopen(prof, "w");

@@ -97,6 +97,17 @@ check "exporter --per-job: job 1002 holds half the switch: 0 device bytes, the f
 	 echo "$got" | grep -q "^# TYPE uncore_job_device_write_bytes_total counter" &&
 	 echo "$got" | grep -q "^# HELP uncore_unattributed_device_read_bytes_total Bytes read from the node by device groups"'
 check "exporter: why job 1002 has none of the switch is in its log" 'grep -q "devices: job 1002 holds card1 .* (a group is never split)" "$W/exp.log"'
+# uncore stat --per-job -M: the device metrics by job are its groups' DMA: job 1001 card0's 4e9 B/s written and
+# 3e9 B/s read (6e9 B in the manual clock's 2 s), job 1002 none (half a switch)
+out=$(UNCORE_SYSROOT=$W/empty $UNCORE --backend "sim:spr,profile=$W/gprofile,devices=gpu@0.6.0+gpusw@0.7.1,clock=manual" \
+	stat --per-job -M iio_bw_write,iio_read_bytes --duration 2 --json 2>"$W/err"); rc=$?
+v=$(echo "$out" | python3 -c '
+import json, sys
+rows = {(r["job"], r["metric"]): (r["value"], r["unit"]) for r in map(json.loads, sys.stdin)}
+print(rows.get(("1001", "iio_bw_write")), rows.get(("1001", "iio_read_bytes")), rows.get(("1002", "iio_bw_write")))' 2>&1)
+check "stat --per-job -M iio_bw_write,iio_read_bytes: job 1001 its GPU's 4e9 B/s and 6e9 B within 1 %, job 1002 0 ($rc: $v)" \
+	'echo "$v" | tr -d "(),'"'"'" | awk "{ exit !(\$1 > 0.99 * 4e9 && \$1 < 1.01 * 4e9 && \$2 == \"B/s\" && \$3 > 0.99 * 6e9 &&
+		\$3 < 1.01 * 6e9 && \$4 == \"B\" && \$5 == 0) }"'
 # uncore job (an exclusive job's summary): job 1001 holds socket 0 whole and the GPU on port 0, and its
 # summary gives that group's bytes over its window: card0's 4e9 B/s written and 3e9 read
 printf 'job.1001.cpus = 0-55\njob.1001.gpus = 0\njob.1002.cpus = 56-59\njob.1002.gpus = 1\n%s\n' "$GPUS" >"$W/jprofile"

@@ -25,16 +25,7 @@ device.ib.in_bytes_per_s = 8e9
 device.ib.out_bytes_per_s = 7e9
 device.ib.overhead_ratio = 0.02
 EOF
-for be in sim:spr perf+sim:spr sim:gnr sim:icx sim:skx perf+sim:skx; do
-	case $be in
-	*spr) a=6 b=7 n=10 ;;
-	*gnr) a=2 b=3 n=15 ;;
-	*) a=1 b=2 n=6 ;;
-	esac
-	set=""
-	[ $a = 1 ] || set=",devices=nic@0.$a.0+nvme@0.$a.1+nvme@0.$a.2+gpusw@0.$b.0+empty@0.$b.1+ib@1.$b.0"
-	$UNCORE --backend $be,clock=manual,profile=$W/profile$set stat --per-device --duration 2 --json >"$W/d.json" 2>"$W/err"; rc=$?
-	res=$(python3 - "$W/d.json" "$be" $a $b $n <<'PY'
+cat >"$W/truth.py" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 skx = sys.argv[2].endswith("skx")
@@ -55,6 +46,17 @@ def truth(r, write):
     return 2 * bps * ((port == 0) if skx else weight)
 bad = []
 for r in rows:
+    if "metric" in r:  # -M's rows: a metric each, its group's bytes of one direction or their rate
+        m = r["metric"]
+        w, per_s = "write" in m, "_bw_" in m
+        if r["value"] is None:
+            if w or not sys.argv[2].endswith("icx"):
+                bad.append("s%d iio%d port%d %s: null" % (r["socket"], r["box"], r["port"], m))
+            continue
+        want = truth(r, w) / (2 if per_s else 1)
+        if r["unit"] != ("B/s" if per_s else "B") or abs(r["value"] - want) > 0.01 * want + 1:
+            bad.append("s%d iio%d port%d %s %s %s, truth %.0f" % (r["socket"], r["box"], r["port"], m, r["value"], r["unit"], want))
+        continue
     for w, key in ((1, "write_bytes"), (0, "read_bytes")):
         if r[key] is None:
             continue  # ICX counts its ports inbound only
@@ -67,10 +69,26 @@ where = {(r["box"], r["port"]): (",".join(d["name"] for d in r["devices"]), r["b
 print("%s|%s|%s|%s|%s|%s" % (len(rows) >= 6, where.get((A, 0)), where.get((A, 1)), where.get((B, 0)), where.get((B, 1)),
       "; ".join(bad)))
 PY
-)
+for be in sim:spr perf+sim:spr sim:gnr sim:icx sim:skx perf+sim:skx; do
+	case $be in
+	*spr) a=6 b=7 n=10 ;;
+	*gnr) a=2 b=3 n=15 ;;
+	*) a=1 b=2 n=6 ;;
+	esac
+	set=""
+	[ $a = 1 ] || set=",devices=nic@0.$a.0+nvme@0.$a.1+nvme@0.$a.2+gpusw@0.$b.0+empty@0.$b.1+ib@1.$b.0"
+	$UNCORE --backend $be,clock=manual,profile=$W/profile$set stat --per-device --duration 2 --json >"$W/d.json" 2>"$W/err"; rc=$?
+	res=$(python3 "$W/truth.py" "$W/d.json" "$be" $a $b $n)
 	want="True|('ens0f0', False)|('nvme0', False)|('card0,card1', True)|('', False)|"
 	check "$be: --per-device: the NIC, the drive, the switch's GPUs as one group, the empty port, every group's bytes the truth within 1 % ($rc: $res)" \
 		'[ $rc -eq 0 ] && [ "$res" = "$want" ]' || cat "$W/err"
+	case $be in sim:spr | sim:icx) ;; *) continue ;; esac
+	# -M as perf's --per-* modes take it: each group's metrics, of the same truth (ICX counts no port's read: null)
+	$UNCORE --backend $be,clock=manual,profile=$W/profile$set stat --per-device -M iio_bw_write,iio_read_bytes,iio_bw_read \
+		--duration 2 --json >"$W/d.json" 2>"$W/err"; rc=$?
+	res=$(python3 "$W/truth.py" "$W/d.json" "$be" $a $b $n)
+	check "$be: --per-device -M iio_bw_write,iio_read_bytes,iio_bw_read: each group's three values the truth within 1 % ($rc: $res)" \
+		'[ $rc -eq 0 ] && [ "$res" = "$want" ] && [ $(grep -c "\"metric\": \"iio_bw_read\"" "$W/d.json") -ge 6 ]' || cat "$W/err"
 done
 SET=",devices=nic@0.6.0+nvme@0.6.1+nvme@0.6.2+gpusw@0.7.0+empty@0.7.1+ib@1.7.0"
 out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile$SET stat --per-device --duration 2 2>&1)
@@ -89,6 +107,23 @@ check "--per-box: port 0 of stack 6 names the NIC, of stack 7 the switch's GPUs;
 out=$($UNCORE --backend sim:spr,clock=manual$SET stat -M iio_bw_write_port0 --per-box --duration 1 --json 2>&1)
 check "--per-box --json: the exporter's labels pci_bdf, device, driver" \
 	'echo "$out" | grep "\"box\": 7," | grep -q "\"pci_bdf\": \"0000:50:00.0,0000:51:00.0\", \"device\": \"card0,card1\", \"driver\": \"nvidia,nvidia\"}$"'
+out=$($UNCORE --backend sim:spr,clock=manual,profile=$W/profile$SET stat --per-device -M iio_bw_write --metric-group totals \
+	--duration 2 2>&1)
+# the switch's group: 2 x 4e9 x 1.01 in a second (8.08 GB/s), 16.16e9 B in 2 s; the group totals' byte metrics beside
+check "text -M and --metric-group: a line a metric of each group, the totals group's byte metrics, not its memory's" \
+	'echo "$out" | grep -qE "^socket0 iio7 port0 +iio_bw_write +8\.0800 GB/s  PCIe switch: card0 .* \+ card1 .*  node 0$" &&
+	 echo "$out" | grep -qE "^socket0 iio7 port0 +iio_write_bytes +16160000000 B  PCIe switch: card0 " &&
+	 echo "$out" | grep -qE "^socket0 iio7 port0 +iio_read_bytes +24240000000 B  PCIe switch: card0 " &&
+	 ! echo "$out" | grep -q "mem_read_bytes"' || echo "$out"
+out=$($UNCORE --backend sim:spr stat --per-device -M mem_bw_read --duration 0.1 2>&1); rc=$?
+check "a metric of no device refused, named, with what --per-device gives ($rc: $out)" \
+	'[ $rc -eq 2 ] && echo "$out" | grep -q "^uncore stat --per-device: -M mem_bw_read: not defined by device .*; --per-device gives iio_write_bytes, iio_read_bytes, iio_bw_write, iio_bw_read$"'
+out=$($UNCORE --backend sim:spr stat --per-device --metric-group llc --duration 0.1 2>&1); rc=$?
+check "a group with no metric by device refused ($rc: $out)" \
+	'[ $rc -eq 2 ] && echo "$out" | grep -q "^uncore stat --per-device: --metric-group llc: no metric of it is defined by device; --per-device gives iio_write_bytes,"'
+out=$($UNCORE --backend sim:spr stat --per-device -e UNC_IIO_CLOCKTICKS --duration 0.1 2>&1); rc=$?
+check "-e refused, naming the metrics instead ($rc: $out)" \
+	'[ $rc -eq 2 ] && echo "$out" | grep -q "^uncore stat --per-device: -e UNC_IIO_CLOCKTICKS: .*give -M METRIC (by device: iio_write_bytes,"'
 out=$($UNCORE --backend sim:snbep stat --per-device --duration 0.1 2>&1); rc=$?
 check "a platform without IIO stacks: no group, said ($rc)" '[ $rc -eq 0 ] && echo "$out" | grep -q "# no device group with a counter of its own"'
 out=$($UNCORE --backend sim:spr stat --per-device 2>&1); rc=$?

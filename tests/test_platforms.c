@@ -432,6 +432,24 @@ static void test_icx_pcu_above_ubox(void)
 	}
 }
 
+/* One core a socket on SPR and EMR: one CHA (UNC_CBO_CONFIG, MSR 0x2ffe, says the cores' count: Linux
+ * spr_uncore_cpu_init), so MSR 0x201e is no CHA's filter and is answered as the read-only 0 of a probed discovery
+ * MSR -- with 0x2ffe, 0x710 and the uncore ratio limit and status, five: the machine did not open ("too many
+ * read-only MSRs").  A memory count goes on as with more cores. */
+static void test_one_core(void)
+{
+	static const char *const specs[] = { "sim:spr,cores=1", "sim:emr,cores=1" };
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		uncore_t *u = open_sim(specs[i]);
+		for (int sock = 0; sock < 2; sock++)
+			CU_ASSERT_EQUAL(uncore_unit_boxes(u, unit_named(u, "cha"), sock), 1);
+		uint64_t v = 1;
+		CU_ASSERT_EQUAL(access_msr_read(u->acc, 0, 0x201e, &v), 0);
+		CU_ASSERT_EQUAL(v, 0);
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -446,6 +464,7 @@ int main(void)
 		{ "Skylake-SP: CHAs from CAPID6, six IIO stacks on four cores, PCI boxes by dev.fn", test_skx_box_counts },
 		{ "Ice Lake-SP: CHAs from CAPID6+CAPID7, iMC windows from 0x3451, implausible ones left out", test_icx_box_counts },
 		{ "Ice Lake-SP: each socket's CHAs from its PCU on the bus above its UBox (SR630 V2: fe, ff)", test_icx_pcu_above_ubox },
+		{ "SPR, EMR with one core: one CHA, MSR 0x201e the read-only 0 of a discovery probe", test_one_core },
 		{ NULL, NULL },
 	};
 	return run_suite("platforms", tests);

@@ -177,7 +177,9 @@ struct sim_blob {
 	size_t len;
 };
 #define SIM_MAX_BLOBS 8
-#define SIM_MAX_ROMSR 4
+/* read-only MSRs: SPR/EMR's UNC_CBO_CONFIG, the uncore ratio limit and status, the discovery MSRs 0x201e and
+ * 0x710 (0x201e is one where no CHA 1 has its filter there: cores=1) -- five; room for more */
+#define SIM_MAX_ROMSR 8
 #define SIM_MAX_GLOB_STATUS 2
 
 /* The register map: absolute address (space, socket or PCI function, address) -> box register. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "sim.h"
 #include "sim_pcitree.h"
+#include "sim_nvidia.h"
 #include "sim_numa.h"
 #include "sim_pcicfg.h"
 #include "sim_devdma.h"
@@ -267,11 +268,10 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	if (o->m && sim_dev_counter_files(o->s, o->m, dir, it->k == K_GPUSW ? K_GPU : (int)it->k, name, o->ndev))
 		return uc_err("out of memory");
 	if (!strcmp(driver, "nvidia") && o->m) { /* the driver's own file of the GPU (its minor: its card number) */
-		char p[96], info[160];
-		snprintf(p, sizeof(p), "/proc/driver/nvidia/gpus/0000:%02x:00.0/information", bus);
-		snprintf(info, sizeof(info), "Model: \t\t NVIDIA H100\nBus Type: \t PCIe\nBus Location: \t 0000:%02x:00.0\n"
-			 "Device Minor: \t %d\n", bus, o->counts[K_GPU] - 1);
-		if (memfs_put(o->m, p, info, 0))
+		char p[96], bdf[16], info[512];
+		snprintf(bdf, sizeof(bdf), "0000:%02x:00.0", bus);
+		snprintf(p, sizeof(p), "/proc/driver/nvidia/gpus/%s/information", bdf);
+		if (sim_nvidia_info(info, sizeof(info), bdf, o->counts[K_GPU] - 1) || memfs_put(o->m, p, info, 0))
 			return uc_err("out of memory");
 	}
 	if (o->dev && o->ndev < o->max) {

@@ -212,7 +212,7 @@ check "snapshot --check: uncore check runs on the replay and passes ($rc, $(grep
 	'[ $rc -eq 0 ] && grep -q "replay:$W/c.tar" "$W/out" && grep -q "^# PASS: every check passed" "$W/out"'
 
 # hostile archives: refused with the reason, nothing written outside the private directory
-mkdir -p "$W/evil"
+mkdir -p "$W/evil" && gzip -dc "$S/tests/snapshots/snbep.tar.gz" >"$W/snbep.tar"
 python3 - "$W/evil" "$W/snbep.tar" <<'PY'
 import gzip, io, sys, tarfile
 d, good = sys.argv[1], sys.argv[2]

@@ -5,7 +5,7 @@
 # make -j2 runs the two backends' halves on both cores.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 S=${top_srcdir:-.} B=${top_builddir:-.}
-UNCORE=$B/uncore SIMSTATE=$B/tests/sim_state
+UNCORE=$B/uncore
 export TMPDIR="$W/tmp"
 mkdir -p "$TMPDIR"
 groups() { $UNCORE --backend "$1" list --metrics --format tsv | grep -v '^#' | tail -n +2 | cut -f3 | sort -u; }

@@ -181,7 +181,7 @@ check "snapshot -o FILE.tar.gz ($rc): gzip, the plain one's bytes ($(wc -c <"$W/
 $UNCORE --backend "replay:$W/s.tar" info 2>&1 | tail -n +2 >"$W/want"
 $UNCORE --backend "replay:$W/g.tar.gz" info 2>&1 | tail -n +2 >"$W/got"
 check "... its replay: the plain archive's ($(grep -c '^box ' "$W/want") boxes)" '[ -s "$W/want" ] && cmp -s "$W/want" "$W/got"'
-mkdir -p "$W/emr" && gzip -dc "$S/tests/snapshots/emr.tar.gz" | tar xf - -C "$W/emr"
+gzip -dc "$S/tests/snapshots/emr.tar.gz" >"$W/emr.tar" && mkdir -p "$W/emr" && tar xf "$W/emr.tar" -C "$W/emr"
 $UNCORE --backend "replay:$W/emr" info 2>&1 | tail -n +2 >"$W/want"
 $UNCORE --backend "replay:$S/tests/snapshots/emr.tar.gz" info 2>&1 | tail -n +2 >"$W/got"
 check "tests/snapshots/emr.tar.gz replayed as it is: what its unpacked tree gives" '[ -s "$W/want" ] && cmp -s "$W/want" "$W/got"'
@@ -212,7 +212,7 @@ check "snapshot --check: uncore check runs on the replay and passes ($rc, $(grep
 	'[ $rc -eq 0 ] && grep -q "replay:$W/c.tar" "$W/out" && grep -q "^# PASS: every check passed" "$W/out"'
 
 # hostile archives: refused with the reason, nothing written outside the private directory
-mkdir -p "$W/evil"
+mkdir -p "$W/evil" && gzip -dc "$S/tests/snapshots/snbep.tar.gz" >"$W/snbep.tar"
 python3 - "$W/evil" "$W/snbep.tar" <<'PY'
 import gzip, io, sys, tarfile
 d, good = sys.argv[1], sys.argv[2]

@@ -8,7 +8,8 @@
 #include <pcp/pmda.h>
 #include "uncore.h"
 
-#define IU_DOMAIN 239 /* a free slot of PCP's /var/lib/pcp/pmns/stdpmid.pcp (6.0.3: "NEXT FREE SLOT" is 159, 159..240 free) */
+#include "domain.h"
+#define IU_DOMAIN INTEL_UNCORE
 
 /* How a metric's value is found: a series of the selection, energy, or a health count */
 enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH };

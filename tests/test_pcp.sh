@@ -36,7 +36,8 @@ check "the truth names socket 1's reads as 12.8e9 B/s and nvme0's DMA" \
 # the agent's names (a root of its own around pcp_pmda/pmns) and help (newhelp, as Install makes it)
 printf 'root {\n\tintel_uncore\n}\n\n' >"$W/root" && cat "$S/pcp_pmda/pmns" >>"$W/root"
 newhelp -n "$W/root" -o "$W/help" "$S/pcp_pmda/help" || no "newhelp of pcp_pmda/help"
-printf 'intel_uncore\t239\tpipe\tbinary\t%s -b %s -h %s -l %s\n' "$AGENT" "$SIM" "$W/help" "$W/log/intel_uncore.log" >"$W/pmcd.conf"
+DOMAIN=$(sed -n 's/^#define INTEL_UNCORE \([0-9]*\)$/\1/p' "$S/pcp_pmda/domain.h") # as Install reads it
+printf 'intel_uncore\t%s\tpipe\tbinary\t%s -b %s -h %s -l %s\n' "$DOMAIN" "$AGENT" "$SIM" "$W/help" "$W/log/intel_uncore.log" >"$W/pmcd.conf"
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$PMCD" -f -A -i 127.0.0.1 -p "$PORT" -s "$W/run/pmcd.socket" -c "$W/pmcd.conf" -n "$W/root" -l "$W/log/pmcd.log" \
 	-x "$W/log/pmcd.err" -U "$(id -un)" &

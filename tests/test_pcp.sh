@@ -96,6 +96,9 @@ check "pmrep -a: the archive's memory and NUMA rates = the truth ($(tr '\n' ';' 
 kill -TERM $pmcd_pid
 wait $pmcd_pid
 pmcd_pid=
+for _ in $(seq 100); do pgrep -f "$W/help" >/dev/null || break; sleep 0.1; done
 check "pmcd stopped, and its agent with it" '! pgrep -f "$W/help" >/dev/null'
+check "the agent's log has no sanitizer report (a build with --enable-sanitizers)" \
+	'! grep -E "Sanitizer|runtime error" "$W/log/intel_uncore.log"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,204 @@
+/*
+ * What the agent counts: the library's default set (uncore_select, as the exporter and the collectd plugin
+ * choose it) with each memory controller's channels, its NUMA nodes' bytes, RAPL energy and the health
+ * conditions, each value put under its metric of the fixed table (iu_table.c) as an instance.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iu_pmda.h"
+#include "../exporter/ue.h" /* ue_family_of: the exporter's names of the library's metrics */
+
+static int fail(char *err, size_t len, const char *what)
+{
+	snprintf(err, len, "%s: %s", what, uncore_error());
+	return -1;
+}
+
+int iu_add_instance(struct iu_state *st, int m, const char *name)
+{
+	pmdaIndom *d = &st->indoms[m];
+	pmdaInstid *n = realloc(d->it_set, (size_t)(d->it_numinst + 1) * sizeof(*n));
+	if (!n)
+		return -1;
+	d->it_set = n;
+	n[d->it_numinst].i_inst = d->it_numinst;
+	if (!(n[d->it_numinst].i_name = strdup(name)))
+		return -1;
+	return d->it_numinst++;
+}
+
+static int add_value(struct iu_state *st, const struct iu_value *v, const char *inst)
+{
+	struct iu_value *nv = realloc(st->v, (size_t)(st->nv + 1) * sizeof(*nv));
+	if (!nv)
+		return -1;
+	st->v = nv;
+	nv[st->nv] = *v;
+	for (int i = 0; i < st->indoms[v->m].it_numinst; i++)
+		if (!strcmp(st->indoms[v->m].it_set[i].i_name, inst))
+			return 0; /* one count under two of the library's names (mem_bw_read, mem_read_bytes) */
+	if ((nv[st->nv].inst = iu_add_instance(st, v->m, inst)) < 0)
+		return -1;
+	st->nv++;
+	return 0;
+}
+
+/* name is one of list's "a|b" */
+static int one_of(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
+		if (!strncmp(p, name, n) && (p[n] == '|' || !p[n]))
+			return 1;
+	return 0;
+}
+
+static int table_of(enum iu_source src, const char *family, int per_box)
+{
+	for (int m = 0; m < iu_nmetrics; m++)
+		if (iu_metrics[m].src == src && iu_metrics[m].per_box == per_box && (!family || one_of(iu_metrics[m].family, family)))
+			return m;
+	return -1;
+}
+
+/* "socket0", "socket0/channel3", "socket0/iio1/port0 nvme0 0000:17:00.0" (PCP: the first word is the instance's) */
+static void instance_name(uncore_t *u, const struct uncore_series *c, int port, char *out, size_t len)
+{
+	struct uncore_unit_info ui;
+	struct uncore_port_devices pd;
+	int n = snprintf(out, len, "socket%d", c->socket);
+	if (c->box < 0 || uncore_unit_info(u, c->unit, &ui))
+		return;
+	if (!strcmp(ui.name, "imc") || !strncmp(ui.name, "imc_", 4) || !strcmp(ui.name, "mc") || !strcmp(ui.name, "hbm"))
+		n += snprintf(out + n, len - (size_t)n, "/channel%d", c->box);
+	else
+		n += snprintf(out + n, len - (size_t)n, "/%s%d", ui.name, c->box);
+	if (port >= 0 && n > 0 && (size_t)n < len) {
+		n += snprintf(out + n, len - (size_t)n, "/port%d", port);
+		if (n > 0 && (size_t)n < len && uncore_port_devices(u, c->socket, c->box, port, &pd) > 0 && pd.ndevices)
+			snprintf(out + n, len - (size_t)n, " %s %s", pd.name, pd.bdf);
+	}
+}
+
+static int plan_series(struct iu_state *st, const struct uncore_series *c)
+{
+	struct iu_value v = { .metric = c->metric, .socket = c->socket, .box = c->box, .node = -1, .event = -1, .to_base = 1 };
+	char inst[1024];
+	if (c->by_node) {
+		for (int k = 0; k < 3; k++)
+			for (int w = 0; w < 2; w++)
+				if (!strcmp(c->name, uncore_numa_bytes_metric(k, w)))
+					v.m = table_of(IU_NODE, w ? "write" : "read", 0);
+		v.node = c->node;
+		v.window = UNCORE_SINCE_START;
+		snprintf(inst, sizeof(inst), "node%d", c->node);
+		return add_value(st, &v, inst);
+	}
+	struct uncore_metric_info mi;
+	struct ue_family f;
+	int port;
+	if (c->metric < 0 || uncore_metric_info(st->u, c->info, &mi))
+		return 0;
+	ue_family_of(&mi, &f, &v.to_base, &port);
+	if ((v.m = table_of(IU_SERIES, f.name, c->box >= 0)) < 0)
+		return 0; /* not one of the table's: the exporter and the CLI give it */
+	v.window = !f.counter ? UNCORE_LAST_INTERVAL : strstr(mi.unit, "/s") ? UNCORE_SINCE_START_COUNT : UNCORE_SINCE_START;
+	instance_name(st->u, c, port, inst, sizeof(inst));
+	return add_value(st, &v, inst);
+}
+
+static int plan_energy(struct iu_state *st)
+{
+	int m = table_of(IU_ENERGY, NULL, 0);
+	char inst[64];
+	if (uncore_energy_new(st->u, NULL, &st->energy)) {
+		pmNotifyErr(LOG_WARNING, "no energy metrics: %s", uncore_error());
+		return 0;
+	}
+	for (int s = 0; s < uncore_num_sockets(st->u); s++)
+		for (int d = 0; d < UNCORE_ENERGY_DOMAINS; d++) {
+			struct iu_value v = { .m = m, .socket = s, .event = d, .node = -1, .box = -1, .to_base = 1 };
+			if (!uncore_energy_has(st->energy, s, d))
+				continue;
+			snprintf(inst, sizeof(inst), "socket%d/%s", s, uncore_energy_domain_name(d));
+			if (add_value(st, &v, inst))
+				return -1;
+		}
+	return 0;
+}
+
+/* a count per condition and socket (and the node's): "allones/socket0", "resctrl/node" */
+static int plan_health(struct iu_state *st)
+{
+	int m = table_of(IU_HEALTH, NULL, 0);
+	char inst[64];
+	for (int k = 0; uncore_health_name(k); k++)
+		for (int s = -1; s < uncore_num_sockets(st->u); s++) {
+			struct iu_value v = { .m = m, .socket = s, .event = k, .node = -1, .box = -1, .to_base = 1, .have = 1 };
+			if (s < 0)
+				snprintf(inst, sizeof(inst), "%s/node", uncore_health_name(k));
+			else
+				snprintf(inst, sizeof(inst), "%s/socket%d", uncore_health_name(k), s);
+			if (add_value(st, &v, inst))
+				return -1;
+		}
+	return 0;
+}
+
+int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
+{
+	static const char *const imc[] = { "imc" };
+	struct uncore_selection sel = { .box_units = imc, .nbox_units = 1, .opt_metrics = "metrics", .opt_groups = "groups",
+					.opt_events = "events", .opt_sockets = "sockets", .opt_per_box = "per-box",
+					.interval_s = 1 };
+	struct uncore_series *chosen = NULL;
+	char notice[512] = "";
+	int n = 0;
+	if (!(st->indoms = calloc((size_t)iu_nmetrics, sizeof(*st->indoms))))
+		return snprintf(err, len, "out of memory"), -1;
+	if (uncore_open(backend, &st->u))
+		return fail(err, len, "cannot open the uncore");
+	if (uncore_session_new(st->u, &st->s))
+		return fail(err, len, "session");
+	/* the channels of a memory controller named imc; a part whose controller is named otherwise: the sockets' */
+	if (uncore_select(st->u, st->s, &sel, &chosen, &n, notice, sizeof(notice))) {
+		free(chosen);
+		chosen = NULL;
+		uncore_session_free(st->s);
+		sel.box_units = NULL, sel.nbox_units = 0;
+		if (uncore_session_new(st->u, &st->s) || uncore_select(st->u, st->s, &sel, &chosen, &n, notice, sizeof(notice)))
+			return fail(err, len, "selecting the metrics");
+	}
+	if (notice[0])
+		pmNotifyErr(LOG_INFO, "%s", notice);
+	for (int i = 0; i < n; i++)
+		if (plan_series(st, &chosen[i])) {
+			free(chosen);
+			return snprintf(err, len, "out of memory"), -1;
+		}
+	free(chosen);
+	if (plan_energy(st) || plan_health(st))
+		return snprintf(err, len, "out of memory"), -1;
+	if (uncore_session_num_events(st->s) && (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
+		return fail(err, len, "cannot start counting");
+	if (st->energy && uncore_energy_start(st->energy, 1000000000u))
+		return fail(err, len, "energy");
+	return 0;
+}
+
+void iu_teardown(struct iu_state *st)
+{
+	uncore_energy_free(st->energy);
+	uncore_session_free(st->s); /* restores every register the session programmed */
+	uncore_close(st->u);
+	for (int m = 0; st->indoms && m < iu_nmetrics; m++) {
+		for (int i = 0; i < st->indoms[m].it_numinst; i++)
+			free(st->indoms[m].it_set[i].i_name);
+		free(st->indoms[m].it_set);
+	}
+	free(st->indoms);
+	free(st->v);
+	free(st->pmetrics);
+	memset(st, 0, sizeof(*st));
+}

@@ -1,0 +1,38 @@
+/*
+ * The agent's metrics: a fixed table, so that a metric keeps its PMID (cluster.item) on every machine and in
+ * every archive; a metric the machine cannot count has no instances.  The pmns and help files beside this
+ * one name the same metrics.  Counters are bytes, events or joules since the agent started (PM_SEM_COUNTER:
+ * pmval and pmrep show their rates); clocks and ratios are the last interval's (PM_SEM_INSTANT).
+ * Families are the names exporter/ue_names.c gives the library's metrics (one naming for both front ends).
+ */
+#include "iu_pmda.h"
+
+#define BYTES PMDA_PMUNITS(1, 0, 0, PM_SPACE_BYTE, 0, 0)
+#define COUNT PMDA_PMUNITS(0, 0, 1, 0, 0, PM_COUNT_ONE)
+#define NONE PMDA_PMUNITS(0, 0, 0, 0, 0, 0)
+#define HERTZ PMDA_PMUNITS(0, -1, 1, 0, PM_TIME_SEC, PM_COUNT_ONE) /* PCP has no hertz: count / sec */
+#define JOULES NONE /* PCP 6 has no energy unit: joules, as the help says (denki's and lmsensors' too) */
+#define CTR(c, i, n, fam, box, u) { n, c, i, IU_SERIES, fam, box, PM_TYPE_U64, PM_SEM_COUNTER, u }
+#define GAUGE(c, i, n, fam, u) { n, c, i, IU_SERIES, fam, 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, u }
+
+const struct iu_metric iu_metrics[] = {
+	CTR(0, 0, "memory.read_bytes", "uncore_memory_read_bytes", 0, BYTES),
+	CTR(0, 1, "memory.write_bytes", "uncore_memory_write_bytes", 0, BYTES),
+	CTR(0, 2, "memory.channel.read_bytes", "uncore_memory_read_bytes", 1, BYTES),
+	CTR(0, 3, "memory.channel.write_bytes", "uncore_memory_write_bytes", 1, BYTES),
+	CTR(1, 0, "llc.lookups", "uncore_llc_lookups", 0, COUNT),
+	CTR(1, 1, "llc.misses", "uncore_llc_misses", 0, COUNT),
+	GAUGE(1, 2, "llc.miss_ratio", "uncore_llc_miss_ratio", NONE),
+	CTR(2, 0, "interconnect.rx_bytes", "uncore_upi_rx_bytes|uncore_qpi_rx_bytes", 0, BYTES),
+	CTR(2, 1, "interconnect.tx_bytes", "uncore_upi_tx_bytes|uncore_qpi_tx_bytes", 0, BYTES),
+	GAUGE(2, 2, "interconnect.tx_utilization", "uncore_upi_tx_utilization_ratio|uncore_qpi_tx_utilization_ratio", NONE),
+	CTR(3, 0, "iio.write_bytes", "uncore_iio_write_bytes", 1, BYTES),
+	CTR(3, 1, "iio.read_bytes", "uncore_iio_read_bytes", 1, BYTES),
+	{ "numa.read_bytes", 4, 0, IU_NODE, "read", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES },
+	{ "numa.write_bytes", 4, 1, IU_NODE, "write", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES },
+	{ "energy.joules", 5, 0, IU_ENERGY, NULL, 0, PM_TYPE_DOUBLE, PM_SEM_COUNTER, JOULES },
+	GAUGE(6, 0, "clock.uncore_frequency", "uncore_frequency_hertz", HERTZ),
+	GAUGE(6, 1, "clock.dram_frequency", "uncore_dram_frequency_hertz", HERTZ),
+	{ "health.conditions", 7, 0, IU_HEALTH, NULL, 0, PM_TYPE_U32, PM_SEM_INSTANT, COUNT },
+};
+const int iu_nmetrics = (int)(sizeof(iu_metrics) / sizeof(iu_metrics[0]));

@@ -1,0 +1,104 @@
+#!/bin/sh
+# The Performance Co-Pilot agent (pcp_pmda/, doc/pcp.md) under a real pmcd of its own: loopback, a port of its
+# own, its own configuration (the agent alone, a daemon PMDA on pipes), run and log directories in $W, so a
+# system pmcd is neither needed nor touched.  The agent counts sim:skx with a known profile; pminfo, pmval,
+# pmrep and a pmlogger archive read back with pmdumplog and pmrep -a must give the simulator's truth (tests/
+# prom_truth, the exporter's, and tests/pcp_truth, the device groups') within the exporter tests' 0.5 %.
+. "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
+B=${top_builddir:-.} S=${top_srcdir:-.}
+PATH=$PATH:/usr/lib/pcp/bin:/usr/libexec/pcp/bin
+PMCD=${PMCD:-$(command -v pmcd)}
+for t in "$PMCD" pminfo pmval pmrep pmlogger pmdumplog newhelp; do
+	[ -n "$t" ] && command -v "$t" >/dev/null 2>&1 && continue
+	echo "SKIP: ${t:-pmcd} is not installed (Debian: pcp; scripts/install-deps installs it)"
+	exit 77
+done
+[ -x "$B/pmdaintel_uncore" ] || { echo "SKIP: the agent was not built (configure found no libpcp_pmda)"; exit 77; }
+[ -x "$B/tests/prom_truth" ] || { echo "SKIP: tests/prom_truth is built with the exporter alone (configure --with-exporter)"; exit 77; }
+AGENT=$B/pmdaintel_uncore
+pmcd_pid=
+trap 'kill $pmcd_pid 2>/dev/null; wait $pmcd_pid 2>/dev/null; rm -rf "$W"' EXIT
+# pmcd, its agent and the clients take these over pcp.conf's (pcp.conf(5)); the pmrep of Debian runs its
+# python3 (pmpython is python3 on PATH: another one first lacks the pcp module)
+export PCP_RUN_DIR="$W/run" PCP_LOG_DIR="$W/log" PCP_TMP_DIR="$W/tmp"
+mkdir -p "$W/run" "$W/log" "$W/tmp"
+PY=/usr/bin:$PATH
+CHECKS="python3 $S/tests/pcp_checks.py"
+
+# the truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9, the rest (writes, DMA, watts) the simulator's defaults
+printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\n' >"$W/profile"
+SIM="sim:skx,profile=$W/profile"
+"$B/tests/prom_truth" "$SIM" energy >"$W/prom" && "$B/tests/pcp_truth" "$SIM" >"$W/dev" &&
+	$CHECKS truth "$W/prom" "$W/dev" >"$W/expected" || no "the truth of $SIM"
+check "the truth names socket 1's reads as 12.8e9 B/s and nvme0's DMA" \
+	'grep -q "^intel_uncore.memory.read_bytes	socket1	1.28e+10$" "$W/expected" && grep -q "^dev.write	nvme0	" "$W/expected"'
+
+# the agent's names (a root of its own around pcp_pmda/pmns) and help (newhelp, as Install makes it)
+printf 'root {\n\tintel_uncore\n}\n\n' >"$W/root" && cat "$S/pcp_pmda/pmns" >>"$W/root"
+newhelp -n "$W/root" -o "$W/help" "$S/pcp_pmda/help" || no "newhelp of pcp_pmda/help"
+DOMAIN=$(sed -n 's/^#define INTEL_UNCORE \([0-9]*\)$/\1/p' "$S/pcp_pmda/domain.h") # as Install reads it
+printf 'intel_uncore\t%s\tpipe\tbinary\t%s -b %s -h %s -l %s\n' "$DOMAIN" "$AGENT" "$SIM" "$W/help" "$W/log/intel_uncore.log" >"$W/pmcd.conf"
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$PMCD" -f -A -i 127.0.0.1 -p "$PORT" -s "$W/run/pmcd.socket" -c "$W/pmcd.conf" -n "$W/root" -l "$W/log/pmcd.log" \
+	-x "$W/log/pmcd.err" -U "$(id -un)" &
+pmcd_pid=$!
+export PMCD_PORT=$PORT # the clients' (pmcd has -p)
+H="-h 127.0.0.1"
+# up when the agent answers (a sanitizer build opening a simulated machine on loaded cores: up to 2 minutes)
+for _ in $(seq 1200); do
+	pminfo $H -f intel_uncore.memory.read_bytes >"$W/first" 2>&1 && grep -q 'value' "$W/first" && break
+	kill -0 $pmcd_pid 2>/dev/null || break
+	sleep 0.1
+done
+check "pmcd serves the agent's metrics on port $PORT" 'grep -q "inst \[1 or \"socket1\"\] value [0-9]" "$W/first"' ||
+	cat "$W/log/pmcd.log" "$W/log/pmcd.err" "$W/log/intel_uncore.log" 2>/dev/null
+
+# --- pminfo: semantics, units, help and instances
+pminfo $H -dT intel_uncore.memory.read_bytes intel_uncore.energy.joules intel_uncore.clock.uncore_frequency \
+	intel_uncore.health.conditions >"$W/desc" 2>&1
+check "memory bytes: a 64-bit counter in bytes, with its help" \
+	'grep -A2 "^intel_uncore.memory.read_bytes$" "$W/desc" | grep -q "Semantics: counter  Units: byte" &&
+	 grep -A6 "^intel_uncore.memory.read_bytes$" "$W/desc" | grep -q "CAS reads times 64"'
+check "energy a counter, the uncore clock an instant value in count / sec (hertz)" \
+	'grep -A2 "^intel_uncore.energy.joules$" "$W/desc" | grep -q "Semantics: counter" &&
+	 grep -A2 "^intel_uncore.clock.uncore_frequency$" "$W/desc" | grep -q "Semantics: instant  Units: count / sec"'
+pminfo $H -f intel_uncore >"$W/all" 2>&1
+check "instances: channels, NUMA nodes, device groups named by their devices, energy domains, health" \
+	'grep -q "\"socket1/channel5\"" "$W/all" && grep -q "\"node1\"" "$W/all" &&
+	 grep -q "\"socket0/iio1/port1 nvme0 0000:17:00.0\"" "$W/all" && grep -q "\"socket1/dram\"" "$W/all" &&
+	 grep -q "\"allones/socket0\"\] value 0" "$W/all"'
+check "the uncore clock is the simulator's 2.7 GHz (sim:skx's profile default)" \
+	'grep -A2 "^intel_uncore.clock.uncore_frequency$" "$W/all" | grep -q "\"socket0\"\] value 2[67][0-9]*"'
+
+# --- pmval and pmrep live: bytes a second of each socket (pmval: each interval stamped by pmcd, not at the
+# agent's read; the mean of three 1 s intervals within 1 %)
+pmval $H -t 1sec -s 3 -f 0 intel_uncore.memory.read_bytes >"$W/pmval" 2>&1
+$CHECKS pmval "$W/pmval" "$W/expected" intel_uncore.memory.read_bytes 0.01 >"$W/pmval.c"
+check "pmval: memory read bytes a second = the profile's 6.4e9 and 12.8e9 ($(tr '\n' ';' <"$W/pmval.c"))" '[ $? -eq 0 ]'
+PATH=$PY pmrep $H -t 1sec -s 3 -o csv intel_uncore.memory.write_bytes >"$W/pmrep" 2>&1
+$CHECKS pmrep "$W/pmrep" "$W/expected" >"$W/pmrep.c"
+check "pmrep: memory write bytes a second = the simulator's ($(tr '\n' ';' <"$W/pmrep.c"))" '[ $? -eq 0 ]' || cat "$W/pmrep"
+
+# --- a pmlogger archive of 4 s, read back
+printf 'log mandatory on 500 msec {\n\tintel_uncore.memory\n\tintel_uncore.numa\n\tintel_uncore.energy\n\tintel_uncore.iio\n}\n' >"$W/log.conf"
+pmlogger $H -c "$W/log.conf" -s 9 -l "$W/log/pmlogger.log" "$W/arch" >/dev/null 2>&1
+check "pmlogger wrote an archive of 9 samples" '[ -f "$W/arch.0" ] && [ -f "$W/arch.meta" ]' || cat "$W/log/pmlogger.log"
+pmdumplog "$W/arch" intel_uncore.memory.read_bytes intel_uncore.memory.write_bytes intel_uncore.numa.read_bytes \
+	intel_uncore.numa.write_bytes intel_uncore.energy.joules intel_uncore.iio.write_bytes intel_uncore.iio.read_bytes >"$W/dump" 2>&1
+$CHECKS dumplog "$W/dump" "$W/expected" >"$W/dump.c"
+check "pmdumplog: every socket's, node's, energy domain's and device group's rate = the truth ($(grep -c . "$W/dump.c") values)" \
+	'[ $? -eq 0 ] && [ "$(grep -c "^ok intel_uncore.iio" "$W/dump.c")" -eq 20 ] && grep -q "^ok intel_uncore.numa.read_bytes\[node1\]" "$W/dump.c" &&
+	 grep -q "^ok intel_uncore.energy.joules\[socket1/dram\]" "$W/dump.c"' || cat "$W/dump.c"
+PATH=$PY pmrep -a "$W/arch" -t 1sec -o csv intel_uncore.memory.read_bytes intel_uncore.numa.write_bytes >"$W/rep" 2>&1
+$CHECKS pmrep "$W/rep" "$W/expected" >"$W/rep.c"
+check "pmrep -a: the archive's memory and NUMA rates = the truth ($(tr '\n' ';' <"$W/rep.c"))" '[ $? -eq 0 ]' || cat "$W/rep"
+
+kill -TERM $pmcd_pid
+wait $pmcd_pid
+pmcd_pid=
+for _ in $(seq 100); do pgrep -f "$W/help" >/dev/null || break; sleep 0.1; done
+check "pmcd stopped, and its agent with it" '! pgrep -f "$W/help" >/dev/null'
+check "the agent's log has no sanitizer report (a build with --enable-sanitizers)" \
+	'! grep -E "Sanitizer|runtime error" "$W/log/intel_uncore.log"'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

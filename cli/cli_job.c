@@ -271,8 +271,9 @@ static void drop_pid_file(const char *dir, const char *path, const struct stat *
 static int counted(const char *path, struct job_proc *p)
 {
 	char line[128] = "";
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	ssize_t got = fd < 0 ? -1 : read(fd, line, sizeof(line) - 1);
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC); /* a FIFO there: no wait */
+	ssize_t got = fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 : read(fd, line, sizeof(line) - 1);
 	if (fd >= 0)
 		close(fd);
 	line[got > 0 ? got : 0] = 0;
@@ -469,7 +470,7 @@ static int job_end(struct job_run *r, const char *dir)
 	struct job_proc p;
 	snprintf(path, sizeof(path), "%s/%s.pid", dir, r->id);
 	snprintf(sum, sizeof(sum), "%s/%s.json", dir, r->id);
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC); /* a FIFO: refused below, not waited on */
 	if (fd < 0 && errno == ENOENT && never_counted(sum)) { /* its wait ran out before the job ended */
 		job_say("was never counted: its cgroup did not appear while begin waited (summary %s)", sum);
 		return 1;
@@ -485,7 +486,7 @@ static int job_end(struct job_run *r, const char *dir)
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
 		close(fd);
 		job_say("%s is not a file of root's (or this user's) that only its owner may "
-				"write: refused", path);
+				"write (%s): refused", path, S_ISREG(st.st_mode) ? "a regular file" : uc_file_kind(st.st_mode));
 		return 1;
 	}
 	ssize_t got = read(fd, line, sizeof(line) - 1); /* from the file we checked, not its path */

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ue.h"
+#include "util/guarded_read.h"
 
 int ue_fail(char *err, size_t len, const char *fmt, ...)
 {
@@ -239,13 +241,20 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 	return 0;
 }
 
+#define CONFIG_MAX ((off_t)1 << 20) /* a config file is kilobytes */
+
 static int config_file(struct ue_config *c, const char *path, char *err, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	char line[1024];
-	int n = 0;
-	if (!f)
-		return ue_fail(err, len, "--config %s: %s", path, strerror(errno));
+	struct stat st;
+	char line[1024], why[160];
+	int n = 0, fd = uc_open_guarded(path, CONFIG_MAX, &st); /* a FIFO there: refused, not waited on */
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	if (!f) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return ue_fail(err, len, "--config %s: %s", path, uc_guarded_why(e, &st, CONFIG_MAX, 0, why, sizeof(why)));
+	}
 	while (fgets(line, sizeof(line), f)) {
 		n++;
 		if (!strchr(line, '\n') && !feof(f)) {

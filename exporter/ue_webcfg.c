@@ -15,27 +15,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ue.h"
+#include "util/guarded_read.h"
 
-#define MAX_FILE (1u << 20) /* a certificate chain or a config file is kilobytes */
+#define MAX_FILE ((size_t)1 << 20) /* a certificate chain or a config file is kilobytes */
 
-/* the whole file, NUL-terminated; NULL with the reason in err */
+/* the whole file, NUL-terminated; NULL with the reason in err.  Opened without blocking and refused unless a
+ * regular file of at most 1 MiB: a FIFO or a device put there must not stall the start or a reload (SIGHUP) */
 char *ue_read_small(const char *what, const char *path, size_t *n, char *err, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	if (!f) {
-		ue_fail(err, len, "%s %s: %s", what, path, strerror(errno));
+	struct stat st;
+	char why[160];
+	int fd = uc_open_guarded(path, (off_t)MAX_FILE, &st);
+	if (fd < 0) {
+		ue_fail(err, len, "%s %s: %s", what, path, uc_guarded_why(errno, &st, (off_t)MAX_FILE, 0, why, sizeof(why)));
 		return NULL;
 	}
 	char *buf = malloc(MAX_FILE + 1);
-	size_t got = buf ? fread(buf, 1, MAX_FILE + 1, f) : 0;
-	int bad = ferror(f);
-	fclose(f);
-	if (!buf || bad || got > MAX_FILE) {
+	size_t got = 0;
+	ssize_t k = 1;
+	while (buf && got <= MAX_FILE && (k = read(fd, buf + got, MAX_FILE + 1 - got)) > 0)
+		got += (size_t)k;
+	close(fd);
+	if (!buf || k < 0 || got > MAX_FILE) {
 		if (!buf)
 			ue_fail(err, len, "out of memory");
 		else
-			ue_fail(err, len, "%s %s: %s", what, path, bad ? "cannot be read" : "larger than 1 MiB");
+			ue_fail(err, len, "%s %s: %s", what, path, k < 0 ? "cannot be read" : "larger than 1 MiB");
 		free(buf);
 		return NULL;
 	}

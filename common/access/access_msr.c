@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "util/guarded_read.h"
 #include "access.h"
 #include "util/error.h"
 
@@ -123,12 +124,13 @@ int msr_backend_read_batch(struct msr_backend *m, int cpu, const uint32_t *regs,
 	if (!m->batch_fd) {
 		char path[4096], ver[32] = "";
 		unsigned major = 1, minor = 0, patch = 0;
-		FILE *f = fopen(sysroot_path(path, sizeof(path), "/dev/cpu/msr_safe_version"), "re");
-		if (f) { /* "2.0.0" */
-			if (!fgets(ver, sizeof(ver), f) || sscanf(ver, "%u.%u.%u", &major, &minor, &patch) != 3)
-				major = 0;
-			fclose(f);
-		}
+		struct stat vst = { 0 };
+		/* "2.0.0"; read without blocking (a FIFO planted in a sysroot), a file there that cannot be read
+		 * taken as an unknown version */
+		if (!uc_read_first_line(sysroot_path(path, sizeof(path), "/dev/cpu/msr_safe_version"), ver, sizeof(ver), &vst))
+			major = sscanf(ver, "%u.%u.%u", &major, &minor, &patch) == 3 ? major : 0;
+		else if (vst.st_mode) /* there, but a FIFO, huge or one long line: not a version this knows */
+			major = 0;
 		int fd = major == 1 || (major == 2 && minor == 0 && patch < 256) ?
 				 open(sysroot_path(path, sizeof(path), "/dev/cpu/msr_batch"), O_RDWR | O_CLOEXEC) : -1;
 		st->syscalls++;

@@ -32,6 +32,22 @@ static const char *shown(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+/* A node's directories of jobs hold one entry a job (a few thousand on a node of 4096 CPUs): a listing longer
+ * than this is no node's (a planted tree, a broken file system) and is read no further, said, so that the
+ * scan ends in a time bounded by what it reads rather than by the directory. */
+#define JOBS_DIR_MAX 65536
+
+/* readdir(d), NULL once *seen passes JOBS_DIR_MAX entries (said once, naming dir). */
+static struct dirent *next_entry(DIR *d, const char *dir, long *seen)
+{
+	if (++*seen > JOBS_DIR_MAX) {
+		if (*seen == JOBS_DIR_MAX + 1)
+			uc_warn("%s holds more than %d entries, no node's jobs: the rest are left out", dir, JOBS_DIR_MAX);
+		return NULL;
+	}
+	return readdir(d);
+}
+
 void jobs_free(struct uc_jobs *j)
 {
 	free(j->v);
@@ -206,9 +222,10 @@ static int job_dirs(struct uc_jobs *j, const char *dir, const char *source, cons
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[4096];
+	long seen = 0;
 	if (!d)
 		return 0;
-	while ((e = readdir(d))) {
+	while ((e = next_entry(d, dir, &seen))) {
 		if (strncmp(e->d_name, "job_", 4))
 			continue;
 		const char *f = files[0];
@@ -250,9 +267,10 @@ static int slurm_v2(struct uc_jobs *j)
 	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/system.slice"));
 	struct dirent *e;
 	int rc = 0;
+	long seen = 0;
 	if (!d)
 		return 0;
-	while (!rc && (e = readdir(d)))
+	while (!rc && (e = next_entry(d, dir, &seen)))
 		if (ends_with(e->d_name, "slurmstepd.scope") && e->d_name[0] != '.' &&
 		    !child_path(sub, sizeof(sub), dir, e->d_name))
 			rc = job_dirs(j, sub, "slurm-cgroup2", files);
@@ -268,14 +286,16 @@ static int slurm_v1(struct uc_jobs *j)
 	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/cpuset"));
 	struct dirent *e, *u;
 	int rc = 0;
+	long seen = 0;
 	if (!d)
 		return 0;
-	while (!rc && (e = readdir(d))) {
+	while (!rc && (e = next_entry(d, dir, &seen))) {
+		long useen = 0;
 		if ((strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6)) ||
 		    child_path(sub, sizeof(sub), dir, e->d_name))
 			continue;
 		DIR *ud = opendir(sub);
-		while (!rc && ud && (u = readdir(ud)))
+		while (!rc && ud && (u = next_entry(ud, sub, &useen)))
 			if (!strncmp(u->d_name, "uid_", 4) && !child_path(uid, sizeof(uid), sub, u->d_name))
 				rc = job_dirs(j, uid, "slurm-cgroup1", files);
 		if (ud)
@@ -325,14 +345,16 @@ static int slurm_v1_devices(struct uc_jobs *j)
 	char dir[4096], sub[4096], uid[4096], f[4096];
 	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/devices"));
 	struct dirent *e, *u;
+	long seen = 0;
 	if (!d)
 		return 0;
-	while ((e = readdir(d))) {
+	while ((e = next_entry(d, dir, &seen))) {
+		long useen = 0;
 		if ((strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6)) ||
 		    child_path(sub, sizeof(sub), dir, e->d_name))
 			continue;
 		DIR *ud = opendir(sub);
-		while (ud && (u = readdir(ud)))
+		while (ud && (u = next_entry(ud, sub, &useen)))
 			if (!strncmp(u->d_name, "uid_", 4) && !child_path(uid, sizeof(uid), sub, u->d_name))
 				for (int i = 0; i < j->n; i++)
 					if (snprintf(f, sizeof(f), "%s/job_%s/devices.list", uid, j->v[i].id) < (int)sizeof(f))
@@ -362,7 +384,8 @@ static int spool(struct uc_jobs *j)
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	int rc = 0;
-	while (!rc && d && (e = readdir(d))) {
+	long seen = 0;
+	while (!rc && d && (e = next_entry(d, dir, &seen))) {
 		if (e->d_name[0] == '.')
 			continue;
 		if (child_path(path, sizeof(path), dir, e->d_name) || lstat(path, &st) || !S_ISREG(st.st_mode)) {

@@ -79,8 +79,11 @@ static int copy_file(struct snap_out *o, const char *path, const char *why)
 	char full[4096];
 	int refused;
 	FILE *f = uc_open_sysfile(sysroot_path(full, sizeof(full), "%s", path), &refused);
-	if (!f)
-		return 1; /* absent (or planted as no regular file): not in the snapshot */
+	if (!f) { /* absent, or planted as no regular file (said): not in the snapshot */
+		if (refused)
+			snap_note(o, "%s: %s: left out", path, uncore_error());
+		return 1;
+	}
 	uint8_t *buf = malloc(SNAP_FILE_MAX);
 	size_t n = buf ? fread(buf, 1, SNAP_FILE_MAX, f) : 0;
 	int rc = !buf ? uc_err("out of memory") : ferror(f) ? 1 : snap_put(o, path + 1, buf, n, why);

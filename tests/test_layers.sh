@@ -50,5 +50,17 @@ printf 'static const struct { const char *p; int r; } t[] = {\n\t{ "skx", 12 },\
 named=$(python3 "$src/tools/checks/layers.py" --names "$W/names")
 check "a table row keyed by a name, { \"skx\", 12 }, is found and named" \
 	'echo "$named" | grep -q "compared outside platforms/: common/energy/e.c:2"'
+# the simulator is a host (issue 77): the feature folders read its files through the backend's one file view
+# and drive it through the access layer; only the simulator, its kernel and the replay call sim_* functions
+sims=$(python3 "$src/tools/checks/layers.py" --sim "$src")
+check "no sim_* function called outside common/sim, common/sim_kernel and common/replay ($(echo "$sims" | tail -n 1))" \
+	'echo "$sims" | grep -q "^0 calls of the simulator outside it$"'
+mkdir -p "$W/sims/common/sim" "$W/sims/common/ufreq" "$W/sims/platforms/skx"
+printf 'int sim_ufreq_sysfs(const void *s, void *m);\n' > "$W/sims/common/sim/sim_ufreq.h"
+printf '/* sim_ufreq_sysfs(s, m) in a comment */\nint f(void *s) { return sim_ufreq_sysfs(s, 0); }\n' > "$W/sims/common/ufreq/u.c"
+printf 'int g(void *s) { return sim_ufreq_sysfs(s, 0); }\n' > "$W/sims/platforms/skx/sim_skx.c"
+planted=$(python3 "$src/tools/checks/layers.py" --sim "$W/sims")
+check "a sim_* call planted in common/ufreq is found and named, one in platforms/skx/sim_skx.c is not" \
+	'echo "$planted" | grep -q "outside it: common/ufreq/u.c:2$" && echo "$planted" | grep -q "^1 calls of the simulator outside it$"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

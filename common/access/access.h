@@ -69,6 +69,8 @@ int host_die_cpu(const struct host_info *h, int socket, int die);
 const char *host_die_name(const struct host_info *h, int socket, int die, char *buf, size_t len);
 
 struct access;
+struct memfs;
+struct access_drive;
 struct access_ops {
 	const char *name;
 	int (*host)(struct access *a, struct host_info *out);
@@ -93,6 +95,29 @@ struct access_ops {
 	 * instead of taking its real-time clock at each register (0: the clock runs, as hardware's does) */
 	uint64_t (*hold_clock)(struct access *a, int on);
 	void (*close)(struct access *a);
+	/* optional: the files the backend presents in place of the host's (a simulated machine's sysfs, /proc,
+	 * /run and /etc: its PCI tree, NUMA nodes, powercap, intel_uncore_frequency, cgroups, job spool,
+	 * gres.conf, /proc/driver/nvidia), all put into m: 0, or -1 out of memory.  Without it the backend's
+	 * files are the host's below the sysroot.  Read through access_files (access_files.c). */
+	int (*files)(struct access *a, struct memfs *m);
+	/* optional: the simulated machine's drive (what its workload moves), a simulator's alone */
+	const struct access_drive *drive;
+};
+
+/* What a simulated machine is told to move and what it says it moved (uncore_sim_* of uncore.h): each
+ * 0, or -1 with a message.  sets: each a CPU bit set of UC_MAX_CPUS bits. */
+struct access_drive {
+	int (*traffic)(struct access *a, int socket, double read_bps, double write_bps);
+	int (*workload)(struct access *a, int socket, double read_bytes, double write_bytes, uint64_t ns);
+	int (*workload_on)(struct access *a, int socket, const char *memory, double read_bytes, double write_bytes,
+			   uint64_t ns);
+	int (*workload_cpus)(struct access *a, int n, const uint8_t *const *sets, const double *read_bytes,
+			     const double *write_bytes, uint64_t ns);
+	int (*mbm_bytes)(struct access *a, int socket, uint64_t *bytes);
+	/* The machine's IIO stacks' root buses where its kernel shows no stack attributes: *nsockets sockets of
+	 * *dies dies, each with the returned count of stacks; bus of (socket, die, stack), -1 for a stack with none. */
+	int (*iio_stacks)(struct access *a, int *nsockets, int *dies);
+	int (*iio_root_bus)(struct access *a, int socket, int die, int stack);
 };
 
 /* The file through which sessions of every process share boxes (session/claims.h), below the sysroot;
@@ -115,7 +140,21 @@ struct access {
 	int batch_ok, batch_failed; /* batch reads of a CPU's MSRs where the backend can; it could not */
 	uint64_t saved_affinity[16]; /* a cpu_set_t */
 	struct msr_prefetch *prefetch;
+	/* the files its ops->files presents, made once (access_files.c); freed by access_files_free */
+	struct memfs *files;
 };
+
+/* The files a simulated backend presents (ops->files of the access the handle's backend wraps, as a perf
+ * backend or a replay wraps a simulator): made the first time they are asked for and kept until the access
+ * closes, so every feature reads the one tree.  0 with *out NULL where the backend presents none (the host's
+ * files below the sysroot are its files); 0 with *out the tree; -1 out of memory. */
+int access_files(struct access *a, const struct memfs **out);
+/* Make them again: after the simulated machine's job set changed (its spool and cgroups).  0, or -1. */
+int access_files_refresh(struct access *a);
+void access_files_free(struct access *a);
+/* The access whose ops->drive drives the simulated machine under a (through a perf backend or replay), or
+ * NULL with a message naming backend. */
+struct access *access_driven(struct access *a, const char *backend);
 
 /* Where reads run and what they cost (access_cost.c, doc/cost.md). */
 enum access_cost_kind { COST_MSR, COST_MSR_BATCH, COST_PCI, COST_MMIO, COST_PERF, COST_MIGRATE, COST_IPI };

@@ -53,6 +53,15 @@ struct access;
 struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);
 /* The machine of a simulated kernel's spec: its simulator options without the kernel's (0, or -1). */
 int sim_kernel_machine_spec(const char *spec, char *out, size_t len);
+/* A kernel that a backend's name makes (the backend registry, open/backends.c): "perf+sim:SPEC" the simulated
+ * kernel, "perf+replay:SNAPSHOT" a replayed node's.  open: the kernel of spec (what follows prefix), *inner the
+ * access under it, which it owns; NULL with a message.  machine_spec: the machine under spec, without the
+ * kernel's options (0, or -1); NULL where the kernel is no simulated machine's. */
+struct kernel_maker {
+	const char *prefix;
+	struct perf_kernel *(*open)(const char *spec, struct access **inner);
+	int (*machine_spec)(const char *spec, char *out, size_t len);
+};
 /* Events a simulated kernel has open (tests: everything closes); -1 for another kernel. */
 int sim_kernel_open_events(struct perf_kernel *k);
 

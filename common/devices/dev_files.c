@@ -1,6 +1,7 @@
 /*
- * The files the device map reads, kept on the handle (dev_map.h dev_fs_of): a simulated machine's sysfs and a
- * replayed snapshot's device tree are made once, the first time they are read, and kept until uncore_close.
+ * The files the device map reads, kept on the handle (dev_map.h dev_fs_of): a simulated machine's files (the
+ * backend's one tree, access_files) and a replayed snapshot's device tree are made once, the first time they
+ * are read, and kept until uncore_close.
  * Nothing in them goes stale: the machine's PCI tree is fixed when the handle opens (its devices, faults and
  * stack map are options of the backend), and the devices' counter files are made at each read
  * (sim_devcount.c, memfs_put_gen), from the simulated clock of that read.
@@ -9,29 +10,24 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
-#include "sim/sim.h"
-#include "sim/sim_pcitree.h"
+#include "access/access.h"
 #include "replay/sim_replay.h"
 #include "util/error.h"
 
 int dev_fs_sim(uncore_t *u, struct dev_fs *fs)
 {
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
-	struct dev_files *f = s ? dev_map_files(u) : NULL;
+	const struct memfs *mem;
 	memset(fs, 0, sizeof(*fs));
-	if (!s)
-		return 0;
-	if (!f)
+	if (access_files(u->acc, &mem))
 		return -1;
-	if (!f->sim_made) {
+	struct dev_files *f = mem ? dev_map_files(u) : NULL;
+	if (mem && !f)
+		return -1;
+	if (mem && !f->sim_made) { /* the backend's tree, made once on its access (access_files.c) */
 		f->builds++;
-		if (sim_pci_sysfs(s, &f->sim)) {
-			memfs_free(&f->sim);
-			return -1;
-		}
 		f->sim_made = 1;
 	}
-	fs->mem = &f->sim;
+	fs->mem = mem;
 	return 0;
 }
 
@@ -64,7 +60,6 @@ int dev_fs_of(uncore_t *u, struct dev_fs *fs)
 
 void dev_files_free(struct dev_files *f)
 {
-	memfs_free(&f->sim);
 	memfs_free(&f->snap);
 	memset(f, 0, sizeof(*f));
 }

@@ -12,6 +12,16 @@
 #include "util/error.h"
 #include "util/guarded_read.h"
 
+/* Where a path of the view lies on this machine: below the view's own root (a replayed node's unpacked
+ * files), else below the sysroot. */
+static const char *host_path(const struct dev_fs *fs, char *p, size_t n, const char *path)
+{
+	if (!fs->root)
+		return sysroot_path(p, n, "%s", path);
+	snprintf(p, n, "%s%s", fs->root, path);
+	return p;
+}
+
 /* What was read, kept in rec (once a path) */
 static void keep(const struct dev_fs *fs, const char *path, const void *data, size_t len, int link, int dir)
 {
@@ -40,7 +50,7 @@ int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len
 	} else {
 		char p[4096];
 		struct stat st;
-		if (uc_read_first_line(sysroot_path(p, sizeof(p), "%s", path), buf, len, &st)) {
+		if (uc_read_first_line(host_path(fs, p, sizeof(p), path), buf, len, &st)) {
 			int e = errno; /* a FIFO, a device, a huge file or an overlong line there: named, then absent */
 			char why[128];
 			if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW))
@@ -53,6 +63,8 @@ int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len
 	return 0;
 }
 
+#define DEV_CONFIG_MAX 4096
+
 int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf, size_t len)
 {
 	if (off < 0)
@@ -64,9 +76,17 @@ int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf,
 		memcpy(buf, f->text + off, len);
 	} else {
 		char p[4096];
-		int fd = open(sysroot_path(p, sizeof(p), "%s", path), O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
+		struct stat st;
+		/* a config space holds 4096 bytes at most (PCI Express Base Specification, its extended configuration
+		 * space); a FIFO or a larger file standing in for one below the sysroot is named, then absent */
+		int fd = uc_open_guarded(host_path(fs, p, sizeof(p), path), DEV_CONFIG_MAX, &st);
+		if (fd < 0) {
+			int e = errno;
+			char why[128];
+			if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG))
+				uc_warn("%s: %s: taken as absent", p, uc_guarded_why(e, &st, DEV_CONFIG_MAX, 0, why, sizeof(why)));
 			return -1;
+		}
 		ssize_t n = pread(fd, buf, len, (off_t)off);
 		close(fd);
 		if (n != (ssize_t)len)
@@ -107,7 +127,7 @@ const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off
 	} else {
 		char p[4096];
 		struct stat st;
-		if (stat(sysroot_path(p, sizeof(p), "%s", path), &st))
+		if (stat(host_path(fs, p, sizeof(p), path), &st))
 			return strerror(errno);
 		size = (long long)st.st_size;
 		/* sysfs gives a config file its full size (256 or 4096) and another user 0 bytes past 64 of it
@@ -161,7 +181,7 @@ int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, 
 	if (fs->mem)
 		return mem_list(fs->mem, dir, fn, arg);
 	char p[4096];
-	DIR *d = opendir(sysroot_path(p, sizeof(p), "%s", dir));
+	DIR *d = opendir(host_path(fs, p, sizeof(p), dir));
 	struct dirent *e;
 	if (!d)
 		return -1;
@@ -212,7 +232,7 @@ int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 	} else {
 		char p[4096];
 		struct stat st;
-		dir = !lstat(sysroot_path(p, sizeof(p), "%s", path), &st) && S_ISDIR(st.st_mode);
+		dir = !lstat(host_path(fs, p, sizeof(p), path), &st) && S_ISDIR(st.st_mode);
 	}
 	if (dir)
 		dev_fs_keep_dir(fs, path);
@@ -229,7 +249,7 @@ int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_
 		strcpy(t, f->text);
 	} else {
 		char p[4096];
-		ssize_t n = readlink(sysroot_path(p, sizeof(p), "%s", path), t, sizeof(t) - 1);
+		ssize_t n = readlink(host_path(fs, p, sizeof(p), path), t, sizeof(t) - 1);
 		if (n <= 0)
 			return -1;
 		t[n] = 0;

@@ -106,7 +106,7 @@ int dev_fs_sim(uncore_t *u, struct dev_fs *fs);
 /* The handle's kept files: the simulated machine's sysfs and the snapshot's tree once made, and how many
  * times such a tree was made (one each at most, unless making one failed) */
 struct dev_files {
-	struct memfs sim, snap;
+	struct memfs snap; /* the simulated machine's: its access's (access_files) */
 	int sim_made, snap_made;
 	int builds;
 };

@@ -12,8 +12,6 @@
 #include "dev_map.h"
 #include "access/access.h"
 #include "handle/handle.h"
-#include "sim/sim.h"
-#include "sim/sim_pcitree.h"
 #include "util/error.h"
 
 struct acc {
@@ -133,18 +131,21 @@ static void skx_bus_msr(uncore_t *u, struct acc *a)
 int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack **out)
 {
 	struct acc a = { .fs = fs, .u = u };
-	struct sim *s = u->acc->simulated && !fs->replay ? sim_of(u->acc) : NULL;
+	/* a simulated machine (not a replayed node over one) answers where its kernel shows no attributes */
+	struct access *s = u->acc->simulated && !fs->replay ? access_driven(u->acc, u->backend) : NULL;
+	int nsock = 0, dies = 0, stacks = s ? s->ops->drive->iio_stacks(s, &nsock, &dies) : 0;
 	dev_fs_list(fs, "/sys/devices", iio_pmu, &a);
 	if (!a.l.n && dev_regs_stacks(u, fs, t, &a.l))
 		a.bad = -1000000;
 	if (!a.l.n && (!u->acc->simulated || fs->replay)) /* a replayed node: the MSR its snapshot kept */
 		skx_bus_msr(u, &a);
 	int kernel = a.l.n; /* the kernel's attributes (else the registers), where it has them, rule */
-	for (int sock = 0; s && !kernel && sock < s->nsockets; sock++)
-		for (int die = 0; die < s->dies; die++)
-			for (int st = 0; st < sim_iio_stacks(s); st++) {
+	for (int sock = 0; s && !kernel && sock < nsock; sock++)
+		for (int die = 0; die < dies; die++)
+			for (int st = 0; st < stacks; st++) {
 				struct dev_stack d = { .socket = sock, .die = die, .stack = st, .dom = 0,
-						       .bus = sim_iio_root_bus(s, sock, die, st), .source = "simulator" };
+						       .bus = s->ops->drive->iio_root_bus(s, sock, die, st),
+						       .source = "simulator" };
 				if (d.bus >= 0 && push(&a, &d)) /* a board's stack without a root bus: none */
 					a.bad = -1000000;
 			}

@@ -68,7 +68,6 @@ struct uncore_energy {
 	struct perf_kernel *k;
 	int own_kernel;
 	struct dev_fs fs;
-	struct memfs mem;
 	struct msr_backend *msr;
 	int started;
 	/* the library's clock at the start, the last two reads that closed an interval, the last read or sample */

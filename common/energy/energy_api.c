@@ -5,7 +5,7 @@
 #include <string.h>
 #include "energy.h"
 #include "handle/handle.h"
-#include "sim/sim.h"
+#include "access/access.h"
 #include "util/error.h"
 
 static const char *const domain_names[UNCORE_ENERGY_DOMAINS] = { "pkg", "dram", "psys" };
@@ -104,8 +104,9 @@ int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
 		e->u = u;
 		e->part = part;
 		e->plat = platform_of(u)->name;
-		if (u->acc->simulated && sim_of(u->acc) && !sim_rapl_sysfs(sim_of(u->acc), &e->mem))
-			e->fs.mem = &e->mem; /* the simulated machine's powercap zones */
+		const struct memfs *mem = NULL; /* a simulated machine's powercap zones among its files */
+		if (!access_files(u->acc, &mem))
+			e->fs.mem = mem;
 		if (!(rc = energy_open_source(e, source)))
 			*out = e;
 		else
@@ -324,6 +325,5 @@ void uncore_energy_free(uncore_energy_t *e)
 	if (!e)
 		return;
 	reset(e);
-	memfs_free(&e->mem);
 	free(e);
 }

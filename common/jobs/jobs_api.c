@@ -6,7 +6,7 @@
 #include "jobs.h"
 #include "handle/handle.h"
 #include "open/open.h"
-#include "sim/sim.h"
+#include "access/access.h"
 #include "devices/dev_map.h"
 #include "util/error.h"
 #include "util/memfs.h"
@@ -14,13 +14,10 @@
 /* The jobs and their devices; a simulated node's own spool and GPUs read beside the sysroot's jobs. */
 static int scan(uncore_t *u)
 {
-	struct memfs mem = { 0 };
-	struct dev_fs fs = { 0 }; /* the simulated machine's sysfs, made once a handle (dev_files.c) */
-	struct sim *s = u->acc && u->acc->simulated ? sim_of(u->acc) : NULL;
-	int rc = s && (dev_fs_sim(u, &fs) || sim_jobs_files(s, &mem)) ? -1 : jobs_scan(u->jobs, s ? &mem : NULL);
+	struct dev_fs fs = { 0 }; /* a simulated machine's files, made once a handle (access_files) */
+	int rc = u->acc && dev_fs_sim(u, &fs) ? -1 : jobs_scan(u->jobs, fs.mem);
 	if (!rc)
 		job_devs_resolve(u->jobs, fs.mem);
-	memfs_free(&mem);
 	return rc ? -1 : u->jobs->n;
 }
 

@@ -401,7 +401,7 @@ static int spool(struct uc_jobs *j)
 }
 
 /* The simulated node's spool (jobs.h): its entries are the simulator's own, as root's prolog writes them. */
-static int sim_spool(struct uc_jobs *j, const struct memfs *m)
+static int mem_spool(struct uc_jobs *j, const struct memfs *m)
 {
 	static const char dir[] = "/run/intel-uncore/jobs/";
 	for (int i = 0; m && i < m->n; i++) {
@@ -416,5 +416,5 @@ static int sim_spool(struct uc_jobs *j, const struct memfs *m)
 int jobs_scan(struct uc_jobs *j, const struct memfs *sim)
 {
 	j->n = 0;
-	return slurm_v2(j) || slurm_v1(j) || spool(j) || sim_spool(j, sim) || slurm_v1_devices(j) ? -1 : 0;
+	return slurm_v2(j) || slurm_v1(j) || spool(j) || mem_spool(j, sim) || slurm_v1_devices(j) ? -1 : 0;
 }

@@ -9,8 +9,7 @@
 #include <string.h>
 #include "numa.h"
 #include "handle/handle.h"
-#include "sim/sim.h"
-#include "sim/sim_numa.h"
+#include "access/access.h"
 #include "util/error.h"
 
 struct blocks {
@@ -33,16 +32,13 @@ static void keep_block(void *arg, const char *name)
 
 int numa_capture(uncore_t *u, struct memfs *rec)
 {
-	struct memfs mem = { 0 };
 	struct dev_fs fs = { .rec = rec };
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	struct numa_topo *t = malloc(sizeof(*t));
 	int rc = -1;
 	if (!t)
 		return uc_err("out of memory");
-	if (s && sim_numa_sysfs(s, &mem)) /* a simulated machine: its kernel's files */
+	if (access_files(u->acc, &fs.mem)) /* a simulated machine: its kernel's files */
 		goto out;
-	fs.mem = s ? &mem : NULL;
 	if (numa_topo_read(&fs, &u->host, t))
 		goto out;
 	rc = 0;
@@ -56,7 +52,6 @@ int numa_capture(uncore_t *u, struct memfs *rec)
 		rc = b.failed || fs.rec_failed ? uc_err("out of memory") : 0;
 	}
 out:
-	memfs_free(&mem);
 	free(t);
 	return rc;
 }

@@ -14,8 +14,7 @@
 #include <unistd.h>
 #include "handle/handle.h"
 #include "replay/sim_replay.h"
-#include "sim/sim.h"
-#include "sim/sim_numa.h"
+#include "access/access.h"
 #include "util/error.h"
 
 static void refuse(struct numa_map_node *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -191,11 +190,9 @@ static void release(uncore_t *u)
 
 struct numa_map *numa_map_get(uncore_t *u)
 {
-	struct memfs mem = { 0 };
 	struct dev_fs fs = { 0 };
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	struct numa_map *m;
-	const char *dir = replay_dir_of(u->acc), *was = NULL;
+	const char *dir = replay_dir_of(u->acc);
 	char probe[1100];
 	if (u->numa)
 		return u->numa;
@@ -207,23 +204,16 @@ struct numa_map *numa_map_get(uncore_t *u)
 	if (!(m = calloc(1, sizeof(*m))))
 		return uc_err("out of memory"), NULL;
 	if (dir)
-		was = sysroot_set_override(dir);
-	else if (s) { /* the simulated machine's own files */
-		if (sim_numa_sysfs(s, &mem))
-			goto fail;
-		fs.mem = &mem;
-	}
+		fs.root = dir; /* the node's files, unpacked */
+	else if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
+		goto fail;
 	int rc = build(u, m, &fs);
-	if (dir)
-		sysroot_set_override(was);
 	if (rc)
 		goto fail;
-	memfs_free(&mem);
 	u->numa = m;
 	u->numa_release = release;
 	return m;
 fail:
-	memfs_free(&mem);
 	free(m);
 	return NULL;
 }

@@ -9,12 +9,12 @@
 #include "util/error.h"
 #include "util/cpulist.h"
 #include "open.h"
-#include "sim/sim.h"
+#include "access/access.h"
 
 static int open_access(uncore_t *u, const char *backend)
 {
 	if (!strcmp(backend, "perf") || !strncmp(backend, "perf+sim:", 9) || !strncmp(backend, "perf+replay:", 12))
-		return perf_backend_open(u, backend);
+		return perf_backend_open(u, backend, kernel_maker_of(backend));
 	if (!strncmp(backend, "sim:", 4) || !strcmp(backend, "sim"))
 		u->acc = access_sim_open(backend[3] ? backend + 4 : "snbep");
 	else if (!strncmp(backend, "replay:", 7))
@@ -33,7 +33,7 @@ static int open_access(uncore_t *u, const char *backend)
  * own failure, if direct fails too); otherwise it stays "". */
 static int open_auto(uncore_t *u, char *perf_why, size_t len)
 {
-	if (!perf_backend_open(u, "auto") && !u->acc->ops->host(u->acc, &u->host)) {
+	if (!perf_backend_open(u, "auto", NULL) && !u->acc->ops->host(u->acc, &u->host)) {
 		const struct platform_desc *p = platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
 		if ((!p || !p->sim_only) && perf_backend_usable(u)) { /* no platform: the kernel's PMUs are the units */
 			snprintf(u->backend, sizeof(u->backend), "perf");
@@ -311,37 +311,30 @@ const char *uncore_cpu_match(const uncore_t *u) { return u->cpu_match; }
 const char *uncore_backend_reason(const uncore_t *u) { return u->why; }
 int uncore_is_simulated(const uncore_t *u) { return u->acc->simulated; }
 
-static struct sim *simulator(uncore_t *u)
-{
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
-	if (!s)
-		uc_err("the %s backend is not simulated: its traffic is the machine's own", u->backend);
-	return s;
-}
-
+/* The simulated machine's drive (access.h), reached through the backend: the library calls no simulator. */
 int uncore_sim_traffic_impl(uncore_t *u, int socket, double read_bps, double write_bps)
 {
-	struct sim *s = simulator(u);
-	return s ? sim_traffic(s, socket, read_bps, write_bps) : -1;
+	struct access *a = access_driven(u->acc, u->backend);
+	return a ? a->ops->drive->traffic(a, socket, read_bps, write_bps) : -1;
 }
 
 int uncore_sim_workload_impl(uncore_t *u, int socket, double read_bytes, double write_bytes, uint64_t ns)
 {
-	struct sim *s = simulator(u);
-	return s ? sim_workload(s, socket, read_bytes, write_bytes, ns) : -1;
+	struct access *a = access_driven(u->acc, u->backend);
+	return a ? a->ops->drive->workload(a, socket, read_bytes, write_bytes, ns) : -1;
 }
 int uncore_sim_workload_on_impl(uncore_t *u, int socket, const char *memory, double read_bytes, double write_bytes,
 				uint64_t ns)
 {
-	struct sim *s = simulator(u);
-	return s ? sim_workload_on(s, socket, memory, read_bytes, write_bytes, ns) : -1;
+	struct access *a = access_driven(u->acc, u->backend);
+	return a ? a->ops->drive->workload_on(a, socket, memory, read_bytes, write_bytes, ns) : -1;
 }
 int uncore_sim_workload_cpus_impl(uncore_t *u, int n, const char *const *cpus, const double *read_bytes,
 				  const double *write_bytes, uint64_t ns)
 {
-	struct sim *s = simulator(u);
+	struct access *a = access_driven(u->acc, u->backend);
 	char why[160];
-	if (!s)
+	if (!a)
 		return -1;
 	if (n < 1 || n > 8)
 		return uc_err("simulated workload: 1 to 8 CPU sets, not %d", n);
@@ -352,7 +345,7 @@ int uncore_sim_workload_cpus_impl(uncore_t *u, int n, const char *const *cpus, c
 			return uc_err("simulated workload, CPU set %d: %s", i, cpus[i][0] ? why : "no CPU in it");
 		sets[i] = bits[i];
 	}
-	return sim_workload_cpus(s, n, sets, read_bytes, write_bytes, ns);
+	return a->ops->drive->workload_cpus(a, n, sets, read_bytes, write_bytes, ns);
 }
 
 int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes)
@@ -360,8 +353,8 @@ int uncore_resctrl_bytes_impl(uncore_t *u, int socket, uint64_t *bytes)
 	if (socket < 0 || socket >= u->host.nsockets)
 		return uc_err("resctrl of socket %d: the machine has %d", socket, u->host.nsockets);
 	if (u->acc->simulated) { /* the simulator's own: what its workload moved */
-		struct sim *s = sim_of(u->acc);
-		return s ? sim_mbm_bytes(s, socket, bytes) : uc_err("resctrl: no simulator behind %s", u->backend);
+		struct access *a = access_driven(u->acc, u->backend);
+		return a ? a->ops->drive->mbm_bytes(a, socket, bytes) : uc_err("resctrl: no simulator behind %s", u->backend);
 	}
 	return resctrl_mbm_bytes(u->host.socket_cpu[socket], bytes);
 }

@@ -11,16 +11,13 @@
 #include "perf.h"
 #include "perf_pmus.h"
 #include "util/error.h"
-#include "replay/sim_replay.h"
 
-int perf_backend_open(uncore_t *u, const char *backend)
+int perf_backend_open(uncore_t *u, const char *backend, const struct kernel_maker *maker)
 {
 	struct perf_kernel *k = NULL;
 	struct access *inner = NULL;
-	if (!strncmp(backend, "perf+sim:", 9))
-		k = sim_kernel_open(backend + 9, &inner);
-	else if (!strncmp(backend, "perf+replay:", 12))
-		k = replay_kernel_open(backend + 12, &inner);
+	if (maker)
+		k = maker->open(backend + strlen(maker->prefix), &inner);
 	else if (!strcmp(backend, "perf") || !strcmp(backend, "auto"))
 		k = perf_kernel_syscalls();
 	else

@@ -618,8 +618,12 @@ static uint64_t s_hold_clock(struct access *a, int on)
 	return sim_clock(s);
 }
 
+int sim_files(struct access *a, struct memfs *m); /* sim_files.c */
+extern const struct access_drive sim_drive;
+
 static void s_close(struct access *a)
 {
+	access_files_free(a); /* its powercap files read the machine */
 	sim_free(a->priv);
 	free(a);
 }
@@ -640,4 +644,6 @@ const struct access_ops sim_access_ops = {
 	.now_ns = s_now,
 	.hold_clock = s_hold_clock,
 	.close = s_close,
+	.files = sim_files,
+	.drive = &sim_drive,
 };

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include "snapshot.h"
-#include "open/uncore_priv.h"
+#include "open/open.h"
 #include "regs/pmon_regs.h"
 #include "devices/dev_map.h"
 #include "util/env.h"
@@ -195,7 +195,7 @@ static int devices(struct snap_out *o, const char *regspec)
 static int kernel(struct snap_out *o, const char *simspec)
 {
 	struct access *sim = NULL;
-	struct perf_kernel *k = simspec ? sim_kernel_open(simspec, &sim) : perf_kernel_syscalls();
+	struct perf_kernel *k = simspec ? kernel_maker_of("perf+sim:")->open(simspec, &sim) : perf_kernel_syscalls();
 	if (!k) {
 		snap_note(o, "perf PMUs: not read: %s", uncore_error());
 		return 0;
@@ -252,7 +252,7 @@ int uncore_snapshot(const char *backend, const char *path, char *notes, size_t l
 	if (!strncmp(backend, "replay:", 7) || !strncmp(backend, "perf+replay:", 12))
 		return uc_err("a snapshot of a replay is the snapshot it replays: copy that file");
 	if (sim || perfsim) {
-		if (perfsim ? sim_kernel_machine_spec(backend + 9, simspec, sizeof(simspec)) : 0)
+		if (perfsim ? kernel_maker_of(backend)->machine_spec(backend + 9, simspec, sizeof(simspec)) : 0)
 			return -1;
 		if (sim)
 			snprintf(simspec, sizeof(simspec), "%s", backend + 4);

@@ -22,8 +22,7 @@
 #include "util/guarded_read.h"
 #include "open/open.h"
 #include "platform/platform.h"
-#include "sim/sim.h"
-#include "sim/sim_ufreq.h"
+#include "access/access.h"
 #include "util/error.h"
 
 #define DIR_PATH "/sys/devices/system/cpu/intel_uncore_frequency"
@@ -187,22 +186,14 @@ static int from_msrs(uncore_t *u, struct uncore_freq_domain *out, int max, int l
 
 int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only)
 {
-	struct memfs mem = { 0 };
 	struct dev_fs fs = { 0 };
-	struct sim *s = u->acc->simulated ? sim_of(u->acc) : NULL;
 	const char *plat = u->plat ? u->plat->name : NULL;
 	int rc;
 	if (strstr(u->backend, "replay:"))
 		return uc_err("a replayed snapshot keeps no uncore frequency files: read the limits on the node itself");
-	if (s) { /* the simulated machine's own files */
-		if (sim_ufreq_sysfs(s, &mem)) {
-			memfs_free(&mem);
-			return uc_err("out of memory");
-		}
-		fs.mem = &mem;
-	}
+	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
+		return -1;
 	rc = from_files(u, &fs, out, max, limits_only);
-	memfs_free(&mem);
 	if (rc)
 		return rc; /* the entries, or -1 out of memory */
 	if (!u->plat || !u->plat->ufreq_msr) /* the parts of uncore-frequency.c intel_uncore_cpu_ids */

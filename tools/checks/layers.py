@@ -8,6 +8,9 @@ means calls or includes do not go one way.
     tools/checks/layers.py --names SRCDIR        prints where a platform's name is compared outside
                                                  platforms/ or keys a table (a platform fact keyed by name); exit 1
                                                  if anywhere
+    tools/checks/layers.py --sim SRCDIR          prints where a sim_* function of the simulator is called outside
+                                                 (common/sim, common/sim_kernel, common/replay, platforms/*/sim*.c);
+                                                 exit 1 if anywhere
 """
 import os
 import re
@@ -156,7 +159,46 @@ def name_tests(srcdir):
     return out
 
 
+SIM_CALL = re.compile(r'(?<![.>\w])sim_\w*\s*\(')
+SIM_OWN = ("common/sim/", "common/sim_kernel/", "common/replay/")
+
+
+def sim_calls(srcdir):
+    """(file, line) where a source outside the simulator, its kernel and the replay calls a sim_* function of
+    theirs: a feature that asks whether the machine is simulated, where it should read the backend's files
+    (access.h ops->files) or drive it through the access layer (ops->drive).  Headers only declare."""
+    def code(path):
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        # comments and strings name functions without calling them
+        return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"',
+                      lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    theirs = set()
+    for own in SIM_OWN:
+        for root, _, files in os.walk(os.path.join(srcdir, own)):
+            for f in files:
+                if f.endswith((".c", ".h")):
+                    theirs |= {m.group(0).rstrip("( \t") for m in SIM_CALL.finditer(code(os.path.join(root, f)))}
+    out = []
+    for top in ("common", "cli", "exporter", "collectd_plugin", "papi_component", "platforms"):
+        for root, _, files in os.walk(os.path.join(srcdir, top)):
+            for f in sorted(files):
+                rel = os.path.relpath(os.path.join(root, f), srcdir)
+                if not f.endswith(".c") or rel.startswith(SIM_OWN) or (top == "platforms" and f.startswith("sim")):
+                    continue
+                for n, line in enumerate(code(os.path.join(srcdir, rel)).split("\n"), 1):
+                    if any(m.group(0).rstrip("( \t") in theirs for m in SIM_CALL.finditer(line)):
+                        out.append(f"{rel}:{n}")
+    return out
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--sim":
+        called = sim_calls(sys.argv[2])
+        for where in called:
+            print(f"simulator called outside it: {where}")
+        print(f"{len(called)} calls of the simulator outside it")
+        return 1 if called else 0
     if len(sys.argv) == 3 and sys.argv[1] == "--names":
         named = name_tests(sys.argv[2])
         for where in named:

@@ -1,0 +1,75 @@
+/*
+ * The files a simulated backend presents, as one tree on its access: made once, the first time a feature
+ * reads them, and kept until the access closes.  The feature folders read them through the one file view
+ * (devices/dev_fs.h) and never ask which backend made them.
+ */
+#include <stdlib.h>
+#include "access.h"
+#include "util/error.h"
+#include "util/memfs.h"
+
+/* The access that presents the files: the innermost under a (a perf backend, a recorder or a replay wraps
+ * the simulator's access in inner), as long as the outermost is a simulated one. */
+static struct access *presenter(struct access *a)
+{
+	if (!a || !a->simulated)
+		return NULL;
+	while (a->inner)
+		a = a->inner;
+	return a->ops && a->ops->files ? a : NULL;
+}
+
+static int make(struct access *p)
+{
+	if (!(p->files = calloc(1, sizeof(*p->files))))
+		return uc_err("out of memory");
+	if (p->ops->files(p, p->files)) { /* it said why: out of memory, an option naming what is not there */
+		access_files_free(p);
+		return -1;
+	}
+	return 0;
+}
+
+int access_files(struct access *a, const struct memfs **out)
+{
+	struct access *p = presenter(a);
+	*out = NULL;
+	if (!p)
+		return 0;
+	if (!p->files && make(p))
+		return -1;
+	*out = p->files;
+	return 0;
+}
+
+int access_files_refresh(struct access *a)
+{
+	struct access *p = presenter(a);
+	if (!p || !p->files)
+		return 0; /* made when next read */
+	memfs_free(p->files);
+	if (p->ops->files(p, p->files)) {
+		access_files_free(p);
+		return -1;
+	}
+	return 0;
+}
+
+void access_files_free(struct access *a)
+{
+	if (a && a->files) {
+		memfs_free(a->files);
+		free(a->files);
+		a->files = NULL;
+	}
+}
+
+struct access *access_driven(struct access *a, const char *backend)
+{
+	struct access *p = a && a->simulated ? a : NULL;
+	while (p && p->inner)
+		p = p->inner;
+	if (!p || !p->ops->drive)
+		return uc_err("the %s backend is not simulated: its traffic is the machine's own", backend), NULL;
+	return p;
+}

@@ -193,18 +193,17 @@ def sim_calls(srcdir):
 
 
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "--sim":
-        called = sim_calls(sys.argv[2])
-        for where in called:
-            print(f"simulator called outside it: {where}")
-        print(f"{len(called)} calls of the simulator outside it")
-        return 1 if called else 0
-    if len(sys.argv) == 3 and sys.argv[1] == "--names":
-        named = name_tests(sys.argv[2])
-        for where in named:
-            print(f"platform name compared outside platforms/: {where}")
-        print(f"{len(named)} platform names compared outside platforms/")
-        return 1 if named else 0
+    # the source checks: each finds places, names them, and fails when there is one
+    checks = {"--sim": (sim_calls, "simulator called outside it", "calls of the simulator outside it"),
+              "--names": (name_tests, "platform name compared outside platforms/",
+                          "platform names compared outside platforms/")}
+    if len(sys.argv) == 3 and sys.argv[1] in checks:
+        find, each, total = checks[sys.argv[1]]
+        found = find(sys.argv[2])
+        for where in found:
+            print(f"{each}: {where}")
+        print(f"{len(found)} {total}")
+        return 1 if found else 0
     if len(sys.argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2

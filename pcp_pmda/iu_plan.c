@@ -128,6 +128,41 @@ static int plan_energy(struct iu_state *st)
 	return 0;
 }
 
+/* "socket0/die0 package_00_die_00", "socket0/domain1/cluster0 uncore01"; the entry alone where its place is unknown */
+static void ufreq_instance(const struct uncore_freq_domain *d, char *out, size_t len)
+{
+	if (d->socket >= 0 && d->die >= 0)
+		snprintf(out, len, "socket%d/die%d %s", d->socket, d->die, d->name);
+	else if (d->socket >= 0 && d->domain >= 0)
+		snprintf(out, len, "socket%d/domain%d/cluster%d %s", d->socket, d->domain, d->cluster, d->name);
+	else
+		snprintf(out, len, "%s", d->name);
+}
+
+/* the uncore clock's limits, an instance per die or TPMI cluster (as the exporter's, with the default set) */
+static int plan_ufreq(struct iu_state *st, const struct uncore_selection *sel)
+{
+	char inst[96];
+	if (!uncore_freq_selected(sel))
+		return 0;
+	if (!(st->ufreq = calloc(IU_UFREQ_MAX, sizeof(*st->ufreq))))
+		return -1;
+	int n = uncore_freq_domains(st->u, st->ufreq, IU_UFREQ_MAX);
+	if (n < 0) {
+		pmNotifyErr(LOG_INFO, "no uncore clock limits: %s", uncore_error());
+		return 0;
+	}
+	st->nufreq = n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;
+	for (int m = 0; m < iu_nmetrics; m++)
+		for (int i = 0; iu_metrics[m].src == IU_UFREQ && i < st->nufreq; i++) {
+			struct iu_value v = { .m = m, .box = i, .socket = st->ufreq[i].socket, .node = -1, .event = -1, .to_base = 1 };
+			ufreq_instance(&st->ufreq[i], inst, sizeof(inst));
+			if (add_value(st, &v, inst))
+				return -1;
+		}
+	return 0;
+}
+
 /* a count per condition and socket (and the node's): "allones/socket0", "resctrl/node" */
 static int plan_health(struct iu_state *st)
 {
@@ -178,7 +213,7 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 			return snprintf(err, len, "out of memory"), -1;
 		}
 	free(chosen);
-	if (plan_energy(st) || plan_health(st))
+	if (plan_energy(st) || plan_health(st) || plan_ufreq(st, &sel))
 		return snprintf(err, len, "out of memory"), -1;
 	if (uncore_session_num_events(st->s) && (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
 		return fail(err, len, "cannot start counting");
@@ -199,6 +234,7 @@ void iu_teardown(struct iu_state *st)
 	}
 	free(st->indoms);
 	free(st->v);
+	free(st->ufreq);
 	free(st->pmetrics);
 	memset(st, 0, sizeof(*st));
 }

@@ -11,8 +11,8 @@
 #include "domain.h"
 #define IU_DOMAIN INTEL_UNCORE
 
-/* How a metric's value is found: a series of the selection, energy, or a health count */
-enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH };
+/* How a metric's value is found: a series of the selection, energy, a health count, or a clock limit */
+enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH, IU_UFREQ };
 
 /* One PCP metric of the fixed table (iu_table.c); each has an instance domain of its own, numbered as it is */
 struct iu_metric {
@@ -23,6 +23,7 @@ struct iu_metric {
 	int per_box;         /* IU_SERIES: 1 for the channel or box series of the family, 0 for the socket's */
 	int type, sem;
 	pmUnits units;
+	size_t off;          /* IU_UFREQ: the field of struct uncore_freq_domain */
 };
 extern const struct iu_metric iu_metrics[];
 extern const int iu_nmetrics;
@@ -46,7 +47,11 @@ struct iu_state {
 	pmdaIndom *indoms;   /* one per metric */
 	pmdaMetric *pmetrics;
 	uint64_t last_read_ns;
+	struct uncore_freq_domain *ufreq; /* the clock limits' domains, read anew at every read (NULL: none) */
+	int nufreq;
 };
+
+#define IU_UFREQ_MAX 256
 
 int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len);
 int iu_read(struct iu_state *st);

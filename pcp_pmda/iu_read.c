@@ -30,6 +30,10 @@ int iu_read(struct iu_state *st)
 		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
 	if (st->energy && uncore_energy_read(st->energy))
 		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
+	if (st->ufreq) { /* the limits now (a domain gone: its values absent) */
+		int n = uncore_freq_domains(st->u, st->ufreq, IU_UFREQ_MAX);
+		st->nufreq = n < 0 ? 0 : n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;
+	}
 	struct uncore_health ch[64];
 	int nch = uncore_session_health_changes(st->s, ch, 64);
 	for (int i = 0; i < nch && i < 64; i++) /* each change a line in the agent's log */
@@ -53,6 +57,12 @@ int iu_read(struct iu_state *st)
 			break;
 		case IU_ENERGY:
 			rc = uncore_energy_value(st->energy, v->socket, v->event, UNCORE_SINCE_START, &x) < 0 ? UNCORE_NOT_COUNTED : 0;
+			break;
+		case IU_UFREQ: /* NAN: not shown here (no initial limits from the MSRs) */
+			if (v->box < st->nufreq)
+				x = *(const double *)(const void *)((const char *)&st->ufreq[v->box] + m->off);
+			else
+				v->have = 0;
 			break;
 		case IU_HEALTH:
 			x = health_count(st, v->event, v->socket);

@@ -5,6 +5,7 @@
  * pmval and pmrep show their rates); clocks and ratios are the last interval's (PM_SEM_INSTANT).
  * Families are the names exporter/ue_names.c gives the library's metrics (one naming for both front ends).
  */
+#include <stddef.h>
 #include "iu_pmda.h"
 
 #define BYTES PMDA_PMUNITS(1, 0, 0, PM_SPACE_BYTE, 0, 0)
@@ -12,8 +13,10 @@
 #define NONE PMDA_PMUNITS(0, 0, 0, 0, 0, 0)
 #define HERTZ PMDA_PMUNITS(0, -1, 1, 0, PM_TIME_SEC, PM_COUNT_ONE) /* PCP has no hertz: count / sec */
 #define JOULES NONE /* PCP 6 has no energy unit: joules, as the help says (denki's and lmsensors' too) */
-#define CTR(c, i, n, fam, box, u) { n, c, i, IU_SERIES, fam, box, PM_TYPE_U64, PM_SEM_COUNTER, u }
-#define GAUGE(c, i, n, fam, u) { n, c, i, IU_SERIES, fam, 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, u }
+#define CTR(c, i, n, fam, box, u) { n, c, i, IU_SERIES, fam, box, PM_TYPE_U64, PM_SEM_COUNTER, u, 0 }
+#define LIMIT(c, i, n, field) \
+	{ n, c, i, IU_UFREQ, NULL, 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, HERTZ, offsetof(struct uncore_freq_domain, field) }
+#define GAUGE(c, i, n, fam, u) { n, c, i, IU_SERIES, fam, 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, u, 0 }
 
 const struct iu_metric iu_metrics[] = {
 	CTR(0, 0, "memory.read_bytes", "uncore_memory_read_bytes", 0, BYTES),
@@ -28,11 +31,16 @@ const struct iu_metric iu_metrics[] = {
 	GAUGE(2, 2, "interconnect.tx_utilization", "uncore_upi_tx_utilization_ratio|uncore_qpi_tx_utilization_ratio", NONE),
 	CTR(3, 0, "iio.write_bytes", "uncore_iio_write_bytes", 1, BYTES),
 	CTR(3, 1, "iio.read_bytes", "uncore_iio_read_bytes", 1, BYTES),
-	{ "numa.read_bytes", 4, 0, IU_NODE, "read", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES },
-	{ "numa.write_bytes", 4, 1, IU_NODE, "write", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES },
-	{ "energy.joules", 5, 0, IU_ENERGY, NULL, 0, PM_TYPE_DOUBLE, PM_SEM_COUNTER, JOULES },
+	{ "numa.read_bytes", 4, 0, IU_NODE, "read", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES, 0 },
+	{ "numa.write_bytes", 4, 1, IU_NODE, "write", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES, 0 },
+	{ "energy.joules", 5, 0, IU_ENERGY, NULL, 0, PM_TYPE_DOUBLE, PM_SEM_COUNTER, JOULES, 0 },
 	GAUGE(6, 0, "clock.uncore_frequency", "uncore_frequency_hertz", HERTZ),
 	GAUGE(6, 1, "clock.dram_frequency", "uncore_dram_frequency_hertz", HERTZ),
-	{ "health.conditions", 7, 0, IU_HEALTH, NULL, 0, PM_TYPE_U32, PM_SEM_INSTANT, COUNT },
+	/* the uncore clock's limits (uncore_freq_domains): per die, or per TPMI power domain and fabric cluster */
+	LIMIT(6, 2, "clock.limit_min", min_hz),
+	LIMIT(6, 3, "clock.limit_max", max_hz),
+	LIMIT(6, 4, "clock.initial_limit_min", initial_min_hz),
+	LIMIT(6, 5, "clock.initial_limit_max", initial_max_hz),
+	{ "health.conditions", 7, 0, IU_HEALTH, NULL, 0, PM_TYPE_U32, PM_SEM_INSTANT, COUNT, 0 },
 };
 const int iu_nmetrics = (int)(sizeof(iu_metrics) / sizeof(iu_metrics[0]));

@@ -5,6 +5,8 @@
                                                 last samples (their own timestamps), within 0.5 %
   pcp_checks.py pmrep CSV EXPECTED           -> the mean of pmrep's rates of each column, within 0.5 %
   pcp_checks.py pmval OUT EXPECTED METRIC TOL  -> the mean of pmval's rates of each instance, within TOL
+  pcp_checks.py limits PMINFO MIN MAX INST...  -> pminfo -f of the four clock limits: every INST has MIN
+                                                (limit_min, initial_limit_min) and MAX (the _max), exactly
 Prints a line per value compared; exits 1 when one is off or none was compared.
 """
 import re
@@ -123,6 +125,30 @@ def pmval(path, exp, metric, tol):
     return report(rows, tol)
 
 
+def limits(path, lo, hi, insts):
+    """pminfo -f: "intel_uncore.clock.limit_min", then '    inst [0 or "socket0/die0 package_00_die_00"] value 1100000000'"""
+    got, metric = {}, None
+    for line in open(path):
+        if line.startswith("intel_uncore."):
+            metric = line.strip()
+            continue
+        m = re.match(r'^\s+inst \[\d+ or "([^"]*)"\] value (\S+)', line)
+        if m:
+            got[(metric, m.group(1))] = float(m.group(2))
+    bad = []
+    for which in ("limit_min", "limit_max", "initial_limit_min", "initial_limit_max"):
+        w = lo if which.endswith("min") else hi
+        mname = "intel_uncore.clock." + which
+        for i in insts:
+            if got.get((mname, i)) != w:
+                bad.append("%s[%s] %s, truth %g" % (mname, i, got.get((mname, i)), w))
+        extra = [i for (m, i) in got if m == mname and i not in insts]
+        if extra:
+            bad.append("%s: instances %s beyond %s" % (mname, extra, insts))
+    n = sum(1 for (m, i) in got if i in insts)
+    print("; ".join(bad) if bad else "ok %d values" % n)
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
     if a[0] == "truth":
@@ -131,5 +157,7 @@ if __name__ == "__main__":
         sys.exit(dumplog(a[1], expected(a[2])))
     elif a[0] == "pmrep":
         sys.exit(pmrep(a[1], expected(a[2])))
+    elif a[0] == "limits":
+        limits(a[1], float(a[2]), float(a[3]), a[4:])
     elif a[0] == "pmval":
         sys.exit(pmval(a[1], expected(a[2]), a[3], float(a[4])))

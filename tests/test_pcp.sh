@@ -25,8 +25,12 @@ mkdir -p "$W/run" "$W/log" "$W/tmp"
 PY=/usr/bin:$PATH
 CHECKS="python3 $S/tests/pcp_checks.py"
 
-# the truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9, the rest (writes, DMA, watts) the simulator's defaults
+# the truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9, the uncore clock's limits 1.1 to 2.9 GHz (the
+# simulator's intel_uncore_frequency files give the profile's, min_freq_khz 1100000 and max_freq_khz 2900000, and
+# as initial_*: the limits the driver found at load, common/sim/sim_ufreq.c), the rest (writes, DMA, watts, the
+# 2.7 GHz clock) the simulator's defaults
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\n' >"$W/profile"
+printf 'uncore_min_clock_hz = 1.1e9\nuncore_max_clock_hz = 2.9e9\n' >>"$W/profile"
 SIM="sim:skx,profile=$W/profile"
 "$B/tests/prom_truth" "$SIM" energy >"$W/prom" && "$B/tests/pcp_truth" "$SIM" >"$W/dev" &&
 	$CHECKS truth "$W/prom" "$W/dev" >"$W/expected" || no "the truth of $SIM"
@@ -69,6 +73,16 @@ check "instances: channels, NUMA nodes, device groups named by their devices, en
 	 grep -q "\"allones/socket0\"\] value 0" "$W/all"'
 check "the uncore clock is the simulator's 2.7 GHz (sim:skx's profile default)" \
 	'grep -A2 "^intel_uncore.clock.uncore_frequency$" "$W/all" | grep -q "\"socket0\"\] value 2[67][0-9]*"'
+
+# the clock's limits: an instance a die (sim:skx: one a socket, Linux's package_%02d_die_%02d entries), in hertz
+pminfo $H -f intel_uncore.clock.limit_min intel_uncore.clock.limit_max intel_uncore.clock.initial_limit_min \
+	intel_uncore.clock.initial_limit_max >"$W/limits" 2>&1
+lim=$($CHECKS limits "$W/limits" 1.1e9 2.9e9 "socket0/die0 package_00_die_00" "socket1/die0 package_01_die_01")
+check "the uncore clock's limits per die = the profile's 1.1 and 2.9 GHz, now and at boot ($lim)" '[ "${lim%% *}" = ok ]' ||
+	cat "$W/limits"
+pminfo $H -dT intel_uncore.clock.limit_max >"$W/ldesc" 2>&1
+check "a limit is an instant value in count / sec (hertz), with its help" \
+	'grep -q "Semantics: instant  Units: count / sec" "$W/ldesc" && grep -q "max_freq_khz" "$W/ldesc"' || cat "$W/ldesc"
 
 # --- pmval and pmrep live: bytes a second of each socket (pmval: each interval stamped by pmcd, not at the
 # agent's read; the mean of three 1 s intervals within 1 %)

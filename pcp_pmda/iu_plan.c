@@ -181,12 +181,13 @@ static int plan_health(struct iu_state *st)
 	return 0;
 }
 
+/* st->per_job: the jobs too (-j), and the default set leaves the attribution's counters free */
 int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 {
 	static const char *const imc[] = { "imc" };
 	struct uncore_selection sel = { .box_units = imc, .nbox_units = 1, .opt_metrics = "metrics", .opt_groups = "groups",
 					.opt_events = "events", .opt_sockets = "sockets", .opt_per_box = "per-box",
-					.interval_s = 1 };
+					.interval_s = 1, .per_job = st->per_job };
 	struct uncore_series *chosen = NULL;
 	char notice[512] = "";
 	int n = 0;
@@ -219,22 +220,29 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 		return fail(err, len, "cannot start counting");
 	if (st->energy && uncore_energy_start(st->energy, 1000000000u))
 		return fail(err, len, "energy");
+	if (st->per_job && (uncore_perjob_new(st->u, &st->perjob) || uncore_perjob_start(st->perjob, &st->tally)))
+		return fail(err, len, "per-job");
 	return 0;
 }
 
 void iu_teardown(struct iu_state *st)
 {
+	uncore_perjob_free(st->perjob); /* restores what its sessions programmed */
+	uncore_job_tally_free(&st->tally);
 	uncore_energy_free(st->energy);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
 	for (int m = 0; st->indoms && m < iu_nmetrics; m++) {
-		for (int i = 0; i < st->indoms[m].it_numinst; i++)
+		for (int i = 0; iu_metrics[m].src != IU_JOB && i < st->indoms[m].it_numinst; i++) /* the jobs': jobname's */
 			free(st->indoms[m].it_set[i].i_name);
 		free(st->indoms[m].it_set);
 	}
 	free(st->indoms);
 	free(st->v);
 	free(st->ufreq);
+	for (int i = 0; i < st->njobname; i++)
+		free(st->jobname[i]);
+	free(st->jobname);
 	free(st->pmetrics);
 	memset(st, 0, sizeof(*st));
 }

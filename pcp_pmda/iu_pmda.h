@@ -11,8 +11,9 @@
 #include "domain.h"
 #define IU_DOMAIN INTEL_UNCORE
 
-/* How a metric's value is found: a series of the selection, energy, a health count, or a clock limit */
-enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH, IU_UFREQ };
+/* How a metric's value is found: a series of the selection, energy, a health count, a clock limit, or a job's
+ * bytes (-j: the jobs' metrics share one instance domain, rebuilt when the jobs change) */
+enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH, IU_UFREQ, IU_JOB };
 
 /* One PCP metric of the fixed table (iu_table.c); each has an instance domain of its own, numbered as it is */
 struct iu_metric {
@@ -23,7 +24,7 @@ struct iu_metric {
 	int per_box;         /* IU_SERIES: 1 for the channel or box series of the family, 0 for the socket's */
 	int type, sem;
 	pmUnits units;
-	size_t off;          /* IU_UFREQ: the field of struct uncore_freq_domain */
+	size_t off;          /* IU_UFREQ: the field of struct uncore_freq_domain; IU_JOB: of struct uncore_job_bytes */
 };
 extern const struct iu_metric iu_metrics[];
 extern const int iu_nmetrics;
@@ -49,6 +50,14 @@ struct iu_state {
 	uint64_t last_read_ns;
 	struct uncore_freq_domain *ufreq; /* the clock limits' domains, read anew at every read (NULL: none) */
 	int nufreq;
+	/* -j: the jobs (uncore_perjob_*), their bytes since the agent first saw them; a job's instance number
+	 * is its place in jobname (0: "unattributed"), kept for good so that an archive's instances stay apart */
+	int per_job;
+	uncore_perjob_t *perjob;
+	struct uncore_job_tally tally;
+	char **jobname;
+	int njobname;
+	uint64_t stepped_ns;
 };
 
 #define IU_UFREQ_MAX 256
@@ -58,4 +67,6 @@ int iu_read(struct iu_state *st);
 void iu_teardown(struct iu_state *st);
 int iu_add_instance(struct iu_state *st, int m, const char *name);
 uint64_t iu_now_ns(void);
+int iu_jobs_indom(void); /* the jobs' metrics' instance domain: the first one's index, or -1 */
+int iu_job_value(const struct iu_state *st, int m, int inst, double *x); /* 0, or PM_ERR_INST */
 #endif

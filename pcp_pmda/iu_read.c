@@ -5,6 +5,8 @@
  * would be wrong.
  */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "iu_pmda.h"
 
@@ -22,6 +24,82 @@ static int health_count(struct iu_state *st, int kind, int socket)
 	for (int i = 0; i < n && i < 64; i++)
 		c += h[i].kind == kind && h[i].socket == socket;
 	return c;
+}
+
+int iu_jobs_indom(void)
+{
+	for (int m = 0; m < iu_nmetrics; m++)
+		if (iu_metrics[m].src == IU_JOB)
+			return m;
+	return -1;
+}
+
+/* a job's instance number: its place in jobname, added at the end when new */
+static int job_number(struct iu_state *st, const char *id)
+{
+	for (int i = 0; i < st->njobname; i++)
+		if (!strcmp(st->jobname[i], id))
+			return i;
+	char **n = realloc(st->jobname, (size_t)(st->njobname + 1) * sizeof(*n));
+	if (!n)
+		return -1;
+	st->jobname = n;
+	if (!(n[st->njobname] = strdup(id)))
+		return -1;
+	return st->njobname++;
+}
+
+/* the jobs' instance domain: "unattributed" and the jobs of the tally now (a job that left is gone) */
+static void job_instances(struct iu_state *st)
+{
+	pmdaIndom *d = &st->indoms[iu_jobs_indom()];
+	pmdaInstid *set = calloc((size_t)st->tally.n + 1, sizeof(*set));
+	int n = 0;
+	if (!set || job_number(st, "unattributed") != 0) {
+		free(set);
+		return;
+	}
+	set[n++] = (pmdaInstid){ 0, st->jobname[0] };
+	for (int j = 0; j < st->tally.n; j++) {
+		int k = job_number(st, st->tally.jobs[j].id);
+		if (k > 0)
+			set[n++] = (pmdaInstid){ k, st->jobname[k] };
+	}
+	free(d->it_set); /* the names are jobname's */
+	d->it_set = set;
+	d->it_numinst = n;
+}
+
+int iu_job_value(const struct iu_state *st, int m, int inst, double *x)
+{
+	if (inst == 0) { /* what no job caused, in the table's order of the jobs' metrics */
+		const double u[] = { st->tally.unattributed_read, st->tally.unattributed_write,
+				     st->tally.unattributed_device_write, st->tally.unattributed_device_read };
+		*x = u[m - iu_jobs_indom()];
+		return 0;
+	}
+	for (int j = 0; inst > 0 && inst < st->njobname && j < st->tally.n; j++)
+		if (!strcmp(st->tally.jobs[j].id, st->jobname[inst])) {
+			*x = *(const double *)(const void *)((const char *)&st->tally.jobs[j] + iu_metrics[m].off);
+			return 0;
+		}
+	return PM_ERR_INST;
+}
+
+/* the jobs' bytes since the last read into the tally, then the jobs again (a new set: attributed anew) */
+static void read_jobs(struct iu_state *st)
+{
+	if (!uncore_perjob_started(st->perjob)) {
+		if (uncore_perjob_start(st->perjob, &st->tally))
+			pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+		else
+			pmNotifyErr(LOG_INFO, "per-job: the jobs are attributed again");
+	} else if (uncore_perjob_read(st->perjob, UNCORE_LAST_INTERVAL, &st->tally) < 0) {
+		pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+	} else if (uncore_perjob_follow(st->perjob, &st->tally) < 0) {
+		pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+	}
+	job_instances(st);
 }
 
 int iu_read(struct iu_state *st)
@@ -58,6 +136,8 @@ int iu_read(struct iu_state *st)
 		case IU_ENERGY:
 			rc = uncore_energy_value(st->energy, v->socket, v->event, UNCORE_SINCE_START, &x) < 0 ? UNCORE_NOT_COUNTED : 0;
 			break;
+		case IU_JOB: /* not a value of st->v: iu_job_value */
+			break;
 		case IU_UFREQ: /* NAN: not shown here (no initial limits from the MSRs) */
 			if (v->box < st->nufreq)
 				x = *(const double *)(const void *)((const char *)&st->ufreq[v->box] + m->off);
@@ -80,6 +160,8 @@ int iu_read(struct iu_state *st)
 		v->value = m->type == PM_TYPE_U64 ? floor(x + 0.5) : x; /* bytes and events are whole numbers */
 		v->have = 1;
 	}
+	if (st->perjob) /* after the counters above: theirs are of the fetch's moment */
+		read_jobs(st);
 	st->last_read_ns = iu_now_ns();
 	return 0;
 }

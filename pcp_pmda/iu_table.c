@@ -16,6 +16,8 @@
 #define CTR(c, i, n, fam, box, u) { n, c, i, IU_SERIES, fam, box, PM_TYPE_U64, PM_SEM_COUNTER, u, 0 }
 #define LIMIT(c, i, n, field) \
 	{ n, c, i, IU_UFREQ, NULL, 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, HERTZ, offsetof(struct uncore_freq_domain, field) }
+#define JOB(c, i, n, field) \
+	{ n, c, i, IU_JOB, NULL, 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES, offsetof(struct uncore_job_bytes, field) }
 #define GAUGE(c, i, n, fam, u) { n, c, i, IU_SERIES, fam, 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, u, 0 }
 
 const struct iu_metric iu_metrics[] = {
@@ -41,6 +43,11 @@ const struct iu_metric iu_metrics[] = {
 	LIMIT(6, 3, "clock.limit_max", max_hz),
 	LIMIT(6, 4, "clock.initial_limit_min", initial_min_hz),
 	LIMIT(6, 5, "clock.initial_limit_max", initial_max_hz),
+	/* -j: each job's bytes (uncore_perjob_*, the exporter's --per-job), an instance a job and "unattributed" */
+	JOB(8, 0, "jobs.read_bytes", read_bytes),
+	JOB(8, 1, "jobs.write_bytes", write_bytes),
+	JOB(8, 2, "jobs.device_write_bytes", device_write_bytes),
+	JOB(8, 3, "jobs.device_read_bytes", device_read_bytes),
 	{ "health.conditions", 7, 0, IU_HEALTH, NULL, 0, PM_TYPE_U32, PM_SEM_INSTANT, COUNT, 0 },
 };
 const int iu_nmetrics = (int)(sizeof(iu_metrics) / sizeof(iu_metrics[0]));

@@ -1,8 +1,10 @@
 /*
  * pmdaintel_uncore: the Performance Co-Pilot agent (doc/pcp.md).  A daemon PMDA that pmcd starts (Install):
- *   pmdaintel_uncore [-b BACKEND] [-d DOMAIN] [-h HELPFILE] [-l LOGFILE] [-U USER]
- * BACKEND as the other front ends take it (auto, perf, direct, sim:skx...; default UNCORE_BACKEND, else auto).
- * It reads the uncore at every fetch and at least once a second between them.
+ *   pmdaintel_uncore [-b BACKEND] [-j] [-d DOMAIN] [-h HELPFILE] [-l LOGFILE] [-U USER]
+ * BACKEND as the other front ends take it (auto, perf, direct, sim:skx...; default UNCORE_BACKEND, else auto);
+ * -j: the jobs' bytes too (intel_uncore.jobs.*, as the exporter's --per-job).
+ * It reads the uncore at every fetch and at least once a second between them (with -j it rotates the jobs'
+ * sampled cores every 100 ms).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,13 @@ static struct iu_state st;
 static int fetch_value(pmdaMetric *mdesc, unsigned int inst, pmAtomValue *atom)
 {
 	int m = (int)(intptr_t)mdesc->m_user;
+	if (iu_metrics[m].src == IU_JOB) {
+		double x;
+		int rc = iu_job_value(&st, m, (int)inst, &x);
+		if (!rc)
+			atom->ull = x > 0 ? (uint64_t)(x + 0.5) : 0; /* bytes are whole numbers */
+		return rc ? rc : PMDA_FETCH_STATIC;
+	}
 	for (int i = 0; i < st.nv; i++) {
 		const struct iu_value *v = &st.v[i];
 		if (v->m != m || v->inst != (int)inst)
@@ -39,10 +48,11 @@ static int fetch(int n, pmID *ids, pmResult **resp, pmdaExt *ext)
 }
 
 static pmdaOptions opts = {
-	.short_options = "b:D:d:h:l:U:?",
+	.short_options = "b:jD:d:h:l:U:?",
 	.long_options = (pmLongOptions[]){
 		PMDA_OPTIONS_HEADER("Options"),
 		{ "backend", 1, 'b', "BACKEND", "the uncore's backend: auto, perf, direct, sim:skx... (default $UNCORE_BACKEND, else auto)" },
+		{ "per-job", 0, 'j', NULL, "each job's memory and device bytes too (intel_uncore.jobs.*)" },
 		PMOPT_DEBUG, PMDAOPT_DOMAIN, PMDAOPT_HELPTEXT, PMDAOPT_LOGFILE, PMDAOPT_USERNAME, PMOPT_HELP, PMDA_OPTIONS_END },
 };
 
@@ -58,6 +68,8 @@ int main(int argc, char **argv)
 	while ((c = pmdaGetOptions(argc, argv, &opts, &dispatch)) != EOF)
 		if (c == 'b')
 			backend = opts.optarg;
+		else if (c == 'j')
+			st.per_job = 1;
 		else
 			opts.errors++;
 	if (opts.errors) {
@@ -73,9 +85,10 @@ int main(int argc, char **argv)
 		return 1;
 	for (int m = 0; m < iu_nmetrics; m++) {
 		const struct iu_metric *im = &iu_metrics[m];
+		pmInDom indom = (pmInDom)(im->src == IU_JOB ? iu_jobs_indom() : m); /* the jobs' metrics share one */
 		st.indoms[m].it_indom = (pmInDom)m; /* pmdaInit adds the domain */
 		st.pmetrics[m].m_user = (void *)(intptr_t)m;
-		st.pmetrics[m].m_desc = (pmDesc){ PMDA_PMID(im->cluster, im->item), im->type, (pmInDom)m, im->sem, im->units };
+		st.pmetrics[m].m_desc = (pmDesc){ PMDA_PMID(im->cluster, im->item), im->type, indom, im->sem, im->units };
 	}
 	dispatch.version.seven.fetch = fetch;
 	pmdaSetFetchCallBack(&dispatch, fetch_value);
@@ -86,14 +99,20 @@ int main(int argc, char **argv)
 	int fd = __pmdaInFd(&dispatch);
 	for (;;) {
 		fd_set r;
-		struct timeval tv = { 1, 0 };
+		struct timeval tv = { 0, st.perjob ? 100000 : 999999 };
 		FD_ZERO(&r);
 		FD_SET(fd, &r);
 		int n = select(fd + 1, &r, NULL, NULL, &tv);
 		if (n > 0 && __pmdaMainPDU(&dispatch) < 0)
 			break; /* pmcd closed the channel */
-		if (iu_now_ns() - st.last_read_ns >= 1000000000u)
+		uint64_t now = iu_now_ns();
+		if (now - st.last_read_ns >= 1000000000u)
 			iu_read(&st);
+		else if (uncore_perjob_started(st.perjob) && now - st.stepped_ns >= 100000000u) {
+			if (uncore_perjob_step(st.perjob))
+				pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+			st.stepped_ns = now;
+		}
 	}
 	iu_teardown(&st); /* restores what the session programmed */
 	return 0;

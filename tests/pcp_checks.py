@@ -1,6 +1,7 @@
 """Helpers of tests/test_pcp.sh: what PCP's tools printed against the simulator's truth.
 
-  pcp_checks.py truth PROM_TRUTH DEV_TRUTH   -> the expected rates, one "metric instance rate" a line
+  pcp_checks.py truth PROM_TRUTH DEV_TRUTH PROFILE -> the expected rates, one "metric instance rate" a line
+                                                (the jobs': the profile's job.ID.* rates)
   pcp_checks.py dumplog DUMP EXPECTED        -> each expected counter's rate over the archive's first and
                                                 last samples (their own timestamps), within 0.5 %
   pcp_checks.py pmrep CSV EXPECTED           -> the mean of pmrep's rates of each column, within 0.5 %
@@ -23,7 +24,7 @@ def expected(path):
     return out
 
 
-def truth(prom, dev):
+def truth(prom, dev, profile):
     """The agent's names from prom_truth's (the exporter's) and pcp_truth's device lines."""
     rows = {}
     for line in open(prom):
@@ -43,6 +44,22 @@ def truth(prom, dev):
         n, w, r = line.split()
         rows[("dev.write", n)] = float(w)
         rows[("dev.read", n)] = float(r)
+    # -j: each job's cores' bytes (job.ID.mem_*_bytes_per_s, the cgroups job_ID); no job holds a device, so
+    # every device's DMA is unattributed's, and no memory byte is (no dma_*_bytes_per_s in the profile)
+    jobs = set()
+    for line in open(profile):
+        m = re.match(r"^job\.(\w+)\.mem_(read|write)_bytes_per_s = (\S+)$", line.strip())
+        if m:
+            jobs.add(m.group(1))
+            rows[("intel_uncore.jobs.%s_bytes" % m.group(2), m.group(1))] = float(m.group(3))
+    for j in jobs:
+        rows[("intel_uncore.jobs.device_write_bytes", j)] = 0.0
+        rows[("intel_uncore.jobs.device_read_bytes", j)] = 0.0
+    if jobs:
+        for d in ("read", "write"):
+            rows[("intel_uncore.jobs.%s_bytes" % d, "unattributed")] = 0.0
+            rows[("intel_uncore.jobs.device_%s_bytes" % d, "unattributed")] = sum(
+                v for (m, n), v in rows.items() if m == "dev." + d)
     for (m, i), v in sorted(rows.items()):
         print("%s\t%s\t%.9g" % (m, i, v))
 
@@ -59,14 +76,22 @@ def want(exp, metric, inst):
     return None
 
 
-def near(got, w, tol):
+# the attribution splits a socket's bytes by sampling its cores a step at a time: its error is a share of the
+# node's bytes, not of each job's (tests/prometheus_checks.py's dashboard: 1.07 % of a job's 3e10 on a loaded run)
+JOB_TOL = 0.03
+JOB_ABS = 0.01 * 19.2e9  # a truth of 0 (unattributed memory, the jobs' devices): 1 % of the node's reads
+
+
+def near(got, w, tol, metric=""):
+    if metric.startswith("intel_uncore.jobs."):
+        return abs(got - w) <= (JOB_TOL * abs(w) if w else JOB_ABS)
     return abs(got - w) <= tol * abs(w)
 
 
 def report(rows, tol):
     bad = 0
     for metric, inst, got, w in rows:
-        ok = near(got, w, tol)
+        ok = near(got, w, tol, metric)
         bad += not ok
         print("%s %s[%s]: %.6g a second, truth %.6g" % ("ok" if ok else "OFF", metric, inst, got, w))
     return 1 if bad or not rows else 0
@@ -152,7 +177,7 @@ def limits(path, lo, hi, insts):
 if __name__ == "__main__":
     a = sys.argv[1:]
     if a[0] == "truth":
-        truth(a[1], a[2])
+        truth(a[1], a[2], a[3])
     elif a[0] == "dumplog":
         sys.exit(dumplog(a[1], expected(a[2])))
     elif a[0] == "pmrep":

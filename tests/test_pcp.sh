@@ -25,15 +25,36 @@ mkdir -p "$W/run" "$W/log" "$W/tmp"
 PY=/usr/bin:$PATH
 CHECKS="python3 $S/tests/pcp_checks.py"
 
-# the truth: socket 0 reads 6.4e9 B/s, socket 1 12.8e9, the uncore clock's limits 1.1 to 2.9 GHz (the
-# simulator's intel_uncore_frequency files give the profile's, min_freq_khz 1100000 and max_freq_khz 2900000, and
-# as initial_*: the limits the driver found at load, common/sim/sim_ufreq.c), the rest (writes, DMA, watts, the
-# 2.7 GHz clock) the simulator's defaults
-printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\n' >"$W/profile"
-printf 'uncore_min_clock_hz = 1.1e9\nuncore_max_clock_hz = 2.9e9\n' >>"$W/profile"
+# the truth: three Slurm jobs (their cgroups below $W/jobroot, UNCORE_SYSROOT of the agent and the truths; sim:skx
+# has 18 CPUs a socket, 0-17 on socket 0) whose cores read and write the profile's rates: jobs 1 and 2 share
+# socket 0 (4.0e9 + 2.4e9 = 6.4e9 B/s read), job 3 has socket 1 (12.8e9), each writing 0.375 of its reads (a
+# job's writes are attributed as its socket's in proportion to its reads, doc/jobs.md "Writes": alike ratios
+# make that the profile's own); the uncore clock's limits 1.1 to
+# 2.9 GHz (the simulator's intel_uncore_frequency files give the profile's, min_freq_khz 1100000 and max_freq_khz
+# 2900000, and as initial_*: the limits the driver found at load, common/sim/sim_ufreq.c); the rest (DMA of the
+# devices, which no job holds, watts, the 2.7 GHz clock) the simulator's defaults
+V2=$W/jobroot/sys/fs/cgroup/system.slice/slurmstepd.scope
+mkdir -p "$V2/job_1" "$V2/job_2" "$V2/job_3"
+echo 0-8 >"$V2/job_1/cpuset.cpus.effective"
+echo 9-17 >"$V2/job_2/cpuset.cpus.effective"
+echo 18-35 >"$V2/job_3/cpuset.cpus.effective"
+export UNCORE_SYSROOT=$W/jobroot
+cat >"$W/profile" <<EOF
+job.1.cpus = 0-8
+job.1.mem_read_bytes_per_s = 4.0e9
+job.1.mem_write_bytes_per_s = 1.5e9
+job.2.cpus = 9-17
+job.2.mem_read_bytes_per_s = 2.4e9
+job.2.mem_write_bytes_per_s = 0.9e9
+job.3.cpus = 18-35
+job.3.mem_read_bytes_per_s = 12.8e9
+job.3.mem_write_bytes_per_s = 4.8e9
+uncore_min_clock_hz = 1.1e9
+uncore_max_clock_hz = 2.9e9
+EOF
 SIM="sim:skx,profile=$W/profile"
 "$B/tests/prom_truth" "$SIM" energy >"$W/prom" && "$B/tests/pcp_truth" "$SIM" >"$W/dev" &&
-	$CHECKS truth "$W/prom" "$W/dev" >"$W/expected" || no "the truth of $SIM"
+	$CHECKS truth "$W/prom" "$W/dev" "$W/profile" >"$W/expected" || no "the truth of $SIM"
 check "the truth names socket 1's reads as 12.8e9 B/s and nvme0's DMA" \
 	'grep -q "^intel_uncore.memory.read_bytes	socket1	1.28e+10$" "$W/expected" && grep -q "^dev.write	nvme0	" "$W/expected"'
 
@@ -41,7 +62,7 @@ check "the truth names socket 1's reads as 12.8e9 B/s and nvme0's DMA" \
 printf 'root {\n\tintel_uncore\n}\n\n' >"$W/root" && cat "$S/pcp_pmda/pmns" >>"$W/root"
 newhelp -n "$W/root" -o "$W/help" "$S/pcp_pmda/help" || no "newhelp of pcp_pmda/help"
 DOMAIN=$(sed -n 's/^#define INTEL_UNCORE \([0-9]*\)$/\1/p' "$S/pcp_pmda/domain.h") # as Install reads it
-printf 'intel_uncore\t%s\tpipe\tbinary\t%s -b %s -h %s -l %s\n' "$DOMAIN" "$AGENT" "$SIM" "$W/help" "$W/log/intel_uncore.log" >"$W/pmcd.conf"
+printf 'intel_uncore\t%s\tpipe\tbinary\t%s -j -b %s -h %s -l %s\n' "$DOMAIN" "$AGENT" "$SIM" "$W/help" "$W/log/intel_uncore.log" >"$W/pmcd.conf"
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$PMCD" -f -A -i 127.0.0.1 -p "$PORT" -s "$W/run/pmcd.socket" -c "$W/pmcd.conf" -n "$W/root" -l "$W/log/pmcd.log" \
 	-x "$W/log/pmcd.err" -U "$(id -un)" &
@@ -94,15 +115,18 @@ $CHECKS pmrep "$W/pmrep" "$W/expected" >"$W/pmrep.c"
 check "pmrep: memory write bytes a second = the simulator's ($(tr '\n' ';' <"$W/pmrep.c"))" '[ $? -eq 0 ]' || cat "$W/pmrep"
 
 # --- a pmlogger archive of 4 s, read back
-printf 'log mandatory on 500 msec {\n\tintel_uncore.memory\n\tintel_uncore.numa\n\tintel_uncore.energy\n\tintel_uncore.iio\n}\n' >"$W/log.conf"
+printf 'log mandatory on 500 msec {\n\tintel_uncore.memory\n\tintel_uncore.numa\n\tintel_uncore.energy\n\tintel_uncore.iio\n\tintel_uncore.jobs\n}\n' >"$W/log.conf"
 pmlogger $H -c "$W/log.conf" -s 9 -l "$W/log/pmlogger.log" "$W/arch" >/dev/null 2>&1
 check "pmlogger wrote an archive of 9 samples" '[ -f "$W/arch.0" ] && [ -f "$W/arch.meta" ]' || cat "$W/log/pmlogger.log"
 pmdumplog "$W/arch" intel_uncore.memory.read_bytes intel_uncore.memory.write_bytes intel_uncore.numa.read_bytes \
-	intel_uncore.numa.write_bytes intel_uncore.energy.joules intel_uncore.iio.write_bytes intel_uncore.iio.read_bytes >"$W/dump" 2>&1
+	intel_uncore.numa.write_bytes intel_uncore.energy.joules intel_uncore.iio.write_bytes intel_uncore.iio.read_bytes intel_uncore.jobs >"$W/dump" 2>&1
 $CHECKS dumplog "$W/dump" "$W/expected" >"$W/dump.c"
 check "pmdumplog: every socket's, node's, energy domain's and device group's rate = the truth ($(grep -c . "$W/dump.c") values)" \
 	'[ $? -eq 0 ] && [ "$(grep -c "^ok intel_uncore.iio" "$W/dump.c")" -eq 20 ] && grep -q "^ok intel_uncore.numa.read_bytes\[node1\]" "$W/dump.c" &&
 	 grep -q "^ok intel_uncore.energy.joules\[socket1/dram\]" "$W/dump.c"' || cat "$W/dump.c"
+check "per job (-j): jobs 1, 2, 3 and unattributed, memory and device bytes a second = the profile's (\
+$(grep -c "^ok intel_uncore.jobs" "$W/dump.c") of 16)" '[ "$(grep -c "^ok intel_uncore.jobs" "$W/dump.c")" -eq 16 ] &&
+	 grep -q "^ok intel_uncore.jobs.read_bytes\[2\]" "$W/dump.c"' || grep jobs "$W/dump.c"
 PATH=$PY pmrep -a "$W/arch" -t 1sec -o csv intel_uncore.memory.read_bytes intel_uncore.numa.write_bytes >"$W/rep" 2>&1
 $CHECKS pmrep "$W/rep" "$W/expected" >"$W/rep.c"
 check "pmrep -a: the archive's memory and NUMA rates = the truth ($(tr '\n' ';' <"$W/rep.c"))" '[ $? -eq 0 ]' || cat "$W/rep"

@@ -104,14 +104,18 @@ static void read_jobs(struct iu_state *st)
 
 int iu_read(struct iu_state *st)
 {
-	if (uncore_session_num_events(st->s) && uncore_session_read(st->s))
-		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
-	if (st->energy && uncore_energy_read(st->energy))
-		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
+	/* pmcd stamps a fetch when its agents have answered: the counters are read last, just before the answer,
+	 * the jobs (a scan of their cgroups) and the clock limits (files) first */
+	if (st->perjob)
+		read_jobs(st);
 	if (st->ufreq) { /* the limits now (a domain gone: its values absent) */
 		int n = uncore_freq_domains(st->u, st->ufreq, IU_UFREQ_MAX);
 		st->nufreq = n < 0 ? 0 : n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;
 	}
+	if (uncore_session_num_events(st->s) && uncore_session_read(st->s))
+		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
+	if (st->energy && uncore_energy_read(st->energy))
+		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
 	struct uncore_health ch[64];
 	int nch = uncore_session_health_changes(st->s, ch, 64);
 	for (int i = 0; i < nch && i < 64; i++) /* each change a line in the agent's log */
@@ -160,8 +164,6 @@ int iu_read(struct iu_state *st)
 		v->value = m->type == PM_TYPE_U64 ? floor(x + 0.5) : x; /* bytes and events are whole numbers */
 		v->have = 1;
 	}
-	if (st->perjob) /* after the counters above: theirs are of the fetch's moment */
-		read_jobs(st);
 	st->last_read_ns = iu_now_ns();
 	return 0;
 }

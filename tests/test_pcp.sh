@@ -131,6 +131,21 @@ PATH=$PY pmrep -a "$W/arch" -t 1sec -o csv intel_uncore.memory.read_bytes intel_
 $CHECKS pmrep "$W/rep" "$W/expected" >"$W/rep.c"
 check "pmrep -a: the archive's memory and NUMA rates = the truth ($(tr '\n' ';' <"$W/rep.c"))" '[ $? -eq 0 ]' || cat "$W/rep"
 
+# the jobs change: job 2 leaves and job 4 comes on its CPUs; the agent finds it within a read or two (every
+# second) and its instances follow: 2 gone, 4 new with a number of its own (2's is not reused), 1 and 3 kept
+pminfo $H -f intel_uncore.jobs.read_bytes >"$W/jobs0" 2>&1
+rm -r "$V2/job_2" && mkdir "$V2/job_4" && echo 9-17 >"$V2/job_4/cpuset.cpus.effective"
+for _ in $(seq 100); do
+	pminfo $H -f intel_uncore.jobs.read_bytes >"$W/jobs1" 2>&1
+	grep -q ' or "4"\]' "$W/jobs1" && break
+	sleep 0.2
+done
+num() { sed -n "s/^ *inst \[\([0-9]*\) or \"$2\"\].*/\1/p" "$1"; }
+check "the jobs change: instance 2 gone, 4 new (number $(num "$W/jobs1" 4), not 2's $(num "$W/jobs0" 2)), 1 and 3 keep theirs" \
+	'[ -n "$(num "$W/jobs1" 4)" ] && [ -z "$(num "$W/jobs1" 2)" ] && [ -n "$(num "$W/jobs0" 2)" ] &&
+	 [ "$(num "$W/jobs1" 4)" != "$(num "$W/jobs0" 2)" ] && [ "$(num "$W/jobs1" 1)" = "$(num "$W/jobs0" 1)" ] &&
+	 [ "$(num "$W/jobs1" 3)" = "$(num "$W/jobs0" 3)" ] && [ -n "$(num "$W/jobs1" unattributed)" ]' || cat "$W/jobs0" "$W/jobs1"
+
 kill -TERM $pmcd_pid
 wait $pmcd_pid
 pmcd_pid=

@@ -108,7 +108,7 @@ static const struct {
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 
-static void sim_platforms(FILE *f)
+static void simulated_platforms(FILE *f)
 {
 	const char *name, *desc;
 	for (int i = 0; uncore_sim_platform(i, &name, &desc) == 0; i++)
@@ -138,7 +138,7 @@ int cli_help(const char *cmd, FILE *f)
 			fprintf(f, "  %s\n", cmds[i].synopsis);
 		fprintf(f, "%s", options);
 		fprintf(f, "simulated platforms (--backend sim:<platform>, no hardware needed):\n");
-		sim_platforms(f);
+		simulated_platforms(f);
 		return 0;
 	}
 	for (size_t i = 0; i < NCMDS; i++)

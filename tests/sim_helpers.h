@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "uncore.h"
 #include "open/uncore_priv.h"
+#include "sim_kernel/sim_kernel.h"
 #include "sim/sim.h"
 #include "perf/perf_pmus.h"
 

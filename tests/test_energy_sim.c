@@ -15,6 +15,7 @@
 #include "harness.h"
 #include "access/access.h"
 #include "access/perf_kernel.h"
+#include "sim_kernel/sim_kernel.h"
 #include "sim/sim.h"
 #include "sim_truth.h"
 

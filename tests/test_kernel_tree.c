@@ -12,6 +12,7 @@
 #include "sim_helpers.h"
 #include "pmu_listing.h"
 #include "access/perf_kernel.h"
+#include "sim_kernel/sim_kernel.h"
 
 #define PMUS "/sys/bus/event_source/devices"
 

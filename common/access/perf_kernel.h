@@ -46,14 +46,8 @@ struct perf_kernel {
 
 /* The running kernel, its trees below UNCORE_SYSROOT. */
 struct perf_kernel *perf_kernel_syscalls(void);
-/* The simulated kernel over a simulator: "<platform>[,simulator options][,paranoid=N][,caps=none|perfmon|
- * sys_admin][,mux_ms=N][,fds=N][,generic=1][,busy=PMU[:N]][,missing=PMU]".  Its sysfs tree is
- * in memory (no file is written), and it sets *sim to the simulator's access, which it owns. */
 struct access;
-struct perf_kernel *sim_kernel_open(const char *spec, struct access **sim);
-/* The machine of a simulated kernel's spec: its simulator options without the kernel's (0, or -1). */
-int sim_kernel_machine_spec(const char *spec, char *out, size_t len);
-/* A kernel that a backend's name makes (the backend registry, open/backends.c): "perf+sim:SPEC" the simulated
+/* A kernel that a backend's name makes (the backend registry, replay/perf_kernels.c): "perf+sim:SPEC" the simulated
  * kernel, "perf+replay:SNAPSHOT" a replayed node's.  open: the kernel of spec (what follows prefix), *inner the
  * access under it, which it owns; NULL with a message.  machine_spec: the machine under spec, without the
  * kernel's options (0, or -1); NULL where the kernel is no simulated machine's. */
@@ -62,7 +56,7 @@ struct kernel_maker {
 	struct perf_kernel *(*open)(const char *spec, struct access **inner);
 	int (*machine_spec)(const char *spec, char *out, size_t len);
 };
-/* Events a simulated kernel has open (tests: everything closes); -1 for another kernel. */
-int sim_kernel_open_events(struct perf_kernel *k);
+/* The kernel maker of a backend's name ("perf+sim:...", "perf+replay:..."), or NULL. */
+const struct kernel_maker *kernel_maker_of(const char *backend);
 
 #endif

@@ -9,8 +9,6 @@
 
 #include "uncore_priv.h"
 
-/* The kernel maker of a backend's name ("perf+sim:...", "perf+replay:..."), or NULL (backends.c). */
-const struct kernel_maker *kernel_maker_of(const char *backend);
 
 int uncore_num_events_impl(const uncore_t *u);
 int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info *out);

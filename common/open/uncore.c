@@ -16,7 +16,7 @@ static int open_access(uncore_t *u, const char *backend)
 	if (!strcmp(backend, "perf") || !strncmp(backend, "perf+sim:", 9) || !strncmp(backend, "perf+replay:", 12))
 		return perf_backend_open(u, backend, kernel_maker_of(backend));
 	if (!strncmp(backend, "sim:", 4) || !strcmp(backend, "sim"))
-		u->acc = access_sim_open(backend[3] ? backend + 4 : "snbep");
+		u->acc = access_sim_open(backend[3] ? backend + 4 : ""); /* "": the simulator's default machine */
 	else if (!strncmp(backend, "replay:", 7))
 		u->acc = access_replay_open(backend + 7);
 	else if (!strcmp(backend, "direct"))

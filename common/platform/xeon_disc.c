@@ -13,22 +13,22 @@ const struct box_ctl_bits box_ctl_discovery = { &bc_style_frz, .rst_ctrl = 1u <<
  * overflow to the UBox, which sets the unit's Global Status Position bit and freezes (L511-521). */
 #define XD_F [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 }, \
 	[CR_OV_EN] = { 20, 1 }, [CR_INV] = { 23, 1 }
-const struct ctl_layout xd_lay_base = { .name = "spr", .f = { XD_F, [CR_THRESH] = { 24, 8 } } };
+const struct ctl_layout xd_lay_base = { .name = "xeon-disc", .f = { XD_F, [CR_THRESH] = { 24, 8 } } };
 /* umask_ext 55:32 (Linux SPR_RAW_EVENT_MASK_EXT) */
-const struct ctl_layout xd_lay_ext24 = { .name = "spr-ext24",
+const struct ctl_layout xd_lay_ext24 = { .name = "xeon-disc-ext24",
 	.f = { XD_F, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 24 } } };
 /* CHA, T2-72: tid_en 16, umask_ext 63:32 */
-const struct ctl_layout xd_lay_cha = { .name = "spr-cha",
+const struct ctl_layout xd_lay_cha = { .name = "xeon-disc-cha",
 	.f = { XD_F, [CR_TID_EN] = { 16, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 32 } } };
 /* CXL: frz_ovf is in the register, but CXL CM unit 1 sends no overflow message and is not frozen
  * (L14329), so the bit is kept and not offered for sampling */
-const struct ctl_layout xd_lay_cxl = { .name = "spr-cxl",
+const struct ctl_layout xd_lay_cxl = { .name = "xeon-disc-cxl",
 	.f = { [CR_EVENT] = { 0, 8 }, [CR_UMASK] = { 8, 8 }, [CR_RST] = { 17, 1 }, [CR_EDGE] = { 18, 1 },
 	       [CR_INV] = { 23, 1 }, [CR_THRESH] = { 24, 8 }, [CR_UMASK_EXT] = { 32, 24 } }, .other = 1ull << 20 };
 /* IIO, Table 2-184: thresh 35:24, ch_mask 47:36, fc_mask 50:48 (qualifier fields, xd_iio_fields).  The
  * perfmon JSON's UMaskExt of an IIO event is control bits 50:32, i.e. its ch_mask and fc_mask (bits
  * 35:32 are zero in every event), so the umask extension overlaps the threshold's top bits here. */
-const struct ctl_layout xd_lay_iio = { .name = "spr-iio",
+const struct ctl_layout xd_lay_iio = { .name = "xeon-disc-iio",
 	.f = { XD_F, [CR_THRESH] = { 24, 12 }, [CR_UMASK_EXT] = { 32, 19 } } };
 
 /* CHA FILTER0 at unit control + 0xE (T1-9; T2-75: tid 9:0 = core << 3 | thread). */

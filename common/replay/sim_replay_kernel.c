@@ -12,6 +12,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "sim_replay.h"
+#include "sim_kernel/sim_kernel.h"
 #include "util/error.h"
 
 #define PMU_DIR "/sys/bus/event_source/devices"

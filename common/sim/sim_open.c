@@ -217,6 +217,8 @@ struct access *access_sim_open(const char *spec)
 	struct sim *s = NULL;
 	struct access *a = NULL;
 	struct sim_opts o = { .hash = 1469598103934665603ull };
+	if (!*spec)
+		spec = "snbep"; /* a bare "sim": the first platform the project had */
 	if (strlen(spec) >= sizeof(buf)) {
 		uc_err("simulator spec is %zu characters long; at most %zu are accepted", strlen(spec), sizeof(buf) - 1);
 		goto fail;

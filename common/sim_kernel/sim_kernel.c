@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include "sim_kernel_priv.h"
+#include "sim_kernel.h"
 #include "util/error.h"
 #include "sim/sim_only.h"
 

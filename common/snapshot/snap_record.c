@@ -122,7 +122,7 @@ struct access *snap_recorder(struct access *inner, struct snap_rec *rec)
 	}
 	a->ops = &recorder_ops;
 	a->priv = rec;
-	a->inner = inner; /* sim_of() finds a simulator through it */
+	a->inner = inner; /* a simulator under the recorder is found through it */
 	a->simulated = inner->simulated;
 	a->virtual_clock = inner->virtual_clock;
 	memcpy(a->claims, inner->claims, sizeof(a->claims));

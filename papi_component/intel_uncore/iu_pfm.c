@@ -13,24 +13,31 @@
 #include <strings.h>
 #include "iu.h"
 
-/* libpfm4's uncore PMUs (its 4.13 PMU list): platform, PMU name up to the box number, the library's
- * unit, and whether a box number follows.  libpfm4 has none for EMR or Itanium. */
+/* libpfm4's uncore PMUs (its 4.13 PMU list): PMU name up to the box number, the library's unit, and whether a
+ * box number follows.  libpfm4 has none for EMR or Itanium. */
 static const struct pfm_pmu {
-	const char *platform, *pmu, *unit;
+	const char *pmu, *unit;
 	int numbered;
 } pfm_pmus[] = {
-	{ "snbep", "snbep_unc_cbo", "cbo", 1 },    { "snbep", "snbep_unc_ha", "ha", 0 },
-	{ "snbep", "snbep_unc_imc", "imc", 1 },    { "snbep", "snbep_unc_pcu", "pcu", 0 },
-	{ "snbep", "snbep_unc_qpi", "qpi", 1 },    { "snbep", "snbep_unc_ubo", "ubox", 0 },
-	{ "snbep", "snbep_unc_r2pcie", "r2pcie", 0 }, { "snbep", "snbep_unc_r3qpi", "r3qpi", 1 },
-	{ "ivbep", "ivbep_unc_cbo", "cbo", 1 },    { "ivbep", "ivbep_unc_ha", "ha", 1 },
-	{ "ivbep", "ivbep_unc_imc", "imc", 1 },    { "ivbep", "ivbep_unc_pcu", "pcu", 0 },
-	{ "ivbep", "ivbep_unc_qpi", "qpi", 1 },    { "ivbep", "ivbep_unc_ubo", "ubox", 0 },
-	{ "ivbep", "ivbep_unc_r2pcie", "r2pcie", 0 }, { "ivbep", "ivbep_unc_r3qpi", "r3qpi", 1 },
-	{ "ivbep", "ivbep_unc_irp", "irp", 0 },
-	{ "nhm", "nhm_unc", "unc", 0 },
+	{ "snbep_unc_cbo", "cbo", 1 },    { "snbep_unc_ha", "ha", 0 },
+	{ "snbep_unc_imc", "imc", 1 },    { "snbep_unc_pcu", "pcu", 0 },
+	{ "snbep_unc_qpi", "qpi", 1 },    { "snbep_unc_ubo", "ubox", 0 },
+	{ "snbep_unc_r2pcie", "r2pcie", 0 }, { "snbep_unc_r3qpi", "r3qpi", 1 },
+	{ "ivbep_unc_cbo", "cbo", 1 },    { "ivbep_unc_ha", "ha", 1 },
+	{ "ivbep_unc_imc", "imc", 1 },    { "ivbep_unc_pcu", "pcu", 0 },
+	{ "ivbep_unc_qpi", "qpi", 1 },    { "ivbep_unc_ubo", "ubox", 0 },
+	{ "ivbep_unc_r2pcie", "r2pcie", 0 }, { "ivbep_unc_r3qpi", "r3qpi", 1 },
+	{ "ivbep_unc_irp", "irp", 0 },
+	{ "nhm_unc", "unc", 0 },
 };
 #define NPFM (sizeof(pfm_pmus) / sizeof(pfm_pmus[0]))
+
+/* Whether a libpfm4 PMU is the platform's: libpfm4 names each "<platform>_unc..." (snbep_unc_cbo, nhm_unc). */
+static int of_platform(const struct pfm_pmu *p, const char *platform)
+{
+	size_t n = strlen(platform);
+	return !strncmp(p->pmu, platform, n) && !strncmp(p->pmu + n, "_unc", 4);
+}
 
 /* The PMU's table entry on this platform and its box (-1: unnumbered); NULL if it is not one. */
 static const struct pfm_pmu *pmu_of(const char *platform, const char *pmu, size_t plen, int *box)
@@ -41,7 +48,7 @@ static const struct pfm_pmu *pmu_of(const char *platform, const char *pmu, size_
 	for (size_t i = 0; i < NPFM; i++) {
 		const struct pfm_pmu *p = &pfm_pmus[i];
 		size_t n = strlen(p->pmu);
-		if (strcmp(platform, p->platform) || strncmp(pmu, p->pmu, n))
+		if (!of_platform(p, platform) || strncmp(pmu, p->pmu, n))
 			continue;
 		if (!p->numbered && plen == n) {
 			*box = -1;
@@ -64,7 +71,7 @@ int iu_pfm_pmus(uncore_t *u, char **names, int max)
 			continue;
 		for (size_t i = 0; i < NPFM; i++) {
 			const struct pfm_pmu *p = &pfm_pmus[i];
-			if (strcmp(p->platform, uncore_platform_name(u)) || strcmp(p->unit, ui.name))
+			if (!of_platform(p, uncore_platform_name(u)) || strcmp(p->unit, ui.name))
 				continue;
 			for (int b = 0; b < (p->numbered ? uncore_unit_boxes(u, k, 0) : 1) && n < max; b++) {
 				char nm[64];

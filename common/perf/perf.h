@@ -8,7 +8,7 @@
 
 /* The perf_event backend (perf_backend.c): open the kernel named by backend ("perf", "perf+sim:..."),
  * and the boxes from its PMUs; auto's choice between perf and direct. */
-/* maker: the kernel of a simulated or replayed backend (open/backends.c); NULL for the running kernel's. */
+/* maker: the kernel of a simulated or replayed backend (replay/perf_kernels.c); NULL for the running kernel's. */
 int perf_backend_open(uncore_t *u, const char *backend, const struct kernel_maker *maker);
 int perf_boxes(uncore_t *u);
 void perf_backend_close(uncore_t *u);

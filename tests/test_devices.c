@@ -766,6 +766,39 @@ static void test_gnr_hc_fake(void)
 	uncore_close(u);
 }
 
+/* Granite Rapids' PCIe stacks on both sockets at the root buses Intel's Birch Stream board lists (linuxhw/LsPCI
+ * b6f7d8f2, Server/Intel/BIRCHSTREAM/BIRCHSTREAM/1F03C9158405/XUBUNTU-24.04/6.8.0-48-GENERIC/X86_64/F71EAE46A6;
+ * tests/snapshots/field/gnr-birchstream-2s.source): 14, 29, 3a, 4b, 5c, 6d and 94, a6, b7, c8, d9, ea (socket 1's
+ * are not socket 0's + 0x80).  Their CPU buses 0-5 in bus order (filled: the listing cannot show CPUBUSNO) are
+ * IIO PMUs 0, 2, 3, 4, 5, 7 (pcm SRF_PE6/PE2/PE0/PE1/PE3/PE7, pcm-iio-topology.cpp 0fae0de1); a root port at
+ * device 2 + part (pcm: part = device - 2).  The board's default devices (platforms/gnr/board.c) nic@0.2.0,
+ * nvme@0.2.1, ib@0.4.0, gpu@1.2.0, nvme@1.5.2 and ib@1.7.0 each take the first bus after their port's. */
+static void test_gnr_board_buses(void)
+{
+	static const struct { const char *bdf, *root_port; int socket, stack, port; } want[] = {
+		{ "0000:2a:00.0", "0000:29:02.0", 0, 2, 0 }, { "0000:2b:00.0", "0000:29:03.0", 0, 2, 1 },
+		{ "0000:4c:00.0", "0000:4b:02.0", 0, 4, 0 }, { "0000:a7:00.0", "0000:a6:02.0", 1, 2, 0 },
+		{ "0000:da:00.0", "0000:d9:04.0", 1, 5, 2 }, { "0000:eb:00.0", "0000:ea:02.0", 1, 7, 0 },
+	};
+	static const char *const specs[] = { "sim:gnr", "sim:srf", "perf+sim:gnr" };
+	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
+		uncore_t *u;
+		struct uncore_device_group g;
+		struct uncore_device d;
+		CU_ASSERT_FATAL(uncore_open_topology(specs[k], &u) == 0);
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+			int ok = !find(u, want[i].bdf, &g, &d) && g.socket == want[i].socket && g.stack == want[i].stack &&
+				 g.port == want[i].port && !strcmp(g.root_port, want[i].root_port);
+			if (!ok)
+				fprintf(stderr, "%s: %s: socket %d stack %d port %d below %s, not %d.%d.%d below %s\n", specs[k],
+					want[i].bdf, g.socket, g.stack, g.port, g.root_port, want[i].socket, want[i].stack,
+					want[i].port, want[i].root_port);
+			CU_ASSERT(ok);
+		}
+		uncore_close(u);
+	}
+}
+
 static void test_hostile_tree(void)
 {
 	uncore_t *u;
@@ -822,6 +855,7 @@ int main(void)
 		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },
 		{ "counter ports at each generation's devices", test_counter_ports },
 		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },
+		{ "GNR and SRF PCIe stacks on Birch Stream's root buses, both sockets", test_gnr_board_buses },
 		{ "snapshot keeps the device map", test_snapshot_map },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },
 		{ NULL, NULL },

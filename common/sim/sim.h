@@ -364,12 +364,15 @@ struct sim_root_fn {
 	uint32_t cls;
 };
 
-/* A real board's IIO stacks (platforms/<p>/board.c): socket 0's root bus of each IIO PMU that has one, the CPU
- * bus the MSM's CPUBUSNO registers list it at, the PMU whose bus carries the PCH (and its root port's device)
- * and the one whose bus carries the MSM (03.0); socket s's buses are socket 0's + 0x80 s.  A PMU the board lists
- * no bus for has none (its box counts, no device sits on it).  Used on one- and two-socket machines of one die. */
+/* A real board's IIO stacks (platforms/<p>/board.c): each socket's root bus of each IIO PMU that has one (a
+ * real board's socket 1 is not socket 0's + 0x80: Birch Stream's 29 is a6), the CPU bus the MSM's CPUBUSNO
+ * registers list it at, the PMU whose bus carries the PCH (and its root port's device) and the one whose bus
+ * carries the MSM (03.0).  A PMU the board lists no bus for has none (its box counts, no device sits on it).
+ * Used on one- and two-socket machines of one die. */
 struct sim_board_stack {
-	int pmu, bus, cpubus;
+	int pmu;
+	int bus[2]; /* socket 0's and socket 1's root bus */
+	int cpubus;
 	int hc; /* an accelerator stack: DSA/IAA, QAT and DLB (dsa, iaa, qat, dlb items), no root port */
 };
 struct sim_board {

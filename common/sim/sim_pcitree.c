@@ -145,9 +145,9 @@ int sim_iio_tree_bus(const struct sim *s, int socket, int die, int stack)
 	int nst = sim_iio_stacks(s), dmi = dmi_stack(s);
 	if (nst <= 0 || socket < 0 || socket >= s->nsockets || die < 0 || die >= s->dies || stack < 0 || stack >= nst)
 		return -1;
-	if (sim_board_of(s)) { /* socket 1 at socket 0's + 0x80 (the simulator's fill: the listings show one socket) */
+	if (sim_board_of(s)) { /* each socket's bus as the board lists it */
 		const struct sim_board_stack *b = board_stack(s, stack);
-		return b ? b->bus + 0x80 * socket : -1;
+		return b ? b->bus[socket] : -1;
 	}
 	/* the DMI stack first on each die, the others in box order after it */
 	int place = (stack - (dmi < nst ? dmi : 0) + nst) % nst;
@@ -174,7 +174,7 @@ static int stack_span(const struct sim *s, int socket, int root)
 		return bus_step(s);
 	int end = 0x80 * (socket + 1) - 2;
 	for (int i = 0; i < b->nstacks; i++) {
-		int x = b->stacks[i].bus + 0x80 * socket;
+		int x = b->stacks[i].bus[socket];
 		if (x > root && x < end)
 			end = x;
 	}

@@ -7,20 +7,28 @@
  * QAT 4944 at 00.0 of the next bus and DLB 2714 at 00.0 three buses on, root-complex endpoints on root buses of
  * their own; the MSM 09a6 at 00:03.0.
  *
+ * The six PCIe stacks' root buses as the same listing gives them, each with 09a2/09a4/09a3 and 0b23 at 00.0-00.4
+ * ("AssociatedBusNumbers: [none]"): 14, 29, 3a, 4b, 5c, 6d on socket 0 and 94, a6, b7, c8, d9, ea on socket 1 (not
+ * socket 0's + 0x80 past the first); the HC stacks' 80, 85, 8a, 8f on socket 1; the UBox buses 7e/7f and fe/ff.
+ *
  * Filled, not in the listing: the MSM's CPUBUSNO registers, CPU buses 8, 12, 16 and 20 (pcm SRF_HC0/1/3/2_SAD_BUS_ID)
  * on 00, 05, 0a, 0f in that order, which pcm's srf_sad_to_pmu_id_mapping (pcm-iio-topology.cpp, intel/pcm 0fae0de1,
- * since cbeba329) makes IIO PMUs 1, 6, 14 and 9; the PCIe stacks' root buses (not read from the listing): CPU buses
- * 0-5 (PMUs 0, 2, 3, 4, 5, 7) at 14, 24, 34, 44, 54, 64; PMUs 8 and 10-13 (CPU buses 26-29, FlexUPI) have no root
- * bus.  Socket 1 is socket 0's + 0x80.  The RCEC's associated-bus capability is not in the simulated config
+ * since cbeba329) makes IIO PMUs 1, 6, 14 and 9, and CPU buses 0-5 (pcm SRF_PE6/PE2/PE0/PE1/PE3/PE7: PMUs 0, 2, 3,
+ * 4, 5, 7) on the six PCIe stacks in bus order (the listing cannot tell which stack a bus is); PMUs 8 and 10-13
+ * (CPU buses 26-29, FlexUPI) have no root bus.  The RCEC's associated-bus capability is not in the simulated config
  * space.  The devices: every accelerator on HC2 (PMU 9) and HC3 (PMU 14) of socket 0 and on HC0 of socket 1, and
- * the simulator's kinds in the PCIe stacks' ports.
+ * the simulator's kinds in the PCIe stacks' ports (the listing's root ports 14:06.0-09.0 and 3a:02.0 are not
+ * modelled: the simulator's stacks have their ports at devices 2-9).
  */
 #include "sim/sim.h"
 #include "sim_gnr.h"
 
 static const struct sim_board_stack stacks[] = {
-	{ 1, 0x00, 8, 1 },  { 6, 0x05, 12, 1 }, { 14, 0x0a, 16, 1 }, { 9, 0x0f, 20, 1 }, { 0, 0x14, 0, 0 },
-	{ 2, 0x24, 1, 0 },  { 3, 0x34, 2, 0 },  { 4, 0x44, 3, 0 },   { 5, 0x54, 4, 0 },  { 7, 0x64, 5, 0 },
+	/* the HC stacks (00:00.4 "AssociatedBusNumbers: 01-03" .. 8f:00.4 "90-92") */
+	{ 1, { 0x00, 0x80 }, 8, 1 }, { 6, { 0x05, 0x85 }, 12, 1 }, { 14, { 0x0a, 0x8a }, 16, 1 }, { 9, { 0x0f, 0x8f }, 20, 1 },
+	/* the PCIe stacks (14:00.0-00.4 .. 6d:00.4, 94:00.0-00.4 .. ea:00.4) */
+	{ 0, { 0x14, 0x94 }, 0, 0 }, { 2, { 0x29, 0xa6 }, 1, 0 }, { 3, { 0x3a, 0xb7 }, 2, 0 }, { 4, { 0x4b, 0xc8 }, 3, 0 },
+	{ 5, { 0x5c, 0xd9 }, 4, 0 }, { 7, { 0x6d, 0xea }, 5, 0 },
 };
 /* Birch Stream (GNR, SRF): root ports A-H at devices 2-9 (part = device - 2, pcm-iio-topology.cpp); without a
  * board the CPU bus of IIO PMU n is pcm's srf_sad_to_pmu_id_mapping inverted (pcm-iio-topology.cpp) */

@@ -1,10 +1,12 @@
 /*
  * The host's files through the one file view (devices/dev_fs.h) are read with a bound and without blocking:
  * a FIFO or a 1 GiB file planted in UNCORE_SYSROOT where the device map or the NUMA map reads a sysfs file is
- * named in a warning and left out, and the read returns (an alarm fails the test where it would block).
+ * named in a warning and left out, and the read returns (an alarm fails the test where it would block).  And the
+ * fake tree itself (fake_tree.h) is removed when the test is killed.
  */
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "fake_tree.h"
 #include "devices/dev_fs.h"
@@ -87,11 +89,37 @@ static void test_numa_files(void)
 	free(t);
 }
 
+/* A test killed mid-run (a time limit's SIGTERM) removes the fake tree it made and still ends by the signal. */
+static void test_tree_removed_on_kill(void)
+{
+	char dir[256];
+	int status = 0;
+	struct stat st;
+	pid_t pid;
+	snprintf(dir, sizeof(dir), "%.240s.killed", root);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) { /* a new process image of its own: arms anew, as a test program does */
+		root_owner = 0;
+		snprintf(root, sizeof(root), "%s", dir);
+		put_str("x\n", "/sys/a/b");
+		raise(SIGTERM);
+		_exit(0);
+	}
+	CU_ASSERT(waitpid(pid, &status, 0) == pid);
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+	if (stat(dir, &st) == 0) {
+		fprintf(stderr, "FAIL: %s left behind by a test killed with SIGTERM\n", dir);
+		CU_FAIL("tree left");
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "device map: a FIFO and a 1 GiB file in the sysroot are named and left out", test_device_files },
 		{ "NUMA map: a FIFO and a 1 GiB file in the sysroot are named and left out", test_numa_files },
+		{ "a test killed by SIGTERM removes its fake tree", test_tree_removed_on_kill },
 		{ NULL, NULL },
 	};
 	signal(SIGALRM, on_alarm);

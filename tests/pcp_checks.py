@@ -126,7 +126,7 @@ def dumplog(path, exp):
     return report(rows, TOL)
 
 
-def pmrep(path, exp):
+def pmrep(path, exp, tol=TOL):
     lines = [l.rstrip("\n") for l in open(path) if l.strip()]
     cols = [c.strip('"') for c in lines[0].split(",")[1:]]
     rows = []
@@ -136,7 +136,7 @@ def pmrep(path, exp):
         w = want(exp, metric, inst)
         if w is not None and vals:
             rows.append((metric, inst, sum(vals) / len(vals), w))
-    return report(rows, TOL)
+    return report(rows, tol)
 
 
 def pmval(path, exp, metric, tol):
@@ -183,7 +183,7 @@ if __name__ == "__main__":
     elif a[0] == "dumplog":
         sys.exit(dumplog(a[1], expected(a[2])))
     elif a[0] == "pmrep":
-        sys.exit(pmrep(a[1], expected(a[2])))
+        sys.exit(pmrep(a[1], expected(a[2]), *(float(x) for x in a[3:4])))
     elif a[0] == "limits":
         limits(a[1], float(a[2]), float(a[3]), a[4:])
     elif a[0] == "pmval":

@@ -105,13 +105,15 @@ pminfo $H -dT intel_uncore.clock.limit_max >"$W/ldesc" 2>&1
 check "a limit is an instant value in count / sec (hertz), with its help" \
 	'grep -q "Semantics: instant  Units: count / sec" "$W/ldesc" && grep -q "max_freq_khz" "$W/ldesc"' || cat "$W/ldesc"
 
-# --- pmval and pmrep live: bytes a second of each socket (pmval: each interval stamped by pmcd, not at the
-# agent's read; the mean of three 1 s intervals within 1 %)
-pmval $H -t 1sec -s 3 -f 0 intel_uncore.memory.read_bytes >"$W/pmval" 2>&1
+# --- pmval and pmrep live: bytes a second of each socket.  pmcd stamps each fetch after its agent answers, not
+# at the agent's read, so a rate over an interval is off by the two ends' delays over its length: the mean of
+# three 2 s intervals within 1 % leaves 20 ms at each end, where a loaded 2-core machine delayed 6 ms of 1 s
+# (0.6 %, a failed 0.5 %)
+pmval $H -t 2sec -s 3 -f 0 intel_uncore.memory.read_bytes >"$W/pmval" 2>&1
 $CHECKS pmval "$W/pmval" "$W/expected" intel_uncore.memory.read_bytes 0.01 >"$W/pmval.c"
 check "pmval: memory read bytes a second = the profile's 6.4e9 and 12.8e9 ($(tr '\n' ';' <"$W/pmval.c"))" '[ $? -eq 0 ]'
-PATH=$PY pmrep $H -t 1sec -s 3 -o csv intel_uncore.memory.write_bytes >"$W/pmrep" 2>&1
-$CHECKS pmrep "$W/pmrep" "$W/expected" >"$W/pmrep.c"
+PATH=$PY pmrep $H -t 2sec -s 3 -o csv intel_uncore.memory.write_bytes >"$W/pmrep" 2>&1
+$CHECKS pmrep "$W/pmrep" "$W/expected" 0.01 >"$W/pmrep.c"
 check "pmrep: memory write bytes a second = the simulator's ($(tr '\n' ';' <"$W/pmrep.c"))" '[ $? -eq 0 ]' || cat "$W/pmrep"
 
 # --- a pmlogger archive of 4 s, read back
@@ -128,7 +130,7 @@ check "per job (-j): jobs 1, 2, 3 and unattributed, memory and device bytes a se
 $(grep -c "^ok intel_uncore.jobs" "$W/dump.c") of 16)" '[ "$(grep -c "^ok intel_uncore.jobs" "$W/dump.c")" -eq 16 ] &&
 	 grep -q "^ok intel_uncore.jobs.read_bytes\[2\]" "$W/dump.c"' || grep jobs "$W/dump.c"
 PATH=$PY pmrep -a "$W/arch" -t 1sec -o csv intel_uncore.memory.read_bytes intel_uncore.numa.write_bytes >"$W/rep" 2>&1
-$CHECKS pmrep "$W/rep" "$W/expected" >"$W/rep.c"
+$CHECKS pmrep "$W/rep" "$W/expected" 0.01 >"$W/rep.c"
 check "pmrep -a: the archive's memory and NUMA rates = the truth ($(tr '\n' ';' <"$W/rep.c"))" '[ $? -eq 0 ]' || cat "$W/rep"
 
 # the jobs change: job 2 leaves and job 4 comes on its CPUs; the agent finds it within a read or two (every

@@ -19,7 +19,7 @@ for l in sys.stdin:
     r = json.loads(l)
     print(r["metric"], r["socket"], "%.6f" % r["value"])'; }
 # whether every row of metric m on socket s is want within 10 parts in 1e6: the TPMI power PMU of GNR and later adds
-# 262143 x 2^-32 J for each 2^-18 J (intel_rapl_common.c's whole-nanojoule unit), 3.8 ppm short
+# 262143 x 2^-32 J for each 2^-14 J (intel_rapl_common.c's whole-nanojoule unit), 3.8 ppm short
 near() { awk -v m="$2" -v s="$3" -v w="$4" '$1 == m && $2 == s { n++; d = $3 - w; if (d < 0) d = -d; if (d > 1e-5 * w) bad++ }
 	END { exit !(n > 0 && !bad) }' "$1"; }
 

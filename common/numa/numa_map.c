@@ -2,7 +2,8 @@
  * The channel-to-node map: the kernel's nodes (numa_topo.c) placed on sockets and SNC domains, each domain's
  * iMC channels from the platform's geometry (its descriptor's snc tables), HBM and CXL memory as the memory-only nodes nearest
  * their socket's CPUs.  A node is refused, with why, where the two do not fit: a socket whose nodes with CPUs
- * are not the SNC domains its L3 says (the kernel's own test: resctrl snc_get_config), a domain no public table
+ * are not the SNC domains its L3 says (Linux 6.12's test, resctrl snc_get_config: the L3's CPUs over a node's;
+ * Linux 7.0 counts the package's nodes, which is k here, so both must agree), a domain no public table
  * places channels in, a node with CPUs but no memory, a memory-only node of no known kind or several of one
  * kind where the channels of each are not known.
  */
@@ -84,7 +85,7 @@ static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_t
 		m->by_die[s] = 1;
 	else if (k > 1)
 		snprintf(why, sizeof(why), "socket %d has %d nodes with CPUs, but its L3 is shared by %d CPUs, %s a node's "
-			 "%d: SNC%s as the kernel tells it (Linux resctrl snc_get_config), so which node a channel serves "
+			 "%d: SNC%s as Linux 6.12's resctrl snc_get_config tells it, so which node a channel serves "
 			 "cannot be told", s, k, l3, seen == 1 ? "as many as" : "not a whole number of times", per,
 			 seen == 1 ? " is off" : " is unknown");
 	if (m->snc[s] > 1)

@@ -4,8 +4,9 @@
  * blocks linked below it (nodeX/memoryY, drivers/base/node.c register_mem_block_under_node; block Y covers
  * [Y, Y + 1) times /sys/devices/system/memory/block_size_bytes, hexadecimal: Documentation/admin-guide/mm/
  * memory-hotplug.rst), and the CPUs sharing each socket's L3 (cpuN/cache/index3/shared_cpu_list), which
- * Linux compares with a node's CPUs to tell sub-NUMA clustering (resctrl snc_get_config; perf's
- * snc_nodes_per_l3_cache).  /proc/iomem, which gives the ranges themselves, shows zeros to all but root.
+ * Linux 6.12 compares with a node's CPUs to tell sub-NUMA clustering (resctrl snc_get_config; perf's
+ * snc_nodes_per_l3_cache); Linux 7.0 counts a package's nodes instead (topology_num_nodes_per_package,
+ * 59674fc9d0bf "x86/resctrl: Fix SNC detection"), and numa_map.c asks the two to agree.  /proc/iomem, which gives the ranges themselves, shows zeros to all but root.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -25,8 +25,8 @@ int sim_snc_option(struct sim *s, const char *v)
 	char *end;
 	long n = strtol(v, &end, 10);
 	if (*end || n < 1 || n > SIM_MAX_SNC)
-		return uc_err("simulator option snc=%s: 1 (off) to %d domains a socket (Linux resctrl snc_get_config: "
-			      "1 to 4 nodes per L3)", v, SIM_MAX_SNC);
+		return uc_err("simulator option snc=%s: 1 (off) to %d domains a socket (the SNC modes the simulated "
+			      "platforms lay out)", v, SIM_MAX_SNC);
 	s->snc = (int)n;
 	return 0;
 }

@@ -11,7 +11,9 @@
 
 struct sim;
 struct sim_box;
-#define SIM_MAX_SNC 4 /* Linux resctrl snc_get_config: 1 to 4 nodes per L3 (6.12) */
+/* The SNC modes the simulated kinds lay out: 1 to 4 domains (Linux 6.12 resctrl snc_get_config accepts 1 to 4
+ * nodes per L3, 6 too since the SNC6 patch of 2024-10-31; no kind here has a public table for SNC6) */
+#define SIM_MAX_SNC 4
 
 /* snc=N kept for the build: 0, or -1 with a message. */
 int sim_snc_option(struct sim *s, const char *v);

@@ -147,6 +147,14 @@ static const struct perf_term ivbep_terms[] = { XEP_PERF_TERMS, { 0 } };
 static const struct box_type *const ivbep_types[] = { &ubox, &cbo, &pcu, &ha, &imc, &irp, &qpi, &r2pcie, &r3qpi };
 static const int ivbep_models[] = { 62, 0 };
 
+/* The uncore's own register functions (doc/devices.md), in no device group, as a Dell R720's listing shows them
+ * (tests/snapshots/field/ivbep-r720-2s): DMI2 00:00.0 (0e00, a host bridge by class), the IIO's VT-d and RAS
+ * 05.0/05.2 (0e28, 0e2a; 0e28-0e2f as on Haswell-EP), and the uncore buses' functions: R2PCIe 13.0 (0e1d), UBox
+ * 0b.0/0b.3 (0e1e, 0e1f) and 0e30-0eff (HA, iMC, QPI, PCU, SAD, unicast and broadcast registers); not the CBDMA
+ * engines 0e20-0e27 (ioatdma copies memory), nor the root ports 0e02-0e0b (bridges). */
+static const struct pci_id_range ivbep_own_fns[] = { { 0x0e00, 0x0e00 }, { 0x0e1d, 0x0e1f }, { 0x0e28, 0x0e2f },
+						     { 0x0e30, 0x0eff }, { 0, 0 } };
+
 /* RAPL: Linux 6.12 rapl.c model_snbep; max_w: twice Intel ARK's E7-8890 v2, 155 W */
 static const struct energy_part ivbep_energy = { PLAT_RAPL_PKG_DRAM, 0, 0, ENERGY_MSR_DIE, 310, "rapl.c model_snbep" };
 /* Clocks: its seed (002) gives none; the same socket and memory as SNB-EP (DDR3 to 1866, within the ~1.066 GHz
@@ -166,7 +174,7 @@ const struct platform_desc platform_ivbep = {
 	.types = ivbep_types, .ntypes = N(ivbep_types),
 	.ubox_devid = 0x0e1e, .cpunodeid = 0x40, .gidnidmap = 0x54, /* Linux ivbep_pci2phy_map_init */
 	.events = uc_events_ivbep, .nevents = &uc_events_ivbep_n, .metrics_json = uc_metrics_ivbep,
-	.perf_aliases = ivbep_aliases, .perf_terms = ivbep_terms,
+	.perf_aliases = ivbep_aliases, .perf_terms = ivbep_terms, .own_fns = ivbep_own_fns,
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00 (frz_all 31, unfrz_all 29: Linux IVBEP_U_PMON_GLOBAL_*),
 	 * U_MSR_PMON_GLOBAL_STATUS 0xC01 (likwid) */
 	.glob_ctl = 0xc00, .glob_status = 0xc01, .glob_frz_all = 1ull << 31, .glob_unfrz_all = 1ull << 29,

@@ -11,7 +11,8 @@
 #    A span of "uncore stat" with nothing to count (no -e, -M or --metric-group) is a phrase about
 #    stat's options (`uncore stat -x SEP`), not a command line: it is listed as not run.
 # How it is run: through sh in a scratch directory (so "> FILE" lands there), with the build's binary
-# whatever path the line gives, stdin from /dev/null, for at most 30 s; and with these changes:
+# whatever path the line gives, stdin from /dev/null, for at most 120 s (a hang detector: the slowest line,
+# a perf+replay of EMR, takes 9.5 s alone and passed 30 s on a loaded machine); and with these changes:
 #  * the backend: sim:... and perf+sim:... run as written; a real backend runs over its simulated
 #    form, perf as perf+sim:P, direct and auto as sim:P; a line naming no backend runs with
 #    UNCORE_BACKEND=sim:P.  P is snbep, or emr when the line names an event, metric or metric group
@@ -121,7 +122,7 @@ while IFS='	' read -r file line kind text comment; do
 	case $run in *" --backend "*) be= ;; esac
 	ran=$((ran + 1))
 	rc=0
-	(cd "$W/run" && PATH="$W/bin:$PATH" RT="$SRC" UNCORE_BACKEND=$be timeout 30 sh -c "$run" \
+	(cd "$W/run" && PATH="$W/bin:$PATH" RT="$SRC" UNCORE_BACKEND=$be timeout 120 sh -c "$run" \
 		</dev/null >"$W/out" 2>&1) || rc=$?
 	shown=$where
 	[ "$run" = "$text" ] && [ -z "$be" ] || shown="$where (ran: ${be:+UNCORE_BACKEND=$be }$run)"

@@ -317,7 +317,10 @@ static void read_counters(const struct sim *s, const struct dev_fs *fs, struct c
  * rounding), at the class paths and through the PCI function's own directory alike; a GPU has none. */
 static void test_counters(void)
 {
-	static const char *const specs[] = { "sim:spr,clock=manual", "perf+sim:gnr,clock=manual", "sim:skx,clock=manual" };
+	/* Birch Stream's own set has no HCA: one named on a PCIe stack beside its NIC and drive */
+	static const char *const specs[] = { "sim:spr,clock=manual",
+					     "perf+sim:gnr,clock=manual,devices=nvme@0.0.4+nic@0.0.5+nic@0.3.0+ib@0.2.0+dsa@0.9.0",
+					     "sim:skx,clock=manual" };
 	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
 		uncore_t *u = open_sim(specs[k]);
 		struct sim *s = sim_of(u->acc);

@@ -15,8 +15,9 @@
 
 static const char *const platforms[] = { "skx", "icx", "spr", "gnr" };
 /* each platform's device set: its default, but on GNR, whose Birch Stream set has one NVMe drive, two NICs and
- * no HCA (platforms/gnr/board.c), a NIC, drives, a switch and an HCA on PCIe stacks 2-4 and accelerators */
-static const char *const sets[] = { "", "", "", ",devices=nic@0.2.0+nvme@0.2.1+gpusw@0.3.0+empty@0.3.1+ib@0.4.0+dsa@0.9.0+qat@0.14.4" };
+ * no HCA (platforms/gnr/board.c), the set it had before: a NIC, drives, a switch, HCAs and a GPU on PCIe stacks of both
+ * sockets and accelerators */
+static const char *const sets[] = { "", "", "", ",devices=nic@0.2.0+nvme@0.2.1+gpusw@0.3.0+empty@0.3.1+ib@0.4.0+dsa@0.9.0+qat@0.14.4+gpu@1.2.0+nvme@1.5.2+ib@1.7.0" };
 static const char *const backends[] = { "sim", "perf+sim" };
 
 struct run {

@@ -169,9 +169,10 @@ static double group_truth(const struct sim *s, const struct group *x, int in, do
  * 7 and 9 of those buses; SPR_DMI_PART_ID 7; other parts "part_id = slot - 1" (pcm-iio-topology.cpp, 0fae0de1).
  * GNR: Intel's Birch Stream board (b6f7d8f2 .../F71EAE46A6): HC stacks' DSA 01.0 and IAA 02.0, QAT at bus+1, DLB
  * at bus+3; root buses 0a and 0f filled as CPU buses 16 and 20, PMUs 14 and 9 since pcm cbeba329; parts 0, 4, 5
- * (SRF_DSA_IAX_PART_NUMBER, SRF_QAT_PART_NUMBER, SRF_HQM_PART_NUMBER); the PCIe stacks' root buses 29 and 4b (CPU
- * buses 1 and 3 filled in bus order: pcm SRF_PE2 PMU 2, SRF_PE1 PMU 4), the board's NIC, NVMe drive and HCA at the
- * first bus after root ports 29:02.0, 29:03.0 and 4b:02.0 (part = device - 2). */
+ * (SRF_DSA_IAX_PART_NUMBER, SRF_QAT_PART_NUMBER, SRF_HQM_PART_NUMBER); the PCIe stacks' root buses 14 and 3a (CPU
+ * buses 0 and 2 filled in bus order: pcm SRF_PE6 PMU 0, SRF_PE0 PMU 3) with the listing's root ports 14:06.0-09.0
+ * (NVMe 15:00.0, NIC 16:00.0, the AST VGA 18:00.0 behind its bridge, USB 19:00.0) and 3a:02.0 (NIC 3b:00.0), part =
+ * device - 2 ("Bifurcated Root Ports A-H appear as devices 2-9"). */
 static const struct place {
 	const char *bdf;
 	int kind, stack, port;
@@ -182,8 +183,9 @@ static const struct place {
 }, gnr_places[] = {
 	{ "0000:0f:01.0", SIM_DEV_DSA, 9, 0 },  { "0000:0f:02.0", SIM_DEV_IAA, 9, 0 },  { "0000:10:00.0", SIM_DEV_QAT, 9, 4 },
 	{ "0000:12:00.0", SIM_DEV_DLB, 9, 5 },  { "0000:0a:01.0", SIM_DEV_DSA, 14, 0 }, { "0000:0a:02.0", SIM_DEV_IAA, 14, 0 },
-	{ "0000:0b:00.0", SIM_DEV_QAT, 14, 4 }, { "0000:0d:00.0", SIM_DEV_DLB, 14, 5 }, { "0000:2a:00.0", SIM_DEV_NIC, 2, 0 },
-	{ "0000:2b:00.0", SIM_DEV_NVME, 2, 1 }, { "0000:4c:00.0", SIM_DEV_IB, 4, 0 },  { NULL, 0, 0, 0 },
+	{ "0000:0b:00.0", SIM_DEV_QAT, 14, 4 }, { "0000:0d:00.0", SIM_DEV_DLB, 14, 5 }, { "0000:15:00.0", SIM_DEV_NVME, 0, 4 },
+	{ "0000:16:00.0", SIM_DEV_NIC, 0, 5 },  { "0000:18:00.0", SIM_DEV_GPU, 0, 6 },  { "0000:19:00.0", SIM_DEV_USB, 0, 7 },
+	{ "0000:3b:00.0", SIM_DEV_NIC, 3, 0 },  { NULL, 0, 0, 0 },
 };
 
 /* What port stack.port of socket 0 carries by the profile: the rates of the kinds the table puts there */
@@ -230,7 +232,7 @@ static void test_board_places(void)
 			}
 		}
 		fprintf(stderr, "%s: %d device ports at their board's places count the profile's rates\n", m[k].spec, seen);
-		CU_ASSERT(seen == 2 * (int)(m[k].t == spr_places ? 7 : 11));
+		CU_ASSERT(seen == 2 * (int)(m[k].t == spr_places ? 7 : 13));
 		uncore_close(u);
 	}
 }
@@ -315,7 +317,10 @@ static void read_counters(const struct sim *s, const struct dev_fs *fs, struct c
  * rounding), at the class paths and through the PCI function's own directory alike; a GPU has none. */
 static void test_counters(void)
 {
-	static const char *const specs[] = { "sim:spr,clock=manual", "perf+sim:gnr,clock=manual", "sim:skx,clock=manual" };
+	/* Birch Stream's own set has no HCA: one named on a PCIe stack beside its NIC and drive */
+	static const char *const specs[] = { "sim:spr,clock=manual",
+					     "perf+sim:gnr,clock=manual,devices=nvme@0.0.4+nic@0.0.5+nic@0.3.0+ib@0.2.0+dsa@0.9.0",
+					     "sim:skx,clock=manual" };
 	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
 		uncore_t *u = open_sim(specs[k]);
 		struct sim *s = sim_of(u->acc);

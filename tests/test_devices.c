@@ -117,9 +117,11 @@ static void check_sim(const char *spec, int want_empty) { check_map(spec, NULL, 
 static void test_sim_default(void)
 {
 	/* the default set: a NIC, an NVMe drive, a switch with two GPUs, an empty port; on the boards SPR and EMR
-	 * are laid out as (platforms/spr/board.c) the listing's two empty ports, 11:01.0 and 4d:03.0 */
-	static const struct { const char *spec; int empty; } p[] = { { "sim:skx", 1 }, { "sim:icx", 1 }, { "sim:spr", 2 },
-		{ "sim:emr", 2 }, { "sim:gnr", 1 }, { "sim:srf", 1 }, { "perf+sim:icx", 1 }, { "perf+sim:spr", 2 } };
+	 * are laid out as (platforms/spr/board.c) the listing's six empty ports, 11:01.0, 4d:03.0, c8:05.0, c8:07.0,
+	 * dd:05.0 and dd:07.0; on Birch
+	 * Stream's (platforms/gnr/board.c) none: every root port it lists has a device below it */
+	static const struct { const char *spec; int empty; } p[] = { { "sim:skx", 1 }, { "sim:icx", 1 }, { "sim:spr", 6 },
+		{ "sim:emr", 6 }, { "sim:gnr", 0 }, { "sim:srf", 0 }, { "perf+sim:icx", 1 }, { "perf+sim:spr", 6 } };
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		check_sim(p[i].spec, p[i].empty);
 }
@@ -409,9 +411,10 @@ static void test_counter_ports(void)
 		 * by its bus, test_spr_real_board) */
 		{ 0x8f, 4, { 0, 1, 5, 8 }, { 0 }, { X, 0, 4, 7 } },
 		{ 0xcf, 2, { 3, 9 }, { 0 }, { 2, X } },
-		/* Granite Rapids, Sierra Forest: root ports at devices 2-8, parts 0-6; pcm's comment names A-H at 2-9,
-		 * its probe (birchStreamPciStackProbe, slot < 9) never reads device 9: no known port there */
-		{ 0xad, 3, { 2, 9, 1 }, { 0 }, { 0, X, X } },
+		/* Granite Rapids, Sierra Forest: root ports A-H at devices 2-9, parts 0-7 (pcm's comment; perfmon's
+		 * UNC_IIO_*.PART0-7); pcm's probe (birchStreamPciStackProbe, slot < 9) never reads device 9, where
+		 * Intel's Birch Stream board has a root port (14:09.0): part 7 by the stated rule */
+		{ 0xad, 4, { 2, 9, 1, 10 }, { 0 }, { 0, 7, X, X } },
 		{ 0xaf, 1, { 6 }, { 0 }, { 4 } },
 		/* a CPU without a table (Sandy Bridge-EP): unknown, never the n-th */
 		{ 0x2d, 1, { 2 }, { 0 }, { X } },
@@ -770,33 +773,82 @@ static void test_gnr_hc_fake(void)
  * b6f7d8f2, Server/Intel/BIRCHSTREAM/BIRCHSTREAM/1F03C9158405/XUBUNTU-24.04/6.8.0-48-GENERIC/X86_64/F71EAE46A6;
  * tests/snapshots/field/gnr-birchstream-2s.source): 14, 29, 3a, 4b, 5c, 6d and 94, a6, b7, c8, d9, ea (socket 1's
  * are not socket 0's + 0x80).  Their CPU buses 0-5 in bus order (filled: the listing cannot show CPUBUSNO) are
- * IIO PMUs 0, 2, 3, 4, 5, 7 (pcm SRF_PE6/PE2/PE0/PE1/PE3/PE7, pcm-iio-topology.cpp 0fae0de1); a root port at
- * device 2 + part (pcm: part = device - 2).  The board's default devices (platforms/gnr/board.c) nic@0.2.0,
- * nvme@0.2.1, ib@0.4.0, gpu@1.2.0, nvme@1.5.2 and ib@1.7.0 each take the first bus after their port's. */
+ * IIO PMUs 0, 2, 3, 4, 5, 7 (pcm SRF_PE6/PE2/PE0/PE1/PE3/PE7, pcm-iio-topology.cpp 0fae0de1).  The board's default
+ * devices sit where the listing has them: an NVMe drive at 15:00.0 below root port 14:06.0, a NIC at 16:00.0 below
+ * 14:07.0, the AST VGA 18:00.0 behind its bridge 17:00.0 below 14:08.0, a USB controller 19:00.0 below 14:09.0 and
+ * a NIC 3b:00.0 below 3a:02.0; part = device - 2 ("Bifurcated Root Ports A-H appear as devices 2-9"; pcm's loop
+ * stops at 8, so 14:09.0's part 7 is the rule's, not pcm-iio's output).  Socket 1's ports (none in the listing)
+ * named by devices=, each device on the first bus after its port's. */
+struct want {
+	const char *bdf, *root_port;
+	int socket, stack, port;
+};
+
+/* Each device of w (ending at a NULL bdf) below its root port at its socket, stack and port on spec's map */
+static void check_wants(const char *spec, const struct want *w)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	CU_ASSERT_FATAL(uncore_open_topology(spec, &u) == 0);
+	for (; w->bdf; w++) {
+		int ok = !find(u, w->bdf, &g, &d) && g.socket == w->socket && g.stack == w->stack && g.port == w->port &&
+			 !strcmp(g.root_port, w->root_port);
+		if (!ok)
+			fprintf(stderr, "%s: %s: socket %d stack %d port %d below %s, not %d.%d.%d below %s\n", spec, w->bdf,
+				g.socket, g.stack, g.port, g.root_port, w->socket, w->stack, w->port, w->root_port);
+		CU_ASSERT(ok);
+	}
+	uncore_close(u);
+}
+
 static void test_gnr_board_buses(void)
 {
-	static const struct { const char *bdf, *root_port; int socket, stack, port; } want[] = {
-		{ "0000:2a:00.0", "0000:29:02.0", 0, 2, 0 }, { "0000:2b:00.0", "0000:29:03.0", 0, 2, 1 },
-		{ "0000:4c:00.0", "0000:4b:02.0", 0, 4, 0 }, { "0000:a7:00.0", "0000:a6:02.0", 1, 2, 0 },
-		{ "0000:da:00.0", "0000:d9:04.0", 1, 5, 2 }, { "0000:eb:00.0", "0000:ea:02.0", 1, 7, 0 },
+	static const struct want listed[] = {
+		{ "0000:15:00.0", "0000:14:06.0", 0, 0, 4 }, { "0000:16:00.0", "0000:14:07.0", 0, 0, 5 },
+		{ "0000:18:00.0", "0000:14:08.0", 0, 0, 6 }, { "0000:19:00.0", "0000:14:09.0", 0, 0, 7 },
+		{ "0000:3b:00.0", "0000:3a:02.0", 0, 3, 0 },
+		{ NULL, NULL, 0, 0, 0 },
+	}, named[] = {
+		{ "0000:2a:00.0", "0000:29:02.0", 0, 2, 0 }, { "0000:a7:00.0", "0000:a6:02.0", 1, 2, 0 },
+		{ "0000:da:00.0", "0000:d9:04.0", 1, 5, 2 }, { "0000:eb:00.0", "0000:ea:09.0", 1, 7, 7 },
+		{ NULL, NULL, 0, 0, 0 },
 	};
-	static const char *const specs[] = { "sim:gnr", "sim:srf", "perf+sim:gnr" };
-	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
-		uncore_t *u;
-		struct uncore_device_group g;
-		struct uncore_device d;
-		CU_ASSERT_FATAL(uncore_open_topology(specs[k], &u) == 0);
-		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-			int ok = !find(u, want[i].bdf, &g, &d) && g.socket == want[i].socket && g.stack == want[i].stack &&
-				 g.port == want[i].port && !strcmp(g.root_port, want[i].root_port);
-			if (!ok)
-				fprintf(stderr, "%s: %s: socket %d stack %d port %d below %s, not %d.%d.%d below %s\n", specs[k],
-					want[i].bdf, g.socket, g.stack, g.port, g.root_port, want[i].socket, want[i].stack,
-					want[i].port, want[i].root_port);
-			CU_ASSERT(ok);
-		}
-		uncore_close(u);
-	}
+	static const struct { const char *spec; const struct want *w; } cases[] = {
+		{ "sim:gnr", listed }, { "sim:srf", listed }, { "perf+sim:gnr", listed },
+		{ "sim:gnr,devices=nic@0.2.0+gpu@1.2.0+nvme@1.5.2+ib@1.7.7", named },
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
+		check_wants(cases[k].spec, cases[k].w);
+}
+
+/* Sapphire Rapids' (and Emerald Rapids') socket 1 at the root buses the HPE ProLiant DL380 Gen11 lists for it
+ * (linuxhw/LsPCI c0a4a3a6, Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E/DEBIAN-12/6.8.4-3-PVE/X86_64/
+ * 47A35ED32C; tests/snapshots/field/spr-dl380g11-mcc.source): 80, 89, 9e, b3, c8, dd, f2, not socket 0's (00, 11,
+ * 25, 39, 4d, 61, 75) + 0x80.  Their CPU buses filled in bus order as socket 0's (0-5, 8), which pcm's
+ * spr_xcc_sad_to_pmu_id_mapping makes IIO PMUs 1, 2, 4, 6, 7, 9, 0 and emr_sad_to_pmu_id_mapping 7, 1, 2, 3, 8,
+ * 6, 0 (pcm-iio-topology.cpp 0fae0de1).  The listing's root ports c8:01.0 and 03.0 (secondary buses c9, ca) and
+ * dd:01.0 and 03.0 (de, df) hold the board's default socket-1 devices; part = device - 1 (eagleStreamPciStackProbe);
+ * the other stacks' ports named by devices=, each device on the first bus after its root bus. */
+static void test_spr_socket1_buses(void)
+{
+	static const struct want spr[] = {
+		{ "0000:c9:00.0", "0000:c8:01.0", 1, 7, 0 }, { "0000:ca:00.0", "0000:c8:03.0", 1, 7, 2 },
+		{ "0000:de:00.0", "0000:dd:01.0", 1, 9, 0 }, { "0000:df:00.0", "0000:dd:03.0", 1, 9, 2 },
+		{ NULL, NULL, 0, 0, 0 },
+	}, emr[] = {
+		{ "0000:c9:00.0", "0000:c8:01.0", 1, 8, 0 }, { "0000:ca:00.0", "0000:c8:03.0", 1, 8, 2 },
+		{ "0000:de:00.0", "0000:dd:01.0", 1, 6, 0 }, { "0000:df:00.0", "0000:dd:03.0", 1, 6, 2 },
+		{ NULL, NULL, 0, 0, 0 },
+	}, named[] = {
+		{ "0000:8a:00.0", "0000:89:01.0", 1, 2, 0 }, { "0000:9f:00.0", "0000:9e:02.0", 1, 4, 1 },
+		{ "0000:b4:00.0", "0000:b3:08.0", 1, 6, 7 },
+		{ NULL, NULL, 0, 0, 0 },
+	};
+	check_wants("sim:spr", spr);
+	check_wants("perf+sim:spr", spr);
+	check_wants("sim:emr", emr);
+	check_wants("sim:spr,devices=nic@1.2.0+nvme@1.4.1+ib@1.6.7", named);
 }
 
 static void test_hostile_tree(void)
@@ -856,6 +908,7 @@ int main(void)
 		{ "counter ports at each generation's devices", test_counter_ports },
 		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },
 		{ "GNR and SRF PCIe stacks on Birch Stream's root buses, both sockets", test_gnr_board_buses },
+		{ "SPR and EMR socket 1 on the DL380 Gen11's root buses", test_spr_socket1_buses },
 		{ "snapshot keeps the device map", test_snapshot_map },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },
 		{ NULL, NULL },

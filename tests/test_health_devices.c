@@ -14,6 +14,10 @@
 #define ROWS 64
 
 static const char *const platforms[] = { "skx", "icx", "spr", "gnr" };
+/* each platform's device set: its default, but on GNR, whose Birch Stream set has one NVMe drive, two NICs and
+ * no HCA (platforms/gnr/board.c), the set it had before: a NIC, drives, a switch, HCAs and a GPU on PCIe stacks of both
+ * sockets and accelerators */
+static const char *const sets[] = { "", "", "", ",devices=nic@0.2.0+nvme@0.2.1+gpusw@0.3.0+empty@0.3.1+ib@0.4.0+dsa@0.9.0+qat@0.14.4+gpu@1.2.0+nvme@1.5.2+ib@1.7.0" };
 static const char *const backends[] = { "sim", "perf+sim" };
 
 struct run {
@@ -128,11 +132,11 @@ static void test_clean_hour(void)
 {
 	for (size_t p = 0; p < sizeof(platforms) / sizeof(*platforms); p++)
 		for (size_t b = 0; b < 2; b++) {
-			char spec[96];
+			char spec[256];
 			struct run r;
 			/* perf+sim: GNR's 15 IIO boxes a socket (platforms/gnr/board.c) take more events than the simulated
 			 * kernel's default 1024 descriptors */
-			snprintf(spec, sizeof(spec), "%s:%s,clock=manual%s", backends[b], platforms[p], b ? ",fds=4096" : "");
+			snprintf(spec, sizeof(spec), "%s:%s,clock=manual%s%s", backends[b], platforms[p], sets[p], b ? ",fds=4096" : "");
 			TRUTH = 1;
 			CU_ASSERT_FATAL(run(spec, 5000000000ull, 720, &r) == 0);
 			TRUTH = 0;
@@ -190,12 +194,12 @@ static void test_faults(void)
 	for (size_t p = 0; p < sizeof(platforms) / sizeof(*platforms); p++)
 		for (size_t b = 0; b < 2; b++)
 			for (size_t f = 0; f < sizeof(faults) / sizeof(*faults); f++) {
-				char spec[128];
+				char spec[256];
 				struct run r;
 				/* SPR's and GNR's boards: two PCIe stacks with devices swapped (6 and 7, 2 and 3), not the DMI or an
 				 * accelerator stack; perf+sim: descriptors for GNR's 15 IIO boxes */
 				int sw = f == 4 && p >= 2;
-				snprintf(spec, sizeof(spec), "%s:%s,clock=manual,fault=%s%s%s", backends[b], platforms[p],
+				snprintf(spec, sizeof(spec), "%s:%s,clock=manual%s,fault=%s%s%s", backends[b], platforms[p], sets[p],
 					 faults[f].fault, sw ? (p == 2 ? ":6" : ":2") : "", b ? ",fds=4096" : "");
 				CU_ASSERT_FATAL(run(spec, 1000000000ull, 40, &r) == 0);
 				CU_ASSERT(only(spec, &r, faults[f].kind));

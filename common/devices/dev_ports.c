@@ -25,10 +25,12 @@
  *     DL380 Gen11, linuxhw/LsPCI c0a4a3a6 Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E/.../47A35ED32C).
  *     Everything on that stack crosses the DMI link: dev_dmi_port.
  *   Granite Rapids, Sierra Forest (BirchStreamPlatform, which pcm uses for these two alone: its
- *     getPlatformMapping gives Clearwater Forest its default mapping, "without attribution to PCIe devices"): its comment says "Bifurcated Root Ports A-H appear as
- *     devices 2-9", but birchStreamPciStackProbe probes devices 2-8 only (slot < 9), part = device - 2; this
- *     follows the probe, so a root port at device 9 has no known counter port.  Clearwater Forest: taken as
- *     these (the same Linux driver and counters), which no pcm table confirms.
+ *     getPlatformMapping gives Clearwater Forest its default mapping, "without attribution to PCIe
+ *     devices"): "Bifurcated Root Ports A-H appear as devices 2-9", part = device - 2, parts 0-7 as perfmon's
+ *     UNC_IIO_*.PART0-PART7.  birchStreamPciStackProbe's loop (slot < 9) stops at device 8, so pcm-iio lists
+ *     nothing of port H; Intel's Birch Stream board has a root port there (14:09.0, a USB controller below it),
+ *     and this follows pcm's stated rule: part 7.  Clearwater Forest: taken as these (the same Linux driver and
+ *     counters), which no pcm table confirms.
  *   Their accelerator (HC) stacks (birchStreamAcceleratorStackProbe): DSA at device 1 and IAA at device 2 of
  *     the stack's root bus are part 0 (SRF_DSA_IAX_PART_NUMBER), QAT at device 0 of the next bus part 4
  *     (SRF_QAT_PART_NUMBER), DLB (HQM) at device 0 three buses on part 5 (SRF_HQM_PART_NUMBER), each function

@@ -17,11 +17,13 @@
 #include "util/error.h"
 
 enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_DSA = SIM_DEV_DSA,
-	    K_IAA = SIM_DEV_IAA, K_QAT = SIM_DEV_QAT, K_DLB = SIM_DEV_DLB, K_USB = SIM_DEV_USB, K_GPUSW, K_EMPTY, K_KINDS };
+	    K_IAA = SIM_DEV_IAA, K_QAT = SIM_DEV_QAT, K_DLB = SIM_DEV_DLB, K_USB = SIM_DEV_USB, K_GPUSW, K_EMPTY, K_VGA, K_KINDS };
 static const char *const kind_name[] = { "nic", "ib",  "nvme", "gpu", "dsa",  "iaa",
-					 "qat", "dlb", "usb",  "gpusw", "empty" };
+					 "qat", "dlb", "usb",  "gpusw", "empty", "vga" };
 static int is_accel(enum kind k) { return k >= K_DSA && k <= K_DLB; }
 static int is_rcfn(enum kind k) { return is_accel(k) || k == K_USB; } /* a function of a root bus, no root port */
+/* The SIM_DEV_* kind whose DMA an item's endpoints move: a switch's GPUs and a BMC's VGA a GPU's */
+static int dev_kind(enum kind k) { return k == K_GPUSW || k == K_VGA ? K_GPU : (int)k; }
 /* An accelerator on its HC stack (pcm-iio-topology.cpp birchStreamAcceleratorStackProbe, intel/pcm 0fae0de1): the
  * root bus it sits on (0: the stack's, 1 and 3 the ones after), its device, its counter part (SRF_DSA_IAX_PART_NUMBER
  * 0, SRF_QAT_PART_NUMBER 4, SRF_HQM_PART_NUMBER 5), ids as Intel's Birch Stream board lists them (linuxhw/LsPCI
@@ -34,7 +36,9 @@ static const struct {
 } accel[] = { { 0, 1, 0, 0x0b25, 0x088000, "idxd" }, { 0, 2, 0, 0x0cfe, 0x088000, "idxd" },
 	      { 1, 0, 4, 0x4944, 0x0b4000, "4xxx" }, { 3, 0, 5, 0x2714, 0x0b4000, "dlb2" } };
 /* The PCH's xHCI on a board's DMI stack: 8086:1bcd at 00:14.0, class 0x0c0330 (HPE ProLiant DL380 Gen11, linuxhw/LsPCI
- * c0a4a3a6 .../47A35ED32C), a root-bus function the DMI link carries */
+ * c0a4a3a6 .../47A35ED32C), a root-bus function the DMI link carries; on any other stack a USB controller below a
+ * root port, as Intel's Birch Stream board has a Renesas 1912:0014 below 14:09.0 (linuxhw/LsPCI b6f7d8f2
+ * .../F71EAE46A6) */
 #define USB_DEV 0x14
 
 struct item {
@@ -73,7 +77,7 @@ static int parse_set(const char *v, struct item *it, int *n)
 		size_t len = strcspn(p, "+");
 		if (*n == MAX_ITEMS || parse_item(p, len, &it[*n]))
 			return uc_err("simulator option devices=%s: '%.*s' is not KIND@SOCKET.STACK.PORT (KIND nic, ib, "
-				      "nvme, gpu, gpusw or empty, or dsa, iaa at port 0, qat at 4, dlb at 5; at most %d items "
+				      "nvme, gpu, gpusw, vga, usb or empty, or dsa, iaa at port 0, qat at 4, dlb at 5; at most %d items "
 				      "joined by '+'), nor is the list 'none'",
 				      v, (int)len, p, MAX_ITEMS);
 		for (int j = 0; j < *n; j++)
@@ -163,7 +167,7 @@ int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
 }
 
 /* Buses a kind takes below its root port */
-static int kind_buses(enum kind k) { return k == K_GPUSW ? 4 : k == K_EMPTY || is_accel(k) ? 0 : 1; }
+static int kind_buses(enum kind k) { return k == K_GPUSW ? 4 : k == K_VGA ? 2 : k == K_EMPTY || is_accel(k) ? 0 : 1; }
 
 /* The buses a stack's devices may take after its root bus: up to the next stack's (a board's: up to the next
  * root bus of the socket, or the socket's UBox buses, 0x7e and 0x7f a socket on the listed boards) */
@@ -216,7 +220,7 @@ static int function(struct out *o, const char *parent, int bus, int dev, int fn,
 	snprintf(t, sizeof(t), "%d", node);
 	rc = rc ? rc : put(o, dir, "numa_node", t, 0);
 	snprintf(link, sizeof(link), "../../../bus/pci/drivers/%s", driver);
-	rc = rc ? rc : put(o, dir, "driver", link, 1);
+	rc = rc || !*driver ? rc : put(o, dir, "driver", link, 1); /* "": a function no driver has taken */
 	if (!rc && o->m) { /* /sys/bus/pci/devices/<bdf>: the kernel's link to the function's directory */
 		snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", bdf);
 		rc = memfs_put(o->m, link, dir, 1) ? uc_err("out of memory") : 0;
@@ -257,7 +261,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 {
 	char dir[512], name[24];
 	int node = sim_stack_node(o->s, it->socket, die, it->stack);
-	snprintf(name, sizeof(name), fmt, o->counts[it->k == K_GPUSW ? K_GPU : it->k]++);
+	snprintf(name, sizeof(name), fmt, o->counts[dev_kind(it->k)]++);
 	if (function(o, parent, bus, o->epdev, 0, ven, did, cls, driver, node, dir, sizeof(dir)))
 		return -1;
 	char f[64];
@@ -265,7 +269,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	if (*name && put(o, dir, f, "0:0", 0))
 		return -1;
 	/* its own byte counters, made at read time (sim_devcount.c) */
-	if (o->m && sim_dev_counter_files(o->s, o->m, dir, it->k == K_GPUSW ? K_GPU : (int)it->k, name, o->ndev))
+	if (o->m && sim_dev_counter_files(o->s, o->m, dir, dev_kind(it->k), name, o->ndev))
 		return uc_err("out of memory");
 	if (!strcmp(driver, "nvidia") && o->m) { /* the driver's own file of the GPU (its minor: its card number) */
 		char p[96], bdf[16], info[512];
@@ -282,7 +286,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 		d->vendor = ven, d->device = did, d->class_code = cls, d->driver = driver;
 		snprintf(d->name, sizeof(d->name), "%s", name);
 		d->behind_switch = sw, d->node = node;
-		d->kind = it->k == K_GPUSW ? K_GPU : (int)it->k;
+		d->kind = dev_kind(it->k);
 	}
 	o->ndev++;
 	return 0;
@@ -326,6 +330,14 @@ static int below_port(struct out *o, const struct item *it, const char *rp, int 
 			    endpoint(o, it, 0, dn, next + 2 + d, 0x10de, 0x2330, 0x030200, "nvidia", "drm", "card%d", 1))
 				return -1;
 		return 0;
+	case K_VGA: /* a BMC's video as Intel's Birch Stream board lists it below 14:08.0 (linuxhw/LsPCI b6f7d8f2
+		     * .../F71EAE46A6): the ASPEED AST1150 PCIe-to-PCI bridge 1a03:1150 (no driver) and the AST VGA
+		     * 1a03:2000 (class 0x0300, ast) on the bus after it */
+		if (function(o, rp, next, 0, 0, 0x1a03, 0x1150, 0x060400, "", node, up, sizeof(up)))
+			return -1;
+		return endpoint(o, it, 0, up, next + 1, 0x1a03, 0x2000, 0x030000, "ast", "drm", "card%d", 1);
+	case K_USB: /* a USB controller below a root port (not the DMI stack's): Birch Stream's 19:00.0 */
+		return endpoint(o, it, 0, rp, next, 0x1912, 0x0014, 0x0c0330, "xhci_hcd", "", "", 0);
 	default:
 		return 0;
 	}
@@ -368,10 +380,9 @@ static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int
 	 * stack's root ports is its number */
 	for (int i = 0; i < n; i++)
 		if (it[i].socket == sock && it[i].stack == st) {
-			if (is_accel(it[i].k) || (dmi && it[i].port != b->dmi_part) || (!dmi && it[i].k == K_USB))
+			if (is_accel(it[i].k) || (dmi && it[i].port != b->dmi_part))
 				return uc_err("simulator option devices=: %s@%d.%d.%d: %s", kind_name[it[i].k], sock, st,
 					      it[i].port, is_accel(it[i].k) ? "an accelerator sits on an accelerator stack" :
-					      it[i].k == K_USB ? "the PCH's USB controller sits on a board's DMI stack" :
 					      "the DMI stack's devices sit behind the PCH, at its one counter port");
 			top = it[i].port > top ? it[i].port : top;
 		}
@@ -398,7 +409,7 @@ static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int
 		if (function(o, rootdir, root, dev, 0, 0x8086, dmi ? 0x1bbd : 0x352a, 0x060400, "pcieport", node, rp, sizeof(rp)))
 			return -1;
 		for (int i = 0; i < n; i++) {
-			if (it[i].socket != sock || it[i].stack != st || it[i].port != port || it[i].k == K_USB)
+			if (it[i].socket != sock || it[i].stack != st || it[i].port != port || (dmi && it[i].k == K_USB))
 				continue;
 			int need = kind_buses(it[i].k);
 			int pch = s->kind->pch_nic && !sock && st == dmi_stack(s); /* icx_pch's bus */

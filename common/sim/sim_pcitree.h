@@ -10,9 +10,10 @@
 
 struct sim;
 /* devices=LIST: items "KIND@SOCKET.STACK.PORT" joined by '+', KIND nic, ib, nvme, gpu, gpusw (a PCIe switch
- * with two GPUs) or empty (a root port with nothing below), and on a board's accelerator stack dsa, iaa (port 0),
- * qat (4), dlb (5), root-complex endpoints at pcm's places; "none": no device.  A board's DMI stack takes its
- * items behind the PCH's root port, and usb (the PCH's xHCI at 14.0 of bus 0), at the DMI part.  The default when no devices= is given (a board's own
+ * with two GPUs), vga (a BMC's VGA behind its PCIe-to-PCI bridge), usb (a USB controller) or empty (a root port
+ * with nothing below), and on a board's accelerator stack dsa, iaa (port 0), qat (4), dlb (5), root-complex
+ * endpoints at pcm's places; "none": no device.  A board's DMI stack takes its items behind the PCH's root port,
+ * and usb (there the PCH's xHCI at 14.0 of bus 0), at the DMI part.  The default when no devices= is given (a board's own
  * where the machine is laid out by one, sim_board), a two-socket GPU node's (its items on sockets and stacks
  * the machine has): an Ethernet NIC and two NVMe drives, a switch with two GPUs beside an empty port, an InfiniBand HCA on socket 0; a
  * switch with two GPUs and an NVMe drive, an HCA, a GPU and an Ethernet NIC on socket 1 */

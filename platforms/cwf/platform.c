@@ -21,10 +21,10 @@ static const struct plat_clocks cwf_clocks = {
 static const struct attrib_plat cwf_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 10, "the core's requests that missed the LLC" };
 
 /* pcm gives Clearwater Forest its default mapping, "without attribution to PCIe devices" (getPlatformMapping):
- * taken as Birch Stream's ports and accelerator stacks (the same Linux driver and counters), which no pcm table
+ * taken as Birch Stream's ports (devices 2-9, platforms/gnr/platform.c) and accelerator stacks (the same Linux driver and counters), which no pcm table
  * confirms; no CPU-bus table, so its root buses are not read from registers */
 static const int cwf_iio_models[] = { 0xdd, 0 }; /* INTEL_ATOM_DARKMONT_X */
-static const struct iio_layout cwf_iio = { .models = cwf_iio_models, .port_lo = 2, .port_hi = 8, .accel = 1 };
+static const struct iio_layout cwf_iio = { .models = cwf_iio_models, .port_lo = 2, .port_hi = 9, .accel = 1 };
 
 const struct platform_desc platform_cwf = {
 	.name = "cwf", .desc = "Clearwater Forest (Xeon 6+ with E-cores)",

@@ -16,9 +16,13 @@
  * since cbeba329) makes IIO PMUs 1, 6, 14 and 9, and CPU buses 0-5 (pcm SRF_PE6/PE2/PE0/PE1/PE3/PE7: PMUs 0, 2, 3,
  * 4, 5, 7) on the six PCIe stacks in bus order (the listing cannot tell which stack a bus is); PMUs 8 and 10-13
  * (CPU buses 26-29, FlexUPI) have no root bus.  The RCEC's associated-bus capability is not in the simulated config
- * space.  The devices: every accelerator on HC2 (PMU 9) and HC3 (PMU 14) of socket 0 and on HC0 of socket 1, and
- * the simulator's kinds in the PCIe stacks' ports (the listing's root ports 14:06.0-09.0 and 3a:02.0 are not
- * modelled: the simulator's stacks have their ports at devices 2-9).
+ * space.  The devices as the listing has them: on socket 0's first PCIe stack (14, IIO PMU 0) root ports 14:06.0,
+ * 07.0, 08.0 and 09.0 (parts 4-7, part = device - 2) with an NVMe drive, a NIC, the BMC's VGA behind its AST1150
+ * bridge and a USB controller below them, on the third (3a, PMU 3) 3a:02.0 (part 0) with a NIC; every HC stack's
+ * DSA, IAA, QAT and DLB on socket 0, on socket 1 those of HC0 and HC1 (a set holds at most 32 items).  The simulator's
+ * endpoints are its kinds' (an E810 NIC where the listing has an I210 and an X710, one function each).  pcm's
+ * loop (slot < 9) never probes 14:09.0: the part there is its stated rule's ("A-H at devices 2-9"), not its
+ * output (platforms/gnr/platform.c).
  */
 #include "sim/sim.h"
 #include "sim_gnr.h"
@@ -37,6 +41,8 @@ const struct sim_iio_regs sim_gnr_iio_regs = { .port_dev = 2, .cpubus = srf_cpub
 
 const struct sim_board sim_gnr_board = {
 	.stacks = stacks, .nstacks = sizeof(stacks) / sizeof(stacks[0]), .dmi_pmu = -1, .msm_pmu = 1,
-	.devices = "dsa@0.9.0+iaa@0.9.0+qat@0.9.4+dlb@0.9.5+dsa@0.14.0+iaa@0.14.0+qat@0.14.4+dlb@0.14.5+nic@0.2.0+"
-		   "nvme@0.2.1+gpusw@0.3.0+empty@0.3.1+ib@0.4.0+qat@1.1.4+dsa@1.1.0+gpu@1.2.0+nvme@1.5.2+ib@1.7.0",
+	.devices = "nvme@0.0.4+nic@0.0.5+vga@0.0.6+usb@0.0.7+nic@0.3.0+"
+		   "dsa@0.1.0+iaa@0.1.0+qat@0.1.4+dlb@0.1.5+dsa@0.6.0+iaa@0.6.0+qat@0.6.4+dlb@0.6.5+"
+		   "dsa@0.14.0+iaa@0.14.0+qat@0.14.4+dlb@0.14.5+dsa@0.9.0+iaa@0.9.0+qat@0.9.4+dlb@0.9.5+"
+		   "dsa@1.1.0+iaa@1.1.0+qat@1.1.4+dlb@1.1.5+dsa@1.6.0+iaa@1.6.0+qat@1.6.4+dlb@1.6.5",
 };

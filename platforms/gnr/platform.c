@@ -184,9 +184,12 @@ static const struct snc_geom gnr_snc[] = {
 };
 
 /* Birch Stream (BirchStreamPlatform, pcm-iio-topology.cpp, intel/pcm 0fae0de1), which pcm uses for Granite Rapids
- * and Sierra Forest alone (not GNR-D): root ports at devices 2-8 (birchStreamPciStackProbe probes slot < 9, part =
- * device - 2); the accelerator stacks' DSA, IAA, QAT and DLB (birchStreamAcceleratorStackProbe); CPU bus -> IIO
- * PMU srf_sad_to_pmu_id_mapping: PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20,
+ * and Sierra Forest alone (not GNR-D): "Bifurcated Root Ports A-H appear as devices 2-9", part = device - 2, eight
+ * parts as perfmon's UNC_IIO_*.PART0-PART7 (port masks 0x01-0x80, GNR/SRF uncore.json, intel/perfmon 6dadedf3).
+ * pcm's loop (birchStreamPciStackProbe, slot < 9) stops at device 8 and so lists nothing of port H, where Intel's
+ * Birch Stream board has a root port (14:09.0, an xHCI below it: tests/snapshots/field/gnr-birchstream-2s.source):
+ * this follows the rule pcm states, part 7 there, not its loop; the accelerator stacks' DSA, IAA, QAT and DLB
+ * (birchStreamAcceleratorStackProbe); CPU bus -> IIO PMU srf_sad_to_pmu_id_mapping: PE6 (UPI0) 0, PE2 1, PE0 2, PE1 3, PE3 4, PE7 5, HC0 8, HC1 12, HC3 16, HC2 20,
  * PE5 26, PE8 28, PE4 29 (SRF_*_SAD_BUS_ID); HC3 is PMU 14 and HC2 PMU 9 (SRF_HC3_PMON_ID, SRF_HC2_PMON_ID as
  * intel/pcm cbeba329 "Fix incorrect PMON IDs for HCx stacks", 2024-05-19, set them: before it 16 -> 9 and
  * 20 -> 14).  On FlexUPI configurations buses 26 and 29 are PMUs 10 and 13 instead, which pcm's table (its first
@@ -197,7 +200,7 @@ static const signed char gnr_cpubus[IIO_MSM_CPUBUSES] = { 0, 2, 3, 4, 5, 7, NO, 
 							  14, NO, NO, NO, 9, NO, NO, NO, NO, NO, 12, NO, 8, 11, NO, NO };
 #undef NO
 static const int gnr_iio_models[] = { 0xad, 0xaf, 0 }; /* INTEL_GRANITERAPIDS_X, INTEL_ATOM_CRESTMONT_X */
-const struct iio_layout gnr_iio = { .models = gnr_iio_models, .port_lo = 2, .port_hi = 8, .accel = 1,
+const struct iio_layout gnr_iio = { .models = gnr_iio_models, .port_lo = 2, .port_hi = 9, .accel = 1,
 				    .cpubus_pmu = gnr_cpubus, .hc_cpubuses = 1u << 8 | 1u << 12 | 1u << 16 | 1u << 20 };
 
 const struct platform_desc platform_gnr = {

@@ -37,7 +37,7 @@ static void builds_are(const uncore_t *u, const int want[NODE_FACTS], const char
 	for (int f = 0; f < NODE_FACTS; f++) {
 		CU_ASSERT_EQUAL(b[f], want[f]);
 		if (b[f] != want[f])
-			fprintf(stderr, "%s: the %s was built %d times (%d wanted)\n", when, names[f], b[f], want[f]);
+			fprintf(stderr, "%s: %s built %d times (%d wanted)\n", when, names[f], b[f], want[f]);
 	}
 }
 

@@ -5,6 +5,7 @@
  * of them again; uncore_node_refresh lets them go and each is built once more, at its next use, and not again.
  */
 #include <string.h>
+#include <unistd.h>
 #include "sim_helpers.h"
 #include "node/node.h"
 #include "../exporter/ue.h"
@@ -79,11 +80,32 @@ static void test_scrapes_build_once(void)
 	ue_config_free(&c);
 }
 
+/* A fact that cannot be built (a snapshot taken before snapshots kept the PCI tree and the NUMA topology) is
+ * said at every use, its build tried once: not at every read */
+static void test_failure_kept(void)
+{
+	char tar[300], cmd[700];
+	uncore_t *u;
+	snprintf(tar, sizeof(tar), "%s/node-skx-%d.tar", test_tmpdir(), (int)getpid());
+	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/tests/snapshots/skx.tar.gz' > '%s'", SRCDIR, tar);
+	CU_ASSERT_FATAL(system(cmd) == 0);
+	snprintf(cmd, sizeof(cmd), "replay:%s", tar);
+	CU_ASSERT_FATAL(uncore_open_topology(cmd, &u) == 0);
+	for (int r = 0; r < 5; r++) {
+		CU_ASSERT(uncore_num_device_groups(u) < 0 && strstr(uncore_error(), "this snapshot keeps no PCI device tree"));
+		CU_ASSERT(uncore_numa_nodes(u, NULL, 0) < 0 && strstr(uncore_error(), "this snapshot keeps no NUMA memory"));
+	}
+	builds_are(u, (const int[NODE_FACTS]){ 1, 1, 0, 0 }, "5 uses of each of two facts that cannot be built");
+	uncore_close(u);
+	unlink(tar);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "exporter scrapes build each of the node's facts once; a job set's change none; a refresh each once more",
 		  test_scrapes_build_once },
+		{ "a fact that cannot be built: its reason at every use, one build", test_failure_kept },
 		{ NULL, NULL },
 	};
 	return run_suite("node facts", tests);

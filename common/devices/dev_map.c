@@ -8,6 +8,7 @@
 #include <string.h>
 #include "dev_map.h"
 #include "handle/handle.h"
+#include "node/node.h"
 #include "platform/platform.h"
 #include "util/error.h"
 
@@ -18,7 +19,7 @@ struct dev_group {
 struct dev_map {
 	struct dev_tree t;
 	struct dev_group *g;
-	int ng, built;          /* the groups, once found (get) */
+	int ng;                 /* the groups, once found (get) */
 	struct dev_files files; /* the files they are found in, kept for the handle's reads (dev_files.c) */
 };
 
@@ -29,11 +30,12 @@ static void unbuild(struct dev_map *m)
 		free(m->g[i].dev);
 	free(m->g);
 	free(m->t.v);
-	m->g = NULL, m->t.v = NULL, m->ng = m->t.n = m->t.cap = m->built = 0;
+	m->g = NULL, m->t.v = NULL, m->ng = m->t.n = m->t.cap = 0;
 }
 
-static void map_free(struct dev_map *m)
+static void map_free(void *p)
 {
+	struct dev_map *m = p;
 	if (!m)
 		return;
 	unbuild(m);
@@ -41,28 +43,27 @@ static void map_free(struct dev_map *m)
 	free(m);
 }
 
-static void release(uncore_t *u)
+/* The handle's map, kept by its node (node/node.h), its groups maybe not yet found: NULL out of memory (said) */
+static struct dev_map *holder(uncore_t *u, struct node_slot **sp)
 {
-	map_free(u->devices);
-	u->devices = NULL;
-}
-
-/* The handle's map, its groups not yet found: NULL out of memory (said) */
-static struct dev_map *holder(uncore_t *u)
-{
-	if (!u->devices) {
-		if (!(u->devices = calloc(1, sizeof(*u->devices)))) {
+	struct node_slot *s = node_slot(u, NODE_DEVICES);
+	if (!s)
+		return NULL;
+	if (!s->fact) {
+		if (!(s->fact = calloc(1, sizeof(struct dev_map)))) {
 			uc_err("out of memory");
 			return NULL;
 		}
-		u->devices_release = release;
+		s->release = map_free;
 	}
-	return u->devices;
+	if (sp)
+		*sp = s;
+	return s->fact;
 }
 
 struct dev_files *dev_map_files(uncore_t *u)
 {
-	struct dev_map *m = holder(u);
+	struct dev_map *m = holder(u, NULL);
 	return m ? &m->files : NULL;
 }
 
@@ -226,17 +227,19 @@ out:
 	return rc;
 }
 
+/* The map with its groups, built once: a build that failed is not tried again at each read (node_ready says why) */
 static struct dev_map *get(uncore_t *u)
 {
-	struct dev_map *m = holder(u);
-	if (!m || m->built)
-		return m;
-	if (build(u, m, NULL)) {
-		unbuild(m);
-		return NULL;
+	struct node_slot *s = NULL;
+	struct dev_map *m = holder(u, &s);
+	int ready = m ? node_ready(s) : -1;
+	if (!ready) {
+		ready = build(u, m, NULL) ? -1 : 1;
+		if (ready < 0)
+			unbuild(m);
+		node_built(u, s, NODE_DEVICES, ready < 0);
 	}
-	m->built = 1;
-	return m;
+	return ready > 0 ? m : NULL;
 }
 
 int dev_map_capture(uncore_t *u, char **text, size_t *len)

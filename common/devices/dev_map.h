@@ -110,7 +110,8 @@ struct dev_files {
 	int sim_made, snap_made;
 	int builds;
 };
-/* The handle's (dev_map.c: kept with its map, let go at uncore_close), NULL out of memory (said). */
+/* The handle's (dev_map.c: kept with its map by the handle's node, let go at uncore_close or uncore_node_refresh),
+ * NULL out of memory (said). */
 struct dev_files *dev_map_files(uncore_t *u);
 void dev_files_free(struct dev_files *f);
 /* The sysfs directory of device i of a group ("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0"): 0, or -1. */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "energy.h"
 #include "handle/handle.h"
+#include "node/node.h"
 #include "access/access.h"
 #include "util/error.h"
 
@@ -88,19 +89,34 @@ int energy_open_source(struct uncore_energy *e, const char *source)
 	return uc_err("energy of %s cannot be read: %s", e->plat, why);
 }
 
-int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
+/* The node's energy domains (its platform's RAPL part), found once and kept by the handle's node (node/node.h):
+ * NULL with the reason. */
+static const struct energy_part *node_part(uncore_t *u)
 {
 	char why[256];
+	struct node_slot *s = node_slot(u, NODE_ENERGY);
+	if (!s)
+		return NULL;
+	if (!node_ready(s)) {
+		const struct energy_part *p = energy_part_of(platform_of(u), why, sizeof(why));
+		if (!p)
+			uc_err("%s", why);
+		s->fact = (void *)p; /* the platform's data: nothing to let go */
+		node_built(u, s, NODE_ENERGY, p ? 0 : -1);
+	}
+	return s->state > 0 ? s->fact : NULL;
+}
+
+int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
+{
 	struct uncore_energy *e;
 	int rc = -1;
 	*out = NULL;
 	pthread_mutex_lock(&u->lock);
-	const struct energy_part *part = energy_part_of(platform_of(u), why, sizeof(why));
-	if (!part)
-		uc_err("%s", why);
-	else if (!(e = calloc(1, sizeof(*e))))
+	const struct energy_part *part = node_part(u);
+	if (part && !(e = calloc(1, sizeof(*e))))
 		uc_err("out of memory");
-	else {
+	else if (part) {
 		e->u = u;
 		e->part = part;
 		e->plat = platform_of(u)->name;
@@ -118,11 +134,12 @@ int uncore_energy_new(uncore_t *u, const char *source, uncore_energy_t **out)
 
 int uncore_energy_here(uncore_t *u, int domain)
 {
-	char why[256];
+	pthread_mutex_lock(&u->lock);
+	const struct energy_part *p = node_part(u);
+	pthread_mutex_unlock(&u->lock);
 	const struct platform_desc *pd = platform_of(u);
-	const struct energy_part *p = energy_part_of(pd, why, sizeof(why));
 	if (!p)
-		return uc_err("%s", why), 0;
+		return 0;
 	if (domain < 0 || domain >= UNCORE_ENERGY_DOMAINS || !(p->domains & (1u << domain)))
 		return uc_err("%s has no %s energy domain", pd->name, uncore_energy_domain_name(domain) ?
 			      uncore_energy_domain_name(domain) : "such"), 0;

@@ -1,7 +1,10 @@
-/* The handle's own questions: its sockets, a CPU's socket, and lists of files to load. */
+/* The handle's own questions: its lock, its sockets, a CPU's socket, and lists of files to load. */
 #include <string.h>
 #include "handle.h"
 #include "util/error.h"
+
+void handle_lock(const uncore_t *u) { pthread_mutex_lock((pthread_mutex_t *)&u->lock); }
+void handle_unlock(const uncore_t *u) { pthread_mutex_unlock((pthread_mutex_t *)&u->lock); }
 
 int uncore_num_sockets(const uncore_t *u) { return u->host.nsockets; }
 

@@ -16,6 +16,7 @@
 struct uc_metric;
 struct claims;
 struct perf_sys;
+struct node;
 
 struct uncore {
 	pthread_mutex_t lock;           /* recursive: every public call that touches the handle takes it (api.c) */
@@ -46,15 +47,16 @@ struct uncore {
 	char cpu_match[256];            /* the CPU's perfmon mapfile match (platform_cpu_match) */
 	struct uc_jobs *jobs;           /* the node's batch jobs, as uncore_jobs_scan last found them (jobs/) */
 	void (*jobs_release)(uncore_t *u); /* ... let go by it (jobs/ is above open/: uncore_close calls it) */
-	struct dev_map *devices;        /* the PCI devices behind the IIO stacks, found on first use (devices/) */
-	void (*devices_release)(uncore_t *u); /* ... let go by it (devices/ is above open/) */
-	struct numa_map *numa;          /* the memory channels of each NUMA node, found on first use (numa/) */
-	void (*numa_release)(uncore_t *u); /* ... let go by it (numa/ is above open/) */
+	struct node *node;              /* the node's facts, each built once (node/node.h): NUMA map, devices, ... */
 	/* discovery tables' global controls (MMIO) a domain may leave frozen at power-on (disc_domain.unfreeze):
 	 * what each read when the first session started, and whether this handle cleared it (discover_global.c) */
 	struct { uint64_t addr; uint32_t found; int unfrozen; } gctl[UC_MAX_DISC_GCTL];
 	int ngctl;
 };
+
+/* The handle's lock (recursive: handle.c). */
+void handle_lock(const uncore_t *u);
+void handle_unlock(const uncore_t *u);
 
 /* Each file of a ':' list ("a.json:b.json", as the UNCORE_EVENTS and UNCORE_METRICS variables), given to
  * load; empty names are skipped.  The sum of what load returned, or -1 at the first failure. */

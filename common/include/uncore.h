@@ -58,6 +58,13 @@ int uncore_open(const char *backend, uncore_t **out);
 int uncore_open_topology(const char *backend, uncore_t **out);
 void uncore_close(uncore_t *u);
 /*
+ * The node's facts (its NUMA map, its PCI device map, its uncore clock-limit entries, its energy domains) are
+ * built once, at their first use, and kept: a read only reads counters.  When the machine changes under an open
+ * handle (a device hot-plugged, a node brought online), this lets them go, to be built again at their next use;
+ * plan sessions again after it (a device group's number may name another group).  0.
+ */
+int uncore_node_refresh(uncore_t *u);
+/*
  * Before programming a box, the library reads its controls: a box on which another agent counts
  * (an enabled counter: the kernel's perf uncore driver, PCM, likwid, a crashed tool) is refused
  * with the register and its value.  Force (also UNCORE_FORCE=1 at open) takes such boxes over

@@ -32,7 +32,7 @@ int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct nu
 struct platform_desc;
 int numa_geom_domain(const struct platform_desc *p, int snc, int box, const char **source, char *why, size_t len);
 
-/* The map (numa_map.c), built on first use and kept by the handle. */
+/* The map (numa_map.c), built on first use and kept by the handle's node (node/node.h) until a refresh. */
 #define NUMA_UNIT_BOXES 512
 struct numa_map_node {
 	struct uncore_numa_node pub;

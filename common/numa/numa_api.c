@@ -5,7 +5,6 @@
 #include <string.h>
 #include "numa.h"
 #include "handle/handle.h"
-#include "open/open.h"
 #include "session/session_priv.h"
 #include "metrics/metrics.h"
 #include "util/error.h"

@@ -14,6 +14,7 @@
 #include "numa.h"
 #include <unistd.h>
 #include "handle/handle.h"
+#include "node/node.h"
 #include "replay/sim_replay.h"
 #include "access/access.h"
 #include "util/error.h"
@@ -76,7 +77,7 @@ static void place_cpu_nodes(uncore_t *u, struct numa_map *m, const struct numa_t
 {
 	int list[UC_MAX_NODES], k = socket_nodes(t, s, list), l3 = t->l3_cpus[s];
 	int per = k ? t->node[list[0]].ncpus : 0, seen = l3 && per ? l3 / per : 0;
-	const char *plat = uncore_platform_name(u), *src = NULL;
+	const char *plat = u->plat->name, *src = NULL;
 	char why[256] = "";
 	m->snc[s] = 1;
 	if (k > 1 && seen == k)
@@ -183,20 +184,15 @@ static int build(uncore_t *u, struct numa_map *m, const struct dev_fs *fs)
 	return 0;
 }
 
-static void release(uncore_t *u)
-{
-	free(u->numa);
-	u->numa = NULL;
-}
+static void release(void *m) { free(m); }
 
-struct numa_map *numa_map_get(uncore_t *u)
+/* The map, from the node's files: NULL with the reason */
+static struct numa_map *make(uncore_t *u)
 {
 	struct dev_fs fs = { 0 };
 	struct numa_map *m;
 	const char *dir = replay_dir_of(u->acc);
 	char probe[1100];
-	if (u->numa)
-		return u->numa;
 	/* replay: and perf+replay: the node's files its snapshot kept (numa_capture.c), read as the node's own */
 	if (dir && (snprintf(probe, sizeof(probe), "%s/sys/devices/system/memory/block_size_bytes", dir) <= 0 ||
 		    access(probe, F_OK)))
@@ -207,16 +203,23 @@ struct numa_map *numa_map_get(uncore_t *u)
 	if (dir)
 		fs.root = dir; /* the node's files, unpacked */
 	else if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
-		goto fail;
-	int rc = build(u, m, &fs);
-	if (rc)
-		goto fail;
-	u->numa = m;
-	u->numa_release = release;
+		return free(m), NULL;
+	if (build(u, m, &fs))
+		return free(m), NULL;
 	return m;
-fail:
-	free(m);
-	return NULL;
+}
+
+struct numa_map *numa_map_get(uncore_t *u)
+{
+	struct node_slot *s = node_slot(u, NODE_NUMA);
+	if (!s)
+		return NULL;
+	if (!node_ready(s)) { /* built once, kept by the node (node.h) */
+		s->fact = make(u);
+		s->release = release;
+		node_built(u, s, NODE_NUMA, s->fact ? 0 : -1);
+	}
+	return s->state > 0 ? s->fact : NULL;
 }
 
 int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, int box)

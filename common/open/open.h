@@ -28,8 +28,4 @@ void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *out);
 void uncore_set_force_impl(uncore_t *u, int force);
 void uncore_set_local_reads_impl(uncore_t *u, int on);
 
-/* The handle's lock (recursive); a session's handle. */
-void handle_lock(const uncore_t *u);
-void handle_unlock(const uncore_t *u);
-
 #endif

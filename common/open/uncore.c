@@ -9,6 +9,7 @@
 #include "util/error.h"
 #include "util/cpulist.h"
 #include "open.h"
+#include "node/node.h"
 #include "access/access.h"
 
 static int open_access(uncore_t *u, const char *backend)
@@ -293,10 +294,7 @@ void uncore_close(uncore_t *u)
 	claims_free(u);
 	if (u->jobs_release) /* jobs/ hangs them on the handle and says how they go */
 		u->jobs_release(u);
-	if (u->devices_release)
-		u->devices_release(u);
-	if (u->numa_release)
-		u->numa_release(u);
+	node_free(u); /* the node's facts */
 	arena_free(u->arena);
 	free(u->own_plat);
 	pthread_mutex_destroy(&u->lock);
@@ -396,54 +394,6 @@ int uncore_metric_here_impl(uncore_t *u, int idx)
 		if (uncore_unit_boxes(u, mi.box_unit, sock) > 0)
 			return 1;
 	return mi.box_unit < 0;
-}
-
-int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
-
-int uncore_unit_boxes(const uncore_t *u, int unit, int socket)
-{
-	int n = 0;
-	for (int i = 0; i < u->nboxes; i++)
-		if (u->boxes[i].type_idx == unit && u->boxes[i].socket == socket)
-			n++;
-	return n;
-}
-
-int uncore_box_number(const uncore_t *u, int unit, int socket, int k)
-{
-	for (int i = 0; i < u->nboxes; i++)
-		if (u->boxes[i].type_idx == unit && u->boxes[i].socket == socket && k-- == 0)
-			return u->boxes[i].idx;
-	return uc_err("no box %d of unit %d on socket %d", k, unit, socket);
-}
-
-int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *o)
-{
-	const struct box_type *t;
-	static const char *const spaces[] = { "msr", "pci", "mmio" };
-	if (unit < 0 || unit >= u->plat->ntypes)
-		return uc_err("no unit %d", unit);
-	t = u->plat->types[unit];
-	o->name = t->name;
-	o->desc = t->desc;
-	o->space = spaces[t->space];
-	o->counters = t->nctr;
-	o->width = t->width;
-	for (int i = 0; i < u->nboxes; i++) /* discovery may report fewer counters than the type has */
-		if (u->boxes[i].type_idx == unit) {
-			o->counters = u->boxes[i].r.nctr;
-			o->width = u->boxes[i].r.width;
-			break;
-		}
-	if (!t->nctr && t->nfr) /* free-running counters alone (Diamond Rapids' IIO): theirs */
-		o->width = t->fr[0].width;
-	o->has_fixed = t->has_fixed;
-	if (t->kernel_places) { /* known by its kernel PMU only */
-		o->space = "perf";
-		o->counters = 0;
-	}
-	o->boxes_per_socket = uncore_unit_boxes(u, unit, 0);
-	return 0;
 }
 
 int uncore_box_location(const uncore_t *u, int unit, int socket, int box, char *buf, size_t len)
@@ -555,9 +505,6 @@ int uncore_sleep_ns(uncore_t *u, uint64_t ns)
 	handle_unlock(u);
 	return rc;
 }
-
-void handle_lock(const uncore_t *u) { pthread_mutex_lock((pthread_mutex_t *)&u->lock); }
-void handle_unlock(const uncore_t *u) { pthread_mutex_unlock((pthread_mutex_t *)&u->lock); }
 
 void uncore_get_stats_impl(const uncore_t *u, struct uncore_stats *o) { *o = u->acc->stats; }
 

@@ -20,10 +20,8 @@
 #include "handle/handle.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
-#include "open/open.h"
+#include "node/node.h"
 #include "platform/platform.h"
-#include "access/access.h"
-#include "util/error.h"
 
 #define DIR_PATH "/sys/devices/system/cpu/intel_uncore_frequency"
 #define MAX_ENTRIES 256
@@ -102,23 +100,32 @@ static int die_of(const uncore_t *u, int socket, long die_id, int nth)
 	return nth; /* die ids unknown: the entries' order, which is the dies' (host_info) */
 }
 
-static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_domain *out, int max, int limits_only)
+/* The driver's entries, each with what does not change while the machine runs (its name, socket, die, TPMI
+ * domain and cluster): found once and kept by the handle's node (node/node.h); a read reads their limits. */
+struct ufreq_entries {
+	int n;
+	struct uncore_freq_domain d[MAX_ENTRIES];
+};
+
+static struct ufreq_entries *find_entries(uncore_t *u, const struct dev_fs *fs)
 {
 	struct names *l = calloc(1, sizeof(*l));
-	int tpmi = 0, k = 0, seen[UC_MAX_SOCKETS] = { 0 };
-	if (!l)
-		return uc_err("out of memory");
+	struct ufreq_entries *en = calloc(1, sizeof(*en));
+	int tpmi = 0, seen[UC_MAX_SOCKETS] = { 0 };
+	if (!l || !en) {
+		free(l), free(en);
+		return uc_err("out of memory"), NULL;
+	}
 	if (dev_fs_list(fs, DIR_PATH, add_name, l) || !l->n) {
 		free(l);
-		return 0; /* no driver */
+		return en; /* no driver: none */
 	}
 	qsort(l->name, (size_t)l->n, sizeof(l->name[0]), by_name);
 	for (int i = 0; i < l->n; i++)
 		tpmi |= !strncmp(l->name[i], "uncore", 6);
 	for (int i = 0; i < l->n; i++) {
 		const char *e = l->name[i];
-		struct uncore_freq_domain d = { .socket = -1, .die = -1, .domain = -1, .cluster = -1,
-						.initial_min_hz = NAN, .initial_max_hz = NAN, .current_hz = NAN };
+		struct uncore_freq_domain d = { .socket = -1, .die = -1, .domain = -1, .cluster = -1 };
 		int pkg = -1;
 		long die_id = -1;
 		snprintf(d.name, sizeof(d.name), "%s", e);
@@ -132,6 +139,28 @@ static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_d
 			uc_warn(DIR_PATH "/%s: not an entry name the driver gives (package_PP_die_DD): left out", e);
 			continue;
 		}
+		d.source = tpmi ? "intel_uncore_frequency (TPMI)" : "intel_uncore_frequency";
+		if (tpmi) {
+			d.socket = int_file(fs, e, "package_id");
+			d.domain = int_file(fs, e, "domain_id"), d.cluster = int_file(fs, e, "fabric_cluster_id");
+		} else if (pkg >= 0 && pkg < UC_MAX_SOCKETS) {
+			d.socket = pkg;
+			d.die = die_of(u, pkg, die_id, seen[pkg]++);
+		}
+		en->d[en->n++] = d;
+	}
+	free(l);
+	return en;
+}
+
+static int from_files(const struct ufreq_entries *en, const struct dev_fs *fs, struct uncore_freq_domain *out, int max,
+		      int limits_only)
+{
+	int k = 0;
+	for (int i = 0; i < en->n; i++) {
+		struct uncore_freq_domain d = en->d[i];
+		const char *e = d.name;
+		d.initial_min_hz = d.initial_max_hz = d.current_hz = NAN;
 		d.min_hz = khz_file(fs, e, "min_freq_khz");
 		d.max_hz = khz_file(fs, e, "max_freq_khz");
 		if (d.min_hz > d.max_hz) { /* the driver refuses such a write (uncore_write_freq): not its files */
@@ -139,16 +168,9 @@ static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_d
 				d.min_hz / 1e3, d.max_hz / 1e3);
 			d.min_hz = d.max_hz = NAN;
 		}
-		d.source = tpmi ? "intel_uncore_frequency (TPMI)" : "intel_uncore_frequency";
-		if (tpmi) {
-			d.socket = int_file(fs, e, "package_id");
-			if (!limits_only)
-				d.domain = int_file(fs, e, "domain_id"), d.cluster = int_file(fs, e, "fabric_cluster_id");
-		} else if (pkg >= 0 && pkg < UC_MAX_SOCKETS) {
-			d.socket = pkg;
-			d.die = die_of(u, pkg, die_id, seen[pkg]++);
-		}
-		if (!limits_only) {
+		if (limits_only)
+			d.domain = d.cluster = -1;
+		else {
 			d.initial_min_hz = khz_file(fs, e, "initial_min_freq_khz");
 			d.initial_max_hz = khz_file(fs, e, "initial_max_freq_khz");
 			d.current_hz = khz_file(fs, e, "current_freq_khz");
@@ -156,8 +178,23 @@ static int from_files(uncore_t *u, const struct dev_fs *fs, struct uncore_freq_d
 		if (k++ < max && out)
 			out[k - 1] = d;
 	}
-	free(l);
 	return k;
+}
+
+static void entries_free(void *en) { free(en); }
+
+/* The entries, found once (a failure kept with its reason: node_ready) */
+static const struct ufreq_entries *entries(uncore_t *u, const struct dev_fs *fs)
+{
+	struct node_slot *s = node_slot(u, NODE_CLOCKS);
+	if (!s)
+		return NULL;
+	if (!node_ready(s)) {
+		s->fact = find_entries(u, fs);
+		s->release = entries_free;
+		node_built(u, s, NODE_CLOCKS, s->fact ? 0 : -1);
+	}
+	return s->state > 0 ? s->fact : NULL;
 }
 
 static double ratio_hz(uint64_t v, int shift) { return (double)(v >> shift & UFREQ_RATIO_MASK) * UFREQ_RATIO_HZ; }
@@ -193,9 +230,12 @@ int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_
 		return uc_err("a replayed snapshot keeps no uncore frequency files: read the limits on the node itself");
 	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
 		return -1;
-	rc = from_files(u, &fs, out, max, limits_only);
+	const struct ufreq_entries *en = entries(u, &fs);
+	if (!en)
+		return -1;
+	rc = from_files(en, &fs, out, max, limits_only);
 	if (rc)
-		return rc; /* the entries, or -1 out of memory */
+		return rc; /* the entries' limits */
 	if (!u->plat || !u->plat->ufreq_msr) /* the parts of uncore-frequency.c intel_uncore_cpu_ids */
 		return uc_err("no uncore clock limits: %s is missing, and %s keeps none in MSR 0x620 (Linux's "
 			      "intel-uncore-frequency knows Broadwell-EP to Emerald Rapids; on Granite Rapids and later load "

@@ -1,0 +1,44 @@
+/*
+ * The node object: the facts of the machine a handle opened, each built once and kept until the handle closes or
+ * the caller says the machine changed (uncore_node_refresh: a hot-plugged device, a NUMA node brought online).
+ * A read only reads counters and sums over what these facts say; it never builds one.
+ *
+ * The handle owns the node (uncore_close frees it); the node owns its facts, each in a slot that the folder
+ * knowing how to build it fills (numa/, devices/, ufreq/, energy/) and tells how to free: so this folder calls
+ * none of them, and they call nothing above them to be kept.  A build that failed is kept too, with its reason,
+ * and said again at each later use rather than tried again at every read.
+ */
+#ifndef UNCORE_NODE_H
+#define UNCORE_NODE_H
+
+#include "handle/handle.h"
+
+enum node_fact {
+	NODE_NUMA,    /* the memory channels of each NUMA node (numa/numa_map.c) */
+	NODE_DEVICES, /* the PCI devices behind the IIO stacks, grouped by root port (devices/dev_map.c) */
+	NODE_CLOCKS,  /* the uncore clock-limit entries of intel_uncore_frequency (ufreq/ufreq.c) */
+	NODE_ENERGY,  /* the RAPL energy domains the platform has (energy/energy_api.c) */
+	NODE_FACTS
+};
+
+struct node_slot {
+	void *fact;                  /* the folder's own (NULL: not made yet) */
+	void (*release)(void *fact); /* how it is let go */
+	int state;                   /* 0 not built, 1 built, -1 the build failed (why) */
+	char why[512];
+};
+
+/* The slot of fact f on u's node, the node made on first use: NULL out of memory (said). */
+struct node_slot *node_slot(uncore_t *u, enum node_fact f);
+/* Whether the slot's fact is built: 1 built; -1 its build failed, and the reason is raised again (uc_err); 0 it
+ * is to be built now, by the caller, who then says how it went with node_built. */
+int node_ready(struct node_slot *s);
+/* The build of the slot's fact ended: rc 0 built; else failed with the message uncore_error() holds (kept).
+ * Each call counts one build of the fact (node_builds). */
+void node_built(uncore_t *u, struct node_slot *s, enum node_fact f, int rc);
+/* How many times each fact of u was built since the handle opened (the tests' proof that a read builds none). */
+void node_builds(const uncore_t *u, int out[NODE_FACTS]);
+/* Every fact let go (the handle's close, a refresh). */
+void node_free(uncore_t *u);
+
+#endif

@@ -60,9 +60,10 @@ static const struct sim_board_stack stacks_1s[] = {
 	{ 5, { 0x00, -1 }, 0, 0 }, { 0, { 0x17, -1 }, 0, 0 }, { 1, { 0x50, -1 }, 0, 0 },
 	{ 3, { 0x89, -1 }, 0, 0 }, { 4, { 0xc2, -1 }, 0, 0 },
 };
-/* The simulator's default set (SIM_DEVICES_DEFAULT) with PMU 2's items on PMU 0, which has a root bus */
+/* The simulator's default set (SIM_DEVICES_DEFAULT) with PMU 2's items on stacks that have a root bus, socket 0's
+ * on PMU 4, socket 1's on PMU 0 (socket 0's PMU 0 stays without a root port, as in the default set) */
 #define ICX_DEVICES                                                                                              \
-	"nic@0.1.0+nvme@0.1.1+nvme@0.1.2+gpusw@0.0.0+empty@0.0.1+ib@0.3.0+gpusw@1.1.0+nvme@1.1.1+ib@1.0.0+"        \
+	"nic@0.1.0+nvme@0.1.1+nvme@0.1.2+gpusw@0.4.0+empty@0.4.1+ib@0.3.0+gpusw@1.1.0+nvme@1.1.1+ib@1.0.0+"        \
 	"gpu@1.3.0+nic@1.4.0"
 /* The PCH's root port is the simulator's (pch_port_dev 0: sim_kind pch_nic); no MSM with CPU buses (msm_pmu:
  * Ice Lake-SP's stacks go by SAD_CONTROL_CFG, iio_regs sad_id) */

@@ -15,19 +15,18 @@
 #include "util/error.h"
 #include "sim/sim_disc.h"
 #include "sim/sim_only.h"
-#include "sim/sim_pcitree.h"
 #include "sim_icx.h"
 
 /* The UBox bus of a socket (the PCU's is the next): the board's (board.c); with more than two sockets, which no
  * Ice Lake-SP board has, a fill in the boards' pattern: the two buses below the next socket's first root bus (the
- * stacks' root buses spread evenly in socket order, sim_pcitree.c), fe and ff for the last socket.  Called once
- * the socket's IIO boxes are made (they give the stacks a socket). */
+ * stacks' root buses spread evenly in socket order, as sim_pcitree.c spreads them), fe and ff for the last socket. */
 static int ubox_bus(const struct sim *s, int sock)
 {
 	int b = sim_board_ubox_bus(s, sock);
 	if (b >= 0)
 		return b;
-	return sock + 1 < s->nsockets ? sim_iio_tree_bus(s, sock + 1, 0, s->kind->dmi_pmu) - 2 : 0xfe;
+	int share = 0x100 / (SIM_ICX_STACKS * s->nsockets), step = share > 0x20 ? 0x20 : share; /* sim_pcitree.c bus_step */
+	return sock + 1 < s->nsockets ? (sock + 1) * SIM_ICX_STACKS * step - 2 : 0xfe;
 }
 /* CPUNODEID and GIDNIDMAP are not in a listing: filled, node ids not equal to the sockets' */
 static int node_id(int socket) { return (socket * 5 + 3) & 7; }

@@ -337,7 +337,8 @@ static void test_icx_registers(void)
 	check_map("sim:icx", NULL, 1, "kernel");
 	check_map("sim:icx,iio_mapping=off", NULL, 1, "registers");
 	check_map("perf+sim:icx,iio_mapping=off", NULL, 1, "registers");
-	check_map("sim:icx,sockets=2,iio_mapping=off,devices=nic@1.3.3+gpusw@0.5.0+empty@1.0.1", NULL, 5, "registers");
+	/* laid out as the SR650 V2 (platforms/icx/board.c), a board has the root ports its items name: 1.0.1 alone empty */
+	check_map("sim:icx,sockets=2,iio_mapping=off,devices=nic@1.3.3+gpusw@0.5.0+empty@1.0.1", NULL, 1, "registers");
 }
 
 /* A snapshot keeps what the map reads: its replay (and the perf backend's) maps the node as it was */
@@ -851,6 +852,82 @@ static void test_spr_socket1_buses(void)
 	check_wants("sim:spr,devices=nic@1.2.0+nvme@1.4.1+ib@1.6.7", named);
 }
 
+/* Ice Lake-SP laid out as the Lenovo boards list it.  One socket, the ThinkSystem SR630 V2 (linuxhw/LsPCI 28198bc0,
+ * tests/snapshots/field/icx-sr630v2.source): the stacks' root buses (09a2 at 00.0) 00, 17, 50, 89, c2, the UBox
+ * 3450 at fe:00.0, the PCU 345b at ff:1e.3.  Two sockets, the ThinkSystem SR650 V2 (linuxhw/LsPCI 92efda81,
+ * .../ThinkSystem SR650 V2/D65FD98664FE/DEBIAN-11/5.10.0-20-AMD64/X86_64/29F89998EE; icx-sr650v2-2s.source):
+ * 00, 16, 30, 4a, 64 with UBox 7e:00.0 and PCU 7f:1e.3 on node 0, 80, 97, b0, c9, e2 with fe:00.0 and ff:1e.3 on
+ * node 1.  Which PMU a bus is, the listings cannot show (SAD_CONTROL_CFG): the CBDMA/DMI stack is SAD 0, PMU 5
+ * (bus 00 and 80, Linux icx_sad_pmon_mapping, pcm icx_sad_to_pmu_id_mapping), the others SAD 1, 2, 4, 5 (PMUs 0, 1,
+ * 3, 4) in bus order; the MCP stack, PMU 2 (SAD 3), has no root bus (pcm WhitleyPlatformMapping).  A NIC at a PCIe
+ * stack's part 0 sits below its root port at device 2 on the next bus, as the SR630 V2's 17:02.0 and 18:00.0 and
+ * the SR650 V2's 16:02.0 (Slot9) and 17:00.0; the PCH's device counts on PMU 5.  Each socket counts its cores'
+ * CHAs from its own PCU (icx_count_chabox) on those buses. */
+static void test_icx_board_buses(void)
+{
+	static const struct {
+		const char *spec;
+		int sockets, bus[2][6]; /* by PMU 0-5, -1: none */
+		int ubox[2];
+		const char *nic, *root_port; /* socket 0's PMU 0 NIC and its root port */
+	} m[] = {
+		{ "sim:icx,sockets=1,cores=24,devices=nic@0.0.0+nic@0.1.0+nic@0.3.0+nic@0.4.0", 1,
+		  { { 0x17, 0x50, -1, 0x89, 0xc2, 0x00 } }, { 0xfe }, "0000:18:00.0", "0000:17:02.0" },
+		{ "sim:icx,sockets=2,cores=24,devices=nic@0.0.0+nic@0.1.0+nic@0.3.0+nic@0.4.0+nic@1.0.0+nic@1.1.0+nic@1.3.0+"
+		  "nic@1.4.0+nic@1.5.0",
+		  2, { { 0x16, 0x30, -1, 0x4a, 0x64, 0x00 }, { 0x97, 0xb0, -1, 0xc9, 0xe2, 0x80 } }, { 0x7e, 0xfe },
+		  "0000:17:00.0", "0000:16:02.0" },
+	};
+	for (size_t k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		uncore_t *u;
+		CU_ASSERT_FATAL(uncore_open_topology(m[k].spec, &u) == 0);
+		int seen[2][6] = { { 0 } };
+		for (int i = 0; i < uncore_num_device_groups(u); i++) {
+			struct uncore_device_group g;
+			char want[16];
+			uncore_device_group_info(u, i, &g);
+			if (g.socket < 0 || g.socket >= m[k].sockets || g.stack < 0 || g.stack > 5)
+				continue;
+			snprintf(want, sizeof(want), "0000:%02x", m[k].bus[g.socket][g.stack]);
+			if (strcmp(g.root_bus, want))
+				fprintf(stderr, "%s: socket %d stack %d on %s, not %s\n", m[k].spec, g.socket, g.stack, g.root_bus, want);
+			CU_ASSERT_STRING_EQUAL(g.root_bus, want);
+			seen[g.socket][g.stack] = 1;
+		}
+		for (int sock = 0; sock < m[k].sockets; sock++)
+			for (int st = 0; st < 6; st++)
+				CU_ASSERT_EQUAL(seen[sock][st], m[k].bus[sock][st] >= 0); /* every listed bus, PMU 2 none */
+		struct uncore_device_group g;
+		struct uncore_device d;
+		CU_ASSERT(find(u, m[k].nic, &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0 &&
+			  !strcmp(g.root_port, m[k].root_port));
+		/* the UBox at 00.0 of the listed bus, the PCU's CAPID function at 1e.3 of the next */
+		struct sim *s = sim_of(u->acc);
+		int ubox = 0, pcu = 0;
+		for (int i = 0; i < s->ndevs; i++) {
+			const struct pci_loc *l = &s->devs[i].info.loc;
+			for (int sock = 0; sock < m[k].sockets; sock++) {
+				ubox += s->devs[i].info.device == 0x3450 && l->bus == m[k].ubox[sock] && l->dev == 0 && l->fn == 0;
+				pcu += s->devs[i].info.device == 0x345b && l->bus == m[k].ubox[sock] + 1 && l->dev == 30 && l->fn == 3;
+			}
+		}
+		CU_ASSERT_EQUAL(ubox, m[k].sockets);
+		CU_ASSERT_EQUAL(pcu, m[k].sockets);
+		uncore_close(u);
+		CU_ASSERT_FATAL(uncore_open(m[k].spec, &u) == 0);
+		int cha = -1;
+		for (int i = 0; i < uncore_num_units(u); i++) {
+			struct uncore_unit_info ui;
+			if (uncore_unit_info(u, i, &ui) == 0 && !strcmp(ui.name, "cha"))
+				cha = i;
+		}
+		CU_ASSERT(cha >= 0);
+		for (int sock = 0; cha >= 0 && sock < m[k].sockets; sock++)
+			CU_ASSERT_EQUAL(uncore_unit_boxes(u, cha, sock), 24);
+		uncore_close(u);
+	}
+}
+
 static void test_hostile_tree(void)
 {
 	uncore_t *u;
@@ -909,6 +986,7 @@ int main(void)
 		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },
 		{ "GNR and SRF PCIe stacks on Birch Stream's root buses, both sockets", test_gnr_board_buses },
 		{ "SPR and EMR socket 1 on the DL380 Gen11's root buses", test_spr_socket1_buses },
+		{ "ICX stacks, UBox and PCU on the Lenovo SR630 V2's and SR650 V2's buses", test_icx_board_buses },
 		{ "snapshot keeps the device map", test_snapshot_map },
 		{ "hostile tree: partial map, warnings", test_hostile_tree },
 		{ NULL, NULL },

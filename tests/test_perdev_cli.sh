@@ -73,6 +73,7 @@ for be in sim:spr perf+sim:spr sim:gnr sim:icx sim:skx perf+sim:skx; do
 	case $be in
 	*spr) a=6 b=7 n=10 ;;
 	*gnr) a=2 b=3 n=15 ;;
+	*icx) a=1 b=4 n=6 ;; # the default set's switch on stack 4: stack 2 has no root bus (platforms/icx/board.c)
 	*) a=1 b=2 n=6 ;;
 	esac
 	set=""

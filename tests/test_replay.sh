@@ -111,7 +111,8 @@ done
 # the simulated Ice Lake-SP is laid out as the Lenovo SR630 V2 lists it (tests/snapshots/field/icx-sr630v2.source):
 # 00:00.0 the Mesh2IIO function 8086:09a2, no bridge, with 09a4, 09a3, 0998 at 00.1, 00.2, 00.4 and the MSM 09a6 at
 # 02.0; the PCH's root port 00:1c.0 (8086:a190) with a device below it, counted at the DMI port (stack 5, port 0);
-# M2M 344a at 0c.0 of the UBox's bus (fe:00.0 3450, fe:0c.0 344a on the listing)
+# M2M 344a at 0c.0 of the UBox's bus (fe:00.0 3450, fe:0c.0 344a on the listing); two sockets (sim:icx's default)
+# as the SR650 V2 (icx-sr650v2-2s.source): socket 0's UBox 7e:00.0, socket 1's fe:00.0
 rm -f "$W/u.tar"
 $UNCORE --backend sim:icx snapshot -o "$W/u.tar" >/dev/null 2>&1
 tree=$(tar xOf "$W/u.tar" devices/tree.txt 2>/dev/null)
@@ -124,8 +125,9 @@ check "sim:icx: the PCH's root port 00:1c.0 (8086:a190, a bridge) with a device 
 out=$($UNCORE --backend sim:icx devices 2>&1)
 check "sim:icx: ... counted at the DMI port: stack 5, port 0, root port 00:1c.0" \
 	'echo "$out" | grep -q "^socket 0 die 0 iio 5 (0000:00) port 0 (0000:00:1c.0): 1 device$"'
-check "sim:icx: M2M 8086:344a at 0c.0 of the UBox's bus (3450 at 00.0), as the SR630 V2's fe:0c.0" \
-	'[ "$(tar xOf "$W/u.tar" sys/bus/pci/devices/0000:42:00.0/device sys/bus/pci/devices/0000:42:0c.0/device 2>/dev/null | sort | tr "\n" " ")" = "0x344a 0x3450 " ]'
+check "sim:icx: M2M 8086:344a at 0c.0 of each UBox's bus (3450 at 00.0), as the SR650 V2's 7e and fe" \
+	'[ "$(tar xOf "$W/u.tar" sys/bus/pci/devices/0000:7e:00.0/device sys/bus/pci/devices/0000:7e:0c.0/device \
+	      sys/bus/pci/devices/0000:fe:00.0/device sys/bus/pci/devices/0000:fe:0c.0/device 2>/dev/null | sort | tr "\n" " ")" = "0x344a 0x344a 0x3450 0x3450 " ]'
 
 # the simulated Xeon E5s place their functions where real boards list them (tests/snapshots/field/*.source):
 # Haswell-EP's and Broadwell-EP's UBox at 10.5 (Dell R730s), not Ivy Bridge-EP's 0b.0; Ivy Bridge-EP's iMC

@@ -378,9 +378,12 @@ struct sim_board_stack {
 struct sim_board {
 	const struct sim_board_stack *stacks;
 	int nstacks;
-	int dmi_pmu, pch_port_dev, dmi_part; /* the DMI stack (-1: none), the PCH's root port, its counter part */
+	int dmi_pmu, pch_port_dev, dmi_part; /* the DMI stack (-1: none), the PCH's root port (0: the kind places
+					      * its PCH itself, pch_nic), its counter part */
 	int msm_pmu;                         /* the stack whose root bus holds the MSM 09a6 at 03.0 */
 	const char *devices;                 /* the default device set (SIM_DEVICES_DEFAULT's form) */
+	int ubox[2]; /* each socket's UBox bus as listed, the PCU's the next (0: 0x7e and 0xfe, Birch Stream's) */
+	const struct sim_board *one_socket; /* a one-socket machine laid out as another listing (NULL: as this one) */
 };
 
 /* The uncore's PCI registers a kernel or pcm reads on the platform's IIO stacks (sim_pcicfg.c, sim_pcitree.c) */
@@ -436,8 +439,11 @@ struct sim_kind {
 	 * limit of the simulated part, a 100 MHz ratio (sim_ufreq.c says where the floors come from) */
 	int ufreq_mode, ufreq_min_ratio;
 };
-/* The kind's board where this machine is laid out by it (one die, at most two sockets), else NULL */
+/* The kind's board where this machine is laid out by it (one die, at most two sockets; a one-socket machine by the
+ * board's one_socket where it has one), else NULL */
 const struct sim_board *sim_board_of(const struct sim *s);
+/* The UBox bus of the socket on a board (the PCU's is the next), or -1 with no board */
+int sim_board_ubox_bus(const struct sim *s, int socket);
 /* Whether kind k takes an option key of its own (its option_help names key=...): what its machine can model
  * (cxl: CXL memory nodes, hbm: HBM); sim_kind_takes_help asks an option_help string. */
 int sim_kind_takes(const struct sim_kind *k, const char *key);

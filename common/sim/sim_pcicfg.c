@@ -68,8 +68,12 @@ static int board_hc(const struct sim_board *b, int st)
 int sim_pcicfg_functions(const struct sim *s)
 {
 	const struct sim_board *b = sim_board_of(s);
-	if (regs(s)->sad_id)
-		return sim_iio_stacks(s);
+	if (regs(s)->sad_id) { /* 09a2 on each root bus (a board's stack with none has none) */
+		int n = 0;
+		for (int st = 0; st < sim_iio_stacks(s); st++)
+			n += sim_iio_tree_bus(s, 0, 0, st) >= 0;
+		return n;
+	}
 	if (b) {
 		int n = 1 + regs(s)->pcu_cr3;
 		for (int i = 0; i < b->nstacks; i++)

@@ -113,7 +113,18 @@ int sim_iio_stacks(const struct sim *s)
 
 const struct sim_board *sim_board_of(const struct sim *s)
 {
-	return s->kind->board && s->dies == 1 && s->nsockets <= 2 ? s->kind->board : NULL;
+	const struct sim_board *b = s->kind->board;
+	if (!b || s->dies != 1 || s->nsockets > 2)
+		return NULL;
+	return s->nsockets == 1 && b->one_socket ? b->one_socket : b;
+}
+
+int sim_board_ubox_bus(const struct sim *s, int socket)
+{
+	const struct sim_board *b = sim_board_of(s);
+	if (!b || socket < 0 || socket >= s->nsockets)
+		return -1;
+	return b->ubox[socket] ? b->ubox[socket] : 0x80 * socket + 0x7e;
 }
 
 /* The board's entry of IIO PMU stack, or NULL */
@@ -170,13 +181,13 @@ int sim_iio_root_bus(const struct sim *s, int socket, int die, int stack)
 static int kind_buses(enum kind k) { return k == K_GPUSW ? 4 : k == K_VGA ? 2 : k == K_EMPTY || is_accel(k) ? 0 : 1; }
 
 /* The buses a stack's devices may take after its root bus: up to the next stack's (a board's: up to the next
- * root bus of the socket, or the socket's UBox buses, 0x7e and 0x7f a socket on the listed boards) */
+ * root bus of the socket, or the socket's UBox bus, sim_board_ubox_bus) */
 static int stack_span(const struct sim *s, int socket, int root)
 {
 	const struct sim_board *b = sim_board_of(s);
 	if (!b)
 		return bus_step(s);
-	int end = 0x80 * (socket + 1) - 2;
+	int end = sim_board_ubox_bus(s, socket);
 	for (int i = 0; i < b->nstacks; i++) {
 		int x = b->stacks[i].bus[socket];
 		if (x > root && x < end)
@@ -299,7 +310,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 static int icx_pch(struct out *o)
 {
 	const struct sim *s = o->s;
-	int root = sim_iio_tree_bus(s, 0, 0, dmi_stack(s)), bus = root + bus_step(s) - 1;
+	int root = sim_iio_tree_bus(s, 0, 0, dmi_stack(s)), bus = root + stack_span(s, 0, root) - 1;
 	char rootdir[64], rp[512];
 	struct item it = { .k = K_NIC, .socket = 0, .stack = dmi_stack(s), .port = 0 };
 	snprintf(rootdir, sizeof(rootdir), "/sys/devices/pci0000:%02x", root);
@@ -374,7 +385,7 @@ static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int
 {
 	const struct sim *s = o->s;
 	const struct sim_board *b = sim_board_of(s);
-	int dmi = b && st == b->dmi_pmu && sock == 0, next = root + 1, top = dmi ? b->dmi_part : -1;
+	int dmi = b && b->pch_port_dev && st == b->dmi_pmu && sock == 0, next = root + 1, top = dmi ? b->dmi_part : -1;
 	int node = sim_stack_node(s, sock, 0, st);
 	/* root ports 0 up to the highest one used, in order (those below it empty): a port's place among its
 	 * stack's root ports is its number */
@@ -486,8 +497,9 @@ int sim_pci_sysfs(const struct sim *s, struct memfs *m)
 		for (int st = 0; st < sim_iio_stacks(s); st++) {
 			char p[96], t[16];
 			int bus = sim_iio_root_bus(s, sock, 0, st);
-			if (!bus && st != dmi_stack(s))
-				continue; /* pmu_iio_mapping_visible: bus 0 shown for the DMI stack alone */
+			if (bus < 0 || (!bus && st != dmi_stack(s)))
+				continue; /* pmu_iio_mapping_visible: bus 0 shown for the DMI stack alone (a board's stack with no
+					   * root bus, as Ice Lake-SP's MCP stack: none found, 0) */
 			snprintf(p, sizeof(p), "/sys/devices/uncore_iio_%d/die%d", st, sock * s->dies);
 			snprintf(t, sizeof(t), "%04x:%02x", 0, bus); /* skx_iio_mapping_show: "%04x:%02x\n" */
 			if (memfs_put(m, p, t, 0))

@@ -1,10 +1,23 @@
 /*
- * Ice Lake-SP as a real server lists it: a Lenovo ThinkSystem SR630 V2 with one Xeon Scalable 3rd gen, lspci -vvnn
- * from linuxhw/LsPCI commit 28198bc06e2ea64dc579adb73bb9a75b0b784bcf, Server/Lenovo/ThinkSystem/ThinkSystem SR630
- * V2/ECB5C724E79D/CENTOS-7/3.10.0-1160.49.1.EL7.X86_64/X86_64/FF6113B91D (tests/snapshots/field/icx-sr630v2.source).
- * Its IIO stacks' root buses are 00 (the CBDMA/DMI stack, with the C620 PCH's functions), 17, 50, 89 and c2; the
- * UBox bus fe and the PCU bus ff hold the rest of the uncore's functions.  Not in the listing, and so not here: any
- * register value (SAD_CONTROL_CFG, CPUNODEID, GIDNIDMAP, CAPID6/7: the simulator fills them, platforms/icx/sim.c).
+ * Ice Lake-SP as real servers list it.  One socket: a Lenovo ThinkSystem SR630 V2 with one Xeon Scalable 3rd gen,
+ * lspci -vvnn from linuxhw/LsPCI commit 28198bc06e2ea64dc579adb73bb9a75b0b784bcf, Server/Lenovo/ThinkSystem/
+ * ThinkSystem SR630 V2/ECB5C724E79D/CENTOS-7/3.10.0-1160.49.1.EL7.X86_64/X86_64/FF6113B91D
+ * (tests/snapshots/field/icx-sr630v2.source).  Its IIO stacks' root buses (09a2 at 00.0) are 00 (the CBDMA/DMI
+ * stack, with the C620 PCH's functions), 17, 50, 89 and c2; the UBox bus fe and the PCU bus ff hold the rest of
+ * the uncore's functions.  Two sockets: a Lenovo ThinkSystem SR650 V2, linuxhw/LsPCI commit
+ * 92efda81321132e4b6956884ef44784ea8495d86, Server/Lenovo/ThinkSystem/ThinkSystem SR650 V2/D65FD98664FE/DEBIAN-11/
+ * 5.10.0-20-AMD64/X86_64/29F89998EE (tests/snapshots/field/icx-sr650v2-2s.source): socket 0 (NUMA node 0) has root
+ * buses 00, 16, 30, 4a, 64, its UBox 3450 at 7e:00.0 and PCU 3458-345f at 7f:1e.0-7; socket 1 (node 1) 80 (its
+ * CBDMA, 0b00 at 80:01.x), 97, b0, c9, e2, its UBox at fe:00.0 and PCU at ff:1e.x.  Five root buses a socket: the
+ * sixth stack, the MCP one (SAD 3, IIO PMU 2), has none, as pcm's WhitleyPlatformMapping gives it none
+ * (pcm-iio-topology.cpp, intel/pcm 0fae0de1).
+ *
+ * Filled, not in the listings: which PMU each root bus is.  The SAD ids of SAD_CONTROL_CFG (Linux 6.12
+ * icx_sad_pmon_mapping { 5, 0, 1, 2, 3, 4 }) are register values; the CBDMA/DMI stack is SAD 0 (PMU 5, bus 00 and
+ * 80, ICX_CBDMA_DMI_PMON_ID), the others SAD 1, 2, 4, 5 (PMUs 0, 1, 3, 4) in bus order.  Every other register value
+ * (CPUNODEID, GIDNIDMAP, CAPID6/7, the memory controller's windows) the simulator fills (platforms/icx/sim.c).
+ * The devices: the simulator's kinds (sim_pcitree.c) in the stacks that have a root bus, the PCH's root port 00:1c.0
+ * with a NIC below it (sim_pcitree.c icx_pch).
  */
 #include "platform/platform.h"
 #include "sim/sim.h"
@@ -36,4 +49,29 @@ const struct sim_root_fn sim_icx_root_fns[] = {
 	STACK_FNS(0), STACK_FNS(1), STACK_FNS(2), STACK_FNS(3), STACK_FNS(4), STACK_FNS(5),
 	{ 5, 2, 0, 1, 0x09a6, 1, SYS }, { 5, 2, 4, 4, 0x3456, 0, 0x130000u },
 	{ 0 },
+};
+
+/* SR650 V2 (two sockets) and SR630 V2 (one); PMU 2 (the MCP stack) has no root bus on either */
+static const struct sim_board_stack stacks_2s[] = {
+	{ 5, { 0x00, 0x80 }, 0, 0 }, { 0, { 0x16, 0x97 }, 0, 0 }, { 1, { 0x30, 0xb0 }, 0, 0 },
+	{ 3, { 0x4a, 0xc9 }, 0, 0 }, { 4, { 0x64, 0xe2 }, 0, 0 },
+};
+static const struct sim_board_stack stacks_1s[] = {
+	{ 5, { 0x00, -1 }, 0, 0 }, { 0, { 0x17, -1 }, 0, 0 }, { 1, { 0x50, -1 }, 0, 0 },
+	{ 3, { 0x89, -1 }, 0, 0 }, { 4, { 0xc2, -1 }, 0, 0 },
+};
+/* The simulator's default set (SIM_DEVICES_DEFAULT) with PMU 2's items on stacks that have a root bus, socket 0's
+ * on PMU 4, socket 1's on PMU 0 (socket 0's PMU 0 stays without a root port, as in the default set) */
+#define ICX_DEVICES                                                                                              \
+	"nic@0.1.0+nvme@0.1.1+nvme@0.1.2+gpusw@0.4.0+empty@0.4.1+ib@0.3.0+gpusw@1.1.0+nvme@1.1.1+ib@1.0.0+"        \
+	"gpu@1.3.0+nic@1.4.0"
+/* The PCH's root port is the simulator's (pch_port_dev 0: sim_kind pch_nic); no MSM with CPU buses (msm_pmu:
+ * Ice Lake-SP's stacks go by SAD_CONTROL_CFG, iio_regs sad_id) */
+static const struct sim_board board_1s = {
+	.stacks = stacks_1s, .nstacks = sizeof(stacks_1s) / sizeof(stacks_1s[0]), .dmi_pmu = 5, .msm_pmu = 5,
+	.devices = ICX_DEVICES, .ubox = { 0xfe, 0 },
+};
+const struct sim_board sim_icx_board = {
+	.stacks = stacks_2s, .nstacks = sizeof(stacks_2s) / sizeof(stacks_2s[0]), .dmi_pmu = 5, .msm_pmu = 5,
+	.devices = ICX_DEVICES, .ubox = { 0x7e, 0xfe }, .one_socket = &board_1s,
 };

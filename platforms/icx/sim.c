@@ -1,16 +1,14 @@
 /*
  * Simulated Ice Lake-SP.  Per socket: the MSR boxes at the driver's irregular offsets (UBox, CHAs, six IIO
- * stacks with their IRPs, M2PCIe and free-running counters, PCU); on four buses the PCI functions of
- * icx_uncore_pci_ids, on the third the UBox device 0x3450 (node id registers) and the memory controller
- * device 0x3451, whose config registers place the twelve iMC channels' MMIO windows and the four
- * controllers' free-running counters (snr_uncore_mmio_map), and on the highest, above the UBox, the PCU
- * functions with CAPID6/7 (0x345B at 1e.3), as a real part has them: linuxhw/LsPCI commit
- * 28198bc06e2ea64dc579adb73bb9a75b0b784bcf, Server/Lenovo/ThinkSystem/ThinkSystem SR630 V2/ECB5C724E79D/
- * CENTOS-7/3.10.0-1160.49.1.EL7.X86_64/X86_64/FF6113B91D lists the UBox 8086:3450 at fe:00.0 and 8086:345B
- * at ff:1e.3.  Linux maps a bus without a UBox to the socket of the next higher bus with one
- * (snbep_pci2phy_map_init(..., true)), so the PCU's bus belongs to the next socket's range or to none; the
- * sockets' bus ranges are not in socket order.  The CHAs are as many as CAPID6 and CAPID7 (0x345B at D30 F3, config 0x9C and
- * 0xA0) have bits set, spread over both dwords (40 on the simulated part, so CHAs 34-39 sit at the low
+ * stacks with their IRPs, M2PCIe and free-running counters, PCU); on the UBox's bus the PCI functions of
+ * icx_uncore_pci_ids, the UBox device 0x3450 (node id registers) and the memory controller device 0x3451, whose
+ * config registers place the twelve iMC channels' MMIO windows and the four controllers' free-running counters
+ * (snr_uncore_mmio_map), and on the bus above it the PCU functions with CAPID6/7 (0x345B at 1e.3).  The buses are
+ * the real boards' (board.c): one socket the Lenovo SR630 V2's UBox fe:00.0 and 345B at ff:1e.3, two the SR650
+ * V2's 7e/7f and fe/ff.  Linux maps a bus without a UBox to the socket of the next higher bus with one
+ * (snbep_pci2phy_map_init(..., true)), so a PCU's bus belongs to the next socket or to none (socket 0's 7f maps
+ * to socket 1, socket 1's ff to none).  The CHAs are as many as CAPID6 and CAPID7 (0x345B at D30 F3, config 0x9C
+ * and 0xA0) have bits set, spread over both dwords (40 on the simulated part, so CHAs 34-39 sit at the low
  * offsets 0x0-0x46 of icx_cha_msr_offsets).
  */
 #include <string.h>
@@ -19,20 +17,29 @@
 #include "sim/sim_only.h"
 #include "sim_icx.h"
 
-/* Lowest bus of each socket's range of four, not in socket order; the UBox sits on the range's third bus,
- * the PCU on its highest (the SR630 V2's fe and ff). */
-static const int icx_bus[UC_MAX_SOCKETS] = { 0x40, 0xc0, 0x00, 0x80, 0x60, 0xe0, 0x20, 0xa0 };
+/* The UBox bus of a socket (the PCU's is the next): the board's (board.c); with more than two sockets, which no
+ * Ice Lake-SP board has, a fill in the boards' pattern: the two buses below the next socket's first root bus (the
+ * stacks' root buses spread evenly in socket order, as sim_pcitree.c spreads them), fe and ff for the last socket. */
+static int ubox_bus(const struct sim *s, int sock)
+{
+	int b = sim_board_ubox_bus(s, sock);
+	if (b >= 0)
+		return b;
+	int share = 0x100 / (SIM_ICX_STACKS * s->nsockets), step = share > 0x20 ? 0x20 : share; /* sim_pcitree.c bus_step */
+	return sock + 1 < s->nsockets ? (sock + 1) * SIM_ICX_STACKS * step - 2 : 0xfe;
+}
+/* CPUNODEID and GIDNIDMAP are not in a listing: filled, node ids not equal to the sockets' */
 static int node_id(int socket) { return (socket * 5 + 3) & 7; }
 
 #define ICX_LINKS 3
 #define ICX_IMC_BASE 0xd0000000ull /* socket 0's MMIO base (config 0xD0 << 23); + 0x1000000 a socket */
 
-/* PCI functions (icx_uncore_pci_ids: dev.fn) and the bus of the socket's range they sit on: the UBox's, as the
- * SR630 V2 lists UPI 3441 at fe:02.1 and fe:04.1, M3UPI 3446 at fe:05.1-07.1 and M2M 344a at fe:0c.0-0f.0 */
+/* PCI functions (icx_uncore_pci_ids: dev.fn) on the UBox's bus, as the SR630 V2 lists UPI 3441 at fe:02.1 and
+ * fe:04.1, M3UPI 3446 at fe:05.1-07.1 and M2M 344a at fe:0c.0-0f.0 */
 static const struct sim_bus_place places[] = {
-	{ "upi", 0, 2, 2, 1 }, { "upi", 1, 2, 3, 1 }, { "upi", 2, 2, 4, 1 },
-	{ "m3upi", 0, 2, 5, 1 }, { "m3upi", 1, 2, 6, 1 }, { "m3upi", 2, 2, 7, 1 },
-	{ "m2m", 0, 2, 12, 0 }, { "m2m", 1, 2, 13, 0 }, { "m2m", 2, 2, 14, 0 }, { "m2m", 3, 2, 15, 0 },
+	{ "upi", 0, 0, 2, 1 }, { "upi", 1, 0, 3, 1 }, { "upi", 2, 0, 4, 1 },
+	{ "m3upi", 0, 0, 5, 1 }, { "m3upi", 1, 0, 6, 1 }, { "m3upi", 2, 0, 7, 1 },
+	{ "m2m", 0, 0, 12, 0 }, { "m2m", 1, 0, 13, 0 }, { "m2m", 2, 0, 14, 0 }, { "m2m", 3, 0, 15, 0 },
 };
 
 /* The free-running counters: IIO clock and bandwidth in by port (sim_disc_iio_fr_rate), and per memory
@@ -159,11 +166,11 @@ static int sim_icx_build(struct sim *s)
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
-		int bus = icx_bus[sock], ubus = bus + 2, pbus = bus + 3;
+		int ubus = ubox_bus(s, sock), pbus = ubus + 1;
 		uint64_t capid = 0;
 		if (icx_msr_boxes(s, sock))
 			return -1;
-		if (sim_place_functions(s, sock, bus, places, sizeof(places) / sizeof(places[0])))
+		if (sim_place_functions(s, sock, ubus, places, sizeof(places) / sizeof(places[0])))
 			return -1;
 		/* the UBox (CPUNODEID, GIDNIDMAP) and the memory controller at 00.0 and 00.1 (fe:00.0, fe:00.1 on the
 		 * SR630 V2); CPUNODEID and GIDNIDMAP are not in a listing: filled with node_id() */
@@ -192,7 +199,7 @@ static const struct sim_iio_regs icx_regs = { .port_dev = 2, .mapping = 1, .sad_
 const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
 				       .build = sim_icx_build, .units = sim_icx_units, .nunits = &sim_icx_nunits,
 				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
-				       .root_fns = sim_icx_root_fns,
+				       .root_fns = sim_icx_root_fns, .board = &sim_icx_board,
 				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
 				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs,
 				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };

@@ -15,5 +15,6 @@ SIM_MAP_DECL(icx);
 SIM_PERF_DECL(icx);
 extern const struct sim_ubox_dev sim_icx_ubox;
 extern const struct sim_root_fn sim_icx_root_fns[]; /* board.c */
+extern const struct sim_board sim_icx_board;       /* board.c */
 
 #endif

@@ -13,7 +13,6 @@
 #include "numa.h"
 #include <unistd.h>
 #include "handle/handle.h"
-#include "replay/sim_replay.h"
 #include "access/access.h"
 #include "util/error.h"
 
@@ -192,21 +191,16 @@ struct numa_map *numa_map_get(uncore_t *u)
 {
 	struct dev_fs fs = { 0 };
 	struct numa_map *m;
-	const char *dir = replay_dir_of(u->acc);
-	char probe[1100];
+	const char *why;
 	if (u->numa)
 		return u->numa;
-	/* replay: and perf+replay: the node's files its snapshot kept (numa_capture.c), read as the node's own */
-	if (dir && (snprintf(probe, sizeof(probe), "%s/sys/devices/system/memory/block_size_bytes", dir) <= 0 ||
-		    access(probe, F_OK)))
-		return uc_err("this snapshot keeps no NUMA memory topology (nodes' memory blocks, the L3's CPUs: taken by a "
-			      "version before snapshots kept them): take a new snapshot of the node, or map the node itself"), NULL;
+	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files, a replayed node's */
+		return NULL;
+	/* replay: and perf+replay: a snapshot taken before snapshots kept the node's memory (numa_capture.c) */
+	if ((why = dev_fs_unknown(&fs, "/sys/devices/system/memory")))
+		return uc_err("%s", why), NULL;
 	if (!(m = calloc(1, sizeof(*m))))
 		return uc_err("out of memory"), NULL;
-	if (dir)
-		fs.root = dir; /* the node's files, unpacked */
-	else if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
-		goto fail;
 	int rc = build(u, m, &fs);
 	if (rc)
 		goto fail;

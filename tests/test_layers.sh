@@ -62,5 +62,19 @@ printf 'int g(void *s) { return sim_ufreq_sysfs(s, 0); }\n' > "$W/sims/platforms
 planted=$(python3 "$src/tools/checks/layers.py" --sim "$W/sims")
 check "a sim_* call planted in common/ufreq is found and named, one in platforms/skx/sim_skx.c is not" \
 	'echo "$planted" | grep -q "outside it: common/ufreq/u.c:2$" && echo "$planted" | grep -q "^1 calls of the simulator outside it$"'
+# a replay is a host too (issue 77): its node's files are its access's one file view; no feature reads the
+# unpacked directory (replay_dir_of) or swaps the process's sysroot around a call (sysroot_set_override)
+views=$(python3 "$src/tools/checks/layers.py" --view "$src")
+check "no replayed node's files read beside the file view outside common/replay and common/access ($(echo "$views" | tail -n 1))" \
+	'echo "$views" | grep -q "^0 reads of a replayed node.s files beside the file view$"' || echo "$views"
+mkdir -p "$W/views/common/numa" "$W/views/common/replay" "$W/views/common/access"
+printf '/* replay_dir_of(a) in a comment */\nint f(void *a) { return replay_dir_of(a) != 0; }\n' > "$W/views/common/numa/n.c"
+printf 'int g(void) { return sysroot_set_override("/x") != 0; }\n' > "$W/views/common/numa/m.c"
+printf 'int h(void *a) { return replay_dir_of(a) != 0; }\n' > "$W/views/common/replay/r.c"
+printf 'int k(void) { return sysroot_set_override(0) != 0; }\n' > "$W/views/common/access/s.c"
+planted=$(python3 "$src/tools/checks/layers.py" --view "$W/views")
+check "a replay_dir_of and a sysroot_set_override call planted in common/numa are found and named, none in common/replay or common/access" \
+	'echo "$planted" | grep -q "file view: common/numa/n.c:2$" && echo "$planted" | grep -q "file view: common/numa/m.c:1$" &&
+	 echo "$planted" | grep -q "^2 reads of"' || echo "$planted"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

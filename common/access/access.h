@@ -97,10 +97,11 @@ struct access_ops {
 	void (*close)(struct access *a);
 	/* optional: the files the backend presents in place of the host's (a simulated machine's sysfs, /proc,
 	 * /run and /etc: its PCI tree, NUMA nodes, powercap, intel_uncore_frequency, cgroups, job spool,
-	 * gres.conf, /proc/driver/nvidia), all put into m: 0, or -1 out of memory.  Without it the backend's
-	 * files are the host's below the sysroot.  Read through access_files (access_files.c). */
+	 * gres.conf, /proc/driver/nvidia; a replayed node's, its snapshot's), all put into m: 0, or -1 out of
+	 * memory.  Without it the backend's files are the host's below the sysroot.  Read through access_files
+	 * (access_files.c). */
 	int (*files)(struct access *a, struct memfs *m);
-	/* optional: the simulated machine's drive (what its workload moves), a simulator's alone */
+	/* optional: the simulated machine's drive (what its workload moves): a simulator's, or a replay's over it */
 	const struct access_drive *drive;
 };
 
@@ -144,16 +145,16 @@ struct access {
 	struct memfs *files;
 };
 
-/* The files a simulated backend presents (ops->files of the access the handle's backend wraps, as a perf
- * backend or a replay wraps a simulator): made the first time they are asked for and kept until the access
+/* The files a simulated backend presents (ops->files of the first access the handle's backend is or wraps
+ * that has them, as a perf backend wraps a simulator or a replay, whose files are its snapshot's): made the first time they are asked for and kept until the access
  * closes, so every feature reads the one tree.  0 with *out NULL where the backend presents none (the host's
  * files below the sysroot are its files); 0 with *out the tree; -1 out of memory. */
 int access_files(struct access *a, const struct memfs **out);
 /* Make them again: after the simulated machine's job set changed (its spool and cgroups).  0, or -1. */
 int access_files_refresh(struct access *a);
 void access_files_free(struct access *a);
-/* The access whose ops->drive drives the simulated machine under a (through a perf backend or replay), or
- * NULL with a message naming backend. */
+/* The access whose ops->drive drives the simulated machine under a (the first under a with one, through a
+ * perf backend: a replay's own, or the simulator's), or NULL with a message naming backend. */
 struct access *access_driven(struct access *a, const char *backend);
 
 /* Where reads run and what they cost (access_cost.c, doc/cost.md). */
@@ -213,18 +214,20 @@ uint64_t access_host_now_ns(struct access *a);
 int sysroot_read_long(const char *path, long *val);
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Paths of this thread below root instead (a replayed snapshot's files) until set back: returns the last
- * override (NULL: none, UNCORE_SYSROOT rules). */
-const char *sysroot_set_override(const char *root);
+/* ... below root instead (a replayed node's unpacked files; NULL: the sysroot) */
+const char *sysroot_path_at(const char *root, char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* Explain an errno from opening a device or sysfs file in words a user can act on. */
 int access_errno_error(int err, const char *path, const char *what);
 
 /* resctrl's mbm_total_bytes of the L3 domain CPU cpu is in (resctrl.c): 0, or -1 with a message. */
 int resctrl_mbm_bytes(int cpu, uint64_t *bytes);
-/* Host info from sysfs/procfs under the sysroot (used by direct access). */
+/* Host info from sysfs/procfs under the sysroot (used by direct access), or under root (NULL: the sysroot). */
 int host_from_sysfs(struct host_info *out);
-/* PCI device list from sysfs under the sysroot. */
+int host_from_sysfs_at(const char *root, struct host_info *out);
+/* PCI device list from sysfs under the sysroot, or under root (NULL: the sysroot). */
 int pci_list_sysfs(struct pci_devinfo **out, int *n);
+int pci_list_sysfs_at(const char *root, struct pci_devinfo **out, int *n);
 
 /* Component backends used by direct access. */
 struct msr_backend;

@@ -8,15 +8,17 @@
 #include "util/error.h"
 #include "util/memfs.h"
 
-/* The access that presents the files: the innermost under a (a perf backend, a recorder or a replay wraps
- * the simulator's access in inner), as long as the outermost is a simulated one. */
+/* The access that presents the files: the first under a that has them (a perf backend or a recorder wraps the
+ * simulator's access or a replay's in inner; a replay, whose files are the node's, wraps the simulator's), as
+ * long as the outermost is a simulated one. */
 static struct access *presenter(struct access *a)
 {
 	if (!a || !a->simulated)
 		return NULL;
-	while (a->inner)
-		a = a->inner;
-	return a->ops && a->ops->files ? a : NULL;
+	for (; a; a = a->inner)
+		if (a->ops && a->ops->files)
+			return a;
+	return NULL;
 }
 
 static int make(struct access *p)
@@ -66,10 +68,10 @@ void access_files_free(struct access *a)
 
 struct access *access_driven(struct access *a, const char *backend)
 {
-	struct access *p = a && a->simulated ? a : NULL;
-	while (p && p->inner)
-		p = p->inner;
-	if (!p || !p->ops->drive)
-		return uc_err("the %s backend is not simulated: its traffic is the machine's own", backend), NULL;
-	return p;
+	/* the first under a that drives one: a replay's drive is its simulated machine's, less what the node's
+	 * files say instead (its IIO stacks) */
+	for (struct access *p = a && a->simulated ? a : NULL; p; p = p->inner)
+		if (p->ops->drive)
+			return p;
+	return uc_err("the %s backend is not simulated: its traffic is the machine's own", backend), NULL;
 }

@@ -1,4 +1,4 @@
-/* The PCI functions of the machine, from sysfs below the sysroot. */
+/* The PCI functions of the machine, from sysfs below the sysroot (or below a replayed node's files). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -20,10 +20,12 @@ static int read_hex_file(const char *dir, const char *name, unsigned *val)
 	return 0;
 }
 
-int pci_list_sysfs(struct pci_devinfo **out, int *n)
+int pci_list_sysfs(struct pci_devinfo **out, int *n) { return pci_list_sysfs_at(NULL, out, n); }
+
+int pci_list_sysfs_at(const char *root, struct pci_devinfo **out, int *n)
 {
 	char path[4096], dir[4096 + 512];
-	DIR *d = opendir(sysroot_path(path, sizeof(path), "/sys/bus/pci/devices"));
+	DIR *d = opendir(sysroot_path_at(root, path, sizeof(path), "/sys/bus/pci/devices"));
 	struct dirent *e;
 	struct pci_devinfo *v = NULL;
 	int cnt = 0, cap = 0;

@@ -12,28 +12,34 @@
 #include "util/error.h"
 #include "util/guarded_read.h"
 
-/* A replayed node's files (sim_replay.c), for the calls made while it is set on this thread */
-static _Thread_local const char *root_override;
-
-const char *sysroot_set_override(const char *root)
+static const char *root_path(const char *root, char *buf, size_t len, const char *fmt, va_list ap)
 {
-	const char *was = root_override;
-	root_override = root;
-	return was;
-}
-
-const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
-{
-	const char *root = root_override ? root_override : uc_env("UNCORE_SYSROOT");
 	size_t n;
-	va_list ap;
+	if (!root)
+		root = uc_env("UNCORE_SYSROOT");
 	if (!root || !*root || !strcmp(root, "/"))
 		root = "";
 	n = (size_t)snprintf(buf, len, "%s", root);
 	if (n >= len)
 		n = len - 1;
-	va_start(ap, fmt);
 	vsnprintf(buf + n, len - n, fmt, ap);
+	return buf;
+}
+
+const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	root_path(NULL, buf, len, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+const char *sysroot_path_at(const char *root, char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	root_path(root, buf, len, fmt, ap);
 	va_end(ap);
 	return buf;
 }

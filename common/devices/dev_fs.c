@@ -12,14 +12,12 @@
 #include "util/error.h"
 #include "util/guarded_read.h"
 
-/* Where a path of the view lies on this machine: below the view's own root (a replayed node's unpacked
- * files), else below the sysroot. */
-static const char *host_path(const struct dev_fs *fs, char *p, size_t n, const char *path)
+/* Where a path of the view lies on this machine: below the sysroot. */
+static const char *host_path(char *p, size_t n, const char *path) { return sysroot_path(p, n, "%s", path); }
+
+const char *dev_fs_unknown(const struct dev_fs *fs, const char *path)
 {
-	if (!fs->root)
-		return sysroot_path(p, n, "%s", path);
-	snprintf(p, n, "%s%s", fs->root, path);
-	return p;
+	return fs->mem ? memfs_unknown(fs->mem, path) : NULL;
 }
 
 /* What was read, kept in rec (once a path) */
@@ -50,7 +48,7 @@ int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len
 	} else {
 		char p[4096];
 		struct stat st;
-		if (uc_read_first_line(host_path(fs, p, sizeof(p), path), buf, len, &st)) {
+		if (uc_read_first_line(host_path(p, sizeof(p), path), buf, len, &st)) {
 			int e = errno; /* a FIFO, a device, a huge file or an overlong line there: named, then absent */
 			char why[128];
 			if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW))
@@ -79,7 +77,7 @@ int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf,
 		struct stat st;
 		/* a config space holds 4096 bytes at most (PCI Express Base Specification, its extended configuration
 		 * space); a FIFO or a larger file standing in for one below the sysroot is named, then absent */
-		int fd = uc_open_guarded(host_path(fs, p, sizeof(p), path), DEV_CONFIG_MAX, &st);
+		int fd = uc_open_guarded(host_path(p, sizeof(p), path), DEV_CONFIG_MAX, &st);
 		if (fd < 0) {
 			int e = errno;
 			char why[128];
@@ -127,7 +125,7 @@ const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off
 	} else {
 		char p[4096];
 		struct stat st;
-		if (stat(host_path(fs, p, sizeof(p), path), &st))
+		if (stat(host_path(p, sizeof(p), path), &st))
 			return strerror(errno);
 		size = (long long)st.st_size;
 		/* sysfs gives a config file its full size (256 or 4096) and another user 0 bytes past 64 of it
@@ -141,47 +139,25 @@ const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off
 	return buf;
 }
 
-/* In memory a directory is the common prefix of its files: each name below dir given once, in the order of
- * the files that first name it. */
-static int mem_list(const struct memfs *m, const char *dir, void (*fn)(void *, const char *), void *arg)
+/* memfs_list's callback of a dev_fs_list one (which lists to the end) */
+struct each {
+	void (*fn)(void *arg, const char *name);
+	void *arg;
+};
+static int each_name(void *arg, const char *name)
 {
-	size_t n = strlen(dir);
-	int found = 0, ngiven = 0, cap = 0;
-	const char **given = NULL; /* the names given so far (their place in the files' paths), each ended by '/' or NUL */
-	for (int i = 0; i < m->n; i++) {
-		const char *p = m->f[i].path, *c;
-		if (strncmp(p, dir, n) || p[n] != '/')
-			continue;
-		c = p + n + 1;
-		size_t k = strcspn(c, "/");
-		int seen = 0;
-		for (int j = 0; j < ngiven && !seen; j++)
-			seen = !strncmp(given[j], c, k) && (given[j][k] == '/' || !given[j][k]);
-		found = 1;
-		if (seen || k >= 256)
-			continue;
-		if (ngiven == cap) {
-			const char **g = realloc(given, (size_t)(cap = cap ? 2 * cap : 32) * sizeof(*g));
-			if (!g)
-				break; /* the rest unlisted: out of memory shows in what is missing */
-			given = g;
-		}
-		given[ngiven++] = c;
-		char name[256];
-		memcpy(name, c, k);
-		name[k] = 0;
-		fn(arg, name);
-	}
-	free(given);
-	return found ? 0 : -1;
+	struct each *e = arg;
+	e->fn(e->arg, name);
+	return 0;
 }
 
 int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg)
 {
+	struct each each = { fn, arg };
 	if (fs->mem)
-		return mem_list(fs->mem, dir, fn, arg);
+		return memfs_list(fs->mem, dir, each_name, &each);
 	char p[4096];
-	DIR *d = opendir(host_path(fs, p, sizeof(p), dir));
+	DIR *d = opendir(host_path(p, sizeof(p), dir));
 	struct dirent *e;
 	if (!d)
 		return -1;
@@ -232,7 +208,7 @@ int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 	} else {
 		char p[4096];
 		struct stat st;
-		dir = !lstat(host_path(fs, p, sizeof(p), path), &st) && S_ISDIR(st.st_mode);
+		dir = !lstat(host_path(p, sizeof(p), path), &st) && S_ISDIR(st.st_mode);
 	}
 	if (dir)
 		dev_fs_keep_dir(fs, path);
@@ -249,7 +225,7 @@ int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_
 		strcpy(t, f->text);
 	} else {
 		char p[4096];
-		ssize_t n = readlink(host_path(fs, p, sizeof(p), path), t, sizeof(t) - 1);
+		ssize_t n = readlink(host_path(p, sizeof(p), path), t, sizeof(t) - 1);
 		if (n <= 0)
 			return -1;
 		t[n] = 0;

@@ -8,15 +8,17 @@
 #include <stddef.h>
 #include "util/memfs.h"
 
-/* A tree to read: mem NULL, the machine's own files below the sysroot (or below root).  rec: where every answer read is
- * also kept (a snapshot's capture: dev_capture.c), so that the same reads of rec give the same answers. */
+/* A tree to read: mem NULL, the machine's own files below the sysroot; else the backend's one tree (access_files:
+ * a simulated machine's, a replayed node's).  rec: where every answer read is also kept (a snapshot's capture:
+ * util/memfs_text.c), so that the same reads of rec give the same answers. */
 struct dev_fs {
 	const struct memfs *mem; /* memfs.h */
 	struct memfs *rec;
 	int rec_failed;          /* out of memory while keeping */
-	int replay;              /* a replayed node's files: the simulator's machine under it is not the node */
-	const char *root;        /* mem NULL: the directory the files are below (a replayed node's); NULL: the sysroot */
 };
+/* Why the tree at path is not known to the view (a replayed snapshot taken before snapshots kept it: the
+ * reader says so rather than take the node to have none), NULL where it is. */
+const char *dev_fs_unknown(const struct dev_fs *fs, const char *path);
 /* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file).
  * Read at the call, as the kernel makes it then: a simulated counter file (sim_devcount.c) gives its current
  * value; links among the path's directories are followed, as open() follows them. */

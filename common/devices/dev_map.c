@@ -11,6 +11,7 @@
 #include "node/node.h"
 #include "platform/platform.h"
 #include "util/error.h"
+#include "util/memfs_text.h"
 
 struct dev_group {
 	struct uncore_device_group pub;
@@ -246,7 +247,7 @@ int dev_map_capture(uncore_t *u, char **text, size_t *len)
 {
 	struct memfs rec = { 0 };
 	struct dev_map *m = calloc(1, sizeof(*m));
-	int rc = !m ? uc_err("out of memory") : build(u, m, &rec) ? -1 : dev_capture_text(&rec, text, len);
+	int rc = !m ? uc_err("out of memory") : build(u, m, &rec) ? -1 : memfs_text(&rec, text, len);
 	map_free(m);
 	memfs_free(&rec);
 	return rc;

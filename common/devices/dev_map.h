@@ -87,27 +87,20 @@ int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, s
  * out of memory. */
 int dev_regs_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack_list *l);
 
-/* A snapshot's device tree (dev_capture.c): the files m holds as text (malloc'd), and such a text's file
- * read back into m.  0; -1 with a message (load: -2, and none, when the file is not there). */
-int dev_capture_text(const struct memfs *m, char **text, size_t *len);
-int dev_capture_load(const char *file, struct memfs *m);
-/* The member of a snapshot holding it */
-#define DEV_CAPTURE_MEMBER "devices/tree.txt"
-/* The map of u built with every file it reads kept, as dev_capture_text: 0, or -1 with a message. */
+/* The map of u built with every file it reads kept, as memfs_text (util/memfs_text.h): 0, or -1 with a message. */
 int dev_map_capture(uncore_t *u, char **text, size_t *len);
 
-/* The files to read the devices from: the machine's (fs->mem NULL), a replayed snapshot's device tree, or the
- * simulated machine's sysfs, each made once a handle and kept on it (dev_files.c): 0, or -1 with the message
- * (a snapshot taken before snapshots kept the PCI tree, out of memory). */
+/* The files to read the devices from: the machine's (fs->mem NULL), or the backend's one tree (a simulated
+ * machine's, a replayed node's: access_files), made once a handle and kept on it (dev_files.c): 0, or -1 with
+ * the message (a snapshot taken before snapshots kept the PCI tree, out of memory). */
 int dev_fs_of(uncore_t *u, struct dev_fs *fs);
-/* ... the simulated machine's own even under a replayed snapshot (the jobs' GPUs: the simulator's spool
- * names them); fs->mem NULL where the handle is not simulated. */
+/* ... without asking for the PCI tree (the jobs' spool and GPUs); fs->mem NULL where the handle is not
+ * simulated. */
 int dev_fs_sim(uncore_t *u, struct dev_fs *fs);
-/* The handle's kept files: the simulated machine's sysfs and the snapshot's tree once made, and how many
- * times such a tree was made (one each at most, unless making one failed) */
+/* The handle's kept files: whether the backend's tree was made, and how many times (once at most, unless
+ * making it failed) */
 struct dev_files {
-	struct memfs snap; /* the simulated machine's: its access's (access_files) */
-	int sim_made, snap_made;
+	int sim_made;
 	int builds;
 };
 /* The handle's (dev_map.c: kept with its map by the handle's node, let go at uncore_close or uncore_node_refresh),

@@ -79,14 +79,15 @@ static void iio_pmu(void *arg, const char *name)
  * SKX_MSR_CPU_BUS_NUMBER 0x300, SKX_MSR_CPU_BUS_VALID_BIT, BUS_NUM_STRIDE 8: uncore_snbep.c, Linux 6.12).
  * Bus 0 belongs to stack 0 alone (skx_iio_mapping_visible).  Segment 0: the MSR has none, and Linux takes
  * the die's (uncore_die_to_segment), which a single-segment machine has 0 of. */
-/* An MSR of a CPU: the machine's (msr_backend), or in a replayed node's tree the value its snapshot kept as
- * "/dev/cpu/N/msr@0xREG" (a text file of the tree, in hex), which a recording tree also keeps: 0, or -1. */
+/* An MSR of a CPU: the machine's (msr_backend), or in the backend's tree (a replayed node's) the value its
+ * snapshot kept as "/dev/cpu/N/msr@0xREG" (a text file of the tree, in hex), which a recording tree also
+ * keeps: 0, or -1.  A simulated machine's tree keeps none: its stacks are its drive's. */
 static int msr_of(const struct dev_fs *fs, struct msr_backend *m, int cpu, uint32_t reg, uint64_t *v)
 {
 	char p[64], line[32], *end;
 	struct uncore_stats st;
 	snprintf(p, sizeof(p), "/dev/cpu/%d/msr@%#x", cpu, reg);
-	if (fs->replay) {
+	if (fs->mem) {
 		if (dev_fs_line(fs, p, line, sizeof(line)))
 			return -1;
 		*v = strtoull(line, &end, 16);
@@ -109,8 +110,8 @@ static void skx_bus_msr(uncore_t *u, struct acc *a)
 	/* Skylake-SP, Cascade Lake and Cooper Lake: CPUID family 6 model 0x55 (Linux INTEL_SKYLAKE_X) */
 	if (strcmp(h->vendor, "GenuineIntel") || h->family != 6 || h->model != 0x55)
 		return;
-	struct msr_backend *m = a->fs->replay ? NULL : msr_backend_open();
-	if (!m && !a->fs->replay)
+	struct msr_backend *m = a->fs->mem ? NULL : msr_backend_open();
+	if (!m && !a->fs->mem)
 		return;
 	for (int sock = 0; sock < h->nsockets; sock++)
 		for (int die = 0; die < (h->socket_dies[sock] > 0 ? h->socket_dies[sock] : 1); die++) {
@@ -131,13 +132,13 @@ static void skx_bus_msr(uncore_t *u, struct acc *a)
 int dev_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree *t, struct dev_stack **out)
 {
 	struct acc a = { .fs = fs, .u = u };
-	/* a simulated machine (not a replayed node over one) answers where its kernel shows no attributes */
-	struct access *s = u->acc->simulated && !fs->replay ? access_driven(u->acc, u->backend) : NULL;
+	/* a simulated machine answers where its kernel shows no attributes (a replayed node's drive: none) */
+	struct access *s = u->acc->simulated ? access_driven(u->acc, u->backend) : NULL;
 	int nsock = 0, dies = 0, stacks = s ? s->ops->drive->iio_stacks(s, &nsock, &dies) : 0;
 	dev_fs_list(fs, "/sys/devices", iio_pmu, &a);
 	if (!a.l.n && dev_regs_stacks(u, fs, t, &a.l))
 		a.bad = -1000000;
-	if (!a.l.n && (!u->acc->simulated || fs->replay)) /* a replayed node: the MSR its snapshot kept */
+	if (!a.l.n && (!u->acc->simulated || fs->mem)) /* a replayed node: the MSR its snapshot kept */
 		skx_bus_msr(u, &a);
 	int kernel = a.l.n; /* the kernel's attributes (else the registers), where it has them, rule */
 	for (int sock = 0; s && !kernel && sock < nsock; sock++)

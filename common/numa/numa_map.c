@@ -15,7 +15,6 @@
 #include <unistd.h>
 #include "handle/handle.h"
 #include "node/node.h"
-#include "replay/sim_replay.h"
 #include "access/access.h"
 #include "util/error.h"
 
@@ -191,19 +190,14 @@ static struct numa_map *make(uncore_t *u)
 {
 	struct dev_fs fs = { 0 };
 	struct numa_map *m;
-	const char *dir = replay_dir_of(u->acc);
-	char probe[1100];
-	/* replay: and perf+replay: the node's files its snapshot kept (numa_capture.c), read as the node's own */
-	if (dir && (snprintf(probe, sizeof(probe), "%s/sys/devices/system/memory/block_size_bytes", dir) <= 0 ||
-		    access(probe, F_OK)))
-		return uc_err("this snapshot keeps no NUMA memory topology (nodes' memory blocks, the L3's CPUs: taken by a "
-			      "version before snapshots kept them): take a new snapshot of the node, or map the node itself"), NULL;
+	const char *why;
+	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files, a replayed node's */
+		return NULL;
+	/* replay: and perf+replay: a snapshot taken before snapshots kept the node's memory (numa_capture.c) */
+	if ((why = dev_fs_unknown(&fs, "/sys/devices/system/memory")))
+		return uc_err("%s", why), NULL;
 	if (!(m = calloc(1, sizeof(*m))))
 		return uc_err("out of memory"), NULL;
-	if (dir)
-		fs.root = dir; /* the node's files, unpacked */
-	else if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
-		return free(m), NULL;
 	if (build(u, m, &fs))
 		return free(m), NULL;
 	return m;

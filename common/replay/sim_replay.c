@@ -19,9 +19,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sim/sim.h"
+#include "sim/sim_rapl.h"
 #include "replay_dir.h"
 #include "sim_replay.h"
 #include "util/error.h"
+#include "util/memfs.h"
 #include "util/tarball.h"
 
 /* What an archive may hold: the largest real snapshot is a few MB (a PCI config file is 4 KB, a discovery
@@ -37,6 +39,7 @@ struct pci_alias {
 
 struct replay {
 	struct replay_node nd;
+	struct memfs node; /* the node's files, read once at open (replay_files.c) */
 	int owns; /* closes the simulated machine (a->inner) with itself; else the simulated kernel does */
 	struct pci_alias *alias;
 	int nalias;
@@ -110,10 +113,7 @@ static int pci_aliases(struct replay *r, struct sim *s)
 	snprintf(dir, sizeof(dir), "%s/sys/bus/pci/devices", r->nd.dir);
 	if (access(dir, F_OK)) /* a node without PCI devices (Nehalem, Itanium): nothing to place */
 		return 0;
-	const char *was = sysroot_set_override(r->nd.dir);
-	int rc = pci_list_sysfs(&devs, &n);
-	sysroot_set_override(was);
-	if (rc)
+	if (pci_list_sysfs_at(r->nd.dir, &devs, &n))
 		return -1;
 	for (int i = 0; i < n; i++) {
 		const struct pci_devinfo *d = &devs[i];
@@ -183,10 +183,7 @@ static int rp_host(struct access *a, struct host_info *h)
 
 static int rp_pci_list(struct access *a, struct pci_devinfo **out, int *n)
 {
-	const char *was = sysroot_set_override(rp(a)->nd.dir);
-	int rc = pci_list_sysfs(out, n);
-	sysroot_set_override(was);
-	return rc;
+	return pci_list_sysfs_at(rp(a)->nd.dir, out, n);
 }
 
 /* The simulated machine's CPU of the node's: the same die and core (it has one thread a core, numbered die by
@@ -312,12 +309,67 @@ static uint64_t rp_now_ns(struct access *a) { return a->inner->ops->now_ns(a->in
 
 static uint64_t rp_hold_clock(struct access *a, int on) { return access_clock_hold_on(a->inner, on); }
 
+/* The node's files, with what the simulated machine's workload makes of its own: powercap's energy, counted
+ * by the simulator's RAPL model (a snapshot keeps no counter), and the jobs the simulator is told to run
+ * (their spool, cgroups, gres.conf, GPUs).  The node's PCI tree, NUMA nodes and clock limits are its own. */
+static int rp_files(struct access *a, struct memfs *m)
+{
+	return sim_rapl_sysfs(sim(a), m) || sim_jobs_files(sim(a), m) || memfs_put_all(m, &rp(a)->node)
+		       ? uc_err("out of memory") : 0;
+}
+
+/* The drive is the simulated machine's, but for its IIO stacks: the node's are in its files (the kernel's
+ * attributes, its registers, the MSR its snapshot kept), not the simulated machine's. */
+static const struct access_drive *under(struct access *a) { return a->inner->ops->drive; }
+static int rd_traffic(struct access *a, int socket, double read_bps, double write_bps)
+{
+	return under(a)->traffic(a->inner, socket, read_bps, write_bps);
+}
+static int rd_workload(struct access *a, int socket, double read_bytes, double write_bytes, uint64_t ns)
+{
+	return under(a)->workload(a->inner, socket, read_bytes, write_bytes, ns);
+}
+static int rd_workload_on(struct access *a, int socket, const char *memory, double read_bytes, double write_bytes,
+			  uint64_t ns)
+{
+	return under(a)->workload_on(a->inner, socket, memory, read_bytes, write_bytes, ns);
+}
+/* The CPU sets are the machine's jobs: the replay's files hold their spool and cgroups. */
+static int rd_workload_cpus(struct access *a, int n, const uint8_t *const *sets, const double *read_bytes,
+			    const double *write_bytes, uint64_t ns)
+{
+	return under(a)->workload_cpus(a->inner, n, sets, read_bytes, write_bytes, ns) || access_files_refresh(a) ? -1 : 0;
+}
+static int rd_mbm_bytes(struct access *a, int socket, uint64_t *bytes) { return under(a)->mbm_bytes(a->inner, socket, bytes); }
+static int rd_iio_stacks(struct access *a, int *nsockets, int *dies)
+{
+	(void)a;
+	*nsockets = *dies = 0;
+	return 0;
+}
+static int rd_iio_root_bus(struct access *a, int socket, int die, int stack)
+{
+	(void)a, (void)socket, (void)die, (void)stack;
+	return -1;
+}
+static const struct access_drive replay_drive = {
+	.traffic = rd_traffic,
+	.workload = rd_workload,
+	.workload_on = rd_workload_on,
+	.workload_cpus = rd_workload_cpus,
+	.mbm_bytes = rd_mbm_bytes,
+	.iio_stacks = rd_iio_stacks,
+	.iio_root_bus = rd_iio_root_bus,
+};
+
 static void rp_close(struct access *a)
 {
 	struct replay *r = rp(a);
+	access_files_free(a); /* its powercap files read the machine */
 	if (r->owns)
 		a->inner->ops->close(a->inner);
 	replay_node_free(&r->nd);
+	memfs_free(&r->node);
 	free(r->alias);
 	free(r);
 	free(a);
@@ -338,6 +390,8 @@ static const struct access_ops replay_ops = {
 	.now_ns = rp_now_ns,
 	.hold_clock = rp_hold_clock,
 	.close = rp_close,
+	.files = rp_files,
+	.drive = &replay_drive,
 };
 
 /* The simulated platform of the node's CPU: its family and model, the stepping nearest below (Skylake-SP
@@ -511,10 +565,7 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 			return uc_err_prefix("replay: ");
 	}
 	signal_at(&sig, INT_MAX);
-	const char *was = sysroot_set_override(nd->dir);
-	int rc = host_from_sysfs(&nd->host);
-	sysroot_set_override(was);
-	if (rc)
+	if (host_from_sysfs_at(nd->dir, &nd->host))
 		return uc_err_prefix("replay %s: the node's CPUs: ", nd->file);
 	const struct host_info *h = &nd->host;
 	const struct sim_kind *k = kind_of(h);
@@ -553,7 +604,9 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	}
 	r->nd = *nd;
 	r->owns = owns;
-	if (pci_aliases(r, sim_acc->priv)) {
+	if (replay_node_files(r->nd.dir, &r->node) || pci_aliases(r, sim_acc->priv)) {
+		uc_err_prefix("replay %s: ", nd->file);
+		memfs_free(&r->node);
 		free(r->alias);
 		free(r);
 		free(a);
@@ -568,14 +621,6 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	a->virtual_clock = sim_acc->virtual_clock;
 	memcpy(a->claims, sim_acc->claims, sizeof(a->claims));
 	return a;
-}
-
-const char *replay_dir_of(const struct access *a)
-{
-	for (; a; a = a->inner)
-		if (a->ops == &replay_ops)
-			return ((const struct replay *)a->priv)->nd.dir;
-	return NULL;
 }
 
 struct access *access_replay_open(const char *spec)

@@ -17,8 +17,10 @@ int replay_unpack(const char *spec, struct replay_node *nd);
 void replay_node_free(struct replay_node *nd); /* removes the directory */
 /* The replay's access over the simulator's sim_acc, taking nd's directory (owns: closes sim_acc too). */
 struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int owns);
-/* The unpacked snapshot's directory when a (or an access it wraps) is a replay's, else NULL. */
-const char *replay_dir_of(const struct access *a);
+/* The node's files of its unpacked snapshot dir, read once when a replay opens (replay_files.c): what it keeps
+ * of the node's file system and its device map's tree, and what it does not keep said (memfs_put_unknown):
+ * 0, or -1 with the reason. */
+int replay_node_files(const char *dir, struct memfs *m);
 /* perf+replay:FILE[,options]: the simulated kernel of a machine like the node's, its perf tree the node's
  * (PMU names, types, cpumasks, formats, aliases), a PMU's type translated to the simulated one of its name.
  * *acc: the access the perf backend reads the host and clock through (the kernel owns it). */

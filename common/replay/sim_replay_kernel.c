@@ -14,13 +14,14 @@
 #include "sim_replay.h"
 #include "sim_kernel/sim_kernel.h"
 #include "util/error.h"
+#include "util/memfs.h"
 
 #define PMU_DIR "/sys/bus/event_source/devices"
 
 struct replay_kernel {
 	struct perf_kernel k;
 	struct perf_kernel *sim;   /* counts */
-	struct perf_kernel *files; /* the node's trees, below the archive's directory */
+	const struct memfs *files; /* the node's trees: the replay's files (access_files of acc) */
 	struct access *acc;        /* the host and clock: the node's host over the simulated machine */
 	struct { char name[128]; unsigned node, sim; } *map; /* the node's PMUs and their simulated types */
 	int nmap;
@@ -38,7 +39,7 @@ static int add_pmu(void *arg, const char *name)
 	r->map = m;
 	snprintf(r->map[r->nmap].name, sizeof(r->map[0].name), "%s", name);
 	snprintf(path, sizeof(path), PMU_DIR "/%s/type", name);
-	if (r->files->ops->read_line(r->files, path, line, sizeof(line)))
+	if (r->k.ops->read_line(&r->k, path, line, sizeof(line)))
 		return 0; /* no type: not a PMU perf can open */
 	r->map[r->nmap].node = (unsigned)strtoul(line, NULL, 10);
 	r->map[r->nmap].sim = 0;
@@ -107,22 +108,26 @@ static int rk_ioctl(struct perf_kernel *k, int fd, unsigned long req, unsigned l
 }
 static int rk_close(struct perf_kernel *k, int fd) { return rk(k)->sim->ops->close(rk(k)->sim, fd); }
 static void rk_caps(struct perf_kernel *k, int *perfmon, int *sys_admin) { rk(k)->sim->ops->caps(rk(k)->sim, perfmon, sys_admin); }
+/* The node's trees as the kernel's: a file's first line (links among its directories followed), a directory's
+ * names (the replay read them once, bounded: replay_files.c) */
 static int rk_read_line(struct perf_kernel *k, const char *path, char *buf, size_t len)
 {
-	return rk(k)->files->ops->read_line(rk(k)->files, path, buf, len);
+	const struct memfs_file *f = memfs_find_through(rk(k)->files, path);
+	if (!f || memfs_read(f, buf, len))
+		return -1;
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
 }
 static int rk_list_dir(struct perf_kernel *k, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
 {
-	return rk(k)->files->ops->list_dir(rk(k)->files, dir, fn, arg);
+	return memfs_list(rk(k)->files, dir, fn, arg);
 }
 
 static void rk_free(struct perf_kernel *k)
 {
 	struct replay_kernel *r = rk(k);
 	if (r->acc)
-		r->acc->ops->close(r->acc); /* removes the directory; the simulated kernel closes the machine */
-	if (r->files)
-		r->files->ops->free(r->files);
+		r->acc->ops->close(r->acc); /* removes the directory and its files; the simulated kernel closes the machine */
 	if (r->sim)
 		r->sim->ops->free(r->sim);
 	free(r->map);
@@ -151,14 +156,9 @@ struct perf_kernel *replay_kernel_open(const char *spec, struct access **acc)
 		uc_err_prefix("perf+replay %s: the simulated %s kernel: ", nd.file, nd.kind);
 		goto fail;
 	}
-	const char *was = sysroot_set_override(nd.dir);
-	r->files = perf_kernel_syscalls(); /* its trees below the directory */
-	sysroot_set_override(was);
-	if (!r->files || !(r->acc = replay_access(&nd, sim_acc, 0))) {
-		uc_err("out of memory");
+	if (!(r->acc = replay_access(&nd, sim_acc, 0)) || access_files(r->acc, &r->files))
 		goto fail;
-	}
-	if (r->files->ops->list_dir(r->files, PMU_DIR, add_pmu, r)) {
+	if (!r->files || memfs_list(r->files, PMU_DIR, add_pmu, r)) {
 		uc_err("perf+replay %s: the snapshot has no perf PMUs (%s): the node's kernel was not read", nd.file, PMU_DIR);
 		goto fail;
 	}

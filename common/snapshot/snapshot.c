@@ -15,6 +15,7 @@
 #include "devices/dev_map.h"
 #include "util/env.h"
 #include "util/error.h"
+#include "util/memfs_text.h"
 #include "util/tarball.h"
 
 static struct access *record(struct access *inner, void *ctx) { return snap_recorder(inner, ctx); }
@@ -184,7 +185,7 @@ static int devices(struct snap_out *o, const char *regspec)
 		uncore_close(u);
 		return 0;
 	}
-	int rc = snap_put(o, DEV_CAPTURE_MEMBER, text, len, "the PCI devices below each IIO stack's root bus and the stack "
+	int rc = snap_put(o, SNAP_DEVICE_TREE, text, len, "the PCI devices below each IIO stack's root bus and the stack "
 			  "map's files and registers (the device map's tree: doc/devices.md)");
 	free(text);
 	uncore_close(u);

@@ -226,10 +226,11 @@ int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_
 	struct dev_fs fs = { 0 };
 	const char *plat = u->plat ? u->plat->name : NULL;
 	int rc;
-	if (strstr(u->backend, "replay:"))
-		return uc_err("a replayed snapshot keeps no uncore frequency files: read the limits on the node itself");
-	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files */
+	const char *unknown;
+	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files, a replayed node's */
 		return -1;
+	if ((unknown = dev_fs_unknown(&fs, DIR_PATH))) /* a replayed snapshot that did not keep them */
+		return uc_err("%s", unknown);
 	const struct ufreq_entries *en = entries(u, &fs);
 	if (!en)
 		return -1;

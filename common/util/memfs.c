@@ -98,12 +98,60 @@ int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn gen, const voi
 	return 0;
 }
 
+int memfs_put_unknown(struct memfs *m, const char *path, const char *why)
+{
+	struct memfs_unknown *u = realloc(m->unknown, (size_t)(m->nunknown + 1) * sizeof(*u));
+	if (!u)
+		return -1;
+	m->unknown = u;
+	u += m->nunknown;
+	u->path = strdup(path);
+	u->why = strdup(why);
+	if (!u->path || !u->why) {
+		free(u->path);
+		free(u->why);
+		return -1;
+	}
+	m->nunknown++;
+	return 0;
+}
+
+const char *memfs_unknown(const struct memfs *m, const char *path)
+{
+	for (int i = 0; i < m->nunknown; i++) {
+		size_t n = strlen(m->unknown[i].path);
+		if (!strncmp(path, m->unknown[i].path, n) && (path[n] == '/' || !path[n]))
+			return m->unknown[i].why;
+	}
+	return NULL;
+}
+
+int memfs_put_all(struct memfs *m, const struct memfs *from)
+{
+	for (int i = 0; i < from->n; i++) {
+		const struct memfs_file *f = &from->f[i];
+		struct memfs_file *t = add(m, f->path, f->text, f->len);
+		if (!t)
+			return -1;
+		t->link = f->link, t->dir = f->dir, t->gen = f->gen, t->ctx = f->ctx, t->arg = f->arg;
+	}
+	for (int i = 0; i < from->nunknown; i++)
+		if (memfs_put_unknown(m, from->unknown[i].path, from->unknown[i].why))
+			return -1;
+	return 0;
+}
+
 void memfs_free(struct memfs *m)
 {
 	for (int i = 0; i < m->n; i++) {
 		free(m->f[i].path);
 		free(m->f[i].text);
 	}
+	for (int i = 0; i < m->nunknown; i++) {
+		free(m->unknown[i].path);
+		free(m->unknown[i].why);
+	}
+	free(m->unknown);
 	free(m->f);
 	free(m->idx);
 	memset(m, 0, sizeof(*m));
@@ -162,6 +210,39 @@ const struct memfs_file *memfs_find_through(const struct memfs *m, const char *p
 			return f;
 	}
 	return NULL;
+}
+
+int memfs_list(const struct memfs *m, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
+{
+	size_t n = strlen(dir);
+	int found = 0, ngiven = 0, cap = 0, stop = 0;
+	const char **given = NULL; /* the names given so far (their place in the files' paths), each ended by '/' or NUL */
+	for (int i = 0; i < m->n && !stop; i++) {
+		const char *p = m->f[i].path, *c;
+		if (strncmp(p, dir, n) || p[n] != '/')
+			continue;
+		c = p + n + 1;
+		size_t k = strcspn(c, "/");
+		int seen = 0;
+		for (int j = 0; j < ngiven && !seen; j++)
+			seen = !strncmp(given[j], c, k) && (given[j][k] == '/' || !given[j][k]);
+		found = 1;
+		if (seen || k >= 256)
+			continue;
+		if (ngiven == cap) {
+			const char **g = realloc(given, (size_t)(cap = cap ? 2 * cap : 32) * sizeof(*g));
+			if (!g)
+				break; /* the rest unlisted: out of memory shows in what is missing */
+			given = g;
+		}
+		given[ngiven++] = c;
+		char name[256];
+		memcpy(name, c, k);
+		name[k] = 0;
+		stop = fn(arg, name);
+	}
+	free(given);
+	return found ? 0 : -1;
 }
 
 int memfs_read(const struct memfs_file *f, char *buf, size_t len)

@@ -23,9 +23,16 @@ struct memfs_file {
 	const void *ctx;
 	int arg;
 };
+/* A tree the presenter does not know (a snapshot taken before snapshots kept it): a reader that finds nothing
+ * there says why, rather than taking the machine to have none of it. */
+struct memfs_unknown {
+	char *path, *why;
+};
 struct memfs {
 	struct memfs_file *f;
 	int n, cap;
+	struct memfs_unknown *unknown;
+	int nunknown;
 	/* f by path (memfs.c): a hash table of indexes into f, -1 where empty, kept at most half full, so that
 	 * memfs_find takes one probe or a few however many files the tree holds (a simulated machine's: 10^4) */
 	int *idx;
@@ -37,6 +44,13 @@ int memfs_put(struct memfs *m, const char *path, const char *text, int link);
 int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t len, int dir);
 /* Add a file whose text gen(ctx, arg, ...) makes at each read: 0, or -1 out of memory. */
 int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn gen, const void *ctx, int arg);
+/* Say that the tree at path is not known, and why: 0, or -1 out of memory. */
+int memfs_put_unknown(struct memfs *m, const char *path, const char *why);
+/* Why path (or a directory above it) is not known, NULL where it is. */
+const char *memfs_unknown(const struct memfs *m, const char *path);
+/* Every file of from, and what it does not know, added to m (a file made at read time stays so, its maker's
+ * context shared): 0, or -1 out of memory. */
+int memfs_put_all(struct memfs *m, const struct memfs *from);
 void memfs_free(struct memfs *m);
 /* The file at path (the first put there), or NULL. */
 const struct memfs_file *memfs_find(const struct memfs *m, const char *path);
@@ -44,6 +58,9 @@ const struct memfs_file *memfs_find(const struct memfs *m, const char *path);
  * (/sys/block/nvme0n1/stat through the link /sys/block/nvme0n1), at most 8 links; the last component
  * itself is not followed.  NULL when there is none. */
 const struct memfs_file *memfs_find_through(const struct memfs *m, const char *path);
+/* fn(arg, name) for each name directly below dir (a directory is the common prefix of its files), each once,
+ * in the order of the files that first name it, until fn returns nonzero: 0, or -1 when nothing is below dir. */
+int memfs_list(const struct memfs *m, const char *dir, int (*fn)(void *arg, const char *name), void *arg);
 /* A regular file's current text into buf: 0, or -1 (a link, a directory, no room, or its maker failed). */
 int memfs_read(const struct memfs_file *f, char *buf, size_t len);
 

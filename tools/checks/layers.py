@@ -11,6 +11,9 @@ means calls or includes do not go one way.
     tools/checks/layers.py --sim SRCDIR          prints where a sim_* function of the simulator is called outside
                                                  (common/sim, common/sim_kernel, common/replay, platforms/*/sim*.c);
                                                  exit 1 if anywhere
+    tools/checks/layers.py --view SRCDIR         prints where replay_dir_of or sysroot_set_override is called
+                                                 outside common/replay and common/access (a replayed node's
+                                                 files read beside the one file view); exit 1 if anywhere
 """
 import os
 import re
@@ -163,16 +166,19 @@ SIM_CALL = re.compile(r'(?<![.>\w])sim_\w*\s*\(')
 SIM_OWN = ("common/sim/", "common/sim_kernel/", "common/replay/")
 
 
+def code(path):
+    """a source's text without its comments and strings (which name functions without calling them), its
+    lines where they were"""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        text = fh.read()
+    return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"',
+                  lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+
+
 def sim_calls(srcdir):
     """(file, line) where a source outside the simulator, its kernel and the replay calls a sim_* function of
     theirs: a feature that asks whether the machine is simulated, where it should read the backend's files
     (access.h ops->files) or drive it through the access layer (ops->drive).  Headers only declare."""
-    def code(path):
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
-        # comments and strings name functions without calling them
-        return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"',
-                      lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     theirs = set()
     for own in SIM_OWN:
         for root, _, files in os.walk(os.path.join(srcdir, own)):
@@ -192,9 +198,33 @@ def sim_calls(srcdir):
     return out
 
 
+VIEW_CALL = re.compile(r'(?<![.>\w])(?:replay_dir_of|sysroot_set_override)\s*\(')
+VIEW_OWN = ("common/replay/", "common/access/")
+
+
+def view_calls(srcdir):
+    """(file, line) where a source outside the replay and the access layer calls replay_dir_of (a replayed
+    node's unpacked directory) or sysroot_set_override (the process's sysroot swapped around a call: one
+    thread's replay read by another's): a feature that reads a replayed node's files beside the one file view
+    the replay presents (access.h ops->files, access_files).  Headers only declare."""
+    out = []
+    for top in ("common", "cli", "exporter", "collectd_plugin", "papi_component", "pcp_pmda", "platforms"):
+        for root, _, files in os.walk(os.path.join(srcdir, top)):
+            for f in sorted(files):
+                rel = os.path.relpath(os.path.join(root, f), srcdir)
+                if not f.endswith(".c") or rel.startswith(VIEW_OWN):
+                    continue
+                for n, line in enumerate(code(os.path.join(srcdir, rel)).split("\n"), 1):
+                    if VIEW_CALL.search(line):
+                        out.append(f"{rel}:{n}")
+    return out
+
+
 def main():
     # the source checks: each finds places, names them, and fails when there is one
     checks = {"--sim": (sim_calls, "simulator called outside it", "calls of the simulator outside it"),
+              "--view": (view_calls, "replayed node's files read beside the file view",
+                         "reads of a replayed node's files beside the file view"),
               "--names": (name_tests, "platform name compared outside platforms/",
                           "platform names compared outside platforms/")}
     if len(sys.argv) == 3 and sys.argv[1] in checks:

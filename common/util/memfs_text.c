@@ -1,6 +1,7 @@
 /*
- * The device map's files in a snapshot (doc/snapshot.md): the map built once with every answer read kept
- * (dev_fs.h rec), written as one text member, and read back as the tree a replay maps.  One line a file:
+ * A tree of files as text (memfs_text.h): a snapshot's device tree (doc/snapshot.md), the device map built once
+ * with every answer read kept (devices/dev_fs.h rec), written as one text member and read back into the tree a
+ * replay presents.  One line a file:
  *
  *   d PATH          a directory (a root bus, a function, a name directory such as net/ens1f0)
  *   t PATH TEXT     a file's first line (vendor, class, numa_node, an uncore_iio_<n>/die<d>)
@@ -12,12 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dev_map.h"
-#include "util/error.h"
+#include "memfs_text.h"
+#include "error.h"
 
 #define HEADER "# intel-uncore device tree 1: the files the device map read (doc/snapshot.md)\n"
 
-int dev_capture_text(const struct memfs *m, char **text, size_t *len)
+int memfs_text(const struct memfs *m, char **text, size_t *len)
 {
 	FILE *f = open_memstream(text, len);
 	if (!f)
@@ -49,7 +50,7 @@ int dev_capture_text(const struct memfs *m, char **text, size_t *len)
 
 static int hexval(char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; }
 
-int dev_capture_load(const char *file, struct memfs *m)
+int memfs_text_load(const char *file, struct memfs *m)
 {
 	FILE *f = fopen(file, "re");
 	char *line = NULL;

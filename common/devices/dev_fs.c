@@ -28,15 +28,29 @@ int dev_fs_sysroot_set(void)
 	return sysroot_path(r, sizeof(r), "%s", "")[0] != 0;
 }
 
+int dev_fs_mem_dir(const struct memfs *m, const char *path)
+{
+	size_t n = strlen(path);
+	const struct memfs_file *f = memfs_find(m, path);
+	if (f)
+		return f->dir; /* a file, a link, or a directory kept as such */
+	for (int i = 0; i < m->n; i++)
+		if (!strncmp(m->f[i].path, path, n) && m->f[i].path[n] == '/')
+			return 1;
+	return 0;
+}
+
 const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, struct dev_fs *tmp)
 {
 	char p[4096];
 	struct stat st;
-	if (!fs->mem || !fs->with_sysroot || fs->root || !dev_fs_sysroot_set() ||
-	    lstat(sysroot_path(p, sizeof(p), "%s", path), &st))
+	if (!fs->mem || !fs->with_host || fs->root)
+		return fs;
+	if (dev_fs_sysroot_set() ? lstat(sysroot_path(p, sizeof(p), "%s", path), &st) != 0
+				 : memfs_find(fs->mem, path) || dev_fs_mem_dir(fs->mem, path))
 		return fs;
 	*tmp = *fs;
-	tmp->mem = NULL; /* the sysroot's file */
+	tmp->mem = NULL; /* the sysroot's file, or the host's where mem has none */
 	return tmp;
 }
 
@@ -203,7 +217,7 @@ static int mem_list(const struct memfs *m, const char *dir, void (*fn)(void *, c
 int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg)
 {
 	char p[4096];
-	if (fs->mem && fs->with_sysroot && !fs->root && dev_fs_sysroot_set()) { /* both layers' (a name twice: both) */
+	if (fs->mem && fs->with_host && !fs->root) { /* both layers' (a name twice: both) */
 		struct dev_fs host = *fs;
 		host.mem = NULL;
 		int a = dev_fs_list(&host, dir, fn, arg), b = mem_list(fs->mem, dir, fn, arg);
@@ -260,12 +274,7 @@ int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 	fs = dev_fs_layer(fs, path, &layer);
 	int dir = 0;
 	if (fs->mem) {
-		size_t n = strlen(path);
-		const struct memfs_file *f = memfs_find(fs->mem, path);
-		if (f)
-			dir = f->dir; /* a file, a link, or a directory kept as such */
-		for (int i = 0; !f && !dir && i < fs->mem->n; i++)
-			dir = !strncmp(fs->mem->f[i].path, path, n) && fs->mem->f[i].path[n] == '/';
+		dir = dev_fs_mem_dir(fs->mem, path);
 	} else {
 		char p[4096];
 		struct stat st;

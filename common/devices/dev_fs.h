@@ -17,9 +17,10 @@ struct dev_fs {
 	int rec_failed;          /* out of memory while keeping */
 	int replay;              /* a replayed node's files: the simulator's machine under it is not the node */
 	const char *root;        /* mem NULL: the directory the files are below (a replayed node's); NULL: the sysroot */
-	int with_sysroot;        /* mem: the files UNCORE_SYSROOT holds first (when it is set), then mem's -- a simulated
-				  * node's own (its spool, cgroups, gres.conf, driver files) beside what a site or a test
-				  * puts below the sysroot (the batch system's, dev_fs_node.c) */
+	int with_host;        /* mem: the host's files too, a path from the first layer that has it -- UNCORE_SYSROOT's
+				  * where it is set (what a site or a test puts there stands in for the simulator's),
+				  * then mem's, then / where it is not (the batch system's jobs of the host the
+				  * simulator runs on); a directory's names from both (dev_fs_node.c) */
 };
 /* The first line of a regular file, without its newline: 0, or -1 (none, unreadable, not a regular file).
  * Read at the call, as the kernel makes it then: a simulated counter file (sim_devcount.c) gives its current
@@ -51,8 +52,8 @@ const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off
 void dev_fs_keep_dir(const struct dev_fs *fs, const char *path);
 
 /* The node's files as a whole (dev_fs_node.c): what the jobs and the GPUs' labels read, one way for the machine's
- * own, a sysroot's and a simulated node's.  Each path is taken from the first layer that has it (with_sysroot:
- * the sysroot's, then mem's), a directory's names from every layer.
+ * own, a sysroot's and a simulated node's.  Each path is taken from the first layer that has it (with_host:
+ * the sysroot's, then mem's; without a sysroot mem's, then /'s), a directory's names from every layer.
  *
  * Its lstat: 0, or -1 with errno (a file of mem is root's, mode 0644, a directory 0755, a link 0777). */
 int dev_fs_stat(const struct dev_fs *fs, const char *path, struct stat *st);
@@ -64,8 +65,10 @@ int dev_fs_text(const struct dev_fs *fs, const char *path, char *buf, size_t max
 const char *dev_fs_shown(const struct dev_fs *fs, const char *path, char *buf, size_t len);
 /* A directory's names from every layer, sorted, each once, at most max of them (*more set when there are more:
  * the rest are not read): 0, or -1 when no layer has the directory (free(l->v) either way). */
-/* The layer path is taken from: fs, or tmp made fs's host layer where the sysroot has path (with_sysroot). */
+/* The layer path is taken from: fs, or tmp made fs's host layer where the sysroot has path (with_host). */
 const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, struct dev_fs *tmp);
+/* Whether mem has a directory at path (one kept as such, or the prefix of a file's path) */
+int dev_fs_mem_dir(const struct memfs *m, const char *path);
 /* Whether UNCORE_SYSROOT (or a replay's root) names a tree other than / */
 int dev_fs_sysroot_set(void);
 int dev_fs_names_upto(const struct dev_fs *fs, const char *dir, int max, struct dev_names *l, int *more);

@@ -1,6 +1,6 @@
 /*
  * The node's files as a whole (dev_fs.h): whole texts, an lstat and bounded listings, each from the layer that
- * holds the path -- the machine's own below the sysroot, a simulated node's in memory, or both (with_sysroot) --
+ * holds the path -- the machine's own below the sysroot, a simulated node's in memory, or both (with_host) --
  * so that the jobs (cgroups, spool, gres.conf) and the GPUs (the NVIDIA driver's files) are read one way.
  */
 #include <dirent.h>
@@ -21,19 +21,6 @@ static const char *host_of(const struct dev_fs *fs, char *p, size_t n, const cha
 	return p;
 }
 
-/* A directory of mem: a file kept as one, or the prefix of a file's path */
-static int mem_is_dir(const struct memfs *m, const char *path)
-{
-	size_t n = strlen(path);
-	const struct memfs_file *f = memfs_find(m, path);
-	if (f)
-		return f->dir;
-	for (int i = 0; i < m->n; i++)
-		if (!strncmp(m->f[i].path, path, n) && m->f[i].path[n] == '/')
-			return 1;
-	return 0;
-}
-
 int dev_fs_stat(const struct dev_fs *fs, const char *path, struct stat *st)
 {
 	struct dev_fs layer;
@@ -48,7 +35,7 @@ int dev_fs_stat(const struct dev_fs *fs, const char *path, struct stat *st)
 	else if (f && !f->dir) {
 		st->st_mode = S_IFREG | 0644;
 		st->st_size = (off_t)f->len;
-	} else if (mem_is_dir(fs->mem, path))
+	} else if (dev_fs_mem_dir(fs->mem, path))
 		st->st_mode = S_IFDIR | 0755;
 	else {
 		errno = ENOENT;
@@ -159,7 +146,7 @@ int dev_fs_names_upto(const struct dev_fs *fs, const char *dir, int max, struct 
 	struct upto u = { .l = l, .max = max };
 	int found = 0;
 	memset(l, 0, sizeof(*l));
-	if (!fs->mem || (fs->with_sysroot && !fs->root && dev_fs_sysroot_set())) {
+	if (!fs->mem || (fs->with_host && !fs->root)) {
 		struct dev_fs host = *fs;
 		host.mem = NULL;
 		found |= !host_names(&host, dir, &u);

@@ -10,7 +10,6 @@
 #include <string.h>
 #include "dev_nvidia.h"
 #include "dev_map.h"
-#include "handle/handle.h"
 #include "util/error.h"
 
 /* the value after "key" at the start of a line, blanks trimmed: 0, or -1 (none, empty, or too long) */
@@ -59,7 +58,7 @@ int uncore_gpu_info(uncore_t *u, const char *bdf, struct uncore_gpu *out)
 	memset(out, 0, sizeof(*out));
 	if (!bdf || dev_fs_sim(u, &fs))
 		return -1;
-	fs.with_sysroot = 1; /* the jobs' view (jobs_api.c): a simulated node's own driver files */
+	fs.with_host = 1; /* the jobs' view (jobs_api.c): a simulated node's own driver files */
 	if (dev_nvidia_gpu(&fs, bdf, &minor, out->uuid, sizeof(out->uuid)))
 		return uc_err("%s: no NVIDIA GPU the driver lists (/proc/driver/nvidia/gpus/%s/information)", bdf, bdf);
 	out->minor = (int)minor;

@@ -752,7 +752,7 @@ struct uncore_port_devices {
 };
 int uncore_port_devices(uncore_t *u, int socket, int box, int port, struct uncore_port_devices *out);
 /* The NVIDIA GPU at bdf as its driver names it (/proc/driver/nvidia/gpus/<bdf>/information of the node: below
- * UNCORE_SYSROOT, and a simulated node's own): its minor (/dev/nvidia<minor>, DCGM's gpu label) and UUID (""
+ * UNCORE_SYSROOT, and a simulated node's own, doc/jobs.md): its minor (/dev/nvidia<minor>, DCGM's gpu label) and UUID (""
  * where the file gives none).  0, or -1 when the driver lists no GPU there. */
 struct uncore_gpu {
 	int minor;

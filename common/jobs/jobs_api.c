@@ -12,12 +12,13 @@
 #include "util/memfs.h"
 
 /* The jobs and their devices, from the node's files: a simulated node's own (its cgroups, spool, gres.conf and
- * driver files) with what the sysroot holds first, as a site's or a test's (the batch system's jobs). */
+ * driver files) beside the host's (dev_fs.h with_host: the sysroot's standing in for its own, or the jobs of
+ * the host it runs on). */
 static int scan(uncore_t *u)
 {
 	struct dev_fs fs = { 0 }; /* a simulated machine's files, made once a handle (access_files) */
 	int rc = u->acc && dev_fs_sim(u, &fs) ? -1 : 0;
-	fs.with_sysroot = 1;
+	fs.with_host = 1;
 	if (!rc)
 		rc = jobs_scan(u->jobs, &fs);
 	if (!rc)

@@ -161,8 +161,8 @@ void ue_health_read(struct ue_state *st);
  * base unit; port: the port number a per-port metric names (-1: none). */
 void ue_family_of(const struct uncore_metric_info *mi, struct ue_family *f, double *to_base, int *port);
 /* The NVIDIA GPUs among a port's devices (comma lists of BDFs and drivers) as DCGM labels them (ue_gpus.c):
- * ',gpu="<minor>[,...]",UUID="GPU-...[,...]"' into out, "" without one; simulated: read only below UNCORE_SYSROOT. */
-void ue_gpu_labels(int simulated, const char *bdfs, const char *drivers, char *out, size_t len);
+ * ',gpu="<minor>[,...]",UUID="GPU-...[,...]"' into out, "" without one (uncore_gpu_info: the node's driver files). */
+void ue_gpu_labels(uncore_t *u, const char *bdfs, const char *drivers, char *out, size_t len);
 /* Label value escaped for the exposition formats (\\, \", \n). */
 void ue_label_escape(char *out, size_t len, const char *in);
 

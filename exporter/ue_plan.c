@@ -72,7 +72,7 @@ static void labels(uncore_t *u, const struct uncore_series *c, int port, char *o
 		ue_label_escape(dev, sizeof(dev), pd.name);
 		ue_label_escape(drv, sizeof(drv), pd.driver);
 		char gpu[1300];
-		ue_gpu_labels(uncore_is_simulated(u), pd.bdf, pd.driver, gpu, sizeof(gpu));
+		ue_gpu_labels(u, pd.bdf, pd.driver, gpu, sizeof(gpu));
 		snprintf(out + n, len - (size_t)n, ",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"%s", bdf, dev, drv, gpu);
 	}
 }

@@ -47,12 +47,26 @@ check "a GPU's port: gpu its minor, UUID its driver's (${one})" \
 	'echo "$one" | grep -qF "driver=\"nvidia\",gpu=\"2\",UUID=\"$U0\"}"'
 grp=$(echo "$out" | grep -m1 "pci_bdf=\"$g1,$g2\"")
 check "a switch's two GPUs: both, in pci_bdf's order (${grp})" 'echo "$grp" | grep -qF "gpu=\"0,1\",UUID=\"$U1,$U2\"}"'
-rm "$R/proc/driver/nvidia/gpus/$g2/information"
+# a driver file that names no minor (cut short) stands in for the simulated GPU's: that GPU is not identified
+printf 'Model: \t\t NVIDIA H100 80GB HBM3\nGPU UUID: \t %s\n' $U2 >"$R/proc/driver/nvidia/gpus/$g2/information"
 out=$(UNCORE_SYSROOT=$R "$EXP" --backend "$SIM" --check-config 2>&1)
 check "one GPU of the switch unknown: the group has no gpu or UUID, the single GPU keeps its own" \
 	'! echo "$out" | grep "pci_bdf=\"$g1,$g2\"" | grep -q UUID && echo "$out" | grep -qF "UUID=\"$U0\""'
+# without UNCORE_SYSROOT the simulated node's own driver files (never the host's): card<N> is minor N, and its
+# UUID the simulator's, made of the BDF and minor (doc/user-guide.md: GPU-51a0c0de-DOMAIN-BUS:DEV.FN as bus << 8 |
+# dev << 3 | fn-8000-MINOR, hex)
+uuid_of() { # BDF MINOR
+	d=$(echo "$1" | cut -d: -f1) b=$(echo "$1" | cut -d: -f2) f=$(echo "$1" | cut -d: -f3)
+	printf 'GPU-51a0c0de-%04x-%04x-8000-%012x' $((0x$d)) $(((0x$b << 8) | (0x${f%.*} << 3) | ${f#*.})) "$2"
+}
+minor_of() { UNCORE_SYSROOT= $UNCORE --backend "$SIM" devices | awk -v b="$1" '$1 == b { sub("card", "", $7); print $7 }'; }
+m0=$(minor_of "$g0") m1=$(minor_of "$g1") m2=$(minor_of "$g2")
 out=$(UNCORE_SYSROOT= "$EXP" --backend "$SIM" --check-config 2>&1)
-check "a simulated node without UNCORE_SYSROOT: no gpu labels (the host's GPUs are not the simulated ones)" '! echo "$out" | grep -q UUID'
+one=$(echo "$out" | grep -m1 "pci_bdf=\"$g0\"") grp=$(echo "$out" | grep -m1 "pci_bdf=\"$g1,$g2\"")
+check "a simulated node without UNCORE_SYSROOT: its own GPUs' labels, gpu=\"$m0\" UUID $(uuid_of "$g0" "$m0") ($one)" \
+	'[ -n "$m0" ] && echo "$one" | grep -qF "driver=\"nvidia\",gpu=\"$m0\",UUID=\"$(uuid_of "$g0" "$m0")\"}"'
+check "... and the switch's two, in pci_bdf's order ($grp)" \
+	'echo "$grp" | grep -qF "gpu=\"$m1,$m2\",UUID=\"$(uuid_of "$g1" "$m1"),$(uuid_of "$g2" "$m2")\"}"'
 
 # the join: each GPU port's write bandwidth beside DCGM's series of the same GPU, one on(UUID); DCGM's series
 # as NVIDIA's dcgm-exporter README shows them (gpu, UUID), with its modelName

@@ -17,6 +17,10 @@
 #include "harness.h"
 #include "uncore.h"
 #include "jobs/gres_conf.h"
+#include "devices/dev_fs.h"
+
+/* the files by their own paths (a view rooted at /) */
+static const struct dev_fs host = { .root = "" };
 
 static char dir[128];
 static struct gres_conf conf;
@@ -44,7 +48,7 @@ static const char *files(void)
 
 static void parse(const char *text, const char *node, const char *want)
 {
-	CU_ASSERT_FATAL(gres_conf_read(put("gres.conf", text), node, &conf) == 0);
+	CU_ASSERT_FATAL(gres_conf_read(&host, put("gres.conf", text), node, &conf) == 0);
 	CU_ASSERT_STRING_EQUAL(files(), want);
 	if (strcmp(files(), want))
 		fprintf(stderr, "\n  %s on %s: got %s, want %s\n", text, node, files(), want);
@@ -129,7 +133,7 @@ static void test_include(void)
 	      "/dev/nvidia0,/dev/nvidia1,/dev/nvidia2,/dev/nvidia7,/dev/nvidia9");
 	/* a file including itself: refused past the depth, named */
 	put("loop.conf", "Include loop.conf\n");
-	CU_ASSERT(gres_conf_read(put("gres.conf", "Include loop.conf\n"), "n1", &conf) == -1);
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", "Include loop.conf\n"), "n1", &conf) == -1);
 	CU_ASSERT(strstr(uncore_error(), "loop.conf: Include nested deeper than") != NULL);
 }
 
@@ -139,17 +143,17 @@ static void test_refused(void)
 	snprintf(fifo, sizeof(fifo), "%s/fifo.conf", dir);
 	CU_ASSERT_FATAL(mkfifo(fifo, 0644) == 0);
 	/* a FIFO nobody writes: a blocking open would wait for ever; refused at once, named */
-	CU_ASSERT(gres_conf_read(fifo, "n1", &conf) == -1);
+	CU_ASSERT(gres_conf_read(&host, fifo, "n1", &conf) == -1);
 	CU_ASSERT(strstr(uncore_error(), "fifo.conf") != NULL && strstr(uncore_error(), "FIFO") != NULL);
-	CU_ASSERT(gres_conf_read(put("gres.conf", "Include fifo.conf\n"), "n1", &conf) == -1);
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", "Include fifo.conf\n"), "n1", &conf) == -1);
 	CU_ASSERT(strstr(uncore_error(), "fifo.conf") != NULL);
-	CU_ASSERT(gres_conf_read(dir, "n1", &conf) == -1 && strstr(uncore_error(), "directory") != NULL);
+	CU_ASSERT(gres_conf_read(&host, dir, "n1", &conf) == -1 && strstr(uncore_error(), "directory") != NULL);
 	char big[200];
 	snprintf(big, sizeof(big), "%s/big.conf", dir);
 	int fd = open(big, O_CREAT | O_WRONLY, 0644);
 	CU_ASSERT_FATAL(fd >= 0 && ftruncate(fd, (off_t)2 << 20) == 0);
 	close(fd);
-	CU_ASSERT(gres_conf_read(big, "n1", &conf) == -1 && strstr(uncore_error(), "big.conf") != NULL);
+	CU_ASSERT(gres_conf_read(&host, big, "n1", &conf) == -1 && strstr(uncore_error(), "big.conf") != NULL);
 }
 
 int main(void)

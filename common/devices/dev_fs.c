@@ -20,6 +20,38 @@ const char *dev_fs_unknown(const struct dev_fs *fs, const char *path)
 	return fs->mem ? memfs_unknown(fs->mem, path) : NULL;
 }
 
+int dev_fs_sysroot_set(void)
+{
+	char r[8];
+	return sysroot_path(r, sizeof(r), "%s", "")[0] != 0;
+}
+
+int dev_fs_mem_dir(const struct memfs *m, const char *path)
+{
+	size_t n = strlen(path);
+	const struct memfs_file *f = memfs_find(m, path);
+	if (f)
+		return f->dir; /* a file, a link, or a directory kept as such */
+	for (int i = 0; i < m->n; i++)
+		if (!strncmp(m->f[i].path, path, n) && m->f[i].path[n] == '/')
+			return 1;
+	return 0;
+}
+
+const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, struct dev_fs *tmp)
+{
+	char p[4096];
+	struct stat st;
+	if (!fs->mem || !fs->with_host)
+		return fs;
+	if (dev_fs_sysroot_set() ? lstat(sysroot_path(p, sizeof(p), "%s", path), &st) != 0
+				 : memfs_find(fs->mem, path) || dev_fs_mem_dir(fs->mem, path))
+		return fs;
+	*tmp = *fs;
+	tmp->mem = NULL; /* the sysroot's file, or the host's where mem has none */
+	return tmp;
+}
+
 /* What was read, kept in rec (once a path) */
 static void keep(const struct dev_fs *fs, const char *path, const void *data, size_t len, int link, int dir)
 {
@@ -39,6 +71,8 @@ void dev_fs_keep_dir(const struct dev_fs *fs, const char *path)
 
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len)
 {
+	struct dev_fs layer;
+	fs = dev_fs_layer(fs, path, &layer);
 	if (fs->mem) {
 		/* through the links among its directories, as open() goes (/sys/block/nvme0n1/stat) */
 		const struct memfs_file *f = memfs_find_through(fs->mem, path);
@@ -65,6 +99,8 @@ int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len
 
 int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf, size_t len)
 {
+	struct dev_fs layer;
+	fs = dev_fs_layer(fs, path, &layer);
 	if (off < 0)
 		return -1;
 	if (fs->mem) {
@@ -116,6 +152,8 @@ int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf,
 
 const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off, size_t len, char *buf, size_t n)
 {
+	struct dev_fs layer;
+	fs = dev_fs_layer(fs, path, &layer);
 	long long size;
 	if (fs->mem) {
 		const struct memfs_file *f = memfs_find(fs->mem, path);
@@ -153,10 +191,16 @@ static int each_name(void *arg, const char *name)
 
 int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg)
 {
+	char p[4096];
 	struct each each = { fn, arg };
+	if (fs->mem && fs->with_host) { /* both layers' (a name twice: both) */
+		struct dev_fs host = *fs;
+		host.mem = NULL;
+		int a = dev_fs_list(&host, dir, fn, arg), b = memfs_list(fs->mem, dir, each_name, &each);
+		return a && b ? -1 : 0;
+	}
 	if (fs->mem)
 		return memfs_list(fs->mem, dir, each_name, &each);
-	char p[4096];
 	DIR *d = opendir(host_path(p, sizeof(p), dir));
 	struct dirent *e;
 	if (!d)
@@ -173,7 +217,7 @@ static void add_name(void *arg, const char *name)
 	struct dev_names *l = arg;
 	if (l->n == l->cap) {
 		int cap = l->cap ? 2 * l->cap : 16;
-		char(*v)[64] = realloc(l->v, (size_t)cap * sizeof(*v));
+		char(*v)[128] = realloc(l->v, (size_t)cap * sizeof(*v));
 		if (!v)
 			return; /* the rest unlisted: out of memory shows in what is missing */
 		l->v = v;
@@ -192,19 +236,21 @@ int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l)
 		return -1;
 	if (l->n > 1)
 		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);
+	int k = 0; /* a name both layers give, once */
+	for (int i = 0; i < l->n; i++)
+		if (!k || strcmp(l->v[k - 1], l->v[i]))
+			memmove(l->v[k++], l->v[i], sizeof(l->v[0]));
+	l->n = k;
 	return 0;
 }
 
 int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 {
+	struct dev_fs layer;
+	fs = dev_fs_layer(fs, path, &layer);
 	int dir = 0;
 	if (fs->mem) {
-		size_t n = strlen(path);
-		const struct memfs_file *f = memfs_find(fs->mem, path);
-		if (f)
-			dir = f->dir; /* a file, a link, or a directory kept as such */
-		for (int i = 0; !f && !dir && i < fs->mem->n; i++)
-			dir = !strncmp(fs->mem->f[i].path, path, n) && fs->mem->f[i].path[n] == '/';
+		dir = dev_fs_mem_dir(fs->mem, path);
 	} else {
 		char p[4096];
 		struct stat st;
@@ -217,6 +263,8 @@ int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 
 int dev_fs_link_name(const struct dev_fs *fs, const char *path, char *buf, size_t len)
 {
+	struct dev_fs layer;
+	fs = dev_fs_layer(fs, path, &layer);
 	char t[4096];
 	if (fs->mem) {
 		const struct memfs_file *f = memfs_find(fs->mem, path);

@@ -6,6 +6,7 @@
 #define UNCORE_DEV_FS_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 #include "util/memfs.h"
 
 /* A tree to read: mem NULL, the machine's own files below the sysroot; else the backend's one tree (access_files:
@@ -15,6 +16,10 @@ struct dev_fs {
 	const struct memfs *mem; /* memfs.h */
 	struct memfs *rec;
 	int rec_failed;          /* out of memory while keeping */
+	int with_host;        /* mem: the host's files too, a path from the first layer that has it -- UNCORE_SYSROOT's
+				  * where it is set (what a site or a test puts there stands in for the simulator's),
+				  * then mem's, then / where it is not (the batch system's jobs of the host the
+				  * simulator runs on); a directory's names from both (dev_fs_node.c) */
 };
 /* Why the tree at path is not known to the view (a replayed snapshot taken before snapshots kept it: the
  * reader says so rather than take the node to have none), NULL where it is. */
@@ -25,10 +30,11 @@ const char *dev_fs_unknown(const struct dev_fs *fs, const char *path);
 int dev_fs_line(const struct dev_fs *fs, const char *path, char *buf, size_t len);
 /* fn(arg, name) for each entry of a directory: 0, or -1 when there is no such directory. */
 int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, const char *name), void *arg);
-/* A directory's entries, sorted by name (readdir's order is the filesystem's), names of 64 bytes or more left
- * out: 0 (free(l->v)), or -1 when there is no such directory (l empty). */
+/* A directory's entries, sorted by name (readdir's order is the filesystem's), names of 128 bytes or more left
+ * out (a job's directory, job_ and an id of 64, fits): 0 (free(l->v)), or -1 when there is no such directory (l
+ * empty). */
 struct dev_names {
-	char (*v)[64];
+	char (*v)[128];
 	int n, cap;
 };
 int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l);
@@ -46,5 +52,27 @@ int dev_fs_bytes(const struct dev_fs *fs, const char *path, long off, void *buf,
 const char *dev_fs_bytes_why(const struct dev_fs *fs, const char *path, long off, size_t len, char *buf, size_t n);
 /* A directory whose name the map takes (a root bus, net/<name>): kept in rec, when recording. */
 void dev_fs_keep_dir(const struct dev_fs *fs, const char *path);
+
+/* The node's files as a whole (dev_fs_node.c): what the jobs and the GPUs' labels read, one way for the machine's
+ * own, a sysroot's and a simulated node's.  Each path is taken from the first layer that has it (with_host:
+ * the sysroot's, then mem's; without a sysroot mem's, then /'s), a directory's names from every layer.
+ *
+ * Its lstat: 0, or -1 with errno (a file of mem is root's, mode 0644, a directory 0755, a link 0777). */
+int dev_fs_stat(const struct dev_fs *fs, const char *path, struct stat *st);
+/* The whole text of a regular file, at most max - 1 bytes and NUL-terminated, into buf (its length *got): opened
+ * without blocking (uc_open_guarded).  0, or -1 with errno and st for uc_guarded_why (EFBIG: larger). */
+int dev_fs_text(const struct dev_fs *fs, const char *path, char *buf, size_t max, size_t *got, struct stat *st);
+/* The path as a message names it: the file on this machine (below the sysroot) where a file there is taken,
+ * else the view's own path.  Returns buf. */
+const char *dev_fs_shown(const struct dev_fs *fs, const char *path, char *buf, size_t len);
+/* A directory's names from every layer, sorted, each once, at most max of them (*more set when there are more:
+ * the rest are not read): 0, or -1 when no layer has the directory (free(l->v) either way). */
+/* The layer path is taken from: fs, or tmp made fs's host layer where the sysroot has path (with_host). */
+const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, struct dev_fs *tmp);
+/* Whether mem has a directory at path (one kept as such, or the prefix of a file's path) */
+int dev_fs_mem_dir(const struct memfs *m, const char *path);
+/* Whether UNCORE_SYSROOT (or a replay's root) names a tree other than / */
+int dev_fs_sysroot_set(void);
+int dev_fs_names_upto(const struct dev_fs *fs, const char *dir, int max, struct dev_names *l, int *more);
 
 #endif

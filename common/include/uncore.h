@@ -758,6 +758,14 @@ struct uncore_port_devices {
 				 * groups "; "-separated, each after "socketS iioB: " where box or socket is -1 */
 };
 int uncore_port_devices(uncore_t *u, int socket, int box, int port, struct uncore_port_devices *out);
+/* The NVIDIA GPU at bdf as its driver names it (/proc/driver/nvidia/gpus/<bdf>/information of the node: below
+ * UNCORE_SYSROOT, and a simulated node's own, doc/jobs.md): its minor (/dev/nvidia<minor>, DCGM's gpu label) and UUID (""
+ * where the file gives none).  0, or -1 when the driver lists no GPU there. */
+struct uncore_gpu {
+	int minor;
+	char uuid[96];          /* "GPU-8-4-4-4-12 hex digits" */
+};
+int uncore_gpu_info(uncore_t *u, const char *bdf, struct uncore_gpu *out);
 
 /* Memory by NUMA node (issue 67, doc/numa.md): the kernel's nodes, each with the memory channels that serve it --
  * a socket's iMC channels split over its sub-NUMA clustering domains by the platform's geometry, Xeon Max's HBM

@@ -18,7 +18,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "gres_conf.h"
-#include "access/access.h"
+#include "devices/dev_fs.h"
 #include "util/env.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
@@ -145,15 +145,13 @@ int hostlist_expand(const char *list, char (*out)[64], int max)
 	return cnt;
 }
 
-const char *gres_node_name(char *buf, size_t len)
+const char *gres_node_name(const struct dev_fs *fs, char *buf, size_t len)
 {
 	const char *env = uc_env("SLURMD_NODENAME");
-	char p[4096];
 	buf[0] = 0;
 	if (env && *env)
 		snprintf(buf, len, "%s", env);
-	else if (uc_read_first_line(sysroot_path(p, sizeof(p), "/proc/sys/kernel/hostname"), buf, len, &(struct stat){ 0 }) &&
-		 gethostname(buf, len))
+	else if (dev_fs_line(fs, "/proc/sys/kernel/hostname", buf, len) && gethostname(buf, len))
 		buf[0] = 0;
 	buf[len - 1] = 0;
 	buf[strcspn(buf, ".")] = 0; /* slurmd's default NodeName: the short host name */
@@ -161,29 +159,24 @@ const char *gres_node_name(char *buf, size_t len)
 }
 
 /* A file's whole text (NUL-terminated, malloc'd): opened without blocking, a regular file of at most 1 MiB. */
-static char *slurp(const char *path)
+static char *slurp(const struct dev_fs *fs, const char *path)
 {
 	struct stat st;
-	char why[160];
-	int fd = uc_open_guarded(path, GRES_FILE_MAX, &st);
-	if (fd < 0) {
+	char why[160], where[4096];
+	size_t got;
+	char *text = malloc((size_t)GRES_FILE_MAX + 1);
+	if (!text) {
+		uc_err("out of memory");
+		return NULL;
+	}
+	if (dev_fs_text(fs, path, text, (size_t)GRES_FILE_MAX + 1, &got, &st)) {
 		int err = errno;
-		uc_err("gres.conf: %s: %s", path, uc_guarded_why(err, &st, GRES_FILE_MAX, 0, why, sizeof(why)));
+		uc_err("gres.conf: %s: %s", dev_fs_shown(fs, path, where, sizeof(where)),
+		       uc_guarded_why(err, &st, GRES_FILE_MAX, 0, why, sizeof(why)));
+		free(text);
 		errno = err;
 		return NULL;
 	}
-	char *text = malloc((size_t)st.st_size + 1);
-	size_t n = 0;
-	ssize_t k = 1;
-	while (text && n < (size_t)st.st_size && (k = read(fd, text + n, (size_t)st.st_size - n)) > 0)
-		n += (size_t)k;
-	close(fd);
-	if (!text || k < 0) {
-		free(text);
-		uc_err("gres.conf: reading %s: %s", path, text ? strerror(errno) : "out of memory");
-		return NULL;
-	}
-	text[n] = 0;
 	return text;
 }
 
@@ -214,6 +207,7 @@ static void words(char *line, struct kv *kv)
 }
 
 struct reader {
+	const struct dev_fs *fs;
 	const char *node;
 	struct gres_conf *c;
 	char global_ad[16], node_ad[16];
@@ -230,8 +224,8 @@ static int one_line(struct reader *r, char *line, const char *path, int depth)
 		f += strspn(f, " \t");
 		f[strcspn(f, " \t\r\n")] = 0;
 		const char *slash = strrchr(path, '/');
-		if (f[0] == '/') /* an absolute path is the node's: below the sysroot too */
-			sysroot_path(inc, sizeof(inc), "%s", f);
+		if (f[0] == '/') /* an absolute path is the node's: the view's own */
+			snprintf(inc, sizeof(inc), "%s", f);
 		else if (slash) /* a relative one: from the including file's directory (slurm.conf(5) "Include") */
 			snprintf(inc, sizeof(inc), "%.*s/%s", (int)(slash - path), path, f);
 		else
@@ -270,7 +264,7 @@ static int read_file(struct reader *r, const char *path, int depth)
 	if (depth > GRES_MAX_DEPTH)
 		return uc_err("gres.conf: %s: Include nested deeper than %d (a file that includes itself?)", path,
 			      GRES_MAX_DEPTH);
-	char *text = slurp(path);
+	char *text = slurp(r->fs, path);
 	if (!text)
 		return -1;
 	int rc = 0;
@@ -288,9 +282,9 @@ static int read_file(struct reader *r, const char *path, int depth)
 	return rc;
 }
 
-int gres_conf_read(const char *path, const char *node, struct gres_conf *out)
+int gres_conf_read(const struct dev_fs *fs, const char *path, const char *node, struct gres_conf *out)
 {
-	struct reader r = { .node = node, .c = out };
+	struct reader r = { .fs = fs, .node = node, .c = out };
 	memset(out, 0, sizeof(*out));
 	int rc = read_file(&r, path, 0);
 	const char *ad = r.node_ad[0] ? r.node_ad : r.global_ad;

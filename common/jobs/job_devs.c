@@ -20,31 +20,13 @@
 #include "jobs.h"
 #include "gres_conf.h"
 #include "devices/dev_fs.h"
+#include "devices/dev_nvidia.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
 
 #define NV_MAJOR 195
 #define DRM_MAJOR 226
 #define ACCEL_MAJOR 261
-
-/* The minor of the GPU whose NVIDIA information file is at path ("Device Minor: N"): 0, or -1. */
-static int nv_minor(const struct dev_fs *fs, const char *path, unsigned *minor)
-{
-	char buf[4096], p[4096];
-	const char *text = buf, *m;
-	if (fs->mem) { /* the simulator's, whole */
-		const struct memfs_file *f = memfs_find(fs->mem, path);
-		text = f && !f->link ? f->text : "";
-	} else {
-		struct stat st;
-		int fd = uc_open_guarded(sysroot_path(p, sizeof(p), "%s", path), (off_t)sizeof(buf) - 1, &st);
-		ssize_t n = fd < 0 ? 0 : read(fd, buf, sizeof(buf) - 1);
-		buf[n > 0 ? n : 0] = 0;
-		if (fd >= 0)
-			close(fd);
-	}
-	return (m = strstr(text, "Device Minor:")) && sscanf(m, "Device Minor: %u", minor) == 1 ? 0 : -1;
-}
 
 /* The node's GPU minors and their functions (/proc/driver/nvidia/gpus/<bdf>/information). */
 struct nv_gpu {
@@ -57,10 +39,8 @@ static int nv_gpus(const struct dev_fs *fs, struct nv_gpu *out, int max)
 	int n = 0;
 	dev_fs_names(fs, "/proc/driver/nvidia/gpus", &s);
 	for (int i = 0; i < s.n && n < max; i++) {
-		char p[256];
 		unsigned minor;
-		snprintf(p, sizeof(p), "/proc/driver/nvidia/gpus/%s/information", s.v[i]);
-		if (strlen(s.v[i]) >= sizeof(out->bdf) || nv_minor(fs, p, &minor))
+		if (strlen(s.v[i]) >= sizeof(out->bdf) || dev_nvidia_gpu(fs, s.v[i], &minor, NULL, 0))
 			continue;
 		out[n].minor = minor;
 		snprintf(out[n++].bdf, sizeof(out->bdf), "%s", s.v[i]);
@@ -90,23 +70,23 @@ static int class_bdf(const struct dev_fs *fs, unsigned maj, unsigned min, char *
 	return rc;
 }
 
-/* gres.conf's GPU device nodes in Slurm's index order (gres_conf.c), the sysroot's file on every backend (the
- * simulator's and a replay's jobs come from their sysroot too): how many, 0 without one, -1 when it is there
- * and cannot be read (said: the indexes are then nobody's, not /dev/nvidia<i>'s). */
-static int gres_files(char (*out)[64], int max)
+/* gres.conf's GPU device nodes in Slurm's index order (gres_conf.c), the node's file (fs: a simulated node's own
+ * where the sysroot holds none): how many, 0 without one, -1 when it is there and cannot be read (said: the
+ * indexes are then nobody's, not /dev/nvidia<i>'s). */
+static int gres_files(const struct dev_fs *fs, char (*out)[64], int max)
 {
-	char p[4096], node[256];
+	static const char path[] = "/etc/slurm/gres.conf";
+	char node[256];
 	struct gres_conf *c = calloc(1, sizeof(*c));
 	struct stat st;
 	int n = 0;
-	sysroot_path(p, sizeof(p), "/etc/slurm/gres.conf");
 	if (!c)
 		return uc_err("out of memory");
-	if (lstat(p, &st) && errno == ENOENT) {
+	if (dev_fs_stat(fs, path, &st) && errno == ENOENT) {
 		free(c);
 		return 0;
 	}
-	if (gres_conf_read(p, gres_node_name(node, sizeof(node)), c)) {
+	if (gres_conf_read(fs, path, gres_node_name(fs, node, sizeof(node)), c)) {
 		uc_warn("%s: the jobs' GPU indexes are left without devices", uncore_error());
 		free(c);
 		return -1;
@@ -179,9 +159,9 @@ static void resolve_node(struct uc_job *jb, const struct dev_fs *fs, const struc
 
 static int by_bdf(const void *a, const void *b) { return strcmp(a, b); }
 
-void job_devs_resolve(struct uc_jobs *js, const struct memfs *mem)
+void job_devs_resolve(struct uc_jobs *js, const struct dev_fs *view)
 {
-	struct dev_fs fs = { .mem = mem };
+	const struct dev_fs fs = *view;
 	struct nv_gpu nv[256];
 	char(*files)[64] = NULL;
 	int nnv = -1, nfiles = -1;
@@ -193,7 +173,7 @@ void job_devs_resolve(struct uc_jobs *js, const struct memfs *mem)
 		if (nnv < 0) { /* read once a scan, for the first job with devices */
 			nnv = nv_gpus(&fs, nv, (int)(sizeof(nv) / sizeof(nv[0])));
 			if ((files = calloc(UC_JOB_MAX_GPU + 1, sizeof(*files))))
-				nfiles = gres_files(files, UC_JOB_MAX_GPU + 1);
+				nfiles = gres_files(&fs, files, UC_JOB_MAX_GPU + 1);
 		}
 		for (int g = 0; jb->ngpus > 0 && g <= UC_JOB_MAX_GPU; g++) {
 			char node[80], what[48];

@@ -46,24 +46,23 @@ struct uc_jobs {
 	int n, cap;
 };
 
-/* Every job of every source, in place of what j held: 0, or -1 with a message (out of memory).  An entry
- * that cannot be used (a file gone mid-read, an odd id, a spool file another user planted) is left out
- * with a warning naming it; a job two sources name is listed once, from the first. */
-struct memfs;
-int jobs_scan(struct uc_jobs *j, const struct memfs *sim);
-void jobs_free(struct uc_jobs *j);
-
-/* sim: a simulated node's own files (its spool, /run/intel-uncore/jobs/ID), read beside the sysroot's; NULL: none.
+/* Every job of every source, in place of what j held, read through the node's files fs (dev_fs.h: the machine's
+ * below the sysroot, or a simulated node's own with the sysroot's first): 0, or -1 with a message (out of
+ * memory).  An entry that cannot be used (a file gone mid-read, an odd id, a spool file another user planted) is
+ * left out with a warning naming it; a job two sources name is listed once, from the first.
  *
  * A spool entry: its first line the job's CPU list, or "-" where another source (its cgroup) gives them;
  * then "gpus=LIST", the job's GPUs as the batch system indexes them (Slurm's SLURM_JOB_GPUS, IDX of scontrol
  * show job -d; the CPU list syntax).  An entry of a job another source named adds its devices alone. */
+struct dev_fs;
+int jobs_scan(struct uc_jobs *j, const struct dev_fs *fs);
+void jobs_free(struct uc_jobs *j);
 
 /* The jobs' devices (job_devs.c): each job's GPU indexes and device nodes made the PCI functions they are,
- * from the node's files (fs: the simulator's, or NULL for the sysroot's): index -> device node (gres.conf's
- * File= order, else /dev/nvidia<index>) -> minor -> PCI function (/proc/driver/nvidia/gpus/<bdf>/information
- * "Device Minor:", /sys/class/drm/cardN/device).  What cannot be made a device is a warning naming the job. */
-void job_devs_resolve(struct uc_jobs *j, const struct memfs *fs);
+ * from the node's files fs: index -> device node (gres.conf's File= order, else /dev/nvidia<index>) -> minor ->
+ * PCI function (/proc/driver/nvidia/gpus/<bdf>/information "Device Minor:", /sys/class/drm/cardN/device).  What
+ * cannot be made a device is a warning naming the job. */
+void job_devs_resolve(struct uc_jobs *j, const struct dev_fs *fs);
 
 /* A job id the library accepts: 1..UC_JOB_ID_MAX of [A-Za-z0-9._-] and "[]" (LSF array elements), not
  * starting with '.' or '-'. */

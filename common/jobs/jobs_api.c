@@ -11,13 +11,18 @@
 #include "util/error.h"
 #include "util/memfs.h"
 
-/* The jobs and their devices; a simulated node's own spool and GPUs read beside the sysroot's jobs. */
+/* The jobs and their devices, from the node's files: a simulated node's own (its cgroups, spool, gres.conf and
+ * driver files) beside the host's (dev_fs.h with_host: the sysroot's standing in for its own, or the jobs of
+ * the host it runs on). */
 static int scan(uncore_t *u)
 {
 	struct dev_fs fs = { 0 }; /* a simulated machine's files, made once a handle (access_files) */
-	int rc = u->acc && dev_fs_sim(u, &fs) ? -1 : jobs_scan(u->jobs, fs.mem);
+	int rc = u->acc && dev_fs_sim(u, &fs) ? -1 : 0;
+	fs.with_host = 1;
 	if (!rc)
-		job_devs_resolve(u->jobs, fs.mem);
+		rc = jobs_scan(u->jobs, &fs);
+	if (!rc)
+		job_devs_resolve(u->jobs, &fs);
 	return rc ? -1 : u->jobs->n;
 }
 

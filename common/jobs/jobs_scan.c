@@ -1,5 +1,5 @@
-/* The jobs of a node, from Slurm's cgroup trees (v2, v1) and from the spool directory (jobs.h). */
-#include <dirent.h>
+/* The jobs of a node, from Slurm's cgroup trees (v2, v1) and from the spool directory (jobs.h), read through the
+ * node's files (dev_fs.h): the machine's below the sysroot, or a simulated node's with the sysroot's beside. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 #include "jobs.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
-#include "util/memfs.h"
+#include "devices/dev_fs.h"
 
 int job_id_ok(const char *id)
 {
@@ -36,17 +36,6 @@ static const char *shown(const char *s, char *buf, size_t len)
  * than this is no node's (a planted tree, a broken file system) and is read no further, said, so that the
  * scan ends in a time bounded by what it reads rather than by the directory. */
 #define JOBS_DIR_MAX 65536
-
-/* readdir(d), NULL once *seen passes JOBS_DIR_MAX entries (said once, naming dir). */
-static struct dirent *next_entry(DIR *d, const char *dir, long *seen)
-{
-	if (++*seen > JOBS_DIR_MAX) {
-		if (*seen == JOBS_DIR_MAX + 1)
-			uc_warn("%s holds more than %d entries, no node's jobs: the rest are left out", dir, JOBS_DIR_MAX);
-		return NULL;
-	}
-	return readdir(d);
-}
 
 void jobs_free(struct uc_jobs *j)
 {
@@ -153,37 +142,37 @@ static int add_text(struct uc_jobs *j, const char *id, const char *source, const
 }
 
 /* The file's text into buf (at most max - 1 bytes): its first line, or for a spool entry all of it; 0, or -1
- * with errno and st (uc_read_first_line's). */
-static int read_entry(const char *file, char *buf, size_t max, struct stat *st, int spool)
+ * with errno and st (dev_fs_text's; EOVERFLOW: a first line longer than the buffer). */
+static int read_entry(const struct dev_fs *fs, const char *file, char *buf, size_t max, struct stat *st, int spool)
 {
-	if (!spool)
-		return uc_read_first_line(file, buf, max, st);
-	int fd = uc_open_guarded(file, (off_t)max - 1, st);
-	if (fd < 0)
+	size_t got;
+	if (dev_fs_text(fs, file, buf, max, &got, st))
 		return -1;
-	size_t got = 0;
-	ssize_t r;
-	while (got < max - 1 && (r = read(fd, buf + got, max - 1 - got)) > 0)
-		got += (size_t)r;
-	close(fd);
-	buf[got] = 0;
 	if (strlen(buf) != got) { /* a NUL in it: no text */
 		errno = EILSEQ;
 		return -1;
 	}
+	if (!spool && !strchr(buf, '\n') && got == max - 1) { /* a line cut would read as another list */
+		errno = EOVERFLOW;
+		return -1;
+	}
+	if (!spool)
+		buf[strcspn(buf, "\n")] = 0;
 	return 0;
 }
 
 /* A job named id whose CPU list is the first line of file (spool: the file must be root's or this user's,
  * writable by its owner alone, and may give devices): added; 0, or -1 out of memory.  What cannot be used is
  * a warning. */
-static int add(struct uc_jobs *j, const char *id, const char *source, const char *file, int spool)
+static int add(struct uc_jobs *j, const struct dev_fs *fs, const char *id, const char *source, const char *file,
+	       int spool)
 {
 	/* 4096 CPUs listed one by one: 19,444 characters; a spool entry's gpus= line as many again */
 	const size_t max = spool ? 40960 : 20480;
-	char name[80], why[160], *text = NULL;
+	char name[80], why[160], shown_file[4096], *text = NULL;
 	struct stat st;
 	int rc = 0;
+	dev_fs_shown(fs, file, shown_file, sizeof(shown_file));
 	if (!job_id_ok(id)) {
 		uc_warn("%s: a job named '%s' is left out: a job id is 1..%d of A-Z a-z 0-9 . _ - [ ]", source,
 			shown(id, name, sizeof(name)), UC_JOB_ID_MAX);
@@ -193,57 +182,66 @@ static int add(struct uc_jobs *j, const char *id, const char *source, const char
 		return 0; /* the first source that names it stands */
 	if (!(text = malloc(max)))
 		return uc_err("out of memory");
-	if (read_entry(file, text, max, &st, spool)) {
+	if (read_entry(fs, file, text, max, &st, spool)) {
 		int e = errno;
 		if (e == ENOENT) /* listed, then gone: the job ended while we read */
-			uc_warn("job %s (%s): %s vanished while it was read (the job ended): left out", id, source, file);
+			uc_warn("job %s (%s): %s vanished while it was read (the job ended): left out", id, source, shown_file);
 		else
-			uc_warn("job %s (%s): cannot read %s: %s: left out", id, source, file,
+			uc_warn("job %s (%s): cannot read %s: %s: left out", id, source, shown_file,
 				e == EILSEQ ? "it holds a NUL byte, not text"
-					    : uc_guarded_why(e, &st, spool ? (off_t)max - 1 : UC_SYSFILE_MAX, max, why, sizeof(why)));
+					    : uc_guarded_why(e, &st, (off_t)max - 1, max, why, sizeof(why)));
 		goto out;
 	}
 	/* a spool file is trusted only when root (or this user) wrote it and no one else may change it */
 	if (spool && ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022))) {
 		uc_warn("job %s (%s): %s belongs to uid %u with mode %04o: a spool file must be root's (or this user's) "
-			"and writable by its owner alone: left out", id, source, file, (unsigned)st.st_uid,
+			"and writable by its owner alone: left out", id, source, shown_file, (unsigned)st.st_uid,
 			(unsigned)(st.st_mode & 07777));
 		goto out;
 	}
-	rc = add_text(j, id, source, file, text, spool);
+	rc = add_text(j, id, source, shown_file, text, spool);
 out:
 	free(text);
 	return rc;
 }
 
-/* Each job_ID directory of dir: its CPU file (the first of files that exists). */
-static int job_dirs(struct uc_jobs *j, const char *dir, const char *source, const char *const files[])
+/* A directory's names, at most JOBS_DIR_MAX (said once, naming dir): 0, or -1 when there is none (l empty). */
+static int names(const struct dev_fs *fs, const char *dir, struct dev_names *l)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
+	char where[4096];
+	int more = 0, rc = dev_fs_names_upto(fs, dir, JOBS_DIR_MAX, l, &more);
+	if (more)
+		uc_warn("%s holds more than %d entries, no node's jobs: the rest are left out",
+			dev_fs_shown(fs, dir, where, sizeof(where)), JOBS_DIR_MAX);
+	return rc;
+}
+
+/* Each job_ID directory of dir: its CPU file (the first of files that exists). */
+static int job_dirs(struct uc_jobs *j, const struct dev_fs *fs, const char *dir, const char *source,
+		    const char *const files[])
+{
+	struct dev_names l;
 	char path[4096];
-	long seen = 0;
-	if (!d)
-		return 0;
-	while ((e = next_entry(d, dir, &seen))) {
-		if (strncmp(e->d_name, "job_", 4))
+	struct stat st;
+	int rc = 0;
+	names(fs, dir, &l);
+	for (int i = 0; !rc && i < l.n; i++) {
+		const char *e = l.v[i];
+		if (strncmp(e, "job_", 4))
 			continue;
 		const char *f = files[0];
 		for (int k = 0; files[k]; k++) {
-			snprintf(path, sizeof(path), "%s/%s/%s", dir, e->d_name, files[k]);
-			if (!access(path, F_OK)) {
+			snprintf(path, sizeof(path), "%s/%s/%s", dir, e, files[k]);
+			if (!dev_fs_stat(fs, path, &st)) {
 				f = files[k];
 				break;
 			}
 		}
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, e->d_name, f);
-		if (add(j, e->d_name + 4, source, path, 0)) {
-			closedir(d);
-			return -1;
-		}
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, e, f);
+		rc = add(j, fs, e + 4, source, path, 0);
 	}
-	closedir(d);
-	return 0;
+	free(l.v);
+	return rc;
 }
 
 /* DIR/NAME into out; 0, or -1 when it does not fit (such an entry is not a job of ours: skipped) */
@@ -260,161 +258,128 @@ static int ends_with(const char *s, const char *end)
 }
 
 /* cgroup v2: system.slice/[NODE_]slurmstepd.scope/job_ID/cpuset.cpus.effective */
-static int slurm_v2(struct uc_jobs *j)
+static int slurm_v2(struct uc_jobs *j, const struct dev_fs *fs)
 {
 	static const char *const files[] = { "cpuset.cpus.effective", NULL };
-	char dir[4096], sub[4096];
-	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/system.slice"));
-	struct dirent *e;
+	static const char dir[] = "/sys/fs/cgroup/system.slice";
+	char sub[4096];
+	struct dev_names l;
 	int rc = 0;
-	long seen = 0;
-	if (!d)
-		return 0;
-	while (!rc && (e = next_entry(d, dir, &seen)))
-		if (ends_with(e->d_name, "slurmstepd.scope") && e->d_name[0] != '.' &&
-		    !child_path(sub, sizeof(sub), dir, e->d_name))
-			rc = job_dirs(j, sub, "slurm-cgroup2", files);
-	closedir(d);
+	names(fs, dir, &l);
+	for (int i = 0; !rc && i < l.n; i++)
+		if (ends_with(l.v[i], "slurmstepd.scope") && l.v[i][0] != '.' && !child_path(sub, sizeof(sub), dir, l.v[i]))
+			rc = job_dirs(j, fs, sub, "slurm-cgroup2", files);
+	free(l.v);
+	return rc;
+}
+
+/* fn(j, fs, dir) for each slurm[_NODE]/uid_UID directory of a cgroup v1 controller's tree top */
+static int slurm_v1_uids(struct uc_jobs *j, const struct dev_fs *fs, const char *top,
+			 int (*fn)(struct uc_jobs *j, const struct dev_fs *fs, const char *dir))
+{
+	char sub[4096], uid[4096];
+	struct dev_names l, ul;
+	int rc = 0;
+	names(fs, top, &l);
+	for (int i = 0; !rc && i < l.n; i++) {
+		if ((strcmp(l.v[i], "slurm") && strncmp(l.v[i], "slurm_", 6)) || child_path(sub, sizeof(sub), top, l.v[i]))
+			continue;
+		names(fs, sub, &ul);
+		for (int k = 0; !rc && k < ul.n; k++)
+			if (!strncmp(ul.v[k], "uid_", 4) && !child_path(uid, sizeof(uid), sub, ul.v[k]))
+				rc = fn(j, fs, uid);
+		free(ul.v);
+	}
+	free(l.v);
 	return rc;
 }
 
 /* cgroup v1: cpuset/slurm[_NODE]/uid_UID/job_ID/cpuset.effective_cpus, or cpuset.cpus */
-static int slurm_v1(struct uc_jobs *j)
+static int v1_cpus(struct uc_jobs *j, const struct dev_fs *fs, const char *uid)
 {
 	static const char *const files[] = { "cpuset.effective_cpus", "cpuset.cpus", NULL };
-	char dir[4096], sub[4096], uid[4096];
-	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/cpuset"));
-	struct dirent *e, *u;
-	int rc = 0;
-	long seen = 0;
-	if (!d)
-		return 0;
-	while (!rc && (e = next_entry(d, dir, &seen))) {
-		long useen = 0;
-		if ((strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6)) ||
-		    child_path(sub, sizeof(sub), dir, e->d_name))
-			continue;
-		DIR *ud = opendir(sub);
-		while (!rc && ud && (u = next_entry(ud, sub, &useen)))
-			if (!strncmp(u->d_name, "uid_", 4) && !child_path(uid, sizeof(uid), sub, u->d_name))
-				rc = job_dirs(j, uid, "slurm-cgroup1", files);
-		if (ud)
-			closedir(ud);
-	}
-	closedir(d);
-	return rc;
+	return job_dirs(j, fs, uid, "slurm-cgroup1", files);
 }
 
 /* A job's cgroup v1 devices.list: the device nodes it may open, "c MAJOR:MINOR ACCESS" a line (Linux
  * security/device_cgroup.c devcgroup_seq_show).  A cgroup that allows every device but those it denies
  * shows "a *:* rwm" alone (the same function lists exceptions only under default deny): it names none. */
-static void job_devlist(struct uc_job *jb, const char *file)
+static void job_devlist(struct uc_job *jb, const struct dev_fs *fs, const char *file)
 {
-	char text[8192], why[160];
+	char text[8192], why[160], where[4096];
 	struct stat st;
-	int fd = uc_open_guarded(file, UC_SYSFILE_MAX, &st);
-	ssize_t got = fd < 0 ? -1 : read(fd, text, sizeof(text) - 1);
-	if (fd >= 0)
-		close(fd);
-	if (got < 0) {
+	size_t got;
+	if (dev_fs_text(fs, file, text, sizeof(text), &got, &st)) {
 		if (errno != ENOENT)
-			uc_warn("job %s: cannot read %s: %s: its devices there are left out", jb->id, file,
-				uc_guarded_why(errno, &st, UC_SYSFILE_MAX, sizeof(text), why, sizeof(why)));
+			uc_warn("job %s: cannot read %s: %s: its devices there are left out", jb->id,
+				dev_fs_shown(fs, file, where, sizeof(where)),
+				uc_guarded_why(errno, &st, (off_t)sizeof(text) - 1, sizeof(text), why, sizeof(why)));
 		return;
 	}
-	text[got] = 0;
 	for (char *l = text; *l;) {
 		size_t n = strcspn(l, "\n");
 		unsigned maj, min;
 		char c;
-		int end = 0;
+		int end = 0, last = !l[n];
 		l[n] = 0;
 		if (sscanf(l, "%c %u:%u %*[rwm]%n", &c, &maj, &min, &end) == 3 && end && c == 'c' &&
 		    jb->nnodes < UC_JOB_MAX_DEVS) {
 			jb->node_major[jb->nnodes] = maj;
 			jb->node_minor[jb->nnodes++] = min;
 		}
-		l += n + ((size_t)(l + n - text) < (size_t)got);
+		l += n + !last;
 	}
 }
 
 /* cgroup v1: devices/slurm[_NODE]/uid_UID/job_ID/devices.list, for each job found (cgroup v2 has no such
  * file: its device controller is a BPF program, which shows no list). */
-static int slurm_v1_devices(struct uc_jobs *j)
+static int v1_devices(struct uc_jobs *j, const struct dev_fs *fs, const char *uid)
 {
-	char dir[4096], sub[4096], uid[4096], f[4096];
-	DIR *d = opendir(sysroot_path(dir, sizeof(dir), "/sys/fs/cgroup/devices"));
-	struct dirent *e, *u;
-	long seen = 0;
-	if (!d)
-		return 0;
-	while ((e = next_entry(d, dir, &seen))) {
-		long useen = 0;
-		if ((strcmp(e->d_name, "slurm") && strncmp(e->d_name, "slurm_", 6)) ||
-		    child_path(sub, sizeof(sub), dir, e->d_name))
-			continue;
-		DIR *ud = opendir(sub);
-		while (ud && (u = next_entry(ud, sub, &useen)))
-			if (!strncmp(u->d_name, "uid_", 4) && !child_path(uid, sizeof(uid), sub, u->d_name))
-				for (int i = 0; i < j->n; i++)
-					if (snprintf(f, sizeof(f), "%s/job_%s/devices.list", uid, j->v[i].id) < (int)sizeof(f))
-						job_devlist(&j->v[i], f);
-		if (ud)
-			closedir(ud);
-	}
-	closedir(d);
+	char f[4096];
+	for (int i = 0; i < j->n; i++)
+		if (snprintf(f, sizeof(f), "%s/job_%s/devices.list", uid, j->v[i].id) < (int)sizeof(f))
+			job_devlist(&j->v[i], fs, f);
 	return 0;
 }
 
 /* The spool: a file per job, named by its id, its first line the CPU list; the directory itself must not
  * let others plant files (writable by its owner alone, or sticky). */
-static int spool(struct uc_jobs *j)
+static int spool(struct uc_jobs *j, const struct dev_fs *fs)
 {
-	char dir[4096], path[4096];
+	static const char dir[] = "/run/intel-uncore/jobs";
+	char path[4096], where[4096];
 	struct stat st;
-	sysroot_path(dir, sizeof(dir), "/run/intel-uncore/jobs");
-	if (lstat(dir, &st))
+	struct dev_names l;
+	int rc = 0;
+	if (dev_fs_stat(fs, dir, &st))
 		return 0;
 	if (!S_ISDIR(st.st_mode) || ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)) ||
 	    (st.st_uid != 0 && st.st_uid != geteuid())) {
 		uc_warn("the job spool %s is not a directory of root (or this user) writable by its owner alone: its jobs "
-			"are left out", dir);
+			"are left out", dev_fs_shown(fs, dir, where, sizeof(where)));
 		return 0;
 	}
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int rc = 0;
-	long seen = 0;
-	while (!rc && d && (e = next_entry(d, dir, &seen))) {
-		if (e->d_name[0] == '.')
+	names(fs, dir, &l);
+	for (int i = 0; !rc && i < l.n; i++) {
+		const char *e = l.v[i];
+		if (e[0] == '.')
 			continue;
-		if (child_path(path, sizeof(path), dir, e->d_name) || lstat(path, &st) || !S_ISREG(st.st_mode)) {
+		if (child_path(path, sizeof(path), dir, e) || dev_fs_stat(fs, path, &st) || !S_ISREG(st.st_mode)) {
 			char name[80];
-			uc_warn("job spool: %s is not a regular file: left out", shown(e->d_name, name, sizeof(name)));
+			uc_warn("job spool: %s is not a regular file: left out", shown(e, name, sizeof(name)));
 			continue;
 		}
-		rc = add(j, e->d_name, "spool", path, 1);
+		rc = add(j, fs, e, "spool", path, 1);
 	}
-	if (d)
-		closedir(d);
+	free(l.v);
 	return rc;
 }
 
-/* The simulated node's spool (jobs.h): its entries are the simulator's own, as root's prolog writes them. */
-static int mem_spool(struct uc_jobs *j, const struct memfs *m)
-{
-	static const char dir[] = "/run/intel-uncore/jobs/";
-	for (int i = 0; m && i < m->n; i++) {
-		const char *p = m->f[i].path;
-		if (!strncmp(p, dir, sizeof(dir) - 1) && !strchr(p + sizeof(dir) - 1, '/') && !m->f[i].link &&
-		    add_text(j, p + sizeof(dir) - 1, "spool", p, m->f[i].text, 1))
-			return -1;
-	}
-	return 0;
-}
-
-int jobs_scan(struct uc_jobs *j, const struct memfs *sim)
+int jobs_scan(struct uc_jobs *j, const struct dev_fs *fs)
 {
 	j->n = 0;
-	return slurm_v2(j) || slurm_v1(j) || spool(j) || mem_spool(j, sim) || slurm_v1_devices(j) ? -1 : 0;
+	return slurm_v2(j, fs) || slurm_v1_uids(j, fs, "/sys/fs/cgroup/cpuset", v1_cpus) || spool(j, fs) ||
+			       slurm_v1_uids(j, fs, "/sys/fs/cgroup/devices", v1_devices)
+		       ? -1
+		       : 0;
 }

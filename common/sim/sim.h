@@ -36,6 +36,17 @@ struct sim_job {
 	int ngpus;
 };
 
+/* The simulated node as a Slurm node (profile keys slurm.*, sim_slurm.c): its jobs' cgroups (cgroup 2 or 1; 0:
+ * none, its GPU jobs in the spool alone) and its gres.conf: the GPU minors in Slurm's index order (ngres 0:
+ * no File= line) and AutoDetect= ("": none; neither given: no gres.conf). */
+#define SIM_MAX_GRES 64
+struct sim_slurm {
+	int cgroup;
+	int ngres;
+	int gres_minor[SIM_MAX_GRES];
+	char autodetect[16];
+};
+
 /* Workload truth, per socket (the profile keys are listed in doc/user-guide.md, "Simulator profile"). */
 struct sim_profile {
 	double mem_read_bps[UC_MAX_SOCKETS], mem_write_bps[UC_MAX_SOCKETS];
@@ -71,6 +82,7 @@ struct sim_profile {
 	 * and the cores' data-read misses are the reads (sim_jobs.c); mem_given: a socket's total was set */
 	struct sim_job jobs[SIM_MAX_JOBS];
 	int njobs, mem_given;
+	struct sim_slurm slurm; /* slurm.*: the node's Slurm files (sim_slurm.c) */
 	double dma_rd_bps[UC_MAX_SOCKETS], dma_wr_bps[UC_MAX_SOCKETS];
 	/* the PCI devices' DMA (sim_devdma.c): per kind (SIM_DEV_*) payload bytes/s in and out and the overhead
 	 * ratio, and the devices the profile names (device.NAME.*: NAN where it gives none) */
@@ -515,9 +527,12 @@ int sim_jobs_apply(struct sim *s, const char *file);
 /* job.NAME.gpus = LIST into j: 0, or -1 with why. */
 int sim_job_gpus(struct sim_job *j, const char *val, char *why, size_t len);
 struct memfs;
-/* The simulated node's spool of its jobs that hold GPUs, /run/intel-uncore/jobs/NAME as root's prolog writes it
- * (the CPU list, then gpus=LIST; doc/jobs.md): 0, or -1 out of memory. */
+/* The simulated node's batch-system files (sim_slurm.c): its host name, the spool of its jobs that hold GPUs
+ * (/run/intel-uncore/jobs/NAME as root's prolog writes it: the CPU list, or "-" under slurm.cgroup, then
+ * gpus=LIST; doc/jobs.md), its jobs' Slurm cgroups and its gres.conf (slurm.*): 0, or -1 out of memory. */
 int sim_jobs_files(const struct sim *s, struct memfs *m);
+/* A profile key slurm.KEY = val (sim_slurm.c): 0, or -1 naming file and line. */
+int sim_slurm_key(struct sim_profile *p, const char *key, const char *val, const char *file, int lineno);
 /* The share of its socket's core traffic the thread a CBo/CHA's tid filter selects makes, when ctl turns
  * the filter on (1 when it is off; 0 for a thread that is no simulated core's). */
 double sim_tid_share(const struct sim *s, const struct sim_box *b, uint64_t ctl);

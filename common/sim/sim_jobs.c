@@ -161,22 +161,3 @@ int sim_job_gpus(struct sim_job *j, const char *val, char *why, size_t len)
 	}
 	return 0;
 }
-
-/* The GPU indexes of a job, as the spool's gpus= line and its CPUs as its first line (jobs.h). */
-int sim_jobs_files(const struct sim *s, struct memfs *m)
-{
-	const struct sim_profile *p = &s->prof;
-	for (int j = 0; j < p->njobs; j++) {
-		const struct sim_job *jb = &p->jobs[j];
-		char path[96], cpus[4096], gpus[4096], text[8200];
-		if (jb->ngpus <= 0)
-			continue;
-		snprintf(path, sizeof(path), "/run/intel-uncore/jobs/%s", jb->name);
-		cpulist_format(jb->cpus, cpus, sizeof(cpus));
-		cpulist_format(jb->gpus, gpus, sizeof(gpus));
-		snprintf(text, sizeof(text), "%s\ngpus=%s\n", cpus, gpus);
-		if (memfs_put(m, path, text, 0))
-			return uc_err("out of memory");
-	}
-	return 0;
-}

@@ -203,8 +203,8 @@ int sim_profile_load(struct sim_profile *p, const char *file, int nsockets)
 			fclose(f);
 			return uc_err("simulator profile %s:%d: expected 'key = value'", file, lineno);
 		}
-		if (!strncmp(key, "job.", 4)) {
-			if (job_key(p, key, eq + 1, file, lineno)) {
+		if (!strncmp(key, "job.", 4) || !strncmp(key, "slurm.", 6)) {
+			if (key[0] == 'j' ? job_key(p, key, eq + 1, file, lineno) : sim_slurm_key(p, key, eq + 1, file, lineno)) {
 				fclose(f);
 				return -1;
 			}

@@ -1,13 +1,16 @@
 #!/bin/sh
 # The library's house: calls and includes go one way between the folders of common/ (tools/checks/layers.py
 # reads the built objects' symbols and the sources' includes), and common/ itself holds folders only, so
-# that its parts show at a glance.  A loop across two folders fails with its members named.
+# that its parts show at a glance.  A loop across two folders fails with its members named, and so does a call
+# or include that runs up the layers of common/ (LAYERS in tools/checks/layers.py).
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 src=${top_srcdir:-.} build=${top_builddir:-.}
 out=$(python3 "$src/tools/checks/layers.py" "$build" "$src" 2>&1)
 rc=$?
 echo "$out"
 check "no call or include loop spans two folders of common/" '[ $rc -eq 0 ] && echo "$out" | grep -q " 0 loops across folders$"'
+check "calls and includes go down the layers of common/, each folder in one, none out of common/" \
+	'[ $rc -eq 0 ] && echo "$out" | grep -q "^0 calls or includes up the layers"'
 files=$(echo "$out" | sed -n 's/.*, \([0-9]*\) files directly in common\/.*/\1/p')
 check "common/ holds folders only ($files files directly)" '[ "$files" = 0 ]'
 # the house's rooms: what is installed (the library, the CLI, the collectd plugin, the PAPI component) is
@@ -29,6 +32,24 @@ done
 bad=$(python3 "$src/tools/checks/layers.py" "$W/build" "$W" 2>&1)
 check "a loop between util/ and session/ is found and named" \
 	'echo "$bad" | grep -q "call loop across session, util: session/x.c util/y.c"'
+# the layers (LAYERS in layers.py): a call from open/ up into jobs/ is named though it closes no loop (open/
+# once called jobs_release by name), and so is a folder placed in no layer and an include that climbs out of
+# common/ into an adaptor (a library file including cli/cli.h)
+mkdir -p "$W/up/common/open" "$W/up/common/jobs" "$W/up/common/newroom" "$W/up/cli" "$W/up/build"
+printf 'void jobs_let(void);\nvoid close_it(void) { jobs_let(); }\n' > "$W/up/common/open/o.c"
+printf 'void jobs_let(void) {}\n' > "$W/up/common/jobs/j.c"
+printf '#include "../../cli/cli.h"\n' > "$W/up/common/newroom/n.c"
+: > "$W/up/cli/cli.h"
+for d in open jobs newroom; do
+	mkdir -p "$W/up/build/common/$d/.libs"
+	f=$(ls "$W/up/common/$d")
+	cc -c -I"$W/up/common" -o "$W/up/build/common/$d/.libs/libuncore_impl_la-${f%.c}.o" "$W/up/common/$d/$f"
+done
+up=$(python3 "$src/tools/checks/layers.py" "$W/up/build" "$W/up" 2>&1)
+check "a call from open/ up into jobs/ is found and named" \
+	'echo "$up" | grep -q "^call up the layers, open (opening) -> jobs (clients): open/o.c -> jobs/j.c$"' || echo "$up"
+check "a folder with no layer, and an include out of common/, are found and named" \
+	'echo "$up" | grep -q "^folder with no layer: common/newroom$" && echo "$up" | grep -q "^include out of common/: newroom/n.c includes ../../cli/cli.h$" && echo "$up" | grep -q "^3 calls or includes up"'
 # a platform is one folder: its facts are data of its descriptor, read through it, never by comparing its name
 # (issue 77); the simulator's kinds too (their IIO registers and SNC layouts are sim_kind data)
 named=$(python3 "$src/tools/checks/layers.py" --names "$src")

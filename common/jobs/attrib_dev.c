@@ -54,7 +54,7 @@ static int holders(const struct uc_jobs *js, const char *bdf, int *first)
 }
 
 /* A device as a person knows it: "card1 (0000:2d:00.0)" */
-static const char *named(const struct uncore_device *d, char *buf, size_t len)
+static const char *label_of(const struct uncore_device *d, char *buf, size_t len)
 {
 	if (d->name[0])
 		snprintf(buf, len, "%s (%s)", d->name, d->bdf);
@@ -78,7 +78,7 @@ static int owner(uncore_t *u, const struct uc_jobs *js, int k, const struct unco
 		n = holders(js, d.bdf, &first);
 		if (n > 1) {
 			uc_warn("devices: %s is held by %d jobs (job %s and others): the DMA of the group on %s stays "
-				"unattributed (no share of a group is any one job's)", named(&d, a, sizeof(a)), n,
+				"unattributed (no share of a group is any one job's)", label_of(&d, a, sizeof(a)), n,
 				js->v[first].id, where);
 			return -1;
 		}
@@ -104,7 +104,7 @@ static int owner(uncore_t *u, const struct uc_jobs *js, int k, const struct unco
 		if (mine >= 0 && not >= 0 && !uncore_device_info(u, k, mine, &d) && !uncore_device_info(u, k, not, &other))
 			uc_warn("devices: job %s holds %s but not %s of the %d devices on %s%s: the port's counters count "
 				"them as one, so their DMA stays unattributed (a group is never split)", js->v[job].id,
-				named(&d, a, sizeof(a)), named(&other, b, sizeof(b)), g->ndevices, where,
+				label_of(&d, a, sizeof(a)), label_of(&other, b, sizeof(b)), g->ndevices, where,
 				g->behind_switch ? " (behind a PCIe switch)" : "");
 		return -1;
 	}

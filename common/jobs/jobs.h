@@ -117,7 +117,4 @@ extern const struct perjob_source devices_source; /* the device groups they hold
 int job_tally_jobs(struct uncore_job_tally *t, struct uncore *u);
 int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *rows, int n);
 
-/* The handle's jobs let go (uncore_close, through the handle's jobs_release: jobs/ sits above open/). */
-void jobs_release(struct uncore *u);
-
 #endif

@@ -11,6 +11,15 @@
 #include "util/error.h"
 #include "util/memfs.h"
 
+/* The handle's jobs let go: uncore_close calls it through the handle's jobs_release (jobs/ sits above open/). */
+static void let_go(uncore_t *u)
+{
+	if (u->jobs)
+		jobs_free(u->jobs);
+	free(u->jobs);
+	u->jobs = NULL;
+}
+
 /* The jobs and their devices, from the node's files: a simulated node's own (its cgroups, spool, gres.conf and
  * driver files) beside the host's (dev_fs.h with_host: the sysroot's standing in for its own, or the jobs of
  * the host it runs on). */
@@ -33,7 +42,7 @@ int uncore_jobs_scan(uncore_t *u)
 	if (!u->jobs && !(u->jobs = calloc(1, sizeof(*u->jobs))))
 		rc = uc_err("out of memory");
 	else {
-		u->jobs_release = jobs_release;
+		u->jobs_release = let_go;
 		rc = scan(u);
 	}
 	handle_unlock(u);
@@ -126,12 +135,4 @@ int uncore_job_socket_cpus(const uncore_t *u, int job, int socket, int *total)
 	int rc = socket_cpus(u, job, socket, total);
 	handle_unlock(u);
 	return rc;
-}
-
-void jobs_release(uncore_t *u)
-{
-	if (u->jobs)
-		jobs_free(u->jobs);
-	free(u->jobs);
-	u->jobs = NULL;
 }

@@ -46,7 +46,7 @@ static int counter_text(const void *ctx, int arg, char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-static int gen(struct memfs *m, const char *dir, const char *file, const struct sim *s, int i, int what)
+static int counter_file(struct memfs *m, const char *dir, const char *file, const struct sim *s, int i, int what)
 {
 	char p[1024];
 	if (snprintf(p, sizeof(p), "%s/%s", dir, file) >= (int)sizeof(p))
@@ -69,18 +69,18 @@ int sim_dev_counter_files(const struct sim *s, struct memfs *m, const char *dir,
 	switch (kind) {
 	case SIM_DEV_NIC:
 		snprintf(d, sizeof(d), "%s/net/%s", dir, name);
-		return gen(m, d, "statistics/rx_bytes", s, i, NET_RX) || gen(m, d, "statistics/tx_bytes", s, i, NET_TX) ||
-		       class_link(m, "/sys/class/net", name, d);
+		return counter_file(m, d, "statistics/rx_bytes", s, i, NET_RX) ||
+		       counter_file(m, d, "statistics/tx_bytes", s, i, NET_TX) || class_link(m, "/sys/class/net", name, d);
 	case SIM_DEV_IB:
 		snprintf(d, sizeof(d), "%s/infiniband/%s", dir, name);
-		return gen(m, d, "ports/1/counters/port_rcv_data", s, i, IB_RCV) ||
-		       gen(m, d, "ports/1/counters/port_xmit_data", s, i, IB_XMIT) ||
+		return counter_file(m, d, "ports/1/counters/port_rcv_data", s, i, IB_RCV) ||
+		       counter_file(m, d, "ports/1/counters/port_xmit_data", s, i, IB_XMIT) ||
 		       class_link(m, "/sys/class/infiniband", name, d);
 	case SIM_DEV_NVME: { /* the controller's namespace 1, its block device (nvme0n1 below nvme/nvme0) */
 		char disk[40];
 		snprintf(disk, sizeof(disk), "%sn1", name);
 		snprintf(d, sizeof(d), "%s/nvme/%s/%s", dir, name, disk);
-		return gen(m, d, "stat", s, i, BLK_STAT) || class_link(m, "/sys/block", disk, d);
+		return counter_file(m, d, "stat", s, i, BLK_STAT) || class_link(m, "/sys/block", disk, d);
 	}
 	default:
 		return 0; /* a GPU keeps no byte counter in sysfs */

@@ -13,7 +13,7 @@ static size_t hash(const char *p)
 }
 
 /* The index's slot of path: where its file's index is, or the empty one where it would go */
-static size_t slot(const struct memfs *m, const char *path)
+static size_t slot_of(const struct memfs *m, const char *path)
 {
 	size_t mask = (size_t)m->idx_cap - 1, i = hash(path) & mask;
 	while (m->idx[i] >= 0 && strcmp(m->f[m->idx[i]].path, path))
@@ -32,7 +32,7 @@ static int reindex(struct memfs *m, int cap)
 	m->idx_cap = cap;
 	memset(idx, 0xff, (size_t)cap * sizeof(*idx)); /* -1: empty */
 	for (int i = 0; i < m->n; i++) {
-		size_t k = slot(m, m->f[i].path);
+		size_t k = slot_of(m, m->f[i].path);
 		if (idx[k] < 0)
 			idx[k] = i;
 	}
@@ -64,7 +64,7 @@ static struct memfs_file *add(struct memfs *m, const char *path, const void *dat
 		memcpy(f->text, data, len);
 	f->text[len] = 0;
 	f->len = len;
-	size_t k = slot(m, path);
+	size_t k = slot_of(m, path);
 	if (m->idx[k] < 0) /* a path put again: memfs_find keeps giving the first */
 		m->idx[k] = m->n;
 	m->n++;
@@ -89,12 +89,12 @@ int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t 
 	return 0;
 }
 
-int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn gen, const void *ctx, int arg)
+int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn make_text, const void *ctx, int arg)
 {
 	struct memfs_file *f = add(m, path, "", 0);
 	if (!f)
 		return -1;
-	f->gen = gen, f->ctx = ctx, f->arg = arg;
+	f->make_text = make_text, f->ctx = ctx, f->arg = arg;
 	return 0;
 }
 
@@ -161,7 +161,7 @@ const struct memfs_file *memfs_find(const struct memfs *m, const char *path)
 {
 	if (!m->idx_cap)
 		return NULL; /* nothing put yet */
-	int i = m->idx[slot(m, path)];
+	int i = m->idx[slot_of(m, path)];
 	return i < 0 ? NULL : &m->f[i];
 }
 
@@ -249,8 +249,8 @@ int memfs_read(const struct memfs_file *f, char *buf, size_t len)
 {
 	if (f->link || f->dir)
 		return -1;
-	if (f->gen)
-		return f->gen(f->ctx, f->arg, buf, len);
+	if (f->make_text)
+		return f->make_text(f->ctx, f->arg, buf, len);
 	if (strlen(f->text) >= len)
 		return -1;
 	strcpy(buf, f->text);

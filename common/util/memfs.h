@@ -14,12 +14,12 @@ typedef int (*memfs_gen_fn)(const void *ctx, int arg, char *buf, size_t len);
 /* One file: its path ("/sys/..."), its text, and whether it is a symbolic link (its text then the link's
  * target, as readlink gives it) or a directory (an entry with nothing below it yet: a name directory such as
  * net/ens1f0).  len: the bytes of text (a binary file, a PCI config space, holds zeros; text is terminated
- * one byte past them all the same).  gen: made at read time by gen(ctx, arg, ...) instead of text. */
+ * one byte past them all the same).  make_text: made at read time by make_text(ctx, arg, ...) instead of text. */
 struct memfs_file {
 	char *path, *text;
 	size_t len;
 	int link, dir;
-	memfs_gen_fn gen;
+	memfs_gen_fn make_text;
 	const void *ctx;
 	int arg;
 };
@@ -42,8 +42,8 @@ struct memfs {
 int memfs_put(struct memfs *m, const char *path, const char *text, int link);
 /* Add a file of len bytes (binary), or a directory (data NULL, len 0, dir 1): 0, or -1 out of memory. */
 int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t len, int dir);
-/* Add a file whose text gen(ctx, arg, ...) makes at each read: 0, or -1 out of memory. */
-int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn gen, const void *ctx, int arg);
+/* Add a file whose text make_text(ctx, arg, ...) makes at each read: 0, or -1 out of memory. */
+int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn make_text, const void *ctx, int arg);
 /* Say that the tree at path is not known, and why: 0, or -1 out of memory. */
 int memfs_put_unknown(struct memfs *m, const char *path, const char *why);
 /* Why path (or a directory above it) is not known, NULL where it is. */

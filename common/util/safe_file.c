@@ -62,18 +62,19 @@ static FILE *open_guarded(const char *path, off_t max, int *refused)
  * uid and gid and, for a user other than root, no capabilities: a file the user cannot read is never opened,
  * so no message can quote it.  The documented cap_perfmon grants no file access, so the open could not do
  * more; only a capability that overrides file permissions leaves a window between this check and the
- * open, which a site granting one accepts.  Else 0 with the reason in uncore_error(). */
+ * open, which a site granting one accepts.  Else 0 with the reason in uncore_error().  faccessat with no flags
+ * is access(2) itself. */
 static int user_may(const char *path, int mode, int create)
 {
 	char dir[PATH_MAX];
-	if (!uc_env_secure() || !access(path, mode))
+	if (!uc_env_secure() || !faccessat(AT_FDCWD, path, mode, 0))
 		return 1;
 	int e = errno;
 	if (e == ENOENT && create && strlen(path) < sizeof(dir)) {
 		char *slash = strrchr(strcpy(dir, path), '/');
 		if (slash)
 			slash[slash == dir] = 0; /* "/x" -> "/" */
-		if (!access(slash ? dir : ".", W_OK | X_OK))
+		if (!faccessat(AT_FDCWD, slash ? dir : ".", W_OK | X_OK, 0))
 			return 1;
 		e = errno;
 	}

@@ -4,7 +4,9 @@ symbols each built object defines and uses, nm), and which includes form a loop,
 folder by folder.  A loop inside one folder is a folder's own business; one that spans two folders
 means calls or includes do not go one way.
 
-    tools/checks/layers.py BUILDDIR [SRCDIR]     prints the loops; exit 1 when one spans two folders
+    tools/checks/layers.py BUILDDIR [SRCDIR]     prints the loops and the calls or includes that run up the
+                                                 layers (LAYERS); exit 1 when a loop spans two folders, when
+                                                 one runs up, or when a folder of common/ has no layer
     tools/checks/layers.py --names SRCDIR        prints where a platform's name is compared outside
                                                  platforms/ or keys a table (a platform fact keyed by name); exit 1
                                                  if anywhere
@@ -101,6 +103,52 @@ def loops(graph):
 def folder(path):
     d = os.path.dirname(path)
     return d if d else "."
+
+
+# The layers of common/, from the ground up: a folder calls and includes only folders of its own layer (without
+# a loop) or of the layers below it.  A new folder is placed here, or the check fails.
+LAYERS = (
+    ("ground", ("include", "util")),  # the public header, errors, files, JSON: no layer of the library's own
+    ("machine", ("access", "platform", "handle", "node", "regs", "events", "discover", "perf",  # the uncore as described
+                 "sim", "sim_kernel", "replay")),  # and the backends that stand in for a machine and its kernel
+    ("counting", ("session", "metrics")),  # sessions, reads and the metrics bound to them
+    ("opening", ("open",)),  # a handle opened: backend, host, platform, boxes
+    ("node", ("devices", "energy", "ufreq", "health", "api", "numa")),  # what an opened node reports besides counts
+    ("clients", ("jobs", "snapshot", "select")),  # clients of the public calls, each for every front end
+)
+LAYER = {f: n for n, (_, fs) in enumerate(LAYERS) for f in fs}
+
+
+def ups(graph):
+    """(from, to) of an edge from a folder of one layer into a folder of a higher layer"""
+    return sorted((a, b) for a, bs in graph.items() for b in bs
+                  if folder(a) in LAYER and folder(b) in LAYER and LAYER[folder(a)] < LAYER[folder(b)])
+
+
+def unplaced(srcdir):
+    common = os.path.join(srcdir, "common")
+    return sorted(d for d in os.listdir(common) if os.path.isdir(os.path.join(common, d)) and d not in LAYER)
+
+
+def outside(srcdir, files):
+    """(file, include) of a quoted include of common/ that climbs out of it: the library includes no adaptor"""
+    common = os.path.realpath(os.path.join(srcdir, "common"))
+    out = []
+    for rel in files:
+        with open(os.path.join(common, rel), encoding="utf-8", errors="replace") as f:
+            for m in re.finditer(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M):
+                cand = os.path.realpath(os.path.join(common, os.path.dirname(rel), m.group(1)))
+                if ".." in m.group(1) and not cand.startswith(common + os.sep):
+                    out.append((rel, m.group(1)))
+    return out
+
+
+def report_ups(title, graph):
+    found = ups(graph)
+    for a, b in found:
+        la, lb = LAYERS[LAYER[folder(a)]][0], LAYERS[LAYER[folder(b)]][0]
+        print(f"{title} up the layers, {folder(a)} ({la}) -> {folder(b)} ({lb}): {a} -> {b}")
+    return len(found)
 
 
 def report(title, graph):
@@ -248,14 +296,23 @@ def main():
     calls = {f: {owner[s] for s in u if s in owner and owner[s] != f} for f, (_, u) in syms.items()}
     headers = [os.path.relpath(os.path.join(r, h), os.path.join(srcdir, "common"))
                for r, _, fs in os.walk(os.path.join(srcdir, "common")) for h in fs if h.endswith(".h")]
-    spans = report("call", calls) + report("include", includes(srcdir, sorted(set(objs) | set(headers))))
+    incs = includes(srcdir, sorted(set(objs) | set(headers)))
+    spans = report("call", calls) + report("include", incs)
     top = [f for f in os.listdir(os.path.join(srcdir, "common")) if os.path.isfile(os.path.join(srcdir, "common", f))]
     print(f"{len(objs)} files built, {len(top)} files directly in common/, {spans} loops across folders")
+    up = report_ups("call", calls) + report_ups("include", incs)
+    for d in unplaced(srcdir):
+        print(f"folder with no layer: common/{d}")
+    for rel, inc in outside(srcdir, sorted(set(objs) | set(headers))):
+        print(f"include out of common/: {rel} includes {inc}")
+        up += 1
+    up += len(unplaced(srcdir))
+    print(f"{up} calls or includes up the layers or out of common/, or folders with no layer")
     named = name_tests(srcdir)
     for where in named:
         print(f"platform name compared outside platforms/: {where}")
     print(f"{len(named)} platform names compared outside platforms/")
-    return 1 if spans else 0
+    return 1 if spans or up else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
 #!/bin/sh
-# The Debian packages without -dbgsym (DEB_BUILD_OPTIONS=noddebs) of the sources as they are, built once for
-# tests/test_rpm.sh and tests/test_container.sh, which make check -j2 runs side by side: the first to come
-# builds them in the build tree, the other waits for it (flock) and takes the same files, where each built
-# the whole project before.  Kept per run (scripts/test's IU_TEST_RUN) and per content of the sources
-# (scripts/deb-source's copy, hashed), so a changed file or a new run builds anew.  test_deb.sh builds its own
-# (with -dbgsym, which lintian checks).
-#   tests/shared_debs.sh DIR LOG   the .debs into DIR, dpkg-buildpackage's output into LOG; its exit status
+# The Debian packages (with -dbgsym, which test_deb.sh's lintian checks) of the sources as they are, built once
+# for tests/test_deb.sh, tests/test_rpm.sh and tests/test_container.sh, which make check -j2 runs side by side:
+# the first to come builds them in the build tree, the others wait for it (flock) and take the same files,
+# where each built the whole project before.  Kept per run (scripts/test's IU_TEST_RUN) and per content of the
+# sources (scripts/deb-source's copy, hashed), so a changed file or a new run builds anew.
+#   tests/shared_debs.sh DIR LOG   the .debs, .buildinfo and .changes into DIR, dpkg-buildpackage's output
+#                                  into LOG; its exit status
 set -u
 DIR=$1 LOG=$2
 SRC=${top_srcdir:-.} B=${top_builddir:-.}
@@ -22,7 +22,7 @@ key=$( (cd "$tree" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha25
 	if [ ! -f "$CACHE/$key/rc" ]; then
 		rm -rf "${CACHE:?}"/[0-9a-f]*[0-9a-f] # an earlier run's or earlier sources' packages
 		mkdir -p "$CACHE/$key" && mv "$tree/intel-uncore-$V" "$CACHE/$key/" &&
-			(cd "$CACHE/$key/intel-uncore-$V" && DEB_BUILD_OPTIONS=noddebs dpkg-buildpackage -us -uc -b) \
+			(cd "$CACHE/$key/intel-uncore-$V" && dpkg-buildpackage -us -uc -b) \
 				>"$CACHE/$key/build.log" 2>&1
 		echo $? >"$CACHE/$key/rc"
 		rm -rf "$CACHE/$key/intel-uncore-$V"
@@ -32,4 +32,4 @@ rm -rf "$tree"
 cp "$CACHE/$key/build.log" "$LOG" 2>/dev/null
 rc=$(cat "$CACHE/$key/rc" 2>/dev/null) || exit 1
 [ "$rc" -eq 0 ] || exit "$rc"
-cp "$CACHE/$key"/*.deb "$DIR"/
+cp "$CACHE/$key"/*.deb "$CACHE/$key"/*.buildinfo "$CACHE/$key"/*.changes "$DIR"/

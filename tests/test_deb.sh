@@ -22,10 +22,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-# --- build from the sources as they are (committed or not), outside the tree
-V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
-"$SRC/scripts/deb-source" "$W/intel-uncore-$V"
-(cd "$W/intel-uncore-$V" && dpkg-buildpackage -us -uc -b) >"$W/build.log" 2>&1
+# --- build from the sources as they are (committed or not), outside the tree (built once for this test
+# and the others that need them: tests/shared_debs.sh)
+"$SRC/tests/shared_debs.sh" "$W" "$W/build.log"
 rc=$?
 check "dpkg-buildpackage -us -uc -b builds (rc $rc)" '[ $rc -eq 0 ]' || tail -30 "$W/build.log"
 debs=$(ls "$W"/*.deb 2>/dev/null | grep -v dbgsym)

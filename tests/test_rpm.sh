@@ -66,7 +66,7 @@ check "the library's %post applies its tmpfiles.d lines" 'echo "$scripts" | grep
 check "the collectd plugin requires collectd" 'rpm -qp --requires "$(rpm_of intel-uncore-collectd)" | grep -q "^collectd(x86-64)"'
 check "the -devel provides pkgconfig(intel-uncore) = $V" 'rpm -qp --provides "$(rpm_of intel-uncore-devel)" | grep -qx "pkgconfig(intel-uncore) = $V"'
 
-# --- the Debian packages, from debian/ as test_deb.sh builds them (no -dbgsym: its files are not compared)
+# --- the Debian packages, from debian/ as test_deb.sh builds them (their -dbgsym files are not compared)
 # (built once for this test and the other that needs them: tests/shared_debs.sh)
 "$SRC/tests/shared_debs.sh" "$W/deb" "$W/deb.log"
 rc=$?

@@ -236,6 +236,11 @@ struct reader {
 	la_int64_t end;           /* where the last member (its data and padding) ends in the tar */
 	int members;
 	char last[SHOWN]; /* the last member's name, escaped */
+	/* the last regular file's directory, kept open: a snapshot's files come directory by directory, and
+	 * opening every component of every name again cost six openat(2) a member.  Nothing extracted can
+	 * move or replace a directory (members are only created, O_EXCL), so the descriptor stays right. */
+	char parent[NAME_MAX_LEN + 1];
+	int parent_fd; /* -1: none kept */
 };
 
 /* Why a member of this kind is not extracted, or NULL for a regular file or a directory. */
@@ -299,15 +304,29 @@ static int open_parent(struct reader *r, char *name, const char *esc, int all, c
  * libarchive unpacks it: the header's size is never allocated. */
 static int extract_file(struct reader *r, char *name, const char *esc, la_int64_t size)
 {
-	const char *leaf;
-	int rc = 0, parent = open_parent(r, name, esc, 0, &leaf);
+	const char *leaf, *slash = strrchr(name, '/');
+	size_t dirlen = slash ? (size_t)(slash - name) : 0;
+	int rc = 0, parent;
 	la_int64_t got = 0;
-	if (parent < 0)
-		return -1;
+	if (r->parent_fd >= 0 && slash && strlen(r->parent) == dirlen && !memcmp(r->parent, name, dirlen)) {
+		parent = r->parent_fd;
+		leaf = slash + 1;
+	} else {
+		char dir[NAME_MAX_LEN + 1];
+		memcpy(dir, name, dirlen); /* (open_parent cuts name at its '/') */
+		dir[dirlen] = 0;
+		parent = open_parent(r, name, esc, 0, &leaf);
+		if (parent < 0)
+			return -1;
+		if (parent != r->dir) {
+			if (r->parent_fd >= 0)
+				close(r->parent_fd);
+			r->parent_fd = parent;
+			memcpy(r->parent, dir, dirlen + 1);
+		}
+	}
 	int out = openat(parent, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	int e = errno;
-	if (parent != r->dir)
-		close(parent);
 	if (out < 0)
 		return uc_err("archive %s: member '%s': cannot create it: %s", r->path, esc,
 			      e == EEXIST ? "a member of that name, or a directory of one, was extracted already" : strerror(e));
@@ -509,7 +528,7 @@ static int gzip_checked(const char *archive, int fd, unsigned long long max)
 
 int tarball_extract(const char *archive, const char *dir, const struct tarball_limits *lim)
 {
-	struct reader r = { .path = archive, .dir = -1, .lim = lim };
+	struct reader r = { .path = archive, .dir = -1, .lim = lim, .parent_fd = -1 };
 	struct stat st;
 	int rc, fl, fd;
 	if (!lim)
@@ -538,6 +557,8 @@ int tarball_extract(const char *archive, const char *dir, const struct tarball_l
 		rc = extract_all(&r);
 	if (r.a)
 		archive_read_free(r.a); /* (closes nothing of ours: fd and r.dir are closed here) */
+	if (r.parent_fd >= 0)
+		close(r.parent_fd);
 	if (r.dir >= 0)
 		close(r.dir);
 	close(fd);

@@ -53,7 +53,7 @@ int dev_fs_text(const struct dev_fs *fs, const char *path, char *buf, size_t max
 			errno = S_ISDIR(st->st_mode) ? EISDIR : EINVAL;
 			return -1;
 		}
-		if (f->gen ? memfs_read(f, buf, max) : f->len >= max || memfs_read(f, buf, max)) {
+		if (f->make_text ? memfs_read(f, buf, max) : f->len >= max || memfs_read(f, buf, max)) {
 			errno = EFBIG;
 			return -1;
 		}
@@ -120,7 +120,7 @@ static void add_upto(void *arg, const char *name)
 static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
 /* A host directory's names, readdir stopped once more than max were seen */
-static int host_names(const struct dev_fs *fs, const char *dir, struct upto *u)
+static int host_names(const char *dir, struct upto *u)
 {
 	char p[4096];
 	DIR *d = opendir(sysroot_path(p, sizeof(p), "%s", dir));
@@ -139,11 +139,8 @@ int dev_fs_names_upto(const struct dev_fs *fs, const char *dir, int max, struct 
 	struct upto u = { .l = l, .max = max };
 	int found = 0;
 	memset(l, 0, sizeof(*l));
-	if (!fs->mem || fs->with_host) {
-		struct dev_fs host = *fs;
-		host.mem = NULL;
-		found |= !host_names(&host, dir, &u);
-	}
+	if (!fs->mem || fs->with_host)
+		found |= !host_names(dir, &u);
 	if (fs->mem && !u.more)
 		found |= !dev_fs_list(&(struct dev_fs){ .mem = fs->mem }, dir, add_upto, &u);
 	if (l->n > 1)

@@ -133,7 +133,7 @@ int memfs_put_all(struct memfs *m, const struct memfs *from)
 		struct memfs_file *t = add(m, f->path, f->text, f->len);
 		if (!t)
 			return -1;
-		t->link = f->link, t->dir = f->dir, t->gen = f->gen, t->ctx = f->ctx, t->arg = f->arg;
+		t->link = f->link, t->dir = f->dir, t->make_text = f->make_text, t->ctx = f->ctx, t->arg = f->arg;
 	}
 	for (int i = 0; i < from->nunknown; i++)
 		if (memfs_put_unknown(m, from->unknown[i].path, from->unknown[i].why))

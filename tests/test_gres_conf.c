@@ -19,8 +19,8 @@
 #include "jobs/gres_conf.h"
 #include "devices/dev_fs.h"
 
-/* the files by their own paths (a view rooted at /) */
-static const struct dev_fs host = { .root = "" };
+/* the files by their own paths: the host's view (mem NULL) with no UNCORE_SYSROOT (main unsets it) */
+static const struct dev_fs host = { 0 };
 
 static char dir[128];
 static struct gres_conf conf;
@@ -169,6 +169,7 @@ int main(void)
 	snprintf(dir, sizeof(dir), "/tmp/test_gres_conf.XXXXXX");
 	if (!mkdtemp(dir))
 		return 2;
+	unsetenv("UNCORE_SYSROOT");
 	int rc = run_suite("gres.conf", tests);
 	char cmd[200];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

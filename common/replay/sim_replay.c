@@ -57,7 +57,7 @@ static struct access *in(struct access *a)
 	a->inner->batch_ok = a->batch_ok;
 	return a->inner;
 }
-static int out(struct access *a, int rc)
+static int pass_back(struct access *a, int rc) /* the inner access's stats handed out */
 {
 	struct uncore_stats *f = &a->inner->stats, *t = &a->stats;
 	t->reads += f->reads, t->writes += f->writes, t->syscalls += f->syscalls, t->remote_reads += f->remote_reads;
@@ -201,7 +201,7 @@ static int sim_cpu(struct access *a, int cpu)
 static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
 	if (sim_msr(sim(a), sim_cpu(a, cpu), reg))
-		return out(a, in(a)->ops->msr_read(a->inner, sim_cpu(a, cpu), reg, val));
+		return pass_back(a, in(a)->ops->msr_read(a->inner, sim_cpu(a, cpu), reg, val));
 	char name[64], text[32], *end;
 	snprintf(name, sizeof(name), "msr/cpu%d/%#x", cpu, reg);
 	memset(text, 0, sizeof(text));
@@ -221,7 +221,7 @@ static int rp_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, in
 	for (int i = 0; i < n; i++)
 		if (!sim_msr(sim(a), sim_cpu(a, cpu), regs[i]))
 			return -1; /* each read alone then, each saying its own error */
-	return out(a, in(a)->ops->msr_read_batch(a->inner, sim_cpu(a, cpu), regs, n, vals, at));
+	return pass_back(a, in(a)->ops->msr_read_batch(a->inner, sim_cpu(a, cpu), regs, n, vals, at));
 }
 
 static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
@@ -233,7 +233,7 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 	for (size_t k = 0; k < len; k += 4) {
 		uint32_t o = off + (uint32_t)k, v = 0;
 		if (sim_pci(sim(a), sl, o)) {
-			if (out(a, in(a)->ops->pci_read(a->inner, sl, o, &v, 4)))
+			if (pass_back(a, in(a)->ops->pci_read(a->inner, sl, o, &v, 4)))
 				return -1;
 		} else if (node_bytes(a, name, o, &v, 4)) {
 			v = 0; /* a byte the node's discovery did not read: nothing of ours depends on it */
@@ -274,7 +274,7 @@ static int node_mmio(struct access *a, uint64_t phys, void *buf, size_t len)
 static int rp_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 {
 	if ((len == 4 || len == 8) && sim_mmio(sim(a), phys))
-		return out(a, in(a)->ops->mmio_read(a->inner, phys, buf, len));
+		return pass_back(a, in(a)->ops->mmio_read(a->inner, phys, buf, len));
 	if (!node_mmio(a, phys, buf, len))
 		return 0;
 	if (len == 4 || len == 8) { /* a register the node's table names where the simulated part has none */
@@ -293,16 +293,16 @@ static int refuse(const char *what, uint64_t addr)
 static int rp_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 {
 	int sc = sim_cpu(a, cpu);
-	return sim_msr(sim(a), sc, reg) ? out(a, in(a)->ops->msr_write(a->inner, sc, reg, val)) : refuse("MSR", reg);
+	return sim_msr(sim(a), sc, reg) ? pass_back(a, in(a)->ops->msr_write(a->inner, sc, reg, val)) : refuse("MSR", reg);
 }
 static int rp_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
 {
 	const struct pci_loc *sl = sim_loc(a, l);
-	return sim_pci(sim(a), sl, off) ? out(a, in(a)->ops->pci_write32(a->inner, sl, off, val)) : refuse("PCI config offset", off);
+	return sim_pci(sim(a), sl, off) ? pass_back(a, in(a)->ops->pci_write32(a->inner, sl, off, val)) : refuse("PCI config offset", off);
 }
 static int rp_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
 {
-	return sim_mmio(sim(a), phys) ? out(a, in(a)->ops->mmio_write(a->inner, phys, val, bytes)) : refuse("MMIO", phys);
+	return sim_mmio(sim(a), phys) ? pass_back(a, in(a)->ops->mmio_write(a->inner, phys, val, bytes)) : refuse("MMIO", phys);
 }
 static int rp_sleep_ns(struct access *a, uint64_t ns) { return a->inner->ops->sleep_ns(a->inner, ns); }
 static uint64_t rp_now_ns(struct access *a) { return a->inner->ops->now_ns(a->inner); }

@@ -212,7 +212,7 @@ int dev_fs_list(const struct dev_fs *fs, const char *dir, void (*fn)(void *arg, 
 	return 0;
 }
 
-static void add_name(void *arg, const char *name)
+void dev_fs_add_name(void *arg, const char *name)
 {
 	struct dev_names *l = arg;
 	if (l->n == l->cap) {
@@ -232,7 +232,7 @@ static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l)
 {
 	memset(l, 0, sizeof(*l));
-	if (dev_fs_list(fs, dir, add_name, l))
+	if (dev_fs_list(fs, dir, dev_fs_add_name, l))
 		return -1;
 	if (l->n > 1)
 		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), by_name);

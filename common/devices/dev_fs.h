@@ -38,6 +38,8 @@ struct dev_names {
 	int n, cap;
 };
 int dev_fs_names(const struct dev_fs *fs, const char *dir, struct dev_names *l);
+/* A dev_fs_list callback: name appended to the struct dev_names arg (left out when out of memory or too long). */
+void dev_fs_add_name(void *arg, const char *name);
 /* Whether path is a directory itself, not a symbolic link to one (a walk never follows a link). */
 int dev_fs_is_dir(const struct dev_fs *fs, const char *path);
 /* The last component of a symbolic link's target ("ice" of driver -> ../../bus/pci/drivers/ice): 0, or -1. */

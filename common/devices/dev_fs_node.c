@@ -100,21 +100,10 @@ struct upto {
 static void add_upto(void *arg, const char *name)
 {
 	struct upto *u = arg;
-	struct dev_names *l = u->l;
-	if (l->n >= u->max) {
+	if (u->l->n >= u->max)
 		u->more = 1;
-		return;
-	}
-	if (l->n == l->cap) {
-		int cap = l->cap ? 2 * l->cap : 16;
-		char(*v)[128] = realloc(l->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return; /* the rest unlisted: out of memory shows in what is missing */
-		l->v = v;
-		l->cap = cap;
-	}
-	if (strlen(name) < sizeof(l->v[0]))
-		strcpy(l->v[l->n++], name);
+	else
+		dev_fs_add_name(u->l, name);
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(a, b); }

@@ -74,13 +74,15 @@ fails() { # BACKEND ROW WHY: the check on socket 0 fails with that row
 # stack 1 an accelerator stack); Sapphire Rapids' board (its stack 1 the DMI stack) given a set on its PCIe stacks 6,
 # 7, 9, 4 and 2 (platforms/spr/board.c) with the same seven groups
 SPRDEV=devices=nic@0.6.0+nvme@0.6.1+nvme@0.6.2+gpusw@0.7.0+empty@0.7.1+ib@0.9.0+nvme@0.4.0+nvme@0.2.0+ib@0.2.1
-for b in sim:skx perf+sim:icx "sim:spr,$SPRDEV" perf+sim:gnr; do
+# Granite Rapids given a set on its PCIe stacks 2, 3 and 4 and socket 1's 5 and 7 (its board's own set holds no GPU
+# switch): a NIC, an NVMe drive and an HCA on socket 0, an NVMe drive and an HCA on socket 1 counted
+GNRDEV=devices=nic@0.2.0+nvme@0.2.1+gpusw@0.3.0+empty@0.3.1+ib@0.4.0+nvme@1.5.2+ib@1.7.0
+for b in sim:skx perf+sim:icx "sim:spr,$SPRDEV" "perf+sim:gnr,$GNRDEV"; do
 	$UNCORE --backend "$b,clock=manual" check $ARGS --socket 0 >"$W/out" 2>"$W/err"
 	n=7 && [ "$b" = perf+sim:icx ] && n=8
-	# Granite Rapids' board's default set (platforms/gnr/board.c): a NIC, an NVMe drive and an HCA on socket 0, an
-	# NVMe drive and an HCA on socket 1 counted; its accelerators keep no byte counters
-	[ "$b" = perf+sim:gnr ] && n=5
-	case $b in sim:spr*) A=6 B=7 ;; *gnr) A=2 B=3 ;; *) A=1 B=2 ;; esac
+	case $b in perf+sim:gnr*) n=5 ;; esac
+	# ICX's board has no root bus for PMU 2 (the MCP stack): its default switch is on stack 4 (platforms/icx/board.c)
+	case $b in sim:spr*) A=6 B=7 ;; *gnr*) A=2 B=3 ;; *icx) A=1 B=4 ;; *) A=1 B=2 ;; esac
 	check "${b%%,*}: device rows: $n groups PASS, the NIC's 50/51.5 GB in, the GPUs' switches SKIP: not compared" \
 		'[ "$(grep -cE "^iio [0-9] port [0-9] \(socket [01]\): .* PASS: devices" "$W/out")" -eq $n ] &&
 		 grep -qE "^iio $A port 0 \(socket 0\): ens0f0 .* in 50/51.5 out 30/30.9 GB +PASS" "$W/out" &&
@@ -89,7 +91,7 @@ for b in sim:skx perf+sim:icx "sim:spr,$SPRDEV" perf+sim:gnr; do
 		 { [ "$b" != perf+sim:icx ] || grep -qE "^iio 5 port 0 \(socket 0\): eno2 .* PASS" "$W/out"; }' || cat "$W/out"
 done
 fails "sim:spr,$SPRDEV,fault=uncounted:ens0f0" "iio 6 port 0 \(socket 0\): ens0f0" "uncounted: the devices moved more than the port counted"
-fails "perf+sim:gnr,fault=frozen:nvme0" "iio 2 port 1 \(socket 0\): nvme0" "stopped: the devices' counters did not move"
+fails "perf+sim:gnr,$GNRDEV,fault=frozen:nvme0" "iio 2 port 1 \(socket 0\): nvme0" "stopped: the devices' counters did not move"
 fails "sim:icx,fault=swapped:stackmap" "iio 2 port 1 \(socket 0\): nvme0" "elsewhere: .*: iio 1 port 1 counted in 24 GB"
 # an HBM channel that does not count: the HBM rows fall short by its share (1 of 32)
 fails "sim:spr,hbm=1,fault=dead:hbm:5" "copy in HBM: socket 0 read bytes" "9[0-9]% of the bytes moved were counted"

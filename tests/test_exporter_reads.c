@@ -128,6 +128,33 @@ static void test_exporter_long_events(void)
  * uncore_iio_write_bytes (and _read_, where the platform counts ports outbound) with its box and port, labelled
  * pci_bdf, device and driver with the simulator's own devices (a switch's GPUs in one series, comma lists),
  * its bytes after 2 s the port's truth within 1 %. */
+/* The GPU labels a port of NVIDIA GPUs carries (doc/prometheus.md): gpu, their minors, and UUID, as the simulated
+ * driver's information file gives them (doc/user-guide.md: cardN has minor N and the UUID
+ * GPU-51a0c0de-DDDD-XXXX-8000-MMMMMMMMMMMM, its PCI domain, bus << 8 | device << 3 | function and minor in hex);
+ * "" for a port with any other device. */
+static const char *gpu_labels(const char *bdfs, const char *names, const char *drvs)
+{
+	static char out[512];
+	char gpu[128] = "", uuid[384] = "";
+	size_t ng = 0, nu = 0;
+	for (const char *b = bdfs, *n = names, *d = drvs; *b; ) {
+		unsigned dom, bus, dev, fn;
+		int minor;
+		if (strncmp(d, "nvidia", 6) || (d[6] && d[6] != ',') || sscanf(n, "card%d", &minor) != 1 ||
+		    sscanf(b, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) != 4)
+			return "";
+		ng += (size_t)snprintf(gpu + ng, sizeof(gpu) - ng, "%s%d", ng ? "," : "", minor);
+		nu += (size_t)snprintf(uuid + nu, sizeof(uuid) - nu, "%sGPU-51a0c0de-%04x-%04x-8000-%012x", nu ? "," : "",
+				       dom, bus << 8 | dev << 3 | fn, (unsigned)minor);
+		b += strcspn(b, ","), n += strcspn(n, ","), d += strcspn(d, ",");
+		b += *b == ',', n += *n == ',', d += *d == ',';
+	}
+	if (!ng)
+		return "";
+	snprintf(out, sizeof(out), ",gpu=\"%s\",UUID=\"%s\"", gpu, uuid);
+	return out;
+}
+
 /* The exporter of the default set on backend, started (c and st: ue_teardown and ue_config_free them). */
 static void exporter_on(const char *backend, struct ue_config *c, struct ue_state *st)
 {
@@ -157,8 +184,8 @@ static void device_labels_on(const char *backend)
 		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'b', ",", bdf, sizeof(bdf));
 		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'n', ",", name, sizeof(name));
 		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'd', ",", drv, sizeof(drv));
-		snprintf(l, sizeof(l), "socket=\"%d\",unit=\"iio\",box=\"%d\",port=\"%d\",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"",
-			 d[i].socket, d[i].stack, d[i].port, bdf, name, drv);
+		snprintf(l, sizeof(l), "socket=\"%d\",unit=\"iio\",box=\"%d\",port=\"%d\",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"%s",
+			 d[i].socket, d[i].stack, d[i].port, bdf, name, drv, gpu_labels(bdf, name, drv));
 		for (int w = 0; w < 1 + read_ports; w++) {
 			double v = value_of(&st, w ? "uncore_iio_read_bytes" : "uncore_iio_write_bytes", l);
 			double want = sim_port_bps(sim, d[i].socket, d[i].stack, d[i].port, !w) * 2; /* 6 stacks a socket */

@@ -3,7 +3,8 @@
 # laid out as (platforms/spr/board.c, an HPE DL380 Gen11's socket 0: a NIC behind the PCH's root port on the DMI
 # stack, PMU 1, at part 7; on PMU 2 an empty port 11:01.0 and an NVMe drive at 05.0, part 4; a switch with two
 # GPUs on PMU 4 part 0; NICs on PMU 6 parts 0 and 4; PMU 7's ports 01.0-07.0 (parts 0, 2, 4, 6: a drive, an
-# empty port, an HCA, a drive); a GPU and a drive on PMU 9 parts 0 and 2; on socket 1 four more groups) printed
+# empty port, an HCA, a drive); a GPU and a drive on PMU 9 parts 0 and 2; on socket 1 eight more groups, the
+# listing's ports c8:01.0-07.0 and dd:01.0-07.0: an HCA, a drive, a GPU, a drive and four empty ports) printed
 # as text and as one JSON object a group; a machine without IIO stacks prints nothing; a bad argument is refused.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=${top_builddir:-.}/uncore
@@ -26,7 +27,7 @@ print(len(g), len(sw), len(sw[0]["devices"]) if sw else 0, ",".join(names),
 PY
 )
 check "--json: one object a group, the switch's two GPUs one group ($rc: $res)" \
-	'[ $rc -eq 0 ] && [ "$res" = "16 1 2 card0,card1,card2,card3,ens0f0,ens1f0,ens2f0,mlx5_0,mlx5_1,nvme0,nvme1,nvme2,nvme3,nvme4,nvme5 4 0 registers" ]'
+	'[ $rc -eq 0 ] && [ "$res" = "20 1 2 card0,card1,card2,card3,ens0f0,ens1f0,ens2f0,mlx5_0,mlx5_1,nvme0,nvme1,nvme2,nvme3,nvme4,nvme5 4 0 registers" ]'
 out=$($UNCORE --backend sim:snbep devices 2>&1); rc=$?
 check "sim:snbep (no IIO stack): nothing, no error ($rc)" '[ $rc -eq 0 ] && [ -z "$out" ]'
 $UNCORE --backend sim:spr devices --bogus >/dev/null 2>"$W/err"; rc=$?

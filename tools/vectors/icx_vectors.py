@@ -46,11 +46,11 @@ SNR_IMC_MMIO_PMON_CTL0, SNR_IMC_MMIO_PMON_CTR0, SNR_IMC_MMIO_PMON_FIXED_CTL, SNR
 ICX_NUMBER_IMC_CHN = 3
 ICX_IMC_DCLK, ICX_IMC_DDR, ICX_IMC_DDRT = 0x22b0, 0x2290, 0x22a0  # icx_imc_freerunning bases; DDR/DDRT step 0x8
 
-# The simulated machine (platforms/icx/sim.c, laid out as a Lenovo SR630 V2 lists its parts: UBox 3450 at fe:00.0,
-# UPI, M3UPI and M2M on the same bus, PCU 345b at ff:1e.3): socket 0's buses 0x40-0x43, socket 1's 0xc0-0xc3, the
-# UBox, UPI, M3UPI and M2M on the range's third (+2), the memory controller 0x3451 on the highest; the 0x3451
-# config values: 0xD0 = 0x1a0 on socket 0 (0x1a2 on socket 1), 0xD8 + 4 c = 0x200 + 0x80 c.
-BUS = {0: 0x40, 1: 0xc0}
+# The simulated machine (platforms/icx/sim.c and board.c, two sockets laid out as a Lenovo SR650 V2 lists its parts,
+# linuxhw/LsPCI 92efda81): socket 0's UBox 3450 at 7e:00.0 with UPI, M3UPI, M2M and the memory controller 0x3451
+# (00.1) on the same bus and its PCU 345b at 7f:1e.3; socket 1's on fe and ff; the 0x3451 config values: 0xD0 =
+# 0x1a0 on socket 0 (0x1a2 on socket 1), 0xD8 + 4 c = 0x200 + 0x80 c.
+UBOX_BUS = {0: 0x7e, 1: 0xfe}
 CFG_D0 = {0: 0xd0000000 >> 23, 1: 0xd1000000 >> 23}
 CFG_MEM = [0x200 + 0x80 * c for c in range(4)]
 
@@ -241,13 +241,13 @@ pcu("pcu_band_filter", "HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715, band0 7:0 (format f
 pcu("pcu_occupancy_c6", f"occ_sel 15:14 in the umask (SNBEP_PCU_MSR_PMON_CTL_OCC_SEL_MASK); {J} "
     "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6 0x80/0xC0", ["UNC_P_POWER_STATE_OCCUPANCY.CORES_C6:socket=0"], [0xc080])
 
-# ---- PCI boxes: socket 0's buses 0x40-0x43, M2M, UPI and M3UPI on 0x42 (platforms/icx/sim.c); matched
+# ---- PCI boxes: M2M, UPI and M3UPI on socket 0's UBox bus 0x7e (platforms/icx/sim.c); matched
 # by device id and dev.fn (icx_uncore_pci_ids UNCORE_PCI_DEV_FULL_DATA)
 M = (f"{L} icx_uncore_m2m: SNR_M2M_PCI_PMON_BOX_CTL 0x438, CTL0 0x468 (UNCORE_BOX_FLAG_CTL_OFFS8: 8 apart, 64 bits, high "
      f"dword first), CTR0 0x440; SNR_M2M_PCI_PMON_UMASK_EXT 0xff; {BC}")
 
 
-def m2m(name, src, events, n, ctls, bus=0x42):
+def m2m(name, src, events, n, ctls, bus=UBOX_BUS[0]):
     box_case(name, f"{M}; M2M {n} = 0x344A at {12 + n}.0; {src}", events, f"pci:{bus:02x}:{12 + n:02x}.0", SNR_M2M_PCI_PMON_BOX_CTL,
              SNR_M2M_PCI_PMON_CTL0, 8, SNR_M2M_PCI_PMON_CTR0, 8, 4, ctls, ctl64=True, pci=True)
 
@@ -257,14 +257,14 @@ m2m("m2m1_umask_ext", f"{J} UNC_M2M_IMC_READS.TO_PMM 0x37/0x20 UMaskExt 0x07: co
     ["UNC_M2M_IMC_READS.TO_PMM:socket=0:box=1"], 1, [0x7 << 32 | 0x2037])
 m2m("m2m3_two_counters", f"controls 0x468, 0x470; {J} UNC_M2M_TAG_HIT.NM_RD_HIT_CLEAN 0x2C/0x01, .NM_RD_HIT_DIRTY 0x2C/0x02",
     ["UNC_M2M_TAG_HIT.NM_RD_HIT_CLEAN:socket=0:box=3", "UNC_M2M_TAG_HIT.NM_RD_HIT_DIRTY:socket=0:box=3"], 3, [0x012c, 0x022c])
-m2m("m2m2_socket1", "socket 1's buses 0xC0-0xC3 (its UBox 0x3450 on 0xC2, the M2M's own bus)",
-    ["UNC_M2M_CLOCKTICKS:socket=1:box=2"], 2, [0x00], bus=0xc2)
+m2m("m2m2_socket1", "socket 1's UBox bus 0xFE (its UBox 0x3450 there, the M2M's own bus)",
+    ["UNC_M2M_CLOCKTICKS:socket=1:box=2"], 2, [0x00], bus=UBOX_BUS[1])
 U = (f"{L} icx_uncore_upi: ICX_UPI_PCI_PMON_BOX_CTL 0x318, CTL0 0x350 (CTL_OFFS8: 8 apart, 64 bits), CTR0 0x320; "
      f"ICX_UPI_CTL_UMASK_EXT 0xffffff; {BC}")
 
 
 def upi(name, src, events, n, ctls):
-    box_case(name, f"{U}; UPI {n} = 0x3441 at {2 + n}.1; {src}", events, f"pci:42:{2 + n:02x}.1", ICX_UPI_PCI_PMON_BOX_CTL,
+    box_case(name, f"{U}; UPI {n} = 0x3441 at {2 + n}.1; {src}", events, f"pci:{UBOX_BUS[0]:02x}:{2 + n:02x}.1", ICX_UPI_PCI_PMON_BOX_CTL,
              ICX_UPI_PCI_PMON_CTL0, 8, ICX_UPI_PCI_PMON_CTR0, 8, 4, ctls, ctl64=True, pci=True)
 
 
@@ -277,7 +277,7 @@ MU = (f"{L} icx_uncore_m3upi: ICX_M3UPI_PCI_PMON_BOX_CTL 0xA0, CTL0 0xD8 (4 apar
 
 
 def m3upi(name, src, events, n, ctls):
-    box_case(name, f"{MU}; M3UPI {n} = 0x3446 at {5 + n}.1; {src}", events, f"pci:42:{5 + n:02x}.1", ICX_M3UPI_PCI_PMON_BOX_CTL,
+    box_case(name, f"{MU}; M3UPI {n} = 0x3446 at {5 + n}.1; {src}", events, f"pci:{UBOX_BUS[0]:02x}:{5 + n:02x}.1", ICX_M3UPI_PCI_PMON_BOX_CTL,
              ICX_M3UPI_PCI_PMON_CTL0, 4, ICX_M3UPI_PCI_PMON_CTR0, 8, 4, ctls, pci=True)
 
 
@@ -302,7 +302,7 @@ imc("imc4_cas_count_wr", f"controller 1 (config 0xDC), channel 1; {J} UNC_M_CAS_
     4, [0x3004])
 imc("imc11_two_counters", f"controller 3 (config 0xE4), channel 2: the last; {J} UNC_M_RPQ_INSERTS.PCH0 0x10/0x01, .PCH1 0x10/0x02",
     ["UNC_M_RPQ_INSERTS.PCH0:socket=0:box=11", "UNC_M_RPQ_INSERTS.PCH1:socket=0:box=11"], 11, [0x0110, 0x0210])
-imc("imc2_clockticks_s1", f"socket 1 (its 0x3451 on bus 0xC3, config 0xD0 = 0x1a2); {J} UNC_M_CLOCKTICKS 0x00 on a general counter",
+imc("imc2_clockticks_s1", f"socket 1 (its 0x3451 at fe:00.1, config 0xD0 = 0x1a2); {J} UNC_M_CLOCKTICKS 0x00 on a general counter",
     ["UNC_M_CLOCKTICKS:socket=1:box=2"], 2, [0x00], sock=1)
 b = imc_box(0, 5)
 FC, FT = b + SNR_IMC_MMIO_PMON_FIXED_CTL, b + SNR_IMC_MMIO_PMON_FIXED_CTR
@@ -334,9 +334,9 @@ hdr = """# Ice Lake-SP golden register vectors (tools/vectors/icx_vectors.py), f
 #    freeze + reset counters 0x102, count 0.
 #  Counter control: ev 7:0, umask 15:8, rst 17, edge 18, tid_en 19 (CHA), en 22, inv 23, thresh 31:24 (UBox 28:24; IIO
 #    35:24 with ch_mask 47:36, fc_mask 50:48); umask extension from bit 32 (CHA 57:32, M2M 39:32, UPI 55:32).
-#  The simulated machine (platforms/icx/sim.c): 2 sockets of 40 cores and 40 CHAs (CAPID6 + CAPID7), socket 0's buses
-#    0x40-0x43 (UBox 0x3450, M2M, UPI and M3UPI on 0x42, memory controller 0x3451 on 0x43), socket 1's 0xC0-0xC3;
-#    0x3451's config 0xD0 = 0x1A0 (socket 1: 0x1A2), 0xD8 + 4 c = 0x200 + 0x80 c.
+#  The simulated machine (platforms/icx/sim.c): 2 sockets of 40 cores and 40 CHAs (CAPID6 + CAPID7) on a Lenovo
+#    SR650 V2's buses: socket 0's UBox 0x3450, M2M, UPI, M3UPI and memory controller 0x3451 on 0x7E, its PCU on 0x7F;
+#    socket 1's on 0xFE and 0xFF; 0x3451's config 0xD0 = 0x1A0 (socket 1: 0x1A2), 0xD8 + 4 c = 0x200 + 0x80 c.
 """
 for c in out:
     for line in c.splitlines():

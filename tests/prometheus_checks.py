@@ -347,14 +347,21 @@ def trickle(port, pid, per_ip, deadline, addrs):
         "%d scrapes from 127.0.0.2 through the trickle, %d failed%s, the slowest %.3f s (within the %g s deadline)"
         % (len(lat), len(fails), " (%s)" % fails[0][1] if fails else "", max(lat or [0]), deadline))
 
-    late(port, len(cut))
+    late(port, len(cut), "127.0.0.2")
 
 
-def late(port, want):
-    """the exporter counts what the attacker saw: the connections closed at their deadline"""
+def late(port, want, src):
+    """the exporter counts what the attacker saw: the connections closed at their deadline.  Asked from the
+    scraper's address src (--allow's): 127.0.0.1 may still be at its limit with the attacker's last connections."""
     got = None
     for _ in range(20):
-        got = counter_value(port, "uncore_exporter_late_connections_total", "")
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(src, 0))
+            c.request("GET", "/metrics")
+            got = parse(c.getresponse().read().decode()).get(("uncore_exporter_late_connections_total", ""), (None, None))[0]
+            c.close()
+        except OSError:
+            pass
         if got == want:
             break
         time.sleep(0.25)
@@ -381,31 +388,34 @@ def crowd(port, pid, per_ip, deadline, addrs):
     att.run(deadline + 1.5, lambda now: rss.append(rss_kb(pid)))
     still = len(att.alive())
     att.stop()
-    after = []
-    for _ in range(10):
-        time.sleep(0.5)
+    # the memory handed back: within a tenth of what it was before (at least 1 MiB: a scrape's own), within 5 s
+    margin = max(1024, rss0 // 10)
+    after, t_gone = [], time.monotonic()
+    while time.monotonic() - t_gone < 5:
+        time.sleep(0.1)
         after.append(rss_kb(pid))
+        if after[-1] <= rss0 + margin:
+            break
     results = scraper.stop()
     print("# a crowd: %d connections from %d addresses; RSS %d kB before, %d kB at the peak, then %s kB"
-          % (ncrowd, addrs, rss0, max(rss), " ".join(str(a) for a in after)))
+          % (ncrowd, addrs, rss0, max(rss), " ".join(str(a) for a in after[::5] + after[-1:])))
     say(still == 0, "the deadline closed each of the crowd's %d connections (%d left)" % (ncrowd, still))
     fails = [r for r in results if r[1] != "200"]
     say(len(results) > 5 and not fails, "%d scrapes from 127.0.0.3 among the crowd, %d failed%s"
         % (len(results), len(fails), " (%s)" % fails[0][1] if fails else ""))
-    # the memory handed back: within a tenth of what it was before (at least 1 MiB: a scrape's own), after a
-    # crowd that raised it by twice that at least (else this would prove nothing)
-    margin = max(1024, rss0 // 10)
+    # after a crowd that raised it by twice the margin at least (else this would prove nothing)
     say(max(rss) - rss0 >= 2 * margin and after[-1] <= rss0 + margin,
-        "the crowd raised the RSS by %d kB, and 5 s after it the RSS is %d kB, within %d kB of the %d kB before"
-        % (max(rss) - rss0, after[-1], margin, rss0))
-    late(port, ncrowd)
+        "the crowd raised the RSS by %d kB, and %.1f s after it (at most 5) the RSS is %d kB, within %d kB of the %d kB before"
+        % (max(rss) - rss0, 0.1 * len(after), after[-1], margin, rss0))
+    late(port, ncrowd, "127.0.0.3")
 
 
 def watch(port, secs, out):
-    """Scrape without pause for secs: every scrape answered, no counter ever lower than before"""
+    """Scrape without pause for secs, or until the file out + ".stop" exists: every scrape answered, no counter
+    ever lower than before.  The file out + ".go" says the first scrape was answered."""
     last, n, errors, back = {}, 0, [], []
     end = time.monotonic() + secs
-    while time.monotonic() < end:
+    while time.monotonic() < end and not os.path.exists(out + ".stop"):
         try:
             st, _, text = scrape(port, timeout=5)
         except Exception as e:  # noqa: BLE001 - any failure is the finding
@@ -415,6 +425,8 @@ def watch(port, secs, out):
             errors.append("status %d" % st)
             continue
         n += 1
+        if n == 1:
+            open(out + ".go", "w").close()
         for key, (v, _) in parse(text).items():
             if key[0].endswith("_total") and key in last and v < last[key]:
                 back.append("%s{%s} %g -> %g" % (key[0], key[1], last[key], v))
@@ -599,12 +611,52 @@ def dashboard(api, path, truth_file, nodes, jobid, job_read):
                                                                  "; " + "; ".join(bad_rows[:3]) if bad_rows else ""))
 
 
-def rate_covered(api, sel, at, win):
-    """rate(sel[win]) at `at` and the truth's factor for it: the share of the window Prometheus extrapolates the
-    window's own samples to (covered): prints "RATE FACTOR", or "none 1" with no series."""
-    r = prom_query(api, "rate(%s[%ds])" % (sel, win), at)
-    s = prom_query(api, "%s[%ds]" % (sel, win), at)
-    print("%s %.6f" % (r[0]["value"][1] if r else "none", covered(s[0]["values"], at, win) / win if s else 1))
+def rates_covered(api, win, edge, backs, specs):
+    """For each "SELECTOR TRUTH" line of the file specs, rate(SELECTOR[win]) at each of now - edge - back (backs:
+    "s,s,..."): the truth over the share of the window Prometheus extrapolates the window's own samples to
+    (covered) within 1 %.  One line a value: "ok|bad WHAT"."""
+    for line in open(specs):
+        sel, truth = line.rsplit(None, 1)
+        for back in backs.split(","):
+            at = time.time() - edge - float(back)
+            r = prom_query(api, "rate(%s[%ds])" % (sel, win), at)
+            s = prom_query(api, "%s[%ds]" % (sel, win), at)
+            got = float(r[0]["value"][1]) if r else None
+            share = covered(s[0]["values"], at, win) / win if s else 1
+            want = float(truth) * share
+            say(got is not None and near(got, want, 0.01),
+                "rate(%s[%ds]) at now-%s-%g s = %s B/s, truth %.6g (%s over the %.6f of the window its samples cover) "
+                "within 1 %%" % (sel, win, back, edge, got if got is None else "%.6g" % got, want, truth, share))
+
+
+def filled(api, rule, job, win):
+    """Has the recording rule `rule` been evaluated over a full window of `win` seconds of the job's every target
+    (its newest evaluation at least win after the latest first sample of a target)?  Says so and exits 0, else 1."""
+    now = time.time()
+    ev = prom_query(api, "timestamp(%s)" % rule, now)
+    firsts = [float(r["values"][0][0]) for r in prom_query(api, 'up{job="%s"}[10m]' % job, now)]
+    if not ev or not firsts or float(ev[0]["value"][1]) < max(firsts) + win:
+        sys.exit(1)
+    print("%s evaluated %.1f s after the job's last target's first sample (a full %g s window)"
+          % (rule, float(ev[0]["value"][1]) - max(firsts), win))
+
+
+def reads(port, want):
+    """Wait (at most 60 s) until the exporter has made `want` reads in all ("N"), or N more than when first
+    asked ("+N")"""
+    more = int(want.lstrip("+"))
+    end, first = time.monotonic() + 60, None if want.startswith("+") else 0
+    while time.monotonic() < end:
+        try:
+            n = counter_value(port, "uncore_exporter_reads_total", "")
+        except OSError:
+            n = None
+        if n is not None:
+            first = n if first is None else first
+            if n - first >= more:
+                return
+        time.sleep(0.05)
+    say(False, "the exporter made %d reads within 60 s (%s)" % (more, first))
 
 
 def main():
@@ -623,8 +675,12 @@ def main():
         watch(int(args[0]), float(args[1]), args[2])
     elif cmd == "dashboard":
         dashboard(args[0], args[1], args[2], int(args[3]), args[4], float(args[5]))
-    elif cmd == "rate_covered":
-        rate_covered(args[0], args[1], float(args[2]), int(args[3]))
+    elif cmd == "rates_covered":
+        rates_covered(args[0], int(args[1]), float(args[2]), args[3], args[4])
+    elif cmd == "reads":
+        reads(int(args[0]), args[1])
+    elif cmd == "filled":
+        filled(args[0], args[1], args[2], float(args[3]))
     elif cmd == "rates":
         rates(args[0], args[1], args[2], args[3])
     elif cmd == "scrape":

@@ -85,7 +85,7 @@ near_pair() { awk -v t="$2" -v n="$3" -v s="${NEAR_SCALE:-$2}" 'function off(x, 
 	for (i = 0; i < k; i++) if (off(v[i], 0.05) && (i == 0 || off((v[i] + v[i - 1]) / 2, 0.025)) &&
 		(i == k - 1 || off((v[i] + v[i + 1]) / 2, 0.025))) exit 1
 	exit 0 }'; }
-all_near() { points "$1" | near_pair - "$2" "$3" && points "$1" | sort -g | awk -v t="$2" -v s="${NEAR_SCALE:-$2}" '{ v[k++] = $1 }
+all_near() { _p=$(points "$1") && echo "$_p" | near_pair - "$2" "$3" && echo "$_p" | sort -g | awk -v t="$2" -v s="${NEAR_SCALE:-$2}" '{ v[k++] = $1 }
 	END { m = v[int(k / 2)] - t; if (m < 0) m = -m; exit !(k > 0 && m <= 0.01 * s) }'; }
 
 # does every point of $1 (at least $3) lie within 0.1% of $2?  A clock is a GAUGE the plugin divides by its
@@ -106,43 +106,60 @@ printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.
 SERIES="socket0/memory_bandwidth/mem_bw_read socket0/memory_bandwidth/mem_bw_write socket0/memory_bandwidth/mem_bw_total
 socket1/memory_bandwidth/mem_bw_read socket1/memory_bandwidth/mem_bw_write socket1/memory_bandwidth/mem_bw_total"
 NPOINTS=4
-# the first series below $G, of those written and of those named ("a/b c/d ..."), with fewer than
-# $NPOINTS points in the last 5 minutes (nothing: all have them)
-short_series() {
-	$PY -c 'import os, sys, time, whisper
-root, n = sys.argv[1], int(sys.argv[2])
-files = set(os.path.join(root, s + ".wsp") for s in sys.argv[3:])
-for d, _, names in os.walk(root):
-    files.update(os.path.join(d, f) for f in names if f.endswith(".wsp"))
-for f in sorted(files):
-    try:
-        k = sum(v is not None for v in whisper.fetch(f, time.time() - 300)[1])
-    except Exception:
-        k = 0
-    if k < n:
-        print(os.path.relpath(f, root)[:-4])
-        break' "$G" $NPOINTS $1
-}
-# run collectd on platform $1 with the <Plugin intel_uncore> body $2 until every series it writes, and
-# each of $SERIES, has its points in whisper (at most 120 s: a loaded machine slows the start, not the
-# counts), then stop it with SIGTERM; the whisper tree is then in $G
+# start collectd on platform $1 with the <Plugin intel_uncore> body $2; its series, and each of $SERIES, are
+# awaited by daemons_wait (the daemons of a group run together: each its own host, its own whisper tree)
 daemon() {
-	b=$1 host="cn01.$1.cluster" G=$C/whisper/collectd/cn01_${1}_cluster/intel_uncore
+	b=$1 host="cn01.$1.cluster"
 	conf "$host" "$W/$b.log" "$2" >"$W/$b.conf"
 	LD_PRELOAD=$PRELOAD "$COLLECTD" -f -C "$W/$b.conf" >"$W/$b.out" 2>&1 &
-	collectd_pid=$!
-	start=$(date +%s) short=
-	while kill -0 $collectd_pid 2>/dev/null; do
-		short=$(short_series "$SERIES")
-		[ -z "$short" ] && break
-		[ $(($(date +%s) - start)) -ge 120 ] && break
-		sleep 0.2
-	done
-	waited=$(($(date +%s) - start))
-	kill -TERM $collectd_pid 2>/dev/null
-	wait $collectd_pid
+	collectd_pid="$collectd_pid $!"
+	echo "$b $! $C/whisper/collectd/cn01_${1}_cluster/intel_uncore" $SERIES >>"$W/group"
+}
+# until every series each daemon of the group writes, and each it names, has $NPOINTS points in whisper in
+# the last 5 minutes (at most 120 s: a loaded machine slows the start, not the counts), or the daemon is
+# gone; each is sent SIGTERM as soon as its series are there.  One line a daemon: "name seconds waited, the
+# first short series or -"
+daemons_wait() {
+	$PY -c 'import os, sys, time, whisper
+n, t0, todo, out = int(sys.argv[2]), time.monotonic(), {}, {}
+for line in open(sys.argv[1]):
+    b, pid, root, *named = line.split()
+    todo[b] = (int(pid), root, set(os.path.join(root, s + ".wsp") for s in named), set())
+def short(pid, root, files, full):
+    for d, _, names in os.walk(root):
+        files.update(os.path.join(d, f) for f in names if f.endswith(".wsp"))
+    for f in sorted(files - full):
+        try:
+            k = sum(v is not None for v in whisper.fetch(f, time.time() - 300)[1])
+        except Exception:
+            k = 0
+        if k < n:
+            return os.path.relpath(f, root)[:-4]
+        full.add(f)  # a point stays 5 minutes: this file needs no second look
+    return None
+while todo:
+    for b, (pid, root, files, full) in list(todo.items()):
+        s = short(pid, root, files, full)
+        gone = not os.path.exists("/proc/%d" % pid)
+        if s is None or gone or time.monotonic() - t0 >= 120:
+            out[b] = "%d %s" % (time.monotonic() - t0, s or "-")
+            del todo[b]
+            if not gone:
+                os.kill(pid, 15)
+    time.sleep(0.2 if todo else 0)
+for b in out:
+    print(b, out[b])' "$W/group" $NPOINTS >"$W/waited"
+}
+# after daemons_wait: stop daemon $1 with SIGTERM and check its run; the whisper tree is then in $G
+daemon_done() {
+	b=$1 G=$C/whisper/collectd/cn01_${1}_cluster/intel_uncore
+	set -- $(grep "^$b " "$W/waited")
+	waited=$2 short=$3
+	[ "$short" = - ] && short=
+	pid=$(awk -v b=$b '$1 == b { print $2 }' "$W/group")
+	wait $pid
 	rc=$?
-	collectd_pid=
+	collectd_pid=$(echo $collectd_pid | tr ' ' '\n' | grep -vx "$pid" | tr '\n' ' ')
 	check "$b: collectd ran in the foreground until its series had $NPOINTS points (${waited} s) and shut down cleanly on SIGTERM (rc $rc)" \
 		'[ $rc -eq 0 ]' || cat "$W/$b.out"
 	check "$b: every series had $NPOINTS points within 120 s${short:+ (still short: $short)}" '[ -z "$short" ]'
@@ -162,11 +179,23 @@ bandwidth() {
 			'all_near "$G/socket$s/memory_bandwidth/mem_bw_total.wsp" "$(awk -v a=$rd -v b=$wr "BEGIN { print a + b }")" $NPOINTS'
 	done
 }
-for b in emr spr snbep gnr; do
-	sim="sim:$b,profile=$W/profile"
-	[ $b = spr ] && sim="sim:spr,hbm=1,profile=$W/profile" # a Xeon Max: HBM's series beside DDR's
-	daemon $b "  Backend \"$sim,shared=$W/sim-$b\"
+# (every daemon of this group, and of the next two, started at once, then awaited together)
+sim_of() { if [ $1 = spr ]; then echo "sim:spr,hbm=1,profile=$W/profile"; else echo "sim:$1,profile=$W/profile"; fi; }
+: >"$W/group"
+for b in emr spr snbep gnr; do # spr: a Xeon Max, HBM's series beside DDR's
+	daemon $b "  Backend \"$(sim_of $b),shared=$W/sim-$b\"
   ReportPerBox \"imc\""
+done
+# the same daemon through the perf backend: the plugin counts through the (simulated) kernel's PMUs; Granite
+# Rapids': the driver's per-scheduler CAS counts, both added
+for b in emr spr gnr; do
+	daemon perf$b "  Backend \"perf+sim:$b,profile=$W/profile\"
+  ReportPerBox \"imc\""
+done
+daemons_wait
+for b in emr spr snbep gnr; do
+	sim=$(sim_of $b)
+	daemon_done $b
 	bandwidth
 	for s in 0 1; do
 		check "$b: ... frequency.dram_freq = 0.8e9 Hz, every point within 0.1%" 'all_exact "$G/socket$s/frequency/dram_freq.wsp" 0.8e9 $NPOINTS' ||
@@ -190,32 +219,42 @@ for b in emr spr snbep gnr; do
 		'echo "$state" | grep -q "changed 0$" && ! echo "$state" | grep -q "^writes 0 "'
 done
 
-# the same daemon through the perf backend: the plugin counts through the (simulated) kernel's PMUs
-daemon perfemr "  Backend \"perf+sim:emr,profile=$W/profile\"
-  ReportPerBox \"imc\""
-bandwidth
-check "perfemr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:emr" "$W/perfemr.log"'
-daemon perfspr "  Backend \"perf+sim:spr,profile=$W/profile\"
-  ReportPerBox \"imc\""
-bandwidth
-check "perfspr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:spr" "$W/perfspr.log"'
-# Granite Rapids through the perf backend: the driver's per-scheduler CAS counts, both added
-daemon perfgnr "  Backend \"perf+sim:gnr,profile=$W/profile\"
-  ReportPerBox \"imc\""
-bandwidth
-check "perfgnr: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:gnr" "$W/perfgnr.log"'
+for p in emr spr gnr; do
+	daemon_done perf$p
+	bandwidth
+	check "perf$p: the plugin named the perf backend" 'grep -q "intel_uncore plugin: .*perf+sim:$p" "$W/perf$p.log"'
+done
 
 # NUMA nodes (issue 67, doc/collectd.md): the default set's plugin instance nodeN, each node's DDR bytes read
 # and written (total_bytes/mem_read_bytes, mem_write_bytes: B/s in Graphite) within 1% of the simulator's truth
 # for the node (sim_state nodes: its domain's uneven share), on sim:spr with SNC2 and perf+sim:gnr with SNC3
-for spec in "sncspr sim:spr,snc=2 4" "sncgnr perf+sim:gnr,snc=3 6"; do
-	set -- $spec
-	truth=$($SIMSTATE "$2,profile=$W/profile" nodes | awk '{ print $2 ":" $6 ":" $8 }')
-	want=$3 saved=$SERIES
-	check "$1: the simulator's truth for its $want nodes" '[ "$(echo "$truth" | wc -l)" -eq "$want" ]'
-	SERIES=$(for t in $truth; do printf 'node%s/total_bytes/mem_read_bytes node%s/total_bytes/mem_write_bytes ' ${t%%:*} ${t%%:*}; done)
+NUMA="sncspr/sim:spr,snc=2/4 sncgnr/perf+sim:gnr,snc=3/6" # name/backend/nodes
+: >"$W/group"
+saved=$SERIES
+for spec in $NUMA; do
+	set -- $(echo "$spec" | tr / ' ')
+	$SIMSTATE "$2,profile=$W/profile" nodes | awk '{ print $2 ":" $6 ":" $8 }' >"$W/truth-$1"
+	SERIES=$(for t in $(cat "$W/truth-$1"); do printf 'node%s/total_bytes/mem_read_bytes node%s/total_bytes/mem_write_bytes ' ${t%%:*} ${t%%:*}; done)
 	daemon $1 "  Backend \"$2,profile=$W/profile\""
-	SERIES=$saved
+done
+# PerJob: three jobs sharing the simulated SPR (doc/jobs.md, "Shared nodes"), their cgroups below
+# UNCORE_SYSROOT: each job's series and the unattributed one (the 5 GB/s of DMA) hold the profile's truth
+. "${top_srcdir:-.}/tests/job_fixture.sh"
+job_fixture "$W"
+SERIES="job_101/memory_bandwidth/read job_102/memory_bandwidth/read job_103/memory_bandwidth/read unattributed/memory_bandwidth/read"
+export UNCORE_SYSROOT="$W/jobroot"
+daemon jobspr "  Backend \"sim:spr,profile=$W/jobprofile\"
+  Metrics \"mem_bw_read\"
+  PerJob true"
+unset UNCORE_SYSROOT
+SERIES=$saved
+daemons_wait
+for spec in $NUMA; do
+	set -- $(echo "$spec" | tr / ' ')
+	truth=$(cat "$W/truth-$1")
+	want=$3
+	check "$1: the simulator's truth for its $want nodes" '[ "$(echo "$truth" | wc -l)" -eq "$want" ]'
+	daemon_done $1
 	for t in $truth; do
 		n=${t%%:*} rest=${t#*:}
 		rd=${rest%%:*} wr=${rest#*:}
@@ -232,18 +271,7 @@ check "snc4: each of the 8 nodes logged as not reported, with the reason" \
 	'[ "$(grep -c "intel_uncore plugin: NUMA node [0-7] (socket [01]) is not reported: .*SNC4 on spr" "$W/snc4.log")" -eq 8 ]' ||
 	grep intel_uncore "$W/snc4.log"
 
-# PerJob: three jobs sharing the simulated SPR (doc/jobs.md, "Shared nodes"), their cgroups below
-# UNCORE_SYSROOT: each job's series and the unattributed one (the 5 GB/s of DMA) hold the profile's truth
-. "${top_srcdir:-.}/tests/job_fixture.sh"
-job_fixture "$W"
-saved=$SERIES
-SERIES="job_101/memory_bandwidth/read job_102/memory_bandwidth/read job_103/memory_bandwidth/read unattributed/memory_bandwidth/read"
-export UNCORE_SYSROOT="$W/jobroot"
-daemon jobspr "  Backend \"sim:spr,profile=$W/jobprofile\"
-  Metrics \"mem_bw_read\"
-  PerJob true"
-unset UNCORE_SYSROOT
-SERIES=$saved
+daemon_done jobspr
 # The attribution splits the node's bytes among the jobs by sampling their cores a step at a time: its error
 # is a share of the node's bytes (105e9 B/s), not of each job's own, and what no job caused is the node's
 # less every job's (a loaded run's unattributed series strayed 2 % of its own 5e9 while each job held 1 %)
@@ -257,12 +285,25 @@ done
 # IVB-EP, Haswell-EP, Broadwell-EP, Skylake-SP, Cascade Lake, Ice Lake-SP, Nehalem-EP and Montecito with the default metric set
 # (their groups differ: no interconnect metrics on the last two), a clock series each: uncore 2.7e9 Hz, Montecito's
 # core clock 2.6e9 Hz
-for spec in "ivbep uncore_freq 2.7e9" "hsx uncore_freq 2.7e9" "bdx uncore_freq 2.7e9" "skx uncore_freq 2.7e9" "clx uncore_freq 2.7e9" "icx uncore_freq 2.7e9" "nhm uncore_freq 2.7e9" "montecito core_freq 2.6e9"; do
-	set -- $spec
+CLOCKS="ivbep uncore_freq 2.7e9
+hsx uncore_freq 2.7e9
+bdx uncore_freq 2.7e9
+skx uncore_freq 2.7e9
+clx uncore_freq 2.7e9
+icx uncore_freq 2.7e9
+nhm uncore_freq 2.7e9
+montecito core_freq 2.6e9"
+: >"$W/group"
+hog_start
+for p in $(echo "$CLOCKS" | awk '{ print $1 }'); do
+	daemon $p "  Backend \"sim:$p,profile=$W/profile,shared=$W/sim-$p\""
+done
+daemons_wait
+hog_stop
+for spec in $(echo "$CLOCKS" | tr ' ' ':'); do
+	set -- $(echo "$spec" | tr ':' ' ')
 	sim="sim:$1,profile=$W/profile"
-	hog_start
-	daemon $1 "  Backend \"$sim,shared=$W/sim-$1\""
-	hog_stop
+	daemon_done $1
 	bandwidth
 	clock=$2 hz=$3 # check's eval has its own $2 and $3
 	for s in 0 1; do

@@ -68,7 +68,7 @@ check "the truth file names the memory counters ($(grep -c . "$W/truth") series)
 start --backend "$SIM,shared=$W/sim" --interval 0.5 --per-box imc --groups memory,llc,interconnect,clock,io,io_ports,power \
 	--allow 127.0.2.0/24
 check "the exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
-sleep 1.2 # the gauges need two reads
+$CHECKS reads $PORT 2 # the gauges need two reads
 $CHECKS scrape $PORT >"$W/text" 2>&1
 check "the exporter's own counters: reads, missed reads (0 while it keeps up), failures, scrapes" \
 	'grep -q "^uncore_exporter_reads_total [1-9]" "$W/text" && grep -q "^uncore_exporter_missed_reads_total [0-9]" "$W/text" &&
@@ -151,13 +151,15 @@ done
 printf 'groups memory\n' >"$W/exp.conf"
 start --backend "$SIM,shared=$W/sim2" --interval 0.2 --config "$W/exp.conf"
 check "the reloading exporter serves on a port of its own choosing ($PORT)" '[ -n "$PORT" ]'
-$CHECKS watch $PORT 8 "$W/watch.json" &
+$CHECKS watch $PORT 60 "$W/watch.json" & # from its first scrape (watch.json.go) until watch.json.stop
 watch_pid=$!
+for _ in $(seq 600); do [ -e "$W/watch.json.go" ] && break; kill -0 $watch_pid 2>/dev/null || break; sleep 0.05; done
 sleep 1
 printf 'groups memory\nper-box imc\n' >"$W/exp.conf"; kill -HUP $exp_pid; sleep 1
 kill -HUP $exp_pid; sleep 1
 printf 'groups memory\nmetrics no_such_metric\n' >"$W/exp.conf"; kill -HUP $exp_pid; sleep 1
 printf 'groups memory\nper-box imc\n' >"$W/exp.conf"; kill -HUP $exp_pid; sleep 1
+: >"$W/watch.json.stop"
 wait $watch_pid
 cat "$W/watch.json"; echo
 check "every scrape through four reloads was served" \
@@ -186,7 +188,7 @@ for s in 0 1; do
 		awk -v s=$s '{ for (k = 0; k < 32; k++) printf "uncore_hbm_read_bytes_total socket=\"%d\",channel=\"%d\" rate %.9g\n", s, k, $4 / 32 }'
 done >>"$W/truth_hbm"
 start --backend "$SIMH,shared=$W/simh" --interval 0.3 --per-box hbm
-sleep 0.7
+$CHECKS reads $PORT 2
 out=$($CHECKS exact $PORT "$W/truth_hbm" 2 0.005 0.01 | grep -E "uncore_(hbm|memory)_(read|write)_bytes_total")
 echo "$out" | head -8
 check "Xeon Max: uncore_hbm_{read,write}_bytes_total beside uncore_memory_*, per socket and HBM channel, each its truth" \
@@ -201,7 +203,7 @@ check "... and stops cleanly" '[ $? -eq 0 ]'
 SIMC="sim:gnr,cxl=1"
 "$TRUTH" "$SIMC" >"$W/truth_cxl" || no "prom_truth $SIMC"
 start --backend "$SIMC" --interval 0.5 --groups cxl || no "the exporter on $SIMC starts: $(tail -c 400 "$W/exp.log")"
-sleep 1.2
+$CHECKS reads $PORT 2
 out=$($CHECKS exact $PORT "$W/truth_cxl" 2 0.005 0.01)
 rc=$?
 echo "$out" | grep "^bad"
@@ -214,7 +216,7 @@ check "... and stops cleanly" '[ $? -eq 0 ]'
 # --- health (issue 48): a channel that stops mid-run shows in uncore_health and in the log, once
 start --backend "sim:snbep,fault=dead:imc:2@1.5" --interval 0.3
 for _ in $(seq 100); do grep -q "health stopped raised: imc 2 (socket 0)" "$W/exp.log" && break; sleep 0.1; done
-sleep 0.7
+$CHECKS reads $PORT +2 # a read after the one that raised it has been served
 $CHECKS scrape $PORT >"$W/health" 2>&1
 check "a dead channel: uncore_health{condition=\"stopped\"} 1 on each socket, every other condition 0" \
 	'[ "$(grep -c "^uncore_health{condition=\"stopped\",socket=\"[01]\"} 1$" "$W/health")" -eq 2 ] &&

@@ -21,8 +21,16 @@ mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw
 
 # the uncore clock's gauges a simulated machine lists (iu_ufreq.c): five where it shows limits (uncore freq)
 gauges() { if $UNCORE --backend "$1" freq >/dev/null 2>&1; then echo 5; else echo 0; fi; }
-# and its energy events (iu_energy.c): the part's energy_* metrics, in nJ
-energy_events() { $UNCORE --backend "$1" list --metrics --format tsv | awk -F'\t' '$3 == "energy" && $1 ~ /^energy_/' | wc -l; }
+# what the library lists of backend $1: events (its events), totals (its integral metrics: totals and locality),
+# energy (its energy events, iu_energy.c: the part's energy_* metrics, in nJ), from one listing of each kind
+# (the events' kept in evtsv)
+listed_by_library() {
+	evtsv=$($UNCORE --backend "$1" list --format tsv)
+	events=$(echo "$evtsv" | grep -v '^#' | tail -n +2 | wc -l)
+	set -- "$1" "$($UNCORE --backend "$1" list --metrics --format tsv)"
+	totals=$(echo "$2" | awk -F'\t' '$3 == "totals" || $3 == "locality"' | wc -l)
+	energy=$(echo "$2" | awk -F'\t' '$3 == "energy" && $1 ~ /^energy_/' | wc -l)
+}
 
 for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over the simulated kernel
 	sim=sim:$b,profile=$W/profile
@@ -33,9 +41,7 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	check "$b: papi_component_avail shows intel_uncore active on the simulator" \
 		'echo "$active" | grep -q "^Name: *intel_uncore .*(SIMULATED)"'
 	native=$(echo "$active" | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*Native: \([0-9]*\),.*/\1/p')
-	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
-	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals" || $3 == "locality"' | wc -l)
-	energy=$(energy_events "$sim")
+	listed_by_library "$sim"
 	totals=$((totals + $(gauges "$sim") + energy))
 	check "$b: Native $native = $events events + $totals integral metrics, uncore clock gauges and $energy energy events" '[ "$native" -eq $((events + totals)) ]'
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
@@ -84,7 +90,7 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 	# PAPI_strerror(); only the qualifiers that can be counted (the perf backend does not sample)
 	case $b in perf_*) ;; *)
 		# six general-counter events of one iMC channel, which has four
-		six=$($UNCORE --backend "$sim" list --format tsv | awk -F'\t' '$1 == "imc" && $2 ~ /^UNC_M_(CAS|ACT|PRE)/ &&
+		six=$(echo "$evtsv" | awk -F'\t' '$1 == "imc" && $2 ~ /^UNC_M_(CAS|ACT|PRE)/ &&
 			$6 !~ /fixed/ { printf "intel_uncore:::%s:socket=0:box=0\n", $2 }' | head -6)
 		out=$(env -u PAPI_VERBOSE UNCORE_BACKEND=$sim "$P/bin/papi_command_line" $six 2>/dev/null)
 		check "$b: papi_command_line says why an event that does not fit is refused (no PAPI_VERBOSE)" \
@@ -115,9 +121,8 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	    "montecito BUS_MEM_READ.ALL.EITHER CPU_OP_CYCLES:socket=0:box=1 32 128"; do
 	set -- $spec
 	b=$1 ev=$2 clkev=$3 ratio=$4 line=$5 tol=${6:-} sim=sim:$1,profile=$W/profile2
-	events=$($UNCORE --backend "$sim" list --format tsv | grep -v '^#' | tail -n +2 | wc -l)
-	totals=$($UNCORE --backend "$sim" list --metrics --format tsv | awk -F'\t' '$3 == "totals" || $3 == "locality"' | wc -l)
-	totals=$((totals + $(gauges "$sim") + $(energy_events "$sim")))
+	listed_by_library "$sim"
+	totals=$((totals + $(gauges "$sim") + energy))
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics, gauges and energy events)" '[ "$listed" -eq $((events + totals)) ]'
 	clk1ev=$(echo "$clkev" | sed 's/socket=0/socket=1/') # each socket against its own clock

@@ -254,7 +254,7 @@ if [ -n "$up" ]; then
 	check "report --sacct of a job accounting has not: said so ($rc: $out)" \
 		'[ $rc -eq 1 ] && echo "$out" | grep -q "job 99999 has no AdminComment in Slurm.s accounting"'
 	mkdir -p "$D/nobin" # a PATH of every command here but sacct
-	for f in /usr/bin/* /bin/*; do [ "${f##*/}" = sacct ] || ln -sf "$f" "$D/nobin/" 2>/dev/null; done
+	find /usr/bin/ /bin/ -maxdepth 1 ! -type d ! -name sacct -exec ln -sf -t "$D/nobin/" {} + 2>/dev/null # (one ln for thousands)
 	out=$(PATH=$D/nobin "$UNCORE" job report --sacct "$j1" 2>&1); rc=$?
 	check "report --sacct without sacct: said so ($rc: $out)" '[ $rc -eq 1 ] && echo "$out" | grep -q "sacct is not installed"'
 	check "the prolog and epilog said nothing wrong$(head -c 300 "$D/log/prolog.err" 2>/dev/null)" \

@@ -228,7 +228,7 @@ while IFS='	' read -r file line tag; do
 		if [ -n "$dry" ]; then
 			echo "$where: its compile: $dry"
 			rc=0
-			"$SRC/tests/shared_debs.sh" "$W/debs" "$W/debs.log" || rc=$?
+			TMPDIR=$W "$SRC/tests/shared_debs.sh" "$W/debs" "$W/debs.log" || rc=$? # (what the build leaves in TMPDIR goes with W)
 			check "$where: its make's compile passed in the .debs' build of these sources (rc $rc)$([ $rc -eq 0 ] || { echo ':'; tail -5 "$W/debs.log"; })" '[ $rc -eq 0 ]'
 		fi ;;
 	*) no "$where: a command block ($w ...) says neither <!-- test_docs: runs --> nor <!-- test_docs: not run: WHY --> on the line before it" ;;

@@ -1,12 +1,15 @@
 #!/bin/sh
 # The Debian packages (with -dbgsym, which test_deb.sh's lintian checks) of the sources as they are, built once
-# for tests/test_deb.sh, tests/test_rpm.sh and tests/test_container.sh, which make check -j2 runs side by side:
+# for tests/test_deb.sh, tests/test_rpm.sh, tests/test_container.sh and tests/test_docs.sh (the compile of
+# doc/collectd.md's build), which make check -j2 runs side by side:
 # the first to come builds them in the build tree, the others wait for it (flock) and take the same files,
 # where each built the whole project before.  Kept per run (scripts/test's IU_TEST_RUN) and per content of the
 # sources (scripts/deb-source's copy, hashed), so a changed file or a new run builds anew.
 #   tests/shared_debs.sh DIR LOG   the .debs, .buildinfo and .changes into DIR, dpkg-buildpackage's output
 #                                  into LOG; its exit status
 set -u
+# the build is dpkg-buildpackage's own, not make check's (its jobserver is not this one's)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 DIR=$1 LOG=$2
 SRC=${top_srcdir:-.} B=${top_builddir:-.}
 V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version) || exit 1

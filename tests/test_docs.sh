@@ -34,6 +34,13 @@
 #                                        $PREFIX is PAPI's prefix.  Not run, saying why: in a release tarball
 #                                        (make distcheck builds it itself), without PAPI for a block naming
 #                                        $PREFIX, and after a block of the page that was not run
+#    <!-- test_docs: runs, make -n: WHY -->  a build's block, run so, but its make as make -n (its rules, not
+#                                        its compile): WHY names the build of the same run that compiles the
+#                                        same files the same way, which must have passed.  The one such
+#                                        build: the .debs' (tests/shared_debs.sh: autoreconf -fi, configure
+#                                        --prefix=/usr --sysconfdir=/etc and make -j in a fresh copy of git's
+#                                        files, with Debian's flags); where it cannot be built here, the
+#                                        block's make runs as written
 #    <!-- test_docs: not run: WHY -->    not run, WHY printed; the packages its apt-get install lines name
 #                                        must exist in the configured Debian archive
 # A command block without one fails, so a new one is either run or says why not.
@@ -187,7 +194,14 @@ while IFS='	' read -r file line tag; do
 			tr ' ' '\n' | grep -v '^-' | grep -v '[*/\\]'); do
 			check "$where: Debian has the package $pkg" 'apt-cache show "$pkg" >/dev/null 2>&1'
 		done ;;
-	runs | "runs in "*)
+	runs | "runs in "* | "runs, make -n: "*)
+		dry=
+		case $tag in "runs, make -n: "*) dry=${tag#runs, make -n: } tag=runs ;; esac
+		# the .debs' build stands for the block's compile only where it can be made (else make runs)
+		if [ -n "$dry" ] && ! { command -v dpkg-buildpackage && command -v dh && [ -n "${top_builddir:-}" ]; } >/dev/null 2>&1; then
+			echo "$file:$line: its make runs as written: the .debs ($dry) cannot be built here"
+			dry=
+		fi
 		sub=.; case $tag in "runs in "*) sub=${tag#runs in } ;; esac
 		held=$W/held.$(echo "$file" | tr '/.' '__') # a block the page's later ones build on was not run
 		why=
@@ -206,11 +220,17 @@ while IFS='	' read -r file line tag; do
 		blocks_run=$((blocks_run + 1))
 		# a reader types a page's blocks into one shell: what an earlier one exported holds in the later ones
 		env=$W/exports.$(echo "$file" | tr '/.' '__')
-		cat "$env" "$b" >"$b.sh" 2>/dev/null
+		{ [ -z "$dry" ] || echo 'make() { command make -n "$@"; }'; cat "$env" "$b"; } >"$b.sh" 2>/dev/null
 		grep '^export ' "$b" >>"$env"
 		rc=0
 		(cd "$fresh/$sub" && PREFIX=${PAPI_PREFIX:-} timeout 900 sh -e "$b.sh" </dev/null >"$W/out" 2>&1) || rc=$?
-		check "$where: the block runs as written in a fresh tree (exit $rc)$([ $rc -eq 0 ] || { echo ':'; tail -5 "$W/out"; })" '[ $rc -eq 0 ]' ;;
+		check "$where: the block runs as written in a fresh tree$([ -z "$dry" ] || echo ", make as make -n") (exit $rc)$([ $rc -eq 0 ] || { echo ':'; tail -5 "$W/out"; })" '[ $rc -eq 0 ]'
+		if [ -n "$dry" ]; then
+			echo "$where: its compile: $dry"
+			rc=0
+			TMPDIR=$W "$SRC/tests/shared_debs.sh" "$W/debs" "$W/debs.log" || rc=$? # (what the build leaves in TMPDIR goes with W)
+			check "$where: its make's compile passed in the .debs' build of these sources (rc $rc)$([ $rc -eq 0 ] || { echo ':'; tail -5 "$W/debs.log"; })" '[ $rc -eq 0 ]'
+		fi ;;
 	*) no "$where: a command block ($w ...) says neither <!-- test_docs: runs --> nor <!-- test_docs: not run: WHY --> on the line before it" ;;
 	esac
 done <"$W/blocks.list"

@@ -3,21 +3,24 @@
 #include <string.h>
 #include "memfs.h"
 
-/* FNV-1a, 64 bits (the FNV offset basis and prime: Fowler, Noll, Vo, draft-eastlake-fnv), of len bytes */
+/* FNV-1a, 64 bits (the FNV offset basis and prime: Fowler, Noll, Vo, draft-eastlake-fnv): a byte more of h */
+#define FNV_BASIS 14695981039346656037ull
+static unsigned long long fnv(unsigned long long h, char c) { return (h ^ (unsigned char)c) * 1099511628211ull; }
+
 static size_t hash_n(const char *p, size_t len)
 {
-	unsigned long long h = 14695981039346656037ull;
+	unsigned long long h = FNV_BASIS;
 	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+		h = fnv(h, p[i]);
 	return (size_t)h;
 }
 
 static size_t hash(const char *p) { return hash_n(p, strlen(p)); }
 
-/* The directories' index slot of the prefix p[0..len): where its node's index is, or the empty one */
-static size_t node_slot(const struct memfs *m, const char *p, size_t len)
+/* The directories' index slot of the prefix p[0..len) of hash h: where its node's index is, or the empty one */
+static size_t node_slot(const struct memfs *m, const char *p, size_t len, size_t h)
 {
-	size_t mask = (size_t)m->nidx_cap - 1, i = hash_n(p, len) & mask;
+	size_t mask = (size_t)m->nidx_cap - 1, i = h & mask;
 	while (m->nidx[i] >= 0 && (m->nodes[m->nidx[i]].len != len || memcmp(m->nodes[m->nidx[i]].path, p, len)))
 		i = (i + 1) & mask;
 	return i;
@@ -49,28 +52,37 @@ static int reserve_nodes(struct memfs *m, int more)
 	m->nidx_cap = cap;
 	memset(idx, 0xff, (size_t)cap * sizeof(*idx));
 	for (int i = 0; i < m->nnodes; i++)
-		idx[node_slot(m, m->nodes[i].path, m->nodes[i].len)] = i;
+		idx[node_slot(m, m->nodes[i].path, m->nodes[i].len, m->nodes[i].hash)] = i;
 	return 0;
 }
 
-/* The node of p[0..len), made (room reserved) when there is none yet: its index */
-static int node_of(struct memfs *m, const char *p, size_t len, int *made)
+/* The node of p[0..len) (hash h), made (room reserved) when there is none yet: its index */
+static int node_of(struct memfs *m, const char *p, size_t len, size_t h, int *made)
 {
-	size_t k = node_slot(m, p, len);
+	size_t k = node_slot(m, p, len, h);
 	*made = m->nidx[k] < 0;
 	if (*made) {
-		m->nodes[m->nnodes] = (struct memfs_node){ p, len, -1, -1, -1 };
+		m->nodes[m->nnodes] = (struct memfs_node){ p, len, h, -1, -1, -1 };
 		m->nidx[k] = m->nnodes++;
 	}
 	return m->nidx[k];
 }
 
-/* Each directory of path (each prefix before a '/'), and the name below it, indexed; path stays as long as m */
+/* Each directory of path (each prefix before a '/'), and the name below it, indexed, the prefixes' hashes
+ * taken in one pass over path; path stays as long as m */
 static void index_dirs(struct memfs *m, const char *path)
 {
-	for (const char *c = strchr(path, '/'); c; c = strchr(c + 1, '/')) {
-		int made, dir = node_of(m, path, (size_t)(c - path), &made);
-		int name = node_of(m, path, (size_t)(c + 1 - path) + strcspn(c + 1, "/"), &made);
+	unsigned long long h = FNV_BASIS;
+	size_t i = 0;
+	while (path[i] && path[i] != '/')
+		h = fnv(h, path[i++]);
+	while (path[i] == '/') {
+		size_t d = i, hd = (size_t)h;
+		do
+			h = fnv(h, path[i++]);
+		while (path[i] && path[i] != '/');
+		int made, dir = node_of(m, path, d, hd, &made);
+		int name = node_of(m, path, i, (size_t)h, &made);
 		if (!made)
 			continue;
 		if (m->nodes[dir].last < 0)
@@ -292,7 +304,7 @@ const struct memfs_file *memfs_find_through(const struct memfs *m, const char *p
 int memfs_list(const struct memfs *m, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
 {
 	size_t n = strlen(dir);
-	int d = m->nidx_cap ? m->nidx[node_slot(m, dir, n)] : -1;
+	int d = m->nidx_cap ? m->nidx[node_slot(m, dir, n, hash_n(dir, n))] : -1;
 	if (d < 0 || m->nodes[d].first < 0)
 		return -1;
 	for (int i = m->nodes[d].first; i >= 0; i = m->nodes[i].next) {

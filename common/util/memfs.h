@@ -28,11 +28,11 @@ struct memfs_file {
 struct memfs_unknown {
 	char *path, *why;
 };
-/* A directory or a name in one: the prefix path[0..len) of a file's path, its first and last name below it and
- * the next name of its own directory (indexes into the nodes, -1: none). */
+/* A directory or a name in one: the prefix path[0..len) of a file's path (and its hash), its first and last name
+ * below it and the next name of its own directory (indexes into the nodes, -1: none). */
 struct memfs_node {
 	const char *path;
-	size_t len;
+	size_t len, hash;
 	int first, last, next;
 };
 struct memfs {

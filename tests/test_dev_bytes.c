@@ -154,6 +154,112 @@ static void test_memfs_index(void)
 	CU_ASSERT(m.n == 0 && m.idx == NULL && memfs_find(&m, "/sys/devices/f1/value") == NULL);
 }
 
+/* The names memfs_list gives for dir, joined by spaces (each ended by one) */
+struct names {
+	char s[65536];
+	int stop_after; /* fn says stop after this many (0: never) */
+	int n;
+};
+static int add_name(void *arg, const char *name)
+{
+	struct names *l = arg;
+	size_t k = strlen(l->s);
+	snprintf(l->s + k, sizeof(l->s) - k, "%s ", name);
+	return ++l->n == l->stop_after;
+}
+
+/* The same by the contract itself, over every path of the tree (the way memfs_list read them before it kept an
+ * index): each name directly below dir once, in the order of the files that first name it; -1 when none */
+static int names_by_scan(const struct memfs *m, const char *dir, struct names *l)
+{
+	size_t n = strlen(dir);
+	int found = 0;
+	for (int i = 0; i < m->n; i++) {
+		const char *p = m->f[i].path;
+		if (strncmp(p, dir, n) || p[n] != '/')
+			continue;
+		found = 1;
+		char name[256], key[258];
+		size_t k = strcspn(p + n + 1, "/");
+		snprintf(name, sizeof(name), "%.*s", (int)k, p + n + 1);
+		snprintf(key, sizeof(key), "%s ", name);
+		int seen = 0;
+		for (const char *c = l->s; !seen && (c = strstr(c, key)); c++)
+			seen = c == l->s || c[-1] == ' ';
+		if (!seen && add_name(l, name))
+			break;
+	}
+	return found ? 0 : -1;
+}
+
+/* A directory's names (issue 77 point 6: memfs_list reads an index of them, not every path): the names each
+ * once, in the order the files first name them, names only deeper files make, an empty name of a doubled '/',
+ * nothing below a file or an unknown path (-1), and the listing stopped where fn says; each as the contract
+ * gives it by reading every path */
+static void test_memfs_list(void)
+{
+	static const char *const paths[] = { "/sys/bus/pci/devices/0000:00:01.0/net/eth1/statistics/rx_bytes",
+					     "/sys/bus/pci/devices/0000:00:00.0/vendor",
+					     "/sys/bus/pci/devices/0000:00:01.0/net/eth0/statistics/rx_bytes",
+					     "/sys/bus/pci/devices/0000:00:01.0/net/eth1/statistics/tx_bytes",
+					     "/sys/class/net/eth0",
+					     "/sys/bus/pci/devices/0000:00:01.0/nvme/nvme0/nvme0n1/stat",
+					     "/sys/bus/pci/devices/0000:00:01.0/net",
+					     "/sys/block//nvme0n1",
+					     "/proc/cpuinfo",
+					     "/sys/bus/pci/devices/0000:00:01.0/net/eth0/statistics/tx_bytes",
+					     "relative/one" };
+	static const struct {
+		const char *dir, *want;
+		int stop, rc;
+	} cases[] = {
+		{ "", "sys proc ", 0, 0 },
+		{ "/sys", "bus class block ", 0, 0 },
+		{ "/sys/bus/pci/devices", "0000:00:01.0 0000:00:00.0 ", 0, 0 },
+		{ "/sys/bus/pci/devices/0000:00:01.0", "net nvme ", 0, 0 },
+		{ "/sys/bus/pci/devices/0000:00:01.0/net", "eth1 eth0 ", 0, 0 },
+		{ "/sys/bus/pci/devices/0000:00:01.0/net", "eth1 ", 1, 0 },
+		{ "/sys/bus/pci/devices/0000:00:01.0/net/eth1/statistics", "rx_bytes tx_bytes ", 0, 0 },
+		{ "/sys/block", " ", 0, 0 },
+		{ "/sys/block/", "nvme0n1 ", 0, 0 },
+		{ "relative", "one ", 0, 0 },
+		{ "/sys/class/net/eth0", "", 0, -1 },
+		{ "/sys/bus/pci/devices/0000:00:00.0/vendo", "", 0, -1 },
+		{ "/nowhere", "", 0, -1 },
+	};
+	struct memfs m = { 0 };
+	static struct names l, scan;
+	CU_ASSERT(memfs_list(&m, "/sys", add_name, &l) == -1 && !l.s[0]); /* nothing put yet */
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		CU_ASSERT_FATAL(memfs_put(&m, paths[i], "1", 0) == 0);
+	CU_ASSERT_FATAL(memfs_put(&m, paths[2], "again", 0) == 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&l, 0, sizeof(l));
+		memset(&scan, 0, sizeof(scan));
+		l.stop_after = scan.stop_after = cases[i].stop;
+		int rc = memfs_list(&m, cases[i].dir, add_name, &l), want_rc = names_by_scan(&m, cases[i].dir, &scan);
+		if (rc != cases[i].rc || strcmp(l.s, cases[i].want) || want_rc != rc || strcmp(scan.s, l.s))
+			fprintf(stderr, "memfs_list(\"%s\"): %d \"%s\", expected %d \"%s\" (by every path: %d \"%s\")\n",
+				cases[i].dir, rc, l.s, cases[i].rc, cases[i].want, want_rc, scan.s);
+		CU_ASSERT(rc == cases[i].rc && !strcmp(l.s, cases[i].want));
+		CU_ASSERT(want_rc == rc && !strcmp(scan.s, l.s));
+	}
+	/* 5000 names below one directory, put in an order of their own, then more below one of them */
+	char p[64];
+	for (int i = 0; i < 5000; i++) {
+		snprintf(p, sizeof(p), "/big/d%d/f", (i * 7919) % 5000);
+		CU_ASSERT_FATAL(memfs_put(&m, p, "1", 0) == 0);
+	}
+	CU_ASSERT_FATAL(memfs_put(&m, "/big/d3/g", "1", 0) == 0);
+	static struct names big, big_scan;
+	CU_ASSERT(memfs_list(&m, "/big", add_name, &big) == 0 && names_by_scan(&m, "/big", &big_scan) == 0);
+	CU_ASSERT(big.n == 5000 && big_scan.n == 5000 && !strcmp(big.s, big_scan.s));
+	memset(&l, 0, sizeof(l));
+	CU_ASSERT(memfs_list(&m, "/big/d3", add_name, &l) == 0 && !strcmp(l.s, "f g "));
+	memfs_free(&m);
+	CU_ASSERT(m.nodes == NULL && m.nidx == NULL && memfs_list(&m, "/big", add_name, &l) == -1);
+}
+
 /* A handle's simulated sysfs is made once (dev_files.c), however often it is read: the map, four 10 s device
  * windows of the health check (each reading every device's counters), three jobs scans, and dev_fs_of
  * itself; and the counter files read through it still move with the simulated clock. */
@@ -311,6 +417,7 @@ int main(void)
 		{ "a counter going backward, a saturated one", test_backward },
 		{ "each mapped device's directory", test_map_dirs },
 		{ "a tree in memory: its index", test_memfs_index },
+		{ "a tree in memory: a directory's names", test_memfs_list },
 		{ "a handle's simulated sysfs made once", test_tree_once },
 		{ "devices against their ports: vectors", test_compare },
 		{ NULL, NULL },

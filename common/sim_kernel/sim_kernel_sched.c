@@ -137,7 +137,7 @@ static unsigned ctr_mask(const struct sim_kernel *k, const struct sk_event *e, c
  * of uncore_validate_group nothing changes. */
 static int assign(struct sim_kernel *k, const int *list, int n, int *slot, struct shared *sh, int real)
 {
-	unsigned mask[64], used = 0;
+	unsigned mask[64], weight[64], maxw = 0, used = 0;
 	const struct sim_perf_type *t = n ? k->pmus[k->ev[list[0]].pmu].t : NULL;
 	struct shared fake;
 	memset(&fake, 0, sizeof(fake));
@@ -152,10 +152,12 @@ static int assign(struct sim_kernel *k, const int *list, int n, int *slot, struc
 		if (take_shared(e, t, sh, real))
 			return -1; /* uncore_constraint_empty */
 		mask[i] = ctr_mask(k, e, t);
+		weight[i] = (unsigned)__builtin_popcount(mask[i]); /* once: every rotation assigns again */
+		maxw = weight[i] > maxw ? weight[i] : maxw;
 	}
-	for (int w = 1; w <= 32; w++)
+	for (unsigned w = 1; w <= maxw; w++)
 		for (int i = 0; i < n; i++) {
-			if (__builtin_popcount(mask[i]) != w)
+			if (weight[i] != w)
 				continue;
 			unsigned free = mask[i] & ~used;
 			if (!free)

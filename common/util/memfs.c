@@ -3,13 +3,94 @@
 #include <string.h>
 #include "memfs.h"
 
-/* FNV-1a, 64 bits (the FNV offset basis and prime: Fowler, Noll, Vo, draft-eastlake-fnv) */
-static size_t hash(const char *p)
+/* FNV-1a, 64 bits (the FNV offset basis and prime: Fowler, Noll, Vo, draft-eastlake-fnv): a byte more of h */
+#define FNV_BASIS 14695981039346656037ull
+static unsigned long long fnv(unsigned long long h, char c) { return (h ^ (unsigned char)c) * 1099511628211ull; }
+
+static size_t hash_n(const char *p, size_t len)
 {
-	unsigned long long h = 14695981039346656037ull;
-	for (; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	unsigned long long h = FNV_BASIS;
+	for (size_t i = 0; i < len; i++)
+		h = fnv(h, p[i]);
 	return (size_t)h;
+}
+
+static size_t hash(const char *p) { return hash_n(p, strlen(p)); }
+
+/* The directories' index slot of the prefix p[0..len) of hash h: where its node's index is, or the empty one */
+static size_t node_slot(const struct memfs *m, const char *p, size_t len, size_t h)
+{
+	size_t mask = (size_t)m->nidx_cap - 1, i = h & mask;
+	while (m->nidx[i] >= 0 && (m->nodes[m->nidx[i]].len != len || memcmp(m->nodes[m->nidx[i]].path, p, len)))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Room for more nodes, the index at most half full after them: 0, or -1 out of memory */
+static int reserve_nodes(struct memfs *m, int more)
+{
+	if (m->nnodes + more > m->nodes_cap) {
+		int cap = m->nodes_cap ? 2 * m->nodes_cap : 256;
+		while (cap < m->nnodes + more)
+			cap *= 2;
+		struct memfs_node *n = realloc(m->nodes, (size_t)cap * sizeof(*n));
+		if (!n)
+			return -1;
+		m->nodes = n;
+		m->nodes_cap = cap;
+	}
+	if (2 * (m->nnodes + more) <= m->nidx_cap)
+		return 0;
+	int cap = m->nidx_cap ? 2 * m->nidx_cap : 512;
+	while (2 * (m->nnodes + more) > cap)
+		cap *= 2;
+	int *idx = malloc((size_t)cap * sizeof(*idx));
+	if (!idx)
+		return -1;
+	free(m->nidx);
+	m->nidx = idx;
+	m->nidx_cap = cap;
+	memset(idx, 0xff, (size_t)cap * sizeof(*idx));
+	for (int i = 0; i < m->nnodes; i++)
+		idx[node_slot(m, m->nodes[i].path, m->nodes[i].len, m->nodes[i].hash)] = i;
+	return 0;
+}
+
+/* The node of p[0..len) (hash h), made (room reserved) when there is none yet: its index */
+static int node_of(struct memfs *m, const char *p, size_t len, size_t h, int *made)
+{
+	size_t k = node_slot(m, p, len, h);
+	*made = m->nidx[k] < 0;
+	if (*made) {
+		m->nodes[m->nnodes] = (struct memfs_node){ p, len, h, -1, -1, -1 };
+		m->nidx[k] = m->nnodes++;
+	}
+	return m->nidx[k];
+}
+
+/* Each directory of path (each prefix before a '/'), and the name below it, indexed, the prefixes' hashes
+ * taken in one pass over path; path stays as long as m */
+static void index_dirs(struct memfs *m, const char *path)
+{
+	unsigned long long h = FNV_BASIS;
+	size_t i = 0;
+	while (path[i] && path[i] != '/')
+		h = fnv(h, path[i++]);
+	while (path[i] == '/') {
+		size_t d = i, hd = (size_t)h;
+		do
+			h = fnv(h, path[i++]);
+		while (path[i] && path[i] != '/');
+		int made, dir = node_of(m, path, d, hd, &made);
+		int name = node_of(m, path, i, (size_t)h, &made);
+		if (!made)
+			continue;
+		if (m->nodes[dir].last < 0)
+			m->nodes[dir].first = name;
+		else
+			m->nodes[m->nodes[dir].last].next = name;
+		m->nodes[dir].last = name;
+	}
 }
 
 /* The index's slot of path: where its file's index is, or the empty one where it would go */
@@ -43,6 +124,11 @@ static struct memfs_file *add(struct memfs *m, const char *path, const void *dat
 {
 	if (2 * (m->n + 1) > m->idx_cap && reindex(m, m->idx_cap ? 2 * m->idx_cap : 128))
 		return NULL;
+	int depth = 0;
+	for (const char *c = strchr(path, '/'); c; c = strchr(c + 1, '/'))
+		depth++;
+	if (reserve_nodes(m, 2 * depth)) /* (so that indexing the new path cannot fail half way) */
+		return NULL;
 	if (m->n == m->cap) {
 		int cap = m->cap ? 2 * m->cap : 64;
 		struct memfs_file *f = realloc(m->f, (size_t)cap * sizeof(*f));
@@ -68,6 +154,7 @@ static struct memfs_file *add(struct memfs *m, const char *path, const void *dat
 	if (m->idx[k] < 0) /* a path put again: memfs_find keeps giving the first */
 		m->idx[k] = m->n;
 	m->n++;
+	index_dirs(m, f->path);
 	return f;
 }
 
@@ -154,6 +241,8 @@ void memfs_free(struct memfs *m)
 	free(m->unknown);
 	free(m->f);
 	free(m->idx);
+	free(m->nodes);
+	free(m->nidx);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -215,34 +304,20 @@ const struct memfs_file *memfs_find_through(const struct memfs *m, const char *p
 int memfs_list(const struct memfs *m, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
 {
 	size_t n = strlen(dir);
-	int found = 0, ngiven = 0, cap = 0, stop = 0;
-	const char **given = NULL; /* the names given so far (their place in the files' paths), each ended by '/' or NUL */
-	for (int i = 0; i < m->n && !stop; i++) {
-		const char *p = m->f[i].path, *c;
-		if (strncmp(p, dir, n) || p[n] != '/')
+	int d = m->nidx_cap ? m->nidx[node_slot(m, dir, n, hash_n(dir, n))] : -1;
+	if (d < 0 || m->nodes[d].first < 0)
+		return -1;
+	for (int i = m->nodes[d].first; i >= 0; i = m->nodes[i].next) {
+		size_t k = m->nodes[i].len - n - 1;
+		if (k >= 256)
 			continue;
-		c = p + n + 1;
-		size_t k = strcspn(c, "/");
-		int seen = 0;
-		for (int j = 0; j < ngiven && !seen; j++)
-			seen = !strncmp(given[j], c, k) && (given[j][k] == '/' || !given[j][k]);
-		found = 1;
-		if (seen || k >= 256)
-			continue;
-		if (ngiven == cap) {
-			const char **g = realloc(given, (size_t)(cap = cap ? 2 * cap : 32) * sizeof(*g));
-			if (!g)
-				break; /* the rest unlisted: out of memory shows in what is missing */
-			given = g;
-		}
-		given[ngiven++] = c;
 		char name[256];
-		memcpy(name, c, k);
+		memcpy(name, m->nodes[i].path + n + 1, k);
 		name[k] = 0;
-		stop = fn(arg, name);
+		if (fn(arg, name))
+			break;
 	}
-	free(given);
-	return found ? 0 : -1;
+	return 0;
 }
 
 int memfs_read(const struct memfs_file *f, char *buf, size_t len)

@@ -28,6 +28,13 @@ struct memfs_file {
 struct memfs_unknown {
 	char *path, *why;
 };
+/* A directory or a name in one: the prefix path[0..len) of a file's path (and its hash), its first and last name
+ * below it and the next name of its own directory (indexes into the nodes, -1: none). */
+struct memfs_node {
+	const char *path;
+	size_t len, hash;
+	int first, last, next;
+};
 struct memfs {
 	struct memfs_file *f;
 	int n, cap;
@@ -37,6 +44,13 @@ struct memfs {
 	 * memfs_find takes one probe or a few however many files the tree holds (a simulated machine's: 10^4) */
 	int *idx;
 	int idx_cap;
+	/* the directories (memfs.c): each prefix of a path that ends before a '/', and each name below one, with
+	 * its names in the order the files first name them, so that memfs_list reads a directory's names, not
+	 * every path of the tree (the health checks list the devices' directories at every read) */
+	struct memfs_node *nodes;
+	int nnodes, nodes_cap;
+	int *nidx;
+	int nidx_cap;
 };
 /* Add a file (or, link 1, a symbolic link): 0, or -1 out of memory. */
 int memfs_put(struct memfs *m, const char *path, const char *text, int link);

@@ -19,14 +19,17 @@ done
 # --- the certificates: a CA, the server's (for 127.0.0.1), a client's, and a client's of another CA
 P=$W/pki
 mkdir "$P"
+# With the extensions RFC 5280 asks of each (a CA's key usage, a leaf's authority key id): Python 3.13 (Debian
+# 13) verifies with VERIFY_X509_STRICT and refuses a CA without key usage or a leaf without the key id.
 mk() { # NAME SUBJECT [CA]: an EC key and a certificate, signed by CA (else self-signed)
 	if [ -z "$3" ]; then
 		openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$P/$1.key" -out "$P/$1.crt" \
-			-days 2 -subj "/CN=$2" 2>>"$W/openssl.log"
+			-days 2 -subj "/CN=$2" -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign \
+			2>>"$W/openssl.log"
 	else
 		openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$P/$1.key" -out "$P/$1.csr" \
 			-subj "/CN=$2" 2>>"$W/openssl.log" &&
-			printf 'subjectAltName=IP:127.0.0.1\n' >"$P/$1.ext" &&
+			printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n' >"$P/$1.ext" &&
 			openssl x509 -req -in "$P/$1.csr" -CA "$P/$3.crt" -CAkey "$P/$3.key" -CAcreateserial -out "$P/$1.crt" -days 2 \
 				-extfile "$P/$1.ext" 2>>"$W/openssl.log"
 	fi

@@ -18,7 +18,7 @@ facts() {
 		# the stored snapshots predate energy and keep no power PMU events: a perf+replay of a part Linux reads
 		# through TPMI reads its energy through powercap, which is not rounded as the power PMU's counts are
 		# (3.8 ppm, doc/energy.md); sim: and the other parts read the same joules either way
-		case $1:$g in perf+*[:/]gnr:energy | perf+*[:/]srf:energy | perf+*[:/]cwf:energy | perf+*[:/]dmr:energy) continue ;; esac
+		case ${1%.tar.gz}:$g in perf+*[:/]gnr:energy | perf+*[:/]srf:energy | perf+*[:/]cwf:energy | perf+*[:/]dmr:energy) continue ;; esac
 		echo "== $g"
 		# through the kernel a group may need more than a process's 1024 descriptors: locality's four events on
 		# each of Clearwater Forest's 144 CHAs a socket

@@ -1,7 +1,7 @@
 /* The signals that end a command which programs boxes (stat, check): each is caught, so that the command
  * stops at its next wait, restores the registers and exits 128 + the signal, as a shell would report it.
  * And those that come while any command opens its handle: held off until it is open, then the handle is
- * closed (a replay's private directory removed) and the signal ends the process as it would have. */
+ * closed and the signal ends the process as it would have. */
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,9 +61,8 @@ void cli_catch_signals(void)
 static sigset_t deferred, before, unignored; /* the signals cli_defer_signals blocks; the mask before; those it
 						* caught that were ignored */
 
-/* While the library opens a handle (a replay unpacks its archive into a private directory, which the
- * handle's close removes): every ending signal is blocked, so that the library sees it pending and stops
- * the unpack at the next member (tarball.c), and delivered once the open is done.  SIGINT, SIGQUIT and
+/* While the library opens a handle (a replay reads its archive's members): every ending signal is blocked,
+ * so that the library sees it pending and stops the read at the next member (tarball.c), and delivered once the open is done.  SIGINT, SIGQUIT and
  * SIGPIPE ignored (a shell's background job) are caught, as cli_catch_signals does: an ignored signal is
  * never pending. */
 void cli_defer_signals(void)

@@ -112,7 +112,7 @@ static int cmd_info(int argc, char **argv)
 {
 	uncore_t *u;
 	/* a reader that goes away (uncore info | head) ends the output, not the process: the handle still closes,
-	 * and a replay's private directory goes with it */
+	 * and a replay's snapshot is freed with it */
 	signal(SIGPIPE, SIG_IGN);
 	if (argc > 1) {
 		fprintf(stderr, "uncore info: unexpected argument '%s'\n", argv[1]);

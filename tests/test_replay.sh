@@ -2,7 +2,7 @@
 # uncore snapshot and its replay (issue 49, doc/snapshot.md): snapshots of simulated machines with other
 # shapes round-trip; the field's failures each give the answer kept beside them (tests/snapshots/field,
 # tools/snapshot/snapshot_test.sh); taking a snapshot writes no register; hostile archives are refused and
-# nothing is written outside a private directory; no path of the user's (profile=, shared=, the sysroot) is
+# a replay writes nothing anywhere; no path of the user's (profile=, shared=, the sysroot) is
 # kept in it.  Every built-in platform's snapshot replayed is tests/test_replay_sim.sh and
 # tests/test_replay_perf.sh (tests/replay_builtin.sh): three tests, so that make -j2 runs them side by side.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
@@ -213,7 +213,7 @@ $UNCORE --backend sim:emr snapshot -o "$W/c.tar" --check --size 8 --seconds 0.1 
 check "snapshot --check: uncore check runs on the replay and passes ($rc, $(grep -c PASS "$W/out") rows passed)" \
 	'[ $rc -eq 0 ] && grep -q "replay:$W/c.tar" "$W/out" && grep -q "^# PASS: every check passed" "$W/out"'
 
-# hostile archives: refused with the reason, nothing written outside the private directory
+# hostile archives: refused with the reason, nothing written anywhere ($TMPDIR stays empty)
 mkdir -p "$W/evil" && gzip -dc "$S/tests/snapshots/snbep.tar.gz" >"$W/snbep.tar"
 python3 - "$W/evil" "$W/snbep.tar" <<'PY'
 import gzip, io, sys, tarfile
@@ -265,7 +265,7 @@ python3 "$S/tools/snapshot/snapshot_edit.py" "$S/tests/snapshots/emr.tar.gz" "$W
 out=$($UNCORE --backend "replay:$W/evil/notable.tar" info 2>&1); rc=$?
 check "a snapshot whose discovery tables point outside it: said, no unit from them ($rc)" \
 	'echo "$out" | grep -q "not in the snapshot"'
-check "nothing was written outside the private directories: $TMPDIR empty ($(ls -A "$TMPDIR" | tr '\n' ' ')), no escape beside it" \
+check "nothing was written by the replays: $TMPDIR empty ($(ls -A "$TMPDIR" | tr '\n' ' ')), no escape beside it" \
 	'[ -z "$(ls -A "$TMPDIR")" ] && [ ! -e "$W/escape" ] && [ ! -e /tmp/abs ] && [ ! -e "$W/evil/escape" ]'
 
 echo "$pass passed, $fail failed"

@@ -2,7 +2,9 @@
  * The snapshot archive (util/tarball.h, through libarchive): what the writer writes, plain or gzip,
  * reads back byte for byte, GNU tar and gzip agree with it both ways, and every hostile archive (each built
  * here by hand, header by header, some then gzipped) is refused with a message naming the problem and the
- * member, with nothing created beside the directory it is extracted into and nothing over the limits in it.
+ * member, with nothing created beside the directory it is extracted into and nothing over the limits in it;
+ * read into memory as a replay reads it (tarball_read), each is refused for the same reason, and an archive
+ * extracted is read as the same bytes.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -11,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "harness.h"
+#include "replay/sim_replay.h"
+#include "util/memfs.h"
 #include "util/remove_tree.h"
 #include "util/tarball.h"
 #include "uncore.h"
@@ -221,11 +225,34 @@ static int gz;        /* refused_lim: gzip the archive first */
 
 /* Extract b (then emptied; gzipped first when gz): refused with expect in the message, nothing beside s->x,
  * no link in it, no more bytes in it than the limit.  x is emptied after. */
+/* The archive read into memory as a replay reads it (tarball_read, replay_snap_take): its result, the message
+ * in why (len bytes), its members' bytes in *bytes. */
+static int read_in_memory(const char *archive, const struct tarball_limits *lim, char *why, size_t len, long long *bytes)
+{
+	struct memfs m = { 0 };
+	struct replay_take t = { &m, archive };
+	int rc = tarball_read(archive, lim, replay_snap_take, &t);
+	snprintf(why, len, "%s", rc ? uncore_error() : "");
+	*bytes = 0;
+	for (int i = 0; i < m.n; i++)
+		*bytes += (long long)m.f[i].len;
+	memfs_free(&m);
+	return rc;
+}
+
 static void refused_lim(struct scratch *s, struct buf *b, const struct tarball_limits *lim, const char *expect)
 {
+	char why[1024];
+	long long in_memory;
 	write_buf(s->archive, b);
 	if (gz)
 		gzip_file(s->archive);
+	/* read into memory: refused with the same reason, nothing over the limit taken */
+	int rc_read = read_in_memory(s->archive, lim, why, sizeof(why), &in_memory);
+	if (rc_read != -1 || !strstr(why, expect) || (unsigned long long)in_memory > lim->max_total)
+		fprintf(stderr, "FAIL read into memory, want '%s': rc %d, message '%s', %lld bytes\n", expect, rc_read, why,
+			in_memory);
+	CU_ASSERT(rc_read == -1 && strstr(why, expect) != NULL && (unsigned long long)in_memory <= lim->max_total);
 	int rc = tarball_extract(s->archive, s->x, lim);
 	long long bytes = bytes_below(s->x);
 	int sib = entries(s->sibling), base = entries(s->base), files = files_below(s->x);
@@ -247,8 +274,18 @@ static void refused(struct scratch *s, struct buf *b, const char *expect) { refu
  * extraction's result. */
 static int contained(struct scratch *s, struct buf *b)
 {
+	char why[1024];
+	long long in_memory;
 	write_buf(s->archive, b);
+	int rc_read = read_in_memory(s->archive, &small, why, sizeof(why), &in_memory);
 	int rc = tarball_extract(s->archive, s->x, &small);
+	/* read into memory: the same result, the same bytes taken where it is accepted */
+	if (rc_read != rc || (rc && strcmp(why, uncore_error())) || in_memory > (long long)small.max_total ||
+	    (!rc && in_memory != bytes_below(s->x)))
+		fprintf(stderr, "FAIL read into memory: rc %d (%s), extracted: rc %d (%s); %lld bytes\n", rc_read, why, rc,
+			rc ? uncore_error() : "", in_memory);
+	CU_ASSERT(rc_read == rc && (!rc || !strcmp(why, uncore_error())) && in_memory <= (long long)small.max_total &&
+		  (rc || in_memory == bytes_below(s->x)));
 	int sib = entries(s->sibling), base = entries(s->base), files = files_below(s->x);
 	long long bytes = bytes_below(s->x);
 	if (sib || base != 3 || files < 0 || bytes < 0 || bytes > (long long)small.max_total)

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "uncore.h"
 #include "util/uc_defs.h"
 #include "perf_kernel.h" /* the kernel seam of the perf backend */
@@ -212,6 +213,15 @@ uint64_t access_host_now_ns(struct access *a);
 /* A number (decimal, 0x hex or octal) from a one-line file, read as guarded_read.h does: 0, or -1 when it
  * cannot be read (a FIFO, a huge file or an overlong line planted in a sysroot: with a warning). */
 int sysroot_read_long(const char *path, long *val);
+/* A file of a machine's tree (host_sysfs.c, pci_sysfs.c): path below the sysroot (m NULL, path made with
+ * sysroot_path), or in m (path "/sys/..."), links among its directories followed.  sys_open: as
+ * uc_open_sysfile; sys_exists: a file, a link or a directory there; sys_first_line: as uc_read_first_line;
+ * sys_read_long: as sysroot_read_long. */
+struct stat;
+FILE *sys_open(const struct memfs *m, const char *path, int *refused);
+int sys_exists(const struct memfs *m, const char *path);
+int sys_first_line(const struct memfs *m, const char *path, char *buf, size_t len, struct stat *st);
+int sys_read_long(const struct memfs *m, const char *path, long *val);
 const char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* ... below root instead (a replayed node's unpacked files; NULL: the sysroot) */
@@ -222,12 +232,13 @@ int access_errno_error(int err, const char *path, const char *what);
 
 /* resctrl's mbm_total_bytes of the L3 domain CPU cpu is in (resctrl.c): 0, or -1 with a message. */
 int resctrl_mbm_bytes(int cpu, uint64_t *bytes);
-/* Host info from sysfs/procfs under the sysroot (used by direct access), or under root (NULL: the sysroot). */
+/* Host info from sysfs/procfs under the sysroot (used by direct access), or in the tree m (a replayed node's
+ * snapshot; NULL: the sysroot). */
 int host_from_sysfs(struct host_info *out);
-int host_from_sysfs_at(const char *root, struct host_info *out);
-/* PCI device list from sysfs under the sysroot, or under root (NULL: the sysroot). */
+int host_from_tree(const struct memfs *m, struct host_info *out);
+/* PCI device list from sysfs under the sysroot, or in the tree m (NULL: the sysroot). */
 int pci_list_sysfs(struct pci_devinfo **out, int *n);
-int pci_list_sysfs_at(const char *root, struct pci_devinfo **out, int *n);
+int pci_list_tree(const struct memfs *m, struct pci_devinfo **out, int *n);
 
 /* Component backends used by direct access. */
 struct msr_backend;

@@ -1,5 +1,5 @@
 /* The host: CPU vendor, family, model, sockets and their CPUs, from /proc/cpuinfo and sysfs below the sysroot
- * (or below a replayed node's files). */
+ * (or in a replayed node's snapshot). */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -14,6 +14,9 @@
 #include "util/safe_file.h"
 #include "util/guarded_read.h"
 #include "util/cpulist.h"
+
+/* paths below the sysroot, or in the tree m as they are (sysroot_path_at: "" is no prefix) */
+#define ROOT (m ? "" : NULL)
 
 /* The TSC rate a brand string gives ("... @ 2.70GHz"), or 0 (unknown) where it gives no positive finite
  * number. */
@@ -52,7 +55,7 @@ static int cpuinfo_number(const char *path, const char *name, const char *v, int
 /* Each NUMA node's die: that of its first online CPU, as Linux's uncore_device_to_die takes the first
  * initialized CPU of the device's node; HOST_NODE_NO_CPU where the node has none online (a die whose CPUs
  * are all offline: Linux gives its devices no die, -1). */
-static void node_dies(const char *root, struct host_info *h)
+static void node_dies(const struct memfs *m, struct host_info *h)
 {
 	char path[4096], line[4096], why[96];
 	uint8_t *cpus = malloc(UC_MAX_CPUS / 8);
@@ -60,8 +63,8 @@ static void node_dies(const char *root, struct host_info *h)
 		FILE *f;
 		int refused;
 		h->node_die[n] = -1;
-		sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n);
-		f = uc_open_sysfile(path, &refused);
+		sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", n);
+		f = sys_open(m, path, &refused);
 		if (!f) {
 			if (refused) /* planted in a sysroot: said, and the node's devices go by the bus map alone */
 				uc_warn("%s", uncore_error());
@@ -81,17 +84,17 @@ static void node_dies(const char *root, struct host_info *h)
 }
 
 /* CPU cpu's core id and its thread in the core: the CPUs of thread_siblings_list below it */
-static void core_thread(const char *root, struct host_info *h, int cpu)
+static void core_thread(const struct memfs *m, struct host_info *h, int cpu)
 {
 	char path[256], list[256], why[96];
 	long core;
 	struct stat st;
 	uint8_t *sib = malloc(UC_MAX_CPUS / 8);
-	sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
-	if (sysroot_read_long(path, &core) == 0 && core >= 0 && core < 32768)
+	sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
+	if (sys_read_long(m, path, &core) == 0 && core >= 0 && core < 32768)
 		h->cpu_core[cpu] = (short)core;
-	sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
-	if (sib && !uc_read_first_line(path, list, sizeof(list), &st) && cpulist_parse(list, sib, why, sizeof(why)) > 0 &&
+	sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
+	if (sib && !sys_first_line(m, path, list, sizeof(list), &st) && cpulist_parse(list, sib, why, sizeof(why)) > 0 &&
 	    cpu_in(sib, cpu)) {
 		int below = 0;
 		for (int c = 0; c < cpu; c++)
@@ -101,15 +104,15 @@ static void core_thread(const char *root, struct host_info *h, int cpu)
 	free(sib);
 }
 
-int host_from_sysfs(struct host_info *h) { return host_from_sysfs_at(NULL, h); }
+int host_from_sysfs(struct host_info *h) { return host_from_tree(NULL, h); }
 
-int host_from_sysfs_at(const char *root, struct host_info *h)
+int host_from_tree(const struct memfs *m, struct host_info *h)
 {
 	char path[4096], line[512];
 	FILE *f;
 	int refused;
 	memset(h, 0, sizeof(*h));
-	f = uc_open_sysfile(sysroot_path_at(root, path, sizeof(path), "/proc/cpuinfo"), &refused);
+	f = sys_open(m, sysroot_path_at(ROOT, path, sizeof(path), "/proc/cpuinfo"), &refused);
 	if (!f)
 		return refused ? uc_err_prefix("reading the CPU identity: ")
 			       : access_errno_error(errno, path, "reading the CPU identity");
@@ -138,7 +141,7 @@ int host_from_sysfs_at(const char *root, struct host_info *h)
 	if (rc)
 		return -1;
 	/* perf's #has_pmem (tools/perf/util/expr.c has_pmem()): the firmware lists NVDIMMs */
-	h->has_pmem = access(sysroot_path_at(root, path, sizeof(path), "/sys/firmware/acpi/tables/NFIT"), F_OK) == 0;
+	h->has_pmem = sys_exists(m, sysroot_path_at(ROOT, path, sizeof(path), "/sys/firmware/acpi/tables/NFIT"));
 	for (int i = 0; i < UC_MAX_SOCKETS; i++)
 		h->socket_cpu[i] = -1;
 	memset(h->cpu_socket, -1, sizeof(h->cpu_socket));
@@ -150,25 +153,25 @@ int host_from_sysfs_at(const char *root, struct host_info *h)
 	for (int cpu = 0; cpu < UC_MAX_CPUS; cpu++) {
 		long pkg, online = 1;
 		die_id[cpu] = -1;
-		sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
-		if (sysroot_read_long(path, &pkg) < 0) {
-			sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
-			if (access(path, F_OK) == 0) {
+		sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+		if (sys_read_long(m, path, &pkg) < 0) {
+			sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+			if (sys_exists(m, path)) {
 				h->ncpus = cpu + 1;
 				continue; /* offline CPUs have no topology directory */
 			}
 			break;
 		}
 		h->ncpus = cpu + 1;
-		sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-		sysroot_read_long(path, &online);
+		sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+		sys_read_long(m, path, &online);
 		if (pkg < 0 || pkg >= UC_MAX_SOCKETS || !online)
 			continue;
 		h->cpu_socket[cpu] = (signed char)pkg;
 		/* Linux 5.3+ (CPUID leaf 0x1F); absent before: one die per package */
-		sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_id", cpu);
-		sysroot_read_long(path, &die_id[cpu]);
-		core_thread(root, h, cpu);
+		sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_id", cpu);
+		sys_read_long(m, path, &die_id[cpu]);
+		core_thread(m, h, cpu);
 		if (h->socket_cpu[pkg] < 0)
 			h->socket_cpu[pkg] = cpu;
 		/* a core once, by its first thread (or a CPU whose siblings are unknown), not each hyperthread: Linux
@@ -182,10 +185,10 @@ int host_from_sysfs_at(const char *root, struct host_info *h)
 		host_dies_from_ids(h, die_id);
 	free(die_id);
 	if (h->nsockets == 0)
-		return uc_err("no CPU topology found under %s", sysroot_path_at(root, path, sizeof(path), "/sys/devices/system/cpu"));
+		return uc_err("no CPU topology found under %s", sysroot_path_at(ROOT, path, sizeof(path), "/sys/devices/system/cpu"));
 	for (int s = 0; s < h->nsockets; s++)
 		if (h->socket_cpu[s] < 0)
 			return uc_err("socket %d has no online CPU: bring one online to read its uncore", s);
-	node_dies(root, h);
+	node_dies(m, h);
 	return 0;
 }

@@ -11,6 +11,8 @@
 #include "util/env.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
+#include "util/safe_file.h"
+#include "util/memfs.h"
 
 static const char *root_path(const char *root, char *buf, size_t len, const char *fmt, va_list ap)
 {
@@ -69,11 +71,57 @@ int access_errno_error(int err, const char *path, const char *what)
 	}
 }
 
-int sysroot_read_long(const char *path, long *val)
+/* The regular file at path of m, links among its directories followed: NULL with errno (ENOENT, EISDIR, EINVAL:
+ * a link) where there is none */
+static const struct memfs_file *regular_in(const struct memfs *m, const char *path)
+{
+	const struct memfs_file *f = memfs_find_through(m, path);
+	errno = !f ? ENOENT : f->dir ? EISDIR : f->link ? EINVAL : 0;
+	return errno ? NULL : f;
+}
+
+FILE *sys_open(const struct memfs *m, const char *path, int *refused)
+{
+	if (!m)
+		return uc_open_sysfile(path, refused);
+	const struct memfs_file *f = regular_in(m, path);
+	*refused = 0;
+	if (!f)
+		return NULL;
+	/* (an empty file: fmemopen takes no empty buffer) */
+	return f->len ? fmemopen(f->text, f->len, "r") : fopen("/dev/null", "re");
+}
+
+int sys_exists(const struct memfs *m, const char *path)
+{
+	return m ? memfs_find_through(m, path) != NULL : access(path, F_OK) == 0;
+}
+
+int sys_first_line(const struct memfs *m, const char *path, char *buf, size_t len, struct stat *st)
+{
+	if (!m)
+		return uc_read_first_line(path, buf, len, st);
+	memset(st, 0, sizeof(*st));
+	const struct memfs_file *f = regular_in(m, path);
+	if (!f || !len)
+		return errno = f ? EOVERFLOW : errno, -1;
+	st->st_mode = S_IFREG; /* as uc_read_first_line: a line of at most len - 1 bytes, its newline left out */
+	st->st_size = (off_t)f->len;
+	size_t n = f->len < len - 1 ? f->len : len - 1;
+	const char *nl = memchr(f->text, '\n', n);
+	if (!nl && n < f->len && f->text[n] != '\n')
+		return errno = EOVERFLOW, -1;
+	n = nl ? (size_t)(nl - f->text) : n;
+	memcpy(buf, f->text, n);
+	buf[n] = 0;
+	return 0;
+}
+
+int sys_read_long(const struct memfs *m, const char *path, long *val)
 {
 	char line[64], why[128], *end;
 	struct stat st;
-	if (uc_read_first_line(path, line, sizeof(line), &st)) {
+	if (sys_first_line(m, path, line, sizeof(line), &st)) {
 		int e = errno; /* a FIFO, a device, a huge file or an overlong line planted there: said */
 		if (st.st_mode && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || e == EFBIG || e == EOVERFLOW))
 			uc_warn("%s: %s: taken as absent", path, uc_guarded_why(e, &st, UC_SYSFILE_MAX, sizeof(line), why,
@@ -84,3 +132,5 @@ int sysroot_read_long(const char *path, long *val)
 	*val = strtol(line, &end, 0); /* as fscanf's %li: 0x... hexadecimal, 0... octal */
 	return end == line || errno ? -1 : 0;
 }
+
+int sysroot_read_long(const char *path, long *val) { return sys_read_long(NULL, path, val); }

@@ -1,14 +1,16 @@
 /*
- * A replayed node's files (sim_replay.h replay_node_files): what its snapshot keeps of the node's file system
- * (the sys, proc, dev, etc, run and var trees of the unpacked archive) and its device map's tree
- * (devices/tree.txt), read once when the replay opens into the one tree the replay presents (access.h
- * ops->files), with what the snapshot does not know said (memfs_put_unknown) so that a reader does not take
- * the node to have none of it.  The archive's own members (MANIFEST, snapshot.txt, the registers' mmio/ and
- * msr/) are no file of the node; the PCI functions' files (sys/bus/pci) are the registers' too (ops->pci_list,
- * pci_read): the view's PCI tree is the device map's.
- * Bounded as the archive is (sim_replay.c replay_limits): a directory unpacked by hand (replay:DIR) may hold
- * anything, and what is not a regular file, a directory or a symbolic link, or is larger than a kernel file
- * may be, is named and left out; a symbolic link is kept as one, never followed.
+ * A replayed node's snapshot in memory (sim_replay.h): the archive's members as a tree of files, read straight
+ * from the archive (tarball_read: nothing is unpacked anywhere) or from a directory unpacked by hand; and the
+ * node's files (replay_node_files): what the snapshot keeps of the node's file system (its sys, proc, dev, etc,
+ * run and var trees) and its device map's tree (devices/tree.txt), gathered once when the replay opens into the
+ * one tree the replay presents (access.h ops->files), with what the snapshot does not know said
+ * (memfs_put_unknown) so that a reader does not take the node to have none of it.  The archive's own members
+ * (MANIFEST, snapshot.txt, the registers' mmio/ and msr/) are no file of the node; the PCI functions' files
+ * (sys/bus/pci) are the registers' too (ops->pci_list, pci_read): the view's PCI tree is the device map's.
+ * Both trees list a directory's names sorted (a directory unpacked by hand lists them in the file system's order).
+ * Bounded as the archive is (sim_replay.c replay_limits): a directory unpacked by hand may hold anything, and
+ * what is not a regular file, a directory or a symbolic link, or is larger than a kernel file may be, is named
+ * and left out; a symbolic link is kept as one, never followed.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -67,7 +69,7 @@ static int names_of(const char *dir, char ***names)
 	return n;
 }
 
-/* One file of the node into the tree: 0, or -1 with the reason (out of memory, the bounds passed). */
+/* One file of the directory into the tree: 0, or -1 with the reason (out of memory, the bounds passed). */
 static int load_file(struct load *l, const char *full, const char *path, const struct stat *lst)
 {
 	char why[128];
@@ -95,14 +97,14 @@ static int load_file(struct load *l, const char *full, const char *path, const s
 		return uc_err("out of memory");
 	int rc = 0;
 	if (got >= 0 && (l->total += (size_t)got) > MAX_TOTAL)
-		rc = uc_err("the node's files of %s hold more than %zu bytes: not a snapshot's", l->dir, MAX_TOTAL);
+		rc = uc_err("the files of %s hold more than %zu bytes: not a snapshot's", l->dir, MAX_TOTAL);
 	else if (got >= 0 && memfs_put_bytes(l->m, path, buf, (size_t)got, 0))
 		rc = uc_err("out of memory");
 	free(buf);
 	return rc;
 }
 
-/* The tree below path (full: where it is here) into l->m: 0, or -1 with the reason. */
+/* The tree below path (full: where it is here; "" the top) into l->m: 0, or -1 with the reason. */
 static int load_tree(struct load *l, char *full, size_t flen, char *path, size_t plen, int depth)
 {
 	char **names;
@@ -110,7 +112,7 @@ static int load_tree(struct load *l, char *full, size_t flen, char *path, size_t
 	size_t fo = strlen(full), po = strlen(path);
 	if (n < 0)
 		return 0; /* not a directory here: nothing of it */
-	if (memfs_put_bytes(l->m, path, NULL, 0, 1)) /* listed even when empty, as a kernel's directory is */
+	if (po && memfs_put_bytes(l->m, path, NULL, 0, 1)) /* listed even when empty, as a kernel's directory is */
 		rc = uc_err("out of memory");
 	for (int i = 0; i < n && !rc; i++) {
 		struct stat st;
@@ -118,9 +120,9 @@ static int load_tree(struct load *l, char *full, size_t flen, char *path, size_t
 		    snprintf(path + po, plen - po, "/%s", names[i]) >= (int)(plen - po))
 			continue; /* a name longer than any sysfs path: as absent */
 		if (++l->entries > MAX_ENTRIES)
-			rc = uc_err("the node's files of %s are more than %d: not a snapshot's", l->dir, MAX_ENTRIES);
-		else if (lstat(full, &st) || !strcmp(path, "/sys/bus/pci"))
-			continue; /* gone; the registers' files (ops->pci_list, pci_read) */
+			rc = uc_err("the files of %s are more than %d: not a snapshot's", l->dir, MAX_ENTRIES);
+		else if (lstat(full, &st))
+			continue; /* gone */
 		else if (S_ISDIR(st.st_mode))
 			rc = depth < MAX_DEPTH ? load_tree(l, full, flen, path, plen, depth + 1) : 0;
 		else
@@ -134,13 +136,89 @@ static int load_tree(struct load *l, char *full, size_t flen, char *path, size_t
 	return rc;
 }
 
+int replay_snap_dir(const char *dir, struct memfs *snap)
+{
+	struct load l = { .m = snap, .dir = dir };
+	char full[4096], path[4096] = "";
+	snprintf(full, sizeof(full), "%s", dir);
+	return load_tree(&l, full, sizeof(full), path, sizeof(path), 0);
+}
+
+int replay_snap_take(void *arg, const char *name, const void *data, size_t len, int dir)
+{
+	const struct replay_take *t = arg;
+	char path[512];
+	if (snprintf(path, sizeof(path), "/%s", name) >= (int)sizeof(path))
+		return uc_err("archive %s: member '%s': a name longer than 255 characters is refused", t->archive, name);
+	/* its directories, made as an unpack makes them; one that is a file refuses it */
+	for (char *c = path + 1; (c = strchr(c, '/')); *c++ = '/') {
+		*c = 0;
+		const struct memfs_file *f = memfs_find(t->snap, path);
+		if (f && !f->dir) /* (named as an unpack names it: the component) */
+			return uc_err("archive %s: member '%s': directory '%s': a symbolic link or not a directory (refused)",
+				      t->archive, name, strrchr(path, '/') + 1);
+		if (!f && memfs_put_bytes(t->snap, path, NULL, 0, 1))
+			return uc_err("out of memory");
+	}
+	const struct memfs_file *f = memfs_find(t->snap, path);
+	if (f && dir && !f->dir)
+		return uc_err("archive %s: member '%s': directory '%s': a symbolic link or not a directory (refused)",
+			      t->archive, name, strrchr(path, '/') + 1);
+	if (f && !dir)
+		return uc_err("archive %s: member '%s': cannot create it: a member of that name, or a directory of one, was "
+			      "extracted already", t->archive, name);
+	return !f && memfs_put_bytes(t->snap, path, data, len, dir) ? uc_err("out of memory") : 0;
+}
+
+/* Paths in the order of a walk of the tree listing each directory's names sorted: '/' before any character */
+static int by_walk(const void *a, const void *b)
+{
+	const unsigned char *p = (const unsigned char *)(*(const struct memfs_file *const *)a)->path;
+	const unsigned char *q = (const unsigned char *)(*(const struct memfs_file *const *)b)->path;
+	for (; *p && *p == *q; p++, q++)
+		;
+	return (*p == '/' ? 1 : *p) - (*q == '/' ? 1 : *q);
+}
+
+/* Every file of from, or those below its directory top alone (but what is below skip), put into m as it is */
+static int copy_files(struct memfs *m, const struct memfs *from, const struct memfs_file *const *order, const char *top,
+		      const char *skip)
+{
+	size_t tl = top ? strlen(top) : 0, sl = skip ? strlen(skip) : 0;
+	for (int i = 0; i < from->n; i++) {
+		const struct memfs_file *f = order ? order[i] : &from->f[i];
+		if ((top && (strncmp(f->path, top, tl) || (f->path[tl] && f->path[tl] != '/'))) ||
+		    (skip && !strncmp(f->path, skip, sl) && (!f->path[sl] || f->path[sl] == '/')))
+			continue;
+		if (f->link ? memfs_put(m, f->path, f->text, 1) : memfs_put_bytes(m, f->path, f->text, f->len, f->dir))
+			return uc_err("out of memory");
+	}
+	return 0;
+}
+
+int replay_snap_sort(struct memfs *snap)
+{
+	struct memfs sorted = { 0 };
+	const struct memfs_file **order = malloc(((size_t)snap->n + 1) * sizeof(*order));
+	if (!order)
+		return uc_err("out of memory");
+	for (int i = 0; i < snap->n; i++)
+		order[i] = &snap->f[i];
+	qsort(order, (size_t)snap->n, sizeof(*order), by_walk);
+	int rc = copy_files(&sorted, snap, order, NULL, NULL);
+	free(order);
+	memfs_free(snap);
+	*snap = sorted;
+	return rc;
+}
+
 /* The device map's tree, where the snapshot keeps one (a text it cannot read fails the map alone) */
-static int load_devices(struct memfs *m, const char *dir)
+static int load_devices(struct memfs *m, const struct memfs *snap)
 {
 	struct memfs tree = { 0 };
-	char file[1024], why[1400];
-	snprintf(file, sizeof(file), "%s/%s", dir, SNAP_DEVICE_TREE);
-	int r = memfs_text_load(file, &tree), rc = 0;
+	char why[1400];
+	const struct memfs_file *f = memfs_find(snap, "/" SNAP_DEVICE_TREE);
+	int r = f && !f->dir && !f->link ? memfs_text_parse(SNAP_DEVICE_TREE, f->text, f->len, &tree) : -2, rc = 0;
 	if (!r)
 		rc = memfs_put_all(m, &tree);
 	else {
@@ -155,17 +233,15 @@ static int load_devices(struct memfs *m, const char *dir)
 	return rc ? uc_err("out of memory") : 0;
 }
 
-int replay_node_files(const char *dir, struct memfs *m)
+int replay_node_files(const struct memfs *snap, struct memfs *m)
 {
-	struct load l = { .m = m, .dir = dir };
-	char full[4096], path[4096];
-	int rc = 0;
-	for (size_t i = 0; i < sizeof(node_trees) / sizeof(node_trees[0]) && !rc; i++) {
-		snprintf(full, sizeof(full), "%s/%s", dir, node_trees[i]);
-		snprintf(path, sizeof(path), "/%s", node_trees[i]);
-		rc = load_tree(&l, full, sizeof(full), path, sizeof(path), 0);
+	char top[16];
+	for (size_t i = 0; i < sizeof(node_trees) / sizeof(node_trees[0]); i++) {
+		snprintf(top, sizeof(top), "/%s", node_trees[i]);
+		if (copy_files(m, snap, NULL, top, "/sys/bus/pci")) /* (the registers' files: ops->pci_list, pci_read) */
+			return -1;
 	}
-	if (rc || load_devices(m, dir))
+	if (load_devices(m, snap))
 		return -1;
 	/* what a snapshot may not keep: the node's memory (numa_capture.c; an older snapshot has none), its uncore
 	 * clock limits (not taken) */

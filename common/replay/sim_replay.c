@@ -1,7 +1,7 @@
 /*
- * replay:FILE[,simulator options] (doc/snapshot.md): a node's snapshot run here.  The archive is unpacked
- * into a private directory (util/tarball.c refuses anything that would land elsewhere); the host, its PCI
- * devices and its perf tree are read from there as from the node's own sysfs, and every register read that
+ * replay:FILE[,simulator options] (doc/snapshot.md): a node's snapshot run here.  The archive's members are
+ * read into memory (util/tarball.c checks each as it would unpacking it; nothing is written anywhere); the
+ * host, its PCI devices and its perf tree are read from them as from the node's own sysfs, and every register read that
  * is not a PMON register (bus maps, capabilities, discovery tables) gets the node's bytes.  The PMON
  * registers are the simulator's: a machine of the platform the snapshot's CPU is, with the node's sockets,
  * dies and cores, whose rate model gives the counts.  A box the node's tables or devices name at a place
@@ -20,7 +20,6 @@
 #include <unistd.h>
 #include "sim/sim.h"
 #include "sim/sim_rapl.h"
-#include "replay_dir.h"
 #include "sim_replay.h"
 #include "util/error.h"
 #include "util/memfs.h"
@@ -109,11 +108,9 @@ static int pci_aliases(struct replay *r, struct sim *s)
 {
 	struct pci_devinfo *devs = NULL;
 	int n = 0;
-	char dir[700];
-	snprintf(dir, sizeof(dir), "%s/sys/bus/pci/devices", r->nd.dir);
-	if (access(dir, F_OK)) /* a node without PCI devices (Nehalem, Itanium): nothing to place */
+	if (!memfs_find(&r->nd.snap, "/sys/bus/pci/devices")) /* a node without PCI devices (Nehalem, Itanium) */
 		return 0;
-	if (pci_list_sysfs_at(r->nd.dir, &devs, &n))
+	if (pci_list_tree(&r->nd.snap, &devs, &n))
 		return -1;
 	for (int i = 0; i < n; i++) {
 		const struct pci_devinfo *d = &devs[i];
@@ -162,17 +159,23 @@ static int sim_mmio(struct sim *s, uint64_t phys)
 
 /* ---- the node's bytes ---- */
 
-/* len bytes at off of the archive's member name (below the directory): 0, 1 when it has no such bytes. */
-static int node_bytes(struct access *a, const char *name, uint64_t off, void *buf, size_t len)
+/* The snapshot's regular file of the member name, or NULL. */
+static const struct memfs_file *member_of(const struct memfs *snap, const char *name)
 {
 	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
+	snprintf(path, sizeof(path), "/%s", name);
+	const struct memfs_file *f = memfs_find(snap, path);
+	return f && !f->dir && !f->link ? f : NULL;
+}
+
+/* len bytes at off of the archive's member name: 0, 1 when it has no such bytes. */
+static int node_bytes(struct access *a, const char *name, uint64_t off, void *buf, size_t len)
+{
+	const struct memfs_file *f = member_of(&rp(a)->nd.snap, name);
+	if (!f || off > f->len || len > f->len - off)
 		return 1;
-	ssize_t n = pread(fd, buf, len, (off_t)off);
-	close(fd);
-	return n == (ssize_t)len ? 0 : 1;
+	memcpy(buf, f->text + off, len);
+	return 0;
 }
 
 static int rp_host(struct access *a, struct host_info *h)
@@ -183,7 +186,7 @@ static int rp_host(struct access *a, struct host_info *h)
 
 static int rp_pci_list(struct access *a, struct pci_devinfo **out, int *n)
 {
-	return pci_list_sysfs_at(rp(a)->nd.dir, out, n);
+	return pci_list_tree(&rp(a)->nd.snap, out, n);
 }
 
 /* The simulated machine's CPU of the node's: the same die and core (it has one thread a core, numbered die by
@@ -205,11 +208,8 @@ static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 	char name[64], text[32], *end;
 	snprintf(name, sizeof(name), "msr/cpu%d/%#x", cpu, reg);
 	memset(text, 0, sizeof(text));
-	struct stat st;
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
-	if (stat(path, &st) || st.st_size <= 0 || st.st_size >= (off_t)sizeof(text) ||
-	    node_bytes(a, name, 0, text, (size_t)st.st_size))
+	const struct memfs_file *f = member_of(&rp(a)->nd.snap, name);
+	if (!f || !f->len || f->len >= sizeof(text) || node_bytes(a, name, 0, text, f->len))
 		return uc_err("MSR 0x%x on CPU %d: I/O error (not in the snapshot, and no PMON register of the simulated "
 			      "machine)", reg, cpu);
 	*val = strtoull(text, &end, 0);
@@ -237,9 +237,7 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 				return -1;
 		} else if (node_bytes(a, name, o, &v, 4)) {
 			v = 0; /* a byte the node's discovery did not read: nothing of ours depends on it */
-			char path[1024];
-			snprintf(path, sizeof(path), "%s/%s", rp(a)->nd.dir, name);
-			if (access(path, F_OK))
+			if (!member_of(&rp(a)->nd.snap, name))
 				return uc_err("reading PCI config space %04x:%02x:%02x.%d offset 0x%x: the device's configuration "
 					      "is not in the snapshot", l->dom, l->bus, l->dev, l->fn, o);
 		}
@@ -249,26 +247,51 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 	return 0;
 }
 
-/* The snapshot's MMIO members are mmio/<phys, 16 hex digits>: the one whose range holds [phys, phys + len). */
+/* The snapshot's MMIO members are mmio/<phys, 16 hex digits>: fn(arg, its address, its file) for each, until fn
+ * returns nonzero. */
+struct mmio_walk {
+	const struct memfs *snap;
+	int (*fn)(void *arg, uint64_t base, const struct memfs_file *f);
+	void *arg;
+};
+static int mmio_member(void *arg, const char *name)
+{
+	const struct mmio_walk *w = arg;
+	char *end, path[300];
+	uint64_t base = strtoull(name, &end, 16);
+	if (*end || end == name)
+		return 0;
+	snprintf(path, sizeof(path), "mmio/%s", name);
+	const struct memfs_file *f = member_of(w->snap, path);
+	return f ? w->fn(w->arg, base, f) : 0;
+}
+static void mmio_members(const struct memfs *snap, int (*fn)(void *arg, uint64_t base, const struct memfs_file *f),
+			 void *arg)
+{
+	struct mmio_walk w = { snap, fn, arg };
+	memfs_list(snap, "/mmio", mmio_member, &w);
+}
+
+/* The member whose range holds [phys, phys + len): its bytes into buf */
+struct mmio_read {
+	uint64_t phys;
+	void *buf;
+	size_t len;
+	int found;
+};
+static int mmio_bytes(void *arg, uint64_t base, const struct memfs_file *f)
+{
+	struct mmio_read *m = arg;
+	if (m->phys < base || m->phys - base > f->len || m->len > f->len - (m->phys - base))
+		return 0;
+	memcpy(m->buf, f->text + (m->phys - base), m->len);
+	return m->found = 1;
+}
 static int node_mmio(struct access *a, uint64_t phys, void *buf, size_t len)
 {
-	char dir[1024];
-	snprintf(dir, sizeof(dir), "%s/mmio", rp(a)->nd.dir);
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int rc = 1;
-	while (d && rc && (e = readdir(d))) {
-		char *end;
-		uint64_t base = strtoull(e->d_name, &end, 16);
-		if (*end || end == e->d_name || phys < base)
-			continue;
-		char name[300];
-		snprintf(name, sizeof(name), "mmio/%s", e->d_name);
-		rc = node_bytes(a, name, phys - base, buf, len);
-	}
-	if (d)
-		closedir(d);
-	return rc;
+	struct mmio_read m = { phys, buf, len, 0 };
+	mmio_members(&rp(a)->nd.snap, mmio_bytes, &m);
+	return m.found ? 0 : 1;
 }
 
 static int rp_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
@@ -439,12 +462,12 @@ static void numa_options(const struct replay_node *nd, const struct sim_kind *k,
 	int per_die = 0, memonly = 0, cpu_nodes = 0;
 	size_t o = strlen(opts);
 	for (int n = 0; n < UC_MAX_NODES; n++) {
-		char p[1200];
-		snprintf(p, sizeof(p), "%s/sys/devices/system/node/node%d/cpulist", nd->dir, n);
+		char p[100];
+		snprintf(p, sizeof(p), "/sys/devices/system/node/node%d/cpulist", n);
 		per_die += nd->host.node_die[n] == 0;
 		cpu_nodes += nd->host.node_die[n] >= 0;
 		/* a node whose cpulist names no CPU (an empty line: host_sysfs.c leaves its die unknown) */
-		memonly += nd->host.node_die[n] < 0 && !access(p, F_OK);
+		memonly += nd->host.node_die[n] < 0 && memfs_find(&nd->snap, p);
 	}
 	if (per_die > 1 && !strstr(opts, ",snc="))
 		o += (size_t)snprintf(opts + o, o < len ? len - o : 0, ",snc=%d", per_die);
@@ -459,6 +482,24 @@ static void numa_options(const struct replay_node *nd, const struct sim_kind *k,
 /* Whether the machine of nd->simspec has the node's discovery tables: every mmio/<address> member of the
  * snapshot (what the discovery read of them) is the same bytes of one of its tables, and each of its tables
  * has such a member. */
+struct same {
+	const struct sim *s;
+	int same, seen[SIM_MAX_BLOBS];
+};
+/* The member at base is the same bytes as a table of the machine's (0), or not (1: the walk stops) */
+static int same_table(void *arg, uint64_t base, const struct memfs_file *f)
+{
+	struct same *c = arg;
+	const struct sim *s = c->s;
+	int b = -1;
+	for (int i = 0; i < s->nblobs && b < 0; i++)
+		if (base >= s->blobs[i].phys && base + (uint64_t)f->len <= s->blobs[i].phys + s->blobs[i].len)
+			b = i;
+	c->same = b >= 0 && !memcmp(f->text, s->blobs[b].data + (base - s->blobs[b].phys), f->len);
+	if (c->same)
+		c->seen[b] = 1;
+	return !c->same;
+}
 static int same_tables(struct replay_node *nd)
 {
 	struct access *a = access_sim_open(nd->simspec);
@@ -466,43 +507,18 @@ static int same_tables(struct replay_node *nd)
 		uc_clear_warnings();
 		return 0;
 	}
-	struct sim *s = a->priv;
-	char dir[1024];
-	int same = s->nblobs > 0, seen[SIM_MAX_BLOBS] = { 0 };
-	snprintf(dir, sizeof(dir), "%s/mmio", nd->dir);
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	while (d && same && (e = readdir(d))) {
-		char *end, path[1400];
-		struct stat st;
-		uint64_t base = strtoull(e->d_name, &end, 16);
-		if (*end || end == e->d_name)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), b = -1;
-		same = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode);
-		for (int i = 0; same && i < s->nblobs && b < 0; i++)
-			if (base >= s->blobs[i].phys && base + (uint64_t)st.st_size <= s->blobs[i].phys + s->blobs[i].len)
-				b = i;
-		uint8_t *buf = same && b >= 0 ? malloc((size_t)st.st_size + 1) : NULL;
-		same = buf && pread(fd, buf, (size_t)st.st_size, 0) == st.st_size &&
-		       !memcmp(buf, s->blobs[b].data + (base - s->blobs[b].phys), (size_t)st.st_size);
-		if (same)
-			seen[b] = 1;
-		free(buf);
-		if (fd >= 0)
-			close(fd);
-	}
-	if (d)
-		closedir(d);
-	for (int i = 0; i < s->nblobs && i < SIM_MAX_BLOBS; i++)
-		same = same && seen[i];
+	struct same c = { .s = a->priv };
+	c.same = c.s->nblobs > 0;
+	if (c.same)
+		mmio_members(&nd->snap, same_table, &c);
+	for (int i = 0; i < c.s->nblobs && i < SIM_MAX_BLOBS; i++)
+		c.same = c.same && c.seen[i];
 	a->ops->close(a);
-	return same;
+	return c.same;
 }
 
-/* signal_at=N:SIG (tests, doc/snapshot.md): the process sends itself SIG once N members are unpacked (0:
- * before the first), or, where the archive has fewer, once it is unpacked, before the machine is opened. */
+/* signal_at=N:SIG (tests, doc/snapshot.md): the process sends itself SIG once N members are read (0: before
+ * the first), or, where the archive has fewer, once it is read, before the machine is opened. */
 struct signal_at {
 	int at, sig, sent;
 };
@@ -544,28 +560,26 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 	struct signal_at sig = { 0 };
 	char opts[sizeof(nd->simspec)];
 	memset(nd, 0, sizeof(*nd));
-	nd->lock = -1;
-	if (!n || n >= sizeof(nd->file) || n >= sizeof(nd->dir))
+	if (!n || n >= sizeof(nd->file))
 		return uc_err("replay: give the snapshot's file: replay:FILE[,simulator options]");
 	memcpy(nd->file, spec, n);
 	if (replay_options(spec + n, opts, sizeof(opts), &sig))
 		return -1;
 	struct stat st;
 	if (!stat(nd->file, &st) && S_ISDIR(st.st_mode)) { /* a snapshot unpacked already (tar xf): read in place */
-		snprintf(nd->dir, sizeof(nd->dir), "%s", nd->file);
+		if (replay_snap_dir(nd->file, &nd->snap))
+			return uc_err_prefix("replay %s: ", nd->file);
 	} else {
 		struct tarball_limits lim = replay_limits;
+		struct replay_take take = { &nd->snap, nd->file };
 		lim.each = signal_at;
 		lim.arg = &sig;
-		if (replay_dir_make(nd->dir, sizeof(nd->dir), &nd->lock))
-			return -1;
-		nd->own_dir = 1;
 		signal_at(&sig, 0);
-		if (tarball_extract(nd->file, nd->dir, &lim))
+		if (tarball_read(nd->file, &lim, replay_snap_take, &take) || replay_snap_sort(&nd->snap))
 			return uc_err_prefix("replay: ");
 	}
 	signal_at(&sig, INT_MAX);
-	if (host_from_sysfs_at(nd->dir, &nd->host))
+	if (host_from_tree(&nd->snap, &nd->host))
 		return uc_err_prefix("replay %s: the node's CPUs: ", nd->file);
 	const struct host_info *h = &nd->host;
 	const struct sim_kind *k = kind_of(h);
@@ -585,12 +599,7 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 	return machine_spec(nd, k, opts);
 }
 
-void replay_node_free(struct replay_node *nd)
-{
-	if (!nd->own_dir)
-		nd->dir[0] = 0;
-	replay_dir_remove(nd->dir, &nd->lock);
-}
+void replay_node_free(struct replay_node *nd) { memfs_free(&nd->snap); }
 
 struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int owns)
 {
@@ -604,16 +613,16 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	}
 	r->nd = *nd;
 	r->owns = owns;
-	if (replay_node_files(r->nd.dir, &r->node) || pci_aliases(r, sim_acc->priv)) {
-		uc_err_prefix("replay %s: ", nd->file);
+	memset(&nd->snap, 0, sizeof(nd->snap)); /* the access's now */
+	if (replay_node_files(&r->nd.snap, &r->node) || pci_aliases(r, sim_acc->priv)) {
+		uc_err_prefix("replay %s: ", r->nd.file);
+		replay_node_free(&r->nd);
 		memfs_free(&r->node);
 		free(r->alias);
 		free(r);
 		free(a);
 		return NULL;
 	}
-	nd->dir[0] = 0; /* the access removes it */
-	nd->lock = -1;
 	a->ops = &replay_ops;
 	a->priv = r;
 	a->inner = sim_acc; /* sim_of() finds the simulator, for traffic and tests */

@@ -1,7 +1,7 @@
 /*
  * perf+replay:FILE[,options] (doc/snapshot.md): the perf backend on a node's snapshot.  What the backend reads
  * of the kernel's trees (its PMUs, their types, cpumasks, formats, event aliases, perf_event_paranoid) is the
- * node's, below the unpacked archive; the events it opens are counted by the simulated kernel of a machine
+ * node's, in the snapshot; the events it opens are counted by the simulated kernel of a machine
  * like the node (sim_kernel.c), a PMU's type number translated to the simulated PMU of the same name, or the
  * one whose alias it is (a kernel that names a discovery type uncore_type_N).  A PMU the node's kernel has
  * and the simulated one does not cannot be opened (ENOENT, as for a type no PMU has).
@@ -127,7 +127,7 @@ static void rk_free(struct perf_kernel *k)
 {
 	struct replay_kernel *r = rk(k);
 	if (r->acc)
-		r->acc->ops->close(r->acc); /* removes the directory and its files; the simulated kernel closes the machine */
+		r->acc->ops->close(r->acc); /* frees the snapshot and its files; the simulated kernel closes the machine */
 	if (r->sim)
 		r->sim->ops->free(r->sim);
 	free(r->map);

@@ -50,14 +50,12 @@ int memfs_text(const struct memfs *m, char **text, size_t *len)
 
 static int hexval(char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; }
 
-int memfs_text_load(const char *file, struct memfs *m)
+/* The text of f (named file in messages) into m, f closed: 0, or -1 with a message naming its line */
+static int load(FILE *f, const char *file, struct memfs *m)
 {
-	FILE *f = fopen(file, "re");
 	char *line = NULL;
 	size_t cap = 0;
 	int rc = 0, no = 0;
-	if (!f)
-		return -2;
 	ssize_t n;
 	while (!rc && (n = getline(&line, &cap, f)) > 0) {
 		no++;
@@ -96,4 +94,12 @@ int memfs_text_load(const char *file, struct memfs *m)
 	free(line);
 	fclose(f);
 	return rc ? -1 : 0;
+}
+
+int memfs_text_parse(const char *name, const char *text, size_t len, struct memfs *m)
+{
+	FILE *f = len ? fmemopen((void *)text, len, "r") : NULL;
+	if (!f)
+		return len ? uc_err("out of memory") : 0; /* (an empty text: no file) */
+	return load(f, name, m);
 }

@@ -10,8 +10,8 @@
 
 /* The files m holds as text (malloc'd): 0, or -1 out of memory (said). */
 int memfs_text(const struct memfs *m, char **text, size_t *len);
-/* Such a text's file read back into m: 0; -1 with a message naming its line; -2, and none, when the file is not
- * there. */
-int memfs_text_load(const char *file, struct memfs *m);
+/* Such a text, len bytes of it (name: its file's, in messages), read back into m: 0, or -1 with a message naming
+ * its line. */
+int memfs_text_parse(const char *name, const char *text, size_t len, struct memfs *m);
 
 #endif

@@ -241,6 +241,8 @@ struct reader {
 	 * move or replace a directory (members are only created, O_EXCL), so the descriptor stays right. */
 	char parent[NAME_MAX_LEN + 1];
 	int parent_fd; /* -1: none kept */
+	tarball_take_fn take; /* tarball_read: each member to it, none extracted */
+	void *take_arg;
 };
 
 /* Why a member of this kind is not extracted, or NULL for a regular file or a directory. */
@@ -300,14 +302,44 @@ static int open_parent(struct reader *r, char *name, const char *esc, int all, c
 	}
 }
 
-/* Copy the member's data (size bytes, as its header says) to a new file name, block by block as
- * libarchive unpacks it: the header's size is never allocated. */
+/* The member's data (size bytes, as its header says), block by block as libarchive unpacks it, written to out
+ * (a file) or copied to mem (size bytes of room): 0, or -1 with the reason. */
+static int copy_data(struct reader *r, const char *esc, la_int64_t size, int out, char *mem)
+{
+	la_int64_t got = 0;
+	int rc = 0;
+	for (;;) {
+		const void *buf;
+		size_t n;
+		la_int64_t at;
+		int rd = archive_read_data_block(r->a, &buf, &n, &at);
+		if (rd == ARCHIVE_EOF) /* (its padding read too) */
+			break;
+		if (rd != ARCHIVE_OK)
+			rc = uc_err("archive %s: member '%s': truncated or damaged data (%lld of %lld bytes): %s", r->path, esc,
+				    (long long)got, (long long)size, why_of(r->a));
+		else if (at != got || (unsigned long long)n > (unsigned long long)(size - got)) /* (sparse files are refused) */
+			rc = uc_err("archive %s: member '%s': data beyond its header's %lld bytes", r->path, esc, (long long)size);
+		else if (mem)
+			memcpy(mem + got, buf, n);
+		else if (write_full(out, buf, n))
+			rc = uc_err("archive %s: member '%s': cannot write it: %s", r->path, esc, strerror(errno));
+		if (rc)
+			return rc;
+		got += (la_int64_t)n;
+	}
+	if (got != size)
+		return uc_err("archive %s: member '%s': truncated data (%lld of %lld bytes)", r->path, esc, (long long)got,
+			      (long long)size);
+	return 0;
+}
+
+/* Copy the member's data to a new file name (copy_data): the header's size is never allocated. */
 static int extract_file(struct reader *r, char *name, const char *esc, la_int64_t size)
 {
 	const char *leaf, *slash = strrchr(name, '/');
 	size_t dirlen = slash ? (size_t)(slash - name) : 0;
-	int rc = 0, parent;
-	la_int64_t got = 0;
+	int rc, parent;
 	if (r->parent_fd >= 0 && slash && strlen(r->parent) == dirlen && !memcmp(r->parent, name, dirlen)) {
 		parent = r->parent_fd;
 		leaf = slash + 1;
@@ -330,30 +362,27 @@ static int extract_file(struct reader *r, char *name, const char *esc, la_int64_
 	if (out < 0)
 		return uc_err("archive %s: member '%s': cannot create it: %s", r->path, esc,
 			      e == EEXIST ? "a member of that name, or a directory of one, was extracted already" : strerror(e));
-	for (;;) {
-		const void *buf;
-		size_t n;
-		la_int64_t at;
-		int rd = archive_read_data_block(r->a, &buf, &n, &at);
-		if (rd == ARCHIVE_EOF) /* (its padding read too) */
-			break;
-		if (rd != ARCHIVE_OK)
-			rc = uc_err("archive %s: member '%s': truncated or damaged data (%lld of %lld bytes): %s", r->path, esc,
-				    (long long)got, (long long)size, why_of(r->a));
-		else if (at != got || (unsigned long long)n > (unsigned long long)(size - got)) /* (sparse files are refused) */
-			rc = uc_err("archive %s: member '%s': data beyond its header's %lld bytes", r->path, esc, (long long)size);
-		else if (write_full(out, buf, n))
-			rc = uc_err("archive %s: member '%s': cannot write it: %s", r->path, esc, strerror(errno));
-		else
-			got += (la_int64_t)n;
-		if (rc)
-			break;
-	}
-	if (!rc && got != size)
-		rc = uc_err("archive %s: member '%s': truncated data (%lld of %lld bytes)", r->path, esc, (long long)got,
-			    (long long)size);
+	rc = copy_data(r, esc, size, out, NULL);
 	if (close(out) && !rc)
 		rc = uc_err("archive %s: member '%s': cannot write it: %s", r->path, esc, strerror(errno));
+	return rc;
+}
+
+/* tarball_read: the member's data (size bytes, at most max_member) in memory, then to r->take */
+static int take_member(struct reader *r, const char *name, const char *esc, la_int64_t size, int is_dir)
+{
+	if (is_dir) {
+		if (archive_read_data_skip(r->a) != ARCHIVE_OK)
+			return uc_err("archive %s: member '%s': %s", r->path, esc, why_of(r->a));
+		return r->take(r->take_arg, name, NULL, 0, 1);
+	}
+	char *data = malloc((size_t)size + 1);
+	if (!data)
+		return uc_err("archive %s: member '%s': out of memory", r->path, esc);
+	int rc = copy_data(r, esc, size, -1, data);
+	if (!rc)
+		rc = r->take(r->take_arg, name, data, (size_t)size, 0);
+	free(data);
 	return rc;
 }
 
@@ -396,6 +425,8 @@ static int member(struct reader *r, struct archive_entry *e)
 		return uc_err("archive %s: member '%s': the members' total size would be over the limit of %zu bytes",
 			      r->path, esc, r->lim->max_total);
 	r->total += (unsigned long long)size;
+	if (r->take)
+		return take_member(r, name, esc, size, is_dir);
 	if (!is_dir)
 		return extract_file(r, name, esc, size);
 	const char *leaf;
@@ -526,9 +557,9 @@ static int gzip_checked(const char *archive, int fd, unsigned long long max)
 	return rc ? -1 : 0;
 }
 
-int tarball_extract(const char *archive, const char *dir, const struct tarball_limits *lim)
+/* Check archive whole (gzip_checked), then each member to extract_all: into dir, or (dir NULL) to r->take */
+static int run(struct reader *r, const char *archive, const char *dir, const struct tarball_limits *lim)
 {
-	struct reader r = { .path = archive, .dir = -1, .lim = lim, .parent_fd = -1 };
 	struct stat st;
 	int rc, fl, fd;
 	if (!lim)
@@ -546,21 +577,33 @@ int tarball_extract(const char *archive, const char *dir, const struct tarball_l
 		rc = uc_err("archive %s: empty (no header, not even the end of an archive)", archive);
 	else if (gzip_checked(archive, fd, (unsigned long long)lim->max_total + ((unsigned long long)lim->max_members + 2) * 2048))
 		rc = -1;
-	else if ((r.dir = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+	else if (dir && (r->dir = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		rc = uc_err("archive %s: cannot open directory %s: %s", archive, dir,
 			    errno == ELOOP || errno == ENOTDIR ? "a symbolic link or not a directory (refused)" : strerror(errno));
-	else if (!(r.a = tar_reader(archive)))
+	else if (!(r->a = tar_reader(archive)))
 		rc = -1;
-	else if (archive_read_open_fd(r.a, fd, 65536) != ARCHIVE_OK)
-		rc = uc_err("archive %s: cannot read it: %s", archive, why_of(r.a));
+	else if (archive_read_open_fd(r->a, fd, 65536) != ARCHIVE_OK)
+		rc = uc_err("archive %s: cannot read it: %s", archive, why_of(r->a));
 	else
-		rc = extract_all(&r);
-	if (r.a)
-		archive_read_free(r.a); /* (closes nothing of ours: fd and r.dir are closed here) */
-	if (r.parent_fd >= 0)
-		close(r.parent_fd);
-	if (r.dir >= 0)
-		close(r.dir);
+		rc = extract_all(r);
+	if (r->a)
+		archive_read_free(r->a); /* (closes nothing of ours: fd and r->dir are closed here) */
+	if (r->parent_fd >= 0)
+		close(r->parent_fd);
+	if (r->dir >= 0)
+		close(r->dir);
 	close(fd);
 	return rc;
+}
+
+int tarball_extract(const char *archive, const char *dir, const struct tarball_limits *lim)
+{
+	struct reader r = { .path = archive, .dir = -1, .lim = lim, .parent_fd = -1 };
+	return run(&r, archive, dir, lim);
+}
+
+int tarball_read(const char *archive, const struct tarball_limits *lim, tarball_take_fn take, void *arg)
+{
+	struct reader r = { .path = archive, .dir = -1, .lim = lim, .parent_fd = -1, .take = take, .take_arg = arg };
+	return run(&r, archive, NULL, lim);
 }

@@ -47,5 +47,12 @@ struct tarball_limits {
  * gzip stream or size; an archive that ends before its two zero blocks.  On an error, what was extracted
  * stays: the caller removes dir (remove_tree). */
 int tarball_extract(const char *archive, const char *dir, const struct tarball_limits *lim);
+/* A member as tarball_read hands it over: its name (a directory's without its '/'), its bytes (NULL for a
+ * directory, dir 1).  0, or -1 with the reason (a member the taker refuses: a name given twice). */
+typedef int (*tarball_take_fn)(void *arg, const char *name, const void *data, size_t len, int dir);
+/* The same members under the same checks and limits, each read into memory (at most max_member bytes at a
+ * time) and handed to take instead of written: nothing is written anywhere.  On an error what was taken
+ * stays the taker's. */
+int tarball_read(const char *archive, const struct tarball_limits *lim, tarball_take_fn take, void *arg);
 
 #endif

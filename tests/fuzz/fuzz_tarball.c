@@ -1,7 +1,8 @@
 /* The snapshot archive reader (util/tarball.h: libarchive's tar and gzip, then this project's checks) on a
  * stranger's bytes, with small limits: whatever the input, nothing is made beside the directory extracted
  * into, nothing in it is other than a file or a directory, its files hold no more than the limits, and
- * what is made there can be removed. */
+ * what is made there can be removed; read into memory instead (tarball_read, as a replay reads it), each
+ * member handed over is within the limits, with a name that stays below the directory. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <sys/stat.h>
@@ -51,6 +52,25 @@ static long long contents(const char *path)
 	return sum;
 }
 
+struct taken {
+	long long total;
+	int members;
+};
+
+/* A member tarball_read hands over: within the limits, a relative name without '.' or '..' components */
+static int take(void *arg, const char *name, const void *data, size_t len, int dir)
+{
+	struct taken *t = arg;
+	size_t n = strlen(name);
+	if (len > MAX_MEMBER || (t->total += (long long)len) > MAX_TOTAL || ++t->members > MAX_MEMBERS ||
+	    (dir ? data != NULL || len : !data) || !n || n > 255 || name[0] == '/' || name[n - 1] == '/' ||
+	    !strcmp(name, ".") || !strcmp(name, "..") || strstr(name, "/../") || strstr(name, "/./") ||
+	    !strncmp(name, "../", 3) || !strncmp(name, "./", 2) || strstr(name, "//") ||
+	    (n >= 3 && !strcmp(name + n - 3, "/..")) || (n >= 2 && !strcmp(name + n - 2, "/.")))
+		abort();
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct tarball_limits lim = { .max_member = MAX_MEMBER, .max_total = MAX_TOTAL, .max_members = MAX_MEMBERS };
@@ -63,6 +83,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (remove_tree(dir))
 		abort();
+	check_scratch();
+	struct taken t = { 0 };
+	tarball_read(fuzz_file(data, size), &lim, take, &t);
 	check_scratch();
 	return 0;
 }

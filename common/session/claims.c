@@ -537,6 +537,20 @@ void claims_remove(uncore_t *u, struct claim *c)
 	cl->n--;
 }
 
+void claims_remove_later(struct claim *c) { c->unit[0] = 0; }
+
+void claims_compact(uncore_t *u)
+{
+	struct claims *cl = u->claims;
+	int k = 0;
+	if (!cl)
+		return;
+	for (int i = 0; i < cl->n; i++)
+		if (cl->c[i].unit[0] && k++ != i)
+			cl->c[k - 1] = cl->c[i];
+	cl->n = k;
+}
+
 int claims_peer_pid(uncore_t *u, const struct box *b, const struct claim **rec)
 {
 	struct claims *cl = u->claims;

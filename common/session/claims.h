@@ -98,6 +98,11 @@ uint32_t claims_ctrs_of(const struct claim *c, uint32_t token);
 /* Returns the number of holders left. */
 int claims_drop(struct claim *c, uint32_t token);
 void claims_remove(struct uncore *u, struct claim *c);
+/* Removing many records one by one moves the records after each (some 6 kB apiece) every time, quadratic
+ * in the boxes a session held: claims_remove_later marks one (it names no box any more, so claims_get and
+ * claims_box pass it by) and claims_compact drops the marked ones in one pass, keeping the others' order. */
+void claims_remove_later(struct claim *c);
+void claims_compact(struct uncore *u);
 /* Privileged processes: the pid of a live holder of box b in the group's file (MSR boxes only; *rec its
  * record), or 0. */
 int claims_peer_pid(struct uncore *u, const struct box *b, const struct claim **rec);

@@ -273,10 +273,11 @@ int sess_release(uncore_session_t *s, int restore)
 				keep_unrestored(s, pg, c);
 				rc = -1;
 			} else if (c && (restore || !pg->adopted))
-				claims_remove(s->u, c);
+				claims_remove_later(c);
 		}
 		let_go(pg);
 	}
+	claims_compact(s->u);
 	return rc;
 }
 

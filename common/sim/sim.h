@@ -281,6 +281,10 @@ struct sim {
 	 * machine's own state, which a shared file holds with the boxes' (sim_shared.c) */
 	uint64_t gctl[UC_MAX_SOCKETS], gstatus[UC_MAX_SOCKETS][SIM_MAX_GLOB_STATUS], gfrz_ns[UC_MAX_SOCKETS];
 	int gfrz[UC_MAX_SOCKETS];
+	/* the boxes (bit i: boxes[i]) that may have a counter armed: every box that has one, and maybe others
+	 * (sim_note_armed where a control word changes); advance_armed walks these, not the whole machine,
+	 * which costs every access on a platform of hundreds of boxes (EMR) while a counter is armed */
+	uint64_t armed_box[SIM_MAX_BOXES / 64];
 	int armed;         /* some counter reports overflows: advance those boxes first */
 	int advancing;
 	uint64_t now_ns, tick_ns, epoch_ns;
@@ -478,6 +482,8 @@ void sim_box_advance(struct sim *s, struct sim_box *b);
 /* ... to now, a time the caller took from the clock (sim_clock) */
 void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now);
 /* fault agent: at its time another tool reprograms the box, once (sim_core.c) */
+/* A control word of box b changed: it joins armed_box if a counter of it is armed now. */
+void sim_note_armed(struct sim *s, const struct sim_box *b);
 void sim_agent_strike(struct sim *s, struct sim_box *b);
 /* fault borrow: the box counted up to now through the borrower's instants */
 void sim_borrow_to(struct sim *s, struct sim_box *b, uint64_t now);

@@ -81,11 +81,30 @@ uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t 
 
 /* Overflows stop counting socket-wide (IVB-EP): bring the boxes that can overflow up to date first,
  * so that no other box counts past the moment a freeze began. */
+void sim_note_armed(struct sim *s, const struct sim_box *b)
+{
+	int i = (int)(b - s->boxes);
+	for (int c = 0; c < b->u->nctr; c++)
+		if (armed(b, c)) {
+			s->armed_box[i / 64] |= 1ull << (i % 64);
+			return;
+		}
+}
+
+/* (The boxes outside armed_box have no armed counter: walking only those it names finds what a walk of
+ * every box would, in the same order; a box found with none leaves it.) */
 static void advance_armed(struct sim *s, const struct sim_box *b)
 {
 	s->advancing = 1;
 	int machine_armed = 0;
 	for (int i = 0; i < s->nboxes; i++) {
+		uint64_t *word = &s->armed_box[i / 64];
+		if (!(*word >> (i % 64))) { /* none at i or above in this word */
+			i |= 63;
+			continue;
+		}
+		if (!(*word >> (i % 64) & 1))
+			continue;
 		struct sim_box *x = &s->boxes[i];
 		int any = 0;
 		if (x != b) /* the caller holds b; the others are brought in from a shared file, if any */
@@ -97,6 +116,8 @@ static void advance_armed(struct sim *s, const struct sim_box *b)
 			sim_box_advance(s, x);
 		if (x != b)
 			sim_shared_out(s, x);
+		if (!any)
+			*word &= ~(1ull << (i % 64));
 	}
 	/* no counter reports overflows any more (the sampling session ended): every access stops walking
 	 * every box of the machine until a control word arms one again */
@@ -167,6 +188,7 @@ void sim_agent_strike(struct sim *s, struct sim_box *b)
 	uint64_t en = u->ctl_en & -u->ctl_en; /* its lowest enable bit; none: a non-zero event select counts */
 	for (int c = 0; c < u->nctr; c++)
 		b->ctl[c] = (en | 0x3full << u->ev_shift) & u->ctl_writable;
+	sim_note_armed(s, b);
 }
 
 /* Fault borrow: the box counted with its own control words up to the borrower's first instant (the fault's
@@ -184,6 +206,7 @@ void sim_borrow_to(struct sim *s, struct sim_box *b, uint64_t now)
 			sim_box_advance_full(s, b, at);
 		for (int c = 0; c < b->u->nctr; c++)
 			*(held ? &b->ctl[c] : &b->lent[c]) = *(held ? &b->lent[c] : &b->ctl[c]);
+		sim_note_armed(s, b); /* (its own control words back) */
 		if (!held) /* its event on every counter, as agent's */
 			b->agent = 1, sim_agent_strike(s, b);
 		b->agent = held ? SIM_BORROW_DONE : SIM_BORROW_HELD;
@@ -370,8 +393,10 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 		if (bc && !frozen(s, b) && v != b->ctl[i] && (enabled(u, v) || enabled(u, b->ctl[i])))
 			s->unfrozen_ctl_writes++;
 		b->ctl[i] = v & ~u->ctl_rst; /* the reset bit is a command */
-		if (armed(b, i))
+		if (armed(b, i)) {
 			s->armed = 1;
+			s->armed_box[(b - s->boxes) / 64] |= 1ull << ((b - s->boxes) % 64);
+		}
 		if (v & u->ctl_rst) {
 			b->cnt[i].v = sim_reset_value(s, b, b->ctl[i], i, b->width);
 			b->cnt[i].frac = 0;

@@ -195,6 +195,8 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	for (int i = 0; i < s->nboxes; i++) /* free-running counters cannot be reset: start them near the wrap */
 		for (int f = 0; s->prewrap_s > 0 && f < s->boxes[i].nfr; f++)
 			s->boxes[i].fr[f] = sim_reset_value(s, &s->boxes[i], 0, SIM_CTR_FR(f), s->boxes[i].u->fr[f].width);
+	for (int i = 0; i < s->nboxes; i++) /* (a box built programmed) */
+		sim_note_armed(s, &s->boxes[i]);
 	memcpy(s->snap, s->boxes, sizeof(s->snap));
 	if (o->shared[0]) {
 		if (s->manual_clock)
@@ -206,6 +208,8 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	for (int f = 0; f < o->nfaults; f++)
 		if (sim_apply_fault(s, o->faults[f]))
 			return -1;
+	for (int i = 0; i < s->nboxes; i++) /* (a fault may program one) */
+		sim_note_armed(s, &s->boxes[i]);
 	for (int d = 0; d < s->ndevs && s->numa_off; d++) /* after the faults: missing:discovery:N finds by node */
 		s->devs[d].info.node = -1;
 	return 0;

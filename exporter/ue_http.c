@@ -168,9 +168,13 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
 		struct conn_ctx *x = calloc(1, sizeof(*x)); /* NULL: neither deadline nor count, the idle timeout holds it */
 		if (x) {
+			/* the socket taken before the next query: libmicrohttpd 1.0 (Debian 13) answers every query in the
+			 * one union of the connection, so the address's pointer overwrote the socket, and the deadline
+			 * shut down no socket (or, by chance, another one) */
 			const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+			int fd = ci ? (int)ci->connect_fd : -1;
 			const union MHD_ConnectionInfo *ca = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-			x->deadline = ci ? ue_conns_opened(h->conns, ci->connect_fd) : NULL;
+			x->deadline = fd >= 0 ? ue_conns_opened(h->conns, fd) : NULL;
 			x->peer = ca && ca->client_addr ? ue_peers_opened(h->peers, ca->client_addr) : NULL;
 		}
 		*ctx = x;

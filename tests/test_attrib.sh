@@ -133,7 +133,11 @@ for p in snbep ivbep skx; do
 		grep -q "serving" "$W/exp" && break
 		sleep 0.05
 	done
-	kill $exp; wait $exp
+	# a SIGTERM once went unheeded here (the exporter served on; a second one stopped it): said, not waited on
+	kill $exp
+	for i in $(seq 1 1200); do kill -0 $exp 2>/dev/null || break; sleep 0.05; done
+	check "exporter --per-job on $p: SIGTERM stops it" '! kill -0 $exp 2>/dev/null' || kill -9 $exp
+	wait $exp
 	check "exporter --per-job on $p: the attribution starts, what clashes said once ($(head -c 600 "$W/exp"))" \
 		'grep -q serving "$W/exp" && ! grep -q -- "--per-job:" "$W/exp" &&
 		 [ "$(grep -c "the default set leaves out .*llc_misses, llc_miss_ratio on $p to count the jobs beside it" "$W/exp")" -eq 1 ]'

@@ -54,6 +54,11 @@ LINE_RECEIVER_PORT = $B_LINE
 PICKLE_RECEIVER_PORT = $B_PICKLE
 CACHE_QUERY_PORT = $B_QUERY
 [relay]
+# the relay's own directories (carbon reads [cache]'s for caches only: without them it made /usr/storage as
+# root, and as another user it could not start)
+STORAGE_DIR = $C/
+PID_DIR = $C/
+LOG_DIR = $C/log/
 LINE_RECEIVER_INTERFACE = 127.0.0.1
 LINE_RECEIVER_PORT = $RELAY_LINE
 PICKLE_RECEIVER_INTERFACE = 127.0.0.1

@@ -79,20 +79,26 @@ uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t 
 #define SIM_FREEZE_LAT_S 100e-9
 
 
-/* Overflows stop counting socket-wide (IVB-EP): bring the boxes that can overflow up to date first,
- * so that no other box counts past the moment a freeze began. */
+/* b joins armed_box */
+static void mark_armed(struct sim *s, const struct sim_box *b)
+{
+	size_t i = (size_t)(b - s->boxes);
+	s->armed_box[i / 64] |= 1ull << (i % 64);
+}
+
 void sim_note_armed(struct sim *s, const struct sim_box *b)
 {
-	int i = (int)(b - s->boxes);
 	for (int c = 0; c < b->u->nctr; c++)
 		if (armed(b, c)) {
-			s->armed_box[i / 64] |= 1ull << (i % 64);
+			mark_armed(s, b);
 			return;
 		}
 }
 
-/* (The boxes outside armed_box have no armed counter: walking only those it names finds what a walk of
- * every box would, in the same order; a box found with none leaves it.) */
+/* Overflows stop counting socket-wide (IVB-EP): bring the boxes that can overflow up to date first,
+ * so that no other box counts past the moment a freeze began.  (The boxes outside armed_box have no armed
+ * counter: walking only those it names finds what a walk of every box would, in the same order; a box found
+ * with none leaves it.) */
 static void advance_armed(struct sim *s, const struct sim_box *b)
 {
 	s->advancing = 1;
@@ -395,7 +401,7 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 		b->ctl[i] = v & ~u->ctl_rst; /* the reset bit is a command */
 		if (armed(b, i)) {
 			s->armed = 1;
-			s->armed_box[(b - s->boxes) / 64] |= 1ull << ((b - s->boxes) % 64);
+			mark_armed(s, b);
 		}
 		if (v & u->ctl_rst) {
 			b->cnt[i].v = sim_reset_value(s, b, b->ctl[i], i, b->width);

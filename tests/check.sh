@@ -11,11 +11,15 @@ CLAIMS=.claims
 W=$(mktemp -d) || exit 1
 trap 'rm -rf "$W"' EXIT
 trap 'exit 1' INT TERM HUP
-# A small file system of the test's own is mounted in a user and mount namespace (unshare -rm, where the
-# test is root): without one the test is skipped (77), saying why it needs one.
+# A small file system of the test's own is mounted in a mount namespace of the test's own: in a user
+# namespace too (unshare -rm, where the test is root), or where the kernel refuses one (a chroot such as
+# scripts/test-root's: unshare(2) refuses CLONE_NEWUSER there) a plain one (unshare -m) for root.
+# MOUNT_NS is the command that made one; without either the test is skipped (77), saying why it needs one.
 need_mount_ns() { # DIR WHY
-	unshare -rm sh -c "mount -t tmpfs -o size=1m none '$1' && umount '$1'" 2>/dev/null && return 0
-	echo "SKIP: no user and mount namespace here (unshare -rm), so no $2"
+	for MOUNT_NS in "unshare -rm" "unshare -m"; do
+		$MOUNT_NS sh -c "mount -t tmpfs -o size=1m none '$1' && umount '$1'" 2>/dev/null && return 0
+	done
+	echo "SKIP: no user and mount namespace here (unshare -rm), nor a mount namespace for root (unshare -m), so no $2"
 	rm -rf "$W"
 	exit 77
 }

@@ -2,14 +2,14 @@
 # Issue 79 point 4: a member of the group fills the claims file system through claims.group before root's
 # first count (the msr-safe set-up of doc/safety.md: root's claims made empty at boot, the group's file
 # beside it).  Root's count still starts: it takes its room back from the group's file, naming it.
-# A small file system needs a mount: done in a user and mount namespace of its own (unshare -rm, where
-# this process is root), skipped (77) where the kernel allows none.
+# A small file system needs a mount: done in a mount namespace of its own (check.sh need_mount_ns: unshare -rm, where
+# this process is root, or unshare -m for root in a chroot), skipped (77) where the kernel allows neither.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=$(cd "${top_builddir:-.}" && pwd)/uncore
 D=$W/run
 mkdir "$D"
 need_mount_ns "$D" "small file system to fill"
-out=$(unshare -rm sh -c '
+out=$($MOUNT_NS sh -c '
 	D=$1 UNCORE=$2
 	mount -t tmpfs -o size=1m none "$D" || exit 9
 	"$UNCORE" --backend "sim:snbep,shared=$D/s" info >/dev/null 2>&1 || exit 8

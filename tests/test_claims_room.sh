@@ -3,7 +3,7 @@
 # box of the largest machine the project knows, for root and for the group's file at once.  Root's claims file
 # has two copies of a record per box (each 6.6 kB), so the largest (sim:cwf, 433 boxes) needs 5.7 MB for root
 # alone: a 4 MB file system refused root's count ("No space left on device; nothing was programmed").
-# A small file system needs a mount: done in a user and mount namespace (unshare -rm), skipped (77) without one.
+# A small file system needs a mount: done in a mount namespace of its own (check.sh need_mount_ns), skipped (77) without one.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 UNCORE=$(cd "${top_builddir:-.}" && pwd)/uncore
 src=${top_srcdir:-.}
@@ -21,7 +21,7 @@ done
 check "the largest simulated machine found ($largest, $most boxes)" '[ "$most" -gt 300 ]'
 # one event of every unit: every box of the machine claimed
 events=$("$UNCORE" --backend "sim:$largest" list 2>/dev/null | awk '$1 ~ /^UNC_/ && !seen[$2]++ { printf " -e %s", $1 }')
-out=$(unshare -rm sh -c '
+out=$($MOUNT_NS sh -c '
 	D=$1 UNCORE=$2 size=$3 p=$4; shift 4
 	mount -t tmpfs -o "size=$size" none "$D" || exit 9
 	# (the simulator keeps the state of its machine beside the claims: 0.4 MB more than a node holds there)

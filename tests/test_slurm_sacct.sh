@@ -13,7 +13,7 @@ B=${top_builddir:-.}
 B=$(cd "$B" && pwd)
 UNCORE=$B/uncore
 JOBSCRIPT=$B/slurm/intel-uncore-job
-for d in slurmctld slurmd slurmdbd sacctmgr sacct sbatch squeue scancel sinfo scontrol mariadbd mariadb-install-db mariadb-admin; do
+for d in slurmctld slurmd slurmdbd sacctmgr sacct sbatch squeue scancel sinfo scontrol mariadbd mariadb-install-db mariadb-admin mariadb; do
 	command -v $d >/dev/null 2>&1 && continue
 	echo "SKIP: $d is not installed (scripts/install-deps installs slurmctld, slurmd, slurmdbd, slurm-client and mariadb-server)"
 	exit 77
@@ -65,6 +65,13 @@ for _ in $(seq 300); do # wait for a state: the server answers (at most 60 s)
 	sleep 0.2
 done
 checkd "MariaDB runs on 127.0.0.1:$dbport" 'mariadb-admin --no-defaults -S "$D/db.sock" ping >/dev/null 2>&1'
+# slurmdbd's database made beforehand, as a site's set-up does: where it is missing, slurmdbd makes it and connects
+# again on the same handle, and Debian 13's libmariadb (1:11.8.9) then fails every query with a result ("5027
+# Number of columns in result (=1) set execeeds maxmimum allowed number of columns (=0)"; slurmdbd 24.11.5 stops
+# at its first, `select @var := concat('')`): a connect to a missing database, then the same handle again, is enough
+mariadb --no-defaults -S "$D/db.sock" -e "create database iu_acct_$$" >"$D/log/db-create.log" 2>&1
+rc=$?
+checkd "slurmdbd's database made (iu_acct_$$, rc $rc)" '[ $rc -eq 0 ]'
 
 # --- Slurm's configuration: slurmdbd.conf, gres.conf and cgroup.conf beside slurm.conf (SLURM_CONF's directory)
 export SLURM_CONF="$D/slurm.conf"

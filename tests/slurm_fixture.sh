@@ -13,10 +13,12 @@ diag() {
 	for f in "$D"/log/*; do [ -s "$f" ] && { echo "--- $f (its last 15 lines)"; tail -n 15 "$f"; }; done
 }
 # check, and the daemons' logs when it failed (by the count: no() need not return non-zero)
-checkd() {
+checkd() { # returns 1 when the check failed, as check does
 	f0=$fail
 	check "$@"
-	[ "$fail" -eq "$f0" ] || diag
+	[ "$fail" -eq "$f0" ] && return 0
+	diag
+	return 1
 }
 # the jobs a failed check left running are cancelled first (their slurmstepd would outlive slurmd, 10 s at most),
 # then each of $daemons is stopped (KILL after 15 s)

@@ -162,16 +162,19 @@ if kill -0 $db_pid 2>/dev/null; then
 		sleep 0.2
 	done
 	sacctmgr -i add cluster iusa >/dev/null 2>&1
-	checkd "slurmdbd runs over MariaDB (cluster iusa registered)" 'sacctmgr -n -P show cluster format=cluster 2>/dev/null | grep -qx iusa'
-	slurmctld -D -i >"$D/log/slurmctld.out" 2>&1 &
-	ctld_pid=$!
-	slurmd -D -N "$node" >"$D/log/slurmd.out" 2>&1 &
-	slurmd_pid=$!
-	for _ in $(seq 300); do # wait for a state: the node idle (at most 60 s)
-		[ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ] && { up=1; break; }
-		kill -0 "$slurmd_pid" 2>/dev/null || break
-		sleep 0.2
-	done
+	# no cluster without slurmdbd: its slurmctld answers slowly, each sinfo below waiting on it (a failed slurmdbd
+	# on Debian 13 made the minute's loop ten)
+	if checkd "slurmdbd runs over MariaDB (cluster iusa registered)" 'sacctmgr -n -P show cluster format=cluster 2>/dev/null | grep -qx iusa'; then
+		slurmctld -D -i >"$D/log/slurmctld.out" 2>&1 &
+		ctld_pid=$!
+		slurmd -D -N "$node" >"$D/log/slurmd.out" 2>&1 &
+		slurmd_pid=$!
+		for _ in $(seq 300); do # wait for a state: the node idle (at most 60 s)
+			[ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ] && { up=1; break; }
+			kill -0 "$slurmd_pid" 2>/dev/null || break
+			sleep 0.2
+		done
+	fi
 fi
 checkd "slurmctld and slurmd ($cgplugin, GRES gpu:3 over $D/dev/nvidia[0-2]) with accounting: the node is idle" '[ -n "$up" ]'
 state() { squeue -h -j "$1" -o %T 2>/dev/null; }

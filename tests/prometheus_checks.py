@@ -409,10 +409,10 @@ def crowd(port, pid, per_ip, deadline, addrs):
     # nothing), down from the peak to the lower of before and after: the allocator's purge after the crowd hands
     # back some 28 MB that was held before it too (five runs: 90-101 MB before, 61-74 after), so a rise counted
     # from before alone was 19.7 MB against 20.2 on a loaded Debian 13 run
-    fall = max(rss) - min(rss0, after[-1])
-    say(max(rss) - rss0 >= margin and fall >= 2 * margin and after[-1] <= rss0 + margin,
+    rise, fall = max(rss) - rss0, max(rss) - min(rss0, after[-1])
+    say(rise >= margin and fall >= 2 * margin and after[-1] <= rss0 + margin,
         "the crowd raised the RSS by %d kB (%d kB above its low after), and %.1f s after it (at most 5) the RSS is %d kB, "
-        "within %d kB of the %d kB before" % (max(rss) - rss0, fall, 0.1 * len(after), after[-1], margin, rss0))
+        "within %d kB of the %d kB before" % (rise, fall, 0.1 * len(after), after[-1], margin, rss0))
     late(port, ncrowd, "127.0.0.3")
 
 

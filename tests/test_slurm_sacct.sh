@@ -69,9 +69,10 @@ checkd "MariaDB runs on 127.0.0.1:$dbport" 'mariadb-admin --no-defaults -S "$D/d
 # again on the same handle, and Debian 13's libmariadb (1:11.8.9) then fails every query with a result ("5027
 # Number of columns in result (=1) set execeeds maxmimum allowed number of columns (=0)"; slurmdbd 24.11.5 stops
 # at its first, `select @var := concat('')`): a connect to a missing database, then the same handle again, is enough
-mariadb --no-defaults -S "$D/db.sock" -e "create database iu_acct_$$" >"$D/log/db-create.log" 2>&1
+acct_db=iu_acct_$$ # slurmdbd.conf's StorageLoc
+mariadb --no-defaults -S "$D/db.sock" -e "create database $acct_db" >"$D/log/db-create.log" 2>&1
 rc=$?
-checkd "slurmdbd's database made (iu_acct_$$, rc $rc)" '[ $rc -eq 0 ]'
+checkd "slurmdbd's database made ($acct_db, rc $rc)" '[ $rc -eq 0 ]'
 
 # --- Slurm's configuration: slurmdbd.conf, gres.conf and cgroup.conf beside slurm.conf (SLURM_CONF's directory)
 export SLURM_CONF="$D/slurm.conf"
@@ -87,7 +88,7 @@ StorageType=accounting_storage/mysql
 StorageHost=127.0.0.1
 StoragePort=$dbport
 StorageUser=root
-StorageLoc=iu_acct_$$
+StorageLoc=$acct_db
 EOF
 chmod 600 "$D/slurmdbd.conf"
 for i in 0 1 2; do mknod "$D/dev/nvidia$i" c 195 $i; done # as Linux's devices.txt numbers NVIDIA's GPUs

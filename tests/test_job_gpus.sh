@@ -1,7 +1,7 @@
 #!/bin/sh
 # A Slurm job's GPUs (issue 66 point 3, doc/jobs.md "A job's devices"): the package's prolog writes them into
-# the job's spool entry -- from SLURM_JOB_GPUS, CUDA_VISIBLE_DEVICES, or this node's IDX of scontrol show job
-# -d -- with "-" for its CPUs (its cgroup's), the epilog removes it, and uncore jobs on a simulated node lists
+# the job's spool entry -- from SLURM_JOB_GPUS, else CUDA_VISIBLE_DEVICES, never from scontrol show job's text
+# (issue 89 point 2) -- with "-" for its CPUs (its cgroup's), the epilog removes it, and uncore jobs on a simulated node lists
 # the job's CPUs from its cgroup and its GPUs as the simulator's device set has them.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 B=${top_builddir:-.}
@@ -10,7 +10,8 @@ R=$W/root
 SP=$R/run/intel-uncore/jobs
 mkdir -p "$W/bin" "$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_701"
 echo 0-3 >"$R/sys/fs/cgroup/system.slice/slurmstepd.scope/job_701/cpuset.cpus.effective"
-# scontrol as Slurm 22.05 prints a job of two nodes with a NIC GRES beside the GPUs
+# scontrol as Slurm 22.05 prints a job of two nodes with a NIC GRES beside the GPUs: text a user can forge (a
+# job's name, comment and working directory are printed with their newlines), so the prolog must not read it
 cat >"$W/bin/scontrol" <<'EOS'
 #!/bin/sh
 printf '   JobId=%s JobName=t\n     Nodes=n0 CPU_IDs=0-3 Mem=0 GRES=nic:1(IDX:0),gpu:h100:1(IDX:3)\n' "$4"
@@ -25,7 +26,7 @@ check "prolog: SLURM_JOB_GPUS into the job's entry, CPUs '-', mode 0644 ($(cat "
 prolog SLURM_JOB_ID=702 CUDA_VISIBLE_DEVICES=3
 check "prolog: CUDA_VISIBLE_DEVICES without SLURM_JOB_GPUS" '[ "$(sed -n 2p "$SP/702")" = gpus=3 ]'
 prolog SLURM_JOB_ID=703 SLURMD_NODENAME=n1
-check "prolog: this node's IDX of scontrol show job -d, the GPUs' and not the NIC's" '[ "$(sed -n 2p "$SP/703")" = gpus=1-2 ]'
+check "prolog: no GPUs in its environment, scontrol show job -d's IDX not read: no entry ($(cat "$W/err"))" '[ ! -e "$SP/703" ]'
 prolog SLURM_JOB_ID=704 CUDA_VISIBLE_DEVICES=GPU-5d3f1c2a
 prolog SLURM_JOB_ID=705
 check "prolog: no GPU, or GPUs not given by index: no entry" '[ ! -e "$SP/704" ] && [ ! -e "$SP/705" ] && [ -z "$(ls -A "$SP" | grep "^\.")" ]'

@@ -137,6 +137,61 @@ static void test_include(void)
 	CU_ASSERT(strstr(uncore_error(), "loop.conf: Include nested deeper than") != NULL);
 }
 
+/* What one read takes in all (issue 89 point 4): files, lines and bytes, the Includes' with their includer */
+static void test_budget(void)
+{
+	char name[64], text[256];
+	/* 2 deep, 10 a file: 111 files, past the 64 of a read, refused by name */
+	put("fan2.conf", "Name=gpu File=/dev/nvidia0\n");
+	put("fan1.conf", "Include fan2.conf\nInclude fan2.conf\nInclude fan2.conf\nInclude fan2.conf\nInclude fan2.conf\n"
+			 "Include fan2.conf\nInclude fan2.conf\nInclude fan2.conf\nInclude fan2.conf\nInclude fan2.conf\n");
+	put("fan0.conf", "Include fan1.conf\nInclude fan1.conf\nInclude fan1.conf\nInclude fan1.conf\nInclude fan1.conf\n"
+			 "Include fan1.conf\nInclude fan1.conf\nInclude fan1.conf\nInclude fan1.conf\nInclude fan1.conf\n");
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", "Include fan0.conf\n"), "n1", &conf) == -1);
+	CU_ASSERT(strstr(uncore_error(), "more than 64 files read with its Includes") != NULL);
+	/* 8 deep, 10 a file (10^8 files, within the depth): refused as soon as the 65th is due, not read for hours */
+	for (int k = 0; k <= 8; k++) {
+		snprintf(name, sizeof(name), "deep%d.conf", k);
+		text[0] = 0;
+		for (int i = 0; i < 10 && k < 8; i++)
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), "Include deep%d.conf\n", k + 1);
+		put(name, k < 8 ? text : "Name=gpu File=/dev/nvidia0\n");
+	}
+	char top[200];
+	snprintf(top, sizeof(top), "%s/deep0.conf", dir); /* the top file, its Includes 8 deep below it */
+	CU_ASSERT(gres_conf_read(&host, top, "n1", &conf) == -1);
+	CU_ASSERT(strstr(uncore_error(), "deep") != NULL && strstr(uncore_error(), "more than 64 files") != NULL);
+	/* 64 files in all: read (the includer and 63 includes of one GPU each, 63 GPUs) */
+	char *many = calloc(64, 32);
+	CU_ASSERT_FATAL(many != NULL);
+	for (int i = 0; i < 63; i++)
+		strcat(many, "Include fan2.conf\n");
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", many), "n1", &conf) == 0 && conf.n == 63);
+	free(many);
+	/* lines: 65,536 in all are read, one more is refused */
+	char *lines = malloc(2 * 65537 + 64);
+	CU_ASSERT_FATAL(lines != NULL);
+	strcpy(lines, "Name=gpu File=/dev/nvidia3\n");
+	for (int i = 1; i < 65536; i++)
+		strcat(lines + 2 * (i - 1), "#\n"); /* strcat from near the end: quadratic otherwise */
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", lines), "n1", &conf) == 0 && conf.n == 1);
+	strcat(lines + 2 * 65534, "#\n");
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", lines), "n1", &conf) == -1);
+	CU_ASSERT(strstr(uncore_error(), "gres.conf: more than 65536 lines read with its Includes") != NULL);
+	free(lines);
+	/* bytes: 9 files of 1,000,000 (one long comment each, within the 1 MiB of a file) are past the 8 MiB of a read */
+	char *big = malloc(1000001);
+	CU_ASSERT_FATAL(big != NULL);
+	memset(big, 'x', 1000000);
+	big[0] = '#', big[999999] = '\n', big[1000000] = 0;
+	put("mb.conf", big);
+	free(big);
+	CU_ASSERT(gres_conf_read(&host, put("gres.conf", "Include mb.conf\nInclude mb.conf\nInclude mb.conf\nInclude mb.conf\n"
+							 "Include mb.conf\nInclude mb.conf\nInclude mb.conf\nInclude mb.conf\n"
+							 "Include mb.conf\n"), "n1", &conf) == -1);
+	CU_ASSERT(strstr(uncore_error(), "mb.conf: more than 8 MiB read with its Includes") != NULL);
+}
+
 static void test_refused(void)
 {
 	char fifo[200];
@@ -163,6 +218,7 @@ int main(void)
 		{ "gres.conf(5)'s forms", test_forms },
 		{ "AutoDetect, global and by node", test_autodetect },
 		{ "Include, relative and bounded", test_include },
+		{ "files, lines and bytes bounded in all", test_budget },
 		{ "FIFOs, directories and huge files refused by name", test_refused },
 		{ NULL, NULL },
 	};

@@ -211,6 +211,8 @@ struct reader {
 	const char *node;
 	struct gres_conf *c;
 	char global_ad[16], node_ad[16];
+	int files, lines;     /* read so far, with the Includes: bounded in all (gres_conf.h) */
+	size_t bytes;
 };
 
 static int read_file(struct reader *r, const char *path, int depth);
@@ -264,11 +266,20 @@ static int read_file(struct reader *r, const char *path, int depth)
 	if (depth > GRES_MAX_DEPTH)
 		return uc_err("gres.conf: %s: Include nested deeper than %d (a file that includes itself?)", path,
 			      GRES_MAX_DEPTH);
+	if (++r->files > GRES_MAX_FILES)
+		return uc_err("gres.conf: %s: more than %d files read with its Includes (a fan-out of Includes?): refused",
+			      path, GRES_MAX_FILES);
 	char *text = slurp(r->fs, path);
 	if (!text)
 		return -1;
 	int rc = 0;
+	if ((r->bytes += strlen(text)) > GRES_MAX_BYTES)
+		rc = uc_err("gres.conf: %s: more than %zu MiB read with its Includes: refused", path, GRES_MAX_BYTES >> 20);
 	for (char *line = text, *next; !rc && line && *line; line = next) {
+		if (++r->lines > GRES_MAX_LINES) {
+			rc = uc_err("gres.conf: %s: more than %d lines read with its Includes: refused", path, GRES_MAX_LINES);
+			break;
+		}
 		char *end = line;
 		while ((end = strchr(end, '\n')) && end > line && end[-1] == '\\') /* continued: joined */
 			end[-1] = ' ', end[0] = ' ';

@@ -108,6 +108,9 @@ void out_record(const struct out *o, const struct out_rec *r);
 void out_health(const struct out *o, uncore_session_t *s, double t);
 /* s as a JSON string, quoted and escaped. */
 void out_json_str(FILE *f, const char *s);
+/* s as text that cannot move the terminal: its control characters (C0, DEL and UTF-8's C1) written as \t, \n,
+ * \r, \xHH or \u00HH; a backslash stays as it is (perf's metric formulas spell terms "event\=0x35"). */
+void out_text(FILE *f, const char *s);
 
 /* -M's and --metric-group's lists (cli_metrics.c).  cli_split_list: every item of a comma list (commas inside
  * a raw event's slashes kept), a malloc'd array of pointers into s, NULL when out of memory.  cli_add_metrics:

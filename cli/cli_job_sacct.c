@@ -15,13 +15,17 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <jansson.h>
 #include <zlib.h>
+#include "cli.h"
 #include "cli_job_sacct.h"
 
 #define RECORD_MAX 4096
@@ -167,12 +171,40 @@ int job_sacct_record(const char *sum_path, const char *id)
 	return 0;
 }
 
-/* sacct's AdminComment of the job (its allocation's line), into out; -1 with the problem said. */
+/* How long sacct may take (UNCORE_SACCT_TIMEOUT, seconds; default 30): a slurmdbd that accepts and never
+ * answers would hold sacct, and this command, for ever.  -1 with the problem said. */
+static double sacct_timeout(void)
+{
+	const char *v = secure_getenv("UNCORE_SACCT_TIMEOUT");
+	char *end;
+	double t = v ? strtod(v, &end) : 30;
+	if (v && (end == v || *end || !(t >= 0.1 && t <= 3600))) {
+		fprintf(stderr, "uncore job: UNCORE_SACCT_TIMEOUT='%.20s' is not a number of seconds from 0.1 to 3600\n", v);
+		return -1;
+	}
+	return t;
+}
+
+static double mono_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* sacct's AdminComment of the job (its allocation's line), into out; -1 with the problem said.  Its output is
+ * read until it ends or the timeout passes (then sacct is killed); more than fits is read and refused, so
+ * that sacct never waits on a full pipe. */
 static int sacct_comment(const char *id, char *out, size_t len)
 {
 	int p[2], st = 0;
-	if (pipe(p))
+	double limit = sacct_timeout();
+	if (limit < 0)
 		return -1;
+	if (pipe(p)) {
+		fprintf(stderr, "uncore job: cannot run sacct: %s\n", strerror(errno));
+		return -1;
+	}
 	pid_t c = fork();
 	if (c == 0) {
 		dup2(p[1], 1);
@@ -183,12 +215,41 @@ static int sacct_comment(const char *id, char *out, size_t len)
 		_exit(127);
 	}
 	close(p[1]);
-	size_t at = 0;
-	ssize_t n;
-	while (c > 0 && at + 1 < len && (n = read(p[0], out + at, len - 1 - at)) > 0)
-		at += (size_t)n;
+	size_t at = 0, more = 0;
+	double until = mono_now() + limit;
+	int timed_out = 0;
+	while (c > 0) {
+		struct pollfd pf = { .fd = p[0], .events = POLLIN };
+		double left = until - mono_now();
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		int r = poll(&pf, 1, (int)(left * 1000) + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue; /* (the time is checked above) */
+		char spill[4096];
+		ssize_t n = at + 1 < len ? read(p[0], out + at, len - 1 - at) : read(p[0], spill, sizeof(spill));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (at + 1 < len)
+			at += (size_t)n;
+		else
+			more += (size_t)n;
+	}
 	out[at] = 0;
 	close(p[0]);
+	if (timed_out) {
+		kill(c, SIGKILL);
+		waitpid(c, &st, 0);
+		fprintf(stderr, "uncore job: sacct -j %s gave no answer in %g s (UNCORE_SACCT_TIMEOUT): is slurmdbd "
+				"responding? sacct was stopped\n", id, limit);
+		return -1;
+	}
 	if (c < 0 || waitpid(c, &st, 0) < 0) {
 		fprintf(stderr, "uncore job: cannot run sacct: %s\n", strerror(errno));
 		return -1;
@@ -201,6 +262,11 @@ static int sacct_comment(const char *id, char *out, size_t len)
 		fprintf(stderr, "uncore job: sacct -j %s failed (exit %d): is slurmdbd running, and accounting "
 				"(AccountingStorageType=accounting_storage/slurmdbd) configured?\n", id,
 			WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		return -1;
+	}
+	if (more) {
+		fprintf(stderr, "uncore job: sacct -j %s printed more than %zu bytes: no AdminComment of this program's\n", id,
+			len - 1);
 		return -1;
 	}
 	out[strcspn(out, "\n")] = 0;
@@ -217,6 +283,77 @@ static void show(const char *key, json_t *v, const char *unit, double scale)
 		printf("  %-20s -\n", key);
 }
 
+/* A JSON value's type, as the record's reader names it. */
+static const char *type_name(const json_t *v)
+{
+	static const char *const names[] = { "an object", "an array", "a string", "an integer", "a real number",
+					     "true", "false", "null" };
+	return v ? names[json_typeof(v)] : "missing";
+}
+
+/* Whether o[key] is of the kind wanted ("string", "integer", "number or null", "array", "array of strings",
+ * "object"); where it is not, what it is instead, into why (where names o: "", "sockets[1]"). */
+static int typed(json_t *o, const char *where, const char *key, const char *want, char *why, size_t len)
+{
+	json_t *v = json_object_get(o, key);
+	int ok = !strcmp(want, "string") ? json_is_string(v) : !strcmp(want, "integer") ? json_is_integer(v)
+	       : !strcmp(want, "number or null") ? json_is_number(v) || json_is_null(v)
+	       : !strcmp(want, "object") ? json_is_object(v) : json_is_array(v);
+	size_t i;
+	json_t *e;
+	if (ok && !strcmp(want, "array of strings"))
+		json_array_foreach(v, i, e) ok = ok && json_is_string(e);
+	if (!ok)
+		snprintf(why, len, "%s%s\"%s\" is %s, not %s %s", where, *where ? "'s " : "", key, type_name(v),
+			 strchr("aeiou", want[0]) ? "an" : "a", want);
+	return ok;
+}
+
+/* The record's fields of the kinds record_of writes (a socket's and a group's bytes null where not counted);
+ * 0, or -1 with the first that is not, into why. */
+static int record_typed(json_t *r, char *why, size_t len)
+{
+	static const char *const sock_num[] = { "read_bytes", "write_bytes", "peak_read_bw", "peak_write_bw",
+						"energy_dram_joules", "energy_pkg_joules" };
+	char where[32];
+	size_t i;
+	json_t *v;
+	if (!typed(r, "", "job", "string", why, len) || !typed(r, "", "node", "string", why, len) ||
+	    !typed(r, "", "counted_from", "number or null", why, len) || !typed(r, "", "seconds", "number or null", why, len) ||
+	    !typed(r, "", "sockets", "array", why, len) || !typed(r, "", "devices", "array", why, len) ||
+	    !typed(r, "", "warnings", "integer", why, len))
+		return -1;
+	json_array_foreach(json_object_get(r, "sockets"), i, v) {
+		snprintf(where, sizeof(where), "sockets[%zu]", i);
+		if (!json_is_object(v))
+			return snprintf(why, len, "%s is %s, not an object", where, type_name(v)), -1;
+		if (!typed(v, where, "socket", "integer", why, len))
+			return -1;
+		for (size_t k = 0; k < sizeof(sock_num) / sizeof(sock_num[0]); k++)
+			if (!typed(v, where, sock_num[k], "number or null", why, len))
+				return -1;
+	}
+	json_array_foreach(json_object_get(r, "devices"), i, v) {
+		snprintf(where, sizeof(where), "devices[%zu]", i);
+		if (!json_is_object(v))
+			return snprintf(why, len, "%s is %s, not an object", where, type_name(v)), -1;
+		if (!typed(v, where, "socket", "integer", why, len) || !typed(v, where, "read_bytes", "number or null", why, len) ||
+		    !typed(v, where, "write_bytes", "number or null", why, len) ||
+		    (json_object_get(v, "devices") && !typed(v, where, "devices", "array of strings", why, len)))
+			return -1;
+	}
+	return 0;
+}
+
+/* A number of the record as text, "-" where it is null (not counted). */
+static const char *num_text(json_t *v, const char *fmt, char *buf, size_t len)
+{
+	if (!json_is_number(v))
+		return "-";
+	snprintf(buf, len, fmt, json_number_value(v));
+	return buf;
+}
+
 int job_sacct_report(const char *id)
 {
 	static char line[65536], text[262144];
@@ -227,25 +364,47 @@ int job_sacct_report(const char *id)
 				"no such job, its epilog wrote no summary, or slurmdbd has not stored it yet\n", id, id);
 		return 1;
 	}
-	if (strncmp(line, PREFIX, strlen(PREFIX))) {
-		fprintf(stderr, "uncore job: job %s's AdminComment is no uncore record of this version (it begins '%.20s', "
-				"not '%s')\n", id, line, PREFIX);
+	if (strncmp(line, PREFIX, strlen(PREFIX))) { /* another tool's, or anyone's: shown escaped */
+		char head[21];
+		snprintf(head, sizeof(head), "%s", line);
+		fprintf(stderr, "uncore job: job %s's AdminComment is no uncore record of this version (it begins '", id);
+		out_text(stderr, head);
+		fprintf(stderr, "', not '%s')\n", PREFIX);
+		return 1;
+	}
+	if (unpack(line + strlen(PREFIX), text, sizeof(text))) {
+		fprintf(stderr, "uncore job: job %s's AdminComment is a damaged uncore record (not base32 of gzip)\n", id);
 		return 1;
 	}
 	json_error_t e;
-	json_t *r = unpack(line + strlen(PREFIX), text, sizeof(text)) ? NULL : json_loads(text, 0, &e);
-	if (!r)
-		snprintf(e.text, sizeof(e.text), "not base32 of gzip");
-	if (!json_is_object(r)) {
-		fprintf(stderr, "uncore job: job %s's AdminComment is a damaged uncore record (%s, at %d)\n", id, e.text, e.position);
+	char why[160];
+	json_t *r = json_loads(text, 0, &e);
+	if (!r) {
+		fprintf(stderr, "uncore job: job %s's AdminComment is a damaged uncore record (its JSON: ", id);
+		out_text(stderr, e.text);
+		fprintf(stderr, ", at byte %d)\n", e.position);
+		return 1;
+	}
+	if (!json_is_object(r))
+		snprintf(why, sizeof(why), "its JSON is %s, not an object", type_name(r));
+	if (!json_is_object(r) || record_typed(r, why, sizeof(why))) {
+		fprintf(stderr, "uncore job: job %s's AdminComment is a damaged uncore record (", id);
+		out_text(stderr, why);
+		fprintf(stderr, ")\n");
 		json_decref(r);
 		return 1;
 	}
-	json_t *v;
-	size_t i;
-	printf("job %s on %s: counted %.3f s from %.3f (Unix time)\n", json_string_value(json_object_get(r, "job")),
-	       json_string_value(json_object_get(r, "node")), json_number_value(json_object_get(r, "seconds")),
-	       json_number_value(json_object_get(r, "counted_from")));
+	json_t *v, *b;
+	size_t i, k;
+	char t1[32], t2[32];
+	/* the strings as they came (anyone who can write the job's AdminComment wrote them): control characters
+	 * escaped, so that none reaches the terminal */
+	printf("job ");
+	out_text(stdout, json_string_value(json_object_get(r, "job")));
+	printf(" on ");
+	out_text(stdout, json_string_value(json_object_get(r, "node")));
+	printf(": counted %s s from %s (Unix time)\n", num_text(json_object_get(r, "seconds"), "%.3f", t1, sizeof(t1)),
+	       num_text(json_object_get(r, "counted_from"), "%.3f", t2, sizeof(t2)));
 	json_array_foreach(json_object_get(r, "sockets"), i, v) {
 		printf("socket %lld\n", (long long)json_integer_value(json_object_get(v, "socket")));
 		show("read_bytes", json_object_get(v, "read_bytes"), "B", 1);
@@ -256,9 +415,20 @@ int job_sacct_report(const char *id)
 		show("energy_pkg_joules", json_object_get(v, "energy_pkg_joules"), "J", 1);
 	}
 	json_array_foreach(json_object_get(r, "devices"), i, v) {
-		char *bdfs = json_dumps(json_object_get(v, "devices"), JSON_COMPACT | JSON_ENCODE_ANY);
-		printf("devices %s (socket %lld)\n", bdfs ? bdfs : "-", (long long)json_integer_value(json_object_get(v, "socket")));
-		free(bdfs);
+		json_t *bdfs = json_object_get(v, "devices");
+		printf("devices ");
+		if (!bdfs)
+			printf("-");
+		else {
+			printf("[");
+			json_array_foreach(bdfs, k, b) {
+				printf("%s\"", k ? "," : "");
+				out_text(stdout, json_string_value(b));
+				printf("\"");
+			}
+			printf("]");
+		}
+		printf(" (socket %lld)\n", (long long)json_integer_value(json_object_get(v, "socket")));
 		show("read_bytes", json_object_get(v, "read_bytes"), "B", 1);
 		show("write_bytes", json_object_get(v, "write_bytes"), "B", 1);
 	}

@@ -19,23 +19,15 @@ static void ctr_list(unsigned m, char *buf, size_t len)
 			n += (size_t)snprintf(buf + n, len - n, "%s%d", n ? "," : "", i);
 }
 
-/* One row of tab-separated fields, a control character inside a field written as \t, \n, \r or \xHH, so
- * that a row stays one line of its columns (the descriptions and formulas of a user's JSON files may hold
- * them; names may not).  A backslash stays as it is: perf's metric formulas spell terms "event\=0x35". */
+/* One row of tab-separated fields, a control character inside a field escaped (out_text), so that a row
+ * stays one line of its columns (the descriptions and formulas of a user's JSON files may hold them; names
+ * may not). */
 static void tsv_row(const char *const *v, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (i)
 			putchar('\t');
-		for (const char *c = v[i]; c && *c; c++) {
-			unsigned char ch = (unsigned char)*c;
-			if (ch == '\t' || ch == '\n' || ch == '\r')
-				printf("\\%c", ch == '\t' ? 't' : ch == '\n' ? 'n' : 'r');
-			else if (ch < 0x20 || ch == 0x7f)
-				printf("\\x%02x", ch);
-			else
-				putchar(ch);
-		}
+		out_text(stdout, v[i]);
 	}
 	putchar('\n');
 }

@@ -20,6 +20,20 @@ void out_json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+void out_text(FILE *f, const char *s)
+{
+	for (const unsigned char *c = (const unsigned char *)s; c && *c; c++) {
+		if (*c == '\t' || *c == '\n' || *c == '\r')
+			fprintf(f, "\\%c", *c == '\t' ? 't' : *c == '\n' ? 'n' : 'r');
+		else if (*c < 0x20 || *c == 0x7f)
+			fprintf(f, "\\x%02x", *c);
+		else if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f) /* U+0080..U+009F: C1 controls (CSI, OSC) */
+			fprintf(f, "\\u%04x", *++c);
+		else
+			fputc(*c, f);
+	}
+}
+
 /* A CSV field: quoted when it holds the separator, a quote or a line break. */
 static void csv_field(const struct out *o, const char *s)
 {

@@ -77,11 +77,17 @@ int job_find(uncore_t *u, struct job_run *r, int waiting)
 
 /* The job begin did not find, waited for by the counting process.  Slurm makes a job's cgroup after the
  * prolog (slurmd runs the prolog, then starts the job's first step: with PrologFlags=Alloc the batch
- * script's or the first srun's, with Contain the extern step, at once), so the jobs are scanned again every
- * 0.2 s, for at most --wait seconds or until end's signal.  0: the job is there and holds a socket whole. */
+ * script's or the first srun's, with Contain the extern step, at once), so the jobs are scanned again
+ * 0.2 s later, then after twice as long each time up to JOB_WAIT_MAX_GAP (issue 89 point 4: a scan reads
+ * every job of the node, and 20 waiters scanning 500 jobs five times a second took a core for up to the
+ * hour they wait; most cgroups come within the first second, and a late one, a salloc's first srun, is
+ * counted from at most that gap after it came, which counted_from says), for at most --wait seconds or
+ * until end's signal.  0: the job is there and holds a socket whole. */
+#define JOB_WAIT_FIRST_GAP 0.2
+#define JOB_WAIT_MAX_GAP 5.0
 int job_wait(uncore_t **u, struct job_run *r)
 {
-	double until = job_unix_now() + r->wait;
+	double until = job_unix_now() + r->wait, gap = JOB_WAIT_FIRST_GAP;
 	for (;;) {
 		if (job_index(*u, r->id) >= 0) { /* the polls' warnings ("left out") fill the list: a new open starts it
 						    afresh, to say the job's own */
@@ -101,6 +107,8 @@ int job_wait(uncore_t **u, struct job_run *r)
 			job_say("no cgroup of the job appeared in the %g s begin waited for it (--wait): not counted", r->wait);
 			return -1;
 		}
-		cli_sleep(*u, 200000000);
+		double left = until - job_unix_now(), nap = gap < left ? gap : left;
+		cli_sleep(*u, (uint64_t)(nap > 0 ? nap * 1e9 : 0));
+		gap = gap * 2 < JOB_WAIT_MAX_GAP ? gap * 2 : JOB_WAIT_MAX_GAP;
 	}
 }

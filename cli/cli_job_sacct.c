@@ -243,6 +243,14 @@ static int sacct_comment(const char *id, char *out, size_t len)
 	}
 	out[at] = 0;
 	close(p[0]);
+	pid_t w = 0;
+	/* its output ended: its exit, within the same time (one that closed its output and went on is stopped) */
+	while (c > 0 && !timed_out && (w = waitpid(c, &st, WNOHANG)) == 0) {
+		if (mono_now() >= until)
+			timed_out = 1;
+		else
+			nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+	}
 	if (timed_out) {
 		kill(c, SIGKILL);
 		waitpid(c, &st, 0);
@@ -250,7 +258,7 @@ static int sacct_comment(const char *id, char *out, size_t len)
 				"responding? sacct was stopped\n", id, limit);
 		return -1;
 	}
-	if (c < 0 || waitpid(c, &st, 0) < 0) {
+	if (c < 0 || w < 0) {
 		fprintf(stderr, "uncore job: cannot run sacct: %s\n", strerror(errno));
 		return -1;
 	}
@@ -366,7 +374,9 @@ int job_sacct_report(const char *id)
 	}
 	if (strncmp(line, PREFIX, strlen(PREFIX))) { /* another tool's, or anyone's: shown escaped */
 		char head[21];
-		snprintf(head, sizeof(head), "%s", line);
+		size_t k = strnlen(line, sizeof(head) - 1);
+		memcpy(head, line, k);
+		head[k] = 0;
 		fprintf(stderr, "uncore job: job %s's AdminComment is no uncore record of this version (it begins '", id);
 		out_text(stderr, head);
 		fprintf(stderr, "', not '%s')\n", PREFIX);

@@ -10,11 +10,13 @@
 B=${top_builddir:-.}
 UNCORE=$B/uncore
 mkdir -p "$W/bin"
-# the fake sacct: the record in $W/rec, or as $W/mode says (hang: sleeps as itself, its pid in $W/sacct.pid)
+# the fake sacct: the record in $W/rec, or as $W/mode says (hang: sleeps as itself, its pid in $W/sacct.pid;
+# mute: the same with its output closed; flood: 300,000 bytes)
 cat >"$W/bin/sacct" <<EOF
 #!/bin/sh
 case "\$(cat '$W/mode' 2>/dev/null)" in
 hang) echo \$\$ >'$W/sacct.pid'; exec sleep 600 ;;
+mute) echo \$\$ >'$W/sacct.pid'; exec >&-; exec sleep 600 ;;
 flood) head -c 300000 /dev/zero | tr '\\000' a; exit 0 ;;
 esac
 cat '$W/rec'
@@ -107,6 +109,13 @@ p=$(cat "$W/sacct.pid" 2>/dev/null)
 check "a sacct that hangs: stopped after UNCORE_SACCT_TIMEOUT=1, said so ($rc: $out)" \
 	'[ $rc -eq 1 ] && [ "$out" = "uncore job: sacct -j 7 gave no answer in 1 s (UNCORE_SACCT_TIMEOUT): is slurmdbd responding? sacct was stopped" ]'
 check "... and the hung sacct (pid $p) is gone" '[ -n "$p" ] && ! kill -0 "$p" 2>/dev/null'
+[ -n "$p" ] && kill "$p" 2>/dev/null
+echo mute >"$W/mode"
+rm -f "$W/sacct.pid"
+out=$(PATH="$W/bin:$PATH" UNCORE_SACCT_TIMEOUT=1 timeout 120 "$UNCORE" job report --sacct 7 2>&1); rc=$?
+p=$(cat "$W/sacct.pid" 2>/dev/null)
+check "a sacct that closes its output and goes on: stopped the same way, and gone ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "gave no answer in 1 s" && [ -n "$p" ] && ! kill -0 "$p" 2>/dev/null'
 [ -n "$p" ] && kill "$p" 2>/dev/null
 echo flood >"$W/mode"
 report

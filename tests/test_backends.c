@@ -162,7 +162,7 @@ static void build_xep_tree(int model, unsigned ubox, unsigned pcu, long capid4)
 /* The direct backend's SBoxes per socket follow the PCU's CAPID4 as Linux's do: a chop (bits 7:6) of 0 leaves a
  * Haswell-EP two (hswep_has_limit_sbox(HSWEP_PCU_DID 0x2fc0)) and a Broadwell-EP none (bdx_uncore_cpu_init:
  * hswep_has_limit_sbox(BDX_PCU_DID 0x6fc0)); any other chop, or no PCU function found, four.  The values are
- * CAPID4 words with the other bits set, so that only bits 7:6 tell. */
+ * CAPID4 words with the other bits set, so that only bits 7:6 tell; all ones among them. */
 static void test_sbox_count_from_capid4(void)
 {
 	static const struct { const char *plat; int model; unsigned ubox, pcu; long capid4; int sboxes; } cases[] = {
@@ -171,6 +171,9 @@ static void test_sbox_count_from_capid4(void)
 		{ "bdx", 79, 0x6f1e, 0x6fc0, -1, 4 },
 		{ "hsx", 63, 0x2f1e, 0x2fc0, 0x0000003c, 2 }, { "hsx", 63, 0x2f1e, 0x2fc0, 0x000000fc, 4 },
 		{ "hsx", 63, 0x2f1e, 0x2fc0, -1, 4 },
+		/* CAPID4 reading all ones holds chop 3 (Linux reads the bits whatever the rest, issue 90 D0): four,
+		 * not a refusal (the function's id dword reads 8086:2fc0, so it is there) */
+		{ "hsx", 63, 0x2f1e, 0x2fc0, 0xffffffff, 4 }, { "bdx", 79, 0x6f1e, 0x6fc0, 0xffffffff, 4 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		uncore_t *u;

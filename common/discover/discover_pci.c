@@ -130,6 +130,24 @@ static int count_dev_socket(const struct disc_ctx *c, const struct platform_desc
 	return c->map.socket[d->loc.bus];
 }
 
+/* A count register reading all ones holds all ones: a 28-CHA Skylake-SP's CAPID6 with its bits 31:28 set too
+ * (skx_count_chabox masks them, GENMASK(27, 0)), a 40-CHA Ice Lake-SP's CAPID6 (icx_count_chabox counts hweight64
+ * of CAPID6 and CAPID7), a Haswell-EP's CAPID4 (hswep_has_limit_sbox reads its chop, bits 7:6, whatever the
+ * rest).  A hidden or removed function reads all ones everywhere, its vendor and device id dword too (PCI: a
+ * configuration read no function claims completes with all ones): that dword tells the two apart.  Non-zero
+ * with a message: the function is gone. */
+static int count_dev_gone(struct access *a, const struct box_type *bt, const struct pci_devinfo *d)
+{
+	uint32_t id;
+	if (a->ops->pci_read(a, &d->loc, 0, &id, 4))
+		return uc_err_prefix("reading the id of the %s count device %02x:%02x.%d: ", bt->name, d->loc.bus, d->loc.dev,
+				     d->loc.fn);
+	if (id != ((uint32_t)d->device << 16 | d->vendor))
+		return uc_err("the %s count device 8086:%04x at %02x:%02x.%d reads all-ones, its id dword 0x%08x: the "
+			      "device is hidden or broken", bt->name, d->device, d->loc.bus, d->loc.dev, d->loc.fn, id);
+	return 0;
+}
+
 static int msr_box_count(struct access *a, const struct disc_ctx *c, const struct host_info *h,
 			 const struct platform_desc *p, const struct box_type *bt, int s)
 {
@@ -151,9 +169,8 @@ static int msr_box_count(struct access *a, const struct disc_ctx *c, const struc
 			continue;
 		if (a->ops->pci_read(a, &d->loc, r->off, &v, 4) || (r->off_hi && a->ops->pci_read(a, &d->loc, r->off_hi, &hi, 4)))
 			return uc_err_prefix("reading the %s count (8086:%04x offset 0x%x): ", bt->name, r->devid, r->off);
-		if (v == 0xffffffffu || hi == 0xffffffffu)
-			return uc_err("the %s count register (8086:%04x offset 0x%x) reads all-ones", bt->name, r->devid,
-				      hi == 0xffffffffu ? r->off_hi : r->off);
+		if ((v == 0xffffffffu || hi == 0xffffffffu) && count_dev_gone(a, bt, d))
+			return -1;
 		if (r->limit_if_clear)
 			return (((uint64_t)hi << 32 | v) & r->mask) || r->limited > count ? count : r->limited;
 		count = __builtin_popcountll(((uint64_t)hi << 32 | v) & r->mask);

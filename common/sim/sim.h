@@ -18,6 +18,8 @@
 #include "sim_numa.h"
 
 #define SIM_MAX_BOXES 1024
+/* cores=N at most: the largest part simulated, Clearwater Forest's 288 (struct sim_kind max_cores) */
+#define SIM_MAX_CORES 288
 #define SIM_MAX_DEVS 256
 #define SIM_MAX_KEYS 32
 #define SIM_IIO_PORTS 8 /* ports of an IIO stack with bandwidth counters (Linux spr/gnr_iio_freerunning: 8 each way) */
@@ -219,6 +221,7 @@ struct sim {
 	const struct sim_global *glob; /* NULL: no global control */
 	const struct sim_ubox_dev *ubox;
 	int nsockets, cores; /* cores: per die (one die per socket unless dies=N) */
+	int chas;            /* CHAs a die where the kind has fewer than cores (sim_chas); 0: one a core */
 	int variant;         /* which part of its platform the machine is, by the kind's option (-1: its default) */
 	int dies;            /* logical dies per socket (dies=N, discovery platforms): each its own table,
 			      * units, CPUs and MSR space, as Linux keys uncore boxes by die */
@@ -335,6 +338,8 @@ extern void *sim_new_msr_hook_ctx;
 /* A die's MSR space and global control ("scope"): die by die, socket by socket; CPUs are numbered the
  * same way, s->cores to a die, so CPU c is in scope c / s->cores. */
 static inline int sim_scopes(const struct sim *s) { return s->nsockets * s->dies; }
+/* The CHAs of a die: one a core unless the kind says fewer (s->chas). */
+static inline int sim_chas(const struct sim *s) { return s->chas ? s->chas : s->cores; }
 static inline int sim_box_scope(const struct sim *s, const struct sim_box *b) { return b->socket * s->dies + b->die; }
 /* What /sys/devices/system/cpu/cpuN/topology/die_id says of CPU cpu: Linux 6.12's die id is the APIC id
  * shifted to the die level (topo_set_ids), the package's bits above the die's, so socket 1's dies are
@@ -425,6 +430,9 @@ struct sim_snc_layout {
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
+	/* the cores a die of the platform's largest shipped part has (issue 90: every kind opens and counts with
+	 * cores= this; doc/platforms.md gives each one's part and source); more are taken where the model allows */
+	int max_cores;
 	int stepping; /* of a shipped part (SNB-EP C2 0x206D7, IVB-EP E1 0x306E4, NHM-EP D0 0x106A5, EMR 0xC06F2):
 		       * perf's CPU id string ends with it */
 	int (*build)(struct sim *s);
@@ -525,6 +533,13 @@ static inline uint64_t sim_romsr_val(const struct sim *s, int k, int sc) { retur
  * dev.fn with the unit's id for that box. */
 struct sim_bus_place { const char *unit; int idx, bus, dev, fn; };
 int sim_place_functions(struct sim *s, int sock, int bus0, const struct sim_bus_place *p, size_t n);
+/* MSR 0x702, U_MSR_PMON_GLOBAL_CONFIG ("NCUPMONConfig"), read-only, on Skylake-SP and Ice Lake-SP: the CHAs of
+ * the die in bits 5:0 (PCM getMaxNumOfCBoxes: "The number of CHAs in the processor is stored in bits 5:0 of
+ * NCUPMONConfig [0x702] MSR", KNL, SKX and ICX; likwid registers.h MSR_UNC_V3_U_PMON_GLOBAL_CONFIG 0x702, the
+ * Haswell-EP guide's name, whose content no source read here gives: not modelled there).  The other bits read 0
+ * [unverified: no source gives them].  Linux counts the CHAs from CAPID6 instead, never from this MSR. */
+#define SIM_MSR_NCU_PMON_CONFIG 0x702
+int sim_ncu_pmon_config(struct sim *s, int chas);
 /* The UBox device at bus:dev.fn with its node id and the machine's GIDNIDMAP (s->ubox's offsets). */
 int sim_ubox_node_device(struct sim *s, int bus, int dev, int fn, uint32_t node, uint32_t gidnidmap);
 int sim_profile_load(struct sim_profile *p, const char *file, int nsockets);

@@ -11,6 +11,7 @@
 #include "util/error.h"
 #include "sim_only.h"
 #include "sim_numa.h"
+#include "sim_clockmsr.h"
 
 /* ---- MSR space: uncore MSRs are per socket; any CPU of the socket reaches them ---- */
 
@@ -134,6 +135,8 @@ static inline int msr_get(struct sim *s, int cpu, uint32_t reg, uint64_t *val)
 			return 0;
 		}
 	int rapl = cpu >= 0 && cpu / s->cores < sim_scopes(s) ? sim_rapl_msr(s, cpu / s->cores, reg, val) : 0;
+	if (!rapl && SIM_CLOCK_REG(reg) && cpu >= 0 && cpu / s->cores < sim_scopes(s))
+		rapl = sim_clock_msr(s, cpu / s->cores, reg, val); /* PLATFORM_INFO and the TSC (sim_clockmsr.c) */
 	if (rapl) /* the energy MSRs (sim_rapl.c) */
 		return rapl < 0 ? -1 : 0;
 	if (msr_find(s, cpu, reg, &b, &kind, &idx))
@@ -191,8 +194,9 @@ static int msr_batch(struct sim *s, int scope, const uint32_t *regs, int n, uint
 			if (s->manual_clock)
 				s->now_ns -= (uint64_t)i * s->tick_ns;
 		}
-		int rapl = SIM_RAPL_REG(reg) ? sim_rapl_msr(s, scope, reg, &vals[i]) : 0;
-		if (rapl > 0) /* the energy MSRs (sim_rapl.c), outside every box */
+		int rapl = SIM_RAPL_REG(reg) ? sim_rapl_msr(s, scope, reg, &vals[i])
+			   : SIM_CLOCK_REG(reg) ? sim_clock_msr(s, scope, reg, &vals[i]) : 0;
+		if (rapl > 0) /* the energy and clock MSRs (sim_rapl.c, sim_clockmsr.c), outside every box */
 			continue;
 		if (rapl < 0) {
 			rc = -1;

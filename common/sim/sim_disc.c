@@ -29,10 +29,13 @@ uint8_t *sim_disc_entry(const struct sim_disc_table *t, int i) { return t->data 
 /* Where a unit's register at map address a sits relative to its unit control (the table's offsets). */
 static uint64_t rel(const struct sim_unit *u, uint32_t a) { return a - u->box_ctl; }
 
-/* Append box b's entry, its unit control at box_ctl. */
-static void table_add(struct sim_disc_table *t, struct sim_box *b, int access, uint64_t box_ctl)
+/* Append box b's entry, its unit control at box_ctl: 0, or -1 with a message when the table has no room (a
+ * machine of more cores than its kind's table holds). */
+static int table_add(struct sim_disc_table *t, struct sim_box *b, int access, uint64_t box_ctl)
 {
 	const struct sim_unit *u = b->u;
+	if (t->n >= t->max)
+		return uc_err("simulator: more than %d units in a discovery table: ask for fewer cores", t->max);
 	uint8_t *e = sim_disc_entry(t, t->n);
 	uint64_t st_off = u->status ? rel(u, u->status) : 0;
 	sim_disc_put64(e, (uint64_t)access << 62 | st_off << 32 | rel(u, u->ctr0) << 24 | (uint64_t)b->width << 16 |
@@ -42,6 +45,7 @@ static void table_add(struct sim_disc_table *t, struct sim_box *b, int access, u
 	b->disc_blob = t->blob;
 	b->disc_entry = t->n++;
 	b->gsp = t->gsp++;
+	return 0;
 }
 
 struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
@@ -51,14 +55,13 @@ struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const s
 	if (!b)
 		return uc_err("simulator: more than %d boxes: ask for fewer sockets, dies or cores", SIM_MAX_BOXES), NULL;
 	b->base = ctl;
-	table_add(t, b, u->space == SIM_MSR ? 0 : 1, ctl);
-	return b;
+	return table_add(t, b, u->space == SIM_MSR ? 0 : 1, ctl) ? NULL : b;
 }
 
-void sim_disc_listed(struct sim_disc_table *t, const struct sim_unit *u, int id, uint64_t ctl)
+int sim_disc_listed(struct sim_disc_table *t, const struct sim_unit *u, int id, uint64_t ctl)
 {
 	struct sim_box ghost = { .u = u, .idx = id, .width = 48 };
-	table_add(t, &ghost, u->space == SIM_MSR ? 0 : 1, ctl);
+	return table_add(t, &ghost, u->space == SIM_MSR ? 0 : 1, ctl);
 }
 
 struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
@@ -70,8 +73,7 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 		return uc_err("simulator: more than %d boxes or %d PCI functions: ask for fewer sockets, dies or cores",
 			      SIM_MAX_BOXES, SIM_MAX_DEVS), NULL;
 	d->box = b;
-	table_add(t, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl);
-	return b;
+	return table_add(t, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl) ? NULL : b;
 }
 
 static void put32(uint8_t *cfg, int off, uint32_t v) { memcpy(cfg + off, &v, 4); }
@@ -95,7 +97,7 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 
 int sim_disc_table_new(struct sim *s, struct sim_disc_table *t, uint64_t bar, int max)
 {
-	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2, s->nblobs };
+	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2, s->nblobs, max };
 	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
 		return free(t->data), uc_err("out of memory");
 	s->blobs[s->nblobs] = (struct sim_blob){ bar, t->data, (size_t)(max + 1) * SIM_DISC_STRIDE * 8 };

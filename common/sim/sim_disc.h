@@ -17,6 +17,7 @@ struct sim_disc_table {
 	int n;    /* units so far */
 	int gsp;  /* the next Global Status Position */
 	int blob; /* its index in the machine's tables (s->blobs) */
+	int max;  /* units it has room for: one more is refused, not written past its end */
 };
 
 void sim_disc_put64(uint8_t *p, uint64_t v);
@@ -40,8 +41,9 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 /* A unit at an MSR or MMIO address ctl (its unit control); NULL when the machine is full (error set). */
 struct sim_box *sim_disc_placed(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
 				uint64_t ctl);
-/* An entry for unit id of u at ctl that no box answers (tables listing more units than there are). */
-void sim_disc_listed(struct sim_disc_table *t, const struct sim_unit *u, int id, uint64_t ctl);
+/* An entry for unit id of u at ctl that no box answers (tables listing more units than there are): 0, or -1
+ * with a message when the table is full. */
+int sim_disc_listed(struct sim_disc_table *t, const struct sim_unit *u, int id, uint64_t ctl);
 /* A PCI unit on bus:dev.fn with the unit's device id of box id; its registers are config offsets. */
 struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const struct sim_unit *u, int sock, int id,
 			     int bus, int dev, int fn);

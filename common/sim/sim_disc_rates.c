@@ -41,7 +41,7 @@ static int tor_selects(uint32_t ext, const struct tor_req *r)
 static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
 {
 	const struct sim_profile *p = &s->prof;
-	double per_cha = 1.0 / (s->cores * s->dies), look = p->llc_lookups[sock] * per_cha, m = p->llc_miss_ratio[sock];
+	double per_cha = 1.0 / (sim_chas(s) * s->dies), look = p->llc_lookups[sock] * per_cha, m = p->llc_miss_ratio[sock];
 	double r = p->remote_ratio[sock], q = p->llc_miss_pmem_ratio[sock], mi = p->io_miss_ratio[sock];
 	double io[3] = { p->iio_out_bps[sock] / 64 * per_cha, p->iio_in_bps[sock] / 64 * per_cha * (1 - p->io_partial_ratio[sock]),
 			 p->iio_in_bps[sock] / 64 * per_cha * p->io_partial_ratio[sock] };
@@ -70,7 +70,7 @@ double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 	int sock = b->socket;
 	/* a tid filter: the cores' requests by its thread's share, the devices' (no core's tid) none */
 	double tid = sim_tid_share(s, b, ctl), dev = sim_tid_devices(b, ctl);
-	int nch = s->cores * s->dies; /* the socket's CHAs, over its dies */
+	int nch = sim_chas(s) * s->dies; /* the socket's CHAs, over its dies */
 	double miss = p->llc_miss_ratio[sock], cyc = p->uncore_hz / 1e9, r = p->remote_ratio[sock];
 	if (thresh && !(ev == 0x36 && thresh == 1))
 		return 0; /* other thresholded forms are not modelled */

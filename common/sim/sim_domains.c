@@ -190,7 +190,8 @@ static int imh(struct sim *s, int sock, int k)
 					 : sim_disc_placed(s, &tb, sim_unit_named(s, imh_more[i]), sock, 0, mm + UNIT_SPAN * (8 + i))))
 			return -1;
 	}
-	sim_disc_listed(&tb, sim_unit_named(s, "mse"), id0, 0x2f80 + 8u * (unsigned)k);
+	if (sim_disc_listed(&tb, sim_unit_named(s, "mse"), id0, 0x2f80 + 8u * (unsigned)k))
+		return -1;
 	sim_disc_finish_at(&tb, 0, 0x2ff0, 2); /* no source says where the IMH's global control is: placed here */
 	return 0;
 }
@@ -213,7 +214,8 @@ static int cbb(struct sim *s, int sc)
 	for (size_t i = 0; i < N(cbb_more); i++)
 		if (!sim_disc_placed(s, &tb, sim_unit_named(s, cbb_more[i]), sock, 0, mm + 0xc00000 + UNIT_SPAN * i))
 			return -1;
-	sim_disc_listed(&tb, sim_unit_named(s, "sb2ucie"), 0, 0x2f00);
+	if (sim_disc_listed(&tb, sim_unit_named(s, "sb2ucie"), 0, 0x2f00))
+		return -1;
 	/* the global block names its control's access: MMIO, or MSR with option gctl=msr (the control is in MMIO
 	 * either way: Linux's uncore_mmio_global_init maps it whatever the block says, b575fc0e3357) */
 	sim_disc_finish_at(&tb, opt(s, SIM_DOMAINS_GCTL_MSR) ? 0 : 1, gctl, 8);

@@ -308,6 +308,16 @@ int sim_place_functions(struct sim *s, int sock, int bus0, const struct sim_bus_
 	return 0;
 }
 
+int sim_ncu_pmon_config(struct sim *s, int chas)
+{
+	if (s->nromsr == SIM_MAX_ROMSR)
+		return uc_err("simulator: too many read-only MSRs");
+	s->romsr[s->nromsr].addr = SIM_MSR_NCU_PMON_CONFIG;
+	s->romsr[s->nromsr].val = (uint64_t)chas & 0x3f;
+	s->romsr[s->nromsr++].step = 0;
+	return 0;
+}
+
 int sim_ubox_node_device(struct sim *s, int bus, int dev, int fn, uint32_t node, uint32_t gidnidmap)
 {
 	struct sim_dev *d = sim_add_dev(s, bus, dev, fn, s->ubox->devid);

@@ -177,7 +177,7 @@ int sim_cpu_domain(const struct sim *s, int c) { return s->snc > 1 ? c % s->core
  * correspond to the CHAs number", CHA N of a socket's C in domain N / (C / SNC) */
 int sim_cha_domain(const struct sim *s, const struct sim_box *b)
 {
-	int per = s->snc > 1 ? s->cores * s->dies / s->snc : 0;
+	int per = s->snc > 1 ? sim_chas(s) * s->dies / s->snc : 0;
 	if (!per)
 		return 0;
 	return b->idx / per < s->snc ? b->idx / per : -1;

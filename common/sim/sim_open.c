@@ -89,7 +89,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 			o->hash = (o->hash ^ (uint8_t)*c) * 1099511628211ull;
 	if (!strcmp(opt, "sockets") && !*end && n >= 1 && n <= UC_MAX_SOCKETS)
 		s->nsockets = (int)n;
-	else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= 64)
+	else if (!strcmp(opt, "cores") && !*end && n >= 1 && n <= SIM_MAX_CORES)
 		s->cores = (int)n;
 	else if (!strcmp(opt, "dies") && !*end && n >= 1 && n <= UC_MAX_DIES)
 		s->dies = (int)n;
@@ -128,10 +128,10 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else if (sim_kind_takes_help(s->kind->option_help, opt))
 		return s->kind->option(s, opt, v);
 	else
-		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..64, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
+		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..%d, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
 			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
-			      UC_MAX_SOCKETS, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
+			      UC_MAX_SOCKETS, SIM_MAX_CORES, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }
 

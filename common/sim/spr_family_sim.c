@@ -257,7 +257,8 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 			if (!sim_disc_placed(s, &tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
 				return -1;
 		for (int i = s->cores; i < s->cores + v->extra_chas; i++) /* listed, but no CHA answers there */
-			sim_disc_listed(&tb, cha, i, 0x2000 + 0x10u * (unsigned)i);
+			if (sim_disc_listed(&tb, cha, i, 0x2000 + 0x10u * (unsigned)i))
+				return -1;
 		if ((v->generic ? generic_units : spr_units)(s, &tb, sock, bus, imcbase) || hbm_units(s, &tb, sock, sc))
 			return -1;
 		sim_disc_finish(s, &tb);
@@ -278,6 +279,6 @@ static int build_generic(struct sim *s)
 }
 
 /* EMR's map behind a CPU model without tables (0xEE is invented): the generic discovery platform */
-const struct sim_kind sim_kind_generic = { .name = "generic", .cores = 4, .family = 6, .model = 0xee,
+const struct sim_kind sim_kind_generic = { .name = "generic", .cores = 4, .max_cores = 64 /* no part: the EMR-like layout's */, .family = 6, .model = 0xee,
 					   .build = build_generic, SPR_FAMILY_SIM_MAP,
 					   .option_help = "layout=domains", .option = sim_domains_option };

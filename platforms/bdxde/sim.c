@@ -21,7 +21,7 @@ static const int nunits = N(units);
 static const struct sim_ubox_dev ubox = { 0x6f1e, 0x40, 0x54 }; /* bdx_uncore_pci_init */
 
 /* model 0x56 (INTEL_BROADWELL_D), stepping 3 (V2, 0x50663) */
-const struct sim_kind sim_kind_bdxde = { .name = "bdxde", .cores = 8, .family = 6, .model = 0x56, .stepping = 3,
-					 .build = sim_hsx_build, .units = units, .nunits = &nunits, .ubox = &ubox,
+const struct sim_kind sim_kind_bdxde = { .name = "bdxde", .cores = 8, .max_cores = 16 /* Xeon D-1587 */, .family = 6, .model = 0x56, .stepping = 3,
+					 .build = sim_hsx_build, .units = units, .nunits = &nunits, .ubox = &ubox, .glob = &sim_hsx_global,
 					 .perf = sim_bdx_perf, .nperf = &sim_bdx_nperf, .sockets = 1,
 					 .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2 GHz floor: sim_ufreq.c */ };

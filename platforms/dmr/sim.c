@@ -11,7 +11,7 @@
 SIM_PERF_DECL(dmr);
 
 const struct sim_kind sim_kind_dmr = {
-	.name = "dmr", .cores = 8, .family = 0x13, .model = 0x01, .stepping = 0, .build = sim_domains_build,
+	.name = "dmr", .cores = 8, .max_cores = 192 /* announced, not shipped: field notes 1 */, .family = 0x13, .model = 0x01, .stepping = 0, .build = sim_domains_build,
 	.units = sim_domains_units, .nunits = &sim_domains_nunits, .glob = NULL, .ubox = NULL,
 	.faults = SIM_DISC_FAULTS, .fault = sim_disc_fault, .perf = sim_dmr_perf, .nperf = &sim_dmr_nperf,
 	.multi_die = 1, .option_help = "imh=1|2, msr=itc|pcu, pci=pcie4, gctl=msr, imh_node=none", .option = sim_domains_dmr_option,

@@ -23,6 +23,12 @@ static int node_id(int socket) { return (socket * 5 + 2) & 7; }
 #define GNR_DIES 3            /* compute dies per socket */
 #define GNR_IO_DIES 2
 #define GNR_CHA_PER_DIE 24
+/* The CHAs one MSR space holds at 0x2000 + 0x10 n: 144, up to 0x28FF, below IIO stack 0's IOCLK free-running
+ * counter at 0x290E (Linux 6.12 gnr_iio_freerunning, a driver constant: the CHAs cannot run into it).  144 is
+ * Sierra Forest-SP's largest part, one CHA a core (Xeon 6780E); Clearwater Forest's 288 cores (Xeon 6+ 6990E+,
+ * doc/platforms.md) must then share them two a core pair, or be several logical dies [unverified: the part's CHA
+ * count and die topology are not public here]: with cores=N above 144 the machine keeps 144 CHAs a die. */
+#define GNR_MAX_CHA 144
 #define GNR_CH_PER_DIE 4      /* IMC channels per compute die */
 #define GNR_STACKS_PER_IO 3   /* IIO stacks per I/O die without a board (sim:cwf) */
 /* IIO PMUs a socket: laid out as a board (sim:gnr, sim:srf; one die, up to two sockets) PMUs 0-14, every one pcm's srf_sad_to_pmu_id_mapping names
@@ -130,7 +136,7 @@ static int compute_die(struct sim *s, struct sim_disc_table *tb, int sock, int d
 			      *b2cmi = sim_unit_named(s, "b2cmi"), *b2hot = sim_unit_named(s, "b2hot"), *mdf = sim_unit_named(s, "mdf");
 	uint64_t sc = (uint64_t)(sock * s->dies + s->build_die); /* the logical die's own window (dies=N) */
 	uint64_t imcbase = IMC_BASE + 0x1000000ull * sc + 0x100000ull * (uint64_t)die;
-	for (int i = die * s->cores / GNR_DIES; i < (die + 1) * s->cores / GNR_DIES; i++) /* cores=N: any N */
+	for (int i = die * sim_chas(s) / GNR_DIES; i < (die + 1) * sim_chas(s) / GNR_DIES; i++) /* cores=N: any N */
 		if (!sim_disc_placed(s, tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
 			return -1;
 	for (int c = 0; c < GNR_CH_PER_DIE; c++) {
@@ -228,6 +234,7 @@ int sim_gnr_build(struct sim *s)
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	uint32_t gidnidmap = 0;
 	s->rate = gnr_rate;
+	s->chas = s->cores > GNR_MAX_CHA ? GNR_MAX_CHA : 0;
 	s->cxl_mem = s->variant == SIM_GNR_CXL; /* a CXL memory node a socket: workloads may be placed in it */
 	for (int g = 0; g < sim_scopes(s); g++) /* GIDNIDMAP's groups: the logical dies (one per socket by default) */
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
@@ -267,4 +274,4 @@ const struct sim_snc_layout sim_gnr_snc = {
 	.ddr = { [3] = { 1, 0, 2 } } };
 
 /* Xeon 6 6960P-like: 72 cores (3 dies x 24), family 6 model 0xAD (Linux INTEL_GRANITERAPIDS_X), stepping 1 */
-const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 0xad, 1, 0x102, &sim_gnr_board, &sim_gnr_iio_regs);
+const struct sim_kind sim_kind_gnr = SIM_GNR_KIND("gnr", GNR_DIES * GNR_CHA_PER_DIE, 128 /* Xeon 6980P */, 0xad, 1, 0x102, &sim_gnr_board, &sim_gnr_iio_regs);

@@ -22,10 +22,10 @@ extern const struct sim_board sim_gnr_board; /* board.c: Intel's Birch Stream bo
 extern const struct sim_iio_regs sim_gnr_iio_regs; /* board.c: Birch Stream's root ports and MSM (GNR, SRF) */
 extern const struct sim_snc_layout sim_gnr_snc;    /* sim.c: SNC3, a compute die a domain */
 
-/* A kind on GNR's machine: name, CHAs per socket, CPUID model and stepping, the cores' data-read opcode, its
+/* A kind on GNR's machine: name, CHAs per socket, the largest part's cores, CPUID model and stepping, the cores' data-read opcode, its
  * board (NULL: none) and its IIO stacks' registers. */
-#define SIM_GNR_KIND(n, c, m, st, opc, brd, rg)                                                                  \
-	{ .name = n, .cores = (c), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
+#define SIM_GNR_KIND(n, c, mx, m, st, opc, brd, rg)                                                              \
+	{ .name = n, .cores = (c), .max_cores = (mx), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
 	  .ia_read_opc = (opc),                                                                              \
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
 	  .faults = SIM_DISC_FAULTS ", onesched", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \

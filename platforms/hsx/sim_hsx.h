@@ -107,4 +107,6 @@ extern const char *const sim_hsx_cbox_fmt[], *const sim_hsx_sbox_fmt[], *const s
 	{ .name = "r3qpi", .unit = "r3qpi", .disc_type = -1, .formats = sim_hsx_pci_fmt, .raw_mask = SK_RAW, .constraints = r3, \
 	  .max_boxes = 3 }
 
+extern const struct sim_global sim_hsx_global; /* sim_map.c: U_MSR_PMON_GLOBAL_CTL 0x700, HSX, BDX, BDX-DE */
+
 #endif

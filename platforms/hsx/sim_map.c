@@ -20,3 +20,9 @@ const int sim_hsx_nunits = N(sim_hsx_units);
 const struct sim_unit sim_hsx_units_chop0[] = { SIM_HSX_MSR_UNITS(44, 18), SIM_HSX_SBOXES(44, 2), HSX_PCI_UNITS };
 const int sim_hsx_nunits_chop0 = N(sim_hsx_units_chop0);
 const struct sim_ubox_dev sim_hsx_ubox = { 0x2f1e, 0x40, 0x54 }; /* hswep_uncore_pci_init */
+/* The UBox's global control U_MSR_PMON_GLOBAL_CTL 0x700 and status 0x701 (Haswell-EP uncore guide 331051-001,
+ * as likwid names them: registers.h MSR_UNC_V3_U_PMON_GLOBAL_CTL/STATUS), frz_all bit 31 and unfrz_all bit 29 as
+ * IVB-EP's 0xC00 (seed 002 Table 2-2): likwid freezes Haswell-EP and Broadwell-EP with bit 31 and resumes with
+ * bit 29 (perfmon_haswell.h, perfmon_broadwell.h), PCM resumes with bit 29 (HASWELLX, BDX).  Broadwell-EP and -DE
+ * keep it (their uncore is Haswell-EP's: Linux bdx_* reuse the HSWEP_U_* registers). */
+const struct sim_global sim_hsx_global = { 0x700, 0x701, 1, 1ull << 31, 1ull << 29 };

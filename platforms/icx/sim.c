@@ -8,8 +8,8 @@
  * V2's 7e/7f and fe/ff.  Linux maps a bus without a UBox to the socket of the next higher bus with one
  * (snbep_pci2phy_map_init(..., true)), so a PCU's bus belongs to the next socket or to none (socket 0's 7f maps
  * to socket 1, socket 1's ff to none).  The CHAs are as many as CAPID6 and CAPID7 (0x345B at D30 F3, config 0x9C
- * and 0xA0) have bits set, spread over both dwords (40 on the simulated part, so CHAs 34-39 sit at the low
- * offsets 0x0-0x46 of icx_cha_msr_offsets).
+ * and 0xA0) have bits set among the die's 40 slices, spread over both dwords (40 on the simulated part, the
+ * Platinum 8380's: CAPID6 then reads all ones; CHAs 34-39 sit at the low offsets 0x0-0x46 of icx_cha_msr_offsets).
  */
 #include <string.h>
 #include "util/error.h"
@@ -163,6 +163,8 @@ static int sim_icx_build(struct sim *s)
 	s->rate = icx_rate;
 	if (s->cores > SIM_ICX_MAX_CHA)
 		return uc_err("simulator: icx has at most %d CHAs, one per core (cores=%d)", SIM_ICX_MAX_CHA, s->cores);
+	if (sim_ncu_pmon_config(s, s->cores))
+		return -1;
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
@@ -176,11 +178,13 @@ static int sim_icx_build(struct sim *s)
 		 * SR630 V2); CPUNODEID and GIDNIDMAP are not in a listing: filled with node_id() */
 		if (sim_ubox_node_device(s, ubus, 0, 0, (uint32_t)node_id(sock), gidnidmap) || icx_imcs(s, sock, ubus))
 			return -1;
-		/* CAPID6/CAPID7: one bit per CHA, every third slot of the 64 first so that the bits are neither
-		 * contiguous nor in one dword */
+		/* CAPID6/CAPID7: one bit per CHA among the die's 40 slices (bits 39:0: icx_cha_msr_offsets[] has 40;
+		 * icx_count_chabox's WARN_ON refuses more), every other slot first so that a part with fewer CHAs has
+		 * its bits neither contiguous nor in one dword; the full die (Platinum 8380, cores=40) sets all 40, so
+		 * that CAPID6 reads 0xffffffff and CAPID7 0xff (issue 90: such a part was refused as a hidden device) */
 		for (int i = 0, k = 0; k < s->cores; i++)
-			if (!(capid >> (i % 64) & 1) && (i >= 64 || i % 3 == 0)) {
-				capid |= 1ull << (i % 64);
+			if (!(capid >> (i % SIM_ICX_MAX_CHA) & 1) && (i >= SIM_ICX_MAX_CHA || i % 2 == 0)) {
+				capid |= 1ull << (i % SIM_ICX_MAX_CHA);
 				k++;
 			}
 		struct sim_dev *cap = sim_add_dev(s, pbus, 30, 3, 0x345b); /* ff:1e.3 on the SR630 V2 */
@@ -196,9 +200,9 @@ static int sim_icx_build(struct sim *s)
 static const struct sim_iio_regs icx_regs = { .port_dev = 2, .mapping = 1, .sad_id = 1 };
 
 /* Xeon Platinum 8380-like: 40 cores (and CHAs), family 6 model 0x6A (INTEL_ICELAKE_X) stepping 6 */
-const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
+const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .max_cores = 40, .family = 6, .model = 0x6a, .stepping = 6,
 				       .build = sim_icx_build, .units = sim_icx_units, .nunits = &sim_icx_nunits,
-				       .ubox = &sim_icx_ubox, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
+				       .ubox = &sim_icx_ubox, .glob = &sim_icx_global, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
 				       .root_fns = sim_icx_root_fns, .board = &sim_icx_board,
 				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
 				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs,

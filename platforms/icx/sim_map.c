@@ -79,3 +79,8 @@ const struct sim_unit sim_icx_units[] = {
 const int sim_icx_nunits = N(sim_icx_units);
 /* icx_uncore_pci_init: snbep_pci2phy_map_init(0x3450, SKX_CPUNODEID 0xC0, SKX_GIDNIDMAP 0xD4, true) */
 const struct sim_ubox_dev sim_icx_ubox = { 0x3450, 0xc0, 0xd4 };
+/* The UBox's global control 0x700 as Skylake-SP's (frz_all 63, unfrz_all 61: likwid perfmon_icelake.h
+ * MSR_UNC_ICX_U_PMON_GLOBAL_CTRL; PCM globalFreezeUncoreCountersInternal, SKX and ICX alike), its overflow
+ * status in two MSRs 0x70E-0x70F (likwid registers.h MSR_UNC_ICX_U_PMON_GLOBAL_STATUS1/2) [likwid only: no Intel
+ * guide for Ice Lake-SP was read].  Linux's icx driver never writes them. */
+const struct sim_global sim_icx_global = { 0x700, 0x70e, 2, 1ull << 63, 1ull << 61 };

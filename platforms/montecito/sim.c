@@ -62,5 +62,5 @@ static int build(struct sim *s)
 }
 
 /* Itanium 2 9000: CPUID family 0x20 (seed 004 L287-296) */
-const struct sim_kind sim_kind_montecito = { .name = "montecito", .cores = 2, .family = 0x20, .model = 0, .build = build,
+const struct sim_kind sim_kind_montecito = { .name = "montecito", .cores = 2, .max_cores = 2 /* Itanium 2 9050, dual-core */, .family = 0x20, .model = 0, .build = build,
 					     .units = sim_montecito_units, .nunits = &sim_montecito_nunits };

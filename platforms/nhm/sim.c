@@ -57,5 +57,5 @@ static int build(struct sim *s)
 	return 0;
 }
 
-const struct sim_kind sim_kind_nhm = { .name = "nhm", .cores = 4, .family = 6, .model = 26, .stepping = 5, .build = build,
+const struct sim_kind sim_kind_nhm = { .name = "nhm", .cores = 4, .max_cores = 4 /* Xeon X5570 */, .family = 6, .model = 26, .stepping = 5, .build = build,
 				       .units = sim_nhm_units, .nunits = &sim_nhm_nunits, .perf = sim_nhm_perf, .nperf = &sim_nhm_nperf };

@@ -13,6 +13,7 @@
 #include "sim/sim_disc.h"
 #include "sim/sim_devdma.h"
 #include "sim/sim_only.h"
+#include "sim/sim_pcitree.h"
 #include "sim_skx.h"
 
 /* Lowest bus of each socket's range of four, not in socket order. */
@@ -164,10 +165,33 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	return ev == (strcmp(u, "m2m") ? 0x01u : 0x00u) ? p->uncore_hz : 0;
 }
 
+/* The UBox's other functions beside 08.0 (R440 listing, board.c: 00:08.1 8086:2015, class 0x1101, and 00:08.2
+ * 8086:2016): 08.2 holds CPUBUSNO, the IIO stacks' root buses a byte each, stacks 0-3 at config 0xCC and 4-5 at
+ * 0xD0 (pcm-iio-topology.cpp PurleyPlatformMapping: a 64-bit read at ROOT_BUSES_OFFSET 0xCC, stack k's bus at bits
+ * 8k+7:8k; Linux skx_edac reads the same dword of 0x2016, busno_cfg_offset 0xcc, as bus[0..3]).  The buses are
+ * those the machine shows its stacks on (sim_iio_root_bus: uncore_iio_<n>/die<d>, its devices' root ports), as
+ * the CPU_BUS_NUMBER MSR Linux reads gives them; a stack without one reads 0 (the R440's absent MCP stacks 4-5:
+ * pcm-iio takes bus 0 of a stack other than 0 as no stack).  Filled when the machine is built. */
+static int ubox_functions(struct sim *s, int sock, int bus)
+{
+	uint64_t cpubusno = 0;
+	for (int st = 0; st < SKX_STACKS; st++) {
+		int root = sim_iio_root_bus(s, sock, 0, st);
+		cpubusno |= (uint64_t)(root > 0 ? root : 0) << (8 * st);
+	}
+	struct sim_dev *pmon = sim_add_dev(s, bus, 8, 1, 0x2015), *busno = sim_add_dev(s, bus, 8, 2, 0x2016);
+	if (!pmon || !busno)
+		return uc_err("simulator: too many devices");
+	pmon->cfg[0x0b] = 0x11, pmon->cfg[0x0a] = 0x01; /* class 0x1101: performance counters (the listing's) */
+	return sim_put_cfg32(busno, 0xcc, (uint32_t)cpubusno) || sim_put_cfg32(busno, 0xd0, (uint32_t)(cpubusno >> 32)) ? -1 : 0;
+}
+
 int sim_skx_build(struct sim *s)
 {
 	uint32_t gidnidmap = 0;
 	s->rate = skx_rate;
+	if (sim_ncu_pmon_config(s, chas(s)))
+		return -1;
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
@@ -189,7 +213,7 @@ int sim_skx_build(struct sim *s)
 		 * linuxhw/LsPCI listings and boot logs; Linux finds it by id, snbep_pci2phy_map_init(0x2014, ..)):
 		 * CPUNODEID and GIDNIDMAP; CAPID6 on D30 F3 of the next bus, every other slice bit set first so that
 		 * the bits are not contiguous */
-		if (sim_ubox_node_device(s, bus, 8, 0, (uint32_t)node_id(sock), gidnidmap))
+		if (sim_ubox_node_device(s, bus, 8, 0, (uint32_t)node_id(sock), gidnidmap) || ubox_functions(s, sock, bus))
 			return -1;
 		for (int i = 0, k = 0; k < chas(s); i++)
 			if (!(capid6 >> (i % SIM_SKX_MAX_CHA) & 1) && (i >= SIM_SKX_MAX_CHA || i % 2 == 0)) {

@@ -67,3 +67,10 @@ const struct sim_unit sim_skx_units[] = {
 const int sim_skx_nunits = N(sim_skx_units);
 /* snbep_pci2phy_map_init(0x2014, SKX_CPUNODEID 0xC0, SKX_GIDNIDMAP 0xD4, false) */
 const struct sim_ubox_dev sim_skx_ubox = { 0x2014, 0xc0, 0xd4 };
+/* The UBox's global control U_MSR_PMON_GLOBAL_CTL 0x700, frz_all bit 63 and unfrz_all bit 61 (commands, read
+ * 0), and its overflow status U_MSR_PMON_GLOBAL_STATUS 0x701 (W1C): Intel's Skylake-SP uncore guide 336274-001
+ * section 1.3.2, as code quoting it gives them (no seed holds it); likwid 5 freezes with bit 63 and resumes with
+ * bit 61 (perfmon_skylake.h, MSR_UNC_V3_U_PMON_GLOBAL_CTL), PCM with bit 61 (globalFreezeUncoreCountersInternal:
+ * SKX, ICX).  Linux's skx driver never writes it.  Clearing the freeze takes unfrz_all: frz_all written 0 resumes
+ * nothing (as IVB-EP's 0xC00, seed 002 L18). */
+const struct sim_global sim_skx_global = { 0x700, 0x701, 1, 1ull << 63, 1ull << 61 };

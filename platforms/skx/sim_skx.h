@@ -13,6 +13,7 @@
 SIM_MAP_DECL(skx);
 SIM_PERF_DECL(skx);
 extern const struct sim_ubox_dev sim_skx_ubox;
+extern const struct sim_global sim_skx_global; /* sim_map.c: U_MSR_PMON_GLOBAL_CTL 0x700 */
 /* The UBox and PCU units, which Ice Lake-SP keeps (icx_msr_uncores: skx_uncore_ubox, skx_uncore_pcu): HSWEP_U_MSR_PMON_*
  * and HSWEP_PCU_MSR_PMON_* with the band filter HSWEP_PCU_MSR_PMON_BOX_FILTER 0x715.  For map files that include
  * sim/map_xeon_ep.h and define CTL48 (the counter width and the enable and reset bits). */
@@ -45,8 +46,9 @@ extern const char *const sim_skx_ubox_fmt[], *const sim_skx_pcu_fmt[];
 extern const struct sim_root_fn sim_skx_root_fns[]; /* board.c */
 extern const struct sim_iio_regs sim_skx_iio_regs; /* board.c */
 #define SIM_SKX_KIND(n, c, st)                                                                             \
-	{ .name = n, .cores = (c), .family = 6, .model = 0x55, .stepping = (st), .build = sim_skx_build,      \
+	{ .name = n, .cores = (c), .max_cores = SIM_SKX_MAX_CHA /* Platinum 8180, 8280 */, .family = 6, .model = 0x55, .stepping = (st), .build = sim_skx_build,      \
 	  .units = sim_skx_units, .nunits = &sim_skx_nunits, .ubox = &sim_skx_ubox, .perf = sim_skx_perf,     \
+	  .glob = &sim_skx_global,                                                                           \
 	  .nperf = &sim_skx_nperf, .root_fns = sim_skx_root_fns, .iio_regs = &sim_skx_iio_regs, \
 	  .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2-2.4 GHz: sim_ufreq.c */ }
 

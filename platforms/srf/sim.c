@@ -4,4 +4,4 @@
  */
 #include "../gnr/sim_gnr.h"
 
-const struct sim_kind sim_kind_srf = SIM_GNR_KIND("srf", 96, 0xaf, 3, 0x104, &sim_gnr_board, &sim_gnr_iio_regs); /* Crestmont cores read with DRd_Opt */
+const struct sim_kind sim_kind_srf = SIM_GNR_KIND("srf", 96, 144 /* Xeon 6780E */, 0xaf, 3, 0x104, &sim_gnr_board, &sim_gnr_iio_regs); /* Crestmont cores read with DRd_Opt */

@@ -1,0 +1,222 @@
+/*
+ * Issue 90 D2-D5: the registers peers (PCM, likwid) read and write that the library does not, as the simulated
+ * machine answers them: the UBox's global control and status (0x700, 0x701 / 0x70E), U_MSR_PMON_GLOBAL_CONFIG
+ * 0x702's CHA count, Skylake-SP's UBox functions 08.1 and 08.2 with the stacks' buses, and MSR_PLATFORM_INFO
+ * with the TSC.  Each value is checked against a source outside the register it is in: the profile, the CAPID
+ * registers, the PCI tree's root ports.
+ */
+#include <stdlib.h>
+#include "sim_helpers.h"
+#include "sim_truth.h"
+
+static int msr_rd(uncore_t *u, int cpu, uint32_t reg, uint64_t *v) { return u->acc->ops->msr_read(u->acc, cpu, reg, v); }
+static int msr_wr(uncore_t *u, int cpu, uint32_t reg, uint64_t v) { return u->acc->ops->msr_write(u->acc, cpu, reg, v); }
+
+/* One more simulated second read; then mem_bw_read's value of it on a socket (its truth: the profile's GB/s). */
+static void next_second(uncore_t *u, uncore_session_t *s)
+{
+	uncore_sleep_ns(u, 1000000000);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+}
+
+static double last_value(uncore_session_t *s, int m, int sock)
+{
+	double v = NAN;
+	CU_ASSERT(uncore_session_metric_value(s, m, sock, -1, UNCORE_LAST_INTERVAL, &v) == 0);
+	return v;
+}
+
+/* D2: a global freeze written to 0x700 stops every box of its socket until unfrz_all is written (frz_all
+ * written 0 resumes nothing: the bit is a command, reading 0), the other socket counting on; the status MSRs
+ * are there (read 0 with no overflow, written 1s to clear).  HSX, BDX, BDX-DE: bits 31/29 (likwid's freeze,
+ * PCM's unfreeze); SKX, CLX, ICX: 63/61; status 0x701, ICX 0x70E-0x70F (likwid registers.h). */
+static void test_global_freeze(void)
+{
+	static const struct { const char *spec; uint64_t frz, unfrz; uint32_t status; int nstatus; } plats[] = {
+		{ "sim:hsx,clock=manual", 1ull << 31, 1ull << 29, 0x701, 1 },
+		{ "sim:bdx,clock=manual", 1ull << 31, 1ull << 29, 0x701, 1 },
+		{ "sim:bdxde,clock=manual,sockets=2", 1ull << 31, 1ull << 29, 0x701, 1 },
+		{ "sim:skx,clock=manual", 1ull << 63, 1ull << 61, 0x701, 1 },
+		{ "sim:clx,clock=manual", 1ull << 63, 1ull << 61, 0x701, 1 },
+		{ "sim:icx,clock=manual", 1ull << 63, 1ull << 61, 0x70e, 2 },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		uncore_session_t *s;
+		char what[128];
+		uint64_t v = 1;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		int m = uncore_session_add_metric(s, "mem_bw_read");
+		CU_ASSERT_FATAL(m >= 0 && uncore_session_start(s) == 0);
+		double rd0 = truth_of(sim, "mem_bw_read", 0).v, rd1 = truth_of(sim, "mem_bw_read", 1).v;
+		snprintf(what, sizeof(what), "%s counting", plats[i].spec);
+		next_second(u, s);
+		check_truth(what, last_value(s, m, 0), rd0);
+		/* socket 0 (CPU 0: the simulator's CPUs are socket 0's first) frozen: it counts nothing, socket 1 on */
+		CU_ASSERT(msr_wr(u, 0, 0x700, plats[i].frz) == 0);
+		CU_ASSERT(msr_rd(u, 0, 0x700, &v) == 0 && v == 0); /* a command, read 0 */
+		next_second(u, s);
+		CU_ASSERT_EQUAL(last_value(s, m, 0), 0);
+		snprintf(what, sizeof(what), "%s socket 1 beside the freeze", plats[i].spec);
+		check_truth(what, last_value(s, m, 1), rd1);
+		/* frz_all written 0 is no unfreeze */
+		CU_ASSERT(msr_wr(u, 0, 0x700, 0) == 0);
+		next_second(u, s);
+		CU_ASSERT_EQUAL(last_value(s, m, 0), 0);
+		/* unfrz_all: counting again, the frozen span not counted */
+		CU_ASSERT(msr_wr(u, 0, 0x700, plats[i].unfrz) == 0);
+		snprintf(what, sizeof(what), "%s after unfrz_all", plats[i].spec);
+		next_second(u, s);
+		check_truth(what, last_value(s, m, 0), rd0);
+		for (int k = 0; k < plats[i].nstatus; k++) {
+			CU_ASSERT(msr_rd(u, 0, plats[i].status + (uint32_t)k, &v) == 0 && v == 0);
+			CU_ASSERT(msr_wr(u, 0, plats[i].status + (uint32_t)k, ~0ull) == 0);
+		}
+		CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
+
+/* The CHAs a socket's CAPID registers (Skylake-SP 8086:2083 0x9C bits 27:0; Ice Lake-SP 8086:345B 0x9C and
+ * 0xA0) give: Linux's count (skx_count_chabox, icx_count_chabox). */
+static int capid_chas(const struct sim *sim, uint16_t did)
+{
+	for (int d = 0; d < sim->ndevs; d++)
+		if (sim->devs[d].info.device == did) {
+			uint32_t lo, hi;
+			memcpy(&lo, sim->devs[d].cfg + 0x9c, 4);
+			memcpy(&hi, sim->devs[d].cfg + 0xa0, 4);
+			return did == 0x2083 ? __builtin_popcount(lo & 0x0fffffffu) : __builtin_popcount(lo) + __builtin_popcount(hi);
+		}
+	return -1;
+}
+
+/* D3: MSR 0x702 bits 5:0 the CHAs (PCM's NCUPMONConfig), on every socket the CAPID count. */
+static void test_ncu_pmon_config(void)
+{
+	static const struct { const char *spec; uint16_t did; } plats[] = {
+		{ "sim:skx,cores=4", 0x2083 }, { "sim:skx,cores=28", 0x2083 }, { "sim:clx", 0x2083 },
+		{ "sim:icx,cores=36", 0x345b }, { "sim:icx,cores=40", 0x345b },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		int chas = capid_chas(sim, plats[i].did);
+		CU_ASSERT_FATAL(chas > 0);
+		for (int sock = 0; sock < sim->nsockets; sock++) {
+			uint64_t v = 0;
+			CU_ASSERT(msr_rd(u, sock * sim->cores, 0x702, &v) == 0);
+			if ((int)(v & 0x3f) != chas)
+				fprintf(stderr, "%s socket %d: MSR 0x702 0x%llx, CAPID %d CHAs\n", plats[i].spec, sock,
+					(unsigned long long)v, chas);
+			CU_ASSERT_EQUAL((int)(v & 0x3f), chas);
+		}
+		uncore_close(u);
+	}
+}
+
+/* D4: beside each socket's UBox 08.0 (8086:2014) the functions 08.1 (2015) and 08.2 (2016), whose CPUBUSNO
+ * (0xCC stacks 0-3, 0xD0 stacks 4-5, a byte each: pcm-iio) names the root bus each IIO stack's root ports
+ * are on in the machine's PCI tree (the device groups the library finds there). */
+static void test_skx_cpubusno(void)
+{
+	uncore_t *u = open_sim("sim:skx");
+	struct sim *sim = sim_of(u->acc);
+	uint64_t busno[2] = { 0, 0 };
+	int socks = 0;
+	for (int d = 0; d < sim->ndevs; d++) {
+		const struct pci_devinfo *ub = &sim->devs[d].info;
+		if (ub->device != 0x2014)
+			continue;
+		uint32_t node = 0, lo = 0, hi = 0, id = 0;
+		struct pci_loc f1 = ub->loc, f2 = ub->loc;
+		f1.fn = 1, f2.fn = 2;
+		CU_ASSERT_FATAL(u->acc->ops->pci_read(u->acc, &ub->loc, 0xc0, &node, 4) == 0);
+		CU_ASSERT(u->acc->ops->pci_read(u->acc, &f1, 0, &id, 4) == 0 && id == 0x20158086u);
+		CU_ASSERT(u->acc->ops->pci_read(u->acc, &f2, 0, &id, 4) == 0 && id == 0x20168086u);
+		CU_ASSERT(u->acc->ops->pci_read(u->acc, &f2, 0xcc, &lo, 4) == 0);
+		CU_ASSERT(u->acc->ops->pci_read(u->acc, &f2, 0xd0, &hi, 4) == 0);
+		/* the socket of this UBox: the one whose bus map holds its bus (the node id's group) */
+		int sock = -1;
+		for (int k = 0; k < 2; k++)
+			if ((int)node == ((k * 3 + 2) & 7)) /* platforms/skx/sim.c node_id() */
+				sock = k;
+		CU_ASSERT_FATAL(sock >= 0);
+		busno[sock] = (uint64_t)hi << 32 | lo;
+		socks++;
+	}
+	CU_ASSERT_FATAL(socks == 2);
+	int groups = uncore_num_device_groups(u), checked = 0;
+	CU_ASSERT_FATAL(groups > 0);
+	for (int g = 0; g < groups; g++) {
+		struct uncore_device_group gi;
+		unsigned dom, root;
+		CU_ASSERT_FATAL(uncore_device_group_info(u, g, &gi) == 0);
+		if (gi.socket < 0 || gi.socket > 1 || gi.stack < 0 || gi.stack > 5 || !gi.root_port[0])
+			continue;
+		CU_ASSERT_FATAL(sscanf(gi.root_port, "%x:%x", &dom, &root) == 2);
+		if ((busno[gi.socket] >> (8 * gi.stack) & 0xff) != root)
+			fprintf(stderr, "socket %d stack %d: CPUBUSNO 0x%012llx, root port %s\n", gi.socket, gi.stack,
+				(unsigned long long)busno[gi.socket], gi.root_port);
+		CU_ASSERT_EQUAL(busno[gi.socket] >> (8 * gi.stack) & 0xff, root);
+		checked++;
+	}
+	CU_ASSERT(checked >= 4); /* the default device set: stacks with root ports on both sockets */
+	uncore_close(u);
+}
+
+/* D5: MSR_PLATFORM_INFO 15:8 the profile's TSC rate over the bus clock (100 MHz; Nehalem's 133.33), and the TSC
+ * (MSR 0x10) ticking at ratio x bus on the simulator's clock: over a simulated second, TSC / (ratio x bus) = 1.
+ * A Nehalem-EP profile of the X5570's 2.93 GHz (22 x 133.33 MHz) and the default 2.6 GHz (26 x 100 MHz); an
+ * Itanium has neither MSR. */
+static void test_platform_info(void)
+{
+	char prof[512], spec[600];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(prof, sizeof(prof), "%s/test_peer_regs.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int fd = mkstemp(prof);
+	CU_ASSERT_FATAL(fd >= 0);
+	const char *text = "tsc_hz = 2.93333333e9\n";
+	CU_ASSERT_FATAL(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+	close(fd);
+	snprintf(spec, sizeof(spec), "sim:nhm,clock=manual,profile=%s", prof);
+	static const struct { const char *spec; int ratio; double bus; } plats[] = {
+		{ NULL, 22, 400e6 / 3 }, { "sim:snbep,clock=manual", 26, 100e6 }, { "sim:skx,clock=manual", 26, 100e6 },
+		{ "sim:icx,clock=manual", 26, 100e6 }, { "sim:emr,clock=manual", 26, 100e6 }, { "sim:gnr,clock=manual", 26, 100e6 },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec ? plats[i].spec : spec);
+		struct sim *sim = sim_of(u->acc);
+		uint64_t info = 0, t0 = 0, t1 = 0;
+		CU_ASSERT(msr_rd(u, 0, 0xce, &info) == 0);
+		CU_ASSERT_EQUAL((int)(info >> 8 & 0xff), plats[i].ratio);
+		CU_ASSERT_EQUAL((int)(info >> 8 & 0xff), (int)lround(sim->prof.tsc_hz / plats[i].bus));
+		CU_ASSERT(msr_rd(u, 0, 0x10, &t0) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT(msr_rd(u, sim->cores, 0x10, &t1) == 0); /* another socket's CPU: one clock */
+		double secs = (double)(t1 - t0) / ((double)(info >> 8 & 0xff) * plats[i].bus);
+		if (fabs(secs - 1) > 1e-8)
+			fprintf(stderr, "%s: TSC over ratio %.9f s over a simulated second\n", sim->name, secs);
+		CU_ASSERT(fabs(secs - 1) <= 1e-8);
+		uncore_close(u);
+	}
+	unlink(prof);
+	uncore_t *u = open_sim("sim:montecito");
+	uint64_t v;
+	CU_ASSERT(msr_rd(u, 0, 0xce, &v) < 0);
+	uncore_close(u);
+}
+
+int main(void)
+{
+	static const struct test_case tests[] = {
+		{ "D2: 0x700 freezes a socket until unfrz_all (HSX/BDX bits 31/29, SKX/CLX/ICX 63/61); status MSRs", test_global_freeze },
+		{ "D3: MSR 0x702 bits 5:0 the CAPID registers' CHAs", test_ncu_pmon_config },
+		{ "D4: SKX UBox 08.1/08.2, CPUBUSNO the stacks' root buses", test_skx_cpubusno },
+		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
+		{ NULL, NULL },
+	};
+	return run_suite("peer_regs", tests);
+}

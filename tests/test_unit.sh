@@ -76,8 +76,7 @@ stop_container() {
 P1= LPID=
 trap 'stop_container; rm -rf "$W"' EXIT
 unshare --mount --pid --fork --cgroup --net --uts --ipc true 2>"$W/ns.err" ||
-	skip "unshare cannot make private PID, mount, cgroup and network namespaces ($(cat "$W/ns.err"))$(mountpoint -q / ||
-		echo "; in a chroot its root must be a mount point, as scripts/test-root makes it")"
+	skip "unshare cannot make private PID, mount, cgroup and network namespaces ($(cat "$W/ns.err"))$(root_not_mounted | sed 's/^/; /')"
 
 # The container's PID 1: an overlay of / (the upper a tmpfs, so nothing reaches this machine's files), a
 # fresh /run, a read-only /sys with the cgroup namespace's cgroup2 on /sys/fs/cgroup, a few devices, and

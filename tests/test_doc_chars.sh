@@ -13,9 +13,11 @@ found=$(echo "$out" | grep -v '^files ')
 check "the pages are found (${n:-no} files)" '[ "${n:-0}" -ge 20 ]'
 check "no control character but tab and newline in them (rc $rc)${found:+:
 $found}" '[ $rc -eq 0 ] && [ -z "$found" ]'
-# the check itself, on a tree of its own: a form feed, a carriage return and a C1 control (CSI) each named
-# by line and column; a tab, a \fB escape, UTF-8 text and a file of another kind are not
+# the check itself, on a tree of its own (no git's: as in a release tarball): a form feed, a carriage return and a
+# C1 control (CSI) each named by line and column; a tab, a \fB escape, UTF-8 text, a file of another kind, a
+# build tree's and automake's Makefile.in (its test colours) are not
 mkdir -p "$W/t/doc" "$W/t/build-test"
+printf 'a\033[0;32mb\n' >"$W/t/Makefile.in"
 printf 'fine\tline \\fBok\\fR \342\200\224 \303\251\n\fBbad\fR\r\n\302\233x\n' >"$W/t/doc/p.1.in"
 printf 'a\fb\n' >"$W/t/doc/p.c"
 printf 'a\fb\n' >"$W/t/build-test/q.md"

@@ -8,7 +8,8 @@ showed "Bstruct uncore_healthR" in libuncore(3), in every locale (issue 89).
                                       each one; exit 1 if there is any.  The files: git's where ROOT is the
                                       top of a checkout (a build tree or PAPI's sources may lie below it),
                                       else every *.md and *.in below ROOT but in build trees (a release
-                                      tarball: make distcheck's _build and _inst)
+                                      tarball: make distcheck's _build and _inst) and automake's Makefile.in
+                                      (no page: its test colours are escape sequences)
 """
 import os
 import re
@@ -28,7 +29,7 @@ def pages(root):
     names = []
     for d, dirs, files in os.walk(root):
         dirs[:] = [x for x in dirs if x not in ("_build", "_inst", ".git") and not x.startswith("build")]
-        names += [os.path.relpath(os.path.join(d, f), root) for f in files if PAGE.match(f)]
+        names += [os.path.relpath(os.path.join(d, f), root) for f in files if PAGE.match(f) and f != "Makefile.in"]
     return sorted(names)
 
 

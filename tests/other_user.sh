@@ -5,7 +5,8 @@
 # and runs the build's programs from a copy of its own in a directory the user can reach.
 #   $AS_OTHER CMD...           CMD as that user
 #   other_cannot PATH...       prints why the user cannot reach a PATH (the first directory on its way it may not
-#                              search, with its mode and owner; or that none is root here), nothing if it reaches all
+#                              search, with its mode and owner; or that only root can be that user), nothing if it
+#                              reaches all
 #   build_copy DIR PROG        copies the build's program PROG (libtool's real one from .libs/, and the build's
 #                              libraries it loads) into DIR, made 0755: run it as LD_LIBRARY_PATH=DIR DIR/PROG
 AS_OTHER="setpriv --reuid=65534 --regid=65534 --clear-groups"

@@ -19,7 +19,14 @@ need_mount_ns() { # DIR WHY
 	for MOUNT_NS in "unshare -rm" "unshare -m"; do
 		$MOUNT_NS sh -c "mount -t tmpfs -o size=1m none '$1' && umount '$1'" 2>/dev/null && return 0
 	done
-	echo "SKIP: no user and mount namespace here (unshare -rm), nor a mount namespace for root (unshare -m), so no $2"
+	echo "SKIP: no user and mount namespace here (unshare -rm), nor a mount namespace for root (unshare -m), so no $2$(root_not_mounted | sed 's/^/; /')"
 	rm -rf "$W"
 	exit 77
+}
+# A chroot whose root is not a mount point (a plain chroot; scripts/test-root bind-mounts its root on itself, as
+# a container's root is one): what makes the mounts of a new namespace private or slave there, unshare --mount
+# and runc (podman: "remount /, flags: 0x44000: invalid argument"), fails with EINVAL.  root_not_mounted prints
+# that, where it is so, for a test's SKIP line; nothing elsewhere.
+root_not_mounted() {
+	mountpoint -q / || echo "/ is not a mount point: in a chroot its root must be one, as scripts/test-root makes it"
 }

@@ -8,6 +8,7 @@
 #    A set-user-ID and a set-group-ID copy refuse to run; a copy with cap_dac_read_search opens only the files
 #    nobody may read itself.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
+. "$(dirname "$0")/other_user.sh" # AS_OTHER
 UNCORE=${top_builddir:-.}/uncore
 STATIC=${top_builddir:-.}/tests/uncore_static
 
@@ -83,11 +84,12 @@ elif ! { cp "$STATIC" "$W/priv" && cp "$STATIC" "$W/plain" && chmod 755 "$W/priv
 	setcap cap_perfmon+ep "$W/priv" 2>"$W/setcap.err"; }; then
 	skip "setcap cap_perfmon+ep failed ($(cat "$W/setcap.err"))"
 else
-	# nobody cannot reach $W: run the copies through descriptors (/proc/self/fd/9) opened as root
+	# nobody (uid 65534) may not reach $W, nor the build (below root's home, say): it runs the copies through
+	# descriptors (/proc/self/fd/9) opened as root, the static program needing no library of the build
 	asnobody() { # FILE ARGS...
 		f=$1
 		shift
-		ASAN_OPTIONS=detect_leaks=0 setpriv --reuid=nobody --regid=nogroup --clear-groups /proc/self/fd/9 "$@" 9<"$f" 2>&1
+		ASAN_OPTIONS=detect_leaks=0 $AS_OTHER /proc/self/fd/9 "$@" 9<"$f" 2>&1
 	}
 	if ! err=$(asnobody "$W/priv" version); then
 		skip "the copy with file capabilities does not run as nobody ($err)"

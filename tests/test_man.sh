@@ -2,7 +2,8 @@
 # The manual pages: uncore(1) renders with man -l without a warning and names every option and
 # command the program's own help lists; libuncore(3) every function of uncore.h; intel_uncore(5)
 # every option the collectd plugin's configuration parser takes.  All three fit in 80 columns and carry
-# the package version in their footers (configure writes it into the pages of the build directory).
+# the package version in their footers (configure writes it into the pages of the build directory).  Every
+# page, uncore-exporter(8) too, renders without a warning also without a locale (LC_ALL=C).
 . "$(dirname "$0")/check.sh" # ok, no, check
 UNCORE=${top_builddir:-.}/uncore
 PAGE=${top_builddir:-.}/doc/uncore.1
@@ -47,6 +48,13 @@ for page in libuncore.3 intel_uncore.5; do
 		err=$(MANWIDTH=$w man -l "$DOC/$page" 2>&1 >/dev/null)
 		check "$page renders at $w columns without a warning${err:+ ($err)}" '[ -z "$err" ]'
 	done
+done
+# every page once more without a locale (a fresh root has no LANG): troff then reads the bytes as they are
+# and warns of what a UTF-8 locale lets pass, such as a form feed typed where \f was meant (issue 89)
+for page in uncore.1 libuncore.3 intel_uncore.5 uncore-exporter.8; do
+	[ -f "$DOC/$page" ] || continue # the exporter's page is built with the exporter
+	err=$(env -u LANG -u LANGUAGE -u LC_CTYPE -u LC_MESSAGES LC_ALL=C MANWIDTH=80 man -l "$DOC/$page" 2>&1 >/dev/null)
+	check "$page renders without a locale (LC_ALL=C) without a warning${err:+ ($err)}" '[ -z "$err" ]'
 done
 lib=$(MANWIDTH=400 man -l "$DOC/libuncore.3" 2>/dev/null | col -b)
 check "libuncore(3) has its sections" \

@@ -7,6 +7,7 @@
 # unit's RuntimeDirectory gave /run/intel-uncore to the dynamic user at every start).  What needs no
 # running systemd is checked first, everywhere; then the unit with doc/prometheus.md's drop-in.
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
+. "${top_srcdir:-.}/tests/other_user.sh" # build_copy
 SRC=$(cd "${top_srcdir:-.}" && pwd)
 B=$(cd "${top_builddir:-.}" && pwd)
 UNIT=$SRC/exporter/uncore-exporter.service
@@ -75,8 +76,7 @@ stop_container() {
 P1= LPID=
 trap 'stop_container; rm -rf "$W"' EXIT
 unshare --mount --pid --fork --cgroup --net --uts --ipc true 2>"$W/ns.err" ||
-	skip "unshare cannot make private PID, mount, cgroup and network namespaces ($(cat "$W/ns.err"))$(mountpoint -q / ||
-		echo "; in a chroot its root must be a mount point, as scripts/test-root makes it")"
+	skip "unshare cannot make private PID, mount, cgroup and network namespaces ($(cat "$W/ns.err"))$(root_not_mounted | sed 's/^/; /')"
 
 # The container's PID 1: an overlay of / (the upper a tmpfs, so nothing reaches this machine's files), a
 # fresh /run, a read-only /sys with the cgroup namespace's cgroup2 on /sys/fs/cgroup, a few devices, and
@@ -84,6 +84,7 @@ unshare --mount --pid --fork --cgroup --net --uts --ipc true 2>"$W/ns.err" ||
 # the overlay's upper layer, before systemd starts: that target, the unit and the tmpfiles.d lines where the
 # packages install them, the exporter, its options.
 PREP=$W/prep.sh
+build_copy "$W/exporter" uncore-exporter || { no "a copy of the build's exporter"; echo "$pass passed, $fail failed"; exit 1; }
 cat >"$PREP" <<EOF
 set -e
 mkdir -p etc/systemd/system etc/tmpfiles.d usr/lib/tmpfiles.d etc/default usr/bin
@@ -93,15 +94,10 @@ printf '[Unit]\nDescription=intel-uncore test\nRequires=sysinit.target\nAfter=sy
 	>etc/systemd/system/intel-uncore-test.target
 cp "$UNIT" etc/systemd/system/uncore-exporter.service
 cp "$TMPFILES" usr/lib/tmpfiles.d/libuncore0.conf
-# the build's exporter where the unit runs it, with its library: copied out of the build, which may be
-# below /root or /home, where ProtectHome=yes hides it (scripts/test-root's clone is)
+# the build's exporter where the unit runs it, with its library: copied out of the build (build_copy above),
+# which may be below /root or /home, where ProtectHome=yes hides it (scripts/test-root's clone is)
 mkdir -p usr/lib/intel-uncore-test
-if [ -f "$B/.libs/uncore-exporter" ]; then # the libtool wrapper's program and the library it runs with
-	cp "$B/.libs/uncore-exporter" usr/lib/intel-uncore-test/
-	cp -L "$B/.libs/libuncore.so.0" usr/lib/intel-uncore-test/
-else
-	cp "$B/uncore-exporter" usr/lib/intel-uncore-test/
-fi
+cp -a "$W/exporter/." usr/lib/intel-uncore-test/
 printf '#!/bin/sh\nLD_LIBRARY_PATH=/usr/lib/intel-uncore-test exec /usr/lib/intel-uncore-test/uncore-exporter "\$@"\n' \
 	>usr/bin/uncore-exporter
 chmod 755 usr/bin/uncore-exporter

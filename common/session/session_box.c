@@ -85,7 +85,7 @@ static __attribute__((noinline)) int read_alone(uncore_session_t *s, const struc
 
 /* Whether another agent reprogrammed the box (the control words this read reads back, in rotation:
  * session_readback.c): 0, or -1 with a message that says so (p->taken set) or why they could not be read. */
-static __attribute__((noinline)) int verify_ctls(uncore_session_t *s, struct prog *p)
+__attribute__((noinline)) int sess_verify_ctls(uncore_session_t *s, struct prog *p)
 {
 	const struct box *b = box_of(s, p->box);
 	char why[160];
@@ -137,7 +137,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		f |= val[k] == ~0ull;
 	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
 	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
-	if (kind != READ_BASELINE && !f && p->vmask && verify_ctls(s, p))
+	if (kind != READ_BASELINE && !f && p->vmask && sess_verify_ctls(s, p))
 		return -1;
 	if (kind != READ_SAMPLE) {
 		p->t_prev = kind == READ_BASELINE ? now : p->t_last;

@@ -143,8 +143,8 @@ struct uncore_session {
 	struct session_frozen frozen[UC_MAX_SOCKETS * UC_MAX_DIES]; /* dies the caller's last read found frozen */
 	int nfrozen;
 	/* the control words read back in rotation (session_readback.c): the next one (its prog and slot), the
-	 * credit the reads earned (in fifths of an access) and when they last earned it, and the accesses the
-	 * counters and the control words of the boxes still read take (kept while rb_ok) */
+	 * credit the reads earned (in fifths of an access, times RB_ROTATION_NS) and when they last earned it,
+	 * and the accesses the counters and the control words of the boxes still read take (kept while rb_ok) */
 	int rb_prog, rb_slot, rb_ok;
 	uint64_t rb_credit, rb_t, rb_ctr_units, rb_ctl_units;
 };
@@ -204,6 +204,9 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
 /* How many of a box's control words (of the slots in which: bit k, slot k) differ from what the session counts
  * there (the first named in buf) */
 int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, uint32_t which, char *buf, size_t len);
+/* Whether another agent reprogrammed the box: its control words in p->vmask read back (and the mask cleared);
+ * 0, or -1 with a message that says so (p->taken set) or why they could not be read (session_box.c) */
+int sess_verify_ctls(uncore_session_t *s, struct prog *p);
 /* Which control words this read reads back (p->vmask), in rotation (session_readback.c) */
 void sess_plan_readback(uncore_session_t *s);
 /* The accesses one read of every counter takes (a PCI counter's two dwords count two) and those of every

@@ -5,13 +5,13 @@
  * where PCM and likwid read each counter once.  So they are read back in rotation: every box's words in turn,
  * a read earning credit for a fifth of what its counters' own reads take (RB_SHARE) and, at reads less than a
  * second apart, for no more than a rotation a second needs.  A read then takes at most 1.2 accesses a counter
- * read once takes, and a changed control word is read back within ceil(C / (F / 5)) + 1 reads (C: the
- * accesses of every control word, F: of every counter), or within a second and a read at faster rates
- * (doc/cost.md says the trade).
+ * read once takes, and a changed control word is read back within ceil((5 C + 9) / F) reads (C: the
+ * accesses of every control word, F: of every counter), or within (C + 2) / C seconds and a read at faster
+ * rates (doc/cost.md says the trade).
  */
 #include "session_priv.h"
 
-/* A read earns credit for 1/RB_SHARE of its counters' accesses (the credit is kept in those fifths) */
+/* A read earns credit for 1/RB_SHARE of its counters' accesses at most (the credit kept in those fifths) */
 #define RB_SHARE 5
 #define RB_ROTATION_NS 1000000000ull /* read faster, a rotation takes a second */
 
@@ -64,16 +64,17 @@ void sess_plan_readback(uncore_session_t *s)
 	}
 	for (int p = 0; p < s->nprogs; p++)
 		s->progs[p].vmask = 0;
-	/* the credit, in fifths of an access: a fifth of the counters' accesses, or what a rotation a second
-	 * needs over the time since the last read (that time at most a second: no overflow) */
+	/* the credit, in fifths of an access over RB_ROTATION_NS (exact: no read earns more than its time gives):
+	 * a fifth of the counters' accesses, or what a rotation a second needs over the time since the last read
+	 * (that time at most a second: no overflow) */
 	uint64_t dt = now > s->rb_t ? now - s->rb_t : 0, ctl = s->rb_ctl_units;
 	s->rb_t = now;
 	if (dt > RB_ROTATION_NS)
 		dt = RB_ROTATION_NS;
-	uint64_t by_time = (RB_SHARE * ctl * dt + RB_ROTATION_NS - 1) / RB_ROTATION_NS, budget = s->rb_ctr_units;
+	uint64_t by_time = RB_SHARE * ctl * dt, budget = s->rb_ctr_units * RB_ROTATION_NS;
 	s->rb_credit += by_time < budget ? by_time : budget;
-	if (s->rb_credit > RB_SHARE * (ctl + 2)) /* (nothing to spend it on: every box failed) */
-		s->rb_credit = RB_SHARE * (ctl + 2);
+	if (s->rb_credit > RB_SHARE * (ctl + 2) * RB_ROTATION_NS) /* (nothing to spend it on: every box failed) */
+		s->rb_credit = RB_SHARE * (ctl + 2) * RB_ROTATION_NS;
 	/* the words from the cursor on while the credit pays for them, each at most once a read */
 	int p = s->rb_prog, k = s->rb_slot, steps = s->nslots + s->nprogs; /* (one round at most) */
 	if (p >= s->nprogs)
@@ -87,7 +88,7 @@ void sess_plan_readback(uncore_session_t *s)
 		struct prog *pg = &s->progs[p];
 		const struct slot *sl = &s->slots[pg->first + k];
 		if (!pg->failed && sl->ctr != UC_CTR_FREERUN) {
-			uint64_t cost = RB_SHARE * ctl_units(box_of(s, pg->box), sl);
+			uint64_t cost = RB_SHARE * ctl_units(box_of(s, pg->box), sl) * RB_ROTATION_NS;
 			if (s->rb_credit < cost)
 				break;
 			s->rb_credit -= cost;

@@ -91,3 +91,26 @@ int uncore_session_verify_impl(uncore_session_t *s, char *buf, size_t len)
 		return -1;
 	return n;
 }
+
+int session_event_box_taken(uncore_session_t *s, int ev, int socket, int k)
+{
+	int lo, hi;
+	if (s->u->perf || !s->running || ev < 0 || ev >= s->nevs)
+		return 0;
+	ev_range(s, ev, socket, &lo, &hi);
+	if (k < 0 || lo + k >= hi)
+		return 0;
+	struct prog *p = &s->progs[s->slots[s->ev_slots[lo + k]].prog];
+	if (p->failed)
+		return 0;
+	p->vmask = ~0u; /* (every word: a free-running counter has none) */
+	if (!sess_verify_ctls(s, p))
+		return 0;
+	if (!p->taken) /* (a word that cannot be read: the box's condition stands as it is) */
+		return -1;
+	if (!(p->failed = strdup(uncore_error())))
+		return -1;
+	p->told = 0; /* the caller's next read names it */
+	s->rb_ok = 0;
+	return 1;
+}

@@ -80,14 +80,18 @@ static void test_emr_ratio(void)
 }
 
 /* Another agent writes a control word of box b behind the session's back (a raw register write, as a second
- * tool's wrmsr or setpci would): a general counter's event select (its bit 0), or word 4, the fixed counter's
- * control, its highest writable bit (the enable) */
+ * tool's wrmsr or setpci would): of a general counter its overflow enable (the layout's CR_OV_EN; this session
+ * samples nothing) or, where the layout has none (SNB-EP), its edge detect, which leave the simulator's count as
+ * it was, so that only the read-back's rotation finds it (health reads back a box whose count stands:
+ * tests/test_health.c's agent fault); of the fixed counter (word 4) its enable. */
 static void change_ctl(uncore_t *u, const struct box *b, int word)
 {
 	struct access *a = u->acc;
 	struct pmon_reg r;
+	uint64_t v = 0;
 	CU_ASSERT_FATAL(pmon_reg(b, word < 4 ? PK_CTL : PK_FIXED_CTL, word < 4 ? word : 0, &r) == 0);
-	uint64_t flip = word < 4 ? 1 : 1ull << (63 - __builtin_clzll(r.wmask)), v = 0;
+	uint64_t ov = ctl_mask(b->t->lay, CR_OV_EN), flip = word < 4 ? (ov ? ov : ctl_mask(b->t->lay, CR_EDGE)) : b->t->fixed_en;
+	CU_ASSERT_FATAL(flip != 0);
 	if (b->t->space == UC_MSR) {
 		CU_ASSERT_FATAL(a->ops->msr_read(a, b->cpu, (uint32_t)r.addr, &v) == 0);
 		CU_ASSERT_FATAL(a->ops->msr_write(a, b->cpu, (uint32_t)r.addr, v ^ flip) == 0);
@@ -102,8 +106,8 @@ static void change_ctl(uncore_t *u, const struct box *b, int word)
 }
 
 /* On spec, SNB-EP's iMC set (interval_s 0) or the default set chosen for reads interval_s apart, read that often:
- * control word `word` of the victim-th box of unit changed after `before` reads; the reads until one fails
- * naming the box as taken over, at most max; 0: never found */
+ * control word `word` of the victim-th box of unit changed (change_ctl) after `before` reads; the reads
+ * until one fails naming the box as taken over, at most max; 0: never found */
 static int reads_to_find(const char *spec, double interval_s, uint64_t every_ns, const char *unit, int victim, int word,
 			 int before, int max)
 {
@@ -162,17 +166,21 @@ static void test_found_within_reads(void)
 }
 
 /* At 100 Hz a rotation takes a second: a word changed is found within (C + 2) / C seconds and a read, C = 40:
- * 1.05 s, 106 reads 10 ms apart */
+ * 1.05 s, 106 reads 10 ms apart.  The worst case: the word changed at the read that just read it back (found
+ * from a first run with the change at the start), the next read-back a whole rotation later (over 90 reads).
+ * The words of ACT_COUNT and PRE_COUNT (counters 2 and 3): the simulator's CAS counts change with the edge bit,
+ * and health reads such a box back at once (test_health's agent fault), which is no worst case. */
 static void test_found_within_second(void)
 {
-	int worst = 0;
 	for (int victim = 0; victim < 8; victim++) {
-		int n = reads_to_find("sim:snbep,sockets=2,clock=manual", 0, 10000000ull, "imc", victim, victim % 5,
-				      1 + 13 * victim, 106);
-		CU_ASSERT(n >= 1 && n <= 106);
-		worst = n > worst ? n : worst;
+		const char *spec = "sim:snbep,sockets=2,clock=manual";
+		int first = reads_to_find(spec, 0, 10000000ull, "imc", victim, 2 + victim % 2, 0, 106);
+		int n = first ? reads_to_find(spec, 0, 10000000ull, "imc", victim, 2 + victim % 2, first, 106) : 0;
+		CU_ASSERT(first >= 1 && n > 90 && n <= 106);
+		if (!first || n <= 90 || n > 106)
+			fprintf(stderr, "imc box %d word %d at 100 Hz: first read back at read %d, changed just after it found %d "
+				"reads later (want 91-106)\n", victim, 2 + victim % 2, first, n);
 	}
-	CU_ASSERT(worst > 3); /* (the words in rotation over a second, not a fifth of them every read) */
 }
 
 /* The collectd default set of a 2-socket EMR at its default Interval of 10 s: 472 control-word accesses (a UPI

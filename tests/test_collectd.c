@@ -956,25 +956,37 @@ static void test_box_fails_mid_run(void)
 }
 
 /* Another agent reprograms a box mid-run (a perf user, a second tool): a failure notification naming the
- * register, the box's series stop, every other one goes on (issue 45) */
+ * register, the box's series stop, every other one goes on (issue 45).  The control words are read back in
+ * rotation (issue 90, doc/cost.md): this default set's 74 control words (imc 8 x 3, cbo 16 x 2, qpi 4 x 4,
+ * ubox 2) against its counters' 114 accesses (a PCI counter's two dwords count two) are each read back within
+ * ceil((5 x 74 + 9) / 114) = 4 reads a second apart, so both sockets' imc 1 are named within 4 reads, once. */
 static void test_box_taken_over(void)
 {
 	CU_ASSERT_FATAL(start("Backend \"sim:snbep,clock=manual,fault=agent:imc:1@1.5\"\nReportPerBox \"imc\"\n") == 0);
 	struct sim *sim = sim_of(state.u->acc);
 	CU_ASSERT_FATAL(read_after(1.0) == 0);
-	int all = mock.nvalues;
+	int all = mock.nvalues, reads = 0;
 	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 0);
-	CU_ASSERT(read_after(1.0) == 0);
-	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 1); /* imc 1 of each socket, in one message */
-	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, "taken over by another agent (a perf user, a second tool): imc 1 (socket 0) CTL0 = 0x"), 1);
+	const char *taken[2] = { "taken over by another agent (a perf user, a second tool): imc 1 (socket 0) CTL",
+				 "taken over by another agent (a perf user, a second tool): imc 1 (socket 1) CTL" };
+	while (reads < 4 && !(mock_notified(NOTIF_FAILURE, taken[0]) && mock_notified(NOTIF_FAILURE, taken[1]))) {
+		CU_ASSERT(read_after(1.0) == 0);
+		reads++;
+	}
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, taken[0]), 1);
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, taken[1]), 1);
+	int notes = mock_notified(NOTIF_FAILURE, NULL);
+	CU_ASSERT(notes >= 1 && notes <= 2); /* in one message, or one a box when they were read back at two reads */
 	int after = mock.nvalues;
 	CU_ASSERT(after > 0 && after < all);
 	CU_ASSERT(read_after(1.0) == 0);
 	CU_ASSERT_EQUAL(mock.nvalues, after);
-	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), 1); /* once */
+	CU_ASSERT_EQUAL(mock_notified(NOTIF_FAILURE, NULL), notes); /* each once */
 	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read_imc1") == NULL);
 	CU_ASSERT(mock_find("socket0", "memory_bandwidth", "mem_bw_read") == NULL);
-	near("imc2", got("socket1", "memory_bandwidth", "mem_bw_read_imc2"), sim->prof.mem_read_bps[1] / 4 * 3, 0.005);
+	/* (the bytes since the start: one second before the reads above and one after them) */
+	near("imc2", got("socket1", "memory_bandwidth", "mem_bw_read_imc2"), sim->prof.mem_read_bps[1] / 4 * (reads + 2),
+	     0.005);
 	stop();
 }
 

@@ -254,6 +254,14 @@ static void boxes(uncore_session_t *s, struct health *h)
 				if (b->failed || b->flags || !b->ns || b->delta || !even_unit(b->unit) || others < HEALTH_MIN_COUNT)
 					continue;
 				const char *name = uncore_session_event_name_impl(s, ev);
+				/* a box another agent reprogrammed counts its event, not ours: one the control words' rotation has
+				 * not reached yet is read back now, and is taken, not stopped or silent */
+				if (session_event_box_taken(s, ev, k, i) == 1) {
+					raise_cond(h, UNCORE_HEALTH_TAKEN, k, b->unit, b->box, -1,
+						   "%s %d (socket %d): another agent changed its control registers; the box is "
+						   "given up and left to it", b->unit, b->box, k);
+					continue;
+				}
 				if (!b->moved)
 					raise_cond(h, UNCORE_HEALTH_STOPPED, k, b->unit, b->box, -1,
 						   "%s %d (socket %d): no counter moved while the other %d %s boxes counted %s "

@@ -397,7 +397,8 @@ uint64_t uncore_session_max_read_interval_ns(const uncore_session_t *s);
 int uncore_session_sample(uncore_session_t *s);
 /* What a read of the session's events will cost, by the cost model (doc/cost.md), in ns: an estimate made
  * before it starts, averaged over reads interval_s apart (0: a read a second or rarer): every box's counters,
- * its control words read back once a second, each CPU's boxes read on it where moving there pays, MSRs in
+ * its control words read back in rotation (a rotation a second, a read's share at most a fifth of its counters'
+ * accesses), each CPU's boxes read on it where moving there pays, MSRs in
  * one batch where the backend has one.  uncore_get_stats() gives the cost reads took. */
 double uncore_session_estimate_read_ns(const uncore_session_t *s, double interval_s);
 

@@ -83,21 +83,58 @@ int reg_read_counter(uncore_t *u, const struct box *b, uint64_t addr, uint64_t *
 }
 
 /*
- * PCI: one block read covering every counter asked for.  A 48-bit counter is two dwords the kernel reads low
- * first (seed 000 L2176-2179: read them consistently while counting): a carry between the two reads would
- * pair a new high half with an old low one, and can only happen when the low half was within what the
- * counter counts during the read of its wrap.  Only then (or when the read took long) is the block read a
- * second time: the triple (high from the first, low and high from the second) is consistent when both highs
- * agree, and if a carry slipped in between, the low half is read again after the second high.  One system
- * call per box in the common case, against four per counter for dword-by-dword reads.
+ * PCI: the counters' dwords read in as few blocks as cover them and nothing else (a gap between them, as
+ * SNB-EP's iMC has between its general counters at 0xA0-0xBF and its fixed one at 0xD0, is not read: a
+ * dword costs more than the system call another block takes, doc/cost.md).  A 48-bit counter is two dwords
+ * the kernel reads low first (seed 000 L2176-2179: read them consistently while counting): a carry between
+ * the two reads would pair a new high half with an old low one, and can only happen when the low half was
+ * within what the counter counts during the read of its wrap.  Only then (or when the read took long) are the
+ * blocks read a second time: the triple (high from the first, low and high from the second) is consistent
+ * when both highs agree, and if a carry slipped in between, the low half is read again after the second high.
+ * One system call a block of adjacent counters in the common case, against four per counter for
+ * dword-by-dword reads.
  */
 #define PCI_CARRY_MARGIN (1u << 24) /* 5e9 cycles/s x 64 a cycle (the most any counter counts) for 52 us */
 #define PCI_CARRY_NS 50000
+#define PCI_MAX_DWORDS 64
+
+uint64_t reg_pci_dwords(const uint64_t *addr, int n, uint32_t *lo)
+{
+	uint32_t low = ~0u;
+	uint64_t need = 0;
+	for (int i = 0; i < n; i++)
+		low = (uint32_t)addr[i] < low ? (uint32_t)addr[i] : low;
+	for (int i = 0; i < n; i++) {
+		uint32_t k = ((uint32_t)addr[i] - low) / 4;
+		if (k + 1 >= PCI_MAX_DWORDS)
+			return 0;
+		need |= 3ull << k;
+	}
+	*lo = low;
+	return need;
+}
+
+/* The dwords need (bit k: lo + 4k) into buf[k], a block each run of them. */
+static int pci_read_runs(struct access *a, const struct pci_loc *l, uint32_t lo, uint64_t need, uint32_t *buf)
+{
+	for (int k = 0; k < PCI_MAX_DWORDS; k++) {
+		if (!(need >> k & 1))
+			continue;
+		int e = k;
+		while (e + 1 < PCI_MAX_DWORDS && need >> (e + 1) & 1)
+			e++;
+		if (a->ops->pci_read(a, l, lo + 4 * (uint32_t)k, buf + k, 4 * (size_t)(e - k + 1)))
+			return -1;
+		k = e;
+	}
+	return 0;
+}
+
 int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, int n, uint64_t *v)
 {
 	struct access *a = u->acc;
-	uint32_t lo = ~0u, hi = 0;
-	uint32_t first[64], second[64];
+	uint32_t lo = 0;
+	uint32_t first[PCI_MAX_DWORDS], second[PCI_MAX_DWORDS];
 	if (b->t->space == UC_MSR)
 		return access_msr_read_many(a, b->cpu, addr, n, v);
 	if (b->t->space != UC_PCI) {
@@ -108,18 +145,13 @@ int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, in
 				return -1;
 		return 0;
 	}
-	for (int i = 0; i < n; i++) {
-		if (addr[i] < lo)
-			lo = (uint32_t)addr[i];
-		if (addr[i] + 8 > hi)
-			hi = (uint32_t)addr[i] + 8;
-	}
 	if (n == 0)
 		return 0;
-	if (hi - lo > sizeof(first))
+	uint64_t need = reg_pci_dwords(addr, n, &lo);
+	if (!need)
 		return uc_err("internal: counter block of %s too large", b->t->name);
 	uint64_t t0 = a->ops->now_ns(a);
-	if (a->ops->pci_read(a, &b->pci, lo, first, hi - lo))
+	if (pci_read_runs(a, &b->pci, lo, need, first))
 		return -1;
 	int again = a->ops->now_ns(a) - t0 > PCI_CARRY_NS;
 	for (int i = 0; i < n && !again; i++)
@@ -131,7 +163,7 @@ int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, in
 		}
 		return 0;
 	}
-	if (a->ops->pci_read(a, &b->pci, lo, second, hi - lo))
+	if (pci_read_runs(a, &b->pci, lo, need, second))
 		return -1;
 	for (int i = 0; i < n; i++) {
 		uint32_t k = ((uint32_t)addr[i] - lo) / 4;

@@ -18,5 +18,8 @@ int pmon_read(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64
 int pmon_write(uncore_t *u, const struct box *b, const struct pmon_reg *r, uint64_t v);
 /* Read several counters of one box consistently (PCI: 2x32-bit halves). */
 int reg_read_counters(uncore_t *u, const struct box *b, const uint64_t *addr, int n, uint64_t *v);
+/* The PCI dwords n counters at addr (each two dwords) take, as bits (bit k: *lo + 4k) from the lowest
+ * address *lo; 0 when they span more than 64 dwords.  reg_read_counters reads a block a run of set bits. */
+uint64_t reg_pci_dwords(const uint64_t *addr, int n, uint32_t *lo);
 
 #endif

@@ -50,6 +50,11 @@ int session_event_views(const uncore_session_t *s, int ev, int socket, struct se
  * (INFINITY if none did); the largest count over the shortest window and the least over the longest, so
  * as tight as the boxes' windows agree.  Also their longest window; returns how many boxes there were. */
 int session_event_rate_span(const uncore_session_t *s, int ev, int socket, double *lo, double *hi, uint64_t *max_ns);
+/* The k-th box of event ev on socket (as session_event_views gives them), whose counters the read found
+ * standing while its sisters counted: every control word read back at once (direct backend), for a take-over
+ * the rotation (session_readback.c) has not come round to yet.  1: another agent changed one, and the box is
+ * given up as taken (the caller's next read names it); 0: they hold (or nothing to read back); -1: not read. */
+int session_event_box_taken(uncore_session_t *s, int ev, int socket, int k);
 /* The caller's last read: every counter counted in its interval, and no box shows a flag, failed or was
  * taken (the usual read, in which no box-by-box condition can stand) */
 int session_read_quiet(const uncore_session_t *s);

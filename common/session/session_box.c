@@ -43,23 +43,6 @@ void sess_slot_set_ctr(const struct box *b, struct slot *sl, int ctr)
 	sl->ctl_mask = sl->ctl.wmask & ~(ctr == UC_CTR_FIXED ? b->t->fixed_rst : ctl_mask(b->t->lay, CR_RST));
 }
 
-/* Every control word of a box is read back once a second, the boxes in turn: a take-over shows within a
- * second, and a read every 10 ms verifies a hundredth of the boxes (a read once a second, all of them). */
-#define VERIFY_ALL_NS 1000000000ull
-void sess_plan_verify(uncore_session_t *s)
-{
-	uint64_t now = s->u->acc->ops->now_ns(s->u->acc);
-	for (int i = 0; i < s->nprogs; i++) {
-		struct prog *p = &s->progs[i];
-		p->verify = !p->t_verified || now - p->t_verified >= VERIFY_ALL_NS;
-		if (!p->verify)
-			continue;
-		/* after the first, whole, verification the boxes' seconds start in turn over one second */
-		uint64_t phase = p->t_verified ? 0 : (uint64_t)i * VERIFY_ALL_NS / (uint64_t)s->nprogs;
-		p->t_verified = now > phase ? now - phase : 1;
-	}
-}
-
 /* The most any counter can count in ns, twice over: no clock above MAX_CLOCK_HZ, no event above
  * MAX_INC_PER_CYCLE a cycle (in integers: a read at 100 Hz asks it of every box) */
 #define MOST_PER_NS ((uint64_t)(2 * MAX_CLOCK_HZ * MAX_INC_PER_CYCLE / 1e9))
@@ -100,13 +83,14 @@ static __attribute__((noinline)) int read_alone(uncore_session_t *s, const struc
 	}
 }
 
-/* Whether another agent reprogrammed the box (its control words read back once a second): 0, or -1 with a
- * message that says so (p->taken set) or why they could not be read. */
-static __attribute__((noinline)) int verify_ctls(uncore_session_t *s, struct prog *p)
+/* Whether another agent reprogrammed the box (the control words this read reads back, in rotation:
+ * session_readback.c): 0, or -1 with a message that says so (p->taken set) or why they could not be read. */
+__attribute__((noinline)) int sess_verify_ctls(uncore_session_t *s, struct prog *p)
 {
 	const struct box *b = box_of(s, p->box);
 	char why[160];
-	int changed = sess_ctls_changed(s, p, 1, -1, why, sizeof(why));
+	int changed = sess_ctls_changed(s, p, 1, p->vmask, why, sizeof(why));
+	p->vmask = 0; /* (read back once: a sample that services an overflow later in the read does not again) */
 	if (changed < 0)
 		return uc_err_prefix("%s %d (socket %d): ", b->t->name, b->idx, b->socket);
 	if (!changed)
@@ -153,7 +137,7 @@ int sess_read_box(uncore_session_t *s, struct prog *p, enum read_kind kind)
 		f |= val[k] == ~0ull;
 	/* another agent that reprograms the box (the kernel's driver for a perf user, a second tool, wrmsr)
 	 * makes these counts its event's: the box is given up from this read on, and left to that agent */
-	if (kind != READ_BASELINE && !f && p->verify && verify_ctls(s, p))
+	if (kind != READ_BASELINE && !f && p->vmask && sess_verify_ctls(s, p))
 		return -1;
 	if (kind != READ_SAMPLE) {
 		p->t_prev = kind == READ_BASELINE ? now : p->t_last;

@@ -2,9 +2,9 @@
  * What one read of a session will cost, before it is started (uncore_session_estimate_read_ns): the read
  * path's accesses (session_read.c, session_box.c) priced by the cost model (access_cost.c), so a front end
  * can keep its default set within a share of a core at its read interval (select.c).  An estimate, averaged
- * over reads interval_s apart: every box's counters, its control words read back once a second
- * (sess_plan_verify: at every read when they are a second or more apart), each CPU's boxes read from that
- * CPU where moving there pays, its MSRs in one batch where the backend has one.
+ * over reads interval_s apart: every box's counters, its share of the control words read back in rotation
+ * (session_readback.c: a rotation a second, at most a fifth of the counters' accesses a read), each CPU's
+ * boxes read from that CPU where moving there pays, its MSRs in one batch where the backend has one.
  */
 #include "session_priv.h"
 
@@ -15,27 +15,29 @@ static int cost_cpu(const uncore_session_t *s, const struct prog *p)
 	return s->u->perf || b->t->space == UC_MSR ? b->cpu : -1;
 }
 
-/* A box's read that runs on no CPU in particular: one PCI block of its counters and a control word, or an
- * MMIO load each. */
+/* A box's read that runs on no CPU in particular: a PCI block each run of adjacent counters and a control
+ * word, or an MMIO load each. */
 static double anywhere_ns(const uncore_session_t *s, const struct prog *p, double verify)
 {
 	const struct box *b = box_of(s, p->box);
-	uint64_t lo = UINT64_MAX, hi = 0;
-	for (int k = 0; k < p->nslots; k++) {
-		const struct slot *sl = &s->slots[p->first + k];
-		lo = sl->addr < lo ? sl->addr : lo;
-		hi = sl->addr + 8 > hi ? sl->addr + 8 : hi;
-	}
-	if (!p->nslots)
+	uint64_t addr[UC_MAX_SLOTS];
+	int n = p->nslots < UC_MAX_SLOTS ? p->nslots : UC_MAX_SLOTS;
+	if (!n)
 		return 0;
 	double ctl_ns = 0; /* the control words read back (a 64-bit one, discovery units, is two PCI dwords) */
-	for (int k = 0; k < p->nslots; k++)
+	for (int k = 0; k < n; k++)
 		if (s->slots[p->first + k].ctr != UC_CTR_FREERUN)
 			ctl_ns += b->t->space == UC_PCI ? access_price(COST_PCI, s->slots[p->first + k].ctl.bytes / 4)
 							: access_price(COST_MMIO, 1);
-	if (b->t->space == UC_PCI)
-		return access_price(COST_PCI, (int)((hi - lo) / 4)) + verify * ctl_ns;
-	return access_price(COST_MMIO, p->nslots) + verify * ctl_ns;
+	if (b->t->space != UC_PCI)
+		return access_price(COST_MMIO, n) + verify * ctl_ns;
+	for (int k = 0; k < n; k++)
+		addr[k] = s->slots[p->first + k].addr;
+	uint32_t lo;
+	uint64_t need = reg_pci_dwords(addr, n, &lo), starts = need & ~(need << 1);
+	return (double)__builtin_popcountll(starts) * access_price(COST_PCI, 0) +
+	       (double)__builtin_popcountll(need) * (access_price(COST_PCI, 1) - access_price(COST_PCI, 0)) +
+	       verify * ctl_ns;
 }
 
 /* Reads of one CPU's boxes: through the kernel a read(2) per group, directly its counters and a control
@@ -71,9 +73,8 @@ static double cpu_ns(const uncore_session_t *s, int cpu, double verify, int *ops
 double uncore_session_estimate_read_ns_impl(const uncore_session_t *s, double interval_s)
 {
 	struct access *a = s->u->acc;
-	/* the share of a box's reads that verify its control words: one a second, counted twice over (the boxes'
-	 * turns need not fall evenly on the reads), so that the estimate bounds the reads' cost */
-	double verify = interval_s <= 0 || interval_s >= 0.5 ? 1 : 2 * interval_s;
+	/* the share of the control words a read reads back (the rotation's credit falls evenly on the reads) */
+	double verify = sess_readback_share(s, interval_s);
 	int cpus[UC_MAX_SOCKETS * UC_MAX_DIES], ncpus = 0, moved = 0;
 	double ns = 0;
 	for (int i = 0; i < s->nprogs; i++) {

@@ -62,16 +62,15 @@ struct prog {
 	int16_t batch_at;   /* where its counters lie in its turn's MSR list (turn_msrs; -1: not in it) */
 	int cpu;            /* its box's CPU (box->cpu), and ... */
 	uint8_t msr;        /* ... whether its registers are MSRs (read on that CPU: in its batch) */
-	uint8_t verify;     /* the read verifies every control word of the box (once a second: sess_plan_verify) */
 	uint8_t moved;      /* a counter of it counted in the interval the caller's last read closed */
 	uint8_t all_moved;  /* ... every one (sess_read_box says both as it reads) */
 	uint8_t hflags;     /* what the reads up to the caller's last saw (SESS_BOX_ALLONES, SESS_BOX_BEYOND: session.h) */
 	uint8_t hseen;      /* ... and those since */
 	uint8_t taken;      /* another agent reprogrammed it (it failed): its registers are that agent's, not restored */
+	uint32_t vmask;     /* the slots whose control words this read reads back (sess_plan_readback), bit k: slot k */
 	char *failed;       /* why reading the box failed: its counts stopped there and are not reported */
 	uint64_t t_prev, t_last; /* its last two samples ... */
 	uint64_t t_read;    /* ... when it was last read or sampled */
-	uint64_t t_verified; /* when every control word was last verified */
 	/* (what reads use now and then, and starting and stopping) */
 	uint64_t t_start; /* when it began counting */
 	int told;       /* failed, and a read or sample of the caller's said so (uncore_sleep_ns()'s samples cannot) */
@@ -143,6 +142,11 @@ struct uncore_session {
 	int read_quiet; /* the caller's last read: every counter counted, no box flagged, failed or taken */
 	struct session_frozen frozen[UC_MAX_SOCKETS * UC_MAX_DIES]; /* dies the caller's last read found frozen */
 	int nfrozen;
+	/* the control words read back in rotation (session_readback.c): the next one (its prog and slot), the
+	 * credit the reads earned (in fifths of an access, times RB_ROTATION_NS) and when they last earned it,
+	 * and the accesses the counters and the control words of the boxes still read take (kept while rb_ok) */
+	int rb_prog, rb_slot, rb_ok;
+	uint64_t rb_credit, rb_t, rb_ctr_units, rb_ctl_units;
 };
 
 static inline const struct box *box_of(const uncore_session_t *s, int bi) { return &s->u->boxes[bi]; }
@@ -197,11 +201,19 @@ int sess_clash_filter(const uncore_session_t *s, const struct prog *pg, const st
 int sess_clash_counters(const uncore_session_t *s, const struct prog *pg, const struct claim *c,
 			const struct sched_req *reqs, int n, uint32_t taken);
 int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
-/* How many of a box's control words (only >= 0: that slot's alone) differ from what the session counts there
- * (the first named in buf) */
-int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, int only, char *buf, size_t len);
-/* Which boxes' next read verifies their control words (p->verify): each once a second, in turn. */
-void sess_plan_verify(uncore_session_t *s);
+/* How many of a box's control words (of the slots in which: bit k, slot k) differ from what the session counts
+ * there (the first named in buf) */
+int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, uint32_t which, char *buf, size_t len);
+/* Whether another agent reprogrammed the box: its control words in p->vmask read back (and the mask cleared);
+ * 0, or -1 with a message that says so (p->taken set) or why they could not be read (session_box.c) */
+int sess_verify_ctls(uncore_session_t *s, struct prog *p);
+/* Which control words this read reads back (p->vmask), in rotation (session_readback.c) */
+void sess_plan_readback(uncore_session_t *s);
+/* The accesses one read of every counter takes (a PCI counter's two dwords count two) and those of every
+ * control word, of the boxes still read */
+void sess_readback_units(const uncore_session_t *s, uint64_t *ctr, uint64_t *ctl);
+/* The share of the control words a read reads back, reads interval_s apart (0: not said) */
+double sess_readback_share(const uncore_session_t *s, double interval_s);
 struct pmon_reg sess_slot_ctl_reg(const struct box *b, const struct slot *sl);
 uint64_t sess_slot_ctl(const uncore_session_t *s, const struct box *b, const struct slot *sl);
 struct pmon_reg sess_slot_ctr_reg(const struct box *b, const struct slot *sl);

@@ -6,9 +6,11 @@
 static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, char *msg, size_t *len,
 		     int *nfailed)
 {
-	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind)) &&
-	    !(pg->failed = strdup(uncore_error())))
-		return uc_err("out of memory");
+	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind))) {
+		s->rb_ok = 0; /* (a box no longer read: the read-back's totals change) */
+		if (!(pg->failed = strdup(uncore_error())))
+			return uc_err("out of memory");
+	}
 	if (kind != READ_SAMPLE) { /* whether any of its counters counted in the interval (health asks each read) */
 		if (pg->failed) { /* (else the box's read said) */
 			int still = 0;
@@ -74,8 +76,8 @@ static int turn_msrs(uncore_session_t *s, int turn, uint32_t *regs, int max)
 		pg->batch_at = (int16_t)n;
 		for (int k = 0; k < ns; k++)
 			regs[n++] = (uint32_t)sl[k].addr;
-		for (int k = 0; pg->verify && k < ns; k++)
-			if (sl[k].ctr != UC_CTR_FREERUN)
+		for (int k = 0; pg->vmask && k < ns; k++) /* (the plan sets no free-running counter's bit) */
+			if (pg->vmask >> k & 1)
 				regs[n++] = (uint32_t)sl[k].ctl.addr;
 	}
 	return n;
@@ -172,7 +174,7 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 	if (sess_service_overflows(s))
 		return uc_err_prefix("servicing the sampled counters' overflows: ");
 	if (!s->u->perf) /* (the kernel owns the registers: nothing of ours to read back) */
-		sess_plan_verify(s);
+		sess_plan_readback(s);
 	if (plan_reads(s))
 		return -1;
 	const int *cpus = s->read_cpus, ncpus = s->read_ncpus;
@@ -308,11 +310,15 @@ int uncore_session_start_impl(uncore_session_t *s)
 		free(s->progs[p].failed);
 		s->progs[p].failed = NULL;
 		s->progs[p].told = s->progs[p].taken = 0;
-		s->progs[p].t_verified = 0; /* the first reads verify every control word */
+		s->progs[p].vmask = 0;
 	}
+	s->rb_ok = 0; /* the read-back's rotation starts again with the first box, its credit earned from the start */
+	s->rb_prog = s->rb_slot = 0;
+	s->rb_credit = 0;
 	s->nrefused = 0;
 	s->novq = 0;
 	uint64_t since = s->u->acc->ops->now_ns(s->u->acc);
+	s->rb_t = since;
 	if (s->u->perf)
 		return perf_start(s, since);
 	if (claims_lock(s->u)) {

@@ -23,16 +23,16 @@ static int differs(uncore_session_t *s, const struct box *b, const struct pmon_r
 	return 0;
 }
 
-/* The control words of a box's counters against what the session counts there (one read each): those it
- * wrote itself, and with all those of another session's programming it shares too.  Returns how many
- * differ (the first named in buf), or -1. */
-int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, int only, char *buf, size_t len)
+/* The control words of a box's counters (of the slots in which) against what the session counts there (one
+ * read each): those it wrote itself, and with all those of another session's programming it shares too.
+ * Returns how many differ (the first named in buf), or -1. */
+int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, uint32_t which, char *buf, size_t len)
 {
 	const struct box *b = box_of(s, p->box);
 	int n = 0;
 	for (int k = 0; k < p->nslots; k++) {
 		const struct slot *sl = &s->slots[p->first + k];
-		if (sl->ctr == UC_CTR_FREERUN || !(all || p->owner || (p->joined && !sl->shared)) || (only >= 0 && k != only))
+		if (sl->ctr == UC_CTR_FREERUN || !(all || p->owner || (p->joined && !sl->shared)) || !(which >> k & 1))
 			continue;
 		if (differs(s, b, &sl->ctl, sess_slot_ctl(s, b, sl), sl->ctl_mask, &n, buf, len))
 			return -1;
@@ -44,7 +44,7 @@ int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, int on
 static int verify_programmed(uncore_session_t *s, int *n, char *buf, size_t len)
 {
 	for (int p = 0; p < s->nprogs; p++) {
-		int k = sess_ctls_changed(s, &s->progs[p], 0, -1, *n ? NULL : buf, *n ? 0 : len);
+		int k = sess_ctls_changed(s, &s->progs[p], 0, ~0u, *n ? NULL : buf, *n ? 0 : len);
 		if (k < 0)
 			return -1;
 		*n += k;
@@ -90,4 +90,27 @@ int uncore_session_verify_impl(uncore_session_t *s, char *buf, size_t len)
 	if (s->running ? verify_programmed(s, &n, buf, len) : verify_restored(s, &n, buf, len))
 		return -1;
 	return n;
+}
+
+int session_event_box_taken(uncore_session_t *s, int ev, int socket, int k)
+{
+	int lo, hi;
+	if (s->u->perf || !s->running || ev < 0 || ev >= s->nevs)
+		return 0;
+	ev_range(s, ev, socket, &lo, &hi);
+	if (k < 0 || lo + k >= hi)
+		return 0;
+	struct prog *p = &s->progs[s->slots[s->ev_slots[lo + k]].prog];
+	if (p->failed)
+		return 0;
+	p->vmask = ~0u; /* (every word: a free-running counter has none) */
+	if (!sess_verify_ctls(s, p))
+		return 0;
+	if (!p->taken) /* (a word that cannot be read: the box's condition stands as it is) */
+		return -1;
+	if (!(p->failed = strdup(uncore_error())))
+		return -1;
+	p->told = 0; /* the caller's next read names it */
+	s->rb_ok = 0;
+	return 1;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "uncore.h"
+#include "util/trusted_path.h"
 
 #define UE_MAX_LIST 64
 
@@ -215,8 +216,17 @@ struct ue_web {
 /* Read path (NULL: plain HTTP, no authentication) into w; -1 with the file, line and key in err. */
 int ue_web_load(const char *path, struct ue_web *w, char *err, size_t len);
 void ue_web_free(struct ue_web *w);
-/* A small file whole (NUL-terminated, at most 1 MiB); NULL with "what path: reason" in err. */
-char *ue_read_small(const char *what, const char *path, size_t *n, char *err, size_t len);
+/* Who besides its owner may read a file ue_read_small read, and its mode. */
+struct ue_exposure {
+	struct uc_readers readers;
+	unsigned mode;
+};
+/* A small file whole (NUL-terminated, at most 1 MiB), refused where another user could change it or a directory
+ * on its way (uc_open_trusted); NULL with "what path: reason" in err.  x (may be NULL): its readers. */
+char *ue_read_small(const char *what, const char *path, size_t *n, struct ue_exposure *x, char *err, size_t len);
+/* A warning on stderr naming what (and what it holds) when another user may read it: every user, or a group the
+ * exporter is not of. */
+void ue_warn_exposed(const char *what, const char *path, const struct ue_exposure *x, const char *holds);
 /* The PEM files of w read and checked (a key that does not match its certificate, a CA file without one). */
 int ue_tls_load(struct ue_web *w, char *err, size_t len);
 /* A connection's GnuTLS session, before its handshake: the client_auth_type's policy. */

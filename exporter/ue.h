@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "uncore.h"
+#include "util/trusted_path.h"
 
 #define UE_MAX_LIST 64
 
@@ -25,7 +26,8 @@ struct ue_cidr {
 /* The options, from the command line and the --config file (ue_options.c). */
 struct ue_config {
 	char *backend; /* NULL: UNCORE_BACKEND, else auto */
-	char *listen;  /* "127.0.0.1:9739" */
+	char *listen;  /* "127.0.0.1:9739"; NULL: only the unix socket */
+	char *listen_unix; /* --listen unix:PATH, its path; NULL: none */
 	char *config;  /* the file SIGHUP reads again */
 	char *web_config; /* --web.config.file: TLS and basic authentication (ue_webcfg.c), read at start */
 	char *metrics[UE_MAX_LIST], *groups[UE_MAX_LIST], *events[UE_MAX_LIST], *box_units[UE_MAX_LIST];
@@ -180,7 +182,7 @@ struct ue_snapshot *ue_render(const struct ue_state *st, int timestamps);
 struct ue_peers;
 struct ue_peers *ue_peers_new(const struct ue_config *c);
 int ue_peers_admit(struct ue_peers *p, const void *sockaddr);
-/* Whether sockaddr is one of --allow's scrapers. */
+/* Whether sockaddr is one of --allow's scrapers, or a client of the unix socket. */
 int ue_peers_allowed(const struct ue_peers *p, const void *sockaddr);
 void *ue_peers_opened(struct ue_peers *p, const void *sockaddr);
 void ue_peers_closed(struct ue_peers *p, void *peer);
@@ -196,6 +198,8 @@ int ue_cidr_match(const struct ue_cidr *b, const void *sockaddr);
  * RSA key, TLS 1.3, an optimised build), and a record of a response being sent (16 KiB, RFC 8446 5.1). */
 #define UE_TLS_CONN_BYTES (52u * 1024)
 unsigned ue_http_generations(const struct ue_config *c);
+/* The connections the server may hold: --max-connections on the TCP address, --reserved-connections on the unix socket. */
+unsigned ue_http_conns(const struct ue_config *c);
 uint64_t ue_http_worst(const struct ue_config *c, int tls, size_t resp_bytes);
 
 /* --web.config.file (ue_webcfg.c): exporter-toolkit's web configuration, TLS (ue_tls.c) and basic
@@ -215,8 +219,17 @@ struct ue_web {
 /* Read path (NULL: plain HTTP, no authentication) into w; -1 with the file, line and key in err. */
 int ue_web_load(const char *path, struct ue_web *w, char *err, size_t len);
 void ue_web_free(struct ue_web *w);
-/* A small file whole (NUL-terminated, at most 1 MiB); NULL with "what path: reason" in err. */
-char *ue_read_small(const char *what, const char *path, size_t *n, char *err, size_t len);
+/* Who besides its owner may read a file ue_read_small read, and its mode. */
+struct ue_exposure {
+	struct uc_readers readers;
+	unsigned mode;
+};
+/* A small file whole (NUL-terminated, at most 1 MiB), refused where another user could change it or a directory
+ * on its way (uc_open_trusted); NULL with "what path: reason" in err.  x (may be NULL): its readers. */
+char *ue_read_small(const char *what, const char *path, size_t *n, struct ue_exposure *x, char *err, size_t len);
+/* A warning on stderr naming what (and what it holds) when another user may read it: every user, or a group the
+ * exporter is not of. */
+void ue_warn_exposed(const char *what, const char *path, const struct ue_exposure *x, const char *holds);
 /* The PEM files of w read and checked (a key that does not match its certificate, a CA file without one). */
 int ue_tls_load(struct ue_web *w, char *err, size_t len);
 /* A connection's GnuTLS session, before its handshake: the client_auth_type's policy. */
@@ -233,9 +246,16 @@ int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, int bud
 void ue_auth_refusals(struct ue_auth *a, uint64_t *hashed, uint64_t *unchecked);
 void ue_auth_free(struct ue_auth *a);
 
+/* --listen unix:PATH (ue_unix.c): the socket made, mode 0660, listening; its descriptor, or -1 with the reason in
+ * err.  remove: the socket's file removed if it is still the one made (after the server closed it), u freed. */
+struct ue_unix;
+int ue_unix_listen(const char *path, struct ue_unix **u, char *err, size_t len);
+const char *ue_unix_path(const struct ue_unix *u);
+void ue_unix_remove(struct ue_unix *u);
+
 /* The HTTP server (ue_http.c): serves /metrics from the published snapshot at c's --listen, within c's
- * limits, over TLS and with basic authentication where w says (w outlives the server); on success the bound
- * port is written into err. */
+ * limits, and at its unix socket, over TLS and with basic authentication where w says (w outlives the server);
+ * on success the bound port is written into err ("" without a TCP address). */
 struct ue_http;
 struct ue_http *ue_http_start(const struct ue_config *c, const struct ue_web *w, char *err, size_t len);
 void ue_http_publish(struct ue_http *h, struct ue_snapshot *snap); /* takes snap and its buffers */

@@ -11,6 +11,9 @@
  * the server's worst case is its connections' pools and state plus the responses still held
  * (ue_http_worst).  Only GET and HEAD of / and /metrics are served.  With --web.config.file: TLS
  * (ue_tls.c), and basic authentication of every request before anything else is answered (ue_auth.c).
+ * --listen unix:PATH is a second server of its own (ue_unix.c), with its own thread, connection limit
+ * (--reserved-connections) and bcrypt state, sharing the snapshot, the deadlines and the counts: its clients are
+ * whoever the socket's mode lets in, held to no per-client limit, and no crowd on the TCP port reaches them.
  */
 #include <math.h>
 #include <microhttpd.h>
@@ -19,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include "ue.h"
 
 #define LOG_BURST 10
@@ -30,12 +34,20 @@ typedef int MHD_RESULT;
 typedef enum MHD_Result MHD_RESULT;
 #endif
 
+struct ue_http;
+/* one server: the TCP address's, or the unix socket's */
+struct listener {
+	struct ue_http *h;
+	struct MHD_Daemon *d; /* NULL: not asked for */
+	struct ue_auth *auth; /* NULL: no basic_auth_users; each its own, as ue_auth serves one thread */
+};
+
 struct ue_http {
-	struct MHD_Daemon *d;
+	struct listener l[2]; /* TCP, unix */
+	struct ue_unix *sock;
 	struct ue_conns *conns;
 	struct ue_peers *peers;
 	const struct ue_web *web;
-	struct ue_auth *auth; /* NULL: no basic_auth_users */
 	pthread_mutex_t mu;
 	struct MHD_Response *resp[2]; /* the last read's, text and OpenMetrics; NULL before it */
 	uint64_t served;
@@ -55,9 +67,14 @@ unsigned ue_http_generations(const struct ue_config *c)
 	return (unsigned)ceil(c->request_timeout / c->interval) + 1;
 }
 
+unsigned ue_http_conns(const struct ue_config *c)
+{
+	return (c->listen ? c->max_conns : 0) + (c->listen_unix ? c->reserved : 0);
+}
+
 uint64_t ue_http_worst(const struct ue_config *c, int tls, size_t resp_bytes)
 {
-	return (uint64_t)c->max_conns * (UE_POOL_BYTES + UE_CONN_BYTES + (tls ? UE_TLS_CONN_BYTES : 0)) +
+	return (uint64_t)ue_http_conns(c) * (UE_POOL_BYTES + UE_CONN_BYTES + (tls ? UE_TLS_CONN_BYTES : 0)) +
 	       (uint64_t)ue_http_generations(c) * resp_bytes;
 }
 
@@ -106,7 +123,8 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 			  const char *version, const char *upload, size_t *upload_len, void **con_cls)
 {
 	static int first;
-	struct ue_http *h = cls;
+	struct listener *l = cls;
+	struct ue_http *h = l->h;
 	(void)version;
 	(void)upload;
 	if (!*con_cls) { /* the headers are in: answer once the request (and any body, thrown away) has ended */
@@ -117,10 +135,10 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 		*upload_len = 0;
 		return MHD_YES;
 	}
-	if (h->auth) {
+	if (l->auth) {
 		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
 		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-		int ok = ue_auth_check(h->auth, user, pass, !ci || !ue_peers_allowed(h->peers, ci->client_addr));
+		int ok = ue_auth_check(l->auth, user, pass, !ci || !ue_peers_allowed(h->peers, ci->client_addr));
 		if (pass)
 			explicit_bzero(pass, strlen(pass));
 		MHD_free(user);
@@ -164,7 +182,7 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 
 static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum MHD_ConnectionNotificationCode code)
 {
-	struct ue_http *h = cls;
+	struct ue_http *h = ((struct listener *)cls)->h;
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
 		struct conn_ctx *x = calloc(1, sizeof(*x)); /* NULL: neither deadline nor count, the idle timeout holds it */
 		if (x) {
@@ -197,7 +215,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 /* libmicrohttpd's accept policy: refused, the connection is closed at once */
 static MHD_RESULT admit(void *cls, const struct sockaddr *addr, socklen_t len)
 {
-	struct ue_http *h = cls;
+	struct ue_http *h = ((struct listener *)cls)->h;
 	(void)len;
 	return ue_peers_admit(h->peers, addr) ? MHD_YES : MHD_NO;
 }
@@ -205,7 +223,7 @@ static MHD_RESULT admit(void *cls, const struct sockaddr *addr, socklen_t len)
 /* a response sent in full: the connection's next request has a deadline of its own */
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-	struct ue_http *h = cls;
+	struct ue_http *h = ((struct listener *)cls)->h;
 	(void)con_cls;
 	if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK)
 		return;
@@ -218,7 +236,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
  * one, and the log must not become the attack's amplifier */
 static void on_error(void *cls, const char *fmt, va_list ap)
 {
-	struct ue_http *h = cls;
+	struct ue_http *h = ((struct listener *)cls)->h;
 	uint64_t now = ue_mono_ns();
 	pthread_mutex_lock(&h->mu);
 	if (now - h->log_window >= LOG_WINDOW_NS) {
@@ -267,33 +285,15 @@ static int address(const char *listen, struct addrinfo **out, char *err, size_t 
 	return 0;
 }
 
-struct ue_http *ue_http_start(const struct ue_config *cfg, const struct ue_web *web, char *err, size_t len)
+/* the server of listener i at where (MHD_OPTION_SOCK_ADDR or MHD_OPTION_LISTEN_SOCKET), at most limit connections */
+static int serve(struct ue_http *h, int i, unsigned flags, const struct MHD_OptionItem *where, const struct ue_config *cfg,
+		 unsigned limit)
 {
-	struct addrinfo *ai;
-	if (web->tls && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
-		snprintf(err, len, "--web.config.file %s: this libmicrohttpd was built without TLS", cfg->web_config);
-		return NULL;
-	}
-	if (address(cfg->listen, &ai, err, len))
-		return NULL;
-	struct ue_http *h = calloc(1, sizeof(*h));
-	if (!h || !(h->peers = ue_peers_new(cfg)) || (web->nusers && !(h->auth = ue_auth_new(web))) ||
-	    !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
-		if (!h || !h->peers || (web->nusers && !h->auth))
-			snprintf(err, len, "out of memory");
-		freeaddrinfo(ai);
-		if (h) {
-			ue_peers_free(h->peers);
-			ue_auth_free(h->auth);
-		}
-		free(h);
-		return NULL;
-	}
-	h->web = web;
-	pthread_mutex_init(&h->mu, NULL);
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
-	if (ai->ai_family == AF_INET6)
-		flags |= MHD_USE_IPv6;
+	const struct ue_web *web = h->web;
+	struct listener *l = &h->l[i];
+	l->h = h;
+	if (web->nusers && !(l->auth = ue_auth_new(web)))
+		return -1;
 	if (web->tls)
 		flags |= MHD_USE_TLS;
 	/* the TLS options, or MHD_OPTION_END early: a trust store makes libmicrohttpd ask for client certificates */
@@ -306,26 +306,84 @@ struct ue_http *ue_http_start(const struct ue_config *cfg, const struct ue_web *
 	};
 	/* the idle timeout (whole seconds) is only a backstop: the deadline is sooner or the same */
 	/* the per-address limit is admit's (libmicrohttpd's counts each exact address) */
-	h->d = MHD_start_daemon(flags, 0, admit, h, handler, h, MHD_OPTION_EXTERNAL_LOGGER, on_error, h,
-				MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+	l->d = MHD_start_daemon(flags, 0, admit, l, handler, l, MHD_OPTION_EXTERNAL_LOGGER, on_error, l,
+				MHD_OPTION_ARRAY, where,
 				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)ceil(cfg->request_timeout),
-				MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
+				MHD_OPTION_CONNECTION_LIMIT, limit,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)UE_POOL_BYTES,
-				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
-				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
-	freeaddrinfo(ai);
-	if (!h->d) {
-		snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)%s", cfg->listen,
-			 web->tls ? ", or libmicrohttpd refused the TLS settings (its message above)" : "");
-		ue_conns_stop(h->conns);
-		ue_peers_free(h->peers);
-		ue_auth_free(h->auth);
-		pthread_mutex_destroy(&h->mu);
+				MHD_OPTION_NOTIFY_CONNECTION, on_connection, l,
+				MHD_OPTION_NOTIFY_COMPLETED, on_completed, l, MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
+	return l->d ? 0 : -1;
+}
+
+static void free_server(struct ue_http *h)
+{
+	for (int i = 0; i < 2; i++) {
+		if (h->l[i].d)
+			MHD_stop_daemon(h->l[i].d); /* every connection closed, and said so */
+		ue_auth_free(h->l[i].auth);
+	}
+	ue_unix_remove(h->sock); /* its descriptor closed with its server */
+	ue_conns_stop(h->conns);
+	ue_peers_free(h->peers);
+	pthread_mutex_destroy(&h->mu);
+	free(h);
+}
+
+struct ue_http *ue_http_start(const struct ue_config *cfg, const struct ue_web *web, char *err, size_t len)
+{
+	struct addrinfo *ai = NULL;
+	if (web->tls && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+		snprintf(err, len, "--web.config.file %s: this libmicrohttpd was built without TLS", cfg->web_config);
+		return NULL;
+	}
+	if (cfg->listen && address(cfg->listen, &ai, err, len))
+		return NULL;
+	struct ue_http *h = calloc(1, sizeof(*h));
+	if (!h || !(h->peers = ue_peers_new(cfg)) || !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
+		if (!h || !h->peers)
+			snprintf(err, len, "out of memory");
+		if (ai)
+			freeaddrinfo(ai);
+		if (h)
+			ue_peers_free(h->peers);
 		free(h);
 		return NULL;
 	}
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
-	snprintf(err, len, "%u", di ? (unsigned)di->port : 0u); /* the bound port, for the caller to say */
+	h->web = web;
+	pthread_mutex_init(&h->mu, NULL);
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+	if (ai) {
+		struct MHD_OptionItem where[] = { { MHD_OPTION_SOCK_ADDR, 0, ai->ai_addr }, { MHD_OPTION_END, 0, NULL } };
+		int rc = serve(h, 0, flags | (ai->ai_family == AF_INET6 ? MHD_USE_IPv6 : 0), where, cfg, cfg->max_conns);
+		freeaddrinfo(ai);
+		if (rc) {
+			snprintf(err, len, "--listen %s: cannot listen there (in use, or not an address of this host)%s", cfg->listen,
+				 web->tls ? ", or libmicrohttpd refused the TLS settings (its message above)" : "");
+			free_server(h);
+			return NULL;
+		}
+	}
+	if (cfg->listen_unix) {
+		int fd = ue_unix_listen(cfg->listen_unix, &h->sock, err, len);
+		if (fd < 0) {
+			free_server(h);
+			return NULL;
+		}
+		struct MHD_OptionItem where[] = { { MHD_OPTION_LISTEN_SOCKET, fd, NULL }, { MHD_OPTION_END, 0, NULL } };
+		if (serve(h, 1, flags, where, cfg, cfg->reserved)) {
+			close(fd);
+			snprintf(err, len, "--listen unix:%s: libmicrohttpd cannot serve there%s", cfg->listen_unix,
+				 web->tls ? ", or refused the TLS settings (its message above)" : "");
+			free_server(h);
+			return NULL;
+		}
+	}
+	const union MHD_DaemonInfo *di = h->l[0].d ? MHD_get_daemon_info(h->l[0].d, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+	if (h->l[0].d)
+		snprintf(err, len, "%u", di ? (unsigned)di->port : 0u); /* the bound port, for the caller to say */
+	else
+		snprintf(err, len, "%s", "");
 	return h;
 }
 
@@ -373,18 +431,24 @@ void ue_http_counts(struct ue_http *h, uint64_t *served, uint64_t *cut)
 void ue_http_auth_refusals(struct ue_http *h, uint64_t *hashed, uint64_t *unchecked)
 {
 	*hashed = *unchecked = 0;
-	if (h->auth)
-		ue_auth_refusals(h->auth, hashed, unchecked);
+	for (int i = 0; i < 2; i++)
+		if (h->l[i].auth) {
+			uint64_t a, b;
+			ue_auth_refusals(h->l[i].auth, &a, &b);
+			*hashed += a;
+			*unchecked += b;
+		}
 }
 
 void ue_http_stop(struct ue_http *h)
 {
 	if (!h)
 		return;
-	MHD_stop_daemon(h->d); /* every connection closed, and said so */
-	ue_conns_stop(h->conns);
-	ue_peers_free(h->peers);
-	ue_auth_free(h->auth);
+	for (int i = 0; i < 2; i++)
+		if (h->l[i].d) {
+			MHD_stop_daemon(h->l[i].d); /* every connection closed, and said so */
+			h->l[i].d = NULL;
+		}
 	pthread_mutex_lock(&h->mu);
 	if (h->log_dropped)
 		fprintf(stderr, "uncore-exporter: http: %u more messages left out\n", h->log_dropped);
@@ -392,6 +456,5 @@ void ue_http_stop(struct ue_http *h)
 		if (h->resp[i])
 			MHD_destroy_response(h->resp[i]);
 	pthread_mutex_unlock(&h->mu);
-	pthread_mutex_destroy(&h->mu);
-	free(h);
+	free_server(h);
 }

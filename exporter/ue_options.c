@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include "ue.h"
 #include "util/guarded_read.h"
@@ -28,6 +29,9 @@ const char *ue_usage(void)
 	       "Serves the uncore's metrics to Prometheus at http://LISTEN/metrics (text 0.0.4, or OpenMetrics\n"
 	       "when the scraper asks for it).\n"
 	       "  --listen HOST:PORT   where to listen (default 127.0.0.1:9739; port 0: any free port)\n"
+	       "  --listen unix:PATH   a unix socket too (mode 0660: only the exporter's user and group may connect),\n"
+	       "                       the local scraper's way in that no other user can take; --reserved-connections\n"
+	       "                       connections there (given alone: the only place it listens)\n"
 	       "  --backend B          auto, direct, perf, sim:PLATFORM[,...], perf+sim:PLATFORM (default: auto)\n"
 	       "  --interval S         seconds between reads, 0.01 to 60 (default 1); a scrape gets the last read\n"
 	       "  --metrics M[,M...]   metrics to export (uncore list --metrics)\n"
@@ -193,6 +197,15 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 		return ue_fail(err, len, "--%s needs a value", name);
 	if (!needs && v)
 		return ue_fail(err, len, "--%s takes no value", name);
+	if (!strcmp(name, "listen") && !strncmp(v, "unix:", 5)) {
+		/* the socket's file: absolute, and within sun_path (108 bytes, unix(7)) */
+		if (v[5] != '/' || v[strlen(v) - 1] == '/')
+			return ue_fail(err, len, "--listen '%s': give the socket's absolute path, e.g. unix:/run/uncore-exporter/metrics.sock", v);
+		if (strlen(v + 5) >= sizeof(((struct sockaddr_un *)0)->sun_path))
+			return ue_fail(err, len, "--listen '%.60s...': a unix socket's path has at most %zu characters", v,
+				       sizeof(((struct sockaddr_un *)0)->sun_path) - 1);
+		return set_string(&c->listen_unix, v + 5, err, len);
+	}
 	if (!strcmp(name, "listen"))
 		return set_string(&c->listen, v, err, len);
 	if (!strcmp(name, "backend"))
@@ -339,7 +352,7 @@ static int options(struct ue_config *c, int argc, char **argv, char *err, size_t
 		if (option(c, name, v, err, len))
 			return -1;
 	}
-	if (!c->listen && set_string(&c->listen, "127.0.0.1:9739", err, len))
+	if (!c->listen && !c->listen_unix && set_string(&c->listen, "127.0.0.1:9739", err, len))
 		return -1;
 	if (c->nallow && c->reserved >= c->max_conns)
 		return ue_fail(err, len, "--reserved-connections %u leaves none of --max-connections %u to the other clients",
@@ -358,6 +371,7 @@ void ue_config_free(struct ue_config *c)
 {
 	free(c->backend);
 	free(c->listen);
+	free(c->listen_unix);
 	free(c->config);
 	free(c->web_config);
 	free_list(c->metrics, &c->nmetrics);

@@ -5,6 +5,8 @@
  * and a v4-mapped address (::ffff:a.b.c.d, RFC 4291 2.5.5.2) is its IPv4 client on a dual-stack socket.
  * The addresses of --allow are not limited that way: they may use every connection, and the others together
  * leave --reserved-connections of them to those (doc/safety.md says why reserved, not only those admitted).
+ * Nor are the clients of the unix socket (ue_unix.c): its file's mode says who they are, and its server has
+ * a connection limit of its own.
  *
  * libmicrohttpd asks admit (its accept policy) and then notifies the connection's start in the same thread
  * (daemon.c of 0.9.75, internal_add_connection), so a count checked is still the count when it is raised.
@@ -102,6 +104,8 @@ static struct peer *find(struct ue_peers *p, const unsigned char key[9])
 
 int ue_peers_allowed(const struct ue_peers *p, const void *sa)
 {
+	if (((const struct sockaddr *)sa)->sa_family == AF_UNIX)
+		return 1; /* a client of --listen unix:PATH: whom the socket's mode lets in, as --allow's scrapers */
 	for (int i = 0; i < p->nallow; i++)
 		if (ue_cidr_match(&p->allow[i], sa))
 			return 1;

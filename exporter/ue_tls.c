@@ -16,10 +16,12 @@
 int ue_tls_load(struct ue_web *w, char *err, size_t len)
 {
 	size_t cn, kn, an = 0;
-	if (!(w->cert_pem = ue_read_small("tls_server_config.cert_file", w->cert_file, &cn, err, len)) ||
-	    !(w->key_pem = ue_read_small("tls_server_config.key_file", w->key_file, &kn, err, len)) ||
-	    (w->ca_file && !(w->ca_pem = ue_read_small("tls_server_config.client_ca_file", w->ca_file, &an, err, len))))
+	struct ue_exposure x;
+	if (!(w->cert_pem = ue_read_small("tls_server_config.cert_file", w->cert_file, &cn, NULL, err, len)) ||
+	    !(w->key_pem = ue_read_small("tls_server_config.key_file", w->key_file, &kn, &x, err, len)) ||
+	    (w->ca_file && !(w->ca_pem = ue_read_small("tls_server_config.client_ca_file", w->ca_file, &an, NULL, err, len))))
 		return -1;
+	ue_warn_exposed("tls_server_config.key_file", w->key_file, &x, "the server's private key");
 	gnutls_certificate_credentials_t cr;
 	if (gnutls_certificate_allocate_credentials(&cr) < 0)
 		return ue_fail(err, len, "out of memory");

@@ -17,20 +17,28 @@
 #include <string.h>
 #include <unistd.h>
 #include "ue.h"
-#include "util/guarded_read.h"
+#include <limits.h>
+#include "util/trusted_path.h"
 
 #define MAX_FILE ((size_t)1 << 20) /* a certificate chain or a config file is kilobytes */
 
 /* the whole file, NUL-terminated; NULL with the reason in err.  Opened without blocking and refused unless a
- * regular file of at most 1 MiB: a FIFO or a device put there must not stall the start or a reload (SIGHUP) */
-char *ue_read_small(const char *what, const char *path, size_t *n, char *err, size_t len)
+ * regular file of at most 1 MiB: a FIFO or a device put there must not stall the start or a reload (SIGHUP);
+ * and refused where another user could change it or a directory on its way (trusted_path.h): a certificate,
+ * key or password hash swapped by a user would be the exporter's */
+char *ue_read_small(const char *what, const char *path, size_t *n, struct ue_exposure *x, char *err, size_t len)
 {
 	struct stat st;
-	char why[160];
-	int fd = uc_open_guarded(path, (off_t)MAX_FILE, &st);
+	struct uc_readers r;
+	char why[PATH_MAX + 160];
+	int fd = uc_open_trusted(path, (off_t)MAX_FILE, &st, &r, why, sizeof(why));
 	if (fd < 0) {
-		ue_fail(err, len, "%s %s: %s", what, path, uc_guarded_why(errno, &st, (off_t)MAX_FILE, 0, why, sizeof(why)));
+		ue_fail(err, len, "%s %s: %s", what, path, why);
 		return NULL;
+	}
+	if (x) {
+		x->readers = r;
+		x->mode = (unsigned)(st.st_mode & 07777);
 	}
 	char *buf = malloc(MAX_FILE + 1);
 	size_t got = 0;
@@ -50,6 +58,29 @@ char *ue_read_small(const char *what, const char *path, size_t *n, char *err, si
 	if (n)
 		*n = got;
 	return buf;
+}
+
+/* is gid the exporter's own group, or one of its supplementary groups? */
+static int my_group(gid_t gid)
+{
+	gid_t g[256];
+	int n = getgroups(256, g);
+	for (int i = 0; i < n; i++)
+		if (g[i] == gid)
+			return 1;
+	return gid == getegid();
+}
+
+/* A group of the exporter's own is how a key is given to a service (Debian's ssl-cert, Kubernetes' fsGroup): not
+ * warned of; another group's members are other users. */
+void ue_warn_exposed(const char *what, const char *path, const struct ue_exposure *x, const char *holds)
+{
+	if (x->readers.every)
+		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by every user (mode %04o), and it holds %s: "
+			"chmod o-r it\n", what, path, x->mode, holds);
+	else if (x->readers.group && !my_group(x->readers.gid))
+		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by the members of its group %u (mode %04o), "
+			"and it holds %s: chmod g-r it unless they are to\n", what, path, (unsigned)x->readers.gid, x->mode, holds);
 }
 
 /* the file's keys: where each goes */
@@ -341,12 +372,15 @@ int ue_web_load(const char *path, struct ue_web *w, char *err, size_t len)
 	w->max_version = 3;
 	if (!path)
 		return 0;
-	char *text = ue_read_small("--web.config.file", path, NULL, err, len);
+	struct ue_exposure x;
+	char *text = ue_read_small("--web.config.file", path, NULL, &x, err, len);
 	if (!text)
 		return -1;
 	struct parse p = { path, 0, err, len };
 	int rc = parse(&p, text, w);
 	free(text);
+	if (!rc && w->nusers)
+		ue_warn_exposed("--web.config.file", path, &x, "basic_auth_users' password hashes");
 	if (!rc && w->tls)
 		rc = ue_tls_load(w, err, len);
 	if (rc)

@@ -63,9 +63,11 @@ static int check_config(const struct ue_config *c)
 		fprintf(stderr, "uncore-exporter: %s\n", err);
 		return 1;
 	}
-	printf("%s on %s (%s%s): %d series in %d families, read every %g s, served at http://%s/metrics\n",
+	printf("%s on %s (%s%s): %d series in %d families, read every %g s, served at %s%s%s%s%s\n",
 	       uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_backend_reason(st.u),
-	       uncore_is_simulated(st.u) ? ", SIMULATED" : "", st.nseries, st.nfams, c->interval, c->listen);
+	       uncore_is_simulated(st.u) ? ", SIMULATED" : "", st.nseries, st.nfams, c->interval, c->listen ? "http://" : "",
+	       c->listen ? c->listen : "", c->listen ? "/metrics" : "", c->listen && c->listen_unix ? " and unix:" : c->listen_unix ? "unix:" : "",
+	       c->listen_unix ? c->listen_unix : "");
 	if (st.notice[0])
 		printf("note: %s\n", st.notice);
 	say_warnings(); /* what the default set leaves out for --per-job, ... */
@@ -90,6 +92,9 @@ static int check_config(const struct ue_config *c)
 	return 0;
 }
 
+/* equal strings, or both NULL */
+static int same(const char *a, const char *b) { return a && b ? !strcmp(a, b) : a == b; }
+
 /* SIGHUP: the options again; the old session ends (its last counts read), the new one starts with every
  * counter that stays carried over.  Options that do not take leave the old ones running. */
 static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state *st)
@@ -101,8 +106,10 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		fprintf(stderr, "uncore-exporter: reload: %s; the running options go on\n", err);
 		return 0;
 	}
-	if (strcmp(nc.listen, cfg->listen))
-		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s\n", cfg->listen);
+	if (!same(nc.listen, cfg->listen) || !same(nc.listen_unix, cfg->listen_unix))
+		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s%s%s\n",
+			cfg->listen ? cfg->listen : "", cfg->listen && cfg->listen_unix ? " and unix:" : cfg->listen_unix ? "unix:" : "",
+			cfg->listen_unix ? cfg->listen_unix : "");
 	if (nc.web_config || cfg->web_config)
 		fprintf(stderr, "uncore-exporter: reload: --web.config.file is read only at start; its TLS and users stay\n");
 	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout ||
@@ -127,8 +134,10 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		}
 	} else {
 		free(nc.listen);
-		nc.listen = cfg->listen; /* the socket stays where it is, with its limits */
-		cfg->listen = NULL;
+		free(nc.listen_unix);
+		nc.listen = cfg->listen; /* the sockets stay where they are, with their limits */
+		nc.listen_unix = cfg->listen_unix;
+		cfg->listen = cfg->listen_unix = NULL;
 		nc.max_conns = cfg->max_conns;
 		nc.max_conns_ip = cfg->max_conns_ip;
 		nc.request_timeout = cfg->request_timeout;
@@ -216,13 +225,16 @@ int main(int argc, char **argv)
 		snprintf(tls, sizeof(tls), " + %u KiB TLS", UE_TLS_CONN_BYTES / 1024);
 	fprintf(stderr, "uncore-exporter: the HTTP server's memory at most %llu kB: %u connections x (%u KiB pool + %u KiB "
 		"state%s) + %u responses of %zu kB\n", (unsigned long long)(ue_http_worst(&cfg, web.tls, resp) / 1024),
-		cfg.max_conns, UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, tls, ue_http_generations(&cfg), resp / 1024);
+		ue_http_conns(&cfg), UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, tls, ue_http_generations(&cfg), resp / 1024);
+	if (cfg.listen_unix) /* its own line: scripts read the port from the next */
+		fprintf(stderr, "uncore-exporter: unix:%s: mode 0660 (the exporter's user and group may connect), %u connections "
+			"(--reserved-connections)\n", cfg.listen_unix, cfg.reserved);
 	if (web.tls || web.nusers)
 		fprintf(stderr, "uncore-exporter: %s%s%s (--web.config.file %s)\n", web.tls ? "TLS" : "",
 			web.tls && web.nusers ? " and " : "", web.nusers ? "basic authentication" : "", cfg.web_config);
-	fprintf(stderr, "uncore-exporter: serving %d series of %s (%s%s) on port %s, read every %g s\n", st.nseries,
-		uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_is_simulated(st.u) ? ", SIMULATED" : "", err,
-		cfg.interval);
+	fprintf(stderr, "uncore-exporter: serving %d series of %s (%s%s) on %s%s, read every %g s\n", st.nseries,
+		uncore_platform_desc(st.u), uncore_backend_name(st.u), uncore_is_simulated(st.u) ? ", SIMULATED" : "",
+		cfg.listen ? "port " : "unix:", cfg.listen ? err : cfg.listen_unix, cfg.interval);
 	uint64_t period = (uint64_t)llround(cfg.interval * 1e9), next = ue_mono_ns() + period, sampled = ue_mono_ns();
 	uint64_t stepped = sampled;
 	int rc = 0;

@@ -7,6 +7,11 @@ prints one line per check ("ok ..." or "bad ...", "# ..." for what it saw) and e
       connection (as the liveness probe and a restarted Prometheus do): every scrape must be served, and
       the crowd hold at most MOST connections for over a second (-1: no check; else the scrapes, of the
       crowd's own block, are only counted).
+  local PORT SOCK NADDRS PER_ADDR SCRAPES   NADDRS loopback addresses each trickle PER_ADDR connections to the TCP
+      port, as any local user can (issue 89: 16 of them fill the one client 127.0.0.0/8 is); meanwhile the local
+      scraper scrapes once a second SCRAPES times over the unix socket SOCK (--listen unix:PATH): every scrape
+      must be served.  And one scrape from 127.0.0.1 among them, which the crowd's block leaves nothing
+      (printed, not checked: the attack works).
   slow PORT PID NADDRS PER_ADDR SCRAPES BOUND_KB   NADDRS x PER_ADDR clients send GET /metrics and never
       read (a receive buffer of 4 KiB and segments of 536 bytes each); the scraper on 127.0.0.1 is served SCRAPES times and the
       exporter's RSS (VmRSS) rises by at most BOUND_KB over what it was before them.
@@ -49,9 +54,15 @@ def get_all(s, data):
 
 
 def scrape(port, timeout=5):
-    """one scrape over a connection of its own from 127.0.0.1: None when served, else what went wrong"""
+    """one scrape over a connection of its own from 127.0.0.1 (port: a number), or over the unix socket at port
+    (a path): None when served, else what went wrong"""
     try:
-        s = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=("127.0.0.1", 0))
+        if isinstance(port, str):
+            s = socket.socket(socket.AF_UNIX)
+            s.settimeout(timeout)
+            s.connect(port)
+        else:
+            s = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=("127.0.0.1", 0))
     except OSError as e:
         return "connect: %s" % e
     try:
@@ -191,6 +202,28 @@ def trickle(port, naddrs, per_addr, n, most):
         % (n, naddrs, per_addr, len(fails), " (%s)" % fails[0] if fails else ""))
 
 
+def local(port, sock, naddrs, per_addr, n):
+    crowd = Crowd(port, naddrs, per_addr, b"GET /metrics HTTP/1.1\r\nHost: x\r\n", True)
+    crowd.step(1.0)
+    print("# %d trickling connections from %d loopback addresses to the TCP port; %d open after a second"
+          % (naddrs * per_addr, naddrs, crowd.held()))
+    tcp = scrape(port)
+    print("# a scrape from 127.0.0.1 over TCP among them: %s" % ("served" if tcp is None else "not served (%s)" % tcp))
+    fails, held = [], []
+    for _ in range(n):
+        crowd.step(1.0)
+        held.append(crowd.held_long())
+        why = scrape(sock)
+        if why:
+            fails.append(why)
+    print("# the crowd opened %d connections (reopened as the deadline closes them)" % crowd.opened)
+    crowd.stop()
+    say(max(held) == naddrs * per_addr, "the crowd held its %d connections of the TCP port for over a second while the "
+        "local scraper scraped (%d to %d)" % (naddrs * per_addr, min(held), max(held)))
+    say(not fails, "%d scrapes over the unix socket, one a second, while %d loopback addresses trickle %d connections "
+        "each: %d failed%s" % (n, naddrs, per_addr, len(fails), " (%s)" % fails[0] if fails else ""))
+
+
 def slow(port, pid, naddrs, per_addr, n, bound_kb):
     for _ in range(3):
         scrape(port)
@@ -260,6 +293,8 @@ def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "trickle":
         trickle(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]))
+    elif cmd == "local":
+        local(int(args[0]), args[1], int(args[2]), int(args[3]), int(args[4]))
     elif cmd == "tlsslow":
         tls_slow(int(args[0]), int(args[1]), int(args[2]), args[3], int(args[4]))
     elif cmd == "slow":

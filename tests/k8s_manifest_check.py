@@ -144,11 +144,24 @@ def main():
     # of the exporter's own within limits.memory
     c = pod["containers"][0]
     args = c.get("args", [])
-    conns = int(args[args.index("--max-connections") + 1]) if "--max-connections" in args else 4096
     lim = c.get("resources", {}).get("limits", {}).get("memory", "")
     mib = int(lim[:-2]) if lim.endswith("Mi") else int(lim[:-2]) * 1024 if lim.endswith("Gi") else 0
-    need = 32 + (conns * (32 + 16 + 20) + 11 * 150) / 1024  # pool, state, kernel buffers (KiB); 11 responses of 150 kB
-    say(mib and need <= mib, "--max-connections %d needs %.0f MiB at most, within limits.memory %s" % (conns, need, lim or "(none)"))
+
+    def need(args):
+        """MiB at most: pool, state, with TLS its GnuTLS session (UE_TLS_CONN_BYTES), kernel buffers (KiB); 11
+        responses of 150 kB"""
+        conns = int(args[args.index("--max-connections") + 1]) if "--max-connections" in args else 4096
+        return conns, 32 + (conns * (32 + 16 + (52 if "--web.config.file" in args else 0) + 20) + 11 * 150) / 1024
+
+    conns, mb = need(args)
+    say(mib and mb <= mib, "--max-connections %d needs %.0f MiB at most, within limits.memory %s" % (conns, mb, lim or "(none)"))
+    # a TLS set-up's arguments, in the comment above args (issue 89: 1024 connections with TLS need 154 MiB)
+    with open(manifest) as f:
+        tls = [yaml.safe_load(line.split("with TLS, args:", 1)[1]) for line in f if "# " in line and "with TLS, args:" in line]
+    targs = tls[0] if len(tls) == 1 and isinstance(tls[0], list) else []
+    conns, mb = need(targs)
+    say("--web.config.file" in targs and mb <= mib, "with TLS (the comment's args: %s) --max-connections %d needs %.0f MiB at "
+        "most, within limits.memory %s" % (" ".join(targs) or "none given", conns, mb, lim or "(none)"))
     # for the shell test: the image and the arguments the exporter gets
     c = pod["containers"][0]
     print("image %s" % c["image"])

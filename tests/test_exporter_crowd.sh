@@ -75,6 +75,20 @@ for opts in "--max-connections-per-ip 16" "--max-connections-per-ip 0"; do
 	check "... and stops cleanly" '[ $? -eq 0 ]'
 done
 
+# --- a local user's 16 trickling connections from 127.x fill the one client 127.0.0.0/8 is, with the default options
+# (issue 89: root's scraper on 127.0.0.1 was served 1 of 15 times); the local scraper on --listen unix:PATH, whose
+# mode no other user passes, is served every second throughout (before: --listen took no unix socket)
+start --listen "unix:$W/metrics.sock"
+check "the exporter serves on its port ($PORT) and on unix:$W/metrics.sock" '[ -n "$PORT" ] && [ -S "$W/metrics.sock" ]'
+out=$($CROWD local $PORT "$W/metrics.sock" 1 16 10)
+rc=$?
+echo "$out"
+check "16 trickling connections from 127.1.0.1: the scraper on the unix socket served every second" '[ $rc -eq 0 ]'
+got=$(curl -s -o "$W/body" -w '%{http_code}' --max-time 10 --unix-socket "$W/metrics.sock" http://localhost/metrics)
+check "curl --unix-socket is served too ($got)" '[ "$got" = 200 ] && grep -q "^uncore_memory_read_bytes_total{socket=\"0\"}" "$W/body"'
+stop
+check "... and it stops cleanly, its socket removed" '[ $? -eq 0 ] && [ ! -e "$W/metrics.sock" ]'
+
 # --- an address block of --allow, refused forms
 out=$("$EXP" --allow 10.0.0.0/33 2>&1); rc=$?
 check "--allow 10.0.0.0/33 is refused with the prefix's range ($out)" '[ $rc -eq 2 ] && echo "$out" | grep -q "from 0 to 32"'

@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <string.h>
+#include <sys/un.h>
 #include "harness.h"
 #include "../exporter/ue.h"
 
@@ -98,11 +99,43 @@ static void test_allow(void)
 	ue_config_free(&c);
 }
 
+/* The clients of --listen unix:PATH (issue 89): any local user binds any of 127.0.0.0/8, so 16 trickling
+ * connections of one user once left root's scraper on 127.0.0.1 nothing; a client of the unix socket (whom its
+ * file's mode lets in) is held to no per-client limit and takes nothing from the TCP clients' share, however
+ * full the loopback block and the others' connections are. */
+static void test_unix(void)
+{
+	struct ue_config c;
+	void *held[64], *mine[40];
+	char err[512];
+	char *argv[] = { "uncore-exporter", "--max-connections", "20", "--reserved-connections", "4", "--allow", "192.0.2.1", NULL };
+	CU_ASSERT_FATAL(ue_options(&c, 7, argv, err, sizeof(err)) == 0);
+	struct ue_peers *p = ue_peers_new(&c);
+	struct sockaddr_un un = { .sun_family = AF_UNIX }; /* an unnamed client socket, as accept(2) gives it */
+	int n = fill(p, "127.0.0.1", 32, held) + fill(p, "10.0.0.1", 32, held + 16);
+	CU_ASSERT(n == 16); /* the loopback block's 16, and nothing left of 20 - 4 for 10.0.0.1 */
+	CU_ASSERT(ue_peers_allowed(p, &un));
+	int k = 0;
+	while (k < 40 && ue_peers_admit(p, &un))
+		mine[k++] = ue_peers_opened(p, &un);
+	CU_ASSERT(k == 40); /* no per-client limit: the unix server's own limit holds them */
+	ue_peers_closed(p, held[0]);
+	struct sockaddr_storage o = sa("10.0.0.1");
+	CU_ASSERT(ue_peers_admit(p, &o)); /* the unix clients took nothing of the others' share */
+	for (int i = 0; i < k; i++)
+		ue_peers_closed(p, mine[i]);
+	for (int i = 1; i < n; i++)
+		ue_peers_closed(p, held[i]);
+	ue_peers_free(p);
+	ue_config_free(&c);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "one client: 127.0.0.0/8, an IPv6 /64, a v4-mapped address as IPv4", test_blocks },
 		{ "--allow's blocks: no per-client limit, the reserved connections theirs", test_allow },
+		{ "--listen unix:PATH's clients: no per-client limit, nothing of the others' share", test_unix },
 		{ 0, 0 },
 	};
 	return run_suite("exporter_peers", tests);

@@ -77,6 +77,98 @@ bad twodocs "twodocs.yml:3: a second YAML document"
 out=$("$EXP" --backend sim:emr --web.config.file "$W/absent.yml" 2>&1)
 check "a missing --web.config.file exits 2 naming it ($out)" '[ $? -eq 2 ] && echo "$out" | grep -qF "$W/absent.yml: No such file"'
 
+# --- the key, the certificates and the file itself (issue 89): refused, named, where another user could change
+# them or a directory on their way (a key or hash swapped is the exporter's: trusted_path.h); a warning naming
+# the file where another user may read the key or the password hashes (before: all taken silently)
+K=$W/keys
+mkdir -m 0700 "$K"
+cp "$P/server.crt" "$P/server.key" "$K/"
+chmod 0600 "$K/server.key"
+chmod 0644 "$K/server.crt"
+printf 'tls_server_config:\n  cert_file: %s/server.crt\n  key_file: %s/server.key\n' "$K" "$K" >"$W/keys.yml"
+chmod 0600 "$W/keys.yml"
+out=$("$EXP" --backend sim:emr --web.config.file "$W/keys.yml" --check-config 2>&1)
+check "a key 0600 and a certificate 0644 in a directory of its own: taken, no warning" '[ $? -eq 0 ] && ! echo "$out" | grep -q warning' ||
+	echo "$out" | grep -v '^  {'
+chmod 0666 "$K/server.key"
+bad keys "tls_server_config.key_file $K/server.key: it may be written by every user (mode 0666)"
+chmod 0660 "$K/server.key"
+bad keys "tls_server_config.key_file $K/server.key: it may be written by its group $(id -g) (mode 0660)"
+chmod 0600 "$K/server.key"
+chmod 0664 "$K/server.crt"
+bad keys "tls_server_config.cert_file $K/server.crt: it may be written by its group"
+chmod 0644 "$K/server.crt"
+chmod 0777 "$K"
+bad keys "tls_server_config.cert_file $K/server.crt: directory $K is writable by every user (mode 0777) without the sticky bit"
+chmod 0700 "$K"
+chmod 0646 "$W/keys.yml"
+bad keys "--web.config.file $W/keys.yml: it may be written by every user (mode 0646)"
+chmod 0600 "$W/keys.yml"
+if [ "$(id -u)" -eq 0 ]; then
+	chown 65534 "$K/server.key"
+	bad keys "tls_server_config.key_file $K/server.key: it belongs to user 65534 (only root's or your own are trusted)"
+	chown 0 "$K/server.key"
+	# the key reached through a symbolic link another user made where every user may write (as /tmp)
+	mkdir -m 1777 "$W/sticky" && chmod 1777 "$W/sticky"
+	ln -s "$K/server.key" "$W/sticky/server.key" && chown -h 65534 "$W/sticky/server.key"
+	printf 'tls_server_config:\n  cert_file: %s/server.crt\n  key_file: %s/sticky/server.key\n' "$K" "$W" >"$W/link.yml"
+	bad link "tls_server_config.key_file $W/sticky/server.key: $W/sticky/server.key is a symbolic link of user 65534"
+	chown -h 0 "$W/sticky/server.key"
+	out=$("$EXP" --backend sim:emr --web.config.file "$W/link.yml" --check-config 2>&1)
+	check "... and through root's own link there: taken" '[ $? -eq 0 ]' || echo "$out" | tail -2
+else
+	echo "# not root: the files of another user are left out"
+fi
+# readable: a directory every user may pass through, the files in it
+reachable() { # every directory from / to $1 lets every user through (o+x)
+	d=$1
+	while [ "$d" != / ]; do
+		[ $((0$(stat -L -c %a "$d") & 1)) -ne 0 ] || return 1
+		d=$(dirname "$d")
+	done
+}
+chmod 0711 "$W"
+R=$W/pub
+mkdir -m 0755 "$R" && chmod 0755 "$R"
+if reachable "$R"; then
+	cp "$P/server.crt" "$P/server.key" "$R/"
+	chmod 0644 "$R/server.key" "$R/server.crt"
+	printf 'tls_server_config:\n  cert_file: server.crt\n  key_file: server.key\n' >"$R/tls.yml"
+	printf 'basic_auth_users:\n  prom: %s\n' "$HASH" >"$R/users.yml"
+	chmod 0644 "$R/tls.yml" "$R/users.yml"
+	out=$("$EXP" --backend sim:emr --web.config.file "$R/tls.yml" --check-config 2>&1)
+	check "a key every user may read: taken, with a warning naming it ($(echo "$out" | grep warning))" \
+		'[ $? -eq 0 ] && echo "$out" | grep -qF "warning: tls_server_config.key_file $R/server.key may be read by every user (mode 0644), and it holds the server'"'"'s private key"'
+	check "... and none of the certificate or the file, which hold no secret" '[ "$(echo "$out" | grep -c warning)" -eq 1 ]'
+	chmod 0640 "$R/server.key"
+	out=$("$EXP" --backend sim:emr --web.config.file "$R/tls.yml" --check-config 2>&1)
+	check "a key its group may read, the exporter's own group (as ssl-cert or a pod's fsGroup give it): no warning" \
+		'[ $? -eq 0 ] && ! echo "$out" | grep -q warning'
+	if [ "$(id -u)" -eq 0 ]; then
+		chgrp 65534 "$R/server.key"
+		out=$("$EXP" --backend sim:emr --web.config.file "$R/tls.yml" --check-config 2>&1)
+		check "a key another group may read: a warning naming the group ($(echo "$out" | grep warning))" \
+			'[ $? -eq 0 ] && echo "$out" | grep -qF "warning: tls_server_config.key_file $R/server.key may be read by the members of its group 65534 (mode 0640)"'
+		chgrp 0 "$R/server.key"
+	fi
+	chmod 0600 "$R/server.key"
+	out=$("$EXP" --backend sim:emr --web.config.file "$R/tls.yml" --check-config 2>&1)
+	check "the key 0600 there: no warning" '[ $? -eq 0 ] && ! echo "$out" | grep -q warning'
+	out=$("$EXP" --backend sim:emr --web.config.file "$R/users.yml" --check-config 2>&1)
+	check "password hashes every user may read: taken, with a warning naming the file ($(echo "$out" | grep warning))" \
+		'[ $? -eq 0 ] && echo "$out" | grep -qF "warning: --web.config.file $R/users.yml may be read by every user (mode 0644), and it holds basic_auth_users'"'"' password hashes"'
+	chmod 0711 "$R"
+	out=$("$EXP" --backend sim:emr --web.config.file "$R/users.yml" --check-config 2>&1)
+	check "... the same file in a directory other users may pass but not list: still warned (they can name it)" \
+		'[ $? -eq 0 ] && echo "$out" | grep -q "warning: --web.config.file"'
+	chmod 0700 "$R"
+	out=$("$EXP" --backend sim:emr --web.config.file "$R/users.yml" --check-config 2>&1)
+	check "... and in a directory they cannot pass: no warning" '[ $? -eq 0 ] && ! echo "$out" | grep -q warning'
+else
+	echo "# a directory above $W shuts other users out: the warnings of readable files are left out"
+fi
+chmod 0700 "$W"
+
 # --- the exporters: one over TLS with basic authentication, one plain, on the same simulated machine
 printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket1.mem_read_bytes_per_s = 12.8e9\n' >"$W/profile"
 SIM="sim:emr,profile=$W/profile"

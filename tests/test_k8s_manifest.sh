@@ -37,6 +37,12 @@ out=$($CHECK "$W/ns.yaml" "$SCHEMA" 2>&1)
 check "a NetworkPolicy source with a namespaceSelector alone fails" \
 	'echo "$out" | grep -q "^bad the NetworkPolicy admits only pods a namespaceSelector and a podSelector name together"'
 
+# a TLS set-up's --max-connections counts each connection's GnuTLS session: 1024 with TLS needs 154 MiB (issue 89)
+sed '/with TLS, args:/s/"640"/"1024"/' "$M" >"$W/tls.yaml"
+out=$($CHECK "$W/tls.yaml" "$SCHEMA" 2>&1)
+check "the TLS set-up with --max-connections 1024 fails: 154 MiB is past the 128 MiB" \
+	'echo "$out" | grep -q "^bad with TLS .* --max-connections 1024 needs 154 MiB"'
+
 # the image is this release's (build-image tags it with the packages' version), and the exporter takes
 # the manifest's arguments after its entry point's
 V=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version 2>/dev/null || sed -n '1s/.*(\(.*\)).*/\1/p' "$SRC/debian/changelog")

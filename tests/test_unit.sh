@@ -5,7 +5,8 @@
 # /run/intel-uncore root's), and the shipped unit starts, restarts and stops the exporter as its dynamic
 # user while root's claims, the group's file and the jobs spool stay root's, byte for byte (issue 64: the
 # unit's RuntimeDirectory gave /run/intel-uncore to the dynamic user at every start).  What needs no
-# running systemd is checked first, everywhere; then the unit with doc/prometheus.md's drop-in.
+# running systemd is checked first, everywhere; then the unit with doc/prometheus.md's drop-ins (the unix socket's,
+# direct access).
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
 . "${top_srcdir:-.}/tests/other_user.sh" # build_copy
 SRC=$(cd "${top_srcdir:-.}" && pwd)
@@ -202,13 +203,49 @@ check "systemctl stop: it ends with success, status 0 ($res)" '[ "$res" = "succe
 listing >"$W/after"
 check "after stop: /run/intel-uncore as root left it" 'cmp -s "$W/before" "$W/after"' || diff "$W/before" "$W/after"
 
+# --- doc/prometheus.md's drop-in for a scraper on the same host (issue 89): the unix socket in a directory of the
+# unit's own, the scraper's group (a static one) the service's while its user stays dynamic; a member of that
+# group is served there, any other user refused, and the socket goes with the unit
+block() { # the drop-in of doc/prometheus.md holding the line $1
+	awk -v want="$1" '/^    sudo systemctl edit uncore-exporter$/ { on = 1; b = ""; next }
+		on && /^$/ { if (b ~ want) printf "%s", b; on = 0; next }
+		on { sub(/^    # /, ""); b = b $0 "\n" }' "$SRC/doc/prometheus.md"
+}
+dropin=$(block 'RuntimeDirectory=uncore-exporter')
+check "doc/prometheus.md gives the socket's drop-in ($(echo "$dropin" | wc -l) lines)" 'echo "$dropin" | grep -q "^Group=prometheus$"'
+printf '%s\n' "$dropin" | inside sh -c '{ getent group prometheus >/dev/null || echo "prometheus:x:4243:" >>/etc/group; } && mkdir -p /etc/systemd/system/uncore-exporter.service.d &&
+	cat >/etc/systemd/system/uncore-exporter.service.d/socket.conf &&
+	sed -i "s|^UNCORE_EXPORTER_OPTS=.*|& --listen unix:/run/uncore-exporter/metrics.sock|" /etc/default/uncore-exporter &&
+	systemctl daemon-reload'
+inside systemctl start uncore-exporter
+out=$(scrape)
+check "with the socket's drop-in: it serves on its port" 'echo "$out" | grep -q "^uncore_memory_read_bytes_total{socket=\"0\"}"' ||
+	inside journalctl -u uncore-exporter --no-pager | tail -20
+gid=$(inside getent group prometheus | cut -d: -f3) # the prometheus package's, where it is installed
+pid=$(inside systemctl show -p MainPID --value uncore-exporter)
+ids=$(inside awk '/^Uid:/ { u = $2 } /^Gid:/ { g = $2 } END { print u, g }' "/proc/$pid/status")
+got=$(inside stat -c '%u:%g %a' /run/uncore-exporter /run/uncore-exporter/metrics.sock 2>&1 | tr '\n' ' ')
+check "its user dynamic, its group prometheus ($ids, prometheus $gid); the directory 0750 and the socket 0660 theirs ($got)" \
+	'[ "${ids% *}" -ne 0 ] && [ "${ids#* }" = "$gid" ] && [ "$got" = "${ids% *}:$gid 750 ${ids% *}:$gid 660 " ]'
+as() { inside setpriv --reuid "$1" --regid "$2" --clear-groups curl -s -o /dev/null -w '%{http_code}' --max-time 20 \
+	--unix-socket /run/uncore-exporter/metrics.sock http://localhost/metrics 2>&1; }
+got=$(as 4243 "$gid")
+check "a member of prometheus (uid 4243, gid $gid) is served on the socket ($got)" '[ "$got" = 200 ]'
+got=$(as 65534 65534)
+check "user 65534 is not ($got)" '[ "$got" = 000 ]'
+inside systemctl stop uncore-exporter
+res=$(inside systemctl show -p Result -p ExecMainStatus --value uncore-exporter | tr '\n' ' ')
+check "systemctl stop: it ends with success, status 0 ($res); its directory gone" \
+	'[ "$res" = "success 0 " ] && ! inside test -e /run/uncore-exporter'
+inside sh -c 'rm /etc/systemd/system/uncore-exporter.service.d/socket.conf && systemctl daemon-reload'
+
 # --- doc/prometheus.md's drop-in for direct register access: root, its claims in /run/intel-uncore.  No
 # register is reachable here: a shared simulator in /run/intel-uncore stands in (its claims beside it,
 # root's, as the direct backend's would be).  (The drop-in's ReadWritePaths= is what systemd.exec(5) asks
 # for under ProtectSystem=strict, and a unit with ProtectSystem=strict alone finds /run read-only here;
 # but with ProtectControlGroups=yes too, systemd 252 and 257 here left /run writable, so this cannot show
 # the line needed.)
-dropin=$(sed -n '/^    sudo systemctl edit uncore-exporter$/,/^$/p' "$SRC/doc/prometheus.md" | sed -n 's/^    # //p')
+dropin=$(block 'DynamicUser=no')
 check "doc/prometheus.md gives the drop-in ($(echo "$dropin" | wc -l) lines)" 'echo "$dropin" | grep -q "^DynamicUser=no$"'
 printf '%s\n' "$dropin" | inside sh -c 'mkdir -p /etc/systemd/system/uncore-exporter.service.d &&
 	cat >/etc/systemd/system/uncore-exporter.service.d/direct.conf &&

@@ -40,6 +40,7 @@ static const char *shown(const char *s, char *buf, size_t len)
 void jobs_free(struct uc_jobs *j)
 {
 	free(j->v);
+	name_index_free(&j->ids);
 	*j = (struct uc_jobs){ 0 };
 }
 
@@ -57,9 +58,14 @@ static struct uc_job *job_new(struct uc_jobs *j)
 	return &j->v[j->n];
 }
 
+static const char *id_of(const void *ctx, int i) { return ((const struct uc_jobs *)ctx)->v[i].id; }
+
 static struct uc_job *job_named(struct uc_jobs *j, const char *id)
 {
-	for (int i = 0; i < j->n; i++)
+	int i = name_index_find(&j->ids, id, id_of, j);
+	if (i < 0 || !strcmp(j->v[i].id, id))
+		return i < 0 ? NULL : &j->v[i];
+	for (i = 0; i < j->n; i++) /* the index ignores case, an id does not: "A1" and "a1" are two jobs */
 		if (!strcmp(j->v[i].id, id))
 			return &j->v[i];
 	return NULL;
@@ -135,6 +141,8 @@ static int add_text(struct uc_jobs *j, const char *id, const char *source, const
 	snprintf(jb->id, sizeof(jb->id), "%s", id);
 	jb->source = source;
 	jb->ncpus = k;
+	if (name_index_add(&j->ids, j->n, id_of, j))
+		return -1;
 	j->n++;
 	if (spool)
 		entry_devices(jb, rest, file);
@@ -378,6 +386,7 @@ static int spool(struct uc_jobs *j, const struct dev_fs *fs)
 int jobs_scan(struct uc_jobs *j, const struct dev_fs *fs)
 {
 	j->n = 0;
+	name_index_free(&j->ids);
 	return slurm_v2(j, fs) || slurm_v1_uids(j, fs, "/sys/fs/cgroup/cpuset", v1_cpus) || spool(j, fs) ||
 			       slurm_v1_uids(j, fs, "/sys/fs/cgroup/devices", v1_devices)
 		       ? -1

@@ -22,6 +22,10 @@ struct uncore_perjob {
 	 * some 240 jobs, and every change past it went unseen: issue 89 point 1) */
 	char *set, *now;
 	size_t set_cap, set_len, now_cap, now_len;
+	/* what the last scan warned (the entries it left out, and why): a scan that warns the same again takes its
+	 * warnings back, so that the front ends, which log what a follow warned, say a hostile entry once while it
+	 * stays rather than at every read, and the warnings do not fill with repeats of it */
+	char *warned;
 	void *ctx[NSOURCES];
 	int planned, started;
 	struct perjob_rows rows; /* the last read's */
@@ -59,6 +63,24 @@ static void drop(struct uncore_perjob *p)
 	p->rows.t_ns = 0;
 }
 
+/* The warnings of the scan that began when the warnings had mark bytes: taken back where they repeat the last
+ * scan's, else kept as the last's. */
+static void warned_once(struct uncore_perjob *p, size_t mark)
+{
+	const char *w = uc_warnings();
+	if (strlen(w) < mark)
+		return;
+	if (p->warned && !strcmp(p->warned, w + mark)) {
+		uc_warn_rewind(mark);
+		return;
+	}
+	char *c = strdup(w + mark);
+	if (c) { /* out of memory: the next scan's are said again */
+		free(p->warned);
+		p->warned = c;
+	}
+}
+
 /* The sources planned over the jobs of the handle's last scan (the one p->set holds): 0, or -1. */
 static int plan_sources(struct uncore_perjob *p)
 {
@@ -73,8 +95,10 @@ static int plan_sources(struct uncore_perjob *p)
 
 int uncore_perjob_plan(uncore_perjob_t *p)
 {
+	size_t mark = strlen(uc_warnings());
 	drop(p);
 	int n = jobs_set_text(p->u, &p->set, &p->set_cap, &p->set_len);
+	warned_once(p, mark);
 	return n < 0 || plan_sources(p) ? -1 : n;
 }
 
@@ -134,9 +158,11 @@ uint64_t uncore_perjob_read_time_ns(const uncore_perjob_t *p) { return p->rows.t
 
 int uncore_perjob_follow(uncore_perjob_t *p, struct uncore_job_tally *t)
 {
+	size_t mark = strlen(uc_warnings());
 	if (!p->started)
 		return 0;
 	int n = jobs_set_text(p->u, &p->now, &p->now_cap, &p->now_len);
+	warned_once(p, mark);
 	/* a scan that fails leaves the attribution as it is: the next read looks again */
 	if (n < 0 || (p->now_len == p->set_len && !memcmp(p->now, p->set, p->set_len)))
 		return 0;
@@ -169,5 +195,6 @@ void uncore_perjob_free(uncore_perjob_t *p)
 	free(p->rows.v);
 	free(p->set);
 	free(p->now);
+	free(p->warned);
 	free(p);
 }

@@ -87,11 +87,9 @@ int iu_jobs_read(struct iu_state *st)
 	/* jobs that came or went: the attribution starts over on the new set (after this dispatch, which sends a
 	 * job that left its last bytes) */
 	size_t said = strlen(uncore_warnings());
-	int moved = uncore_perjob_follow(st->perjob, &st->tally);
-	if (moved < 0)
+	if (uncore_perjob_follow(st->perjob, &st->tally) < 0)
 		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
-	else if (moved)
-		log_warnings(said);
+	log_warnings(said); /* what the scan left out, said once while it stays (a new entry too, the set unchanged) */
 	return sent;
 }
 

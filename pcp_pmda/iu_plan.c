@@ -220,15 +220,14 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 		return fail(err, len, "cannot start counting");
 	if (st->energy && uncore_energy_start(st->energy, 1000000000u))
 		return fail(err, len, "energy");
-	if (st->per_job && (uncore_perjob_new(st->u, &st->perjob) || uncore_perjob_start(st->perjob, &st->tally)))
+	if (st->per_job && iu_jobs_start(st))
 		return fail(err, len, "per-job");
 	return 0;
 }
 
 void iu_teardown(struct iu_state *st)
 {
-	uncore_perjob_free(st->perjob); /* restores what its sessions programmed */
-	uncore_job_tally_free(&st->tally);
+	iu_jobs_free(st);
 	uncore_energy_free(st->energy);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
@@ -240,9 +239,6 @@ void iu_teardown(struct iu_state *st)
 	free(st->indoms);
 	free(st->v);
 	free(st->ufreq);
-	for (int i = 0; i < st->njobname; i++)
-		free(st->jobname[i]);
-	free(st->jobname);
 	free(st->pmetrics);
 	memset(st, 0, sizeof(*st));
 }

@@ -39,6 +39,13 @@ struct iu_value {
 	int have, failed;
 };
 
+/* -j: a job present and its instance (iu_jobs.c) */
+struct iu_job {
+	char *id;
+	int inst;  /* its number: given once, never to another job */
+	int tally; /* its place in the tally at the last read */
+};
+
 struct iu_state {
 	uncore_t *u;
 	uncore_session_t *s;
@@ -50,13 +57,14 @@ struct iu_state {
 	uint64_t last_read_ns;
 	struct uncore_freq_domain *ufreq; /* the clock limits' domains, read anew at every read (NULL: none) */
 	int nufreq;
-	/* -j: the jobs (uncore_perjob_*), their bytes since the agent first saw them; a job's instance number
-	 * is its place in jobname (0: "unattributed"), kept for good so that an archive's instances stay apart */
+	/* -j: the jobs (uncore_perjob_*), their bytes since the agent first saw them; the jobs present with their
+	 * instance numbers (iu_jobs.c: 0 "unattributed", then each job the next, never given again) */
 	int per_job;
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally;
-	char **jobname;
-	int njobname;
+	struct iu_job *jobs; /* by instance number */
+	int njobs, next_inst;
+	int said_clash, said_full; /* what the log said at the last read (said again only once it ended) */
 	uint64_t stepped_ns;
 };
 
@@ -67,6 +75,10 @@ int iu_read(struct iu_state *st);
 void iu_teardown(struct iu_state *st);
 int iu_add_instance(struct iu_state *st, int m, const char *name);
 uint64_t iu_now_ns(void);
+/* -j (iu_jobs.c) */
 int iu_jobs_indom(void); /* the jobs' metrics' instance domain: the first one's index, or -1 */
 int iu_job_value(const struct iu_state *st, int m, int inst, double *x); /* 0, or PM_ERR_INST */
+int iu_jobs_start(struct iu_state *st); /* 0, or -1 with uncore_error() */
+void iu_jobs_read(struct iu_state *st); /* the bytes since the last read, then the jobs again */
+void iu_jobs_free(struct iu_state *st);
 #endif

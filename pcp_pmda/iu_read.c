@@ -26,88 +26,12 @@ static int health_count(struct iu_state *st, int kind, int socket)
 	return c;
 }
 
-int iu_jobs_indom(void)
-{
-	for (int m = 0; m < iu_nmetrics; m++)
-		if (iu_metrics[m].src == IU_JOB)
-			return m;
-	return -1;
-}
-
-/* a job's instance number: its place in jobname, added at the end when new */
-static int job_number(struct iu_state *st, const char *id)
-{
-	for (int i = 0; i < st->njobname; i++)
-		if (!strcmp(st->jobname[i], id))
-			return i;
-	char **n = realloc(st->jobname, (size_t)(st->njobname + 1) * sizeof(*n));
-	if (!n)
-		return -1;
-	st->jobname = n;
-	if (!(n[st->njobname] = strdup(id)))
-		return -1;
-	return st->njobname++;
-}
-
-/* the jobs' instance domain: "unattributed" and the jobs of the tally now (a job that left is gone) */
-static void job_instances(struct iu_state *st)
-{
-	pmdaIndom *d = &st->indoms[iu_jobs_indom()];
-	pmdaInstid *set = calloc((size_t)st->tally.n + 1, sizeof(*set));
-	int n = 0;
-	if (!set || job_number(st, "unattributed") != 0) {
-		free(set);
-		return;
-	}
-	set[n++] = (pmdaInstid){ 0, st->jobname[0] };
-	for (int j = 0; j < st->tally.n; j++) {
-		int k = job_number(st, st->tally.jobs[j].id);
-		if (k > 0)
-			set[n++] = (pmdaInstid){ k, st->jobname[k] };
-	}
-	free(d->it_set); /* the names are jobname's */
-	d->it_set = set;
-	d->it_numinst = n;
-}
-
-int iu_job_value(const struct iu_state *st, int m, int inst, double *x)
-{
-	if (inst == 0) { /* what no job caused, in the table's order of the jobs' metrics */
-		const double u[] = { st->tally.unattributed_read, st->tally.unattributed_write,
-				     st->tally.unattributed_device_write, st->tally.unattributed_device_read };
-		*x = u[m - iu_jobs_indom()];
-		return 0;
-	}
-	for (int j = 0; inst > 0 && inst < st->njobname && j < st->tally.n; j++)
-		if (!strcmp(st->tally.jobs[j].id, st->jobname[inst])) {
-			*x = *(const double *)(const void *)((const char *)&st->tally.jobs[j] + iu_metrics[m].off);
-			return 0;
-		}
-	return PM_ERR_INST;
-}
-
-/* the jobs' bytes since the last read into the tally, then the jobs again (a new set: attributed anew) */
-static void read_jobs(struct iu_state *st)
-{
-	if (!uncore_perjob_started(st->perjob)) {
-		if (uncore_perjob_start(st->perjob, &st->tally))
-			pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
-		else
-			pmNotifyErr(LOG_INFO, "per-job: the jobs are attributed again");
-	} else if (uncore_perjob_read(st->perjob, UNCORE_LAST_INTERVAL, &st->tally) < 0) {
-		pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
-	} else if (uncore_perjob_follow(st->perjob, &st->tally) < 0) {
-		pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
-	}
-	job_instances(st);
-}
-
 int iu_read(struct iu_state *st)
 {
 	/* pmcd stamps a fetch when its agents have answered: the counters are read last, just before the answer,
 	 * the jobs (a scan of their cgroups) and the clock limits (files) first */
 	if (st->perjob)
-		read_jobs(st);
+		iu_jobs_read(st);
 	if (st->ufreq) { /* the limits now (a domain gone: its values absent) */
 		int n = uncore_freq_domains(st->u, st->ufreq, IU_UFREQ_MAX);
 		st->nufreq = n < 0 ? 0 : n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;

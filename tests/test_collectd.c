@@ -673,6 +673,46 @@ static void test_per_job_default_set(void)
 	end_jobs_test(dir);
 }
 
+/* Issue 89 point 1: PerJob follows a change at the end of a job list past 4 KiB (600 single-CPU jobs on sim:skx,
+ * CPUs 0-34; the last job alone on CPU 35, whose bytes the profile gives): at the dispatch after the one that
+ * read the change, the job that ended has no series and the one that started on its CPU has its own, which
+ * counts that CPU's bytes (tests/test_perjob_many holds the library to 10,000). */
+static void test_per_job_many(void)
+{
+	char dir[300], rel[200], conf[800];
+	snprintf(dir, sizeof(dir), "%s/uncore-perjob-many-%d", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0);
+	for (int i = 0; i < 600; i++) {
+		char cpu[8];
+		snprintf(rel, sizeof(rel), "sys/fs/cgroup/system.slice/slurmstepd.scope/job_%d/cpuset.cpus.effective", 10000000 + i);
+		snprintf(cpu, sizeof(cpu), "%d\n", i % 35);
+		put_file(dir, rel, cpu);
+	}
+	put_file(dir, "sys/fs/cgroup/system.slice/slurmstepd.scope/job_19999998/cpuset.cpus.effective", "35\n");
+	put_file(dir, "profile", "job.fill.cpus = 0-34\njob.fill.mem_read_bytes_per_s = 35e9\njob.end.cpus = 35\n"
+				 "job.end.mem_read_bytes_per_s = 3e9\n");
+	setenv("UNCORE_SYSROOT", dir, 1);
+	snprintf(conf, sizeof(conf), "Backend \"sim:skx,clock=manual,profile=%s/profile\"\nMetrics \"mem_read_bytes\"\n"
+		 "PerJob true\nInterval 1\n", dir);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	CU_ASSERT_FATAL(read_after(2) == 0);
+	near("19999998, CPU 35 alone", got("job_19999998", "memory_bandwidth", "read"), 6e9, 0.05);
+	snprintf(conf, sizeof(conf), "%s/sys/fs/cgroup/system.slice/slurmstepd.scope/job_19999998/cpuset.cpus.effective", dir);
+	CU_ASSERT_FATAL(unlink(conf) == 0);
+	*strrchr(conf, '/') = 0;
+	CU_ASSERT_FATAL(rmdir(conf) == 0);
+	put_file(dir, "sys/fs/cgroup/system.slice/slurmstepd.scope/job_19999999/cpuset.cpus.effective", "35\n");
+	CU_ASSERT_FATAL(read_after(1) == 0); /* the job set is read at this dispatch */
+	CU_ASSERT_FATAL(read_after(1) == 0);
+	CU_ASSERT(mock_find("job_19999998", "memory_bandwidth", "read") == NULL);
+	double b = got("job_19999999", "memory_bandwidth", "read");
+	CU_ASSERT_FATAL(read_after(2) == 0);
+	near("19999999, CPU 35's bytes since", got("job_19999999", "memory_bandwidth", "read") - b, 6e9, 0.05);
+	CU_ASSERT(mock_find("job_19999998", "memory_bandwidth", "read") == NULL);
+	CU_ASSERT(mock_find("job_10000599", "memory_bandwidth", "read") != NULL);
+	end_jobs_test(dir);
+}
+
 /* Interval 86400 on SNB-EP, whose 44-bit counters may wrap in 55 s: collectd calls the plugin often
  * enough to sample them, and the day's one dispatch holds the day's bytes exactly. */
 static void test_long_interval(void)
@@ -1178,6 +1218,7 @@ int main(void)
 		{ "the example conf's Metrics and Events start on every platform they are written for", test_example_conf },
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },
 		{ "PerJob beside the default set on SNB-EP: what clashes left out, said once", test_per_job_default_set },
+		{ "PerJob past 4 KiB of jobs: a change at the end of the list followed at the next dispatch", test_per_job_many },
 		{ "PerJob: a job's GPUs' DMA, a switch half held unattributed", test_per_job_devices },
 		{ "beside a CPU hog every frequency point, the first too, within 0.1 % on every platform", test_freq_points_under_load },
 		{ NULL, NULL },

@@ -28,13 +28,14 @@ int dev_fs_stat(const struct dev_fs *fs, const char *path, struct stat *st)
 	else if (f && !f->dir) {
 		st->st_mode = S_IFREG | 0644;
 		st->st_size = (off_t)f->len;
-	} else if (dev_fs_mem_dir(fs->mem, path))
+	} else if (dev_fs_mem_dir(fs->mem, path)) {
 		st->st_mode = S_IFDIR | 0755;
-	else {
+		st->st_uid = f ? f->uid : 0; /* a directory a user made (memfs_put_owner) */
+	} else {
 		errno = ENOENT;
 		return -1;
 	}
-	st->st_nlink = 1; /* root's: what the simulated kernel and root's prolog make */
+	st->st_nlink = 1; /* root's but where said: what the simulated kernel and root's prolog make */
 	return 0;
 }
 

@@ -525,8 +525,10 @@ struct uncore_series {
 };
 int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selection *sel, struct uncore_series **series,
 		  int *n, char *notice, size_t len);
-/* Scan the jobs (uncore_jobs_scan) and write them as "id=cpus/devices;..." into out: a front end that follows the
- * jobs compares it with the last to see them come and go.  Returns the number of jobs, or -1. */
+/* Scan the jobs (uncore_jobs_scan) and write them as "id=cpus/devices;..." into out, each job whole (every CPU and
+ * device): a front end that follows the jobs compares it with the last to see them come and go.  Returns the
+ * number of jobs, or -1 (the error names the bytes the set takes where len is fewer: never a set cut short, which
+ * would hide every change past the cut; uncore_perjob_follow compares sets of any size). */
 int uncore_jobs_signature(uncore_t *u, char *out, size_t len);
 
 /*

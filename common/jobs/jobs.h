@@ -18,6 +18,7 @@
 #include "access/access.h"
 #include "platform/platform_facts.h"
 #include "util/cpulist.h"
+#include "util/name_index.h"
 
 struct uncore_job_tally;
 
@@ -44,6 +45,7 @@ struct uc_job {
 struct uc_jobs {
 	struct uc_job *v;
 	int n, cap;
+	struct name_index ids; /* v by id, so that a scan of 10,000 jobs finds a job named twice in constant time */
 };
 
 /* Every job of every source, in place of what j held, read through the node's files fs (dev_fs.h: the machine's
@@ -63,6 +65,12 @@ void jobs_free(struct uc_jobs *j);
  * PCI function (/proc/driver/nvidia/gpus/<bdf>/information "Device Minor:", /sys/class/drm/cardN/device).  What
  * cannot be made a device is a warning naming the job. */
 void job_devs_resolve(struct uc_jobs *j, const struct dev_fs *fs);
+
+/* The jobs scanned afresh (uncore_jobs_scan) and written whole as uncore_jobs_signature writes them into *buf,
+ * grown as needed (*cap its size, *len the text's length; free(*buf) when done): the number of jobs, or -1.  A
+ * follower compares the whole text with the last, so that no change goes unseen however many jobs there are. */
+struct uncore;
+int jobs_set_text(struct uncore *u, char **buf, size_t *cap, size_t *len);
 
 /* A job id the library accepts: 1..UC_JOB_ID_MAX of [A-Za-z0-9._-] and "[]" (LSF array elements), not
  * starting with '.' or '-'. */

@@ -57,17 +57,74 @@ int uncore_num_jobs(const uncore_t *u)
 	return n;
 }
 
-int uncore_jobs_signature(uncore_t *u, char *out, size_t len)
+/* What the longest job's entry may take: its id, "=", its CPUs as a list (at most UC_MAX_CPUS / 2 items, one
+ * CPU or a range apart from the next, "4094-4095," the longest), "/", its devices ("0000:17:00.0," each), ";". */
+#define SET_ENTRY_MAX (UC_JOB_ID_MAX + 1 + UC_MAX_CPUS / 2 * 10 + 1 + UC_JOB_MAX_DEVS * 13 + 1)
+
+/* Room for one entry more and the end at buf[at]: 0, or -1 (out of memory). */
+static int set_room(char **buf, size_t *cap, size_t at)
+{
+	if (*cap - at >= SET_ENTRY_MAX + 1)
+		return 0;
+	size_t n = *cap ? 2 * *cap : 4 * SET_ENTRY_MAX;
+	char *b = realloc(*buf, n);
+	if (!b)
+		return uc_err("out of memory");
+	*buf = b;
+	*cap = n;
+	return 0;
+}
+
+/* The jobs j as "id=cpus/devices;" a job, each whole (every CPU and device, where uncore_job_info's forms are cut
+ * at 256 characters), into *buf (grown as needed; *cap its size): its length, or -1 (out of memory). */
+static long set_write(const struct uc_jobs *j, char **buf, size_t *cap)
+{
+	size_t at = 0;
+	if (set_room(buf, cap, at))
+		return -1;
+	(*buf)[0] = 0;
+	for (int i = 0; j && i < j->n; i++) {
+		const struct uc_job *jb = &j->v[i];
+		if (set_room(buf, cap, at))
+			return -1;
+		at += (size_t)snprintf(*buf + at, *cap - at, "%s=", jb->id);
+		cpulist_format(jb->cpus, *buf + at, *cap - at);
+		at += strlen(*buf + at);
+		(*buf)[at++] = '/';
+		for (int d = 0; d < jb->ndev; d++)
+			at += (size_t)snprintf(*buf + at, *cap - at, "%s%s", d ? "," : "", jb->dev[d]);
+		(*buf)[at++] = ';';
+		(*buf)[at] = 0;
+	}
+	return (long)at;
+}
+
+int jobs_set_text(uncore_t *u, char **buf, size_t *cap, size_t *len)
 {
 	int n = uncore_jobs_scan(u);
-	size_t at = 0;
+	if (n < 0)
+		return -1;
+	handle_lock(u);
+	long k = set_write(u->jobs, buf, cap);
+	handle_unlock(u);
+	if (k < 0)
+		return -1;
+	*len = (size_t)k;
+	return n;
+}
+
+int uncore_jobs_signature(uncore_t *u, char *out, size_t len)
+{
+	char *buf = NULL;
+	size_t cap = 0, at = 0;
+	int n = jobs_set_text(u, &buf, &cap, &at);
 	if (len)
 		out[0] = 0;
-	for (int j = 0; j < n && at < len; j++) {
-		struct uncore_job_info ji;
-		if (!uncore_job_info(u, j, &ji))
-			at += (size_t)snprintf(out + at, len - at, "%s=%s/%s;", ji.id, ji.cpus, ji.devices);
-	}
+	if (n >= 0 && at >= len) /* a set cut short would hide a change past the cut (issue 89 point 1) */
+		n = uc_err("the jobs' signature takes %zu bytes, more than the %zu given", at + 1, len);
+	else if (n >= 0)
+		memcpy(out, buf, at + 1);
+	free(buf);
 	return n;
 }
 

@@ -40,6 +40,7 @@ static const char *shown(const char *s, char *buf, size_t len)
 void jobs_free(struct uc_jobs *j)
 {
 	free(j->v);
+	name_index_free(&j->ids);
 	*j = (struct uc_jobs){ 0 };
 }
 
@@ -57,9 +58,14 @@ static struct uc_job *job_new(struct uc_jobs *j)
 	return &j->v[j->n];
 }
 
+static const char *id_of(const void *ctx, int i) { return ((const struct uc_jobs *)ctx)->v[i].id; }
+
 static struct uc_job *job_named(struct uc_jobs *j, const char *id)
 {
-	for (int i = 0; i < j->n; i++)
+	int i = name_index_find(&j->ids, id, id_of, j);
+	if (i < 0 || !strcmp(j->v[i].id, id))
+		return i < 0 ? NULL : &j->v[i];
+	for (i = 0; i < j->n; i++) /* the index ignores case, an id does not: "A1" and "a1" are two jobs */
 		if (!strcmp(j->v[i].id, id))
 			return &j->v[i];
 	return NULL;
@@ -135,6 +141,8 @@ static int add_text(struct uc_jobs *j, const char *id, const char *source, const
 	snprintf(jb->id, sizeof(jb->id), "%s", id);
 	jb->source = source;
 	jb->ncpus = k;
+	if (name_index_add(&j->ids, j->n, id_of, j))
+		return -1;
 	j->n++;
 	if (spool)
 		entry_devices(jb, rest, file);
@@ -216,6 +224,32 @@ static int names(const struct dev_fs *fs, const char *dir, struct dev_names *l)
 	return rc;
 }
 
+/* DIR/NAME into out; 0, or -1 when it does not fit (such an entry is not a job of ours: skipped) */
+static int child_path(char *out, size_t n, const char *dir, const char *name)
+{
+	int k = snprintf(out, n, "%s/%s", dir, name);
+	return k < 0 || (size_t)k >= n ? -1 : 0;
+}
+
+/* Whether a directory of a batch system's cgroup tree may name jobs: root's (slurmstepd makes the scope, the
+ * slurm, uid_ and job_ directories as root: Slurm's cgroup/v1 and cgroup/v2 plugins), or this user's (a tree of
+ * its own below UNCORE_SYSROOT fools no one else).  A user who owns one (a delegated cgroup, a chown) could make
+ * job_ directories of any id and CPUs, and rename a job's directory to another id: such a directory is left out,
+ * said, with everything below it (what names it: the job, or "the jobs below it"). */
+static int owned_ok(const struct dev_fs *fs, const char *dir, const char *what)
+{
+	struct stat st;
+	char where[4096];
+	if (dev_fs_stat(fs, dir, &st))
+		return 1; /* gone while read: what is below it says so */
+	if (st.st_uid == 0 || st.st_uid == geteuid())
+		return 1;
+	uc_warn("%s: %s belongs to uid %u, not root: a batch system's cgroup is made by root, one a user made may name "
+		"any job and CPUs: %s left out", what, dev_fs_shown(fs, dir, where, sizeof(where)), (unsigned)st.st_uid,
+		strncmp(what, "job ", 4) ? "the jobs below it are" : "it is");
+	return 0;
+}
+
 /* Each job_ID directory of dir: its CPU file (the first of files that exists). */
 static int job_dirs(struct uc_jobs *j, const struct dev_fs *fs, const char *dir, const char *source,
 		    const char *const files[])
@@ -228,6 +262,10 @@ static int job_dirs(struct uc_jobs *j, const struct dev_fs *fs, const char *dir,
 	for (int i = 0; !rc && i < l.n; i++) {
 		const char *e = l.v[i];
 		if (strncmp(e, "job_", 4))
+			continue;
+		char name[80], who[120];
+		snprintf(who, sizeof(who), "job %s (%s)", shown(e + 4, name, sizeof(name)), source);
+		if (child_path(path, sizeof(path), dir, e) || !owned_ok(fs, path, who))
 			continue;
 		const char *f = files[0];
 		for (int k = 0; files[k]; k++) {
@@ -242,13 +280,6 @@ static int job_dirs(struct uc_jobs *j, const struct dev_fs *fs, const char *dir,
 	}
 	free(l.v);
 	return rc;
-}
-
-/* DIR/NAME into out; 0, or -1 when it does not fit (such an entry is not a job of ours: skipped) */
-static int child_path(char *out, size_t n, const char *dir, const char *name)
-{
-	int k = snprintf(out, n, "%s/%s", dir, name);
-	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
 static int ends_with(const char *s, const char *end)
@@ -267,7 +298,8 @@ static int slurm_v2(struct uc_jobs *j, const struct dev_fs *fs)
 	int rc = 0;
 	names(fs, dir, &l);
 	for (int i = 0; !rc && i < l.n; i++)
-		if (ends_with(l.v[i], "slurmstepd.scope") && l.v[i][0] != '.' && !child_path(sub, sizeof(sub), dir, l.v[i]))
+		if (ends_with(l.v[i], "slurmstepd.scope") && l.v[i][0] != '.' && !child_path(sub, sizeof(sub), dir, l.v[i]) &&
+		    owned_ok(fs, sub, "slurm-cgroup2"))
 			rc = job_dirs(j, fs, sub, "slurm-cgroup2", files);
 	free(l.v);
 	return rc;
@@ -282,11 +314,13 @@ static int slurm_v1_uids(struct uc_jobs *j, const struct dev_fs *fs, const char 
 	int rc = 0;
 	names(fs, top, &l);
 	for (int i = 0; !rc && i < l.n; i++) {
-		if ((strcmp(l.v[i], "slurm") && strncmp(l.v[i], "slurm_", 6)) || child_path(sub, sizeof(sub), top, l.v[i]))
+		if ((strcmp(l.v[i], "slurm") && strncmp(l.v[i], "slurm_", 6)) || child_path(sub, sizeof(sub), top, l.v[i]) ||
+		    !owned_ok(fs, sub, "slurm-cgroup1"))
 			continue;
 		names(fs, sub, &ul);
 		for (int k = 0; !rc && k < ul.n; k++)
-			if (!strncmp(ul.v[k], "uid_", 4) && !child_path(uid, sizeof(uid), sub, ul.v[k]))
+			if (!strncmp(ul.v[k], "uid_", 4) && !child_path(uid, sizeof(uid), sub, ul.v[k]) &&
+			    owned_ok(fs, uid, "slurm-cgroup1"))
 				rc = fn(j, fs, uid);
 		free(ul.v);
 	}
@@ -336,9 +370,14 @@ static void job_devlist(struct uc_job *jb, const struct dev_fs *fs, const char *
 static int v1_devices(struct uc_jobs *j, const struct dev_fs *fs, const char *uid)
 {
 	char f[4096];
-	for (int i = 0; i < j->n; i++)
-		if (snprintf(f, sizeof(f), "%s/job_%s/devices.list", uid, j->v[i].id) < (int)sizeof(f))
-			job_devlist(&j->v[i], fs, f);
+	char who[120];
+	for (int i = 0; i < j->n; i++) {
+		snprintf(who, sizeof(who), "job %s (its devices)", j->v[i].id);
+		if (snprintf(f, sizeof(f), "%s/job_%s", uid, j->v[i].id) >= (int)sizeof(f) - 13 || !owned_ok(fs, f, who))
+			continue;
+		strcat(f, "/devices.list");
+		job_devlist(&j->v[i], fs, f);
+	}
 	return 0;
 }
 
@@ -378,6 +417,7 @@ static int spool(struct uc_jobs *j, const struct dev_fs *fs)
 int jobs_scan(struct uc_jobs *j, const struct dev_fs *fs)
 {
 	j->n = 0;
+	name_index_free(&j->ids);
 	return slurm_v2(j, fs) || slurm_v1_uids(j, fs, "/sys/fs/cgroup/cpuset", v1_cpus) || spool(j, fs) ||
 			       slurm_v1_uids(j, fs, "/sys/fs/cgroup/devices", v1_devices)
 		       ? -1

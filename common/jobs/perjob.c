@@ -17,7 +17,15 @@ static const struct perjob_source *const sources[] = { &attrib_source, &devices_
 
 struct uncore_perjob {
 	uncore_t *u;
-	char set[4096];          /* the jobs its sources attribute, as uncore_jobs_signature wrote them */
+	/* the jobs its sources attribute, written whole (jobs_set_text), and the last follow's scan beside: a
+	 * buffer that grows, so that a change anywhere in a set of any size is seen (one of 4 KiB cut the set at
+	 * some 240 jobs, and every change past it went unseen: issue 89 point 1) */
+	char *set, *now;
+	size_t set_cap, set_len, now_cap, now_len;
+	/* what the last scan warned (the entries it left out, and why): a scan that warns the same again takes its
+	 * warnings back, so that the front ends, which log what a follow warned, say a hostile entry once while it
+	 * stays rather than at every read, and the warnings do not fill with repeats of it */
+	char *warned;
 	void *ctx[NSOURCES];
 	int planned, started;
 	struct perjob_rows rows; /* the last read's */
@@ -55,19 +63,43 @@ static void drop(struct uncore_perjob *p)
 	p->rows.t_ns = 0;
 }
 
-int uncore_perjob_plan(uncore_perjob_t *p)
+/* The warnings of the scan that began when the warnings had mark bytes: taken back where they repeat the last
+ * scan's, else kept as the last's. */
+static void warned_once(struct uncore_perjob *p, size_t mark)
 {
-	drop(p);
-	int n = uncore_jobs_signature(p->u, p->set, sizeof(p->set));
-	if (n < 0)
-		return -1;
+	const char *w = uc_warnings();
+	if (strlen(w) < mark)
+		return;
+	if (p->warned && !strcmp(p->warned, w + mark)) {
+		uc_warn_rewind(mark);
+		return;
+	}
+	char *c = strdup(w + mark);
+	if (c) { /* out of memory: the next scan's are said again */
+		free(p->warned);
+		p->warned = c;
+	}
+}
+
+/* The sources planned over the jobs of the handle's last scan (the one p->set holds): 0, or -1. */
+static int plan_sources(struct uncore_perjob *p)
+{
 	for (size_t i = 0; i < NSOURCES; i++)
 		if (sources[i]->plan(p->u, &p->ctx[i])) {
 			drop(p);
 			return -1;
 		}
 	p->planned = 1;
-	return n;
+	return 0;
+}
+
+int uncore_perjob_plan(uncore_perjob_t *p)
+{
+	size_t mark = strlen(uc_warnings());
+	drop(p);
+	int n = jobs_set_text(p->u, &p->set, &p->set_cap, &p->set_len);
+	warned_once(p, mark);
+	return n < 0 || plan_sources(p) ? -1 : n;
 }
 
 int uncore_perjob_tally_jobs(const uncore_perjob_t *p, struct uncore_job_tally *t)
@@ -126,12 +158,24 @@ uint64_t uncore_perjob_read_time_ns(const uncore_perjob_t *p) { return p->rows.t
 
 int uncore_perjob_follow(uncore_perjob_t *p, struct uncore_job_tally *t)
 {
-	char set[sizeof(p->set)];
-	/* a scan that fails leaves the attribution as it is: the next read looks again */
-	if (!p->started || uncore_jobs_signature(p->u, set, sizeof(set)) < 0 || !strcmp(set, p->set))
+	size_t mark = strlen(uc_warnings());
+	if (!p->started)
 		return 0;
+	int n = jobs_set_text(p->u, &p->now, &p->now_cap, &p->now_len);
+	warned_once(p, mark);
+	/* a scan that fails leaves the attribution as it is: the next read looks again */
+	if (n < 0 || (p->now_len == p->set_len && !memcmp(p->now, p->set, p->set_len)))
+		return 0;
+	/* the new set is the one the handle's scan holds: planned on it, without a scan that could see another */
+	char *b = p->set;
+	size_t cap = p->set_cap;
+	p->set = p->now;
+	p->set_cap = p->now_cap;
+	p->set_len = p->now_len;
+	p->now = b;
+	p->now_cap = cap;
 	drop(p);
-	return uncore_perjob_start(p, t) ? -1 : 1;
+	return plan_sources(p) || uncore_perjob_start(p, t) ? -1 : 1;
 }
 
 int uncore_perjob_stop(uncore_perjob_t *p)
@@ -149,5 +193,8 @@ void uncore_perjob_free(uncore_perjob_t *p)
 		return;
 	drop(p);
 	free(p->rows.v);
+	free(p->set);
+	free(p->now);
+	free(p->warned);
 	free(p);
 }

@@ -36,6 +36,8 @@ struct sim_job {
 	double rd_bps, wr_bps;
 	uint8_t gpus[UC_MAX_CPUS / 8]; /* job.NAME.gpus: the GPU indexes it holds (sim_jobs.c) */
 	int ngpus;
+	unsigned cgroup_uid; /* job.NAME.cgroup_uid: who owns its cgroup directory (0, root, as slurmstepd makes it;
+			      * another: a directory a user made, for the library to leave out) */
 };
 
 /* The simulated node as a Slurm node (profile keys slurm.*, sim_slurm.c): its jobs' cgroups (cgroup 2 or 1; 0:

@@ -128,14 +128,16 @@ static double *per_socket(struct sim_profile *p, const char *key, int *ratio)
 	return NULL;
 }
 
-/* job.NAME.cpus = LIST, job.NAME.mem_read_bytes_per_s = V, job.NAME.mem_write_bytes_per_s = V */
+/* job.NAME.cpus = LIST, job.NAME.mem_read_bytes_per_s = V, job.NAME.mem_write_bytes_per_s = V, job.NAME.gpus = LIST,
+ * job.NAME.cgroup_uid = UID */
 static int job_key(struct sim_profile *p, const char *key, const char *val, const char *file, int lineno)
 {
 	char name[24], what[64], why[160];
 	int n = 0;
 	if (sscanf(key, "job.%23[A-Za-z0-9_-].%63s%n", name, what, &n) != 2 || key[n])
-		return uc_err("simulator profile %s:%d: '%s': a job key is job.NAME.cpus, job.NAME.mem_read_bytes_per_s "
-			      "or job.NAME.mem_write_bytes_per_s (NAME: 1..23 of A-Z a-z 0-9 _ -)", file, lineno, key);
+		return uc_err("simulator profile %s:%d: '%s': a job key is job.NAME.cpus, job.NAME.mem_read_bytes_per_s, "
+			      "job.NAME.mem_write_bytes_per_s or job.NAME.cgroup_uid (NAME: 1..23 of A-Z a-z 0-9 _ -)", file,
+			      lineno, key);
 	struct sim_job *j = NULL;
 	for (int i = 0; i < p->njobs && !j; i++)
 		if (!strcmp(p->jobs[i].name, name))
@@ -159,6 +161,16 @@ static int job_key(struct sim_profile *p, const char *key, const char *val, cons
 		return sim_job_gpus(j, val, why, sizeof(why)) ? uc_err("simulator profile %s:%d: job.%s.gpus: %s", file, lineno,
 								       name, why) : 0;
 	char *end;
+	if (!strcmp(what, "cgroup_uid")) {
+		unsigned long uid = strtoul(val, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+			end++;
+		if (end == val || *end || val[strspn(val, " \t")] == '-' || uid > 0xfffffffeul)
+			return uc_err("simulator profile %s:%d: job.%s.cgroup_uid needs a uid, 0 to 4294967294", file, lineno,
+				      name);
+		j->cgroup_uid = (unsigned)uid;
+		return 0;
+	}
 	double v = strtod(val, &end);
 	while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
 		end++;
@@ -170,7 +182,7 @@ static int job_key(struct sim_profile *p, const char *key, const char *val, cons
 		j->wr_bps = v;
 	else
 		return uc_err("simulator profile %s:%d: unknown job key '%s' (cpus, gpus, mem_read_bytes_per_s, "
-			      "mem_write_bytes_per_s)", file, lineno, what);
+			      "mem_write_bytes_per_s, cgroup_uid)", file, lineno, what);
 	return 0;
 }
 

@@ -8,7 +8,8 @@
  *   cgroups guides): v2 system.slice/slurmstepd.scope/job_NAME/cpuset.cpus{,.effective}; v1
  *   cpuset/slurm/uid_0/job_NAME/cpuset.{cpus,effective_cpus} and devices/slurm/uid_0/job_NAME/devices.list, the
  *   device nodes the job may open as Linux prints them (security/device_cgroup.c devcgroup_seq_show: "c 195:2
- *   rwm"), its GPUs and /dev/nvidiactl (195:255, every CUDA process opens it);
+ *   rwm"), its GPUs and /dev/nvidiactl (195:255, every CUDA process opens it); the job's directory root's as
+ *   slurmstepd makes it, or job.NAME.cgroup_uid's (one a user made: the library leaves it out);
  *   /etc/slurm/gres.conf (slurm.gpu_minors, slurm.autodetect): AutoDetect= and one NodeName= line of the GPUs,
  *   File= their device files in Slurm's index order (gres.conf(5): one index per file, in the order written).
  */
@@ -71,16 +72,31 @@ static int minor_of(const struct sim_slurm *sl, int g)
 	return !sl->ngres ? g : g < sl->ngres ? sl->gres_minor[g] : -1;
 }
 
+/* The job's cgroup directory dir made its cgroup_uid's where that is not root (job.NAME.cgroup_uid): 0, or -1. */
+static int owner(const struct sim_job *jb, const char *dir, struct memfs *m)
+{
+	return jb->cgroup_uid && memfs_put_owner(m, dir, jb->cgroup_uid) ? uc_err("out of memory") : 0;
+}
+
 static int job_cgroup(const struct sim_slurm *sl, const struct sim_job *jb, const char *cpus, struct memfs *m)
 {
 	char p[256], line[40], *list;
 	if (sl->cgroup == 2) {
+		snprintf(p, sizeof(p), "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_%s", jb->name);
+		if (owner(jb, p, m))
+			return -1;
 		snprintf(p, sizeof(p), "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_%s/cpuset.cpus", jb->name);
 		if (put(m, p, cpus))
 			return -1;
 		snprintf(p, sizeof(p), "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_%s/cpuset.cpus.effective", jb->name);
 		return put(m, p, cpus);
 	}
+	snprintf(p, sizeof(p), "/sys/fs/cgroup/cpuset/slurm/uid_0/job_%s", jb->name);
+	if (owner(jb, p, m))
+		return -1;
+	snprintf(p, sizeof(p), "/sys/fs/cgroup/devices/slurm/uid_0/job_%s", jb->name);
+	if (owner(jb, p, m))
+		return -1;
 	snprintf(p, sizeof(p), "/sys/fs/cgroup/cpuset/slurm/uid_0/job_%s/cpuset.cpus", jb->name);
 	if (put(m, p, cpus))
 		return -1;

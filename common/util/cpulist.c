@@ -56,6 +56,10 @@ const char *cpulist_format(const uint8_t *bits, char *buf, size_t len)
 	size_t at = 0;
 	buf[0] = 0;
 	for (int c = 0; c < UC_MAX_CPUS; c++) {
+		if (!bits[c / 8]) { /* eight at once: a set of 4096 bits is read at every job scan, a job a set */
+			c |= 7;
+			continue;
+		}
 		if (!cpu_in(bits, c))
 			continue;
 		int e = c;

@@ -44,6 +44,11 @@ void uc_warn(const char *fmt, ...)
 
 const char *uc_warnings(void) { return warnbuf; }
 void uc_clear_warnings(void) { warnbuf[0] = 0; }
+void uc_warn_rewind(size_t at)
+{
+	if (at < strlen(warnbuf))
+		warnbuf[at] = 0;
+}
 const char *uncore_error(void) { return errbuf; }
 
 const char *uncore_warnings(void) { return uc_warnings(); }

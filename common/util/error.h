@@ -16,5 +16,7 @@ static inline int uc_err_failed(int set) { (void)set; return -1; }
 void uc_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2), cold));
 const char *uc_warnings(void);
 void uc_clear_warnings(void);
+/* The warnings after the first at bytes taken back (a repeat of what was said before): they read as unsaid. */
+void uc_warn_rewind(size_t at);
 
 #endif

@@ -176,6 +176,16 @@ int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t 
 	return 0;
 }
 
+int memfs_put_owner(struct memfs *m, const char *path, unsigned uid)
+{
+	struct memfs_file *f = add(m, path, NULL, 0);
+	if (!f)
+		return -1;
+	f->dir = 1;
+	f->uid = uid;
+	return 0;
+}
+
 int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn make_text, const void *ctx, int arg)
 {
 	struct memfs_file *f = add(m, path, "", 0);
@@ -220,7 +230,7 @@ int memfs_put_all(struct memfs *m, const struct memfs *from)
 		struct memfs_file *t = add(m, f->path, f->text, f->len);
 		if (!t)
 			return -1;
-		t->link = f->link, t->dir = f->dir, t->make_text = f->make_text, t->ctx = f->ctx, t->arg = f->arg;
+		t->link = f->link, t->dir = f->dir, t->uid = f->uid, t->make_text = f->make_text, t->ctx = f->ctx, t->arg = f->arg;
 	}
 	for (int i = 0; i < from->nunknown; i++)
 		if (memfs_put_unknown(m, from->unknown[i].path, from->unknown[i].why))

@@ -19,6 +19,7 @@ struct memfs_file {
 	char *path, *text;
 	size_t len;
 	int link, dir;
+	unsigned uid; /* its owner: 0, root's, as the simulated kernel makes them (memfs_put_owner) */
 	memfs_gen_fn make_text;
 	const void *ctx;
 	int arg;
@@ -56,6 +57,9 @@ struct memfs {
 int memfs_put(struct memfs *m, const char *path, const char *text, int link);
 /* Add a file of len bytes (binary), or a directory (data NULL, len 0, dir 1): 0, or -1 out of memory. */
 int memfs_put_bytes(struct memfs *m, const char *path, const void *data, size_t len, int dir);
+/* The directory at path made uid's (a cgroup a user made, whose jobs the library leaves out): 0, or -1 out of
+ * memory.  What is below it may be put before or after. */
+int memfs_put_owner(struct memfs *m, const char *path, unsigned uid);
 /* Add a file whose text make_text(ctx, arg, ...) makes at each read: 0, or -1 out of memory. */
 int memfs_put_gen(struct memfs *m, const char *path, memfs_gen_fn make_text, const void *ctx, int arg);
 /* Say that the tree at path is not known, and why: 0, or -1 out of memory. */

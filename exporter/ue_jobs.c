@@ -42,8 +42,7 @@ int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real)
 	int moved = uncore_perjob_follow(st->perjob, &st->tally);
 	if (moved < 0)
 		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
-	else if (moved)
-		say_since(said);
+	say_since(said); /* what the scan left out, said once while it stays (a new entry too, the set unchanged) */
 	return 0;
 }
 

@@ -9,7 +9,7 @@
  *     sim_host SPEC DIR          serve until SIGTERM or SIGINT; DIR/ready appears once the files and the socket
  *                                are there; on the way out DIR/counts gets the accesses and protocol checks
  *     sim_host --counts DIR      print those of the running host
- *     sim_host --probe SPEC msr CPU REG | pci BUS DEV FN OFF
+ *     sim_host --probe SPEC msr CPU REG | pci BUS DEV FN OFF | pciid VENDOR DEVICE
  *                                read one register of a private machine of SPEC (shared= left out): its value,
  *                                or exit 1 saying why it is refused (whether the simulator models it yet)
  *
@@ -674,14 +674,29 @@ static int probe(const char *spec, int argc, char **argv)
 		rc = uncore_sim_raw_pci_read(r, 0, (int)strtol(argv[1], NULL, 0), (int)strtol(argv[2], NULL, 0),
 					     (int)strtol(argv[3], NULL, 0), (uint32_t)strtoul(argv[4], NULL, 0), &v32);
 		v = v32;
+	} else if (argc == 3 && !strcmp(argv[0], "pciid")) { /* a function of these ids in configuration space */
+		struct uncore_sim_raw_pci d;
+		unsigned long ven = strtoul(argv[1], NULL, 16), did = strtoul(argv[2], NULL, 16);
+		rc = -1;
+		for (int i = 0; uncore_sim_raw_pci_device(r, i, &d) == 0 && rc; i++)
+			if (d.vendor == ven && d.device == did) {
+				rc = 0;
+				v = (uint64_t)d.bus << 8 | (uint64_t)(d.dev << 3 | d.fn);
+			}
+		if (rc)
+			printf("refused: no function %04lx:%04lx\n", ven, did);
+		rc = rc ? 1 : 0;
+		if (rc)
+			goto out;
 	} else {
-		fprintf(stderr, "usage: sim_host --probe SPEC msr CPU REG | pci BUS DEV FN OFF\n");
+		fprintf(stderr, "usage: sim_host --probe SPEC msr CPU REG | pci BUS DEV FN OFF | pciid VENDOR DEVICE\n");
 		rc = 2;
 	}
 	if (rc == -1)
 		printf("refused: %s\n", uncore_error());
 	else if (rc == 0)
 		printf("0x%llx\n", (unsigned long long)v);
+out:
 	uncore_sim_raw_close(r);
 	return rc ? (rc < 0 ? 1 : rc) : 0;
 }
@@ -693,7 +708,7 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "--probe"))
 		return probe(argv[2], argc - 3, argv + 3);
 	if (argc != 3 || argv[1][0] == '-') {
-		fprintf(stderr, "usage: sim_host SPEC DIR | --counts DIR | --probe SPEC msr CPU REG | pci BUS DEV FN OFF\n");
+		fprintf(stderr, "usage: sim_host SPEC DIR | --counts DIR | --probe SPEC msr CPU REG | pci BUS DEV FN OFF | pciid VENDOR DEVICE\n");
 		return 2;
 	}
 	char here[4096];
@@ -707,7 +722,7 @@ int main(int argc, char **argv)
 	}
 	uncore_sim_raw_cpu(R, &cpu);
 	t0_ns = mono_ns();
-	if (put_tree() || put_cpus() || put_pci() || putf("/proc/sys/kernel/nmi_watchdog", "0\n") ||
+	if (put_tree() || put_cpus() || put_pci() || putf("/proc/sys/kernel/nmi_watchdog", "0\n") || put("/dev/mem", "", 0) ||
 	    putf("/../info", "ncpus %d\nsockets %d\n", cpu.ncpus, cpu.nsockets)) {
 		fprintf(stderr, "sim_host: writing the files below %s: %s\n", root, strerror(errno));
 		return 1;

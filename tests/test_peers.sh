@@ -127,20 +127,26 @@ PCM_IIO=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-iio)
 LIKWID=$(command -v likwid-perfctr)
 LUA=$(command -v lua5.3)
 
-# Every register a peer was refused is one the simulator does not model yet, named (issue 90) or a package
-# register outside the uncore's PMON (the microcode signature, thermal status, C-state residencies, which no
-# uncore count needs); and bad_accesses is their number.
+# Every register a peer was refused is one the simulator does not model yet, named (issue 90) or a package or
+# core register outside the uncore's PMON (the microcode signature, thermal status, C-state residencies, turbo and
+# RAPL limits, which no uncore count needs: likwid 5.2.2 reads them at start, seen with D2, D5 and D9 stood in);
+# and bad_accesses is their number.
 explain() { # TOOL
 	awk -v tool="$1" '
 	$1 != "refused" { next }
 	{ n = $2; $1 = $2 = $3 = ""; what = $0; sub(/^ +/, "", what) }
-	what ~ /^(rd|wr)msr MSR 0x(700|702|ce|8b|1b1|3f8|3f9|3fa|60d):/ { split(what, w, " "); msr[w[3]] += n; refused += n; next }
+	what ~ /^(rd|wr)msr MSR 0x(700|702|ce|8b|1b1|3f8|3f9|3fa|60d|1a0|1ad|1b0|610|613|618|61b|61c|639|641|64d):/ {
+		split(what, w, " "); msr[w[3]] += n; refused += n; next }
 	what ~ /^PCI read of / { next } # a function that is not there reads all ones, as on a node
 	{ other = other "; " n " x " what }
 	END {
 		why["0x700:"] = "UBox global control (D2)"; why["0x702:"] = "CHA count (D3)"; why["0xce:"] = "PLATFORM_INFO (D5)"
 		why["0x8b:"] = "microcode signature"; why["0x1b1:"] = "package thermal status"
 		why["0x3f8:"] = why["0x3f9:"] = why["0x3fa:"] = why["0x60d:"] = "package C-state residency"
+		why["0x1a0:"] = "IA32_MISC_ENABLE"; why["0x1ad:"] = "turbo ratio limits"; why["0x1b0:"] = "energy/performance bias"
+		why["0x610:"] = why["0x613:"] = why["0x618:"] = why["0x61b:"] = why["0x61c:"] = why["0x639:"] = why["0x641:"] = \
+			"RAPL limits, status and PP0/PP1 (the simulator models the package and DRAM energy counters alone)"
+		why["0x64d:"] = "platform energy (none on SKX)"
 		for (m in msr) printf "%s refused %d x MSR %s %s\n", tool, msr[m], m, why[m]
 		print refused + 0 > "/dev/stderr"
 		if (other != "") print "UNEXPLAINED" other

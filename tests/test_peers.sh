@@ -1,0 +1,333 @@
+#!/bin/sh
+# Peers count on our machines (issue 90 items 2 and 3).  A simulated machine is presented behind a node's device
+# files (tests/peers/sim_host.c serves its registers through the simulator's public raw-register API,
+# tests/peers/devfiles.c is the LD_PRELOAD that puts them behind /dev/cpu/N/msr, PCI configuration space and
+# /dev/mem), and counted by programs that know nothing of it:
+#   - the library's own direct backend (the real host path: pread/pwrite of the MSR device, libpci's sysfs
+#     configuration space, /dev/mem windows whose loads and stores fault into the simulator's registers), on one
+#     and two sockets, MSR (CHA), PCI (SKX iMC) and MMIO (ICX iMC) units;
+#   - unmodified PCM 202302 and likwid 5.2.2 under qemu-x86_64, whose CPUID is the simulated part's.
+# Each counts a workload profile of this test's own (the truth), within 1 %, and beside `uncore stat` on the same
+# shared machine (shared=FILE).  The simulator's protocol checks are printed and each refused register named: one
+# the simulator does not model yet is a known disagreement of issue 90 (D2 MSR 0x700, D3 0x702, D4 the SKX UBox's
+# 08.2, D5 0xCE, D8, and D9: the simulated SKX's uncore functions have no NUMA node, where a real board, the
+# Lenovo SR650 of tests/snapshots/field/clx-sr650-2s, gives each its socket's); any other fails.  A peer check
+# that needs what the simulator lacks is skipped naming it, found by asking the simulator (sim_host --probe),
+# never passed.  Where qemu-user, PCM or likwid are missing, their checks are skipped, saying so.
+. "$(dirname "$0")/check.sh" # ok, no, check; $W
+B=${top_builddir:-.}
+SRC=${top_srcdir:-.}
+UNCORE=$B/uncore
+HOST=$B/tests/peers/sim_host
+PRELOAD=$W/devfiles.so
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:handle_segv=0:allow_user_segv_handler=1"
+export ASAN_OPTIONS
+skip() { echo "SKIP: $1"; }
+
+# the preload, without the sanitizers: it runs inside other programs (PCM, likwid, qemu's guest)
+cc -std=gnu11 -shared -fPIC -O2 -Wall -Wextra -Wl,-z,now -o "$PRELOAD" "$SRC/tests/peers/devfiles.c" -ldl -lpthread \
+	>"$W/cc.log" 2>&1 || { cat "$W/cc.log"; no "the preload builds"; }
+
+# The truth: each socket's memory reads and writes, LLC miss ratio, UPI and I/O traffic (doc/user-guide.md,
+# "Simulator profile"), none of them the defaults.
+for n in 1 2; do
+	{
+		echo "tsc_hz = 2.6e9"
+		echo "socket0.mem_read_bytes_per_s = 9.6e9"
+		echo "socket0.mem_write_bytes_per_s = 3.2e9"
+		echo "socket0.llc_miss_ratio = 0.2"
+		echo "socket0.upi_rx_bytes_per_s = 4.0e9"
+		echo "socket0.upi_tx_bytes_per_s = 3.0e9"
+		echo "socket0.iio_in_bytes_per_s = 2.0e9"
+		echo "socket0.iio_out_bytes_per_s = 1.0e9"
+		[ $n = 1 ] || printf '%s\n' "socket1.mem_read_bytes_per_s = 6.4e9" "socket1.mem_write_bytes_per_s = 2.4e9" \
+			"socket1.llc_miss_ratio = 0.35" "socket1.upi_rx_bytes_per_s = 3.0e9" "socket1.upi_tx_bytes_per_s = 4.0e9"
+	} >"$W/profile$n"
+done
+TSC=2.6e9
+RD0=9.6e9 WR0=3.2e9 RD1=6.4e9 WR1=2.4e9
+
+# within 1 % of b
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(a != "" && m > 0 && d <= 0.01 * m) }'; }
+mul() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6g", a * b }'; }
+
+# start_host NAME SPEC: a machine served from $W/NAME (HOSTDIR), shared with `uncore --backend $SIM`
+machine() { # NAME SPEC: HOSTDIR and SIM, nothing started
+	HOSTDIR=$W/$1
+	case $2 in *sockets=1*) prof=$W/profile1 ;; *) prof=$W/profile2 ;; esac
+	SIM="sim:$2,profile=$prof,shared=$W/$1.machine"
+}
+start_host() {
+	machine "$1" "$2"
+	mkdir -p "$HOSTDIR"
+	"$HOST" "${SIM#sim:}" "$HOSTDIR" >"$HOSTDIR.log" 2>&1 &
+	HOSTPID=$!
+	i=0
+	while [ ! -e "$HOSTDIR/ready" ] && [ $i -lt 1200 ] && kill -0 $HOSTPID 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	[ -e "$HOSTDIR/ready" ] || { cat "$HOSTDIR.log"; no "sim_host $2 starts"; }
+}
+# stop_host: the host ends, writing its counts (COUNTS)
+stop_host() {
+	kill $HOSTPID 2>/dev/null
+	wait $HOSTPID
+	COUNTS=$HOSTDIR/counts
+	! grep -qE "runtime error|Sanitizer" "$HOSTDIR.log" || { cat "$HOSTDIR.log"; no "sim_host on ${SIM#sim:} ran clean under the sanitizers"; }
+}
+count() { awk -v k="$1" '$1 == k { print $2 }' "$COUNTS"; }
+# whether the simulator models a register: probe msr CPU REG | pciid VENDOR DEVICE (a private machine)
+has() { "$HOST" --probe "${SIM#sim:}" "$@" >/dev/null 2>&1; }
+
+# `uncore stat` of metrics on the machine: CSV rows time,socket,box,name,value,...
+ours() { # BACKEND OUT METRICS [env...]
+	be=$1 out=$2 metrics=$3
+	shift 3
+	env "$@" "$UNCORE" --backend "$be" stat -M "$metrics" --duration 1 -x, >"$out" 2>"$out.err"
+}
+value() { awk -F, -v s="$2" -v n="$3" '$2 == s && $4 == n { v = $5 } END { print v }' "$1"; }
+
+# ---- item 3: the direct backend through the device files ----
+direct() { # NAME SPEC SOCKETS SPACES
+	NAME=$1 SPEC=$2 sockets=$3 spaces=$4
+	start_host "$1" "$2" || return
+	ours direct "$W/$1.direct" mem_bw_read,mem_bw_write,llc_miss_ratio PEER_HOST_DIR="$HOSTDIR" LD_PRELOAD="$PRELOAD" \
+		UNCORE_CLAIMS="$W/$1.claims"
+	rc=$?
+	ours "$SIM" "$W/$1.sim" mem_bw_read,mem_bw_write,llc_miss_ratio
+	stop_host
+	check "direct backend on sim:$2 through the device files: exit 0 ($(head -c 300 "$W/$1.direct.err"))" '[ $rc -eq 0 ]'
+	s=0
+	while [ $s -lt "$sockets" ]; do
+		eval "rd=\$RD$s wr=\$WR$s"
+		miss=$(awk -v s=$s 'BEGIN { print s ? 35 : 20 }')
+		for m in "mem_bw_read $(mul "$rd" 1e-9)" "mem_bw_write $(mul "$wr" 1e-9)" "llc_miss_ratio $miss"; do
+			metric=${m% *} t=${m#* }
+			d=$(value "$W/$NAME.direct" $s "$metric") o=$(value "$W/$NAME.sim" $s "$metric")
+			check "direct sim:$SPEC socket $s $metric: $d against the truth $t and uncore stat's $o (1 %)" \
+				'near "$d" "$t" && near "$d" "$o"'
+		done
+		s=$((s + 1))
+	done
+	# the library freezes a box before it programs it and touches no register the machine lacks
+	check "direct sim:$SPEC: protocol checks bad_accesses $(count bad_accesses), unfrozen_ctl_writes $(count unfrozen_ctl_writes) (both 0)" \
+		'[ "$(count bad_accesses)" = 0 ] && [ "$(count unfrozen_ctl_writes)" = 0 ]'
+	for sp in $spaces; do
+		check "direct sim:$SPEC programmed its units through the $sp device ($sp writes $(count ${sp}_writes))" \
+			'[ "$(count ${sp}_writes)" -gt 0 ]'
+	done
+}
+direct skx1 skx,sockets=1 1 "msr pci"
+direct skx2 skx,sockets=2 2 "msr pci"
+direct icx2 icx,sockets=2 2 "msr mmio"
+
+# ---- item 2: the peers under qemu-user ----
+QEMU=$(command -v qemu-x86_64)
+PCM_MEMORY=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-memory)
+PCM_PCIE=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-pcie)
+PCM_IIO=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-iio)
+LIKWID=$(command -v likwid-perfctr)
+LUA=$(command -v lua5.3)
+
+# Every register a peer was refused is one the simulator does not model yet, named (issue 90) or a package or
+# core register outside the uncore's PMON (the microcode signature, thermal status, C-state residencies, turbo and
+# RAPL limits, which no uncore count needs: likwid 5.2.2 reads them at start, seen with D2, D5 and D9 stood in);
+# and bad_accesses is their number.
+explain() { # TOOL
+	awk -v tool="$1" '
+	$1 != "refused" { next }
+	{ n = $2; $1 = $2 = $3 = ""; what = $0; sub(/^ +/, "", what) }
+	what ~ /^(rd|wr)msr MSR 0x(700|702|ce|8b|1b1|3f8|3f9|3fa|60d|1a0|1ad|1b0|610|613|618|61b|61c|639|641|64d):/ {
+		split(what, w, " "); msr[w[3]] += n; refused += n; next }
+	what ~ /^PCI read of / { next } # a function that is not there reads all ones, as on a node
+	{ other = other "; " n " x " what }
+	END {
+		why["0x700:"] = "UBox global control (D2)"; why["0x702:"] = "CHA count (D3)"; why["0xce:"] = "PLATFORM_INFO (D5)"
+		why["0x8b:"] = "microcode signature"; why["0x1b1:"] = "package thermal status"
+		why["0x3f8:"] = why["0x3f9:"] = why["0x3fa:"] = why["0x60d:"] = "package C-state residency"
+		why["0x1a0:"] = "IA32_MISC_ENABLE"; why["0x1ad:"] = "turbo ratio limits"; why["0x1b0:"] = "energy/performance bias"
+		why["0x610:"] = why["0x613:"] = why["0x618:"] = why["0x61b:"] = why["0x61c:"] = why["0x639:"] = why["0x641:"] = \
+			"RAPL limits, status and PP0/PP1 (the simulator models the package and DRAM energy counters alone)"
+		why["0x64d:"] = "platform energy (none on SKX)"
+		for (m in msr) printf "%s refused %d x MSR %s %s\n", tool, msr[m], m, why[m]
+		print refused + 0 > "/dev/stderr"
+		if (other != "") print "UNEXPLAINED" other
+	}' "$COUNTS" 2>"$W/refused.n"
+}
+protocol() { # TOOL: print and judge the simulator's protocol checks after a peer ran
+	explain "$1" >"$W/explained"
+	sed 's/^/  /' "$W/explained"
+	check "$1: every refused register explained, bad_accesses $(count bad_accesses) is their number" \
+		'! grep -q UNEXPLAINED "$W/explained" && [ "$(count bad_accesses)" = "$(cat "$W/refused.n")" ]'
+	# a tool that unfreezes through the UBox global control the simulator lacks (D2) programs its boxes while
+	# they count: those writes are counted here, expected 0 once 0x700 is modelled
+	echo "  $1: unfrozen_ctl_writes $(count unfrozen_ctl_writes) (control words written while the box counted)"
+}
+
+# peer OUT CPU PROGRAM ARGS...: the program under qemu-user with the preload, at most 90 s; one that has failed an
+# assertion is stopped at once (PCM 202302's SIGABRT handler waits on after its clean-up)
+peer() {
+	out=$1 cpu=$2
+	shift 2
+	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -cpu "$cpu" -E LD_PRELOAD="$PRELOAD" "$@" >"$out" 2>"$out.err" &
+	p=$!
+	i=0
+	while kill -0 $p 2>/dev/null && [ $i -lt 900 ]; do
+		grep -q "Assertion .* failed" "$out.err" && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped after $((i / 10)) s)" >>"$out.err"; }
+	wait $p 2>/dev/null
+}
+
+# pcm-memory NAME SPEC QEMU-CPU SHARE: its memory bandwidth of socket 0, SHARE the part of the truth its
+# release counts (ICX: 2 channels a controller, 8 of the 12 boxes the simulator spreads the traffic over, D1)
+pcm_memory() {
+	start_host "$1" "$2" || return
+	peer "$W/$1.pcm" "$3" "$PCM_MEMORY" 4 -i=1 -nc
+	rc=$?
+	ours "$SIM" "$W/$1.sim" mem_bw_read,mem_bw_write
+	D5=1
+	has msr 0 0xce || D5=0
+	stop_host
+	if grep -q "getMaxNumOfCBoxes.*Assertion" "$W/$1.pcm.err"; then
+		skip "pcm-memory on sim:$2: PCM 202302 aborts in getMaxNumOfCBoxes (issue 90 D8: where it looks for the CHA count and where the simulator puts it disagree); recorded, not counted"
+		return
+	fi
+	check "pcm-memory on sim:$2 (qemu -cpu $3): exit 0 ($(grep -v TCG "$W/$1.pcm.err" | tail -2 | tr '\n' ' '))" '[ $rc -eq 0 ]'
+	r=$(awk -F'[:-]+' '/NODE 0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
+	w=$(awk -F'[:-]+' '/NODE 0 Mem Write/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
+	est=$(awk '/Nominal core frequency:/ { print $4 }' "$W/$1.pcm.err")
+	# Without MSR 0xCE (D5) PCM estimates the TSC's rate over a sleep, which a loaded machine stretches, and times
+	# its interval by it: its bandwidth is taken back to the TSC's rate here, and said.
+	fix=1
+	[ $D5 = 1 ] || fix=$(awk -v t=$TSC -v e="$est" 'BEGIN { print (e > 0 ? t / e : 1) }')
+	tr=$(mul "$RD0" "$4e-6") tw=$(mul "$WR0" "$4e-6")
+	cr=$(mul "$r" "$fix") cw=$(mul "$w" "$fix")
+	echo "  pcm-memory sim:$2: read $r MB/s, write $w MB/s; its estimated TSC rate $est Hz (0xCE modelled: $D5), so $cr and $cw at the TSC's"
+	check "pcm-memory sim:$2: socket 0 read $cr MB/s against the truth $tr (1 %)" 'near "$cr" "$tr"'
+	check "pcm-memory sim:$2: socket 0 write $cw MB/s against the truth $tw (1 %)" 'near "$cw" "$tw"'
+	o=$(value "$W/$1.sim" 0 mem_bw_read)
+	check "pcm-memory sim:$2: uncore stat on the same machine reads $o GB/s, the truth $(mul "$RD0" 1e-9)" \
+		'near "$o" "$(mul "$RD0" 1e-9)"'
+	protocol "pcm-memory sim:$2"
+}
+
+# pcm-pcie: each socket's PCIe reads (PCIRdCur) and writes (ItoM), 64 bytes each, over its delay
+pcm_pcie() {
+	machine "$1" "$2"
+	if ! has msr 0 0x702; then
+		skip "pcm-pcie on sim:$2: needs MSR 0x702, the CHA count PCM reads on SKX (issue 90 D3): it programs no CHA without it"
+		return
+	fi
+	start_host "$1" "$2" || return
+	peer "$W/$1.pcie" "$3" "$PCM_PCIE" 4 -i=1 -csv -B
+	rc=$?
+	stop_host
+	check "pcm-pcie on sim:$2: exit 0" '[ $rc -eq 0 ]'
+	# -B: its last two columns, PCIe Rd (B) and PCIe Wr (B) of the sample (pcm-pcie.h printBandwidth)
+	rd=$(awk -F, '$1 == "0" { print $(NF - 1) / 4 }' "$W/$1.pcie") wr=$(awk -F, '$1 == "0" { print $NF / 4 }' "$W/$1.pcie")
+	check "pcm-pcie sim:$2: socket 0 PCIe reads $rd B/s against the IIO's outbound truth 1.0e9 (1 %)" 'near "$rd" 1.0e9'
+	check "pcm-pcie sim:$2: socket 0 PCIe writes $wr B/s against the IIO's inbound truth 2.0e9 (1 %)" 'near "$wr" 2.0e9'
+	protocol "pcm-pcie sim:$2"
+}
+
+# pcm-iio: the IIO stacks' inbound and outbound bytes (its stacks' buses from the UBox's 08.2, CPUBUSNO)
+pcm_iio() {
+	machine "$1" "$2"
+	if ! has pciid 8086 2016; then
+		skip "pcm-iio on sim:$2: needs the UBox's function 08.2 (8086:2016, CPUBUSNO at 0xCC/0xD0; issue 90 D4): PCM stops with \"No access to PCICFG\" without it"
+		return
+	fi
+	start_host "$1" "$2" || return
+	peer "$W/$1.iio" "$3" "$PCM_IIO" 4 -i=1 -csv
+	rc=$?
+	stop_host
+	check "pcm-iio on sim:$2: exit 0" '[ $rc -eq 0 ]'
+	# its CSV: Socket,Name,Part,IB write,IB read,OB read,OB write,... in bytes over the delay; socket 0's parts
+	# summed: the IIO's inbound (IB write + IB read) and outbound bytes of the profile
+	ib=$(awk -F, '$1 == "Socket0" { s += $4 + $5 } END { print s / 4 }' "$W/$1.iio")
+	ob=$(awk -F, '$1 == "Socket0" { s += $6 + $7 } END { print s / 4 }' "$W/$1.iio")
+	check "pcm-iio sim:$2: socket 0 inbound $ib B/s against 2.0e9 (1 %)" 'near "$ib" 2.0e9'
+	check "pcm-iio sim:$2: socket 0 outbound $ob B/s against 1.0e9 (1 %)" 'near "$ob" 1.0e9'
+	protocol "pcm-iio sim:$2"
+}
+
+# likwid-perfctr -g GROUP on the first CPU of each of two sockets, direct access: METRIC's value on each
+likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
+	name=$1 spec=$2 cpu=$3 group=$4
+	shift 4
+	machine "$name" "$spec"
+	if [ "$spec" != "$need_of" ]; then # what the machine lacks, found once a machine
+		need_of=$spec
+		need=
+		has msr 0 0x700 || need="$need, MSR 0x700 (the UBox global control likwid freezes with: issue 90 D2)"
+		has msr 0 0xce || need="$need, MSR 0xce (PLATFORM_INFO: D5)"
+		start_host "$name" "$spec" || return
+		# hwloc places a function by its NUMA node; likwid 5.2.2 walks hwloc's parents to a package with no check
+		# (likwid issue 435): one with none (-1) is the whole machine's, hwloc's root, and likwid crashes
+		nonode=0
+		while read -r bdf _; do # the functions of the configuration space (/proc/bus/pci/devices: bus, devfn)
+			devfn=$((0x${bdf#??}))
+			f=$(printf '%s/0000:%s:%02x.%x/numa_node' "$HOSTDIR/root/sys/bus/pci/devices" "${bdf%??}" $((devfn >> 3)) $((devfn & 7)))
+			[ "$(cat "$f" 2>/dev/null)" = -1 ] && nonode=$((nonode + 1))
+		done <"$HOSTDIR/root/proc/bus/pci/devices"
+		[ "$nonode" -gt 0 ] &&
+			need="$need, the uncore functions' NUMA node (D9: $nonode of them show -1 on sim:$spec, where a real board gives each its socket's)"
+		stop_host
+	fi
+	if [ -n "$need" ]; then
+		skip "likwid-perfctr -g $group on sim:$spec: needs ${need#, }"
+		return
+	fi
+	rm -rf "$HOSTDIR" "$W/$name.machine"
+	start_host "$name" "$spec" || return
+	peer "$W/$name.likwid" "$cpu" "$LUA" "$LIKWID" -M 0 -c S0:0@S1:0 -g "$group" -S 4s
+	rc=$?
+	stop_host
+	check "likwid-perfctr -g $group on sim:$spec: exit 0 ($(tail -2 "$W/$name.likwid.err" | tr '\n' ' '))" '[ $rc -eq 0 ]'
+	for m in "$@"; do
+		metric=${m%%;*} t=${m#*;}
+		t0=${t%;*} t1=${t#*;}
+		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
+		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
+		v0=${row%% *} v1=${row##* }
+		check "likwid $group sim:$spec: $metric socket 0 $v0 against $t0, socket 1 $v1 against $t1 (1 %)" \
+			'near "$v0" "$t0" && near "$v1" "$t1"'
+	done
+	protocol "likwid -g $group sim:$spec"
+}
+
+if [ -z "$QEMU" ]; then
+	skip "the peers: no qemu-x86_64 (Debian's qemu-user, scripts/install-deps): PCM and likwid need a CPUID that says Intel"
+else
+	if [ -z "$PCM_MEMORY" ]; then
+		skip "pcm-memory: PCM is not installed (Debian's pcm, scripts/install-deps)"
+	else
+		# PCM 202302 knows SKX, ICX, SPR and BDX; qemu 7.2's models by CPUID (ICX-SP is model 106, its
+		# Icelake-Server 134; no Sapphire Rapids model: Icelake-Server as model 143 stepping 8); one core a socket,
+		# since qemu-user's CPUID gives every CPU one APIC id (PCM's topology otherwise counts one core of many
+		# threads, and pcm-pcie refuses it as offlined cores)
+		pcm_memory pm_skx skx,sockets=1,cores=1 Skylake-Server 1
+		pcm_memory pm_icx icx,sockets=1,cores=1 Icelake-Server,model=106 0.666666667
+		pcm_memory pm_spr spr,sockets=1,cores=1 Icelake-Server,model=143,stepping=8 1
+		pcm_memory pm_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1 1
+	fi
+	if [ -n "$PCM_PCIE" ]; then pcm_pcie pp_skx skx,sockets=1,cores=1 Skylake-Server; else skip "pcm-pcie: PCM is not installed"; fi
+	if [ -n "$PCM_IIO" ]; then pcm_iio pi_skx skx,sockets=1,cores=1 Skylake-Server; else skip "pcm-iio: PCM is not installed"; fi
+	# pcm (the main tool) programs the cores' counters, which qemu-user's CPUID leaf 0xA says there are none of
+	# ("Trying to program 4 general purpose counters with only 0 available"): it cannot run under qemu-user
+	skip "pcm (LLC, UPI): its core counters are refused under qemu-user (CPUID leaf 0xA: no core PMU), and UPI needs two sockets, which PCM's CPUID topology cannot see there (D6)"
+	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then
+		skip "likwid-perfctr: likwid (and lua5.3) are not installed (Debian's likwid, scripts/install-deps)"
+	else
+		# two sockets: with one, hwloc places every uncore function at its root and likwid 5.2.2 crashes (issue 435)
+		likwid lw_mem skx,sockets=2,cores=2 Skylake-Server MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		likwid lw_upi skx,sockets=2,cores=2 Skylake-Server UPI \
+			"Received data bandwidth [MByte/s];4000;3000" "Sent data bandwidth [MByte/s];3000;4000"
+	fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -16,5 +16,6 @@ SIM_PERF_DECL(icx);
 extern const struct sim_ubox_dev sim_icx_ubox;
 extern const struct sim_root_fn sim_icx_root_fns[]; /* board.c */
 extern const struct sim_board sim_icx_board;       /* board.c */
+extern const struct sim_mem_board sim_icx_mem;     /* sim_memory.c */
 
 #endif

@@ -101,6 +101,7 @@ struct out_rec {
 	const char *failed;  /* the box whose failure leaves it without a value ("imc 0 (socket 0)"), or NULL */
 	int not_counted;     /* multiplexed, and not yet on the counters over the window: no value */
 	const struct uncore_port_devices *devices; /* a port of an IIO box: the devices it counts (NULL: none) */
+	int channel;         /* an iMC box's population where it holds no DIMM: UNCORE_CHAN_EMPTY or _NONE; else 0 */
 };
 void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);

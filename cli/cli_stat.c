@@ -76,10 +76,15 @@ static void put_metric(const struct out *o, uncore_session_t *s, int m, const st
 	if (rc && rc != UNCORE_BOX_FAILED && rc != UNCORE_NOT_COUNTED)
 		return;
 	uncore_session_metric_failed_box(s, m, sock, box, failed, sizeof(failed));
+	struct uncore_channel ch;
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
 			     .box_label = label, .die = die, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
 			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED,
 			     .devices = named ? &pd : NULL };
+	/* an iMC channel without a DIMM, or a box that is no channel: marked, not a silent zero */
+	if (box >= 0 && !strncmp(label, "imc", 3) && !uncore_memory_channel(o->u, sock, box, &ch) &&
+	    (ch.state == UNCORE_CHAN_EMPTY || ch.state == UNCORE_CHAN_NONE))
+		r.channel = ch.state;
 	/* perf backend: the share of the time its least counted event was on the counters */
 	r.times = rc != UNCORE_BOX_FAILED && o->perf &&
 		  uncore_session_metric_times(s, m, sock, box, &r.enabled_ns, &r.running_ns) >= 0;

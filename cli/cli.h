@@ -61,6 +61,7 @@ int cmd_snapshot(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_freq(int argc, char **argv); /* cli_freq.c: the uncore clock's limits */
+int cmd_memory(int argc, char **argv); /* cli_memory.c: which memory channels hold DIMMs, the peak */
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
 int cmd_stat_per_node(int argc, char **argv); /* uncore stat --per-node (cli_pernode.c) */

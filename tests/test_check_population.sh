@@ -1,7 +1,7 @@
 #!/bin/sh
 # uncore check by the node's memory population (issue 91): the simulated boards' channels populated as the real
 # boards are (sim:icx the Lenovo SR630 V2's 8 channels of Ice Lake-SP's 12 boxes, two DIMMs each; sim:spr the HPE
-# DL380 Gen11's 8, one each) or as dimms= says, the simulator moving traffic on populated channels alone and showing
+# DL380 Gen11's 8, one each; sim:skx and sim:clx one on each of 6) or as dimms= says, the simulator moving traffic on populated channels alone and showing
 # the EDAC tree i10nm_edac writes.  A sound node passes, counting exactly the bytes its generators moved; a
 # populated channel whose counter is dead fails; an empty channel (or a box that is no channel) that counts fails as
 # a phantom; without EDAC (edac=off) a channel counting nothing is a warning, possibly empty, not a failure.
@@ -33,6 +33,21 @@ for pop in 10101010 11110000/01010101; do
 	check "sim:spr,dimms=$pop: counts its truth, 32.0 MiB each way" \
 		'[ "$(grep -cE "^(streaming read|non-temporal write|copy): socket 0 (read|write) bytes .* 32.0 MiB +PASS$" "$W/out")" -eq 4 ]'
 done
+
+# a partially populated node of three generations (i10nm's Ice Lake-SP and Sapphire Rapids above, skx_edac's
+# Skylake-SP here): channels compared and empty ones as the population says, the bytes exact
+for pp in "sim:icx,dimms=22002200|4|8" "sim:skx,dimms=110110|4|2" "sim:clx,dimms=101010/111111|3|3"; do
+	spec=${pp%%|*} rest=${pp#*|}
+	nch=${rest%|*} nempty=${rest#*|}
+	run "$spec"
+	check "$spec: exit 0, $nch channels compared, $nempty empty boxes counting nothing, 32.0 MiB each way (exit $rc: $(grep " FAIL" "$W/out" | head -c 300))" \
+		'[ $rc -eq 0 ] && ! grep -q " FAIL" "$W/out" && row "every channel counts" | grep -qE " $nch, least 100% of mean +PASS$" &&
+		 row "empty channels count nothing" | grep -qE " $nempty empty, most 0.0 MiB +PASS$" &&
+		 [ "$(grep -cE "^(streaming read|non-temporal write|copy): socket 0 (read|write) bytes .* 32.0 MiB +PASS$" "$W/out")" -eq 4 ]'
+done
+run "sim:skx,dimms=110110,fault=phantom:imc:2"
+check "sim:skx,dimms=110110,fault=phantom:imc:2: exit 1, the empty imc 2 a phantom" \
+	'[ $rc -eq 1 ] && row "empty channels count nothing" | grep -qE "imc 2: .* FAIL: imc 2 counted .*EDAC lists no DIMM on it"'
 
 # a populated channel whose counter the simulator kills: it fails, named as one EDAC lists DIMMs on
 run "sim:icx,fault=dead:imc:3"

@@ -61,6 +61,7 @@ int cmd_snapshot(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_freq(int argc, char **argv); /* cli_freq.c: the uncore clock's limits */
+int cmd_memory(int argc, char **argv); /* cli_memory.c: which memory channels hold DIMMs, the peak */
 int cmd_job(int argc, char **argv);
 int cmd_stat_per_job(int argc, char **argv); /* uncore stat --per-job (cli_perjob.c) */
 int cmd_stat_per_node(int argc, char **argv); /* uncore stat --per-node (cli_pernode.c) */
@@ -101,6 +102,7 @@ struct out_rec {
 	const char *failed;  /* the box whose failure leaves it without a value ("imc 0 (socket 0)"), or NULL */
 	int not_counted;     /* multiplexed, and not yet on the counters over the window: no value */
 	const struct uncore_port_devices *devices; /* a port of an IIO box: the devices it counts (NULL: none) */
+	int channel;         /* an iMC box's population where it holds no DIMM: UNCORE_CHAN_EMPTY or _NONE; else 0 */
 };
 void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);

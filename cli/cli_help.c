@@ -99,6 +99,12 @@ static const struct {
 	  "current clock, from Linux's intel_uncore_frequency files below UNCORE_SYSROOT (the simulator's on\n"
 	  "sim:), else MSR 0x620/0x621 (direct backend; Broadwell-EP to Emerald Rapids).  The current clock is\n"
 	  "root's alone to read ('-' otherwise).  --json: a JSON object a line.  See doc/user-guide.md.\n" },
+	{ "memory", "uncore [OPTIONS] memory [--json]",
+	  "Which iMC channel box of each socket holds DIMMs (populated, empty, none: a box that is no channel,\n"
+	  "unknown), from the EDAC files Linux's driver of the generation writes, each channel's DIMMs, size,\n"
+	  "type and labels, the configured speed from SMBIOS type 17 (root's alone), and each socket's peak\n"
+	  "DRAM bandwidth: its populated channels x MT/s x 8 bytes, or why it is unknown.  --json: a JSON\n"
+	  "object a line.  See doc/memory.md.\n" },
 	{ "allowlist", "uncore [OPTIONS] allowlist [--sampling]",
 	  "The msr-safe allowlist of every MSR the library reads or writes on this platform.  Without\n"
 	  "--sampling the bits that stop a whole die are left out (a counter's overflow enable, the global\n"

@@ -92,6 +92,8 @@ static void text(const struct out_rec *r)
 		       r->enabled_ns ? 100.0 * (double)r->running_ns / (double)r->enabled_ns : 0.0);
 	if (r->devices)
 		printf("  %s", r->devices->text);
+	if (r->channel) /* a zero that says why, not a silent one (issue 91) */
+		printf("  (%s)", r->channel == UNCORE_CHAN_EMPTY ? "empty channel: no DIMM" : "no channel");
 	putchar('\n');
 }
 
@@ -99,7 +101,8 @@ void out_record(const struct out *o, const struct out_rec *r)
 {
 	char v[64], box[16] = "", en[24] = "", run[24] = "";
 	/* the box is named on stderr when it fails */
-	const char *status = r->failed ? "failed" : r->not_counted ? "not_counted" : "ok";
+	const char *status = r->failed ? "failed" : r->not_counted ? "not_counted" : r->channel == UNCORE_CHAN_EMPTY ? "empty"
+			     : r->channel ? "no_channel" : "ok";
 	if (o->fmt == OUT_TEXT) {
 		text(r);
 		return;

@@ -76,13 +76,31 @@ static void put_metric(const struct out *o, uncore_session_t *s, int m, const st
 	if (rc && rc != UNCORE_BOX_FAILED && rc != UNCORE_NOT_COUNTED)
 		return;
 	uncore_session_metric_failed_box(s, m, sock, box, failed, sizeof(failed));
+	struct uncore_channel ch;
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = box,
 			     .box_label = label, .die = die, .name = mi->name, .metric = 1, .value = v, .unit = mi->unit,
 			     .failed = rc == UNCORE_BOX_FAILED ? failed : NULL, .not_counted = rc == UNCORE_NOT_COUNTED,
 			     .devices = named ? &pd : NULL };
+	/* an iMC channel without a DIMM, or a box that is no channel: marked, not a silent zero */
+	if (box >= 0 && !strncmp(label, "imc", 3) && !uncore_memory_channel(o->u, sock, box, &ch) &&
+	    (ch.state == UNCORE_CHAN_EMPTY || ch.state == UNCORE_CHAN_NONE))
+		r.channel = ch.state;
 	/* perf backend: the share of the time its least counted event was on the counters */
 	r.times = rc != UNCORE_BOX_FAILED && o->perf &&
 		  uncore_session_metric_times(s, m, sock, box, &r.enabled_ns, &r.running_ns) >= 0;
+	out_record(o, &r);
+}
+
+/* A socket's DRAM bandwidth as a share of its peak (uncore_memory_peak: populated channels x MT/s x 8 bytes), after
+ * its mem_bw_total: a row where the peak is known, none where it is not (doc/memory.md). */
+static void put_peak_share(const struct out *o, uncore_session_t *s, int m, int sock, int window, double t)
+{
+	double gbs = NAN, peak;
+	if (uncore_memory_peak(o->u, sock, &peak) || !(peak > 0) ||
+	    uncore_session_metric_value(s, m, sock, -1, window, &gbs) || !isfinite(gbs))
+		return;
+	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = -1, .box_label = "",
+			     .die = -1, .name = "mem_bw_peak_share", .metric = 1, .value = 100 * gbs * 1e9 / peak, .unit = "%" };
 	out_record(o, &r);
 }
 
@@ -96,6 +114,8 @@ static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u,
 			uncore_unit_info(u, mi.box_unit, &ui);
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			put_metric(o, s, m, &mi, sock, -1, "", -1, window, t);
+			if (!strcmp(mi.name, "mem_bw_total"))
+				put_peak_share(o, s, m, sock, window, t);
 			for (int k = 0; per_box && mi.box_unit >= 0 && k < uncore_unit_boxes(u, mi.box_unit, sock); k++) {
 				char label[48];
 				int box = uncore_box_number(u, mi.box_unit, sock, k), die = uncore_box_die(u, mi.box_unit, sock, box);

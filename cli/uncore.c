@@ -202,6 +202,7 @@ static const struct {
 	{ "info", cmd_info }, { "list", cmd_list }, { "stat", cmd_stat }, { "allowlist", cmd_allowlist },
 	{ "check", cmd_check }, { "jobs", cmd_jobs }, { "devices", cmd_devices }, { "job", cmd_job }, { "snapshot", cmd_snapshot },
 	{ "freq", cmd_freq }, /* the uncore clock's limits (cli_freq.c) */
+	{ "memory", cmd_memory }, /* which memory channels hold DIMMs (cli_memory.c) */
 };
 
 static int is_help(const char *a) { return !strcmp(a, "-h") || !strcmp(a, "--help"); }

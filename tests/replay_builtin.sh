@@ -23,7 +23,10 @@ facts() {
 		# through the kernel a group may need more than a process's 1024 descriptors: locality's four events on
 		# each of Clearwater Forest's 144 CHAs a socket
 		case $1 in perf+*) fds=,fds=4096 ;; *) fds= ;; esac
-		$UNCORE --backend "$1,clock=manual$fds" stat --metric-group "$g" --duration 1 2>&1 | grep -v '^#'
+		# the stored snapshots predate the memory population (issue 91): they keep no EDAC tree nor SMBIOS table,
+		# so a replay knows no peak and has no mem_bw_peak_share row where the simulator, which shows both, has one
+		$UNCORE --backend "$1,clock=manual$fds" stat --metric-group "$g" --duration 1 2>&1 | grep -v '^#' |
+			grep -v '^socket[0-9]* *mem_bw_peak_share '
 	done
 }
 # (each archive replayed as it is, read into memory by every command: no unpacking; tests/test_replay.sh holds

@@ -101,7 +101,7 @@ static inline struct truth iio_truth(const struct sim *sim, int s, int write, un
 	return t;
 }
 
-static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
+static inline struct truth truth_even(const struct sim *sim, const char *m, int s)
 {
 	const struct sim_profile *p = &sim->prof;
 	/* Diamond Rapids' IIO free-running counters are socket 0's hub's alone (one fixed window set, Linux 7.0
@@ -187,6 +187,31 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 		return (struct truth){ .v = 100 * p->mem_write_bps[s] * (1 - p->bus_partial_ratio[s]) /
 					       (p->mem_read_bps[s] + p->mem_write_bps[s]), .split = 0 };
 	return (struct truth){ .v = NAN, .split = 0 };
+}
+
+/* A metric's truth: the DDR channels' bytes, where the simulated board populates its channels (sim_dimms.c, issue
+ * 91), spread over its populated channels alone, an empty one or a box that is no channel carrying none; their
+ * read latency the same on every populated channel and none (NAN: no read to time) on the others. */
+static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
+{
+	static const char *const ddr[] = { "mem_bw_read", "mem_bw_write", "mem_bw_total", "mem_read_bytes", "mem_write_bytes",
+					   NULL };
+	struct truth t = truth_even(sim, m, s);
+	for (int i = 0; ddr[i] && sim->dimms_on && t.split == 1; i++)
+		if (!strcmp(m, ddr[i])) {
+			int n = 0;
+			for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
+				n += sim->dimms[s][k] > 0;
+			for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
+				t.box[k] = n && sim->dimms[s][k] > 0 ? t.v / n : 0;
+			t.split = TRUTH_BY_BOX;
+		}
+	if (sim->dimms_on && !strcmp(m, "mem_read_latency_ns")) {
+		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
+			t.box[k] = sim->dimms[s][k] > 0 ? t.v : NAN;
+		t.split = TRUTH_BY_BOX;
+	}
+	return t;
 }
 
 /* ---- perf's metric files (Linux's jkt/ivt/emr-metrics.json, Intel's EMR perf file) on the simulator ----

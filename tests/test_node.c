@@ -10,7 +10,8 @@
 #include "node/node.h"
 #include "../exporter/ue.h"
 
-static const char *const names[NODE_FACTS] = { "NUMA map", "device map", "clock-limit entries", "energy domains" };
+static const char *const names[NODE_FACTS] = { "NUMA map", "device map", "clock-limit entries", "energy domains",
+						 "memory population" };
 
 /* n reads of the exporter, one simulated second apart, each rendered as a scrape would be: failures */
 static int scrapes(struct ue_state *st, int n)

@@ -36,7 +36,7 @@ void gen_free(struct gen *g);
 const char *gen_placement(void);
 
 /* One row of the verdict: the check, what was expected and measured, PASS / FAIL / SKIP and why. */
-enum verdict { V_PASS, V_FAIL, V_SKIP };
+enum verdict { V_PASS, V_FAIL, V_SKIP, V_WARN }; /* WARN: doubtful, not failed (a channel possibly empty) */
 struct verdict_row {
 	char check[96], expected[96], measured[96], why[200];
 	enum verdict v;
@@ -87,6 +87,7 @@ struct check {
 	double chan[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS];
 	int nchan[UC_CHECK_SOCKETS];
 	double gen_s[UC_CHECK_SOCKETS];
+	int pop[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS]; /* each channel box's population (UNCORE_CHAN_*) */
 	double sched[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS][2]; /* CAS per scheduler, where a channel has two */
 	int nsched;           /* the session's events per scheduler found (0: one scheduler a channel) */
 	/* where each memory controller has free-running read and write counters besides its channels' (Ice

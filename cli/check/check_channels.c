@@ -3,7 +3,10 @@
  * channels, every channel counts its share, none counts much more (a phantom channel, or a counter that went
  * backwards and was taken as a wrap), and where a channel has two schedulers (Granite Rapids, Sierra Forest,
  * Clearwater Forest: SCH0 and SCH1) each counts some of its CAS commands: the tools that read half of
- * Granite Rapids' DRAM bandwidth counted SCH0 alone.
+ * Granite Rapids' DRAM bandwidth counted SCH0 alone.  By the node's population (issue 91, uncore_memory_channel):
+ * a channel EDAC lists DIMMs on must count, one it lists none on (or a box that is no channel) must not, and the
+ * empty ones are left out of the share; where the population is unknown, a channel that counts nothing is said to
+ * be possibly empty (a warning), not failed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -42,7 +45,10 @@ int check_channels_add(struct check *c, int sock)
 	int unit = channel_unit(c), n = unit >= 0 ? uncore_unit_boxes(c->u, unit, sock) : 0;
 	c->nchan[sock] = n < CHECK_MAX_CHANNELS ? n : CHECK_MAX_CHANNELS;
 	for (int k = 0; k < c->nchan[sock]; k++) {
+		struct uncore_channel ch;
 		double rd = NAN, wr = NAN;
+		c->pop[sock][k] = uncore_memory_channel(c->u, sock, uncore_box_number(c->u, unit, sock, k), &ch) ?
+				  UNCORE_CHAN_UNKNOWN : ch.state;
 		uncore_session_metric_value(c->s, 0, sock, k, UNCORE_LAST_INTERVAL, &rd);
 		uncore_session_metric_value(c->s, 1, sock, k, UNCORE_LAST_INTERVAL, &wr);
 		c->chan[sock][k] += rd + wr; /* a box without a value stays without one */
@@ -86,24 +92,71 @@ static void chan_name(struct check *c, int sock, int k, char *buf, size_t len)
 		 uncore_box_number(c->u, unit, sock, k));
 }
 
-/* Every channel counts, and none more than its share: two rows. */
+/* A channel left out of the share: EDAC lists no DIMM on it, or it is no channel. */
+static int not_a_channel(int pop) { return pop == UNCORE_CHAN_EMPTY || pop == UNCORE_CHAN_NONE; }
+
+/* The empty channels and boxes that are no channel count nothing: a row, where the population names any. */
+static int empty_rows(struct check *c, int sock, double mean)
+{
+	char check[96], exp[96], got[96], name[48];
+	int n = 0, worst = -1;
+	for (int k = 0; k < c->nchan[sock]; k++)
+		if (not_a_channel(c->pop[sock][k])) {
+			n++;
+			if (!isnan(c->chan[sock][k]) && (worst < 0 || c->chan[sock][k] > c->chan[sock][worst]))
+				worst = k;
+		}
+	snprintf(check, sizeof(check), "socket %d: empty channels count nothing", sock);
+	snprintf(exp, sizeof(exp), "each < %.0f%% of mean", 100 * LOW_SHARE);
+	if (!n)
+		return verdict_add(c->t, V_SKIP, check, exp, "-", "no empty channel: %s", uncore_memory_source(c->u) ?
+				   uncore_memory_source(c->u) : uncore_error());
+	if (worst >= 0 && c->chan[sock][worst] >= LOW_SHARE * mean) {
+		chan_name(c, sock, worst, name, sizeof(name));
+		snprintf(got, sizeof(got), "%s: %.1f MiB", name, c->chan[sock][worst] / 1048576);
+		return verdict_add(c->t, V_FAIL, check, exp, got, "%s counted %.0f%% of the mean, yet %s: a phantom channel "
+				   "(a counter counting another channel's events, or the wrong box read)", name,
+				   100 * c->chan[sock][worst] / mean, c->pop[sock][worst] == UNCORE_CHAN_NONE ?
+				   "it is no channel" : "EDAC lists no DIMM on it");
+	}
+	snprintf(got, sizeof(got), "%d empty, most %.1f MiB", n, worst >= 0 ? c->chan[sock][worst] / 1048576 : 0.0);
+	return verdict_add(c->t, V_PASS, check, exp, got, "%s", "");
+}
+
+/* Every channel counts, and none more than its share: two rows, and the empty channels' (empty_rows). */
 static int socket_rows(struct check *c, int sock)
 {
 	char check[96], exp[96], got[96], name[48];
-	int n = c->nchan[sock], low = -1, off = -1, nan_at = -1;
+	int n = c->nchan[sock], low = -1, dark = -1, ndark = 0, off = -1, nan_at = -1, compared = 0;
+	int maybe[CHECK_MAX_CHANNELS] = { 0 }; /* of unknown population and counting nothing: possibly empty */
 	double sum = 0, lo = INFINITY, hi = 0, ceiling = CHECK_CHANNEL_BPS * c->gen_s[sock];
 	for (int k = 0; k < n; k++) {
 		double v = c->chan[sock][k];
+		if (not_a_channel(c->pop[sock][k]))
+			continue;
 		if (isnan(v)) {
 			nan_at = nan_at < 0 ? k : nan_at;
 			continue;
 		}
 		sum += v;
+		compared++;
 	}
-	double mean = sum / n;
+	/* a channel of unknown population far below the mean may hold no DIMM: the mean is the others' */
+	for (int k = 0; k < n && compared; k++)
+		if (c->pop[sock][k] == UNCORE_CHAN_UNKNOWN && c->chan[sock][k] < LOW_SHARE * sum / compared) {
+			maybe[k] = 1;
+			ndark++;
+			dark = dark < 0 ? k : dark;
+		}
+	double rest = 0;
+	for (int k = 0; k < n; k++)
+		if (!not_a_channel(c->pop[sock][k]) && !maybe[k] && !isnan(c->chan[sock][k]))
+			rest += c->chan[sock][k];
+	int nrest = compared - ndark;
+	double mean = nrest > 0 ? rest / nrest : 0;
 	for (int k = 0; k < n; k++) {
 		double v = c->chan[sock][k], r = v / mean;
-		if (isnan(v))
+		if (isnan(v) || not_a_channel(c->pop[sock][k]) || maybe[k])
 			continue;
 		lo = r < lo ? r : lo;
 		hi = r > hi ? r : hi;
@@ -113,7 +166,7 @@ static int socket_rows(struct check *c, int sock)
 			off = k;
 	}
 	snprintf(check, sizeof(check), "socket %d: every channel counts", sock);
-	snprintf(exp, sizeof(exp), "%d, each >= %.0f%% of mean", n, 100 * LOW_SHARE);
+	snprintf(exp, sizeof(exp), "%d, each >= %.0f%% of mean", nrest + ndark + (nan_at >= 0), 100 * LOW_SHARE);
 	if (nan_at < 0 && !(mean > 0)) { /* no share to compare with */
 		verdict_add(c->t, V_FAIL, check, exp, "none counted", "no channel counted the socket's traffic: the "
 			    "channels are another socket's, or none is counted");
@@ -126,12 +179,22 @@ static int socket_rows(struct check *c, int sock)
 	} else if (low >= 0) {
 		chan_name(c, sock, low, name, sizeof(name));
 		snprintf(got, sizeof(got), "%s: %.1f MiB", name, c->chan[sock][low] / 1048576);
-		verdict_add(c->t, V_FAIL, check, exp, got, "%s counted %.0f%% of the mean of %.1f MiB: a dead or stuck counter, "
-			    "a channel not programmed, or no DIMM on it", name, 100 * c->chan[sock][low] / mean, mean / 1048576);
+		verdict_add(c->t, V_FAIL, check, exp, got, "%s counted %.0f%% of the mean of %.1f MiB%s: a dead or stuck "
+			    "counter, or a channel not programmed", name, 100 * c->chan[sock][low] / mean, mean / 1048576,
+			    c->pop[sock][low] == UNCORE_CHAN_POPULATED ? ", yet EDAC lists DIMMs on it" : "");
+	} else if (dark >= 0) {
+		chan_name(c, sock, dark, name, sizeof(name));
+		snprintf(got, sizeof(got), "%d; %d counted nothing", nrest, ndark);
+		const char *src = uncore_memory_source(c->u) ? uncore_memory_source(c->u) : "-";
+		verdict_add(c->t, V_WARN, check, exp, got, "%s%s counted %.0f%% of the mean: possibly empty (which channels "
+			    "hold DIMMs is unknown here: %.*s)", name, ndark > 1 ? " and others" : "",
+			    100 * c->chan[sock][dark] / mean, (int)(strcspn(src, ";") < 90 ? strcspn(src, ";") : 90), src);
 	} else {
-		snprintf(got, sizeof(got), "%d, least %.0f%% of mean", n, 100 * lo);
+		snprintf(got, sizeof(got), "%d, least %.0f%% of mean", nrest, 100 * lo);
 		verdict_add(c->t, V_PASS, check, exp, got, "%s", "");
 	}
+	if (empty_rows(c, sock, mean))
+		return -1;
 	snprintf(check, sizeof(check), "socket %d: channels balanced", sock);
 	snprintf(exp, sizeof(exp), "%.0f%% .. %.0f%% of mean", 100 * (1 - BALANCE), 100 * (1 + BALANCE));
 	if (nan_at >= 0 || off < 0) {

@@ -6,7 +6,7 @@
 #include "check.h"
 #include "../cli.h"
 
-static const char *const names[] = { "PASS", "FAIL", "SKIP" };
+static const char *const names[] = { "PASS", "FAIL", "SKIP", "WARN" };
 
 int verdict_add(struct verdicts *t, enum verdict v, const char *check, const char *expected, const char *measured,
 		const char *why_fmt, ...)

@@ -22,6 +22,7 @@
 #include "health_devices.h"
 #include "health_ufreq.h"
 #include "health_energy.h"
+#include "memory/memory.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -206,6 +207,13 @@ __attribute__((format(printf, 7, 8))) static void raise_cond(struct health *h, i
 
 /* Units whose boxes share their socket's load evenly (addresses hashed over channels and LLC slices): one
  * that counts nothing while the others count is broken, not idle (an I/O stack or a link may just be idle). */
+/* Whether the population says iMC box box of socket sock holds no DIMM, or is no channel (memory/). */
+static int empty_channel(uncore_t *u, int sock, int box)
+{
+	int st = mem_pop_state(mem_pop_get(u), sock, box);
+	return st == UNCORE_CHAN_EMPTY || st == UNCORE_CHAN_NONE;
+}
+
 static int even_unit(const char *unit)
 {
 	static const char *const even[] = { "imc", "cha", "cbo", "ha", "m2m", NULL };
@@ -253,6 +261,8 @@ static void boxes(uncore_session_t *s, struct health *h)
 				double others = sum / (ok - 1); /* the other boxes' mean (this one counted 0) */
 				if (b->failed || b->flags || !b->ns || b->delta || !even_unit(b->unit) || others < HEALTH_MIN_COUNT)
 					continue;
+				if (!strcmp(b->unit, "imc") && empty_channel(u, k, b->box))
+					continue; /* no DIMM on it: it moves nothing (issue 91) */
 				const char *name = uncore_session_event_name_impl(s, ev);
 				/* a box another agent reprogrammed counts its event, not ours: one the control words' rotation has
 				 * not reached yet is read back now, and is taken, not stopped or silent */

@@ -770,6 +770,36 @@ struct uncore_gpu {
 };
 int uncore_gpu_info(uncore_t *u, const char *bdf, struct uncore_gpu *out);
 
+/* Memory channels as the node populates them (issue 91, doc/memory.md): which iMC channel box of each socket holds
+ * DIMMs, from the EDAC files Linux's driver of the generation writes (sb_edac, skx_edac, i10nm_edac), and the DIMMs'
+ * configured speed from SMBIOS type 17 (/sys/firmware/dmi/tables/DMI, readable by root alone); UNKNOWN where
+ * neither says. */
+enum {
+	UNCORE_CHAN_UNKNOWN,   /* nothing says whether the channel holds DIMMs */
+	UNCORE_CHAN_EMPTY,     /* a channel without a DIMM: it moves nothing */
+	UNCORE_CHAN_POPULATED, /* a channel with DIMMs */
+	UNCORE_CHAN_NONE       /* a box that is no channel (Ice Lake-SP's third box of each controller) */
+};
+struct uncore_channel {
+	int state;             /* UNCORE_CHAN_* */
+	int controller, channel; /* as EDAC numbers them; -1 unknown */
+	int dimms;             /* DIMMs on it (0 unless POPULATED) */
+	uint64_t mib;          /* their size in MiB */
+	int mts;               /* the speed it runs at, MT/s (SMBIOS type 17's configured speed); 0 unknown */
+	const char *type;      /* "Registered-DDR4" (EDAC dimm_mem_type); "" unknown */
+	const char *labels;    /* its DIMMs' labels (EDAC dimm_label); "" none (valid while the handle is open) */
+};
+/* The population of iMC channel box box (its number, uncore_box_number) of socket socket: 0; -1 with the error. */
+int uncore_memory_channel(uncore_t *u, int socket, int box, struct uncore_channel *out);
+/* Where the population comes from, and what could not be read ("EDAC i10nm (8 controllers); SMBIOS type 17: 32
+ * DIMMs at 3200 MT/s"); NULL on error (out of memory). */
+const char *uncore_memory_source(uncore_t *u);
+/* The channel's state's name: "unknown", "empty", "populated", "none". */
+const char *uncore_channel_state_name(int state);
+/* A socket's peak DRAM bandwidth: its populated channels x their configured MT/s x 8 bytes, in bytes/s: 0; 1 when
+ * it cannot be known (why in uncore_error(): the population or the speed unknown); -1 with the error. */
+int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s);
+
 /* Memory by NUMA node (issue 67, doc/numa.md): the kernel's nodes, each with the memory channels that serve it --
  * a socket's iMC channels split over its sub-NUMA clustering domains by the platform's geometry, Xeon Max's HBM
  * and CXL memory as nodes of their own -- confirmed against the kernel's topology (each node's CPUs, memory

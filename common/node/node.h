@@ -18,6 +18,7 @@ enum node_fact {
 	NODE_DEVICES, /* the PCI devices behind the IIO stacks, grouped by root port (devices/dev_map.c) */
 	NODE_CLOCKS,  /* the uncore clock-limit entries of intel_uncore_frequency (ufreq/ufreq.c) */
 	NODE_ENERGY,  /* the RAPL energy domains the platform has (energy/energy_api.c) */
+	NODE_MEMORY,  /* which memory channels hold DIMMs, and their speed (memory/mem_pop.c) */
 	NODE_FACTS
 };
 

@@ -319,6 +319,7 @@ struct platform_desc {
 	double iio_fr_bytes;              /* bytes a count of the IIO free-running port bandwidth counters; 0: none */
 	int ufreq_msr;                    /* its uncore clock limits are in MSR 0x620 (UFREQ_MSR_LIMIT) */
 	const struct iio_layout *iio;     /* its IIO stacks' ports and root-bus registers; NULL: no table */
+	const struct mem_layout *mem;     /* its memory controllers as EDAC names them; NULL: not known */
 };
 
 /* Where a box's registers are: resolved at discovery, so that sessions never

@@ -113,6 +113,22 @@ struct snc_geom {
 	const char *source;
 };
 
+/* ---- memory channels as Linux's EDAC driver of the generation names them (common/memory/mem_edac.c) ----
+ * mc_name is "<name>#<socket> <ctrl>#<controller>": skx_common.c skx_register_mci "%s#%d IMC#%d" with "Skylake
+ * Socket" (skx_base.c) or "Intel_10nm Socket" (i10nm_base.c), the socket its node id and the controller its
+ * logical number (lmc); sb_edac.c sbridge_register_mci "<Gen> SrcID#%d_Ha#%d" (source id, home agent).  A DIMM's
+ * dimm_location is "channel C slot S " (edac_mc.c edac_dimm_info_location, both drivers' layers CHANNEL and SLOT).
+ * Controller m's channel c is the uncore's iMC box m * boxes_per_mc + c: the uncore driver's box order
+ * (uncore_snbep.c: ICX_NUMBER_IMC_CHN 3 boxes a controller, SPR's two, SKX's three, HSX's and IVB-EP's four). */
+struct mem_layout {
+	const char *edac_socket; /* mc_name up to the socket's number: "Intel_10nm Socket#" */
+	const char *edac_ctrl;   /* between it and the controller's: " IMC#", "_Ha#" */
+	int boxes_per_mc;        /* iMC channel boxes a controller */
+	int chans_per_mc;        /* its DDR channels, its first boxes; a box past them is no channel (ICX's third) */
+	int ddr_mcs;             /* DDR controllers a socket: EDAC's later ones are HBM's (i10nm spr_cfg) */
+	const char *source;
+};
+
 /* ---- the IIO stacks as pcm-iio maps them (pcm-iio-topology.cpp, intel/pcm 0fae0de1): which counter port a root
  * port feeds, the DMI link's stack, and each stack's root bus read from the uncore's registers where the kernel
  * shows no mapping (common/devices/dev_ports.c and dev_regs.c say where each fact comes from) ---- */

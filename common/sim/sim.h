@@ -22,6 +22,7 @@
 #define SIM_MAX_CORES 288
 #define SIM_MAX_DEVS 256
 #define SIM_MAX_KEYS 32
+#define SIM_DIMM_BOXES 64 /* iMC boxes a socket a memory board populates */
 #define SIM_IIO_PORTS 8 /* ports of an IIO stack with bandwidth counters (Linux spr/gnr_iio_freerunning: 8 each way) */
 
 /* A job of the profile (issue 46): its CPUs, and the bytes/s its cores read from and write to memory, spread
@@ -263,6 +264,12 @@ struct sim {
 	int gfrz_boot[UC_MAX_SOCKETS];
 	int family, model, stepping; /* the CPU id host() reports: the kind's, or the cpu= option's */
 	int mem_channels[UC_MAX_SOCKETS]; /* memory channels built per socket: traffic is spread over them */
+	/* the DIMMs on iMC box i of a socket (sim_dimms.c, where the kind has a memory board): -1 no channel, 0 an empty
+	 * one; dimms_on 0: no population modelled, every box a channel that carries traffic */
+	signed char dimms[UC_MAX_SOCKETS][SIM_DIMM_BOXES];
+	int dimms_on;
+	int edac_off;       /* edac=off: no EDAC driver loaded, its tree absent (the SMBIOS table stays) */
+	char dimms_opt[80]; /* dimms=: the population asked for ("": the board's) */
 	int hbm_mode;                     /* SIM_HBM_FLAT or SIM_HBM_CACHE: the machine has HBM (0: none) */
 	int cxl_mem;                      /* CXL memory expanders on every socket (sim:gnr,cxl=1): a node each */
 	int hbm_channels[UC_MAX_SOCKETS]; /* its HBM channels per socket */
@@ -429,6 +436,19 @@ struct sim_snc_layout {
 	signed char ddr[SIM_MAX_SNC + 1][SIM_MAX_SNC];
 };
 
+/* A board's memory as Linux's EDAC driver of its generation and its SMBIOS table show it (sim_dimms.c): the
+ * DIMMs of each iMC box's channel, and the driver's names (its own formats, never the library's). */
+struct sim_mem_board {
+	const char *dimms;   /* a character per iMC box of a socket: '0'-'3' DIMMs on its channel, '-' a box that is no
+			      * channel (Ice Lake-SP's third of each controller) */
+	int boxes_per_mc;    /* boxes of one controller as the driver numbers them */
+	int slots;           /* the driver's slot layer: DIMM directory dimm<channel * slots + slot> */
+	const char *mc_name; /* with socket and controller: "Intel_10nm Socket#%d IMC#%d" */
+	const char *label;   /* dimm_label with socket, controller, channel, slot */
+	const char *type;    /* dimm_mem_type */
+	int mib, mts;        /* each DIMM's size and the speed the board configures */
+	const char *source;
+};
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
@@ -464,6 +484,7 @@ struct sim_kind {
 	/* how the kernel shows its uncore clock limits (SIM_UFREQ_LEGACY, _TPMI; 0: not at all) and the lowest
 	 * limit of the simulated part, a 100 MHz ratio (sim_ufreq.c says where the floors come from) */
 	int ufreq_mode, ufreq_min_ratio;
+	const struct sim_mem_board *mem; /* its board's memory population (NULL: every iMC box a channel, no EDAC files) */
 };
 /* The kind's board where this machine is laid out by it (one die, at most two sockets; a one-socket machine by the
  * board's one_socket where it has one), else NULL */
@@ -506,6 +527,21 @@ uint64_t sim_reg_get(struct sim *s, struct sim_box *b, int kind, int i);
 void sim_reg_set(struct sim *s, struct sim_box *b, int kind, int i, uint64_t v, int dword);
 uint64_t sim_reset_value(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr, int width);
 void sim_tick(struct sim *s);
+/* Whether box b carries memory traffic: every box but an iMC channel the population leaves empty (or no channel). */
+static inline int sim_imc_populated(const struct sim *s, int socket, int idx)
+{
+	return !s->dimms_on || idx < 0 || idx >= SIM_DIMM_BOXES || s->dimms[socket][idx] > 0;
+}
+static inline int sim_chan_populated(const struct sim *s, const struct sim_box *b)
+{
+	return strcmp(b->u->name, "imc") || sim_imc_populated(s, b->socket, b->idx);
+}
+/* The population (sim_dimms.c): dimms= taken, the machine's boxes populated after its build, its EDAC tree and SMBIOS
+ * table as files (0, or -1 with a message). */
+int sim_dimms_option(struct sim *s, const char *v);
+int sim_dimms_build(struct sim *s);
+struct memfs;
+int sim_dimms_sysfs(const struct sim *s, struct memfs *m);
 /* The profile or a fault changed: every counter's rate is computed again. */
 static inline void sim_rate_changed(struct sim *s) { s->rate_gen++; }
 extern const struct access_ops sim_access_ops;

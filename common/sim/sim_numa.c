@@ -74,8 +74,8 @@ count:
 	for (int i = 0; i < s->nboxes; i++) {
 		const struct sim_box *b = &s->boxes[i];
 		int hbm, d;
-		if (strcmp(b->u->name, "imc") && strcmp(b->u->name, "hbm"))
-			continue;
+		if ((strcmp(b->u->name, "imc") && strcmp(b->u->name, "hbm")) || !sim_chan_populated(s, b))
+			continue; /* (an empty channel serves no domain's traffic) */
 		d = box_domain(s, b, &hbm);
 		if (d >= 0 && d < UC_MAX_DIES)
 			s->snc_nch[hbm][b->socket][d]++;
@@ -164,6 +164,8 @@ static double share(const struct sim *s, int hbm, int sock, int d, int write)
 double sim_chan_div(const struct sim *s, const struct sim_box *b, int nch, int write)
 {
 	int hbm, d;
+	if (!sim_chan_populated(s, b))
+		return INFINITY; /* an empty channel: none of it */
 	if (s->snc <= 1)
 		return nch;
 	d = box_domain(s, b, &hbm);

@@ -119,6 +119,10 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return sim_ufreq_option(s, v);
 	else if (!strcmp(opt, "devices"))
 		return sim_devices_option(s, v);
+	else if (!strcmp(opt, "dimms")) /* the DIMMs on each memory channel (sim_dimms.c) */
+		return sim_dimms_option(s, v);
+	else if (!strcmp(opt, "edac") && (!strcmp(v, "off") || !strcmp(v, "on")))
+		s->edac_off = !strcmp(v, "off");
 	else if (!strcmp(opt, "iio_mapping") && (!strcmp(v, "off") || !strcmp(v, "on")))
 		s->iio_mapping_off = !strcmp(v, "off");
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
@@ -130,7 +134,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..%d, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
+			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, dimms=DIGITS[/DIGITS], edac=off|on, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
 			      UC_MAX_SOCKETS, SIM_MAX_CORES, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }
@@ -188,7 +192,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 	sim_profile_defaults(&s->prof, s->nsockets);
 	if (o->profile[0] && (sim_profile_load(&s->prof, o->profile, s->nsockets) || sim_jobs_apply(s, o->profile)))
 		return -1;
-	if (s->kind->build(s) || sim_ufreq_build(s) || sim_map_build(s) || sim_devdma_table(s) || sim_snc_check(s))
+	if (s->kind->build(s) || sim_dimms_build(s) || sim_ufreq_build(s) || sim_map_build(s) || sim_devdma_table(s) || sim_snc_check(s))
 		return -1;
 	sim_rapl_init(s); /* the energy counters' starts, from the profile's power */
 	s->epoch_ns = sim_mono_ns();

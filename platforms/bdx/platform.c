@@ -60,6 +60,10 @@ static const struct plat_clocks bdx_clocks = {
 static const struct attrib_plat bdx_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6,
 					       "demand data reads that missed the LLC" };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout bdx_mem = { "Broadwell SrcID#", "_Ha#", 4, 4, 2,
+	"Linux 6.12 sb_edac.c \"Broadwell SrcID#%d_Ha#%d\"; uncore_snbep.c bdx_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
+
 const struct platform_desc platform_bdx = {
 	.name = "bdx", .desc = "Broadwell-EP (Xeon E5 v4)",
 	.family = 6, .models = bdx_models,
@@ -69,6 +73,6 @@ const struct platform_desc platform_bdx = {
 	.events = uc_events_bdx, .nevents = &uc_events_bdx_n, .metrics_json = uc_metrics_bdx,
 	.perfmon_filters = uc_events_bdx_filters, .perfmon_folds = uc_events_bdx_folds,
 	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms, .own_fns = bdx_own_fns,
-	.energy = &bdx_energy, .clocks = &bdx_clocks, .attrib = &bdx_attrib,
+	.energy = &bdx_energy, .clocks = &bdx_clocks, .attrib = &bdx_attrib, .mem = &bdx_mem,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: BROADWELL_X */
 };

@@ -24,6 +24,10 @@ static const struct plat_clocks bdxde_clocks = {
 static const struct attrib_plat bdxde_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6,
 						 "demand data reads that missed the LLC" };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout bdxde_mem = { "Broadwell SrcID#", "_Ha#", 4, 4, 1,
+	"Linux 6.12 sb_edac.c \"Broadwell SrcID#%d_Ha#%d\" (Broadwell-DE is its BROADWELL type); one home agent" };
+
 const struct platform_desc platform_bdxde = {
 	.name = "bdxde", .desc = "Broadwell-DE (Xeon D-1500)",
 	.family = 6, .models = bdxde_models,
@@ -33,6 +37,6 @@ const struct platform_desc platform_bdxde = {
 	.events = uc_events_bdxde, .nevents = &uc_events_bdxde_n, .metrics_json = uc_metrics_bdxde,
 	.perfmon_filters = uc_events_bdxde_filters, .perfmon_folds = uc_events_bdxde_folds,
 	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms,
-	.energy = &bdxde_energy, .clocks = &bdxde_clocks, .attrib = &bdxde_attrib,
+	.energy = &bdxde_energy, .clocks = &bdxde_clocks, .attrib = &bdxde_attrib, .mem = &bdxde_mem,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: BROADWELL_D */
 };

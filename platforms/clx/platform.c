@@ -24,11 +24,15 @@ static const struct plat_clocks clx_clocks = {
 /* Attribution: skx_uncore_init's CHA (SKX_CHA_MSR_PMON_BOX_FILTER_TID 8:0) */
 static const struct attrib_plat clx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout clx_mem = { "Skylake Socket#", " IMC#", 3, 3, 2,
+	"Linux 6.12 skx_edac drives Cascade Lake as Skylake (skx_base.c \"Skylake Socket\"), 2 controllers x 3 channels; uncore_snbep.c skx_uncore_imc num_boxes 6" };
+
 const struct platform_desc platform_clx = {
 	.name = "clx", .desc = "Cascade Lake / Cooper Lake (Xeon Scalable 2nd and 3rd gen)",
 	.family = 6, .models = clx_models,
 	SKX_UNCORE(clx),
-	.energy = &clx_energy, .clocks = &clx_clocks, .attrib = &clx_attrib,
+	.energy = &clx_energy, .clocks = &clx_clocks, .attrib = &clx_attrib, .mem = &clx_mem,
 	/* skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB (Linux 6.12): 4 bytes a count */
 	.iio_fr_bytes = 4,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: SKYLAKE_X (Cascade Lake's model) */

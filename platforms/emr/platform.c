@@ -35,13 +35,17 @@ static const int emr_iio_models[] = { 0xcf, 0 }; /* INTEL_EMERALDRAPIDS_X */
 static const struct iio_layout emr_iio = { .models = emr_iio_models, .port_lo = 1, .port_hi = 8, .ndmi = 1,
 					   .dmi_stacks = { 7 }, .dmi_part = 7, .cpubus_pmu = emr_cpubus };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout emr_mem = { "Intel_10nm Socket#", " IMC#", 2, 2, 4,
+	"Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", spr_cfg for EMERALDRAPIDS_X: ddr_imc_num 4 x ddr_chan_num 2; the discovery table's IMC unit ids 0-7, two a controller" };
+
 const struct platform_desc platform_emr = {
 	.name = "emr", .desc = "Emerald Rapids (5th Gen Xeon Scalable)", .models = emr_models,
 	.events = uc_events_emr, .nevents = &uc_events_emr_n, .perfmon_filters = uc_events_spr_filters,
 	.perfmon_folds = uc_events_spr_folds,
 	.metrics_json = uc_metrics_emr,
 	SPR_FAMILY_DESC,
-	.energy = &emr_energy, .clocks = &emr_clocks, .attrib = &emr_attrib, .snc = emr_snc,
+	.energy = &emr_energy, .clocks = &emr_clocks, .attrib = &emr_attrib, .mem = &emr_mem, .snc = emr_snc,
 	/* spr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
 	.iio_fr_bytes = 32, .iio = &emr_iio,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: EMERALDRAPIDS_X */

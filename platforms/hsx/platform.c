@@ -89,6 +89,10 @@ static const struct plat_clocks hsx_clocks = {
 static const struct attrib_plat hsx_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 6,
 					       "demand data reads that missed the LLC" };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout hsx_mem = { "Haswell SrcID#", "_Ha#", 4, 4, 2,
+	"Linux 6.12 sb_edac.c \"Haswell SrcID#%d_Ha#%d\"; uncore_snbep.c hswep_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
+
 const struct platform_desc platform_hsx = {
 	.name = "hsx", .desc = "Haswell-EP (Xeon E5 v3)",
 	.family = 6, .models = hsx_models,
@@ -98,5 +102,5 @@ const struct platform_desc platform_hsx = {
 	.events = uc_events_hsx, .nevents = &uc_events_hsx_n, .metrics_json = uc_metrics_hsx,
 	.perfmon_filters = uc_events_hsx_filters, .perfmon_folds = uc_events_hsx_folds,
 	.perf_aliases = hsx_aliases, .perf_terms = hsx_terms, .own_fns = hsx_own_fns,
-	.energy = &hsx_energy, .clocks = &hsx_clocks, .attrib = &hsx_attrib,
+	.energy = &hsx_energy, .clocks = &hsx_clocks, .attrib = &hsx_attrib, .mem = &hsx_mem,
 };

@@ -212,6 +212,10 @@ static const int icx_iio_models[] = { 0x6a, 0 }; /* INTEL_ICELAKE_X */
 static const struct iio_layout icx_iio = { .models = icx_iio_models, .port_lo = 2, .port_hi = 5,
 					   .ndmi = 1, .dmi_stacks = { 5 }, .dmi_part = 0, .sad_stack_id = 1 };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout icx_mem = { "Intel_10nm Socket#", " IMC#", 3, 2, 4,
+	"Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", i10nm_cfg0/1 ddr_imc_num 4 x ddr_chan_num 2; uncore_snbep.c icx_uncore_imc num_boxes 12, ICX_NUMBER_IMC_CHN 3 boxes a controller; pcm cpucounters.cpp (intel/pcm 0fae0de1) numChannels 2 a controller on ICX: box 3m+2 is no channel" };
+
 const struct platform_desc platform_icx = {
 	.name = "icx", .desc = "Ice Lake-SP (Xeon Scalable 3rd gen)",
 	.family = 6, .models = icx_models,
@@ -219,7 +223,7 @@ const struct platform_desc platform_icx = {
 	.events = uc_events_icx, .nevents = &uc_events_icx_n, .metrics_json = uc_metrics_icx,
 	.perfmon_filters = uc_events_icx_filters, .perfmon_folds = uc_events_icx_folds,
 	.perf_aliases = icx_aliases, .perf_terms = icx_terms, .own_fns = icx_own_functions,
-	.energy = &icx_energy, .clocks = &icx_clocks, .attrib = &icx_attrib,
+	.energy = &icx_energy, .clocks = &icx_clocks, .attrib = &icx_attrib, .mem = &icx_mem,
 	/* snr_uncore_iio_freerunning_events' bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
 	.iio_fr_bytes = 32, .iio = &icx_iio,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: ICELAKE_X */

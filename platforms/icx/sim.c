@@ -47,8 +47,10 @@ static const struct sim_bus_place places[] = {
 static double fr_rate(const struct sim *s, const struct sim_box *b, const char *n)
 {
 	const struct sim_profile *p = &s->prof;
-	int sock = b->socket, nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
-	double ctrl_share = 3.0 / nch; /* a controller's three channels */
+	int sock = b->socket, nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1, mine = 0;
+	for (int k = b->idx; k < b->idx + 3; k++) /* the controller's boxes (this one its first) that carry traffic */
+		mine += sim_imc_populated(s, sock, k);
+	double ctrl_share = (double)mine / nch;
 	if (!strcmp(n, "dclk"))
 		return p->dram_hz;
 	if (!strcmp(n, "read") || !strcmp(n, "write"))
@@ -61,10 +63,13 @@ static double fr_rate(const struct sim *s, const struct sim_box *b, const char *
 /* iMC channel: CLOCKTICKS (0x00), CAS_COUNT (0x04: reads RD_REG 1, RD_PRE_REG 2, RD_UNDERFILL 4,
  * RD_PRE_UNDERFILL 8; writes WR_NONPRE 0x10, WR_PRE 0x20), RPQ inserts (0x10, PCH0 1 / PCH1 2) and occupancy
  * (0x80 PCH0, 0x81 PCH1), WPQ inserts (0x20), Optane read and write queue inserts (0xE3, 0xE7); traffic spread
- * over the socket's channels, half on each pseudo-channel. */
-static double imc_rate(const struct sim *s, int sock, unsigned ev, unsigned um)
+ * over the socket's populated channels (sim_dimms.c), half on each pseudo-channel. */
+static double imc_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
 {
 	const struct sim_profile *p = &s->prof;
+	int sock = b->socket;
+	if (!sim_chan_populated(s, b)) /* an empty channel, or a box that is none: its clock alone */
+		return ev == 0x00 ? p->dram_hz : 0;
 	int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 1;
 	double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
 	switch (ev) {
@@ -91,7 +96,7 @@ static double icx_own(const struct sim *s, const struct sim_box *b, unsigned ev,
 	const char *u = b->u->name;
 	(void)ctl;
 	if (!strcmp(u, "imc"))
-		return imc_rate(s, b->socket, ev, um);
+		return imc_rate(s, b, ev, um);
 	if (!strcmp(u, "m2m"))
 		return ev == 0x00 ? p->uncore_hz : ev == 0x2e && (um & 1) ? p->dir_update_bps[b->socket] / 64 / 4 * 0.5 : 0;
 	if (!strcmp(u, "pcu")) /* CLOCKTICKS, FREQ_MAX_LIMIT_THERMAL_CYCLES (0x04), FREQ_MAX_POWER_CYCLES (0x05) */
@@ -206,4 +211,5 @@ const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .max_cores = 
 				       .root_fns = sim_icx_root_fns, .board = &sim_icx_board,
 				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
 				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs,
-				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */,
+				       .mem = &sim_icx_mem };

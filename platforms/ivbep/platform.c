@@ -168,6 +168,10 @@ static const struct plat_clocks ivbep_clocks = {
 static const struct attrib_plat ivbep_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:opc=0x182", 1, 5,
 						 "demand data reads that missed the LLC" };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout ivbep_mem = { "Ivy Bridge SrcID#", "_Ha#", 4, 4, 2,
+	"Linux 6.12 sb_edac.c \"Ivy Bridge SrcID#%d_Ha#%d\"; uncore_snbep.c ivbep_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
+
 const struct platform_desc platform_ivbep = {
 	.name = "ivbep", .desc = "Ivy Bridge-EP (Xeon E5 v2)",
 	.family = 6, .models = ivbep_models,
@@ -178,5 +182,5 @@ const struct platform_desc platform_ivbep = {
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00 (frz_all 31, unfrz_all 29: Linux IVBEP_U_PMON_GLOBAL_*),
 	 * U_MSR_PMON_GLOBAL_STATUS 0xC01 (likwid) */
 	.glob_ctl = 0xc00, .glob_status = 0xc01, .glob_frz_all = 1ull << 31, .glob_unfrz_all = 1ull << 29,
-	.energy = &ivbep_energy, .clocks = &ivbep_clocks, .attrib = &ivbep_attrib,
+	.energy = &ivbep_energy, .clocks = &ivbep_clocks, .attrib = &ivbep_attrib, .mem = &ivbep_mem,
 };

@@ -245,11 +245,15 @@ static const int skx_iio_models[] = { 0x55, 0 }; /* INTEL_SKYLAKE_X */
 const struct iio_layout skx_iio = { .models = skx_iio_models, .port_lo = 0, .port_hi = 3,
 				    .ndmi = 1, .dmi_stacks = { 0 }, .dmi_part = 0 };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout skx_mem = { "Skylake Socket#", " IMC#", 3, 3, 2,
+	"Linux 6.12 skx_base.c \"Skylake Socket\" (skx_register_mci \"%s#%d IMC#%d\"), SKX_NUM_IMC 2 x SKX_NUM_CHANNELS 3; uncore_snbep.c skx_uncore_imc num_boxes 6 in that order" };
+
 const struct platform_desc platform_skx = {
 	.name = "skx", .desc = "Skylake-SP (Xeon Scalable 1st gen)",
 	.family = 6, .models = skx_models,
 	SKX_UNCORE(skx),
-	.energy = &skx_energy, .clocks = &skx_clocks, .attrib = &skx_attrib,
+	.energy = &skx_energy, .clocks = &skx_clocks, .attrib = &skx_attrib, .mem = &skx_mem,
 	/* skx_iio_freerunning's bw_in_port scale 3.814697266e-6 MiB (Linux 6.12): 4 bytes a count */
 	.iio_fr_bytes = 4,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: SKYLAKE_X */

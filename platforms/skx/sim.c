@@ -113,13 +113,17 @@ static double iio_rate(const struct sim *s, const struct sim_box *b, unsigned ev
 /* iMC channel: DCLK (0x00), CAS_COUNT (0x04: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8), RPQ inserts (0x10)
  * and occupancy (0x80), WPQ inserts (0x20); Cascade Lake's Optane (PMM) read and write queue inserts (0xE3,
  * 0xE7, one a 64-byte line, Intel's CLX pmem_memory_bandwidth_*) of the profile's PMem traffic; traffic spread
- * over the socket's six channels. */
-static double imc_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um)
+ * over the socket's populated channels (sim_dimms.c); an empty one counts its clock alone. */
+static double imc_rate(const struct sim *s, const struct sim_box *b, unsigned ev, unsigned um)
 {
-	double rd = p->mem_read_bps[sock] / 64 / 6, wr = p->mem_write_bps[sock] / 64 / 6;
+	const struct sim_profile *p = &s->prof;
+	int sock = b->socket, n = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : 6;
+	double rd = p->mem_read_bps[sock] / 64 / n, wr = p->mem_write_bps[sock] / 64 / n;
+	if (!sim_chan_populated(s, b))
+		return ev == 0x00 ? p->dram_hz : 0;
 	switch (ev) {
-	case 0xe3: return p->pmem_read_bps[sock] / 64 / 6;
-	case 0xe7: return p->pmem_write_bps[sock] / 64 / 6;
+	case 0xe3: return p->pmem_read_bps[sock] / 64 / n;
+	case 0xe7: return p->pmem_write_bps[sock] / 64 / n;
 	case 0x00: return p->dram_hz;
 	case 0x04: return (um & 1 ? 0.9 * rd : 0) + (um & 2 ? 0.1 * rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
 	case 0x10: return rd;
@@ -154,7 +158,7 @@ static double skx_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	if (thresh)
 		return 0;
 	if (!strcmp(u, "imc"))
-		return imc_rate(p, sock, ev, um);
+		return imc_rate(s, b, ev, um);
 	if (!strcmp(u, "iio"))
 		return iio_rate(s, b, ev, um, ctl);
 	if (!strcmp(u, "upi")) /* the UPI events' codes are SPR's: the discovery machines' model */

@@ -45,11 +45,13 @@ extern const char *const sim_skx_ubox_fmt[], *const sim_skx_pcu_fmt[];
 /* A kind on SKX's machine: name, cores per socket, CPUID stepping. */
 extern const struct sim_root_fn sim_skx_root_fns[]; /* board.c */
 extern const struct sim_iio_regs sim_skx_iio_regs; /* board.c */
+extern const struct sim_mem_board sim_skx_mem; /* sim_memory.c */
 #define SIM_SKX_KIND(n, c, st)                                                                             \
 	{ .name = n, .cores = (c), .max_cores = SIM_SKX_MAX_CHA /* Platinum 8180, 8280 */, .family = 6, .model = 0x55, .stepping = (st), .build = sim_skx_build,      \
 	  .units = sim_skx_units, .nunits = &sim_skx_nunits, .ubox = &sim_skx_ubox, .perf = sim_skx_perf,     \
 	  .glob = &sim_skx_global,                                                                           \
 	  .nperf = &sim_skx_nperf, .root_fns = sim_skx_root_fns, .iio_regs = &sim_skx_iio_regs, \
-	  .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2-2.4 GHz: sim_ufreq.c */ }
+	  .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2-2.4 GHz: sim_ufreq.c */,                     \
+	  .mem = &sim_skx_mem }
 
 #endif

@@ -119,6 +119,10 @@ static const struct plat_clocks snbep_clocks = {
 /* Attribution: seed 000 Table 2-12: tid 4:0, "[0] Thread"; TOR_INSERTS.MISS_ALL umask 0x0a: every miss */
 static const struct attrib_plat snbep_attrib = { "UNC_C_TOR_INSERTS.MISS_ALL", 1, 5, "every request that missed the LLC" };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout snbep_mem = { "Sandy Bridge SrcID#", "_Ha#", 4, 4, 1,
+	"Linux 6.12 sb_edac.c \"Sandy Bridge SrcID#%d_Ha#%d\"; uncore_snbep.c snbep_uncore_imc num_boxes 4: one home agent's four channels" };
+
 const struct platform_desc platform_snbep = {
 	.name = "snbep", .desc = "Sandy Bridge-EP (Xeon E5-2600)",
 	.family = 6, .models = snbep_models,
@@ -127,5 +131,5 @@ const struct platform_desc platform_snbep = {
 	.ubox_devid = 0x3ce0, .cpunodeid = 0x40, .gidnidmap = 0x54,
 	.events = uc_events_snbep, .nevents = &uc_events_snbep_n, .metrics_json = uc_metrics_snbep,
 	.perf_aliases = snbep_aliases, .perf_terms = snbep_terms,
-	.energy = &snbep_energy, .clocks = &snbep_clocks, .attrib = &snbep_attrib,
+	.energy = &snbep_energy, .clocks = &snbep_clocks, .attrib = &snbep_attrib, .mem = &snbep_mem,
 };

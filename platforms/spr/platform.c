@@ -42,12 +42,16 @@ static const struct iio_layout spr_iio = { .models = spr_iio_models, .port_lo = 
 					   .dmi_stacks = { 1, 10 }, .dmi_part = 7, .cpubus_pmu = spr_xcc_cpubus,
 					   .cpubus_pmu_mcc = spr_mcc_cpubus };
 
+/* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
+static const struct mem_layout spr_mem = { "Intel_10nm Socket#", " IMC#", 2, 2, 4,
+	"Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", spr_cfg ddr_imc_num 4 x ddr_chan_num 2 (HBM controllers after them); the discovery table's IMC unit ids 0-7, two a controller" };
+
 const struct platform_desc platform_spr = {
 	.name = "spr", .desc = "Sapphire Rapids (4th Gen Xeon Scalable)", .models = spr_models,
 	.events = uc_events_spr, .nevents = &uc_events_spr_n, .metrics_json = uc_metrics_spr,
 	.perfmon_filters = uc_events_spr_filters, .perfmon_folds = uc_events_spr_folds,
 	SPR_FAMILY_DESC,
-	.energy = &spr_energy, .clocks = &spr_clocks, .attrib = &spr_attrib, .snc = spr_snc,
+	.energy = &spr_energy, .clocks = &spr_clocks, .attrib = &spr_attrib, .mem = &spr_mem, .snc = spr_snc,
 	/* spr_iio_freerunning's bw_in_port scale 3.0517578125e-5 MiB (Linux 6.12): 32 bytes a count */
 	.iio_fr_bytes = 32, .iio = &spr_iio,
 	.ufreq_msr = 1, /* Linux 6.12 uncore-frequency.c intel_uncore_cpu_ids: SAPPHIRERAPIDS_X */

@@ -37,8 +37,10 @@ static const struct sim_iio_regs spr_regs = { .port_dev = 1, .cpubus = spr_cpubu
 static const struct sim_snc_layout spr_snc = { .allowed = "1, 2, 4", .why = "four compute tiles: a domain of two or of one",
 					       .ddr = { [2] = { 0, 1 }, [4] = { 0, 1, 2, 3 } } };
 
+extern const struct sim_mem_board sim_spr_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_spr = { .name = "spr", .cores = 56, .max_cores = 60 /* Xeon Platinum 8490H */, .family = 6, .model = 0x8f, .stepping = 8,
 				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache",
 				       .option = spr_option, .board = &sim_spr_board,
 				       .iio_regs = &spr_regs, .snc_layout = &spr_snc,
-				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */,
+				       .mem = &sim_spr_mem };

@@ -113,7 +113,7 @@ LAYERS = (
                  "sim", "sim_kernel", "replay")),  # and the backends that stand in for a machine and its kernel
     ("counting", ("session", "metrics")),  # sessions, reads and the metrics bound to them
     ("opening", ("open",)),  # a handle opened: backend, host, platform, boxes
-    ("node", ("devices", "energy", "ufreq", "health", "api", "numa")),  # what an opened node reports besides counts
+    ("node", ("devices", "energy", "ufreq", "health", "api", "numa", "memory")),  # what an opened node reports besides counts
     ("clients", ("jobs", "snapshot", "select")),  # clients of the public calls, each for every front end
 )
 LAYER = {f: n for n, (_, fs) in enumerate(LAYERS) for f in fs}

@@ -1,0 +1,62 @@
+/* The population's public face (uncore.h): each channel box's state, where it comes from, a socket's peak. */
+#include <stdio.h>
+#include <string.h>
+#include "memory.h"
+#include "util/error.h"
+
+const char *uncore_channel_state_name(int state)
+{
+	static const char *const names[] = { "unknown", "empty", "populated", "none" };
+	return state >= 0 && state <= UNCORE_CHAN_NONE ? names[state] : "unknown";
+}
+
+int uncore_memory_channel(uncore_t *u, int socket, int box, struct uncore_channel *out)
+{
+	const struct mem_pop *p = mem_pop_get(u);
+	if (!p)
+		return -1;
+	if (socket < 0 || socket >= uncore_num_sockets(u) || socket >= UC_MAX_SOCKETS)
+		return uc_err("memory channel of socket %d: the machine has %d", socket, uncore_num_sockets(u));
+	if (box < 0 || box >= MEM_MAX_BOXES)
+		return uc_err("memory channel box %d: boxes are numbered 0..%d", box, MEM_MAX_BOXES - 1);
+	const struct mem_chan *c = &p->ch[socket][box];
+	*out = (struct uncore_channel){ c->state, c->ctrl, c->chan, c->dimms, c->mib,
+					c->state == UNCORE_CHAN_POPULATED && p->smbios_read ? p->smbios.mts_min : 0,
+					c->type, c->labels };
+	return 0;
+}
+
+const char *uncore_memory_source(uncore_t *u)
+{
+	const struct mem_pop *p = mem_pop_get(u);
+	return p ? p->source : NULL;
+}
+
+/* The unit of the iMC channel boxes, or -1. */
+static int imc_unit(uncore_t *u)
+{
+	struct uncore_unit_info ui;
+	for (int k = 0; k < uncore_num_units(u); k++)
+		if (!uncore_unit_info(u, k, &ui) && !strcmp(ui.name, "imc"))
+			return k;
+	return -1;
+}
+
+int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s)
+{
+	const struct mem_pop *p = mem_pop_get(u);
+	int unit = imc_unit(u), boxes[MEM_MAX_BOXES], n = 0;
+	char why[320];
+	*bytes_per_s = 0;
+	if (!p)
+		return -1;
+	if (socket < 0 || socket >= uncore_num_sockets(u) || socket >= UC_MAX_SOCKETS)
+		return uc_err("memory peak of socket %d: the machine has %d", socket, uncore_num_sockets(u));
+	if (unit < 0)
+		return uc_err("memory peak of socket %d: the platform has no iMC channel boxes", socket), 1;
+	for (int k = 0; k < uncore_unit_boxes(u, unit, socket) && n < MEM_MAX_BOXES; k++)
+		boxes[n++] = uncore_box_number(u, unit, socket, k);
+	if (mem_pop_peak(p, socket, boxes, n, bytes_per_s, why, sizeof(why)))
+		return uc_err("memory peak of socket %d: %s", socket, why), 1;
+	return 0;
+}

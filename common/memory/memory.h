@@ -1,0 +1,78 @@
+/*
+ * Which memory channels hold DIMMs (issue 91, doc/memory.md): the population Linux's EDAC driver of the generation
+ * writes under /sys/devices/system/edac/mc (mem_edac.c), and the DIMMs' configured speed from SMBIOS type 17
+ * (mem_smbios.c), read through the one file view; a channel neither says anything of is "unknown", never guessed.
+ * Built once and kept by the handle's node (mem_pop.c); the public calls are in mem_api.c.
+ */
+#ifndef UNCORE_MEMORY_H
+#define UNCORE_MEMORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "uncore.h"
+#include "access/access.h"
+#include "devices/dev_fs.h"
+
+struct mem_layout;
+
+#define MEM_MAX_BOXES 64    /* iMC channel boxes a socket looked at (Granite Rapids has 12, Ice Lake-SP 12) */
+#define MEM_MAX_MCS 256     /* EDAC controllers looked at: more are said and left out */
+#define MEM_MAX_DIMM_DIRS 64 /* dimmN entries of one controller looked at (i10nm: 2 channels x 2 slots) */
+#define MEM_EDAC_DIR "/sys/devices/system/edac/mc"
+#define MEM_SMBIOS_PATH "/sys/firmware/dmi/tables/DMI"
+#define MEM_SMBIOS_MAX (1 << 20) /* a table larger than this is refused (SMBIOS 3 allows 4 GiB; boards write KiBs) */
+
+/* One channel box of a socket. */
+struct mem_chan {
+	int state;          /* UNCORE_CHAN_* */
+	int ctrl, chan;     /* the EDAC controller (its logical number) and channel; -1 unknown */
+	int dimms;          /* DIMMs EDAC lists on it */
+	uint64_t mib;       /* their size */
+	char type[40];      /* dimm_mem_type of its first DIMM ("Registered-DDR4") */
+	char labels[96];    /* dimm_label of each, ", " between */
+};
+
+/* SMBIOS type 17, summed (mem_smbios.c). */
+struct mem_smbios {
+	int devices;        /* type-17 structures */
+	int present;        /* of them with a size (a DIMM in the slot) */
+	int mts_min, mts_max; /* configured speeds of those present, MT/s (0: none said) */
+	char first_locator[32];
+};
+
+struct mem_pop {
+	struct mem_chan ch[UC_MAX_SOCKETS][MEM_MAX_BOXES];
+	int edac_mcs;            /* controllers EDAC showed that the layout names */
+	int hbm_mcs;             /* ... of them HBM's, left out */
+	int smbios_read;         /* 1: the table was read (smbios holds it) */
+	struct mem_smbios smbios;
+	char edac_why[192];      /* "" where EDAC was read, else why not */
+	char smbios_why[192];    /* "" where SMBIOS was read, else why not */
+	char notes[512];         /* what was left out of what EDAC shows (odd names, too many entries) */
+	unsigned noted;          /* the kinds of note made (mem_edac.c: the first of each said) */
+	char source[768];        /* where the population comes from, for uncore info */
+};
+
+/* The EDAC tree below fs into p (p's channels UNKNOWN on entry): controllers whose mc_name lay names, their
+ * channels EMPTY or POPULATED, boxes past a controller's channels NONE.  0; -1 with p->edac_why where there is no
+ * tree to read (none, or the platform's controllers are not known).  Odd entries are left out and said in notes;
+ * bounded: at most MEM_MAX_MCS controllers and MEM_MAX_DIMM_DIRS DIMMs each, every file read without blocking. */
+int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p);
+
+/* A type-17 summary of the SMBIOS structure table t (len bytes, as /sys/firmware/dmi/tables/DMI holds it): 0; -1
+ * with why (a structure running past the table).  Never reads past len. */
+int mem_smbios_parse(const uint8_t *t, size_t len, struct mem_smbios *s, char *why, size_t n);
+/* The table below fs (MEM_SMBIOS_PATH: root's alone on a real node) parsed into s: 0; -1 with why. */
+int mem_smbios_read(const struct dev_fs *fs, struct mem_smbios *s, char *why, size_t n);
+
+/* The handle's population, built on first use and kept by its node (node.h NODE_MEMORY); NULL out of memory. */
+const struct mem_pop *mem_pop_get(uncore_t *u);
+/* The population of u's sockets built from fs (the tests' way in): 0, or -1 out of memory. */
+int mem_pop_build(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p);
+/* The peak DRAM bandwidth of socket sock's channel boxes boxes[0..n) (their numbers): populated ones x the
+ * configured MT/s x 8 bytes, into *bps: 0; -1 with why (a box's population or the speed unknown). */
+int mem_pop_peak(const struct mem_pop *p, int sock, const int *boxes, int n, double *bps, char *why, size_t len);
+/* State of the channel box box (its number) of socket sock: UNCORE_CHAN_*. */
+int mem_pop_state(const struct mem_pop *p, int sock, int box);
+
+#endif

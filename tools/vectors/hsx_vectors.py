@@ -75,14 +75,12 @@ def case(name, src, events, u, ctls, filt=(), fixed=None):
         w(W, fixed[0], EN | 1 << 19)
     w(W, u['bc'], RUN)
     L.append("  read")
-    if fixed and ctls:  # general and fixed counters of a PCI box read in one pass, 0xA0 to 0xD4
-        L.append("    r %s %s-%s" % (W, h(u['ctr0']), h(fixed[1] + 4)))
-    else:
-        for c, _ in ctls:
-            a = ctr(c)
-            L.append("    r %s %s" % (W, h(a) + ("-" + h(a + 4) if u['kind'] == 'pci' else "")))
-        if fixed:
-            L.append("    r %s %s" % (W, h(fixed[1]) + ("-" + h(fixed[1] + 4) if u['kind'] == 'pci' else "")))
+    # each counter its own run of dwords: the gap between a PCI box's general counters and its fixed one is not read
+    for c, _ in ctls:
+        a = ctr(c)
+        L.append("    r %s %s" % (W, h(a) + ("-" + h(a + 4) if u['kind'] == 'pci' else "")))
+    if fixed:
+        L.append("    r %s %s" % (W, h(fixed[1]) + ("-" + h(fixed[1] + 4) if u['kind'] == 'pci' else "")))
     # each programmed counter's control read back, in the order the events were added (platforms/VECTORS.md)
     for c, _ in ctls:
         L.append("    r %s %s" % (W, h(u['ctl0'] + c * u['cs'])))

@@ -12,6 +12,7 @@
 #include "util/error.h"
 #include "sim/sim_disc.h"
 #include "sim/sim_devdma.h"
+#include "sim/sim_numa.h"
 #include "sim/sim_only.h"
 #include "sim/sim_pcitree.h"
 #include "sim_skx.h"
@@ -36,13 +37,21 @@ static const struct sim_bus_place places[] = {
 /* The CHAs of a socket (CAPID6's set bits). */
 static int chas(const struct sim *s) { return s->cores + 2 < SIM_SKX_MAX_CHA ? s->cores + 2 : SIM_SKX_MAX_CHA; }
 
-/* One data read of the cores in a CHA's TOR: hit or miss, homed here or on another socket. */
-struct tor_req { int miss, remote; double rate, lat_ns; };
+/* One kind of request in a CHA's TOR: its opcode (FILTER1 opc0/opc1), hit or miss, homed here or on another
+ * socket, its rate a CHA and its latency. */
+struct tor_req { unsigned opc; int miss, remote; double rate, lat_ns; };
+
+/* Opcodes of the requests the simulated CHAs see, opc0 of Intel's FILTER_VALUEs (FILTER1 18:9):
+ * skylakex_uncore.json UNC_CHA_TOR_INSERTS.IA_MISS_DRD 0x40433, DRd 0x202; skylakex_uncore_experimental.json
+ * .IO_MISS_RDCUR 0x43C33, RdCur 0x21E, and .IO_MISS_ITOM 0x49033, ItoM 0x248 (eventtables/SKX/events). */
+#define OPC_DRD 0x202u
+#define OPC_RDCUR 0x21eu
+#define OPC_ITOM 0x248u
 
 /* Does the CHA's FILTER1 select r?  rem/loc (bits 0/1) by the home; opc0/opc1 (18:9, 28:19) the opcode
  * unless all_opc (bit 3); nm/not_nm (4/5) do not filter here (no near memory).  A FILTER1 of 0 filters
  * nothing, as counts through perf's events without a filter value show (skx.md 12 #12: the simulator's
- * rule); the cores' data reads are DRd, opcode 0x202 (FILTER_VALUE 0x40433 of *_DRD). */
+ * rule). */
 static int filter1_selects(const struct sim_box *b, const struct tor_req *r)
 {
 	if (!b->filt[1])
@@ -51,12 +60,37 @@ static int filter1_selects(const struct sim_box *b, const struct tor_req *r)
 	unsigned o0 = (unsigned)sim_field(b, "opc0"), o1 = (unsigned)sim_field(b, "opc1");
 	if (!(r->remote ? rem : loc))
 		return 0;
-	return sim_field(b, "all_opc") || o0 == 0x202 || o1 == 0x202;
+	return sim_field(b, "all_opc") || o0 == r->opc || o1 == r->opc;
+}
+
+/* Bytes/s in (in 1) or out through the ports of mask (0-3) of IIO stack b: its devices' DMA on the ports that
+ * hold devices (sim_devdma.h), and the stack's share of the profile's traffic on port 0 unless it holds some. */
+static double iio_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask)
+{
+	const struct sim_profile *p = &s->prof;
+	unsigned dev = sim_dev_ports(s, b);
+	return (mask & ~dev & 1 ? (in ? p->iio_in_bps[b->socket] : p->iio_out_bps[b->socket]) / SKX_STACKS : 0) +
+	       sim_dev_ports_bps(s, b, in, mask & dev & 0xf);
+}
+
+/* Bytes/s the IIO stacks of socket sock move into memory (in 1) or out of it, over all their ports. */
+static double socket_io_bps(const struct sim *s, int sock, int in)
+{
+	double v = 0;
+	for (int i = 0; i < s->nboxes; i++)
+		if (s->boxes[i].socket == sock && !strcmp(s->boxes[i].u->name, "iio"))
+			v += iio_ports_bps(s, &s->boxes[i], in, 0xf);
+	return v;
 }
 
 /* CHA: clockticks, LLC lookups of data reads by FILTER0's state (bit 0 I = miss; 4 S, 5 E, 6 M, 7 F share
  * the hits 3:2:3:2), TOR inserts and occupancy of the IA queue (umask 0x01) by hit 0x10 / miss 0x20 and
- * FILTER1, memory requests by home. */
+ * FILTER1, memory requests by home.  The IO queue (umask 0x04, UNC_CHA_TOR_INSERTS.IO 0x34 in Intel's
+ * skylakex_uncore_experimental.json; PCM's pcm-pcie calls it PRQ) takes the local IIO stacks' DMA, a 64-byte
+ * line a request spread over the CHAs: a device's reads of memory as RdCur, its full-line writes as ItoM (the
+ * JSON's .IO_MISS_RDCUR, "used by IIO to read data without changing state", and .IO_MISS_ITOM, "used by IIO to
+ * request a data write without first reading the data"), homed on this socket and hitting the LLC as the
+ * cores' reads do (1 - llc_miss_ratio; the simulator's rule); inserts alone, their occupancy is not modelled. */
 static double cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, unsigned ev, unsigned um,
 		       unsigned thresh)
 {
@@ -76,26 +110,26 @@ static double cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 		double rd = p->mem_read_bps[sock] / 64 / n, wr = p->mem_write_bps[sock] / 64 / n;
 		return rd * ((um & 1 ? 1 - r : 0) + (um & 2 ? r : 0)) + wr * ((um & 4 ? 1 - r : 0) + (um & 8 ? r : 0));
 	}
-	if ((ev != 0x35 && ev != 0x36) || !(um & 0x01))
+	if (ev != 0x35 && ev != 0x36)
 		return 0;
-	const struct tor_req req[] = { { 0, 0, look * (1 - m), p->llc_hit_lat_ns[sock] },
-				       { 1, 0, look * m * (1 - r), p->llc_miss_lat_ns[sock] },
-				       { 1, 1, look * m * r, p->llc_miss_lat_ns[sock] } };
 	double v = 0, cyc = p->uncore_hz / 1e9;
-	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++)
-		if ((um & (req[i].miss ? 0x20 : 0x10)) && filter1_selects(b, &req[i]))
-			v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc); /* occupancy: Little's law */
+	if (um & 0x01) {
+		const struct tor_req req[] = { { OPC_DRD, 0, 0, look * (1 - m), p->llc_hit_lat_ns[sock] },
+					       { OPC_DRD, 1, 0, look * m * (1 - r), p->llc_miss_lat_ns[sock] },
+					       { OPC_DRD, 1, 1, look * m * r, p->llc_miss_lat_ns[sock] } };
+		for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++)
+			if ((um & (req[i].miss ? 0x20 : 0x10)) && filter1_selects(b, &req[i]))
+				v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc); /* occupancy: Little's law */
+	}
+	if ((um & 0x04) && ev == 0x35) {
+		double rd = socket_io_bps(s, sock, 0) / 64 / n, wr = socket_io_bps(s, sock, 1) / 64 / n;
+		const struct tor_req io[] = { { OPC_RDCUR, 0, 0, rd * (1 - m), 0 }, { OPC_RDCUR, 1, 0, rd * m, 0 },
+					      { OPC_ITOM, 0, 0, wr * (1 - m), 0 }, { OPC_ITOM, 1, 0, wr * m, 0 } };
+		for (size_t i = 0; i < sizeof(io) / sizeof(io[0]); i++)
+			if ((um & (io[i].miss ? 0x20 : 0x10)) && filter1_selects(b, &io[i]))
+				v += io[i].rate;
+	}
 	return thresh ? v / p->llc_miss_parallel[sock] : v;
-}
-
-/* Bytes/s in (in 1) or out through the ports of mask (0-3) of IIO stack b: its devices' DMA on the ports that
- * hold devices (sim_devdma.h), and the stack's share of the profile's traffic on port 0 unless it holds some. */
-static double iio_ports_bps(const struct sim *s, const struct sim_box *b, int in, unsigned mask)
-{
-	const struct sim_profile *p = &s->prof;
-	unsigned dev = sim_dev_ports(s, b);
-	return (mask & ~dev & 1 ? (in ? p->iio_in_bps[b->socket] : p->iio_out_bps[b->socket]) / SKX_STACKS : 0) +
-	       sim_dev_ports_bps(s, b, in, mask & dev & 0xf);
 }
 
 /* IIO DATA_REQ_OF_CPU (0x83): the traffic of the ports of ch_mask (bits 39:36 ports 0-3) in 4-byte units for
@@ -199,7 +233,7 @@ int sim_skx_build(struct sim *s)
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
-		int bus = skx_bus[sock];
+		int bus = skx_bus[sock], first = s->ndevs;
 		uint32_t capid6 = 0;
 		for (int t = 0; t < s->nunits; t++) {
 			const struct sim_unit *u = &s->units[t];
@@ -226,6 +260,12 @@ int sim_skx_build(struct sim *s)
 			}
 		if (sim_put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
 			return -1;
+		/* every uncore function in its socket's NUMA node, as a real board's firmware gives them (the Lenovo
+		 * SR650 of tests/snapshots/field/clx-sr650-2s: its listing's functions on buses 00-57 node 0, 80-d7
+		 * node 1); hwloc places a function by it, and likwid 5.2.2 crashes on one it puts at the root (issue
+		 * 90 D9).  numa=off takes them back to -1 (sim_open.c). */
+		for (int d = first; d < s->ndevs; d++)
+			s->devs[d].info.node = sim_node_of_scope(s, sock * s->dies);
 	}
 	return 0;
 }

@@ -191,7 +191,8 @@ peer() {
 }
 
 # pcm-memory NAME SPEC QEMU-CPU SHARE: its memory bandwidth of socket 0, SHARE the part of the truth its
-# release counts (ICX: 2 channels a controller, 8 of the 12 boxes the simulator spreads the traffic over, D1)
+# release counts (1 everywhere: on ICX PCM counts 2 channels a controller, boxes 3m and 3m+1, the 8 that the
+# simulated SR630 V2 populates and its traffic moves on, D1 settled in doc/memory.md)
 pcm_memory() {
 	start_host "$1" "$2" || return
 	peer "$W/$1.pcm" "$3" "$PCM_MEMORY" 4 -i=1 -nc
@@ -347,7 +348,7 @@ else
 		# since qemu-user's CPUID gives every CPU one APIC id (PCM's topology otherwise counts one core of many
 		# threads, and pcm-pcie refuses it as offlined cores)
 		pcm_memory pm_skx skx,sockets=1,cores=1 Skylake-Server 1
-		pcm_memory pm_icx icx,sockets=1,cores=1 Icelake-Server,model=106 0.666666667
+		pcm_memory pm_icx icx,sockets=1,cores=1 Icelake-Server,model=106 1
 		pcm_memory pm_spr spr,sockets=1,cores=1 Icelake-Server,model=143,stepping=8 1
 		pcm_memory pm_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1 1
 	fi

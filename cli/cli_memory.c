@@ -1,17 +1,6 @@
 /* uncore memory: which iMC channel box of each socket holds DIMMs, and each socket's peak (uncore_memory_*). */
 #include <stdio.h>
-#include <string.h>
 #include "cli.h"
-
-/* The unit of the iMC channel boxes, or -1. */
-static int imc_unit(uncore_t *u)
-{
-	struct uncore_unit_info ui;
-	for (int k = 0; k < uncore_num_units(u); k++)
-		if (!uncore_unit_info(u, k, &ui) && !strcmp(ui.name, "imc"))
-			return k;
-	return -1;
-}
 
 static void json_peak(uncore_t *u, int sock)
 {
@@ -35,7 +24,7 @@ int cmd_memory(int argc, char **argv)
 		return 2;
 	if (cli_open(&u))
 		return 1;
-	if ((unit = imc_unit(u)) < 0) {
+	if ((unit = uncore_unit_find(u, "imc")) < 0) {
 		fprintf(stderr, "uncore memory: %s has no iMC channel boxes\n", uncore_platform_name(u));
 		uncore_close(u);
 		return 1;

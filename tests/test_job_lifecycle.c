@@ -7,12 +7,8 @@
  * simulator's truth: a job's bytes its profile rate times the seconds it was in the set, the unattributed
  * bytes the DMA and the traffic of the CPUs no job in the set holds.
  */
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include "sim_helpers.h"
+#include "job_tree.h"
 
 /* The profile's rates (bytes/s read) and the CPUs of the jobs the cgroup tree names 101, 102 and 103. */
 #define A_BPS 30e9
@@ -20,14 +16,6 @@
 #define C_BPS 10e9
 #define DMA_BPS 5e9
 static const char *const cpus[] = { "0-13", "14-27,56-69", "70-83" };
-static const char *const v2 = "sys/fs/cgroup/system.slice/slurmstepd.scope";
-static char dir[300];
-
-/* The steps and reads on a 2-core host are the simulator's time, not the host's: the rotation over the
- * CHAs is exact but for the share of a job's threads a window's steps left unsampled, at most one step of
- * ten a second.  Measured: within 0.025 % (sim:spr); 1 % leaves room, and a job counted
- * from the wrong start or not at all is 50 % off or more. */
-#define TOL 0.01
 
 static void put(const char *rel, const char *text)
 {
@@ -52,32 +40,6 @@ static void job_in(int id)
 	put(rel, text);
 }
 
-static void job_out(int id)
-{
-	char path[600];
-	snprintf(path, sizeof(path), "%s/%s/job_%d/cpuset.cpus.effective", dir, v2, id);
-	CU_ASSERT_FATAL(unlink(path) == 0);
-	*strrchr(path, '/') = 0;
-	CU_ASSERT_FATAL(rmdir(path) == 0);
-}
-
-/* Job id's read bytes in the tally, NAN where it has no such job (or it is not present). */
-static double tallied(const struct uncore_job_tally *t, const char *id)
-{
-	for (int i = 0; i < t->n; i++)
-		if (!strcmp(t->jobs[i].id, id))
-			return t->jobs[i].present ? t->jobs[i].read_bytes : NAN;
-	return NAN;
-}
-
-static int near(const char *what, double got, double want)
-{
-	int ok = !isnan(got) && fabs(got - want) <= TOL * fabs(want);
-	if (!ok)
-		fprintf(stderr, "%s: %.9g, truth %.9g\n", what, got, want);
-	return ok;
-}
-
 /* s seconds as the front ends run them: a step every 100 ms, a read of the last interval each second into
  * t (each read's rows adding up to the sockets' memory controllers' count), the job set followed after it:
  * what the last follow returned (0 the same set, 1 started over, -1 failed). */
@@ -85,11 +47,7 @@ static int run(uncore_t *u, uncore_perjob_t *p, struct uncore_job_tally *t, int 
 {
 	int followed = 0;
 	for (int i = 0; i < s; i++) {
-		for (int k = 0; k < 9; k++) {
-			uncore_sleep_ns(u, 100000000u);
-			CU_ASSERT(uncore_perjob_step(p) == 0);
-		}
-		uncore_sleep_ns(u, 100000000u);
+		second_of_steps(u, p);
 		int n = uncore_perjob_read(p, UNCORE_LAST_INTERVAL, t);
 		CU_ASSERT_FATAL(n > 0);
 		double rows[2] = { 0, 0 }, mc[2] = { 0, 0 };
@@ -152,7 +110,7 @@ static void test_lifecycle(void)
 	CU_ASSERT(near("unattributed, the DMA alone since", t.unattributed_read - un, DMA_BPS * 5));
 
 	/* job 101 goes: its entry goes, its CPUs' bytes are no job's from then on */
-	job_out(101);
+	job_rm("101");
 	CU_ASSERT_EQUAL(run(u, p, &t, 1), 1);
 	CU_ASSERT_EQUAL(t.n, 2);
 	CU_ASSERT(isnan(tallied(&t, "101")));

@@ -10,59 +10,16 @@
  *   - a job id the library refuses and a job named "unattributed" (instance 0's name): each said in the
  *     agent's log once while it stays (it said nothing), again once it comes back.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include "sim_helpers.h"
+#include "many_jobs.h"
 #include "iu_pmda.h"
 
-#define FILL_BPS 35e9 /* CPUs 0-34 */
-#define END_BPS 3e9   /* CPU 35 */
-#define TOL 0.01      /* as tests/test_perjob_many.c */
-
-static const char *const v2 = "sys/fs/cgroup/system.slice/slurmstepd.scope";
-static char dir[300];
 static struct iu_state st;
-
-static void job_put(const char *id, const char *cpus)
-{
-	char path[700];
-	snprintf(path, sizeof(path), "%s/%s/job_%s", dir, v2, id);
-	mkdir(path, 0755);
-	strcat(path, "/cpuset.cpus.effective");
-	FILE *f = fopen(path, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fprintf(f, "%s\n", cpus);
-	fclose(f);
-}
-
-static void job_rm(const char *id)
-{
-	char path[700];
-	snprintf(path, sizeof(path), "%s/%s/job_%s/cpuset.cpus.effective", dir, v2, id);
-	CU_ASSERT_FATAL(unlink(path) == 0);
-	*strrchr(path, '/') = 0;
-	CU_ASSERT_FATAL(rmdir(path) == 0);
-}
 
 /* A fresh tree and the agent's -j state on sim:skx of the profile (manual clock) */
 static void agent_start(void)
 {
-	char path[700], spec[900], cmd[1600];
-	snprintf(dir, sizeof(dir), "%s/uncore-pcp-jobs-%d", test_tmpdir(), (int)getpid());
-	snprintf(path, sizeof(path), "%s/%s", dir, v2);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", dir, path);
-	CU_ASSERT_FATAL(system(cmd) == 0);
-	snprintf(path, sizeof(path), "%s/profile", dir);
-	FILE *f = fopen(path, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fprintf(f, "job.fill.cpus = 0-34\njob.fill.mem_read_bytes_per_s = %g\njob.end.cpus = 35\n"
-		   "job.end.mem_read_bytes_per_s = %g\n", FILL_BPS, END_BPS);
-	fclose(f);
-	setenv("UNCORE_SYSROOT", dir, 1);
-	snprintf(spec, sizeof(spec), "sim:skx,clock=manual,profile=%s", path);
+	char spec[900];
+	many_jobs_tree("uncore-pcp-jobs", spec, sizeof(spec));
 	memset(&st, 0, sizeof(st));
 	st.u = open_sim(spec);
 	st.per_job = 1;
@@ -77,25 +34,18 @@ static void agent_start_jobs(void)
 
 static void agent_stop(void)
 {
-	char cmd[700];
 	iu_jobs_free(&st);
 	free(st.indoms[iu_jobs_indom()].it_set);
 	free(st.indoms);
 	uncore_close(st.u);
-	unsetenv("UNCORE_SYSROOT");
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	CU_ASSERT(system(cmd) == 0);
+	many_jobs_clean();
 }
 
 /* One second as the agent runs it: a step every 100 ms, then its read (the bytes, the jobs followed, the
  * instances made). */
 static void interval(void)
 {
-	for (int k = 0; k < 9; k++) {
-		uncore_sleep_ns(st.u, 100000000u);
-		CU_ASSERT(uncore_perjob_step(st.perjob) == 0);
-	}
-	uncore_sleep_ns(st.u, 100000000u);
+	second_of_steps(st.u, st.perjob);
 	iu_jobs_read(&st);
 }
 
@@ -129,14 +79,8 @@ static int highest(void)
 
 static void many(int n)
 {
-	char id[16], cpu[8];
 	agent_start();
-	for (int i = 0; i < n; i++) {
-		snprintf(id, sizeof(id), "%d", 10000000 + i);
-		snprintf(cpu, sizeof(cpu), "%d", i % 35);
-		job_put(id, cpu);
-	}
-	job_put("19999998", "35");
+	many_jobs_fill(n);
 	agent_start_jobs();
 	CU_ASSERT_EQUAL(jobs_indom()->it_numinst, n + 2); /* and "unattributed" */
 	interval();

@@ -8,59 +8,7 @@
  * after each change the object starts over within one read (the follow after it), and the job on CPU 35 gets
  * that CPU's bytes, split equally where two jobs hold it (doc/jobs.md "Shared CPUs").
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include "sim_helpers.h"
-
-#define FILL_BPS 35e9 /* CPUs 0-34, 1e9 B/s each */
-#define END_BPS 3e9   /* CPU 35 */
-/* the rotation's exactness on the manual clock (tests/test_job_lifecycle.c: within 0.025 %); a job charged
- * another's CPU, or not at all, is 50 % off or more */
-#define TOL 0.01
-
-static const char *const v2 = "sys/fs/cgroup/system.slice/slurmstepd.scope";
-static char dir[300];
-
-static void job_put(const char *id, const char *cpus)
-{
-	char path[700];
-	snprintf(path, sizeof(path), "%s/%s/job_%s", dir, v2, id);
-	mkdir(path, 0755);
-	strcat(path, "/cpuset.cpus.effective");
-	FILE *f = fopen(path, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fprintf(f, "%s\n", cpus);
-	fclose(f);
-}
-
-static void job_rm(const char *id)
-{
-	char path[700];
-	snprintf(path, sizeof(path), "%s/%s/job_%s/cpuset.cpus.effective", dir, v2, id);
-	CU_ASSERT_FATAL(unlink(path) == 0);
-	*strrchr(path, '/') = 0;
-	CU_ASSERT_FATAL(rmdir(path) == 0);
-}
-
-/* Job id's read bytes in the tally, NAN where it has none present. */
-static double tallied(const struct uncore_job_tally *t, const char *id)
-{
-	for (int i = 0; i < t->n; i++)
-		if (!strcmp(t->jobs[i].id, id))
-			return t->jobs[i].present ? t->jobs[i].read_bytes : NAN;
-	return NAN;
-}
-
-static int near(const char *what, double got, double want)
-{
-	int ok = !isnan(got) && fabs(got - want) <= TOL * fabs(want);
-	if (!ok)
-		fprintf(stderr, "%s: %.9g, truth %.9g\n", what, got, want);
-	return ok;
-}
+#include "many_jobs.h"
 
 /* s seconds as the front ends run them (a step every 100 ms, a read each second, the set followed after it):
  * what the last follow returned. */
@@ -68,11 +16,7 @@ static int run(uncore_t *u, uncore_perjob_t *p, struct uncore_job_tally *t, int 
 {
 	int followed = 0;
 	for (int i = 0; i < s; i++) {
-		for (int k = 0; k < 9; k++) {
-			uncore_sleep_ns(u, 100000000u);
-			CU_ASSERT(uncore_perjob_step(p) == 0);
-		}
-		uncore_sleep_ns(u, 100000000u);
+		second_of_steps(u, p);
 		CU_ASSERT_FATAL(uncore_perjob_read(p, UNCORE_LAST_INTERVAL, t) > 0);
 		followed = uncore_perjob_follow(p, t);
 	}
@@ -81,27 +25,9 @@ static int run(uncore_t *u, uncore_perjob_t *p, struct uncore_job_tally *t, int 
 
 static void many(int n)
 {
-	char spec[800], path[700], id[16];
-	snprintf(dir, sizeof(dir), "%s/uncore-perjob-many-%d", test_tmpdir(), (int)getpid());
-	snprintf(path, sizeof(path), "%s/%s", dir, v2);
-	char cmd[1600];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", dir, path);
-	CU_ASSERT_FATAL(system(cmd) == 0);
-	snprintf(path, sizeof(path), "%s/profile", dir);
-	FILE *f = fopen(path, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fprintf(f, "job.fill.cpus = 0-34\njob.fill.mem_read_bytes_per_s = %g\njob.end.cpus = 35\n"
-		   "job.end.mem_read_bytes_per_s = %g\n", FILL_BPS, END_BPS);
-	fclose(f);
-	for (int i = 0; i < n; i++) { /* CPUs 0-34 in turn, several jobs to a CPU */
-		char cpu[8];
-		snprintf(id, sizeof(id), "%d", 10000000 + i);
-		snprintf(cpu, sizeof(cpu), "%d", i % 35);
-		job_put(id, cpu);
-	}
-	job_put("19999998", "35"); /* last in the list (names sort as text) */
-	setenv("UNCORE_SYSROOT", dir, 1);
-	snprintf(spec, sizeof(spec), "sim:skx,clock=manual,profile=%s", path);
+	char spec[800];
+	many_jobs_tree("uncore-perjob-many", spec, sizeof(spec));
+	many_jobs_fill(n);
 	uncore_t *u = open_sim(spec);
 
 	/* the signature is the set whole, or an error naming its size: never a set cut short */
@@ -153,9 +79,7 @@ static void many(int n)
 	uncore_perjob_free(p);
 	uncore_job_tally_free(&t);
 	uncore_close(u);
-	unsetenv("UNCORE_SYSROOT");
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	CU_ASSERT(system(cmd) == 0);
+	many_jobs_clean();
 }
 
 static void test_600(void) { many(600); }

@@ -29,13 +29,7 @@ if [ "$(id -u)" -ne 0 ]; then # slurmd starts each job as its user, which takes 
 	echo "SKIP: slurmd must run as root to start jobs; run as root to test the Slurm prolog and epilog"
 	exit 77
 fi
-. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, diag, checkd, stop_daemons, cg_clean
-# Slurm's release, "22.05" of "slurm-wlm 22.05.8": cgroup.conf's keys differ between releases
-SLURM_VER=$(slurmd -V 2>/dev/null | sed -n 's/^[^0-9]*\([0-9]*\.[0-9]*\).*/\1/p')
-slurm_at_least() {
-	awk -v v="$SLURM_VER" -v w="$1" 'BEGIN { split(v, a, "."); split(w, b, ".");
-		exit !(a[1] + 0 > b[1] + 0 || (a[1] + 0 == b[1] + 0 && a[2] + 0 >= b[2] + 0)) }'
-}
+. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, the release, slurm.conf, cgroup.conf, the daemons, cg_clean
 ctld_pid= slurmd_pid= D= cgroots= ran_cgroup=
 stop_slurm() {
 	daemons="$slurmd_pid $ctld_pid"
@@ -51,52 +45,6 @@ stop() {
 }
 trap stop EXIT
 
-# slurm.conf in $D for node $1: ProctrackType $2, TaskPlugin $3, SelectType $4, more lines $5
-slurm_conf() {
-	mkdir -p "$D/state" "$D/slurmd" "$D/log" "$D/out"
-	cat >"$D/slurm.conf" <<EOF
-ClusterName=iu
-SlurmctldHost=localhost(127.0.0.1)
-SlurmctldPort=$(port)
-SlurmdPort=$(port)
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/none
-CredType=cred/none
-ProctrackType=$2
-TaskPlugin=$3
-SelectType=$4
-SchedulerType=sched/builtin
-MpiDefault=none
-JobCompType=jobcomp/none
-AccountingStorageType=accounting_storage/none
-ReturnToService=2
-StateSaveLocation=$D/state
-SlurmdSpoolDir=$D/slurmd
-SlurmctldPidFile=$D/ctld.pid
-SlurmdPidFile=$D/slurmd.pid
-SlurmctldLogFile=$D/log/slurmctld.log
-SlurmdLogFile=$D/log/slurmd.log
-$5
-NodeName=$1 NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=$(nproc --all) State=UNKNOWN
-PartitionName=iu Nodes=$1 Default=YES MaxTime=INFINITE State=UP
-EOF
-}
-# slurmctld and slurmd of node $1 with $D's slurm.conf (its cgroup.conf beside it), then wait for a state:
-# the node idle in the controller's view (at most 60 s; at once when slurmd ends)
-start_slurm() {
-	export SLURM_CONF="$D/slurm.conf"
-	slurmctld -D -i -f "$SLURM_CONF" >"$D/log/slurmctld.out" 2>&1 &
-	ctld_pid=$!
-	slurmd -D -N "$1" -f "$SLURM_CONF" >"$D/log/slurmd.out" 2>&1 &
-	slurmd_pid=$!
-	for _ in $(seq 300); do
-		[ "$(sinfo -h -n "$1" -o %t 2>/dev/null)" = idle ] && return 0
-		kill -0 "$slurmd_pid" 2>/dev/null || return 1
-		sleep 0.2
-	done
-	return 1
-}
 now() { date +%s.%N; }
 # a job's state as squeue has it, "" once it has left the queue
 state() { squeue -h -j "$1" -o %T 2>/dev/null; }
@@ -121,17 +69,7 @@ exec '$JOBSCRIPT' 2>>'$D/log/prolog.err'
 EOF
 chmod 755 "$D/prolog"
 check "the package's prolog/epilog is built ($JOBSCRIPT)" '[ -x "$JOBSCRIPT" ]'
-# no cgroups wanted, but slurmd looks for the cgroup tree all the same and fails where /sys/fs/cgroup is not
-# mounted ("No filesystem mounted on /sys/fs/cgroup"): Slurm 24.05 and later are told to keep off it
-# (CgroupPlugin=disabled, their cgroup.conf(5)); before 24.05 there is no such value (22.05 to 23.11 know
-# cgroup/v1, cgroup/v2 and autodetect), so the cgroup/v1 plugin is pointed at an empty directory of the
-# test's (CgroupMountpoint, "for development and testing"), which linuxproc and task/none never write to
-if slurm_at_least 24.05; then
-	echo "CgroupPlugin=disabled" >"$D/cgroup.conf"
-else
-	mkdir -p "$D/cgroup"
-	printf 'CgroupPlugin=cgroup/v1\nCgroupMountpoint=%s\n' "$D/cgroup" >"$D/cgroup.conf"
-fi
+cgroup_conf_none
 linuxproc=1 up=
 start_slurm iunode && up=1
 if [ -z "$up" ] && grep -qs "No filesystem mounted on" "$D/log/slurmd.log" "$D/log/slurmd.out"; then

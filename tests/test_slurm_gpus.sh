@@ -21,9 +21,8 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "SKIP: slurmd must run as root to start jobs (and to mknod the fake GPUs); run as root"
 	exit 77
 fi
-. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, diag, checkd, stop_daemons
-SLURM_VER=$(slurmd -V 2>/dev/null | sed -n 's/^[^0-9]*\([0-9]*\.[0-9]*\).*/\1/p')
-D=$W node=iugp$$ ctld_pid= slurmd_pid= cgroots=
+. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, the release, slurm.conf, cgroup.conf, the daemons
+D=$W node=iugp$$ cluster=iugp ctld_pid= slurmd_pid= cgroots=
 R=$D/root SP=$D/root/run/intel-uncore/jobs
 mkdir -p "$D/log" "$D/out" "$D/state" "$D/slurmd" "$D/dev" "$R"
 chmod 755 "$D" "$R"
@@ -35,47 +34,15 @@ stop() {
 trap stop EXIT
 
 # --- the node: 8 GPUs (gres.conf's File=, each one index in the order written), no cgroups wanted
-# (proctrack/linuxproc, task/none: cgroup.conf as tests/test_slurm.sh sets it for each release)
+# (proctrack/linuxproc, task/none: cgroup.conf as tests/slurm_fixture.sh sets it for each release)
 for i in 0 1 2 3 4 5 6 7; do mknod "$D/dev/nvidia$i" c 195 $i; done # as Linux's devices.txt numbers NVIDIA's GPUs
 printf 'NodeName=%s Name=gpu File=%s/dev/nvidia[0-7]\n' "$node" "$D" >"$D/gres.conf"
-if awk -v v="$SLURM_VER" 'BEGIN { split(v, a, "."); exit !(a[1] + 0 > 24 || (a[1] + 0 == 24 && a[2] + 0 >= 5)) }'; then
-	echo "CgroupPlugin=disabled" >"$D/cgroup.conf"
-else
-	mkdir -p "$D/cgroup"
-	printf 'CgroupPlugin=cgroup/v1\nCgroupMountpoint=%s\n' "$D/cgroup" >"$D/cgroup.conf"
-fi
-export SLURM_CONF="$D/slurm.conf"
-cat >"$D/slurm.conf" <<EOF
-ClusterName=iugp
-SlurmctldHost=localhost(127.0.0.1)
-SlurmctldPort=$(port)
-SlurmdPort=$(port)
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/none
-CredType=cred/none
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-SchedulerType=sched/builtin
-MpiDefault=none
-JobCompType=jobcomp/none
-AccountingStorageType=accounting_storage/none
-ReturnToService=2
-StateSaveLocation=$D/state
-SlurmdSpoolDir=$D/slurmd
-SlurmctldPidFile=$D/ctld.pid
-SlurmdPidFile=$D/slurmd.pid
-SlurmctldLogFile=$D/log/slurmctld.log
-SlurmdLogFile=$D/log/slurmd.log
+cgroup_conf_none
+slurm_conf "$node" proctrack/linuxproc task/none select/cons_tres "SelectTypeParameters=CR_Core
 GresTypes=gpu
 Prolog=$D/prolog
 Epilog=$D/prolog
-PrologFlags=Alloc
-NodeName=$node NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=$(nproc --all) Gres=gpu:8 State=UNKNOWN
-PartitionName=iu Nodes=$node Default=YES MaxTime=INFINITE State=UP
-EOF
+PrologFlags=Alloc" gpu:8
 # the package's script with the test's settings (slurmd gives a prolog no environment of ours: a site puts
 # these in /etc/default/intel-uncore); no count (UNCORE_BIN=true): the GPUs it writes are the point here
 cat >"$D/prolog" <<EOF
@@ -85,16 +52,8 @@ exec '$JOBSCRIPT' 2>>'$D/log/prolog.err'
 EOF
 chmod 755 "$D/prolog"
 check "the package's prolog/epilog is built ($JOBSCRIPT)" '[ -x "$JOBSCRIPT" ]'
-slurmctld -D -i -f "$SLURM_CONF" >"$D/log/slurmctld.out" 2>&1 &
-ctld_pid=$!
-slurmd -D -N "$node" -f "$SLURM_CONF" >"$D/log/slurmd.out" 2>&1 &
-slurmd_pid=$!
 up=
-for _ in $(seq 300); do # wait for a state: the node idle in the controller's view (at most 60 s)
-	[ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ] && { up=1; break; }
-	kill -0 "$slurmd_pid" 2>/dev/null || break
-	sleep 0.2
-done
+start_slurm "$node" && up=1
 if [ -z "$up" ] && grep -qs "No filesystem mounted on" "$D/log/slurmd.log" "$D/log/slurmd.out"; then
 	echo "SKIP: slurmd $SLURM_VER wants a cgroup tree this machine has not mounted, whatever cgroup.conf says"
 	exit 77

@@ -34,7 +34,7 @@ else
 	echo "SKIP: no cgroup v1 cpuset and freezer hierarchies, nor a pure cgroup2 mount: Slurm's cgroup plugins cannot run here"
 	exit 77
 fi
-. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, diag, checkd, stop_daemons, cg_clean
+. "$(dirname "$0")/slurm_fixture.sh" # the lock, port, slurm.conf, the daemons, diag, checkd, cg_clean
 D=$W node=iusa$$ half=$(($(nproc --all) / 2))
 SP=$D/spool/jobs
 mkdir -p "$D/log" "$D/out" "$D/state" "$D/slurmd" "$D/dev" "$SP" "$D/root/run/intel-uncore/jobs"
@@ -95,40 +95,15 @@ for i in 0 1 2; do mknod "$D/dev/nvidia$i" c 195 $i; done # as Linux's devices.t
 printf 'NodeName=%s Name=gpu File=%s/dev/nvidia[0-2]\n' "$node" "$D" >"$D/gres.conf"
 printf 'CgroupPlugin=%s\nConstrainCores=yes\n' $cgplugin >"$D/cgroup.conf"
 [ $cgplugin = cgroup/v2 ] && [ "$(cat /proc/1/comm 2>/dev/null)" != systemd ] && echo IgnoreSystemd=yes >>"$D/cgroup.conf"
-cat >"$D/slurm.conf" <<EOF
-ClusterName=iusa
-SlurmctldHost=localhost(127.0.0.1)
-SlurmctldPort=$(port)
-SlurmdPort=$(port)
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/none
-CredType=cred/none
-ProctrackType=proctrack/cgroup
-TaskPlugin=task/cgroup,task/affinity
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-SchedulerType=sched/builtin
-MpiDefault=none
-JobCompType=jobcomp/none
+cluster=iusa accounting=accounting_storage/slurmdbd
+slurm_conf "$node" proctrack/cgroup task/cgroup,task/affinity select/cons_tres "SelectTypeParameters=CR_Core
 JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/slurmdbd
 AccountingStorageHost=localhost
 AccountingStoragePort=$dbdport
-ReturnToService=2
-StateSaveLocation=$D/state
-SlurmdSpoolDir=$D/slurmd
-SlurmctldPidFile=$D/ctld.pid
-SlurmdPidFile=$D/slurmd.pid
-SlurmctldLogFile=$D/log/slurmctld.log
-SlurmdLogFile=$D/log/slurmd.log
 GresTypes=gpu
 Prolog=$D/prolog
 Epilog=$D/prolog
-PrologFlags=Alloc
-NodeName=$node NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=$(nproc --all) Gres=gpu:3 State=UNKNOWN
-PartitionName=iu Nodes=$node Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:2
-EOF
+PrologFlags=Alloc" gpu:3 OverSubscribe=FORCE:2
 # the simulated node: two sockets of half the CPUs, the GPU of minor 0 on socket 0's stack 1 port 0, those of
 # minors 1 and 2 behind one switch on socket 1's stack 2 port 1; the truth is its profile
 cat >"$D/profile" <<EOF
@@ -166,15 +141,7 @@ if kill -0 $db_pid 2>/dev/null; then
 	# no cluster without slurmdbd: its slurmctld answers slowly, each sinfo below waiting on it (a failed slurmdbd
 	# on Debian 13 made the minute's loop ten)
 	if checkd "slurmdbd runs over MariaDB (cluster iusa registered)" 'sacctmgr -n -P show cluster format=cluster 2>/dev/null | grep -qx iusa'; then
-		slurmctld -D -i >"$D/log/slurmctld.out" 2>&1 &
-		ctld_pid=$!
-		slurmd -D -N "$node" >"$D/log/slurmd.out" 2>&1 &
-		slurmd_pid=$!
-		for _ in $(seq 300); do # wait for a state: the node idle (at most 60 s)
-			[ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ] && { up=1; break; }
-			kill -0 "$slurmd_pid" 2>/dev/null || break
-			sleep 0.2
-		done
+		start_slurm "$node" && up=1
 	fi
 fi
 checkd "slurmctld and slurmd ($cgplugin, GRES gpu:3 over $D/dev/nvidia[0-2]) with accounting: the node is idle" '[ -n "$up" ]'

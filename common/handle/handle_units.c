@@ -2,10 +2,19 @@
  * The handle's units, boxes and dies (uncore.h): questions any layer may ask of an opened handle, answered from its
  * platform and boxes alone.  Boxes and the host do not change after open, so no lock.
  */
+#include <string.h>
 #include "handle.h"
 #include "util/error.h"
 
 int uncore_num_units(const uncore_t *u) { return u->plat->ntypes; }
+
+int uncore_unit_find(const uncore_t *u, const char *name)
+{
+	for (int i = 0; i < u->plat->ntypes; i++)
+		if (!strcmp(u->plat->types[i]->name, name))
+			return i;
+	return -1;
+}
 
 int uncore_unit_boxes(const uncore_t *u, int unit, int socket)
 {

@@ -145,6 +145,8 @@ struct uncore_unit_info {
 };
 int uncore_num_units(const uncore_t *u);
 int uncore_unit_info(const uncore_t *u, int unit, struct uncore_unit_info *out);
+/* The index of the unit named name ("imc"), or -1 where the platform has none (no error set). */
+int uncore_unit_find(const uncore_t *u, const char *name);
 /* On the perf backend, what of a unit's control word the kernel never passes to its registers: the qualifiers
  * and fields its PMU has no format for, leaves out of its event mask, or loses writing 32 bits of config to a
  * wider PCI or MMIO control, each named with why, in buf; "" when all of it reaches them, and on every other

@@ -1,6 +1,5 @@
 /* The population's public face (uncore.h): each channel box's state, where it comes from, a socket's peak. */
 #include <stdio.h>
-#include <string.h>
 #include "memory.h"
 #include "util/error.h"
 
@@ -32,20 +31,10 @@ const char *uncore_memory_source(uncore_t *u)
 	return p ? p->source : NULL;
 }
 
-/* The unit of the iMC channel boxes, or -1. */
-static int imc_unit(uncore_t *u)
-{
-	struct uncore_unit_info ui;
-	for (int k = 0; k < uncore_num_units(u); k++)
-		if (!uncore_unit_info(u, k, &ui) && !strcmp(ui.name, "imc"))
-			return k;
-	return -1;
-}
-
 int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s)
 {
 	const struct mem_pop *p = mem_pop_get(u);
-	int unit = imc_unit(u), boxes[MEM_MAX_BOXES], n = 0;
+	int unit = uncore_unit_find(u, "imc"), boxes[MEM_MAX_BOXES], n = 0;
 	char why[320];
 	*bytes_per_s = 0;
 	if (!p)

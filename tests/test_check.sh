@@ -116,7 +116,7 @@ done
 # row fails, where the population is unknown (sim:emr, sim:snbep: no EDAC files) it is possibly empty, a warning,
 # and the socket's bytes fail (doc/memory.md)
 fails "sim:spr,fault=dead:imc:3" "socket 0: every channel counts" "imc 3 counted 0% of the mean .*yet EDAC lists DIMMs on it"
-fails "sim:emr,fault=dead:imc:3" "streaming read: socket 0 read bytes" "88% of the bytes moved were counted"
+fails "sim:emr,fault=dead:imc:3" "streaming read: socket 0 read bytes" "8[78]% of the bytes moved were counted" # 7 of 8 channels: 87.5 %, either side of it as the bytes moved fall
 check "sim:emr,fault=dead:imc:3: imc 3 possibly empty, a warning" \
 	'grep -qE "^socket 0: every channel counts .* WARN: imc 3 counted 0% of the mean: possibly empty" "$W/out"'
 fails "sim:snbep,fault=stuck:imc:1" "streaming read: socket 0 read bytes" "75% of the bytes moved were counted"

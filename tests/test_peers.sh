@@ -195,7 +195,7 @@ peer() {
 # simulated SR630 V2 populates and its traffic moves on, D1 settled in doc/memory.md)
 pcm_memory() {
 	start_host "$1" "$2" || return
-	peer "$W/$1.pcm" "$3" "$PCM_MEMORY" 4 -i=1 -nc
+	peer "$W/$1.pcm" "$3" "$PCM_MEMORY" 16 -i=1 -nc # (16 s: a loaded machine delays its reads at either end by tens of ms, +1.2 % of 4 s seen)
 	rc=$?
 	ours "$SIM" "$W/$1.sim" mem_bw_read,mem_bw_write
 	D5=1
@@ -237,10 +237,10 @@ pcm_pcie() {
 		return
 	fi
 	start_host "$1" "$2" || return
-	# 16 s: its 14 events take turns, each counted over 1/14 of it and timed by its sleep, not a clock
+	# 32 s: its 14 events take turns, each counted over 1/14 of it and timed by its sleep, not a clock
 	# (LegacyPlatform::getEventGroup), so what a loaded machine adds to a turn (+0.7 % at 0.57 s turns) weighs
-	# less the longer it is
-	peer "$W/$1.pcie" "$3" "$PCM_PCIE" 16 -i=1 -csv -B
+	# less the longer it is (+0.7 % at 16 s beside a second full run)
+	peer "$W/$1.pcie" "$3" "$PCM_PCIE" 32 -i=1 -csv -B
 	rc=$?
 	stop_host
 	check "pcm-pcie on sim:$2: exit 0" '[ $rc -eq 0 ]'
@@ -263,8 +263,9 @@ pcm_iio() {
 		return
 	fi
 	start_host "$1" "$2" || return
-	# 10 s: its 25 events take turns (collect_data), each counted over 0.4 s and taken to a second by that
-	peer "$W/$1.iio" "$3" "$PCM_IIO" 10 -i=1 -csv
+	# 30 s: its 25 events take turns (collect_data), each counted over 1.2 s and taken to a second by that (at 0.4 s a
+	# loaded machine read +1.0 %: its turns are timed by its own sleep)
+	peer "$W/$1.iio" "$3" "$PCM_IIO" 30 -i=1 -csv
 	rc=$?
 	stop_host
 	check "pcm-iio on sim:$2: exit 0" '[ $rc -eq 0 ]'

@@ -248,12 +248,13 @@ pcm_pcie() {
 	# 32 s: its 14 events take turns, each counted over 1/14 of it and timed by its sleep, not a clock
 	# (LegacyPlatform::getEventGroup), so what a loaded machine adds to a turn (+0.7 % at 0.57 s turns) weighs
 	# less the longer it is (+0.7 % at 16 s beside a second full run)
-	peer "$W/$1.pcie" "$3" "$PCM_PCIE" 32 -i=1 -csv -B
+	PCIE_S=32
+	peer "$W/$1.pcie" "$3" "$PCM_PCIE" $PCIE_S -i=1 -csv -B
 	rc=$?
 	stop_host
 	check "pcm-pcie on sim:$2: exit 0" '[ $rc -eq 0 ]'
-	# -B: its last two columns, PCIe Rd (B) and PCIe Wr (B) of the sample (pcm-pcie.h printBandwidth), over 16 s
-	rd=$(awk -F, '$1 == "0" { print $(NF - 1) / 16 }' "$W/$1.pcie") wr=$(awk -F, '$1 == "0" { print $NF / 16 }' "$W/$1.pcie")
+	# -B: its last two columns, PCIe Rd (B) and PCIe Wr (B) of the sample (pcm-pcie.h printBandwidth), over its delay
+	rd=$(awk -F, -v s=$PCIE_S '$1 == "0" { print $(NF - 1) / s }' "$W/$1.pcie") wr=$(awk -F, -v s=$PCIE_S '$1 == "0" { print $NF / s }' "$W/$1.pcie")
 	check "pcm-pcie sim:$2: socket 0 PCIe reads $rd B/s against the IIO's outbound truth $IO_OUT (1 %)" 'near "$rd" $IO_OUT'
 	check "pcm-pcie sim:$2: socket 0 PCIe writes $wr B/s against the IIO's inbound truth $IO_IN (1 %)" 'near "$wr" $IO_IN'
 	protocol "pcm-pcie sim:$2"

@@ -532,10 +532,11 @@ fail:
 /* ---- the socket ---- */
 static void on_signal(int sig) { (void)sig; stop = 1; }
 
-static int read_all(int fd, void *buf, size_t len)
+/* len bytes through fd, read or written whole (a short transfer resumed, EINTR retried) */
+static int xfer_all(int fd, void *buf, size_t len, int wr)
 {
 	for (size_t k = 0; k < len;) {
-		ssize_t r = read(fd, (char *)buf + k, len - k);
+		ssize_t r = wr ? write(fd, (char *)buf + k, len - k) : read(fd, (char *)buf + k, len - k);
 		if (r <= 0) {
 			if (r < 0 && errno == EINTR)
 				continue;
@@ -546,18 +547,14 @@ static int read_all(int fd, void *buf, size_t len)
 	return 0;
 }
 
+static int read_all(int fd, void *buf, size_t len)
+{
+	return xfer_all(fd, buf, len, 0);
+}
+
 static int write_all(int fd, const void *buf, size_t len)
 {
-	for (size_t k = 0; k < len;) {
-		ssize_t r = write(fd, (const char *)buf + k, len - k);
-		if (r <= 0) {
-			if (r < 0 && errno == EINTR)
-				continue;
-			return -1;
-		}
-		k += (size_t)r;
-	}
-	return 0;
+	return xfer_all(fd, (void *)buf, len, 1);
 }
 
 static int sock_at(const char *dir, struct sockaddr_un *a)

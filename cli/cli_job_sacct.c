@@ -14,6 +14,7 @@
  * 16 device groups, and a record past it drops the devices' BDFs, then is refused.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -207,6 +208,14 @@ static int sacct_comment(const char *id, char *out, size_t len)
 	}
 	pid_t c = fork();
 	if (c == 0) {
+		/* a group of its own, so that a timeout stops what it started too (a site's wrapper script and the
+		 * real sacct below it); no terminal input, which a background group may not read */
+		setpgid(0, 0);
+		int null = open("/dev/null", O_RDONLY);
+		if (null >= 0 && null != 0) {
+			dup2(null, 0);
+			close(null);
+		}
 		dup2(p[1], 1);
 		close(p[0]);
 		close(p[1]);
@@ -214,6 +223,8 @@ static int sacct_comment(const char *id, char *out, size_t len)
 		execlp("sacct", "sacct", "-n", "-P", "-X", "-j", id, "-o", "AdminComment", (char *)NULL);
 		_exit(127);
 	}
+	if (c > 0)
+		setpgid(c, c); /* (as the child does: whichever runs first) */
 	close(p[1]);
 	size_t at = 0, more = 0;
 	double until = mono_now() + limit;
@@ -252,7 +263,8 @@ static int sacct_comment(const char *id, char *out, size_t len)
 			nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 	}
 	if (timed_out) {
-		kill(c, SIGKILL);
+		kill(-c, SIGKILL); /* its group: whatever it started still holding slurmdbd or the pipe */
+		kill(c, SIGKILL);  /* (had it left its group) */
 		waitpid(c, &st, 0);
 		fprintf(stderr, "uncore job: sacct -j %s gave no answer in %g s (UNCORE_SACCT_TIMEOUT): is slurmdbd "
 				"responding? sacct was stopped\n", id, limit);

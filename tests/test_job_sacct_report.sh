@@ -11,12 +11,14 @@ B=${top_builddir:-.}
 UNCORE=$B/uncore
 mkdir -p "$W/bin"
 # the fake sacct: the record in $W/rec, or as $W/mode says (hang: sleeps as itself, its pid in $W/sacct.pid;
-# mute: the same with its output closed; flood: 300,000 bytes)
+# mute: the same with its output closed; wrapped: a site's wrapper whose real sacct, its child, hangs, the child's
+# pid in $W/sacct.pid; flood: 300,000 bytes)
 cat >"$W/bin/sacct" <<EOF
 #!/bin/sh
 case "\$(cat '$W/mode' 2>/dev/null)" in
 hang) echo \$\$ >'$W/sacct.pid'; exec sleep 600 ;;
 mute) echo \$\$ >'$W/sacct.pid'; exec >&-; exec sleep 600 ;;
+wrapped) sleep 600 2>/dev/null & echo \$! >'$W/sacct.pid'; wait; exit 0 ;;
 flood) head -c 300000 /dev/zero | tr '\\000' a; exit 0 ;;
 esac
 cat '$W/rec'
@@ -116,6 +118,18 @@ out=$(PATH="$W/bin:$PATH" UNCORE_SACCT_TIMEOUT=1 timeout 120 "$UNCORE" job repor
 p=$(cat "$W/sacct.pid" 2>/dev/null)
 check "a sacct that closes its output and goes on: stopped the same way, and gone ($rc: $out)" \
 	'[ $rc -eq 1 ] && echo "$out" | grep -q "gave no answer in 1 s" && [ -n "$p" ] && ! kill -0 "$p" 2>/dev/null'
+[ -n "$p" ] && kill "$p" 2>/dev/null
+echo wrapped >"$W/mode"
+rm -f "$W/sacct.pid"
+out=$(PATH="$W/bin:$PATH" UNCORE_SACCT_TIMEOUT=1 timeout 120 "$UNCORE" job report --sacct 7 2>&1); rc=$?
+p=$(cat "$W/sacct.pid" 2>/dev/null)
+# gone or a zombie (killed, its wrapper gone: it waits for whichever process reaps orphans here), checked for up
+# to 5 s, since a SIGKILL lands after kill() returns
+dead() { ! kill -0 "$1" 2>/dev/null || [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = Z ]; }
+i=0
+while [ -n "$p" ] && ! dead "$p" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "a wrapper whose real sacct hangs: stopped the same way, the real one (pid $p) killed too ($rc: $out)" \
+	'[ $rc -eq 1 ] && echo "$out" | grep -q "gave no answer in 1 s" && [ -n "$p" ] && dead "$p"'
 [ -n "$p" ] && kill "$p" 2>/dev/null
 echo flood >"$W/mode"
 report

@@ -22,6 +22,7 @@ static void log_warnings(size_t said)
 		WARNING("%s plugin: PerJob: %.*s", IU_NAME, (int)n, w);
 		w += n + (w[n] == '\n');
 	}
+	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
 }
 
 int iu_jobs_start(struct iu_state *st, char *err, size_t len)

@@ -20,6 +20,7 @@ static void say_since(size_t said)
 {
 	for (const char *w = uncore_warnings() + said; *w; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n'))
 		fprintf(stderr, "uncore-exporter: --per-job: %.*s\n", (int)strcspn(w, "\n"), w);
+	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
 }
 
 int ue_jobs_start(struct ue_state *st, char *err, size_t len)

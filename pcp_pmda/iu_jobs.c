@@ -41,6 +41,7 @@ static void log_warnings(size_t said)
 		pmNotifyErr(LOG_WARNING, "per-job: %.*s", (int)n, w);
 		w += n + (w[n] == '\n');
 	}
+	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
 }
 
 /* The table made the jobs of the tally now, each keeping its number or taking the next; the jobs' instance

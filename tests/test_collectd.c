@@ -713,6 +713,39 @@ static void test_per_job_many(void)
 	end_jobs_test(dir);
 }
 
+/* A daemon's warnings over months: each job set change leaves out a new job (an empty cpuset, the library's
+ * "no CPU in it"), 40 in turn, some 5 KiB of warnings in all where the library's list holds 2 KiB: the last
+ * job's is logged as the first's was (the list was never emptied, and the plugin went silent after ~14). */
+static void test_per_job_warnings_churn(void)
+{
+	char dir[300], rel[200], conf[800], want[80];
+	const char *v2 = "sys/fs/cgroup/system.slice/slurmstepd.scope";
+	snprintf(dir, sizeof(dir), "%s/uncore-perjob-churn-%d", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0);
+	snprintf(rel, sizeof(rel), "%s/job_101/cpuset.cpus.effective", v2);
+	put_file(dir, rel, "0-1\n");
+	jobs_start(dir, "job.a.cpus = 0-1\njob.a.mem_read_bytes_per_s = 1e9\n", "");
+	for (int i = 0; i < 40; i++) {
+		if (i) { /* the last one ends */
+			snprintf(conf, sizeof(conf), "%s/%s/job_%d/cpuset.cpus.effective", dir, v2, 5000 + i - 1);
+			CU_ASSERT_FATAL(unlink(conf) == 0);
+			*strrchr(conf, '/') = 0;
+			CU_ASSERT_FATAL(rmdir(conf) == 0);
+		}
+		snprintf(rel, sizeof(rel), "%s/job_%d/cpuset.cpus.effective", v2, 5000 + i);
+		put_file(dir, rel, "\n");
+		CU_ASSERT_FATAL(read_after(1) == 0); /* the job set is read at this dispatch */
+		snprintf(want, sizeof(want), "job %d (slurm-cgroup2): ", 5000 + i);
+		if (mock_logged(LOG_WARNING, want) != 1) {
+			fprintf(stderr, "job %d's warning logged %d times, not once\n", 5000 + i, mock_logged(LOG_WARNING, want));
+			CU_FAIL("each left-out job's warning logged once");
+			break;
+		}
+	}
+	near("job 101 counted on", got("job_101", "memory_bandwidth", "read"), 1e9 * 50, 0.05);
+	end_jobs_test(dir);
+}
+
 /* Interval 86400 on SNB-EP, whose 44-bit counters may wrap in 55 s: collectd calls the plugin often
  * enough to sample them, and the day's one dispatch holds the day's bytes exactly. */
 static void test_long_interval(void)
@@ -1219,6 +1252,7 @@ int main(void)
 		{ "PerJob: each job's and the unattributed bytes, the truth within 5 %", test_per_job },
 		{ "PerJob beside the default set on SNB-EP: what clashes left out, said once", test_per_job_default_set },
 		{ "PerJob past 4 KiB of jobs: a change at the end of the list followed at the next dispatch", test_per_job_many },
+		{ "PerJob: a left-out job's warning logged after months of them (the 2 KiB list)", test_per_job_warnings_churn },
 		{ "PerJob: a job's GPUs' DMA, a switch half held unattributed", test_per_job_devices },
 		{ "beside a CPU hog every frequency point, the first too, within 0.1 % on every platform", test_freq_points_under_load },
 		{ NULL, NULL },

@@ -31,6 +31,9 @@ const char *uncore_error(void);
  * at open; a refused claims file, ignored claim records or a forced box at a session's start; a
  * record the claims file lost at its stop; the metrics of a loaded file left out for using core events. */
 const char *uncore_warnings(void);
+/* Forget this thread's warnings: a program that runs for long (a daemon's scans) clears them once it has said
+ * them, since the list holds 2 KiB and what comes after a full list is left out (its last line says so). */
+void uncore_warnings_clear(void);
 
 /*
  * Open the uncore of this machine.

@@ -28,18 +28,27 @@ int uc_err_prefix_set(const char *fmt, ...)
 	return -1;
 }
 
+static const char full_line[] = "(further warnings left out: the list is full)\n";
+
+/* A line more, where it fits whole with room left for the line that says the list is full; else that line, once. */
 void uc_warn(const char *fmt, ...)
 {
-	size_t n = strlen(warnbuf);
+	size_t n = strlen(warnbuf), room = sizeof(warnbuf) - sizeof(full_line);
+	char line[sizeof(warnbuf)];
 	va_list ap;
-	if (n + 2 >= sizeof(warnbuf))
-		return;
+	if (n >= room)
+		return; /* full, and said */
 	va_start(ap, fmt);
-	vsnprintf(warnbuf + n, sizeof(warnbuf) - n - 1, fmt, ap);
+	int k = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	n = strlen(warnbuf);
-	warnbuf[n] = '\n';
-	warnbuf[n + 1] = 0;
+	if (k < 0)
+		return;
+	if (n + (size_t)k + 1 <= room) {
+		memcpy(warnbuf + n, line, (size_t)k);
+		memcpy(warnbuf + n + k, "\n", 2);
+	} else {
+		memcpy(warnbuf + n, full_line, sizeof(full_line)); /* fits: n < room */
+	}
 }
 
 const char *uc_warnings(void) { return warnbuf; }
@@ -52,3 +61,4 @@ void uc_warn_rewind(size_t at)
 const char *uncore_error(void) { return errbuf; }
 
 const char *uncore_warnings(void) { return uc_warnings(); }
+void uncore_warnings_clear(void) { uc_clear_warnings(); }

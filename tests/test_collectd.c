@@ -285,6 +285,44 @@ static void test_hbm_channels(void)
 	}
 	stop();
 }
+/* Issue 91: per-channel series where the node has DIMMs only.  sim:icx is the SR630 V2 (doc/memory.md): 8 DDR4
+ * channels a socket at boxes 3m and 3m+1 of 4 controllers (i10nm_edac's two channels a controller), so boxes 2, 5,
+ * 8 and 11 are no channel; sim:spr,dimms=10101010 fills 4 of its 8 channels.  Each populated channel moves its
+ * share of the socket's reads, an empty box has no series (no silent zero), and the notice names them. */
+static void imc_channels_on(const char *backend, int nbox, const int *filled, int nfilled, const char *said)
+{
+	char conf[300], pi[16], ti[64];
+	snprintf(conf, sizeof(conf), "Backend \"%s,clock=manual\"\nMetrics \"mem_bw_read\"\nReportPerBox \"imc\"\n", backend);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	struct sim *sim = sim_of(state.u->acc);
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	for (int sock = 0; sock < 2; sock++) {
+		snprintf(pi, sizeof(pi), "socket%d", sock);
+		for (int b = 0; b < nbox; b++) {
+			int full = 0;
+			for (int i = 0; i < nfilled; i++)
+				full |= filled[i] == b;
+			snprintf(ti, sizeof(ti), "mem_bw_read_imc%d", b);
+			if (full)
+				near(ti, got(pi, "memory_bandwidth", ti), sim->prof.mem_read_bps[sock] / nfilled, 0.005);
+			else if (mock_find(pi, "memory_bandwidth", ti)) {
+				fprintf(stderr, "%s %s: a series of a box without a DIMM\n", backend, ti);
+				CU_FAIL("no series of a box without a DIMM");
+			}
+		}
+	}
+	if (mock_logged(LOG_NOTICE, said) != 1) {
+		fprintf(stderr, "%s: no notice '%s'\n", backend, said);
+		CU_FAIL("the boxes left out are said");
+	}
+	stop();
+}
+static void test_imc_channels_population(void)
+{
+	imc_channels_on("sim:icx", 12, (const int[]){ 0, 1, 3, 4, 6, 7, 9, 10 }, 8,
+			"8 iMC boxes without a DIMM (socket:box 0:imc2 0:imc5 0:imc8 0:imc11 1:imc2 1:imc5 1:imc8 1:imc11)");
+	imc_channels_on("sim:spr,dimms=10101010", 8, (const int[]){ 0, 2, 4, 6 }, 4, "8 iMC boxes without a DIMM");
+}
 /* GNR: memory metrics add both schedulers, which the default profile loads unevenly (0.7 - 0.1 s on SCH0) */
 static void test_defaults_gnr(void) { defaults_on("sim:gnr", 11); }
 static void test_defaults_perf_gnr(void) { defaults_on("perf+sim:gnr", 11); }
@@ -1253,6 +1291,7 @@ int main(void)
 		{ "PerJob beside the default set on SNB-EP: what clashes left out, said once", test_per_job_default_set },
 		{ "PerJob past 4 KiB of jobs: a change at the end of the list followed at the next dispatch", test_per_job_many },
 		{ "PerJob: a left-out job's warning logged after months of them (the 2 KiB list)", test_per_job_warnings_churn },
+		{ "iMC per box: a series a populated channel, none for an empty one (ICX's 8 of 12, SPR half filled)", test_imc_channels_population },
 		{ "PerJob: a job's GPUs' DMA, a switch half held unattributed", test_per_job_devices },
 		{ "beside a CPU hog every frequency point, the first too, within 0.1 % on every platform", test_freq_points_under_load },
 		{ NULL, NULL },

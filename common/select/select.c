@@ -27,6 +27,8 @@ struct plan {
 	char beside[160]; /* per_job: the default metrics left out for the attribution ... */
 	char why[400];    /* ... and why the first was */
 	double sums_ns;   /* what the node series' sums add to a read (select_node_sums_ns), in the budget with it */
+	char nodimm[256]; /* the iMC boxes without a DIMM left out of the per-box series, "0:imc2 0:imc5 ..." */
+	int nnodimm;
 };
 
 static const char *opt(const char *given, const char *dflt) { return given ? given : dflt; }
@@ -63,6 +65,29 @@ static int wants_boxes(const struct plan *p, int unit)
 	return 0;
 }
 
+/* Whether box of unit on socket is an iMC box the node's population says moves nothing (an empty channel, or a box
+ * that is no channel: issue 91, doc/memory.md): no per-box series of it, which would be a zero no one could tell
+ * from a dead channel (uncore check tells those apart); said once a box in the notice.  Unknown: kept. */
+static int no_dimm(struct plan *p, int unit, int sock, int box)
+{
+	struct uncore_unit_info ui;
+	struct uncore_channel ch;
+	if (uncore_unit_info(p->u, unit, &ui) || strcmp(ui.name, "imc") || uncore_memory_channel(p->u, sock, box, &ch) ||
+	    (ch.state != UNCORE_CHAN_EMPTY && ch.state != UNCORE_CHAN_NONE))
+		return 0;
+	char one[32];
+	snprintf(one, sizeof(one), " %d:imc%d", sock, box);
+	size_t k = strlen(p->nodimm);
+	if (!strstr(p->nodimm, one)) { /* (a box once, whichever metrics ask for it) */
+		p->nnodimm++;
+		if (k + strlen(one) + 5 < sizeof(p->nodimm))
+			memcpy(p->nodimm + k, one, strlen(one) + 1);
+		else if (!strstr(p->nodimm, " ..."))
+			memcpy(p->nodimm + k, " ...", 5);
+	}
+	return 1;
+}
+
 /* The series of session metric m on socket sock: the socket, then its boxes if asked for. */
 static int plan_metric(struct plan *p, int m, int sock)
 {
@@ -78,6 +103,8 @@ static int plan_metric(struct plan *p, int m, int sock)
 		return 0;
 	for (int k = 0; k < uncore_unit_boxes(p->u, mi.box_unit, sock); k++) {
 		se.box = uncore_box_number(p->u, mi.box_unit, sock, k);
+		if (no_dimm(p, mi.box_unit, sock, se.box))
+			continue;
 		if (add_series(p, &se))
 			return -1;
 	}
@@ -382,6 +409,11 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 	for (int i = 0; i < sel->nevents; i++)
 		if (add_event(&p, sel->events[i]))
 			goto fail;
+	size_t k = len ? strlen(notice) : 0;
+	if (p.nnodimm && k < len)
+		snprintf(notice + k, len - k, "%s%d iMC box%s without a DIMM (socket:box%s) get%s no per-box series: an "
+			 "empty channel, or a box that is no channel, moves nothing (doc/memory.md)", k ? "; " : "",
+			 p.nnodimm, p.nnodimm == 1 ? "" : "es", p.nodimm, p.nnodimm == 1 ? "s" : "");
 	/* an event's name is in the session's array of events, which each event added may have moved */
 	for (int i = 0; i < p.n; i++)
 		if (p.series[i].metric < 0)

@@ -381,23 +381,54 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 # its src/: PCM_NO_AWS_WORKAROUND, PCM_IGNORE_ARCH_PERFMON, PCM_NO_RDT, PCM_USE_RESCTRL, PCM_KEEP_NMI_WATCHDOG,
 # PCM_PRINT_TOPOLOGY, PCM_NO_PERF, PCM_USE_UNCORE_PERF, PCM_NO_MSR, PCM_NO_UNCORE_PMU_DISCOVERY,
 # PCM_PRINT_UNCORE_PMU_DISCOVERY).  qemu-user answers leaf 0xB with its CPU's apic-id property (0 unless -cpu
-# ...,apic-id=N), the same for every thread and every affinity, with widths 0: PCM sees one socket of many
-# threads, its M2M scan finds 2 buses, and it falls back to CPUBUSNO at 00:05.0 offset 0x108 (getBusFromSocket),
-# which the simulated bus 00 (socket 1's) has no function for.  Where PCM sees both sockets, its socket s is the
-# s-th iMC bus in bus order (initSocket2Bus: forAllIntelDevices), here socket 1's first: the simulator keeps that
-# trap (socket 0's buses above socket 1's, a real board's UBox node map).
+# ...,apic-id=N), the same for every thread and every affinity, with widths 0: PCM alone sees one socket and stops
+# (its M2M scan finds 2 buses; it falls back to CPUBUSNO at 00:05.0 0x108, and cannot open that function here).  So gdb, on
+# qemu's gdbstub, answers leaf 0xB as the hardware does, each CPU its socket's x2APIC id (tests/peers/cpuid_topology.py,
+# a breakpoint after the cpuid of PCM's pcm_cpuid(leaf, subleaf): the binary is not touched).  Then PCM's socket s
+# is the s-th iMC bus in bus order (initSocket2Bus: forAllIntelDevices), here socket 1's first: the simulator keeps
+# that trap (socket 0's buses above socket 1's, a real board's UBox node map), and PCM is wrong per socket.
 pcm_memory2() { # NAME SPEC QEMU-CPU
-	start_host "$1" "$2" || return
-	peer "$W/$1.pcm" "$3" "$PCM_MEMORY" 4 -i=1 -nc
-	stop_host
-	n=$(awk '/^Num sockets:/ { print $3 }' "$W/$1.pcm.err")
-	if [ "$n" = 1 ]; then
-		skip "pcm-memory on sim:$2: PCM 202302 sees $n socket (issue 90 D6: qemu-user's CPUID leaf 0xB gives every CPU one x2APIC id, and PCM takes its sockets from it alone) and stops: $(grep -m1 'does not match' "$W/$1.pcm.err"); $(grep -m1 'denied' "$W/$1.pcm.err")"
+	machine "$1" "$2"
+	gdb=$(command -v gdb)
+	# pcm_cpuid's cpuid: the one whose leaf and subleaf come from its arguments (mov %edi,%eax; mov %esi,%ecx)
+	at=$(objdump -d --no-show-raw-insn "$PCM_MEMORY" 2>/dev/null | awk '{ i = $0; sub(/^ *[0-9a-f]+:\t/, "", i) }
+		i ~ /^cpuid/ && p1 ~ /^mov +%esi,%ecx/ && p2 ~ /^mov +%edi,%eax/ { sub(/:.*/, "", $1); print $1 } { p2 = p1; p1 = i }')
+	entry=$(readelf -h "$PCM_MEMORY" 2>/dev/null | awk '/Entry point/ { print $4 }')
+	if [ -z "$gdb" ] || [ "$(echo $at | wc -w)" != 1 ] || [ -z "$entry" ]; then
+		skip "pcm-memory on sim:$2: PCM takes its sockets from CPUID leaf 0xB, which qemu-user answers with one x2APIC id for every CPU (issue 90 D6), and gdb (scripts/install-deps) or PCM's one cpuid of a variable leaf (found: '$at') to answer it otherwise is missing"
 		return
 	fi
-	r0=$(awk -F'[:-]+' '/NODE 0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
-	r1=$(awk -F'[:-]+' '/NODE 1 Mem Read/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
-	skip "pcm-memory on sim:$2: PCM sees $n sockets, NODE 0 reads $r0 and NODE 1 $r1 MB/s where socket 0's truth is $(mul "$RD0" 1e-6) and socket 1's $(mul "$RD1" 1e-6): shown, not judged (D6: no run here has reached it)"
+	start_host "$1" "$2" || return
+	sock=$W/$1.gdb.sock
+	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -g "$sock" -cpu "$3" -E LD_PRELOAD="$PRELOAD" "$PCM_MEMORY" 16 -i=1 -nc \
+		>"$W/$1.pcm" 2>"$W/$1.pcm.err" &
+	p=$!
+	i=0
+	while [ ! -S "$sock" ] && [ $i -lt 100 ] && kill -0 $p 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	timeout 120 "$gdb" -batch -ex "py SOCKET, PROGRAM, CPUID_AT, ENTRY, QEMU_PID, TOPOLOGY = '$sock', '$PCM_MEMORY', 0x$at, $entry, $p, '$HOSTDIR/root/sys/devices/system/cpu'" \
+		-x "$SRC/tests/peers/cpuid_topology.py" >"$W/$1.gdb" 2>&1
+	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped: gdb ended first)" >>"$W/$1.pcm.err"; }
+	wait $p
+	rc=$?
+	stop_host
+	n=$(awk '/^Num sockets:/ { print $3 }' "$W/$1.pcm.err")
+	check "pcm-memory on sim:$2, each CPU's x2APIC id its socket's (gdb: $(grep -c '^cpuid 0xb' "$W/$1.gdb") answers): exit 0 and 2 sockets seen ($n; $(grep -v TCG "$W/$1.pcm.err" | tail -1))" \
+		'[ $rc -eq 0 ] && [ "$n" = 2 ]'
+	# its last sample's "NODE s Mem Read (MB/s) : V" and "NODE s Mem Write(MB/s) : V"
+	node() { awk -F'[:-]+' -v k="NODE $2 Mem $3" '{ for (i = 1; i < NF; i++) if (index($i, k)) v = $(i + 1) } END { print v + 0 }' "$1"; }
+	r0=$(node "$W/$1.pcm" 0 Read) r1=$(node "$W/$1.pcm" 1 Read) w0=$(node "$W/$1.pcm" 0 Write) w1=$(node "$W/$1.pcm" 1 Write)
+	# which socket's iMC bus comes first in bus order (fn_bus: by the function's NUMA node)
+	m0=$(fn_bus 2042 0a.2 0) m1=$(fn_bus 2042 0a.2 1)
+	lo=0
+	[ $((0x$m0)) -lt $((0x$m1)) ] || lo=1
+	hi=$((1 - lo))
+	eval "rlo=\$RD$lo rhi=\$RD$hi wlo=\$WR$lo whi=\$WR$hi"
+	rlo=$(mul "$rlo" 1e-6) rhi=$(mul "$rhi" 1e-6) wlo=$(mul "$wlo" 1e-6) whi=$(mul "$whi" 1e-6)
+	check "pcm-memory sim:$2: its NODE 0 and NODE 1 are the sockets in iMC bus order (socket $lo's bus $(eval echo \$m$lo), socket $hi's $(eval echo \$m$hi)): read $r0 and $r1 MB/s against $rlo and $rhi, write $w0 and $w1 against $wlo and $whi (1 %)" \
+		'near "$r0" "$rlo" && near "$r1" "$rhi" && near "$w0" "$wlo" && near "$w1" "$whi"'
+	[ $lo = 0 ] || [ "$n" != 2 ] ||
+		skip "pcm-memory sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its NODE 0 reads $r0 MB/s where socket 0's truth is $(mul "$RD0" 1e-6) (its NODE 0 is the lowest iMC bus, socket 1's here; the board's UBox node map numbers them the other way)"
+	protocol "pcm-memory sim:$2"
 }
 
 if [ -z "$QEMU" ]; then
@@ -419,7 +450,7 @@ else
 	if [ -n "$PCM_IIO" ]; then pcm_iio pi_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server; else skip "pcm-iio: $PCM_WHY"; fi
 	# pcm (the main tool) programs the cores' counters, which qemu-user's CPUID leaf 0xA says there are none of
 	# ("Trying to program 4 general purpose counters with only 0 available"): it cannot run under qemu-user
-	skip "pcm (LLC, UPI): its core counters are refused under qemu-user (CPUID leaf 0xA: no core PMU), and UPI needs two sockets, which PCM's CPUID topology cannot see there (D6)"
+	skip "pcm (LLC, UPI): its core counters are refused under qemu-user (CPUID leaf 0xA: no core PMU), so it counts neither LLC nor UPI (two sockets PCM sees there with gdb's CPUID answer, D6: pcm-memory below)"
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then
 		skip "likwid-perfctr: likwid (and lua5.3) are not installed (Debian's likwid, scripts/install-deps)"
 	else

@@ -52,6 +52,9 @@ systemd-analyze tests/test_unit.sh, tests/test_deb.sh
 systemd-tmpfiles tests/test_unit.sh
 nsenter tests/test_unit.sh
 unshare tests/test_unit.sh
+gdb tests/test_peers.sh (PCM on two sockets: tests/peers/cpuid_topology.py)
+objdump tests/test_peers.sh (PCM's cpuid)
+readelf tests/test_peers.sh (PCM's entry point)
 EOF
 # the measure itself: a program no package holds is named
 fake=$W/bin/uncore-no-such-package

@@ -13,8 +13,8 @@
 # 08.2, D5 0xCE, D8, and D9: uncore functions without a NUMA node, where a real board, the Lenovo SR650 of
 # tests/snapshots/field/clx-sr650-2s, gives each its socket's; all but D8 modelled on sim:skx now); any other
 # fails.  A peer check that needs what the simulator lacks is skipped naming it, found by asking the simulator
-# (sim_host --probe), never passed; a disagreement not yet settled (D8, D11: likwid -g UPI reads 0) is a SKIP
-# line naming it with both sides' numbers.  Where qemu-user, PCM or likwid are missing, their checks are skipped,
+# (sim_host --probe), never passed; a disagreement not yet settled (D8), or a peer wrong where the simulator keeps
+# a real board's truth (D6: PCM's sockets; D11: likwid's UPI bus), is a SKIP line naming it with both sides' numbers.  Where qemu-user, PCM or likwid are missing, their checks are skipped,
 # saying so.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 B=${top_builddir:-.}
@@ -48,6 +48,8 @@ for n in 1 2; do
 			"device.nvme.overhead_ratio = 0.02"
 		[ $n = 1 ] || printf '%s\n' "socket1.mem_read_bytes_per_s = 6.4e9" "socket1.mem_write_bytes_per_s = 2.4e9" \
 			"socket1.llc_miss_ratio = 0.35" "socket1.upi_rx_bytes_per_s = 3.0e9" "socket1.upi_tx_bytes_per_s = 4.0e9"
+		# two sockets: the uncore clock and each package's power (likwid's CLOCK group), at values of this test's own
+		[ $n = 1 ] || printf '%s\n' "uncore_clock_hz = 2.4e9" "socket0.pkg_watts = 150" "socket1.pkg_watts = 95"
 	} >"$W/profile$n"
 done
 TSC=2.6e9
@@ -295,6 +297,14 @@ pcm_iio() {
 	protocol "pcm-iio sim:$2"
 }
 
+# the bus of the function at DEV.FN with device id 8086:ID on NUMA node NODE (a socket's), from the served machine's
+# sysfs tree, as hwloc, and so likwid, places it
+fn_bus() { # ID DEV.FN NODE
+	for f in "$HOSTDIR"/root/sys/bus/pci/devices/0000:??:"$2"; do
+		[ "$(cat "$f/device")" = "0x$1" ] && [ "$(cat "$f/numa_node")" = "$3" ] && { f=${f%:*}; echo "${f##*:}"; return; }
+	done
+}
+
 # likwid-perfctr -g GROUP on the first CPU of each of two sockets, direct access: METRIC's value on each
 likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	name=$1 spec=$2 cpu=$3 group=$4
@@ -328,23 +338,97 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	rc=$?
 	stop_host
 	check "likwid-perfctr -g $group on sim:$spec: exit 0 ($(tail -2 "$W/$name.likwid.err" | tr '\n' ' '))" '[ $rc -eq 0 ]'
+	# likwid 5.2.2 opens a socket's PCI boxes on one bus, the bus of its SKX test device 8086:2042 (iMC channel 0,
+	# 0a.2) that hwloc places on the socket's package (access_x86_pci.c access_x86_pci_init, pci_hwloc.c
+	# hwloc_pci_init: by the function's NUMA node, not by bus order)
+	m0=$(fn_bus 2042 0a.2 0) m1=$(fn_bus 2042 0a.2 1)
+	sbox_uncounted=0
+	case $group in
+	MEM) # D6: the simulator puts socket 0 above socket 1 (a real board's UBox node map), so a peer that took
+		# sockets in bus order would swap the two sockets' numbers below
+		check "sim:$spec keeps D6's trap: socket 0's iMC 8086:2042 on bus $m0, above socket 1's $m1" \
+			'[ -n "$m0" ] && [ -n "$m1" ] && [ $((0x$m0)) -gt $((0x$m1)) ]' ;;
+	UPI) # D11: likwid looks for UPI 8086:2058 at 0e.0, 0f.0 and 10.0 of that same bus (perfmon_skylakeX_counters.h
+		# skylakeX_pci_devices), where Skylake-SP has none: the UPI functions sit on stack 3's bus, the iMC's on stack
+		# 2's (the Dell R440, tests/snapshots/field/skx-r440-ubox00: iMC 3a and ae, UPI 5d and d7; Linux
+		# skx_uncore_pci_ids matches each by id and dev.fn on whatever bus); likwid prints '-' for a counter whose
+		# device it did not find, and programs no UPI box
+		u0=$(fn_bus 2058 0e.0 0) u1=$(fn_bus 2058 0e.0 1)
+		check "sim:$spec keeps Skylake-SP's places: each socket's UPI 8086:2058 0e.0 on another bus than its iMC 8086:2042 (socket 0: $u0 and $m0, socket 1: $u1 and $m1; the R440: 5d and 3a, d7 and ae)" \
+			'[ -n "$u0" ] && [ -n "$u1" ] && [ "$u0" != "$m0" ] && [ "$u1" != "$m1" ]'
+		sbox_uncounted=$(awk -F'|' '$3 ~ /SBOX[0-9]C[0-9]/ && $2 !~ /STAT/ { n++; if ($4 ~ /^ *- *$/ && $5 ~ /^ *- *$/) d++ }
+			END { print (n > 0 && n == d) ? 1 : 0 }' "$W/$name.likwid") ;;
+	esac
 	for m in "$@"; do
 		metric=${m%%;*} t=${m#*;}
 		t0=${t%;*} t1=${t#*;}
 		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
 		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 		v0=${row%% *} v1=${row##* }
-		# D11: likwid 5.2.2 -g UPI reads 0 on sim:skx, having written no UPI box (no PCI write at all, its
-		# MBOX of -g MEM on the same machine it programs): unexplained, recorded as the disagreement it is
-		# while it programs nothing; once it writes the boxes, its numbers are judged
-		if [ "$group" = UPI ] && [ "$v0" = 0 ] && [ "$v1" = 0 ] && [ "$(count pci_writes)" = 0 ]; then
-			skip "likwid $group sim:$spec: issue 90 D11: $metric reads $v0 and $v1 where the simulator's truth is $t0 and $t1: likwid 5.2.2 programmed no UPI box (pci_writes $(count pci_writes), pci_reads $(count pci_reads)); unexplained, not counted"
+		if [ "$sbox_uncounted" = 1 ]; then
+			skip "likwid $group sim:$spec: $metric $v0 and $v1 where the truth is $t0 and $t1: likwid 5.2.2 is wrong on Skylake-SP (issue 90 D11): it looks for UPI at 0e.0/0f.0/10.0 of the iMC's bus ($m0, $m1), the UPI functions are on $u0 and $u1 as on a real board; its SBOX counters read '-' (pci_writes $(count pci_writes))"
 			continue
 		fi
 		check "likwid $group sim:$spec: $metric socket 0 $v0 against $t0, socket 1 $v1 against $t1 (1 %)" \
 			'near "$v0" "$t0" && near "$v1" "$t1"'
 	done
 	protocol "likwid -g $group sim:$spec"
+}
+
+# pcm-memory on two sockets (D6).  PCM 202302 finds its sockets in CPUID alone: it pins itself to each CPU of
+# /proc/cpuinfo and takes the socket from leaf 0xB's x2APIC id above the SMT and core widths (cpucounters.cpp
+# discoverSystemTopology, L1102-1330 of 202302); no environment variable or sysfs file stands in (every getenv of
+# its src/: PCM_NO_AWS_WORKAROUND, PCM_IGNORE_ARCH_PERFMON, PCM_NO_RDT, PCM_USE_RESCTRL, PCM_KEEP_NMI_WATCHDOG,
+# PCM_PRINT_TOPOLOGY, PCM_NO_PERF, PCM_USE_UNCORE_PERF, PCM_NO_MSR, PCM_NO_UNCORE_PMU_DISCOVERY,
+# PCM_PRINT_UNCORE_PMU_DISCOVERY).  qemu-user answers leaf 0xB with its CPU's apic-id property (0 unless -cpu
+# ...,apic-id=N), the same for every thread and every affinity, with widths 0: PCM alone sees one socket and stops
+# (its M2M scan finds 2 buses; it falls back to CPUBUSNO at 00:05.0 0x108, and cannot open that function here).  So gdb, on
+# qemu's gdbstub, answers leaf 0xB as the hardware does, each CPU its socket's x2APIC id (tests/peers/cpuid_topology.py,
+# a breakpoint after the cpuid of PCM's pcm_cpuid(leaf, subleaf): the binary is not touched).  Then PCM's socket s
+# is the s-th iMC bus in bus order (initSocket2Bus: forAllIntelDevices), here socket 1's first: the simulator keeps
+# that trap (socket 0's buses above socket 1's, a real board's UBox node map), and PCM is wrong per socket.
+pcm_memory2() { # NAME SPEC QEMU-CPU
+	machine "$1" "$2"
+	gdb=$(command -v gdb)
+	# pcm_cpuid's cpuid: the one whose leaf and subleaf come from its arguments (mov %edi,%eax; mov %esi,%ecx)
+	at=$(objdump -d --no-show-raw-insn "$PCM_MEMORY" 2>/dev/null | awk '{ i = $0; sub(/^ *[0-9a-f]+:\t/, "", i) }
+		i ~ /^cpuid/ && p1 ~ /^mov +%esi,%ecx/ && p2 ~ /^mov +%edi,%eax/ { sub(/:.*/, "", $1); print $1 } { p2 = p1; p1 = i }')
+	entry=$(readelf -h "$PCM_MEMORY" 2>/dev/null | awk '/Entry point/ { print $4 }')
+	if [ -z "$gdb" ] || [ "$(echo $at | wc -w)" != 1 ] || [ -z "$entry" ]; then
+		skip "pcm-memory on sim:$2: PCM takes its sockets from CPUID leaf 0xB, which qemu-user answers with one x2APIC id for every CPU (issue 90 D6), and gdb (scripts/install-deps) or PCM's one cpuid of a variable leaf (found: '$at') to answer it otherwise is missing"
+		return
+	fi
+	start_host "$1" "$2" || return
+	sock=$W/$1.gdb.sock
+	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -g "$sock" -cpu "$3" -E LD_PRELOAD="$PRELOAD" "$PCM_MEMORY" 16 -i=1 -nc \
+		>"$W/$1.pcm" 2>"$W/$1.pcm.err" &
+	p=$!
+	i=0
+	while [ ! -S "$sock" ] && [ $i -lt 100 ] && kill -0 $p 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	timeout 120 "$gdb" -batch -ex "py SOCKET, PROGRAM, CPUID_AT, ENTRY, QEMU_PID, TOPOLOGY = '$sock', '$PCM_MEMORY', 0x$at, $entry, $p, '$HOSTDIR/root/sys/devices/system/cpu'" \
+		-x "$SRC/tests/peers/cpuid_topology.py" >"$W/$1.gdb" 2>&1
+	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped: gdb ended first)" >>"$W/$1.pcm.err"; }
+	wait $p
+	rc=$?
+	stop_host
+	n=$(awk '/^Num sockets:/ { print $3 }' "$W/$1.pcm.err")
+	check "pcm-memory on sim:$2, each CPU's x2APIC id its socket's (gdb: $(grep -c '^cpuid 0xb' "$W/$1.gdb") answers): exit 0 and 2 sockets seen ($n; $(grep -v TCG "$W/$1.pcm.err" | tail -1))" \
+		'[ $rc -eq 0 ] && [ "$n" = 2 ]'
+	# its last sample's "NODE s Mem Read (MB/s) : V" and "NODE s Mem Write(MB/s) : V"
+	node() { awk -F'[:-]+' -v k="NODE $2 Mem $3" '{ for (i = 1; i < NF; i++) if (index($i, k)) v = $(i + 1) } END { print v + 0 }' "$1"; }
+	r0=$(node "$W/$1.pcm" 0 Read) r1=$(node "$W/$1.pcm" 1 Read) w0=$(node "$W/$1.pcm" 0 Write) w1=$(node "$W/$1.pcm" 1 Write)
+	# which socket's iMC bus comes first in bus order (fn_bus: by the function's NUMA node)
+	m0=$(fn_bus 2042 0a.2 0) m1=$(fn_bus 2042 0a.2 1)
+	lo=0
+	[ $((0x$m0)) -lt $((0x$m1)) ] || lo=1
+	hi=$((1 - lo))
+	eval "rlo=\$RD$lo rhi=\$RD$hi wlo=\$WR$lo whi=\$WR$hi"
+	rlo=$(mul "$rlo" 1e-6) rhi=$(mul "$rhi" 1e-6) wlo=$(mul "$wlo" 1e-6) whi=$(mul "$whi" 1e-6)
+	check "pcm-memory sim:$2: its NODE 0 and NODE 1 are the sockets in iMC bus order (socket $lo's bus $(eval echo \$m$lo), socket $hi's $(eval echo \$m$hi)): read $r0 and $r1 MB/s against $rlo and $rhi, write $w0 and $w1 against $wlo and $whi (1 %)" \
+		'near "$r0" "$rlo" && near "$r1" "$rhi" && near "$w0" "$wlo" && near "$w1" "$whi"'
+	[ $lo = 0 ] || [ "$n" != 2 ] ||
+		skip "pcm-memory sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its NODE 0 reads $r0 MB/s where socket 0's truth is $(mul "$RD0" 1e-6) (its NODE 0 is the lowest iMC bus, socket 1's here; the board's UBox node map numbers them the other way)"
+	protocol "pcm-memory sim:$2"
 }
 
 if [ -z "$QEMU" ]; then
@@ -366,7 +450,7 @@ else
 	if [ -n "$PCM_IIO" ]; then pcm_iio pi_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server; else skip "pcm-iio: $PCM_WHY"; fi
 	# pcm (the main tool) programs the cores' counters, which qemu-user's CPUID leaf 0xA says there are none of
 	# ("Trying to program 4 general purpose counters with only 0 available"): it cannot run under qemu-user
-	skip "pcm (LLC, UPI): its core counters are refused under qemu-user (CPUID leaf 0xA: no core PMU), and UPI needs two sockets, which PCM's CPUID topology cannot see there (D6)"
+	skip "pcm (LLC, UPI): its core counters are refused under qemu-user (CPUID leaf 0xA: no core PMU), so it counts neither LLC nor UPI (two sockets PCM sees there with gdb's CPUID answer, D6: pcm-memory below)"
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then
 		skip "likwid-perfctr: likwid (and lua5.3) are not installed (Debian's likwid, scripts/install-deps)"
 	else
@@ -376,7 +460,11 @@ else
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_upi skx,sockets=2,cores=2 Skylake-Server UPI \
 			"Received data bandwidth [MByte/s];4000;3000" "Sent data bandwidth [MByte/s];3000;4000"
+		# one more group, of an uncore box likwid 5.2.2 reaches on SKX: CLOCK, the UBox's UCLK fixed counter (MSR
+		# 0x703/0x704, UNCORE_CLOCK) over its run, and each package's RAPL energy (0x611) over it
+		likwid lw_clock skx,sockets=2,cores=2 Skylake-Server CLOCK "Uncore Clock [MHz];2400;2400" "Power [W];150;95"
 	fi
+	if [ -n "$PCM_MEMORY" ]; then pcm_memory2 pm_skx2 skx,sockets=2,cores=1 Skylake-Server; fi
 fi
 
 echo "$pass passed, $fail failed"

@@ -20,15 +20,9 @@
 B=${top_builddir:-.}
 SRC=${top_srcdir:-.}
 UNCORE=$B/uncore
-HOST=$B/tests/peers/sim_host
-PRELOAD=$W/devfiles.so
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:handle_segv=0:allow_user_segv_handler=1"
-export ASAN_OPTIONS
 skip() { echo "SKIP: $1"; }
 
-# the preload, without the sanitizers: it runs inside other programs (PCM, likwid, qemu's guest)
-cc -std=gnu11 -shared -fPIC -O2 -Wall -Wextra -Wl,-z,now -o "$PRELOAD" "$SRC/tests/peers/devfiles.c" -ldl -lpthread \
-	>"$W/cc.log" 2>&1 || { cat "$W/cc.log"; no "the preload builds"; }
+. "$SRC/tests/peers/peers.sh" # HOST, PRELOAD, start_host, stop_host, count, has, peer; QEMU, PCM_*, LIKWID, LUA
 
 # The truth: each socket's memory reads and writes, LLC miss ratio, UPI and I/O traffic (doc/user-guide.md,
 # "Simulator profile"), none of them the defaults.
@@ -64,31 +58,12 @@ IO_IN=3.53e9 IO_OUT=1.51e9
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(a != "" && m > 0 && d <= 0.01 * m) }'; }
 mul() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6g", a * b }'; }
 
-# start_host NAME SPEC: a machine served from $W/NAME (HOSTDIR), shared with `uncore --backend $SIM`
+# the machine of NAME and SPEC (start_host: tests/peers/peers.sh)
 machine() { # NAME SPEC: HOSTDIR and SIM, nothing started
 	HOSTDIR=$W/$1
 	case $2 in *sockets=1*) prof=$W/profile1 ;; *) prof=$W/profile2 ;; esac
 	SIM="sim:$2,profile=$prof,shared=$W/$1.machine"
 }
-start_host() {
-	machine "$1" "$2"
-	mkdir -p "$HOSTDIR"
-	"$HOST" "${SIM#sim:}" "$HOSTDIR" >"$HOSTDIR.log" 2>&1 &
-	HOSTPID=$!
-	i=0
-	while [ ! -e "$HOSTDIR/ready" ] && [ $i -lt 1200 ] && kill -0 $HOSTPID 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-	[ -e "$HOSTDIR/ready" ] || { cat "$HOSTDIR.log"; no "sim_host $2 starts"; }
-}
-# stop_host: the host ends, writing its counts (COUNTS)
-stop_host() {
-	kill $HOSTPID 2>/dev/null
-	wait $HOSTPID
-	COUNTS=$HOSTDIR/counts
-	! grep -qE "runtime error|Sanitizer" "$HOSTDIR.log" || { cat "$HOSTDIR.log"; no "sim_host on ${SIM#sim:} ran clean under the sanitizers"; }
-}
-count() { awk -v k="$1" '$1 == k { print $2 }' "$COUNTS"; }
-# whether the simulator models a register: probe msr CPU REG | pciid VENDOR DEVICE (a private machine)
-has() { "$HOST" --probe "${SIM#sim:}" "$@" >/dev/null 2>&1; }
 
 # `uncore stat` of metrics on the machine: CSV rows time,socket,box,name,value,...
 ours() { # BACKEND OUT METRICS [env...]
@@ -133,20 +108,6 @@ direct skx2 skx,sockets=2 2 "msr pci"
 direct icx2 icx,sockets=2 2 "msr mmio"
 
 # ---- item 2: the peers under qemu-user ----
-QEMU=$(command -v qemu-x86_64)
-PCM_MEMORY=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-memory)
-PCM_PCIE=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-pcie)
-PCM_IIO=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-iio)
-# the tools' output is read as PCM 202302 (Debian 12) prints it; another release (Debian 13's 202502 prints its
-# tables otherwise: every bandwidth read 0 here) is left out, saying so, until its output is read too
-PCM_WHY="PCM is not installed (Debian's pcm, scripts/install-deps)"
-PCM_VER=$(dpkg-query -W -f '${Version}' pcm 2>/dev/null)
-case "$PCM_VER" in
-202302*|"") ;;
-*) PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM_WHY="PCM $PCM_VER is installed: this test reads the output of PCM 202302 (Debian 12), and $PCM_VER prints its tables otherwise (issue 90)" ;;
-esac
-LIKWID=$(command -v likwid-perfctr)
-LUA=$(command -v lua5.3)
 
 # Every register a peer was refused is one the simulator does not model yet, named (issue 90) or a package or
 # core register outside the uncore's PMON (the microcode signature, thermal status, C-state residencies, turbo and
@@ -181,23 +142,6 @@ protocol() { # TOOL: print and judge the simulator's protocol checks after a pee
 	# a tool that unfreezes through the UBox global control the simulator lacks (D2) programs its boxes while
 	# they count: those writes are counted here, expected 0 once 0x700 is modelled
 	echo "  $1: unfrozen_ctl_writes $(count unfrozen_ctl_writes) (control words written while the box counted)"
-}
-
-# peer OUT CPU PROGRAM ARGS...: the program under qemu-user with the preload, at most 90 s; one that has failed an
-# assertion is stopped at once (PCM 202302's SIGABRT handler waits on after its clean-up)
-peer() {
-	out=$1 cpu=$2
-	shift 2
-	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -cpu "$cpu" -E LD_PRELOAD="$PRELOAD" "$@" >"$out" 2>"$out.err" &
-	p=$!
-	i=0
-	while kill -0 $p 2>/dev/null && [ $i -lt 900 ]; do
-		grep -q "Assertion .* failed" "$out.err" && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped after $((i / 10)) s)" >>"$out.err"; }
-	wait $p 2>/dev/null
 }
 
 # pcm-memory NAME SPEC QEMU-CPU SHARE: its memory bandwidth of socket 0, SHARE the part of the truth its

@@ -217,10 +217,11 @@ static int phys_access(uint64_t phys, void *buf, int len, int write)
 		for (int k = 0; k < len;) { /* dword by dword */
 			uint32_t at = (off + (uint32_t)k) & ~3u, b = (off + (uint32_t)k) & 3u;
 			int n = len - k < (int)(4 - b) ? len - k : (int)(4 - b);
-			int rc = cfg(&l, at, &dw, 0);
+			/* a whole dword is stored unread, as the processor's store to ECAM is one configuration write */
+			int rc = write && n == 4 ? 0 : cfg(&l, at, &dw, 0);
 			if (write) {
 				memcpy((char *)&dw + b, (char *)buf + k, (size_t)n);
-				rc = cfg(&l, at, &dw, 1);
+				rc = rc ? rc : cfg(&l, at, &dw, 1);
 			} else
 				memcpy((char *)buf + k, (char *)&dw + b, (size_t)n);
 			if (rc)
@@ -266,7 +267,11 @@ static ssize_t live_rw(int fd, void *buf, size_t count, uint64_t off, int write)
 		while (done < count && !rc) {
 			uint32_t at = (uint32_t)(off + done) & ~3u, b = (uint32_t)(off + done) & 3u, dw = 0;
 			size_t n = count - done < 4 - b ? count - done : 4 - b;
-			rc = cfg(l, at, &dw, 0);
+			/* Linux writes a whole aligned dword as it is (drivers/pci/pci-sysfs.c pci_write_config:
+			 * pci_user_write_config_dword), reading nothing; a part of one (a byte or word write there)
+			 * is read and merged here, the simulator's raw API writing dwords, which costs a read the
+			 * kernel does not make */
+			rc = write && n == 4 ? 0 : cfg(l, at, &dw, 0);
 			if (write && !rc) {
 				memcpy((char *)&dw + b, (char *)buf + done, n);
 				rc = cfg(l, at, &dw, 1);

@@ -9,6 +9,9 @@
  *     sim_host SPEC DIR          serve until SIGTERM or SIGINT; DIR/ready appears once the files and the socket
  *                                are there; on the way out DIR/counts gets the accesses and protocol checks
  *     sim_host --counts DIR      print those of the running host
+ *                                (and on SIGUSR1 the host writes them to DIR/snap.N, N = 1, 2, ... the
+ *                                signals it took: between two requests, so a snapshot splits the accesses
+ *                                exactly where it was asked for, as tools/bench/bench_peers.sh needs)
  *     sim_host --probe SPEC msr CPU REG | pci BUS DEV FN OFF | pciid VENDOR DEVICE
  *                                read one register of a private machine of SPEC (shared= left out): its value,
  *                                or exit 1 saying why it is refused (whether the simulator models it yet)
@@ -43,7 +46,8 @@
 static uncore_sim_raw_t *R;
 static struct uncore_sim_raw_cpu cpu;
 static char root[1100];
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, snap_asked;
+static int nsnaps;
 static uint64_t t0_ns;
 static uint64_t core_reads, core_writes;
 /* the functions the machine's tree lists without configuration space in the simulator: what their header
@@ -531,6 +535,7 @@ fail:
 
 /* ---- the socket ---- */
 static void on_signal(int sig) { (void)sig; stop = 1; }
+static void on_snap(int sig) { (void)sig; snap_asked = 1; }
 
 /* len bytes through fd, read or written whole (a short transfer resumed, EINTR retried) */
 static int xfer_all(int fd, void *buf, size_t len, int wr)
@@ -580,6 +585,19 @@ static void write_counts(FILE *f)
 		fprintf(f, "refused %llu x %s\n", (unsigned long long)refused[i].n, refused[i].msg);
 }
 
+/* DIR/snap.N, whole once it has its name (written aside, then renamed) */
+static int write_snapshot(const char *dir)
+{
+	char p[4096], q[4200];
+	snprintf(p, sizeof(p), "%s/snap.%d", dir, ++nsnaps);
+	snprintf(q, sizeof(q), "%s.part", p);
+	FILE *f = fopen(q, "w");
+	if (!f)
+		return -1;
+	write_counts(f);
+	return fclose(f) || rename(q, p) ? -1 : 0;
+}
+
 static int serve(const char *dir)
 {
 	struct sockaddr_un a;
@@ -601,8 +619,21 @@ static int serve(const char *dir)
 		return 1;
 	}
 	pf[0] = (struct pollfd){ .fd = l, .events = POLLIN };
+	/* SIGUSR1 is taken only inside ppoll, so a snapshot never falls inside a request's answer */
+	sigset_t usr1, waiting;
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, &waiting);
+	sigdelset(&waiting, SIGUSR1);
+	const struct timespec tick = { 0, 200000000 };
 	while (!stop) {
-		if (poll(pf, (nfds_t)n, 200) < 0)
+		int k = ppoll(pf, (nfds_t)n, &tick, &waiting);
+		if (snap_asked) {
+			snap_asked = 0;
+			if (write_snapshot(dir))
+				fprintf(stderr, "sim_host: %s/snap.%d: %s\n", dir, nsnaps, strerror(errno));
+		}
+		if (k < 0)
 			continue;
 		if ((pf[0].revents & POLLIN) && n < 65) {
 			int c = accept4(l, NULL, NULL, SOCK_CLOEXEC);
@@ -727,6 +758,8 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	struct sigaction su = { .sa_handler = on_snap };
+	sigaction(SIGUSR1, &su, NULL);
 	int rc = serve(argv[2]);
 	uncore_sim_raw_close(R);
 	return rc;

@@ -1089,6 +1089,16 @@ static void test_bridge_kinds(void)
 	CU_ASSERT(port_group(u, "0000:16:05.0", &g) == 0 && g.port == 3 && g.ndevices == 0 && !g.behind_switch &&
 		  !strcmp(g.behind, "a bridge"));
 	uncore_close(u);
+	/* a snapshot keeps the capability bytes the map read: its replay names A's bridge as the node does */
+	char tar[300], spec[400], notes[2048];
+	snprintf(tar, sizeof(tar), "%s/bridges-%d.tar", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(uncore_snapshot("direct", tar, notes, sizeof(notes)) == 0);
+	snprintf(spec, sizeof(spec), "replay:%s", tar);
+	CU_ASSERT_FATAL(uncore_open_topology(spec, &u) == 0);
+	CU_ASSERT(find(u, "0000:22:00.0", &g, &d) == 0 && !strcmp(g.behind, "a PCIe-to-PCI bridge"));
+	CU_ASSERT(find(u, "0000:32:00.0", &g, &d) == 0 && g.behind_switch);
+	uncore_close(u);
+	unlink(tar);
 }
 
 int main(void)

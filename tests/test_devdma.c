@@ -182,17 +182,20 @@ static const struct place {
 	int kind, stack, port;
 	int copies; /* devices of that kind at that port the group holds (0: 1) */
 } spr_places[] = {
-	{ "0000:01:00.0", SIM_DEV_NIC, 1, 7 }, { "0000:00:14.0", SIM_DEV_USB, 1, 7 }, { "0000:3a:00.0", SIM_DEV_NIC, 6, 0 },
-	{ "0000:3b:00.0", SIM_DEV_NIC, 6, 4 }, { "0000:4e:00.0", SIM_DEV_NVME, 7, 6 }, { "0000:62:00.0", SIM_DEV_GPU, 9, 0 },
-	{ "0000:63:00.0", SIM_DEV_NVME, 9, 2 }, { NULL, 0, 0, 0 },
+	{ "0000:01:00.0", SIM_DEV_NIC, 1, 7, 0 }, { "0000:00:14.0", SIM_DEV_USB, 1, 7, 0 },
+	{ "0000:3a:00.0", SIM_DEV_NIC, 6, 0, 0 }, { "0000:3b:00.0", SIM_DEV_NIC, 6, 4, 0 },
+	{ "0000:4e:00.0", SIM_DEV_NVME, 7, 6, 0 }, { "0000:62:00.0", SIM_DEV_GPU, 9, 0, 0 },
+	{ "0000:63:00.0", SIM_DEV_NVME, 9, 2, 0 }, { NULL, 0, 0, 0, 0 },
 }, gnr_places[] = {
-	{ "0000:0f:01.0", SIM_DEV_DSA, 9, 0 },  { "0000:0f:02.0", SIM_DEV_IAA, 9, 0 },  { "0000:10:00.0", SIM_DEV_QAT, 9, 4 },
-	{ "0000:12:00.0", SIM_DEV_DLB, 9, 5 },  { "0000:0a:01.0", SIM_DEV_DSA, 14, 0 }, { "0000:0a:02.0", SIM_DEV_IAA, 14, 0 },
-	{ "0000:0b:00.0", SIM_DEV_QAT, 14, 4 }, { "0000:0d:00.0", SIM_DEV_DLB, 14, 5 }, { "0000:15:00.0", SIM_DEV_NVME, 0, 4 },
-	{ "0000:16:00.0", SIM_DEV_NIC, 0, 5 },  { "0000:18:00.0", SIM_DEV_GPU, 0, 6 },  { "0000:19:00.0", SIM_DEV_USB, 0, 7 },
-	{ "0000:3b:00.0", SIM_DEV_NIC, 3, 0 },  { NULL, 0, 0, 0 },
+	{ "0000:0f:01.0", SIM_DEV_DSA, 9, 0, 0 }, { "0000:0f:02.0", SIM_DEV_IAA, 9, 0, 0 },
+	{ "0000:10:00.0", SIM_DEV_QAT, 9, 4, 0 }, { "0000:12:00.0", SIM_DEV_DLB, 9, 5, 0 },
+	{ "0000:0a:01.0", SIM_DEV_DSA, 14, 0, 0 }, { "0000:0a:02.0", SIM_DEV_IAA, 14, 0, 0 },
+	{ "0000:0b:00.0", SIM_DEV_QAT, 14, 4, 0 }, { "0000:0d:00.0", SIM_DEV_DLB, 14, 5, 0 },
+	{ "0000:15:00.0", SIM_DEV_NVME, 0, 4, 0 }, { "0000:16:00.0", SIM_DEV_NIC, 0, 5, 0 },
+	{ "0000:18:00.0", SIM_DEV_GPU, 0, 6, 0 }, { "0000:19:00.0", SIM_DEV_USB, 0, 7, 0 },
+	{ "0000:3b:00.0", SIM_DEV_NIC, 3, 0, 0 }, { NULL, 0, 0, 0, 0 },
 }, icx_places[] = {
-	{ "0000:00:01.0", SIM_DEV_CBDMA, 5, 3, 8 }, { NULL, 0, 0, 0 },
+	{ "0000:00:01.0", SIM_DEV_CBDMA, 5, 3, 8 }, { NULL, 0, 0, 0, 0 },
 };
 
 /* What port stack.port of socket 0 carries by the profile: the rates of the kinds the table puts there */

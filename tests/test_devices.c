@@ -1012,12 +1012,12 @@ static void test_icx_cbdma_sockets(void)
 	uncore_close(u);
 }
 
-/* A bridge's PCI Express capability (id 0x10 at cap, reached from 0x34, the status register's capability bit set),
- * its device/port type in bits 7:4 of the capabilities register at cap + 2, in a config space of size bytes (64: what
- * a user other than root reads) */
-static void bridge_cfg(const char *dir, int bdfbus, int dev, unsigned type, off_t size)
+/* A bridge's PCI Express capability (id 0x10 at 0x60, reached from 0x34 through power management at 0x50, the status
+ * register's capability bit set), its device/port type in bits 7:4 of the capabilities register at 0x62, in a config
+ * space of size bytes (64: what a user other than root reads), and the kernel's /sys/bus/pci/devices link */
+static void bridge_cfg(const char *dir, const char *bdf, unsigned type, off_t size)
 {
-	char cfg[260];
+	char cfg[220], link[96], target[220];
 	snprintf(cfg, sizeof(cfg), "%s/config", dir);
 	sparse(cfg, size);
 	put_at(cfg, 0x04, 0x10u << 16);               /* status (0x06) bit 4: a capability list */
@@ -1026,9 +1026,8 @@ static void bridge_cfg(const char *dir, int bdfbus, int dev, unsigned type, off_
 		put_at(cfg, 0x50, 0x01u | 0x60u << 8); /* power management, next 0x60 */
 		put_at(cfg, 0x60, 0x10u | (0x02u | type << 4) << 16); /* PCI Express, version 2, the type */
 	}
-	char link[96], target[300];
-	snprintf(link, sizeof(link), "/sys/bus/pci/devices/0000:%02x:%02x.0", bdfbus, dev);
-	snprintf(target, sizeof(target), "../../..%s", dir + 4);
+	snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", bdf);
+	snprintf(target, sizeof(target), "../../..%s", dir + 4); /* from /sys/bus/pci/devices to /sys */
 	char devs[400];
 	snprintf(devs, sizeof(devs), "%s/sys/bus/pci/devices", root);
 	mkdirs(devs);
@@ -1038,48 +1037,40 @@ static void bridge_cfg(const char *dir, int bdfbus, int dev, unsigned type, off_
 /* What holds a root port's devices (dev_bridge.c), by the PCI Express device/port type of the bridge below the port
  * (PCI Express Base Specification; Linux pci_regs.h PCI_EXP_TYPE_UPSTREAM 5, PCI_EXP_TYPE_PCI_BRIDGE 7), else by the
  * tree's shape: Ice Lake-SP root ports at devices 2-5 of bus 0x16 (stack 1 of socket 0, the kernel's attribute) */
+#define BK_A "/sys/devices/pci0000:16/0000:16:02.0"
+#define BK_B "/sys/devices/pci0000:16/0000:16:03.0"
+#define BK_C "/sys/devices/pci0000:16/0000:16:04.0"
+#define BK_D "/sys/devices/pci0000:16/0000:16:05.0"
 static void test_bridge_kinds(void)
 {
 	uncore_t *u;
 	struct uncore_device_group g;
 	struct uncore_device d;
-	const char *A = "/sys/devices/pci0000:16/0000:16:02.0", *B = "/sys/devices/pci0000:16/0000:16:03.0",
-		   *C = "/sys/devices/pci0000:16/0000:16:04.0", *D = "/sys/devices/pci0000:16/0000:16:05.0";
-	char p[300], q[300];
 	host_tree_model(0x6a);
 	put_str("0000:16\n", "/sys/devices/uncore_iio_1/die0");
-	for (int i = 0; i < 4; i++) {
-		const char *rp = i == 0 ? A : i == 1 ? B : i == 2 ? C : D;
-		function(rp, 0x8086, 0x347a, 0x060400, "0\n");
-	}
+	function(BK_A, 0x8086, 0x347a, 0x060400, "0\n");
+	function(BK_B, 0x8086, 0x347a, 0x060400, "0\n");
+	function(BK_C, 0x8086, 0x347a, 0x060400, "0\n");
+	function(BK_D, 0x8086, 0x347a, 0x060400, "0\n");
 	/* A: a PCIe-to-PCI bridge (type 7) with a conventional PCI-to-PCI bridge behind it and a card below that: the
 	 * shape alone (a bridge below the bridge) would say switch, the capability says what it is */
-	snprintf(p, sizeof(p), "%s/0000:20:00.0", A);
-	function(p, 0x1a03, 0x1150, 0x060400, "0\n");
-	bridge_cfg(p, 0x20, 0, 7, 4096);
-	snprintf(q, sizeof(q), "%s/0000:21:01.0", p);
-	function(q, 0x3388, 0x0021, 0x060400, "0\n");
-	snprintf(p, sizeof(p), "%s/0000:22:00.0", q);
-	function(p, 0x1000, 0x0030, 0x010000, "0\n");
+	function(BK_A "/0000:20:00.0", 0x1a03, 0x1150, 0x060400, "0\n");
+	bridge_cfg(BK_A "/0000:20:00.0", "0000:20:00.0", 7, 4096);
+	function(BK_A "/0000:20:00.0/0000:21:01.0", 0x3388, 0x0021, 0x060400, "0\n");
+	function(BK_A "/0000:20:00.0/0000:21:01.0/0000:22:00.0", 0x1000, 0x0030, 0x010000, "0\n");
 	/* B: a switch, its upstream port (type 5) and a downstream port (6) with a drive below it */
-	snprintf(p, sizeof(p), "%s/0000:30:00.0", B);
-	function(p, 0x10b5, 0x8747, 0x060400, "0\n");
-	bridge_cfg(p, 0x30, 0, 5, 4096);
-	snprintf(q, sizeof(q), "%s/0000:31:08.0", p);
-	function(q, 0x10b5, 0x8747, 0x060400, "0\n");
-	bridge_cfg(q, 0x31, 8, 6, 4096);
-	snprintf(p, sizeof(p), "%s/0000:32:00.0", q);
-	function(p, 0x144d, 0xa80a, 0x010802, "0\n");
+	function(BK_B "/0000:30:00.0", 0x10b5, 0x8747, 0x060400, "0\n");
+	bridge_cfg(BK_B "/0000:30:00.0", "0000:30:00.0", 5, 4096);
+	function(BK_B "/0000:30:00.0/0000:31:08.0", 0x10b5, 0x8747, 0x060400, "0\n");
+	bridge_cfg(BK_B "/0000:30:00.0/0000:31:08.0", "0000:31:08.0", 6, 4096);
+	function(BK_B "/0000:30:00.0/0000:31:08.0/0000:32:00.0", 0x144d, 0xa80a, 0x010802, "0\n");
 	/* C: a BMC's bridge whose config space a user reads 64 bytes of, its video right below it: no switch (a switch's
 	 * internal bus holds no endpoint), a PCIe-to-PCI bridge */
-	snprintf(p, sizeof(p), "%s/0000:40:00.0", C);
-	function(p, 0x19a2, 0x0120, 0x060400, "0\n");
-	bridge_cfg(p, 0x40, 0, 7, 64);
-	snprintf(q, sizeof(q), "%s/0000:41:00.0", p);
-	function(q, 0x102b, 0x0522, 0x030000, "0\n");
+	function(BK_C "/0000:40:00.0", 0x19a2, 0x0120, 0x060400, "0\n");
+	bridge_cfg(BK_C "/0000:40:00.0", "0000:40:00.0", 7, 64);
+	function(BK_C "/0000:40:00.0/0000:41:00.0", 0x102b, 0x0522, 0x030000, "0\n");
 	/* D: a bridge with no config space to read and nothing below it: a bridge, its kind unknown */
-	snprintf(p, sizeof(p), "%s/0000:50:00.0", D);
-	function(p, 0x1234, 0x5678, 0x060400, "0\n");
+	function(BK_D "/0000:50:00.0", 0x1234, 0x5678, 0x060400, "0\n");
 	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
 	CU_ASSERT(find(u, "0000:22:00.0", &g, &d) == 0 && g.port == 0 && !g.behind_switch &&
 		  !strcmp(g.behind, "a PCIe-to-PCI bridge"));

@@ -57,14 +57,14 @@ int cmd_devices(int argc, char **argv)
 		uncore_device_group_info(u, k, &g);
 		if (json) {
 			printf("{\"socket\":%d,\"die\":%d,\"stack\":%d,\"port\":%d,\"root_bus\":\"%s\",\"root_port\":\"%s\","
-			       "\"source\":\"%s\",\"behind_switch\":%s,\"port_why\":", g.socket, g.die, g.stack, g.port,
-			       g.root_bus, g.root_port, g.source, g.behind_switch ? "true" : "false");
+			       "\"source\":\"%s\",\"behind_switch\":%s,\"behind\":\"%s\",\"port_why\":", g.socket, g.die,
+			       g.stack, g.port, g.root_bus, g.root_port, g.source, g.behind_switch ? "true" : "false", g.behind);
 			out_json_str(stdout, g.port_why);
 			fputs(",\"devices\":[", stdout);
 		} else {
 			where(&g, w, sizeof(w));
-			printf("%s: %s%s\n", w, g.ndevices ? (g.ndevices == 1 ? "1 device" : "devices") : "empty",
-			       g.behind_switch ? " behind a PCIe switch, counted as one group" : "");
+			printf("%s: %s%s%s%s\n", w, g.ndevices ? (g.ndevices == 1 ? "1 device" : "devices") : "empty",
+			       *g.behind ? " behind " : "", g.behind, *g.behind ? ", counted as one group" : "");
 		}
 		if (json)
 			cli_device_json(u, k, g.ndevices);

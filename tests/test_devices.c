@@ -87,11 +87,12 @@ static void check_map(const char *spec, const char *map_spec, int want_empty, co
 		struct uncore_device d;
 		int ok = !find(u, truth[i].bdf, &g, &d) && g.socket == truth[i].socket && g.die == truth[i].die &&
 			 g.stack == truth[i].stack && g.port == truth[i].port && g.behind_switch == truth[i].behind_switch &&
+			 !strcmp(g.behind, truth[i].behind) &&
 			 d.vendor == truth[i].vendor && d.device == truth[i].device && d.class_code == (long)truth[i].class_code &&
 			 !strcmp(d.driver, truth[i].driver) && !strcmp(d.name, truth[i].name) && d.numa_node == truth[i].node;
 		if (!ok)
-			fprintf(stderr, "%s: %s (%s) not at socket %d stack %d port %d as the simulator has it\n", spec,
-				truth[i].bdf, truth[i].name, truth[i].socket, truth[i].stack, truth[i].port);
+			fprintf(stderr, "%s: %s (%s) not at socket %d stack %d port %d ('%s' above it) as the simulator has it\n",
+				spec, truth[i].bdf, truth[i].name, truth[i].socket, truth[i].stack, truth[i].port, truth[i].behind);
 		CU_ASSERT(ok);
 	}
 	int empty = 0, n = uncore_num_device_groups(u);
@@ -269,8 +270,10 @@ static void test_skx_real_board(void)
 		}
 	CU_ASSERT(find(u, "0000:04:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0 &&
 		  !strcmp(g.root_port, "0000:00:1c.5"));
-	CU_ASSERT(find(u, "0000:03:00.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && g.behind_switch &&
-		  !strcmp(g.root_port, "0000:00:1c.4"));
+	/* the BMC's bridge 02:00.0 has the video right below it, which a switch's internal bus never holds: a
+	 * PCIe-to-PCI bridge (its config space, unread here, would say so: dev_bridge.c), not a switch */
+	CU_ASSERT(find(u, "0000:03:00.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && !g.behind_switch &&
+		  !strcmp(g.behind, "a PCIe-to-PCI bridge") && !strcmp(g.root_port, "0000:00:1c.4"));
 	CU_ASSERT(find(u, "0000:00:17.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && !strcmp(g.root_port, "0000:00:00.0"));
 	CU_ASSERT(find(u, "0000:00:14.0", &g, &d) == 0 && g.stack == 0 && g.port == 0);
 	CU_ASSERT(find(u, "0000:00:04.0", &g, &d) == 0 && g.stack == 0 && g.port == 0 && d.device == 0x2021);
@@ -525,11 +528,12 @@ static void test_icx_own_functions(void)
 	uncore_close(u);
 }
 
-/* ... and where its devices count: everything on the CBDMA/DMI stack's bus 00 (SAD 0, PMU 5: pcm
- * icx_sad_to_pmu_id_mapping, Linux icx_sad_pmon_mapping) at the DMI link's part 0, as pcm lists all of bus 0
- * under its PCH part 0 at 00:00.0 (pcm-iio-topology.cpp WhitleyPlatformMapping::pciTreeDiscover, ICX_PCH_PART_ID;
- * 00:00.0 is 8086:09a2, no bridge): the PCH's SATA, its root port 00:1c.0 with the BMC's video below, the CBDMA;
- * a PCIe stack's x16 root port at device 2 is its part 0 ("part_id = slot - 2") */
+/* ... and where its devices count: what crosses the DMI link on the CBDMA/DMI stack's bus 00 (SAD 0, PMU 5: pcm
+ * icx_sad_to_pmu_id_mapping, Linux icx_sad_pmon_mapping) at its part 0, as pcm lists bus 0 under its PCH part 0 at
+ * 00:00.0 (pcm-iio-topology.cpp WhitleyPlatformMapping::pciTreeDiscover, ICX_PCH_PART_ID; 00:00.0 is 8086:09a2, no
+ * bridge): the PCH's SATA, its root port 00:1c.0 with the BMC's video below (behind the BMC's PCIe-to-PCI bridge
+ * 01:00.0, no switch); the CBDMA at 01.0 at part 3 (ICX_CBDMA_PART_ID, its root_port the engine's own); a PCIe
+ * stack's x16 root port at device 2 is its part 0 ("part_id = slot - 2") */
 static void test_icx_dmi(void)
 {
 	uncore_t *u;
@@ -540,8 +544,9 @@ static void test_icx_dmi(void)
 	CU_ASSERT(find(u, "0000:00:17.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 &&
 		  !strcmp(g.root_port, "0000:00:00.0"));
 	CU_ASSERT(find(u, "0000:02:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 &&
-		  g.behind_switch && !strcmp(g.root_port, "0000:00:1c.0"));
-	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 5 && g.port == 0 && d.device == 0x0b00);
+		  !g.behind_switch && !strcmp(g.behind, "a PCIe-to-PCI bridge") && !strcmp(g.root_port, "0000:00:1c.0"));
+	CU_ASSERT(find(u, "0000:00:01.0", &g, &d) == 0 && g.stack == 5 && g.port == 3 && d.device == 0x0b00 &&
+		  !strcmp(g.root_port, "0000:00:01.0") && !*g.behind);
 	CU_ASSERT(find(u, "0000:18:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 0 && g.port == 0 &&
 		  !strcmp(g.root_port, "0000:17:02.0"));
 	CU_ASSERT(find(u, "0000:8a:00.0", &g, &d) == 0 && g.socket == 0 && g.stack == 3 && g.port == 0 &&
@@ -969,6 +974,124 @@ static void test_hostile_tree(void)
 	CU_ASSERT(system(cmd) == 0);
 }
 
+/* The Lenovo SR650 V2's two CBDMA engine sets (linuxhw/LsPCI 92efda81, tests/snapshots/field/icx-sr650v2-2s.source):
+ * 8086:0b00 at 00:01.0-7 (socket 0, with the PCH's functions on bus 00) and 80:01.0-7 (socket 1, its DMI stack's
+ * bus 80, no PCH), each bus SAD 0 of its socket (PMU 5).  pcm's WhitleyPlatformMapping counts each socket's DMA
+ * controller at part 3 of that stack ("There is one DMA Controller on each socket", ICX_CBDMA_PART_ID 3) and what
+ * crosses socket 0's DMI link at part 0 (ICX_PCH_PART_ID): the same rule on both sockets, each set one group. */
+static void test_icx_cbdma_sockets(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	char p[128];
+	host_tree_model(0x6a);
+	sad_function(0x00, 0, 0, 4096);
+	sad_function(0x80, 1, 0, 4096);
+	for (int sock = 0; sock < 2; sock++)
+		for (int fn = 0; fn < 8; fn++) {
+			snprintf(p, sizeof(p), "/sys/devices/pci0000:%02x/0000:%02x:01.%d", 0x80 * sock, 0x80 * sock, fn);
+			function(p, 0x8086, 0x0b00, 0x088000, sock ? "1\n" : "0\n");
+		}
+	function("/sys/devices/pci0000:00/0000:00:17.0", 0x8086, 0xa182, 0x010601, "0\n"); /* the PCH's SATA */
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	for (int sock = 0; sock < 2; sock++)
+		for (int fn = 0; fn < 8; fn++) {
+			char bdf[16], rp[16];
+			snprintf(bdf, sizeof(bdf), "0000:%02x:01.%d", 0x80 * sock, fn);
+			snprintf(rp, sizeof(rp), "0000:%02x:01.0", 0x80 * sock);
+			int ok = !find(u, bdf, &g, &d) && g.socket == sock && g.stack == 5 && g.port == 3 && g.ndevices == 8 &&
+				 !strcmp(g.root_port, rp);
+			if (!ok)
+				fprintf(stderr, "%s: socket %d stack %d port %d (%d devices, root port '%s'), not socket %d's PMU 5 "
+					"part 3 with the other seven engines\n", bdf, g.socket, g.stack, g.port, g.ndevices, g.root_port,
+					sock);
+			CU_ASSERT(ok);
+		}
+	CU_ASSERT(find(u, "0000:00:17.0", &g, &d) == 0 && g.socket == 0 && g.stack == 5 && g.port == 0 && g.ndevices == 1);
+	uncore_close(u);
+}
+
+/* A bridge's PCI Express capability (id 0x10 at 0x60, reached from 0x34 through power management at 0x50, the status
+ * register's capability bit set), its device/port type in bits 7:4 of the capabilities register at 0x62, in a config
+ * space of size bytes (64: what a user other than root reads), and the kernel's /sys/bus/pci/devices link */
+static void bridge_cfg(const char *dir, const char *bdf, unsigned type, off_t size)
+{
+	char cfg[220], link[96], target[220];
+	snprintf(cfg, sizeof(cfg), "%s/config", dir);
+	sparse(cfg, size);
+	put_at(cfg, 0x04, 0x10u << 16);               /* status (0x06) bit 4: a capability list */
+	put_at(cfg, 0x34, 0x50);                      /* its first capability */
+	if (size > 0x60) {
+		put_at(cfg, 0x50, 0x01u | 0x60u << 8); /* power management, next 0x60 */
+		put_at(cfg, 0x60, 0x10u | (0x02u | type << 4) << 16); /* PCI Express, version 2, the type */
+	}
+	snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", bdf);
+	snprintf(target, sizeof(target), "../../..%s", dir + 4); /* from /sys/bus/pci/devices to /sys */
+	char devs[400];
+	snprintf(devs, sizeof(devs), "%s/sys/bus/pci/devices", root);
+	mkdirs(devs);
+	lnk(target, link);
+}
+
+/* What holds a root port's devices (dev_bridge.c), by the PCI Express device/port type of the bridge below the port
+ * (PCI Express Base Specification; Linux pci_regs.h PCI_EXP_TYPE_UPSTREAM 5, PCI_EXP_TYPE_PCI_BRIDGE 7), else by the
+ * tree's shape: Ice Lake-SP root ports at devices 2-5 of bus 0x16 (stack 1 of socket 0, the kernel's attribute) */
+#define BK_A "/sys/devices/pci0000:16/0000:16:02.0"
+#define BK_B "/sys/devices/pci0000:16/0000:16:03.0"
+#define BK_C "/sys/devices/pci0000:16/0000:16:04.0"
+#define BK_D "/sys/devices/pci0000:16/0000:16:05.0"
+static void test_bridge_kinds(void)
+{
+	uncore_t *u;
+	struct uncore_device_group g;
+	struct uncore_device d;
+	host_tree_model(0x6a);
+	put_str("0000:16\n", "/sys/devices/uncore_iio_1/die0");
+	function(BK_A, 0x8086, 0x347a, 0x060400, "0\n");
+	function(BK_B, 0x8086, 0x347a, 0x060400, "0\n");
+	function(BK_C, 0x8086, 0x347a, 0x060400, "0\n");
+	function(BK_D, 0x8086, 0x347a, 0x060400, "0\n");
+	/* A: a PCIe-to-PCI bridge (type 7) with a conventional PCI-to-PCI bridge behind it and a card below that: the
+	 * shape alone (a bridge below the bridge) would say switch, the capability says what it is */
+	function(BK_A "/0000:20:00.0", 0x1a03, 0x1150, 0x060400, "0\n");
+	bridge_cfg(BK_A "/0000:20:00.0", "0000:20:00.0", 7, 4096);
+	function(BK_A "/0000:20:00.0/0000:21:01.0", 0x3388, 0x0021, 0x060400, "0\n");
+	function(BK_A "/0000:20:00.0/0000:21:01.0/0000:22:00.0", 0x1000, 0x0030, 0x010000, "0\n");
+	/* B: a switch, its upstream port (type 5) and a downstream port (6) with a drive below it */
+	function(BK_B "/0000:30:00.0", 0x10b5, 0x8747, 0x060400, "0\n");
+	bridge_cfg(BK_B "/0000:30:00.0", "0000:30:00.0", 5, 4096);
+	function(BK_B "/0000:30:00.0/0000:31:08.0", 0x10b5, 0x8747, 0x060400, "0\n");
+	bridge_cfg(BK_B "/0000:30:00.0/0000:31:08.0", "0000:31:08.0", 6, 4096);
+	function(BK_B "/0000:30:00.0/0000:31:08.0/0000:32:00.0", 0x144d, 0xa80a, 0x010802, "0\n");
+	/* C: a BMC's bridge whose config space a user reads 64 bytes of, its video right below it: no switch (a switch's
+	 * internal bus holds no endpoint), a PCIe-to-PCI bridge */
+	function(BK_C "/0000:40:00.0", 0x19a2, 0x0120, 0x060400, "0\n");
+	bridge_cfg(BK_C "/0000:40:00.0", "0000:40:00.0", 7, 64);
+	function(BK_C "/0000:40:00.0/0000:41:00.0", 0x102b, 0x0522, 0x030000, "0\n");
+	/* D: a bridge with no config space to read and nothing below it: a bridge, its kind unknown */
+	function(BK_D "/0000:50:00.0", 0x1234, 0x5678, 0x060400, "0\n");
+	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
+	CU_ASSERT(find(u, "0000:22:00.0", &g, &d) == 0 && g.port == 0 && !g.behind_switch &&
+		  !strcmp(g.behind, "a PCIe-to-PCI bridge"));
+	CU_ASSERT(find(u, "0000:32:00.0", &g, &d) == 0 && g.port == 1 && g.behind_switch && !strcmp(g.behind, "a PCIe switch"));
+	CU_ASSERT(find(u, "0000:41:00.0", &g, &d) == 0 && g.port == 2 && !g.behind_switch &&
+		  !strcmp(g.behind, "a PCIe-to-PCI bridge"));
+	CU_ASSERT(port_group(u, "0000:16:05.0", &g) == 0 && g.port == 3 && g.ndevices == 0 && !g.behind_switch &&
+		  !strcmp(g.behind, "a bridge"));
+	uncore_close(u);
+	/* a snapshot keeps the capability bytes the map read: its replay names A's bridge as the node does */
+	char tar[300], spec[400], notes[2048];
+	snprintf(tar, sizeof(tar), "%s/bridges-%d.tar", test_tmpdir(), (int)getpid());
+	CU_ASSERT_FATAL(uncore_snapshot("direct", tar, notes, sizeof(notes)) == 0);
+	snprintf(spec, sizeof(spec), "replay:%s", tar);
+	CU_ASSERT_FATAL(uncore_open_topology(spec, &u) == 0);
+	CU_ASSERT(find(u, "0000:22:00.0", &g, &d) == 0 && !strcmp(g.behind, "a PCIe-to-PCI bridge"));
+	CU_ASSERT(find(u, "0000:32:00.0", &g, &d) == 0 && g.behind_switch);
+	uncore_close(u);
+	unlink(tar);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -980,7 +1103,9 @@ int main(void)
 		{ "ICX root buses from SAD_CONTROL_CFG (simulator)", test_icx_registers },
 		{ "ICX root buses from SAD_CONTROL_CFG (sysroot)", test_icx_sad_fake },
 		{ "ICX: the uncore's own functions of a Lenovo SR630 V2 are no devices", test_icx_own_functions },
-		{ "ICX: the SR630 V2's PCH and CBDMA on the DMI port, NIC and RAID on their parts", test_icx_dmi },
+		{ "ICX: the SR630 V2's PCH on the DMI port, CBDMA on part 3, NIC and RAID on their parts", test_icx_dmi },
+		{ "ICX: both sockets' CBDMA engines on their DMI stack's part 3 (SR650 V2)", test_icx_cbdma_sockets },
+		{ "what holds a root port's devices: PCIe switch, PCIe-to-PCI bridge, by type or shape", test_bridge_kinds },
 		{ "SPR laid out as a real board: DMI, PMUs 6, 7, 9, own functions", test_spr_real_board },
 		{ "counter ports at each generation's devices", test_counter_ports },
 		{ "GNR accelerator stacks from the MSM's CPU buses", test_gnr_hc_fake },

@@ -24,20 +24,24 @@ device.gpu.overhead_ratio = 0.01
 device.ib.in_bytes_per_s = 8e9
 device.ib.out_bytes_per_s = 7e9
 device.ib.overhead_ratio = 0.02
+device.cbdma.in_bytes_per_s = 1e9
+device.cbdma.out_bytes_per_s = 2e9
+device.cbdma.overhead_ratio = 0.1
 EOF
 cat >"$W/truth.py" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 skx = sys.argv[2].endswith("skx")
-# (eno: sim:icx's NIC below the PCH's root port 00:1c.0, on the DMI stack's port 0)
+# (eno: sim:icx's NIC below the PCH's root port 00:1c.0, on the DMI stack's port 0; sim:icx's CBDMA engines,
+# ioatdma, no name, on each socket's DMI stack port 3: issue 90 D7)
 A, B, N = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 rate = {"ens": (5e9, 3e9, 0.05), "eno": (5e9, 3e9, 0.05), "nvme": (2e9, 1e9, 0), "card": (4e9, 6e9, 0.01),
-        "mlx5_": (8e9, 7e9, 0.02)}
+        "mlx5_": (8e9, 7e9, 0.02), "ioatdma": (1e9, 2e9, 0.1)}
 def truth(r, write):
     if r["devices"]:
         t = 0
         for d in r["devices"]:
-            kind = [k for k in rate if d["name"].startswith(k)][0]
+            kind = [k for k in rate if (d["name"] or d["driver"]).startswith(k)][0]
             t += rate[kind][0 if write else 1] * (1 + rate[kind][2])
         return 2 * t
     s, port = r["socket"], r["port"]

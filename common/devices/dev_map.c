@@ -86,11 +86,13 @@ static struct dev_group *new_group(struct dev_map *m)
 		return NULL;
 	m->g = g;
 	memset(&g[m->ng], 0, sizeof(*g));
+	g[m->ng].pub.behind = "";
 	return &g[m->ng++];
 }
 
-/* The endpoints below top (bridges apart) into g; placed marks them taken */
-static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
+/* The endpoints below top (bridges apart) into g; placed marks them taken.  A bridge right below the root port
+ * top says what holds them (dev_bridge.c): a switch where any such bridge is one, else the bridge's kind. */
+static int fill(const struct dev_fs *fs, struct dev_map *m, struct dev_group *g, int top, char *placed)
 {
 	const struct dev_tree *t = &m->t;
 	g->dev = calloc((size_t)t->n + 1, sizeof(int));
@@ -100,7 +102,10 @@ static int fill(struct dev_map *m, struct dev_group *g, int top, char *placed)
 		if (placed[i] || top_of(t, i) != top)
 			continue;
 		if (t->v[i].bridge) {
-			g->pub.behind_switch |= i != top; /* a bridge below the root port: a switch's port */
+			const char *k = i == top || t->v[i].parent != top ? NULL : dev_bridge_kind(fs, t, i);
+			if (k && (!*g->pub.behind || k == DEV_BEHIND_SWITCH || g->pub.behind == DEV_BEHIND_BRIDGE))
+				g->pub.behind = k;
+			g->pub.behind_switch = g->pub.behind == DEV_BEHIND_SWITCH;
 			continue;
 		}
 		placed[i] = 1;
@@ -129,6 +134,15 @@ static int uncore_function(const struct platform_desc *pl, const struct dev_node
 		if (n->d.device >= r->lo && n->d.device <= r->hi)
 			return 1;
 	return 0;
+}
+
+/* The counter port of a function on stack st's root bus that is its own port's, no root port above it: an
+ * accelerator stack's DSA, IAA, QAT, DLB, or a DMI stack's DMA engine (dev_ports.c); -1 for any other */
+static int endpoint_port(uncore_t *u, const struct dev_stack *st, const struct dev_node *n)
+{
+	if (st->hc)
+		return dev_accel_port(&u->host, st->hc - 1, n->d.vendor, n->dev, n->fn);
+	return dev_cbdma_port(&u->host, st->stack, n->d.vendor, n->dev);
 }
 
 static int by_stack(const void *a, const void *b)
@@ -170,11 +184,10 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 				if (n->parent >= 0 || n->root_dom != st[k].dom || n->root_bus != st[k].bus || placed[i] ||
 				    n->bridge != !pass)
 					continue;
-				if (pass == 1 && (!st[k].hc ||
-						  (ap = dev_accel_port(&u->host, st[k].hc - 1, n->d.vendor, n->dev, n->fn)) < 0))
+				if (pass == 1 && (ap = endpoint_port(u, &st[k], n)) < 0)
 					continue;
 				struct dev_group *g = new_group(m);
-				if (!g || fill(m, g, pass == 2 ? -2 : i, placed)) {
+				if (!g || fill(&fs, m, g, pass == 2 ? -2 : i, placed)) {
 					uc_err("out of memory grouping the PCI devices");
 					goto out;
 				}
@@ -187,9 +200,18 @@ static int build(uncore_t *u, struct dev_map *m, struct memfs *rec)
 					g->pub.port = dmi >= 0 ? dmi : dev_counter_port(&u->host, n->dev, n->fn,
 												  &g->pub.port_why);
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
-				} else if (pass == 1) { /* an accelerator: the endpoint is its own port's (dev_ports.c) */
+				} else if (pass == 1) { /* an endpoint with a port of its own (dev_ports.c), with the other
+							 * functions of its device at that port: the CBDMA's eight engines one group */
 					g->pub.port = ap;
 					snprintf(g->pub.root_port, sizeof(g->pub.root_port), "%s", n->d.bdf);
+					for (int j = i + 1; j < m->t.n; j++) {
+						const struct dev_node *o = &m->t.v[j];
+						if (!placed[j] && o->parent < 0 && !o->bridge && o->root_dom == n->root_dom &&
+						    o->root_bus == n->root_bus && o->dev == n->dev && endpoint_port(u, &st[k], o) == ap) {
+							placed[j] = 1;
+							g->dev[g->pub.ndevices++] = j;
+						}
+					}
 				} else { /* one group of the stack's own functions: add them all (on a DMI stack its port's) */
 					g->pub.port = dmi;
 					if (dmi >= 0)

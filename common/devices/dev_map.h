@@ -30,6 +30,11 @@ struct dev_tree {
  * /sys/devices at all, out of memory); what it cannot read it leaves out with a warning. */
 int dev_walk(const struct dev_fs *fs, struct dev_tree *t);
 
+/* What holds the devices below a root port where a bridge sits below it (dev_bridge.c): the bridge's PCI Express
+ * device/port type where its config space says, else what the tree's shape below it says.  One of: */
+extern const char DEV_BEHIND_SWITCH[], DEV_BEHIND_PCI_BRIDGE[], DEV_BEHIND_BRIDGE[];
+const char *dev_bridge_kind(const struct dev_fs *fs, const struct dev_tree *t, int bridge);
+
 /* Skylake-SP's CPU_BUS_NUMBER MSR (uncore_snbep.c, Linux 6.12: SKX_MSR_CPU_BUS_NUMBER, SKX_MSR_CPU_BUS_VALID_BIT,
  * BUS_NUM_STRIDE, skx_uncore_iio.num_boxes; tests/reference/linux_regs.txt holds them) */
 #define DEV_SKX_BUS_MSR 0x300
@@ -44,6 +49,9 @@ int dev_counter_port(const struct host_info *h, int dev, int fn, const char **wh
 /* The counter port of everything on a stack whose every byte crosses one link (SKX/ICX/SPR/EMR DMI stack on bus 0:
  * its root ports and own functions alike, dev_ports.c), or -1 where ports go by device number. */
 int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus);
+/* The counter port of a DMA engine on a DMI stack's root bus, of any socket: a function (vendor's) at device dev
+ * of the root bus of IIO PMU stack (Ice Lake-SP's CBDMA, dev_ports.c), or -1 where none is known. */
+int dev_cbdma_port(const struct host_info *h, int stack, unsigned vendor, int dev);
 /* The counter port of an accelerator, a function at dev.fn (vendor's) on one of an accelerator (HC) stack's root
  * buses, hc_bus of them counted from the stack's first (dev_ports.c): the port, or -1 where none is known. */
 int dev_accel_port(const struct host_info *h, int hc_bus, unsigned vendor, int dev, int fn);

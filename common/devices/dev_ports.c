@@ -12,11 +12,14 @@
  *     The CBDMA/DMI stack (SAD id 0, PMU 5: icx_sad_to_pmu_id_mapping, as Linux 6.12 uncore_snbep.c
  *     icx_sad_pmon_mapping's ICX_CBDMA_DMI_PMON_ID; its bus 0 the mapping attribute shows for PMU 5 alone,
  *     icx_iio_mapping_visible) has no root port of its own: pcm takes the stack's 00.0 as the "PCH part" 0
- *     (ICX_PCH_PART_ID) on socket 0 and its 01.0 as the CBDMA's part 3 (ICX_CBDMA_PART_ID), but on a real
- *     board 00:00.0 is the Mesh2IIO function 8086:09a2, no bridge (pcm reads its secondary and subordinate bus
- *     as 0 and lists all of bus 0 under part 0), the PCH's root ports are 00:1c.x and the CBDMA engines
- *     8086:0b00 at 01.0-7 are endpoints (Lenovo SR630 V2, linuxhw/LsPCI 28198bc0, platforms/icx/board.c).
- *     Everything on that bus crosses the DMI link: dev_dmi_port, part 0.
+ *     (ICX_PCH_PART_ID) on socket 0 and, on every socket ("There is one DMA Controller on each socket"), the
+ *     stack's 01.0 as the CBDMA's part 3 (ICX_CBDMA_PART_ID).  On a real board 00:00.0 is the Mesh2IIO function
+ *     8086:09a2, no bridge, the PCH's root ports are 00:1c.x and the CBDMA engines 8086:0b00 at 01.0-7 are
+ *     endpoints (Lenovo SR630 V2, SR650 V2: linuxhw/LsPCI 28198bc0, 92efda81; platforms/icx/board.c), socket 1's
+ *     at 80:01.0-7.  What crosses the DMI link counts at part 0 (dev_dmi_port); the engines, whose DMA enters
+ *     the stack's traffic controller without crossing the link, at part 3 on either socket (dev_cbdma_port).
+ *     Neither Linux (a stack's bus, no port) nor perfmon (ICX's PART0-7 name lanes of a x16 controller, never
+ *     the CBDMA or the DMI link) says otherwise: issue 90 D7, doc/platforms.md.
  *   Sapphire Rapids, Emerald Rapids (EagleStreamPlatformMapping): parts 0-7 at devices 1-8 ("part_id =
  *     slot - 1", eagleStreamPciStackProbe probes slots 1-8 only).  The DMI stack is one part, 7
  *     (SPR_DMI_PART_ID): eagleStreamDmiStackProbe takes the stack's 00.0 as its "PCH port" whatever it is, and
@@ -78,6 +81,15 @@ int dev_dmi_port(const struct host_info *h, int stack, int dom, int bus)
 	for (int i = 0; l && i < l->ndmi; i++)
 		if (l->dmi_stacks[i] == stack)
 			return l->dmi_part;
+	return -1;
+}
+
+int dev_cbdma_port(const struct host_info *h, int stack, unsigned vendor, int dev)
+{
+	const struct iio_layout *l = layout(h);
+	for (int i = 0; l && l->cbdma_dev && vendor == 0x8086 && dev == l->cbdma_dev && i < l->ndmi; i++)
+		if (l->dmi_stacks[i] == stack)
+			return l->cbdma_part;
 	return -1;
 }
 

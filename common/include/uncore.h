@@ -687,9 +687,13 @@ struct uncore_device_group {
 				 * device number is on its generation, doc/devices.md); -1: the stack's own
 				 * functions on its root bus, or no stack; UNCORE_PORT_UNKNOWN: port_why says */
 	char root_bus[16];      /* "0000:16" */
-	char root_port[16];     /* the root port's BDF (GNR/SRF accelerators: the endpoint's own); "" where port is -1 */
+	char root_port[16];     /* the root port's BDF (GNR/SRF accelerators, ICX's CBDMA engines: the endpoint's own);
+				 * "" where port is -1 */
 	int ndevices;           /* devices below (bridges apart); 0: an empty port */
 	int behind_switch;      /* a PCIe switch holds them: the port's counters count them as one */
+	const char *behind;     /* what holds them below the root port: "a PCIe switch", "a PCIe-to-PCI bridge" (a
+				 * conventional PCI bus behind it, as a BMC's video), "a bridge" (its kind not known:
+				 * doc/devices.md); "" where they sit right below it */
 	const char *source;     /* where the stack's root bus came from: "kernel" (uncore_iio_<n>/die<d>),
 				 * "registers" (SKX's CPU_BUS_NUMBER MSR, ICX's SAD_CONTROL_CFG), "simulator", or "" */
 	const char *port_why;   /* why the counter port is unknown (port UNCORE_PORT_UNKNOWN); else "" */

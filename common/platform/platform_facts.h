@@ -140,6 +140,9 @@ struct iio_layout {
 	int dmi_stacks[2];     /* ... which, */
 	int dmi_part;          /* ... and the counter port everything on that bus counts at */
 	int accel;             /* accelerator (HC) stacks' endpoints as Birch Stream's: DSA, IAA, QAT, DLB */
+	int cbdma_dev;         /* the DMI stack's DMA engines: the functions at this device of its root bus, on every
+				* socket (0: none) ... */
+	int cbdma_part;        /* ... count at this part */
 	int sad_stack_id;      /* root buses from 8086:09a2's SAD_CONTROL_CFG stack id (Ice Lake-SP) */
 	/* root buses from the MSM's CPU buses (Sapphire Rapids and later): CPU bus i -> IIO PMU (-1: none), and a
 	 * second die's table (Sapphire Rapids' MCC: PCU CR3's CAPID4 tells them apart; NULL: one table) */

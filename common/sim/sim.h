@@ -394,6 +394,14 @@ struct sim_root_fn {
 	uint32_t cls;
 };
 
+/* The DMA engines (CBDMA, ioatdma) on the DMI stack's root bus of every socket (platforms/<p>/board.c): functions
+ * 0..nfn-1 of device dev, id did, class 0x0880; their DMA counted at IIO part `part` of that stack */
+struct sim_cbdma {
+	int dev, nfn;
+	uint16_t did;
+	int part;
+};
+
 /* A real board's IIO stacks (platforms/<p>/board.c): each socket's root bus of each IIO PMU that has one (a
  * real board's socket 1 is not socket 0's + 0x80: Birch Stream's 29 is a6), the CPU bus the MSM's CPUBUSNO
  * registers list it at, the PMU whose bus carries the PCH (and its root port's device) and the one whose bus
@@ -479,6 +487,7 @@ struct sim_kind {
 	/* without a board: the DMI stack's PMU (0 unless set: Ice Lake-SP's 5), and whether the PCH's root port
 	 * with a NIC below it sits on it (sim_pcitree.c) */
 	int dmi_pmu, pch_nic;
+	const struct sim_cbdma *cbdma;           /* NULL: no DMA engines on the DMI stack's root bus */
 	const struct sim_iio_regs *iio_regs;     /* NULL: none simulated, root ports at devices 1-8 */
 	const struct sim_snc_layout *snc_layout; /* NULL: no sub-NUMA clustering simulated */
 	/* how the kernel shows its uncore clock limits (SIM_UFREQ_LEGACY, _TPMI; 0: not at all) and the lowest

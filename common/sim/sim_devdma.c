@@ -7,7 +7,7 @@
 #include "util/error.h"
 #include "sim_only.h"
 
-static const char *const kinds[SIM_DEV_KINDS] = { "nic", "ib", "nvme", "gpu", "dsa", "iaa", "qat", "dlb", "usb" };
+static const char *const kinds[SIM_DEV_KINDS] = { "nic", "ib", "nvme", "gpu", "dsa", "iaa", "qat", "dlb", "usb", "cbdma" };
 
 /* A node's devices at a steady share of what their links carry (bytes/s of payload):
  * - nic: a 100 GbE port (Intel E810, 12.5 GB/s each way) receiving 5 and sending 3 GB/s; a 16-byte descriptor
@@ -21,14 +21,16 @@ static const char *const kinds[SIM_DEV_KINDS] = { "nic", "ib", "nvme", "gpu", "d
  * - the accelerators of an HC stack (the simulator's choice, no measurement behind it): a DSA copying 4 GB/s
  *   (reading and writing memory alike), an IAA decompressing 1 GB/s read into 3 written, QAT at 2 each way, a DLB
  *   passing 0.2 GB/s of 16-byte events; 64-byte descriptors and completion records, 1 % (2 % the DLB);
- * - usb: the PCH's xHCI (a board's DMI stack) with a USB 3 drive at 200 MB/s in, 100 out, 2 % in its TRBs.
+ * - usb: the PCH's xHCI (a board's DMI stack) with a USB 3 drive at 200 MB/s in, 100 out, 2 % in its TRBs;
+ * - cbdma: each engine (channel) of the DMI stack's DMA controller copying 0.5 GB/s, reading memory and writing it
+ *   alike, its 64-byte descriptors and completion writes per 4 KiB copy 2 % (the simulator's choice).
  * Sizes: NVMe base specification 2.0 (64-byte submission, 16-byte completion entries); Intel E810 datasheet
  * (16- and 32-byte descriptors). */
 void sim_devdma_defaults(struct sim_profile *p)
 {
-	static const double in[SIM_DEV_KINDS] = { 5e9, 12e9, 2.4e9, 6e9, 4e9, 3e9, 2e9, 0.2e9, 0.2e9 },
-			    out[SIM_DEV_KINDS] = { 3e9, 9e9, 1.2e9, 9e9, 4e9, 1e9, 2e9, 0.2e9, 0.1e9 },
-			    ovh[SIM_DEV_KINDS] = { 0.03, 0.02, 0.001, 0.005, 0.01, 0.01, 0.01, 0.02, 0.02 };
+	static const double in[SIM_DEV_KINDS] = { 5e9, 12e9, 2.4e9, 6e9, 4e9, 3e9, 2e9, 0.2e9, 0.2e9, 0.5e9 },
+			    out[SIM_DEV_KINDS] = { 3e9, 9e9, 1.2e9, 9e9, 4e9, 1e9, 2e9, 0.2e9, 0.1e9, 0.5e9 },
+			    ovh[SIM_DEV_KINDS] = { 0.03, 0.02, 0.001, 0.005, 0.01, 0.01, 0.01, 0.02, 0.02, 0.02 };
 	for (int k = 0; k < SIM_DEV_KINDS; k++)
 		p->dev_in_bps[k] = in[k], p->dev_out_bps[k] = out[k], p->dev_overhead[k] = ovh[k];
 	p->ndevrate = 0;
@@ -42,7 +44,7 @@ int sim_devdma_key(struct sim_profile *p, const char *key, double v, const char 
 		return 0;
 	if (sscanf(key, "device.%23[a-z0-9_].%31s%n", who, what, &n) != 2 || key[n])
 		return uc_err("simulator profile %s:%d: '%s': a device key is device.KIND.KEY (KIND nic, ib, nvme, gpu, dsa, "
-			      "iaa, qat, dlb, usb) or "
+			      "iaa, qat, dlb, usb, cbdma) or "
 			      "device.NAME.KEY (NAME as uncore devices shows it: ens0f0, mlx5_0, nvme0, card0)", file, lineno, key);
 	int in = !strcmp(what, "in_bytes_per_s"), out = !strcmp(what, "out_bytes_per_s"),
 	    ovh = !strcmp(what, "overhead_ratio");

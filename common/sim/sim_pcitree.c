@@ -17,9 +17,11 @@
 #include "util/error.h"
 
 enum kind { K_NIC = SIM_DEV_NIC, K_IB = SIM_DEV_IB, K_NVME = SIM_DEV_NVME, K_GPU = SIM_DEV_GPU, K_DSA = SIM_DEV_DSA,
-	    K_IAA = SIM_DEV_IAA, K_QAT = SIM_DEV_QAT, K_DLB = SIM_DEV_DLB, K_USB = SIM_DEV_USB, K_GPUSW, K_EMPTY, K_VGA, K_KINDS };
-static const char *const kind_name[] = { "nic", "ib",  "nvme", "gpu", "dsa",  "iaa",
-					 "qat", "dlb", "usb",  "gpusw", "empty", "vga" };
+	    K_IAA = SIM_DEV_IAA, K_QAT = SIM_DEV_QAT, K_DLB = SIM_DEV_DLB, K_USB = SIM_DEV_USB, K_CBDMA = SIM_DEV_CBDMA, K_GPUSW,
+	    K_EMPTY, K_VGA, K_KINDS };
+/* the CBDMA is the CPU's own (sim_kind cbdma), on every machine of its kind: no item of a devices= list */
+static const char *const kind_name[] = { "nic", "ib",  "nvme",  "gpu",   "dsa",   "iaa", "qat",
+					 "dlb", "usb", "cbdma", "gpusw", "empty", "vga" };
 static int is_accel(enum kind k) { return k >= K_DSA && k <= K_DLB; }
 static int is_rcfn(enum kind k) { return is_accel(k) || k == K_USB; } /* a function of a root bus, no root port */
 /* The SIM_DEV_* kind whose DMA an item's endpoints move: a switch's GPUs and a BMC's VGA a GPU's */
@@ -60,7 +62,7 @@ static int parse_item(const char *s, size_t len, struct item *it)
 	    it->port >= 16)
 		return -1;
 	for (size_t k = 0; k < sizeof(kind_name) / sizeof(kind_name[0]); k++)
-		if (!strcmp(kind, kind_name[k])) {
+		if (k != K_CBDMA && !strcmp(kind, kind_name[k])) {
 			it->k = (enum kind)k;
 			return is_accel(it->k) && it->port != accel[k - K_DSA].part ? -1 : 0;
 		}
@@ -202,7 +204,7 @@ struct out {
 	int ndev, max;
 	struct memfs *m;
 	int counts[K_KINDS]; /* names handed out per kind */
-	int epdev;           /* the device number of the next endpoint (0 but on a root bus) */
+	int epdev, epfn;     /* the device and function number of the next endpoint (0 but on a root bus) */
 };
 
 static int put(struct out *o, const char *dir, const char *file, const char *text, int link)
@@ -266,6 +268,10 @@ static int root_functions(struct out *o, int sock, int st, int root, int top, co
 	return 0;
 }
 
+/* What holds a kind's endpoints below their root port, as the library's map names it (uncore.h behind): a switch's
+ * upstream port holds a gpusw's GPUs, a BMC's PCIe-to-PCI bridge its VGA */
+static const char *behind_of(enum kind k) { return k == K_GPUSW ? "a PCIe switch" : k == K_VGA ? "a PCIe-to-PCI bridge" : ""; }
+
 /* An endpoint: its function, its name, and its row of the truth */
 static int endpoint(struct out *o, const struct item *it, int die, const char *parent, int bus, uint16_t ven,
 		    uint16_t did, uint32_t cls, const char *driver, const char *sub, const char *fmt, int sw)
@@ -273,7 +279,7 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	char dir[512], name[24];
 	int node = sim_stack_node(o->s, it->socket, die, it->stack);
 	snprintf(name, sizeof(name), fmt, o->counts[dev_kind(it->k)]++);
-	if (function(o, parent, bus, o->epdev, 0, ven, did, cls, driver, node, dir, sizeof(dir)))
+	if (function(o, parent, bus, o->epdev, o->epfn, ven, did, cls, driver, node, dir, sizeof(dir)))
 		return -1;
 	char f[64];
 	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ (none: no name) */
@@ -293,10 +299,10 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 		struct sim_pcidev *d = &o->dev[o->ndev];
 		memset(d, 0, sizeof(*d));
 		d->socket = it->socket, d->die = die, d->stack = it->stack, d->port = it->port;
-		snprintf(d->bdf, sizeof(d->bdf), "0000:%02x:%02x.0", bus, o->epdev);
+		snprintf(d->bdf, sizeof(d->bdf), "0000:%02x:%02x.%d", bus, o->epdev, o->epfn);
 		d->vendor = ven, d->device = did, d->class_code = cls, d->driver = driver;
 		snprintf(d->name, sizeof(d->name), "%s", name);
-		d->behind_switch = sw, d->node = node;
+		d->behind_switch = sw, d->node = node, d->behind = behind_of(it->k);
 		d->kind = dev_kind(it->k);
 	}
 	o->ndev++;
@@ -346,7 +352,7 @@ static int below_port(struct out *o, const struct item *it, const char *rp, int 
 		     * 1a03:2000 (class 0x0300, ast) on the bus after it */
 		if (function(o, rp, next, 0, 0, 0x1a03, 0x1150, 0x060400, "", node, up, sizeof(up)))
 			return -1;
-		return endpoint(o, it, 0, up, next + 1, 0x1a03, 0x2000, 0x030000, "ast", "drm", "card%d", 1);
+		return endpoint(o, it, 0, up, next + 1, 0x1a03, 0x2000, 0x030000, "ast", "drm", "card%d", 0);
 	case K_USB: /* a USB controller below a root port (not the DMI stack's): Birch Stream's 19:00.0 */
 		return endpoint(o, it, 0, rp, next, 0x1912, 0x0014, 0x0c0330, "xhci_hcd", "", "", 0);
 	default:
@@ -379,6 +385,23 @@ static int hc_stack(struct out *o, const struct item *it, int n, int sock, int s
 	return 0;
 }
 
+/* The DMA engines on the DMI stack's root bus (sim_kind cbdma: Ice Lake-SP's 8086:0b00 at 01.0-7 of each
+ * socket's, ioatdma, as the Lenovo SR650 V2 lists them at 00:01.x and 80:01.x, platforms/icx/board.c): each an
+ * endpoint with no root port above it, its DMA at the kind's part of that stack */
+static int cbdma(struct out *o, int sock, int st, int root, const char *rootdir)
+{
+	const struct sim_cbdma *c = o->s->kind->cbdma;
+	struct item it = { .k = K_CBDMA, .socket = sock, .stack = st, .port = c ? c->part : 0 };
+	for (int fn = 0; c && st == dmi_stack(o->s) && fn < c->nfn; fn++) {
+		o->epdev = c->dev, o->epfn = fn;
+		int rc = endpoint(o, &it, 0, rootdir, root, 0x8086, c->did, 0x088000, "ioatdma", "", "", 0);
+		o->epdev = o->epfn = 0;
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 /* One stack's root ports and what is below them (a board's DMI stack: the PCH's root port alone, its items at
  * the DMI part) */
 static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int st, int root, const char *rootdir)
@@ -397,7 +420,7 @@ static int pcie_stack(struct out *o, const struct item *it, int n, int sock, int
 					      "the DMI stack's devices sit behind the PCH, at its one counter port");
 			top = it[i].port > top ? it[i].port : top;
 		}
-	if (root_functions(o, sock, st, root, top, rootdir))
+	if (root_functions(o, sock, st, root, top, rootdir) || cbdma(o, sock, st, root, rootdir))
 		return -1;
 	for (int i = 0; dmi && i < n; i++) /* the PCH's USB controller on the root bus */
 		if (it[i].socket == sock && it[i].stack == st && it[i].k == K_USB) {

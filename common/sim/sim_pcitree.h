@@ -25,7 +25,7 @@ int sim_devices_option(struct sim *s, const char *v);
 
 /* What an endpoint is: its DMA rates and counters go by it (sim_devdma.c) */
 enum { SIM_DEV_NIC, SIM_DEV_IB, SIM_DEV_NVME, SIM_DEV_GPU, SIM_DEV_DSA, SIM_DEV_IAA, SIM_DEV_QAT, SIM_DEV_DLB, SIM_DEV_USB,
-       SIM_DEV_KINDS };
+       SIM_DEV_CBDMA, SIM_DEV_KINDS };
 
 /* One endpoint of the set: the truth tests hold the map against */
 struct sim_pcidev {
@@ -36,6 +36,7 @@ struct sim_pcidev {
 	const char *driver;
 	char name[24];
 	int behind_switch, node;
+	const char *behind; /* what holds it below its root port, as uncore_device_group says it ("": nothing) */
 	int kind; /* SIM_DEV_* */
 	/* the machine's table (sim_devdma.c): DMA payload bytes/s the device writes into memory (in) and reads
 	 * from it (out), the descriptor and completion bytes per payload byte its port also counts, and its faults:

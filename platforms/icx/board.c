@@ -17,7 +17,7 @@
  * 80, ICX_CBDMA_DMI_PMON_ID), the others SAD 1, 2, 4, 5 (PMUs 0, 1, 3, 4) in bus order.  Every other register value
  * (CPUNODEID, GIDNIDMAP, CAPID6/7, the memory controller's windows) the simulator fills (platforms/icx/sim.c).
  * The devices: the simulator's kinds (sim_pcitree.c) in the stacks that have a root bus, the PCH's root port 00:1c.0
- * with a NIC below it (sim_pcitree.c icx_pch).
+ * with a NIC below it (sim_pcitree.c icx_pch), the CBDMA engines on each socket (sim_icx_cbdma).
  */
 #include "platform/platform.h"
 #include "sim/sim.h"
@@ -50,6 +50,12 @@ const struct sim_root_fn sim_icx_root_fns[] = {
 	{ 5, 2, 0, 1, 0x09a6, 1, SYS }, { 5, 2, 4, 4, 0x3456, 0, 0x130000u },
 	{ 0 },
 };
+
+/* The CBDMA engines 8086:0b00 at 01.0-7 of each socket's CBDMA/DMI stack root bus (both listings: 00:01.x, and
+ * 80:01.x on the SR650 V2), their DMA counted at that stack's (PMU 5's) part 3: pcm's WhitleyPlatformMapping
+ * (pcm-iio-topology.cpp, intel/pcm 0fae0de1 and 202302: ICX_CBDMA_PART_ID 3, "There is one DMA Controller on each
+ * socket"; issue 90 D7, doc/platforms.md) */
+const struct sim_cbdma sim_icx_cbdma = { .dev = 1, .nfn = 8, .did = 0x0b00, .part = 3 };
 
 /* SR650 V2 (two sockets) and SR630 V2 (one); PMU 2 (the MCP stack) has no root bus on either */
 static const struct sim_board_stack stacks_2s[] = {

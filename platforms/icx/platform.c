@@ -206,11 +206,14 @@ static const struct plat_clocks icx_clocks = {
 static const struct attrib_plat icx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3, 9, "the core's requests that missed the LLC" };
 
 /* Whitley (WhitleyPlatformMapping, pcm-iio-topology.cpp): PCIe stacks' parts 0-3 at devices 2-5; the CBDMA/DMI
- * stack, PMU 5 (ICX_CBDMA_DMI_PMON_ID), part 0 (ICX_PCH_PART_ID); root buses from SAD_CONTROL_CFG's stack id
- * (Linux 6.12 icx_iio_get_topology), which Linux reads on Ice Lake-SP alone (icx_iio_set_mapping: not Ice Lake-D) */
+ * stack, PMU 5 (ICX_CBDMA_DMI_PMON_ID), part 0 (ICX_PCH_PART_ID) for what crosses the DMI link, and its CBDMA
+ * engines at device 1 of its root bus part 3 on every socket (ICX_CBDMA_PART_ID; "one DMA Controller on each
+ * socket": issue 90 D7, doc/platforms.md); root buses from SAD_CONTROL_CFG's stack id (Linux 6.12
+ * icx_iio_get_topology), which Linux reads on Ice Lake-SP alone (icx_iio_set_mapping: not Ice Lake-D) */
 static const int icx_iio_models[] = { 0x6a, 0 }; /* INTEL_ICELAKE_X */
 static const struct iio_layout icx_iio = { .models = icx_iio_models, .port_lo = 2, .port_hi = 5,
-					   .ndmi = 1, .dmi_stacks = { 5 }, .dmi_part = 0, .sad_stack_id = 1 };
+					   .ndmi = 1, .dmi_stacks = { 5 }, .dmi_part = 0, .sad_stack_id = 1,
+					   .cbdma_dev = 1, .cbdma_part = 3 };
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout icx_mem = { "Intel_10nm Socket#", " IMC#", 3, 2, 4,

@@ -210,6 +210,6 @@ const struct sim_kind sim_kind_icx = { .name = "icx", .cores = 40, .max_cores = 
 				       .ubox = &sim_icx_ubox, .glob = &sim_icx_global, .perf = sim_icx_perf, .nperf = &sim_icx_nperf,
 				       .root_fns = sim_icx_root_fns, .board = &sim_icx_board,
 				       /* ICX_CBDMA_DMI_PMON_ID 5 (uncore_snbep.c icx_iio_mapping_visible), the PCH as the SR630 V2 */
-				       .dmi_pmu = 5, .pch_nic = 1, .iio_regs = &icx_regs,
+				       .dmi_pmu = 5, .pch_nic = 1, .cbdma = &sim_icx_cbdma, .iio_regs = &icx_regs,
 				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */,
 				       .mem = &sim_icx_mem };

@@ -17,6 +17,7 @@ extern const struct sim_ubox_dev sim_icx_ubox;
 extern const struct sim_global sim_icx_global; /* sim_map.c: U_MSR_PMON_GLOBAL_CTL 0x700 */
 extern const struct sim_root_fn sim_icx_root_fns[]; /* board.c */
 extern const struct sim_board sim_icx_board;       /* board.c */
+extern const struct sim_cbdma sim_icx_cbdma;       /* board.c */
 extern const struct sim_mem_board sim_icx_mem;     /* sim_memory.c */
 
 #endif

@@ -222,6 +222,10 @@ pcm_memory() {
 	has msr 0 0xce || D5=0
 	stop_host
 	check "pcm-memory on sim:$2 (qemu -cpu $3): exit 0 ($(grep -v TCG "$W/$1.pcm.err" | tail -2 | tr '\n' ' '))" '[ $rc -eq 0 ]'
+	case $2 in spr,*) # D8: PCM 202302 counts the CHAs in CAPID6/7 of the PCU CR3 (8086:325b) on SPR: the spec's cores=
+		sl=$(awk '/Last level cache slices per socket:/ { print $NF }' "$W/$1.pcm.err") c=$(echo "$2" | sed -n 's/.*cores=\([0-9]*\).*/\1/p')
+		check "pcm-memory sim:$2: its LLC slices, the CHAs it counts in CAPID6/7 (D8), $sl: the spec's $c" '[ "$sl" = "$c" ]' ;;
+	esac
 	r=$(awk -F'[:-]+' '/NODE 0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
 	w=$(awk -F'[:-]+' '/NODE 0 Mem Write/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
 	est=$(awk '/Nominal core frequency:/ { print $4 }' "$W/$1.pcm.err")

@@ -10,11 +10,12 @@
  * each socket's MSM function 8086:09a6 at device 3 function 0 lists its "CPU buses", CPUBUSNO_VALID at 0x1a0
  * and their numbers 4 a dword at 0x190 (0-15) and 0x1c0 (16-31); function 0 of the first valid one has the
  * package in SAD_CONTROL_CFG bits 3:0; Sapphire Rapids' PCU CR3 (8086:325b, 1e.3) says its die in CAPID4
- * (0x94) bits 7:6 (0b11: XCC, the simulated part), and its CHAs, there and on Emerald Rapids, in CAPID6/7.  A machine laid out as a real board (sim_board) has the MSM
- * at 03.0 of the board's stack (as listed) and lists the board's CPU buses; its PCU CR3 sits beside the MSM, at
- * 1e.3 (the listing has it on the UBox's second bus, 7f, which the simulator's UBox buses are not).  Without a
- * board the MSM and PCU CR3 sit on a bus of their own, the last of the socket's, and the CPU bus of IIO PMU n is
- * the inverse of pcm's spr_xcc_, emr_ and srf_sad_to_pmu_id_mapping for PMUs 0-5.
+ * (0x94) bits 7:6 (0b11: XCC, the simulated part), and its CHAs, there and on Emerald Rapids, in CAPID6/7.  A
+ * machine laid out as a real board (sim_board) has the MSM at 03.0 of the board's stack (as listed) and lists the
+ * board's CPU buses; its PCU CR3 sits beside the MSM, at 1e.3 (the listing has it on the UBox's second bus, 7f,
+ * which the simulator's UBox buses are not).  Without a board the MSM and PCU CR3 sit on a bus of their own, the
+ * last of the socket's, and the CPU bus of IIO PMU n is the inverse of pcm's spr_xcc_, emr_ and
+ * srf_sad_to_pmu_id_mapping for PMUs 0-5.
  */
 #include <stdio.h>
 #include <string.h>

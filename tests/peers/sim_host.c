@@ -296,8 +296,8 @@ static int link_functions(void)
 		    snprintf(p, sizeof(p), "%s/%s", bus, e->d_name) >= (int)sizeof(p) || lstat(p, &st) || !S_ISDIR(st.st_mode))
 			continue;
 		snprintf(rel, sizeof(rel), "../../../devices/pci%04x:%02x/%.16s", dom, b, e->d_name);
-		if (snprintf(target, sizeof(target), "%s/sys/devices/pci%04x:%02x/%s", root, dom, b, e->d_name) >= (int)sizeof(target) ||
-		    stat(target, &st) || !S_ISDIR(st.st_mode))
+		if (snprintf(target, sizeof(target), "%s/sys/devices/pci%04x:%02x/%s", root, dom, b, e->d_name) >=
+			    (int)sizeof(target) || stat(target, &st) || !S_ISDIR(st.st_mode))
 			continue;
 		if (merge_into(p, target) || symlink(rel, p)) {
 			closedir(d);

@@ -1,9 +1,9 @@
 /*
- * Issue 90 D2-D5: the registers peers (PCM, likwid) read and write that the library does not, as the simulated
- * machine answers them: the UBox's global control and status (0x700, 0x701 / 0x70E), U_MSR_PMON_GLOBAL_CONFIG
- * 0x702's CHA count, Skylake-SP's UBox functions 08.1 and 08.2 with the stacks' buses, and MSR_PLATFORM_INFO
- * with the TSC.  Each value is checked against a source outside the register it is in: the profile, the CAPID
- * registers, the PCI tree's root ports.
+ * Issue 90 D2-D5 and D8: the registers peers (PCM, likwid) read and write that the library does not, as the
+ * simulated machine answers them: the UBox's global control and status (0x700, 0x701 / 0x70E),
+ * U_MSR_PMON_GLOBAL_CONFIG 0x702's CHA count, Skylake-SP's UBox functions 08.1 and 08.2 with the stacks' buses,
+ * MSR_PLATFORM_INFO with the TSC, and the Sapphire Rapids family's CAPID6/7.  Each value is checked against a
+ * source outside the register it is in: the profile or spec, the CAPID registers, the PCI tree's root ports.
  */
 #include <stdlib.h>
 #include "sim_helpers.h"
@@ -167,6 +167,54 @@ static void test_skx_cpubusno(void)
 	uncore_close(u);
 }
 
+/* D8: the Sapphire Rapids family's CHA count where PCM reads it, CAPID6 (0x9C) and CAPID7 (0xA0) of the PCU CR3 at
+ * D30 F3 (seed 001 section 1.7.1; PCM getMaxNumOfCBoxes counts their bits, device 8086:325b), one a socket: as
+ * many bits as the spec's cores= CHAs (the simulator's truth; the default part's 56 on SPR and 60 on EMR), none
+ * past the part's largest die (60 and 64 slots), and on SPR as many as MSR 0x2FFE, Linux's count (38776cc4).
+ * The function is the simulated kernel's (its sysfs config file), as PCM reads it through /proc/bus/pci. */
+static void test_spr_capid(void)
+{
+	static const struct { const char *spec; int chas, slots; } plats[] = {
+		{ "sim:spr", 56, 60 }, { "sim:spr,cores=60", 60, 60 }, { "sim:spr,sockets=2,cores=13", 13, 60 },
+		{ "sim:emr", 60, 64 }, { "sim:emr,cores=64", 64, 64 }, { "sim:emr,sockets=2,cores=33", 33, 64 },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		const struct memfs *m = NULL;
+		int found = 0;
+		CU_ASSERT_FATAL(access_files(u->acc, &m) == 0 && m);
+		for (int f = 0; f < m->n; f++) {
+			const struct memfs_file *fl = &m->f[f];
+			unsigned dom, bus, dev, fn;
+			uint32_t id, lo, hi;
+			if (fl->link || fl->dir || !fl->text || fl->len < 0xa4 ||
+			    sscanf(fl->path, "/sys/bus/pci/devices/%x:%x:%x.%x/config", &dom, &bus, &dev, &fn) != 4)
+				continue;
+			memcpy(&id, fl->text, 4);
+			if (id != 0x325b8086u)
+				continue;
+			memcpy(&lo, fl->text + 0x9c, 4);
+			memcpy(&hi, fl->text + 0xa0, 4);
+			uint64_t capid = (uint64_t)hi << 32 | lo;
+			int n = __builtin_popcountll(capid);
+			if (n != plats[i].chas || dev != 30 || fn != 3 || capid >> (plats[i].slots - 1) >> 1)
+				fprintf(stderr, "%s: %s CAPID6 0x%08x CAPID7 0x%08x: %d CHAs, the spec's %d\n", plats[i].spec,
+					fl->path, lo, hi, n, plats[i].chas);
+			CU_ASSERT_EQUAL(n, plats[i].chas);
+			CU_ASSERT(dev == 30 && fn == 3);
+			CU_ASSERT_EQUAL(capid >> (plats[i].slots - 1) >> 1, 0);
+			if (!strcmp(sim->kind->name, "spr")) { /* MSR 0x2FFE: Linux's count on SPR (it reads 0 on EMR) */
+				uint64_t v = 0;
+				CU_ASSERT(msr_rd(u, found * sim->cores, 0x2ffe, &v) == 0 && (int)v == n);
+			}
+			found++;
+		}
+		CU_ASSERT_EQUAL(found, sim->nsockets);
+		uncore_close(u);
+	}
+}
+
 /* D5: MSR_PLATFORM_INFO 15:8 the profile's TSC rate over the bus clock (100 MHz; Nehalem's 133.33), and the TSC
  * (MSR 0x10) ticking at ratio x bus on the simulator's clock: over a simulated second, TSC / (ratio x bus) = 1.
  * A Nehalem-EP profile of the X5570's 2.93 GHz (22 x 133.33 MHz) and the default 2.6 GHz (26 x 100 MHz); an
@@ -216,6 +264,7 @@ int main(void)
 		{ "D3: MSR 0x702 bits 5:0 the CAPID registers' CHAs", test_ncu_pmon_config },
 		{ "D4: SKX UBox 08.1/08.2, CPUBUSNO the stacks' root buses", test_skx_cpubusno },
 		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
+		{ "D8: SPR and EMR PCU CR3's CAPID6/7 count the spec's CHAs", test_spr_capid },
 		{ NULL, NULL },
 	};
 	return run_suite("peer_regs", tests);

@@ -10,11 +10,13 @@
 # Each counts a workload profile of this test's own (the truth), within 1 %, and beside `uncore stat` on the same
 # shared machine (shared=FILE).  The simulator's protocol checks are printed and each refused register named: one
 # the simulator does not model yet is a known disagreement of issue 90 (D2 MSR 0x700, D3 0x702, D4 the SKX UBox's
-# 08.2, D5 0xCE, D8, and D9: uncore functions without a NUMA node, where a real board, the Lenovo SR650 of
-# tests/snapshots/field/clx-sr650-2s, gives each its socket's; all but D8 modelled on sim:skx now); any other
+# 08.2, D5 0xCE, and D9: uncore functions without a NUMA node, where a real board, the Lenovo SR650 of
+# tests/snapshots/field/clx-sr650-2s, gives each its socket's; all modelled on sim:skx now), or one a peer's
+# release programs that the part has not (D8: PCM 202302's SPR stacks 10-11 and middle channels); any other
 # fails.  A peer check that needs what the simulator lacks is skipped naming it, found by asking the simulator
-# (sim_host --probe), never passed; a disagreement not yet settled (D8), or a peer wrong where the simulator keeps
-# a real board's truth (D6: PCM's sockets; D11: likwid's UPI bus), is a SKIP line naming it with both sides' numbers.  Where qemu-user, PCM or likwid are missing, their checks are skipped,
+# (sim_host --probe), never passed; a peer wrong where the simulator keeps a real board's truth (D6: PCM's sockets;
+# D11: likwid's UPI bus) is a SKIP line naming it with both sides' numbers.  Where qemu-user, PCM or likwid are
+# missing, their checks are skipped,
 # saying so.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 B=${top_builddir:-.}
@@ -115,13 +117,24 @@ direct icx2 icx,sockets=2 2 "msr mmio"
 # and bad_accesses is their number (but for MSR 0x64d, which the simulator knows SKX lacks: common/sim/sim_rapl.c).
 explain() { # TOOL
 	awk -v tool="$1" '
+	function hex(x,  i, v) { v = 0; x = tolower(x); sub(/^0x/, "", x); for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }
 	$1 != "refused" { next }
 	{ n = $2; $1 = $2 = $3 = ""; what = $0; sub(/^ +/, "", what) }
 	what ~ /^(rd|wr)msr MSR 0x(700|702|ce|8b|1b1|3f8|3f9|3fa|60d|1a0|1ad|1b0|610|613|618|61b|61c|639|641|64d):/ {
 		split(what, w, " "); msr[w[3]] += n; refused += w[3] == "0x64d:" ? 0 : n; next }
 	what ~ /^PCI read of / { next } # a function that is not there reads all ones, as on a node
+	# D8, PCM 202302 on sim:spr programs what the part has not (seed 001, the guide of the family): IIO and IRP
+	# stacks 10 and 11 (its SPR_M2IOSF_NUM 12; Table 1-3: IIO "up to 10 for XCC"), MSRs 0x30a0-0x30bf and
+	# 0x34a0-0x34bf; and the middle one of the three channels it lays 0x4000 apart a controller (section 1.10.3:
+	# two, 0x8000 apart), MEMn + 0x26800 (the MEMn of the simulator 0x80000 apart, spr_family_sim.c)
+	tool ~ /sim:spr/ && what ~ /^(rd|wr)msr MSR 0x3[04][ab][0-9a-f]:/ { stacks += n; refused += n; next }
+	tool ~ /sim:spr/ && what ~ /^MMIO (read|write) 0x/ {
+		split(what, w, " "); a = hex(w[3]) % 524288
+		if (a >= 157696 && a < 157952) { chan += n; refused += n; next } }
 	{ other = other "; " n " x " what }
 	END {
+		if (stacks) printf "%s refused %d x MSR 0x30a0-0x30bf, 0x34a0-0x34bf: IIO and IRP stacks 10 and 11, which PCM 202302 programs on SPR and the part has not (D8: seed 001 Table 1-3)\n", tool, stacks
+		if (chan) printf "%s refused %d x MMIO MEMn + 0x26800-0x268ff: PCM 202302 channel 1 of 3 a controller, 0x4000 apart, where the part has 2, 0x8000 apart (D8: seed 001 section 1.10.3); its channel 2 is channel 1 of the part\n", tool, chan
 		why["0x700:"] = "UBox global control (D2)"; why["0x702:"] = "CHA count (D3)"; why["0xce:"] = "PLATFORM_INFO (D5)"
 		why["0x8b:"] = "microcode signature"; why["0x1b1:"] = "package thermal status"
 		why["0x3f8:"] = why["0x3f9:"] = why["0x3fa:"] = why["0x60d:"] = "package C-state residency"
@@ -155,11 +168,11 @@ pcm_memory() {
 	D5=1
 	has msr 0 0xce || D5=0
 	stop_host
-	if grep -q "getMaxNumOfCBoxes.*Assertion" "$W/$1.pcm.err"; then
-		skip "pcm-memory on sim:$2: PCM 202302 aborts in getMaxNumOfCBoxes (issue 90 D8: where it looks for the CHA count and where the simulator puts it disagree); recorded, not counted"
-		return
-	fi
 	check "pcm-memory on sim:$2 (qemu -cpu $3): exit 0 ($(grep -v TCG "$W/$1.pcm.err" | tail -2 | tr '\n' ' '))" '[ $rc -eq 0 ]'
+	case $2 in spr,*) # D8: PCM 202302 counts the CHAs in CAPID6/7 of the PCU CR3 (8086:325b) on SPR: the spec's cores=
+		sl=$(awk '/Last level cache slices per socket:/ { print $NF }' "$W/$1.pcm.err") c=$(echo "$2" | sed -n 's/.*cores=\([0-9]*\).*/\1/p')
+		check "pcm-memory sim:$2: its LLC slices, the CHAs it counts in CAPID6/7 (D8), $sl: the spec's $c" '[ "$sl" = "$c" ]' ;;
+	esac
 	r=$(awk -F'[:-]+' '/NODE 0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
 	w=$(awk -F'[:-]+' '/NODE 0 Mem Write/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
 	est=$(awk '/Nominal core frequency:/ { print $4 }' "$W/$1.pcm.err")
@@ -176,6 +189,8 @@ pcm_memory() {
 	check "pcm-memory sim:$2: uncore stat on the same machine reads $o GB/s, the truth $(mul "$RD0" 1e-9)" \
 		'near "$o" "$(mul "$RD0" 1e-9)"'
 	protocol "pcm-memory sim:$2"
+	# counted on sim:spr: 0 while it ran, 44 after (sim_host --counts during and after a run)
+	echo "  (they are its clean-up's, UncorePMU::cleanup of PCM 202302: at exit it zeroes each control word it programmed without freezing the box first)"
 }
 
 # pcm-pcie: each socket's PCIe reads and writes, 64 bytes a request, over its delay.  On SKX (pcm-pcie.h

@@ -433,7 +433,7 @@ struct sim_iio_regs {
 	const int *cpubus; /* CPU bus of IIO PMU 0..5 on a machine with no board (pcm's sad_to_pmu_id tables inverted);
 			    * NULL: no MSM function listing CPU buses */
 	int eagle_fns;     /* 09a4, 09a3 and 0b23 beside 09a2 on each root bus (Eagle Stream: SPR, EMR) */
-	int pcu_cr3;       /* the PCU CR3 function 325b beside the MSM, its CAPID4 naming the die (SPR) */
+	int pcu_cr3;       /* the PCU CR3 function 325b beside the MSM: CAPID4 naming the die, CAPID6/7 the CHAs (SPR, EMR) */
 };
 
 /* Sub-NUMA clustering as the part allows it (sim_numa.c) */
@@ -574,6 +574,10 @@ const struct sim_unit *sim_unit_named(const struct sim *s, const char *name);
 struct sim_dev *sim_add_dev(struct sim *s, int bus, int dev, int fn, uint16_t id);
 /* A config dword of a device just added (d NULL: the machine has too many devices, an error). */
 int sim_put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v);
+/* A die's CAPID mask of chas CHAs among its slots (at most 64), a bit a present slice: every other slot first, then
+ * the ones between, so that a part with fewer CHAs than slots has its bits neither contiguous nor, past 32
+ * slots, in one dword; chas >= slots sets all slots (the full die reads all ones where it fills a dword). */
+uint64_t sim_cha_capid(int chas, int slots);
 /* What read-only MSR k reads on scope sc. */
 static inline uint64_t sim_romsr_val(const struct sim *s, int k, int sc) { return s->romsr[k].val + (uint64_t)sc * s->romsr[k].step; }
 /* The Skylake-style machines' PCI boxes (skx, icx): each place's box on socket sock, its function at bus0 + bus,

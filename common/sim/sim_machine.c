@@ -295,6 +295,18 @@ int sim_put_cfg32(struct sim_dev *d, uint32_t off, uint32_t v)
 	return 0;
 }
 
+uint64_t sim_cha_capid(int chas, int slots)
+{
+	uint64_t m = 0;
+	slots = slots < 1 ? 1 : slots > 64 ? 64 : slots;
+	for (int i = 0, k = 0; k < chas && k < slots; i++) /* the even slots, then the odd ones */
+		if (!(m >> (i % slots) & 1) && (i >= slots || i % 2 == 0)) {
+			m |= 1ull << (i % slots);
+			k++;
+		}
+	return m;
+}
+
 int sim_place_functions(struct sim *s, int sock, int bus0, const struct sim_bus_place *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {

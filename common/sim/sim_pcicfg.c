@@ -10,11 +10,12 @@
  * each socket's MSM function 8086:09a6 at device 3 function 0 lists its "CPU buses", CPUBUSNO_VALID at 0x1a0
  * and their numbers 4 a dword at 0x190 (0-15) and 0x1c0 (16-31); function 0 of the first valid one has the
  * package in SAD_CONTROL_CFG bits 3:0; Sapphire Rapids' PCU CR3 (8086:325b, 1e.3) says its die in CAPID4
- * (0x94) bits 7:6 (0b11: XCC, the simulated part).  A machine laid out as a real board (sim_board) has the MSM
- * at 03.0 of the board's stack (as listed) and lists the board's CPU buses; its PCU CR3 sits beside the MSM, at
- * 1e.3 (the listing has it on the UBox's second bus, 7f, which the simulator's UBox buses are not).  Without a
- * board the MSM and PCU CR3 sit on a bus of their own, the last of the socket's, and the CPU bus of IIO PMU n is
- * the inverse of pcm's spr_xcc_, emr_ and srf_sad_to_pmu_id_mapping for PMUs 0-5.
+ * (0x94) bits 7:6 (0b11: XCC, the simulated part), and its CHAs, there and on Emerald Rapids, in CAPID6/7.  A
+ * machine laid out as a real board (sim_board) has the MSM at 03.0 of the board's stack (as listed) and lists the
+ * board's CPU buses; its PCU CR3 sits beside the MSM, at 1e.3 (the listing has it on the UBox's second bus, 7f,
+ * which the simulator's UBox buses are not).  Without a board the MSM and PCU CR3 sit on a bus of their own, the
+ * last of the socket's, and the CPU bus of IIO PMU n is the inverse of pcm's spr_xcc_, emr_ and
+ * srf_sad_to_pmu_id_mapping for PMUs 0-5.
  */
 #include <stdio.h>
 #include <string.h>
@@ -138,8 +139,16 @@ static int msm(const struct sim *s, struct memfs *m, int socket, const int *cpub
 	int node = s->numa_off ? -1 : sim_node_of_scope(s, socket * s->dies); /* the MSM's bus: the socket's first node */
 	if (uncore_fn(m, dir, node, bus, 3, 0, 0x09a6, cfg))
 		return -1;
+	/* CAPID6 and CAPID7 (0x9C, 0xA0): a bit a CHA of the die's slots (the part's largest, max_cores), 32 each
+	 * (seed 001 section 1.7.1, "Querying Number of CHAs": "read bits 31:0 in the CAPID6 register located at Device
+	 * 30, Function 3, Offset 0x9C and CAPID7 register located at Offset 0xA0"; PCM getMaxNumOfCBoxes counts their
+	 * bits on SPR, 202302 and later, and on EMR).  With dies=N each die has the cores= CHAs and this is a die's. */
+	uint64_t capid = sim_cha_capid(s->cores, s->kind->max_cores);
+	uint32_t capid6 = (uint32_t)capid, capid7 = (uint32_t)(capid >> 32);
 	memset(cfg, 0, sizeof(cfg));
 	memcpy(cfg + 0x94, &capid4, 4);
+	memcpy(cfg + 0x9c, &capid6, 4);
+	memcpy(cfg + 0xa0, &capid7, 4);
 	return regs(s)->pcu_cr3 ? uncore_fn(m, dir, node, bus, 0x1e, 3, 0x325b, cfg) : 0;
 }
 

@@ -13,9 +13,11 @@ static int build(struct sim *s)
 }
 
 /* Eagle Stream: root ports at devices 1-8 (pcm-iio-topology.cpp); without a board the CPU bus of IIO PMU n is pcm's
- * emr_sad_to_pmu_id_mapping inverted */
+ * emr_sad_to_pmu_id_mapping inverted.  The PCU CR3 at D30 F3 with the CHAs in CAPID6/7 (seed 001 section 1.7.1, this
+ * part's guide), device id 325b as Sapphire Rapids' (PCM getMaxNumOfCBoxesInternal reads 8086:325b on SPR and EMR,
+ * intel/pcm 0fae0de1; its CAPID4 says XCC, the die seed 001 describes) */
 static const int emr_cpubus[6] = { 8, 1, 2, 3, 9, 10 };
-static const struct sim_iio_regs emr_regs = { .port_dev = 1, .cpubus = emr_cpubus, .eagle_fns = 1 };
+static const struct sim_iio_regs emr_regs = { .port_dev = 1, .cpubus = emr_cpubus, .eagle_fns = 1, .pcu_cr3 = 1 };
 /* two dies, a die a domain: DDR channel pair p on die p % 2 */
 static const struct sim_snc_layout emr_snc = { .allowed = "1, 2", .why = "two dies: a die a domain", .ddr = { [2] = { 0, 1 } } };
 

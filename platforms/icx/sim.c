@@ -174,7 +174,6 @@ static int sim_icx_build(struct sim *s)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
 		int ubus = ubox_bus(s, sock), pbus = ubus + 1;
-		uint64_t capid = 0;
 		if (icx_msr_boxes(s, sock))
 			return -1;
 		if (sim_place_functions(s, sock, ubus, places, sizeof(places) / sizeof(places[0])))
@@ -187,11 +186,7 @@ static int sim_icx_build(struct sim *s)
 		 * icx_count_chabox's WARN_ON refuses more), every other slot first so that a part with fewer CHAs has
 		 * its bits neither contiguous nor in one dword; the full die (Platinum 8380, cores=40) sets all 40, so
 		 * that CAPID6 reads 0xffffffff and CAPID7 0xff (issue 90: such a part was refused as a hidden device) */
-		for (int i = 0, k = 0; k < s->cores; i++)
-			if (!(capid >> (i % SIM_ICX_MAX_CHA) & 1) && (i >= SIM_ICX_MAX_CHA || i % 2 == 0)) {
-				capid |= 1ull << (i % SIM_ICX_MAX_CHA);
-				k++;
-			}
+		uint64_t capid = sim_cha_capid(s->cores, SIM_ICX_MAX_CHA);
 		struct sim_dev *cap = sim_add_dev(s, pbus, 30, 3, 0x345b); /* ff:1e.3 on the SR630 V2 */
 		if (sim_put_cfg32(cap, 0x9c, (uint32_t)capid) || sim_put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
 			return -1;

@@ -234,7 +234,6 @@ int sim_skx_build(struct sim *s)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
 		int bus = skx_bus[sock], first = s->ndevs;
-		uint32_t capid6 = 0;
 		for (int t = 0; t < s->nunits; t++) {
 			const struct sim_unit *u = &s->units[t];
 			int n = !strcmp(u->name, "cha") ? chas(s) : u->nboxes;
@@ -253,11 +252,7 @@ int sim_skx_build(struct sim *s)
 		 * the bits are not contiguous */
 		if (sim_ubox_node_device(s, bus, 8, 0, (uint32_t)node_id(sock), gidnidmap) || ubox_functions(s, sock, bus))
 			return -1;
-		for (int i = 0, k = 0; k < chas(s); i++)
-			if (!(capid6 >> (i % SIM_SKX_MAX_CHA) & 1) && (i >= SIM_SKX_MAX_CHA || i % 2 == 0)) {
-				capid6 |= 1u << (i % SIM_SKX_MAX_CHA);
-				k++;
-			}
+		uint32_t capid6 = (uint32_t)sim_cha_capid(chas(s), SIM_SKX_MAX_CHA);
 		if (sim_put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
 			return -1;
 		/* every uncore function in its socket's NUMA node, as a real board's firmware gives them (the Lenovo

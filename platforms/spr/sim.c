@@ -30,7 +30,8 @@ static int spr_option(struct sim *s, const char *key, const char *value)
 }
 
 /* Eagle Stream: root ports at devices 1-8 (pcm-iio-topology.cpp); without a board the CPU bus of IIO PMU n is pcm's
- * spr_xcc_sad_to_pmu_id_mapping inverted; the PCU CR3 beside the MSM says the die (XCC) */
+ * spr_xcc_sad_to_pmu_id_mapping inverted; the PCU CR3 beside the MSM says the die (XCC) in CAPID4 and the CHAs in
+ * CAPID6/7, where PCM 202302 counts them on SPR (getMaxNumOfCBoxes; seed 001 section 1.7.1, sim_pcicfg.c) */
 static const int spr_cpubus[6] = { 8, 0, 1, 9, 2, 10 };
 static const struct sim_iio_regs spr_regs = { .port_dev = 1, .cpubus = spr_cpubus, .eagle_fns = 1, .pcu_cr3 = 1 };
 /* four compute tiles: SNC4 a tile a domain, SNC2 two tiles a domain; DDR channel pair p on tile p */

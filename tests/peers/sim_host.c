@@ -51,9 +51,11 @@ static int nsnaps;
 static uint64_t t0_ns;
 static uint64_t core_reads, core_writes;
 /* the functions the machine's tree lists without configuration space in the simulator: what their header
- * reads (vendor and device at 0x00, class at 0x08, header type at 0x0c; the rest 0) */
+ * reads (vendor and device at 0x00, class at 0x08, header type at 0x0c), the rest what the tree's config file
+ * holds (cfg: the uncore functions whose registers the simulated kernel shows there, sim_pcicfg.c: the stacks'
+ * 09a2, SPR's MSM and PCU CR3 with its CAPIDs), or 0 (a function whose tree has no config file) */
 #define MAX_TREE 1024
-static struct tree_fn { int dom, bus, dev, fn; uint16_t ven, did; uint32_t cls; } tree[MAX_TREE];
+static struct tree_fn { int dom, bus, dev, fn; uint16_t ven, did; uint32_t cls; uint8_t *cfg; } tree[MAX_TREE];
 static int ntree;
 
 /* ---- the refused accesses, by message (the report names what each peer tripped on) ---- */
@@ -162,6 +164,8 @@ static int answer(const struct peer_req *q, struct peer_rsp *p, uint8_t *data)
 				p->val = off == 0 ? (uint32_t)tree[i].ven | (uint32_t)tree[i].did << 16
 					 : off == 8 ? tree[i].cls << 8
 					 : off == 0xc ? ((tree[i].cls >> 8) == 0x0604 ? 1u << 16 : 0) : 0;
+				if (tree[i].cfg && off > 0xc && off <= 4092)
+					memcpy(&p->val, tree[i].cfg + off, 4); /* little-endian, as the host */
 				return 0;
 			}
 		note_refused("PCI read of %04x:%02x:%02x.%d: %s", q->a, q->b, q->c, q->d, uncore_error());
@@ -256,6 +260,59 @@ static int exists(const char *rel)
 	return lstat(p, &st) == 0;
 }
 
+/* The entries of the real directory p moved into the directory target (absolute paths), then p gone. */
+static int merge_into(const char *p, const char *target)
+{
+	char from[8192], to[8192];
+	struct stat st;
+	DIR *d;
+	if (lstat(p, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	if (snprintf(to, sizeof(to), "%s/", target) >= (int)sizeof(to))
+		return -1;
+	if (mkdirs(to) || !(d = opendir(p)))
+		return -1;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (snprintf(from, sizeof(from), "%s/%s", p, e->d_name) >= (int)sizeof(from) ||
+		    snprintf(to, sizeof(to), "%s/%s", target, e->d_name) >= (int)sizeof(to) || rename(from, to)) {
+			closedir(d);
+			return -1;
+		}
+	}
+	closedir(d);
+	return rmdir(p);
+}
+
+/* The uncore functions the simulated kernel shows as a directory /sys/devices/pciDDDD:BB/<bdf> (ids, class, node)
+ * and their config file at /sys/bus/pci/devices/<bdf>/config (sim_pcicfg.c): one directory behind the kernel's
+ * link, as a node has them, so that a reader of /sys/bus/pci/devices finds their ids. */
+static int link_functions(void)
+{
+	char bus[4096], p[8192], target[8192], rel[128];
+	unsigned dom, b, dev, fn;
+	struct stat st;
+	snprintf(bus, sizeof(bus), "%s/sys/bus/pci/devices", root);
+	DIR *d = opendir(bus);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (sscanf(e->d_name, "%x:%x:%x.%x", &dom, &b, &dev, &fn) != 4 ||
+		    snprintf(p, sizeof(p), "%s/%s", bus, e->d_name) >= (int)sizeof(p) || lstat(p, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		snprintf(rel, sizeof(rel), "../../../devices/pci%04x:%02x/%.16s", dom, b, e->d_name);
+		if (snprintf(target, sizeof(target), "%s/sys/devices/pci%04x:%02x/%s", root, dom, b, e->d_name) >=
+			    (int)sizeof(target) || stat(target, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		if (merge_into(p, target) || symlink(rel, p)) {
+			closedir(d);
+			return -1;
+		}
+	}
+	if (d)
+		closedir(d);
+	return 0;
+}
+
 /* The machine's kernel tree as the simulated backend presents it. */
 static int put_tree(void)
 {
@@ -280,7 +337,7 @@ static int put_tree(void)
 		if (kind == 0 && put(path, data, len))
 			return -1;
 	}
-	return 0;
+	return link_functions();
 }
 
 /* CPUs lo..hi as sysfs writes a CPU mask (lib/bitmap.c bitmap_print_to_pagebuf): 32-bit words in hex, the
@@ -426,6 +483,55 @@ static int drop_function(const char *dir)
 	return 0;
 }
 
+static uint8_t zero[4096];
+
+/* A function's /proc/bus/pci file (its reads and writes go to the host through the preload) */
+static int proc_fn(unsigned dom, unsigned bus, unsigned dev, unsigned fn)
+{
+	char p[256];
+	if (dom)
+		snprintf(p, sizeof(p), "/proc/bus/pci/%04x:%02x/%02x.%x", dom, bus, dev, fn);
+	else
+		snprintf(p, sizeof(p), "/proc/bus/pci/%02x/%02x.%x", bus, dev, fn);
+	return put(p, zero, sizeof(zero));
+}
+
+/* Its row of /proc/bus/pci/devices (Linux's proc_bus_pci_devices show(): bus and devfn, vendor and device, irq,
+ * 7 resources, 7 sizes) appended to list at *n */
+static int dev_row(char *list, size_t cap, size_t *n, unsigned bus, unsigned dev, unsigned fn, uint16_t ven,
+		   uint16_t did)
+{
+	*n += (size_t)snprintf(list + *n, cap - *n, "%02x%02x\t%04x%04x\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n", bus,
+			       dev << 3 | fn, ven, did);
+	return *n >= cap ? -1 : 0;
+}
+
+/* The 4096 bytes of a config file below root (NULL: it cannot be read whole) */
+static uint8_t *read_config(const char *rel)
+{
+	char p[8192];
+	snprintf(p, sizeof(p), "%s%s", root, rel);
+	FILE *f = fopen(p, "rb");
+	uint8_t *b = malloc(4096);
+	if (b && (!f || fread(b, 1, 4096, f) != 4096)) {
+		free(b);
+		b = NULL;
+	}
+	if (f)
+		fclose(f);
+	return b;
+}
+
+/* A PCI segment among the MCFG table's (at most 16) */
+static void add_seg(int *segs, int *nsegs, int dom)
+{
+	int k;
+	for (k = 0; k < *nsegs && segs[k] != dom; k++)
+		;
+	if (k == *nsegs && *nsegs < 16)
+		segs[(*nsegs)++] = dom;
+}
+
 /* The PCI functions: /proc/bus/pci (the devices list, a config file each), sysfs where the machine's tree has
  * no directory of the function, and the ACPI MCFG table over the segments they are in. */
 static int put_pci(void)
@@ -433,21 +539,11 @@ static int put_pci(void)
 	static char list[1 << 20];
 	size_t n = 0;
 	struct uncore_sim_raw_pci d;
-	static uint8_t zero[4096];
 	int segs[16], nsegs = 0;
 	for (int i = 0; uncore_sim_raw_pci_device(R, i, &d) == 0; i++) {
 		char p[256];
-		if (d.dom)
-			snprintf(p, sizeof(p), "/proc/bus/pci/%04x:%02x/%02x.%x", d.dom, d.bus, d.dev, d.fn);
-		else
-			snprintf(p, sizeof(p), "/proc/bus/pci/%02x/%02x.%x", d.bus, d.dev, d.fn);
-		if (put(p, zero, sizeof(zero)))
-			return -1;
-		/* Linux's proc_bus_pci_devices show(): bus and devfn, vendor and device, irq, 7 resources, 7 sizes */
-		n += (size_t)snprintf(list + n, sizeof(list) - n,
-				      "%02x%02x\t%04x%04x\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n", d.bus,
-				      d.dev << 3 | d.fn, d.vendor, d.device);
-		if (n >= sizeof(list))
+		if (proc_fn((unsigned)d.dom, (unsigned)d.bus, (unsigned)d.dev, (unsigned)d.fn) ||
+		    dev_row(list, sizeof(list), &n, (unsigned)d.bus, (unsigned)d.dev, (unsigned)d.fn, d.vendor, d.device))
 			return -1;
 		char dir[128];
 		snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%04x:%02x:%02x.%d", d.dom, d.bus, d.dev, d.fn);
@@ -468,14 +564,11 @@ static int put_pci(void)
 			return -1;
 		if (put_local_cpus(dir, d.node))
 			return -1;
-		int k;
-		for (k = 0; k < nsegs && segs[k] != d.dom; k++)
-			;
-		if (k == nsegs && nsegs < 16)
-			segs[nsegs++] = d.dom;
+		add_seg(segs, &nsegs, d.dom);
 	}
-	/* the functions of the machine's tree that hold no uncore register (its board's: root ports, the PCH,
-	 * endpoints): a config file and local CPUs each as well, and their configuration header from their ids */
+	/* the functions of the machine's tree outside the simulator's configuration space (its board's: root ports,
+	 * the PCH, endpoints; the uncore functions of sim_pcicfg.c): a config file and local CPUs each as well, their
+	 * configuration header from their ids, their registers from the tree's config file where it has one */
 	char sysdev[4096];
 	snprintf(sysdev, sizeof(sysdev), "%s/sys/bus/pci/devices", root);
 	DIR *dd = opendir(sysdev);
@@ -496,9 +589,21 @@ static int put_pci(void)
 					goto fail;
 				continue;
 			}
+			snprintf(p, sizeof(p), "%s/config", dir);
+			uint8_t *cfg = exists(p) ? read_config(p) : NULL;
 			if (ntree < MAX_TREE)
 				tree[ntree++] = (struct tree_fn){ (int)dom, (int)bus, (int)dev, (int)fn, (uint16_t)ven,
-								  (uint16_t)did, (uint32_t)cls };
+								  (uint16_t)did, (uint32_t)cls, cfg };
+			else
+				free(cfg), cfg = NULL;
+			/* a function with registers of its own is in /proc/bus/pci, as every function is on a node (PCM
+			 * finds SPR's PCU CR3 there); the board's bridges and endpoints have no bus numbers in the tree, and
+			 * a scan below a bridge whose secondary bus reads 0 would find bus 0 again: they stay out of it */
+			if (cfg && (proc_fn(dom, bus, dev, fn) ||
+				    dev_row(list, sizeof(list), &n, bus, dev, fn, (uint16_t)ven, (uint16_t)did)))
+				goto fail;
+			if (cfg)
+				add_seg(segs, &nsegs, (int)dom);
 		}
 		snprintf(p, sizeof(p), "%s/config", dir);
 		if ((!exists(p) && put(p, zero, sizeof(zero))) || put_local_cpus(dir, (int)node))

@@ -146,6 +146,11 @@ int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 			 "this platform");
 		return -1;
 	}
+	const char *unknown = dev_fs_unknown(fs, MEM_EDAC_DIR);
+	if (unknown) { /* a replayed snapshot that holds no EDAC tree: unknown, not a node without a driver */
+		snprintf(p->edac_why, sizeof(p->edac_why), "unknown: %s", unknown);
+		return -1;
+	}
 	if (dev_fs_names_upto(fs, MEM_EDAC_DIR, MEM_MAX_MCS, &l, &more)) {
 		free(l.v);
 		snprintf(p->edac_why, sizeof(p->edac_why), "no %s (no EDAC driver loaded: modprobe %s)", MEM_EDAC_DIR,

@@ -64,6 +64,9 @@ int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 /* A type-17 summary of the SMBIOS structure table t (len bytes, as /sys/firmware/dmi/tables/DMI holds it): 0; -1
  * with why (a structure running past the table).  Never reads past len. */
 int mem_smbios_parse(const uint8_t *t, size_t len, struct mem_smbios *s, char *why, size_t n);
+/* The table's bytes below fs (MEM_SMBIOS_PATH: root's alone on a real node) into a buffer of its own (*out, free
+ * it), at most MEM_SMBIOS_MAX, read without blocking: 0, or -1 with why (a replayed snapshot without it: unknown). */
+int mem_smbios_table(const struct dev_fs *fs, uint8_t **out, size_t *len, char *why, size_t n);
 /* The table below fs (MEM_SMBIOS_PATH: root's alone on a real node) parsed into s: 0; -1 with why. */
 int mem_smbios_read(const struct dev_fs *fs, struct mem_smbios *s, char *why, size_t n);
 

@@ -21,14 +21,13 @@ static void json_peak(uncore_t *u, int sock)
 static void chan_line(int json, const char *unit, int sock, int box, const struct uncore_channel *c)
 {
 	if (json) {
-		printf("{\"socket\":%d,\"kind\":\"%s\",\"box\":%d,\"state\":\"%s\",\"controller\":%d,\"channel\":%d,"
-		       "\"dimms\":%d,\"mib\":%llu,\"mts\":%d,\"type\":", sock, strcmp(unit, "imc") ? "hbm" : "ddr", box,
-		       uncore_channel_state_name(c->state), c->controller, c->channel, c->dimms, (unsigned long long)c->mib,
-		       c->mts);
+		printf("{\"socket\":%d,\"box\":%d,\"state\":\"%s\",\"controller\":%d,\"channel\":%d,\"dimms\":%d,"
+		       "\"mib\":%llu,\"mts\":%d,\"type\":", sock, box, uncore_channel_state_name(c->state), c->controller,
+		       c->channel, c->dimms, (unsigned long long)c->mib, c->mts);
 		out_json_str(stdout, c->type);
 		printf(",\"labels\":");
 		out_json_str(stdout, c->labels);
-		printf("}\n");
+		printf(",\"kind\":\"%s\"}\n", strcmp(unit, "imc") ? "hbm" : "ddr");
 		return;
 	}
 	char ctrl[16] = "-", chan[16] = "-", mts[16] = "-", name[16];

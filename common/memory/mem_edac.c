@@ -19,7 +19,7 @@
 #define MEM_MAX_NAMES 4096 /* names of one directory looked at (a controller's own files and its DIMMs') */
 
 /* What was left out, and why: the first of each kind (NOTE_*), appended while there is room. */
-enum { NOTE_MANY, NOTE_NAME, NOTE_ODD, NOTE_SOCKET, NOTE_TWICE, NOTE_DIMMS, NOTE_LOCATION };
+enum { NOTE_MANY, NOTE_NAME, NOTE_ODD, NOTE_SOCKET, NOTE_TWICE, NOTE_DIMMS, NOTE_LOCATION, NOTE_CTRL };
 static void note(struct mem_pop *p, int kind, const char *fmt, ...)
 {
 	size_t n = strlen(p->notes);
@@ -179,9 +179,12 @@ int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 		}
 		if (ctrl >= lay->ddr_mcs) { /* an HBM controller (i10nm: after the DDR ones), its channels apart */
 			int h0 = (ctrl - lay->ddr_mcs) * lay->hbm_chans;
+			if (ctrl - lay->ddr_mcs >= lay->hbm_mcs || h0 + lay->hbm_chans > MEM_MAX_HBM) {
+				note(p, NOTE_CTRL, "%s names controller %d: the platform has %d%s", dir, ctrl, lay->ddr_mcs,
+				     lay->hbm_mcs ? " and its HBM's" : "");
+				continue;
+			}
 			p->hbm_mcs++;
-			if (ctrl - lay->ddr_mcs >= lay->hbm_mcs || h0 + lay->hbm_chans > MEM_MAX_HBM)
-				continue; /* (a platform without HBM: counted, no channel of its own) */
 			if (seen_hbm[sock][h0]++) {
 				note(p, NOTE_TWICE, "%s: a second controller %d of socket %d, left out", dir, ctrl, sock);
 				continue;

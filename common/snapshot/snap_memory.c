@@ -48,7 +48,7 @@ int snap_memory(struct snap_out *o, const char *regspec)
 	/* the CPU's platform (a topology handle has none of its own): the EDAC names its driver writes */
 	const struct platform_desc *pd = platform_by_cpu(u->host.family, u->host.model, u->host.stepping);
 	if (!pd || !pd->mem)
-		snap_note(o, "the EDAC tree: not taken: which controller is which channel box is not known for %s",
+		snap_note(o, "the EDAC tree: which controller is which channel box is not known for %s",
 			  pd ? pd->name : "this CPU");
 	else if (mem_edac_read(&fs, pd->mem, uncore_num_sockets(u), p))
 		snap_note(o, "the EDAC tree: %s", p->edac_why);

@@ -485,8 +485,9 @@ static void numa_options(const struct replay_node *nd, const struct sim_kind *k,
 /* The node's memory population as the simulator's options (doc/memory.md), after opts unless they name it: dimms=
  * from the snapshot's EDAC tree read as the library reads it (mem_edac.c), so that the simulated traffic moves on
  * the node's populated channels alone, and hbm=only where EDAC lists HBM and no DDR DIMM (hbm=cache where it lists
- * both and no HBM node was seen).  dimms=all where the snapshot holds no tree or leaves a channel of the board
- * unknown: every box then carries traffic, as before the simulator knew boards (no board's guess for the node's). */
+ * both and no HBM node was seen).  Nothing where the snapshot holds no tree or leaves a channel of the board
+ * unknown: the board's own population moves the traffic then (the channels a real board of the part populates),
+ * which the library, reading the snapshot, does not take for the node's: it says the population is unknown. */
 static void pop_options(const struct replay_node *nd, const struct sim_kind *k, char *opts, size_t len)
 {
 	const struct platform_desc *pd = platform_by_name(k->name);
@@ -520,10 +521,8 @@ static void pop_options(const struct replay_node *nd, const struct sim_kind *k, 
 	}
 	d[n] = 0;
 	free(p);
-	if (!ok) { /* the node's population unknown: every box carries traffic, as no board's guess would */
-		snprintf(opts + o, o < len ? len - o : 0, ",dimms=all");
+	if (!ok) /* the node's population unknown: the board's (traffic on the channels a real board of the part has) */
 		return;
-	}
 	int hbm_opt = hbm && sim_kind_takes(k, "hbm") && !strstr(opts, ",hbm=");
 	if (hbm_opt && !ddr)
 		snprintf(opts + o, o < len ? len - o : 0, ",hbm=only");

@@ -8,8 +8,6 @@
  *
  * dimms=DIGITS[/DIGITS]: the DIMMs on each channel of a socket in box order (the boxes that are no channel
  * skipped), one group for every socket or one a socket: sim:icx,dimms=21212121, sim:spr,dimms=10101010/11110000.
- * dimms=all: no board, every iMC box a channel that carries traffic and no memory files (what a replay of a snapshot
- * that holds no population runs: the node's channels unknown, none of them left idle by a board's guess).
  * edac=off: the node has no EDAC driver loaded (its tree absent, the population unknown to a reader), the SMBIOS
  * table still there.
  * EDAC names a socket by its node id; the simulated sockets' are written as their numbers, which real boards'
@@ -29,7 +27,7 @@
 
 int sim_dimms_option(struct sim *s, const char *v)
 {
-	if (strlen(v) >= sizeof(s->dimms_opt) || !*v || (strspn(v, "0123/") != strlen(v) && strcmp(v, "all")))
+	if (strlen(v) >= sizeof(s->dimms_opt) || !*v || strspn(v, "0123/") != strlen(v))
 		return uc_err("simulator option dimms=%s: the DIMMs on each channel, a digit 0-3 each, a group for every "
 			      "socket or one a socket split by '/' (dimms=22220000)", v);
 	snprintf(s->dimms_opt, sizeof(s->dimms_opt), "%s", v);
@@ -49,8 +47,6 @@ int sim_dimms_build(struct sim *s)
 {
 	const struct sim_mem_board *m = s->kind->mem;
 	const char *opt = s->dimms_opt;
-	if (!strcmp(opt, "all")) /* no board: every iMC box a channel carrying traffic, no EDAC tree or SMBIOS table */
-		return 0;
 	if (!m) {
 		if (*opt)
 			return uc_err("simulator option dimms=%s: sim:%s models no memory board (every iMC box a channel)", opt,

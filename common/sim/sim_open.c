@@ -134,7 +134,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..%d, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, dimms=DIGITS[/DIGITS]|all, edac=off|on, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
+			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, dimms=DIGITS[/DIGITS], edac=off|on, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
 			      UC_MAX_SOCKETS, SIM_MAX_CORES, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }

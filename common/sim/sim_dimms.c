@@ -53,6 +53,15 @@ int sim_dimms_build(struct sim *s)
 				      s->name);
 		return 0;
 	}
+	int nimc = 0; /* the machine's iMC boxes a socket: a board is of a shape (dies=2 doubles them: no board's) */
+	for (int i = 0; i < s->nboxes; i++)
+		nimc += s->boxes[i].socket == 0 && !strcmp(s->boxes[i].u->name, "imc");
+	if (nimc != (int)strlen(m->dimms)) {
+		if (*opt)
+			return uc_err("simulator option dimms=%s: this sim:%s has %d iMC boxes a socket, its board %zu: no board "
+				      "of that shape", opt, s->name, nimc, strlen(m->dimms));
+		return 0; /* every box a channel, no EDAC files, as a kind without a board */
+	}
 	if (s->hbm_mode == SIM_HBM_ONLY && *opt && strspn(opt, "0/") != strlen(opt))
 		return uc_err("simulator option dimms=%s: sim:%s,hbm=only has no DDR DIMM (HBM is the node's only memory)",
 			      opt, s->name);

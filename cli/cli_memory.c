@@ -1,5 +1,6 @@
 /* uncore memory: which iMC channel box of each socket holds DIMMs, and each socket's peak (uncore_memory_*). */
 #include <stdio.h>
+#include <string.h>
 #include "cli.h"
 
 static void json_peak(uncore_t *u, int sock)
@@ -16,10 +17,35 @@ static void json_peak(uncore_t *u, int sock)
 	printf("}\n");
 }
 
+/* One channel's line: text, or a JSON object (kind "ddr" or "hbm"). */
+static void chan_line(int json, const char *unit, int sock, int box, const struct uncore_channel *c)
+{
+	if (json) {
+		printf("{\"socket\":%d,\"box\":%d,\"state\":\"%s\",\"controller\":%d,\"channel\":%d,\"dimms\":%d,"
+		       "\"mib\":%llu,\"mts\":%d,\"type\":", sock, box, uncore_channel_state_name(c->state), c->controller,
+		       c->channel, c->dimms, (unsigned long long)c->mib, c->mts);
+		out_json_str(stdout, c->type);
+		printf(",\"labels\":");
+		out_json_str(stdout, c->labels);
+		printf(",\"kind\":\"%s\"}\n", strcmp(unit, "imc") ? "hbm" : "ddr");
+		return;
+	}
+	char ctrl[16] = "-", chan[16] = "-", mts[16] = "-", name[16];
+	if (c->controller >= 0)
+		snprintf(ctrl, sizeof(ctrl), "%d", c->controller);
+	if (c->channel >= 0)
+		snprintf(chan, sizeof(chan), "%d", c->channel);
+	if (c->mts)
+		snprintf(mts, sizeof(mts), "%d", c->mts);
+	snprintf(name, sizeof(name), "%s%d", unit, box);
+	printf("%-6d %-5s %-9s %4s %5s %5d %9llu %5s %-16s %s\n", sock, name, uncore_channel_state_name(c->state), ctrl,
+	       chan, c->dimms, (unsigned long long)c->mib, mts, *c->type ? c->type : "-", *c->labels ? c->labels : "-");
+}
+
 int cmd_memory(int argc, char **argv)
 {
 	uncore_t *u;
-	int json, unit;
+	int json, unit, hbm;
 	if (cli_json_args("memory", argc, argv, &json))
 		return 2;
 	if (cli_open(&u))
@@ -29,6 +55,7 @@ int cmd_memory(int argc, char **argv)
 		uncore_close(u);
 		return 1;
 	}
+	hbm = uncore_unit_find(u, "hbm");
 	const char *src = uncore_memory_source(u);
 	if (!json) {
 		cli_banner(stdout, u);
@@ -39,29 +66,18 @@ int cmd_memory(int argc, char **argv)
 		for (int k = 0; k < uncore_unit_boxes(u, unit, sock); k++) {
 			struct uncore_channel c;
 			int box = uncore_box_number(u, unit, sock, k);
-			if (uncore_memory_channel(u, sock, box, &c))
-				continue;
-			if (json) {
-				printf("{\"socket\":%d,\"box\":%d,\"state\":\"%s\",\"controller\":%d,\"channel\":%d,\"dimms\":%d,"
-				       "\"mib\":%llu,\"mts\":%d,\"type\":", sock, box, uncore_channel_state_name(c.state), c.controller,
-				       c.channel, c.dimms, (unsigned long long)c.mib, c.mts);
-				out_json_str(stdout, c.type);
-				printf(",\"labels\":");
-				out_json_str(stdout, c.labels);
-				printf("}\n");
-				continue;
-			}
-			char ctrl[16] = "-", chan[16] = "-", mts[16] = "-";
-			if (c.controller >= 0)
-				snprintf(ctrl, sizeof(ctrl), "%d", c.controller);
-			if (c.channel >= 0)
-				snprintf(chan, sizeof(chan), "%d", c.channel);
-			if (c.mts)
-				snprintf(mts, sizeof(mts), "%d", c.mts);
-			printf("%-6d imc%-2d %-9s %4s %5s %5d %9llu %5s %-16s %s\n", sock, box, uncore_channel_state_name(c.state),
-			       ctrl, chan, c.dimms, (unsigned long long)c.mib, mts, *c.type ? c.type : "-",
-			       *c.labels ? c.labels : "-");
+			if (!uncore_memory_channel(u, sock, box, &c))
+				chan_line(json, "imc", sock, box, &c);
 		}
+		/* Xeon Max's HBM channels, apart: the DDR peak does not count them */
+		for (int k = 0; hbm >= 0 && k < uncore_unit_boxes(u, hbm, sock); k++) {
+			struct uncore_channel c;
+			int box = uncore_box_number(u, hbm, sock, k);
+			if (!uncore_memory_hbm_channel(u, sock, box, &c))
+				chan_line(json, "hbm", sock, box, &c);
+		}
+		if (!json && uncore_memory_hbm_only(u, sock))
+			printf("# socket %d: HBM only (EDAC lists no DDR DIMM): its memory traffic is its HBM's\n", sock);
 		if (json) {
 			json_peak(u, sock);
 			continue;

@@ -17,12 +17,18 @@
 #include "platform/platform_facts.h"
 
 /* The layouts as platforms/<p>/platform.c give them, restated from the sources they cite. */
-static const struct mem_layout icx = { "Intel_10nm Socket#", " IMC#", 3, 2, 4, "test" };
-static const struct mem_layout spr = { "Intel_10nm Socket#", " IMC#", 2, 2, 4, "test" };
-static const struct mem_layout skx = { "Skylake Socket#", " IMC#", 3, 3, 2, "test" };
-static const struct mem_layout hsx = { "Haswell SrcID#", "_Ha#", 4, 4, 2, "test" };
+static const struct mem_layout icx = { "Intel_10nm Socket#", " IMC#", 3, 2, 4, .source = "test" };
+static const struct mem_layout spr = { "Intel_10nm Socket#", " IMC#", 2, 2, 4, .source = "test" };
+static const struct mem_layout skx = { "Skylake Socket#", " IMC#", 3, 3, 2, .source = "test" };
+static const struct mem_layout hsx = { "Haswell SrcID#", "_Ha#", 4, 4, 2, .source = "test" };
+static const struct mem_layout snb = { "Sandy Bridge SrcID#", "_Ha#", 4, 4, 1, .source = "test" };
+static const struct mem_layout bdx = { "Broadwell SrcID#", "_Ha#", 4, 4, 2, .source = "test" };
+/* Xeon Max: i10nm_base.c spr_cfg hbm_imc_num 16, hbm_chan_num 2 after the 4 DDR controllers */
+static const struct mem_layout spr_max = { "Intel_10nm Socket#", " IMC#", 2, 2, 4, .source = "test", .hbm_mcs = 16,
+					   .hbm_chans = 2 };
 
 static struct mem_pop pop;
+static void fifo(const char *rel);
 static const struct dev_fs host = { 0 }; /* below UNCORE_SYSROOT: the fake tree */
 
 static void clear_tree(void)
@@ -116,9 +122,11 @@ static void test_i10nm_spr_hbm(void)
 	dimm(0, 2 * 1 + 1, 1, 1, "65536", "Registered-DDR5", "CPU_SrcID#0_MC#0_Chan#1_DIMM#1");
 	mc(1, "Intel_10nm Socket#0 IMC#4");
 	dimm(1, 0, 0, 0, "16384", "High-bandwidth-memory-Gen2", "CPU_SrcID#0_HBMC#4_Chan#0");
-	CU_ASSERT_EQUAL(mem_pop_build(&host, &spr, 1, &pop), 0);
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &spr_max, 1, &pop), 0);
 	CU_ASSERT_EQUAL(pop.edac_mcs, 1);
 	CU_ASSERT_EQUAL(pop.hbm_mcs, 1);
+	CU_ASSERT_EQUAL(pop.hbm[0][0].state, UNCORE_CHAN_POPULATED); /* HBM controller 0's channel 0: hbm box 0 */
+	CU_ASSERT_EQUAL(pop.hbm[0][0].mib, 16384);
 	CU_ASSERT_EQUAL(pop.ch[0][0].state, UNCORE_CHAN_EMPTY);
 	CU_ASSERT_EQUAL(pop.ch[0][1].state, UNCORE_CHAN_POPULATED);
 	CU_ASSERT_EQUAL(pop.ch[0][1].mib, 65536);
@@ -163,6 +171,149 @@ static void test_sb_edac(void)
 	CU_ASSERT_EQUAL(pop.ch[0][6].dimms, 2);
 	CU_ASSERT_EQUAL(pop.ch[0][6].ctrl, 1);
 	CU_ASSERT_EQUAL(pop.ch[0][6].chan, 2);
+}
+
+/* sb_edac on Sandy Bridge-EP (one home agent of four channels) and Broadwell-EP (two; a Dell R730's population:
+ * each agent's channels 0 and 1, as its listing shows them, boxes 0, 1, 4, 5), the DIMM directories
+ * dimm<channel * MAX_DIMMS 3 + slot> as sb_edac.c's layers make them, the third slot of a channel included. */
+static void test_sb_edac_gens(void)
+{
+	char label[64];
+	clear_tree();
+	mc(0, "Sandy Bridge SrcID#0_Ha#0");
+	for (int c = 0; c < 4; c++) {
+		snprintf(label, sizeof(label), "CPU_SrcID#0_Ha#0_Chan#%d_DIMM#0", c);
+		dimm(0, c * 3, c, 0, "16384", "Registered-DDR3", label);
+	}
+	dimm(0, 3 * 3 + 2, 3, 2, "16384", "Registered-DDR3", "CPU_SrcID#0_Ha#0_Chan#3_DIMM#2");
+	mc(1, "Sandy Bridge SrcID#1_Ha#0"); /* socket 1's agent with no DIMM */
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &snb, 2, &pop), 0);
+	CU_ASSERT_EQUAL(pop.edac_mcs, 2);
+	for (int b = 0; b < 4; b++) {
+		CU_ASSERT_EQUAL(pop.ch[0][b].state, UNCORE_CHAN_POPULATED);
+		CU_ASSERT_EQUAL(pop.ch[0][b].dimms, b == 3 ? 2 : 1);
+		CU_ASSERT_EQUAL(pop.ch[1][b].state, UNCORE_CHAN_EMPTY);
+	}
+	CU_ASSERT_EQUAL(pop.ch[0][3].mib, 32768);
+	/* in the order of the directories' names: dimm11 before dimm9 */
+	CU_ASSERT_STRING_EQUAL(pop.ch[0][3].labels, "CPU_SrcID#0_Ha#0_Chan#3_DIMM#2, CPU_SrcID#0_Ha#0_Chan#3_DIMM#0");
+	CU_ASSERT_STRING_EQUAL(pop.ch[0][0].type, "Registered-DDR3");
+	CU_ASSERT_EQUAL(pop.ch[0][4].state, UNCORE_CHAN_UNKNOWN); /* past the one agent's boxes: nothing said */
+	clear_tree();
+	for (int s = 0; s < 2; s++)
+		for (int h = 0; h < 2; h++) {
+			char name[64];
+			snprintf(name, sizeof(name), "Broadwell SrcID#%d_Ha#%d", s, h);
+			mc(2 * h + s, name); /* sb_edac numbers mcN in the order it finds the agents' devices */
+			for (int c = 0; c < 2; c++) {
+				snprintf(label, sizeof(label), "CPU_SrcID#%d_Ha#%d_Chan#%d_DIMM#0", s, h, c);
+				dimm(2 * h + s, c * 3, c, 0, "32768", "Registered-DDR4", label);
+			}
+		}
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &bdx, 2, &pop), 0);
+	CU_ASSERT_EQUAL(pop.edac_mcs, 4);
+	for (int s = 0; s < 2; s++)
+		for (int b = 0; b < 8; b++) {
+			CU_ASSERT_EQUAL(pop.ch[s][b].state, b % 4 < 2 ? UNCORE_CHAN_POPULATED : UNCORE_CHAN_EMPTY);
+			CU_ASSERT_EQUAL(pop.ch[s][b].ctrl, b / 4);
+			CU_ASSERT_EQUAL(pop.ch[s][b].chan, b % 4);
+		}
+	CU_ASSERT_STRING_EQUAL(pop.ch[1][5].labels, "CPU_SrcID#1_Ha#1_Chan#1_DIMM#0");
+	CU_ASSERT_EQUAL(pop.hbm_mcs, 0);
+}
+
+/* sb_edac trees gone wrong: another generation's or a mangled name, an agent the part has not, a channel past the
+ * agent's four (sb_edac's layer is NUM_CHANNELS 6 wide), a slot past MAX_DIMMS, a FIFO, 10,000 DIMM entries. */
+static void test_sb_edac_hostile(void)
+{
+	char p[512];
+	clear_tree();
+	mc(0, "Haswell SrcID#0_Ha#0");
+	dimm(0, 0, 0, 0, "8192", "Registered-DDR4", "a");
+	dimm(0, 4 * 3, 4, 0, "8192", "Registered-DDR4", "channel 4"); /* no channel of a Haswell-EP agent */
+	dimm(0, 13, 1, 9, "8192", "Registered-DDR4", "slot 9"); /* a slot past MAX_DIMMS: its channel still holds it */
+	fifo("/sys/devices/system/edac/mc/mc0/dimm6/dimm_label");
+	put_str("channel 2 slot 0 \n", "/sys/devices/system/edac/mc/mc0/dimm6/dimm_location");
+	mc(1, "Ivy Bridge SrcID#0_Ha#1");   /* another generation's name */
+	mc(2, "Haswell SrcID#0_Ha#");       /* no agent */
+	mc(3, "Haswell SrcID#0_Ha#1 ");     /* trailing blank */
+	mc(4, "Haswell SrcID#0_Ha#7");      /* an agent the part has not (2 a socket) */
+	mc(5, "Haswell SrcID#9_Ha#1");      /* a socket the machine has not */
+	mc(6, "Haswell Socket#0 IMC#1");    /* skx_edac's shape */
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &hsx, 1, &pop), 0);
+	CU_ASSERT_EQUAL(pop.edac_mcs, 1);
+	CU_ASSERT_EQUAL(pop.hbm_mcs, 0); /* Ha#7 is no HBM controller */
+	CU_ASSERT_EQUAL(pop.ch[0][0].state, UNCORE_CHAN_POPULATED);
+	CU_ASSERT_EQUAL(pop.ch[0][1].state, UNCORE_CHAN_POPULATED);
+	CU_ASSERT_EQUAL(pop.ch[0][2].state, UNCORE_CHAN_POPULATED); /* its label a FIFO: counted, unlabelled */
+	CU_ASSERT_STRING_EQUAL(pop.ch[0][2].labels, "");
+	CU_ASSERT_EQUAL(pop.ch[0][3].state, UNCORE_CHAN_EMPTY);
+	for (int b = 4; b < 8; b++)
+		CU_ASSERT_EQUAL(pop.ch[0][b].state, UNCORE_CHAN_UNKNOWN); /* agent 1 named by no readable controller */
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "is not Haswell SrcID#N_Ha#M"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "no channel of the controller"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "names controller 7: the platform has 2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "names socket 9 of 1"));
+	if (!strstr(pop.notes, "no channel of the controller"))
+		fprintf(stderr, "notes: %s\n", pop.notes);
+	/* 10,000 DIMM entries in one agent: bounded and said */
+	clear_tree();
+	mc(0, "Haswell SrcID#0_Ha#1");
+	for (int i = 0; i < 10000; i++) {
+		snprintf(p, sizeof(p), "%s/sys/devices/system/edac/mc/mc0/dimm%d", root, i);
+		mkdirs(p);
+	}
+	dimm(0, 3, 1, 0, "8192", "Registered-DDR4", "b");
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &hsx, 1, &pop), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "more than"));
+	CU_ASSERT_EQUAL(pop.ch[0][4].state, UNCORE_CHAN_EMPTY);
+	CU_ASSERT(pop.ch[0][5].dimms <= 1);
+}
+
+/* Xeon Max: i10nm_edac's HBM controllers (lmc 4-19) land on the hbm unit's boxes 2 (lmc - 4) + channel, apart from
+ * DDR; an HBM-only socket (every DDR channel empty) is said to be one, and its DDR peak is 0. */
+static void test_hbm_channels(void)
+{
+	int boxes[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	double bps = -1;
+	char why[320];
+	clear_tree();
+	for (int m = 0; m < 4; m++) {
+		char name[64];
+		snprintf(name, sizeof(name), "Intel_10nm Socket#0 IMC#%d", m);
+		mc(m, name);
+	}
+	mc(4, "Intel_10nm Socket#0 IMC#4");
+	dimm(4, 0, 0, 0, "2048", "High-bandwidth-memory-Gen2", "CPU_SrcID#0_HBMC#4_Chan#0");
+	dimm(4, 2, 1, 0, "2048", "High-bandwidth-memory-Gen2", "CPU_SrcID#0_HBMC#4_Chan#1");
+	mc(5, "Intel_10nm Socket#0 IMC#19");
+	dimm(5, 2, 1, 0, "2048", "High-bandwidth-memory-Gen2", "CPU_SrcID#0_HBMC#19_Chan#1");
+	mc(6, "Intel_10nm Socket#0 IMC#20"); /* past the 16 HBM controllers */
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &spr_max, 1, &pop), 0);
+	CU_ASSERT_EQUAL(pop.edac_mcs, 4);
+	CU_ASSERT_EQUAL(pop.hbm_mcs, 2);
+	CU_ASSERT_EQUAL(pop.hbm[0][0].state, UNCORE_CHAN_POPULATED);
+	CU_ASSERT_EQUAL(pop.hbm[0][1].state, UNCORE_CHAN_POPULATED);
+	CU_ASSERT_EQUAL(pop.hbm[0][1].ctrl, 4);
+	CU_ASSERT_EQUAL(pop.hbm[0][1].chan, 1);
+	CU_ASSERT_STRING_EQUAL(pop.hbm[0][1].type, "High-bandwidth-memory-Gen2");
+	CU_ASSERT_EQUAL(pop.hbm[0][2].state, UNCORE_CHAN_UNKNOWN); /* lmc 5 not shown */
+	CU_ASSERT_EQUAL(pop.hbm[0][30].state, UNCORE_CHAN_EMPTY);   /* lmc 19 channel 0: box 2 x 15 */
+	CU_ASSERT_EQUAL(pop.hbm[0][31].state, UNCORE_CHAN_POPULATED);
+	CU_ASSERT_EQUAL(pop.hbm[0][31].mib, 2048);
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "names controller 20: the platform has 4 and its HBM's"));
+	for (int b = 0; b < 8; b++)
+		CU_ASSERT_EQUAL(pop.ch[0][b].state, UNCORE_CHAN_EMPTY); /* no HBM channel on a DDR box */
+	CU_ASSERT_EQUAL(mem_pop_hbm_only(&pop, 0, boxes, 8), 1);
+	CU_ASSERT_EQUAL(mem_pop_peak(&pop, 0, boxes, 8, &bps, why, sizeof(why)), 0);
+	CU_ASSERT_EQUAL(bps, 0);
+	/* one DDR DIMM: no longer HBM-only; the same tree read as plain Sapphire Rapids: HBM left out, unknown */
+	dimm(0, 0, 0, 0, "32768", "Unbuffered-DDR5", "CPU_SrcID#0_MC#0_Chan#0_DIMM#0");
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &spr_max, 1, &pop), 0);
+	CU_ASSERT_EQUAL(mem_pop_hbm_only(&pop, 0, boxes, 8), 0);
+	CU_ASSERT_EQUAL(mem_pop_build(&host, &spr, 1, &pop), 0);
+	CU_ASSERT_EQUAL(pop.hbm[0][0].state, UNCORE_CHAN_UNKNOWN);
+	CU_ASSERT_EQUAL(mem_pop_hbm_only(&pop, 0, boxes, 8), 0);
 }
 
 /* Missing files and odd names: each left out and said, nothing else changed. */
@@ -397,6 +548,9 @@ int main(void)
 		{ "i10nm_edac on Sapphire Rapids: HBM controllers left out of the DDR channels", test_i10nm_spr_hbm },
 		{ "skx_edac: Skylake Socket#N IMC#M, three channels a controller", test_skx },
 		{ "sb_edac on Haswell-EP: SrcID#N_Ha#M, four channels a home agent", test_sb_edac },
+		{ "sb_edac on Sandy Bridge-EP and Broadwell-EP (a Dell R730's channels)", test_sb_edac_gens },
+		{ "sb_edac trees gone wrong: names, agents, channels, a FIFO, 10,000 DIMMs", test_sb_edac_hostile },
+		{ "Xeon Max: HBM channels apart from DDR, HBM-only, its DDR peak 0", test_hbm_channels },
 		{ "missing files and odd mc_name: left out and said", test_hostile_names },
 		{ "FIFOs in the tree: never a blocked read", test_fifos },
 		{ "10,000 entries: bounded", test_ten_thousand },

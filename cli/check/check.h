@@ -51,7 +51,11 @@ int verdict_add(struct verdicts *t, enum verdict v, const char *check, const cha
 /* bytes as "12.5 MiB" */
 void check_mib(char *buf, size_t len, double bytes);
 /* The table as text columns, or one JSON object a row; how many rows failed. */
-int verdict_print(const struct verdicts *t, int json, const char *backend);
+/* The rows as a table (json: a JSON object a row, then the backend's summary row): how many FAILed; the WARN rows
+ * added to *warned. */
+int verdict_print(const struct verdicts *t, int json, const char *backend, int *warned);
+/* The closing verdict: "FAIL: ...", "PASS with N warnings: ..." or "PASS: every check passed". */
+void verdict_summary(char *buf, size_t len, int failed, int warned);
 void verdict_free(struct verdicts *t);
 
 /* check_memory.c: the kinds of memory a socket has beside its own node's DDR whose traffic has metrics of
@@ -87,6 +91,8 @@ struct check {
 	double chan[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS];
 	int nchan[UC_CHECK_SOCKETS];
 	double gen_s[UC_CHECK_SOCKETS];
+	double gen_b[UC_CHECK_SOCKETS];  /* ... and the bytes they moved */
+	int hbm_only[UC_CHECK_SOCKETS]; /* the population knows no DDR DIMM on the socket, HBM alone (uncore_memory_hbm_only) */
 	int pop[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS]; /* each channel box's population (UNCORE_CHAN_*) */
 	double sched[UC_CHECK_SOCKETS][CHECK_MAX_CHANNELS][2]; /* CAS per scheduler, where a channel has two */
 	int nsched;           /* the session's events per scheduler found (0: one scheduler a channel) */

@@ -86,6 +86,9 @@ int check_attrib_rows(struct check *c, int socket, size_t bytes)
 	if (c->sim_shared)
 		return verdict_add(c->t, V_SKIP, title, "-", "-", "a simulated machine shared with other processes (shared=) "
 				   "counts no workload of the check's: give the check a machine of its own");
+	if (sock < UC_CHECK_SOCKETS && c->hbm_only[sock])
+		return verdict_add(c->t, V_SKIP, title, "-", "-", "socket %d has no DDR DIMM (HBM only): the attribution "
+				   "apportions the DDR channels' bytes, and none move there", sock);
 	if (uncore_socket_cpus(c->u, sock, list, sizeof(list)) < 2 || first_two(list, cpu))
 		return verdict_add(c->t, V_SKIP, title, "-", "-", "socket %d has fewer than two CPUs", sock);
 	/* unequal loads: counts split evenly between the sets (a thread filter ignored) cannot pass for right */

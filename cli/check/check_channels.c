@@ -167,6 +167,15 @@ static int socket_rows(struct check *c, int sock)
 	}
 	snprintf(check, sizeof(check), "socket %d: every channel counts", sock);
 	snprintf(exp, sizeof(exp), "%d, each >= %.0f%% of mean", nrest + ndark + (nan_at >= 0), 100 * LOW_SHARE);
+	if (!compared && nan_at < 0) { /* the population names no channel with DIMMs: none to compare */
+		verdict_add(c->t, V_SKIP, check, "-", "-", "EDAC lists no DDR DIMM on socket %d%s", sock, c->hbm_only[sock] ?
+			    " (HBM only: the bytes rows count its HBM)" : "");
+		/* a phantom is then a box counting a tenth of what an even share of the bytes moved would be */
+		if (empty_rows(c, sock, n > 0 ? c->gen_b[sock] / n : 0))
+			return -1;
+		snprintf(check, sizeof(check), "socket %d: channels balanced", sock);
+		return verdict_add(c->t, V_SKIP, check, "-", "-", "no channel with DIMMs (above)");
+	}
 	if (nan_at < 0 && !(mean > 0)) { /* no share to compare with */
 		verdict_add(c->t, V_FAIL, check, exp, "none counted", "no channel counted the socket's traffic: the "
 			    "channels are another socket's, or none is counted");

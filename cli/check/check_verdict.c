@@ -31,14 +31,15 @@ int verdict_add(struct verdicts *t, enum verdict v, const char *check, const cha
 	return 0;
 }
 
-int verdict_print(const struct verdicts *t, int json, const char *backend)
+int verdict_print(const struct verdicts *t, int json, const char *backend, int *warned)
 {
-	int failed = 0;
+	int failed = 0, warn = 0;
 	if (!json)
 		printf("%-50s %-30s %-26s %s\n", "check", "expected", "measured", "verdict");
 	for (int i = 0; i < t->n; i++) {
 		const struct verdict_row *r = &t->rows[i];
 		failed += r->v == V_FAIL;
+		warn += r->v == V_WARN;
 		if (json) {
 			printf("{\"backend\": ");
 			out_json_str(stdout, backend);
@@ -56,7 +57,28 @@ int verdict_print(const struct verdicts *t, int json, const char *backend)
 			       *r->why ? ": " : "", r->why);
 		}
 	}
+	if (json) { /* the backend's summary as a row of its own: the text's closing line */
+		char why[96];
+		verdict_summary(why, sizeof(why), failed, warn);
+		printf("{\"backend\": ");
+		out_json_str(stdout, backend);
+		printf(", \"check\": \"summary\", \"expected\": \"no FAIL\", \"measured\": \"%d FAIL, %d WARN of %d rows\", "
+		       "\"verdict\": \"%s\", \"why\": \"%s\"}\n", failed, warn, t->n, failed ? "FAIL" : "PASS", why);
+	}
+	*warned += warn;
 	return failed;
+}
+
+void verdict_summary(char *buf, size_t len, int failed, int warned)
+{
+	/* a warning (a channel possibly empty) is no failure: the exit status stays 0, the line says how many */
+	if (failed)
+		snprintf(buf, len, "FAIL: a count on this node is wrong (the rows above say which)");
+	else if (warned)
+		snprintf(buf, len, "PASS with %d warning%s: no check failed; the WARN rows say what could not be judged",
+			 warned, warned == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "PASS: every check passed");
 }
 
 void verdict_free(struct verdicts *t)

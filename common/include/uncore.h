@@ -800,6 +800,13 @@ struct uncore_channel {
 };
 /* The population of iMC channel box box (its number, uncore_box_number) of socket socket: 0; -1 with the error. */
 int uncore_memory_channel(uncore_t *u, int socket, int box, struct uncore_channel *out);
+/* The population of HBM channel box box (the hbm unit's box number) of socket socket, Xeon Max's HBM as i10nm_edac
+ * lists it after the DDR controllers, apart from the DDR channels: 0 (UNKNOWN where EDAC lists no HBM); -1 with the
+ * error.  Its dimms are the channel's one HBM "DIMM" (mts 0: SMBIOS gives HBM no configured speed). */
+int uncore_memory_hbm_channel(uncore_t *u, int socket, int box, struct uncore_channel *out);
+/* 1 where every DDR channel box of the socket is known to hold no DIMM while EDAC lists HBM (a Xeon Max in HBM-only
+ * mode: the socket's memory traffic is its HBM's), else 0. */
+int uncore_memory_hbm_only(uncore_t *u, int socket);
 /* Where the population comes from, and what could not be read ("EDAC i10nm (8 controllers); SMBIOS type 17: 32
  * DIMMs at 3200 MT/s"); NULL on error (out of memory). */
 const char *uncore_memory_source(uncore_t *u);

@@ -25,6 +25,31 @@ int uncore_memory_channel(uncore_t *u, int socket, int box, struct uncore_channe
 	return 0;
 }
 
+int uncore_memory_hbm_channel(uncore_t *u, int socket, int box, struct uncore_channel *out)
+{
+	const struct mem_pop *p = mem_pop_get(u);
+	if (!p)
+		return -1;
+	if (socket < 0 || socket >= uncore_num_sockets(u) || socket >= UC_MAX_SOCKETS)
+		return uc_err("HBM channel of socket %d: the machine has %d", socket, uncore_num_sockets(u));
+	if (box < 0 || box >= MEM_MAX_HBM)
+		return uc_err("HBM channel box %d: boxes are numbered 0..%d", box, MEM_MAX_HBM - 1);
+	const struct mem_chan *c = &p->hbm[socket][box];
+	*out = (struct uncore_channel){ c->state, c->ctrl, c->chan, c->dimms, c->mib, 0, c->type, c->labels };
+	return 0;
+}
+
+int uncore_memory_hbm_only(uncore_t *u, int socket)
+{
+	const struct mem_pop *p = mem_pop_get(u);
+	int unit = uncore_unit_find(u, "imc"), boxes[MEM_MAX_BOXES], n = 0;
+	if (!p || unit < 0 || socket < 0 || socket >= uncore_num_sockets(u) || socket >= UC_MAX_SOCKETS)
+		return 0;
+	for (int k = 0; k < uncore_unit_boxes(u, unit, socket) && n < MEM_MAX_BOXES; k++)
+		boxes[n++] = uncore_box_number(u, unit, socket, k);
+	return mem_pop_hbm_only(p, socket, boxes, n);
+}
+
 const char *uncore_memory_source(uncore_t *u)
 {
 	const struct mem_pop *p = mem_pop_get(u);

@@ -19,7 +19,7 @@
 #define MEM_MAX_NAMES 4096 /* names of one directory looked at (a controller's own files and its DIMMs') */
 
 /* What was left out, and why: the first of each kind (NOTE_*), appended while there is room. */
-enum { NOTE_MANY, NOTE_NAME, NOTE_ODD, NOTE_SOCKET, NOTE_TWICE, NOTE_DIMMS, NOTE_LOCATION };
+enum { NOTE_MANY, NOTE_NAME, NOTE_ODD, NOTE_SOCKET, NOTE_TWICE, NOTE_DIMMS, NOTE_LOCATION, NOTE_CTRL };
 static void note(struct mem_pop *p, int kind, const char *fmt, ...)
 {
 	size_t n = strlen(p->notes);
@@ -92,9 +92,8 @@ static void append(char *dst, size_t len, const char *s)
 		snprintf(dst + n, len - n, "%s%.*s", n ? ", " : "", (int)(len - n - 3), s);
 }
 
-/* The DIMMs of controller directory dir, on channels ch[0 .. lay->chans_per_mc). */
-static void read_dimms(const struct dev_fs *fs, const char *dir, const struct mem_layout *lay, struct mem_chan *ch,
-		       struct mem_pop *p)
+/* The DIMMs of controller directory dir, on channels ch[0 .. nchan). */
+static void read_dimms(const struct dev_fs *fs, const char *dir, int nchan, struct mem_chan *ch, struct mem_pop *p)
 {
 	struct dev_names l;
 	int more = 0, ndimm = 0;
@@ -116,7 +115,7 @@ static void read_dimms(const struct dev_fs *fs, const char *dir, const struct me
 		}
 		snprintf(path, sizeof(path), "%s/%s/dimm_location", dir, l.v[i]);
 		if (dev_fs_line(fs, path, line, sizeof(line)) || dimm_location(line, &chan, &slot) ||
-		    chan >= lay->chans_per_mc) {
+		    chan >= nchan) {
 			note(p, NOTE_LOCATION, "%s/%s: no channel of the controller in its dimm_location", dir, l.v[i]);
 			continue;
 		}
@@ -139,11 +138,17 @@ static void read_dimms(const struct dev_fs *fs, const char *dir, const struct me
 int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p)
 {
 	struct dev_names l;
-	int more = 0, seen[UC_MAX_SOCKETS][MEM_MAX_BOXES] = { { 0 } };
+	int more = 0;
+	unsigned char seen[UC_MAX_SOCKETS][MEM_MAX_BOXES] = { { 0 } }, seen_hbm[UC_MAX_SOCKETS][MEM_MAX_HBM] = { { 0 } };
 	char dir[256], path[320], line[128];
 	if (!lay) {
 		snprintf(p->edac_why, sizeof(p->edac_why), "which EDAC controller is which channel box is not known for "
 			 "this platform");
+		return -1;
+	}
+	const char *unknown = dev_fs_unknown(fs, MEM_EDAC_DIR);
+	if (unknown) { /* a replayed snapshot that holds no EDAC tree: unknown, not a node without a driver */
+		snprintf(p->edac_why, sizeof(p->edac_why), "unknown: %s", unknown);
 		return -1;
 	}
 	if (dev_fs_names_upto(fs, MEM_EDAC_DIR, MEM_MAX_MCS, &l, &more)) {
@@ -172,8 +177,21 @@ int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 			note(p, NOTE_SOCKET, "%s names socket %d of %d", dir, sock, nsockets);
 			continue;
 		}
-		if (ctrl >= lay->ddr_mcs) { /* an HBM controller (i10nm: after the DDR ones) */
+		if (ctrl >= lay->ddr_mcs) { /* an HBM controller (i10nm: after the DDR ones), its channels apart */
+			int h0 = (ctrl - lay->ddr_mcs) * lay->hbm_chans;
+			if (ctrl - lay->ddr_mcs >= lay->hbm_mcs || h0 + lay->hbm_chans > MEM_MAX_HBM) {
+				note(p, NOTE_CTRL, "%s names controller %d: the platform has %d%s", dir, ctrl, lay->ddr_mcs,
+				     lay->hbm_mcs ? " and its HBM's" : "");
+				continue;
+			}
 			p->hbm_mcs++;
+			if (seen_hbm[sock][h0]++) {
+				note(p, NOTE_TWICE, "%s: a second controller %d of socket %d, left out", dir, ctrl, sock);
+				continue;
+			}
+			for (int c = 0; c < lay->hbm_chans; c++)
+				p->hbm[sock][h0 + c] = (struct mem_chan){ UNCORE_CHAN_EMPTY, ctrl, c, 0, 0, "", "" };
+			read_dimms(fs, dir, lay->hbm_chans, p->hbm[sock] + h0, p);
 			continue;
 		}
 		int box0 = ctrl * lay->boxes_per_mc;
@@ -189,7 +207,7 @@ int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 			ch[c] = (struct mem_chan){ c < lay->chans_per_mc ? UNCORE_CHAN_EMPTY : UNCORE_CHAN_NONE, ctrl,
 						   c < lay->chans_per_mc ? c : -1, 0, 0, "", "" };
 		}
-		read_dimms(fs, dir, lay, ch, p);
+		read_dimms(fs, dir, lay->chans_per_mc, ch, p);
 	}
 	free(l.v);
 	if (!p->edac_mcs && !p->hbm_mcs) {

@@ -15,6 +15,19 @@ int mem_pop_state(const struct mem_pop *p, int sock, int box)
 	return p->ch[sock][box].state;
 }
 
+int mem_pop_hbm_only(const struct mem_pop *p, int sock, const int *boxes, int n)
+{
+	int hbm = 0;
+	for (int k = 0; k < n; k++) {
+		int st = mem_pop_state(p, sock, boxes[k]);
+		if (st != UNCORE_CHAN_EMPTY && st != UNCORE_CHAN_NONE)
+			return 0;
+	}
+	for (int h = 0; p && sock >= 0 && sock < UC_MAX_SOCKETS && h < MEM_MAX_HBM; h++)
+		hbm += p->hbm[sock][h].state == UNCORE_CHAN_POPULATED;
+	return n > 0 && hbm > 0;
+}
+
 int mem_pop_peak(const struct mem_pop *p, int sock, const int *boxes, int n, double *bps, char *why, size_t len)
 {
 	int populated = 0;
@@ -26,6 +39,8 @@ int mem_pop_peak(const struct mem_pop *p, int sock, const int *boxes, int n, dou
 					p->edac_why[0] ? p->edac_why : p->notes[0] ? p->notes : "EDAC does not name them all"), -1;
 		populated += st == UNCORE_CHAN_POPULATED;
 	}
+	if (!populated) /* no DDR DIMM (a Xeon Max in HBM-only mode): no DDR bandwidth, whatever the speed */
+		return 0;
 	if (!p->smbios_read)
 		return snprintf(why, len, "the DIMMs' speed is unknown (SMBIOS: %s)", p->smbios_why), -1;
 	/* a channel moves 8 bytes a transfer (a 64-bit DDR4 channel; DDR5's two 32-bit subchannels alike), at the
@@ -55,9 +70,12 @@ static void say_source(struct mem_pop *p)
 int mem_pop_build(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p)
 {
 	memset(p, 0, sizeof(*p));
-	for (int s = 0; s < UC_MAX_SOCKETS; s++)
+	for (int s = 0; s < UC_MAX_SOCKETS; s++) {
 		for (int b = 0; b < MEM_MAX_BOXES; b++)
 			p->ch[s][b] = (struct mem_chan){ UNCORE_CHAN_UNKNOWN, -1, -1, 0, 0, "", "" };
+		for (int b = 0; b < MEM_MAX_HBM; b++)
+			p->hbm[s][b] = p->ch[s][0];
+	}
 	mem_edac_read(fs, lay, nsockets, p); /* (its why kept: the channels stay unknown) */
 	p->smbios_read = !mem_smbios_read(fs, &p->smbios, p->smbios_why, sizeof(p->smbios_why));
 	if (p->smbios_read && !p->smbios.mts_min)

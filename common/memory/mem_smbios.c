@@ -91,13 +91,15 @@ int mem_smbios_parse(const uint8_t *t, size_t len, struct mem_smbios *s, char *w
 	return 0;
 }
 
-/* The table's bytes into a buffer of its own (*out, free it): 0, or -1 with why. */
-static int table_bytes(const struct dev_fs *fs, uint8_t **out, size_t *len, char *why, size_t n)
+int mem_smbios_table(const struct dev_fs *fs, uint8_t **out, size_t *len, char *why, size_t n)
 {
 	struct dev_fs tmp;
 	char p[4096];
 	struct stat st;
+	const char *unknown = dev_fs_unknown(fs, MEM_SMBIOS_PATH);
 	*out = NULL;
+	if (unknown) /* a replayed snapshot without it: unknown, not absent */
+		return snprintf(why, n, "unknown: %s", unknown), -1;
 	fs = dev_fs_layer(fs, MEM_SMBIOS_PATH, &tmp);
 	if (fs->mem) {
 		const struct memfs_file *f = memfs_find(fs->mem, MEM_SMBIOS_PATH);
@@ -139,7 +141,7 @@ int mem_smbios_read(const struct dev_fs *fs, struct mem_smbios *s, char *why, si
 {
 	uint8_t *t;
 	size_t len = 0;
-	if (table_bytes(fs, &t, &len, why, n))
+	if (mem_smbios_table(fs, &t, &len, why, n))
 		return -1;
 	int rc = mem_smbios_parse(t, len, s, why, n);
 	free(t);

@@ -17,6 +17,7 @@ struct mem_layout;
 
 #define MEM_MAX_BOXES 64    /* iMC channel boxes a socket looked at (Granite Rapids has 12, Ice Lake-SP 12) */
 #define MEM_MAX_MCS 256     /* EDAC controllers looked at: more are said and left out */
+#define MEM_MAX_HBM 64      /* HBM channel boxes a socket (Xeon Max: 32) */
 #define MEM_MAX_DIMM_DIRS 64 /* dimmN entries of one controller looked at (i10nm: 2 channels x 2 slots) */
 #define MEM_EDAC_DIR "/sys/devices/system/edac/mc"
 #define MEM_SMBIOS_PATH "/sys/firmware/dmi/tables/DMI"
@@ -42,8 +43,9 @@ struct mem_smbios {
 
 struct mem_pop {
 	struct mem_chan ch[UC_MAX_SOCKETS][MEM_MAX_BOXES];
+	struct mem_chan hbm[UC_MAX_SOCKETS][MEM_MAX_HBM]; /* Xeon Max's HBM channels, by hbm box: apart from DDR's */
 	int edac_mcs;            /* controllers EDAC showed that the layout names */
-	int hbm_mcs;             /* ... of them HBM's, left out */
+	int hbm_mcs;             /* ... of them HBM's (not in edac_mcs, nor in the DDR channels) */
 	int smbios_read;         /* 1: the table was read (smbios holds it) */
 	struct mem_smbios smbios;
 	char edac_why[192];      /* "" where EDAC was read, else why not */
@@ -62,6 +64,9 @@ int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 /* A type-17 summary of the SMBIOS structure table t (len bytes, as /sys/firmware/dmi/tables/DMI holds it): 0; -1
  * with why (a structure running past the table).  Never reads past len. */
 int mem_smbios_parse(const uint8_t *t, size_t len, struct mem_smbios *s, char *why, size_t n);
+/* The table's bytes below fs (MEM_SMBIOS_PATH: root's alone on a real node) into a buffer of its own (*out, free
+ * it), at most MEM_SMBIOS_MAX, read without blocking: 0, or -1 with why (a replayed snapshot without it: unknown). */
+int mem_smbios_table(const struct dev_fs *fs, uint8_t **out, size_t *len, char *why, size_t n);
 /* The table below fs (MEM_SMBIOS_PATH: root's alone on a real node) parsed into s: 0; -1 with why. */
 int mem_smbios_read(const struct dev_fs *fs, struct mem_smbios *s, char *why, size_t n);
 
@@ -72,6 +77,9 @@ int mem_pop_build(const struct dev_fs *fs, const struct mem_layout *lay, int nso
 /* The peak DRAM bandwidth of socket sock's channel boxes boxes[0..n) (their numbers): populated ones x the
  * configured MT/s x 8 bytes, into *bps: 0; -1 with why (a box's population or the speed unknown). */
 int mem_pop_peak(const struct mem_pop *p, int sock, const int *boxes, int n, double *bps, char *why, size_t len);
+/* Whether every DDR channel box of socket sock's boxes[0..n) is known to hold no DIMM (EMPTY or NONE; none unknown)
+ * while EDAC lists HBM there: a Xeon Max in HBM-only mode, whose memory traffic is HBM's. */
+int mem_pop_hbm_only(const struct mem_pop *p, int sock, const int *boxes, int n);
 /* State of the channel box box (its number) of socket sock: UNCORE_CHAN_*. */
 int mem_pop_state(const struct mem_pop *p, int sock, int box);
 

@@ -127,6 +127,9 @@ struct mem_layout {
 	int chans_per_mc;        /* its DDR channels, its first boxes; a box past them is no channel (ICX's third) */
 	int ddr_mcs;             /* DDR controllers a socket: EDAC's later ones are HBM's (i10nm spr_cfg) */
 	const char *source;
+	/* Xeon Max's HBM controllers after them (i10nm_base.c spr_cfg hbm_imc_num, hbm_chan_num): HBM controller h's
+	 * channel c is the hbm unit's box h * hbm_chans + c; 0: none */
+	int hbm_mcs, hbm_chans;
 };
 
 /* ---- the IIO stacks as pcm-iio maps them (pcm-iio-topology.cpp, intel/pcm 0fae0de1): which counter port a root

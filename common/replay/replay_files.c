@@ -12,6 +12,9 @@
  * what is not a regular file, a directory or a symbolic link, or is larger than a kernel file may be, is named
  * and left out; a symbolic link is kept as one, never followed.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memmem */
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sim_replay.h"
+#include "devices/dev_fs.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
 #include "util/memfs_text.h"
@@ -249,6 +253,18 @@ int replay_node_files(const struct memfs *snap, struct memfs *m)
 	    memfs_put_unknown(m, "/sys/devices/system/memory", "this snapshot keeps no NUMA memory topology (nodes' memory "
 			      "blocks, the L3's CPUs: taken by a version before snapshots kept them): take a new snapshot of the "
 			      "node, or map the node itself"))
+		return uc_err("out of memory");
+	/* the memory population (snap_memory.c): a snapshot made from an lspci listing, or by a version before
+	 * snapshots kept them, holds neither the EDAC tree nor the SMBIOS table; said, so that the library calls the
+	 * population unknown rather than take the node to have no EDAC driver */
+	const struct memfs_file *txt = memfs_find(snap, "/snapshot.txt");
+	const char *why = txt && !txt->dir && memmem(txt->text, txt->len, "made from an lspci listing", 26) ?
+			  "the snapshot holds no EDAC/SMBIOS: it was made from an lspci listing, which shows neither" :
+			  "the snapshot holds no EDAC/SMBIOS: none on the node (no EDAC driver loaded, SMBIOS root's alone), or "
+			  "taken by a version before snapshots kept them";
+	if (!dev_fs_mem_dir(m, "/sys/devices/system/edac/mc") && memfs_put_unknown(m, "/sys/devices/system/edac", why))
+		return uc_err("out of memory");
+	if (!memfs_find(m, "/sys/firmware/dmi/tables/DMI") && memfs_put_unknown(m, "/sys/firmware/dmi/tables/DMI", why))
 		return uc_err("out of memory");
 	if (!memfs_find(m, "/sys/devices/system/cpu/intel_uncore_frequency") &&
 	    memfs_put_unknown(m, "/sys/devices/system/cpu/intel_uncore_frequency", "a replayed snapshot keeps no uncore "

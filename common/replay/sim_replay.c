@@ -18,6 +18,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "devices/dev_fs.h"
+#include "memory/memory.h"
+#include "platform/platform.h"
 #include "sim/sim.h"
 #include "sim/sim_rapl.h"
 #include "sim_replay.h"
@@ -479,6 +482,54 @@ static void numa_options(const struct replay_node *nd, const struct sim_kind *k,
 		snprintf(opts + o, o < len ? len - o : 0, ",hbm=flat");
 }
 
+/* The node's memory population as the simulator's options (doc/memory.md), after opts unless they name it: dimms=
+ * from the snapshot's EDAC tree read as the library reads it (mem_edac.c), so that the simulated traffic moves on
+ * the node's populated channels alone, and hbm=only where EDAC lists HBM and no DDR DIMM (hbm=cache where it lists
+ * both and no HBM node was seen).  Nothing where the snapshot holds no tree or leaves a channel of the board
+ * unknown: the board's own population moves the traffic then (the channels a real board of the part populates),
+ * which the library, reading the snapshot, does not take for the node's: it says the population is unknown. */
+static void pop_options(const struct replay_node *nd, const struct sim_kind *k, char *opts, size_t len)
+{
+	const struct platform_desc *pd = platform_by_name(k->name);
+	const struct sim_mem_board *b = k->mem;
+	struct dev_fs fs = { .mem = &nd->snap };
+	struct mem_pop *p = NULL;
+	char d[sizeof(((struct sim *)0)->dimms_opt)];
+	size_t n = 0, o = strlen(opts);
+	int ok = 1, ddr = 0, hbm = 0;
+	if (!b || !pd || !pd->mem || strstr(opts, ",dimms=") || !(p = malloc(sizeof(*p))) ||
+	    mem_pop_build(&fs, pd->mem, nd->host.nsockets, p)) {
+		free(p);
+		return;
+	}
+	if (p->edac_why[0]) /* no tree: no channel known */
+		ok = 0;
+	for (int sk = 0; sk < nd->host.nsockets && sk < UC_MAX_SOCKETS && ok; sk++) {
+		if (sk && n + 1 < sizeof(d))
+			d[n++] = '/';
+		for (int box = 0; b->dimms[box] && box < MEM_MAX_BOXES && ok; box++) {
+			const struct mem_chan *c = &p->ch[sk][box];
+			if (b->dimms[box] == '-') /* no channel of the board */
+				continue;
+			int v = c->state != UNCORE_CHAN_POPULATED ? 0 : c->dimms < b->slots ? c->dimms : b->slots;
+			if ((ok = c->state != UNCORE_CHAN_UNKNOWN && n + 1 < sizeof(d)))
+				d[n++] = (char)('0' + v);
+			ddr += v;
+		}
+		for (int h = 0; h < MEM_MAX_HBM; h++)
+			hbm += p->hbm[sk][h].state == UNCORE_CHAN_POPULATED;
+	}
+	d[n] = 0;
+	free(p);
+	if (!ok) /* the node's population unknown: the board's (traffic on the channels a real board of the part has) */
+		return;
+	int hbm_opt = hbm && sim_kind_takes(k, "hbm") && !strstr(opts, ",hbm=");
+	if (hbm_opt && !ddr)
+		snprintf(opts + o, o < len ? len - o : 0, ",hbm=only");
+	else
+		snprintf(opts + o, o < len ? len - o : 0, ",dimms=%s%s", d, hbm_opt ? ",hbm=cache" : "");
+}
+
 /* Whether the machine of nd->simspec has the node's discovery tables: every mmio/<address> member of the
  * snapshot (what the discovery read of them) is the same bytes of one of its tables, and each of its tables
  * has such a member. */
@@ -583,8 +634,10 @@ int replay_unpack(const char *spec, struct replay_node *nd)
 		return uc_err_prefix("replay %s: the node's CPUs: ", nd->file);
 	const struct host_info *h = &nd->host;
 	const struct sim_kind *k = kind_of(h);
-	if (k)
+	if (k) {
 		numa_options(nd, k, opts, sizeof(opts));
+		pop_options(nd, k, opts, sizeof(opts));
+	}
 	if (k)
 		return machine_spec(nd, k, opts);
 	/* a CPU model we have no platform of (a new part, a variant): the simulated machine whose discovery

@@ -270,7 +270,7 @@ struct sim {
 	int dimms_on;
 	int edac_off;       /* edac=off: no EDAC driver loaded, its tree absent (the SMBIOS table stays) */
 	char dimms_opt[80]; /* dimms=: the population asked for ("": the board's) */
-	int hbm_mode;                     /* SIM_HBM_FLAT or SIM_HBM_CACHE: the machine has HBM (0: none) */
+	int hbm_mode;                     /* SIM_HBM_FLAT, _CACHE or _ONLY: the machine has HBM (0: none) */
 	int cxl_mem;                      /* CXL memory expanders on every socket (sim:gnr,cxl=1): a node each */
 	int hbm_channels[UC_MAX_SOCKETS]; /* its HBM channels per socket */
 	/* sub-NUMA clustering (snc=N, sim_numa.c): domains a socket (0 or 1: off); faults swapped:sncmap (domains 0
@@ -332,6 +332,7 @@ int sim_workload(struct sim *s, int socket, double read_bytes, double write_byte
  * in flat mode: its HBM NUMA node); in cache mode "ddr" is served as the cache model says (sim_traffic.c). */
 #define SIM_HBM_FLAT 1
 #define SIM_HBM_CACHE 2
+#define SIM_HBM_ONLY 3  /* HBM-only mode: no DDR DIMM, the HBM the sockets' own memory (its NUMA nodes the CPUs') */
 int sim_workload_on(struct sim *s, int socket, const char *memory, double read_bytes, double write_bytes, uint64_t ns);
 /* n CPU sets (bit masks of UC_MAX_CPUS bits) moving their bytes at once over ns, the machine's only
  * traffic then, as jobs of the profile are (sim_jobs.c). */
@@ -450,12 +451,18 @@ struct sim_mem_board {
 	const char *dimms;   /* a character per iMC box of a socket: '0'-'3' DIMMs on its channel, '-' a box that is no
 			      * channel (Ice Lake-SP's third of each controller) */
 	int boxes_per_mc;    /* boxes of one controller as the driver numbers them */
-	int slots;           /* the driver's slot layer: DIMM directory dimm<channel * slots + slot> */
+	int slots;           /* DIMM slots a channel (SMBIOS lists each; dimms= puts at most this many on one) */
+	int layer_slots;     /* the driver's slot layer: DIMM directory dimm<channel * layer_slots + slot> (sb_edac's
+			      * MAX_DIMMS 3, skx_common.h NUM_DIMMS 2) */
 	const char *mc_name; /* with socket and controller: "Intel_10nm Socket#%d IMC#%d" */
 	const char *label;   /* dimm_label with socket, controller, channel, slot */
 	const char *type;    /* dimm_mem_type */
 	int mib, mts;        /* each DIMM's size and the speed the board configures */
 	const char *source;
+	/* Xeon Max's HBM as i10nm_edac lists it after the DDR controllers (sim:spr,hbm=...): hbm_mcs controllers of
+	 * hbm_chans channels, one "DIMM" (a stack's pseudo-channel pair) a channel of hbm_mib; 0: none */
+	int hbm_mcs, hbm_chans, hbm_mib;
+	const char *hbm_label, *hbm_type;
 };
 struct sim_kind {
 	const char *name;

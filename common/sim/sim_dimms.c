@@ -53,6 +53,18 @@ int sim_dimms_build(struct sim *s)
 				      s->name);
 		return 0;
 	}
+	int nimc = 0; /* the machine's iMC boxes a socket: a board is of a shape (dies=2 doubles them: no board's) */
+	for (int i = 0; i < s->nboxes; i++)
+		nimc += s->boxes[i].socket == 0 && !strcmp(s->boxes[i].u->name, "imc");
+	if (nimc != (int)strlen(m->dimms)) {
+		if (*opt)
+			return uc_err("simulator option dimms=%s: this sim:%s has %d iMC boxes a socket, its board %zu: no board "
+				      "of that shape", opt, s->name, nimc, strlen(m->dimms));
+		return 0; /* every box a channel, no EDAC files, as a kind without a board */
+	}
+	if (s->hbm_mode == SIM_HBM_ONLY && *opt && strspn(opt, "0/") != strlen(opt))
+		return uc_err("simulator option dimms=%s: sim:%s,hbm=only has no DDR DIMM (HBM is the node's only memory)",
+			      opt, s->name);
 	int nch = board_channels(m), nbox = (int)strlen(m->dimms);
 	for (int sock = 0; sock < s->nsockets; sock++) {
 		const char *g = opt; /* this socket's group of dimms= */
@@ -64,6 +76,8 @@ int sim_dimms_build(struct sim *s)
 				      s->name, nch, (int)glen, g, glen);
 		for (int b = 0, c = 0; b < SIM_DIMM_BOXES; b++) {
 			int d = b < nbox && m->dimms[b] != '-' ? (*opt ? g[c++] : m->dimms[b]) - '0' : -1;
+			if (d > 0 && s->hbm_mode == SIM_HBM_ONLY) /* a Xeon Max without DDR: its channels empty */
+				d = 0;
 			if (d > m->slots)
 				return uc_err("simulator option dimms=%s: a channel of sim:%s holds at most %d DIMMs", opt, s->name,
 					      m->slots);
@@ -102,7 +116,7 @@ static int edac_mc(const struct sim *s, struct memfs *m, int mc, int sock, int c
 		for (int k = ctrl * b->boxes_per_mc; k < box; k++) /* its channel number: the boxes before it that are one */
 			chan += s->dimms[sock][k] >= 0;
 		for (int d = 0; d < s->dimms[sock][box]; d++) {
-			snprintf(d_dir, sizeof(d_dir), "%s/dimm%d", dir, chan * b->slots + d);
+			snprintf(d_dir, sizeof(d_dir), "%s/dimm%d", dir, chan * b->layer_slots + d);
 			snprintf(name, sizeof(name), b->label, sock, ctrl, chan, d);
 			mib += (unsigned)b->mib;
 			if (put(m, d_dir, "dimm_location", "channel %d slot %d \n", chan, d) ||
@@ -113,6 +127,25 @@ static int edac_mc(const struct sim *s, struct memfs *m, int mc, int sock, int c
 	}
 	snprintf(name, sizeof(name), b->mc_name, sock, ctrl);
 	return put(m, dir, "mc_name", "%s\n", name) || put(m, dir, "size_mb", "%u\n", mib) ? -1 : 0;
+}
+
+/* One HBM controller's directory (i10nm_base.c i10nm_get_hbm_munits, after the DDR ones: its logical number lmc
+ * ddr controllers + h, skx_register_mci's mc_name with it): a channel's one DIMM at slot 0, directory
+ * dimm<channel * layer_slots>, skx_get_dimm_info's HBM label "CPU_SrcID#%u_HBMC#%u_Chan#%u" and MEM_HBM2. */
+static int edac_hbm_mc(const struct sim *s, struct memfs *m, int mc, int sock, int lmc)
+{
+	const struct sim_mem_board *b = s->kind->mem;
+	char dir[96], d_dir[128], name[96];
+	snprintf(dir, sizeof(dir), EDAC "/mc%d", mc);
+	for (int c = 0; c < b->hbm_chans; c++) {
+		snprintf(d_dir, sizeof(d_dir), "%s/dimm%d", dir, c * b->layer_slots);
+		snprintf(name, sizeof(name), b->hbm_label, sock, lmc, c);
+		if (put(m, d_dir, "dimm_location", "channel %d slot 0 \n", c) || put(m, d_dir, "size", "%d\n", b->hbm_mib) ||
+		    put(m, d_dir, "dimm_mem_type", "%s\n", b->hbm_type) || put(m, d_dir, "dimm_label", "%s\n", name))
+			return -1;
+	}
+	snprintf(name, sizeof(name), b->mc_name, sock, lmc);
+	return put(m, dir, "mc_name", "%s\n", name) || put(m, dir, "size_mb", "%d\n", b->hbm_chans * b->hbm_mib) ? -1 : 0;
 }
 
 /* A type-17 structure at t (room for T17_LEN and its strings): the slot's locator, a DIMM or none. */
@@ -171,9 +204,13 @@ int sim_dimms_sysfs(const struct sim *s, struct memfs *m)
 	if (!b || !s->dimms_on)
 		return 0;
 	int mcs = ((int)strlen(b->dimms) + b->boxes_per_mc - 1) / b->boxes_per_mc, mc = 0;
-	for (int sock = 0; sock < s->nsockets && !s->edac_off; sock++)
+	for (int sock = 0; sock < s->nsockets && !s->edac_off; sock++) {
 		for (int ctrl = 0; ctrl < mcs; ctrl++)
 			if (edac_mc(s, m, mc++, sock, ctrl))
 				return -1;
+		for (int h = 0; s->hbm_mode && h < b->hbm_mcs; h++) /* Xeon Max: its HBM controllers after them */
+			if (edac_hbm_mc(s, m, mc++, sock, mcs + h))
+				return -1;
+	}
 	return smbios_table(s, m);
 }

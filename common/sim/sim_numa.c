@@ -212,8 +212,8 @@ int sim_node_hbm_truth(const struct sim *s, int n, double *rd, double *wr)
 	if (o.kind == SIM_NODE_HBM)
 		return sim_node_truth(s, n, rd, wr);
 	*rd = *wr = 0;
-	if (o.kind != SIM_NODE_DDR || s->hbm_mode != SIM_HBM_CACHE)
-		return 0;
+	if (o.kind != SIM_NODE_DDR || (s->hbm_mode != SIM_HBM_CACHE && s->hbm_mode != SIM_HBM_ONLY))
+		return 0; /* (HBM-only: the CPUs' node's memory is the HBM) */
 	for (int k = 0; k < s->nsockets; k++)
 		if (o.socket < 0 || o.socket == k) {
 			double f = o.socket < 0 ? 1 : share(s, 1, k, o.domain, 0);

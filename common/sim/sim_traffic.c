@@ -58,8 +58,10 @@ static int set_socket(struct sim *s, void *arg)
 	int k = l->socket;
 	double h = p->hbm_hit_ratio[k];
 	if (l->hbm && s->hbm_mode != SIM_HBM_FLAT)
-		return uc_err("simulated traffic in socket %d's HBM: %s", k, s->hbm_mode ? "its HBM caches DDR (hbm=cache), it "
-			      "is no NUMA node to place memory in" : "the machine has no HBM (sim:spr,hbm=flat has)");
+		return uc_err("simulated traffic in socket %d's HBM: %s", k, s->hbm_mode == SIM_HBM_CACHE ? "its HBM caches "
+			      "DDR (hbm=cache), it is no NUMA node to place memory in" : s->hbm_mode ? "its HBM is the socket's "
+			      "own memory (hbm=only), no NUMA node of its own: place the bytes in the socket's memory" :
+			      "the machine has no HBM (sim:spr,hbm=flat has)");
 	if (l->cxl && !s->cxl_mem)
 		return uc_err("simulated traffic in socket %d's CXL memory: the machine has none (sim:gnr,cxl=1 has)", k);
 	p->mem_read_bps[k] = l->hbm || l->cxl ? 0 : l->rd_bps;
@@ -68,6 +70,11 @@ static int set_socket(struct sim *s, void *arg)
 	p->cxl_write_bps[k] = l->cxl ? l->wr_bps : 0;
 	p->hbm_read_bps[k] = l->hbm ? l->rd_bps : 0;
 	p->hbm_write_bps[k] = l->hbm ? l->wr_bps : 0;
+	if (s->hbm_mode == SIM_HBM_ONLY && !l->cxl) { /* no DDR DIMM: the socket's own memory is its HBM */
+		p->mem_read_bps[k] = p->mem_write_bps[k] = 0;
+		p->hbm_read_bps[k] = l->rd_bps;
+		p->hbm_write_bps[k] = l->wr_bps;
+	}
 	if (s->hbm_mode == SIM_HBM_CACHE) {
 		/* HBM caches DDR (a memory-side cache, doc/platforms.md "Xeon Max"): read hits are HBM reads, misses DDR
 		 * reads that fill HBM; every write lands in HBM, the lines it evicts go to DDR at the miss rate */

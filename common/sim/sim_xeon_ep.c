@@ -22,7 +22,7 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
 	int ext = !!(ctl & SIM_EV_EXT), sock = b->socket;
-	int nb = b->u->nboxes; /* every channel and port is populated on the simulator */
+	int nb = b->u->nboxes; /* every port is populated on the simulator, every channel unless a board says */
 	int cbos = s->cores < nb ? s->cores : nb;
 	if (fixed)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
@@ -32,7 +32,11 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 	if (thresh && !(!strcmp(u, "cbo") && ev == 0x36 && thresh == 1))
 		return 0; /* thresholds: only the TOR occupancy's "not empty" (1) is modelled */
 	if (!strcmp(u, "imc")) {
-		double rd = p->mem_read_bps[sock] / 64 / nb, wr = p->mem_write_bps[sock] / 64 / nb;
+		/* spread over the populated channels (sim_dimms.c), none on an empty one */
+		int nch = s->mem_channels[sock] > 0 ? s->mem_channels[sock] : nb;
+		if (!sim_chan_populated(s, b))
+			return 0;
+		double rd = p->mem_read_bps[sock] / 64 / nch, wr = p->mem_write_bps[sock] / 64 / nch;
 		if (ev == 0x04) /* CAS_COUNT: RD_REG 1, RD_UNDERFILL 2, WR_WMM 4, WR_RMM 8 */
 			return (um & 1 ? rd : 0) + (um & 4 ? 0.75 * wr : 0) + (um & 8 ? 0.25 * wr : 0);
 		if (ev == 0x10)

@@ -263,7 +263,7 @@ int uncore_snapshot(const char *backend, const char *path, char *notes, size_t l
 	}
 	int rc = registers(&o, regspec, sim || perfsim) || devices(&o, regspec) ||
 		 (!(sim || perfsim) && snap_host_files(&o)) ||
-		 snap_numa(&o, regspec) ||
+		 snap_numa(&o, regspec) || snap_memory(&o, regspec) ||
 		 kernel(&o, sim || perfsim ? (perfsim ? backend + 9 : simspec) : NULL) ||
 		 write_archive(&o, path, backend);
 	if (!rc && len)

@@ -52,6 +52,8 @@ int snap_host_files(struct snap_out *o);
 int snap_sim_host_files(struct snap_out *o, const struct host_info *h, const struct pci_devinfo *devs, int ndevs);
 /* The NUMA topology the channel-to-node map reads (snap_numa.c), over the host files' own members of it. */
 int snap_numa(struct snap_out *o, const char *regspec);
+/* The memory population the library reads (snap_memory.c): the EDAC files and the SMBIOS table, or notes why not. */
+int snap_memory(struct snap_out *o, const char *regspec);
 /* text (snapshot.txt) with every path of the user's that backend names (profile=, shared=) and the
  * sysroot written as "[path not kept]" (malloc'd; NULL when out of memory). */
 char *snap_hide_paths(const char *backend, const char *text);

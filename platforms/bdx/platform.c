@@ -62,7 +62,7 @@ static const struct attrib_plat bdx_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:op
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout bdx_mem = { "Broadwell SrcID#", "_Ha#", 4, 4, 2,
-	"Linux 6.12 sb_edac.c \"Broadwell SrcID#%d_Ha#%d\"; uncore_snbep.c bdx_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
+	.source = "Linux 6.12 sb_edac.c \"Broadwell SrcID#%d_Ha#%d\"; uncore_snbep.c bdx_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
 
 const struct platform_desc platform_bdx = {
 	.name = "bdx", .desc = "Broadwell-EP (Xeon E5 v4)",

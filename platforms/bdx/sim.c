@@ -13,8 +13,10 @@ extern const int sim_bdx_nunits_chop0;
 static int bdx_build(struct sim *s) { return sim_hsx_build_capid4(s, 0x6fc0, sim_bdx_units_chop0, sim_bdx_nunits_chop0); }
 
 /* stepping 1 (B0, 0x406F1) */
+extern const struct sim_mem_board sim_bdx_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_bdx = { .name = "bdx", .cores = 22, .max_cores = 24 /* E7-8894 v4, model 79 too: bdx_uncore_cbox num_boxes 24 */, .family = 6, .model = 79, .stepping = 1,
 				       .build = bdx_build, .units = sim_bdx_units, .nunits = &sim_bdx_nunits,
 				       .ubox = &sim_bdx_ubox, .glob = &sim_hsx_global, .perf = sim_bdx_perf, .nperf = &sim_bdx_nperf,
 				       .option_help = "chop=0..3", .option = sim_hsx_chop_option,
-				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2 GHz floor: sim_ufreq.c */ };
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 12 /* 1.2 GHz floor: sim_ufreq.c */,
+				       .mem = &sim_bdx_mem };

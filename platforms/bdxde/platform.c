@@ -26,7 +26,7 @@ static const struct attrib_plat bdxde_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout bdxde_mem = { "Broadwell SrcID#", "_Ha#", 4, 4, 1,
-	"Linux 6.12 sb_edac.c \"Broadwell SrcID#%d_Ha#%d\" (Broadwell-DE is its BROADWELL type); one home agent" };
+	.source = "Linux 6.12 sb_edac.c \"Broadwell SrcID#%d_Ha#%d\" (Broadwell-DE is its BROADWELL type); one home agent" };
 
 const struct platform_desc platform_bdxde = {
 	.name = "bdxde", .desc = "Broadwell-DE (Xeon D-1500)",

@@ -26,7 +26,7 @@ static const struct attrib_plat clx_attrib = { "UNC_CHA_TOR_INSERTS.IA_MISS", 3,
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout clx_mem = { "Skylake Socket#", " IMC#", 3, 3, 2,
-	"Linux 6.12 skx_edac drives Cascade Lake as Skylake (skx_base.c \"Skylake Socket\"), 2 controllers x 3 channels; uncore_snbep.c skx_uncore_imc num_boxes 6" };
+	.source = "Linux 6.12 skx_edac drives Cascade Lake as Skylake (skx_base.c \"Skylake Socket\"), 2 controllers x 3 channels; uncore_snbep.c skx_uncore_imc num_boxes 6" };
 
 const struct platform_desc platform_clx = {
 	.name = "clx", .desc = "Cascade Lake / Cooper Lake (Xeon Scalable 2nd and 3rd gen)",

@@ -37,7 +37,7 @@ static const struct iio_layout emr_iio = { .models = emr_iio_models, .port_lo = 
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout emr_mem = { "Intel_10nm Socket#", " IMC#", 2, 2, 4,
-	"Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", spr_cfg for EMERALDRAPIDS_X: ddr_imc_num 4 x ddr_chan_num 2; the discovery table's IMC unit ids 0-7, two a controller" };
+	.source = "Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", spr_cfg for EMERALDRAPIDS_X: ddr_imc_num 4 x ddr_chan_num 2; the discovery table's IMC unit ids 0-7, two a controller" };
 
 const struct platform_desc platform_emr = {
 	.name = "emr", .desc = "Emerald Rapids (5th Gen Xeon Scalable)", .models = emr_models,

@@ -21,7 +21,9 @@ static const struct sim_iio_regs emr_regs = { .port_dev = 1, .cpubus = emr_cpubu
 /* two dies, a die a domain: DDR channel pair p on die p % 2 */
 static const struct sim_snc_layout emr_snc = { .allowed = "1, 2", .why = "two dies: a die a domain", .ddr = { [2] = { 0, 1 } } };
 
+extern const struct sim_mem_board sim_emr_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_emr = { .name = "emr", .cores = 60, .max_cores = 64 /* Xeon Platinum 8592+; seed 001 T1-3: CHA "up to 64" */, .family = 6, .model = 0xcf, .stepping = 2,
 				       .build = build, SPR_FAMILY_SIM_KIND,
 				       .board = &sim_emr_board, .iio_regs = &emr_regs, .snc_layout = &emr_snc,
-				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */ };
+				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */,
+				       .mem = &sim_emr_mem };

@@ -120,7 +120,9 @@ int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_uni
 static int hsx_build(struct sim *s) { return sim_hsx_build_capid4(s, 0x2fc0, sim_hsx_units_chop0, sim_hsx_nunits_chop0); }
 
 /* 18 cores: the E5-2699 v3, HSX's largest part (hswep_uncore_cbox.num_boxes 18); stepping 2 (C1, 0x306F2) */
+extern const struct sim_mem_board sim_hsx_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .max_cores = 18, .family = 6, .model = 63, .stepping = 2, .build = hsx_build,
 				       .units = sim_hsx_units, .nunits = &sim_hsx_nunits, .ubox = &sim_hsx_ubox, .glob = &sim_hsx_global,
 				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf, .option_help = "chop=0..3",
-				       .option = sim_hsx_chop_option };
+				       .option = sim_hsx_chop_option,
+				       .mem = &sim_hsx_mem };

@@ -217,7 +217,7 @@ static const struct iio_layout icx_iio = { .models = icx_iio_models, .port_lo = 
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout icx_mem = { "Intel_10nm Socket#", " IMC#", 3, 2, 4,
-	"Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", i10nm_cfg0/1 ddr_imc_num 4 x ddr_chan_num 2; uncore_snbep.c icx_uncore_imc num_boxes 12, ICX_NUMBER_IMC_CHN 3 boxes a controller; pcm cpucounters.cpp (intel/pcm 0fae0de1) numChannels 2 a controller on ICX: box 3m+2 is no channel" };
+	.source = "Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", i10nm_cfg0/1 ddr_imc_num 4 x ddr_chan_num 2; uncore_snbep.c icx_uncore_imc num_boxes 12, ICX_NUMBER_IMC_CHN 3 boxes a controller; pcm cpucounters.cpp (intel/pcm 0fae0de1) numChannels 2 a controller on ICX: box 3m+2 is no channel" };
 
 const struct platform_desc platform_icx = {
 	.name = "icx", .desc = "Ice Lake-SP (Xeon Scalable 3rd gen)",

@@ -13,7 +13,7 @@
 #include "sim_icx.h"
 
 const struct sim_mem_board sim_icx_mem = {
-	.dimms = "22-22-22-22-", .boxes_per_mc = 3, .slots = 2, .mc_name = "Intel_10nm Socket#%d IMC#%d",
-	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR4", .mib = 32768, .mts = 3200,
+	.dimms = "22-22-22-22-", .boxes_per_mc = 3, .slots = 2, .layer_slots = 2, .mc_name = "Intel_10nm Socket#%d IMC#%d",
+	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Unbuffered-DDR4", .mib = 32768, .mts = 3200,
 	.source = "Lenovo ThinkSystem SR630 V2 (LP1392): 8 DDR4-3200 channels x 2 DIMMs a socket",
 };

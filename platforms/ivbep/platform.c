@@ -170,7 +170,7 @@ static const struct attrib_plat ivbep_attrib = { "UNC_C_TOR_INSERTS.MISS_OPCODE:
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout ivbep_mem = { "Ivy Bridge SrcID#", "_Ha#", 4, 4, 2,
-	"Linux 6.12 sb_edac.c \"Ivy Bridge SrcID#%d_Ha#%d\"; uncore_snbep.c ivbep_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
+	.source = "Linux 6.12 sb_edac.c \"Ivy Bridge SrcID#%d_Ha#%d\"; uncore_snbep.c ivbep_uncore_imc num_boxes 8: IMC0 and IMC1 channels 0-3" };
 
 const struct platform_desc platform_ivbep = {
 	.name = "ivbep", .desc = "Ivy Bridge-EP (Xeon E5 v2)",

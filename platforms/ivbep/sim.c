@@ -27,6 +27,8 @@ extern const struct sim_global sim_ivbep_global;
 
 static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
 
+extern const struct sim_mem_board sim_ivbep_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_ivbep = { .name = "ivbep", .cores = 15, .max_cores = 15 /* E7-8890 v2, model 62 too: ivbep_uncore_cbox num_boxes 15 */, .family = 6, .model = 62, .stepping = 4, .build = build,
 					 .units = sim_ivbep_units, .nunits = &sim_ivbep_nunits, .glob = &sim_ivbep_global,
-					 .ubox = &sim_ivbep_ubox, .perf = sim_ivbep_perf, .nperf = &sim_ivbep_nperf };
+					 .ubox = &sim_ivbep_ubox, .perf = sim_ivbep_perf, .nperf = &sim_ivbep_nperf,
+				       .mem = &sim_ivbep_mem };

@@ -247,7 +247,7 @@ const struct iio_layout skx_iio = { .models = skx_iio_models, .port_lo = 0, .por
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout skx_mem = { "Skylake Socket#", " IMC#", 3, 3, 2,
-	"Linux 6.12 skx_base.c \"Skylake Socket\" (skx_register_mci \"%s#%d IMC#%d\"), SKX_NUM_IMC 2 x SKX_NUM_CHANNELS 3; uncore_snbep.c skx_uncore_imc num_boxes 6 in that order" };
+	.source = "Linux 6.12 skx_base.c \"Skylake Socket\" (skx_register_mci \"%s#%d IMC#%d\"), SKX_NUM_IMC 2 x SKX_NUM_CHANNELS 3; uncore_snbep.c skx_uncore_imc num_boxes 6 in that order" };
 
 const struct platform_desc platform_skx = {
 	.name = "skx", .desc = "Skylake-SP (Xeon Scalable 1st gen)",

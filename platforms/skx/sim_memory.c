@@ -10,7 +10,7 @@
 #include "sim_skx.h"
 
 const struct sim_mem_board sim_skx_mem = {
-	.dimms = "111111", .boxes_per_mc = 3, .slots = 2, .mc_name = "Skylake Socket#%d IMC#%d",
-	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR4", .mib = 32768, .mts = 2666,
+	.dimms = "111111", .boxes_per_mc = 3, .slots = 2, .layer_slots = 2, .mc_name = "Skylake Socket#%d IMC#%d",
+	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Unbuffered-DDR4", .mib = 32768, .mts = 2666,
 	.source = "typical: 6 DDR4-2666 channels a socket, one DIMM each",
 };

@@ -121,7 +121,7 @@ static const struct attrib_plat snbep_attrib = { "UNC_C_TOR_INSERTS.MISS_ALL", 1
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout snbep_mem = { "Sandy Bridge SrcID#", "_Ha#", 4, 4, 1,
-	"Linux 6.12 sb_edac.c \"Sandy Bridge SrcID#%d_Ha#%d\"; uncore_snbep.c snbep_uncore_imc num_boxes 4: one home agent's four channels" };
+	.source = "Linux 6.12 sb_edac.c \"Sandy Bridge SrcID#%d_Ha#%d\"; uncore_snbep.c snbep_uncore_imc num_boxes 4: one home agent's four channels" };
 
 const struct platform_desc platform_snbep = {
 	.name = "snbep", .desc = "Sandy Bridge-EP (Xeon E5-2600)",

@@ -20,5 +20,7 @@ extern const struct sim_ubox_dev sim_snbep_ubox;
 
 static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
 
+extern const struct sim_mem_board sim_snbep_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_snbep = { .name = "snbep", .cores = 8, .max_cores = 8 /* E5-2690: seed 000, up to 8 C-boxes */, .family = 6, .model = 45, .stepping = 7, .build = build,
-					 .units = sim_snbep_units, .nunits = &sim_snbep_nunits, .ubox = &sim_snbep_ubox, .perf = sim_snbep_perf, .nperf = &sim_snbep_nperf };
+					 .units = sim_snbep_units, .nunits = &sim_snbep_nunits, .ubox = &sim_snbep_ubox, .perf = sim_snbep_perf, .nperf = &sim_snbep_nperf,
+				       .mem = &sim_snbep_mem };

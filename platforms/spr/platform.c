@@ -44,7 +44,8 @@ static const struct iio_layout spr_iio = { .models = spr_iio_models, .port_lo = 
 
 /* The memory controllers as Linux's EDAC driver names them (platform_facts.h struct mem_layout) */
 static const struct mem_layout spr_mem = { "Intel_10nm Socket#", " IMC#", 2, 2, 4,
-	"Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", spr_cfg ddr_imc_num 4 x ddr_chan_num 2 (HBM controllers after them); the discovery table's IMC unit ids 0-7, two a controller" };
+	.source = "Linux 6.12 i10nm_base.c \"Intel_10nm Socket\", spr_cfg ddr_imc_num 4 x ddr_chan_num 2 (HBM controllers after them); the discovery table's IMC unit ids 0-7, two a controller",
+	.hbm_mcs = 16, .hbm_chans = 2 /* spr_cfg hbm_imc_num 16 x hbm_chan_num 2, 0x9000 apart, a channel 0x4000: the HBM PMON boxes' order */ };
 
 const struct platform_desc platform_spr = {
 	.name = "spr", .desc = "Sapphire Rapids (4th Gen Xeon Scalable)", .models = spr_models,

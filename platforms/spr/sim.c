@@ -15,18 +15,19 @@ static int build(struct sim *s)
 	return spr_family_build(s, &spr);
 }
 
-/* hbm=flat|cache (1: flat, 0: none): a Xeon Max (the 9480's 56 cores, 64 GB HBM2e a socket) whose HBM is
- * NUMA nodes of their own (flat) or a cache of DDR (cache); its HBM channels are discovery type 14. */
+/* hbm=flat|cache|only (1: flat, 0: none): a Xeon Max (the 9480's 56 cores, 64 GB HBM2e a socket) whose HBM is
+ * NUMA nodes of their own (flat), a cache of DDR (cache) or the only memory, no DDR DIMM installed (only: Intel's
+ * "HBM-only mode", the sockets' own nodes HBM's); its HBM channels are discovery type 14. */
 static int spr_option(struct sim *s, const char *key, const char *value)
 {
-	static const char *const modes[] = { "0", "flat", "cache" };
-	for (int i = 0; !strcmp(key, "hbm") && i < 3; i++)
+	static const char *const modes[] = { "0", "flat", "cache", "only" };
+	for (int i = 0; !strcmp(key, "hbm") && i < 4; i++)
 		if (!strcmp(value, modes[i]) || (i == SIM_HBM_FLAT && !strcmp(value, "1"))) {
 			s->variant = i;
 			return 0;
 		}
-	return uc_err("bad simulator option '%s=%s' (spr: hbm=0|1|flat|cache, a Xeon Max whose HBM is NUMA nodes "
-		      "of their own (1, flat) or a cache of DDR)", key, value);
+	return uc_err("bad simulator option '%s=%s' (spr: hbm=0|1|flat|cache|only, a Xeon Max whose HBM is NUMA "
+		      "nodes of their own (1, flat), a cache of DDR or its only memory)", key, value);
 }
 
 /* Eagle Stream: root ports at devices 1-8 (pcm-iio-topology.cpp); without a board the CPU bus of IIO PMU n is pcm's
@@ -40,7 +41,7 @@ static const struct sim_snc_layout spr_snc = { .allowed = "1, 2, 4", .why = "fou
 
 extern const struct sim_mem_board sim_spr_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_spr = { .name = "spr", .cores = 56, .max_cores = 60 /* Xeon Platinum 8490H */, .family = 6, .model = 0x8f, .stepping = 8,
-				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache",
+				       .build = build, SPR_FAMILY_SIM_KIND, .option_help = "hbm=0|1|flat|cache|only",
 				       .option = spr_option, .board = &sim_spr_board,
 				       .iio_regs = &spr_regs, .snc_layout = &spr_snc,
 				       .ufreq_mode = SIM_UFREQ_LEGACY, .ufreq_min_ratio = 8 /* 0.8 GHz floor: sim_ufreq.c */,

@@ -196,6 +196,8 @@ txt += '# not in the listing, filled: the CPUs (%d sockets, %d cores, %d threads
            ''.join(', socket %d MSR %#x = %#x' % m for m in msrfiles),
            'the device tree the listing\'s, naming no net/, nvme/ or drm/ entry' if listed else
            'no device tree (the source lists the uncore functions alone)')
+txt += '# not read (the replay has none of it): the EDAC tree and the SMBIOS table, which an lspci listing does not ' \
+       'show: the memory population is unknown (doc/memory.md)\n'
 manifest = '# every member of this snapshot: path, bytes, why it is there\n' + \
     ''.join('%s\t%d\t%s\n' % (p, len(d), w) for p, d, w in files)
 with tarfile.open(dst, 'w', format=tarfile.USTAR_FORMAT) as t:

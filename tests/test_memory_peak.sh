@@ -91,5 +91,15 @@ python3 -c 'import json, sys; [json.load(open(f)) for f in sys.argv[1:]]' "$W/sp
 	"$W/spool/jobs/3.json" 2>"$W/err"
 check "the summaries are JSON ($(head -c 200 "$W/err"))" '[ ! -s "$W/err" ]'
 
+# --- stat --per-job --json: a job's row's bytes a second as a share of its socket's peak: job 1's cores (CPUs
+# 0-39, socket 0) move 40.96e9 + 10.24e9 B/s of the 204.8e9: 0.25; null where the peak is unknown
+printf 'job.1.cpus = 0-39\njob.1.mem_read_bytes_per_s = 40.96e9\njob.1.mem_write_bytes_per_s = 10.24e9\n' >"$W/pjprofile"
+$UNCORE --backend "sim:icx,clock=manual,profile=$W/pjprofile" stat --per-job --duration 1 --json >"$W/out" 2>"$W/err"
+s=$(sed -n 's/^{"socket": 0, "job": "1", .*"peak_share": \([^,]*\),.*/\1/p' "$W/out")
+check "stat --per-job --json: job 1's peak_share 51.2 of 204.8 = 0.25 within 0.1 % ($s)" 'near "$s" 0.25 0.001' || cat "$W/out" "$W/err"
+$UNCORE --backend "sim:icx,clock=manual,edac=off,profile=$W/pjprofile" stat --per-job --duration 1 --json >"$W/out" 2>"$W/err"
+check "... edac=off: every row's peak_share null" \
+	'[ "$(grep -c "\"peak_share\": null," "$W/out")" -eq "$(grep -c . "$W/out")" ] && [ -s "$W/out" ]'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -111,12 +111,15 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
  * selection counts DRAM bytes read and written, and none on a socket whose peak is not known (doc/memory.md). */
 static int plan_peak(struct iu_state *st, unsigned sockets, char *err, size_t len)
 {
-	int m = uncore_session_add_peak_share(st->s), said = 0;
-	for (int s = 0; m >= 0 && s < uncore_num_sockets(st->u); s++) {
+	int said = 0;
+	for (int s = 0; s < uncore_num_sockets(st->u); s++) {
 		double bps;
-		int rc;
+		int rc, m;
 		if (sockets && !(sockets >> s & 1))
 			continue;
+		/* (Sockets: the memory's metrics are each socket's, and so the share's) */
+		if ((m = uncore_session_add_peak_share(st->s, sockets ? s : -1)) < 0)
+			continue; /* no DRAM bytes counted: no share of them */
 		if ((rc = uncore_memory_peak(st->u, s, &bps)) || !(bps > 0)) {
 			if (!said++) /* (said at the start: not by the probe of the configuration) */
 				snprintf(st->peak_notice, sizeof(st->peak_notice), "no mem_bw_peak of socket %d: %s", s,

@@ -16,9 +16,7 @@
 int ue_peak_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
 {
 	struct ue_family peak = { .counter = 0, .unit = "bytes_per_second" }, share = { .counter = 0, .unit = "ratio" };
-	int fam[2] = { -1, -1 }, m = uncore_session_add_peak_share(st->s), said = 0;
-	if (m < 0)
-		return 0; /* no DRAM bytes counted: no share of them */
+	int fam[2] = { -1, -1 }, said = 0;
 	snprintf(peak.name, sizeof(peak.name), "uncore_memory_peak_bytes_per_second");
 	snprintf(peak.help, sizeof(peak.help), "The socket's peak DRAM bandwidth: its channels holding DIMMs (EDAC) x "
 		 "their configured MT/s (SMBIOS type 17) x 8 bytes (doc/memory.md); absent where either is not known");
@@ -27,9 +25,12 @@ int ue_peak_plan(const struct ue_config *c, struct ue_state *st, char *err, size
 		 "interval as a share of uncore_memory_peak_bytes_per_second, from 0 to 1 (doc/memory.md)");
 	for (int s = 0; s < uncore_num_sockets(st->u); s++) {
 		double bps;
-		int rc;
+		int rc, m;
 		if (c->sockets && !(c->sockets >> s & 1))
 			continue;
+		/* (--sockets: the memory's metrics are each socket's, and so the share's) */
+		if ((m = uncore_session_add_peak_share(st->s, c->sockets ? s : -1)) < 0)
+			continue; /* no DRAM bytes counted: no share of them */
 		if ((rc = uncore_memory_peak(st->u, s, &bps)) || !(bps > 0)) {
 			if (!said++) /* (once: the reason is the node's, as a rule) */
 				fprintf(stderr, "uncore-exporter: no %s{socket=\"%d\"}: %s\n", peak.name, s,

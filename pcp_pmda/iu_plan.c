@@ -132,7 +132,7 @@ static int plan_energy(struct iu_state *st)
  * socket's peak is known (no instance where not: doc/memory.md) */
 static int plan_peak(struct iu_state *st)
 {
-	int sm = uncore_session_add_peak_share(st->s), said = 0;
+	int sm = uncore_session_add_peak_share(st->s, -1), said = 0; /* (the agent's selection: every socket) */
 	char inst[32];
 	for (int s = 0; sm >= 0 && s < uncore_num_sockets(st->u); s++) {
 		double bps;

@@ -65,6 +65,16 @@ if command -v promtool >/dev/null 2>&1; then
 	check "promtool check metrics finds nothing to say${lint:+ ($lint)}" '[ -z "$lint" ]'
 fi
 
+# --sockets 1: the memory's metrics are socket 1's, and the share's too (its counters theirs)
+start --backend "sim:icx,profile=$W/profile" --interval 0.2 --sockets 1 || no "the exporter on sim:icx --sockets 1"
+$CHECKS reads $PORT 3
+$CHECKS scrape $PORT >"$W/text" 2>&1
+stop
+s1=$(value uncore_memory_peak_share_ratio 'socket="1"' "$W/text")
+check "--sockets 1: socket 1's peak and its share 0.4 within 0.5 % ($s1), no socket 0's" \
+	'[ "$(value uncore_memory_peak_bytes_per_second "socket=\"1\"" "$W/text")" = 204800000000 ] && near "$s1" 0.4 0.005 &&
+	 ! grep -q "^uncore_memory_peak.*socket=\"0\"" "$W/text"'
+
 start --backend "sim:skx,profile=$W/profile" --interval 0.2 || no "the exporter on sim:skx"
 $CHECKS reads $PORT 3
 $CHECKS scrape $PORT >"$W/text" 2>&1

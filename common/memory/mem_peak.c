@@ -5,9 +5,12 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "memory.h"
 #include "numa/numa.h"
+#include "handle/handle.h"
+#include "session/session.h"
 #include "session/session_priv.h"
 #include "util/error.h"
 
@@ -64,18 +67,31 @@ static int session_has(const uncore_session_t *s, const char *name)
 	return -1;
 }
 
-int uncore_session_add_peak_share(uncore_session_t *s)
+int uncore_session_add_peak_share(uncore_session_t *s, int socket)
 {
-	int have = session_has(s, "mem_bw_total");
+	char spec[48];
+	int have = socket < 0 ? session_has(s, "mem_bw_total") : -1, before = uncore_session_num_events(s), m;
 	if (have >= 0)
 		return have;
 	/* mem_bw_total is mem_bw_read + mem_bw_write, CAS counts of the read and write metrics (platforms/<p>/
-	 * metrics.json): added to a session counting both, its events are theirs (uncore_session_add_metric) */
+	 * metrics.json): added to a session counting both, on the same sockets, its events are theirs */
 	if ((session_has(s, "mem_bw_read") < 0 && session_has(s, "mem_read_bytes") < 0) ||
 	    (session_has(s, "mem_bw_write") < 0 && session_has(s, "mem_write_bytes") < 0) ||
 	    uncore_metric_find(s->u, "mem_bw_total") < 0)
 		return -1;
-	return uncore_session_add_metric(s, "mem_bw_total");
+	snprintf(spec, sizeof(spec), socket < 0 ? "mem_bw_total" : "mem_bw_total:socket=%d", socket);
+	if ((m = uncore_session_add_metric(s, spec)) < 0 || uncore_session_num_events(s) == before)
+		return m;
+	/* it took events of its own (the session counts DRAM bytes on other sockets, or by other events): taken
+	 * back, the session as it was -- the share costs no counter */
+	handle_lock(s->u);
+	int *n;
+	struct session_metric **list = session_metrics(s, &n);
+	free((*list)[*n - 1].ev);
+	(*n)--;
+	session_truncate(s, before);
+	handle_unlock(s->u);
+	return uc_err("mem_bw_total%s: its events are not the session's own", socket < 0 ? "" : " of one socket"), -1;
 }
 
 int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window, double *share)

@@ -104,7 +104,8 @@ int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window
 		return rc;
 	if (!(peak > 0))
 		return uc_err("memory peak of socket %d: no channel holds a DIMM", socket), 1;
-	if (uncore_metric_info(s->u, uncore_metric_find(s->u, uncore_session_metric_name(s, m)), &mi) || !(mi.scale > 0))
+	const char *name = uncore_session_metric_name(s, m);
+	if (!name || uncore_metric_info(s->u, uncore_metric_find(s->u, name), &mi) || !(mi.scale > 0))
 		return uc_err("session metric %d: not a bandwidth (uncore_session_add_peak_share gives it)", m);
 	if ((rc = uncore_session_metric_value(s, m, socket, -1, window, &v)))
 		return rc;

@@ -187,6 +187,34 @@ static void energy(char *b, size_t len, size_t *at, const uncore_energy_t *en, i
 	json_num(b, len, at, "dram_watts_per_gbps", je.dram_watts_per_gbps, ",");
 }
 
+/* The job's DRAM bandwidth as a share of its sockets' peak (issue 91, doc/jobs.md): the sum of the peaks of the
+ * sockets it ran on (uncore_memory_peak), the mean of its bytes read and written over it; null, with
+ * peak_unknown saying why, where a socket's peak is not known (or not counted: a job never counted). */
+static void job_peak(char *b, size_t len, size_t *at, uncore_session_t *s, uncore_t *u, const struct job_run *r,
+		     double secs)
+{
+	double sum = 0, bytes = 0, one;
+	char why[400] = "";
+	if (!s)
+		snprintf(why, sizeof(why), "the job was not counted");
+	for (int k = 0; k < r->nsock && !why[0]; k++) {
+		int rc = uncore_memory_peak(u, r->sock[k], &one);
+		if (rc || !(one > 0))
+			snprintf(why, sizeof(why), "%s", rc ? uncore_error() : "no channel of its sockets holds a DIMM");
+		sum += one;
+		bytes += mval(s, 0, r->sock[k], UNCORE_SINCE_START) + mval(s, 1, r->sock[k], UNCORE_SINCE_START);
+	}
+	if (!why[0] && !r->nsock)
+		snprintf(why, sizeof(why), "it ran on no socket counted");
+	json_num(b, len, at, "peak_bw", why[0] ? NAN : sum, ",");
+	json_num(b, len, at, "peak_share", why[0] || !(secs > 0) ? NAN : bytes / secs / sum, ",");
+	if (why[0] && *at < len) {
+		char esc[900];
+		job_json_str(esc, sizeof(esc), why, sizeof(why));
+		*at += (size_t)snprintf(b + *at, len - *at, "  \"peak_unknown\": %s,\n", esc);
+	}
+}
+
 /* The summary: the job, its window, and per socket the bytes, mean and peak bandwidths, energy, and extras. */
 static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const char *dir, const uncore_energy_t *en)
 {
@@ -206,6 +234,7 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 	json_num(b, sizeof(b), &at, "begun_at", r->begun_at, ",");
 	json_num(b, sizeof(b), &at, "counted_from", r->counted_from > 0 ? r->counted_from : NAN, ",");
 	json_num(b, sizeof(b), &at, "seconds", secs, ",");
+	job_peak(b, sizeof(b), &at, s, u, r, secs);
 	if (at < sizeof(b))
 		at += (size_t)snprintf(b + at, sizeof(b) - at, "  \"peaks_from\": \"the job's own reads, every %g s\",\n"
 				       "  \"sockets\": [\n", r->interval);
@@ -217,6 +246,8 @@ static int summary(uncore_session_t *s, uncore_t *u, struct job_run *r, const ch
 		json_num(b, sizeof(b), &at, "write_bytes", wr, ",");
 		json_num(b, sizeof(b), &at, "mean_read_bw", secs > 0 ? rd / secs : NAN, ",");
 		json_num(b, sizeof(b), &at, "mean_write_bw", secs > 0 ? wr / secs : NAN, ",");
+		double peak;
+		json_num(b, sizeof(b), &at, "peak_bw", uncore_memory_peak(u, sk, &peak) ? NAN : peak, ",");
 		energy(b, sizeof(b), &at, en, sk, rd + wr);
 		json_num(b, sizeof(b), &at, "peak_read_bw", r->peak_rd[k], ",");
 		struct uncore_metric_info mi[NEXTRAS];

@@ -79,6 +79,29 @@ void job_lib_warnings(void)
 	lib_seen = strlen(uncore_warnings());
 }
 
+size_t job_json_str(char *out, size_t len, const char *s, size_t n)
+{
+	size_t at = 0;
+	if (len < 8) {
+		if (len)
+			out[0] = 0;
+		return 0;
+	}
+	out[at++] = '"';
+	for (size_t i = 0; i < n && s[i] && at + 8 < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			at += (size_t)snprintf(out + at, len - at, "\\%c", c);
+		else if (c < 0x20)
+			at += (size_t)snprintf(out + at, len - at, "\\u%04x", c);
+		else
+			out[at++] = (char)c;
+	}
+	out[at++] = '"';
+	out[at] = 0;
+	return at;
+}
+
 void job_said_json(char *out, size_t len)
 {
 	size_t at = 0;
@@ -88,18 +111,7 @@ void job_said_json(char *out, size_t len)
 		size_t n = strcspn(p, "\n");
 		if (at)
 			out[at++] = ',';
-		out[at++] = '"';
-		for (size_t i = 0; i < n && at + 8 < len; i++) {
-			unsigned char c = (unsigned char)p[i];
-			if (c == '"' || c == '\\')
-				at += (size_t)snprintf(out + at, len - at, "\\%c", c);
-			else if (c < 0x20)
-				at += (size_t)snprintf(out + at, len - at, "\\u%04x", c);
-			else
-				out[at++] = (char)c;
-		}
-		out[at++] = '"';
-		out[at] = 0;
+		at += job_json_str(out + at, len - at, p, n);
 		p += n + (p[n] == '\n');
 	}
 }

@@ -52,6 +52,10 @@ static json_t *record_of(json_t *sum, int keep_bdfs)
 	json_object_set(r, "node", json_object_get(sum, "node"));
 	json_object_set_new(r, "counted_from", num(sum, "counted_from", 3));
 	json_object_set_new(r, "seconds", num(sum, "seconds", 6));
+	if (json_object_get(sum, "peak_share")) { /* the job's share of its sockets' peak (summaries since issue 91) */
+		json_object_set_new(r, "peak_bw", num(sum, "peak_bw", -1));
+		json_object_set_new(r, "peak_share", num(sum, "peak_share", 4));
+	}
 	json_array_foreach(json_object_get(sum, "sockets"), i, v) {
 		json_t *s = json_object();
 		json_object_set_new(s, "socket", num(v, "socket", -1));
@@ -341,7 +345,9 @@ static int record_typed(json_t *r, char *why, size_t len)
 	if (!typed(r, "", "job", "string", why, len) || !typed(r, "", "node", "string", why, len) ||
 	    !typed(r, "", "counted_from", "number or null", why, len) || !typed(r, "", "seconds", "number or null", why, len) ||
 	    !typed(r, "", "sockets", "array", why, len) || !typed(r, "", "devices", "array", why, len) ||
-	    !typed(r, "", "warnings", "integer", why, len))
+	    !typed(r, "", "warnings", "integer", why, len) ||
+	    (json_object_get(r, "peak_share") && (!typed(r, "", "peak_share", "number or null", why, len) ||
+						  !typed(r, "", "peak_bw", "number or null", why, len))))
 		return -1;
 	json_array_foreach(json_object_get(r, "sockets"), i, v) {
 		snprintf(where, sizeof(where), "sockets[%zu]", i);
@@ -427,6 +433,10 @@ int job_sacct_report(const char *id)
 	out_text(stdout, json_string_value(json_object_get(r, "node")));
 	printf(": counted %s s from %s (Unix time)\n", num_text(json_object_get(r, "seconds"), "%.3f", t1, sizeof(t1)),
 	       num_text(json_object_get(r, "counted_from"), "%.3f", t2, sizeof(t2)));
+	if (json_object_get(r, "peak_share")) { /* (none in records older than issue 91's) */
+		show("peak_bw", json_object_get(r, "peak_bw"), "GB/s", 1e9);
+		show("peak_share", json_object_get(r, "peak_share"), "%", 0.01);
+	}
 	json_array_foreach(json_object_get(r, "sockets"), i, v) {
 		printf("socket %lld\n", (long long)json_integer_value(json_object_get(v, "socket")));
 		show("read_bytes", json_object_get(v, "read_bytes"), "B", 1);

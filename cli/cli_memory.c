@@ -1,7 +1,22 @@
-/* uncore memory: which iMC channel box of each socket holds DIMMs, and each socket's peak (uncore_memory_*). */
+/* uncore memory: which iMC channel box of each socket holds DIMMs, and each socket's and each NUMA node's peak
+ * (uncore_memory_*). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+
+#define MAX_NODES 64
+
+/* A peak in GB/s to the MB/s, without trailing zeros: 204.8, 127.968 (6 x 2666 MT/s x 8 B) */
+static const char *gbs(double bps, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.3f", bps / 1e9); /* (always a point: the zeros after it alone are cut) */
+	char *e = buf + strlen(buf);
+	while (e > buf && e[-1] == '0')
+		*--e = 0;
+	if (e > buf && e[-1] == '.')
+		*--e = 0;
+	return buf;
+}
 
 static void json_peak(uncore_t *u, int sock)
 {
@@ -40,6 +55,36 @@ static void chan_line(int json, const char *unit, int sock, int box, const struc
 	snprintf(name, sizeof(name), "%s%d", unit, box);
 	printf("%-6d %-5s %-9s %4s %5s %5d %9llu %5s %-16s %s\n", sock, name, uncore_channel_state_name(c->state), ctrl,
 	       chan, c->dimms, (unsigned long long)c->mib, mts, *c->type ? c->type : "-", *c->labels ? c->labels : "-");
+}
+
+/* Each DDR node's peak (uncore_memory_node_peak): its SNC domain's channels, its socket's without SNC. */
+static void node_peaks(uncore_t *u, int json)
+{
+	struct uncore_numa_node v[MAX_NODES];
+	int n = uncore_numa_nodes(u, v, MAX_NODES);
+	if (n < 0 && !json)
+		printf("# NUMA nodes: unknown (%s)\n", uncore_error());
+	for (int i = 0; i < n && i < MAX_NODES; i++) {
+		double peak;
+		char buf[32];
+		if (v[i].kind != UNCORE_NODE_DRAM)
+			continue; /* HBM, CXL memory: no DDR channel of theirs */
+		int rc = uncore_memory_node_peak(u, v[i].node, &peak);
+		if (json) {
+			printf("{\"node\":%d,\"socket\":%d,\"domain\":%d,\"snc\":%d,\"peak_bytes_per_s\":", v[i].node,
+			       v[i].socket, v[i].domain, v[i].snc);
+			if (rc) {
+				printf("null,\"peak_unknown\":");
+				out_json_str(stdout, uncore_error());
+			} else
+				printf("%.0f", peak);
+			printf("}\n");
+		} else if (rc)
+			printf("# node %d (socket %d) peak: unknown (%s)\n", v[i].node, v[i].socket, uncore_error());
+		else
+			printf("# node %d (socket %d, SNC domain %d of %d) peak: %s GB/s\n", v[i].node, v[i].socket,
+			       v[i].domain, v[i].snc, gbs(peak, buf, sizeof(buf)));
+	}
 }
 
 int cmd_memory(int argc, char **argv)
@@ -83,11 +128,13 @@ int cmd_memory(int argc, char **argv)
 			continue;
 		}
 		double peak;
+		char buf[32];
 		if (uncore_memory_peak(u, sock, &peak))
 			printf("# socket %d peak: unknown (%s)\n", sock, uncore_error());
 		else
-			printf("# socket %d peak: %.1f GB/s (populated channels x MT/s x 8 bytes)\n", sock, peak / 1e9);
+			printf("# socket %d peak: %s GB/s (populated channels x MT/s x 8 bytes)\n", sock, gbs(peak, buf, sizeof(buf)));
 	}
+	node_peaks(u, json);
 	uncore_close(u);
 	return 0;
 }

@@ -109,10 +109,22 @@ static void print_metrics(const struct uncore_attrib_row *r, const int *pick, in
 	}
 }
 
-static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window,
+/* A row's bytes read and written a second as a share of its socket's peak DRAM bandwidth (uncore_memory_peak,
+ * doc/memory.md), for the JSON: ", \"peak_share\": x", null where the peak is not known */
+static const char *peak_share(uncore_t *u, const struct uncore_attrib_row *r, double s, char *buf, size_t len)
+{
+	double peak;
+	if (uncore_memory_peak(u, r->socket, &peak) || !(peak > 0))
+		snprintf(buf, len, ", \"peak_share\": null");
+	else
+		snprintf(buf, len, ", \"peak_share\": %.17g", (r->read_bytes + r->write_bytes) / s / peak);
+	return buf;
+}
+
+static void print_rows(uncore_t *u, const uncore_perjob_t *pj, int n, int json, const uncore_energy_t *en, int window,
 		       const int *pick, int npick)
 {
-	char dev[96], energy[320], sh[80];
+	char dev[96], energy[320], sh[80], share[48];
 	for (int i = 0; i < n; i++) {
 		struct uncore_attrib_row r;
 		if (uncore_perjob_row(pj, i, &r))
@@ -132,10 +144,11 @@ static void print_rows(const uncore_perjob_t *pj, int n, int json, const uncore_
 			printf("{\"socket\": %d, \"job\": %s%s%s, \"read_bytes\": %.17g, \"write_bytes\": %.17g, "
 			       "\"socket_read_bytes\": %.17g, \"socket_write_bytes\": %.17g, \"seconds\": %.9g, "
 			       "\"read_bw\": %.17g, \"write_bw\": %.17g, \"device_write_bytes\": %.17g, "
-			       "\"device_read_bytes\": %.17g%s, \"shared_cpus\": %d, \"sampled\": %.4g}\n",
+			       "\"device_read_bytes\": %.17g%s%s, \"shared_cpus\": %d, \"sampled\": %.4g}\n",
 			       r.socket, r.job[0] ? "\"" : "", r.job[0] ? r.job : "null", r.job[0] ? "\"" : "", r.read_bytes,
 			       r.write_bytes, r.socket_read_bytes, r.socket_write_bytes, r.seconds, r.read_bytes / s,
-			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy, r.shared_cpus, r.sampled);
+			       r.write_bytes / s, r.device_write_bytes, r.device_read_bytes, energy,
+			       peak_share(u, &r, s, share, sizeof(share)), r.shared_cpus, r.sampled);
 		else
 			printf("socket%-3d %-16s read %10.4f GB/s  write %10.4f GB/s  %s %.0f%%%s%s%s\n", r.socket,
 			       r.job[0] ? r.job : "unattributed", r.read_bytes / s / 1e9, r.write_bytes / s / 1e9,
@@ -205,7 +218,7 @@ static int perjob_interval(void *arg, uint64_t t_ns)
 	job_energy_read(p->en, 1);
 	if (!p->a.json)
 		printf("# %.3f s\n", (double)t_ns / 1e9);
-	print_rows(p->pj, n, p->a.json, p->en, UNCORE_LAST_INTERVAL, p->pick, p->npick);
+	print_rows(p->u, p->pj, n, p->a.json, p->en, UNCORE_LAST_INTERVAL, p->pick, p->npick);
 	return 0;
 }
 
@@ -221,7 +234,7 @@ static int perjob_stop(void *arg, uint64_t t_ns)
 		job_energy_read(p->en, 1);
 		if (!p->a.json)
 			printf("# %.3f s elapsed%s\n", (double)t_ns / 1e9, cli_stopped() ? " (interrupted)" : "");
-		print_rows(p->pj, n, p->a.json, p->en, UNCORE_SINCE_START, p->pick, p->npick);
+		print_rows(p->u, p->pj, n, p->a.json, p->en, UNCORE_SINCE_START, p->pick, p->npick);
 	}
 	return 0;
 }

@@ -70,7 +70,25 @@ static int add_metrics(uncore_t *u, uncore_session_t *s, int idx[3][2])
 					uncore_platform_name(u)), -1) : 0;
 }
 
-static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, int idx[3][2], double secs, int json)
+/* A DDR node's bandwidth as a share of its peak (uncore_memory_node_peak), after its row: JSON peak_bw and
+ * peak_share (null, with peak_unknown, where the peak is not known); the text a line where it is. */
+static void node_share(uncore_t *u, const struct uncore_numa_node *v, double bytes, double secs, int json)
+{
+	double peak;
+	int rc = uncore_memory_node_peak(u, v->node, &peak);
+	if (json) {
+		if (rc || !(peak > 0)) {
+			printf(", \"peak_bw\": %s, \"peak_share\": null, \"peak_unknown\": ", rc ? "null" : "0");
+			out_json_str(stdout, rc ? uncore_error() : "no channel of the node holds a DIMM");
+		} else
+			printf(", \"peak_bw\": %.17g, \"peak_share\": %.17g", peak, bytes / secs / peak);
+	} else if (!rc && peak > 0)
+		printf("node%-3d socket%-2d ddr peak %9.4f GB/s: read and written %8.4f %% of it\n", v->node, v->socket,
+		       peak / 1e9, 100 * bytes / secs / peak);
+}
+
+static void print_node(uncore_t *u, uncore_session_t *s, const struct uncore_numa_node *v, int idx[3][2], double secs,
+		       int json)
 {
 	for (int k = 0; k < 3; k++) {
 		double b[2] = { NAN, NAN };
@@ -88,15 +106,21 @@ static void print_node(uncore_session_t *s, const struct uncore_numa_node *v, in
 				printf("\"refused\": ");
 				out_json_str(stdout, why);
 				printf("}\n");
-			} else
+			} else {
 				printf("\"read_bytes\": %.17g, \"write_bytes\": %.17g, \"seconds\": %.9g, \"read_bw\": %.17g, "
-				       "\"write_bw\": %.17g}\n", b[0], b[1], secs, b[0] / secs, b[1] / secs);
+				       "\"write_bw\": %.17g", b[0], b[1], secs, b[0] / secs, b[1] / secs);
+				if (k == UNCORE_NODE_DRAM && v->kind == UNCORE_NODE_DRAM)
+					node_share(u, v, b[0] + b[1], secs, json);
+				printf("}\n");
+			}
 		} else if (why)
 			printf("node%-3d socket%-2d %s: refused: %s\n", v->node, v->socket, uncore_numa_kind_name(k), why);
 		else /* the memory counted, once; where it is not the node's own (Xeon Max's HBM caching a DDR node), both */
 			printf("node%-3d socket%-2d %s%s%s read %14.0f B %9.4f GB/s  write %14.0f B %9.4f GB/s\n", v->node,
 			       v->socket, uncore_numa_kind_name(k), k == v->kind ? "" : " caching ",
 			       k == v->kind ? "" : uncore_numa_kind_name(v->kind), b[0], b[0] / secs / 1e9, b[1], b[1] / secs / 1e9);
+		if (!why && !json && k == UNCORE_NODE_DRAM && v->kind == UNCORE_NODE_DRAM)
+			node_share(u, v, b[0] + b[1], secs, json);
 	}
 }
 
@@ -131,6 +155,27 @@ struct pernode {
 	char *metrics, *groups; /* -M, --metric-group: the user's metrics in place of the memory bytes */
 	int idx[3][2], lr[2][2], json, n;
 };
+
+/* After a node's (node >= 0) or a socket's mem_bw_total (bps, in B/s), its share of the peak: a row where the peak is
+ * known, none where not (as uncore stat's by socket, doc/memory.md). */
+static void user_share(struct pernode *p, int node, int sock, double bps, double secs)
+{
+	double peak;
+	if ((node >= 0 ? uncore_memory_node_peak(p->u, node, &peak) : uncore_memory_peak(p->u, sock, &peak)) || !(peak > 0))
+		return;
+	double v = 100 * bps / peak;
+	char where[16] = "total  ";
+	if (node >= 0)
+		snprintf(where, sizeof(where), "node%-3d", node);
+	if (!p->json)
+		printf("%s socket%-2d %-32s %20.4f %%\n", where, sock, "mem_bw_peak_share", v);
+	else if (node >= 0)
+		printf("{\"node\": %d, \"socket\": %d, \"metric\": \"mem_bw_peak_share\", \"unit\": \"%%\", \"seconds\": %.9g, "
+		       "\"value\": %.17g}\n", node, sock, secs, v);
+	else
+		printf("{\"node\": null, \"socket\": %d, \"metric\": \"mem_bw_peak_share\", \"unit\": \"%%\", \"seconds\": "
+		       "%.9g, \"value\": %.17g}\n", sock, secs, v);
+}
 
 /* One of the user's metrics on each node and each socket.  A metric every node refuses for one reason (an LLC
  * or link metric: its boxes serve no node) is said once, then given by socket. */
@@ -174,6 +219,8 @@ static void print_user(struct pernode *p, int m, double secs)
 		else
 			printf("node%-3d socket%-2d %-32s %20.*f %s\n", v->node, v->socket, name, strcmp(mi.unit, "B") ? 4 : 0, x[i],
 			       mi.unit);
+		if (!rc[i] && !strcmp(name, "mem_bw_total"))
+			user_share(p, v->node, v->socket, x[i] / (mi.scale > 0 ? mi.scale : 1), secs); /* (1e-9GB/s) */
 	}
 	for (int sock = 0; sock < uncore_num_sockets(p->u); sock++) {
 		double t;
@@ -184,6 +231,8 @@ static void print_user(struct pernode *p, int m, double secs)
 			       "\"value\": %.17g}\n", sock, name, mi.unit, secs, t);
 		else
 			printf("total   socket%-2d %-32s %20.*f %s\n", sock, name, strcmp(mi.unit, "B") ? 4 : 0, t, mi.unit);
+		if (!strcmp(name, "mem_bw_total"))
+			user_share(p, -1, sock, t / (mi.scale > 0 ? mi.scale : 1), secs);
 	}
 }
 
@@ -229,7 +278,7 @@ static int pernode_stop(void *arg, uint64_t t_ns)
 		return 0;
 	}
 	for (int i = 0; i < p->n && i < MAX_NODES; i++)
-		print_node(p->s, &p->v[i], p->idx, secs, p->json);
+		print_node(p->u, p->s, &p->v[i], p->idx, secs, p->json);
 	print_sockets(p->u, p->s, p->idx, p->lr, secs, p->json);
 	return 0;
 }

@@ -56,7 +56,11 @@ struct iu_series {
 	char plugin_instance[32];
 	char type_instance[DATA_MAX_NAME_LEN];
 	int failed;        /* its value failed (a box dropped): skipped from then on */
+	int peak;          /* IU_PEAK: the socket's peak DRAM bandwidth (to_base holds it, B/s); IU_PEAK_SHARE: its
+			    * bandwidth's share of it, %; 0 neither (metric and event -1 where one of these) */
+	int peak_metric;   /* the session's mem_bw_total (uncore_session_add_peak_share): the share's, its stamp's */
 };
+enum { IU_PEAK = 1, IU_PEAK_SHARE };
 
 /* The plugin's running state (iu_series.c). */
 struct iu_state {
@@ -68,6 +72,7 @@ struct iu_state {
 	int every, calls; /* dispatch on every every-th read; the reads between only sample (no lost wraps) */
 	uint64_t period_ns, last_ns; /* the dispatch interval; the library's clock at the last dispatch */
 	char notice[512]; /* default groups left out (iu_setup), logged when counting starts */
+	char peak_notice[400]; /* why a socket has no mem_bw_peak (iu_setup), logged when counting starts */
 	int default_set;  /* nothing named: the default set, with its NUMA node series (a refused node logged) */
 	/* PerJob (iu_jobs.c): the jobs' accounting, and each job's bytes */
 	uncore_perjob_t *perjob;

@@ -106,6 +106,41 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
 	return 0;
 }
 
+/* Each socket's peak DRAM bandwidth (type gauge, B/s, type instance mem_bw_peak) and the share of it its bandwidth
+ * is over the interval (percent, mem_bw_peak_share), plugin instance socketN as its memory series: where the
+ * selection counts DRAM bytes read and written, and none on a socket whose peak is not known (doc/memory.md). */
+static int plan_peak(struct iu_state *st, unsigned sockets, char *err, size_t len)
+{
+	int said = 0;
+	for (int s = 0; s < uncore_num_sockets(st->u); s++) {
+		double bps;
+		int rc, m;
+		if (sockets && !(sockets >> s & 1))
+			continue;
+		/* (Sockets: the memory's metrics are each socket's, and so the share's) */
+		if ((m = uncore_session_add_peak_share(st->s, sockets ? s : -1)) < 0)
+			continue; /* no DRAM bytes counted: no share of them */
+		if ((rc = uncore_memory_peak(st->u, s, &bps)) || !(bps > 0)) {
+			if (!said++) /* (said at the start: not by the probe of the configuration) */
+				snprintf(st->peak_notice, sizeof(st->peak_notice), "no mem_bw_peak of socket %d: %s", s,
+					 rc ? uncore_error() : "no channel holds a DIMM");
+			continue;
+		}
+		for (int k = IU_PEAK; k <= IU_PEAK_SHARE; k++) {
+			struct iu_series se = { .metric = -1, .event = -1, .socket = s, .box = -1, .node = -1, .peak = k,
+						.peak_metric = m, .to_base = bps, .type = k == IU_PEAK ? "gauge" : "percent" };
+			snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", s);
+			snprintf(se.type_instance, sizeof(se.type_instance), "%s", k == IU_PEAK ? "mem_bw_peak" : "mem_bw_peak_share");
+			struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
+			if (!ns)
+				return iu_fail(err, len, "out of memory");
+			st->series = ns;
+			ns[st->nseries++] = se;
+		}
+	}
+	return 0;
+}
+
 static int backend_is_sim(const char *b) { return b && !strncmp(b, "sim:", 4); }
 
 int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t len)
@@ -140,6 +175,8 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 	for (int i = 0; i < n; i++)
 		if (plan(st, &chosen[i], err, len))
 			goto fail;
+	if (plan_peak(st, c->sockets, err, len))
+		goto fail;
 	st->ufreq = uncore_freq_selected(&sel);
 	st->sockets = c->sockets;
 	iu_energy_setup(st, uncore_energy_domains(uncore_energy_selected(&sel)));
@@ -174,6 +211,8 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 	if (st->notice[0])
 		NOTICE("%s plugin: %s", IU_NAME, st->notice);
 	log_refused_nodes(st);
+	if (st->peak_notice[0])
+		NOTICE("%s plugin: %s", IU_NAME, st->peak_notice);
 	if (uncore_session_refused(st->s) > 0)
 		NOTICE("%s plugin: started without %d box%s refused to it: the values summed over them are not reported "
 		       "(the first read says why); every other value is", IU_NAME, uncore_session_refused(st->s),
@@ -193,6 +232,16 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 	double v;
 	uint64_t n;
 	int rc;
+	if (se->peak == IU_PEAK) {
+		out->gauge = se->to_base;
+		return 0;
+	}
+	if (se->peak == IU_PEAK_SHARE) { /* 1: no value yet (no interval) */
+		if ((rc = uncore_session_peak_share(st->s, se->peak_metric, se->socket, UNCORE_LAST_INTERVAL, &v)))
+			return rc == 1 || rc == UNCORE_NOT_COUNTED ? 1 : -1;
+		out->gauge = 100 * v;
+		return 0;
+	}
 	if (se->metric < 0) {
 		if ((rc = uncore_session_value(st->s, se->event, se->socket, -1, &n)))
 			return rc == UNCORE_NOT_COUNTED ? 1 : -1;
@@ -276,8 +325,9 @@ int iu_read(struct iu_state *st)
 		memcpy(vl.type_instance, se->type_instance, sizeof(se->type_instance));
 		/* stamped with when its counters were read: rates then divide by the counts' own window,
 		 * however long reading every box or reaching this line took */
-		uint64_t t = se->metric >= 0 ? uncore_session_metric_read_time_ns(st->s, se->metric, se->socket, se->box)
-					     : uncore_session_read_time_ns(st->s, se->event, se->socket, -1);
+		uint64_t t = se->peak ? uncore_session_metric_read_time_ns(st->s, se->peak_metric, se->socket, -1)
+			     : se->metric >= 0 ? uncore_session_metric_read_time_ns(st->s, se->metric, se->socket, se->box)
+					       : uncore_session_read_time_ns(st->s, se->event, se->socket, -1);
 		vl.time = iu_stamp(now, lib_now, t);
 		if (plugin_dispatch_values(&vl) == 0)
 			sent++;

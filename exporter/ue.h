@@ -152,6 +152,13 @@ int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char 
 int ue_energy_start(struct ue_state *st, char *err, size_t len);
 void ue_energy_read(struct ue_state *st, uint64_t lib, uint64_t real);
 void ue_energy_stop(struct ue_state *st);
+/* The memory's peak (ue_peak.c, doc/memory.md): uncore_memory_peak_bytes_per_second and
+ * uncore_memory_peak_share_ratio per socket whose peak is known, where the selection counts DRAM bytes (their
+ * se->metric UE_PEAK_SERIES, se->event the session's mem_bw_total for the share, -1 for the peak); the share
+ * read after the session. */
+#define UE_PEAK_SERIES (-3)
+int ue_peak_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t len);
+void ue_peak_read(struct ue_state *st, uint64_t lib, uint64_t real);
 /* A family (its index, the existing one of the same name) and a series (taking se's labels) of the plan. */
 int ue_plan_family(struct ue_state *st, const struct ue_family *f, char *err, size_t len);
 int ue_plan_series(struct ue_state *st, struct ue_series *se, char *err, size_t len);

@@ -156,6 +156,8 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 	for (int i = 0; i < n; i++)
 		if (plan_one(st, &chosen[i], err, len))
 			goto bad;
+	if (ue_peak_plan(c, st, err, len))
+		goto bad;
 	if (ue_ufreq_plan(st, &sel)) {
 		ue_fail(err, len, "out of memory");
 		goto bad;

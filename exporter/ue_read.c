@@ -27,7 +27,7 @@ int ue_read(struct ue_state *st)
 		struct ue_series *se = &st->series[i];
 		double v = NAN;
 		uint64_t n, t;
-		if (se->failed || se->metric == UE_ENERGY_SERIES) /* read by ue_energy_read */
+		if (se->failed || se->metric == UE_ENERGY_SERIES || se->metric == UE_PEAK_SERIES) /* ue_energy_read's, ue_peak_read's */
 			continue;
 		if (se->metric < 0) {
 			rc = uncore_session_value(st->s, se->event, se->socket, -1, &n);
@@ -59,6 +59,7 @@ int ue_read(struct ue_state *st)
 		se->have = 1;
 	}
 	ue_energy_read(st, lib, real);
+	ue_peak_read(st, lib, real);
 	if (uncore_perjob_started(st->perjob))
 		ue_jobs_read(st, lib, real);
 	ue_health_read(st);

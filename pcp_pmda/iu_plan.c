@@ -128,6 +128,33 @@ static int plan_energy(struct iu_state *st)
 	return 0;
 }
 
+/* a socket's peak DRAM bandwidth and its share, where the selection counts DRAM bytes read and written and the
+ * socket's peak is known (no instance where not: doc/memory.md) */
+static int plan_peak(struct iu_state *st)
+{
+	int sm = uncore_session_add_peak_share(st->s, -1), said = 0; /* (the agent's selection: every socket) */
+	char inst[32];
+	for (int s = 0; sm >= 0 && s < uncore_num_sockets(st->u); s++) {
+		double bps;
+		int rc = uncore_memory_peak(st->u, s, &bps);
+		if (rc || !(bps > 0)) {
+			if (!said++)
+				pmNotifyErr(LOG_INFO, "no peak DRAM bandwidth of socket %d: %s", s,
+					    rc ? uncore_error() : "no channel holds a DIMM");
+			continue;
+		}
+		snprintf(inst, sizeof(inst), "socket%d", s);
+		for (int m = 0; m < iu_nmetrics; m++) {
+			int share = iu_metrics[m].src == IU_PEAK && !strcmp(iu_metrics[m].family, "share");
+			struct iu_value v = { .m = m, .metric = -1, .socket = s, .box = -1, .node = -1, .event = share ? sm : -1,
+					      .to_base = 1, .value = bps, .have = !share };
+			if (iu_metrics[m].src == IU_PEAK && add_value(st, &v, inst))
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* "socket0/die0 package_00_die_00", "socket0/domain1/cluster0 uncore01"; the entry alone where its place is unknown */
 static void ufreq_instance(const struct uncore_freq_domain *d, char *out, size_t len)
 {
@@ -214,7 +241,7 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 			return snprintf(err, len, "out of memory"), -1;
 		}
 	free(chosen);
-	if (plan_energy(st) || plan_health(st) || plan_ufreq(st, &sel))
+	if (plan_peak(st) || plan_energy(st) || plan_health(st) || plan_ufreq(st, &sel))
 		return snprintf(err, len, "out of memory"), -1;
 	if (uncore_session_num_events(st->s) && (uncore_session_allow_refused(st->s, 1) || uncore_session_start(st->s)))
 		return fail(err, len, "cannot start counting");

@@ -11,9 +11,10 @@
 #include "domain.h"
 #define IU_DOMAIN INTEL_UNCORE
 
-/* How a metric's value is found: a series of the selection, energy, a health count, a clock limit, or a job's
- * bytes (-j: the jobs' metrics share one instance domain, rebuilt when the jobs change) */
-enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH, IU_UFREQ, IU_JOB };
+/* How a metric's value is found: a series of the selection, energy, a health count, a clock limit, a job's
+ * bytes (-j: the jobs' metrics share one instance domain, rebuilt when the jobs change), or a socket's peak DRAM
+ * bandwidth and its share (iu_metric.family "peak" or "share": uncore_memory_peak, uncore_session_peak_share) */
+enum iu_source { IU_SERIES, IU_NODE, IU_ENERGY, IU_HEALTH, IU_UFREQ, IU_JOB, IU_PEAK };
 
 /* One PCP metric of the fixed table (iu_table.c); each has an instance domain of its own, numbered as it is */
 struct iu_metric {

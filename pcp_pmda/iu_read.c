@@ -72,6 +72,12 @@ int iu_read(struct iu_state *st)
 			else
 				v->have = 0;
 			break;
+		case IU_PEAK: /* the peak stays as planned; the share: 1, no value yet (no interval) */
+			if (v->event >= 0 && (rc = uncore_session_peak_share(st->s, v->event, v->socket, UNCORE_LAST_INTERVAL, &x)) == 1)
+				rc = UNCORE_NOT_COUNTED;
+			else if (v->event < 0)
+				x = v->value;
+			break;
 		case IU_HEALTH:
 			x = health_count(st, v->event, v->socket);
 			break;

@@ -11,6 +11,7 @@
 #define BYTES PMDA_PMUNITS(1, 0, 0, PM_SPACE_BYTE, 0, 0)
 #define COUNT PMDA_PMUNITS(0, 0, 1, 0, 0, PM_COUNT_ONE)
 #define NONE PMDA_PMUNITS(0, 0, 0, 0, 0, 0)
+#define BYTES_PER_SEC PMDA_PMUNITS(1, -1, 0, PM_SPACE_BYTE, PM_TIME_SEC, 0)
 #define HERTZ PMDA_PMUNITS(0, -1, 1, 0, PM_TIME_SEC, PM_COUNT_ONE) /* PCP has no hertz: count / sec */
 #define JOULES NONE /* PCP 6 has no energy unit: joules, as the help says (denki's and lmsensors' too) */
 #define CTR(c, i, n, fam, box, u) { n, c, i, IU_SERIES, fam, box, PM_TYPE_U64, PM_SEM_COUNTER, u, 0 }
@@ -25,6 +26,10 @@ const struct iu_metric iu_metrics[] = {
 	CTR(0, 1, "memory.write_bytes", "uncore_memory_write_bytes", 0, BYTES),
 	CTR(0, 2, "memory.channel.read_bytes", "uncore_memory_read_bytes", 1, BYTES),
 	CTR(0, 3, "memory.channel.write_bytes", "uncore_memory_write_bytes", 1, BYTES),
+	/* a socket's peak DRAM bandwidth and its share of it over the last interval (issue 91, doc/memory.md): no
+	 * instance where the peak is not known */
+	{ "memory.peak_bandwidth", 0, 4, IU_PEAK, "peak", 0, PM_TYPE_DOUBLE, PM_SEM_DISCRETE, BYTES_PER_SEC, 0 },
+	{ "memory.peak_share", 0, 5, IU_PEAK, "share", 0, PM_TYPE_DOUBLE, PM_SEM_INSTANT, NONE, 0 },
 	CTR(1, 0, "llc.lookups", "uncore_llc_lookups", 0, COUNT),
 	CTR(1, 1, "llc.misses", "uncore_llc_misses", 0, COUNT),
 	GAUGE(1, 2, "llc.miss_ratio", "uncore_llc_miss_ratio", NONE),

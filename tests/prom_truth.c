@@ -5,7 +5,8 @@
  *   uncore_memory_read_bytes_total socket="0" rate 6.4e+09
  * The truth is the simulator's profile (tests/sim_truth.h), not the library's evaluation.
  *   prom_truth 'sim:emr,profile=FILE' [energy]
- * With "energy", uncore_energy_joules_total's too (doc/energy.md): its rate is the profile's watts.
+ * With "energy", uncore_energy_joules_total's too (doc/energy.md): its rate is the profile's watts.  Where the
+ * simulated board models its memory, each socket's peak DRAM bandwidth and its share (doc/memory.md).
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,6 +46,21 @@ int main(int argc, char **argv)
 			printf("%s%s %s %s %.9g\n", f.name, f.counter ? "_total" : "", labels, f.counter ? "rate" : "value",
 			       totals ? t.v : t.v * to_base);
 		}
+	}
+	/* the peak DRAM bandwidth where the simulated board models its memory and EDAC shows it (doc/memory.md): the
+	 * channels the simulator populated x the board's configured MT/s x 8 bytes, and the bytes a second the
+	 * profile moves (mem_bw_total's truth) as a share of it */
+	for (int s = 0; sim->kind->mem && sim->dimms_on && !sim->edac_off && s < uncore_num_sockets(u); s++) {
+		struct uncore_metric_info mi;
+		int populated = 0;
+		for (int b = 0; b < SIM_DIMM_BOXES; b++)
+			populated += sim->dimms[s][b] > 0;
+		double peak = (double)populated * sim->kind->mem->mts * 1e6 * 8;
+		struct truth t = truth_of(sim, "mem_bw_total", s);
+		if (!(peak > 0) || uncore_metric_info(u, uncore_metric_find(u, "mem_bw_total"), &mi) || isnan(t.v))
+			continue;
+		printf("uncore_memory_peak_bytes_per_second socket=\"%d\" value %.9g\n", s, peak);
+		printf("uncore_memory_peak_share_ratio socket=\"%d\" value %.9g\n", s, t.v / mi.scale / peak);
 	}
 	/* the package's watts and DRAM's, idle and by the memory's bytes a second (common/sim/sim_rapl.c, sim_traffic.c;
 	 * tests/sim_truth.h truth_energy_j), as the joules counter's rate */

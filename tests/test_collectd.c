@@ -1147,6 +1147,52 @@ static void test_health(void)
 	stop();
 }
 
+/* The peak DRAM bandwidth (issue 91 point 4, doc/collectd.md), under socketN as the memory's series: sim:icx's
+ * board, 8 channels x DDR4-3200 x 8 bytes = 204.8e9 B/s a socket (doc/memory.md, worked out here), type gauge
+ * mem_bw_peak; the share of it the profile's 40.96e9 + 10.24e9 = 51.2e9 B/s is, 25 %, and socket 1's 81.92e9, 40 %,
+ * type percent mem_bw_peak_share; sim:skx's 6 x DDR4-2666 x 8 = 127.968e9; neither where the peak is not known
+ * (edac=off: no EDAC driver), nor where nothing counts DRAM bytes (Metrics llc_misses). */
+static void test_peak(void)
+{
+	static const char *const backs[] = { "sim:icx", "sim:skx", "sim:icx,edac=off" };
+	static const double peak[] = { 8 * 3200e6 * 8, 6 * 2666e6 * 8, NAN };
+	char dir[] = "/tmp/test_collectd_peak.XXXXXX", conf[400];
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	put_file(dir, "profile", "socket0.mem_read_bytes_per_s = 40.96e9\nsocket0.mem_write_bytes_per_s = 10.24e9\n"
+				 "socket1.mem_read_bytes_per_s = 61.44e9\nsocket1.mem_write_bytes_per_s = 20.48e9\n");
+	for (int k = 0; k < 3; k++) {
+		snprintf(conf, sizeof(conf), "Backend \"%s,clock=manual,profile=%s/profile\"\n", backs[k], dir);
+		CU_ASSERT_FATAL(start(conf) == 0);
+		CU_ASSERT_FATAL(read_after(1.0) == 0);
+		CU_ASSERT_FATAL(read_after(1.0) == 0);
+		check_names();
+		for (int sock = 0; sock < 2; sock++) {
+			char pi[16], what[64];
+			snprintf(pi, sizeof(pi), "socket%d", sock);
+			snprintf(what, sizeof(what), "%s %s", backs[k], pi);
+			if (isnan(peak[k])) { /* absent, not 0 */
+				CU_ASSERT(mock_find(pi, "gauge", "mem_bw_peak") == NULL);
+				CU_ASSERT(mock_find(pi, "percent", "mem_bw_peak_share") == NULL);
+				CU_ASSERT(mock_find(pi, "memory_bandwidth", "mem_bw_read") != NULL);
+				continue;
+			}
+			near(what, got(pi, "gauge", "mem_bw_peak"), peak[k], 1e-12);
+			near(what, got(pi, "percent", "mem_bw_peak_share"), 100 * (sock ? 81.92e9 : 51.2e9) / peak[k], 0.005);
+		}
+		if (isnan(peak[k]))
+			CU_ASSERT_EQUAL(mock_logged(LOG_NOTICE, "no mem_bw_peak of socket 0: "), 1);
+		CU_ASSERT_EQUAL(mock_logged(LOG_ERR, NULL), 0);
+		stop();
+	}
+	snprintf(conf, sizeof(conf), "Backend \"sim:icx,clock=manual,profile=%s/profile\"\nMetrics \"llc_misses\"\n", dir);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	CU_ASSERT_FATAL(read_after(1.0) == 0 && read_after(1.0) == 0);
+	CU_ASSERT(mock_find("socket0", "gauge", "mem_bw_peak") == NULL && mock_find("socket0", "percent", "mem_bw_peak_share") == NULL);
+	stop();
+	snprintf(conf, sizeof(conf), "rm -rf '%s'", dir);
+	CU_ASSERT(system(conf) == 0);
+}
+
 /* The uncore clock's limits (issue 68, collectd_plugin/iu_ufreq.c): type frequency per die (ICX) and per TPMI
  * power domain and fabric cluster (GNR), the simulator's values (sim_ufreq_truth); limits below the counted clock
  * (fault overlimit:uclk) raise uclklimits as a notification. */
@@ -1283,6 +1329,7 @@ int main(void)
 		{ "a box failing mid-run is logged once, the rest flows", test_box_fails_mid_run },
 		{ "a box another agent takes over: a failure notification, the rest flows", test_box_taken_over },
 		{ "health conditions as notifications and count-health", test_health },
+		{ "the peak DRAM bandwidth and its share per socket, absent where unknown", test_peak },
 		{ "a box refused at the start: the plugin starts without it", test_start_without_refused_box },
 		{ "the uncore clock's limits per die and TPMI cluster equal the truth; uclklimits notified", test_ufreq },
 		{ "type instances are [a-z0-9_]", test_clean_name },

@@ -49,6 +49,18 @@ devices ["0000:17:00.0","0000:18:00.0"] (socket 1)
   write_bytes          6 B
 warnings 2 (uncore job report 7 on the node, or the system log)'
 check "a sound record: every line as written ($rc: $out)" '[ $rc -eq 0 ] && [ "$out" = "$want" ]'
+# the job's share of its sockets' peak (issue 91: summaries since): 409.6e9 B/s is 409.6 GB/s, 0.325 is 32.5 %;
+# null where the peak was not known
+rec "$(printf '%s' "$good" | sed 's/"seconds":12.5,/"seconds":12.5,"peak_bw":409600000000,"peak_share":0.325,/')"
+report
+check "a record with the peak: peak_bw 409.6 GB/s and peak_share 32.5 % after its first line ($rc: $out)" \
+	'[ $rc -eq 0 ] && [ "$(printf "%s\n" "$out" | sed -n 2,3p)" = "  peak_bw              409.6 GB/s
+  peak_share           32.5 %" ]'
+rec "$(printf '%s' "$good" | sed 's/"seconds":12.5,/"seconds":12.5,"peak_bw":null,"peak_share":null,/')"
+report
+check "... unknown: both - ($rc: $out)" \
+	'[ $rc -eq 0 ] && [ "$(printf "%s\n" "$out" | sed -n 2,3p)" = "  peak_bw              -
+  peak_share           -" ]'
 
 # --- hostile strings: a terminal title (OSC ... BEL), a clear screen (CSI 2J), a carriage return over the
 # line, a forged line, C1's CSI (U+009B), DEL; in the node, the job and a device's BDF
@@ -77,6 +89,7 @@ for c in '"job":7|"job" is an integer, not a string' \
 	'"warnings":1.5|"warnings" is a real number, not an integer' \
 	'"sockets":[{"socket":0,"read_bytes":"1","write_bytes":1,"peak_read_bw":1,"peak_write_bw":1,"energy_dram_joules":1,"energy_pkg_joules":1}]|sockets[0]'"'"'s "read_bytes" is a string, not a number or null' \
 	'"sockets":[7]|sockets[0] is an integer, not an object' \
+	'"peak_share":"32.5 %"|"peak_share" is a string, not a number or null' \
 	'"devices":[{"socket":"0","read_bytes":1,"write_bytes":1}]|devices[0]'"'"'s "socket" is a string, not an integer' \
 	'"devices":[{"socket":0,"devices":["a",1],"read_bytes":1,"write_bytes":1}]|devices[0]'"'"'s "devices" is an array, not an array of strings'; do
 	field=${c%%|*} why=${c#*|}

@@ -62,21 +62,23 @@ static void test_scrapes_build_once(void)
 	CU_ASSERT(uncore_freq_domains(st.u, NULL, 0) > 0);
 	CU_ASSERT(st.energy != NULL);
 	CU_ASSERT_EQUAL(scrapes(&st, 40), 0);
-	builds_are(st.u, (const int[NODE_FACTS]){ 1, 1, 1, 1 }, "40 scrapes");
+	/* (the memory population: the peak's, looked at when the exporter plans, issue 91; Granite Rapids' peak is
+	 * not known, so no share series reads it again) */
+	builds_are(st.u, (const int[NODE_FACTS]){ 1, 1, 1, 1, 1 }, "40 scrapes");
 	/* the job set changes: the machine's spool and cgroups are made again (access_files_refresh), its jobs found
 	 * again by the per-job reads; no fact of the node depends on them */
 	const char *const cpus[] = { "0-3" };
 	const double rd[] = { 1e9 }, wr[] = { 5e8 };
 	CU_ASSERT(uncore_sim_workload_cpus(st.u, 1, cpus, rd, wr, 1000000000ull) == 0);
 	CU_ASSERT_EQUAL(scrapes(&st, 10), 0);
-	builds_are(st.u, (const int[NODE_FACTS]){ 1, 1, 1, 1 }, "a job set's change and 10 scrapes");
+	builds_are(st.u, (const int[NODE_FACTS]){ 1, 1, 1, 1, 1 }, "a job set's change and 10 scrapes");
 	/* a stated refresh (a hot-plugged device): each fact once more at its next use; the reads use all but the
 	 * energy domains, which the exporter's energy object took at its start, and uncore_energy_here asks again */
 	CU_ASSERT(uncore_node_refresh(st.u) == 0);
 	CU_ASSERT_EQUAL(scrapes(&st, 10), 0);
 	CU_ASSERT(uncore_energy_here(st.u, UNCORE_ENERGY_PKG) == 1);
 	CU_ASSERT(uncore_energy_here(st.u, UNCORE_ENERGY_DRAM) == 1);
-	builds_are(st.u, (const int[NODE_FACTS]){ 2, 2, 2, 2 }, "a refresh and 10 scrapes");
+	builds_are(st.u, (const int[NODE_FACTS]){ 2, 2, 2, 2, 1 }, "a refresh and 10 scrapes");
 	ue_teardown(&st);
 	ue_config_free(&c);
 }

@@ -815,6 +815,20 @@ const char *uncore_channel_state_name(int state);
 /* A socket's peak DRAM bandwidth: its populated channels x their configured MT/s x 8 bytes, in bytes/s: 0; 1 when
  * it cannot be known (why in uncore_error(): the population or the speed unknown); -1 with the error. */
 int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s);
+/* A NUMA node's peak DRAM bandwidth (node: the kernel's number, uncore_numa_nodes): the populated channels that
+ * serve it (under sub-NUMA clustering its domain's share of the socket's, by the platform's table; without, its
+ * socket's) x their configured MT/s x 8 bytes, in bytes/s: 0; 1 when it cannot be known (why in uncore_error():
+ * the population, the speed or the node's channels unknown, or a node of HBM or CXL memory); -1 with the error. */
+int uncore_memory_node_peak(uncore_t *u, int node, double *bytes_per_s);
+/* For front ends: DRAM bandwidth as a share of the peak.  uncore_session_add_peak_share adds mem_bw_total (on
+ * socket alone, socket >= 0: for a selection of sockets, whose metrics are each socket's; -1 every socket) to s
+ * where s counts DRAM bytes read and written there already (its events theirs: no counter more), before the
+ * start: its index in the session; -1 where s counts none (nothing added).  uncore_session_peak_share gives socket's
+ * bandwidth over window (UNCORE_LAST_INTERVAL, UNCORE_SINCE_START) with that metric m as a share of its peak
+ * (uncore_memory_peak), from 0 to 1: 0; 1 where the peak is not known, or no value yet (why in uncore_error());
+ * -1 with the error, or the value's status (UNCORE_BOX_FAILED, UNCORE_NOT_COUNTED). */
+int uncore_session_add_peak_share(uncore_session_t *s, int socket);
+int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window, double *share);
 
 /* Memory by NUMA node (issue 67, doc/numa.md): the kernel's nodes, each with the memory channels that serve it --
  * a socket's iMC channels split over its sub-NUMA clustering domains by the platform's geometry, Xeon Max's HBM

@@ -520,7 +520,7 @@ pcm_main() { # NAME SPEC QEMU-CPU
 			'near "$out" "$tout" && near "$otx" "$(mul "$tx" 1e-9)"'
 	done
 	[ $mlo = 0 ] && [ $ulo = 0 ] ||
-		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory and UPI are socket $mlo's and $ulo's (the lowest iMC and UPI buses; the board's UBox node map numbers them the other way)"
+		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory is socket $mlo's, its UPI socket $ulo's (the lowest iMC and UPI buses; the board's UBox node map numbers them the other way)"
 	echo "  pcm sim:$2: the core PMU's registers, kept apart by sim_host: core_reads $(count core_reads), core_writes $(count core_writes)"
 	# Besides the registers protocol() names (issue 90), pcm reads core registers no uncore count needs: core C6
 	# residency 0x3FD (MSR_CORE_C6_RESIDENCY), thermal status 0x19C (IA32_THERM_STATUS), the SMI count 0x34 (types.h);

@@ -1,9 +1,9 @@
 /*
  * Issue 90 D2-D5: the registers peers (PCM, likwid) read and write that the library does not, as the simulated
  * machine answers them: the UBox's global control and status (0x700, 0x701 / 0x70E), U_MSR_PMON_GLOBAL_CONFIG
- * 0x702's CHA count, Skylake-SP's UBox functions 08.1 and 08.2 with the stacks' buses, and MSR_PLATFORM_INFO
- * with the TSC, and the bits of SKX's UPI box control that PCM reads back.  Each value is checked against a source outside the register it is in: the profile, the CAPID
- * registers, the PCI tree's root ports.
+ * 0x702's CHA count, Skylake-SP's UBox functions 08.1 and 08.2 with the stacks' buses, MSR_PLATFORM_INFO with
+ * the TSC, and the bits of SKX's UPI box control that PCM reads back.  Each value is checked against a source
+ * outside the register it is in: the profile, the CAPID registers, the PCI tree's root ports, PCM's constants.
  */
 #include <stdlib.h>
 #include "sim_helpers.h"

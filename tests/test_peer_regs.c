@@ -168,7 +168,7 @@ static void test_skx_cpubusno(void)
 }
 
 /* PCM's UPI check (platforms/skx/sim_map.c upi_bc): on every SKX and CLX UPI function (8086:2058) the box
- * control 0x378 written with bits 17:16 (PCM's UNC_PMON_UNIT_CTL_RSV) and the reset commands reads 17:16 back, the
+ * control 0x378 written with bits 17:16 (PCM's UNC_PMON_UNIT_CTL_RSV) and the reset commands reads bit 16 back, the
  * reset commands 0; the iMC's control (ivb_bc), which PCM does not check, keeps neither. */
 static void test_skx_upi_box_ctl(void)
 {
@@ -185,7 +185,8 @@ static void test_skx_upi_box_ctl(void)
 			uint32_t at = f->device == 0x2058 ? 0x378 : 0xf4; /* UPI's, iMC channel 0's (Linux SKX_*_PMON_BOX_CTL) */
 			CU_ASSERT_FATAL(u->acc->ops->pci_write32(u->acc, &f->loc, at, 0x30003u) == 0);
 			CU_ASSERT(u->acc->ops->pci_read(u->acc, &f->loc, at, &v, 4) == 0);
-			CU_ASSERT_EQUAL(v, f->device == 0x2058 ? 0x30000u : 0u);
+			/* what PCM compares: bits 16:0 (UNC_PMON_UNIT_CTL_VALID_BITS_MASK); bit 17 is unverified */
+			CU_ASSERT_EQUAL(v & 0x1ffffu, f->device == 0x2058 ? 0x10000u : 0u);
 			CU_ASSERT(u->acc->ops->pci_write32(u->acc, &f->loc, at, 0) == 0);
 			upis += f->device == 0x2058;
 		}
@@ -242,7 +243,7 @@ int main(void)
 		{ "D2: 0x700 freezes a socket until unfrz_all (HSX/BDX bits 31/29, SKX/CLX/ICX 63/61); status MSRs", test_global_freeze },
 		{ "D3: MSR 0x702 bits 5:0 the CAPID registers' CHAs", test_ncu_pmon_config },
 		{ "D4: SKX UBox 08.1/08.2, CPUBUSNO the stacks' root buses", test_skx_cpubusno },
-		{ "PCM's UPI check: SKX/CLX UPI box control 0x378 reads bits 17:16 back", test_skx_upi_box_ctl },
+		{ "PCM's UPI check: SKX/CLX UPI box control 0x378 reads bit 16 back", test_skx_upi_box_ctl },
 		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
 		{ NULL, NULL },
 	};

@@ -2,8 +2,9 @@
  * Issue 90 D2-D5 and D8: the registers peers (PCM, likwid) read and write that the library does not, as the
  * simulated machine answers them: the UBox's global control and status (0x700, 0x701 / 0x70E),
  * U_MSR_PMON_GLOBAL_CONFIG 0x702's CHA count, Skylake-SP's UBox functions 08.1 and 08.2 with the stacks' buses,
- * MSR_PLATFORM_INFO with the TSC, and the Sapphire Rapids family's CAPID6/7.  Each value is checked against a
- * source outside the register it is in: the profile or spec, the CAPID registers, the PCI tree's root ports.
+ * MSR_PLATFORM_INFO with the TSC, the Sapphire Rapids family's CAPID6/7, and the bits of SKX's UPI box control
+ * that PCM reads back.  Each value is checked against a source outside the register it is in: the profile or
+ * spec, the CAPID registers, the PCI tree's root ports, PCM's constants.
  */
 #include <stdlib.h>
 #include "sim_helpers.h"
@@ -215,6 +216,34 @@ static void test_spr_capid(void)
 	}
 }
 
+/* PCM's UPI check (platforms/skx/sim_map.c upi_bc): on every SKX and CLX UPI function (8086:2058) the box
+ * control 0x378 written with bits 17:16 (PCM's UNC_PMON_UNIT_CTL_RSV) and the reset commands reads bit 16 back, the
+ * reset commands 0; the iMC's control (ivb_bc), which PCM does not check, keeps neither. */
+static void test_skx_upi_box_ctl(void)
+{
+	static const char *const specs[] = { "sim:skx", "sim:clx" };
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		uncore_t *u = open_sim(specs[i]);
+		struct sim *sim = sim_of(u->acc);
+		int upis = 0;
+		for (int d = 0; d < sim->ndevs; d++) {
+			const struct pci_devinfo *f = &sim->devs[d].info;
+			uint32_t v = 0;
+			if (f->device != 0x2058 && f->device != 0x2042)
+				continue;
+			uint32_t at = f->device == 0x2058 ? 0x378 : 0xf4; /* UPI's, iMC channel 0's (Linux SKX_*_PMON_BOX_CTL) */
+			CU_ASSERT_FATAL(u->acc->ops->pci_write32(u->acc, &f->loc, at, 0x30003u) == 0);
+			CU_ASSERT(u->acc->ops->pci_read(u->acc, &f->loc, at, &v, 4) == 0);
+			/* what PCM compares: bits 16:0 (UNC_PMON_UNIT_CTL_VALID_BITS_MASK); bit 17 is unverified */
+			CU_ASSERT_EQUAL(v & 0x1ffffu, f->device == 0x2058 ? 0x10000u : 0u);
+			CU_ASSERT(u->acc->ops->pci_write32(u->acc, &f->loc, at, 0) == 0);
+			upis += f->device == 0x2058;
+		}
+		CU_ASSERT_EQUAL(upis, 6); /* three links on each of two sockets */
+		uncore_close(u);
+	}
+}
+
 /* D5: MSR_PLATFORM_INFO 15:8 the profile's TSC rate over the bus clock (100 MHz; Nehalem's 133.33), and the TSC
  * (MSR 0x10) ticking at ratio x bus on the simulator's clock: over a simulated second, TSC / (ratio x bus) = 1.
  * A Nehalem-EP profile of the X5570's 2.93 GHz (22 x 133.33 MHz) and the default 2.6 GHz (26 x 100 MHz); an
@@ -263,6 +292,7 @@ int main(void)
 		{ "D2: 0x700 freezes a socket until unfrz_all (HSX/BDX bits 31/29, SKX/CLX/ICX 63/61); status MSRs", test_global_freeze },
 		{ "D3: MSR 0x702 bits 5:0 the CAPID registers' CHAs", test_ncu_pmon_config },
 		{ "D4: SKX UBox 08.1/08.2, CPUBUSNO the stacks' root buses", test_skx_cpubusno },
+		{ "PCM's UPI check: SKX/CLX UPI box control 0x378 reads bit 16 back", test_skx_upi_box_ctl },
 		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
 		{ "D8: SPR and EMR PCU CR3's CAPID6/7 count the spec's CHAs", test_spr_capid },
 		{ NULL, NULL },

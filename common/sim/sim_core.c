@@ -379,7 +379,7 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 			}
 		if (bc->rst_ctrl && (v & bc->rst_ctrl))
 			memset(b->ctl, 0, sizeof(b->ctl));
-		b->box_ctl = v & (bc->run ? bc->run : bc->frz_en | bc->frz);
+		b->box_ctl = v & (bc->run ? bc->run : bc->frz_en | bc->frz | bc->readable); /* what reads back is kept */
 		if (bc->pmc0) /* PMC0: overflow bits are written like any bit */
 			b->status = v & (0xfffull << u->status_shift);
 		break;

@@ -9,6 +9,12 @@
 #include "sim_skx.h"
 
 /* Every box control: rst_ctrl 0 and rst_ctrs 1 (IVBEP_PMON_BOX_CTL_INT), frz 8, no frz_en (ivb_bc). */
+/* UPI: the same, and bits 17:16 read back as written.  PCM writes them on every UPI box control (types.h
+ * UNC_PMON_UNIT_CTL_RSV, cpucounters.cpp programXPI of 202302) and reads the control back: a link whose bit 16 does
+ * not read back it takes for one the BIOS hides, "Link N is disabled", and counts no UPI (UncorePMU::initFreeze); on
+ * a real Skylake-SP it counts them.  Linux writes neither bit (IVBEP_PMON_BOX_CTL_INT) and reads none back, so its
+ * counts are the same.  Bit 17 reading back is taken with 16 [unverified]. */
+static const struct sim_boxctl upi_bc = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .readable = 3u << 16 };
 #define CTL48 .width = 48, .ctl_en = EN, .ctl_rst = RST
 #define BASE_CTL (EV_UMASK | RST | EDGE | EN | INV | THRESH8) /* SNBEP_PMON_RAW_EVENT_MASK and rst, en */
 
@@ -55,7 +61,7 @@ const struct sim_unit sim_skx_units[] = {
 	{ .name = "m2m", .space = SIM_PCI, .nboxes = 2, .bc = &ivb_bc, .box_ctl = 0x258, .ctl0 = 0x228, .ctl_stride = 8,
 	  .ctr0 = 0x200, .ctr_stride = 8, CTL48, .nctr = 4, .ctl_bytes = 8, .ctl_writable = BASE_CTL, .ids = { 0x2066, 0x2066 },
 	  .src = "Linux skx_uncore_m2m: SKX_M2M_PCI_PMON_*, CTL_OFFS8; ids 8.0, 9.0" },
-	{ .name = "upi", .space = SIM_PCI, .nboxes = 3, .bc = &ivb_bc, .box_ctl = 0x378, .ctl0 = 0x350, .ctl_stride = 8,
+	{ .name = "upi", .space = SIM_PCI, .nboxes = 3, .bc = &upi_bc, .box_ctl = 0x378, .ctl0 = 0x350, .ctl_stride = 8,
 	  .ctr0 = 0x318, .ctr_stride = 8, CTL48, .nctr = 4, .ctl_bytes = 8, .ctl_writable = BASE_CTL | 0xffefffull << 32,
 	  .ids = { 0x2058, 0x2058, 0x2058 },
 	  .src = "Linux skx_uncore_upi: SKX_UPI_PCI_PMON_*, SKX_UPI_CTL_UMASK_EXT; ids 14.0-16.0" },

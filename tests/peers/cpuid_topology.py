@@ -21,6 +21,7 @@ gdb.execute("target remote " + SOCKET)
 files = gdb.execute("info files", to_string=True)
 base = int(files.split("Entry point:")[1].split()[0], 16) - ENTRY
 preload = [False]
+topology_answered = [False]
 
 
 class SocketOf(gdb.Function):
@@ -61,5 +62,43 @@ load-preload
 set $cpu = (int)sched_getcpu()
 set $rdx = $socket_of($cpu)
 printf "cpuid 0xb.%d on cpu %d: x2APIC id %d\\n", $esi, $cpu, $rdx
+python topology_answered[0] = True
 continue"""
+
+# CPUID leaf 0xA, the architectural PMU (optional: PMU_AT, the addresses of the cpuid instructions PROGRAM runs leaf 0xA
+# through, each after a "mov $0xa,%eax").  qemu-user's TCG answers it with zeros (no core PMU), and PCM refuses to
+# program its core counters then ("Trying to program 4 general purpose counters with only 0 available",
+# cpucounters.cpp programCoreCounters of 202302).  The answer is a Skylake-SP's, in the layout PCM reads it in
+# (readCoreCounterConfig: EAX bits 7:0 the version, 15:8 the general counters, 23:16 their width, 31:24 the length of
+# EBX's event vector; EDX bits 4:0 the fixed counters, 12:5 their width; Intel SDM vol. 2A, CPUID leaf 0AH, and
+# Linux's union cpuid10_eax/cpuid10_edx, arch/x86/include/asm/perf_event.h): version 4 (SDM vol. 3B 18.2.4, the
+# version Skylake brought), 4 general counters a thread with Hyper-Threading on (Linux's Skylake PMU reports
+# "generic registers: 4"), 48 bits wide, 7 architectural events all present (EBX 0), 3 fixed counters 48 bits wide.
+# The counters themselves are sim_host's plain register file: they count nothing (tests/peers/sim_host.c).
+PMU_EAX = 4 | 4 << 8 | 48 << 16 | 7 << 24
+PMU_EDX = 3 | 48 << 5
+
+
+class PmuAnswer(gdb.Breakpoint):
+    """after a cpuid of leaf 0xA: a Skylake-SP's answer, set in stop() (gdb resumes by itself where it returns False).
+    The first one after a leaf-0xB answer is PCM's readCoreCounterConfig(true) that follows discoverSystemTopology
+    (cpucounters.cpp L2692-2696 of 202302): its topology and core PMU are read then, and gdb detaches there (PMU_AT
+    given).  Its worker threads program the cores next, each asking leaf 0xA again (isFixedCounterSupported(3)), and
+    under qemu 7.2's gdbstub breakpoints hit by threads at once end the session ("Cannot execute this command while
+    the target is running", then qemu "uncaught target signal 5"); qemu's zeros answer that one as a Skylake-SP does
+    (no fourth fixed counter: ECX bit 3 clear, EDX bits 4:0 not above 3)."""
+
+    def stop(self):
+        for reg, val in (("rax", PMU_EAX), ("rbx", 0), ("rcx", 0), ("rdx", PMU_EDX)):
+            gdb.execute("set $%s = 0x%x" % (reg, val))
+        return topology_answered[0]
+
+
+pmu_at = globals().get("PMU_AT", ())
+for at in pmu_at:
+    PmuAnswer("*0x%x" % (base + at + 2))
 gdb.execute("continue")
+if pmu_at:
+    print("leaf 0xA answered after the topology: detaching")
+    gdb.execute("delete")
+    gdb.execute("detach")

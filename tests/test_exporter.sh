@@ -11,23 +11,7 @@ CHECKS="python3 ${top_srcdir:-.}/tests/prometheus_checks.py"
 exp_pid=
 trap 'kill $exp_pid 2>/dev/null; wait $exp_pid 2>/dev/null; rm -rf "$W"' EXIT
 
-# start the exporter with "$@" on any free port, its log in $W/exp.log; PORT is where it listens.  Waits
-# while it lives, up to 2 minutes: a sanitizer build opening a shared simulated machine on 2 loaded cores
-# took over the 20 s this once allowed, and every scrape then went to an empty PORT, refused.
-start() {
-	: >"$W/exp.log" # emptied here: the background job's redirection may come after the first look below
-	"$EXP" --listen 127.0.0.1:0 "$@" 2>"$W/exp.log" &
-	exp_pid=$!
-	PORT=
-	for _ in $(seq 1200); do
-		PORT=$(sed -n 's/.* on port \([0-9]*\), read every.*/\1/p' "$W/exp.log")
-		[ -n "$PORT" ] && return 0
-		kill -0 $exp_pid 2>/dev/null || break
-		sleep 0.1
-	done
-	cat "$W/exp.log"
-	return 1
-}
+. "$(dirname "$0")/exporter_start.sh" # start: $EXP on a free port, $PORT, $exp_pid
 stop() {
 	kill -TERM $exp_pid
 	wait $exp_pid

@@ -14,21 +14,7 @@ exp_pid=
 trap 'kill $exp_pid 2>/dev/null; wait $exp_pid 2>/dev/null; rm -rf "$W"' EXIT
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { exit !(a != "" && b > 0 && (a - b) / b < t && (b - a) / b < t) }'; }
 
-# start the exporter with "$@" on a free port (as test_exporter.sh: up to 2 minutes on loaded cores); PORT
-start() {
-	: >"$W/exp.log"
-	"$EXP" --listen 127.0.0.1:0 "$@" 2>"$W/exp.log" &
-	exp_pid=$!
-	PORT=
-	for _ in $(seq 1200); do
-		PORT=$(sed -n 's/.* on port \([0-9]*\), read every.*/\1/p' "$W/exp.log")
-		[ -n "$PORT" ] && return 0
-		kill -0 $exp_pid 2>/dev/null || break
-		sleep 0.1
-	done
-	cat "$W/exp.log"
-	return 1
-}
+. "$(dirname "$0")/exporter_start.sh" # start: $EXP on a free port, $PORT, $exp_pid
 stop() {
 	kill -TERM $exp_pid
 	wait $exp_pid

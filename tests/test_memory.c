@@ -224,9 +224,21 @@ static void test_sb_edac_gens(void)
 
 /* sb_edac trees gone wrong: another generation's or a mangled name, an agent the part has not, a channel past the
  * agent's four (sb_edac's layer is NUM_CHANNELS 6 wide), a slot past MAX_DIMMS, a FIFO, 10,000 DIMM entries. */
-static void test_sb_edac_hostile(void)
+
+/* A fresh tree of one controller mc0 named name with 10,000 empty dimmN directories below it (a hostile EDAC tree). */
+static void many_dimm_dirs(const char *name)
 {
 	char p[512];
+	clear_tree();
+	mc(0, name);
+	for (int i = 0; i < 10000; i++) {
+		snprintf(p, sizeof(p), "%s/sys/devices/system/edac/mc/mc0/dimm%d", root, i);
+		mkdirs(p);
+	}
+}
+
+static void test_sb_edac_hostile(void)
+{
 	clear_tree();
 	mc(0, "Haswell SrcID#0_Ha#0");
 	dimm(0, 0, 0, 0, "8192", "Registered-DDR4", "a");
@@ -257,12 +269,7 @@ static void test_sb_edac_hostile(void)
 	if (!strstr(pop.notes, "no channel of the controller"))
 		fprintf(stderr, "notes: %s\n", pop.notes);
 	/* 10,000 DIMM entries in one agent: bounded and said */
-	clear_tree();
-	mc(0, "Haswell SrcID#0_Ha#1");
-	for (int i = 0; i < 10000; i++) {
-		snprintf(p, sizeof(p), "%s/sys/devices/system/edac/mc/mc0/dimm%d", root, i);
-		mkdirs(p);
-	}
+	many_dimm_dirs("Haswell SrcID#0_Ha#1");
 	dimm(0, 3, 1, 0, "8192", "Registered-DDR4", "b");
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &hsx, 1, &pop), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "more than"));
@@ -403,12 +410,7 @@ static void test_ten_thousand(void)
 	}
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &icx, 2, &pop), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "more than 256 entries"));
-	clear_tree();
-	mc(0, "Intel_10nm Socket#0 IMC#0");
-	for (int i = 0; i < 10000; i++) {
-		snprintf(p, sizeof(p), "%s/sys/devices/system/edac/mc/mc0/dimm%d", root, i);
-		mkdirs(p);
-	}
+	many_dimm_dirs("Intel_10nm Socket#0 IMC#0");
 	dimm(0, 0, 0, 0, "1", "Registered-DDR4", "a");
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &icx, 1, &pop), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "more than"));

@@ -54,6 +54,17 @@ static void classify(const struct uncore_metric_info *mi, struct iu_series *se)
 	}
 }
 
+/* One more series at the end of the state's: 0, or -1 with the error. */
+static int push_series(struct iu_state *st, const struct iu_series *se, char *err, size_t len)
+{
+	struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
+	if (!ns)
+		return iu_fail(err, len, "out of memory");
+	st->series = ns;
+	ns[st->nseries++] = *se;
+	return 0;
+}
+
 /* A selected series as collectd names it: plugin instance socketN, type instance the metric's name (with
  * the box: mem_bw_read_imc3; a port of a stack with its devices' names) or the event's spec, cleaned. */
 static int plan(struct iu_state *st, const struct uncore_series *u, char *err, size_t len)
@@ -98,12 +109,7 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
 		    !strcmp(st->series[i].type_instance, se.type_instance))
 			return iu_fail(err, len, "Events: '%s' and '%s' would have the same name %s; drop one", u->name,
 				    uncore_session_event_name(st->s, st->series[i].event), se.type_instance);
-	struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
-	if (!ns)
-		return iu_fail(err, len, "out of memory");
-	st->series = ns;
-	ns[st->nseries++] = se;
-	return 0;
+	return push_series(st, &se, err, len);
 }
 
 /* Each socket's peak DRAM bandwidth (type gauge, B/s, type instance mem_bw_peak) and the share of it its bandwidth
@@ -131,11 +137,8 @@ static int plan_peak(struct iu_state *st, unsigned sockets, char *err, size_t le
 						.peak_metric = m, .to_base = bps, .type = k == IU_PEAK ? "gauge" : "percent" };
 			snprintf(se.plugin_instance, sizeof(se.plugin_instance), "socket%d", s);
 			snprintf(se.type_instance, sizeof(se.type_instance), "%s", k == IU_PEAK ? "mem_bw_peak" : "mem_bw_peak_share");
-			struct iu_series *ns = realloc(st->series, (size_t)(st->nseries + 1) * sizeof(*ns));
-			if (!ns)
-				return iu_fail(err, len, "out of memory");
-			st->series = ns;
-			ns[st->nseries++] = se;
+			if (push_series(st, &se, err, len))
+				return -1;
 		}
 	}
 	return 0;

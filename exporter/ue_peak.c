@@ -7,11 +7,62 @@
  *                                                mem_bw_total, its events the memory series' own),
  * both gauges, with the memory series (a selection that counts DRAM bytes read and written), and absent -- not
  * 0 -- on a socket whose peak is not known (no EDAC driver, no SMBIOS speed, a platform no board is modelled of).
+ * Beside each DDR NUMA node's byte series (the default set's, ue_nodes.c),
+ *   uncore_numa_node_peak_bytes_per_second{numa_node,socket}  the channels that serve the node (its SNC domain's;
+ *                                                             its socket's without SNC) x MT/s x 8 bytes
+ *                                                             (uncore_memory_node_peak),
+ * whose share Prometheus takes from the node's byte counters (the recording rule
+ * intel_uncore:numa_node_memory_peak_share:ratio of prometheus/intel_uncore_rules.yml).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ue.h"
+
+/* Whether a series of node's bytes is planned (the default set's node series). */
+static int node_counted(const struct ue_state *st, int node)
+{
+	for (int i = 0; i < st->nseries; i++)
+		if (st->series[i].node == node)
+			return 1;
+	return 0;
+}
+
+/* uncore_numa_node_peak_bytes_per_second of each DDR node with byte series whose peak is known (said once where
+ * one is not). */
+static int ue_node_peaks(struct ue_state *st, char *err, size_t len)
+{
+	struct ue_family f = { .counter = 0, .unit = "bytes_per_second" };
+	int fam = -1, said = 0;
+	snprintf(f.name, sizeof(f.name), "uncore_numa_node_peak_bytes_per_second");
+	snprintf(f.help, sizeof(f.help), "The NUMA node's peak DRAM bandwidth: the channels that serve it (its SNC "
+		 "domain's, its socket's without SNC) holding DIMMs x their configured MT/s x 8 bytes (doc/memory.md)");
+	for (int i = 0; i < st->nnodes; i++) {
+		const struct uncore_numa_node *v = &st->nodes[i];
+		double bps;
+		int rc;
+		char labels[64];
+		if (v->kind != UNCORE_NODE_DRAM || v->refused || !node_counted(st, v->node))
+			continue;
+		if ((rc = uncore_memory_node_peak(st->u, v->node, &bps)) || !(bps > 0)) {
+			if (!said++)
+				fprintf(stderr, "uncore-exporter: no %s{numa_node=\"%d\"}: %s\n", f.name, v->node,
+					rc ? uncore_error() : "no channel of it holds a DIMM");
+			continue;
+		}
+		if (fam < 0 && (fam = ue_plan_family(st, &f, err, len)) < 0)
+			return -1;
+		snprintf(labels, sizeof(labels), "numa_node=\"%d\",socket=\"%d\"", v->node, v->socket);
+		struct ue_series se = { .fam = fam, .labels = strdup(labels), .metric = UE_PEAK_SERIES, .event = -1,
+					.socket = v->socket, .box = -1, .node = -1, .window = UNCORE_LAST_INTERVAL, .to_base = 1,
+					.value = bps, .have = 1 };
+		if (!se.labels)
+			return ue_fail(err, len, "out of memory");
+		if (ue_plan_series(st, &se, err, len))
+			return -1;
+	}
+	return 0;
+}
 
 int ue_peak_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
 {
@@ -52,7 +103,7 @@ int ue_peak_plan(const struct ue_config *c, struct ue_state *st, char *err, size
 				return -1;
 		}
 	}
-	return 0;
+	return ue_node_peaks(st, err, len);
 }
 
 void ue_peak_read(struct ue_state *st, uint64_t lib, uint64_t real)

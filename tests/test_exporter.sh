@@ -221,5 +221,8 @@ stop
 out=$(cd "${top_srcdir:-.}/tests/fixtures" && promtool test rules health_alert_test.yml 2>&1); rc=$?
 check "the shipped alert UncoreCounterHealth fires for a condition standing a minute, on its socket alone (promtool test rules)" \
 	'[ $rc -eq 0 ]' || echo "$out"
+out=$(cd "${top_srcdir:-.}/tests/fixtures" && promtool test rules node_peak_share_test.yml 2>&1); rc=$?
+check "the shipped rule numa_node:uncore_memory_peak_share:ratio1m: a node's bytes a second over its peak, 0.15 (promtool test rules)" \
+	'[ $rc -eq 0 ]' || echo "$out"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -112,6 +112,31 @@ static int plan(struct iu_state *st, const struct uncore_series *u, char *err, s
 	return push_series(st, &se, err, len);
 }
 
+/* Each DDR NUMA node's peak (uncore_memory_node_peak: the channels of its SNC domain, its socket's without SNC),
+ * plugin instance nodeN beside its byte series (the default set's), type gauge, type instance mem_bw_peak: where
+ * the node has byte series and its peak is known. */
+static int plan_node_peaks(struct iu_state *st, char *err, size_t len)
+{
+	struct uncore_numa_node v[64];
+	int n = uncore_numa_nodes(st->u, v, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		double bps;
+		int counted = 0;
+		for (int k = 0; k < st->nseries; k++)
+			counted |= st->series[k].node == v[i].node && !st->series[k].peak;
+		if (!counted || v[i].kind != UNCORE_NODE_DRAM || v[i].refused || uncore_memory_node_peak(st->u, v[i].node, &bps) ||
+		    !(bps > 0))
+			continue; /* (a socket's unknown peak is said at the start; a node's is for the same reason) */
+		struct iu_series se = { .metric = -1, .event = -1, .socket = v[i].socket, .box = -1, .node = v[i].node,
+					.peak = IU_PEAK, .to_base = bps, .type = "gauge" };
+		snprintf(se.plugin_instance, sizeof(se.plugin_instance), "node%d", v[i].node);
+		snprintf(se.type_instance, sizeof(se.type_instance), "mem_bw_peak");
+		if (push_series(st, &se, err, len))
+			return -1;
+	}
+	return 0;
+}
+
 /* Each socket's peak DRAM bandwidth (type gauge, B/s, type instance mem_bw_peak) and the share of it its bandwidth
  * is over the interval (percent, mem_bw_peak_share), plugin instance socketN as its memory series: where the
  * selection counts DRAM bytes read and written, and none on a socket whose peak is not known (doc/memory.md). */
@@ -141,7 +166,7 @@ static int plan_peak(struct iu_state *st, unsigned sockets, char *err, size_t le
 				return -1;
 		}
 	}
-	return 0;
+	return plan_node_peaks(st, err, len);
 }
 
 static int backend_is_sim(const char *b) { return b && !strncmp(b, "sim:", 4); }

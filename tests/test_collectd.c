@@ -323,6 +323,25 @@ static void test_imc_channels_population(void)
 			"8 iMC boxes without a DIMM (socket:box 0:imc2 0:imc5 0:imc8 0:imc11 1:imc2 1:imc5 1:imc8 1:imc11)");
 	imc_channels_on("sim:spr,dimms=10101010", 8, (const int[]){ 0, 2, 4, 6 }, 4, "8 iMC boxes without a DIMM");
 }
+/* Issue 91: each DDR NUMA node's peak beside its bytes, plugin instance nodeN, gauge mem_bw_peak: sim:spr with SNC2
+ * is the DL380 Gen11's 8 DDR5-4800 channels a socket, four a domain: 4 x 4800 MT/s x 8 B (doc/memory.md); sim:gnr
+ * models no board, so no node has one. */
+static void test_node_peaks(void)
+{
+	CU_ASSERT_FATAL(start("Backend \"sim:spr,snc=2,clock=manual\"\n") == 0);
+	CU_ASSERT_FATAL(read_after(2.0) == 0);
+	for (int n = 0; n < 4; n++) {
+		char pi[16];
+		snprintf(pi, sizeof(pi), "node%d", n);
+		near(pi, got(pi, "gauge", "mem_bw_peak"), 4 * 4800e6 * 8, 1e-9);
+	}
+	stop();
+	CU_ASSERT_FATAL(start("Backend \"sim:gnr,snc=3,clock=manual\"\n") == 0);
+	CU_ASSERT_FATAL(read_after(2.0) == 0);
+	CU_ASSERT(mock_find("node0", "gauge", "mem_bw_peak") == NULL);
+	CU_ASSERT(mock_find("node0", "total_bytes", "mem_read_bytes") != NULL); /* its bytes, all the same */
+	stop();
+}
 /* GNR: memory metrics add both schedulers, which the default profile loads unevenly (0.7 - 0.1 s on SCH0) */
 static void test_defaults_gnr(void) { defaults_on("sim:gnr", 11); }
 static void test_defaults_perf_gnr(void) { defaults_on("perf+sim:gnr", 11); }
@@ -1339,6 +1358,7 @@ int main(void)
 		{ "PerJob past 4 KiB of jobs: a change at the end of the list followed at the next dispatch", test_per_job_many },
 		{ "PerJob: a left-out job's warning logged after months of them (the 2 KiB list)", test_per_job_warnings_churn },
 		{ "iMC per box: a series a populated channel, none for an empty one (ICX's 8 of 12, SPR half filled)", test_imc_channels_population },
+		{ "each DDR NUMA node's peak beside its bytes (SPR SNC2: 153.6e9 a node; none on GNR)", test_node_peaks },
 		{ "PerJob: a job's GPUs' DMA, a switch half held unattributed", test_per_job_devices },
 		{ "beside a CPU hog every frequency point, the first too, within 0.1 % on every platform", test_freq_points_under_load },
 		{ NULL, NULL },

@@ -128,6 +128,30 @@ static int plan_energy(struct iu_state *st)
 	return 0;
 }
 
+/* each DDR node's peak (numa.peak_bandwidth), where the node has byte series (the default set's) and its peak is
+ * known: an instance nodeN as theirs */
+static int plan_node_peaks(struct iu_state *st)
+{
+	struct uncore_numa_node nodes[64];
+	int n = uncore_numa_nodes(st->u, nodes, 64), m = table_of(IU_PEAK, "node_peak", 0), nv = st->nv;
+	char inst[32];
+	for (int i = 0; m >= 0 && i < n && i < 64; i++) {
+		double bps;
+		int counted = 0;
+		for (int k = 0; k < nv; k++)
+			counted |= iu_metrics[st->v[k].m].src == IU_NODE && st->v[k].node == nodes[i].node;
+		if (!counted || nodes[i].kind != UNCORE_NODE_DRAM || nodes[i].refused ||
+		    uncore_memory_node_peak(st->u, nodes[i].node, &bps) || !(bps > 0))
+			continue; /* (a socket's unknown peak is said; a node's is so for the same reason) */
+		struct iu_value v = { .m = m, .metric = -1, .socket = nodes[i].socket, .box = -1, .node = -1, .event = -1,
+				      .to_base = 1, .value = bps, .have = 1 };
+		snprintf(inst, sizeof(inst), "node%d", nodes[i].node);
+		if (add_value(st, &v, inst))
+			return -1;
+	}
+	return 0;
+}
+
 /* a socket's peak DRAM bandwidth and its share, where the selection counts DRAM bytes read and written and the
  * socket's peak is known (no instance where not: doc/memory.md) */
 static int plan_peak(struct iu_state *st)
@@ -148,11 +172,11 @@ static int plan_peak(struct iu_state *st)
 			int share = iu_metrics[m].src == IU_PEAK && !strcmp(iu_metrics[m].family, "share");
 			struct iu_value v = { .m = m, .metric = -1, .socket = s, .box = -1, .node = -1, .event = share ? sm : -1,
 					      .to_base = 1, .value = bps, .have = !share };
-			if (iu_metrics[m].src == IU_PEAK && add_value(st, &v, inst))
+			if (iu_metrics[m].src == IU_PEAK && strcmp(iu_metrics[m].family, "node_peak") && add_value(st, &v, inst))
 				return -1;
 		}
 	}
-	return 0;
+	return plan_node_peaks(st);
 }
 
 /* "socket0/die0 package_00_die_00", "socket0/domain1/cluster0 uncore01"; the entry alone where its place is unknown */

@@ -40,6 +40,8 @@ const struct iu_metric iu_metrics[] = {
 	CTR(3, 1, "iio.read_bytes", "uncore_iio_read_bytes", 1, BYTES),
 	{ "numa.read_bytes", 4, 0, IU_NODE, "read", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES, 0 },
 	{ "numa.write_bytes", 4, 1, IU_NODE, "write", 0, PM_TYPE_U64, PM_SEM_COUNTER, BYTES, 0 },
+	/* a DDR node's peak (uncore_memory_node_peak: its SNC domain's channels), beside its bytes; none where unknown */
+	{ "numa.peak_bandwidth", 4, 2, IU_PEAK, "node_peak", 0, PM_TYPE_DOUBLE, PM_SEM_DISCRETE, BYTES_PER_SEC, 0 },
 	{ "energy.joules", 5, 0, IU_ENERGY, NULL, 0, PM_TYPE_DOUBLE, PM_SEM_COUNTER, JOULES, 0 },
 	GAUGE(6, 0, "clock.uncore_frequency", "uncore_frequency_hertz", HERTZ),
 	GAUGE(6, 1, "clock.dram_frequency", "uncore_dram_frequency_hertz", HERTZ),

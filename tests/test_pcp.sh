@@ -130,6 +130,11 @@ check "memory.peak_bandwidth of each socket 6 x 2666e6 x 8 = 127.968e9 B/s ($p0,
 check "memory.peak_share: socket 0 $t0 and socket 1 $t1 B/s of 127.968e9 within 1 % ($s0, $s1)" \
 	'awk -v a="$s0" -v b="$s1" -v x="$t0" -v y="$t1" "BEGIN { p = 127968000000; exit !(x > 0 && y > 0 &&
 	 (a / (x / p) - 1) ^ 2 < 1e-4 && (b / (y / p) - 1) ^ 2 < 1e-4) }"'
+# each NUMA node's (sim:skx without SNC: a node a socket, its six channels): numa.peak_bandwidth
+pminfo $H -f intel_uncore.numa.peak_bandwidth >"$W/npeak" 2>&1
+n0=$(awk 'index($0, "\"node0\"]") { print $NF }' "$W/npeak") n1=$(awk 'index($0, "\"node1\"]") { print $NF }' "$W/npeak")
+check "numa.peak_bandwidth of each node, its socket's six channels: 127.968e9 B/s ($n0, $n1)" \
+	'awk -v a="$n0" -v b="$n1" "BEGIN { exit !(a == 127968000000 && b == 127968000000) }"' || cat "$W/npeak"
 check "the peak a discrete value in byte / sec, the share an instant one, each with its help" \
 	'grep -A2 "^intel_uncore.memory.peak_bandwidth$" "$W/pdesc" | grep -q "Semantics: discrete  Units: byte / sec" &&
 	 grep -A2 "^intel_uncore.memory.peak_share$" "$W/pdesc" | grep -q "Semantics: instant  Units: none" &&
@@ -200,6 +205,9 @@ for _ in $(seq 1200); do
 	kill -0 $pmcd_pid 2>/dev/null || break
 	sleep 0.1
 done
+pminfo $H -f intel_uncore.numa.peak_bandwidth >"$W/npeak" 2>&1
+check "sim:icx,edac=off: numa.peak_bandwidth without an instance" '! grep -q "inst " "$W/npeak" && grep -q "No value" "$W/npeak"' ||
+	cat "$W/npeak"
 pminfo $H -f intel_uncore.memory.peak_bandwidth intel_uncore.memory.peak_share >"$W/peak" 2>&1
 check "sim:icx,edac=off: memory.peak_bandwidth and peak_share without an instance, the bytes with theirs" \
 	'grep -q "inst \[1 or \"socket1\"\] value [0-9]" "$W/first" && ! grep -q "inst " "$W/peak" &&

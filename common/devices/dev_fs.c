@@ -26,17 +26,6 @@ int dev_fs_sysroot_set(void)
 	return sysroot_path(r, sizeof(r), "%s", "")[0] != 0;
 }
 
-int dev_fs_mem_dir(const struct memfs *m, const char *path)
-{
-	size_t n = strlen(path);
-	const struct memfs_file *f = memfs_find(m, path);
-	if (f)
-		return f->dir; /* a file, a link, or a directory kept as such */
-	for (int i = 0; i < m->n; i++)
-		if (!strncmp(m->f[i].path, path, n) && m->f[i].path[n] == '/')
-			return 1;
-	return 0;
-}
 
 const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, struct dev_fs *tmp)
 {
@@ -45,7 +34,7 @@ const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, str
 	if (!fs->mem || !fs->with_host)
 		return fs;
 	if (dev_fs_sysroot_set() ? lstat(sysroot_path(p, sizeof(p), "%s", path), &st) != 0
-				 : memfs_find(fs->mem, path) || dev_fs_mem_dir(fs->mem, path))
+				 : memfs_find(fs->mem, path) || memfs_has_dir(fs->mem, path))
 		return fs;
 	*tmp = *fs;
 	tmp->mem = NULL; /* the sysroot's file, or the host's where mem has none */
@@ -250,7 +239,7 @@ int dev_fs_is_dir(const struct dev_fs *fs, const char *path)
 	fs = dev_fs_layer(fs, path, &layer);
 	int dir = 0;
 	if (fs->mem) {
-		dir = dev_fs_mem_dir(fs->mem, path);
+		dir = memfs_has_dir(fs->mem, path);
 	} else {
 		char p[4096];
 		struct stat st;

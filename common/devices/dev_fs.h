@@ -71,8 +71,6 @@ const char *dev_fs_shown(const struct dev_fs *fs, const char *path, char *buf, s
  * the rest are not read): 0, or -1 when no layer has the directory (free(l->v) either way). */
 /* The layer path is taken from: fs, or tmp made fs's host layer where the sysroot has path (with_host). */
 const struct dev_fs *dev_fs_layer(const struct dev_fs *fs, const char *path, struct dev_fs *tmp);
-/* Whether mem has a directory at path (one kept as such, or the prefix of a file's path) */
-int dev_fs_mem_dir(const struct memfs *m, const char *path);
 /* Whether UNCORE_SYSROOT (or a replay's root) names a tree other than / */
 int dev_fs_sysroot_set(void);
 int dev_fs_names_upto(const struct dev_fs *fs, const char *dir, int max, struct dev_names *l, int *more);

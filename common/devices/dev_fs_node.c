@@ -28,7 +28,7 @@ int dev_fs_stat(const struct dev_fs *fs, const char *path, struct stat *st)
 	else if (f && !f->dir) {
 		st->st_mode = S_IFREG | 0644;
 		st->st_size = (off_t)f->len;
-	} else if (dev_fs_mem_dir(fs->mem, path)) {
+	} else if (memfs_has_dir(fs->mem, path)) {
 		st->st_mode = S_IFDIR | 0755;
 		st->st_uid = f ? f->uid : 0; /* a directory a user made (memfs_put_owner) */
 	} else {

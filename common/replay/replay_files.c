@@ -23,7 +23,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sim_replay.h"
-#include "devices/dev_fs.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
 #include "util/memfs_text.h"
@@ -262,7 +261,7 @@ int replay_node_files(const struct memfs *snap, struct memfs *m)
 			  "the snapshot holds no EDAC/SMBIOS: it was made from an lspci listing, which shows neither" :
 			  "the snapshot holds no EDAC/SMBIOS: none on the node (no EDAC driver loaded, SMBIOS root's alone), or "
 			  "taken by a version before snapshots kept them";
-	if (!dev_fs_mem_dir(m, "/sys/devices/system/edac/mc") && memfs_put_unknown(m, "/sys/devices/system/edac", why))
+	if (!memfs_has_dir(m, "/sys/devices/system/edac/mc") && memfs_put_unknown(m, "/sys/devices/system/edac", why))
 		return uc_err("out of memory");
 	if (!memfs_find(m, "/sys/firmware/dmi/tables/DMI") && memfs_put_unknown(m, "/sys/firmware/dmi/tables/DMI", why))
 		return uc_err("out of memory");

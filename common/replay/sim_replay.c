@@ -18,8 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "devices/dev_fs.h"
-#include "memory/memory.h"
 #include "platform/platform.h"
 #include "sim/sim.h"
 #include "sim/sim_rapl.h"
@@ -483,44 +481,54 @@ static void numa_options(const struct replay_node *nd, const struct sim_kind *k,
 }
 
 /* The node's memory population as the simulator's options (doc/memory.md), after opts unless they name it: dimms=
- * from the snapshot's EDAC tree read as the library reads it (mem_edac.c), so that the simulated traffic moves on
- * the node's populated channels alone, and hbm=only where EDAC lists HBM and no DDR DIMM (hbm=cache where it lists
- * both and no HBM node was seen).  Nothing where the snapshot holds no tree or leaves a channel of the board
- * unknown: the board's own population moves the traffic then (the channels a real board of the part populates),
- * which the library, reading the snapshot, does not take for the node's: it says the population is unknown. */
+ * from the population the snapshot recorded as the library read it from the node's EDAC tree
+ * (memory_population.txt, common/snapshot/snap_memory.c: "S BOXES HBM" a socket), so that the simulated traffic
+ * moves on the node's populated channels alone, and hbm=only where EDAC lists HBM and no DDR DIMM (hbm=cache where
+ * it lists both and no HBM node was seen).  Nothing where the snapshot holds no record or leaves a channel of the
+ * board unknown: the board's own population moves the traffic then (the channels a real board of the part
+ * populates), which the library, reading the snapshot, does not take for the node's: it says it is unknown. */
 static void pop_options(const struct replay_node *nd, const struct sim_kind *k, char *opts, size_t len)
 {
-	const struct platform_desc *pd = platform_by_name(k->name);
 	const struct sim_mem_board *b = k->mem;
-	struct dev_fs fs = { .mem = &nd->snap };
-	struct mem_pop *p = NULL;
-	char d[sizeof(((struct sim *)0)->dimms_opt)];
-	size_t n = 0, o = strlen(opts);
+	const struct memfs_file *f = memfs_find(&nd->snap, "/memory_population.txt");
+	char d[sizeof(((struct sim *)0)->dimms_opt)], line[256];
+	size_t n = 0, o = strlen(opts), at = 0;
 	int ok = 1, ddr = 0, hbm = 0;
-	if (!b || !pd || !pd->mem || strstr(opts, ",dimms=") || !(p = malloc(sizeof(*p))) ||
-	    mem_pop_build(&fs, pd->mem, nd->host.nsockets, p)) {
-		free(p);
+	if (!b || !f || f->dir || f->link || !f->text || strstr(opts, ",dimms="))
 		return;
-	}
-	if (p->edac_why[0]) /* no tree: no channel known */
-		ok = 0;
 	for (int sk = 0; sk < nd->host.nsockets && sk < UC_MAX_SOCKETS && ok; sk++) {
+		size_t e = at;
+		int s = -1, h = -1;
+		char boxes[sizeof(line)];
+		while (e < f->len && f->text[e] != '\n')
+			e++;
+		if (e - at >= sizeof(line)) {
+			ok = 0; /* a record this replay cannot read: the board's */
+			break;
+		}
+		memcpy(line, f->text + at, e - at);
+		line[e - at] = 0;
+		if (sscanf(line, "%d %255s %d", &s, boxes, &h) != 3 || s != sk || h < 0) {
+			ok = 0; /* a record this replay cannot read: the board's */
+			break;
+		}
+		at = e + 1;
 		if (sk && n + 1 < sizeof(d))
 			d[n++] = '/';
-		for (int box = 0; b->dimms[box] && box < MEM_MAX_BOXES && ok; box++) {
-			const struct mem_chan *c = &p->ch[sk][box];
+		for (int box = 0; b->dimms[box] && box < (int)sizeof(boxes) && ok; box++) {
+			char c = box < (int)strlen(boxes) ? boxes[box] : '?';
 			if (b->dimms[box] == '-') /* no channel of the board */
 				continue;
-			int v = c->state != UNCORE_CHAN_POPULATED ? 0 : c->dimms < b->slots ? c->dimms : b->slots;
-			if ((ok = c->state != UNCORE_CHAN_UNKNOWN && n + 1 < sizeof(d)))
+			int v = c >= '0' && c <= '9' ? c - '0' : 0;
+			if (v > b->slots)
+				v = b->slots;
+			if ((ok = (c == '-' || (c >= '0' && c <= '9')) && n + 1 < sizeof(d)))
 				d[n++] = (char)('0' + v);
 			ddr += v;
 		}
-		for (int h = 0; h < MEM_MAX_HBM; h++)
-			hbm += p->hbm[sk][h].state == UNCORE_CHAN_POPULATED;
+		hbm += h;
 	}
 	d[n] = 0;
-	free(p);
 	if (!ok) /* the node's population unknown: the board's (traffic on the channels a real board of the part has) */
 		return;
 	int hbm_opt = hbm && sim_kind_takes(k, "hbm") && !strstr(opts, ",hbm=");

@@ -28,6 +28,35 @@ static int put_line(struct snap_out *o, const struct memfs_file *f)
 	return rc;
 }
 
+/* The population as this library read it (memory_population.txt, doc/snapshot.md): a line a socket, "S BOXES HBM":
+ * a character an iMC channel box, its DIMMs (0-9, 9 for more), '?' unknown, '-' no channel; then its populated HBM
+ * channels.  A replay runs the simulator's traffic on those channels (common/replay/sim_replay.c), and reads it
+ * here because the replay, a backend, sits below the layer that reads EDAC. */
+static int put_population(struct snap_out *o, const struct mem_pop *p, int nsockets)
+{
+	char text[UC_MAX_SOCKETS * (MEM_MAX_BOXES + 24)];
+	size_t n = 0;
+	for (int s = 0; s < nsockets && s < UC_MAX_SOCKETS; s++) {
+		int hbm = 0, last = -1;
+		for (int b = 0; b < MEM_MAX_BOXES; b++)
+			if (p->ch[s][b].state != UNCORE_CHAN_UNKNOWN)
+				last = b;
+		for (int h = 0; h < MEM_MAX_HBM; h++)
+			hbm += p->hbm[s][h].state == UNCORE_CHAN_POPULATED;
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%d ", s);
+		for (int b = 0; b <= last && n + 1 < sizeof(text); b++) {
+			const struct mem_chan *c = &p->ch[s][b];
+			text[n++] = c->state == UNCORE_CHAN_POPULATED ? (char)('0' + (c->dimms < 9 ? c->dimms : 9)) :
+				    c->state == UNCORE_CHAN_EMPTY ? '0' : c->state == UNCORE_CHAN_NONE ? '-' : '?';
+		}
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s %d\n", last < 0 ? "?" : "", hbm);
+		if (n >= sizeof(text))
+			return uc_err("the memory population's record overflows");
+	}
+	return snap_put(o, "memory_population.txt", text, n, "the memory population as the library read it from EDAC: "
+			"a replay moves the simulated traffic on these channels (doc/memory.md)");
+}
+
 int snap_memory(struct snap_out *o, const char *regspec)
 {
 	uncore_t *u = NULL;
@@ -52,6 +81,8 @@ int snap_memory(struct snap_out *o, const char *regspec)
 			  pd ? pd->name : "this CPU");
 	else if (mem_edac_read(&fs, pd->mem, uncore_num_sockets(u), p))
 		snap_note(o, "the EDAC tree: %s", p->edac_why);
+	else
+		rc = put_population(o, p, uncore_num_sockets(u));
 	if (fs.rec_failed)
 		rc = uc_err("out of memory");
 	for (int i = 0; i < rec.n && !rc; i++) {

@@ -295,6 +295,18 @@ static int follow_one(const struct memfs *m, char *path, size_t len)
 	return 0;
 }
 
+int memfs_has_dir(const struct memfs *m, const char *path)
+{
+	size_t n = strlen(path);
+	const struct memfs_file *f = memfs_find(m, path);
+	if (f)
+		return f->dir; /* a file, a link, or a directory kept as such */
+	for (int i = 0; i < m->n; i++)
+		if (!strncmp(m->f[i].path, path, n) && m->f[i].path[n] == '/')
+			return 1;
+	return 0;
+}
+
 const struct memfs_file *memfs_find_through(const struct memfs *m, const char *path)
 {
 	char p[1024];

@@ -72,6 +72,8 @@ int memfs_put_all(struct memfs *m, const struct memfs *from);
 void memfs_free(struct memfs *m);
 /* The file at path (the first put there), or NULL. */
 const struct memfs_file *memfs_find(const struct memfs *m, const char *path);
+/* Whether m has a directory at path (one kept as such, or the prefix of a file's path) */
+int memfs_has_dir(const struct memfs *m, const char *path);
 /* The file at path with the symbolic links among its directories followed, as open() follows them
  * (/sys/block/nvme0n1/stat through the link /sys/block/nvme0n1), at most 8 links; the last component
  * itself is not followed.  NULL when there is none. */

@@ -1,13 +1,14 @@
 /*
  * The peak beyond a socket's (issue 91 point 4, doc/memory.md): a NUMA node's -- the iMC channels the NUMA map
  * gives it (numa.h: under SNC a socket's channels split over its domains by the platform's table; without SNC a
- * node is its socket) -- and, for the front ends, a session's DRAM bandwidth as a share of a socket's peak.
+ * node is its socket) -- and, for the front ends, a session's DRAM bandwidth as a share of a socket's peak.  Among
+ * the clients of the public calls (select/), since it reads the NUMA map, the population and a session.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "memory.h"
+#include "memory/memory.h"
 #include "numa/numa.h"
 #include "handle/handle.h"
 #include "session/session.h"

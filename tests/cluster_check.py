@@ -125,6 +125,12 @@ names = set("collectd.%s.intel_uncore.socket%d.memory_bandwidth.%s" % (n["host"]
             for n in nodes for s, m in n["series"])
 # and each socket's count of the health conditions standing (doc/health.md)
 names |= set("collectd.%s.intel_uncore.socket%d.count.health" % (n["host"], s) for n in nodes for s, _ in n["series"])
+# and, where the simulated board models the memory population (doc/memory.md "On the simulator": sb_edac's
+# generation, Skylake-SP and Cascade Lake, Ice Lake-SP, Sapphire and Emerald Rapids; not Broadwell-DE, Nehalem-EP,
+# Granite Rapids and later), each socket's peak DRAM bandwidth and its share (doc/collectd.md)
+BOARDS = {"snbep", "ivbep", "hsx", "bdx", "skx", "clx", "icx", "spr", "emr"}
+names |= set("collectd.%s.intel_uncore.socket%d.%s" % (n["host"], s, k) for n in nodes if n["platform"] in BOARDS
+             for s, _ in n["series"] for k in ("gauge.mem_bw_peak", "percent.mem_bw_peak_share"))
 check(len(a) > len(names) / 4 and len(b) > len(names) / 4,
       "carbon-relay's consistent hashing spread the %d series over both caches (a %d, b %d)" % (len(names), len(a), len(b)))
 check(not a & b, "no series in both caches (%d in both)" % len(a & b), " ".join(sorted(a & b)[:5]))

@@ -4,10 +4,12 @@
  * made here once.  A metric becomes one series per socket and, for the units asked, one per box; a raw
  * event one per socket it counts on.  Like the attribution, this is a client of the public calls.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "uncore.h"
+#include "access/access.h" /* UC_MAX_SOCKETS */
 #include "util/error.h"
 #include "jobs/jobs.h"
 #include "select.h"
@@ -27,8 +29,7 @@ struct plan {
 	char beside[160]; /* per_job: the default metrics left out for the attribution ... */
 	char why[400];    /* ... and why the first was */
 	double sums_ns;   /* what the node series' sums add to a read (select_node_sums_ns), in the budget with it */
-	char nodimm[256]; /* the iMC boxes without a DIMM left out of the per-box series, "0:imc2 0:imc5 ..." */
-	int nnodimm;
+	uint64_t nodimm[UC_MAX_SOCKETS]; /* bit b: iMC box b of the socket left out of the per-box series, no DIMM */
 };
 
 static const char *opt(const char *given, const char *dflt) { return given ? given : dflt; }
@@ -75,17 +76,34 @@ static int no_dimm(struct plan *p, int unit, int sock, int box)
 	if (uncore_unit_info(p->u, unit, &ui) || strcmp(ui.name, "imc") || uncore_memory_channel(p->u, sock, box, &ch) ||
 	    (ch.state != UNCORE_CHAN_EMPTY && ch.state != UNCORE_CHAN_NONE))
 		return 0;
-	char one[32];
-	snprintf(one, sizeof(one), " %d:imc%d", sock, box);
-	size_t k = strlen(p->nodimm);
-	if (!strstr(p->nodimm, one)) { /* (a box once, whichever metrics ask for it) */
-		p->nnodimm++;
-		if (k + strlen(one) + 5 < sizeof(p->nodimm))
-			memcpy(p->nodimm + k, one, strlen(one) + 1);
-		else if (!strstr(p->nodimm, " ..."))
-			memcpy(p->nodimm + k, " ...", 5);
-	}
+	if (sock < UC_MAX_SOCKETS && box < 64)
+		p->nodimm[sock] |= 1ull << box; /* (a box once, whichever metrics ask for it) */
 	return 1;
+}
+
+/* The boxes no_dimm left out, in the notice after what it holds: "8 iMC boxes without a DIMM (socket:box 0:imc2
+ * ...) get no per-box series ...", the list cut with "..." where it would not fit. */
+static void say_nodimm(const struct plan *p, char *notice, size_t len)
+{
+	char list[256] = "";
+	size_t at = 0;
+	int n = 0, full = 0;
+	for (int sock = 0; sock < UC_MAX_SOCKETS; sock++)
+		for (int b = 0; b < 64; b++) {
+			if (!(p->nodimm[sock] >> b & 1))
+				continue;
+			n++;
+			int w = full ? 0 : snprintf(list + at, sizeof(list) - at, " %d:imc%d", sock, b);
+			if (!full && w > 0 && at + (size_t)w + 5 < sizeof(list))
+				at += (size_t)w;
+			else if (!full++)
+				snprintf(list + at, sizeof(list) - at, " ...");
+		}
+	size_t k = len ? strlen(notice) : 0;
+	if (n && k < len)
+		snprintf(notice + k, len - k, "%s%d iMC box%s without a DIMM (socket:box%s) get%s no per-box series: an "
+			 "empty channel, or a box that is no channel, moves nothing (doc/memory.md)", k ? "; " : "", n,
+			 n == 1 ? "" : "es", list, n == 1 ? "s" : "");
 }
 
 /* The series of session metric m on socket sock: the socket, then its boxes if asked for. */
@@ -409,11 +427,7 @@ int uncore_select(uncore_t *u, uncore_session_t *s, const struct uncore_selectio
 	for (int i = 0; i < sel->nevents; i++)
 		if (add_event(&p, sel->events[i]))
 			goto fail;
-	size_t k = len ? strlen(notice) : 0;
-	if (p.nnodimm && k < len)
-		snprintf(notice + k, len - k, "%s%d iMC box%s without a DIMM (socket:box%s) get%s no per-box series: an "
-			 "empty channel, or a box that is no channel, moves nothing (doc/memory.md)", k ? "; " : "",
-			 p.nnodimm, p.nnodimm == 1 ? "" : "es", p.nodimm, p.nnodimm == 1 ? "s" : "");
+	say_nodimm(&p, notice, len);
 	/* an event's name is in the session's array of events, which each event added may have moved */
 	for (int i = 0; i < p.n; i++)
 		if (p.series[i].metric < 0)

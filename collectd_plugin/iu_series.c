@@ -124,9 +124,10 @@ static int plan_node_peaks(struct iu_state *st, char *err, size_t len)
 		int counted = 0;
 		for (int k = 0; k < st->nseries; k++)
 			counted |= st->series[k].node == v[i].node && !st->series[k].peak;
-		if (!counted || v[i].kind != UNCORE_NODE_DRAM || v[i].refused || uncore_memory_node_peak(st->u, v[i].node, &bps) ||
-		    !(bps > 0))
-			continue; /* (a socket's unknown peak is said at the start; a node's is for the same reason) */
+		/* (an HBM, CXL or refused node has no DDR peak: uncore_memory_node_peak says so; a socket's unknown peak
+		 * is said at the start, a node's is for the same reason) */
+		if (!counted || uncore_memory_node_peak(st->u, v[i].node, &bps) || !(bps > 0))
+			continue;
 		struct iu_series se = { .metric = -1, .event = -1, .socket = v[i].socket, .box = -1, .node = v[i].node,
 					.peak = IU_PEAK, .to_base = bps, .type = "gauge" };
 		snprintf(se.plugin_instance, sizeof(se.plugin_instance), "node%d", v[i].node);

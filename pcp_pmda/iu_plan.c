@@ -140,9 +140,10 @@ static int plan_node_peaks(struct iu_state *st)
 		int counted = 0;
 		for (int k = 0; k < nv; k++)
 			counted |= iu_metrics[st->v[k].m].src == IU_NODE && st->v[k].node == nodes[i].node;
-		if (!counted || nodes[i].kind != UNCORE_NODE_DRAM || nodes[i].refused ||
-		    uncore_memory_node_peak(st->u, nodes[i].node, &bps) || !(bps > 0))
-			continue; /* (a socket's unknown peak is said; a node's is so for the same reason) */
+		/* (an HBM, CXL or refused node has no DDR peak: uncore_memory_node_peak says so; a socket's unknown peak
+		 * is said, a node's is so for the same reason) */
+		if (!counted || uncore_memory_node_peak(st->u, nodes[i].node, &bps) || !(bps > 0))
+			continue;
 		struct iu_value v = { .m = m, .metric = -1, .socket = nodes[i].socket, .box = -1, .node = -1, .event = -1,
 				      .to_base = 1, .value = bps, .have = 1 };
 		snprintf(inst, sizeof(inst), "node%d", nodes[i].node);

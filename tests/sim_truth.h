@@ -229,7 +229,14 @@ struct perf_part { double num, den; };
 static inline int perf_parts(const struct sim *sim, const char *m, int s, double dur_s, struct perf_part *pt, int *mode)
 {
 	const struct sim_profile *p = &sim->prof;
-	double rd = p->mem_read_bps[s], wr = p->mem_write_bps[s], out = p->iio_out_bps[s], in = p->iio_in_bps[s];
+	/* the I/O the CHAs' TOR sees: the IIO stacks' (devices' DMA included) from Skylake-SP on, where the CHA
+	 * holds the IIO's requests (platforms/skx/sim.c, common/sim/sim_disc_rates.c); the profile's on the CBo
+	 * parts before it */
+	int cbo = !strcmp(sim->name, "snbep") || !strcmp(sim->name, "ivbep") || !strcmp(sim->name, "hsx") ||
+		  !strcmp(sim->name, "bdx");
+	double rd = p->mem_read_bps[s], wr = p->mem_write_bps[s];
+	double out = cbo ? p->iio_out_bps[s] : iio_ports_bps(sim, s, 0, 0xff, NULL);
+	double in = cbo ? p->iio_in_bps[s] : iio_ports_bps(sim, s, 1, 0xff, NULL);
 	double r = p->remote_ratio[s], mi = p->io_miss_ratio[s], w = p->io_partial_ratio[s], q = p->llc_miss_pmem_ratio[s];
 	double misses = p->llc_lookups[s] * p->llc_miss_ratio[s], pm = p->pmem > 0;
 	double lat = p->llc_miss_lat_ns[s], plat = p->pmem_read_lat_ns[s];
@@ -240,8 +247,8 @@ static inline int perf_parts(const struct sim *sim, const char *m, int s, double
 		/* what: 0 reads, 1 writes, 2 both, 3 I/O reads, 4 I/O writes, 5 UPI tx, 6 UPI rx, 7 directory updates,
 		 * 8 PMem reads, 9 PMem writes, 10 PMem both, 11 uncore clock, 12 remote-homed memory reads,
 		 * 13 local ones, 14 remote-homed memory writes, 15 local ones, 16-19 I/O reads and writes, local and
-		 * remote, 20 I/O reads that miss, 21 I/O writes that miss (those through the CHAs' TOR: the profile's
-		 * iio_in/out_bytes_per_s), 22 and 23 the IIO stacks' reads and writes (DATA_REQ_OF_CPU: the devices'
+		 * remote, 20 I/O reads that miss, 21 I/O writes that miss (those through the CHAs' TOR: out and in
+		 * above), 22 and 23 the IIO stacks' reads and writes (DATA_REQ_OF_CPU: the devices'
 		 * DMA where ports have devices, iio_ports_bps) */
 		{ "memory_bandwidth_read", 1e-6, 0 }, { "memory_bandwidth_write", 1e-6, 1 },
 		{ "memory_bandwidth_total", 1e-6, 2 }, { "tma_info_system_dram_bw_use", 1e-9, 2 }, { "DRAM_BW_Use", 1e-9, 2 },

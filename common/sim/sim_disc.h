@@ -55,8 +55,9 @@ int sim_disc_hide(struct sim *s, struct sim_box *b);
 #define SIM_DISC_FAULTS "corrupt, badaddr, dupid, badwidth, nctr, width64"
 int sim_disc_fault(struct sim *s, const char *kind, struct sim_box *b);
 
-/* The shared workload model (sim_disc_rates.c): events per second of one box. */
-double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl);
+/* The shared workload model (sim_disc_rates.c): events per second of one box (a CHA's I/O requests the
+ * traffic of its socket's nstacks IIO stacks, the profile's where nstacks is 0). */
+double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int nstacks);
 double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links);
 /* IIO box b's traffic, one of its socket's nstacks: its ports' bytes/s (devices' DMA where they have devices),
  * DATA_REQ_OF_CPU counts, and free-running counter n's counts of bytes each (port skew of fault portmap) */

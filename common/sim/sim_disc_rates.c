@@ -34,17 +34,33 @@ static int tor_selects(uint32_t ext, const struct tor_req *r)
 	return !(ext >> 9 & 1) || ((ext >> 11) & 0x7ff) == r->opc;
 }
 
+/* Bytes/s the IIO stacks of socket sock move into memory (in 1) or out of it, over all their ports: what its
+ * IIO counters count (the devices' DMA with the profile's share), so the CHAs see the same I/O; the profile's
+ * alone where the machine models no stacks (nstacks 0). */
+static double socket_iio_bps(const struct sim *s, int sock, int in, int nstacks)
+{
+	if (nstacks <= 0)
+		return in ? s->prof.iio_in_bps[sock] : s->prof.iio_out_bps[sock];
+	double v = 0;
+	for (int i = 0; i < s->nboxes; i++)
+		if (s->boxes[i].socket == sock && !strcmp(s->boxes[i].u->name, "iio"))
+			v += sim_disc_iio_ports_bps(s, &s->boxes[i], in, (1u << SIM_IIO_PORTS) - 1, nstacks);
+	return v;
+}
+
 /* The TOR requests of one CHA (the socket's traffic spread evenly over its CHAs): IA data reads (DRd 0x102),
  * hits local, misses homed remotely by remote_ratio and served by PMem by llc_miss_pmem_ratio; I/O reads
- * (PCIRdCur 0x11E) and writes (ItoM 0x188 whole lines, ItoMCacheNear 0x1A8 partial) of the IIO traffic, 64
- * bytes each, missing by io_llc_miss_ratio and homed remotely by remote_ratio (T3-1..3-5 opcodes). */
-static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
+ * (PCIRdCur 0x11E) and writes (ItoM 0x188 whole lines, ItoMCacheNear 0x1A8 partial) of the IIO traffic (the
+ * socket's stacks', devices' DMA included, as on Skylake-SP: platforms/skx/sim.c), 64 bytes each, missing by
+ * io_llc_miss_ratio and homed remotely by remote_ratio (T3-1..3-5 opcodes). */
+static int tor_requests(const struct sim *s, int sock, int nstacks, struct tor_req *out)
 {
 	const struct sim_profile *p = &s->prof;
 	double per_cha = 1.0 / (sim_chas(s) * s->dies), look = p->llc_lookups[sock] * per_cha, m = p->llc_miss_ratio[sock];
 	double r = p->remote_ratio[sock], q = p->llc_miss_pmem_ratio[sock], mi = p->io_miss_ratio[sock];
-	double io[3] = { p->iio_out_bps[sock] / 64 * per_cha, p->iio_in_bps[sock] / 64 * per_cha * (1 - p->io_partial_ratio[sock]),
-			 p->iio_in_bps[sock] / 64 * per_cha * p->io_partial_ratio[sock] };
+	double in = socket_iio_bps(s, sock, 1, nstacks), out_bps = socket_iio_bps(s, sock, 0, nstacks);
+	double io[3] = { out_bps / 64 * per_cha, in / 64 * per_cha * (1 - p->io_partial_ratio[sock]),
+			 in / 64 * per_cha * p->io_partial_ratio[sock] };
 	static const unsigned io_opc[3] = { 0x11e, 0x188, 0x1a8 };
 	unsigned drd = s->kind && s->kind->ia_read_opc ? s->kind->ia_read_opc : 0x102;
 	int n = 0;
@@ -62,7 +78,7 @@ static int tor_requests(const struct sim *s, int sock, struct tor_req *out)
 
 /* CHA events: LLC lookups, TOR inserts and occupancy (thresh 1: the cycles it holds any, when llc_miss_parallel
  * requests are outstanding on average meanwhile), home-agent requests, directory updates. */
-double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl)
+double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int nstacks)
 {
 	const struct sim_profile *p = &s->prof;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff, thresh = (unsigned)(ctl >> 24) & 0xff;
@@ -90,7 +106,7 @@ double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 		return 0;
 	struct tor_req req[32];
 	double v = 0;
-	for (int i = 0, n = tor_requests(s, sock, req); i < n; i++)
+	for (int i = 0, n = tor_requests(s, sock, nstacks, req); i < n; i++)
 		if ((um & req[i].queue) && tor_selects(ext, &req[i]))
 			v += req[i].rate * (ev == 0x35 ? 1 : req[i].lat_ns * cyc) * /* occupancy: Little's law */
 			     (req[i].queue == 0x01 ? tid : dev);
@@ -176,7 +192,7 @@ double sim_disc_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl,
 	if (ctl & (SIM_EDGE | SIM_INV))
 		return 0; /* edge and invert forms are not modelled */
 	if (!strcmp(u, "cha"))
-		return sim_disc_cha_rate(s, b, ctl);
+		return sim_disc_cha_rate(s, b, ctl, m->stacks * s->dies);
 	if (thresh)
 		return 0; /* thresholds are modelled for the TOR occupancy only */
 	if ((v = m->own(s, b, ev, um, ctl)) >= 0)

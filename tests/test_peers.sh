@@ -38,10 +38,16 @@ for n in 1 2; do
 		echo "socket0.upi_tx_bytes_per_s = 3.0e9"
 		echo "socket0.iio_in_bytes_per_s = 2.0e9"
 		echo "socket0.iio_out_bytes_per_s = 1.0e9"
-		# one socket: an NVMe drive's DMA beside the profile's I/O (the pcm-iio and pcm-pcie machines hold one,
-		# devices=nvme@0.1.1: stack 1, port 1), at rates of this test's own
+		# one socket: an NVMe drive's DMA beside the profile's I/O (the pcm-iio and pcm-pcie machines hold one on
+		# port 1 of a stack), at rates of this test's own; the boards' other devices move nothing (sim:icx's
+		# eight CBDMA engines and its BMC's NIC: doc/user-guide.md, "PCI devices"), and the profile's I/O rides
+		# port 2 of each stack, which no device holds on these boards (Skylake-SP's model keeps it on port 0)
 		[ $n = 2 ] || printf '%s\n' "device.nvme.in_bytes_per_s = 1.5e9" "device.nvme.out_bytes_per_s = 0.5e9" \
-			"device.nvme.overhead_ratio = 0.02"
+			"device.nvme.overhead_ratio = 0.02" "device.nic.in_bytes_per_s = 0" "device.nic.out_bytes_per_s = 0" \
+			"device.cbdma.in_bytes_per_s = 0" "device.cbdma.out_bytes_per_s = 0" "socket0.iio_port0_share = 0" \
+			"socket0.iio_port1_share = 0" "socket0.iio_port2_share = 1" "socket0.iio_port3_share = 0" \
+			"socket0.iio_port4_share = 0" "socket0.iio_port5_share = 0" "socket0.iio_port6_share = 0" \
+			"socket0.iio_port7_share = 0" "socket0.llc_lookups_per_s = 1.2e9"
 		[ $n = 1 ] || printf '%s\n' "socket1.mem_read_bytes_per_s = 6.4e9" "socket1.mem_write_bytes_per_s = 2.4e9" \
 			"socket1.llc_miss_ratio = 0.35" "socket1.upi_rx_bytes_per_s = 3.0e9" "socket1.upi_tx_bytes_per_s = 4.0e9"
 		# two sockets: the uncore clock and each package's power (likwid's CLOCK group), at values of this test's own
@@ -51,10 +57,12 @@ done
 TSC=2.6e9
 RD0=9.6e9 WR0=3.2e9 RD1=6.4e9 WR1=2.4e9
 # socket 0's I/O with the drive: what its port counts is its payload and 2 % overhead (doc/user-guide.md, "PCI
-# devices"); the profile's share of a stack is on its port 0 (none holds the drive there), six stacks in all
-IO_DEVS=devices=nvme@0.1.1
+# devices"); the profile's share of a stack is on a port without it.  The drive sits on stack 1, port 1
+# (Skylake-SP, Ice Lake-SP), or stack 2 on Sapphire Rapids, whose stack 1 is the DMI's (platforms/spr/board.c)
+IO_DEVS=devices=nvme@0.1.1 IO_DEVS_SPR=devices=nvme@0.2.1
 NVME_IN=1.53e9 NVME_OUT=0.51e9
 IO_IN=3.53e9 IO_OUT=1.51e9
+LOOKUPS=1.2e9 # socket 0's LLC lookups a second: the cores' data reads (DRd) the CHAs take
 
 # within 1 % of b
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(a != "" && m > 0 && d <= 0.01 * m) }'; }
@@ -199,12 +207,17 @@ pcm_memory() {
 # DRd, writes RFO + ItoM.  The simulator's CHAs see the stacks' DMA as RdCur (device reads of memory) and ItoM
 # (its writes) (platforms/skx/sim.c cha_rate, from Intel's UNC_CHA_TOR_INSERTS.IO_MISS_RDCUR/_ITOM), so its reads are
 # the IIO's outbound bytes and its writes the inbound, the drive's among them
+# pcm-pcie NAME SPEC QEMU-CPU: socket 0's PCIe reads and writes, as the CHAs' (CBos') TOR inserts of the IIO's
+# requests count them (pcm-pcie.h: Purley, Whitley and Eagle Stream read PCIRdCur as reads, ItoM and
+# ItoMCacheNear as writes; Grantley, HSX and BDX, reads PCIRdCur + RFO + CRd + DRd, writes RFO + ItoM)
 pcm_pcie() {
 	machine "$1" "$2"
-	if ! has msr 0 0x702; then
-		skip "pcm-pcie on sim:$2: needs MSR 0x702, the CHA count PCM reads on SKX (issue 90 D3): it programs no CHA without it"
+	case $2 in
+	skx*|icx*) if ! has msr 0 0x702; then
+		skip "pcm-pcie on sim:$2: needs MSR 0x702, the CHA count PCM reads on SKX and ICX (issue 90 D3): it programs no CHA without it"
 		return
-	fi
+	fi ;;
+	esac
 	start_host "$1" "$2" || return
 	# 32 s: its 14 events take turns, each counted over 1/14 of it and timed by its sleep, not a clock
 	# (LegacyPlatform::getEventGroup), so what a loaded machine adds to a turn (+0.7 % at 0.57 s turns) weighs
@@ -215,23 +228,51 @@ pcm_pcie() {
 	stop_host
 	check "pcm-pcie on sim:$2: exit 0" '[ $rc -eq 0 ]'
 	# -B: its last two columns, PCIe Rd (B) and PCIe Wr (B) of the sample (pcm-pcie.h printBandwidth), over its delay
-	rd=$(awk -F, -v s=$PCIE_S '$1 == "0" { print $(NF - 1) / s }' "$W/$1.pcie") wr=$(awk -F, -v s=$PCIE_S '$1 == "0" { print $NF / s }' "$W/$1.pcie")
-	check "pcm-pcie sim:$2: socket 0 PCIe reads $rd B/s against the IIO's outbound truth $IO_OUT (1 %)" 'near "$rd" $IO_OUT'
-	check "pcm-pcie sim:$2: socket 0 PCIe writes $wr B/s against the IIO's inbound truth $IO_IN (1 %)" 'near "$wr" $IO_IN'
+	pcie=$W/$1.pcie
+	col() { awk -F, -v s=$PCIE_S -v k="$1" '$1 == "Skt" { for (i = 1; i <= NF; i++) if ($i == k) c = i; next }
+		$1 == "0" && c { print $c / s }' "$pcie"; }
+	rd=$(col "PCIe Rd (B)") wr=$(col "PCIe Wr (B)")
+	case $2 in
+	bdx*) # Grantley: the drive-less machine (Broadwell-EP has no IIO PMU, no stack a device is placed on), so the
+		# I/O is the profile's; PCM filters RFO and ItoM by the IIO's TID (0x3e, FILTER0) and PCIRdCur, CRd and DRd
+		# by nothing (the trace: FILTER0 written for opcodes 0x180 and 0x1c8 alone), so its reads hold every core's
+		# DRd too: PCIRdCur is the I/O reads, DRd the cores' data reads (the LLC lookups), and its Rd their sum
+		io_out=1.0e9 io_in=2.0e9
+		rdcur=$(col PCIRdCur) drd=$(col DRd)
+		rdcur=$(mul "$rdcur" 64) drd=$(mul "$drd" 64)
+		cores=$(mul $LOOKUPS 64) both=$(awk -v a=$io_out -v b=$(mul $LOOKUPS 64) 'BEGIN { print a + b }')
+		check "pcm-pcie sim:$2: socket 0 PCIRdCur $rdcur B/s against the I/O reads' truth $io_out (1 %)" 'near "$rdcur" $io_out'
+		check "pcm-pcie sim:$2: socket 0 DRd $drd B/s against the cores' data reads, $LOOKUPS lookups a second of 64 bytes, $cores (1 %): PCM 202302 counts them as PCIe reads on Grantley" \
+			'near "$drd" "$cores"'
+		check "pcm-pcie sim:$2: socket 0 PCIe reads $rd B/s, PCM's PCIRdCur + RFO + CRd + DRd, against $io_out + $cores (1 %)" \
+			'near "$rd" "$both"'
+		check "pcm-pcie sim:$2: socket 0 PCIe writes $wr B/s (RFO + ItoM of the IIO's TID) against the inbound truth $io_in (1 %)" \
+			'near "$wr" $io_in' ;;
+	*)
+		check "pcm-pcie sim:$2: socket 0 PCIe reads $rd B/s against the IIO's outbound truth $IO_OUT (1 %)" 'near "$rd" $IO_OUT'
+		check "pcm-pcie sim:$2: socket 0 PCIe writes $wr B/s against the IIO's inbound truth $IO_IN (1 %)" 'near "$wr" $IO_IN' ;;
+	esac
 	protocol "pcm-pcie sim:$2"
 }
-
-# pcm-iio: each IIO stack's parts (ports) by the event file /usr/share/pcm/opCode-85.txt: "IB write" and "IB read"
-# are DATA_REQ_OF_CPU (0x83) MEM_WRITE and MEM_READ, a device's DMA into memory and out of it (PCM calls both
-# inbound), "OB read" and "OB write" DATA_REQ_BY_CPU (0xC0), the cores' MMIO to the device, which the profile has
-# none of (the simulator counts none); in bytes a second already (pcm-iio.cpp get_IIO_Samples scales by its delay).
-# Its stacks' buses are the UBox 08.2's CPUBUSNO.
+# pcm-iio NAME SPEC QEMU-CPU STACK: socket 0's inbound and outbound bytes by stack and part (port), the drive on
+# part 1 of STACK
 pcm_iio() {
 	machine "$1" "$2"
-	if ! has pciid 8086 2016; then
+	case $2 in
+	bdx*) # pcm-iio 202302 knows Skylake-SP and later (its platform maps: Purley, Whitley, Eagle Stream, Snowridge);
+		# Broadwell-EP has no IIO PMU (Linux's bdx uncore has no iio box): it stops, saying so
+		start_host "$1" "$2" || return
+		peer "$W/$1.iio" "$3" "$PCM_IIO" 1 -i=1 -csv
+		stop_host
+		why=$(grep -m1 "unknown platform" "$W/$1.iio.err")
+		check "pcm-iio on sim:$2 refuses the platform it does not know, saying so ($why)" '[ -n "$why" ]'
+		skip "pcm-iio on sim:$2: PCM 202302's pcm-iio does not know Broadwell-EP, which has no IIO PMU"
+		return ;;
+	skx*) if ! has pciid 8086 2016; then
 		skip "pcm-iio on sim:$2: needs the UBox's function 08.2 (8086:2016, CPUBUSNO at 0xCC/0xD0; issue 90 D4): PCM stops with \"No access to PCICFG\" without it"
 		return
-	fi
+	fi ;;
+	esac
 	start_host "$1" "$2" || return
 	# 30 s: its 25 events take turns (collect_data), each counted over 1.2 s and taken to a second by that (at 0.4 s a
 	# loaded machine read +1.0 %: its turns are timed by its own sleep)
@@ -241,15 +282,28 @@ pcm_iio() {
 	check "pcm-iio on sim:$2: exit 0" '[ $rc -eq 0 ]'
 	# its CSV (after its banner): Socket,Name,Part,<a column a counter>; a row a stack's part, then rows (Total) whose values
 	# are other counters' (build_csv: a row holds only its own), so the columns are found by the header's names
-	# and only the parts' rows read.  COLUMN PART: socket 0's sum over its stacks of that part (any: all parts)
+	# and only the parts' rows read.  COLUMN PART [STACK]: socket 0's sum over its stacks (or stack STACK) of that
+	# part (any: all parts)
 	csv=$W/$1.iio
-	iio() { awk -F, -v col="$1" -v part="$2" '$1 == "Socket" { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
-		$1 == "Socket0" && $3 ~ "^Part" part { s += $c } END { print s + 0 }' "$csv"; }
-	ibw=$(iio "IB write (bytes)") ibr=$(iio "IB read (bytes)") obr=$(iio "OB read (bytes)") obw=$(iio "OB write (bytes)")
-	p1w=$(iio "IB write (bytes)" 1) p1r=$(iio "IB read (bytes)" 1)
-	check "pcm-iio sim:$2: socket 0 IB write $ibw B/s against the inbound truth $IO_IN (1 %)" 'near "$ibw" $IO_IN'
-	check "pcm-iio sim:$2: socket 0 IB read $ibr B/s against the outbound truth $IO_OUT (1 %)" 'near "$ibr" $IO_OUT'
-	check "pcm-iio sim:$2: the drive's port (stack 1, Part1) IB write $p1w, IB read $p1r B/s against $NVME_IN and $NVME_OUT (1 %)" \
+	iio() { awk -F, -v col="$1" -v part="$2" -v st="$3" '$1 == "Socket" { for (i = 1; i <= NF; i++) if (index($i, col) == 1) c = i; next }
+		$1 == "Socket0" && $3 ~ "^Part" part && (st == "" || $2 ~ "^IIO Stack " st " ") { s += $c } END { print s + 0 }' "$csv"; }
+	# (a column by its name's start: "IB write (bytes)" on Skylake-SP, "IB write" later)
+	ibw=$(iio "IB write") ibr=$(iio "IB read") obr=$(iio "OB read") obw=$(iio "OB write")
+	p1w=$(iio "IB write" 1 "$4") p1r=$(iio "IB read" 1 "$4")
+	io_in=$IO_IN io_out=$IO_OUT seen=
+	case $2 in
+	spr*) # Sapphire Rapids XCC has 10 IIO PMUs (seed 001 Table 1-3) and the simulator spreads the profile's I/O
+		# evenly over them; the board (platforms/spr/board.c, from a real listing) gives 7 of them a root bus, and
+		# PCM shows only the stacks it maps to a bus ("Mapped CPU bus #N ... to IO PMU #M"): the 7 stacks' share
+		mapped=$(grep -c "^Mapped CPU bus .* to IO PMU" "$csv")
+		io_in=$(awk -v d=$NVME_IN -v m="$mapped" 'BEGIN { print d + 2.0e9 * m / 10 }')
+		io_out=$(awk -v d=$NVME_OUT -v m="$mapped" 'BEGIN { print d + 1.0e9 * m / 10 }')
+		seen=" (its $mapped stacks of 10: the profile's 2.0e9 and 1.0e9 over 10, the drive's whole)"
+		check "pcm-iio sim:$2 maps the 7 stacks the board gives a root bus ($mapped)" '[ "$mapped" = 7 ]' ;;
+	esac
+	check "pcm-iio sim:$2: socket 0 IB write $ibw B/s against the inbound truth $io_in$seen (1 %)" 'near "$ibw" $io_in'
+	check "pcm-iio sim:$2: socket 0 IB read $ibr B/s against the outbound truth $io_out (1 %)" 'near "$ibr" $io_out'
+	check "pcm-iio sim:$2: the drive's port (stack $4, Part1) IB write $p1w, IB read $p1r B/s against $NVME_IN and $NVME_OUT (1 %)" \
 		'near "$p1w" $NVME_IN && near "$p1r" $NVME_OUT'
 	check "pcm-iio sim:$2: socket 0 OB read $obr, OB write $obw B/s: the cores' MMIO, none in the profile (0)" \
 		'[ "$obr" = 0 ] && [ "$obw" = 0 ]'
@@ -265,6 +319,20 @@ fn_bus() { # ID DEV.FN NODE
 }
 
 # likwid-perfctr -g GROUP on the first CPU of each of two sockets, direct access: METRIC's value on each
+# counted CPU REG: the seconds a likwid run's counters of CPU counted, from the simulator's trace of the run
+# (HOSTDIR/trace, sim_host.c): REG 0x700, from the last unfreeze (bit 61) of the UBox global control to the freeze
+# (bit 63) after it; REG 0x611, the package energy's, from its last read before that unfreeze to its first after
+counted() {
+	awk -v cpu="$1" -v reg="$2" '
+	$3 == "msr" && $4 == cpu && $5 == "0x700" && $2 == "w" {
+		if ($6 == "0x2000000000000000") { un = $1; if (reg == "0x611") e0 = last }
+		else if ($6 == "0x8000000000000000" && un != "") { if (reg == "0x700") w = ($1 - un) / 1e9; fr = $1; un = "" } }
+	$3 == "msr" && $4 == cpu && $5 == "0x611" && $2 == "r" {
+		if (fr != "" && e0 != "") { w = ($1 - e0) / 1e9; fr = e0 = "" }
+		last = $1 }
+	END { if (w != "") printf "%.6f", w }' "$HOSTDIR/trace"
+}
+
 likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	name=$1 spec=$2 cpu=$3 group=$4
 	shift 4
@@ -292,7 +360,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		return
 	fi
 	rm -rf "$HOSTDIR" "$W/$name.machine"
-	start_host "$name" "$spec" || return
+	PEER_TRACE=1 start_host "$name" "$spec" || return
 	peer "$W/$name.likwid" "$cpu" "$LUA" "$LIKWID" -M 0 -c S0:0@S1:0 -g "$group" -S 4s
 	rc=$?
 	stop_host
@@ -318,9 +386,18 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		sbox_uncounted=$(awk -F'|' '$3 ~ /SBOX[0-9]C[0-9]/ && $2 !~ /STAT/ { n++; if ($4 ~ /^ *- *$/ && $5 ~ /^ *- *$/) d++ }
 			END { print (n > 0 && n == d) ? 1 : 0 }' "$W/$name.likwid") ;;
 	esac
+	# likwid divides its counts by its own clock, the TSC over a rate it measures at start (timer.c getCpuSpeed:
+	# the least of two TSC spans over the second 500 ms sleep's gettimeofday span: a sleep a loaded machine
+	# overruns by 6 ms reads the rate 1.2 % low); so each metric is taken back to its counts (times the runtime
+	# likwid printed) over the window the simulator counted them in (its trace, sim_host.c): the UBox global
+	# control's unfreeze to its freeze (MSR 0x700 bits 61 and 63), or the package energy's reads before and after
+	runtime=$(awk -F'|' 'index($2, "Runtime (RDTSC) [s]") && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
+	cpus=$(awk -F'|' 'index($2, "Metric") && $3 ~ /HWThread/ { gsub(/[^0-9]/, "", $3); gsub(/[^0-9]/, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 	for m in "$@"; do
 		metric=${m%%;*} t=${m#*;}
 		t0=${t%;*} t1=${t#*;}
+		reg=0x700
+		case $metric in Power*|Energy*) reg=0x611 ;; esac
 		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
 		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 		v0=${row%% *} v1=${row##* }
@@ -328,8 +405,11 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 			skip "likwid $group sim:$spec: $metric $v0 and $v1 where the truth is $t0 and $t1: likwid 5.2.2 is wrong on Skylake-SP (issue 90 D11): it looks for UPI at 0e.0/0f.0/10.0 of the iMC's bus ($m0, $m1), the UPI functions are on $u0 and $u1 as on a real board; its SBOX counters read '-' (pci_writes $(count pci_writes))"
 			continue
 		fi
-		check "likwid $group sim:$spec: $metric socket 0 $v0 against $t0, socket 1 $v1 against $t1 (1 %)" \
-			'near "$v0" "$t0" && near "$v1" "$t1"'
+		w0=$(counted "${cpus% *}" $reg) w1=$(counted "${cpus#* }" $reg)
+		c0=$(awk -v v="$v0" -v r="${runtime% *}" -v w="$w0" 'BEGIN { if (w > 0) printf "%.6g", v * r / w }')
+		c1=$(awk -v v="$v1" -v r="${runtime#* }" -v w="$w1" 'BEGIN { if (w > 0) printf "%.6g", v * r / w }')
+		check "likwid $group sim:$spec: $metric socket 0 $v0 over its ${runtime% *} s, $c0 over the $w0 s the simulator counted (CPU ${cpus% *}, MSR $reg), against $t0; socket 1 $v1, $c1 over $w1 s against $t1 (1 %)" \
+			'near "$c0" "$t0" && near "$c1" "$t1"'
 	done
 	protocol "likwid -g $group sim:$spec"
 }
@@ -507,8 +587,18 @@ else
 		pcm_memory pm_spr spr,sockets=1,cores=1 Icelake-Server,model=143,stepping=8 1
 		pcm_memory pm_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1 1
 	fi
-	if [ -n "$PCM_PCIE" ]; then pcm_pcie pp_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server; else skip "pcm-pcie: $PCM_WHY"; fi
-	if [ -n "$PCM_IIO" ]; then pcm_iio pi_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server; else skip "pcm-iio: $PCM_WHY"; fi
+	if [ -n "$PCM_PCIE" ]; then
+		pcm_pcie pp_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server
+		pcm_pcie pp_icx icx,sockets=1,cores=1,$IO_DEVS Icelake-Server,model=106
+		pcm_pcie pp_spr spr,sockets=1,cores=1,$IO_DEVS_SPR Icelake-Server,model=143,stepping=8
+		pcm_pcie pp_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1
+	else skip "pcm-pcie: $PCM_WHY"; fi
+	if [ -n "$PCM_IIO" ]; then
+		pcm_iio pi_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server 1
+		pcm_iio pi_icx icx,sockets=1,cores=1,$IO_DEVS Icelake-Server,model=106 1
+		pcm_iio pi_spr spr,sockets=1,cores=1,$IO_DEVS_SPR Icelake-Server,model=143,stepping=8 2
+		pcm_iio pi_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1
+	else skip "pcm-iio: $PCM_WHY"; fi
 	# pcm (the main tool): memory and UPI on two sockets, with gdb answering CPUID leaves 0xA and 0xB
 	if [ -n "$PCM_MEMORY" ]; then pcm_main pcm_skx2 skx,sockets=2,cores=1 Skylake-Server; else skip "pcm: $PCM_WHY"; fi
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then

@@ -55,10 +55,11 @@ struct uncore_sim_raw_pci {
 };
 int uncore_sim_raw_pci_device(uncore_sim_raw_t *r, int i, struct uncore_sim_raw_pci *out);
 
-/* The i-th file of the machine's kernel tree (i = 0, 1 ... until -1): its PCI devices in sysfs, NUMA nodes,
- * powercap and the like, as the simulated backend presents them.  *path is "/sys/..."; kind 0 a file whose
- * bytes (len of them, made at this call) are in *data until the next call, 1 a symbolic link (*data its target),
- * 2 a directory. */
+/* The i-th file of the machine's kernel tree (i = 0, 1 ... until 1, past the last): its PCI devices in sysfs,
+ * NUMA nodes, powercap and the like, as the simulated backend presents them.  *path is "/sys/..."; kind 0 a
+ * file whose bytes (len of them, made at this call) are in *data until the next call, 1 a symbolic link (*data
+ * its target), 2 a directory.  -1 with uncore_error() where the tree cannot be made (a devices= item the
+ * machine refuses) or the file's bytes cannot. */
 int uncore_sim_raw_file(uncore_sim_raw_t *r, int i, const char **path, const char **data, size_t *len, int *kind);
 
 /* What the machine saw of this handle's accesses: reads and writes by space, and the simulator's protocol

@@ -123,8 +123,10 @@ int uncore_sim_raw_pci_device(uncore_sim_raw_t *r, int i, struct uncore_sim_raw_
 int uncore_sim_raw_file(uncore_sim_raw_t *r, int i, const char **path, const char **data, size_t *len, int *kind)
 {
 	const struct memfs *m;
-	if (access_files(r->a, &m) || !m || i < 0 || i >= m->n)
-		return -1;
+	if (access_files(r->a, &m))
+		return -1; /* its reason said */
+	if (!m || i < 0 || i >= m->n)
+		return 1;
 	const struct memfs_file *f = &m->f[i];
 	*path = f->path;
 	*kind = f->link ? 1 : f->dir ? 2 : 0;

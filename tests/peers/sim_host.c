@@ -8,6 +8,10 @@
  *
  *     sim_host SPEC DIR          serve until SIGTERM or SIGINT; DIR/ready appears once the files and the socket
  *                                are there; on the way out DIR/counts gets the accesses and protocol checks
+ *                                (with PEER_TRACE set, DIR/trace gets every register access as it is
+ *                                answered: "NS r|w msr CPU REG VAL", "NS r|w pci DOM:BUS:DEV.FN OFF VAL",
+ *                                "NS r|w mmio ADDR VAL", NS the simulator's own clock, CLOCK_MONOTONIC,
+ *                                so a test can take the window a peer's counters counted over)
  *     sim_host --counts DIR      print those of the running host
  *                                (and on SIGUSR1 the host writes them to DIR/snap.N, N = 1, 2, ... the
  *                                signals it took: between two requests, so a snapshot splits the accesses
@@ -50,6 +54,7 @@ static volatile sig_atomic_t stop, snap_asked;
 static int nsnaps;
 static uint64_t t0_ns;
 static uint64_t core_reads, core_writes;
+static FILE *trace; /* DIR/trace, where PEER_TRACE asks for it */
 /* the functions the machine's tree lists without configuration space in the simulator: what their header
  * reads (vendor and device at 0x00, class at 0x08, header type at 0x0c), the rest what the tree's config file
  * holds (cfg: the uncore functions whose registers the simulated kernel shows there, sim_pcicfg.c: the stacks'
@@ -319,8 +324,8 @@ static int put_tree(void)
 {
 	const char *path, *data;
 	size_t len;
-	int kind;
-	for (int i = 0; uncore_sim_raw_file(R, i, &path, &data, &len, &kind) == 0; i++) {
+	int kind, rc;
+	for (int i = 0; (rc = uncore_sim_raw_file(R, i, &path, &data, &len, &kind)) == 0; i++) {
 		char p[4096];
 		snprintf(p, sizeof(p), "%s%s", root, path);
 		if (mkdirs(p))
@@ -337,6 +342,11 @@ static int put_tree(void)
 		}
 		if (kind == 0 && put(path, data, len))
 			return -1;
+	}
+	if (rc < 0) { /* no tree: a peer would find no device at all */
+		fprintf(stderr, "sim_host: the machine's kernel tree: %s\n", uncore_error());
+		errno = EINVAL;
+		return -1;
 	}
 	return link_functions();
 }
@@ -691,6 +701,31 @@ static void write_counts(FILE *f)
 		fprintf(f, "refused %llu x %s\n", (unsigned long long)refused[i].n, refused[i].msg);
 }
 
+/* one answered access in DIR/trace (the header): the time it was answered at, on the simulator's clock */
+static void trace_access(const struct peer_req *q, const struct peer_rsp *r)
+{
+	uint64_t t = mono_ns();
+	int w = q->op == PEER_MSR_WRITE || q->op == PEER_PCI_WRITE || q->op == PEER_MMIO_WRITE;
+	unsigned long long v = w ? q->val : r->val;
+	switch (q->op) {
+	case PEER_MSR_READ:
+	case PEER_MSR_WRITE:
+		fprintf(trace, "%llu %c msr %d 0x%llx 0x%llx\n", (unsigned long long)t, w ? 'w' : 'r', q->a,
+			(unsigned long long)q->addr, v);
+		break;
+	case PEER_PCI_READ:
+	case PEER_PCI_WRITE:
+		fprintf(trace, "%llu %c pci %04x:%02x:%02x.%d 0x%llx 0x%llx\n", (unsigned long long)t, w ? 'w' : 'r', q->a,
+			q->b, q->c, q->d, (unsigned long long)q->addr, v);
+		break;
+	case PEER_MMIO_READ:
+	case PEER_MMIO_WRITE: /* a read's value: its first bytes, up to 8 (a window read whole is one line) */
+		fprintf(trace, "%llu %c mmio 0x%llx 0x%llx\n", (unsigned long long)t, w ? 'w' : 'r',
+			(unsigned long long)q->addr, v);
+		break;
+	}
+}
+
 /* DIR/snap.N, whole once it has its name (written aside, then renamed) */
 static int write_snapshot(const char *dir)
 {
@@ -721,6 +756,11 @@ static int serve(const char *dir)
 	snprintf(p, sizeof(p), "%s/ready", dir);
 	FILE *f = fopen(p, "w");
 	if (!f || fclose(f)) {
+		fprintf(stderr, "sim_host: %s: %s\n", p, strerror(errno));
+		return 1;
+	}
+	snprintf(p, sizeof(p), "%s/trace", dir);
+	if (getenv("PEER_TRACE") && !(trace = fopen(p, "w"))) {
 		fprintf(stderr, "sim_host: %s: %s\n", p, strerror(errno));
 		return 1;
 	}
@@ -756,9 +796,17 @@ static int serve(const char *dir)
 			    write_all(pf[i].fd, data, r.len)) {
 				close(pf[i].fd);
 				pf[i--] = pf[--n];
+				continue;
+			}
+			if (trace && r.rc == 0) {
+				if (q.op == PEER_MMIO_READ) /* its first bytes as the value */
+					memcpy(&r.val, data, r.len < 8 ? r.len : 8);
+				trace_access(&q, &r);
 			}
 		}
 	}
+	if (trace)
+		fclose(trace);
 	snprintf(p, sizeof(p), "%s/counts", dir);
 	if (!(f = fopen(p, "w")))
 		return 1;

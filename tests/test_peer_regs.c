@@ -286,6 +286,69 @@ static void test_platform_info(void)
 	uncore_close(u);
 }
 
+/* PCM's QPI speed (202302 cpucounters.cpp computeQPISpeed): each QPI link's function 0 beside its counters'
+ * function 2 (Haswell-EP 2f80/2f90, Broadwell-EP 6f80/6f90 at 08.0 and 09.0: the Dell R730 and Supermicro
+ * X10DRi listings, tests/snapshots/field/bdx-*.source), QPI_RATE_STATUS 0xd4 bits 2:0 a rate PCM decodes as
+ * 4.0 + 0.8 x value GT/s: the profile's QPI clock (qpi_hz, 1 GHz by default) times 8 transfers. */
+static void test_qpi_rate(void)
+{
+	static const struct { const char *spec; uint16_t ctr0, ctr1, link0, link1; } plats[] = {
+		{ "sim:hsx,sockets=2", 0x2f32, 0x2f33, 0x2f80, 0x2f90 }, { "sim:bdx,sockets=2", 0x6f32, 0x6f33, 0x6f80, 0x6f90 },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		int links = 0;
+		for (int d = 0; d < sim->ndevs; d++) {
+			const struct pci_devinfo *c = &sim->devs[d].info;
+			if (c->device != plats[i].ctr0 && c->device != plats[i].ctr1)
+				continue;
+			struct pci_loc l = c->loc;
+			uint32_t id = 0, st = 0;
+			l.fn = 0;
+			CU_ASSERT(u->acc->ops->pci_read(u->acc, &l, 0, &id, 4) == 0);
+			CU_ASSERT_EQUAL(id, 0x8086u | (uint32_t)(c->device == plats[i].ctr0 ? plats[i].link0 : plats[i].link1) << 16);
+			CU_ASSERT(u->acc->ops->pci_read(u->acc, &l, 0xd4, &st, 4) == 0);
+			double gts = 4.0 + 0.8 * (st & 7);
+			if (fabs(gts - sim->prof.qpi_hz * 8 / 1e9) > 1e-9)
+				fprintf(stderr, "%s: %02x:%02x.0 QPI_RATE_STATUS %u: %.1f GT/s, the profile's %.1f\n", plats[i].spec,
+					l.bus, l.dev, st & 7, gts, sim->prof.qpi_hz * 8 / 1e9);
+			CU_ASSERT(fabs(gts - 8.0) < 1e-9); /* qfclk 1 GHz: 8 GT/s (sim_profile.c) */
+			links++;
+		}
+		CU_ASSERT_EQUAL(links, 4); /* the two links of each of two sockets */
+		uncore_close(u);
+	}
+}
+
+/* D9 on Ice Lake-SP: the uncore functions in their socket's NUMA node, as the Lenovo SR650 V2's listing gives
+ * them (tests/snapshots/field/icx-sr650v2-2s.source: 7e and 7f node 0, fe and ff node 1; what a host's
+ * /sys/bus/pci/devices/.../numa_node shows of them, tests/peers/sim_host.c); likwid 5.2.2 crashes on a
+ * function hwloc puts at its root.  numa=off takes them to -1. */
+static void test_icx_numa(void)
+{
+	static const struct { unsigned bus, dev, fn; int node; } fns[] = {
+		{ 0x7e, 0, 0, 0 }, { 0x7e, 0, 1, 0 }, { 0x7f, 0x1e, 3, 0 }, { 0xfe, 0, 0, 1 }, { 0xfe, 0, 1, 1 }, { 0xff, 0x1e, 3, 1 },
+	};
+	for (int off = 0; off < 2; off++) {
+		uncore_t *u = open_sim(off ? "sim:icx,sockets=2,numa=off" : "sim:icx,sockets=2");
+		struct sim *sim = sim_of(u->acc);
+		for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
+			int node = -2, want = off ? -1 : fns[i].node;
+			for (int d = 0; d < sim->ndevs; d++) {
+				const struct pci_devinfo *f = &sim->devs[d].info;
+				if (f->loc.bus == fns[i].bus && f->loc.dev == fns[i].dev && f->loc.fn == fns[i].fn)
+					node = f->node;
+			}
+			if (node != want)
+				fprintf(stderr, "sim:icx%s %02x:%02x.%u: NUMA node %d, the listing's %d\n", off ? ",numa=off" : "",
+					fns[i].bus, fns[i].dev, fns[i].fn, node, want);
+			CU_ASSERT_EQUAL(node, want);
+		}
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -295,6 +358,8 @@ int main(void)
 		{ "PCM's UPI check: SKX/CLX UPI box control 0x378 reads bit 16 back", test_skx_upi_box_ctl },
 		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
 		{ "D8: SPR and EMR PCU CR3's CAPID6/7 count the spec's CHAs", test_spr_capid },
+		{ "PCM's QPI speed: HSX/BDX QPI links' function 0, QPI_RATE_STATUS the profile's rate", test_qpi_rate },
+		{ "D9: Ice Lake-SP's uncore functions in their socket's NUMA node", test_icx_numa },
 		{ NULL, NULL },
 	};
 	return run_suite("peer_regs", tests);

@@ -1,5 +1,6 @@
 /* The simulated Haswell-EP: the Xeon E5 machine (common/sim/sim_xeon_ep.c) with HSX's PCI places, register
  * map (sim_map.c) and the clock events HSX counts on general counters. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/error.h"
@@ -111,6 +112,18 @@ int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_uni
 		if (bus < 0)
 			return uc_err("simulator: socket %d has no uncore bus", sock);
 		if (sim_put_cfg32(sim_add_dev(s, bus, 0x1e, 3, pcu_devid), 0x94, (uint32_t)chop << 6 | 0x3cu))
+			return -1;
+		/* the QPI links' own functions at 08.0 and 09.0 beside their counters' 08.2 and 09.2 (the generation's
+		 * 2f80/2f90, 6f80/6f90: the Dell R730 and Supermicro X10DRi listings, tests/snapshots/field/bdx-*.source),
+		 * QPI_RATE_STATUS at 0xd4 holding the link's rate in bits 2:0 as PCM 202302 decodes it
+		 * (cpucounters.cpp computeQPISpeed: 4.0 + 0.8 x value GT/s; it stops where the function is missing):
+		 * the profile's qpi_hz x 8 transfers (8 GT/s by default: 5) */
+		double gts = s->prof.qpi_hz * 8 / 1e9;
+		long rate = lround((gts - 4.0) / 0.8);
+		uint32_t status = rate >= 1 && rate <= 7 ? (uint32_t)rate : 0;
+		uint16_t gen = pcu_devid & 0xff00;
+		if (sim_put_cfg32(sim_add_dev(s, bus, 0x08, 0, gen | 0x80), 0xd4, status) ||
+		    sim_put_cfg32(sim_add_dev(s, bus, 0x09, 0, gen | 0x90), 0xd4, status))
 			return -1;
 	}
 	return 0;

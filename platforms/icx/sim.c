@@ -14,6 +14,7 @@
 #include <string.h>
 #include "util/error.h"
 #include "sim/sim_disc.h"
+#include "sim/sim_numa.h"
 #include "sim/sim_only.h"
 #include "sim_icx.h"
 
@@ -173,7 +174,7 @@ static int sim_icx_build(struct sim *s)
 	for (int g = 0; g < s->nsockets; g++)
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
 	for (int sock = 0; sock < s->nsockets; sock++) {
-		int ubus = ubox_bus(s, sock), pbus = ubus + 1;
+		int ubus = ubox_bus(s, sock), pbus = ubus + 1, first = s->ndevs;
 		if (icx_msr_boxes(s, sock))
 			return -1;
 		if (sim_place_functions(s, sock, ubus, places, sizeof(places) / sizeof(places[0])))
@@ -190,6 +191,7 @@ static int sim_icx_build(struct sim *s)
 		struct sim_dev *cap = sim_add_dev(s, pbus, 30, 3, 0x345b); /* ff:1e.3 on the SR630 V2 */
 		if (sim_put_cfg32(cap, 0x9c, (uint32_t)capid) || sim_put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
 			return -1;
+		sim_node_functions(s, first, sock); /* the SR650 V2's: 7e/7f node 0, fe/ff node 1 (issue 90 D9) */
 	}
 	sim_disc_count_channels(s, sim_unit_named(s, "imc"));
 	return 0;

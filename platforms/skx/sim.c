@@ -255,12 +255,7 @@ int sim_skx_build(struct sim *s)
 		uint32_t capid6 = (uint32_t)sim_cha_capid(chas(s), SIM_SKX_MAX_CHA);
 		if (sim_put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
 			return -1;
-		/* every uncore function in its socket's NUMA node, as a real board's firmware gives them (the Lenovo
-		 * SR650 of tests/snapshots/field/clx-sr650-2s: its listing's functions on buses 00-57 node 0, 80-d7
-		 * node 1); hwloc places a function by it, and likwid 5.2.2 crashes on one it puts at the root (issue
-		 * 90 D9).  numa=off takes them back to -1 (sim_open.c). */
-		for (int d = first; d < s->ndevs; d++)
-			s->devs[d].info.node = sim_node_of_scope(s, sock * s->dies);
+		sim_node_functions(s, first, sock); /* the SR650's nodes (issue 90 D9) */
 	}
 	return 0;
 }

@@ -43,7 +43,7 @@
 #include "peer_proto.h"
 
 #define MAX_FD 4096
-#define MAX_REGIONS 64
+#define MAX_REGIONS 1024 /* PCM maps a window a channel and a box: 2-socket ICX passed 64 */
 
 enum { NONE, MSR, PCI, MEM };
 struct live {
@@ -684,10 +684,17 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 		REAL(sigaction)(SIGSEGV, &sa, &app_segv);
 		segv_ours = 1;
 	}
-	if (nregions < MAX_REGIONS)
+	int full = nregions == MAX_REGIONS;
+	if (!full)
 		regions[nregions++] = (__typeof__(regions[0])){ (uintptr_t)p, len, (uint64_t)off };
 	pthread_mutex_unlock(&mu);
 	(void)prot;
+	if (full) { /* a window this library cannot follow would fault as the program's own bug: refused instead */
+		fprintf(stderr, "devfiles: more than %d /dev/mem windows mapped at once\n", MAX_REGIONS);
+		REAL(munmap)(p, len);
+		errno = ENOMEM;
+		return MAP_FAILED;
+	}
 	return p;
 }
 void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off)

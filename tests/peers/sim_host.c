@@ -102,7 +102,8 @@ static int core_msr(uint32_t m)
 {
 	return (m >= 0xc1 && m <= 0xc8) ||   /* IA32_PMC0..7 */
 	       (m >= 0x186 && m <= 0x18d) || /* IA32_PERFEVTSEL0..7 */
-	       (m >= 0x309 && m <= 0x30b) || /* IA32_FIXED_CTR0..2 */
+	       (m >= 0x309 && m <= 0x30c) || /* IA32_FIXED_CTR0..3 (3, TOPDOWN.SLOTS: Ice Lake on) */
+	       m == 0x329 ||                 /* MSR_PERF_METRICS (Ice Lake on) */
 	       (m >= 0x38d && m <= 0x392) || /* FIXED_CTR_CTRL, PERF_GLOBAL_STATUS, _CTRL, _OVF_CTRL (_STATUS_RESET),
 	                                        * _STATUS_SET, IA32_PERF_GLOBAL_INUSE (PMU version 4: PCM's PMUinUse) */
 	       m == 0x1a6 || m == 0x1a7 ||   /* MSR_OFFCORE_RSP_0/1 */

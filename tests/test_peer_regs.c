@@ -347,6 +347,28 @@ static void test_icx_numa(void)
 		}
 		uncore_close(u);
 	}
+	/* Sapphire Rapids: the HPE DL380 Gen11's listing (spr-dl380g11-mcc.source) gives every function a node, each
+	 * UBox bus's its socket's (7e node 0, fe node 2 in SNC2); sim:spr puts socket 0 on fe (the UBox node map's
+	 * trap, D6), so each bus's functions share the node of the bus's UBox 3250, and none is -1 */
+	uncore_t *u = open_sim("sim:spr,sockets=2");
+	struct sim *sim = sim_of(u->acc);
+	int seen = 0;
+	for (int d = 0; d < sim->ndevs; d++) {
+		const struct pci_devinfo *f = &sim->devs[d].info;
+		if (f->device != 0x3251 && f->device != 0x3241 && f->device != 0x324a)
+			continue;
+		int ubox = -2;
+		for (int e = 0; e < sim->ndevs; e++)
+			if (sim->devs[e].info.device == 0x3250 && sim->devs[e].info.loc.bus == f->loc.bus)
+				ubox = sim->devs[e].info.node;
+		if (f->node < 0 || f->node != ubox)
+			fprintf(stderr, "sim:spr %02x:%02x.%u (%04x): NUMA node %d, its bus's UBox %d\n", f->loc.bus, f->loc.dev,
+				f->loc.fn, f->device, f->node, ubox);
+		CU_ASSERT(f->node >= 0 && f->node == ubox);
+		seen++;
+	}
+	CU_ASSERT_EQUAL(seen, 2 * (1 + 4 + 4)); /* a socket's 3251, 4 UPI, 4 M2M (T1-12) */
+	uncore_close(u);
 }
 
 int main(void)
@@ -359,7 +381,7 @@ int main(void)
 		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
 		{ "D8: SPR and EMR PCU CR3's CAPID6/7 count the spec's CHAs", test_spr_capid },
 		{ "PCM's QPI speed: HSX/BDX QPI links' function 0, QPI_RATE_STATUS the profile's rate", test_qpi_rate },
-		{ "D9: Ice Lake-SP's uncore functions in their socket's NUMA node", test_icx_numa },
+		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
 		{ NULL, NULL },
 	};
 	return run_suite("peer_regs", tests);

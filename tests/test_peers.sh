@@ -502,8 +502,9 @@ pcm_memory2() { # NAME SPEC QEMU-CPU
 # events) read 0 and are not judged.  PCM_NO_PERF=1, one of its own variables, makes it program the PMUs through
 # the MSR device (it tries Linux perf first, which qemu-user has not).  16 s, as pcm-memory: its window is its own
 # sleep, and TIME(ticks), the TSC over it, converts its bytes to a rate.
-pcm_main() { # NAME SPEC QEMU-CPU
+pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN UPI-ID UPI-DEV.FN: the functions PCM orders sockets by (D6)
 	machine "$1" "$2"
+	imc_id=$4 imc_fn=$5 upi_id=$6 upi_fn=$7
 	gdb=$(command -v gdb)
 	pcm=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm)
 	dis=$(objdump -d --no-show-raw-insn "$pcm" 2>/dev/null | awk '{ i = $0; sub(/^ *[0-9a-f]+:\t/, "", i); a = $1; sub(/:.*/, "", a) }
@@ -518,8 +519,11 @@ pcm_main() { # NAME SPEC QEMU-CPU
 	start_host "$1" "$2" || return
 	sock=$W/$1.gdb.sock csv=$W/$1.csv
 	PCM_S=16
-	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -g "$sock" -cpu "$3" -E LD_PRELOAD="$PRELOAD" -E PCM_NO_PERF=1 "$pcm" $PCM_S -i=1 -nc \
-		-csv="$csv" >"$W/$1.pcm" 2>"$W/$1.pcm.err" &
+	# (SIGPIPE ignored: once gdb has detached, qemu 7.2's gdbstub still reports each signal of the program to the
+	# closed connection, and the MMIO windows' faults (the preload's loads and stores, Ice Lake-SP's iMC) would end
+	# qemu there; ignored, its write fails and it delivers the signal to the program)
+	(trap '' PIPE; PEER_HOST_DIR="$HOSTDIR" exec "$QEMU" -g "$sock" -cpu "$3" -E LD_PRELOAD="$PRELOAD" -E PCM_NO_PERF=1 \
+		"$pcm" $PCM_S -i=1 -nc -csv="$csv") >"$W/$1.pcm" 2>"$W/$1.pcm.err" &
 	p=$!
 	i=0
 	while [ ! -S "$sock" ] && [ $i -lt 100 ] && kill -0 $p 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
@@ -545,11 +549,15 @@ pcm_main() { # NAME SPEC QEMU-CPU
 	col() { awk -F, -v sec="$2" -v name="$1" '$1 ~ /^(System|Date)/ && !h1 { for (i = 1; i <= NF; i++) s[i] = $i; h1 = 1; next }
 		h1 && !h2 { for (i = 1; i <= NF; i++) c[i] = $i; h2 = 1; next }
 		h2 { for (i = 1; i <= NF; i++) if (s[i] == sec && c[i] == name) { print $i + 0; exit } }' "$csv"; }
+	# SECTION's values summed over its links (UPI0, UPI1 ... : three on SKX and ICX, four on SPR)
+	links() { awk -F, -v sec="$1" '$1 ~ /^(System|Date)/ && !h1 { for (i = 1; i <= NF; i++) s[i] = $i; h1 = 1; next }
+		h1 && !h2 { for (i = 1; i <= NF; i++) c[i] = $i; h2 = 1; next }
+		h2 { for (i = 1; i <= NF; i++) if (s[i] == sec && c[i] ~ /^UPI[0-9]$/) v += $i; print v + 0; exit }' "$csv"; }
 	secs=$(awk -v t="$(col 'TIME(ticks)' System)" -v hz=$TSC 'BEGIN { print t * 1e6 / hz }') # its TSC, in millions
 	# PCM's socket k is the k-th iMC bus and the k-th UPI bus in bus order (initSocket2Bus, D6), where its CPUs say
-	# otherwise: here socket 1's (buses 02, 03 below 82, 83)
+	# otherwise: on sim:skx socket 1's (buses 02, 03 below 82, 83); Ice Lake-SP's by its UBox functions' buses
 	for k in 0 1; do
-		m=$(fn_bus 2042 0a.2 $k) u=$(fn_bus 2058 0e.0 $k)
+		m=$(fn_bus $imc_id $imc_fn $k) u=$(fn_bus $upi_id $upi_fn $k)
 		eval "imc$k=\$((0x$m)) upi$k=\$((0x$u))"
 	done
 	mlo=0 ulo=0
@@ -568,10 +576,8 @@ pcm_main() { # NAME SPEC QEMU-CPU
 		eval "rd=\$RD$sm wr=\$WR$sm rx=\$RX$su tx=\$TX$su"
 		r=$(awk -v v="$(col READ "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
 		w=$(awk -v v="$(col WRITE "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
-		in=$(awk -v a="$(col UPI0 SKT${k}dataIn)" -v b="$(col UPI1 SKT${k}dataIn)" -v c="$(col UPI2 SKT${k}dataIn)" -v s="$secs" \
-			'BEGIN { print (a + b + c) * 1e6 / s }')
-		out=$(awk -v a="$(col UPI0 SKT${k}trafficOut)" -v b="$(col UPI1 SKT${k}trafficOut)" -v c="$(col UPI2 SKT${k}trafficOut)" \
-			-v s="$secs" 'BEGIN { print (a + b + c) * 1e6 / s }')
+		in=$(awk -v a="$(links SKT${k}dataIn)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
+		out=$(awk -v a="$(links SKT${k}trafficOut)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
 		tout=$(awk -v t="$tx" 'BEGIN { print t * 9 / 64 * 21.5 / 3 }')
 		check "pcm sim:$2: its socket $k READ $r B/s and WRITE $w B/s against socket $sm's truth $rd and $wr (1 %)" \
 			'near "$r" "$rd" && near "$w" "$wr"'
@@ -584,10 +590,12 @@ pcm_main() { # NAME SPEC QEMU-CPU
 	[ $mlo = 0 ] && [ $ulo = 0 ] ||
 		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory is socket $mlo's, its UPI socket $ulo's (the lowest iMC and UPI buses; the board's UBox node map numbers them the other way)"
 	echo "  pcm sim:$2: the core PMU's registers, kept apart by sim_host: core_reads $(count core_reads), core_writes $(count core_writes)"
-	# Besides the registers protocol() names (issue 90), pcm reads core registers no uncore count needs: core C6
-	# residency 0x3FD (MSR_CORE_C6_RESIDENCY), thermal status 0x19C (IA32_THERM_STATUS), the SMI count 0x34 (types.h);
+	# Besides the registers protocol() names (issue 90), pcm reads core registers no uncore count needs: core C3, C6
+	# and C7 residency 0x3FC-0x3FE (MSR_CORE_C3/C6/C7_RESIDENCY; C3 and C7 on ICX and SPR), thermal status 0x19C
+	# (IA32_THERM_STATUS), the SMI count 0x34 (types.h);
 	# named here and taken off before protocol() judges the rest
-	awk 'BEGIN { why["0x3fd:"] = "core C6 residency"; why["0x19c:"] = "core thermal status"; why["0x34:"] = "SMI count" }
+	awk 'BEGIN { why["0x3fd:"] = "core C6 residency"; why["0x3fc:"] = "core C3 residency"; why["0x3fe:"] = "core C7 residency"
+		why["0x19c:"] = "core thermal status"; why["0x34:"] = "SMI count" }
 		$1 == "refused" && $6 in why { n += $2; print "  pcm sim: refused " $2 " x MSR " $6 " " why[$6] " (a core register)"; next }
 		$1 == "bad_accesses" { b = $2; next } { print > "/dev/stderr" } END { print "bad_accesses " b - n > "/dev/stderr" }' \
 		"$COUNTS" 2>"$COUNTS.pcm"
@@ -623,7 +631,13 @@ else
 		pcm_iio pi_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1
 	else skip "pcm-iio: $PCM_WHY"; fi
 	# pcm (the main tool): memory and UPI on two sockets, with gdb answering CPUID leaves 0xA and 0xB
-	if [ -n "$PCM_MEMORY" ]; then pcm_main pcm_skx2 skx,sockets=2,cores=1 Skylake-Server; else skip "pcm: $PCM_WHY"; fi
+	if [ -n "$PCM_MEMORY" ]; then
+		pcm_main pcm_skx2 skx,sockets=2,cores=1 Skylake-Server 2042 0a.2 2058 0e.0
+		# Ice Lake-SP: the iMC's MMIO windows found from the UBox's 3451 (00.1), UPI 3441 at 02.1-04.1
+		pcm_main pcm_icx2 icx,sockets=2,cores=1 Icelake-Server,model=106 3451 00.1 3441 02.1
+		# Sapphire Rapids: the same places, its own ids (3251, UPI 3241 at 01.1-04.1)
+		pcm_main pcm_spr2 spr,sockets=2,cores=1 Icelake-Server,model=143,stepping=8 3251 00.1 3241 01.1
+	else skip "pcm: $PCM_WHY"; fi
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then
 		skip "likwid-perfctr: likwid (and lua5.3) are not installed (Debian's likwid, scripts/install-deps)"
 	else

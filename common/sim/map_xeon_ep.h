@@ -31,6 +31,13 @@ static const struct sim_boxctl snb_bc = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u <<
 static const struct sim_boxctl snb_bc_norst = { .frz = 1u << 8, .frz_en = 1u << 16, .readable = 1u << 8 | 1u << 16 };
 /* IVB-EP: Linux IVBEP_PMON_BOX_CTL_INT = rst_ctrl | rst_ctrs, freeze with frz alone; no frz_en. */
 static const struct sim_boxctl ivb_bc = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8 };
+/* UPI (Skylake-SP, Ice Lake-SP): the same, and bits 17:16 read back as written.  PCM writes them on every UPI box
+ * control (types.h UNC_PMON_UNIT_CTL_RSV; cpucounters.cpp of 202302: programXPI with PCM::hasUPI, SKX and ICX
+ * alike) and reads the control back: a link whose bit 16 does not read back it takes for one the BIOS hides,
+ * "Link N is disabled", and counts no UPI (UncorePMU::initFreeze); on real parts it counts them.  Linux writes
+ * neither bit (IVBEP_PMON_BOX_CTL_INT) and reads none back, so its counts are the same.  Bit 17 reading back is
+ * taken with 16 [unverified]. */
+static const struct sim_boxctl upi_bc = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .readable = 3u << 16 };
 static const struct sim_boxctl ivb_bc_norst = { .frz = 1u << 8 };
 
 /* CBo filter, Table 2-12: tid 4:0, nid 17:10, state 22:18, opc 31:23. */

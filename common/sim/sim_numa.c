@@ -124,10 +124,10 @@ int sim_node_at(const struct sim *s, int n, struct sim_node *o)
 
 int sim_node_of_scope(const struct sim *s, int scope) { return scope * snc_of(s); }
 
-void sim_node_functions(struct sim *s, int first, int socket)
+void sim_node_functions(struct sim *s, int first, int scope)
 {
 	for (int d = first; d < s->ndevs; d++)
-		s->devs[d].info.node = sim_node_of_scope(s, socket * s->dies);
+		s->devs[d].info.node = sim_node_of_scope(s, scope);
 }
 
 int sim_stack_node(const struct sim *s, int socket, int die, int stack)

@@ -35,12 +35,13 @@ int sim_node_at(const struct sim *s, int n, struct sim_node *out);
 /* The node of a logical die's PCI devices (its first SNC node), and the logical die of a node with CPUs (-1:
  * a memory-only node, or none). */
 int sim_node_of_scope(const struct sim *s, int scope);
-/* Every PCI function added since devs[first] in its socket's (first) NUMA node, as a real board's firmware
- * gives the uncore functions from Skylake-SP on (the listings of tests/snapshots/field: clx-sr650-2s, buses 00-57
- * node 0 and 80-d7 node 1; icx-sr650v2-2s, 7e/7f node 0 and fe/ff node 1); hwloc places a function by it, and
- * likwid 5.2.2 crashes on one it puts at its root (issue 90 D9; likwid issue 435).  numa=off takes them back
- * to -1 (sim_open.c); the Xeon E5 boards' uncore buses show none (their listings: -1). */
-void sim_node_functions(struct sim *s, int first, int socket);
+/* Every PCI function added since devs[first] in the (first) NUMA node of logical die scope, as a real board's
+ * firmware gives the uncore functions from Skylake-SP on (the listings of tests/snapshots/field: clx-sr650-2s,
+ * buses 00-57 node 0 and 80-d7 node 1; icx-sr650v2-2s, 7e/7f node 0 and fe/ff node 1; spr-dl380g11-mcc in SNC2,
+ * 7e node 0 and fe node 2); hwloc places a function by it, and likwid 5.2.2 crashes on one it puts at its root
+ * (issue 90 D9; likwid issue 435).  numa=off takes them back to -1 (sim_open.c); the Xeon E5 boards' uncore
+ * buses show none (their listings: -1). */
+void sim_node_functions(struct sim *s, int first, int scope);
 int sim_scope_of_node(const struct sim *s, int node);
 /* The node the kernel gives the PCI functions below IIO stack stack of a socket's logical die (its numa_node,
  * -1 with numa=off): Linux takes a host bridge's node from its ACPI _PXM (arch/x86/pci/acpi.c

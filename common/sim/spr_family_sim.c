@@ -250,6 +250,7 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 		int bus = spr_bus[sc], sock = sc / s->dies;
 		uint64_t bar = BAR_BASE + 0x100000ull * (uint64_t)sc, imcbase = IMC_BASE + 0x1000000ull * (uint64_t)sc;
 		struct sim_disc_table tb;
+		int first = s->ndevs;
 		s->build_die = sc % s->dies;
 		if (sim_disc_socket(s, &tb, sc, bus, bar, TABLE_MAX, (uint32_t)node_id(sc), gidnidmap))
 			return -1;
@@ -262,6 +263,7 @@ int spr_family_build(struct sim *s, const struct spr_sim_variant *v)
 		if ((v->generic ? generic_units : spr_units)(s, &tb, sock, bus, imcbase) || hbm_units(s, &tb, sock, sc))
 			return -1;
 		sim_disc_finish(s, &tb);
+		sim_node_functions(s, first, sc); /* the DL380 Gen11's (issue 90 D9) */
 	}
 	s->build_die = 0;
 	sim_disc_count_channels(s, imc);

@@ -191,7 +191,7 @@ static int sim_icx_build(struct sim *s)
 		struct sim_dev *cap = sim_add_dev(s, pbus, 30, 3, 0x345b); /* ff:1e.3 on the SR630 V2 */
 		if (sim_put_cfg32(cap, 0x9c, (uint32_t)capid) || sim_put_cfg32(cap, 0xa0, (uint32_t)(capid >> 32)))
 			return -1;
-		sim_node_functions(s, first, sock); /* the SR650 V2's: 7e/7f node 0, fe/ff node 1 (issue 90 D9) */
+		sim_node_functions(s, first, sock * s->dies); /* the SR650 V2's: 7e/7f node 0, fe/ff node 1 (issue 90 D9) */
 	}
 	sim_disc_count_channels(s, sim_unit_named(s, "imc"));
 	return 0;

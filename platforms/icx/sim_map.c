@@ -62,7 +62,7 @@ const struct sim_unit sim_icx_units[] = {
 	  .ctr0 = 0x440, .ctr_stride = 8, CTL48, .nctr = 4, .ctl_bytes = 8, .ctl_writable = BASE_CTL | 0xffull << 32,
 	  .ids = { 0x344a, 0x344a, 0x344a, 0x344a },
 	  .src = "Linux icx_uncore_m2m: SNR_M2M_PCI_PMON_*, CTL_OFFS8, SNR_M2M_PCI_PMON_UMASK_EXT; ids 12.0-15.0" },
-	{ .name = "upi", .space = SIM_PCI, .nboxes = 3, .bc = &ivb_bc, .box_ctl = 0x318, .ctl0 = 0x350, .ctl_stride = 8,
+	{ .name = "upi", .space = SIM_PCI, .nboxes = 3, .bc = &upi_bc, .box_ctl = 0x318, .ctl0 = 0x350, .ctl_stride = 8,
 	  .ctr0 = 0x320, .ctr_stride = 8, CTL48, .nctr = 4, .ctl_bytes = 8, .ctl_writable = BASE_CTL | 0xffffffull << 32,
 	  .ids = { 0x3441, 0x3441, 0x3441 },
 	  .src = "Linux icx_uncore_upi: ICX_UPI_PCI_PMON_*, CTL_OFFS8, ICX_UPI_CTL_UMASK_EXT; ids 2.1-4.1" },

@@ -255,7 +255,7 @@ int sim_skx_build(struct sim *s)
 		uint32_t capid6 = (uint32_t)sim_cha_capid(chas(s), SIM_SKX_MAX_CHA);
 		if (sim_put_cfg32(sim_add_dev(s, bus + 1, 30, 3, 0x2083), 0x9c, capid6 | 0xf0000000u)) /* 31:28 not slices */
 			return -1;
-		sim_node_functions(s, first, sock); /* the SR650's nodes (issue 90 D9) */
+		sim_node_functions(s, first, sock * s->dies); /* the SR650's nodes (issue 90 D9) */
 	}
 	return 0;
 }

@@ -8,13 +8,8 @@
 #include "sim/sim_only.h"
 #include "sim_skx.h"
 
-/* Every box control: rst_ctrl 0 and rst_ctrs 1 (IVBEP_PMON_BOX_CTL_INT), frz 8, no frz_en (ivb_bc). */
-/* UPI: the same, and bits 17:16 read back as written.  PCM writes them on every UPI box control (types.h
- * UNC_PMON_UNIT_CTL_RSV, cpucounters.cpp programXPI of 202302) and reads the control back: a link whose bit 16 does
- * not read back it takes for one the BIOS hides, "Link N is disabled", and counts no UPI (UncorePMU::initFreeze); on
- * a real Skylake-SP it counts them.  Linux writes neither bit (IVBEP_PMON_BOX_CTL_INT) and reads none back, so its
- * counts are the same.  Bit 17 reading back is taken with 16 [unverified]. */
-static const struct sim_boxctl upi_bc = { .rst_ctrl = 1u << 0, .rst_ctrs = 1u << 1, .frz = 1u << 8, .readable = 3u << 16 };
+/* Every box control: rst_ctrl 0 and rst_ctrs 1 (IVBEP_PMON_BOX_CTL_INT), frz 8, no frz_en (ivb_bc); UPI's keeps
+ * bits 17:16 (upi_bc, map_xeon_ep.h: PCM's link check). */
 #define CTL48 .width = 48, .ctl_en = EN, .ctl_rst = RST
 #define BASE_CTL (EV_UMASK | RST | EDGE | EN | INV | THRESH8) /* SNBEP_PMON_RAW_EVENT_MASK and rst, en */
 

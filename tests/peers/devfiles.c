@@ -622,6 +622,15 @@ static int emulate(ucontext_t *uc, uint64_t phys)
 	return 1;
 }
 
+/* whether a is in a window mapped of /dev/mem */
+static int emulated_window(uintptr_t a)
+{
+	for (int k = 0; k < nregions; k++)
+		if (a >= regions[k].addr && a < regions[k].addr + regions[k].len)
+			return 1;
+	return 0;
+}
+
 /* (force_align_arg_pointer: qemu-user 7.2 enters a handler with the stack 8 bytes off the ABI's 16-byte
  * alignment, and the first call through the PLT from there, resolved by ld.so with aligned vector stores, faults) */
 __attribute__((force_align_arg_pointer)) static void on_segv(int sig, siginfo_t *si, void *ctx)
@@ -640,6 +649,9 @@ __attribute__((force_align_arg_pointer)) static void on_segv(int sig, siginfo_t 
 				((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[3]);
 			break;
 		}
+	if (a && !emulated_window(a)) /* said, so that a peer's own fault is not taken for the harness's */
+		fprintf(stderr, "devfiles: a fault at 0x%llx (code %d), outside the /dev/mem windows: the program's own\n",
+			(unsigned long long)a, si->si_code);
 	if ((app_segv.sa_flags & SA_SIGINFO) && app_segv.sa_sigaction)
 		app_segv.sa_sigaction(sig, si, ctx);
 	else if (app_segv.sa_handler != SIG_DFL && app_segv.sa_handler != SIG_IGN)

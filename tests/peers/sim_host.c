@@ -793,8 +793,12 @@ static int serve(const char *dir)
 			uint8_t data[PEER_MAX_DATA];
 			if (!pf[i].revents)
 				continue;
-			if (read_all(pf[i].fd, &q, sizeof(q)) || answer(&q, &r, data) || write_all(pf[i].fd, &r, sizeof(r)) ||
-			    write_all(pf[i].fd, data, r.len)) {
+			int bad = 0;
+			if (read_all(pf[i].fd, &q, sizeof(q)) || (bad = 1, answer(&q, &r, data)) ||
+			    (bad = 2, write_all(pf[i].fd, &r, sizeof(r))) || write_all(pf[i].fd, data, r.len)) {
+				if (bad) /* (a peer's exit ends its connection before a request: not said) */
+					fprintf(stderr, "sim_host: a connection ended %s: %s\n",
+						bad == 1 ? "in the answer to its request" : "while answering", strerror(errno));
 				close(pf[i].fd);
 				pf[i--] = pf[--n];
 				continue;

@@ -273,20 +273,64 @@ pcm_iio() {
 		return
 	fi ;;
 	esac
-	start_host "$1" "$2" || return
-	# 30 s: its 25 events take turns (collect_data), each counted over 1.2 s and taken to a second by that (at 0.4 s a
-	# loaded machine read +1.0 %: its turns are timed by its own sleep)
+	PEER_TRACE=1 start_host "$1" "$2" || return
+	# 30 s: its events take turns (collect_data), each counted over 30 s / the events of its opCode file and taken to a
+	# second by that nominal span, not by a clock (get_IIO_Samples: 1000 / delay_ms); a loaded machine's sleep
+	# overruns a turn (+3.2 % seen on SPR's 0.75 s turns), so each value is taken back to the window the simulator
+	# counted it in, from the trace (turns(), below)
 	peer "$W/$1.iio" "$3" "$PCM_IIO" 30 -i=1 -csv
 	rc=$?
 	stop_host
+	case $2 in skx*) model=85 ;; icx*) model=106 ;; *) model=143 ;; esac
+	nctrs=$(grep -cv '^[[:space:]]*$\|^#' "/usr/share/pcm/opCode-$model.txt" 2>/dev/null)
+	delay_s=$(awk -v n="$nctrs" 'BEGIN { if (n > 0) printf "%.3f", int(30 * 1000 / n) / 1000 }')
+	# the turns in the trace: one begins where an IIO counter is programmed with an event (a control word with
+	# ports in bits 47:36), its counters read before and after the sleep (the widest gap between two reads), stack
+	# by stack in PCM's order of its stacks, the order it prints them in; "EVENT UMASK PART STACK WINDOW" a turn and
+	# stack (PART: the lowest bit of ch_mask; STACK: 0 for the first it reads), WINDOW from a register's read
+	# before to its read after
+	awk 'function hex(x,  i, v) { v = 0; x = tolower(x); sub(/^0x/, "", x)
+			for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }
+		function flush(  i, j, k, gap, best, at, seen) {
+			if (cur == "" || n < 2) return
+			best = -1
+			for (i = 2; i <= n; i++) { gap = t[i] - t[i - 1]; if (gap > best) { best = gap; at = i } }
+			k = 0
+			for (i = 1; i < at; i++) {
+				if ((r[i]) in seen) continue
+				seen[r[i]] = 1
+				for (j = at; j <= n; j++) if (r[j] == r[i]) { printf "%d %d %d %d %.6f\n", ev, um, part, k, (t[j] - t[i]) / 1e9; break }
+				k++
+			} }
+		$3 == "msr" && $2 == "w" && $6 != "0x0" { v = hex($6); if (v < 68719476736) next
+			if ($6 != cur || n > 0) { flush(); cur = $6; n = 0; ev = v % 256; um = int(v / 256) % 256
+				cm = int(v / 68719476736) % 4096; part = 0; while (cm > 1 && cm % 2 == 0) { cm /= 2; part++ } }
+			next }
+		$3 == "msr" && $2 == "r" && cur != "" { n++; t[n] = $1; r[n] = $5 }
+		END { flush() }' "$HOSTDIR/trace" >"$W/$1.turns"
+	tf=$W/$1.turns
+	ibturns=$(awk '$1 == 131 && ($2 == 1 || $2 == 4) && $4 == 0' "$tf" | wc -l)
+	ibevents=$(grep -c 'ev_sel=0x83,umask=0x[14],' "/usr/share/pcm/opCode-$model.txt" 2>/dev/null) # its IB writes and reads
+	span=$(awk '$1 == 131 { if (lo == "" || $5 < lo) lo = $5; if ($5 > hi) hi = $5 } END { print lo "-" hi }' "$tf")
+	check "pcm-iio sim:$2: the trace shows a turn for each IB write and read of its opCode file ($ibturns of $ibevents), counted over $span s each where it takes $delay_s ($nctrs events in 30 s)" \
+		'[ "$ibturns" = "$ibevents" ] && [ "$ibturns" -gt 0 ] && [ -n "$delay_s" ]'
 	check "pcm-iio on sim:$2: exit 0" '[ $rc -eq 0 ]'
 	# its CSV (after its banner): Socket,Name,Part,<a column a counter>; a row a stack's part, then rows (Total) whose values
 	# are other counters' (build_csv: a row holds only its own), so the columns are found by the header's names
 	# and only the parts' rows read.  COLUMN PART [STACK]: socket 0's sum over its stacks (or stack STACK) of that
 	# part (any: all parts)
 	csv=$W/$1.iio
-	iio() { awk -F, -v col="$1" -v part="$2" -v st="$3" '$1 == "Socket" { for (i = 1; i <= NF; i++) if (index($i, col) == 1) c = i; next }
-		$1 == "Socket0" && $3 ~ "^Part" part && (st == "" || $2 ~ "^IIO Stack " st " ") { s += $c } END { print s + 0 }' "$csv"; }
+	# (IB write is DATA_REQ_OF_CPU 0x83 umask 0x01, IB read umask 0x04: the opCode file's; a value of one of them
+	# is its count over the turn's window, times delay_s over that window)
+	iio() { awk -F, -v col="$1" -v part="$2" -v st="$3" -v d="$delay_s" -v turns="$tf" '
+		BEGIN { while ((getline l < turns) > 0) { split(l, f, " "); if (f[1] == 131 && (f[2] == 1 || f[2] == 4)) w[f[2] == 1 ? "IB write" : "IB read", f[3], f[4]] = f[5] } }
+		$1 == "Socket" { for (i = 1; i <= NF; i++) if (index($i, col) == 1) c = i; next }
+		$1 == "Socket0" && $3 ~ /^Part/ && !($2 in order) { order[$2] = nst++ } # the stacks in the order it reads them
+		$1 == "Socket0" && $3 ~ "^Part" part && (st == "" || $2 ~ "^IIO Stack " st " ") {
+			k = $3; sub(/^Part/, "", k); k += 0; x = $c
+			if ((col, k, order[$2]) in w) x = x * d / w[col, k, order[$2]]; else if (col ~ /^IB/) miss++
+			s += x }
+		END { print s + 0; if (miss) print "no window for " miss " of its values" > "/dev/stderr" }' "$csv"; }
 	# (a column by its name's start: "IB write (bytes)" on Skylake-SP, "IB write" later)
 	ibw=$(iio "IB write") ibr=$(iio "IB read") obr=$(iio "OB read") obw=$(iio "OB write")
 	p1w=$(iio "IB write" 1 "$4") p1r=$(iio "IB read" 1 "$4")

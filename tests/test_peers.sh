@@ -123,9 +123,11 @@ direct icx2 icx,sockets=2 2 "msr mmio"
 # core register outside the uncore's PMON (the microcode signature, thermal status, C-state residencies, turbo and
 # RAPL limits, which no uncore count needs: likwid 5.2.2 reads them at start, seen with D2, D5 and D9 stood in);
 # and bad_accesses is their number (but for MSR 0x64d, which the simulator knows SKX lacks: common/sim/sim_rapl.c).
+# (awk: a hexadecimal number's value, "0x" or not, as the counts and the trace write them)
+HEX_AWK='function hex(x,  i, v) { v = 0; x = tolower(x); sub(/^0x/, "", x)
+	for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }'
 explain() { # TOOL
-	awk -v tool="$1" '
-	function hex(x,  i, v) { v = 0; x = tolower(x); sub(/^0x/, "", x); for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }
+	awk -v tool="$1" "$HEX_AWK"'
 	$1 != "refused" { next }
 	{ n = $2; $1 = $2 = $3 = ""; what = $0; sub(/^ +/, "", what) }
 	what ~ /^(rd|wr)msr MSR 0x(700|702|ce|8b|1b1|3f8|3f9|3fa|60d|1a0|1ad|1b0|610|613|618|61b|61c|639|641|64d):/ {
@@ -289,8 +291,7 @@ pcm_iio() {
 	# by stack in PCM's order of its stacks, the order it prints them in; "EVENT UMASK PART STACK WINDOW" a turn and
 	# stack (PART: the lowest bit of ch_mask; STACK: 0 for the first it reads), WINDOW from a register's read
 	# before to its read after
-	awk 'function hex(x,  i, v) { v = 0; x = tolower(x); sub(/^0x/, "", x)
-			for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }
+	awk "$HEX_AWK"'
 		function flush(  i, j, k, gap, best, at, seen) {
 			if (cur == "" || n < 2) return
 			best = -1

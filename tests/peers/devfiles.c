@@ -622,13 +622,13 @@ static int emulate(ucontext_t *uc, uint64_t phys)
 	return 1;
 }
 
-/* whether a is in a window mapped of /dev/mem */
-static int emulated_window(uintptr_t a)
+/* The window mapped of /dev/mem that a is in, or -1 */
+static int region_of(uintptr_t a)
 {
 	for (int k = 0; k < nregions; k++)
 		if (a >= regions[k].addr && a < regions[k].addr + regions[k].len)
-			return 1;
-	return 0;
+			return k;
+	return -1;
 }
 
 /* (force_align_arg_pointer: qemu-user 7.2 enters a handler with the stack 8 bytes off the ABI's 16-byte
@@ -636,20 +636,18 @@ static int emulated_window(uintptr_t a)
 __attribute__((force_align_arg_pointer)) static void on_segv(int sig, siginfo_t *si, void *ctx)
 {
 	uintptr_t a = (uintptr_t)si->si_addr;
-	for (int k = 0; k < nregions; k++)
-		if (a >= regions[k].addr && a < regions[k].addr + regions[k].len) {
-			if (emulate(ctx, regions[k].phys + (a - regions[k].addr)))
-				return;
-			fprintf(stderr, "devfiles: an access of the /dev/mem window at 0x%llx by an instruction this "
-					"library does not decode (%02x %02x %02x %02x)\n",
-				(unsigned long long)(regions[k].phys + (a - regions[k].addr)),
-				((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[0],
-				((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[1],
-				((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[2],
-				((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[3]);
-			break;
-		}
-	if (a && !emulated_window(a)) /* said, so that a peer's own fault is not taken for the harness's */
+	int k = region_of(a);
+	if (k >= 0) {
+		if (emulate(ctx, regions[k].phys + (a - regions[k].addr)))
+			return;
+		fprintf(stderr, "devfiles: an access of the /dev/mem window at 0x%llx by an instruction this "
+				"library does not decode (%02x %02x %02x %02x)\n",
+			(unsigned long long)(regions[k].phys + (a - regions[k].addr)),
+			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[0],
+			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[1],
+			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[2],
+			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[3]);
+	} else if (a) /* said, so that a peer's own fault is not taken for the harness's */
 		fprintf(stderr, "devfiles: a fault at 0x%llx (code %d), outside the /dev/mem windows: the program's own\n",
 			(unsigned long long)a, si->si_code);
 	if ((app_segv.sa_flags & SA_SIGINFO) && app_segv.sa_sigaction)

@@ -292,22 +292,30 @@ static void test_platform_info(void)
  * 4.0 + 0.8 x value GT/s: the profile's QPI clock (qpi_hz, 1 GHz by default) times 8 transfers. */
 static void test_qpi_rate(void)
 {
-	static const struct { const char *spec; uint16_t ctr0, ctr1, link0, link1; } plats[] = {
-		{ "sim:hsx,sockets=2", 0x2f32, 0x2f33, 0x2f80, 0x2f90 }, { "sim:bdx,sockets=2", 0x6f32, 0x6f33, 0x6f80, 0x6f90 },
+	/* the links' counter functions (08.2, 09.2, 0a.2) and their own (08.0, 09.0, 0a.0): pci.ids "QPI Link 0/1/2";
+	 * R3QPI link 2 (0b.5), 2f3e / 6f3e */
+	static const struct { const char *spec; int nlinks; uint16_t ctr[3], link[3], r3_2; } plats[] = {
+		{ "sim:hsx,sockets=2", 2, { 0x2f32, 0x2f33, 0x2f3a }, { 0x2f80, 0x2f90, 0x2f40 }, 0x2f3e },
+		{ "sim:bdx,sockets=2", 2, { 0x6f32, 0x6f33, 0x6f3a }, { 0x6f80, 0x6f90, 0x6f40 }, 0x6f3e },
+		{ "sim:bdx,sockets=4", 3, { 0x6f32, 0x6f33, 0x6f3a }, { 0x6f80, 0x6f90, 0x6f40 }, 0x6f3e },
 	};
 	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
 		uncore_t *u = open_sim(plats[i].spec);
 		struct sim *sim = sim_of(u->acc);
-		int links = 0;
+		int links = 0, r3_2 = 0;
 		for (int d = 0; d < sim->ndevs; d++) {
 			const struct pci_devinfo *c = &sim->devs[d].info;
-			if (c->device != plats[i].ctr0 && c->device != plats[i].ctr1)
+			r3_2 += c->device == plats[i].r3_2;
+			int k = 0;
+			while (k < 3 && c->device != plats[i].ctr[k])
+				k++;
+			if (k == 3)
 				continue;
 			struct pci_loc l = c->loc;
 			uint32_t id = 0, st = 0;
 			l.fn = 0;
 			CU_ASSERT(u->acc->ops->pci_read(u->acc, &l, 0, &id, 4) == 0);
-			CU_ASSERT_EQUAL(id, 0x8086u | (uint32_t)(c->device == plats[i].ctr0 ? plats[i].link0 : plats[i].link1) << 16);
+			CU_ASSERT_EQUAL(id, 0x8086u | (uint32_t)plats[i].link[k] << 16);
 			CU_ASSERT(u->acc->ops->pci_read(u->acc, &l, 0xd4, &st, 4) == 0);
 			double gts = 4.0 + 0.8 * (st & 7);
 			if (fabs(gts - sim->prof.qpi_hz * 8 / 1e9) > 1e-9)
@@ -316,8 +324,37 @@ static void test_qpi_rate(void)
 			CU_ASSERT(fabs(gts - 8.0) < 1e-9); /* qfclk 1 GHz: 8 GT/s (sim_profile.c) */
 			links++;
 		}
-		CU_ASSERT_EQUAL(links, 4); /* the two links of each of two sockets */
+		/* a two-socket E5 board lists links 0 and 1 alone (tests/snapshots/field/bdx-x10dri-2s.source); the E7's
+		 * third link where the machine has more sockets */
+		if (links != plats[i].nlinks * sim->nsockets || r3_2 != (plats[i].nlinks - 2) * sim->nsockets)
+			fprintf(stderr, "%s: %d QPI links, %d R3QPI link 2, want %d a socket\n", plats[i].spec, links, r3_2, plats[i].nlinks);
+		CU_ASSERT_EQUAL(links, plats[i].nlinks * sim->nsockets);
+		CU_ASSERT_EQUAL(r3_2, (plats[i].nlinks - 2) * sim->nsockets);
+		CU_ASSERT_EQUAL(unit_boxes(u, "qpi", 0), plats[i].nlinks);
 		uncore_close(u);
+	}
+}
+
+/* What PCM counts as a QPI link's traffic on Haswell-EP and Broadwell-EP (cpucounters.cpp programXPI: counter 2
+ * TxL_FLITS_G0 0x00 with umask 6, DATA 2 and NON_DATA 4): every flit sent, which fills the link to the profile's
+ * use, 2 flits a QPI clock (qpi_link_util; doc/user-guide.md); DATA alone is the bytes sent over 8, spread over
+ * the socket's links. */
+static void test_qpi_flits(void)
+{
+	const char *spec[] = { "sim:bdx,sockets=2,clock=manual", "sim:hsx,sockets=4,clock=manual" };
+	for (size_t i = 0; i < sizeof(spec) / sizeof(spec[0]); i++) {
+		uncore_t *u = open_sim(spec[i]);
+		struct sim *sim = sim_of(u->acc);
+		int links = sim->nsockets > 2 ? 3 : 2;
+		const char *ev[] = { "qpi/event=0x00,umask=0x06/:socket=1:box=1", "qpi/event=0x00,umask=0x02/:socket=1:box=1" };
+		uncore_session_t *s = start_session(u, ev, 2);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		double all = (double)val(s, 0, 1), data = (double)val(s, 1, 1);
+		double want_all = sim->prof.link_util[1] * 2 * sim->prof.qpi_hz, want_data = sim->prof.qpi_tx_bps[1] / links / 8;
+		CU_ASSERT(near_truth("TxL_FLITS_G0.DATA+NON_DATA a second", all, want_all));
+		CU_ASSERT(near_truth("TxL_FLITS_G0.DATA a second", data, want_data));
+		finish(u, s);
 	}
 }
 
@@ -327,7 +364,7 @@ static void test_qpi_rate(void)
  * function hwloc puts at its root.  numa=off takes them to -1. */
 static void test_icx_numa(void)
 {
-	static const struct { unsigned bus, dev, fn; int node; } fns[] = {
+	static const struct { int bus, dev, fn, node; } fns[] = {
 		{ 0x7e, 0, 0, 0 }, { 0x7e, 0, 1, 0 }, { 0x7f, 0x1e, 3, 0 }, { 0xfe, 0, 0, 1 }, { 0xfe, 0, 1, 1 }, { 0xff, 0x1e, 3, 1 },
 	};
 	for (int off = 0; off < 2; off++) {
@@ -380,7 +417,9 @@ int main(void)
 		{ "PCM's UPI check: SKX/CLX UPI box control 0x378 reads bit 16 back", test_skx_upi_box_ctl },
 		{ "D5: MSR_PLATFORM_INFO's ratio and the TSC give the simulated clock", test_platform_info },
 		{ "D8: SPR and EMR PCU CR3's CAPID6/7 count the spec's CHAs", test_spr_capid },
-		{ "PCM's QPI speed: HSX/BDX QPI links' function 0, QPI_RATE_STATUS the profile's rate", test_qpi_rate },
+		{ "PCM's QPI speed: HSX/BDX QPI links' function 0, QPI_RATE_STATUS the profile's rate; two links on two sockets",
+		  test_qpi_rate },
+		{ "PCM's QPI traffic: HSX/BDX TxL_FLITS_G0 DATA and NON_DATA together fill the link to its use", test_qpi_flits },
 		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
 		{ NULL, NULL },
 	};

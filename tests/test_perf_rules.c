@@ -98,7 +98,7 @@ static const struct ctest ctests[] = {
 	  { C(0x0109), C(0x0136) }, 2, { C(0x0109), C(0x0134), C(0x0000), C(0x0000) }, 4, 0x0000 },
 	{ "perf+sim:hsx", "uncore_r2pcie", "hswep_uncore_r2pcie_constraints: 0x13 and 0x23 on counter 0",
 	  { C(0x0113), C(0x0123) }, 2, { C(0x0113), C(0x0110), C(0x0001), C(0x0001) }, 4, 0x0001 },
-	{ "perf+sim:hsx", "uncore_r3qpi_2", "hswep_uncore_r3qpi_constraints: 0x01 on counters 0-1, 0x07 on 0-2",
+	{ "perf+sim:hsx,sockets=4", "uncore_r3qpi_2", "hswep_uncore_r3qpi_constraints: 0x01 on counters 0-1, 0x07 on 0-2",
 	  { C(0x0001), C(0x0001), C(0x0001) }, 3, { C(0x0107), C(0x0001), C(0x0001) }, 3, 0x0001 },
 	{ "perf+sim:bdx", "uncore_pcu", "bdx_uncore_pcu_constraints: an event with bit 7 (0x80, 0xc0) not on counter 0",
 	  { C(0x4080), C(0x40c0), C(0x8080), C(0xc080) }, 4, { C(0x4080), C(0x0000), C(0x80c0), C(0x8080) }, 4, 0x0000 },

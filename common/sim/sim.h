@@ -521,6 +521,9 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place);
 /* How the generation's workload profile becomes event rates (the rate sim_xeon_ep_build installs), for a
  * platform that adds events of its own around it (Haswell-EP). */
 double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr);
+/* How many boxes of b's unit its socket has placed (a 2-socket Xeon E5 lists two QPI links of the unit's
+ * three): what a socket's link traffic is spread over. */
+int sim_xeon_ep_peers(const struct sim *s, const struct sim_box *b);
 /* The value of a named filter field of a box as programmed (0 when the box has no such field). */
 uint64_t sim_field(const struct sim_box *b, const char *name);
 /* The register semantics (sim_core.c) the access paths (sim_access.c), the machine's inspection

@@ -15,6 +15,14 @@ static int node_id(int socket) { return (socket * 3 + 1) & 7; } /* a non-identit
 
 #define CTL_CONDITIONED (SIM_EDGE | SIM_INV)
 
+int sim_xeon_ep_peers(const struct sim *s, const struct sim_box *b)
+{
+	int n = 0;
+	for (int i = 0; i < s->nboxes; i++)
+		n += s->boxes[i].u == b->u && s->boxes[i].socket == b->socket;
+	return n;
+}
+
 double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr)
 {
 	int fixed = ctr == SIM_CTR_FIXED;
@@ -22,7 +30,7 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 	const char *u = b->u->name;
 	unsigned ev = ctl & 0xff, um = (ctl >> 8) & 0xff;
 	int ext = !!(ctl & SIM_EV_EXT), sock = b->socket;
-	int nb = b->u->nboxes; /* every port is populated on the simulator, every channel unless a board says */
+	int nb = b->u->nboxes; /* every channel box is there, populated unless a board says */
 	int cbos = s->cores < nb ? s->cores : nb;
 	if (fixed)
 		return !strcmp(u, "imc") ? p->dram_hz : p->uncore_hz; /* iMC DCLK; UBox UCLK */
@@ -80,7 +88,8 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 		if (ev == 0x01)
 			return (um & 0x03 ? p->mem_read_bps[sock] / 64 : 0) + (um & 0x0c ? p->mem_write_bps[sock] / 64 : 0);
 	} else if (!strcmp(u, "qpi")) {
-		double rx = p->qpi_rx_bps[sock] / nb / 8, tx = p->qpi_tx_bps[sock] / nb / 8; /* flits per port */
+		int links = sim_xeon_ep_peers(s, b);
+		double rx = p->qpi_rx_bps[sock] / links / 8, tx = p->qpi_tx_bps[sock] / links / 8; /* flits per link */
 		if (!ext && ev == 0x14)
 			return p->qpi_hz;
 		if (ext && ev == 0x02 && (um & 0x08))

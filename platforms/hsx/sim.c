@@ -10,7 +10,7 @@ SIM_PERF_DECL(hsx);
 
 /* Device:function of the PCI boxes: likwid's haswellEP_pci_devices (HA 12.1/12.5, iMC 14.0-15.1 and 17.0-18.1,
  * IRP 05.6, QPI 08.2/09.2 with match/mask on .6, R2PCIe 10.1, R3QPI 0b.1/0b.2); QPI port 2 (and BDX's match/mask
- * function of it) and R3QPI link 2, which likwid does not place, at 0a.2 (0a.6) and 0b.5.  Boxes are found by device id, so only the ids matter. */
+ * function of it) and R3QPI link 2, which likwid does not place, at 0a.2 (0a.6) and 0b.5 on more than two sockets (sim_hsx_build).  Boxes are found by device id, so only the ids matter. */
 const struct sim_pci_place sim_hsx_places[] = {
 	{ "ha", 0, 0x12, 1, 0 }, { "ha", 1, 0x12, 5, 0 },
 	{ "imc", 0, 0x14, 0, 0 }, { "imc", 1, 0x14, 1, 0 }, { "imc", 2, 0x15, 0, 0 }, { "imc", 3, 0x15, 1, 0 },
@@ -48,9 +48,9 @@ double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, 
 		return p->dram_hz;
 	if (ev == 0x00 && um == 0x00 && (!strcmp(u, "ubox") || !strcmp(u, "sbox")))
 		return p->uncore_hz;
-	if (ev == 0x00 && um == 0x04 && !strcmp(u, "qpi")) {
-		double nondata = p->link_util[sock] * 2 * p->qpi_hz - p->qpi_tx_bps[sock] / b->u->nboxes / 8;
-		return nondata > 0 ? nondata : 0;
+	if (ev == 0x00 && (um & 0x04) && !strcmp(u, "qpi")) { /* TxL_FLITS_G0: DATA 2, NON_DATA 4 (PCM counts both) */
+		double data = p->qpi_tx_bps[sock] / sim_xeon_ep_peers(s, b) / 8, nondata = p->link_util[sock] * 2 * p->qpi_hz - data;
+		return (um & 0x02 ? data : 0) + (nondata > 0 ? nondata : 0);
 	}
 	if ((ev == 0x35 || ev == 0x36) && !strcmp(u, "cbo") && b->idx < cbos) {
 		uint64_t opc = sim_field(b, "opc");
@@ -70,9 +70,25 @@ double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, 
 	return sim_xeon_ep_rate(s, b, ctl, ctr);
 }
 
+/* QPI link 2 (0a.2, its match/mask 0a.6) and R3QPI link 2 (0b.5) are the E7 parts' third link: two-socket E5
+ * boards list links 0 and 1 alone (08.x, 09.x, 0b.1, 0b.2: tests/snapshots/field/bdx-x10dri-2s.source,
+ * bdx-r730-2ch.source), so a machine of up to two sockets leaves it out; more sockets model the E7 (the 4-socket
+ * E5-4600 has two links too: the simulator does not model it). */
+static int third_link(const struct sim_pci_place *pl)
+{
+	return pl->idx == 2 && (!strcmp(pl->unit, "qpi") || !strcmp(pl->unit, "r3qpi"));
+}
+static int has_third_link(const struct sim *s) { return s->nsockets > 2; }
+
 int sim_hsx_build(struct sim *s)
 {
-	int rc = sim_xeon_ep_build(s, sim_hsx_places);
+	struct sim_pci_place places[sizeof sim_hsx_places / sizeof *sim_hsx_places];
+	size_t n = 0;
+	for (const struct sim_pci_place *pl = sim_hsx_places; pl->unit; pl++)
+		if (!third_link(pl) || has_third_link(s))
+			places[n++] = *pl;
+	places[n] = (struct sim_pci_place){ NULL, 0, 0, 0, 0 };
+	int rc = sim_xeon_ep_build(s, places);
 	s->rate = sim_hsx_rate;
 	return rc;
 }
@@ -124,6 +140,10 @@ int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_uni
 		uint16_t gen = pcu_devid & 0xff00;
 		if (sim_put_cfg32(sim_add_dev(s, bus, 0x08, 0, gen | 0x80), 0xd4, status) ||
 		    sim_put_cfg32(sim_add_dev(s, bus, 0x09, 0, gen | 0x90), 0xd4, status))
+			return -1;
+		/* the E7's third link at 0a.0 (2f40, 6f40 "QPI Link 2": pci.ids), where its counters are placed */
+		if (has_third_link(s) &&
+		    sim_put_cfg32(sim_add_dev(s, bus, 0x0a, 0, gen | 0x40), 0xd4, status))
 			return -1;
 	}
 	return 0;

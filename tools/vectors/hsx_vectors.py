@@ -56,11 +56,12 @@ def pci(dev, fn, n=4):  # SNBEP_PCI_PMON_BOX_CTL 0xF4, CTL0 0xD8 + 4k, CTR0 0xA0
     return dict(kind='pci', where='pci:ff:%02x.%d' % (dev, fn), bc=0xf4, ctl0=0xd8, cs=4, ctr0=0xa0, rs=8, n=n)
 
 
-def case(name, src, events, u, ctls, filt=(), fixed=None):
+def case(name, src, events, u, ctls, filt=(), fixed=None, spec=None):
     """ctls: (counter, control word) per event in the order added; filt: (where, address, value) writes in
-    register order; fixed: (control, counter) of the box's fixed counter when an event uses it (the last)."""
+    register order; fixed: (control, counter) of the box's fixed counter when an event uses it (the last);
+    spec: the machine the case opens, where not the platform's default."""
     W = u['where']
-    L = ["case " + name, "  src " + src] + ["  event " + e for e in events] + ["  start"]
+    L = ["case " + name, "  src " + src] + (["  open " + spec] if spec else []) + ["  event " + e for e in events] + ["  start"]
     w = lambda where, a, v: L.append("    w %s %s %s" % (where, h(a), h(v)))
     ctr = lambda c: u['ctr0'] + c * u['rs']
     w(W, u['bc'], FRZ)
@@ -258,16 +259,21 @@ C("qpi0_packet_match", "PKT_MATCH0 0x228, PKT_MASK0 0x238 on the port 0 filter (
   filt=[("pci:ff:08.6", 0x228, 0x1c00), ("pci:ff:08.6", 0x238, 0x1f80)])
 C("qpi1_tx_flits_data", "QPI port 1 (0x2f33) at 09.2; TxL_FLITS_G0.DATA 0x00/0x02", ["UNC_Q_TxL_FLITS_G0.DATA:socket=0:box=1"],
   pci(0x09, 2), [(0, EN | 0x200)])
-C("qpi2_third_port", "QPI port 2 (\"QPI1 Port 2\") at 0a.2", ["UNC_Q_CLOCKTICKS:socket=0:box=2"], pci(0x0a, 2), [(0, EN | 0x14)])
+# the third QPI link is the E7's: two-socket E5 boards list links 0 and 1 alone (tests/snapshots/field/bdx-*.source),
+# so its cases open four sockets, where the simulator models the E7 (platforms/hsx/sim.c)
+E7 = "sim:%s,sockets=4,clock=manual" % PLAT
+C("qpi2_third_port", "QPI port 2 (\"QPI1 Port 2\") at 0a.2", ["UNC_Q_CLOCKTICKS:socket=0:box=2"], pci(0x0a, 2), [(0, EN | 0x14)],
+  spec=E7)
 if BDX:
     C("qpi2_packet_match", "QPI port 2's filter function (BDX_PCI_QPI_PORT2_FILTER 0x6f46) at 0a.6: PKT_MATCH0 0x228, PKT_MASK0 0x238",
       ["qpi/event=0x38,ext,match0=0x1c00,mask0=0x1f80/:socket=0:box=2"], pci(0x0a, 2), [(0, EN | 1 << 21 | 0x38)],
-      filt=[("pci:ff:0a.6", 0x228, 0x1c00), ("pci:ff:0a.6", 0x238, 0x1f80)])
+      filt=[("pci:ff:0a.6", 0x228, 0x1c00), ("pci:ff:0a.6", 0x238, 0x1f80)], spec=E7)
 C("r2pcie_clockticks", "R2PCIe (0x2f34) at 10.1; UNC_R2_CLOCKTICKS 0x01", ["UNC_R2_CLOCKTICKS:socket=0"], pci(0x10, 1), [(0, EN | 0x01)])
 C("r3qpi0_three_counters", "R3QPI link 0 (0x2f36) at 0b.1: 3 counters (hswep_uncore_r3qpi.num_counters)",
   ["UNC_R3_CLOCKTICKS:socket=0:box=0", "r3qpi/event=0x10,umask=0x01/:socket=0:box=0", "r3qpi/event=0x11,umask=0x01/:socket=0:box=0"],
   pci(0x0b, 1, n=3), [(0, EN | 0x01), (1, EN | 0x110), (2, EN | 0x111)])
-C("r3qpi2_third_link", "R3QPI1 link 2 (0x2f3e) at 0b.5", ["UNC_R3_CLOCKTICKS:socket=0:box=2"], pci(0x0b, 5, n=3), [(0, EN | 0x01)])
+C("r3qpi2_third_link", "R3QPI1 link 2 (0x2f3e) at 0b.5", ["UNC_R3_CLOCKTICKS:socket=0:box=2"], pci(0x0b, 5, n=3), [(0, EN | 0x01)],
+  spec=E7)
 if DE:  # the fixed DCLK on a channel the DE has, and more of its own boxes
     C("imc1_fixed_dclk", "MC0 channel 1 (0x2fb1) at 14.1; fixed DCLK CTL 0xF0 (en 22, rst 19), CTR 0xD0",
       [NM("mfix") + ":socket=0:box=1"], pci(0x14, 1), [], fixed=(0xf0, 0xd0))

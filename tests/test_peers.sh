@@ -28,6 +28,7 @@ skip() { echo "SKIP: $1"; }
 
 # The truth: each socket's memory reads and writes, LLC miss ratio, UPI and I/O traffic (doc/user-guide.md,
 # "Simulator profile"), none of them the defaults.
+QPI_UTIL0=0.25 QPI_UTIL1=0.45 # two sockets: each link's use (QPI's flits, data and not, of 2 a QPI clock)
 for n in 1 2; do
 	{
 		echo "tsc_hz = 2.6e9"
@@ -49,7 +50,8 @@ for n in 1 2; do
 			"socket0.iio_port4_share = 0" "socket0.iio_port5_share = 0" "socket0.iio_port6_share = 0" \
 			"socket0.iio_port7_share = 0" "socket0.llc_lookups_per_s = 1.2e9"
 		[ $n = 1 ] || printf '%s\n' "socket1.mem_read_bytes_per_s = 6.4e9" "socket1.mem_write_bytes_per_s = 2.4e9" \
-			"socket1.llc_miss_ratio = 0.35" "socket1.upi_rx_bytes_per_s = 3.0e9" "socket1.upi_tx_bytes_per_s = 4.0e9"
+			"socket1.llc_miss_ratio = 0.35" "socket1.upi_rx_bytes_per_s = 3.0e9" "socket1.upi_tx_bytes_per_s = 4.0e9" \
+			"socket0.qpi_link_util = $QPI_UTIL0" "socket1.qpi_link_util = $QPI_UTIL1"
 		# two sockets: the uncore clock and each package's power (likwid's CLOCK group), at values of this test's own
 		[ $n = 1 ] || printf '%s\n' "uncore_clock_hz = 2.4e9" "socket0.pkg_watts = 150" "socket1.pkg_watts = 95"
 	} >"$W/profile$n"
@@ -356,11 +358,23 @@ pcm_iio() {
 }
 
 # the bus of the function at DEV.FN with device id 8086:ID on NUMA node NODE (a socket's), from the served machine's
-# sysfs tree, as hwloc, and so likwid, places it
+# sysfs tree, as hwloc, and so likwid, places it; where the function has no node (-1: Broadwell-EP's boards), the
+# socket its bus's UBox names (ubox_socket, the host running)
 fn_bus() { # ID DEV.FN NODE
 	for f in "$HOSTDIR"/root/sys/bus/pci/devices/0000:??:"$2"; do
-		[ "$(cat "$f/device")" = "0x$1" ] && [ "$(cat "$f/numa_node")" = "$3" ] && { f=${f%:*}; echo "${f##*:}"; return; }
+		n=$(cat "$f/numa_node") b=${f%:*}
+		b=${b##*:}
+		[ "$n" != -1 ] || n=$(ubox_socket "$b")
+		[ "$(cat "$f/device")" = "0x$1" ] && [ "$n" = "$3" ] && { echo "$b"; return; }
 	done
+}
+# the socket of Haswell-EP's or Broadwell-EP's uncore bus BUS as Linux reads it (snbep_pci2phy_map_init): its UBox
+# (10.5) holds the node id in CPUNODEID (0x40) bits 2:0, and GIDNIDMAP (0x54) a node id of 3 bits for each socket;
+# the socket is the field that holds it.  Read live through the preload (the tree's config files hold no registers).
+ubox_socket() { # BUS
+	ubox_rd() { PEER_HOST_DIR="$HOSTDIR" LD_PRELOAD="$PRELOAD" dd if=/sys/bus/pci/devices/0000:$1:10.5/config bs=4 skip=$2 \
+		count=1 2>/dev/null | od -An -tu4; }
+	awk -v n="$(ubox_rd "$1" 16)" -v m="$(ubox_rd "$1" 21)" 'BEGIN { for (i = 0; i < 8; i++) if (int(m / 8 ^ i) % 8 == n % 8) { print i; exit } }'
 }
 
 # likwid-perfctr -g GROUP on the first CPU of each of two sockets, direct access: METRIC's value on each
@@ -547,9 +561,10 @@ pcm_memory2() { # NAME SPEC QEMU-CPU
 # events) read 0 and are not judged.  PCM_NO_PERF=1, one of its own variables, makes it program the PMUs through
 # the MSR device (it tries Linux perf first, which qemu-user has not).  16 s, as pcm-memory: its window is its own
 # sleep, and TIME(ticks), the TSC over it, converts its bytes to a rate.
-pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN UPI-ID UPI-DEV.FN: the functions PCM orders sockets by (D6)
+pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the functions PCM orders sockets by (D6)
 	machine "$1" "$2"
 	imc_id=$4 imc_fn=$5 upi_id=$6 upi_fn=$7
+	case $2 in hsx* | bdx*) xpi=QPI ours_m=qpi_tx_bw,qpi_tx_util ;; *) xpi=UPI ours_m=upi_rx_bw,upi_tx_bw ;; esac
 	gdb=$(command -v gdb)
 	pcm=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm)
 	dis=$(objdump -d --no-show-raw-insn "$pcm" 2>/dev/null | awk '{ i = $0; sub(/^ *[0-9a-f]+:\t/, "", i); a = $1; sub(/:.*/, "", a) }
@@ -580,7 +595,13 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN UPI-ID UPI-DEV.FN: the funct
 	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped after $((i / 10)) s more)" >>"$W/$1.pcm.err"; }
 	wait $p
 	rc=$?
-	ours "$SIM" "$W/$1.sim" upi_rx_bw,upi_tx_bw
+	ours "$SIM" "$W/$1.sim" $ours_m
+	# PCM's socket k is the k-th iMC bus and the k-th link bus in bus order (initSocket2Bus, D6), where its CPUs say
+	# otherwise: on sim:skx socket 1's (buses 02, 03 below 82, 83); Ice Lake-SP's by its UBox functions' buses
+	for k in 0 1; do
+		m=$(fn_bus $imc_id $imc_fn $k) u=$(fn_bus $upi_id $upi_fn $k)
+		eval "imc$k=\$((0x$m)) upi$k=\$((0x$u))"
+	done
 	stop_host
 	n=$(awk '/^Num sockets:/ { print $3 }' "$W/$1.pcm.err")
 	v=$(awk -F: '/^Core PMU \(perfmon\) version:/ { print $2 + 0 }' "$W/$1.pcm.err")
@@ -594,31 +615,31 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN UPI-ID UPI-DEV.FN: the funct
 	col() { awk -F, -v sec="$2" -v name="$1" '$1 ~ /^(System|Date)/ && !h1 { for (i = 1; i <= NF; i++) s[i] = $i; h1 = 1; next }
 		h1 && !h2 { for (i = 1; i <= NF; i++) c[i] = $i; h2 = 1; next }
 		h2 { for (i = 1; i <= NF; i++) if (s[i] == sec && c[i] == name) { print $i + 0; exit } }' "$csv"; }
-	# SECTION's values summed over its links (UPI0, UPI1 ... : three on SKX and ICX, four on SPR)
-	links() { awk -F, -v sec="$1" '$1 ~ /^(System|Date)/ && !h1 { for (i = 1; i <= NF; i++) s[i] = $i; h1 = 1; next }
+	# SECTION's values summed over its links (UPI0, UPI1 ... : three on SKX and ICX, four on SPR; QPI0, QPI1 on BDX),
+	# and how many (nlinks)
+	links() { awk -F, -v sec="$1" -v n="$2" '$1 ~ /^(System|Date)/ && !h1 { for (i = 1; i <= NF; i++) s[i] = $i; h1 = 1; next }
 		h1 && !h2 { for (i = 1; i <= NF; i++) c[i] = $i; h2 = 1; next }
-		h2 { for (i = 1; i <= NF; i++) if (s[i] == sec && c[i] ~ /^UPI[0-9]$/) v += $i; print v + 0; exit }' "$csv"; }
+		h2 { for (i = 1; i <= NF; i++) if (s[i] == sec && c[i] ~ /^[UQ]PI[0-9]$/) { v += $i; k++ }; print n ? k + 0 : v + 0; exit }' "$csv"; }
+	nlinks() { links "$1" 1; }
 	secs=$(awk -v t="$(col 'TIME(ticks)' System)" -v hz=$TSC 'BEGIN { print t * 1e6 / hz }') # its TSC, in millions
-	# PCM's socket k is the k-th iMC bus and the k-th UPI bus in bus order (initSocket2Bus, D6), where its CPUs say
-	# otherwise: on sim:skx socket 1's (buses 02, 03 below 82, 83); Ice Lake-SP's by its UBox functions' buses
-	for k in 0 1; do
-		m=$(fn_bus $imc_id $imc_fn $k) u=$(fn_bus $upi_id $upi_fn $k)
-		eval "imc$k=\$((0x$m)) upi$k=\$((0x$u))"
-	done
 	mlo=0 ulo=0
 	[ $imc0 -lt $imc1 ] || mlo=1
 	[ $upi0 -lt $upi1 ] || ulo=1
-	echo "  pcm sim:$2: a window of $secs s (its TIME(ticks) over $TSC Hz); its socket 0 is socket $mlo's iMC and socket $ulo's UPI (bus order)"
+	echo "  pcm sim:$2: a window of $secs s (its TIME(ticks) over $TSC Hz); its socket 0 is socket $mlo's iMC and socket $ulo's $xpi (bus order)"
 	# the truth a socket: memory (profile2), UPI received and sent (test_peers' profile: socket 0 4.0e9 and 3.0e9,
 	# socket 1 3.0e9 and 4.0e9).  What PCM shows as sent is every TxL flit, data and not, over 3 and at 172 bits
 	# (cpucounters.h getOutgoingQPILinkUtilization, getBytesPerFlit: 172/8 bytes a flit), where 64 bytes of data are
-	# 9 flits (TxL_FLITS.ALL_DATA): the profile sends no other flits, so PCM shows the data x 9/64 x 21.5/3
-	RX0=4.0e9 TX0=3.0e9 RX1=3.0e9 TX1=4.0e9
+	# 9 flits (TxL_FLITS.ALL_DATA): the profile sends no other flits, so PCM shows the data x 9/64 x 21.5/3.
+	# On QPI (Broadwell-EP) PCM 202302 shows no incoming data (incomingQPITrafficMetricsAvailable names neither
+	# Haswell-EP nor Broadwell-EP), and as sent every TxL_FLITS_G0 flit, DATA and NON_DATA, at 8 bytes
+	# (getBytesPerFlit): what fills each link to the profile's link use (qpi_link_util, of 2 flits a QPI clock,
+	# 1e9 Hz by default: doc/user-guide.md), 16e9 B/s x the use a link, on the board's two links
+	RX0=4.0e9 TX0=3.0e9 RX1=3.0e9 TX1=4.0e9 UTIL0=$QPI_UTIL0 UTIL1=$QPI_UTIL1
 	for k in 0 1; do
 		sm=$k su=$k
 		[ $mlo = 0 ] || sm=$((1 - k))
 		[ $ulo = 0 ] || su=$((1 - k))
-		eval "rd=\$RD$sm wr=\$WR$sm rx=\$RX$su tx=\$TX$su"
+		eval "rd=\$RD$sm wr=\$WR$sm rx=\$RX$su tx=\$TX$su util=\$UTIL$su"
 		r=$(awk -v v="$(col READ "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
 		w=$(awk -v v="$(col WRITE "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
 		in=$(awk -v a="$(links SKT${k}dataIn)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
@@ -626,6 +647,16 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN UPI-ID UPI-DEV.FN: the funct
 		tout=$(awk -v t="$tx" 'BEGIN { print t * 9 / 64 * 21.5 / 3 }')
 		check "pcm sim:$2: its socket $k READ $r B/s and WRITE $w B/s against socket $sm's truth $rd and $wr (1 %)" \
 			'near "$r" "$rd" && near "$w" "$wr"'
+		if [ $xpi = QPI ]; then
+			nl=$(nlinks SKT${k}trafficOut)
+			tout=$(awk -v u="$util" -v n="$nl" 'BEGIN { print n * 16e9 * u }')
+			check "pcm sim:$2: its socket $k shows no QPI incoming data, as PCM 202302 shows none on Broadwell-EP" \
+				'! grep -q "SKT${k}dataIn" "$csv"'
+			otx=$(value "$W/$1.sim" $su qpi_tx_bw) outil=$(value "$W/$1.sim" $su qpi_tx_util)
+			check "pcm sim:$2: its socket $k QPI outgoing $out B/s on $nl links (the board's 2) against socket $su's link use $util as PCM counts it ($tout); uncore stat's qpi_tx_bw $otx GB/s against its $tx B/s and qpi_tx_util $outil % (1 %)" \
+				'[ "$nl" = 2 ] && near "$out" "$tout" && near "$otx" "$(mul "$tx" 1e-9)" && near "$outil" "$(mul "$util" 100)"'
+			continue
+		fi
 		orx=$(value "$W/$1.sim" $su upi_rx_bw) otx=$(value "$W/$1.sim" $su upi_tx_bw)
 		check "pcm sim:$2: its socket $k UPI incoming data $in B/s against socket $su's upi_rx $rx, uncore stat's $orx GB/s (1 %)" \
 			'near "$in" "$rx" && near "$orx" "$(mul "$rx" 1e-9)"'
@@ -633,7 +664,7 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN UPI-ID UPI-DEV.FN: the funct
 			'near "$out" "$tout" && near "$otx" "$(mul "$tx" 1e-9)"'
 	done
 	[ $mlo = 0 ] && [ $ulo = 0 ] ||
-		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory is socket $mlo's, its UPI socket $ulo's (the lowest iMC and UPI buses; the board's UBox node map numbers them the other way)"
+		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory is socket $mlo's, its $xpi socket $ulo's (the lowest iMC and $xpi buses; the board's UBox node map numbers them the other way)"
 	echo "  pcm sim:$2: the core PMU's registers, kept apart by sim_host: core_reads $(count core_reads), core_writes $(count core_writes)"
 	# Besides the registers protocol() names (issue 90), pcm reads core registers no uncore count needs: core C3, C6
 	# and C7 residency 0x3FC-0x3FE (MSR_CORE_C3/C6/C7_RESIDENCY; C3 and C7 on ICX and SPR), thermal status 0x19C
@@ -682,6 +713,8 @@ else
 		pcm_main pcm_icx2 icx,sockets=2,cores=1 Icelake-Server,model=106 3451 00.1 3441 02.1
 		# Sapphire Rapids: the same places, its own ids (3251, UPI 3241 at 01.1-04.1)
 		pcm_main pcm_spr2 spr,sockets=2,cores=1 Icelake-Server,model=143,stepping=8 3251 00.1 3241 01.1
+		# Broadwell-EP: iMC 0's channel 0 (6fb0 at 14.0), QPI link 0 (6f32 at 08.2), as the X10DRi's listing has them
+		pcm_main pcm_bdx2 bdx,sockets=2,cores=1 Broadwell,model=79,stepping=1 6fb0 14.0 6f32 08.2
 	else skip "pcm: $PCM_WHY"; fi
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then
 		skip "likwid-perfctr: likwid (and lua5.3) are not installed (Debian's likwid, scripts/install-deps)"

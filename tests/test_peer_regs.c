@@ -358,6 +358,37 @@ static void test_qpi_flits(void)
 	}
 }
 
+/* The Sapphire Rapids family's UCLK fixed counter (0x2FDE/0x2FDF) is one of the global registers (seed 001
+ * Table 1-8, beside U_MSR_PMON_GLOBAL_CTL 0x2FF0), not the UBox unit's (Table 1-9): PCM 202302 freezes the UBox
+ * unit (0x2FD0 frz, bit 0) and leaves it so, then enables the fixed counter (bit 22) and reads its uncore clock
+ * there (its UncFREQ and LLC read-miss latency read 0 and inf while the unit's freeze stopped it).  A global
+ * freeze (frz_all, bit 0 of 0x2FF0) stops it. */
+static void test_spr_uclk(void)
+{
+	const char *spec[] = { "sim:spr,sockets=1,clock=manual", "sim:emr,sockets=1,clock=manual" };
+	for (size_t i = 0; i < sizeof(spec) / sizeof(spec[0]); i++) {
+		uncore_t *u = open_sim(spec[i]);
+		struct sim *sim = sim_of(u->acc);
+		uint64_t a = 0, b = 0;
+		CU_ASSERT(msr_wr(u, 0, 0x2fd0, 0x1) == 0 && msr_wr(u, 0, 0x2fd0, 0x101) == 0);
+		CU_ASSERT(msr_wr(u, 0, 0x2fde, 1ull << 22) == 0);
+		CU_ASSERT(msr_rd(u, 0, 0x2fdf, &a) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT(msr_rd(u, 0, 0x2fdf, &b) == 0);
+		CU_ASSERT(near_truth("UCLK fixed counter a second, the UBox unit frozen", (double)(b - a), sim->prof.uncore_hz));
+		CU_ASSERT(msr_wr(u, 0, 0x2ff0, 1) == 0); /* frz_all */
+		CU_ASSERT(msr_rd(u, 0, 0x2fdf, &a) == 0);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT(msr_rd(u, 0, 0x2fdf, &b) == 0);
+		if (b != a)
+			fprintf(stderr, "%s: the UCLK fixed counter moved %llu under a global freeze\n", spec[i], (unsigned long long)(b - a));
+		CU_ASSERT_EQUAL(b, a);
+		CU_ASSERT(msr_wr(u, 0, 0x2ff0, 0) == 0 && msr_wr(u, 0, 0x2fde, 0) == 0 && msr_wr(u, 0, 0x2fd0, 0) == 0);
+		CU_ASSERT_EQUAL(sim->bad_accesses, 0);
+		uncore_close(u);
+	}
+}
+
 /* D9 on Ice Lake-SP: the uncore functions in their socket's NUMA node, as the Lenovo SR650 V2's listing gives
  * them (tests/snapshots/field/icx-sr650v2-2s.source: 7e and 7f node 0, fe and ff node 1; what a host's
  * /sys/bus/pci/devices/.../numa_node shows of them, tests/peers/sim_host.c); likwid 5.2.2 crashes on a
@@ -421,6 +452,7 @@ int main(void)
 		  test_qpi_rate },
 		{ "PCM's QPI traffic: HSX/BDX TxL_FLITS_G0 DATA and NON_DATA together fill the link to its use", test_qpi_flits },
 		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
+		{ "PCM's uncore clock on SPR/EMR: the UCLK fixed counter counts through the UBox unit's freeze", test_spr_uclk },
 		{ NULL, NULL },
 	};
 	return run_suite("peer_regs", tests);

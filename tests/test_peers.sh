@@ -29,6 +29,7 @@ skip() { echo "SKIP: $1"; }
 # The truth: each socket's memory reads and writes, LLC miss ratio, UPI and I/O traffic (doc/user-guide.md,
 # "Simulator profile"), none of them the defaults.
 QPI_UTIL0=0.25 QPI_UTIL1=0.45 # two sockets: each link's use (QPI's flits, data and not, of 2 a QPI clock)
+LAT0=85 LAT1=115 # two sockets: an LLC data-read miss's latency, ns
 for n in 1 2; do
 	{
 		echo "tsc_hz = 2.6e9"
@@ -51,7 +52,8 @@ for n in 1 2; do
 			"socket0.iio_port7_share = 0" "socket0.llc_lookups_per_s = 1.2e9"
 		[ $n = 1 ] || printf '%s\n' "socket1.mem_read_bytes_per_s = 6.4e9" "socket1.mem_write_bytes_per_s = 2.4e9" \
 			"socket1.llc_miss_ratio = 0.35" "socket1.upi_rx_bytes_per_s = 3.0e9" "socket1.upi_tx_bytes_per_s = 4.0e9" \
-			"socket0.qpi_link_util = $QPI_UTIL0" "socket1.qpi_link_util = $QPI_UTIL1"
+			"socket0.qpi_link_util = $QPI_UTIL0" "socket1.qpi_link_util = $QPI_UTIL1" \
+			"socket0.llc_miss_latency_ns = $LAT0" "socket1.llc_miss_latency_ns = $LAT1"
 		# two sockets: the uncore clock and each package's power (likwid's CLOCK group), at values of this test's own
 		[ $n = 1 ] || printf '%s\n' "uncore_clock_hz = 2.4e9" "socket0.pkg_watts = 150" "socket1.pkg_watts = 95"
 	} >"$W/profile$n"
@@ -662,6 +664,22 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 			'near "$in" "$rx" && near "$orx" "$(mul "$rx" 1e-9)"'
 		check "pcm sim:$2: its socket $k UPI outgoing $out B/s against socket $su's upi_tx $tx as PCM counts it ($tout), uncore stat's upi_tx $otx GB/s (1 %)" \
 			'near "$out" "$tout" && near "$otx" "$(mul "$tx" 1e-9)"'
+	done
+	# its LLC read-miss latency (LLCRDMISSLAT: the CBos' or CHAs' TOR occupancy over inserts of data-read misses,
+	# over its uncore clock, the UBox's fixed counter, a second: cpucounters.h getLLCReadMissLatency) and that
+	# clock (UncFREQ), MSR units read on a CPU of the socket, so socket k's (the CPUs gdb gives it): the profile's
+	# latency and uncore_clock_hz (2.4e9).  On SPR both read inf and 0 while the simulated UCLK fixed counter
+	# stopped with the UBox unit's freeze, which PCM leaves on (test_peer_regs test_spr_uclk)
+	# (none on a Skylake-SP of more than one socket: LLCReadMissLatencyMetricsAvailable, SKX with num_sockets 1)
+	for k in 0 1; do
+		eval "lat=\$LAT$k"
+		l=$(col SKT$k 'LLCRDMISSLAT (ns)') f=$(col SKT$k 'UncFREQ (Ghz)')
+		case $2 in
+		skx*) check "pcm sim:$2: its socket $k uncore clock $f GHz against 2.4 (1 %), no LLC read-miss latency (PCM 202302 shows none on a Skylake-SP of two sockets)" \
+			'near "$f" 2.4 && ! grep -q LLCRDMISSLAT "$csv"' ;;
+		*) check "pcm sim:$2: its socket $k LLC read-miss latency $l ns against socket $k's $lat, its uncore clock $f GHz against 2.4 (1 %)" \
+			'near "$l" "$lat" && near "$f" 2.4' ;;
+		esac
 	done
 	[ $mlo = 0 ] && [ $ulo = 0 ] ||
 		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory is socket $mlo's, its $xpi socket $ulo's (the lowest iMC and $xpi buses; the board's UBox node map numbers them the other way)"

@@ -255,8 +255,12 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 	for (int k = 0; k < b->nfr; k++) /* free-running counters ignore freeze (L5116) */
 		sim_count_add(s, RATE(0, SIM_CTR_FR(k), SIM_MAX_CTR + 1 + k), dt, &b->fr_frac[k], &b->fr[k],
 			      uc_width_mask(u->fr[k].width));
-	if (frozen_own(b))
+	if (frozen_own(b)) {
+		if (u->fixed_global && u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && dtc > 0)
+			sim_count_add(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed.frac, &b->fixed.v,
+				      uc_width_mask(u->fixed_width));
 		return;
+	}
 	/* an armed counter (one that reports overflows, where it is enabled) among them: the first overflow of a
 	 * counting one stops the count a freeze latency later, where an overflow freezes (not with Nehalem's
 	 * enable-style control) */

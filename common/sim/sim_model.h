@@ -80,6 +80,7 @@ struct sim_unit {
 	uint32_t fixed_ctl, fixed_ctr; /* 0: none */
 	int fixed_width;
 	uint64_t fixed_en, fixed_rst;
+	int fixed_global;    /* the fixed counter is a global register: the box's own freeze does not stop it */
 	const struct sim_filt *filt;
 	int nfilt;
 	const struct sim_fld *fld;

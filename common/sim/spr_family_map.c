@@ -43,8 +43,11 @@ const struct sim_unit sim_spr_units[] = {
 	{ .name = "m2pcie", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 3, .src = "T1-9 M2PCIe rows" },
 	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .filt = pcu_filt, .nfilt = N(pcu_filt),
 	  .src = "T1-9 PCU row 0x2FC0; filter T2-419" },
+	/* the UCLK fixed counter is one of the global registers (T1-8, beside the global control), not the UBox
+	 * unit's (T1-9): the unit's freeze leaves it counting, a global freeze stops it.  PCM 202302 freezes the
+	 * UBox unit for good (0x2FD0 = 0x101) and reads its uncore clock there. */
 	{ .name = "ubox", MSR_UNIT(2), CTL(BASE | EXT24), .disc_type = 5, .fixed_ctl = 0xe, .fixed_ctr = 0xf,
-	  .fixed_width = 48, .fixed_en = 1u << 22,
+	  .fixed_width = 48, .fixed_en = 1u << 22, .fixed_global = 1,
 	  .src = "T1-8 UCLK fixed 0x2FDE/0x2FDF; PCM UBox PMON 0x2FD0, UCLK_FIXED_CTL_EN bit 22" },
 	{ .name = "imc", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c,
 	  .nctr = 4, .ctl_bytes = 4, CTL(BASE), .disc_type = 6, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48,

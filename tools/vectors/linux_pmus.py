@@ -235,12 +235,14 @@ MACHINES = {
     # platforms/icx/sim.c: 40 cores, 40 CHAs (CAPID6 + CAPID7 of 0x345B), the PCI functions of icx_uncore_pci_ids at
     # their dev.fn, and on each socket the memory controller 0x3451 the MMIO types map (every die has one)
     "icx": {"sockets": 2, "cores": 40, "chas": 40, "pci_devfn": ICX_PCI},
-    "hsx": {"sockets": 2, "cores": 18,                            # platforms/hsx/sim.c, sim_map.c .ids
+    # platforms/hsx/sim.c, sim_map.c .ids: two sockets list QPI links 0 and 1 alone, as the EP boards do (the
+    # third, 0x2f3a/0x6f3a with R3QPI 0x2f3e/0x6f3e and BDX's filter 0x6f46, is the E7's: more sockets)
+    "hsx": {"sockets": 2, "cores": 18,
             "pci": [0x2f30, 0x2f38, 0x2fb0, 0x2fb1, 0x2fb4, 0x2fb5, 0x2fd0, 0x2fd1, 0x2fd4, 0x2fd5, 0x2f39,
-                    0x2f32, 0x2f33, 0x2f3a, 0x2f34, 0x2f36, 0x2f37, 0x2f3e, 0x2f86, 0x2f96]},
-    "bdx": {"sockets": 2, "cores": 22,                            # platforms/bdx/sim.c, sim_map.c .ids
+                    0x2f32, 0x2f33, 0x2f34, 0x2f36, 0x2f37, 0x2f86, 0x2f96]},
+    "bdx": {"sockets": 2, "cores": 22,
             "pci": [0x6f30, 0x6f38, 0x6fb0, 0x6fb1, 0x6fb4, 0x6fb5, 0x6fd0, 0x6fd1, 0x6fd4, 0x6fd5, 0x6f39,
-                    0x6f32, 0x6f33, 0x6f3a, 0x6f34, 0x6f36, 0x6f37, 0x6f3e, 0x6f86, 0x6f96, 0x6f46]},
+                    0x6f32, 0x6f33, 0x6f34, 0x6f36, 0x6f37, 0x6f86, 0x6f96]},
     # platforms/bdxde/sim.c: one socket of 8 cores, one HA and two channels; bdx_uncore_cpu_init drops the SBox
     # type on INTEL_BROADWELL_D
     "bdxde": {"sockets": 1, "cores": 8, "pci": [0x6f30, 0x6fb0, 0x6fb1, 0x6f39, 0x6f34], "drop": ["bdx_uncore_sbox"]},
@@ -314,8 +316,9 @@ NOTES = {
         "HSX (model 0x3f) is hswep_uncore_init's.  The CBo count is num_boxes (18) capped to the cores per",
         "package (hswep_uncore_cpu_init): 18.  The SBoxes stay 4: hswep_has_limit_sbox reads the PCU's CAPID4",
         "(device 0x2fc0, config 0x94), whose chop (bits 7:6) the simulated machine makes 3 (chop=0 would leave 2",
-        "SBoxes: tests/test_kernel_tree).  The QPI filter devices 0x2f86/0x2f96 are UNCORE_EXTRA_PCI_DEV: no PMU;",
-        "port 2 has none.",
+        "SBoxes: tests/test_kernel_tree).  The QPI filter devices 0x2f86/0x2f96 are UNCORE_EXTRA_PCI_DEV: no PMU.",
+        "Two sockets have QPI links 0 and 1 (and R3QPI 0 and 1) alone, as two-socket E5 boards list them: no",
+        "uncore_qpi_2 or uncore_r3qpi_2 (their devices, the E7's third link, are absent).",
         "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
         "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
     ],
@@ -324,8 +327,9 @@ NOTES = {
         "package (bdx_uncore_cpu_init): 22 on the simulated part.  The SBox type stays: bdx_uncore_cpu_init drops",
         "it on Broadwell-DE (model 0x56) and where the PCU's CAPID4 (device 0x6fc0, config 0x94) reports no chop",
         "(bits 7:6 of 0), and the simulated machine is model 0x4f with a chop of 3 (chop=0 would leave no SBox",
-        "PMU: tests/test_kernel_tree).  The QPI filter devices 0x6f86/0x6f96/0x6f46 are UNCORE_EXTRA_PCI_DEV: no",
-        "PMU.  The UBox has IVB-EP's formats (no filters).",
+        "PMU: tests/test_kernel_tree).  The QPI filter devices 0x6f86/0x6f96 are UNCORE_EXTRA_PCI_DEV: no",
+        "PMU.  The UBox has IVB-EP's formats (no filters).  Two sockets have QPI and R3QPI links 0 and 1 alone, as",
+        "the R730 and X10DRi list them (the third link's 0x6f3a, 0x6f3e and 0x6f46 are the E7's).",
         "Linux 6.1: the same files (the cap read boot_cpu_data.x86_max_cores, the same number); cpumask",
         "printed the global uncore_cpu_mask, the same text here since every PMU has a box on every die.",
     ],

@@ -10,7 +10,8 @@ SIM_PERF_DECL(hsx);
 
 /* Device:function of the PCI boxes: likwid's haswellEP_pci_devices (HA 12.1/12.5, iMC 14.0-15.1 and 17.0-18.1,
  * IRP 05.6, QPI 08.2/09.2 with match/mask on .6, R2PCIe 10.1, R3QPI 0b.1/0b.2); QPI port 2 (and BDX's match/mask
- * function of it) and R3QPI link 2, which likwid does not place, at 0a.2 (0a.6) and 0b.5 on more than two sockets (sim_hsx_build).  Boxes are found by device id, so only the ids matter. */
+ * function of it) and R3QPI link 2, which likwid does not place, at 0a.2 (0a.6) and 0b.5 on more than two
+ * sockets (sim_hsx_build).  Boxes are found by device id, so only the ids matter. */
 const struct sim_pci_place sim_hsx_places[] = {
 	{ "ha", 0, 0x12, 1, 0 }, { "ha", 1, 0x12, 5, 0 },
 	{ "imc", 0, 0x14, 0, 0 }, { "imc", 1, 0x14, 1, 0 }, { "imc", 2, 0x15, 0, 0 }, { "imc", 3, 0x15, 1, 0 },

@@ -335,25 +335,35 @@ static void test_qpi_rate(void)
 	}
 }
 
-/* What PCM counts as a QPI link's traffic on Haswell-EP and Broadwell-EP (cpucounters.cpp programXPI: counter 2
- * TxL_FLITS_G0 0x00 with umask 6, DATA 2 and NON_DATA 4): every flit sent, which fills the link to the profile's
- * use, 2 flits a QPI clock (qpi_link_util; doc/user-guide.md); DATA alone is the bytes sent over 8, spread over
- * the socket's links. */
-static void test_qpi_flits(void)
+/* What PCM counts as a link's traffic: every flit sent, which fills the link to the profile's use (qpi_link_util
+ * = upi_link_util; doc/user-guide.md); its data alone are the bytes sent, spread over the socket's links.
+ * Haswell-EP and Broadwell-EP: TxL_FLITS_G0 0x00, umask 6 = DATA 2 + NON_DATA 4, 2 flits a QPI clock, 8 bytes
+ * of data a flit (cpucounters.cpp programXPI).  UPI: TxL_FLITS 0x02, umask 0x9F = DATA 0x08, LLCRD 0x10 and
+ * PROTHDR 0x80 in slots 0-2 (seed 001 Table 2-230), 3 slots a clock, 9 flits for 64 bytes. */
+static void test_link_flits(void)
 {
-	const char *spec[] = { "sim:bdx,sockets=2,clock=manual", "sim:hsx,sockets=4,clock=manual" };
-	for (size_t i = 0; i < sizeof(spec) / sizeof(spec[0]); i++) {
-		uncore_t *u = open_sim(spec[i]);
+	static const struct { const char *spec, *all, *data; int links; double slots, flits_per_byte; } plats[] = {
+		{ "sim:bdx,sockets=2,clock=manual", "qpi/event=0x00,umask=0x06/", "qpi/event=0x00,umask=0x02/", 2, 2, 1.0 / 8 },
+		{ "sim:hsx,sockets=4,clock=manual", "qpi/event=0x00,umask=0x06/", "qpi/event=0x00,umask=0x02/", 3, 2, 1.0 / 8 },
+		{ "sim:skx,sockets=2,clock=manual", "upi/event=0x02,umask=0x9f/", "upi/event=0x02,umask=0x0f/", 3, 3, 9.0 / 64 },
+		{ "sim:spr,sockets=2,clock=manual", "upi/event=0x02,umask=0x9f/", "upi/event=0x02,umask=0x0f/", 4, 3, 9.0 / 64 },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
 		struct sim *sim = sim_of(u->acc);
-		int links = sim->nsockets > 2 ? 3 : 2;
-		const char *ev[] = { "qpi/event=0x00,umask=0x06/:socket=1:box=1", "qpi/event=0x00,umask=0x02/:socket=1:box=1" };
+		char all[96], data[96];
+		snprintf(all, sizeof(all), "%s:socket=1:box=1", plats[i].all);
+		snprintf(data, sizeof(data), "%s:socket=1:box=1", plats[i].data);
+		const char *ev[] = { all, data };
 		uncore_session_t *s = start_session(u, ev, 2);
 		uncore_sleep_ns(u, 1000000000);
 		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
-		double all = (double)val(s, 0, 1), data = (double)val(s, 1, 1);
-		double want_all = sim->prof.link_util[1] * 2 * sim->prof.qpi_hz, want_data = sim->prof.qpi_tx_bps[1] / links / 8;
-		CU_ASSERT(near_truth("TxL_FLITS_G0.DATA+NON_DATA a second", all, want_all));
-		CU_ASSERT(near_truth("TxL_FLITS_G0.DATA a second", data, want_data));
+		double want_all = sim->prof.link_util[1] * plats[i].slots * sim->prof.qpi_hz;
+		double want_data = sim->prof.qpi_tx_bps[1] / plats[i].links * plats[i].flits_per_byte;
+		fprintf(stderr, "%s: %s %llu a second (truth %.6g), %s %llu (truth %.6g)\n", plats[i].spec, plats[i].all,
+			(unsigned long long)val(s, 0, 1), want_all, plats[i].data, (unsigned long long)val(s, 1, 1), want_data);
+		CU_ASSERT(near_truth("data and non-data flits a second", (double)val(s, 0, 1), want_all));
+		CU_ASSERT(near_truth("data flits a second", (double)val(s, 1, 1), want_data));
 		finish(u, s);
 	}
 }
@@ -450,7 +460,7 @@ int main(void)
 		{ "D8: SPR and EMR PCU CR3's CAPID6/7 count the spec's CHAs", test_spr_capid },
 		{ "PCM's QPI speed: HSX/BDX QPI links' function 0, QPI_RATE_STATUS the profile's rate; two links on two sockets",
 		  test_qpi_rate },
-		{ "PCM's QPI traffic: HSX/BDX TxL_FLITS_G0 DATA and NON_DATA together fill the link to its use", test_qpi_flits },
+		{ "PCM's QPI and UPI traffic: data and non-data flits together fill the link to its use", test_link_flits },
 		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
 		{ "PCM's uncore clock on SPR/EMR: the UCLK fixed counter counts through the UBox unit's freeze", test_spr_uclk },
 		{ NULL, NULL },

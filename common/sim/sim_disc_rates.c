@@ -119,12 +119,13 @@ double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, uns
 	double data = 9.0 / 64;
 	if (ev == 0x01)
 		return p->qpi_hz;
-	if (ev == 0x02 && um == 0x97) { /* TxL_FLITS.NON_DATA: the slots not carrying data, 3 per clock */
-		double nondata = p->link_util[sock] * 3 * p->qpi_hz - p->qpi_tx_bps[sock] / links * data;
-		return nondata > 0 ? nondata : 0;
+	/* TxL_FLITS: the kinds a umask names add up (seed 001 Table 2-230: DATA bit 3, LLCRD 4 and PROTHDR 7 the
+	 * non-data flits that fill the link to its use, 3 slots a clock; the slots, bits 2:0, taken as all three, as
+	 * ALL_DATA 0x0F, NON_DATA 0x97 and PCM's 0x9F name them) */
+	if (ev == 0x02) {
+		double d = p->qpi_tx_bps[sock] / links * data, nondata = p->link_util[sock] * 3 * p->qpi_hz - d;
+		return (um & 0x08 ? d : 0) + (um & 0x90 && nondata > 0 ? nondata : 0);
 	}
-	if (ev == 0x02 && (um & 0x08))
-		return p->qpi_tx_bps[sock] / links * data;
 	if (ev == 0x03 && (um & 0x08))
 		return p->qpi_rx_bps[sock] / links * data;
 	return 0;

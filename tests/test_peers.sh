@@ -25,10 +25,13 @@ UNCORE=$B/uncore
 skip() { echo "SKIP: $1"; }
 
 . "$SRC/tests/peers/peers.sh" # HOST, PRELOAD, start_host, stop_host, count, has, peer; QEMU, PCM_*, LIKWID, LUA
+# every served machine traces its accesses (HOSTDIR/trace: the windows the simulator counted, the control writes
+# made while a box counted)
+export PEER_TRACE=1
 
 # The truth: each socket's memory reads and writes, LLC miss ratio, UPI and I/O traffic (doc/user-guide.md,
 # "Simulator profile"), none of them the defaults.
-QPI_UTIL0=0.25 QPI_UTIL1=0.45 # two sockets: each link's use (QPI's flits, data and not, of 2 a QPI clock)
+QPI_UTIL0=0.25 QPI_UTIL1=0.45 # two sockets: each link's use (its flits, data and not, of 2 a QPI or 3 a UPI clock)
 LAT0=85 LAT1=115 # two sockets: an LLC data-read miss's latency, ns
 for n in 1 2; do
 	{
@@ -166,9 +169,15 @@ protocol() { # TOOL: print and judge the simulator's protocol checks after a pee
 	sed 's/^/  /' "$W/explained"
 	check "$1: every refused register explained, bad_accesses $(count bad_accesses) is their number" \
 		'! grep -q UNEXPLAINED "$W/explained" && [ "$(count bad_accesses)" = "$(cat "$W/refused.n")" ]'
-	# a tool that unfreezes through the UBox global control the simulator lacks (D2) programs its boxes while
-	# they count: those writes are counted here, expected 0 once 0x700 is modelled
-	echo "  $1: unfrozen_ctl_writes $(count unfrozen_ctl_writes) (control words written while the box counted)"
+	# the control words written while their box counted, found in the trace (sim_host tags each): those after the
+	# tool's last read of a register are its clean-up, zeroing the boxes it left counting, which nothing reads
+	# after; one before is a program's own and needs its reason (UNFROZEN_WHY, set by the caller)
+	n=$(count unfrozen_ctl_writes) tr=$HOSTDIR/trace
+	ut=$(grep -c ' unfrozen$' "$tr" 2>/dev/null) ua=$(awk '$2 == "r" { a = 0 } / unfrozen$/ { a++ } END { print a + 0 }' "$tr" 2>/dev/null)
+	echo "  $1: unfrozen_ctl_writes $n (control words written while the box counted): $ua after its last read, its clean-up zeroing the controls of the boxes it left counting; $((ut - ua)) before${UNFROZEN_WHY:+ ($UNFROZEN_WHY)}"
+	check "$1: the trace names each unfrozen control write ($ut of $n), none before its last read but what is explained" \
+		'[ -s "$tr" ] && [ "$ut" = "$n" ] && { [ "$ut" = "$ua" ] || [ -n "$UNFROZEN_WHY" ]; }'
+	UNFROZEN_WHY=
 }
 
 # pcm-memory NAME SPEC QEMU-CPU SHARE: its memory bandwidth of socket 0, SHARE the part of the truth its
@@ -279,7 +288,7 @@ pcm_iio() {
 		return
 	fi ;;
 	esac
-	PEER_TRACE=1 start_host "$1" "$2" || return
+	start_host "$1" "$2" || return
 	# 30 s: its events take turns (collect_data), each counted over 30 s / the events of its opCode file and taken to a
 	# second by that nominal span, not by a clock (get_IIO_Samples: 1000 / delay_ms); a loaded machine's sleep
 	# overruns a turn (+3.2 % seen on SPR's 0.75 s turns), so each value is taken back to the window the simulator
@@ -426,7 +435,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		return
 	fi
 	rm -rf "$HOSTDIR" "$W/$name.machine"
-	PEER_TRACE=1 start_host "$name" "$spec" || return
+	start_host "$name" "$spec" || return
 	peer "$W/$name.likwid" "$cpu" "$LUA" "$LIKWID" -M 0 -c S0:0@S1:0 -g "$group" -S 4s
 	rc=$?
 	stop_host
@@ -491,11 +500,10 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		check "likwid $group sim:$spec: $metric socket 0 $v0 over its ${runtime% *} s, $c0 over the $w0 s the simulator counted (CPU ${cpus% *}, MSR $reg), against $t0; socket 1 $v1, $c1 over $w1 s against $t1 (1 %)" \
 			'near "$c0" "$t0" && near "$c1" "$t1"'
 	done
-	protocol "likwid -g $group sim:$spec"
 	case $group:$spec in
-	MEM:icx*) # (traced: sim_host's PEER_TRACE)
-		echo "  likwid -g MEM sim:$spec: its unfrozen control writes are the events it writes to Ice Lake-SP's MMIO channels (+0x840, +0x844) before any freeze; it zeroes their counters next and unfreezes through MSR 0x700, so the counts hold" ;;
+	MEM:icx*) UNFROZEN_WHY="the events it writes to Ice Lake-SP's MMIO channels (+0x840, +0x844) before any freeze; it zeroes their counters next and unfreezes through MSR 0x700, so the counts hold" ;;
 	esac
+	protocol "likwid -g $group sim:$spec"
 }
 
 # pcm-memory on two sockets (D6).  PCM 202302 finds its sockets in CPUID alone: it pins itself to each CPU of
@@ -579,6 +587,13 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 		return
 	fi
 	start_host "$1" "$2" || return
+	# PCM's socket k is the k-th iMC bus and the k-th link bus in bus order (initSocket2Bus, D6), where its CPUs say
+	# otherwise: on sim:skx socket 1's (buses 02, 03 below 82, 83); Ice Lake-SP's by its UBox functions' buses (found
+	# before PCM runs: on BDX they are read through the preload, and its trace is to end with PCM's accesses)
+	for k in 0 1; do
+		m=$(fn_bus $imc_id $imc_fn $k) u=$(fn_bus $upi_id $upi_fn $k)
+		eval "imc$k=\$((0x$m)) upi$k=\$((0x$u))"
+	done
 	sock=$W/$1.gdb.sock csv=$W/$1.csv
 	PCM_S=16
 	# (SIGPIPE ignored: once gdb has detached, qemu 7.2's gdbstub still reports each signal of the program to the
@@ -598,12 +613,6 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	wait $p
 	rc=$?
 	ours "$SIM" "$W/$1.sim" $ours_m
-	# PCM's socket k is the k-th iMC bus and the k-th link bus in bus order (initSocket2Bus, D6), where its CPUs say
-	# otherwise: on sim:skx socket 1's (buses 02, 03 below 82, 83); Ice Lake-SP's by its UBox functions' buses
-	for k in 0 1; do
-		m=$(fn_bus $imc_id $imc_fn $k) u=$(fn_bus $upi_id $upi_fn $k)
-		eval "imc$k=\$((0x$m)) upi$k=\$((0x$u))"
-	done
 	stop_host
 	n=$(awk '/^Num sockets:/ { print $3 }' "$W/$1.pcm.err")
 	v=$(awk -F: '/^Core PMU \(perfmon\) version:/ { print $2 + 0 }' "$W/$1.pcm.err")
@@ -629,9 +638,11 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	[ $upi0 -lt $upi1 ] || ulo=1
 	echo "  pcm sim:$2: a window of $secs s (its TIME(ticks) over $TSC Hz); its socket 0 is socket $mlo's iMC and socket $ulo's $xpi (bus order)"
 	# the truth a socket: memory (profile2), UPI received and sent (test_peers' profile: socket 0 4.0e9 and 3.0e9,
-	# socket 1 3.0e9 and 4.0e9).  What PCM shows as sent is every TxL flit, data and not, over 3 and at 172 bits
-	# (cpucounters.h getOutgoingQPILinkUtilization, getBytesPerFlit: 172/8 bytes a flit), where 64 bytes of data are
-	# 9 flits (TxL_FLITS.ALL_DATA): the profile sends no other flits, so PCM shows the data x 9/64 x 21.5/3.
+	# socket 1 3.0e9 and 4.0e9).  What PCM shows as sent is every TxL flit, data and not (TxL_FLITS 0x9F: DATA,
+	# LLCRD and PROTHDR in all three slots, seed 001 Table 2-230), over 3 and at 172 bits (cpucounters.h
+	# getOutgoingQPILinkUtilization, getBytesPerFlit: 172/8 bytes a flit): the flits that fill each link to the
+	# profile's link use (upi_link_util, of 3 a UPI clock, 1e9 Hz by default: doc/user-guide.md), so 21.5e9 B/s x
+	# the use a link, on every link PCM lists (3 on SKX and ICX, 4 on SPR).
 	# On QPI (Broadwell-EP) PCM 202302 shows no incoming data (incomingQPITrafficMetricsAvailable names neither
 	# Haswell-EP nor Broadwell-EP), and as sent every TxL_FLITS_G0 flit, DATA and NON_DATA, at 8 bytes
 	# (getBytesPerFlit): what fills each link to the profile's link use (qpi_link_util, of 2 flits a QPI clock,
@@ -646,11 +657,11 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 		w=$(awk -v v="$(col WRITE "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
 		in=$(awk -v a="$(links SKT${k}dataIn)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
 		out=$(awk -v a="$(links SKT${k}trafficOut)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
-		tout=$(awk -v t="$tx" 'BEGIN { print t * 9 / 64 * 21.5 / 3 }')
+		nl=$(nlinks SKT${k}trafficOut)
+		tout=$(awk -v u="$util" -v n="$nl" 'BEGIN { print n * 21.5e9 * u }')
 		check "pcm sim:$2: its socket $k READ $r B/s and WRITE $w B/s against socket $sm's truth $rd and $wr (1 %)" \
 			'near "$r" "$rd" && near "$w" "$wr"'
 		if [ $xpi = QPI ]; then
-			nl=$(nlinks SKT${k}trafficOut)
 			tout=$(awk -v u="$util" -v n="$nl" 'BEGIN { print n * 16e9 * u }')
 			check "pcm sim:$2: its socket $k shows no QPI incoming data, as PCM 202302 shows none on Broadwell-EP" \
 				'! grep -q "SKT${k}dataIn" "$csv"'
@@ -662,7 +673,7 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 		orx=$(value "$W/$1.sim" $su upi_rx_bw) otx=$(value "$W/$1.sim" $su upi_tx_bw)
 		check "pcm sim:$2: its socket $k UPI incoming data $in B/s against socket $su's upi_rx $rx, uncore stat's $orx GB/s (1 %)" \
 			'near "$in" "$rx" && near "$orx" "$(mul "$rx" 1e-9)"'
-		check "pcm sim:$2: its socket $k UPI outgoing $out B/s against socket $su's upi_tx $tx as PCM counts it ($tout), uncore stat's upi_tx $otx GB/s (1 %)" \
+		check "pcm sim:$2: its socket $k UPI outgoing $out B/s on $nl links against socket $su's link use $util as PCM counts it ($tout), uncore stat's upi_tx $otx GB/s against its $tx B/s (1 %)" \
 			'near "$out" "$tout" && near "$otx" "$(mul "$tx" 1e-9)"'
 	done
 	# its LLC read-miss latency (LLCRDMISSLAT: the CBos' or CHAs' TOR occupancy over inserts of data-read misses,

@@ -373,10 +373,11 @@ pcm_iio() {
 # socket its bus's UBox names (ubox_socket, the host running)
 fn_bus() { # ID DEV.FN NODE
 	for f in "$HOSTDIR"/root/sys/bus/pci/devices/0000:??:"$2"; do
+		[ "$(cat "$f/device")" = "0x$1" ] || continue
 		n=$(cat "$f/numa_node") b=${f%:*}
 		b=${b##*:}
 		[ "$n" != -1 ] || n=$(ubox_socket "$b")
-		[ "$(cat "$f/device")" = "0x$1" ] && [ "$n" = "$3" ] && { echo "$b"; return; }
+		[ "$n" = "$3" ] && { echo "$b"; return; }
 	done
 }
 # the socket of Haswell-EP's or Broadwell-EP's uncore bus BUS as Linux reads it (snbep_pci2phy_map_init): its UBox

@@ -524,6 +524,13 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 /* How many boxes of b's unit its socket has placed (a 2-socket Xeon E5 lists two QPI links of the unit's
  * three): what a socket's link traffic is spread over. */
 int sim_xeon_ep_peers(const struct sim *s, const struct sim_box *b);
+/* The non-data flits a second that fill a QPI or UPI link of socket sock to the profile's use (link_util of
+ * slots flits a link clock), beside data data flits: none where the data fill it already. */
+static inline double sim_link_nondata(const struct sim_profile *p, int sock, int slots, double data)
+{
+	double v = p->link_util[sock] * slots * p->qpi_hz - data;
+	return v > 0 ? v : 0;
+}
 /* The value of a named filter field of a box as programmed (0 when the box has no such field). */
 uint64_t sim_field(const struct sim_box *b, const char *name);
 /* The register semantics (sim_core.c) the access paths (sim_access.c), the machine's inspection

@@ -123,8 +123,8 @@ double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, uns
 	 * non-data flits that fill the link to its use, 3 slots a clock; the slots, bits 2:0, taken as all three, as
 	 * ALL_DATA 0x0F, NON_DATA 0x97 and PCM's 0x9F name them) */
 	if (ev == 0x02) {
-		double d = p->qpi_tx_bps[sock] / links * data, nondata = p->link_util[sock] * 3 * p->qpi_hz - d;
-		return (um & 0x08 ? d : 0) + (um & 0x90 && nondata > 0 ? nondata : 0);
+		double d = p->qpi_tx_bps[sock] / links * data;
+		return (um & 0x08 ? d : 0) + (um & 0x90 ? sim_link_nondata(p, sock, 3, d) : 0);
 	}
 	if (ev == 0x03 && (um & 0x08))
 		return p->qpi_rx_bps[sock] / links * data;

@@ -95,8 +95,7 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
 		if (ext && ev == 0x02 && (um & 0x08))
 			return rx; /* RxL_FLITS_G1.DRS_DATA */
 		if (!ext && ev == 0x01) { /* RxL_FLITS_G0: DATA 2, NON_DATA 4; two flits per qfclk fill the link */
-			double nondata = p->link_util[sock] * 2 * p->qpi_hz - rx;
-			return (um & 0x02 ? rx : 0) + (um & 0x04 ? (nondata > 0 ? nondata : 0) : 0);
+			return (um & 0x02 ? rx : 0) + (um & 0x04 ? sim_link_nondata(p, sock, 2, rx) : 0);
 		}
 		if ((ext && ev == 0x00 && (um & 0x08)) || (!ext && ev == 0x00 && (um & 0x02)))
 			return tx; /* TxL_FLITS_G1.DRS_DATA, TxL_FLITS_G0.DATA */

@@ -50,8 +50,8 @@ double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, 
 	if (ev == 0x00 && um == 0x00 && (!strcmp(u, "ubox") || !strcmp(u, "sbox")))
 		return p->uncore_hz;
 	if (ev == 0x00 && (um & 0x04) && !strcmp(u, "qpi")) { /* TxL_FLITS_G0: DATA 2, NON_DATA 4 (PCM counts both) */
-		double data = p->qpi_tx_bps[sock] / sim_xeon_ep_peers(s, b) / 8, nondata = p->link_util[sock] * 2 * p->qpi_hz - data;
-		return (um & 0x02 ? data : 0) + (nondata > 0 ? nondata : 0);
+		double data = p->qpi_tx_bps[sock] / sim_xeon_ep_peers(s, b) / 8;
+		return (um & 0x02 ? data : 0) + sim_link_nondata(p, sock, 2, data);
 	}
 	if ((ev == 0x35 || ev == 0x36) && !strcmp(u, "cbo") && b->idx < cbos) {
 		uint64_t opc = sim_field(b, "opc");

@@ -170,15 +170,19 @@ protocol() { # TOOL: print and judge the simulator's protocol checks after a pee
 	check "$1: every refused register explained, bad_accesses $(count bad_accesses) is their number" \
 		'! grep -q UNEXPLAINED "$W/explained" && [ "$(count bad_accesses)" = "$(cat "$W/refused.n")" ]'
 	# the control words written while their box counted, found in the trace (sim_host tags each): those after the
-	# tool's last read of a register are its clean-up, zeroing the boxes it left counting, which nothing reads
-	# after; one before is a program's own and needs its reason (UNFROZEN_WHY, set by the caller).  The RAPL
-	# energy registers (MSR 0x611, 0x619, 0x639, 0x641, 0x64D) are no box's: PCM reads them from a thread of its
-	# own every second or so, to catch their 32-bit wrap, and one such read may come after its clean-up (a CI run)
+	# last read of the thread that wrote them are its clean-up, zeroing the boxes the tool left counting, which it
+	# reads no more; one before is a program's own and needs its reason (UNFROZEN_WHY, set by the caller).  Reads of
+	# other threads do not count: PCM reads the RAPL energy and each CBo counter from a thread of its own every few
+	# seconds (CounterWidthExtender, to catch their wrap), and such a read came after its clean-up in CI runs
 	n=$(count unfrozen_ctl_writes) tr=$HOSTDIR/trace
 	ut=$(grep -c ' unfrozen$' "$tr" 2>/dev/null)
-	ua=$(awk '$2 == "r" && !($3 == "msr" && $5 ~ /^0x(611|619|639|641|64d)$/) { a = 0 } / unfrozen$/ { a++ } END { print a + 0 }' "$tr" 2>/dev/null)
-	echo "  $1: unfrozen_ctl_writes $n (control words written while the box counted): $ua after its last read, its clean-up zeroing the controls of the boxes it left counting; $((ut - ua)) before${UNFROZEN_WHY:+ ($UNFROZEN_WHY)}"
-	check "$1: the trace names each unfrozen control write ($ut of $n), none before its last read but what is explained" \
+	ua=$(awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^t=/) th = $i }
+		$2 == "r" { a[th] = 0 } / unfrozen$/ { a[th]++ } END { for (th in a) s += a[th]; print s + 0 }' "$tr" 2>/dev/null)
+	echo "  $1: unfrozen_ctl_writes $n (control words written while the box counted): $ua after the last read of the thread that wrote them, its clean-up zeroing the controls of the boxes it left counting; $((ut - ua)) before${UNFROZEN_WHY:+ ($UNFROZEN_WHY)}"
+	# (where some came before, the reads of the same thread that followed them, so a failure says which)
+	[ "$ut" = "$ua" ] || awk -v t="$1" '{ for (i = 4; i <= NF; i++) if ($i ~ /^t=/) th = $i }
+		/ unfrozen$/ { u[th] = 1 } $2 == "r" && u[th] { print "  " t ": read after an unfrozen write of its thread: " $0; if (++k == 8) exit }' "$tr"
+	check "$1: the trace names each unfrozen control write ($ut of $n), none before its thread's last read but what is explained" \
 		'[ -s "$tr" ] && [ "$ut" = "$n" ] && { [ "$ut" = "$ua" ] || [ -n "$UNFROZEN_WHY" ]; }'
 	UNFROZEN_WHY=
 }

@@ -35,6 +35,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/types.h>
 #include <sys/un.h>
@@ -157,6 +158,7 @@ static int ask(struct peer_req *q, uint64_t *val, void *data)
 {
 	struct peer_rsp r;
 	int saved = errno;
+	q->tid = (int32_t)syscall(SYS_gettid);
 	pthread_mutex_lock(&mu);
 	if (sock >= 0 && sock_pid != getpid()) { /* a child of fork: its own connection */
 		REAL(close)(sock);

@@ -707,9 +707,9 @@ static void write_counts(FILE *f)
 			(unsigned long long)refused_unlisted, MAX_REFUSED);
 }
 
-/* one answered access in DIR/trace (the header): the time it was answered at, on the simulator's clock; a write
- * the simulator counted among its unfrozen_ctl_writes (a control word changed while its box counted) ends in
- * " unfrozen" */
+/* one answered access in DIR/trace (the header): the time it was answered at, on the simulator's clock, and after
+ * the value "t=" the peer's thread that asked; a write the simulator counted among its unfrozen_ctl_writes (a
+ * control word changed while its box counted) ends in " unfrozen" */
 static void trace_access(const struct peer_req *q, const struct peer_rsp *r)
 {
 	static uint64_t unfrozen; /* the machine's count after the last write traced */
@@ -726,18 +726,18 @@ static void trace_access(const struct peer_req *q, const struct peer_rsp *r)
 	switch (q->op) {
 	case PEER_MSR_READ:
 	case PEER_MSR_WRITE:
-		fprintf(trace, "%llu %c msr %d 0x%llx 0x%llx%s\n", (unsigned long long)t, w ? 'w' : 'r', q->a,
-			(unsigned long long)q->addr, v, tag);
+		fprintf(trace, "%llu %c msr %d 0x%llx 0x%llx t=%d%s\n", (unsigned long long)t, w ? 'w' : 'r', q->a,
+			(unsigned long long)q->addr, v, q->tid, tag);
 		break;
 	case PEER_PCI_READ:
 	case PEER_PCI_WRITE:
-		fprintf(trace, "%llu %c pci %04x:%02x:%02x.%d 0x%llx 0x%llx%s\n", (unsigned long long)t, w ? 'w' : 'r', q->a,
-			q->b, q->c, q->d, (unsigned long long)q->addr, v, tag);
+		fprintf(trace, "%llu %c pci %04x:%02x:%02x.%d 0x%llx 0x%llx t=%d%s\n", (unsigned long long)t,
+			w ? 'w' : 'r', q->a, q->b, q->c, q->d, (unsigned long long)q->addr, v, q->tid, tag);
 		break;
 	case PEER_MMIO_READ:
 	case PEER_MMIO_WRITE: /* a read's value: its first bytes, up to 8 (a window read whole is one line) */
-		fprintf(trace, "%llu %c mmio 0x%llx 0x%llx%s\n", (unsigned long long)t, w ? 'w' : 'r',
-			(unsigned long long)q->addr, v, tag);
+		fprintf(trace, "%llu %c mmio 0x%llx 0x%llx t=%d%s\n", (unsigned long long)t, w ? 'w' : 'r',
+			(unsigned long long)q->addr, v, q->tid, tag);
 		break;
 	}
 }

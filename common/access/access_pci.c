@@ -138,8 +138,10 @@ static int pci_explain(struct pci_backend *p, const struct pci_loc *d, uint32_t 
 	return uc_err("%s PCI config %s at 0x%x failed (%s)", write ? "writing" : "reading", path, off, pci_msg);
 }
 
-int pci_backend_read(struct pci_backend *p, const struct pci_loc *d, uint32_t off, void *buf, size_t len,
-		     struct uncore_stats *st)
+/* One access through libpci, whose errors longjmp back here (pci_jmp): a read of len bytes into buf, or a write
+ * of the dword at buf. */
+static int pci_access(struct pci_backend *p, const struct pci_loc *d, uint32_t off, void *buf, size_t len, int write,
+		      struct uncore_stats *st)
 {
 	jmp_buf jb;
 	struct pci_dev *dev;
@@ -152,38 +154,28 @@ int pci_backend_read(struct pci_backend *p, const struct pci_loc *d, uint32_t of
 	}
 	pci_msg[0] = 0;
 	dev = pci_dev_get(p, d);
-	ok = dev && pci_read_block(dev, (int)off, buf, (int)len);
+	ok = dev && (write ? pci_write_long(dev, (int)off, *(const uint32_t *)buf)
+			   : pci_read_block(dev, (int)off, buf, (int)len));
 	pci_jmp = NULL;
 	pci_cloexec(p);
 	st->syscalls++;
-	st->reads += len / 4;
-	if (!ok)
-		return pci_explain(p, d, off, len, 0);
-	return 0;
+	if (write)
+		st->writes++;
+	else
+		st->reads += len / 4;
+	return ok ? 0 : pci_explain(p, d, off, len, write);
+}
+
+int pci_backend_read(struct pci_backend *p, const struct pci_loc *d, uint32_t off, void *buf, size_t len,
+		     struct uncore_stats *st)
+{
+	return pci_access(p, d, off, buf, len, 0, st);
 }
 
 int pci_backend_write32(struct pci_backend *p, const struct pci_loc *d, uint32_t off, uint32_t val,
 			struct uncore_stats *st)
 {
-	jmp_buf jb;
-	struct pci_dev *dev;
-	int ok;
-	pci_jmp = &jb;
-	if (setjmp(jb)) {
-		pci_jmp = NULL;
-		pci_cloexec(p);
-		return uc_err("libpci: %s", pci_msg);
-	}
-	pci_msg[0] = 0;
-	dev = pci_dev_get(p, d);
-	ok = dev && pci_write_long(dev, (int)off, val);
-	pci_jmp = NULL;
-	pci_cloexec(p);
-	st->syscalls++;
-	st->writes++;
-	if (!ok)
-		return pci_explain(p, d, off, 4, 1);
-	return 0;
+	return pci_access(p, d, off, &val, 4, 1, st);
 }
 
 void pci_backend_close(struct pci_backend *p)

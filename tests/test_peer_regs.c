@@ -368,6 +368,35 @@ static void test_link_flits(void)
 	}
 }
 
+/* UPI's TxL_FLITS and RxL_FLITS count slots (seed 001 Table 2-230): a data flit "consume[s] all slots" and counts
+ * once for each slot the umask names in bits 2:0, so DATA with slot 0 alone (0x09) counts a third of ALL_DATA's 9 a
+ * line; ALL_NULL (0x27) counts the idle slots, the three a UPI clock less those the link's use fills; received
+ * non-data flits (RxL 0x97) fill the link to its use beside the received data, as sent ones do. */
+static void test_upi_slots(void)
+{
+	static const struct { const char *spec; int links; } plats[] = { { "sim:skx,sockets=2,clock=manual", 3 },
+									  { "sim:spr,sockets=2,clock=manual", 4 } };
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		const char *ev[] = { "upi/event=0x02,umask=0x09/:socket=1:box=1", "upi/event=0x02,umask=0x27/:socket=1:box=1",
+				     "upi/event=0x03,umask=0x97/:socket=1:box=1", "upi/event=0x03,umask=0x0f/:socket=1:box=1" };
+		uncore_session_t *s = start_session(u, ev, 4);
+		uncore_sleep_ns(u, 1000000000);
+		CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+		double slots = 3 * sim->prof.qpi_hz, use = sim->prof.link_util[1] * slots; /* a link's, a second */
+		double tx = sim->prof.qpi_tx_bps[1] / plats[i].links / 64 * 9, rx = sim->prof.qpi_rx_bps[1] / plats[i].links / 64 * 9;
+		fprintf(stderr, "%s: TxL DATA slot 0 %llu (truth %.6g), ALL_NULL %llu (%.6g); RxL NON_DATA %llu (%.6g), ALL_DATA %llu (%.6g)\n",
+			plats[i].spec, (unsigned long long)val(s, 0, 1), tx / 3, (unsigned long long)val(s, 1, 1), slots - use,
+			(unsigned long long)val(s, 2, 1), use - rx, (unsigned long long)val(s, 3, 1), rx);
+		CU_ASSERT(near_truth("TxL data flits of slot 0 a second", (double)val(s, 0, 1), tx / 3));
+		CU_ASSERT(near_truth("TxL idle slots a second", (double)val(s, 1, 1), slots - use));
+		CU_ASSERT(near_truth("RxL non-data slots a second", (double)val(s, 2, 1), use - rx));
+		CU_ASSERT(near_truth("RxL data slots a second", (double)val(s, 3, 1), rx));
+		finish(u, s);
+	}
+}
+
 /* The Sapphire Rapids family's UCLK fixed counter (0x2FDE/0x2FDF) is one of the global registers (seed 001
  * Table 1-8, beside U_MSR_PMON_GLOBAL_CTL 0x2FF0), not the UBox unit's (Table 1-9): PCM 202302 freezes the UBox
  * unit (0x2FD0 frz, bit 0) and leaves it so, then enables the fixed counter (bit 22) and reads its uncore clock
@@ -461,6 +490,7 @@ int main(void)
 		{ "PCM's QPI speed: HSX/BDX QPI links' function 0, QPI_RATE_STATUS the profile's rate; two links on two sockets",
 		  test_qpi_rate },
 		{ "PCM's QPI and UPI traffic: data and non-data flits together fill the link to its use", test_link_flits },
+		{ "UPI flits count by slot: data a slot a flit, idle slots, received non-data", test_upi_slots },
 		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
 		{ "PCM's uncore clock on SPR/EMR: the UCLK fixed counter counts through the UBox unit's freeze", test_spr_uclk },
 		{ NULL, NULL },

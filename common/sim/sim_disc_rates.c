@@ -113,21 +113,24 @@ double sim_disc_cha_rate(const struct sim *s, const struct sim_box *b, uint64_t 
 	return thresh ? v / p->llc_miss_parallel[sock] : v;
 }
 
-/* UPI link events: clocks and flits (a 64-byte line travels as 9 flits, notes 12.3). */
+/* UPI link events: clocks and flits.  TxL_FLITS (0x02) and RxL_FLITS (0x03) count slots (seed 001 Table 2-230):
+ * a flit has three, a data flit fills them all and counts once for each slot its umask names in bits 2:0, so
+ * ALL_DATA 0x0F counts 9 a 64-byte line (3 flits, notes 12.3); the other kinds a umask names add up: non-data
+ * (LLCRD bit 4, PROTHDR bit 7) the slots that fill the link to its use, NULL (bit 5) the idle rest, each taken as
+ * spread evenly over the slots.  A socket's received flits are filled to its own link use, as it sends. */
+static double upi_slots(const struct sim_profile *p, int sock, unsigned um, double data_bps, int links)
+{
+	double k = (double)((um & 1) + (um >> 1 & 1) + (um >> 2 & 1)) / 3; /* the share of the slots counted */
+	double d = data_bps / links * 9.0 / 64, nd = sim_link_nondata(p, sock, 3, d), idle = 3 * p->qpi_hz - d - nd;
+	return k * ((um & 0x08 ? d : 0) + (um & 0x90 ? nd : 0) + (um & 0x20 && idle > 0 ? idle : 0));
+}
+
 double sim_disc_upi_rate(const struct sim_profile *p, int sock, unsigned ev, unsigned um, int links)
 {
-	double data = 9.0 / 64;
 	if (ev == 0x01)
 		return p->qpi_hz;
-	/* TxL_FLITS: the kinds a umask names add up (seed 001 Table 2-230: DATA bit 3, LLCRD 4 and PROTHDR 7 the
-	 * non-data flits that fill the link to its use, 3 slots a clock; the slots, bits 2:0, taken as all three, as
-	 * ALL_DATA 0x0F, NON_DATA 0x97 and PCM's 0x9F name them) */
-	if (ev == 0x02) {
-		double d = p->qpi_tx_bps[sock] / links * data;
-		return (um & 0x08 ? d : 0) + (um & 0x90 ? sim_link_nondata(p, sock, 3, d) : 0);
-	}
-	if (ev == 0x03 && (um & 0x08))
-		return p->qpi_rx_bps[sock] / links * data;
+	if (ev == 0x02 || ev == 0x03)
+		return upi_slots(p, sock, um, ev == 0x02 ? p->qpi_tx_bps[sock] : p->qpi_rx_bps[sock], links);
 	return 0;
 }
 

@@ -24,7 +24,7 @@ struct peer_req {
 	uint32_t op, len;
 	int32_t a, b, c, d;
 	int32_t tid;      /* the peer's thread that asked (its kernel id): the trace tells a program's threads apart */
-	uint32_t unused_; /* (keeps addr 8-aligned, said) */
+	uint32_t unused_; /* (padding: addr stays 8-aligned) */
 	uint64_t addr, val;
 };
 

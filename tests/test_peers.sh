@@ -176,12 +176,14 @@ protocol() { # TOOL: print and judge the simulator's protocol checks after a pee
 	# seconds (CounterWidthExtender, to catch their wrap), and such a read came after its clean-up in CI runs
 	n=$(count unfrozen_ctl_writes) tr=$HOSTDIR/trace
 	ut=$(grep -c ' unfrozen$' "$tr" 2>/dev/null)
-	ua=$(awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^t=/) th = $i }
-		$2 == "r" { a[th] = 0 } / unfrozen$/ { a[th]++ } END { for (th in a) s += a[th]; print s + 0 }' "$tr" 2>/dev/null)
+	# (a line's thread is its last field but the tag; the reads of a thread after one of its unfrozen writes go to
+	# $W/unfrozen.before, the first 8, so a failure says which)
+	ua=$(awk -v t="$1" -v before="$W/unfrozen.before" '{ th = $NF == "unfrozen" ? $(NF - 1) : $NF }
+		$2 == "r" { if (a[th] && k++ < 8) print "  " t ": read after an unfrozen write of its thread: " $0 >before; a[th] = 0 }
+		/ unfrozen$/ { a[th]++ } END { for (th in a) s += a[th]; print s + 0 }' "$tr" 2>/dev/null)
 	echo "  $1: unfrozen_ctl_writes $n (control words written while the box counted): $ua after the last read of the thread that wrote them, its clean-up zeroing the controls of the boxes it left counting; $((ut - ua)) before${UNFROZEN_WHY:+ ($UNFROZEN_WHY)}"
-	# (where some came before, the reads of the same thread that followed them, so a failure says which)
-	[ "$ut" = "$ua" ] || awk -v t="$1" '{ for (i = 4; i <= NF; i++) if ($i ~ /^t=/) th = $i }
-		/ unfrozen$/ { u[th] = 1 } $2 == "r" && u[th] { print "  " t ": read after an unfrozen write of its thread: " $0; if (++k == 8) exit }' "$tr"
+	cat "$W/unfrozen.before" 2>/dev/null
+	rm -f "$W/unfrozen.before"
 	check "$1: the trace names each unfrozen control write ($ut of $n), none before its thread's last read but what is explained" \
 		'[ -s "$tr" ] && [ "$ut" = "$n" ] && { [ "$ut" = "$ua" ] || [ -n "$UNFROZEN_WHY" ]; }'
 	UNFROZEN_WHY=

@@ -525,7 +525,7 @@ double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t c
  * three): what a socket's link traffic is spread over. */
 int sim_xeon_ep_peers(const struct sim *s, const struct sim_box *b);
 /* The non-data flits a second that fill a QPI or UPI link of socket sock to the profile's use (link_util of
- * slots flits a link clock), beside data data flits: none where the data fill it already. */
+ * slots flits a link clock) beside the data flits a second given: none where the data fill it already. */
 static inline double sim_link_nondata(const struct sim_profile *p, int sock, int slots, double data)
 {
 	double v = p->link_util[sock] * slots * p->qpi_hz - data;

@@ -33,9 +33,21 @@ export PEER_TRACE=1
 # "Simulator profile"), none of them the defaults.
 QPI_UTIL0=0.25 QPI_UTIL1=0.45 # two sockets: each link's use (its flits, data and not, of 2 a QPI or 3 a UPI clock)
 LAT0=85 LAT1=115 # two sockets: an LLC data-read miss's latency, ns
+# The machine's TSC rate, kept apart from the host's.  PCM times every window by the time stamp over the nominal
+# rate, PLATFORM_INFO's (0xCE) ratio x 100 MHz (cpucounters.cpp getTickCount, detectNominalFrequency), and takes
+# the stamp from RDTSCP where CPUID has it, else from MSR 0x10 (getInvariantTSC_Fast).  Under qemu-user RDTSCP
+# answers the host's TSC, which ticks at the host's own rate (2.3 GHz on an Emerald Rapids host, 2.445 on an EPYC),
+# so PCM's CPU models go without it (PCM_CPU, peers.sh) and it reads the simulated machine's MSR 0x10, at the
+# profile's rate.  That rate is 2.6 GHz, or 3.4 GHz where the host's is within 10 % of 2.6: a PCM timed by the
+# host would then be 10 % off or more on every host, and its checks would say so.
+HOST_TSC=$("$HOST" --host-tsc)
+TSC=2.6e9
+apart() { awk -v h="$HOST_TSC" -v t="$TSC" 'BEGIN { d = (h - t) / t; exit !(h > 0 && (d >= 0.1 || d <= -0.1)) }'; }
+apart || TSC=3.4e9
+check "the machine's TSC rate $TSC Hz is 10 % or more apart from the host's ($HOST_TSC Hz)" apart
 for n in 1 2; do
 	{
-		echo "tsc_hz = 2.6e9"
+		echo "tsc_hz = $TSC"
 		echo "socket0.mem_read_bytes_per_s = 9.6e9"
 		echo "socket0.mem_write_bytes_per_s = 3.2e9"
 		echo "socket0.llc_miss_ratio = 0.2"
@@ -61,7 +73,6 @@ for n in 1 2; do
 		[ $n = 1 ] || printf '%s\n' "uncore_clock_hz = 2.4e9" "socket0.pkg_watts = 150" "socket1.pkg_watts = 95"
 	} >"$W/profile$n"
 done
-TSC=2.6e9
 RD0=9.6e9 WR0=3.2e9 RD1=6.4e9 WR1=2.4e9
 # socket 0's I/O with the drive: what its port counts is its payload and 2 % overhead (doc/user-guide.md, "PCI
 # devices"); the profile's share of a stack is on a port without it.  The drive sits on stack 1, port 1
@@ -194,7 +205,7 @@ protocol() { # TOOL: print and judge the simulator's protocol checks after a pee
 # simulated SR630 V2 populates and its traffic moves on, D1 settled in doc/memory.md)
 pcm_memory() {
 	start_host "$1" "$2" || return
-	peer "$W/$1.pcm" "$3" "$PCM_MEMORY" 16 -i=1 -nc # (16 s: a loaded machine delays its reads at either end by tens of ms, +1.2 % of 4 s seen)
+	peer "$W/$1.pcm" "$3$PCM_CPU" "$PCM_MEMORY" 16 -i=1 -nc # (16 s: a loaded machine delays its reads at either end by tens of ms, +1.2 % of 4 s seen)
 	rc=$?
 	ours "$SIM" "$W/$1.sim" mem_bw_read,mem_bw_write
 	D5=1
@@ -247,7 +258,7 @@ pcm_pcie() {
 	# (LegacyPlatform::getEventGroup), so what a loaded machine adds to a turn (+0.7 % at 0.57 s turns) weighs
 	# less the longer it is (+0.7 % at 16 s beside a second full run)
 	PCIE_S=32
-	peer "$W/$1.pcie" "$3" "$PCM_PCIE" $PCIE_S -i=1 -csv -B
+	peer "$W/$1.pcie" "$3$PCM_CPU" "$PCM_PCIE" $PCIE_S -i=1 -csv -B
 	rc=$?
 	stop_host
 	check "pcm-pcie on sim:$2: exit 0" '[ $rc -eq 0 ]'
@@ -286,7 +297,7 @@ pcm_iio() {
 	bdx*) # pcm-iio 202302 knows Skylake-SP and later (its platform maps: Purley, Whitley, Eagle Stream, Snowridge);
 		# Broadwell-EP has no IIO PMU (Linux's bdx uncore has no iio box): it stops, saying so
 		start_host "$1" "$2" || return
-		peer "$W/$1.iio" "$3" "$PCM_IIO" 1 -i=1 -csv
+		peer "$W/$1.iio" "$3$PCM_CPU" "$PCM_IIO" 1 -i=1 -csv
 		stop_host
 		why=$(grep -m1 "unknown platform" "$W/$1.iio.err")
 		check "pcm-iio on sim:$2 refuses the platform it does not know, saying so ($why)" '[ -n "$why" ]'
@@ -302,7 +313,7 @@ pcm_iio() {
 	# second by that nominal span, not by a clock (get_IIO_Samples: 1000 / delay_ms); a loaded machine's sleep
 	# overruns a turn (+3.2 % seen on SPR's 0.75 s turns), so each value is taken back to the window the simulator
 	# counted it in, from the trace (turns(), below)
-	peer "$W/$1.iio" "$3" "$PCM_IIO" 30 -i=1 -csv
+	peer "$W/$1.iio" "$3$PCM_CPU" "$PCM_IIO" 30 -i=1 -csv
 	rc=$?
 	stop_host
 	case $2 in skx*) model=85 ;; icx*) model=106 ;; *) model=143 ;; esac
@@ -449,12 +460,15 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	peer "$W/$name.likwid" "$cpu" "$LUA" "$LIKWID" -M 0 -c S0:0@S1:0 -g "$group" -S 4s
 	rc=$?
 	stop_host
+	# the release says what it knows: likwid 5.2.2 refuses Sapphire Rapids (its perfmon.c maps end at Ice Lake-SP),
+	# 5.4.1 (Debian 13) knows it and is checked as on any other part
+	why=$(grep -m1 "Unsupported .*Processor" "$W/$name.likwid.err")
+	if [ -n "$why" ]; then
+		case $spec in spr*) ;; *) no "likwid $LIKWID_VER refuses sim:$spec, which its releases know ($why)" ;; esac
+		skip "likwid-perfctr -g $group on sim:$spec: likwid $LIKWID_VER does not know the part ($why)"
+		return
+	fi
 	case $spec in
-	spr*) # likwid 5.2.2 knows no Sapphire Rapids (its perfmon.c maps end at Ice Lake-SP)
-		why=$(grep -m1 "Unsupported Processor" "$W/$name.likwid.err")
-		check "likwid-perfctr on sim:$spec refuses a processor its release does not know, saying so ($why)" '[ -n "$why" ]'
-		skip "likwid-perfctr -g $group on sim:$spec: likwid 5.2.2 does not know Sapphire Rapids"
-		return ;;
 	bdx* | hsx*) # the uncore functions show no NUMA node (their buses 7f and ff: the listings of the Supermicro
 		# X10DRi and Dell R730, tests/snapshots/field/bdx-*.source, -1 each), so hwloc puts them at its root,
 		# and likwid 5.2.2 walks from there to a package with no check and crashes (pci_hwloc.c hwloc_pci_init;
@@ -541,7 +555,7 @@ pcm_memory2() { # NAME SPEC QEMU-CPU
 	fi
 	start_host "$1" "$2" || return
 	sock=$W/$1.gdb.sock
-	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -g "$sock" -cpu "$3" -E LD_PRELOAD="$PRELOAD" "$PCM_MEMORY" 16 -i=1 -nc \
+	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -g "$sock" -cpu "$3$PCM_CPU" -E LD_PRELOAD="$PRELOAD" "$PCM_MEMORY" 16 -i=1 -nc \
 		>"$W/$1.pcm" 2>"$W/$1.pcm.err" &
 	p=$!
 	i=0
@@ -609,7 +623,7 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	# (SIGPIPE ignored: once gdb has detached, qemu 7.2's gdbstub still reports each signal of the program to the
 	# closed connection, and the MMIO windows' faults (the preload's loads and stores, Ice Lake-SP's iMC) would end
 	# qemu there; ignored, its write fails and it delivers the signal to the program)
-	(trap '' PIPE; PEER_HOST_DIR="$HOSTDIR" exec "$QEMU" -g "$sock" -cpu "$3" -E LD_PRELOAD="$PRELOAD" -E PCM_NO_PERF=1 \
+	(trap '' PIPE; PEER_HOST_DIR="$HOSTDIR" exec "$QEMU" -g "$sock" -cpu "$3$PCM_CPU" -E LD_PRELOAD="$PRELOAD" -E PCM_NO_PERF=1 \
 		"$pcm" $PCM_S -i=1 -nc -csv="$csv") >"$W/$1.pcm" 2>"$W/$1.pcm.err" &
 	p=$!
 	i=0
@@ -772,8 +786,11 @@ else
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_icx_clock icx,sockets=2,cores=2 Icelake-Server,model=106 CLOCK "Uncore Clock [MHz];2400;2400" "Power [W];150;95"
-		# where likwid 5.2.2 does not count: Sapphire Rapids (unknown to it), Broadwell-EP (the boards' NUMA nodes)
-		likwid lw_spr spr,sockets=2,cores=2 Icelake-Server,model=143,stepping=8 MEM
+		# where likwid 5.2.2 does not count: Sapphire Rapids (unknown to it; 5.4.1 counts it), Broadwell-EP (the
+		# boards' NUMA nodes)
+		likwid lw_spr spr,sockets=2,cores=2 Icelake-Server,model=143,stepping=8 MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_bdx bdx,sockets=2,cores=2 Broadwell,model=79,stepping=1 MEM
 	fi
 	if [ -n "$PCM_MEMORY" ]; then pcm_memory2 pm_skx2 skx,sockets=2,cores=1 Skylake-Server; fi

@@ -52,6 +52,9 @@ peer() {
 	wait $p 2>/dev/null
 }
 
+# PCM's CPU models go without RDTSCP: where CPUID has it PCM takes its time stamps from it, which qemu-user answers
+# with the host's TSC; without it PCM reads MSR 0x10, the simulated machine's (tests/test_peers.sh, issue 96)
+PCM_CPU=,-rdtscp
 # the peers, and why one is left out
 QEMU=$(command -v qemu-x86_64)
 PCM_MEMORY=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-memory)
@@ -66,4 +69,5 @@ case "$PCM_VER" in
 *) PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM_WHY="PCM $PCM_VER is installed: this test reads the output of PCM 202302 (Debian 12), and $PCM_VER prints its tables otherwise (issue 90)" ;;
 esac
 LIKWID=$(command -v likwid-perfctr)
+LIKWID_VER=$(dpkg-query -W -f '${Version}' likwid 2>/dev/null)
 LUA=$(command -v lua5.3)

@@ -134,9 +134,9 @@ else
 	# one socket of one core, as tests/test_peers.sh runs it (qemu-user's CPUID topology: D6); -nc: no channel rows
 	begin pm skx,sockets=1,cores=1 || exit 1
 	MARKS="grep -c 'NODE 0 Mem Read' $W/pm.out 2>/dev/null"
-	PEER_WATCH=watch peer "$W/pm.out" Skylake-Server "$PCM_MEMORY" 1 -i=$SAMPLES -nc
+	PEER_WATCH=watch peer "$W/pm.out" "Skylake-Server$PCM_CPU" "$PCM_MEMORY" 1 -i=$SAMPLES -nc
 	PEER_WATCH=
-	report pcm-memory "PCM $PCM_VER \`pcm-memory 1 -i=$SAMPLES -nc\` on sim:skx,sockets=1,cores=1 (qemu -cpu Skylake-Server)"
+	report pcm-memory "PCM $PCM_VER \`pcm-memory 1 -i=$SAMPLES -nc\` on sim:skx,sockets=1,cores=1 (qemu -cpu Skylake-Server$PCM_CPU)"
 fi
 if [ -z "$QEMU" ]; then
 	:

@@ -88,7 +88,10 @@ static inline uncore_session_t *start_session(uncore_t *u, const char *const *sp
 			fprintf(stderr, "%s: %s\n", specs[i], uncore_error());
 		CU_ASSERT_FATAL(rc == i);
 	}
-	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
+	int rc = uncore_session_start(s);
+	if (rc)
+		fprintf(stderr, "starting the session: %s\n", uncore_error());
+	CU_ASSERT_FATAL(rc == 0);
 	return s;
 }
 

@@ -478,6 +478,57 @@ static void test_icx_numa(void)
 	uncore_close(u);
 }
 
+/* The discovery device as PCM 202502 walks it (pci.h processDVSEC): its status says it has a capabilities list
+ * (bit 20 of dword 1), else PCM looks no further; the DVSEC's BAR, read as one dword, is the table's address.  A
+ * real Sapphire Rapids lists its 09A7 with a 32-bit BAR below 4 GiB ("reg 0x10: [mem 0x93200000-0x9327ffff]" in the
+ * boot logs of real ones, issue 97), and so do sim:spr and sim:emr; sim:gnr keeps a 64-bit BAR above 4 GiB, which
+ * the library reads whole (discover_table.c dvsec_bar). */
+static void test_disc_device(void)
+{
+	static const struct { const char *spec; int bar64; } plats[] = {
+		{ "sim:spr", 0 }, { "sim:emr,sockets=2", 0 }, { "sim:emr,dies=2", 0 }, { "sim:gnr", 1 },
+	};
+	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
+		uncore_t *u = open_sim(plats[i].spec);
+		struct sim *sim = sim_of(u->acc);
+		int found = 0;
+		for (int d = 0; d < sim->ndevs; d++) {
+			const struct sim_dev *dv = &sim->devs[d];
+			uint32_t st = 0, bar = 0, hi = 0, cap = 0, pcie = 0, dvsec = 0, off = 0x100;
+			if (!dv->present || dv->info.device != 0x09a7)
+				continue;
+			const struct pci_loc *l = &dv->info.loc;
+			CU_ASSERT(u->acc->ops->pci_read(u->acc, l, 0x04, &st, 4) == 0 && u->acc->ops->pci_read(u->acc, l, 0x10, &bar, 4) == 0 &&
+				  u->acc->ops->pci_read(u->acc, l, 0x14, &hi, 4) == 0 && u->acc->ops->pci_read(u->acc, l, 0x34, &cap, 4) == 0);
+			CU_ASSERT(u->acc->ops->pci_read(u->acc, l, cap & 0xfc, &pcie, 4) == 0);
+			/* the extended capabilities from 0x100 to the PMON DVSEC (0x23, its id 1 at + 8), PCM's walk */
+			for (int k = 0; k < 8 && off >= 0x100; k++) {
+				uint32_t h = 0, id = 0;
+				CU_ASSERT_FATAL(u->acc->ops->pci_read(u->acc, l, off, &h, 4) == 0);
+				if ((h & 0xffff) == 0x23 && u->acc->ops->pci_read(u->acc, l, off + 8, &id, 4) == 0 && (id & 0xffff) == 1) {
+					dvsec = off;
+					break;
+				}
+				off = h >> 20;
+			}
+			uint64_t addr = (bar & 0x6) == 0x4 ? (uint64_t)hi << 32 | (bar & ~0xfffu) : bar & ~0xfffu;
+			if (!(st & 1u << 20) || (pcie & 0xff) != 0x10 || !dvsec || ((bar & 0x6) == 0x4) != plats[i].bar64 ||
+			    (addr >> 32 != 0) != plats[i].bar64)
+				fprintf(stderr, "%s: 09a7 at %02x:%02x.%x: status 0x%08x, capability 0x%x at 0x%x, DVSEC at 0x%x, BAR 0x%08x 0x%08x\n",
+					plats[i].spec, l->bus, l->dev, l->fn, st, pcie & 0xff, cap & 0xff, dvsec, bar, hi);
+			CU_ASSERT(st & 1u << 20);
+			CU_ASSERT_EQUAL(pcie & 0xff, 0x10);
+			CU_ASSERT(dvsec != 0);
+			CU_ASSERT_EQUAL((bar & 0x6) == 0x4, plats[i].bar64);
+			CU_ASSERT_EQUAL(addr >> 32 != 0, plats[i].bar64);
+			CU_ASSERT(addr != 0);
+			found++;
+		}
+		CU_ASSERT_EQUAL(found, sim_scopes(sim));
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -493,6 +544,7 @@ int main(void)
 		{ "UPI flits count by slot: data a slot a flit, idle slots, received non-data", test_upi_slots },
 		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
 		{ "PCM's uncore clock on SPR/EMR: the UCLK fixed counter counts through the UBox unit's freeze", test_spr_uclk },
+		{ "PCM 202502's discovery walk: the 09A7's status, PCIe capability, DVSEC and a 32-bit BAR on SPR and EMR", test_disc_device },
 		{ NULL, NULL },
 	};
 	return run_suite("peer_regs", tests);

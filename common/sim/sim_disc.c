@@ -84,8 +84,17 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 	if (!d)
 		return -1;
 	d->info.node = sim_node_of_scope(s, scope); /* its die's (first) node, as Linux's get_device_die_id expects */
-	put32(d->cfg, 0x10, (uint32_t)(bar & 0xfffff000u) | 0x4); /* memory BAR, 64-bit */
+	/* A memory BAR, 32-bit where it lies below 4 GiB, as Sapphire Rapids' 09A7 lists it ("reg 0x10: [mem
+	 * 0x93200000-0x9327ffff]", no "64bit", in the boot logs of real ones); else 64-bit.  PCM 202502 reads its
+	 * low dword alone (pci.h processDVSEC). */
+	put32(d->cfg, 0x10, (uint32_t)(bar & 0xfffff000u) | (bar >> 32 ? 0x4 : 0));
 	put32(d->cfg, 0x14, (uint32_t)(bar >> 32));
+	/* Status: a capabilities list (bit 4), the PCI Express capability at 0x40 (a root complex integrated endpoint,
+	 * type 9, version 2), as every PCIe function has: PCM 202502 walks the extended capabilities only where
+	 * the status says so (processDVSEC) */
+	put32(d->cfg, 0x04, 0x0010u << 16);
+	d->cfg[0x34] = 0x40;
+	put32(d->cfg, 0x40, 0x10u | 0x0092u << 16);
 	put32(d->cfg, 0x100, 0x000b | 1u << 16 | 0x140u << 20);
 	put32(d->cfg, 0x140, 0x23u | 1u << 16 | 0x180u << 20);
 	put32(d->cfg, 0x148, 0x2);

@@ -1,7 +1,7 @@
 /*
  * The simulated Sapphire Rapids family (sim:spr, sim:emr, and sim:generic behind an unknown model):
  * the machine publishes its units only through PMON discovery tables, as the real one does.  Per
- * socket: a discovery device (0x09A7) whose DVSEC names a 64-bit BAR holding the table; MSR units
+ * socket: a discovery device (0x09A7) whose DVSEC names a 32-bit BAR holding the table; MSR units
  * (CHA, IIO, IRP, M2PCIe, PCU, UBox, MDF), MMIO IMC channels at the address the 0x3251 config
  * registers give, PCI units (M2M, UPI, M3UPI) on the socket's bus, free-running IIO and IMC
  * counters, and the documented quirks: a broken third UPI entry, CXL units on socket 0 only, and
@@ -23,7 +23,7 @@ static const int spr_bus[UC_MAX_SOCKETS] = { 0xfe, 0x7e, 0xbe, 0x3e, 0xde, 0x5e,
 static int node_id(int socket) { return (socket * 3 + 1) & 7; }
 
 #define TABLE_MAX 160                         /* unit slots per table */
-#define BAR_BASE 0x200000000ull               /* above 4 GiB: the BAR must be read as 64-bit */
+#define BAR_BASE 0x93200000ull                /* a 32-bit BAR, 1 MiB a die: a real SPR's 09A7 (sim_disc.c) */
 #define IMC_BASE 0xc8000000ull                /* MMIO base of socket 0 (cfg 0xD0 << 23) */
 
 /* IMC channel ch of controller imc (MMIO at MEMn + 0x22800 + 0x8000 ch, section 1.10.3); the

@@ -142,8 +142,8 @@ static int table_dev(const struct sim *s, int blob)
 		uint32_t lo, hi;
 		memcpy(&lo, s->devs[i].cfg + 0x10, 4);
 		memcpy(&hi, s->devs[i].cfg + 0x14, 4);
-		if (s->devs[i].present && s->devs[i].info.device != 0 && (lo & 0x6) == 0x4 &&
-		    ((uint64_t)hi << 32 | (lo & ~0xfffu)) == s->blobs[blob].phys)
+		uint64_t bar = (lo & 0x6) == 0x4 ? (uint64_t)hi << 32 | (lo & ~0xfffu) : lo & ~0xfffu; /* 64- or 32-bit */
+		if (s->devs[i].present && s->devs[i].info.device != 0 && !(lo & 1) && bar && bar == s->blobs[blob].phys)
 			return i;
 	}
 	return -1;

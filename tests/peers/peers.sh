@@ -39,7 +39,7 @@ has() { "$HOST" --probe "${SIM#sim:}" "$@" >/dev/null 2>&1; }
 peer() {
 	out=$1 cpu=$2
 	shift 2
-	PEER_HOST_DIR="$HOSTDIR" "$QEMU" -cpu "$cpu" -E LD_PRELOAD="$PRELOAD" "$@" >"$out" 2>"$out.err" &
+	PEER_HOST_DIR="$HOSTDIR" "$QEMU" ${QEMU_L:+-L "$QEMU_L"} -cpu "$cpu" -E LD_PRELOAD="$PRELOAD" "$@" >"$out" 2>"$out.err" &
 	p=$!
 	i=0
 	while kill -0 $p 2>/dev/null && [ $i -lt 900 ]; do
@@ -55,19 +55,45 @@ peer() {
 # PCM's CPU models go without RDTSCP: where CPUID has it PCM takes its time stamps from it, which qemu-user answers
 # with the host's TSC; without it PCM reads MSR 0x10, the simulated machine's (tests/test_peers.sh, issue 96)
 PCM_CPU=,-rdtscp
-# the peers, and why one is left out
-QEMU=$(command -v qemu-x86_64)
-PCM_MEMORY=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-memory)
-PCM_PCIE=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-pcie)
-PCM_IIO=$(PATH=$PATH:/usr/sbin:/sbin command -v pcm-iio)
-# the tools' output is read as PCM 202302 (Debian 12) prints it; another release (Debian 13's 202502 prints its
-# tables otherwise: every bandwidth read 0 here) is left out, saying so, until its output is read too
-PCM_WHY="PCM is not installed (Debian's pcm, scripts/install-deps)"
-PCM_VER=$(dpkg-query -W -f '${Version}' pcm 2>/dev/null)
-case "$PCM_VER" in
-202302*|"") ;;
-*) PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM_WHY="PCM $PCM_VER is installed: this test reads the output of PCM 202302 (Debian 12), and $PCM_VER prints its tables otherwise (issue 90)" ;;
-esac
-LIKWID=$(command -v likwid-perfctr)
-LIKWID_VER=$(dpkg-query -W -f '${Version}' likwid 2>/dev/null)
-LUA=$(command -v lua5.3)
+# make_root CODENAME DIR: a minbase root of Debian release CODENAME with its pcm, likwid and qemu-user, made once
+# (mmdebstrap, about 3 minutes on 2 loaded cores) and kept; one maker at a time; RELEASE_WHY where it cannot be made
+make_root() {
+	[ -e "$2/.made" ] && return 0
+	command -v mmdebstrap >/dev/null || { RELEASE_WHY="no mmdebstrap to make a $1 root with (scripts/install-deps)"; return 1; }
+	mkdir -p "${2%/*}" || { RELEASE_WHY="cannot make ${2%/*}"; return 1; }
+	(
+		flock 9
+		[ -e "$2/.made" ] && exit 0
+		rm -rf "$2"
+		mmdebstrap --variant=minbase --include=pcm,likwid,qemu-user,lua5.3 "$1" "$2" >"$2.log" 2>&1 && touch "$2/.made"
+	) 9>"$2.lock"
+	[ -e "$2/.made" ] || { RELEASE_WHY="a Debian $1 root could not be made here (mmdebstrap: $(tail -1 "$2.log" 2>/dev/null))"; return 1; }
+}
+
+# peer_release CODENAME | host: the peers of Debian release CODENAME (bookworm: PCM 202302, likwid 5.2.2, qemu 7.2;
+# trixie: PCM 202502, likwid 5.4.1, qemu 10.0), the host's own where the host runs that release (host: whatever it
+# runs), else those of a root of that release kept beside the build ($B/peer-roots/CODENAME, issue 97), run by its
+# own qemu-user with -L (QEMU_L: the guest's loader, libraries and files from the root; the preload and the served
+# tree are the host's, paths the root has not).  Sets QEMU, QEMU_L, PCM_MEMORY, PCM_PCIE, PCM_IIO, PCM, PCM_VER,
+# LIKWID, LIKWID_VER, LUA, and RELEASE_WHY where the release has none.
+peer_release() {
+	QEMU= QEMU_L= PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM= PCM_VER= LIKWID= LIKWID_VER= LUA= RELEASE_WHY=
+	RELEASE=$1
+	here=$( (. /etc/os-release && echo "$VERSION_CODENAME") 2>/dev/null)
+	r=
+	if [ "$1" != host ] && [ "$1" != "$here" ]; then
+		r=$B/peer-roots/$1
+		make_root "$1" "$r" || return 0
+		QEMU_L=$r
+	fi
+	RELEASE=${1#host}
+	RELEASE=${RELEASE:-$here}
+	# a tool of the release: the root's file, or the host's command
+	tool() { if [ -n "$r" ]; then [ -x "$r$1" ] && echo "$r$1"; else PATH=$PATH:/usr/sbin:/sbin command -v "${1##*/}"; fi; }
+	ver() { dpkg-query ${r:+--admindir="$r/var/lib/dpkg"} -W -f '${Version}' "$1" 2>/dev/null; }
+	QEMU=$(tool /usr/bin/qemu-x86_64)
+	PCM_MEMORY=$(tool /usr/sbin/pcm-memory) PCM_PCIE=$(tool /usr/sbin/pcm-pcie) PCM_IIO=$(tool /usr/sbin/pcm-iio)
+	PCM=$(tool /usr/sbin/pcm) PCM_VER=$(ver pcm)
+	LIKWID=$(tool /usr/bin/likwid-perfctr) LIKWID_VER=$(ver likwid) LUA=$(tool /usr/bin/lua5.3)
+	PCM_WHY="PCM is not installed (Debian's pcm${r:+ in the $1 root}, scripts/install-deps)"
+}

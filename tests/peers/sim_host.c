@@ -556,6 +556,25 @@ static void add_seg(int *segs, int *nsegs, int dom)
 
 /* The PCI functions: /proc/bus/pci (the devices list, a config file each), sysfs where the machine's tree has
  * no directory of the function, and the ACPI MCFG table over the segments they are in. */
+/* A node's kernel lists each PCI bus it has in /sys/class/pci_bus (DDDD:BB, a directory of the bus): likwid 5.4.1
+ * scans only the buses found there for the discovery device (intel_perfmon_uncore_discovery.c pci_test_bus). */
+static int put_buses(const char *sysdev)
+{
+	DIR *dd = opendir(sysdev);
+	for (struct dirent *e; dd && (e = readdir(dd));) {
+		unsigned dom, bus, dev, fn;
+		char p[PATH_MAX];
+		if (e->d_name[0] == '.' || sscanf(e->d_name, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) != 4)
+			continue;
+		snprintf(p, sizeof(p), "%s/sys/class/pci_bus/%04x:%02x/", root, dom, bus);
+		if (mkdirs(p)) {
+			closedir(dd);
+			return -1;
+		}
+	}
+	return dd ? closedir(dd) : -1;
+}
+
 static int put_pci(void)
 {
 	static char list[1 << 20];
@@ -633,6 +652,8 @@ static int put_pci(void)
 	}
 	if (dd)
 		closedir(dd);
+	if (put_buses(sysdev))
+		return -1;
 	/* ACPI 6.4 table 5.5 (the common header) and the PCI Firmware Specification 3.2 table 4-3 (MCFG): after
 	 * the 36-byte header 8 reserved bytes, then per segment base address, segment, start and end bus */
 	uint8_t t[44 + 16 * 16] = { 0 };

@@ -18,6 +18,7 @@ trap 'exit 1' INT TERM HUP
 no() { echo "bench peers: $1: failed"; return 1; }
 machine() { HOSTDIR=$W/$1 SIM="sim:$2,shared=$W/$1.machine"; } # the simulator's default profile
 . "$SRC/tests/peers/peers.sh"
+peer_release host # the host's own peers (QEMU, PCM_*, LIKWID, LUA)
 UNCORE=$B/uncore
 [ -x "$HOST" ] && [ -x "$UNCORE" ] || { echo "bench peers: build $HOST and $UNCORE first (make bench does)"; exit 1; }
 

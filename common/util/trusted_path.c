@@ -1,6 +1,6 @@
-/* uc_open_trusted, uc_trusted_dir (trusted_path.h): a path resolved one component at a time from "/", each
- * directory checked before anything in it is looked at, so that once checked no one else can swap what it
- * holds; the file then opened by its real path with O_NOFOLLOW and found to be the one looked at. */
+/* uc_open_trusted, uc_trusted_dir, uc_private_dir (trusted_path.h): a path resolved one component at a time
+ * from "/", each directory checked before anything in it is looked at, so that once checked no one else can
+ * swap what it holds; the file then opened by its real path with O_NOFOLLOW and found to be the one looked at. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -116,6 +116,33 @@ int uc_trusted_dir(const char *dir, char *out, size_t outlen, char *why, size_t 
 {
 	struct stat st;
 	return walk(dir, 1, out, outlen, &st, why, n);
+}
+
+int uc_dir_private(const struct stat *st, char *why, size_t n)
+{
+	unsigned mode = (unsigned)(st->st_mode & 07777);
+	if (uc_dir_trusted(st, 1, why, n))
+		return -1;
+	if (st->st_mode & S_IWOTH)
+		snprintf(why, n, "is writable by every user (mode %04o): sticky or not, another user can make a name there first",
+			 mode);
+	else if (st->st_mode & S_IWGRP)
+		snprintf(why, n, "is writable by its group %u (mode %04o): sticky or not, a member can make a name there first",
+			 (unsigned)st->st_gid, mode);
+	else
+		return 0;
+	return -1;
+}
+
+int uc_private_dir(const char *dir, char *out, size_t outlen, char *why, size_t n)
+{
+	struct stat st;
+	char reason[192];
+	if (walk(dir, 1, out, outlen, &st, why, n))
+		return -1;
+	if (uc_dir_private(&st, reason, sizeof(reason)))
+		return snprintf(why, n, "directory %s %s", out, reason), -1;
+	return 0;
 }
 
 /* who may read the file at real path res (its stat st): the directories of res looked at one by one */

@@ -40,4 +40,15 @@ int uc_open_trusted(const char *path, off_t max, struct stat *st, struct uc_read
  * real path without symbolic links: 0, or -1 with the reason in why. */
 int uc_trusted_dir(const char *dir, char *out, size_t outlen, char *why, size_t n);
 
+/* Whether a directory (st) lets no one else make a name in it: uc_dir_trusted, and writable by neither its
+ * group nor every user, sticky or not.  The sticky bit keeps others from removing or renaming what is there,
+ * not from making a name that is not there yet: the one a socket is to be bound to, before its bind or after
+ * its removal.  0, or -1 with the reason in why: "is writable by every user (mode 1777): sticky or not, another
+ * user can make a name there first". */
+int uc_dir_private(const struct stat *st, char *why, size_t n);
+
+/* uc_trusted_dir, with dir itself private (uc_dir_private): the directory a name is made in and removed from,
+ * which no one else may take in between.  "directory /tmp is writable by every user (mode 1777): ..." */
+int uc_private_dir(const char *dir, char *out, size_t outlen, char *why, size_t n);
+
 #endif

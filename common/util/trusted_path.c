@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "guarded_read.h"
 #include "trusted_path.h"
 
 #define MAX_LINKS 40 /* as the kernel's path walk (MAXSYMLINKS) */
@@ -179,7 +180,7 @@ int uc_open_trusted(const char *path, off_t max, struct stat *stp, struct uc_rea
 	if (fstat(fd, &st) || st.st_dev != seen.st_dev || st.st_ino != seen.st_ino)
 		snprintf(why, n, "it changed while it was opened");
 	else if (!S_ISREG(st.st_mode))
-		snprintf(why, n, "it is not a regular file");
+		snprintf(why, n, "it is %s, not a regular file", uc_file_kind(st.st_mode));
 	else if (max > 0 && st.st_size > max)
 		snprintf(why, n, "it is %lld bytes, more than %lld", (long long)st.st_size, (long long)max);
 	else if (!uc_owner_trusted(st.st_uid))

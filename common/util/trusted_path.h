@@ -1,8 +1,8 @@
 /*
  * Whether another user can steer a path: a directory on the way, or the file itself, that someone other
  * than root or this user may change.  The claims file (safe_file.c) and the exporter's TLS key, certificates
- * and web configuration go through the same rule.  Nothing here depends on the rest of the library, so that
- * a program builds it in as it does guarded_read.c; the reasons come back as text for the caller's message.
+ * and web configuration go through the same rule.  Nothing here depends on the rest of the library but
+ * guarded_read.c, so that a program builds both in; the reasons come back as text for the caller's message.
  */
 #ifndef UNCORE_TRUSTED_PATH_H
 #define UNCORE_TRUSTED_PATH_H

@@ -1,7 +1,8 @@
 /*
  * The exporter's own files (--config, --web.config.file, its certificates and key) read whole through the rule
  * the claims file and the jobs spool are read by (trusted_path.h): refused where another user could change
- * them, and warned of where another user may read them: every user, or a group the exporter is not of.
+ * them, and warned of where another user may read them: every user, a group the exporter is not of, or a user
+ * or group the file's ACL names.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -49,25 +50,25 @@ char *ue_read_small(const char *what, const char *path, size_t *n, struct ue_exp
 	return buf;
 }
 
-/* is gid the exporter's own group, or one of its supplementary groups? */
-static int my_group(gid_t gid)
-{
-	gid_t g[256];
-	int n = getgroups(256, g);
-	for (int i = 0; i < n; i++)
-		if (g[i] == gid)
-			return 1;
-	return gid == getegid();
-}
-
 /* A group of the exporter's own is how a key is given to a service (Debian's ssl-cert, Kubernetes' fsGroup): not
- * warned of; another group's members are other users. */
+ * warned of; another group's members are other users, and so is whoever the file's ACL names. */
 void ue_warn_exposed(const char *what, const char *path, const struct ue_exposure *x, const char *holds)
 {
-	if (x->readers.every)
+	const struct uc_readers *r = &x->readers;
+	if (r->every)
 		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by every user (mode %04o), and it holds %s: "
 			"chmod o-r it\n", what, path, x->mode, holds);
-	else if (x->readers.group && !my_group(x->readers.gid))
+	else if (r->group && !uc_my_group(r->gid))
 		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by the members of its group %u (mode %04o), "
-			"and it holds %s: chmod g-r it unless they are to\n", what, path, (unsigned)x->readers.gid, x->mode, holds);
+			"and it holds %s: chmod g-r it unless they are to\n", what, path, (unsigned)r->gid, x->mode, holds);
+	else if (r->acl_user && r->acl_uid < 0)
+		fprintf(stderr, "uncore-exporter: warning: %s %s has an ACL of more entries than are read here, which may let "
+			"other users read it, and it holds %s: setfacl -b it\n", what, path, holds);
+	else if (r->acl_user)
+		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by user %lld, whom its ACL names (getfacl), and "
+			"it holds %s: setfacl -x u:%lld it unless they are to\n", what, path, r->acl_uid, holds, r->acl_uid);
+	else if (r->acl_group)
+		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by the members of group %lld, which its ACL "
+			"names (getfacl), and it holds %s: setfacl -x g:%lld it unless they are to\n", what, path, r->acl_gid,
+			holds, r->acl_gid);
 }

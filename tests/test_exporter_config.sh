@@ -3,7 +3,8 @@
 # configuration (TLS and authentication off) and the addresses, so it is read by the rule of the key and the web
 # configuration (trusted_path.h): refused when another user could change it, at start and at SIGHUP (where the
 # running options go on), and warned of when another user may read it; before, a file every user could write
-# was taken.
+# was taken.  And a reader its ACL names is another user: root's 0600 file with an ACL entry user:65534:r was
+# taken with no warning; its group entry and mask are honoured, and a named writer refuses it.
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
 . "${top_srcdir:-.}/tests/other_user.sh" # other_cannot
 B=${top_builddir:-.}
@@ -89,7 +90,7 @@ rc=$?
 pid=
 check "... and the exporter stops cleanly" '[ $rc -eq 0 ]'
 
-# --- another user may read it: every user (through directories that let them pass)
+# --- another user may read it: every user, or one its ACL names (through directories that let them pass)
 why=$(other_cannot "$F")
 if [ -n "$why" ]; then
 	echo "# $why: the warnings of readers are left out (no other user reaches the file)"
@@ -98,6 +99,34 @@ else
 	cfg
 	check "a file every user may read: taken with a warning ($err)" \
 		'[ $rc -eq 0 ] && echo "$err" | grep -qF "warning: --config $F may be read by every user (mode 0644), and it holds the exporter'"'"'s options"'
+	chmod 0600 "$F"
+	if ! command -v setfacl >/dev/null; then
+		no "setfacl is not installed (package acl: scripts/install-deps installs it)"
+	elif ! acl=$(setfacl -m u:65534:r "$F" 2>&1); then
+		echo "# the file system of $W keeps no ACLs ($acl): the ACL checks are left out"
+	else
+		cfg
+		check "root's 0600 file with the ACL entry user:65534:r: taken with a warning naming the user ($err)" \
+			'[ $rc -eq 0 ] && echo "$err" | grep -qF "warning: --config $F may be read by user 65534, whom its ACL names"'
+		setfacl -m m::--- "$F"
+		cfg
+		check "... and with the ACL's mask ---, which leaves user 65534 nothing: no warning (${err:-none})" \
+			'[ $rc -eq 0 ] && [ -z "$err" ]'
+		setfacl -b "$F" && chmod 0600 "$F" && setfacl -m g:65534:r "$F"
+		cfg
+		check "the ACL entry group:65534:r: a warning naming the group ($err)" \
+			'[ $rc -eq 0 ] && echo "$err" | grep -qF "warning: --config $F may be read by the members of group 65534, which its ACL names"'
+		setfacl -b "$F" && chmod 0600 "$F" && setfacl -m u:65534:rw "$F"
+		refused "the ACL entry user:65534:rw" "it may be written by a user or group its ACL names"
+		setfacl -b "$F" && chmod 0600 "$F"
+		# the web configuration's password hashes too (the key is read by the same ue_read_small)
+		printf 'basic_auth_users:\n  prom: $2y$10$QOauhQNbBCuQDKes6eFzPeMqBSjb7Mr5DUmpZ/VcEd00UAV/LDeSi\n' >"$W/web.yml"
+		chmod 0600 "$W/web.yml"
+		setfacl -m u:65534:r "$W/web.yml"
+		cfg --web.config.file "$W/web.yml"
+		check "--web.config.file of root, 0600, with user:65534:r: a warning naming the user ($err)" \
+			'[ $rc -eq 0 ] && echo "$err" | grep -qF "warning: --web.config.file $W/web.yml may be read by user 65534, whom its ACL names"'
+	fi
 fi
 
 echo "$pass passed, $fail failed"

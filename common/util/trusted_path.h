@@ -23,9 +23,18 @@ int uc_dir_trusted(const struct stat *st, int group_too, char *why, size_t n);
 /* Who besides the owner may read a file reached through trusted directories. */
 struct uc_readers {
 	int every;   /* every user: the file o+r and each directory of its real path o+x */
-	int group;   /* its group's members: the file g+r, each directory o+x or of that group and g+x */
+	int group;   /* its group's members: the file g+r (with an ACL: its group entry, masked), each directory
+		      * o+x or of that group and g+x */
 	gid_t gid;
+	/* a user (not root nor this one) or a group (not one of this process's) its ACL names may read it, and
+	 * pass each directory (o+x, its owner or group with x, or named in its ACL with x): the first such, or
+	 * -1 where the ACL has too many entries to be read (file_acl.h) */
+	int acl_user, acl_group;
+	long long acl_uid, acl_gid;
 };
+
+/* Is gid this process's group, or one of its supplementary groups? */
+int uc_my_group(gid_t gid);
 
 /* path resolved with every directory on the way (and, for a symbolic link, the directory it lies in) checked
  * with uc_dir_trusted(group_too = 1), a symbolic link followed only when root or this user owns it (at most 40),

@@ -7,6 +7,7 @@
 # taken with no warning; its group entry and mask are honoured, and a named writer refuses it.
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
 . "${top_srcdir:-.}/tests/other_user.sh" # other_cannot
+. "${top_srcdir:-.}/tests/exporter_start.sh" # log_says
 B=${top_builddir:-.}
 EXP=$B/uncore-exporter
 pid=
@@ -52,14 +53,7 @@ fi
 mkdir -m 0755 "$W/run"
 "$EXP" --backend sim:emr --interval 0.5 --config "$F" --listen "unix:$W/run/m.sock" 2>"$W/exp.log" &
 pid=$!
-waitlog() { # PATTERN: 0 once the log has it (the exporter still running)
-	for _ in $(seq 1200); do
-		grep -q "$1" "$W/exp.log" && return 0
-		kill -0 $pid 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
+waitlog() { log_says "$W/exp.log" "$1" $pid; } # PATTERN: 0 once the log has it (the exporter still running)
 waitlog "serving .* read every" || { cat "$W/exp.log"; no "the exporter starts with --config $F"; }
 channels() { curl -s --max-time 20 --unix-socket "$W/run/m.sock" http://localhost/metrics | grep -c '^uncore_memory_read_bytes_total{socket="0",channel='; }
 printf 'groups memory\nper-box imc\n' >"$F"

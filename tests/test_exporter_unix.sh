@@ -7,6 +7,7 @@
 # left by a killed exporter is replaced, one another exporter listens on is not; the socket is 0660 and
 # a user outside its group cannot connect; it is removed at the end, and only if it is still the exporter's.
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
+. "${top_srcdir:-.}/tests/exporter_start.sh" # log_says
 B=${top_builddir:-.}
 EXP=$B/uncore-exporter
 pids=
@@ -23,12 +24,7 @@ start() {
 	"$EXP" --backend sim:emr --interval 0.5 "$@" 2>"$W/$name.log" &
 	last=$!
 	pids="$pids $last"
-	for _ in $(seq 1200); do
-		grep -q "serving .* read every" "$W/$name.log" && return 0
-		kill -0 $last 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
+	log_says "$W/$name.log" "serving .* read every" $last
 }
 # refused NAME WANT OPTIONS...: the exporter does not start, exit 1 or 2, WANT in its message
 refused() {

@@ -242,16 +242,36 @@ int ue_tls_load(struct ue_web *w, char *err, size_t len);
 /* A connection's GnuTLS session, before its handshake: the client_auth_type's policy. */
 void ue_tls_session(const struct ue_web *w, void *gnutls_session);
 /* Basic authentication against w's users (which must outlive it): 1 when user and pass match.  A password
- * not remembered costs a bcrypt; for a client outside --allow (budgeted) only UE_AUTH_HASHES_PER_S of those a
- * second are computed (a burst of UE_AUTH_BURST), the rest refused unchecked, so that wrong passwords cannot
- * keep the one HTTP thread from --allow's scrapers.  hashed, unchecked: the refusals of each kind so far. */
+ * not remembered costs a bcrypt; with a budget (a client outside --allow: the server's shared one; a user of
+ * the unix socket: that user's) only UE_AUTH_HASHES_PER_S of those a second are computed (a burst of
+ * UE_AUTH_BURST), the rest refused unchecked, so that wrong passwords cannot keep the one HTTP thread from
+ * the scrapers.  hashed, unchecked: the refusals of each kind so far. */
 #define UE_AUTH_HASHES_PER_S 2.0
 #define UE_AUTH_BURST 4.0
+struct ue_budget {
+	double tokens;   /* bcrypts it still allows now */
+	uint64_t last_ns; /* when tokens was last topped up (ue_mono_ns) */
+};
+void ue_budget_init(struct ue_budget *b);
+int ue_budget_full(struct ue_budget *b); /* topped up to its burst: as a new one */
 struct ue_auth;
 struct ue_auth *ue_auth_new(const struct ue_web *w);
-int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, int budgeted);
+struct ue_budget *ue_auth_shared_budget(struct ue_auth *a);
+int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, struct ue_budget *budget);
 void ue_auth_refusals(struct ue_auth *a, uint64_t *hashed, uint64_t *unchecked);
 void ue_auth_free(struct ue_auth *a);
+
+/* The unix socket's clients by user (ue_uids.c, SO_PEERCRED): each uid holds at most UE_UID_SHARE(reserved)
+ * connections, so one user never takes them all, and has a bcrypt budget of its own.  opened: the connection
+ * fd's entry, NULL when its user holds its share already (*full set: the caller closes it) or cannot be known
+ * (*full clear: the caller takes the shared budget); closed takes the entry back. */
+#define UE_UID_SHARE(reserved) ((reserved) / 2 ? (reserved) / 2 : 1)
+struct ue_uids;
+struct ue_uids *ue_uids_new(unsigned reserved);
+void *ue_uids_opened(struct ue_uids *u, int fd, int *full, uid_t *uid);
+struct ue_budget *ue_uids_budget(void *entry);
+void ue_uids_closed(struct ue_uids *u, void *entry);
+void ue_uids_free(struct ue_uids *u);
 
 /* --listen unix:PATH (ue_unix.c): the socket made, mode 0660, listening; its descriptor, or -1 with the reason in
  * err.  remove: the socket's file removed if it is still the one made (after the server closed it), u freed. */

@@ -7,13 +7,14 @@
  * The bcrypts of clients outside --allow draw on one bucket of UE_AUTH_HASHES_PER_S a second: a flood of wrong
  * passwords (each ~70 ms) once held every scrape queued behind it, --allow's too; now it takes at most 14 % of
  * the thread, and the requests over the budget are refused unchecked (a guesser gets 2 guesses a second).
+ * Each user of the unix socket has a bucket of its own (ue_uids.c): one member's guesses spend neither the
+ * thread nor another user's budget.
  */
 #include <crypt.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "ue.h"
 
 /* bcrypt of "fakepassword", cost 10 (exporter-toolkit web/handler.go's, for the same purpose) */
@@ -23,19 +24,38 @@ struct ue_auth {
 	const struct ue_web *w;
 	char *ok[UE_MAX_USERS]; /* each user's last verified password */
 	struct crypt_data cd;   /* crypt_r's state (32 KiB): one per server, used by its one thread */
-	double tokens;          /* bcrypts the budget still allows now */
-	struct timespec last;   /* when tokens was last topped up */
+	struct ue_budget shared; /* the bcrypts of clients outside --allow */
 	pthread_mutex_t mu;     /* the counts below, read by the main thread */
 	uint64_t hashed, unchecked;
 };
+
+void ue_budget_init(struct ue_budget *b)
+{
+	b->tokens = UE_AUTH_BURST;
+	b->last_ns = ue_mono_ns();
+}
+
+/* the bcrypts b allows now, topped up for the time since it was last looked at */
+static double level(struct ue_budget *b)
+{
+	uint64_t now = ue_mono_ns();
+	b->tokens += (double)(now - b->last_ns) / 1e9 * UE_AUTH_HASHES_PER_S;
+	if (b->tokens > UE_AUTH_BURST)
+		b->tokens = UE_AUTH_BURST;
+	b->last_ns = now;
+	return b->tokens;
+}
+
+int ue_budget_full(struct ue_budget *b) { return level(b) >= UE_AUTH_BURST; }
+
+struct ue_budget *ue_auth_shared_budget(struct ue_auth *a) { return &a->shared; }
 
 struct ue_auth *ue_auth_new(const struct ue_web *w)
 {
 	struct ue_auth *a = calloc(1, sizeof(*a));
 	if (a) {
 		a->w = w;
-		a->tokens = UE_AUTH_BURST;
-		clock_gettime(CLOCK_MONOTONIC, &a->last);
+		ue_budget_init(&a->shared);
 		pthread_mutex_init(&a->mu, NULL);
 	}
 	return a;
@@ -66,17 +86,11 @@ static int same(const char *x, const char *y)
 }
 
 /* one bcrypt from the budget: 0 when it is spent */
-static int take_token(struct ue_auth *a)
+static int take_token(struct ue_budget *b)
 {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	a->tokens += ((double)(now.tv_sec - a->last.tv_sec) + (now.tv_nsec - a->last.tv_nsec) / 1e9) * UE_AUTH_HASHES_PER_S;
-	if (a->tokens > UE_AUTH_BURST)
-		a->tokens = UE_AUTH_BURST;
-	a->last = now;
-	if (a->tokens < 1)
+	if (level(b) < 1)
 		return 0;
-	a->tokens -= 1;
+	b->tokens -= 1;
 	return 1;
 }
 
@@ -91,7 +105,7 @@ static int refused(struct ue_auth *a, int hashed)
 	return 0;
 }
 
-int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, int budgeted)
+int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, struct ue_budget *budget)
 {
 	int u = -1;
 	for (int i = 0; user && i < a->w->nusers; i++)
@@ -101,7 +115,7 @@ int ue_auth_check(struct ue_auth *a, const char *user, const char *pass, int bud
 		return refused(a, 0);
 	if (u >= 0 && a->ok[u] && same(a->ok[u], pass))
 		return 1;
-	if (budgeted && !take_token(a))
+	if (budget && !take_token(budget))
 		return refused(a, 0);
 	const char *hash = u >= 0 ? a->w->hash[u] : fake_hash;
 	const char *h = crypt_r(pass, hash, &a->cd);

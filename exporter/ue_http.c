@@ -13,11 +13,13 @@
  * (ue_tls.c), and basic authentication of every request before anything else is answered (ue_auth.c).
  * --listen unix:PATH is a second server of its own (ue_unix.c), with its own thread, connection limit
  * (--reserved-connections) and bcrypt state, sharing the snapshot, the deadlines and the counts: its clients are
- * whoever the socket's mode lets in, held to no per-client limit, and no crowd on the TCP port reaches them.
+ * whoever the socket's mode lets in, each user held to half of its connections and to a bcrypt budget of its
+ * own (ue_uids.c), and no crowd on the TCP port reaches them.
  */
 #include <math.h>
 #include <microhttpd.h>
 #include <netdb.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +49,8 @@ struct ue_http {
 	struct ue_unix *sock;
 	struct ue_conns *conns;
 	struct ue_peers *peers;
+	struct ue_uids *uids; /* the unix socket's clients */
+	unsigned uid_share;   /* the connections one of them may hold */
 	const struct ue_web *web;
 	pthread_mutex_t mu;
 	struct MHD_Response *resp[2]; /* the last read's, text and OpenMetrics; NULL before it */
@@ -55,9 +59,10 @@ struct ue_http {
 	unsigned log_count, log_dropped; /* messages in it, and those left out */
 };
 
-/* a connection's context: its deadline (ue_conns.c) and its client's count (ue_peers.c) */
+/* a connection's context: its deadline (ue_conns.c) and its client's count (ue_peers.c; on the unix socket
+ * its user's, ue_uids.c) */
 struct conn_ctx {
-	void *deadline, *peer;
+	void *deadline, *peer, *uid;
 };
 
 unsigned ue_http_generations(const struct ue_config *c)
@@ -119,6 +124,22 @@ static MHD_RESULT reply(struct MHD_Connection *c, unsigned status, const char *t
 	return ret;
 }
 
+/* whose bcrypt budget a request of c draws on: its user's on the unix socket (the shared one where its user is
+ * unknown), none for --allow's scrapers, else the shared one */
+static struct ue_budget *budget_of(struct listener *l, struct MHD_Connection *c)
+{
+	struct ue_http *h = l->h;
+	if (l == &h->l[1]) {
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+		const struct conn_ctx *x = ci ? ci->socket_context : NULL;
+		return x && x->uid ? ue_uids_budget(x->uid) : ue_auth_shared_budget(l->auth);
+	}
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	return ci && ue_peers_allowed(h->peers, ci->client_addr) ? NULL : ue_auth_shared_budget(l->auth);
+}
+
+static void say(struct listener *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 			  const char *version, const char *upload, size_t *upload_len, void **con_cls)
 {
@@ -137,8 +158,7 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 	}
 	if (l->auth) {
 		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
-		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-		int ok = ue_auth_check(l->auth, user, pass, !ci || !ue_peers_allowed(h->peers, ci->client_addr));
+		int ok = ue_auth_check(l->auth, user, pass, budget_of(l, c));
 		if (pass)
 			explicit_bzero(pass, strlen(pass));
 		MHD_free(user);
@@ -182,7 +202,8 @@ static MHD_RESULT handler(void *cls, struct MHD_Connection *c, const char *url, 
 
 static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum MHD_ConnectionNotificationCode code)
 {
-	struct ue_http *h = ((struct listener *)cls)->h;
+	struct listener *l = cls;
+	struct ue_http *h = l->h;
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
 		struct conn_ctx *x = calloc(1, sizeof(*x)); /* NULL: neither deadline nor count, the idle timeout holds it */
 		if (x) {
@@ -194,6 +215,17 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 			const union MHD_ConnectionInfo *ca = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 			x->deadline = fd >= 0 ? ue_conns_opened(h->conns, fd) : NULL;
 			x->peer = ca && ca->client_addr ? ue_peers_opened(h->peers, ca->client_addr) : NULL;
+			if (l == &h->l[1] && fd >= 0) {
+				int full;
+				uid_t uid;
+				x->uid = ue_uids_opened(h->uids, fd, &full, &uid);
+				if (full) { /* libmicrohttpd reads the end and closes it, as at a deadline */
+					shutdown(fd, SHUT_RDWR);
+					say(l, "unix:%s: user %u holds its %u connections (half of --reserved-connections): "
+					    "another one closed\n", ue_unix_path(h->sock), (unsigned)uid,
+					    h->uid_share);
+				}
+			}
 		}
 		*ctx = x;
 		if (h->web->tls) { /* before the handshake: the client certificate policy */
@@ -206,6 +238,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 		if (x) {
 			ue_conns_closed(h->conns, x->deadline);
 			ue_peers_closed(h->peers, x->peer);
+			ue_uids_closed(h->uids, x->uid);
 			free(x);
 		}
 		*ctx = NULL;
@@ -252,6 +285,15 @@ static void on_error(void *cls, const char *fmt, va_list ap)
 	} else
 		h->log_dropped++;
 	pthread_mutex_unlock(&h->mu);
+}
+
+/* a message of our own, within the same budget */
+static void say(struct listener *l, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	on_error(l, fmt, ap);
+	va_end(ap);
 }
 
 /* "HOST:PORT", "[V6]:PORT" or ":PORT" (every address: said so, since the default is loopback only) */
@@ -326,6 +368,7 @@ static void free_server(struct ue_http *h)
 	ue_unix_remove(h->sock); /* its descriptor closed with its server */
 	ue_conns_stop(h->conns);
 	ue_peers_free(h->peers);
+	ue_uids_free(h->uids);
 	pthread_mutex_destroy(&h->mu);
 	free(h);
 }
@@ -340,17 +383,21 @@ struct ue_http *ue_http_start(const struct ue_config *cfg, const struct ue_web *
 	if (cfg->listen && address(cfg->listen, &ai, err, len))
 		return NULL;
 	struct ue_http *h = calloc(1, sizeof(*h));
-	if (!h || !(h->peers = ue_peers_new(cfg)) || !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
-		if (!h || !h->peers)
+	if (!h || !(h->peers = ue_peers_new(cfg)) || !(h->uids = ue_uids_new(cfg->reserved)) ||
+	    !(h->conns = ue_conns_start(cfg->request_timeout, err, len))) {
+		if (!h || !h->peers || !h->uids)
 			snprintf(err, len, "out of memory");
 		if (ai)
 			freeaddrinfo(ai);
-		if (h)
+		if (h) {
 			ue_peers_free(h->peers);
+			ue_uids_free(h->uids);
+		}
 		free(h);
 		return NULL;
 	}
 	h->web = web;
+	h->uid_share = UE_UID_SHARE(cfg->reserved);
 	pthread_mutex_init(&h->mu, NULL);
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
 	if (ai) {

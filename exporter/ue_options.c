@@ -12,7 +12,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include "ue.h"
-#include "util/guarded_read.h"
 
 int ue_fail(char *err, size_t len, const char *fmt, ...)
 {
@@ -254,49 +253,59 @@ static int option(struct ue_config *c, const char *name, const char *v, char *er
 	return 0;
 }
 
-#define CONFIG_MAX ((off_t)1 << 20) /* a config file is kilobytes */
+/* One line of the file (n its number), its comment and blanks left out. */
+static int config_line(struct ue_config *c, const char *path, int n, char *line, char *err, size_t len)
+{
+	char *k = line + strspn(line, " \t");
+	if (!*k || *k == '#')
+		return 0;
+	char *v = k + strcspn(k, " \t");
+	if (*v) {
+		*v++ = 0;
+		v += strspn(v, " \t");
+		for (char *e = v + strlen(v); e > v && (e[-1] == ' ' || e[-1] == '\t');)
+			*--e = 0;
+	}
+	if (!strcmp(k, "config") || !strcmp(k, "check-config") || !strcmp(k, "help") || !strcmp(k, "version"))
+		return ue_fail(err, len, "%s:%d: '%s' belongs on the command line", path, n, k);
+	char msg[512];
+	if (option(c, k, *v ? v : NULL, msg, sizeof(msg)))
+		return ue_fail(err, len, "%s:%d: %s", path, n, msg);
+	return 0;
+}
 
+/* The file as the web configuration and the key are read (ue_files.c): it may name the backend, turn TLS and
+ * authentication off and open the port to anyone, so one that another user could change is refused, at start
+ * and at every SIGHUP; one another user may read is warned of.  A FIFO there is refused, not waited on. */
 static int config_file(struct ue_config *c, const char *path, char *err, size_t len)
 {
-	struct stat st;
-	char line[1024], why[160];
-	int n = 0, fd = uc_open_guarded(path, CONFIG_MAX, &st); /* a FIFO there: refused, not waited on */
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
-	if (!f) {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		return ue_fail(err, len, "--config %s: %s", path, uc_guarded_why(e, &st, CONFIG_MAX, 0, why, sizeof(why)));
-	}
-	while (fgets(line, sizeof(line), f)) {
+	struct ue_exposure x;
+	size_t size;
+	char *text = ue_read_small("--config", path, &size, &x, err, len);
+	if (!text)
+		return -1;
+	int n = 0, rc = 0;
+	for (char *p = text, *end = text + size; !rc && p < end;) {
+		char line[1024], *nl = memchr(p, '\n', (size_t)(end - p)), *stop = nl ? nl : end;
+		size_t k = (size_t)(stop - p);
 		n++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			fclose(f);
-			return ue_fail(err, len, "%s:%d: the line is longer than %zu characters", path, n, sizeof(line) - 2);
+		if (k && stop[-1] == '\r')
+			k--;
+		if (k > sizeof(line) - 2)
+			rc = ue_fail(err, len, "%s:%d: the line is longer than %zu characters", path, n, sizeof(line) - 2);
+		else if (memchr(p, 0, k))
+			rc = ue_fail(err, len, "%s:%d: the line holds a NUL byte (is it a text file?)", path, n);
+		else {
+			memcpy(line, p, k);
+			line[k] = 0;
+			rc = config_line(c, path, n, line, err, len);
 		}
-		line[strcspn(line, "\r\n")] = 0;
-		char *k = line + strspn(line, " \t");
-		if (!*k || *k == '#')
-			continue;
-		char *v = k + strcspn(k, " \t");
-		if (*v) {
-			*v++ = 0;
-			v += strspn(v, " \t");
-			for (char *e = v + strlen(v); e > v && (e[-1] == ' ' || e[-1] == '\t');)
-				*--e = 0;
-		}
-		if (!strcmp(k, "config") || !strcmp(k, "check-config") || !strcmp(k, "help") || !strcmp(k, "version")) {
-			fclose(f);
-			return ue_fail(err, len, "%s:%d: '%s' belongs on the command line", path, n, k);
-		}
-		char msg[512];
-		if (option(c, k, *v ? v : NULL, msg, sizeof(msg))) {
-			fclose(f);
-			return ue_fail(err, len, "%s:%d: %s", path, n, msg);
-		}
+		p = stop + (nl != NULL);
 	}
-	fclose(f);
-	return 0;
+	free(text);
+	if (!rc)
+		ue_warn_exposed("--config", path, &x, "the exporter's options (its scrapers, where its TLS key is)");
+	return rc;
 }
 
 static int options(struct ue_config *c, int argc, char **argv, char *err, size_t len);

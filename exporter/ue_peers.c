@@ -6,7 +6,7 @@
  * The addresses of --allow are not limited that way: they may use every connection, and the others together
  * leave --reserved-connections of them to those (doc/safety.md says why reserved, not only those admitted).
  * Nor are the clients of the unix socket (ue_unix.c): its file's mode says who they are, and its server has
- * a connection limit of its own.
+ * a connection limit of its own, and a share of it for each user (ue_uids.c).
  *
  * libmicrohttpd asks admit (its accept policy) and then notifies the connection's start in the same thread
  * (daemon.c of 0.9.75, internal_add_connection), so a count checked is still the count when it is raised.

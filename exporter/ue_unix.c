@@ -4,7 +4,9 @@
  * any of 127.0.0.0/8, which is one client of --max-connections-per-ip: doc/safety.md).
  * Made without letting another user steer it: every directory on the way must be one only root or the
  * exporter's user may change (trusted_path.h), so nothing can be swapped under the path between the look and
- * the bind; what is already there is removed only when it is a socket of root or this user that no process
+ * the bind, and the socket's own directory one no one else may write even with the sticky bit (/tmp): there
+ * another user binds the name while it is free (after the exporter's exit, or a stale socket's removal) and the
+ * scraper, which connects by path, reads that user's numbers; what is already there is removed only when it is a socket of root or this user that no process
  * listens on any more (an exporter killed before it could remove it), never a link or a file; the mode is set
  * before listen(2), so no one connects through a wider one; and at the end the socket is removed if it is
  * still the one this process made.
@@ -51,8 +53,9 @@ int ue_unix_listen(const char *path, struct ue_unix **out, char *err, size_t len
 	if (path[0] != '/' || !base[0] || !strcmp(base, ".") || !strcmp(base, ".."))
 		return ue_fail(err, len, "--listen unix:%s: give the socket's absolute path, e.g. unix:/run/uncore-exporter/metrics.sock", path);
 	snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	if (uc_trusted_dir(dir, real, sizeof(real), why, sizeof(why)))
-		return ue_fail(err, len, "--listen unix:%s: %s", path, why);
+	if (uc_private_dir(dir, real, sizeof(real), why, sizeof(why)))
+		return ue_fail(err, len, "--listen unix:%s: %s; give the socket a directory of its own that only root or the "
+			       "exporter's user may write (the unit's RuntimeDirectory=: /run/uncore-exporter)", path, why);
 	if (snprintf(a.sun_path, sizeof(a.sun_path), "%s/%s", strcmp(real, "/") ? real : "", base) >= (int)sizeof(a.sun_path))
 		return ue_fail(err, len, "--listen unix:%s: the socket's path (%s/%s) is longer than %zu characters", path, real, base,
 			       sizeof(a.sun_path) - 1);

@@ -11,77 +11,10 @@
  * directory; client_ca_file with NoClientCert is refused.  One difference: a client_auth_type that verifies
  * certificates needs client_ca_file here (Go would fall back to the system's roots).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ue.h"
-#include <limits.h>
-#include "util/trusted_path.h"
-
-#define MAX_FILE ((size_t)1 << 20) /* a certificate chain or a config file is kilobytes */
-
-/* the whole file, NUL-terminated; NULL with the reason in err.  Opened without blocking and refused unless a
- * regular file of at most 1 MiB: a FIFO or a device put there must not stall the start or a reload (SIGHUP);
- * and refused where another user could change it or a directory on its way (trusted_path.h): a certificate,
- * key or password hash swapped by a user would be the exporter's */
-char *ue_read_small(const char *what, const char *path, size_t *n, struct ue_exposure *x, char *err, size_t len)
-{
-	struct stat st;
-	struct uc_readers r;
-	char why[PATH_MAX + 160];
-	int fd = uc_open_trusted(path, (off_t)MAX_FILE, &st, &r, why, sizeof(why));
-	if (fd < 0) {
-		ue_fail(err, len, "%s %s: %s", what, path, why);
-		return NULL;
-	}
-	if (x) {
-		x->readers = r;
-		x->mode = (unsigned)(st.st_mode & 07777);
-	}
-	char *buf = malloc(MAX_FILE + 1);
-	size_t got = 0;
-	ssize_t k = 1;
-	while (buf && got <= MAX_FILE && (k = read(fd, buf + got, MAX_FILE + 1 - got)) > 0)
-		got += (size_t)k;
-	close(fd);
-	if (!buf || k < 0 || got > MAX_FILE) {
-		if (!buf)
-			ue_fail(err, len, "out of memory");
-		else
-			ue_fail(err, len, "%s %s: %s", what, path, k < 0 ? "cannot be read" : "larger than 1 MiB");
-		free(buf);
-		return NULL;
-	}
-	buf[got] = 0;
-	if (n)
-		*n = got;
-	return buf;
-}
-
-/* is gid the exporter's own group, or one of its supplementary groups? */
-static int my_group(gid_t gid)
-{
-	gid_t g[256];
-	int n = getgroups(256, g);
-	for (int i = 0; i < n; i++)
-		if (g[i] == gid)
-			return 1;
-	return gid == getegid();
-}
-
-/* A group of the exporter's own is how a key is given to a service (Debian's ssl-cert, Kubernetes' fsGroup): not
- * warned of; another group's members are other users. */
-void ue_warn_exposed(const char *what, const char *path, const struct ue_exposure *x, const char *holds)
-{
-	if (x->readers.every)
-		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by every user (mode %04o), and it holds %s: "
-			"chmod o-r it\n", what, path, x->mode, holds);
-	else if (x->readers.group && !my_group(x->readers.gid))
-		fprintf(stderr, "uncore-exporter: warning: %s %s may be read by the members of its group %u (mode %04o), "
-			"and it holds %s: chmod g-r it unless they are to\n", what, path, (unsigned)x->readers.gid, x->mode, holds);
-}
 
 /* the file's keys: where each goes */
 enum key { K_NONE, K_TLS, K_USERS, K_CERT, K_KEY, K_CA, K_AUTH, K_MIN, K_MAX };

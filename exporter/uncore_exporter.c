@@ -228,7 +228,7 @@ int main(int argc, char **argv)
 		ue_http_conns(&cfg), UE_POOL_BYTES / 1024, UE_CONN_BYTES / 1024, tls, ue_http_generations(&cfg), resp / 1024);
 	if (cfg.listen_unix) /* its own line: scripts read the port from the next */
 		fprintf(stderr, "uncore-exporter: unix:%s: mode 0660 (the exporter's user and group may connect), %u connections "
-			"(--reserved-connections)\n", cfg.listen_unix, cfg.reserved);
+			"(--reserved-connections), at most %u of one user\n", cfg.listen_unix, cfg.reserved, UE_UID_SHARE(cfg.reserved));
 	if (web.tls || web.nusers)
 		fprintf(stderr, "uncore-exporter: %s%s%s (--web.config.file %s)\n", web.tls ? "TLS" : "",
 			web.tls && web.nusers ? " and " : "", web.nusers ? "basic authentication" : "", cfg.web_config);

@@ -12,10 +12,18 @@ prints one line per check ("ok ..." or "bad ...", "# ..." for what it saw) and e
       scraper scrapes once a second SCRAPES times over the unix socket SOCK (--listen unix:PATH): every scrape
       must be served.  And one scrape from 127.0.0.1 among them, which the crowd's block leaves nothing
       (printed, not checked: the attack works).
+  unixtrickle SOCK N   N connections to the unix socket SOCK that send a header line every half second and
+      never end their request, reopened 2 s after they are closed (or refused: the listen backlog full), as one
+      user of the socket's group can; prints "ready" once they have been opened a second, then runs until killed.
+  unixscrape SOCK SCRAPES   one scrape over the unix socket a second, SCRAPES times: every one must be served.
+  unixguess SOCK N USER PASS   N requests with a wrong password over the unix socket, one after another: each
+      must be refused (401).
   slow PORT PID NADDRS PER_ADDR SCRAPES BOUND_KB   NADDRS x PER_ADDR clients send GET /metrics and never
       read (a receive buffer of 4 KiB and segments of 536 bytes each); the scraper on 127.0.0.1 is served SCRAPES times and the
       exporter's RSS (VmRSS) rises by at most BOUND_KB over what it was before them.
 """
+import base64
+import errno
 import selectors
 import socket
 import ssl
@@ -95,6 +103,16 @@ class Crowd:
         self.n = 0
 
     def open(self, a):
+        if isinstance(self.port, str):  # the unix socket at that path
+            s = socket.socket(socket.AF_UNIX)
+            s.setblocking(False)
+            if s.connect_ex(self.port) not in (0, errno.EINPROGRESS):  # EAGAIN: its backlog is full
+                s.close()
+                self.pending.append((time.monotonic() + self.again, a))
+                return
+            self.opened += 1
+            self.sel.register(s, selectors.EVENT_WRITE, [a, False, time.monotonic()])
+            return
         s = socket.socket()
         if self.rcvbuf:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.rcvbuf)
@@ -224,6 +242,51 @@ def local(port, sock, naddrs, per_addr, n):
         "each: %d failed%s" % (n, naddrs, per_addr, len(fails), " (%s)" % fails[0] if fails else ""))
 
 
+def unix_trickle(sock, n):
+    crowd = Crowd(sock, 1, n, b"GET /metrics HTTP/1.1\r\nHost: x\r\n", True)
+    crowd.step(1.0)
+    print("ready: %d trickling connections to %s asked for, %d open after a second" % (n, sock, crowd.held()), flush=True)
+    while True:
+        crowd.step(10.0)
+        print("# %d open, %d for over a second; %d opened so far, %d closed" % (crowd.held(), crowd.held_long(),
+              crowd.opened, crowd.closed), flush=True)
+
+
+def unix_scrape(sock, n):
+    fails = []
+    for _ in range(n):
+        time.sleep(1.0)
+        why = scrape(sock, timeout=10)
+        if why:
+            fails.append(why)
+    say(not fails, "%d scrapes over the unix socket, one a second: %d not served%s"
+        % (n, len(fails), " (%s)" % fails[0] if fails else ""))
+
+
+def unix_guess(sock, n, user, password):
+    auth = base64.b64encode(("%s:%s" % (user, password)).encode()).decode()
+    answers = {}
+    for _ in range(n):
+        try:
+            s = socket.socket(socket.AF_UNIX)
+            s.settimeout(20)
+            s.connect(sock)
+            s.sendall(("GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Basic %s\r\nConnection: close\r\n\r\n"
+                       % auth).encode())
+            data = bytearray()
+            while True:
+                got = s.recv(65536)
+                if not got:
+                    break
+                data += got
+            s.close()
+            status = data[9:12].decode(errors="replace") or "none"
+        except OSError as e:
+            status = "error (%s)" % e
+        answers[status] = answers.get(status, 0) + 1
+    say(answers.get("401", 0) == n, "%d wrong passwords over the unix socket: answered %s" % (n, answers))
+
+
 def slow(port, pid, naddrs, per_addr, n, bound_kb):
     for _ in range(3):
         scrape(port)
@@ -297,6 +360,12 @@ def main():
         local(int(args[0]), args[1], int(args[2]), int(args[3]), int(args[4]))
     elif cmd == "tlsslow":
         tls_slow(int(args[0]), int(args[1]), int(args[2]), args[3], int(args[4]))
+    elif cmd == "unixtrickle":
+        unix_trickle(args[0], int(args[1]))
+    elif cmd == "unixscrape":
+        unix_scrape(args[0], int(args[1]))
+    elif cmd == "unixguess":
+        unix_guess(args[0], int(args[1]), args[2], args[3])
     elif cmd == "slow":
         slow(int(args[0]), int(args[1]), int(args[2]), int(args[3]), int(args[4]), int(args[5]))
     else:

@@ -16,3 +16,13 @@ start() {
 	cat "$W/exp.log"
 	return 1
 }
+# log_says FILE PATTERN PID: 0 once FILE has a line matching PATTERN, waiting while PID lives, up to 2 minutes
+# as start() does; 1 when PID has ended or the time is up
+log_says() {
+	for _ in $(seq 1200); do
+		grep -q "$2" "$1" && return 0
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}

@@ -55,6 +55,7 @@ unshare tests/test_unit.sh
 gdb tests/test_peers.sh (PCM on two sockets: tests/peers/cpuid_topology.py)
 objdump tests/test_peers.sh (PCM's cpuid)
 readelf tests/test_peers.sh (PCM's entry point)
+setfacl tests/test_exporter_config.sh (a reader through a file's ACL)
 EOF
 # the measure itself: a program no package holds is named
 fake=$W/bin/uncore-no-such-package

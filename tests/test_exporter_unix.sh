@@ -2,10 +2,12 @@
 # uncore-exporter's --listen unix:PATH (issue 89): the local scraper's way in that no other local user can take
 # (on loopback any user binds any of 127.0.0.0/8: test_exporter_crowd.sh trickles there beside it).  The socket
 # is made as an attacker would want it not to be: a symbolic link, a file or another user's socket planted at
-# its path is refused and left as it was, a directory on the way that another user may write is refused; a
-# socket left by a killed exporter is replaced, one another exporter listens on is not; the socket is 0660 and
+# its path is refused and left as it was, a directory on the way that another user may write is refused, and so
+# is a sticky one (as /tmp) the socket would be made in, where another user can take its name first; a socket
+# left by a killed exporter is replaced, one another exporter listens on is not; the socket is 0660 and
 # a user outside its group cannot connect; it is removed at the end, and only if it is still the exporter's.
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
+. "${top_srcdir:-.}/tests/exporter_start.sh" # log_says
 B=${top_builddir:-.}
 EXP=$B/uncore-exporter
 pids=
@@ -22,12 +24,7 @@ start() {
 	"$EXP" --backend sim:emr --interval 0.5 "$@" 2>"$W/$name.log" &
 	last=$!
 	pids="$pids $last"
-	for _ in $(seq 1200); do
-		grep -q "serving .* read every" "$W/$name.log" && return 0
-		kill -0 $last 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
+	log_says "$W/$name.log" "serving .* read every" $last
 }
 # refused NAME WANT OPTIONS...: the exporter does not start, exit 1 or 2, WANT in its message
 refused() {
@@ -119,20 +116,50 @@ mkdir "$W/open/deeper"
 refused "a directory below one every user may write" "directory $W/open is writable by every user" --listen "unix:$W/open/deeper/m.sock"
 mkdir -m 0775 "$W/grp" && chmod 0775 "$W/grp"
 refused "a directory its group may write" "directory $W/grp is writable by its group" --listen "unix:$W/grp/metrics.sock"
-# a sticky directory every user may write (as /tmp): served, and another user's socket there is not removed
+# a sticky directory every user (as /tmp) or its group may write: refused, naming it.  The sticky bit keeps others
+# from removing the socket, not from binding its name while it is free (after the exporter's exit, or between a
+# stale socket's removal and the bind), and the scraper, which connects by path, then reads their numbers
 mkdir "$W/sticky" && chmod 1777 "$W/sticky"
-start sticky --listen "unix:$W/sticky/metrics.sock" || { cat "$W/sticky.log"; no "the exporter serves in a sticky directory"; }
-got=$(code "$W/sticky/metrics.sock")
-check "in a sticky directory every user may write (as /tmp): served ($got)" '[ "$got" = 200 ]'
-kill $last && wait $last
+refused "a sticky directory every user may write (as /tmp)" \
+	"directory $W/sticky is writable by every user (mode 1777): sticky or not, another user can make a name there first" \
+	--listen "unix:$W/sticky/metrics.sock"
+check "... and the error says where the socket belongs" 'echo "$out" | grep -q "RuntimeDirectory=: /run/uncore-exporter"'
+mkdir "$W/stickygrp" && chmod 1770 "$W/stickygrp"
+refused "a sticky directory its group may write" \
+	"directory $W/stickygrp is writable by its group $(stat -c %g "$W/stickygrp") (mode 1770): sticky or not" \
+	--listen "unix:$W/stickygrp/metrics.sock"
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	# a socket of another user at the path (one root gave away: no other user may write a directory accepted)
+	"$PY" -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$D/metrics.sock"
+	chown 65534 "$D/metrics.sock"
+	refused "another user's stale socket" "a socket of user 65534 is there, which is not removed" --listen "unix:$D/metrics.sock"
+	check "... and it is still there" '[ -S "$D/metrics.sock" ]'
+	rm -f "$D/metrics.sock"
+	# user 65534 takes the name in the sticky directory and answers as an exporter would, with numbers of its own
 	chmod 0711 "$W"
-	setpriv --reuid 65534 --regid 65534 --clear-groups "$PY" -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
-		"$W/sticky/metrics.sock"
-	chmod 0700 "$W"
-	refused "another user's stale socket in a sticky directory" "a socket of user 65534 is there, which is not removed" \
+	setpriv --reuid 65534 --regid 65534 --clear-groups "$PY" -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1])
+s.listen(8)
+while True:
+    c = s.accept()[0]
+    c.recv(4096)
+    c.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nuncore_memory_read_bytes_total{socket=\"0\"} 42\n")
+    c.close()' "$W/sticky/metrics.sock" 2>"$W/squat.log" &
+	squat=$!
+	pids="$pids $squat"
+	for _ in $(seq 300); do
+		[ -S "$W/sticky/metrics.sock" ] && break
+		kill -0 $squat 2>/dev/null || break
+		sleep 0.1
+	done
+	got=$(code "$W/sticky/metrics.sock")
+	check "user 65534 binds the name in the sticky directory, and a scraper there reads its numbers (the attack: $got)" \
+		'[ "$got" = 200 ] && grep -q "^uncore_memory_read_bytes_total{socket=\"0\"} 42$" "$W/body"'
+	refused "the exporter asked for that path" "directory $W/sticky is writable by every user (mode 1777)" \
 		--listen "unix:$W/sticky/metrics.sock"
-	check "... and it is still there" '[ -S "$W/sticky/metrics.sock" ]'
+	kill $squat && wait $squat 2>/dev/null
+	chmod 0700 "$W"
 	mkdir "$W/theirs" && chown 65534 "$W/theirs"
 	refused "a directory of another user" "directory $W/theirs belongs to user 65534" --listen "unix:$W/theirs/metrics.sock"
 	# a directory reached through another user's symbolic link, made where every user may write

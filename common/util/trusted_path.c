@@ -1,12 +1,14 @@
-/* uc_open_trusted, uc_trusted_dir (trusted_path.h): a path resolved one component at a time from "/", each
- * directory checked before anything in it is looked at, so that once checked no one else can swap what it
- * holds; the file then opened by its real path with O_NOFOLLOW and found to be the one looked at. */
+/* uc_open_trusted, uc_trusted_dir, uc_private_dir (trusted_path.h): a path resolved one component at a time
+ * from "/", each directory checked before anything in it is looked at, so that once checked no one else can
+ * swap what it holds; the file then opened by its real path with O_NOFOLLOW and found to be the one looked at. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "file_acl.h"
+#include "guarded_read.h"
 #include "trusted_path.h"
 
 #define MAX_LINKS 40 /* as the kernel's path walk (MAXSYMLINKS) */
@@ -118,14 +120,108 @@ int uc_trusted_dir(const char *dir, char *out, size_t outlen, char *why, size_t 
 	return walk(dir, 1, out, outlen, &st, why, n);
 }
 
-/* who may read the file at real path res (its stat st): the directories of res looked at one by one */
-static void readers_of(const char *res, const struct stat *st, struct uc_readers *r)
+int uc_dir_private(const struct stat *st, char *why, size_t n)
+{
+	unsigned mode = (unsigned)(st->st_mode & 07777);
+	if (uc_dir_trusted(st, 1, why, n))
+		return -1;
+	if (st->st_mode & S_IWOTH)
+		snprintf(why, n, "is writable by every user (mode %04o): sticky or not, another user can make a name there first",
+			 mode);
+	else if (st->st_mode & S_IWGRP)
+		snprintf(why, n, "is writable by its group %u (mode %04o): sticky or not, a member can make a name there first",
+			 (unsigned)st->st_gid, mode);
+	else
+		return 0;
+	return -1;
+}
+
+int uc_private_dir(const char *dir, char *out, size_t outlen, char *why, size_t n)
+{
+	struct stat st;
+	char reason[192];
+	if (walk(dir, 1, out, outlen, &st, why, n))
+		return -1;
+	if (uc_dir_private(&st, reason, sizeof(reason)))
+		return snprintf(why, n, "directory %s %s", out, reason), -1;
+	return 0;
+}
+
+int uc_my_group(gid_t gid)
+{
+	gid_t g[256];
+	int n = getgroups(256, g);
+	if (gid == getegid())
+		return 1;
+	for (int i = 0; i < n; i++)
+		if (g[i] == gid)
+			return 1;
+	return 0;
+}
+
+/* can the user or group (tag UC_ACL_USER or UC_ACL_GROUP) id search every directory of real path res? */
+static int reaches(const char *res, unsigned tag, uint32_t id)
 {
 	char pre[PATH_MAX];
 	struct stat d;
+	struct uc_acl a;
+	for (const char *s = res; (s = strchr(s, '/')); s++) {
+		size_t k = (size_t)(s - res);
+		memcpy(pre, res, k);
+		pre[k] = 0;
+		if (stat(k ? pre : "/", &d))
+			return 0;
+		if ((d.st_mode & S_IXOTH) || (tag == UC_ACL_USER && d.st_uid == id && (d.st_mode & S_IXUSR)) ||
+		    (tag == UC_ACL_GROUP && d.st_gid == id && (d.st_mode & S_IXGRP)))
+			continue;
+		if (uc_acl_read(-1, k ? pre : "/", &a) || !uc_acl_grants(&a, tag, id, 1))
+			return 0;
+	}
+	return 1;
+}
+
+/* the users and groups the ACL a names who may read the file at real path res (readers.acl_*) */
+static void acl_readers(const struct uc_acl *a, const char *res, struct uc_readers *r)
+{
+	if (a->too_many) {
+		r->acl_user = r->acl_group = 1;
+		r->acl_uid = r->acl_gid = -1;
+		return;
+	}
+	for (int i = 0; i < a->n; i++) {
+		const struct uc_acl_entry *e = &a->e[i];
+		if (!(uc_acl_perm(a, i) & 4))
+			continue;
+		if (e->tag == UC_ACL_USER && !r->acl_user && !uc_owner_trusted(e->id) && reaches(res, e->tag, e->id)) {
+			r->acl_user = 1;
+			r->acl_uid = e->id;
+		} else if (e->tag == UC_ACL_GROUP && !r->acl_group && !uc_my_group(e->id) && reaches(res, e->tag, e->id)) {
+			r->acl_group = 1;
+			r->acl_gid = e->id;
+		}
+	}
+}
+
+/* who may read the file fd at real path res (its stat st): the directories of res looked at one by one */
+static void readers_of(int fd, const char *res, const struct stat *st, struct uc_readers *r)
+{
+	char pre[PATH_MAX];
+	struct stat d;
+	struct uc_acl a;
+	memset(r, 0, sizeof(*r));
 	r->gid = st->st_gid;
 	r->every = !!(st->st_mode & S_IROTH);
 	r->group = !!(st->st_mode & S_IRGRP);
+	if (uc_acl_read(fd, NULL, &a)) { /* unreadable: as if it named a reader */
+		a.extended = a.too_many = 1;
+	}
+	if (a.extended) {
+		r->group = 0; /* the mode's group bits are the mask: the group's own entry says */
+		for (int i = 0; i < a.n; i++)
+			r->group |= a.e[i].tag == UC_ACL_GROUP_OBJ && (uc_acl_perm(&a, i) & 4);
+		r->group |= a.too_many;
+		acl_readers(&a, res, r);
+	}
 	for (const char *s = res; (s = strchr(s, '/')) && (r->every || r->group); s++) {
 		size_t k = (size_t)(s - res);
 		memcpy(pre, res, k);
@@ -137,6 +233,18 @@ static void readers_of(const char *res, const struct stat *st, struct uc_readers
 		r->every &= !!(d.st_mode & S_IXOTH);
 		r->group &= (d.st_mode & S_IXOTH) || (d.st_gid == st->st_gid && (d.st_mode & S_IXGRP));
 	}
+}
+
+/* does the open file's ACL name a user or a group (whose rights the mode's group bits then bound)? */
+static int named_in_acl(int fd)
+{
+	struct uc_acl a;
+	if (uc_acl_read(fd, NULL, &a))
+		return 0;
+	for (int i = 0; i < a.n; i++)
+		if (a.e[i].tag == UC_ACL_USER || a.e[i].tag == UC_ACL_GROUP)
+			return 1;
+	return a.too_many;
 }
 
 int uc_open_trusted(const char *path, off_t max, struct stat *stp, struct uc_readers *readers, char *why, size_t n)
@@ -152,13 +260,16 @@ int uc_open_trusted(const char *path, off_t max, struct stat *stp, struct uc_rea
 	if (fstat(fd, &st) || st.st_dev != seen.st_dev || st.st_ino != seen.st_ino)
 		snprintf(why, n, "it changed while it was opened");
 	else if (!S_ISREG(st.st_mode))
-		snprintf(why, n, "it is not a regular file");
+		snprintf(why, n, "it is %s, not a regular file", uc_file_kind(st.st_mode));
 	else if (max > 0 && st.st_size > max)
 		snprintf(why, n, "it is %lld bytes, more than %lld", (long long)st.st_size, (long long)max);
 	else if (!uc_owner_trusted(st.st_uid))
 		snprintf(why, n, "it belongs to user %u (only root's or your own are trusted)", (unsigned)st.st_uid);
 	else if ((mode = (unsigned)(st.st_mode & 07777)) & S_IWOTH)
 		snprintf(why, n, "it may be written by every user (mode %04o)", mode);
+	else if ((mode & S_IWGRP) && named_in_acl(fd))
+		snprintf(why, n, "it may be written by a user or group its ACL names (mode %04o, whose group bits are the "
+			 "ACL's mask: getfacl shows whom)", mode);
 	else if (mode & S_IWGRP)
 		snprintf(why, n, "it may be written by its group %u (mode %04o)", (unsigned)st.st_gid, mode);
 	else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
@@ -167,7 +278,7 @@ int uc_open_trusted(const char *path, off_t max, struct stat *stp, struct uc_rea
 		if (stp)
 			*stp = st;
 		if (readers)
-			readers_of(res, &st, readers);
+			readers_of(fd, res, &st, readers);
 		return fd;
 	}
 	close(fd);

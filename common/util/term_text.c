@@ -1,4 +1,5 @@
 /* Text made safe for a terminal or a log (term_text.h). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "term_text.h"
@@ -91,4 +92,14 @@ void uc_term_fputs(const char *s, FILE *f)
 	char buf[SHOWN_MAX];
 	for (; s && *s; s += used)
 		fwrite(buf, 1, shown(s, buf, &used), f);
+}
+
+size_t uc_term_vformat(char *out, size_t len, const char *fmt, va_list ap)
+{
+	char msg[4096];
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	size_t n = strlen(msg);
+	if (n && msg[n - 1] == '\n') /* (libmicrohttpd's and others' messages end with one) */
+		msg[n - 1] = 0;
+	return uc_term_escape(out, len, msg);
 }

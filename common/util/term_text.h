@@ -17,6 +17,7 @@
 #ifndef UNCORE_TERM_TEXT_H
 #define UNCORE_TERM_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -31,5 +32,10 @@ size_t uc_term_escape(char *out, size_t len, const char *s);
 
 /* s escaped as above, written to f (s NULL: nothing). */
 void uc_term_fputs(const char *s, FILE *f);
+
+/* A log's message: fmt and ap formatted (cut at 4095 bytes), one newline at its end dropped, then escaped as
+ * uc_term_escape does into out: the length written.  For a program's log function, whose line is then one
+ * line whatever the message quotes. */
+size_t uc_term_vformat(char *out, size_t len, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 
 #endif

@@ -108,11 +108,20 @@ void out_header(const struct out *o);
 void out_record(const struct out *o, const struct out_rec *r);
 /* The health conditions raised and cleared at the session's last read (cli_health.c). */
 void out_health(const struct out *o, uncore_session_t *s, double t);
-/* s as a JSON string, quoted and escaped. */
+/* s as a JSON string, quoted and escaped: '"', '\\' and the characters common/util/term_text.h escapes as \uHHHH
+ * (a byte of no UTF-8 character as \ufffd), so that the line read raw on a terminal cannot move it. */
 void out_json_str(FILE *f, const char *s);
-/* s as text that cannot move the terminal: its control characters (C0, DEL and UTF-8's C1) written as \t, \n,
- * \r, \xHH or \u00HH; a backslash stays as it is (perf's metric formulas spell terms "event\=0x35"). */
+/* The next character of s (not at its end) as out_json_str writes it, into buf: its length there (not
+ * NUL-terminated); its length in s into *used. */
+#define OUT_JSON_CHAR 8
+size_t out_json_char(const char *s, char buf[OUT_JSON_CHAR], size_t *used);
+/* s as text that cannot move the terminal, reorder a line or forge one (common/util/term_text.h): its control
+ * characters (C0, DEL, C1), the bidirectional controls and bytes of no UTF-8 character escaped; a backslash
+ * stays as it is (perf's metric formulas spell terms "event\=0x35"). */
 void out_text(FILE *f, const char *s);
+/* prefix, then text (a message of the library's, which may quote a file's or a record's text) as out_text
+ * writes it, then a newline. */
+void out_said(FILE *f, const char *prefix, const char *text);
 
 /* -M's and --metric-group's lists (cli_metrics.c).  cli_split_list: every item of a comma list (commas inside
  * a raw event's slashes kept), a malloc'd array of pointers into s, NULL when out of memory.  cli_add_metrics:

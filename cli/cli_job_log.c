@@ -15,7 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "uncore.h"
+#include "cli.h"
 #include "cli_job_log.h"
+#include "util/term_text.h"
 
 #define LOG_PRI (3 * 8 + 4) /* LOG_DAEMON | LOG_WARNING, syslog.h */
 
@@ -47,8 +49,10 @@ static void to_syslog(const char *msg)
 static void say(const char *prefix, const char *msg)
 {
 	size_t at = strlen(kept);
-	fprintf(stderr, "%s%s\n", prefix, msg);
-	to_syslog(msg);
+	char shown[4096]; /* (a message may quote a record, a file or a cgroup's name: escaped for the log's reader) */
+	uc_term_escape(shown, sizeof(shown), msg);
+	fprintf(stderr, "%s%s\n", prefix, shown);
+	to_syslog(shown);
 	if (at + strlen(msg) + 2 < sizeof(kept))
 		snprintf(kept + at, sizeof(kept) - at, "%s\n", msg);
 }
@@ -81,21 +85,20 @@ void job_lib_warnings(void)
 
 size_t job_json_str(char *out, size_t len, const char *s, size_t n)
 {
-	size_t at = 0;
+	size_t at = 0, used;
+	char buf[OUT_JSON_CHAR];
 	if (len < 8) {
 		if (len)
 			out[0] = 0;
 		return 0;
 	}
 	out[at++] = '"';
-	for (size_t i = 0; i < n && s[i] && at + 8 < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\')
-			at += (size_t)snprintf(out + at, len - at, "\\%c", c);
-		else if (c < 0x20)
-			at += (size_t)snprintf(out + at, len - at, "\\u%04x", c);
-		else
-			out[at++] = (char)c;
+	for (size_t i = 0; i < n && s[i]; i += used) {
+		size_t k = out_json_char(s + i, buf, &used);
+		if (i + used > n || at + k + 2 >= len) /* a character cut by n, or no room: the string ends before it */
+			break;
+		memcpy(out + at, buf, k);
+		at += k;
 	}
 	out[at++] = '"';
 	out[at] = 0;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "util/term_text.h"
 
 #define MAX_NODES 64
 
@@ -16,6 +17,14 @@ static const char *gbs(double bps, char *buf, size_t len)
 	if (e > buf && e[-1] == '.')
 		*--e = 0;
 	return buf;
+}
+
+/* "prefix" why ")": a reason of the library's, which may quote EDAC's or SMBIOS's text, escaped */
+static void said_unknown(const char *prefix, const char *why)
+{
+	fputs(prefix, stdout);
+	out_text(stdout, why);
+	puts(")");
 }
 
 static void json_peak(uncore_t *u, int sock)
@@ -53,8 +62,12 @@ static void chan_line(int json, const char *unit, int sock, int box, const struc
 	if (c->mts)
 		snprintf(mts, sizeof(mts), "%d", c->mts);
 	snprintf(name, sizeof(name), "%s%d", unit, box);
-	printf("%-6d %-5s %-9s %4s %5s %5d %9llu %5s %-16s %s\n", sock, name, uncore_channel_state_name(c->state), ctrl,
-	       chan, c->dimms, (unsigned long long)c->mib, mts, *c->type ? c->type : "-", *c->labels ? c->labels : "-");
+	/* EDAC's strings are the driver's and the firmware's: escaped, so that none moves the terminal */
+	char type[256];
+	uc_term_escape(type, sizeof(type), *c->type ? c->type : "-");
+	printf("%-6d %-5s %-9s %4s %5s %5d %9llu %5s %-16s ", sock, name, uncore_channel_state_name(c->state), ctrl, chan,
+	       c->dimms, (unsigned long long)c->mib, mts, type);
+	out_said(stdout, "", *c->labels ? c->labels : "-");
 }
 
 /* Each DDR node's peak (uncore_memory_node_peak): its SNC domain's channels, its socket's without SNC. */
@@ -63,7 +76,7 @@ static void node_peaks(uncore_t *u, int json)
 	struct uncore_numa_node v[MAX_NODES];
 	int n = uncore_numa_nodes(u, v, MAX_NODES);
 	if (n < 0 && !json)
-		printf("# NUMA nodes: unknown (%s)\n", uncore_error());
+		said_unknown("# NUMA nodes: unknown (", uncore_error());
 	for (int i = 0; i < n && i < MAX_NODES; i++) {
 		double peak;
 		char buf[32];
@@ -79,9 +92,10 @@ static void node_peaks(uncore_t *u, int json)
 			} else
 				printf("%.0f", peak);
 			printf("}\n");
-		} else if (rc)
-			printf("# node %d (socket %d) peak: unknown (%s)\n", v[i].node, v[i].socket, uncore_error());
-		else
+		} else if (rc) {
+			printf("# node %d (socket %d) peak: ", v[i].node, v[i].socket);
+			said_unknown("unknown (", uncore_error());
+		} else
 			printf("# node %d (socket %d, SNC domain %d of %d) peak: %s GB/s\n", v[i].node, v[i].socket,
 			       v[i].domain, v[i].snc, gbs(peak, buf, sizeof(buf)));
 	}
@@ -104,8 +118,9 @@ int cmd_memory(int argc, char **argv)
 	const char *src = uncore_memory_source(u);
 	if (!json) {
 		cli_banner(stdout, u);
-		printf("# %s\n%-6s %-5s %-9s %4s %5s %5s %9s %5s %-16s %s\n", src ? src : uncore_error(), "socket", "box",
-		       "state", "ctrl", "chan", "dimms", "MiB", "MT/s", "type", "labels");
+		out_said(stdout, "# ", src ? src : uncore_error()); /* (it quotes EDAC's mc_name when it is not one) */
+		printf("%-6s %-5s %-9s %4s %5s %5s %9s %5s %-16s %s\n", "socket", "box", "state", "ctrl", "chan", "dimms",
+		       "MiB", "MT/s", "type", "labels");
 	}
 	for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 		for (int k = 0; k < uncore_unit_boxes(u, unit, sock); k++) {
@@ -129,8 +144,10 @@ int cmd_memory(int argc, char **argv)
 		}
 		double peak;
 		char buf[32];
-		if (uncore_memory_peak(u, sock, &peak))
-			printf("# socket %d peak: unknown (%s)\n", sock, uncore_error());
+		if (uncore_memory_peak(u, sock, &peak)) {
+			printf("# socket %d peak: ", sock);
+			said_unknown("unknown (", uncore_error());
+		}
 		else
 			printf("# socket %d peak: %s GB/s (populated channels x MT/s x 8 bytes)\n", sock, gbs(peak, buf, sizeof(buf)));
 	}

@@ -4,34 +4,39 @@
 #include <math.h>
 #include <string.h>
 #include "cli.h"
+#include "util/term_text.h"
+
+size_t out_json_char(const char *s, char buf[OUT_JSON_CHAR], size_t *used)
+{
+	unsigned cp;
+	int kind = uc_term_unsafe(s, used, &cp);
+	if (*s == '"' || *s == '\\')
+		return (size_t)snprintf(buf, OUT_JSON_CHAR, "\\%c", *s);
+	if (kind == 1) /* C0, DEL, C1, bidi: the same text to a JSON reader, none of it raw on a terminal */
+		return (size_t)snprintf(buf, OUT_JSON_CHAR, "\\u%04x", cp);
+	if (kind == 2) /* a byte of no UTF-8 character: JSON has no way to say it */
+		return (size_t)snprintf(buf, OUT_JSON_CHAR, "\\ufffd");
+	memcpy(buf, s, *used);
+	return *used;
+}
 
 void out_json_str(FILE *f, const char *s)
 {
+	size_t used;
+	char buf[OUT_JSON_CHAR];
 	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
+	for (; s && *s; s += used)
+		fwrite(buf, 1, out_json_char(s, buf, &used), f);
 	fputc('"', f);
 }
 
-void out_text(FILE *f, const char *s)
+void out_text(FILE *f, const char *s) { uc_term_fputs(s, f); }
+
+void out_said(FILE *f, const char *prefix, const char *text)
 {
-	for (const unsigned char *c = (const unsigned char *)s; c && *c; c++) {
-		if (*c == '\t' || *c == '\n' || *c == '\r')
-			fprintf(f, "\\%c", *c == '\t' ? 't' : *c == '\n' ? 'n' : 'r');
-		else if (*c < 0x20 || *c == 0x7f)
-			fprintf(f, "\\x%02x", *c);
-		else if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f) /* U+0080..U+009F: C1 controls (CSI, OSC) */
-			fprintf(f, "\\u%04x", *++c);
-		else
-			fputc(*c, f);
-	}
+	fputs(prefix, f);
+	uc_term_fputs(text, f);
+	fputc('\n', f);
 }
 
 /* A CSV field: quoted when it holds the separator, a quote or a line break. */

@@ -31,7 +31,9 @@ void cli_warnings(void)
 		warnings_shown = 0; /* a new open started the list afresh */
 	for (w += warnings_shown; *w;) {
 		size_t n = strcspn(w, "\n");
-		fprintf(stderr, "uncore: warning: %.*s\n", (int)n, w);
+		char line[2048];
+		snprintf(line, sizeof(line), "%.*s", (int)n, w);
+		out_said(stderr, "uncore: warning: ", line); /* (it may quote a file's or a record's text) */
 		w += n + (w[n] == '\n');
 	}
 	warnings_shown = strlen(uncore_warnings());
@@ -67,7 +69,7 @@ int cli_open_topology(uncore_t **u)
 	if (!uncore_open_topology(backend_arg, u))
 		return 0;
 	cli_warnings();
-	fprintf(stderr, "uncore: %s\n", uncore_error());
+	out_said(stderr, "uncore: ", uncore_error());
 	return -1;
 }
 
@@ -79,14 +81,14 @@ int cli_open(uncore_t **u)
 	cli_deliver_signals(rc ? NULL : *u);
 	if (rc) {
 		cli_warnings(); /* e.g. the environment ignored: it may be why */
-		fprintf(stderr, "uncore: %s\n", uncore_error());
+		out_said(stderr, "uncore: ", uncore_error());
 		return -1;
 	}
 	if (force_arg)
 		uncore_set_force(*u, 1);
 	if ((events_arg && uncore_load_events(*u, events_arg) < 0) ||
 	    (metrics_arg && uncore_load_metrics(*u, metrics_arg) < 0)) {
-		fprintf(stderr, "uncore: %s\n", uncore_error());
+		out_said(stderr, "uncore: ", uncore_error());
 		cli_warnings();
 		uncore_close(*u);
 		*u = NULL; /* the caller closes whatever it holds */
@@ -170,7 +172,7 @@ static int cmd_allowlist(int argc, char **argv)
 		return 1;
 	text = uncore_msr_allowlist_for(u, flags);
 	if (!text) {
-		fprintf(stderr, "uncore: %s\n", uncore_error());
+		out_said(stderr, "uncore: ", uncore_error());
 		uncore_close(u);
 		return 1;
 	}

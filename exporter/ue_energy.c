@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ue.h"
+#include "ue_log.h"
 
 int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char *err, size_t len)
 {
@@ -16,7 +17,7 @@ int ue_energy_plan(struct ue_state *st, unsigned domains, double interval, char 
 	if (!domains)
 		return 0;
 	if (uncore_energy_new(st->u, NULL, &st->energy)) {
-		fprintf(stderr, "uncore-exporter: no uncore_energy_joules: %s\n", uncore_error());
+		ue_log("no uncore_energy_joules: %s", uncore_error());
 		return 0;
 	}
 	st->energy_interval_ns = (uint64_t)(interval * 1e9);
@@ -54,7 +55,7 @@ void ue_energy_read(struct ue_state *st, uint64_t lib, uint64_t real)
 	if (!st->energy)
 		return;
 	if (uncore_energy_read(st->energy))
-		fprintf(stderr, "uncore-exporter: %s\n", uncore_error());
+		ue_log("%s", uncore_error());
 	for (int i = 0; i < st->nseries; i++) {
 		struct ue_series *se = &st->series[i];
 		double j;

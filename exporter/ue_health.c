@@ -6,13 +6,14 @@
 #include <stdio.h>
 #include <string.h>
 #include "ue.h"
+#include "ue_log.h"
 
 void ue_health_read(struct ue_state *st)
 {
 	struct uncore_health h[UE_HEALTH_MAX];
 	int n = uncore_session_health_changes(st->s, h, UE_HEALTH_MAX);
 	for (int i = 0; i < n && i < UE_HEALTH_MAX; i++)
-		fprintf(stderr, "uncore-exporter: health %s %s: %s%s%s\n", uncore_health_name(h[i].kind),
+		ue_log("health %s %s: %s%s%s", uncore_health_name(h[i].kind),
 			h[i].raised ? "raised" : "cleared", h[i].what, h[i].raised ? "; " : "",
 			h[i].raised ? uncore_health_advice(h[i].kind) : "");
 	memset(st->health, 0, sizeof(st->health));

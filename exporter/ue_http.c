@@ -26,6 +26,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include "ue.h"
+#include "ue_log.h"
 
 #define LOG_BURST 10
 #define LOG_WINDOW_NS 60000000000u
@@ -274,15 +275,14 @@ static void on_error(void *cls, const char *fmt, va_list ap)
 	pthread_mutex_lock(&h->mu);
 	if (now - h->log_window >= LOG_WINDOW_NS) {
 		if (h->log_dropped)
-			fprintf(stderr, "uncore-exporter: http: %u more messages of the last minute left out (a client that "
-				"trickles, floods or breaks off connections)\n", h->log_dropped);
+			ue_log("http: %u more messages of the last minute left out (a client that trickles, floods or "
+			       "breaks off connections)", h->log_dropped);
 		h->log_window = now;
 		h->log_count = h->log_dropped = 0;
 	}
-	if (h->log_count++ < LOG_BURST) {
-		fprintf(stderr, "uncore-exporter: http: ");
-		vfprintf(stderr, fmt, ap);
-	} else
+	if (h->log_count++ < LOG_BURST)
+		ue_vlog("http: ", fmt, ap); /* (a message may quote what a client sent) */
+	else
 		h->log_dropped++;
 	pthread_mutex_unlock(&h->mu);
 }
@@ -498,7 +498,7 @@ void ue_http_stop(struct ue_http *h)
 		}
 	pthread_mutex_lock(&h->mu);
 	if (h->log_dropped)
-		fprintf(stderr, "uncore-exporter: http: %u more messages left out\n", h->log_dropped);
+		ue_log("http: %u more messages left out", h->log_dropped);
 	for (int i = 0; i < 2; i++)
 		if (h->resp[i])
 			MHD_destroy_response(h->resp[i]);

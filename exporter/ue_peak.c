@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ue.h"
+#include "ue_log.h"
 
 /* Whether a series of node's bytes is planned (the default set's node series). */
 static int node_counted(const struct ue_state *st, int node)
@@ -46,7 +47,7 @@ static int ue_node_peaks(struct ue_state *st, char *err, size_t len)
 			continue;
 		if ((rc = uncore_memory_node_peak(st->u, v->node, &bps)) || !(bps > 0)) {
 			if (!said++)
-				fprintf(stderr, "uncore-exporter: no %s{numa_node=\"%d\"}: %s\n", f.name, v->node,
+				ue_log("no %s{numa_node=\"%d\"}: %s", f.name, v->node,
 					rc ? uncore_error() : "no channel of it holds a DIMM");
 			continue;
 		}
@@ -84,7 +85,7 @@ int ue_peak_plan(const struct ue_config *c, struct ue_state *st, char *err, size
 			continue; /* no DRAM bytes counted: no share of them */
 		if ((rc = uncore_memory_peak(st->u, s, &bps)) || !(bps > 0)) {
 			if (!said++) /* (once: the reason is the node's, as a rule) */
-				fprintf(stderr, "uncore-exporter: no %s{socket=\"%d\"}: %s\n", peak.name, s,
+				ue_log("no %s{socket=\"%d\"}: %s", peak.name, s,
 					rc ? uncore_error() : "no channel holds a DIMM");
 			continue;
 		}

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ue.h"
+#include "ue_log.h"
 
 /* The family's index, added when new; a name met again with another type or unit is an error. */
 static int family(struct ue_state *st, const struct ue_family *f, char *err, size_t len)
@@ -205,7 +206,7 @@ void ue_carry(struct ue_state *st, struct ue_state *old)
 	st->tally = old->tally;
 	memset(&old->tally, 0, sizeof(old->tally));
 	if (st->perjob && uncore_perjob_tally_jobs(st->perjob, &st->tally))
-		fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
+		ue_log("--per-job: %s", uncore_error());
 	st->read_seconds = old->read_seconds;
 	st->reads = old->reads;
 	st->failures = old->failures;

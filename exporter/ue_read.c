@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "ue.h"
+#include "ue_log.h"
 
 uint64_t ue_mono_ns(void)
 {
@@ -68,7 +69,7 @@ int ue_read(struct ue_state *st)
 	st->read_seconds += (double)(ue_mono_ns() - t0) / 1e9;
 	if (why[0]) {
 		st->failures++;
-		fprintf(stderr, "uncore-exporter: %s; the series it feeds are no longer exported, the others go on\n", why);
+		ue_log("%s; the series it feeds are no longer exported, the others go on", why);
 	}
 	return alive || !st->nseries ? 0 : -1;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ue.h"
+#include "ue_log.h"
 
 #define UE_UFREQ_MAX 256
 
@@ -50,7 +51,7 @@ void ue_ufreq_read(struct ue_state *st)
 		return; /* not asked for */
 	int n = uncore_freq_domains(st->u, f->d, UE_UFREQ_MAX);
 	if (n < 0 && !f->said++)
-		fprintf(stderr, "uncore-exporter: the uncore clock's limits are not exported: %s\n", uncore_error());
+		ue_log("the uncore clock's limits are not exported: %s", uncore_error());
 	f->n = n < 0 ? 0 : n < UE_UFREQ_MAX ? n : UE_UFREQ_MAX;
 }
 

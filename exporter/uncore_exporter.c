@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "ue.h"
+#include "ue_log.h"
 
 #define STEP_NS 100000000u /* the job attribution's step: the sampled cores move on every 100 ms */
 
@@ -34,7 +35,7 @@ static void say_warnings(void)
 {
 	for (const char *w = uncore_warnings(); *w;) {
 		size_t n = strcspn(w, "\n");
-		fprintf(stderr, "uncore-exporter: %.*s\n", (int)n, w);
+		ue_log("%.*s", (int)n, w);
 		w += n + (w[n] == '\n');
 	}
 }
@@ -48,10 +49,10 @@ static int start(const struct ue_config *c, struct ue_state *st, char *err, size
 		return -1;
 	}
 	if (st->notice[0])
-		fprintf(stderr, "uncore-exporter: %s\n", st->notice);
+		ue_log("%s", st->notice);
 	say_warnings();
 	if (c->per_job && ue_jobs_start(st, err, len))
-		fprintf(stderr, "uncore-exporter: %s; the other series go on\n", err);
+		ue_log("%s; the other series go on", err);
 	return 0;
 }
 
@@ -60,7 +61,7 @@ static int check_config(const struct ue_config *c)
 	struct ue_state st;
 	char err[1024];
 	if (ue_plan(c, &st, err, sizeof(err))) {
-		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_log("%s", err);
 		return 1;
 	}
 	printf("%s on %s (%s%s): %d series in %d families, read every %g s, served at %s%s%s%s%s\n",
@@ -103,19 +104,19 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 	struct ue_state old = *st, next;
 	char err[1024];
 	if (ue_options(&nc, argc, argv, err, sizeof(err))) {
-		fprintf(stderr, "uncore-exporter: reload: %s; the running options go on\n", err);
+		ue_log("reload: %s; the running options go on", err);
 		return 0;
 	}
 	if (!same(nc.listen, cfg->listen) || !same(nc.listen_unix, cfg->listen_unix))
-		fprintf(stderr, "uncore-exporter: reload: --listen changes only with a restart; still on %s%s%s\n",
+		ue_log("reload: --listen changes only with a restart; still on %s%s%s",
 			cfg->listen ? cfg->listen : "", cfg->listen && cfg->listen_unix ? " and unix:" : cfg->listen_unix ? "unix:" : "",
 			cfg->listen_unix ? cfg->listen_unix : "");
 	if (nc.web_config || cfg->web_config)
-		fprintf(stderr, "uncore-exporter: reload: --web.config.file is read only at start; its TLS and users stay\n");
+		ue_log("reload: --web.config.file is read only at start; its TLS and users stay");
 	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout ||
 	    nc.reserved != cfg->reserved || nc.nallow != cfg->nallow || memcmp(nc.allow, cfg->allow, sizeof(nc.allow)))
-		fprintf(stderr, "uncore-exporter: reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
-			"and --reserved-connections change only with a restart; still %u, %u, %g s, %d blocks and %u\n",
+		ue_log("reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
+			"and --reserved-connections change only with a restart; still %u, %u, %g s, %d blocks and %u",
 			cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout, cfg->nallow, cfg->reserved);
 	ue_read(&old);
 	ue_jobs_stop(&old);
@@ -124,10 +125,10 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 	old.s = NULL;
 	old.u = NULL;
 	if (start(&nc, &next, err, sizeof(err))) {
-		fprintf(stderr, "uncore-exporter: reload: %s; the running options go on\n", err);
+		ue_log("reload: %s; the running options go on", err);
 		ue_config_free(&nc);
 		if (start(cfg, &next, err, sizeof(err))) {
-			fprintf(stderr, "uncore-exporter: reload: the running options no longer start: %s\n", err);
+			ue_log("reload: the running options no longer start: %s", err);
 			ue_teardown(&old);
 			memset(st, 0, sizeof(*st));
 			return -1;
@@ -146,7 +147,7 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		memcpy(nc.allow, cfg->allow, sizeof(nc.allow));
 		ue_config_free(cfg);
 		*cfg = nc;
-		fprintf(stderr, "uncore-exporter: reloaded: %d series\n", next.nseries);
+		ue_log("reloaded: %d series", next.nseries);
 	}
 	ue_carry(&next, &old);
 	ue_teardown(&old);
@@ -179,12 +180,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (ue_options(&cfg, argc, argv, err, sizeof(err))) {
-		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_log("%s", err);
 		return 2;
 	}
 	struct ue_web web; /* read at start only: the server keeps its certificates and users */
 	if (ue_web_load(cfg.web_config, &web, err, sizeof(err))) {
-		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_log("%s", err);
 		ue_config_free(&cfg);
 		return 2;
 	}
@@ -200,7 +201,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);               /* a scraper gone mid-response is its own business */
 	raise_fd_limit();
 	if (start(&cfg, &st, err, sizeof(err))) {
-		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_log("%s", err);
 		ue_web_free(&web);
 		ue_config_free(&cfg);
 		return 1;
@@ -209,7 +210,7 @@ int main(int argc, char **argv)
 	struct ue_http *http = ue_http_start(&cfg, &web, err, sizeof(err));
 	st.auth = web.nusers > 0;
 	if (!http) {
-		fprintf(stderr, "uncore-exporter: %s\n", err);
+		ue_log("%s", err);
 		ue_teardown(&st);
 		ue_web_free(&web);
 		ue_config_free(&cfg);
@@ -257,7 +258,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (sig > 0) {
-			fprintf(stderr, "uncore-exporter: %s: stopping, the registers restored\n", strsignal(sig));
+			ue_log("%s: stopping, the registers restored", strsignal(sig));
 			rc = sig == SIGTERM || sig == SIGINT ? 0 : 128 + sig;
 			break;
 		}
@@ -266,11 +267,11 @@ int main(int argc, char **argv)
 			ue_http_counts(http, &st.scrapes, &st.cut);
 			ue_http_auth_refusals(http, &st.refused_hashed, &st.refused_unchecked);
 			if (ue_read(&st))
-				fprintf(stderr, "uncore-exporter: nothing could be read\n");
+				ue_log("nothing could be read");
 			if ((snap = ue_render(&st, cfg.timestamps)))
 				ue_http_publish(http, snap);
 			if (cfg.per_job && !uncore_perjob_started(st.perjob) && !ue_jobs_start(&st, err, sizeof(err)))
-				fprintf(stderr, "uncore-exporter: --per-job: the jobs are attributed again\n");
+				ue_log("--per-job: the jobs are attributed again");
 			next += period;
 			if (next <= now) { /* reads fell behind (a stopped process): the schedule starts again from now */
 				st.missed += (now - next) / period + 1;
@@ -279,7 +280,7 @@ int main(int argc, char **argv)
 			sampled = stepped = now;
 		} else if (uncore_perjob_started(st.perjob) && now >= stepped + STEP_NS) {
 			if (uncore_perjob_step(st.perjob))
-				fprintf(stderr, "uncore-exporter: --per-job: %s\n", uncore_error());
+				ue_log("--per-job: %s", uncore_error());
 			stepped = now;
 		} else if (lim && now >= sampled + lim / 2) {
 			uncore_session_sample(st.s);

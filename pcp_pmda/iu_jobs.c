@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iu_pmda.h"
+#include "iu_log.h"
 
 #define UNATTRIBUTED "unattributed"
 
@@ -38,7 +39,7 @@ static void log_warnings(size_t said)
 {
 	for (const char *w = uncore_warnings() + said; *w;) {
 		size_t n = strcspn(w, "\n");
-		pmNotifyErr(LOG_WARNING, "per-job: %.*s", (int)n, w);
+		iu_log(LOG_WARNING, "per-job: %.*s", (int)n, w);
 		w += n + (w[n] == '\n');
 	}
 	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
@@ -85,15 +86,15 @@ static int job_table(struct iu_state *st)
 		free(from);
 		if (st->njobs)
 			qsort(st->jobs, (size_t)st->njobs, sizeof(*st->jobs), by_inst);
-		pmNotifyErr(LOG_WARNING, "per-job: out of memory: the jobs' instances are those of an earlier read");
+		iu_log(LOG_WARNING, "per-job: out of memory: the jobs' instances are those of an earlier read");
 		return -1;
 	}
 	if (clash && !st->said_clash)
-		pmNotifyErr(LOG_WARNING, "per-job: a job named \"" UNATTRIBUTED "\" has no instance of its own (instance 0 "
+		iu_log(LOG_WARNING, "per-job: a job named \"" UNATTRIBUTED "\" has no instance of its own (instance 0 "
 			    "is the bytes no job caused): its bytes are in no instance while it runs");
 	st->said_clash = clash;
 	if (full && !st->said_full)
-		pmNotifyErr(LOG_WARNING, "per-job: every instance number up to %d has been given: the jobs new since have "
+		iu_log(LOG_WARNING, "per-job: every instance number up to %d has been given: the jobs new since have "
 			    "no instance (a restart of the agent numbers them afresh)", INT_MAX);
 	st->said_full = full;
 	for (int i = 0; i < n; i++) /* the names kept move to the new table; those of the jobs that left go */
@@ -146,13 +147,13 @@ void iu_jobs_read(struct iu_state *st)
 	size_t said = strlen(uncore_warnings());
 	if (!uncore_perjob_started(st->perjob)) {
 		if (uncore_perjob_start(st->perjob, &st->tally))
-			pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+			iu_log(LOG_WARNING, "per-job: %s", uncore_error());
 		else
-			pmNotifyErr(LOG_INFO, "per-job: the jobs are attributed again");
+			iu_log(LOG_INFO, "per-job: the jobs are attributed again");
 	} else if (uncore_perjob_read(st->perjob, UNCORE_LAST_INTERVAL, &st->tally) < 0) {
-		pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+		iu_log(LOG_WARNING, "per-job: %s", uncore_error());
 	} else if (uncore_perjob_follow(st->perjob, &st->tally) < 0) {
-		pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+		iu_log(LOG_WARNING, "per-job: %s", uncore_error());
 	}
 	log_warnings(said);
 	job_table(st);

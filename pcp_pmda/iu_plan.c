@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iu_pmda.h"
+#include "iu_log.h"
 #include "../exporter/ue.h" /* ue_family_of: the exporter's names of the library's metrics */
 
 static int fail(char *err, size_t len, const char *what)
@@ -113,7 +114,7 @@ static int plan_energy(struct iu_state *st)
 	int m = table_of(IU_ENERGY, NULL, 0);
 	char inst[64];
 	if (uncore_energy_new(st->u, NULL, &st->energy)) {
-		pmNotifyErr(LOG_WARNING, "no energy metrics: %s", uncore_error());
+		iu_log(LOG_WARNING, "no energy metrics: %s", uncore_error());
 		return 0;
 	}
 	for (int s = 0; s < uncore_num_sockets(st->u); s++)
@@ -164,7 +165,7 @@ static int plan_peak(struct iu_state *st)
 		int rc = uncore_memory_peak(st->u, s, &bps);
 		if (rc || !(bps > 0)) {
 			if (!said++)
-				pmNotifyErr(LOG_INFO, "no peak DRAM bandwidth of socket %d: %s", s,
+				iu_log(LOG_INFO, "no peak DRAM bandwidth of socket %d: %s", s,
 					    rc ? uncore_error() : "no channel holds a DIMM");
 			continue;
 		}
@@ -201,7 +202,7 @@ static int plan_ufreq(struct iu_state *st, const struct uncore_selection *sel)
 		return -1;
 	int n = uncore_freq_domains(st->u, st->ufreq, IU_UFREQ_MAX);
 	if (n < 0) {
-		pmNotifyErr(LOG_INFO, "no uncore clock limits: %s", uncore_error());
+		iu_log(LOG_INFO, "no uncore clock limits: %s", uncore_error());
 		return 0;
 	}
 	st->nufreq = n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;
@@ -259,7 +260,7 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 			return fail(err, len, "selecting the metrics");
 	}
 	if (notice[0])
-		pmNotifyErr(LOG_INFO, "%s", notice);
+		iu_log(LOG_INFO, "%s", notice);
 	for (int i = 0; i < n; i++)
 		if (plan_series(st, &chosen[i])) {
 			free(chosen);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "iu_pmda.h"
+#include "iu_log.h"
 
 uint64_t iu_now_ns(void)
 {
@@ -37,13 +38,13 @@ int iu_read(struct iu_state *st)
 		st->nufreq = n < 0 ? 0 : n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;
 	}
 	if (uncore_session_num_events(st->s) && uncore_session_read(st->s))
-		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
+		iu_log(LOG_WARNING, "%s", uncore_error());
 	if (st->energy && uncore_energy_read(st->energy))
-		pmNotifyErr(LOG_WARNING, "%s", uncore_error());
+		iu_log(LOG_WARNING, "%s", uncore_error());
 	struct uncore_health ch[64];
 	int nch = uncore_session_health_changes(st->s, ch, 64);
 	for (int i = 0; i < nch && i < 64; i++) /* each change a line in the agent's log */
-		pmNotifyErr(ch[i].raised ? LOG_WARNING : LOG_INFO, "health %s %s: %s", uncore_health_name(ch[i].kind),
+		iu_log(ch[i].raised ? LOG_WARNING : LOG_INFO, "health %s %s: %s", uncore_health_name(ch[i].kind),
 			    ch[i].raised ? "raised" : "cleared", ch[i].what);
 	for (int i = 0; i < st->nv; i++) {
 		struct iu_value *v = &st->v[i];
@@ -83,7 +84,7 @@ int iu_read(struct iu_state *st)
 			break;
 		}
 		if (rc && rc != UNCORE_NOT_COUNTED) {
-			pmNotifyErr(LOG_WARNING, "%s: %s; no longer reported", m->name, uncore_error());
+			iu_log(LOG_WARNING, "%s: %s; no longer reported", m->name, uncore_error());
 			v->failed = 1;
 			v->have = 0;
 			continue;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/select.h>
 #include "iu_pmda.h"
+#include "iu_log.h"
 
 static struct iu_state st;
 
@@ -78,7 +79,7 @@ int main(int argc, char **argv)
 	}
 	pmdaOpenLog(&dispatch);
 	if (iu_plan(&st, backend, err, sizeof(err))) {
-		pmNotifyErr(LOG_ERR, "%s", err);
+		iu_log(LOG_ERR, "%s", err);
 		return 1;
 	}
 	if (!(st.pmetrics = calloc((size_t)iu_nmetrics, sizeof(*st.pmetrics))))
@@ -110,7 +111,7 @@ int main(int argc, char **argv)
 			iu_read(&st);
 		else if (uncore_perjob_started(st.perjob) && now - st.stepped_ns >= 100000000u) {
 			if (uncore_perjob_step(st.perjob))
-				pmNotifyErr(LOG_WARNING, "per-job: %s", uncore_error());
+				iu_log(LOG_WARNING, "per-job: %s", uncore_error());
 			st.stepped_ns = now;
 		}
 	}

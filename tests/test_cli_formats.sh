@@ -224,6 +224,16 @@ bad=$(printf '%s\n' "$out" | grep -v '^#' | awk -F'\t' 'NF != 8' | wc -l)
 check "list --format tsv: a description with a tab, a newline and a bell keeps its row of 8 columns ($rc, $bad rows not)" \
 	'[ $rc -eq 0 ] && [ "$bad" -eq 0 ] &&
 	 printf "%s\n" "$out" | grep -qF "	UNC_CHA_TEST_DESC	0x00	0x00	0x0	0,1,2,3	a\ttab,\na newline and \x07	"'
+# a description with bidirectional controls (issue 96 point 5: "RLO" shows the rest of a row reversed), C1's CSI
+# and an isolate: escaped as \uHHHH, none raw
+cat >"$W/ctl.json" <<'J'
+[ { "Unit": "CHA", "EventCode": "0x00", "UMask": "0x00", "EventName": "UNC_CHA_TEST_BIDI",
+    "BriefDescription": "reads \u202eetirw\u202c, \u2066iso\u2069 \u200f\u061c \u009b2J", "Counter": "0,1,2,3" } ]
+J
+out=$($UNCORE --backend sim:generic --events "$W/ctl.json" list --format tsv 2>&1); rc=$?
+check "list --format tsv: bidi controls and C1 in a description escaped, none raw ($rc)" \
+	'[ $rc -eq 0 ] && ! printf "%s" "$out" | grep -q "$(printf "\342\200[\216\217\252-\256]\|\342\201[\246-\251]\|\330\234\|\302\233")" &&
+	 printf "%s\n" "$out" | grep -qF "	UNC_CHA_TEST_BIDI	0x00	0x00	0x0	0,1,2,3	reads \u202eetirw\u202c, \u2066iso\u2069 \u200f\u061c \u009b2J	"'
 
 # --- two dies a socket (sim:gnr,dies=2: 12 channels a die): a box of die 1 is named by its die in text and
 # JSON; the same command on one die a socket shows no die at all

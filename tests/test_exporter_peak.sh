@@ -78,5 +78,19 @@ check "sim:icx,edac=off: neither family (absent, not 0), the memory's series the
 	'! grep -q "uncore_memory_peak" "$W/text" && grep -q "^uncore_memory_read_bytes_total{socket=\"0\"}" "$W/text" &&
 	 grep -q "no uncore_memory_peak_bytes_per_second{socket=\"0\"}: .*no EDAC driver loaded" "$W/exp.log"'
 
+# a hostile EDAC tree (issue 96 point 5): every mc_name holding a colour (CSI 31m), a bidirectional override and
+# C1's CSI, so the peak is unknown and the log's reason quotes one; the log shows none of them raw
+UNCORE=$B/uncore
+$UNCORE --backend sim:icx snapshot -o "$W/pop.tar" >/dev/null 2>"$W/err" || no "a snapshot of sim:icx: $(cat "$W/err")"
+mkdir -p "$W/bad" && tar -C "$W/bad" -xf "$W/pop.tar"
+for m in "$W"/bad/sys/devices/system/edac/mc/mc*/mc_name; do printf 'Intel_10nm\033[31m\342\200\256\302\233 Socket#0 IMC#0\n' >"$m"; done
+(cd "$W/bad" && tar -cf "$W/bad.tar" -- *)
+$EXP --backend "replay:$W/bad.tar" --check-config >/dev/null 2>"$W/log"
+raw() { LC_ALL=C grep -c "$(printf '[\001-\010\013-\037\177]\\|\302[\200-\237]\\|\342\200[\216\217\252-\256]\\|\342\201[\246-\251]\\|\330\234')" "$1"; }
+check "hostile mc_names: the log says the peak is unknown quoting one escaped, none raw ($(raw "$W/log") lines)" \
+	'[ "$(raw "$W/log")" -eq 0 ] &&
+	 grep -qF "uncore-exporter: no uncore_memory_peak_bytes_per_second{socket=\"0\"}: " "$W/log" &&
+	 grep -qF "mc_name '"'"'Intel_10nm\x1b[31m\u202e\u009b Socket#0 IMC#0'"'"'" "$W/log"' || head -c 600 "$W/log"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

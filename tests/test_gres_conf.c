@@ -11,12 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
 #include "harness.h"
 #include "uncore.h"
 #include "jobs/gres_conf.h"
+#include "jobs/hostlist.h"
 #include "devices/dev_fs.h"
 
 /* the files by their own paths: the host's view (mem NULL) with no UNCORE_SYSROOT (main unsets it) */
@@ -69,6 +72,140 @@ static void test_hostlist(void)
 	CU_ASSERT(hostlist_expand("n[08-10]", out, 16) == 3 && !strcmp(out[0], "n08") && !strcmp(out[2], "n10"));
 	CU_ASSERT(hostlist_expand("/dev/nvidia[0-3", out, 16) == -1 && hostlist_expand("/dev/x[]", out, 16) == -1);
 	CU_ASSERT(hostlist_expand("/dev/nvidia[0-99]", out, 16) == -1); /* more than max */
+	/* a padded range writes its numbers past its width as they are ("[001-1000]": n1000), and only so */
+	CU_ASSERT(hostlist_has("n[001-1000]", "n1000") && hostlist_has("n[001-1000]", "n007") && !hostlist_has("n[001-1000]", "n7"));
+	CU_ASSERT(hostlist_has("a[1-2][3-4]", "a13") && hostlist_has("a[1-2][3-4]", "a24") && !hostlist_has("a[1-2][3-4]", "a2"));
+	CU_ASSERT(hostlist_has("a[1-12]b[0-5]", "a12b5") && hostlist_has("a[1-12][0-5]", "a125") && !hostlist_has("a[1-12][0-5]", "a126"));
+}
+
+/* Each name of a few generated lists is one of them exactly when the expansion writes it: the match, which
+ * goes one bracket at a time, and the expansion agree (ranges padded or not, brackets side by side). */
+static void test_hostlist_agrees(void)
+{
+	static const char *const brackets[] = { "[0-3]", "[1,10-12]", "[01-03,7]", "[9-11]", "[0]", "[00-02]" };
+	static const char *const texts[] = { "", "n", "-", "1" };
+	static char out[4096][64];
+	unsigned seed = 12345;
+	for (int t = 0; t < 400; t++) {
+		char list[128] = "";
+		int nb = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 3;
+		strcat(list, texts[(seed >> 8) % 4]);
+		for (int b = 0; b < nb; b++) {
+			seed = seed * 1103515245u + 12345u;
+			strcat(list, brackets[(seed >> 16) % 6]);
+			strcat(list, texts[(seed >> 4) % 4]);
+		}
+		int n = hostlist_expand(list, out, 4096);
+		CU_ASSERT_FATAL(n > 0);
+		CU_ASSERT(hostlist_size(list, HOSTLIST_MAX_NAMES) == (unsigned long)n);
+		for (int i = 0; i < n; i++)
+			if (!hostlist_has(list, out[i])) {
+				CU_FAIL("a name of the expansion not matched");
+				fprintf(stderr, "\n  %s: %s not matched\n", list, out[i]);
+			}
+		/* names near them: a digit more, one less, one changed */
+		for (int i = 0; i < n; i++) {
+			char near[3][80];
+			size_t k = strlen(out[i]);
+			snprintf(near[0], sizeof(near[0]), "%s0", out[i]);
+			snprintf(near[1], sizeof(near[1]), "%.*s", (int)(k - 1), out[i]);
+			snprintf(near[2], sizeof(near[2]), "%s", out[i]);
+			near[2][k - 1] = near[2][k - 1] == '9' ? '0' : (char)(near[2][k - 1] + 1);
+			for (int m = 0; m < 3; m++) {
+				int listed = 0;
+				for (int j = 0; j < n && !listed; j++)
+					listed = !strcmp(out[j], near[m]);
+				if (hostlist_has(list, near[m]) != listed) {
+					CU_FAIL("the match and the expansion disagree");
+					fprintf(stderr, "\n  %s: %s matched %d, listed %d\n", list, near[m], !listed, listed);
+				}
+			}
+		}
+	}
+}
+
+/* The line of issue 96: four bracket lists of 200 ranges, 3,2xx bytes, standing for 2000^4 names.  Matched
+ * against a six-digit name by trying each range's number in each bracket in turn, it took minutes. */
+static char *fanout_line(void)
+{
+	char *line = malloc(4096);
+	CU_ASSERT_FATAL(line != NULL);
+	strcpy(line, "NodeName=node");
+	for (int b = 0; b < 4; b++) {
+		strcat(line, "[");
+		for (int i = 0; i < 200; i++)
+			strcat(line, i ? ",0-9" : "0-9");
+		strcat(line, "]");
+	}
+	strcat(line, " Name=gpu File=/dev/nvidia0\n");
+	return line;
+}
+
+/* A hostlist's work bounded (issue 96 point 5): the names a NodeName= stands for are counted without expanding
+ * them, a line past HOSTLIST_MAX_NAMES refused by file, line and budget; a match goes bracket by bracket. */
+static void test_hostlist_budget(void)
+{
+	char *line = fanout_line(), *text = malloc(8192);
+	unsigned long steps = 0;
+	CU_ASSERT_FATAL(text != NULL);
+	CU_ASSERT(strlen(line) > 3200 && strlen(line) < 3300);
+	CU_ASSERT(hostlist_size(line + 9, HOSTLIST_MAX_NAMES) == HOSTLIST_MAX_NAMES + 1);
+	CU_ASSERT(hostlist_size("n[1-1000][1-1000],m[1-48576]", HOSTLIST_MAX_NAMES) == HOSTLIST_MAX_NAMES);
+	CU_ASSERT(hostlist_size("n[1-1000][1-1000],m[1-48576],x", HOSTLIST_MAX_NAMES) == HOSTLIST_MAX_NAMES + 1);
+	/* the match of that list on its own: each bracket's ranges once for each place a number may end */
+	*strchr(line, ' ') = 0;
+	CU_ASSERT(hostlist_match(line + 9, "node123456", 1000000ul, &steps) == 0);
+	CU_ASSERT(steps > 0 && steps < 100000);
+	CU_ASSERT(hostlist_match(line + 9, "node1234", 1000000ul, &steps) == 1 && steps < 100000);
+	CU_ASSERT(hostlist_match(line + 9, "node123456", 10, &steps) == -1 && steps == 11);
+	free(line);
+	/* read on a six-digit node, the line second in its file: refused with its file, line and budget.  In a
+	 * child bounded at 60 s, so that a reader that tries the product fails here rather than running minutes. */
+	line = fanout_line();
+	snprintf(text, 8192, "Name=gpu File=/dev/nvidia1\n%s", line);
+	const char *path = put("fanout.conf", text);
+	int fds[2];
+	CU_ASSERT_FATAL(pipe(fds) == 0);
+	pid_t pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (!pid) {
+		close(fds[0]);
+		alarm(60);
+		int rc = gres_conf_read(&host, path, "node123456", &conf);
+		dprintf(fds[1], "%d %s", rc, rc ? uncore_error() : "");
+		_exit(0);
+	}
+	close(fds[1]);
+	char said[1024] = "";
+	size_t got = 0;
+	ssize_t n;
+	while ((n = read(fds[0], said + got, sizeof(said) - 1 - got)) > 0)
+		got += (size_t)n;
+	said[got] = 0;
+	close(fds[0]);
+	int status;
+	CU_ASSERT_FATAL(waitpid(pid, &status, 0) == pid);
+	CU_ASSERT(WIFEXITED(status));
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "\n  the read of a 3,2xx-byte NodeName= line was still running after 60 s\n");
+	int told = !strncmp(said, "-1 ", 3) && strstr(said, "fanout.conf line 2:") && strstr(said, "more than 1048576 node names");
+	CU_ASSERT(told);
+	if (!told)
+		fprintf(stderr, "\n  said: %s\n", said);
+	/* and on a short name the same */
+	CU_ASSERT(gres_conf_read(&host, path, "n1", &conf) == -1 && strstr(uncore_error(), "line 2") != NULL);
+	/* a continued line counts its lines: the one after it is line 4 */
+	snprintf(text, 8192, "Name=gpu \\\n File=/dev/nvidia1\n\n%s", line);
+	CU_ASSERT(gres_conf_read(&host, put("fanout.conf", text), "n1", &conf) == -1 && strstr(uncore_error(), "fanout.conf line 4:") != NULL);
+	/* within the budget, read: 1,500 nodes listed one by one, the node the last */
+	strcpy(text, "NodeName=n[");
+	for (int i = 1; i <= 1500; i++)
+		snprintf(text + strlen(text), 8192 - strlen(text), "%s%d", i > 1 ? "," : "", i * 3);
+	strcat(text, "] Name=gpu File=/dev/nvidia2\n");
+	CU_ASSERT(gres_conf_read(&host, put("fanout.conf", text), "n4500", &conf) == 0 && conf.n == 1);
+	CU_ASSERT(gres_conf_read(&host, put("fanout.conf", text), "n4501", &conf) == 0 && conf.n == 0);
+	free(line);
+	free(text);
 }
 
 static void test_forms(void)
@@ -215,6 +352,8 @@ int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "Slurm's hostlists matched and expanded", test_hostlist },
+		{ "a hostlist's match and its expansion agree", test_hostlist_agrees },
+		{ "a hostlist's names and steps bounded", test_hostlist_budget },
 		{ "gres.conf(5)'s forms", test_forms },
 		{ "AutoDetect, global and by node", test_autodetect },
 		{ "Include, relative and bounded", test_include },

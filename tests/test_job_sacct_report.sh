@@ -74,6 +74,17 @@ check "... each escaped where it stood, no line forged ($(printf "%s\n" "$out" |
 	'[ "$(printf "%s\n" "$out" | sed -n 1p)" = "job 7\\x1b]0;owned\\x07 on n1\\r\\x1b[2Jjob 8 on n9: counted 99 s\\nsocket 5\\u009b2J\\x7f: counted 2.000 s from 1.000 (Unix time)" ] &&
 	 [ "$(printf "%s\n" "$out" | sed -n 2p)" = "devices [\"0000:17:00.0\\x1b[31m\\n  read_bytes 1 B\"] (socket 0)" ] &&
 	 [ "$(printf "%s\n" "$out" | wc -l)" -eq 5 ]'
+# bidirectional controls (issue 96 point 5): RLO, PDF, the isolates, LRM/RLM and ALM make a line read otherwise
+# than it is stored ("job 7 on n1" shown as "1n no 7 boj"); each is escaped as \uHHHH, none reaches the terminal
+rec '{"job":"7\u202e1n no","node":"n1\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c","counted_from":1,
+"seconds":2,"sockets":[],"devices":[{"socket":0,"devices":["0000:17:00.0\u2067x"],"read_bytes":1,"write_bytes":1}],"warnings":0}'
+report
+bidi() { printf '%s' "$1" | grep -c "$(printf '\342\200[\216\217\252-\256]\|\342\201[\246-\251]\|\330\234')"; }
+check "bidi controls in the job, the node and a BDF: none raw ($rc: $(printf '%s' "$out" | od -c | head -c 400))" \
+	'[ $rc -eq 0 ] && [ "$(bidi "$out")" -eq 0 ]'
+check "... each escaped as \\uHHHH where it stood" \
+	'[ "$(printf "%s\n" "$out" | sed -n 1p)" = "job 7\\u202e1n no on n1\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069\\u200e\\u200f\\u061c: counted 2.000 s from 1.000 (Unix time)" ] &&
+	 [ "$(printf "%s\n" "$out" | sed -n 2p)" = "devices [\"0000:17:00.0\\u2067x\"] (socket 0)" ]'
 # another tool's AdminComment beginning with an escape sequence: named, escaped
 printf '\033[2J\033]0;x\007JS1:abc\n' >"$W/rec"
 report

@@ -82,6 +82,32 @@ check "replay: check on socket 1 compares its 4 populated channels, 4 empty ones
 	'grep -qE "^socket 1: every channel counts .* 4, least 100% of mean +PASS$" "$W/out" &&
 	 grep -qE "^socket 1: empty channels count nothing .* 4 empty, most 0.0 MiB +PASS$" "$W/out" &&
 	 [ "$(grep -cE "^(streaming read|non-temporal write|copy): socket 1 (read|write) bytes .* 32.0 MiB +PASS$" "$W/out")" -eq 4 ]'
+# a hostile EDAC tree (issue 96 point 5): the driver's and the firmware's strings -- dimm_label, dimm_mem_type,
+# mc_name -- holding a terminal title (OSC ... BEL), a clear screen (CSI 2J), C1's CSI and a bidirectional
+# override reach no terminal raw through uncore memory, text or JSON; each is escaped where it stood
+mkdir -p "$W/bad" && tar -C "$W/bad" -xf "$W/pop.tar"
+E=$W/bad/sys/devices/system/edac/mc
+printf 'evil\033]0;pwned\007 \342\200\256label\302\233x\n' >"$E/mc0/dimm0/dimm_label"
+printf 'DDR5\033[2J\n' >"$E/mc0/dimm0/dimm_mem_type"
+printf 'Intel_10nm\033[31m\342\200\256 Socket#0 IMC#1\n' >"$E/mc1/mc_name"
+(cd "$W/bad" && tar -cf "$W/bad.tar" -- *)
+# lines holding a C0 control or DEL, C1 (U+0080-U+009F), a bidirectional control, raw
+raw() { LC_ALL=C grep -c "$(printf '[\001-\010\013-\037\177]\\|\302[\200-\237]\\|\342\200[\216\217\252-\256]\\|\342\201[\246-\251]\\|\330\234')" "$1"; }
+$UNCORE --backend "replay:$W/bad.tar" memory >"$W/out" 2>&1
+check "hostile EDAC strings: uncore memory shows none raw ($(raw "$W/out") lines)" '[ "$(raw "$W/out")" -eq 0 ]'
+check "... the label, the type and the odd mc_name each escaped where it stood" \
+	'grep -qE "^0 +imc0 +populated .* DDR5\\\\x1b\[2J +evil\\\\x1b\]0;pwned\\\\x07 \\\\u202elabel\\\\u009bx$" "$W/out" &&
+	 grep -qF "mc_name '"'"'Intel_10nm\x1b[31m\u202e Socket#0 IMC#1'"'"' is not" "$W/out"' || grep -E "imc0 |mc_name" "$W/out"
+$UNCORE --backend "replay:$W/bad.tar" memory --json >"$W/out" 2>&1
+check "... and --json: none raw, each a JSON escape" \
+	'[ "$(raw "$W/out")" -eq 0 ] && grep -qF "\"type\":\"DDR5\u001b[2J\",\"labels\":\"evil\u001b]0;pwned\u0007 \u202elabel\u009bx\"" "$W/out"'
+for m in "$E"/mc*/mc_name; do printf 'Intel_10nm\033[31m\342\200\256 Socket#0 IMC#1\n' >"$m"; done
+(cd "$W/bad" && tar -cf "$W/bad2.tar" -- *)
+$UNCORE --backend "replay:$W/bad2.tar" memory >"$W/out" 2>&1
+check "every mc_name hostile: the peak unknown, the reason quoting it escaped, none raw" \
+	'[ "$(raw "$W/out")" -eq 0 ] &&
+	 grep -qF "# socket 0 peak: unknown (memory peak of socket 0: which channels hold DIMMs is unknown (" "$W/out" &&
+	 grep -qF "mc_name '"'"'Intel_10nm\x1b[31m\u202e Socket#0 IMC#1'"'"'" "$W/out"'
 $UNCORE --backend sim:spr,hbm=only snapshot -o "$W/hbm.tar" >/dev/null 2>"$W/err"
 $UNCORE --backend "replay:$W/hbm.tar" memory >"$W/out" 2>"$W/err"
 check "replay of an HBM-only node: HBM only, its 64 HBM channels populated" \

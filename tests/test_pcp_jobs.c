@@ -12,6 +12,7 @@
  */
 #include "many_jobs.h"
 #include "iu_pmda.h"
+#include "iu_log.h"
 
 static struct iu_state st;
 
@@ -222,6 +223,29 @@ static void test_hostile(void)
 	agent_stop();
 }
 
+/* a message quoting a hostile record or file (EDAC's mc_name, a job's text), as the agent's sites log them */
+static void say_hostile(int k)
+{
+	iu_log(LOG_WARNING, "per-job: %d %s", k, "mc_name 'x\033]0;owned\007\033[2J' job 7\342\200\256" "1n no \302\233" "2J\n"
+	       "forged line\342\201\246");
+}
+
+/* The agent's log escapes what its messages quote (issue 96 point 5): no control character, C1 or bidirectional
+ * control reaches the log raw, each shown as \xHH or \uHHHH, and a message stays one line. */
+static void test_log_escaped(void)
+{
+	static char log[4096];
+	agent_start(); /* (its directory holds the log) */
+	logged(say_hostile, 1, log, sizeof(log));
+	agent_stop();
+	const char *want = "per-job: 1 mc_name 'x\\x1b]0;owned\\x07\\x1b[2J' job 7\\u202e1n no \\u009b2J\\nforged line\\u2066";
+	CU_ASSERT(strstr(log, want) != NULL);
+	CU_ASSERT(!strchr(log, '\033') && !strstr(log, "\302\233") && !strstr(log, "\342\200\256") && !strstr(log, "\342\201\246"));
+	CU_ASSERT(count(log, "\n") == 1);
+	if (!strstr(log, want))
+		fprintf(stderr, "the agent's log: %s\n", log);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -229,6 +253,7 @@ int main(void)
 		{ "10,000 jobs: the same", test_10000 },
 		{ "500 jobs through a node of 50: the table the jobs present, no number given twice", test_churn },
 		{ "a refused id and a job named unattributed: each said once while it stays", test_hostile },
+		{ "the log's messages escaped, each one line", test_log_escaped },
 		{ NULL, NULL },
 	};
 	return run_suite("pcp_jobs", tests);

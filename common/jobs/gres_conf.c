@@ -9,7 +9,6 @@
  *   - AutoDetect= on a line of its own is every node's, with NodeName= that node's, which wins.
  * Type= and Cores= are kept for the caller: Slurm uses them to schedule, not to number the GPUs.
  */
-#include <ctype.h>
 #include <stddef.h>
 #include <errno.h>
 #include <stdio.h>
@@ -18,132 +17,13 @@
 #include <strings.h>
 #include <unistd.h>
 #include "gres_conf.h"
+#include "hostlist.h"
 #include "devices/dev_fs.h"
 #include "util/env.h"
 #include "util/error.h"
 #include "util/guarded_read.h"
 
 #define GRES_FILE_MAX ((off_t)1 << 20)
-
-/* The ranges of a bracket "[a-b,c]" at s (after '['): next number range; 1 while there is one. */
-struct range {
-	unsigned long lo, hi;
-	int width; /* digits of lo when it is zero-padded ("01"), else 0 */
-};
-static int next_range(const char **s, struct range *r)
-{
-	const char *p = *s, *q;
-	if (!isdigit((unsigned char)*p))
-		return 0;
-	r->lo = strtoul(p, (char **)&q, 10);
-	r->width = p[0] == '0' && q - p > 1 ? (int)(q - p) : 0;
-	r->hi = r->lo;
-	if (*q == '-') {
-		p = q + 1;
-		if (!isdigit((unsigned char)*p))
-			return 0;
-		r->hi = strtoul(p, (char **)&q, 10);
-	}
-	if (r->hi < r->lo || r->hi - r->lo > 1u << 20 || (*q != ',' && *q != ']'))
-		return 0;
-	*s = *q == ',' ? q + 1 : q;
-	return 1;
-}
-
-/* The end of the hostlist element starting at s (a ',' outside brackets, or the end). */
-static const char *element_end(const char *s)
-{
-	int depth = 0;
-	for (; *s && (depth || *s != ','); s++)
-		depth += *s == '[' ? 1 : *s == ']' ? -1 : 0;
-	return s;
-}
-
-/* Whether name matches the element pat[0..n). */
-static int elem_match(const char *pat, size_t n, const char *name)
-{
-	const char *open = memchr(pat, '[', n);
-	if (!open)
-		return strlen(name) == n && !strncmp(pat, name, n);
-	size_t pre = (size_t)(open - pat);
-	if (strncmp(pat, name, pre))
-		return 0;
-	const char *close = memchr(open, ']', n - pre), *digits = name + pre, *s = open + 1;
-	if (!close)
-		return 0;
-	size_t nd = strspn(digits, "0123456789");
-	struct range r;
-	while (s < close && next_range(&s, &r)) {
-		for (size_t k = 1; k <= nd; k++) { /* which run of the name's digits is the number */
-			char num[24];
-			if (k >= sizeof(num) || (r.width && (int)k != r.width) || (!r.width && k > 1 && digits[0] == '0'))
-				continue;
-			memcpy(num, digits, k), num[k] = 0;
-			unsigned long v = strtoul(num, NULL, 10);
-			if (v >= r.lo && v <= r.hi && elem_match(close + 1, n - (size_t)(close + 1 - pat), digits + k))
-				return 1;
-		}
-		if (*s == ']')
-			break;
-	}
-	return 0;
-}
-
-int hostlist_has(const char *list, const char *name)
-{
-	for (const char *s = list; *s;) {
-		const char *e = element_end(s);
-		if (elem_match(s, (size_t)(e - s), name))
-			return 1;
-		s = *e ? e + 1 : e;
-	}
-	return 0;
-}
-
-/* The names of the element pat[0..n) after prefix, appended to out: -1 when malformed or past max. */
-static int elem_expand(const char *prefix, const char *pat, size_t n, char (*out)[64], int *cnt, int max)
-{
-	const char *open = memchr(pat, '[', n);
-	char head[64];
-	size_t pre = open ? (size_t)(open - pat) : n;
-	if (snprintf(head, sizeof(head), "%s%.*s", prefix, (int)pre, pat) >= (int)sizeof(head))
-		return -1;
-	if (!open) {
-		if (*cnt >= max || memchr(pat, ']', n))
-			return -1;
-		snprintf(out[(*cnt)++], 64, "%s", head);
-		return 0;
-	}
-	const char *close = memchr(open, ']', n - pre), *s = open + 1;
-	struct range r;
-	if (!close || close == s)
-		return -1;
-	while (s < close) {
-		if (!next_range(&s, &r))
-			return -1;
-		for (unsigned long v = r.lo; v <= r.hi; v++) {
-			char name[64];
-			if (snprintf(name, sizeof(name), "%s%0*lu", head, r.width, v) >= (int)sizeof(name) ||
-			    elem_expand(name, close + 1, n - (size_t)(close + 1 - pat), out, cnt, max))
-				return -1;
-		}
-		if (*s == ']')
-			break;
-	}
-	return 0;
-}
-
-int hostlist_expand(const char *list, char (*out)[64], int max)
-{
-	int cnt = 0;
-	for (const char *s = list; *s;) {
-		const char *e = element_end(s);
-		if (e == s || elem_expand("", s, (size_t)(e - s), out, &cnt, max))
-			return -1;
-		s = *e ? e + 1 : e;
-	}
-	return cnt;
-}
 
 const char *gres_node_name(const struct dev_fs *fs, char *buf, size_t len)
 {
@@ -217,7 +97,24 @@ struct reader {
 
 static int read_file(struct reader *r, const char *path, int depth);
 
-static int one_line(struct reader *r, char *line, const char *path, int depth)
+/* Whether NodeName= list names this node: 1 or 0, or -1 (said) when the list is past a budget: the names it
+ * stands for, or the steps of matching it (hostlist.h). */
+static int for_this_node(const struct reader *r, const char *list, const char *path, int lineno)
+{
+	unsigned long names = hostlist_size(list, HOSTLIST_MAX_NAMES);
+	if (names > HOSTLIST_MAX_NAMES)
+		return uc_err("gres.conf: %s line %d: its NodeName= stands for more than %lu node names (its bracket "
+			      "lists multiplied): refused, as no cluster has that many; write the nodes as fewer or narrower "
+			      "ranges", path, lineno, HOSTLIST_MAX_NAMES);
+	int m = hostlist_match(list, r->node, HOSTLIST_MAX_STEPS, NULL);
+	if (m < 0)
+		return uc_err("gres.conf: %s line %d: its NodeName= takes more than %lu steps to match against node "
+			      "name '%.64s' (its ranges times the places a number of the name may start): refused; write "
+			      "the nodes as fewer ranges", path, lineno, HOSTLIST_MAX_STEPS, r->node);
+	return m;
+}
+
+static int one_line(struct reader *r, char *line, const char *path, int lineno, int depth)
 {
 	struct kv kv;
 	char *s = line + strspn(line, " \t");
@@ -235,7 +132,10 @@ static int one_line(struct reader *r, char *line, const char *path, int depth)
 		return read_file(r, inc, depth + 1);
 	}
 	words(s, &kv);
-	if (kv.node && !hostlist_has(kv.node, r->node)) {
+	int mine = kv.node ? for_this_node(r, kv.node, path, lineno) : 1;
+	if (mine < 0)
+		return -1;
+	if (!mine) {
 		r->c->lines_other_nodes += kv.name && !strcmp(kv.name, "gpu");
 		return 0;
 	}
@@ -275,19 +175,20 @@ static int read_file(struct reader *r, const char *path, int depth)
 	int rc = 0;
 	if ((r->bytes += strlen(text)) > GRES_MAX_BYTES)
 		rc = uc_err("gres.conf: %s: more than %zu MiB read with its Includes: refused", path, GRES_MAX_BYTES >> 20);
-	for (char *line = text, *next; !rc && line && *line; line = next) {
+	char *line = text, *next;
+	for (int lineno = 1, joined = 0; !rc && line && *line; line = next, lineno += 1 + joined, joined = 0) {
 		if (++r->lines > GRES_MAX_LINES) {
 			rc = uc_err("gres.conf: %s: more than %d lines read with its Includes: refused", path, GRES_MAX_LINES);
 			break;
 		}
 		char *end = line;
 		while ((end = strchr(end, '\n')) && end > line && end[-1] == '\\') /* continued: joined */
-			end[-1] = ' ', end[0] = ' ';
+			end[-1] = ' ', end[0] = ' ', joined++;
 		next = end ? end + 1 : NULL;
 		if (end)
 			*end = 0;
 		line[strcspn(line, "#")] = 0;
-		rc = one_line(r, line, path, depth);
+		rc = one_line(r, line, path, lineno, depth);
 	}
 	free(text);
 	return rc;

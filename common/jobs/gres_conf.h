@@ -34,16 +34,11 @@ struct gres_conf {
 /* The file at path of the node's files fs (dev_fs.h: the machine's below the sysroot, a simulated node's), and
  * what it includes, for node `node`: 0, or -1 with the file named in uncore_error() (not a regular file, larger
  * than 1 MiB, cannot be opened without blocking, an Include too deep, more than GRES_MAX_FILES files,
- * GRES_MAX_LINES lines or GRES_MAX_BYTES bytes in all). What it cannot take (a File= of more
+ * GRES_MAX_LINES lines or GRES_MAX_BYTES bytes in all, a NodeName= past hostlist.h's budgets: its file and line
+ * named). What it cannot take (a File= of more
  * than GRES_MAX_GPUS, a malformed bracket) is a warning and the line is skipped. */
 struct dev_fs;
 int gres_conf_read(const struct dev_fs *fs, const char *path, const char *node, struct gres_conf *out);
-
-/* Slurm's hostlist syntax ("gpu[01-04,07]", "a[1-2]b[3-4]", "x,y"): whether name is one of list's. */
-int hostlist_has(const char *list, const char *name);
-/* Its names in the order written, at most max into out (each below 64 characters): how many, or -1 (malformed,
- * or more than max). */
-int hostlist_expand(const char *list, char (*out)[64], int max);
 
 /* This node's name as slurmd takes it (SLURMD_NODENAME, else the short host name: fs's
  * /proc/sys/kernel/hostname, else gethostname), into buf. */

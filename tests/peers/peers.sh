@@ -92,6 +92,12 @@ peer_release() {
 	tool() { if [ -n "$r" ]; then [ -x "$r$1" ] && echo "$r$1"; else PATH=$PATH:/usr/sbin:/sbin command -v "${1##*/}"; fi; }
 	ver() { dpkg-query ${r:+--admindir="$r/var/lib/dpkg"} -W -f '${Version}' "$1" 2>/dev/null; }
 	QEMU=$(tool /usr/bin/qemu-x86_64)
+	# a root's dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader (its file: the
+	# root's /lib64 link is absolute, to the host's) and libraries
+	if [ -n "$r" ] && [ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter"; then
+		printf '#!/bin/sh\nexec "%s/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu" "%s" "$@"\n' \
+			"$r" "$r" "$r" "$QEMU" >"$r.qemu" && chmod +x "$r.qemu" && QEMU=$r.qemu
+	fi
 	PCM_MEMORY=$(tool /usr/sbin/pcm-memory) PCM_PCIE=$(tool /usr/sbin/pcm-pcie) PCM_IIO=$(tool /usr/sbin/pcm-iio)
 	PCM=$(tool /usr/sbin/pcm) PCM_VER=$(ver pcm)
 	LIKWID=$(tool /usr/bin/likwid-perfctr) LIKWID_VER=$(ver likwid) LUA=$(tool /usr/bin/lua5.3)

@@ -42,6 +42,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 #include "peer_proto.h"
+/* sscanf as every glibc has it: glibc 2.38 and later, with _GNU_SOURCE, bind sscanf to __isoc23_sscanf (GLIBC_2.38),
+ * which the older glibc of a peer this preload runs inside (Debian 12's PCM on a Debian 13 host) lacks; the formats
+ * here read no binary prefix, so the two agree. */
+extern int plain_sscanf(const char *s, const char *fmt, ...) __asm__("sscanf");
 
 #define MAX_FD 4096
 #define MAX_REGIONS 1024 /* PCM maps a window a channel and a box: 2-socket ICX passed 64 */
@@ -113,14 +117,14 @@ static int classify(const char *p, struct live *l)
 	unsigned a, b, c, d;
 	int n = 0;
 	memset(l, 0, sizeof(*l));
-	if (sscanf(p, "/dev/cpu/%u/msr%n", &a, &n) == 1 && (!p[n] || !strcmp(p + n, "_safe"))) {
+	if (plain_sscanf(p, "/dev/cpu/%u/msr%n", &a, &n) == 1 && (!p[n] || !strcmp(p + n, "_safe"))) {
 		l->kind = MSR;
 		l->cpu = (int)a;
 	} else if (!strcmp(p, "/dev/mem")) {
 		l->kind = MEM;
-	} else if (sscanf(p, "/proc/bus/pci/%x:%x/%x.%x%n", &d, &a, &b, &c, &n) == 4 && !p[n]) {
+	} else if (plain_sscanf(p, "/proc/bus/pci/%x:%x/%x.%x%n", &d, &a, &b, &c, &n) == 4 && !p[n]) {
 		*l = (struct live){ PCI, 0, (int)d, (int)a, (int)b, (int)c, 0 };
-	} else if (sscanf(p, "/proc/bus/pci/%x/%x.%x%n", &a, &b, &c, &n) == 3 && !p[n]) {
+	} else if (plain_sscanf(p, "/proc/bus/pci/%x/%x.%x%n", &a, &b, &c, &n) == 3 && !p[n]) {
 		*l = (struct live){ PCI, 0, 0, (int)a, (int)b, (int)c, 0 };
 	} else {
 		size_t k = strlen(p);
@@ -129,7 +133,7 @@ static int classify(const char *p, struct live *l)
 			return 0;
 		for (s = p + k - 8; s > p && *s != '/'; s--)
 			;
-		if (sscanf(s, "/%x:%x:%x.%x%n", &d, &a, &b, &c, &n) != 4 || strcmp(s + n, "/config"))
+		if (plain_sscanf(s, "/%x:%x:%x.%x%n", &d, &a, &b, &c, &n) != 4 || strcmp(s + n, "/config"))
 			return 0;
 		*l = (struct live){ PCI, 0, (int)d, (int)a, (int)b, (int)c, 0 };
 	}
@@ -797,7 +801,7 @@ __attribute__((constructor)) static void init(void)
 		abort();
 	}
 	while (fgets(line, sizeof(line), f))
-		sscanf(line, "ncpus %d", &ncpus);
+		plain_sscanf(line, "ncpus %d", &ncpus);
 	fclose(f);
 	/* the MCFG table's first entry: segment 0's ECAM base (its buses 0-255) */
 	snprintf(p, sizeof(p), "%s/sys/firmware/acpi/tables/MCFG", root);

@@ -92,6 +92,11 @@ peer_release() {
 	tool() { if [ -n "$r" ]; then [ -x "$r$1" ] && echo "$r$1"; else PATH=$PATH:/usr/sbin:/sbin command -v "${1##*/}"; fi; }
 	ver() { dpkg-query ${r:+--admindir="$r/var/lib/dpkg"} -W -f '${Version}' "$1" 2>/dev/null; }
 	QEMU=$(tool /usr/bin/qemu-x86_64)
+	# the guest's loader, which qemu's -L finds in the root: Debian 12 links it absolutely (/lib/...), which reaches the
+	# host's loader (glibc 2.41 on a Debian 13 host, aborting the root's 2.36 libc: "stack smashing detected"); the link
+	# is made relative, as Debian 13's is
+	l=$r/usr/lib64/ld-linux-x86-64.so.2
+	case $(readlink "$l" 2>/dev/null) in /*) ln -sfn "..$(readlink "$l")" "$l" ;; esac
 	# a root's dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader (its file: the
 	# root's /lib64 link is absolute, to the host's) and libraries
 	if [ -n "$r" ] && [ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter"; then

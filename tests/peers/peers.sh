@@ -95,8 +95,10 @@ peer_release() {
 	# the guest's loader, which qemu's -L finds in the root: Debian 12 links it absolutely (/lib/...), which reaches the
 	# host's loader (glibc 2.41 on a Debian 13 host, aborting the root's 2.36 libc: "stack smashing detected"); the link
 	# is made relative, as Debian 13's is
-	l=$r/usr/lib64/ld-linux-x86-64.so.2
-	case $(readlink "$l" 2>/dev/null) in /*) ln -sfn "..$(readlink "$l")" "$l" ;; esac
+	if [ -n "$r" ]; then # (the root's only: never the host's)
+		l=$r/usr/lib64/ld-linux-x86-64.so.2
+		case $(readlink "$l" 2>/dev/null) in /*) ln -sfn "..$(readlink "$l")" "$l" ;; esac
+	fi
 	# a root's dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader (its file: the
 	# root's /lib64 link is absolute, to the host's) and libraries
 	if [ -n "$r" ] && [ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter"; then

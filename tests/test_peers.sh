@@ -327,7 +327,7 @@ pcm_iio() {
 	rc=$?
 	stop_host
 	case $2 in skx*) model=85 ;; icx*) model=106 ;; *) model=143 ;; esac
-	nctrs=$(grep -cv '^[[:space:]]*$\|^#' "/usr/share/pcm/opCode-$model.txt" 2>/dev/null)
+	nctrs=$(grep -cv '^[[:space:]]*$\|^#' "$QEMU_L/usr/share/pcm/opCode-$model.txt" 2>/dev/null)
 	delay_s=$(awk -v n="$nctrs" 'BEGIN { if (n > 0) printf "%.3f", int(30 * 1000 / n) / 1000 }')
 	# the turns in the trace: one begins where an IIO counter is programmed with an event (a control word with
 	# ports in bits 47:36), its counters read before and after the sleep (the widest gap between two reads), stack
@@ -354,7 +354,7 @@ pcm_iio() {
 		END { flush() }' "$HOSTDIR/trace" >"$W/$1.turns"
 	tf=$W/$1.turns
 	ibturns=$(awk '$1 == 131 && ($2 == 1 || $2 == 4) && $4 == 0' "$tf" | wc -l)
-	ibevents=$(grep -c 'ev_sel=0x83,umask=0x[14],' "/usr/share/pcm/opCode-$model.txt" 2>/dev/null) # its IB writes and reads
+	ibevents=$(grep -c 'ev_sel=0x83,umask=0x[14],' "$QEMU_L/usr/share/pcm/opCode-$model.txt" 2>/dev/null) # its IB writes and reads
 	span=$(awk '$1 == 131 { if (lo == "" || $5 < lo) lo = $5; if ($5 > hi) hi = $5 } END { print lo "-" hi }' "$tf")
 	check "pcm-iio sim:$2: the trace shows a turn for each IB write and read of its opCode file ($ibturns of $ibevents), counted over $span s each where it takes $delay_s ($nctrs events in 30 s)" \
 		'[ "$ibturns" = "$ibevents" ] && [ "$ibturns" -gt 0 ] && [ -n "$delay_s" ]'

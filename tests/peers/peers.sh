@@ -78,7 +78,6 @@ make_root() {
 # LIKWID, LIKWID_VER, LUA, and RELEASE_WHY where the release has none.
 peer_release() {
 	QEMU= QEMU_L= PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM= PCM_VER= LIKWID= LIKWID_VER= LUA= RELEASE_WHY=
-	RELEASE=$1
 	here=$( (. /etc/os-release && echo "$VERSION_CODENAME") 2>/dev/null)
 	r=
 	if [ "$1" != host ] && [ "$1" != "$here" ]; then
@@ -92,18 +91,17 @@ peer_release() {
 	tool() { if [ -n "$r" ]; then [ -x "$r$1" ] && echo "$r$1"; else PATH=$PATH:/usr/sbin:/sbin command -v "${1##*/}"; fi; }
 	ver() { dpkg-query ${r:+--admindir="$r/var/lib/dpkg"} -W -f '${Version}' "$1" 2>/dev/null; }
 	QEMU=$(tool /usr/bin/qemu-x86_64)
-	# the guest's loader, which qemu's -L finds in the root: Debian 12 links it absolutely (/lib/...), which reaches the
-	# host's loader (glibc 2.41 on a Debian 13 host, aborting the root's 2.36 libc: "stack smashing detected"); the link
-	# is made relative, as Debian 13's is
-	if [ -n "$r" ]; then # (the root's only: never the host's)
+	if [ -n "$r" ]; then # (the root's files only: never the host's)
+		# the guest's loader, which qemu's -L finds in the root: Debian 12 links it absolutely (/lib/...), which
+		# reaches the host's loader (glibc 2.41 on a Debian 13 host, aborting the root's 2.36 libc: "stack smashing
+		# detected"); the link is made relative, as Debian 13's is
 		l=$r/usr/lib64/ld-linux-x86-64.so.2
 		case $(readlink "$l" 2>/dev/null) in /*) ln -sfn "..$(readlink "$l")" "$l" ;; esac
-	fi
-	# a root's dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader (its file: the
-	# root's /lib64 link is absolute, to the host's) and libraries
-	if [ -n "$r" ] && [ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter"; then
-		printf '#!/bin/sh\nexec "%s/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu" "%s" "$@"\n' \
-			"$r" "$r" "$r" "$QEMU" >"$r.qemu" && chmod +x "$r.qemu" && QEMU=$r.qemu
+		# a dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader and libraries
+		if [ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter"; then
+			printf '#!/bin/sh\nexec "%s/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu" "%s" "$@"\n' \
+				"$r" "$r" "$r" "$QEMU" >"$r.qemu" && chmod +x "$r.qemu" && QEMU=$r.qemu
+		fi
 	fi
 	PCM_MEMORY=$(tool /usr/sbin/pcm-memory) PCM_PCIE=$(tool /usr/sbin/pcm-pcie) PCM_IIO=$(tool /usr/sbin/pcm-iio)
 	PCM=$(tool /usr/sbin/pcm) PCM_VER=$(ver pcm)

@@ -403,7 +403,7 @@ pcm_iio() {
 # socket its bus's UBox names (ubox_socket, the host running)
 fn_bus() { # ID DEV.FN NODE
 	for f in "$HOSTDIR"/root/sys/bus/pci/devices/0000:??:"$2"; do
-		[ "$(cat "$f/device")" = "0x$1" ] || continue
+		[ -e "$f/device" ] && [ "$(cat "$f/device")" = "0x$1" ] || continue # (none: a part without PCI uncore)
 		n=$(cat "$f/numa_node") b=${f%:*}
 		b=${b##*:}
 		[ "$n" != -1 ] || n=$(ubox_socket "$b")
@@ -422,9 +422,13 @@ ubox_socket() { # BUS
 # likwid-perfctr -g GROUP on the first CPU of each of two sockets, direct access: METRIC's value on each
 # counted CPU REG: the seconds a likwid run's counters of CPU counted, from the simulator's trace of the run
 # (HOSTDIR/trace, sim_host.c): REG 0x700, from the last unfreeze (bit 61) of the UBox global control to the freeze
-# (bit 63) after it; REG 0x611, the package energy's, from its last read before that unfreeze to its first after
+# (bit 63) after it; REG 0x611, the package energy's, from its last read before that unfreeze to its first after;
+# REG 0x391, Nehalem-EP's uncore global control (enable-style: EN_PC0-7 bits 0-7), from the last write that enables
+# a counter to the write of 0 after it
 counted() {
 	awk -v cpu="$1" -v reg="$2" '
+	reg == "0x391" && $3 == "msr" && $4 == cpu && $5 == "0x391" && $2 == "w" {
+		if ($6 != "0x0") on = $1; else if (on != "") { w = ($1 - on) / 1e9; on = "" } }
 	$3 == "msr" && $4 == cpu && $5 == "0x700" && $2 == "w" {
 		if ($6 == "0x2000000000000000") { un = $1; if (reg == "0x611") e0 = last }
 		else if ($6 == "0x8000000000000000" && un != "") { if (reg == "0x700") w = ($1 - un) / 1e9; fr = $1; un = "" } }
@@ -441,7 +445,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	if [ "$spec" != "$need_of" ]; then # what the machine lacks, found once a machine
 		need_of=$spec
 		need=
-		case $spec in spr* | emr* | gnr* | srf* | bdx* | hsx*) ;; *) # (where it counts)
+		case $spec in spr* | emr* | gnr* | srf* | bdx* | hsx* | nhm*) ;; *) # (where it counts; Nehalem-EP has no UBox)
 			has msr 0 0x700 || need="$need, MSR 0x700 (the UBox global control likwid freezes with: issue 90 D2)"
 			has msr 0 0xce || need="$need, MSR 0xce (PLATFORM_INFO: D5)" ;;
 		esac
@@ -530,6 +534,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		t0=${t%;*} t1=${t#*;}
 		reg=0x700
 		case $metric in Power*|Energy*) reg=0x611 ;; esac
+		case $spec in nhm*) reg=0x391 ;; esac
 		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
 		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 		v0=${row%% *} v1=${row##* }
@@ -818,6 +823,11 @@ else
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_bdx bdx,sockets=2,cores=2 Broadwell,model=79,stepping=1 MEM
+		# Nehalem-EP (seed 003): the uncore's eight MSR counters (0x3b0) under the global control 0x391, which the
+		# harness's core PMU registers must leave to the uncore there (sim_host.c uncore_owned)
+		likwid lw_nhm nhm,sockets=2,cores=2 Nehalem MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 	fi
 	if [ -n "$PCM_MEMORY" ]; then pcm_memory2 pm_skx2 skx,sockets=2,cores=1 Skylake-Server; fi
 fi

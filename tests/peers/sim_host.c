@@ -106,8 +106,18 @@ static uint64_t mono_ns(void)
 static struct { uint32_t msr; uint64_t v[512]; } core[CORE_MAX];
 static int ncore;
 
+/* The addresses among the core PMU's that are the uncore's on this part (uncore_owned): Nehalem-EP's global
+ * control, status and overflow control 0x391-0x393 (seed 003; Linux NHM_UNC_PERF_GLOBAL_CTL), which PMU version 4
+ * took for IA32_PERF_GLOBAL_STATUS_SET and _INUSE (SDM vol. 4 table 2-2).  Asked of a private machine at start. */
+#define OWNED_MAX 16
+static uint32_t owned[OWNED_MAX];
+static int nowned;
+
 static int core_msr(uint32_t m)
 {
+	for (int i = 0; i < nowned; i++)
+		if (owned[i] == m)
+			return 0;
 	return (m >= 0xc1 && m <= 0xc8) ||   /* IA32_PMC0..7 */
 	       (m >= 0x186 && m <= 0x18d) || /* IA32_PERFEVTSEL0..7 */
 	       (m >= 0x309 && m <= 0x30c) || /* IA32_FIXED_CTR0..3 (3, TOPDOWN.SLOTS: Ice Lake on) */
@@ -561,6 +571,8 @@ static void add_seg(int *segs, int *nsegs, int dom)
 static int put_buses(const char *sysdev)
 {
 	DIR *dd = opendir(sysdev);
+	if (!dd && errno == ENOENT)
+		return 0; /* a part without PCI uncore functions (Nehalem-EP: MSRs only) has no bus to show */
 	for (struct dirent *e; dd && (e = readdir(dd));) {
 		unsigned dom, bus, dev, fn;
 		char p[PATH_MAX];
@@ -883,15 +895,35 @@ static int ask_counts(const char *dir)
 	return 0;
 }
 
-/* One register of a private machine of spec (shared= dropped: a probe leaves the shared one alone). */
-static int probe(const char *spec, int argc, char **argv)
+/* A private machine of spec (shared= dropped: what it is asked leaves the shared one alone). */
+static uncore_sim_raw_t *private_machine(const char *spec)
 {
 	char s[1024] = "", *save = NULL, buf[1024];
 	snprintf(buf, sizeof(buf), "%s", spec);
 	for (char *o = strtok_r(buf, ",", &save); o; o = strtok_r(NULL, ",", &save))
 		if (strncmp(o, "shared=", 7))
 			snprintf(s + strlen(s), sizeof(s) - strlen(s), "%s%s", s[0] ? "," : "", o);
-	uncore_sim_raw_t *r = uncore_sim_raw_open(s);
+	return uncore_sim_raw_open(s);
+}
+
+/* owned[]: each core PMU address that a private machine of spec answers as an uncore register. */
+static int uncore_owned(const char *spec)
+{
+	uncore_sim_raw_t *r = private_machine(spec);
+	uint64_t v;
+	if (!r)
+		return -1;
+	for (uint32_t m = 0; m < 0x400 && nowned < OWNED_MAX; m++)
+		if (core_msr(m) && uncore_sim_raw_msr_read(r, 0, m, &v) == 0)
+			owned[nowned++] = m;
+	uncore_sim_raw_close(r);
+	return 0;
+}
+
+/* One register of a private machine of spec. */
+static int probe(const char *spec, int argc, char **argv)
+{
+	uncore_sim_raw_t *r = private_machine(spec);
 	uint64_t v = 0;
 	uint32_t v32;
 	int rc;
@@ -979,6 +1011,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	uncore_sim_raw_cpu(R, &cpu);
+	if (uncore_owned(argv[1])) {
+		fprintf(stderr, "sim_host: %s\n", uncore_error());
+		return 1;
+	}
 	t0_ns = mono_ns();
 	if (put_tree() || put_cpus() || put_pci() || putf("/proc/sys/kernel/nmi_watchdog", "0\n") || put("/dev/mem", "", 0) ||
 	    putf("/../info", "ncpus %d\nsockets %d\n", cpu.ncpus, cpu.nsockets)) {

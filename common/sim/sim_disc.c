@@ -2,8 +2,12 @@
  * The simulated discovery tables (sim_disc.h).  Entry layout: seed 001 Table 1-14 (word 0: access 63:62,
  * status offset 39:32, counter 0 offset 31:24, width 23:16, control 0 offset 15:8, counters 7:0; word 1:
  * unit control address; word 2: Global Status Position 63:32, unit id 31:16, type 15:0); global block
- * Table 1-13.  The discovery device (Linux UNCORE_DISCOVERY_TABLE_DEVICE 0x09A7) chains extended
- * capabilities 0x100 (another) -> 0x140 (a DVSEC of another id) -> 0x180 (the PMON DVSEC, BIR 0).
+ * Table 1-13.  The discovery device (Linux UNCORE_DISCOVERY_TABLE_DEVICE 0x09A7) has the PMON DVSEC (BIR 0)
+ * first, at 0x100, as real boards list it ("Designated Vendor-Specific: Vendor=8086 ID=0001" at 0x100: the
+ * HPE DL380 Gen11's 75:03.1 and f2:03.1, tests/snapshots/field/spr-dl380g11-mcc.source; Granite Rapids'
+ * 00:03.1 and 80:03.1, gnr-birchstream-2s.source), then a DVSEC of another id (Intel's PMT telemetry, id 2,
+ * which the same function carries: Linux intel_vsec) after it, which a walk for a further PMON DVSEC reads and
+ * passes over.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -95,12 +99,11 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 	put32(d->cfg, 0x04, 0x0010u << 16);
 	d->cfg[0x34] = 0x40;
 	put32(d->cfg, 0x40, 0x10u | 0x0092u << 16);
-	put32(d->cfg, 0x100, 0x000b | 1u << 16 | 0x140u << 20);
-	put32(d->cfg, 0x140, 0x23u | 1u << 16 | 0x180u << 20);
+	put32(d->cfg, 0x100, 0x23u | 1u << 16 | 0x140u << 20);
+	put32(d->cfg, 0x108, 0x1);
+	put32(d->cfg, 0x10c, 0x0);
+	put32(d->cfg, 0x140, 0x23u | 1u << 16);
 	put32(d->cfg, 0x148, 0x2);
-	put32(d->cfg, 0x180, 0x23u | 1u << 16);
-	put32(d->cfg, 0x188, 0x1);
-	put32(d->cfg, 0x18c, 0x0);
 	return 0;
 }
 

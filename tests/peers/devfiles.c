@@ -83,7 +83,7 @@ static void *real_fn(const char *name)
 /* ---- paths ---- */
 static const char *const redirected[] = {
 	"/dev/cpu", "/dev/mem", "/proc/cpuinfo", "/proc/bus/pci", "/proc/sys/kernel/nmi_watchdog",
-	"/sys/bus/pci", "/sys/devices", "/sys/firmware/acpi",
+	"/sys/bus/pci", "/sys/class/pci_bus", "/sys/devices", "/sys/firmware/acpi",
 };
 
 /* path as the host's tree has it (buf), or path itself */

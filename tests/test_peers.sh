@@ -156,7 +156,7 @@ explain() { # TOOL
 	awk -v tool="$1" "$HEX_AWK"'
 	$1 != "refused" { next }
 	{ n = $2; $1 = $2 = $3 = ""; what = $0; sub(/^ +/, "", what) }
-	what ~ /^(rd|wr)msr MSR 0x(48|10a|700|702|ce|8b|1b1|3f8|3f9|3fa|60d|1a0|1ad|1b0|610|613|618|61b|61c|639|641|65c|64d):/ {
+	what ~ /^(rd|wr)msr MSR 0x(48|10a|700|702|ce|8b|1b1|3f8|3f9|3fa|60d|1a0|1ad|1b0|610|613|618|61b|61c|620|639|641|65c|64d):/ {
 		split(what, w, " "); msr[w[3]] += n; refused += w[3] == "0x64d:" ? 0 : n; next }
 	what ~ /^PCI read of / { next } # a function that is not there reads all ones, as on a node
 	# D8, PCM 202302 on sim:spr programs what the part has not (seed 001, the guide of the family): IIO and IRP
@@ -178,6 +178,7 @@ explain() { # TOOL
 		why["0x1a0:"] = "IA32_MISC_ENABLE"; why["0x1ad:"] = "turbo ratio limits"; why["0x1b0:"] = "energy/performance bias"
 		why["0x610:"] = why["0x613:"] = why["0x618:"] = why["0x61b:"] = why["0x61c:"] = why["0x639:"] = why["0x641:"] = why["0x65c:"] = \
 			"RAPL limits, status and PP0/PP1 (the simulator models the package and DRAM energy counters alone)"
+		why["0x620:"] = "uncore ratio limit (MSR_UNCORE_RATIO_LIMIT: Haswell-EP on; the Xeon E5 v1 and v2 have none)"
 		why["0x64d:"] = "platform energy (none on SKX: the simulator answers it absent, as modelled, not as a bad access)"
 		for (m in msr) printf "%s refused %d x MSR %s %s\n", tool, msr[m], m, why[m]
 		print refused + 0 > "/dev/stderr"
@@ -426,8 +427,12 @@ ubox_socket() { # BUS
 # REG 0x391, Nehalem-EP's uncore global control (enable-style: EN_PC0-7 bits 0-7), from the last write that enables
 # a counter to the write of 0 after it; REG 0x2ff0, the Sapphire Rapids family's U_MSR_PMON_GLOBAL_CTL, from the
 # last write of 0 (frz_all clear: seed 001 L1290) to the write that sets frz_all (bit 0) after it
+# (REG pci:BUS:DEV.FN:OFF, a counter of a PCI box that likwid starts and stops with its event controls, without a
+# freeze (the Xeon E5 iMC channels): from its last write of 0 to the read of it after)
 counted() {
 	awk -v cpu="$1" -v reg="$2" '
+	reg ~ /^pci:/ && $3 == "pci" && "pci:" substr($4, 6) ":" $5 == reg {
+		if ($2 == "w" && $6 == "0x0") on = $1; else if ($2 == "r" && on != "") { w = ($1 - on) / 1e9; on = "" } }
 	reg == "0x2ff0" && $3 == "msr" && $4 == cpu && $5 == "0x2ff0" && $2 == "w" {
 		if ($6 == "0x0") on = $1; else if (on != "") { w = ($1 - on) / 1e9; on = "" } }
 	reg == "0x391" && $3 == "msr" && $4 == cpu && $5 == "0x391" && $2 == "w" {
@@ -448,7 +453,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	if [ "$spec" != "$need_of" ]; then # what the machine lacks, found once a machine
 		need_of=$spec
 		need=
-		case $spec in spr* | emr* | gnr* | srf* | bdx* | hsx* | nhm*) ;; *) # (where it counts; Nehalem-EP has no UBox)
+		case $spec in spr* | emr* | gnr* | srf* | bdx* | hsx* | nhm* | snbep* | ivbep*) ;; *) # (where it counts; no UBox global control before Skylake-SP)
 			has msr 0 0x700 || need="$need, MSR 0x700 (the UBox global control likwid freezes with: issue 90 D2)"
 			has msr 0 0xce || need="$need, MSR 0xce (PLATFORM_INFO: D5)" ;;
 		esac
@@ -463,6 +468,9 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		done <"$HOSTDIR/root/proc/bus/pci/devices"
 		# (the Xeon E5 boards' uncore buses show none: their listings, -1, kept; likwid crashes there, below;
 		# likwid 5.2.2 refuses Sapphire Rapids before it looks)
+		case $spec in snbep* | ivbep*) # the Dell R720's listing gives its uncore buses their socket's node
+			check "sim:$spec gives its uncore functions their socket's NUMA node, as the Dell R720 lists them ($nonode at -1; ivbep-r720-2s.source)" '[ "$nonode" = 0 ]' ;;
+		esac
 		case $spec in bdx* | hsx* | spr* | emr* | gnr* | srf*) ;; *) [ "$nonode" -gt 0 ] &&
 			need="$need, the uncore functions' NUMA node (D9: $nonode of them show -1 on sim:$spec, where a real board gives each its socket's)" ;;
 		esac
@@ -559,6 +567,8 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		reg=0x700
 		case $metric in Power*|Energy*) reg=0x611 ;; esac
 		case $spec in nhm*) reg=0x391 ;; spr* | emr* | gnr* | srf*) reg=0x2ff0 ;; esac
+		# the Xeon E5's: each socket's iMC channel 0 (D16:F0, seed 000 L2162) and its first counter (0xA0)
+		case $spec in snbep*) reg="pci:BUS:10.0:0xa0" ch0=3cb0 ;; ivbep*) reg="pci:BUS:10.0:0xa0" ch0=0eb0 ;; esac
 		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
 		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 		v0=${row%% *} v1=${row##* }
@@ -566,7 +576,11 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 			skip "likwid $group sim:$spec: $metric $v0 and $v1 where the truth is $t0 and $t1: likwid 5.2.2 is wrong on Skylake-SP (issue 90 D11): it looks for UPI at 0e.0/0f.0/10.0 of the iMC's bus ($m0, $m1), the UPI functions are on $u0 and $u1 as on a real board; its SBOX counters read '-' (pci_writes $(count pci_writes))"
 			continue
 		fi
-		w0=$(counted "${cpus% *}" $reg) w1=$(counted "${cpus#* }" $reg)
+		case $reg in pci:*)
+			r0=$(echo "$reg" | sed "s/BUS/$(fn_bus $ch0 10.0 0)/") r1=$(echo "$reg" | sed "s/BUS/$(fn_bus $ch0 10.0 1)/")
+			w0=$(counted - "$r0") w1=$(counted - "$r1") reg="$r0 and $r1" ;;
+		*) w0=$(counted "${cpus% *}" $reg) w1=$(counted "${cpus#* }" $reg) ;;
+		esac
 		[ "$swapped" = 0 ] || { t=$t0 t0=$t1 t1=$t w=$w0 w0=$w1 w1=$w; }
 		c0=$(awk -v v="$v0" -v r="${runtime% *}" -v w="$w0" 'BEGIN { if (w > 0) printf "%.6g", v * r / w }')
 		c1=$(awk -v v="$v1" -v r="${runtime#* }" -v w="$w1" 'BEGIN { if (w > 0) printf "%.6g", v * r / w }')
@@ -574,6 +588,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 			'near "$c0" "$t0" && near "$c1" "$t1"'
 	done
 	case $group:$spec in
+	MEM:snbep*) UNFROZEN_WHY="Sandy Bridge-EP has no global control (seed 000: a box freezes by its own control, or a counter stops with its enable bit 22): likwid starts each iMC counter by its control's enable, the box unfrozen, and stops it so after its reads" ;;
 	MEM:icx*) UNFROZEN_WHY="the events it writes to Ice Lake-SP's MMIO channels (+0x840, +0x844) before any freeze; it zeroes their counters next and unfreezes through MSR 0x700, so the counts hold" ;;
 	esac
 	protocol "likwid -g $group sim:$spec"
@@ -851,6 +866,14 @@ else
 		# Nehalem-EP (seed 003): the uncore's eight MSR counters (0x3b0) under the global control 0x391, which the
 		# harness's core PMU registers must leave to the uncore there (sim_host.c uncore_owned)
 		likwid lw_nhm nhm,sockets=2,cores=2 Nehalem MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		# Sandy Bridge-EP and Ivy Bridge-EP (seeds 000, 002): the iMC channels' PCI boxes, on the uncore buses the
+		# Dell R720 gives a NUMA node (D9); qemu 7.2's client models as the server parts' numbers
+		likwid lw_snbep snbep,sockets=2,cores=2 SandyBridge,model=45 MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		likwid lw_ivbep ivbep,sockets=2,cores=2 IvyBridge,model=62 MEM \
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 	fi

@@ -518,6 +518,9 @@ extern const struct sim_kind *const sim_kinds[];
  * places on one uncore bus per socket. */
 struct sim_pci_place { const char *unit; int idx, dev, fn, companion; };
 int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place);
+/* Each uncore function on its socket's NUMA node, as a board whose listing gives them one shows it (the Dell
+ * R720's; Haswell-EP and Broadwell-EP boards list -1, the default). */
+void sim_xeon_ep_nodes(struct sim *s);
 /* How the generation's workload profile becomes event rates (the rate sim_xeon_ep_build installs), for a
  * platform that adds events of its own around it (Haswell-EP). */
 double sim_xeon_ep_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr);

@@ -8,6 +8,7 @@
 #include "sim.h"
 #include "util/error.h"
 #include "sim_only.h"
+#include "sim_numa.h"
 
 /* Socket 0 on the highest bus, so enumeration order is not socket order. */
 static const int snbep_bus[UC_MAX_SOCKETS] = { 0xff, 0x7f, 0xbf, 0x3f, 0xdf, 0x5f, 0x9f, 0x1f };
@@ -163,4 +164,12 @@ int sim_xeon_ep_build(struct sim *s, const struct sim_pci_place *place)
 		memcpy(ubox->cfg + s->ubox->gidnidmap, &gidnidmap, 4);
 	}
 	return 0;
+}
+
+void sim_xeon_ep_nodes(struct sim *s)
+{
+	for (int d = 0; d < s->ndevs; d++)
+		for (int sock = 0; sock < s->nsockets; sock++)
+			if (s->devs[d].info.loc.bus == snbep_bus[sock])
+				s->devs[d].info.node = sim_node_of_scope(s, sock * s->dies);
 }

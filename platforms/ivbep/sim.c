@@ -25,7 +25,15 @@ SIM_MAP_DECL(ivbep);
 extern const struct sim_ubox_dev sim_ivbep_ubox;
 extern const struct sim_global sim_ivbep_global;
 
-static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
+/* The uncore functions on their socket's node: the R720's listing (ivbep-r720-2s.source: 3f node 0, 7f node 1;
+ * issue 90 D9, where hwloc puts a function of none at its root and likwid 5.2.2 crashes) */
+static int build(struct sim *s)
+{
+	if (sim_xeon_ep_build(s, places))
+		return -1;
+	sim_xeon_ep_nodes(s);
+	return 0;
+}
 
 extern const struct sim_mem_board sim_ivbep_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_ivbep = { .name = "ivbep", .cores = 15, .max_cores = 15 /* E7-8890 v2, model 62 too: ivbep_uncore_cbox num_boxes 15 */, .family = 6, .model = 62, .stepping = 4, .build = build,

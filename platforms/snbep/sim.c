@@ -18,7 +18,16 @@ static const struct sim_pci_place places[] = {
 SIM_MAP_DECL(snbep);
 extern const struct sim_ubox_dev sim_snbep_ubox;
 
-static int build(struct sim *s) { return sim_xeon_ep_build(s, places); }
+/* The uncore functions on their socket's node, as on Ivy Bridge-EP: the Dell R720 takes both generations, and
+ * its listing with E5-2600 v2 parts gives each uncore bus its socket's node (ivbep-r720-2s.source; no listing of
+ * an E5-2600 here) */
+static int build(struct sim *s)
+{
+	if (sim_xeon_ep_build(s, places))
+		return -1;
+	sim_xeon_ep_nodes(s);
+	return 0;
+}
 
 extern const struct sim_mem_board sim_snbep_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_snbep = { .name = "snbep", .cores = 8, .max_cores = 8 /* E5-2690: seed 000, up to 8 C-boxes */, .family = 6, .model = 45, .stepping = 7, .build = build,

@@ -103,8 +103,12 @@ static void test_truth(void)
 	int bout = uncore_session_add(s, "UNC_IIO_BANDWIDTH_OUT.PART0_FREERUN");
 	int dclk = uncore_session_add(s, "UNC_M_FIXED_DCLK");
 	int frd = uncore_session_add(s, "UNC_M_DCLK_FREERUN");
+	/* the misses by the memory they go to (Intel's perfmon, EMR: IA_MISS_DRD_DDR umask_ext 0xc81786, _CXL_ACC
+	 * 0x10c81782, bit 28): the profile's all to DDR, none to CXL memory (PCM 202502 reads its CXL memory reads so) */
+	int ddr = uncore_session_add(s, "cha/event=0x35,umask=0x1,umask_ext=0xc81786/");
+	int cxl = uncore_session_add(s, "cha/event=0x35,umask=0x1,umask_ext=0x10c81782/");
 	CU_ASSERT_FATAL(rd >= 0 && wr >= 0 && tor >= 0 && torh >= 0 && tx >= 0 && rx >= 0 && bin >= 0 && bout >= 0 &&
-			dclk >= 0 && frd >= 0);
+			dclk >= 0 && frd >= 0 && ddr >= 0 && cxl >= 0);
 	CU_ASSERT_FATAL(uncore_session_start(s) == 0);
 	uncore_sleep_ns(u, (uint64_t)(T * 1e9));
 	CU_ASSERT(uncore_session_read(s) == 0);
@@ -114,6 +118,8 @@ static void test_truth(void)
 		ASSERT_NEAR(val(s, wr, sock), p->mem_write_bps[sock] * T / 64, 8);
 		ASSERT_NEAR(val(s, tor, sock), lookups * miss, 60); /* one count of rounding per CHA */
 		ASSERT_NEAR(val(s, torh, sock), lookups * (1 - miss), 60);
+		ASSERT_NEAR(val(s, ddr, sock), lookups * miss, 60);
+		CU_ASSERT_EQUAL(val(s, cxl, sock), 0);
 		ASSERT_NEAR(val(s, tx, sock) * 64.0 / 9, p->qpi_tx_bps[sock] * T, 64);
 		ASSERT_NEAR(val(s, rx, sock) * 64.0 / 9, p->qpi_rx_bps[sock] * T, 64);
 		/* port 0's share of the stacks' traffic (the profile's iio_port<N>_share) */

@@ -242,6 +242,12 @@ pcm_memory() {
 	o=$(value "$W/$1.sim" 0 mem_bw_read)
 	check "pcm-memory sim:$2: uncore stat on the same machine reads $o GB/s, the truth $(mul "$RD0" 1e-9)" \
 		'near "$o" "$(mul "$RD0" 1e-9)"'
+	# PCM 202502 reads CXL memory reads on the Sapphire Rapids family from the CHAs' TOR inserts of misses to CXL
+	# memory (pcm-memory.cpp: UNC_CHA_TOR_INSERTS.IA_MISS_*_CXL_ACC, umask ext bit 28); the profile's misses go
+	# to DDR alone, so its truth is 0
+	cxl=$(awk -F: '/System CXL Read Throughput/ { v = $2 } END { print v }' "$W/$1.pcm" | tr -dc '0-9.')
+	[ -z "$cxl" ] || check "pcm-memory sim:$2: CXL memory reads $cxl MB/s against the truth 0 (the TOR's misses to CXL)" \
+		'awk -v v="$cxl" "BEGIN { exit !(v + 0 == 0) }"'
 	protocol "pcm-memory sim:$2"
 	# counted on sim:spr: 0 while it ran, 44 after (sim_host --counts during and after a run)
 	echo "  (they are its clean-up's, UncorePMU::cleanup of PCM 202302: at exit it zeroes each control word it programmed without freezing the box first)"

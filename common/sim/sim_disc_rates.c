@@ -27,7 +27,10 @@ static int tor_selects(uint32_t ext, const struct tor_req *r)
 	int hit = ext & 1, miss = ext >> 1 & 1, loc = ext >> 7 & 1, rem = ext >> 8 & 1;
 	if (hit != miss && (r->miss ? !miss : !hit))
 		return 0;
-	if ((ext >> 2 & 0x1f) && !(ext >> (r->pmm ? 3 : 2) & 1))
+	/* the memory a miss goes to: bits 6:2 (DDR 2, PMM 3), CXL accelerator memory bit 28, CXL expander memory 29
+	 * (Intel's perfmon, EMR: UNC_CHA_TOR_INSERTS.IA_MISS_DRD_DDR 0xc81786, _LOCAL_PMM 0xc8168a, _CXL_ACC 0x10c81782,
+	 * _CXL_EXP_LOCAL 0x20c81682); none named: all.  The profile's misses go to DDR or PMM, never to CXL. */
+	if (((ext >> 2 & 0x1f) || (ext >> 28 & 3)) && !(ext >> (r->pmm ? 3 : 2) & 1))
 		return 0;
 	if (loc != rem && (r->remote ? !rem : !loc))
 		return 0;

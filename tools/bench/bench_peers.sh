@@ -154,6 +154,32 @@ else
 	PEER_WATCH=
 	report likwid "likwid $(dpkg-query -W -f '${Version}' likwid 2>/dev/null) \`likwid-perfctr -M 0 -c S0:0 -g MEM -t 1s\` on sim:skx,sockets=2,cores=2 (qemu -cpu Skylake-Server)"
 fi
+
+# Debian 13's peers (PCM 202502, likwid 5.4.1) beside ours on Sapphire Rapids, whose iMC channels are MMIO boxes of the
+# discovery tables: the host's own where it runs Debian 13, else those of a trixie root beside the build (made once,
+# as tests/test_peers.sh makes it; not measured where it cannot be made)
+peer_release trixie
+if [ -n "$RELEASE_WHY" ] || [ -z "$QEMU" ]; then
+	echo "  Debian 13's peers: not measured: ${RELEASE_WHY:-no qemu-x86_64 in the trixie root}"
+else
+	CHANNELS=8 COUNTERS=16 FLOOR=16 # socket 0's 8 channels (sim:spr), a 64-bit MMIO counter read once each
+	echo "  sim:spr: CAS_COUNT.RD and .WR of socket 0's $CHANNELS iMC channels, $COUNTERS MMIO counters of 64 bits, $FLOOR reads to read each once"
+	ours_on o3 spr,sockets=1,cores=1 mem_bw_read,mem_bw_write "ours, spr"
+	if [ -n "$PCM_MEMORY" ]; then
+		begin pm13 spr,sockets=1,cores=1 || exit 1
+		MARKS="grep -c 'SKT  0 Mem Read' $W/pm13.out 2>/dev/null"
+		PEER_WATCH=watch peer "$W/pm13.out" "SapphireRapids$PCM_CPU" "$PCM_MEMORY" 1 -i=$SAMPLES -nc
+		PEER_WATCH=
+		report "pcm $PCM_VER" "PCM $PCM_VER \`pcm-memory 1 -i=$SAMPLES -nc\` on sim:spr,sockets=1,cores=1 (qemu -cpu SapphireRapids$PCM_CPU)"
+	fi
+	if [ -n "$LIKWID" ] && [ -n "$LUA" ]; then
+		begin lw13 spr,sockets=2,cores=2 || exit 1
+		MARKS="grep -cE '^1 [0-9]+ [0-9]+ [0-9.]+' $W/lw13.out.err 2>/dev/null"
+		PEER_WATCH=watch peer "$W/lw13.out" SapphireRapids "$LUA" "$LIKWID" -M 0 -c S0:0 -g MEM -t 1s sleep $((SAMPLES + 1))
+		PEER_WATCH=
+		report "likwid $LIKWID_VER" "likwid $LIKWID_VER \`likwid-perfctr -M 0 -c S0:0 -g MEM -t 1s\` on sim:spr,sockets=2,cores=2 (qemu -cpu SapphireRapids; its socket 0 is the simulator's socket 1, D6)"
+	fi
+fi
 if [ -s "$W/summary" ]; then
 	echo "  side by side, a sample (reads / writes; the limit is one read a counter: 1.00, or 1.25 with ours' read-back):"
 	echo "    tool           MSR r / w     PCI config r / w   MMIO r / w   core PMU r / w  accesses per counter read once (reads alone)"

@@ -863,12 +863,17 @@ else
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_icx_clock icx,sockets=2,cores=2 Icelake-Server,model=106 CLOCK "Uncore Clock [MHz];2400;2400" "Power [W];150;95"
+		# Cascade Lake (Skylake-SP's uncore, which likwid 5.2.2 takes it for: model 85 stepping 6)
+		likwid lw_clx clx,sockets=2,cores=2 Cascadelake-Server MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		# where likwid 5.2.2 does not count: Sapphire Rapids (unknown to it; 5.4.1 counts it), Broadwell-EP (the
 		# boards' NUMA nodes)
 		likwid lw_spr spr,sockets=2,cores=2 Icelake-Server,model=143,stepping=8 MEM \
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_bdx bdx,sockets=2,cores=2 Broadwell,model=79,stepping=1 MEM
+		likwid lw_hsx hsx,sockets=2,cores=2 Haswell,model=63 MEM # (the R730's and X10DRi's -1, as on Broadwell-EP)
 		# Nehalem-EP (seed 003): the uncore's eight MSR counters (0x3b0) under the global control 0x391, which the
 		# harness's core PMU registers must leave to the uncore there (sim_host.c uncore_owned)
 		likwid lw_nhm nhm,sockets=2,cores=2 Nehalem MEM \

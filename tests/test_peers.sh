@@ -459,7 +459,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	if [ "$spec" != "$need_of" ]; then # what the machine lacks, found once a machine
 		need_of=$spec
 		need=
-		case $spec in spr* | emr* | gnr* | srf* | bdx* | hsx* | nhm* | snbep* | ivbep*) ;; *) # (where it counts; no UBox global control before Skylake-SP)
+		case $spec in spr* | emr* | gnr* | srf* | cwf* | bdx* | hsx* | nhm* | snbep* | ivbep*) ;; *) # (where it counts; no UBox global control before Skylake-SP)
 			has msr 0 0x700 || need="$need, MSR 0x700 (the UBox global control likwid freezes with: issue 90 D2)"
 			has msr 0 0xce || need="$need, MSR 0xce (PLATFORM_INFO: D5)" ;;
 		esac
@@ -477,7 +477,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		case $spec in snbep* | ivbep*) # the Dell R720's listing gives its uncore buses their socket's node
 			check "sim:$spec gives its uncore functions their socket's NUMA node, as the Dell R720 lists them ($nonode at -1; ivbep-r720-2s.source)" '[ "$nonode" = 0 ]' ;;
 		esac
-		case $spec in bdx* | hsx* | spr* | emr* | gnr* | srf*) ;; *) [ "$nonode" -gt 0 ] &&
+		case $spec in bdx* | hsx* | spr* | emr* | gnr* | srf* | cwf*) ;; *) [ "$nonode" -gt 0 ] &&
 			need="$need, the uncore functions' NUMA node (D9: $nonode of them show -1 on sim:$spec, where a real board gives each its socket's)" ;;
 		esac
 		stop_host
@@ -495,7 +495,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	# 5.4.1 (Debian 13) knows it and is checked as on any other part
 	why=$(grep -m1 "Unsupported .*Processor" "$W/$name.likwid.err")
 	if [ -n "$why" ]; then
-		case $spec in spr* | emr* | gnr* | srf*) ;; *) no "likwid $LIKWID_VER refuses sim:$spec, which its releases know ($why)" ;; esac
+		case $spec in spr* | emr* | gnr* | srf* | cwf*) ;; *) no "likwid $LIKWID_VER refuses sim:$spec, which its releases know ($why)" ;; esac
 		skip "likwid-perfctr -g $group on sim:$spec: likwid $LIKWID_VER does not know the part ($why)"
 		return
 	fi
@@ -925,6 +925,9 @@ else
 		# iMC channels among them; qemu 10's SapphireRapids model, as model 207 for Emerald Rapids (it has none)
 		pcm_memory pm13_spr spr,sockets=1,cores=1 SapphireRapids 1
 		pcm_memory pm13_emr emr,sockets=1,cores=1 SapphireRapids,model=207 1
+		# Clearwater Forest (model 221, qemu 10's ClearwaterForest) is after PCM 202502
+		refused pr13_cwf cwf,sockets=1,cores=1 "ClearwaterForest$PCM_CPU" "pcm-memory $PCM_VER" \
+			"Unsupported processor model ([0-9a-fx]*)" "$PCM_MEMORY" 2 -i=1 -nc
 		# Granite Rapids and Sierra Forest: PCM 202502 takes their iMC channels from the UBox 3251 at 00.1 (its
 		# SCF BAR, 0xD0 and 0xD4) and M2M buses by id, which the simulated boards do not show yet
 		for p in gnr srf; do
@@ -939,6 +942,8 @@ else
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		# likwid 5.4.1 does not know Emerald Rapids ("Unsupported Intel Processor")
 		likwid lw13_emr emr,sockets=2,cores=2 SapphireRapids,model=207 MEM
+		# nor Clearwater Forest
+		likwid lw13_cwf cwf,sockets=2,cores=2 ClearwaterForest MEM
 	fi
 fi
 

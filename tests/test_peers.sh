@@ -934,6 +934,11 @@ else
 			skip "pcm-memory $PCM_VER on sim:$p: not yet counted (issue 97): it looks for the UBox 8086:3251 at 00.1 and its SCF BAR, which sim:$p does not show"
 		done
 	fi
+	# pcm-pcie 202502: the CHAs' TOR inserts of the IO queue by opcode (pcm-pcie.h EagleStreamPlatform), as 202302
+	if [ -z "$PCM_PCIE" ]; then skip "pcm-pcie of Debian 13: $PCM_WHY"; else
+		pcm_pcie pp13_spr spr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids
+		pcm_pcie pp13_emr emr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids,model=207
+	fi
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then skip "likwid of Debian 13: not in the $RELEASE root"; else
 		# likwid 5.4.1 on Sapphire Rapids: the iMC channels' MMIO boxes from the discovery tables, under the
 		# global control 0x2FF0 (its sockets in the tables' bus order, D6, above)

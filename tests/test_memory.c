@@ -338,7 +338,7 @@ static void test_hostile_names(void)
 	mc(3, "Intel_10nm Socket#-1 IMC#2");
 	mc(4, "Intel_10nm Socket#00000001 IMC#2"); /* too many digits */
 	mc(5, "");
-	mc(6, "Intel_10nm Socket#0 IMC#0");      /* a second controller 0 */
+	mc(6, "Intel_10nm Socket#0 IMC#9");      /* a controller the platform has not */
 	char p[512];
 	snprintf(p, sizeof(p), "%s/sys/devices/system/edac/mc/mc7", root); /* a controller without mc_name */
 	mkdirs(p);

@@ -20,7 +20,7 @@ int uncore_memory_node_peak(uncore_t *u, int node, double *bytes_per_s)
 	const struct mem_pop *p = mem_pop_get(u);
 	struct numa_map *m = p ? numa_map_get(u) : NULL;
 	int unit = uncore_unit_find(u, "imc"), nboxes = 0;
-	char why[320];
+	char why[1024];
 	*bytes_per_s = 0;
 	if (!m)
 		return -1;

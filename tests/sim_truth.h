@@ -216,7 +216,8 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 			return (struct truth){ .v = NAN, .split = 0 };
 		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
 			n += sim->dimms[s][k] > 0;
-		double chan = sim->kind->mem->mts * 1e6 * 8; /* one channel's peak, bytes a second */
+		const struct sim_mem_board *mb = sim->kind->mem; /* the speed the table says: configured, else rated */
+		double chan = (sim->smbios26 && mb->rated_mts ? mb->rated_mts : mb->mts) * 1e6 * 8; /* a channel's peak */
 		t = (struct truth){ .v = n ? 100 * bw.v * 1e9 / (n * chan) : 0, .split = TRUTH_BY_BOX };
 		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
 			t.box[k] = sim->dimms[s][k] > 0 ? 100 * bw.box[k] * 1e9 / chan : 0;

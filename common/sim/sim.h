@@ -464,9 +464,8 @@ struct sim_mem_board {
 	const char *source;
 	/* its SMBIOS table as the board's BIOS writes it (issue 98, each board's source beside it): type 17's length
 	 * (0: 40, SMBIOS 2.8), the DIMMs' rated speed where the board runs them below it (0: mts), how it names its
-	 * slots (SIM_LOC_*) and the structure types it writes before the memory devices (0-terminated; NULL: none) */
+	 * slots (SIM_LOC_*) */
 	int t17_len, rated_mts, locators;
-	const unsigned char *types;
 	/* Xeon Max's HBM as i10nm_edac lists it after the DDR controllers (sim:spr,hbm=...): hbm_mcs controllers of
 	 * hbm_chans channels, one "DIMM" (a stack's pseudo-channel pair) a channel of hbm_mib; 0: none */
 	int hbm_mcs, hbm_chans, hbm_mib;

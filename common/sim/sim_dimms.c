@@ -282,8 +282,7 @@ static size_t memory_device(const struct sim *s, uint8_t *t, size_t len, int han
 	return n;
 }
 
-/* The structure table: the board's other structures (each a bare header and no strings), a type-17 a slot of every
- * channel, the end of table (type 127). */
+/* The structure table: a type-17 a slot of every channel, the end of table (type 127). */
 static int smbios_table(const struct sim *s, struct memfs *m)
 {
 	const struct sim_mem_board *b = s->kind->mem;
@@ -294,10 +293,6 @@ static int smbios_table(const struct sim *s, struct memfs *m)
 	char loc[80], bank[80];
 	if (!t)
 		return uc_err("out of memory");
-	for (const unsigned char *ty = b->types; ty && *ty; ty++) { /* (their contents are none of a reader's) */
-		t[n] = *ty, t[n + 1] = 4, t[n + 2] = (uint8_t)(0x100 + (ty - b->types)), t[n + 3] = 0x01;
-		n += 6;
-	}
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int box = 0, ch = 0, pn = 1; box < SIM_DIMM_BOXES; box++, ch += s->dimms[sock][box - 1] >= 0)
 			for (int d = 0; s->dimms[sock][box] >= 0 && d < b->slots; d++, slot_no++, pn++) {

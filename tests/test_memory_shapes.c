@@ -23,6 +23,7 @@
 #include <string.h>
 #include "harness.h"
 #include "fake_tree.h"
+#include "edac_tree.h"
 #include "memory/memory.h"
 #include "platform/platform_facts.h"
 
@@ -36,38 +37,6 @@ static const struct mem_layout icx = { "Intel_10nm Socket#", " IMC#", 3, 2, 4, .
 
 static struct mem_pop pop;
 static const struct dev_fs host = { 0 }; /* below UNCORE_SYSROOT: the fake tree */
-
-static void clear_tree(void)
-{
-	char cmd[600];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s/sys'", root);
-	CU_ASSERT(system(cmd) == 0);
-}
-
-static void mc(int n, const char *name)
-{
-	char p[96], v[256];
-	snprintf(p, sizeof(p), "/sys/devices/system/edac/mc/mc%d/mc_name", n);
-	snprintf(v, sizeof(v), "%s\n", name);
-	put_str(v, p);
-}
-
-static void dimm(int n, int idx, int chan, int slot, const char *mib, const char *label)
-{
-	char d[96], p[160], v[128];
-	snprintf(d, sizeof(d), "/sys/devices/system/edac/mc/mc%d/dimm%d", n, idx);
-	snprintf(p, sizeof(p), "%s/dimm_location", d);
-	snprintf(v, sizeof(v), "channel %d slot %d ", chan, slot); /* (real trees: sometimes without the newline) */
-	put_str(v, p);
-	snprintf(p, sizeof(p), "%s/size", d);
-	snprintf(v, sizeof(v), "%s\n", mib);
-	put_str(v, p);
-	snprintf(p, sizeof(p), "%s/dimm_mem_type", d);
-	put_str("Registered-DDR4\n", p);
-	snprintf(p, sizeof(p), "%s/dimm_label", d);
-	snprintf(v, sizeof(v), "%s\n", label);
-	put_str(v, p);
-}
 
 static void csrow_ch(int n, int row, int ch, const char *size_mb, const char *label)
 {
@@ -96,7 +65,7 @@ static void test_repeated_node_ids(void)
 		snprintf(name, sizeof(name), "Skylake Socket#%d IMC#%d", named, m % 2);
 		mc(m, name);
 		snprintf(label, sizeof(label), "mc%d", m); /* each controller's DIMMs known by their label */
-		dimm(m, 0, 0, 0, "32768", label);
+		dimm(m, 0, 0, 0, "32768", "Registered-DDR4", label);
 	}
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &skx, 8, &pop), 0);
 	CU_ASSERT_EQUAL(pop.edac_mcs, 16);
@@ -138,10 +107,10 @@ static void test_sb_numbering(void)
 	for (int c = 0; c < 4; c++) {
 		char l[64];
 		snprintf(l, sizeof(l), "CPU_SrcID#1_Ha#0_Chan#%d_DIMM#0", c);
-		dimm(0, c * 3, c, 0, "16384", l);
+		dimm(0, c * 3, c, 0, "16384", "Registered-DDR4", l);
 		if (c < 2) { /* socket 0 with two channels filled */
 			snprintf(l, sizeof(l), "CPU_SrcID#0_Ha#0_Chan#%d_DIMM#0", c);
-			dimm(1, c * 3, c, 0, "16384", l);
+			dimm(1, c * 3, c, 0, "16384", "Registered-DDR4", l);
 		}
 	}
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &bdx, 2, &pop), 0);
@@ -165,9 +134,9 @@ static void test_old_names(void)
 	mc(1, "Ivy Bridge Socket#1");
 	for (int c = 0; c < 8; c++) {
 		snprintf(l, sizeof(l), "CPU_SrcID#0_Ha#%d_Chan#%d_DIMM#0", c / 4, c % 4);
-		dimm(0, c * 3, c, 0, "8192", l);
+		dimm(0, c * 3, c, 0, "8192", "Registered-DDR4", l);
 		if (c != 5)
-			dimm(1, c * 3, c, 0, "8192", l);
+			dimm(1, c * 3, c, 0, "8192", "Registered-DDR4", l);
 	}
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &ivb, 2, &pop), 0);
 	for (int b = 0; b < 8; b++) {
@@ -179,15 +148,15 @@ static void test_old_names(void)
 	/* Sandy Bridge-EP, Linux 3.3 */
 	clear_tree();
 	mc(0, "Sandy Bridge Socket#0");
-	dimm(0, 0, 0, 0, "8192", "CPU_SrcID#0_Channel#0_DIMM#0");
-	dimm(0, 3, 1, 0, "8192", "CPU_SrcID#0_Channel#1_DIMM#0");
+	dimm(0, 0, 0, 0, "8192", "Registered-DDR4", "CPU_SrcID#0_Channel#0_DIMM#0");
+	dimm(0, 3, 1, 0, "8192", "Registered-DDR4", "CPU_SrcID#0_Channel#1_DIMM#0");
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &snb, 1, &pop), 0);
 	CU_ASSERT_EQUAL(ch(0, 0)->state, UNCORE_CHAN_POPULATED);
 	CU_ASSERT_EQUAL(ch(0, 2)->state, UNCORE_CHAN_EMPTY);
 	/* a boot log's Haswell form with its home agent: that agent's four channels */
 	clear_tree();
 	mc(0, "Haswell Socket#0 HA#1");
-	dimm(0, 0, 0, 0, "16384", "CPU_SrcID#0_Ha#1_Chan#0_DIMM#0");
+	dimm(0, 0, 0, 0, "16384", "Registered-DDR4", "CPU_SrcID#0_Ha#1_Chan#0_DIMM#0");
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &hsx, 1, &pop), 0);
 	CU_ASSERT_EQUAL(ch(0, 4)->state, UNCORE_CHAN_POPULATED);
 	CU_ASSERT_EQUAL(ch(0, 5)->state, UNCORE_CHAN_EMPTY);
@@ -200,8 +169,6 @@ static void test_old_names(void)
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &hsx, 1, &pop), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.edac_why, "SEEN"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.source, "SEEN"));
-	if (!strstr(pop.source, "SEEN"))
-		fprintf(stderr, "source: %s\n", pop.source);
 }
 
 /* the legacy csrow layout alone */
@@ -260,7 +227,7 @@ static void test_mapped_out(void)
 		mc(m, name);
 		for (int c = 0; c < 2; c++) {
 			snprintf(l, sizeof(l), "CPU%d_DIMM_%c1", m / 4, 'A' + (m % 4) * 2 + c);
-			dimm(m, c * 2, c, 0, m == 1 && c == 1 ? "0" : "32768", l); /* one listed without memory */
+			dimm(m, c * 2, c, 0, m == 1 && c == 1 ? "0" : "32768", "Registered-DDR4", l); /* one listed without memory */
 		}
 	}
 	node(0, "0-19\n", 1);
@@ -290,27 +257,6 @@ static void test_mapped_out(void)
 	CU_ASSERT_EQUAL(ch(1, 0)->state, UNCORE_CHAN_POPULATED);
 }
 
-struct blob {
-	uint8_t b[4096];
-	size_t n;
-};
-
-static void structure(struct blob *t, int type, int len, const uint8_t *f, const char *const *strs)
-{
-	uint8_t *s = t->b + t->n;
-	memcpy(s, f, (size_t)len);
-	s[0] = (uint8_t)type, s[1] = (uint8_t)len, s[2] = (uint8_t)t->n, s[3] = 0;
-	t->n += (size_t)len;
-	int any = 0;
-	for (; strs && *strs; strs++, any = 1) {
-		memcpy(t->b + t->n, *strs, strlen(*strs) + 1);
-		t->n += strlen(*strs) + 1;
-	}
-	t->b[t->n++] = 0;
-	if (!any)
-		t->b[t->n++] = 0;
-}
-
 /* A type-17 structure of len bytes: size MiB, memory type, rated (0x15) and configured (0x20) speeds, technology
  * (0x28), locators. */
 static void memdev(struct blob *t, int len, unsigned size, int type, unsigned rated, unsigned conf, int tech,
@@ -328,50 +274,78 @@ static void memdev(struct blob *t, int len, unsigned size, int type, unsigned ra
 		f[0x20] = (uint8_t)conf, f[0x21] = (uint8_t)(conf >> 8);
 	if (len > 0x28)
 		f[0x28] = (uint8_t)tech;
-	structure(t, 17, len, f, strs);
+	structure(t, 17, len, f + 4, strs);
+}
+
+/* The table t parsed into s: 0, or -1. */
+static int parsed(const struct blob *t, struct mem_smbios *s)
+{
+	char why[160];
+	return mem_smbios_parse(t->b, t->n, s, why, sizeof(why));
+}
+
+/* s as want says: devices, present, the lowest and highest speed, configured, rated, Unknown, non-volatile. */
+static void expect(const struct mem_smbios *s, const int *want)
+{
+	const int got[] = { s->devices, s->present, s->mts_min, s->mts_max, s->configured, s->rated, s->unknown,
+			    s->nonvolatile };
+	for (size_t k = 0; k < sizeof(got) / sizeof(got[0]); k++) {
+		CU_ASSERT_EQUAL(got[k], want[k]);
+		if (got[k] != want[k])
+			fprintf(stderr, "SMBIOS summary field %zu: %d, want %d\n", k, got[k], want[k]);
+	}
+}
+
+/* A type-17 row: length, size (MiB), memory type, rated and configured speed, technology, locators. */
+struct t17 {
+	int len;
+	unsigned size;
+	int type;
+	unsigned rated, conf;
+	int tech;
+	const char *loc, *bank;
+};
+
+/* The table of rows r[0 .. n) and the end of table, parsed into s. */
+static void parse_rows(const struct t17 *r, int n, struct mem_smbios *s)
+{
+	struct blob t;
+	memset(&t, 0, sizeof(t));
+	for (int i = 0; i < n; i++)
+		memdev(&t, r[i].len, r[i].size, r[i].type, r[i].rated, r[i].conf, r[i].tech, r[i].loc, r[i].bank);
+	structure(&t, 127, 4, NULL, NULL);
+	CU_ASSERT_EQUAL(parsed(&t, s), 0);
 }
 
 static void test_smbios_shapes(void)
 {
-	struct blob t = { { 0 }, 0 };
-	struct mem_smbios s;
-	char why[160];
 	/* SMBIOS 2.6, a Dell R720's 28-byte entries: the rated Speed alone */
-	memdev(&t, 0x1c, 8192, 0x18, 1600, 0, 0, "DIMM_A1", "");
-	memdev(&t, 0x1c, 8192, 0x18, 1333, 0, 0, "DIMM_A2", "");
-	memdev(&t, 0x1c, 0, 0x02, 0, 0, 0, "DIMM_A3", "");
-	structure(&t, 127, 4, (uint8_t[4]){ 0 }, NULL);
-	CU_ASSERT_EQUAL(mem_smbios_parse(t.b, t.n, &s, why, sizeof(why)), 0);
-	CU_ASSERT_EQUAL(s.devices, 3);
-	CU_ASSERT_EQUAL(s.present, 2);
-	CU_ASSERT_EQUAL(s.mts_min, 1333);
-	CU_ASSERT_EQUAL(s.rated, 2);
-	CU_ASSERT_EQUAL(s.configured, 0);
+	static const struct t17 r720[] = { { 0x1c, 8192, 0x18, 1600, 0, 0, "DIMM_A1", "" },
+					   { 0x1c, 8192, 0x18, 1333, 0, 0, "DIMM_A2", "" },
+					   { 0x1c, 0, 0x02, 0, 0, 0, "DIMM_A3", "" } };
 	/* SMBIOS 3.2 (84 bytes, a Supermicro board's "P1-DIMMA1", bank "P0_Node0_Channel0_Dimm0"): DDR4-3200 configured
-	 * at 2666, an Optane PMem of 2666 beside it kept out, a Flash device, one DIMM "Unknown" */
-	memset(&t, 0, sizeof(t));
-	memdev(&t, 0x54, 32768, 0x1a, 3200, 2933, 3, "P1-DIMMA1", "P0_Node0_Channel0_Dimm0");
-	memdev(&t, 0x54, 0x7fff, 0x1f, 2666, 2400, 7, "P1-DIMMA2", "P0_Node0_Channel0_Dimm1");
-	memdev(&t, 0x54, 32768, 0x1a, 3200, 2666, 3, "P1-DIMMB1", "P0_Node0_Channel1_Dimm0");
-	memdev(&t, 0x54, 16, 0x09, 0, 0, 0, "Flash", "");
-	memdev(&t, 0x54, 32768, 0x1a, 0, 0, 3, "P1-DIMMC1", "P0_Node0_Channel2_Dimm0");
-	structure(&t, 127, 4, (uint8_t[4]){ 0 }, NULL);
-	CU_ASSERT_EQUAL(mem_smbios_parse(t.b, t.n, &s, why, sizeof(why)), 0);
-	CU_ASSERT_EQUAL(s.present, 5);
-	CU_ASSERT_EQUAL(s.mts_min, 2666);
-	CU_ASSERT_EQUAL(s.mts_max, 2933);
-	CU_ASSERT_EQUAL(s.configured, 2);
-	CU_ASSERT_EQUAL(s.unknown, 1);
-	CU_ASSERT_EQUAL(s.nonvolatile, 2);
+	 * at 2933 and 2666, an Optane PMem beside them kept out, a Flash device, one DIMM "Unknown" */
+	static const struct t17 x11[] = { { 0x54, 32768, 0x1a, 3200, 2933, 3, "P1-DIMMA1", "P0_Node0_Channel0_Dimm0" },
+					  { 0x54, 0x7fff, 0x1f, 2666, 2400, 7, "P1-DIMMA2", "P0_Node0_Channel0_Dimm1" },
+					  { 0x54, 32768, 0x1a, 3200, 2666, 3, "P1-DIMMB1", "P0_Node0_Channel1_Dimm0" },
+					  { 0x54, 16, 0x09, 0, 0, 0, "Flash", "" },
+					  { 0x54, 32768, 0x1a, 0, 0, 3, "P1-DIMMC1", "P0_Node0_Channel2_Dimm0" } };
+	struct mem_smbios s;
+	struct blob t;
+	char why[160];
+	parse_rows(r720, 3, &s);
+	expect(&s, (const int[]){ 3, 2, 1333, 1600, 0, 2, 0, 0 });
+	parse_rows(x11, 5, &s);
+	expect(&s, (const int[]){ 5, 5, 2666, 2933, 2, 0, 1, 2 });
 	CU_ASSERT_STRING_EQUAL(s.nv_kind, "Intel Optane persistent memory");
 	CU_ASSERT_STRING_EQUAL(s.first_locator, "P1-DIMMA1");
 	/* the population says the rated speed where it is what the table holds */
 	clear_tree();
 	mc(0, "Sandy Bridge SrcID#0_Ha#0");
-	dimm(0, 0, 0, 0, "8192", "CPU_SrcID#0_Ha#0_Chan#0_DIMM#0");
+	dimm(0, 0, 0, 0, "8192", "Registered-DDR4", "CPU_SrcID#0_Ha#0_Chan#0_DIMM#0");
 	memset(&t, 0, sizeof(t));
 	memdev(&t, 0x1c, 8192, 0x18, 1600, 0, 0, "DIMM_A1", "");
-	structure(&t, 127, 4, (uint8_t[4]){ 0 }, NULL);
+	structure(&t, 127, 4, NULL, NULL);
 	put((const char *)t.b, t.n, "%s", MEM_SMBIOS_PATH);
 	CU_ASSERT_EQUAL(mem_pop_build(&host, &snb, 1, &pop), 0);
 	CU_ASSERT_EQUAL(pop.smbios_read, 1);

@@ -43,6 +43,12 @@ check "sim:skx,smbios=2.6: the rated 2933 MT/s taken and said, each socket 140.7
 mem sim:skx
 check "sim:skx: DDR4-2933 DIMMs configured at 2666: the configured speed, 127.968 GB/s a socket" \
 	'[ $rc -eq 0 ] && grep -q "configured at 2666 MT/s" "$W/out" && [ "$(grep -c "^# socket [01] peak: 127.968 GB/s" "$W/out")" -eq 2 ]'
+# persistent memory beside the DRAM (a profile's pmem): its own line, out of the DRAM speed and peak
+printf 'pmem = 1\n' >"$W/pmem"
+mem "sim:spr,profile=$W/pmem"
+check "sim:spr with PMem: 16 Optane modules named apart, the DRAM's 4800 MT/s and 307.2 GB/s a socket kept (exit $rc)" \
+	'[ $rc -eq 0 ] && grep -q "16 non-volatile devices (Intel Optane persistent memory) kept out of the DRAM peak" "$W/out" &&
+	 grep -q "configured at 4800 MT/s" "$W/out" && [ "$(grep -c "^# socket [01] peak: 307.2 GB/s" "$W/out")" -eq 2 ]'
 # repeated node ids on 8 sockets: placed by order, each said
 mem sim:skx,sockets=8,devices=none,edac=repeat
 check "sim:skx,sockets=8,edac=repeat: mc13-15 placed by order on sockets 6 and 7, socket 1 its own (exit $rc)" \

@@ -25,7 +25,8 @@
  *                controllers name socket 0, 1 and 1 again (an HPE listing of 16 controllers, MC13-15);
  *   mapout=S     the BIOS mapped socket S's DIMMs out: EDAC still lists them, its NUMA node has CPUs and no memory
  *                (sim_numa.c), SMBIOS lists no DIMM in its slots;
- *   smbios=2.6   type 17 of 28 bytes, without Configured Speed (0x20): the rated Speed (0x15) alone.
+ *   smbios=2.6   type 17 of 28 bytes, without Configured Speed (0x20): the rated Speed (0x15) alone;
+ *   a profile's pmem: an Intel Optane PMem module on every channel, a type 17 of its own beside the DRAM's.
  * The type-17 length, the rated speed and the slots' names are the board's (struct sim_mem_board).
  */
 #include <stdarg.h>
@@ -250,9 +251,21 @@ static void locators(const struct sim_mem_board *b, int p, int ch, int d, int n,
 
 /* A type-17 structure at t (room for T17_MAX and its strings) of len bytes: the slot's locators, a DIMM or none. */
 static size_t memory_device(const struct sim *s, uint8_t *t, size_t len, int handle, int present, const char *loc,
-			    const char *bank)
+			    const char *bank, int pmem)
 {
 	const struct sim_mem_board *b = s->kind->mem;
+	if (pmem) { /* an Intel Optane persistent memory module beside the DRAM: 128 GiB, no DRAM speed of its own */
+		size_t n = memory_device(s, t, len, handle, 1, loc, bank, 0);
+		uint32_t mib = 131072;
+		t[0x0c] = 0xff, t[0x0d] = 0x7f;          /* Size: the Extended Size at 0x1C */
+		if (len > 0x1f)
+			memcpy(t + 0x1c, &mib, 4);
+		t[0x12] = 0x1f;                          /* Logical non-volatile device */
+		t[0x13] = 0x80, t[0x14] = 0x30;          /* synchronous, registered, non-volatile (bit 12) */
+		if (len > 0x28)
+			t[0x28] = 0x07;                  /* Intel Optane persistent memory (SMBIOS 3.2) */
+		return n;
+	}
 	memset(t, 0, T17_MAX);
 	t[0] = 17, t[1] = (uint8_t)len, t[2] = (uint8_t)handle, t[3] = (uint8_t)(handle >> 8);
 	t[0x04] = 0x00, t[0x05] = 0x10;            /* its memory array's handle */
@@ -287,7 +300,7 @@ static int smbios_table(const struct sim *s, struct memfs *m)
 {
 	const struct sim_mem_board *b = s->kind->mem;
 	size_t len = s->smbios26 ? T17_LEN_26 : b->t17_len ? (size_t)b->t17_len : T17_LEN;
-	size_t cap = (size_t)s->nsockets * SIM_DIMM_BOXES * (size_t)b->slots * (T17_MAX + 2 * 80 + 1) + 4096, n = 0;
+	size_t cap = (size_t)s->nsockets * SIM_DIMM_BOXES * ((size_t)b->slots + 1) * (T17_MAX + 2 * 80 + 1) + 4096, n = 0;
 	uint8_t *t = calloc(1, cap);
 	int slot_no = 0;
 	char loc[80], bank[80];
@@ -298,7 +311,16 @@ static int smbios_table(const struct sim *s, struct memfs *m)
 			for (int d = 0; s->dimms[sock][box] >= 0 && d < b->slots; d++, slot_no++, pn++) {
 				int present = d < s->dimms[sock][box] && s->mapout != sock + 1; /* (mapped out: none listed) */
 				locators(b, sock, ch, d, slot_no + 1, pn, loc, bank, sizeof(loc));
-				n += memory_device(s, t + n, len, 0x1100 + slot_no, present, loc, bank);
+				n += memory_device(s, t + n, len, 0x1100 + slot_no, present, loc, bank, 0);
+			}
+	/* a machine with persistent memory (the profile's pmem, perf's #has_pmem): a PMem module on each channel of
+	 * every socket, as a Cascade Lake or Ice Lake board fills one slot a channel with it, listed after the DRAM */
+	for (int sock = 0; s->prof.pmem > 0 && sock < s->nsockets; sock++)
+		for (int box = 0, ch = 0; box < SIM_DIMM_BOXES; box++)
+			if (s->dimms[sock][box] >= 0) {
+				slot_no++;
+				locators(b, sock, ch++, b->slots, slot_no, slot_no, loc, bank, sizeof(loc));
+				n += memory_device(s, t + n, len, 0x1100 + slot_no, s->mapout != sock + 1, loc, bank, 1);
 			}
 	t[n] = 127, t[n + 1] = 4, t[n + 2] = 0xff, t[n + 3] = 0xfe; /* end of table, no strings */
 	n += 6;

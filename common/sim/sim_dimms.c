@@ -295,7 +295,42 @@ static size_t memory_device(const struct sim *s, uint8_t *t, size_t len, int han
 	return n;
 }
 
-/* The structure table: a type-17 a slot of every channel, the end of table (type 127). */
+/* The structures a real table holds before its memory devices (DSP0134 3.3): BIOS Information (type 0, 0x18 bytes,
+ * vendor, version and date strings), System Information (type 1, 0x1b bytes, its strings) and the Physical Memory
+ * Array the devices belong to (type 16, 0x17 bytes: system board, system memory, multi-bit ECC, 2 TiB in KiB
+ * 0x80000000, no error information, its devices a slot of every channel), each with its strings.  Their contents
+ * are what dmidecode shows of a board; the population reads none of them.  Returns the bytes written at t. */
+static size_t other_structures(const struct sim *s, uint8_t *t)
+{
+	const struct sim_mem_board *b = s->kind->mem;
+	static const char bios[] = "Simulated\0" "1.0.0\0" "01/01/2026\0", sys[] = "Simulated\0" "intel-uncore sim\0";
+	size_t n = 0;
+	int slots = 0;
+	for (int sock = 0; sock < s->nsockets; sock++)
+		for (int box = 0; box < SIM_DIMM_BOXES; box++)
+			slots += s->dimms[sock][box] >= 0 ? b->slots + (s->prof.pmem > 0) : 0;
+	memset(t, 0, 0x18);
+	t[0] = 0, t[1] = 0x18, t[2] = 0x00, t[3] = 0x00;
+	t[0x04] = 1, t[0x05] = 2, t[0x08] = 3; /* vendor, version, release date */
+	memcpy(t + 0x18, bios, sizeof(bios)); /* (the strings, and the set's closing NUL) */
+	n += 0x18 + sizeof(bios);
+	memset(t + n, 0, 0x1b);
+	t[n] = 1, t[n + 1] = 0x1b, t[n + 2] = 0x01, t[n + 3] = 0x00;
+	t[n + 4] = 1, t[n + 5] = 2; /* manufacturer, product name */
+	memcpy(t + n + 0x1b, sys, sizeof(sys));
+	n += 0x1b + sizeof(sys);
+	memset(t + n, 0, 0x17);
+	t[n] = 16, t[n + 1] = 0x17, t[n + 2] = 0x00, t[n + 3] = 0x10; /* handle 0x1000: the devices' array */
+	t[n + 4] = 0x03, t[n + 5] = 0x03, t[n + 6] = 0x06;
+	t[n + 7] = 0x00, t[n + 8] = 0x00, t[n + 9] = 0x00, t[n + 10] = 0x80; /* Maximum Capacity, KiB */
+	t[n + 11] = 0xfe, t[n + 12] = 0xff;
+	t[n + 13] = (uint8_t)slots, t[n + 14] = (uint8_t)(slots >> 8);
+	n += 0x17 + 2; /* no strings: two NULs */
+	return n;
+}
+
+/* The structure table: the structures before the memory devices, a type-17 a slot of every channel, the end of
+ * table (type 127). */
 static int smbios_table(const struct sim *s, struct memfs *m)
 {
 	const struct sim_mem_board *b = s->kind->mem;
@@ -306,6 +341,7 @@ static int smbios_table(const struct sim *s, struct memfs *m)
 	char loc[80], bank[80];
 	if (!t)
 		return uc_err("out of memory");
+	n = other_structures(s, t);
 	for (int sock = 0; sock < s->nsockets; sock++)
 		for (int box = 0, ch = 0, pn = 1; box < SIM_DIMM_BOXES; box++, ch += s->dimms[sock][box - 1] >= 0)
 			for (int d = 0; s->dimms[sock][box] >= 0 && d < b->slots; d++, slot_no++, pn++) {

@@ -81,7 +81,7 @@ static void test_repeated_node_ids(void)
 			CU_ASSERT_EQUAL(ch(s, b)->state, b % 3 ? UNCORE_CHAN_EMPTY : UNCORE_CHAN_POPULATED);
 	/* each controller placed by order said, every one of them, and counted */
 	CU_ASSERT_EQUAL(pop.nnotes, 3);
-	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc13 names socket 0 controller 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc13 names socket 0 controller 1, as mc1: placed by its order as socket 6's"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc14 names socket 1 controller 0"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc15 names socket 1 controller 1"));
 	/* a controller missing (mc9 gone): the order no longer says which is which: a conflict, named, never the
@@ -93,8 +93,8 @@ static void test_repeated_node_ids(void)
 	CU_ASSERT_EQUAL(ch(0, 3)->state, UNCORE_CHAN_UNKNOWN);
 	CU_ASSERT_EQUAL(ch(1, 0)->state, UNCORE_CHAN_UNKNOWN);
 	CU_ASSERT_STRING_EQUAL(ch(0, 0)->labels, "mc0");
-	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc1 names socket 0 controller 1 as mc13 do"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc13 names socket 0 controller 1 as mc1 do"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc1 names socket 0 controller 1, as mc13: which socket it is is not known"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc13 names socket 0 controller 1, as mc1: which socket"));
 	CU_ASSERT(pop.nnotes >= 6);
 }
 

@@ -270,35 +270,32 @@ static int by_mc(const void *a, const void *b)
 static void place(struct mc_entry *e, int n, const struct mem_layout *lay, int nsockets, const int *mem,
 		  struct mem_pop *p)
 {
-	int per = lay->ddr_mcs, slots = nsockets * per;
-	for (int i = 0; i < n; i++) { /* how many name each one's place (at: the count, for now) */
-		e[i].at = 0;
+	int per = lay->ddr_mcs, slots = nsockets * per, claims[MEM_MAX_MCS + 1];
+	for (int i = 0; i < n; i++) { /* how many name each one's place; one alone named is placed there */
+		claims[i] = 0;
 		for (int j = 0; j < n; j++)
-			e[i].at += e[j].sock == e[i].sock && e[j].ctrl == e[i].ctrl && e[j].whole == e[i].whole;
+			claims[i] += e[j].sock == e[i].sock && e[j].ctrl == e[i].ctrl && e[j].whole == e[i].whole;
+		e[i].at = claims[i] == 1 ? e[i].sock * per + e[i].ctrl : -1;
 	}
 	for (int i = 0; i < n; i++) {
-		int claims = e[i].at;
-		if (claims == 1) {
-			e[i].at = e[i].sock * per + e[i].ctrl;
+		if (claims[i] == 1)
 			continue;
+		int os = i / per, oc = i % per, owned = 0;
+		char who[128] = ""; /* the others that name it */
+		for (int j = 0; j < n; j++) {
+			owned |= claims[j] == 1 && e[j].sock == os && e[j].ctrl == oc; /* the order's place: one's alone */
+			if (j != i && e[j].sock == e[i].sock && e[j].ctrl == e[i].ctrl)
+				snprintf(who + strlen(who), sizeof(who) - strlen(who), "%smc%d", who[0] ? ", " : "", e[j].mc);
 		}
-		int os = i / per, oc = i % per, named = 0;
-		for (int j = 0; j < n; j++) /* a controller that alone names the order's place: it is that one's */
-			named += j != i && e[j].sock == os && e[j].ctrl == oc && (j < i ? e[j].at >= 0 && e[j].at == os * per + oc : e[j].at == 1);
-		if (n == slots && !e[i].whole && oc == e[i].ctrl && os < nsockets && !named && (!mem || mem[os] != 0)) {
+		if (n == slots && !e[i].whole && oc == e[i].ctrl && os < nsockets && !owned && (!mem || mem[os] != 0)) {
 			e[i].at = os * per + oc;
 			if (os != e[i].sock)
-				note(p, NOTE_ORDER, "mc%d names socket %d controller %d as %d others do: placed by its order as "
-				     "socket %d's", e[i].mc, e[i].sock, e[i].ctrl, claims - 1, os);
+				note(p, NOTE_ORDER, "mc%d names socket %d controller %d, as %s: placed by its order as socket %d's",
+				     e[i].mc, e[i].sock, e[i].ctrl, who, os);
 			continue;
 		}
-		e[i].at = -1;
-		char who[128] = "";
-		for (int j = 0; j < n; j++)
-			if (j != i && e[j].sock == e[i].sock && e[j].ctrl == e[i].ctrl)
-				snprintf(who + strlen(who), sizeof(who) - strlen(who), " mc%d", e[j].mc);
-		note(p, NOTE_TWICE, "mc%d names socket %d controller %d as%s do%s: which socket it is is not known, left "
-		     "unknown", e[i].mc, e[i].sock, e[i].ctrl, who, mem && os < nsockets && mem[os] == 0 ?
+		note(p, NOTE_TWICE, "mc%d names socket %d controller %d, as %s: which socket it is is not known, left "
+		     "unknown%s", e[i].mc, e[i].sock, e[i].ctrl, who, mem && os < nsockets && mem[os] == 0 ?
 		     " (its order's socket has no memory)" : "");
 	}
 	for (int i = 0; i < n; i++) /* two placed in one place (one by name, one by order): neither */

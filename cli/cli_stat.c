@@ -104,6 +104,15 @@ static void put_peak_share(const struct out *o, uncore_session_t *s, int m, int 
 	out_record(o, &r);
 }
 
+/* Whether the session counts the metric named name. */
+static int session_counts(uncore_session_t *s, const char *name)
+{
+	for (int m = 0; m < uncore_session_num_metrics(s); m++)
+		if (!strcmp(uncore_session_metric_name(s, m), name))
+			return 1;
+	return 0;
+}
+
 static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u, int per_box, int window, double t)
 {
 	for (int m = 0; m < uncore_session_num_metrics(s); m++) {
@@ -114,7 +123,7 @@ static void print_metrics(const struct out *o, uncore_session_t *s, uncore_t *u,
 			uncore_unit_info(u, mi.box_unit, &ui);
 		for (int sock = 0; sock < uncore_num_sockets(u); sock++) {
 			put_metric(o, s, m, &mi, sock, -1, "", -1, window, t);
-			if (!strcmp(mi.name, "mem_bw_total"))
+			if (!strcmp(mi.name, "mem_bw_total") && !session_counts(s, "mem_bw_peak_share")) /* (its own row) */
 				put_peak_share(o, s, m, sock, window, t);
 			for (int k = 0; per_box && mi.box_unit >= 0 && k < uncore_unit_boxes(u, mi.box_unit, sock); k++) {
 				char label[48];

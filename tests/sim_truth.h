@@ -206,6 +206,23 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 				t.box[k] = n && sim->dimms[s][k] > 0 ? t.v / n : 0;
 			t.split = TRUTH_BY_BOX;
 		}
+	/* the DRAM bandwidth as a share of the peak (issue 98): the board's populated channels x its DIMMs' speed x 8
+	 * bytes, in %; a channel without a DIMM, or a box that is no channel, 0; none (NAN) where the simulated machine
+	 * has no board (every box a channel, no EDAC files: the population and the peak unknown) */
+	if (!strcmp(m, "mem_bw_peak_share")) {
+		struct truth bw = truth_of(sim, "mem_bw_total", s);
+		int n = 0;
+		if (!sim->dimms_on || !sim->kind->mem || bw.split != TRUTH_BY_BOX)
+			return (struct truth){ .v = NAN, .split = 0 };
+		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
+			n += sim->dimms[s][k] > 0;
+		const struct sim_mem_board *mb = sim->kind->mem; /* the speed the table says: configured, else rated */
+		double chan = (sim->smbios26 && mb->rated_mts ? mb->rated_mts : mb->mts) * 1e6 * 8; /* a channel's peak */
+		t = (struct truth){ .v = n ? 100 * bw.v * 1e9 / (n * chan) : 0, .split = TRUTH_BY_BOX };
+		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
+			t.box[k] = sim->dimms[s][k] > 0 ? 100 * bw.box[k] * 1e9 / chan : 0;
+		return t;
+	}
 	if (sim->dimms_on && !strcmp(m, "mem_read_latency_ns")) {
 		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
 			t.box[k] = sim->dimms[s][k] > 0 ? t.v : NAN;

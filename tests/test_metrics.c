@@ -44,7 +44,7 @@ static double eval(const char *src)
 	if (root < 0)
 		fprintf(stderr, "%s: %s\n", src, err);
 	CU_ASSERT_FATAL(root >= 0);
-	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL, 2, 4, 0 };
+	struct mx_env env = { stub_event, stub_boxes, 2.0, 2.6e9, NULL, 2, 4, 0, NULL };
 	double v = mx_eval(&e, root, &env);
 	mx_free(&e);
 	return v;
@@ -365,7 +365,7 @@ static void test_mangled(void)
 		char err[256] = "";
 		int root = mx_parse(&e, buf, 0, stub_resolve, NULL, err, sizeof(err));
 		if (root >= 0) {
-			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL, 1, 1, 0 };
+			struct mx_env env = { stub_event, stub_boxes, 1.0, 1.0, NULL, 1, 1, 0, NULL };
 			(void)mx_eval(&e, root, &env);
 			parsed++;
 		} else {

@@ -219,8 +219,9 @@ static int idle_row(struct check *c, int sock, double bps)
 	}
 	if (c->hbm_only[sock] && hbm >= 0)
 		channels = uncore_unit_boxes(c->u, hbm, sock);
-	if (!channels)
+	if (!channels && imc < 0)
 		channels = 16; /* no unit named imc: the most channels any socket has */
+	/* (none where every channel is empty: a socket whose DIMMs the BIOS mapped out moves no memory at all) */
 	snprintf(check, sizeof(check), "idle: socket %d memory traffic", sock);
 	snprintf(exp, sizeof(exp), "<= %.0f GB/s (%d channels)", channels * CHECK_CHANNEL_BPS / 1e9, channels);
 	snprintf(got, sizeof(got), "%.2f GB/s", bps / 1e9);

@@ -2,6 +2,7 @@
 #include "open/open.h"
 #include "health/health.h"
 #include "health/health_devices.h"
+#include "memory/memory.h"
 #include "open/uncore_priv.h"
 
 #define H(s) session_owner(s)
@@ -50,7 +51,18 @@ LOCKED(int, uncore_metric_find, (uncore_t *u, const char *name), (u, name), u)
 LOCKED(int, uncore_metric_here, (uncore_t *u, int idx), (u, idx), u)
 LOCKED(int, uncore_metric_info, (uncore_t *u, int idx, struct uncore_metric_info *out), (u, idx, out), u)
 LOCKED(int, uncore_num_metrics, (uncore_t *u), (u), u)
-LOCKED(int, uncore_session_add_metric, (uncore_session_t *s, const char *name), (s, name), H(s))
+/* A metric of the DRAM peak (mem_bw_peak_share's peak_bw) reads the peaks the node's memory population hands down
+ * (handle.h mem_peak): the population built here, when the metric is added, where it is not yet. */
+int uncore_session_add_metric(uncore_session_t *s, const char *name)
+{
+	uncore_t *u = H(s);
+	handle_lock(u);
+	int m = uncore_session_add_metric_impl(s, name);
+	if (m >= 0 && u->mem_peak_wanted && !u->mem_peak_set)
+		mem_pop_get(u); /* (where it cannot be built, the peaks stay unknown: the metric has no value) */
+	handle_unlock(u);
+	return m;
+}
 LOCKED(int, uncore_session_metric_value, (const uncore_session_t *s, int m, int socket, int box, int window, double *out),
        (s, m, socket, box, window, out), H(s))
 LOCKED(const char *, uncore_session_metric_name, (const uncore_session_t *s, int m), (s, m), H(s))

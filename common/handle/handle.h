@@ -13,6 +13,8 @@
 #include "platform/platform.h"
 #include "util/name_index.h"
 
+#define HANDLE_PEAK_BOXES 64 /* iMC channel boxes a socket whose peak is handed down (memory.h MEM_MAX_BOXES) */
+
 struct uc_metric;
 struct claims;
 struct perf_sys;
@@ -52,6 +54,13 @@ struct uncore {
 	 * what each read when the first session started, and whether this handle cleared it (discover_global.c) */
 	struct { uint64_t addr; uint32_t found; int unfrozen; } gctl[UC_MAX_DISC_GCTL];
 	int ngctl;
+	/* the DRAM peak the node's memory population hands down to the metrics' 'peak_bw' (bytes a second): memory/
+	 * fills it when it builds the population, a metric reads it as a plain term, nothing calls up the layers.
+	 * Each socket's, and each of its iMC channel boxes' by box number: 0 where no DIMM is, NaN where not known;
+	 * mem_peak_set 0 until built (every value NaN); mem_peak_wanted: a session counts a metric of it (metrics.c),
+	 * so that the public call that added it has the population built (api.c) */
+	double mem_peak_socket[UC_MAX_SOCKETS], mem_peak[UC_MAX_SOCKETS][HANDLE_PEAK_BOXES];
+	int mem_peak_set, mem_peak_wanted;
 };
 
 /* The handle's lock (recursive: handle.c). */

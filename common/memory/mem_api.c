@@ -60,7 +60,7 @@ int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s)
 {
 	const struct mem_pop *p = mem_pop_get(u);
 	int unit = uncore_unit_find(u, "imc"), boxes[MEM_MAX_BOXES], n = 0;
-	char why[320];
+	char why[1024];
 	*bytes_per_s = 0;
 	if (!p)
 		return -1;

@@ -5,6 +5,13 @@
  * 0x7FFF the Extended Size at 0x1C), Device Locator at 0x10 (a string number), Configured Memory Speed at 0x20 in
  * MT/s (SMBIOS 2.7 on; 0 unknown, 0xFFFF the Extended Configured Memory Speed at 0x58, SMBIOS 3.3).  Linux shows
  * the table whole as /sys/firmware/dmi/tables/DMI (drivers/firmware/dmi-sysfs.c and dmi_scan.c), root's alone.
+ *
+ * A structure is as long as its table's version makes it (issue 98, real servers' tables): 28 bytes in SMBIOS 2.6
+ * (no Configured Speed: the rated Speed at 0x15, MT/s from 2.7's wording, 0 unknown, 0xFFFF the Extended Speed at
+ * 0x54 of 3.3), 34 or 40 in 2.7/2.8, 84 in 3.2, 92 in 3.3 on; a field past the length is not there.  A device that
+ * is no DRAM -- Memory Type 0x12 FLASH (0x09) or Logical non-volatile device (0x1F), Type Detail's Non-volatile bit
+ * 12 (0x13), Memory Technology 0x28 (3.2 on) NVDIMM-N/F/P (4-6) or Intel Optane persistent memory (7) -- is counted
+ * apart and kept out of the DRAM's speed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +27,12 @@
 #define T17_LOCATOR 0x10
 #define T17_CONF_SPEED 0x20
 #define T17_EXT_CONF_SPEED 0x58
+#define T17_TYPE 0x12
+#define T17_DETAIL 0x13
+#define T17_SPEED 0x15
+#define T17_EXT_SPEED 0x54
+#define T17_TECH 0x28
+#define DETAIL_NONVOLATILE (1u << 12)
 #define SMBIOS_END_TYPE 127
 
 static unsigned u16at(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
@@ -37,6 +50,34 @@ static const char *string_no(const uint8_t *strs, size_t n, unsigned k)
 	return NULL;
 }
 
+/* What a device present is when it is no DRAM: its kind, or NULL for DRAM. */
+static const char *not_dram(const uint8_t *f, size_t flen)
+{
+	static const char *const tech[] = { [4] = "NVDIMM-N", [5] = "NVDIMM-F", [6] = "NVDIMM-P",
+					    [7] = "Intel Optane persistent memory" };
+	if (flen > T17_TECH && f[T17_TECH] >= 4 && f[T17_TECH] <= 7)
+		return tech[f[T17_TECH]];
+	if (flen > T17_TYPE && f[T17_TYPE] == 0x09)
+		return "Flash";
+	if (flen > T17_TYPE && f[T17_TYPE] == 0x1f)
+		return "logical non-volatile device";
+	if (flen >= T17_DETAIL + 2 && u16at(f + T17_DETAIL) & DETAIL_NONVOLATILE)
+		return "non-volatile memory";
+	return NULL;
+}
+
+/* A speed field at off (MT/s) with its extended one at ext (0xFFFF: there, bits 30:0): the speed, 0 where the
+ * table says "Unknown", -1 where the structure is too short to hold the field. */
+static long speed_at(const uint8_t *f, size_t flen, size_t off, size_t ext)
+{
+	if (flen < off + 2)
+		return -1;
+	uint32_t mts = u16at(f + off);
+	if (mts == 0xffff)
+		mts = flen >= ext + 4 ? u32at(f + ext) & 0x7fffffffu : 0;
+	return mts > 1000000 ? 0 : (long)mts; /* past any DRAM's: not said */
+}
+
 static void memory_device(const uint8_t *f, size_t flen, const uint8_t *strs, size_t slen, struct mem_smbios *s)
 {
 	s->devices++;
@@ -46,17 +87,28 @@ static void memory_device(const uint8_t *f, size_t flen, const uint8_t *strs, si
 	if (!size)
 		return; /* an empty slot */
 	s->present++;
+	const char *nv = not_dram(f, flen);
+	if (nv) {
+		if (!s->nonvolatile++)
+			snprintf(s->nv_kind, sizeof(s->nv_kind), "%s", nv);
+		return;
+	}
 	const char *loc = flen > T17_LOCATOR ? string_no(strs, slen, f[T17_LOCATOR]) : NULL;
 	if (loc && !s->first_locator[0])
 		snprintf(s->first_locator, sizeof(s->first_locator), "%s", loc);
-	uint32_t mts = flen >= T17_CONF_SPEED + 2 ? u16at(f + T17_CONF_SPEED) : 0;
-	if (mts == 0xffff)
-		mts = flen >= T17_EXT_CONF_SPEED + 4 ? u32at(f + T17_EXT_CONF_SPEED) & 0x7fffffffu : 0;
-	if (!mts || mts > 1000000)
-		return; /* not said (or past any DRAM's) */
-	if (!s->mts_min || (int)mts < s->mts_min)
+	long conf = speed_at(f, flen, T17_CONF_SPEED, T17_EXT_CONF_SPEED), rated = speed_at(f, flen, T17_SPEED, T17_EXT_SPEED);
+	long mts = conf > 0 ? conf : rated > 0 ? rated : 0;
+	if (!mts) {
+		s->unknown++;
+		return;
+	}
+	if (conf > 0)
+		s->configured++;
+	else
+		s->rated++;
+	if (!s->mts_min || mts < s->mts_min)
 		s->mts_min = (int)mts;
-	if ((int)mts > s->mts_max)
+	if (mts > s->mts_max)
 		s->mts_max = (int)mts;
 }
 

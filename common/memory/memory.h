@@ -36,8 +36,13 @@ struct mem_chan {
 /* SMBIOS type 17, summed (mem_smbios.c). */
 struct mem_smbios {
 	int devices;        /* type-17 structures */
-	int present;        /* of them with a size (a DIMM in the slot) */
-	int mts_min, mts_max; /* configured speeds of those present, MT/s (0: none said) */
+	int present;        /* of them with a size (a DIMM in the slot), DRAM or not */
+	int mts_min, mts_max; /* the speeds of the DRAM present: configured, else rated, MT/s (0: none said) */
+	int configured;     /* DRAM devices present whose Configured Memory Speed is said */
+	int rated;          /* ... whose speed is their rated Speed alone (SMBIOS 2.6's 28 bytes have no configured) */
+	int unknown;        /* ... whose speed the table says is "Unknown" (0) */
+	int nonvolatile;    /* devices present that are no DRAM (PMem, NVDIMM, Flash): kept out of the speed */
+	char nv_kind[40];   /* what the first of them is ("Intel Optane persistent memory") */
 	char first_locator[32];
 };
 
@@ -48,18 +53,29 @@ struct mem_pop {
 	int hbm_mcs;             /* ... of them HBM's (not in edac_mcs, nor in the DDR channels) */
 	int smbios_read;         /* 1: the table was read (smbios holds it) */
 	struct mem_smbios smbios;
-	char edac_why[192];      /* "" where EDAC was read, else why not */
+	char edac_why[1280];     /* "" where EDAC was read, else why not (with the notes, uncut) */
 	char smbios_why[192];    /* "" where SMBIOS was read, else why not */
-	char notes[512];         /* what was left out of what EDAC shows (odd names, too many entries) */
-	unsigned noted;          /* the kinds of note made (mem_edac.c: the first of each said) */
-	char source[768];        /* where the population comes from, for uncore info */
+	char notes[1024];        /* what was left out of what EDAC shows, or placed other than named: every note */
+	int nnotes;              /* notes made (each kind, every time), also those past notes' room */
+	int notes_cut;           /* of them, not in notes for want of room */
+	int uncounted;           /* DIMMs EDAC lists that the node does not have (size 0, a socket mapped out) */
+	char source[2560];       /* where the population comes from, for uncore info */
 };
+
+/* Whether socket sock's NUMA node (the node of its CPU cpu) has memory, as the kernel's node files say: 1, 0 (CPUs
+ * and no memory: the BIOS mapped its DIMMs out), or -1 where not known; *node its node (-1 unknown). */
+int mem_socket_memory(const struct dev_fs *fs, int cpu, int *node);
 
 /* The EDAC tree below fs into p (p's channels UNKNOWN on entry): controllers whose mc_name lay names, their
  * channels EMPTY or POPULATED, boxes past a controller's channels NONE.  0; -1 with p->edac_why where there is no
  * tree to read (none, or the platform's controllers are not known).  Odd entries are left out and said in notes;
  * bounded: at most MEM_MAX_MCS controllers and MEM_MAX_DIMM_DIRS DIMMs each, every file read without blocking. */
 int mem_edac_read(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p);
+/* ... each socket's memory as its NUMA node has it (mem[s]: mem_socket_memory's answer; NULL: all unknown): a
+ * controller placed by order is held against it, and a socket whose node has CPUs and no memory counts none of
+ * the DIMMs EDAC lists for it (named in the notes). */
+int mem_edac_read_on(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, const int *mem,
+		     struct mem_pop *p);
 
 /* A type-17 summary of the SMBIOS structure table t (len bytes, as /sys/firmware/dmi/tables/DMI holds it): 0; -1
  * with why (a structure running past the table).  Never reads past len. */
@@ -74,6 +90,10 @@ int mem_smbios_read(const struct dev_fs *fs, struct mem_smbios *s, char *why, si
 const struct mem_pop *mem_pop_get(uncore_t *u);
 /* The population of u's sockets built from fs (the tests' way in): 0, or -1 out of memory. */
 int mem_pop_build(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p);
+/* ... with each socket's CPU (socket_cpu[s], NULL: none known), by which its NUMA node is found and the controllers
+ * EDAC lists are held against the memory the node has. */
+int mem_pop_build_on(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, const int *socket_cpu,
+		     struct mem_pop *p);
 /* The peak DRAM bandwidth of socket sock's channel boxes boxes[0..n) (their numbers): populated ones x the
  * configured MT/s x 8 bytes, into *bps: 0; -1 with why (a box's population or the speed unknown). */
 int mem_pop_peak(const struct mem_pop *p, int sock, const int *boxes, int n, double *bps, char *why, size_t len);

@@ -275,6 +275,8 @@ static int primary(struct parser *ps)
 		return node(ps->e, MX_DIES, 0, -1, -1);
 	if (!strcmp(name, "#num_cores")) /* Intel's HSX, BDX and SKX files divide CBo/CHA clocks by it */
 		return node(ps->e, MX_CORES, 0, -1, -1);
+	if (!strcmp(name, "peak_bw")) /* the DRAM peak of what the value covers (mx_env.peak) */
+		return node(ps->e, MX_PEAK, 0, -1, -1);
 	if (!strcmp(name, "boxes")) {
 		if (ps->nboxes == (int)(sizeof(ps->boxes) / sizeof(ps->boxes[0])))
 			return fail(ps, at, "too many 'boxes' terms");
@@ -489,6 +491,7 @@ double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env)
 		case MX_PACKAGES: v[i] = pk; break;
 		case MX_DIES: v[i] = env->dies > 0 ? env->dies : NAN; break;
 		case MX_CORES: v[i] = env->cores > 0 ? env->cores : NAN; break;
+		case MX_PEAK: v[i] = env->peak ? env->peak(env->arg) : NAN; break;
 		case MX_MOD: v[i] = trunc(b) == 0 ? NAN : fmod(trunc(a), trunc(b)); break; /* NaN stays NaN */
 		case MX_XOR: v[i] = ab_nan ? NAN : (a != 0) != (b != 0); break;
 		case MX_SRCCOUNT: v[i] = env->boxes(env->arg, n->ev) / pk; break;

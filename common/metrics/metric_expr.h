@@ -10,7 +10,7 @@
  *   unary   := '-' unary | primary
  *   primary := NUMBER | '(' cond ')' | ('min' | 'max' | 'd_ratio') '(' cond ',' cond ')'
  *            | 'source_count' '(' NAME ')' | 'has_event' '(' NAME ')' | 'strcmp_cpuid_str' '(' NAME ')'
- *            | 'duration' | 'duration_time' | 'boxes' | 'tsc_hz'
+ *            | 'duration' | 'duration_time' | 'boxes' | 'tsc_hz' | 'peak_bw'
  *            | '#num_packages' | '#num_dies' | '#num_cores' | '#system_tsc_freq' | NAME
  * NAME is an event spec (qualifiers after ':', the seed's "{edge_det,thresh=0x1}" modifiers,
  * or perf's PMU@terms@; perf's '\-', '\,' and '\=' escapes anywhere), '#'-fact or another metric;
@@ -26,7 +26,7 @@
 enum mx_op {
 	MX_NUM, MX_EVENT, MX_DURATION, MX_BOXES, MX_TSC, MX_ADD, MX_SUB, MX_MUL, MX_DIV, MX_NEG, MX_MIN, MX_MAX,
 	MX_PACKAGES, MX_SRCCOUNT, MX_DRATIO, MX_SELECT, MX_LT, MX_GT, MX_LE, MX_GE, MX_EQ, MX_NE, MX_AND, MX_OR,
-	MX_MOD, MX_XOR, MX_DIES, MX_CORES
+	MX_MOD, MX_XOR, MX_DIES, MX_CORES, MX_PEAK
 };
 
 struct mx_node {
@@ -77,6 +77,10 @@ struct mx_env {
 	void *arg;
 	double packages, dies;
 	double cores; /* 0: unknown (NaN) */
+	/* 'peak_bw': the peak DRAM bandwidth, bytes a second, of what the value covers (a channel box, a socket, the
+	 * machine), as the node's memory population handed it down (handle.h mem_peak); 0 where no DIMM is; NaN where
+	 * not known, or NULL */
+	double (*peak)(void *arg);
 };
 /* NaN when a value is missing or a divisor is zero. */
 double mx_eval(const struct mx_expr *e, int root, const struct mx_env *env);

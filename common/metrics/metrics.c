@@ -523,6 +523,8 @@ int session_add_metric_on(uncore_session_t *s, const char *name, int socket, int
 	}
 	*list = nl;
 	nl[*n] = (struct session_metric){ m, ev };
+	for (int i = 0; i < mt->x.nn && !u->mem_peak_wanted; i++) /* a metric of the DRAM peak: asked of the layer */
+		u->mem_peak_wanted = mt->x.n[i].op == MX_PEAK; /* above, which hands it down (api.c) */
 	return (*n)++;
 }
 
@@ -554,7 +556,10 @@ struct eval_ctx {
 	int socket, box, window;
 	int failed; /* an event's box failed: the metric has no value */
 	int not_counted; /* an event was not counted over the window (multiplexed): no value either */
+	double peak;     /* 'peak_bw' of what the value covers */
 };
+
+static double ev_peak(void *arg) { return ((const struct eval_ctx *)arg)->peak; }
 
 static double ev_value(void *arg, int ev)
 {
@@ -629,6 +634,23 @@ static double cores(const uncore_session_t *s, const struct session_metric *sm, 
 	return n;
 }
 
+/* The DRAM peak of a box's, a socket's or the measured sockets' value, as the node's memory population handed it
+ * down (handle.h mem_peak: memory/ fills it, from the layer above; NaN until it has) */
+static double peak_of(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
+		      int socket, int box)
+{
+	const uncore_t *u = session_owner(s);
+	double sum = 0;
+	if (!u->mem_peak_set)
+		return NAN;
+	if (socket >= 0 && socket < UC_MAX_SOCKETS)
+		return box >= 0 ? box < HANDLE_PEAK_BOXES ? u->mem_peak[socket][box] : NAN : u->mem_peak_socket[socket];
+	for (int sock = 0; sock < u->host.nsockets && sock < UC_MAX_SOCKETS; sock++)
+		if (measured_on(s, sm, mt, sock))
+			sum += u->mem_peak_socket[sock];
+	return sum;
+}
+
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
 	return session_metric_sum(s, m, &socket, &box, 1, window, out);
@@ -643,8 +665,8 @@ int session_metric_sum(const uncore_session_t *s, int m, const int *sockets, con
 	if (!sm)
 		return uc_err("no metric %d in this session", m);
 	const struct uc_metric *mt = &u->metrics[sm->metric];
-	struct eval_ctx c = { s, sm, -1, -1, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0, 0 };
-	struct mx_env env = { ev_value, ev_boxes, 0, u->host.tsc_hz, &c, 0, 0, 0 };
+	struct eval_ctx c = { s, sm, -1, -1, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0, 0, NAN };
+	struct mx_env env = { ev_value, ev_boxes, 0, u->host.tsc_hz, &c, 0, 0, 0, ev_peak };
 	for (int i = 0; i < n; i++) {
 		int socket = sockets[i], box = boxes[i], was = i ? sockets[i - 1] : -2;
 		if (box >= 0 && mt->type_idx < 0)
@@ -657,6 +679,7 @@ int session_metric_sum(const uncore_session_t *s, int m, const int *sockets, con
 		 * dies), so perf's #num_dies there is its #num_packages */
 		env.packages = env.dies = packages(s, sm, mt, socket, box);
 		env.duration_s = mt->timed ? metric_duration_s(s, sm, mt, socket, box, window) : 0;
+		c.peak = peak_of(s, sm, mt, socket, box);
 		if (socket != was)
 			env.cores = cores(s, sm, mt, socket);
 		double v = mx_eval(&mt->x, mt->root, &env) * mt->scale;

@@ -20,7 +20,7 @@ int uncore_memory_node_peak(uncore_t *u, int node, double *bytes_per_s)
 	const struct mem_pop *p = mem_pop_get(u);
 	struct numa_map *m = p ? numa_map_get(u) : NULL;
 	int unit = uncore_unit_find(u, "imc"), nboxes = 0;
-	char why[320];
+	char why[1024];
 	*bytes_per_s = 0;
 	if (!m)
 		return -1;
@@ -30,10 +30,20 @@ int uncore_memory_node_peak(uncore_t *u, int node, double *bytes_per_s)
 	if (v->pub.kind != UNCORE_NODE_DRAM)
 		return uc_err("memory peak of NUMA node %d: its memory is %s, not DDR channels'", node,
 			      uncore_numa_kind_name(v->pub.kind)), 1;
-	if (v->why[0])
-		return uc_err("memory peak of NUMA node %d: %s", node, v->why), 1;
 	if (unit < 0)
 		return uc_err("memory peak of NUMA node %d: the platform has no iMC channel boxes", node), 1;
+	if (v->why[0] && v->pub.ncpus > 0 && !v->pub.mem_bytes && v->pub.socket >= 0 && v->pub.socket < UC_MAX_SOCKETS) {
+		/* CPUs and no memory (a BIOS that mapped the socket's DIMMs out, issue 98): 0, as the socket's peak is,
+		 * where the population counts no DIMM of the socket either */
+		int sock = v->pub.socket, boxes[MEM_MAX_BOXES], n = 0;
+		double bps = -1;
+		for (int k = 0; k < uncore_unit_boxes(u, unit, sock) && n < MEM_MAX_BOXES; k++)
+			boxes[n++] = uncore_box_number(u, unit, sock, k);
+		if (!mem_pop_peak(p, sock, boxes, n, &bps, why, sizeof(why)) && bps == 0)
+			return 0;
+	}
+	if (v->why[0])
+		return uc_err("memory peak of NUMA node %d: %s", node, v->why), 1;
 	for (int sock = 0; sock < uncore_num_sockets(u) && sock < UC_MAX_SOCKETS; sock++) {
 		int boxes[MEM_MAX_BOXES], n = 0;
 		double bps;

@@ -269,6 +269,9 @@ struct sim {
 	signed char dimms[UC_MAX_SOCKETS][SIM_DIMM_BOXES];
 	int dimms_on;
 	int edac_off;       /* edac=off: no EDAC driver loaded, its tree absent (the SMBIOS table stays) */
+	int edac_form;      /* edac=old|csrow|repeat: SIM_EDAC_* (sim_dimms.c) */
+	int mapout;         /* mapout=S: socket S + 1 whose DIMMs the BIOS mapped out (0: none) */
+	int smbios26;       /* smbios=2.6: type 17 of 28 bytes, no configured speed */
 	char dimms_opt[80]; /* dimms=: the population asked for ("": the board's) */
 	int hbm_mode;                     /* SIM_HBM_FLAT, _CACHE or _ONLY: the machine has HBM (0: none) */
 	int cxl_mem;                      /* CXL memory expanders on every socket (sim:gnr,cxl=1): a node each */
@@ -459,11 +462,26 @@ struct sim_mem_board {
 	const char *type;    /* dimm_mem_type */
 	int mib, mts;        /* each DIMM's size and the speed the board configures */
 	const char *source;
+	/* its SMBIOS table as the board's BIOS writes it (issue 98, each board's source beside it): type 17's length
+	 * (0: 40, SMBIOS 2.8), the DIMMs' rated speed where the board runs them below it (0: mts), how it names its
+	 * slots (SIM_LOC_*) */
+	int t17_len, rated_mts, locators;
 	/* Xeon Max's HBM as i10nm_edac lists it after the DDR controllers (sim:spr,hbm=...): hbm_mcs controllers of
 	 * hbm_chans channels, one "DIMM" (a stack's pseudo-channel pair) a channel of hbm_mib; 0: none */
 	int hbm_mcs, hbm_chans, hbm_mib;
 	const char *hbm_label, *hbm_type;
 };
+/* How a board's SMBIOS names its slots (type 17 Device Locator / Bank Locator), socket p (0-based), channel letter
+ * c (A-), slot d (1-based), n the slot's number on the board (1-based): */
+enum {
+	SIM_LOC_DIMM,       /* "DIMM n" / "BANK 0" */
+	SIM_LOC_HPE,        /* "PROC  p+1 DIMM  n" (n of the processor, two columns) / "Not Specified": HPE ProLiant */
+	SIM_LOC_SUPERMICRO, /* "P(p+1)-DIMM(c)(d)" / "P(p)_Node(p)_Channel(ch)_Dimm(d-1)": Supermicro X11 */
+	SIM_LOC_DELL,       /* "(c)(d)": A1.. socket 0's, B1.. socket 1's / "Not Specified": Dell PowerEdge R720 */
+	SIM_LOC_INTEL,      /* "CPU(p)_DIMM_(c)(d)" / "NODE (p)": Intel server boards */
+};
+/* The EDAC tree the simulated kernel writes (edac=): */
+enum { SIM_EDAC_NOW, SIM_EDAC_OLD, SIM_EDAC_CSROW, SIM_EDAC_REPEAT };
 struct sim_kind {
 	const char *name;
 	int cores, family, model;
@@ -568,6 +586,8 @@ static inline int sim_chan_populated(const struct sim *s, const struct sim_box *
 /* The population (sim_dimms.c): dimms= taken, the machine's boxes populated after its build, its EDAC tree and SMBIOS
  * table as files (0, or -1 with a message). */
 int sim_dimms_option(struct sim *s, const char *v);
+/* edac=, mapout=, smbios= (sim_dimms.c): 0, or -1 with the error; 1 where opt is none of them. */
+int sim_memory_option(struct sim *s, const char *opt, const char *v);
 int sim_dimms_build(struct sim *s);
 struct memfs;
 int sim_dimms_sysfs(const struct sim *s, struct memfs *m);

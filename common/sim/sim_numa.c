@@ -274,6 +274,8 @@ static int node_blocks(const struct sim *s, int n)
 		return 32 / snc_of(s);
 	if (o.kind == SIM_NODE_CXL)
 		return 64;
+	if (s->mapout && o.socket == s->mapout - 1)
+		return 0; /* mapout=S: the BIOS mapped the socket's DIMMs out (sim_dimms.c): its node has CPUs, no memory */
 	for (int k = 0; k < s->nsockets; k++)
 		if (o.socket < 0 || o.socket == k)
 			ch += s->numa_off ? s->mem_channels[k] : s->snc_nch[0][k][o.domain];

@@ -123,6 +123,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return sim_dimms_option(s, v);
 	else if (!strcmp(opt, "edac") && (!strcmp(v, "off") || !strcmp(v, "on")))
 		s->edac_off = !strcmp(v, "off");
+	else if (!strcmp(opt, "edac") || !strcmp(opt, "mapout") || !strcmp(opt, "smbios")) /* real shapes (sim_dimms.c) */
+		return sim_memory_option(s, opt, v);
 	else if (!strcmp(opt, "iio_mapping") && (!strcmp(v, "off") || !strcmp(v, "on")))
 		s->iio_mapping_off = !strcmp(v, "off");
 	else if (!strcmp(opt, "fault") && o->nfaults < SIM_MAX_FAULTS)
@@ -134,7 +136,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..%d, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
 			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
-			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, dimms=DIGITS[/DIGITS], edac=off|on, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
+			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, dimms=DIGITS[/DIGITS], edac=off|on|old|csrow|repeat, mapout=S, smbios=2.6, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
 			      UC_MAX_SOCKETS, SIM_MAX_CORES, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
 }

@@ -4,7 +4,7 @@
 #include "uncore.h"
 #include "error.h"
 
-static _Thread_local char errbuf[512];
+static _Thread_local char errbuf[2048]; /* (a reason is said whole: the memory population's notes run long) */
 static _Thread_local char warnbuf[2048];
 
 int uc_err_set(const char *fmt, ...)

@@ -14,4 +14,7 @@ const struct sim_mem_board sim_bdx_mem = {
 	.dimms = "11--11--", .boxes_per_mc = 4, .slots = 3, .layer_slots = 3, .mc_name = "Broadwell SrcID#%d_Ha#%d",
 	.label = "CPU_SrcID#%d_Ha#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR4", .mib = 32768, .mts = 2400,
 	.source = "Dell PowerEdge R730 (field snapshot bdx-r730-2ch): 4 DDR4-2400 channels a socket, one DIMM each",
+	/* the Dell PowerEdge R730's SMBIOS 2.8 table (public dmidecode listings): type 17 of 40 bytes, socket 0's
+	 * slots "A1".., socket 1's "B1".. */
+	.t17_len = 40, .locators = SIM_LOC_DELL,
 };

@@ -12,4 +12,6 @@ const struct sim_mem_board sim_emr_mem = {
 	.dimms = "11111111", .boxes_per_mc = 2, .slots = 2, .layer_slots = 2, .mc_name = "Intel_10nm Socket#%d IMC#%d",
 	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Unbuffered-DDR5", .mib = 32768, .mts = 5600,
 	.source = "typical: 8 DDR5-5600 channels a socket, one DIMM each",
+	/* an Intel server board's SMBIOS 3.5 table: type 17 of 92 bytes, slots "CPU0_DIMM_A1" with bank "NODE 0" */
+	.t17_len = 92, .locators = SIM_LOC_INTEL,
 };

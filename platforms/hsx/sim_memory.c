@@ -13,4 +13,7 @@ const struct sim_mem_board sim_hsx_mem = {
 	.dimms = "22--22--", .boxes_per_mc = 4, .slots = 3, .layer_slots = 3, .mc_name = "Haswell SrcID#%d_Ha#%d",
 	.label = "CPU_SrcID#%d_Ha#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR4", .mib = 16384, .mts = 2133,
 	.source = "typical: two home agents of 2 DDR4-2133 channels a socket (as Dell R730 listings), 2 DIMMs each",
+	/* the Dell PowerEdge R730's SMBIOS 2.8 table (public dmidecode listings): type 17 of 40 bytes, socket 0's
+	 * slots "A1".., socket 1's "B1".. */
+	.t17_len = 40, .locators = SIM_LOC_DELL,
 };

@@ -15,4 +15,7 @@ const struct sim_mem_board sim_ivbep_mem = {
 	.dimms = "11--11--", .boxes_per_mc = 4, .slots = 3, .layer_slots = 3, .mc_name = "Ivy Bridge SrcID#%d_Ha#%d",
 	.label = "CPU_SrcID#%d_Ha#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR3", .mib = 16384, .mts = 1866,
 	.source = "Dell PowerEdge R720 (field snapshot ivbep-r720-2s), typical: 2 DDR3-1866 channels a home agent, one DIMM each",
+	/* the Dell PowerEdge R720's SMBIOS 2.7 table (public dmidecode listings): type 17 of 34 bytes, socket 0's
+	 * slots "A1".., socket 1's "B1".. */
+	.t17_len = 34, .locators = SIM_LOC_DELL,
 };

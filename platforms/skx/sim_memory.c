@@ -13,4 +13,8 @@ const struct sim_mem_board sim_skx_mem = {
 	.dimms = "111111", .boxes_per_mc = 3, .slots = 2, .layer_slots = 2, .mc_name = "Skylake Socket#%d IMC#%d",
 	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Unbuffered-DDR4", .mib = 32768, .mts = 2666,
 	.source = "typical: 6 DDR4-2666 channels a socket, one DIMM each",
+	/* the SMBIOS 3.2 table of a Supermicro X11 board (public dmidecode listings): type 17 of 84 bytes, slots
+	 * "P1-DIMMA1" with bank "P0_Node0_Channel0_Dimm0"; DDR4-2933 DIMMs (the Xeon Scalable 2nd generation's) run at
+	 * the 1st generation's 2666, the table saying both */
+	.t17_len = 84, .rated_mts = 2933, .locators = SIM_LOC_SUPERMICRO,
 };

@@ -14,4 +14,7 @@ const struct sim_mem_board sim_snbep_mem = {
 	.dimms = "1111", .boxes_per_mc = 4, .slots = 3, .layer_slots = 3, .mc_name = "Sandy Bridge SrcID#%d_Ha#%d",
 	.label = "CPU_SrcID#%d_Ha#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR3", .mib = 16384, .mts = 1600,
 	.source = "typical: 4 DDR3-1600 channels a socket, one DIMM each (3 slots a channel, as a Dell R720)",
+	/* the Dell PowerEdge R720's SMBIOS 2.7 table (public dmidecode listings): type 17 of 34 bytes, socket 0's
+	 * slots "A1".., socket 1's "B1".. */
+	.t17_len = 34, .locators = SIM_LOC_DELL,
 };

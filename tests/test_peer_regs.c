@@ -7,7 +7,9 @@
  * spec, the CAPID registers, the PCI tree's root ports, PCM's constants.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "sim_helpers.h"
+#include "sim/sim_numa.h"
 #include "sim_truth.h"
 
 static int msr_rd(uncore_t *u, int cpu, uint32_t reg, uint64_t *v) { return u->acc->ops->msr_read(u->acc, cpu, reg, v); }
@@ -481,15 +483,18 @@ static void test_icx_numa(void)
 /* The discovery device as PCM 202502 walks it (pci.h processDVSEC): its status says it has a capabilities list
  * (bit 20 of dword 1), else PCM looks no further; the DVSEC's BAR, read as one dword, is the table's address.  A
  * real Sapphire Rapids lists its 09A7 with a 32-bit BAR below 4 GiB ("reg 0x10: [mem 0x93200000-0x9327ffff]" in the
- * boot logs of real ones, issue 97), and so do sim:spr and sim:emr; sim:gnr keeps a 64-bit BAR above 4 GiB, which
- * the library reads whole (discover_table.c dvsec_bar).  The PMON DVSEC is the first extended capability, at 0x100,
+ * boot logs of real ones, issue 97), and so do sim:spr and sim:emr; Granite Rapids and Sierra Forest as Intel's Birch
+ * Stream board lists them ("Memory at 90300000 (32-bit, non-prefetchable)" on 00:03.1, c3b00000 on 80:03.1:
+ * tests/snapshots/field/gnr-birchstream-2s.source); the library reads a BAR of either width whole
+ * (discover_table.c dvsec_bar).  The PMON DVSEC is the first extended capability, at 0x100,
  * as the HPE DL380 Gen11's lspci lists it (tests/snapshots/field/spr-dl380g11-mcc.source) and Granite Rapids'
  * (gnr-birchstream-2s.source): likwid 5.4.1 finds no other (intel_perfmon_uncore_discovery.c restarts its walk
  * past a DVSEC of another id at 0x100 plus that DVSEC's offset). */
 static void test_disc_device(void)
 {
 	static const struct { const char *spec; int bar64; } plats[] = {
-		{ "sim:spr", 0 }, { "sim:emr,sockets=2", 0 }, { "sim:emr,dies=2", 0 }, { "sim:gnr", 1 },
+		{ "sim:spr", 0 }, { "sim:emr,sockets=2", 0 }, { "sim:emr,dies=2", 0 }, { "sim:gnr", 0 }, { "sim:srf", 0 },
+		{ "sim:gnr,dies=2", 0 },
 	};
 	for (size_t i = 0; i < sizeof(plats) / sizeof(plats[0]); i++) {
 		uncore_t *u = open_sim(plats[i].spec);
@@ -532,6 +537,60 @@ static void test_disc_device(void)
 	}
 }
 
+/* Birch Stream (GNR, SRF) as PCM 202502 finds its memory controllers and CHAs (issue 97), and as Intel's Birch Stream
+ * board lists the functions (tests/snapshots/field/gnr-birchstream-2s.source): on each socket's UBox bus the UBox
+ * 3251 at 00.1, whose 0xD0 (bits 28:0, address 51:23) and 0xD4 (bits 10:0, address 22:12) give the SCF BAR (PCM
+ * bw.cpp getServerSCFBar), IMC channel n's PMON at SCF BAR + 0x24E800 + 0x4000 n (PCM src/types.h
+ * BHS_MC_CH_PMON_BASE_ADDR, SERVER_MC_CH_PMON_STEP), where the library finds it in the discovery table; the
+ * B2CMIs 324a at 05.1-05.7 and 06.1-06.5 (PCM BHS_M2M_n_REGISTER_DEV/FUNC_ADDR), 12 of them, as many channels as PCM
+ * then takes; UPI 3241 at 10.1 + n and B2UPI 3245 at 18.0 + n of the next bus; MSR 0x3FED bits 8:0 the socket's
+ * CHAs (PCM cpucounters.cpp getMaxNumOfCBoxesInternal). */
+static void test_birch_stream(void)
+{
+	static const char *const specs[] = { "sim:gnr", "sim:srf", "sim:cwf,sockets=1" };
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		uncore_t *u = open_sim(specs[i]);
+		struct sim *sim = sim_of(u->acc);
+		int imc = uncore_unit_find(u, "imc"), cha = uncore_unit_find(u, "cha");
+		CU_ASSERT_FATAL(imc >= 0 && cha >= 0);
+		for (int sock = 0; sock < sim->nsockets; sock++) {
+			int found = 0, b2cmi = 0, upi = 0;
+			uint64_t chas = 0;
+			for (int d = 0; d < sim->ndevs; d++) {
+				const struct sim_dev *dv = &sim->devs[d];
+				const struct pci_loc *l = &dv->info.loc;
+				uint32_t id = 0, d0 = 0, d4 = 0;
+				if (!dv->present || (dv->box ? dv->box->socket != sock : dv->info.node != sim_node_of_scope(sim, sock)))
+					continue;
+				CU_ASSERT(u->acc->ops->pci_read(u->acc, l, 0, &id, 4) == 0);
+				if (id >> 16 == 0x324a && l->fn != 0 && (l->dev == 5 || (l->dev == 6 && l->fn <= 5)))
+					b2cmi++;
+				if (id >> 16 == 0x3241 && l->dev >= 16 && l->dev <= 21 && l->fn == 1)
+					upi++;
+				if (id >> 16 != 0x3251 || l->dev != 0 || l->fn != 1)
+					continue;
+				found++;
+				CU_ASSERT(u->acc->ops->pci_read(u->acc, l, 0xd0, &d0, 4) == 0 && u->acc->ops->pci_read(u->acc, l, 0xd4, &d4, 4) == 0);
+				uint64_t scf = (uint64_t)(d0 & 0x1fffffffu) << 23 | (uint64_t)(d4 & 0x7ffu) << 12;
+				for (int n = 0; n < 12; n++) {
+					char where[64], want[64];
+					snprintf(want, sizeof(want), "mmio 0x%llx", (unsigned long long)(scf + 0x24e800 + 0x4000ull * (uint64_t)n));
+					CU_ASSERT(uncore_box_location(u, imc, sock, n, where, sizeof(where)) == 0);
+					if (strcmp(where, want))
+						fprintf(stderr, "%s socket %d: imc %d at %s, PCM's SCF BAR + 0x24E800 + 0x4000 n is %s\n", specs[i], sock, n, where, want);
+					CU_ASSERT_STRING_EQUAL(where, want);
+				}
+			}
+			CU_ASSERT_EQUAL(found, 1);
+			CU_ASSERT_EQUAL(b2cmi, 12);
+			CU_ASSERT_EQUAL(upi, 4);
+			CU_ASSERT(msr_rd(u, sock * sim->cores, 0x3fed, &chas) == 0);
+			CU_ASSERT_EQUAL((int)(chas & 511), uncore_unit_boxes(u, cha, sock));
+		}
+		uncore_close(u);
+	}
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -548,6 +607,7 @@ int main(void)
 		{ "D9: Ice Lake-SP's and Sapphire Rapids' uncore functions in their socket's NUMA node", test_icx_numa },
 		{ "PCM's uncore clock on SPR/EMR: the UCLK fixed counter counts through the UBox unit's freeze", test_spr_uclk },
 		{ "PCM 202502's discovery walk: the 09A7's status, PCIe capability, DVSEC and a 32-bit BAR on SPR and EMR", test_disc_device },
+		{ "PCM 202502 on Birch Stream (GNR, SRF, CWF): UBox 3251's SCF BAR places the iMC channels, B2CMI 324a at 05.1-06.5, UPI 3241, MSR 0x3FED the CHAs", test_birch_stream },
 		{ NULL, NULL },
 	};
 	return run_suite("peer_regs", tests);

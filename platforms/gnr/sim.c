@@ -37,8 +37,27 @@ static int node_id(int socket) { return (socket * 5 + 2) & 7; }
 static int gnr_stacks(const struct sim *s) { return sim_board_of(s) ? GNR_BOARD_STACKS : GNR_IO_DIES * GNR_STACKS_PER_IO; }
 #define GNR_LINKS 4
 #define TABLE_MAX 260 /* 144 CHAs (sim:cwf) and the rest */
-#define BAR_BASE 0x280000000ull
-#define IMC_BASE 0xe0000000ull /* socket 0's IMC MMIO; die d at + 0x100000 d, channel c at + 0x8000 c */
+/* The PMON MSM 09a7's BAR: a 32-bit memory BAR, as Intel's Birch Stream board lists it ("Region 0: Memory at
+ * 90300000 (32-bit, non-prefetchable)" on 00:03.1, c3b00000 on 80:03.1: linuxhw/LsPCI b6f7d8f2, tests/snapshots/
+ * field/gnr-birchstream-2s.source).  Those two for the first two logical dies (sockets, without dies=N); the
+ * others placed here, 1 MiB apart above the IMC windows, ascending as the first two (a replay pairs a node's
+ * tables with the simulated ones in address order, common/replay/sim_replay.c). */
+static uint64_t disc_bar(int scope)
+{
+	return scope == 0 ? 0x90300000ull : scope == 1 ? 0xc3b00000ull : 0xf0000000ull + 0x100000ull * (uint64_t)(scope - 2);
+}
+#define IMC_BASE 0xe0000000ull /* socket 0's uncore MMIO window (the SCF BAR within it; the unnamed types' units) */
+/* The SCF BAR of a logical die: IMC_BASE + 16 MiB a die + 2 MiB (placed here; the 2 MiB puts a value in 0xD4 as
+ * well as 0xD0).  The UBox 3251 at 00.1 gives it: 0xD0 bits 28:0 are address 51:23, 0xD4 bits 10:0 address 22:12
+ * (PCM 202502 bw.cpp getServerBars/getServerSCFBar, which reads 0xD0 and 0xD4 of 00.1 of the bus it found 3251
+ * on, cpucounters.cpp initSocket2Ubox0Bus). */
+static uint64_t scf_bar(int scope) { return IMC_BASE + 0x1000000ull * (uint64_t)scope + 0x200000ull; }
+/* Birch Stream's IMC channel c of a socket (0-11) at SCF BAR + 0x24E800 + 0x4000 c: PCM 202502 src/types.h
+ * BHS_MC_CH_PMON_BASE_ADDR 0x024e800 and SERVER_MC_CH_PMON_STEP 0x4000 (cpucounters.cpp initBHSiMCPMUs, 12
+ * channels on GNR and SRF).  The discovery table names the same addresses: Linux reaches the channels through it
+ * alone (gnr_uncore_imc, generic MMIO ops) */
+#define BHS_IMC_OFF 0x24e800ull
+#define BHS_IMC_STEP 0x4000ull
 
 /* IMC channel events: traffic spread evenly over the channels, each CAS going to scheduler 0 by
  * mem_sch0_ratio; CAS_COUNT_SCH0 (0x05) and _SCH1 (0x06) umasks (perfmon): 3:0 read kinds RD_REG,
@@ -134,15 +153,16 @@ static int compute_die(struct sim *s, struct sim_disc_table *tb, int sock, int d
 {
 	const struct sim_unit *cha = sim_unit_named(s, "cha"), *imc = sim_unit_named(s, "imc"),
 			      *b2cmi = sim_unit_named(s, "b2cmi"), *b2hot = sim_unit_named(s, "b2hot"), *mdf = sim_unit_named(s, "mdf");
-	uint64_t sc = (uint64_t)(sock * s->dies + s->build_die); /* the logical die's own window (dies=N) */
-	uint64_t imcbase = IMC_BASE + 0x1000000ull * sc + 0x100000ull * (uint64_t)die;
+	int sc = sock * s->dies + s->build_die; /* the logical die's own window (dies=N) */
 	for (int i = die * sim_chas(s) / GNR_DIES; i < (die + 1) * sim_chas(s) / GNR_DIES; i++) /* cores=N: any N */
 		if (!sim_disc_placed(s, tb, cha, sock, i, 0x2000 + 0x10u * (unsigned)i))
 			return -1;
 	for (int c = 0; c < GNR_CH_PER_DIE; c++) {
 		int id = die * GNR_CH_PER_DIE + c;
-		if (!sim_disc_placed(s, tb, imc, sock, id, imcbase + 0x8000ull * (uint64_t)c) ||
-		    !sim_disc_pci(s, tb, b2cmi, sock, id, bus, 16 + id, 0))
+		/* B2CMI n at 05.1-05.7 (n 0-6) and 06.1-06.5 (n 7-11) of the UBox bus, as the Birch Stream listing has
+		 * 324a (board.c) and PCM 202502 looks for them (src/types.h BHS_M2M_0..11_REGISTER_DEV/FUNC_ADDR) */
+		if (!sim_disc_placed(s, tb, imc, sock, id, scf_bar(sc) + BHS_IMC_OFF + BHS_IMC_STEP * (uint64_t)id) ||
+		    !sim_disc_pci(s, tb, b2cmi, sock, id, bus, id < 7 ? 5 : 6, id < 7 ? id + 1 : id - 6))
 			return -1;
 	}
 	if (!sim_disc_placed(s, tb, b2hot, sock, die, 0x2b00 + 0x10u * (unsigned)die))
@@ -170,8 +190,11 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 	}
 	if (!sim_disc_pci(s, tb, x8, sock, 0, bus, 9, 3))
 		return -1;
+	/* UPI link n at 10.1 + n and its B2UPI at 18.0 + n of the bus after the UBox's: the Birch Stream listing's
+	 * 3241 at 7f:10.1-15.1 and 3245 at 7f:18.0-1d.0 (board.c), PCM 202502's BHS_QPI_PORTn (dev 16 + n, fn 1)
+	 * and BHS_M3UPI_PORTn (dev 24 + n, fn 0) in src/types.h */
 	for (int i = 0; i < GNR_LINKS; i++)
-		if (!sim_disc_pci(s, tb, upi, sock, i, bus, 1 + i, 1) || !sim_disc_pci(s, tb, b2upi, sock, i, bus, 5 + i, 1))
+		if (!sim_disc_pci(s, tb, upi, sock, i, bus + 1, 16 + i, 1) || !sim_disc_pci(s, tb, b2upi, sock, i, bus + 1, 24 + i, 0))
 			return -1;
 	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2d00) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x2d10))
 		return -1;
@@ -229,12 +252,35 @@ int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b)
 	return 0;
 }
 
+/* The UBox's 3251 at 00.1 of the UBox bus (the Birch Stream listing: 3250-3252 at 7e:00.0-2), its SCF BAR at
+ * 0xD0 and 0xD4 (scf_bar) */
+static int scf_device(struct sim *s, int bus, int scope)
+{
+	struct sim_dev *d = sim_add_dev(s, bus, 0, 1, 0x3251);
+	uint64_t scf = scf_bar(scope);
+	uint32_t v;
+	if (!d)
+		return uc_err("simulator: too many devices");
+	d->info.node = sim_node_of_scope(s, scope);
+	v = (uint32_t)(scf >> 23) & 0x1fffffffu;
+	memcpy(d->cfg + 0xd0, &v, 4);
+	v = (uint32_t)(scf >> 12) & 0x7ffu;
+	memcpy(d->cfg + 0xd4, &v, 4);
+	return 0;
+}
+
 int sim_gnr_build(struct sim *s)
 {
 	const struct sim_unit *imc = sim_unit_named(s, "imc");
 	uint32_t gidnidmap = 0;
 	s->rate = gnr_rate;
 	s->chas = s->cores > GNR_MAX_CHA ? GNR_MAX_CHA : 0;
+	/* MSR_PMON_NUMBER_CBOS (0x3FED), bits 8:0 the socket's CHAs: PCM 202502 cpucounters.cpp
+	 * getMaxNumOfCBoxesInternal reads it on GNR, SRF and GNR-D (0 there: "0 CHA/CBO units detected") */
+	if (s->nromsr < SIM_MAX_ROMSR) {
+		s->romsr[s->nromsr].addr = 0x3fed;
+		s->romsr[s->nromsr++].val = (uint64_t)(sim_chas(s) * s->dies) & 511;
+	}
 	s->cxl_mem = s->variant == SIM_GNR_CXL; /* a CXL memory node a socket: workloads may be placed in it */
 	for (int g = 0; g < sim_scopes(s); g++) /* GIDNIDMAP's groups: the logical dies (one per socket by default) */
 		gidnidmap |= (uint32_t)node_id(g) << (3 * g);
@@ -242,8 +288,8 @@ int sim_gnr_build(struct sim *s)
 		struct sim_disc_table tb;
 		int bus = gnr_bus[sc], sock = sc / s->dies;
 		s->build_die = sc % s->dies;
-		if (sim_disc_socket(s, &tb, sc, bus, BAR_BASE + 0x100000ull * (uint64_t)sc, TABLE_MAX, (uint32_t)node_id(sc),
-				    gidnidmap))
+		if (sim_disc_socket(s, &tb, sc, bus, disc_bar(sc), TABLE_MAX, (uint32_t)node_id(sc), gidnidmap) ||
+		    scf_device(s, bus, sc))
 			return -1;
 		for (int d = 0; d < GNR_DIES; d++)
 			if (compute_die(s, &tb, sock, d, bus))

@@ -24,8 +24,9 @@
  * generic_uncore_mmio_ops, uncore_pci_event_ctl without OFFS8); offsets placed here */
 #define GEN_MMIO .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c, \
 	.nctr = 4, .ctl_bytes = 4, CTL(BASE)
-/* Device ids of the PCI units: placed here (nothing looks them up: Linux finds GNR's PCI units through the
- * discovery table alone, gnr_uncore_units_ignore being empty) */
+/* Device ids of the PCI units: UPI, B2CMI and B2UPI as the Birch Stream listing has them (board.c: 3241, 324a,
+ * 3245), which PCM 202502 looks up (cpucounters.cpp UPI_DEV_IDS, M2M_DEV_IDS); the PCIe units' placed here (Linux
+ * finds GNR's PCI units through the discovery table alone, gnr_uncore_units_ignore being empty) */
 #define IDS(x) .ids = { x, x, x, x, x, x, x, x }
 
 /* IIO free-running counters, Linux 6.12 gnr_iio_freerunning: IOCLK 0x290E + 0x10 per stack; BW_IN port p
@@ -55,13 +56,13 @@ const struct sim_unit sim_gnr_units[] = {
 	{ .name = "imc", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c,
 	  .nctr = 4, .ctl_bytes = 4, CTL(BASE | EXT24), .disc_type = 6, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48,
 	  .fixed_en = 1u << 22, .fixed_rst = 1u << 19, .src = "Linux gnr_uncore_imc, SNR_IMC_MMIO_PMON_*" },
-	{ .name = "upi", PCI_UNIT(0x318), CTL(BASE | EXT24), .disc_type = 8, IDS(0x3d41), .src = "Linux gnr_uncore_upi (PCI, table)" },
+	{ .name = "upi", PCI_UNIT(0x318), CTL(BASE | EXT24), .disc_type = 8, IDS(0x3241), .src = "Linux gnr_uncore_upi (PCI, table); 3241 as Birch Stream lists it" },
 	{ .name = "cxlcm", MMIO8(8), CTL_NOOV(BASE | EXT24), .disc_type = 12, .src = "Linux spr_uncore_cxlcm (8 counters)" },
 	{ .name = "cxldp", MMIO8(4), CTL_NOOV(BASE | EXT24), .disc_type = 13, .src = "Linux spr_uncore_cxldp" },
 	{ .name = "b2hot", MSR_UNIT(4), CTL(BASE), .disc_type = 15, .src = "Linux gnr_uncore_b2hot (generic format)" },
-	{ .name = "b2cmi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 16, IDS(0x3d4a), .src = "Linux gnr_uncore_b2cmi (PCI)" },
+	{ .name = "b2cmi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 16, IDS(0x324a), .src = "Linux gnr_uncore_b2cmi (PCI); 324a as Birch Stream lists it, PCM M2M_DEV_IDS" },
 	{ .name = "b2cxl", MMIO8(4), CTL(BASE | EXT24), .disc_type = 17, .src = "Linux gnr_uncore_b2cxl (MMIO, OFFS8)" },
-	{ .name = "b2upi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 18, IDS(0x3d46), .src = "Linux gnr_uncore_b2upi (PCI)" },
+	{ .name = "b2upi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 18, IDS(0x3245), .src = "Linux gnr_uncore_b2upi (PCI); 3245 as Birch Stream lists it" },
 	{ .name = "mdf", MSR_UNIT(4), CTL(BASE), .disc_type = 20, .src = "Linux gnr_uncore_mdf_sbo (generic format)" },
 	{ .name = "pciex16", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 21, IDS(0x3d50), .src = "Linux gnr_uncore_pciex16 (PCI)" },
 	{ .name = "pciex8", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 22, IDS(0x3d51), .src = "Linux gnr_uncore_pciex8 (PCI)" },

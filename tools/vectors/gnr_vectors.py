@@ -81,7 +81,9 @@ def case(name, src, events, u, ctrs, ctls, filt=None, fixed=None, still=False):
 
 def msr(bc, n=4, s=0): return unit('msr', 'msr:%d' % s, bc, bc + 2, 1, bc + 8, 1, n)
 def imc(die, ch, s=0):
-    b = 0xe0000000 + 0x1000000 * s + 0x100000 * die + 0x8000 * ch
+    # SCF BAR (UBox 3251 0xD0/0xD4: 0xE0200000 + 0x1000000 socket) + 0x24E800 + 0x4000 channel of the socket
+    # (PCM 202502 src/types.h BHS_MC_CH_PMON_BASE_ADDR, SERVER_MC_CH_PMON_STEP)
+    b = 0xe0200000 + 0x1000000 * s + 0x24e800 + 0x4000 * (4 * die + ch)
     return unit('mmio', 'mmio', b, b + 0x40, 4, b + 8, 8, 4)
 def mmio8(b, n): return unit('mmio', 'mmio', b, b + 8, 8, b + 8 + 8 * n, 8, n)
 def pci(dev, fn, bc, bus=0x7e): return unit('pci', 'pci:%02x:%02x.%d' % (bus, dev, fn), bc, bc + 0x28, 8, bc + 8, 8, 4)
@@ -138,25 +140,25 @@ C("ubox_msi", "UBox placed at 0x2D10, 2 counters; JSON UNC_U_EVENT_MSG.MSI_RCVD 
 C("b2hot2_clockticks", "B2HOT of compute die 2 at 0x2B20; JSON UNC_B2HOT_CLOCKTICKS 0x01/0x01", ["UNC_B2HOT_CLOCKTICKS:socket=0:box=2"],
   msr(0x2b20), [0], [0x101])
 C("mdf5_clockticks", "MDF stop 5 at 0x2C50; JSON UNC_MDF_CLOCKTICKS 0x01", ["UNC_MDF_CLOCKTICKS:socket=0:box=5"], msr(0x2c50), [0], [0x01])
-C("imc0_cas_sch0_rd", "IMC channel 0 of die 0 at 0xE0000000 (MMIO); controls +0x40 4 apart, counters +0x08 8 apart (SNR_IMC_MMIO_PMON_CTL0/CTR0); JSON CAS_COUNT_SCH0.RD 0x05/0xCF",
+C("imc0_cas_sch0_rd", "IMC channel 0 of die 0 at 0xE044E800 (MMIO); controls +0x40 4 apart, counters +0x08 8 apart (SNR_IMC_MMIO_PMON_CTL0/CTR0); JSON CAS_COUNT_SCH0.RD 0x05/0xCF",
   ["UNC_M_CAS_COUNT_SCH0.RD:socket=0:box=0"], imc(0, 0), [0], [0xcf05])
 C("imc0_cas_sch1_rd", "JSON CAS_COUNT_SCH1.RD 0x06/0xCF: scheduler 1 has its own event select", ["UNC_M_CAS_COUNT_SCH1.RD:socket=0:box=0"],
   imc(0, 0), [0], [0xcf06])
 C("imc0_both_schedulers", "the two schedulers' write CASes on counters 0 and 1; JSON CAS_COUNT_SCH0/SCH1.WR 0x05/0x06 umask 0xF0",
   ["UNC_M_CAS_COUNT_SCH0.WR:socket=0:box=0", "UNC_M_CAS_COUNT_SCH1.WR:socket=0:box=0"], imc(0, 0), [0, 1], [0xf005, 0xf006])
-C("imc1_channel_stride", "channel 1 of die 0 at + 0x8000", ["UNC_M_CAS_COUNT_SCH0.WR:socket=0:box=1"], imc(0, 1), [0], [0xf005])
-C("imc4_die1", "channel 0 of compute die 1 (IMC 4) at 0xE0100000", ["UNC_M_CLOCKTICKS:socket=0:box=4"], imc(1, 0), [0], [0x101])
-C("imc11_last", "IMC 11: die 2 channel 3 at 0xE0218000", ["UNC_M_CAS_COUNT_SCH1.ALL:socket=0:box=11"], imc(2, 3), [0], [0xff06])
-C("imc0_socket1", "socket 1's IMCs at 0xE1000000", ["UNC_M_CAS_COUNT_SCH0.RD:socket=1:box=0"], imc(0, 0, 1), [0], [0xcf05])
+C("imc1_channel_stride", "channel 1 of die 0 at + 0x4000", ["UNC_M_CAS_COUNT_SCH0.WR:socket=0:box=1"], imc(0, 1), [0], [0xf005])
+C("imc4_die1", "channel 0 of compute die 1 (IMC 4) at 0xE045E800", ["UNC_M_CLOCKTICKS:socket=0:box=4"], imc(1, 0), [0], [0x101])
+C("imc11_last", "IMC 11: die 2 channel 3 at 0xE047A800", ["UNC_M_CAS_COUNT_SCH1.ALL:socket=0:box=11"], imc(2, 3), [0], [0xff06])
+C("imc0_socket1", "socket 1's IMCs at 0xE144E800", ["UNC_M_CAS_COUNT_SCH0.RD:socket=1:box=0"], imc(0, 0, 1), [0], [0xcf05])
 C("imc0_fixed_dclk", "Linux gnr_uncore_imc: fixed control +0x54 (en 22, rst 19), fixed counter +0x38 (SNR_IMC_MMIO_PMON_FIXED_CTL/CTR)",
-  ["UNC_M_FIXED_DCLK:socket=0:box=0"], imc(0, 0), ['fixed'], [0], fixed=(0xe0000054, 0xe0000038))
-C("upi0_clockticks", "UPI link 0 at D1:F1 of bus 0x7E, unit control 0x318, Ctl0 0x340, Ctr0 0x320 (placed here); JSON UNC_UPI_CLOCKTICKS",
-  ["UNC_UPI_CLOCKTICKS:socket=0:box=0"], pci(1, 1, 0x318), [0], [0x01])
-C("upi3_txl_flits", "UPI link 3 at D4:F1; JSON TxL_FLITS.ALL_DATA 0x02/0x0F", ["UNC_UPI_TxL_FLITS.ALL_DATA:socket=0:box=3"], pci(4, 1, 0x318), [0], [0xf02])
-C("b2cmi0_imc_reads", "B2CMI 0 at D16:F0, unit control 0x200 (placed here); umask_ext 55:32; JSON IMC_READS.ALL 0x24/0x04 ext 0x1",
-  ["UNC_B2CMI_IMC_READS.ALL:socket=0:box=0"], pci(16, 0, 0x200), [0], [0x100000424])
-C("b2cmi11_clockticks", "B2CMI 11 at D27:F0; JSON UNC_B2CMI_CLOCKTICKS 0x01", ["UNC_B2CMI_CLOCKTICKS:socket=0:box=11"], pci(27, 0, 0x200), [0], [0x01])
-C("b2upi1_clockticks", "B2UPI 1 at D6:F1; JSON UNC_B2UPI_CLOCKTICKS 0x01", ["UNC_B2UPI_CLOCKTICKS:socket=0:box=1"], pci(6, 1, 0x200), [0], [0x01])
+  ["UNC_M_FIXED_DCLK:socket=0:box=0"], imc(0, 0), ['fixed'], [0], fixed=(0xe044e854, 0xe044e838))
+C("upi0_clockticks", "UPI link 0 at D16:F1 of bus 0x7F (Birch Stream's 3241), unit control 0x318, Ctl0 0x340, Ctr0 0x320 (placed here); JSON UNC_UPI_CLOCKTICKS",
+  ["UNC_UPI_CLOCKTICKS:socket=0:box=0"], pci(16, 1, 0x318, 0x7f), [0], [0x01])
+C("upi3_txl_flits", "UPI link 3 at D19:F1; JSON TxL_FLITS.ALL_DATA 0x02/0x0F", ["UNC_UPI_TxL_FLITS.ALL_DATA:socket=0:box=3"], pci(19, 1, 0x318, 0x7f), [0], [0xf02])
+C("b2cmi0_imc_reads", "B2CMI 0 at D5:F1 (Birch Stream's 324a), unit control 0x200 (placed here); umask_ext 55:32; JSON IMC_READS.ALL 0x24/0x04 ext 0x1",
+  ["UNC_B2CMI_IMC_READS.ALL:socket=0:box=0"], pci(5, 1, 0x200), [0], [0x100000424])
+C("b2cmi11_clockticks", "B2CMI 11 at D6:F5; JSON UNC_B2CMI_CLOCKTICKS 0x01", ["UNC_B2CMI_CLOCKTICKS:socket=0:box=11"], pci(6, 5, 0x200), [0], [0x01])
+C("b2upi1_clockticks", "B2UPI 1 at D25:F0 of bus 0x7F (Birch Stream's 3245); JSON UNC_B2UPI_CLOCKTICKS 0x01", ["UNC_B2UPI_CLOCKTICKS:socket=0:box=1"], pci(25, 0, 0x200, 0x7f), [0], [0x01])
 C("pciex16_2_raw", "PCIEX16 2 at D11:F2 (no JSON events: a raw spec)", ["pciex16/event=0x01/:socket=0:box=2"], pci(11, 2, 0x200), [0], [0x01])
 C("pciex8_raw", "PCIEX8 0 at D9:F3", ["pciex8/event=0x02,umask=0x3/:socket=0:box=0"], pci(9, 3, 0x200), [0], [0x302], still=True)
 C("cxlcm0_ctr4", "CXL CM (socket 0) at 0xD8000000, 8 counters, 8-byte step (OFFS8); JSON RxC_PACK_BUF_INSERTS.MEM_DATA 0x41/0x10 on counters 4-7",
@@ -179,12 +181,14 @@ HEADER = """\
 #    MSR units (status +1, controls +2.., counters +8..): CHA n 0x2000 + 0x10 n (FILTER0 +0xE; {n} CHAs,
 #    {d} per compute die), IIO n 0x2900 + 0x10 n, IRP n 0x2A00 + 0x10 n (4 counters), B2HOT d 0x2B00 +
 #    0x10 d, MDF k 0x2C00 + 0x10 k, PCU 0x2D00, UBox 0x2D10 (2 counters).
-#    IMC channel c of compute die d (MMIO): 0xE0000000 + 0x1000000 socket + 0x100000 d + 0x8000 c;
+#    IMC channel n = 4 d + c of compute die d (MMIO): the SCF BAR 0xE0200000 + 0x1000000 socket (UBox 3251
+#    at 00.1, 0xD0 and 0xD4) + 0x24E800 + 0x4000 n (PCM 202502 BHS_MC_CH_PMON_BASE_ADDR, SERVER_MC_CH_PMON_STEP);
 #    controls +0x40 4 apart, counters +0x08 8 apart, fixed control +0x54 (en 22, rst 19), fixed
 #    counter +0x38 (Linux SNR_IMC_MMIO_PMON_* as gnr_uncore_imc uses them).
-#    PCI units on socket 0's bus 0x7E (64-bit registers as two dwords, upper control dword first):
-#    UPI i D(1+i):F1 unit control 0x318, B2UPI i D(5+i):F1, PCIEX16 i D(9+i):F2, PCIEX8 D9:F3, B2CMI i
-#    D(16+i):F0, the last four at unit control 0x200; controls at unit control + 0x28, counters + 0x08.
+#    PCI units (64-bit registers as two dwords, upper control dword first), as Birch Stream lists them: on
+#    socket 0's bus 0x7E PCIEX16 i D(9+i):F2, PCIEX8 D9:F3, B2CMI i D5:F(1+i) (i 0-6) and D6:F(i-6) (7-11);
+#    on bus 0x7F UPI i D(16+i):F1 (unit control 0x318) and B2UPI i D(24+i):F0; all but UPI at unit control
+#    0x200; controls at unit control + 0x28, counters + 0x08.
 #    CXL on socket 0 (MMIO, 8-byte step): CM 0xD8000000 (8 counters), DP 0xD8001000, B2CXL 0xD8002000;
 #    controls +0x08, counters after the controls.
 """

@@ -164,12 +164,17 @@ explain() { # TOOL
 	# 0x34a0-0x34bf; and the middle one of the three channels it lays 0x4000 apart a controller (section 1.10.3:
 	# two, 0x8000 apart), MEMn + 0x26800 (the MEMn of the simulator 0x80000 apart, spr_family_sim.c)
 	tool ~ /sim:(spr|emr)/ && what ~ /^(rd|wr)msr MSR 0x3[04][ab][0-9a-f]:/ { stacks += n; refused += n; next }
+	# PCM 202502 on Birch Stream programs 16 IIO and IRP units (src/types.h BHS_M2IOSF_NUM 16 at 0x2900 + 0x10 n,
+	# BHS_IRP_UNIT_CTL 0x2A00-0x2AF0); the board has IIO PMUs 0-14, every one its srf_sad_to_pmu_id_mapping names
+	# (pcm-iio-topology.cpp; platforms/gnr/board.c), so the MSRs of unit 15, 0x29F0-0x29FF and 0x2AF0-0x2AFF, are none
+	tool ~ /sim:(gnr|srf)/ && what ~ /^(rd|wr)msr MSR 0x2[9a]f[0-9a-f]:/ { bhs15 += n; refused += n; next }
 	tool ~ /sim:spr/ && what ~ /^MMIO (read|write) 0x/ {
 		split(what, w, " "); a = hex(w[3]) % 524288
 		if (a >= 157696 && a < 157952) { chan += n; refused += n; next } }
 	{ other = other "; " n " x " what }
 	END {
 		if (stacks) printf "%s refused %d x MSR 0x30a0-0x30bf, 0x34a0-0x34bf: IIO and IRP stacks 10 and 11, which PCM 202302 programs on SPR and the part has not (D8: seed 001 Table 1-3)\n", tool, stacks
+		if (bhs15) printf "%s refused %d x MSR 0x29f0-0x29ff, 0x2af0-0x2aff: IIO and IRP unit 15, which PCM 202502 programs on Birch Stream (BHS_M2IOSF_NUM 16) and the board has not (IIO PMUs 0-14, pcm srf_sad_to_pmu_id_mapping)\n", tool, bhs15
 		if (chan) printf "%s refused %d x MMIO MEMn + 0x26800-0x268ff: PCM 202302 channel 1 of 3 a controller, 0x4000 apart, where the part has 2, 0x8000 apart (D8: seed 001 section 1.10.3); its channel 2 is channel 1 of the part\n", tool, chan
 		why["0x700:"] = "UBox global control (D2)"; why["0x702:"] = "CHA count (D3)"; why["0xce:"] = "PLATFORM_INFO (D5)"
 		why["0x8b:"] = "microcode signature"; why["0x1b1:"] = "package thermal status"
@@ -225,6 +230,10 @@ pcm_memory() {
 	case $2 in spr,*) # D8: PCM 202302 counts the CHAs in CAPID6/7 of the PCU CR3 (8086:325b) on SPR: the spec's cores=
 		sl=$(awk '/Last level cache slices per socket:/ { print $NF }' "$W/$1.pcm.err") c=$(echo "$2" | sed -n 's/.*cores=\([0-9]*\).*/\1/p')
 		check "pcm-memory sim:$2: its LLC slices, the CHAs it counts in CAPID6/7 (D8), $sl: the spec's $c" '[ "$sl" = "$c" ]' ;;
+	gnr,* | srf,*) # PCM 202502 counts Birch Stream's CHAs in MSR 0x3FED (getMaxNumOfCBoxesInternal): the socket's CHAs
+		cb=$(sed -n 's/.* \([0-9]*\) CHA\/CBO units detected.*/\1/p' "$W/$1.pcm.err" | head -1)
+		c=$("$UNCORE" --backend "sim:$2" info 2>/dev/null | awk '$1 == "cha" { sub(/^s0:/, "", $6); print $6 }')
+		check "pcm-memory sim:$2: the CHAs it detects (MSR 0x3FED), $cb: the machine's $c" '[ -n "$cb" ] && [ "$cb" = "$c" ]' ;;
 	esac
 	# (202302 prints "NODE 0 Mem Read (MB/s) :", 202502 "SKT  0 Mem Read (MB/s) :")
 	r=$(awk -F'[:-]+' '/(NODE|SKT) +0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/$1.pcm")
@@ -946,11 +955,11 @@ else
 		# Clearwater Forest (model 221, qemu 10's ClearwaterForest) is after PCM 202502
 		refused pr13_cwf cwf,sockets=1,cores=1 "ClearwaterForest$PCM_CPU" "pcm-memory $PCM_VER" \
 			"Unsupported processor model ([0-9a-fx]*)" "$PCM_MEMORY" 2 -i=1 -nc
-		# Granite Rapids and Sierra Forest: PCM 202502 takes their iMC channels from the UBox 3251 at 00.1 (its
-		# SCF BAR, 0xD0 and 0xD4) and M2M buses by id, which the simulated boards do not show yet
-		for p in gnr srf; do
-			skip "pcm-memory $PCM_VER on sim:$p: not yet counted (issue 97): it looks for the UBox 8086:3251 at 00.1 and its SCF BAR, which sim:$p does not show"
-		done
+		# Granite Rapids and Sierra Forest (Birch Stream): PCM 202502 takes their iMC channels from the UBox 3251 at
+		# 00.1 of the UBox bus, SCF BAR (0xD0, 0xD4) + 0x24E800 + 0x4000 a channel, as many as it finds B2CMIs 324a at
+		# 05.1-06.5, and its CHAs from MSR 0x3FED (platforms/gnr/sim.c); qemu 10's own models
+		pcm_memory pm13_gnr gnr,sockets=1,cores=1 GraniteRapids 1
+		pcm_memory pm13_srf srf,sockets=1,cores=1 SierraForest 1
 	fi
 	# pcm-pcie 202502: the CHAs' TOR inserts of the IO queue by opcode (pcm-pcie.h EagleStreamPlatform), as 202302
 	if [ -z "$PCM_PCIE" ]; then skip "pcm-pcie of Debian 13: $PCM_WHY"; else

@@ -115,8 +115,11 @@ static int decode_unit(const uint64_t *w, struct disc_unit *d, char *why, size_t
 		d->loc = (struct pci_loc){ (int)(d->box_ctl >> 28) & 7, (int)(d->box_ctl >> 20) & 0xff,
 					   (int)(d->box_ctl >> 15) & 0x1f, (int)(d->box_ctl >> 12) & 7 };
 		d->reg = (uint32_t)d->box_ctl & 0xfff;
-		if (d->box_ctl >> 31)
-			return snprintf(why, len, "PCI address 0x%llx has bits above 30 set",
+		/* Bit 31 is the configuration address's enable bit, set in Granite Rapids' tables (PCM 202502 asserts it:
+		 * cpucounters.cpp getPCICFGPMUsFromDiscovery); Linux reads bits 30:0 alone (UNCORE_DISCOVERY_PCI_DOMAIN
+		 * masks three bits), and so does this.  Anything above it is not an address. */
+		if (d->box_ctl >> 32)
+			return snprintf(why, len, "PCI address 0x%llx has bits above 31 set",
 					(unsigned long long)d->box_ctl), -1;
 	}
 	return 0;

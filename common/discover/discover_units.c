@@ -27,7 +27,9 @@ static int check_addresses(const struct disc_ctx *c, const struct disc_unit *d, 
 	const struct platform_desc *p = c->u->plat;
 	uint64_t last_ctl = d->ctl_off + (uint64_t)(d->nctr - 1) * bt->ctl_stride;
 	uint64_t last_ctr = d->ctr_off + (uint64_t)(d->nctr - 1) * bt->ctr_stride;
-	uint64_t span = (last_ctl > last_ctr ? last_ctl : last_ctr) + 8;
+	/* past the last register: an MSR is one address (Granite Rapids' UBox ends at 0x3FF9, PCM 202502's
+	 * BHS_UBOX_MSR_PMON_CTR1_ADDR, the last below the PMON range's end), a PCI or MMIO register up to 8 bytes */
+	uint64_t span = (last_ctl > last_ctr ? last_ctl : last_ctr) + (d->access == DISC_MSR ? 1 : 8);
 	static const enum disc_access access_of_space[] = { [UC_MSR] = DISC_MSR, [UC_MMIO] = DISC_MMIO, [UC_PCI] = DISC_PCI };
 	if (d->access != access_of_space[bt->space])
 		return snprintf(why, len, "access type %s, but %s units are %s", disc_access_name(d->access), bt->name,

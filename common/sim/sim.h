@@ -603,7 +603,7 @@ void sim_free(struct sim *s); /* a machine, built or partly built */
 
 /* Register kinds inside a box (sim_map.c enters them, sim_core.c acts on them). */
 enum { R_NONE, R_BOX_CTL, R_CTL, R_CTL_HI, R_CTR, R_CTR_HI, R_FIXED_CTL, R_FIXED_CTR, R_FIXED_CTR_HI, R_FILT,
-       R_STATUS, R_FR, R_FR_HI };
+       R_STATUS, R_FR, R_FR_HI, R_BOX_CTL_HI /* a 64-bit PCI unit control's upper dword: reserved, reads 0 */ };
 uint64_t sim_reg_key(enum sim_space sp, unsigned scope, uint64_t addr);
 struct sim_box *sim_map_get(struct sim *s, uint64_t key, int *kind, int *idx);
 int sim_map_build(struct sim *s); /* once the machine is built */

@@ -77,7 +77,7 @@ struct sim_box *sim_disc_pci(struct sim *s, struct sim_disc_table *t, const stru
 		return uc_err("simulator: more than %d boxes or %d PCI functions: ask for fewer sockets, dies or cores",
 			      SIM_MAX_BOXES, SIM_MAX_DEVS), NULL;
 	d->box = b;
-	return table_add(t, b, 2, (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl) ? NULL : b;
+	return table_add(t, b, 2, t->pci_enable | (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | u->box_ctl) ? NULL : b;
 }
 
 static void put32(uint8_t *cfg, int off, uint32_t v) { memcpy(cfg + off, &v, 4); }
@@ -109,7 +109,7 @@ int sim_disc_device(struct sim *s, int bus, uint64_t bar, int scope, uint16_t id
 
 int sim_disc_table_new(struct sim *s, struct sim_disc_table *t, uint64_t bar, int max)
 {
-	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2, s->nblobs, max };
+	*t = (struct sim_disc_table){ calloc((size_t)max + 1, SIM_DISC_STRIDE * 8), 0, 2, s->nblobs, max, 0 };
 	if (!t->data || s->nblobs == SIM_MAX_BLOBS)
 		return free(t->data), uc_err("out of memory");
 	s->blobs[s->nblobs] = (struct sim_blob){ bar, t->data, (size_t)(max + 1) * SIM_DISC_STRIDE * 8 };

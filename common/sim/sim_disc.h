@@ -18,6 +18,7 @@ struct sim_disc_table {
 	int gsp;  /* the next Global Status Position */
 	int blob; /* its index in the machine's tables (s->blobs) */
 	int max;  /* units it has room for: one more is refused, not written past its end */
+	uint64_t pci_enable; /* ORed into each PCI unit's address (sim_disc_pci): bit 31 where the part sets it */
 };
 
 void sim_disc_put64(uint8_t *p, uint64_t v);

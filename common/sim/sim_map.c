@@ -67,6 +67,8 @@ static int map_box(struct sim *s, int bi, enum sim_space sp, unsigned scope, int
 		return rc;
 	if (u->bc) /* Montecito: PMC0 holds the freeze bit and the overflow bits */
 		PUT(base + u->box_ctl, R_BOX_CTL, 0);
+	if (u->bc && pci && u->box_ctl_bytes == 8) /* its reserved upper dword: reads 0, writes dropped */
+		PUT(base + u->box_ctl + 4, R_BOX_CTL_HI, 0);
 	if (u->status && !(u->bc && u->bc->pmc0)) /* reads give the bits; writing 1s clears them */
 		PUT(base + u->status, R_STATUS, 0);
 	if (u->status_clr) /* Nehalem clears through 0x393 */

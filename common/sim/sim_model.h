@@ -70,6 +70,7 @@ struct sim_unit {
 	uint32_t status_clr; /* where status bits are cleared by writing 1s, 0: the status register */
 	int nctr, width;
 	int ctl_bytes;       /* PCI/MMIO counter control width (8: two dwords on PCI) */
+	int box_ctl_bytes;   /* PCI unit control width: 8 where its upper dword is there (reserved), else 4 */
 	uint64_t ctl_writable; /* control bits the hardware keeps; reserved bits are dropped */
 	uint64_t ctl_en;     /* counting enable bits (any set counts); 0: an ev_sel != 0 counts */
 	int ev_shift;        /* event select position (Montecito: 15:8) */

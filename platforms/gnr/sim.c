@@ -139,8 +139,8 @@ static double gnr_rate(const struct sim *s, const struct sim_box *b, uint64_t ct
 	const struct sim_disc_model *model = sim_board_of(s) ? &board : &plain;
 	if (SIM_CTR_IS_FR(ctr)) /* IIO only: GNR has no IMC free-running counters */
 		return sim_disc_iio_fr_rate(s, b, b->u->fr[SIM_CTR_FR_INDEX(ctr)].name, gnr_stacks(s) * s->dies, 32);
-	if (ctr == SIM_CTR_FIXED)
-		return s->prof.dram_hz; /* the IMC's DCLK */
+	if (ctr == SIM_CTR_FIXED) /* the IMC's DCLK, the UBox's UCLK */
+		return strcmp(b->u->name, "ubox") ? s->prof.dram_hz : s->prof.uncore_hz;
 	/* CXL CM: the receive side's events (0x41) count on counters 4-7, the transmit side's (0x02) on 0-3
 	 * (Intel's JSON Counter fields; PCM cpucounters.h CXL_RxC_MEM "works only on counters 4-7") */
 	if (!strcmp(b->u->name, "cxlcm") && ((ctl & 0xff) == 0x41 ? ctr < 4 : (ctl & 0xff) == 0x02 && ctr >= 4))
@@ -196,7 +196,8 @@ static int io_units(struct sim *s, struct sim_disc_table *tb, int sock, int bus)
 	for (int i = 0; i < GNR_LINKS; i++)
 		if (!sim_disc_pci(s, tb, upi, sock, i, bus + 1, 16 + i, 1) || !sim_disc_pci(s, tb, b2upi, sock, i, bus + 1, 24 + i, 0))
 			return -1;
-	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2d00) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x2d10))
+	/* the UBox at PCM 202502's BHS_UBOX_MSR_PMON_BOX_CTL_ADDR 0x3FF0 (sim_map.c) */
+	if (!sim_disc_placed(s, tb, pcu, sock, 0, 0x2d00) || !sim_disc_placed(s, tb, ubox, sock, 0, 0x3ff0))
 		return -1;
 	/* CXL: one port on socket 0 without CXL memory; with it (cxl=1) GNR_CXL_PORTS on every socket, each a CM, DP
 	 * and B2CXL at 0xD8000000 + 0x100000 a logical die + 0x10000 a port (placed here) */
@@ -291,6 +292,11 @@ int sim_gnr_build(struct sim *s)
 		if (sim_disc_socket(s, &tb, sc, bus, disc_bar(sc), TABLE_MAX, (uint32_t)node_id(sc), gidnidmap) ||
 		    scf_device(s, bus, sc))
 			return -1;
+		/* Each PCI unit's address with bit 31 set, the PCI enable bit of a configuration address: PCM 202502
+		 * asserts it in every PCI unit it takes from a Birch Stream table (cpucounters.cpp
+		 * getPCICFGPMUsFromDiscovery, "assert(Addr.raw & PCI_ENABLE)", PCI_ENABLE 0x80000000), and Linux reads
+		 * the segment from bits 30:28 alone (uncore_discovery.h UNCORE_DISCOVERY_PCI_DOMAIN) */
+		tb.pci_enable = 1ull << 31;
 		for (int d = 0; d < GNR_DIES; d++)
 			if (compute_die(s, &tb, sock, d, bus))
 				return -1;

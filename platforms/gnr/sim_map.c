@@ -17,6 +17,8 @@
 /* PCI units: 64-bit controls and counters 8 bytes apart (Linux generic PCI ops); offsets placed here. */
 #define PCI_UNIT(b) .space = SIM_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4, .box_ctl = (b), \
 	.ctr0 = (b) + 0x08, .ctl0 = (b) + 0x28, .status = (b) + 0x48
+#define PCIE5 .space = SIM_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4, .box_ctl = 0x620, \
+	.box_ctl_bytes = 8, .ctl0 = 0x630, .ctr0 = 0x650, .status = 0x670
 /* MMIO units with 8-byte steps (Linux SPR_UNCORE_MMIO_OFFS8_COMMON_FORMAT) */
 #define MMIO8(n) .space = SIM_MMIO, .ctl0 = 0x08, .ctl_stride = 8, .ctr0 = 0x08 + 8 * (n), .ctr_stride = 8, \
 	.status = 0x08 + 16 * (n), .nctr = (n), .ctl_bytes = 8
@@ -50,22 +52,39 @@ const struct sim_unit sim_gnr_units[] = {
 	  .src = "Linux spr_uncore_iio: thresh 35:24, ch_mask 47:36, fc_mask 50:48; gnr_iio_freerunning" },
 	{ .name = "irp", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 2, .src = "Linux spr_uncore_irp; 4 counters (perfmon GNR IRP: 0,1,2,3)" },
 	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux spr_uncore_pcu" },
-	{ .name = "ubox", MSR_UNIT(2), CTL(BASE), .disc_type = 5, .src = "Linux gnr_uncore_ubox (generic format); 2 counters (perfmon UBOX 0,1)" },
+	/* UBox at 0x3FF0 (PCM 202502 src/types.h BHS_UBOX_MSR_PMON_BOX_CTL_ADDR; CTL0 0x3FF2, CTR0 0x3FF8) with the UCLK fixed
+	 * counter 0x3FFD and its control 0x3FFE (BHS_UCLK_FIXED_CTR_ADDR/_CTL_ADDR; enable bit 22, PCM
+	 * UCLK_FIXED_CTL_EN), a global register as on SPR: the unit's freeze leaves it counting */
+	{ .name = "ubox", MSR_UNIT(2), CTL(BASE), .disc_type = 5, .fixed_ctl = 0xe, .fixed_ctr = 0xd, .fixed_width = 48,
+	  .fixed_en = 1u << 22, .fixed_global = 1,
+	  .src = "Linux gnr_uncore_ubox (generic format); 2 counters (perfmon UBOX 0,1); PCM BHS_UBOX_*, BHS_UCLK_FIXED_*" },
 	/* IMC channel, MMIO: control 0 at +0x40, counter 0 at +0x08, fixed DCLK counter +0x38 with its control at
 	 * +0x54 (Linux SNR_IMC_MMIO_PMON_CTL0/CTR0/FIXED_CTR/FIXED_CTL, gnr_uncore_imc), en 22, rst 19 (T2-129) */
 	{ .name = "imc", .space = SIM_MMIO, .ctl0 = 0x40, .ctl_stride = 4, .ctr0 = 0x08, .ctr_stride = 8, .status = 0x5c,
 	  .nctr = 4, .ctl_bytes = 4, CTL(BASE | EXT24), .disc_type = 6, .fixed_ctl = 0x54, .fixed_ctr = 0x38, .fixed_width = 48,
 	  .fixed_en = 1u << 22, .fixed_rst = 1u << 19, .src = "Linux gnr_uncore_imc, SNR_IMC_MMIO_PMON_*" },
-	{ .name = "upi", PCI_UNIT(0x318), CTL(BASE | EXT24), .disc_type = 8, IDS(0x3241), .src = "Linux gnr_uncore_upi (PCI, table); 3241 as Birch Stream lists it" },
+	/* UPI: a 64-bit unit control, as PCM 202502 reads the table's UPI units (getPCICFGPMUsFromDiscovery of type 8) */
+	{ .name = "upi", PCI_UNIT(0x318), .box_ctl_bytes = 8, CTL(BASE | EXT24), .disc_type = 8, IDS(0x3241),
+	  .src = "Linux gnr_uncore_upi (PCI, table); 3241 as Birch Stream lists it" },
 	{ .name = "cxlcm", MMIO8(8), CTL_NOOV(BASE | EXT24), .disc_type = 12, .src = "Linux spr_uncore_cxlcm (8 counters)" },
 	{ .name = "cxldp", MMIO8(4), CTL_NOOV(BASE | EXT24), .disc_type = 13, .src = "Linux spr_uncore_cxldp" },
 	{ .name = "b2hot", MSR_UNIT(4), CTL(BASE), .disc_type = 15, .src = "Linux gnr_uncore_b2hot (generic format)" },
-	{ .name = "b2cmi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 16, IDS(0x324a), .src = "Linux gnr_uncore_b2cmi (PCI); 324a as Birch Stream lists it, PCM M2M_DEV_IDS" },
+	/* B2CMI: unit control 0x438, counter 0 0x440, control 0 0x468, 8 bytes apart, as PCM 202502 programs GNR's and SRF's
+	 * B2CMI (src/types.h SERVER_M2M_PCI_PMON_BOX_CTL/CTR0/CTL0_ADDR, cpucounters.cpp populateM2MPMUs "B2CMI PMUs"), the
+	 * place of SPR's M2M; status 0x4A8 as SPR's (placed here) */
+	{ .name = "b2cmi", .space = SIM_PCI, .ctl_stride = 8, .ctr_stride = 8, .ctl_bytes = 8, .nctr = 4, .box_ctl = 0x438,
+	  .ctr0 = 0x440, .ctl0 = 0x468, .status = 0x4a8, CTL(BASE | EXT24), .disc_type = 16, IDS(0x324a),
+	  .src = "Linux gnr_uncore_b2cmi (PCI); 324a as Birch Stream lists it, PCM M2M_DEV_IDS and SERVER_M2M_PCI_PMON_*" },
 	{ .name = "b2cxl", MMIO8(4), CTL(BASE | EXT24), .disc_type = 17, .src = "Linux gnr_uncore_b2cxl (MMIO, OFFS8)" },
-	{ .name = "b2upi", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 18, IDS(0x3245), .src = "Linux gnr_uncore_b2upi (PCI); 3245 as Birch Stream lists it" },
+	/* B2UPI: unit control 0x408, counter 0 0x410, control 0 0x430 (PCM 202502 src/types.h BHS_M3UPI_PCI_PMON_*) */
+	{ .name = "b2upi", PCI_UNIT(0x408), CTL(BASE | EXT24), .disc_type = 18, IDS(0x3245),
+	  .src = "Linux gnr_uncore_b2upi (PCI); 3245 as Birch Stream lists it; PCM BHS_M3UPI_PCI_PMON_*" },
 	{ .name = "mdf", MSR_UNIT(4), CTL(BASE), .disc_type = 20, .src = "Linux gnr_uncore_mdf_sbo (generic format)" },
-	{ .name = "pciex16", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 21, IDS(0x3d50), .src = "Linux gnr_uncore_pciex16 (PCI)" },
-	{ .name = "pciex8", PCI_UNIT(0x200), CTL(BASE | EXT24), .disc_type = 22, IDS(0x3d51), .src = "Linux gnr_uncore_pciex8 (PCI)" },
+	/* PCIe Gen5 x16 and x8: unit control 0x620 (64 bits: PCM reads the discovery table's PCI units as 64-bit registers,
+	 * cpucounters.cpp getPCICFGPMUsFromDiscovery), control 0 0x630, counter 0 0x650, 8 bytes apart (PCM 202502 src/types.h
+	 * BHS_PCIE_GEN5_PCI_PMON_BOX_CTL/CTL0/CTR0_ADDR); status 0x670 placed here */
+	{ .name = "pciex16", PCIE5, CTL(BASE | EXT24), .disc_type = 21, IDS(0x3d50), .src = "Linux gnr_uncore_pciex16 (PCI); PCM BHS_PCIE_GEN5_*" },
+	{ .name = "pciex8", PCIE5, CTL(BASE | EXT24), .disc_type = 22, IDS(0x3d51), .src = "Linux gnr_uncore_pciex8 (PCI); PCM BHS_PCIE_GEN5_*" },
 	/* The types Linux 6.12's gnr_uncores[] has no entry for (NULL at 3, 7, 9-11, 14, 19): the driver's generic
 	 * discovery PMUs uncore_type_<N>[_<box>] (uncore_discovery.c generic ops and formats).  Public sources say
 	 * neither what they are on GNR nor how they are reached: their access (MSR, or MMIO with the generic MMIO

@@ -86,7 +86,11 @@ def imc(die, ch, s=0):
     b = 0xe0200000 + 0x1000000 * s + 0x24e800 + 0x4000 * (4 * die + ch)
     return unit('mmio', 'mmio', b, b + 0x40, 4, b + 8, 8, 4)
 def mmio8(b, n): return unit('mmio', 'mmio', b, b + 8, 8, b + 8 + 8 * n, 8, n)
-def pci(dev, fn, bc, bus=0x7e): return unit('pci', 'pci:%02x:%02x.%d' % (bus, dev, fn), bc, bc + 0x28, 8, bc + 8, 8, 4)
+def pci(dev, fn, bc, bus=0x7e, ctl0=0x28, ctr0=0x08):
+    return unit('pci', 'pci:%02x:%02x.%d' % (bus, dev, fn), bc, bc + ctl0, 8, bc + ctr0, 8, 4)
+# B2CMI: PCM 202502 SERVER_M2M_PCI_PMON_BOX_CTL/CTR0/CTL0_ADDR 0x438/0x440/0x468; PCIe Gen5 BHS_PCIE_GEN5_PCI_PMON_* 0x620/0x650/0x630
+def b2cmi(dev, fn): return pci(dev, fn, 0x438, ctl0=0x30)
+def pcie5(dev, fn): return pci(dev, fn, 0x620, ctl0=0x10, ctr0=0x30)
 
 plat = sys.argv[1] if len(sys.argv) > 1 else "gnr"
 n = CHAS[plat]
@@ -135,8 +139,8 @@ C("irp0_four_counters", "GNR's IRP has counters 0-3 (perfmon GNR IRP Counter 0,1
   msr(0x2a00), [0, 1, 2], [0x01, 0x01, 0x811])
 C("pcu_clockticks", "PCU placed at 0x2D00; JSON UNC_P_CLOCKTICKS 0x01", ["UNC_P_CLOCKTICKS:socket=0"], msr(0x2d00), [0], [0x01])
 C("pcu_c0", "JSON POWER_STATE_OCCUPANCY_CORES_C0 0x35", ["UNC_P_POWER_STATE_OCCUPANCY_CORES_C0:socket=0"], msr(0x2d00), [0], [0x35])
-C("ubox_msi", "UBox placed at 0x2D10, 2 counters; JSON UNC_U_EVENT_MSG.MSI_RCVD 0x42/0x02 (counters 0,1)",
-  ["UNC_U_EVENT_MSG.MSI_RCVD:socket=0"], msr(0x2d10, 2), [0], [0x242], still=True)
+C("ubox_msi", "UBox at 0x3FF0 (PCM 202502 BHS_UBOX_MSR_PMON_BOX_CTL_ADDR), 2 counters; JSON UNC_U_EVENT_MSG.MSI_RCVD 0x42/0x02 (counters 0,1)",
+  ["UNC_U_EVENT_MSG.MSI_RCVD:socket=0"], msr(0x3ff0, 2), [0], [0x242], still=True)
 C("b2hot2_clockticks", "B2HOT of compute die 2 at 0x2B20; JSON UNC_B2HOT_CLOCKTICKS 0x01/0x01", ["UNC_B2HOT_CLOCKTICKS:socket=0:box=2"],
   msr(0x2b20), [0], [0x101])
 C("mdf5_clockticks", "MDF stop 5 at 0x2C50; JSON UNC_MDF_CLOCKTICKS 0x01", ["UNC_MDF_CLOCKTICKS:socket=0:box=5"], msr(0x2c50), [0], [0x01])
@@ -155,12 +159,12 @@ C("imc0_fixed_dclk", "Linux gnr_uncore_imc: fixed control +0x54 (en 22, rst 19),
 C("upi0_clockticks", "UPI link 0 at D16:F1 of bus 0x7F (Birch Stream's 3241), unit control 0x318, Ctl0 0x340, Ctr0 0x320 (placed here); JSON UNC_UPI_CLOCKTICKS",
   ["UNC_UPI_CLOCKTICKS:socket=0:box=0"], pci(16, 1, 0x318, 0x7f), [0], [0x01])
 C("upi3_txl_flits", "UPI link 3 at D19:F1; JSON TxL_FLITS.ALL_DATA 0x02/0x0F", ["UNC_UPI_TxL_FLITS.ALL_DATA:socket=0:box=3"], pci(19, 1, 0x318, 0x7f), [0], [0xf02])
-C("b2cmi0_imc_reads", "B2CMI 0 at D5:F1 (Birch Stream's 324a), unit control 0x200 (placed here); umask_ext 55:32; JSON IMC_READS.ALL 0x24/0x04 ext 0x1",
-  ["UNC_B2CMI_IMC_READS.ALL:socket=0:box=0"], pci(5, 1, 0x200), [0], [0x100000424])
-C("b2cmi11_clockticks", "B2CMI 11 at D6:F5; JSON UNC_B2CMI_CLOCKTICKS 0x01", ["UNC_B2CMI_CLOCKTICKS:socket=0:box=11"], pci(6, 5, 0x200), [0], [0x01])
-C("b2upi1_clockticks", "B2UPI 1 at D25:F0 of bus 0x7F (Birch Stream's 3245); JSON UNC_B2UPI_CLOCKTICKS 0x01", ["UNC_B2UPI_CLOCKTICKS:socket=0:box=1"], pci(25, 0, 0x200, 0x7f), [0], [0x01])
-C("pciex16_2_raw", "PCIEX16 2 at D11:F2 (no JSON events: a raw spec)", ["pciex16/event=0x01/:socket=0:box=2"], pci(11, 2, 0x200), [0], [0x01])
-C("pciex8_raw", "PCIEX8 0 at D9:F3", ["pciex8/event=0x02,umask=0x3/:socket=0:box=0"], pci(9, 3, 0x200), [0], [0x302], still=True)
+C("b2cmi0_imc_reads", "B2CMI 0 at D5:F1 (Birch Stream's 324a), unit control 0x438, counter 0 0x440, control 0 0x468 (PCM 202502 SERVER_M2M_PCI_PMON_*); umask_ext 55:32; JSON IMC_READS.ALL 0x24/0x04 ext 0x1",
+  ["UNC_B2CMI_IMC_READS.ALL:socket=0:box=0"], b2cmi(5, 1), [0], [0x100000424])
+C("b2cmi11_clockticks", "B2CMI 11 at D6:F5; JSON UNC_B2CMI_CLOCKTICKS 0x01", ["UNC_B2CMI_CLOCKTICKS:socket=0:box=11"], b2cmi(6, 5), [0], [0x01])
+C("b2upi1_clockticks", "B2UPI 1 at D25:F0 of bus 0x7F (Birch Stream's 3245), unit control 0x408 (PCM 202502 BHS_M3UPI_PCI_PMON_BOX_CTL_ADDR); JSON UNC_B2UPI_CLOCKTICKS 0x01", ["UNC_B2UPI_CLOCKTICKS:socket=0:box=1"], pci(25, 0, 0x408, 0x7f), [0], [0x01])
+C("pciex16_2_raw", "PCIEX16 2 at D11:F2, unit control 0x620, control 0 0x630, counter 0 0x650 (PCM 202502 BHS_PCIE_GEN5_PCI_PMON_*; no JSON events: a raw spec)", ["pciex16/event=0x01/:socket=0:box=2"], pcie5(11, 2), [0], [0x01])
+C("pciex8_raw", "PCIEX8 0 at D9:F3", ["pciex8/event=0x02,umask=0x3/:socket=0:box=0"], pcie5(9, 3), [0], [0x302], still=True)
 C("cxlcm0_ctr4", "CXL CM (socket 0) at 0xD8000000, 8 counters, 8-byte step (OFFS8); JSON RxC_PACK_BUF_INSERTS.MEM_DATA 0x41/0x10 on counters 4-7",
   ["UNC_CXLCM_RxC_PACK_BUF_INSERTS.MEM_DATA:socket=0:box=0"], mmio8(0xd8000000, 8), [4], [0x1041], still=True)
 C("cxldp0_raw", "CXL DP at 0xD8001000, 4 counters (a raw spec)", ["cxldp/event=0x01,umask=0x01/:socket=0:box=0"], mmio8(0xd8001000, 4), [0], [0x101])
@@ -180,15 +184,16 @@ HEADER = """\
 #    BW_IN port p 0x360E + 0x10 p + 0x80 stack, BW_OUT 0x2E0E + 0x10 p + 0x80 stack.
 #    MSR units (status +1, controls +2.., counters +8..): CHA n 0x2000 + 0x10 n (FILTER0 +0xE; {n} CHAs,
 #    {d} per compute die), IIO n 0x2900 + 0x10 n, IRP n 0x2A00 + 0x10 n (4 counters), B2HOT d 0x2B00 +
-#    0x10 d, MDF k 0x2C00 + 0x10 k, PCU 0x2D00, UBox 0x2D10 (2 counters).
+#    0x10 d, MDF k 0x2C00 + 0x10 k, PCU 0x2D00, UBox 0x3FF0 (2 counters; PCM 202502 BHS_UBOX_*).
 #    IMC channel n = 4 d + c of compute die d (MMIO): the SCF BAR 0xE0200000 + 0x1000000 socket (UBox 3251
 #    at 00.1, 0xD0 and 0xD4) + 0x24E800 + 0x4000 n (PCM 202502 BHS_MC_CH_PMON_BASE_ADDR, SERVER_MC_CH_PMON_STEP);
 #    controls +0x40 4 apart, counters +0x08 8 apart, fixed control +0x54 (en 22, rst 19), fixed
 #    counter +0x38 (Linux SNR_IMC_MMIO_PMON_* as gnr_uncore_imc uses them).
 #    PCI units (64-bit registers as two dwords, upper control dword first), as Birch Stream lists them: on
 #    socket 0's bus 0x7E PCIEX16 i D(9+i):F2, PCIEX8 D9:F3, B2CMI i D5:F(1+i) (i 0-6) and D6:F(i-6) (7-11);
-#    on bus 0x7F UPI i D(16+i):F1 (unit control 0x318) and B2UPI i D(24+i):F0; all but UPI at unit control
-#    0x200; controls at unit control + 0x28, counters + 0x08.
+#    on bus 0x7F UPI i D(16+i):F1 (unit control 0x318) and B2UPI i D(24+i):F0 (0x408): controls at unit control
+#    + 0x28, counters + 0x08; B2CMI at 0x438 (controls 0x468, counters 0x440), PCIEX16/PCIEX8 at 0x620 (controls
+#    0x630, counters 0x650), as PCM 202502 programs them (src/types.h).
 #    CXL on socket 0 (MMIO, 8-byte step): CM 0xD8000000 (8 counters), DP 0xD8001000, B2CXL 0xD8002000;
 #    controls +0x08, counters after the controls.
 """

@@ -21,6 +21,7 @@
 #include "platform/platform.h"
 #include "sim/sim.h"
 #include "sim/sim_rapl.h"
+#include "replay_units.h"
 #include "sim_replay.h"
 #include "util/error.h"
 #include "util/memfs.h"
@@ -43,6 +44,7 @@ struct replay {
 	int owns; /* closes the simulated machine (a->inner) with itself; else the simulated kernel does */
 	struct pci_alias *alias;
 	int nalias;
+	struct unit_aliases units; /* the node's discovery units the simulated machine has elsewhere (replay_units.c) */
 };
 
 static struct replay *rp(struct access *a) { return a->priv; }
@@ -202,10 +204,19 @@ static int sim_cpu(struct access *a, int cpu)
 	return (h->cpu_socket[cpu] * s->dies + die) * s->cores + core % s->cores;
 }
 
+/* The simulated machine's MSR of the node's reg on the simulated CPU sc: reg, or where an aliased unit has it */
+static uint32_t sim_reg(struct access *a, int sc, uint32_t reg)
+{
+	uint32_t to;
+	return sc >= 0 && unit_alias_msr(&rp(a)->units, sc / sim(a)->cores, reg, &to) ? to : reg;
+}
+
 static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
-	if (sim_msr(sim(a), sim_cpu(a, cpu), reg))
-		return pass_back(a, in(a)->ops->msr_read(a->inner, sim_cpu(a, cpu), reg, val));
+	int sc = sim_cpu(a, cpu);
+	uint32_t sr = sim_reg(a, sc, reg);
+	if (sim_msr(sim(a), sc, sr))
+		return pass_back(a, in(a)->ops->msr_read(a->inner, sc, sr, val));
 	char name[64], text[32], *end;
 	snprintf(name, sizeof(name), "msr/cpu%d/%#x", cpu, reg);
 	memset(text, 0, sizeof(text));
@@ -219,10 +230,14 @@ static int rp_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 
 static int rp_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at)
 {
+	uint32_t sr[256];
+	int sc = sim_cpu(a, cpu);
+	if (n > (int)(sizeof(sr) / sizeof(sr[0])))
+		return -1; /* each read alone then */
 	for (int i = 0; i < n; i++)
-		if (!sim_msr(sim(a), sim_cpu(a, cpu), regs[i]))
+		if (!sim_msr(sim(a), sc, sr[i] = sim_reg(a, sc, regs[i])))
 			return -1; /* each read alone then, each saying its own error */
-	return pass_back(a, in(a)->ops->msr_read_batch(a->inner, sim_cpu(a, cpu), regs, n, vals, at));
+	return pass_back(a, in(a)->ops->msr_read_batch(a->inner, sc, sr, n, vals, at));
 }
 
 static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, void *buf, size_t len)
@@ -232,8 +247,12 @@ static int rp_pci_read(struct access *a, const struct pci_loc *l, uint32_t off, 
 		 (unsigned)l->dev, (unsigned)l->fn);
 	const struct pci_loc *sl = sim_loc(a, l);
 	for (size_t k = 0; k < len; k += 4) {
-		uint32_t o = off + (uint32_t)k, v = 0;
-		if (sim_pci(sim(a), sl, o)) {
+		uint32_t o = off + (uint32_t)k, v = 0, uo;
+		struct pci_loc ul;
+		if (unit_alias_pci(&rp(a)->units, l, o, &ul, &uo) && sim_pci(sim(a), &ul, uo)) {
+			if (pass_back(a, in(a)->ops->pci_read(a->inner, &ul, uo, &v, 4)))
+				return -1;
+		} else if (sim_pci(sim(a), sl, o)) {
 			if (pass_back(a, in(a)->ops->pci_read(a->inner, sl, o, &v, 4)))
 				return -1;
 		} else if (node_bytes(a, name, o, &v, 4)) {
@@ -297,6 +316,9 @@ static int node_mmio(struct access *a, uint64_t phys, void *buf, size_t len)
 
 static int rp_mmio_read(struct access *a, uint64_t phys, void *buf, size_t len)
 {
+	uint64_t to;
+	if ((len == 4 || len == 8) && unit_alias_mmio(&rp(a)->units, phys, &to) && sim_mmio(sim(a), to))
+		return pass_back(a, in(a)->ops->mmio_read(a->inner, to, buf, len));
 	if ((len == 4 || len == 8) && sim_mmio(sim(a), phys))
 		return pass_back(a, in(a)->ops->mmio_read(a->inner, phys, buf, len));
 	if (!node_mmio(a, phys, buf, len))
@@ -317,15 +339,23 @@ static int refuse(const char *what, uint64_t addr)
 static int rp_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 {
 	int sc = sim_cpu(a, cpu);
-	return sim_msr(sim(a), sc, reg) ? pass_back(a, in(a)->ops->msr_write(a->inner, sc, reg, val)) : refuse("MSR", reg);
+	uint32_t sr = sim_reg(a, sc, reg);
+	return sim_msr(sim(a), sc, sr) ? pass_back(a, in(a)->ops->msr_write(a->inner, sc, sr, val)) : refuse("MSR", reg);
 }
 static int rp_pci_write32(struct access *a, const struct pci_loc *l, uint32_t off, uint32_t val)
 {
 	const struct pci_loc *sl = sim_loc(a, l);
+	struct pci_loc ul;
+	uint32_t uo;
+	if (unit_alias_pci(&rp(a)->units, l, off, &ul, &uo) && sim_pci(sim(a), &ul, uo))
+		return pass_back(a, in(a)->ops->pci_write32(a->inner, &ul, uo, val));
 	return sim_pci(sim(a), sl, off) ? pass_back(a, in(a)->ops->pci_write32(a->inner, sl, off, val)) : refuse("PCI config offset", off);
 }
 static int rp_mmio_write(struct access *a, uint64_t phys, uint64_t val, int bytes)
 {
+	uint64_t to;
+	if (unit_alias_mmio(&rp(a)->units, phys, &to) && sim_mmio(sim(a), to))
+		return pass_back(a, in(a)->ops->mmio_write(a->inner, to, val, bytes));
 	return sim_mmio(sim(a), phys) ? pass_back(a, in(a)->ops->mmio_write(a->inner, phys, val, bytes)) : refuse("MMIO", phys);
 }
 static int rp_sleep_ns(struct access *a, uint64_t ns) { return a->inner->ops->sleep_ns(a->inner, ns); }
@@ -395,6 +425,7 @@ static void rp_close(struct access *a)
 	replay_node_free(&r->nd);
 	memfs_free(&r->node);
 	free(r->alias);
+	unit_aliases_free(&r->units);
 	free(r);
 	free(a);
 }
@@ -675,11 +706,13 @@ struct access *replay_access(struct replay_node *nd, struct access *sim_acc, int
 	r->nd = *nd;
 	r->owns = owns;
 	memset(&nd->snap, 0, sizeof(nd->snap)); /* the access's now */
-	if (replay_node_files(&r->nd.snap, &r->node) || pci_aliases(r, sim_acc->priv)) {
+	if (replay_node_files(&r->nd.snap, &r->node) || unit_aliases_build(&r->units, &r->nd.snap, sim_acc->priv) ||
+	    pci_aliases(r, sim_acc->priv)) {
 		uc_err_prefix("replay %s: ", r->nd.file);
 		replay_node_free(&r->nd);
 		memfs_free(&r->node);
 		free(r->alias);
+		unit_aliases_free(&r->units);
 		free(r);
 		free(a);
 		return NULL;

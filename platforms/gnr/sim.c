@@ -1,8 +1,9 @@
 /*
  * Simulated Granite Rapids: the machine publishes its units only through PMON discovery tables, as the
  * real one does.  Per socket, one table (one discovery device) for three compute dies and two I/O dies:
- * per compute die a third of the CHAs (24 on sim:gnr), four IMC channels (MMIO, each with two schedulers,
- * SCH0 and SCH1) and their B2CMI bridges (PCI), a B2HOT and two MDF stops; per I/O die three IIO stacks with their IRP and PCIEX16
+ * per compute die a third of the CHAs (24 on sim:gnr), four IMC channels (MMIO in the socket's SCF BAR, which the
+ * UBox 3251 at 00.1 gives, each with two schedulers, SCH0 and SCH1) and their B2CMI bridges (PCI, 05.1-06.5 of the
+ * UBox bus), a B2HOT and two MDF stops; per I/O die three IIO stacks with their IRP and PCIEX16
  * units; four UPI links with their B2UPI bridges; the PCU and UBox; CXL (CM, DP, B2CXL) on socket 0 only;
  * then units of the types Linux 6.12 names none for (3, 7, 9-11, 14, 19: unnamed_units).
  * Unit types and formats follow Linux 6.12 gnr_uncores[]; addresses are placed here (sim_map.c).

@@ -960,6 +960,18 @@ else
 		# 05.1-06.5, and its CHAs from MSR 0x3FED (platforms/gnr/sim.c); qemu 10's own models
 		pcm_memory pm13_gnr gnr,sockets=1,cores=1 GraniteRapids 1
 		pcm_memory pm13_srf srf,sockets=1,cores=1 SierraForest 1
+		# a mistake planted in the simulated board: the UBox 3251's SCF BAR a page off (fault scfbar,
+		# platforms/gnr/sim.c) while the discovery table still names the channels; the library reads the table and
+		# counts, PCM reads the channels through the SCF BAR, as on a real Birch Stream, and must not
+		start_host pm13_gnr_bad gnr,sockets=1,cores=1,fault=scfbar:imc:0 && {
+			peer "$W/pm13_gnr_bad.pcm" "GraniteRapids$PCM_CPU" "$PCM_MEMORY" 4 -i=1 -nc
+			ours "$SIM" "$W/pm13_gnr_bad.sim" mem_bw_read
+			stop_host
+			r=$(awk -F'[:-]+' '/SKT +0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/pm13_gnr_bad.pcm")
+			o=$(value "$W/pm13_gnr_bad.sim" 0 mem_bw_read)
+			check "pcm-memory $PCM_VER catches a planted board mistake (sim:gnr, its SCF BAR a page off the table's channels): it reads $r MB/s, not the truth $(mul "$RD0" 1e-6); uncore stat, from the table, $o GB/s" \
+				'grep -q "SKT *0 Mem Read" "$W/pm13_gnr_bad.pcm" && ! near "$r" "$(mul "$RD0" 1e-6)" && near "$o" "$(mul "$RD0" 1e-9)"'
+		}
 	fi
 	# pcm-pcie 202502: the CHAs' TOR inserts of the IO queue by opcode (pcm-pcie.h EagleStreamPlatform), as 202302
 	if [ -z "$PCM_PCIE" ]; then skip "pcm-pcie of Debian 13: $PCM_WHY"; else

@@ -242,10 +242,26 @@ static int unnamed_units(struct sim *s, struct sim_disc_table *tb, int sock)
 	return 0;
 }
 
-/* The discovery faults, and onesched: an IMC channel whose scheduler 1 counts no CAS (the tools that
- * read half of Granite Rapids' DRAM bandwidth counted SCH0 alone). */
+/* The discovery faults; onesched: an IMC channel whose scheduler 1 counts no CAS (the tools that read half of
+ * Granite Rapids' DRAM bandwidth counted SCH0 alone); scfbar: a board mistake, the UBox 3251 of the box's logical die
+ * giving an SCF BAR a page off (0xD4 + 1), where the discovery table still names the channels (PCM 202502 reads the
+ * channels there, the library the table's). */
 int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b)
 {
+	if (!strcmp(kind, "scfbar")) {
+		int scope = sim_box_scope(s, b), k = 0;
+		for (int i = 0; i < s->ndevs; i++) {
+			struct sim_dev *d = &s->devs[i];
+			uint32_t v;
+			if (d->info.device != 0x3251 || d->info.loc.dev != 0 || d->info.loc.fn != 1 || k++ != scope)
+				continue;
+			memcpy(&v, d->cfg + 0xd4, 4);
+			v = (v & ~0x7ffu) | ((v + 1) & 0x7ffu);
+			memcpy(d->cfg + 0xd4, &v, 4);
+			return 0;
+		}
+		return uc_err("simulator fault scfbar: no UBox 3251 on the logical die of %s %d", b->u->name, b->idx);
+	}
 	if (strcmp(kind, "onesched"))
 		return sim_disc_fault(s, kind, b);
 	if (strcmp(b->u->name, "imc"))

@@ -15,7 +15,7 @@ SIM_PERF_DECL(gnr);
 extern const struct sim_ubox_dev sim_gnr_ubox;
 extern const struct sim_global sim_gnr_global;
 int sim_gnr_build(struct sim *s);
-int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b); /* the discovery faults and onesched */
+int sim_gnr_fault(struct sim *s, const char *kind, struct sim_box *b); /* the discovery faults, onesched, scfbar */
 #define SIM_GNR_CXL 1 /* the machine's variant with CXL memory (option cxl=1) */
 int sim_gnr_option(struct sim *s, const char *key, const char *value);
 extern const struct sim_board sim_gnr_board; /* board.c: Intel's Birch Stream board, GNR and SRF */
@@ -28,7 +28,7 @@ extern const struct sim_snc_layout sim_gnr_snc;    /* sim.c: SNC3, a compute die
 	{ .name = n, .cores = (c), .max_cores = (mx), .family = 6, .model = (m), .stepping = (st), .build = sim_gnr_build,       \
 	  .ia_read_opc = (opc),                                                                              \
 	  .units = sim_gnr_units, .nunits = &sim_gnr_nunits, .glob = &sim_gnr_global, .ubox = &sim_gnr_ubox,  \
-	  .faults = SIM_DISC_FAULTS ", onesched", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
+	  .faults = SIM_DISC_FAULTS ", onesched, scfbar", .fault = sim_gnr_fault, .perf = sim_gnr_perf, .nperf = &sim_gnr_nperf,  \
 	  .multi_die = 1, .option_help = "cxl=0|1", .option = sim_gnr_option, .board = (brd), .iio_regs = (rg), \
 	  .snc_layout = &sim_gnr_snc, \
 	  .ufreq_mode = SIM_UFREQ_TPMI, .ufreq_min_ratio = 8 /* TPMI; 0.8 GHz floor: sim_ufreq.c */ }

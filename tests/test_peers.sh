@@ -527,7 +527,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		return
 	fi
 	wrote=$(($(count msr_writes) + $(count pci_writes) + $(count mmio_writes)))
-	swapped=0
+	swapped=0 disc=0
 	case $LIKWID_VER:$spec in 5.4*:spr* | 5.4*:gnr* | 5.4*:srf*)
 		# likwid 5.4.1 finds the Sapphire Rapids family's boxes in the discovery tables and numbers the tables'
 		# sockets in the order their devices are found on the buses (intel_perfmon_uncore_discovery.c
@@ -535,12 +535,16 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		# sockets' order (the DL380 Gen11's 09a7 at 75:03.1 and f2:03.1); sim:spr keeps D6's trap, socket 0's
 		# device on its UBox bus fe above socket 1's 7e, so likwid's socket 0 is the simulator's socket 1: each
 		# of its numbers is checked against the other socket's truth, over the window that socket's global
-		# control (U_MSR_PMON_GLOBAL_CTL 0x2FF0, written by the other CPU) counted
-		swapped=1
-		UNFROZEN_WHY="likwid programs each table's boxes after freezing its own CPU's socket, which holds the other table (D6)"
+		# control (U_MSR_PMON_GLOBAL_CTL 0x2FF0, written by the other CPU) counted.  sim:gnr and sim:srf list
+		# socket 0's device first (7e below fe), as Birch Stream does (00:03.1, 80:03.1): in order there
+		disc=1
+		case $spec in spr*)
+			swapped=1
+			UNFROZEN_WHY="likwid programs each table's boxes after freezing its own CPU's socket, which holds the other table (D6)" ;;
+		esac
 		# It writes no register where it finds no PMON DVSEC: its walk looks only at the first DVSEC of a
-		# function, which real boards list first (0x100) and sim_disc.c too (test_peer_regs); on sim:gnr and
-		# sim:srf not yet (issue 97)
+		# function, which real boards list first (0x100) and sim_disc.c too (test_peer_regs); on sim:srf it
+		# still writes none (issue 97: its MBOXes read '-')
 		if [ "$wrote" = 0 ]; then
 			case $spec in spr*) no "likwid $LIKWID_VER -g $group on sim:$spec programs its boxes (msr, pci and mmio writes 0: it found no PMON DVSEC, $(grep -m1 "ERROR" "$W/$name.likwid.err"))" ;;
 			*) skip "likwid $LIKWID_VER -g $group on sim:$spec: it writes no register (msr, pci and mmio writes 0) and reads 0 ($(grep -m1 "ERROR" "$W/$name.likwid.err")): not yet counted (issue 97)" ;;
@@ -560,7 +564,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	# likwid 5.4.1 on the Sapphire Rapids family ends on SIGSEGV at a heap address once its tables are printed: its
 	# discovery clean-up (perfmon_uncore_discovery_free) walks num_sockets entries, which perfmon_uncore_discovery
 	# sets to the tables found plus one, one past the array it allocated (intel_perfmon_uncore_discovery.c, v5.4.1)
-	if [ "$swapped" = 1 ] && [ $rc -ne 0 ] && grep -q "uncaught target signal 11" "$W/$name.likwid.err" &&
+	if [ "$disc" = 1 ] && [ $rc -ne 0 ] && grep -q "uncaught target signal 11" "$W/$name.likwid.err" &&
 		grep -q "Memory read bandwidth .* STAT" "$W/$name.likwid"; then
 		skip "likwid $LIKWID_VER -g $group on sim:$spec: status $rc after its results ($(grep -m1 -o "a fault at 0x[0-9a-f]*" "$W/$name.likwid.err"), outside the /dev/mem windows): its discovery clean-up reads one socket past its table (perfmon_uncore_discovery_free, num_sockets = tables + 1)"
 	else
@@ -988,6 +992,13 @@ else
 		likwid lw13_emr emr,sockets=2,cores=2 SapphireRapids,model=207 MEM
 		# nor Clearwater Forest
 		likwid lw13_cwf cwf,sockets=2,cores=2 ClearwaterForest MEM
+		# Granite Rapids: the iMC channels of the tables (at the SCF BAR), its sockets in order; Sierra Forest: below
+		likwid lw13_gnr gnr,sockets=2,cores=2 GraniteRapids MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		likwid lw13_srf srf,sockets=2,cores=2 SierraForest MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 	fi
 fi
 

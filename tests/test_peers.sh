@@ -543,11 +543,13 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 			UNFROZEN_WHY="likwid programs each table's boxes after freezing its own CPU's socket, which holds the other table (D6)" ;;
 		esac
 		# It writes no register where it finds no PMON DVSEC: its walk looks only at the first DVSEC of a
-		# function, which real boards list first (0x100) and sim_disc.c too (test_peer_regs); on sim:srf it
-		# still writes none (issue 97: its MBOXes read '-')
+		# function, which real boards list first (0x100) and sim_disc.c too (test_peer_regs).  On Sierra Forest
+		# likwid 5.4.1 turns its uncore off itself (topology.c: case SIERRAFORREST, supportUncore = 0, where
+		# Granite Rapids' is 1), so it opens no uncore access and its MBOXes read '-'
 		if [ "$wrote" = 0 ]; then
-			case $spec in spr*) no "likwid $LIKWID_VER -g $group on sim:$spec programs its boxes (msr, pci and mmio writes 0: it found no PMON DVSEC, $(grep -m1 "ERROR" "$W/$name.likwid.err"))" ;;
-			*) skip "likwid $LIKWID_VER -g $group on sim:$spec: it writes no register (msr, pci and mmio writes 0) and reads 0 ($(grep -m1 "ERROR" "$W/$name.likwid.err")): not yet counted (issue 97)" ;;
+			case $spec in
+			srf*) skip "likwid $LIKWID_VER -g $group on sim:$spec: it writes no register (msr, pci and mmio writes 0) and its MBOXes read '-': likwid 5.4.1 does not support Sierra Forest's uncore (topology.c, SIERRAFORREST: supportUncore = 0)" ;;
+			*) no "likwid $LIKWID_VER -g $group on sim:$spec programs its boxes (msr, pci and mmio writes 0: it found no PMON DVSEC, $(grep -m1 "ERROR" "$W/$name.likwid.err"))" ;;
 			esac
 			return
 		fi ;;

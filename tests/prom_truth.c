@@ -50,12 +50,12 @@ int main(int argc, char **argv)
 	/* the peak DRAM bandwidth where the simulated board models its memory and EDAC shows it (doc/memory.md): the
 	 * channels the simulator populated x the board's configured MT/s x 8 bytes, and the bytes a second the
 	 * profile moves (mem_bw_total's truth) as a share of it */
-	for (int s = 0; sim->kind->mem && sim->dimms_on && !sim->edac_off && s < uncore_num_sockets(u); s++) {
+	for (int s = 0; sim->mem && sim->dimms_on && !sim->edac_off && s < uncore_num_sockets(u); s++) {
 		struct uncore_metric_info mi;
 		int populated = 0;
 		for (int b = 0; b < SIM_DIMM_BOXES; b++)
 			populated += sim->dimms[s][b] > 0;
-		double peak = (double)populated * sim->kind->mem->mts * 1e6 * 8;
+		double peak = (double)populated * sim->mem->mts * 1e6 * 8;
 		struct truth t = truth_of(sim, "mem_bw_total", s);
 		if (!(peak > 0) || uncore_metric_info(u, uncore_metric_find(u, "mem_bw_total"), &mi) || isnan(t.v))
 			continue;

@@ -212,11 +212,11 @@ static inline struct truth truth_of(const struct sim *sim, const char *m, int s)
 	if (!strcmp(m, "mem_bw_peak_share")) {
 		struct truth bw = truth_of(sim, "mem_bw_total", s);
 		int n = 0;
-		if (!sim->dimms_on || !sim->kind->mem || bw.split != TRUTH_BY_BOX)
+		if (!sim->dimms_on || !sim->mem || bw.split != TRUTH_BY_BOX)
 			return (struct truth){ .v = NAN, .split = 0 };
 		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)
 			n += sim->dimms[s][k] > 0;
-		const struct sim_mem_board *mb = sim->kind->mem; /* the speed the table says: configured, else rated */
+		const struct sim_mem_board *mb = sim->mem; /* the speed the table says: configured, else rated */
 		double chan = (sim->smbios26 && mb->rated_mts ? mb->rated_mts : mb->mts) * 1e6 * 8; /* a channel's peak */
 		t = (struct truth){ .v = n ? 100 * bw.v * 1e9 / (n * chan) : 0, .split = TRUTH_BY_BOX };
 		for (int k = 0; k < TRUTH_BOXES && k < SIM_DIMM_BOXES; k++)

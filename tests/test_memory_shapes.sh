@@ -35,6 +35,30 @@ $UNCORE --backend sim:hsx,mapout=1,clock=manual check --seconds 0.1 --size 32 --
 check "sim:hsx,mapout=1: uncore check passes, socket 1 idle within its 0 channels" \
 	'grep -q "^idle: socket 1 memory traffic *<= 0 GB/s (0 channels) .*PASS" "$W/chk" && grep -q "^# PASS" "$W/chk"' ||
 	tail -5 "$W/chk"
+# one-home-agent dies (ha=1): the Haswell-EP/Broadwell-EP low-core-count die has home agent 0 alone (no HA 1 12.5
+# 2f38/6f38, no iMC 1 17.0-18.1 2fd0-2fd5/6fd0-6fd5 of Linux hswep/bdx_uncore_pci_ids), sb_edac one controller a
+# socket "Haswell SrcID#N_Ha#0" with channels 0-3 (../shared/notes/field_2026.md section 6): 1 HA and 4 iMC boxes a
+# socket, 2 controllers on 2 sockets, each socket's channels 0-3 on controller 0 as boxes imc0-3; sim:hsx's 2 DDR4-2133
+# DIMMs a channel: 16 of 24 R730 slots, 4 x 2133 MT/s x 8 B = 68.256 GB/s a socket; sim:bdx's one DDR4-2400:
+# 8 of 24 slots, 4 x 2400 x 8 = 76.8 GB/s
+# socket $1's channels 0-3 each on Ha#0 as box imc<channel>, labelled so
+on_ha0() { for c in 0 1 2 3; do grep -qE "^$1 +imc$c +populated +0 +$c .*_SrcID#$1_Ha#0_Chan#${c}_DIMM#0" "$W/out" || return 1; done; }
+for k in "hsx 2 16 68.256" "bdx 1 8 76.8"; do
+	set -- $k
+	p=$1 dpc=$2 used=$3 peak=$4
+	$UNCORE --backend "sim:$p,ha=1" info >"$W/info" 2>&1
+	mem "sim:$p,ha=1"
+	check "sim:$p,ha=1: 1 HA and 4 iMC boxes a socket, one controller a socket, channels 0-3 on Ha#0, $used DIMMs, $peak GB/s (exit $rc)" \
+		'[ $rc -eq 0 ] && grep -qE "^ha +pci .* s0:1 s1:1 " "$W/info" && grep -qE "^imc +pci .* s0:4 s1:4 " "$W/info" &&
+		 grep -q "^# EDAC: 2 DDR controllers; SMBIOS type 17: $used of 24 slots hold a DIMM" "$W/out" &&
+		 [ "$(grep -cE "^[01] +imc([0-3]) +populated +0 +[0-3] +$dpc " "$W/out")" -eq 8 ] &&
+		 [ "$(grep -cE "^[01] +imc[0-9]" "$W/out")" -eq 8 ] &&
+		 on_ha0 0 && on_ha0 1 &&
+		 [ "$(grep -c "^# socket [01] peak: $peak GB/s" "$W/out")" -eq 2 ] &&
+		 [ "$(grep -c "^# node [01] (socket [01].*peak: $peak GB/s" "$W/out")" -eq 2 ]' || cat "$W/info" "$W/out" "$W/err"
+done
+$UNCORE --backend sim:hsx,ha=3 memory >"$W/out" 2>"$W/err"
+check "sim:hsx,ha=3 refused: a die has one home agent or two" '[ $? -ne 0 ] && grep -q "ha=1|2" "$W/err"'
 # SMBIOS 2.6: 28-byte type 17, the rated speed alone, said
 mem sim:skx,smbios=2.6
 check "sim:skx,smbios=2.6: the rated 2933 MT/s taken and said, each socket 140.784 GB/s (exit $rc)" \

@@ -272,6 +272,8 @@ struct sim {
 	int edac_form;      /* edac=old|csrow|repeat: SIM_EDAC_* (sim_dimms.c) */
 	int mapout;         /* mapout=S: socket S + 1 whose DIMMs the BIOS mapped out (0: none) */
 	int smbios26;       /* smbios=2.6: type 17 of 28 bytes, no configured speed */
+	int one_ha;         /* ha=1 (hsx, bdx): the die has home agent 0 alone, its iMC's 4 channels (sim.c) */
+	const struct sim_mem_board *mem; /* the machine's memory board: the kind's, or the one its build chose */
 	char dimms_opt[80]; /* dimms=: the population asked for ("": the board's) */
 	int hbm_mode;                     /* SIM_HBM_FLAT, _CACHE or _ONLY: the machine has HBM (0: none) */
 	int cxl_mem;                      /* CXL memory expanders on every socket (sim:gnr,cxl=1): a node each */

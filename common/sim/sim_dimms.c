@@ -94,7 +94,7 @@ static int board_channels(const struct sim_mem_board *m)
 
 int sim_dimms_build(struct sim *s)
 {
-	const struct sim_mem_board *m = s->kind->mem;
+	const struct sim_mem_board *m = s->mem;
 	const char *opt = s->dimms_opt;
 	if (!m) {
 		if (*opt)
@@ -162,7 +162,7 @@ static int put(struct memfs *m, const char *dir, const char *name, const char *f
  * alone (*row: the controller's next row). */
 static int edac_dimm(const struct sim *s, struct memfs *m, const char *dir, int chan, int d, const char *label, int *row)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	char d_dir[128];
 	if (s->edac_form == SIM_EDAC_CSROW) {
 		snprintf(d_dir, sizeof(d_dir), "%s/csrow%d", dir, (*row)++);
@@ -178,7 +178,7 @@ static int edac_dimm(const struct sim *s, struct memfs *m, const char *dir, int 
  * every controller of the socket as one (edac=old: channel numbers running on over its home agents). */
 static int edac_mc(const struct sim *s, struct memfs *m, int mc, int sock, int ctrl, int whole, int named_sock)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	int mcs = ((int)strlen(b->dimms) + b->boxes_per_mc - 1) / b->boxes_per_mc, row = 0;
 	char dir[96], name[96], label[96];
 	unsigned mib = 0;
@@ -207,7 +207,7 @@ static int edac_mc(const struct sim *s, struct memfs *m, int mc, int sock, int c
  * dimm<channel * layer_slots>, skx_get_dimm_info's HBM label "CPU_SrcID#%u_HBMC#%u_Chan#%u" and MEM_HBM2. */
 static int edac_hbm_mc(const struct sim *s, struct memfs *m, int mc, int sock, int lmc)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	char dir[96], d_dir[128], name[96];
 	snprintf(dir, sizeof(dir), EDAC "/mc%d", mc);
 	for (int c = 0; c < b->hbm_chans; c++) {
@@ -253,7 +253,7 @@ static void locators(const struct sim_mem_board *b, int p, int ch, int d, int n,
 static size_t memory_device(const struct sim *s, uint8_t *t, size_t len, int handle, int present, const char *loc,
 			    const char *bank, int pmem)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	if (pmem) { /* an Intel Optane persistent memory module beside the DRAM: 128 GiB, no DRAM speed of its own */
 		size_t n = memory_device(s, t, len, handle, 1, loc, bank, 0);
 		uint32_t mib = 131072;
@@ -302,7 +302,7 @@ static size_t memory_device(const struct sim *s, uint8_t *t, size_t len, int han
  * are what dmidecode shows of a board; the population reads none of them.  Returns the bytes written at t. */
 static size_t other_structures(const struct sim *s, uint8_t *t)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	static const char bios[] = "Simulated\0" "1.0.0\0" "01/01/2026\0", sys[] = "Simulated\0" "intel-uncore sim\0";
 	size_t n = 0;
 	int slots = 0;
@@ -333,7 +333,7 @@ static size_t other_structures(const struct sim *s, uint8_t *t)
  * table (type 127). */
 static int smbios_table(const struct sim *s, struct memfs *m)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	size_t len = s->smbios26 ? T17_LEN_26 : b->t17_len ? (size_t)b->t17_len : T17_LEN;
 	size_t cap = (size_t)s->nsockets * SIM_DIMM_BOXES * ((size_t)b->slots + 1) * (T17_MAX + 2 * 80 + 1) + 4096, n = 0;
 	uint8_t *t = calloc(1, cap);
@@ -367,7 +367,7 @@ static int smbios_table(const struct sim *s, struct memfs *m)
 
 int sim_dimms_sysfs(const struct sim *s, struct memfs *m)
 {
-	const struct sim_mem_board *b = s->kind->mem;
+	const struct sim_mem_board *b = s->mem;
 	if (!b || !s->dimms_on)
 		return 0;
 	int mcs = ((int)strlen(b->dimms) + b->boxes_per_mc - 1) / b->boxes_per_mc, mc = 0, n = s->nsockets;

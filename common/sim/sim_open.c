@@ -159,6 +159,7 @@ static void sim_init(struct sim *s, const struct sim_kind *k)
 	s->cores = k->cores;
 	s->dies = 1;
 	s->variant = -1;
+	s->mem = k->mem;
 }
 
 /* fault=KIND:UNIT[:IDX][@SECONDS]: the box starts failing that many seconds after open (mid-run). */

@@ -18,3 +18,12 @@ const struct sim_mem_board sim_bdx_mem = {
 	 * slots "A1".., socket 1's "B1".. */
 	.t17_len = 40, .locators = SIM_LOC_DELL,
 };
+/* ha=1 (platforms/hsx/sim.c): the die with home agent 0 alone, its iMC's four channels (boxes 0-3: 14.0, 14.1,
+ * 15.0, 15.1), one controller a socket "Broadwell SrcID#N_Ha#0", channels 0-3; the same DIMMs in the same R730
+ * slots, so the peak stays 4 x 2400 MT/s x 8 B a socket */
+const struct sim_mem_board sim_bdx_mem_one_ha = {
+	.dimms = "1111", .boxes_per_mc = 4, .slots = 3, .layer_slots = 3, .mc_name = "Broadwell SrcID#%d_Ha#%d",
+	.label = "CPU_SrcID#%d_Ha#%d_Chan#%d_DIMM#%d", .type = "Registered-DDR4", .mib = 32768, .mts = 2400,
+	.source = "one-home-agent die (ha=1) on a Dell PowerEdge R730: 4 DDR4-2400 channels on home agent 0, one DIMM each",
+	.t17_len = 40, .locators = SIM_LOC_DELL,
+};

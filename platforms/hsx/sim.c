@@ -81,12 +81,19 @@ static int third_link(const struct sim_pci_place *pl)
 }
 static int has_third_link(const struct sim *s) { return s->nsockets > 2; }
 
+/* Home agent 1 (12.5, 2f38/6f38) and its iMC's channel functions (17.0-18.1, 2fd0-2fd5/6fd0-6fd5 of
+ * hswep_uncore_pci_ids, bdx_uncore_pci_ids), which a die with one home agent (ha=1) has not */
+static int second_ha(const struct sim_pci_place *pl)
+{
+	return (!strcmp(pl->unit, "ha") && pl->idx == 1) || (!strcmp(pl->unit, "imc") && pl->idx >= 4);
+}
+
 int sim_hsx_build(struct sim *s)
 {
 	struct sim_pci_place places[sizeof sim_hsx_places / sizeof *sim_hsx_places];
 	size_t n = 0;
 	for (const struct sim_pci_place *pl = sim_hsx_places; pl->unit; pl++)
-		if (!third_link(pl) || has_third_link(s))
+		if ((!third_link(pl) || has_third_link(s)) && !(s->one_ha && second_ha(pl)))
 			places[n++] = *pl;
 	places[n] = (struct sim_pci_place){ NULL, 0, 0, 0, 0 };
 	int rc = sim_xeon_ep_build(s, places);
@@ -96,12 +103,24 @@ int sim_hsx_build(struct sim *s)
 
 /* chop=N (hsx, bdx): the die's chop in the PCU's CAPID4 (config 0x94, bits 7:6: Linux HSWEP_PCU_CAPID4_OFFET,
  * hswep_get_chop); 0 limits the SBoxes (hswep_has_limit_sbox: two on HSX's 6-8 core die, none on BDX).  The
- * parts' own chop is the simulator's choice (3): Linux tells 0 alone apart. */
+ * parts' own chop is the simulator's choice (3): Linux tells 0 alone apart.
+ * ha=1|2: the die's home agents.  The low-core-count dies (HSX's of up to 8 cores, its chop 0: E5-2620 v3,
+ * E5-1650 v3; BDX's of up to 10: E5-2620 v4) have home agent 0 alone, its iMC's four channels (14.0-15.1): no
+ * HA 1 or iMC 1 function to find (ha=1 with chop=0 is HSX's whole LCC part); sb_edac lists one controller a socket,
+ * "Haswell SrcID#N_Ha#0", channels 0-3 (../shared/notes/field_2026.md section 6).  2, both home agents of two
+ * channels each, is the default (the 18-core die's). */
 #define HSX_CHOP_DEFAULT 3
-int sim_hsx_chop_option(struct sim *s, const char *key, const char *value)
+int sim_hsx_option(struct sim *s, const char *key, const char *value)
 {
 	char *end;
 	long n = strtol(value, &end, 0);
+	if (!strcmp(key, "ha") && (!strcmp(value, "1") || !strcmp(value, "2"))) {
+		s->one_ha = *value == '1';
+		return 0;
+	}
+	if (!strcmp(key, "ha"))
+		return uc_err("bad simulator option '%s=%s' (%s: ha=1|2, the die's home agents: 1 on the smaller dies, "
+			      "its iMC's 4 channels)", key, value, s->kind->name);
 	if (strcmp(key, "chop") || *end || !*value || n < 0 || n > 3)
 		return uc_err("bad simulator option '%s=%s' (%s: chop=0..3, the die's chop in the PCU's CAPID4; 0 limits "
 			      "the SBoxes: two on hsx, the 6-8 core die, none on bdx)", key, value, s->kind->name);
@@ -109,12 +128,15 @@ int sim_hsx_chop_option(struct sim *s, const char *key, const char *value)
 	return 0;
 }
 
-/* The machine of sim_hsx_build, with chop0_units where the chop is 0 (their SBoxes limited), and per socket
- * the PCU function pcu_devid holding CAPID4 (1E.3, where a Dell R730 has BDX's; the driver finds it by device
- * id alone), its other bits set (placed here) so that only bits 7:6 tell. */
-int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_unit *chop0_units, int chop0_nunits)
+/* The machine of sim_hsx_build, with chop0_units where the chop is 0 (their SBoxes limited), one_ha_mem its
+ * memory with ha=1, and per socket the PCU function pcu_devid holding CAPID4 (1E.3, where a Dell R730 has BDX's;
+ * the driver finds it by device id alone), its other bits set (placed here) so that only bits 7:6 tell. */
+int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_unit *chop0_units, int chop0_nunits,
+			 const struct sim_mem_board *one_ha_mem)
 {
 	int chop = s->variant < 0 ? HSX_CHOP_DEFAULT : s->variant;
+	if (s->one_ha)
+		s->mem = one_ha_mem;
 	if (chop == 0) {
 		s->units = chop0_units;
 		s->nunits = chop0_nunits;
@@ -151,12 +173,15 @@ int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_uni
 }
 
 /* HSX's PCU is 0x2fc0 (HSWEP_PCU_DID); its chop-0 die has two SBoxes */
-static int hsx_build(struct sim *s) { return sim_hsx_build_capid4(s, 0x2fc0, sim_hsx_units_chop0, sim_hsx_nunits_chop0); }
+extern const struct sim_mem_board sim_hsx_mem, sim_hsx_mem_one_ha; /* sim_memory.c */
+static int hsx_build(struct sim *s)
+{
+	return sim_hsx_build_capid4(s, 0x2fc0, sim_hsx_units_chop0, sim_hsx_nunits_chop0, &sim_hsx_mem_one_ha);
+}
 
 /* 18 cores: the E5-2699 v3, HSX's largest part (hswep_uncore_cbox.num_boxes 18); stepping 2 (C1, 0x306F2) */
-extern const struct sim_mem_board sim_hsx_mem; /* sim_memory.c */
 const struct sim_kind sim_kind_hsx = { .name = "hsx", .cores = 18, .max_cores = 18, .family = 6, .model = 63, .stepping = 2, .build = hsx_build,
 				       .units = sim_hsx_units, .nunits = &sim_hsx_nunits, .ubox = &sim_hsx_ubox, .glob = &sim_hsx_global,
-				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf, .option_help = "chop=0..3",
-				       .option = sim_hsx_chop_option,
+				       .perf = sim_hsx_perf, .nperf = &sim_hsx_nperf, .option_help = "chop=0..3, ha=1|2",
+				       .option = sim_hsx_option,
 				       .mem = &sim_hsx_mem };

@@ -70,9 +70,10 @@ extern const struct sim_fld sim_hsx_cbo_fld[4];
 extern const struct sim_pci_place sim_hsx_places[];
 double sim_hsx_rate(const struct sim *s, const struct sim_box *b, uint64_t ctl, int ctr);
 int sim_hsx_build(struct sim *s);
-/* the chop=N option of hsx and bdx, and their machine with the PCU's CAPID4 (sim.c) */
-int sim_hsx_chop_option(struct sim *s, const char *key, const char *value);
-int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_unit *chop0_units, int chop0_nunits);
+/* the chop=N and ha=1|2 options of hsx and bdx, and their machine with the PCU's CAPID4 (sim.c) */
+int sim_hsx_option(struct sim *s, const char *key, const char *value);
+int sim_hsx_build_capid4(struct sim *s, uint16_t pcu_devid, const struct sim_unit *chop0_units, int chop0_nunits,
+			 const struct sim_mem_board *one_ha_mem);
 
 /* ---- the driver's PMU types (sim_perf.c) ---- */
 /* hswep_uncore_cbox_formats_attr, hswep_uncore_sbox_formats_attr, snbep_uncore_pcu/_/qpi formats, and

@@ -461,11 +461,14 @@ ubox_socket() { # BUS
 # a counter to the write of 0 after it; REG 0x2ff0, the Sapphire Rapids family's U_MSR_PMON_GLOBAL_CTL, from the
 # last write of 0 (frz_all clear: seed 001 L1290) to the write that sets frz_all (bit 0) after it
 # (REG pci:BUS:DEV.FN:OFF, a counter of a PCI box that likwid starts and stops with its event controls, without a
-# freeze (the Xeon E5 iMC channels): from its last write of 0 to the read of it after)
+# freeze (Sandy Bridge-EP's iMC channels): from its last write of 0 to the read of it after); REG 0xc00, Ivy
+# Bridge-EP's U_MSR_PMON_GLOBAL_CTL, from its unfrz_all command (bit 29) to its frz_all (bit 31) after it (seed 002)
 counted() {
 	awk -v cpu="$1" -v reg="$2" '
 	reg ~ /^pci:/ && $3 == "pci" && "pci:" substr($4, 6) ":" $5 == reg {
 		if ($2 == "w" && $6 == "0x0") on = $1; else if ($2 == "r" && on != "") { w = ($1 - on) / 1e9; on = "" } }
+	reg == "0xc00" && $3 == "msr" && $4 == cpu && $5 == "0xc00" && $2 == "w" {
+		if ($6 == "0x20000000") on = $1; else if ($6 == "0x80000000" && on != "") { w = ($1 - on) / 1e9; on = "" } }
 	reg == "0x2ff0" && $3 == "msr" && $4 == cpu && $5 == "0x2ff0" && $2 == "w" {
 		if ($6 == "0x0") on = $1; else if (on != "") { w = ($1 - on) / 1e9; on = "" } }
 	reg == "0x391" && $3 == "msr" && $4 == cpu && $5 == "0x391" && $2 == "w" {
@@ -607,7 +610,9 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		case $metric in Power*|Energy*) reg=0x611 ;; esac
 		case $spec in nhm*) reg=0x391 ;; spr* | emr* | gnr* | srf*) reg=0x2ff0 ;; esac
 		# the Xeon E5's: each socket's iMC channel 0 (D16:F0, seed 000 L2162) and its first counter (0xA0)
-		case $spec in snbep*) reg="pci:BUS:10.0:0xa0" ch0=3cb0 ;; ivbep*) reg="pci:BUS:10.0:0xa0" ch0=0eb0 ;; esac
+		# (Sandy Bridge-EP has no global control: likwid starts each counter by its enable and zeroes it; on Ivy
+		# Bridge-EP it unfreezes and freezes through U_MSR_PMON_GLOBAL_CTL 0xC00)
+		case $spec in snbep*) reg="pci:BUS:10.0:0xa0" ch0=3cb0 ;; ivbep*) reg=0xc00 ;; esac
 		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
 		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 		v0=${row%% *} v1=${row##* }
@@ -777,6 +782,27 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	[ $imc0 -lt $imc1 ] || mlo=1
 	[ $upi0 -lt $upi1 ] || ulo=1
 	echo "  pcm sim:$2: a window of $secs s (its TIME(ticks) over $TSC Hz); its socket 0 is socket $mlo's iMC and socket $ulo's $xpi (bus order)"
+	# PCM divides each socket's counts by its TSC window, while the simulator counted them over the span between
+	# its reads of them, which a loaded machine (and gdb on qemu's stub) moves apart: each count is taken over its
+	# own span from the trace, the widest gap between two reads of the function it is read from (the link's; the
+	# iMC's where its counters are PCI registers) or else of its socket's UBox UCLK fixed counter (0x704; 0x2FDF on
+	# SPR, seed 001 Table 1-8) on a CPU of it; fix: PCM's window over that span
+	ureg=0x704
+	case $2 in spr*) ureg=0x2fdf ;; esac
+	uspan() { awk -v cpu="$1" -v reg="$ureg" '$3 == "msr" && $2 == "r" && $4 == cpu && $5 == reg {
+		if (last != "" && $1 - last > best) best = $1 - last; last = $1 } END { if (best > 0) printf "%.6f", best / 1e9 }' "$HOSTDIR/trace"; }
+	fspan() { awk -v f="$(printf '0000:%02x:%s' "$1" "$2")" '$3 == "pci" && $2 == "r" && $4 == f {
+		if (last != "" && $1 - last > best) best = $1 - last; last = $1 } END { if (best > 0) printf "%.6f", best / 1e9 }' "$HOSTDIR/trace"; }
+	over() { awk -v s="$secs" -v w="$1" 'BEGIN { print (w > 0 ? s / w : 1) }'; }
+	imc_pci=1
+	case $2 in icx* | spr*) imc_pci=0 ;; esac # (their iMC channels are MMIO; $imc_id is the UBox that places them)
+	for s in 0 1; do
+		eval "b=\$imc$s l=\$upi$s"
+		u=$(uspan $s) ls=$(fspan "$l" "$upi_fn")
+		[ $imc_pci = 1 ] && ms=$(fspan "$b" "$imc_fn") || ms=$u
+		eval "fixu$s=\$(over \"\$u\") fixm$s=\$(over \"\$ms\") fixl$s=\$(over \"\$ls\")"
+		echo "  pcm sim:$2: the simulator counted socket $s's memory over ${ms:-?} s, its $xpi over ${ls:-?} s, its UCLK over ${u:-?} s (the trace)"
+	done
 	# the truth a socket: memory (profile2), UPI received and sent (test_peers' profile: socket 0 4.0e9 and 3.0e9,
 	# socket 1 3.0e9 and 4.0e9).  What PCM shows as sent is every TxL flit, data and not (TxL_FLITS 0x9F: DATA,
 	# LLCRD and PROTHDR in all three slots, seed 001 Table 2-230), over 3 and at 172 bits (cpucounters.h
@@ -792,11 +818,11 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 		sm=$k su=$k
 		[ $mlo = 0 ] || sm=$((1 - k))
 		[ $ulo = 0 ] || su=$((1 - k))
-		eval "rd=\$RD$sm wr=\$WR$sm rx=\$RX$su tx=\$TX$su util=\$UTIL$su"
-		r=$(awk -v v="$(col READ "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
-		w=$(awk -v v="$(col WRITE "Socket $k")" -v s="$secs" 'BEGIN { print v * 1e9 / s }')
-		in=$(awk -v a="$(links SKT${k}dataIn)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
-		out=$(awk -v a="$(links SKT${k}trafficOut)" -v s="$secs" 'BEGIN { print a * 1e6 / s }')
+		eval "rd=\$RD$sm wr=\$WR$sm rx=\$RX$su tx=\$TX$su util=\$UTIL$su fm=\$fixm$sm fl=\$fixl$su"
+		r=$(awk -v v="$(col READ "Socket $k")" -v s="$secs" -v f="$fm" 'BEGIN { print v * 1e9 / s * f }')
+		w=$(awk -v v="$(col WRITE "Socket $k")" -v s="$secs" -v f="$fm" 'BEGIN { print v * 1e9 / s * f }')
+		in=$(awk -v a="$(links SKT${k}dataIn)" -v s="$secs" -v f="$fl" 'BEGIN { print a * 1e6 / s * f }')
+		out=$(awk -v a="$(links SKT${k}trafficOut)" -v s="$secs" -v f="$fl" 'BEGIN { print a * 1e6 / s * f }')
 		nl=$(nlinks SKT${k}trafficOut)
 		tout=$(awk -v u="$util" -v n="$nl" 'BEGIN { print n * 21.5e9 * u }')
 		check "pcm sim:$2: its socket $k READ $r B/s and WRITE $w B/s against socket $sm's truth $rd and $wr (1 %)" \
@@ -823,8 +849,10 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	# stopped with the UBox unit's freeze, which PCM leaves on (test_peer_regs test_spr_uclk)
 	# (none on a Skylake-SP of more than one socket: LLCReadMissLatencyMetricsAvailable, SKX with num_sockets 1)
 	for k in 0 1; do
-		eval "lat=\$LAT$k"
-		l=$(col SKT$k 'LLCRDMISSLAT (ns)') f=$(col SKT$k 'UncFREQ (Ghz)')
+		eval "lat=\$LAT$k fix=\$fixu$k"
+		# (the latency is over the uncore clock's rate, the clock a count over PCM's window: both taken to the span)
+		l=$(awk -v v="$(col SKT$k 'LLCRDMISSLAT (ns)')" -v f="$fix" 'BEGIN { print v / f }')
+		f=$(awk -v v="$(col SKT$k 'UncFREQ (Ghz)')" -v f="$fix" 'BEGIN { print v * f }')
 		case $2 in
 		skx*) check "pcm sim:$2: its socket $k uncore clock $f GHz against 2.4 (1 %), no LLC read-miss latency (PCM 202302 shows none on a Skylake-SP of two sockets)" \
 			'near "$f" 2.4 && ! grep -q LLCRDMISSLAT "$csv"' ;;

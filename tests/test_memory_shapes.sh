@@ -35,6 +35,17 @@ $UNCORE --backend sim:hsx,mapout=1,clock=manual check --seconds 0.1 --size 32 --
 check "sim:hsx,mapout=1: uncore check passes, socket 1 idle within its 0 channels" \
 	'grep -q "^idle: socket 1 memory traffic *<= 0 GB/s (0 channels) .*PASS" "$W/chk" && grep -q "^# PASS" "$W/chk"' ||
 	tail -5 "$W/chk"
+# uncore check by the population on every other shape: the idle socket's bound counts the channels the shape
+# populates (Haswell-EP's board 4 a socket, boxes 0, 1, 4, 5, whatever the EDAC layout; the one-home-agent die its
+# 4 on Ha#0; Skylake-SP's 6; Sapphire Rapids' 8 beside its PMem, which is not a channel of DRAM)
+printf 'pmem = 1\n' >"$W/pmem"
+for shape in "hsx,edac=old 4" "hsx,edac=csrow 4" "hsx,ha=1 4" "bdx,ha=1 4" "skx,smbios=2.6 6" "spr,profile=$W/pmem 8"; do
+	spec=${shape% *} n=${shape##* }
+	$UNCORE --backend "sim:$spec,clock=manual" check --seconds 0.1 --size 32 --socket 0 >"$W/chk" 2>&1
+	check "sim:${spec%%,profile=*}: uncore check passes, socket 1 idle within its $n channels" \
+		'grep -q "^idle: socket 1 memory traffic *<= [0-9.]* GB/s ($n channels) .*PASS" "$W/chk" && grep -q "^# PASS" "$W/chk"' ||
+		tail -5 "$W/chk"
+done
 # one-home-agent dies (ha=1): the Haswell-EP/Broadwell-EP low-core-count die has home agent 0 alone (no HA 1 12.5
 # 2f38/6f38, no iMC 1 17.0-18.1 2fd0-2fd5/6fd0-6fd5 of Linux hswep/bdx_uncore_pci_ids), sb_edac one controller a
 # socket "Haswell SrcID#N_Ha#0" with channels 0-3 (../shared/notes/field_2026.md section 6): 1 HA and 4 iMC boxes a

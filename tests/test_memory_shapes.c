@@ -5,7 +5,7 @@
  *
  *  - an 8-socket Skylake-SP of 16 controllers whose node ids repeat: the skx_edac listing quoted in a Linux
  *    kernel commit for an HPE machine names MC13-15 "Skylake Socket#0 IMC#1", "Skylake Socket#1 IMC#0" and
- *    "Skylake Socket#1 IMC#1" again (../shared/notes/field_2026.md section 6); mc2 sorts after mc14 as text;
+ *    "Skylake Socket#1 IMC#1" again (doc/memory.md, "Shapes real nodes show"); mc2 sorts after mc14 as text;
  *  - sb_edac's numbering, home agent first and sockets descending: a two-socket Broadwell-EP of one home agent a
  *    die lists mc0 "Broadwell SrcID#1_Ha#0" and mc1 "Broadwell SrcID#0_Ha#0", channels 0-3 on Ha#0;
  *  - sb_edac's names before Linux 4.9: "Sandy Bridge Socket#0" (3.3), "Ivy Bridge Socket#1" (3.13) with the second

@@ -48,7 +48,7 @@ for shape in "hsx,edac=old 4" "hsx,edac=csrow 4" "hsx,ha=1 4" "bdx,ha=1 4" "skx,
 done
 # one-home-agent dies (ha=1): the Haswell-EP/Broadwell-EP low-core-count die has home agent 0 alone (no HA 1 12.5
 # 2f38/6f38, no iMC 1 17.0-18.1 2fd0-2fd5/6fd0-6fd5 of Linux hswep/bdx_uncore_pci_ids), sb_edac one controller a
-# socket "Haswell SrcID#N_Ha#0" with channels 0-3 (../shared/notes/field_2026.md section 6): 1 HA and 4 iMC boxes a
+# socket "Haswell SrcID#N_Ha#0" with channels 0-3 (doc/memory.md, "Shapes real nodes show"): 1 HA and 4 iMC boxes a
 # socket, 2 controllers on 2 sockets, each socket's channels 0-3 on controller 0 as boxes imc0-3; sim:hsx's 2 DDR4-2133
 # DIMMs a channel: 16 of 24 R730 slots, 4 x 2133 MT/s x 8 B = 68.256 GB/s a socket; sim:bdx's one DDR4-2400:
 # 8 of 24 slots, 4 x 2400 x 8 = 76.8 GB/s

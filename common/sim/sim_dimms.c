@@ -13,7 +13,7 @@
  * EDAC names a socket by its node id; the simulated sockets' are written as their numbers, which real boards'
  * node ids are (the simulated UBox's CPUNODEID, filled to test the bus map, is not read for it).  sb_edac numbers
  * its controllers home agent first, sockets descending (a two-socket Broadwell-EP lists mc0 "SrcID#1_Ha#0": real
- * listings, ../shared/notes/field_2026.md section 6); skx_edac and i10nm_edac socket-major, as they register them.
+ * listings, doc/memory.md, "Shapes real nodes show"); skx_edac and i10nm_edac socket-major, as they register them.
  *
  * The shapes real nodes show besides (issue 98):
  *   edac=old     sb_edac's names before Linux 4.9: one controller a socket, "<Gen> Socket#N" with N its index

@@ -107,7 +107,7 @@ int sim_hsx_build(struct sim *s)
  * ha=1|2: the die's home agents.  The low-core-count dies (HSX's of up to 8 cores, its chop 0: E5-2620 v3,
  * E5-1650 v3; BDX's of up to 10: E5-2620 v4) have home agent 0 alone, its iMC's four channels (14.0-15.1): no
  * HA 1 or iMC 1 function to find (ha=1 with chop=0 is HSX's whole LCC part); sb_edac lists one controller a socket,
- * "Haswell SrcID#N_Ha#0", channels 0-3 (../shared/notes/field_2026.md section 6).  2, both home agents of two
+ * "Haswell SrcID#N_Ha#0", channels 0-3 (doc/memory.md, "Shapes real nodes show").  2, both home agents of two
  * channels each, is the default (the 18-core die's). */
 #define HSX_CHOP_DEFAULT 3
 int sim_hsx_option(struct sim *s, const char *key, const char *value)

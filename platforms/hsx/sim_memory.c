@@ -18,7 +18,7 @@ const struct sim_mem_board sim_hsx_mem = {
 	.t17_len = 40, .locators = SIM_LOC_DELL,
 };
 /* ha=1 (sim.c): the die with home agent 0 alone, its iMC's four channels (boxes 0-3: 14.0, 14.1, 15.0, 15.1),
- * one controller a socket "Haswell SrcID#N_Ha#0", channels 0-3 (../shared/notes/field_2026.md section 6); the
+ * one controller a socket "Haswell SrcID#N_Ha#0", channels 0-3 (doc/memory.md, "Shapes real nodes show"); the
  * same DIMMs in the same R730 slots, so the peak stays 4 x 2133 MT/s x 8 B a socket */
 const struct sim_mem_board sim_hsx_mem_one_ha = {
 	.dimms = "2222", .boxes_per_mc = 4, .slots = 3, .layer_slots = 3, .mc_name = "Haswell SrcID#%d_Ha#%d",

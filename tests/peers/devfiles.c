@@ -653,7 +653,7 @@ __attribute__((force_align_arg_pointer)) static void on_segv(int sig, siginfo_t 
 			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[1],
 			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[2],
 			((uint8_t *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP])[3]);
-	} else if (a) /* said, so that a peer's own fault is not taken for the harness's */
+	} else /* said, so that a peer's own fault is not taken for the harness's (at 0: a general protection fault) */
 		fprintf(stderr, "devfiles: a fault at 0x%llx (code %d), outside the /dev/mem windows: the program's own\n",
 			(unsigned long long)a, si->si_code);
 	if ((app_segv.sa_flags & SA_SIGINFO) && app_segv.sa_sigaction)

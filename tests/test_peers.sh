@@ -356,13 +356,20 @@ pcm_iio() {
 	# 30 s: its events take turns (collect_data), each counted over 30 s / the events of its opCode file and taken to a
 	# second by that nominal span, not by a clock (get_IIO_Samples: 1000 / delay_ms); a loaded machine's sleep
 	# overruns a turn (+3.2 % seen on SPR's 0.75 s turns), so each value is taken back to the window the simulator
-	# counted it in, from the trace (turns(), below)
-	peer "$W/$1.iio" "$3$PCM_CPU" "$PCM_IIO" 30 -i=1 -csv
+	# counted it in, from the trace (turns(), below).  PCM 202502 prints no row of its CSV after one pass of its
+	# turns (-i=1: its tables only, on screen), so it is given two passes of 15 s and its last CSV block is read
+	# (the last pass's windows: later turns take the place of earlier ones below)
+	delay=30 passes=1
+	case $PCM_VER in 2023*) ;; *) delay=15 passes=2 ;; esac
+	peer "$W/$1.iio" "$3$PCM_CPU" "$PCM_IIO" $delay -i=$passes -csv
 	rc=$?
 	stop_host
-	case $2 in skx*) model=85 ;; icx*) model=106 ;; *) model=143 ;; esac
-	nctrs=$(grep -cv '^[[:space:]]*$\|^#' "$QEMU_L/usr/share/pcm/opCode-$model.txt" 2>/dev/null)
-	delay_s=$(awk -v n="$nctrs" 'BEGIN { if (n > 0) printf "%.3f", int(30 * 1000 / n) / 1000 }')
+	case $2 in skx*) model=85 ;; icx*) model=106 ;; emr*) model=207 ;; *) model=143 ;; esac
+	# (its file of events by model: opCode-MODEL.txt in 202302, opCode-FAMILY-MODEL.txt in 202502)
+	opcode=$QEMU_L/usr/share/pcm/opCode-6-$model.txt
+	[ -e "$opcode" ] || opcode=$QEMU_L/usr/share/pcm/opCode-$model.txt
+	nctrs=$(grep -cv '^[[:space:]]*$\|^#' "$opcode" 2>/dev/null)
+	delay_s=$(awk -v n="$nctrs" -v d=$delay 'BEGIN { if (n > 0) printf "%.3f", int(d * 1000 / n) / 1000 }')
 	# the turns in the trace: one begins where an IIO counter is programmed with an event (a control word with
 	# ports in bits 47:36), its counters read before and after the sleep (the widest gap between two reads), stack
 	# by stack in PCM's order of its stacks, the order it prints them in; "EVENT UMASK PART STACK WINDOW" a turn and
@@ -388,9 +395,9 @@ pcm_iio() {
 		END { flush() }' "$HOSTDIR/trace" >"$W/$1.turns"
 	tf=$W/$1.turns
 	ibturns=$(awk '$1 == 131 && ($2 == 1 || $2 == 4) && $4 == 0' "$tf" | wc -l)
-	ibevents=$(grep -c 'ev_sel=0x83,umask=0x[14],' "$QEMU_L/usr/share/pcm/opCode-$model.txt" 2>/dev/null) # its IB writes and reads
+	ibevents=$(($(grep -c 'ev_sel=0x83,umask=0x[14],' "$opcode" 2>/dev/null) * passes)) # its IB writes and reads
 	span=$(awk '$1 == 131 { if (lo == "" || $5 < lo) lo = $5; if ($5 > hi) hi = $5 } END { print lo "-" hi }' "$tf")
-	check "pcm-iio sim:$2: the trace shows a turn for each IB write and read of its opCode file ($ibturns of $ibevents), counted over $span s each where it takes $delay_s ($nctrs events in 30 s)" \
+	check "pcm-iio sim:$2: the trace shows a turn for each IB write and read of its opCode file in each of its $passes passes ($ibturns of $ibevents), counted over $span s each where it takes $delay_s ($nctrs events in $delay s)" \
 		'[ "$ibturns" = "$ibevents" ] && [ "$ibturns" -gt 0 ] && [ -n "$delay_s" ]'
 	check "pcm-iio on sim:$2: exit 0" '[ $rc -eq 0 ]'
 	# its CSV (after its banner): Socket,Name,Part,<a column a counter>; a row a stack's part, then rows (Total) whose values
@@ -402,7 +409,7 @@ pcm_iio() {
 	# is its count over the turn's window, times delay_s over that window)
 	iio() { awk -F, -v col="$1" -v part="$2" -v st="$3" -v d="$delay_s" -v turns="$tf" '
 		BEGIN { while ((getline l < turns) > 0) { split(l, f, " "); if (f[1] == 131 && (f[2] == 1 || f[2] == 4)) w[f[2] == 1 ? "IB write" : "IB read", f[3], f[4]] = f[5] } }
-		$1 == "Socket" { for (i = 1; i <= NF; i++) if (index($i, col) == 1) c = i; next }
+		$1 == "Socket" { for (i = 1; i <= NF; i++) if (index($i, col) == 1) c = i; s = 0; miss = 0; next } # (a pass: the last counts)
 		$1 == "Socket0" && $3 ~ /^Part/ && !($2 in order) { order[$2] = nst++ } # the stacks in the order it reads them
 		$1 == "Socket0" && $3 ~ "^Part" part && (st == "" || $2 ~ "^IIO Stack " st " ") {
 			k = $3; sub(/^Part/, "", k); k += 0; x = $c
@@ -414,8 +421,8 @@ pcm_iio() {
 	p1w=$(iio "IB write" 1 "$4") p1r=$(iio "IB read" 1 "$4")
 	io_in=$IO_IN io_out=$IO_OUT seen=
 	case $2 in
-	spr*) # Sapphire Rapids XCC has 10 IIO PMUs (seed 001 Table 1-3) and the simulator spreads the profile's I/O
-		# evenly over them; the board (platforms/spr/board.c, from a real listing) gives 7 of them a root bus, and
+	spr* | emr*) # Sapphire Rapids XCC and Emerald Rapids have 10 IIO PMUs (seed 001 Table 1-3), and the simulator
+		# spreads the profile's I/O evenly over them; the board (platforms/spr/board.c, from a real listing) gives 7 of them a root bus, and
 		# PCM shows only the stacks it maps to a bus ("Mapped CPU bus #N ... to IO PMU #M"): the 7 stacks' share
 		mapped=$(grep -c "^Mapped CPU bus .* to IO PMU" "$csv")
 		io_in=$(awk -v d=$NVME_IN -v m="$mapped" 'BEGIN { print d + 2.0e9 * m / 10 }')
@@ -1018,6 +1025,11 @@ else
 	if [ -z "$PCM_PCIE" ]; then skip "pcm-pcie of Debian 13: $PCM_WHY"; else
 		pcm_pcie pp13_spr spr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids
 		pcm_pcie pp13_emr emr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids,model=207
+	fi
+	# pcm-iio 202502: the IIO stacks' inbound and outbound bytes by port, as 202302's on Sapphire Rapids
+	if [ -z "$PCM_IIO" ]; then skip "pcm-iio of Debian 13: $PCM_WHY"; else
+		pcm_iio pi13_spr spr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids 2
+		pcm_iio pi13_emr emr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids,model=207 2
 	fi
 	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then skip "likwid of Debian 13: not in the $RELEASE root"; else
 		# likwid 5.4.1 on Sapphire Rapids: the iMC channels' MMIO boxes from the discovery tables, under the

@@ -168,6 +168,10 @@ explain() { # TOOL
 	# BHS_IRP_UNIT_CTL 0x2A00-0x2AF0); the board has IIO PMUs 0-14, every one its srf_sad_to_pmu_id_mapping names
 	# (pcm-iio-topology.cpp; platforms/gnr/board.c), so the MSRs of unit 15, 0x29F0-0x29FF and 0x2AF0-0x2AFF, are none
 	tool ~ /sim:(gnr|srf)/ && what ~ /^(rd|wr)msr MSR 0x2[9a]f[0-9a-f]:/ { bhs15 += n; refused += n; next }
+	# likwid 5.4.1 on the discovery parts translates of its UBox (MSR_UBOX_DEVICE) the global control and status
+	# alone and every other register to MSR 0 (access_x86_translate.c access_x86_translate_read): its UBOX0 counter,
+	# UNCORE_CLOCKTICKS of the CLOCK group on Granite Rapids, reads MSR 0x0 while its discovery found the UBox at 0x3FF0
+	tool ~ /^likwid.*sim:(spr|emr|gnr|srf)/ && what ~ /^rdmsr MSR 0x0:/ { ubox0 += n; refused += n; next }
 	tool ~ /sim:spr/ && what ~ /^MMIO (read|write) 0x/ {
 		split(what, w, " "); a = hex(w[3]) % 524288
 		if (a >= 157696 && a < 157952) { chan += n; refused += n; next } }
@@ -175,6 +179,7 @@ explain() { # TOOL
 	END {
 		if (stacks) printf "%s refused %d x MSR 0x30a0-0x30bf, 0x34a0-0x34bf: IIO and IRP stacks 10 and 11, which PCM 202302 programs on SPR and the part has not (D8: seed 001 Table 1-3)\n", tool, stacks
 		if (bhs15) printf "%s refused %d x MSR 0x29f0-0x29ff, 0x2af0-0x2aff: IIO and IRP unit 15, which PCM 202502 programs on Birch Stream (BHS_M2IOSF_NUM 16) and the board has not (IIO PMUs 0-14, pcm srf_sad_to_pmu_id_mapping)\n", tool, bhs15
+		if (ubox0) printf "%s refused %d x MSR 0x0: its UBOX0 counter, which likwid 5.4.1 translates to MSR 0 on the discovery parts (access_x86_translate_read: MSR_UBOX_DEVICE, the global registers alone)\n", tool, ubox0
 		if (chan) printf "%s refused %d x MMIO MEMn + 0x26800-0x268ff: PCM 202302 channel 1 of 3 a controller, 0x4000 apart, where the part has 2, 0x8000 apart (D8: seed 001 section 1.10.3); its channel 2 is channel 1 of the part\n", tool, chan
 		why["0x700:"] = "UBox global control (D2)"; why["0x702:"] = "CHA count (D3)"; why["0xce:"] = "PLATFORM_INFO (D5)"
 		why["0x8b:"] = "microcode signature"; why["0x1b1:"] = "package thermal status"
@@ -463,7 +468,9 @@ ubox_socket() { # BUS
 # likwid-perfctr -g GROUP on the first CPU of each of two sockets, direct access: METRIC's value on each
 # counted CPU REG: the seconds a likwid run's counters of CPU counted, from the simulator's trace of the run
 # (HOSTDIR/trace, sim_host.c): REG 0x700, from the last unfreeze (bit 61) of the UBox global control to the freeze
-# (bit 63) after it; REG 0x611, the package energy's, from its last read before that unfreeze to its first after;
+# (bit 63) after it; REG 0x611, the package energy's, from its last read before that unfreeze to its first after
+# (where it freezes no UBox, likwid 5.4.1's CLOCK on the Sapphire Rapids family: around the cores' global control
+# IA32_PERF_GLOBAL_CTRL 0x38F, its last read before the enable to its first after the write of 0);
 # REG 0x391, Nehalem-EP's uncore global control (enable-style: EN_PC0-7 bits 0-7), from the last write that enables
 # a counter to the write of 0 after it; REG 0x2ff0, the Sapphire Rapids family's U_MSR_PMON_GLOBAL_CTL, from the
 # last write of 0 (frz_all clear: seed 001 L1290) to the write that sets frz_all (bit 0) after it
@@ -483,10 +490,13 @@ counted() {
 	$3 == "msr" && $4 == cpu && $5 == "0x700" && $2 == "w" {
 		if ($6 == "0x2000000000000000") { un = $1; if (reg == "0x611") e0 = last }
 		else if ($6 == "0x8000000000000000" && un != "") { if (reg == "0x700") w = ($1 - un) / 1e9; fr = $1; un = "" } }
+	$3 == "msr" && $4 == cpu && $5 == "0x38f" && $2 == "w" && reg == "0x611" {
+		if ($6 != "0x0") { c0 = last; cfr = "" } else if (c0 != "") cfr = $1 }
 	$3 == "msr" && $4 == cpu && $5 == "0x611" && $2 == "r" {
 		if (fr != "" && e0 != "") { w = ($1 - e0) / 1e9; fr = e0 = "" }
+		if (cfr != "" && c0 != "") { cw = ($1 - c0) / 1e9; cfr = c0 = "" }
 		last = $1 }
-	END { if (w != "") printf "%.6f", w }' "$HOSTDIR/trace"
+	END { if (w == "") w = cw; if (w != "") printf "%.6f", w }' "$HOSTDIR/trace"
 }
 
 likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
@@ -556,7 +566,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		# function, which real boards list first (0x100) and sim_disc.c too (test_peer_regs).  On Sierra Forest
 		# likwid 5.4.1 turns its uncore off itself (topology.c: case SIERRAFORREST, supportUncore = 0, where
 		# Granite Rapids' is 1), so it opens no uncore access and its MBOXes read '-'
-		if [ "$wrote" = 0 ]; then
+		if [ "$wrote" = 0 ] && [ "$group" = MEM ]; then
 			case $spec in
 			srf*) skip "likwid $LIKWID_VER -g $group on sim:$spec: it writes no register (msr, pci and mmio writes 0) and its MBOXes read '-': likwid 5.4.1 does not support Sierra Forest's uncore (topology.c, SIERRAFORREST: supportUncore = 0)" ;;
 			*) no "likwid $LIKWID_VER -g $group on sim:$spec programs its boxes (msr, pci and mmio writes 0: it found no PMON DVSEC, $(grep -m1 "ERROR" "$W/$name.likwid.err"))" ;;
@@ -584,7 +594,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 	139) crash="SIGSEGV, $(grep -m1 -o "a fault at 0x[0-9a-f]*" "$W/$name.likwid.err" || echo "no fault address said")" ;;
 	134) crash=$(grep -m1 -oE "(free|malloc|munmap_chunk)\(\): [a-z ]*|double free[a-z ]*|corrupted [a-z ]*" "$W/$name.likwid.err") ;;
 	esac
-	if [ "$disc" = 1 ] && [ -n "$crash" ] && grep -q "Memory read bandwidth .* STAT" "$W/$name.likwid"; then
+	if [ "$disc" = 1 ] && [ -n "$crash" ] && grep -q "Runtime (RDTSC) \[s\] STAT" "$W/$name.likwid"; then
 		skip "likwid $LIKWID_VER -g $group on sim:$spec: status $rc ($crash) after its results, outside the /dev/mem windows: its discovery clean-up reads one socket past its table (perfmon_uncore_discovery_free, num_sockets = tables + 1)"
 	else
 		check "likwid-perfctr -g $group on sim:$spec: exit 0, status $rc ($(tail -2 "$W/$name.likwid.err" | tr '\n' ' '))" '[ $rc -eq 0 ]'
@@ -621,12 +631,13 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 		metric=${m%%;*} t=${m#*;}
 		t0=${t%;*} t1=${t#*;}
 		reg=0x700
-		case $metric in Power*|Energy*) reg=0x611 ;; esac
 		case $spec in nhm*) reg=0x391 ;; spr* | emr* | gnr* | srf*) reg=0x2ff0 ;; esac
 		# the Xeon E5's: each socket's iMC channel 0 (D16:F0, seed 000 L2162) and its first counter (0xA0)
 		# (Sandy Bridge-EP has no global control: likwid starts each counter by its enable and zeroes it; on Ivy
 		# Bridge-EP it unfreezes and freezes through U_MSR_PMON_GLOBAL_CTL 0xC00)
 		case $spec in snbep*) reg="pci:BUS:10.0:0xa0" ch0=3cb0 ;; ivbep*) reg=0xc00 ;; esac
+		# a package's energy: a core's register (MSR 0x611), which the discovery tables' socket order does not touch
+		case $metric in Power*|Energy*) reg=0x611 ;; esac
 		# its metric table: | NAME | CPU 0's | CPU 1's | (socket 0's first CPU, socket 1's)
 		row=$(awk -F'|' -v k="$metric" 'index($2, k) && $2 !~ /STAT/ { gsub(/ /, "", $3); gsub(/ /, "", $4); print $3, $4; exit }' "$W/$name.likwid")
 		v0=${row%% *} v1=${row##* }
@@ -639,7 +650,7 @@ likwid() { # NAME SPEC QEMU-CPU GROUP "METRIC;TRUTH0;TRUTH1"...
 			w0=$(counted - "$r0") w1=$(counted - "$r1") reg="$r0 and $r1" ;;
 		*) w0=$(counted "${cpus% *}" $reg) w1=$(counted "${cpus#* }" $reg) ;;
 		esac
-		[ "$swapped" = 0 ] || { t=$t0 t0=$t1 t1=$t w=$w0 w0=$w1 w1=$w; }
+		[ "$swapped" = 0 ] || [ "$reg" = 0x611 ] || { t=$t0 t0=$t1 t1=$t w=$w0 w0=$w1 w1=$w; }
 		c0=$(awk -v v="$v0" -v r="${runtime% *}" -v w="$w0" 'BEGIN { if (w > 0) printf "%.6g", v * r / w }')
 		c1=$(awk -v v="$v1" -v r="${runtime#* }" -v w="$w1" 'BEGIN { if (w > 0) printf "%.6g", v * r / w }')
 		check "likwid $group sim:$spec: $metric socket 0 $v0 over its ${runtime% *} s, $c0 over the $w0 s the simulator counted (CPU ${cpus% *}, MSR $reg), against $t0; socket 1 $v1, $c1 over $w1 s against $t1 (1 %)" \
@@ -1037,6 +1048,10 @@ else
 		likwid lw13_spr spr,sockets=2,cores=2 SapphireRapids MEM \
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		# each package's energy (RAPL, MSR 0x611) in its CLOCK group: 5.4.1's has no uncore clock on Sapphire Rapids,
+		# and reads its UBOX0 through MSR 0 on Granite Rapids (above: 0, not checked)
+		likwid lw13_spr_clock spr,sockets=2,cores=2 SapphireRapids CLOCK "Power [W];150;95"
+		likwid lw13_gnr_clock gnr,sockets=2,cores=2 GraniteRapids CLOCK "Power [W];150;95"
 		# likwid 5.4.1 does not know Emerald Rapids ("Unsupported Intel Processor")
 		likwid lw13_emr emr,sockets=2,cores=2 SapphireRapids,model=207 MEM
 		# nor Clearwater Forest

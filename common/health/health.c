@@ -23,6 +23,7 @@
 #include "health_ufreq.h"
 #include "health_energy.h"
 #include "memory/memory.h"
+#include "node/node.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -210,7 +211,7 @@ __attribute__((format(printf, 7, 8))) static void raise_cond(struct health *h, i
 /* Whether the population says iMC box box of socket sock holds no DIMM, or is no channel (memory/). */
 static int empty_channel(uncore_t *u, int sock, int box)
 {
-	int st = mem_pop_state(mem_pop_get(u), sock, box);
+	int st = mem_pop_state(node_fact(u, NODE_MEMORY), sock, box); /* (built when the session started) */
 	return st == UNCORE_CHAN_EMPTY || st == UNCORE_CHAN_NONE;
 }
 

@@ -809,19 +809,34 @@ int uncore_session_watch_energy_impl(uncore_session_t *s, const struct uncore_en
 }
 
 /* Judge the read that just ended (rc: its result).  The read's own message, if any, is kept. */
-void health_after_read(uncore_session_t *s, int rc)
+/* The session's health, planned (what it judges, from the session's metrics and events): NULL out of memory */
+static struct health *planned(uncore_session_t *s)
 {
 	struct health **hp = session_health(s);
+	if (!*hp && !(*hp = calloc(1, sizeof(**hp))))
+		return NULL;
+	if (!(*hp)->planned)
+		plan(s, *hp);
+	return *hp;
+}
+
+void health_start(uncore_session_t *s)
+{
+	struct health *h = planned(s); /* (out of memory: planned at the first read, or judged never) */
+	if (h)
+		health_devices_start(s, &h->dev);
+}
+
+void health_after_read(uncore_session_t *s, int rc)
+{
 	uncore_t *u = session_owner(s);
 	char msg[1024];
-	if (!*hp && !(*hp = calloc(1, sizeof(**hp))))
-		return;
-	struct health *h = *hp;
 	if (rc)
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
+	struct health *h = planned(s); /* (at the start, as a rule: health_start) */
+	if (!h)
+		return;
 	h->now = u->acc->ops->now_ns(u->acc);
-	if (!h->planned)
-		plan(s, h);
 	/* a read right after another (a stop after the last read) shows too little to end a condition */
 	if (h->cap)
 		memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);

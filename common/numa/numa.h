@@ -58,8 +58,8 @@ struct numa_map {
 	int hbm_cache[UC_MAX_SOCKETS]; /* HBM channels serve the DDR node (cache mode) */
 	int8_t cpu_domain[UC_MAX_CPUS]; /* CPU c's SNC domain in its socket where snc[] > 1 says SNC is on; else 0 */
 	int nub;
-	struct numa_unit_boxes ub[NUMA_UNITS]; /* the platform's memory units (those it has) */
-	int ub_cut; /* a unit of more boxes than a table holds: left out, said at its use */
+	struct numa_unit_boxes ub[NUMA_UNITS]; /* the platform's memory units (those it has; one of more boxes than a
+						* table holds left out: its metrics have no value per node, said) */
 };
 /* The map, built now where it is not yet (a query's first use): NULL with the reason, kept. */
 struct numa_map *numa_map_get(uncore_t *u);

@@ -229,10 +229,8 @@ static void unit_tables(uncore_t *u, struct numa_map *m)
 			for (int i = 0; i < uncore_unit_boxes(u, unit, sock); i++, n++) {
 				int box = uncore_box_number(u, unit, sock, i);
 				char why[256];
-				if (n >= NUMA_UNIT_BOXES || box > SHRT_MAX) {
-					m->ub_cut = 1;
+				if (n >= NUMA_UNIT_BOXES || box > SHRT_MAX)
 					goto next;
-				}
 				c->b[n].socket = (short)sock;
 				c->b[n].box = (short)box;
 				c->b[n].node = (short)box_node(u, m, names[k], unit, sock, box, why, sizeof(why));

@@ -194,6 +194,7 @@ int iu_setup(const struct iu_config *c, struct iu_state *st, char *err, size_t l
 		iu_fail(err, len, "%s%s", cfg || backend_is_sim(c->backend) ? "Backend: " : "", uncore_error());
 		return cfg ? -1 : -2;
 	}
+	uncore_node_build(st->u); /* the node's facts now: a read only indexes them (a failed one says why at its use) */
 	if (c->force)
 		uncore_set_force(st->u, 1);
 	if (uncore_session_new(st->u, &st->s) ||

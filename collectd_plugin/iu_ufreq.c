@@ -40,7 +40,7 @@ int iu_ufreq_read(struct iu_state *st, cdtime_t now)
 	value_list_t vl = VALUE_LIST_INIT;
 	if (!st->ufreq)
 		return 0; /* not asked for: the configuration names neither the default set nor the group clock */
-	int sent = 0, n = uncore_freq_domains(st->u, d, IU_UFREQ_MAX);
+	int sent = 0, n = uncore_freq_read(st->u, d, IU_UFREQ_MAX); /* (the entries found when it planned) */
 	if (n < 0) {
 		if (!said++) /* once: a node without the driver stays without it */
 			INFO("%s plugin: the uncore clock's limits are not reported: %s", IU_NAME, uncore_error());

@@ -148,6 +148,7 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 		return ue_fail(err, len, "%s%s", backend_is_config(c->backend) ? "--backend: " : "", uncore_error());
 	if (c->force)
 		uncore_set_force(st->u, 1);
+	uncore_node_build(st->u); /* the node's facts now: a read only indexes them (a failed one says why at its use) */
 	if (uncore_session_new(st->u, &st->s) ||
 	    uncore_select(st->u, st->s, &sel, &chosen, &n, st->notice, sizeof(st->notice))) {
 		ue_fail(err, len, "%s", uncore_error());

@@ -49,7 +49,7 @@ void ue_ufreq_read(struct ue_state *st)
 	struct ue_ufreq *f = st->ufreq;
 	if (!f)
 		return; /* not asked for */
-	int n = uncore_freq_domains(st->u, f->d, UE_UFREQ_MAX);
+	int n = uncore_freq_read(st->u, f->d, UE_UFREQ_MAX); /* (the entries found when it planned) */
 	if (n < 0 && !f->said++)
 		ue_log("the uncore clock's limits are not exported: %s", uncore_error());
 	f->n = n < 0 ? 0 : n < UE_UFREQ_MAX ? n : UE_UFREQ_MAX;

@@ -248,6 +248,7 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 		return snprintf(err, len, "out of memory"), -1;
 	if (uncore_open(backend, &st->u))
 		return fail(err, len, "cannot open the uncore");
+	uncore_node_build(st->u); /* the node's facts now: a read only indexes them (a failed one says why at its use) */
 	if (uncore_session_new(st->u, &st->s))
 		return fail(err, len, "session");
 	/* the channels of a memory controller named imc; a part whose controller is named otherwise: the sockets' */

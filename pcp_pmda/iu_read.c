@@ -34,7 +34,7 @@ int iu_read(struct iu_state *st)
 	if (st->perjob)
 		iu_jobs_read(st);
 	if (st->ufreq) { /* the limits now (a domain gone: its values absent) */
-		int n = uncore_freq_domains(st->u, st->ufreq, IU_UFREQ_MAX);
+		int n = uncore_freq_read(st->u, st->ufreq, IU_UFREQ_MAX); /* (the entries found when it planned) */
 		st->nufreq = n < 0 ? 0 : n < IU_UFREQ_MAX ? n : IU_UFREQ_MAX;
 	}
 	if (uncore_session_num_events(st->s) && uncore_session_read(st->s))

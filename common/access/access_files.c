@@ -1,6 +1,6 @@
 /*
  * The files a simulated backend presents, as one tree on its access: made once, the first time a feature
- * reads them, and kept until the access closes.  The feature folders read them through the one file view
+ * reads them, and kept (the same tree, its files made again by a refresh) until the access closes.  The feature folders read them through the one file view
  * (devices/dev_fs.h) and never ask which backend made them.
  */
 #include <stdlib.h>
@@ -50,11 +50,8 @@ int access_files_refresh(struct access *a)
 	if (!p || !p->files)
 		return 0; /* made when next read */
 	memfs_free(p->files);
-	if (p->ops->files(p, p->files)) {
-		access_files_free(p);
-		return -1;
-	}
-	return 0;
+	/* one that fails leaves the tree empty, not freed: the node's facts and the energy object keep it to read */
+	return p->ops->files(p, p->files) ? memfs_free(p->files), -1 : 0;
 }
 
 void access_files_free(struct access *a)

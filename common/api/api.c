@@ -3,6 +3,8 @@
 #include "health/health.h"
 #include "health/health_devices.h"
 #include "memory/memory.h"
+#include "numa/numa.h"
+#include "api_node.h"
 #include "open/uncore_priv.h"
 
 #define H(s) session_owner(s)
@@ -74,7 +76,19 @@ LOCKED(int, uncore_session_add, (uncore_session_t *s, const char *spec), (s, spe
 LOCKED(int, uncore_session_set_cpu, (uncore_session_t *s, int cpu), (s, cpu), H(s))
 LOCKED(int, uncore_session_allow_refused, (uncore_session_t *s, int on), (s, on), H(s))
 LOCKED(int, uncore_session_refused, (const uncore_session_t *s), (s), H(s))
-LOCKED(int, uncore_session_start, (uncore_session_t *s), (s), H(s))
+/* The node's facts a read takes built first (api_node.c), its health planned: a read builds none */
+int uncore_session_start(uncore_session_t *s)
+{
+	handle_lock(H(s));
+	api_node_build_reads(H(s));
+	int rc = uncore_session_start_impl(s);
+	if (!rc)
+		health_start(s); /* (what its reads are judged on, planned now too) */
+	handle_unlock(H(s));
+	return rc;
+}
+LOCKED(int, uncore_session_node_value, (uncore_session_t *s, int m, int node, int window, double *out),
+       (s, m, node, window, out), H(s))
 /* int name(s): locked, and the read it ends with judged (health/health.c) */
 #define JUDGED(name)                                                                                             \
 	int name(uncore_session_t *s)                                                                            \

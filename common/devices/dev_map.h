@@ -118,4 +118,7 @@ void dev_files_free(struct dev_files *f);
 /* The sysfs directory of device i of a group ("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0"): 0, or -1. */
 int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len);
 
+/* The device map built and kept by the node (node/node.h NODE_DEVICES), where it is not yet: 0. */
+int dev_map_build(uncore_t *u);
+
 #endif

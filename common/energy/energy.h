@@ -98,4 +98,8 @@ int energy_msr_psys(struct uncore_energy *e);
 struct energy_counter *energy_add(struct uncore_energy *e, int socket, int die, int domain, double unit_j,
 				  uint64_t modulus);
 
+/* The node's energy domains (its platform's RAPL part) found and kept by the node (node/node.h NODE_ENERGY), where
+ * they are not yet: 0. */
+int energy_node_build(uncore_t *u);
+
 #endif

@@ -60,6 +60,7 @@ struct uncore {
 	 * mem_peak_set 0 until built (every value NaN); mem_peak_wanted: a session counts a metric of it (metrics.c),
 	 * so that the public call that added it has the population built (api.c) */
 	double mem_peak_socket[UC_MAX_SOCKETS], mem_peak[UC_MAX_SOCKETS][HANDLE_PEAK_BOXES];
+	char mem_peak_why[UC_MAX_SOCKETS][256]; /* why a socket's is NaN, the population built */
 	int mem_peak_set, mem_peak_wanted;
 };
 

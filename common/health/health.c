@@ -23,6 +23,7 @@
 #include "health_ufreq.h"
 #include "health_energy.h"
 #include "memory/memory.h"
+#include "node/node.h"
 
 /* A box counts nothing while the unit's other boxes counted at least this much each in the interval: far
  * above what an uneven share of a hashed load leaves one box with (even 10 ms of 1 GB/s is 1.5e5 lines). */
@@ -210,7 +211,7 @@ __attribute__((format(printf, 7, 8))) static void raise_cond(struct health *h, i
 /* Whether the population says iMC box box of socket sock holds no DIMM, or is no channel (memory/). */
 static int empty_channel(uncore_t *u, int sock, int box)
 {
-	int st = mem_pop_state(mem_pop_get(u), sock, box);
+	int st = mem_pop_state(node_fact(u, NODE_MEMORY), sock, box); /* (built when the session started) */
 	return st == UNCORE_CHAN_EMPTY || st == UNCORE_CHAN_NONE;
 }
 
@@ -808,19 +809,34 @@ int uncore_session_watch_energy_impl(uncore_session_t *s, const struct uncore_en
 }
 
 /* Judge the read that just ended (rc: its result).  The read's own message, if any, is kept. */
-void health_after_read(uncore_session_t *s, int rc)
+/* The session's health, planned (what it judges, from the session's metrics and events): NULL out of memory */
+static struct health *planned(uncore_session_t *s)
 {
 	struct health **hp = session_health(s);
+	if (!*hp && !(*hp = calloc(1, sizeof(**hp))))
+		return NULL;
+	if (!(*hp)->planned)
+		plan(s, *hp);
+	return *hp;
+}
+
+void health_start(uncore_session_t *s)
+{
+	struct health *h = planned(s); /* (out of memory: planned at the first read, or judged never) */
+	if (h)
+		health_devices_start(s, &h->dev);
+}
+
+void health_after_read(uncore_session_t *s, int rc)
+{
 	uncore_t *u = session_owner(s);
 	char msg[1024];
-	if (!*hp && !(*hp = calloc(1, sizeof(**hp))))
-		return;
-	struct health *h = *hp;
 	if (rc)
 		snprintf(msg, sizeof(msg), "%s", uncore_error());
+	struct health *h = planned(s); /* (at the start, as a rule: health_start) */
+	if (!h)
+		return;
 	h->now = u->acc->ops->now_ns(u->acc);
-	if (!h->planned)
-		plan(s, h);
 	/* a read right after another (a stop after the last read) shows too little to end a condition */
 	if (h->cap)
 		memset(h->seen, session_window_ns(s, UNCORE_LAST_INTERVAL) < HEALTH_BRIEF_NS, (size_t)h->cap);

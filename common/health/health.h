@@ -7,6 +7,9 @@
 
 /* The read that just ended judged (rc its result, whose message is kept), and the
  * session's conditions freed. */
+/* What the session's reads will be judged on, planned when it starts (api.c): the first read judges as the
+ * hundredth does. */
+void health_start(uncore_session_t *s);
 void health_after_read(uncore_session_t *s, int rc);
 void health_free(uncore_session_t *s);
 int uncore_session_health_impl(uncore_session_t *s, struct uncore_health *out, int max);

@@ -267,15 +267,22 @@ static void describe(const struct health_devices *st, int g, char *buf, size_t l
 	}
 }
 
+struct health_devices *health_devices_start(uncore_session_t *s, struct health_devices **stp)
+{
+	if (!*stp && !(*stp = calloc(1, sizeof(**stp))))
+		return NULL;
+	if (!(*stp)->planned)
+		plan(s, *stp);
+	return *stp;
+}
+
 int health_devices_read(uncore_session_t *s, struct health_devices **stp, uint64_t now, struct health_device_cond *out,
 			int max)
 {
 	uncore_t *u = session_owner(s);
-	struct health_devices *st = *stp;
-	if (!st && !(st = *stp = calloc(1, sizeof(*st))))
+	struct health_devices *st = health_devices_start(s, stp); /* (planned when the session started, as a rule) */
+	if (!st)
 		return 0;
-	if (!st->planned)
-		plan(s, st);
 	if (st->off)
 		return 0;
 	if (st->start)

@@ -19,6 +19,9 @@ struct health_device_cond {
 };
 /* The read that just ended (at now ns) added; a window judged when it is long enough.  The conditions standing
  * after it: how many (at most max into out). */
+/* The ports the session counts and the device groups behind them, planned (the session's start): NULL out of
+ * memory. */
+struct health_devices *health_devices_start(uncore_session_t *s, struct health_devices **st);
 int health_devices_read(uncore_session_t *s, struct health_devices **st, uint64_t now, struct health_device_cond *out,
 			int max);
 /* The last judged window's rows (uncore_session_device_check) */

@@ -61,10 +61,18 @@ int uncore_open(const char *backend, uncore_t **out);
 int uncore_open_topology(const char *backend, uncore_t **out);
 void uncore_close(uncore_t *u);
 /*
- * The node's facts (its NUMA map, its PCI device map, its uncore clock-limit entries, its energy domains) are
- * built once, at their first use, and kept: a read only reads counters.  When the machine changes under an open
- * handle (a device hot-plugged, a node brought online), this lets them go, to be built again at their next use;
- * plan sessions again after it (a device group's number may name another group).  0.
+ * The node's facts (its NUMA map and which node each memory channel serves, its memory population and peaks, its
+ * PCI device map, its uncore clock-limit entries, its energy domains) are built once and kept: a read only reads
+ * counters and indexes them.  uncore_node_build builds them now, each that is not built yet (a front end calls it
+ * when it plans); a session's start builds those its reads take; a query made before either (uncore_numa_nodes,
+ * uncore_freq_domains) builds the one it asks about.  A fact that cannot be built is kept with its reason, said
+ * at each use, not tried again.  0.
+ */
+int uncore_node_build(uncore_t *u);
+/*
+ * When the machine changes under an open handle (a device hot-plugged, a node brought online), this lets the
+ * node's facts go and builds them again at once (uncore_node_build), so that no read builds one; plan sessions
+ * again after it (a device group's number may name another group).  0.
  */
 int uncore_node_refresh(uncore_t *u);
 /*
@@ -887,8 +895,12 @@ struct uncore_freq_domain {
 	const char *source;     /* "intel_uncore_frequency", "intel_uncore_frequency (TPMI)", "MSR 0x620/0x621" */
 };
 /* The domains into out (up to max): how many there are, or -1 with why none can be read (no driver and no
- * MSR on this part or backend, a replayed snapshot). */
+ * MSR on this part or backend, a replayed snapshot).  The driver's entries are found at the first call where the
+ * front end did not build the node's facts (uncore_node_build) or start a session before. */
 int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max);
+/* The same at a front end's read: the limits of the entries found when it planned, nothing looked for (-1 with
+ * that said where they were not found then). */
+int uncore_freq_read(uncore_t *u, struct uncore_freq_domain *out, int max);
 /* Whether a front end's selection (uncore_select) takes the uncore clock's limits too: its default set (no
  * metric, group or event named) or the group "clock", where the counted uncore clock is. */
 int uncore_freq_selected(const struct uncore_selection *sel);

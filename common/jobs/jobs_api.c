@@ -7,7 +7,7 @@
 #include "handle/handle.h"
 #include "open/open.h"
 #include "access/access.h"
-#include "devices/dev_map.h"
+#include "devices/dev_fs.h"
 #include "util/error.h"
 #include "util/memfs.h"
 
@@ -25,8 +25,8 @@ static void let_go(uncore_t *u)
  * the host it runs on). */
 static int scan(uncore_t *u)
 {
-	struct dev_fs fs = { 0 }; /* a simulated machine's files, made once a handle (access_files) */
-	int rc = u->acc && dev_fs_sim(u, &fs) ? -1 : 0;
+	struct dev_fs fs = { 0 }; /* a simulated machine's files, made once on its access (access_files) */
+	int rc = u->acc && access_files(u->acc, &fs.mem) ? -1 : 0;
 	fs.with_host = 1;
 	if (!rc)
 		rc = jobs_scan(u->jobs, &fs);

@@ -150,15 +150,18 @@ int mem_pop_build_on(const struct dev_fs *fs, const struct mem_layout *lay, int 
 
 static void release(void *p) { free(p); }
 
-/* The peaks handed down to the metrics' 'peak_bw' (handle.h mem_peak): each iMC channel box's and each socket's,
- * NaN where not known. */
+/* The peaks handed down to the metrics' 'peak_bw' and the front ends' shares (handle.h mem_peak): each iMC channel
+ * box's and each socket's, NaN where not known (and each socket's why), worked out here once, not at each read. */
 static void hand_down(uncore_t *u, const struct mem_pop *p)
 {
 	int unit = uncore_unit_find(u, "imc");
-	char why[1024];
 	for (int s = 0; s < UC_MAX_SOCKETS; s++) {
 		int boxes[MEM_MAX_BOXES], n = 0;
+		char *why = u->mem_peak_why[s];
+		size_t len = sizeof(u->mem_peak_why[s]);
 		u->mem_peak_socket[s] = NAN;
+		snprintf(why, len, "%s", !p ? "the memory population is not known" : unit < 0 ?
+			 "the platform has no iMC channel boxes" : "");
 		for (int b = 0; b < HANDLE_PEAK_BOXES; b++)
 			u->mem_peak[s][b] = NAN;
 		if (!p || unit < 0 || s >= uncore_num_sockets(u))
@@ -167,11 +170,12 @@ static void hand_down(uncore_t *u, const struct mem_pop *p)
 			double bps;
 			int box = uncore_box_number(u, unit, s, k);
 			boxes[n++] = box;
-			if (box >= 0 && box < HANDLE_PEAK_BOXES && !mem_pop_peak(p, s, &box, 1, &bps, why, sizeof(why)))
+			if (box >= 0 && box < HANDLE_PEAK_BOXES && !mem_pop_peak(p, s, &box, 1, &bps, why, len))
 				u->mem_peak[s][box] = bps;
 		}
 		double bps;
-		if (!mem_pop_peak(p, s, boxes, n, &bps, why, sizeof(why)))
+		why[0] = 0;
+		if (!mem_pop_peak(p, s, boxes, n, &bps, why, len))
 			u->mem_peak_socket[s] = bps;
 	}
 	u->mem_peak_set = p != NULL;
@@ -190,15 +194,19 @@ static struct mem_pop *make(uncore_t *u)
 	return p;
 }
 
-const struct mem_pop *mem_pop_get(uncore_t *u)
+int mem_pop_node_build(uncore_t *u)
 {
 	struct node_slot *s = node_slot(u, NODE_MEMORY);
-	if (!s)
-		return NULL;
-	if (!node_ready(s)) { /* built once, kept by the node (node.h) */
+	if (s && !s->state) { /* built once, kept by the node (node.h) */
 		s->fact = make(u);
 		s->release = release;
 		node_built(u, s, NODE_MEMORY, s->fact ? 0 : -1);
 	}
-	return s->state > 0 ? s->fact : NULL;
+	return 0;
+}
+
+const struct mem_pop *mem_pop_get(uncore_t *u)
+{
+	mem_pop_node_build(u);
+	return node_fact(u, NODE_MEMORY);
 }

@@ -86,8 +86,11 @@ int mem_smbios_table(const struct dev_fs *fs, uint8_t **out, size_t *len, char *
 /* The table below fs (MEM_SMBIOS_PATH: root's alone on a real node) parsed into s: 0; -1 with why. */
 int mem_smbios_read(const struct dev_fs *fs, struct mem_smbios *s, char *why, size_t n);
 
-/* The handle's population, built on first use and kept by its node (node.h NODE_MEMORY); NULL out of memory. */
+/* The handle's population, built when the front end plans (or at a query's first use) and kept by its node (node.h
+ * NODE_MEMORY), with the peaks it hands down (handle.h mem_peak); NULL out of memory. */
 const struct mem_pop *mem_pop_get(uncore_t *u);
+/* Build it where it is not built yet (a failure kept with its reason): 0. */
+int mem_pop_node_build(uncore_t *u);
 /* The population of u's sockets built from fs (the tests' way in): 0, or -1 out of memory. */
 int mem_pop_build(const struct dev_fs *fs, const struct mem_layout *lay, int nsockets, struct mem_pop *p);
 /* ... with each socket's CPU (socket_cpu[s], NULL: none known), by which its NUMA node is found and the controllers

@@ -1,4 +1,4 @@
-/* The node object (node.h): its facts' slots, their builds counted, and the caller's refresh. */
+/* The node object (node.h): its facts' slots, their builds counted, what a read takes of them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +32,19 @@ void node_built(uncore_t *u, struct node_slot *s, enum node_fact f, int rc)
 		snprintf(s->why, sizeof(s->why), "%s", uncore_error());
 }
 
+void *node_fact(const uncore_t *u, enum node_fact f)
+{
+	static const char *const what[NODE_FACTS] = { "NUMA map", "device map", "uncore clock-limit entries",
+						      "energy domains", "memory population" };
+	const struct node_slot *s = u->node ? &u->node->s[f] : NULL;
+	if (s && s->state > 0)
+		return s->fact;
+	if (s && s->state < 0)
+		return uc_err("%s", s->why), NULL;
+	return uc_err("the node's %s is not built: a read takes it as built when the front end planned "
+		      "(uncore_node_build) or its session started", what[f]), NULL;
+}
+
 void node_builds(const uncore_t *u, int out[NODE_FACTS])
 {
 	for (int f = 0; f < NODE_FACTS; f++)
@@ -51,19 +64,13 @@ static void release_facts(struct node *n)
 
 void node_free(uncore_t *u)
 {
-	if (u->node)
-		release_facts(u->node);
+	node_release(u);
 	free(u->node);
 	u->node = NULL;
 }
 
-int uncore_node_refresh(uncore_t *u)
+void node_release(uncore_t *u)
 {
-	if (!u)
-		return uc_err("no handle");
-	handle_lock(u);
 	if (u->node)
 		release_facts(u->node);
-	handle_unlock(u);
-	return 0;
 }

@@ -1,7 +1,9 @@
 /*
  * The node object: the facts of the machine a handle opened, each built once and kept until the handle closes or
  * the caller says the machine changed (uncore_node_refresh: a hot-plugged device, a NUMA node brought online).
- * A read only reads counters and sums over what these facts say; it never builds one.
+ * They are built when a front end plans (uncore_node_build, api/api_node.c) or a session starts; a query made
+ * before then (uncore info, uncore freq) builds the one it asks about.  A read only reads counters and sums over
+ * what these facts say (node_fact): it never builds one.
  *
  * The handle owns the node (uncore_close frees it); the node owns its facts, each in a slot that the folder
  * knowing how to build it fills (numa/, devices/, ufreq/, energy/) and tells how to free: so this folder calls
@@ -37,9 +39,14 @@ int node_ready(struct node_slot *s);
 /* The build of the slot's fact ended: rc 0 built; else failed with the message uncore_error() holds (kept).
  * Each call counts one build of the fact (node_builds). */
 void node_built(uncore_t *u, struct node_slot *s, enum node_fact f, int rc);
+/* The fact f as it was built, for a read: NULL where it is not, with the reason (the build's, kept; or that it
+ * was not built before the read).  Never builds. */
+void *node_fact(const uncore_t *u, enum node_fact f);
 /* How many times each fact of u was built since the handle opened (the tests' proof that a read builds none). */
 void node_builds(const uncore_t *u, int out[NODE_FACTS]);
-/* Every fact let go (the handle's close, a refresh). */
+/* Every fact let go, the counts kept (a refresh, which builds them again at once: api/api_node.c). */
+void node_release(uncore_t *u);
+/* Every fact let go, and the node (the handle's close). */
 void node_free(uncore_t *u);
 
 #endif

@@ -32,11 +32,20 @@ int numa_topo_read(const struct dev_fs *fs, const struct host_info *h, struct nu
 struct platform_desc;
 int numa_geom_domain(const struct platform_desc *p, int snc, int box, const char **source, char *why, size_t len);
 
-/* The map (numa_map.c), built on first use and kept by the handle's node (node/node.h) until a refresh. */
+/* The map (numa_map.c), built when the front end plans (or at its first use by a query) and kept by the handle's
+ * node (node/node.h) until a refresh. */
 #define NUMA_UNIT_BOXES 512
+#define NUMA_UNITS 4 /* the memory units: imc, hbm, cxlcm, cxldp */
 struct numa_map_node {
 	struct uncore_numa_node pub;
 	char why[256]; /* non-empty: why its values are refused */
+};
+/* A memory unit's boxes and the node each serves (-2: refused, why[socket] says why): the table a node's sum
+ * indexes at every read, at 100 Hz, built with the map. */
+struct numa_unit_boxes {
+	int unit, kind, n; /* kind: of node its boxes serve (UNCORE_NODE_*) */
+	struct { short socket, box, node; } b[NUMA_UNIT_BOXES];
+	char why[UC_MAX_SOCKETS][256]; /* the first refused box's reason, in each socket */
 };
 struct numa_map {
 	int n;
@@ -48,16 +57,21 @@ struct numa_map {
 	int by_die[UC_MAX_SOCKETS]; /* the socket's nodes are its dies, not SNC domains */
 	int hbm_cache[UC_MAX_SOCKETS]; /* HBM channels serve the DDR node (cache mode) */
 	int8_t cpu_domain[UC_MAX_CPUS]; /* CPU c's SNC domain in its socket where snc[] > 1 says SNC is on; else 0 */
-	/* each memory unit's boxes and the node each serves (numa_box_node; -2: refused), found on the unit's first
-	 * use (numa_api.c): a front end sums a node at every read, at 100 Hz */
-	struct numa_unit_boxes {
-		int found, unit, kind, n; /* kind: of node its boxes serve (UNCORE_NODE_*), -1 no memory */
-		struct { short socket, box, node; } b[NUMA_UNIT_BOXES];
-	} ub[4];
+	int nub;
+	struct numa_unit_boxes ub[NUMA_UNITS]; /* the platform's memory units (those it has; one of more boxes than a
+						* table holds left out: its metrics have no value per node, said) */
 };
+/* The map, built now where it is not yet (a query's first use): NULL with the reason, kept. */
 struct numa_map *numa_map_get(uncore_t *u);
+/* Build it where it is not built yet (a failure kept with its reason): 0 (node_fact says how it went). */
+int numa_map_build(uncore_t *u);
+/* The table of memory unit unit's boxes: NULL for a unit that is no memory (or of more boxes than it holds). */
+const struct numa_unit_boxes *numa_unit_table(const struct numa_map *m, int unit);
+/* uncore_session_node_value under the handle's lock (api.c): the table of the metric's unit indexed, its boxes on
+ * the node summed; nothing built. */
+int uncore_session_node_value_impl(uncore_session_t *s, int m, int node, int window, double *out);
 /* The node index (in the map) the box of a unit serves: >= 0; -1 the unit is no memory; -2 refused (message). */
-int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, int box);
+int numa_box_node(const struct numa_map *m, int unit, int socket, int box);
 
 /* The SNC domain of CPU cpu in its socket and the socket's domains (*snc): the domain where the kernel's nodes
  * and L3 say SNC is on, else 0 with *snc 1 (SNC off, unknown, a replay); 0 either way, the map's errors not

@@ -1,10 +1,10 @@
 /* The NUMA map's public face (uncore.h): the nodes, and a metric's value summed over a node's channels. */
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "numa.h"
 #include "handle/handle.h"
+#include "node/node.h"
 #include "session/session_priv.h"
 #include "metrics/metrics.h"
 #include "util/error.h"
@@ -27,50 +27,6 @@ const char *uncore_numa_source(uncore_t *u)
 	return m ? m->source : NULL;
 }
 
-/* The kind of node a memory unit's boxes serve (-1: none): HBM in cache mode serves the DDR node. */
-static int unit_kind(uncore_t *u, const struct numa_map *m, int unit)
-{
-	struct uncore_unit_info ui;
-	if (uncore_unit_info(u, unit, &ui))
-		return -1;
-	if (!strcmp(ui.name, "imc"))
-		return UNCORE_NODE_DRAM;
-	if (!strcmp(ui.name, "hbm"))
-		return m->hbm_cache[0] ? UNCORE_NODE_DRAM : UNCORE_NODE_HBM;
-	if (!strcmp(ui.name, "cxlcm") || !strcmp(ui.name, "cxldp"))
-		return UNCORE_NODE_CXL;
-	return -1;
-}
-
-/* The boxes of a memory unit with the node each serves, found once; NULL for a unit that is no memory, or one of
- * more boxes than the cache holds. */
-static const struct numa_unit_boxes *unit_boxes(uncore_t *u, struct numa_map *m, int unit)
-{
-	struct numa_unit_boxes *c = NULL;
-	for (int i = 0; i < 4 && !c; i++)
-		if (m->ub[i].found && m->ub[i].unit == unit)
-			return &m->ub[i];
-		else if (!m->ub[i].found)
-			c = &m->ub[i];
-	int n = 0, kind = unit_kind(u, m, unit);
-	if (!c || kind < 0) /* (four kinds of memory unit at most: imc, hbm, cxlcm, cxldp) */
-		return NULL;
-	for (int sock = 0; sock < uncore_num_sockets(u); sock++)
-		for (int k = 0; k < uncore_unit_boxes(u, unit, sock); k++, n++) {
-			int box = uncore_box_number(u, unit, sock, k);
-			if (n >= NUMA_UNIT_BOXES || box > SHRT_MAX)
-				return NULL;
-			c->b[n].socket = (short)sock;
-			c->b[n].box = (short)box;
-			c->b[n].node = (short)numa_box_node(u, m, unit, sock, box);
-		}
-	c->kind = kind;
-	c->unit = unit;
-	c->n = n;
-	c->found = 1;
-	return c;
-}
-
 /* Whether metric mi, of its unit's boxes ub, has a value on node: as uncore_numa_metric_serves. */
 static int serves(const struct numa_map *m, const struct uncore_metric_info *mi, const struct numa_unit_boxes *ub, int node)
 {
@@ -86,75 +42,57 @@ static int serves(const struct numa_map *m, const struct uncore_metric_info *mi,
 	return 1;
 }
 
+/* A metric's name and unit under the handle's lock (as uncore_metric_info: api.c is above this folder) */
+static int metric_info(uncore_t *u, int info, struct uncore_metric_info *mi)
+{
+	handle_lock(u);
+	int rc = uncore_metric_info_impl(u, info, mi);
+	handle_unlock(u);
+	return rc;
+}
+
 int uncore_numa_metric_serves(uncore_t *u, int info, int node)
 {
 	struct numa_map *m = numa_map_get(u);
 	struct uncore_metric_info mi;
 	if (!m)
 		return -1;
-	if (uncore_metric_info(u, info, &mi))
+	if (metric_info(u, info, &mi))
 		return uc_err("no metric %d", info);
-	return serves(m, &mi, mi.box_unit < 0 ? NULL : unit_boxes(u, m, mi.box_unit), node);
+	return serves(m, &mi, mi.box_unit < 0 ? NULL : numa_unit_table(m, mi.box_unit), node);
 }
 
-/* Session metric mi_idx's name and unit, from the metric it binds (not looked up again by its name: a node's sum
- * is called for every node series at every read). */
-static int session_metric_info(uncore_session_t *s, int mi_idx, struct uncore_metric_info *mi)
+/* (under the handle's lock, api.c: the map and the session's values of one moment) */
+int uncore_session_node_value_impl(uncore_session_t *s, int mi_idx, int node, int window, double *out)
 {
-	handle_lock(s->u);
-	const struct session_metric *sm = session_metric_get(s, mi_idx);
-	if (sm)
-		*mi = (struct uncore_metric_info){ .name = s->u->metrics[sm->metric].name,
-						   .box_unit = s->u->metrics[sm->metric].type_idx };
-	handle_unlock(s->u);
-	return sm ? 0 : -1;
-}
-
-/* The node's boxes' values summed (session_metric_sum), under the handle's lock as a value of each. */
-static int node_sum(uncore_session_t *s, int mi_idx, const int *sk, const int *bx, int nb, int window, double *out)
-{
-	handle_lock(s->u);
-	int rc = session_metric_sum(s, mi_idx, sk, bx, nb, window, out);
-	handle_unlock(s->u);
-	return rc;
-}
-
-int uncore_session_node_value(uncore_session_t *s, int mi_idx, int node, int window, double *out)
-{
-	uncore_t *u = s->u;
-	struct numa_map *m = numa_map_get(u);
-	const struct numa_unit_boxes *ub;
-	struct uncore_metric_info mi;
+	const struct numa_map *m = node_fact(s->u, NODE_NUMA); /* built at plan: a read builds nothing */
+	const struct session_metric *sm = m ? session_metric_get(s, mi_idx) : NULL;
 	int sk[NUMA_UNIT_BOXES], bx[NUMA_UNIT_BOXES], nb = 0, rc;
 	*out = NAN;
 	if (!m)
 		return -1;
-	if (session_metric_info(s, mi_idx, &mi))
+	if (!sm)
 		return uc_err("no metric %d in the session", mi_idx);
-	ub = mi.box_unit < 0 ? NULL : unit_boxes(u, m, mi.box_unit);
+	const struct uc_metric *mt = &s->u->metrics[sm->metric];
+	const struct uncore_metric_info mi = { .name = mt->name, .box_unit = mt->type_idx };
+	const struct numa_unit_boxes *ub = mi.box_unit < 0 ? NULL : numa_unit_table(m, mi.box_unit);
 	if ((rc = serves(m, &mi, ub, node)) <= 0)
 		return rc < 0 ? -1 : 1;
 	for (int i = 0; i < ub->n; i++) {
 		if (m->v[node].pub.socket >= 0 && ub->b[i].socket != m->v[node].pub.socket)
 			continue; /* another socket's */
-		if (ub->b[i].node == -2) { /* refused: the boxes before it summed first, then its reason again (the
-					     * message copied: uc_err writes where uncore_error reads) */
-			char why[512];
-			if ((rc = node_sum(s, mi_idx, sk, bx, nb, window, out)))
+		if (ub->b[i].node == -2) { /* refused: the boxes before it summed first, then its reason again */
+			if ((rc = session_metric_sum(s, mi_idx, sk, bx, nb, window, out)))
 				return rc;
-			numa_box_node(u, m, mi.box_unit, ub->b[i].socket, ub->b[i].box);
-			snprintf(why, sizeof(why), "%s", uncore_error());
 			*out = NAN;
-			return uc_err("node %d: %s", node, why);
+			return uc_err("node %d: %s", node, ub->why[ub->b[i].socket]);
 		}
 		if (ub->b[i].node == node) {
 			sk[nb] = ub->b[i].socket;
 			bx[nb++] = ub->b[i].box;
 		}
 	}
-	if (!nb)
-		return 1;
-	return node_sum(s, mi_idx, sk, bx, nb, window, out);
+	return nb ? session_metric_sum(s, mi_idx, sk, bx, nb, window, out) : 1;
 }
 
 double uncore_estimate_node_sums_ns(uncore_t *u, const struct uncore_series *series, int n)
@@ -164,8 +102,8 @@ double uncore_estimate_node_sums_ns(uncore_t *u, const struct uncore_series *ser
 	int values = 0;
 	for (int k = 0; k < n && m; k++) {
 		const struct numa_unit_boxes *ub;
-		if (!series[k].by_node || uncore_metric_info(u, series[k].info, &mi) || mi.box_unit < 0 ||
-		    !(ub = unit_boxes(u, m, mi.box_unit)))
+		if (!series[k].by_node || metric_info(u, series[k].info, &mi) || mi.box_unit < 0 ||
+		    !(ub = numa_unit_table(m, mi.box_unit)))
 			continue;
 		for (int i = 0; i < ub->n; i++) /* the channels uncore_session_node_value sums */
 			values += ub->b[i].node == series[k].node;

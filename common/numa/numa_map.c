@@ -7,6 +7,7 @@
  * places channels in, a node with CPUs but no memory, a memory-only node of no known kind or several of one
  * kind where the channels of each are not known.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,6 +186,63 @@ static int build(uncore_t *u, struct numa_map *m, const struct dev_fs *fs)
 
 static void release(void *m) { free(m); }
 
+/* The node box box of memory unit name serves, from the map: >= 0; -2 refused, with why. */
+static int box_node(uncore_t *u, const struct numa_map *m, const char *name, int unit, int socket, int box, char *why,
+		    size_t len)
+{
+	const char *src;
+	int d = 0, node = -1;
+	if (!strcmp(name, "imc")) {
+		int die = m->by_die[socket] ? uncore_box_die(u, unit, socket, box) : 0;
+		if (die > 0)
+			d = die;
+		else if (!m->by_die[socket] && m->snc[socket] > 1 &&
+			 (d = numa_geom_domain(u->plat, m->snc[socket], box, &src, why, len)) < 0)
+			return -2;
+		node = d < UC_MAX_DIES ? m->ddr[socket][d] : -1;
+	} else if (!strcmp(name, "hbm")) {
+		if (m->hbm_cache[socket] && m->snc[socket] > 1)
+			return snprintf(why, len, "HBM caches DDR here (cache mode): which HBM channels cache which of socket "
+					"%d's %d SNC nodes is in no public table", socket, m->snc[socket]), -2;
+		node = m->hbm_cache[socket] ? m->ddr[socket][0] : m->hbm[socket][0];
+	} else
+		node = m->cxl[socket];
+	if (node < 0)
+		return snprintf(why, len, "%s %d of socket %d serves no node the kernel shows", name, box, socket), -2;
+	return node;
+}
+
+/* Each memory unit's boxes, every socket's, with the node each serves: the table a node's sum indexes. */
+static void unit_tables(uncore_t *u, struct numa_map *m)
+{
+	static const char *const names[NUMA_UNITS] = { "imc", "hbm", "cxlcm", "cxldp" };
+	for (int k = 0; k < NUMA_UNITS; k++) {
+		struct numa_unit_boxes *c = &m->ub[m->nub];
+		int unit = unit_named(u, names[k]), n = 0;
+		if (unit < 0)
+			continue;
+		memset(c, 0, sizeof(*c));
+		c->unit = unit;
+		/* HBM in cache mode serves the DDR node */
+		c->kind = k == 0 || (k == 1 && m->hbm_cache[0]) ? UNCORE_NODE_DRAM : k == 1 ? UNCORE_NODE_HBM : UNCORE_NODE_CXL;
+		for (int sock = 0; sock < uncore_num_sockets(u) && sock < UC_MAX_SOCKETS; sock++)
+			for (int i = 0; i < uncore_unit_boxes(u, unit, sock); i++, n++) {
+				int box = uncore_box_number(u, unit, sock, i);
+				char why[256];
+				if (n >= NUMA_UNIT_BOXES || box > SHRT_MAX)
+					goto next;
+				c->b[n].socket = (short)sock;
+				c->b[n].box = (short)box;
+				c->b[n].node = (short)box_node(u, m, names[k], unit, sock, box, why, sizeof(why));
+				if (c->b[n].node == -2 && !c->why[sock][0])
+					snprintf(c->why[sock], sizeof(c->why[sock]), "%s", why);
+			}
+		c->n = n;
+		m->nub++;
+	next:;
+	}
+}
+
 /* The map, from the node's files: NULL with the reason */
 static struct numa_map *make(uncore_t *u)
 {
@@ -200,48 +258,40 @@ static struct numa_map *make(uncore_t *u)
 		return uc_err("out of memory"), NULL;
 	if (build(u, m, &fs))
 		return free(m), NULL;
+	unit_tables(u, m);
 	return m;
 }
 
-struct numa_map *numa_map_get(uncore_t *u)
+int numa_map_build(uncore_t *u)
 {
 	struct node_slot *s = node_slot(u, NODE_NUMA);
-	if (!s)
-		return NULL;
-	if (!node_ready(s)) { /* built once, kept by the node (node.h) */
+	if (s && !s->state) { /* built once, kept by the node (node.h) */
 		s->fact = make(u);
 		s->release = release;
 		node_built(u, s, NODE_NUMA, s->fact ? 0 : -1);
 	}
-	return s->state > 0 ? s->fact : NULL;
+	return 0;
 }
 
-int numa_box_node(uncore_t *u, const struct numa_map *m, int unit, int socket, int box)
+struct numa_map *numa_map_get(uncore_t *u)
 {
-	struct uncore_unit_info ui;
-	const char *src;
-	char why[256];
-	int d = 0, node;
-	if (uncore_unit_info(u, unit, &ui) || socket < 0 || socket >= UC_MAX_SOCKETS)
-		return -1;
-	if (!strcmp(ui.name, "imc")) {
-		if (m->by_die[socket])
-			d = uncore_box_die(u, unit, socket, box) > 0 ? uncore_box_die(u, unit, socket, box) : 0;
-		else if (m->snc[socket] > 1 && (d = numa_geom_domain(u->plat, m->snc[socket], box, &src, why,
-								     sizeof(why))) < 0)
-			return uc_err("%s", why), -2;
-		node = d < UC_MAX_DIES ? m->ddr[socket][d] : -1;
-	} else if (!strcmp(ui.name, "hbm")) {
-		if (m->hbm_cache[socket] && m->snc[socket] > 1)
-			return uc_err("HBM caches DDR here (cache mode): which HBM channels cache which of socket %d's %d SNC "
-				      "nodes is in no public table", socket, m->snc[socket]), -2;
-		node = m->hbm_cache[socket] ? m->ddr[socket][0] : m->hbm[socket][0];
-	}
-	else if (!strcmp(ui.name, "cxlcm") || !strcmp(ui.name, "cxldp"))
-		node = m->cxl[socket];
-	else
-		return -1;
-	if (node < 0)
-		return uc_err("%s %d of socket %d serves no node the kernel shows", ui.name, box, socket), -2;
-	return node;
+	numa_map_build(u);
+	return node_fact(u, NODE_NUMA);
+}
+
+const struct numa_unit_boxes *numa_unit_table(const struct numa_map *m, int unit)
+{
+	for (int i = 0; i < m->nub; i++)
+		if (m->ub[i].unit == unit)
+			return &m->ub[i];
+	return NULL;
+}
+
+int numa_box_node(const struct numa_map *m, int unit, int socket, int box)
+{
+	const struct numa_unit_boxes *c = numa_unit_table(m, unit);
+	for (int i = 0; c && i < c->n; i++)
+		if (c->b[i].socket == socket && c->b[i].box == box)
+			return c->b[i].node == -2 ? uc_err("%s", c->why[socket]), -2 : c->b[i].node;
+	return -1;
 }

@@ -50,7 +50,7 @@ int uncore_memory_node_peak(uncore_t *u, int node, double *bytes_per_s)
 		if (v->pub.socket >= 0 && sock != v->pub.socket)
 			continue; /* (numa=off: one node of every socket's channels) */
 		for (int k = 0; k < uncore_unit_boxes(u, unit, sock) && n < MEM_MAX_BOXES; k++) {
-			int box = uncore_box_number(u, unit, sock, k), to = numa_box_node(u, m, unit, sock, box);
+			int box = uncore_box_number(u, unit, sock, k), to = numa_box_node(m, unit, sock, box);
 			if (to == -2) /* (its reason in uncore_error, copied before the next call writes it) */
 				return snprintf(why, sizeof(why), "%s", uncore_error()),
 				       uc_err("memory peak of NUMA node %d: %s", node, why), 1;
@@ -107,12 +107,20 @@ int uncore_session_add_peak_share(uncore_session_t *s, int socket)
 
 int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window, double *share)
 {
+	const uncore_t *u = s->u;
 	struct uncore_metric_info mi;
-	double peak, v = NAN;
+	double v = NAN;
 	int rc;
 	*share = NAN;
-	if ((rc = uncore_memory_peak(s->u, socket, &peak)))
-		return rc;
+	/* the socket's peak as the population handed it down when the front end planned (handle.h mem_peak) */
+	if (socket < 0 || socket >= u->host.nsockets || socket >= UC_MAX_SOCKETS)
+		return uc_err("memory peak of socket %d: the machine has %d", socket, u->host.nsockets);
+	if (!u->mem_peak_set)
+		return uc_err("memory peak of socket %d: the memory population was not built when the front end "
+			      "planned (uncore_node_build)", socket), 1;
+	double peak = u->mem_peak_socket[socket];
+	if (isnan(peak))
+		return uc_err("memory peak of socket %d: %s", socket, u->mem_peak_why[socket]), 1;
 	if (!(peak > 0))
 		return uc_err("memory peak of socket %d: no channel holds a DIMM", socket), 1;
 	const char *name = uncore_session_metric_name(s, m);

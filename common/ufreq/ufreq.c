@@ -105,6 +105,7 @@ static int die_of(const uncore_t *u, int socket, long die_id, int nth)
 struct ufreq_entries {
 	int n;
 	struct uncore_freq_domain d[MAX_ENTRIES];
+	struct dev_fs fs; /* the files their limits are read from at each read (a simulated machine's tree, kept) */
 };
 
 static struct ufreq_entries *find_entries(uncore_t *u, const struct dev_fs *fs)
@@ -183,18 +184,30 @@ static int from_files(const struct ufreq_entries *en, const struct dev_fs *fs, s
 
 static void entries_free(void *en) { free(en); }
 
-/* The entries, found once (a failure kept with its reason: node_ready) */
-static const struct ufreq_entries *entries(uncore_t *u, const struct dev_fs *fs)
+/* The entries found, with the files they are read from: NULL with the reason */
+static struct ufreq_entries *make(uncore_t *u)
+{
+	struct dev_fs fs = { 0 };
+	const char *unknown;
+	struct ufreq_entries *en;
+	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files, a replayed node's */
+		return NULL;
+	if ((unknown = dev_fs_unknown(&fs, DIR_PATH))) /* a replayed snapshot that did not keep them */
+		return uc_err("%s", unknown), NULL;
+	if ((en = find_entries(u, &fs)))
+		en->fs = fs;
+	return en;
+}
+
+int ufreq_build(uncore_t *u)
 {
 	struct node_slot *s = node_slot(u, NODE_CLOCKS);
-	if (!s)
-		return NULL;
-	if (!node_ready(s)) {
-		s->fact = find_entries(u, fs);
+	if (s && !s->state) { /* found once (a failure kept with its reason: node_fact says it) */
+		s->fact = make(u);
 		s->release = entries_free;
 		node_built(u, s, NODE_CLOCKS, s->fact ? 0 : -1);
 	}
-	return s->state > 0 ? s->fact : NULL;
+	return 0;
 }
 
 static double ratio_hz(uint64_t v, int shift) { return (double)(v >> shift & UFREQ_RATIO_MASK) * UFREQ_RATIO_HZ; }
@@ -223,18 +236,12 @@ static int from_msrs(uncore_t *u, struct uncore_freq_domain *out, int max, int l
 
 int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only)
 {
-	struct dev_fs fs = { 0 };
 	const char *plat = u->plat ? u->plat->name : NULL;
 	int rc;
-	const char *unknown;
-	if (access_files(u->acc, &fs.mem)) /* a simulated machine's own files, a replayed node's */
-		return -1;
-	if ((unknown = dev_fs_unknown(&fs, DIR_PATH))) /* a replayed snapshot that did not keep them */
-		return uc_err("%s", unknown);
-	const struct ufreq_entries *en = entries(u, &fs);
+	const struct ufreq_entries *en = node_fact(u, NODE_CLOCKS); /* found when the front end planned */
 	if (!en)
 		return -1;
-	rc = from_files(en, &fs, out, max, limits_only);
+	rc = from_files(en, &en->fs, out, max, limits_only);
 	if (rc)
 		return rc; /* the entries' limits */
 	if (!u->plat || !u->plat->ufreq_msr) /* the parts of uncore-frequency.c intel_uncore_cpu_ids */
@@ -253,12 +260,23 @@ int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_
 	return rc;
 }
 
-int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max)
+int uncore_freq_read(uncore_t *u, struct uncore_freq_domain *out, int max)
 {
 	if (!u)
 		return uc_err("no handle");
 	handle_lock(u);
 	int n = ufreq_read(u, out, max, 0);
+	handle_unlock(u);
+	return n;
+}
+
+int uncore_freq_domains(uncore_t *u, struct uncore_freq_domain *out, int max)
+{
+	if (!u)
+		return uc_err("no handle");
+	handle_lock(u);
+	ufreq_build(u); /* (a query before the front end planned: uncore freq) */
+	int n = uncore_freq_read(u, out, max);
 	handle_unlock(u);
 	return n;
 }

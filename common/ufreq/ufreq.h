@@ -17,5 +17,8 @@
 /* uncore_freq_domains, the limits alone where limits_only (health at every read: no initial limits, no
  * current clock, no TPMI ids). */
 int ufreq_read(uncore_t *u, struct uncore_freq_domain *out, int max, int limits_only);
+/* The driver's entries found and kept by the node (node/node.h NODE_CLOCKS), where they are not yet: 0.  A read
+ * (ufreq_read) reads their limits and finds none. */
+int ufreq_build(uncore_t *u);
 
 #endif

@@ -78,11 +78,12 @@ for n in 1 2; do
 			"socket0.qpi_link_util = $QPI_UTIL0" "socket1.qpi_link_util = $QPI_UTIL1" \
 			"socket0.llc_miss_latency_ns = $LAT0" "socket1.llc_miss_latency_ns = $LAT1"
 		# two sockets: the uncore clock and each package's power (likwid's CLOCK group), at values of this test's own
-		[ $n = 1 ] || printf '%s\n' "uncore_clock_hz = 2.4e9" "socket0.pkg_watts = 150" "socket1.pkg_watts = 95"
+		[ $n = 1 ] || printf '%s\n' "uncore_clock_hz = 2.4e9" "socket1.pkg_watts = 95"
 		# and each socket's DRAM power: its idle watts and watts per GB/s of its memory's reads and writes
-		# (sim_rapl.c), at values of this test's own: 5 + 0.5 x 12.8 = 11.4 W and 7 + 0.25 x 8.8 = 9.2 W (PCM's)
-		[ $n = 1 ] || printf '%s\n' "socket0.dram_idle_watts = 5" "socket1.dram_idle_watts = 7" \
-			"socket0.dram_watts_per_gbps = 0.5" "socket1.dram_watts_per_gbps = 0.25"
+		# (sim_rapl.c), at values of this test's own: 5 + 0.5 x 12.8 = 11.4 W and 7 + 0.25 x 8.8 = 9.2 W (PCM's;
+		# socket 0's, with its package's, pcm-power's on one socket too)
+		printf '%s\n' "socket0.pkg_watts = 150" "socket0.dram_idle_watts = 5" "socket0.dram_watts_per_gbps = 0.5"
+		[ $n = 1 ] || printf '%s\n' "socket1.dram_idle_watts = 7" "socket1.dram_watts_per_gbps = 0.25"
 	} >"$W/profile$n"
 done
 RD0=9.6e9 WR0=3.2e9 RD1=6.4e9 WR1=2.4e9
@@ -342,6 +343,40 @@ pcm_pcie() {
 	esac
 	protocol "pcm-pcie sim:$2"
 }
+# the seconds between the two reads of register REG on CPU by one thread that lie closest to NOMINAL seconds apart
+# (the trace): PCM reads the RAPL energy at each of its snapshots, and every 10 s beside them from a thread of its
+# own (CounterWidthExtender), so its window is the gap of one thread's reads nearest its interval
+tspan() { # CPU REG NOMINAL
+	awk -v cpu="$1" -v reg="$2" -v nom="$3" '$3 == "msr" && $2 == "r" && $4 == cpu && $5 == reg {
+		if ($NF in last) { g = ($1 - last[$NF]) / 1e9; d = g - nom; if (d < 0) d = -d; if (best == "" || d < bd) { best = g; bd = d } }
+		last[$NF] = $1 } END { if (best != "") printf "%.6f", best }' "$HOSTDIR/trace"
+}
+
+# pcm-power NAME SPEC QEMU-CPU: socket 0's package and DRAM energy over 4 s (PCM 202502; 202302's programs the cores'
+# PMU beside, which qemu-user answers with none, as pcm_main's), against the profile's watts over its window
+pcm_power() {
+	start_host "$1" "$2" || return
+	peer "$W/$1.pow" "$3$PCM_CPU" "$PCM_POWER" 4 -i=1
+	rc=$?
+	stop_host
+	check "pcm-power on sim:$2: exit 0 ($(grep -v TCG "$W/$1.pow.err" | tail -1))" '[ $rc -eq 0 ]'
+	# "S0; Consumed energy units: N; Consumed Joules: J; Watts: ..." and "S0; Consumed DRAM energy units: N;
+	# Consumed DRAM Joules: J; ...".  PCM 202502 counts the DRAM energy of Granite Rapids and Sierra Forest in
+	# units of 15.3 uJ too (getDRAMConsumedJoules), where Linux (their RAPL through TPMI, no DRAM quirk) and PAPI's
+	# rapl component (linux-rapl.c, Granite Rapids: different_units 0) take MSR 0x606's, 2^-14 J, and so does the
+	# simulator: a quarter of the energy, PCM's to name (D13), its figure checked as PCM reads it
+	pj=$(awk -F'; ' '/^S0; Consumed energy units/ { sub(/.*: /, "", $3); print $3 }' "$W/$1.pow")
+	dj=$(awk -F'; ' '/^S0; Consumed DRAM energy units/ { sub(/.*: /, "", $3); print $3 }' "$W/$1.pow")
+	p=$(tspan 0 0x611 4) d=$(tspan 0 0x619 4)
+	du=1 dwhy=
+	case $2 in gnr* | srf*) du=$(awk 'BEGIN { print 15.3e-6 * 16384 }') dwhy="; DRAM x $du, PCM's 15.3 uJ for MSR 0x606's 2^-14 J: D13" ;; esac
+	tp=$(awk -v a="$p" 'BEGIN { print 150 * a }') td=$(awk -v a="$d" -v u=$du 'BEGIN { print 11.4 * a * u }')
+	check "pcm-power sim:$2: socket 0 package $pj J and DRAM $dj J against the profile's 150 and 11.4 W over the windows the simulator counted them ($p and $d s$dwhy): $tp and $td J (1 %)" \
+		'near "$pj" "$tp" && near "$dj" "$td"'
+	core_regs pcm-power
+	protocol "pcm-power sim:$2"
+}
+
 # pcm-iio NAME SPEC QEMU-CPU STACK: socket 0's inbound and outbound bytes by stack and part (port), the drive on
 # part 1 of STACK
 pcm_iio() {
@@ -908,17 +943,21 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	[ $mlo = 0 ] && [ $ulo = 0 ] ||
 		skip "pcm sim:$2: PCM 202302 is wrong per socket (issue 90 D6): its socket 0's memory is socket $mlo's, its $xpi socket $ulo's (the lowest iMC and $xpi buses; the board's UBox node map numbers them the other way)"
 	echo "  pcm sim:$2: the core PMU's registers, kept apart by sim_host: core_reads $(count core_reads), core_writes $(count core_writes)"
-	# Besides the registers protocol() names (issue 90), pcm reads core registers no uncore count needs: core C3, C6
-	# and C7 residency 0x3FC-0x3FE (MSR_CORE_C3/C6/C7_RESIDENCY; C3 and C7 on ICX and SPR), thermal status 0x19C
-	# (IA32_THERM_STATUS), the SMI count 0x34 (types.h);
-	# named here and taken off before protocol() judges the rest
-	awk 'BEGIN { why["0x3fd:"] = "core C6 residency"; why["0x3fc:"] = "core C3 residency"; why["0x3fe:"] = "core C7 residency"
-		why["0x19c:"] = "core thermal status"; why["0x34:"] = "SMI count" }
-		$1 == "refused" && $6 in why { n += $2; print "  pcm sim: refused " $2 " x MSR " $6 " " why[$6] " (a core register)"; next }
-		$1 == "bad_accesses" { b = $2; next } { print > "/dev/stderr" } END { print "bad_accesses " b - n > "/dev/stderr" }' \
-		"$COUNTS" 2>"$COUNTS.pcm"
-	COUNTS=$COUNTS.pcm
+	core_regs pcm
 	protocol "pcm sim:$2"
+}
+
+# Besides the registers protocol() names (issue 90), pcm and pcm-power read core registers no uncore count needs:
+# core C3, C6 and C7 residency 0x3FC-0x3FE (MSR_CORE_C3/C6/C7_RESIDENCY; C3 and C7 on ICX and SPR), thermal status
+# 0x19C (IA32_THERM_STATUS), the SMI count 0x34 (types.h): named here and taken off COUNTS before protocol() judges
+# the rest
+core_regs() { # TOOL
+	awk -v t="$1" 'BEGIN { why["0x3fd:"] = "core C6 residency"; why["0x3fc:"] = "core C3 residency"; why["0x3fe:"] = "core C7 residency"
+		why["0x19c:"] = "core thermal status"; why["0x34:"] = "SMI count" }
+		$1 == "refused" && $6 in why { n += $2; print "  " t " sim: refused " $2 " x MSR " $6 " " why[$6] " (a core register)"; next }
+		$1 == "bad_accesses" { b = $2; next } { print > "/dev/stderr" } END { print "bad_accesses " b - n > "/dev/stderr" }' \
+		"$COUNTS" 2>"$COUNTS.core"
+	COUNTS=$COUNTS.core
 }
 
 if [ -z "$QEMU" ]; then
@@ -1056,6 +1095,13 @@ else
 	if [ -z "$PCM_PCIE" ]; then skip "pcm-pcie of Debian 13: $PCM_WHY"; else
 		pcm_pcie pp13_spr spr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids
 		pcm_pcie pp13_emr emr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids,model=207
+	fi
+	# pcm-power 202502: each part's package and DRAM energy
+	if [ -z "$PCM_POWER" ]; then skip "pcm-power of Debian 13: $PCM_WHY"; else
+		pcm_power pw13_spr spr,sockets=1,cores=1 SapphireRapids
+		pcm_power pw13_emr emr,sockets=1,cores=1 SapphireRapids,model=207
+		pcm_power pw13_gnr gnr,sockets=1,cores=1 GraniteRapids
+		pcm_power pw13_srf srf,sockets=1,cores=1 SierraForest
 	fi
 	# pcm-iio 202502: the IIO stacks' inbound and outbound bytes by port, as 202302's on Sapphire Rapids
 	if [ -z "$PCM_IIO" ]; then skip "pcm-iio of Debian 13: $PCM_WHY"; else

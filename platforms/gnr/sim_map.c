@@ -44,6 +44,10 @@ static const struct sim_fr iio_fr[] = {
 
 /* CHA FILTER0 at +0xE (Linux SPR_C0_MSR_PMON_BOX_FILTER0 - SPR_C0_MSR_PMON_BOX_CTL; tid 9:0). */
 static const struct sim_filt cha_filt[] = { { 0xe, 0, 0x3ffull } };
+/* PCU_MSR_PMON_BOX_FILTER at +0xE, four 8-bit frequency bands (seed 001 T2-419: 0x2FCE on EMR), as the platform
+ * table has it (xd_pcu_filt) and PCM 202502 writes it on Birch Stream (cpucounters.cpp: the PCU from the discovery
+ * table, its filter the unit control + 0xE) */
+static const struct sim_filt pcu_filt[] = { { 0xe, 0, 0xffffffffull } };
 
 const struct sim_unit sim_gnr_units[] = {
 	{ .name = "cha", CHA_UNIT,
@@ -51,7 +55,8 @@ const struct sim_unit sim_gnr_units[] = {
 	{ .name = "iio", IIO_UNIT, .fr = iio_fr, .nfr = N(iio_fr),
 	  .src = "Linux spr_uncore_iio: thresh 35:24, ch_mask 47:36, fc_mask 50:48; gnr_iio_freerunning" },
 	{ .name = "irp", MSR_UNIT(4), CTL(BASE | EXT24), .disc_type = 2, .src = "Linux spr_uncore_irp; 4 counters (perfmon GNR IRP: 0,1,2,3)" },
-	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .src = "Linux spr_uncore_pcu" },
+	{ .name = "pcu", MSR_UNIT(4), CTL(BASE), .disc_type = 4, .filt = pcu_filt, .nfilt = N(pcu_filt),
+	  .src = "Linux spr_uncore_pcu; filter +0xE (seed 001 T2-419, PCM 202502)" },
 	/* UBox at 0x3FF0 (PCM 202502 src/types.h BHS_UBOX_MSR_PMON_BOX_CTL_ADDR; CTL0 0x3FF2, CTR0 0x3FF8) with the UCLK fixed
 	 * counter 0x3FFD and its control 0x3FFE (BHS_UCLK_FIXED_CTR_ADDR/_CTL_ADDR; enable bit 22, PCM
 	 * UCLK_FIXED_CTL_EN), a global register as on SPR: the unit's freeze leaves it counting */

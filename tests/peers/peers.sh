@@ -74,10 +74,10 @@ make_root() {
 # trixie: PCM 202502, likwid 5.4.1, qemu 10.0), the host's own where the host runs that release (host: whatever it
 # runs), else those of a root of that release kept beside the build ($B/peer-roots/CODENAME, issue 97), run by its
 # own qemu-user with -L (QEMU_L: the guest's loader, libraries and files from the root; the preload and the served
-# tree are the host's, paths the root has not).  Sets QEMU, QEMU_L, PCM_MEMORY, PCM_PCIE, PCM_IIO, PCM, PCM_VER,
+# tree are the host's, paths the root has not).  Sets QEMU, QEMU_L, PCM_MEMORY, PCM_PCIE, PCM_IIO, PCM_POWER, PCM, PCM_VER,
 # LIKWID, LIKWID_VER, LUA, and RELEASE_WHY where the release has none.
 peer_release() {
-	QEMU= QEMU_L= PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM= PCM_VER= LIKWID= LIKWID_VER= LUA= RELEASE_WHY=
+	QEMU= QEMU_L= PCM_MEMORY= PCM_PCIE= PCM_IIO= PCM_POWER= PCM= PCM_VER= LIKWID= LIKWID_VER= LUA= RELEASE_WHY=
 	here=$( (. /etc/os-release && echo "$VERSION_CODENAME") 2>/dev/null)
 	r=
 	if [ "$1" != host ] && [ "$1" != "$here" ]; then
@@ -104,6 +104,7 @@ peer_release() {
 		fi
 	fi
 	PCM_MEMORY=$(tool /usr/sbin/pcm-memory) PCM_PCIE=$(tool /usr/sbin/pcm-pcie) PCM_IIO=$(tool /usr/sbin/pcm-iio)
+	PCM_POWER=$(tool /usr/sbin/pcm-power)
 	PCM=$(tool /usr/sbin/pcm) PCM_VER=$(ver pcm)
 	LIKWID=$(tool /usr/bin/likwid-perfctr) LIKWID_VER=$(ver likwid) LUA=$(tool /usr/bin/lua5.3)
 	PCM_WHY="PCM is not installed (Debian's pcm${r:+ in the $1 root}, scripts/install-deps)"

@@ -53,6 +53,8 @@ static int start(const struct ue_config *c, struct ue_state *st, char *err, size
 	say_warnings();
 	if (c->per_job && ue_jobs_start(st, err, len))
 		ue_log("%s; the other series go on", err);
+	if (uncore_node_check(st->u) < 0) /* what the node is now: a change from it is followed at a read */
+		ue_log("the node's changes are not followed: %s", uncore_error());
 	return 0;
 }
 
@@ -264,6 +266,11 @@ int main(int argc, char **argv)
 		}
 		now = ue_mono_ns();
 		if (now >= next) {
+			int changed = uncore_node_check(st.u);
+			if (changed > 0 && ue_node_follow(&cfg, &st, changed, start)) {
+				rc = 1;
+				break;
+			}
 			ue_http_counts(http, &st.scrapes, &st.cut);
 			ue_http_auth_refusals(http, &st.refused_hashed, &st.refused_unchecked);
 			if (ue_read(&st))

@@ -221,7 +221,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 		sim_note_armed(s, &s->boxes[i]);
 	for (int d = 0; d < s->ndevs && s->numa_off; d++) /* after the faults: missing:discovery:N finds by node */
 		s->devs[d].info.node = -1;
-	return 0;
+	return sim_changes_poll(s) < 0 ? -1 : 0; /* a machine opened after changes: the node as they left it */
 }
 
 struct access *access_sim_open(const char *spec)

@@ -71,7 +71,7 @@ int uncore_node_refresh(uncore_t *u);
  * What of the node changed since the last check (the first: since it was taken, which it takes), a bit each:
  * the CPUs online, the PCI devices (a GPU fallen off the bus, a hot-plugged NVMe), the kernel's uncore PMUs and
  * their type numbers (the driver reloaded), the memory population EDAC shows, the uncore clock's limits.  Each
- * is a sum of a few sysfs names and lines (doc/node.md: what it reads, what it costs), read through the
+ * is a sum of a few sysfs names and lines (doc/development.md: what it reads, what it costs), read through the
  * backend's files (the sysroot's, a simulated machine's).  When any changed the node's facts are refreshed
  * (uncore_node_refresh), a CPU gone offline leaves the boxes it read for another of their die, and the perf
  * backend takes its PMUs' new type numbers: the caller says what changed and plans what it counts again.

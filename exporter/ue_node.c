@@ -29,12 +29,7 @@ int ue_node_follow(const struct ue_config *c, struct ue_state *st, int changed, 
 	struct ue_state old = *st, next;
 	char err[1024], what[128];
 	uncore_node_changes(changed, what, sizeof(what));
-	ue_read(&old);
-	ue_jobs_stop(&old);
-	uncore_session_free(old.s); /* its boxes are free for the new session */
-	uncore_close(old.u);
-	old.s = NULL;
-	old.u = NULL;
+	ue_let_go(&old);
 	if (start(c, &next, err, sizeof(err))) {
 		ue_log("the node changed (%s): %s; stopping", what, err);
 		ue_teardown(&old);
@@ -47,4 +42,15 @@ int ue_node_follow(const struct ue_config *c, struct ue_state *st, int changed, 
 	ue_teardown(&old);
 	*st = next;
 	return 0;
+}
+
+void ue_let_go(struct ue_state *old)
+{
+	ue_read(old);
+	ue_jobs_stop(old);
+	ue_energy_stop(old); /* its counters' files are the handle's (the perf backend's kernel): before it closes */
+	uncore_session_free(old->s); /* its boxes are free for the new session */
+	uncore_close(old->u);
+	old->s = NULL;
+	old->u = NULL;
 }

@@ -120,12 +120,7 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		ue_log("reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
 			"and --reserved-connections change only with a restart; still %u, %u, %g s, %d blocks and %u",
 			cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout, cfg->nallow, cfg->reserved);
-	ue_read(&old);
-	ue_jobs_stop(&old);
-	uncore_session_free(old.s); /* its boxes are free for the new session */
-	uncore_close(old.u);
-	old.s = NULL;
-	old.u = NULL;
+	ue_let_go(&old);
 	if (start(&nc, &next, err, sizeof(err))) {
 		ue_log("reload: %s; the running options go on", err);
 		ue_config_free(&nc);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The exporter follows the node changing under it (issue 99 point 2): the simulator's changes file takes a PCI device
-# away, a CPU offline and the clock limits down, and brings them back; each change said in one line, the removed
-# device's series dropped and started again, the limits' gauge the simulator's new one, and the memory counters'
-# totals going on across each change (never back, never a re-read of the whole count: at most the profile's rate
+# away, a CPU offline and the clock limits down, and brings them back, empties a memory channel, and (perf+sim)
+# reloads the uncore PMU driver; each change said in one line, the removed device's series dropped and started
+# again, the limits' gauge and the peak the simulator's new ones, and the memory counters' totals going on across
+# each change (never back, never a re-read of the whole count: at most the profile's rate
 # over the scrapes' own timestamps).
 . "${top_srcdir:-.}/tests/check.sh" # ok, no, check; $W
 B=${top_builddir:-.}
@@ -44,6 +45,31 @@ sleep 0.5
 scrape "$W/m3"
 check "the device's series started again" 'grep -q "pci_bdf=\"0000:12:00.0\"" "$W/m3"'
 check "socket 0's total still going on" 'within "$W/m2" "$W/m3"'
+# the board's 8 channels a socket of DDR5-4800 (doc/memory.md "On the simulator"): 8 x 4800e6 x 8 B = 307.2e9 B/s;
+# socket 0's first channel emptied, 7 x 4800e6 x 8 = 268.8e9
+check "socket 0's peak before: its 8 channels" 'grep -q "^uncore_memory_peak_bytes_per_second{socket=\"0\"} 307200000000$" "$W/m3"'
+echo "dimms 01111111/11111111" >>"$W/changes"
+check "EDAC's population changed, said in one line" 'changed memory'
+sleep 0.5
+scrape "$W/m4"
+check "socket 0's peak over its 7 channels left, socket 1's as it was" \
+	'grep -q "^uncore_memory_peak_bytes_per_second{socket=\"0\"} 268800000000$" "$W/m4" &&
+	 grep -q "^uncore_memory_peak_bytes_per_second{socket=\"1\"} 307200000000$" "$W/m4"'
+check "socket 0's total going on" 'within "$W/m3" "$W/m4"'
+kill -TERM $exp_pid
+wait $exp_pid
+exp_pid=
+
+# perf+sim: the uncore PMU driver reloaded, its PMUs' type numbers new; the events opened again with them
+: >"$W/changes"
+start --backend "perf+sim:spr,profile=$W/profile,changes=$W/changes" --interval 0.2 || no "the exporter on perf+sim:spr"
+sleep 1
+scrape "$W/p0"
+echo "pmu reload" >>"$W/changes"
+check "the driver's reload said in one line" 'changed pmus && grep -q "the node changed (pmus): 64 series, 0 gone, 0 new" "$W/exp.log"'
+sleep 0.5
+scrape "$W/p1"
+check "socket 0's total going on across the reload, at the profile's rate" 'within "$W/p0" "$W/p1"'
 kill -TERM $exp_pid
 wait $exp_pid
 exp_pid=

@@ -89,6 +89,8 @@ int iu_read(struct iu_state *st)
 			v->have = 0;
 			continue;
 		}
+		if (m->sem == PM_SEM_COUNTER)
+			x += v->base; /* its count before the node changed */
 		/* nothing yet (no interval, multiplexed out): the last value stays; a counter never goes back */
 		if (rc || !isfinite(x) || (m->sem == PM_SEM_COUNTER && (x < 0 || (v->have && x < v->value))))
 			continue;

@@ -12,6 +12,7 @@
 #include "sim_helpers.h"
 #include "iu_pmda.h"
 #include "iu_log.h"
+#include "stderr_during.h"
 
 static struct iu_state st;
 static char changes[400], spec[700];
@@ -88,24 +89,12 @@ static void near(const char *what, double got, double want)
 		fprintf(stderr, "%s: %.9g, truth %.9g\n", what, got, want);
 }
 
-/* the agent's log (stderr, where pmNotifyErr writes before pmdaOpenLog) while fn runs */
-static void logged(void (*fn)(void), char *out, size_t len)
+/* the agent's log while fn runs */
+static void logged(void (*fn)(int), char *out, size_t len)
 {
 	char path[450];
 	snprintf(path, sizeof(path), "%s.log", changes);
-	fflush(stderr);
-	int saved = dup(2);
-	FILE *f = fopen(path, "w+");
-	CU_ASSERT_FATAL(f != NULL && saved >= 0);
-	dup2(fileno(f), 2);
-	fn();
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(f);
-	size_t n = fread(out, 1, len - 1, f);
-	out[n] = 0;
-	fclose(f);
+	stderr_during(fn, 0, path, out, len);
 	unlink(path);
 }
 
@@ -125,8 +114,9 @@ static void agent_start(const char *backend)
 
 static double rate;
 
-static void devices_cpus_memory(void)
+static void devices_cpus_memory(int unused)
 {
+	(void)unused;
 	int io = metric("iio.read_bytes");
 	agent_start("sim:spr");
 	rate = sim_of(st.u->acc)->prof.mem_read_bps[0];
@@ -170,8 +160,9 @@ static void test_devices_cpus_memory(void)
 		fprintf(stderr, "the agent's log:\n%s\n", log);
 }
 
-static void pmus(void)
+static void pmus(int unused)
 {
+	(void)unused;
 	agent_start("perf+sim:spr");
 	rate = sim_of(st.u->acc)->prof.mem_read_bps[0];
 	fetch_after(1);

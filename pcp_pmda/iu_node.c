@@ -78,8 +78,11 @@ static int follow(struct iu_state *st, int changed)
 	iu_read(st); /* the counts up to the change */
 	iu_let_go(st);
 	if (iu_plan(&next, st->backend, err, sizeof(err))) {
-		iu_log(LOG_ERR, "the node changed (%s): %s; nothing is counted until the agent starts again", what, err);
+		iu_log(LOG_ERR, "the node changed (%s): %s; the agent stops", what, err);
 		iu_teardown(&next);
+		free(st->v); /* no value any more (the domains stay pmda's until the agent ends) */
+		st->v = NULL;
+		st->nv = 0;
 		return -1;
 	}
 	for (int m = 0; m < iu_nmetrics; m++) {
@@ -112,7 +115,9 @@ static int follow(struct iu_state *st, int changed)
 
 int iu_node_follow(struct iu_state *st)
 {
-	int changed = st->u ? uncore_node_check(st->u) : 0;
+	if (!st->u)
+		return -1; /* a change it could not follow ended its counting */
+	int changed = uncore_node_check(st->u);
 	if (changed < 0 && !st->said_node)
 		iu_log(LOG_WARNING, "the node's changes are not followed: %s", uncore_error());
 	st->said_node |= changed < 0;

@@ -44,7 +44,8 @@ static int fetch_value(pmdaMetric *mdesc, unsigned int inst, pmAtomValue *atom)
 
 static int fetch(int n, pmID *ids, pmResult **resp, pmdaExt *ext)
 {
-	iu_node_follow(&st); /* the node as it is now (a change: planned again, said in the log) */
+	iu_node_follow(&st); /* the node as it is now (a change: planned again, said in the log; a failure: no value,
+			      * the agent ends at its loop's next turn) */
 	iu_read(&st); /* the values of this moment */
 	return pmdaFetch(n, ids, resp, ext);
 }
@@ -110,7 +111,8 @@ int main(int argc, char **argv)
 			break; /* pmcd closed the channel */
 		uint64_t now = iu_now_ns();
 		if (now - st.last_read_ns >= 1000000000u) {
-			iu_node_follow(&st);
+			if (iu_node_follow(&st))
+				break; /* it said why */
 			iu_read(&st);
 		}
 		else if (uncore_perjob_started(st.perjob) && now - st.stepped_ns >= 100000000u) {

@@ -12,6 +12,7 @@
 
 static struct iu_config cfg;
 static struct iu_state state;
+static uint64_t energy_ns; /* how often the energy counters are sampled: at every read (iu_init) */
 
 static int iu_config_cb(oconfig_item_t *ci)
 {
@@ -54,6 +55,9 @@ static int iu_read_cb(user_data_t *ud)
 	if (state.last_ns && now - state.last_ns < state.period_ns / 20)
 		return sample_only();
 	state.last_ns = now;
+	int changed = uncore_node_check(state.u);
+	if (changed > 0 && iu_node_follow(&cfg, &state, changed, energy_ns))
+		return -1;
 	int rc = iu_read(&state) < 0 ? -1 : 0;
 	char err[512];
 	if (uncore_perjob_started(state.perjob) && iu_jobs_read(&state) < 0)
@@ -80,7 +84,10 @@ static int iu_init(void)
 	state.every = lim && want > lim ? (int)((want + lim - 1) / lim) : 1;
 	state.period_ns = CDTIME_T_TO_NS(want);
 	cdtime_t interval = state.every > 1 ? want / (cdtime_t)state.every : cfg.interval > 0 ? want : 0;
-	iu_energy_start(&state, CDTIME_T_TO_NS(state.every > 1 ? want / (cdtime_t)state.every : want));
+	energy_ns = CDTIME_T_TO_NS(state.every > 1 ? want / (cdtime_t)state.every : want);
+	iu_energy_start(&state, energy_ns);
+	if (uncore_node_check(state.u) < 0) /* what the node is now: a change from it is followed at a read */
+		ERROR("%s plugin: the node's changes are not followed: %s", IU_NAME, uncore_error());
 	INFO("%s plugin: %d values from %s (%s%s)", IU_NAME, state.nseries, uncore_platform_desc(state.u),
 	     uncore_backend_name(state.u), uncore_is_simulated(state.u) ? ", SIMULATED" : "");
 	/* registered under the init's name, so that a failed init leaves no read behind */

@@ -59,6 +59,8 @@ struct iu_series {
 	int peak;          /* IU_PEAK: the socket's peak DRAM bandwidth (to_base holds it, B/s); IU_PEAK_SHARE: its
 			    * bandwidth's share of it, %; 0 neither (metric and event -1 where one of these) */
 	int peak_metric;   /* the session's mem_bw_total (uncore_session_add_peak_share): the share's, its stamp's */
+	derive_t base;     /* a count's total before the node last changed (iu_node.c): the count goes on from it */
+	derive_t last;     /* the last count dispatched */
 };
 enum { IU_PEAK = 1, IU_PEAK_SHARE };
 
@@ -114,6 +116,11 @@ int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now);
 void iu_energy_stop(struct iu_state *st);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
+/* Jobs, energy, session and handle let go, the series kept (a restart's carry): iu_teardown's first part. */
+void iu_let_go(struct iu_state *st);
+/* The node changed (uncore_node_check's mask): the values planned again with c, counts carried over, one line
+ * said (iu_node.c); energy_sample_ns as iu_energy_start's.  0, or -1 when it no longer starts (st empty). */
+int iu_node_follow(const struct iu_config *c, struct iu_state *st, int changed, uint64_t energy_sample_ns);
 
 /* The daemon's clock at the library's clock reading *lib_now (taken together, iu_series.c), and a value's
  * stamp: when its counters were read (the library's clock t; 0: now). */

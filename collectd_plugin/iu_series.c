@@ -257,7 +257,7 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 
 /* The value of a series; 1 = nothing to report this time (no rate yet, NaN, multiplexed and not counted
  * yet), -1 = its box failed. */
-static int series_value(const struct iu_state *st, const struct iu_series *se, value_t *out)
+static int series_value(const struct iu_state *st, struct iu_series *se, value_t *out)
 {
 	double v;
 	uint64_t n;
@@ -275,7 +275,7 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 	if (se->metric < 0) {
 		if ((rc = uncore_session_value(st->s, se->event, se->socket, -1, &n)))
 			return rc == UNCORE_NOT_COUNTED ? 1 : -1;
-		out->derive = (derive_t)n;
+		out->derive = se->last = se->base + (derive_t)n;
 		return 0;
 	}
 	int window = se->rate ? UNCORE_SINCE_START_COUNT : se->derive ? UNCORE_SINCE_START : UNCORE_LAST_INTERVAL;
@@ -289,7 +289,7 @@ static int series_value(const struct iu_state *st, const struct iu_series *se, v
 	if (!isfinite(v) || (se->derive && v < 0))
 		return 1;
 	if (se->derive)
-		out->derive = (derive_t)llround(v);
+		out->derive = se->last = se->base + (derive_t)llround(v);
 	else
 		out->gauge = v;
 	return 0;
@@ -373,12 +373,24 @@ int iu_read(struct iu_state *st)
 	return alive || !st->nseries ? sent : -1;
 }
 
-void iu_teardown(struct iu_state *st)
+void iu_let_go(struct iu_state *st)
 {
+	value_t v;
+	if (st->s && uncore_session_num_events(st->s) && !uncore_session_read(st->s))
+		for (int i = 0; i < st->nseries; i++) /* the counts up to now, for a restart to carry (last) */
+			if (st->series[i].derive && !st->series[i].failed)
+				series_value(st, &st->series[i], &v);
 	iu_jobs_stop(st);
 	iu_energy_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
+	st->s = NULL;
+	st->u = NULL;
+}
+
+void iu_teardown(struct iu_state *st)
+{
+	iu_let_go(st);
 	free(st->series);
 	memset(st, 0, sizeof(*st));
 }

@@ -127,6 +127,14 @@ int ue_read(struct ue_state *st);
 /* Carry the counters of old over into st (same family and labels): counters never go back on a reload. */
 void ue_carry(struct ue_state *st, struct ue_state *old);
 void ue_teardown(struct ue_state *st);
+/* How the exporter starts on a configuration (plan, start, its notices): 0, or -1 with the error in err. */
+typedef int (*ue_start_fn)(const struct ue_config *c, struct ue_state *st, char *err, size_t len);
+/* The node changed (uncore_node_check's mask): the series planned again with c, counters carried over, one line
+ * said (ue_node.c).  0, or -1 when it no longer starts (st then empty). */
+/* Before a restart (a reload, a node's change): the last counts read, the jobs stopped, the session and the handle
+ * let go (their boxes free for the next start); the series kept for ue_carry. */
+void ue_let_go(struct ue_state *old);
+int ue_node_follow(const struct ue_config *c, struct ue_state *st, int changed, ue_start_fn start);
 int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 /* the rows of the attribution's read, stamped from the read's clock pair (lib, real: uncore_clock_pair) */
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);

@@ -53,6 +53,8 @@ static int start(const struct ue_config *c, struct ue_state *st, char *err, size
 	say_warnings();
 	if (c->per_job && ue_jobs_start(st, err, len))
 		ue_log("%s; the other series go on", err);
+	if (uncore_node_check(st->u) < 0) /* what the node is now: a change from it is followed at a read */
+		ue_log("the node's changes are not followed: %s", uncore_error());
 	return 0;
 }
 
@@ -118,12 +120,7 @@ static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state 
 		ue_log("reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
 			"and --reserved-connections change only with a restart; still %u, %u, %g s, %d blocks and %u",
 			cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout, cfg->nallow, cfg->reserved);
-	ue_read(&old);
-	ue_jobs_stop(&old);
-	uncore_session_free(old.s); /* its boxes are free for the new session */
-	uncore_close(old.u);
-	old.s = NULL;
-	old.u = NULL;
+	ue_let_go(&old);
 	if (start(&nc, &next, err, sizeof(err))) {
 		ue_log("reload: %s; the running options go on", err);
 		ue_config_free(&nc);
@@ -264,6 +261,11 @@ int main(int argc, char **argv)
 		}
 		now = ue_mono_ns();
 		if (now >= next) {
+			int changed = uncore_node_check(st.u);
+			if (changed > 0 && ue_node_follow(&cfg, &st, changed, start)) {
+				rc = 1;
+				break;
+			}
 			ue_http_counts(http, &st.scrapes, &st.cut);
 			ue_http_auth_refusals(http, &st.refused_hashed, &st.refused_unchecked);
 			if (ue_read(&st))

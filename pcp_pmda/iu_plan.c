@@ -276,15 +276,25 @@ int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len)
 		return fail(err, len, "energy");
 	if (st->per_job && iu_jobs_start(st))
 		return fail(err, len, "per-job");
+	if (uncore_node_check(st->u) < 0) /* what the node is now: a change from it is followed before a read */
+		iu_log(LOG_WARNING, "the node's changes are not followed: %s", uncore_error());
 	return 0;
 }
 
-void iu_teardown(struct iu_state *st)
+void iu_let_go(struct iu_state *st)
 {
 	iu_jobs_free(st);
 	uncore_energy_free(st->energy);
 	uncore_session_free(st->s); /* restores every register the session programmed */
 	uncore_close(st->u);
+	st->energy = NULL;
+	st->s = NULL;
+	st->u = NULL;
+}
+
+void iu_teardown(struct iu_state *st)
+{
+	iu_let_go(st);
 	for (int m = 0; st->indoms && m < iu_nmetrics; m++) {
 		for (int i = 0; iu_metrics[m].src != IU_JOB && i < st->indoms[m].it_numinst; i++) /* the jobs': jobname's */
 			free(st->indoms[m].it_set[i].i_name);

@@ -37,6 +37,7 @@ struct iu_value {
 	int metric, socket, box, node, window, event;
 	double to_base;
 	double value;
+	double base;        /* a counter's count before the node last changed (iu_node.c): it goes on from it */
 	int have, failed;
 };
 
@@ -67,6 +68,8 @@ struct iu_state {
 	int njobs, next_inst;
 	int said_clash, said_full; /* what the log said at the last read (said again only once it ended) */
 	uint64_t stepped_ns;
+	const char *backend; /* as the agent was given it: the node's change plans again with it (iu_node.c) */
+	int said_node;       /* the node's check failed: said once */
 };
 
 #define IU_UFREQ_MAX 256
@@ -74,6 +77,10 @@ struct iu_state {
 int iu_plan(struct iu_state *st, const char *backend, char *err, size_t len);
 int iu_read(struct iu_state *st);
 void iu_teardown(struct iu_state *st);
+/* Jobs, energy, session and handle let go, the values and instance domains kept: iu_teardown's first part. */
+void iu_let_go(struct iu_state *st);
+/* Before a read: the node's change followed (iu_node.c): 0 (none, or followed), -1 the agent no longer counts. */
+int iu_node_follow(struct iu_state *st);
 int iu_add_instance(struct iu_state *st, int m, const char *name);
 uint64_t iu_now_ns(void);
 /* -j (iu_jobs.c) */

@@ -29,6 +29,8 @@ static int health_count(struct iu_state *st, int kind, int socket)
 
 int iu_read(struct iu_state *st)
 {
+	if (!st->u)
+		return -1; /* (the node changed and the agent no longer counts: iu_node.c) */
 	/* pmcd stamps a fetch when its agents have answered: the counters are read last, just before the answer,
 	 * the jobs (a scan of their cgroups) and the clock limits (files) first */
 	if (st->perjob)
@@ -89,6 +91,8 @@ int iu_read(struct iu_state *st)
 			v->have = 0;
 			continue;
 		}
+		if (m->sem == PM_SEM_COUNTER)
+			x += v->base; /* its count before the node changed */
 		/* nothing yet (no interval, multiplexed out): the last value stays; a counter never goes back */
 		if (rc || !isfinite(x) || (m->sem == PM_SEM_COUNTER && (x < 0 || (v->have && x < v->value))))
 			continue;

@@ -44,6 +44,8 @@ static int fetch_value(pmdaMetric *mdesc, unsigned int inst, pmAtomValue *atom)
 
 static int fetch(int n, pmID *ids, pmResult **resp, pmdaExt *ext)
 {
+	iu_node_follow(&st); /* the node as it is now (a change: planned again, said in the log; a failure: no value,
+			      * the agent ends at its loop's next turn) */
 	iu_read(&st); /* the values of this moment */
 	return pmdaFetch(n, ids, resp, ext);
 }
@@ -78,6 +80,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	pmdaOpenLog(&dispatch);
+	st.backend = backend;
 	if (iu_plan(&st, backend, err, sizeof(err))) {
 		iu_log(LOG_ERR, "%s", err);
 		return 1;
@@ -107,8 +110,11 @@ int main(int argc, char **argv)
 		if (n > 0 && __pmdaMainPDU(&dispatch) < 0)
 			break; /* pmcd closed the channel */
 		uint64_t now = iu_now_ns();
-		if (now - st.last_read_ns >= 1000000000u)
+		if (now - st.last_read_ns >= 1000000000u) {
+			if (iu_node_follow(&st))
+				break; /* it said why */
 			iu_read(&st);
+		}
 		else if (uncore_perjob_started(st.perjob) && now - st.stepped_ns >= 100000000u) {
 			if (uncore_perjob_step(st.perjob))
 				iu_log(LOG_WARNING, "per-job: %s", uncore_error());

@@ -540,6 +540,52 @@ static void test_wraps_are_not_spikes(void)
 	stop();
 }
 
+/* The node changing under the plugin (issue 99 point 2): the simulator's changes file takes a CPU offline, a
+ * memory channel out and (perf+sim) reloads the uncore PMU driver; each change said in one line, the values
+ * planned again on a new handle, and socket 0's bytes going on from the total counted: after n simulated seconds
+ * n times the profile's rate (a second before each change, one after), never a restart from 0 nor a count read
+ * twice. */
+static void node_changes_on(const char *backend, const char *const *lines, const char *const *said, int n)
+{
+	char path[300], conf[700];
+	snprintf(path, sizeof(path), "%s/collectd-changes-%d", test_tmpdir(), (int)getpid());
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fclose(f);
+	snprintf(conf, sizeof(conf), "Backend \"%s,clock=manual,changes=%s\"\nMetrics \"mem_read_bytes\"\n", backend, path);
+	CU_ASSERT_FATAL(start(conf) == 0);
+	double rate = sim_of(state.u->acc)->prof.mem_read_bps[0];
+	CU_ASSERT_FATAL(read_after(1.0) == 0);
+	near("socket 0's bytes after 1 s", got("socket0", "total_bytes", "mem_read_bytes"), rate, 1e-6);
+	for (int k = 0; k < n; k++) {
+		CU_ASSERT_FATAL((f = fopen(path, "a")) != NULL);
+		fprintf(f, "%s\n", lines[k]);
+		fclose(f);
+		CU_ASSERT_FATAL(read_after(1.0) == 0);
+		CU_ASSERT(mock_logged(LOG_INFO, said[k]));
+		if (!mock_logged(LOG_INFO, said[k]))
+			fprintf(stderr, "not logged: %s\n", said[k]);
+		/* the new session started at the change: its first read adds nothing yet */
+		near("socket 0's bytes across the change", got("socket0", "total_bytes", "mem_read_bytes"), rate * (2 * k + 2), 1e-6);
+		CU_ASSERT_FATAL(read_after(1.0) == 0);
+		near("socket 0's bytes a second after it", got("socket0", "total_bytes", "mem_read_bytes"), rate * (2 * k + 3), 1e-6);
+	}
+	stop();
+	unlink(path);
+}
+
+static void test_node_changes(void)
+{
+	static const char *const lines[] = { "cpu 0 offline", "dimms 01111111/11111111", "cpu 0 online" };
+	static const char *const said[] = { "the node changed (cpus): 2 values, 0 gone, 0 new",
+					    "the node changed (memory): 2 values, 0 gone, 0 new",
+					    "the node changed (cpus): 2 values, 0 gone, 0 new" };
+	node_changes_on("sim:spr", lines, said, 3);
+	static const char *const reload[] = { "pmu reload" };
+	static const char *const reloaded[] = { "the node changed (pmus): 2 values, 0 gone, 0 new" };
+	node_changes_on("perf+sim:spr", reload, reloaded, 1);
+}
+
 /* Sockets, ReportPerBox with unit names, collectd's per-plugin Interval, raw events. */
 static void test_sockets_boxes_events(void)
 {
@@ -1337,6 +1383,7 @@ int main(void)
 		{ "defaults on a CPU without a platform: Intel's metrics for it, equal to the truth", test_defaults_without_a_platform },
 		{ "counter wraps never make a cumulative count fall", test_wraps_are_not_spikes },
 		{ "Sockets, ReportPerBox, Events and Interval", test_sockets_boxes_events },
+		{ "the node changing under the plugin: each change said, the counts going on", test_node_changes },
 		{ "IIO bandwidth by port and stack (io_ports, ReportPerBox iio) equals the truth", test_iio_ports_per_stack },
 		{ "CXL memory by socket and port (cxl, ReportPerBox cxlcm cxldp) equals the truth on sim:gnr,cxl=1", test_cxl_ports },
 		{ "an Interval longer than a wrap is read in steps, the day's bytes exact", test_long_interval },

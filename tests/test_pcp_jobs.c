@@ -13,6 +13,7 @@
 #include "many_jobs.h"
 #include "iu_pmda.h"
 #include "iu_log.h"
+#include "stderr_during.h"
 
 static struct iu_state st;
 
@@ -165,19 +166,7 @@ static void logged(void (*fn)(int), int arg, char *out, size_t len)
 {
 	char path[400];
 	snprintf(path, sizeof(path), "%s/agent.log", dir);
-	fflush(stderr);
-	int saved = dup(2);
-	FILE *f = fopen(path, "w+");
-	CU_ASSERT_FATAL(f != NULL && saved >= 0);
-	dup2(fileno(f), 2);
-	fn(arg);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(f);
-	size_t n = fread(out, 1, len - 1, f);
-	out[n] = 0;
-	fclose(f);
+	stderr_during(fn, arg, path, out, len);
 }
 
 static void reads(int n)

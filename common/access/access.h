@@ -102,6 +102,9 @@ struct access_ops {
 	 * memory.  Without it the backend's files are the host's below the sysroot.  Read through access_files
 	 * (access_files.c). */
 	int (*files)(struct access *a, struct memfs *m);
+	/* optional: a simulated machine's changes since the last call made (its kernel's node changing under a
+	 * running process: CPUs, devices, memory, clock limits, PMUs), its files made again: 1 some, 0 none, -1 */
+	int (*node_poll)(struct access *a);
 	/* optional: the simulated machine's drive (what its workload moves): a simulator's, or a replay's over it */
 	const struct access_drive *drive;
 };
@@ -154,6 +157,8 @@ int access_files(struct access *a, const struct memfs **out);
 /* Make them again: after the simulated machine's job set changed (its spool and cgroups).  0, or -1. */
 int access_files_refresh(struct access *a);
 void access_files_free(struct access *a);
+/* ops->node_poll of the first access under a that has one (access_files.c): 1 the node changed, 0, -1. */
+int access_node_poll(struct access *a);
 /* The access whose ops->drive drives the simulated machine under a (the first under a with one, through a
  * perf backend: a replay's own, or the simulator's), or NULL with a message naming backend. */
 struct access *access_driven(struct access *a, const char *backend);

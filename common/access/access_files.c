@@ -54,6 +54,14 @@ int access_files_refresh(struct access *a)
 	return p->ops->files(p, p->files) ? memfs_free(p->files), -1 : 0;
 }
 
+int access_node_poll(struct access *a)
+{
+	for (; a; a = a->inner)
+		if (a->ops && a->ops->node_poll)
+			return a->ops->node_poll(a);
+	return 0;
+}
+
 void access_files_free(struct access *a)
 {
 	if (a && a->files) {

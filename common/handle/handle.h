@@ -50,6 +50,8 @@ struct uncore {
 	struct uc_jobs *jobs;           /* the node's batch jobs, as uncore_jobs_scan last found them (jobs/) */
 	void (*jobs_release)(uncore_t *u); /* ... let go by it (jobs/ is above open/: uncore_close calls it) */
 	struct node *node;              /* the node's facts, each built once (node/node.h): NUMA map, devices, ... */
+	uint64_t node_sums[8];          /* what uncore_node_check last read of each kind (node/node_gen.c) */
+	int node_sums_set;
 	/* discovery tables' global controls (MMIO) a domain may leave frozen at power-on (disc_domain.unfreeze):
 	 * what each read when the first session started, and whether this handle cleared it (discover_global.c) */
 	struct { uint64_t addr; uint32_t found; int unfrozen; } gctl[UC_MAX_DISC_GCTL];

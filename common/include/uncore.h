@@ -76,6 +76,24 @@ int uncore_node_build(uncore_t *u);
  */
 int uncore_node_refresh(uncore_t *u);
 /*
+ * What of the node changed since the last check (the first: since it was taken, which it takes), a bit each:
+ * the CPUs online, the PCI devices (a GPU fallen off the bus, a hot-plugged NVMe), the kernel's uncore PMUs and
+ * their type numbers (the driver reloaded), the memory population EDAC shows, the uncore clock's limits.  Each
+ * is a sum of a few sysfs names and lines (doc/development.md: what it reads, what it costs), read through the
+ * backend's files (the sysroot's, a simulated machine's).  When any changed the node's facts are refreshed
+ * (uncore_node_refresh), a CPU gone offline leaves the boxes it read for another of their die, and the perf
+ * backend takes its PMUs' new type numbers: the caller says what changed and plans what it counts again.
+ * The mask (0: nothing), or -1 with a message.  uncore_node_changes names a mask's bits ("cpus, devices").
+ */
+#define UNCORE_NODE_CPUS 0x01
+#define UNCORE_NODE_DEVICES 0x02
+#define UNCORE_NODE_PMUS 0x04
+#define UNCORE_NODE_MEMORY 0x08
+#define UNCORE_NODE_CLOCKS 0x10
+#define UNCORE_NODE_KINDS 5
+int uncore_node_check(uncore_t *u);
+const char *uncore_node_changes(int mask, char *buf, size_t len);
+/*
  * Before programming a box, the library reads its controls: a box on which another agent counts
  * (an enabled counter: the kernel's perf uncore driver, PCM, likwid, a crashed tool) is refused
  * with the register and its value.  Force (also UNCORE_FORCE=1 at open) takes such boxes over

@@ -325,6 +325,13 @@ struct sim {
 	size_t shm_len;
 	int shm_fd;
 	int shm_depth;    /* nested sim_shared_in calls: the lock and the machine's state are taken once */
+	/* changes=FILE (sim_changes.c): the node's changes a test appends there, each made once, in order */
+	char changes[400];
+	long changes_done;                /* bytes of the file made so far */
+	uint8_t cpu_off[UC_MAX_CPUS / 8]; /* CPUs taken offline */
+	char gone[8][16];                 /* PCI functions removed (their BDF), with what is below them */
+	int ngone;
+	unsigned pmu_gen;                 /* the uncore PMU driver's reloads (sim_kernel: new type numbers) */
 };
 
 /* A socket's memory traffic from now on, in bytes/s, in place of the profile's (a program's reported
@@ -362,6 +369,16 @@ static inline int sim_box_scope(const struct sim *s, const struct sim_box *b) { 
 long sim_cpu_die_id(const struct sim *s, int cpu);
 
 struct sim *sim_of(struct access *a);
+/* The node's changes written to changes=FILE since the last call made (sim_changes.c): 1 some, 0 none, -1 with a
+ * message (a line it cannot make: the file's line named). */
+int sim_changes_poll(struct sim *s);
+/* Whether CPU cpu is online; whether a PCI path (a directory, or a link's target) is of a removed function. */
+int sim_cpu_online(const struct sim *s, int cpu);
+int sim_pci_gone(const struct sim *s, const char *path);
+/* /sys/devices/system/cpu/online as the machine's CPUs now are: 0, or -1 out of memory. */
+int sim_cpu_sysfs(const struct sim *s, struct memfs *m);
+/* The uncore clock's limits rewritten (as a write of min_freq_khz and max_freq_khz does): 0, or -1. */
+int sim_ufreq_set(struct sim *s, int min_ratio, int max_ratio);
 /* Every register access (MSR, PCI configuration, MMIO) of the library counts here first. */
 void sim_access_point(struct sim *s);
 uint64_t sim_now(struct sim *s);

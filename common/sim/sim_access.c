@@ -145,8 +145,20 @@ static inline int msr_get(struct sim *s, int cpu, uint32_t reg, uint64_t *val)
 }
 
 /* pread of /dev/cpu/N/msr: a system call, an interrupt when the caller is on another CPU */
+/* An offline CPU's MSR device is gone, as /dev/cpu/N/msr is (changes=FILE) */
+static int offline(const struct sim *s, int cpu)
+{
+	char path[48];
+	if (sim_cpu_online(s, cpu))
+		return 0;
+	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
+	return access_errno_error(ENXIO, path, "simulated CPU offline");
+}
+
 static int s_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *val)
 {
+	if (offline(a->priv, cpu))
+		return -1;
 	a->stats.reads++;
 	a->stats.syscalls++;
 	access_cost(a, COST_MSR, cpu, 1);
@@ -270,6 +282,8 @@ static int s_msr_read_batch(struct access *a, int cpu, const uint32_t *regs, int
 {
 	struct sim *s = a->priv;
 	int held = s->held, rc = 0;
+	if (offline(s, cpu))
+		return -1;
 	a->stats.reads += (uint64_t)n;
 	a->stats.syscalls++;
 	access_cost(a, COST_MSR_BATCH, cpu, n);
@@ -290,6 +304,8 @@ static int s_msr_write(struct access *a, int cpu, uint32_t reg, uint64_t val)
 	struct sim *s = a->priv;
 	struct sim_box *b;
 	int kind, idx;
+	if (offline(s, cpu))
+		return -1;
 	if (s->msr_hook)
 		s->msr_hook(s->msr_hook_ctx, cpu, reg, 1, val);
 	access_point(s);
@@ -564,13 +580,16 @@ static int s_host(struct access *a, struct host_info *h)
 		return uc_err("out of memory");
 	for (int i = 0; i < s->nsockets; i++) {
 		h->socket_cpu[i] = i * per_socket;
+		for (int c = i * per_socket; c < (i + 1) * per_socket - 1 && !sim_cpu_online(s, c); c++)
+			h->socket_cpu[i] = c + 1; /* its first online one (changes=FILE) */
 		h->socket_cores[i] = per_socket;
 		/* the simulated kernel's sysfs tree numbers CPUs the same way: socket by socket, die by die */
 		for (int c = i * per_socket; c < (i + 1) * per_socket && c < UC_MAX_CPUS; c++) {
-			h->cpu_socket[c] = (signed char)i;
-			h->cpu_core[c] = (short)(c - i * per_socket); /* one thread a core (sim_jobs.c's tid) */
-			h->cpu_thread[c] = 0;
-			die_id[c] = sim_cpu_die_id(s, c);
+			int on = sim_cpu_online(s, c);
+			h->cpu_socket[c] = (signed char)(on ? i : -1);
+			h->cpu_core[c] = (short)(on ? c - i * per_socket : -1); /* one thread a core (sim_jobs.c's tid) */
+			h->cpu_thread[c] = (signed char)(on ? 0 : -1);
+			die_id[c] = on ? sim_cpu_die_id(s, c) : -1;
 		}
 	}
 	host_dies_from_ids(h, die_id);
@@ -582,9 +601,17 @@ static int s_host(struct access *a, struct host_info *h)
 	return 0;
 }
 
+/* The node's changes (changes=FILE) made, its files made again where one was: 1 some, 0 none, -1 */
+static int s_node_poll(struct access *a)
+{
+	int rc = sim_changes_poll(a->priv);
+	return rc > 0 && access_files_refresh(a) ? -1 : rc;
+}
+
 static int s_sleep(struct access *a, uint64_t ns)
 {
 	struct sim *s = a->priv;
+	s_node_poll(a); /* (a change it cannot make is said at the library's node check) */
 	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
 	if (s->manual_clock) {
 		s->now_ns += ns;
@@ -607,6 +634,8 @@ static uint64_t s_now(struct access *a) { return sim_clock(a->priv); }
 static uint64_t s_hold_clock(struct access *a, int on)
 {
 	struct sim *s = a->priv;
+	if (on && !s->reading)
+		s_node_poll(a); /* a read's start: the node as the changes file now says */
 	if (s->manual_clock)
 		return 0;
 	if (on) {
@@ -649,5 +678,6 @@ const struct access_ops sim_access_ops = {
 	.hold_clock = s_hold_clock,
 	.close = s_close,
 	.files = sim_files,
+	.node_poll = s_node_poll,
 	.drive = &sim_drive,
 };

@@ -12,12 +12,13 @@
 /* Every file the simulated kernel shows: its PCI tree and the uncore driver's stack attributes, its NUMA
  * nodes, powercap, intel_uncore_frequency, its jobs (spool, cgroups, gres.conf, /proc/driver/nvidia), and its
  * memory's EDAC tree and SMBIOS table.
- * Fixed when the machine opens, but for its job set (sim_workload_cpus: access_files_refresh). */
+ * Fixed when the machine opens, but for its job set (sim_workload_cpus: access_files_refresh) and the node's
+ * changes (changes=FILE, sim_changes.c: made again when one is made). */
 int sim_files(struct access *a, struct memfs *m)
 {
 	struct sim *s = a->priv;
 	return sim_pci_sysfs(s, m) || sim_numa_sysfs(s, m) || sim_rapl_sysfs(s, m) || sim_ufreq_sysfs(s, m) ||
-	       sim_jobs_files(s, m) || sim_dimms_sysfs(s, m) ? -1 : 0;
+	       sim_jobs_files(s, m) || sim_dimms_sysfs(s, m) || sim_cpu_sysfs(s, m) ? -1 : 0;
 }
 
 static int traffic(struct access *a, int socket, double read_bps, double write_bps)

@@ -38,7 +38,7 @@ static void sim_kind_names(char *buf, size_t len)
 }
 
 /* sim:<platform>[,sockets=N][,cores=N][,dies=N][,numa=off][,profile=FILE][,clock=manual][,tick=NS][,prewrap=S][,fault=KIND:UNIT[:IDX][@S]]
- *    [,shared=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none][,iio_mapping=off|on][,snc=N]
+ *    [,shared=FILE][,changes=FILE][,kill_at=N][,cpu=FAMILY-MODEL-STEPPING][,devices=LIST|none][,iio_mapping=off|on][,snc=N]
  *    [,the platform's own option (sim_kind.option_help)] */
 #define SIM_MAX_FAULTS 8
 
@@ -84,7 +84,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 	*v++ = 0;
 	n = strtol(v, &end, 0);
 	/* the machine, not how one process sees it: its faults and its end are its own */
-	if (strcmp(opt, "shared") && strcmp(opt, "kill_at") && strcmp(opt, "fault"))
+	if (strcmp(opt, "shared") && strcmp(opt, "kill_at") && strcmp(opt, "fault") && strcmp(opt, "changes"))
 		for (const char *c = opt; c < v + strlen(v); c++)
 			o->hash = (o->hash ^ (uint8_t)*c) * 1099511628211ull;
 	if (!strcmp(opt, "sockets") && !*end && n >= 1 && n <= UC_MAX_SOCKETS)
@@ -105,6 +105,8 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		; /* counters reset to wrap after this many seconds (tests of wrap handling) */
 	else if (!strcmp(opt, "shared") && *v) /* one machine for every process naming this file */
 		return opt_copy(o->shared, sizeof(o->shared), opt, v);
+	else if (!strcmp(opt, "changes") && *v) /* the node's changes under a running process (sim_changes.c) */
+		return opt_copy(s->changes, sizeof(s->changes), opt, v);
 	else if (!strcmp(opt, "kill_at") && !*end && n >= 1) /* crash tests: SIGKILL before access N */
 		s->kill_at = (uint64_t)n;
 	else if (!strcmp(opt, "cpu") && sscanf(v, "%d-%x-%x%n", &fam, &mod, &step, &len) == 3 && !v[len] && fam > 0 &&
@@ -135,7 +137,7 @@ static int sim_option(struct sim *s, struct sim_opts *o, char *opt)
 		return s->kind->option(s, opt, v);
 	else
 		return uc_err("bad simulator option '%s=%s' (sockets=1..%d, cores=1..%d, dies=1..8, numa=off|on, profile=FILE, clock=manual|real, "
-			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, kill_at=N, "
+			      "tick=0..1e9 NS, prewrap=0..1e6 SECONDS, fault=KIND:UNIT[:IDX][@SECONDS], shared=FILE, changes=FILE, kill_at=N, "
 			      "cpu=FAMILY-MODEL-STEPPING, devices=LIST|none, dimms=DIGITS[/DIGITS], edac=off|on|old|csrow|repeat, mapout=S, smbios=2.6, iio_mapping=off|on, snc=1..4%s%s)", opt, v,
 			      UC_MAX_SOCKETS, SIM_MAX_CORES, s->kind->option_help ? ", " : "", s->kind->option_help ? s->kind->option_help : "");
 	return 0;
@@ -219,7 +221,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 		sim_note_armed(s, &s->boxes[i]);
 	for (int d = 0; d < s->ndevs && s->numa_off; d++) /* after the faults: missing:discovery:N finds by node */
 		s->devs[d].info.node = -1;
-	return 0;
+	return sim_changes_poll(s) < 0 ? -1 : 0; /* a machine opened after changes: the node as they left it */
 }
 
 struct access *access_sim_open(const char *spec)

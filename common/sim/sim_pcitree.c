@@ -211,6 +211,8 @@ static int put(struct out *o, const char *dir, const char *file, const char *tex
 {
 	char p[1024];
 	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	if (o->m && sim_pci_gone(o->s, p))
+		return 0; /* a function removed (changes=FILE), or one below it */
 	if (o->m && memfs_put(o->m, p, text, link))
 		return uc_err("out of memory");
 	return 0;
@@ -234,7 +236,7 @@ static int function(struct out *o, const char *parent, int bus, int dev, int fn,
 	rc = rc ? rc : put(o, dir, "numa_node", t, 0);
 	snprintf(link, sizeof(link), "../../../bus/pci/drivers/%s", driver);
 	rc = rc || !*driver ? rc : put(o, dir, "driver", link, 1); /* "": a function no driver has taken */
-	if (!rc && o->m) { /* /sys/bus/pci/devices/<bdf>: the kernel's link to the function's directory */
+	if (!rc && o->m && !sim_pci_gone(o->s, dir)) { /* /sys/bus/pci/devices/<bdf>: the kernel's link to its directory */
 		snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", bdf);
 		rc = memfs_put(o->m, link, dir, 1) ? uc_err("out of memory") : 0;
 	}
@@ -285,10 +287,11 @@ static int endpoint(struct out *o, const struct item *it, int die, const char *p
 	snprintf(f, sizeof(f), "%s/%s/dev", sub, name); /* a directory of the class device, as net/ens1f0/ (none: no name) */
 	if (*name && put(o, dir, f, "0:0", 0))
 		return -1;
+	int shown = o->m && !sim_pci_gone(o->s, dir); /* (a function removed: changes=FILE) */
 	/* its own byte counters, made at read time (sim_devcount.c) */
-	if (o->m && sim_dev_counter_files(o->s, o->m, dir, dev_kind(it->k), name, o->ndev))
+	if (shown && sim_dev_counter_files(o->s, o->m, dir, dev_kind(it->k), name, o->ndev))
 		return uc_err("out of memory");
-	if (!strcmp(driver, "nvidia") && o->m) { /* the driver's own file of the GPU (its minor: its card number) */
+	if (!strcmp(driver, "nvidia") && shown) { /* the driver's own file of the GPU (its minor: its card number) */
 		char p[96], bdf[16], info[512];
 		snprintf(bdf, sizeof(bdf), "0000:%02x:00.0", bus);
 		snprintf(p, sizeof(p), "/proc/driver/nvidia/gpus/%s/information", bdf);

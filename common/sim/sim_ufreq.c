@@ -147,6 +147,22 @@ int sim_ufreq_fault(struct sim *s, const char *kind, const char *arg)
 	return msrs(s);
 }
 
+int sim_ufreq_set(struct sim *s, int min_ratio, int max_ratio)
+{
+	struct sim_ufreq *f = &s->ufreq;
+	if (f->mode == SIM_UFREQ_NONE)
+		return uc_err("%s shows no uncore clock limits", s->name);
+	if (max_ratio > RATIO_MAX)
+		return uc_err("the limits are 7-bit ratios of 100 MHz: at most %d MHz", RATIO_MAX * 100);
+	f->min_ratio = min_ratio;
+	f->max_ratio = max_ratio;
+	/* the clock the counters count stays within them, as the PCU keeps it */
+	double hz = s->prof.uncore_hz, lo = min_ratio * RATIO_HZ, hi = max_ratio * RATIO_HZ;
+	s->prof.uncore_hz = hz < lo ? lo : hz > hi ? hi : hz;
+	sim_rate_changed(s);
+	return msrs(s);
+}
+
 void sim_ufreq_truth(const struct sim *s, double *min_hz, double *max_hz, double *cur_hz)
 {
 	*min_hz = s->ufreq.min_ratio * RATIO_HZ;

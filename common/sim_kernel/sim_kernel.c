@@ -91,6 +91,7 @@ static int exclude_any(const struct perf_event_attr *a)
 
 static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int check_perm)
 {
+	sk_follow_reload(k);
 	int ncpus = sim_scopes(k->s) * k->s->cores, pi = pmu_of_type(k, attr->type);
 	/* in Linux's order: the attribute, the kernel's permission, then the PMU's rules, then the CPU's */
 	uint64_t known = k->no_lost ? PERF_FORMAT_LOST - 1 : PERF_FORMAT_LOST * 2 - 1;

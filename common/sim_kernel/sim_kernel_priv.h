@@ -73,6 +73,7 @@ struct sim_kernel {
 			   * them (INTEL_UNCORE_FR_EVENT_DESC's stringified string, 8a4bd1c0d6bb) */
 	int linux_6120;   /* kernel=6.12.0: Linux 6.12.0's GNR/SRF/CWF driver (sim_perf_type.linux_6120) */
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
+	unsigned pmu_gen; /* the simulator's pmu_gen its type numbers follow (sk_follow_reload) */
 	int nfiles, fcap;
 	uint64_t mux_ns;
 	struct sk_power *power;  /* the `power` PMU (sim_kernel_power.c; NULL: the part has no RAPL) */
@@ -126,6 +127,8 @@ ssize_t sk_read_image(uint64_t rf, uint64_t enabled_ns, uint64_t running_ns, con
 		      void *buf, size_t len);
 /* One file into the tree (sk_write_tree sorts it): 0, or -1 out of memory. */
 int sk_tree_put(struct sim_kernel *k, const char *path, const char *text);
+/* The PMUs' type numbers as the simulator's driver reloads (pmu_gen) made them, and their type files. */
+void sk_follow_reload(struct sim_kernel *k);
 
 /* The `power` PMU (sim_kernel_power.c): made with its type number where the part has RAPL (0, or -1); hidden by
  * missing=power; its files into the tree; its events' system calls, on fds sk_power_fd says are its. */

@@ -411,8 +411,34 @@ static int lower_bound(const struct sim_kernel *k, const char *key)
 	return lo;
 }
 
+/* The uncore driver reloaded (the simulator's changes=FILE, "pmu reload"): perf_pmu_register hands its PMUs
+ * new type numbers, past every one it gave before (the power PMU's, another driver's, kept); an event opened
+ * with an old number finds no PMU.  Each PMU's type file says its new number. */
+void sk_follow_reload(struct sim_kernel *k)
+{
+	if (k->pmu_gen == k->s->pmu_gen)
+		return;
+	unsigned step = 2 * (unsigned)k->npmus + 1;
+	for (; k->pmu_gen != k->s->pmu_gen; k->pmu_gen++)
+		for (int p = 0; p < k->npmus; p++)
+			k->pmus[p].type += step;
+	for (int p = 0; p < k->npmus; p++) {
+		char path[256], *f;
+		snprintf(path, sizeof(path), PMU_DIR "%s/type", k->pmus[p].name);
+		int i = lower_bound(k, path);
+		size_t lp = strlen(path) + 1;
+		if (i == k->nfiles || strcmp(k->files[i], path) || !(f = malloc(lp + 16)))
+			continue;
+		memcpy(f, path, lp);
+		snprintf(f + lp, 16, "%u", k->pmus[p].type);
+		free(k->files[i]);
+		k->files[i] = f;
+	}
+}
+
 int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len)
 {
+	sk_follow_reload(sk_of(pk));
 	const struct sim_kernel *k = sk_of(pk);
 	int i = lower_bound(k, path);
 	const struct memfs_file *f = memfs_find(&k->powercap, path); /* made at the read (sim_rapl.c) */
@@ -439,6 +465,7 @@ static int child(const char *path, size_t n, char *name, size_t size, int (*fn)(
 
 int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
 {
+	sk_follow_reload(sk_of(pk));
 	const struct sim_kernel *k = sk_of(pk);
 	char prefix[256], name[256];
 	int n = snprintf(prefix, sizeof(prefix), "%s/", dir), found = 0;

@@ -1,0 +1,155 @@
+/*
+ * The simulated node changing under a running process (changes=FILE, issue 99 point 2): a test appends lines
+ * to FILE, each a change the simulated kernel makes once, in order, when the machine is next looked at (a
+ * read's start, a sleep, the library's node check).  One line a change:
+ *   cpu N offline | cpu N online      a CPU taken offline or brought back (its MSRs refuse reads meanwhile)
+ *   device BDF remove | device BDF add a PCI function (a GPU falling off the bus, a hot-plugged NVMe) and what
+ *                                     is below it gone from the tree, or back
+ *   dimms DIGITS[/DIGITS]             the memory population EDAC shows, as the dimms= option gives it
+ *   ufreq MIN_MHZ MAX_MHZ             the uncore clock's limits rewritten
+ *   pmu reload                        the uncore PMU driver reloaded: the simulated kernel's new type numbers
+ * Each process naming the file makes every line itself: processes sharing a machine see one node.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "sim.h"
+#include "util/error.h"
+
+int sim_cpu_online(const struct sim *s, int cpu)
+{
+	return cpu < 0 || cpu >= UC_MAX_CPUS || !(s->cpu_off[cpu / 8] >> (cpu % 8) & 1);
+}
+
+int sim_pci_gone(const struct sim *s, const char *path)
+{
+	for (int i = 0; path && i < s->ngone; i++) {
+		const char *p = strstr(path, s->gone[i]);
+		size_t n = strlen(s->gone[i]);
+		if (p && p > path && p[-1] == '/' && (!p[n] || p[n] == '/'))
+			return 1;
+	}
+	return 0;
+}
+
+int sim_cpu_sysfs(const struct sim *s, struct memfs *m)
+{
+	char t[1024];
+	size_t n = 0;
+	int ncpus = sim_scopes(s) * s->cores;
+	t[0] = 0;
+	for (int c = 0; c < ncpus && c < UC_MAX_CPUS && n < sizeof(t) - 16; c++) {
+		if (!sim_cpu_online(s, c) || (c > 0 && sim_cpu_online(s, c - 1)))
+			continue;
+		int e = c;
+		while (e + 1 < ncpus && e + 1 < UC_MAX_CPUS && sim_cpu_online(s, e + 1))
+			e++;
+		n += (size_t)snprintf(t + n, sizeof(t) - n, e > c ? "%s%d-%d" : "%s%d", n ? "," : "", c, e);
+	}
+	return memfs_put(m, "/sys/devices/system/cpu/online", t, 0) ? uc_err("out of memory") : 0;
+}
+
+static int cpu_change(struct sim *s, const char *arg)
+{
+	int cpu, len = 0;
+	char how[16];
+	if (sscanf(arg, "%d %15s%n", &cpu, how, &len) != 2 || arg[len] || cpu < 0 || cpu >= sim_scopes(s) * s->cores ||
+	    cpu >= UC_MAX_CPUS || (strcmp(how, "offline") && strcmp(how, "online")))
+		return uc_err("cpu N offline|online, N a CPU of the machine (0..%d)", sim_scopes(s) * s->cores - 1);
+	if (!strcmp(how, "offline"))
+		s->cpu_off[cpu / 8] |= (uint8_t)(1u << cpu % 8);
+	else
+		s->cpu_off[cpu / 8] &= (uint8_t)~(1u << cpu % 8);
+	return 0;
+}
+
+static int device_change(struct sim *s, const char *arg)
+{
+	char bdf[16], how[16];
+	int len = 0, i;
+	if (sscanf(arg, "%15s %15s%n", bdf, how, &len) != 2 || arg[len] || strlen(bdf) != 12 ||
+	    (strcmp(how, "remove") && strcmp(how, "add")))
+		return uc_err("device BDF remove|add, BDF as 0000:17:00.0");
+	for (i = 0; i < s->ngone && strcmp(s->gone[i], bdf); i++)
+		;
+	if (!strcmp(how, "add")) {
+		if (i < s->ngone)
+			memmove(s->gone[i], s->gone[i + 1], (size_t)(--s->ngone - i) * sizeof(s->gone[0]));
+		return 0;
+	}
+	if (i == s->ngone && s->ngone == (int)(sizeof(s->gone) / sizeof(s->gone[0])))
+		return uc_err("at most %zu devices removed at once", sizeof(s->gone) / sizeof(s->gone[0]));
+	if (i == s->ngone)
+		snprintf(s->gone[s->ngone++], sizeof(s->gone[0]), "%s", bdf);
+	return 0;
+}
+
+static int ufreq_change(struct sim *s, const char *arg)
+{
+	int lo, hi, len = 0;
+	if (sscanf(arg, "%d %d%n", &lo, &hi, &len) != 2 || arg[len] || lo % 100 || hi % 100 || lo < 100 || lo > hi)
+		return uc_err("ufreq MIN_MHZ MAX_MHZ, multiples of 100, the minimum at most the maximum");
+	return sim_ufreq_set(s, lo / 100, hi / 100);
+}
+
+static int one(struct sim *s, char *line)
+{
+	char *arg = strchr(line, ' ');
+	if (arg)
+		*arg++ = 0;
+	if (!strcmp(line, "cpu") && arg)
+		return cpu_change(s, arg);
+	if (!strcmp(line, "device") && arg)
+		return device_change(s, arg);
+	if (!strcmp(line, "dimms") && arg) {
+		signed char was[UC_MAX_SOCKETS][SIM_DIMM_BOXES];
+		memcpy(was, s->dimms, sizeof(was));
+		if (sim_dimms_option(s, arg) || sim_dimms_build(s))
+			return memcpy(s->dimms, was, sizeof(was)), -1;
+		sim_rate_changed(s); /* the traffic spreads over the channels now populated */
+		return 0;
+	}
+	if (!strcmp(line, "ufreq") && arg)
+		return ufreq_change(s, arg);
+	if (!strcmp(line, "pmu") && arg && !strcmp(arg, "reload")) {
+		s->pmu_gen++;
+		return 0;
+	}
+	return uc_err("not a change (cpu N offline|online, device BDF remove|add, dimms DIGITS, ufreq MIN_MHZ MAX_MHZ, "
+		      "pmu reload)");
+}
+
+int sim_changes_poll(struct sim *s)
+{
+	struct stat st;
+	if (!s->changes[0] || stat(s->changes, &st) || st.st_size <= s->changes_done)
+		return 0; /* (a file not made yet: no change yet) */
+	FILE *f = fopen(s->changes, "re");
+	char line[256];
+	int made = 0;
+	if (!f || fseek(f, s->changes_done, SEEK_SET)) {
+		if (f)
+			fclose(f);
+		return uc_err("simulator changes file %s: %s", s->changes, strerror(errno));
+	}
+	while (fgets(line, sizeof(line), f)) {
+		size_t n = strlen(line);
+		if (!n || line[n - 1] != '\n')
+			break; /* a line still being written: made when it is whole */
+		s->changes_done += (long)n;
+		line[n - 1] = 0;
+		if (!line[0] || line[0] == '#')
+			continue;
+		char said[256];
+		snprintf(said, sizeof(said), "%s", line);
+		if (one(s, line)) {
+			fclose(f);
+			return uc_err_prefix("simulator changes file %s, line '%s': ", s->changes, said);
+		}
+		made = 1;
+	}
+	fclose(f);
+	return made;
+}

@@ -1,6 +1,7 @@
 /*
  * The node's facts built now (node/node.h): when a front end plans (uncore_node_build), when a session starts
- * (api.c), and again at once when the caller says the node changed (uncore_node_refresh).  Above the folders that
+ * (api.c), and again at once when the node changed (uncore_node_check: node/node_gen.c says what did) or the caller
+ * says it did (uncore_node_refresh).  Above the folders that
  * know how to build each, so that none of them calls up; a read then takes them as built (node_fact).
  */
 #include "open/open.h"
@@ -49,4 +50,19 @@ int uncore_node_refresh(uncore_t *u)
 	build_all(u); /* now, not at the next read: a read builds nothing */
 	handle_unlock(u);
 	return 0;
+}
+
+int uncore_node_check(uncore_t *u)
+{
+	int mask;
+	if (!u)
+		return uc_err("no handle");
+	handle_lock(u);
+	int rc = node_changes(u, &mask);
+	if (mask) {
+		node_release(u);
+		build_all(u);
+	}
+	handle_unlock(u);
+	return rc ? rc : mask;
 }

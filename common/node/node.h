@@ -48,5 +48,9 @@ void node_builds(const uncore_t *u, int out[NODE_FACTS]);
 void node_release(uncore_t *u);
 /* Every fact let go, and the node (the handle's close). */
 void node_free(uncore_t *u);
+/* What of the node changed since the last call (node_gen.c): *mask, UNCORE_NODE_* bits (0 at the first call, which
+ * takes the node as it is), the handle following the CPUs and PMUs that moved; the facts are the caller's to build
+ * again.  The handle is locked by the caller.  0, or -1 with the reason (the mask still set). */
+int node_changes(uncore_t *u, int *mask);
 
 #endif

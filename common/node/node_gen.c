@@ -1,7 +1,7 @@
 /*
  * Whether the node changed under the handle (uncore.h uncore_node_check, issue 99 point 2): a sum of what sysfs
  * says of each kind of change -- names of directories and a few one-line files, no walk of a tree -- compared
- * with the last; the node's facts refreshed when one moved.  Names are summed, not chained, so that readdir's
+ * with the last (the facts are built again above: api/api_node.c uncore_node_check).  Names are summed, not chained, so that readdir's
  * order does not count.  Read through the backend's files: a simulated machine's tree, else the sysroot's.
  */
 #include <dirent.h>
@@ -161,30 +161,22 @@ static void follow_pmus(uncore_t *u)
 	}
 }
 
-int uncore_node_check(uncore_t *u)
+int node_changes(uncore_t *u, int *mask)
 {
 	const struct memfs *m;
 	uint64_t now[UNCORE_NODE_KINDS];
-	int mask = 0;
-	if (!u)
-		return uc_err("no handle");
-	handle_lock(u);
-	if (access_node_poll(u->acc) < 0 || access_files(u->acc, &m)) {
-		handle_unlock(u);
+	*mask = 0;
+	if (access_node_poll(u->acc) < 0 || access_files(u->acc, &m))
 		return -1;
-	}
 	sums(u, m, now);
 	for (int k = 0; k < UNCORE_NODE_KINDS && u->node_sums_set; k++)
-		mask |= now[k] != u->node_sums[k] ? 1 << k : 0;
+		*mask |= now[k] != u->node_sums[k] ? 1 << k : 0;
 	memcpy(u->node_sums, now, sizeof(now));
 	u->node_sums_set = 1;
-	int rc = mask & UNCORE_NODE_CPUS ? follow_cpus(u) : 0;
-	if (mask & UNCORE_NODE_PMUS)
+	int rc = *mask & UNCORE_NODE_CPUS ? follow_cpus(u) : 0;
+	if (*mask & UNCORE_NODE_PMUS)
 		follow_pmus(u);
-	if (mask)
-		uncore_node_refresh(u);
-	handle_unlock(u);
-	return rc ? rc : mask;
+	return rc;
 }
 
 const char *uncore_node_changes(int mask, char *buf, size_t len)

@@ -160,6 +160,19 @@ static void test_fast_reads(void)
 	CU_ASSERT(r.nrows >= 4 && r.rows[0].seconds >= 10 && r.rows[0].seconds < 10.02);
 }
 
+/* The first window begins at the session's start (its baselines), not at its first read: two reads of 5 s
+ * after the start close it, 10 s long, its rows the simulator's truth */
+static void test_first_window(void)
+{
+	struct run r;
+	TRUTH = 1;
+	CU_ASSERT_FATAL(run("sim:spr,clock=manual", 5000000000ull, 2, &r) == 0);
+	TRUTH = 0;
+	CU_ASSERT(r.nrows >= 4 && r.truth_rows >= 4 && !r.bad_rows);
+	for (int i = 0; i < r.nrows && i < ROWS; i++)
+		CU_ASSERT(fabs(r.rows[i].seconds - 10) < 1e-6);
+}
+
 /* Only kind was raised, at least once on an IIO box; said on stderr when not */
 static int only(const char *spec, const struct run *r, int kind)
 {
@@ -229,6 +242,7 @@ int main(void)
 	static const struct test_case tests[] = {
 		{ "a clean simulated hour raises nothing", test_clean_hour },
 		{ "a minute at 100 Hz raises nothing", test_fast_reads },
+		{ "the first window begins at the session's start", test_first_window },
 		{ "each device fault raises its condition alone", test_faults },
 		{ "the default set's ports judged too", test_default_set },
 		{ NULL, NULL },

@@ -95,6 +95,10 @@ struct access_ops {
 	 * is returned; a simulator reads a whole read of every box at one instant then, as its MSR batch does,
 	 * instead of taking its real-time clock at each register (0: the clock runs, as hardware's does) */
 	uint64_t (*hold_clock)(struct access *a, int on);
+	/* optional: a session's registers are programmed and its baselines read: a simulator takes now the rates
+	 * its boxes will count at (what its first advance of each took), so that the session's first read costs
+	 * what the next ones do; hardware has nothing to do */
+	void (*settle)(struct access *a);
 	void (*close)(struct access *a);
 	/* optional: the files the backend presents in place of the host's (a simulated machine's sysfs, /proc,
 	 * /run and /etc: its PCI tree, NUMA nodes, powercap, intel_uncore_frequency, cgroups, job spool,
@@ -192,6 +196,13 @@ int access_msr_prefetch(struct access *a, struct msr_prefetch *p);
 static inline uint64_t access_clock_hold_on(struct access *a, int on) { return a->ops->hold_clock ? a->ops->hold_clock(a, on) : 0; }
 static inline uint64_t access_clock_hold(struct access *a) { return access_clock_hold_on(a, 1); }
 static inline void access_clock_release(struct access *a) { access_clock_hold_on(a, 0); }
+/* ops->settle of a and of each access below it (a perf backend's simulator) */
+static inline void access_settle(struct access *a)
+{
+	for (; a; a = a->inner)
+		if (a->ops->settle)
+			a->ops->settle(a);
+}
 void access_msr_forget(struct access *a);
 int access_msr_read(struct access *a, int cpu, uint32_t reg, uint64_t *v);
 /* ... n of them (addresses as a box's slots hold them) */

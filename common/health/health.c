@@ -823,8 +823,9 @@ static struct health *planned(uncore_session_t *s)
 void health_start(uncore_session_t *s)
 {
 	struct health *h = planned(s); /* (out of memory: planned at the first read, or judged never) */
-	if (h)
-		health_devices_start(s, &h->dev);
+	uncore_t *u = session_owner(s);
+	if (h) /* (the devices' first window begins at the session's baselines, not at its first read) */
+		health_devices_start(s, &h->dev, u->acc->ops->now_ns(u->acc));
 }
 
 void health_after_read(uncore_session_t *s, int rc)

@@ -54,7 +54,8 @@ struct health_devices {
 	int nc;
 	struct grp *g;
 	int ng;
-	uint64_t start;    /* the window's start (0: none yet) */
+	uint64_t start;    /* the window's start (a simulator's manual clock starts at 0) */
+	int begun;         /* ... taken: a window is open */
 	struct dev_cmp *last; /* the last judged window */
 	int nlast;
 };
@@ -267,7 +268,31 @@ static void describe(const struct health_devices *st, int g, char *buf, size_t l
 	}
 }
 
-struct health_devices *health_devices_start(uncore_session_t *s, struct health_devices **stp)
+/* A window's edge at now: the devices' counters read, the window that ends judged (when one began), the next
+ * one begun with the ports' bytes at 0.  Where the devices cannot be read, the window goes on. */
+static void window_edge(uncore_t *u, struct health_devices *st, uint64_t now)
+{
+	struct dev_bytes **cur = calloc((size_t)st->ng, sizeof(*cur));
+	int ok = cur != NULL;
+	for (int g = 0; ok && g < st->ng; g++)
+		ok = (cur[g] = calloc((size_t)st->g[g].ndev + 1, sizeof(**cur))) != NULL;
+	if (ok && !read_devices(u, st, cur)) {
+		if (st->begun)
+			judge(st, cur, now - st->start);
+		for (int g = 0; g < st->ng; g++) { /* the next window starts now */
+			memcpy(st->g[g].at, cur[g], (size_t)st->g[g].ndev * sizeof(**cur));
+			st->g[g].start_ok = 1;
+		}
+		for (int i = 0; i < st->nc; i++)
+			st->c[i].in = st->c[i].out = 0, st->c[i].bad = 0;
+		st->start = now, st->begun = 1;
+	}
+	for (int g = 0; cur && g < st->ng; g++)
+		free(cur[g]);
+	free(cur);
+}
+
+static struct health_devices *planned(uncore_session_t *s, struct health_devices **stp)
 {
 	if (!*stp && !(*stp = calloc(1, sizeof(**stp))))
 		return NULL;
@@ -276,37 +301,27 @@ struct health_devices *health_devices_start(uncore_session_t *s, struct health_d
 	return *stp;
 }
 
+void health_devices_start(uncore_session_t *s, struct health_devices **stp, uint64_t now)
+{
+	struct health_devices *st = planned(s, stp);
+	if (!st || st->off)
+		return;
+	/* the first window from the session's baselines: its first read's bytes, counted since then, are the
+	 * window's (a restart's window begins again: the ports counted nothing while it was stopped) */
+	st->begun = 0;
+	window_edge(session_owner(s), st, now);
+}
+
 int health_devices_read(uncore_session_t *s, struct health_devices **stp, uint64_t now, struct health_device_cond *out,
 			int max)
 {
-	uncore_t *u = session_owner(s);
-	struct health_devices *st = health_devices_start(s, stp); /* (planned when the session started, as a rule) */
-	if (!st)
+	struct health_devices *st = planned(s, stp); /* (planned when the session started, as a rule) */
+	if (!st || st->off)
 		return 0;
-	if (st->off)
-		return 0;
-	if (st->start)
+	if (st->begun)
 		add_ports(s, st);
-	if (!st->start || now - st->start >= DEV_CMP_MIN_NS) {
-		struct dev_bytes **cur = calloc((size_t)st->ng, sizeof(*cur));
-		int ok = cur != NULL;
-		for (int g = 0; ok && g < st->ng; g++)
-			ok = (cur[g] = calloc((size_t)st->g[g].ndev + 1, sizeof(**cur))) != NULL;
-		if (ok && !read_devices(u, st, cur)) {
-			if (st->start)
-				judge(st, cur, now - st->start);
-			for (int g = 0; g < st->ng; g++) { /* the next window starts now */
-				memcpy(st->g[g].at, cur[g], (size_t)st->g[g].ndev * sizeof(**cur));
-				st->g[g].start_ok = 1;
-			}
-			for (int i = 0; i < st->nc; i++)
-				st->c[i].in = st->c[i].out = 0, st->c[i].bad = 0;
-			st->start = now;
-		}
-		for (int g = 0; cur && g < st->ng; g++)
-			free(cur[g]);
-		free(cur);
-	}
+	if (!st->begun || now - st->start >= DEV_CMP_MIN_NS)
+		window_edge(session_owner(s), st, now);
 	int n = 0;
 	for (int g = 0; g < st->ng && st->last; g++) {
 		int kind = kind_of(st->g[g].verdict);

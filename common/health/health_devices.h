@@ -17,11 +17,12 @@ struct health_device_cond {
 	int kind, socket, stack, port, ev;
 	char what[256];
 };
+/* The session started (its baselines at now ns): the ports it counts and the device groups behind them
+ * planned, and the first window begun with the devices' counters read now, so that the first read reads no
+ * device file and its ports' bytes (counted since the baselines) are the window's. */
+void health_devices_start(uncore_session_t *s, struct health_devices **st, uint64_t now);
 /* The read that just ended (at now ns) added; a window judged when it is long enough.  The conditions standing
  * after it: how many (at most max into out). */
-/* The ports the session counts and the device groups behind them, planned (the session's start): NULL out of
- * memory. */
-struct health_devices *health_devices_start(uncore_session_t *s, struct health_devices **st);
 int health_devices_read(uncore_session_t *s, struct health_devices **st, uint64_t now, struct health_device_cond *out,
 			int max);
 /* The last judged window's rows (uncore_session_device_check) */

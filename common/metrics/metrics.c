@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include "metrics.h"
+#include "session/session_cover.h"
 #include "events/perf_spell.h"
 #include "util/arena.h"
 #include "util/env.h"
@@ -587,70 +588,6 @@ static double ev_boxes(void *arg, int ev)
 	return n ? n : NAN;
 }
 
-/* The metric's 'duration': the mean time its boxes counted over the window (each box has its own sample
- * times), or 1 s for UNCORE_SINCE_START_COUNT so that a per-second metric gives its count. */
-static double metric_duration_s(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
-				int socket, int box, int window)
-{
-	uint64_t ns = 0;
-	int n = 0;
-	if (window == UNCORE_SINCE_START_COUNT)
-		return 1;
-	for (int i = 0; i < mt->x.nev; i++)
-		ns += session_event_window_ns(s, sm->ev[i], socket, box, window, &n);
-	return n ? (double)ns / n / 1e9 : (double)session_window_ns(s, window) / 1e9;
-}
-
-/* Whether any of the metric's events is counted on socket sock (name:socket=N measures one only). */
-static int measured_on(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt, int sock)
-{
-	for (int i = 0; i < mt->x.nev; i++)
-		if (uncore_session_event_boxes_impl(s, sm->ev[i], sock) > 0)
-			return 1;
-	return 0;
-}
-
-/* perf's #num_packages: the sockets the value covers (one for a socket's or a box's value), so that
- * source_count(EV) * #num_packages is the boxes counted, as in perf's system-wide sums. */
-static double packages(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
-		       int socket, int box)
-{
-	int n = 0;
-	if (socket >= 0 || box >= 0)
-		return 1;
-	for (int sock = 0; sock < session_owner(s)->host.nsockets; sock++)
-		n += measured_on(s, sm, mt, sock);
-	return n ? n : session_owner(s)->host.nsockets;
-}
-
-/* perf's #num_cores: the cores of the packages the value covers (a socket's or a box's: its socket's). */
-static double cores(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt, int socket)
-{
-	const struct host_info *h = &session_owner(s)->host;
-	double n = 0;
-	for (int sock = 0; sock < h->nsockets; sock++)
-		if (socket >= 0 ? sock == socket : measured_on(s, sm, mt, sock))
-			n += h->socket_cores[sock];
-	return n;
-}
-
-/* The DRAM peak of a box's, a socket's or the measured sockets' value, as the node's memory population handed it
- * down (handle.h mem_peak: memory/ fills it, from the layer above; NaN until it has) */
-static double peak_of(const uncore_session_t *s, const struct session_metric *sm, const struct uc_metric *mt,
-		      int socket, int box)
-{
-	const uncore_t *u = session_owner(s);
-	double sum = 0;
-	if (!u->mem_peak_set)
-		return NAN;
-	if (socket >= 0 && socket < UC_MAX_SOCKETS)
-		return box >= 0 ? box < HANDLE_PEAK_BOXES ? u->mem_peak[socket][box] : NAN : u->mem_peak_socket[socket];
-	for (int sock = 0; sock < u->host.nsockets && sock < UC_MAX_SOCKETS; sock++)
-		if (measured_on(s, sm, mt, sock))
-			sum += u->mem_peak_socket[sock];
-	return sum;
-}
-
 int uncore_session_metric_value_impl(const uncore_session_t *s, int m, int socket, int box, int window, double *out)
 {
 	return session_metric_sum(s, m, &socket, &box, 1, window, out);
@@ -667,21 +604,22 @@ int session_metric_sum(const uncore_session_t *s, int m, const int *sockets, con
 	const struct uc_metric *mt = &u->metrics[sm->metric];
 	struct eval_ctx c = { s, sm, -1, -1, window == UNCORE_LAST_INTERVAL ? window : UNCORE_SINCE_START, 0, 0, NAN };
 	struct mx_env env = { ev_value, ev_boxes, 0, u->host.tsc_hz, &c, 0, 0, 0, ev_peak };
+	struct session_cover cv = { .socket = -2 }; /* (what it covers, handed down with the session's counts) */
 	for (int i = 0; i < n; i++) {
 		int socket = sockets[i], box = boxes[i], was = i ? sockets[i - 1] : -2;
 		if (box >= 0 && mt->type_idx < 0)
 			return uc_err("metric %s combines several units: it has no per-box value", mt->name);
-		if (socket >= 0 && socket != was && mt->x.nev > 0 && !measured_on(s, sm, mt, socket))
+		session_metric_cover(s, sm, mt->x.nev, mt->timed, socket, box, window, &cv);
+		if (socket >= 0 && socket != was && !cv.measured)
 			return uc_err("metric %s is not measured on socket %d in this session", mt->name, socket);
 		c.socket = socket;
 		c.box = box;
 		/* one die per package: Linux's topology has no die level on SNB-EP, IVB-EP or EMR (no CPUID leaf 0x1F
 		 * dies), so perf's #num_dies there is its #num_packages */
-		env.packages = env.dies = packages(s, sm, mt, socket, box);
-		env.duration_s = mt->timed ? metric_duration_s(s, sm, mt, socket, box, window) : 0;
-		c.peak = peak_of(s, sm, mt, socket, box);
-		if (socket != was)
-			env.cores = cores(s, sm, mt, socket);
+		env.packages = env.dies = cv.packages;
+		env.duration_s = cv.duration_s;
+		c.peak = cv.peak;
+		env.cores = cv.cores;
 		double v = mx_eval(&mt->x, mt->root, &env) * mt->scale;
 		if (c.failed || c.not_counted) { /* the message of that event is still the thread's last error */
 			uc_err_prefix("metric %s: ", mt->name);

@@ -272,6 +272,7 @@ void session_sample_due(uncore_t *u, uint64_t now)
 static int running(uncore_session_t *s, uint64_t max_read_ns, uint64_t since)
 {
 	uint64_t now = s->u->acc->ops->now_ns(s->u->acc), t0 = now;
+	access_settle(s->u->acc); /* (a simulated machine's boxes made ready to count: its first read pays none) */
 	for (int p = 0; p < s->nprogs; p++) {
 		uint64_t t = s->progs[p].t_start;
 		if (!s->progs[p].failed && t >= since && t < t0)

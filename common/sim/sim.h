@@ -578,6 +578,11 @@ uint64_t sim_field(const struct sim_box *b, const char *name);
 void sim_box_advance(struct sim *s, struct sim_box *b);
 /* ... to now, a time the caller took from the clock (sim_clock) */
 void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now);
+/* Every box made to count the fast way from where it stands, its rates taken now and nothing counted (a
+ * session programmed them: its first read then advances them as its hundredth does); a box that must be
+ * looked at in full at each advance is left as it is.  No count changes: what its next advance adds is what
+ * the full way would have added. */
+void sim_settle(struct sim *s);
 /* fault agent: at its time another tool reprograms the box, once (sim_core.c) */
 /* A control word of box b changed: it joins armed_box if a counter of it is armed now. */
 void sim_note_armed(struct sim *s, const struct sim_box *b);

@@ -651,6 +651,8 @@ static uint64_t s_hold_clock(struct access *a, int on)
 	return sim_clock(s);
 }
 
+static void s_settle(struct access *a) { sim_settle(a->priv); }
+
 int sim_files(struct access *a, struct memfs *m); /* sim_files.c */
 extern const struct access_drive sim_drive;
 
@@ -676,6 +678,7 @@ const struct access_ops sim_access_ops = {
 	.sleep_ns = s_sleep,
 	.now_ns = s_now,
 	.hold_clock = s_hold_clock,
+	.settle = s_settle,
 	.close = s_close,
 	.files = sim_files,
 	.node_poll = s_node_poll,

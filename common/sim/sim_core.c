@@ -228,6 +228,22 @@ void sim_borrow_to(struct sim *s, struct sim_box *b, uint64_t now)
 	(plain && b->rc[k_].gen == gen && b->rc[k_].ctl == (ctl_) && b->rc[k_].filt == fh ? b->rc[k_].rate + ph \
 											       : box_rate(s, b, (ctl_), (c_), fh))
 
+/* What the next advances of box b count, with the rates of its cache (rc, current for generation gen): the
+ * counters that count (en: the unit's enable bits; run: its box control's where it is enable-style) and the
+ * fixed one where it counts. */
+static void fast_state(struct sim_box *b, uint64_t en, uint64_t run, int fixed, uint64_t gen)
+{
+	b->fast_mask = 0;
+	for (int c = 0; c < b->u->nctr; c++)
+		if ((b->ctl[c] & en) && (run >> c & 1)) {
+			b->fast_mask |= 1u << c;
+			b->cnt[c].rate = b->rc[c].rate;
+		}
+	b->fast_fixed = fixed;
+	b->fixed.rate = b->rc[SIM_MAX_CTR].rate;
+	b->fast_gen = gen;
+}
+
 /* Bring a box's counters up to now (the clock's time when the access began): sim_box_advance_to's way when
  * the box does not count as its last full advance left it. */
 void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
@@ -317,17 +333,8 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 	int fixed = u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && (run & 1ull << 32);
 	if (fixed)
 		sim_count_add(s, RATE(0, SIM_CTR_FIXED, SIM_MAX_CTR), dtc, &b->fixed.frac, &b->fixed.v, uc_width_mask(u->fixed_width));
-	if (fast) { /* the next advances need look at nothing of this again until something changes */
-		b->fast_mask = 0;
-		for (int c = 0; c < nctr; c++)
-			if ((b->ctl[c] & en) && (run >> c & 1)) {
-				b->fast_mask |= 1u << c;
-				b->cnt[c].rate = b->rc[c].rate; /* (just computed or found current by the count above) */
-			}
-		b->fast_fixed = fixed;
-		b->fixed.rate = b->rc[SIM_MAX_CTR].rate;
-		b->fast_gen = gen;
-	}
+	if (fast) /* the next advances need look at nothing of this again until something changes */
+		fast_state(b, en, run, fixed, gen);
 	for (int c = 0; arm && c < nctr; c++)
 		if ((arm >> c & 1) && b->cnt[c].v < old[c])
 			ovbits |= 1ull << (c + u->status_shift);
@@ -337,6 +344,39 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 #undef RATE
 
 void sim_box_advance(struct sim *s, struct sim_box *b) { sim_box_advance_to(s, b, sim_box_now(s, b)); }
+
+/* Box b made to count the fast way from where it stands, as a full advance of a moment would leave it: its
+ * rates taken now (the cache's, for its control words, filters and the machine's generation), nothing counted.
+ * A box the full way must look at again at each advance (a counter armed for overflows, a freeze, a fault that
+ * changes what it counts, a shared machine) is left to it. */
+static void prime(struct sim *s, struct sim_box *b)
+{
+	const struct sim_unit *u = b->u;
+	uint64_t gen = s->rate_gen + 1, en = u->ctl_en ? u->ctl_en : (uint64_t)0xff << u->ev_shift;
+	uint64_t run = u->bc && u->bc->run ? b->box_ctl : ~0ull;
+	if (b->fast_gen == gen || b->dead || b->stuck || s->shm || s->armed || s->gfrz[sim_box_scope(s, b)] ||
+	    u->nctr > 32 || b->agent == SIM_BORROW_DUE || b->agent == SIM_BORROW_HELD || frozen_own(b))
+		return;
+	for (int c = 0; c < u->nctr; c++)
+		if (armed(b, c))
+			return;
+	uint64_t fh = filt_hash(b);
+	for (int k = 0; k < b->nfr; k++)
+		box_rate(s, b, 0, SIM_CTR_FR(k), fh);
+	for (int c = 0; c < u->nctr; c++)
+		if ((b->ctl[c] & en) && (run >> c & 1))
+			box_rate(s, b, b->ctl[c], c, fh);
+	int fixed = u->fixed_ctl && (b->fixed_ctl & u->fixed_en) && (run & 1ull << 32);
+	if (fixed)
+		box_rate(s, b, 0, SIM_CTR_FIXED, fh);
+	fast_state(b, en, run, fixed, gen);
+}
+
+void sim_settle(struct sim *s)
+{
+	for (int i = 0; i < s->nboxes; i++)
+		prime(s, &s->boxes[i]);
+}
 
 void sim_tick(struct sim *s)
 {

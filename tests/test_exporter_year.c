@@ -17,17 +17,11 @@
  * RSS and open files flat after each phase's warm-up.  Not yet here: the clock stepped back, another agent
  * taking over a box, and the node changing (helper G's simulator control: the marked place in the loop).
  */
-#include <dirent.h>
 #include <fcntl.h>
-#include <limits.h>
-#include "many_jobs.h"
+#include "year.h"
 #include "sim_truth.h"
 #include "../exporter/ue.h"
 
-#define DAY 86400.0
-#define YEAR (365 * DAY)
-#define JOBS 100000
-#define LIVE 100
 
 /* An exporter with its configuration: the state, and what its reload reads again. */
 struct exporter {
@@ -48,30 +42,6 @@ static void start(struct exporter *e)
 	CU_ASSERT_FATAL(e->st.s != NULL && e->st.perjob != NULL);
 }
 
-static long vmrss_kb(void)
-{
-	char line[256];
-	long kb = -1;
-	FILE *f = fopen("/proc/self/status", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "VmRSS:", 6))
-			kb = atol(line + 6);
-	if (f)
-		fclose(f);
-	return kb;
-}
-
-static int open_fds(void)
-{
-	int n = 0;
-	DIR *d = opendir("/proc/self/fd");
-	for (struct dirent *de; d && (de = readdir(d));)
-		n += de->d_name[0] != '.';
-	if (d)
-		closedir(d);
-	return n - 1; /* (the listing's own) */
-}
-
 /* The value of the scrape's line that begins with name{labels} ; NAN where there is none. */
 static double sample_of(const char *text, const char *series)
 {
@@ -89,18 +59,6 @@ static char *scrape(const struct ue_state *st)
 	free(snap->om);
 	free(snap);
 	return t;
-}
-
-/* The low power of the year's profile: every RAPL counter wraps (prewrap) and then once a day or so, at most once
- * between two reads (skx: 2^32 units of 2^-14 J for the package, of 2^-16 J for DRAM). */
-static void year_profile(void)
-{
-	char path[700];
-	snprintf(path, sizeof(path), "%s/profile", dir);
-	FILE *f = fopen(path, "a");
-	CU_ASSERT_FATAL(f != NULL);
-	fprintf(f, "pkg_watts = 2\ndram_idle_watts = 0.3\ndram_watts_per_gbps = 0.005\n");
-	fclose(f);
 }
 
 /* What the year is checked against: the truth of the simulated machines it ran on (a reload opens a new one). */
@@ -174,8 +132,6 @@ static int series_follow(const struct ue_state *st, int from, int to)
 	return bad;
 }
 
-#define READS 365 /* every simulated day */
-#define WARM (READS / 20)
 
 static void test_year(void)
 {
@@ -186,7 +142,7 @@ static void test_year(void)
 	many_jobs_tree("uncore-exporter-year", e.spec, sizeof(e.spec));
 	strcat(e.spec, ",prewrap=120");
 	year_profile();
-	many_jobs_fill(LIVE);
+	many_jobs_fill(YEAR_LIVE);
 	/* the exporter's log (its stderr) to a file: the warnings in it counted */
 	snprintf(log, sizeof(log), "%s/uncore-exporter-year-%d.log", test_tmpdir(), (int)getpid());
 	fflush(stderr);
@@ -195,44 +151,19 @@ static void test_year(void)
 	close(fd);
 	start(&e);
 	truths_start(&tr, sim_of(e.st.u->acc));
-	uint64_t step = (uint64_t)(YEAR / READS * 1e9);
-	int jobs = JOBS;
-	int per_read = (jobs - LIVE + READS - 1) / READS, next_job = LIVE, oldest = 0, nbad = 0, stale = 0;
-	/* RSS per phase (the start, the reload): the peak of its warm-up (WARM reads) and at its end; the noise: how
-	 * far RSS moved over the second half of the first warm-up, jobs coming and going */
-	long peak[2] = { 0, 0 }, end[2] = { 0, 0 }, lo = LONG_MAX, hi = 0;
-	int fds_warm = 0, phase = 0, since = 0;
-	for (int r = 0; r < READS; r++, since++) {
+	uint64_t step = (uint64_t)(YEAR / YEAR_READS * 1e9);
+	int per_read = (YEAR_JOBS - YEAR_LIVE + YEAR_READS - 1) / YEAR_READS, next_job = YEAR_LIVE, oldest = 0, nbad = 0, stale = 0;
+	struct year_rss y = { 0 };
+	int phase = 0, since = 0;
+	for (int r = 0; r < YEAR_READS; r++, since++) {
 		sim_advance(sim_of(e.st.u->acc), step); /* a day at once: see the head of the file */
 		CU_ASSERT(ue_read(&e.st) == 0);
 		int seen_from = oldest, seen_to = next_job; /* the jobs this read saw */
-		for (int k = 0; k < per_read && next_job < jobs; k++, oldest++, next_job++) {
-			char id[16], cpu[8];
-			snprintf(id, sizeof(id), "%d", 10000000 + oldest);
-			job_rm(id);
-			snprintf(id, sizeof(id), "%d", 10000000 + next_job);
-			snprintf(cpu, sizeof(cpu), "%d", next_job % 35);
-			job_put(id, cpu);
-		}
-		if (r % 10 == 3) { /* a job whose cgroup names no CPU: left out, said once while it stays */
-			snprintf(bad, sizeof(bad), "bad%d", nbad++);
-			job_put(bad, "garbage");
-		} else if (r % 10 == 6) {
-			job_rm(bad);
-		}
+		year_jobs(r, per_read, &oldest, &next_job, bad, sizeof(bad), &nbad);
 		if (r % 73 == 72)
 			stale += series_follow(&e.st, seen_from, seen_to);
-		long rss = vmrss_kb();
-		if (since < WARM && rss > peak[phase])
-			peak[phase] = rss;
-		if (!phase && since >= WARM / 2 && since < WARM) {
-			lo = rss < lo ? rss : lo;
-			hi = rss > hi ? rss : hi;
-		}
-		if (!phase && since == WARM)
-			fds_warm = open_fds();
-		end[phase] = rss;
-		if (r == READS / 2) { /* (no bad job stands now: a reload says a standing one again, as a start does) */
+		year_rss_at(&y, phase, since);
+		if (r == YEAR_READS / 2) { /* (no bad job stands now: a reload says a standing one again, as a start does) */
 			reload(&e, &tr);
 			phase = 1;
 			since = -1;
@@ -242,8 +173,8 @@ static void test_year(void)
 	}
 	CU_ASSERT(ue_read(&e.st) == 0);
 	truths_add(&tr, sim_of(e.st.u->acc));
-	int fds_end = open_fds();
 	char *t = scrape(&e.st), name[120];
+	int fds = year_fds(); /* (the saved stderr still open, as at the warm-up) */
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -252,49 +183,27 @@ static void test_year(void)
 		for (int k = 0; k < 2; k++) {
 			snprintf(name, sizeof(name), "uncore_memory_%s_bytes_total{socket=\"%d\"}", rw[k], s);
 			/* whole 64-byte lines against a rate times a time: a line a read */
-			year_near(name, sample_of(t, name), tr.mem[s][k], 1e-12 * tr.mem[s][k] + 64.0 * (READS + 2));
+			year_near(name, sample_of(t, name), tr.mem[s][k], 1e-12 * tr.mem[s][k] + 64.0 * (YEAR_READS + 2));
 			snprintf(name, sizeof(name), "uncore_energy_joules_total{socket=\"%d\",domain=\"%s\"}", s, dom[k]);
 			/* a unit of the counter a read (2^-14 J) */
-			year_near(name, sample_of(t, name), tr.energy[s][k], 1e-9 * tr.energy[s][k] + (READS + 2) / 16384.0);
+			year_near(name, sample_of(t, name), tr.energy[s][k], 1e-9 * tr.energy[s][k] + (YEAR_READS + 2) / 16384.0);
 		}
 	}
 	snprintf(name, sizeof(name), "uncore_job_memory_read_bytes_total{job_id=\"19999998\"}");
 	year_near(name, sample_of(t, name), tr.end_job, TOL * tr.end_job);
 	free(t);
 	CU_ASSERT(stale == 0);
-	CU_ASSERT(next_job == jobs);
-	/* RSS: each phase ends within its warm-up's peak and the larger of twice the noise and 4 bytes for each job
-	 * that came and went in the phase (50,000): a leak of 4 bytes a job or more fails, fragmentation's steps
-	 * (measured: up to 64 kB over a phase) do not */
-	long noise = 2 * (hi - lo), per_job = (long)(4.0 * jobs / 2 / 1024);
-	long room = noise > per_job ? noise : per_job;
-	for (int p = 0; p < 2; p++) {
-		fprintf(stderr, "RSS, phase %d: %ld kB at most over its warm-up, %ld kB at its end (bound %ld: the noise "
-			"%ld, 4 B a job %ld)\n", p, peak[p], end[p], peak[p] + room, noise, per_job);
-		CU_ASSERT(end[p] <= peak[p] + room);
-	}
-	fprintf(stderr, "open files %d after the warm-up, %d at the end\n", fds_warm, fds_end);
-	CU_ASSERT(fds_end == fds_warm);
+	CU_ASSERT(next_job == YEAR_JOBS);
+	year_rss_check(&y, 2, fds);
 	/* each bad job's warning said once */
 	FILE *f = fopen(log, "r");
 	CU_ASSERT_FATAL(f != NULL);
-	int *said = calloc((size_t)nbad, sizeof(*said)), lines = 0, wrong = 0;
+	int *said = calloc((size_t)nbad, sizeof(*said));
 	char line[4096];
-	while (fgets(line, sizeof(line), f)) {
-		const char *at = strstr(line, "job bad");
-		lines++;
-		if (at && strstr(line, "--per-job: ")) {
-			int n = atoi(at + 7);
-			if (n >= 0 && n < nbad)
-				said[n]++;
-		}
-	}
+	while (fgets(line, sizeof(line), f))
+		year_count_bad(line, "--per-job: ", said, nbad);
 	fclose(f);
-	for (int n = 0; n < nbad; n++)
-		if (said[n] != 1 && wrong++ < 3)
-			fprintf(stderr, "the warning of job bad%d said %d times\n", n, said[n]);
-	fprintf(stderr, "%d bad jobs, %d log lines, %d warnings not said once\n", nbad, lines, wrong);
-	CU_ASSERT(wrong == 0 && nbad >= READS / 10);
+	CU_ASSERT(year_said_once(said, nbad) == 0 && nbad >= YEAR_READS / 10);
 	free(said);
 	if (!CU_get_number_of_failures())
 		unlink(log);

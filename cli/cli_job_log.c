@@ -23,7 +23,6 @@
 
 static char job[72] = "?";
 static char kept[4096]; /* the warnings, one a line, for the summary */
-static size_t lib_seen;
 
 void job_log_job(const char *id) { snprintf(job, sizeof(job), "%s", id); }
 
@@ -70,17 +69,13 @@ void job_say(const char *fmt, ...)
 
 void job_lib_warnings(void)
 {
-	const char *w = uncore_warnings();
-	if (strlen(w) < lib_seen)
-		lib_seen = 0; /* a new open started the list afresh */
-	for (w += lib_seen; *w;) {
+	for (const char *w = uncore_warnings_drain(NULL); *w;) { /* each once */
 		char msg[1024];
 		size_t n = strcspn(w, "\n");
 		snprintf(msg, sizeof(msg), "%.*s", (int)n, w);
 		say("uncore: warning: ", msg);
 		w += n + (w[n] == '\n');
 	}
-	lib_seen = strlen(uncore_warnings());
 }
 
 size_t job_json_str(char *out, size_t len, const char *s, size_t n)

@@ -22,21 +22,16 @@ int cli_append(char **list, char sep, const char *item)
 }
 static char *events_arg, *metrics_arg; /* ':'-joined: repeated options add up, like the variables */
 static int force_arg;
-static size_t warnings_shown;
 
 void cli_warnings(void)
 {
-	const char *w = uncore_warnings();
-	if (strlen(w) < warnings_shown)
-		warnings_shown = 0; /* a new open started the list afresh */
-	for (w += warnings_shown; *w;) {
+	for (const char *w = uncore_warnings_drain(NULL); *w;) { /* each once */
 		size_t n = strcspn(w, "\n");
 		char line[2048];
 		snprintf(line, sizeof(line), "%.*s", (int)n, w);
 		out_said(stderr, "uncore: warning: ", line); /* (it may quote a file's or a record's text) */
 		w += n + (w[n] == '\n');
 	}
-	warnings_shown = strlen(uncore_warnings());
 }
 
 void cli_set_backend(const char *backend) { backend_arg = backend; }
@@ -75,7 +70,6 @@ int cli_open_topology(uncore_t **u)
 
 int cli_open(uncore_t **u)
 {
-	warnings_shown = 0;
 	cli_defer_signals(); /* a signal while a replay unpacks: the handle closed, its directory removed, then it */
 	int rc = uncore_open(backend_arg, u);
 	cli_deliver_signals(rc ? NULL : *u);

@@ -24,6 +24,7 @@ static int iu_config_cb(oconfig_item_t *ci)
 		rc = iu_setup(&cfg, &probe, err, sizeof(err));
 		if (rc == 0)
 			iu_teardown(&probe);
+		(void)uncore_warnings_drain(NULL); /* the probe's: the init's open says them */
 		if (rc == -2)
 			rc = 0;
 	}
@@ -42,9 +43,8 @@ static int sample_only(void)
 	return uncore_session_num_events(state.s) && uncore_session_sample(state.s) ? -1 : 0;
 }
 
-static int iu_read_cb(user_data_t *ud)
+static int read_once(void)
 {
-	(void)ud;
 	if (state.every > 1 && ++state.calls % state.every)
 		return sample_only();
 	/* After a stall collectd runs the late read and the next one back to back: the second would divide its
@@ -67,12 +67,21 @@ static int iu_read_cb(user_data_t *ud)
 	return rc;
 }
 
+static int iu_read_cb(user_data_t *ud)
+{
+	(void)ud;
+	int rc = read_once();
+	iu_log_warnings(""); /* each once, however many a year brings (warnings are the read thread's) */
+	return rc;
+}
+
 static int iu_init(void)
 {
 	char err[1024];
 	if (iu_setup(&cfg, &state, err, sizeof(err)) || iu_start(&state, err, sizeof(err))) {
 		ERROR("%s plugin: %s", IU_NAME, err);
 		iu_teardown(&state);
+		iu_log_warnings(""); /* units left out on the way, which may be why */
 		return -1;
 	}
 	/* PerJob: the other values go on without it where the jobs cannot be attributed (said why) */
@@ -97,6 +106,7 @@ static int iu_init(void)
 static int iu_shutdown(void)
 {
 	iu_teardown(&state); /* safe when init failed or never ran */
+	iu_log_warnings(""); /* e.g. a record the claims file lost */
 	iu_config_free(&cfg);
 	return 0;
 }

@@ -129,6 +129,9 @@ cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t);
 /* Write a message into err; returns -1. */
 int iu_fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* This thread's warnings from the library not said yet (uncore_warnings_drain), a WARNING each after what. */
+void iu_log_warnings(const char *what);
+
 /* Type instance from any name: lower case, [a-z0-9_] only. */
 void iu_clean_name(char *out, size_t len, const char *in);
 

@@ -21,6 +21,15 @@ int iu_fail(char *err, size_t len, const char *fmt, ...)
 	return -1;
 }
 
+void iu_log_warnings(const char *what)
+{
+	for (const char *w = uncore_warnings_drain(NULL); *w;) {
+		size_t n = strcspn(w, "\n");
+		WARNING("%s plugin: %s%.*s", IU_NAME, what, (int)n, w);
+		w += n + (w[n] == '\n');
+	}
+}
+
 /* Option with one or more string values, appended to list. */
 static int strings(const oconfig_item_t *o, char **list, int *n, char *err, size_t len)
 {

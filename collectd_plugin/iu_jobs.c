@@ -13,24 +13,11 @@
 #include <string.h>
 #include "iu_collectd.h"
 
-/* The library's warnings after the first said bytes of them, a line each in the log: a start's entries left
- * out, CPUs the filter cannot name (iu_start logged those before: the default set's, the claims'). */
-static void log_warnings(size_t said)
-{
-	for (const char *w = uncore_warnings() + said; *w;) {
-		size_t n = strcspn(w, "\n");
-		WARNING("%s plugin: PerJob: %.*s", IU_NAME, (int)n, w);
-		w += n + (w[n] == '\n');
-	}
-	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
-}
-
 int iu_jobs_start(struct iu_state *st, char *err, size_t len)
 {
-	size_t said = strlen(uncore_warnings());
 	if ((!st->perjob && uncore_perjob_new(st->u, &st->perjob)) || uncore_perjob_start(st->perjob, &st->tally))
 		return iu_fail(err, len, "PerJob: %s", uncore_error());
-	log_warnings(said);
+	iu_log_warnings("PerJob: "); /* a start's entries left out, CPUs the filter cannot name */
 	return 0;
 }
 
@@ -87,10 +74,9 @@ int iu_jobs_read(struct iu_state *st)
 		send_bytes("unattributed", DEV, "device_read", st->tally.unattributed_device_read, now);
 	/* jobs that came or went: the attribution starts over on the new set (after this dispatch, which sends a
 	 * job that left its last bytes) */
-	size_t said = strlen(uncore_warnings());
 	if (uncore_perjob_follow(st->perjob, &st->tally) < 0)
 		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
-	log_warnings(said); /* what the scan left out, said once while it stays (a new entry too, the set unchanged) */
+	iu_log_warnings("PerJob: "); /* what the scan left out, said once while it stays (a new entry too, the set unchanged) */
 	return sent;
 }
 

@@ -247,11 +247,7 @@ int iu_start(struct iu_state *st, char *err, size_t len)
 		NOTICE("%s plugin: started without %d box%s refused to it: the values summed over them are not reported "
 		       "(the first read says why); every other value is", IU_NAME, uncore_session_refused(st->s),
 		       uncore_session_refused(st->s) == 1 ? "" : "es");
-	for (const char *w = uncore_warnings(); *w;) { /* units left out, a refused claims file, a forced box */
-		size_t n = strcspn(w, "\n");
-		WARNING("%s plugin: %.*s", IU_NAME, (int)n, w);
-		w += n + (w[n] == '\n');
-	}
+	iu_log_warnings(""); /* units left out, a refused claims file, a forced box */
 	return 0;
 }
 

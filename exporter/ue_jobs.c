@@ -15,21 +15,11 @@
 #include "ue.h"
 #include "ue_log.h"
 
-/* The library's warnings after the first said bytes, a line each on stderr: a start's entries left out, and
- * why a job's devices are not its own (a device group it holds part of) */
-static void say_since(size_t said)
-{
-	for (const char *w = uncore_warnings() + said; *w; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n'))
-		ue_log("--per-job: %.*s", (int)strcspn(w, "\n"), w);
-	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
-}
-
 int ue_jobs_start(struct ue_state *st, char *err, size_t len)
 {
-	size_t said = strlen(uncore_warnings());
 	if ((!st->perjob && uncore_perjob_new(st->u, &st->perjob)) || uncore_perjob_start(st->perjob, &st->tally))
 		return ue_fail(err, len, "--per-job: %s", uncore_error());
-	say_since(said);
+	ue_log_warnings("--per-job: "); /* a start's entries left out, and why a job's devices are not its own */
 	return 0;
 }
 
@@ -40,11 +30,10 @@ int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real)
 		return -1;
 	}
 	st->jobs_t_ns = ue_stamp(lib, real, uncore_perjob_read_time_ns(st->perjob));
-	size_t said = strlen(uncore_warnings());
 	int moved = uncore_perjob_follow(st->perjob, &st->tally);
 	if (moved < 0)
 		ue_log("--per-job: %s", uncore_error());
-	say_since(said); /* what the scan left out, said once while it stays (a new entry too, the set unchanged) */
+	ue_log_warnings("--per-job: "); /* what the scan left out, said once while it stays (a new entry too) */
 	return 0;
 }
 

@@ -11,5 +11,7 @@
 void ue_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same, "uncore-exporter: " followed by what (a part's name: "http: ") before the message. */
 void ue_vlog(const char *what, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+/* This thread's warnings from the library not said yet (uncore_warnings_drain), a line each, after what. */
+void ue_log_warnings(const char *what);
 
 #endif

@@ -30,16 +30,6 @@ static void ending_signals(sigset_t *set)
 		sigaddset(set, s);
 }
 
-/* The library's warnings, a line each on stderr. */
-static void say_warnings(void)
-{
-	for (const char *w = uncore_warnings(); *w;) {
-		size_t n = strcspn(w, "\n");
-		ue_log("%.*s", (int)n, w);
-		w += n + (w[n] == '\n');
-	}
-}
-
 static int start(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
 {
 	if (ue_plan(c, st, err, len))
@@ -50,7 +40,7 @@ static int start(const struct ue_config *c, struct ue_state *st, char *err, size
 	}
 	if (st->notice[0])
 		ue_log("%s", st->notice);
-	say_warnings();
+	ue_log_warnings("");
 	if (c->per_job && ue_jobs_start(st, err, len))
 		ue_log("%s; the other series go on", err);
 	if (uncore_node_check(st->u) < 0) /* what the node is now: a change from it is followed at a read */
@@ -73,7 +63,7 @@ static int check_config(const struct ue_config *c)
 	       c->listen_unix ? c->listen_unix : "");
 	if (st.notice[0])
 		printf("note: %s\n", st.notice);
-	say_warnings(); /* what the default set leaves out for --per-job, ... */
+	ue_log_warnings(""); /* what the default set leaves out for --per-job, ... */
 	for (int f = 0; f < st.nfams; f++) {
 		printf("%s%s %s%s%s\n", st.fams[f].name, st.fams[f].counter ? "_total" : "", st.fams[f].counter ? "counter" : "gauge",
 		       st.fams[f].unit[0] ? ", " : "", st.fams[f].unit);
@@ -204,6 +194,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ue_read(&st); /* the first snapshot, before the first scrape can come */
+	ue_log_warnings("");
 	struct ue_http *http = ue_http_start(&cfg, &web, err, sizeof(err));
 	st.auth = web.nusers > 0;
 	if (!http) {
@@ -288,9 +279,11 @@ int main(int argc, char **argv)
 			uncore_session_sample(st.s);
 			sampled = now;
 		}
+		ue_log_warnings(""); /* each once, however many a year brings */
 	}
 	ue_http_stop(http); /* no scrape in flight when the state goes */
 	ue_teardown(&st);   /* restores every register */
+	ue_log_warnings(""); /* e.g. a record the claims file lost */
 	ue_web_free(&web);
 	ue_config_free(&cfg);
 	return rc;

@@ -33,18 +33,6 @@ static int by_inst(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The library's warnings after the first said bytes, a line each in the log: the entries a scan left out and why
- * (a job id it refuses, a cgroup a user owns); the library says each such set of them once while it stays. */
-static void log_warnings(size_t said)
-{
-	for (const char *w = uncore_warnings() + said; *w;) {
-		size_t n = strcspn(w, "\n");
-		iu_log(LOG_WARNING, "per-job: %.*s", (int)n, w);
-		w += n + (w[n] == '\n');
-	}
-	uncore_warnings_clear(); /* said: a daemon's list would fill (2 KiB) and hide what comes later */
-}
-
 /* The table made the jobs of the tally now, each keeping its number or taking the next; the jobs' instance
  * domain made it: 0, or -1 (out of memory: the last table and domain stay, said). */
 static int job_table(struct iu_state *st)
@@ -134,17 +122,15 @@ int iu_job_value(const struct iu_state *st, int m, int inst, double *x)
 
 int iu_jobs_start(struct iu_state *st)
 {
-	size_t said = strlen(uncore_warnings());
 	if (uncore_perjob_new(st->u, &st->perjob) || uncore_perjob_start(st->perjob, &st->tally))
 		return -1;
 	st->next_inst = 1;
-	log_warnings(said);
+	iu_log_warnings("per-job: "); /* a scan's entries left out and why, said once while they stay */
 	return job_table(st);
 }
 
 void iu_jobs_read(struct iu_state *st)
 {
-	size_t said = strlen(uncore_warnings());
 	if (!uncore_perjob_started(st->perjob)) {
 		if (uncore_perjob_start(st->perjob, &st->tally))
 			iu_log(LOG_WARNING, "per-job: %s", uncore_error());
@@ -155,7 +141,7 @@ void iu_jobs_read(struct iu_state *st)
 	} else if (uncore_perjob_follow(st->perjob, &st->tally) < 0) {
 		iu_log(LOG_WARNING, "per-job: %s", uncore_error());
 	}
-	log_warnings(said);
+	iu_log_warnings("per-job: "); /* a scan's entries left out and why, said once while they stay */
 	job_table(st);
 }
 

@@ -6,5 +6,7 @@
 
 /* pmNotifyErr(pri, ...) with the message escaped. */
 void iu_log(int pri, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* This thread's warnings from the library not said yet (uncore_warnings_drain), a LOG_WARNING each after what. */
+void iu_log_warnings(const char *what);
 
 #endif

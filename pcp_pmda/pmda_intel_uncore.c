@@ -83,8 +83,10 @@ int main(int argc, char **argv)
 	st.backend = backend;
 	if (iu_plan(&st, backend, err, sizeof(err))) {
 		iu_log(LOG_ERR, "%s", err);
+		iu_log_warnings(""); /* units left out on the way, which may be why */
 		return 1;
 	}
+	iu_log_warnings(""); /* units left out, a refused claims file, a forced box */
 	if (!(st.pmetrics = calloc((size_t)iu_nmetrics, sizeof(*st.pmetrics))))
 		return 1;
 	for (int m = 0; m < iu_nmetrics; m++) {
@@ -120,7 +122,9 @@ int main(int argc, char **argv)
 				iu_log(LOG_WARNING, "per-job: %s", uncore_error());
 			st.stepped_ns = now;
 		}
+		iu_log_warnings(""); /* each once, however many a year brings */
 	}
 	iu_teardown(&st); /* restores what the session programmed */
+	iu_log_warnings(""); /* e.g. a record the claims file lost */
 	return 0;
 }

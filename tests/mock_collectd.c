@@ -60,11 +60,15 @@ int plugin_dispatch_values(value_list_t const *vl)
 void plugin_log(int level, const char *format, ...)
 {
 	va_list ap;
+	char msg[sizeof(mock.logs[0])];
+	va_start(ap, format);
+	vsnprintf(msg, sizeof(msg), format, ap);
+	va_end(ap);
+	if (mock.log_hook)
+		mock.log_hook(level, msg);
 	if (mock.nlogs == MOCK_MAX_LOGS)
 		return;
-	va_start(ap, format);
-	vsnprintf(mock.logs[mock.nlogs], sizeof(mock.logs[0]), format, ap);
-	va_end(ap);
+	memcpy(mock.logs[mock.nlogs], msg, sizeof(msg));
 	mock.levels[mock.nlogs++] = level;
 }
 

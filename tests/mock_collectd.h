@@ -30,6 +30,7 @@ struct mock_daemon {
 	int nlogs;
 	notification_t notifs[MOCK_MAX_LOGS];
 	int nnotifs;
+	void (*log_hook)(int level, const char *msg); /* each message, past the MOCK_MAX_LOGS kept too */
 };
 extern struct mock_daemon mock;
 

@@ -27,12 +27,27 @@ typedef struct uncore_session uncore_session_t;
 
 /* Last error message of this thread ("" if none). */
 const char *uncore_error(void);
-/* Warnings since this thread's last uncore_open(), one per line ("" if none): units left out and why
- * at open; a refused claims file, ignored claim records or a forced box at a session's start; a
- * record the claims file lost at its stop; the metrics of a loaded file left out for using core events. */
+/*
+ * Warnings: units left out and why at open; a refused claims file, ignored claim records or a forced box at a
+ * session's start; a record the claims file lost at its stop; the metrics of a loaded file left out for using
+ * core events; the entries a scan of the jobs left out.  They are per thread and numbered from 1 over the
+ * thread's life.
+ *
+ * uncore_warnings_drain(): this thread's warnings that no drain has handed out yet, one per line ("" if none),
+ * each handed out once: a program that drains after each call that may warn says every warning once, however
+ * many come over its life.  The text stays valid until this thread's next drain.  first (may be NULL): the
+ * number of the first warning it stands for, so that the warnings handed out are first..uncore_warnings_count().
+ * What no drain takes is kept up to 256 KiB; past that the oldest are left out, and the next drain's first
+ * line says how many.
+ */
+const char *uncore_warnings_drain(uint64_t *first);
+/* The number of warnings this thread has made (the last one's number). */
+uint64_t uncore_warnings_count(void);
+/* For programs written before the drain: the kept warnings since this thread's last uncore_open() or
+ * uncore_warnings_clear(), one per line ("" if none); valid until the thread's next call into the library.
+ * A drain takes what it hands out from this list too.  uncore_warnings_clear() forgets the thread's warnings
+ * (those no drain took as well). */
 const char *uncore_warnings(void);
-/* Forget this thread's warnings: a program that runs for long (a daemon's scans) clears them once it has said
- * them, since the list holds 2 KiB and what comes after a full list is left out (its last line says so). */
 void uncore_warnings_clear(void);
 
 /*

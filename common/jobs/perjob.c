@@ -63,18 +63,16 @@ static void drop(struct uncore_perjob *p)
 	p->rows.t_ns = 0;
 }
 
-/* The warnings of the scan that began when the warnings had mark bytes: taken back where they repeat the last
- * scan's, else kept as the last's. */
-static void warned_once(struct uncore_perjob *p, size_t mark)
+/* The warnings of the scan that began when the next warning's number was mark: taken back where they repeat the
+ * last scan's, else kept as the last's. */
+static void warned_once(struct uncore_perjob *p, uint64_t mark)
 {
-	const char *w = uc_warnings();
-	if (strlen(w) < mark)
-		return;
-	if (p->warned && !strcmp(p->warned, w + mark)) {
+	const char *w = uc_warnings_from(mark);
+	if (p->warned && !strcmp(p->warned, w)) {
 		uc_warn_rewind(mark);
 		return;
 	}
-	char *c = strdup(w + mark);
+	char *c = strdup(w);
 	if (c) { /* out of memory: the next scan's are said again */
 		free(p->warned);
 		p->warned = c;
@@ -95,7 +93,7 @@ static int plan_sources(struct uncore_perjob *p)
 
 int uncore_perjob_plan(uncore_perjob_t *p)
 {
-	size_t mark = strlen(uc_warnings());
+	uint64_t mark = uc_warn_mark();
 	drop(p);
 	int n = jobs_set_text(p->u, &p->set, &p->set_cap, &p->set_len);
 	warned_once(p, mark);
@@ -158,7 +156,7 @@ uint64_t uncore_perjob_read_time_ns(const uncore_perjob_t *p) { return p->rows.t
 
 int uncore_perjob_follow(uncore_perjob_t *p, struct uncore_job_tally *t)
 {
-	size_t mark = strlen(uc_warnings());
+	uint64_t mark = uc_warn_mark();
 	if (!p->started)
 		return 0;
 	int n = jobs_set_text(p->u, &p->now, &p->now_cap, &p->now_len);

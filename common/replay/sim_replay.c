@@ -592,9 +592,10 @@ static int same_table(void *arg, uint64_t base, const struct memfs_file *f)
 }
 static int same_tables(struct replay_node *nd)
 {
+	uint64_t mark = uc_warn_mark();
 	struct access *a = access_sim_open(nd->simspec);
-	if (!a) { /* a shape that kind cannot take (dies on a one-die part): not it */
-		uc_clear_warnings();
+	if (!a) { /* a shape that kind cannot take (dies on a one-die part): not it, and its warnings unmade */
+		uc_warn_rewind(mark);
 		return 0;
 	}
 	struct same c = { .s = a->priv };

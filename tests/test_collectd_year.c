@@ -91,7 +91,7 @@ static void test_year(void)
 		errors += mock_logged(LOG_ERR, NULL) - mock_logged(LOG_ERR, "energy"); /* (the day past RAPL's 80 s) */
 		mock.nlogs = 0;
 		year_rss_at(&y, 0, r);
-		/* ---- the node changing (issue 99 point 2, helper G's simulator control) goes here ---- */
+		/* ---- the node changing (issue 99 point 2, the simulator's changes=FILE) goes here ---- */
 	}
 	double dt = (double)sim_now(sim) / 1e9 - t0;
 	for (int s = 0; s < 2; s++) {

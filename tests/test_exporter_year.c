@@ -15,7 +15,7 @@
  * memory bytes and energy equal the simulator's truth over the year, the long job's bytes too; every 73 days
  * the scrape has a series for every job the last read saw and none for one gone; every warning logged once;
  * RSS and open files flat after each phase's warm-up.  Not yet here: the clock stepped back, another agent
- * taking over a box, and the node changing (helper G's simulator control: the marked place in the loop).
+ * taking over a box, and the node changing (the simulator's changes=FILE, issue 99 point 2: the marked place in the loop).
  */
 #include <fcntl.h>
 #include "year.h"
@@ -168,8 +168,8 @@ static void test_year(void)
 			phase = 1;
 			since = -1;
 		}
-		/* ---- the node changing (issue 99 point 2, helper G's simulator control: a CPU offline and back, a
-		 * device gone and come, the PMU driver reloaded) goes here, once the simulator can make them ---- */
+		/* ---- the node changing (issue 99 point 2, the simulator's changes=FILE: a CPU offline and back, a
+		 * device gone and come, the PMU driver reloaded) goes here, the truth carried as at the reload ---- */
 	}
 	CU_ASSERT(ue_read(&e.st) == 0);
 	truths_add(&tr, sim_of(e.st.u->acc));

@@ -15,7 +15,8 @@
  * memory bytes and energy equal the simulator's truth over the year, the long job's bytes too; every 73 days
  * the scrape has a series for every job the last read saw and none for one gone; every warning logged once;
  * RSS and open files flat after each phase's warm-up.  Not yet here: the clock stepped back, another agent
- * taking over a box, and the node changing (the simulator's changes=FILE, issue 99 point 2: the marked place in the loop).
+ * taking over a box, and the node changing (the simulator's changes=FILE, issue 99 point 2: the marked place in
+ * the loop).
  */
 #include <fcntl.h>
 #include "year.h"

@@ -924,19 +924,15 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 			'near "$l" "$lat" && near "$f" 2.4' ;;
 		esac
 	done
-	# its energy, the system's (its CSV has no socket's): each socket's package and DRAM energy (MSR 0x611, 0x619),
-	# read on a CPU of the socket at each of its snapshots and every 10 s by a thread of its own beside them (its
-	# CounterWidthExtender): a socket's window is the widest gap between two reads of one thread, its snapshots'
-	espan() { awk -v cpu="$1" -v reg="$2" '$3 == "msr" && $2 == "r" && $4 == cpu && $5 == reg {
-		if (($NF in last) && $1 - last[$NF] > best) best = $1 - last[$NF]; last[$NF] = $1 }
-		END { if (best > 0) printf "%.6f", best / 1e9 }' "$HOSTDIR/trace"; }
+	# its energy, the system's (its CSV has no socket's): each socket's package and DRAM energy (MSR 0x611, 0x619)
+	# over its snapshots' window (tspan)
 	# (PCM 202302 counts the DRAM energy of Haswell-EP to Ice Lake-SP in units of 15.3 uJ, getDRAMConsumedJoules:
 	# the datasheet's rounding of the 2^-16 J that Linux (rapl.c, the Haswell server quirk) and the simulator count
 	# in, 0.27 % more; elsewhere in the unit of MSR 0x606)
 	du=1
 	case $2 in hsx* | bdx* | skx* | icx*) du=$(awk 'BEGIN { print 15.3e-6 * 65536 }') ;; esac
 	pj=$(col 'Proc Energy (Joules)' System) dj=$(col 'DRAM Energy (Joules)' System)
-	p0=$(espan 0 0x611) p1=$(espan 1 0x611) d0=$(espan 0 0x619) d1=$(espan 1 0x619)
+	p0=$(tspan 0 0x611 $PCM_S) p1=$(tspan 1 0x611 $PCM_S) d0=$(tspan 0 0x619 $PCM_S) d1=$(tspan 1 0x619 $PCM_S)
 	tp=$(awk -v a="$p0" -v b="$p1" 'BEGIN { print 150 * a + 95 * b }') td=$(awk -v a="$d0" -v b="$d1" -v u=$du 'BEGIN { print (11.4 * a + 9.2 * b) * u }')
 	check "pcm sim:$2: its energy, package $pj J and DRAM $dj J, against the profile's 150 and 95 W, 11.4 and 9.2 W over the windows the simulator counted them ($p0, $p1; $d0, $d1 s; DRAM in PCM's unit, x $du): $tp and $td J (1 %)" \
 		'near "$pj" "$tp" && near "$dj" "$td"'

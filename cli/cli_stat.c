@@ -91,16 +91,15 @@ static void put_metric(const struct out *o, uncore_session_t *s, int m, const st
 	out_record(o, &r);
 }
 
-/* A socket's DRAM bandwidth as a share of its peak (uncore_memory_peak: populated channels x MT/s x 8 bytes), after
- * its mem_bw_total: a row where the peak is known, none where it is not (doc/memory.md). */
+/* A socket's DRAM bandwidth as a share of its peak (the library's uncore_session_peak_share, the one rule every
+ * front end takes), after its mem_bw_total: a row where the peak is known, none where it is not (doc/memory.md). */
 static void put_peak_share(const struct out *o, uncore_session_t *s, int m, int sock, int window, double t)
 {
-	double gbs = NAN, peak;
-	if (uncore_memory_peak(o->u, sock, &peak) || !(peak > 0) ||
-	    uncore_session_metric_value(s, m, sock, -1, window, &gbs) || !isfinite(gbs))
+	double share;
+	if (uncore_session_peak_share(s, m, sock, window, &share) || !isfinite(share))
 		return;
 	struct out_rec r = { .interval = window == UNCORE_LAST_INTERVAL, .t = t, .socket = sock, .box = -1, .box_label = "",
-			     .die = -1, .name = "mem_bw_peak_share", .metric = 1, .value = 100 * gbs * 1e9 / peak, .unit = "%" };
+			     .die = -1, .name = "mem_bw_peak_share", .metric = 1, .value = 100 * share, .unit = "%" };
 	out_record(o, &r);
 }
 

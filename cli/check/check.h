@@ -11,6 +11,7 @@ int check_devices_rows(struct check *c);
 #include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include "uncore.h"
 
 enum gen_kind { GEN_READ, GEN_WRITE, GEN_COPY };
@@ -142,7 +143,12 @@ int check_devices_rows(struct check *c);
 /* check_energy.c: the socket's (socket < 0: socket 0) DRAM power rising with a copy generator's bytes over its
  * idle power, and its package power plausible (doc/user-guide.md "uncore check"). */
 int check_energy_rows(struct check *c, int socket, size_t bytes);
-/* A CPU of the socket (cli_check.c), -1 where the library names none. */
-int host_socket_cpu(const struct check *c, int socket);
+/* The first CPU of the host's socket (the handle's topology, Linux's), or -1: where check and its energy rows
+ * place their generators. */
+static inline int host_socket_cpu(const struct check *c, int socket)
+{
+	char list[512];
+	return uncore_socket_cpus(c->u, socket, list, sizeof(list)) > 0 ? (int)strtol(list, NULL, 10) : -1;
+}
 
 #endif

@@ -27,13 +27,6 @@ struct opts {
 	size_t bytes;
 };
 
-/* The first CPU of the host's socket (the handle's topology, Linux's), or -1. */
-int host_socket_cpu(const struct check *c, int socket)
-{
-	char list[512];
-	return uncore_socket_cpus(c->u, socket, list, sizeof(list)) > 0 ? (int)strtol(list, NULL, 10) : -1;
-}
-
 /* The bytes each socket counted over the session's last interval for a read and a write metric. */
 static int counted_by(uncore_session_t *s, int nsock, const int m[2], double rd[], double wr[])
 {

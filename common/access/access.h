@@ -151,6 +151,7 @@ struct access {
 	struct msr_prefetch *prefetch;
 	/* the files its ops->files presents, made once (access_files.c); freed by access_files_free */
 	struct memfs *files;
+	int files_made; /* how often ops->files made them (make and refresh): a test's measure of "once" */
 };
 
 /* The files a simulated backend presents (ops->files of the first access the handle's backend is or wraps
@@ -160,6 +161,8 @@ struct access {
 int access_files(struct access *a, const struct memfs **out);
 /* Make them again: after the simulated machine's job set changed (its spool and cgroups).  0, or -1. */
 int access_files_refresh(struct access *a);
+/* How often the presenter's files were made (0 where a presents none). */
+int access_files_made(struct access *a);
 void access_files_free(struct access *a);
 /* ops->node_poll of the first access under a that has one (access_files.c): 1 the node changed, 0, -1. */
 int access_node_poll(struct access *a);

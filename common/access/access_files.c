@@ -25,6 +25,7 @@ static int make(struct access *p)
 {
 	if (!(p->files = calloc(1, sizeof(*p->files))))
 		return uc_err("out of memory");
+	p->files_made++;
 	if (p->ops->files(p, p->files)) { /* it said why: out of memory, an option naming what is not there */
 		access_files_free(p);
 		return -1;
@@ -50,8 +51,15 @@ int access_files_refresh(struct access *a)
 	if (!p || !p->files)
 		return 0; /* made when next read */
 	memfs_free(p->files);
+	p->files_made++;
 	/* one that fails leaves the tree empty, not freed: the node's facts and the energy object keep it to read */
 	return p->ops->files(p, p->files) ? memfs_free(p->files), -1 : 0;
+}
+
+int access_files_made(struct access *a)
+{
+	struct access *p = presenter(a);
+	return p ? p->files_made : 0;
 }
 
 int access_node_poll(struct access *a)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dev_map.h"
+#include "dev_files.h"
 #include "handle/handle.h"
 #include "node/node.h"
 #include "platform/platform.h"
@@ -20,8 +21,7 @@ struct dev_group {
 struct dev_map {
 	struct dev_tree t;
 	struct dev_group *g;
-	int ng;                 /* the groups, once found (get) */
-	struct dev_files files; /* the files they are found in, kept for the handle's reads (dev_files.c) */
+	int ng; /* the groups, once found (get) */
 };
 
 /* The groups let go (a map being built again, or freed) */
@@ -40,7 +40,6 @@ static void map_free(void *p)
 	if (!m)
 		return;
 	unbuild(m);
-	dev_files_free(&m->files);
 	free(m);
 }
 
@@ -60,12 +59,6 @@ static struct dev_map *holder(uncore_t *u, struct node_slot **sp)
 	if (sp)
 		*sp = s;
 	return s->fact;
-}
-
-struct dev_files *dev_map_files(uncore_t *u)
-{
-	struct dev_map *m = holder(u, NULL);
-	return m ? &m->files : NULL;
 }
 
 /* The function on the root bus that i is below (itself when it is there); -1 past a loop in the parents */

@@ -6,9 +6,11 @@
 #ifndef UNCORE_DEV_MAP_H
 #define UNCORE_DEV_MAP_H
 
+#include <stdlib.h>
 #include "uncore.h"
 #include "dev_fs.h"
 #include "access/access.h"
+#include "util/error.h"
 
 /* PCIe allows a device below at most 255 buses; the deepest real trees (a root port, two switch levels, a
  * device) are 5 deep, so a walk stops at this depth and says so rather than follow a planted chain. */
@@ -85,8 +87,21 @@ struct dev_stack_list {
 	struct dev_stack *v;
 	int n, cap;
 };
-/* One more stack: 0, or -1 out of memory (said). */
-int dev_stack_add(struct dev_stack_list *l, const struct dev_stack *s);
+/* One more stack: 0, or -1 out of memory (said); with the list's type, as the stacks' sources (dev_stacks.c,
+ * dev_regs.c) each add to it. */
+static inline int dev_stack_add(struct dev_stack_list *l, const struct dev_stack *s)
+{
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 16;
+		struct dev_stack *v = realloc(l->v, (size_t)cap * sizeof(*v));
+		if (!v)
+			return uc_err("out of memory listing the IIO stacks' root buses");
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = *s;
+	return 0;
+}
 /* The root buses of the handle's IIO stacks, from the kernel's mapping attributes of fs
  * (/sys/devices/uncore_iio_<n>/die<d>), else the uncore's registers (the tree t's PCI config spaces, SKX's
  * MSR), else the simulator's: how many (0: none known), -1 out of memory. */
@@ -98,23 +113,6 @@ int dev_regs_stacks(uncore_t *u, const struct dev_fs *fs, const struct dev_tree 
 /* The map of u built with every file it reads kept, as memfs_text (util/memfs_text.h): 0, or -1 with a message. */
 int dev_map_capture(uncore_t *u, char **text, size_t *len);
 
-/* The files to read the devices from: the machine's (fs->mem NULL), or the backend's one tree (a simulated
- * machine's, a replayed node's: access_files), made once a handle and kept on it (dev_files.c): 0, or -1 with
- * the message (a snapshot taken before snapshots kept the PCI tree, out of memory). */
-int dev_fs_of(uncore_t *u, struct dev_fs *fs);
-/* ... without asking for the PCI tree (the jobs' spool and GPUs); fs->mem NULL where the handle is not
- * simulated. */
-int dev_fs_sim(uncore_t *u, struct dev_fs *fs);
-/* The handle's kept files: whether the backend's tree was made, and how many times (once at most, unless
- * making it failed) */
-struct dev_files {
-	int sim_made;
-	int builds;
-};
-/* The handle's (dev_map.c: kept with its map by the handle's node, let go at uncore_close or uncore_node_refresh),
- * NULL out of memory (said). */
-struct dev_files *dev_map_files(uncore_t *u);
-void dev_files_free(struct dev_files *f);
 /* The sysfs directory of device i of a group ("/sys/devices/pci0000:16/0000:16:02.0/0000:17:00.0"): 0, or -1. */
 int dev_map_dir(uncore_t *u, int group, int i, char *buf, size_t len);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "dev_nvidia.h"
 #include "dev_map.h"
+#include "dev_files.h"
 #include "util/error.h"
 
 /* the value after "key" at the start of a line, blanks trimmed: 0, or -1 (none, empty, or too long) */

@@ -22,20 +22,6 @@ struct acc {
 	int stack;
 };
 
-int dev_stack_add(struct dev_stack_list *l, const struct dev_stack *s)
-{
-	if (l->n == l->cap) {
-		int cap = l->cap ? 2 * l->cap : 16;
-		struct dev_stack *v = realloc(l->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return uc_err("out of memory listing the IIO stacks' root buses");
-		l->v = v;
-		l->cap = cap;
-	}
-	l->v[l->n++] = *s;
-	return 0;
-}
-
 static int push(struct acc *a, const struct dev_stack *s) { return dev_stack_add(&a->l, s); }
 
 static void die_file(void *arg, const char *name)

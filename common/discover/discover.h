@@ -51,6 +51,7 @@ struct disc_ctx {
  * topology_max_dies_per_package() > 1); returns buses with a UBox, or -1. */
 int pci_map_buses(struct access *a, const struct platform_desc *p, const struct pci_devinfo *devs, int n,
 		  const struct host_info *h, int dom, struct busmap *m);
+/* A box found, appended to the context's list (discover_boxes.c): 0, or -1 out of memory. */
 int box_list_add(struct disc_ctx *c, const struct box *b);
 /* Sort by type, socket, die and unit id; a box's number is its unit id, plus on die d > 0 of a socket
  * d times the type's unit id span there (die 1's imc 0 is imc 12 when die 0 has imc 0..11). */
@@ -102,7 +103,8 @@ int disc_table_place(const struct disc_ctx *c, const struct pci_devinfo *d, int 
 /* The machine's PCI functions in the order Linux finds them (pci_get_device walks the device list, bus by bus
  * as the buses were enumerated), which is the order it gives dies to tables without a node; free() it. */
 const struct pci_devinfo **disc_pci_order(const struct disc_ctx *c);
-/* A platform's discovery domains (its own, or the one PCI domain of SPR to CWF); *n their number. */
+/* A platform's discovery domains (its own, or the one PCI domain of SPR to CWF); *n their number
+ * (discover_global.c, beside their global controls). */
 const struct disc_domain *disc_domains_of(const struct platform_desc *p, int *n);
 /* Whether domain dom of the platform leaves out discovery type type. */
 int disc_domain_ignores(const struct platform_desc *p, int dom, int type);

@@ -16,6 +16,19 @@
 
 #define GCTL_FRZ_ALL 0x1u /* freeze_all, bit 0 (b575fc0e3357: "Clear freeze bit (0) to enable all counters") */
 
+/* The one domain of the platforms that name none: PCI, any device with the DVSEC (0x09A7 first). */
+static const struct disc_domain pci_any = { "pci", 0, DISC_ANY_DEVICE, NULL, 0 };
+
+const struct disc_domain *disc_domains_of(const struct platform_desc *p, int *n)
+{
+	if (p->disc_domains && p->ndisc_domains > 0) {
+		*n = p->ndisc_domains < UC_MAX_DISC_DOMAINS ? p->ndisc_domains : UC_MAX_DISC_DOMAINS;
+		return p->disc_domains;
+	}
+	*n = 1;
+	return &pci_any;
+}
+
 int disc_globals_keep(uncore_t *u, const struct disc_table *t, int n)
 {
 	int ndom;

@@ -65,45 +65,12 @@ int pci_map_buses(struct access *a, const struct platform_desc *p, const struct 
 	return found;
 }
 
-int box_list_add(struct disc_ctx *c, const struct box *b)
-{
-	if (c->n == c->cap) {
-		int nc = c->cap ? c->cap * 2 : 64;
-		struct box *nv = realloc(c->v, (size_t)nc * sizeof(*nv));
-		if (!nv)
-			return uc_err("out of memory");
-		c->v = nv;
-		c->cap = nc;
-	}
-	c->v[c->n++] = *b;
-	return 0;
-}
-
 static int box_known(const struct disc_ctx *c, const struct box *b)
 {
 	for (int i = 0; i < c->n; i++)
 		if (c->v[i].t == b->t && c->v[i].socket == b->socket && c->v[i].die == b->die && c->v[i].unit_id == b->unit_id)
 			return 1;
 	return 0;
-}
-
-static int box_cmp(const void *x, const void *y)
-{
-	const struct box *a = x, *b = y;
-	if (a->type_idx != b->type_idx)
-		return a->type_idx - b->type_idx;
-	if (a->socket != b->socket)
-		return a->socket - b->socket;
-	if (a->die != b->die)
-		return a->die - b->die;
-	return a->unit_id - b->unit_id;
-}
-
-void box_list_finish(struct disc_ctx *c)
-{
-	if (c->n > 1)
-		qsort(c->v, (size_t)c->n, sizeof(*c->v), box_cmp);
-	box_number_dies(c->v, c->n);
 }
 
 const struct pci_devinfo *pci_find(const struct disc_ctx *c, uint16_t device, int bus, int dev, int fn)

@@ -138,19 +138,6 @@ static int grow(void **v, int n, int *cap, size_t size)
 	return 0;
 }
 
-/* The one domain of the platforms that name none: PCI, any device with the DVSEC (0x09A7 first). */
-static const struct disc_domain pci_any = { "pci", 0, DISC_ANY_DEVICE, NULL, 0 };
-
-const struct disc_domain *disc_domains_of(const struct platform_desc *p, int *n)
-{
-	if (p->disc_domains && p->ndisc_domains > 0) {
-		*n = p->ndisc_domains < UC_MAX_DISC_DOMAINS ? p->ndisc_domains : UC_MAX_DISC_DOMAINS;
-		return p->disc_domains;
-	}
-	*n = 1;
-	return &pci_any;
-}
-
 int disc_domain_ignores(const struct platform_desc *p, int dom, int type)
 {
 	int n;

@@ -12,6 +12,7 @@
 #include "devices/dev_compare.h"
 #include "devices/dev_bytes.h"
 #include "devices/dev_map.h"
+#include "devices/dev_files.h"
 #include "open/open.h"
 #include "session/session.h"
 #include "util/error.h"

@@ -399,8 +399,9 @@ static int sim_slots(const char *spec, struct slot *out, int max)
 			s++;
 		t = s + 2;
 	}
+	int whole = t + 4 <= end && t[0] == 127; /* (read before the handle and its files go) */
 	uncore_close(u);
-	return t + 4 <= end && t[0] == 127 ? n : -1;
+	return whole ? n : -1;
 }
 
 /* The simulated boards' tables as the public dmidecode listings of their servers show them (expected answers

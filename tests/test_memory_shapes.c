@@ -22,6 +22,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
+#include "sim_helpers.h"
+#include "access/access.h"
+#include "util/memfs.h"
 #include "fake_tree.h"
 #include "edac_tree.h"
 #include "memory/memory.h"
@@ -356,6 +359,104 @@ static void test_smbios_shapes(void)
 	ASSERT_NEAR(bps, 1600e6 * 8, 1);
 }
 
+/* A board's slot as its listing names it: the type-17 structure's length, locators, Size (MiB), rated (0x15) and
+ * configured (0x20) speed. */
+struct slot {
+	int len;
+	char loc[32], bank[32];
+	unsigned mib, rated, conf;
+};
+
+/* The type-17 structures of the simulated machine spec's SMBIOS table, in the table's order: how many (at most
+ * max), -1 where the table is not there or is cut. */
+static int sim_slots(const char *spec, struct slot *out, int max)
+{
+	uncore_t *u = open_sim(spec);
+	const struct memfs *m = NULL;
+	const struct memfs_file *f;
+	int n = 0;
+	if (access_files(u->acc, &m) || !m || !(f = memfs_find(m, MEM_SMBIOS_PATH)) || !f->text) {
+		uncore_close(u);
+		return -1;
+	}
+	const uint8_t *t = (const uint8_t *)f->text, *end = t + f->len;
+	while (t + 4 <= end && t[0] != 127 && t + t[1] <= end) {
+		const uint8_t *s = t + t[1], *str[3] = { NULL, NULL, NULL };
+		for (int k = 1; s < end && *s && k < 3; k++, s += strlen((const char *)s) + 1)
+			str[k] = s;
+		if (t[0] == 17 && n < max) {
+			struct slot *o = &out[n++];
+			o->len = t[1];
+			snprintf(o->loc, sizeof(o->loc), "%s", t[0x10] == 1 && str[1] ? (const char *)str[1] : "?");
+			snprintf(o->bank, sizeof(o->bank), "%s", t[0x11] == 2 && str[2] ? (const char *)str[2] : "?");
+			o->mib = t[0x0c] | t[0x0d] << 8;
+			if (o->mib == 0x7fff && t[1] >= 0x20) /* the Extended Size (SMBIOS 2.7 on) */
+				o->mib = t[0x1c] | t[0x1d] << 8 | (unsigned)t[0x1e] << 16 | (unsigned)t[0x1f] << 24;
+			o->rated = t[0x15] | t[0x16] << 8;
+			o->conf = t[1] > 0x21 ? (unsigned)(t[0x20] | t[0x21] << 8) : 0;
+		}
+		for (s = t + t[1]; s + 1 < end && (s[0] || s[1]);) /* the string set ends in two NULs */
+			s++;
+		t = s + 2;
+	}
+	int whole = t + 4 <= end && t[0] == 127; /* (read before the handle and its files go) */
+	uncore_close(u);
+	return whole ? n : -1;
+}
+
+/* The simulated boards' tables as the public dmidecode listings of their servers show them (expected answers
+ * read off the listings, platforms/<p>/sim_memory.c):
+ *  - sim:icx, a Lenovo ThinkSystem SR630 V2 (linuxhw/DMI "Server/Lenovo/ThinkSystem/ThinkSystem SR630
+ *    V2/ECB5C724E79D", handles 0x0018-0x0037): SMBIOS 3.3, 32 type-17 structures of 92 bytes in the order DIMM 3,
+ *    4, 1, 2, 7, 8, 5, 6, 14, 13, 16, 15, 10, 9, 12, 11 with bank "CPU 1", then 19, 20, 17, 18, 23, 24, 21, 22,
+ *    30, 29, 32, 31, 26, 25, 28, 27 with "CPU 2"; DDR4 rated 3200 (its DIMMs' Speed); the board's two 32 GB
+ *    DIMMs a channel fill every slot, configured at the simulated Platinum 8380's 3200;
+ *  - sim:emr, an HPE ProLiant DL380 Gen11 with Emerald Rapids (".../HPE/ProLiant/ProLiant DL380
+ *    Gen11/89BBBA931D2E"): SMBIOS 3.4, type 17 of 92 bytes, "PROC 1 DIMM 1" .. "PROC 2 DIMM 16", bank
+ *    "Not Specified", DDR5 rated 5600; one DIMM a channel in slot 0, the listing's DIMMs 3, 7, 10 and 14 among
+ *    them (1, 3, 5, 7, 10, 12, 14, 16), configured at the simulated Platinum 8592+'s 5600: 8 x 5600e6 x 8 B/s a
+ *    socket. */
+static void test_sim_board_tables(void)
+{
+	static const int icx_order[16] = { 3, 4, 1, 2, 7, 8, 5, 6, 14, 13, 16, 15, 10, 9, 12, 11 };
+	static const int emr_filled[8] = { 1, 3, 5, 7, 10, 12, 14, 16 };
+	struct slot sl[64];
+	char want[32];
+	double bps = 0;
+	int n = sim_slots("sim:icx", sl, 64);
+	CU_ASSERT_EQUAL(n, 32);
+	for (int i = 0; i < n && i < 32; i++) {
+		snprintf(want, sizeof(want), "DIMM %d", icx_order[i % 16] + 16 * (i / 16));
+		CU_ASSERT_EQUAL(sl[i].len, 92);
+		CU_ASSERT_STRING_EQUAL(sl[i].loc, want);
+		CU_ASSERT_STRING_EQUAL(sl[i].bank, i < 16 ? "CPU 1" : "CPU 2");
+		CU_ASSERT(sl[i].mib == 32768 && sl[i].rated == 3200 && sl[i].conf == 3200);
+		if (sl[i].len != 92 || strcmp(sl[i].loc, want) || sl[i].rated != 3200)
+			fprintf(stderr, "sim:icx slot %d: %d bytes, \"%s\" \"%s\", rated %u (want 92, \"%s\", 3200)\n", i,
+				sl[i].len, sl[i].loc, sl[i].bank, sl[i].rated, want);
+	}
+	n = sim_slots("sim:emr", sl, 64);
+	CU_ASSERT_EQUAL(n, 32);
+	for (int i = 0, k = 0; i < n && i < 32; i++) {
+		int filled = sl[i].mib != 0;
+		CU_ASSERT_EQUAL(sl[i].len, 92);
+		CU_ASSERT_STRING_EQUAL(sl[i].bank, "Not Specified");
+		if (!filled)
+			continue;
+		snprintf(want, sizeof(want), "PROC %d DIMM %d", 1 + i / 16, emr_filled[k++ % 8]);
+		CU_ASSERT_STRING_EQUAL(sl[i].loc, want);
+		CU_ASSERT(sl[i].rated == 5600 && sl[i].conf == 5600);
+		if (strcmp(sl[i].loc, want) || sl[i].len != 92)
+			fprintf(stderr, "sim:emr slot %d: %d bytes, \"%s\" (want 92, \"%s\")\n", i, sl[i].len, sl[i].loc, want);
+	}
+	uncore_t *u = open_sim("sim:emr");
+	for (int s = 0; s < 2; s++) {
+		CU_ASSERT(uncore_memory_peak(u, s, &bps) == 0);
+		ASSERT_NEAR(bps, 8 * 5600e6 * 8, 1);
+	}
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -365,6 +466,8 @@ int main(void)
 		{ "csrow-only trees: Linux 3.3's and later", test_csrows },
 		{ "DIMMs EDAC lists that the node does not have: mapped out, size 0", test_mapped_out },
 		{ "SMBIOS 2.6 and 3.2 type 17: rated, configured, Unknown, PMem and Flash", test_smbios_shapes },
+		{ "the simulated boards' tables as their servers' listings: sim:icx's SR630 V2, sim:emr's DL380 Gen11",
+		  test_sim_board_tables },
 		{ NULL, NULL },
 	};
 	return run_in_fake_tree("memory_shapes", tests);

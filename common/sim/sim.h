@@ -497,7 +497,8 @@ enum {
 	SIM_LOC_HPE,        /* "PROC  p+1 DIMM  n" (n of the processor, two columns) / "Not Specified": HPE ProLiant */
 	SIM_LOC_SUPERMICRO, /* "P(p+1)-DIMM(c)(d)" / "P(p)_Node(p)_Channel(ch)_Dimm(d-1)": Supermicro X11 */
 	SIM_LOC_DELL,       /* "(c)(d)": A1.. socket 0's, B1.. socket 1's / "Not Specified": Dell PowerEdge R720 */
-	SIM_LOC_INTEL,      /* "CPU(p)_DIMM_(c)(d)" / "NODE (p)": Intel server boards */
+	SIM_LOC_LENOVO,     /* "DIMM n" (n of the board, in the BIOS's slot order) / "CPU p+1": ThinkSystem V2 */
+	SIM_LOC_PROLIANT,   /* "PROC p+1 DIMM n" (single-spaced, n of the processor) / "Not Specified": DL380 Gen11 */
 };
 /* The EDAC tree the simulated kernel writes (edac=): */
 enum { SIM_EDAC_NOW, SIM_EDAC_OLD, SIM_EDAC_CSROW, SIM_EDAC_REPEAT };

@@ -239,9 +239,17 @@ static void locators(const struct sim_mem_board *b, int p, int ch, int d, int n,
 		snprintf(loc, len, "%c%d", 'A' + p, pn);
 		snprintf(bank, len, "Not Specified");
 		break;
-	case SIM_LOC_INTEL: /* Intel server boards: "CPU0_DIMM_A1", bank "NODE 0" */
-		snprintf(loc, len, "CPU%d_DIMM_%c%d", p, c, d + 1);
-		snprintf(bank, len, "NODE %d", p);
+	case SIM_LOC_LENOVO: { /* ThinkSystem SR630 V2 / SR650 V2 (linuxhw/DMI, platforms/icx/sim_memory.c): a
+				* processor's 16 slots in the table's order, a channel's two together, slot 0 first */
+		static const unsigned char lenovo_v2[16] = { 3, 4, 1, 2, 7, 8, 5, 6, 14, 13, 16, 15, 10, 9, 12, 11 };
+		snprintf(loc, len, "DIMM %d", 16 * p + (pn <= 16 ? lenovo_v2[pn - 1] : pn));
+		snprintf(bank, len, "CPU %d", p + 1);
+		break;
+	}
+	case SIM_LOC_PROLIANT: /* ProLiant DL380 Gen11 (linuxhw/DMI, platforms/emr/sim_memory.c): DIMMs 1-8 a channel's
+				* odd slot first, 9-16 its even one (the listing's four DIMMs in 3, 7, 10, 14) */
+		snprintf(loc, len, "PROC %d DIMM %d", p + 1, d > 1 || pn > 16 ? pn : ch < 4 ? 2 * ch + d + 1 : 2 * ch + 2 - d);
+		snprintf(bank, len, "Not Specified");
 		break;
 	default: /* filled: a board whose silkscreen numbers its slots so */
 		snprintf(loc, len, "DIMM %d", n);

@@ -415,7 +415,8 @@ static int sim_slots(const char *spec, struct slot *out, int max)
  *    Gen11/89BBBA931D2E"): SMBIOS 3.4, type 17 of 92 bytes, "PROC 1 DIMM 1" .. "PROC 2 DIMM 16", bank
  *    "Not Specified", DDR5 rated 5600; one DIMM a channel in slot 0, the listing's DIMMs 3, 7, 10 and 14 among
  *    them (1, 3, 5, 7, 10, 12, 14, 16), configured at the simulated Platinum 8592+'s 5600: 8 x 5600e6 x 8 B/s a
- *    socket. */
+ *    socket;
+ *  - sim:spr, the same DL380 Gen11 (the listing's slots, single-spaced "PROC 1 DIMM 1"), DDR5-4800 (QuickSpecs). */
 static void test_sim_board_tables(void)
 {
 	static const int icx_order[16] = { 3, 4, 1, 2, 7, 8, 5, 6, 14, 13, 16, 15, 10, 9, 12, 11 };
@@ -435,19 +436,24 @@ static void test_sim_board_tables(void)
 			fprintf(stderr, "sim:icx slot %d: %d bytes, \"%s\" \"%s\", rated %u (want 92, \"%s\", 3200)\n", i,
 				sl[i].len, sl[i].loc, sl[i].bank, sl[i].rated, want);
 	}
-	n = sim_slots("sim:emr", sl, 64);
-	CU_ASSERT_EQUAL(n, 32);
-	for (int i = 0, k = 0; i < n && i < 32; i++) {
-		int filled = sl[i].mib != 0;
-		CU_ASSERT_EQUAL(sl[i].len, 92);
-		CU_ASSERT_STRING_EQUAL(sl[i].bank, "Not Specified");
-		if (!filled)
-			continue;
-		snprintf(want, sizeof(want), "PROC %d DIMM %d", 1 + i / 16, emr_filled[k++ % 8]);
-		CU_ASSERT_STRING_EQUAL(sl[i].loc, want);
-		CU_ASSERT(sl[i].rated == 5600 && sl[i].conf == 5600);
-		if (strcmp(sl[i].loc, want) || sl[i].len != 92)
-			fprintf(stderr, "sim:emr slot %d: %d bytes, \"%s\" (want 92, \"%s\")\n", i, sl[i].len, sl[i].loc, want);
+	/* sim:spr lays out the same DL380 Gen11, with DDR5-4800 DIMMs (the board's QuickSpecs) */
+	static const struct { const char *spec; unsigned mts; } hpe[] = { { "sim:emr", 5600 }, { "sim:spr", 4800 } };
+	for (int b = 0; b < 2; b++) {
+		n = sim_slots(hpe[b].spec, sl, 64);
+		CU_ASSERT_EQUAL(n, 32);
+		for (int i = 0, k = 0; i < n && i < 32; i++) {
+			int filled = sl[i].mib != 0;
+			CU_ASSERT_EQUAL(sl[i].len, 92);
+			CU_ASSERT_STRING_EQUAL(sl[i].bank, "Not Specified");
+			if (!filled)
+				continue;
+			snprintf(want, sizeof(want), "PROC %d DIMM %d", 1 + i / 16, emr_filled[k++ % 8]);
+			CU_ASSERT_STRING_EQUAL(sl[i].loc, want);
+			CU_ASSERT(sl[i].rated == hpe[b].mts && sl[i].conf == hpe[b].mts);
+			if (strcmp(sl[i].loc, want) || sl[i].len != 92)
+				fprintf(stderr, "%s slot %d: %d bytes, \"%s\" (want 92, \"%s\")\n", hpe[b].spec, i, sl[i].len,
+					sl[i].loc, want);
+		}
 	}
 	uncore_t *u = open_sim("sim:emr");
 	for (int s = 0; s < 2; s++) {

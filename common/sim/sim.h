@@ -494,7 +494,6 @@ struct sim_mem_board {
  * c (A-), slot d (1-based), n the slot's number on the board (1-based): */
 enum {
 	SIM_LOC_DIMM,       /* "DIMM n" / "BANK 0" */
-	SIM_LOC_HPE,        /* "PROC  p+1 DIMM  n" (n of the processor, two columns) / "Not Specified": HPE ProLiant */
 	SIM_LOC_SUPERMICRO, /* "P(p+1)-DIMM(c)(d)" / "P(p)_Node(p)_Channel(ch)_Dimm(d-1)": Supermicro X11 */
 	SIM_LOC_DELL,       /* "(c)(d)": A1.. socket 0's, B1.. socket 1's / "Not Specified": Dell PowerEdge R720 */
 	SIM_LOC_LENOVO,     /* "DIMM n" (n of the board, in the BIOS's slot order) / "CPU p+1": ThinkSystem V2 */

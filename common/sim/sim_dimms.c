@@ -227,10 +227,6 @@ static void locators(const struct sim_mem_board *b, int p, int ch, int d, int n,
 {
 	char c = (char)('A' + ch);
 	switch (b->locators) {
-	case SIM_LOC_HPE: /* HPE ProLiant DL380 Gen11 (dmidecode of the board: "PROC 1 DIMM 1" padded to two columns) */
-		snprintf(loc, len, "PROC %2d DIMM %2d", p + 1, pn);
-		snprintf(bank, len, "Not Specified");
-		break;
 	case SIM_LOC_SUPERMICRO: /* Supermicro X11DPi: "P1-DIMMA1", bank "P0_Node0_Channel0_Dimm0" */
 		snprintf(loc, len, "P%d-DIMM%c%d", p + 1, c, d + 1);
 		snprintf(bank, len, "P%d_Node%d_Channel%d_Dimm%d", p, p, ch, d);

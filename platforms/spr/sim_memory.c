@@ -12,9 +12,10 @@ const struct sim_mem_board sim_spr_mem = {
 	.dimms = "11111111", .boxes_per_mc = 2, .slots = 2, .layer_slots = 2, .mc_name = "Intel_10nm Socket#%d IMC#%d",
 	.label = "CPU_SrcID#%d_MC#%d_Chan#%d_DIMM#%d", .type = "Unbuffered-DDR5", .mib = 32768, .mts = 4800,
 	.source = "HPE ProLiant DL380 Gen11 (QuickSpecs): 8 DDR5-4800 channels a socket, one DIMM each",
-	/* its SMBIOS 3.5 table (public dmidecode listings of the DL380 Gen11): type 17 of 92 bytes, the slots named
-	 * "PROC  1 DIMM  1" (two columns, numbered over the processor's 16), bank locator "Not Specified" */
-	.t17_len = 92, .locators = SIM_LOC_HPE,
+	/* its SMBIOS 3.4 table (public dmidecode listings of the DL380 Gen11): type 17 of 92 bytes, the slots named
+	 * "PROC 1 DIMM 1" (single-spaced, numbered over the processor's 16), bank locator "Not Specified", as linuxhw/DMI
+	 * "Server/HPE/ProLiant/ProLiant DL380 Gen11/89BBBA931D2E" shows the board (the same slots as sim:emr's) */
+	.t17_len = 92, .locators = SIM_LOC_PROLIANT,
 	/* Xeon Max (hbm=...): i10nm_base.c spr_cfg hbm_imc_num 16, hbm_chan_num 2, hbm_dimm_num 1, its controllers
 	 * after the DDR ones (lmc 4-19) at I10NM_HBM_IMC_MMIO_SIZE 0x9000 apart, a channel hbm_chan_mmio_sz 0x4000:
 	 * the order of the HBM PMON boxes (spr_family_sim.c hbm_units, PCM's map); 64 GB HBM2e a socket (the Max 9480)

@@ -19,9 +19,12 @@ grep -v "^PAPI Warning: intel_uncore: the node changed\|^PAPI Warning: intel_unc
 check "the counts equal the truth across CPUs going offline and coming back" 'tail -1 "$W/out" | grep -q "^PASSED$"'
 said() { grep -c "^PAPI Warning: intel_uncore: $1" "$W/err"; }
 check "three changes seen, each said once" \
-	'[ "$(said "the node changed (cpus): each EventSet is planned again at its next call, its counts carried over$")" -eq 3 ]' || cat "$W/err"
+	'[ "$(said "the node changed (cpus): each EventSet is planned again at its next call, its counts carried over$")" -eq 3 ] &&
+	 [ "$(said "the node changed (")" -eq 3 ]' || cat "$W/err"
 check "CPU 1's event left out twice (mid-run, at a start), each said once, naming its CPU" \
 	'[ "$(said "after the node.s change no longer counted, each count kept at its last value: UNC_M_CAS_COUNT.RD:cpu=1 (.*CPU 1 is offline.*)$")" -eq 2 ]' || cat "$W/err"
-check "no error of the component said" '! grep -q "^PAPI Error: intel_uncore" "$W/err"'
+# (PAPI's perf_event component may say its own, on a host that does not virtualize the core PMU)
+check "nothing else of the component said: no error, no other warning" \
+	'! grep intel_uncore "$W/err" | grep -v "^PAPI Warning: intel_uncore: \(the node changed (\|after the node.s change\)" | grep -q .'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

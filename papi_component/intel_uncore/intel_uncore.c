@@ -305,6 +305,24 @@ static void said_gone(const char *gone)
 		PAPIWARN("intel_uncore: after the node's change no longer counted, each count kept at its last value: %s", gone);
 }
 
+static int start_session(iu_control_t *c)
+{
+	int rc = PAPI_OK;
+	if (!c->s)
+		rc = PAPI_ENOEVNT;
+	else if (uncore_session_num_events(c->s) > 0 && uncore_session_start(c->s)) /* none: gauges or energy alone */
+		rc = refuse(PAPI_ESYS, "PAPI_start");
+	else if (c->energy && uncore_energy_start(c->energy, 0)) {
+		rc = refuse(PAPI_ESYS, "PAPI_start");
+		uncore_session_stop(c->s);
+	}
+	else {
+		c->running = 1;
+		memset(c->offset, 0, sizeof(c->offset));
+	}
+	return rc;
+}
+
 static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
 	iu_control_t *c = (iu_control_t *)ctl;
@@ -317,20 +335,8 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		said_gone(gone);
 	}
 	memset(c->carry, 0, sizeof(c->carry));
-	if (rc != PAPI_OK)
-		;
-	else if (!c->s)
-		rc = PAPI_ENOEVNT;
-	else if (uncore_session_num_events(c->s) > 0 && uncore_session_start(c->s)) /* none: gauges or energy alone */
-		rc = refuse(PAPI_ESYS, "PAPI_start");
-	else if (c->energy && uncore_energy_start(c->energy, 0)) {
-		rc = refuse(PAPI_ESYS, "PAPI_start");
-		uncore_session_stop(c->s);
-	}
-	else {
-		c->running = 1;
-		memset(c->offset, 0, sizeof(c->offset));
-	}
+	if (rc == PAPI_OK)
+		rc = start_session(c);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }

@@ -175,6 +175,31 @@ static void test_pmus(void)
 	uncore_close(u);
 }
 
+/* A session started after a CPU went offline programs its boxes on the CPU of their die they are read on now (the
+ * write guard follows: a front end that plans again on the same handle, as PAPI's component does), and the changes
+ * file's "clock +S" passes the manual clock without changing the node */
+static void test_started_after(void)
+{
+	uncore_t *u = open_changing("sim:spr", ",cores=4");
+	uncore_session_t *s;
+	change("cpu 0 offline");
+	checked(u, UNCORE_NODE_CPUS);
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	int ev = uncore_session_add(s, "UNC_CHA_CLOCKTICKS");
+	CU_ASSERT_FATAL(ev >= 0);
+	int rc = uncore_session_start(s);
+	CU_ASSERT_FATAL(rc == 0);
+	counts_one_second(u, s, ev);
+	uint64_t t0 = sim_now(sim_of(u->acc));
+	change("clock +2.5");
+	checked(u, 0);
+	CU_ASSERT_EQUAL(sim_now(sim_of(u->acc)) - t0, 2500000000ull);
+	change("clock 5");
+	CU_ASSERT(uncore_node_check(u) < 0 && strstr(uncore_error(), "clock +SECONDS"));
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -183,6 +208,7 @@ int main(void)
 		{ "EDAC's population changed: the channel's state follows", test_memory },
 		{ "the uncore clock limits rewritten: said, and read as the simulator has them", test_clocks },
 		{ "the uncore PMU driver reloaded (perf+sim): new type numbers taken", test_pmus },
+		{ "a session started after a CPU went offline; the clock passed by the changes file", test_started_after },
 		{ NULL, NULL },
 	};
 	int rc = run_suite("node changes", tests);

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include "many_jobs.h"
+#include "year_proc.h"
 
 #define DAY 86400.0
 #define YEAR (365 * DAY)
@@ -44,30 +45,6 @@ static inline void year_jobs(int r, int per_read, int *oldest, int *next_job, ch
 	} else if (r % 10 == 6) {
 		job_rm(bad);
 	}
-}
-
-static inline long year_rss_kb(void)
-{
-	char line[256];
-	long kb = -1;
-	FILE *f = fopen("/proc/self/status", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "VmRSS:", 6))
-			kb = atol(line + 6);
-	if (f)
-		fclose(f);
-	return kb;
-}
-
-static inline int year_fds(void)
-{
-	int n = 0;
-	DIR *d = opendir("/proc/self/fd");
-	for (struct dirent *de; d && (de = readdir(d));)
-		n += de->d_name[0] != '.';
-	if (d)
-		closedir(d);
-	return n - 1; /* (the listing's own) */
 }
 
 /* RSS over a year of phases (a start, a reload): the peak of each phase's warm-up (WARM reads), its end, and the

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "node.h"
 #include "perf/perf_pmus.h"
+#include "regs/write_guard.h"
 #include "util/error.h"
 #include "util/memfs.h"
 
@@ -21,19 +22,21 @@ static const char *const kind_name[UNCORE_NODE_KINDS] = { "cpus", "devices", "pm
 #define EDAC_MC "/sys/devices/system/edac/mc"
 #define UFREQ_DIR "/sys/devices/system/cpu/intel_uncore_frequency"
 
-static uint64_t fnv(const char *s)
+static uint64_t fnv_on(uint64_t h, const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
 	for (; *s; s++)
 		h = (h ^ (uint8_t)*s) * 1099511628211ull;
 	return h;
 }
+
+static uint64_t fnv(const char *s) { return fnv_on(1469598103934665603ull, s); }
 
 /* One sum being made: the tree read (m NULL: the sysroot's), and a directory's names handed to each */
 struct sum {
 	const struct memfs *m;
 	uint64_t h;
 	const char *dir;
+	uint64_t dir_h; /* "dir/" hashed: each name's path hashed on from it (a PCI bus lists hundreds: no path made) */
 	void (*each)(struct sum *s, const char *dir, const char *name);
 };
 
@@ -49,9 +52,7 @@ static int one_name(void *arg, const char *name)
 {
 	struct sum *s = arg;
 	if (strcmp(name, ".") && strcmp(name, "..")) {
-		char p[512];
-		snprintf(p, sizeof(p), "%s/%s", s->dir, name);
-		s->h += fnv(p);
+		s->h += fnv_on(s->dir_h, name);
 		if (s->each)
 			s->each(s, s->dir, name);
 	}
@@ -60,7 +61,7 @@ static int one_name(void *arg, const char *name)
 
 static void add_names(struct sum *s, const char *dir, void (*each)(struct sum *s, const char *dir, const char *name))
 {
-	struct sum sub = { s->m, 0, dir, each };
+	struct sum sub = { s->m, 0, dir, fnv_on(fnv(dir), "/"), each };
 	if (s->m)
 		memfs_list(s->m, dir, one_name, &sub);
 	else {
@@ -133,7 +134,9 @@ static void sums(uncore_t *u, const struct memfs *m, uint64_t out[UNCORE_NODE_KI
 		out[k] = s[k].h;
 }
 
-/* CPUs went offline or came: the host as it is now, each MSR box on a CPU now offline read from its die's */
+/* CPUs went offline or came: the host as it is now, each MSR box on a CPU now offline read from its die's, and
+ * the write guard's registers on the CPUs they are now written on (a session started after the change programs
+ * its boxes there; the guard built at open knew only the CPUs then) */
 static int follow_cpus(uncore_t *u)
 {
 	struct host_info h;
@@ -145,7 +148,7 @@ static int follow_cpus(uncore_t *u)
 		if (b->cpu >= 0 && b->cpu < UC_MAX_CPUS && h.cpu_socket[b->cpu] < 0)
 			b->cpu = host_die_cpu(&h, b->socket, b->die);
 	}
-	return 0;
+	return u->perf ? 0 : write_guard_build(u);
 }
 
 /* The uncore driver reloaded: each PMU's new type number (a PMU gone keeps its old one: its events fail) */

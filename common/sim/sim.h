@@ -369,8 +369,8 @@ static inline int sim_box_scope(const struct sim *s, const struct sim_box *b) { 
 long sim_cpu_die_id(const struct sim *s, int cpu);
 
 struct sim *sim_of(struct access *a);
-/* The node's changes written to changes=FILE since the last call made (sim_changes.c): 1 some, 0 none, -1 with a
- * message (a line it cannot make: the file's line named). */
+/* The node's changes written to changes=FILE since the last call made (sim_changes.c): 1 some, 0 none (a clock line
+ * alone changes nothing of the node), -1 with a message (a line it cannot make: the file's line named). */
 int sim_changes_poll(struct sim *s);
 /* Whether CPU cpu is online; whether a PCI path (a directory, or a link's target) is of a removed function. */
 int sim_cpu_online(const struct sim *s, int cpu);

@@ -8,6 +8,9 @@
  *   dimms DIGITS[/DIGITS]             the memory population EDAC shows, as the dimms= option gives it
  *   ufreq MIN_MHZ MAX_MHZ             the uncore clock's limits rewritten
  *   pmu reload                        the uncore PMU driver reloaded: the simulated kernel's new type numbers
+ *   clock +SECONDS                    the manual clock (clock=manual) goes on that long: no change of the node,
+ *                                     the way a program whose library runs inside another's (a PAPI program:
+ *                                     the component's handle) passes its simulated time
  * Each process naming the file makes every line itself: processes sharing a machine see one node.
  */
 #include <errno.h>
@@ -94,6 +97,19 @@ static int ufreq_change(struct sim *s, const char *arg)
 	return sim_ufreq_set(s, lo / 100, hi / 100);
 }
 
+static int clock_change(struct sim *s, const char *arg)
+{
+	char *end;
+	double sec = arg[0] == '+' ? strtod(arg + 1, &end) : -1;
+	if (!(sec > 0 && sec <= 1e9) || *end)
+		return uc_err("clock +SECONDS, a positive number of seconds (at most 1e9) the manual clock goes on");
+	if (!s->manual_clock)
+		return uc_err("clock +SECONDS needs clock=manual: the real clock goes on by itself");
+	sim_advance(s, (uint64_t)(sec * 1e9 + 0.5));
+	return 0;
+}
+
+/* One line made: 0 a change of the node, 1 the clock alone, -1 with a message */
 static int one(struct sim *s, char *line)
 {
 	char *arg = strchr(line, ' ');
@@ -117,8 +133,10 @@ static int one(struct sim *s, char *line)
 		s->pmu_gen++;
 		return 0;
 	}
+	if (!strcmp(line, "clock") && arg)
+		return clock_change(s, arg) ? -1 : 1;
 	return uc_err("not a change (cpu N offline|online, device BDF remove|add, dimms DIGITS, ufreq MIN_MHZ MAX_MHZ, "
-		      "pmu reload)");
+		      "pmu reload, clock +SECONDS)");
 }
 
 int sim_changes_poll(struct sim *s)
@@ -144,11 +162,12 @@ int sim_changes_poll(struct sim *s)
 			continue;
 		char said[256];
 		snprintf(said, sizeof(said), "%s", line);
-		if (one(s, line)) {
+		int r = one(s, line);
+		if (r < 0) {
 			fclose(f);
 			return uc_err_prefix("simulator changes file %s, line '%s': ", s->changes, said);
 		}
-		made = 1;
+		made |= r == 0; /* (the clock alone changes no file of the node) */
 	}
 	fclose(f);
 	return made;

@@ -34,11 +34,13 @@ typedef struct {
 	unsigned code[IU_MAX_EVENTS];  /* the native events, to rebuild the session when the CPU changes */
 	struct {
 		int metric; /* 0: event index in the session, 1: metric index, IU_GAUGE: uncore clock gauge (iu_ufreq.c),
-			     IU_ENERGY: idx is the RAPL domain */
+			     IU_ENERGY: idx is the RAPL domain, IU_GONE: its unit went away (its count stays) */
 		int idx, socket;
 		int node;   /* a metric's NUMA node (its channels summed), -1: none */
 	} slot[IU_MAX_EVENTS];
 	uncore_energy_t *energy;       /* the energy events' counters (iu_energy.c), NULL: none asked */
+	unsigned gen;                  /* the node's generation the session was planned at (iu_node.c) */
+	long long carry[IU_MAX_EVENTS];  /* each count since PAPI_start up to the session's last plan (follow) */
 	long long offset[IU_MAX_EVENTS]; /* values at the last PAPI_reset */
 	long long values[IU_MAX_EVENTS];
 } iu_control_t;
@@ -168,15 +170,28 @@ static const char *node_refused(const struct iu_target *t)
 	return rc == 1 ? NULL : rc < 0 ? uncore_error() : "no channel of this metric's memory serves the node (doc/numa.md)";
 }
 
-/* Build the EventSet's session from its n native events in c->code (under the lock). */
-static int build(iu_control_t *c, int count)
+/* Slot i's unit went away with a change of the node (follow): it counts no more, its count stays; what and why
+ * added to gone's list. */
+static void lost(iu_control_t *c, int i, const char *what, const char *why, char *gone, size_t len)
+{
+	size_t n = strlen(gone);
+	c->slot[i].metric = IU_GONE;
+	if (n < len)
+		snprintf(gone + n, len - n, "%s%s (%s)", n ? "; " : "", what, why);
+}
+
+/* Build the EventSet's session from its n native events in c->code (under the lock).  With gone (a change of the
+ * node followed), a slot that cannot be counted now is left out (lost) rather than the EventSet refused. */
+static int build(iu_control_t *c, int count, char *gone, size_t len)
 {
 	drop_session(c);
+	c->gen = iu_node_gen();
 	if (count == 0)
 		return PAPI_OK;
 	if (uncore_session_new(U, &c->s))
 		return PAPI_ENOMEM;
-	if (c->cpu >= 0 && uncore_session_set_cpu(c->s, c->cpu)) {
+	int detached = c->cpu >= 0 && uncore_session_set_cpu(c->s, c->cpu);
+	if (detached && !gone) {
 		int rc = refuse(PAPI_EINVAL, "PAPI_CPU_ATTACH");
 		drop_session(c);
 		return rc;
@@ -188,9 +203,17 @@ static int build(iu_control_t *c, int count)
 			drop_session(c);
 			return PAPI_ENOEVNT;
 		}
+		if (detached && t.metric != IU_GAUGE) { /* the CPU it was attached to went offline */
+			lost(c, i, t.spec, uncore_error(), gone, len);
+			continue;
+		}
 		if (t.metric == IU_ENERGY) {
 			if ((!c->energy && uncore_energy_new(U, NULL, &c->energy)) ||
 			    (t.socket >= 0 && !uncore_energy_has(c->energy, t.socket, t.domain))) {
+				if (gone) {
+					lost(c, i, t.spec, uncore_error(), gone, len);
+					continue;
+				}
 				int rc = refuse(PAPI_ENOEVNT, t.spec);
 				drop_session(c);
 				return rc;
@@ -206,6 +229,10 @@ static int build(iu_control_t *c, int count)
 		if (why) {
 			char what[300];
 			snprintf(what, sizeof(what), t.node >= 0 ? "%s:node=%d" : "%s", t.spec, t.node);
+			if (gone) {
+				lost(c, i, what, why, gone, len);
+				continue;
+			}
 			int rc = refuse_why(PAPI_ECNFLCT, what, why);
 			drop_session(c);
 			return rc;
@@ -232,16 +259,18 @@ static int iu_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *nativ
 		native[i].ni_position = i;
 	}
 	pthread_mutex_lock(&lock);
-	rc = build(c, count);
+	rc = build(c, count, NULL, 0);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }
 
 /* A slot's value since start; UNCORE_BOX_FAILED when a box of it was given up (it failed, or another agent
  * took it over): the count would be short, so PAPI gets an error rather than a number. */
-static int slot_value(const iu_control_t *c, int i, long long *out)
+static int slot_now(const iu_control_t *c, int i, long long *out)
 {
 	int rc;
+	if (c->slot[i].metric == IU_GONE)
+		return *out = 0, 0; /* (its carry alone) */
 	if (c->slot[i].metric == IU_GAUGE) /* a gauge: read now, never reset (an unreadable one reads 0); attached, its CPU's socket */
 		return iu_ufreq_value(U, c->slot[i].idx, c->slot[i].socket >= 0 || c->cpu < 0 ? c->slot[i].socket
 											   : uncore_cpu_socket(U, c->cpu), out), 0;
@@ -260,12 +289,25 @@ static int slot_value(const iu_control_t *c, int i, long long *out)
 	return rc == UNCORE_BOX_FAILED ? rc : 0;
 }
 
-static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
+/* ... and since PAPI_start: the count carried over the session's plans before this one */
+static int slot_value(const iu_control_t *c, int i, long long *out)
 {
-	iu_control_t *c = (iu_control_t *)ctl;
+	int rc = slot_now(c, i, out);
+	if (c->slot[i].metric != IU_GAUGE)
+		*out += c->carry[i];
+	return rc;
+}
+
+/* The slots a change of the node took away, said once (with the EventSet's plan that left them out). */
+static void said_gone(const char *gone)
+{
+	if (gone[0])
+		PAPIWARN("intel_uncore: after the node's change no longer counted, each count kept at its last value: %s", gone);
+}
+
+static int start_session(iu_control_t *c)
+{
 	int rc = PAPI_OK;
-	(void)ctx;
-	pthread_mutex_lock(&lock);
 	if (!c->s)
 		rc = PAPI_ENOEVNT;
 	else if (uncore_session_num_events(c->s) > 0 && uncore_session_start(c->s)) /* none: gauges or energy alone */
@@ -278,6 +320,23 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		c->running = 1;
 		memset(c->offset, 0, sizeof(c->offset));
 	}
+	return rc;
+}
+
+static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	iu_control_t *c = (iu_control_t *)ctl;
+	int rc = PAPI_OK;
+	(void)ctx;
+	pthread_mutex_lock(&lock);
+	if (c->s && iu_node_poll(U) != c->gen) { /* the node changed since the EventSet was planned */
+		char gone[PAPI_HUGE_STR_LEN] = "";
+		rc = build(c, c->n, gone, sizeof(gone));
+		said_gone(gone);
+	}
+	memset(c->carry, 0, sizeof(c->carry));
+	if (rc == PAPI_OK)
+		rc = start_session(c);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }
@@ -288,8 +347,8 @@ static int unhealthy(const iu_control_t *c, int i, const char *what)
 {
 	if (c->slot[i].metric == IU_GAUGE)
 		return PAPI_OK; /* a gauge of the kernel's, no counter's */
-	if (c->slot[i].metric == IU_ENERGY)
-		return PAPI_OK; /* no uncore health of its own */
+	if (c->slot[i].metric == IU_ENERGY || c->slot[i].metric == IU_GONE)
+		return PAPI_OK; /* no uncore health of its own; no counter any more */
 	unsigned bits = c->slot[i].metric ? uncore_session_metric_health(c->s, c->slot[i].idx, c->slot[i].socket, -1)
 					  : uncore_session_event_health(c->s, c->slot[i].idx, -1, -1);
 	struct uncore_health h[16];
@@ -323,6 +382,56 @@ static int fill_values(iu_control_t *c, const char *what)
 	return rc;
 }
 
+/*
+ * The node changed under a running EventSet (iu_node.c): its session planned again on the node as it is now,
+ * each count carried over -- the old session's last counts read, its registers restored, the new one started
+ * at once, so that nothing counts twice and, on the simulator's clock or between two counts of the hardware,
+ * nothing is lost -- a slot whose unit went away kept at its last count and said once.
+ */
+static void follow(iu_control_t *c)
+{
+	long long carry[IU_MAX_EVENTS];
+	char gone[PAPI_HUGE_STR_LEN] = "";
+	int n = c->n;
+	if (uncore_session_num_events(c->s))
+		uncore_session_read(c->s); /* (a box that failed: its last value, below) */
+	if (c->energy)
+		uncore_energy_read(c->energy);
+	for (int i = 0; i < n; i++)
+		if (c->slot[i].metric == IU_GAUGE)
+			carry[i] = 0;
+		else if (slot_value(c, i, &carry[i]))
+			carry[i] = c->values[i] + c->offset[i]; /* the last it gave */
+	if (build(c, n, gone, sizeof(gone)) != PAPI_OK) { /* out of memory: every slot kept where it was */
+		for (int i = 0; i < n; i++)
+			c->values[i] = carry[i] - c->offset[i];
+		return;
+	}
+	memcpy(c->carry, carry, sizeof(carry[0]) * (size_t)n);
+	char why[2][PAPI_HUGE_STR_LEN] = { "", "" }; /* (each start's reason, before a lookup below says another) */
+	if (uncore_session_num_events(c->s) && uncore_session_start(c->s))
+		snprintf(why[0], sizeof(why[0]), "%s", uncore_error());
+	if (c->energy && uncore_energy_start(c->energy, 0))
+		snprintf(why[1], sizeof(why[1]), "%s", uncore_error());
+	for (int i = 0; i < n; i++) {
+		int k = c->slot[i].metric == 0 || c->slot[i].metric == 1 ? 0 : c->slot[i].metric == IU_ENERGY ? 1 : -1;
+		struct iu_target t;
+		if (k >= 0 && why[k][0])
+			lost(c, i, iu_target_of(c->code[i], &t) ? "?" : t.spec, why[k], gone, sizeof(gone));
+	}
+	if (why[0][0]) { /* what did not start is not read: an empty session in its place */
+		uncore_session_free(c->s);
+		if (uncore_session_new(U, &c->s))
+			c->s = NULL;
+	}
+	if (why[1][0]) {
+		uncore_energy_free(c->energy);
+		c->energy = NULL;
+	}
+	c->running = 1;
+	said_gone(gone);
+}
+
 static int sample(iu_control_t *c)
 {
 	int rc = c->running && uncore_session_num_events(c->s) ? uncore_session_read(c->s) : 0;
@@ -340,6 +449,8 @@ static int iu_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **eve
 	(void)ctx;
 	(void)flags;
 	pthread_mutex_lock(&lock);
+	if (c->s && c->running && iu_node_poll(U) != c->gen)
+		follow(c);
 	rc = c->s ? sample(c) : PAPI_ENOEVNT;
 	pthread_mutex_unlock(&lock);
 	*events = c->values;
@@ -352,6 +463,8 @@ static int iu_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc = PAPI_OK;
 	(void)ctx;
 	pthread_mutex_lock(&lock);
+	if (c->s && c->running && iu_node_poll(U) != c->gen)
+		follow(c);
 	if (c->s && c->running) {
 		int r = uncore_session_num_events(c->s) ? uncore_session_stop(c->s) : 0;
 		if (c->energy && uncore_energy_read(c->energy) && !r)
@@ -414,9 +527,9 @@ static int attach(iu_control_t *c, int cpu)
 	else if (c->cpu != cpu) {
 		int was = c->cpu, n = c->n;
 		c->cpu = cpu;
-		if ((rc = build(c, n)) != PAPI_OK) {
+		if ((rc = build(c, n, NULL, 0)) != PAPI_OK) {
 			c->cpu = was; /* the EventSet stays as it was */
-			build(c, n);
+			build(c, n, NULL, 0);
 		}
 	}
 	pthread_mutex_unlock(&lock);

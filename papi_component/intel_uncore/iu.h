@@ -54,6 +54,7 @@ int iu_ufreq_value(uncore_t *u, int g, int socket, long long *out);
 /* Energy (iu_energy.c, doc/energy.md): the k-th energy native event after the integral metrics. */
 #define IU_GAUGE 2 /* iu_target.metric of an uncore clock gauge (iu_ufreq.c) */
 #define IU_ENERGY 3
+#define IU_GONE 4 /* a slot whose unit went away with a change of the node: its count stays (intel_uncore.c) */
 int iu_energy_init(uncore_t *u); /* how many energy events the part has */
 int iu_energy_name(int k, char *buf, size_t len, const char **desc, const char **unit);
 int iu_energy_find(const char *name, size_t len); /* k, or -1 */
@@ -61,5 +62,10 @@ int iu_energy_domain(int k);
 int iu_energy_valid(uncore_t *u, const char *name); /* the name, with at most :socket=N */
 /* An energy slot's nanojoules since the start: 0, or -1 (uncore_error()). */
 int iu_energy_value(const uncore_energy_t *e, int domain, int socket, long long *out);
+
+/* The node followed (iu_node.c), under the component lock: the generation of the node's changes an EventSet was
+ * planned at, and the library's check made now (a change said once), giving the generation now. */
+unsigned iu_node_gen(void);
+unsigned iu_node_poll(uncore_t *u);
 
 #endif

@@ -9,36 +9,39 @@
  * that their interval is past the wrap time at 205 W; that line is expected.
  * Over the year: the memory counters wrap (48 bits), the RAPL counters wrap (32 bits: the package's every
  * 36 h, DRAM's every 46 h), 100,000 Slurm jobs come and go (a hundred at a time, and job 19999998 on CPU 35 all
- * year), a job whose cgroup names no CPU comes now and then (a warning each), and a SIGHUP reload half-way (the
- * exporter's sequence: the last read, the session and handle freed, the new ones started, the counts carried;
- * on the manual clock the new handle is a new machine, whose truth adds to the old's).  Checked: each socket's
- * memory bytes and energy equal the simulator's truth over the year, the long job's bytes too; every 73 days
- * the scrape has a series for every job the last read saw and none for one gone; every warning logged once;
- * RSS and open files flat after each phase's warm-up.  Not yet here: the clock stepped back, another agent
- * taking over a box, and the node changing (the simulator's changes=FILE, issue 99 point 2: the marked place in
- * the loop).
+ * year), jobs whose cgroup names no CPU come now and then, two of them at once at times (a warning each), a
+ * SIGHUP reload half-way while one of them stands (ue_reload, the exporter's own: on the manual clock the new
+ * handle is a new machine, whose truth adds to the old's), the node changing under the exporter (tests/year.h:
+ * a CPU offline and back, a device removed and added, the PMU driver reloaded), another agent taking socket 0's
+ * iMC boxes, and the wall clock stepped back an hour.  Each read is the main loop's (ue_step: the node's changes
+ * followed, then the read).  Checked: each socket's memory bytes and energy equal the simulator's truth over the
+ * year (socket 0's without the window another agent held its boxes: year_takeover says which), the long job's
+ * bytes too; the scrape has a series for every job the last read saw and none for one gone every 73 days and
+ * after each change, the device's series gone while it is, every other series kept; each change said in one
+ * line, the takeover in one; socket 1's stamps never back and its rate over them the truth's; every warning
+ * logged once; RSS and open files flat after each phase's warm-up.
  */
 #include <fcntl.h>
 #include "year.h"
-#include "sim_truth.h"
 #include "../exporter/ue.h"
 
 
-/* An exporter with its configuration: the state, and what its reload reads again. */
+/* An exporter with its configuration: its command line (what a SIGHUP reads again), the options, the state. */
 struct exporter {
+	char spec[900];
+	char *argv[7];
 	struct ue_config c;
 	struct ue_state st;
-	char spec[900];
 };
 
+/* As the exporter's main starts (exporter/uncore_exporter.c): its options, then ue_begin. */
 static void start(struct exporter *e)
 {
 	char *argv[] = { "uncore-exporter", "--backend", e->spec, "--per-job", "--interval", "60", NULL };
 	char err[1024];
-	CU_ASSERT_FATAL(ue_options(&e->c, 6, argv, err, sizeof(err)) == 0);
-	/* as the exporter's start: the series, then the jobs (exporter/uncore_exporter.c) */
-	if (ue_plan(&e->c, &e->st, err, sizeof(err)) || ue_start(&e->st, err, sizeof(err)) ||
-	    ue_jobs_start(&e->st, err, sizeof(err)))
+	memcpy(e->argv, argv, sizeof(argv));
+	CU_ASSERT_FATAL(ue_options(&e->c, 6, e->argv, err, sizeof(err)) == 0);
+	if (ue_begin(&e->c, &e->st, NULL, err, sizeof(err)))
 		fprintf(stderr, "exporter start: %s\n", err);
 	CU_ASSERT_FATAL(e->st.s != NULL && e->st.perjob != NULL);
 }
@@ -62,53 +65,48 @@ static char *scrape(const struct ue_state *st)
 	return t;
 }
 
-/* What the year is checked against: the truth of the simulated machines it ran on (a reload opens a new one). */
-struct truths {
-	double mem[2][2];    /* socket, read/write: bytes */
-	double energy[2][2]; /* socket, pkg/dram: joules */
-	double end_job;      /* job 19999998's bytes */
-	double e0[2][2], t0; /* this machine's at the exporter's start */
-};
+static struct sim *sim_now_of(const struct exporter *e) { return sim_of(e->st.u->acc); }
 
-static void truths_start(struct truths *tr, struct sim *sim)
+/* The exporter's SIGHUP (exporter/ue_run.c ue_reload, as the main loop calls it): the old handle's last read, its
+ * machine's truth added, the new one's started. */
+static void reload(struct exporter *e, struct year_truth *tr)
 {
-	tr->t0 = (double)sim_now(sim) / 1e9;
-	for (int s = 0; s < 2; s++)
-		for (int d = 0; d < 2; d++)
-			tr->e0[s][d] = truth_energy_j(sim, s, d);
+	year_truth_add(tr, sim_now_of(e));
+	year_wall_set(year_wall_ns(sim_now_of(e))); /* (the new machine's wall clock goes on from the old's) */
+	CU_ASSERT_FATAL(ue_reload(6, e->argv, &e->c, &e->st) == 0);
+	CU_ASSERT_FATAL(e->st.s != NULL);
+	year_truth_start(tr, sim_now_of(e));
 }
 
-static void truths_add(struct truths *tr, struct sim *sim)
+/* A read of the exporter's schedule (ue_step, the main loop's): where the node changed before it, the handle
+ * the step lets go is the machine whose truth ends there, and the one it opens starts its own. */
+static void step(struct exporter *e, struct year_truth *tr, int changed)
 {
-	double dt = (double)sim_now(sim) / 1e9 - tr->t0;
-	for (int s = 0; s < 2; s++) {
-		tr->mem[s][0] += truth_of(sim, "mem_bw_read", s).v * 1e9 * dt; /* (GB/s) */
-		tr->mem[s][1] += truth_of(sim, "mem_bw_write", s).v * 1e9 * dt;
-		for (int d = 0; d < 2; d++)
-			tr->energy[s][d] += truth_energy_j(sim, s, d) - tr->e0[s][d];
-	}
-	tr->end_job += END_BPS * dt;
+	if (changed)
+		year_truth_add(tr, sim_now_of(e));
+	CU_ASSERT_FATAL(ue_step(&e->c, &e->st) == 0);
+	if (changed)
+		year_truth_start(tr, sim_now_of(e));
 }
 
-/* The exporter's SIGHUP (exporter/uncore_exporter.c reload): the old state's last read, its session and handle
- * freed (the manual clock's machine with them), the new one started and the counts carried over. */
-static void reload(struct exporter *e, struct truths *tr)
+/* Socket s's memory read bytes, the series (NULL: none has it now) */
+static const struct ue_series *mem_read(const struct ue_state *st, int s)
 {
-	struct exporter n = *e;
-	CU_ASSERT(ue_read(&e->st) == 0);
-	truths_add(tr, sim_of(e->st.u->acc));
-	ue_jobs_stop(&e->st);
-	uncore_session_free(e->st.s);
-	uncore_close(e->st.u);
-	e->st.s = NULL;
-	e->st.u = NULL;
-	memset(&n.st, 0, sizeof(n.st));
-	start(&n);
-	ue_carry(&n.st, &e->st);
-	ue_teardown(&e->st);
-	ue_config_free(&e->c);
-	*e = n;
-	truths_start(tr, sim_of(e->st.u->acc));
+	char labels[32];
+	snprintf(labels, sizeof(labels), "socket=\"%d\"", s);
+	for (int i = 0; i < st->nseries; i++)
+		if (!strcmp(st->fams[st->series[i].fam].name, "uncore_memory_read_bytes") && !strcmp(st->series[i].labels, labels))
+			return &st->series[i];
+	return NULL;
+}
+
+/* The series whose labels name bdf. */
+static int series_of(const struct ue_state *st, const char *bdf)
+{
+	int n = 0;
+	for (int i = 0; i < st->nseries; i++)
+		n += strstr(st->series[i].labels, bdf) != NULL;
+	return n;
 }
 
 static void year_near(const char *what, double v, double want, double tol)
@@ -137,11 +135,12 @@ static int series_follow(const struct ue_state *st, int from, int to)
 static void test_year(void)
 {
 	struct exporter e;
-	struct truths tr = { 0 };
-	char log[700], bad[32] = "";
+	struct year_truth tr = { 0 };
+	char log[700], bdf[16];
 	memset(&e, 0, sizeof(e));
 	many_jobs_tree("uncore-exporter-year", e.spec, sizeof(e.spec));
 	strcat(e.spec, ",prewrap=120");
+	year_changes_spec(e.spec, sizeof(e.spec));
 	year_profile();
 	many_jobs_fill(YEAR_LIVE);
 	/* the exporter's log (its stderr) to a file: the warnings in it counted */
@@ -150,30 +149,60 @@ static void test_year(void)
 	int saved = dup(2), fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	CU_ASSERT_FATAL(saved >= 0 && fd >= 0 && dup2(fd, 2) == 2);
 	close(fd);
+	year_wall_set(YEAR_EPOCH * 1000000000ull);
 	start(&e);
-	truths_start(&tr, sim_of(e.st.u->acc));
-	uint64_t step = (uint64_t)(YEAR / YEAR_READS * 1e9);
+	year_truth_start(&tr, sim_now_of(&e));
+	struct year_stamps ys = { 0 };
+	int counted = 0, found = 0; /* reads where socket 0's memory was, or was not, against the takeover's truth */
+	double at_strike = 0;
+	year_device(e.st.u, bdf, sizeof(bdf));
+	int dev_series = series_of(&e.st, bdf), nseries = e.st.nseries, moved = 0;
+	uint64_t step_ns = (uint64_t)(YEAR / YEAR_READS * 1e9);
 	int per_read = (YEAR_JOBS - YEAR_LIVE + YEAR_READS - 1) / YEAR_READS, next_job = YEAR_LIVE, oldest = 0, nbad = 0, stale = 0;
 	struct year_rss y = { 0 };
 	int phase = 0, since = 0;
 	for (int r = 0; r < YEAR_READS; r++, since++) {
-		sim_advance(sim_of(e.st.u->acc), step); /* a day at once: see the head of the file */
-		CU_ASSERT(ue_read(&e.st) == 0);
+		sim_advance(sim_now_of(&e), step_ns); /* a day at once: see the head of the file */
+		/* the node changing under the exporter: said at this read, the truth carried as at the reload */
+		int changed = year_change_due(r, bdf, sim_now_of(&e));
+		step(&e, &tr, changed);
+		/* socket 1's bytes and their stamps; socket 0's counted but between the takeover and the change after */
+		const struct ue_series *m = mem_read(&e.st, 1);
+		CU_ASSERT_FATAL(m != NULL);
+		if (m->have)
+			year_stamp_at(&ys, m->t_ns, m->base + m->value, truth_of(sim_now_of(&e), "mem_bw_read", 1).v * 1e9);
+		/* socket 0's total: exported, but from the read that finds the takeover to the change after it (then its
+		 * last value kept, unsaid: the total to carry), and standing while exported in that window */
+		m = mem_read(&e.st, 0);
+		CU_ASSERT_FATAL(m != NULL);
+		if (r == YEAR_TAKEOVER + 1)
+			at_strike = m->base + m->value;
+		found = found ? found : r > YEAR_TAKEOVER && !m->have ? r : 0;
+		int taken = found && r < YEAR_TAKEN_END;
+		if (m->have == taken || (r > YEAR_TAKEOVER && !found && m->base + m->value != at_strike))
+			fprintf(stderr, "read %d: socket 0's memory %.17g %s\n", r, m->base + m->value, m->have ? "exported" : "not exported"), counted++;
+		if (r == YEAR_TAKEOVER)
+			year_takeover(&tr, sim_now_of(&e), sim_now(sim_now_of(&e)) + step_ns);
 		int seen_from = oldest, seen_to = next_job; /* the jobs this read saw */
-		year_jobs(r, per_read, &oldest, &next_job, bad, sizeof(bad), &nbad);
-		if (r % 73 == 72)
+		if (changed) { /* every job's series, the device's as the device is, every other series as it was */
+			stale += year_jobs_followed(r) ? series_follow(&e.st, seen_from, seen_to) : 0;
+			int gone = r >= 100 && r < 131, has = series_of(&e.st, bdf);
+			if ((gone ? has != 0 : has != dev_series) || e.st.nseries != nseries - (gone ? dev_series : 0))
+				fprintf(stderr, "read %d: %d series of %s, %d in all (%d before the year)\n", r, has, bdf, e.st.nseries, nseries), moved++;
+		}
+		year_jobs(r, per_read, &oldest, &next_job, &nbad);
+		if (r % 73 == 72 && year_jobs_followed(r))
 			stale += series_follow(&e.st, seen_from, seen_to);
 		year_rss_at(&y, phase, since);
-		if (r == YEAR_READS / 2) { /* (no bad job stands now: a reload says a standing one again, as a start does) */
+
+		if (r == YEAR_READS / 2) { /* (a bad job stands now: its warning is not said again) */
 			reload(&e, &tr);
 			phase = 1;
 			since = -1;
 		}
-		/* ---- the node changing (issue 99 point 2, the simulator's changes=FILE: a CPU offline and back, a
-		 * device gone and come, the PMU driver reloaded) goes here, the truth carried as at the reload ---- */
 	}
-	CU_ASSERT(ue_read(&e.st) == 0);
-	truths_add(&tr, sim_of(e.st.u->acc));
+	step(&e, &tr, 0);
+	year_truth_add(&tr, sim_now_of(&e));
 	char *t = scrape(&e.st), name[120];
 	int fds = year_fds(); /* (the saved stderr still open, as at the warm-up) */
 	fflush(stderr);
@@ -193,19 +222,35 @@ static void test_year(void)
 	snprintf(name, sizeof(name), "uncore_job_memory_read_bytes_total{job_id=\"19999998\"}");
 	year_near(name, sample_of(t, name), tr.end_job, TOL * tr.end_job);
 	free(t);
+	fprintf(stderr, "%d series of %s before the year; %d reads after a change with a series stale or missing\n",
+		dev_series, bdf, moved);
+	CU_ASSERT(dev_series > 0 && moved == 0);
+	year_stamps_check(&ys);
+	fprintf(stderr, "the takeover found at read %d (struck at %d); %d reads against its truth\n", found, YEAR_TAKEOVER + 1, counted);
+	CU_ASSERT(found > YEAR_TAKEOVER && found <= YEAR_TAKEOVER + 4 && counted == 0);
 	CU_ASSERT(stale == 0);
 	CU_ASSERT(next_job == YEAR_JOBS);
-	year_rss_check(&y, 2, fds);
-	/* each bad job's warning said once */
+	/* (the changes at 40, 61, 100, 131; the second half steps up to 216 kB without one, the bytes in use flat) */
+	year_rss_check(&y, 2, (const int[]){ 4, 1 }, fds);
+	/* each bad job's warning said once; each change in one line; nothing left unread */
 	FILE *f = fopen(log, "r");
 	CU_ASSERT_FATAL(f != NULL);
-	int *said = calloc((size_t)nbad, sizeof(*said));
-	char line[4096];
-	while (fgets(line, sizeof(line), f))
+	int *said = calloc((size_t)nbad, sizeof(*said)), unread = 0, takeovers = 0;
+	char line[4096], changes[256] = "", want[256];
+	while (fgets(line, sizeof(line), f)) {
 		year_count_bad(line, "--per-job: ", said, nbad);
+		year_change_said(line, changes, sizeof(changes));
+		unread += strstr(line, "nothing could be read") != NULL;
+		takeovers += strstr(line, "taken over by another agent") && !strstr(line, "--per-job: "); /* (the read's) */
+	}
 	fclose(f);
-	CU_ASSERT(year_said_once(said, nbad) == 0 && nbad >= YEAR_READS / 10);
+	CU_ASSERT(year_said_once(said, nbad, 1) == 0 && nbad >= YEAR_READS / 5 - 2);
 	free(said);
+	year_change_want(want, sizeof(want));
+	fprintf(stderr, "the node's changes said: %s (wanted %s); %d reads with nothing read\n", changes, want, unread);
+	CU_ASSERT_STRING_EQUAL(changes, want);
+	fprintf(stderr, "%d lines said the takeover\n", takeovers);
+	CU_ASSERT(unread == 0 && takeovers == 1);
 	if (CU_get_number_of_failures() && (f = fopen(log, "r"))) { /* said in the test's own log, then removed */
 		fprintf(stderr, "the exporter's log:\n");
 		while (fgets(line, sizeof(line), f))

@@ -11,6 +11,11 @@
  *   clock +SECONDS                    the manual clock (clock=manual) goes on that long: no change of the node,
  *                                     the way a program whose library runs inside another's (a PAPI program:
  *                                     the component's handle) passes its simulated time
+ *   realtime SECONDS                  the wall clock (CLOCK_REALTIME as the library reads it) set to SECONDS of
+ *                                     Unix time, as settimeofday or a step of NTP does; it runs on with the
+ *                                     machine's clock (before any such line: the host's).  A process that opens
+ *                                     a new machine later makes the file's lines again at its clock's start: a
+ *                                     test sets the time then as well, for its clock to go on
  * Each process naming the file makes every line itself: processes sharing a machine see one node.
  */
 #include <errno.h>
@@ -109,7 +114,25 @@ static int clock_change(struct sim *s, const char *arg)
 	return 0;
 }
 
-/* One line made: 0 a change of the node, 1 the clock alone, -1 with a message */
+/* SECONDS[.FRACTION] to the nanosecond (a double would lose the last digits of a Unix time's) */
+static int realtime_change(struct sim *s, const char *arg)
+{
+	unsigned long long sec = 0, ns = 0;
+	int len = 0, flen = 0;
+	if (*arg < '0' || *arg > '9' || sscanf(arg, "%10llu%n", &sec, &len) != 1 || (arg[len] && arg[len] != '.'))
+		return uc_err("realtime SECONDS[.FRACTION], a Unix time");
+	if (arg[len] == '.' && (arg[len + 1] < '0' || arg[len + 1] > '9' || sscanf(arg + len + 1, "%9llu%n", &ns, &flen) != 1 ||
+				arg[len + 1 + flen]))
+		return uc_err("realtime SECONDS[.FRACTION], at most 9 digits of fraction");
+	for (int k = flen; k < 9 && arg[len] == '.'; k++)
+		ns *= 10;
+	s->wall_set = 1;
+	s->wall_ns = sec * 1000000000ull + ns;
+	s->wall_at = sim_clock(s);
+	return 0;
+}
+
+/* One line made: 0 a change of the node, 1 a clock alone (the manual clock, the wall clock), -1 with a message */
 static int one(struct sim *s, char *line)
 {
 	char *arg = strchr(line, ' ');
@@ -129,6 +152,8 @@ static int one(struct sim *s, char *line)
 	}
 	if (!strcmp(line, "ufreq") && arg)
 		return ufreq_change(s, arg);
+	if (!strcmp(line, "realtime") && arg)
+		return realtime_change(s, arg) ? -1 : 1;
 	if (!strcmp(line, "pmu") && arg && !strcmp(arg, "reload")) {
 		s->pmu_gen++;
 		return 0;
@@ -136,7 +161,7 @@ static int one(struct sim *s, char *line)
 	if (!strcmp(line, "clock") && arg)
 		return clock_change(s, arg) ? -1 : 1;
 	return uc_err("not a change (cpu N offline|online, device BDF remove|add, dimms DIGITS, ufreq MIN_MHZ MAX_MHZ, "
-		      "pmu reload, clock +SECONDS)");
+		      "pmu reload, clock +SECONDS, realtime SECONDS)");
 }
 
 int sim_changes_poll(struct sim *s)

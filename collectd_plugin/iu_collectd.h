@@ -79,6 +79,7 @@ struct iu_state {
 	/* PerJob (iu_jobs.c): the jobs' accounting, and each job's bytes */
 	uncore_perjob_t *perjob;
 	struct uncore_job_tally tally; /* each job's bytes, and the unattributed, since the start */
+	struct uncore_wall wall;       /* the stamps' offset from the library's clock (iu_clock_pair) */
 	int ufreq; /* the uncore clock's limits are sent (uncore_freq_selected, iu_ufreq.c) */
 	/* energy per socket (iu_energy.c): NULL where it cannot be read; the sockets reported (0: every one) */
 	uncore_energy_t *energy;
@@ -97,7 +98,8 @@ int iu_start(struct iu_state *st, char *err, size_t len);
  * dispatched, or -1 when nothing could be read. */
 int iu_read(struct iu_state *st); /* the daemon stamps the read's interval */
 /* PerJob: start attributing the node's jobs (iu_jobs_start: -1 with err), dispatch their series and follow the
- * jobs that come and go (iu_jobs_read: the values sent), let go (iu_jobs_stop). */
+ * jobs that come and go (iu_jobs_read: the values sent), let go (iu_jobs_stop: the tally kept, for a restart to
+ * carry the jobs' bytes and what was said of them; iu_teardown frees it). */
 int iu_jobs_start(struct iu_state *st, char *err, size_t len);
 int iu_jobs_read(struct iu_state *st);
 void iu_jobs_stop(struct iu_state *st);
@@ -120,7 +122,8 @@ void iu_energy_keep(struct iu_state *st);
 void iu_energy_stop(struct iu_state *st);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);
-/* Jobs, energy, session and handle let go, the series kept (a restart's carry): iu_teardown's first part. */
+/* Jobs, energy, session and handle let go, the series and the jobs' tally kept (a restart's carry): iu_teardown's
+ * first part. */
 void iu_let_go(struct iu_state *st);
 /* The node changed (uncore_node_check's mask): the values planned again with c, counts carried over, one line
  * said (iu_node.c); energy_sample_ns as iu_energy_start's.  0, or -1 when it no longer starts (st empty). */
@@ -128,7 +131,7 @@ int iu_node_follow(const struct iu_config *c, struct iu_state *st, int changed, 
 
 /* The daemon's clock at the library's clock reading *lib_now (taken together, iu_series.c), and a value's
  * stamp: when its counters were read (the library's clock t; 0: now). */
-cdtime_t iu_clock_pair(uncore_t *u, uint64_t *lib_now);
+cdtime_t iu_clock_pair(struct iu_state *st, uint64_t *lib_now);
 cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t);
 /* Write a message into err; returns -1. */
 int iu_fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -49,7 +49,7 @@ int iu_jobs_read(struct iu_state *st)
 	uint64_t lib_now;
 	/* stamped with when the memory counts were read: rates divide by their own window, however late the
 	 * dispatch (as the sockets' values are) */
-	cdtime_t now = iu_clock_pair(st->u, &lib_now);
+	cdtime_t now = iu_clock_pair(st, &lib_now);
 	if (n < 0) {
 		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
 		return -1;
@@ -84,5 +84,5 @@ void iu_jobs_stop(struct iu_state *st)
 {
 	uncore_perjob_free(st->perjob); /* restores what its sessions programmed */
 	st->perjob = NULL;
-	uncore_job_tally_free(&st->tally);
+	/* (the tally stays: a restart carries it, iu_teardown frees it) */
 }

@@ -38,9 +38,11 @@ int iu_node_follow(const struct iu_config *c, struct iu_state *st, int changed, 
 	if (iu_setup(c, &next, err, sizeof(err)) || iu_start(&next, err, sizeof(err))) {
 		ERROR("%s plugin: the node changed (%s): %s; nothing is sent until the plugin is loaded again", IU_NAME, what, err);
 		iu_teardown(&next);
+		uncore_job_tally_free(&old.tally);
 		free(old.series);
 		return -1;
 	}
+	next.tally = old.tally; /* each job's bytes go on, and what was said of the jobs: before their scan */
 	for (int i = 0; i < next.nseries; i++)
 		for (int j = 0; j < old.nseries; j++)
 			if (next.series[i].derive && same(&next.series[i], &old.series[j])) {
@@ -51,6 +53,7 @@ int iu_node_follow(const struct iu_config *c, struct iu_state *st, int changed, 
 	if (c->per_job && iu_jobs_start(&next, err, sizeof(err)))
 		ERROR("%s plugin: %s; the other values go on", IU_NAME, err);
 	iu_energy_start(&next, energy_sample_ns);
+	next.wall = old.wall; /* (stamps never back over the restart) */
 	next.every = old.every;
 	next.calls = old.calls;
 	next.period_ns = old.period_ns;

@@ -292,12 +292,13 @@ static int series_value(const struct iu_state *st, struct iu_series *se, value_t
 }
 
 /* The daemon's clock (cdtime: CLOCK_REALTIME) at the library's clock reading *lib_now (uncore_clock_pair
- * takes them together, so that a preemption between them cannot move every stamp of a read). */
-cdtime_t iu_clock_pair(uncore_t *u, uint64_t *lib_now)
+ * takes them together, so that a preemption between them cannot move every stamp of a read), never back:
+ * collectd refuses a value older than the last (uncore_wall_stamp; st->wall carried over a restart). */
+cdtime_t iu_clock_pair(struct iu_state *st, uint64_t *lib_now)
 {
 	uint64_t real;
-	uncore_clock_pair(u, lib_now, &real);
-	return NS_TO_CDTIME_T(real);
+	uncore_clock_pair(st->u, lib_now, &real);
+	return NS_TO_CDTIME_T(uncore_wall_stamp(&st->wall, *lib_now, real));
 }
 
 cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t)
@@ -329,7 +330,7 @@ int iu_read(struct iu_state *st)
 	vl.values = &value;
 	vl.values_len = 1;
 	uint64_t lib_now;
-	cdtime_t now = iu_clock_pair(st->u, &lib_now);
+	cdtime_t now = iu_clock_pair(st, &lib_now);
 	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
 	for (int i = 0; i < st->nseries; i++) {
 		struct iu_series *se = &st->series[i];
@@ -376,6 +377,9 @@ void iu_let_go(struct iu_state *st)
 		for (int i = 0; i < st->nseries; i++) /* the counts up to now, for a restart to carry (last) */
 			if (st->series[i].derive && !st->series[i].failed)
 				series_value(st, &st->series[i], &v);
+	/* the jobs' bytes up to now, for a restart to carry (the tally) */
+	if (uncore_perjob_started(st->perjob) && uncore_perjob_read(st->perjob, UNCORE_LAST_INTERVAL, &st->tally) < 0)
+		ERROR("%s plugin: PerJob: %s", IU_NAME, uncore_error());
 	iu_jobs_stop(st);
 	iu_energy_stop(st);
 	uncore_session_free(st->s); /* restores every register the session programmed */
@@ -387,6 +391,7 @@ void iu_let_go(struct iu_state *st)
 void iu_teardown(struct iu_state *st)
 {
 	iu_let_go(st);
+	uncore_job_tally_free(&st->tally);
 	free(st->series);
 	memset(st, 0, sizeof(*st));
 }

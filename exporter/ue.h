@@ -86,6 +86,7 @@ struct ue_series {
 struct ue_state {
 	uncore_t *u;
 	uncore_session_t *s;
+	struct uncore_wall wall; /* the stamps' offset from the library's clock (ue_read), carried over a reload */
 	struct ue_family *fams;
 	int nfams;
 	struct ue_series *series;
@@ -124,17 +125,27 @@ int ue_plan(const struct ue_config *c, struct ue_state *st, char *err, size_t le
 int ue_start(struct ue_state *st, char *err, size_t len);
 /* Read every series; 0, or -1 when nothing could be read. */
 int ue_read(struct ue_state *st);
-/* Carry the counters of old over into st (same family and labels): counters never go back on a reload. */
+/* Carry the counters of old over into st (same family and labels): counters never go back on a reload (the
+ * jobs' tally moved at the start: ue_start_fn). */
 void ue_carry(struct ue_state *st, struct ue_state *old);
 void ue_teardown(struct ue_state *st);
-/* How the exporter starts on a configuration (plan, start, its notices): 0, or -1 with the error in err. */
-typedef int (*ue_start_fn)(const struct ue_config *c, struct ue_state *st, char *err, size_t len);
-/* The node changed (uncore_node_check's mask): the series planned again with c, counters carried over, one line
- * said (ue_node.c).  0, or -1 when it no longer starts (st then empty). */
+/* How the exporter starts on a configuration (plan, start, its notices), after old (a reload's or a node change's
+ * state let go, whose jobs' tally moves over before the jobs are scanned; NULL at the first start): 0, or -1 with
+ * the error in err. */
+typedef int (*ue_start_fn)(const struct ue_config *c, struct ue_state *st, struct ue_state *old, char *err, size_t len);
 /* Before a restart (a reload, a node's change): the last counts read, the jobs stopped, the session and the handle
  * let go (their boxes free for the next start); the series kept for ue_carry. */
 void ue_let_go(struct ue_state *old);
+/* The node changed (uncore_node_check's mask): the series planned again with c, counters carried over, one line
+ * said (ue_node.c).  0, or -1 when it no longer starts (st then empty). */
 int ue_node_follow(const struct ue_config *c, struct ue_state *st, int changed, ue_start_fn start);
+/* The main loop's steps (ue_run.c): the exporter's start on c (a ue_start_fn); SIGHUP's reload of the options
+ * from argv, the counters carried (0, or -1 when not even the running options start again: st then empty); a
+ * read of the schedule, the node's changes followed first and the jobs attributed again where they stopped (0,
+ * or -1 when the node changed so that nothing starts: st then empty). */
+int ue_begin(const struct ue_config *c, struct ue_state *st, struct ue_state *old, char *err, size_t len);
+int ue_reload(int argc, char **argv, struct ue_config *cfg, struct ue_state *st);
+int ue_step(const struct ue_config *cfg, struct ue_state *st);
 int ue_jobs_start(struct ue_state *st, char *err, size_t len);
 /* the rows of the attribution's read, stamped from the read's clock pair (lib, real: uncore_clock_pair) */
 int ue_jobs_read(struct ue_state *st, uint64_t lib, uint64_t real);

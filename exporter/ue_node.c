@@ -30,7 +30,7 @@ int ue_node_follow(const struct ue_config *c, struct ue_state *st, int changed, 
 	char err[1024], what[128];
 	uncore_node_changes(changed, what, sizeof(what));
 	ue_let_go(&old);
-	if (start(c, &next, err, sizeof(err))) {
+	if (start(c, &next, &old, err, sizeof(err))) {
 		ue_log("the node changed (%s): %s; stopping", what, err);
 		ue_teardown(&old);
 		memset(st, 0, sizeof(*st));

@@ -196,18 +196,14 @@ void ue_carry(struct ue_state *st, struct ue_state *old)
 			continue;
 		for (int j = 0; j < old->nseries; j++) {
 			const struct ue_series *o = &old->series[j];
-			if (o->have && !strcmp(old->fams[o->fam].name, st->fams[se->fam].name) && !strcmp(o->labels, se->labels)) {
+			if ((o->have || o->failed) && !strcmp(old->fams[o->fam].name, st->fams[se->fam].name) && !strcmp(o->labels, se->labels)) {
 				se->base = o->base + o->value;
 				break;
 			}
 		}
 	}
-	/* the jobs' bytes go on too: the old tally moves over, marked with the jobs of the new start's scan */
-	uncore_job_tally_free(&st->tally);
-	st->tally = old->tally;
-	memset(&old->tally, 0, sizeof(old->tally));
-	if (st->perjob && uncore_perjob_tally_jobs(st->perjob, &st->tally))
-		ue_log("--per-job: %s", uncore_error());
+	/* (the jobs' bytes went on at the start: ue_begin moved the old tally over before the jobs' scan) */
+	st->wall = old->wall;
 	st->read_seconds = old->read_seconds;
 	st->reads = old->reads;
 	st->failures = old->failures;

@@ -24,6 +24,7 @@ int ue_read(struct ue_state *st)
 	if (rc)
 		snprintf(why, sizeof(why), "%s", uncore_error());
 	uncore_clock_pair(st->u, &lib, &real);
+	real = uncore_wall_stamp(&st->wall, lib, real); /* the stamps never back: Prometheus refuses one older */
 	for (int i = 0; i < st->nseries; i++) {
 		struct ue_series *se = &st->series[i];
 		double v = NAN;

@@ -30,24 +30,6 @@ static void ending_signals(sigset_t *set)
 		sigaddset(set, s);
 }
 
-static int start(const struct ue_config *c, struct ue_state *st, char *err, size_t len)
-{
-	if (ue_plan(c, st, err, len))
-		return -1;
-	if (ue_start(st, err, len)) {
-		ue_teardown(st);
-		return -1;
-	}
-	if (st->notice[0])
-		ue_log("%s", st->notice);
-	ue_log_warnings("");
-	if (c->per_job && ue_jobs_start(st, err, len))
-		ue_log("%s; the other series go on", err);
-	if (uncore_node_check(st->u) < 0) /* what the node is now: a change from it is followed at a read */
-		ue_log("the node's changes are not followed: %s", uncore_error());
-	return 0;
-}
-
 static int check_config(const struct ue_config *c)
 {
 	struct ue_state st;
@@ -82,63 +64,6 @@ static int check_config(const struct ue_config *c)
 		printf("uncore_job_shared_cpus gauge: each job's CPUs another job holds too, whose reads are split "
 		       "equally among them (job_id; doc/jobs.md \"Shared CPUs\")\n");
 	ue_teardown(&st);
-	return 0;
-}
-
-/* equal strings, or both NULL */
-static int same(const char *a, const char *b) { return a && b ? !strcmp(a, b) : a == b; }
-
-/* SIGHUP: the options again; the old session ends (its last counts read), the new one starts with every
- * counter that stays carried over.  Options that do not take leave the old ones running. */
-static int reload(int argc, char **argv, struct ue_config *cfg, struct ue_state *st)
-{
-	struct ue_config nc;
-	struct ue_state old = *st, next;
-	char err[1024];
-	if (ue_options(&nc, argc, argv, err, sizeof(err))) {
-		ue_log("reload: %s; the running options go on", err);
-		return 0;
-	}
-	if (!same(nc.listen, cfg->listen) || !same(nc.listen_unix, cfg->listen_unix))
-		ue_log("reload: --listen changes only with a restart; still on %s%s%s",
-			cfg->listen ? cfg->listen : "", cfg->listen && cfg->listen_unix ? " and unix:" : cfg->listen_unix ? "unix:" : "",
-			cfg->listen_unix ? cfg->listen_unix : "");
-	if (nc.web_config || cfg->web_config)
-		ue_log("reload: --web.config.file is read only at start; its TLS and users stay");
-	if (nc.max_conns != cfg->max_conns || nc.max_conns_ip != cfg->max_conns_ip || nc.request_timeout != cfg->request_timeout ||
-	    nc.reserved != cfg->reserved || nc.nallow != cfg->nallow || memcmp(nc.allow, cfg->allow, sizeof(nc.allow)))
-		ue_log("reload: --max-connections, --max-connections-per-ip, --request-timeout, --allow "
-			"and --reserved-connections change only with a restart; still %u, %u, %g s, %d blocks and %u",
-			cfg->max_conns, cfg->max_conns_ip, cfg->request_timeout, cfg->nallow, cfg->reserved);
-	ue_let_go(&old);
-	if (start(&nc, &next, err, sizeof(err))) {
-		ue_log("reload: %s; the running options go on", err);
-		ue_config_free(&nc);
-		if (start(cfg, &next, err, sizeof(err))) {
-			ue_log("reload: the running options no longer start: %s", err);
-			ue_teardown(&old);
-			memset(st, 0, sizeof(*st));
-			return -1;
-		}
-	} else {
-		free(nc.listen);
-		free(nc.listen_unix);
-		nc.listen = cfg->listen; /* the sockets stay where they are, with their limits */
-		nc.listen_unix = cfg->listen_unix;
-		cfg->listen = cfg->listen_unix = NULL;
-		nc.max_conns = cfg->max_conns;
-		nc.max_conns_ip = cfg->max_conns_ip;
-		nc.request_timeout = cfg->request_timeout;
-		nc.reserved = cfg->reserved;
-		nc.nallow = cfg->nallow;
-		memcpy(nc.allow, cfg->allow, sizeof(nc.allow));
-		ue_config_free(cfg);
-		*cfg = nc;
-		ue_log("reloaded: %d series", next.nseries);
-	}
-	ue_carry(&next, &old);
-	ue_teardown(&old);
-	*st = next;
 	return 0;
 }
 
@@ -187,7 +112,7 @@ int main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &set, NULL); /* before any thread starts: every thread leaves them to sigtimedwait */
 	signal(SIGPIPE, SIG_IGN);               /* a scraper gone mid-response is its own business */
 	raise_fd_limit();
-	if (start(&cfg, &st, err, sizeof(err))) {
+	if (ue_begin(&cfg, &st, NULL, err, sizeof(err))) {
 		ue_log("%s", err);
 		ue_web_free(&web);
 		ue_config_free(&cfg);
@@ -237,7 +162,7 @@ int main(int argc, char **argv)
 		struct timespec ts = { (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
 		int sig = sigtimedwait(&set, NULL, &ts);
 		if (sig == SIGHUP) {
-			if (reload(argc, argv, &cfg, &st)) {
+			if (ue_reload(argc, argv, &cfg, &st)) {
 				rc = 1;
 				break;
 			}
@@ -252,19 +177,14 @@ int main(int argc, char **argv)
 		}
 		now = ue_mono_ns();
 		if (now >= next) {
-			int changed = uncore_node_check(st.u);
-			if (changed > 0 && ue_node_follow(&cfg, &st, changed, start)) {
+			if (ue_step(&cfg, &st)) {
 				rc = 1;
 				break;
 			}
-			ue_http_counts(http, &st.scrapes, &st.cut);
+			ue_http_counts(http, &st.scrapes, &st.cut); /* (after a node's change: into the new state) */
 			ue_http_auth_refusals(http, &st.refused_hashed, &st.refused_unchecked);
-			if (ue_read(&st))
-				ue_log("nothing could be read");
 			if ((snap = ue_render(&st, cfg.timestamps)))
 				ue_http_publish(http, snap);
-			if (cfg.per_job && !uncore_perjob_started(st.perjob) && !ue_jobs_start(&st, err, sizeof(err)))
-				ue_log("--per-job: the jobs are attributed again");
 			next += period;
 			if (next <= now) { /* reads fell behind (a stopped process): the schedule starts again from now */
 				st.missed += (now - next) / period + 1;

@@ -91,6 +91,9 @@ struct access_ops {
 	int (*msr_read_batch)(struct access *a, int cpu, const uint32_t *regs, int n, uint64_t *vals, uint64_t *at);
 	int (*sleep_ns)(struct access *a, uint64_t ns);
 	uint64_t (*now_ns)(struct access *a);
+	/* optional: the node's wall clock (CLOCK_REALTIME), Unix ns, where the backend keeps one of its own (a
+	 * simulator's, set by its changes file); NULL: the host's */
+	uint64_t (*real_ns)(struct access *a);
 	/* optional: on, the clock stands still until the matching off (holds nest) and the instant it stands at
 	 * is returned; a simulator reads a whole read of every box at one instant then, as its MSR batch does,
 	 * instead of taking its real-time clock at each register (0: the clock runs, as hardware's does) */

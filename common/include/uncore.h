@@ -370,6 +370,18 @@ uint64_t uncore_now_ns(const uncore_t *u);
 /* The library's clock and the Unix time (CLOCK_REALTIME, ns since 1970) read together, for front ends that
  * send values with their time (collectd, Prometheus): a value read at t was read at *real_ns - (*lib_ns - t). */
 void uncore_clock_pair(const uncore_t *u, uint64_t *lib_ns, uint64_t *real_ns);
+/* Stamps that never go back (collectd refuses a value older than the last, Prometheus a sample): the Unix time
+ * to take for a pair (uncore_clock_pair's lib_ns, real_ns), from the offset between the two clocks kept in *w
+ * (zeroed before the first pair; a front end carries it over its restarts).  The wall clock stepped forward is
+ * taken at once; stepped back (settimeofday, a step of NTP), followed at UNCORE_WALL_SLEW of the library's time
+ * that passes, so that a rate over the stamps is never negative and off by at most that. */
+#define UNCORE_WALL_SLEW 0.001
+struct uncore_wall {
+	int64_t off;  /* the Unix time less the library's clock, as stamps take it */
+	uint64_t lib; /* the library's clock at the last pair */
+	int set;
+};
+uint64_t uncore_wall_stamp(struct uncore_wall *w, uint64_t lib_ns, uint64_t real_ns);
 /* When the counters behind a value were last read, on that clock: the mean over the boxes of event ev
  * on socket/box (-1: all), or over those of metric m's first event; 0 when it has none.  A front end
  * that timestamps values (collectd) uses it, so that rates divide by when the counts were taken, not
@@ -683,6 +695,7 @@ struct uncore_job_tally {
 	int n;
 	double unattributed_read, unattributed_write;
 	double unattributed_device_write, unattributed_device_read;
+	char *said; /* the jobs' last scan's warnings, as said: a new object's scan (after a reload) says none again */
 };
 void uncore_job_tally_free(struct uncore_job_tally *t);
 typedef struct uncore_perjob uncore_perjob_t;

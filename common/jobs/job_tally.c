@@ -99,5 +99,6 @@ int job_tally_add(struct uncore_job_tally *t, const struct uncore_attrib_row *ro
 void uncore_job_tally_free(struct uncore_job_tally *t)
 {
 	free(t->jobs);
+	free(t->said);
 	memset(t, 0, sizeof(*t));
 }

@@ -63,20 +63,42 @@ static void drop(struct uncore_perjob *p)
 	p->rows.t_ns = 0;
 }
 
-/* The warnings of the scan that began when the next warning's number was mark: taken back where they repeat the
- * last scan's, else kept as the last's. */
-static void warned_once(struct uncore_perjob *p, uint64_t mark)
+/* Whether text holds line (its n bytes, up to and with its '\n') as one of its lines. */
+static int has_line(const char *text, const char *line, size_t n)
 {
-	const char *w = uc_warnings_from(mark);
-	if (p->warned && !strcmp(p->warned, w)) {
-		uc_warn_rewind(mark);
+	for (const char *at = text; *at;) {
+		const char *end = strchr(at, '\n');
+		size_t k = end ? (size_t)(end - at + 1) : strlen(at);
+		if (k == n && !memcmp(at, line, n))
+			return 1;
+		at += k;
+	}
+	return 0;
+}
+
+/* The warnings of the scan that began when the next warning's number was mark: each the last scan said (kept in
+ * *said: the tally's where the front end carries one over its reloads, else the object's) taken back, the new
+ * ones said, and all of this scan's kept as the last's -- so that an entry that stays is said once, however the
+ * others around it come and go (two hostile jobs overlapping), and not again after a reload. */
+static void warned_once(struct uncore_perjob *p, struct uncore_job_tally *t, uint64_t mark)
+{
+	char **said = t ? &t->said : &p->warned;
+	char *now = strdup(uc_warnings_from(mark));
+	if (!now) /* out of memory: this scan's said again */
 		return;
+	uc_warn_rewind(mark);
+	for (char *line = now, *end; *line; line = end + 1) {
+		end = strchr(line, '\n'); /* (every kept warning ends in one) */
+		if (!end)
+			break;
+		if (!*said || !has_line(*said, line, (size_t)(end - line + 1))) {
+			*end = 0;
+			uc_warn("%s", line);
+			*end = '\n';
+		}
 	}
-	char *c = strdup(w);
-	if (c) { /* out of memory: the next scan's are said again */
-		free(p->warned);
-		p->warned = c;
-	}
+	free(*said);
+	*said = now;
 }
 
 /* The sources planned over the jobs of the handle's last scan (the one p->set holds): 0, or -1. */
@@ -91,14 +113,17 @@ static int plan_sources(struct uncore_perjob *p)
 	return 0;
 }
 
-int uncore_perjob_plan(uncore_perjob_t *p)
+/* uncore_perjob_plan, what the scan warns held against what t (NULL: the object) said last */
+static int plan_said(uncore_perjob_t *p, struct uncore_job_tally *t)
 {
 	uint64_t mark = uc_warn_mark();
 	drop(p);
 	int n = jobs_set_text(p->u, &p->set, &p->set_cap, &p->set_len);
-	warned_once(p, mark);
+	warned_once(p, t, mark);
 	return n < 0 || plan_sources(p) ? -1 : n;
 }
+
+int uncore_perjob_plan(uncore_perjob_t *p) { return plan_said(p, NULL); }
 
 int uncore_perjob_tally_jobs(const uncore_perjob_t *p, struct uncore_job_tally *t)
 {
@@ -109,7 +134,7 @@ int uncore_perjob_start(uncore_perjob_t *p, struct uncore_job_tally *t)
 {
 	if (p->started)
 		return uc_err("per-job attribution: already started");
-	if (!p->planned && uncore_perjob_plan(p) < 0)
+	if (!p->planned && plan_said(p, t) < 0)
 		return -1;
 	for (size_t i = 0; i < NSOURCES; i++)
 		if (sources[i]->start(p->ctx[i])) {
@@ -160,7 +185,7 @@ int uncore_perjob_follow(uncore_perjob_t *p, struct uncore_job_tally *t)
 	if (!p->started)
 		return 0;
 	int n = jobs_set_text(p->u, &p->now, &p->now_cap, &p->now_len);
-	warned_once(p, mark);
+	warned_once(p, t, mark);
 	/* a scan that fails leaves the attribution as it is: the next read looks again */
 	if (n < 0 || (p->now_len == p->set_len && !memcmp(p->now, p->set, p->set_len)))
 		return 0;

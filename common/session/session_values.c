@@ -169,14 +169,31 @@ void uncore_clock_pair(const uncore_t *u, uint64_t *lib_ns, uint64_t *real_ns)
 	for (int tries = 0; tries < REALTIME_TRIES && best > REALTIME_SLACK_NS; tries++) {
 		struct timespec ts;
 		uint64_t t0 = uncore_now_ns(u);
-		clock_gettime(CLOCK_REALTIME, &ts);
+		uint64_t real = u->acc->ops->real_ns ? u->acc->ops->real_ns(u->acc)
+						     : (clock_gettime(CLOCK_REALTIME, &ts), (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
 		uint64_t t1 = uncore_now_ns(u);
 		if (t1 - t0 < best) {
 			best = t1 - t0;
-			*real_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+			*real_ns = real;
 			*lib_ns = t0 + (t1 - t0) / 2;
 		}
 	}
+}
+
+uint64_t uncore_wall_stamp(struct uncore_wall *w, uint64_t lib_ns, uint64_t real_ns)
+{
+	int64_t off = (int64_t)(real_ns - lib_ns);
+	/* (a library's clock that went back is another machine's: a simulator's opened again; nothing slews) */
+	uint64_t passed = w->set && lib_ns > w->lib ? lib_ns - w->lib : 0;
+	if (!w->set || off >= w->off)
+		w->off = off;
+	else if (w->off - off > (int64_t)(passed * UNCORE_WALL_SLEW))
+		w->off -= (int64_t)(passed * UNCORE_WALL_SLEW);
+	else
+		w->off = off;
+	w->lib = lib_ns;
+	w->set = 1;
+	return lib_ns + (uint64_t)w->off;
 }
 
 int uncore_session_value_impl(const uncore_session_t *s, int ev, int socket, int box, uint64_t *out)

@@ -332,6 +332,8 @@ struct sim {
 	char gone[8][16];                 /* PCI functions removed (their BDF), with what is below them */
 	int ngone;
 	unsigned pmu_gen;                 /* the uncore PMU driver's reloads (sim_kernel: new type numbers) */
+	int wall_set;                     /* the changes' "realtime": the wall clock read wall_ns at clock wall_at */
+	uint64_t wall_ns, wall_at;
 };
 
 /* A socket's memory traffic from now on, in bytes/s, in place of the profile's (a program's reported

@@ -624,6 +624,17 @@ static int s_sleep(struct access *a, uint64_t ns)
 
 static uint64_t s_now(struct access *a) { return sim_clock(a->priv); }
 
+/* The wall clock: the host's, until the changes file sets it ("realtime"); then it runs with the machine's */
+static uint64_t s_real(struct access *a)
+{
+	const struct sim *s = a->priv;
+	struct timespec ts;
+	if (s->wall_set)
+		return s->wall_ns + (sim_clock(s) - s->wall_at);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* The library's read of every box at one instant: a real-time clock taken once, not at each of the read's
  * hundreds of registers (each a clock_gettime, 40 ns in a VM: most of a 100 Hz read's time), and the instant
  * the library times the read with, so that its rates divide by the time the counters counted.  That holds on
@@ -677,6 +688,7 @@ const struct access_ops sim_access_ops = {
 	.mmio_write = s_mmio_write,
 	.sleep_ns = s_sleep,
 	.now_ns = s_now,
+	.real_ns = s_real,
 	.hold_clock = s_hold_clock,
 	.settle = s_settle,
 	.close = s_close,

@@ -8,6 +8,11 @@
  *   dimms DIGITS[/DIGITS]             the memory population EDAC shows, as the dimms= option gives it
  *   ufreq MIN_MHZ MAX_MHZ             the uncore clock's limits rewritten
  *   pmu reload                        the uncore PMU driver reloaded: the simulated kernel's new type numbers
+ *   realtime SECONDS                  the wall clock (CLOCK_REALTIME as the library reads it) set to SECONDS of
+ *                                     Unix time, as settimeofday or a step of NTP does; it runs on with the
+ *                                     machine's clock (before any such line: the host's).  A process that opens
+ *                                     a new machine later makes the file's lines again at its clock's start: a
+ *                                     test sets the time then as well, for its clock to go on
  * Each process naming the file makes every line itself: processes sharing a machine see one node.
  */
 #include <errno.h>
@@ -94,6 +99,24 @@ static int ufreq_change(struct sim *s, const char *arg)
 	return sim_ufreq_set(s, lo / 100, hi / 100);
 }
 
+/* SECONDS[.FRACTION] to the nanosecond (a double would lose the last digits of a Unix time's) */
+static int realtime_change(struct sim *s, const char *arg)
+{
+	unsigned long long sec = 0, ns = 0;
+	int len = 0, flen = 0;
+	if (*arg < '0' || *arg > '9' || sscanf(arg, "%10llu%n", &sec, &len) != 1 || (arg[len] && arg[len] != '.'))
+		return uc_err("realtime SECONDS[.FRACTION], a Unix time");
+	if (arg[len] == '.' && (arg[len + 1] < '0' || arg[len + 1] > '9' || sscanf(arg + len + 1, "%9llu%n", &ns, &flen) != 1 ||
+				arg[len + 1 + flen]))
+		return uc_err("realtime SECONDS[.FRACTION], at most 9 digits of fraction");
+	for (int k = flen; k < 9 && arg[len] == '.'; k++)
+		ns *= 10;
+	s->wall_set = 1;
+	s->wall_ns = sec * 1000000000ull + ns;
+	s->wall_at = sim_clock(s);
+	return 0;
+}
+
 static int one(struct sim *s, char *line)
 {
 	char *arg = strchr(line, ' ');
@@ -113,12 +136,14 @@ static int one(struct sim *s, char *line)
 	}
 	if (!strcmp(line, "ufreq") && arg)
 		return ufreq_change(s, arg);
+	if (!strcmp(line, "realtime") && arg)
+		return realtime_change(s, arg);
 	if (!strcmp(line, "pmu") && arg && !strcmp(arg, "reload")) {
 		s->pmu_gen++;
 		return 0;
 	}
 	return uc_err("not a change (cpu N offline|online, device BDF remove|add, dimms DIGITS, ufreq MIN_MHZ MAX_MHZ, "
-		      "pmu reload)");
+		      "pmu reload, realtime SECONDS)");
 }
 
 int sim_changes_poll(struct sim *s)

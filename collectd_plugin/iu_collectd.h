@@ -84,6 +84,8 @@ struct iu_state {
 	/* energy per socket (iu_energy.c): NULL where it cannot be read; the sockets reported (0: every one) */
 	uncore_energy_t *energy;
 	unsigned sockets, energy_domains; /* bit d: a domain named (uncore_energy_selected) */
+	/* each socket's (as sockets' bits) joules before the node last changed (iu_node.c): its energy goes on from them */
+	double energy_base[32][UNCORE_ENERGY_DOMAINS];
 };
 
 /* Open the uncore, add the configured metrics and events to a session and plan
@@ -115,6 +117,8 @@ uint64_t iu_energy_limit(const struct iu_state *st, uint64_t lim_ns);
 int iu_energy_start(struct iu_state *st, uint64_t sample_ns);
 int iu_energy_sample(struct iu_state *st);
 int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now);
+/* The joules up to now added to energy_base, for a node's change to carry (iu_node.c). */
+void iu_energy_keep(struct iu_state *st);
 void iu_energy_stop(struct iu_state *st);
 /* Stop counting (the library restores the registers) and free everything. */
 void iu_teardown(struct iu_state *st);

@@ -57,7 +57,7 @@ int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now)
 	vl.values_len = 1;
 	vl.time = iu_stamp(now, lib_now, uncore_energy_read_time_ns(st->energy));
 	snprintf(vl.plugin, sizeof(vl.plugin), "%s", IU_NAME);
-	for (int s = 0; s < uncore_num_sockets(st->u); s++)
+	for (int s = 0; s < uncore_num_sockets(st->u) && s < 32; s++)
 		for (int d = 0; d < UNCORE_ENERGY_DOMAINS; d++) {
 			double j, w;
 			if ((st->sockets && !(st->sockets & (1u << s))) || !(st->energy_domains & (1u << d)) ||
@@ -67,7 +67,7 @@ int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now)
 			snprintf(vl.plugin_instance, sizeof(vl.plugin_instance), "socket%d", s);
 			snprintf(vl.type_instance, sizeof(vl.type_instance), "%s", uncore_energy_domain_name(d));
 			snprintf(vl.type, sizeof(vl.type), "energy");
-			value.gauge = j;
+			value.gauge = st->energy_base[s][d] + j;
 			sent += plugin_dispatch_values(&vl) == 0;
 			if (uncore_energy_power(st->energy, s, d, UNCORE_LAST_INTERVAL, &w) < 0 || !isfinite(w))
 				continue;
@@ -76,6 +76,20 @@ int iu_energy_read(struct iu_state *st, cdtime_t now, uint64_t lib_now)
 			sent += plugin_dispatch_values(&vl) == 0;
 		}
 	return sent;
+}
+
+void iu_energy_keep(struct iu_state *st)
+{
+	if (!st->energy)
+		return;
+	if (uncore_energy_read(st->energy))
+		ERROR("%s plugin: %s", IU_NAME, uncore_error());
+	for (int s = 0; s < uncore_num_sockets(st->u) && s < 32; s++)
+		for (int d = 0; d < UNCORE_ENERGY_DOMAINS; d++) {
+			double j;
+			if (uncore_energy_has(st->energy, s, d) && uncore_energy_value(st->energy, s, d, UNCORE_SINCE_START, &j) >= 0)
+				st->energy_base[s][d] += j;
+		}
 }
 
 void iu_energy_stop(struct iu_state *st)

@@ -1,8 +1,9 @@
 /*
  * The node changed under the plugin (uncore_node_check at each dispatching read, issue 99 point 2): the values
  * planned again on the node as it is now -- the old session let go, the configuration set up and started again --
- * each cumulative count carried over (its total goes on from the last it dispatched, never a re-read of the whole
- * count), the values of what went away no longer sent, those of what came sent from now on, and one line said.
+ * each cumulative count and each socket's energy carried over (its total goes on from the last it dispatched or,
+ * energy, read at the change; never a re-read of the whole count), the values of what went away no longer sent,
+ * those of what came sent from now on, and one line said.
  */
 #include <string.h>
 #include "iu_collectd.h"
@@ -31,6 +32,7 @@ int iu_node_follow(const struct iu_config *c, struct iu_state *st, int changed, 
 	struct iu_state old = *st, next;
 	char err[1024], what[128];
 	uncore_node_changes(changed, what, sizeof(what));
+	iu_energy_keep(&old); /* its joules up to now, carried as the counts are */
 	iu_let_go(&old); /* its boxes free for the new session; its series kept for their counts */
 	memset(st, 0, sizeof(*st));
 	if (iu_setup(c, &next, err, sizeof(err)) || iu_start(&next, err, sizeof(err))) {
@@ -47,6 +49,7 @@ int iu_node_follow(const struct iu_config *c, struct iu_state *st, int changed, 
 				next.series[i].base = old.series[j].last;
 				break;
 			}
+	memcpy(next.energy_base, old.energy_base, sizeof(next.energy_base));
 	if (c->per_job && iu_jobs_start(&next, err, sizeof(err)))
 		ERROR("%s plugin: %s; the other values go on", IU_NAME, err);
 	iu_energy_start(&next, energy_sample_ns);

@@ -542,9 +542,9 @@ static void test_wraps_are_not_spikes(void)
 
 /* The node changing under the plugin (issue 99 point 2): the simulator's changes file takes a CPU offline, a
  * memory channel out and (perf+sim) reloads the uncore PMU driver; each change said in one line, the values
- * planned again on a new handle, and socket 0's bytes going on from the total counted: after n simulated seconds
- * n times the profile's rate (a second before each change, one after), never a restart from 0 nor a count read
- * twice. */
+ * planned again on a new handle, and socket 0's bytes and package energy going on from the totals counted: after
+ * n simulated seconds n times the profile's rate and watts (a second before each change, one after), never a
+ * restart from 0 nor a count read twice. */
 static void node_changes_on(const char *backend, const char *const *lines, const char *const *said, int n)
 {
 	char path[300], conf[700];
@@ -552,11 +552,13 @@ static void node_changes_on(const char *backend, const char *const *lines, const
 	FILE *f = fopen(path, "w");
 	CU_ASSERT_FATAL(f != NULL);
 	fclose(f);
-	snprintf(conf, sizeof(conf), "Backend \"%s,clock=manual,changes=%s\"\nMetrics \"mem_read_bytes\"\n", backend, path);
+	snprintf(conf, sizeof(conf), "Backend \"%s,clock=manual,changes=%s\"\nMetrics \"mem_read_bytes\" \"energy_pkg\"\n",
+		 backend, path);
 	CU_ASSERT_FATAL(start(conf) == 0);
-	double rate = sim_of(state.u->acc)->prof.mem_read_bps[0];
+	double rate = sim_of(state.u->acc)->prof.mem_read_bps[0], watts = sim_of(state.u->acc)->prof.pkg_w[0];
 	CU_ASSERT_FATAL(read_after(1.0) == 0);
 	near("socket 0's bytes after 1 s", got("socket0", "total_bytes", "mem_read_bytes"), rate, 1e-6);
+	near("socket 0's package joules after 1 s", got("socket0", "energy", "pkg"), watts, 1e-6);
 	for (int k = 0; k < n; k++) {
 		CU_ASSERT_FATAL((f = fopen(path, "a")) != NULL);
 		fprintf(f, "%s\n", lines[k]);
@@ -567,8 +569,10 @@ static void node_changes_on(const char *backend, const char *const *lines, const
 			fprintf(stderr, "not logged: %s\n", said[k]);
 		/* the new session started at the change: its first read adds nothing yet */
 		near("socket 0's bytes across the change", got("socket0", "total_bytes", "mem_read_bytes"), rate * (2 * k + 2), 1e-6);
+		near("socket 0's joules across the change", got("socket0", "energy", "pkg"), watts * (2 * k + 2), 1e-6);
 		CU_ASSERT_FATAL(read_after(1.0) == 0);
 		near("socket 0's bytes a second after it", got("socket0", "total_bytes", "mem_read_bytes"), rate * (2 * k + 3), 1e-6);
+		near("socket 0's joules a second after it", got("socket0", "energy", "pkg"), watts * (2 * k + 3), 1e-6);
 	}
 	stop();
 	unlink(path);

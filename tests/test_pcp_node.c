@@ -3,8 +3,8 @@
  * it (a follow and a read before each fetch) on sim:spr whose changes file takes a PCI device away and back, a CPU
  * offline, a memory channel out, and (perf+sim) reloads the uncore PMU driver.  Each change said in the agent's
  * log; the device's instances leave iio.read_bytes' domain and come back, each other instance keeping its number;
- * the peak the simulator's new one; socket 0's read bytes going on across every change: after n simulated seconds
- * n times the profile's rate.
+ * the peak the simulator's new one; socket 0's read bytes and package joules going on across every change: after
+ * n simulated seconds n times the profile's rate and watts.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,37 +13,14 @@
 #include "iu_pmda.h"
 #include "iu_log.h"
 #include "stderr_during.h"
+#include "pcp_fetch.h"
 
 static struct iu_state st;
 static char changes[400], spec[700];
 
-static int metric(const char *name)
-{
-	for (int m = 0; m < iu_nmetrics; m++)
-		if (!strcmp(iu_metrics[m].name, name))
-			return m;
-	CU_FAIL("no such metric");
-	return 0;
-}
+static int inst_of(int m, const char *name) { return pcp_inst(&st.indoms[m], name); }
 
-static int inst_of(int m, const char *name)
-{
-	const pmdaIndom *d = &st.indoms[m];
-	for (int i = 0; i < d->it_numinst; i++)
-		if (!strcmp(d->it_set[i].i_name, name))
-			return d->it_set[i].i_inst;
-	return -1;
-}
-
-/* What a fetch of the metric's instance gives (NAN: none) */
-static double fetched(const char *name, const char *inst)
-{
-	int m = metric(name), i = inst_of(m, inst);
-	for (int k = 0; i >= 0 && k < st.nv; k++)
-		if (st.v[k].m == m && st.v[k].inst == i && st.v[k].have)
-			return st.v[k].value;
-	return NAN;
-}
+static double fetched(const char *name, const char *inst) { return pcp_fetched(&st, name, inst); }
 
 /* The instances of m whose name has part */
 static int named(int m, const char *part)
@@ -112,16 +89,27 @@ static void agent_start(const char *backend)
 	iu_read(&st);
 }
 
-static double rate;
+static double rate, watts;
+
+/* socket 0's read bytes and package joules after n simulated seconds */
+static void totals_after(const char *what, int n)
+{
+	char line[200];
+	snprintf(line, sizeof(line), "socket 0's read bytes %s", what);
+	near(line, fetched("memory.read_bytes", "socket0"), rate * n);
+	snprintf(line, sizeof(line), "socket 0's package joules %s", what);
+	near(line, fetched("energy.joules", "socket0/pkg"), watts * n);
+}
 
 static void devices_cpus_memory(int unused)
 {
 	(void)unused;
-	int io = metric("iio.read_bytes");
+	int io = pcp_metric("iio.read_bytes");
 	agent_start("sim:spr");
 	rate = sim_of(st.u->acc)->prof.mem_read_bps[0];
+	watts = sim_of(st.u->acc)->prof.pkg_w[0];
 	fetch_after(1);
-	near("socket 0's read bytes after 1 s", fetched("memory.read_bytes", "socket0"), rate);
+	totals_after("after 1 s", 1);
 	int total = st.indoms[io].it_numinst;
 	pmdaInstid before[64];
 	pmdaIndom was = { .it_numinst = total < 64 ? total : 64, .it_set = before };
@@ -134,7 +122,7 @@ static void devices_cpus_memory(int unused)
 	for (int k = 0; k < 4; k++) {
 		change(lines[k]);
 		fetch_after(1);
-		near("socket 0's read bytes across the change", fetched("memory.read_bytes", "socket0"), rate * (k + 2));
+		totals_after("across the change", k + 2);
 		CU_ASSERT_EQUAL(named(io, "0000:12:00.0"), k == 3 || k == 0 ? (k == 3) : 0);
 		if (k == 0)
 			CU_ASSERT_EQUAL(st.indoms[io].it_numinst, total - 1);
@@ -165,12 +153,13 @@ static void pmus(int unused)
 	(void)unused;
 	agent_start("perf+sim:spr");
 	rate = sim_of(st.u->acc)->prof.mem_read_bps[0];
+	watts = sim_of(st.u->acc)->prof.pkg_w[0];
 	fetch_after(1);
 	change("pmu reload");
 	fetch_after(1);
-	near("socket 0's read bytes across the reload", fetched("memory.read_bytes", "socket0"), rate * 2);
+	totals_after("across the reload", 2);
 	fetch_after(1);
-	near("socket 0's read bytes a second after it", fetched("memory.read_bytes", "socket0"), rate * 3);
+	totals_after("a second after it", 3);
 	iu_teardown(&st);
 	unlink(changes);
 }

@@ -10,8 +10,10 @@
  * energy reads' (the day past RAPL's 80 s); RSS and open files flat after the warm-up.  The node changes under
  * the agent and the wall clock steps back an hour (tests/year.h: a CPU offline and back, a device removed and
  * added, the PMU driver reloaded): each change said in one log line, the device's instances gone from the
- * change that removes it to the one that adds it and back after, every other instance kept, the totals above
- * carried across the changes (tests/year.h year_truth).  pmcd has no reload (a restart is a new process).
+ * change that removes it to the one that adds it and back after, as many other instances as before, the totals
+ * above carried across the changes (tests/year.h year_truth) and the job's too (pcp_pmda/iu_node.c carries the
+ * tally), the warnings a new start says again left out at each change.  The agent reads no wall clock (pmcd
+ * stamps the values): the step back must disturb nothing.  pmcd has no reload (a restart is a new process).
  * Not yet here: another agent taking socket 0's iMCs (the exporter's year has it, tests/year.h year_takeover).
  */
 #include <fcntl.h>

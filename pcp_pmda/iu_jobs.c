@@ -124,7 +124,8 @@ int iu_jobs_start(struct iu_state *st)
 {
 	if (uncore_perjob_new(st->u, &st->perjob) || uncore_perjob_start(st->perjob, &st->tally))
 		return -1;
-	st->next_inst = 1;
+	if (!st->next_inst) /* (a node's change carries the numbers given: iu_node.c) */
+		st->next_inst = 1;
 	iu_log_warnings("per-job: "); /* a scan's entries left out and why, said once while they stay */
 	return job_table(st);
 }

@@ -4,7 +4,7 @@
  * client's archive goes on), a name that came takes a number past every one given, a name that went is left out
  * of its instance domain; each counter goes on from its count at the change (never a re-read of the whole
  * count).  The instance domains stay where pmda was given them (pmdaInit): their contents are replaced.
- * With -j the jobs are attributed anew (their instance numbers start again).
+ * With -j the jobs are attributed anew on the new handle, each job's bytes and instance number going on.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,15 +71,24 @@ static void carry(struct iu_state *next, const struct iu_state *old)
 
 static int follow(struct iu_state *st, int changed)
 {
-	struct iu_state next = { .per_job = st->per_job, .backend = st->backend };
 	char err[1024], what[128];
 	int gone = 0, came = 0;
 	uncore_node_changes(changed, what, sizeof(what));
 	iu_read(st); /* the counts up to the change */
+	/* -j: the jobs' tally and instances go on (each job's bytes and number, what was said of them): before the
+	 * new attribution's first scan, as the collectd plugin's (collectd_plugin/iu_node.c) */
+	struct iu_state next = { .per_job = st->per_job, .backend = st->backend, .tally = st->tally, .jobs = st->jobs,
+				 .njobs = st->njobs, .next_inst = st->next_inst, .said_clash = st->said_clash,
+				 .said_full = st->said_full };
+	memset(&st->tally, 0, sizeof(st->tally));
+	st->jobs = NULL;
+	st->njobs = 0;
 	iu_let_go(st);
 	if (iu_plan(&next, st->backend, err, sizeof(err))) {
 		iu_log(LOG_ERR, "the node changed (%s): %s; the agent stops", what, err);
-		iu_teardown(&next);
+		iu_teardown(&next); /* (the jobs' names with it: no job instance any more) */
+		if (iu_jobs_indom() >= 0)
+			st->indoms[iu_jobs_indom()].it_numinst = 0;
 		free(st->v); /* no value any more (the domains stay pmda's until the agent ends) */
 		st->v = NULL;
 		st->nv = 0;

@@ -38,13 +38,6 @@ static double value_of(const char *pi, const char *type, const char *ti)
 	return mock_ds_type(type) == DS_TYPE_DERIVE ? (double)v->v.derive : v->v.gauge;
 }
 
-static void year_near(const char *what, double v, double want, double tol)
-{
-	int ok = fabs(v - want) <= tol;
-	fprintf(stderr, "%s: %.17g, truth %.17g%s\n", what, v, want, ok ? "" : " FAIL");
-	CU_ASSERT(ok);
-}
-
 /* Every job of the last scan (from..to-1) dispatched, none before. */
 static int jobs_follow(int from, int to)
 {

@@ -109,13 +109,6 @@ static int series_of(const struct ue_state *st, const char *bdf)
 	return n;
 }
 
-static void year_near(const char *what, double v, double want, double tol)
-{
-	int ok = fabs(v - want) <= tol;
-	fprintf(stderr, "%s: %.17g, truth %.17g%s\n", what, v, want, ok ? "" : " FAIL");
-	CU_ASSERT(ok);
-}
-
 /* Every job present has its series in the scrape, none gone has: the live ones from..to-1, and those before. */
 static int series_follow(const struct ue_state *st, int from, int to)
 {

@@ -99,6 +99,14 @@ static inline void year_truth_add(struct year_truth *tr, struct sim *sim)
 		}
 }
 
+/* A total against its truth, within tol: both said, the test failed where they differ by more. */
+static inline void year_near(const char *what, double v, double want, double tol)
+{
+	int ok = fabs(v - want) <= tol;
+	fprintf(stderr, "%s: %.17g, truth %.17g%s\n", what, v, want, ok ? "" : " FAIL");
+	CU_ASSERT(ok);
+}
+
 /* Another agent (a perf user, a second tool) reprograms every iMC box of socket 0 at read YEAR_TAKEOVER + 1 (the
  * simulator's fault agent, due from the instant at: sim_agent_strike puts its event, 0x3f, on each counter at the
  * box's first access from then, that read's), and is gone by the node's change at YEAR_TAKEN_END (the new handle's

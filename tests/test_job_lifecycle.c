@@ -155,6 +155,7 @@ static void test_no_attribution(void)
 	CU_ASSERT(uncore_perjob_step(p) == -1);
 	CU_ASSERT(uncore_perjob_start(p, &t) == -1);
 	CU_ASSERT_EQUAL(t.n, 0);
+	uncore_job_tally_free(&t);
 	uncore_perjob_free(p);
 	uncore_close(u);
 }

@@ -97,6 +97,10 @@ static void warned_once(struct uncore_perjob *p, struct uncore_job_tally *t, uin
 			*end = '\n';
 		}
 	}
+	if (!*now) { /* a scan that said nothing keeps nothing (a tally no one frees holds no memory) */
+		free(now);
+		now = NULL;
+	}
 	free(*said);
 	*said = now;
 }

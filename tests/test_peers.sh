@@ -415,15 +415,19 @@ pcm_iio() {
 	nctrs=$(grep -cv '^[[:space:]]*$\|^#' "$opcode" 2>/dev/null)
 	delay_s=$(awk -v n="$nctrs" -v d=$delay 'BEGIN { if (n > 0) printf "%.3f", int(d * 1000 / n) / 1000 }')
 	# the turns in the trace: one begins where an IIO counter is programmed with an event (a control word with
-	# ports in bits 47:36), its counters read before and after the sleep (the widest gap between two reads), stack
+	# ports in bits 47:36), its counters read before and after the sleep (the after-sleep reads begin with the first
+	# register read a second time: PCM reads each once a side; a gap in time would take a loaded machine's stall of
+	# more than the 0.75 s sleep inside a batch for the sleep, which lost a turn in one CI run), stack
 	# by stack in PCM's order of its stacks, the order it prints them in; "EVENT UMASK PART STACK WINDOW" a turn and
 	# stack (PART: the lowest bit of ch_mask; STACK: 0 for the first it reads), WINDOW from a register's read
 	# before to its read after
 	awk "$HEX_AWK"'
-		function flush(  i, j, k, gap, best, at, seen) {
+		function flush(  i, j, k, at, seen) {
 			if (cur == "" || n < 2) return
-			best = -1
-			for (i = 2; i <= n; i++) { gap = t[i] - t[i - 1]; if (gap > best) { best = gap; at = i } }
+			at = 0
+			for (i = 1; i <= n && !at; i++) { if ((r[i]) in once) at = i; once[r[i]] = 1 }
+			delete once
+			if (!at) return
 			k = 0
 			for (i = 1; i < at; i++) {
 				if ((r[i]) in seen) continue

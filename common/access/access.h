@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 #include "uncore.h"
 #include "util/uc_defs.h"
 #include "perf_kernel.h" /* the kernel seam of the perf backend */
@@ -92,7 +93,7 @@ struct access_ops {
 	int (*sleep_ns)(struct access *a, uint64_t ns);
 	uint64_t (*now_ns)(struct access *a);
 	/* optional: the node's wall clock (CLOCK_REALTIME), Unix ns, where the backend keeps one of its own (a
-	 * simulator's, set by its changes file); NULL: the host's */
+	 * simulator's, set by its changes file); NULL or 0: the host's (access_real_ns) */
 	uint64_t (*real_ns)(struct access *a);
 	/* optional: on, the clock stands still until the matching off (holds nest) and the instant it stands at
 	 * is returned; a simulator reads a whole read of every box at one instant then, as its MSR batch does,
@@ -203,6 +204,16 @@ static inline uint64_t access_clock_hold_on(struct access *a, int on) { return a
 static inline uint64_t access_clock_hold(struct access *a) { return access_clock_hold_on(a, 1); }
 static inline void access_clock_release(struct access *a) { access_clock_hold_on(a, 0); }
 /* ops->settle of a and of each access below it (a perf backend's simulator) */
+/* The node's wall clock, Unix ns: the backend's own where it keeps one, else the host's. */
+static inline uint64_t access_real_ns(struct access *a)
+{
+	uint64_t t = a->ops->real_ns ? a->ops->real_ns(a) : 0;
+	struct timespec ts;
+	if (t)
+		return t;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 static inline void access_settle(struct access *a)
 {
 	for (; a; a = a->inner)

@@ -167,10 +167,8 @@ void uncore_clock_pair(const uncore_t *u, uint64_t *lib_ns, uint64_t *real_ns)
 	uint64_t best = UINT64_MAX;
 	*lib_ns = *real_ns = 0;
 	for (int tries = 0; tries < REALTIME_TRIES && best > REALTIME_SLACK_NS; tries++) {
-		struct timespec ts;
 		uint64_t t0 = uncore_now_ns(u);
-		uint64_t real = u->acc->ops->real_ns ? u->acc->ops->real_ns(u->acc)
-						     : (clock_gettime(CLOCK_REALTIME, &ts), (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+		uint64_t real = access_real_ns(u->acc);
 		uint64_t t1 = uncore_now_ns(u);
 		if (t1 - t0 < best) {
 			best = t1 - t0;

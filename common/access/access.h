@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <time.h>
 #include "uncore.h"
 #include "util/uc_defs.h"
 #include "perf_kernel.h" /* the kernel seam of the perf backend */
@@ -203,17 +202,9 @@ int access_msr_prefetch(struct access *a, struct msr_prefetch *p);
 static inline uint64_t access_clock_hold_on(struct access *a, int on) { return a->ops->hold_clock ? a->ops->hold_clock(a, on) : 0; }
 static inline uint64_t access_clock_hold(struct access *a) { return access_clock_hold_on(a, 1); }
 static inline void access_clock_release(struct access *a) { access_clock_hold_on(a, 0); }
+/* The node's wall clock, Unix ns: the backend's own where it keeps one, else the host's (access_direct.c). */
+uint64_t access_real_ns(struct access *a);
 /* ops->settle of a and of each access below it (a perf backend's simulator) */
-/* The node's wall clock, Unix ns: the backend's own where it keeps one, else the host's. */
-static inline uint64_t access_real_ns(struct access *a)
-{
-	uint64_t t = a->ops->real_ns ? a->ops->real_ns(a) : 0;
-	struct timespec ts;
-	if (t)
-		return t;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 static inline void access_settle(struct access *a)
 {
 	for (; a; a = a->inner)

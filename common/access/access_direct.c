@@ -127,6 +127,16 @@ uint64_t access_host_now_ns(struct access *a)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t access_real_ns(struct access *a)
+{
+	uint64_t t = a->ops->real_ns ? a->ops->real_ns(a) : 0;
+	struct timespec ts;
+	if (t)
+		return t;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static void d_close(struct access *a)
 {
 	struct direct *d = a->priv;

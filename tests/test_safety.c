@@ -20,6 +20,7 @@
 #include "regs/pmon_regs.h"
 #include "regs/write_guard.h"
 #include "util/error.h"
+#include "util/grow.h"
 
 static char shm[300], claims_path[320], victim[320], group_path[340];
 
@@ -900,6 +901,32 @@ static void test_another_agent(void)
 	uncore_close(u);
 }
 
+/* The tables the library lists into grow by doubling (util/grow.h): room kept, contents moved, and a size
+ * past int or size_t refused with the array and its capacity untouched (no wrapped capacity, no short block). */
+static void test_grow(void)
+{
+	int cap = 0, *v = uc_grow(NULL, 0, &cap, sizeof(int), 16);
+	CU_ASSERT_FATAL(v != NULL);
+	CU_ASSERT_EQUAL(cap, 16);
+	for (int i = 0; i < 16; i++)
+		v[i] = i * 7;
+	CU_ASSERT_PTR_EQUAL(uc_grow(v, 15, &cap, sizeof(int), 16), v); /* room for one more: as it is */
+	CU_ASSERT_EQUAL(cap, 16);
+	int *w = uc_grow(v, 16, &cap, sizeof(int), 16);
+	CU_ASSERT_FATAL(w != NULL);
+	CU_ASSERT_EQUAL(cap, 32);
+	int same = 1;
+	for (int i = 0; i < 16; i++)
+		same &= w[i] == i * 7;
+	CU_ASSERT(same);
+	int big = INT_MAX / 2 + 1;
+	CU_ASSERT_PTR_NULL(uc_grow(w, big, &big, sizeof(int), 16)); /* doubled, it would wrap an int */
+	CU_ASSERT_EQUAL(big, INT_MAX / 2 + 1);
+	CU_ASSERT_PTR_NULL(uc_grow(w, 32, &cap, SIZE_MAX / 64 + 2, 16)); /* 64 of them wrap a size_t to 64 bytes */
+	CU_ASSERT_EQUAL(cap, 32);
+	free(w);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -912,6 +939,7 @@ int main(void)
 		{ "group members cannot steer root: their records are never restored, their pins forced", test_group_member },
 		{ "claims lock held by another process: no hang, nothing written", test_lock_held },
 		{ "the write guard refuses writes outside the PMON registers", test_guard_refuses },
+		{ "a growing table: doubled when full, contents kept, a wrapping size refused", test_grow },
 		{ "every path on every platform: no stray write, all MSRs in the allowlist", test_every_path_stays_inside },
 		{ "energy's and the clock limits' MSRs: in the allowlist, read only, never written", test_readers_stay_inside },
 		{ "a box another agent counts on is refused unless forced", test_another_agent },

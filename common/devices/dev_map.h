@@ -11,6 +11,7 @@
 #include "dev_fs.h"
 #include "access/access.h"
 #include "util/error.h"
+#include "util/grow.h"
 
 /* PCIe allows a device below at most 255 buses; the deepest real trees (a root port, two switch levels, a
  * device) are 5 deep, so a walk stops at this depth and says so rather than follow a planted chain. */
@@ -91,14 +92,10 @@ struct dev_stack_list {
  * dev_regs.c) each add to it. */
 static inline int dev_stack_add(struct dev_stack_list *l, const struct dev_stack *s)
 {
-	if (l->n == l->cap) {
-		int cap = l->cap ? 2 * l->cap : 16;
-		struct dev_stack *v = realloc(l->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return uc_err("out of memory listing the IIO stacks' root buses");
-		l->v = v;
-		l->cap = cap;
-	}
+	struct dev_stack *v = uc_grow(l->v, l->n, &l->cap, sizeof(*v), 16);
+	if (!v)
+		return uc_err("out of memory listing the IIO stacks' root buses");
+	l->v = v;
 	l->v[l->n++] = *s;
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include "dev_map.h"
 #include "access/access.h"
 #include "util/error.h"
+#include "util/grow.h"
 
 /* "DDDD:BB:DD.F" exactly, as the kernel names a function (pci_setup_device: dev_set_name "%04x:%02x:%02x.%d") */
 static int parse_bdf(const char *s, int *dom, int *bus, int *dev, int *fn)
@@ -74,14 +75,10 @@ static void person_name(const struct dev_fs *fs, const char *dir, char *out, siz
 
 static int add_node(struct dev_tree *t, const struct dev_node *n)
 {
-	if (t->n == t->cap) {
-		int cap = t->cap ? 2 * t->cap : 64;
-		struct dev_node *v = realloc(t->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return uc_err("out of memory listing the PCI device tree");
-		t->v = v;
-		t->cap = cap;
-	}
+	struct dev_node *v = uc_grow(t->v, t->n, &t->cap, sizeof(*v), 64);
+	if (!v)
+		return uc_err("out of memory listing the PCI device tree");
+	t->v = v;
 	t->v[t->n++] = *n;
 	return 0;
 }

@@ -5,17 +5,14 @@
 #include <stdlib.h>
 #include "discover.h"
 #include "util/error.h"
+#include "util/grow.h"
 
 int box_list_add(struct disc_ctx *c, const struct box *b)
 {
-	if (c->n == c->cap) {
-		int nc = c->cap ? c->cap * 2 : 64;
-		struct box *nv = realloc(c->v, (size_t)nc * sizeof(*nv));
-		if (!nv)
-			return uc_err("out of memory");
-		c->v = nv;
-		c->cap = nc;
-	}
+	struct box *nv = uc_grow(c->v, c->n, &c->cap, sizeof(*nv), 64);
+	if (!nv)
+		return uc_err("out of memory listing the uncore's boxes");
+	c->v = nv;
 	c->v[c->n++] = *b;
 	return 0;
 }

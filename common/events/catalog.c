@@ -16,6 +16,7 @@
 #include "util/error.h"
 #include "util/json_in.h"
 #include "util/safe_file.h"
+#include "util/grow.h"
 
 /* Is json_unit one of the perfmon Unit names of box type t? */
 static int perfmon_named(const struct box_type *t, const char *json_unit)
@@ -98,14 +99,10 @@ static int catalog_add(uncore_t *u, const struct uc_event *e)
 		u->events[i] = *e; /* a loaded event replaces the built-in one (same name: the index holds) */
 		return 1;
 	}
-	if (u->nevents == u->events_cap) {
-		int nc = u->events_cap ? u->events_cap * 2 : 256;
-		struct uc_event *nv = realloc(u->events, (size_t)nc * sizeof(*nv));
-		if (!nv)
-			return uc_err("out of memory");
-		u->events = nv;
-		u->events_cap = nc;
-	}
+	struct uc_event *nv = uc_grow(u->events, u->nevents, &u->events_cap, sizeof(*nv), 256);
+	if (!nv)
+		return uc_err("out of memory listing the events");
+	u->events = nv;
 	u->events[u->nevents++] = *e;
 	return name_index_add(&u->event_names, u->nevents - 1, event_name, u);
 }

@@ -14,6 +14,7 @@
 #include "pmon_regs.h"
 #include "regs.h"
 #include "util/error.h"
+#include "util/grow.h"
 
 struct wg_entry {
 	uint64_t key;  /* space << 60 | CPU (MSR) or packed PCI location; 0 for MMIO */
@@ -42,14 +43,10 @@ static uint64_t mmio_key(void) { return (uint64_t)UC_MMIO << 60; }
 
 static int add_entry(struct write_guard *g, struct wg_entry e)
 {
-	if (g->n == g->cap) {
-		int nc = g->cap ? 2 * g->cap : 256;
-		struct wg_entry *e = realloc(g->e, (size_t)nc * sizeof(*e));
-		if (!e)
-			return uc_err("out of memory");
-		g->e = e;
-		g->cap = nc;
-	}
+	struct wg_entry *v = uc_grow(g->e, g->n, &g->cap, sizeof(*v), 256);
+	if (!v)
+		return uc_err("out of memory listing the registers the handle may write");
+	g->e = v;
 	g->e[g->n++] = e;
 	return 0;
 }

@@ -14,19 +14,16 @@
 #include "snapshot.h"
 #include "util/error.h"
 #include "util/safe_file.h"
+#include "util/grow.h"
 
 #define SNAP_FILE_MAX (1u << 20) /* a sysfs attribute is a page; a PCI config file 4 KB */
 
 int snap_put(struct snap_out *o, const char *name, const void *data, size_t len, const char *why)
 {
-	if (o->n == o->cap) {
-		int cap = o->cap ? 2 * o->cap : 256;
-		struct snap_member *m = realloc(o->m, (size_t)cap * sizeof(*m));
-		if (!m)
-			return uc_err("out of memory");
-		o->m = m;
-		o->cap = cap;
-	}
+	struct snap_member *grown = uc_grow(o->m, o->n, &o->cap, sizeof(*grown), 256);
+	if (!grown)
+		return uc_err("out of memory listing the snapshot's files");
+	o->m = grown;
 	struct snap_member *m = &o->m[o->n];
 	m->name = strdup(name);
 	m->why = strdup(why);
@@ -229,14 +226,10 @@ struct names { char (*v)[256]; int n, cap; };
 static int collect(void *arg, const char *name)
 {
 	struct names *ns = arg;
-	if (ns->n == ns->cap) {
-		int cap = ns->cap ? 2 * ns->cap : 64;
-		char (*v)[256] = realloc(ns->v, (size_t)cap * sizeof(*v));
-		if (!v)
-			return 1;
-		ns->v = v;
-		ns->cap = cap;
-	}
+	char (*v)[256] = uc_grow(ns->v, ns->n, &ns->cap, sizeof(*v), 64);
+	if (!v)
+		return 1;
+	ns->v = v;
 	snprintf(ns->v[ns->n++], 256, "%s", name);
 	return 0;
 }

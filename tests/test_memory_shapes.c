@@ -260,24 +260,76 @@ static void test_mapped_out(void)
 	CU_ASSERT_EQUAL(ch(1, 0)->state, UNCORE_CHAN_POPULATED);
 }
 
-/* A type-17 structure of len bytes: size MiB, memory type, rated (0x15) and configured (0x20) speeds, technology
- * (0x28), locators. */
-static void memdev(struct blob *t, int len, unsigned size, int type, unsigned rated, unsigned conf, int tech,
-		   const char *loc, const char *bank)
+/* The HPE listing's 8-socket Skylake-SP again (test_repeated_node_ids), on a node whose socket 6 the BIOS mapped
+ * out: its NUMA node has CPUs and no memory.  Written from the listing and the rule (doc/memory.md) before the
+ * reader ran: mc12 "Skylake Socket#6 IMC#0" names its place alone, socket 6's, whose DIMM is then listed and not
+ * counted; mc13, named "Socket#0 IMC#1" as mc1 is, would be placed by its order as socket 6's second controller --
+ * the socket whose node has no memory, so not placed there: a conflict, named, its place left unknown, and mc1
+ * (whose order is the place it names) keeping socket 0's; mc14 and mc15 by order socket 7's as before. */
+static void test_repeated_ids_numa(void)
+{
+	int socket_cpu[8];
+	char name[64], label[64], cpus[32];
+	clear_tree();
+	for (int m = 0; m < 16; m++) {
+		int named = m == 13 ? 0 : m >= 14 ? 1 : m / 2;
+		snprintf(name, sizeof(name), "Skylake Socket#%d IMC#%d", named, m % 2);
+		mc(m, name);
+		snprintf(label, sizeof(label), "mc%d", m);
+		dimm(m, 0, 0, 0, "32768", "Registered-DDR4", label);
+	}
+	for (int s = 0; s < 8; s++) { /* 20 CPUs a socket, node s of socket s's CPUs */
+		socket_cpu[s] = 20 * s;
+		snprintf(cpus, sizeof(cpus), "%d-%d\n", 20 * s, 20 * s + 19);
+		node(s, cpus, s != 6);
+	}
+	CU_ASSERT_EQUAL(mem_pop_build_on(&host, &skx, 8, socket_cpu, &pop), 0);
+	CU_ASSERT_STRING_EQUAL(ch(0, 3)->labels, "mc1");
+	CU_ASSERT_STRING_EQUAL(ch(1, 0)->labels, "mc2");
+	CU_ASSERT_STRING_EQUAL(ch(7, 0)->labels, "mc14");
+	CU_ASSERT_STRING_EQUAL(ch(7, 3)->labels, "mc15");
+	CU_ASSERT_EQUAL(ch(6, 0)->state, UNCORE_CHAN_EMPTY); /* mc12's DIMM: listed, not the node's */
+	for (int b = 3; b < 6; b++)
+		CU_ASSERT_EQUAL(ch(6, b)->state, UNCORE_CHAN_UNKNOWN); /* mc13's place: not known, not mapped out by guess */
+	CU_ASSERT_EQUAL(pop.uncounted, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "mc13 names socket 0 controller 1, as mc1: which socket it is is not "
+					      "known, left unknown (its order's socket has no memory)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(pop.notes, "socket 6: EDAC lists 1 DIMM (mc12) but its NUMA node has CPUs and no memory"));
+	CU_ASSERT_PTR_NULL(strstr(pop.notes, "mc1 names")); /* mc1 stands where it says it is */
+	if (ch(6, 3)->state != UNCORE_CHAN_UNKNOWN || pop.uncounted != 1)
+		fprintf(stderr, "socket 6 box 3 %s, %d uncounted: %s\n", uncore_channel_state_name(ch(6, 3)->state),
+			pop.uncounted, pop.notes);
+}
+
+/* A type-17 structure of len bytes: size MiB (from 0x7FFF on in the Extended Size, 0x1C, as SMBIOS 2.7 has it),
+ * memory type, rated (0x15) and configured (0x20) speeds, technology (0x28), locators; its Type Detail (0x13) detail,
+ * or Synchronous Registered (Buffered) where 0. */
+static void memdev_detail(struct blob *t, int len, unsigned size, int type, unsigned detail, unsigned rated,
+			  unsigned conf, int tech, const char *loc, const char *bank)
 {
 	uint8_t f[0x5c] = { 0 };
 	const char *strs[] = { loc, *bank ? bank : NULL, NULL }; /* (no bank locator: string number 0, as DSP0134) */
-	f[0x0c] = (uint8_t)size, f[0x0d] = (uint8_t)(size >> 8);
+	unsigned sz = size >= 0x7fff && len >= 0x20 ? 0x7fff : size;
+	f[0x0c] = (uint8_t)sz, f[0x0d] = (uint8_t)(sz >> 8);
+	if (sz == 0x7fff)
+		f[0x1c] = (uint8_t)size, f[0x1d] = (uint8_t)(size >> 8), f[0x1e] = (uint8_t)(size >> 16);
 	f[0x0e] = 0x09;
 	f[0x10] = 1, f[0x11] = *bank ? 2 : 0;
 	f[0x12] = (uint8_t)type;
-	f[0x13] = 0x80, f[0x14] = 0x20;
+	detail = detail ? detail : 0x2080;
+	f[0x13] = (uint8_t)detail, f[0x14] = (uint8_t)(detail >> 8);
 	f[0x15] = (uint8_t)rated, f[0x16] = (uint8_t)(rated >> 8);
 	if (len > 0x21)
 		f[0x20] = (uint8_t)conf, f[0x21] = (uint8_t)(conf >> 8);
 	if (len > 0x28)
 		f[0x28] = (uint8_t)tech;
 	structure(t, 17, len, f + 4, strs);
+}
+
+static void memdev(struct blob *t, int len, unsigned size, int type, unsigned rated, unsigned conf, int tech,
+		   const char *loc, const char *bank)
+{
+	memdev_detail(t, len, size, type, 0, rated, conf, tech, loc, bank);
 }
 
 /* The table t parsed into s: 0, or -1. */
@@ -299,7 +351,8 @@ static void expect(const struct mem_smbios *s, const int *want)
 	}
 }
 
-/* A type-17 row: length, size (MiB), memory type, rated and configured speed, technology, locators. */
+/* A type-17 row: length, size (MiB), memory type, rated and configured speed, technology, locators, Type Detail
+ * (0: Synchronous Registered (Buffered)). */
 struct t17 {
 	int len;
 	unsigned size;
@@ -307,32 +360,40 @@ struct t17 {
 	unsigned rated, conf;
 	int tech;
 	const char *loc, *bank;
+	unsigned detail;
 };
 
-/* The table of rows r[0 .. n) and the end of table, parsed into s. */
+/* The table of rows r[0 .. n) and the end of table into t. */
+static void table_of(const struct t17 *r, int n, struct blob *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < n; i++)
+		memdev_detail(t, r[i].len, r[i].size, r[i].type, r[i].detail, r[i].rated, r[i].conf, r[i].tech, r[i].loc,
+			      r[i].bank);
+	structure(t, 127, 4, NULL, NULL);
+}
+
+/* ... parsed into s. */
 static void parse_rows(const struct t17 *r, int n, struct mem_smbios *s)
 {
 	struct blob t;
-	memset(&t, 0, sizeof(t));
-	for (int i = 0; i < n; i++)
-		memdev(&t, r[i].len, r[i].size, r[i].type, r[i].rated, r[i].conf, r[i].tech, r[i].loc, r[i].bank);
-	structure(&t, 127, 4, NULL, NULL);
+	table_of(r, n, &t);
 	CU_ASSERT_EQUAL(parsed(&t, s), 0);
 }
 
 static void test_smbios_shapes(void)
 {
 	/* SMBIOS 2.6, a Dell R720's 28-byte entries: the rated Speed alone */
-	static const struct t17 r720[] = { { 0x1c, 8192, 0x18, 1600, 0, 0, "DIMM_A1", "" },
-					   { 0x1c, 8192, 0x18, 1333, 0, 0, "DIMM_A2", "" },
-					   { 0x1c, 0, 0x02, 0, 0, 0, "DIMM_A3", "" } };
+	static const struct t17 r720[] = { { 0x1c, 8192, 0x18, 1600, 0, 0, "DIMM_A1", "", 0 },
+					   { 0x1c, 8192, 0x18, 1333, 0, 0, "DIMM_A2", "", 0 },
+					   { 0x1c, 0, 0x02, 0, 0, 0, "DIMM_A3", "", 0 } };
 	/* SMBIOS 3.2 (84 bytes, a Supermicro board's "P1-DIMMA1", bank "P0_Node0_Channel0_Dimm0"): DDR4-3200 configured
 	 * at 2933 and 2666, an Optane PMem beside them kept out, a Flash device, one DIMM "Unknown" */
-	static const struct t17 x11[] = { { 0x54, 32768, 0x1a, 3200, 2933, 3, "P1-DIMMA1", "P0_Node0_Channel0_Dimm0" },
-					  { 0x54, 0x7fff, 0x1f, 2666, 2400, 7, "P1-DIMMA2", "P0_Node0_Channel0_Dimm1" },
-					  { 0x54, 32768, 0x1a, 3200, 2666, 3, "P1-DIMMB1", "P0_Node0_Channel1_Dimm0" },
-					  { 0x54, 16, 0x09, 0, 0, 0, "Flash", "" },
-					  { 0x54, 32768, 0x1a, 0, 0, 3, "P1-DIMMC1", "P0_Node0_Channel2_Dimm0" } };
+	static const struct t17 x11[] = { { 0x54, 32768, 0x1a, 3200, 2933, 3, "P1-DIMMA1", "P0_Node0_Channel0_Dimm0", 0 },
+					  { 0x54, 0x7fff, 0x1f, 2666, 2400, 7, "P1-DIMMA2", "P0_Node0_Channel0_Dimm1", 0 },
+					  { 0x54, 32768, 0x1a, 3200, 2666, 3, "P1-DIMMB1", "P0_Node0_Channel1_Dimm0", 0 },
+					  { 0x54, 16, 0x09, 0, 0, 0, "Flash", "", 0 },
+					  { 0x54, 32768, 0x1a, 0, 0, 3, "P1-DIMMC1", "P0_Node0_Channel2_Dimm0", 0 } };
 	struct mem_smbios s;
 	struct blob t;
 	char why[160];
@@ -357,6 +418,101 @@ static void test_smbios_shapes(void)
 	double bps;
 	CU_ASSERT_EQUAL(mem_pop_peak(&pop, 0, boxes, 4, &bps, why, sizeof(why)), 0);
 	ASSERT_NEAR(bps, 1600e6 * 8, 1);
+}
+
+/*
+ * Real servers' type-17 tables as their public dmidecode listings show them (linuxhw/DMI, github.com/linuxhw/DMI,
+ * path below), each answer written from its listing before the reader ran:
+ *  - Dell PowerEdge R420 (Xeon E5-2430 v2), "Server/Dell/PowerEdge/PowerEdge R420/0BCA974199CD": SMBIOS 2.7, 12
+ *    structures of 34 bytes (Configured Memory Speed its last field), "DIMM_A1 " .. "DIMM_A6 ", "DIMM_B1 " ..
+ *    "DIMM_B6 " (a space after each), Bank Locator "Not Specified", 8 GB DDR3 rated and configured at 1333 MT/s in
+ *    A1-A4 and B1-B4, A5, A6, B5, B6 empty: 12 devices, 8 present, 1333 MT/s, 8 configured;
+ *  - Dell PowerEdge R440, "Server/Dell/PowerEdge/PowerEdge R440/4A122AB18262": 16 structures of 84 bytes, "A1" ..
+ *    "A10", "B1" .. "B6", "Not Specified", 16 GB DDR4-2666 configured at 2666 in A1 and A2: 16, 2, 2666, 2;
+ *  - Supermicro SYS-1029P-WTR (X11DDW-L), "Server/Supermicro/SYS-1029/SYS-1029P-WTR/6B7A3609D8D6": SMBIOS 3.2.1, 12 of
+ *    84 bytes, "P1-DIMMA1" with bank "P0_Node0_Channel0_Dimm0" .. "P1-DIMMF1" "P0_Node1_Channel2_Dimm0", "P2-DIMMA1"
+ *    "P1_Node0_Channel0_Dimm0" .. "P2-DIMMF1" "P1_Node1_Channel2_Dimm0", 64 GB DDR4-3200 (past 0x7FFF MiB: the
+ *    Extended Size) configured at 2400 in P1-DIMMA1 and P2-DIMMA1: 12, 2, 2400, 2, the first locator "P1-DIMMA1".
+ */
+static void test_vendor_tables(void)
+{
+	struct t17 r420[12], r440[16], x11[12];
+	char loc[12][16], bank[12][32];
+	struct mem_smbios s;
+	for (int i = 0; i < 12; i++) {
+		snprintf(loc[i], sizeof(loc[i]), "DIMM_%c%d ", i < 6 ? 'A' : 'B', i % 6 + 1);
+		int filled = i % 6 < 4;
+		r420[i] = (struct t17){ 34, filled ? 8192 : 0, 0x18, filled ? 1333 : 0, filled ? 1333 : 0, 0, loc[i], "",
+					filled ? 0 : 0x0080 };
+	}
+	parse_rows(r420, 12, &s);
+	expect(&s, (const int[]){ 12, 8, 1333, 1333, 8, 0, 0, 0 });
+	CU_ASSERT_STRING_EQUAL(s.first_locator, "DIMM_A1 ");
+	static const char *const r440loc[16] = { "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10",
+						 "B1", "B2", "B3", "B4", "B5", "B6" };
+	for (int i = 0; i < 16; i++)
+		r440[i] = (struct t17){ 84, i < 2 ? 16384 : 0, i < 2 ? 0x1a : 0x02, i < 2 ? 2666 : 0, i < 2 ? 2666 : 0,
+					i < 2 ? 3 : 0, r440loc[i], "", i < 2 ? 0 : 0x0001 };
+	parse_rows(r440, 16, &s);
+	expect(&s, (const int[]){ 16, 2, 2666, 2666, 2, 0, 0, 0 });
+	CU_ASSERT_STRING_EQUAL(s.first_locator, "A1");
+	for (int i = 0; i < 12; i++) {
+		int cpu = i / 6, filled = i % 6 == 0;
+		snprintf(loc[i], sizeof(loc[i]), "P%d-DIMM%c1", cpu + 1, 'A' + i % 6);
+		snprintf(bank[i], sizeof(bank[i]), "P%d_Node%d_Channel%d_Dimm0", cpu, i % 6 / 3, i % 3);
+		x11[i] = (struct t17){ 84, filled ? 65536 : 0, filled ? 0x1a : 0x02, filled ? 3200 : 0, filled ? 2400 : 0,
+				       filled ? 3 : 0, loc[i], bank[i], filled ? 0 : 0x0004 };
+	}
+	parse_rows(x11, 12, &s);
+	expect(&s, (const int[]){ 12, 2, 2400, 2400, 2, 0, 0, 0 });
+	CU_ASSERT_STRING_EQUAL(s.first_locator, "P1-DIMMA1");
+}
+
+/*
+ * A speed the table does not give, and memory that is no DRAM, from public listings (answers written from them):
+ *  - every QEMU/KVM guest's table (qemu/qemu hw/smbios/smbios.c, smbios_build_type_17_table): type 17 of 40 bytes,
+ *    "DIMM 0", Memory Type RAM (0x07), Type Detail Other (0x0002), Speed 0 -- dmidecode's "Unknown" -- where no
+ *    -smbios type=17,speed= is given, the configured speed the same: 1 present, 1 "Unknown", no speed: named in what
+ *    the population says, and no peak;
+ *  - an NVDIMM-N as Red Hat lists one ("Managing storage devices", RHEL 9, "Using NVDIMM persistent memory
+ *    storage", its NVDIMM memory slot listing): "DMI type 17, 40 bytes", "Size: 125 GB", "Type: Other", "Type
+ *    Detail: Non-Volatile Registered (Buffered)" (bits 12 and 13; the listing stops there: its speeds 0 here) -- a
+ *    40-byte structure has no Memory Technology (0x28, SMBIOS 3.2), so Type Detail's Non-volatile bit 12 alone says
+ *    what it is -- beside an HPE DIMM of a 40-byte table (strizhechenko/netutils-linux issue 210: "PROC  2 DIMM 12 ",
+ *    4096 MB DDR3, Synchronous Registered (Buffered), rated 1333, configured 1067): 2 present, 1067 MT/s configured,
+ *    1 non-volatile device kept out of the speed and the peak, said apart: one channel of the DIMM, 1067e6 x 8 B/s.
+ */
+static void test_unknown_and_nvdimm(void)
+{
+	static const struct t17 qemu[] = { { 40, 16384, 0x07, 0, 0, 0, "DIMM 0", "", 0x0002 } };
+	static const struct t17 nv[] = { { 40, 4096, 0x18, 1333, 1067, 0, "PROC  2 DIMM 12 ", "", 0x2080 },
+					 { 40, 128000, 0x01, 0, 0, 0, "DIMM-XXX-YYYY", "Bank0", 0x3000 } };
+	struct mem_smbios s;
+	struct blob t;
+	int boxes[4] = { 0, 1, 2, 3 };
+	double bps;
+	char why[1024];
+	parse_rows(qemu, 1, &s);
+	expect(&s, (const int[]){ 1, 1, 0, 0, 0, 0, 1, 0 });
+	parse_rows(nv, 2, &s);
+	expect(&s, (const int[]){ 2, 2, 1067, 1067, 1, 0, 0, 1 });
+	CU_ASSERT_STRING_EQUAL(s.nv_kind, "non-volatile memory");
+	/* what the population says, and the peak, with one populated channel (sb_edac's Ivy Bridge-EP) */
+	for (int k = 0; k < 2; k++) {
+		clear_tree();
+		mc(0, "Ivy Bridge SrcID#0_Ha#0");
+		dimm(0, 0, 0, 0, "4096", "Registered-DDR3", "CPU_SrcID#0_Ha#0_Chan#0_DIMM#0");
+		table_of(k ? nv : qemu, k ? 2 : 1, &t);
+		put((const char *)t.b, t.n, "%s", MEM_SMBIOS_PATH);
+		CU_ASSERT_EQUAL(mem_pop_build(&host, &ivb, 1, &pop), 0);
+		int rc = mem_pop_peak(&pop, 0, boxes, 4, &bps, why, sizeof(why));
+		int ok = !k ? strstr(pop.source, "; 1 DIMM of speed \"Unknown\"") && rc == -1 && strstr(why, "\"Unknown\"")
+			    : strstr(pop.source, "configured at 1067 MT/s; 1 non-volatile device (non-volatile memory) kept out "
+					     "of the DRAM peak") && rc == 0 && fabs(bps - 1067e6 * 8) < 1;
+		CU_ASSERT(ok);
+		if (!ok)
+			fprintf(stderr, "%s: %s; peak %d %.0f (%s)\n", k ? "NVDIMM" : "QEMU", pop.source, rc, bps, why);
+	}
 }
 
 /* A board's slot as its listing names it: the type-17 structure's length, locators, Size (MiB), rated (0x15) and
@@ -467,11 +623,14 @@ int main(void)
 {
 	static const struct test_case tests[] = {
 		{ "an 8-socket Skylake-SP's repeated node ids: placed by order, a conflict named", test_repeated_node_ids },
+		{ "... checked against the NUMA node: no placing on a socket whose node has no memory", test_repeated_ids_numa },
 		{ "sb_edac's numbering: home agent first, sockets descending", test_sb_numbering },
 		{ "sb_edac's names before Linux 4.9, a reason whole", test_old_names },
 		{ "csrow-only trees: Linux 3.3's and later", test_csrows },
 		{ "DIMMs EDAC lists that the node does not have: mapped out, size 0", test_mapped_out },
 		{ "SMBIOS 2.6 and 3.2 type 17: rated, configured, Unknown, PMem and Flash", test_smbios_shapes },
+		{ "Dell's 34- and 84-byte and Supermicro's 84-byte type 17 as their listings show them", test_vendor_tables },
+		{ "a QEMU guest's \"Unknown\" speed named, an NVDIMM-N of a 40-byte table kept out", test_unknown_and_nvdimm },
 		{ "the simulated boards' tables as their servers' listings: sim:icx's SR630 V2, sim:emr's DL380 Gen11",
 		  test_sim_board_tables },
 		{ NULL, NULL },

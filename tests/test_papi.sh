@@ -22,7 +22,8 @@ mpicc -std=c11 -Wall -Wextra -Werror -o "$W/mpi" "$SRC/examples/mpi_uncore_membw
 # the uncore clock's gauges a simulated machine lists (iu_ufreq.c): five where it shows limits (uncore freq)
 gauges() { if $UNCORE --backend "$1" freq >/dev/null 2>&1; then echo 5; else echo 0; fi; }
 # what the library lists of backend $1: events (its events), totals (its integral metrics: totals and locality),
-# energy (its energy events, iu_energy.c: the part's energy_* metrics, in nJ), from one listing of each kind
+# energy (its energy events, iu_energy.c: the part's energy_* metrics, in nJ), peaks (mem_bw_peak and
+# mem_bw_peak_share, iu_peak.c, where the part has the metric mem_bw_peak_share), from one listing of each kind
 # (the events' kept in evtsv)
 listed_by_library() {
 	evtsv=$($UNCORE --backend "$1" list --format tsv)
@@ -30,6 +31,7 @@ listed_by_library() {
 	set -- "$1" "$($UNCORE --backend "$1" list --metrics --format tsv)"
 	totals=$(echo "$2" | awk -F'\t' '$3 == "totals" || $3 == "locality"' | wc -l)
 	energy=$(echo "$2" | awk -F'\t' '$3 == "energy" && $1 ~ /^energy_/' | wc -l)
+	peaks=$((2 * $(echo "$2" | awk -F'\t' '$1 == "mem_bw_peak_share"' | wc -l)))
 }
 
 for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over the simulated kernel
@@ -42,7 +44,7 @@ for b in snbep emr perf_emr spr perf_spr; do # perf_<p>: the perf backend over t
 		'echo "$active" | grep -q "^Name: *intel_uncore .*(SIMULATED)"'
 	native=$(echo "$active" | grep -A1 "^Name: *intel_uncore" | sed -n 's/.*Native: \([0-9]*\),.*/\1/p')
 	listed_by_library "$sim"
-	totals=$((totals + $(gauges "$sim") + energy))
+	totals=$((totals + $(gauges "$sim") + energy + peaks))
 	check "$b: Native $native = $events events + $totals integral metrics, uncore clock gauges and $energy energy events" '[ "$native" -eq $((events + totals)) ]'
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed" '[ "$listed" -eq $((events + totals)) ]'
@@ -122,7 +124,7 @@ for spec in "ivbep UNC_M_CAS_COUNT.RD UNC_M_CLOCKTICKS:socket=0:box=3 8 64" \
 	set -- $spec
 	b=$1 ev=$2 clkev=$3 ratio=$4 line=$5 tol=${6:-} sim=sim:$1,profile=$W/profile2
 	listed_by_library "$sim"
-	totals=$((totals + $(gauges "$sim") + energy))
+	totals=$((totals + $(gauges "$sim") + energy + peaks))
 	listed=$(UNCORE_BACKEND=$sim "$P/bin/papi_native_avail" 2>&1 | grep -c '^| intel_uncore:::')
 	check "$b: papi_native_avail lists all $listed ($events events + $totals metrics, gauges and energy events)" '[ "$listed" -eq $((events + totals)) ]'
 	clk1ev=$(echo "$clkev" | sed 's/socket=0/socket=1/') # each socket against its own clock
@@ -156,6 +158,32 @@ for spec in "sim:skx,fault=pinned:uclk=600 600000000 600000000 600000000" \
 		 [ "$(value UNCORE_FREQ_CURRENT:socket=0)" = $cur ] && [ "$(value UNCORE_FREQ_INITIAL_LIMIT_MAX:socket=1)" = $hi ]' ||
 		echo "$out"
 done
+# --- the DRAM peak and its share as gauges (issue 98 point 4, iu_peak.c).  sim:skx's board (platforms/skx/
+# sim_memory.c) fills its 6 channels a socket with DDR4-2933 configured at 2666 MT/s: 6 x 2666e6 x 8 = 127.968e9 B/s a
+# socket, 255.936e9 the node, worked out here from the board's figures.  The profile below reads and writes 6.4e9 +
+# 3.2e9 B/s on socket 0 and twice that on socket 1: shares of 9.6e9 / 127.968e9 = 75018.8 ppm, 150037.5 ppm, and
+# the node's 28.8e9 / 255.936e9 = 112528.1 ppm (the simulator's counts and the session's clock are read at one
+# instant: 0.2 % leaves room for the counts' rounding alone)
+printf 'socket0.mem_read_bytes_per_s = 6.4e9\nsocket0.mem_write_bytes_per_s = 3.2e9\nsocket1.mem_read_bytes_per_s = 12.8e9\nsocket1.mem_write_bytes_per_s = 6.4e9\n' >"$W/peak.profile"
+for be in sim perf+sim; do
+	out=$(UNCORE_BACKEND=$be:skx,profile=$W/peak.profile "$P/bin/papi_command_line" intel_uncore:::mem_bw_peak_share:socket=0 \
+		intel_uncore:::mem_bw_peak_share:socket=1 intel_uncore:::mem_bw_peak_share intel_uncore:::mem_bw_peak \
+		intel_uncore:::mem_bw_peak:socket=1 2>&1)
+	value() { echo "$out" | sed -n "s/^intel_uncore:::$1 :[[:space:]]*\([0-9]*\).*/\1/p"; }
+	s0=$(value mem_bw_peak_share:socket=0) s1=$(value mem_bw_peak_share:socket=1) sn=$(value mem_bw_peak_share)
+	echo "$be:skx: mem_bw_peak_share socket0 $s0 socket1 $s1 node $sn ppm, mem_bw_peak $(value mem_bw_peak) $(value mem_bw_peak:socket=1)"
+	check "$be:skx: mem_bw_peak 255.936e9 B/s, :socket=1 127.968e9 (6 x 2666e6 x 8)" \
+		'[ "$(value mem_bw_peak)" = 255936000000 ] && [ "$(value mem_bw_peak:socket=1)" = 127968000000 ]' || echo "$out"
+	check "$be:skx: mem_bw_peak_share socket 0 75018.8, socket 1 150037.5, the node 112528.1 ppm within 0.2 %" \
+		'[ -n "$s0" ] && near "$s0" 75018.8 0.002 && near "$s1" 150037.5 0.002 && near "$sn" 112528.1 0.002' || echo "$out"
+done
+out=$(UNCORE_BACKEND=sim:skx "$P/bin/papi_native_avail" -e intel_uncore:::mem_bw_peak_share 2>&1)
+check "mem_bw_peak_share listed: a share of mem_bw_peak in ppm, with :socket=" \
+	'echo "$out" | grep -q "as a share of mem_bw_peak, in millionths" && echo "$out" | grep -q ":socket=0"' || echo "$out"
+# where the population is not known (no EDAC driver), refused with the library's reason, never a guess
+out=$(UNCORE_BACKEND=sim:hsx,edac=off "$P/bin/papi_command_line" intel_uncore:::mem_bw_peak_share:socket=0 2>&1)
+check "sim:hsx,edac=off: mem_bw_peak_share refused, saying no EDAC driver is loaded" \
+	'echo "$out" | grep -A1 "^Failed adding: intel_uncore:::mem_bw_peak_share:socket=0" | grep -q "no EDAC driver loaded"' || echo "$out"
 out=$(UNCORE_BACKEND=sim:skx "$P/bin/papi_native_avail" -e intel_uncore:::UNCORE_FREQ_LIMIT_MAX 2>&1)
 check "UNCORE_FREQ_LIMIT_MAX described, in Hz, with :socket=" \
 	'echo "$out" | grep -q "upper limit now" && echo "$out" | grep -q "Hz" && echo "$out" | grep -q ":socket=0"' || echo "$out"

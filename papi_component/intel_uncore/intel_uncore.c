@@ -34,7 +34,8 @@ typedef struct {
 	unsigned code[IU_MAX_EVENTS];  /* the native events, to rebuild the session when the CPU changes */
 	struct {
 		int metric; /* 0: event index in the session, 1: metric index, IU_GAUGE: uncore clock gauge (iu_ufreq.c),
-			     IU_ENERGY: idx is the RAPL domain, IU_GONE: its unit went away (its count stays) */
+			     IU_ENERGY: idx is the RAPL domain, IU_GONE: its unit went away (its count stays),
+			     IU_PEAK: the DRAM peak (idx IU_PEAK_ITSELF) or its share (idx the session's mem_bw_total) */
 		int idx, socket;
 		int node;   /* a metric's NUMA node (its channels summed), -1: none */
 	} slot[IU_MAX_EVENTS];
@@ -136,6 +137,15 @@ static int iu_shutdown_thread(hwd_context_t *ctx)
 	return PAPI_OK;
 }
 
+/* A slot whose value is a gauge's, read as it is now: no count to carry over, reset or take from a start. */
+static int gauge(int metric) { return metric == IU_GAUGE || metric == IU_PEAK; }
+
+/* The socket a gauge of socket (-1: none named) reads: an attached EventSet's CPU's where it names none. */
+static int gauge_socket(const iu_control_t *c, int socket)
+{
+	return socket >= 0 || c->cpu < 0 ? socket : uncore_cpu_socket(U, c->cpu);
+}
+
 static int iu_init_control_state(hwd_control_state_t *ctl)
 {
 	memset(ctl, 0, sizeof(iu_control_t));
@@ -223,9 +233,14 @@ static int build(iu_control_t *c, int count, char *gone, size_t len)
 			c->slot[i].socket = t.socket;
 			continue;
 		}
-		idx = t.metric == IU_GAUGE ? iu_ufreq_find(t.spec, strcspn(t.spec, ":"))
-				    : t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
-		const char *why = idx < 0 ? uncore_error() : t.node >= 0 ? node_refused(&t) : NULL;
+		const char *why = NULL;
+		if (t.metric == IU_PEAK)
+			idx = iu_peak_plan(U, c->s, iu_peak_find(t.spec, strcspn(t.spec, ":")), gauge_socket(c, t.socket), &why);
+		else
+			idx = t.metric == IU_GAUGE ? iu_ufreq_find(t.spec, strcspn(t.spec, ":"))
+					    : t.metric ? uncore_session_add_metric(c->s, t.spec) : session_event(c->s, t.spec);
+		if (!why)
+			why = idx < 0 ? uncore_error() : t.node >= 0 ? node_refused(&t) : NULL;
 		if (why) {
 			char what[300];
 			snprintf(what, sizeof(what), t.node >= 0 ? "%s:node=%d" : "%s", t.spec, t.node);
@@ -272,8 +287,9 @@ static int slot_now(const iu_control_t *c, int i, long long *out)
 	if (c->slot[i].metric == IU_GONE)
 		return *out = 0, 0; /* (its carry alone) */
 	if (c->slot[i].metric == IU_GAUGE) /* a gauge: read now, never reset (an unreadable one reads 0); attached, its CPU's socket */
-		return iu_ufreq_value(U, c->slot[i].idx, c->slot[i].socket >= 0 || c->cpu < 0 ? c->slot[i].socket
-											   : uncore_cpu_socket(U, c->cpu), out), 0;
+		return iu_ufreq_value(U, c->slot[i].idx, gauge_socket(c, c->slot[i].socket), out), 0;
+	if (c->slot[i].metric == IU_PEAK)
+		return iu_peak_value(U, c->s, c->slot[i].idx, gauge_socket(c, c->slot[i].socket), out);
 	if (c->slot[i].metric == IU_ENERGY)
 		return iu_energy_value(c->energy, c->slot[i].idx, c->slot[i].socket, out);
 	if (c->slot[i].metric) {
@@ -293,7 +309,7 @@ static int slot_now(const iu_control_t *c, int i, long long *out)
 static int slot_value(const iu_control_t *c, int i, long long *out)
 {
 	int rc = slot_now(c, i, out);
-	if (c->slot[i].metric != IU_GAUGE)
+	if (!gauge(c->slot[i].metric))
 		*out += c->carry[i];
 	return rc;
 }
@@ -345,10 +361,11 @@ static int iu_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
  * or PAPI_OK. */
 static int unhealthy(const iu_control_t *c, int i, const char *what)
 {
-	if (c->slot[i].metric == IU_GAUGE)
-		return PAPI_OK; /* a gauge of the kernel's, no counter's */
+	if (c->slot[i].metric == IU_GAUGE || (c->slot[i].metric == IU_PEAK && c->slot[i].idx == IU_PEAK_ITSELF))
+		return PAPI_OK; /* a gauge of the kernel's or the population's, no counter's */
 	if (c->slot[i].metric == IU_ENERGY || c->slot[i].metric == IU_GONE)
 		return PAPI_OK; /* no uncore health of its own; no counter any more */
+	/* (the share's health is its mem_bw_total's, a metric of the session) */
 	unsigned bits = c->slot[i].metric ? uncore_session_metric_health(c->s, c->slot[i].idx, c->slot[i].socket, -1)
 					  : uncore_session_event_health(c->s, c->slot[i].idx, -1, -1);
 	struct uncore_health h[16];
@@ -398,7 +415,7 @@ static void follow(iu_control_t *c)
 	if (c->energy)
 		uncore_energy_read(c->energy);
 	for (int i = 0; i < n; i++)
-		if (c->slot[i].metric == IU_GAUGE)
+		if (gauge(c->slot[i].metric))
 			carry[i] = 0;
 		else if (slot_value(c, i, &carry[i]))
 			carry[i] = c->values[i] + c->offset[i]; /* the last it gave */
@@ -414,7 +431,8 @@ static void follow(iu_control_t *c)
 	if (c->energy && uncore_energy_start(c->energy, 0))
 		snprintf(why[1], sizeof(why[1]), "%s", uncore_error());
 	for (int i = 0; i < n; i++) {
-		int k = c->slot[i].metric == 0 || c->slot[i].metric == 1 ? 0 : c->slot[i].metric == IU_ENERGY ? 1 : -1;
+		int k = c->slot[i].metric == 0 || c->slot[i].metric == 1 || c->slot[i].metric == IU_PEAK ? 0
+			: c->slot[i].metric == IU_ENERGY ? 1 : -1;
 		struct iu_target t;
 		if (k >= 0 && why[k][0])
 			lost(c, i, iu_target_of(c->code[i], &t) ? "?" : t.spec, why[k], gone, sizeof(gone));
@@ -493,7 +511,7 @@ static int iu_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	for (int i = 0; c->s && i < c->n; i++) {
 		if (slot_value(c, i, &c->offset[i]) && rc == PAPI_OK)
 			rc = refuse(PAPI_ESYS, "PAPI_reset");
-		if (c->slot[i].metric == IU_GAUGE)
+		if (gauge(c->slot[i].metric))
 			c->offset[i] = 0; /* a gauge is not a count: nothing to start from */
 		c->values[i] = 0;
 	}
@@ -578,10 +596,12 @@ static int info_of(unsigned code, PAPI_event_info_t *info)
 		snprintf(info->short_descr, sizeof(info->short_descr), "%.*s", (int)sizeof(info->short_descr) - 1,
 			 info->long_descr);
 		struct iu_target t;
-		int gauge = !iu_target_of(code, &t) && t.metric == IU_GAUGE; /* the uncore clock's limits: a value now */
+		/* the uncore clock's limits and the DRAM peak: a value now; the peak's share: over the last interval */
+		int kind = iu_target_of(code, &t) ? 0 : t.metric;
+		int share = kind == IU_PEAK && iu_peak_find(t.spec, strcspn(t.spec, ":")) == IU_PEAK_SHARE;
 		info->data_type = PAPI_DATATYPE_INT64;
-		info->value_type = gauge ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
-		info->timescope = gauge ? PAPI_TIMESCOPE_POINT : PAPI_TIMESCOPE_SINCE_START;
+		info->value_type = gauge(kind) ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
+		info->timescope = share ? PAPI_TIMESCOPE_SINCE_LAST : gauge(kind) ? PAPI_TIMESCOPE_POINT : PAPI_TIMESCOPE_SINCE_START;
 	}
 	return rc;
 }

@@ -20,7 +20,8 @@
 /* What a code counts: a library event spec, an integral metric ("name[:socket=N]"), or a gauge of the uncore
  * clock's limits (iu_ufreq.c, "UNCORE_FREQ_LIMIT_MAX[:socket=N]"). */
 struct iu_target {
-	int metric;      /* 0: event spec, 1: metric, IU_GAUGE: uncore clock gauge, IU_ENERGY: an energy event (domain: its RAPL domain) */
+	int metric;      /* 0: event spec, 1: metric, IU_GAUGE: uncore clock gauge, IU_ENERGY: an energy event (domain: its RAPL domain),
+			    IU_PEAK: the DRAM peak or its share */
 	int domain;
 	char spec[256];
 	int socket;      /* a metric's socket, -1 = all */
@@ -51,10 +52,23 @@ int iu_ufreq_count(uncore_t *u);
 const char *iu_ufreq_name(int g, const char **desc);
 int iu_ufreq_find(const char *name, size_t len);
 int iu_ufreq_value(uncore_t *u, int g, int socket, long long *out);
+/* The DRAM peak and its share (iu_peak.c), after the energy events: how many (0 where the platform has no
+ * mem_bw_peak_share), event k's name, description and unit (NULL past the last), the event of a name of len
+ * characters (-1: none).  Planned on session s for socket (-1: the node): the session's metric the share reads, or
+ * IU_PEAK_ITSELF for the peak; -1 with *why (the peak not known, no DIMM, no counter).  Its value now: the peak in
+ * B/s, or the share since the last read in millionths (0 where there is none yet): 0, or UNCORE_BOX_FAILED. */
+#define IU_PEAK_ITSELF (1 << 20)
+#define IU_PEAK_SHARE 1 /* iu_peak_find's number of mem_bw_peak_share (0: mem_bw_peak) */
+int iu_peak_count(uncore_t *u);
+const char *iu_peak_name(int k, const char **desc, const char **unit);
+int iu_peak_find(const char *name, size_t len);
+int iu_peak_plan(uncore_t *u, uncore_session_t *s, int k, int socket, const char **why);
+int iu_peak_value(uncore_t *u, uncore_session_t *s, int idx, int socket, long long *out);
 /* Energy (iu_energy.c, doc/energy.md): the k-th energy native event after the integral metrics. */
 #define IU_GAUGE 2 /* iu_target.metric of an uncore clock gauge (iu_ufreq.c) */
 #define IU_ENERGY 3
 #define IU_GONE 4 /* a slot whose unit went away with a change of the node: its count stays (intel_uncore.c) */
+#define IU_PEAK 5 /* the DRAM peak or its share (iu_peak.c): a gauge */
 int iu_energy_init(uncore_t *u); /* how many energy events the part has */
 int iu_energy_name(int k, char *buf, size_t len, const char **desc, const char **unit);
 int iu_energy_find(const char *name, size_t len); /* k, or -1 */

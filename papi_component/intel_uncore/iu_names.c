@@ -17,6 +17,7 @@ static int *metrics; /* library metric index of each integral metric */
 static int nmetrics;
 static int ngauges; /* the uncore clock's limits (iu_ufreq.c), after the metrics */
 static int nenergy; /* energy events after the metrics (iu_energy.c) */
+static int npeak;   /* the DRAM peak and its share after them (iu_peak.c) */
 /* qualified names asked for, by code IU_NAMED | k: the name as given and the library spec it counts
  * (the same but for perf_event_uncore's names) */
 static struct named { char *name, *spec; } *named;
@@ -53,6 +54,7 @@ int iu_names_init(uncore_t *u)
 			metrics[nmetrics++] = m;
 	ngauges = iu_ufreq_count(u);
 	nenergy = iu_energy_init(u);
+	npeak = iu_peak_count(u);
 	return 0;
 }
 
@@ -66,11 +68,11 @@ void iu_names_fini(void)
 	free(metrics);
 	named = NULL;
 	metrics = NULL;
-	nnamed = capnamed = nmetrics = nevents = ngauges = nenergy = 0;
+	nnamed = capnamed = nmetrics = nevents = ngauges = nenergy = npeak = 0;
 	U = NULL;
 }
 
-int iu_num_native(void) { return nevents + nmetrics + ngauges + nenergy; }
+int iu_num_native(void) { return nevents + nmetrics + ngauges + nenergy + npeak; }
 /* a base that is a gauge of the uncore clock's limits: its number, else -1 */
 static int gauge_of(unsigned base)
 {
@@ -82,6 +84,12 @@ static int energy_of(unsigned base)
 {
 	int k = (int)base - nevents - nmetrics - ngauges;
 	return k >= 0 && k < nenergy ? k : -1;
+}
+/* a base that is the DRAM peak or its share (iu_peak.c), after the energy events: its number, else -1 */
+static int peak_of(unsigned base)
+{
+	int k = (int)base - nevents - nmetrics - ngauges - nenergy;
+	return k >= 0 && k < npeak ? k : -1;
 }
 
 static int base_name(unsigned base, char *buf, size_t len, const char **desc, const char **unit)
@@ -106,6 +114,10 @@ static int base_name(unsigned base, char *buf, size_t len, const char **desc, co
 	}
 	if (energy_of(base) >= 0)
 		return iu_energy_name(energy_of(base), buf, len, desc, unit);
+	if (peak_of(base) >= 0) {
+		snprintf(buf, len, "%s", iu_peak_name(peak_of(base), desc, unit));
+		return 0;
+	}
 	const char *g = gauge_of(base) >= 0 ? iu_ufreq_name(gauge_of(base), desc) : NULL;
 	if (!g)
 		return -1;
@@ -257,6 +269,10 @@ static int find_base(const char *name, size_t len, unsigned *base)
 		*base = (unsigned)(nevents + nmetrics + ngauges + m);
 		return 0;
 	}
+	if ((m = iu_peak_find(buf, len)) >= 0 && m < npeak) {
+		*base = (unsigned)(nevents + nmetrics + ngauges + nenergy + m);
+		return 0;
+	}
 	return -1;
 }
 
@@ -285,7 +301,7 @@ static int valid(unsigned base, const char *name)
 	int node, ok = 0;
 	if (energy_of(base) >= 0)
 		return iu_energy_valid(U, name);
-	if (gauge_of(base) >= 0) /* only :socket=N, a socket there is */
+	if (gauge_of(base) >= 0 || peak_of(base) >= 0) /* only :socket=N, a socket there is */
 		return !q || (!strncmp(q, ":socket=", 8) && strtol(q + 8, &end, 10) < uncore_num_sockets(U) && end > q + 8 &&
 			      !*end && q[8] != '-');
 	snprintf(spec, sizeof(spec), "%s", name);
@@ -442,7 +458,8 @@ int iu_target_of(unsigned code, struct iu_target *t)
 		snprintf(t->spec, sizeof(t->spec), "%s", named[code & ~IU_NAMED].spec); /* describe checked k */
 		find_base(t->spec, strcspn(t->spec, ":"), &base);
 	}
-	t->metric = gauge_of(base) >= 0 ? IU_GAUGE : energy_of(base) >= 0 ? IU_ENERGY : (int)base >= nevents;
+	t->metric = gauge_of(base) >= 0 ? IU_GAUGE : energy_of(base) >= 0 ? IU_ENERGY : peak_of(base) >= 0 ? IU_PEAK
+												       : (int)base >= nevents;
 	t->domain = t->metric == IU_ENERGY ? iu_energy_domain(energy_of(base)) : -1;
 	t->socket = t->node = -1;
 	if (t->metric) {

@@ -156,14 +156,20 @@ struct pernode {
 	int idx[3][2], lr[2][2], json, n;
 };
 
-/* After a node's (node >= 0) or a socket's mem_bw_total (bps, in B/s), its share of the peak: a row where the peak is
+/* After a node's mem_bw_total (bps, in B/s; node >= 0) its share of the node's peak, or after a socket's (node -1)
+ * the session's mem_bw_total m over the library's socket peak (uncore_session_peak_share): a row where the peak is
  * known, none where not (as uncore stat's by socket, doc/memory.md). */
-static void user_share(struct pernode *p, int node, int sock, double bps, double secs)
+static void user_share(struct pernode *p, int m, int node, int sock, double bps, double secs)
 {
-	double peak;
-	if ((node >= 0 ? uncore_memory_node_peak(p->u, node, &peak) : uncore_memory_peak(p->u, sock, &peak)) || !(peak > 0))
+	double peak, v;
+	if (node < 0) {
+		if (uncore_session_peak_share(p->s, m, sock, UNCORE_SINCE_START, &v))
+			return;
+		v *= 100;
+	} else if (uncore_memory_node_peak(p->u, node, &peak) || !(peak > 0))
 		return;
-	double v = 100 * bps / peak;
+	else
+		v = 100 * bps / peak;
 	char where[16] = "total  ";
 	if (node >= 0)
 		snprintf(where, sizeof(where), "node%-3d", node);
@@ -220,7 +226,7 @@ static void print_user(struct pernode *p, int m, double secs)
 			printf("node%-3d socket%-2d %-32s %20.*f %s\n", v->node, v->socket, name, strcmp(mi.unit, "B") ? 4 : 0, x[i],
 			       mi.unit);
 		if (!rc[i] && !strcmp(name, "mem_bw_total"))
-			user_share(p, v->node, v->socket, x[i] / (mi.scale > 0 ? mi.scale : 1), secs); /* (1e-9GB/s) */
+			user_share(p, m, v->node, v->socket, x[i] / (mi.scale > 0 ? mi.scale : 1), secs); /* (1e-9GB/s) */
 	}
 	for (int sock = 0; sock < uncore_num_sockets(p->u); sock++) {
 		double t;
@@ -232,7 +238,7 @@ static void print_user(struct pernode *p, int m, double secs)
 		else
 			printf("total   socket%-2d %-32s %20.*f %s\n", sock, name, strcmp(mi.unit, "B") ? 4 : 0, t, mi.unit);
 		if (!strcmp(name, "mem_bw_total"))
-			user_share(p, -1, sock, t / (mi.scale > 0 ? mi.scale : 1), secs);
+			user_share(p, m, -1, sock, 0, secs);
 	}
 }
 

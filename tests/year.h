@@ -122,17 +122,7 @@ static inline void year_near(const char *what, double v, double want, double tol
 #define YEAR_TAKEN_END 100 /* (the device's removal: year_changes) */
 static inline void year_takeover(struct year_truth *tr, struct sim *sim, uint64_t at)
 {
-	int n = 0;
-	for (int i = 0; i < sim->nboxes; i++) {
-		struct sim_box *b = &sim->boxes[i];
-		if (!strcmp(b->u->name, "imc") && b->socket == 0) {
-			b->fault_from_ns = at;
-			b->agent = 1;
-			n++;
-		}
-	}
-	CU_ASSERT_FATAL(n > 0);
-	sim_rate_changed(sim);
+	CU_ASSERT_FATAL(sim_take_boxes(sim, "imc", 0, at) > 0);
 	tr->stop[0] = (double)at / 1e9;
 	tr->stop_jobs = (double)sim_now(sim) / 1e9; /* (the read that gives up drops its window) */
 }

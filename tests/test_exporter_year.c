@@ -18,8 +18,9 @@
  * year (socket 0's without the window another agent held its boxes: year_takeover says which), the long job's
  * bytes too; the scrape has a series for every job the last read saw and none for one gone every 73 days and
  * after each change, the device's series gone while it is, every other series kept; each change said in one
- * line, the takeover in one; socket 1's stamps never back and its rate over them the truth's; every warning
- * logged once; RSS and open files flat after each phase's warm-up.
+ * line, the takeover found within two reads and no box of it said twice, socket 0's total standing, then not
+ * exported, then resumed (year_taken), the jobs' socket 0 left out said once; socket 1's stamps never back and its
+ * rate over them the truth's; every warning logged once; RSS and open files flat after each phase's warm-up.
  */
 #include <fcntl.h>
 #include "year.h"

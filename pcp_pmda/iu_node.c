@@ -51,7 +51,8 @@ static int renumber(struct iu_state *next, const pmdaIndom *old, int m)
 	return came;
 }
 
-/* each counter of next goes on from old's count of the same metric and instance name */
+/* each counter of next goes on from old's count of the same metric and instance name (one whose box failed or
+ * was taken over too: its count up to then, kept, is the count to go on from) */
 static void carry(struct iu_state *next, const struct iu_state *old)
 {
 	for (int k = 0; k < next->nv; k++) {
@@ -61,7 +62,7 @@ static void carry(struct iu_state *next, const struct iu_state *old)
 		const char *name = inst_name(&next->indoms[v->m], v->inst);
 		for (int j = 0; j < old->nv; j++) {
 			const struct iu_value *o = &old->v[j];
-			if (o->m == v->m && o->have && name && o->inst == inst_of(&old->indoms[o->m], name)) {
+			if (o->m == v->m && (o->have || o->failed) && name && o->inst == inst_of(&old->indoms[o->m], name)) {
 				v->base = o->value;
 				break;
 			}

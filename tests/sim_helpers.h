@@ -67,6 +67,23 @@ static inline const struct box *box_named(const uncore_t *u, const char *type, i
 	return NULL;
 }
 
+/* Another agent (a perf user, a second tool) reprograms every box of unit on socket at the simulator's instant at
+ * (the fault agent: its event, 0x3f, put on each counter at the box's first access from then): how many boxes. */
+static inline int sim_take_boxes(struct sim *sim, const char *unit, int socket, uint64_t at)
+{
+	int n = 0;
+	for (int i = 0; i < sim->nboxes; i++) {
+		struct sim_box *b = &sim->boxes[i];
+		if (!strcmp(b->u->name, unit) && b->socket == socket) {
+			b->fault_from_ns = at;
+			b->agent = 1;
+			n++;
+		}
+	}
+	sim_rate_changed(sim);
+	return n;
+}
+
 /* A value against the simulator's truth: within 0.5 %, named on stderr when not. */
 static inline int check_truth(const char *what, double got, double want)
 {

@@ -14,7 +14,9 @@
  * above carried across the changes (tests/year.h year_truth) and the job's too (pcp_pmda/iu_node.c carries the
  * tally), the warnings a new start says again left out at each change.  The agent reads no wall clock (pmcd
  * stamps the values): the step back must disturb nothing.  pmcd has no reload (a restart is a new process).
- * Not yet here: another agent taking socket 0's iMCs (the exporter's year has it, tests/year.h year_takeover).
+ * Another agent takes socket 0's iMCs (tests/year.h year_takeover): socket 0's memory.read_bytes standing, then
+ * absent while taken, then again after the change (year_taken), its total the truth without that window; the
+ * box taken said once (and once in the health's lines), the jobs' socket 0 left out in one line.
  */
 #include <fcntl.h>
 #include "year.h"
@@ -76,19 +78,31 @@ static int in_restart(long at)
 	return 0;
 }
 
+static struct year_taken taken; /* and the lines that said it */
+static int jobs_left, boxes_taken; /* the lines that said the jobs' socket 0 left out, the health's boxes taken */
+
 /* The agent's log (its stderr before pmdaOpenLog): each bad job's warnings in said, the changes it said in
- * changes; the other warnings and errors but the energy reads' counted past from, the warm-up's end, but where
- * the agent starts again (what a start and its first reads said stays: the set's choice, the health of the
- * simulator's uncounted devices) */
+ * changes, the takeover's lines; the other warnings and errors but the energy reads' counted past from, the
+ * warm-up's end, but where the agent starts again (what a start and its first reads said stays: the set's choice,
+ * the health of the simulator's uncounted devices) and the values the takeover stops ("no longer reported") */
 static int log_count(const char *path, long from, int *said, int nbad)
 {
 	char line[4096];
 	int other = 0;
+	jobs_left = boxes_taken = 0;
 	FILE *f = fopen(path, "r");
 	CU_ASSERT_FATAL(f != NULL);
 	for (long at = 0; fgets(line, sizeof(line), f); at = ftell(f)) {
 		year_count_bad(line, "per-job: ", said, nbad);
 		year_change_said(line, changes, sizeof(changes));
+		/* (the health's record of it, a line a box, is counted with the other health lines: once each) */
+		int named = strstr(line, "taken over by another agent") != NULL, left = strstr(line, "socket 0's memory controllers are not counted") != NULL;
+		boxes_taken += strstr(line, "health taken raised: imc ") && strstr(line, "(socket 0)");
+		if (!strstr(line, "no longer reported")) /* (the read's; the values it stops say it again, each its own) */
+			year_taken_line(&taken, line);
+		jobs_left += left;
+		if (named || left || strstr(line, "health taken raised"))
+			continue;
 		if (at >= from && !in_restart(at) && (strstr(line, "Warning") || strstr(line, "Error")) && !strstr(line, "job bad") &&
 		    !strstr(line, "energy: the time since the last read") && other++ < 3)
 			fprintf(stderr, "logged: %s", line);
@@ -127,6 +141,7 @@ static void test_year(void)
 	int stale = 0, restarting = 0;
 	long warm = 0; /* the log's length at the warm-up's end */
 	struct year_rss y = { 0 };
+	memset(&taken, 0, sizeof(taken));
 	for (int r = 0; r < YEAR_READS; r++) {
 		sim_advance(sim_of(st.u->acc), step); /* a day at once: see the head of tests/test_exporter_year.c */
 		if (r == YEAR_WARM) {
@@ -154,6 +169,11 @@ static void test_year(void)
 		if ((gone ? has : has != dev_insts) || insts_of("") != ninsts - (gone ? dev_insts : 0))
 			fprintf(stderr, "read %d: %d instances of %s, %d in all (%d, %d before the year)\n", r, has, bdf,
 				insts_of(""), dev_insts, ninsts), moved++;
+		/* socket 0's total against the takeover's truth */
+		double v0 = pcp_fetched(&st, "memory.read_bytes", "socket0");
+		year_taken_at(&taken, r, !isnan(v0), v0);
+		if (r == YEAR_TAKEOVER)
+			year_takeover(&tr, &taken, sim_of(st.u->acc), sim_now(sim_of(st.u->acc)) + step);
 		jobs_follow(oldest, next_job, &stale);
 		year_jobs(r, per_read, &oldest, &next_job, &nbad);
 		year_rss_at(&y, 0, r);
@@ -185,7 +205,10 @@ static void test_year(void)
 	int *said = calloc((size_t)nbad, sizeof(*said)), other = log_count(log, warm, said, nbad);
 	fprintf(stderr, "%d other warnings and errors logged\n", other);
 	CU_ASSERT(other == 0);
-	CU_ASSERT(year_said_once(said, nbad, 0) == 0 && nbad >= YEAR_READS / 10);
+	CU_ASSERT(year_said_once(said, nbad) == 0 && nbad >= YEAR_READS / 10);
+	year_taken_check(&taken);
+	fprintf(stderr, "%d lines said the jobs' socket 0 left out, %d health lines socket 0's iMCs taken\n", jobs_left, boxes_taken);
+	CU_ASSERT(jobs_left == 1 && boxes_taken == taken.nboxes);
 	year_change_want(want_said, sizeof(want_said));
 	fprintf(stderr, "the node's changes said: %s (wanted %s)\n", changes, want_said);
 	CU_ASSERT_STRING_EQUAL(changes, want_said);

@@ -60,6 +60,7 @@ struct uncore_attrib {
 	int *samp_thr;                   /* the thread of each of its events */
 	int *samp_dom;                   /* ... and the domain of its box */
 	int nsamp, step, running;
+	unsigned lost;                   /* the sockets the last read has no rows of (socket_rows) */
 	uint64_t read_ns;                /* tot's elapsed time at the last read */
 	struct uncore_attrib_row *rows;
 	int nrows;
@@ -340,8 +341,10 @@ int uncore_attrib_start(uncore_attrib_t *a)
 		memset(a->thr[i].cnt, 0, sizeof(a->thr[i].cnt)), memset(a->thr[i].ns, 0, sizeof(a->thr[i].ns));
 	uncore_session_free(a->tot); /* an earlier run's */
 	a->tot = NULL;
+	/* a socket whose memory controllers another agent holds is left out (socket_rows), the others counted */
 	if (uncore_session_new(a->u, &a->tot) || uncore_session_add_metric(a->tot, "mem_read_bytes") != 0 ||
-	    uncore_session_add_metric(a->tot, "mem_write_bytes") != 1 || uncore_session_start(a->tot)) {
+	    uncore_session_add_metric(a->tot, "mem_write_bytes") != 1 || uncore_session_allow_refused(a->tot, 1) ||
+	    uncore_session_start(a->tot)) {
 		uncore_session_free(a->tot); /* never started: a later read says "not started", not its own error */
 		a->tot = NULL;
 		return uc_err_prefix("per-job attribution, the memory controllers' count: ");
@@ -387,19 +390,23 @@ static int thread_bytes(const struct uncore_attrib *a, int k, const struct thr *
 	return seen;
 }
 
-/* Socket k's rows of window w into a->rows. */
+/* Socket k's rows of window w into a->rows; none where its memory controllers were not counted (a box another
+ * agent took or that failed: that socket's share of its jobs is not known, the other sockets' still is): 1. */
 static int socket_rows(struct uncore_attrib *a, int k, int w, double secs)
 {
-	double rd = 0, wr = 0, *est = calloc((size_t)a->njobs + 1, sizeof(*est)), *cov = calloc((size_t)a->njobs + 1, sizeof(*cov));
+	double rd = 0, wr = 0;
+	int rc = uncore_session_metric_value(a->tot, 0, k, -1, w, &rd);
+	if (!rc)
+		rc = uncore_session_metric_value(a->tot, 1, k, -1, w, &wr);
+	if (rc == UNCORE_BOX_FAILED)
+		return 1;
+	if (rc || isnan(rd) || isnan(wr))
+		return uc_err("per-job attribution: socket %d's memory controllers were not counted over the window", k);
+	double *est = calloc((size_t)a->njobs + 1, sizeof(*est)), *cov = calloc((size_t)a->njobs + 1, sizeof(*cov));
 	int *held = calloc((size_t)a->njobs + 1, sizeof(*held)), *shared = calloc((size_t)a->njobs + 1, sizeof(*shared));
 	if (!est || !cov || !held || !shared) {
 		free(est), free(cov), free(held), free(shared);
 		return uc_err("out of memory");
-	}
-	if (uncore_session_metric_value(a->tot, 0, k, -1, w, &rd) || uncore_session_metric_value(a->tot, 1, k, -1, w, &wr) ||
-	    isnan(rd) || isnan(wr)) {
-		free(est), free(cov), free(held), free(shared);
-		return uc_err("per-job attribution: socket %d's memory controllers were not counted over the window", k);
 	}
 	double sum = 0;
 	int *seen = calloc((size_t)a->njobs + 1, sizeof(*seen));
@@ -461,9 +468,15 @@ int uncore_attrib_read(uncore_attrib_t *a, int window)
 		return uc_err("per-job attribution: not started");
 	if (window != UNCORE_SINCE_START && window != UNCORE_LAST_INTERVAL)
 		return uc_err("per-job attribution: window %d is neither UNCORE_SINCE_START nor UNCORE_LAST_INTERVAL", window);
-	/* the step so far counts too: end it and, while running, begin the next */
-	if (a->running && (step_end(a) || uncore_session_read(a->tot) < 0 || step_begin(a)))
-		return -1;
+	/* the step so far counts too: end it and, while running, begin the next (a box of tot dropped: its
+	 * socket's rows left out below) */
+	if (a->running) {
+		int rc = step_end(a);
+		if (!rc && (rc = uncore_session_read(a->tot)) == UNCORE_BOX_FAILED)
+			rc = 0;
+		if (rc || step_begin(a))
+			return -1;
+	}
 	int nsock = a->u->host.nsockets < UC_MAX_SOCKETS ? a->u->host.nsockets : UC_MAX_SOCKETS;
 	uint64_t now = uncore_session_elapsed_ns(a->tot);
 	double secs = (double)(window == UNCORE_SINCE_START ? now : now - a->read_ns) / 1e9;
@@ -471,9 +484,13 @@ int uncore_attrib_read(uncore_attrib_t *a, int window)
 	a->nrows = 0;
 	if (!(a->rows = calloc((size_t)(nsock * (a->njobs + 1)), sizeof(*a->rows))))
 		return uc_err("out of memory");
-	for (int k = 0; k < nsock; k++)
-		if (socket_rows(a, k, window, secs))
+	a->lost = 0;
+	for (int k = 0; k < nsock; k++) {
+		int rc = socket_rows(a, k, window, secs);
+		if (rc < 0)
 			return -1;
+		a->lost |= (unsigned)rc << k;
+	}
 	for (int i = 0; i < a->nthr; i++) /* the next interval starts now, whichever window was read */
 		for (int d = 0; d < UC_MAX_DIES; d++)
 			a->thr[i].cnt[d][1] = a->thr[i].ns[d][1] = 0;
@@ -543,6 +560,7 @@ static int src_read(void *ctx, int window, struct perjob_rows *rows)
 	if (uncore_attrib_read(a, window) < 0)
 		return -1;
 	rows->t_ns = uncore_attrib_read_time_ns(a);
+	rows->lost |= a->lost;
 	return perjob_rows_add(rows, a->rows, a->nrows);
 }
 

@@ -105,6 +105,7 @@ struct perjob_rows {
 	struct uncore_attrib_row *v;
 	int n;
 	uint64_t t_ns; /* the library's clock when the counts were read (the first source's) */
+	unsigned lost; /* the sockets a source has no rows of (their memory controllers not counted: bit k socket k) */
 };
 /* n rows more (a source's read, all at once): 0, or -1 (out of memory). */
 int perjob_rows_add(struct perjob_rows *rows, const struct uncore_attrib_row *r, int n);

@@ -28,6 +28,7 @@ struct uncore_perjob {
 	char *warned;
 	void *ctx[NSOURCES];
 	int planned, started;
+	unsigned lost_said;      /* the sockets whose rows a read has left out, said once (uncore_perjob_read) */
 	struct perjob_rows rows; /* the last read's */
 };
 
@@ -167,9 +168,18 @@ int uncore_perjob_read(uncore_perjob_t *p, int window, struct uncore_job_tally *
 		return uc_err("per-job attribution: not started");
 	p->rows.n = 0;
 	p->rows.t_ns = 0;
+	p->rows.lost = 0;
 	for (size_t i = 0; i < NSOURCES; i++)
 		if (sources[i]->read(p->ctx[i], window, &p->rows))
 			return -1;
+	/* a socket left out is said once while this object lasts (its attribution starts over at every change of
+	 * the jobs, and finds the socket's boxes held again each time) */
+	for (int k = 0; k < UC_MAX_SOCKETS; k++)
+		if (p->rows.lost >> k & 1 && !(p->lost_said >> k & 1))
+			uc_warn("per-job attribution: socket %d's memory controllers are not counted (another agent holds "
+				"them, or they failed): the jobs' bytes on it are left out, those on the other sockets still "
+				"counted", k);
+	p->lost_said |= p->rows.lost;
 	return t && job_tally_add(t, p->rows.v, p->rows.n) ? -1 : p->rows.n;
 }
 

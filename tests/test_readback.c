@@ -205,6 +205,53 @@ static void test_found_emr(void)
 	CU_ASSERT(worst > 1);
 }
 
+/* Every CHA of a 2-socket EMR's socket 0 (its largest part's, sim:emr's default) taken at once: the reads that
+ * find them say the takeover's head once over each box's change, within a 1024-character log line, each box named
+ * at most once, and the boxes past the line counted ("and N more"), so that named and counted are every box taken
+ * (a message cut at 1024 named some and lost the rest unsaid). */
+static void test_taken_said_whole(void)
+{
+	static const char head[] = "taken over by another agent (a perf user, a second tool): ";
+	static const char *const ev[] = { "UNC_CHA_CLOCKTICKS" };
+	uncore_t *u = open_sim("sim:emr,sockets=2,clock=manual");
+	struct sim *sim = sim_of(u->acc);
+	uncore_session_t *s = start_session(u, ev, 1);
+	uncore_sleep_ns(u, 1000000000ull);
+	CU_ASSERT(uncore_session_read(s) == 0);
+	int taken = sim_take_boxes(sim, "cha", 0, sim_now(sim)), named[64] = { 0 }, more = 0, longest = 0, lines = 0;
+	CU_ASSERT_FATAL(taken > 20 && taken <= 64);
+	for (int r = 0; r < 12; r++) {
+		uncore_sleep_ns(u, 10000000000ull);
+		if (uncore_session_read(s) != UNCORE_BOX_FAILED)
+			continue;
+		const char *m = uncore_error(), *at = strstr(m, head), *and = strstr(m, "; and ");
+		int len = (int)strlen(m), id, sock, n;
+		longest = len > longest ? len : longest;
+		lines++;
+		CU_ASSERT_PTR_NOT_NULL(at);
+		for (const char *b = at ? at + strlen(head) : ""; sscanf(b, "cha %d (socket %d)", &id, &sock) == 2; b += 2) {
+			CU_ASSERT(sock == 0 && id >= 0 && id < 64);
+			if (!sock && id >= 0 && id < 64)
+				named[id]++;
+			if (!(b = strstr(b, "; ")))
+				break;
+		}
+		if (and && sscanf(and, "; and %d more", &n) == 1)
+			more += n;
+		CU_ASSERT(at && strstr(at, "their counts are no longer this session's events"));
+	}
+	int once = 0, twice = 0;
+	for (int i = 0; i < 64; i++) {
+		once += named[i] == 1;
+		twice += named[i] > 1;
+	}
+	fprintf(stderr, "%d CHAs taken: %d named once over %d messages (the longest %d characters), %d counted as more, "
+		"%d named twice\n", taken, once, lines, longest, more, twice);
+	CU_ASSERT(lines >= 1 && longest < 1024 && twice == 0 && once + more == taken);
+	uncore_session_free(s);
+	uncore_close(u);
+}
+
 int main(void)
 {
 	static const struct test_case tests[] = {
@@ -213,6 +260,7 @@ int main(void)
 		{ "a control word another agent changed is found within 3 reads a second apart", test_found_within_reads },
 		{ "... and within 1.05 s and a read at 100 Hz", test_found_within_second },
 		{ "... and on EMR's collectd default set within 5 reads (MSR, MMIO and PCI boxes)", test_found_emr },
+		{ "every CHA of a socket taken: each named once or counted, within a log line", test_taken_said_whole },
 		{ NULL, NULL },
 	};
 	return run_suite("readback", tests);

@@ -96,8 +96,7 @@ __attribute__((noinline)) int sess_verify_ctls(uncore_session_t *s, struct prog 
 	if (!changed)
 		return 0;
 	p->taken = 1;
-	return uc_err("taken over by another agent (a perf user, a second tool): %s%s; its counts are no longer this "
-		      "session's events, and it is left as that agent programmed it", why, changed > 1 ? " and more" : "");
+	return uc_err(SESS_TAKEN_HEAD "%s%s" SESS_TAKEN_TAIL, why, changed > 1 ? " and more" : "");
 }
 
 /* Sample a box's counters; each box keeps its own sample times, so a rate is exact even when reading

@@ -205,7 +205,11 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs);
  * there (the first named in buf) */
 int sess_ctls_changed(uncore_session_t *s, const struct prog *p, int all, uint32_t which, char *buf, size_t len);
 /* Whether another agent reprogrammed the box: its control words in p->vmask read back (and the mask cleared);
- * 0, or -1 with a message that says so (p->taken set) or why they could not be read (session_box.c) */
+ * 0, or -1 with a message that says so (p->taken set: SESS_TAKEN_HEAD, what changed, SESS_TAKEN_TAIL) or why they
+ * could not be read (session_box.c).  A read that finds several boxes taken says the head and tail once, over
+ * each box's change (read_boxes), so that a socket's six iMCs fit a daemon's log line. */
+#define SESS_TAKEN_HEAD "taken over by another agent (a perf user, a second tool): "
+#define SESS_TAKEN_TAIL "; its counts are no longer this session's events, and it is left as that agent programmed it"
 int sess_verify_ctls(uncore_session_t *s, struct prog *p);
 /* Which control words this read reads back (p->vmask), in rotation (session_readback.c) */
 void sess_plan_readback(uncore_session_t *s);

@@ -2,9 +2,59 @@
 #include "session_priv.h"
 #include "discover/discover.h"
 
-/* One box (or perf group) read or sampled; one that failed is named in msg once (tell: to the caller). */
-static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, char *msg, size_t *len,
-		     int *nfailed)
+/* What a read says of the boxes that failed in it: their reasons, the takeovers' changes apart (said under one head
+ * and tail), within a budget that leaves the whole message under a daemon's 1024-character log line; boxes past it
+ * are counted (uncore_session_failed_box names each). */
+#define SAID_BUDGET 640
+struct said {
+	char other[SAID_BUDGET + 1], taken[SAID_BUDGET + 1];
+	size_t olen, tlen;
+	int nfailed, ntaken, left;
+};
+
+static void say(struct said *w, char *buf, size_t *len, const char *text, size_t n)
+{
+	int first = !w->olen && !w->tlen;
+	if (!first && w->olen + w->tlen + 2 + n > SAID_BUDGET) {
+		w->left++;
+		return;
+	}
+	if (n > SAID_BUDGET - *len - 2) /* (only the first: said in part rather than not at all) */
+		n = SAID_BUDGET - *len - 2;
+	*len += (size_t)snprintf(buf + *len, SAID_BUDGET + 1 - *len, "%s%.*s", *len ? "; " : "", (int)n, text);
+}
+
+/* A failed box's reason into w: a takeover's change alone (the head and tail are the read's to say once). */
+static void said_box(struct said *w, const struct prog *pg)
+{
+	const char *r = pg->failed;
+	size_t n = strlen(r), h = strlen(SESS_TAKEN_HEAD), t = strlen(SESS_TAKEN_TAIL);
+	w->nfailed++;
+	if (pg->taken && n >= h + t && !strncmp(r, SESS_TAKEN_HEAD, h) && !strcmp(r + n - t, SESS_TAKEN_TAIL)) {
+		w->ntaken++;
+		say(w, w->taken, &w->tlen, r + h, n - h - t);
+	} else
+		say(w, w->other, &w->olen, r, n);
+}
+
+/* The read's message from w (uc_err): UNCORE_BOX_FAILED. */
+static int said_all(const struct said *w)
+{
+	int many = w->nfailed > 1;
+	char taken[SAID_BUDGET + 256] = "", left[96] = "";
+	if (w->ntaken)
+		snprintf(taken, sizeof(taken), "%s" SESS_TAKEN_HEAD "%s%s", w->olen ? "; " : "", w->taken,
+			 w->ntaken > 1 ? "; their counts are no longer this session's events, and they are left as that agent "
+					 "programmed them" : SESS_TAKEN_TAIL);
+	if (w->left)
+		snprintf(left, sizeof(left), "; and %d more (uncore_session_failed_box names each)", w->left);
+	uc_err("%s%s%s (%s no longer counted; the other boxes go on)", w->other, taken, left,
+	       many ? "these boxes are" : "this box is");
+	return UNCORE_BOX_FAILED;
+}
+
+/* One box (or perf group) read or sampled; one that failed is said in w once (tell: to the caller). */
+static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, int tell, struct said *w)
 {
 	if (!pg->failed && (s->u->perf ? sess_perf_read_box(s, pg, kind) : sess_read_box(s, pg, kind))) {
 		s->rb_ok = 0; /* (a box no longer read: the read-back's totals change) */
@@ -25,9 +75,7 @@ static int read_prog(uncore_session_t *s, struct prog *pg, enum read_kind kind, 
 	if (!pg->failed || pg->told)
 		return 0;
 	pg->told = tell;
-	if (*len < 1024)
-		*len += (size_t)snprintf(msg + *len, 1024 - *len, "%s%s", *nfailed ? "; " : "", pg->failed);
-	(*nfailed)++;
+	said_box(w, pg);
 	return 0;
 }
 
@@ -163,11 +211,8 @@ static int plan_reads(uncore_session_t *s)
 
 static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 {
-	char msg[1024];
-	size_t len = 0;
-	int nfailed = 0;
+	struct said w = { .olen = 0 };
 	struct access *a = s->u->acc;
-	msg[0] = '\0';
 	if (!s->running)
 		return uc_err("the session is not running: start it first");
 	/* a sampled counter's overflow froze its die: every box of it stopped until serviced here */
@@ -198,7 +243,7 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 		}
 		int rc = 0;
 		for (int i = s->read_from[c]; i < s->read_from[c + 1] && !rc; i++)
-			rc = read_prog(s, &s->progs[s->read_order[i]], kind, tell, msg, &len, &nfailed);
+			rc = read_prog(s, &s->progs[s->read_order[i]], kind, tell, &w);
 		access_msr_forget(a);
 		s->batch_ns = 0;
 		s->perf_t = 0;
@@ -208,10 +253,7 @@ static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 		}
 	}
 	s->t_sampled = a->ops->now_ns(a);
-	if (!nfailed)
-		return 0;
-	uc_err("%s (%s no longer counted; the other boxes go on)", msg, nfailed > 1 ? "these boxes are" : "this box is");
-	return UNCORE_BOX_FAILED;
+	return w.nfailed ? said_all(&w) : 0;
 }
 
 #define PERF_NO_SAMPLING_NS (UINT64_MAX / 4)

@@ -78,10 +78,10 @@ pcm_main() { # NAME SPEC QEMU-CPU IMC-ID IMC-DEV.FN LINK-ID LINK-DEV.FN: the fun
 	i=0
 	while [ ! -S "$sock" ] && [ $i -lt 100 ] && kill -0 $p 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 	# gdb answers until PCM has read its topology and core PMU, then detaches (cpuid_topology.py); pcm runs on
-	timeout 120 "$gdb" -batch -ex "py SOCKET, PROGRAM, CPUID_AT, ENTRY, QEMU_PID, TOPOLOGY, PMU_AT = '$sock', '$pcm', 0x$at, $entry, $p, '$HOSTDIR/root/sys/devices/system/cpu', ($pmu)" \
+	timeout $PEER_LIMIT "$gdb" -batch -ex "py SOCKET, PROGRAM, CPUID_AT, ENTRY, QEMU_PID, TOPOLOGY, PMU_AT = '$sock', '$pcm', 0x$at, $entry, $p, '$HOSTDIR/root/sys/devices/system/cpu', ($pmu)" \
 		-x "$SRC/tests/peers/cpuid_topology.py" >"$W/$1.gdb" 2>&1
 	i=0
-	while kill -0 $p 2>/dev/null && [ $i -lt 900 ]; do sleep 0.1; i=$((i + 1)); done
+	while kill -0 $p 2>/dev/null && [ $i -lt $((PEER_LIMIT * 10)) ]; do sleep 0.1; i=$((i + 1)); done
 	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped after $((i / 10)) s more)" >>"$W/$1.pcm.err"; }
 	wait $p
 	rc=$?

@@ -91,7 +91,7 @@ pcm_memory2() { # NAME SPEC QEMU-CPU
 	p=$!
 	i=0
 	while [ ! -S "$sock" ] && [ $i -lt 100 ] && kill -0 $p 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-	timeout 120 "$gdb" -batch -ex "py SOCKET, PROGRAM, CPUID_AT, ENTRY, QEMU_PID, TOPOLOGY = '$sock', '$PCM_MEMORY', 0x$at, $entry, $p, '$HOSTDIR/root/sys/devices/system/cpu'" \
+	timeout $PEER_LIMIT "$gdb" -batch -ex "py SOCKET, PROGRAM, CPUID_AT, ENTRY, QEMU_PID, TOPOLOGY = '$sock', '$PCM_MEMORY', 0x$at, $entry, $p, '$HOSTDIR/root/sys/devices/system/cpu'" \
 		-x "$SRC/tests/peers/cpuid_topology.py" >"$W/$1.gdb" 2>&1
 	kill -0 $p 2>/dev/null && { kill -KILL $p; echo "(stopped: gdb ended first)" >>"$W/$1.pcm.err"; }
 	wait $p

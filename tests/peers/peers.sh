@@ -34,7 +34,10 @@ count() { awk -v k="$1" '$1 == k { print $2 }' "$COUNTS"; }
 # whether the simulator models a register: probe msr CPU REG | pciid VENDOR DEVICE (a private machine)
 has() { "$HOST" --probe "${SIM#sim:}" "$@" >/dev/null 2>&1; }
 
-# peer OUT CPU PROGRAM ARGS...: the program under qemu-user with the preload, at most 90 s; one that has failed an
+# PEER_LIMIT: the seconds a peer may run before it is stopped, a guard against a hang, not a measure: far above what
+# a loaded run takes (PCM 202502's pcm-pcie, 32 s of counting, took 90 s and more beside the other pieces of the test at load 12)
+PEER_LIMIT=300
+# peer OUT CPU PROGRAM ARGS...: the program under qemu-user with the preload, at most PEER_LIMIT s; one that has failed an
 # assertion is stopped at once (PCM 202302's SIGABRT handler waits on after its clean-up).  PEER_WATCH, where set,
 # is a command run every 0.1 s while the program runs.
 peer() {
@@ -43,7 +46,7 @@ peer() {
 	PEER_HOST_DIR="$HOSTDIR" "$QEMU" ${QEMU_L:+-L "$QEMU_L"} -cpu "$cpu" -E LD_PRELOAD="$PRELOAD" "$@" >"$out" 2>"$out.err" &
 	p=$!
 	i=0
-	while kill -0 $p 2>/dev/null && [ $i -lt 900 ]; do
+	while kill -0 $p 2>/dev/null && [ $i -lt $((PEER_LIMIT * 10)) ]; do
 		grep -q "Assertion .* failed" "$out.err" 2>/dev/null && break
 		${PEER_WATCH:-:}
 		sleep 0.1

@@ -12,7 +12,7 @@ LAT0=85 LAT1=115 # two sockets: an LLC data-read miss's latency, ns
 # so PCM's CPU models go without it (PCM_CPU, peers.sh) and it reads the simulated machine's MSR 0x10, at the
 # profile's rate.  That rate is 2.6 GHz, or 3.4 GHz where the host's is within 10 % of 2.6: a PCM timed by the
 # host would then be 10 % off or more on every host, and its checks would say so.  (The host is every piece's:
-# test_peers_pcm12.sh judges it, once.)
+# test_peers_memory.sh judges it, once.)
 HOST_TSC=$("$HOST" --host-tsc)
 TSC=2.6e9
 apart() { awk -v h="$HOST_TSC" -v t="$TSC" 'BEGIN { d = (h - t) / t; exit !(h > 0 && (d >= 0.1 || d <= -0.1)) }'; }

@@ -1,17 +1,11 @@
 #!/bin/sh
-# Debian 12's PCM 202302 on I/O (pcm-pcie, pcm-iio) and likwid 5.2.2 on two sockets
+# pcm-iio of both releases, and likwid-perfctr of both (5.2.2, 5.4.1) on two sockets
 # One piece of the peer test (issue 90; cut so that make check runs the pieces side by side, issue 99): what
 # every piece checks and how, and what they share, tests/peers/peer_test.sh.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
 . "$(dirname "$0")/peers/peer_test.sh"
 
 if release12; then
-	if [ -n "$PCM_PCIE" ]; then
-		pcm_pcie pp_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server
-		pcm_pcie pp_icx icx,sockets=1,cores=1,$IO_DEVS Icelake-Server,model=106
-		pcm_pcie pp_spr spr,sockets=1,cores=1,$IO_DEVS_SPR Icelake-Server,model=143,stepping=8
-		pcm_pcie pp_bdx bdx,sockets=1,cores=1 Broadwell,model=79,stepping=1
-	else skip "pcm-pcie: $PCM_WHY"; fi
 	if [ -n "$PCM_IIO" ]; then
 		pcm_iio pi_skx skx,sockets=1,cores=1,$IO_DEVS Skylake-Server 1
 		pcm_iio pi_icx icx,sockets=1,cores=1,$IO_DEVS Icelake-Server,model=106 1
@@ -57,6 +51,36 @@ if release12; then
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 		likwid lw_ivbep ivbep,sockets=2,cores=2 IvyBridge,model=62 MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+	fi
+fi
+
+if release13; then
+	# pcm-iio 202502: the IIO stacks' inbound and outbound bytes by port, as 202302's on Sapphire Rapids
+	if [ -z "$PCM_IIO" ]; then skip "pcm-iio of Debian 13: $PCM_WHY"; else
+		pcm_iio pi13_spr spr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids 2
+		pcm_iio pi13_emr emr,sockets=1,cores=1,$IO_DEVS_SPR SapphireRapids,model=207 2
+	fi
+	if [ -z "$LIKWID" ] || [ -z "$LUA" ]; then skip "likwid of Debian 13: not in the $RELEASE root"; else
+		# likwid 5.4.1 on Sapphire Rapids: the iMC channels' MMIO boxes from the discovery tables, under the
+		# global control 0x2FF0 (its sockets in the tables' bus order, D6, above)
+		likwid lw13_spr spr,sockets=2,cores=2 SapphireRapids MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		# each package's energy (RAPL, MSR 0x611) in its CLOCK group: 5.4.1's has no uncore clock on Sapphire Rapids,
+		# and reads its UBOX0 through MSR 0 on Granite Rapids (above: 0, not checked)
+		likwid lw13_spr_clock spr,sockets=2,cores=2 SapphireRapids CLOCK "Power [W];150;95"
+		likwid lw13_gnr_clock gnr,sockets=2,cores=2 GraniteRapids CLOCK "Power [W];150;95"
+		# likwid 5.4.1 does not know Emerald Rapids ("Unsupported Intel Processor")
+		likwid lw13_emr emr,sockets=2,cores=2 SapphireRapids,model=207 MEM
+		# nor Clearwater Forest
+		likwid lw13_cwf cwf,sockets=2,cores=2 ClearwaterForest MEM
+		# Granite Rapids: the iMC channels of the tables (at the SCF BAR), its sockets in order; Sierra Forest: below
+		likwid lw13_gnr gnr,sockets=2,cores=2 GraniteRapids MEM \
+			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
+			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
+		likwid lw13_srf srf,sockets=2,cores=2 SierraForest MEM \
 			"Memory read bandwidth [MBytes/s];$(mul $RD0 1e-6);$(mul $RD1 1e-6)" \
 			"Memory write bandwidth [MBytes/s];$(mul $WR0 1e-6);$(mul $WR1 1e-6)"
 	fi

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Debian 12's PCM 202302 on memory: the machine's time stamp, the library's direct backend through the device
-# files (item 3), pcm-memory on one socket and two (D6), and pcm, the main tool, on two sockets
+# Memory bandwidth: the machine's time stamp, the library's direct backend through the device files (item 3),
+# and pcm-memory of both releases, on one socket and (PCM 202302) two (D6)
 # One piece of the peer test (issue 90; cut so that make check runs the pieces side by side, issue 99): what
 # every piece checks and how, and what they share, tests/peers/peer_test.sh.
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
@@ -69,17 +69,36 @@ if release12; then
 		refused pr_emr emr,sockets=1,cores=1 "Icelake-Server,model=207$PCM_CPU" "pcm-memory $PCM_VER" \
 			"Unsupported processor model ([0-9]*)" "$PCM_MEMORY" 2 -i=1 -nc
 	fi
-	# pcm (the main tool): memory and UPI on two sockets, with gdb answering CPUID leaves 0xA and 0xB
-	if [ -n "$PCM_MEMORY" ]; then
-		pcm_main pcm_skx2 skx,sockets=2,cores=1 Skylake-Server 2042 0a.2 2058 0e.0
-		# Ice Lake-SP: the iMC's MMIO windows found from the UBox's 3451 (00.1), UPI 3441 at 02.1-04.1
-		pcm_main pcm_icx2 icx,sockets=2,cores=1 Icelake-Server,model=106 3451 00.1 3441 02.1
-		# Sapphire Rapids: the same places, its own ids (3251, UPI 3241 at 01.1-04.1)
-		pcm_main pcm_spr2 spr,sockets=2,cores=1 Icelake-Server,model=143,stepping=8 3251 00.1 3241 01.1
-		# Broadwell-EP: iMC 0's channel 0 (6fb0 at 14.0), QPI link 0 (6f32 at 08.2), as the X10DRi's listing has them
-		pcm_main pcm_bdx2 bdx,sockets=2,cores=1 Broadwell,model=79,stepping=1 6fb0 14.0 6f32 08.2
-	else skip "pcm: $PCM_WHY"; fi
 	if [ -n "$PCM_MEMORY" ]; then pcm_memory2 pm_skx2 skx,sockets=2,cores=1 Skylake-Server; fi
+fi
+
+if release13; then
+	if [ -z "$PCM_MEMORY" ]; then skip "pcm-memory of Debian 13: $PCM_WHY"; else
+		# PCM 202502 finds the Sapphire Rapids family's units in its discovery tables (uncore_pmu_discovery.cpp), the
+		# iMC channels among them; qemu 10's SapphireRapids model, as model 207 for Emerald Rapids (it has none)
+		pcm_memory pm13_spr spr,sockets=1,cores=1 SapphireRapids 1
+		pcm_memory pm13_emr emr,sockets=1,cores=1 SapphireRapids,model=207 1
+		# Clearwater Forest (model 221, qemu 10's ClearwaterForest) is after PCM 202502
+		refused pr13_cwf cwf,sockets=1,cores=1 "ClearwaterForest$PCM_CPU" "pcm-memory $PCM_VER" \
+			"Unsupported processor model ([0-9a-fx]*)" "$PCM_MEMORY" 2 -i=1 -nc
+		# Granite Rapids and Sierra Forest (Birch Stream): PCM 202502 takes their iMC channels from the UBox 3251 at
+		# 00.1 of the UBox bus, SCF BAR (0xD0, 0xD4) + 0x24E800 + 0x4000 a channel, as many as it finds B2CMIs 324a at
+		# 05.1-06.5, and its CHAs from MSR 0x3FED (platforms/gnr/sim.c); qemu 10's own models
+		pcm_memory pm13_gnr gnr,sockets=1,cores=1 GraniteRapids 1
+		pcm_memory pm13_srf srf,sockets=1,cores=1 SierraForest 1
+		# a mistake planted in the simulated board: the UBox 3251's SCF BAR a page off (fault scfbar,
+		# platforms/gnr/sim.c) while the discovery table still names the channels; the library reads the table and
+		# counts, PCM reads the channels through the SCF BAR, as on a real Birch Stream, and must not
+		start_host pm13_gnr_bad gnr,sockets=1,cores=1,fault=scfbar:imc:0 && {
+			peer "$W/pm13_gnr_bad.pcm" "GraniteRapids$PCM_CPU" "$PCM_MEMORY" 4 -i=1 -nc
+			ours "$SIM" "$W/pm13_gnr_bad.sim" mem_bw_read
+			stop_host
+			r=$(awk -F'[:-]+' '/SKT +0 Mem Read/ { v = $3 } END { print v + 0 }' "$W/pm13_gnr_bad.pcm")
+			o=$(value "$W/pm13_gnr_bad.sim" 0 mem_bw_read)
+			check "pcm-memory $PCM_VER catches a planted board mistake (sim:gnr, its SCF BAR a page off the table's channels): it reads $r MB/s, not the truth $(mul "$RD0" 1e-6); uncore stat, from the table, $o GB/s" \
+				'grep -q "SKT *0 Mem Read" "$W/pm13_gnr_bad.pcm" && ! near "$r" "$(mul "$RD0" 1e-6)" && near "$o" "$(mul "$RD0" 1e-9)"'
+		}
+	fi
 fi
 
 echo "$pass passed, $fail failed"

@@ -52,9 +52,9 @@ systemd-analyze tests/test_unit.sh, tests/test_deb.sh
 systemd-tmpfiles tests/test_unit.sh
 nsenter tests/test_unit.sh
 unshare tests/test_unit.sh
-gdb tests/test_peers.sh (PCM on two sockets: tests/peers/cpuid_topology.py)
-objdump tests/test_peers.sh (PCM's cpuid)
-readelf tests/test_peers.sh (PCM's entry point)
+gdb tests/test_peers_memory.sh, tests/test_peers_pcm.sh (PCM on two sockets: tests/peers/cpuid_topology.py)
+objdump tests/test_peers_memory.sh, tests/test_peers_pcm.sh (PCM's cpuid)
+readelf tests/test_peers_memory.sh, tests/test_peers_pcm.sh (PCM's entry point)
 setfacl tests/test_exporter_config.sh (a reader through a file's ACL)
 EOF
 # the measure itself: a program no package holds is named

@@ -1,5 +1,6 @@
-# Sourced by tests/test_peers.sh and tools/bench/bench_peers.sh (issue 90): a simulated machine served behind a
-# node's device files (sim_host.c) and the peers that count it under qemu-user with the preload (devfiles.c).
+# Sourced by the peer test (tests/peers/peer_test.sh) and tools/bench/bench_peers.sh (issue 90): a simulated
+# machine served behind a node's device files (sim_host.c) and the peers that count it under qemu-user with the
+# preload (devfiles.c).
 # The script that sources it sets B (the build tree), SRC (the sources), W (its scratch directory) and defines
 # no MESSAGE (a failure it reports) and machine NAME SPEC (sets HOSTDIR, the host's directory, and SIM, the
 # backend sim:SPEC...,shared=FILE that `uncore` counts the same machine with).
@@ -33,7 +34,10 @@ count() { awk -v k="$1" '$1 == k { print $2 }' "$COUNTS"; }
 # whether the simulator models a register: probe msr CPU REG | pciid VENDOR DEVICE (a private machine)
 has() { "$HOST" --probe "${SIM#sim:}" "$@" >/dev/null 2>&1; }
 
-# peer OUT CPU PROGRAM ARGS...: the program under qemu-user with the preload, at most 90 s; one that has failed an
+# PEER_LIMIT: the seconds a peer may run before it is stopped, a guard against a hang, not a measure: far above what
+# a loaded run takes (PCM 202502's pcm-pcie, 32 s of counting, took 90 s and more beside the other pieces of the test at load 12)
+PEER_LIMIT=300
+# peer OUT CPU PROGRAM ARGS...: the program under qemu-user with the preload, at most PEER_LIMIT s; one that has failed an
 # assertion is stopped at once (PCM 202302's SIGABRT handler waits on after its clean-up).  PEER_WATCH, where set,
 # is a command run every 0.1 s while the program runs.
 peer() {
@@ -42,7 +46,7 @@ peer() {
 	PEER_HOST_DIR="$HOSTDIR" "$QEMU" ${QEMU_L:+-L "$QEMU_L"} -cpu "$cpu" -E LD_PRELOAD="$PRELOAD" "$@" >"$out" 2>"$out.err" &
 	p=$!
 	i=0
-	while kill -0 $p 2>/dev/null && [ $i -lt 900 ]; do
+	while kill -0 $p 2>/dev/null && [ $i -lt $((PEER_LIMIT * 10)) ]; do
 		grep -q "Assertion .* failed" "$out.err" 2>/dev/null && break
 		${PEER_WATCH:-:}
 		sleep 0.1
@@ -53,7 +57,7 @@ peer() {
 }
 
 # PCM's CPU models go without RDTSCP: where CPUID has it PCM takes its time stamps from it, which qemu-user answers
-# with the host's TSC; without it PCM reads MSR 0x10, the simulated machine's (tests/test_peers.sh, issue 96)
+# with the host's TSC; without it PCM reads MSR 0x10, the simulated machine's (tests/peers/machines.sh, issue 96)
 PCM_CPU=,-rdtscp
 # make_root CODENAME DIR: a minbase root of Debian release CODENAME with its pcm, likwid and qemu-user, made once
 # (mmdebstrap, about 3 minutes on 2 loaded cores) and kept; one maker at a time; RELEASE_WHY where it cannot be made
@@ -92,16 +96,21 @@ peer_release() {
 	ver() { dpkg-query ${r:+--admindir="$r/var/lib/dpkg"} -W -f '${Version}' "$1" 2>/dev/null; }
 	QEMU=$(tool /usr/bin/qemu-x86_64)
 	if [ -n "$r" ]; then # (the root's files only: never the host's)
-		# the guest's loader, which qemu's -L finds in the root: Debian 12 links it absolutely (/lib/...), which
-		# reaches the host's loader (glibc 2.41 on a Debian 13 host, aborting the root's 2.36 libc: "stack smashing
-		# detected"); the link is made relative, as Debian 13's is
-		l=$r/usr/lib64/ld-linux-x86-64.so.2
-		case $(readlink "$l" 2>/dev/null) in /*) ln -sfn "..$(readlink "$l")" "$l" ;; esac
-		# a dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader and libraries
-		if [ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter"; then
-			printf '#!/bin/sh\nexec "%s/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu" "%s" "$@"\n' \
-				"$r" "$r" "$r" "$QEMU" >"$r.qemu" && chmod +x "$r.qemu" && QEMU=$r.qemu
-		fi
+		# (under the root's lock, make_root's: the pieces of the test that run side by side take the same root;
+		# the wrapper is renamed into place whole, so a peer of another piece never runs half of it)
+		dyn= # a dynamically linked qemu (Debian 12's; 13's is static) runs with the root's own loader and libraries
+		[ -n "$QEMU" ] && readelf -l "$QEMU" 2>/dev/null | grep -q "program interpreter" && dyn=1
+		(
+			flock 9
+			# the guest's loader, which qemu's -L finds in the root: Debian 12 links it absolutely (/lib/...),
+			# which reaches the host's loader (glibc 2.41 on a Debian 13 host, aborting the root's 2.36 libc:
+			# "stack smashing detected"); the link is made relative, as Debian 13's is
+			l=$r/usr/lib64/ld-linux-x86-64.so.2
+			case $(readlink "$l" 2>/dev/null) in /*) ln -sfn "..$(readlink "$l")" "$l" ;; esac
+			[ -z "$dyn" ] || { printf '#!/bin/sh\nexec "%s/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu" "%s" "$@"\n' \
+				"$r" "$r" "$r" "$QEMU" >"$r.qemu.$$" && chmod +x "$r.qemu.$$" && mv -f "$r.qemu.$$" "$r.qemu"; }
+		) 9>"$r.lock"
+		[ -z "$dyn" ] || [ ! -x "$r.qemu" ] || QEMU=$r.qemu
 	fi
 	PCM_MEMORY=$(tool /usr/sbin/pcm-memory) PCM_PCIE=$(tool /usr/sbin/pcm-pcie) PCM_IIO=$(tool /usr/sbin/pcm-iio)
 	PCM_POWER=$(tool /usr/sbin/pcm-power)

@@ -393,7 +393,7 @@ static int put_cpus(void)
 	size_t n = 0;
 	int per = cpu.cores_per_socket, last = cpu.ncpus - 1;
 	/* (no rdtscp among the flags: PCM's CPU model leaves it out, so that PCM reads the time stamp through MSR
-	 * 0x10, the machine's own, not the host's: tests/test_peers.sh) */
+	 * 0x10, the machine's own, not the host's: tests/peers/machines.sh) */
 	for (int c = 0; c < cpu.ncpus; c++) {
 		int s = c / per, k = c % per;
 		n += (size_t)snprintf(info + n, sizeof(info) - n,

@@ -4,7 +4,7 @@
 # as each tool reaches it through the device files (tests/peers/devfiles.c):
 #   - ours: `uncore --backend direct stat -M mem_bw_read,mem_bw_write -I 1000`, the library's real host path;
 #   - PCM 202302's pcm-memory and likwid 5.2.2's `likwid-perfctr -g MEM -t 1s`, unmodified, under qemu-x86_64
-#     with the preload, as tests/test_peers.sh runs them (the machinery is tests/peers/peers.sh, shared).
+#     with the preload, as the peer test (tests/test_peers_*.sh) runs them (the machinery is tests/peers/peers.sh, shared).
 # The host writes its counts when asked (SIGUSR1: DIR/snap.N) between two requests; each time a tool prints a
 # sample the counts are taken (it reads again a second later), so the accesses of its samples are told from its
 # start-up (the programming) and its exit (the clean-up).  It prints numbers and asserts nothing; a tool that is
@@ -132,7 +132,7 @@ if [ -z "$QEMU" ]; then
 elif [ -z "$PCM_MEMORY" ]; then
 	echo "  pcm-memory: not measured: $PCM_WHY"
 else
-	# one socket of one core, as tests/test_peers.sh runs it (qemu-user's CPUID topology: D6); -nc: no channel rows
+	# one socket of one core, as the peer test runs it (qemu-user's CPUID topology: D6); -nc: no channel rows
 	begin pm skx,sockets=1,cores=1 || exit 1
 	MARKS="grep -c 'NODE 0 Mem Read' $W/pm.out 2>/dev/null"
 	PEER_WATCH=watch peer "$W/pm.out" "Skylake-Server$PCM_CPU" "$PCM_MEMORY" 1 -i=$SAMPLES -nc
@@ -157,7 +157,7 @@ fi
 
 # Debian 13's peers (PCM 202502, likwid 5.4.1) beside ours on Sapphire Rapids, whose iMC channels are MMIO boxes of the
 # discovery tables: the host's own where it runs Debian 13, else those of a trixie root beside the build (made once,
-# as tests/test_peers.sh makes it; not measured where it cannot be made)
+# as the peer test makes it; not measured where it cannot be made)
 peer_release trixie
 if [ -n "$RELEASE_WHY" ] || [ -z "$QEMU" ]; then
 	echo "  Debian 13's peers: not measured: ${RELEASE_WHY:-no qemu-x86_64 in the trixie root}"

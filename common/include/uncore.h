@@ -866,8 +866,9 @@ int uncore_memory_hbm_only(uncore_t *u, int socket);
 const char *uncore_memory_source(uncore_t *u);
 /* The channel's state's name: "unknown", "empty", "populated", "none". */
 const char *uncore_channel_state_name(int state);
-/* A socket's peak DRAM bandwidth: its populated channels x their configured MT/s x 8 bytes, in bytes/s: 0; 1 when
- * it cannot be known (why in uncore_error(): the population or the speed unknown); -1 with the error. */
+/* A socket's peak DRAM bandwidth: its populated channels x their configured MT/s x 8 bytes, in bytes/s (socket -1:
+ * the node's, every socket's summed): 0; 1 when it cannot be known (why in uncore_error(): the population or the
+ * speed unknown, of a socket of the node); -1 with the error. */
 int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s);
 /* A NUMA node's peak DRAM bandwidth (node: the kernel's number, uncore_numa_nodes): the populated channels that
  * serve it (under sub-NUMA clustering its domain's share of the socket's, by the platform's table; without, its
@@ -879,7 +880,8 @@ int uncore_memory_node_peak(uncore_t *u, int node, double *bytes_per_s);
  * where s counts DRAM bytes read and written there already (its events theirs: no counter more), before the
  * start: its index in the session; -1 where s counts none (nothing added).  uncore_session_peak_share gives socket's
  * bandwidth over window (UNCORE_LAST_INTERVAL, UNCORE_SINCE_START) with that metric m as a share of its peak
- * (uncore_memory_peak), from 0 to 1: 0; 1 where the peak is not known, or no value yet (why in uncore_error());
+ * (uncore_memory_peak), from 0 to 1 (socket -1: the node's, every socket's bytes over the node's peak, a socket of
+ * no DIMM adding neither): 0; 1 where the peak is not known, or no value yet (why in uncore_error());
  * -1 with the error, or the value's status (UNCORE_BOX_FAILED, UNCORE_NOT_COUNTED). */
 int uncore_session_add_peak_share(uncore_session_t *s, int socket);
 int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window, double *share);

@@ -64,6 +64,17 @@ int uncore_memory_peak(uncore_t *u, int socket, double *bytes_per_s)
 	*bytes_per_s = 0;
 	if (!p)
 		return -1;
+	if (socket == -1) { /* the node's: every socket's summed, known only where each socket's is */
+		double sum = 0, p;
+		for (int k = 0; k < uncore_num_sockets(u) && k < UC_MAX_SOCKETS; k++) {
+			int rc = uncore_memory_peak(u, k, &p);
+			if (rc)
+				return rc;
+			sum += p;
+		}
+		*bytes_per_s = sum;
+		return 0;
+	}
 	if (socket < 0 || socket >= uncore_num_sockets(u) || socket >= UC_MAX_SOCKETS)
 		return uc_err("memory peak of socket %d: the machine has %d", socket, uncore_num_sockets(u));
 	if (isnan(u->mem_peak_socket[socket])) /* (worked out with the population: mem_pop.c hand_down) */

@@ -105,6 +105,28 @@ int uncore_session_add_peak_share(uncore_session_t *s, int socket)
 	return uc_err("mem_bw_total%s: its events are not the session's own", socket < 0 ? "" : " of one socket"), -1;
 }
 
+/* The node's share: each socket's bytes over the node's peak (its sockets' summed), a socket of no DIMM adding
+ * neither; unknown where a socket's peak is. */
+static int node_share(uncore_session_t *s, int m, int window, double *share)
+{
+	const uncore_t *u = s->u;
+	double sum = 0, peak = 0, sh;
+	for (int k = 0; k < u->host.nsockets && k < UC_MAX_SOCKETS; k++) {
+		double p = u->mem_peak_set ? u->mem_peak_socket[k] : NAN;
+		if (!(p > 0) && !isnan(p))
+			continue;
+		int rc = uncore_session_peak_share(s, m, k, window, &sh);
+		if (rc)
+			return rc;
+		sum += sh * p;
+		peak += p;
+	}
+	if (!(peak > 0))
+		return uc_err("memory peak of the node: no channel of any socket holds a DIMM"), 1;
+	*share = sum / peak;
+	return 0;
+}
+
 int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window, double *share)
 {
 	const uncore_t *u = s->u;
@@ -112,6 +134,8 @@ int uncore_session_peak_share(uncore_session_t *s, int m, int socket, int window
 	double v = NAN;
 	int rc;
 	*share = NAN;
+	if (socket == -1)
+		return node_share(s, m, window, share);
 	/* the socket's peak as the population handed it down when the front end planned (handle.h mem_peak) */
 	if (socket < 0 || socket >= u->host.nsockets || socket >= UC_MAX_SOCKETS)
 		return uc_err("memory peak of socket %d: the machine has %d", socket, u->host.nsockets);

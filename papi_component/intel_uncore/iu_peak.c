@@ -43,33 +43,13 @@ int iu_peak_find(const char *name, size_t len)
 	return -1;
 }
 
-/* The sockets [*lo, *hi) of socket (-1: every socket, the node). */
-static void span(uncore_t *u, int socket, int *lo, int *hi)
-{
-	*lo = socket < 0 ? 0 : socket;
-	*hi = socket < 0 ? uncore_num_sockets(u) : socket + 1;
-}
-
-/* The peak of socket (-1: the node's, every socket's summed): 0, or 1/-1 with uncore_error(). */
-static int peak_of(uncore_t *u, int socket, double *bps)
-{
-	int rc = 0, lo, hi;
-	*bps = 0;
-	span(u, socket, &lo, &hi);
-	for (int s = lo; !rc && s < hi; s++) {
-		double p;
-		if (!(rc = uncore_memory_peak(u, s, &p)))
-			*bps += p;
-	}
-	return rc;
-}
-
 int iu_peak_plan(uncore_t *u, uncore_session_t *s, int k, int socket, const char **why)
 {
 	double bps;
 	char spec[48];
 	*why = NULL;
-	if (k < 0 || k >= NPEAKS || peak_of(u, socket, &bps)) /* a peak not known: refused, with the library's why */
+	/* a peak not known (socket -1: of any socket): refused, with the library's why */
+	if (k < 0 || k >= NPEAKS || uncore_memory_peak(u, socket, &bps))
 		return *why = uncore_error(), -1;
 	if (k != IU_PEAK_SHARE)
 		return IU_PEAK_ITSELF;
@@ -84,22 +64,14 @@ int iu_peak_plan(uncore_t *u, uncore_session_t *s, int k, int socket, const char
 
 int iu_peak_value(uncore_t *u, uncore_session_t *s, int idx, int socket, long long *out)
 {
-	double bps = 0, sum = 0, share;
-	int rc = 0, lo, hi;
+	double v;
+	int rc;
 	*out = 0;
 	if (idx == IU_PEAK_ITSELF)
-		return peak_of(u, socket, &bps) ? 0 : (*out = llround(bps), 0);
-	/* the node's share: each socket's bytes over the node's peak, a socket of no DIMM adding none */
-	span(u, socket, &lo, &hi);
-	for (int k = lo; k < hi; k++) {
-		double p;
-		if (uncore_memory_peak(u, k, &p) || !(p > 0))
-			continue;
-		if ((rc = uncore_session_peak_share(s, idx, k, UNCORE_LAST_INTERVAL, &share)))
-			return rc == UNCORE_BOX_FAILED ? rc : 0;
-		sum += share * p;
-		bps += p;
-	}
-	*out = bps > 0 ? llround(sum / bps * 1e6) : 0;
+		return uncore_memory_peak(u, socket, &v) ? 0 : (*out = llround(v), 0);
+	/* (the node's with socket -1: its sockets' bytes over its peak, the library's rule) */
+	if ((rc = uncore_session_peak_share(s, idx, socket, UNCORE_LAST_INTERVAL, &v)))
+		return rc == UNCORE_BOX_FAILED ? rc : 0;
+	*out = llround(v * 1e6);
 	return 0;
 }

@@ -101,21 +101,29 @@ static void test_share_takes_no_counter(void)
  * populated (DDR4-3200, 8 bytes a transfer: 8 and 4 x 25.6e9 B/s), the node's peak is 12 x 25.6e9 and its share
  * both sockets' bytes a second over it -- not the mean of the sockets' shares; a socket of no DIMM adds neither its
  * bytes nor a peak; a socket's unknown peak makes the node's unknown. */
+/* A session of every socket's DRAM bandwidth and the node's share (its metric *m), read once a second later. */
+static uncore_session_t *node_share_session(uncore_t *u, int *m)
+{
+	uncore_session_t *s;
+	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+	CU_ASSERT_FATAL(uncore_session_add_metric(s, "mem_bw_read") == 0 && uncore_session_add_metric(s, "mem_bw_write") == 1);
+	*m = uncore_session_add_peak_share(s, -1);
+	CU_ASSERT_FATAL(*m == 2 && uncore_session_start(s) == 0);
+	uncore_sleep_ns(u, 1000000000ull);
+	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	return s;
+}
+
 static void node_share_is(const char *spec, double peak, int with0, int with1)
 {
 	uncore_t *u = open_sim(spec);
 	struct sim *sim = sim_of(u->acc);
-	uncore_session_t *s;
 	double bps = -1, share = -1;
 	CU_ASSERT(uncore_memory_peak(u, -1, &bps) == 0 && bps == peak);
 	if (bps != peak)
 		fprintf(stderr, "%s: the node's peak %.17g, want %.17g (%s)\n", spec, bps, peak, uncore_error());
-	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-	CU_ASSERT_FATAL(uncore_session_add_metric(s, "mem_bw_read") == 0 && uncore_session_add_metric(s, "mem_bw_write") == 1);
-	int m = uncore_session_add_peak_share(s, -1);
-	CU_ASSERT_FATAL(m == 2 && uncore_session_start(s) == 0);
-	uncore_sleep_ns(u, 1000000000ull);
-	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	int m;
+	uncore_session_t *s = node_share_session(u, &m);
 	double bytes = with0 * (sim->prof.mem_read_bps[0] + sim->prof.mem_write_bps[0]) +
 		       with1 * (sim->prof.mem_read_bps[1] + sim->prof.mem_write_bps[1]);
 	CU_ASSERT(uncore_session_peak_share(s, m, -1, UNCORE_LAST_INTERVAL, &share) == 0);
@@ -129,15 +137,10 @@ static void test_node_share(void)
 	node_share_is("sim:icx,clock=manual,dimms=11111111/11110000", 12 * 3200e6 * 8, 1, 1);
 	node_share_is("sim:icx,clock=manual,dimms=11111111/00000000", 8 * 3200e6 * 8, 1, 0);
 	uncore_t *u = open_sim("sim:icx,clock=manual,edac=off");
-	uncore_session_t *s;
 	double bps = -1, share = -1;
 	CU_ASSERT(uncore_memory_peak(u, -1, &bps) == 1 && strstr(uncore_error(), "socket 0"));
-	CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
-	CU_ASSERT_FATAL(uncore_session_add_metric(s, "mem_bw_read") == 0 && uncore_session_add_metric(s, "mem_bw_write") == 1);
-	int m = uncore_session_add_peak_share(s, -1);
-	CU_ASSERT_FATAL(m == 2 && uncore_session_start(s) == 0);
-	uncore_sleep_ns(u, 1000000000ull);
-	CU_ASSERT_FATAL(uncore_session_read(s) == 0);
+	int m;
+	uncore_session_t *s = node_share_session(u, &m);
 	CU_ASSERT(uncore_session_peak_share(s, m, -1, UNCORE_LAST_INTERVAL, &share) == 1 && isnan(share));
 	uncore_session_free(s);
 	uncore_close(u);

@@ -120,8 +120,9 @@ pcm_iio() {
 	# register read a second time: PCM reads each once a side; a gap in time would take a loaded machine's stall of
 	# more than the 0.75 s sleep inside a batch for the sleep, which lost a turn in one CI run), stack
 	# by stack in PCM's order of its stacks, the order it prints them in; "EVENT UMASK PART STACK WINDOW" a turn and
-	# stack (PART: the lowest bit of ch_mask; STACK: 0 for the first it reads), WINDOW from a register's read
-	# before to its read after
+	# stack (PART: the lowest bit of ch_mask; STACK: 0 for the first it reads before and after: a register read
+	# once in the turn, another thread's (PCM's RAPL reads every 10 s), is no stack, where it took stack 0's
+	# number and lost that turn in one CI run), WINDOW from a register's read before to its read after
 	awk "$HEX_AWK"'
 		function flush(  i, j, k, at, seen) {
 			if (cur == "" || n < 2) return
@@ -133,8 +134,7 @@ pcm_iio() {
 			for (i = 1; i < at; i++) {
 				if ((r[i]) in seen) continue
 				seen[r[i]] = 1
-				for (j = at; j <= n; j++) if (r[j] == r[i]) { printf "%d %d %d %d %.6f\n", ev, um, part, k, (t[j] - t[i]) / 1e9; break }
-				k++
+				for (j = at; j <= n; j++) if (r[j] == r[i]) { printf "%d %d %d %d %.6f\n", ev, um, part, k++, (t[j] - t[i]) / 1e9; break }
 			} }
 		$3 == "msr" && $2 == "w" && $6 != "0x0" { v = hex($6); if (v < 68719476736) next
 			if ($6 != cur || n > 0) { flush(); cur = $6; n = 0; ev = v % 256; um = int(v / 256) % 256

@@ -211,7 +211,10 @@ static int plan_reads(uncore_session_t *s)
 
 static int read_boxes(uncore_session_t *s, enum read_kind kind, int tell)
 {
-	struct said w = { .olen = 0 };
+	struct said w; /* (its counts and empty texts alone: a read does not clear its 1.3 KB of text) */
+	w.olen = w.tlen = 0;
+	w.nfailed = w.ntaken = w.left = 0;
+	w.other[0] = w.taken[0] = '\0';
 	struct access *a = s->u->acc;
 	if (!s->running)
 		return uc_err("the session is not running: start it first");

@@ -159,6 +159,15 @@ int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
 		uc_err("out of memory");
 		goto fail;
 	}
+	/* the plan's room at once (a slot and at most a prog per event a box takes): grown as it was filled, the
+	 * arrays were copied over and over at each add of a session of many boxes (a socket's CHAs) */
+	int most = 0;
+	for (int bi = 0; bi < u->nboxes; bi++)
+		for (int e = 0; e < nevs; e++)
+			most += targets(&evs[e], &u->boxes[bi]);
+	if (most && (aligned_room((void **)&slots, sizeof(*slots), _Alignof(struct slot), 0, &cap, most) ||
+		     aligned_room((void **)&progs, sizeof(*progs), _Alignof(struct prog), 0, &pcap, most)))
+		goto fail;
 	for (int bi = 0; bi < u->nboxes; bi++) {
 		const struct box *b = &u->boxes[bi];
 		int n = 0, ng = 1;

@@ -620,7 +620,8 @@ int sim_dimms_sysfs(const struct sim *s, struct memfs *m);
 /* The profile or a fault changed: every counter's rate is computed again. */
 static inline void sim_rate_changed(struct sim *s) { s->rate_gen++; }
 extern const struct access_ops sim_access_ops;
-void sim_free(struct sim *s); /* a machine, built or partly built */
+struct sim *sim_alloc(void); /* a machine's state, all zero (NULL: out of memory) */
+void sim_free(struct sim *s); /* a machine, built or partly built (from sim_alloc) */
 /* The counter a rate is asked for: a general one (0..), the fixed counter, or free-running counter k. */
 #define SIM_CTR_FIXED (-1)
 #define SIM_CTR_FR(k) (-2 - (k))

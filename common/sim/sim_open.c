@@ -206,7 +206,7 @@ static int sim_build(struct sim *s, struct sim_opts *o, struct access *a)
 			s->boxes[i].fr[f] = sim_reset_value(s, &s->boxes[i], 0, SIM_CTR_FR(f), s->boxes[i].u->fr[f].width);
 	for (int i = 0; i < s->nboxes; i++) /* (a box built programmed) */
 		sim_note_armed(s, &s->boxes[i]);
-	memcpy(s->snap, s->boxes, sizeof(s->snap));
+	memcpy(s->snap, s->boxes, (size_t)s->nboxes * sizeof(s->snap[0])); /* (the built boxes: the rest are 0) */
 	if (o->shared[0]) {
 		if (s->manual_clock)
 			return uc_err("simulator option shared= needs the real clock: processes cannot share a manual one");
@@ -246,10 +246,8 @@ struct access *access_sim_open(const char *spec)
 		goto fail;
 	}
 	/* the machine's state (megabytes: every box's registers and their snapshot) only now */
-	/* (aligned as its boxes are: each starts a cache line) */
-	if (posix_memalign((void **)&s, _Alignof(struct sim), sizeof(*s)) || !(a = calloc(1, sizeof(*a))))
+	if (!(s = sim_alloc()) || !(a = calloc(1, sizeof(*a))))
 		goto oom;
-	memset(s, 0, sizeof(*s));
 	sim_init(s, k);
 	while ((opt = strtok_r(NULL, ",", &save)))
 		if (sim_option(s, &o, opt))

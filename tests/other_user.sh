@@ -31,13 +31,13 @@ other_cannot() {
 build_copy() { # DIR PROG
 	b=$(cd "${top_builddir:-.}" && pwd)
 	mkdir -p "$1" && chmod 755 "$1" || return 1
-	if [ -x "$b/.libs/$2" ]; then # libtool's wrapper script: its program, and the build's libraries it runs with
-		cp "$b/.libs/$2" "$1/$2" || return 1
-		for l in $(LD_LIBRARY_PATH="$b/.libs" ldd "$b/.libs/$2" | awk -v b="$b/" 'index($3, b) == 1 { print $3 }'); do
-			cp -L "$l" "$1/" || return 1
-		done
-	else
-		cp "$b/$2" "$1/$2" || return 1
-	fi
+	# the program (libtool's real one from .libs/ where $b/PROG is its wrapper script; a sanitizer build's
+	# programs are real ones, -no-install, whose RUNPATH names the build tree), and the build's libraries it runs with
+	p=$b/$2
+	[ -x "$b/.libs/$2" ] && p=$b/.libs/$2
+	cp "$p" "$1/$2" || return 1
+	for l in $(LD_LIBRARY_PATH="$b/.libs" ldd "$p" | awk -v b="$b/" 'index($3, b) == 1 { print $3 }'); do
+		cp -L "$l" "$1/" || return 1
+	done
 	chmod -R a+rX "$1"
 }

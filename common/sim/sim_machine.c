@@ -7,6 +7,18 @@
 #include <time.h>
 #include <sys/mman.h>
 #include "sim.h"
+/* A build with LeakSanitizer (in AddressSanitizer) scans the heap, stacks and globals for pointers, not a mapping
+ * of one's own: the machine's state is one (sim_alloc), so it is named to it as a root. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SIM_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SIM_LSAN 1
+#endif
+#endif
+#ifdef SIM_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
 #include "sim_disc.h"
 #include "sim_devdma.h"
 #include "util/error.h"
@@ -380,7 +392,12 @@ long sim_cpu_die_id(const struct sim *s, int cpu)
 struct sim *sim_alloc(void)
 {
 	void *p = mmap(NULL, sizeof(struct sim), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef SIM_LSAN /* the machine's pointers (its maps, tables, blobs) are found there: not leaks */
+	__lsan_register_root_region(p, sizeof(struct sim));
+#endif
+	return p;
 }
 
 void sim_free(struct sim *s)
@@ -392,5 +409,8 @@ void sim_free(struct sim *s)
 		free(s->blobs[i].data);
 	free(s->map);
 	free(s->msr_tab);
+#ifdef SIM_LSAN
+	__lsan_unregister_root_region(s, sizeof(*s));
+#endif
 	munmap(s, sizeof(*s));
 }

@@ -2,7 +2,7 @@
 # The intel_uncore PAPI component through PAPI's own tools, an API test and an OpenMPI job, on the
 # simulator; PAPI comes from scripts/build-papi (configure --with-papi=PREFIX).
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
-P=${PAPI_PREFIX:?configure --with-papi=PREFIX, or make check PAPI_PREFIX=PREFIX (as scripts/test does)}
+. "$(dirname "$0")/papi_prefix.sh" # P
 UNCORE=${top_builddir:-.}/uncore
 SIMSTATE=${top_builddir:-.}/tests/sim_state
 SRC=${top_srcdir:-.}/papi_component

@@ -5,7 +5,7 @@
 # whole run, and each change and each event that went away said once through PAPI's warnings (PAPI_VERBOSE).
 # PAPI comes from scripts/build-papi (configure --with-papi=PREFIX).
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
-P=${PAPI_PREFIX:?configure --with-papi=PREFIX, or make check PAPI_PREFIX=PREFIX (as scripts/test does)}
+. "$(dirname "$0")/papi_prefix.sh" # P
 SRC=${top_srcdir:-.}/papi_component/intel_uncore/tests
 unset UNCORE_BACKEND
 cc -std=c11 -Wall -Wextra -Werror -o "$W/node" "$SRC/intel_uncore_node.c" -I"$P/include" -L"$P/lib" -lpapi \

@@ -6,7 +6,7 @@
 # said once, no error said (PAPI's warnings, PAPI_VERBOSE).  PAPI comes from scripts/build-papi (configure
 # --with-papi=PREFIX).
 . "$(dirname "$0")/check.sh" # ok, no, check; $W
-P=${PAPI_PREFIX:?configure --with-papi=PREFIX, or make check PAPI_PREFIX=PREFIX (as scripts/test does)}
+. "$(dirname "$0")/papi_prefix.sh" # P
 SRC=${top_srcdir:-.}/papi_component/intel_uncore/tests
 LIVES=${IU_YEAR_EVENTSETS:-100000} # EventSets that come and go over the year
 unset UNCORE_BACKEND

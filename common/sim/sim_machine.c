@@ -7,6 +7,11 @@
 #include <time.h>
 #include <sys/mman.h>
 #include "sim.h"
+#include "sim_disc.h"
+#include "sim_devdma.h"
+#include "util/error.h"
+#include "sim_only.h"
+#include "sim_numa.h"
 /* A build with LeakSanitizer (in AddressSanitizer) scans the heap, stacks and globals for pointers, not a mapping
  * of one's own: the machine's state is one (sim_alloc), so it is named to it as a root. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -19,11 +24,6 @@
 #ifdef SIM_LSAN
 #include <sanitizer/lsan_interface.h>
 #endif
-#include "sim_disc.h"
-#include "sim_devdma.h"
-#include "util/error.h"
-#include "sim_only.h"
-#include "sim_numa.h"
 
 static int gstatus_any(const struct sim *s, int sock)
 {
@@ -384,7 +384,6 @@ long sim_cpu_die_id(const struct sim *s, int cpu)
 	return (long)(scope / s->dies) << width | (scope % s->dies);
 }
 
-/* Everything a machine holds, and the machine (s may be partly built). */
 /* The machine's state is sized for the largest machine (SIM_MAX_BOXES boxes and their snapshot, about 6 MB)
  * and a machine uses a few hundred boxes: mapped, it is zero pages until touched, where clearing it cost every
  * open the whole 6 MB (most of a test's page faults; under AddressSanitizer a map and unmap each time too).
@@ -400,6 +399,7 @@ struct sim *sim_alloc(void)
 	return p;
 }
 
+/* Everything a machine holds, and the machine (s may be partly built). */
 void sim_free(struct sim *s)
 {
 	if (!s)

@@ -303,6 +303,28 @@ static ssize_t live_rw(int fd, void *buf, size_t count, uint64_t off, int write)
 static int is_live(int fd) { return ready && fd >= 0 && fd < MAX_FD && fds[fd].kind != NONE; }
 
 /* ---- opening ---- */
+/* PCM finds its devices by opening every bus, device and function's /proc/bus/pci file (65,536 opens a scan, and
+ * it scans more than once); under qemu-user every open that fails is a dozen of the host's system calls (qemu's
+ * realpath of the path, its -L lookup, the open). A bus whose directory the served tree has not is answered here,
+ * ENOENT as Linux's, after one look: sim_host makes the tree before the peer starts, and after that it only loses
+ * functions. */
+static signed char bus_there[256]; /* 0 not looked at, 1 there, -1 not */
+static int bus_absent(const char *p)
+{
+	unsigned bus;
+	int n = 0;
+	char d[1200];
+	if (plain_sscanf(p, "/proc/bus/pci/%2x/%n", &bus, &n) != 1 || n != 17)
+		return 0;
+	signed char s = __atomic_load_n(&bus_there[bus], __ATOMIC_RELAXED);
+	if (!s) {
+		snprintf(d, sizeof(d), "%s/proc/bus/pci/%02x", root, bus);
+		s = REAL(access)(d, F_OK) == 0 ? 1 : -1;
+		__atomic_store_n(&bus_there[bus], s, __ATOMIC_RELAXED);
+	}
+	return s < 0;
+}
+
 static int open_at(int dirfd, const char *path, int flags, mode_t mode)
 {
 	int (*real_openat)(int, const char *, int, ...) = REAL(openat);
@@ -315,6 +337,10 @@ static int open_at(int dirfd, const char *path, int flags, mode_t mode)
 		if (fd >= 0 && fd < MAX_FD)
 			rootfd[fd] = ready && !strcmp(p, "/");
 		return fd;
+	}
+	if (bus_absent(p)) {
+		errno = ENOENT;
+		return -1;
 	}
 	if (!classify(p, &l))
 		fd = real_openat(AT_FDCWD, m, flags, mode);

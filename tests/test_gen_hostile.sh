@@ -56,19 +56,19 @@ static void put(const char *s)
 	fputs(s ? s : "(null)", stdout);
 	putchar(0);
 }
-static void events(const struct uc_event *e, int n)
+static void events(const struct uc_catalog *c)
 {
-	for (int i = 0; i < n; i++) {
-		put(e[i].name);
-		put(e[i].unit);
-		put(e[i].filters);
-		put(e[i].desc);
-		put(e[i].src);
+	for (int i = 0; i < c->n; i++) {
+		const struct uc_event_row *r = &c->rows[i];
+		put(c->pool + r->name);
+		put(c->pool + r->unit);
+		put(c->pool + r->filters);
+		put(c->pool + r->desc);
+		put(c->pool + r->src);
 	}
 }
 #ifdef EVENTS
-extern const struct uc_event EVENTS[];
-extern const int EVENTS_N;
+extern const struct uc_catalog EVENTS;
 #endif
 #ifdef EMBED
 extern const char EMBED[];
@@ -77,7 +77,7 @@ int main(void)
 {
 	(void)events;
 #ifdef EVENTS
-	events(EVENTS, EVENTS_N);
+	events(&EVENTS);
 #endif
 #ifdef MAPFILE
 	for (int i = 0; i < uc_mapfile_n; i++) {
@@ -93,7 +93,7 @@ int main(void)
 		put(c->platform);
 		put(c->file);
 		put(c->version);
-		events(c->events, *c->n);
+		events(c->events);
 		put(c->metrics_json);
 	}
 #endif
@@ -141,7 +141,7 @@ gen() { # NAME PROGRAM ARG...: generate NAME.c, keeping the exit status and stde
 # --- gen_perfmon: a platform's catalog, the CPU table and the generic catalogs
 gen catalog gen_perfmon uc_events_host "$W/ev" "$M/units.txt"
 want evh.bin +'box"??/'"'"'*/x' +'f??/"*/\' h.bin +json +'EV2??/' +'box"??/'"'"'*/x' + + +json >catalog.want
-verify catalog "-DEVENTS=uc_events_host -DEVENTS_N=uc_events_host_n"
+verify catalog "-DEVENTS=uc_events_host"
 gen mapfile gen_perfmon --mapfile "$W/ev" "$M/dirs.txt"
 want +HOST +host_uncore.json +V1.0 +host >mapfile.want
 verify mapfile -DMAPFILE
@@ -162,7 +162,7 @@ printf '%s\n' 'json X/events/x.json' 'unit b X' >plain/x.txt
 printf '%s\n' 'dir HOST host' >plain/dirs.txt
 gen exploit gen_perfmon uc_events_x "$W/ex" "$W/plain/x.txt"
 want +EV +b + +"$P" +json >exploit.want
-verify exploit "-DEVENTS=uc_events_x -DEVENTS_N=uc_events_x_n"
+verify exploit "-DEVENTS=uc_events_x"
 
 # --- refused: NAME DIR MAP MESSAGE [SYMBOL]: gen_perfmon fails naming file, line and field; if it does not,
 # what it wrote is built and run as above (a constructor it let through creates run/PWNED)
@@ -200,7 +200,7 @@ printf '%s\n' '# hostile names and descriptions' 'unit box"??/*/ HX' \
 gen events gen_events uc_events_evt evt/host.evt
 want +'HX_EV??/.U??/' +'box"??/*/' +'q??/*/' +"d??/e\\f*/g'h??=?1: u??/" +'s??/\' \
 	+HX_E2 +'box"??/*/' + +plain + >events.want
-verify events "-DEVENTS=uc_events_evt -DEVENTS_N=uc_events_evt_n"
+verify events "-DEVENTS=uc_events_evt"
 cp ev/HOST/metrics/perf/host_metrics_perf.json "$M/m.json" # its path, in the comment, holds ??/*/
 gen embed gen_events --embed uc_hostile_embed "$M/m.json"
 want "$M/m.json" >embed.want

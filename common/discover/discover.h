@@ -26,9 +26,9 @@ struct platform_desc *platform_types_target(uncore_t *u);
 void platform_types_sort(const struct box_type **t, int n);
 int platform_generic_open(uncore_t *u);
 /* The events the generic platform offers (platform_generic.c): the mapfile's platform's for this CPU if
- * its JSON is built in, else the newest built-in discovery platform's; *n = 0: none.  Says which in the
+ * its JSON is built in, else the newest built-in discovery platform's; *ev NULL: none.  Says which in the
  * platform's caveat ('uncore info'). */
-int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n);
+int platform_generic_nearest(uncore_t *u, const struct uc_catalog **ev);
 
 #define BUS_OFFLINE (-2) /* a bus of a die none of whose CPUs is online (pci_map_buses) */
 struct busmap {

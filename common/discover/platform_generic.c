@@ -193,31 +193,28 @@ static const struct platform_desc *newest_discovery(void)
 {
 	const struct platform_desc *best = NULL;
 	for (int i = 0; uc_platforms[i]; i++)
-		if (uc_platforms[i]->discovery && uc_platforms[i]->nevents && !uc_platforms[i]->sim_only &&
+		if (uc_platforms[i]->discovery && uc_platforms[i]->events && !uc_platforms[i]->sim_only &&
 		    !uc_platforms[i]->ecore_only && !uc_platforms[i]->provisional)
 			best = uc_platforms[i];
 	return best;
 }
 
-int platform_generic_nearest(uncore_t *u, const struct uc_event **ev, int *n)
+int platform_generic_nearest(uncore_t *u, const struct uc_catalog **ev)
 {
 	const struct uc_mapfile_row *row = mapfile_row(u->host.family, u->host.model, u->host.stepping);
 	const struct platform_desc *newest = newest_discovery();
 	char buf[512];
 	*ev = NULL;
-	*n = 0;
 	/* the mapfile's platform for this CPU when its JSON is built in (a platform not built in yet) and
 	 * its CPUs publish discovery tables */
 	const struct uc_generic_catalog *c = row ? generic_catalog(row->dir) : NULL;
 	if (c && c->discovery) {
 		*ev = c->events;
-		*n = *c->n;
 		snprintf(buf, sizeof(buf), "events of %s, the mapfile's platform for this CPU (not built in): Intel's %s "
 			 "%s, on the units of the discovery types SPR/EMR give their names", row->platform, c->file, c->version);
 	}
 	if (!*ev && newest) {
 		*ev = newest->events;
-		*n = *newest->nevents;
 		snprintf(buf, sizeof(buf), "events of %s, the newest built-in server P-core platform with discovery tables (%s), "
 			 "on the units of the same discovery types", newest->name,
 			 row ? "the mapfile's platform for this CPU has no discovery events built in" : "the CPU is not in the mapfile");

@@ -56,21 +56,23 @@ static const char *event_name(const void *ctx, int i) { return ((const uncore_t 
 /* The platform table's rows before its deprecated aliases (UC_EV_DEPRECATED rows end it: tools/gen/gen_perfmon). */
 static int live_rows(const struct platform_desc *p)
 {
-	int n = p->nevents ? *p->nevents : 0;
-	while (n > 0 && (p->events[n - 1].flags & UC_EV_DEPRECATED))
+	int n = p->events ? p->events->n : 0;
+	while (n > 0 && (p->events->rows[n - 1].flags & UC_EV_DEPRECATED))
 		n--;
 	return n;
 }
 
-/* The platform's deprecated alias named name (any case): its row, or NULL.  Only a name the catalog lacks gets
- * here, so the scan of the table's end costs nothing on the events in use. */
-static const struct uc_event *deprecated_named(const uncore_t *u, const char *name)
+/* The platform's deprecated alias named name (any case): its row in *out, or 0.  Only a name the catalog lacks
+ * gets here, so the scan of the table's end costs nothing on the events in use. */
+static int deprecated_named(const uncore_t *u, const char *name, struct uc_event *out)
 {
-	const struct platform_desc *p = u->plat;
-	for (int i = p->nevents ? *p->nevents : 0; i-- > 0 && (p->events[i].flags & UC_EV_DEPRECATED);)
-		if (!strcasecmp(p->events[i].name, name))
-			return &p->events[i];
-	return NULL;
+	const struct uc_catalog *c = u->plat->events;
+	for (int i = c ? c->n : 0; i-- > 0 && (c->rows[i].flags & UC_EV_DEPRECATED);)
+		if (!strcasecmp(uc_catalog_name(c, i), name)) {
+			uc_catalog_event(c, i, out);
+			return 1;
+		}
+	return 0;
 }
 
 /* An event of the catalog itself, not through a deprecated name (what a loaded event replaces). */
@@ -81,15 +83,18 @@ static int catalog_find_own(const uncore_t *u, const char *name) { return name_i
 int catalog_find(const uncore_t *u, const char *name)
 {
 	int i = catalog_find_own(u, name);
-	const struct uc_event *d = i < 0 ? deprecated_named(u, name) : NULL;
-	return d ? catalog_find_own(u, d->src) : i;
+	struct uc_event d;
+	return i < 0 && deprecated_named(u, name, &d) ? catalog_find_own(u, d.src) : i;
 }
 
-const struct uc_event *catalog_deprecated(const uncore_t *u, int i)
+int catalog_deprecated(const uncore_t *u, int i, struct uc_event *out)
 {
 	const struct platform_desc *p = u->plat;
-	int first = live_rows(p), n = p->nevents ? *p->nevents : 0;
-	return i >= 0 && i < n - first ? &p->events[first + i] : NULL;
+	int first = live_rows(p), n = p->events ? p->events->n : 0;
+	if (i < 0 || i >= n - first)
+		return 0;
+	uc_catalog_event(p->events, first + i, out);
+	return 1;
 }
 
 static int catalog_add(uncore_t *u, const struct uc_event *e)
@@ -109,12 +114,13 @@ static int catalog_add(uncore_t *u, const struct uc_event *e)
 
 /* Another platform's events (unit: a box type or perfmon Unit name), each on this platform's type of that
  * name or discovery type; the others (a unit or counter this CPU lacks) left out. */
-static int catalog_add_mapped(uncore_t *u, const struct uc_event *ev, int n)
+static int catalog_add_mapped(uncore_t *u, const struct uc_catalog *c)
 {
 	int added = 0;
-	for (int i = 0; i < n; i++) {
-		const struct box_type *t = unit_type(u, ev[i].unit);
-		struct uc_event e = ev[i];
+	for (int i = 0; i < c->n; i++) {
+		struct uc_event e;
+		uc_catalog_event(c, i, &e);
+		const struct box_type *t = unit_type(u, e.unit);
 		/* a unit this CPU lacks, or a counter its type does not have; another platform's deprecated names */
 		if (!t || (e.flags & UC_EV_DEPRECATED) || ((e.flags & UC_EV_FIXED) && !t->has_fixed) || ((e.flags & UC_EV_FREERUN) && !t->nfr))
 			continue;
@@ -356,20 +362,20 @@ out:
 	return rc;
 }
 
-int catalog_init(uncore_t *u, const struct uc_event *more, int nmore)
+int catalog_init(uncore_t *u, const struct uc_catalog *more)
 {
 	const char *env = uc_env("UNCORE_EVENTS");
 	int n = live_rows(u->plat); /* the deprecated aliases after them stay in the table (catalog_find) */
 	u->events = n ? malloc((size_t)n * sizeof(*u->events)) : NULL;
 	if (n && !u->events)
 		return uc_err("out of memory");
-	if (n)
-		memcpy(u->events, u->plat->events, (size_t)n * sizeof(*u->events));
+	for (int i = 0; i < n; i++)
+		uc_catalog_event(u->plat->events, i, &u->events[i]);
 	u->nevents = u->events_cap = n;
 	for (int i = 0; i < n; i++)
 		if (name_index_add(&u->event_names, i, event_name, u))
 			return -1;
-	if (nmore && catalog_add_mapped(u, more, nmore) < 0)
+	if (more && catalog_add_mapped(u, more) < 0)
 		return -1;
 	if (uc_load_list(u, env, load_json) < 0)
 		return uc_err_prefix("UNCORE_EVENTS: ");

@@ -29,11 +29,12 @@ struct encoded {
 /* The event catalog: built-in tables plus UNCORE_EVENTS / uncore_load_events() files (catalog.c). */
 /* The platform's events, then more (another platform's, for the generic one: on the types of the same
  * name or discovery type, those of units this CPU lacks left out), then UNCORE_EVENTS' files. */
-int catalog_init(uncore_t *u, const struct uc_event *more, int nmore);
+int catalog_init(uncore_t *u, const struct uc_catalog *more);
 /* The catalog's event named name (any case), or -1; a deprecated name of Intel's finds its replacement. */
 int catalog_find(const uncore_t *u, const char *name);
-/* The platform's deprecated alias i from 0 (name, description, src: the replacement's name), or NULL past the last. */
-const struct uc_event *catalog_deprecated(const uncore_t *u, int i);
+/* The platform's deprecated alias i from 0 in *out (name, description, src: the replacement's name): 1, or 0 past
+ * the last. */
+int catalog_deprecated(const uncore_t *u, int i, struct uc_event *out);
 /* An event spec, encoded; spec_parse also requires a box of its unit on this machine.  spec_parse_on
  * counts one that names no socket on socket (-1: every socket). */
 int spec_encode(const uncore_t *u, const char *spec, struct encoded *out);

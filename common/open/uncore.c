@@ -255,10 +255,9 @@ int uncore_open(const char *backend, uncore_t **out)
 	}
 	warn_uneven(u);
 	warn_no_links(u);
-	const struct uc_event *near = NULL; /* the generic platform's: the nearest platform's events */
-	int nnear = 0;
-	if ((u->own_plat && (u->perf ? perf_platform_events(u, &near, &nnear) : platform_generic_nearest(u, &near, &nnear))) ||
-	    catalog_init(u, near, nnear) ||
+	const struct uc_catalog *near = NULL; /* the generic platform's: the nearest platform's events */
+	if ((u->own_plat && (u->perf ? perf_platform_events(u, &near) : platform_generic_nearest(u, &near))) ||
+	    catalog_init(u, near) ||
 	    (!u->perf && write_guard_build(u)))
 		goto fail;
 	if (!u->acc->simulated && !u->perf && probe(u))
@@ -459,15 +458,15 @@ int uncore_event_info_impl(const uncore_t *u, int idx, struct uncore_event_info 
 
 int uncore_deprecated_info_impl(const uncore_t *u, int i, struct uncore_event_info *o, const char **replacement)
 {
-	const struct uc_event *d = catalog_deprecated(u, i);
-	int r = d ? catalog_find(u, d->name) : -1;
-	if (!d)
+	struct uc_event d;
+	if (!catalog_deprecated(u, i, &d))
 		return uc_err("no deprecated event %d", i);
+	int r = catalog_find(u, d.name);
 	if (r < 0 || uncore_event_info_impl(u, r, o))
-		return uc_err("deprecated event %s: its replacement %s is not in the catalog", d->name, d->src);
-	o->name = d->name;
-	o->desc = d->desc;
-	*replacement = d->src;
+		return uc_err("deprecated event %s: its replacement %s is not in the catalog", d.name, d.src);
+	o->name = d.name;
+	o->desc = d.desc;
+	*replacement = d.src;
 	return 0;
 }
 

@@ -21,7 +21,7 @@ int perf_platform_open(uncore_t *u);
 /* A disc_unnamed platform's generic types: one per uncore_type_<t>[_N] PMU stem of a discovery type it does
  * not name, after its own (perf_platform.c). */
 int perf_platform_unnamed(uncore_t *u);
-int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n);
+int perf_platform_events(uncore_t *u, const struct uc_catalog **ev);
 /* The perf attr words (config, config1, config2) of an event on box b, counted by counter ctr (a general
  * one, UC_CTR_FIXED, or UC_CTR_FREERUN with free-running counter fr), through the PMU's format files. */
 int perf_encode(const uncore_t *u, const struct box *b, const struct encoded *e, int ctr, int fr, uint64_t cfg[3]);

@@ -245,18 +245,16 @@ int perf_platform_unnamed(uncore_t *u)
 	return stem_types(u, p, p->ntypes, &st, keep);
 }
 
-int perf_platform_events(uncore_t *u, const struct uc_event **ev, int *n)
+int perf_platform_events(uncore_t *u, const struct uc_catalog **ev)
 {
 	const struct uc_mapfile_row *row = mapfile_row(u->host.family, u->host.model, u->host.stepping);
 	int naliases = 0;
 	char buf[512];
 	*ev = NULL;
-	*n = 0;
 	const struct uc_generic_catalog *c = row ? generic_catalog(row->dir) : NULL;
 	if (c) {
 		char left[96] = "";
 		*ev = c->events;
-		*n = *c->n;
 		if (c->left)
 			snprintf(left, sizeof(left), " (%d that need a filter register left out: give it by format name)",
 				 c->left);

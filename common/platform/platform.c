@@ -31,6 +31,15 @@ const struct box_type *platform_type_named(const struct platform_desc *p, const 
 	return NULL;
 }
 
+void uc_catalog_event(const struct uc_catalog *c, int i, struct uc_event *out)
+{
+	const struct uc_event_row *r = &c->rows[i];
+	*out = (struct uc_event){ .name = c->pool + r->name, .unit = c->pool + r->unit, .code = r->code,
+				  .umask = r->umask, .ext = r->ext, .ctr_mask = r->ctr_mask, .maxinc = r->maxinc,
+				  .flags = r->flags, .umext = r->umext, .filters = c->pool + r->filters,
+				  .desc = c->pool + r->desc, .src = c->pool + r->src };
+}
+
 const struct uc_generic_catalog *generic_catalog(const char *dir)
 {
 	for (int i = 0; dir && uc_generic_catalogs[i].dir; i++)

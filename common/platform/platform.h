@@ -42,6 +42,25 @@ struct uc_event {
 	const char *src;     /* where the facts come from */
 };
 
+/* A row of a generated catalog: struct uc_event with its strings as offsets into the catalog's pool, so that
+ * the tables need no relocation at a program's start (their pointers were 275,000 relocations, and under
+ * AddressSanitizer as many globals registered and scanned: half of what loading the library cost). */
+struct uc_event_row {
+	uint32_t name, unit, filters, desc, src; /* offsets into uc_catalog.pool */
+	uint32_t umext;
+	uint16_t ctr_mask;
+	uint8_t code, umask, ext, maxinc, flags;
+};
+/* A generated catalog (tools/gen/gen_events, gen_perfmon): n rows, grouped by unit. */
+struct uc_catalog {
+	const struct uc_event_row *rows;
+	const char *pool;
+	int n;
+};
+/* Row i of c as an event (its strings in the pool, which lives as long as the program). */
+void uc_catalog_event(const struct uc_catalog *c, int i, struct uc_event *out);
+static inline const char *uc_catalog_name(const struct uc_catalog *c, int i) { return c->pool + c->rows[i].name; }
+
 /* A filter/match register and the qualifier fields inside it. */
 struct filter_reg {
 	const char *name;
@@ -272,8 +291,7 @@ struct platform_desc {
 	/* a bus without a UBox belongs to the socket of the next lower bus with one (Skylake-SP); 0: of the
 	 * next higher one (the others) */
 	int busmap_forward;
-	const struct uc_event *events; /* catalog, grouped by unit */
-	const int *nevents;
+	const struct uc_catalog *events; /* catalog, grouped by unit (NULL: none) */
 	/* what a Filter of Intel's JSON means here: the filter rows of the unit map the catalog was generated
 	 * with (tools/gen/gen_perfmon), for the JSON a user loads; NULL: none, and an event with a Filter is skipped */
 	const struct uc_perfmon_filter *perfmon_filters;
@@ -376,8 +394,7 @@ void platform_cpu_match(const char *vendor, int family, int model, int stepping,
  * metrics_json: the directory's perf metric file (NULL: none).  Ends with a NULL dir. */
 struct uc_generic_catalog {
 	const char *dir, *platform, *file, *version;
-	const struct uc_event *events;
-	const int *n;
+	const struct uc_catalog *events;
 	int discovery, left;
 	const char *metrics_json;
 };
@@ -427,8 +444,7 @@ int boxes_discover(struct access *a, const struct host_info *h, const struct pla
 /* Platform p's generated catalog and metrics (platforms/<p>/ .evt files and metrics.json -> events_gen.c,
  * metrics_gen.c), declared by the platform's descriptor file. */
 #define UC_PLATFORM_TABLES(p)                                                                                  \
-	extern const struct uc_event uc_events_##p[];                                                          \
-	extern const int uc_events_##p##_n;                                                                    \
+	extern const struct uc_catalog uc_events_##p;                                                          \
 	extern const struct uc_perfmon_filter uc_events_##p##_filters[]; /* catalogs from Intel's JSON only */  \
 	extern const struct uc_perfmon_fold uc_events_##p##_folds[];                                            \
 	extern const char uc_metrics_##p[]

@@ -70,7 +70,7 @@ const struct platform_desc platform_bdx = {
 	.types = bdx_types, .ntypes = N(bdx_types),
 	/* bdx_uncore_pci_init: snbep_pci2phy_map_init(0x6f1e, SNBEP_CPUNODEID 0x40, SNBEP_GIDNIDMAP 0x54, reverse) */
 	.ubox_devid = 0x6f1e, .cpunodeid = 0x40, .gidnidmap = 0x54,
-	.events = uc_events_bdx, .nevents = &uc_events_bdx_n, .metrics_json = uc_metrics_bdx,
+	.events = &uc_events_bdx, .metrics_json = uc_metrics_bdx,
 	.perfmon_filters = uc_events_bdx_filters, .perfmon_folds = uc_events_bdx_folds,
 	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms, .own_fns = bdx_own_fns,
 	.energy = &bdx_energy, .clocks = &bdx_clocks, .attrib = &bdx_attrib, .mem = &bdx_mem,

@@ -34,7 +34,7 @@ const struct platform_desc platform_bdxde = {
 	.types = bdxde_types, .ntypes = N(bdxde_types),
 	/* bdx_uncore_pci_init: snbep_pci2phy_map_init(0x6f1e, SNBEP_CPUNODEID 0x40, SNBEP_GIDNIDMAP 0x54, reverse) */
 	.ubox_devid = 0x6f1e, .cpunodeid = 0x40, .gidnidmap = 0x54,
-	.events = uc_events_bdxde, .nevents = &uc_events_bdxde_n, .metrics_json = uc_metrics_bdxde,
+	.events = &uc_events_bdxde, .metrics_json = uc_metrics_bdxde,
 	.perfmon_filters = uc_events_bdxde_filters, .perfmon_folds = uc_events_bdxde_folds,
 	.perf_aliases = bdx_aliases, .perf_terms = bdx_terms,
 	.energy = &bdxde_energy, .clocks = &bdxde_clocks, .attrib = &bdxde_attrib, .mem = &bdxde_mem,

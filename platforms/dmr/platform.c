@@ -184,7 +184,7 @@ static const struct energy_part dmr_energy = { PLAT_RAPL_PKG_DRAM, 0, 0, ENERGY_
 const struct platform_desc platform_dmr = {
 	.name = "dmr", .desc = "Diamond Rapids (Xeon; provisional: Linux 7.0's driver, no Intel event file)",
 	.family = 0x13, .models = dmr_models, .types = dmr_types, .ntypes = N(dmr_types),
-	.events = uc_events_dmr, .nevents = &uc_events_dmr_n, .metrics_json = uc_metrics_dmr, .discovery = 1,
+	.events = &uc_events_dmr, .metrics_json = uc_metrics_dmr, .discovery = 1,
 	.provisional = 1, .disc_domains = dmr_domains, .ndisc_domains = N(dmr_domains), .disc_unnamed = 1,
 	/* the PMON MSR range of the discovery generation (seed 001 T1-8..T1-10), as GNR's */
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .ro_msrs = dmr_ro_msrs, .perf_aliases = dmr_aliases,

@@ -41,7 +41,7 @@ static const struct mem_layout emr_mem = { "Intel_10nm Socket#", " IMC#", 2, 2, 
 
 const struct platform_desc platform_emr = {
 	.name = "emr", .desc = "Emerald Rapids (5th Gen Xeon Scalable)", .models = emr_models,
-	.events = uc_events_emr, .nevents = &uc_events_emr_n, .perfmon_filters = uc_events_spr_filters,
+	.events = &uc_events_emr, .perfmon_filters = uc_events_spr_filters,
 	.perfmon_folds = uc_events_spr_folds,
 	.metrics_json = uc_metrics_emr,
 	SPR_FAMILY_DESC,

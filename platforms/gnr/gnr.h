@@ -24,7 +24,7 @@ int gnr_fixup(struct disc_ctx *c);
  * (uncore_discovery.c get_device_die_id, uncore.c uncore_device_to_die; discover_table.c table_die). */
 #define GNR_UNCORE(p)                                                                                    \
 	.types = gnr_types, .ntypes = GNR_NTYPES,                                                          \
-	.events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, .discovery = 1, \
+	.events = &uc_events_##p, .metrics_json = uc_metrics_##p, .discovery = 1, \
 	.pmon_msr_lo = 0x2000, .pmon_msr_hi = 0x3fff, .disc_unnamed = 1, .glob_ctl = 0x2ff0,       \
 	.glob_status = 0x2ff2, .glob_status_regs = 2, .glob_frz_all = 1ull << 0, .perf_aliases = gnr_aliases, \
 	.perf_terms = gnr_terms, .fixup = gnr_fixup, .perfmon_filters = uc_events_##p##_filters,               \

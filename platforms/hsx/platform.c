@@ -99,7 +99,7 @@ const struct platform_desc platform_hsx = {
 	.types = hsx_types, .ntypes = N(hsx_types),
 	/* hswep_uncore_pci_init: snbep_pci2phy_map_init(0x2f1e, SNBEP_CPUNODEID 0x40, SNBEP_GIDNIDMAP 0x54, reverse) */
 	.ubox_devid = 0x2f1e, .cpunodeid = 0x40, .gidnidmap = 0x54,
-	.events = uc_events_hsx, .nevents = &uc_events_hsx_n, .metrics_json = uc_metrics_hsx,
+	.events = &uc_events_hsx, .metrics_json = uc_metrics_hsx,
 	.perfmon_filters = uc_events_hsx_filters, .perfmon_folds = uc_events_hsx_folds,
 	.perf_aliases = hsx_aliases, .perf_terms = hsx_terms, .own_fns = hsx_own_fns,
 	.energy = &hsx_energy, .clocks = &hsx_clocks, .attrib = &hsx_attrib, .mem = &hsx_mem,

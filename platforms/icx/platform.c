@@ -223,7 +223,7 @@ const struct platform_desc platform_icx = {
 	.name = "icx", .desc = "Ice Lake-SP (Xeon Scalable 3rd gen)",
 	.family = 6, .models = icx_models,
 	.types = icx_types, .ntypes = N(icx_types), .ubox_devid = 0x3450, .cpunodeid = 0xc0, .gidnidmap = 0xd4,
-	.events = uc_events_icx, .nevents = &uc_events_icx_n, .metrics_json = uc_metrics_icx,
+	.events = &uc_events_icx, .metrics_json = uc_metrics_icx,
 	.perfmon_filters = uc_events_icx_filters, .perfmon_folds = uc_events_icx_folds,
 	.perf_aliases = icx_aliases, .perf_terms = icx_terms, .own_fns = icx_own_functions,
 	.energy = &icx_energy, .clocks = &icx_clocks, .attrib = &icx_attrib, .mem = &icx_mem,

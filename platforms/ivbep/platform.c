@@ -177,7 +177,7 @@ const struct platform_desc platform_ivbep = {
 	.family = 6, .models = ivbep_models,
 	.types = ivbep_types, .ntypes = N(ivbep_types),
 	.ubox_devid = 0x0e1e, .cpunodeid = 0x40, .gidnidmap = 0x54, /* Linux ivbep_pci2phy_map_init */
-	.events = uc_events_ivbep, .nevents = &uc_events_ivbep_n, .metrics_json = uc_metrics_ivbep,
+	.events = &uc_events_ivbep, .metrics_json = uc_metrics_ivbep,
 	.perf_aliases = ivbep_aliases, .perf_terms = ivbep_terms, .own_fns = ivbep_own_fns,
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00 (frz_all 31, unfrz_all 29: Linux IVBEP_U_PMON_GLOBAL_*),
 	 * U_MSR_PMON_GLOBAL_STATUS 0xC01 (likwid) */

@@ -44,7 +44,7 @@ const struct platform_desc platform_montecito = {
 	.name = "montecito", .desc = "Itanium 2 9000 (Montecito) front-side bus, simulator only",
 	.family = 0x20, .models = NULL, /* CPUID family 0x20 (seed 004 L287-296) */
 	.types = montecito_types, .ntypes = N(montecito_types),
-	.events = uc_events_montecito, .nevents = &uc_events_montecito_n, .metrics_json = uc_metrics_montecito,
+	.events = &uc_events_montecito, .metrics_json = uc_metrics_montecito,
 	.sim_only = 1,
 	.caveat = "simulator only: Linux no longer runs on IA-64, so no hardware backend exists; PMC/PMD numbers "
 		  "are the simulator's. Socket-wide events (initiator EITHER, IO, ANY and the SI/ER queues) are "

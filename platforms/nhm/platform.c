@@ -77,7 +77,7 @@ const struct platform_desc platform_nhm = {
 	.name = "nhm", .desc = "Nehalem-EP (Xeon 5500)",
 	.family = 6, .models = nhm_models,
 	.types = nhm_types, .ntypes = N(nhm_types),
-	.events = uc_events_nhm, .nevents = &uc_events_nhm_n, .metrics_json = uc_metrics_nhm,
+	.events = &uc_events_nhm, .metrics_json = uc_metrics_nhm,
 	.perf_aliases = nhm_aliases, .perf_terms = nhm_terms,
 	.caveat = "occupancy events (GQ_TRACKER_OCCUP, QHL_OCCUPANCY, IMC_*_OCCUPANCY) need an empty queue when "
 		  "first programmed, which Intel's driver gets with a bus lock (seed 003 L1134); this tool cannot, so "

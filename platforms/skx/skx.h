@@ -25,7 +25,7 @@ extern const struct iio_layout skx_iio; /* platform.c: Skylake-SP's and Cascade 
  * snbep_pci2phy_map_init(0x2014, SKX_CPUNODEID, SKX_GIDNIDMAP, false)). */
 #define SKX_UNCORE(p)                                                                                          \
 	.types = skx_types, .ntypes = SKX_NTYPES, .ubox_devid = 0x2014, .cpunodeid = 0xc0, .gidnidmap = 0xd4,       \
-	.busmap_forward = 1, .events = uc_events_##p, .nevents = &uc_events_##p##_n, .metrics_json = uc_metrics_##p, \
+	.busmap_forward = 1, .events = &uc_events_##p, .metrics_json = uc_metrics_##p, \
 	.perfmon_filters = uc_events_##p##_filters, .perfmon_folds = uc_events_##p##_folds, .perf_aliases = skx_aliases,  \
 	.perf_terms = skx_terms, .own_fns = skx_own_functions, .iio = &skx_iio
 

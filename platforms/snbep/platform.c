@@ -129,7 +129,7 @@ const struct platform_desc platform_snbep = {
 	.types = snbep_types, .ntypes = N(snbep_types),
 	/* UBox device and its node-id registers: Linux snbep_pci2phy_map_init(0x3ce0, 0x40, 0x54) */
 	.ubox_devid = 0x3ce0, .cpunodeid = 0x40, .gidnidmap = 0x54,
-	.events = uc_events_snbep, .nevents = &uc_events_snbep_n, .metrics_json = uc_metrics_snbep,
+	.events = &uc_events_snbep, .metrics_json = uc_metrics_snbep,
 	.perf_aliases = snbep_aliases, .perf_terms = snbep_terms,
 	.energy = &snbep_energy, .clocks = &snbep_clocks, .attrib = &snbep_attrib, .mem = &snbep_mem,
 };

@@ -49,7 +49,7 @@ static const struct mem_layout spr_mem = { "Intel_10nm Socket#", " IMC#", 2, 2, 
 
 const struct platform_desc platform_spr = {
 	.name = "spr", .desc = "Sapphire Rapids (4th Gen Xeon Scalable)", .models = spr_models,
-	.events = uc_events_spr, .nevents = &uc_events_spr_n, .metrics_json = uc_metrics_spr,
+	.events = &uc_events_spr, .metrics_json = uc_metrics_spr,
 	.perfmon_filters = uc_events_spr_filters, .perfmon_folds = uc_events_spr_folds,
 	SPR_FAMILY_DESC,
 	.energy = &spr_energy, .clocks = &spr_clocks, .attrib = &spr_attrib, .mem = &spr_mem, .snc = spr_snc,

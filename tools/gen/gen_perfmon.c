@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gen_c.h"
+#include "gen_catalog.h"
 #include "platform/perfmon_filter.h"
 
 #define MAX_ROWS 64
@@ -41,7 +42,8 @@ static struct dir_row dirs[MAX_ROWS];
 static struct narrow_row narrows[MAX_ROWS];
 static int nnarrows;
 static char jsons[8][256];
-static int nunits, nfilters, nfolds, njsons, ndirs, rows;
+static int nunits, nfilters, nfolds, njsons, ndirs;
+static struct gen_catalog cat; /* the catalog being written */
 /* "deprecated UNIT": that Unit's deprecated events that name no replacement stay in the catalog as events (perf
  * keeps them usable); those that name one are its aliases on every Unit (catalog(): SKX's io_bandwidth_write
  * reads UNC_IIO_PAYLOAD_BYTES_IN.*, aliases of UNC_IIO_DATA_REQ_OF_CPU.*) */
@@ -243,19 +245,11 @@ static void emit(json_t *ev, const char *box, json_t *dep)
 		die(name, why, NULL);
 	ours = raw;
 
-	printf("\t{ ");
-	gen_c_string(stdout, dep ? str(dep, "EventName") : name);
-	printf(", ");
-	gen_c_string(stdout, box);
-	printf(", 0x%02x, 0x%02x, %d, 0x%04x, 1, %s%s, 0x%llx, ", code, (unsigned)umask, atoi(str(ev, "ExtSel")), mask,
-	       fixed ? "UC_EV_FIXED" : freerun ? "UC_EV_FREERUN" : "0", dep ? " | UC_EV_DEPRECATED" : "", umext);
-	gen_c_string(stdout, ours);
-	printf(", ");
-	gen_c_string(stdout, str(dep ? dep : ev, "BriefDescription"));
-	printf(", ");
-	gen_c_string(stdout, dep ? name : "json");
-	printf(" },\n");
-	rows++;
+	char flags[48];
+	snprintf(flags, sizeof(flags), "%s%s", fixed ? "UC_EV_FIXED" : freerun ? "UC_EV_FREERUN" : "0",
+		 dep ? " | UC_EV_DEPRECATED" : "");
+	gen_catalog_row(stdout, &cat, dep ? str(dep, "EventName") : name, box, code, (unsigned)umask, atoi(str(ev, "ExtSel")),
+			mask, 1, flags, umext, ours, str(dep ? dep : ev, "BriefDescription"), dep ? name : "json");
 }
 
 /* The event a deprecated one names as its replacement, as Intel writes it in the description ("This event is
@@ -349,7 +343,6 @@ static json_t *replaced_by(json_t *dep, json_t **roots, int n, const char **box)
  * units[], so that a unit new in an updated file is a build error, not a silent loss. */
 static void catalog(const char *symbol, json_t **roots, int n)
 {
-	rows = 0;
 	for (int j = 0; j < n; j++) {
 		size_t i;
 		json_t *ev;
@@ -357,7 +350,7 @@ static void catalog(const char *symbol, json_t **roots, int n)
 			if (!unit_known(str(ev, "Unit")))
 				die(symbol, "a Unit the unit map does not name", str(ev, "Unit"));
 	}
-	printf("const struct uc_event %s[] = {\n", symbol);
+	gen_catalog_begin(stdout, symbol, &cat);
 	for (int u = 0; u < nunits; u++) {
 		if (!strcmp(units[u].box, "-"))
 			continue;
@@ -379,7 +372,7 @@ static void catalog(const char *symbol, json_t **roots, int n)
 				    (repl = replaced_by(ev, roots, n, &box)))
 					emit(repl, box, ev);
 		}
-	printf("};\nconst int %s_n = %d;\n", symbol, rows);
+	gen_catalog_end(stdout, symbol, &cat);
 }
 
 /* The map's filter and fold rows as SYMBOL_filters and SYMBOL_folds (platform_desc.perfmon_filters and
@@ -611,10 +604,10 @@ static int generic_catalogs(const char *evdir, char **built, int nbuilt)
 		gen_c_string(stdout, dirs[done[c].d].dir);
 		printf(", ");
 		gen_c_string(stdout, dirs[done[c].d].platform);
-		printf(", %s_file, %s_version, %s, &%s_n, %d, %d, %s_metrics },\n", done[c].sym, done[c].sym, done[c].sym,
-		       done[c].sym, dirs[done[c].d].discovery, done[c].left, done[c].sym);
+		printf(", %s_file, %s_version, &%s, %d, %d, %s_metrics },\n", done[c].sym, done[c].sym, done[c].sym,
+		       dirs[done[c].d].discovery, done[c].left, done[c].sym);
 	}
-	printf("\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL },\n};\n");
+	printf("\t{ NULL, NULL, NULL, NULL, NULL, 0, 0, NULL },\n};\n");
 	return 0;
 }
 

@@ -162,7 +162,19 @@ struct sim_box {
 	 * control word, the box's filters and the machine's rate_gen (sim_core.c box_rate) */
 	struct { uint64_t ctl, filt, gen; double rate; } rc[SIM_MAX_CTR + 1 + SIM_MAX_FR];
 	uint64_t lent[SIM_MAX_CTR]; /* fault borrow: the control words it found, and puts back */
+	/* a box with a counter armed for overflows: before ov_safe_ns none of them can overflow, as its last full
+	 * advance counted them -- valid, as fast_gen, while ov_gen is the machine's rate_gen + 1 (sim_box_stale) --
+	 * so the walk that brings armed boxes up before another counts (sim_core.c advance_armed_in) can leave it */
+	uint64_t ov_gen, ov_safe_ns;
 };
+
+/* What box b's last full advance worked out for the next ones (its fast way, its first overflow) is stale: a write
+ * to it, a strike or an overflow changed what it counts. */
+static inline void sim_box_stale(struct sim_box *b)
+{
+	b->fast_gen = 0;
+	b->ov_gen = 0;
+}
 
 /* Fault borrow: another tool puts its own event on every general counter of the box at the fault's time,
  * counts SIM_BORROW_NS, and writes the control words it found back (a tool that saves and restores what it

@@ -95,36 +95,40 @@ void sim_note_armed(struct sim *s, const struct sim_box *b)
 		}
 }
 
-/* Overflows stop counting socket-wide (IVB-EP): bring the boxes that can overflow up to date first,
- * so that no other box counts past the moment a freeze began.  (The boxes outside armed_box have no armed
- * counter: walking only those it names finds what a walk of every box would, in the same order; a box found
- * with none leaves it.) */
-static void advance_armed(struct sim *s, const struct sim_box *b)
+/* Overflows stop counting socket-wide (IVB-EP): bring the boxes that can overflow of scope (-1: every one) up to
+ * now, the instant the caller brings box b (NULL: none) to, first, so that no other box counts past the moment a
+ * freeze began.  (The boxes outside armed_box have no armed counter: walking only those it names finds what a
+ * walk of every box would, in the same order; a box found with none leaves it.)  One instant for all: each
+ * armed box read the clock again before, and an access of a platform of hundreds of boxes spent more time
+ * there than counting while a counter was armed. */
+static void advance_armed_in(struct sim *s, const struct sim_box *b, int scope, uint64_t now)
 {
 	s->advancing = 1;
 	int machine_armed = 0;
-	for (int i = 0; i < s->nboxes; i++) {
-		uint64_t *word = &s->armed_box[i / 64];
-		if (!(*word >> (i % 64))) { /* none at i or above in this word */
-			i |= 63;
-			continue;
+	for (int w = 0; w < (s->nboxes + 63) / 64; w++)
+		for (uint64_t m = s->armed_box[w]; m; m &= m - 1) {
+			int i = w * 64 + __builtin_ctzll(m);
+			struct sim_box *x = &s->boxes[i];
+			int any = 0;
+			/* armed as its last full advance found it (what would change that stales ov_gen), and with no
+			 * overflow before now: it is brought up when it is accessed */
+			if (x->ov_gen == s->rate_gen + 1 && now < x->ov_safe_ns && !s->shm) {
+				machine_armed = 1;
+				continue;
+			}
+			if (x != b) /* the caller holds b; the others are brought in from a shared file, if any */
+				sim_shared_in(s, x);
+			for (int c = 0; c < x->u->nctr && !any; c++)
+				any = armed(x, c);
+			machine_armed |= any;
+			/* (a box another process brought past now, on a shared machine, stays as it left it) */
+			if (any && x != b && (scope < 0 || sim_box_scope(s, x) == scope) && (int64_t)(now - x->last_ns) > 0)
+				sim_box_advance_to(s, x, now);
+			if (x != b)
+				sim_shared_out(s, x);
+			if (!any)
+				s->armed_box[w] &= ~(1ull << (i % 64));
 		}
-		if (!(*word >> (i % 64) & 1))
-			continue;
-		struct sim_box *x = &s->boxes[i];
-		int any = 0;
-		if (x != b) /* the caller holds b; the others are brought in from a shared file, if any */
-			sim_shared_in(s, x);
-		for (int c = 0; c < x->u->nctr && !any; c++)
-			any = armed(x, c);
-		machine_armed |= any;
-		if (any && x != b && sim_box_scope(s, x) == sim_box_scope(s, b))
-			sim_box_advance(s, x);
-		if (x != b)
-			sim_shared_out(s, x);
-		if (!any)
-			*word &= ~(1ull << (i % 64));
-	}
 	/* no counter reports overflows any more (the sampling session ended): every access stops walking
 	 * every box of the machine until a control word arms one again */
 	s->armed = machine_armed;
@@ -137,7 +141,7 @@ static void overflowed(struct sim *s, struct sim_box *b, uint64_t bits, uint64_t
 {
 	int sc = sim_box_scope(s, b); /* the die's global control */
 	b->status |= bits;
-	b->fast_gen = 0;
+	sim_box_stale(b);
 	if (s->glob) {
 		if (b->gsp >= 0 && b->gsp < 64 * SIM_MAX_GLOB_STATUS) /* EMR: the unit's Global Status Position */
 			s->gstatus[sc][b->gsp / 64] |= 1ull << (b->gsp % 64);
@@ -190,7 +194,7 @@ void sim_agent_strike(struct sim *s, struct sim_box *b)
 	if (b->agent != 1 || sim_clock(s) < b->fault_from_ns)
 		return;
 	b->agent = 2;
-	b->fast_gen = 0;
+	sim_box_stale(b);
 	uint64_t en = u->ctl_en & -u->ctl_en; /* its lowest enable bit; none: a non-zero event select counts */
 	for (int c = 0; c < u->nctr; c++)
 		b->ctl[c] = (en | 0x3full << u->ev_shift) & u->ctl_writable;
@@ -216,7 +220,7 @@ void sim_borrow_to(struct sim *s, struct sim_box *b, uint64_t now)
 		if (!held) /* its event on every counter, as agent's */
 			b->agent = 1, sim_agent_strike(s, b);
 		b->agent = held ? SIM_BORROW_DONE : SIM_BORROW_HELD;
-		b->fast_gen = 0;
+		sim_box_stale(b);
 	}
 }
 
@@ -244,13 +248,32 @@ static void fast_state(struct sim_box *b, uint64_t en, uint64_t run, int fixed, 
 	b->fast_gen = gen;
 }
 
+/* Box b, just counted the plain way up to now with counters arm armed: the earliest instant one of them can
+ * overflow at the rates it counts at (a frozen die only puts that off), less a microsecond for the rounding of
+ * the division, kept in ov_safe_ns for generation gen. */
+static void note_first_overflow(struct sim *s, struct sim_box *b, unsigned arm, uint64_t now, uint64_t gen)
+{
+	uint64_t wmask = uc_width_mask(b->width), fh = filt_hash(b);
+	double first = 1e7; /* seconds: a counter that overflows no sooner is looked at again in a few months */
+	for (int c = 0; c < b->u->nctr; c++)
+		if (arm >> c & 1) {
+			double r = box_rate(s, b, b->ctl[c], c, fh); /* (the phantom fault's rate in it) */
+			if (r > 0 && ((double)(wmask - b->cnt[c].v) + 1 - b->cnt[c].frac) / r < first)
+				first = ((double)(wmask - b->cnt[c].v) + 1 - b->cnt[c].frac) / r;
+		}
+	if (first > 2e-6) {
+		b->ov_safe_ns = now + (uint64_t)(first * 1e9) - 1000;
+		b->ov_gen = gen;
+	}
+}
+
 /* Bring a box's counters up to now (the clock's time when the access began): sim_box_advance_to's way when
  * the box does not count as its last full advance left it. */
 void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 {
 	const struct sim_unit *u = b->u;
-	if (s->armed && !s->advancing)
-		advance_armed(s, b);
+	if (s->armed && !s->advancing) /* the armed boxes of b's scope first */
+		advance_armed_in(s, b, sim_box_scope(s, b), now);
 	if (b->agent == SIM_BORROW_DUE || b->agent == SIM_BORROW_HELD)
 		sim_borrow_to(s, b, now);
 	uint64_t start = b->last_ns, end = now;
@@ -340,6 +363,8 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 			ovbits |= 1ull << (c + u->status_shift);
 	if (ovbits)
 		overflowed(s, b, ovbits, start + (uint64_t)(dtc * 1e9));
+	else if (arm && plain && b->agent != SIM_BORROW_DUE && b->agent != SIM_BORROW_HELD)
+		note_first_overflow(s, b, arm, now, gen);
 }
 #undef RATE
 
@@ -397,7 +422,7 @@ static void reg_set_local(struct sim *s, struct sim_box *b, int kind, int i, uin
 {
 	sim_box_catch_up(s, b);
 	sim_agent_strike(s, b);
-	b->fast_gen = 0;
+	sim_box_stale(b);
 	uint64_t held[SIM_MAX_CTR], held_fixed = b->fixed.v; /* fault stuck: what its counters keep */
 	for (int c = 0; c < SIM_MAX_CTR; c++)
 		held[c] = b->cnt[c].v;
@@ -488,7 +513,18 @@ static void reg_set_counters(struct sim *s, struct sim_box *b, int kind, int i, 
 
 void sim_advance_scope(struct sim *s, int scope)
 {
+	/* Every box to one instant, the clock held over the walk as over a read (s_hold_clock): the armed boxes
+	 * first, once, where each box's advance walked them again (advance_armed_in), which made a read of the global
+	 * status of a platform of hundreds of boxes quadratic while a counter was armed (PAPI's every-event test
+	 * on sim:emr spent half its time there); at one instant that walk finds them all there already. */
 	sim_shared_in(s, NULL);
+	int held = s->held, advancing = s->advancing;
+	uint64_t hold_ns = s->hold_ns;
+	s->hold_ns = sim_clock(s);
+	s->held = 1;
+	if (s->armed && !advancing)
+		advance_armed_in(s, NULL, scope, s->hold_ns);
+	s->advancing = 1;
 	for (int i = 0; i < s->nboxes; i++) {
 		struct sim_box *b = &s->boxes[i];
 		if (scope >= 0 && sim_box_scope(s, b) != scope)
@@ -497,6 +533,9 @@ void sim_advance_scope(struct sim *s, int scope)
 		sim_box_advance(s, b);
 		sim_shared_out(s, b);
 	}
+	s->advancing = advancing;
+	s->held = held;
+	s->hold_ns = hold_ns;
 	sim_shared_out(s, NULL);
 }
 

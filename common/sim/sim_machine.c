@@ -213,7 +213,7 @@ int sim_fault(struct sim *s, const char *kind, const char *unit, int idx, uint64
 			b->agent = 1;
 		else if (!strcmp(kind, "borrow")) {
 			b->agent = SIM_BORROW_DUE;
-			b->fast_gen = 0;
+			sim_box_stale(b);
 		}
 		else if (!strcmp(kind, "tidless") && b->u->tid_en)
 			b->tidless = 1;

@@ -176,7 +176,7 @@ static int listing_in_table(const char *plat, const char *file, const struct lin
 {
 	char where[160];
 	int diffs = 0;
-	snprintf(where, sizeof(where), "%s %s", plat, file);
+	snprintf(where, sizeof(where), "%.32s %.120s", plat, file); /* (a platform's name, a listing's: 63 at most) */
 	for (int i = 0; i < l->n; i++) {
 		char pmu[128], stem[128], name[128];
 		if (!alias_line(l->v[i], pmu, name))
@@ -300,9 +300,9 @@ static int listings(const char *plat, char names[][64], int max)
 		return 0;
 	for (struct dirent *e; (e = readdir(d));) {
 		size_t len = strlen(e->d_name);
-		if (strncmp(e->d_name, "linux_pmus", 10) || len < 14 || strcmp(e->d_name + len - 4, ".txt") || n == max)
+		if (strncmp(e->d_name, "linux_pmus", 10) || len < 14 || len >= 64 || strcmp(e->d_name + len - 4, ".txt") || n == max)
 			continue;
-		snprintf(names[n++], 64, "%s", e->d_name);
+		memcpy(names[n++], e->d_name, len + 1);
 	}
 	closedir(d);
 	qsort(names, (size_t)n, sizeof(names[0]), by_name); /* '.' sorts before '_': linux_pmus.txt first */
@@ -326,7 +326,7 @@ static void test_every_table(void)
 		}
 		for (int i = 0; i < n; i++) {
 			struct lines l = { 0 };
-			snprintf(rel, sizeof(rel), "%s/%s", pd->name, names[i]);
+			snprintf(rel, sizeof(rel), "%.64s/%.63s", pd->name, names[i]); /* (names kept: 63 bytes at most) */
 			CU_ASSERT_FATAL(read_listing(rel, &l) == 0);
 			if (!i)
 				diffs += table_in_listing(pd->name, &l, pd->perf_aliases) + fr_counters(pd, &l);

@@ -101,7 +101,7 @@ static double window(uncore_t *u, const char *spec, struct group *g, const int *
 static int measure(const char *spec, struct group *out, double *secs)
 {
 	uncore_t *u = open_sim(spec);
-	int n = 0, ng = uncore_num_device_groups(u), round[MAXG], rounds = 0;
+	int n = 0, ng = uncore_num_device_groups(u), round[MAXG] = { 0 }, rounds = 0;
 	CU_ASSERT_FATAL(ng > 0);
 	for (int k = 0; k < ng && n < MAXG; k++) {
 		struct group *x = &out[n];

@@ -390,7 +390,7 @@ static void check_ports(const struct rp_case *c)
 	for (int i = 0; i < c->n; i++) {
 		struct uncore_device_group g;
 		struct uncore_device d;
-		char bdf[16];
+		char bdf[32];
 		snprintf(bdf, sizeof(bdf), "0000:%02x:00.0", 0x20 + i);
 		int ok = !find(u, bdf, &g, &d) && g.stack == 1 && g.port == c->want[i] &&
 			 (g.port != UNCORE_PORT_UNKNOWN) == !*g.port_why;
@@ -997,7 +997,7 @@ static void test_icx_cbdma_sockets(void)
 	CU_ASSERT_FATAL(uncore_open_topology("direct", &u) == 0);
 	for (int sock = 0; sock < 2; sock++)
 		for (int fn = 0; fn < 8; fn++) {
-			char bdf[16], rp[16];
+			char bdf[32], rp[32];
 			snprintf(bdf, sizeof(bdf), "0000:%02x:01.%d", 0x80 * sock, fn);
 			snprintf(rp, sizeof(rp), "0000:%02x:01.0", 0x80 * sock);
 			int ok = !find(u, bdf, &g, &d) && g.socket == sock && g.stack == 5 && g.port == 3 && g.ndevices == 8 &&

@@ -10,7 +10,7 @@ struct run {
 	int raised[UNCORE_HEALTH_KINDS]; /* conditions raised over the run, per kind */
 	int cleared;
 	int at_box;                      /* ... of which on the faulted box (socket 0) */
-	char first[300];                 /* the first raised, for messages */
+	char first[400];                 /* the first raised, for messages (struct health_run's) */
 	int reads, fails;
 };
 

@@ -10,7 +10,7 @@
 /* Conditions of kind raised over a run: on (socket 0, unit, box), and elsewhere. */
 struct seen {
 	int at, elsewhere, other_kinds;
-	char first[300];
+	char first[400]; /* struct health_run's */
 };
 
 static void take(uncore_session_t *s, int kind, const char *unit, int box, struct seen *r)

@@ -7,7 +7,7 @@
  * simulated node takes is in the tree its access keeps (access_files); the calls that open one are counted here,
  * in the test program, while the reads run.
  */
-#define _GNU_SOURCE
+/* (_GNU_SOURCE, for RTLD_NEXT: configure defines it) */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>

@@ -226,7 +226,7 @@ static const struct box *box_of_claim(const uncore_t *u, const struct claim *c)
 {
 	for (int i = 0; i < u->nboxes; i++) {
 		const struct box *b = &u->boxes[i];
-		if (!strcmp(b->t->name, c->unit) && b->socket == c->socket && b->idx == c->idx)
+		if (b->idx == c->idx && b->socket == c->socket && !strcmp(b->t->name, c->unit))
 			return b;
 	}
 	return NULL;
@@ -244,7 +244,7 @@ static const char *bad_record(const uncore_t *u, const struct claim *all, int i,
 	if (!b)
 		return "it names no box of this machine";
 	for (int j = 0; j < n; j++)
-		if (!strcmp(all[j].unit, c->unit) && all[j].socket == c->socket && all[j].idx == c->idx)
+		if (all[j].idx == c->idx && all[j].socket == c->socket && !strcmp(all[j].unit, c->unit))
 			return "a record for the box came before it";
 	if (c->nholders < 0 || c->nholders > CLAIM_HOLDERS)
 		return "its holder count is out of range";
@@ -461,9 +461,10 @@ const struct box *claims_box(const uncore_t *u, const struct claim *c) { return 
 struct claim *claims_get(uncore_t *u, const struct box *b, int create)
 {
 	struct claims *cl = u->claims;
+	/* (the numbers first: a session of every CHA of a socket looks up each of its hundred claims among the others) */
 	for (int i = 0; i < cl->n; i++) {
 		struct claim *c = &cl->c[i];
-		if (!strcmp(c->unit, b->t->name) && c->socket == b->socket && c->idx == b->idx)
+		if (c->idx == b->idx && c->socket == b->socket && !strcmp(c->unit, b->t->name))
 			return c;
 	}
 	if (!create || grow(&cl->c, &cl->cap, cl->n + 1))

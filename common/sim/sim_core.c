@@ -248,12 +248,13 @@ static void fast_state(struct sim_box *b, uint64_t en, uint64_t run, int fixed, 
 	b->fast_gen = gen;
 }
 
-/* Box b, just counted the plain way up to now with counters arm armed: the earliest instant one of them can
- * overflow at the rates it counts at (a frozen die only puts that off), less a microsecond for the rounding of
- * the division, kept in ov_safe_ns for generation gen. */
-static void note_first_overflow(struct sim *s, struct sim_box *b, unsigned arm, uint64_t now, uint64_t gen)
+/* Box b, just counted the plain way up to now with counters arm armed (wmask: its counters' width, fh: its
+ * filters' hash, as the advance had them): the earliest instant one of them can overflow at the rates it counts
+ * at (a frozen die only puts that off), less a microsecond for the rounding of the division, kept in ov_safe_ns
+ * for generation gen. */
+static void note_first_overflow(struct sim *s, struct sim_box *b, unsigned arm, uint64_t now, uint64_t gen,
+				uint64_t wmask, uint64_t fh)
 {
-	uint64_t wmask = uc_width_mask(b->width), fh = filt_hash(b);
 	double first = 1e7; /* seconds: a counter that overflows no sooner is looked at again in a few months */
 	for (int c = 0; c < b->u->nctr; c++)
 		if (arm >> c & 1) {
@@ -364,7 +365,7 @@ void sim_box_advance_full(struct sim *s, struct sim_box *b, uint64_t now)
 	if (ovbits)
 		overflowed(s, b, ovbits, start + (uint64_t)(dtc * 1e9));
 	else if (arm && plain && b->agent != SIM_BORROW_DUE && b->agent != SIM_BORROW_HELD)
-		note_first_overflow(s, b, arm, now, gen);
+		note_first_overflow(s, b, arm, now, gen, wmask, fh);
 }
 #undef RATE
 

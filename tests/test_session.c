@@ -3,7 +3,79 @@
 #include <string.h>
 #include <time.h>
 #include "sim_helpers.h"
+#include "session/session_priv.h"
 
+
+/* A plan as a whole re-plan makes it (sess_schedule_all) against the one the adds made, field by field: an add plans
+ * again only the boxes its event reaches and carries the others' plans over (session.c schedule). */
+static int same_plan(const uncore_session_t *s, const struct slot *sl, int nsl, const struct prog *pg, int npg, char *why,
+		     size_t len)
+{
+	if (nsl != s->nslots || npg != s->nprogs)
+		return snprintf(why, len, "%d slots and %d progs against %d and %d", nsl, npg, s->nslots, s->nprogs), 0;
+	for (int i = 0; i < nsl; i++) {
+		const struct slot *a = &sl[i], *b = &s->slots[i];
+		if (a->ev != b->ev || a->box != b->box || a->prog != b->prog || a->ctr != b->ctr || a->fr != b->fr ||
+		    a->addr != b->addr || a->mask != b->mask || a->ctl.addr != b->ctl.addr || a->ctl.kind != b->ctl.kind ||
+		    a->ctl_mask != b->ctl_mask)
+			return snprintf(why, len, "slot %d (event %d, box %d, prog %d, counter %d) against event %d, box %d, prog %d, "
+					"counter %d", i, a->ev, a->box, a->prog, a->ctr, b->ev, b->box, b->prog, b->ctr), 0;
+	}
+	for (int i = 0; i < npg; i++) {
+		const struct prog *a = &pg[i], *b = &s->progs[i];
+		if (a->box != b->box || a->first != b->first || a->nslots != b->nslots || a->cpu != b->cpu ||
+		    a->msr != b->msr || a->programmed != b->programmed || a->mux != b->mux ||
+		    memcmp(a->fval, b->fval, sizeof(a->fval)) || memcmp(a->fmask, b->fmask, sizeof(a->fmask)))
+			return snprintf(why, len, "prog %d (box %d) against box %d", i, a->box, b->box), 0;
+	}
+	return 1;
+}
+
+static void test_add_plans_what_it_reaches(void)
+{
+	/* a socket's CHAs, PCU bands (snbep: planned whole), free-running counters, and the perf backend's groups */
+	const char *backends[] = { "sim:emr,clock=manual", "sim:snbep,clock=manual", "perf+sim:spr,clock=manual",
+				   "sim:skx,clock=manual" };
+	for (size_t b = 0; b < sizeof(backends) / sizeof(*backends); b++) {
+		uncore_t *u = open_sim(backends[b]);
+		uncore_session_t *s;
+		CU_ASSERT_FATAL(uncore_session_new(u, &s) == 0);
+		int n = uncore_num_events(u), added = 0, compared = 0, bad = 0;
+		/* every 37th event of the catalog, then each again on one socket and one box */
+		for (int k = 0; k < 3 * n / 37 + 3 && !bad; k++) {
+			struct uncore_event_info ei;
+			char spec[200];
+			if (uncore_event_info(u, (k / 3) * 37 % n, &ei))
+				continue;
+			snprintf(spec, sizeof(spec), "%s%s", ei.name, k % 3 == 0 ? "" : k % 3 == 1 ? ":socket=1" : ":socket=0:box=1");
+			if (uncore_session_add(s, spec) < 0)
+				continue;
+			added++;
+			struct slot *sl = malloc(sizeof(*sl) * (size_t)(s->nslots + 1));
+			struct prog *pg = malloc(sizeof(*pg) * (size_t)(s->nprogs + 1));
+			CU_ASSERT_FATAL(sl && pg);
+			int nsl = s->nslots, npg = s->nprogs;
+			memcpy(sl, s->slots, sizeof(*sl) * (size_t)nsl);
+			memcpy(pg, s->progs, sizeof(*pg) * (size_t)npg);
+			char why[200];
+			CU_ASSERT_FATAL(sess_schedule_all(s, s->evs, s->nevs) == 0);
+			compared++;
+			if (!same_plan(s, sl, nsl, pg, npg, why, sizeof(why))) {
+				printf("%s: after adding %s (%d events in all): the adds' plan differs from a whole one: %s\n", backends[b],
+				       spec, s->nevs, why);
+				bad = 1;
+			}
+			free(sl);
+			free(pg);
+		}
+		printf("%s: %d events added, each add's plan compared with a whole re-plan %d times\n", backends[b], added,
+		       compared);
+		CU_ASSERT(!bad);
+		CU_ASSERT(added > 20 && compared == added);
+		uncore_session_free(s);
+		uncore_close(u);
+	}
+}
 
 /* Truth from the default profile (sim_profile_defaults): socket s reads 12.8 GB/s*(1+s), etc. */
 static void test_memory_llc_qpi_truth(void)
@@ -468,6 +540,7 @@ int main(void)
 		{ "a box without freeze is restored on the real clock", test_unfrozen_box_restored },
 		{ "events loaded between two adds", test_load_events_between_adds },
 		{ "30 days of reads a day apart lose no wrap", test_no_lost_wraps },
+		{ "an add plans only the boxes its event reaches, as a whole re-plan would", test_add_plans_what_it_reaches },
 		{ "the elapsed time is the counters' own window, from the first read on", test_elapsed_is_the_counters_window },
 		{ NULL, NULL },
 	};

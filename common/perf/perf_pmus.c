@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include "perf_pmus.h"
+#include "util/grow.h"
 #include "util/error.h"
 
 #define PMU_DIR "/sys/bus/event_source/devices"
@@ -179,7 +180,7 @@ static int add_pmu(void *arg, const char *name)
 	struct perf_sys *ps = w->ps;
 	if (!uncore_name(name) || strlen(name) >= sizeof(ps->pmus[0].name))
 		return 0;
-	struct perf_pmu *np = realloc(ps->pmus, (size_t)(ps->npmus + 1) * sizeof(*np));
+	struct perf_pmu *np = uc_grow(ps->pmus, ps->npmus, &ps->cap, sizeof(*np), 64);
 	if (!np)
 		return w->rc = uc_err("out of memory");
 	ps->pmus = np;
@@ -320,7 +321,7 @@ void perf_sys_free(struct perf_sys *ps)
 	ps->naliases = 0;
 	free(ps->pmus);
 	ps->pmus = NULL;
-	ps->npmus = 0;
+	ps->npmus = ps->cap = 0;
 }
 
 const struct perf_pmu *perf_pmu_named(const struct perf_sys *ps, const char *name)

@@ -27,7 +27,8 @@ struct perf_pmu {
 struct perf_sys {
 	struct perf_kernel *k;
 	struct perf_pmu *pmus;
-	int npmus;
+	int npmus, cap; /* (cap: room in pmus, grown by doubling: a PMU is 1.7 kB, and copying them one more at a
+			 * time was most of an open of a simulated kernel under the sanitizers) */
 	long paranoid;          /* /proc/sys/kernel/perf_event_paranoid; PERF_PARANOID_UNKNOWN: unreadable */
 	int perfmon, sys_admin; /* capabilities of the caller */
 	struct perf_alias *aliases; /* every PMU's events/ aliases, once per PMU name stem; ends with a NULL name */

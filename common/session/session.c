@@ -144,62 +144,101 @@ static int add_progs(const uncore_t *u, int bi, struct sched_req *reqs, const in
 	return 0;
 }
 
+/* Plan box bi's share of events evs (reqs and evidx: room for nevs) into the plan being built. */
+static int plan_box(uncore_t *u, int bi, struct encoded *evs, int nevs, struct sched_req *reqs, int *evidx,
+		    struct slot **slots, int *nslots, int *cap, struct prog **progs, int *nprogs, int *pcap)
+{
+	const struct box *b = &u->boxes[bi];
+	int n = 0, ng = 1, grp[UC_MAX_SLOTS] = { 0 };
+	uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
+	for (int e = 0; e < nevs; e++)
+		if (targets(&evs[e], b)) {
+			reqs[n].enc = &evs[e];
+			evidx[n++] = e;
+		}
+	if (!n)
+		return 0;
+	if (n > UC_MAX_SLOTS) {
+		sched_box(b, reqs, n, fval, fmask); /* says how many a box can carry */
+		return -1;
+	}
+	if (b->t->kernel_places) { /* one group per event: the kernel knows the counters */
+		for (int i = 0; i < n; i++)
+			grp[i] = i;
+		ng = n;
+	} else if (sched_box(b, reqs, n, fval, fmask)) {
+		char why[600];
+		snprintf(why, sizeof(why), "%s", uncore_error());
+		ng = split_box(b, reqs, n, grp);
+		/* direct access has no kernel to rotate groups; a box whose counter 0 alone counts right must not
+		 * get groups the kernel would place side by side */
+		if (ng < 2 || !u->perf || b->one_ctr)
+			return uc_err(ng < 2 || b->one_ctr ? "%s" : "%s (the perf backend multiplexes such sets, as perf does)", why);
+	}
+	return add_progs(u, bi, reqs, evidx, grp, n, ng, slots, nslots, cap, progs, nprogs, pcap);
+}
+
+/* Box bi's progs of the session's plan as it is, and their slots, copied to the end of the plan being built
+ * (their places renumbered); *op walks the old progs, which are in box order. */
+static void carry_box(uncore_session_t *s, int bi, int *op, struct slot *slots, int *nslots, struct prog *progs,
+		      int *nprogs)
+{
+	for (; *op < s->nprogs && s->progs[*op].box == bi; (*op)++) {
+		struct prog p = s->progs[*op];
+		/* (what it owns moves with it: the old plan's copy is freed) */
+		s->progs[*op].failed = NULL;
+		s->progs[*op].own = NULL;
+		s->progs[*op].found = NULL;
+		const struct slot *from = &s->slots[p.first];
+		p.first = *nslots;
+		for (int i = 0; i < p.nslots; i++) {
+			slots[*nslots] = from[i];
+			slots[(*nslots)++].prog = *nprogs;
+		}
+		progs[(*nprogs)++] = p;
+	}
+}
+
 /* Place every event of the session; on success replace the session's plan.  A box's events that do not
  * fit its counters together are refused, but on the perf backend, which splits them into groups the
- * kernel rotates, as perf does. */
-int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
+ * kernel rotates, as perf does.  With carry (the plan holds events 0 to nevs - 2, unstarted, and evs[nevs - 1]
+ * is new) only the boxes the new event reaches are planned again: the others' plans cannot change, and a
+ * session of a socket's CHAs planned every box again at each of its hundreds of adds. */
+static int schedule(uncore_session_t *s, struct encoded *evs, int nevs, int carry)
 {
 	uncore_t *u = s->u;
 	struct slot *slots = NULL;
 	struct prog *progs = NULL;
-	int nslots = 0, cap = 0, nprogs = 0, pcap = 0, grp[UC_MAX_SLOTS];
+	int nslots = 0, cap = 0, nprogs = 0, pcap = 0, op = 0;
 	struct sched_req *reqs = calloc((size_t)nevs, sizeof(*reqs));
 	int *evidx = calloc((size_t)nevs, sizeof(*evidx));
+	const struct encoded *add = carry ? &evs[nevs - 1] : NULL;
+	/* (a band event may be moved to another band by any box that plans it again (sched_box), which the carried
+	 * boxes' plans would not see: a box type with bands is planned whole) */
+	for (int bi = 0; add && bi < u->nboxes; bi++)
+		if (u->boxes[bi].t->band_ev && targets(add, &u->boxes[bi]))
+			add = NULL, carry = 0;
 	if (!reqs || !evidx) {
 		uc_err("out of memory");
 		goto fail;
 	}
 	/* the plan's room at once (a slot and at most a prog per event a box takes): grown as it was filled, the
 	 * arrays were copied over and over at each add of a session of many boxes (a socket's CHAs) */
-	int most = 0;
+	int most = carry ? s->nslots : 0;
 	for (int bi = 0; bi < u->nboxes; bi++)
-		for (int e = 0; e < nevs; e++)
+		for (int e = carry ? nevs - 1 : 0; e < nevs; e++)
 			most += targets(&evs[e], &u->boxes[bi]);
 	if (most && (aligned_room((void **)&slots, sizeof(*slots), _Alignof(struct slot), 0, &cap, most) ||
 		     aligned_room((void **)&progs, sizeof(*progs), _Alignof(struct prog), 0, &pcap, most)))
 		goto fail;
 	for (int bi = 0; bi < u->nboxes; bi++) {
-		const struct box *b = &u->boxes[bi];
-		int n = 0, ng = 1;
-		uint64_t fval[UC_MAX_FILT], fmask[UC_MAX_FILT];
-		for (int e = 0; e < nevs; e++)
-			if (targets(&evs[e], b)) {
-				reqs[n].enc = &evs[e];
-				evidx[n++] = e;
-			}
-		if (!n)
+		if (add && !targets(add, &u->boxes[bi])) {
+			carry_box(s, bi, &op, slots, &nslots, progs, &nprogs);
 			continue;
-		memset(grp, 0, sizeof(grp));
-		if (n > UC_MAX_SLOTS) {
-			sched_box(b, reqs, n, fval, fmask); /* says how many a box can carry */
-			goto fail;
 		}
-		if (b->t->kernel_places) { /* one group per event: the kernel knows the counters */
-			for (int i = 0; i < n; i++)
-				grp[i] = i;
-			ng = n;
-		} else if (sched_box(b, reqs, n, fval, fmask)) {
-			char why[600];
-			snprintf(why, sizeof(why), "%s", uncore_error());
-			ng = split_box(b, reqs, n, grp);
-			/* direct access has no kernel to rotate groups; a box whose counter 0 alone counts right must not
-			 * get groups the kernel would place side by side */
-			if (ng < 2 || !u->perf || b->one_ctr) {
-				uc_err(ng < 2 || b->one_ctr ? "%s" : "%s (the perf backend multiplexes such sets, as perf does)", why);
-				goto fail;
-			}
-		}
-		if (add_progs(u, bi, reqs, evidx, grp, n, ng, &slots, &nslots, &cap, &progs, &nprogs, &pcap))
+		while (carry && op < s->nprogs && s->progs[op].box == bi)
+			op++; /* planned again below */
+		if (plan_box(u, bi, evs, nevs, reqs, evidx, &slots, &nslots, &cap, &progs, &nprogs, &pcap))
 			goto fail;
 	}
 	free(reqs);
@@ -220,6 +259,11 @@ fail_plan:
 	free(slots);
 	free(progs);
 	return -1;
+}
+
+int sess_schedule_all(uncore_session_t *s, struct encoded *evs, int nevs)
+{
+	return schedule(s, evs, nevs, 0);
 }
 
 int uncore_session_new_impl(uncore_t *u, uncore_session_t **out)
@@ -247,7 +291,7 @@ int uncore_session_add_impl(uncore_session_t *s, const char *spec)
 		return uc_err("out of memory");
 	s->evs = nv;
 	s->evs[s->nevs] = e;
-	if (sess_schedule_all(s, s->evs, s->nevs + 1))
+	if (schedule(s, s->evs, s->nevs + 1, 1))
 		return -1;
 	return s->nevs++;
 }

@@ -59,7 +59,7 @@ struct sim_kernel {
 	struct access *acc; /* the simulated machine, which it owns */
 	struct sim *s;
 	struct sk_pmu *pmus;
-	int npmus;
+	int npmus, cap_pmus; /* (room in pmus, grown by doubling) */
 	struct sk_event *ev;
 	int nev, cap, nfds;
 	struct sk_box *kbox; /* per simulator box */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "sim_kernel_priv.h"
 #include "util/error.h"
+#include "util/grow.h"
 #include "util/perf_format.h"
 #include "sim/sim_only.h"
 #include "sim/sim_disc.h"
@@ -53,7 +54,7 @@ static int parse_formats(struct sk_pmu *p)
 
 static struct sk_pmu *add_pmu(struct sim_kernel *k)
 {
-	struct sk_pmu *n = realloc(k->pmus, (size_t)(k->npmus + 1) * sizeof(*n));
+	struct sk_pmu *n = uc_grow(k->pmus, k->npmus, &k->cap_pmus, sizeof(*n), 64);
 	if (!n)
 		return NULL;
 	k->pmus = n;

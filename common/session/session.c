@@ -179,7 +179,8 @@ static int plan_box(uncore_t *u, int bi, struct encoded *evs, int nevs, struct s
 }
 
 /* Box bi's progs of the session's plan as it is, and their slots, copied to the end of the plan being built
- * (their places renumbered); *op walks the old progs, which are in box order. */
+ * (their places renumbered); *op walks the old progs, which are in box order.  It grows nothing: schedule takes
+ * room for the old plan's slots and one more on each box the new event reaches, and a prog holds one or more. */
 static void carry_box(uncore_session_t *s, int bi, int *op, struct slot *slots, int *nslots, struct prog *progs,
 		      int *nprogs)
 {
@@ -217,16 +218,16 @@ static int schedule(uncore_session_t *s, struct encoded *evs, int nevs, int carr
 	 * boxes' plans would not see: a box type with bands is planned whole) */
 	for (int bi = 0; add && bi < u->nboxes; bi++)
 		if (u->boxes[bi].t->band_ev && targets(add, &u->boxes[bi]))
-			add = NULL, carry = 0;
+			add = NULL;
 	if (!reqs || !evidx) {
 		uc_err("out of memory");
 		goto fail;
 	}
 	/* the plan's room at once (a slot and at most a prog per event a box takes): grown as it was filled, the
 	 * arrays were copied over and over at each add of a session of many boxes (a socket's CHAs) */
-	int most = carry ? s->nslots : 0;
+	int most = add ? s->nslots : 0;
 	for (int bi = 0; bi < u->nboxes; bi++)
-		for (int e = carry ? nevs - 1 : 0; e < nevs; e++)
+		for (int e = add ? nevs - 1 : 0; e < nevs; e++)
 			most += targets(&evs[e], &u->boxes[bi]);
 	if (most && (aligned_room((void **)&slots, sizeof(*slots), _Alignof(struct slot), 0, &cap, most) ||
 		     aligned_room((void **)&progs, sizeof(*progs), _Alignof(struct prog), 0, &pcap, most)))
@@ -236,7 +237,7 @@ static int schedule(uncore_session_t *s, struct encoded *evs, int nevs, int carr
 			carry_box(s, bi, &op, slots, &nslots, progs, &nprogs);
 			continue;
 		}
-		while (carry && op < s->nprogs && s->progs[op].box == bi)
+		while (add && op < s->nprogs && s->progs[op].box == bi)
 			op++; /* planned again below */
 		if (plan_box(u, bi, evs, nevs, reqs, evidx, &slots, &nslots, &cap, &progs, &nprogs, &pcap))
 			goto fail;

@@ -311,7 +311,7 @@ cdtime_t iu_stamp(cdtime_t now, uint64_t lib_now, uint64_t t)
 static void notify_failure(const char *why)
 {
 	notification_t n = { .severity = NOTIF_FAILURE, .time = cdtime() };
-	snprintf(n.message, sizeof(n.message), "%s", why);
+	snprintf(n.message, sizeof(n.message), "%.*s", (int)sizeof(n.message) - 1, why); /* collectd's fixed size */
 	snprintf(n.host, sizeof(n.host), "%s", hostname_g ? hostname_g : "");
 	snprintf(n.plugin, sizeof(n.plugin), "%s", IU_NAME);
 	plugin_dispatch_notification(&n);

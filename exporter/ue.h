@@ -59,7 +59,7 @@ const char *ue_usage(void);
 
 /* A metric family: the name (without _total), its type, unit and help. */
 struct ue_family {
-	char name[128];
+	char name[192];  /* "uncore_", the metric's words (up to 159, ue_names.c), "_" and the unit, whole */
 	int counter;     /* counter, else gauge */
 	const char *unit; /* "bytes", "hertz", "seconds", "ratio" or "" */
 	char help[256];

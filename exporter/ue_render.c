@@ -65,7 +65,7 @@ static void help(struct buf *b, const char *name, const char *text, int om)
 
 static void head(struct buf *b, const struct ue_family *f, int om)
 {
-	char name[160];
+	char name[sizeof(f->name) + sizeof("_total") - 1];
 	snprintf(name, sizeof(name), "%s%s", f->name, f->counter && !om ? "_total" : "");
 	if (om) {
 		put(b, "# TYPE %s %s\n", name, f->counter ? "counter" : "gauge");

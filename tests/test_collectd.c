@@ -130,7 +130,7 @@ static int check_device_series(const char *backend, struct sim *sim, double T)
 			first &= !(d[j].socket == d[i].socket && d[j].stack == d[i].stack && d[j].port == d[i].port);
 		if (!first)
 			continue;
-		char names[256], pi[16], ti[DATA_MAX_NAME_LEN], what[300];
+		char names[256], pi[32], ti[DATA_MAX_NAME_LEN], what[300];
 		sim_port_names(sim, d[i].socket, d[i].stack, d[i].port, "_", names, sizeof(names));
 		snprintf(pi, sizeof(pi), "socket%d", d[i].socket);
 		for (int w = 0; w < 2; w++) {
@@ -138,7 +138,7 @@ static int check_device_series(const char *backend, struct sim *sim, double T)
 			snprintf(metric, sizeof(metric), "iio_%s_bytes_port%d", w ? "write" : "read", d[i].port);
 			if (uncore_metric_find(state.u, metric) < 0) /* ICX counts ports inbound only */
 				continue;
-			snprintf(ti, sizeof(ti), "%s_iio%d_%s", metric, d[i].stack, names);
+			CU_ASSERT_FATAL(snprintf(ti, sizeof(ti), "%s_iio%d_%s", metric, d[i].stack, names) < (int)sizeof(ti));
 			clean(ti);
 			snprintf(what, sizeof(what), "%s %s %s", backend, pi, ti);
 			double want = sim_port_bps(sim, d[i].socket, d[i].stack, d[i].port, w) * T;
@@ -237,7 +237,7 @@ static void defaults_on(const char *backend, int expect_metrics)
 			CU_ASSERT(!strcmp(mi.group, "memory") || !strcmp(mi.group, "llc") ||
 				  !strcmp(mi.group, "interconnect") || !strcmp(mi.group, "clock"));
 			for (int sock = 0; sock < 2; sock++) {
-				char pi[16], what[128];
+				char pi[32], what[128];
 				const char *type = NULL;
 				snprintf(pi, sizeof(pi), "socket%d", sock);
 				for (int i = 0; i < state.nseries; i++)
@@ -274,7 +274,7 @@ static void test_hbm_channels(void)
 	CU_ASSERT_FATAL(read_after(1.0) == 0);
 	check_names();
 	for (int sock = 0; sock < 2; sock++) {
-		char pi[16], ti[64];
+		char pi[32], ti[64];
 		snprintf(pi, sizeof(pi), "socket%d", sock);
 		near("hbm socket", got(pi, "memory_bandwidth", "hbm_bw_read"), sim->prof.hbm_read_bps[sock], 0.005);
 		near("ddr socket", got(pi, "memory_bandwidth", "mem_bw_read"), sim->prof.mem_read_bps[sock], 0.005);
@@ -291,7 +291,7 @@ static void test_hbm_channels(void)
  * share of the socket's reads, an empty box has no series (no silent zero), and the notice names them. */
 static void imc_channels_on(const char *backend, int nbox, const int *filled, int nfilled, const char *said)
 {
-	char conf[300], pi[16], ti[64];
+	char conf[300], pi[32], ti[64];
 	snprintf(conf, sizeof(conf), "Backend \"%s,clock=manual\"\nMetrics \"mem_bw_read\"\nReportPerBox \"imc\"\n", backend);
 	CU_ASSERT_FATAL(start(conf) == 0);
 	struct sim *sim = sim_of(state.u->acc);
@@ -331,7 +331,7 @@ static void test_node_peaks(void)
 	CU_ASSERT_FATAL(start("Backend \"sim:spr,snc=2,clock=manual\"\n") == 0);
 	CU_ASSERT_FATAL(read_after(2.0) == 0);
 	for (int n = 0; n < 4; n++) {
-		char pi[16];
+		char pi[32];
 		snprintf(pi, sizeof(pi), "node%d", n);
 		near(pi, got(pi, "gauge", "mem_bw_peak"), 4 * 4800e6 * 8, 1e-9);
 	}
@@ -392,7 +392,7 @@ static void test_defaults_budget(void)
 	for (int sock = 0; sock < 4; sock++)
 		for (int k = 0; k < 2; k++) {
 			struct uncore_metric_info mi;
-			char pi[16], what[64];
+			char pi[32], what[64];
 			uncore_metric_info(state.u, uncore_metric_find(state.u, kept[k][0]), &mi);
 			snprintf(pi, sizeof(pi), "socket%d", sock);
 			snprintf(what, sizeof(what), "cwf %s %s", pi, kept[k][0]);
@@ -427,7 +427,7 @@ static void test_cxl_ports(void)
 	check_names();
 	for (int sock = 0; sock < 2; sock++)
 		for (int w = 0; w < 2; w++) {
-			char pi[16], ti[64];
+			char pi[32], ti[64];
 			int ui = -1, nb;
 			for (int i = 0; i < uncore_num_units(state.u); i++) {
 				struct uncore_unit_info info;
@@ -465,7 +465,7 @@ static void test_iio_ports_per_stack(void)
 	check_names();
 	for (int sock = 0; sock < 2; sock++) {
 		int nb = uncore_unit_boxes(state.u, iio, sock);
-		char pi[16], ti[256];
+		char pi[32], ti[256];
 		snprintf(pi, sizeof(pi), "socket%d", sock);
 		for (int k = 0; k < SIM_IIO_PORTS; k++)
 			for (int w = 0; w < 2; w++) {
@@ -513,7 +513,7 @@ static void test_defaults_without_a_platform(void)
 			type = state.series[i].type;
 	CU_ASSERT_FATAL(type != NULL);
 	for (int sock = 0; sock < 2; sock++) {
-		char pi[16];
+		char pi[32];
 		snprintf(pi, sizeof(pi), "socket%d", sock);
 		near("grr memory_bandwidth_read MB", got(pi, type, "memory_bandwidth_read"),
 		     expected(&mi, sim->prof.mem_read_bps[sock] / 1e6, 2.0), 0.005);
@@ -928,7 +928,7 @@ static void test_100hz(void)
 	CU_ASSERT_EQUAL(missed, 0);
 	CU_ASSERT_EQUAL(mock_notified(NOTIF_WARNING, NULL), 0);
 	for (int k = 0; k < 2; k++) {
-		char pi[16];
+		char pi[32];
 		snprintf(pi, sizeof(pi), "socket%d", k);
 		near("600 s of reads", got(pi, "memory_bandwidth", "mem_bw_read"), sim->prof.mem_read_bps[k] * 600, 1e-9);
 		near("600 s of writes", got(pi, "memory_bandwidth", "mem_bw_write"), sim->prof.mem_write_bps[k] * 600, 1e-9);
@@ -994,7 +994,7 @@ static void freq_points_on(const char *prefix, const char *plat, const char *suf
 	uncore_close(u);
 	CU_ASSERT_FATAL(names[0] != 0);
 	snprintf(spec, sizeof(spec), "%s%s%s", prefix, plat, suffix);
-	snprintf(text, sizeof(text), "Backend \"%s\"\nMetrics%s\nInterval 0.02\n", spec, names);
+	CU_ASSERT_FATAL(snprintf(text, sizeof(text), "Backend \"%s\"\nMetrics%s\nInterval 0.02\n", spec, names) < (int)sizeof(text));
 	CU_ASSERT_FATAL(start(text) == 0);
 	struct sim *sim = sim_of(state.u->acc);
 	uint64_t before = uncore_now_ns(state.u); /* the baselines were read before this */
@@ -1236,7 +1236,7 @@ static void test_peak(void)
 		CU_ASSERT_FATAL(read_after(1.0) == 0);
 		check_names();
 		for (int sock = 0; sock < 2; sock++) {
-			char pi[16], what[64];
+			char pi[32], what[64];
 			snprintf(pi, sizeof(pi), "socket%d", sock);
 			snprintf(what, sizeof(what), "%s %s", backs[k], pi);
 			if (isnan(peak[k])) { /* absent, not 0 */

@@ -148,7 +148,7 @@ static void test_year(void)
 	}
 	year_truth_add(&tr, sim_of(state.u->acc));
 	for (int s = 0; s < 2; s++) {
-		char pi[16];
+		char pi[32];
 		snprintf(pi, sizeof(pi), "socket%d", s);
 		/* the year's energy, carried over each change as the counts are (iu_energy.c energy_base) */
 		for (int d = 0; d < 2; d++)

@@ -151,7 +151,8 @@ static const char *gpu_labels(const char *bdfs, const char *names, const char *d
 	}
 	if (!ng)
 		return "";
-	snprintf(out, sizeof(out), ",gpu=\"%s\",UUID=\"%s\"", gpu, uuid);
+	if (snprintf(out, sizeof(out), ",gpu=\"%s\",UUID=\"%s\"", gpu, uuid) >= (int)sizeof(out))
+		CU_FAIL("the GPU labels are longer than the test's buffer");
 	return out;
 }
 
@@ -184,8 +185,8 @@ static void device_labels_on(const char *backend)
 		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'b', ",", bdf, sizeof(bdf));
 		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'n', ",", name, sizeof(name));
 		sim_port_list(sim, d[i].socket, d[i].stack, d[i].port, 'd', ",", drv, sizeof(drv));
-		snprintf(l, sizeof(l), "socket=\"%d\",unit=\"iio\",box=\"%d\",port=\"%d\",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"%s",
-			 d[i].socket, d[i].stack, d[i].port, bdf, name, drv, gpu_labels(bdf, name, drv));
+		CU_ASSERT_FATAL(snprintf(l, sizeof(l), "socket=\"%d\",unit=\"iio\",box=\"%d\",port=\"%d\",pci_bdf=\"%s\",device=\"%s\",driver=\"%s\"%s",
+			 d[i].socket, d[i].stack, d[i].port, bdf, name, drv, gpu_labels(bdf, name, drv)) < (int)sizeof(l));
 		for (int w = 0; w < 1 + read_ports; w++) {
 			double v = value_of(&st, w ? "uncore_iio_read_bytes" : "uncore_iio_write_bytes", l);
 			double want = sim_port_bps(sim, d[i].socket, d[i].stack, d[i].port, !w) * 2; /* 6 stacks a socket */

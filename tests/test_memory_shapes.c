@@ -437,7 +437,7 @@ static void test_smbios_shapes(void)
 static void test_vendor_tables(void)
 {
 	struct t17 r420[12], r440[16], x11[12];
-	char loc[12][16], bank[12][32];
+	char loc[12][24], bank[12][48]; /* room for any int in their %d, as gcc checks at -O1 */
 	struct mem_smbios s;
 	for (int i = 0; i < 12; i++) {
 		snprintf(loc[i], sizeof(loc[i]), "DIMM_%c%d ", i < 6 ? 'A' : 'B', i % 6 + 1);

@@ -270,6 +270,15 @@ out:
 	return ok;
 }
 
+/* A vector file's word into a fixed field: one that does not fit fails the test, not matches cut short. */
+static void field(char *dst, size_t len, const char *src)
+{
+	if (snprintf(dst, len, "%s", src) >= (int)len) {
+		fprintf(stderr, "FAIL a vector file's word is longer than its field (%zu bytes): %s\n", len - 1, src);
+		CU_FAIL("vector file word too long");
+	}
+}
+
 /* "0xa0-0xa7": every dword of the range; else one address */
 static void add_want(int ph, char kind, const char *where, const char *addr, const char *val)
 {
@@ -280,7 +289,7 @@ static void add_want(int ph, char kind, const char *where, const char *addr, con
 	for (uint64_t a = lo; a <= hi && want[ph].n < MAXACC; a += 4) {
 		struct acc *x = &want[ph].a[want[ph].n++];
 		*x = (struct acc){ kind, "", a, val ? strtoull(val, NULL, 0) : 0 };
-		snprintf(x->where, sizeof(x->where), "%s", where);
+		field(x->where, sizeof(x->where), where);
 		if (hi == lo)
 			break;
 	}
@@ -306,7 +315,7 @@ static void run_file(const char *platform, int min_cases)
 		if (!strcmp(w0, "case")) {
 			memset(&c, 0, sizeof(c));
 			memset(want, 0, sizeof(want));
-			snprintf(c.name, sizeof(c.name), "%s", w1);
+			field(c.name, sizeof(c.name), w1);
 			snprintf(c.open, sizeof(c.open), "sim:%s,clock=manual", platform);
 			c.line = lineno;
 			in_case = 1;
@@ -317,7 +326,7 @@ static void run_file(const char *platform, int min_cases)
 		} else if (!strcmp(w0, "src")) {
 			continue;
 		} else if (!strcmp(w0, "open")) {
-			snprintf(c.open, sizeof(c.open), "%s", w1);
+			field(c.open, sizeof(c.open), w1);
 		} else if (!strcmp(w0, "event") && c.nev < MAXEV) {
 			snprintf(c.ev[c.nev++], sizeof(c.ev[0]), "%s", w1);
 		} else if (!strcmp(w0, "start") || !strcmp(w0, "read") || !strcmp(w0, "stop")) {

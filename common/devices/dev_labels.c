@@ -49,7 +49,8 @@ int uncore_port_devices(uncore_t *u, int socket, int box, int port, struct uncor
 	for (int k = 0; k < ng; k++) {
 		struct uncore_device_counter c;
 		struct uncore_device_group g;
-		char head[48] = "", part[160];
+		/* part holds the longest whole: head, "PCIe switch: ", a name (63), a BDF (15) and a driver (31), 175 */
+		char head[48] = "", part[192];
 		if (uncore_device_group_counter(u, k, &c) || c.port != port || (socket >= 0 && c.socket != socket) ||
 		    (box >= 0 && c.box != box) || uncore_device_group_info(u, k, &g))
 			continue;

@@ -39,7 +39,7 @@ int sim_slurm_key(struct sim_profile *p, const char *key, const char *val, const
 	if (!strcmp(key, "slurm.autodetect")) {
 		if (!*v || strlen(v) >= sizeof(sl->autodetect) || strspn(v, "abcdefghijklmnopqrstuvwxyz") != strlen(v))
 			return uc_err("simulator profile %s:%d: slurm.autodetect is a word of a-z (nvml, rsmi, off)", file, lineno);
-		snprintf(sl->autodetect, sizeof(sl->autodetect), "%s", v);
+		memcpy(sl->autodetect, v, strlen(v) + 1); /* its length checked above */
 		return 0;
 	}
 	if (!strcmp(key, "slurm.gpu_minors")) { /* in the order given: not a CPU list, which sorts */

@@ -23,7 +23,8 @@ int uc_err_prefix_set(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(pre, sizeof(pre), fmt, ap);
 	va_end(ap);
-	snprintf(errbuf, sizeof(errbuf), "%s%s", pre, old);
+	/* the prefix whole (it is shorter than errbuf), the old message's end cut where errbuf ends */
+	snprintf(errbuf, sizeof(errbuf), "%s%.*s", pre, (int)(sizeof(errbuf) - 1 - strlen(pre)), old);
 	return -1;
 }
 

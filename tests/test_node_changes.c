@@ -4,10 +4,12 @@
  * CPUs a read uses, the devices, the memory population, the clock limits, the perf PMUs' type numbers -- each
  * held to the simulator's truth before and after.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include "sim_helpers.h"
+#include "sim_truth.h"
 #include "tmpdir.h"
 
 static char changes[400];
@@ -175,6 +177,86 @@ static void test_pmus(void)
 	uncore_close(u);
 }
 
+/* A file of the simulated kernel's tree */
+static void kernel_file_is(uncore_t *u, const char *path, const char *want)
+{
+	struct perf_kernel *k = u->perf->k;
+	char line[128] = "";
+	CU_ASSERT(k->ops->read_line(k, path, line, sizeof(line)) == 0);
+	CU_ASSERT_STRING_EQUAL(line, want);
+	if (strcmp(line, want))
+		fprintf(stderr, "%s: '%s', want '%s'\n", path, line, want);
+}
+
+/* An event of uncore_imc_0 (SPR's UNC_M_CLOCKTICKS, event 0x01: perfmon SPR uncore) opened on cpu: its fd, closed
+ * again, or the kernel's -errno */
+static int open_imc0(uncore_t *u, int cpu)
+{
+	struct perf_kernel *k = u->perf->k;
+	struct perf_event_attr a = { .size = sizeof(a), .config = 0x01, .disabled = 1 };
+	int i = 0;
+	while (i < u->perf->npmus && strcmp(u->perf->pmus[i].name, "uncore_imc_0"))
+		i++;
+	CU_ASSERT_FATAL(i < u->perf->npmus);
+	a.type = u->perf->pmus[i].type;
+	int fd = k->ops->open(k, &a, -1, cpu, -1, 0);
+	if (fd >= 0)
+		k->ops->close(k, fd);
+	return fd;
+}
+
+#define IMC0_MASK "/sys/bus/event_source/devices/uncore_imc_0/cpumask"
+#define POWER_MASK "/sys/bus/event_source/devices/power/cpumask"
+
+/* perf+sim, CPUs offline: each uncore PMU's cpumask names the next online CPU of its die and the power PMU's that of
+ * its package, as Linux's hotplug callbacks move them (uncore.c uncore_event_cpu_offline, rapl.c rapl_cpu_offline);
+ * a die with none left is left out, and an event opened on it refused (uncore_pmu_event_init: box->cpu < 0).  The
+ * package's energy opened after CPU 0 went offline counts socket 0, its joules over a second the simulator's truth
+ * (before, the power PMU named CPU 0 still, which the library skips as offline, and socket 0's energy was lost). */
+static void test_perf_cpus(void)
+{
+	uncore_t *u = open_changing("perf+sim:spr", ",cores=4");
+	struct sim *sim = sim_of(u->acc);
+	uncore_energy_t *e;
+	double j = -1;
+	kernel_file_is(u, IMC0_MASK, "0,4");
+	kernel_file_is(u, POWER_MASK, "0,4");
+	change("cpu 0 offline");
+	checked(u, UNCORE_NODE_CPUS);
+	kernel_file_is(u, IMC0_MASK, "1,4");
+	kernel_file_is(u, POWER_MASK, "1,4");
+	CU_ASSERT_FATAL(uncore_energy_new(u, "perf", &e) == 0);
+	CU_ASSERT(uncore_energy_has(e, 0, UNCORE_ENERGY_PKG) == 1);
+	CU_ASSERT_FATAL(uncore_energy_start(e, 0) == 0);
+	double t0 = truth_energy_j(sim, 0, SIM_RAPL_PKG);
+	uncore_sleep_ns(u, 1000000000ull);
+	CU_ASSERT_FATAL(uncore_energy_read(e) == 0);
+	double want = truth_energy_j(sim, 0, SIM_RAPL_PKG) - t0;
+	CU_ASSERT(uncore_energy_value(e, 0, UNCORE_ENERGY_PKG, UNCORE_SINCE_START, &j) == 0);
+	CU_ASSERT(want > 0 && fabs(j - want) <= 1e-3); /* (the counter's unit: 2^-14 J at most) */
+	if (!(want > 0 && fabs(j - want) <= 1e-3))
+		fprintf(stderr, "socket 0 package energy %.6f J over a second, truth %.6f J\n", j, want);
+	uncore_energy_free(e);
+	CU_ASSERT(open_imc0(u, 0) >= 0); /* an offline CPU of a die with others: the die's box (event->cpu = box->cpu) */
+	change("cpu 1 offline");
+	change("cpu 2 offline");
+	change("cpu 3 offline");
+	checked(u, UNCORE_NODE_CPUS);
+	kernel_file_is(u, IMC0_MASK, "4");
+	kernel_file_is(u, POWER_MASK, "4");
+	CU_ASSERT_EQUAL(open_imc0(u, 0), -EINVAL);
+	CU_ASSERT(open_imc0(u, 4) >= 0);
+	for (int c = 0; c < 4; c++) {
+		char line[32];
+		snprintf(line, sizeof(line), "cpu %d online", c);
+		change(line);
+	}
+	checked(u, UNCORE_NODE_CPUS);
+	kernel_file_is(u, IMC0_MASK, "0,4");
+	kernel_file_is(u, POWER_MASK, "0,4");
+	uncore_close(u);
+}
+
 /* A session started after a CPU went offline programs its boxes on the CPU of their die they are read on now (the
  * write guard follows: a front end that plans again on the same handle, as PAPI's component does), and the changes
  * file's "clock +S" passes the manual clock without changing the node */
@@ -208,6 +290,7 @@ int main(void)
 		{ "EDAC's population changed: the channel's state follows", test_memory },
 		{ "the uncore clock limits rewritten: said, and read as the simulator has them", test_clocks },
 		{ "the uncore PMU driver reloaded (perf+sim): new type numbers taken", test_pmus },
+		{ "CPUs offline (perf+sim): the PMUs' cpumasks move as Linux's do, the package's energy counted", test_perf_cpus },
 		{ "a session started after a CPU went offline; the clock passed by the changes file", test_started_after },
 		{ NULL, NULL },
 	};

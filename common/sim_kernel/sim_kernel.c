@@ -91,7 +91,7 @@ static int exclude_any(const struct perf_event_attr *a)
 
 static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int check_perm)
 {
-	sk_follow_reload(k);
+	sk_follow(k);
 	int ncpus = sim_scopes(k->s) * k->s->cores, pi = pmu_of_type(k, attr->type);
 	/* in Linux's order: the attribute, the kernel's permission, then the PMU's rules, then the CPU's */
 	uint64_t known = k->no_lost ? PERF_FORMAT_LOST - 1 : PERF_FORMAT_LOST * 2 - 1;
@@ -117,6 +117,8 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	int sock = cpu / k->s->cores;
 	if (!p->box[sock])
 		return -EINVAL; /* no box of this PMU on that die */
+	if (sk_online_cpu(k, sock * k->s->cores, k->s->cores) < 0)
+		return -EINVAL; /* uncore_pmu_event_init: the die's box has no CPU (box->cpu < 0), all of the die's offline */
 	struct sk_event e = { .used = 1, .pmu = pi, .socket = sock, .box = p->box[sock], .ctr = -1, .fr = -1,
 			      .config = { attr->config, attr->config1, attr->config2 }, .read_format = attr->read_format,
 			      .pinned = attr->pinned, .enabled = !attr->disabled, .mark_ns = sk_now(k) };

@@ -173,18 +173,38 @@ int sk_power_close(struct sim_kernel *k, int fd)
 	return 0;
 }
 
+/* The first online CPU of each package (rapl.c rapl_cpu_offline moves the package's CPU to another of it, and leaves
+ * out a package with none) */
+static void cpumask(const struct sim_kernel *k, char *text, size_t len)
+{
+	size_t n = 0, per = (size_t)(k->s->dies * k->s->cores);
+	text[0] = 0;
+	for (int s = 0; s < k->s->nsockets && n < len; s++) {
+		int cpu = sk_online_cpu(k, s * (int)per, (int)per);
+		if (cpu >= 0)
+			n += (size_t)snprintf(text + n, len - n, "%s%d", n ? "," : "", cpu);
+	}
+}
+
+void sk_power_follow_cpus(struct sim_kernel *k)
+{
+	char text[256];
+	if (!k->power || k->power->missing)
+		return;
+	cpumask(k, text, sizeof(text));
+	sk_tree_replace(k, POWER_DIR "/cpumask", text);
+}
+
 /* rapl.c's (and intel_rapl_common.c's) attributes: the events the package's counters give */
 int sk_power_tree(struct sim_kernel *k)
 {
 	char path[160], text[256];
-	int n = 0, rc;
+	int rc;
 	if (!k->power || k->power->missing)
 		return 0;
 	snprintf(text, sizeof(text), "%u", k->power->type);
 	rc = sk_tree_put(k, POWER_DIR "/type", text);
-	text[0] = 0;
-	for (int s = 0; s < k->s->nsockets; s++) /* the first CPU of each package */
-		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%d", s ? "," : "", s * k->s->dies * k->s->cores);
+	cpumask(k, text, sizeof(text));
 	rc = rc ? rc : sk_tree_put(k, POWER_DIR "/cpumask", text);
 	rc = rc ? rc : sk_tree_put(k, POWER_DIR "/format/event", "config:0-7");
 	for (int d = 0; d < SIM_RAPL_DOMAINS && !rc; d++) {

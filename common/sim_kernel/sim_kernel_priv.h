@@ -73,7 +73,8 @@ struct sim_kernel {
 			   * them (INTEL_UNCORE_FR_EVENT_DESC's stringified string, 8a4bd1c0d6bb) */
 	int linux_6120;   /* kernel=6.12.0: Linux 6.12.0's GNR/SRF/CWF driver (sim_perf_type.linux_6120) */
 	char **files; /* its sysfs and procfs tree: "path\0text", sorted by path */
-	unsigned pmu_gen; /* the simulator's pmu_gen its type numbers follow (sk_follow_reload) */
+	unsigned pmu_gen; /* the simulator's pmu_gen its type numbers follow (sk_follow) */
+	uint8_t cpus_off[UC_MAX_CPUS / 8]; /* the simulator's offline CPUs its cpumask files follow (sk_follow) */
 	int nfiles, fcap;
 	uint64_t mux_ns;
 	struct sk_power *power;  /* the `power` PMU (sim_kernel_power.c; NULL: the part has no RAPL) */
@@ -127,14 +128,20 @@ ssize_t sk_read_image(uint64_t rf, uint64_t enabled_ns, uint64_t running_ns, con
 		      void *buf, size_t len);
 /* One file into the tree (sk_write_tree sorts it): 0, or -1 out of memory. */
 int sk_tree_put(struct sim_kernel *k, const char *path, const char *text);
-/* The PMUs' type numbers as the simulator's driver reloads (pmu_gen) made them, and their type files. */
-void sk_follow_reload(struct sim_kernel *k);
+/* A file of the tree given new text: 0, or -1 where it is not there or out of memory. */
+int sk_tree_replace(struct sim_kernel *k, const char *path, const char *text);
+/* What the simulator changed since the last call, followed before a system call sees the kernel: the PMUs' type
+ * numbers as its driver reloads (pmu_gen) made them, their cpumasks as its offline CPUs (cpu_off) moved them. */
+void sk_follow(struct sim_kernel *k);
+/* The first online CPU of the n from first, or -1. */
+int sk_online_cpu(const struct sim_kernel *k, int first, int n);
 
 /* The `power` PMU (sim_kernel_power.c): made with its type number where the part has RAPL (0, or -1); hidden by
  * missing=power; its files into the tree; its events' system calls, on fds sk_power_fd says are its. */
 int sk_power_build(struct sim_kernel *k, unsigned type);
 void sk_power_missing(struct sim_kernel *k);
 int sk_power_tree(struct sim_kernel *k);
+void sk_power_follow_cpus(struct sim_kernel *k); /* its cpumask file after a CPU's change */
 int sk_power_is_type(const struct sim_kernel *k, unsigned type);
 int sk_power_fd(struct sim_kernel *k, int fd);
 int sk_power_open(struct sim_kernel *k, const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int perm);

@@ -317,17 +317,36 @@ static int type_boxes(const struct sim_kernel *k, const struct sk_pmu *p)
 	return n;
 }
 
+int sk_online_cpu(const struct sim_kernel *k, int first, int n)
+{
+	for (int c = first; c < first + n; c++)
+		if (sim_cpu_online(k->s, c))
+			return c;
+	return -1;
+}
+
+/* p's cpumask: the first online CPU of each die it has a box on.  Linux moves a die's collecting CPU to another of
+ * the die when it goes offline, and leaves out a die with none (uncore.c uncore_event_cpu_offline,
+ * uncore_change_context). */
+static void pmu_cpumask(const struct sim_kernel *k, const struct sk_pmu *p, char *text, size_t len)
+{
+	size_t n = 0;
+	text[0] = 0;
+	for (int s = 0; s < UC_MAX_SOCKETS && n < len; s++) {
+		int cpu = p->box[s] ? sk_online_cpu(k, s * k->s->cores, k->s->cores) : -1;
+		if (cpu >= 0)
+			n += (size_t)snprintf(text + n, len - n, "%s%d", n ? "," : "", cpu);
+	}
+}
+
 static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)
 {
 	char path[256], text[256];
-	int n = 0, rc;
+	int rc;
 	snprintf(path, sizeof(path), PMU_DIR "%s/type", p->name);
 	snprintf(text, sizeof(text), "%u", p->type);
 	rc = put(k, path, text);
-	text[0] = 0;
-	for (int s = 0; s < UC_MAX_SOCKETS; s++)
-		if (p->box[s])
-			n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%d", n ? "," : "", s * k->s->cores);
+	pmu_cpumask(k, p, text, sizeof(text));
 	snprintf(path, sizeof(path), PMU_DIR "%s/cpumask", p->name);
 	rc = rc ? rc : put(k, path, text);
 	for (const char *const *f = formats_of(p); *f && !rc; f++) {
@@ -395,6 +414,7 @@ int sk_write_tree(struct sim_kernel *k)
 	if (sk_power_tree(k) || sim_rapl_sysfs(k->s, &k->powercap))
 		return -1;
 	qsort(k->files, (size_t)k->nfiles, sizeof(*k->files), by_path);
+	memcpy(k->cpus_off, k->s->cpu_off, sizeof(k->cpus_off)); /* (the cpumasks above are of these) */
 	return 0;
 }
 
@@ -412,10 +432,24 @@ static int lower_bound(const struct sim_kernel *k, const char *key)
 	return lo;
 }
 
+int sk_tree_replace(struct sim_kernel *k, const char *path, const char *text)
+{
+	int i = lower_bound(k, path);
+	size_t lp = strlen(path) + 1, lt = strlen(text) + 1;
+	char *f;
+	if (i == k->nfiles || strcmp(k->files[i], path) || !(f = malloc(lp + lt)))
+		return -1;
+	memcpy(f, path, lp);
+	memcpy(f + lp, text, lt);
+	free(k->files[i]);
+	k->files[i] = f;
+	return 0;
+}
+
 /* The uncore driver reloaded (the simulator's changes=FILE, "pmu reload"): perf_pmu_register hands its PMUs
  * new type numbers, past every one it gave before (the power PMU's, another driver's, kept); an event opened
  * with an old number finds no PMU.  Each PMU's type file says its new number. */
-void sk_follow_reload(struct sim_kernel *k)
+static void follow_reload(struct sim_kernel *k)
 {
 	if (k->pmu_gen == k->s->pmu_gen)
 		return;
@@ -424,22 +458,39 @@ void sk_follow_reload(struct sim_kernel *k)
 		for (int p = 0; p < k->npmus; p++)
 			k->pmus[p].type += step;
 	for (int p = 0; p < k->npmus; p++) {
-		char path[256], *f;
+		char path[256], text[16];
 		snprintf(path, sizeof(path), PMU_DIR "%s/type", k->pmus[p].name);
-		int i = lower_bound(k, path);
-		size_t lp = strlen(path) + 1;
-		if (i == k->nfiles || strcmp(k->files[i], path) || !(f = malloc(lp + 16)))
-			continue;
-		memcpy(f, path, lp);
-		snprintf(f + lp, 16, "%u", k->pmus[p].type);
-		free(k->files[i]);
-		k->files[i] = f;
+		snprintf(text, sizeof(text), "%u", k->pmus[p].type);
+		sk_tree_replace(k, path, text);
 	}
+}
+
+/* CPUs taken offline or brought back (changes=FILE, "cpu N offline"): each cpumask names the first online CPU of
+ * each die (the power PMU's, of each package), as the drivers' hotplug callbacks move it; the events already open
+ * move with it (perf_pmu_migrate_context) and count on. */
+static void follow_cpus(struct sim_kernel *k)
+{
+	if (!memcmp(k->cpus_off, k->s->cpu_off, sizeof(k->cpus_off)))
+		return;
+	memcpy(k->cpus_off, k->s->cpu_off, sizeof(k->cpus_off));
+	for (int p = 0; p < k->npmus; p++) {
+		char path[256], text[256];
+		snprintf(path, sizeof(path), PMU_DIR "%s/cpumask", k->pmus[p].name);
+		pmu_cpumask(k, &k->pmus[p], text, sizeof(text));
+		sk_tree_replace(k, path, text);
+	}
+	sk_power_follow_cpus(k);
+}
+
+void sk_follow(struct sim_kernel *k)
+{
+	follow_reload(k);
+	follow_cpus(k);
 }
 
 int sk_read_line(struct perf_kernel *pk, const char *path, char *buf, size_t len)
 {
-	sk_follow_reload(sk_of(pk));
+	sk_follow(sk_of(pk));
 	const struct sim_kernel *k = sk_of(pk);
 	int i = lower_bound(k, path);
 	const struct memfs_file *f = memfs_find(&k->powercap, path); /* made at the read (sim_rapl.c) */
@@ -466,7 +517,7 @@ static int child(const char *path, size_t n, char *name, size_t size, int (*fn)(
 
 int sk_list_dir(struct perf_kernel *pk, const char *dir, int (*fn)(void *arg, const char *name), void *arg)
 {
-	sk_follow_reload(sk_of(pk));
+	sk_follow(sk_of(pk));
 	const struct sim_kernel *k = sk_of(pk);
 	char prefix[256], name[256];
 	int n = snprintf(prefix, sizeof(prefix), "%s/", dir), found = 0;

@@ -177,13 +177,7 @@ int sk_power_close(struct sim_kernel *k, int fd)
  * out a package with none) */
 static void cpumask(const struct sim_kernel *k, char *text, size_t len)
 {
-	size_t n = 0, per = (size_t)(k->s->dies * k->s->cores);
-	text[0] = 0;
-	for (int s = 0; s < k->s->nsockets && n < len; s++) {
-		int cpu = sk_online_cpu(k, s * (int)per, (int)per);
-		if (cpu >= 0)
-			n += (size_t)snprintf(text + n, len - n, "%s%d", n ? "," : "", cpu);
-	}
+	sk_cpumask(k, k->s->dies * k->s->cores, k->s->nsockets, NULL, text, len);
 }
 
 void sk_power_follow_cpus(struct sim_kernel *k)

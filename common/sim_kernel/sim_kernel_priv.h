@@ -135,6 +135,9 @@ int sk_tree_replace(struct sim_kernel *k, const char *path, const char *text);
 void sk_follow(struct sim_kernel *k);
 /* The first online CPU of the n from first, or -1. */
 int sk_online_cpu(const struct sim_kernel *k, int first, int n);
+/* A cpumask file's text: the first online CPU of each of nscopes runs of per CPUs (where has[scope], has NULL: every
+ * one), a run with none left out. */
+void sk_cpumask(const struct sim_kernel *k, int per, int nscopes, struct sim_box *const *has, char *text, size_t len);
 
 /* The `power` PMU (sim_kernel_power.c): made with its type number where the part has RAPL (0, or -1); hidden by
  * missing=power; its files into the tree; its events' system calls, on fds sk_power_fd says are its. */

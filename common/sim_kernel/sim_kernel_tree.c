@@ -325,18 +325,23 @@ int sk_online_cpu(const struct sim_kernel *k, int first, int n)
 	return -1;
 }
 
+void sk_cpumask(const struct sim_kernel *k, int per, int nscopes, struct sim_box *const *has, char *text, size_t len)
+{
+	size_t n = 0;
+	text[0] = 0;
+	for (int s = 0; s < nscopes && n < len; s++) {
+		int cpu = !has || has[s] ? sk_online_cpu(k, s * per, per) : -1;
+		if (cpu >= 0)
+			n += (size_t)snprintf(text + n, len - n, "%s%d", n ? "," : "", cpu);
+	}
+}
+
 /* p's cpumask: the first online CPU of each die it has a box on.  Linux moves a die's collecting CPU to another of
  * the die when it goes offline, and leaves out a die with none (uncore.c uncore_event_cpu_offline,
  * uncore_change_context). */
 static void pmu_cpumask(const struct sim_kernel *k, const struct sk_pmu *p, char *text, size_t len)
 {
-	size_t n = 0;
-	text[0] = 0;
-	for (int s = 0; s < UC_MAX_SOCKETS && n < len; s++) {
-		int cpu = p->box[s] ? sk_online_cpu(k, s * k->s->cores, k->s->cores) : -1;
-		if (cpu >= 0)
-			n += (size_t)snprintf(text + n, len - n, "%s%d", n ? "," : "", cpu);
-	}
+	sk_cpumask(k, k->s->cores, UC_MAX_SOCKETS, p->box, text, len);
 }
 
 static int write_pmu(struct sim_kernel *k, const struct sk_pmu *p)

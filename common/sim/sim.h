@@ -388,6 +388,8 @@ struct sim *sim_of(struct access *a);
 int sim_changes_poll(struct sim *s);
 /* Whether CPU cpu is online; whether a PCI path (a directory, or a link's target) is of a removed function. */
 int sim_cpu_online(const struct sim *s, int cpu);
+/* The first online CPU of the n from first, or -1. */
+int sim_first_online(const struct sim *s, int first, int n);
 int sim_pci_gone(const struct sim *s, const char *path);
 /* /sys/devices/system/cpu/online as the machine's CPUs now are: 0, or -1 out of memory. */
 int sim_cpu_sysfs(const struct sim *s, struct memfs *m);

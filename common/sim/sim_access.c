@@ -579,9 +579,8 @@ static int s_host(struct access *a, struct host_info *h)
 	if (!die_id)
 		return uc_err("out of memory");
 	for (int i = 0; i < s->nsockets; i++) {
-		h->socket_cpu[i] = i * per_socket;
-		for (int c = i * per_socket; c < (i + 1) * per_socket - 1 && !sim_cpu_online(s, c); c++)
-			h->socket_cpu[i] = c + 1; /* its first online one (changes=FILE) */
+		int on = sim_first_online(s, i * per_socket, per_socket); /* changes=FILE */
+		h->socket_cpu[i] = on >= 0 ? on : (i + 1) * per_socket - 1; /* (none online: its last) */
 		h->socket_cores[i] = per_socket;
 		/* the simulated kernel's sysfs tree numbers CPUs the same way: socket by socket, die by die */
 		for (int c = i * per_socket; c < (i + 1) * per_socket && c < UC_MAX_CPUS; c++) {

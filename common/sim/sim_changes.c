@@ -31,6 +31,14 @@ int sim_cpu_online(const struct sim *s, int cpu)
 	return cpu < 0 || cpu >= UC_MAX_CPUS || !(s->cpu_off[cpu / 8] >> (cpu % 8) & 1);
 }
 
+int sim_first_online(const struct sim *s, int first, int n)
+{
+	for (int c = first; c < first + n; c++)
+		if (sim_cpu_online(s, c))
+			return c;
+	return -1;
+}
+
 int sim_pci_gone(const struct sim *s, const char *path)
 {
 	for (int i = 0; path && i < s->ngone; i++) {

@@ -117,7 +117,7 @@ static int sk_open_as(struct sim_kernel *k, struct perf_event_attr *attr, pid_t 
 	int sock = cpu / k->s->cores;
 	if (!p->box[sock])
 		return -EINVAL; /* no box of this PMU on that die */
-	if (sk_online_cpu(k, sock * k->s->cores, k->s->cores) < 0)
+	if (sim_first_online(k->s, sock * k->s->cores, k->s->cores) < 0)
 		return -EINVAL; /* uncore_pmu_event_init: the die's box has no CPU (box->cpu < 0), all of the die's offline */
 	struct sk_event e = { .used = 1, .pmu = pi, .socket = sock, .box = p->box[sock], .ctr = -1, .fr = -1,
 			      .config = { attr->config, attr->config1, attr->config2 }, .read_format = attr->read_format,

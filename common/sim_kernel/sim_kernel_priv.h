@@ -133,8 +133,6 @@ int sk_tree_replace(struct sim_kernel *k, const char *path, const char *text);
 /* What the simulator changed since the last call, followed before a system call sees the kernel: the PMUs' type
  * numbers as its driver reloads (pmu_gen) made them, their cpumasks as its offline CPUs (cpu_off) moved them. */
 void sk_follow(struct sim_kernel *k);
-/* The first online CPU of the n from first, or -1. */
-int sk_online_cpu(const struct sim_kernel *k, int first, int n);
 /* A cpumask file's text: the first online CPU of each of nscopes runs of per CPUs (where has[scope], has NULL: every
  * one), a run with none left out. */
 void sk_cpumask(const struct sim_kernel *k, int per, int nscopes, struct sim_box *const *has, char *text, size_t len);

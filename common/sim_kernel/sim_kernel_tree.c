@@ -317,20 +317,12 @@ static int type_boxes(const struct sim_kernel *k, const struct sk_pmu *p)
 	return n;
 }
 
-int sk_online_cpu(const struct sim_kernel *k, int first, int n)
-{
-	for (int c = first; c < first + n; c++)
-		if (sim_cpu_online(k->s, c))
-			return c;
-	return -1;
-}
-
 void sk_cpumask(const struct sim_kernel *k, int per, int nscopes, struct sim_box *const *has, char *text, size_t len)
 {
 	size_t n = 0;
 	text[0] = 0;
 	for (int s = 0; s < nscopes && n < len; s++) {
-		int cpu = !has || has[s] ? sk_online_cpu(k, s * per, per) : -1;
+		int cpu = !has || has[s] ? sim_first_online(k->s, s * per, per) : -1;
 		if (cpu >= 0)
 			n += (size_t)snprintf(text + n, len - n, "%s%d", n ? "," : "", cpu);
 	}
